@@ -1,0 +1,5 @@
+import type { RouteObject } from 'react-router';
+import { dashboardRoutes } from '../features/dashboard/routes';
+
+/** Routes of the signed-in group (seed section 2); each feature adds its own list here. */
+export const protectedRoutes: RouteObject[] = [...dashboardRoutes];

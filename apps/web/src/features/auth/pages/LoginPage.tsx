@@ -1,0 +1,3 @@
+export function LoginPage() {
+  return <main className="p-6">Login</main>;
+}

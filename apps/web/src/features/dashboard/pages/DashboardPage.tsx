@@ -1,0 +1,3 @@
+export function DashboardPage() {
+  return <main className="p-6">Dashboard</main>;
+}

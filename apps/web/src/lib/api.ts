@@ -1,0 +1,78 @@
+import { CSRF_COOKIE, CSRF_HEADER, IDEMPOTENCY_HEADER } from '@app/shared/http';
+import type { ApiError } from '@app/shared/schemas/common';
+
+/** An API failure with the server's safe message and, for bad input, the field that failed. */
+export class ApiRequestError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+    this.name = 'ApiRequestError';
+  }
+}
+
+function readCookie(name: string): string | undefined {
+  return document.cookie
+    .split('; ')
+    .find((part) => part.startsWith(`${name}=`))
+    ?.slice(name.length + 1);
+}
+
+async function ensureCsrfToken(): Promise<string> {
+  const existing = readCookie(CSRF_COOKIE);
+  if (existing) return existing;
+  await fetch('/api/auth/csrf', { credentials: 'same-origin' });
+  return readCookie(CSRF_COOKIE) ?? '';
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RequestOptions {
+  body?: unknown;
+  /** Money operations send one key per user intent, so a retried request books once. */
+  idempotencyKey?: string;
+  signal?: AbortSignal;
+}
+
+export async function apiRequest<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  if (method !== 'GET') headers[CSRF_HEADER] = await ensureCsrfToken();
+  if (options.idempotencyKey) headers[IDEMPOTENCY_HEADER] = options.idempotencyKey;
+
+  const response = await fetch(path, {
+    method,
+    headers,
+    credentials: 'same-origin',
+    body: options.body === undefined ? null : JSON.stringify(options.body),
+    signal: options.signal ?? null,
+  });
+  if (response.status === 204) return undefined as T;
+  const payload: unknown = await response.json().catch(() => null);
+  if (!response.ok) {
+    const error = (payload as Partial<ApiError> | null)?.error;
+    throw new ApiRequestError(
+      response.status,
+      error?.code ?? 'INTERNAL',
+      error?.message ?? 'Something went wrong. Please try again.',
+      error?.field,
+    );
+  }
+  return payload as T;
+}
+
+export const api = {
+  get: <T>(path: string, signal?: AbortSignal) => apiRequest<T>('GET', path, { signal }),
+  post: <T>(path: string, body?: unknown, idempotencyKey?: string) =>
+    apiRequest<T>('POST', path, { body: body ?? {}, idempotencyKey }),
+  put: <T>(path: string, body?: unknown) => apiRequest<T>('PUT', path, { body: body ?? {} }),
+  patch: <T>(path: string, body?: unknown) => apiRequest<T>('PATCH', path, { body: body ?? {} }),
+  delete: <T>(path: string) => apiRequest<T>('DELETE', path),
+};
+
+export function newIdempotencyKey(): string {
+  return crypto.randomUUID();
+}

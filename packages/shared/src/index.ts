@@ -1,0 +1,6 @@
+export * from './money';
+export * from './format';
+export * from './schemas/common';
+export * from './http';
+export * from './schemas/auth';
+export * from './risk';

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { centsToPlain, formatUsd, parseUsdToCents } from './money';
+
+describe('parseUsdToCents', () => {
+  it.each([
+    ['100', 10000],
+    ['100.5', 10050],
+    ['100.05', 10005],
+    ['0.01', 1],
+    ['1,234.56', 123456],
+    ['$5,000', 500000],
+    [' 42 ', 4200],
+  ])('parses %j as %d cents', (text, cents) => {
+    expect(parseUsdToCents(text)).toBe(cents);
+  });
+
+  it.each(['', 'abc', '-5', '1.234', '1e5', '12.', '.5', '1,23.00', 'NaN', '9999999999999'])(
+    'refuses %j',
+    (text) => {
+      expect(parseUsdToCents(text)).toBeNull();
+    },
+  );
+
+  it('parses numbers exactly without float drift', () => {
+    expect(parseUsdToCents(0.1 + 0.2)).toBeNull(); // 0.30000000000000004 has too many decimals
+    expect(parseUsdToCents(19.99)).toBe(1999);
+    expect(parseUsdToCents(-1)).toBeNull();
+  });
+});
+
+describe('formatUsd', () => {
+  it('always shows two decimals', () => {
+    expect(formatUsd(0)).toBe('$0.00');
+    expect(formatUsd(500000)).toBe('$5,000.00');
+    expect(formatUsd(123456789n)).toBe('$1,234,567.89');
+    expect(formatUsd(-250)).toBe('-$2.50');
+  });
+
+  it('plain text round-trips through the parser', () => {
+    expect(centsToPlain(10005)).toBe('100.05');
+    expect(parseUsdToCents(centsToPlain(98765))).toBe(98765);
+  });
+});

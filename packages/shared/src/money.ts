@@ -1,0 +1,53 @@
+/**
+ * Money is integer cents everywhere. Amounts typed by people are parsed exactly from text
+ * (never through a float), and shown with exactly two decimals.
+ */
+
+const AMOUNT_PATTERN = /^(\d{1,12})(?:\.(\d{1,2}))?$/;
+
+/** Parses "1,234.5" or "1234.50" into cents; null when the text is not a plain amount. */
+export function parseUsdToCents(text: string | number): number | null {
+  const raw = typeof text === 'number' ? numberToPlainText(text) : text;
+  if (raw === null) return null;
+  const cleaned = raw.trim().replace(/^\$/, '').replace(/,(?=\d{3}(\D|$))/g, '');
+  const match = AMOUNT_PATTERN.exec(cleaned);
+  if (!match) return null;
+  const whole = match[1] ?? '0';
+  const fraction = (match[2] ?? '').padEnd(2, '0');
+  const cents = Number(whole) * 100 + Number(fraction);
+  return Number.isSafeInteger(cents) ? cents : null;
+}
+
+function numberToPlainText(value: number): string | null {
+  if (!Number.isFinite(value) || value < 0) return null;
+  // A JS number typed as 12.34 prints as "12.34"; anything needing exponent notation is absurd.
+  const text = String(value);
+  return /e/i.test(text) ? null : text;
+}
+
+const usd = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+/** "$1,234.50" from 123450 cents; negative amounts keep their sign. */
+export function formatUsd(cents: number | bigint): string {
+  const value = typeof cents === 'bigint' ? cents : BigInt(Math.trunc(cents));
+  const negative = value < 0n;
+  const abs = negative ? -value : value;
+  const whole = abs / 100n;
+  const fraction = abs % 100n;
+  // Intl formats the whole part (grouping, symbol); the fraction is appended exactly.
+  const wholeText = usd.format(Number(whole)).replace(/\.00$/, '');
+  return `${negative ? '-' : ''}${wholeText}.${fraction.toString().padStart(2, '0')}`;
+}
+
+/** "1234.50" — plain two-decimal text, for inputs and payloads. */
+export function centsToPlain(cents: number | bigint): string {
+  const value = typeof cents === 'bigint' ? cents : BigInt(Math.trunc(cents));
+  const negative = value < 0n;
+  const abs = negative ? -value : value;
+  return `${negative ? '-' : ''}${abs / 100n}.${(abs % 100n).toString().padStart(2, '0')}`;
+}

@@ -1,0 +1,120 @@
+import { z } from 'zod';
+
+/** Messages are the seed's, word for word (seed section 5). */
+export const MESSAGES = {
+  nameRequired: 'Full name is required',
+  emailRequired: 'Email is required',
+  emailInvalid: 'Please enter a valid email',
+  phoneRequired: 'Phone number is required',
+  countryRequired: 'Country is required',
+  passwordRequired: 'Password is required',
+  passwordMin: 'Password must be at least 8 characters',
+  messageRequired: 'Message is required',
+} as const;
+
+export const PASSWORD_MIN_LENGTH = 8;
+
+const trimmed = (max: number, required: string) =>
+  z.string({ error: required }).trim().min(1, required).max(max, `At most ${max} characters`);
+
+export const emailSchema = z
+  .string({ error: MESSAGES.emailRequired })
+  .trim()
+  .min(1, MESSAGES.emailRequired)
+  .max(254, MESSAGES.emailInvalid)
+  .pipe(z.email({ error: MESSAGES.emailInvalid }))
+  .transform((email) => email.toLowerCase());
+
+export const passwordSchema = z
+  .string({ error: MESSAGES.passwordRequired })
+  .min(1, MESSAGES.passwordRequired)
+  .min(PASSWORD_MIN_LENGTH, MESSAGES.passwordMin)
+  .max(256, 'Password must be at most 256 characters');
+
+export const registerSchema = z.object({
+  name: trimmed(100, MESSAGES.nameRequired),
+  email: emailSchema,
+  phone: trimmed(32, MESSAGES.phoneRequired),
+  country: trimmed(80, MESSAGES.countryRequired),
+  referrerId: z.string().trim().max(64).optional(),
+  password: passwordSchema,
+});
+export type RegisterInput = z.input<typeof registerSchema>;
+
+export const loginSchema = z.object({
+  email: emailSchema,
+  password: passwordSchema,
+  /** A 6-digit TOTP code or a recovery code, asked for only when two-factor is on. */
+  otp: z.string().trim().max(32).optional(),
+});
+export type LoginInput = z.input<typeof loginSchema>;
+
+export const recoverySchema = z.object({ email: emailSchema });
+
+export const completeRecoverySchema = z.object({
+  userId: z.string().min(1, 'userId is required').max(64),
+  secret: z.string().min(1, 'secret is required').max(128),
+  password: passwordSchema,
+});
+
+export const changePasswordSchema = z.object({
+  oldPassword: z.string().min(1, MESSAGES.passwordRequired).max(256),
+  password: passwordSchema,
+});
+
+export const verifyEmailSchema = z.object({
+  userId: z.string().min(1, 'userId is required').max(64),
+  secret: z.string().min(1, 'secret is required').max(128),
+});
+
+export const otpCodeSchema = z.object({
+  otp: z.string().trim().min(6, 'Enter the 6-digit code').max(32),
+});
+
+export const disableTwoFactorSchema = z.object({
+  password: z.string().min(1, MESSAGES.passwordRequired).max(256),
+});
+
+/** The non-secret snapshot of the signed-in user; also what `auth-storage` may hold. */
+export const meSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  emailVerified: z.boolean(),
+  phone: z.string(),
+  country: z.string(),
+  referralId: z.string(),
+  referrerId: z.string().nullable(),
+  avatarUrl: z.string().nullable(),
+  isActive: z.boolean(),
+  isAdmin: z.boolean(),
+  isTrader: z.boolean(),
+  twoFactorEnabled: z.boolean(),
+  createdAt: z.string(),
+});
+export type Me = z.infer<typeof meSchema>;
+
+export const loginResultSchema = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('ok'), user: meSchema }),
+  z.object({ status: z.literal('otp_required') }),
+]);
+export type LoginResult = z.infer<typeof loginResultSchema>;
+
+export const sessionSchema = z.object({
+  id: z.string(),
+  current: z.boolean(),
+  userAgent: z.string().nullable(),
+  ip: z.string().nullable(),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+});
+export const sessionListSchema = z.object({ sessions: z.array(sessionSchema) });
+export type SessionInfo = z.infer<typeof sessionSchema>;
+
+export const twoFactorSetupSchema = z.object({
+  secret: z.string(),
+  otpauthUrl: z.string(),
+});
+export const recoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string()) });
+
+export const okSchema = z.object({ ok: z.literal(true) });
