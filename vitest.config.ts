@@ -1,6 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
-/** Three projects: pure shared code, the web app in happy-dom, the server against a real PostgreSQL. */
+/**
+ * Pure code (shared, web in happy-dom, server domain/unit) runs without a database; the `server`
+ * project holds the integration tests, which run against a real PostgreSQL (embedded, or
+ * TEST_DATABASE_URL).
+ */
 export default defineConfig({
   test: {
     projects: [
@@ -15,9 +19,12 @@ export default defineConfig({
         },
       },
       {
+        test: { name: 'server-unit', include: ['apps/server/src/**/*.test.ts'], environment: 'node' },
+      },
+      {
         test: {
           name: 'server',
-          include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
+          include: ['apps/server/test/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['apps/server/test/global-setup.ts'],
           testTimeout: 30_000,

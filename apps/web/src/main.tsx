@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import './i18n';
 import './index.css';
 
 const root = document.getElementById('root');
