@@ -1,0 +1,11 @@
+export { Avatar } from './Avatar';
+export { Badge, type BadgeTone } from './Badge';
+export { Button, buttonClasses, type ButtonProps, type ButtonVariant } from './Button';
+export { Card } from './Card';
+export { CopyButton, COPIED_MS } from './CopyButton';
+export { EmptyState } from './EmptyState';
+export { Modal, ModalClose } from './Modal';
+export { PasswordInput } from './PasswordInput';
+export { LoadingBlock, Spinner } from './Spinner';
+export { TextField, inputClasses, type TextFieldProps } from './TextField';
+export * from './icons';
