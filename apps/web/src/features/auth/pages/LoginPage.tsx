@@ -1,3 +1,181 @@
+import { loginSchema, otpCodeSchema, type LoginInput } from '@app/shared/schemas/auth';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { setSessionUser, useSession } from '../../../lib/auth';
+import { applyFieldError, errorMessage } from '../../../lib/authErrors';
+import { appConfig } from '../../../lib/config';
+import { Button, PasswordInput, TextField } from '../../../ui';
+import { authApi } from '../api';
+import { AuthLayout, authLinkClass } from '../components/AuthLayout';
+
+/** Where to go after login: back to the protected page that sent the user here, else /dashboard. */
+function useRedirectTarget(): string {
+  const location = useLocation();
+  const from = (location.state as { from?: unknown } | null)?.from;
+  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//')
+    ? from
+    : '/dashboard';
+}
+
+type Credentials = { email: string; password: string };
+
 export function LoginPage() {
-  return <main className="p-6">Login</main>;
+  const { t } = useTranslation('auth');
+  const session = useSession();
+  const target = useRedirectTarget();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [pending, setPending] = useState<Credentials | null>(null);
+
+  if (session.user) return <Navigate to={target} replace />;
+
+  /** One login attempt; resolves to 'otp' when the server asks for the second factor. */
+  async function attempt(input: LoginInput): Promise<'ok' | 'otp'> {
+    const toastId = toast.loading(t('login.toastLoading'));
+    try {
+      const result = await authApi.login(input);
+      if (result.status === 'otp_required') {
+        toast.dismiss(toastId);
+        return 'otp';
+      }
+      toast.success(t('login.toastSuccess'), { id: toastId });
+      setSessionUser(queryClient, result.user);
+      void navigate(target, { replace: true });
+      return 'ok';
+    } catch (error) {
+      toast.error(errorMessage(error), { id: toastId });
+      throw error;
+    }
+  }
+
+  return pending ? (
+    <OtpStep
+      onBack={() => setPending(null)}
+      onSubmit={(otp) => attempt({ ...pending, otp }).then(() => undefined)}
+    />
+  ) : (
+    <CredentialsStep
+      onSubmit={async (credentials) => {
+        if ((await attempt(credentials)) === 'otp') setPending(credentials);
+      }}
+    />
+  );
+}
+
+function CredentialsStep({ onSubmit }: { onSubmit: (values: Credentials) => Promise<void> }) {
+  const { t } = useTranslation('auth');
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(loginSchema),
+    defaultValues: { email: '', password: '' },
+  });
+
+  const submit = handleSubmit(async ({ email, password }) => {
+    try {
+      await onSubmit({ email, password });
+    } catch (error) {
+      applyFieldError(error, setError, ['email', 'password']);
+    }
+  });
+
+  return (
+    <AuthLayout
+      title={t('login.title')}
+      subtitle={t('login.subtitle', { brand: appConfig.brandName })}
+      footer={
+        <>
+          {t('login.noAccount')}{' '}
+          <Link to="/register" className={authLinkClass}>
+            {t('login.register')}
+          </Link>
+        </>
+      }
+    >
+      <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
+        <TextField
+          label={t('fields.email')}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          placeholder={t('placeholders.email')}
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <PasswordInput
+          label={t('fields.password')}
+          autoComplete="current-password"
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <div className="-mt-1 flex justify-end">
+          <Link to="/forgot" className={`${authLinkClass} text-sm`}>
+            {t('login.forgot')}
+          </Link>
+        </div>
+        <Button type="submit" size="lg" fullWidth loading={isSubmitting}>
+          {t('login.submit')}
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}
+
+function OtpStep({
+  onSubmit,
+  onBack,
+}: {
+  onSubmit: (otp: string) => Promise<void>;
+  onBack: () => void;
+}) {
+  const { t } = useTranslation('auth');
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: zodResolver(otpCodeSchema), defaultValues: { otp: '' } });
+
+  const submit = handleSubmit(async ({ otp }) => {
+    try {
+      await onSubmit(otp);
+    } catch (error) {
+      if (!applyFieldError(error, setError, ['otp'])) {
+        setError('otp', { type: 'server', message: errorMessage(error) }, { shouldFocus: true });
+      }
+    }
+  });
+
+  return (
+    <AuthLayout title={t('login.otpTitle')} subtitle={t('login.otpSubtitle')}>
+      <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
+        <TextField
+          label={t('fields.otp')}
+          autoComplete="one-time-code"
+          autoFocus
+          spellCheck={false}
+          autoCapitalize="none"
+          placeholder={t('placeholders.otp')}
+          hint={t('login.otpHint')}
+          error={errors.otp?.message}
+          className="[&_input]:font-mono [&_input]:tracking-widest"
+          {...register('otp')}
+        />
+        <Button type="submit" size="lg" fullWidth loading={isSubmitting}>
+          {t('login.otpSubmit')}
+        </Button>
+        <Button variant="ghost" fullWidth onClick={onBack}>
+          {t('login.otpBack')}
+        </Button>
+      </form>
+    </AuthLayout>
+  );
 }

@@ -1,0 +1,48 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { useState } from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
+import '../../../i18n';
+import { CountryField } from './CountryField';
+
+afterEach(cleanup);
+
+function Harness() {
+  const [value, setValue] = useState('');
+  return (
+    <QueryClientProvider client={new QueryClient()}>
+      <CountryField value={value} onChange={setValue} />
+      <output data-testid="value">{value}</output>
+    </QueryClientProvider>
+  );
+}
+
+describe('CountryField', () => {
+  it('opens with Enter, filters "Germ" to Germany and selects it with Enter', async () => {
+    render(<Harness />);
+    const field = screen.getByLabelText('Country');
+    expect(field.hasAttribute('readonly')).toBe(true);
+    fireEvent.keyDown(field, { key: 'Enter' });
+
+    const search = await screen.findByRole('combobox', { name: 'Search country' });
+    expect(within(screen.getByRole('listbox')).getAllByRole('option')).toHaveLength(5);
+    fireEvent.change(search, { target: { value: 'Germ' } });
+    const options = within(screen.getByRole('listbox')).getAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual(['🇩🇪Germany']);
+
+    fireEvent.keyDown(search, { key: 'Enter' });
+    expect(screen.getByTestId('value').textContent).toBe('Germany');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('moves through matches with the arrow keys', async () => {
+    render(<Harness />);
+    fireEvent.click(screen.getByLabelText('Country'));
+    const search = await screen.findByRole('combobox');
+    fireEvent.change(search, { target: { value: 'united' } });
+    fireEvent.keyDown(search, { key: 'ArrowDown' });
+    fireEvent.keyDown(search, { key: 'ArrowDown' });
+    fireEvent.keyDown(search, { key: 'Enter' });
+    expect(screen.getByTestId('value').textContent).toBe('United States');
+  });
+});

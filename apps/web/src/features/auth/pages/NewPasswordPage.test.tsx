@@ -1,0 +1,44 @@
+import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderAt, stubFetch } from '../testUtils';
+import { NewPasswordPage } from './NewPasswordPage';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('NewPasswordPage', () => {
+  it('redirects to /forgot without userId and secret', async () => {
+    renderAt('/new', <NewPasswordPage />);
+    expect((await screen.findByTestId('location')).textContent).toBe('/forgot');
+  });
+
+  it('redirects to /forgot when only one of them is present', async () => {
+    renderAt('/new?userId=u1', <NewPasswordPage />);
+    expect((await screen.findByTestId('location')).textContent).toBe('/forgot');
+  });
+
+  it('sends userId, secret and the new password, then goes to /login', async () => {
+    const { fetchStub, calls } = stubFetch({
+      'GET /api/auth/csrf': { body: {} },
+      'PUT /api/auth/recovery': { body: { ok: true } },
+    });
+    vi.stubGlobal('fetch', fetchStub);
+    renderAt('/new?userId=u1&secret=s3cr3t', <NewPasswordPage />);
+    fireEvent.change(screen.getByLabelText('New Password'), { target: { value: 'short' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Password must be at least 8 characters')).toBeTruthy();
+
+    fireEvent.change(screen.getByLabelText('New Password'), {
+      target: { value: 'a much longer one' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect((await screen.findByTestId('location')).textContent).toBe('/login');
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+      userId: 'u1',
+      secret: 's3cr3t',
+      password: 'a much longer one',
+    });
+  });
+});

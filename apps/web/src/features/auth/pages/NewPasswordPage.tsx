@@ -1,0 +1,69 @@
+import { passwordSchema } from '@app/shared/schemas/auth';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { applyFieldError, errorMessage } from '../../../lib/authErrors';
+import { Button, PasswordInput } from '../../../ui';
+import { authApi } from '../api';
+import { AuthLayout, authLinkClass } from '../components/AuthLayout';
+
+const newPasswordSchema = z.object({ password: passwordSchema });
+
+/** The page a recovery e-mail links to: /new?userId=…&secret=… */
+export function NewPasswordPage() {
+  const [params] = useSearchParams();
+  const userId = params.get('userId');
+  const secret = params.get('secret');
+  if (!userId || !secret) return <Navigate to="/forgot" replace />;
+  return <NewPasswordForm userId={userId} secret={secret} />;
+}
+
+function NewPasswordForm({ userId, secret }: { userId: string; secret: string }) {
+  const { t } = useTranslation('auth');
+  const navigate = useNavigate();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: zodResolver(newPasswordSchema), defaultValues: { password: '' } });
+
+  const submit = handleSubmit(async ({ password }) => {
+    try {
+      await authApi.completeRecovery({ userId, secret, password });
+      toast.success(t('newPassword.toastSuccess'));
+      void navigate('/login', { replace: true });
+    } catch (error) {
+      toast.error(errorMessage(error));
+      applyFieldError(error, setError, ['password']);
+    }
+  });
+
+  return (
+    <AuthLayout
+      title={t('newPassword.title')}
+      subtitle={t('newPassword.subtitle')}
+      footer={
+        <Link to="/login" className={authLinkClass}>
+          {t('forgot.backToLogin')}
+        </Link>
+      }
+    >
+      <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
+        <PasswordInput
+          label={t('fields.newPassword')}
+          autoComplete="new-password"
+          placeholder={t('placeholders.password')}
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <Button type="submit" size="lg" fullWidth loading={isSubmitting}>
+          {t('newPassword.submit')}
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}

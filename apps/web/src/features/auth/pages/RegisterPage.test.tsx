@@ -1,0 +1,82 @@
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useAuthStore } from '../../../lib/auth';
+import { renderAt, stubFetch } from '../testUtils';
+import { RegisterPage } from './RegisterPage';
+
+beforeEach(() => {
+  useAuthStore.getState().setUser(null);
+  const { fetchStub } = stubFetch({
+    'GET /api/auth/me': { status: 401, body: { error: { code: 'UNAUTHENTICATED', message: 'x' } } },
+  });
+  vi.stubGlobal('fetch', fetchStub);
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('RegisterPage', () => {
+  it('shows every empty-field message on submit', async () => {
+    renderAt('/register', <RegisterPage />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Register' }));
+    for (const message of [
+      'Full name is required',
+      'Email is required',
+      'Phone number is required',
+      'Country is required',
+      'Password is required',
+    ]) {
+      expect(await screen.findByText(message)).toBeTruthy();
+    }
+    expect(screen.getByLabelText('Full name').getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('prefills the referral ID from ?refId= and uses the password placeholder', async () => {
+    renderAt('/register?refId=janedoe1a2b3', <RegisterPage />);
+    const referral = await screen.findByLabelText<HTMLInputElement>(/Referral ID/);
+    expect(referral.value).toBe('janedoe1a2b3');
+    expect(screen.getByLabelText('Password').getAttribute('placeholder')).toBe(
+      'Minimum 8 characters',
+    );
+  });
+
+  it('keeps what was typed and puts a server field error on its field', async () => {
+    const { fetchStub, calls } = stubFetch({
+      'GET /api/auth/me': {
+        status: 401,
+        body: { error: { code: 'UNAUTHENTICATED', message: 'x' } },
+      },
+      'GET /api/auth/csrf': { body: {} },
+      'POST /api/auth/register': {
+        status: 409,
+        body: {
+          error: { code: 'EMAIL_TAKEN', message: 'Email already registered', field: 'email' },
+        },
+      },
+    });
+    vi.stubGlobal('fetch', fetchStub);
+    renderAt('/register', <RegisterPage />);
+    fireEvent.change(await screen.findByLabelText('Full name'), { target: { value: 'Jane Doe' } });
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'Jane@Example.com' } });
+    fireEvent.change(screen.getByLabelText('Phone number'), { target: { value: '+49 30 1234' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'correct horse' } });
+    fireEvent.click(screen.getByLabelText('Country'));
+    fireEvent.change(await screen.findByRole('combobox'), { target: { value: 'Germ' } });
+    fireEvent.keyDown(screen.getByRole('combobox'), { key: 'Enter' });
+    fireEvent.click(screen.getByRole('button', { name: 'Register' }));
+
+    expect(await screen.findByText('Email already registered')).toBeTruthy();
+    const sent = calls.find((c) => c.path === '/api/auth/register')?.body;
+    expect(sent).toEqual({
+      name: 'Jane Doe',
+      email: 'jane@example.com',
+      phone: '+49 30 1234',
+      country: 'Germany',
+      password: 'correct horse',
+    });
+    await waitFor(() =>
+      expect(screen.getByLabelText<HTMLInputElement>('Full name').value).toBe('Jane Doe'),
+    );
+  });
+});

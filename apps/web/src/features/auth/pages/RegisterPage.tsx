@@ -1,0 +1,134 @@
+import { registerSchema } from '@app/shared/schemas/auth';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { setSessionUser, useSession } from '../../../lib/auth';
+import { applyFieldError, errorMessage } from '../../../lib/authErrors';
+import { appConfig } from '../../../lib/config';
+import { Button, PasswordInput, TextField } from '../../../ui';
+import { authApi } from '../api';
+import { AuthLayout, authLinkClass } from '../components/AuthLayout';
+import { CountryField } from '../components/CountryField';
+
+const FIELDS = ['name', 'email', 'phone', 'country', 'referrerId', 'password'] as const;
+
+export function RegisterPage() {
+  const { t } = useTranslation('auth');
+  const session = useSession();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [params] = useSearchParams();
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(registerSchema),
+    defaultValues: {
+      name: '',
+      email: '',
+      phone: '',
+      country: '',
+      referrerId: params.get('refId') ?? '',
+      password: '',
+    },
+  });
+
+  if (session.user && !isSubmitting) return <Navigate to="/dashboard" replace />;
+
+  const submit = handleSubmit(async (values) => {
+    const toastId = toast.loading(t('register.toastLoading'));
+    try {
+      const { user } = await authApi.register({
+        ...values,
+        referrerId: values.referrerId || undefined,
+      });
+      toast.success(t('register.toastSuccess'), { id: toastId });
+      setSessionUser(queryClient, user);
+      void navigate('/dashboard', { replace: true });
+    } catch (error) {
+      toast.error(errorMessage(error), { id: toastId });
+      applyFieldError(error, setError, FIELDS);
+    }
+  });
+
+  return (
+    <AuthLayout
+      title={t('register.title')}
+      subtitle={t('register.subtitle', { brand: appConfig.brandName })}
+      footer={
+        <>
+          {t('register.haveAccount')}{' '}
+          <Link to="/login" className={authLinkClass}>
+            {t('register.login')}
+          </Link>
+        </>
+      }
+    >
+      <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
+        <TextField
+          label={t('fields.name')}
+          autoComplete="name"
+          placeholder={t('placeholders.name')}
+          error={errors.name?.message}
+          {...register('name')}
+        />
+        <TextField
+          label={t('fields.email')}
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          placeholder={t('placeholders.email')}
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <TextField
+          label={t('fields.phone')}
+          type="tel"
+          autoComplete="tel"
+          placeholder={t('placeholders.phone')}
+          error={errors.phone?.message}
+          {...register('phone')}
+        />
+        <Controller
+          control={control}
+          name="country"
+          render={({ field }) => (
+            <CountryField
+              ref={field.ref}
+              name={field.name}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              error={errors.country?.message}
+            />
+          )}
+        />
+        <TextField
+          label={t('fields.referrerId')}
+          optional
+          autoComplete="off"
+          autoCapitalize="none"
+          hint={t('register.referrerHint')}
+          error={errors.referrerId?.message}
+          {...register('referrerId')}
+        />
+        <PasswordInput
+          label={t('fields.password')}
+          autoComplete="new-password"
+          placeholder={t('placeholders.password')}
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <Button type="submit" size="lg" fullWidth loading={isSubmitting} className="mt-2">
+          {t('register.submit')}
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}

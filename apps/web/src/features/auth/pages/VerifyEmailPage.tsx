@@ -1,0 +1,95 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { sessionQueryKey, useSession } from '../../../lib/auth';
+import { errorMessage } from '../../../lib/authErrors';
+import { buttonClasses, CheckIcon, CloseIcon, LoadingBlock } from '../../../ui';
+import { authApi } from '../api';
+import { AuthLayout } from '../components/AuthLayout';
+
+/** The page a verification e-mail links to: /verify?userId=…&secret=… */
+export function VerifyEmailPage() {
+  const { t } = useTranslation('auth');
+  const [params] = useSearchParams();
+  const userId = params.get('userId') ?? '';
+  const secret = params.get('secret') ?? '';
+  const complete = Boolean(userId && secret);
+  const session = useSession();
+  const queryClient = useQueryClient();
+
+  // A query (not a mutation) so the single-use link is sent once even when React mounts twice.
+  const verification = useQuery({
+    queryKey: ['auth', 'verification', userId, secret],
+    queryFn: () => authApi.confirmVerification({ userId, secret }),
+    enabled: complete,
+    retry: false,
+    staleTime: Infinity,
+    gcTime: Infinity,
+    refetchOnWindowFocus: false,
+  });
+
+  useEffect(() => {
+    if (verification.isSuccess) void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+  }, [verification.isSuccess, queryClient]);
+
+  const next = session.user ? (
+    <Link to="/profile" className={buttonClasses('secondary', 'lg', true)}>
+      {t('verify.toProfile')}
+    </Link>
+  ) : (
+    <Link to="/login" className={buttonClasses('secondary', 'lg', true)}>
+      {t('verify.toLogin')}
+    </Link>
+  );
+
+  let body;
+  if (!complete) {
+    body = <Outcome ok={false} message={t('verify.missing')} detail={t('verify.resendHint')} />;
+  } else if (verification.isPending) {
+    body = <LoadingBlock />;
+  } else if (verification.isError) {
+    body = (
+      <Outcome
+        ok={false}
+        message={errorMessage(verification.error) || t('verify.failed')}
+        detail={t('verify.resendHint')}
+      />
+    );
+  } else {
+    body = <Outcome ok message={t('verify.success')} />;
+  }
+
+  return (
+    <AuthLayout title={t('verify.title')}>
+      <div className="flex flex-col gap-6">
+        {body}
+        {verification.isSuccess && session.user ? (
+          <Link to="/dashboard" className={buttonClasses('primary', 'lg', true)}>
+            {t('verify.toDashboard')}
+          </Link>
+        ) : !verification.isPending || !complete ? (
+          next
+        ) : null}
+      </div>
+    </AuthLayout>
+  );
+}
+
+function Outcome({ ok, message, detail }: { ok: boolean; message: string; detail?: string }) {
+  return (
+    <div role={ok ? 'status' : 'alert'} className="flex items-start gap-3">
+      <span
+        className={`flex size-10 shrink-0 items-center justify-center rounded-full ${
+          ok ? 'bg-brand/15 text-brand-strong' : 'bg-danger/15 text-danger'
+        }`}
+      >
+        {ok ? <CheckIcon /> : <CloseIcon />}
+      </span>
+      <div>
+        <p className="font-medium text-text">{message}</p>
+        {detail && <p className="mt-1 text-sm text-muted">{detail}</p>}
+      </div>
+    </div>
+  );
+}

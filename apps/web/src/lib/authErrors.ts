@@ -1,0 +1,24 @@
+import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { ApiRequestError } from './api';
+
+/** The message to show for a failed request: the server's safe message, or a generic one. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof ApiRequestError) return error.message;
+  return 'Something went wrong. Please try again.';
+}
+
+/**
+ * When the server names the field that failed (`error.field`), put its message on that form field.
+ * Returns true when it did, so the caller knows the message is already on screen.
+ */
+export function applyFieldError<T extends FieldValues>(
+  error: unknown,
+  setError: UseFormSetError<T>,
+  fields: readonly Path<T>[],
+): boolean {
+  if (!(error instanceof ApiRequestError) || !error.field) return false;
+  const field = fields.find((name) => name === error.field);
+  if (!field) return false;
+  setError(field, { type: 'server', message: error.message }, { shouldFocus: true });
+  return true;
+}
