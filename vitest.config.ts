@@ -9,7 +9,11 @@ export default defineConfig({
   test: {
     projects: [
       {
-        test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'], environment: 'node' },
+        test: {
+          name: 'shared',
+          include: ['packages/shared/src/**/*.test.ts'],
+          environment: 'node',
+        },
       },
       {
         test: {
@@ -19,7 +23,11 @@ export default defineConfig({
         },
       },
       {
-        test: { name: 'server-unit', include: ['apps/server/src/**/*.test.ts'], environment: 'node' },
+        test: {
+          name: 'server-unit',
+          include: ['apps/server/src/**/*.test.ts'],
+          environment: 'node',
+        },
       },
       {
         test: {

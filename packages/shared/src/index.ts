@@ -4,3 +4,5 @@ export * from './schemas/common';
 export * from './http';
 export * from './schemas/auth';
 export * from './risk';
+export * from './schemas/contact';
+export * from './schemas/plans';

@@ -9,7 +9,10 @@ const AMOUNT_PATTERN = /^(\d{1,12})(?:\.(\d{1,2}))?$/;
 export function parseUsdToCents(text: string | number): number | null {
   const raw = typeof text === 'number' ? numberToPlainText(text) : text;
   if (raw === null) return null;
-  const cleaned = raw.trim().replace(/^\$/, '').replace(/,(?=\d{3}(\D|$))/g, '');
+  const cleaned = raw
+    .trim()
+    .replace(/^\$/, '')
+    .replace(/,(?=\d{3}(\D|$))/g, '');
   const match = AMOUNT_PATTERN.exec(cleaned);
   if (!match) return null;
   const whole = match[1] ?? '0';

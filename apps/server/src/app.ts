@@ -1,0 +1,140 @@
+import crypto from 'node:crypto';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import fastifyWebsocket from '@fastify/websocket';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { publicConfigSchema } from '@app/shared/schemas/common';
+import type { AppContext } from './context';
+import { registerCsrfProtection } from './http/csrf';
+import { registerErrorHandler } from './http/error-handler';
+import { trackRoutesForMethodCheck } from './http/method-not-allowed';
+import { registerStaticWeb } from './http/static-web';
+import { authRoutes } from './modules/auth/auth.routes';
+import { registerSessionLoader } from './modules/auth/session';
+import { contactRoutes } from './modules/contact/contact.routes';
+import { planRoutes } from './modules/plans/plans.routes';
+import { registerRealtimeRoute, type RealtimeHub } from './realtime/realtime';
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** Content-Security-Policy: scripts only from our origin; no frames, plugins or foreign hosts. */
+const CSP_DIRECTIVES = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  // React style attributes and the toast library's injected stylesheet need inline styles.
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  connectSrc: ["'self'"],
+  fontSrc: ["'self'", 'data:'],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+  upgradeInsecureRequests: null,
+};
+
+export async function buildApp(ctx: AppContext, hub: RealtimeHub): Promise<FastifyInstance> {
+  const logger: FastifyBaseLogger = ctx.log;
+  const app = Fastify({
+    loggerInstance: logger,
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: ctx.config.trustProxy,
+    genReqId: () => crypto.randomUUID(),
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  const allowedMethods = trackRoutesForMethodCheck(app);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: `${ctx.config.brandName} API`, version: '1.0.0' },
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: 'sid' },
+          csrf: { type: 'apiKey', in: 'header', name: 'x-csrf-token' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifyCookie);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: { directives: CSP_DIRECTIVES },
+    crossOriginEmbedderPolicy: false,
+    hsts: ctx.config.publicUrl.startsWith('https://'),
+  });
+  await app.register(fastifyRateLimit, { global: false });
+  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
+
+  registerSessionLoader(app, ctx);
+  const allowedOrigins = [new URL(ctx.config.publicUrl).origin];
+  registerCsrfProtection(app, {
+    allowedOrigins,
+    secureCookies: ctx.config.publicUrl.startsWith('https://'),
+  });
+
+  await app.register(authRoutes(ctx), { prefix: '/api/auth' });
+  await app.register(contactRoutes(ctx), { prefix: '/api/contact' });
+  await app.register(planRoutes(ctx), { prefix: '/api/plans' });
+
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  typed.get(
+    '/api/config',
+    { schema: { tags: ['meta'], response: { 200: publicConfigSchema } } },
+    () => ({
+      brandName: ctx.config.brandName,
+      supportEmail: ctx.config.supportEmail,
+      marketData: ctx.config.marketData,
+    }),
+  );
+  app.get('/api/health', { schema: { hide: true } }, async () => {
+    await ctx.pool.query('SELECT 1');
+    return { ok: true };
+  });
+  app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
+
+  registerRealtimeRoute(app, hub, { allowedOrigins });
+
+  const webBuilt = await registerStaticWeb(app, ctx.config);
+  app.setNotFoundHandler((request, reply) => {
+    const allowed = allowedMethods(request.url);
+    if (allowed.length > 0) {
+      return reply
+        .status(405)
+        .header('allow', allowed.join(', '))
+        .send({
+          error: {
+            code: 'METHOD_NOT_ALLOWED',
+            message: `Method ${request.method} is not allowed here`,
+          },
+        });
+    }
+    const isPage =
+      request.method === 'GET' &&
+      !request.url.startsWith('/api/') &&
+      !request.url.startsWith('/realtime');
+    if (isPage && webBuilt && app.sendIndexHtml) {
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(app.sendIndexHtml);
+    }
+    return reply.status(404).send({
+      error: {
+        code: 'NOT_FOUND',
+        message: `Route ${request.method} ${request.url.split('?')[0]} not found`,
+      },
+    });
+  });
+  return app;
+}

@@ -1,0 +1,23 @@
+import type pg from 'pg';
+import type { Logger } from 'pino';
+import type { Config } from './config';
+import type { Db } from './db/client';
+import type { Mailer } from './modules/mail/mailer';
+import type { Realtime } from './realtime/realtime';
+
+/** Injectable time, so tests can move the clock (token expiry, session timeouts, trade terms). */
+export interface Clock {
+  now: () => Date;
+}
+export const systemClock: Clock = { now: () => new Date() };
+
+/** What every service needs; built once in main.ts (or by the test harness) and passed down. */
+export interface AppContext {
+  config: Config;
+  pool: pg.Pool;
+  db: Db;
+  mailer: Mailer;
+  clock: Clock;
+  log: Logger;
+  realtime: Realtime;
+}

@@ -1,0 +1,44 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from './errors';
+
+interface ErrorBody {
+  error: { code: string; message: string; field?: string };
+}
+
+function body(code: string, message: string, field?: string): ErrorBody {
+  return { error: field ? { code, message, field } : { code, message } };
+}
+
+/**
+ * The one place that turns failures into HTTP answers. Bad input names its field; a 5xx never
+ * carries internals (they go to the log with the request id).
+ */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.status).send(body(error.code, error.message, error.field));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issue = error.validation[0];
+      const field = issue?.instancePath.replace(/^\//, '').replace(/\//g, '.') || undefined;
+      const message = issue?.message ?? 'Invalid input';
+      return reply.status(400).send(body('VALIDATION_FAILED', message, field));
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 413 || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return reply.status(413).send(body('PAYLOAD_TOO_LARGE', 'Request body is too large'));
+    }
+    if (status === 429) {
+      return reply
+        .status(429)
+        .send(body('RATE_LIMITED', 'Too many attempts. Please wait and try again.'));
+    }
+    if (status >= 400 && status < 500) {
+      // Fastify's own 4xx (bad JSON, wrong content type...) carry safe messages.
+      return reply.status(status).send(body('VALIDATION_FAILED', error.message));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send(body('INTERNAL', 'Something went wrong. Please try again.'));
+  });
+}

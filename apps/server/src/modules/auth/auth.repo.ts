@@ -1,0 +1,195 @@
+import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import {
+  authTokens,
+  recoveryCodes,
+  sessions,
+  users,
+  type SessionRow,
+  type UserRow,
+} from '../../db/schema';
+
+export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, isNull(users.deletedAt)));
+  return row;
+}
+
+export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), isNull(users.deletedAt)));
+  return row;
+}
+
+export async function referralIdExists(db: DbOrTx, referralId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.referralId, referralId));
+  return row !== undefined;
+}
+
+export type NewUser = typeof users.$inferInsert;
+
+export async function insertUser(db: DbOrTx, values: NewUser): Promise<UserRow> {
+  const [row] = await db.insert(users).values(values).returning();
+  if (!row) throw new Error('insert returned no row');
+  return row;
+}
+
+export async function updateUser(db: DbOrTx, id: string, values: Partial<NewUser>): Promise<void> {
+  await db
+    .update(users)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(users.id, id));
+}
+
+// Sessions -----------------------------------------------------------------------------------
+
+export async function insertSession(
+  db: DbOrTx,
+  values: {
+    tokenHash: Buffer;
+    userId: string;
+    userAgent: string | null;
+    ip: string | null;
+    createdAt: Date;
+    lastSeenAt: Date;
+    expiresAt: Date;
+  },
+): Promise<SessionRow> {
+  const [row] = await db.insert(sessions).values(values).returning();
+  if (!row) throw new Error('insert returned no row');
+  return row;
+}
+
+/** The live session for a cookie digest, with its user; expiry rules are applied by the caller. */
+export async function findSessionByDigest(
+  db: DbOrTx,
+  tokenHash: Buffer,
+): Promise<{ session: SessionRow; user: UserRow } | undefined> {
+  const [row] = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), isNull(users.deletedAt)),
+    );
+  return row;
+}
+
+export async function touchSession(db: DbOrTx, sessionId: string, at: Date): Promise<void> {
+  await db.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.id, sessionId));
+}
+
+export async function revokeSession(
+  db: DbOrTx,
+  userId: string,
+  sessionId: string,
+  at: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: at })
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return rows.length > 0;
+}
+
+export async function revokeAllSessions(
+  db: DbOrTx,
+  userId: string,
+  at: Date,
+  exceptSessionId?: string,
+): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: at })
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        exceptSessionId ? ne(sessions.id, exceptSessionId) : undefined,
+      ),
+    );
+}
+
+export async function listLiveSessions(
+  db: DbOrTx,
+  userId: string,
+  now: Date,
+): Promise<SessionRow[]> {
+  return db
+    .select()
+    .from(sessions)
+    .where(
+      and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)),
+    )
+    .orderBy(desc(sessions.lastSeenAt));
+}
+
+// One-time tokens ----------------------------------------------------------------------------
+
+export async function insertAuthToken(
+  db: DbOrTx,
+  values: { userId: string; kind: 'recovery' | 'verify_email'; tokenHash: Buffer; expiresAt: Date },
+): Promise<void> {
+  await db.insert(authTokens).values(values);
+}
+
+/** Marks a valid token used and returns it; at most one caller can ever get it. */
+export async function consumeAuthToken(
+  db: DbOrTx,
+  params: { userId: string; kind: 'recovery' | 'verify_email'; tokenHash: Buffer; now: Date },
+): Promise<boolean> {
+  const rows = await db
+    .update(authTokens)
+    .set({ usedAt: params.now })
+    .where(
+      and(
+        eq(authTokens.tokenHash, params.tokenHash),
+        eq(authTokens.userId, params.userId),
+        eq(authTokens.kind, params.kind),
+        isNull(authTokens.usedAt),
+        gt(authTokens.expiresAt, params.now),
+      ),
+    )
+    .returning({ id: authTokens.id });
+  return rows.length > 0;
+}
+
+// Two-factor recovery codes --------------------------------------------------------------------
+
+export async function replaceRecoveryCodes(
+  db: DbOrTx,
+  userId: string,
+  hashes: Buffer[],
+): Promise<void> {
+  await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+  if (hashes.length > 0)
+    await db.insert(recoveryCodes).values(hashes.map((codeHash) => ({ userId, codeHash })));
+}
+
+export async function consumeRecoveryCode(
+  db: DbOrTx,
+  userId: string,
+  codeHash: Buffer,
+  now: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(recoveryCodes)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(recoveryCodes.userId, userId),
+        eq(recoveryCodes.codeHash, codeHash),
+        isNull(recoveryCodes.usedAt),
+      ),
+    )
+    .returning({ id: recoveryCodes.id });
+  return rows.length > 0;
+}

@@ -1,0 +1,301 @@
+import type { FastifyRequest } from 'fastify';
+import type { RegisterInput } from '@app/shared/schemas/auth';
+import type { AppContext } from '../../context';
+import type { UserRow } from '../../db/schema';
+import { AppError, badRequest, conflict, notFound } from '../../http/errors';
+import { recordAudit } from '../audit/audit.repo';
+import { enqueueMail } from '../mail/outbox.repo';
+import { mailTemplates, type Brand } from '../mail/templates';
+import * as repo from './auth.repo';
+import {
+  burnPasswordCheck,
+  digest,
+  hashPassword,
+  newRecoveryCodes,
+  newReferralId,
+  newSecret,
+  normaliseRecoveryCode,
+  verifyPassword,
+} from './crypto';
+import { startSession } from './session';
+import { newTotpSecret, totpUri, verifyTotp } from './totp';
+
+const RECOVERY_TTL_MS = 60 * 60 * 1000;
+const VERIFY_TTL_MS = 24 * 60 * 60 * 1000;
+
+const invalidCredentials = () =>
+  new AppError('INVALID_CREDENTIALS', 401, 'Invalid email or password');
+const invalidLink = () =>
+  new AppError(
+    'TOKEN_INVALID',
+    400,
+    'This link is invalid or has expired. Please request a new one.',
+  );
+
+function brandOf(ctx: AppContext): Brand {
+  return { name: ctx.config.brandName, publicUrl: ctx.config.publicUrl };
+}
+
+type RegisterData = Omit<RegisterInput, 'referrerId'> & { referrerId?: string | undefined };
+
+export async function register(ctx: AppContext, input: RegisterData, request: FastifyRequest) {
+  const referrerId = input.referrerId?.trim() || null;
+  const passwordHash = await hashPassword(input.password);
+  const result = await ctx.db.transaction(async (tx) => {
+    if (await repo.findUserByEmail(tx, input.email)) {
+      throw new AppError('EMAIL_TAKEN', 409, 'An account with this email already exists', 'email');
+    }
+    if (referrerId && !(await repo.referralIdExists(tx, referrerId))) {
+      throw badRequest('Referral ID not found', 'referrerId');
+    }
+    const user = await repo.insertUser(tx, {
+      email: input.email,
+      name: input.name,
+      phone: input.phone,
+      country: input.country,
+      referralId: newReferralId(input.name),
+      referrerId,
+      passwordHash,
+    });
+    await enqueueMail(tx, user.email, mailTemplates.welcome(brandOf(ctx), user.name));
+    await queueVerificationMail(ctx, tx, user);
+    const session = await startSession(ctx, tx, user, request);
+    await recordAudit(tx, {
+      actorId: user.id,
+      action: 'user.registered',
+      targetType: 'user',
+      targetId: user.id,
+      ip: request.ip,
+    });
+    return { user, session };
+  });
+  ctx.mailer.kick();
+  return result;
+}
+
+export type LoginOutcome =
+  | { status: 'ok'; user: UserRow; session: { token: string; sessionId: string } }
+  | { status: 'otp_required' };
+
+export async function login(
+  ctx: AppContext,
+  input: { email: string; password: string; otp?: string | undefined },
+  request: FastifyRequest,
+): Promise<LoginOutcome> {
+  const user = await repo.findUserByEmail(ctx.db, input.email);
+  if (!user) {
+    await burnPasswordCheck(input.password);
+    throw invalidCredentials();
+  }
+  if (!(await verifyPassword(user.passwordHash, input.password))) throw invalidCredentials();
+
+  const now = ctx.clock.now();
+  return ctx.db.transaction(async (tx) => {
+    if (user.totpEnabledAt && user.totpSecret) {
+      const code = input.otp?.trim();
+      if (!code) return { status: 'otp_required' } as const;
+      const valid =
+        (await verifyTotp(user.totpSecret, code, now)) ||
+        (await repo.consumeRecoveryCode(tx, user.id, digest(normaliseRecoveryCode(code)), now));
+      if (!valid) throw new AppError('OTP_INVALID', 401, 'Invalid two-factor code', 'otp');
+    }
+    const session = await startSession(ctx, tx, user, request);
+    await recordAudit(tx, {
+      actorId: user.id,
+      action: 'user.login',
+      targetType: 'user',
+      targetId: user.id,
+      ip: request.ip,
+    });
+    return { status: 'ok', user, session } as const;
+  });
+}
+
+export async function logout(ctx: AppContext, userId: string, sessionId: string): Promise<void> {
+  await repo.revokeSession(ctx.db, userId, sessionId, ctx.clock.now());
+}
+
+export async function listSessions(ctx: AppContext, userId: string) {
+  return repo.listLiveSessions(ctx.db, userId, ctx.clock.now());
+}
+
+export async function revokeOwnSession(
+  ctx: AppContext,
+  userId: string,
+  sessionId: string,
+): Promise<void> {
+  if (!(await repo.revokeSession(ctx.db, userId, sessionId, ctx.clock.now())))
+    throw notFound('Session not found');
+}
+
+/** Always answers the same way, so the form does not reveal which e-mails have accounts. */
+export async function requestRecovery(ctx: AppContext, email: string): Promise<void> {
+  const user = await repo.findUserByEmail(ctx.db, email);
+  if (!user) return;
+  const secret = newSecret();
+  await ctx.db.transaction(async (tx) => {
+    await repo.insertAuthToken(tx, {
+      userId: user.id,
+      kind: 'recovery',
+      tokenHash: digest(secret),
+      expiresAt: new Date(ctx.clock.now().getTime() + RECOVERY_TTL_MS),
+    });
+    const url = `${ctx.config.publicUrl}/new?userId=${encodeURIComponent(user.id)}&secret=${encodeURIComponent(secret)}`;
+    await enqueueMail(tx, user.email, mailTemplates.recovery(brandOf(ctx), user.name, url));
+  });
+  ctx.mailer.kick();
+}
+
+export async function completeRecovery(
+  ctx: AppContext,
+  input: { userId: string; secret: string; password: string },
+  ip: string,
+): Promise<void> {
+  if (!/^[0-9a-f-]{36}$/i.test(input.userId)) throw invalidLink();
+  const passwordHash = await hashPassword(input.password);
+  await ctx.db.transaction(async (tx) => {
+    const now = ctx.clock.now();
+    const consumed = await repo.consumeAuthToken(tx, {
+      userId: input.userId,
+      kind: 'recovery',
+      tokenHash: digest(input.secret),
+      now,
+    });
+    if (!consumed) throw invalidLink();
+    await repo.updateUser(tx, input.userId, { passwordHash });
+    await repo.revokeAllSessions(tx, input.userId, now);
+    await recordAudit(tx, {
+      actorId: input.userId,
+      action: 'user.password_reset',
+      targetType: 'user',
+      targetId: input.userId,
+      ip,
+    });
+  });
+}
+
+export async function changePassword(
+  ctx: AppContext,
+  user: UserRow,
+  sessionId: string,
+  input: { oldPassword: string; password: string },
+  ip: string,
+): Promise<void> {
+  if (!(await verifyPassword(user.passwordHash, input.oldPassword))) {
+    throw badRequest('Current password is incorrect', 'oldPassword');
+  }
+  const passwordHash = await hashPassword(input.password);
+  await ctx.db.transaction(async (tx) => {
+    await repo.updateUser(tx, user.id, { passwordHash });
+    await repo.revokeAllSessions(tx, user.id, ctx.clock.now(), sessionId);
+    await enqueueMail(tx, user.email, mailTemplates.passwordChanged(brandOf(ctx), user.name));
+    await recordAudit(tx, {
+      actorId: user.id,
+      action: 'user.password_changed',
+      targetType: 'user',
+      targetId: user.id,
+      ip,
+    });
+  });
+  ctx.mailer.kick();
+}
+
+async function queueVerificationMail(
+  ctx: AppContext,
+  tx: Parameters<typeof enqueueMail>[0],
+  user: UserRow,
+) {
+  const secret = newSecret();
+  await repo.insertAuthToken(tx, {
+    userId: user.id,
+    kind: 'verify_email',
+    tokenHash: digest(secret),
+    expiresAt: new Date(ctx.clock.now().getTime() + VERIFY_TTL_MS),
+  });
+  const url = `${ctx.config.publicUrl}/verify?userId=${encodeURIComponent(user.id)}&secret=${encodeURIComponent(secret)}`;
+  await enqueueMail(tx, user.email, mailTemplates.verifyEmail(brandOf(ctx), user.name, url));
+}
+
+export async function sendVerification(ctx: AppContext, user: UserRow): Promise<void> {
+  if (user.emailVerifiedAt) return;
+  await ctx.db.transaction((tx) => queueVerificationMail(ctx, tx, user));
+  ctx.mailer.kick();
+}
+
+export async function completeVerification(
+  ctx: AppContext,
+  input: { userId: string; secret: string },
+): Promise<void> {
+  if (!/^[0-9a-f-]{36}$/i.test(input.userId)) throw invalidLink();
+  await ctx.db.transaction(async (tx) => {
+    const now = ctx.clock.now();
+    const consumed = await repo.consumeAuthToken(tx, {
+      userId: input.userId,
+      kind: 'verify_email',
+      tokenHash: digest(input.secret),
+      now,
+    });
+    if (!consumed) throw invalidLink();
+    await repo.updateUser(tx, input.userId, { emailVerifiedAt: now });
+  });
+}
+
+// Two-factor ---------------------------------------------------------------------------------
+
+export async function beginTwoFactorSetup(ctx: AppContext, user: UserRow) {
+  if (user.totpEnabledAt) throw conflict('Two-factor authentication is already on');
+  const secret = newTotpSecret();
+  await repo.updateUser(ctx.db, user.id, { totpSecret: secret });
+  return { secret, otpauthUrl: totpUri(secret, ctx.config.brandName, user.email) };
+}
+
+export async function enableTwoFactor(
+  ctx: AppContext,
+  user: UserRow,
+  otp: string,
+  ip: string,
+): Promise<string[]> {
+  if (user.totpEnabledAt) throw conflict('Two-factor authentication is already on');
+  if (!user.totpSecret) throw badRequest('Start the two-factor setup first', 'otp');
+  if (!(await verifyTotp(user.totpSecret, otp.trim(), ctx.clock.now()))) {
+    throw new AppError('OTP_INVALID', 400, 'Invalid two-factor code', 'otp');
+  }
+  const codes = newRecoveryCodes();
+  await ctx.db.transaction(async (tx) => {
+    await repo.updateUser(tx, user.id, { totpEnabledAt: ctx.clock.now() });
+    await repo.replaceRecoveryCodes(
+      tx,
+      user.id,
+      codes.map((code) => digest(code)),
+    );
+    await recordAudit(tx, {
+      actorId: user.id,
+      action: 'user.2fa_enabled',
+      targetType: 'user',
+      targetId: user.id,
+      ip,
+    });
+  });
+  return codes;
+}
+
+export async function disableTwoFactor(
+  ctx: AppContext,
+  user: UserRow,
+  password: string,
+  ip: string,
+): Promise<void> {
+  if (!(await verifyPassword(user.passwordHash, password)))
+    throw badRequest('Password is incorrect', 'password');
+  await ctx.db.transaction(async (tx) => {
+    await repo.updateUser(tx, user.id, { totpSecret: null, totpEnabledAt: null });
+    await repo.replaceRecoveryCodes(tx, user.id, []);
+    await recordAudit(tx, {
+      actorId: user.id,
+      action: 'user.2fa_disabled',
+      targetType: 'user',
+      targetId: user.id,
+      ip,
+    });
+  });
+}

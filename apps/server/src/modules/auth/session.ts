@@ -1,0 +1,102 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { SESSION_COOKIE } from '@app/shared/http';
+import type { AppContext } from '../../context';
+import type { DbOrTx } from '../../db/client';
+import type { UserRow } from '../../db/schema';
+import { forbidden, unauthenticated } from '../../http/errors';
+import { digest, newSecret } from './crypto';
+import { findSessionByDigest, insertSession, touchSession } from './auth.repo';
+
+export interface RequestAuth {
+  user: UserRow;
+  sessionId: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: RequestAuth | null;
+  }
+}
+
+/** How long a session lives: `idle` since it was last used, `absolute` since it was created. */
+export function sessionLimits(ctx: AppContext) {
+  return {
+    idleMs: ctx.config.sessionIdleMinutes * 60_000,
+    absoluteMs: ctx.config.sessionAbsoluteHours * 3_600_000,
+  };
+}
+
+export function secureCookies(ctx: AppContext): boolean {
+  return ctx.config.publicUrl.startsWith('https://');
+}
+
+/** Opens a new session (a fresh random token at every login, so a planted cookie is useless). */
+export async function startSession(
+  ctx: AppContext,
+  db: DbOrTx,
+  user: UserRow,
+  request: FastifyRequest,
+): Promise<{ token: string; sessionId: string }> {
+  const token = newSecret();
+  const now = ctx.clock.now();
+  const session = await insertSession(db, {
+    tokenHash: digest(token),
+    userId: user.id,
+    userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
+    ip: request.ip,
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt: new Date(now.getTime() + sessionLimits(ctx).absoluteMs),
+  });
+  return { token, sessionId: session.id };
+}
+
+export function setSessionCookie(ctx: AppContext, reply: FastifyReply, token: string): void {
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: secureCookies(ctx),
+    maxAge: Math.floor(sessionLimits(ctx).absoluteMs / 1000),
+  });
+}
+
+export function clearSessionCookie(ctx: AppContext, reply: FastifyReply): void {
+  reply.clearCookie(SESSION_COOKIE, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: secureCookies(ctx),
+  });
+}
+
+/** Resolves the session cookie on every request into `request.auth` (or null). */
+export function registerSessionLoader(app: FastifyInstance, ctx: AppContext): void {
+  app.decorateRequest('auth', null);
+  app.addHook('onRequest', async (request) => {
+    const token = request.cookies[SESSION_COOKIE];
+    if (!token || token.length > 200) return;
+    const found = await findSessionByDigest(ctx.db, digest(token));
+    if (!found) return;
+    const now = ctx.clock.now();
+    const { idleMs } = sessionLimits(ctx);
+    if (found.session.expiresAt <= now) return;
+    if (now.getTime() - found.session.lastSeenAt.getTime() > idleMs) return;
+    // Write the last-seen time at most once a minute, not on every request.
+    if (now.getTime() - found.session.lastSeenAt.getTime() > 60_000) {
+      await touchSession(ctx.db, found.session.id, now);
+    }
+    request.auth = { user: found.user, sessionId: found.session.id };
+  });
+}
+
+export function requireUser(request: FastifyRequest): RequestAuth {
+  if (!request.auth) throw unauthenticated();
+  return request.auth;
+}
+
+export function requireAdmin(request: FastifyRequest): RequestAuth {
+  const auth = requireUser(request);
+  if (!auth.user.isAdmin) throw forbidden();
+  return auth;
+}

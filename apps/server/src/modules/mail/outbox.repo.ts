@@ -1,0 +1,89 @@
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { mailOutbox, type MailRow } from '../../db/schema';
+import type { MailContent } from './templates';
+
+/** Queues a message inside the caller's transaction; it is delivered only if that commits. */
+export async function enqueueMail(db: DbOrTx, to: string, content: MailContent): Promise<void> {
+  await db.insert(mailOutbox).values({
+    toAddress: to,
+    subject: content.subject,
+    textBody: content.text,
+    htmlBody: content.html,
+    template: content.template,
+  });
+}
+
+/** Claims a batch of pending messages; SKIP LOCKED lets several instances deliver side by side. */
+export async function claimPending(db: DbOrTx, limit: number): Promise<MailRow[]> {
+  const result = await db.execute<{ id: string }>(sql`
+    SELECT id FROM mail_outbox WHERE status = 'pending' AND attempts < 5
+    ORDER BY created_at LIMIT ${limit} FOR UPDATE SKIP LOCKED`);
+  if (result.rows.length === 0) return [];
+  const ids = result.rows.map((row) => row.id);
+  return db
+    .update(mailOutbox)
+    .set({ attempts: sql`${mailOutbox.attempts} + 1` })
+    .where(
+      sql`${mailOutbox.id} IN (${sql.join(
+        ids.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`,
+    )
+    .returning();
+}
+
+export async function markDelivered(
+  db: DbOrTx,
+  id: string,
+  status: 'sent' | 'captured',
+): Promise<void> {
+  await db
+    .update(mailOutbox)
+    .set({ status, sentAt: new Date(), lastError: null })
+    .where(eq(mailOutbox.id, id));
+}
+
+export async function markFailed(
+  db: DbOrTx,
+  id: string,
+  error: string,
+  final: boolean,
+): Promise<void> {
+  await db
+    .update(mailOutbox)
+    .set({ status: final ? 'failed' : 'pending', lastError: error.slice(0, 500) })
+    .where(eq(mailOutbox.id, id));
+}
+
+export interface OutboxPage {
+  items: MailRow[];
+  nextCursor: string | null;
+}
+
+/** Newest first, keyset-paginated on (created_at, id). */
+export async function listOutbox(
+  db: DbOrTx,
+  options: { limit: number; before?: Date },
+): Promise<OutboxPage> {
+  const rows = await db
+    .select()
+    .from(mailOutbox)
+    .where(options.before ? lt(mailOutbox.createdAt, options.before) : undefined)
+    .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
+    .limit(options.limit + 1);
+  const items = rows.slice(0, options.limit);
+  const last = items[items.length - 1];
+  return {
+    items,
+    nextCursor: rows.length > options.limit && last ? last.createdAt.toISOString() : null,
+  };
+}
+
+export async function findMailTo(db: DbOrTx, to: string, template: string): Promise<MailRow[]> {
+  return db
+    .select()
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.toAddress, to), eq(mailOutbox.template, template)))
+    .orderBy(desc(mailOutbox.createdAt));
+}

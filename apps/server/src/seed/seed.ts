@@ -1,0 +1,93 @@
+import crypto from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { plans, settings, users } from '../db/schema';
+import { hashPassword, newReferralId } from '../modules/auth/crypto';
+
+export const DEFAULT_SETTINGS = {
+  /** Percent of a withdrawal kept as a fee, deducted from the payout (PRODUCT.md principle 4). */
+  withdrawal_fee_pct: '10',
+  /** Bonus for the referrer when a referred account is activated; 0 switches the programme off. */
+  referral_bonus_cents: 10000,
+} as const;
+
+/** The seed's plan ranges and terms (PRODUCT.md: text ranges, terms 1/7/14/30 days). */
+const DEMO_PLANS = [
+  {
+    title: 'Basic',
+    minCents: 10_000n,
+    maxCents: 99_900n,
+    termDays: 1,
+    recommended: false,
+    sortOrder: 1,
+  },
+  {
+    title: 'Silver',
+    minCents: 100_000n,
+    maxCents: 499_900n,
+    termDays: 7,
+    recommended: true,
+    sortOrder: 2,
+  },
+  {
+    title: 'Gold',
+    minCents: 500_000n,
+    maxCents: 999_900n,
+    termDays: 14,
+    recommended: false,
+    sortOrder: 3,
+  },
+  {
+    title: 'Platinum',
+    minCents: 1_000_000n,
+    maxCents: 5_000_000n,
+    termDays: 30,
+    recommended: false,
+    sortOrder: 4,
+  },
+];
+
+export interface SeedResult {
+  admin?: { email: string; password: string; generated: boolean };
+}
+
+/**
+ * First start: default settings, demo plans and an admin. Runs in one transaction and only once
+ * (an existing admin means the platform was seeded).
+ */
+export async function seedIfEmpty(db: Db, config: Config): Promise<SeedResult> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(727002)`);
+    const [existing] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`${users.isAdmin}`)
+      .limit(1);
+    if (existing) return {};
+
+    for (const [key, value] of Object.entries(DEFAULT_SETTINGS)) {
+      await tx.insert(settings).values({ key, value }).onConflictDoNothing();
+    }
+    if (config.seedDemo) {
+      const [anyPlan] = await tx.select({ id: plans.id }).from(plans).limit(1);
+      if (!anyPlan) await tx.insert(plans).values(DEMO_PLANS);
+    }
+    const email = (config.adminEmail ?? 'admin@nestrado.local').toLowerCase();
+    const generated = !config.adminPassword;
+    const password = config.adminPassword ?? crypto.randomBytes(12).toString('base64url');
+    await tx.insert(users).values({
+      email,
+      name: 'Administrator',
+      phone: '-',
+      country: '-',
+      referralId: newReferralId('admin'),
+      passwordHash: await hashPassword(password),
+      emailVerifiedAt: new Date(),
+      isActive: true,
+      activatedAt: new Date(),
+      isAdmin: true,
+    });
+    return { admin: { email, password, generated } };
+  });
+}

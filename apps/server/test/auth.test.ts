@@ -1,0 +1,469 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generate } from 'otplib';
+import { sql } from 'drizzle-orm';
+import { Writable } from 'node:stream';
+import {
+  createTestApp,
+  registerUser,
+  TestClient,
+  uniqueEmail,
+  VALID_PASSWORD,
+  type TestApp,
+} from './harness';
+import { findMailTo } from '../src/modules/mail/outbox.repo';
+
+let t: TestApp;
+const logLines: string[] = [];
+
+beforeAll(async () => {
+  const logStream = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      logLines.push(chunk.toString());
+      callback();
+    },
+  });
+  t = await createTestApp({}, { logStream });
+});
+afterAll(() => t.close());
+
+async function latestLink(email: string, template: string): Promise<URL> {
+  await t.ctx.mailer.idle();
+  const [mail] = await findMailTo(t.db, email, template);
+  if (!mail) throw new Error(`no ${template} mail for ${email}`);
+  const match = /https?:\/\/\S+/.exec(mail.textBody);
+  if (!match) throw new Error('no link in mail');
+  return new URL(match[0]);
+}
+
+describe('sign-up', () => {
+  it('names the first failing field with the seed message and writes nothing', async () => {
+    const client = new TestClient(t.app);
+    const before = await t.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM users`);
+    const response = await client.post('/api/auth/register', {
+      name: '',
+      email: 'x@example.com',
+      phone: '1',
+      country: 'France',
+      password: 'longenough',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      error: { code: 'VALIDATION_FAILED', message: 'Full name is required', field: 'name' },
+    });
+    const short = await client.post('/api/auth/register', {
+      name: 'A',
+      email: 'x@example.com',
+      phone: '1',
+      country: 'France',
+      password: 'short',
+    });
+    expect(short.json()).toMatchObject({
+      error: { message: 'Password must be at least 8 characters', field: 'password' },
+    });
+    const after = await t.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM users`);
+    expect(after.rows[0]?.n).toBe(before.rows[0]?.n);
+  });
+
+  it('creates an inactive account with a referral id, signs in, and sends the welcome e-mail', async () => {
+    const { client, user, input } = await registerUser(t.app, { name: 'Grace  Hopper' });
+    expect(user.referralId).toMatch(/^gracehopper[0-9a-z]{5}$/);
+    const me = await client.get('/api/auth/me');
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toMatchObject({
+      user: { email: input.email, isActive: false, isAdmin: false, emailVerified: false },
+    });
+    await t.ctx.mailer.idle();
+    const [welcome] = await findMailTo(t.db, input.email, 'welcome');
+    expect(welcome?.subject).toBe('Welcome to Nestrado');
+    expect(welcome?.textBody).toContain('http://localhost:3000/login');
+    expect(welcome?.status).toBe('captured');
+  });
+
+  it('refuses a second account with the same e-mail in any letter case', async () => {
+    const { input } = await registerUser(t.app);
+    const again = new TestClient(t.app);
+    const response = await again.post('/api/auth/register', {
+      ...input,
+      email: input.email.toUpperCase(),
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({ error: { field: 'email' } });
+  });
+
+  it('links a referrer by referral id and refuses an unknown one', async () => {
+    const referrer = await registerUser(t.app);
+    const referred = await registerUser(t.app, { referrerId: referrer.user.referralId });
+    const me = await referred.client.get('/api/auth/me');
+    expect(me.json<{ user: { referrerId: string } }>().user.referrerId).toBe(
+      referrer.user.referralId,
+    );
+    const client = new TestClient(t.app);
+    const bad = await client.post('/api/auth/register', {
+      name: 'Nobody',
+      email: uniqueEmail(),
+      phone: '1',
+      country: 'Chad',
+      password: VALID_PASSWORD,
+      referrerId: 'doesnotexist12345',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ error: { field: 'referrerId' } });
+  });
+});
+
+describe('passwords and secrets', () => {
+  it('stores the password only as an argon2id hash: no column and no log line holds it', async () => {
+    const password = 'Plaintext-Canary-4491';
+    await registerUser(t.app, { password });
+    const client = new TestClient(t.app);
+    const { input } = await registerUser(t.app, { password });
+    await client.post('/api/auth/login', { email: input.email, password });
+    await client.post('/api/auth/login', { email: input.email, password: `${password}-wrong` });
+
+    const [row] = (
+      await t.db.execute<{ password_hash: string }>(
+        sql`SELECT password_hash FROM users WHERE email = ${input.email}`,
+      )
+    ).rows;
+    expect(row?.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+
+    const columns = await t.db.execute<{ table_name: string; column_name: string }>(sql`
+      SELECT table_name, column_name FROM information_schema.columns
+      WHERE table_schema = 'public' AND data_type IN ('text', 'jsonb', 'character varying')`);
+    for (const { table_name, column_name } of columns.rows) {
+      const hits = await t.db.execute<{ n: number }>(
+        sql`SELECT count(*)::int AS n FROM ${sql.identifier(table_name)} WHERE ${sql.identifier(column_name)}::text LIKE ${`%${password}%`}`,
+      );
+      expect(hits.rows[0]?.n, `${table_name}.${column_name}`).toBe(0);
+    }
+    expect(logLines.length).toBeGreaterThan(0);
+    expect(logLines.join('\n')).not.toContain(password);
+  });
+});
+
+describe('login', () => {
+  it('answers the same for an unknown e-mail and a wrong password', async () => {
+    const { input } = await registerUser(t.app);
+    const client = new TestClient(t.app);
+    const wrongPassword = await client.post('/api/auth/login', {
+      email: input.email,
+      password: 'wrong-password',
+    });
+    const unknownEmail = await client.post('/api/auth/login', {
+      email: uniqueEmail('ghost'),
+      password: 'wrong-password',
+    });
+    expect(wrongPassword.statusCode).toBe(401);
+    expect(unknownEmail.statusCode).toBe(401);
+    expect(unknownEmail.json()).toEqual(wrongPassword.json());
+  });
+
+  it('gives a new session cookie at every login (rotation) and ends the old one', async () => {
+    const { client, input } = await registerUser(t.app);
+    const first = client.cookies.get('sid');
+    const login = await client.post('/api/auth/login', {
+      email: input.email,
+      password: input.password,
+    });
+    expect(login.statusCode).toBe(200);
+    const second = client.cookies.get('sid');
+    expect(second).toBeDefined();
+    expect(second).not.toBe(first);
+    const stale = new TestClient(t.app);
+    stale.cookies.set('sid', first ?? '');
+    expect((await stale.get('/api/auth/me')).statusCode).toBe(401);
+  });
+
+  it('sets the session cookie HttpOnly and SameSite=Lax', async () => {
+    const { input } = await registerUser(t.app);
+    const client = new TestClient(t.app);
+    const response = await client.post('/api/auth/login', {
+      email: input.email,
+      password: input.password,
+    });
+    const header = [response.headers['set-cookie']]
+      .flat()
+      .find((c) => String(c).startsWith('sid='));
+    expect(header).toMatch(/HttpOnly/);
+    expect(header).toMatch(/SameSite=Lax/);
+  });
+
+  it('is rate limited per address and account', async () => {
+    const limited = await createTestApp({
+      rateLimits: { login: 3, register: 1000, recovery: 1000, twoFactor: 1000 },
+    });
+    try {
+      const { input } = await registerUser(limited.app);
+      const client = new TestClient(limited.app, '10.0.0.7');
+      const statuses: number[] = [];
+      for (let i = 0; i < 5; i += 1) {
+        statuses.push(
+          (await client.post('/api/auth/login', { email: input.email, password: 'wrong-password' }))
+            .statusCode,
+        );
+      }
+      expect(statuses).toEqual([401, 401, 401, 429, 429]);
+      // Even the right password is refused while the limit holds.
+      const right = await client.post('/api/auth/login', {
+        email: input.email,
+        password: input.password,
+      });
+      expect(right.statusCode).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('sessions', () => {
+  it('a logged-out session cookie no longer works, for anyone who copied it', async () => {
+    const { client } = await registerUser(t.app);
+    const stolen = client.cookies.get('sid') ?? '';
+    expect((await client.post('/api/auth/logout')).statusCode).toBe(200);
+    const attacker = new TestClient(t.app);
+    attacker.cookies.set('sid', stolen);
+    expect((await attacker.get('/api/auth/me')).statusCode).toBe(401);
+  });
+
+  it('lists own sessions and revokes one; another user cannot revoke it', async () => {
+    const { client, input } = await registerUser(t.app);
+    const laptop = new TestClient(t.app);
+    await laptop.post('/api/auth/login', { email: input.email, password: input.password });
+    const list = (await client.get('/api/auth/sessions')).json<{
+      sessions: { id: string; current: boolean }[];
+    }>();
+    expect(list.sessions).toHaveLength(2);
+    const other = list.sessions.find((s) => !s.current);
+    expect(other).toBeDefined();
+
+    const stranger = await registerUser(t.app);
+    expect((await stranger.client.delete(`/api/auth/sessions/${other?.id}`)).statusCode).toBe(404);
+    expect((await laptop.get('/api/auth/me')).statusCode).toBe(200);
+
+    expect((await client.delete(`/api/auth/sessions/${other?.id}`)).statusCode).toBe(200);
+    expect((await laptop.get('/api/auth/me')).statusCode).toBe(401);
+  });
+
+  it('expires after the idle timeout and after the absolute lifetime', async () => {
+    const { client } = await registerUser(t.app);
+    t.clock.advance((t.config.sessionIdleMinutes - 1) * 60_000);
+    expect((await client.get('/api/auth/me')).statusCode).toBe(200);
+    t.clock.advance((t.config.sessionIdleMinutes + 1) * 60_000);
+    expect((await client.get('/api/auth/me')).statusCode).toBe(401);
+
+    const { client: active } = await registerUser(t.app);
+    const steps = Math.ceil((t.config.sessionAbsoluteHours * 60) / 20) + 1;
+    let lastStatus = 200;
+    for (let i = 0; i < steps && lastStatus === 200; i += 1) {
+      t.clock.advance(20 * 60_000);
+      lastStatus = (await active.get('/api/auth/me')).statusCode;
+    }
+    expect(lastStatus).toBe(401);
+  });
+});
+
+describe('CSRF', () => {
+  it('refuses a forged cross-site POST: no token, a wrong token, or a foreign origin', async () => {
+    const { client } = await registerUser(t.app);
+    const noToken = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { cookie: `sid=${client.cookies.get('sid')}`, 'content-type': 'application/json' },
+      payload: '{}',
+    });
+    expect(noToken.statusCode).toBe(403);
+    expect(noToken.json()).toMatchObject({ error: { code: 'CSRF_REJECTED' } });
+
+    const wrongToken = await client.post('/api/auth/logout', {}, { 'x-csrf-token': 'forged' });
+    expect(wrongToken.statusCode).toBe(403);
+
+    const foreign = await client.post('/api/auth/logout', {}, { origin: 'https://evil.example' });
+    expect(foreign.statusCode).toBe(403);
+
+    // The session survived all three.
+    expect((await client.get('/api/auth/me')).statusCode).toBe(200);
+  });
+});
+
+describe('password recovery', () => {
+  it('a reset link works once, then never again', async () => {
+    const { input, user } = await registerUser(t.app);
+    const client = new TestClient(t.app);
+    expect((await client.post('/api/auth/recovery', { email: input.email })).statusCode).toBe(200);
+    const link = await latestLink(input.email, 'recovery');
+    expect(link.pathname).toBe('/new');
+    expect(link.searchParams.get('userId')).toBe(user.id);
+    const secret = link.searchParams.get('secret') ?? '';
+    expect(Buffer.from(secret, 'base64url').length).toBeGreaterThanOrEqual(16);
+
+    const reset = await client.put('/api/auth/recovery', {
+      userId: user.id,
+      secret,
+      password: 'brand-new-password',
+    });
+    expect(reset.statusCode).toBe(200);
+    const replay = await client.put('/api/auth/recovery', {
+      userId: user.id,
+      secret,
+      password: 'another-password',
+    });
+    expect(replay.statusCode).toBe(400);
+    expect(replay.json()).toMatchObject({ error: { code: 'TOKEN_INVALID' } });
+
+    const oldLogin = await client.post('/api/auth/login', {
+      email: input.email,
+      password: input.password,
+    });
+    expect(oldLogin.statusCode).toBe(401);
+    const newLogin = await client.post('/api/auth/login', {
+      email: input.email,
+      password: 'brand-new-password',
+    });
+    expect(newLogin.statusCode).toBe(200);
+  });
+
+  it('a reset link stops working after one hour', async () => {
+    const { input, user } = await registerUser(t.app);
+    const client = new TestClient(t.app);
+    await client.post('/api/auth/recovery', { email: input.email });
+    const secret = (await latestLink(input.email, 'recovery')).searchParams.get('secret') ?? '';
+    t.clock.advance(60 * 60 * 1000 + 1000);
+    const late = await client.put('/api/auth/recovery', {
+      userId: user.id,
+      secret,
+      password: 'brand-new-password',
+    });
+    expect(late.statusCode).toBe(400);
+  });
+
+  it('answers the same for an unknown e-mail and sends nothing', async () => {
+    const client = new TestClient(t.app);
+    const email = uniqueEmail('nobody');
+    const response = await client.post('/api/auth/recovery', { email });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ ok: true });
+    await t.ctx.mailer.idle();
+    expect(await findMailTo(t.db, email, 'recovery')).toHaveLength(0);
+  });
+
+  it('signs out every session when the password is reset', async () => {
+    const { client, input, user } = await registerUser(t.app);
+    await new TestClient(t.app).post('/api/auth/recovery', { email: input.email });
+    const secret = (await latestLink(input.email, 'recovery')).searchParams.get('secret') ?? '';
+    await new TestClient(t.app).put('/api/auth/recovery', {
+      userId: user.id,
+      secret,
+      password: 'brand-new-password',
+    });
+    expect((await client.get('/api/auth/me')).statusCode).toBe(401);
+  });
+});
+
+describe('change password and e-mail verification', () => {
+  it('needs the current password and signs out the other sessions', async () => {
+    const { client, input } = await registerUser(t.app);
+    const phone = new TestClient(t.app);
+    await phone.post('/api/auth/login', { email: input.email, password: input.password });
+    const wrong = await client.post('/api/auth/password', {
+      oldPassword: 'not-my-password',
+      password: 'next-password-1',
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toMatchObject({ error: { field: 'oldPassword' } });
+    const ok = await client.post('/api/auth/password', {
+      oldPassword: input.password,
+      password: 'next-password-1',
+    });
+    expect(ok.statusCode).toBe(200);
+    expect((await client.get('/api/auth/me')).statusCode).toBe(200);
+    expect((await phone.get('/api/auth/me')).statusCode).toBe(401);
+  });
+
+  it('verifies the e-mail address once through the link', async () => {
+    const { client, input, user } = await registerUser(t.app);
+    const link = await latestLink(input.email, 'verify_email');
+    expect(link.pathname).toBe('/verify');
+    const secret = link.searchParams.get('secret') ?? '';
+    expect(
+      (await client.put('/api/auth/verification', { userId: user.id, secret })).statusCode,
+    ).toBe(200);
+    expect((await client.get('/api/auth/me')).json()).toMatchObject({
+      user: { emailVerified: true },
+    });
+    expect(
+      (await client.put('/api/auth/verification', { userId: user.id, secret })).statusCode,
+    ).toBe(400);
+  });
+});
+
+describe('two-factor', () => {
+  it('enables TOTP, then login needs a code; recovery codes work once', async () => {
+    const { client, input } = await registerUser(t.app);
+    const setup = await client.post('/api/auth/2fa/setup');
+    expect(setup.statusCode).toBe(200);
+    const { secret, otpauthUrl } = setup.json<{ secret: string; otpauthUrl: string }>();
+    expect(otpauthUrl).toMatch(/^otpauth:\/\/totp\//);
+
+    const wrong = await client.post('/api/auth/2fa/enable', { otp: '000000' });
+    expect(wrong.statusCode).toBe(400);
+    const code = await generate({ secret, epoch: Math.floor(t.clock.now().getTime() / 1000) });
+    const enabled = await client.post('/api/auth/2fa/enable', { otp: code });
+    expect(enabled.statusCode).toBe(200);
+    const { recoveryCodes } = enabled.json<{ recoveryCodes: string[] }>();
+    expect(recoveryCodes).toHaveLength(10);
+
+    const browser = new TestClient(t.app);
+    const step1 = await browser.post('/api/auth/login', {
+      email: input.email,
+      password: input.password,
+    });
+    expect(step1.json()).toEqual({ status: 'otp_required' });
+    expect(browser.cookies.has('sid')).toBe(false);
+    const badCode = await browser.post('/api/auth/login', {
+      email: input.email,
+      password: input.password,
+      otp: '123456',
+    });
+    expect(badCode.statusCode).toBe(401);
+    const fresh = await generate({ secret, epoch: Math.floor(t.clock.now().getTime() / 1000) });
+    const step2 = await browser.post('/api/auth/login', {
+      email: input.email,
+      password: input.password,
+      otp: fresh,
+    });
+    expect(step2.json()).toMatchObject({ status: 'ok' });
+
+    const recovery = recoveryCodes[0] ?? '';
+    const withRecovery = new TestClient(t.app);
+    expect(
+      (
+        await withRecovery.post('/api/auth/login', {
+          email: input.email,
+          password: input.password,
+          otp: recovery,
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await new TestClient(t.app).post('/api/auth/login', {
+          email: input.email,
+          password: input.password,
+          otp: recovery,
+        })
+      ).statusCode,
+    ).toBe(401);
+
+    expect(
+      (await client.post('/api/auth/2fa/disable', { password: 'wrong-password' })).statusCode,
+    ).toBe(400);
+    expect(
+      (await client.post('/api/auth/2fa/disable', { password: input.password })).statusCode,
+    ).toBe(200);
+    const plain = await new TestClient(t.app).post('/api/auth/login', {
+      email: input.email,
+      password: input.password,
+    });
+    expect(plain.json()).toMatchObject({ status: 'ok' });
+  });
+});

@@ -1,0 +1,199 @@
+import crypto from 'node:crypto';
+import pg from 'pg';
+import pino from 'pino';
+import { inject } from 'vitest';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { CSRF_COOKIE, CSRF_HEADER } from '@app/shared/http';
+import { buildApp } from '../src/app';
+import { loadConfig, type Config } from '../src/config';
+import type { AppContext, Clock } from '../src/context';
+import { createDb, createPool, type Db } from '../src/db/client';
+import { createMailer } from '../src/modules/mail/mailer';
+import { createRealtime } from '../src/realtime/realtime';
+import { seedIfEmpty } from '../src/seed/seed';
+import { LOG_REDACT } from '../src/logging';
+import { TEMPLATE_DB, withDatabase } from './global-setup';
+
+/** A clock the test moves by hand. */
+export class TestClock implements Clock {
+  private current: number;
+  constructor(start = Date.now()) {
+    this.current = start;
+  }
+  now = () => new Date(this.current);
+  advance(ms: number): void {
+    this.current += ms;
+  }
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  db: Db;
+  pool: pg.Pool;
+  clock: TestClock;
+  config: Config;
+  databaseUrl: string;
+  admin: { email: string; password: string };
+  close: () => Promise<void>;
+}
+
+/** A fresh database cloned from the migrated template, and the whole app in-process. */
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  options: { logStream?: NodeJS.WritableStream } = {},
+): Promise<TestApp> {
+  const baseUrl = inject('pgBaseUrl');
+  const name = `t_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DB}`);
+  await admin.end();
+
+  const databaseUrl = withDatabase(baseUrl, name);
+  const config: Config = {
+    ...loadConfig({
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PUBLIC_URL: 'http://localhost:3000',
+    }),
+    adminEmail: 'admin@test.local',
+    adminPassword: 'admin-password-123',
+    smtpUrl: undefined,
+    rateLimits: { login: 1000, register: 1000, recovery: 1000, twoFactor: 1000 },
+    ...overrides,
+  };
+  const pool = createPool(databaseUrl, 10);
+  const db = createDb(pool);
+  await seedIfEmpty(db, config);
+  const log = options.logStream
+    ? pino({ level: 'trace', redact: LOG_REDACT }, options.logStream)
+    : pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent', redact: LOG_REDACT });
+  const mailer = createMailer(db, {
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    log,
+    pollMs: 60_000,
+  });
+  const clock = new TestClock();
+  const hub = createRealtime();
+  const ctx: AppContext = { config, pool, db, mailer, clock, log, realtime: hub };
+  const app = await buildApp(ctx, hub);
+  await app.ready();
+
+  return {
+    app,
+    ctx,
+    db,
+    pool,
+    clock,
+    config,
+    databaseUrl,
+    admin: { email: config.adminEmail ?? '', password: config.adminPassword ?? '' },
+    close: async () => {
+      await app.close();
+      await mailer.close();
+      await pool.end();
+      const cleanup = new pg.Client({ connectionString: baseUrl });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * A browser-like client over `app.inject`: keeps cookies, sends the CSRF header the way the web
+ * app does, and can be told to behave like a hostile site (no token, foreign origin).
+ */
+export class TestClient {
+  readonly cookies = new Map<string, string>();
+  constructor(
+    private readonly app: FastifyInstance,
+    readonly ip = '127.0.0.1',
+  ) {}
+
+  private cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
+  private remember(response: LightMyRequestResponse): void {
+    for (const cookie of response.cookies as {
+      name: string;
+      value: string;
+      maxAge?: number;
+      expires?: Date;
+    }[]) {
+      const expired =
+        cookie.maxAge === 0 ||
+        (cookie.expires && cookie.expires.getTime() < Date.now()) ||
+        cookie.value === '';
+      if (expired) this.cookies.delete(cookie.name);
+      else this.cookies.set(cookie.name, cookie.value);
+    }
+  }
+
+  async request(
+    method: Method,
+    url: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<LightMyRequestResponse> {
+    if (method !== 'GET' && !this.cookies.has(CSRF_COOKIE)) {
+      this.remember(
+        await this.app.inject({ method: 'GET', url: '/api/auth/csrf', remoteAddress: this.ip }),
+      );
+    }
+    const response = await this.app.inject({
+      method,
+      url,
+      remoteAddress: this.ip,
+      headers: {
+        cookie: this.cookieHeader(),
+        ...(method !== 'GET' ? { [CSRF_HEADER]: this.cookies.get(CSRF_COOKIE) ?? '' } : {}),
+        ...headers,
+      },
+      ...(body !== undefined ? { payload: body as Record<string, unknown> } : {}),
+    });
+    this.remember(response);
+    return response;
+  }
+
+  get = (url: string, headers?: Record<string, string>) =>
+    this.request('GET', url, undefined, headers);
+  post = (url: string, body: unknown = {}, headers?: Record<string, string>) =>
+    this.request('POST', url, body, headers);
+  put = (url: string, body: unknown = {}, headers?: Record<string, string>) =>
+    this.request('PUT', url, body, headers);
+  delete = (url: string, headers?: Record<string, string>) =>
+    this.request('DELETE', url, undefined, headers);
+}
+
+let counter = 0;
+export function uniqueEmail(prefix = 'user'): string {
+  counter += 1;
+  return `${prefix}${counter}.${crypto.randomBytes(3).toString('hex')}@example.com`;
+}
+
+export const VALID_PASSWORD = 'correct-horse-battery';
+
+export async function registerUser(
+  app: FastifyInstance,
+  overrides: Partial<{ name: string; email: string; password: string; referrerId: string }> = {},
+) {
+  const client = new TestClient(app);
+  const input = {
+    name: overrides.name ?? 'Ada Lovelace',
+    email: overrides.email ?? uniqueEmail(),
+    phone: '+44 20 7946 0000',
+    country: 'United Kingdom',
+    password: overrides.password ?? VALID_PASSWORD,
+    ...(overrides.referrerId ? { referrerId: overrides.referrerId } : {}),
+  };
+  const response = await client.post('/api/auth/register', input);
+  if (response.statusCode !== 201) throw new Error(`register failed: ${response.body}`);
+  const { user } = response.json<{ user: { id: string; email: string; referralId: string } }>();
+  return { client, user, input };
+}

@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getTableColumns, getTableName, is, sql, Table } from 'drizzle-orm';
+import { createTestApp, TestClient, type TestApp } from './harness';
+import * as schema from '../src/db/schema';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('HTTP surface', () => {
+  it('publishes an OpenAPI 3 document generated from the shared schemas', async () => {
+    const response = await t.app.inject({ url: '/api/openapi.json' });
+    expect(response.statusCode).toBe(200);
+    const doc = response.json<{
+      openapi: string;
+      paths: Record<string, Record<string, { requestBody?: unknown }>>;
+    }>();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(doc.paths['/api/auth/register']?.post?.requestBody).toBeDefined();
+    expect(JSON.stringify(doc.paths['/api/auth/register'])).toContain('referrerId');
+  });
+
+  it('answers 404 for unknown routes, 405 for a wrong method, 413 for an oversize body', async () => {
+    const client = new TestClient(t.app);
+    expect((await client.get('/api/nope')).statusCode).toBe(404);
+    const wrongMethod = await client.delete('/api/auth/register');
+    expect(wrongMethod.statusCode).toBe(405);
+    expect(wrongMethod.headers.allow).toContain('POST');
+    const big = await client.post('/api/contact', {
+      name: 'A',
+      email: 'a@example.com',
+      message: 'x'.repeat(1_100_000),
+    });
+    expect(big.statusCode).toBe(413);
+    const badJson = await client.request('POST', '/api/contact', undefined, {
+      'content-type': 'application/json',
+    });
+    expect(badJson.statusCode).toBeLessThan(500);
+  });
+
+  it('sends security headers with a strict Content-Security-Policy', async () => {
+    const response = await t.app.inject({ url: '/api/plans' });
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('lists the four seeded plans publicly', async () => {
+    const response = await t.app.inject({ url: '/api/plans' });
+    const { plans } = response.json<{
+      plans: { title: string; minCents: number; maxCents: number; termDays: number }[];
+    }>();
+    expect(plans.map((p) => [p.title, p.minCents, p.maxCents, p.termDays])).toEqual([
+      ['Basic', 10000, 99900, 1],
+      ['Silver', 100000, 499900, 7],
+      ['Gold', 500000, 999900, 14],
+      ['Platinum', 1000000, 5000000, 30],
+    ]);
+  });
+
+  it('stores a contact message and e-mails support through the outbox', async () => {
+    const client = new TestClient(t.app);
+    const missing = await client.post('/api/contact', {
+      name: 'Sam',
+      email: 'sam@example.com',
+      message: '  ',
+    });
+    expect(missing.json()).toMatchObject({
+      error: { message: 'Message is required', field: 'message' },
+    });
+    const sent = await client.post('/api/contact', {
+      name: 'Sam',
+      email: 'sam@example.com',
+      message: 'How do fees work?',
+    });
+    expect(sent.statusCode).toBe(201);
+    await t.ctx.mailer.idle();
+    const rows = await t.db.execute<{ subject: string; to_address: string }>(
+      sql`SELECT subject, to_address FROM mail_outbox WHERE template = 'contact'`,
+    );
+    expect(rows.rows).toEqual([
+      { subject: 'Contact form: Sam', to_address: t.config.supportEmail },
+    ]);
+  });
+});
+
+describe('database', () => {
+  it('every Drizzle table and column exists in the migrated database', async () => {
+    const tables = (Object.values(schema) as unknown[]).filter((value): value is Table =>
+      is(value, Table),
+    );
+    expect(tables.length).toBeGreaterThan(5);
+    for (const table of tables) {
+      const name = getTableName(table);
+      const result = await t.db.execute<{ column_name: string }>(
+        sql`SELECT column_name FROM information_schema.columns WHERE table_schema = 'public' AND table_name = ${name}`,
+      );
+      const actual = new Set(result.rows.map((r) => r.column_name));
+      for (const column of Object.values(getTableColumns(table))) {
+        expect(actual.has(column.name), `${name}.${column.name}`).toBe(true);
+      }
+    }
+  });
+
+  it('the audit log is append-only', async () => {
+    await t.db.execute(sql`INSERT INTO audit_log (action) VALUES ('test.entry')`);
+    await expect(t.db.execute(sql`UPDATE audit_log SET action = 'changed'`)).rejects.toMatchObject({
+      cause: { message: 'audit_log is append-only' },
+    });
+    await expect(t.db.execute(sql`DELETE FROM audit_log`)).rejects.toMatchObject({
+      cause: { message: 'audit_log is append-only' },
+    });
+  });
+});
