@@ -1,5 +1,5 @@
 import clsx from 'clsx';
-import { appConfig } from '../../../lib/config';
+import { appConfig } from '../lib/config';
 
 /** The product's mark and name; the name always comes from configuration. */
 export function BrandMark({ className }: { className?: string }) {

@@ -9,3 +9,4 @@ export { PasswordInput } from './PasswordInput';
 export { LoadingBlock, Spinner } from './Spinner';
 export { TextField, inputClasses, type TextFieldProps } from './TextField';
 export * from './icons';
+export { BrandMark } from './BrandMark';

@@ -36,8 +36,10 @@ export function renderAt(path: string, element: ReactElement, routePath = path.s
   };
 }
 
-/** A fetch stub answering JSON by "METHOD path"; anything unlisted answers 404. */
-export function stubFetch(routes: Record<string, { status?: number; body: unknown }>) {
+/** A fetch stub answering JSON by "METHOD path" (after `delayMs`); anything unlisted answers 404. */
+export function stubFetch(
+  routes: Record<string, { status?: number; body: unknown; delayMs?: number }>,
+) {
   const calls: { method: string; path: string; body: unknown }[] = [];
   const fetchStub = (input: RequestInfo | URL, init?: RequestInit) => {
     const path = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
@@ -47,11 +49,12 @@ export function stubFetch(routes: Record<string, { status?: number; body: unknow
     const route = routes[`${method} ${path}`];
     const status = route?.status ?? (route ? 200 : 404);
     const payload = route?.body ?? { error: { code: 'NOT_FOUND', message: 'Not found' } };
-    return Promise.resolve(
-      new Response(JSON.stringify(payload), {
-        status,
-        headers: { 'content-type': 'application/json' },
-      }),
+    const response = new Response(JSON.stringify(payload), {
+      status,
+      headers: { 'content-type': 'application/json' },
+    });
+    return new Promise<Response>((resolve) =>
+      setTimeout(() => resolve(response), route?.delayMs ?? 0),
     );
   };
   return { fetchStub, calls };

@@ -1,5 +1,9 @@
 import type { RouteObject } from 'react-router';
 
 export const dashboardRoutes: RouteObject[] = [
-  { path: '/dashboard', lazy: () => import('./pages/DashboardPage').then((m) => ({ Component: m.DashboardPage })) },
+  {
+    path: '/dashboard',
+    handle: { title: 'dashboard:title' },
+    lazy: () => import('./pages/DashboardPage').then((m) => ({ Component: m.DashboardPage })),
+  },
 ];

@@ -1,5 +1,91 @@
-import { Outlet } from 'react-router';
+import type { Me } from '@app/shared/schemas/auth';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { useSession, watchForExpiredSession } from '../../lib/auth';
+import { Button, Spinner } from '../../ui';
+import { MobileMenu } from './components/MobileMenu';
+import { Sidebar } from './components/Sidebar';
+import { TopBar } from './components/TopBar';
+import { usePageTitle, useScrollToTopOnNavigate } from './hooks/useLayoutEffects';
+import { adminMenu, isAdminPath, userMenu } from './menus';
 
+/**
+ * The signed-in group: 'Loading' while the session is checked, /login without a user, and the
+ * shell (sidebar or mobile menu, top bar) around the page otherwise.
+ */
 export function ProtectedLayout() {
-  return <Outlet />;
+  const { t } = useTranslation('shell');
+  const session = useSession();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+
+  useEffect(() => watchForExpiredSession(queryClient), [queryClient]);
+
+  if (session.status === 'loading') {
+    return (
+      <div role="status" className="flex min-h-dvh items-center justify-center gap-3 text-muted">
+        <Spinner className="size-5 text-brand" />
+        {t('loading')}
+      </div>
+    );
+  }
+  if (session.status === 'error' || !session.user) {
+    if (session.status === 'error') {
+      return (
+        <div
+          role="alert"
+          className="flex min-h-dvh flex-col items-center justify-center gap-4 p-6 text-center"
+        >
+          <p className="max-w-sm text-muted">{t('sessionError')}</p>
+          <Button variant="secondary" onClick={session.refetch} loading={session.isChecking}>
+            {t('retry')}
+          </Button>
+        </div>
+      );
+    }
+    return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
+  }
+  const onAdminRoute = isAdminPath(location.pathname);
+  if (onAdminRoute && !session.user.isAdmin) return <Navigate to="/dashboard" replace />;
+  return <Shell user={session.user} onAdminRoute={onAdminRoute} />;
+}
+
+function Shell({ user, onAdminRoute }: { user: Me; onAdminRoute: boolean }) {
+  const { t } = useTranslation('shell');
+  const [menuOpen, setMenuOpen] = useState(false);
+  const title = usePageTitle();
+  useScrollToTopOnNavigate();
+  const items = onAdminRoute ? adminMenu : userMenu;
+  const home = onAdminRoute ? '/admin' : '/dashboard';
+
+  return (
+    <div className="min-h-dvh bg-bg">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-lg bg-brand px-4 py-2 font-semibold text-bg focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        {t('skipToContent')}
+      </a>
+      <Sidebar items={items} home={home} />
+      <MobileMenu open={menuOpen} onOpenChange={setMenuOpen} items={items} />
+      <div className="min-[770px]:pl-[300px]">
+        <TopBar
+          user={user}
+          title={title}
+          onAdminRoute={onAdminRoute}
+          home={home}
+          onOpenMenu={() => setMenuOpen(true)}
+        />
+        <main
+          id="main"
+          tabIndex={-1}
+          className="mx-auto w-full max-w-6xl px-4 py-6 outline-none sm:px-6 lg:px-8"
+        >
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
 }

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { appConfig } from '../../../lib/config';
-import { BrandMark } from './BrandMark';
+import { BrandMark } from '../../../ui';
 
 interface AuthLayoutProps {
   title: ReactNode;

@@ -1,16 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type KeyboardEvent, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  Button,
-  ChevronDownIcon,
-  inputClasses,
-  LoadingBlock,
-  Modal,
-  SearchIcon,
-  TextField,
-} from '../../../ui';
-import { loadCountries, searchCountries, type CountryOption } from './countries';
+import { ChevronDownIcon, inputClasses, Modal, SearchIcon, TextField } from '../../../ui';
+import { COUNTRIES, searchCountries, type CountryOption } from './countries';
 
 interface CountryFieldProps {
   value: string;
@@ -28,13 +19,7 @@ interface CountryFieldProps {
 export function CountryField({ value, onChange, onBlur, error, name, ref }: CountryFieldProps) {
   const { t } = useTranslation('auth');
   const [open, setOpen] = useState(false);
-  const countries = useQuery({
-    queryKey: ['countries'],
-    queryFn: loadCountries,
-    staleTime: Infinity,
-    gcTime: Infinity,
-  });
-  const selected = countries.data?.find((country) => country.name === value);
+  const selected = COUNTRIES.find((country) => country.name === value);
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
     if (event.key === 'Enter' || event.key === ' ' || event.key === 'ArrowDown') {
@@ -65,24 +50,13 @@ export function CountryField({ value, onChange, onBlur, error, name, ref }: Coun
         }
       />
       <Modal open={open} onOpenChange={setOpen} title={t('country.pickerTitle')} size="sm">
-        {countries.isPending ? (
-          <LoadingBlock className="py-6" />
-        ) : countries.isError ? (
-          <div className="flex flex-col items-center gap-3 py-4 text-center text-sm text-muted">
-            <p>{t('country.loadFailed')}</p>
-            <Button variant="secondary" size="sm" onClick={() => void countries.refetch()}>
-              {t('country.retry')}
-            </Button>
-          </div>
-        ) : (
-          <CountryPicker
-            countries={countries.data}
-            onSelect={(country) => {
-              onChange(country.name);
-              setOpen(false);
-            }}
-          />
-        )}
+        <CountryPicker
+          countries={COUNTRIES}
+          onSelect={(country) => {
+            onChange(country.name);
+            setOpen(false);
+          }}
+        />
       </Modal>
     </>
   );

@@ -1,4 +1,12 @@
-/** Country data for the register form, from the bundled `world-countries` package (offline). */
+import snapshot from '../data/countries.json';
+
+/**
+ * Country data for the register form: code, common name and flag emoji of every country in the
+ * `world-countries` package, sorted by name. The package is 120 KB gzipped (every field of every
+ * country), so the three fields we show are kept in `data/countries.json` (4 KB);
+ * countries.test.ts fails if that file drifts from the installed package and shows how to
+ * regenerate it.
+ */
 export interface CountryOption {
   code: string;
   name: string;
@@ -52,11 +60,5 @@ export function searchCountries(
   return [...starts, ...contains].slice(0, limit);
 }
 
-/**
- * Loads the package in its own chunk (it is large: every field of every country); only the
- * register page asks for it, and only the three fields we show are kept.
- */
-export async function loadCountries(): Promise<CountryOption[]> {
-  const { default: raw } = await import('world-countries');
-  return toCountryOptions(raw);
-}
+/** Every country, sorted by common name. */
+export const COUNTRIES: readonly CountryOption[] = snapshot;

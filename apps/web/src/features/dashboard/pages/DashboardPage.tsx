@@ -1,3 +1,32 @@
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../../../lib/auth';
+import { InactiveAccountNotice } from '../components/InactiveAccountNotice';
+import { OngoingTradePanel } from '../components/OngoingTradePanel';
+import { QuickActions } from '../components/QuickActions';
+
+/**
+ * /dashboard. Money figures (balance, totals, recent transactions) come from the money features,
+ * which slot their cards in above the trade panel; nothing here shows a figure it cannot derive.
+ */
 export function DashboardPage() {
-  return <main className="p-6">Dashboard</main>;
+  const { t } = useTranslation('dashboard');
+  const { user } = useSession();
+  if (!user) return null;
+  if (!user.isActive) return <InactiveAccountNotice />;
+
+  const firstName = user.name.trim().split(/\s+/)[0] ?? user.name;
+  return (
+    <div className="flex flex-col gap-6">
+      <section className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h2 className="text-2xl font-semibold tracking-tight text-text">
+            {t('greeting', { name: firstName })}
+          </h2>
+          <p className="mt-1 text-sm text-muted">{t('greetingSub')}</p>
+        </div>
+        <QuickActions />
+      </section>
+      <OngoingTradePanel />
+    </div>
+  );
 }

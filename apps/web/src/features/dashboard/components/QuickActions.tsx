@@ -1,0 +1,20 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ArrowUpRightIcon, buttonClasses, WalletIcon } from '../../../ui';
+
+/** Deposit and Withdraw, side by side on every width. */
+export function QuickActions() {
+  const { t } = useTranslation('dashboard');
+  return (
+    <div className="grid grid-cols-2 gap-3 sm:flex">
+      <Link to="/deposits" className={buttonClasses('primary', 'lg')}>
+        <WalletIcon />
+        {t('actions.deposit')}
+      </Link>
+      <Link to="/withdrawals" className={buttonClasses('secondary', 'lg')}>
+        <ArrowUpRightIcon />
+        {t('actions.withdraw')}
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,116 @@
+import type { Me } from '@app/shared/schemas/auth';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useAuthStore } from '../../lib/auth';
+import { LocationProbe, stubFetch } from '../auth/testUtils';
+import { ProtectedLayout } from './ProtectedLayout';
+
+const jane: Me = {
+  id: 'u1',
+  name: 'Jane Doe',
+  email: 'jane@example.com',
+  emailVerified: true,
+  phone: '+1 555',
+  country: 'Germany',
+  referralId: 'janedoeab12c',
+  referrerId: null,
+  avatarUrl: null,
+  isActive: true,
+  isAdmin: false,
+  isTrader: false,
+  twoFactorEnabled: false,
+  createdAt: '2026-01-02T10:00:00.000Z',
+};
+
+function renderShell(path: string, me: Me | null) {
+  const { fetchStub, calls } = stubFetch({
+    'GET /api/auth/me': me
+      ? { body: { user: me } }
+      : { status: 401, body: { error: { code: 'UNAUTHENTICATED', message: 'Sign in' } } },
+    'GET /api/auth/csrf': { body: {} },
+    'POST /api/auth/logout': { body: { ok: true }, delayMs: 50 },
+  });
+  vi.stubGlobal('fetch', fetchStub);
+  const router = createMemoryRouter(
+    [
+      {
+        element: <ProtectedLayout />,
+        children: [
+          { path: '/dashboard', element: <p>dashboard page</p> },
+          { path: '/admin', element: <p>admin page</p> },
+        ],
+      },
+      { path: '*', element: <LocationProbe /> },
+    ],
+    { initialEntries: [path] },
+  );
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return { calls, queryClient };
+}
+
+beforeEach(() => {
+  useAuthStore.getState().setUser(null);
+  window.scrollTo = vi.fn();
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('ProtectedLayout', () => {
+  it('shows Loading while the session is checked, then the page', async () => {
+    renderShell('/dashboard', jane);
+    expect(screen.getByRole('status').textContent).toBe('Loading');
+    expect(await screen.findByText('dashboard page')).toBeTruthy();
+  });
+
+  it('redirects to /login without a user', async () => {
+    renderShell('/dashboard', null);
+    expect((await screen.findByTestId('location')).textContent).toBe('/login');
+  });
+
+  it('paints from the stored snapshot and clears it when the server says signed out', async () => {
+    useAuthStore.getState().setUser(jane);
+    renderShell('/dashboard', null);
+    expect(screen.getByText('dashboard page')).toBeTruthy();
+    expect((await screen.findByTestId('location')).textContent).toBe('/login');
+    expect(useAuthStore.getState().user).toBeNull();
+  });
+
+  it('shows the user menu, and the admin menu on /admin routes for admins', async () => {
+    renderShell('/admin', { ...jane, isAdmin: true });
+    await screen.findByText('admin page');
+    const nav = screen.getAllByRole('navigation', { name: 'Main navigation' })[0]!;
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('href')),
+    ).toEqual(['/admin', '/admin/users', '/admin/transactions']);
+  });
+
+  it('sends non-admins away from /admin', async () => {
+    renderShell('/admin', jane);
+    expect(await screen.findByText('dashboard page')).toBeTruthy();
+    const nav = screen.getAllByRole('navigation', { name: 'Main navigation' })[0]!;
+    expect(within(nav).getAllByRole('link')).toHaveLength(7);
+  });
+
+  it('logs out: shows Logging out..., clears the snapshot and goes to /login', async () => {
+    useAuthStore.getState().setUser(jane);
+    const { calls } = renderShell('/dashboard', jane);
+    await screen.findByText('dashboard page');
+    fireEvent.click(screen.getAllByRole('button', { name: 'Logout' })[0]!);
+    expect(await screen.findByText('Logging out...')).toBeTruthy();
+    expect((await screen.findByTestId('location')).textContent).toBe('/login');
+    await waitFor(() => expect(useAuthStore.getState().user).toBeNull());
+    expect(calls.some((c) => c.method === 'POST' && c.path === '/api/auth/logout')).toBe(true);
+    expect(localStorage.getItem('auth-storage')).toContain('"user":null');
+  });
+});

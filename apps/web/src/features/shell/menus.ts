@@ -1,0 +1,42 @@
+import type { ComponentType, SVGProps } from 'react';
+import {
+  ArrowUpRightIcon,
+  ChartIcon,
+  HomeIcon,
+  ListIcon,
+  SparkIcon,
+  UserIcon,
+  UsersIcon,
+  WalletIcon,
+} from '../../ui';
+
+export interface MenuItem {
+  to: string;
+  /** Key in the `shell` namespace. */
+  labelKey: string;
+  icon: ComponentType<SVGProps<SVGSVGElement>>;
+  /** Active only on this exact path (not its children). */
+  end?: boolean;
+}
+
+/** Seed section 2: the investor's menu. */
+export const userMenu: MenuItem[] = [
+  { to: '/dashboard', labelKey: 'nav.dashboard', icon: HomeIcon },
+  { to: '/plans', labelKey: 'nav.plans', icon: SparkIcon },
+  { to: '/deposits', labelKey: 'nav.deposits', icon: WalletIcon },
+  { to: '/withdrawals', labelKey: 'nav.withdrawals', icon: ArrowUpRightIcon },
+  { to: '/transactions', labelKey: 'nav.transactions', icon: ListIcon },
+  { to: '/referrals', labelKey: 'nav.referrals', icon: UsersIcon },
+  { to: '/profile', labelKey: 'nav.profile', icon: UserIcon },
+];
+
+/** Seed section 2: the admin menu, shown on every route containing /admin. */
+export const adminMenu: MenuItem[] = [
+  { to: '/admin', labelKey: 'nav.adminOverview', icon: ChartIcon, end: true },
+  { to: '/admin/users', labelKey: 'nav.adminUsers', icon: UsersIcon },
+  { to: '/admin/transactions', labelKey: 'nav.adminTransactions', icon: ListIcon },
+];
+
+export function isAdminPath(pathname: string): boolean {
+  return pathname.includes('/admin');
+}
