@@ -20,6 +20,7 @@ import { registerStaticWeb } from './http/static-web';
 import { authRoutes } from './modules/auth/auth.routes';
 import { registerSessionLoader } from './modules/auth/session';
 import { contactRoutes } from './modules/contact/contact.routes';
+import { outboxRoutes } from './modules/mail/outbox.routes';
 import { planRoutes } from './modules/plans/plans.routes';
 import { registerRealtimeRoute, type RealtimeHub } from './realtime/realtime';
 
@@ -86,6 +87,7 @@ export async function buildApp(ctx: AppContext, hub: RealtimeHub): Promise<Fasti
   await app.register(authRoutes(ctx), { prefix: '/api/auth' });
   await app.register(contactRoutes(ctx), { prefix: '/api/contact' });
   await app.register(planRoutes(ctx), { prefix: '/api/plans' });
+  await app.register(outboxRoutes(ctx), { prefix: '/api/admin/outbox' });
 
   const typed = app.withTypeProvider<ZodTypeProvider>();
   typed.get(

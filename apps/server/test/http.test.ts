@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getTableColumns, getTableName, is, sql, Table } from 'drizzle-orm';
-import { createTestApp, TestClient, type TestApp } from './harness';
+import { createTestApp, registerUser, TestClient, type TestApp } from './harness';
 import * as schema from '../src/db/schema';
 
 let t: TestApp;
@@ -114,5 +114,20 @@ describe('database', () => {
     await expect(t.db.execute(sql`DELETE FROM audit_log`)).rejects.toMatchObject({
       cause: { message: 'audit_log is append-only' },
     });
+  });
+});
+
+describe('admin outbox', () => {
+  it('is readable by an admin only: 401 for a visitor, 403 for an investor', async () => {
+    const visitor = new TestClient(t.app);
+    expect((await visitor.get('/api/admin/outbox')).statusCode).toBe(401);
+    const investor = await registerUser(t.app);
+    expect((await investor.client.get('/api/admin/outbox')).statusCode).toBe(403);
+    const admin = new TestClient(t.app);
+    await admin.post('/api/auth/login', { email: t.admin.email, password: t.admin.password });
+    const page = await admin.get('/api/admin/outbox?limit=5');
+    expect(page.statusCode).toBe(200);
+    const { items } = page.json<{ items: { to: string; template: string }[] }>();
+    expect(items.some((m) => m.to === investor.input.email && m.template === 'welcome')).toBe(true);
   });
 });

@@ -1,0 +1,62 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { guardAdmin } from '../../http/guards';
+import { listOutbox } from './outbox.repo';
+
+const outboxItemSchema = z.object({
+  id: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string(),
+  template: z.string(),
+  status: z.enum(['pending', 'sent', 'captured', 'failed']),
+  createdAt: z.string(),
+  sentAt: z.string().nullable(),
+});
+
+/** Admins read every e-mail the platform sent or captured (no SMTP configured): /admin/outbox. */
+export function outboxRoutes(ctx: AppContext) {
+  return function register(fastify: FastifyInstance, _options: unknown, done: () => void) {
+    guardAdmin(fastify);
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    app.get(
+      '/',
+      {
+        schema: {
+          tags: ['admin'],
+          querystring: z.object({
+            limit: z.coerce.number().int().min(1).max(100).default(50),
+            before: z.iso.datetime({ error: 'before must be an ISO date' }).optional(),
+          }),
+          response: {
+            200: z.object({ items: z.array(outboxItemSchema), nextCursor: z.string().nullable() }),
+          },
+        },
+      },
+      async (request) => {
+        const page = await listOutbox(ctx.db, {
+          limit: request.query.limit,
+          ...(request.query.before ? { before: new Date(request.query.before) } : {}),
+        });
+        return {
+          items: page.items.map((mail) => ({
+            id: mail.id,
+            to: mail.toAddress,
+            subject: mail.subject,
+            text: mail.textBody,
+            html: mail.htmlBody,
+            template: mail.template,
+            status: mail.status,
+            createdAt: mail.createdAt.toISOString(),
+            sentAt: mail.sentAt?.toISOString() ?? null,
+          })),
+          nextCursor: page.nextCursor,
+        };
+      },
+    );
+    done();
+  };
+}
