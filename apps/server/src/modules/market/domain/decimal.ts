@@ -31,7 +31,3 @@ export function centsToDollars(cents: bigint): Dec {
 export function floorToCents(dollars: Dec): bigint {
   return BigInt(dollars.times(100).toDecimalPlaces(0, Decimal.ROUND_FLOOR).toFixed(0));
 }
-
-export const ROUND_DOWN = Decimal.ROUND_DOWN;
-export const ROUND_FLOOR = Decimal.ROUND_FLOOR;
-export const ROUND_HALF_UP = Decimal.ROUND_HALF_UP;

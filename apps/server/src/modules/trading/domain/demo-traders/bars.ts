@@ -1,0 +1,48 @@
+import { Dec, type Candle, type InstrumentSymbol } from '../../../market/domain';
+
+/** The close of one bar; `at` is the bar's end (epoch ms), when its close became known. */
+export interface Bar {
+  readonly at: number;
+  readonly close: string;
+}
+
+/** Bars per instrument, oldest first, each ending at or before the decision time. */
+export type BarHistory = ReadonlyMap<InstrumentSymbol, readonly Bar[]>;
+
+const MINUTE_MS = 60_000;
+
+/**
+ * Bar closes of `barMs` from 1-minute candles (oldest first): a bar's close is the close of its
+ * last candle. Only bars that have ended by `now` are returned.
+ */
+export function barCloses(candles: readonly Candle[], barMs: number, now: number): Bar[] {
+  const bars: Bar[] = [];
+  for (const candle of candles) {
+    if (candle.openTime + MINUTE_MS > now) break;
+    const end = (Math.floor(candle.openTime / barMs) + 1) * barMs;
+    if (end > now) break;
+    const last = bars.at(-1);
+    if (last && last.at === end) bars[bars.length - 1] = { at: end, close: candle.close };
+    else bars.push({ at: end, close: candle.close });
+  }
+  return bars;
+}
+
+/** The last `count` closes as decimals, or null when there are fewer. */
+export function lastCloses(bars: readonly Bar[] | undefined, count: number): Dec[] | null {
+  if (!bars || bars.length < count) return null;
+  return bars.slice(bars.length - count).map((bar) => new Dec(bar.close));
+}
+
+export function mean(values: readonly Dec[]): Dec {
+  return values.reduce((sum, v) => sum.plus(v), new Dec(0)).div(values.length);
+}
+
+/** (last − mean) / population standard deviation; 0 when the values do not vary. */
+export function zScore(values: readonly Dec[]): Dec {
+  const average = mean(values);
+  const variance = mean(values.map((v) => v.minus(average).pow(2)));
+  const last = values.at(-1);
+  if (!last || variance.isZero()) return new Dec(0);
+  return last.minus(average).div(variance.sqrt());
+}

@@ -1,0 +1,57 @@
+import { Dec, type InstrumentSymbol } from '../../../market/domain';
+import type { NavPoint } from '../metrics';
+import { applyOrders } from '../orders';
+import { EMPTY_STRATEGY, strategyNav, type StrategyState } from '../strategy';
+import { subscribeToStrategy } from '../subscriptions';
+import type { Bar, BarHistory } from './bars';
+import type { DemoTrader } from './types';
+
+export interface ReplayInput {
+  readonly trader: DemoTrader;
+  /** Bars covering [from − lookback, to] for every symbol the trader uses. */
+  readonly bars: BarHistory;
+  readonly from: number;
+  readonly to: number;
+  /** The strategy's starting capital (e.g. the operator's seed money), subscribed at NAV 1. */
+  readonly seedCapitalCents: bigint;
+}
+
+export interface ReplayResult {
+  readonly navSeries: NavPoint[];
+  readonly state: StrategyState;
+  readonly fillCount: number;
+}
+
+/**
+ * Runs a demo trader over past bars exactly as the live scheduler would — decide at each bar end,
+ * fill at that bar's close — and records the NAV at every bar end. First start uses it to give
+ * the demo strategies an honest 30-day track record from the back-filled market history.
+ */
+export function replayDemoTrader(input: ReplayInput): ReplayResult {
+  const { trader, bars, from, to } = input;
+  const indexBySymbol = new Map<InstrumentSymbol, Map<number, number>>();
+  for (const [symbol, series] of bars) {
+    indexBySymbol.set(symbol, new Map(series.map((bar, i) => [bar.at, i])));
+  }
+
+  const firstBar = Math.ceil(from / trader.barMs) * trader.barMs;
+  let state: StrategyState | null = null;
+  let fillCount = 0;
+  const navSeries: NavPoint[] = [];
+  for (let now = firstBar; now <= to; now += trader.barMs) {
+    const view = new Map<InstrumentSymbol, readonly Bar[]>();
+    const prices = new Map<InstrumentSymbol, Dec>();
+    for (const [symbol, series] of bars) {
+      const index = indexBySymbol.get(symbol)?.get(now);
+      if (index === undefined) continue;
+      view.set(symbol, series.slice(Math.max(0, index + 1 - trader.lookbackBars), index + 1));
+      prices.set(symbol, new Dec((series[index] as Bar).close));
+    }
+    state ??= subscribeToStrategy(EMPTY_STRATEGY, input.seedCapitalCents, prices).state;
+    navSeries.push({ at: now, nav: strategyNav(state, prices).toFixed() });
+    const result = applyOrders(state, trader.decide(view, state, now), prices);
+    state = result.state;
+    fillCount += result.fills.length;
+  }
+  return { navSeries, state: state ?? EMPTY_STRATEGY, fillCount };
+}

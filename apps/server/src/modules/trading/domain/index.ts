@@ -1,0 +1,62 @@
+export * from './errors';
+export {
+  NAV_DECIMALS,
+  UNITS_DECIMALS,
+  ENTRY_PRICE_DECIMALS,
+  INITIAL_NAV,
+  toPercentText,
+} from './precision';
+export {
+  EMPTY_STRATEGY,
+  grossExposure,
+  grossWeight,
+  navPerUnit,
+  positionExposure,
+  positionValue,
+  strategyEquity,
+  strategyNav,
+  type Position,
+  type PositionSide,
+  type PriceMap,
+  type StrategyState,
+} from './strategy';
+export {
+  applyOrder,
+  applyOrders,
+  type Fill,
+  type OrderResult,
+  type TargetWeightOrder,
+} from './orders';
+export {
+  redeemFromStrategy,
+  redeemValueCents,
+  subscribeToStrategy,
+  unitsForAmount,
+  type RedemptionResult,
+  type SubscriptionResult,
+} from './subscriptions';
+export {
+  DEFAULT_STOP_LOSS_PCT,
+  MAX_STOP_LOSS_PCT,
+  MIN_STOP_LOSS_PCT,
+  claimable,
+  isTermOver,
+  openTrade,
+  roiPct,
+  shouldStopOut,
+  tradeProfitCents,
+  tradeValueCents,
+  validateStopLossPct,
+  type ClaimCheck,
+  type OpenTradeInput,
+  type Trade,
+} from './trade';
+export {
+  performanceFee,
+  settleTrade,
+  type PerformanceFee,
+  type PerformanceFeeInput,
+  type Settlement,
+} from './performance-fee';
+export { dailyReturns, strategyMetrics, type NavPoint, type StrategyMetrics } from './metrics';
+export * from './demo-traders';

@@ -1,0 +1,111 @@
+import { Dec, type DecimalInput } from '../../market/domain';
+import { toPercentText } from './precision';
+
+const DAY_MS = 86_400_000;
+
+export interface NavPoint {
+  readonly at: number;
+  readonly nav: DecimalInput;
+}
+
+/**
+ * Past performance of a strategy over the `days` before `now`, for plan cards. All maths is exact
+ * decimal; each figure is rounded to 2 decimals only at the end. A figure is null when the series
+ * cannot support it (no points, or a single point).
+ */
+export interface StrategyMetrics {
+  /** The instant the window's returns are measured from (later than now − days for a young strategy). */
+  readonly windowStart: number | null;
+  /** NAV now / NAV at the window start − 1, in %. */
+  readonly returnPct: string | null;
+  /** Mean of the daily returns, in % (shown as "daily ROI", labelled past performance). */
+  readonly avgDailyReturnPct: string | null;
+  /** Largest fall from a peak within the window, in % as a non-negative number ("12.50" = −12.5 %). */
+  readonly maxDrawdownPct: string | null;
+  /** How many daily returns the average is over (≤ days). */
+  readonly dailyReturnCount: number;
+  readonly losingDays: number;
+}
+
+interface Point {
+  readonly at: number;
+  readonly nav: Dec;
+}
+
+function prepare(series: readonly NavPoint[], now: number): Point[] {
+  return series
+    .filter((p) => p.at <= now)
+    .map((p) => ({ at: p.at, nav: new Dec(p.nav) }))
+    .sort((a, b) => a.at - b.at);
+}
+
+/** The last point at or before `at` (binary search); undefined before the series starts. */
+function pointAt(points: readonly Point[], at: number): Point | undefined {
+  let lo = 0;
+  let hi = points.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((points[mid] as Point).at <= at) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo === 0 ? undefined : points[lo - 1];
+}
+
+/**
+ * Daily returns from daily closes, newest first: the close of day k is the NAV at now − k × 24 h,
+ * and day k's return is close(k) / close(k + 1) − 1. Days before the series began are left out.
+ */
+export function dailyReturns(series: readonly NavPoint[], now: number, days = 30): Dec[] {
+  const points = prepare(series, now);
+  const returns: Dec[] = [];
+  for (let k = 0; k < days; k++) {
+    const close = pointAt(points, now - k * DAY_MS);
+    const previous = pointAt(points, now - (k + 1) * DAY_MS);
+    if (!close || !previous || previous.nav.lte(0)) continue;
+    returns.push(close.nav.div(previous.nav).minus(1));
+  }
+  return returns;
+}
+
+export function strategyMetrics(
+  series: readonly NavPoint[],
+  now: number,
+  days = 30,
+): StrategyMetrics {
+  const points = prepare(series, now);
+  const last = points.at(-1);
+  const windowFrom = now - days * DAY_MS;
+  const base = pointAt(points, windowFrom) ?? points[0];
+  const returns = dailyReturns(series, now, days);
+  const empty: StrategyMetrics = {
+    windowStart: null,
+    returnPct: null,
+    avgDailyReturnPct: null,
+    maxDrawdownPct: null,
+    dailyReturnCount: 0,
+    losingDays: 0,
+  };
+  if (!last || !base || base === last || base.nav.lte(0)) return empty;
+
+  const windowPoints = [base, ...points.filter((p) => p.at > base.at)];
+  let peak = base.nav;
+  let maxDrawdown = new Dec(0);
+  for (const { nav } of windowPoints) {
+    if (nav.gt(peak)) peak = nav;
+    const drawdown = peak.minus(nav).div(peak);
+    if (drawdown.gt(maxDrawdown)) maxDrawdown = drawdown;
+  }
+
+  const mean =
+    returns.length === 0
+      ? null
+      : returns.reduce((sum, r) => sum.plus(r), new Dec(0)).div(returns.length);
+  return {
+    windowStart: Math.max(base.at, windowFrom),
+    returnPct: toPercentText(last.nav.div(base.nav).minus(1).times(100)),
+    avgDailyReturnPct: mean === null ? null : toPercentText(mean.times(100)),
+    maxDrawdownPct: toPercentText(maxDrawdown.times(100)),
+    dailyReturnCount: returns.length,
+    losingDays: returns.filter((r) => r.lt(0)).length,
+  };
+}

@@ -1,0 +1,196 @@
+import { Dec, getInstrument, type DecimalInput, type InstrumentSymbol } from '../../market/domain';
+import { EquityNotPositiveError, InvalidWeightError, WeightOver100Error } from './errors';
+import { ENTRY_PRICE_DECIMALS, roundQuantityDown, toPercentText } from './precision';
+import {
+  grossExposure,
+  priceOf,
+  strategyEquity,
+  type Position,
+  type PositionSide,
+  type PriceMap,
+  type StrategyState,
+} from './strategy';
+
+/**
+ * What a lead trader (or a demo trader) asks for: hold `targetWeight` of the strategy's equity in
+ * `symbol` on `side`. A fraction from 0 to 1 ("0.25" = 25 %); 0 closes the position. Opening,
+ * resizing and closing are the same order with different weights. There is no price field: the
+ * fill price always comes from the server's market feed.
+ */
+export interface TargetWeightOrder {
+  readonly symbol: string;
+  readonly side: PositionSide;
+  readonly targetWeight: DecimalInput;
+}
+
+/** One executed change of a position, for the strategy's fill history. */
+export interface Fill {
+  readonly symbol: InstrumentSymbol;
+  readonly side: PositionSide;
+  /** Positive when the position grew, negative when it shrank or closed. */
+  readonly quantityDelta: Dec;
+  readonly price: Dec;
+  /** Profit or loss realised into cash by a reduction; 0 when the position grew. */
+  readonly realisedPnl: Dec;
+}
+
+export interface OrderResult {
+  readonly state: StrategyState;
+  readonly fills: readonly Fill[];
+}
+
+/**
+ * Moves one position to `quantity` at `price` without changing the strategy's equity (a fill at
+ * the market price only swaps cash for exposure). Growing averages the entry price; shrinking
+ * realises the profit or loss of the part sold.
+ */
+export function setPositionQuantity(
+  state: StrategyState,
+  symbol: InstrumentSymbol,
+  side: PositionSide,
+  quantity: Dec,
+  price: Dec,
+): OrderResult {
+  const existing = state.positions.find((p) => p.symbol === symbol);
+  if (existing && existing.side !== side) {
+    throw new Error(`setPositionQuantity: ${symbol} is held ${existing.side}, not ${side}`);
+  }
+  const current = existing?.quantity ?? new Dec(0);
+  const delta = quantity.minus(current);
+  if (delta.isZero()) return { state, fills: [] };
+
+  let cash = state.cash;
+  let next: Position | null;
+  let realisedPnl = new Dec(0);
+  if (delta.gt(0)) {
+    const exactCost = current.times(existing?.entryPrice ?? 0).plus(delta.times(price));
+    const entryPrice = exactCost.div(quantity).toDecimalPlaces(ENTRY_PRICE_DECIMALS);
+    if (side === 'long') {
+      cash = cash.minus(delta.times(price));
+    } else {
+      // A short's value depends on its entry price, so the averaging residue goes to cash:
+      // quantity × entryPrice − exactCost is exact, and equity stays exactly the same.
+      cash = cash.minus(quantity.times(entryPrice).minus(exactCost));
+    }
+    next = { symbol, side, quantity, entryPrice };
+  } else {
+    const sold = delta.neg();
+    const entryPrice = existing?.entryPrice ?? price;
+    realisedPnl =
+      side === 'long' ? sold.times(price.minus(entryPrice)) : sold.times(entryPrice.minus(price));
+    cash = side === 'long' ? cash.plus(sold.times(price)) : cash.plus(realisedPnl);
+    next = quantity.isZero() ? null : { symbol, side, quantity, entryPrice };
+  }
+
+  const positions = state.positions.filter((p) => p.symbol !== symbol);
+  if (next) positions.push(next);
+  positions.sort((a, b) => (a.symbol < b.symbol ? -1 : a.symbol > b.symbol ? 1 : 0));
+  return {
+    state: { ...state, cash, positions },
+    fills: [{ symbol, side, quantityDelta: delta, price, realisedPnl }],
+  };
+}
+
+function parseWeight(raw: DecimalInput): Dec {
+  let weight: Dec;
+  try {
+    weight = new Dec(raw);
+  } catch {
+    throw new InvalidWeightError(String(raw));
+  }
+  if (!weight.isFinite() || weight.lt(0)) throw new InvalidWeightError(weight.toString());
+  if (weight.gt(1)) throw new WeightOver100Error(toPercentText(weight.times(100)));
+  return weight;
+}
+
+/**
+ * Executes one target-weight order at the market price in `prices` (which must also hold a price
+ * for every other open position, to value the strategy).
+ *
+ * - Unknown symbol: UnknownInstrumentError (UNKNOWN_INSTRUMENT).
+ * - Target quantity = weight × equity / price, rounded down to the instrument's quantity step.
+ * - An order that grows exposure is refused with WeightOver100Error when the sum of all
+ *   positions' exposures would exceed equity; orders that only shrink exposure always go through,
+ *   so risk can always be reduced.
+ * - Switching side closes the old position first (realising its P&L), then opens the new one.
+ */
+export function applyOrder(
+  state: StrategyState,
+  order: TargetWeightOrder,
+  prices: PriceMap,
+): OrderResult {
+  const instrument = getInstrument(order.symbol);
+  const weight = parseWeight(order.targetWeight);
+  const price = priceOf(prices, instrument.symbol);
+  const fills: Fill[] = [];
+
+  let current = state;
+  const existing = current.positions.find((p) => p.symbol === instrument.symbol);
+  if (existing && existing.side !== order.side) {
+    const closed = setPositionQuantity(
+      current,
+      instrument.symbol,
+      existing.side,
+      new Dec(0),
+      price,
+    );
+    current = closed.state;
+    fills.push(...closed.fills);
+  }
+
+  const equity = strategyEquity(current.cash, current.positions, prices);
+  if (weight.gt(0) && equity.lte(0)) throw new EquityNotPositiveError();
+  const targetQuantity = weight.isZero()
+    ? new Dec(0)
+    : roundQuantityDown(weight.times(equity).div(price), instrument.quantityDecimals);
+
+  const held = current.positions.find((p) => p.symbol === instrument.symbol);
+  const heldQuantity = held?.quantity ?? new Dec(0);
+  if (targetQuantity.gt(heldQuantity)) {
+    const others = current.positions.filter((p) => p.symbol !== instrument.symbol);
+    const grossAfter = grossExposure(others, prices).plus(targetQuantity.times(price));
+    if (grossAfter.gt(equity)) {
+      throw new WeightOver100Error(toPercentText(grossAfter.div(equity).times(100)));
+    }
+  }
+
+  const result = setPositionQuantity(current, instrument.symbol, order.side, targetQuantity, price);
+  return { state: result.state, fills: [...fills, ...result.fills] };
+}
+
+/**
+ * Executes several orders as one decision. Orders that lower an instrument's weight run first, so a
+ * rebalance (sell ETH, buy BTC) never trips the 100 % limit halfway through.
+ */
+export function applyOrders(
+  state: StrategyState,
+  orders: readonly TargetWeightOrder[],
+  prices: PriceMap,
+): OrderResult {
+  // Validate every order before executing any, so a bad one cannot leave half a decision applied.
+  for (const order of orders) {
+    getInstrument(order.symbol);
+    parseWeight(order.targetWeight);
+  }
+  const equity = strategyEquity(state.cash, state.positions, prices);
+  const change = (order: TargetWeightOrder): Dec => {
+    const held = state.positions.find((p) => p.symbol === order.symbol);
+    const heldWeight =
+      held && held.side === order.side && equity.gt(0)
+        ? held.quantity.times(priceOf(prices, held.symbol)).div(equity)
+        : new Dec(0);
+    return new Dec(order.targetWeight).minus(heldWeight);
+  };
+  const ordered = orders
+    .map((order, index) => ({ order, index, change: change(order) }))
+    .sort((a, b) => a.change.comparedTo(b.change) || a.index - b.index);
+
+  let current = state;
+  const fills: Fill[] = [];
+  for (const { order } of ordered) {
+    const result = applyOrder(current, order, prices);
+    current = result.state;
+    fills.push(...result.fills);
+  }
+  return { state: current, fills };
+}

@@ -1,0 +1,44 @@
+import { Dec, type DecimalInput } from '../../market/domain';
+
+/**
+ * Rounding rules, all in one place. Every rule leans the same way: towards the people whose money
+ * is already in the strategy, so nobody can take out more than their share.
+ *
+ * - NAV per unit: 10 decimals, rounded towards minus infinity. Values paid out at a NAV are then
+ *   never more than the equity behind them.
+ * - Units: 8 decimals, rounded down. A subscriber gets at most amount / NAV units, so existing
+ *   holders are never diluted; the sub-unit remainder stays in the strategy.
+ * - Position quantities: the instrument's quantityDecimals (8), rounded down, so an order never
+ *   exceeds its target weight.
+ * - Averaged entry prices: 10 decimals; the rounding residue of a short's entry is booked to cash
+ *   so that a fill never changes equity (see orders.ts).
+ * - Cents paid out: floor(units × NAV × 100) (see subscriptions.ts).
+ * - Percentages for display: 2 decimals, half away from zero, "-0.00" shown as "0.00".
+ */
+export const NAV_DECIMALS = 10;
+export const UNITS_DECIMALS = 8;
+export const ENTRY_PRICE_DECIMALS = 10;
+
+export const INITIAL_NAV = new Dec(1);
+
+export function roundNav(value: Dec): Dec {
+  return value.toDecimalPlaces(NAV_DECIMALS, Dec.ROUND_FLOOR);
+}
+
+export function roundUnitsDown(value: Dec): Dec {
+  return value.toDecimalPlaces(UNITS_DECIMALS, Dec.ROUND_DOWN);
+}
+
+export function roundQuantityDown(value: Dec, quantityDecimals: number): Dec {
+  return value.toDecimalPlaces(quantityDecimals, Dec.ROUND_DOWN);
+}
+
+/** A percentage for display: exactly 2 decimals, never "-0.00". */
+export function toPercentText(value: Dec): string {
+  const text = value.toFixed(2, Dec.ROUND_HALF_UP);
+  return text === '-0.00' ? '0.00' : text;
+}
+
+export function toDec(value: DecimalInput): Dec {
+  return new Dec(value);
+}

@@ -1,0 +1,95 @@
+import { Dec, type DecimalInput } from '../../market/domain';
+import { NO_PROFIT_TO_CLAIM_MESSAGE, StopLossOutOfRangeError } from './errors';
+import { toPercentText } from './precision';
+import { redeemValueCents, unitsForAmount } from './subscriptions';
+
+export const DEFAULT_STOP_LOSS_PCT = 40;
+export const MIN_STOP_LOSS_PCT = 5;
+export const MAX_STOP_LOSS_PCT = 95;
+const DAY_MS = 86_400_000;
+
+/** A follower's copy of a strategy: money in, units held, and the rules that close it. */
+export interface Trade {
+  readonly amountCents: bigint;
+  readonly units: Dec;
+  readonly entryNav: Dec;
+  /** NAV above which a performance fee is due; starts at the entry NAV. */
+  readonly highWaterNav: Dec;
+  readonly openedAt: number;
+  readonly closesAt: number;
+  /** Close automatically once the loss reaches this whole percentage of the amount. */
+  readonly stopLossPct: number;
+}
+
+export function validateStopLossPct(pct: number): number {
+  if (!Number.isInteger(pct) || pct < MIN_STOP_LOSS_PCT || pct > MAX_STOP_LOSS_PCT) {
+    throw new StopLossOutOfRangeError();
+  }
+  return pct;
+}
+
+export interface OpenTradeInput {
+  readonly amountCents: bigint;
+  readonly nav: DecimalInput;
+  readonly now: number;
+  readonly termDays: number;
+  readonly stopLossPct?: number;
+}
+
+/** A new trade at the strategy's current NAV; the term runs `termDays` × 24 h from `now`. */
+export function openTrade(input: OpenTradeInput): Trade {
+  const entryNav = new Dec(input.nav);
+  if (!Number.isInteger(input.termDays) || input.termDays < 1) {
+    throw new RangeError('termDays must be a whole number of days, at least 1');
+  }
+  return {
+    amountCents: input.amountCents,
+    units: unitsForAmount(input.amountCents, entryNav),
+    entryNav,
+    highWaterNav: entryNav,
+    openedAt: input.now,
+    closesAt: input.now + input.termDays * DAY_MS,
+    stopLossPct: validateStopLossPct(input.stopLossPct ?? DEFAULT_STOP_LOSS_PCT),
+  };
+}
+
+/** The trade's current value: floor(units × NAV × 100) cents (see redeemValueCents). */
+export function tradeValueCents(units: DecimalInput, nav: DecimalInput): bigint {
+  return redeemValueCents(units, nav);
+}
+
+/** Value minus amount; negative for a losing trade. */
+export function tradeProfitCents(trade: Trade, nav: DecimalInput): bigint {
+  return tradeValueCents(trade.units, nav) - trade.amountCents;
+}
+
+/** profit / amount × 100 as exact text with 2 decimals ("12.35", "-40.00"); "0.00" for no amount. */
+export function roiPct(profitCents: bigint, amountCents: bigint): string {
+  if (amountCents === 0n) return '0.00';
+  return toPercentText(
+    new Dec(profitCents.toString()).times(100).div(new Dec(amountCents.toString())),
+  );
+}
+
+/** True once the loss is at least stopLossPct % of the amount (exact integer comparison). */
+export function shouldStopOut(trade: Trade, nav: DecimalInput): boolean {
+  const lossCents = trade.amountCents - tradeValueCents(trade.units, nav);
+  return lossCents * 100n >= trade.amountCents * BigInt(trade.stopLossPct);
+}
+
+/** True from the instant the term ends. */
+export function isTermOver(trade: Trade, now: number): boolean {
+  return now >= trade.closesAt;
+}
+
+export type ClaimCheck =
+  | { readonly claimable: true; readonly profitCents: bigint }
+  | { readonly claimable: false; readonly code: 'NO_PROFIT_TO_CLAIM'; readonly message: string };
+
+/** Claim Profit is allowed only while the trade is in profit (seed: 'You have no profit to claim'). */
+export function claimable(trade: Trade, nav: DecimalInput): ClaimCheck {
+  const profitCents = tradeProfitCents(trade, nav);
+  return profitCents > 0n
+    ? { claimable: true, profitCents }
+    : { claimable: false, code: 'NO_PROFIT_TO_CLAIM', message: NO_PROFIT_TO_CLAIM_MESSAGE };
+}
