@@ -1,0 +1,56 @@
+import { defineConfig, devices } from '@playwright/test';
+
+const PORT = Number(process.env.E2E_PORT ?? 3210);
+export const E2E_ADMIN = { email: 'admin@e2e.local', password: 'e2e-admin-password' };
+
+/**
+ * Browser journeys in Debian's Chromium (never a downloaded browser) against the real server on a
+ * fresh embedded PostgreSQL, at a phone width (390 px) and a desktop width (1440 px).
+ */
+const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export default defineConfig({
+  testDir: 'e2e',
+  timeout: 90_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
+  },
+  projects: [
+    { name: 'phone', use: { ...devices['Desktop Chrome'], viewport: { width: 390, height: 844 }, isMobile: false, hasTouch: true } },
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } } },
+  ],
+  webServer: {
+    command: 'rm -rf .tmp/e2e-data && node --import tsx apps/server/src/main.ts',
+    url: `http://localhost:${PORT}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(PORT),
+      DATA_DIR: '.tmp/e2e-data',
+      ADMIN_EMAIL: E2E_ADMIN.email,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
+      PUBLIC_URL: `http://localhost:${PORT}`,
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_REGISTER: '1000',
+      RATE_LIMIT_LOGIN: '1000',
+    },
+  },
+});
