@@ -1,5 +1,36 @@
 import type { RouteObject } from 'react-router';
+import { ensureNamespace } from './lazyNamespaces';
 
+type InfoPage = 'AboutPage' | 'TermsPage' | 'PrivacyPage' | 'RiskPage';
+
+/** The reading pages wait for their texts (a separate chunk) so they never flash empty. */
+function infoPage(name: InfoPage): RouteObject['lazy'] {
+  return async () => {
+    const [pages] = await Promise.all([
+      import('./pages/InfoPages'),
+      ensureNamespace('publicPages'),
+    ]);
+    return { Component: pages[name] };
+  };
+}
+
+/** Public pages share one layout (top bar + footer), loaded lazily like the pages. */
 export const publicRoutes: RouteObject[] = [
-  { path: '/', lazy: () => import('./pages/LandingPage').then((m) => ({ Component: m.LandingPage })) },
+  {
+    lazy: () => import('./components/PublicLayout').then((m) => ({ Component: m.PublicLayout })),
+    children: [
+      {
+        path: '/',
+        lazy: () => import('./pages/LandingPage').then((m) => ({ Component: m.LandingPage })),
+      },
+      { path: '/about', lazy: infoPage('AboutPage') },
+      {
+        path: '/contact',
+        lazy: () => import('./pages/ContactPage').then((m) => ({ Component: m.ContactPage })),
+      },
+      { path: '/terms', lazy: infoPage('TermsPage') },
+      { path: '/privacy', lazy: infoPage('PrivacyPage') },
+      { path: '/risk', lazy: infoPage('RiskPage') },
+    ],
+  },
 ];

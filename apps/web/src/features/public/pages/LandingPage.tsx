@@ -1,3 +1,18 @@
+import { AboutSection } from '../components/AboutSection';
+import { DeferredBelowFold } from '../components/DeferredBelowFold';
+import { FeaturesSection } from '../components/FeaturesSection';
+import { Hero } from '../components/Hero';
+import { WhySection } from '../components/WhySection';
+
+/** `/`: the seed's landing sections, with honest copy (PRODUCT.md §3). */
 export function LandingPage() {
-  return <main className="p-6">Nestrado</main>;
+  return (
+    <>
+      <Hero />
+      <AboutSection />
+      <FeaturesSection />
+      <WhySection />
+      <DeferredBelowFold />
+    </>
+  );
 }

@@ -1,0 +1,59 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { appConfig } from '../../../lib/config';
+import { LanguageSwitcher } from './LanguageSwitcher';
+import { Logo } from './Logo';
+import { FOOTER_LINKS } from './navigation';
+import { RiskWarning } from './RiskWarning';
+
+export function Footer() {
+  const { t } = useTranslation('public');
+  const linkClass = 'rounded text-sm text-muted transition-colors hover:text-text';
+  return (
+    <footer className="border-t border-border bg-surface/60">
+      <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
+        <div className="grid gap-10 md:grid-cols-[2fr_1fr_1fr]">
+          <div className="max-w-sm">
+            <Logo />
+            <p className="mt-3 text-sm leading-relaxed text-muted">{t('footer.tagline')}</p>
+          </div>
+          <nav aria-labelledby="footer-site">
+            <h2 id="footer-site" className="text-sm font-semibold text-text">
+              {t('footer.links')}
+            </h2>
+            <ul className="mt-3 flex flex-col gap-2">
+              {FOOTER_LINKS.site.map((link) => (
+                <li key={link.key}>
+                  <Link to={link.to} className={linkClass}>
+                    {t(`footer.${link.key}`)}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <nav aria-labelledby="footer-legal">
+            <h2 id="footer-legal" className="text-sm font-semibold text-text">
+              {t('footer.legal')}
+            </h2>
+            <ul className="mt-3 flex flex-col gap-2">
+              {FOOTER_LINKS.legal.map((link) => (
+                <li key={link.key}>
+                  <Link to={link.to} className={linkClass}>
+                    {t(`footer.${link.key}`)}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </div>
+        <RiskWarning className="mt-10" />
+        <div className="mt-8 flex flex-col gap-4 border-t border-border pt-6 sm:flex-row sm:items-center sm:justify-between">
+          <p className="text-sm text-muted">
+            {t('footer.rights', { year: new Date().getFullYear(), brand: appConfig.brandName })}
+          </p>
+          <LanguageSwitcher />
+        </div>
+      </div>
+    </footer>
+  );
+}

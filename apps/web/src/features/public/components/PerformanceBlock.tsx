@@ -1,0 +1,59 @@
+import { formatDate } from '@app/shared/format';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { buttonClasses } from '../../../ui/Button';
+import { usePublicPlans } from '../api';
+import { bestStrategy, formatDrawdown, formatSignedPct } from '../lib/performance';
+import { RiskWarning } from './RiskWarning';
+
+/**
+ * Replaces the seed's "up to 80%" block: the best strategy's real trailing 30-day return (from
+ * the plans data), dated and next to its drawdown, or an honest sentence when there is none.
+ */
+export function PerformanceBlock() {
+  const { t } = useTranslation('public');
+  const { data: plans, dataUpdatedAt } = usePublicPlans();
+  const best = plans ? bestStrategy(plans) : null;
+
+  return (
+    <section aria-labelledby="performance-title" className="px-4 py-8 sm:px-6 lg:px-8">
+      <div className="relative mx-auto max-w-5xl overflow-hidden rounded-3xl border border-border bg-surface p-8 sm:p-12">
+        <div
+          aria-hidden="true"
+          className="pointer-events-none absolute -top-24 -right-24 size-72 rounded-full bg-brand/15 blur-3xl"
+        />
+        <p className="text-sm font-semibold tracking-wide text-brand-strong uppercase">
+          {t('performance.eyebrow')}
+        </p>
+        <h2
+          id="performance-title"
+          className="mt-2 max-w-2xl text-3xl font-semibold tracking-tight text-balance sm:text-4xl"
+        >
+          {t('performance.title')}
+        </h2>
+        {best ? (
+          <div className="mt-6 max-w-2xl space-y-2 text-base leading-relaxed text-muted sm:text-lg">
+            <p className="text-text">
+              {t('performance.best', {
+                strategy: best.name,
+                value: formatSignedPct(best.return30dPct),
+              })}
+            </p>
+            {best.maxDrawdownPct && (
+              <p>{t('performance.drawdown', { value: formatDrawdown(best.maxDrawdownPct) })}</p>
+            )}
+            <p className="text-sm">{t('performance.asOf', { date: formatDate(dataUpdatedAt) })}</p>
+          </div>
+        ) : (
+          <p className="mt-6 max-w-2xl text-base leading-relaxed text-muted sm:text-lg">
+            {t('performance.none')}
+          </p>
+        )}
+        <RiskWarning className="mt-8 max-w-2xl" />
+        <Link to="/register" className={`${buttonClasses('primary', 'lg')} mt-8`}>
+          {t('performance.getStarted')}
+        </Link>
+      </div>
+    </section>
+  );
+}

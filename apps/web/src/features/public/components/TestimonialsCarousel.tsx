@@ -1,0 +1,175 @@
+import clsx from 'clsx';
+import { useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
+import { Badge } from '../../../ui/Badge';
+import { useLazyTranslation } from '../lazyNamespaces';
+import { ChevronLeftIcon, ChevronRightIcon } from './icons';
+
+export interface Testimonial {
+  name: string;
+  role: string;
+  quote: string;
+}
+
+/** Seed: a horizontal swipe of at least 75 px moves to the next or previous story. */
+export const SWIPE_THRESHOLD_PX = 75;
+
+/** The index `step` places away from `index`, wrapping around both ends. */
+export function wrapIndex(index: number, step: number, count: number): number {
+  if (count <= 0) return 0;
+  return (((index + step) % count) + count) % count;
+}
+
+interface TestimonialsCarouselProps {
+  items: readonly Testimonial[];
+  /** Names the carousel for assistive technology. */
+  label: string;
+}
+
+/**
+ * One story at a time, with previous/next buttons, dots, arrow keys and swipe; all wrap around.
+ * Follows the WAI-ARIA carousel pattern (no auto-rotation, so no pause control is needed).
+ */
+export function TestimonialsCarousel({ items, label }: TestimonialsCarouselProps) {
+  const { t } = useLazyTranslation('publicLower');
+  const [current, setCurrent] = useState(0);
+  const pointerStart = useRef<{ id: number; x: number } | null>(null);
+  const count = items.length;
+
+  const go = (step: number) => setCurrent((index) => wrapIndex(index, step, count));
+
+  function onKeyDown(event: KeyboardEvent<HTMLElement>) {
+    if (event.key === 'ArrowLeft') {
+      event.preventDefault();
+      go(-1);
+    } else if (event.key === 'ArrowRight') {
+      event.preventDefault();
+      go(1);
+    }
+  }
+
+  function onPointerDown(event: PointerEvent<HTMLDivElement>) {
+    if (event.pointerType === 'mouse' && event.button !== 0) return;
+    pointerStart.current = { id: event.pointerId, x: event.clientX };
+    // Keep receiving the pointer when a swipe ends outside the card.
+    try {
+      event.currentTarget.setPointerCapture(event.pointerId);
+    } catch {
+      // Not every environment supports capture; the swipe then only counts inside the card.
+    }
+  }
+
+  function onPointerUp(event: PointerEvent<HTMLDivElement>) {
+    const start = pointerStart.current;
+    pointerStart.current = null;
+    if (!start || start.id !== event.pointerId) return;
+    const distance = event.clientX - start.x;
+    if (distance <= -SWIPE_THRESHOLD_PX) go(1);
+    else if (distance >= SWIPE_THRESHOLD_PX) go(-1);
+  }
+
+  if (count === 0) return null;
+
+  return (
+    <section
+      aria-roledescription="carousel"
+      aria-label={label}
+      onKeyDown={onKeyDown}
+      className="mx-auto max-w-3xl"
+    >
+      <div
+        className="cursor-grab touch-pan-y overflow-hidden rounded-3xl border border-border bg-surface select-none active:cursor-grabbing"
+        onPointerDown={onPointerDown}
+        onPointerUp={onPointerUp}
+        onPointerCancel={() => (pointerStart.current = null)}
+      >
+        <div
+          aria-live="polite"
+          className="flex transition-transform duration-300 ease-out motion-reduce:transition-none"
+          style={{ transform: `translateX(-${current * 100}%)` }}
+        >
+          {items.map((item, index) => (
+            <figure
+              key={item.name}
+              role="group"
+              aria-roledescription="slide"
+              aria-label={t('testimonials.slide', { current: index + 1, total: count })}
+              aria-hidden={index !== current}
+              inert={index !== current}
+              className="flex w-full shrink-0 flex-col gap-6 p-8 sm:p-12"
+            >
+              <Badge tone="info" className="self-start">
+                {t('testimonials.sample')}
+              </Badge>
+              <blockquote className="text-lg leading-relaxed text-text text-pretty sm:text-xl">
+                <p>“{item.quote}”</p>
+              </blockquote>
+              <figcaption className="flex items-center gap-3">
+                <span
+                  aria-hidden="true"
+                  className="flex size-11 items-center justify-center rounded-full bg-brand/15 font-semibold text-brand-strong"
+                >
+                  {item.name.charAt(0)}
+                </span>
+                <span>
+                  <span className="block font-semibold text-text">{item.name}</span>
+                  <span className="block text-sm text-muted">{item.role}</span>
+                </span>
+              </figcaption>
+            </figure>
+          ))}
+        </div>
+      </div>
+      <div className="mt-6 flex items-center justify-center gap-4">
+        <CarouselButton label={t('testimonials.previous')} onClick={() => go(-1)}>
+          <ChevronLeftIcon />
+        </CarouselButton>
+        <ul className="flex items-center">
+          {items.map((item, index) => (
+            <li key={item.name}>
+              <button
+                type="button"
+                onClick={() => setCurrent(index)}
+                aria-label={t('testimonials.goTo', { index: index + 1 })}
+                aria-current={index === current ? 'true' : undefined}
+                className="group flex size-8 items-center justify-center rounded-full"
+              >
+                <span
+                  className={clsx(
+                    'block h-2 rounded-full transition-all',
+                    index === current
+                      ? 'w-6 bg-brand-strong'
+                      : 'w-2 bg-muted/60 group-hover:bg-muted',
+                  )}
+                />
+              </button>
+            </li>
+          ))}
+        </ul>
+        <CarouselButton label={t('testimonials.next')} onClick={() => go(1)}>
+          <ChevronRightIcon />
+        </CarouselButton>
+      </div>
+    </section>
+  );
+}
+
+function CarouselButton({
+  label,
+  onClick,
+  children,
+}: {
+  label: string;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      aria-label={label}
+      className="flex size-11 items-center justify-center rounded-full border border-border bg-surface text-text transition-colors hover:border-brand/60 hover:text-brand-strong"
+    >
+      {children}
+    </button>
+  );
+}

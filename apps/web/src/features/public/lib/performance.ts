@@ -1,0 +1,58 @@
+import type { PublicPlan } from '../api';
+
+export interface BestStrategy {
+  name: string;
+  return30dPct: string;
+  maxDrawdownPct: string | null;
+}
+
+/** A decimal-text percentage as a number, for ordering and sign only (never for money). */
+function toNumber(text: string): number | null {
+  const value = Number(text);
+  return Number.isFinite(value) && text.trim() !== '' ? value : null;
+}
+
+/**
+ * The strategy with the highest trailing 30-day return among the plans, or null when no strategy
+ * has a computed return yet. A strategy copied by several plans counts once.
+ */
+export function bestStrategy(plans: readonly PublicPlan[]): BestStrategy | null {
+  let best: { strategy: BestStrategy; value: number } | null = null;
+  for (const plan of plans) {
+    const strategy = plan.strategy;
+    if (!strategy?.return30dPct) continue;
+    const value = toNumber(strategy.return30dPct);
+    if (value === null) continue;
+    if (!best || value > best.value) {
+      best = {
+        value,
+        strategy: {
+          name: strategy.name,
+          return30dPct: strategy.return30dPct,
+          maxDrawdownPct: strategy.maxDrawdownPct,
+        },
+      };
+    }
+  }
+  return best?.strategy ?? null;
+}
+
+/**
+ * "+4.21%", "-1.30%", "0.00%": a signed percentage with exactly two decimals, rounded half away
+ * from zero on the decimal text itself so no float error creeps in.
+ */
+export function formatSignedPct(text: string): string {
+  const match = /^\s*([+-]?)(\d+)(?:\.(\d+))?\s*$/.exec(text);
+  if (!match) return `${text}%`;
+  const [, sign = '', whole = '0', fraction = ''] = match;
+  let cents = BigInt(whole) * 100n + BigInt((fraction + '00').slice(0, 2));
+  if ((fraction[2] ?? '0') >= '5') cents += 1n;
+  const body = `${cents / 100n}.${(cents % 100n).toString().padStart(2, '0')}`;
+  if (cents === 0n) return `${body}%`;
+  return `${sign === '-' ? '-' : '+'}${body}%`;
+}
+
+/** A drawdown as a positive magnitude ("8.40%"), whichever sign the server uses. */
+export function formatDrawdown(text: string): string {
+  return formatSignedPct(text.trim().replace(/^[+-]/, '')).replace(/^\+/, '');
+}
