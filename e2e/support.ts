@@ -27,7 +27,11 @@ interface OutboxItem {
 }
 
 /** The newest captured e-mail of a template to an address (the server runs without SMTP). */
-export async function latestMail(api: APIRequestContext, to: string, template: string): Promise<OutboxItem> {
+export async function latestMail(
+  api: APIRequestContext,
+  to: string,
+  template: string,
+): Promise<OutboxItem> {
   for (let attempt = 0; attempt < 20; attempt += 1) {
     const response = await api.get('/api/admin/outbox?limit=100');
     const { items } = (await response.json()) as { items: OutboxItem[] };

@@ -12,7 +12,8 @@ const routes: RouteObject[] = [
   ...publicRoutes,
   ...authRoutes,
   {
-    lazy: () => import('../features/shell/ProtectedLayout').then((m) => ({ Component: m.ProtectedLayout })),
+    lazy: () =>
+      import('../features/shell/ProtectedLayout').then((m) => ({ Component: m.ProtectedLayout })),
     children: protectedRoutes,
   },
   { path: '*', Component: NotFoundPage },
