@@ -1,0 +1,39 @@
+import type { Me } from '@app/shared/schemas/auth';
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { errorMessage } from '../../../lib/authErrors';
+import { Badge, Button } from '../../../ui';
+import { profileApi } from '../api';
+import { SecurityRow } from './SecurityRow';
+
+export function EmailVerification({ user }: { user: Me }) {
+  const { t } = useTranslation('profile');
+  const send = useMutation({
+    mutationFn: profileApi.sendVerification,
+    onSuccess: () => toast.success(t('email.sent')),
+    onError: (error) => toast.error(errorMessage(error)),
+  });
+  return (
+    <SecurityRow
+      title={t('email.title')}
+      status={
+        <Badge tone={user.emailVerified ? 'success' : 'warning'}>
+          {user.emailVerified ? t('email.verified') : t('email.unverified')}
+        </Badge>
+      }
+      description={
+        user.emailVerified
+          ? t('email.verifiedBody', { email: user.email })
+          : t('email.unverifiedBody', { email: user.email })
+      }
+      action={
+        !user.emailVerified && (
+          <Button variant="secondary" loading={send.isPending} onClick={() => send.mutate()}>
+            {t('email.send')}
+          </Button>
+        )
+      }
+    />
+  );
+}

@@ -1,0 +1,212 @@
+import type { Me } from '@app/shared/schemas/auth';
+import { disableTwoFactorSchema, otpCodeSchema } from '@app/shared/schemas/auth';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { QRCodeSVG } from 'qrcode.react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { applyFieldError, errorMessage } from '../../../lib/authErrors';
+import { Badge, Button, CopyButton, Modal, PasswordInput, TextField } from '../../../ui';
+import { profileApi, useInvalidateProfile } from '../api';
+import { SecurityRow } from './SecurityRow';
+
+export function TwoFactorSettings({ user }: { user: Me }) {
+  const { t } = useTranslation('profile');
+  const [setup, setSetup] = useState<{ secret: string; otpauthUrl: string } | null>(null);
+  const [disabling, setDisabling] = useState(false);
+  const begin = useMutation({
+    mutationFn: profileApi.beginTwoFactor,
+    onSuccess: setSetup,
+    onError: (error) => toast.error(errorMessage(error)),
+  });
+
+  return (
+    <SecurityRow
+      title={t('twoFactor.title')}
+      status={
+        <Badge tone={user.twoFactorEnabled ? 'success' : 'neutral'}>
+          {user.twoFactorEnabled ? t('twoFactor.on') : t('twoFactor.off')}
+        </Badge>
+      }
+      description={user.twoFactorEnabled ? t('twoFactor.onBody') : t('twoFactor.offBody')}
+      action={
+        user.twoFactorEnabled ? (
+          <Button variant="secondary" onClick={() => setDisabling(true)}>
+            {t('twoFactor.disable')}
+          </Button>
+        ) : (
+          <Button loading={begin.isPending} onClick={() => begin.mutate()}>
+            {t('twoFactor.enable')}
+          </Button>
+        )
+      }
+    >
+      {setup && <EnableTwoFactorDialog setup={setup} onClose={() => setSetup(null)} />}
+      <DisableTwoFactorDialog open={disabling} onOpenChange={setDisabling} />
+    </SecurityRow>
+  );
+}
+
+/** Step 1: scan the QR code and confirm a code. Step 2: the recovery codes, shown once. */
+function EnableTwoFactorDialog({
+  setup,
+  onClose,
+}: {
+  setup: { secret: string; otpauthUrl: string };
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('profile');
+  const invalidate = useInvalidateProfile();
+  const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: zodResolver(otpCodeSchema), defaultValues: { otp: '' } });
+
+  const submit = handleSubmit(async ({ otp }) => {
+    try {
+      const result = await profileApi.enableTwoFactor(otp);
+      toast.success(t('twoFactor.enabled'));
+      setRecoveryCodes(result.recoveryCodes);
+      invalidate();
+    } catch (error) {
+      if (!applyFieldError(error, setError, ['otp'])) {
+        setError('otp', { type: 'server', message: errorMessage(error) }, { shouldFocus: true });
+      }
+    }
+  });
+
+  if (recoveryCodes) {
+    return (
+      <Modal
+        open
+        onOpenChange={(open) => !open && onClose()}
+        title={t('twoFactor.codesTitle')}
+        description={t('twoFactor.codesBody')}
+        footer={
+          <>
+            <CopyButton value={recoveryCodes.join('\n')} label={t('twoFactor.copyCodes')} />
+            <Button onClick={onClose}>{t('twoFactor.done')}</Button>
+          </>
+        }
+      >
+        <ul className="grid grid-cols-2 gap-2 font-mono text-sm">
+          {recoveryCodes.map((code) => (
+            <li key={code} className="rounded-md bg-surface-2 px-3 py-2 text-center text-text">
+              {code}
+            </li>
+          ))}
+        </ul>
+      </Modal>
+    );
+  }
+
+  return (
+    <Modal
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={t('twoFactor.setupTitle')}
+      description={t('twoFactor.scan')}
+    >
+      <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-5">
+        <div className="self-center rounded-xl bg-white p-3">
+          <QRCodeSVG
+            value={setup.otpauthUrl}
+            size={184}
+            level="M"
+            title={t('twoFactor.qrLabel')}
+            role="img"
+            aria-label={t('twoFactor.qrLabel')}
+          />
+        </div>
+        <div>
+          <p className="text-xs text-muted">{t('twoFactor.secretLabel')}</p>
+          <div className="mt-1 flex items-center gap-2">
+            <code className="min-w-0 flex-1 rounded-md bg-surface-2 px-3 py-2 font-mono text-sm break-all text-text">
+              {setup.secret.replace(/(.{4})(?=.)/g, '$1 ')}
+            </code>
+            <CopyButton value={setup.secret} size="sm" />
+          </div>
+        </div>
+        <TextField
+          label={t('twoFactor.code')}
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          hint={t('twoFactor.codeHint')}
+          error={errors.otp?.message}
+          className="[&_input]:font-mono [&_input]:tracking-widest"
+          {...register('otp')}
+        />
+        <Button type="submit" fullWidth loading={isSubmitting}>
+          {t('twoFactor.confirm')}
+        </Button>
+      </form>
+    </Modal>
+  );
+}
+
+function DisableTwoFactorDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const { t } = useTranslation('profile');
+  const invalidate = useInvalidateProfile();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: zodResolver(disableTwoFactorSchema), defaultValues: { password: '' } });
+
+  function close(next: boolean) {
+    if (!next) reset();
+    onOpenChange(next);
+  }
+
+  const submit = handleSubmit(async ({ password }) => {
+    try {
+      await profileApi.disableTwoFactor(password);
+      toast.success(t('twoFactor.disabled'));
+      invalidate();
+      close(false);
+    } catch (error) {
+      if (!applyFieldError(error, setError, ['password'])) {
+        setError('password', { type: 'server', message: errorMessage(error) });
+      }
+    }
+  });
+
+  return (
+    <Modal
+      open={open}
+      onOpenChange={close}
+      title={t('twoFactor.disableTitle')}
+      description={t('twoFactor.disableBody')}
+    >
+      <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
+        <PasswordInput
+          label={t('twoFactor.disablePassword')}
+          autoComplete="current-password"
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="ghost" onClick={() => close(false)}>
+            {t('twoFactor.cancel')}
+          </Button>
+          <Button type="submit" variant="danger" loading={isSubmitting}>
+            {t('twoFactor.disableConfirm')}
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
