@@ -1,0 +1,156 @@
+import { describe, expect, it } from 'vitest';
+import { UnknownInstrumentError } from '../../market/domain';
+import {
+  EquityNotPositiveError,
+  InvalidWeightError,
+  PriceUnavailableError,
+  WeightOver100Error,
+} from './errors';
+import { applyOrder, applyOrders } from './orders';
+import { EMPTY_STRATEGY, grossWeight } from './strategy';
+import { fundedStrategy, pricesOf } from './test-helpers';
+
+const PRICES = pricesOf({ BTCUSDT: '50000', ETHUSDT: '2000' });
+
+function codeOf(run: () => unknown): string | undefined {
+  try {
+    run();
+  } catch (error) {
+    return (error as { code?: string }).code;
+  }
+  return undefined;
+}
+
+describe('order rules', () => {
+  it('refuses a second position that takes gross weight to 110% (WEIGHT_OVER_100)', () => {
+    const state = applyOrder(
+      fundedStrategy(10_000),
+      { symbol: 'BTCUSDT', side: 'long', targetWeight: '0.6' },
+      PRICES,
+    ).state;
+    const order = { symbol: 'ETHUSDT', side: 'short', targetWeight: '0.5' } as const;
+    expect(() => applyOrder(state, order, PRICES)).toThrow(WeightOver100Error);
+    expect(() => applyOrder(state, order, PRICES)).toThrow('Total gross weight would be 110.00%');
+    expect(codeOf(() => applyOrder(state, order, PRICES))).toBe('WEIGHT_OVER_100');
+  });
+
+  it('accepts exactly 100% spread over positions', () => {
+    let state = fundedStrategy(10_000);
+    state = applyOrder(
+      state,
+      { symbol: 'BTCUSDT', side: 'long', targetWeight: '0.6' },
+      PRICES,
+    ).state;
+    state = applyOrder(
+      state,
+      { symbol: 'ETHUSDT', side: 'short', targetWeight: '0.4' },
+      PRICES,
+    ).state;
+    expect(grossWeight(state, PRICES).toFixed()).toBe('1');
+  });
+
+  it('refuses a single weight above 1 with WEIGHT_OVER_100', () => {
+    expect(
+      codeOf(() =>
+        applyOrder(
+          fundedStrategy(100),
+          { symbol: 'BTCUSDT', side: 'long', targetWeight: '1.01' },
+          PRICES,
+        ),
+      ),
+    ).toBe('WEIGHT_OVER_100');
+  });
+
+  it('refuses a negative or non-numeric weight with INVALID_WEIGHT', () => {
+    const state = fundedStrategy(100);
+    expect(() =>
+      applyOrder(state, { symbol: 'BTCUSDT', side: 'long', targetWeight: '-0.1' }, PRICES),
+    ).toThrow(InvalidWeightError);
+    expect(
+      codeOf(() =>
+        applyOrder(state, { symbol: 'BTCUSDT', side: 'long', targetWeight: 'lots' }, PRICES),
+      ),
+    ).toBe('INVALID_WEIGHT');
+  });
+
+  it('refuses an unknown instrument with UNKNOWN_INSTRUMENT', () => {
+    const order = { symbol: 'DOGEUSDT', side: 'long', targetWeight: '0.1' } as const;
+    expect(() => applyOrder(fundedStrategy(100), order, PRICES)).toThrow(UnknownInstrumentError);
+    expect(codeOf(() => applyOrder(fundedStrategy(100), order, PRICES))).toBe('UNKNOWN_INSTRUMENT');
+  });
+
+  it('refuses to fill without a feed price (PRICE_UNAVAILABLE)', () => {
+    const order = { symbol: 'SOLUSDT', side: 'long', targetWeight: '0.1' } as const;
+    expect(() => applyOrder(fundedStrategy(100), order, PRICES)).toThrow(PriceUnavailableError);
+  });
+
+  it('refuses to open a position in a strategy without equity', () => {
+    const order = { symbol: 'BTCUSDT', side: 'long', targetWeight: '0.1' } as const;
+    expect(() => applyOrder(EMPTY_STRATEGY, order, PRICES)).toThrow(EquityNotPositiveError);
+    expect(codeOf(() => applyOrder(EMPTY_STRATEGY, order, PRICES))).toBe(
+      'STRATEGY_EQUITY_NOT_POSITIVE',
+    );
+  });
+
+  it('always lets a trader reduce risk, even when a losing short has pushed gross weight past 100%', () => {
+    let state = fundedStrategy(10_000);
+    state = applyOrder(
+      state,
+      { symbol: 'BTCUSDT', side: 'long', targetWeight: '0.5' },
+      PRICES,
+    ).state;
+    state = applyOrder(
+      state,
+      { symbol: 'ETHUSDT', side: 'short', targetWeight: '0.5' },
+      PRICES,
+    ).state;
+    const ethUp = pricesOf({ BTCUSDT: '50000', ETHUSDT: '3000' });
+    // equity 7500; exposures 5000 + 7500 → 166.67 %
+    expect(grossWeight(state, ethUp).toFixed(4)).toBe('1.6667');
+    expect(
+      codeOf(() =>
+        // 0.7 × 7500 / 50000 = 0.105 BTC > 0.1 held: grows exposure, so it is checked
+        applyOrder(state, { symbol: 'BTCUSDT', side: 'long', targetWeight: '0.7' }, ethUp),
+      ),
+    ).toBe('WEIGHT_OVER_100');
+    const reduced = applyOrder(
+      state,
+      { symbol: 'ETHUSDT', side: 'short', targetWeight: '0.2' },
+      ethUp,
+    ).state;
+    expect(reduced.positions.find((p) => p.symbol === 'ETHUSDT')?.quantity.toFixed()).toBe('0.5');
+  });
+
+  it('applies a rebalance with the reductions first, so it never trips the 100% limit halfway', () => {
+    let state = fundedStrategy(10_000);
+    state = applyOrder(
+      state,
+      { symbol: 'BTCUSDT', side: 'long', targetWeight: '0.6' },
+      PRICES,
+    ).state;
+    state = applyOrder(
+      state,
+      { symbol: 'ETHUSDT', side: 'long', targetWeight: '0.35' },
+      PRICES,
+    ).state;
+    const swap = [
+      { symbol: 'ETHUSDT', side: 'long', targetWeight: '0.6' },
+      { symbol: 'BTCUSDT', side: 'long', targetWeight: '0.35' },
+    ] as const;
+    expect(codeOf(() => applyOrder(state, swap[0], PRICES))).toBe('WEIGHT_OVER_100');
+    const { state: after, fills } = applyOrders(state, swap, PRICES);
+    expect(fills.map((f) => f.symbol)).toEqual(['BTCUSDT', 'ETHUSDT']);
+    expect(after.positions.map((p) => [p.symbol, p.quantity.toFixed()])).toEqual([
+      ['BTCUSDT', '0.07'],
+      ['ETHUSDT', '3'],
+    ]);
+  });
+
+  it('applies nothing when any order in a decision is invalid', () => {
+    const orders = [
+      { symbol: 'BTCUSDT', side: 'long', targetWeight: '0.3' },
+      { symbol: 'NOPE', side: 'long', targetWeight: '0.3' },
+    ] as const;
+    expect(() => applyOrders(fundedStrategy(100), orders, PRICES)).toThrow(UnknownInstrumentError);
+  });
+});
