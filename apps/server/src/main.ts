@@ -28,7 +28,7 @@ async function main(): Promise<void> {
 
   const seeded = await seedIfEmpty(db, config);
   const mailer = createMailer(db, { smtpUrl: config.smtpUrl, from: config.mailFrom, log });
-  const hub = createRealtime();
+  const hub = createRealtime({ databaseUrl, log });
   const ctx: AppContext = { config, pool, db, mailer, clock: systemClock, log, realtime: hub };
   const app = await buildApp(ctx, hub);
 
@@ -39,6 +39,7 @@ async function main(): Promise<void> {
     log.info({ signal }, 'shutting down');
     await app.close().catch(() => {});
     await mailer.close().catch(() => {});
+    await hub.close().catch(() => {});
     await pool.end().catch(() => {});
     await embedded?.stop().catch(() => {});
     process.exit(0);

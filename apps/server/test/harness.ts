@@ -41,16 +41,19 @@ export interface TestApp {
 /** A fresh database cloned from the migrated template, and the whole app in-process. */
 export async function createTestApp(
   overrides: Partial<Config> = {},
-  options: { logStream?: NodeJS.WritableStream } = {},
+  options: { logStream?: NodeJS.WritableStream; shareDatabaseWith?: TestApp } = {},
 ): Promise<TestApp> {
   const baseUrl = inject('pgBaseUrl');
-  const name = `t_${crypto.randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DB}`);
-  await admin.end();
-
-  const databaseUrl = withDatabase(baseUrl, name);
+  const owner = options.shareDatabaseWith === undefined;
+  const name = owner ? `t_${crypto.randomBytes(6).toString('hex')}` : '';
+  if (owner) {
+    const admin = new pg.Client({ connectionString: baseUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DB}`);
+    await admin.end();
+  }
+  // A second instance on the same database (multi-instance tests) shares the first one's URL.
+  const databaseUrl = options.shareDatabaseWith?.databaseUrl ?? withDatabase(baseUrl, name);
   const config: Config = {
     ...loadConfig({
       ...process.env,
@@ -76,7 +79,8 @@ export async function createTestApp(
     pollMs: 60_000,
   });
   const clock = new TestClock();
-  const hub = createRealtime();
+  const hub = createRealtime({ databaseUrl, log });
+  await hub.ready;
   const ctx: AppContext = { config, pool, db, mailer, clock, log, realtime: hub };
   const app = await buildApp(ctx, hub);
   await app.ready();
@@ -93,7 +97,9 @@ export async function createTestApp(
     close: async () => {
       await app.close();
       await mailer.close();
+      await hub.close();
       await pool.end();
+      if (!owner) return;
       const cleanup = new pg.Client({ connectionString: baseUrl });
       await cleanup.connect();
       await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

@@ -1,10 +1,14 @@
+import crypto from 'node:crypto';
+import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
 import type { WebSocket } from 'ws';
 
 /**
- * The /realtime WebSocket skeleton: authenticated by the session cookie, origin checked, pinged
- * every 20 s. Events are published to channels (`user:<id>`, `admin`, `public`); the "Live updates"
- * issue adds cross-instance fan-out through PostgreSQL LISTEN/NOTIFY.
+ * Live updates over /realtime. Publishing goes through PostgreSQL NOTIFY and every instance
+ * LISTENs, so a client connected to any instance gets every event of its channels.
+ * Channels: `user:<id>` (own account, transactions, trade), `admin` (admins only), `public`
+ * (prices, strategy NAVs).
  */
 export interface RealtimeEvent {
   type: string;
@@ -21,26 +25,86 @@ interface Client {
   channels: Set<string>;
 }
 
-export function createRealtime(): Realtime & { add: (client: Client) => () => void } {
+const PG_CHANNEL = 'realtime_events';
+/** NOTIFY payloads are limited to 8000 bytes; larger events are sent without their data. */
+const MAX_PAYLOAD = 7900;
+
+export interface RealtimeHub extends Realtime {
+  add: (client: Client) => () => void;
+  /** Resolves once this instance is LISTENing (so tests can publish without racing). */
+  ready: Promise<void>;
+  close: () => Promise<void>;
+}
+
+export function createRealtime(options: { databaseUrl: string; log: Logger }): RealtimeHub {
   const clients = new Set<Client>();
+  const instanceId = crypto.randomUUID();
+  const publisher = new pg.Pool({ connectionString: options.databaseUrl, max: 2 });
+  let listener: pg.Client | null = null;
+  let closed = false;
+
+  function deliver(channel: string, event: RealtimeEvent): void {
+    const message = JSON.stringify({ channel, ...event });
+    for (const client of clients) {
+      if (client.channels.has(channel) && client.socket.readyState === client.socket.OPEN) {
+        client.socket.send(message);
+      }
+    }
+  }
+
+  async function listen(): Promise<void> {
+    const client = new pg.Client({ connectionString: options.databaseUrl });
+    client.on('notification', (notification) => {
+      if (!notification.payload) return;
+      try {
+        const { channel, event } = JSON.parse(notification.payload) as {
+          channel: string;
+          event: RealtimeEvent;
+        };
+        deliver(channel, event);
+      } catch (error) {
+        options.log.warn({ err: error }, 'bad realtime payload');
+      }
+    });
+    client.on('error', (error) => {
+      options.log.warn({ err: error.message }, 'realtime listener lost; reconnecting');
+      listener = null;
+      void client.end().catch(() => {});
+      if (!closed) setTimeout(() => void listen().catch(() => {}), 1000).unref();
+    });
+    await client.connect();
+    await client.query(`LISTEN ${PG_CHANNEL}`);
+    listener = client;
+  }
+
+  const ready = listen();
+  ready.catch((error: unknown) =>
+    options.log.error({ err: error }, 'realtime listener failed to start'),
+  );
+
   return {
+    ready,
     add(client) {
       clients.add(client);
       return () => clients.delete(client);
     },
     publish(channel, event) {
-      const message = JSON.stringify({ channel, ...event });
-      for (const client of clients) {
-        if (client.channels.has(channel) && client.socket.readyState === client.socket.OPEN) {
-          client.socket.send(message);
-        }
-      }
+      let payload = JSON.stringify({ channel, event, from: instanceId });
+      if (payload.length > MAX_PAYLOAD)
+        payload = JSON.stringify({ channel, event: { type: event.type }, from: instanceId });
+      publisher.query('SELECT pg_notify($1, $2)', [PG_CHANNEL, payload]).catch((error: unknown) => {
+        options.log.warn({ err: error }, 'realtime publish failed');
+      });
     },
     clientCount: () => clients.size,
+    async close() {
+      closed = true;
+      for (const client of clients) client.socket.close(1001, 'Server shutting down');
+      await listener?.end().catch(() => {});
+      await publisher.end().catch(() => {});
+    },
   };
 }
-
-export type RealtimeHub = ReturnType<typeof createRealtime>;
 
 /** Close code 1008 (policy violation) tells the client not to reconnect. */
 export const POLICY_VIOLATION = 1008;
@@ -50,7 +114,7 @@ export function registerRealtimeRoute(
   hub: RealtimeHub,
   options: { allowedOrigins: string[] },
 ): void {
-  app.get('/realtime', { websocket: true }, (socket, request) => {
+  app.get('/realtime', { websocket: true, schema: { hide: true } }, (socket, request) => {
     const origin = request.headers.origin;
     const host = request.headers.host;
     const originOk =
@@ -68,7 +132,7 @@ export function registerRealtimeRoute(
     const remove = hub.add({ socket, channels });
     const ping = setInterval(() => socket.ping(), 20_000);
     socket.on('message', (raw: Buffer) => {
-      // The client's keep-alive: answer {type:'ping'} with {type:'pong'}.
+      // The client's keep-alive: answer {"type":"ping"} with {"type":"pong"}.
       if (raw.toString() === '{"type":"ping"}') socket.send('{"type":"pong"}');
     });
     socket.on('close', () => {
