@@ -1,0 +1,100 @@
+import pg from 'pg';
+import type { Logger } from 'pino';
+import type { Clock } from '../context';
+
+/**
+ * Scheduled work (price ticks, NAV snapshots, stop-losses, term ends, mail retries) runs in exactly
+ * one instance at a time: the leader is whoever holds a session-level PostgreSQL advisory lock.
+ * If the leader dies its connection drops, the lock is released, and another instance takes over.
+ * Jobs get `now` from the injected clock; tests call `runAll()` instead of waiting for timers.
+ */
+export interface Job {
+  name: string;
+  everyMs: number;
+  run: (now: Date) => Promise<void>;
+}
+
+export interface Scheduler {
+  add: (job: Job) => void;
+  start: () => void;
+  /** Runs every job once, now (tests and first start). */
+  runAll: () => Promise<void>;
+  isLeader: () => boolean;
+  stop: () => Promise<void>;
+}
+
+const LEADER_LOCK_ID = 727_100;
+
+export function createScheduler(options: {
+  databaseUrl: string;
+  clock: Clock;
+  log: Logger;
+}): Scheduler {
+  const jobs: Job[] = [];
+  const timers: NodeJS.Timeout[] = [];
+  const running = new Set<string>();
+  let lockClient: pg.Client | null = null;
+  let leader = false;
+  let stopped = false;
+
+  async function tryLead(): Promise<void> {
+    if (leader || stopped) return;
+    const client = new pg.Client({ connectionString: options.databaseUrl });
+    try {
+      await client.connect();
+      const result = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1) AS ok', [
+        LEADER_LOCK_ID,
+      ]);
+      if (result.rows[0]?.ok) {
+        lockClient = client;
+        leader = true;
+        client.on('error', () => {
+          leader = false;
+          lockClient = null;
+        });
+        options.log.info('this instance runs the scheduled jobs');
+      } else {
+        await client.end();
+      }
+    } catch (error) {
+      options.log.warn({ err: error }, 'scheduler could not check leadership');
+      await client.end().catch(() => {});
+    }
+  }
+
+  async function runJob(job: Job): Promise<void> {
+    if (!leader || running.has(job.name)) return;
+    running.add(job.name);
+    try {
+      await job.run(options.clock.now());
+    } catch (error) {
+      options.log.error({ err: error, job: job.name }, 'scheduled job failed');
+    } finally {
+      running.delete(job.name);
+    }
+  }
+
+  return {
+    add: (job) => jobs.push(job),
+    start() {
+      void tryLead();
+      const election = setInterval(() => void tryLead(), 5000);
+      timers.push(election);
+      for (const job of jobs) timers.push(setInterval(() => void runJob(job), job.everyMs));
+      for (const timer of timers) timer.unref();
+    },
+    async runAll() {
+      if (!leader) await tryLead();
+      for (const job of jobs) await runJob(job);
+    },
+    isLeader: () => leader,
+    async stop() {
+      stopped = true;
+      for (const timer of timers) clearInterval(timer);
+      while (running.size > 0) await new Promise((resolve) => setTimeout(resolve, 20));
+      leader = false;
+      await lockClient?.end().catch(() => {});
+      lockClient = null;
+    },
+  };
+}

@@ -1,0 +1,44 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pino from 'pino';
+import { createScheduler } from '../src/jobs/scheduler';
+import { createTestApp, TestClock, type TestApp } from './harness';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('scheduler', () => {
+  it('runs jobs in one instance only, and hands over when the leader stops', async () => {
+    const log = pino({ level: 'silent' });
+    const clock = new TestClock(Date.UTC(2026, 0, 1));
+    const runs: string[] = [];
+    const make = (id: string) => {
+      const scheduler = createScheduler({ databaseUrl: t.databaseUrl, clock, log });
+      scheduler.add({
+        name: 'tick',
+        everyMs: 60_000,
+        run: (now) => {
+          runs.push(`${id}@${now.toISOString()}`);
+          return Promise.resolve();
+        },
+      });
+      return scheduler;
+    };
+    const first = make('A');
+    const second = make('B');
+    await first.runAll();
+    await second.runAll();
+    expect(first.isLeader()).toBe(true);
+    expect(second.isLeader()).toBe(false);
+    expect(runs).toEqual(['A@2026-01-01T00:00:00.000Z']);
+
+    await first.stop();
+    clock.advance(60_000);
+    await second.runAll();
+    expect(second.isLeader()).toBe(true);
+    expect(runs).toEqual(['A@2026-01-01T00:00:00.000Z', 'B@2026-01-01T00:01:00.000Z']);
+    await second.stop();
+  });
+});
