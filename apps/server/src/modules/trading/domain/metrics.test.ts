@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { dailyReturns, strategyMetrics, type NavPoint } from './metrics';
+
+const DAY_MS = 86_400_000;
+const NOW = Date.UTC(2025, 6, 31);
+
+/** One NAV per day, `navByDaysAgo[k]` at now − k days. */
+function daily(navByDaysAgo: Record<number, string>, days = 30): NavPoint[] {
+  const points: NavPoint[] = [];
+  let nav = navByDaysAgo[days] ?? '1';
+  for (let k = days; k >= 0; k--) {
+    nav = navByDaysAgo[k] ?? nav;
+    points.push({ at: NOW - k * DAY_MS, nav });
+  }
+  return points;
+}
+
+describe('strategy metrics', () => {
+  it('30 days: +10% on day 20, −10% on day 10, +5% today → 3.95% return, 0.17% daily, 10% drawdown', () => {
+    const series = daily({ 30: '1', 20: '1.1', 10: '0.99', 0: '1.0395' });
+    expect(strategyMetrics(series, NOW)).toEqual({
+      windowStart: NOW - 30 * DAY_MS,
+      returnPct: '3.95',
+      avgDailyReturnPct: '0.17', // (10 − 10 + 5) / 30 = 0.1666…
+      maxDrawdownPct: '10.00',
+      dailyReturnCount: 30,
+      losingDays: 1,
+    });
+  });
+
+  it('a steady loser shows its loss and drawdown honestly', () => {
+    const series = daily({ 30: '1', 15: '0.9', 0: '0.8' });
+    expect(strategyMetrics(series, NOW)).toMatchObject({
+      returnPct: '-20.00',
+      avgDailyReturnPct: '-0.70', // (−10 % − 11.11… %) / 30 = −0.7037…
+      maxDrawdownPct: '20.00',
+      losingDays: 2,
+    });
+  });
+
+  it('uses the NAV in force at the window start, ignoring older history', () => {
+    const series = [{ at: NOW - 90 * DAY_MS, nav: '0.5' }, ...daily({ 30: '1', 0: '1.2' })];
+    expect(strategyMetrics(series, NOW).returnPct).toBe('20.00');
+  });
+
+  it('catches an intraday drawdown that daily closes miss', () => {
+    const series = [...daily({ 30: '1', 0: '1.1' }), { at: NOW - DAY_MS / 2, nav: '0.75' }];
+    expect(strategyMetrics(series, NOW).maxDrawdownPct).toBe('25.00');
+  });
+
+  it('a five-day-old strategy: window starts at its first NAV, four daily returns', () => {
+    const series = daily({ 4: '1', 0: '1.02' }, 4);
+    expect(strategyMetrics(series, NOW)).toEqual({
+      windowStart: NOW - 4 * DAY_MS,
+      returnPct: '2.00',
+      avgDailyReturnPct: '0.50',
+      maxDrawdownPct: '0.00',
+      dailyReturnCount: 4,
+      losingDays: 0,
+    });
+  });
+
+  it('ignores points after now (frozen clock)', () => {
+    const series = [...daily({ 30: '1', 0: '1.1' }), { at: NOW + 1, nav: '5' }];
+    expect(strategyMetrics(series, NOW).returnPct).toBe('10.00');
+  });
+
+  it('returns nulls for an empty series or a single point', () => {
+    const none = {
+      windowStart: null,
+      returnPct: null,
+      avgDailyReturnPct: null,
+      maxDrawdownPct: null,
+      dailyReturnCount: 0,
+      losingDays: 0,
+    };
+    expect(strategyMetrics([], NOW)).toEqual(none);
+    expect(strategyMetrics([{ at: NOW - DAY_MS, nav: '1' }], NOW)).toEqual(none);
+  });
+
+  it('daily returns are exact decimals, newest first', () => {
+    expect(
+      dailyReturns(daily({ 2: '1', 1: '1.1', 0: '1.21' }, 2), NOW).map((r) => r.toFixed()),
+    ).toEqual(['0.1', '0.1']);
+  });
+});
