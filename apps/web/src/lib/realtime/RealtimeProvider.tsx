@@ -1,0 +1,36 @@
+import { useEffect, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { create } from 'zustand';
+import { createRealtimeConnection, type ConnectionStatus } from './connection';
+import { applyRealtimeMessage } from './invalidation';
+
+export const useRealtimeStatus = create<{
+  status: ConnectionStatus;
+  set: (s: ConnectionStatus) => void;
+}>((set) => ({
+  status: 'connecting',
+  set: (status) => set({ status }),
+}));
+
+function realtimeUrl(): string {
+  const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
+  return `${scheme}://${window.location.host}/realtime`;
+}
+
+/** Keeps one /realtime connection while a user is signed in and applies its events to the cache. */
+export function RealtimeProvider({ enabled, children }: { enabled: boolean; children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const setStatus = useRealtimeStatus((state) => state.set);
+  useEffect(() => {
+    if (!enabled) return;
+    const connection = createRealtimeConnection({
+      url: realtimeUrl(),
+      onMessage: (message) => applyRealtimeMessage(message, queryClient),
+      onStatus: setStatus,
+      // Whatever changed while we were away: refetch everything that is on screen.
+      onReconnected: () => void queryClient.invalidateQueries(),
+    });
+    return () => connection.close();
+  }, [enabled, queryClient, setStatus]);
+  return children;
+}
