@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { UnknownInstrumentError } from '../../market/domain';
+import { Dec, UnknownInstrumentError } from '../../market/domain';
 import {
   EquityNotPositiveError,
   InvalidWeightError,
@@ -7,7 +8,7 @@ import {
   WeightOver100Error,
 } from './errors';
 import { applyOrder, applyOrders } from './orders';
-import { EMPTY_STRATEGY, grossWeight } from './strategy';
+import { EMPTY_STRATEGY, grossWeight, strategyEquity } from './strategy';
 import { fundedStrategy, pricesOf } from './test-helpers';
 
 const PRICES = pricesOf({ BTCUSDT: '50000', ETHUSDT: '2000' });
@@ -146,11 +147,78 @@ describe('order rules', () => {
     ]);
   });
 
+  it('closing the side not held (short BTC at 0 while long) leaves the long alone', () => {
+    const state = applyOrder(
+      fundedStrategy(10_000),
+      { symbol: 'BTCUSDT', side: 'long', targetWeight: '0.5' },
+      PRICES,
+    ).state;
+    const result = applyOrder(
+      state,
+      { symbol: 'BTCUSDT', side: 'short', targetWeight: '0' },
+      PRICES,
+    );
+    expect(result.fills).toEqual([]);
+    expect(result.state).toBe(state);
+  });
+
   it('applies nothing when any order in a decision is invalid', () => {
     const orders = [
       { symbol: 'BTCUSDT', side: 'long', targetWeight: '0.3' },
       { symbol: 'NOPE', side: 'long', targetWeight: '0.3' },
     ] as const;
     expect(() => applyOrders(fundedStrategy(100), orders, PRICES)).toThrow(UnknownInstrumentError);
+  });
+});
+
+describe('order properties', () => {
+  const orderArb = fc.record({
+    symbol: fc.constantFrom('BTCUSDT', 'ETHUSDT', 'XRPUSDT'),
+    side: fc.constantFrom('long' as const, 'short' as const),
+    targetWeight: fc.integer({ min: 0, max: 100 }).map((w) => new Dec(w).div(100).toFixed()),
+  });
+  const priceArb = fc
+    .integer({ min: 1, max: 10_000_000 })
+    .map((c) => new Dec(c).div(100).toFixed());
+
+  it('a fill at the market price never changes equity, and accepted orders respect 100% gross', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(orderArb, priceArb, priceArb, priceArb), { minLength: 1, maxLength: 12 }),
+        (steps) => {
+          let state = fundedStrategy(10_000);
+          for (const [order, btc, eth, xrp] of steps) {
+            const prices = pricesOf({ BTCUSDT: btc, ETHUSDT: eth, XRPUSDT: xrp });
+            const before = strategyEquity(state.cash, state.positions, prices);
+            if (before.lte(0)) return;
+            let next = state;
+            try {
+              next = applyOrder(state, order, prices).state;
+            } catch (error) {
+              expect((error as { code?: string }).code).toBe('WEIGHT_OVER_100');
+              continue;
+            }
+            expect(strategyEquity(next.cash, next.positions, prices).eq(before)).toBe(true);
+            const held = next.positions.find((p) => p.symbol === order.symbol);
+            if (new Dec(order.targetWeight).isZero()) {
+              // Weight 0 closes the ordered side and leaves the other side alone.
+              const previous = state.positions.find((p) => p.symbol === order.symbol);
+              expect(held).toEqual(previous?.side === order.side ? undefined : previous);
+            } else if (held) {
+              // The held side is the ordered one, and rounding down never exceeds the target.
+              expect(held.side).toBe(order.side);
+              const exposure = held.quantity.times(prices.get(held.symbol) ?? 0);
+              expect(exposure.lte(before.times(order.targetWeight))).toBe(true);
+            } else {
+              // Nothing held: the target rounded below one quantity step.
+              const price = new Dec(prices.get(order.symbol as 'BTCUSDT') ?? 1);
+              expect(before.times(order.targetWeight).div(price).lt('0.00000001')).toBe(true);
+            }
+            state = next;
+          }
+        },
+      ),
+      { numRuns: 200 },
+    );
   });
 });

@@ -112,7 +112,8 @@ function parseWeight(raw: DecimalInput): Dec {
  * - An order that grows exposure is refused with WeightOver100Error when the sum of all
  *   positions' exposures would exceed equity; orders that only shrink exposure always go through,
  *   so risk can always be reduced.
- * - Switching side closes the old position first (realising its P&L), then opens the new one.
+ * - Switching side closes the old position first (realising its P&L), then opens the new one;
+ *   weight 0 on the side not held changes nothing.
  */
 export function applyOrder(
   state: StrategyState,
@@ -126,6 +127,8 @@ export function applyOrder(
 
   let current = state;
   const existing = current.positions.find((p) => p.symbol === instrument.symbol);
+  // "Close the short" while holding a long has nothing to close: it must not touch the long.
+  if (existing && existing.side !== order.side && weight.isZero()) return { state, fills: [] };
   if (existing && existing.side !== order.side) {
     const closed = setPositionQuantity(
       current,

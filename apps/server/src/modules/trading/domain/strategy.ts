@@ -68,8 +68,9 @@ export function strategyEquity(
 }
 
 /**
- * Equity per unit, 10 decimals rounded towards minus infinity. Before the first subscription
- * (no units) the NAV is the initial 1.
+ * Equity per unit, 10 decimals rounded towards minus infinity. With no units outstanding (before
+ * the first subscription, or after the last holder left) the NAV is the initial 1; sub-cent dust
+ * left in such a strategy goes to its next subscriber.
  */
 export function navPerUnit(equity: DecimalInput, unitsOutstanding: DecimalInput): Dec {
   const units = new Dec(unitsOutstanding);
