@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PlusIcon } from './icons';
 import { FAQ_KEYS, isFaqKey, loadFaqDialog, type FaqKey } from './faq';
@@ -19,6 +19,18 @@ export function FaqSection() {
   // The last answer shown stays mounted so the dialog can close without its text disappearing.
   const [shownKey, setShownKey] = useState<FaqKey | null>(openKey);
   if (openKey && openKey !== shownKey) setShownKey(openKey);
+
+  // The shared Modal returns focus to a Radix trigger, and these buttons are not one: once the
+  // dialog has closed (and its focus trap is gone), focus goes back to the question by hand.
+  const buttons = useRef(new Map<FaqKey, HTMLButtonElement>());
+  const wasOpen = useRef<FaqKey | null>(openKey);
+  useEffect(() => {
+    const closed = wasOpen.current;
+    wasOpen.current = openKey;
+    if (!closed || openKey) return;
+    const timer = setTimeout(() => buttons.current.get(closed)?.focus(), 0);
+    return () => clearTimeout(timer);
+  }, [openKey]);
 
   function setOpen(key: FaqKey | null) {
     setSearchParams(
@@ -51,6 +63,10 @@ export function FaqSection() {
           {FAQ_KEYS.map((key) => (
             <li key={key}>
               <button
+                ref={(element) => {
+                  if (element) buttons.current.set(key, element);
+                  else buttons.current.delete(key);
+                }}
                 type="button"
                 onClick={() => setOpen(key)}
                 onPointerEnter={prefetch}

@@ -31,15 +31,18 @@ export function MobileMenu({ open, onClose, returnFocusRef }: MobileMenuProps) {
     if (!open) return;
     panelRef.current?.querySelector<HTMLElement>(FOCUSABLE)?.focus();
     const returnTo = returnFocusRef.current;
-    return () => returnTo?.focus();
-  }, [open, returnFocusRef]);
+    // Escape closes the menu wherever focus happens to be.
+    const onEscape = (event: globalThis.KeyboardEvent) => {
+      if (event.key === 'Escape') onClose();
+    };
+    document.addEventListener('keydown', onEscape);
+    return () => {
+      document.removeEventListener('keydown', onEscape);
+      returnTo?.focus();
+    };
+  }, [open, onClose, returnFocusRef]);
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    if (event.key === 'Escape') {
-      event.stopPropagation();
-      onClose();
-      return;
-    }
     if (event.key !== 'Tab' || !panelRef.current) return;
     const items = Array.from(panelRef.current.querySelectorAll<HTMLElement>(FOCUSABLE));
     const first = items[0];
@@ -73,8 +76,11 @@ export function MobileMenu({ open, onClose, returnFocusRef }: MobileMenuProps) {
         onKeyDown={onKeyDown}
         className={clsx(
           'absolute inset-y-0 right-0 flex w-[min(20rem,85vw)] flex-col border-l border-border bg-surface shadow-2xl',
-          'transition-[transform,visibility] duration-200 ease-out motion-reduce:transition-none',
-          open ? 'visible translate-x-0' : 'invisible translate-x-full',
+          'duration-200 ease-out motion-reduce:transition-none',
+          // Visibility flips at once on opening (so focus can move in) and after the slide on closing.
+          open
+            ? 'visible translate-x-0 transition-transform'
+            : 'invisible translate-x-full transition-[transform,visibility]',
         )}
       >
         <div className="flex h-16 items-center justify-between border-b border-border px-4">

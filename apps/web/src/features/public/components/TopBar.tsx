@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../ui/Button';
@@ -12,6 +12,7 @@ export function TopBar() {
   const { t } = useTranslation('public');
   const [menuOpen, setMenuOpen] = useState(false);
   const menuButtonRef = useRef<HTMLButtonElement>(null);
+  const closeMenu = useCallback(() => setMenuOpen(false), []);
 
   // The menu is a sibling of the header: the header's backdrop filter would otherwise become the
   // containing block of the menu's fixed positioning.
@@ -52,11 +53,7 @@ export function TopBar() {
           </div>
         </div>
       </header>
-      <MobileMenu
-        open={menuOpen}
-        onClose={() => setMenuOpen(false)}
-        returnFocusRef={menuButtonRef}
-      />
+      <MobileMenu open={menuOpen} onClose={closeMenu} returnFocusRef={menuButtonRef} />
     </>
   );
 }
