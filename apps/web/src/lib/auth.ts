@@ -11,6 +11,8 @@ import { api, ApiRequestError } from './api';
  */
 interface AuthState {
   user: Me | null;
+  /** Set by an explicit logout (not persisted): /login then starts fresh instead of "return to". */
+  loggedOut: boolean;
   setUser: (user: Me | null) => void;
 }
 
@@ -20,6 +22,7 @@ export const useAuthStore = create<AuthState>()(
   persist(
     (set) => ({
       user: null,
+      loggedOut: false,
       setUser: (user) => set({ user }),
     }),
     {
@@ -89,13 +92,13 @@ export function useSession(): Session {
 
 /** After login or signup: the server's user becomes the session and the stored snapshot. */
 export function setSessionUser(queryClient: QueryClient, user: Me): void {
-  useAuthStore.getState().setUser(user);
+  useAuthStore.setState({ user, loggedOut: false });
   queryClient.setQueryData(sessionQueryKey, user);
 }
 
 /** After logout (or a revoked session): forget the user and every cached server answer. */
 export function clearSession(queryClient: QueryClient): void {
-  useAuthStore.getState().setUser(null);
+  useAuthStore.setState({ user: null, loggedOut: true });
   queryClient.clear();
   queryClient.setQueryData(sessionQueryKey, null);
 }

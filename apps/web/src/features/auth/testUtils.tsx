@@ -7,7 +7,12 @@ import '../../i18n';
 /** Shows where the router ended up, for redirect assertions. */
 export function LocationProbe() {
   const location = useLocation();
-  return <p data-testid="location">{location.pathname + location.search}</p>;
+  const from = (location.state as { from?: string } | null)?.from;
+  return (
+    <p data-testid="location" data-from={from}>
+      {location.pathname + location.search}
+    </p>
+  );
 }
 
 /**

@@ -56,7 +56,7 @@ function renderShell(path: string, me: Me | null) {
 }
 
 beforeEach(() => {
-  useAuthStore.getState().setUser(null);
+  useAuthStore.setState({ user: null, loggedOut: false });
   window.scrollTo = vi.fn();
 });
 afterEach(() => {
@@ -71,9 +71,11 @@ describe('ProtectedLayout', () => {
     expect(await screen.findByText('dashboard page')).toBeTruthy();
   });
 
-  it('redirects to /login without a user', async () => {
+  it('redirects to /login without a user, remembering where they were going', async () => {
     renderShell('/dashboard', null);
-    expect((await screen.findByTestId('location')).textContent).toBe('/login');
+    const location = await screen.findByTestId('location');
+    expect(location.textContent).toBe('/login');
+    expect(location.dataset.from).toBe('/dashboard');
   });
 
   it('paints from the stored snapshot and clears it when the server says signed out', async () => {
@@ -108,7 +110,9 @@ describe('ProtectedLayout', () => {
     await screen.findByText('dashboard page');
     fireEvent.click(screen.getAllByRole('button', { name: 'Logout' })[0]!);
     expect(await screen.findByText('Logging out...')).toBeTruthy();
-    expect((await screen.findByTestId('location')).textContent).toBe('/login');
+    const location = await screen.findByTestId('location');
+    expect(location.textContent).toBe('/login');
+    expect(location.dataset.from).toBeUndefined();
     await waitFor(() => expect(useAuthStore.getState().user).toBeNull());
     expect(calls.some((c) => c.method === 'POST' && c.path === '/api/auth/logout')).toBe(true);
     expect(localStorage.getItem('auth-storage')).toContain('"user":null');

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { useSession, watchForExpiredSession } from '../../lib/auth';
+import { useAuthStore, useSession, watchForExpiredSession } from '../../lib/auth';
 import { Button, Spinner } from '../../ui';
 import { MobileMenu } from './components/MobileMenu';
 import { Sidebar } from './components/Sidebar';
@@ -20,6 +20,7 @@ export function ProtectedLayout() {
   const session = useSession();
   const location = useLocation();
   const queryClient = useQueryClient();
+  const loggedOut = useAuthStore((state) => state.loggedOut);
 
   useEffect(() => watchForExpiredSession(queryClient), [queryClient]);
 
@@ -45,7 +46,9 @@ export function ProtectedLayout() {
         </div>
       );
     }
-    return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
+    // After an expired session, /login brings the user back here; after Logout it starts fresh.
+    const state = loggedOut ? null : { from: location.pathname + location.search };
+    return <Navigate to="/login" replace state={state} />;
   }
   const onAdminRoute = isAdminPath(location.pathname);
   if (onAdminRoute && !session.user.isAdmin) return <Navigate to="/dashboard" replace />;

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { sessionQueryKey, useSession } from '../../../lib/auth';
-import { errorMessage } from '../../../lib/authErrors';
+import { ApiRequestError } from '../../../lib/api';
 import { buttonClasses, CheckIcon, CloseIcon, LoadingBlock } from '../../../ui';
 import { authApi } from '../api';
 import { AuthLayout } from '../components/AuthLayout';
@@ -33,44 +33,39 @@ export function VerifyEmailPage() {
     if (verification.isSuccess) void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
   }, [verification.isSuccess, queryClient]);
 
-  const next = session.user ? (
-    <Link to="/profile" className={buttonClasses('secondary', 'lg', true)}>
-      {t('verify.toProfile')}
-    </Link>
-  ) : (
-    <Link to="/login" className={buttonClasses('secondary', 'lg', true)}>
-      {t('verify.toLogin')}
-    </Link>
-  );
-
   let body;
   if (!complete) {
     body = <Outcome ok={false} message={t('verify.missing')} detail={t('verify.resendHint')} />;
   } else if (verification.isPending) {
     body = <LoadingBlock />;
   } else if (verification.isError) {
-    body = (
-      <Outcome
-        ok={false}
-        message={errorMessage(verification.error) || t('verify.failed')}
-        detail={t('verify.resendHint')}
-      />
-    );
+    const message =
+      verification.error instanceof ApiRequestError
+        ? verification.error.message
+        : t('verify.failed');
+    body = <Outcome ok={false} message={message} detail={t('verify.resendHint')} />;
   } else {
     body = <Outcome ok message={t('verify.success')} />;
   }
+
+  // Where to go next: on to the dashboard once verified, else to the profile (to resend) or login.
+  let next: { to: string; label: string; variant: 'primary' | 'secondary' } | null;
+  if (complete && verification.isPending) next = null;
+  else if (verification.isSuccess && session.user)
+    next = { to: '/dashboard', label: t('verify.toDashboard'), variant: 'primary' };
+  else if (session.user)
+    next = { to: '/profile', label: t('verify.toProfile'), variant: 'secondary' };
+  else next = { to: '/login', label: t('verify.toLogin'), variant: 'secondary' };
 
   return (
     <AuthLayout title={t('verify.title')}>
       <div className="flex flex-col gap-6">
         {body}
-        {verification.isSuccess && session.user ? (
-          <Link to="/dashboard" className={buttonClasses('primary', 'lg', true)}>
-            {t('verify.toDashboard')}
+        {next && (
+          <Link to={next.to} className={buttonClasses(next.variant, 'lg', true)}>
+            {next.label}
           </Link>
-        ) : !verification.isPending || !complete ? (
-          next
-        ) : null}
+        )}
       </div>
     </AuthLayout>
   );

@@ -1,0 +1,75 @@
+import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useAuthStore } from '../../../lib/auth';
+import { renderAt, stubFetch } from '../testUtils';
+import { LoginPage } from './LoginPage';
+
+const unauthenticated = {
+  status: 401,
+  body: { error: { code: 'UNAUTHENTICATED', message: 'Please log in to continue' } },
+};
+
+beforeEach(() => useAuthStore.setState({ user: null, loggedOut: false }));
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('LoginPage', () => {
+  it('shows the seed messages for empty fields', async () => {
+    vi.stubGlobal('fetch', stubFetch({ 'GET /api/auth/me': unauthenticated }).fetchStub);
+    renderAt('/login', <LoginPage />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Login' }));
+    expect(await screen.findByText('Email is required')).toBeTruthy();
+    expect(screen.getByText('Password is required')).toBeTruthy();
+  });
+
+  it('asks for the two-factor code when the server requires it, then resubmits with otp', async () => {
+    let attempts = 0;
+    const { fetchStub, calls } = stubFetch({
+      'GET /api/auth/me': unauthenticated,
+      'GET /api/auth/csrf': { body: {} },
+    });
+    vi.stubGlobal('fetch', (input: string, init?: RequestInit) => {
+      if (input === '/api/auth/login') {
+        attempts += 1;
+        const body =
+          attempts === 1
+            ? { status: 'otp_required' }
+            : { status: 'ok', user: { id: 'u1', name: 'Jane Doe', email: 'jane@example.com' } };
+        calls.push({
+          method: 'POST',
+          path: input,
+          body: JSON.parse(init?.body as string) as unknown,
+        });
+        return Promise.resolve(Response.json(body));
+      }
+      return fetchStub(input, init);
+    });
+    renderAt('/login', <LoginPage />);
+    fireEvent.change(await screen.findByLabelText('Email'), {
+      target: { value: 'jane@example.com' },
+    });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'correct horse' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Login' }));
+
+    const code = await screen.findByLabelText('Two-factor code');
+    fireEvent.change(code, { target: { value: '123456' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify and log in' }));
+
+    expect((await screen.findByTestId('location')).textContent).toBe('/dashboard');
+    expect(calls.filter((c) => c.path === '/api/auth/login').map((c) => c.body)).toEqual([
+      { email: 'jane@example.com', password: 'correct horse' },
+      { email: 'jane@example.com', password: 'correct horse', otp: '123456' },
+    ]);
+  });
+
+  it('redirects to /dashboard when already signed in', async () => {
+    vi.stubGlobal(
+      'fetch',
+      stubFetch({ 'GET /api/auth/me': { body: { user: { id: 'u1', name: 'J' } } } }).fetchStub,
+    );
+    renderAt('/login', <LoginPage />);
+    expect((await screen.findByTestId('location')).textContent).toBe('/dashboard');
+  });
+});
