@@ -1,11 +1,11 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { appConfig } from '../../../lib/config';
 import { BrandMark } from '../../../ui';
 
 interface AuthLayoutProps {
-  title: ReactNode;
+  title: string;
   subtitle?: ReactNode;
   children: ReactNode;
   /** Links under the card (e.g. "Don't have an account? Register"). */
@@ -15,6 +15,9 @@ interface AuthLayoutProps {
 /** The frame of every sign-in screen: brand, one focused card, and where to go next. */
 export function AuthLayout({ title, subtitle, children, footer }: AuthLayoutProps) {
   const { t } = useTranslation('auth');
+  useEffect(() => {
+    document.title = `${title} · ${appConfig.brandName}`;
+  }, [title]);
   return (
     <div className="min-h-dvh bg-bg bg-[radial-gradient(ellipse_at_top,rgba(16,185,129,0.12),transparent_60%)]">
       <main className="mx-auto flex min-h-dvh w-full max-w-md flex-col px-4 py-8 sm:py-14">
