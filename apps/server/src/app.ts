@@ -22,6 +22,18 @@ import { registerSessionLoader } from './modules/auth/session';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { outboxRoutes } from './modules/mail/outbox.routes';
 import { planRoutes } from './modules/plans/plans.routes';
+import { accountRoutes, adminAdjustmentRoutes } from './modules/account/account.routes';
+import { adminDepositRoutes, depositRoutes } from './modules/deposits/deposits.routes';
+import {
+  adminPaymentMethodRoutes,
+  paymentMethodRoutes,
+} from './modules/payment-methods/payment-methods.routes';
+import { adminSettingsRoutes, settingsRoutes } from './modules/settings/settings.routes';
+import {
+  adminTransactionRoutes,
+  transactionRoutes,
+} from './modules/transactions/transactions.routes';
+import { adminWithdrawalRoutes, withdrawalRoutes } from './modules/withdrawals/withdrawals.routes';
 import { registerRealtimeRoute, type RealtimeHub } from './realtime/realtime';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -88,6 +100,18 @@ export async function buildApp(ctx: AppContext, hub: RealtimeHub): Promise<Fasti
   await app.register(contactRoutes(ctx), { prefix: '/api/contact' });
   await app.register(planRoutes(ctx), { prefix: '/api/plans' });
   await app.register(outboxRoutes(ctx), { prefix: '/api/admin/outbox' });
+  await app.register(paymentMethodRoutes(ctx), { prefix: '/api/payment-methods' });
+  await app.register(adminPaymentMethodRoutes(ctx), { prefix: '/api/admin/payment-methods' });
+  await app.register(depositRoutes(ctx), { prefix: '/api/deposits' });
+  await app.register(adminDepositRoutes(ctx), { prefix: '/api/admin/deposits' });
+  await app.register(withdrawalRoutes(ctx), { prefix: '/api/withdrawals' });
+  await app.register(adminWithdrawalRoutes(ctx), { prefix: '/api/admin/withdrawals' });
+  await app.register(transactionRoutes(ctx), { prefix: '/api/transactions' });
+  await app.register(adminTransactionRoutes(ctx), { prefix: '/api/admin/transactions' });
+  await app.register(accountRoutes(ctx), { prefix: '/api/account' });
+  await app.register(adminAdjustmentRoutes(ctx), { prefix: '/api/admin/users' });
+  await app.register(settingsRoutes(ctx), { prefix: '/api/settings' });
+  await app.register(adminSettingsRoutes(ctx), { prefix: '/api/admin/settings' });
 
   const typed = app.withTypeProvider<ZodTypeProvider>();
   typed.get(

@@ -6,3 +6,7 @@ export * from './schemas/auth';
 export * from './risk';
 export * from './schemas/contact';
 export * from './schemas/plans';
+export * from './schemas/money';
+export * from './schemas/transactions';
+export * from './schemas/payment-methods';
+export * from './schemas/account';

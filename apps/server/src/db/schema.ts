@@ -130,3 +130,5 @@ export const plans = pgTable('plans', {
   retiredAt: ts('retired_at'),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
+
+export * from '../modules/ledger/ledger.schema';

@@ -4,6 +4,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { plans, settings, users } from '../db/schema';
 import { hashPassword, newReferralId } from '../modules/auth/crypto';
+import { seedDemoPaymentMethods } from '../modules/payment-methods/payment-methods.seed';
 
 export const DEFAULT_SETTINGS = {
   /** Percent of a withdrawal kept as a fee, deducted from the payout (PRODUCT.md principle 4). */
@@ -72,6 +73,7 @@ export async function seedIfEmpty(db: Db, config: Config): Promise<SeedResult> {
     if (config.seedDemo) {
       const [anyPlan] = await tx.select({ id: plans.id }).from(plans).limit(1);
       if (!anyPlan) await tx.insert(plans).values(DEMO_PLANS);
+      await seedDemoPaymentMethods(tx);
     }
     const email = (config.adminEmail ?? 'admin@nestrado.local').toLowerCase();
     const generated = !config.adminPassword;

@@ -1,0 +1,60 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { accountSummarySchema } from '@app/shared/schemas/account';
+import { adjustmentSchema } from '@app/shared/schemas/money';
+import { transactionResponseSchema } from '@app/shared/schemas/transactions';
+import type { AppContext } from '../../context';
+import { guardAdmin, guardSignedIn } from '../../http/guards';
+import { requireAdmin, requireUser } from '../auth/session';
+import { idempotencyKeyOf } from '../ledger/idempotency';
+import { adjust } from './adjustments.service';
+import { summary } from './account.service';
+
+/** GET /api/account/summary — the dashboard's figures. */
+export function accountRoutes(ctx: AppContext) {
+  return function register(fastify: FastifyInstance, _options: unknown, done: () => void) {
+    guardSignedIn(fastify);
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    app.get(
+      '/summary',
+      { schema: { tags: ['account'], response: { 200: accountSummarySchema } } },
+      (request) => summary(ctx, requireUser(request).user.id),
+    );
+    done();
+  };
+}
+
+/** POST /api/admin/users/:id/adjustments {bucket, amount, reason} (Idempotency-Key). */
+export function adminAdjustmentRoutes(ctx: AppContext) {
+  return function register(fastify: FastifyInstance, _options: unknown, done: () => void) {
+    guardAdmin(fastify);
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    app.post(
+      '/:id/adjustments',
+      {
+        schema: {
+          tags: ['admin'],
+          params: z.object({ id: z.uuid({ error: 'User not found' }) }),
+          body: adjustmentSchema,
+          response: { 201: transactionResponseSchema },
+        },
+      },
+      async (request, reply) => {
+        const result = await adjust(
+          ctx,
+          requireAdmin(request).user,
+          request.params.id,
+          request.body,
+          idempotencyKeyOf(request),
+          request.ip,
+        );
+        return reply
+          .status(201)
+          .header('idempotent-replayed', String(result.replayed))
+          .send(result.body);
+      },
+    );
+    done();
+  };
+}

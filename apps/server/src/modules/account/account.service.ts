@@ -1,0 +1,49 @@
+import type { AccountSummary } from '@app/shared/schemas/account';
+import type { AppContext } from '../../context';
+import { BONUS_ENTRY_KINDS, ENTRY_KINDS, PROFIT_ENTRY_KINDS } from '../ledger/domain';
+import { userBalances, userNetByEntryKind } from '../ledger/ledger.repo';
+import { toTransaction } from '../transactions/transaction.view';
+import { countPending, listTransactions } from '../transactions/transactions.repo';
+import { percentUp } from './domain/percent-up';
+
+const sumOf = (byKind: Map<string, bigint>, kinds: readonly string[]) =>
+  kinds.reduce((total, kind) => total + (byKind.get(kind) ?? 0n), 0n);
+
+/**
+ * The dashboard's figures, all read from the ledger: balances from the user's accounts, totals
+ * from the net movement of the user's accounts per entry kind.
+ *
+ * Open trade value: until the trades issue lands it is the `invested` balance (principal at
+ * cost); the trades issue replaces it with Σ units × NAV.
+ */
+export async function summary(ctx: AppContext, userId: string): Promise<AccountSummary> {
+  const [balances, byKind, pendingWithdrawalsCount, recent] = await Promise.all([
+    userBalances(ctx.db, userId),
+    userNetByEntryKind(ctx.db, userId),
+    countPending(ctx.db, userId, 'withdrawal'),
+    listTransactions(ctx.db, { userId, limit: 3 }),
+  ]);
+  const deposits = byKind.get(ENTRY_KINDS.deposit) ?? 0n;
+  // withdrawal.pay takes the gross amount off the user's hold: its net is minus the withdrawals.
+  const withdrawals = -(byKind.get(ENTRY_KINDS.withdrawalPay) ?? 0n);
+  const openTradeValue = balances.invested;
+  const cash = balances.available + balances.withdrawal_hold;
+  return {
+    availableCents: Number(balances.available),
+    heldCents: Number(balances.withdrawal_hold),
+    investedCents: Number(balances.invested),
+    balanceCents: Number(cash + openTradeValue),
+    totalDepositsCents: Number(deposits),
+    totalWithdrawalsCents: Number(withdrawals),
+    totalProfitCents: Number(sumOf(byKind, PROFIT_ENTRY_KINDS)),
+    totalBonusCents: Number(sumOf(byKind, BONUS_ENTRY_KINDS)),
+    percentUp: percentUp({
+      balanceCents: cash,
+      openTradeValueCents: openTradeValue,
+      depositsCents: deposits,
+      withdrawalsCents: withdrawals,
+    }),
+    pendingWithdrawalsCount,
+    recentTransactions: recent.items.map((item) => toTransaction(item.row)),
+  };
+}

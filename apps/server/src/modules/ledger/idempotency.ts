@@ -1,0 +1,107 @@
+import crypto from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { IDEMPOTENCY_HEADER } from '@app/shared/http';
+import type { AppContext } from '../../context';
+import type { Tx } from '../../db/client';
+import { AppError, badRequest } from '../../http/errors';
+import { idempotencyKeys } from './ledger.schema';
+
+/** What a money operation answers; `afterCommit` (mail kick, realtime) runs only on a fresh run. */
+export interface OperationResult<T> {
+  status: number;
+  body: T;
+  afterCommit?: () => void;
+}
+
+export interface IdempotentOutcome<T> {
+  status: number;
+  body: T;
+  replayed: boolean;
+}
+
+const KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;
+
+/** The `Idempotency-Key` header, if sent: 1-200 printable characters. */
+export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
+  const raw = request.headers[IDEMPOTENCY_HEADER];
+  if (raw === undefined) return undefined;
+  if (typeof raw !== 'string' || !KEY_PATTERN.test(raw)) {
+    throw badRequest('Idempotency-Key must be 1 to 200 printable characters', 'Idempotency-Key');
+  }
+  return raw;
+}
+
+/** JSON with sorted keys (bigints as text), so the same request always hashes the same. */
+export function stableJson(value: unknown): string {
+  if (typeof value === 'bigint') return JSON.stringify(value.toString());
+  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
+  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
+  const entries = Object.entries(value as Record<string, unknown>)
+    .filter(([, v]) => v !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : 1));
+  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableJson(v)}`).join(',')}}`;
+}
+
+export function requestHash(scope: string, payload: unknown): string {
+  return crypto
+    .createHash('sha256')
+    .update(`${scope}\n${stableJson(payload)}`)
+    .digest('hex');
+}
+
+/**
+ * Runs a money operation in one database transaction, at most once per (user, key).
+ *
+ * With a key, the key row is inserted FIRST in the transaction. A concurrent request with the same
+ * key blocks on the unique index until the first commits, then finds the row and gets the stored
+ * answer verbatim (or 409 IDEMPOTENCY_CONFLICT when its body or endpoint differs). If the first
+ * fails (a 4xx, nothing booked), its transaction rolls back with the key row, so a retry runs
+ * again — nothing is remembered for an operation that changed nothing.
+ */
+export async function runIdempotent<T>(
+  ctx: AppContext,
+  options: { userId: string; key: string | undefined; scope: string; payload: unknown },
+  work: (tx: Tx, keyId: bigint | null) => Promise<OperationResult<T>>,
+): Promise<IdempotentOutcome<T>> {
+  const { userId, key, scope } = options;
+  const hash = requestHash(scope, options.payload);
+  type Outcome = { fresh: OperationResult<T> } | { replay: { status: number; body: T } };
+  const outcome = await ctx.db.transaction(async (tx): Promise<Outcome> => {
+    if (key === undefined) return { fresh: await work(tx, null) };
+    const inserted = await tx.execute<{ id: string }>(sql`
+      INSERT INTO idempotency_keys (user_id, key, request_hash, created_at)
+      VALUES (${userId}, ${key}, ${hash}, ${ctx.clock.now().toISOString()})
+      ON CONFLICT (user_id, key) DO NOTHING
+      RETURNING id`);
+    const row = inserted.rows[0];
+    if (row) {
+      const keyId = BigInt(row.id);
+      const result = await work(tx, keyId);
+      await tx
+        .update(idempotencyKeys)
+        .set({ responseStatus: result.status, responseBody: result.body })
+        .where(eq(idempotencyKeys.id, keyId));
+      return { fresh: result };
+    }
+    const [existing] = await tx
+      .select()
+      .from(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+    if (!existing || existing.requestHash !== hash) {
+      throw new AppError(
+        'IDEMPOTENCY_CONFLICT',
+        409,
+        'This Idempotency-Key was already used for a different request',
+        'Idempotency-Key',
+      );
+    }
+    if (existing.responseStatus === null) {
+      throw new AppError('IDEMPOTENCY_CONFLICT', 409, 'This request is still being processed');
+    }
+    return { replay: { status: existing.responseStatus, body: existing.responseBody as T } };
+  });
+  if ('replay' in outcome) return { ...outcome.replay, replayed: true };
+  outcome.fresh.afterCommit?.();
+  return { status: outcome.fresh.status, body: outcome.fresh.body, replayed: false };
+}

@@ -1,0 +1,115 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+
+export interface Violation {
+  check: string;
+  detail: string;
+}
+
+interface Check {
+  name: string;
+  query: ReturnType<typeof sql>;
+  describe: (row: Record<string, unknown>) => string;
+}
+
+/**
+ * The invariants of PRODUCT.md section 5, each a query that returns the rows breaking it.
+ * Run by `npm run audit:ledger` and after every money integration test.
+ */
+const CHECKS: Check[] = [
+  {
+    name: 'every entry has at least two postings summing to zero',
+    query: sql`
+      SELECT e.id, count(p.id) AS lines, coalesce(sum(p.amount), 0) AS total
+      FROM journal_entries e LEFT JOIN postings p ON p.entry_id = e.id
+      GROUP BY e.id HAVING count(p.id) < 2 OR coalesce(sum(p.amount), 0) <> 0`,
+    describe: (r) =>
+      `entry ${String(r.id)}: ${String(r.lines)} postings summing to ${String(r.total)}`,
+  },
+  {
+    name: 'each account balance equals the sum of its postings',
+    query: sql`
+      SELECT a.code, a.balance, coalesce(sum(p.amount), 0) AS posted
+      FROM ledger_accounts a LEFT JOIN postings p ON p.account_id = a.id
+      GROUP BY a.id HAVING a.balance <> coalesce(sum(p.amount), 0)`,
+    describe: (r) =>
+      `${String(r.code)}: balance ${String(r.balance)}, postings ${String(r.posted)}`,
+  },
+  {
+    name: 'all balances together sum to zero',
+    query: sql`SELECT sum(balance) AS total FROM ledger_accounts HAVING sum(balance) <> 0`,
+    describe: (r) => `total ${String(r.total)}`,
+  },
+  {
+    name: 'no user account is negative',
+    query: sql`SELECT code, balance FROM ledger_accounts WHERE user_id IS NOT NULL AND balance < 0`,
+    describe: (r) => `${String(r.code)}: ${String(r.balance)}`,
+  },
+  {
+    name: 'each withdrawal hold equals the sum of the pending withdrawals',
+    query: sql`
+      WITH held AS (
+        SELECT user_id, balance FROM ledger_accounts WHERE kind = 'withdrawal_hold'
+      ), pending AS (
+        SELECT user_id, sum(amount_cents) AS amount FROM transactions
+        WHERE kind = 'withdrawal' AND status = 'pending' GROUP BY user_id
+      )
+      SELECT coalesce(h.user_id, p.user_id) AS user_id, coalesce(h.balance, 0) AS held,
+             coalesce(p.amount, 0) AS pending
+      FROM held h FULL JOIN pending p ON p.user_id = h.user_id
+      WHERE coalesce(h.balance, 0) <> coalesce(p.amount, 0)`,
+    describe: (r) =>
+      `user ${String(r.user_id)}: held ${String(r.held)}, pending ${String(r.pending)}`,
+  },
+  {
+    name: 'each deposit is booked once if approved and never otherwise',
+    query: sql`
+      SELECT t.transaction_id, t.status, count(e.id) AS entries
+      FROM transactions t LEFT JOIN journal_entries e ON e.transaction_id = t.id AND e.kind = 'deposit'
+      WHERE t.kind = 'deposit'
+      GROUP BY t.id HAVING count(e.id) <> CASE WHEN t.status = 'success' THEN 1 ELSE 0 END`,
+    describe: (r) =>
+      `${String(r.transaction_id)} (${String(r.status)}): ${String(r.entries)} deposit entries`,
+  },
+  {
+    name: 'each withdrawal is held once and settled at most once, matching its status',
+    query: sql`
+      SELECT t.transaction_id, t.status,
+        count(*) FILTER (WHERE e.kind = 'withdrawal.hold') AS holds,
+        count(*) FILTER (WHERE e.kind = 'withdrawal.pay') AS pays,
+        count(*) FILTER (WHERE e.kind = 'withdrawal.release') AS releases
+      FROM transactions t LEFT JOIN journal_entries e ON e.transaction_id = t.id
+      WHERE t.kind = 'withdrawal'
+      GROUP BY t.id
+      HAVING count(*) FILTER (WHERE e.kind = 'withdrawal.hold') <> 1
+        OR count(*) FILTER (WHERE e.kind = 'withdrawal.pay') <> CASE WHEN t.status = 'success' THEN 1 ELSE 0 END
+        OR count(*) FILTER (WHERE e.kind = 'withdrawal.release') <> CASE WHEN t.status = 'failed' THEN 1 ELSE 0 END`,
+    describe: (r) =>
+      `${String(r.transaction_id)} (${String(r.status)}): holds ${String(r.holds)}, pays ${String(r.pays)}, releases ${String(r.releases)}`,
+  },
+  {
+    name: 'a decided transaction records when and why; a pending one does not',
+    query: sql`
+      SELECT transaction_id, status FROM transactions
+      WHERE kind IN ('deposit', 'withdrawal')
+        AND ((status = 'pending') <> (decided_at IS NULL)
+          OR (status = 'failed' AND failure_reason IS NULL))`,
+    describe: (r) => `${String(r.transaction_id)} (${String(r.status)})`,
+  },
+  {
+    name: 'a withdrawal fee is below its amount',
+    query: sql`SELECT transaction_id FROM transactions WHERE fee_cents >= amount_cents AND fee_cents > 0`,
+    describe: (r) => String(r.transaction_id),
+  },
+];
+
+/** Every violation of the ledger invariants; an empty list means the books are right. */
+export async function auditLedger(db: DbOrTx): Promise<Violation[]> {
+  const violations: Violation[] = [];
+  for (const check of CHECKS) {
+    const result = await db.execute<Record<string, unknown>>(check.query);
+    for (const row of result.rows)
+      violations.push({ check: check.name, detail: check.describe(row) });
+  }
+  return violations;
+}

@@ -1,0 +1,89 @@
+import {
+  bigint,
+  bigserial,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/** Typed mirror of migrations/0002_ledger.sql (the SQL is the source of truth). */
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const paymentMethods = pgTable('payment_methods', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  kind: text('kind', { enum: ['crypto', 'bank'] }).notNull(),
+  name: text('name').notNull(),
+  network: text('network'),
+  address: text('address'),
+  bankName: text('bank_name'),
+  accountName: text('account_name'),
+  accountNumber: text('account_number'),
+  swiftCode: text('swift_code'),
+  referenceInstructions: text('reference_instructions'),
+  sortOrder: integer('sort_order').notNull().default(0),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+  retiredAt: ts('retired_at'),
+});
+export type PaymentMethodRow = typeof paymentMethods.$inferSelect;
+
+export const idempotencyKeys = pgTable('idempotency_keys', {
+  id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+  userId: uuid('user_id').notNull(),
+  key: text('key').notNull(),
+  requestHash: text('request_hash').notNull(),
+  responseStatus: integer('response_status'),
+  responseBody: jsonb('response_body'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const transactions = pgTable('transactions', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  transactionId: text('transaction_id').notNull(),
+  userId: uuid('user_id').notNull(),
+  kind: text('kind').notNull(),
+  type: text('type', { enum: ['credit', 'withdraw'] }).notNull(),
+  status: text('status', { enum: ['pending', 'success', 'failed'] }).notNull(),
+  amountCents: bigint('amount_cents', { mode: 'bigint' }).notNull(),
+  feeCents: bigint('fee_cents', { mode: 'bigint' }).notNull().default(0n),
+  description: text('description').notNull(),
+  crypto: text('crypto'),
+  paymentReference: text('payment_reference'),
+  failureReason: text('failure_reason'),
+  methodId: uuid('method_id'),
+  payoutDetails: jsonb('payout_details').$type<Record<string, string>>(),
+  decidedBy: uuid('decided_by'),
+  decidedAt: ts('decided_at'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+export type TransactionRow = typeof transactions.$inferSelect;
+
+export const ledgerAccounts = pgTable('ledger_accounts', {
+  id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+  code: text('code').notNull(),
+  kind: text('kind').notNull(),
+  userId: uuid('user_id'),
+  balance: bigint('balance', { mode: 'bigint' }).notNull().default(0n),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const journalEntries = pgTable('journal_entries', {
+  id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+  kind: text('kind').notNull(),
+  description: text('description').notNull(),
+  transactionId: uuid('transaction_id'),
+  idempotencyKeyId: bigint('idempotency_key_id', { mode: 'bigint' }),
+  createdBy: uuid('created_by'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const postings = pgTable('postings', {
+  id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+  entryId: bigint('entry_id', { mode: 'bigint' }).notNull(),
+  accountId: bigint('account_id', { mode: 'bigint' }).notNull(),
+  amount: bigint('amount', { mode: 'bigint' }).notNull(),
+});

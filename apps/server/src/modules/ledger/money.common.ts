@@ -1,0 +1,38 @@
+import { MONEY_MESSAGES } from '@app/shared/schemas/money';
+import type { AppContext } from '../../context';
+import type { UserRow } from '../../db/schema';
+import { AppError } from '../../http/errors';
+import type { Brand } from '../mail/templates';
+import { InsufficientFundsError } from './domain';
+
+/** Only an activated account may move money (403 with the reason otherwise). */
+export function requireActiveAccount(user: UserRow): void {
+  if (!user.isActive || user.deletedAt) {
+    throw new AppError('FORBIDDEN', 403, MONEY_MESSAGES.accountInactive);
+  }
+}
+
+export const insufficientBalance = () =>
+  new AppError('INSUFFICIENT_BALANCE', 400, MONEY_MESSAGES.insufficientBalance, 'amount');
+
+/** Turns the ledger's "would go below zero" into the seed's 'Insufficient balance'. */
+export async function withFundsCheck<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof InsufficientFundsError) throw insufficientBalance();
+    throw error;
+  }
+}
+
+export function brandOf(ctx: AppContext): Brand {
+  return { name: ctx.config.brandName, publicUrl: ctx.config.publicUrl };
+}
+
+/** After a commit: the user's screens and the admin screens refresh their money views. */
+export function announceMoneyChange(ctx: AppContext, userId: string, transactionId?: string): void {
+  const data = transactionId ? { transactionId } : undefined;
+  ctx.realtime.publish(`user:${userId}`, { type: 'transactions.changed', data });
+  ctx.realtime.publish(`user:${userId}`, { type: 'account.changed' });
+  ctx.realtime.publish('admin', { type: 'transactions.changed', data: { userId, transactionId } });
+}

@@ -1,0 +1,58 @@
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { paymentMethods, type PaymentMethodRow } from '../ledger/ledger.schema';
+
+export type NewPaymentMethod = typeof paymentMethods.$inferInsert;
+
+export async function listActiveMethods(db: DbOrTx): Promise<PaymentMethodRow[]> {
+  return db
+    .select()
+    .from(paymentMethods)
+    .where(isNull(paymentMethods.retiredAt))
+    .orderBy(asc(paymentMethods.sortOrder), asc(paymentMethods.createdAt));
+}
+
+export async function listAllMethods(db: DbOrTx): Promise<PaymentMethodRow[]> {
+  return db
+    .select()
+    .from(paymentMethods)
+    .orderBy(asc(paymentMethods.sortOrder), asc(paymentMethods.createdAt));
+}
+
+export async function findMethod(db: DbOrTx, id: string): Promise<PaymentMethodRow | undefined> {
+  const [row] = await db.select().from(paymentMethods).where(eq(paymentMethods.id, id));
+  return row;
+}
+
+export async function findActiveMethod(
+  db: DbOrTx,
+  id: string,
+): Promise<PaymentMethodRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(paymentMethods)
+    .where(and(eq(paymentMethods.id, id), isNull(paymentMethods.retiredAt)));
+  return row;
+}
+
+export async function insertMethod(
+  db: DbOrTx,
+  values: NewPaymentMethod,
+): Promise<PaymentMethodRow> {
+  const [row] = await db.insert(paymentMethods).values(values).returning();
+  if (!row) throw new Error('insert returned no row');
+  return row;
+}
+
+export async function updateMethod(
+  db: DbOrTx,
+  id: string,
+  values: Partial<NewPaymentMethod>,
+): Promise<PaymentMethodRow | undefined> {
+  const [row] = await db
+    .update(paymentMethods)
+    .set(values)
+    .where(and(eq(paymentMethods.id, id), isNull(paymentMethods.retiredAt)))
+    .returning();
+  return row;
+}

@@ -1,0 +1,38 @@
+import type { DbOrTx } from '../../db/client';
+import { paymentMethods } from '../ledger/ledger.schema';
+
+/**
+ * Demo payment methods for a fresh install. The addresses and account numbers are NOT real: they
+ * are placeholders an operator must replace (the names say so).
+ */
+const DEMO_METHODS = [
+  {
+    kind: 'crypto' as const,
+    name: 'Bitcoin',
+    network: 'BTC',
+    address: 'bc1qdemo0000000000000000000000000000replaceme',
+    sortOrder: 1,
+  },
+  {
+    kind: 'crypto' as const,
+    name: 'Tether',
+    network: 'TRC20',
+    address: 'TDEMOaddressReplaceMe0000000000000',
+    sortOrder: 2,
+  },
+  {
+    kind: 'bank' as const,
+    name: 'Bank Transfer',
+    bankName: 'Demo Bank (replace me)',
+    accountName: 'Nestrado Demo Ltd',
+    accountNumber: 'DEMO-0000-0000',
+    swiftCode: 'DEMOXXXX',
+    referenceInstructions: 'Demo account: replace with the operator’s real bank details.',
+    sortOrder: 3,
+  },
+];
+
+export async function seedDemoPaymentMethods(db: DbOrTx): Promise<void> {
+  const [any] = await db.select({ id: paymentMethods.id }).from(paymentMethods).limit(1);
+  if (!any) await db.insert(paymentMethods).values(DEMO_METHODS);
+}

@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { feeScheduleSchema, updateFeeScheduleSchema } from '@app/shared/schemas/money';
+import type { AppContext } from '../../context';
+import { guardAdmin } from '../../http/guards';
+import { requireAdmin } from '../auth/session';
+import * as service from './settings.service';
+
+/** GET /api/settings/fees — public: the fee schedule for /withdrawals/fee and the form. */
+export function settingsRoutes(ctx: AppContext) {
+  return function register(fastify: FastifyInstance, _options: unknown, done: () => void) {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    app.get('/fees', { schema: { tags: ['settings'], response: { 200: feeScheduleSchema } } }, () =>
+      service.feeSchedule(ctx),
+    );
+    done();
+  };
+}
+
+/** PUT /api/admin/settings/fees {withdrawalFeePct} — admin, audited. */
+export function adminSettingsRoutes(ctx: AppContext) {
+  return function register(fastify: FastifyInstance, _options: unknown, done: () => void) {
+    guardAdmin(fastify);
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    app.put(
+      '/fees',
+      {
+        schema: {
+          tags: ['admin'],
+          body: updateFeeScheduleSchema,
+          response: { 200: feeScheduleSchema },
+        },
+      },
+      (request) =>
+        service.updateFeeSchedule(ctx, requireAdmin(request).user.id, request.body, request.ip),
+    );
+    done();
+  };
+}

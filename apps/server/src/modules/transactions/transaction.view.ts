@@ -1,0 +1,26 @@
+import type { Transaction } from '@app/shared/schemas/transactions';
+import type { TransactionRow } from '../ledger/ledger.schema';
+
+/** The one shape of a transaction that leaves the server (cents as safe integer numbers). */
+export function toTransaction(row: TransactionRow): Transaction {
+  const net = row.type === 'withdraw' ? row.amountCents - row.feeCents : row.amountCents;
+  return {
+    id: row.id,
+    transactionId: row.transactionId,
+    kind: row.kind,
+    type: row.type,
+    status: row.status,
+    amountCents: Number(row.amountCents),
+    feeCents: Number(row.feeCents),
+    netCents: Number(net),
+    description: row.description,
+    crypto: row.crypto,
+    paymentReference: row.paymentReference,
+    failureReason: row.failureReason,
+    methodId: row.methodId,
+    payoutDetails: row.payoutDetails,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    decidedAt: row.decidedAt?.toISOString() ?? null,
+  };
+}

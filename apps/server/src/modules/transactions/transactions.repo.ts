@@ -1,0 +1,182 @@
+import crypto from 'node:crypto';
+import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { users } from '../../db/schema';
+import { transactions, type TransactionRow } from '../ledger/ledger.schema';
+
+const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+
+/** `TNX-` + 6 random uppercase letters or digits (seed section 3). */
+export function newTransactionId(): string {
+  let id = 'TNX-';
+  for (let i = 0; i < 6; i += 1) id += ID_ALPHABET[crypto.randomInt(ID_ALPHABET.length)];
+  return id;
+}
+
+export type NewTransaction = Omit<typeof transactions.$inferInsert, 'id' | 'transactionId'>;
+
+/** Inserts with a fresh TNX id, drawing again on the (rare) collision. */
+export async function insertTransaction(
+  db: DbOrTx,
+  values: NewTransaction,
+): Promise<TransactionRow> {
+  for (let attempt = 0; attempt < 8; attempt += 1) {
+    const [row] = await db
+      .insert(transactions)
+      .values({ ...values, transactionId: newTransactionId() })
+      .onConflictDoNothing({ target: transactions.transactionId })
+      .returning();
+    if (row) return row;
+  }
+  throw new Error('could not draw a free transaction id');
+}
+
+/**
+ * Moves a pending transaction to success or failed — only if it is still pending (the row lock
+ * taken by UPDATE makes a concurrent second decision wait, then find it decided and change
+ * nothing). Returns undefined when it was not pending (or not of that kind).
+ */
+export async function decidePending(
+  db: DbOrTx,
+  params: {
+    id: string;
+    kind: string;
+    status: 'success' | 'failed';
+    failureReason?: string | null;
+    decidedBy: string;
+    now: Date;
+  },
+): Promise<TransactionRow | undefined> {
+  const [row] = await db
+    .update(transactions)
+    .set({
+      status: params.status,
+      failureReason: params.failureReason ?? null,
+      decidedBy: params.decidedBy,
+      decidedAt: params.now,
+      updatedAt: params.now,
+    })
+    .where(
+      and(
+        eq(transactions.id, params.id),
+        eq(transactions.kind, params.kind),
+        eq(transactions.status, 'pending'),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const TNX_PATTERN = /^TNX-[A-Z0-9]{6}$/;
+
+/** By uuid or by TNX id (admin screens may use either); undefined for anything else. */
+export async function findTransaction(
+  db: DbOrTx,
+  idOrTransactionId: string,
+): Promise<TransactionRow | undefined> {
+  let where: SQL | undefined;
+  if (UUID.test(idOrTransactionId)) where = eq(transactions.id, idOrTransactionId);
+  else if (TNX_PATTERN.test(idOrTransactionId))
+    where = eq(transactions.transactionId, idOrTransactionId);
+  else return undefined;
+  const [row] = await db.select().from(transactions).where(where);
+  return row;
+}
+
+export async function findOwnTransaction(
+  db: DbOrTx,
+  userId: string,
+  transactionId: string,
+): Promise<TransactionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(transactions)
+    .where(and(eq(transactions.userId, userId), eq(transactions.transactionId, transactionId)));
+  return row;
+}
+
+export interface Cursor {
+  createdAt: string;
+  id: string;
+}
+
+export function encodeCursor(cursor: Cursor): string {
+  return Buffer.from(`${cursor.createdAt}|${cursor.id}`).toString('base64url');
+}
+
+/** Undefined when the text is not a cursor this server made. */
+export function decodeCursor(text: string): Cursor | undefined {
+  const decoded = Buffer.from(text, 'base64url').toString();
+  const [createdAt, id] = decoded.split('|');
+  if (!createdAt || !id || !UUID.test(id)) return undefined;
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/.test(createdAt)) return undefined;
+  return { createdAt, id };
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+export interface ListOptions {
+  /** Only this user's rows (always set for a user's own list). */
+  userId?: string;
+  q?: string;
+  status?: 'pending' | 'success' | 'failed';
+  kind?: string;
+  cursor?: Cursor;
+  limit: number;
+}
+
+const cursorText = sql<string>`to_char(${transactions.createdAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/** Newest first, keyset-paginated on (created_at, id); no OFFSET. */
+export async function listTransactions(db: DbOrTx, options: ListOptions) {
+  const conditions: (SQL | undefined)[] = [];
+  if (options.userId) conditions.push(eq(transactions.userId, options.userId));
+  if (options.status) conditions.push(eq(transactions.status, options.status));
+  if (options.kind) conditions.push(eq(transactions.kind, options.kind));
+  if (options.q) {
+    const pattern = `%${escapeLike(options.q)}%`;
+    conditions.push(
+      or(
+        ilike(transactions.transactionId, pattern),
+        ilike(transactions.crypto, pattern),
+        ilike(transactions.description, pattern),
+      ),
+    );
+  }
+  if (options.cursor) {
+    conditions.push(
+      sql`(${transactions.createdAt}, ${transactions.id}) < (${options.cursor.createdAt}::timestamptz, ${options.cursor.id}::uuid)`,
+    );
+  }
+  const rows = await db
+    .select({
+      row: transactions,
+      cursorAt: cursorText,
+      user: { id: users.id, name: users.name, email: users.email },
+    })
+    .from(transactions)
+    .innerJoin(users, eq(users.id, transactions.userId))
+    .where(and(...conditions))
+    .orderBy(desc(transactions.createdAt), desc(transactions.id))
+    .limit(options.limit + 1);
+  const page = rows.slice(0, options.limit);
+  const last = page[page.length - 1];
+  return {
+    items: page,
+    nextCursor:
+      rows.length > options.limit && last
+        ? encodeCursor({ createdAt: last.cursorAt, id: last.row.id })
+        : null,
+  };
+}
+
+/** Number of the user's withdrawals still waiting for a decision. */
+export async function countPending(db: DbOrTx, userId: string, kind: string): Promise<number> {
+  const result = await db.execute<{ n: number }>(sql`
+    SELECT count(*)::int AS n FROM transactions
+    WHERE user_id = ${userId} AND kind = ${kind} AND status = 'pending'`);
+  return result.rows[0]?.n ?? 0;
+}

@@ -1,0 +1,72 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  adminTransactionListQuerySchema,
+  adminTransactionListSchema,
+  transactionListQuerySchema,
+  transactionListSchema,
+  transactionResponseSchema,
+} from '@app/shared/schemas/transactions';
+import type { AppContext } from '../../context';
+import { guardAdmin, guardSignedIn } from '../../http/guards';
+import { requireUser } from '../auth/session';
+import * as service from './transactions.service';
+
+/** GET /api/transactions, GET /api/transactions/:transactionId — the signed-in user's own. */
+export function transactionRoutes(ctx: AppContext) {
+  return function register(fastify: FastifyInstance, _options: unknown, done: () => void) {
+    guardSignedIn(fastify);
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    const tags = ['transactions'];
+    app.get(
+      '/',
+      {
+        schema: {
+          tags,
+          querystring: transactionListQuerySchema,
+          response: { 200: transactionListSchema },
+        },
+      },
+      (request) => service.listOwn(ctx, requireUser(request).user.id, request.query),
+    );
+    app.get(
+      '/:transactionId',
+      {
+        schema: {
+          tags,
+          params: z.object({ transactionId: z.string().max(40) }),
+          response: { 200: transactionResponseSchema },
+        },
+      },
+      async (request) => ({
+        transaction: await service.getOwn(
+          ctx,
+          requireUser(request).user.id,
+          request.params.transactionId,
+        ),
+      }),
+    );
+    done();
+  };
+}
+
+/** GET /api/admin/transactions — every user's, filterable by status, kind and user. */
+export function adminTransactionRoutes(ctx: AppContext) {
+  return function register(fastify: FastifyInstance, _options: unknown, done: () => void) {
+    guardAdmin(fastify);
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    app.get(
+      '/',
+      {
+        schema: {
+          tags: ['admin'],
+          querystring: adminTransactionListQuerySchema,
+          response: { 200: adminTransactionListSchema },
+        },
+      },
+      (request) => service.listAll(ctx, request.query),
+    );
+    done();
+  };
+}

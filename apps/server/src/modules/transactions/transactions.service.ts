@@ -1,0 +1,98 @@
+import type { AppContext } from '../../context';
+import type { DbOrTx } from '../../db/client';
+import { badRequest, conflict, notFound } from '../../http/errors';
+import { toTransaction } from './transaction.view';
+import * as repo from './transactions.repo';
+
+function cursorOf(text: string | undefined) {
+  if (text === undefined) return undefined;
+  const cursor = repo.decodeCursor(text);
+  if (!cursor) throw badRequest('Invalid cursor', 'cursor');
+  return cursor;
+}
+
+/** A user's own transactions, newest first. */
+export async function listOwn(
+  ctx: AppContext,
+  userId: string,
+  query: { q?: string | undefined; cursor?: string | undefined; limit: number },
+) {
+  const page = await repo.listTransactions(ctx.db, {
+    userId,
+    ...(query.q ? { q: query.q } : {}),
+    ...(query.cursor ? { cursor: cursorOf(query.cursor) } : {}),
+    limit: query.limit,
+  });
+  return { items: page.items.map((item) => toTransaction(item.row)), nextCursor: page.nextCursor };
+}
+
+/** One of the user's own transactions; someone else's is simply not found. */
+export async function getOwn(ctx: AppContext, userId: string, transactionId: string) {
+  const row = repo.TNX_PATTERN.test(transactionId)
+    ? await repo.findOwnTransaction(ctx.db, userId, transactionId)
+    : undefined;
+  if (!row) throw notFound('Transaction not found');
+  return toTransaction(row);
+}
+
+/** Every user's transactions, for admins. */
+export async function listAll(
+  ctx: AppContext,
+  query: {
+    q?: string | undefined;
+    cursor?: string | undefined;
+    limit: number;
+    status?: 'pending' | 'success' | 'failed' | undefined;
+    kind?: string | undefined;
+    userId?: string | undefined;
+  },
+) {
+  const page = await repo.listTransactions(ctx.db, {
+    ...(query.userId ? { userId: query.userId } : {}),
+    ...(query.q ? { q: query.q } : {}),
+    ...(query.status ? { status: query.status } : {}),
+    ...(query.kind ? { kind: query.kind } : {}),
+    ...(query.cursor ? { cursor: cursorOf(query.cursor) } : {}),
+    limit: query.limit,
+  });
+  return {
+    items: page.items.map((item) => ({ ...toTransaction(item.row), user: item.user })),
+    nextCursor: page.nextCursor,
+  };
+}
+
+/**
+ * An admin decision on a pending deposit or withdrawal, inside the caller's transaction: moves it
+ * out of `pending` exactly once. 404 when there is no such transaction of that kind; 409 when it
+ * was already decided (including by a concurrent admin who got there first).
+ */
+export async function decideOrThrow(
+  tx: DbOrTx,
+  params: {
+    idOrTransactionId: string;
+    kind: 'deposit' | 'withdrawal';
+    status: 'success' | 'failed';
+    failureReason?: string;
+    decidedBy: string;
+    now: Date;
+  },
+) {
+  const label = params.kind === 'deposit' ? 'deposit' : 'withdrawal';
+  const existing = await repo.findTransaction(tx, params.idOrTransactionId);
+  if (!existing || existing.kind !== params.kind) throw notFound(`This ${label} was not found`);
+  const decided = await repo.decidePending(tx, {
+    id: existing.id,
+    kind: params.kind,
+    status: params.status,
+    failureReason: params.failureReason ?? null,
+    decidedBy: params.decidedBy,
+    now: params.now,
+  });
+  if (!decided) {
+    const now = await repo.findTransaction(tx, existing.id);
+    const verb =
+      now?.status === 'success' ? (params.kind === 'deposit' ? 'approved' : 'paid') : 'rejected';
+    throw conflict(`This ${label} was already ${verb}`);
+  }
+  return decided;
+}

@@ -1,0 +1,112 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  createWithdrawalSchema,
+  rejectSchema,
+  withdrawalQuoteQuerySchema,
+  withdrawalQuoteSchema,
+} from '@app/shared/schemas/money';
+import { transactionResponseSchema } from '@app/shared/schemas/transactions';
+import type { AppContext } from '../../context';
+import { guardAdmin, guardSignedIn } from '../../http/guards';
+import { requireAdmin, requireUser } from '../auth/session';
+import { idempotencyKeyOf } from '../ledger/idempotency';
+import * as service from './withdrawals.service';
+
+const idParams = z.object({ id: z.string().max(40) });
+
+/** POST /api/withdrawals (Idempotency-Key), GET /api/withdrawals/quote?amount= */
+export function withdrawalRoutes(ctx: AppContext) {
+  return function register(fastify: FastifyInstance, _options: unknown, done: () => void) {
+    guardSignedIn(fastify);
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    const tags = ['withdrawals'];
+    app.get(
+      '/quote',
+      {
+        schema: {
+          tags,
+          querystring: withdrawalQuoteQuerySchema,
+          response: { 200: withdrawalQuoteSchema },
+        },
+      },
+      (request) => service.quote(ctx, request.query.amount),
+    );
+    app.post(
+      '/',
+      {
+        schema: {
+          tags,
+          body: createWithdrawalSchema,
+          response: { 201: transactionResponseSchema },
+        },
+      },
+      async (request, reply) => {
+        const result = await service.requestWithdrawal(
+          ctx,
+          requireUser(request).user,
+          request.body,
+          idempotencyKeyOf(request),
+        );
+        return reply
+          .status(201)
+          .header('idempotent-replayed', String(result.replayed))
+          .send(result.body);
+      },
+    );
+    done();
+  };
+}
+
+/** POST /api/admin/withdrawals/:id/pay and /reject {reason} (id = uuid or TNX id). */
+export function adminWithdrawalRoutes(ctx: AppContext) {
+  return function register(fastify: FastifyInstance, _options: unknown, done: () => void) {
+    guardAdmin(fastify);
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    const tags = ['admin'];
+    app.post(
+      '/:id/pay',
+      { schema: { tags, params: idParams, response: { 200: transactionResponseSchema } } },
+      async (request, reply) => {
+        const result = await service.payWithdrawal(
+          ctx,
+          requireAdmin(request).user,
+          request.params.id,
+          idempotencyKeyOf(request),
+          request.ip,
+        );
+        return reply
+          .status(200)
+          .header('idempotent-replayed', String(result.replayed))
+          .send(result.body);
+      },
+    );
+    app.post(
+      '/:id/reject',
+      {
+        schema: {
+          tags,
+          params: idParams,
+          body: rejectSchema,
+          response: { 200: transactionResponseSchema },
+        },
+      },
+      async (request, reply) => {
+        const result = await service.rejectWithdrawal(
+          ctx,
+          requireAdmin(request).user,
+          request.params.id,
+          request.body.reason,
+          idempotencyKeyOf(request),
+          request.ip,
+        );
+        return reply
+          .status(200)
+          .header('idempotent-replayed', String(result.replayed))
+          .send(result.body);
+      },
+    );
+    done();
+  };
+}

@@ -1,0 +1,193 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Transaction } from '@app/shared/schemas/transactions';
+import { findMailTo } from '../src/modules/mail/outbox.repo';
+import { createTestApp, registerUser, type TestApp, type TestClient } from './harness';
+import {
+  activeUser,
+  adminClient,
+  auditAfterEach,
+  countRows,
+  fund,
+  methodIds,
+  summaryOf,
+} from './money-helpers';
+
+let t: TestApp;
+let admin: TestClient;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await adminClient(t);
+});
+afterAll(() => t.close());
+auditAfterEach(() => t);
+
+describe('deposits', () => {
+  it('"I have made the payment" records a pending credit with the method and reference, books nothing', async () => {
+    const { client } = await activeUser(t);
+    const { crypto } = await methodIds(t);
+    const entriesBefore = await countRows(t, 'journal_entries');
+    const response = await client.post('/api/deposits', {
+      methodId: crypto,
+      amount: '1,250.50',
+      reference: '0xabc123',
+    });
+    expect(response.statusCode).toBe(201);
+    const { transaction } = response.json<{ transaction: Transaction }>();
+    expect(transaction).toMatchObject({
+      type: 'credit',
+      kind: 'deposit',
+      status: 'pending',
+      amountCents: 125_050,
+      feeCents: 0,
+      netCents: 125_050,
+      crypto: 'Bitcoin (BTC)',
+      description: 'Deposit via Bitcoin (BTC)',
+      paymentReference: '0xabc123',
+      failureReason: null,
+    });
+    expect(transaction.transactionId).toMatch(/^TNX-[A-Z0-9]{6}$/);
+    expect(await countRows(t, 'journal_entries')).toBe(entriesBefore);
+    expect((await summaryOf(client)).availableCents).toBe(0);
+  });
+
+  it('approval credits the available balance once, e-mails the user and is audited', async () => {
+    const { client, input } = await activeUser(t);
+    const approved = await fund(t, admin, client, 50_000);
+    expect(approved.status).toBe('success');
+    const summary = await summaryOf(client);
+    expect(summary).toMatchObject({
+      availableCents: 50_000,
+      totalDepositsCents: 50_000,
+      percentUp: '0.00',
+      recentTransactions: [{ transactionId: approved.transactionId, status: 'success' }],
+    });
+    await t.ctx.mailer.idle();
+    const [mail] = await findMailTo(t.db, input.email, 'deposit_approved');
+    expect(mail?.subject).toBe('Your deposit of $500.00 is confirmed');
+    const again = await admin.post(`/api/admin/deposits/${approved.transactionId}/approve`);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({
+      error: { code: 'CONFLICT', message: 'This deposit was already approved' },
+    });
+    expect((await summaryOf(client)).availableCents).toBe(50_000);
+  });
+
+  it('two admins approving at once book it once; the second gets 409', async () => {
+    const { client } = await activeUser(t);
+    const { crypto } = await methodIds(t);
+    const deposit = await client.post('/api/deposits', { methodId: crypto, amount: '100' });
+    const { transaction } = deposit.json<{ transaction: Transaction }>();
+    const second = await adminClient(t);
+    const answers = await Promise.all([
+      admin.post(`/api/admin/deposits/${transaction.id}/approve`),
+      second.post(`/api/admin/deposits/${transaction.id}/approve`),
+      admin.post(`/api/admin/deposits/${transaction.id}/approve`),
+      second.post(`/api/admin/deposits/${transaction.id}/approve`),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409, 409]);
+    expect((await summaryOf(client)).availableCents).toBe(10_000);
+  });
+
+  it('rejection stores the reason the user sees and books nothing', async () => {
+    const { client } = await activeUser(t);
+    const { bank } = await methodIds(t);
+    const deposit = await client.post('/api/deposits', { methodId: bank, amount: 75 });
+    const { transaction } = deposit.json<{ transaction: Transaction }>();
+    const missing = await admin.post(`/api/admin/deposits/${transaction.id}/reject`, {});
+    expect(missing.json()).toMatchObject({
+      error: { message: 'Please enter a reason', field: 'reason' },
+    });
+    const rejected = await admin.post(`/api/admin/deposits/${transaction.id}/reject`, {
+      reason: 'No payment arrived',
+    });
+    expect(rejected.statusCode).toBe(200);
+    const mine = await client.get(`/api/transactions/${transaction.transactionId}`);
+    expect(mine.json()).toMatchObject({
+      transaction: {
+        status: 'failed',
+        failureReason: 'No payment arrived',
+        crypto: 'Bank Transfer',
+      },
+    });
+    expect((await summaryOf(client)).availableCents).toBe(0);
+    const late = await admin.post(`/api/admin/deposits/${transaction.id}/approve`);
+    expect(late.json()).toMatchObject({
+      error: { code: 'CONFLICT', message: 'This deposit was already rejected' },
+    });
+  });
+
+  it('bad input books nothing and names the field', async () => {
+    const { client } = await activeUser(t);
+    const { crypto } = await methodIds(t);
+    const before = await countRows(t, 'transactions');
+    const cases: [unknown, string, string][] = [
+      [{ amount: '10' }, 'methodId', 'Please select a payment method'],
+      [{ methodId: '', amount: '10' }, 'methodId', 'Please select a payment method'],
+      [{ methodId: crypto }, 'amount', 'Please enter an amount'],
+      [{ methodId: crypto, amount: '' }, 'amount', 'Please enter an amount'],
+      [
+        { methodId: crypto, amount: '-5' },
+        'amount',
+        'Please enter a valid amount with at most 2 decimals',
+      ],
+      [
+        { methodId: crypto, amount: -5 },
+        'amount',
+        'Please enter a valid amount with at most 2 decimals',
+      ],
+      [{ methodId: crypto, amount: '0' }, 'amount', 'Amount must be greater than $0.00'],
+      [
+        { methodId: crypto, amount: 'ten' },
+        'amount',
+        'Please enter a valid amount with at most 2 decimals',
+      ],
+      [
+        { methodId: crypto, amount: '1.005' },
+        'amount',
+        'Please enter a valid amount with at most 2 decimals',
+      ],
+      [
+        { methodId: crypto, amount: 1e300 },
+        'amount',
+        'Please enter a valid amount with at most 2 decimals',
+      ],
+      [
+        { methodId: crypto, amount: '99999999999' },
+        'amount',
+        'Amount must be less than or equal to $10,000,000.00',
+      ],
+      [
+        { methodId: crypto, amount: true },
+        'amount',
+        'Please enter a valid amount with at most 2 decimals',
+      ],
+      [
+        { methodId: '00000000-0000-4000-8000-000000000000', amount: '10' },
+        'methodId',
+        'Please select a payment method',
+      ],
+    ];
+    for (const [body, field, message] of cases) {
+      const response = await client.post('/api/deposits', body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(400);
+      expect(response.json(), JSON.stringify(body)).toEqual({
+        error: { code: 'VALIDATION_FAILED', message, field },
+      });
+    }
+    expect(await countRows(t, 'transactions')).toBe(before);
+  });
+
+  it('an account that is not active yet cannot deposit (403)', async () => {
+    const { client } = await registerUser(t.app);
+    const { crypto } = await methodIds(t);
+    const response = await client.post('/api/deposits', { methodId: crypto, amount: '10' });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toMatchObject({
+      error: {
+        code: 'FORBIDDEN',
+        message:
+          'Your account is not active yet. New accounts are activated within 24 hours of registration.',
+      },
+    });
+  });
+});

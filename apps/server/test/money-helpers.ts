@@ -1,0 +1,89 @@
+import { sql } from 'drizzle-orm';
+import { afterEach, expect } from 'vitest';
+import { centsToPlain } from '@app/shared/money';
+import type { Transaction } from '@app/shared/schemas/transactions';
+import { auditLedger } from '../src/modules/ledger/ledger.audit';
+import { registerUser, TestClient, type TestApp } from './harness';
+
+/** After every test of the file: every ledger invariant still holds. */
+export function auditAfterEach(get: () => TestApp): void {
+  afterEach(async () => {
+    expect(await auditLedger(get().db)).toEqual([]);
+  });
+}
+
+export async function adminClient(t: TestApp): Promise<TestClient> {
+  const admin = new TestClient(t.app);
+  const response = await admin.post('/api/auth/login', {
+    email: t.admin.email,
+    password: t.admin.password,
+  });
+  if (response.statusCode !== 200) throw new Error(`admin login failed: ${response.body}`);
+  return admin;
+}
+
+/** A registered user whose account an admin has activated (activation belongs to another issue). */
+export async function activeUser(t: TestApp, name = 'Ada Lovelace') {
+  const registered = await registerUser(t.app, { name });
+  await t.db.execute(
+    sql`UPDATE users SET is_active = true, activated_at = now() WHERE id = ${registered.user.id}`,
+  );
+  return registered;
+}
+
+export async function methodIds(t: TestApp): Promise<{ crypto: string; bank: string }> {
+  const rows = await t.db.execute<{ id: string; kind: string }>(
+    sql`SELECT id, kind FROM payment_methods WHERE retired_at IS NULL ORDER BY sort_order`,
+  );
+  const crypto = rows.rows.find((r) => r.kind === 'crypto')?.id;
+  const bank = rows.rows.find((r) => r.kind === 'bank')?.id;
+  if (!crypto || !bank) throw new Error('demo payment methods missing');
+  return { crypto, bank };
+}
+
+/** Deposit `cents` as the user and approve it as the admin. */
+export async function fund(
+  t: TestApp,
+  admin: TestClient,
+  user: TestClient,
+  cents: number,
+): Promise<Transaction> {
+  const { crypto } = await methodIds(t);
+  const deposit = await user.post('/api/deposits', {
+    methodId: crypto,
+    amount: centsToPlain(cents),
+  });
+  if (deposit.statusCode !== 201) throw new Error(`deposit failed: ${deposit.body}`);
+  const { transaction } = deposit.json<{ transaction: Transaction }>();
+  const approved = await admin.post(`/api/admin/deposits/${transaction.id}/approve`);
+  if (approved.statusCode !== 200) throw new Error(`approve failed: ${approved.body}`);
+  return approved.json<{ transaction: Transaction }>().transaction;
+}
+
+export async function summaryOf(client: TestClient) {
+  const response = await client.get('/api/account/summary');
+  if (response.statusCode !== 200) throw new Error(`summary failed: ${response.body}`);
+  return response.json<{
+    availableCents: number;
+    heldCents: number;
+    investedCents: number;
+    balanceCents: number;
+    totalDepositsCents: number;
+    totalWithdrawalsCents: number;
+    totalProfitCents: number;
+    totalBonusCents: number;
+    percentUp: string | null;
+    pendingWithdrawalsCount: number;
+    recentTransactions: Transaction[];
+  }>();
+}
+
+export async function countRows(
+  t: TestApp,
+  table: 'transactions' | 'journal_entries' | 'postings',
+) {
+  const result = await t.db.execute<{ n: number }>(
+    sql`SELECT count(*)::int AS n FROM ${sql.identifier(table)}`,
+  );
+  return result.rows[0]?.n ?? 0;
+}

@@ -1,0 +1,206 @@
+import { z } from 'zod';
+import { parseUsdToCents } from '../money';
+
+/** Seed messages (sections 5 and 8), word for word, plus a few of ours where the seed has none. */
+export const MONEY_MESSAGES = {
+  selectMethod: 'Please select a payment method',
+  enterAmount: 'Please enter an amount',
+  validAmount: 'Please enter a valid amount with at most 2 decimals',
+  enterWallet: 'Please enter a wallet address',
+  accountNumberRequired: 'Account Number is required',
+  accountNameRequired: 'Account Name is required',
+  bankNameRequired: 'Bank Name is required',
+  swiftCodeRequired: 'Swift Code is required',
+  routingNumberRequired: 'Routing Number is required',
+  amountRequired: 'Amount is required',
+  amountMax: 'Amount must be less than 1,000,000',
+  insufficientBalance: 'Insufficient balance',
+  enterAmountFirst: 'Enter amount first!',
+  reasonRequired: 'Please enter a reason',
+  depositMax: 'Amount must be less than or equal to $10,000,000.00',
+  amountPositive: 'Amount must be greater than $0.00',
+  onlyBalanceNegative: 'Only balance adjustments can be negative',
+  accountInactive:
+    'Your account is not active yet. New accounts are activated within 24 hours of registration.',
+} as const;
+
+/** Withdrawal bounds (seed section 9): $1 to $1,000,000. */
+export const WITHDRAWAL_MIN_CENTS = 100;
+export const WITHDRAWAL_MAX_CENTS = 100_000_000;
+/** Deposits have no bound in the seed; anything above $10,000,000 is treated as a typing error. */
+export const DEPOSIT_MAX_CENTS = 1_000_000_000;
+/** Admin adjustments: at most $10,000,000 either way. */
+export const ADJUSTMENT_MAX_CENTS = 1_000_000_000;
+
+interface AmountRules {
+  required: string;
+  invalid: string;
+  tooSmall: string;
+  tooLarge: string;
+  minCents: number;
+  maxCents: number;
+  /** Allows a leading minus sign (admin balance adjustments). */
+  signed?: boolean;
+}
+
+/**
+ * An amount typed by a person (text, or a plain JSON number) → integer cents, exactly, with
+ * `parseUsdToCents`. Missing, non-numeric, more than 2 decimals, negative, zero, or out of range
+ * each fail with a message for the `amount` field.
+ */
+export function amountInCents(rules: AmountRules) {
+  return z
+    .union([z.string().max(40, rules.invalid), z.number()], { error: rules.invalid })
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || (typeof value === 'string' && value.trim() === '')) {
+        ctx.addIssue({ code: 'custom', message: rules.required });
+        return z.NEVER;
+      }
+      let negative = false;
+      let text: string | number = value;
+      if (rules.signed) {
+        if (typeof value === 'number' && value < 0) {
+          negative = true;
+          text = -value;
+        } else if (typeof value === 'string' && value.trim().startsWith('-')) {
+          negative = true;
+          text = value.trim().slice(1);
+        }
+      }
+      const cents = parseUsdToCents(text);
+      if (cents === null) {
+        ctx.addIssue({ code: 'custom', message: rules.invalid });
+        return z.NEVER;
+      }
+      if (cents < rules.minCents) {
+        ctx.addIssue({ code: 'custom', message: rules.tooSmall });
+        return z.NEVER;
+      }
+      if (cents > rules.maxCents) {
+        ctx.addIssue({ code: 'custom', message: rules.tooLarge });
+        return z.NEVER;
+      }
+      return negative ? -cents : cents;
+    });
+}
+
+const requiredText = (message: string, max = 200) =>
+  z.string({ error: message }).trim().min(1, message).max(max, `At most ${max} characters`);
+
+const methodIdSchema = z
+  .string({ error: MONEY_MESSAGES.selectMethod })
+  .trim()
+  .min(1, MONEY_MESSAGES.selectMethod)
+  .pipe(z.uuid({ error: MONEY_MESSAGES.selectMethod }));
+
+// Deposits ------------------------------------------------------------------------------------
+
+export const createDepositSchema = z.object({
+  methodId: methodIdSchema,
+  amount: amountInCents({
+    required: MONEY_MESSAGES.enterAmount,
+    invalid: MONEY_MESSAGES.validAmount,
+    tooSmall: MONEY_MESSAGES.amountPositive,
+    tooLarge: MONEY_MESSAGES.depositMax,
+    minCents: 1,
+    maxCents: DEPOSIT_MAX_CENTS,
+  }),
+  /** Transaction hash or bank reference, shown to the admin who approves. */
+  reference: z.string().trim().max(200, 'At most 200 characters').optional(),
+});
+export type CreateDepositInput = z.input<typeof createDepositSchema>;
+
+// Withdrawals ---------------------------------------------------------------------------------
+
+const bankAmount = amountInCents({
+  required: MONEY_MESSAGES.amountRequired,
+  invalid: MONEY_MESSAGES.amountRequired,
+  tooSmall: MONEY_MESSAGES.amountRequired,
+  tooLarge: MONEY_MESSAGES.amountMax,
+  minCents: WITHDRAWAL_MIN_CENTS,
+  maxCents: WITHDRAWAL_MAX_CENTS,
+});
+
+const cryptoAmount = amountInCents({
+  required: MONEY_MESSAGES.enterAmount,
+  invalid: MONEY_MESSAGES.validAmount,
+  tooSmall: MONEY_MESSAGES.amountRequired,
+  tooLarge: MONEY_MESSAGES.amountMax,
+  minCents: WITHDRAWAL_MIN_CENTS,
+  maxCents: WITHDRAWAL_MAX_CENTS,
+});
+
+export const bankWithdrawalSchema = z.object({
+  method: z.literal('bank'),
+  accountNumber: requiredText(MONEY_MESSAGES.accountNumberRequired, 64),
+  accountName: requiredText(MONEY_MESSAGES.accountNameRequired, 120),
+  bankName: requiredText(MONEY_MESSAGES.bankNameRequired, 120),
+  swiftCode: requiredText(MONEY_MESSAGES.swiftCodeRequired, 32),
+  routingNumber: requiredText(MONEY_MESSAGES.routingNumberRequired, 32),
+  amount: bankAmount,
+});
+
+export const cryptoWithdrawalSchema = z.object({
+  method: z.literal('crypto'),
+  methodId: methodIdSchema,
+  amount: cryptoAmount,
+  walletAddress: requiredText(MONEY_MESSAGES.enterWallet, 200),
+});
+
+export const createWithdrawalSchema = z.discriminatedUnion(
+  'method',
+  [bankWithdrawalSchema, cryptoWithdrawalSchema],
+  { error: 'Please choose Bank Transfer or Crypto Currency' },
+);
+export type CreateWithdrawalInput = z.input<typeof createWithdrawalSchema>;
+export type CreateWithdrawal = z.output<typeof createWithdrawalSchema>;
+
+export const withdrawalQuoteQuerySchema = z.object({ amount: cryptoAmount });
+
+/** "Fee $X · You will receive $Y": cents, and the percentage as exact decimal text. */
+export const withdrawalQuoteSchema = z.object({
+  amountCents: z.number().int(),
+  feeCents: z.number().int(),
+  netCents: z.number().int(),
+  feePct: z.string(),
+});
+export type WithdrawalQuote = z.infer<typeof withdrawalQuoteSchema>;
+
+export const feeScheduleSchema = z.object({
+  /** Percent of each withdrawal kept as a processing fee, deducted from the payout ("10"). */
+  withdrawalFeePct: z.string(),
+  /** How the fee is rounded, for the fee page. */
+  rounding: z.literal('down_to_cent'),
+});
+export type FeeSchedule = z.infer<typeof feeScheduleSchema>;
+
+export const updateFeeScheduleSchema = z.object({
+  withdrawalFeePct: z
+    .string({ error: 'Enter a percentage' })
+    .trim()
+    .regex(/^\d{1,2}(\.\d{1,2})?$/, 'Enter a percentage from 0 to 99.99 with at most 2 decimals'),
+});
+
+// Admin decisions -----------------------------------------------------------------------------
+
+export const rejectSchema = z.object({ reason: requiredText(MONEY_MESSAGES.reasonRequired, 500) });
+
+export const ADJUSTMENT_BUCKETS = ['balance', 'profit', 'bonus'] as const;
+export type AdjustmentBucket = (typeof ADJUSTMENT_BUCKETS)[number];
+
+export const adjustmentSchema = z.object({
+  bucket: z.enum(ADJUSTMENT_BUCKETS, { error: 'Choose balance, profit or bonus' }),
+  /** Cents; negative only for the balance bucket. */
+  amount: amountInCents({
+    required: MONEY_MESSAGES.enterAmountFirst,
+    invalid: MONEY_MESSAGES.validAmount,
+    tooSmall: MONEY_MESSAGES.enterAmountFirst,
+    tooLarge: MONEY_MESSAGES.depositMax,
+    minCents: 1,
+    maxCents: ADJUSTMENT_MAX_CENTS,
+    signed: true,
+  }),
+  reason: requiredText(MONEY_MESSAGES.reasonRequired, 500),
+});
+export type AdjustmentInput = z.input<typeof adjustmentSchema>;

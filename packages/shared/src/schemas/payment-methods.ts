@@ -1,0 +1,68 @@
+import { z } from 'zod';
+
+/** Where a user sends a deposit: a crypto address or a bank account. */
+export const paymentMethodSchema = z.object({
+  id: z.string(),
+  kind: z.enum(['crypto', 'bank']),
+  name: z.string(),
+  network: z.string().nullable(),
+  address: z.string().nullable(),
+  bankName: z.string().nullable(),
+  accountName: z.string().nullable(),
+  accountNumber: z.string().nullable(),
+  swiftCode: z.string().nullable(),
+  referenceInstructions: z.string().nullable(),
+  sortOrder: z.number().int(),
+  retiredAt: z.string().nullable(),
+});
+export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
+export const paymentMethodListSchema = z.object({ methods: z.array(paymentMethodSchema) });
+export const paymentMethodResponseSchema = z.object({ method: paymentMethodSchema });
+
+const text = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `At most ${max} characters`);
+const optionalText = (max: number) =>
+  z.string().trim().max(max, `At most ${max} characters`).optional();
+
+const cryptoMethodSchema = z.object({
+  kind: z.literal('crypto'),
+  name: text('Name', 80),
+  network: text('Network', 40),
+  address: text('Address', 200),
+  sortOrder: z.number().int().min(0).max(1000).optional(),
+});
+const bankMethodSchema = z.object({
+  kind: z.literal('bank'),
+  name: text('Name', 80),
+  bankName: text('Bank Name', 120),
+  accountName: text('Account Name', 120),
+  accountNumber: text('Account Number', 64),
+  swiftCode: optionalText(32),
+  referenceInstructions: optionalText(500),
+  sortOrder: z.number().int().min(0).max(1000).optional(),
+});
+
+export const createPaymentMethodSchema = z.discriminatedUnion(
+  'kind',
+  [cryptoMethodSchema, bankMethodSchema],
+  { error: 'Choose crypto or bank' },
+);
+export type CreatePaymentMethodInput = z.input<typeof createPaymentMethodSchema>;
+
+/** Any subset of the fields of its kind (the kind itself cannot change). */
+export const updatePaymentMethodSchema = z.object({
+  name: text('Name', 80).optional(),
+  network: text('Network', 40).optional(),
+  address: text('Address', 200).optional(),
+  bankName: text('Bank Name', 120).optional(),
+  accountName: text('Account Name', 120).optional(),
+  accountNumber: text('Account Number', 64).optional(),
+  swiftCode: optionalText(32),
+  referenceInstructions: optionalText(500),
+  sortOrder: z.number().int().min(0).max(1000).optional(),
+});
+export type UpdatePaymentMethodInput = z.input<typeof updatePaymentMethodSchema>;

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+
+export const TRANSACTION_TYPES = ['credit', 'withdraw'] as const;
+export const TRANSACTION_STATUSES = ['pending', 'success', 'failed'] as const;
+
+/**
+ * A user-facing transaction (seed section 3), the projection of a ledger operation. Amounts are
+ * integer cents; `amountCents` is what was deposited / withdrawn / credited, `feeCents` the part of a
+ * withdrawal kept as a fee (deducted from the payout), `netCents` what is paid out or credited.
+ */
+export const transactionSchema = z.object({
+  id: z.string(),
+  transactionId: z.string(),
+  kind: z.string(),
+  type: z.enum(TRANSACTION_TYPES),
+  status: z.enum(TRANSACTION_STATUSES),
+  amountCents: z.number().int(),
+  feeCents: z.number().int(),
+  netCents: z.number().int(),
+  description: z.string(),
+  crypto: z.string().nullable(),
+  paymentReference: z.string().nullable(),
+  failureReason: z.string().nullable(),
+  methodId: z.string().nullable(),
+  payoutDetails: z.record(z.string(), z.string()).nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  decidedAt: z.string().nullable(),
+});
+export type Transaction = z.infer<typeof transactionSchema>;
+
+export const TRANSACTION_PAGE_MAX = 100;
+
+export const transactionListQuerySchema = z.object({
+  /** Matches transactionId, crypto or description, case-insensitively. */
+  q: z.string().trim().max(100, 'At most 100 characters').optional(),
+  /** Opaque, from the previous page's `nextCursor`. */
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(TRANSACTION_PAGE_MAX, `limit must be at most ${TRANSACTION_PAGE_MAX}`)
+    .default(20),
+});
+export type TransactionListQuery = z.input<typeof transactionListQuerySchema>;
+
+export const transactionListSchema = z.object({
+  items: z.array(transactionSchema),
+  nextCursor: z.string().nullable(),
+});
+export type TransactionList = z.infer<typeof transactionListSchema>;
+
+export const transactionResponseSchema = z.object({ transaction: transactionSchema });
+
+/** Admin view: the same row plus whose it is. */
+export const adminTransactionSchema = transactionSchema.extend({
+  user: z.object({ id: z.string(), name: z.string(), email: z.string() }),
+});
+export const adminTransactionListQuerySchema = transactionListQuerySchema.extend({
+  status: z.enum(TRANSACTION_STATUSES).optional(),
+  kind: z.string().trim().max(40).optional(),
+  userId: z.uuid({ error: 'userId must be a user id' }).optional(),
+});
+export const adminTransactionListSchema = z.object({
+  items: z.array(adminTransactionSchema),
+  nextCursor: z.string().nullable(),
+});
