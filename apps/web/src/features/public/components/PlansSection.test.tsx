@@ -1,0 +1,115 @@
+import { cleanup, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { PublicPlan } from '../api';
+import { jsonResponse, renderPublic } from '../test/render';
+import { PerformanceBlock } from './PerformanceBlock';
+import { PlansSection } from './PlansSection';
+
+const fetchMock = vi.fn<typeof fetch>();
+beforeEach(() => {
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const PLANS: PublicPlan[] = [
+  {
+    id: 'basic',
+    title: 'Basic',
+    minCents: 10_000,
+    maxCents: 99_900,
+    termDays: 1,
+    recommended: false,
+    performanceFeePct: '0',
+    strategy: { name: 'Majors Basket', return30dPct: '2.41', maxDrawdownPct: '-6.80' },
+  },
+  {
+    id: 'silver',
+    title: 'Silver',
+    minCents: 100_000,
+    maxCents: 499_900,
+    termDays: 7,
+    recommended: true,
+    performanceFeePct: '10',
+    strategy: { name: 'Trend Follower', return30dPct: '-1.3', maxDrawdownPct: '-11.25' },
+  },
+  {
+    id: 'gold',
+    title: 'Gold',
+    minCents: 500_000,
+    maxCents: 999_900,
+    termDays: 14,
+    recommended: false,
+    performanceFeePct: '15',
+    strategy: null,
+  },
+  {
+    id: 'platinum',
+    title: 'Platinum',
+    minCents: 1_000_000,
+    maxCents: 5_000_000,
+    termDays: 30,
+    recommended: false,
+    performanceFeePct: '20',
+    strategy: { name: 'New One', return30dPct: null, maxDrawdownPct: null },
+  },
+];
+
+function both() {
+  return (
+    <>
+      <PlansSection />
+      <PerformanceBlock />
+    </>
+  );
+}
+
+describe('PlansSection and PerformanceBlock', () => {
+  it('show the server figures on four cards, each with Invest Now to /register', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(200, { plans: PLANS }));
+    renderPublic(both());
+    const silver = await screen.findByRole('article', { name: 'Silver' });
+    expect(screen.getAllByRole('article')).toHaveLength(4);
+    expect(silver.textContent).toContain('$1,000.00 – $4,999.00');
+    expect(silver.textContent).toContain('Recommended');
+    expect(silver.textContent).toContain('-1.30%');
+    expect(silver.textContent).toContain('11.25%');
+    expect(silver.textContent).toContain('7 days');
+    expect(silver.textContent).toContain('10%');
+    expect(within(silver).getByRole('link', { name: 'Invest Now' }).getAttribute('href')).toBe(
+      '/register',
+    );
+    const gold = screen.getByRole('article', { name: 'Gold' });
+    expect(gold.textContent).toContain('Not assigned yet');
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/plans');
+
+    // The best real 30-day return, not a promise.
+    expect(
+      screen.getByText(
+        'Majors Basket, our best-performing strategy over the last 30 days, returned +2.41%.',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByText('Its largest fall from a peak in that time was 6.80%.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Get Started' }).getAttribute('href')).toBe(
+      '/register',
+    );
+    expect(screen.getByRole('note', { name: 'Risk warning' }).textContent).toContain(
+      'You can lose some or all of the money you invest.',
+    );
+  });
+
+  it('stay quiet with no figures while the endpoint is missing', async () => {
+    fetchMock.mockResolvedValue(
+      jsonResponse(404, { error: { code: 'NOT_FOUND', message: 'Not found' } }),
+    );
+    renderPublic(both());
+    expect(screen.getByRole('status', { name: 'Loading plans' })).toBeTruthy();
+    expect(await screen.findByText('Plans will appear here soon')).toBeTruthy();
+    expect(screen.queryAllByRole('article')).toHaveLength(0);
+    expect(document.body.textContent).not.toMatch(/\d+\.\d\d%/);
+    expect(screen.getByText(/appears here once it has enough history/)).toBeTruthy();
+  });
+});

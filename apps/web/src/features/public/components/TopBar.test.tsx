@@ -1,0 +1,71 @@
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { renderPublic } from '../test/render';
+import { TopBar } from './TopBar';
+
+afterEach(cleanup);
+
+const LINKS = [
+  ['Home', '/'],
+  ['About', '/#about'],
+  ['Services', '/#services'],
+  ['Plans', '/#plans'],
+  ['Contact', '/#contact'],
+] as const;
+
+describe('TopBar', () => {
+  it('links to the sections and to /login', () => {
+    renderPublic(<TopBar />);
+    const nav = screen.getAllByRole('navigation', { name: 'Main' })[0];
+    if (!nav) throw new Error('no navigation');
+    for (const [name, href] of LINKS) {
+      expect(within(nav).getByRole('link', { name }).getAttribute('href')).toBe(href);
+    }
+    expect(screen.getAllByRole('link', { name: 'Login' })[0]?.getAttribute('href')).toBe('/login');
+  });
+
+  it('opens the menu with the same links, locks the page scroll and moves focus in', () => {
+    renderPublic(<TopBar />);
+    const toggle = screen.getByRole('button', { name: 'Open menu' });
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(document.body.classList.contains('scroll-locked')).toBe(true);
+    const menu = screen.getByRole('dialog', { name: 'Menu' });
+    expect(menu.contains(document.activeElement)).toBe(true);
+    for (const [name, href] of LINKS) {
+      expect(within(menu).getByRole('link', { name }).getAttribute('href')).toBe(href);
+    }
+    expect(within(menu).getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/login');
+  });
+
+  it('closes on Escape, unlocks the scroll and gives focus back to the menu button', () => {
+    renderPublic(<TopBar />);
+    const toggle = screen.getByRole('button', { name: 'Open menu' });
+    toggle.focus();
+    fireEvent.click(toggle);
+    fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(document.body.classList.contains('scroll-locked')).toBe(false);
+    expect(document.activeElement).toBe(toggle);
+  });
+
+  it('keeps Tab inside the open menu', () => {
+    renderPublic(<TopBar />);
+    fireEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+    const menu = screen.getByRole('dialog', { name: 'Menu' });
+    const login = within(menu).getByRole('link', { name: 'Login' });
+    login.focus();
+    fireEvent.keyDown(login, { key: 'Tab' });
+    expect(menu.querySelector('a')).toBe(document.activeElement);
+    fireEvent.keyDown(document.activeElement ?? menu, { key: 'Tab', shiftKey: true });
+    expect(document.activeElement).toBe(login);
+  });
+
+  it('closes when a link is followed', () => {
+    renderPublic(<TopBar />);
+    fireEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+    const menu = screen.getByRole('dialog', { name: 'Menu' });
+    fireEvent.click(within(menu).getByRole('link', { name: 'Contact' }));
+    expect(document.body.classList.contains('scroll-locked')).toBe(false);
+  });
+});
