@@ -1,5 +1,5 @@
-import { useEffect } from 'react';
 import { appConfig } from '../../../lib/config';
+import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { useLazyTranslation } from '../lazyNamespaces';
 import { RiskWarning } from './RiskWarning';
 
@@ -25,9 +25,7 @@ export function ContentPage({ page, withRiskWarning = false }: ContentPageProps)
   const sections = Array.isArray(raw) ? (raw as ContentSection[]) : [];
   const title = t(`${page}.title`, { brand });
 
-  useEffect(() => {
-    document.title = `${title} · ${brand}`;
-  }, [title, brand]);
+  useDocumentTitle(title);
 
   return (
     <article className="mx-auto max-w-3xl px-4 py-14 sm:px-6 sm:py-20">
