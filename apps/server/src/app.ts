@@ -34,6 +34,10 @@ import {
   transactionRoutes,
 } from './modules/transactions/transactions.routes';
 import { adminWithdrawalRoutes, withdrawalRoutes } from './modules/withdrawals/withdrawals.routes';
+import { auditRoutes } from './modules/audit/audit.routes';
+import { contactMessageRoutes } from './modules/contact/messages.routes';
+import { avatarFileRoute, profileRoutes } from './modules/profile/profile.routes';
+import { adminUserRoutes } from './modules/users/users.routes';
 import { registerRealtimeRoute, type RealtimeHub } from './realtime/realtime';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -100,6 +104,11 @@ export async function buildApp(ctx: AppContext, hub: RealtimeHub): Promise<Fasti
   await app.register(contactRoutes(ctx), { prefix: '/api/contact' });
   await app.register(planRoutes(ctx), { prefix: '/api/plans' });
   await app.register(outboxRoutes(ctx), { prefix: '/api/admin/outbox' });
+  await app.register(adminUserRoutes(ctx), { prefix: '/api/admin/users' });
+  await app.register(auditRoutes(ctx), { prefix: '/api/admin/audit' });
+  await app.register(contactMessageRoutes(ctx), { prefix: '/api/admin/messages' });
+  await app.register(profileRoutes(ctx), { prefix: '/api/profile' });
+  await app.register(avatarFileRoute(ctx));
   await app.register(paymentMethodRoutes(ctx), { prefix: '/api/payment-methods' });
   await app.register(adminPaymentMethodRoutes(ctx), { prefix: '/api/admin/payment-methods' });
   await app.register(depositRoutes(ctx), { prefix: '/api/deposits' });

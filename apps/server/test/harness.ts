@@ -203,3 +203,14 @@ export async function registerUser(
   const { user } = response.json<{ user: { id: string; email: string; referralId: string } }>();
   return { client, user, input };
 }
+
+/** A client signed in as the seeded admin. */
+export async function adminClient(t: TestApp): Promise<TestClient> {
+  const client = new TestClient(t.app);
+  const response = await client.post('/api/auth/login', {
+    email: t.admin.email,
+    password: t.admin.password,
+  });
+  if (response.statusCode !== 200) throw new Error(`admin login failed: ${response.body}`);
+  return client;
+}

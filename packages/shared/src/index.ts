@@ -10,3 +10,8 @@ export * from './schemas/money';
 export * from './schemas/transactions';
 export * from './schemas/payment-methods';
 export * from './schemas/account';
+export * from './schemas/admin-users';
+export * from './schemas/profile';
+export * from './schemas/market';
+export * from './schemas/strategies';
+export * from './schemas/trades';

@@ -98,6 +98,19 @@ export const mailTemplates = {
       'Your password was just changed and your other sessions were signed out. If this was not you, reset your password at once and contact support.',
     ]),
 
+  accountActivated: (brand: Brand, name: string) =>
+    compose(
+      brand,
+      'account_activated',
+      `Your ${brand.name} account is active`,
+      [
+        `Hello ${name},`,
+        'Your account has been reviewed and is now active. You can deposit, invest in a plan and withdraw at any time.',
+        'Copy trading involves risk. You can lose some or all of the money you invest. Past performance is not a reliable indicator of future results.',
+      ],
+      { label: 'Go to your dashboard', url: `${brand.publicUrl}/dashboard` },
+    ),
+
   contactToSupport: (brand: Brand, from: { name: string; email: string }, message: string) =>
     compose(brand, 'contact', `Contact form: ${from.name}`, [
       `From: ${from.name} <${from.email}>`,

@@ -1,5 +1,10 @@
 import type { Me } from '@app/shared/schemas/auth';
+import type { AdminUser } from '@app/shared/schemas/admin-users';
 import type { UserRow } from '../../db/schema';
+
+function avatarUrlOf(user: UserRow): string | null {
+  return user.avatarPath ? `/uploads/avatars/${user.avatarPath}` : null;
+}
 
 /** The only shape of a user that leaves the server for its owner: no hashes, no secrets. */
 export function toMe(user: UserRow): Me {
@@ -12,11 +17,33 @@ export function toMe(user: UserRow): Me {
     country: user.country,
     referralId: user.referralId,
     referrerId: user.referrerId,
-    avatarUrl: user.avatarPath ? `/uploads/avatars/${user.avatarPath}` : null,
+    avatarUrl: avatarUrlOf(user),
     isActive: user.isActive,
     isAdmin: user.isAdmin,
     isTrader: user.isTrader,
     twoFactorEnabled: user.totpEnabledAt !== null,
     createdAt: user.createdAt.toISOString(),
+  };
+}
+
+/** What an admin sees of a user: still no hashes, TOTP secrets or tokens. */
+export function toAdminUser(user: UserRow): AdminUser {
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    phone: user.phone,
+    country: user.country,
+    referralId: user.referralId,
+    referrerId: user.referrerId,
+    avatarUrl: avatarUrlOf(user),
+    isActive: user.isActive,
+    isAdmin: user.isAdmin,
+    isTrader: user.isTrader,
+    emailVerified: user.emailVerifiedAt !== null,
+    twoFactorEnabled: user.totpEnabledAt !== null,
+    deleted: user.deletedAt !== null,
+    createdAt: user.createdAt.toISOString(),
+    activatedAt: user.activatedAt?.toISOString() ?? null,
   };
 }

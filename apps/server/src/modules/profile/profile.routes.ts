@@ -1,0 +1,158 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fastifyMultipart from '@fastify/multipart';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { meSchema } from '@app/shared/schemas/auth';
+import {
+  AVATAR_MAX_BYTES,
+  AVATAR_MESSAGES,
+  referralListSchema,
+  updateProfileSchema,
+} from '@app/shared/schemas/profile';
+import type { AppContext } from '../../context';
+import { AppError, badRequest, notFound } from '../../http/errors';
+import { guardSignedIn } from '../../http/guards';
+import { recordAudit } from '../audit/audit.repo';
+import { findUserById, updateUser } from '../auth/auth.repo';
+import { requireUser } from '../auth/session';
+import { listReferredUsers } from '../users/users.repo';
+import { toMe } from '../users/user.view';
+import { avatarDir, processAvatar, removeAvatar, storeAvatar } from './avatar';
+
+const userResponse = z.object({ user: meSchema });
+
+/** The signed-in user's own profile: contact details, avatar and referrals. Never another's. */
+export function profileRoutes(ctx: AppContext) {
+  return async function register(fastify: FastifyInstance) {
+    guardSignedIn(fastify);
+    await fastify.register(fastifyMultipart, {
+      limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 0, parts: 2 },
+    });
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    const tags = ['profile'];
+
+    app.patch(
+      '/',
+      { schema: { tags, body: updateProfileSchema, response: { 200: userResponse } } },
+      async (request) => {
+        const { user } = requireUser(request);
+        if (user.phone === request.body.phone && user.country === request.body.country) {
+          throw badRequest('No changes made');
+        }
+        await ctx.db.transaction(async (tx) => {
+          await updateUser(tx, user.id, request.body);
+          await recordAudit(tx, {
+            actorId: user.id,
+            action: 'user.profile_updated',
+            targetType: 'user',
+            targetId: user.id,
+            ip: request.ip,
+          });
+        });
+        const updated = await findUserById(ctx.db, user.id);
+        if (!updated) throw notFound('User not found');
+        ctx.realtime.publish(`user:${user.id}`, { type: 'account.changed' });
+        return { user: toMe(updated) };
+      },
+    );
+
+    app.post(
+      '/avatar',
+      {
+        bodyLimit: AVATAR_MAX_BYTES + 64 * 1024,
+        schema: { tags, consumes: ['multipart/form-data'], response: { 200: userResponse } },
+      },
+      async (request) => {
+        const { user } = requireUser(request);
+        if (!request.isMultipart()) throw badRequest(AVATAR_MESSAGES.required, 'avatar');
+        let file;
+        try {
+          file = await request.file();
+        } catch (error) {
+          if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+            throw badRequest(AVATAR_MESSAGES.tooLarge, 'avatar');
+          throw error;
+        }
+        if (!file) throw badRequest(AVATAR_MESSAGES.required, 'avatar');
+        let bytes: Buffer;
+        try {
+          bytes = await file.toBuffer();
+        } catch (error) {
+          if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+            throw badRequest(AVATAR_MESSAGES.tooLarge, 'avatar');
+          throw error;
+        }
+        if (file.file.truncated || bytes.length > AVATAR_MAX_BYTES)
+          throw badRequest(AVATAR_MESSAGES.tooLarge, 'avatar');
+        if (!/\.(png|jpe?g)$/i.test(file.filename))
+          throw badRequest(AVATAR_MESSAGES.required, 'avatar');
+        const image = await processAvatar(bytes);
+        const name = await storeAvatar(ctx.config.dataDir, image);
+        await updateUser(ctx.db, user.id, { avatarPath: name });
+        await removeAvatar(ctx.config.dataDir, user.avatarPath);
+        const updated = await findUserById(ctx.db, user.id);
+        if (!updated) throw notFound('User not found');
+        ctx.realtime.publish(`user:${user.id}`, { type: 'account.changed' });
+        return { user: toMe(updated) };
+      },
+    );
+
+    app.delete(
+      '/avatar',
+      { schema: { tags, response: { 200: userResponse } } },
+      async (request) => {
+        const { user } = requireUser(request);
+        await updateUser(ctx.db, user.id, { avatarPath: null });
+        await removeAvatar(ctx.config.dataDir, user.avatarPath);
+        return { user: toMe({ ...user, avatarPath: null }) };
+      },
+    );
+
+    app.get(
+      '/referrals',
+      {
+        schema: {
+          tags,
+          querystring: z.object({ q: z.string().trim().max(100).optional() }),
+          response: { 200: referralListSchema },
+        },
+      },
+      async (request) => {
+        const { user } = requireUser(request);
+        // Filtered on the server: a browser only ever receives its own referrals.
+        const referred = await listReferredUsers(ctx.db, user.referralId, request.query.q);
+        return {
+          referralId: user.referralId,
+          referralLink: `${ctx.config.publicUrl}/register?refId=${encodeURIComponent(user.referralId)}`,
+          total: referred.length,
+          users: referred.map((r) => ({
+            id: r.id,
+            name: r.name,
+            isActive: r.isActive,
+            createdAt: r.createdAt.toISOString(),
+          })),
+        };
+      },
+    );
+  };
+}
+
+/** Serves stored avatars (our own re-encoded JPEGs, by random name) at /uploads/avatars/<name>. */
+export function avatarFileRoute(ctx: AppContext) {
+  return function register(fastify: FastifyInstance, _options: unknown, done: () => void) {
+    fastify.get('/uploads/avatars/:name', { schema: { hide: true } }, async (request, reply) => {
+      const { name } = request.params as { name: string };
+      if (!/^[0-9a-f-]{36}\.jpg$/.test(name)) throw new AppError('NOT_FOUND', 404, 'Not found');
+      const file = path.join(avatarDir(ctx.config.dataDir), name);
+      if (!fs.existsSync(file)) throw new AppError('NOT_FOUND', 404, 'Not found');
+      return reply
+        .type('image/jpeg')
+        .header('cache-control', 'public, max-age=86400')
+        .header('x-content-type-options', 'nosniff')
+        .send(fs.createReadStream(file));
+    });
+    done();
+  };
+}

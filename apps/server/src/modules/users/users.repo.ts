@@ -1,0 +1,111 @@
+import { and, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { UserFilter } from '@app/shared/schemas/admin-users';
+import type { DbOrTx } from '../../db/client';
+import { sessions, users, type UserRow } from '../../db/schema';
+
+function filterCondition(filter: UserFilter): SQL | undefined {
+  switch (filter) {
+    case 'active':
+      return and(eq(users.isActive, true), isNull(users.deletedAt));
+    case 'pending':
+      return and(eq(users.isActive, false), isNull(users.deletedAt));
+    case 'admin':
+      return eq(users.isAdmin, true);
+    case 'trader':
+      return eq(users.isTrader, true);
+    case 'all':
+      return undefined;
+  }
+}
+
+/** Admin list: newest first, keyset-paginated, optional search on name, e-mail or referral id. */
+export async function listUsers(
+  db: DbOrTx,
+  params: {
+    q?: string | undefined;
+    filter: UserFilter;
+    after: { createdAt: Date; id: string } | null;
+    limit: number;
+  },
+): Promise<UserRow[]> {
+  const pattern = params.q ? `%${params.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  return db
+    .select()
+    .from(users)
+    .where(
+      and(
+        filterCondition(params.filter),
+        pattern
+          ? or(
+              ilike(users.name, pattern),
+              ilike(users.email, pattern),
+              ilike(users.referralId, pattern),
+            )
+          : undefined,
+        params.after
+          ? sql`(${users.createdAt}, ${users.id}) < (${params.after.createdAt.toISOString()}::timestamptz, ${params.after.id}::uuid)`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .limit(params.limit);
+}
+
+export async function findAnyUserById(db: DbOrTx, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row;
+}
+
+/** Locks the row so two admins acting on one user take turns. */
+export async function lockUser(db: DbOrTx, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).for('update');
+  return row;
+}
+
+export async function countActiveAdmins(db: DbOrTx): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(users)
+    .where(and(eq(users.isAdmin, true), isNull(users.deletedAt)));
+  return row?.n ?? 0;
+}
+
+export async function listReferredUsers(
+  db: DbOrTx,
+  referralId: string,
+  q?: string,
+): Promise<Pick<UserRow, 'id' | 'name' | 'email' | 'isActive' | 'createdAt'>[]> {
+  const pattern = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  return db
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      isActive: users.isActive,
+      createdAt: users.createdAt,
+    })
+    .from(users)
+    .where(
+      and(
+        eq(users.referrerId, referralId),
+        isNull(users.deletedAt),
+        pattern ? or(ilike(users.name, pattern), ilike(users.email, pattern)) : undefined,
+      ),
+    )
+    .orderBy(desc(users.createdAt))
+    .limit(500);
+}
+
+export async function listUserSessions(db: DbOrTx, userId: string, now: Date) {
+  return db
+    .select()
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        sql`${sessions.expiresAt} > ${now.toISOString()}::timestamptz`,
+      ),
+    )
+    .orderBy(desc(sessions.lastSeenAt));
+}

@@ -1,0 +1,147 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  adminSessionSchema,
+  adminUpdateUserSchema,
+  adminUserListQuerySchema,
+  adminUserListSchema,
+  adminUserSchema,
+} from '@app/shared/schemas/admin-users';
+import { okSchema } from '@app/shared/schemas/auth';
+import type { AppContext } from '../../context';
+import { badRequest, notFound } from '../../http/errors';
+import { guardAdmin } from '../../http/guards';
+import { requireAdmin } from '../auth/session';
+import { decodeCursor, encodeCursor } from './cursor';
+import * as repo from './users.repo';
+import * as service from './users.service';
+import { toAdminUser } from './user.view';
+
+const idParams = z.object({ id: z.uuid({ error: 'User not found' }) });
+
+function actorOf(request: FastifyRequest): service.AdminActor {
+  return { adminId: requireAdmin(request).user.id, ip: request.ip };
+}
+
+/** /api/admin/users: every route is admin-only (guardAdmin), every change audited. */
+export function adminUserRoutes(ctx: AppContext) {
+  return function register(fastify: FastifyInstance, _options: unknown, done: () => void) {
+    guardAdmin(fastify);
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    const tags = ['admin'];
+
+    app.get(
+      '/',
+      {
+        schema: {
+          tags,
+          querystring: adminUserListQuerySchema,
+          response: { 200: adminUserListSchema },
+        },
+      },
+      async (request) => {
+        const { q, filter, cursor, limit } = request.query;
+        const after = decodeCursor(cursor);
+        if (cursor && !after) throw badRequest('Invalid cursor', 'cursor');
+        const rows = await repo.listUsers(ctx.db, { q, filter, after, limit: limit + 1 });
+        const page = rows.slice(0, limit);
+        const last = page[page.length - 1];
+        return {
+          users: page.map(toAdminUser),
+          nextCursor: rows.length > limit && last ? encodeCursor(last.createdAt, last.id) : null,
+        };
+      },
+    );
+
+    app.get(
+      '/:id',
+      {
+        schema: {
+          tags,
+          params: idParams,
+          response: {
+            200: z.object({
+              user: adminUserSchema,
+              referrals: z.array(
+                adminUserSchema.pick({
+                  id: true,
+                  name: true,
+                  email: true,
+                  isActive: true,
+                  createdAt: true,
+                }),
+              ),
+              sessions: z.array(adminSessionSchema),
+            }),
+          },
+        },
+      },
+      async (request) => {
+        const user = await repo.findAnyUserById(ctx.db, request.params.id);
+        if (!user) throw notFound('User not found');
+        const [referrals, sessions] = await Promise.all([
+          repo.listReferredUsers(ctx.db, user.referralId),
+          repo.listUserSessions(ctx.db, user.id, ctx.clock.now()),
+        ]);
+        return {
+          user: toAdminUser(user),
+          referrals: referrals.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+          sessions: sessions.map((s) => ({
+            id: s.id,
+            userAgent: s.userAgent,
+            ip: s.ip,
+            createdAt: s.createdAt.toISOString(),
+            lastSeenAt: s.lastSeenAt.toISOString(),
+          })),
+        };
+      },
+    );
+
+    const actions: Record<string, (actor: service.AdminActor, id: string) => Promise<void>> = {
+      activate: (actor, id) => service.activate(ctx, actor, id),
+      deactivate: (actor, id) => service.deactivate(ctx, actor, id),
+      'make-admin': (actor, id) => service.setAdmin(ctx, actor, id, true),
+      'remove-admin': (actor, id) => service.setAdmin(ctx, actor, id, false),
+      'make-trader': (actor, id) => service.setTrader(ctx, actor, id, true),
+      'remove-trader': (actor, id) => service.setTrader(ctx, actor, id, false),
+      'revoke-sessions': (actor, id) => service.revokeSessions(ctx, actor, id),
+    };
+    for (const [name, action] of Object.entries(actions)) {
+      app.post(
+        `/:id/${name}`,
+        { schema: { tags, params: idParams, response: { 200: okSchema } } },
+        async (request) => {
+          await action(actorOf(request), request.params.id);
+          return { ok: true as const };
+        },
+      );
+    }
+
+    app.patch(
+      '/:id',
+      {
+        schema: {
+          tags,
+          params: idParams,
+          body: adminUpdateUserSchema,
+          response: { 200: okSchema },
+        },
+      },
+      async (request) => {
+        await service.updateContact(ctx, actorOf(request), request.params.id, request.body);
+        return { ok: true as const };
+      },
+    );
+
+    app.delete(
+      '/:id',
+      { schema: { tags, params: idParams, response: { 200: okSchema } } },
+      async (request) => {
+        await service.deleteUser(ctx, actorOf(request), request.params.id);
+        return { ok: true as const };
+      },
+    );
+    done();
+  };
+}

@@ -1,0 +1,202 @@
+import crypto from 'node:crypto';
+import type { AppContext } from '../../context';
+import type { Tx } from '../../db/client';
+import type { UserRow } from '../../db/schema';
+import { badRequest, conflict, notFound } from '../../http/errors';
+import { recordAudit } from '../audit/audit.repo';
+import * as authRepo from '../auth/auth.repo';
+import { hashPassword } from '../auth/crypto';
+import { enqueueMail } from '../mail/outbox.repo';
+import { mailTemplates } from '../mail/templates';
+import * as repo from './users.repo';
+
+export interface AdminActor {
+  adminId: string;
+  ip: string;
+}
+
+/**
+ * Work other modules attach to an activation, inside its transaction (the referral bonus is
+ * booked through the ledger here, so a fake sign-up earns nothing until an admin activates it).
+ */
+export type ActivationHook = (
+  tx: Tx,
+  ctx: AppContext,
+  user: UserRow,
+  firstActivation: boolean,
+) => Promise<void>;
+const activationHooks: ActivationHook[] = [];
+export function onUserActivated(hook: ActivationHook): void {
+  activationHooks.push(hook);
+}
+
+async function withLockedUser<T>(
+  ctx: AppContext,
+  userId: string,
+  work: (tx: Tx, user: UserRow) => Promise<T>,
+): Promise<T> {
+  const result = await ctx.db.transaction(async (tx) => {
+    const user = await repo.lockUser(tx, userId);
+    if (!user || user.deletedAt) throw notFound('User not found');
+    return work(tx, user);
+  });
+  ctx.mailer.kick();
+  ctx.realtime.publish(`user:${userId}`, { type: 'account.changed' });
+  ctx.realtime.publish('admin', { type: 'users.changed', data: { id: userId } });
+  return result;
+}
+
+export function activate(ctx: AppContext, actor: AdminActor, userId: string): Promise<void> {
+  return withLockedUser(ctx, userId, async (tx, user) => {
+    if (user.isActive) return;
+    const firstActivation = user.activatedAt === null;
+    const now = ctx.clock.now();
+    await authRepo.updateUser(tx, user.id, {
+      isActive: true,
+      activatedAt: user.activatedAt ?? now,
+    });
+    for (const hook of activationHooks)
+      await hook(tx, ctx, { ...user, isActive: true }, firstActivation);
+    await enqueueMail(
+      tx,
+      user.email,
+      mailTemplates.accountActivated(
+        { name: ctx.config.brandName, publicUrl: ctx.config.publicUrl },
+        user.name,
+      ),
+    );
+    await recordAudit(tx, {
+      actorId: actor.adminId,
+      action: 'user.activated',
+      targetType: 'user',
+      targetId: user.id,
+      ip: actor.ip,
+    });
+  });
+}
+
+export function deactivate(ctx: AppContext, actor: AdminActor, userId: string): Promise<void> {
+  return withLockedUser(ctx, userId, async (tx, user) => {
+    if (user.id === actor.adminId) throw badRequest('You cannot deactivate your own account');
+    if (!user.isActive) return;
+    await authRepo.updateUser(tx, user.id, { isActive: false });
+    await recordAudit(tx, {
+      actorId: actor.adminId,
+      action: 'user.deactivated',
+      targetType: 'user',
+      targetId: user.id,
+      ip: actor.ip,
+    });
+  });
+}
+
+export function setAdmin(
+  ctx: AppContext,
+  actor: AdminActor,
+  userId: string,
+  isAdmin: boolean,
+): Promise<void> {
+  return withLockedUser(ctx, userId, async (tx, user) => {
+    if (user.isAdmin === isAdmin) return;
+    if (!isAdmin && user.id === actor.adminId)
+      throw badRequest('You cannot remove your own admin role');
+    if (!isAdmin && (await repo.countActiveAdmins(tx)) <= 1)
+      throw conflict('The platform needs at least one admin');
+    await authRepo.updateUser(tx, user.id, { isAdmin });
+    await recordAudit(tx, {
+      actorId: actor.adminId,
+      action: isAdmin ? 'user.made_admin' : 'user.admin_removed',
+      targetType: 'user',
+      targetId: user.id,
+      ip: actor.ip,
+    });
+  });
+}
+
+export function setTrader(
+  ctx: AppContext,
+  actor: AdminActor,
+  userId: string,
+  isTrader: boolean,
+): Promise<void> {
+  return withLockedUser(ctx, userId, async (tx, user) => {
+    if (user.isTrader === isTrader) return;
+    await authRepo.updateUser(tx, user.id, { isTrader });
+    await recordAudit(tx, {
+      actorId: actor.adminId,
+      action: isTrader ? 'user.made_trader' : 'user.trader_removed',
+      targetType: 'user',
+      targetId: user.id,
+      ip: actor.ip,
+    });
+  });
+}
+
+export function updateContact(
+  ctx: AppContext,
+  actor: AdminActor,
+  userId: string,
+  input: { phone: string; country: string },
+): Promise<void> {
+  return withLockedUser(ctx, userId, async (tx, user) => {
+    if (user.phone === input.phone && user.country === input.country)
+      throw badRequest('No changes made');
+    await authRepo.updateUser(tx, user.id, input);
+    await recordAudit(tx, {
+      actorId: actor.adminId,
+      action: 'user.updated',
+      targetType: 'user',
+      targetId: user.id,
+      ip: actor.ip,
+      details: { from: { phone: user.phone, country: user.country }, to: input },
+    });
+  });
+}
+
+export function revokeSessions(ctx: AppContext, actor: AdminActor, userId: string): Promise<void> {
+  return withLockedUser(ctx, userId, async (tx, user) => {
+    await authRepo.revokeAllSessions(tx, user.id, ctx.clock.now());
+    await recordAudit(tx, {
+      actorId: actor.adminId,
+      action: 'user.sessions_revoked',
+      targetType: 'user',
+      targetId: user.id,
+      ip: actor.ip,
+    });
+  });
+}
+
+/**
+ * "Delete" keeps the books: the person's data is anonymised and sign-in disabled, while the
+ * ledger, transactions and audit trail stay as they were.
+ */
+export function deleteUser(ctx: AppContext, actor: AdminActor, userId: string): Promise<void> {
+  return withLockedUser(ctx, userId, async (tx, user) => {
+    if (user.id === actor.adminId) throw badRequest('You cannot delete your own account');
+    if (user.isAdmin && (await repo.countActiveAdmins(tx)) <= 1)
+      throw conflict('The platform needs at least one admin');
+    const now = ctx.clock.now();
+    await authRepo.updateUser(tx, user.id, {
+      name: 'Deleted user',
+      email: `deleted+${user.id}@invalid.local`,
+      phone: '-',
+      country: '-',
+      passwordHash: await hashPassword(crypto.randomBytes(32).toString('hex')),
+      totpSecret: null,
+      totpEnabledAt: null,
+      avatarPath: null,
+      isActive: false,
+      isAdmin: false,
+      isTrader: false,
+      deletedAt: now,
+    });
+    await authRepo.revokeAllSessions(tx, user.id, now);
+    await recordAudit(tx, {
+      actorId: actor.adminId,
+      action: 'user.deleted',
+      targetType: 'user',
+      targetId: user.id,
+      ip: actor.ip,
+    });
+  });
+}

@@ -1,0 +1,88 @@
+import { z } from 'zod';
+
+export const USER_FILTERS = ['all', 'active', 'pending', 'admin', 'trader'] as const;
+export type UserFilter = (typeof USER_FILTERS)[number];
+
+export const adminUserListQuerySchema = z.object({
+  q: z.string().trim().max(100).optional(),
+  filter: z.enum(USER_FILTERS).default('all'),
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(25),
+});
+
+export const adminUserSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  country: z.string(),
+  referralId: z.string(),
+  referrerId: z.string().nullable(),
+  avatarUrl: z.string().nullable(),
+  isActive: z.boolean(),
+  isAdmin: z.boolean(),
+  isTrader: z.boolean(),
+  emailVerified: z.boolean(),
+  twoFactorEnabled: z.boolean(),
+  deleted: z.boolean(),
+  createdAt: z.string(),
+  activatedAt: z.string().nullable(),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+
+export const adminUserListSchema = z.object({
+  users: z.array(adminUserSchema),
+  nextCursor: z.string().nullable(),
+});
+
+export const adminUpdateUserSchema = z.object({
+  phone: z.string().trim().min(1, 'Phone number is required').max(32),
+  country: z.string().trim().min(1, 'Country is required').max(80),
+});
+
+export const auditEntrySchema = z.object({
+  id: z.string(),
+  actorId: z.string().nullable(),
+  actorEmail: z.string().nullable(),
+  action: z.string(),
+  targetType: z.string().nullable(),
+  targetId: z.string().nullable(),
+  ip: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()),
+  createdAt: z.string(),
+});
+export type AuditEntryView = z.infer<typeof auditEntrySchema>;
+
+export const auditListQuerySchema = z.object({
+  actorId: z.uuid({ error: 'actorId must be a user id' }).optional(),
+  targetType: z.string().max(40).optional(),
+  targetId: z.string().max(100).optional(),
+  action: z.string().max(60).optional(),
+  before: z.coerce.number().int().positive().optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
+export const auditListSchema = z.object({
+  entries: z.array(auditEntrySchema),
+  nextCursor: z.string().nullable(),
+});
+
+export const adminSessionSchema = z.object({
+  id: z.string(),
+  userAgent: z.string().nullable(),
+  ip: z.string().nullable(),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+});
+
+export const contactMessageSchema = z.object({
+  id: z.string(),
+  userId: z.string().nullable(),
+  name: z.string(),
+  email: z.string(),
+  message: z.string(),
+  createdAt: z.string(),
+});
+export const contactMessageListSchema = z.object({
+  messages: z.array(contactMessageSchema),
+  nextCursor: z.string().nullable(),
+});

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { MESSAGES } from './auth';
+
+export const updateProfileSchema = z.object({
+  phone: z.string({ error: MESSAGES.phoneRequired }).trim().min(1, MESSAGES.phoneRequired).max(32),
+  country: z
+    .string({ error: MESSAGES.countryRequired })
+    .trim()
+    .min(1, MESSAGES.countryRequired)
+    .max(80),
+});
+export type UpdateProfileInput = z.input<typeof updateProfileSchema>;
+
+export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
+export const AVATAR_MESSAGES = {
+  required: 'Please select an image',
+  tooLarge: 'Image size must be less than 2MB',
+} as const;
+
+export const referralListSchema = z.object({
+  referralId: z.string(),
+  referralLink: z.string(),
+  total: z.number().int(),
+  users: z.array(
+    z.object({ id: z.string(), name: z.string(), isActive: z.boolean(), createdAt: z.string() }),
+  ),
+});
+export type ReferralList = z.infer<typeof referralListSchema>;
