@@ -1,0 +1,247 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Transaction } from '@app/shared/schemas/transactions';
+import {
+  depositApproved,
+  referralBonus,
+  withdrawalHeld,
+  withdrawalReleased,
+} from '../src/modules/ledger/domain';
+import { auditLedger } from '../src/modules/ledger/ledger.audit';
+import { postEntry } from '../src/modules/ledger/ledger.service';
+import { createTestApp, type TestApp, type TestClient } from './harness';
+import { activeUser, adminClient, auditAfterEach, fund, summaryOf } from './money-helpers';
+
+let t: TestApp;
+let admin: TestClient;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await adminClient(t);
+});
+afterAll(() => t.close());
+auditAfterEach(() => t);
+
+/** Drizzle wraps the PostgreSQL error; its message is on `cause`. */
+const causeMatches = (pattern: RegExp) => (error: unknown) =>
+  pattern.test((error as { cause?: { message?: string } }).cause?.message ?? '');
+
+describe('the ledger in PostgreSQL', () => {
+  it('refuses at commit an entry whose postings do not sum to zero', async () => {
+    await expect(
+      t.db.transaction(async (tx) => {
+        const entry = await tx.execute<{ id: string }>(
+          sql`INSERT INTO journal_entries (kind, description) VALUES ('deposit', 'bad') RETURNING id`,
+        );
+        const id = entry.rows[0]?.id;
+        await tx.execute(sql`
+          INSERT INTO postings (entry_id, account_id, amount)
+          SELECT ${id}, id, CASE code WHEN 'platform:cash' THEN -500 ELSE 400 END
+          FROM ledger_accounts WHERE code IN ('platform:cash', 'platform:payouts')`);
+      }),
+    ).rejects.toSatisfy(causeMatches(/is unbalanced/));
+  });
+
+  it('refuses at commit an entry without postings', async () => {
+    await expect(
+      t.db.execute(
+        sql`INSERT INTO journal_entries (kind, description) VALUES ('deposit', 'empty')`,
+      ),
+    ).rejects.toSatisfy(causeMatches(/0 postings/));
+  });
+
+  it('journal entries and postings are append-only; a balance cannot be typed in', async () => {
+    const { client, user } = await activeUser(t);
+    await fund(t, admin, client, 1_000);
+    await expect(t.db.execute(sql`UPDATE postings SET amount = amount * 2`)).rejects.toMatchObject({
+      cause: { message: 'postings is append-only' },
+    });
+    await expect(t.db.execute(sql`DELETE FROM journal_entries`)).rejects.toMatchObject({
+      cause: { message: 'journal_entries is append-only' },
+    });
+    await expect(
+      t.db.execute(sql`UPDATE ledger_accounts SET balance = 1000000 WHERE user_id = ${user.id}`),
+    ).rejects.toMatchObject({ cause: { message: 'a balance changes only through postings' } });
+    await expect(
+      t.db.execute(
+        sql`INSERT INTO ledger_accounts (code, kind, balance) VALUES ('platform:x', 'x', 5)`,
+      ),
+    ).rejects.toThrow();
+  });
+
+  it('a user account cannot go below zero even if a service forgot to check (CHECK)', async () => {
+    const { user } = await activeUser(t);
+    await expect(
+      t.db.transaction(async (tx) => {
+        await tx.execute(sql`
+          INSERT INTO ledger_accounts (code, kind, user_id)
+          VALUES (${`user:${user.id}:available`}, 'available', ${user.id}) ON CONFLICT DO NOTHING`);
+        const entry = await tx.execute<{ id: string }>(
+          sql`INSERT INTO journal_entries (kind, description) VALUES ('adjustment.balance', 'overdraw') RETURNING id`,
+        );
+        await tx.execute(sql`
+          INSERT INTO postings (entry_id, account_id, amount)
+          SELECT ${entry.rows[0]?.id}, id, CASE WHEN user_id IS NULL THEN 100 ELSE -100 END
+          FROM ledger_accounts WHERE code IN (${`user:${user.id}:available`}, 'platform:adjustments')`);
+      }),
+    ).rejects.toMatchObject({ cause: { constraint: 'user_balance_not_negative' } });
+  });
+
+  it('one operation books at most once per transaction (UNIQUE (transaction_id, kind))', async () => {
+    const { client, user } = await activeUser(t);
+    const deposit = await fund(t, admin, client, 1_000);
+    await expect(
+      t.db.transaction((tx) =>
+        postEntry(tx, depositApproved(user.id, 1_000n, 'again'), {
+          transactionId: deposit.id,
+          createdAt: new Date(),
+        }),
+      ),
+    ).rejects.toMatchObject({ cause: { code: '23505' } });
+    expect((await summaryOf(client)).availableCents).toBe(1_000);
+  });
+
+  it('the audit finds a broken invariant (a hold with no pending withdrawal behind it)', async () => {
+    const { user } = await activeUser(t);
+    await t.db.transaction((tx) =>
+      postEntry(tx, referralBonus(user.id, 300n, 'bonus'), { createdAt: new Date() }),
+    );
+    expect(await auditLedger(t.db)).toEqual([]);
+    // Book a hold with no withdrawal transaction: the books balance, the projection does not.
+    await t.db.transaction(async (tx) => {
+      await postEntry(tx, withdrawalHeld(user.id, 100n, 'orphan hold'), { createdAt: new Date() });
+    });
+    const violations = await auditLedger(t.db);
+    expect(violations).toEqual([
+      {
+        check: 'each withdrawal hold equals the sum of the pending withdrawals',
+        detail: `user ${user.id}: held 100, pending 0`,
+      },
+    ]);
+    // Put it back (release the orphan hold) so the file's after-each audit passes.
+    await t.db.transaction(async (tx) => {
+      await postEntry(tx, withdrawalReleased(user.id, 100n, 'undo orphan hold'), {
+        createdAt: new Date(),
+      });
+    });
+  });
+});
+
+describe('admin adjustments', () => {
+  it('book a ledger entry, a success transaction the user sees and an audit entry', async () => {
+    const { client, user } = await activeUser(t);
+    const url = `/api/admin/users/${user.id}/adjustments`;
+    const profit = await admin.post(url, {
+      bucket: 'profit',
+      amount: '12.50',
+      reason: 'Correction of trade #12',
+    });
+    expect(profit.statusCode).toBe(201);
+    expect(profit.json()).toMatchObject({
+      transaction: {
+        kind: 'adjustment_profit',
+        type: 'credit',
+        status: 'success',
+        amountCents: 1_250,
+        description: 'Profit adjustment: Correction of trade #12',
+      },
+    });
+    await admin.post(url, { bucket: 'bonus', amount: 5, reason: 'Welcome campaign' });
+    await admin.post(url, { bucket: 'balance', amount: '100', reason: 'Goodwill' });
+    const down = await admin.post(url, { bucket: 'balance', amount: '-30', reason: 'Reversal' });
+    expect(down.json()).toMatchObject({ transaction: { type: 'withdraw', amountCents: 3_000 } });
+    expect(await summaryOf(client)).toMatchObject({
+      availableCents: 1_250 + 500 + 10_000 - 3_000,
+      totalProfitCents: 1_250,
+      totalBonusCents: 500,
+      totalDepositsCents: 0,
+      percentUp: null,
+    });
+    const audit = await t.db.execute<{ action: string }>(
+      sql`SELECT action FROM audit_log WHERE target_id = ${user.id} AND action LIKE 'adjustment.%' ORDER BY id`,
+    );
+    expect(audit.rows.map((r) => r.action)).toEqual([
+      'adjustment.profit',
+      'adjustment.bonus',
+      'adjustment.balance',
+      'adjustment.balance',
+    ]);
+    const list = (await client.get('/api/transactions')).json<{ items: Transaction[] }>();
+    expect(list.items).toHaveLength(4);
+  });
+
+  it('refuse an empty amount, a missing reason, negative profit and going below zero', async () => {
+    const { client, user } = await activeUser(t);
+    const url = `/api/admin/users/${user.id}/adjustments`;
+    const cases: [unknown, string, string][] = [
+      [{ bucket: 'balance', amount: '', reason: 'x' }, 'amount', 'Enter amount first!'],
+      [{ bucket: 'balance', reason: 'x' }, 'amount', 'Enter amount first!'],
+      [{ bucket: 'balance', amount: '0', reason: 'x' }, 'amount', 'Enter amount first!'],
+      [{ bucket: 'balance', amount: '5' }, 'reason', 'Please enter a reason'],
+      [
+        { bucket: 'profit', amount: '-5', reason: 'x' },
+        'amount',
+        'Only balance adjustments can be negative',
+      ],
+      [{ bucket: 'balance', amount: '-5', reason: 'x' }, 'amount', 'Insufficient balance'],
+      [{ bucket: 'cash', amount: '5', reason: 'x' }, 'bucket', 'Choose balance, profit or bonus'],
+    ];
+    for (const [body, field, message] of cases) {
+      const response = await admin.post(url, body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(400);
+      expect(response.json(), JSON.stringify(body)).toMatchObject({ error: { message, field } });
+    }
+    const unknown = await admin.post(
+      '/api/admin/users/00000000-0000-4000-8000-000000000000/adjustments',
+      { bucket: 'balance', amount: '5', reason: 'x' },
+    );
+    expect(unknown.statusCode).toBe(404);
+    expect((await summaryOf(client)).availableCents).toBe(0);
+  });
+});
+
+describe('payment methods', () => {
+  it('admins add, edit and retire; users see the active ones; history keeps its method', async () => {
+    const { client } = await activeUser(t);
+    const created = await admin.post('/api/admin/payment-methods', {
+      kind: 'crypto',
+      name: 'Ether',
+      network: 'ERC20',
+      address: '0xdemo',
+    });
+    expect(created.statusCode).toBe(201);
+    const { method } = created.json<{ method: { id: string } }>();
+    const edited = await admin.request('PATCH', `/api/admin/payment-methods/${method.id}`, {
+      address: '0xdemo2',
+    });
+    expect(edited.json()).toMatchObject({ method: { address: '0xdemo2', network: 'ERC20' } });
+    const wrongKind = await admin.request('PATCH', `/api/admin/payment-methods/${method.id}`, {
+      bankName: 'x',
+    });
+    expect(wrongKind.json()).toMatchObject({ error: { field: 'bankName' } });
+    const deposit = (
+      await client.post('/api/deposits', { methodId: method.id, amount: '9' })
+    ).json<{ transaction: Transaction }>().transaction;
+    expect((await admin.delete(`/api/admin/payment-methods/${method.id}`)).statusCode).toBe(200);
+    const list = (await client.get('/api/payment-methods')).json<{ methods: { id: string }[] }>();
+    expect(list.methods.map((m) => m.id)).not.toContain(method.id);
+    expect(list.methods.length).toBeGreaterThanOrEqual(3);
+    const mine = (await client.get(`/api/transactions/${deposit.transactionId}`)).json<{
+      transaction: Transaction;
+    }>();
+    expect(mine.transaction).toMatchObject({ methodId: method.id, crypto: 'Ether (ERC20)' });
+    const again = await client.post('/api/deposits', { methodId: method.id, amount: '9' });
+    expect(again.json()).toMatchObject({ error: { field: 'methodId' } });
+    const audit = await t.db.execute<{ action: string }>(
+      sql`SELECT action FROM audit_log WHERE target_id = ${method.id} ORDER BY id`,
+    );
+    expect(audit.rows.map((r) => r.action)).toEqual([
+      'payment_method.created',
+      'payment_method.updated',
+      'payment_method.retired',
+    ]);
+    const missing = await admin.post('/api/admin/payment-methods', { kind: 'bank', name: 'B' });
+    expect(missing.json()).toMatchObject({
+      error: { field: 'bankName', message: 'Bank Name is required' },
+    });
+  });
+});

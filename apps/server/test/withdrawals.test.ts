@@ -1,0 +1,284 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Transaction } from '@app/shared/schemas/transactions';
+import { findMailTo } from '../src/modules/mail/outbox.repo';
+import { createTestApp, type TestApp, type TestClient } from './harness';
+import {
+  activeUser,
+  adminClient,
+  auditAfterEach,
+  countRows,
+  fund,
+  methodIds,
+  summaryOf,
+} from './money-helpers';
+
+let t: TestApp;
+let admin: TestClient;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await adminClient(t);
+});
+afterAll(() => t.close());
+auditAfterEach(() => t);
+
+const bank = (amount: unknown) => ({
+  method: 'bank',
+  accountNumber: '12345678',
+  accountName: 'Ada Lovelace',
+  bankName: 'Analytical Bank',
+  swiftCode: 'ANLYGB2L',
+  routingNumber: '021000021',
+  amount,
+});
+
+async function fundedUser(cents: number) {
+  const user = await activeUser(t);
+  await fund(t, admin, user.client, cents);
+  return user;
+}
+
+describe('withdrawal requests', () => {
+  it('hold the amount, fix the 10% fee (deducted from the payout) and e-mail user and support', async () => {
+    const { client, input } = await fundedUser(100_000);
+    const quote = await client.get('/api/withdrawals/quote?amount=250');
+    expect(quote.json()).toEqual({
+      amountCents: 25_000,
+      feeCents: 2_500,
+      netCents: 22_500,
+      feePct: '10',
+    });
+    const response = await client.post('/api/withdrawals', bank('250'));
+    expect(response.statusCode).toBe(201);
+    const { transaction } = response.json<{ transaction: Transaction }>();
+    expect(transaction).toMatchObject({
+      kind: 'withdrawal',
+      type: 'withdraw',
+      status: 'pending',
+      amountCents: 25_000,
+      feeCents: 2_500,
+      netCents: 22_500,
+      crypto: 'Bank Transfer',
+      payoutDetails: { method: 'bank', accountNumber: '12345678', routingNumber: '021000021' },
+    });
+    expect(await summaryOf(client)).toMatchObject({
+      availableCents: 75_000,
+      heldCents: 25_000,
+      balanceCents: 100_000,
+      pendingWithdrawalsCount: 1,
+      totalWithdrawalsCents: 0,
+    });
+    await t.ctx.mailer.idle();
+    expect((await findMailTo(t.db, input.email, 'withdrawal_requested'))[0]?.textBody).toContain(
+      'You will receive $225.00',
+    );
+    expect(await findMailTo(t.db, t.config.supportEmail, 'withdrawal_support')).not.toHaveLength(0);
+  });
+
+  it('paying moves the hold to payouts and fee income; the summary counts it', async () => {
+    const { client } = await fundedUser(100_000);
+    const { crypto } = await methodIds(t);
+    const request = await client.post('/api/withdrawals', {
+      method: 'crypto',
+      methodId: crypto,
+      amount: '100.09',
+      walletAddress: 'bc1qexample',
+    });
+    const { transaction } = request.json<{ transaction: Transaction }>();
+    expect(transaction).toMatchObject({
+      feeCents: 1_000,
+      netCents: 9_009,
+      crypto: 'Bitcoin (BTC)',
+    });
+    const fees = await t.db.execute<{ balance: string }>(
+      sql`SELECT balance FROM ledger_accounts WHERE code = 'platform:fee_income'`,
+    );
+    const feesBefore = BigInt(fees.rows[0]?.balance ?? '0');
+    const paid = await admin.post(`/api/admin/withdrawals/${transaction.transactionId}/pay`);
+    expect(paid.statusCode).toBe(200);
+    expect(paid.json()).toMatchObject({ transaction: { status: 'success' } });
+    const after = await t.db.execute<{ balance: string }>(
+      sql`SELECT balance FROM ledger_accounts WHERE code = 'platform:fee_income'`,
+    );
+    expect(BigInt(after.rows[0]?.balance ?? '0') - feesBefore).toBe(1_000n);
+    expect(await summaryOf(client)).toMatchObject({
+      availableCents: 89_991,
+      heldCents: 0,
+      totalWithdrawalsCents: 10_009,
+      pendingWithdrawalsCount: 0,
+      percentUp: '0.00',
+    });
+    const twice = await admin.post(`/api/admin/withdrawals/${transaction.id}/pay`);
+    expect(twice.json()).toMatchObject({
+      error: { code: 'CONFLICT', message: 'This withdrawal was already paid' },
+    });
+  });
+
+  it('rejecting releases the hold and shows the reason', async () => {
+    const { client, input } = await fundedUser(5_000);
+    const request = await client.post('/api/withdrawals', bank(50));
+    const { transaction } = request.json<{ transaction: Transaction }>();
+    expect((await summaryOf(client)).availableCents).toBe(0);
+    const rejected = await admin.post(`/api/admin/withdrawals/${transaction.id}/reject`, {
+      reason: 'Account name does not match',
+    });
+    expect(rejected.json()).toMatchObject({
+      transaction: { status: 'failed', failureReason: 'Account name does not match' },
+    });
+    expect(await summaryOf(client)).toMatchObject({ availableCents: 5_000, heldCents: 0 });
+    const pay = await admin.post(`/api/admin/withdrawals/${transaction.id}/pay`);
+    expect(pay.statusCode).toBe(409);
+    await t.ctx.mailer.idle();
+    expect((await findMailTo(t.db, input.email, 'withdrawal_rejected'))[0]?.textBody).toContain(
+      'Reason: Account name does not match',
+    );
+  });
+
+  it('a fee schedule of 0% charges nothing; the public fee page reads the setting', async () => {
+    const { client } = await fundedUser(1_000);
+    expect((await client.get('/api/settings/fees')).json()).toEqual({
+      withdrawalFeePct: '10',
+      rounding: 'down_to_cent',
+    });
+    const set = await admin.put('/api/admin/settings/fees', { withdrawalFeePct: '0' });
+    expect(set.statusCode).toBe(200);
+    const response = await client.post('/api/withdrawals', bank('10'));
+    expect(response.json()).toMatchObject({ transaction: { feeCents: 0, netCents: 1_000 } });
+    await admin.put('/api/admin/settings/fees', { withdrawalFeePct: '10' });
+    const bad = await admin.put('/api/admin/settings/fees', { withdrawalFeePct: '100' });
+    expect(bad.json()).toMatchObject({ error: { field: 'withdrawalFeePct' } });
+  });
+
+  it('more than the available balance is refused with "Insufficient balance"', async () => {
+    const { client } = await fundedUser(1_000);
+    const response = await client.post('/api/withdrawals', bank('10.01'));
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      error: { code: 'INSUFFICIENT_BALANCE', message: 'Insufficient balance', field: 'amount' },
+    });
+    expect((await summaryOf(client)).pendingWithdrawalsCount).toBe(0);
+  });
+
+  it('bad input books nothing and names the field with the seed message', async () => {
+    const { client } = await fundedUser(1_000);
+    const { crypto } = await methodIds(t);
+    const before = await countRows(t, 'transactions');
+    const cases: [unknown, string, string][] = [
+      [{ ...bank('5'), accountNumber: '' }, 'accountNumber', 'Account Number is required'],
+      [{ ...bank('5'), accountName: ' ' }, 'accountName', 'Account Name is required'],
+      [{ ...bank('5'), bankName: undefined }, 'bankName', 'Bank Name is required'],
+      [{ ...bank('5'), swiftCode: '' }, 'swiftCode', 'Swift Code is required'],
+      [{ ...bank('5'), routingNumber: '' }, 'routingNumber', 'Routing Number is required'],
+      [bank(''), 'amount', 'Amount is required'],
+      [bank('abc'), 'amount', 'Amount is required'],
+      [bank('0.99'), 'amount', 'Amount is required'],
+      [bank('-10'), 'amount', 'Amount is required'],
+      [bank('1000000.01'), 'amount', 'Amount must be less than 1,000,000'],
+      [bank('5.555'), 'amount', 'Amount is required'],
+      [
+        { method: 'crypto', amount: '5', walletAddress: 'x' },
+        'methodId',
+        'Please select a payment method',
+      ],
+      [
+        { method: 'crypto', methodId: crypto, walletAddress: 'x' },
+        'amount',
+        'Please enter an amount',
+      ],
+      [
+        { method: 'crypto', methodId: crypto, amount: '5' },
+        'walletAddress',
+        'Please enter a wallet address',
+      ],
+      [
+        { method: 'crypto', methodId: crypto, amount: '1e3', walletAddress: 'x' },
+        'amount',
+        'Please enter a valid amount with at most 2 decimals',
+      ],
+      [{ method: 'cash', amount: '5' }, 'method', 'Please choose Bank Transfer or Crypto Currency'],
+    ];
+    for (const [body, field, message] of cases) {
+      const response = await client.post('/api/withdrawals', body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(400);
+      expect(response.json(), JSON.stringify(body)).toEqual({
+        error: { code: 'VALIDATION_FAILED', message, field },
+      });
+    }
+    const { bank: bankMethod } = await methodIds(t);
+    const notCrypto = await client.post('/api/withdrawals', {
+      method: 'crypto',
+      methodId: bankMethod,
+      amount: '5',
+      walletAddress: 'x',
+    });
+    expect(notCrypto.json()).toMatchObject({ error: { field: 'methodId' } });
+    const quote = await client.get('/api/withdrawals/quote?amount=1.234');
+    expect(quote.json()).toMatchObject({ error: { field: 'amount' } });
+    expect(await countRows(t, 'transactions')).toBe(before);
+  });
+});
+
+describe('concurrency', () => {
+  it('50 withdrawals of $10 at once against $100: exactly 10 succeed, available $0, held $100', async () => {
+    const { client } = await fundedUser(10_000);
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () => client.post('/api/withdrawals', bank('10'))),
+    );
+    const codes = answers.map((a) => a.statusCode);
+    expect(codes.filter((c) => c === 201)).toHaveLength(10);
+    expect(codes.filter((c) => c === 400)).toHaveLength(40);
+    for (const refused of answers.filter((a) => a.statusCode === 400)) {
+      expect(refused.json()).toMatchObject({ error: { message: 'Insufficient balance' } });
+    }
+    expect(await summaryOf(client)).toMatchObject({
+      availableCents: 0,
+      heldCents: 10_000,
+      pendingWithdrawalsCount: 10,
+    });
+  });
+
+  it('the same Idempotency-Key 20 times at once: one withdrawal, 20 identical answers', async () => {
+    const { client } = await fundedUser(10_000);
+    const headers = { 'idempotency-key': 'withdraw-once-123' };
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => client.post('/api/withdrawals', bank('25'), headers)),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(20).fill(201));
+    expect(new Set(answers.map((a) => a.body)).size).toBe(1);
+    expect(answers.filter((a) => a.headers['idempotent-replayed'] === 'false')).toHaveLength(1);
+    expect(await summaryOf(client)).toMatchObject({
+      availableCents: 7_500,
+      heldCents: 2_500,
+      pendingWithdrawalsCount: 1,
+    });
+    const later = await client.post('/api/withdrawals', bank('25'), headers);
+    expect(later.body).toBe(answers[0]?.body);
+  });
+
+  it('the same key with another body is refused (409) and books nothing', async () => {
+    const { client } = await fundedUser(10_000);
+    const headers = { 'idempotency-key': 'key-A' };
+    expect((await client.post('/api/withdrawals', bank('10'), headers)).statusCode).toBe(201);
+    const other = await client.post('/api/withdrawals', bank('11'), headers);
+    expect(other.statusCode).toBe(409);
+    expect(other.json()).toMatchObject({ error: { code: 'IDEMPOTENCY_CONFLICT' } });
+    const { crypto } = await methodIds(t);
+    const otherEndpoint = await client.post(
+      '/api/deposits',
+      { methodId: crypto, amount: '10' },
+      headers,
+    );
+    expect(otherEndpoint.statusCode).toBe(409);
+    expect((await summaryOf(client)).heldCents).toBe(1_000);
+    const badKey = await client.post('/api/withdrawals', bank('10'), { 'idempotency-key': 'a b' });
+    expect(badKey.json()).toMatchObject({ error: { field: 'Idempotency-Key' } });
+  });
+
+  it('a request that failed is not remembered: the same key works once the balance is there', async () => {
+    const { client } = await fundedUser(500);
+    const headers = { 'idempotency-key': 'retry-after-deposit' };
+    expect((await client.post('/api/withdrawals', bank('10'), headers)).statusCode).toBe(400);
+    await fund(t, admin, client, 500);
+    expect((await client.post('/api/withdrawals', bank('10'), headers)).statusCode).toBe(201);
+  });
+});
