@@ -1,0 +1,180 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { centsToPlain } from '@app/shared/money';
+import type { Transaction } from '@app/shared/schemas/transactions';
+import { auditLedger } from '../src/modules/ledger/ledger.audit';
+import { createTestApp, type TestApp, type TestClient } from './harness';
+import { activeUser, adminClient, auditAfterEach, methodIds, summaryOf } from './money-helpers';
+
+let t: TestApp;
+let admin: TestClient;
+let cryptoMethod: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await adminClient(t);
+  cryptoMethod = (await methodIds(t)).crypto;
+});
+afterAll(() => t.close());
+auditAfterEach(() => t);
+
+type Op =
+  | { op: 'deposit'; user: number; cents: number }
+  | { op: 'approve'; pick: number }
+  | { op: 'rejectDeposit'; pick: number }
+  | { op: 'withdraw'; user: number; cents: number }
+  | { op: 'pay'; pick: number }
+  | { op: 'rejectWithdrawal'; pick: number };
+
+const USERS = 2;
+const opArb: fc.Arbitrary<Op> = fc.oneof(
+  fc.record({
+    op: fc.constant('deposit' as const),
+    user: fc.nat(USERS - 1),
+    cents: fc.integer({ min: 1, max: 50_000 }),
+  }),
+  fc.record({ op: fc.constant('approve' as const), pick: fc.nat() }),
+  fc.record({ op: fc.constant('rejectDeposit' as const), pick: fc.nat() }),
+  fc.record({
+    op: fc.constant('withdraw' as const),
+    user: fc.nat(USERS - 1),
+    cents: fc.integer({ min: 100, max: 30_000 }),
+  }),
+  fc.record({ op: fc.constant('pay' as const), pick: fc.nat() }),
+  fc.record({ op: fc.constant('rejectWithdrawal' as const), pick: fc.nat() }),
+);
+
+interface ModelTx {
+  id: string;
+  user: number;
+  cents: number;
+  fee: number;
+  status: 'pending' | 'success' | 'failed';
+}
+interface ModelUser {
+  available: number;
+  held: number;
+  deposits: number;
+  withdrawals: number;
+}
+
+/** The 10% default fee, rounded down to the cent (withdrawals/domain/fee.ts). */
+const feeOf = (cents: number) => Math.floor((cents * 10) / 100);
+
+describe('model test: random money operations agree with an in-memory model', () => {
+  it('balances, holds, totals and statuses match; every ledger invariant holds', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(opArb, { minLength: 1, maxLength: 14 }), async (ops) => {
+        const clients: TestClient[] = [];
+        for (let i = 0; i < USERS; i += 1) clients.push((await activeUser(t)).client);
+        const users: ModelUser[] = clients.map(() => ({
+          available: 0,
+          held: 0,
+          deposits: 0,
+          withdrawals: 0,
+        }));
+        const deposits: ModelTx[] = [];
+        const withdrawals: ModelTx[] = [];
+        const pick = (list: ModelTx[], n: number) =>
+          list.length === 0 ? undefined : list[n % list.length];
+
+        for (const step of ops) {
+          const label = JSON.stringify(step);
+          if (step.op === 'deposit') {
+            const response = await clients[step.user]!.post('/api/deposits', {
+              methodId: cryptoMethod,
+              amount: centsToPlain(step.cents),
+            });
+            expect(response.statusCode, label).toBe(201);
+            const { transaction } = response.json<{ transaction: Transaction }>();
+            deposits.push({
+              id: transaction.id,
+              user: step.user,
+              cents: step.cents,
+              fee: 0,
+              status: 'pending',
+            });
+          } else if (step.op === 'withdraw') {
+            const response = await clients[step.user]!.post('/api/withdrawals', {
+              method: 'crypto',
+              methodId: cryptoMethod,
+              amount: centsToPlain(step.cents),
+              walletAddress: 'bc1qmodel',
+            });
+            const model = users[step.user]!;
+            if (model.available >= step.cents) {
+              expect(response.statusCode, label).toBe(201);
+              const { transaction } = response.json<{ transaction: Transaction }>();
+              expect(transaction.feeCents, label).toBe(feeOf(step.cents));
+              model.available -= step.cents;
+              model.held += step.cents;
+              withdrawals.push({
+                id: transaction.id,
+                user: step.user,
+                cents: step.cents,
+                fee: feeOf(step.cents),
+                status: 'pending',
+              });
+            } else {
+              expect(response.statusCode, label).toBe(400);
+            }
+          } else {
+            const isDeposit = step.op === 'approve' || step.op === 'rejectDeposit';
+            const target = pick(isDeposit ? deposits : withdrawals, step.pick);
+            if (!target) continue;
+            const path = {
+              approve: 'deposits/ID/approve',
+              rejectDeposit: 'deposits/ID/reject',
+              pay: 'withdrawals/ID/pay',
+              rejectWithdrawal: 'withdrawals/ID/reject',
+            }[step.op].replace('ID', target.id);
+            const response = await admin.post(`/api/admin/${path}`, { reason: 'model' });
+            if (target.status !== 'pending') {
+              expect(response.statusCode, label).toBe(409);
+              continue;
+            }
+            expect(response.statusCode, label).toBe(200);
+            const model = users[target.user]!;
+            if (step.op === 'approve') {
+              target.status = 'success';
+              model.available += target.cents;
+              model.deposits += target.cents;
+            } else if (step.op === 'rejectDeposit') {
+              target.status = 'failed';
+            } else if (step.op === 'pay') {
+              target.status = 'success';
+              model.held -= target.cents;
+              model.withdrawals += target.cents;
+            } else {
+              target.status = 'failed';
+              model.held -= target.cents;
+              model.available += target.cents;
+            }
+          }
+        }
+
+        for (let i = 0; i < USERS; i += 1) {
+          const summary = await summaryOf(clients[i]!);
+          const model = users[i]!;
+          expect(summary).toMatchObject({
+            availableCents: model.available,
+            heldCents: model.held,
+            totalDepositsCents: model.deposits,
+            totalWithdrawalsCents: model.withdrawals,
+            pendingWithdrawalsCount: withdrawals.filter(
+              (w) => w.user === i && w.status === 'pending',
+            ).length,
+          });
+          const list = (await clients[i]!.get('/api/transactions?limit=100')).json<{
+            items: Transaction[];
+          }>();
+          const byId = new Map(list.items.map((item) => [item.id, item]));
+          for (const tx of [...deposits, ...withdrawals].filter((x) => x.user === i)) {
+            expect(byId.get(tx.id)?.status).toBe(tx.status);
+          }
+        }
+        expect(await auditLedger(t.db)).toEqual([]);
+      }),
+      { numRuns: 25 },
+    );
+  });
+});
