@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Transaction } from '@app/shared/schemas/transactions';
 import { findMailTo } from '../src/modules/mail/outbox.repo';
 import { createTestApp, registerUser, type TestApp, type TestClient } from './harness';
@@ -177,9 +177,41 @@ describe('deposits', () => {
     expect(await countRows(t, 'transactions')).toBe(before);
   });
 
-  it('an account that is not active yet cannot deposit (403)', async () => {
+  it('an admin retrying an approval with its Idempotency-Key gets the first answer, not 409', async () => {
+    const { client, user } = await activeUser(t);
+    const { crypto } = await methodIds(t);
+    const deposit = await client.post('/api/deposits', { methodId: crypto, amount: '20' });
+    const { transaction } = deposit.json<{ transaction: Transaction }>();
+    const publish = vi.spyOn(t.ctx.realtime, 'publish');
+    const headers = { 'idempotency-key': `approve-${transaction.id}` };
+    const url = `/api/admin/deposits/${transaction.id}/approve`;
+    const first = await admin.post(url, {}, headers);
+    const retry = await admin.post(url, {}, headers);
+    expect(first.statusCode).toBe(200);
+    expect(retry.statusCode).toBe(200);
+    expect(retry.body).toBe(first.body);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect((await summaryOf(client)).availableCents).toBe(2_000);
+    // Realtime after commit, once (the replay publishes nothing).
+    const toUser = publish.mock.calls.filter(([channel]) => channel === `user:${user.id}`);
+    expect(toUser.map(([, event]) => event.type)).toEqual([
+      'transactions.changed',
+      'account.changed',
+    ]);
+    expect(publish.mock.calls.some(([channel]) => channel === 'admin')).toBe(true);
+    publish.mockRestore();
+  });
+
+  it('an account that is not active yet cannot deposit or withdraw (403)', async () => {
     const { client } = await registerUser(t.app);
     const { crypto } = await methodIds(t);
+    const withdrawal = await client.post('/api/withdrawals', {
+      method: 'crypto',
+      methodId: crypto,
+      amount: '10',
+      walletAddress: 'bc1q',
+    });
+    expect(withdrawal.statusCode).toBe(403);
     const response = await client.post('/api/deposits', { methodId: crypto, amount: '10' });
     expect(response.statusCode).toBe(403);
     expect(response.json()).toMatchObject({
