@@ -2,6 +2,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { publicRoutes } from '../features/public/routes';
 import { authRoutes } from '../features/auth/routes';
 import { protectedRoutes } from './protectedRoutes';
+import { lazyPage } from './lazyPage';
 import { NotFoundPage } from './NotFoundPage';
 
 /**
@@ -12,11 +13,17 @@ const routes: RouteObject[] = [
   ...publicRoutes,
   ...authRoutes,
   {
-    lazy: () =>
-      import('../features/shell/ProtectedLayout').then((m) => ({ Component: m.ProtectedLayout })),
+    lazy: lazyPage(
+      () => import('../features/shell/ProtectedLayout'),
+      (m) => m.ProtectedLayout,
+      ['shell'],
+    ),
     children: protectedRoutes,
   },
   { path: '*', Component: NotFoundPage },
 ];
 
-export const router = createBrowserRouter(routes);
+/** Nothing to show while the first lazy route loads (the page is blank for a few milliseconds). */
+const HydrateFallback = () => null;
+
+export const router = createBrowserRouter(routes.map((route) => ({ ...route, HydrateFallback })));

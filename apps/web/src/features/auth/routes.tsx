@@ -1,25 +1,48 @@
 import type { RouteObject } from 'react-router';
+import { lazyPage } from '../../app/lazyPage';
+
+const NS = ['auth'];
 
 /** The sign-in screens (seed section 2, "Public"); each page is its own lazy chunk. */
 export const authRoutes: RouteObject[] = [
   {
     path: '/login',
-    lazy: () => import('./pages/LoginPage').then((m) => ({ Component: m.LoginPage })),
+    lazy: lazyPage(
+      () => import('./pages/LoginPage'),
+      (m) => m.LoginPage,
+      NS,
+    ),
   },
   {
     path: '/register',
-    lazy: () => import('./pages/RegisterPage').then((m) => ({ Component: m.RegisterPage })),
+    lazy: lazyPage(
+      () => import('./pages/RegisterPage'),
+      (m) => m.RegisterPage,
+      NS,
+    ),
   },
   {
     path: '/forgot',
-    lazy: () => import('./pages/ForgotPage').then((m) => ({ Component: m.ForgotPage })),
+    lazy: lazyPage(
+      () => import('./pages/ForgotPage'),
+      (m) => m.ForgotPage,
+      NS,
+    ),
   },
   {
     path: '/new',
-    lazy: () => import('./pages/NewPasswordPage').then((m) => ({ Component: m.NewPasswordPage })),
+    lazy: lazyPage(
+      () => import('./pages/NewPasswordPage'),
+      (m) => m.NewPasswordPage,
+      NS,
+    ),
   },
   {
     path: '/verify',
-    lazy: () => import('./pages/VerifyEmailPage').then((m) => ({ Component: m.VerifyEmailPage })),
+    lazy: lazyPage(
+      () => import('./pages/VerifyEmailPage'),
+      (m) => m.VerifyEmailPage,
+      NS,
+    ),
   },
 ];

@@ -1,9 +1,14 @@
 import type { RouteObject } from 'react-router';
+import { lazyPage } from '../../app/lazyPage';
 
 export const dashboardRoutes: RouteObject[] = [
   {
     path: '/dashboard',
     handle: { title: 'dashboard:title' },
-    lazy: () => import('./pages/DashboardPage').then((m) => ({ Component: m.DashboardPage })),
+    lazy: lazyPage(
+      () => import('./pages/DashboardPage'),
+      (m) => m.DashboardPage,
+      ['dashboard'],
+    ),
   },
 ];

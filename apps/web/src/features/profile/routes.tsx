@@ -1,7 +1,11 @@
 import type { RouteObject } from 'react-router';
+import { lazyPage } from '../../app/lazyPage';
 
-const loadProfilePage = () =>
-  import('./pages/ProfilePage').then((m) => ({ Component: m.ProfilePage }));
+const loadProfilePage = lazyPage(
+  () => import('./pages/ProfilePage'),
+  (m) => m.ProfilePage,
+  ['profile'],
+);
 
 /** The same page serves /profile and, inside the admin area's menu, /admin/profile. */
 export const profileRoutes: RouteObject[] = [

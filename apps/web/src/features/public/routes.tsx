@@ -1,4 +1,5 @@
 import type { RouteObject } from 'react-router';
+import { lazyPage } from '../../app/lazyPage';
 import { ensureNamespace } from './lazyNamespaces';
 
 type InfoPage = 'AboutPage' | 'TermsPage' | 'PrivacyPage' | 'RiskPage';
@@ -17,7 +18,11 @@ function infoPage(name: InfoPage): RouteObject['lazy'] {
 /** Public pages share one layout (top bar + footer), loaded lazily like the pages. */
 export const publicRoutes: RouteObject[] = [
   {
-    lazy: () => import('./components/PublicLayout').then((m) => ({ Component: m.PublicLayout })),
+    lazy: lazyPage(
+      () => import('./components/PublicLayout'),
+      (m) => m.PublicLayout,
+      ['public'],
+    ),
     children: [
       {
         path: '/',

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useAuthStore, useSession, watchForExpiredSession } from '../../lib/auth';
+import { RealtimeProvider, ReconnectingBanner } from '../../lib/realtime';
 import { Button, Spinner } from '../../ui';
 import { MobileMenu } from './components/MobileMenu';
 import { Sidebar } from './components/Sidebar';
@@ -52,7 +53,11 @@ export function ProtectedLayout() {
   }
   const onAdminRoute = isAdminPath(location.pathname);
   if (onAdminRoute && !session.user.isAdmin) return <Navigate to="/dashboard" replace />;
-  return <Shell user={session.user} onAdminRoute={onAdminRoute} />;
+  return (
+    <RealtimeProvider enabled>
+      <Shell user={session.user} onAdminRoute={onAdminRoute} />
+    </RealtimeProvider>
+  );
 }
 
 function Shell({ user, onAdminRoute }: { user: Me; onAdminRoute: boolean }) {
@@ -74,6 +79,7 @@ function Shell({ user, onAdminRoute }: { user: Me; onAdminRoute: boolean }) {
       <Sidebar items={items} home={home} />
       <MobileMenu open={menuOpen} onOpenChange={setMenuOpen} items={items} />
       <div className="min-[770px]:pl-[300px]">
+        <ReconnectingBanner />
         <TopBar
           user={user}
           title={title}

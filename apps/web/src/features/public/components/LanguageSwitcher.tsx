@@ -15,7 +15,7 @@ export function LanguageSwitcher() {
       <select
         id={id}
         value={current ?? 'en'}
-        onChange={(event) => changeLanguage(event.target.value)}
+        onChange={(event) => void changeLanguage(event.target.value)}
         className="h-10 rounded-lg border border-border bg-surface-2 px-3 text-sm text-text"
       >
         {SUPPORTED_LANGUAGES.map((language) => (

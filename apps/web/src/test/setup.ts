@@ -1,0 +1,21 @@
+import { i18n } from '../i18n';
+import '../ui/i18n';
+
+/**
+ * Pages load their texts lazily in the app (routes call ensureNamespaces); component tests render
+ * pages directly, so every namespace is registered up front here.
+ */
+type Messages = Record<string, unknown>;
+const files = import.meta.glob<Messages>('../features/*/locales/**/*.json', {
+  eager: true,
+  import: 'default',
+});
+for (const [path, messages] of Object.entries(files)) {
+  const flat = /features\/([^/]+)\/locales\/([^/]+)\.json$/.exec(path);
+  const part = /features\/([^/]+)\/locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
+  if (flat?.[1] && flat[2]) i18n.addResourceBundle(flat[2], flat[1], messages, true, false);
+  else if (part?.[1] && part[2] && part[3]) {
+    const namespace = `${part[1]}${part[2].charAt(0).toUpperCase()}${part[2].slice(1)}`;
+    i18n.addResourceBundle(part[3], namespace, messages, true, false);
+  }
+}
