@@ -6,14 +6,14 @@ import { requireAdmin, requireUser } from '../modules/auth/session';
  * checks the role on the server (401 for a visitor, 403 for a signed-in non-admin).
  */
 export function guardSignedIn(app: FastifyInstance): void {
-  app.addHook('preHandler', (request, _reply, done) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     requireUser(request);
     done();
   });
 }
 
 export function guardAdmin(app: FastifyInstance): void {
-  app.addHook('preHandler', (request, _reply, done) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     requireAdmin(request);
     done();
   });

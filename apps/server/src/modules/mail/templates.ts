@@ -38,7 +38,7 @@ function textOf(
   return lines.join('\n\n');
 }
 
-function compose(
+export function composeMail(
   brand: Brand,
   template: string,
   subject: string,
@@ -55,7 +55,7 @@ function compose(
 
 export const mailTemplates = {
   welcome: (brand: Brand, name: string) =>
-    compose(
+    composeMail(
       brand,
       'welcome',
       `Welcome to ${brand.name}`,
@@ -68,7 +68,7 @@ export const mailTemplates = {
     ),
 
   verifyEmail: (brand: Brand, name: string, url: string) =>
-    compose(
+    composeMail(
       brand,
       'verify_email',
       `Confirm your e-mail address for ${brand.name}`,
@@ -80,7 +80,7 @@ export const mailTemplates = {
     ),
 
   recovery: (brand: Brand, name: string, url: string) =>
-    compose(
+    composeMail(
       brand,
       'recovery',
       `Reset your ${brand.name} password`,
@@ -93,13 +93,13 @@ export const mailTemplates = {
     ),
 
   passwordChanged: (brand: Brand, name: string) =>
-    compose(brand, 'password_changed', `Your ${brand.name} password was changed`, [
+    composeMail(brand, 'password_changed', `Your ${brand.name} password was changed`, [
       `Hello ${name},`,
       'Your password was just changed and your other sessions were signed out. If this was not you, reset your password at once and contact support.',
     ]),
 
   accountActivated: (brand: Brand, name: string) =>
-    compose(
+    composeMail(
       brand,
       'account_activated',
       `Your ${brand.name} account is active`,
@@ -112,7 +112,7 @@ export const mailTemplates = {
     ),
 
   contactToSupport: (brand: Brand, from: { name: string; email: string }, message: string) =>
-    compose(brand, 'contact', `Contact form: ${from.name}`, [
+    composeMail(brand, 'contact', `Contact form: ${from.name}`, [
       `From: ${from.name} <${from.email}>`,
       message,
     ]),

@@ -1,25 +1,17 @@
 import { formatUsd } from '@app/shared/money';
-import type { Brand, MailContent } from '../mail/templates';
+import { composeMail, type Brand, type MailContent } from '../mail/templates';
 
-/**
- * E-mails about money (deposits, withdrawals). Same look as mail/templates.ts, kept here so the
- * money module owns its texts; every value is escaped for HTML.
- */
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
+/** E-mails about money (deposits, withdrawals); each links to the user's transaction list. */
 function compose(
   brand: Brand,
   template: string,
   subject: string,
   paragraphs: string[],
 ): MailContent {
-  const url = `${brand.publicUrl}/transactions`;
-  const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('');
-  const html = `<!doctype html><html><body style="margin:0;background:#f1f5f9;font-family:Arial,Helvetica,sans-serif;color:#0f172a"><div style="max-width:560px;margin:0 auto;padding:32px 24px"><h1 style="font-size:20px;margin:0 0 24px">${escapeHtml(brand.name)}</h1>${body}<p style="margin:24px 0"><a href="${escapeHtml(url)}" style="background:#10b981;color:#0b1220;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">View Transactions</a></p><p style="margin:32px 0 0;font-size:12px;color:#64748b">${escapeHtml(brand.name)} · ${escapeHtml(brand.publicUrl)}</p></div></body></html>`;
-  const text = [...paragraphs, `View Transactions: ${url}`, '', `— ${brand.name}`].join('\n\n');
-  return { template, subject, text, html };
+  return composeMail(brand, template, subject, paragraphs, {
+    label: 'View Transactions',
+    url: `${brand.publicUrl}/transactions`,
+  });
 }
 
 interface Tx {
