@@ -21,7 +21,11 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { registerSessionLoader } from './modules/auth/session';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { outboxRoutes } from './modules/mail/outbox.routes';
-import { planRoutes } from './modules/plans/plans.routes';
+import { adminPlanRoutes, planRoutes } from './modules/plans/plans.routes';
+import { marketRoutes } from './modules/market/market.routes';
+import { adminStrategyRoutes, strategyRoutes } from './modules/strategies/strategies.routes';
+import { traderRoutes } from './modules/trader/trader.routes';
+import { tradeRoutes } from './modules/trades/trades.routes';
 import { accountRoutes, adminAdjustmentRoutes } from './modules/account/account.routes';
 import { adminDepositRoutes, depositRoutes } from './modules/deposits/deposits.routes';
 import {
@@ -38,6 +42,7 @@ import { auditRoutes } from './modules/audit/audit.routes';
 import { contactMessageRoutes } from './modules/contact/messages.routes';
 import { avatarFileRoute, profileRoutes } from './modules/profile/profile.routes';
 import { adminUserRoutes } from './modules/users/users.routes';
+import { overviewRoutes } from './modules/overview/overview.routes';
 import { registerRealtimeRoute, type RealtimeHub } from './realtime/realtime';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -103,9 +108,16 @@ export async function buildApp(ctx: AppContext, hub: RealtimeHub): Promise<Fasti
   await app.register(authRoutes(ctx), { prefix: '/api/auth' });
   await app.register(contactRoutes(ctx), { prefix: '/api/contact' });
   await app.register(planRoutes(ctx), { prefix: '/api/plans' });
+  await app.register(adminPlanRoutes(ctx), { prefix: '/api/admin/plans' });
+  await app.register(marketRoutes(ctx), { prefix: '/api/market' });
+  await app.register(strategyRoutes(ctx), { prefix: '/api/strategies' });
+  await app.register(adminStrategyRoutes(ctx), { prefix: '/api/admin/strategies' });
+  await app.register(traderRoutes(ctx), { prefix: '/api/trader' });
+  await app.register(tradeRoutes(ctx), { prefix: '/api/trades' });
   await app.register(outboxRoutes(ctx), { prefix: '/api/admin/outbox' });
   await app.register(adminUserRoutes(ctx), { prefix: '/api/admin/users' });
   await app.register(auditRoutes(ctx), { prefix: '/api/admin/audit' });
+  await app.register(overviewRoutes(ctx), { prefix: '/api/admin/overview' });
   await app.register(contactMessageRoutes(ctx), { prefix: '/api/admin/messages' });
   await app.register(profileRoutes(ctx), { prefix: '/api/profile' });
   await app.register(avatarFileRoute(ctx));

@@ -3,7 +3,7 @@ import { afterEach, expect } from 'vitest';
 import { centsToPlain } from '@app/shared/money';
 import type { Transaction } from '@app/shared/schemas/transactions';
 import { auditLedger } from '../src/modules/ledger/ledger.audit';
-import { registerUser, TestClient, type TestApp } from './harness';
+import { registerUser, type TestClient, type TestApp } from './harness';
 
 /** After every test of the file: every ledger invariant still holds. */
 export function auditAfterEach(get: () => TestApp): void {
@@ -12,15 +12,7 @@ export function auditAfterEach(get: () => TestApp): void {
   });
 }
 
-export async function adminClient(t: TestApp): Promise<TestClient> {
-  const admin = new TestClient(t.app);
-  const response = await admin.post('/api/auth/login', {
-    email: t.admin.email,
-    password: t.admin.password,
-  });
-  if (response.statusCode !== 200) throw new Error(`admin login failed: ${response.body}`);
-  return admin;
-}
+export { adminClient } from './harness';
 
 /** A registered user whose account an admin has activated (activation belongs to another issue). */
 export async function activeUser(t: TestApp, name = 'Ada Lovelace') {

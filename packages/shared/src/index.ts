@@ -15,3 +15,4 @@ export * from './schemas/profile';
 export * from './schemas/market';
 export * from './schemas/strategies';
 export * from './schemas/trades';
+export * from './schemas/overview';

@@ -1,0 +1,64 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+
+const toNumber = (value: string | number | null | undefined) => Number(value ?? 0);
+
+export async function userCounts(db: DbOrTx) {
+  const { rows } = await db.execute<{ total: string; pending: string; active: string }>(sql`
+    SELECT count(*) AS total,
+           count(*) FILTER (WHERE NOT is_active) AS pending,
+           count(*) FILTER (WHERE is_active) AS active
+    FROM users WHERE deleted_at IS NULL AND NOT is_admin`);
+  const row = rows[0];
+  return {
+    total: toNumber(row?.total),
+    pending: toNumber(row?.pending),
+    active: toNumber(row?.active),
+  };
+}
+
+/** Sums of the users' ledger accounts, by kind (balances are kept equal to their postings). */
+export async function userMoney(db: DbOrTx) {
+  const { rows } = await db.execute<{ kind: string; total: string }>(sql`
+    SELECT kind, coalesce(sum(balance), 0) AS total FROM ledger_accounts
+    WHERE user_id IS NOT NULL GROUP BY kind`);
+  const byKind = new Map(rows.map((r) => [r.kind, toNumber(r.total)]));
+  return {
+    availableCents: byKind.get('available') ?? 0,
+    investedCents: byKind.get('invested') ?? 0,
+    heldCents: byKind.get('withdrawal_hold') ?? 0,
+  };
+}
+
+export async function pendingTotals(db: DbOrTx) {
+  const { rows } = await db.execute<{ kind: string; count: string; total: string }>(sql`
+    SELECT kind, count(*) AS count, coalesce(sum(amount_cents), 0) AS total FROM transactions
+    WHERE status = 'pending' AND kind IN ('deposit', 'withdrawal') GROUP BY kind`);
+  const of = (kind: string) => {
+    const row = rows.find((r) => r.kind === kind);
+    return { count: toNumber(row?.count), totalCents: toNumber(row?.total) };
+  };
+  return { deposits: of('deposit'), withdrawals: of('withdrawal') };
+}
+
+/** Approved deposits and paid withdrawals per UTC day, over the `days` days ending `now`. */
+export async function dailyVolumes(db: DbOrTx, now: Date, days: number) {
+  const { rows } = await db.execute<{ day: string; deposits: string; withdrawals: string }>(sql`
+    WITH d AS (
+      SELECT generate_series(
+        (date_trunc('day', ${now.toISOString()}::timestamptz AT TIME ZONE 'UTC') - make_interval(days => ${days - 1}))::date,
+        (${now.toISOString()}::timestamptz AT TIME ZONE 'UTC')::date,
+        interval '1 day')::date AS day)
+    SELECT to_char(d.day, 'YYYY-MM-DD') AS day,
+           coalesce(sum(t.amount_cents) FILTER (WHERE t.kind = 'deposit'), 0) AS deposits,
+           coalesce(sum(t.amount_cents) FILTER (WHERE t.kind = 'withdrawal'), 0) AS withdrawals
+    FROM d LEFT JOIN transactions t
+      ON t.status = 'success' AND t.kind IN ('deposit', 'withdrawal')
+     AND (coalesce(t.decided_at, t.created_at) AT TIME ZONE 'UTC')::date = d.day
+    GROUP BY d.day ORDER BY d.day`);
+  return rows.map((r) => ({
+    day: r.day,
+    depositsCents: toNumber(r.deposits),
+    withdrawalsCents: toNumber(r.withdrawals),
+  }));
+}

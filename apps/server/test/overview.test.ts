@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, TestClient, registerUser, type TestApp } from './harness';
+import { activeUser, adminClient, auditAfterEach, fund, methodIds } from './money-helpers';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+auditAfterEach(() => t);
+
+describe('admin overview', () => {
+  it('is admin-only', async () => {
+    expect((await new TestClient(t.app).get('/api/admin/overview')).statusCode).toBe(401);
+    const { client } = await registerUser(t.app);
+    expect((await client.get('/api/admin/overview')).statusCode).toBe(403);
+  });
+
+  it('derives users, money, pending totals and daily volumes from the books', async () => {
+    const admin = await adminClient(t);
+    const before = (await admin.get('/api/admin/overview')).json<{
+      users: { total: number; pending: number; active: number };
+    }>();
+    const alice = await activeUser(t, 'Alice');
+    const bob = await activeUser(t, 'Bob');
+    await registerUser(t.app, { name: 'Pending Pat' });
+    await fund(t, admin, alice.client, 500_000);
+    await fund(t, admin, bob.client, 20_000);
+    const { crypto } = await methodIds(t);
+    await alice.client.post('/api/deposits', { methodId: crypto, amount: '75.50' });
+    const withdrawal = await alice.client.post('/api/withdrawals', {
+      method: 'crypto',
+      methodId: crypto,
+      walletAddress: 'bc1qexampleexampleexample',
+      amount: '100',
+    });
+    expect(withdrawal.statusCode).toBe(201);
+
+    const overview = (await admin.get('/api/admin/overview')).json<{
+      users: { total: number; pending: number; active: number };
+      money: { availableCents: number; investedCents: number; heldCents: number };
+      pending: {
+        deposits: { count: number; totalCents: number };
+        withdrawals: { count: number; totalCents: number };
+      };
+      volumes: { day: string; depositsCents: number; withdrawalsCents: number }[];
+    }>();
+    expect(overview.users.total - before.users.total).toBe(3);
+    expect(overview.users.active - before.users.active).toBe(2);
+    expect(overview.users.pending - before.users.pending).toBe(1);
+    expect(overview.money).toEqual({
+      availableCents: 510_000,
+      investedCents: 0,
+      heldCents: 10_000,
+    });
+    expect(overview.pending.deposits).toEqual({ count: 1, totalCents: 7_550 });
+    expect(overview.pending.withdrawals).toEqual({ count: 1, totalCents: 10_000 });
+    expect(overview.volumes).toHaveLength(30);
+    const today = overview.volumes[overview.volumes.length - 1];
+    expect(today?.day).toBe(new Date().toISOString().slice(0, 10));
+    expect(today?.depositsCents).toBe(520_000);
+    expect(today?.withdrawalsCents).toBe(0);
+  });
+});

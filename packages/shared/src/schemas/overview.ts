@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+/** The admin overview: every figure computed from the ledger and the transaction projection. */
+export const adminOverviewSchema = z.object({
+  users: z.object({ total: z.number().int(), pending: z.number().int(), active: z.number().int() }),
+  money: z.object({
+    availableCents: z.number().int(),
+    investedCents: z.number().int(),
+    heldCents: z.number().int(),
+  }),
+  pending: z.object({
+    deposits: z.object({ count: z.number().int(), totalCents: z.number().int() }),
+    withdrawals: z.object({ count: z.number().int(), totalCents: z.number().int() }),
+  }),
+  volumes: z.array(
+    z.object({
+      day: z.string(),
+      depositsCents: z.number().int(),
+      withdrawalsCents: z.number().int(),
+    }),
+  ),
+  strategies: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      aumCents: z.number().int(),
+      copiers: z.number().int(),
+    }),
+  ),
+});
+export type AdminOverview = z.infer<typeof adminOverviewSchema>;
