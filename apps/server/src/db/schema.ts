@@ -132,3 +132,4 @@ export const plans = pgTable('plans', {
 });
 
 export * from '../modules/ledger/ledger.schema';
+export * from '../modules/referrals/referrals.schema';

@@ -21,6 +21,8 @@ export const referralListSchema = z.object({
   referralId: z.string(),
   referralLink: z.string(),
   total: z.number().int(),
+  /** The bonus paid per activated referral now; 0 when the programme is off. */
+  bonusCents: z.number().int(),
   users: z.array(
     z.object({ id: z.string(), name: z.string(), isActive: z.boolean(), createdAt: z.string() }),
   ),

@@ -17,6 +17,7 @@ import { guardSignedIn } from '../../http/guards';
 import { recordAudit } from '../audit/audit.repo';
 import { findUserById, updateUser } from '../auth/auth.repo';
 import { requireUser } from '../auth/session';
+import { referralBonusCents } from '../referrals/referral-bonus';
 import { listReferredUsers } from '../users/users.repo';
 import { toMe } from '../users/user.view';
 import { avatarDir, processAvatar, removeAvatar, storeAvatar } from './avatar';
@@ -127,6 +128,7 @@ export function profileRoutes(ctx: AppContext) {
           referralId: user.referralId,
           referralLink: `${ctx.config.publicUrl}/register?refId=${encodeURIComponent(user.referralId)}`,
           total: referred.length,
+          bonusCents: Number(await referralBonusCents(ctx.db)),
           users: referred.map((r) => ({
             id: r.id,
             name: r.name,

@@ -8,26 +8,12 @@ import * as authRepo from '../auth/auth.repo';
 import { hashPassword } from '../auth/crypto';
 import { enqueueMail } from '../mail/outbox.repo';
 import { mailTemplates } from '../mail/templates';
+import { creditReferralBonus } from '../referrals/referral-bonus';
 import * as repo from './users.repo';
 
 export interface AdminActor {
   adminId: string;
   ip: string;
-}
-
-/**
- * Work other modules attach to an activation, inside its transaction (the referral bonus is
- * booked through the ledger here, so a fake sign-up earns nothing until an admin activates it).
- */
-export type ActivationHook = (
-  tx: Tx,
-  ctx: AppContext,
-  user: UserRow,
-  firstActivation: boolean,
-) => Promise<void>;
-const activationHooks: ActivationHook[] = [];
-export function onUserActivated(hook: ActivationHook): void {
-  activationHooks.push(hook);
 }
 
 async function withLockedUser<T>(
@@ -46,17 +32,17 @@ async function withLockedUser<T>(
   return result;
 }
 
-export function activate(ctx: AppContext, actor: AdminActor, userId: string): Promise<void> {
-  return withLockedUser(ctx, userId, async (tx, user) => {
-    if (user.isActive) return;
-    const firstActivation = user.activatedAt === null;
+export async function activate(ctx: AppContext, actor: AdminActor, userId: string): Promise<void> {
+  const announceBonus = await withLockedUser(ctx, userId, async (tx, user) => {
+    if (user.isActive) return null;
     const now = ctx.clock.now();
     await authRepo.updateUser(tx, user.id, {
       isActive: true,
       activatedAt: user.activatedAt ?? now,
     });
-    for (const hook of activationHooks)
-      await hook(tx, ctx, { ...user, isActive: true }, firstActivation);
+    // Only the first activation pays the referrer (the row lock makes "first" exact).
+    const bonus =
+      user.activatedAt === null ? await creditReferralBonus(ctx, tx, user, actor.adminId) : null;
     await enqueueMail(
       tx,
       user.email,
@@ -72,7 +58,9 @@ export function activate(ctx: AppContext, actor: AdminActor, userId: string): Pr
       targetId: user.id,
       ip: actor.ip,
     });
+    return bonus;
   });
+  announceBonus?.();
 }
 
 export function deactivate(ctx: AppContext, actor: AdminActor, userId: string): Promise<void> {

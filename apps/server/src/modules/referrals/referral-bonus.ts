@@ -1,0 +1,99 @@
+import { eq } from 'drizzle-orm';
+import { formatUsd } from '@app/shared/money';
+import type { AppContext } from '../../context';
+import type { DbOrTx, Tx } from '../../db/client';
+import { users, type UserRow } from '../../db/schema';
+import { DEFAULT_SETTINGS } from '../../seed/seed';
+import { recordAudit } from '../audit/audit.repo';
+import { referralBonus } from '../ledger/domain';
+import { postEntry } from '../ledger/ledger.service';
+import { announceMoneyChange, brandOf } from '../ledger/money.common';
+import { enqueueMail } from '../mail/outbox.repo';
+import { composeMail } from '../mail/templates';
+import { getSetting } from '../settings/settings.repo';
+import { insertTransaction } from '../transactions/transactions.repo';
+import { referralBonuses } from './referrals.schema';
+
+/** The bonus now in force, in cents; 0 switches the programme off. */
+export async function referralBonusCents(db: DbOrTx): Promise<bigint> {
+  const stored = await getSetting(db, 'referral_bonus_cents');
+  const value = stored ?? DEFAULT_SETTINGS.referral_bonus_cents;
+  return typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? BigInt(value) : 0n;
+}
+
+/**
+ * PRODUCT.md section 3: the referrer earns the bonus when the referred account is activated by an
+ * admin, once per referred person (the primary key on referral_bonuses makes a second one
+ * impossible), booked through the ledger in the activation's transaction. Returns what to
+ * announce after commit.
+ */
+export async function creditReferralBonus(
+  ctx: AppContext,
+  tx: Tx,
+  referred: UserRow,
+  adminId: string,
+): Promise<(() => void) | null> {
+  if (!referred.referrerId) return null;
+  const amount = await referralBonusCents(tx);
+  if (amount === 0n) return null;
+  const [referrer] = await tx.select().from(users).where(eq(users.referralId, referred.referrerId));
+  if (!referrer || referrer.deletedAt || referrer.id === referred.id) return null;
+  const [already] = await tx
+    .select({ id: referralBonuses.referredUserId })
+    .from(referralBonuses)
+    .where(eq(referralBonuses.referredUserId, referred.id));
+  if (already) return null;
+
+  const now = ctx.clock.now();
+  const description = `Referral bonus: ${referred.name} joined`;
+  const row = await insertTransaction(tx, {
+    userId: referrer.id,
+    kind: 'referral_bonus',
+    type: 'credit',
+    status: 'success',
+    amountCents: amount,
+    description,
+    decidedBy: adminId,
+    decidedAt: now,
+    createdAt: now,
+    updatedAt: now,
+  });
+  await tx.insert(referralBonuses).values({
+    referredUserId: referred.id,
+    referrerUserId: referrer.id,
+    transactionId: row.id,
+    amountCents: amount,
+  });
+  await postEntry(tx, referralBonus(referrer.id, amount, description), {
+    transactionId: row.id,
+    idempotencyKeyId: null,
+    createdBy: adminId,
+    createdAt: now,
+  });
+  await enqueueMail(
+    tx,
+    referrer.email,
+    composeMail(
+      brandOf(ctx),
+      'referral_bonus',
+      `You earned a ${formatUsd(amount)} referral bonus`,
+      [
+        `Hello ${referrer.name},`,
+        `${referred.name}, who joined with your referral link, has been activated. We added a referral bonus of ${formatUsd(amount)} to your available balance (${row.transactionId}).`,
+      ],
+      { label: 'View Transactions', url: `${ctx.config.publicUrl}/transactions` },
+    ),
+  );
+  await recordAudit(tx, {
+    actorId: adminId,
+    action: 'referral.bonus',
+    targetType: 'user',
+    targetId: referrer.id,
+    details: {
+      referredUserId: referred.id,
+      amountCents: amount.toString(),
+      transactionId: row.transactionId,
+    },
+  });
+  return () => announceMoneyChange(ctx, referrer.id, row.transactionId);
+}
