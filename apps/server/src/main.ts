@@ -7,6 +7,8 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
 import { migrate } from './db/migrate';
 import { createMailer } from './modules/mail/mailer';
 import { createRealtime } from './realtime/realtime';
+import { createScheduler } from './jobs/scheduler';
+import { startCopyTrading } from './modules/trading/copy-trading.runtime';
 import { seedIfEmpty } from './seed/seed';
 import { LOG_REDACT } from './logging';
 
@@ -31,12 +33,18 @@ async function main(): Promise<void> {
   const hub = createRealtime({ databaseUrl, log });
   const ctx: AppContext = { config, pool, db, mailer, clock: systemClock, log, realtime: hub };
   const app = await buildApp(ctx, hub);
+  const scheduler = createScheduler({ databaseUrl, clock: systemClock, log });
+  const copyTrading = await startCopyTrading(ctx, scheduler);
+  log.info(copyTrading.startup, 'market data and strategies ready');
+  scheduler.start();
 
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     log.info({ signal }, 'shutting down');
+    await scheduler.stop().catch(() => {});
+    await copyTrading.close().catch(() => {});
     await app.close().catch(() => {});
     await mailer.close().catch(() => {});
     await hub.close().catch(() => {});

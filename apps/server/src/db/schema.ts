@@ -129,7 +129,9 @@ export const plans = pgTable('plans', {
   sortOrder: integer('sort_order').notNull().default(0),
   retiredAt: ts('retired_at'),
   createdAt: ts('created_at').notNull().defaultNow(),
+  strategyId: uuid('strategy_id'),
 });
 
 export * from '../modules/ledger/ledger.schema';
+export * from '../modules/trading/trading.schema';
 export * from '../modules/referrals/referrals.schema';

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { mapTradingError } from '../modules/trading/trading.errors';
 import { AppError } from './errors';
 
 interface ErrorBody {
@@ -18,6 +19,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       return reply.status(error.status).send(body(error.code, error.message, error.field));
+    }
+    const trading = mapTradingError(error);
+    if (trading) {
+      return reply.status(trading.status).send(body(trading.code, trading.message, trading.field));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issue = error.validation[0];

@@ -1,4 +1,27 @@
 import { z } from 'zod';
+import { MONEY_MESSAGES, amountInCents } from './money';
+import { navPointSchema } from './strategies';
+
+/**
+ * The strategy a plan copies, with its past performance: computed from the stored NAV series,
+ * dated by the series, never typed in.
+ */
+export const planStrategySchema = z.object({
+  name: z.string(),
+  return30dPct: z.string().nullable(),
+  maxDrawdownPct: z.string().nullable(),
+  // Added with the copy-trading issue. The server always sends them; they are optional in the
+  // type only so that clients (and fixtures) written against the first shape keep compiling.
+  id: z.string().optional(),
+  /** Realised average daily return over the last 30 days; shown as past performance. */
+  avgDailyReturnPct: z.string().nullable().optional(),
+  copiers: z.number().int().optional(),
+  aumCents: z.number().int().optional(),
+  /** One point per day over the last 30 days, oldest first, for the card's small chart. */
+  navSeries: z.array(navPointSchema).optional(),
+  paused: z.boolean().optional(),
+});
+export type PlanStrategy = z.infer<typeof planStrategySchema>;
 
 /** A plan as the public sees it; strategy figures are historical and computed, never typed in. */
 export const publicPlanSchema = z.object({
@@ -9,13 +32,73 @@ export const publicPlanSchema = z.object({
   termDays: z.number().int(),
   recommended: z.boolean(),
   performanceFeePct: z.string(),
-  strategy: z
-    .object({
-      name: z.string(),
-      return30dPct: z.string().nullable(),
-      maxDrawdownPct: z.string().nullable(),
-    })
-    .nullable(),
+  strategy: planStrategySchema.nullable(),
 });
 export type PublicPlan = z.infer<typeof publicPlanSchema>;
 export const publicPlanListSchema = z.object({ plans: z.array(publicPlanSchema) });
+
+// Admin -----------------------------------------------------------------------------------------
+
+const planAmount = (field: string) =>
+  amountInCents({
+    required: `${field} is required`,
+    invalid: MONEY_MESSAGES.validAmount,
+    tooSmall: `${field} must be greater than $0.00`,
+    tooLarge: MONEY_MESSAGES.depositMax,
+    minCents: 1,
+    maxCents: 1_000_000_000,
+  });
+
+const feePct = z
+  .string({ error: 'Performance fee must be a percentage from 0 to 50' })
+  .trim()
+  .regex(/^\d{1,2}(\.\d{1,2})?$/, 'Performance fee must be a percentage from 0 to 50')
+  .refine((v) => Number(v) <= 50, 'Performance fee must be a percentage from 0 to 50');
+
+const planFields = {
+  title: z
+    .string({ error: 'Title is required' })
+    .trim()
+    .min(1, 'Title is required')
+    .max(40, 'At most 40 characters'),
+  min: planAmount('Minimum'),
+  max: planAmount('Maximum'),
+  termDays: z
+    .number({ error: 'Term must be a whole number of days from 1 to 3650' })
+    .int('Term must be a whole number of days from 1 to 3650')
+    .min(1, 'Term must be a whole number of days from 1 to 3650')
+    .max(3650, 'Term must be a whole number of days from 1 to 3650'),
+  strategyId: z.uuid({ error: 'Please choose a strategy' }),
+  performanceFeePct: feePct.default('0'),
+  recommended: z.boolean().default(false),
+  sortOrder: z.number().int().min(0).max(1000).default(0),
+};
+
+export const createPlanSchema = z
+  .strictObject(planFields)
+  .refine((p) => p.max >= p.min, {
+    message: 'Maximum must be at least the minimum',
+    path: ['max'],
+  });
+export type CreatePlanInput = z.input<typeof createPlanSchema>;
+
+export const updatePlanSchema = z.strictObject({
+  title: planFields.title.optional(),
+  min: planAmount('Minimum').optional(),
+  max: planAmount('Maximum').optional(),
+  termDays: planFields.termDays.optional(),
+  strategyId: planFields.strategyId.optional(),
+  performanceFeePct: feePct.optional(),
+  recommended: z.boolean().optional(),
+  sortOrder: z.number().int().min(0).max(1000).optional(),
+});
+export type UpdatePlanInput = z.input<typeof updatePlanSchema>;
+
+export const adminPlanSchema = publicPlanSchema.extend({
+  strategyId: z.string().nullable(),
+  sortOrder: z.number().int(),
+  retiredAt: z.string().nullable(),
+});
+export type AdminPlan = z.infer<typeof adminPlanSchema>;
+export const adminPlanResponseSchema = z.object({ plan: adminPlanSchema });
+export const adminPlanListSchema = z.object({ plans: z.array(adminPlanSchema) });

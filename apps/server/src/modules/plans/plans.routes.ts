@@ -1,31 +1,86 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { publicPlanListSchema } from '@app/shared/schemas/plans';
+import { z } from 'zod';
+import {
+  adminPlanListSchema,
+  adminPlanResponseSchema,
+  createPlanSchema,
+  publicPlanListSchema,
+  updatePlanSchema,
+} from '@app/shared/schemas/plans';
 import type { AppContext } from '../../context';
-import { listActivePlans } from './plans.repo';
+import { guardAdmin } from '../../http/guards';
+import { requireAdmin } from '../auth/session';
+import * as service from './plans.service';
 
+/** GET /api/plans: active plans with their strategy's computed past performance. */
 export function planRoutes(ctx: AppContext) {
   return function register(fastify: FastifyInstance, _options: unknown, done: () => void) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     app.get(
       '/',
       { schema: { tags: ['plans'], response: { 200: publicPlanListSchema } } },
-      async () => {
-        const rows = await listActivePlans(ctx.db);
-        return {
-          plans: rows.map((plan) => ({
-            id: plan.id,
-            title: plan.title,
-            minCents: Number(plan.minCents),
-            maxCents: Number(plan.maxCents),
-            termDays: plan.termDays,
-            recommended: plan.recommended,
-            performanceFeePct: plan.performanceFeePct,
-            // Strategies arrive with the copy-trading issue; until then no figures are shown.
-            strategy: null,
-          })),
-        };
+      async () => ({ plans: await service.publicPlans(ctx) }),
+    );
+    done();
+  };
+}
+
+const idParams = z.object({ id: z.uuid({ error: 'Plan not found' }) });
+
+/** Admin: GET, POST /api/admin/plans, PATCH /:id, POST /:id/retire (audited). */
+export function adminPlanRoutes(ctx: AppContext) {
+  return function register(fastify: FastifyInstance, _options: unknown, done: () => void) {
+    guardAdmin(fastify);
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    const tags = ['admin'];
+    app.get('/', { schema: { tags, response: { 200: adminPlanListSchema } } }, async () => ({
+      plans: await service.adminPlans(ctx),
+    }));
+    app.post(
+      '/',
+      { schema: { tags, body: createPlanSchema, response: { 201: adminPlanResponseSchema } } },
+      async (request, reply) => {
+        const plan = await service.createPlan(
+          ctx,
+          requireAdmin(request).user,
+          request.body,
+          request.ip,
+        );
+        return reply.status(201).send({ plan });
       },
+    );
+    app.patch(
+      '/:id',
+      {
+        schema: {
+          tags,
+          params: idParams,
+          body: updatePlanSchema,
+          response: { 200: adminPlanResponseSchema },
+        },
+      },
+      async (request) => ({
+        plan: await service.updatePlan(
+          ctx,
+          requireAdmin(request).user,
+          request.params.id,
+          request.body,
+          request.ip,
+        ),
+      }),
+    );
+    app.post(
+      '/:id/retire',
+      { schema: { tags, params: idParams, response: { 200: adminPlanResponseSchema } } },
+      async (request) => ({
+        plan: await service.retirePlan(
+          ctx,
+          requireAdmin(request).user,
+          request.params.id,
+          request.ip,
+        ),
+      }),
     );
     done();
   };

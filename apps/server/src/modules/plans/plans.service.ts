@@ -1,0 +1,204 @@
+import { asc, eq } from 'drizzle-orm';
+import type { AdminPlan, PlanStrategy, PublicPlan } from '@app/shared/schemas/plans';
+import type { AppContext } from '../../context';
+import { plans, type UserRow } from '../../db/schema';
+import { AppError, badRequest, notFound } from '../../http/errors';
+import { recordAudit } from '../audit/audit.repo';
+import { findStrategy } from '../strategies/strategies.repo';
+import { dailyNavSeries, listStrategies } from '../strategies/strategies.service';
+import { listActivePlans } from './plans.repo';
+
+type PlanRow = typeof plans.$inferSelect;
+
+/** Each linked strategy's computed figures and 30-day daily NAV series, by strategy id. */
+async function strategyFigures(
+  ctx: AppContext,
+  ids: Set<string>,
+): Promise<Map<string, PlanStrategy>> {
+  const figures = new Map<string, PlanStrategy>();
+  if (ids.size === 0) return figures;
+  for (const strategy of await listStrategies(ctx)) {
+    if (!ids.has(strategy.id)) continue;
+    figures.set(strategy.id, {
+      id: strategy.id,
+      name: strategy.name,
+      return30dPct: strategy.return30dPct,
+      avgDailyReturnPct: strategy.avgDailyReturnPct,
+      maxDrawdownPct: strategy.maxDrawdownPct,
+      copiers: strategy.copiers,
+      aumCents: strategy.aumCents,
+      navSeries: await dailyNavSeries(ctx, strategy.id, 30),
+      paused: strategy.paused,
+    });
+  }
+  return figures;
+}
+
+function toPublic(plan: PlanRow, figures: Map<string, PlanStrategy>): PublicPlan {
+  return {
+    id: plan.id,
+    title: plan.title,
+    minCents: Number(plan.minCents),
+    maxCents: Number(plan.maxCents),
+    termDays: plan.termDays,
+    recommended: plan.recommended,
+    performanceFeePct: plan.performanceFeePct,
+    strategy: plan.strategyId ? (figures.get(plan.strategyId) ?? null) : null,
+  };
+}
+
+export async function publicPlans(ctx: AppContext): Promise<PublicPlan[]> {
+  const rows = await listActivePlans(ctx.db);
+  const figures = await strategyFigures(
+    ctx,
+    new Set(rows.map((r) => r.strategyId).filter((id): id is string => id !== null)),
+  );
+  return rows.map((row) => toPublic(row, figures));
+}
+
+function toAdmin(plan: PlanRow, figures: Map<string, PlanStrategy>): AdminPlan {
+  return {
+    ...toPublic(plan, figures),
+    strategyId: plan.strategyId,
+    sortOrder: plan.sortOrder,
+    retiredAt: plan.retiredAt?.toISOString() ?? null,
+  };
+}
+
+async function adminView(ctx: AppContext, plan: PlanRow): Promise<AdminPlan> {
+  const ids = new Set(plan.strategyId ? [plan.strategyId] : []);
+  return toAdmin(plan, await strategyFigures(ctx, ids));
+}
+
+export async function adminPlans(ctx: AppContext): Promise<AdminPlan[]> {
+  const rows = await ctx.db.select().from(plans).orderBy(asc(plans.sortOrder), asc(plans.minCents));
+  const figures = await strategyFigures(
+    ctx,
+    new Set(rows.map((r) => r.strategyId).filter((id): id is string => id !== null)),
+  );
+  return rows.map((row) => toAdmin(row, figures));
+}
+
+export interface PlanInput {
+  title?: string | undefined;
+  min?: number | undefined;
+  max?: number | undefined;
+  termDays?: number | undefined;
+  strategyId?: string | undefined;
+  performanceFeePct?: string | undefined;
+  recommended?: boolean | undefined;
+  sortOrder?: number | undefined;
+}
+
+async function checkStrategy(ctx: AppContext, strategyId: string | undefined): Promise<void> {
+  if (strategyId && !(await findStrategy(ctx.db, strategyId))) {
+    throw new AppError('NOT_FOUND', 404, 'Strategy not found', 'strategyId');
+  }
+}
+
+export async function createPlan(
+  ctx: AppContext,
+  admin: UserRow,
+  input: Required<Omit<PlanInput, 'sortOrder'>> & { sortOrder: number },
+  ip: string,
+): Promise<AdminPlan> {
+  await checkStrategy(ctx, input.strategyId);
+  const plan = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(plans)
+      .values({
+        title: input.title,
+        minCents: BigInt(input.min),
+        maxCents: BigInt(input.max),
+        termDays: input.termDays,
+        strategyId: input.strategyId,
+        performanceFeePct: input.performanceFeePct,
+        recommended: input.recommended,
+        sortOrder: input.sortOrder,
+      })
+      .returning();
+    if (!row) throw new Error('plan insert returned no row');
+    await recordAudit(tx, {
+      actorId: admin.id,
+      action: 'plan.create',
+      targetType: 'plan',
+      targetId: row.id,
+      ip,
+      details: { ...input },
+    });
+    return row;
+  });
+  return adminView(ctx, plan);
+}
+
+export async function updatePlan(
+  ctx: AppContext,
+  admin: UserRow,
+  id: string,
+  input: PlanInput,
+  ip: string,
+): Promise<AdminPlan> {
+  await checkStrategy(ctx, input.strategyId);
+  const plan = await ctx.db.transaction(async (tx) => {
+    const [current] = await tx.select().from(plans).where(eq(plans.id, id)).for('update');
+    if (!current) throw notFound('Plan not found');
+    const min = input.min !== undefined ? BigInt(input.min) : current.minCents;
+    const max = input.max !== undefined ? BigInt(input.max) : current.maxCents;
+    if (max < min) throw badRequest('Maximum must be at least the minimum', 'max');
+    const [row] = await tx
+      .update(plans)
+      .set({
+        ...(input.title !== undefined ? { title: input.title } : {}),
+        minCents: min,
+        maxCents: max,
+        ...(input.termDays !== undefined ? { termDays: input.termDays } : {}),
+        ...(input.strategyId !== undefined ? { strategyId: input.strategyId } : {}),
+        ...(input.performanceFeePct !== undefined
+          ? { performanceFeePct: input.performanceFeePct }
+          : {}),
+        ...(input.recommended !== undefined ? { recommended: input.recommended } : {}),
+        ...(input.sortOrder !== undefined ? { sortOrder: input.sortOrder } : {}),
+      })
+      .where(eq(plans.id, id))
+      .returning();
+    if (!row) throw notFound('Plan not found');
+    await recordAudit(tx, {
+      actorId: admin.id,
+      action: 'plan.update',
+      targetType: 'plan',
+      targetId: id,
+      ip,
+      details: { ...input },
+    });
+    return row;
+  });
+  return adminView(ctx, plan);
+}
+
+/** Retired plans take no new trades; running trades keep their terms. */
+export async function retirePlan(
+  ctx: AppContext,
+  admin: UserRow,
+  id: string,
+  ip: string,
+): Promise<AdminPlan> {
+  const plan = await ctx.db.transaction(async (tx) => {
+    const [current] = await tx.select().from(plans).where(eq(plans.id, id)).for('update');
+    if (!current) throw notFound('Plan not found');
+    if (current.retiredAt) return current;
+    const [row] = await tx
+      .update(plans)
+      .set({ retiredAt: ctx.clock.now() })
+      .where(eq(plans.id, id))
+      .returning();
+    await recordAudit(tx, {
+      actorId: admin.id,
+      action: 'plan.retire',
+      targetType: 'plan',
+      targetId: id,
+      ip,
+    });
+    return row ?? current;
+  });
+  return adminView(ctx, plan);
+}

@@ -1,0 +1,95 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  adminStrategyListSchema,
+  adminStrategySchema,
+  leadTraderInputSchema,
+  navSeriesQuerySchema,
+  navSeriesSchema,
+  strategyIdParamSchema,
+  strategyListSchema,
+} from '@app/shared/schemas/strategies';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { guardAdmin } from '../../http/guards';
+import { requireAdmin } from '../auth/session';
+import * as service from './strategies.service';
+
+/** GET /api/strategies, GET /api/strategies/:id/nav?days=30 — public, read-only. */
+export function strategyRoutes(ctx: AppContext) {
+  return function register(fastify: FastifyInstance, _options: unknown, done: () => void) {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    app.get(
+      '/',
+      { schema: { tags: ['strategies'], response: { 200: strategyListSchema } } },
+      async () => ({
+        strategies: (await service.listStrategies(ctx)).map(
+          ({ leadTraderId: _id, ...strategy }) => strategy,
+        ),
+      }),
+    );
+    app.get(
+      '/:id/nav',
+      {
+        schema: {
+          tags: ['strategies'],
+          params: strategyIdParamSchema,
+          querystring: navSeriesQuerySchema,
+          response: { 200: navSeriesSchema },
+        },
+      },
+      (request) => service.strategyNavSeries(ctx, request.params.id, request.query.days),
+    );
+    done();
+  };
+}
+
+const adminStrategyResponse = z.object({ strategy: adminStrategySchema });
+
+/** Admin: list, assign a lead trader, pause and resume (all audited). */
+export function adminStrategyRoutes(ctx: AppContext) {
+  return function register(fastify: FastifyInstance, _options: unknown, done: () => void) {
+    guardAdmin(fastify);
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    const tags = ['admin'];
+    app.get('/', { schema: { tags, response: { 200: adminStrategyListSchema } } }, () =>
+      service.adminListStrategies(ctx),
+    );
+    app.post(
+      '/:id/lead-trader',
+      {
+        schema: {
+          tags,
+          params: strategyIdParamSchema,
+          body: leadTraderInputSchema,
+          response: { 200: adminStrategyResponse },
+        },
+      },
+      (request) =>
+        service.setLeadTrader(
+          ctx,
+          requireAdmin(request).user,
+          request.params.id,
+          request.body.userId,
+          request.ip,
+        ),
+    );
+    for (const action of ['pause', 'resume'] as const) {
+      app.post(
+        `/:id/${action}`,
+        {
+          schema: { tags, params: strategyIdParamSchema, response: { 200: adminStrategyResponse } },
+        },
+        (request) =>
+          service.setPaused(
+            ctx,
+            requireAdmin(request).user,
+            request.params.id,
+            action === 'pause',
+            request.ip,
+          ),
+      );
+    }
+    done();
+  };
+}

@@ -1,0 +1,482 @@
+import { eq, isNull, and, sql } from 'drizzle-orm';
+import type {
+  NavSeries,
+  Strategy,
+  TraderOrderInput,
+  TraderStrategy,
+} from '@app/shared/schemas/strategies';
+import type { AppContext } from '../../context';
+import type { UserRow } from '../../db/schema';
+import { plans, users } from '../../db/schema';
+import { AppError, conflict, forbidden, notFound } from '../../http/errors';
+import { recordAudit } from '../audit/audit.repo';
+import { Dec, floorToCents, type InstrumentSymbol } from '../market/domain';
+import { currentPrices, hourlyBars } from '../market/market.service';
+import type { MarketOptions } from '../market/market.options';
+import {
+  DEMO_TRADERS,
+  EMPTY_STRATEGY,
+  PriceUnavailableError,
+  applyOrder,
+  applyOrders,
+  positionExposure,
+  positionValue,
+  replayDemoTrader,
+  strategyEquity,
+  strategyMetrics,
+  strategyNav,
+  toPercentText,
+  type Bar,
+  type DemoTrader,
+  type NavPoint,
+  type StrategyMetrics,
+  type StrategyState,
+} from '../trading/domain';
+import { strategies, type StrategyRow } from '../trading/trading.schema';
+import * as repo from './strategies.repo';
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 86_400_000;
+
+/** Each demo strategy starts with $100,000 of the operator's own money, subscribed at NAV 1. */
+export const DEMO_SEED_CAPITAL_CENTS = 10_000_000n;
+
+/** Which demo strategy each seeded plan copies. */
+const DEMO_PLAN_LINKS: Record<string, DemoTrader['id']> = {
+  Basic: 'majors-basket',
+  Silver: 'trend-following',
+  Gold: 'mean-reversion',
+  Platinum: 'majors-basket',
+};
+
+type Options = Pick<MarketOptions, 'backfillDays' | 'warmupDays' | 'staleAfterMs'>;
+
+async function barsFor(
+  ctx: AppContext,
+  trader: DemoTrader,
+  fromMs: number,
+  now: number,
+): Promise<Map<InstrumentSymbol, Bar[]>> {
+  const bars = new Map<InstrumentSymbol, Bar[]>();
+  for (const symbol of trader.symbols) bars.set(symbol, await hourlyBars(ctx, symbol, fromMs, now));
+  return bars;
+}
+
+/**
+ * First start: the three demo strategies, each replayed over the back-filled market history with
+ * the operator's seed capital, so their NAV history (and every figure derived from it) is honest
+ * from the first minute. Seeded plans without a strategy are linked to them. Runs once.
+ */
+export async function ensureDemoStrategies(
+  ctx: AppContext,
+  now: number,
+  options: Options,
+): Promise<{ created: number }> {
+  if (!ctx.config.seedDemo) return { created: 0 };
+  return ctx.db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(727003)`);
+    if ((await repo.countStrategies(tx)) > 0) return { created: 0 };
+    const from = now - options.backfillDays * DAY_MS;
+    const idByTrader = new Map<string, string>();
+    for (const trader of DEMO_TRADERS) {
+      const bars = await barsFor(ctx, trader, from - options.warmupDays * DAY_MS, now);
+      const replay = replayDemoTrader({
+        trader,
+        bars,
+        from,
+        to: now,
+        seedCapitalCents: DEMO_SEED_CAPITAL_CENTS,
+      });
+      const last = replay.navSeries.at(-1);
+      const [row] = await tx
+        .insert(strategies)
+        .values({
+          name: trader.name,
+          description: trader.description,
+          demoTrader: trader.id,
+          seedCapitalCents: DEMO_SEED_CAPITAL_CENTS,
+          seedUnits: replay.state.unitsOutstanding.toFixed(),
+          cash: replay.state.cash.toFixed(),
+          unitsOutstanding: replay.state.unitsOutstanding.toFixed(),
+          nav: last ? new Dec(last.nav).toFixed() : '1',
+          navAt: last ? new Date(last.at) : null,
+          lastDecisionAt: last ? new Date(last.at) : null,
+          createdAt: new Date(from),
+        })
+        .returning();
+      if (!row) throw new Error('strategy insert returned no row');
+      await repo.saveStrategyState(tx, {
+        id: row.id,
+        state: replay.state,
+        fills: [],
+        reason: 'demo',
+        createdBy: null,
+        now: new Date(now),
+      });
+      await repo.insertNavSeries(
+        tx,
+        row.id,
+        replay.navSeries.map((p) => ({ at: p.at, nav: new Dec(p.nav).toFixed() })),
+      );
+      idByTrader.set(trader.id, row.id);
+    }
+    const unlinked = await tx.select().from(plans).where(isNull(plans.strategyId));
+    for (const plan of unlinked) {
+      const traderId = DEMO_PLAN_LINKS[plan.title];
+      const strategyId = traderId ? idByTrader.get(traderId) : undefined;
+      if (strategyId) await tx.update(plans).set({ strategyId }).where(eq(plans.id, plan.id));
+    }
+    return { created: DEMO_TRADERS.length };
+  });
+}
+
+/**
+ * Every tick: each strategy's NAV from its positions × the latest prices; the latest NAV is kept
+ * on the strategy and one point per minute goes to the series. A strategy whose instrument has
+ * no fresh price keeps its last NAV.
+ */
+export async function refreshNavs(
+  ctx: AppContext,
+  prices: ReadonlyMap<InstrumentSymbol, string>,
+  now: Date,
+): Promise<{ id: string; nav: Dec }[]> {
+  const all = await repo.loadAllStates(ctx.db);
+  const navs: { id: string; nav: Dec }[] = [];
+  for (const { row, state } of all) {
+    try {
+      navs.push({ id: row.id, nav: strategyNav(state, prices) });
+    } catch (error) {
+      if (!(error instanceof PriceUnavailableError)) throw error;
+    }
+  }
+  const minute = new Date(Math.floor(now.getTime() / 60_000) * 60_000);
+  await repo.recordNavs(ctx.db, navs, now, minute);
+  return navs;
+}
+
+/**
+ * Every hour (checked each minute): each demo strategy not paused and without a lead trader lets
+ * its built-in trader decide on the hourly bars that have closed, and the orders fill at the
+ * current feed prices.
+ */
+export async function runDemoTraders(
+  ctx: AppContext,
+  now: number,
+  options: Options,
+): Promise<number> {
+  const barEnd = Math.floor(now / HOUR_MS) * HOUR_MS;
+  let decided = 0;
+  for (const row of await repo.demoStrategies(ctx.db)) {
+    const trader = DEMO_TRADERS.find((t) => t.id === row.demoTrader);
+    if (!trader || row.pausedAt) continue;
+    if (row.lastDecisionAt && row.lastDecisionAt.getTime() >= barEnd) continue;
+    const bars = await barsFor(ctx, trader, barEnd - (trader.lookbackBars + 2) * HOUR_MS, barEnd);
+    const prices = await currentPrices(ctx, now, options.staleAfterMs);
+    await ctx.db.transaction(async (tx) => {
+      const loaded = await repo.loadStrategyState(tx, row.id, { lock: true });
+      if (!loaded || loaded.row.leadTraderId || loaded.row.pausedAt) return;
+      if (loaded.row.lastDecisionAt && loaded.row.lastDecisionAt.getTime() >= barEnd) return;
+      let result: {
+        state: StrategyState;
+        fills: Parameters<typeof repo.saveStrategyState>[1]['fills'];
+      };
+      try {
+        result = applyOrders(loaded.state, trader.decide(bars, loaded.state, barEnd), prices);
+      } catch (error) {
+        if (error instanceof PriceUnavailableError) return;
+        throw error;
+      }
+      await repo.saveStrategyState(tx, {
+        id: row.id,
+        state: result.state,
+        fills: result.fills,
+        reason: 'demo',
+        createdBy: null,
+        now: new Date(now),
+        extra: { lastDecisionAt: new Date(barEnd) },
+      });
+      decided += 1;
+    });
+  }
+  return decided;
+}
+
+// Views ------------------------------------------------------------------------------------------
+
+interface MetricsCacheEntry {
+  minute: number;
+  navAt: number;
+  metrics: StrategyMetrics;
+}
+const metricsCache = new Map<string, MetricsCacheEntry>();
+
+/** Past performance from the stored series (hourly points over 31 days) plus the latest NAV. */
+async function metricsOf(ctx: AppContext, row: StrategyRow, now: number): Promise<StrategyMetrics> {
+  const minute = Math.floor(now / 60_000);
+  const navAt = row.navAt?.getTime() ?? 0;
+  const cached = metricsCache.get(row.id);
+  if (cached && cached.minute === minute && cached.navAt === navAt) return cached.metrics;
+  const series: NavPoint[] = (await repo.navSeries(ctx.db, row.id, now - 31 * DAY_MS, 'hour')).map(
+    (p) => ({ at: p.at.getTime(), nav: p.nav }),
+  );
+  if (row.navAt && row.navAt.getTime() <= now)
+    series.push({ at: row.navAt.getTime(), nav: row.nav });
+  const metrics = strategyMetrics(series, now);
+  metricsCache.set(row.id, { minute, navAt, metrics });
+  return metrics;
+}
+
+function equityOf(
+  state: StrategyState,
+  row: StrategyRow,
+  prices: ReadonlyMap<InstrumentSymbol, string>,
+): Dec {
+  try {
+    return strategyEquity(state.cash, state.positions, prices);
+  } catch (error) {
+    if (!(error instanceof PriceUnavailableError)) throw error;
+    return new Dec(row.nav).times(state.unitsOutstanding);
+  }
+}
+
+function weightPct(exposure: Dec, equity: Dec): string {
+  return equity.gt(0) ? toPercentText(exposure.div(equity).times(100)) : '0.00';
+}
+
+async function summarise(
+  ctx: AppContext,
+  list: { row: StrategyRow; state: StrategyState }[],
+): Promise<(Strategy & { leadTraderId: string | null })[]> {
+  const now = ctx.clock.now().getTime();
+  const prices = await currentPrices(ctx, now, 5 * 60_000);
+  const copiers = await repo.copierCounts(ctx.db);
+  const names = await repo.leadTraderNames(
+    ctx.db,
+    list.map((s) => s.row.leadTraderId).filter((id): id is string => id !== null),
+  );
+  const out: (Strategy & { leadTraderId: string | null })[] = [];
+  for (const { row, state } of list) {
+    const metrics = await metricsOf(ctx, row, now);
+    const equity = equityOf(state, row, prices);
+    out.push({
+      id: row.id,
+      name: row.name,
+      description: row.description,
+      runBy: row.leadTraderId ? 'trader' : 'demo',
+      leadTraderId: row.leadTraderId,
+      leadTraderName: row.leadTraderId ? (names.get(row.leadTraderId) ?? null) : null,
+      nav: row.nav,
+      navAt: row.navAt?.toISOString() ?? null,
+      paused: row.pausedAt !== null,
+      return30dPct: metrics.returnPct,
+      avgDailyReturnPct: metrics.avgDailyReturnPct,
+      maxDrawdownPct: metrics.maxDrawdownPct,
+      losingDays: metrics.losingDays,
+      copiers: copiers.get(row.id) ?? 0,
+      aumCents: Number(equity.gt(0) ? floorToCents(equity) : 0n),
+      positions: state.positions.map((p) => {
+        const price = prices.get(p.symbol);
+        return {
+          symbol: p.symbol,
+          side: p.side,
+          weightPct: price ? weightPct(positionExposure(p, new Dec(price)), equity) : '0.00',
+        };
+      }),
+    });
+  }
+  return out;
+}
+
+export async function listStrategies(ctx: AppContext) {
+  return summarise(ctx, await repo.loadAllStates(ctx.db));
+}
+
+export async function strategyNavSeries(
+  ctx: AppContext,
+  id: string,
+  days: number,
+): Promise<NavSeries> {
+  const row = await repo.findStrategy(ctx.db, id);
+  if (!row) throw notFound('Strategy not found');
+  const now = ctx.clock.now().getTime();
+  const points = await repo.navSeries(ctx.db, id, now - days * DAY_MS, 'hour');
+  return { strategyId: id, points: points.map((p) => ({ at: p.at.toISOString(), nav: p.nav })) };
+}
+
+/** The card's small chart: the last point of each day over `days` days. */
+export async function dailyNavSeries(ctx: AppContext, id: string, days: number) {
+  const now = ctx.clock.now().getTime();
+  const points = await repo.navSeries(ctx.db, id, now - days * DAY_MS, 'day');
+  return points.map((p) => ({ at: p.at.toISOString(), nav: p.nav }));
+}
+
+// Lead trader ------------------------------------------------------------------------------------
+
+async function strategyOfTrader(ctx: AppContext, user: UserRow): Promise<StrategyRow> {
+  if (!user.isTrader) throw forbidden('Only lead traders can do that');
+  const row = await repo.findStrategyByLeadTrader(ctx.db, user.id);
+  if (!row) throw notFound('You are not running a strategy yet');
+  return row;
+}
+
+export async function traderStrategy(ctx: AppContext, user: UserRow): Promise<TraderStrategy> {
+  const row = await strategyOfTrader(ctx, user);
+  const loaded = await repo.loadStrategyState(ctx.db, row.id, { lock: false });
+  if (!loaded) throw notFound('You are not running a strategy yet');
+  const [summary] = await summarise(ctx, [loaded]);
+  if (!summary) throw notFound('You are not running a strategy yet');
+  const { leadTraderId: _omit, ...strategy } = summary;
+  const now = ctx.clock.now().getTime();
+  const prices = await currentPrices(ctx, now, 5 * 60_000);
+  const equity = equityOf(loaded.state, loaded.row, prices);
+  const fills = await repo.recentFills(ctx.db, row.id, 20);
+  return {
+    strategy,
+    cash: loaded.state.cash.toFixed(),
+    equity: equity.toFixed(2, Dec.ROUND_FLOOR),
+    unitsOutstanding: loaded.state.unitsOutstanding.toFixed(),
+    positions: loaded.state.positions.map((p) => {
+      const price = prices.get(p.symbol);
+      const priceDec = price ? new Dec(price) : null;
+      return {
+        symbol: p.symbol,
+        side: p.side,
+        quantity: p.quantity.toFixed(),
+        entryPrice: p.entryPrice.toFixed(),
+        price: price ?? '',
+        weightPct: priceDec ? weightPct(positionExposure(p, priceDec), equity) : '0.00',
+        unrealisedPnl: priceDec
+          ? (p.side === 'long'
+              ? positionValue(p, priceDec).minus(p.quantity.times(p.entryPrice))
+              : positionValue(p, priceDec)
+            ).toFixed(2, Dec.ROUND_HALF_UP)
+          : '0.00',
+      };
+    }),
+    fills: fills.map((f) => ({
+      symbol: f.symbol as InstrumentSymbol,
+      side: f.side,
+      quantityDelta: f.quantityDelta,
+      price: f.price,
+      realisedPnl: f.realisedPnl,
+      reason: f.reason,
+      at: f.createdAt.toISOString(),
+    })),
+  };
+}
+
+/**
+ * A lead trader's order: target weight in percent ("25" = 25 % of equity), filled at the server's
+ * current feed price. There is no way to send a price.
+ */
+export async function placeTraderOrder(
+  ctx: AppContext,
+  user: UserRow,
+  input: { symbol: InstrumentSymbol; side: 'long' | 'short'; targetWeight: string },
+): Promise<TraderStrategy> {
+  const row = await strategyOfTrader(ctx, user);
+  const now = ctx.clock.now();
+  await ctx.db.transaction(async (tx) => {
+    const loaded = await repo.loadStrategyState(tx, row.id, { lock: true });
+    if (!loaded || loaded.row.leadTraderId !== user.id)
+      throw notFound('You are not running a strategy yet');
+    if (loaded.row.pausedAt) throw conflict('This strategy is paused by the operator');
+    const prices = await currentPrices(ctx, now.getTime(), 5 * 60_000);
+    const result = applyOrder(
+      loaded.state,
+      {
+        symbol: input.symbol,
+        side: input.side,
+        targetWeight: new Dec(input.targetWeight).div(100),
+      },
+      prices,
+    );
+    await repo.saveStrategyState(tx, {
+      id: row.id,
+      state: result.state,
+      fills: result.fills,
+      reason: 'order',
+      createdBy: user.id,
+      now,
+    });
+  });
+  return traderStrategy(ctx, user);
+}
+
+export type { TraderOrderInput };
+
+// Admin ------------------------------------------------------------------------------------------
+
+export async function adminListStrategies(ctx: AppContext) {
+  return { strategies: await listStrategies(ctx) };
+}
+
+async function adminStrategyView(ctx: AppContext, id: string) {
+  const loaded = await repo.loadStrategyState(ctx.db, id, { lock: false });
+  if (!loaded) throw notFound('Strategy not found');
+  const [view] = await summarise(ctx, [loaded]);
+  if (!view) throw notFound('Strategy not found');
+  return { strategy: view };
+}
+
+/** Assigns (or removes) the lead trader; assigning grants the lead-trader role. Audited. */
+export async function setLeadTrader(
+  ctx: AppContext,
+  admin: UserRow,
+  id: string,
+  userId: string | null,
+  ip: string,
+) {
+  await ctx.db.transaction(async (tx) => {
+    const loaded = await repo.loadStrategyState(tx, id, { lock: true });
+    if (!loaded) throw notFound('Strategy not found');
+    if (userId) {
+      const [user] = await tx.select().from(users).where(eq(users.id, userId));
+      if (!user || user.deletedAt) throw new AppError('NOT_FOUND', 404, 'User not found', 'userId');
+      const other = await repo.findStrategyByLeadTrader(tx, userId);
+      if (other && other.id !== id) {
+        throw conflict('This user already runs another strategy', 'userId');
+      }
+      if (!user.isTrader)
+        await tx.update(users).set({ isTrader: true }).where(eq(users.id, userId));
+    }
+    await tx.update(strategies).set({ leadTraderId: userId }).where(eq(strategies.id, id));
+    await recordAudit(tx, {
+      actorId: admin.id,
+      action: 'strategy.lead_trader',
+      targetType: 'strategy',
+      targetId: id,
+      ip,
+      details: { from: loaded.row.leadTraderId, to: userId },
+    });
+  });
+  return adminStrategyView(ctx, id);
+}
+
+export async function setPaused(
+  ctx: AppContext,
+  admin: UserRow,
+  id: string,
+  paused: boolean,
+  ip: string,
+) {
+  const now = ctx.clock.now();
+  await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(strategies)
+      .set({ pausedAt: paused ? now : null })
+      .where(and(eq(strategies.id, id)))
+      .returning({ id: strategies.id });
+    if (!row) throw notFound('Strategy not found');
+    await recordAudit(tx, {
+      actorId: admin.id,
+      action: paused ? 'strategy.pause' : 'strategy.resume',
+      targetType: 'strategy',
+      targetId: id,
+      ip,
+    });
+  });
+  return adminStrategyView(ctx, id);
+}
+
+export { EMPTY_STRATEGY };

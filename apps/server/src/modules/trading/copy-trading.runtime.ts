@@ -1,0 +1,123 @@
+import type { AppContext } from '../../context';
+import type { Scheduler } from '../../jobs/scheduler';
+import { createExchangeSource } from '../market/adapters/exchange';
+import { createSimulatedSource } from '../market/adapters/simulated';
+import type { MarketDataSource, PriceQuote } from '../market/domain';
+import { marketOptionsFromEnv, type MarketOptions } from '../market/market.options';
+import { backfillCandles, changePct, currentPrices, recordTick } from '../market/market.service';
+import {
+  ensureDemoStrategies,
+  refreshNavs,
+  runDemoTraders,
+} from '../strategies/strategies.service';
+import { closeStoppedOutTrades, closeTradesAtTermEnd } from '../trades/trades.service';
+
+export interface CopyTrading {
+  source: MarketDataSource;
+  options: MarketOptions;
+  /** How long the first-start (or gap) back-fill and the demo replay took. */
+  startup: { backfillMs: number; candles: number; replayMs: number; strategiesCreated: number };
+  /** One price tick: quotes stored, NAVs refreshed, stop-losses checked. */
+  tick: (now: Date) => Promise<void>;
+  /** The minute jobs: term ends, demo traders' hourly decisions, candle gaps. */
+  minute: (now: Date) => Promise<void>;
+  close: () => Promise<void>;
+}
+
+export function createMarketSource(ctx: AppContext, options: MarketOptions): MarketDataSource {
+  return ctx.config.marketData === 'exchange'
+    ? createExchangeSource({ exchangeId: ctx.config.exchange, clock: ctx.clock, log: ctx.log })
+    : createSimulatedSource(options.seed, ctx.clock);
+}
+
+/**
+ * Market data, strategies and trades at run time. Start-up (every instance, idempotent, under
+ * advisory locks): back-fill candles, create the demo strategies with their replayed history.
+ * Then the scheduler (leader only) runs:
+ *  - `market.tick` every tickMs: store quotes, publish prices (≤ 1/s), refresh NAVs, stop-losses;
+ *  - `trades.term-end`, `strategies.demo`, `market.gaps` every minute.
+ */
+export async function startCopyTrading(
+  ctx: AppContext,
+  scheduler: Scheduler | null,
+  overrides: Partial<MarketOptions> = {},
+): Promise<CopyTrading> {
+  const options = { ...marketOptionsFromEnv(), ...overrides };
+  const source = createMarketSource(ctx, options);
+  const now = ctx.clock.now().getTime();
+
+  const backfill = await backfillCandles(ctx, source, now, options);
+  const replayStarted = performance.now();
+  const { created } = await ensureDemoStrategies(ctx, now, options);
+  const replayMs = Math.round(performance.now() - replayStarted);
+
+  let lastPublished = 0;
+  const publish = (quotes: readonly PriceQuote[], at: number) => {
+    if (quotes.length === 0 || at - lastPublished < 1000) return;
+    lastPublished = at;
+    ctx.realtime.publish('public', {
+      type: 'prices',
+      data: {
+        at,
+        quotes: quotes.map((q) => ({
+          symbol: q.symbol,
+          price: q.price,
+          change24hPct: changePct(q.price, q.open24h),
+        })),
+      },
+    });
+  };
+
+  const tick = async (at: Date) => {
+    const quotes = await recordTick(ctx, source);
+    publish(quotes, at.getTime());
+    const prices = await currentPrices(ctx, at.getTime(), options.staleAfterMs);
+    const navs = await refreshNavs(ctx, prices, at);
+    if (navs.length > 0 && at.getTime() - lastPublished < 1000) {
+      ctx.realtime.publish('public', {
+        type: 'navs',
+        data: { at: at.getTime(), navs: navs.map((n) => ({ id: n.id, nav: n.nav.toFixed() })) },
+      });
+    }
+    await closeStoppedOutTrades(ctx, at);
+  };
+
+  const minute = async (at: Date) => {
+    await closeTradesAtTermEnd(ctx, at);
+    await runDemoTraders(ctx, at.getTime(), options);
+    await backfillCandles(ctx, source, at.getTime(), options);
+  };
+
+  if (scheduler) {
+    scheduler.add({ name: 'market.tick', everyMs: options.tickMs, run: tick });
+    scheduler.add({
+      name: 'trades.term-end',
+      everyMs: 60_000,
+      run: (at) => closeTradesAtTermEnd(ctx, at).then(() => {}),
+    });
+    scheduler.add({
+      name: 'strategies.demo',
+      everyMs: 60_000,
+      run: (at) => runDemoTraders(ctx, at.getTime(), options).then(() => {}),
+    });
+    scheduler.add({
+      name: 'market.gaps',
+      everyMs: 60_000,
+      run: (at) => backfillCandles(ctx, source, at.getTime(), options).then(() => {}),
+    });
+  }
+
+  return {
+    source,
+    options,
+    startup: {
+      backfillMs: backfill.durationMs,
+      candles: backfill.inserted,
+      replayMs,
+      strategiesCreated: created,
+    },
+    tick,
+    minute,
+    close: () => source.close(),
+  };
+}

@@ -1,0 +1,122 @@
+import {
+  bigint,
+  bigserial,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * Typed mirror of migrations/0003_copy_trading.sql (the SQL is the source of truth). Decimal
+ * columns are NUMERIC and travel as text; code turns them into `Dec` with `new Dec(text)` and back
+ * with `.toFixed()`, never through a JS number.
+ */
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const candles = pgTable(
+  'candles',
+  {
+    symbol: text('symbol').notNull(),
+    openTime: ts('open_time').notNull(),
+    open: numeric('open').notNull(),
+    high: numeric('high').notNull(),
+    low: numeric('low').notNull(),
+    close: numeric('close').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.symbol, t.openTime] })],
+);
+
+export const marketPrices = pgTable('market_prices', {
+  symbol: text('symbol').primaryKey(),
+  price: numeric('price').notNull(),
+  open24h: numeric('open_24h').notNull(),
+  at: ts('at').notNull(),
+});
+
+export const strategies = pgTable('strategies', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  demoTrader: text('demo_trader', {
+    enum: ['trend-following', 'mean-reversion', 'majors-basket'],
+  }),
+  leadTraderId: uuid('lead_trader_id'),
+  seedCapitalCents: bigint('seed_capital_cents', { mode: 'bigint' }).notNull().default(0n),
+  seedUnits: numeric('seed_units').notNull().default('0'),
+  cash: numeric('cash').notNull().default('0'),
+  unitsOutstanding: numeric('units_outstanding').notNull().default('0'),
+  nav: numeric('nav').notNull().default('1'),
+  navAt: ts('nav_at'),
+  lastDecisionAt: ts('last_decision_at'),
+  pausedAt: ts('paused_at'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+export type StrategyRow = typeof strategies.$inferSelect;
+
+export const strategyPositions = pgTable(
+  'strategy_positions',
+  {
+    strategyId: uuid('strategy_id').notNull(),
+    symbol: text('symbol').notNull(),
+    side: text('side', { enum: ['long', 'short'] }).notNull(),
+    quantity: numeric('quantity').notNull(),
+    entryPrice: numeric('entry_price').notNull(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.strategyId, t.symbol] })],
+);
+
+export const strategyFills = pgTable('strategy_fills', {
+  id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+  strategyId: uuid('strategy_id').notNull(),
+  symbol: text('symbol').notNull(),
+  side: text('side', { enum: ['long', 'short'] }).notNull(),
+  quantityDelta: numeric('quantity_delta').notNull(),
+  price: numeric('price').notNull(),
+  realisedPnl: numeric('realised_pnl').notNull().default('0'),
+  reason: text('reason', { enum: ['order', 'demo', 'subscription', 'redemption'] }).notNull(),
+  createdBy: uuid('created_by'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const navSnapshots = pgTable(
+  'nav_snapshots',
+  {
+    strategyId: uuid('strategy_id').notNull(),
+    at: ts('at').notNull(),
+    nav: numeric('nav').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.strategyId, t.at] })],
+);
+
+export const trades = pgTable('trades', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id').notNull(),
+  planId: uuid('plan_id').notNull(),
+  strategyId: uuid('strategy_id').notNull(),
+  amountCents: bigint('amount_cents', { mode: 'bigint' }).notNull(),
+  units: numeric('units').notNull(),
+  entryNav: numeric('entry_nav').notNull(),
+  highWaterNav: numeric('high_water_nav').notNull(),
+  performanceFeePct: numeric('performance_fee_pct', { precision: 5, scale: 2 }).notNull(),
+  stopLossPct: integer('stop_loss_pct').notNull(),
+  status: text('status', { enum: ['open', 'closed'] })
+    .notNull()
+    .default('open'),
+  openedAt: ts('opened_at').notNull(),
+  closesAt: ts('closes_at').notNull(),
+  closedAt: ts('closed_at'),
+  closeReason: text('close_reason', { enum: ['claim', 'close', 'stop_loss', 'term_end'] }),
+  exitNav: numeric('exit_nav'),
+  valueCents: bigint('value_cents', { mode: 'bigint' }),
+  feeCents: bigint('fee_cents', { mode: 'bigint' }),
+  payoutCents: bigint('payout_cents', { mode: 'bigint' }),
+  openTransactionId: uuid('open_transaction_id'),
+  closeTransactionId: uuid('close_transaction_id'),
+});
+export type TradeRow = typeof trades.$inferSelect;
+export type CloseReason = NonNullable<TradeRow['closeReason']>;

@@ -1,0 +1,34 @@
+import { startCopyTrading, type CopyTrading } from '../src/modules/trading/copy-trading.runtime';
+import { createTestApp, type TestApp } from './harness';
+
+/** Short history keeps the suite fast: 2 days of 1-minute candles (+2 warm-up) and replays. */
+export const TEST_MARKET = { seed: 7, backfillDays: 2 } as const;
+/** Every trading test starts at the same instant, so the simulated market is the same each run. */
+export const TEST_START = Date.UTC(2025, 5, 2, 12, 0, 30);
+
+export interface TradingTestApp extends TestApp {
+  trading: CopyTrading;
+}
+
+/** The app with market data back-filled, demo strategies seeded, and one price tick taken. */
+export async function createTradingApp(): Promise<TradingTestApp> {
+  const t = await createTestApp();
+  t.clock.advance(TEST_START - t.clock.now().getTime());
+  const trading = await startCopyTrading(t.ctx, null, TEST_MARKET);
+  await trading.tick(t.clock.now());
+  const close = t.close;
+  return {
+    ...t,
+    trading,
+    close: async () => {
+      await trading.close();
+      await close();
+    },
+  };
+}
+
+/** Moves the clock and takes a tick, as the scheduler would. */
+export async function advance(t: TradingTestApp, ms: number): Promise<void> {
+  t.clock.advance(ms);
+  await t.trading.tick(t.clock.now());
+}

@@ -1,0 +1,205 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import type { PublicPlan } from '@app/shared/schemas/plans';
+import type { ClosedTrade, CurrentTrade } from '@app/shared/schemas/trades';
+import { Dec, floorToCents } from '../src/modules/market/domain';
+import type { TestClient } from './harness';
+import { activeUser, adminClient, auditAfterEach, fund, summaryOf } from './money-helpers';
+import { advance, createTradingApp, type TradingTestApp } from './copy-trading-helpers';
+
+let t: TradingTestApp;
+let admin: TestClient;
+let plans: PublicPlan[];
+const plan = (title: string) => {
+  const found = plans.find((p) => p.title === title);
+  if (!found) throw new Error(`no plan ${title}`);
+  return found;
+};
+
+beforeAll(async () => {
+  t = await createTradingApp();
+  admin = await adminClient(t);
+  plans = (await admin.get('/api/plans')).json<{ plans: PublicPlan[] }>().plans;
+});
+afterAll(async () => {
+  await t.close();
+});
+auditAfterEach(() => t);
+
+async function investor(cents = 500_000) {
+  const { client, user } = await activeUser(t);
+  admin = await adminClient(t); // the clock moves in these tests; a fresh admin session each time
+  await fund(t, admin, client, cents);
+  return { client, user };
+}
+
+async function bookedEntries(): Promise<number> {
+  const rows = await t.db.execute<{ n: string }>(sql`SELECT count(*) AS n FROM journal_entries`);
+  return Number(rows.rows[0]?.n);
+}
+
+function expectValueIsUnitsTimesNav(trade: CurrentTrade) {
+  expect(BigInt(trade.valueCents)).toBe(floorToCents(new Dec(trade.units).times(trade.currentNav)));
+  expect(trade.profitCents).toBe(trade.valueCents - trade.amountCents);
+}
+
+describe('plans', () => {
+  it("show each linked strategy's computed figures and a 30-day daily NAV series", () => {
+    expect(plans.map((p) => [p.title, p.strategy?.name])).toEqual([
+      ['Basic', 'Majors Basket'],
+      ['Silver', 'Trend Rider'],
+      ['Gold', 'Mean Reverter'],
+      ['Platinum', 'Majors Basket'],
+    ]);
+    const silver = plan('Silver').strategy;
+    expect(silver?.return30dPct).toMatch(/^-?\d+\.\d{2}$/);
+    expect(silver?.avgDailyReturnPct).toMatch(/^-?\d+\.\d{2}$/);
+    expect(silver?.maxDrawdownPct).toMatch(/^\d+\.\d{2}$/);
+    expect(silver?.aumCents).toBeGreaterThan(0);
+    expect(silver?.navSeries?.length).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe('opening a trade', () => {
+  it('books available → invested and values the trade at units × NAV', async () => {
+    const { client } = await investor();
+    const response = await client.post(
+      '/api/trades',
+      { planId: plan('Silver').id, amount: '1,500.00' },
+      { 'idempotency-key': 'open-1' },
+    );
+    expect(response.statusCode).toBe(201);
+    const { trade } = response.json<{ trade: CurrentTrade }>();
+    expect(trade.amountCents).toBe(150_000);
+    expect(trade.stopLossPct).toBe(40);
+    expectValueIsUnitsTimesNav(trade);
+    const summary = await summaryOf(client);
+    expect(summary.availableCents).toBe(350_000);
+    expect(summary.investedCents).toBe(150_000);
+
+    const replay = await client.post(
+      '/api/trades',
+      { planId: plan('Silver').id, amount: '1,500.00' },
+      { 'idempotency-key': 'open-1' },
+    );
+    expect(replay.statusCode).toBe(201);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+
+    for (let i = 0; i < 5; i++) {
+      await advance(t, 60_000);
+      const current = (await client.get('/api/trades/current')).json<{ trade: CurrentTrade }>();
+      expectValueIsUnitsTimesNav(current.trade);
+    }
+  });
+
+  it('refuses bad input with the seed messages and books nothing', async () => {
+    const { client } = await investor(200_000);
+    const silver = plan('Silver').id;
+    const before = await bookedEntries();
+    const cases: [unknown, number, string][] = [
+      [{ planId: silver, amount: '' }, 400, 'Amount is required'],
+      [{ planId: silver, amount: '999.99' }, 400, 'Amount must be greater than or equal to $1,000'],
+      [{ planId: silver, amount: '5000' }, 400, 'Amount must be less than or equal to $4,999'],
+      [{ planId: silver, amount: '2500' }, 400, 'Insufficient balance'],
+      [{ planId: silver, amount: '1000', price: '1' }, 400, ''],
+      [{ planId: silver, amount: '1000', nav: '0.5' }, 400, ''],
+      [{ planId: silver, amount: '1000', stopLossPct: 99 }, 400, ''],
+    ];
+    for (const [body, status, message] of cases) {
+      const response = await client.post('/api/trades', body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(status);
+      if (message)
+        expect(response.json<{ error: { message: string } }>().error.message).toBe(message);
+    }
+    expect(await bookedEntries()).toBe(before);
+    expect((await summaryOf(client)).availableCents).toBe(200_000);
+  });
+
+  it('refuses a retired plan and a second open trade (409), booking nothing', async () => {
+    const { client } = await investor(1_000_000);
+    const created = await admin.post('/api/admin/plans', {
+      title: 'Short-lived',
+      min: '100',
+      max: '1000',
+      termDays: 1,
+      strategyId: plan('Gold').strategy?.id,
+    });
+    expect(created.statusCode).toBe(201);
+    const planId = created.json<{ plan: { id: string } }>().plan.id;
+    expect((await admin.post(`/api/admin/plans/${planId}/retire`)).statusCode).toBe(200);
+    const before = await bookedEntries();
+    const retired = await client.post('/api/trades', { planId, amount: '500' });
+    expect(retired.statusCode).toBe(409);
+    expect(await bookedEntries()).toBe(before);
+
+    expect(
+      (await client.post('/api/trades', { planId: plan('Basic').id, amount: '500' })).statusCode,
+    ).toBe(201);
+    const afterFirst = await bookedEntries();
+    const second = await client.post('/api/trades', { planId: plan('Basic').id, amount: '500' });
+    expect(second.statusCode).toBe(409);
+    expect(await bookedEntries()).toBe(afterFirst);
+  });
+});
+
+describe('claiming and closing', () => {
+  it('claim twice in parallel books once', async () => {
+    const { client, user } = await investor();
+    expect(
+      (await client.post('/api/trades', { planId: plan('Basic').id, amount: '900' })).statusCode,
+    ).toBe(201);
+    // Nobody can set a price: wait (deterministic market) until the trade is in profit.
+    let current = (await client.get('/api/trades/current')).json<{ trade: CurrentTrade }>().trade;
+    for (let i = 0; i < 240 && current.profitCents <= 0; i++) {
+      await advance(t, 5 * 60_000);
+      const body = (await client.get('/api/trades/current')).json<{ trade: CurrentTrade | null }>();
+      if (!body.trade) break;
+      current = body.trade;
+    }
+    expect(current.profitCents).toBeGreaterThan(0);
+    const [a, b] = await Promise.all([
+      client.post('/api/trades/current/claim'),
+      client.post('/api/trades/current/claim'),
+    ]);
+    const statuses = [a.statusCode, b.statusCode].sort();
+    expect(statuses).toEqual([200, 409]);
+    const ok = (a.statusCode === 200 ? a : b).json<{ trade: ClosedTrade }>().trade;
+    expect(ok.closeReason).toBe('claim');
+    expect(ok.payoutCents).toBe(ok.valueCents - ok.feeCents);
+    const closes = await t.db.execute<{ n: string }>(sql`
+      SELECT count(*) AS n FROM journal_entries e JOIN transactions x ON x.id = e.transaction_id
+      WHERE e.kind = 'trade.close' AND x.user_id = ${user.id}`);
+    expect(Number(closes.rows[0]?.n)).toBe(1);
+    const summary = await summaryOf(client);
+    expect(summary.investedCents).toBe(0);
+    expect(summary.availableCents).toBe(500_000 - 90_000 + ok.payoutCents);
+    const again = await client.post('/api/trades/current/claim');
+    expect(again.statusCode).toBe(409);
+    expect(again.json<{ error: { message: string } }>().error.message).toBe(
+      'You have no profit to claim',
+    );
+  });
+
+  it('close pays the current value at any time', async () => {
+    const { client } = await investor();
+    await client.post('/api/trades', { planId: plan('Gold').id, amount: '5000' });
+    const current = (await client.get('/api/trades/current')).json<{ trade: CurrentTrade }>().trade;
+    const closed = await client.post('/api/trades/current/close');
+    expect(closed.statusCode).toBe(200);
+    const trade = closed.json<{ trade: ClosedTrade }>().trade;
+    expect(trade.valueCents).toBe(current.valueCents);
+    expect((await client.get('/api/trades/current')).json<{ trade: null }>().trade).toBeNull();
+    expect((await summaryOf(client)).availableCents).toBe(trade.payoutCents);
+  });
+
+  it('the stop-loss can be changed between 5 and 95 only', async () => {
+    const { client } = await investor();
+    await client.post('/api/trades', { planId: plan('Basic').id, amount: '500' });
+    const ok = await client.request('PATCH', '/api/trades/current', { stopLossPct: 10 });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json<{ trade: CurrentTrade }>().trade.stopLossPct).toBe(10);
+    const bad = await client.request('PATCH', '/api/trades/current', { stopLossPct: 4 });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json<{ error: { field: string } }>().error.field).toBe('stopLossPct');
+  });
+});

@@ -1,0 +1,86 @@
+import { z } from 'zod';
+
+/** The instruments the platform prices (the server's market domain holds their parameters). */
+export const MARKET_SYMBOLS = ['BTCUSDT', 'ETHUSDT', 'SOLUSDT', 'BNBUSDT', 'XRPUSDT'] as const;
+export type MarketSymbol = (typeof MARKET_SYMBOLS)[number];
+
+export const SIMULATED_MARKET_LABEL = 'Simulated market data';
+
+/** Unknown instruments are refused by name (400, field `symbol`). */
+export const marketSymbolSchema = z.enum(MARKET_SYMBOLS, {
+  error: `Unknown instrument; use one of ${MARKET_SYMBOLS.join(', ')}`,
+});
+
+/** Prices and percentages are exact decimal text, never floats. */
+export const tickerSchema = z.object({
+  symbol: z.enum(MARKET_SYMBOLS),
+  base: z.string(),
+  price: z.string(),
+  /** Price change over the last 24 hours, in %, 2 decimals ("-1.25"). */
+  change24hPct: z.string(),
+  /** When the price was observed (ISO 8601). */
+  at: z.string(),
+});
+export type Ticker = z.infer<typeof tickerSchema>;
+
+export const tickerListSchema = z.object({
+  source: z.enum(['simulated', 'exchange']),
+  /** Shown next to every chart and ticker ("Simulated market data"). */
+  label: z.string(),
+  tickers: z.array(tickerSchema),
+});
+export type TickerList = z.infer<typeof tickerListSchema>;
+
+export const CANDLE_INTERVALS = ['1m', '1h'] as const;
+export type CandleInterval = (typeof CANDLE_INTERVALS)[number];
+/** At most this many candles per request. */
+export const CANDLES_MAX = 1000;
+
+const epochMs = (field: string) =>
+  z.coerce
+    .number({ error: `${field} must be a time in milliseconds since 1970` })
+    .int(`${field} must be a time in milliseconds since 1970`)
+    .min(0, `${field} must be a time in milliseconds since 1970`)
+    .max(8_640_000_000_000_000, `${field} must be a time in milliseconds since 1970`);
+
+/** `from`/`to` are epoch milliseconds; without them the latest candles are returned. */
+export const candleQuerySchema = z.object({
+  symbol: marketSymbolSchema,
+  interval: z.enum(CANDLE_INTERVALS, { error: 'interval must be 1m or 1h' }).default('1m'),
+  from: epochMs('from').optional(),
+  to: epochMs('to').optional(),
+  limit: z.coerce
+    .number({ error: `limit must be a whole number from 1 to ${CANDLES_MAX}` })
+    .int(`limit must be a whole number from 1 to ${CANDLES_MAX}`)
+    .min(1, `limit must be a whole number from 1 to ${CANDLES_MAX}`)
+    .max(CANDLES_MAX, `limit must be a whole number from 1 to ${CANDLES_MAX}`)
+    .default(500),
+});
+export type CandleQuery = z.input<typeof candleQuerySchema>;
+
+export const candleSchema = z.object({
+  /** Interval start, epoch milliseconds. */
+  openTime: z.number().int(),
+  open: z.string(),
+  high: z.string(),
+  low: z.string(),
+  close: z.string(),
+});
+export type CandleView = z.infer<typeof candleSchema>;
+
+export const candleListSchema = z.object({
+  symbol: z.enum(MARKET_SYMBOLS),
+  interval: z.enum(CANDLE_INTERVALS),
+  label: z.string(),
+  candles: z.array(candleSchema),
+});
+export type CandleList = z.infer<typeof candleListSchema>;
+
+/** Realtime `public` channel event `prices` (about once per second). */
+export const pricesEventSchema = z.object({
+  at: z.number().int(),
+  quotes: z.array(
+    z.object({ symbol: z.enum(MARKET_SYMBOLS), price: z.string(), change24hPct: z.string() }),
+  ),
+});
+export type PricesEvent = z.infer<typeof pricesEventSchema>;

@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import { MARKET_SYMBOLS, marketSymbolSchema } from './market';
+
+/** One point of a NAV series (NAV per unit as exact decimal text). */
+export const navPointSchema = z.object({ at: z.string(), nav: z.string() });
+export type NavPoint = z.infer<typeof navPointSchema>;
+
+/**
+ * Past performance, computed from the stored NAV series (never typed in). Percentages are decimal
+ * text with 2 decimals; null while the history is too short to tell.
+ */
+export const strategyFiguresSchema = z.object({
+  return30dPct: z.string().nullable(),
+  /** Realised average daily return over the last 30 days (the card's "daily ROI"; past performance). */
+  avgDailyReturnPct: z.string().nullable(),
+  /** Largest fall from a peak in the window, as a positive number ("12.50" = −12.5 %). */
+  maxDrawdownPct: z.string().nullable(),
+  losingDays: z.number().int(),
+  /** Followers with an open trade. */
+  copiers: z.number().int(),
+  /** The strategy's equity in whole cents. */
+  aumCents: z.number().int(),
+});
+
+export const positionViewSchema = z.object({
+  symbol: z.enum(MARKET_SYMBOLS),
+  side: z.enum(['long', 'short']),
+  /** Share of the strategy's equity, in %, 2 decimals. */
+  weightPct: z.string(),
+});
+
+export const strategySchema = strategyFiguresSchema.extend({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  /** 'demo' = run by a built-in rule-based trader; 'trader' = a lead trader. */
+  runBy: z.enum(['demo', 'trader']),
+  leadTraderName: z.string().nullable(),
+  nav: z.string(),
+  navAt: z.string().nullable(),
+  paused: z.boolean(),
+  positions: z.array(positionViewSchema),
+});
+export type Strategy = z.infer<typeof strategySchema>;
+export const strategyListSchema = z.object({ strategies: z.array(strategySchema) });
+
+export const navSeriesQuerySchema = z.object({
+  days: z.coerce
+    .number({ error: 'days must be a whole number from 1 to 365' })
+    .int('days must be a whole number from 1 to 365')
+    .min(1, 'days must be a whole number from 1 to 365')
+    .max(365, 'days must be a whole number from 1 to 365')
+    .default(30),
+});
+export const navSeriesSchema = z.object({
+  strategyId: z.string(),
+  /** At most one point per hour, oldest first. */
+  points: z.array(navPointSchema),
+});
+export type NavSeries = z.infer<typeof navSeriesSchema>;
+
+export const strategyIdParamSchema = z.object({
+  id: z.uuid({ error: 'Strategy not found' }),
+});
+
+// Lead trader -----------------------------------------------------------------------------------
+
+const WEIGHT_MESSAGE = 'Target weight must be a percentage from 0 to 100';
+
+/**
+ * An order: hold `targetWeight` % of the strategy's equity in `symbol` on `side` (0 closes it).
+ * There is no price field: the server fills at its own market price.
+ */
+export const traderOrderSchema = z.strictObject(
+  {
+    symbol: marketSymbolSchema,
+    side: z.enum(['long', 'short'], { error: 'side must be long or short' }),
+    targetWeight: z
+      .string({ error: WEIGHT_MESSAGE })
+      .trim()
+      .regex(/^\d{1,3}(\.\d{1,4})?$/, WEIGHT_MESSAGE),
+  },
+  { error: 'Unknown field: orders take symbol, side and targetWeight only' },
+);
+export type TraderOrderInput = z.input<typeof traderOrderSchema>;
+
+export const traderPositionSchema = z.object({
+  symbol: z.enum(MARKET_SYMBOLS),
+  side: z.enum(['long', 'short']),
+  quantity: z.string(),
+  entryPrice: z.string(),
+  price: z.string(),
+  weightPct: z.string(),
+  /** Unrealised profit or loss in USD, exact decimal text. */
+  unrealisedPnl: z.string(),
+});
+
+export const fillViewSchema = z.object({
+  symbol: z.enum(MARKET_SYMBOLS),
+  side: z.enum(['long', 'short']),
+  quantityDelta: z.string(),
+  price: z.string(),
+  realisedPnl: z.string(),
+  reason: z.enum(['order', 'demo', 'subscription', 'redemption']),
+  at: z.string(),
+});
+
+export const traderStrategySchema = z.object({
+  strategy: strategySchema,
+  cash: z.string(),
+  equity: z.string(),
+  unitsOutstanding: z.string(),
+  positions: z.array(traderPositionSchema),
+  fills: z.array(fillViewSchema),
+});
+export type TraderStrategy = z.infer<typeof traderStrategySchema>;
+
+// Admin -----------------------------------------------------------------------------------------
+
+export const leadTraderInputSchema = z.strictObject({
+  userId: z.uuid({ error: 'userId must be a user id or null' }).nullable(),
+});
+export const adminStrategySchema = strategySchema.extend({ leadTraderId: z.string().nullable() });
+export const adminStrategyListSchema = z.object({ strategies: z.array(adminStrategySchema) });
