@@ -1,0 +1,96 @@
+import { expect, test, type Page } from '@playwright/test';
+import { generate } from 'otplib';
+import { adminApi, latestMail, linkIn, openMenuIfCollapsed, uniqueEmail } from './support';
+
+const FIRST_PASSWORD = 'first-password-123';
+const NEW_PASSWORD = 'second-password-456';
+
+async function logout(page: Page) {
+  await openMenuIfCollapsed(page);
+  await page.getByRole('button', { name: 'Logout' }).first().click();
+  await expect(page).toHaveURL(/\/login$/);
+}
+
+async function login(page: Page, email: string, password: string) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+}
+
+test('register, inactive dashboard, recover the password by e-mail, enable two-factor, log in with a code', async ({
+  page,
+  baseURL,
+}) => {
+  const email = uniqueEmail('journey');
+  const admin = await adminApi(baseURL ?? '');
+
+  // Sign-up: every empty-field message first.
+  await page.goto('/register');
+  await page.getByRole('button', { name: 'Register' }).click();
+  for (const message of [
+    'Full name is required',
+    'Email is required',
+    'Phone number is required',
+    'Country is required',
+    'Password is required',
+  ]) {
+    await expect(page.getByText(message)).toBeVisible();
+  }
+  await page.getByLabel('Full name').fill('Jordan Rivers');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Phone number').fill('+49 30 1234567');
+  await page.getByLabel('Country').click();
+  await page.getByPlaceholder('Search country').fill('Germ');
+  await expect(page.getByRole('option')).toHaveCount(1);
+  await page.getByRole('option', { name: /Germany/ }).click();
+  await page.getByLabel('Password', { exact: true }).fill(FIRST_PASSWORD);
+  await page.getByRole('button', { name: 'Register' }).click();
+
+  // The new account waits for review.
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByText('Account is not active')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Contact Support' })).toHaveAttribute(
+    'href',
+    '/support',
+  );
+  await logout(page);
+
+  // Recovery through the captured e-mail.
+  await page.goto('/forgot');
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('Recovery email sent!')).toBeVisible();
+  const link = linkIn(await latestMail(admin, email, 'recovery'));
+  await page.goto(link.pathname + link.search);
+  await page.getByLabel('New Password').fill(NEW_PASSWORD);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('Password updated successfully!')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+
+  // The old password no longer works; the new one does.
+  await login(page, email, FIRST_PASSWORD);
+  await expect(page.getByText('Invalid email or password')).toBeVisible();
+  await login(page, email, NEW_PASSWORD);
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  // Two-factor on.
+  await page.goto('/profile');
+  await page.getByRole('button', { name: 'Enable two-factor' }).click();
+  const dialog = page.getByRole('dialog');
+  const secret = (await dialog.locator('code').first().innerText()).replace(/\s+/g, '');
+  expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+  await dialog.getByLabel('6-digit code').fill(await generate({ secret }));
+  await dialog.getByRole('button', { name: 'Confirm and enable' }).click();
+  await expect(page.getByText('Save your recovery codes')).toBeVisible();
+  await page.getByRole('button', { name: 'I have saved them' }).click();
+  await logout(page);
+
+  // Logging in now asks for a code.
+  await login(page, email, NEW_PASSWORD);
+  await expect(page.getByRole('heading', { name: 'Two-factor authentication' })).toBeVisible();
+  await page.getByLabel('Two-factor code').fill(await generate({ secret }));
+  await page.getByRole('button', { name: 'Verify and log in' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByText('Account is not active')).toBeVisible();
+  await admin.dispose();
+});
