@@ -1,10 +1,11 @@
 import type { RouteObject } from 'react-router';
 import { lazyPage } from '../../app/lazyPage';
 
+/** The country picker's texts live in `auth`, the referral link's in `referrals`. */
 const loadProfilePage = lazyPage(
   () => import('./pages/ProfilePage'),
   (m) => m.ProfilePage,
-  ['profile'],
+  ['profile', 'auth', 'referrals'],
 );
 
 /** The same page serves /profile and, inside the admin area's menu, /admin/profile. */

@@ -2,8 +2,10 @@ import { formatDate } from '@app/shared/format';
 import type { Me } from '@app/shared/schemas/auth';
 import { useTranslation } from 'react-i18next';
 import { Avatar, Badge, Card } from '../../../ui';
+import { ReferralLinkField } from '../../referrals/components/ReferralLinkField';
 
-export function AccountDetailsCard({ user }: { user: Me }) {
+/** The user's details: picture (a button that opens 'Profile Image'), status, referral link. */
+export function AccountDetailsCard({ user, onEditAvatar }: { user: Me; onEditAvatar: () => void }) {
   const { t } = useTranslation('profile');
   const rows: [string, string][] = [
     [t('details.phone'), user.phone],
@@ -17,7 +19,18 @@ export function AccountDetailsCard({ user }: { user: Me }) {
         {t('details.title')}
       </h2>
       <div className="flex items-center gap-4">
-        <Avatar name={user.name} src={user.avatarUrl} size="lg" />
+        <button
+          type="button"
+          onClick={onEditAvatar}
+          aria-label={t('avatar.change')}
+          aria-haspopup="dialog"
+          className="group relative shrink-0 rounded-full"
+        >
+          <Avatar name={user.name} src={user.avatarUrl} size="lg" />
+          <span className="absolute -right-1 -bottom-1 flex size-7 items-center justify-center rounded-full border-2 border-surface bg-brand text-bg group-hover:bg-brand-strong">
+            <CameraIcon />
+          </span>
+        </button>
         <div className="min-w-0">
           <p className="truncate text-lg font-semibold text-text">{user.name}</p>
           <p className="truncate text-sm text-muted">{user.email}</p>
@@ -29,7 +42,7 @@ export function AccountDetailsCard({ user }: { user: Me }) {
           </div>
         </div>
       </div>
-      <dl className="mt-6 grid gap-4 sm:grid-cols-2">
+      <dl className="mt-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
         {rows.map(([label, value]) => (
           <div key={label} className="rounded-lg bg-surface-2 px-4 py-3">
             <dt className="text-xs text-muted">{label}</dt>
@@ -37,6 +50,28 @@ export function AccountDetailsCard({ user }: { user: Me }) {
           </div>
         ))}
       </dl>
+      <div className="mt-5">
+        <ReferralLinkField />
+      </div>
     </Card>
+  );
+}
+
+function CameraIcon() {
+  return (
+    <svg
+      aria-hidden="true"
+      width={14}
+      height={14}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2.2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
+      <path d="M4 8h3l2-3h6l2 3h3a1 1 0 0 1 1 1v10a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V9a1 1 0 0 1 1-1Z" />
+      <circle cx="12" cy="13.5" r="3.5" />
+    </svg>
   );
 }

@@ -1,26 +1,60 @@
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { useSession } from '../../../lib/auth';
 import { Card } from '../../../ui';
 import { AccountDetailsCard } from '../components/AccountDetailsCard';
+import { AccountFigures } from '../components/AccountFigures';
 import { ActiveSessions } from '../components/ActiveSessions';
+import { AvatarUploadModal } from '../components/AvatarUploadModal';
 import { ChangePasswordForm } from '../components/ChangePasswordForm';
 import { EmailVerification } from '../components/EmailVerification';
+import { ProfileActions } from '../components/ProfileActions';
 import { TwoFactorSettings } from '../components/TwoFactorSettings';
+import { UpdateInformationForm } from '../components/UpdateInformationForm';
 
-/** /profile: account details and the Security section. */
+const DIALOG_PARAM = 'dialog';
+
+/**
+ * /profile (and /admin/profile): details with avatar and referral link, the account's figures,
+ * Update Information, Actions, and the Security section. The 'Profile Image' dialog is URL state
+ * (?dialog=avatar), so Back closes it.
+ */
 export function ProfilePage() {
   const { t } = useTranslation('profile');
   const { user } = useSession();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const avatarOpen = searchParams.get(DIALOG_PARAM) === 'avatar';
+
+  function setAvatarOpen(open: boolean) {
+    setSearchParams(
+      (current) => {
+        const params = new URLSearchParams(current);
+        if (open) params.set(DIALOG_PARAM, 'avatar');
+        else params.delete(DIALOG_PARAM);
+        return params;
+      },
+      { replace: !open },
+    );
+  }
+
   if (!user) return null;
   return (
     <div className="flex flex-col gap-6">
-      <AccountDetailsCard user={user} />
+      <AccountDetailsCard user={user} onEditAvatar={() => setAvatarOpen(true)} />
+      <AccountFigures />
+      <div className="grid gap-6 lg:grid-cols-3 lg:items-start">
+        <div className="lg:col-span-2">
+          <UpdateInformationForm user={user} />
+        </div>
+        <ProfileActions user={user} />
+      </div>
       <Card title={t('security.title')} description={t('security.description')}>
         <EmailVerification user={user} />
         <ChangePasswordForm />
         <TwoFactorSettings user={user} />
         <ActiveSessions />
       </Card>
+      <AvatarUploadModal user={user} open={avatarOpen} onOpenChange={setAvatarOpen} />
     </div>
   );
 }

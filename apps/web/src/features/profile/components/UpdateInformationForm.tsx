@@ -1,0 +1,94 @@
+import type { Me } from '@app/shared/schemas/auth';
+import { updateProfileSchema } from '@app/shared/schemas/profile';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { setSessionUser } from '../../../lib/auth';
+import { applyFieldError, errorMessage } from '../../../lib/authErrors';
+import { Button, Card, TextField } from '../../../ui';
+import { CountryField } from '../../auth/components/CountryField';
+import { profileApi } from '../api';
+
+/**
+ * Update Information: only phone and country can change (seed section 5). Unchanged values give
+ * 'No changes made' without a request; the server says the same if they reach it unchanged.
+ */
+export function UpdateInformationForm({ user }: { user: Me }) {
+  const { t } = useTranslation('profile');
+  const { t: tAuth } = useTranslation('auth');
+  const queryClient = useQueryClient();
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(updateProfileSchema),
+    defaultValues: { phone: user.phone, country: user.country },
+  });
+
+  // When the saved values change (here, or on another device through realtime), start from them.
+  useEffect(() => {
+    reset({ phone: user.phone, country: user.country });
+  }, [reset, user.phone, user.country]);
+
+  const submit = handleSubmit(async (values) => {
+    if (values.phone === user.phone && values.country === user.country) {
+      toast.error(t('update.noChanges'));
+      return;
+    }
+    try {
+      const result = await profileApi.updateProfile(values);
+      setSessionUser(queryClient, result.user);
+      toast.success(t('update.success'));
+    } catch (error) {
+      toast.error(errorMessage(error));
+      applyFieldError(error, setError, ['phone', 'country']);
+    }
+  });
+
+  return (
+    <Card title={t('update.title')} description={t('update.description')}>
+      <form
+        noValidate
+        aria-label={t('update.title')}
+        onSubmit={(event) => void submit(event)}
+        className="grid gap-4 sm:grid-cols-2 sm:items-start"
+      >
+        <TextField
+          label={tAuth('fields.phone')}
+          type="tel"
+          autoComplete="tel"
+          maxLength={32}
+          placeholder={tAuth('placeholders.phone')}
+          error={errors.phone?.message}
+          {...register('phone')}
+        />
+        <Controller
+          control={control}
+          name="country"
+          render={({ field }) => (
+            <CountryField
+              ref={field.ref}
+              name={field.name}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              error={errors.country?.message}
+            />
+          )}
+        />
+        <div className="sm:col-span-2">
+          <Button type="submit" loading={isSubmitting}>
+            {t('update.submit')}
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,165 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { useSession } from '../../../lib/auth';
+import {
+  Button,
+  Card,
+  EmptyState,
+  inputClasses,
+  LoadingBlock,
+  SearchIcon,
+  UsersIcon,
+} from '../../../ui';
+import { useReferrals } from '../api';
+import { ReferralLinkField } from '../components/ReferralLinkField';
+import { ReferredUsersList } from '../components/ReferredUsersList';
+import { useDebouncedValue } from '../hooks';
+
+const SEARCH_DEBOUNCE_MS = 300;
+
+/** /referrals: the referral link, how the programme works, and the people referred. */
+export function ReferralsPage() {
+  const { t } = useTranslation('referrals');
+  const { user } = useSession();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const query = searchParams.get('q') ?? '';
+  const [typed, setTyped] = useState(query);
+  const debounced = useDebouncedValue(typed, SEARCH_DEBOUNCE_MS);
+
+  // The search lives in the URL (?q=), so it survives a reload and can be shared.
+  useEffect(() => {
+    const next = debounced.trim();
+    if (next === query) return;
+    setSearchParams(
+      (current) => {
+        const params = new URLSearchParams(current);
+        if (next) params.set('q', next);
+        else params.delete('q');
+        return params;
+      },
+      { replace: true },
+    );
+  }, [debounced, query, setSearchParams]);
+
+  const all = useReferrals();
+  const filtered = useReferrals(query);
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="grid gap-6 lg:grid-cols-3">
+        <Card
+          title={t('invite.title')}
+          description={t('invite.description')}
+          className="lg:col-span-2"
+        >
+          <ReferralLinkField />
+          <h3 className="mt-6 text-sm font-semibold text-text">{t('how.title')}</h3>
+          <ol className="mt-3 grid gap-3 sm:grid-cols-3">
+            {(['share', 'activate', 'bonus'] as const).map((step, index) => (
+              <li key={step} className="rounded-xl bg-surface-2 p-4">
+                <span
+                  aria-hidden="true"
+                  className="flex size-7 items-center justify-center rounded-full bg-brand/15 text-xs font-semibold text-brand-strong"
+                >
+                  {index + 1}
+                </span>
+                <p className="mt-3 text-sm font-medium text-text">{t(`how.${step}.title`)}</p>
+                <p className="mt-1 text-sm text-muted">{t(`how.${step}.body`)}</p>
+              </li>
+            ))}
+          </ol>
+          <p className="mt-4 text-xs text-muted">{t('how.note')}</p>
+        </Card>
+
+        <Card aria-labelledby="referral-totals" className="flex flex-col gap-4">
+          <h2 id="referral-totals" className="sr-only">
+            {t('totals.title')}
+          </h2>
+          <Stat label={t('totals.total')} value={all.data?.total} failed={all.isError} />
+          <Stat
+            label={t('totals.activated')}
+            value={all.data?.users.filter((referred) => referred.isActive).length}
+            failed={all.isError}
+          />
+        </Card>
+      </div>
+
+      <Card
+        title={t('list.title')}
+        actions={
+          filtered.isFetching && !filtered.isLoading ? (
+            <span className="text-xs text-muted" role="status">
+              {t('list.searching')}
+            </span>
+          ) : undefined
+        }
+      >
+        <div className="relative mb-2">
+          <span className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-muted">
+            <SearchIcon />
+          </span>
+          <input
+            type="search"
+            aria-label={t('list.searchLabel')}
+            placeholder={t('list.search')}
+            value={typed}
+            maxLength={100}
+            onChange={(event) => setTyped(event.target.value)}
+            className={`${inputClasses} border-border pl-10`}
+          />
+        </div>
+        {filtered.isLoading ? (
+          <LoadingBlock />
+        ) : filtered.isError && !filtered.data ? (
+          <div role="alert" className="flex flex-col items-center gap-3 py-10 text-center">
+            <p className="text-sm text-muted">{t('list.loadFailed')}</p>
+            <Button variant="secondary" onClick={() => void filtered.refetch()}>
+              {t('retry')}
+            </Button>
+          </div>
+        ) : filtered.data && filtered.data.users.length > 0 ? (
+          <ReferredUsersList users={filtered.data.users} linkToAdmin={Boolean(user?.isAdmin)} />
+        ) : query ? (
+          <EmptyState
+            className="mt-4"
+            icon={<SearchIcon width={24} height={24} />}
+            title={t('list.noMatch', { query })}
+            description={t('list.noMatchHint')}
+          />
+        ) : (
+          <EmptyState
+            className="mt-4"
+            icon={<UsersIcon width={24} height={24} />}
+            title={t('list.empty')}
+            description={t('list.emptyHint')}
+          />
+        )}
+      </Card>
+    </div>
+  );
+}
+
+function Stat({
+  label,
+  value,
+  failed,
+}: {
+  label: string;
+  value: number | undefined;
+  failed: boolean;
+}) {
+  return (
+    <div className="rounded-xl bg-surface-2 px-4 py-4">
+      <p className="text-sm text-muted">{label}</p>
+      <p className="mt-1 text-3xl font-semibold tracking-tight text-text tabular-nums">
+        {value ??
+          (failed ? (
+            '—'
+          ) : (
+            <span className="inline-block h-8 w-12 animate-pulse rounded bg-border align-middle" />
+          ))}
+      </p>
+    </div>
+  );
+}
