@@ -1,12 +1,18 @@
 import type { RouteObject } from 'react-router';
 import { dashboardRoutes } from '../features/dashboard/routes';
+import { depositsRoutes } from '../features/deposits/routes';
 import { profileRoutes } from '../features/profile/routes';
+import { transactionsRoutes } from '../features/transactions/routes';
+import { withdrawalsRoutes } from '../features/withdrawals/routes';
 import { referralRoutes } from '../features/referrals/routes';
 import { supportRoutes } from '../features/support/routes';
 
 /** Routes of the signed-in group (seed section 2); each feature adds its own list here. */
 export const protectedRoutes: RouteObject[] = [
   ...dashboardRoutes,
+  ...depositsRoutes,
+  ...withdrawalsRoutes,
+  ...transactionsRoutes,
   ...profileRoutes,
   ...referralRoutes,
   ...supportRoutes,

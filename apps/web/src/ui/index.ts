@@ -10,3 +10,4 @@ export { LoadingBlock, Spinner } from './Spinner';
 export { TextField, inputClasses, type TextFieldProps } from './TextField';
 export * from './icons';
 export { BrandMark } from './BrandMark';
+export { ErrorState, type ErrorStateProps } from './ErrorState';

@@ -1,12 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../lib/auth';
+import { AccountOverview } from '../components/AccountOverview';
 import { InactiveAccountNotice } from '../components/InactiveAccountNotice';
 import { OngoingTradePanel } from '../components/OngoingTradePanel';
 import { QuickActions } from '../components/QuickActions';
+import { RecentTransactions } from '../components/RecentTransactions';
 
 /**
- * /dashboard. Money figures (balance, totals, recent transactions) come from the money features,
- * which slot their cards in above the trade panel; nothing here shows a figure it cannot derive.
+ * /dashboard. Money figures (balance, return, totals) sit above the trade panel and the latest
+ * transactions below it; every figure comes from GET /api/account/summary.
  */
 export function DashboardPage() {
   const { t } = useTranslation('dashboard');
@@ -26,7 +28,9 @@ export function DashboardPage() {
         </div>
         <QuickActions />
       </section>
+      <AccountOverview />
       <OngoingTradePanel />
+      <RecentTransactions />
     </div>
   );
 }

@@ -1,0 +1,138 @@
+import { formatUsd } from '@app/shared/money';
+import type { AccountSummary } from '@app/shared/schemas/account';
+import { useQuery } from '@tanstack/react-query';
+import clsx from 'clsx';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../../lib/authErrors';
+import { Card, ErrorState } from '../../../ui';
+import { accountSummaryQuery } from '../../transactions/api';
+
+/**
+ * Account Balance, the return since investing began, and the four totals — every figure from the
+ * ledger (GET /api/account/summary), refreshed by the realtime `account.changed` event.
+ */
+export function AccountOverview() {
+  const { t } = useTranslation('dashboard');
+  const summary = useQuery(accountSummaryQuery);
+  if (summary.isPending) return <OverviewSkeleton />;
+  if (summary.isError) {
+    return (
+      <ErrorState
+        title={t('figures.error')}
+        description={errorMessage(summary.error)}
+        onRetry={() => void summary.refetch()}
+        retryLabel={t('figures.retry')}
+        retrying={summary.isRefetching}
+      />
+    );
+  }
+  const data = summary.data;
+  return (
+    <section
+      aria-label={t('figures.label')}
+      className="grid gap-4 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]"
+    >
+      <BalanceCard summary={data} />
+      <div className="grid grid-cols-2 gap-3 sm:gap-4">
+        <Stat label={t('figures.totalDeposits')} cents={data.totalDepositsCents} />
+        <Stat label={t('figures.totalProfit')} cents={data.totalProfitCents} />
+        <Stat label={t('figures.totalBonus')} cents={data.totalBonusCents} />
+        <Stat label={t('figures.totalWithdrawals')} cents={data.totalWithdrawalsCents} />
+      </div>
+    </section>
+  );
+}
+
+function BalanceCard({ summary }: { summary: AccountSummary }) {
+  const { t } = useTranslation('dashboard');
+  return (
+    <Card className="relative overflow-hidden bg-gradient-to-br from-surface to-brand/10">
+      <p className="text-sm text-muted">{t('figures.balance')}</p>
+      <p
+        data-testid="balance"
+        className="mt-2 text-3xl font-semibold tracking-tight text-text tabular-nums sm:text-4xl"
+      >
+        {formatUsd(summary.balanceCents)}
+      </p>
+      {summary.percentUp !== null && <PercentChange value={summary.percentUp} />}
+      <dl className="mt-5 grid grid-cols-2 gap-3 border-t border-border pt-4 text-sm">
+        <div>
+          <dt className="text-muted">{t('figures.available')}</dt>
+          <dd className="mt-0.5 font-medium text-text tabular-nums">
+            {formatUsd(summary.availableCents)}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-muted">{t('figures.invested')}</dt>
+          <dd className="mt-0.5 font-medium text-text tabular-nums">
+            {formatUsd(summary.investedCents)}
+          </dd>
+        </div>
+        {summary.heldCents > 0 && (
+          <div className="col-span-2">
+            <dt className="text-muted">{t('figures.held')}</dt>
+            <dd className="mt-0.5 font-medium text-text tabular-nums">
+              {formatUsd(summary.heldCents)}
+            </dd>
+          </div>
+        )}
+      </dl>
+    </Card>
+  );
+}
+
+/** PRODUCT.md: the total return since investing began, 2 decimals, shown as up or down. */
+export function PercentChange({ value }: { value: string }) {
+  const { t } = useTranslation('dashboard');
+  const down = value.trim().startsWith('-');
+  const magnitude = value.trim().replace(/^[-+]/, '');
+  return (
+    <p
+      data-testid="percent-change"
+      data-direction={down ? 'down' : 'up'}
+      className={clsx(
+        'mt-2 inline-flex items-center gap-1.5 rounded-full px-2.5 py-1 text-sm font-medium',
+        down ? 'bg-danger/10 text-danger' : 'bg-brand/10 text-brand-strong',
+      )}
+    >
+      <span aria-hidden="true">{down ? '▼' : '▲'}</span>
+      {down ? t('figures.down', { pct: magnitude }) : t('figures.up', { pct: magnitude })}
+    </p>
+  );
+}
+
+function Stat({ label, cents }: { label: string; cents: number }) {
+  return (
+    <div className="flex min-w-0 flex-col justify-between gap-2 rounded-2xl border border-border bg-surface p-4 sm:p-5">
+      <p className="text-xs text-muted sm:text-sm">{label}</p>
+      <p className="truncate text-lg font-semibold text-text tabular-nums sm:text-2xl">
+        {formatUsd(cents)}
+      </p>
+    </div>
+  );
+}
+
+function OverviewSkeleton() {
+  const { t } = useTranslation('dashboard');
+  return (
+    <div
+      role="status"
+      aria-label={t('figures.loading')}
+      className="grid animate-pulse gap-4 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]"
+    >
+      <div className="h-52 rounded-2xl border border-border bg-surface p-6">
+        <span className="block h-4 w-28 rounded bg-surface-2" />
+        <span className="mt-4 block h-9 w-48 rounded bg-surface-2" />
+        <span className="mt-4 block h-6 w-40 rounded-full bg-surface-2" />
+      </div>
+      <div className="grid grid-cols-2 gap-3 sm:gap-4">
+        {[0, 1, 2, 3].map((index) => (
+          <div key={index} className="h-24 rounded-2xl border border-border bg-surface p-5">
+            <span className="block h-3.5 w-24 rounded bg-surface-2" />
+            <span className="mt-4 block h-6 w-28 rounded bg-surface-2" />
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}

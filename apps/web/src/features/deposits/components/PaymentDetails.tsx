@@ -1,0 +1,97 @@
+import type { PaymentMethod } from '@app/shared/schemas/payment-methods';
+import { QRCodeSVG } from 'qrcode.react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { CopyButton } from '../../../ui';
+
+/** Seed: QR code size 256, error level L. */
+export const QR_SIZE = 256;
+
+/** Where to send the money: a crypto address (QR and copy) or a bank account with its reference rules. */
+export function PaymentDetails({ method }: { method: PaymentMethod }) {
+  return method.kind === 'crypto' && method.address ? (
+    <CryptoDetails method={method} address={method.address} />
+  ) : (
+    <BankDetails method={method} />
+  );
+}
+
+function CryptoDetails({ method, address }: { method: PaymentMethod; address: string }) {
+  const { t } = useTranslation('deposits');
+  return (
+    <div className="flex flex-col items-center gap-5 lg:flex-row lg:items-start">
+      <figure className="shrink-0 rounded-2xl bg-white p-3">
+        <QRCodeSVG
+          value={address}
+          size={QR_SIZE}
+          level="L"
+          title={t('payment.qrTitle', { method: method.name })}
+          className="block h-auto max-w-full"
+        />
+      </figure>
+      <div className="flex w-full min-w-0 flex-col gap-4">
+        <div>
+          <p className="text-sm text-muted">{t('payment.addressLabel', { method: method.name })}</p>
+          <p
+            data-testid="deposit-address"
+            className="mt-1 rounded-lg border border-border bg-surface-2 px-3 py-2.5 font-mono text-sm break-all text-text"
+          >
+            {address}
+          </p>
+        </div>
+        <CopyButton
+          value={address}
+          label={t('payment.copyAddress')}
+          className="self-start"
+          onCopied={() => toast.success(t('payment.addressCopied', { method: method.name }))}
+        />
+        {method.network && (
+          <p className="rounded-lg border border-warning/30 bg-warning/5 px-3 py-2 text-sm text-warning">
+            {t('payment.networkWarning', { method: method.name, network: method.network })}
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function BankDetails({ method }: { method: PaymentMethod }) {
+  const { t } = useTranslation('deposits');
+  const rows: [string, string | null][] = [
+    [t('bank.bankName'), method.bankName],
+    [t('bank.accountName'), method.accountName],
+    [t('bank.accountNumber'), method.accountNumber],
+    [t('bank.swiftCode'), method.swiftCode],
+  ];
+  return (
+    <div className="flex flex-col gap-4">
+      <dl className="divide-y divide-border rounded-xl border border-border bg-surface-2">
+        {rows
+          .filter((row): row is [string, string] => Boolean(row[1]))
+          .map(([label, value]) => (
+            <div
+              key={label}
+              className="flex flex-wrap items-center justify-between gap-2 px-4 py-3"
+            >
+              <dt className="text-sm text-muted">{label}</dt>
+              <dd className="flex items-center gap-2 font-mono text-sm break-all text-text">
+                {value}
+              </dd>
+            </div>
+          ))}
+      </dl>
+      {method.accountNumber && (
+        <CopyButton
+          value={method.accountNumber}
+          label={t('bank.copyAccountNumber')}
+          className="self-start"
+          onCopied={() => toast.success(t('payment.addressCopied', { method: method.name }))}
+        />
+      )}
+      <div className="rounded-lg border border-warning/30 bg-warning/5 px-3 py-2 text-sm text-warning">
+        <p className="font-medium">{t('bank.referenceTitle')}</p>
+        <p className="mt-1">{method.referenceInstructions ?? t('bank.referenceDefault')}</p>
+      </div>
+    </div>
+  );
+}

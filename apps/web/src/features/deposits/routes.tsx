@@ -1,0 +1,23 @@
+import type { RouteObject } from 'react-router';
+import { lazyPage } from '../../app/lazyPage';
+
+export const depositsRoutes: RouteObject[] = [
+  {
+    path: '/deposits',
+    handle: { title: 'deposits:title' },
+    lazy: lazyPage(
+      () => import('./pages/DepositsPage'),
+      (m) => m.DepositsPage,
+      ['deposits'],
+    ),
+  },
+  {
+    path: '/deposits/payment',
+    handle: { title: 'deposits:paymentTitle' },
+    lazy: lazyPage(
+      () => import('./pages/DepositPaymentPage'),
+      (m) => m.DepositPaymentPage,
+      ['deposits'],
+    ),
+  },
+];

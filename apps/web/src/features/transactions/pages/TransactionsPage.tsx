@@ -1,0 +1,134 @@
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { errorMessage } from '../../../lib/authErrors';
+import {
+  Button,
+  Card,
+  EmptyState,
+  ErrorState,
+  inputClasses,
+  SearchIcon,
+  Spinner,
+} from '../../../ui';
+import { transactionListQuery } from '../api';
+import { TransactionListSkeleton, TransactionRows } from '../components/TransactionItem';
+import { useDebouncedValue } from '../hooks/useDebouncedValue';
+
+/** How long typing must pause before the search goes to the server and into the URL. */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+/**
+ * /transactions: the user's own transactions, newest first, searched on the server by id, method
+ * or description (`?q=` in the URL), a page at a time.
+ */
+export function TransactionsPage() {
+  const { t } = useTranslation('transactions');
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q')?.trim() ?? '';
+  const [text, setText] = useState(q);
+  const debounced = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
+
+  useEffect(() => {
+    if (debounced === q) return;
+    setParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        if (debounced) next.set('q', debounced);
+        else next.delete('q');
+        return next;
+      },
+      { replace: true },
+    );
+    // Only typing drives the URL; a URL change (back button) is picked up below.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [debounced]);
+
+  // Back/forward to another search: show that search in the box.
+  const [shownQ, setShownQ] = useState(q);
+  if (q !== shownQ) {
+    setShownQ(q);
+    if (q !== text.trim()) setText(q);
+  }
+
+  const query = useInfiniteQuery({ ...transactionListQuery(q), placeholderData: keepPreviousData });
+  const items = query.data?.pages.flatMap((page) => page.items) ?? [];
+  const searching = query.isFetching && !query.isFetchingNextPage && !query.isPending;
+
+  return (
+    <Card
+      title={<span className="text-lg">{t('heading')}</span>}
+      description={t('description')}
+      aria-busy={query.isFetching || undefined}
+    >
+      <div className="relative mb-2">
+        <label htmlFor="transaction-search" className="sr-only">
+          {t('searchLabel')}
+        </label>
+        <SearchIcon
+          aria-hidden="true"
+          className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-muted"
+        />
+        <input
+          id="transaction-search"
+          type="search"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          placeholder={t('searchPlaceholder')}
+          autoComplete="off"
+          spellCheck={false}
+          maxLength={100}
+          className={`${inputClasses} border-border pr-10 pl-10`}
+        />
+        {searching && <Spinner className="absolute top-1/2 right-3 -translate-y-1/2 text-muted" />}
+      </div>
+
+      {query.isPending ? (
+        <TransactionListSkeleton rows={5} />
+      ) : query.isError && items.length === 0 ? (
+        <ErrorState
+          className="mt-4"
+          title={t('loadError')}
+          description={errorMessage(query.error)}
+          onRetry={() => void query.refetch()}
+          retryLabel={t('retry')}
+          retrying={query.isRefetching}
+        />
+      ) : items.length === 0 ? (
+        <EmptyState
+          className="mt-4"
+          title={t('empty')}
+          description={q ? t('emptySearchHint', { q }) : t('emptyHint')}
+          action={
+            q ? (
+              <Button variant="secondary" size="sm" onClick={() => setText('')}>
+                {t('clearSearch')}
+              </Button>
+            ) : undefined
+          }
+        />
+      ) : (
+        <>
+          <TransactionRows transactions={items} />
+          {query.isFetchNextPageError && (
+            <p role="alert" className="mt-2 text-center text-sm text-danger">
+              {t('loadMoreError')}
+            </p>
+          )}
+          {query.hasNextPage && (
+            <div className="mt-4 flex justify-center">
+              <Button
+                variant="secondary"
+                onClick={() => void query.fetchNextPage()}
+                loading={query.isFetchingNextPage}
+              >
+                {t('loadMore')}
+              </Button>
+            </div>
+          )}
+        </>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,117 @@
+import { centsToPlain } from '@app/shared/money';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Button, TextField } from '../../../ui';
+import { bankFormSchema } from '../schemas';
+import { AmountField } from './AmountField';
+import { ConfirmWithdrawalDialog, type WithdrawalRequest } from './ConfirmWithdrawalDialog';
+
+const FIELDS = [
+  'accountNumber',
+  'accountName',
+  'bankName',
+  'swiftCode',
+  'routingNumber',
+  'amount',
+] as const;
+type Field = (typeof FIELDS)[number];
+
+export interface WithdrawalFormProps {
+  availableCents: number | undefined;
+  /** After 'Withdrawal request sent', with the amount as plain text. */
+  onSent: (amount: string) => void;
+}
+
+/** Bank Transfer Details: the payout account and the amount; confirmed in a dialog. */
+export function BankWithdrawalForm({
+  availableCents,
+  onSent,
+  accountName,
+}: WithdrawalFormProps & { accountName: string }) {
+  const { t } = useTranslation('withdrawals');
+  const defaults = {
+    method: 'bank' as const,
+    accountNumber: '',
+    accountName,
+    bankName: '',
+    swiftCode: '',
+    routingNumber: '',
+    amount: '',
+  };
+  const schema = useMemo(() => bankFormSchema(availableCents), [availableCents]);
+  const {
+    register,
+    handleSubmit,
+    control,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(schema), defaultValues: defaults });
+  const amountText = useWatch({ control, name: 'amount' });
+  const [request, setRequest] = useState<WithdrawalRequest | null>(null);
+
+  const submit = handleSubmit((values) =>
+    setRequest({
+      body: { ...values, amount: centsToPlain(values.amount) },
+      amountCents: values.amount,
+      destination: [
+        { label: t('fields.bankName'), value: values.bankName },
+        { label: t('fields.accountName'), value: values.accountName },
+        { label: t('fields.accountNumber'), value: values.accountNumber },
+        { label: t('fields.swiftCode'), value: values.swiftCode },
+        { label: t('fields.routingNumber'), value: values.routingNumber },
+      ],
+    }),
+  );
+
+  const text = (name: Exclude<Field, 'amount'>, autoComplete = 'off') => (
+    <TextField
+      label={t(`fields.${name}`)}
+      autoComplete={autoComplete}
+      spellCheck={false}
+      error={errors[name]?.message}
+      {...register(name)}
+    />
+  );
+
+  return (
+    <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-5">
+      <h3 className="text-base font-semibold text-text">{t('bank.title')}</h3>
+      <div className="grid gap-4 sm:grid-cols-2">
+        {text('accountNumber')}
+        {text('accountName', 'name')}
+        {text('bankName')}
+        {text('swiftCode')}
+        {text('routingNumber')}
+      </div>
+      <AmountField
+        registration={register('amount')}
+        error={errors.amount?.message}
+        availableCents={availableCents}
+        amountText={amountText === undefined ? undefined : String(amountText)}
+      />
+      <Button type="submit" size="lg" className="sm:self-end">
+        {t('withdraw')}
+      </Button>
+      {request && (
+        <ConfirmWithdrawalDialog
+          request={request}
+          onCancel={() => setRequest(null)}
+          onSent={() => {
+            setRequest(null);
+            reset(defaults);
+            onSent(centsToPlain(request.amountCents));
+          }}
+          onFieldError={(field, message) => {
+            const known = FIELDS.find((name) => name === field);
+            if (!known) return;
+            setRequest(null);
+            setError(known, { type: 'server', message }, { shouldFocus: true });
+          }}
+        />
+      )}
+    </form>
+  );
+}

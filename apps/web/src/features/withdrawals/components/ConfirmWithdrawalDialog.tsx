@@ -1,0 +1,142 @@
+import { formatUsd } from '@app/shared/money';
+import type { CreateWithdrawalInput } from '@app/shared/schemas/money';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { ApiRequestError, newIdempotencyKey } from '../../../lib/api';
+import { errorMessage } from '../../../lib/authErrors';
+import { Button, Modal, Spinner } from '../../../ui';
+import { invalidateMoney } from '../../transactions/api';
+import { withdrawalQuoteQuery, withdrawalsApi } from '../api';
+
+export interface WithdrawalRequest {
+  body: CreateWithdrawalInput;
+  amountCents: number;
+  /** Where the money goes, as label/value rows (bank account or wallet). */
+  destination: { label: string; value: string }[];
+}
+
+interface Props {
+  request: WithdrawalRequest;
+  onCancel: () => void;
+  onSent: () => void;
+  /** The server named a form field (e.g. 'Insufficient balance' on amount). */
+  onFieldError: (field: string, message: string) => void;
+}
+
+/**
+ * "Are you sure?" before money moves: amount, fee, what arrives and where. Mounted once per
+ * intent, so its idempotency key is made when it opens and reused by "Try again".
+ */
+export function ConfirmWithdrawalDialog({ request, onCancel, onSent, onFieldError }: Props) {
+  const { t } = useTranslation('withdrawals');
+  const queryClient = useQueryClient();
+  const [idempotencyKey] = useState(newIdempotencyKey);
+  const quote = useQuery(withdrawalQuoteQuery(request.amountCents));
+  const send = useMutation({
+    mutationFn: () => withdrawalsApi.create(request.body, idempotencyKey),
+  });
+
+  function confirm() {
+    const toastId = toast.loading(t('toast.withdrawing'));
+    send.mutate(undefined, {
+      onSuccess: () => {
+        toast.success(t('toast.sent'), { id: toastId });
+        void invalidateMoney(queryClient);
+        onSent();
+      },
+      onError: (error) => {
+        toast.error(errorMessage(error), { id: toastId });
+        if (error instanceof ApiRequestError && error.field && error.status < 500) {
+          onFieldError(error.field, error.message);
+        }
+      },
+    });
+  }
+
+  return (
+    <Modal
+      open
+      onOpenChange={(open) => {
+        if (!open && !send.isPending) onCancel();
+      }}
+      title={t('confirm.title')}
+      description={t('confirm.description')}
+      footer={
+        <>
+          <Button variant="secondary" disabled={send.isPending} onClick={onCancel}>
+            {t('confirm.cancel')}
+          </Button>
+          <Button loading={send.isPending} disabled={!quote.data} onClick={confirm}>
+            {send.isError ? t('confirm.retry') : t('confirm.confirm')}
+          </Button>
+        </>
+      }
+    >
+      <dl className="flex flex-col gap-3 text-sm">
+        <Row label={t('confirm.amount')} value={formatUsd(request.amountCents)} />
+        {quote.data ? (
+          <>
+            <Row
+              label={t('confirm.fee', { pct: quote.data.feePct })}
+              value={`−${formatUsd(quote.data.feeCents)}`}
+            />
+            <div className="flex items-baseline justify-between gap-4 border-t border-border pt-3">
+              <dt className="font-medium text-text">{t('confirm.net')}</dt>
+              <dd
+                data-testid="confirm-net"
+                className="text-lg font-semibold text-brand-strong tabular-nums"
+              >
+                {formatUsd(quote.data.netCents)}
+              </dd>
+            </div>
+          </>
+        ) : quote.isError ? (
+          <div role="alert" className="flex items-center justify-between gap-3 text-danger">
+            <span>{t('quote.error')}</span>
+            <Button size="sm" variant="secondary" onClick={() => void quote.refetch()}>
+              {t('confirm.retry')}
+            </Button>
+          </div>
+        ) : (
+          <div className="flex items-center gap-2 text-muted">
+            <Spinner />
+            {t('quote.calculating')}
+          </div>
+        )}
+      </dl>
+      <div className="mt-4 rounded-xl border border-border bg-surface-2 p-3">
+        <p className="mb-2 text-xs font-medium tracking-wide text-muted uppercase">
+          {t('confirm.destination')}
+        </p>
+        <dl className="flex flex-col gap-1.5 text-sm">
+          {request.destination.map((row) => (
+            <Row key={row.label} label={row.label} value={row.value} mono />
+          ))}
+        </dl>
+      </div>
+      <p className="mt-4 text-xs text-muted">{t('confirm.hold')}</p>
+      {send.isError && (
+        <p role="alert" className="mt-3 text-sm text-danger">
+          {errorMessage(send.error)}
+        </p>
+      )}
+    </Modal>
+  );
+}
+
+function Row({ label, value, mono = false }: { label: string; value: string; mono?: boolean }) {
+  return (
+    <div className="flex items-start justify-between gap-4">
+      <dt className="shrink-0 text-muted">{label}</dt>
+      <dd
+        className={
+          mono ? 'text-right font-mono break-all text-text' : 'text-right text-text tabular-nums'
+        }
+      >
+        {value}
+      </dd>
+    </div>
+  );
+}

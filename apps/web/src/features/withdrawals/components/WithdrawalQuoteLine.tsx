@@ -1,0 +1,60 @@
+import { formatUsd } from '@app/shared/money';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Spinner } from '../../../ui';
+import { useDebouncedValue } from '../../transactions/hooks/useDebouncedValue';
+import { withdrawalQuoteQuery } from '../api';
+import { quotableCents } from '../schemas';
+
+/** The quote waits until typing pauses this long. */
+export const QUOTE_DEBOUNCE_MS = 400;
+
+/** Live under the amount: "Fee $X · You will receive $Y", from the server's quote. */
+export function WithdrawalQuoteLine({ amountText }: { amountText: string | undefined }) {
+  const { t } = useTranslation('withdrawals');
+  const cents = quotableCents(amountText);
+  const debounced = useDebouncedValue(cents, QUOTE_DEBOUNCE_MS);
+  const quote = useQuery({
+    ...withdrawalQuoteQuery(debounced ?? 0),
+    enabled: debounced !== null,
+    placeholderData: keepPreviousData,
+  });
+  const current = quote.data && quote.data.amountCents === cents ? quote.data : null;
+
+  let content;
+  if (cents === null) content = <span className="text-muted">{t('quote.prompt')}</span>;
+  else if (current) {
+    content = (
+      <>
+        <span data-testid="quote-line" className="font-medium text-text">
+          {t('quote.line', { fee: formatUsd(current.feeCents), net: formatUsd(current.netCents) })}
+        </span>
+        <span className="text-xs text-muted">
+          {t('quote.explain', { pct: current.feePct })}{' '}
+          <Link to="/withdrawals/fee" className="underline underline-offset-2 hover:text-text">
+            {t('quote.schedule')}
+          </Link>
+        </span>
+      </>
+    );
+  } else if (quote.isError && debounced === cents) {
+    content = <span className="text-danger">{t('quote.error')}</span>;
+  } else {
+    content = (
+      <span className="inline-flex items-center gap-2 text-muted">
+        <Spinner className="size-3.5" />
+        {t('quote.calculating')}
+      </span>
+    );
+  }
+
+  return (
+    <div
+      aria-live="polite"
+      className="flex min-h-14 flex-col justify-center gap-0.5 rounded-lg border border-border bg-bg/40 px-3 py-2 text-sm"
+    >
+      {content}
+    </div>
+  );
+}
