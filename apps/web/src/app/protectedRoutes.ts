@@ -1,4 +1,5 @@
 import type { RouteObject } from 'react-router';
+import { adminRoutes } from '../features/admin/routes';
 import { dashboardRoutes } from '../features/dashboard/routes';
 import { depositsRoutes } from '../features/deposits/routes';
 import { profileRoutes } from '../features/profile/routes';
@@ -16,4 +17,5 @@ export const protectedRoutes: RouteObject[] = [
   ...profileRoutes,
   ...referralRoutes,
   ...supportRoutes,
+  ...adminRoutes,
 ];

@@ -11,3 +11,6 @@ export { TextField, inputClasses, type TextFieldProps } from './TextField';
 export * from './icons';
 export { BrandMark } from './BrandMark';
 export { ErrorState, type ErrorStateProps } from './ErrorState';
+export { ConfirmDialog, type ConfirmDialogProps, type ConfirmDialogReason } from './ConfirmDialog';
+export { DataTable, type DataTableColumn, type DataTableProps } from './DataTable';
+export { FilterChips, type FilterChipOption } from './FilterChips';

@@ -3,7 +3,9 @@ import {
   ArrowUpRightIcon,
   ChartIcon,
   HomeIcon,
+  InboxIcon,
   ListIcon,
+  ShieldIcon,
   SparkIcon,
   UserIcon,
   UsersIcon,
@@ -35,6 +37,12 @@ export const adminMenu: MenuItem[] = [
   { to: '/admin', labelKey: 'nav.adminOverview', icon: ChartIcon, end: true },
   { to: '/admin/users', labelKey: 'nav.adminUsers', icon: UsersIcon },
   { to: '/admin/transactions', labelKey: 'nav.adminTransactions', icon: ListIcon },
+  { to: '/admin/plans', labelKey: 'nav.adminPlans', icon: SparkIcon },
+  { to: '/admin/payment-methods', labelKey: 'nav.adminPaymentMethods', icon: WalletIcon },
+  { to: '/admin/strategies', labelKey: 'nav.adminStrategies', icon: ArrowUpRightIcon },
+  { to: '/admin/messages', labelKey: 'nav.adminMessages', icon: InboxIcon },
+  { to: '/admin/outbox', labelKey: 'nav.adminOutbox', icon: InboxIcon },
+  { to: '/admin/audit', labelKey: 'nav.adminAudit', icon: ShieldIcon },
 ];
 
 export function isAdminPath(pathname: string): boolean {

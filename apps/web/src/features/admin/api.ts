@@ -1,0 +1,231 @@
+import type {
+  AdminUser,
+  AuditEntryView,
+  UserFilter,
+  adminSessionSchema,
+  contactMessageSchema,
+} from '@app/shared/schemas/admin-users';
+import type { AdjustmentBucket, FeeSchedule } from '@app/shared/schemas/money';
+import type { AdminOverview } from '@app/shared/schemas/overview';
+import type { AdminPlan, CreatePlanInput, UpdatePlanInput } from '@app/shared/schemas/plans';
+import type {
+  CreatePaymentMethodInput,
+  PaymentMethod,
+  UpdatePaymentMethodInput,
+} from '@app/shared/schemas/payment-methods';
+import type { adminStrategySchema } from '@app/shared/schemas/strategies';
+import type { Transaction } from '@app/shared/schemas/transactions';
+import type { QueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { api } from '../../lib/api';
+import { onRealtimeEvent } from '../../lib/realtime';
+
+export type { AdminOverview };
+export type AdminStrategy = z.infer<typeof adminStrategySchema>;
+export type AdminSession = z.infer<typeof adminSessionSchema>;
+export type ContactMessage = z.infer<typeof contactMessageSchema>;
+export type AdminTransaction = Transaction & { user: { id: string; name: string; email: string } };
+export type ReferralSummary = Pick<AdminUser, 'id' | 'name' | 'email' | 'isActive' | 'createdAt'>;
+
+export interface UserDetail {
+  user: AdminUser;
+  referrals: ReferralSummary[];
+  sessions: AdminSession[];
+}
+
+export interface OutboxItem {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  template: string;
+  status: 'pending' | 'sent' | 'captured' | 'failed';
+  createdAt: string;
+  sentAt: string | null;
+}
+
+export interface Page<T> {
+  items: T[];
+  nextCursor: string | null;
+}
+
+export type UserAction =
+  | 'activate'
+  | 'deactivate'
+  | 'make-admin'
+  | 'remove-admin'
+  | 'make-trader'
+  | 'remove-trader'
+  | 'revoke-sessions';
+
+export interface TransactionFilters {
+  q?: string;
+  status?: 'pending' | 'success' | 'failed';
+  kind?: string;
+  userId?: string;
+}
+
+export interface AuditFilters {
+  actorId?: string;
+  targetType?: string;
+  targetId?: string;
+  action?: string;
+}
+
+/** Builds "?a=1&b=2" from the defined, non-empty values. */
+export function queryString(params: Record<string, string | number | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== '') search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+const userPath = (id: string) => `/api/admin/users/${encodeURIComponent(id)}`;
+
+/** Every admin endpoint the back office calls, one function each. */
+export const adminApi = {
+  overview: (signal?: AbortSignal) => api.get<AdminOverview>('/api/admin/overview', signal),
+
+  listUsers: (params: { q?: string; filter: UserFilter; cursor?: string }, signal?: AbortSignal) =>
+    api
+      .get<{
+        users: AdminUser[];
+        nextCursor: string | null;
+      }>(`/api/admin/users${queryString({ ...params, limit: 25 })}`, signal)
+      .then((page): Page<AdminUser> => ({ items: page.users, nextCursor: page.nextCursor })),
+  getUser: (id: string, signal?: AbortSignal) => api.get<UserDetail>(userPath(id), signal),
+  userAction: (id: string, action: UserAction) =>
+    api.post<{ ok: true }>(`${userPath(id)}/${action}`),
+  updateUser: (id: string, body: { phone: string; country: string }) =>
+    api.patch<{ ok: true }>(userPath(id), body),
+  deleteUser: (id: string) => api.delete<{ ok: true }>(userPath(id)),
+  adjust: (
+    id: string,
+    body: { bucket: AdjustmentBucket; amount: string; reason: string },
+    idempotencyKey: string,
+  ) => api.post<{ transaction: Transaction }>(`${userPath(id)}/adjustments`, body, idempotencyKey),
+
+  listTransactions: (params: TransactionFilters & { cursor?: string }, signal?: AbortSignal) =>
+    api.get<Page<AdminTransaction>>(
+      `/api/admin/transactions${queryString({ ...params, limit: 25 })}`,
+      signal,
+    ),
+  approveDeposit: (id: string, idempotencyKey: string) =>
+    api.post<{ transaction: Transaction }>(
+      `/api/admin/deposits/${encodeURIComponent(id)}/approve`,
+      {},
+      idempotencyKey,
+    ),
+  rejectDeposit: (id: string, reason: string, idempotencyKey: string) =>
+    api.post<{ transaction: Transaction }>(
+      `/api/admin/deposits/${encodeURIComponent(id)}/reject`,
+      { reason },
+      idempotencyKey,
+    ),
+  payWithdrawal: (id: string, idempotencyKey: string) =>
+    api.post<{ transaction: Transaction }>(
+      `/api/admin/withdrawals/${encodeURIComponent(id)}/pay`,
+      {},
+      idempotencyKey,
+    ),
+  rejectWithdrawal: (id: string, reason: string, idempotencyKey: string) =>
+    api.post<{ transaction: Transaction }>(
+      `/api/admin/withdrawals/${encodeURIComponent(id)}/reject`,
+      { reason },
+      idempotencyKey,
+    ),
+
+  listAudit: (params: AuditFilters & { before?: string }, signal?: AbortSignal) =>
+    api
+      .get<{
+        entries: AuditEntryView[];
+        nextCursor: string | null;
+      }>(`/api/admin/audit${queryString({ ...params, limit: 50 })}`, signal)
+      .then((page): Page<AuditEntryView> => ({ items: page.entries, nextCursor: page.nextCursor })),
+
+  listMessages: (cursor: string | undefined, signal?: AbortSignal) =>
+    api
+      .get<{
+        messages: ContactMessage[];
+        nextCursor: string | null;
+      }>(`/api/admin/messages${queryString({ cursor, limit: 25 })}`, signal)
+      .then((page): Page<ContactMessage> => ({
+        items: page.messages,
+        nextCursor: page.nextCursor,
+      })),
+
+  listOutbox: (before: string | undefined, signal?: AbortSignal) =>
+    api.get<Page<OutboxItem>>(`/api/admin/outbox${queryString({ before, limit: 25 })}`, signal),
+
+  listPaymentMethods: (signal?: AbortSignal) =>
+    api.get<{ methods: PaymentMethod[] }>('/api/admin/payment-methods', signal),
+  createPaymentMethod: (body: CreatePaymentMethodInput) =>
+    api.post<{ method: PaymentMethod }>('/api/admin/payment-methods', body),
+  updatePaymentMethod: (id: string, body: UpdatePaymentMethodInput) =>
+    api.patch<{ method: PaymentMethod }>(
+      `/api/admin/payment-methods/${encodeURIComponent(id)}`,
+      body,
+    ),
+  retirePaymentMethod: (id: string) =>
+    api.delete<{ method: PaymentMethod }>(`/api/admin/payment-methods/${encodeURIComponent(id)}`),
+
+  listPlans: (signal?: AbortSignal) => api.get<{ plans: AdminPlan[] }>('/api/admin/plans', signal),
+  createPlan: (body: CreatePlanInput) => api.post<{ plan: AdminPlan }>('/api/admin/plans', body),
+  updatePlan: (id: string, body: UpdatePlanInput) =>
+    api.patch<{ plan: AdminPlan }>(`/api/admin/plans/${encodeURIComponent(id)}`, body),
+  retirePlan: (id: string) =>
+    api.post<{ plan: AdminPlan }>(`/api/admin/plans/${encodeURIComponent(id)}/retire`),
+
+  listStrategies: (signal?: AbortSignal) =>
+    api.get<{ strategies: AdminStrategy[] }>('/api/admin/strategies', signal),
+  setLeadTrader: (id: string, userId: string | null) =>
+    api.post<{ strategy: AdminStrategy }>(
+      `/api/admin/strategies/${encodeURIComponent(id)}/lead-trader`,
+      { userId },
+    ),
+  setPaused: (id: string, paused: boolean) =>
+    api.post<{ strategy: AdminStrategy }>(
+      `/api/admin/strategies/${encodeURIComponent(id)}/${paused ? 'pause' : 'resume'}`,
+    ),
+
+  fees: (signal?: AbortSignal) => api.get<FeeSchedule>('/api/settings/fees', signal),
+  updateFees: (withdrawalFeePct: string) =>
+    api.put<FeeSchedule>('/api/admin/settings/fees', { withdrawalFeePct }),
+};
+
+/** Query keys: everything the back office caches sits under ['admin', <area>, …]. */
+export const adminKeys = {
+  all: ['admin'] as const,
+  overview: ['admin', 'overview'] as const,
+  users: (q: string, filter: UserFilter) => ['admin', 'users', 'list', { q, filter }] as const,
+  user: (id: string) => ['admin', 'users', 'detail', id] as const,
+  transactions: (filters: TransactionFilters) => ['admin', 'transactions', filters] as const,
+  audit: (filters: AuditFilters) => ['admin', 'audit', filters] as const,
+  messages: ['admin', 'messages'] as const,
+  outbox: ['admin', 'outbox'] as const,
+  paymentMethods: ['admin', 'payment-methods'] as const,
+  fees: ['admin', 'fees'] as const,
+  plans: ['admin', 'plans'] as const,
+  strategies: ['admin', 'strategies'] as const,
+};
+
+/**
+ * The back office's one invalidation helper: an admin action can change users, money, the overview
+ * and the audit trail at once, so everything under ['admin'] is marked stale (only what is on
+ * screen refetches).
+ */
+export function invalidateAdmin(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: adminKeys.all });
+}
+
+// Realtime (the 'admin' channel): other admins' actions and users' own deposits and withdrawals.
+// `transactions.changed` keeps the user-side keys the default mapping had.
+onRealtimeEvent('users.changed', (_message, client) => void invalidateAdmin(client));
+onRealtimeEvent('transactions.changed', (_message, client) => {
+  void client.invalidateQueries({ queryKey: ['transactions'] });
+  void client.invalidateQueries({ queryKey: ['account'] });
+  void invalidateAdmin(client);
+});

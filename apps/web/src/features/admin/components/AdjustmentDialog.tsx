@@ -1,0 +1,226 @@
+import { formatUsd } from '@app/shared/money';
+import {
+  ADJUSTMENT_BUCKETS,
+  MONEY_MESSAGES,
+  adjustmentSchema,
+  type AdjustmentBucket,
+} from '@app/shared/schemas/money';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { newIdempotencyKey } from '../../../lib/api';
+import { Button, FilterChips, Modal, TextField } from '../../../ui';
+import { adminApi } from '../api';
+import { useAdminMutation } from '../hooks/useAdminMutation';
+
+const TOASTS: Record<AdjustmentBucket, { success: string; failure: string }> = {
+  balance: { success: 'toasts.balanceUpdated', failure: 'toasts.balanceFailed' },
+  profit: { success: 'toasts.profitUpdated', failure: 'toasts.profitFailed' },
+  bonus: { success: 'toasts.bonusUpdated', failure: 'toasts.bonusFailed' },
+};
+
+interface Draft {
+  bucket: AdjustmentBucket;
+  amountText: string;
+  reason: string;
+}
+
+interface Reviewed {
+  cents: number;
+  /** One key per confirmation: a retried request books once. */
+  idempotencyKey: string;
+}
+
+/**
+ * Principle 1: staff never type a balance. They post an adjustment (which figure, a signed amount
+ * for the balance, a required reason); the server books it in the ledger, the user sees it in
+ * their transactions and it is audited. Two steps: the form, then a confirmation of exactly what
+ * will be booked.
+ */
+export function AdjustmentDialog({
+  user,
+  bucket,
+  open,
+  onOpenChange,
+}: {
+  user: { id: string; name: string };
+  bucket: AdjustmentBucket;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const { t } = useTranslation('admin');
+  return (
+    <Modal
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t('adjust.title')}
+      description={t('adjust.description')}
+    >
+      {open && (
+        <AdjustmentForm
+          user={user}
+          initialBucket={bucket}
+          onDone={() => onOpenChange(false)}
+          onCancel={() => onOpenChange(false)}
+        />
+      )}
+    </Modal>
+  );
+}
+
+function AdjustmentForm({
+  user,
+  initialBucket,
+  onDone,
+  onCancel,
+}: {
+  user: { id: string; name: string };
+  initialBucket: AdjustmentBucket;
+  onDone: () => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation('admin');
+  const reasonId = useId();
+  const [draft, setDraft] = useState<Draft>({ bucket: initialBucket, amountText: '', reason: '' });
+  const [errors, setErrors] = useState<{ amount?: string; reason?: string }>({});
+  const [reviewed, setReviewed] = useState<Reviewed | null>(null);
+
+  const mutation = useAdminMutation({
+    mutationFn: (input: Draft & Reviewed) =>
+      adminApi.adjust(
+        user.id,
+        { bucket: input.bucket, amount: input.amountText.trim(), reason: input.reason.trim() },
+        input.idempotencyKey,
+      ),
+    messages: (input) => ({
+      success: t(TOASTS[input.bucket].success),
+      failure: t(TOASTS[input.bucket].failure),
+    }),
+    onSuccess: onDone,
+  });
+
+  function review() {
+    const parsed = adjustmentSchema.safeParse({
+      bucket: draft.bucket,
+      amount: draft.amountText,
+      reason: draft.reason,
+    });
+    const next: { amount?: string; reason?: string } = {};
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0];
+        if (field === 'amount' && !next.amount) next.amount = issue.message;
+        if (field === 'reason' && !next.reason) next.reason = issue.message;
+      }
+    } else if (parsed.data.amount < 0 && draft.bucket !== 'balance') {
+      next.amount = MONEY_MESSAGES.onlyBalanceNegative;
+    }
+    setErrors(next);
+    if (next.amount === MONEY_MESSAGES.enterAmountFirst) toast.error(t('toasts.enterAmountFirst'));
+    if (!parsed.success || next.amount || next.reason) return;
+    setReviewed({ cents: parsed.data.amount, idempotencyKey: newIdempotencyKey() });
+  }
+
+  if (reviewed) {
+    const bucketLabel = t(`adjust.buckets.${draft.bucket}`).toLowerCase();
+    const amount = `${reviewed.cents > 0 ? '+' : ''}${formatUsd(reviewed.cents)}`;
+    return (
+      <div className="flex flex-col gap-4">
+        <h3 className="text-base font-semibold">{t('adjust.confirmTitle')}</h3>
+        <div className="rounded-xl border border-border bg-surface-2 p-4">
+          <p className="text-lg font-semibold">
+            {t('adjust.summary', { amount, name: user.name, bucket: bucketLabel })}
+          </p>
+          <p className="mt-2 text-sm break-words text-muted">
+            {t('adjust.summaryReason', { reason: draft.reason.trim() })}
+          </p>
+        </div>
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button
+            variant="secondary"
+            onClick={() => setReviewed(null)}
+            disabled={mutation.isPending}
+          >
+            {t('adjust.edit')}
+          </Button>
+          <Button
+            autoFocus
+            loading={mutation.isPending}
+            onClick={() => mutation.mutate({ ...draft, ...reviewed })}
+          >
+            {t('adjust.confirm')}
+          </Button>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <form
+      noValidate
+      className="flex flex-col gap-4"
+      onSubmit={(event) => {
+        event.preventDefault();
+        review();
+      }}
+    >
+      <div className="flex flex-col gap-1.5">
+        <span id={`${reasonId}-bucket`} className="text-sm font-medium">
+          {t('adjust.bucket')}
+        </span>
+        <FilterChips
+          label={t('adjust.bucket')}
+          value={draft.bucket}
+          onChange={(bucket) => setDraft((d) => ({ ...d, bucket }))}
+          options={ADJUSTMENT_BUCKETS.map((value) => ({
+            value,
+            label: t(`adjust.buckets.${value}`),
+          }))}
+        />
+      </div>
+      <TextField
+        label={t('adjust.amount')}
+        inputMode="decimal"
+        autoComplete="off"
+        value={draft.amountText}
+        placeholder="0.00"
+        hint={t('adjust.amountHint')}
+        error={errors.amount}
+        onChange={(event) => {
+          const amountText = event.target.value;
+          setDraft((d) => ({ ...d, amountText }));
+        }}
+      />
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor={reasonId} className="text-sm font-medium">
+          {t('adjust.reason')}
+        </label>
+        <textarea
+          id={reasonId}
+          rows={3}
+          maxLength={500}
+          value={draft.reason}
+          placeholder={t('adjust.reasonPlaceholder')}
+          aria-invalid={errors.reason ? true : undefined}
+          aria-describedby={errors.reason ? `${reasonId}-error` : undefined}
+          onChange={(event) => {
+            const reason = event.target.value;
+            setDraft((d) => ({ ...d, reason }));
+          }}
+          className="w-full rounded-lg border border-border bg-surface-2 px-3 py-2 text-base text-text outline-none placeholder:text-muted/80 focus-visible:border-brand-strong aria-invalid:border-danger"
+        />
+        {errors.reason && (
+          <p id={`${reasonId}-error`} className="text-sm text-danger">
+            {errors.reason}
+          </p>
+        )}
+      </div>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onClick={onCancel}>
+          {t('common.cancel')}
+        </Button>
+        <Button type="submit">{t('adjust.review')}</Button>
+      </div>
+    </form>
+  );
+}

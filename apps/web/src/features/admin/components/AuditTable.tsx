@@ -1,0 +1,118 @@
+import type { AuditEntryView } from '@app/shared/schemas/admin-users';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { DataTable, type DataTableColumn } from '../../../ui';
+import { formatDateTime } from '../format';
+
+/** "key: value" pairs of an entry's details, on one line each. */
+function detailLines(details: Record<string, unknown>): string[] {
+  return Object.entries(details).map(
+    ([key, value]) => `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`,
+  );
+}
+
+/** Who did what, when, from where (read-only). */
+export function AuditTable({
+  entries,
+  onFilterActor,
+  onFilterTarget,
+}: {
+  entries: AuditEntryView[];
+  onFilterActor?: (actorId: string) => void;
+  onFilterTarget?: (targetType: string, targetId: string) => void;
+}) {
+  const { t } = useTranslation('admin');
+  const columns: DataTableColumn<AuditEntryView>[] = [
+    {
+      key: 'what',
+      header: t('audit.columns.what'),
+      primary: true,
+      cell: (entry) => (
+        <div className="flex min-w-0 flex-col gap-0.5">
+          <span className="font-mono text-sm">{entry.action}</span>
+          {detailLines(entry.details).map((line) => (
+            <span key={line} className="text-xs font-normal break-words text-muted">
+              {line}
+            </span>
+          ))}
+        </div>
+      ),
+    },
+    {
+      key: 'who',
+      header: t('audit.columns.who'),
+      cell: (entry) =>
+        entry.actorId ? (
+          <span className="flex flex-col items-end gap-0.5 sm:items-start">
+            <Link
+              to={`/admin/users/${entry.actorId}`}
+              className="break-all hover:text-brand-strong"
+            >
+              {entry.actorEmail ?? entry.actorId}
+            </Link>
+            {onFilterActor && (
+              <button
+                type="button"
+                onClick={() => onFilterActor(entry.actorId ?? '')}
+                className="text-xs text-muted underline-offset-2 hover:text-text hover:underline"
+              >
+                {t('audit.actorFilter')}
+              </button>
+            )}
+          </span>
+        ) : (
+          <span className="text-muted">{t('common.system')}</span>
+        ),
+    },
+    {
+      key: 'target',
+      header: t('audit.columns.target'),
+      cell: (entry) =>
+        entry.targetType || entry.targetId ? (
+          <span className="flex flex-col items-end gap-0.5 sm:items-start">
+            {entry.targetType === 'user' && entry.targetId ? (
+              <Link
+                to={`/admin/users/${entry.targetId}`}
+                className="break-all hover:text-brand-strong"
+              >
+                {entry.targetType}: {entry.targetId}
+              </Link>
+            ) : (
+              <span className="break-all">
+                {[entry.targetType, entry.targetId].filter(Boolean).join(': ')}
+              </span>
+            )}
+            {onFilterTarget && entry.targetId && (
+              <button
+                type="button"
+                onClick={() => onFilterTarget(entry.targetType ?? '', entry.targetId ?? '')}
+                className="text-xs text-muted underline-offset-2 hover:text-text hover:underline"
+              >
+                {t('audit.targetFilter')}
+              </button>
+            )}
+          </span>
+        ) : (
+          <span className="text-muted">{t('common.none')}</span>
+        ),
+    },
+    {
+      key: 'when',
+      header: t('audit.columns.when'),
+      cell: (entry) => <span className="whitespace-nowrap">{formatDateTime(entry.createdAt)}</span>,
+    },
+    {
+      key: 'from',
+      header: t('audit.columns.from'),
+      cell: (entry) => <span className="font-mono text-xs">{entry.ip ?? t('common.none')}</span>,
+    },
+  ];
+  return (
+    <DataTable
+      caption={t('audit.caption')}
+      columns={columns}
+      rows={entries}
+      rowKey={(entry) => entry.id}
+    />
+  );
+}

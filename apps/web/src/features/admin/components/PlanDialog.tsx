@@ -1,0 +1,190 @@
+import { centsToPlain } from '@app/shared/money';
+import { createPlanSchema, updatePlanSchema, type AdminPlan } from '@app/shared/schemas/plans';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button, Modal, TextField, inputClasses } from '../../../ui';
+import { adminApi, type AdminStrategy } from '../api';
+import { useAdminMutation } from '../hooks/useAdminMutation';
+
+interface Values {
+  title: string;
+  min: string;
+  max: string;
+  termDays: string;
+  strategyId: string;
+  performanceFeePct: string;
+  recommended: boolean;
+  sortOrder: string;
+}
+type FieldKey = Exclude<keyof Values, 'recommended'>;
+
+function initialValues(plan: AdminPlan | null): Values {
+  return {
+    title: plan?.title ?? '',
+    min: plan ? centsToPlain(plan.minCents) : '',
+    max: plan ? centsToPlain(plan.maxCents) : '',
+    termDays: plan ? String(plan.termDays) : '',
+    strategyId: plan?.strategyId ?? '',
+    performanceFeePct: plan?.performanceFeePct ?? '0',
+    recommended: plan?.recommended ?? false,
+    sortOrder: plan ? String(plan.sortOrder) : '0',
+  };
+}
+
+/** Whole numbers typed in a field; anything else is left for the schema to refuse. */
+function wholeNumber(text: string): number | string {
+  return /^\d{1,6}$/.test(text.trim()) ? Number(text.trim()) : text;
+}
+
+/** Add or edit a plan: amounts, term, the strategy it copies, performance fee, recommended. */
+export function PlanDialog({
+  plan,
+  strategies,
+  open,
+  onOpenChange,
+}: {
+  plan: AdminPlan | null;
+  strategies: AdminStrategy[];
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const { t } = useTranslation('admin');
+  return (
+    <Modal
+      open={open}
+      onOpenChange={onOpenChange}
+      title={plan ? t('plans.formTitleEdit', { title: plan.title }) : t('plans.formTitleNew')}
+    >
+      {open && <PlanForm plan={plan} strategies={strategies} onClose={() => onOpenChange(false)} />}
+    </Modal>
+  );
+}
+
+function PlanForm({
+  plan,
+  strategies,
+  onClose,
+}: {
+  plan: AdminPlan | null;
+  strategies: AdminStrategy[];
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('admin');
+  const strategyFieldId = useId();
+  const [values, setValues] = useState<Values>(() => initialValues(plan));
+  const [errors, setErrors] = useState<Partial<Record<FieldKey, string>>>({});
+
+  const mutation = useAdminMutation({
+    mutationFn: (body: Record<string, unknown>) =>
+      plan ? adminApi.updatePlan(plan.id, body) : adminApi.createPlan(body as never),
+    messages: () => ({ success: t('toasts.planSaved'), failure: t('toasts.planSaveFailed') }),
+    onSuccess: onClose,
+  });
+
+  function submit() {
+    const body = {
+      title: values.title,
+      min: values.min,
+      max: values.max,
+      termDays: wholeNumber(values.termDays),
+      strategyId: values.strategyId,
+      performanceFeePct: values.performanceFeePct.trim(),
+      recommended: values.recommended,
+      sortOrder: wholeNumber(values.sortOrder),
+    };
+    const parsed = (plan ? updatePlanSchema : createPlanSchema).safeParse(body);
+    if (!parsed.success) {
+      const next: Partial<Record<FieldKey, string>> = {};
+      for (const issue of parsed.error.issues) {
+        const key = issue.path[0] as FieldKey | undefined;
+        if (key && !next[key]) next[key] = issue.message;
+      }
+      setErrors(next);
+      return;
+    }
+    setErrors({});
+    mutation.mutate(body);
+  }
+
+  const field = (key: FieldKey, extra: Partial<Parameters<typeof TextField>[0]> = {}) => (
+    <TextField
+      label={t(`plans.${key}`)}
+      value={values[key]}
+      error={errors[key]}
+      autoComplete="off"
+      onChange={(event) => {
+        const value = event.target.value;
+        setValues((v) => ({ ...v, [key]: value }));
+      }}
+      {...extra}
+    />
+  );
+
+  return (
+    <form
+      noValidate
+      className="flex flex-col gap-4"
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      {field('title')}
+      <div className="grid gap-4 sm:grid-cols-2">
+        {field('min', { inputMode: 'decimal' })}
+        {field('max', { inputMode: 'decimal' })}
+        {field('termDays', { inputMode: 'numeric' })}
+        {field('performanceFeePct', {
+          inputMode: 'decimal',
+          hint: t('plans.performanceFeeHint'),
+        })}
+      </div>
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor={strategyFieldId} className="text-sm font-medium">
+          {t('plans.strategy')}
+        </label>
+        <select
+          id={strategyFieldId}
+          value={values.strategyId}
+          aria-invalid={errors.strategyId ? true : undefined}
+          onChange={(event) => {
+            const strategyId = event.target.value;
+            setValues((v) => ({ ...v, strategyId }));
+          }}
+          className={`${inputClasses} ${errors.strategyId ? 'border-danger' : 'border-border'}`}
+        >
+          <option value="">{t('plans.chooseStrategy')}</option>
+          {strategies.map((strategy) => (
+            <option key={strategy.id} value={strategy.id}>
+              {strategy.name}
+            </option>
+          ))}
+        </select>
+        {errors.strategyId && <p className="text-sm text-danger">{errors.strategyId}</p>}
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2 sm:items-end">
+        {field('sortOrder', { inputMode: 'numeric' })}
+        <label className="flex h-11 items-center gap-3 text-sm">
+          <input
+            type="checkbox"
+            checked={values.recommended}
+            onChange={(event) => {
+              const recommended = event.target.checked;
+              setValues((v) => ({ ...v, recommended }));
+            }}
+            className="size-4 accent-[var(--color-brand)]"
+          />
+          {t('plans.recommendedLabel')}
+        </label>
+      </div>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onClick={onClose} disabled={mutation.isPending}>
+          {t('common.cancel')}
+        </Button>
+        <Button type="submit" loading={mutation.isPending}>
+          {t('common.save')}
+        </Button>
+      </div>
+    </form>
+  );
+}

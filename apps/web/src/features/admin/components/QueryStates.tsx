@@ -1,0 +1,85 @@
+import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button, LoadingBlock } from '../../../ui';
+import type { Page } from '../api';
+
+/** A failed load, with the way out. */
+export function LoadError({
+  onRetry,
+  retrying = false,
+  title,
+  hint,
+}: {
+  onRetry: () => void;
+  retrying?: boolean;
+  title?: ReactNode;
+  hint?: ReactNode;
+}) {
+  const { t } = useTranslation('admin');
+  return (
+    <div
+      role="alert"
+      className="flex flex-col items-center gap-3 rounded-xl border border-danger/40 bg-danger/5 px-6 py-8 text-center"
+    >
+      <p className="font-medium text-text">{title ?? t('common.loadError')}</p>
+      {hint && <p className="max-w-md text-sm text-muted">{hint}</p>}
+      <Button variant="secondary" size="sm" onClick={onRetry} loading={retrying}>
+        {t('common.retry')}
+      </Button>
+    </div>
+  );
+}
+
+/**
+ * A cursor-paged list: loading, error (retry), empty, the rows, and "Load more" while the server
+ * says there is a next page.
+ */
+export function PagedResults<T>({
+  query,
+  empty,
+  children,
+}: {
+  query: UseInfiniteQueryResult<InfiniteData<Page<T>>>;
+  empty: ReactNode;
+  children: (items: T[]) => ReactNode;
+}) {
+  const { t } = useTranslation('admin');
+  if (query.isPending) return <LoadingBlock />;
+  if (query.isError && !query.data) {
+    return <LoadError onRetry={() => void query.refetch()} retrying={query.isFetching} />;
+  }
+  const items = query.data.pages.flatMap((page) => page.items);
+  if (items.length === 0) return <>{empty}</>;
+  return (
+    <div className="flex flex-col gap-4">
+      {children(items)}
+      {query.hasNextPage && (
+        <div className="flex justify-center">
+          <Button
+            variant="secondary"
+            onClick={() => void query.fetchNextPage()}
+            loading={query.isFetchingNextPage}
+          >
+            {t('common.loadMore')}
+          </Button>
+        </div>
+      )}
+      {query.isFetchNextPageError && (
+        <p role="alert" className="text-center text-sm text-danger">
+          {t('common.loadError')}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The page's heading row: an intro line and optional actions. */
+export function PageIntro({ children, actions }: { children?: ReactNode; actions?: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+      {children && <p className="text-sm text-muted">{children}</p>}
+      {actions && <div className="flex flex-wrap gap-2">{actions}</div>}
+    </div>
+  );
+}

@@ -1,0 +1,116 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Badge, Button, DataTable, EmptyState, Modal, type BadgeTone } from '../../../ui';
+import { adminApi, adminKeys, type OutboxItem } from '../api';
+import { PageIntro, PagedResults } from '../components/QueryStates';
+import { formatDateTime } from '../format';
+
+const tones: Record<OutboxItem['status'], BadgeTone> = {
+  pending: 'warning',
+  sent: 'success',
+  captured: 'info',
+  failed: 'danger',
+};
+
+/** /admin/outbox: every e-mail sent or captured; "Read" shows the text part. */
+export function OutboxPage() {
+  const { t } = useTranslation('admin');
+  const [reading, setReading] = useState<OutboxItem | null>(null);
+  const query = useInfiniteQuery({
+    queryKey: adminKeys.outbox,
+    queryFn: ({ pageParam, signal }) => adminApi.listOutbox(pageParam, signal),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+  return (
+    <div className="flex flex-col gap-5">
+      <PageIntro>{t('outbox.intro')}</PageIntro>
+      <PagedResults query={query} empty={<EmptyState title={t('outbox.empty')} />}>
+        {(items) => (
+          <DataTable
+            caption={t('outbox.caption')}
+            rows={items}
+            rowKey={(mail) => mail.id}
+            columns={[
+              {
+                key: 'subject',
+                header: t('outbox.columns.subject'),
+                primary: true,
+                cell: (mail) => (
+                  <button
+                    type="button"
+                    onClick={() => setReading(mail)}
+                    className="text-left break-words underline-offset-2 hover:text-brand-strong hover:underline"
+                  >
+                    {mail.subject}
+                  </button>
+                ),
+              },
+              {
+                key: 'to',
+                header: t('outbox.columns.to'),
+                cell: (mail) => <span className="break-all">{mail.to}</span>,
+              },
+              {
+                key: 'template',
+                header: t('outbox.columns.template'),
+                cell: (mail) => <span className="font-mono text-xs">{mail.template}</span>,
+              },
+              {
+                key: 'status',
+                header: t('outbox.columns.status'),
+                cell: (mail) => (
+                  <Badge tone={tones[mail.status]}>{t(`outbox.statuses.${mail.status}`)}</Badge>
+                ),
+              },
+              {
+                key: 'date',
+                header: t('outbox.columns.date'),
+                cell: (mail) => (
+                  <span className="whitespace-nowrap">{formatDateTime(mail.createdAt)}</span>
+                ),
+              },
+              {
+                key: 'read',
+                header: <span className="sr-only">{t('outbox.open')}</span>,
+                align: 'right',
+                cell: (mail) => (
+                  <Button size="sm" variant="secondary" onClick={() => setReading(mail)}>
+                    {t('outbox.open')}
+                  </Button>
+                ),
+              },
+            ]}
+          />
+        )}
+      </PagedResults>
+      <Modal
+        open={reading !== null}
+        onOpenChange={(open) => {
+          if (!open) setReading(null);
+        }}
+        size="lg"
+        title={reading?.subject ?? ''}
+        description={
+          reading
+            ? [
+                reading.to,
+                reading.sentAt
+                  ? t('outbox.sentAt', { date: formatDateTime(reading.sentAt) })
+                  : formatDateTime(reading.createdAt),
+              ].join(' · ')
+            : undefined
+        }
+      >
+        {reading && (
+          <section aria-label={t('outbox.textPart')}>
+            <pre className="font-sans text-sm leading-relaxed break-words whitespace-pre-wrap">
+              {reading.text}
+            </pre>
+          </section>
+        )}
+      </Modal>
+    </div>
+  );
+}

@@ -1,0 +1,180 @@
+import { formatUsd } from '@app/shared/money';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Card, DataTable, LoadingBlock, buttonClasses } from '../../../ui';
+import { adminApi, adminKeys, type AdminOverview } from '../api';
+import { LoadError } from '../components/QueryStates';
+import { VolumeChart } from '../components/VolumeChart';
+import { ApiRequestError } from '../../../lib/api';
+
+const PENDING_DEPOSITS = '/admin/transactions?status=pending&kind=deposit';
+const PENDING_WITHDRAWALS = '/admin/transactions?status=pending&kind=withdrawal';
+
+function Figure({ label, value, to }: { label: ReactNode; value: ReactNode; to?: string }) {
+  const body = (
+    <>
+      <dt className="text-xs text-muted">{label}</dt>
+      <dd className="mt-1 text-xl font-semibold tabular-nums">{value}</dd>
+    </>
+  );
+  return to ? (
+    <Link to={to} className="block rounded-lg hover:text-brand-strong">
+      {body}
+    </Link>
+  ) : (
+    <div>{body}</div>
+  );
+}
+
+/** /admin: users, money on the platform, what waits for a decision, 30-day volumes, AUM. */
+export function OverviewPage() {
+  const { t } = useTranslation('admin');
+  const query = useQuery({
+    queryKey: adminKeys.overview,
+    queryFn: ({ signal }) => adminApi.overview(signal),
+  });
+
+  if (query.isPending) return <LoadingBlock />;
+  if (query.isError) {
+    const missing = query.error instanceof ApiRequestError && query.error.status === 404;
+    return (
+      <div className="flex flex-col gap-4">
+        <LoadError
+          onRetry={() => void query.refetch()}
+          retrying={query.isFetching}
+          {...(missing
+            ? { title: t('overview.unavailable'), hint: t('overview.unavailableHint') }
+            : {})}
+        />
+        <div className="flex flex-wrap justify-center gap-2">
+          <Link to={PENDING_DEPOSITS} className={buttonClasses('secondary', 'sm')}>
+            {t('overview.pendingDeposits')}
+          </Link>
+          <Link to={PENDING_WITHDRAWALS} className={buttonClasses('secondary', 'sm')}>
+            {t('overview.pendingWithdrawals')}
+          </Link>
+        </div>
+      </div>
+    );
+  }
+  return <OverviewView overview={query.data} />;
+}
+
+function PendingCard({
+  title,
+  count,
+  totalCents,
+  to,
+}: {
+  title: string;
+  count: number;
+  totalCents: number;
+  to: string;
+}) {
+  const { t } = useTranslation('admin');
+  return (
+    <Card
+      title={title}
+      actions={
+        <Link to={to} className={buttonClasses(count > 0 ? 'primary' : 'secondary', 'sm')}>
+          {t('overview.review')}
+        </Link>
+      }
+    >
+      <p className="text-2xl font-semibold tabular-nums">{formatUsd(totalCents)}</p>
+      <p className="mt-1 text-sm text-muted">{t('overview.pendingCount', { count })}</p>
+    </Card>
+  );
+}
+
+function OverviewView({ overview }: { overview: AdminOverview }) {
+  const { t } = useTranslation('admin');
+  const hasVolume = overview.volumes.some((d) => d.depositsCents > 0 || d.withdrawalsCents > 0);
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card title={t('overview.users')}>
+          <dl className="grid grid-cols-3 gap-4">
+            <Figure
+              label={t('overview.usersTotal')}
+              value={overview.users.total}
+              to="/admin/users"
+            />
+            <Figure
+              label={t('overview.usersActive')}
+              value={overview.users.active}
+              to="/admin/users?filter=active"
+            />
+            <Figure
+              label={t('overview.usersPending')}
+              value={overview.users.pending}
+              to="/admin/users?filter=pending"
+            />
+          </dl>
+        </Card>
+        <Card title={t('overview.money')}>
+          <dl className="grid grid-cols-1 gap-4 sm:grid-cols-3">
+            <Figure
+              label={t('overview.available')}
+              value={formatUsd(overview.money.availableCents)}
+            />
+            <Figure
+              label={t('overview.invested')}
+              value={formatUsd(overview.money.investedCents)}
+            />
+            <Figure label={t('overview.held')} value={formatUsd(overview.money.heldCents)} />
+          </dl>
+        </Card>
+      </div>
+      <div className="grid gap-6 sm:grid-cols-2">
+        <PendingCard
+          title={t('overview.pendingDeposits')}
+          count={overview.pending.deposits.count}
+          totalCents={overview.pending.deposits.totalCents}
+          to={PENDING_DEPOSITS}
+        />
+        <PendingCard
+          title={t('overview.pendingWithdrawals')}
+          count={overview.pending.withdrawals.count}
+          totalCents={overview.pending.withdrawals.totalCents}
+          to={PENDING_WITHDRAWALS}
+        />
+      </div>
+      <Card title={t('overview.volumes')}>
+        {hasVolume ? (
+          <VolumeChart days={overview.volumes} />
+        ) : (
+          <p className="text-sm text-muted">{t('overview.volumesEmpty')}</p>
+        )}
+      </Card>
+      <Card title={t('overview.strategies')}>
+        {overview.strategies.length === 0 ? (
+          <p className="text-sm text-muted">{t('overview.strategiesEmpty')}</p>
+        ) : (
+          <DataTable
+            caption={t('overview.strategies')}
+            rows={overview.strategies}
+            rowKey={(s) => s.id}
+            columns={[
+              { key: 'name', header: t('overview.strategy'), primary: true, cell: (s) => s.name },
+              {
+                key: 'aum',
+                header: t('overview.aum'),
+                align: 'right',
+                cell: (s) => <span className="tabular-nums">{formatUsd(s.aumCents)}</span>,
+              },
+              {
+                key: 'copiers',
+                header: t('overview.copiers'),
+                align: 'right',
+                cell: (s) => <span className="tabular-nums">{s.copiers}</span>,
+              },
+            ]}
+          />
+        )}
+      </Card>
+    </div>
+  );
+}

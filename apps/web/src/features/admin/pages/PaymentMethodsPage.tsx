@@ -1,0 +1,152 @@
+import type { PaymentMethod } from '@app/shared/schemas/payment-methods';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Badge, Button, ConfirmDialog, DataTable, EmptyState, LoadingBlock } from '../../../ui';
+import { adminApi, adminKeys } from '../api';
+import { FeeSettingCard } from '../components/FeeSettingCard';
+import { PaymentMethodDialog } from '../components/PaymentMethodDialog';
+import { LoadError, PageIntro } from '../components/QueryStates';
+import { useAdminMutation } from '../hooks/useAdminMutation';
+
+function WhereToPay({ method }: { method: PaymentMethod }) {
+  const lines =
+    method.kind === 'crypto'
+      ? [method.network, method.address]
+      : [
+          method.bankName,
+          method.accountName,
+          method.accountNumber,
+          method.swiftCode,
+          method.referenceInstructions,
+        ];
+  return (
+    <span className="flex flex-col gap-0.5">
+      {lines.filter(Boolean).map((line, index) => (
+        <span
+          key={index}
+          className={index === 0 ? 'break-all' : 'font-mono text-xs break-all text-muted'}
+        >
+          {line}
+        </span>
+      ))}
+    </span>
+  );
+}
+
+/** /admin/payment-methods: where users send deposits (add, edit, retire) and the withdrawal fee. */
+export function PaymentMethodsPage() {
+  const { t } = useTranslation('admin');
+  const [editing, setEditing] = useState<PaymentMethod | 'new' | null>(null);
+  const [retiring, setRetiring] = useState<PaymentMethod | null>(null);
+  const query = useQuery({
+    queryKey: adminKeys.paymentMethods,
+    queryFn: ({ signal }) => adminApi.listPaymentMethods(signal),
+  });
+  const retire = useAdminMutation({
+    mutationFn: (method: PaymentMethod) => adminApi.retirePaymentMethod(method.id),
+    messages: () => ({
+      success: t('toasts.methodRetired'),
+      failure: t('toasts.methodRetireFailed'),
+    }),
+    onSuccess: () => setRetiring(null),
+  });
+
+  return (
+    <div className="flex flex-col gap-6">
+      <PageIntro
+        actions={<Button onClick={() => setEditing('new')}>{t('paymentMethods.add')}</Button>}
+      >
+        {t('paymentMethods.intro')}
+      </PageIntro>
+      {query.isPending ? (
+        <LoadingBlock />
+      ) : query.isError ? (
+        <LoadError onRetry={() => void query.refetch()} retrying={query.isFetching} />
+      ) : query.data.methods.length === 0 ? (
+        <EmptyState title={t('paymentMethods.empty')} />
+      ) : (
+        <DataTable
+          caption={t('paymentMethods.caption')}
+          rows={query.data.methods}
+          rowKey={(method) => method.id}
+          columns={[
+            {
+              key: 'name',
+              header: t('paymentMethods.columns.name'),
+              primary: true,
+              cell: (method) => method.name,
+            },
+            {
+              key: 'kind',
+              header: t('paymentMethods.columns.kind'),
+              cell: (method) => t(`paymentMethods.kinds.${method.kind}`),
+            },
+            {
+              key: 'where',
+              header: t('paymentMethods.columns.where'),
+              className: 'sm:max-w-80',
+              cell: (method) => <WhereToPay method={method} />,
+            },
+            {
+              key: 'status',
+              header: t('paymentMethods.columns.status'),
+              cell: (method) =>
+                method.retiredAt ? (
+                  <Badge>{t('paymentMethods.retiredStatus')}</Badge>
+                ) : (
+                  <Badge tone="success">{t('paymentMethods.activeStatus')}</Badge>
+                ),
+            },
+            {
+              key: 'actions',
+              header: <span className="sr-only">{t('paymentMethods.columns.actions')}</span>,
+              align: 'right',
+              cell: (method) =>
+                method.retiredAt ? null : (
+                  <span className="inline-flex gap-2">
+                    <Button size="sm" variant="secondary" onClick={() => setEditing(method)}>
+                      {t('common.edit')}
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      onClick={() => {
+                        retire.reset();
+                        setRetiring(method);
+                      }}
+                    >
+                      {t('paymentMethods.retire')}
+                    </Button>
+                  </span>
+                ),
+            },
+          ]}
+        />
+      )}
+      <FeeSettingCard />
+      <PaymentMethodDialog
+        method={editing === 'new' ? null : editing}
+        open={editing !== null}
+        onOpenChange={(open) => {
+          if (!open) setEditing(null);
+        }}
+      />
+      {retiring && (
+        <ConfirmDialog
+          open
+          onOpenChange={(open) => {
+            if (!open) setRetiring(null);
+          }}
+          title={t('paymentMethods.retireTitle', { name: retiring.name })}
+          description={t('paymentMethods.retireBody')}
+          confirmLabel={t('paymentMethods.retire')}
+          cancelLabel={t('common.cancel')}
+          variant="danger"
+          busy={retire.isPending}
+          onConfirm={() => retire.mutate(retiring)}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,240 @@
+import { formatUsd } from '@app/shared/money';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  Badge,
+  Button,
+  ConfirmDialog,
+  DataTable,
+  EmptyState,
+  LoadingBlock,
+  Modal,
+  inputClasses,
+} from '../../../ui';
+import { adminApi, adminKeys, type AdminStrategy } from '../api';
+import { LoadError, PageIntro } from '../components/QueryStates';
+import { useAdminMutation } from '../hooks/useAdminMutation';
+
+function pct(value: string | null, none: string): string {
+  return value === null ? none : `${value}%`;
+}
+
+/** /admin/strategies: who runs each strategy, and whether it takes new investment. */
+export function StrategiesPage() {
+  const { t } = useTranslation('admin');
+  const [assigning, setAssigning] = useState<AdminStrategy | null>(null);
+  const [toggling, setToggling] = useState<AdminStrategy | null>(null);
+  const query = useQuery({
+    queryKey: adminKeys.strategies,
+    queryFn: ({ signal }) => adminApi.listStrategies(signal),
+  });
+  const pause = useAdminMutation({
+    mutationFn: (strategy: AdminStrategy) => adminApi.setPaused(strategy.id, !strategy.paused),
+    messages: (strategy) => ({
+      success: t(strategy.paused ? 'toasts.strategyResumed' : 'toasts.strategyPaused'),
+      failure: t('toasts.strategyPauseFailed'),
+    }),
+    onSuccess: () => setToggling(null),
+  });
+  const none = t('common.none');
+
+  return (
+    <div className="flex flex-col gap-6">
+      <PageIntro>{t('strategies.intro')}</PageIntro>
+      {query.isPending ? (
+        <LoadingBlock />
+      ) : query.isError ? (
+        <LoadError onRetry={() => void query.refetch()} retrying={query.isFetching} />
+      ) : query.data.strategies.length === 0 ? (
+        <EmptyState title={t('strategies.empty')} />
+      ) : (
+        <DataTable
+          caption={t('strategies.caption')}
+          rows={query.data.strategies}
+          rowKey={(s) => s.id}
+          columns={[
+            {
+              key: 'name',
+              header: t('strategies.columns.name'),
+              primary: true,
+              cell: (s) => s.name,
+            },
+            {
+              key: 'runBy',
+              header: t('strategies.columns.runBy'),
+              cell: (s) => s.leadTraderName ?? t('strategies.demo'),
+            },
+            {
+              key: 'nav',
+              header: t('strategies.columns.nav'),
+              align: 'right',
+              cell: (s) => <span className="tabular-nums">{s.nav}</span>,
+            },
+            {
+              key: 'return30d',
+              header: t('strategies.columns.return30d'),
+              align: 'right',
+              cell: (s) => (
+                <span
+                  className={
+                    s.return30dPct?.startsWith('-')
+                      ? 'text-danger tabular-nums'
+                      : 'text-brand-strong tabular-nums'
+                  }
+                >
+                  {pct(s.return30dPct, none)}
+                </span>
+              ),
+            },
+            {
+              key: 'drawdown',
+              header: t('strategies.columns.drawdown'),
+              align: 'right',
+              cell: (s) => (
+                <span className="tabular-nums">
+                  {s.maxDrawdownPct === null ? none : `−${s.maxDrawdownPct}%`}
+                </span>
+              ),
+            },
+            {
+              key: 'aum',
+              header: t('strategies.columns.aum'),
+              align: 'right',
+              cell: (s) => <span className="tabular-nums">{formatUsd(s.aumCents)}</span>,
+            },
+            {
+              key: 'copiers',
+              header: t('strategies.columns.copiers'),
+              align: 'right',
+              cell: (s) => <span className="tabular-nums">{s.copiers}</span>,
+            },
+            {
+              key: 'status',
+              header: t('strategies.columns.status'),
+              cell: (s) =>
+                s.paused ? (
+                  <Badge tone="warning">{t('strategies.paused')}</Badge>
+                ) : (
+                  <Badge tone="success">{t('strategies.open')}</Badge>
+                ),
+            },
+            {
+              key: 'actions',
+              header: <span className="sr-only">{t('strategies.columns.actions')}</span>,
+              align: 'right',
+              cell: (s) => (
+                <span className="inline-flex gap-2">
+                  <Button size="sm" variant="secondary" onClick={() => setAssigning(s)}>
+                    {t('strategies.assign')}
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    onClick={() => {
+                      pause.reset();
+                      setToggling(s);
+                    }}
+                  >
+                    {t(s.paused ? 'strategies.resume' : 'strategies.pause')}
+                  </Button>
+                </span>
+              ),
+            },
+          ]}
+        />
+      )}
+      <Modal
+        open={assigning !== null}
+        onOpenChange={(open) => {
+          if (!open) setAssigning(null);
+        }}
+        title={assigning ? t('strategies.assignTitle', { name: assigning.name }) : ''}
+        description={t('strategies.assignHint')}
+      >
+        {assigning && <LeadTraderForm strategy={assigning} onClose={() => setAssigning(null)} />}
+      </Modal>
+      {toggling && (
+        <ConfirmDialog
+          open
+          onOpenChange={(open) => {
+            if (!open) setToggling(null);
+          }}
+          title={t(toggling.paused ? 'strategies.resumeTitle' : 'strategies.pauseTitle', {
+            name: toggling.name,
+          })}
+          description={t(toggling.paused ? 'strategies.resumeBody' : 'strategies.pauseBody')}
+          confirmLabel={t(toggling.paused ? 'strategies.resume' : 'strategies.pause')}
+          cancelLabel={t('common.cancel')}
+          variant={toggling.paused ? 'primary' : 'danger'}
+          busy={pause.isPending}
+          onConfirm={() => pause.mutate(toggling)}
+        />
+      )}
+    </div>
+  );
+}
+
+/** Choose among users holding the lead trader role (or none: the built-in demo trader). */
+function LeadTraderForm({ strategy, onClose }: { strategy: AdminStrategy; onClose: () => void }) {
+  const { t } = useTranslation('admin');
+  const selectId = useId();
+  const [userId, setUserId] = useState(strategy.leadTraderId ?? '');
+  const traders = useQuery({
+    queryKey: adminKeys.users('', 'trader'),
+    queryFn: ({ signal }) => adminApi.listUsers({ filter: 'trader' }, signal),
+    select: (page) => page.items.filter((user) => !user.deleted),
+  });
+  const mutation = useAdminMutation({
+    mutationFn: (id: string) => adminApi.setLeadTrader(strategy.id, id || null),
+    messages: () => ({
+      success: t('toasts.leadTraderSaved'),
+      failure: t('toasts.leadTraderFailed'),
+    }),
+    onSuccess: onClose,
+  });
+
+  if (traders.isPending) return <LoadingBlock />;
+  if (traders.isError) {
+    return <LoadError onRetry={() => void traders.refetch()} retrying={traders.isFetching} />;
+  }
+  return (
+    <form
+      className="flex flex-col gap-4"
+      onSubmit={(event) => {
+        event.preventDefault();
+        mutation.mutate(userId);
+      }}
+    >
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor={selectId} className="text-sm font-medium">
+          {t('strategies.assign')}
+        </label>
+        <select
+          id={selectId}
+          value={userId}
+          onChange={(event) => setUserId(event.target.value)}
+          className={`${inputClasses} border-border`}
+        >
+          <option value="">{t('strategies.noTrader')}</option>
+          {traders.data.map((user) => (
+            <option key={user.id} value={user.id}>
+              {user.name} ({user.email})
+            </option>
+          ))}
+        </select>
+        {traders.data.length === 0 && (
+          <p className="text-sm text-muted">{t('strategies.noTraders')}</p>
+        )}
+      </div>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onClick={onClose} disabled={mutation.isPending}>
+          {t('common.cancel')}
+        </Button>
+        <Button type="submit" loading={mutation.isPending}>
+          {t('common.save')}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,135 @@
+import { formatDate } from '@app/shared/format';
+import { USER_FILTERS, type AdminUser, type UserFilter } from '@app/shared/schemas/admin-users';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import {
+  Avatar,
+  DataTable,
+  EmptyState,
+  FilterChips,
+  SearchIcon,
+  TextField,
+  buttonClasses,
+  type DataTableColumn,
+} from '../../../ui';
+import { adminApi, adminKeys } from '../api';
+import { PagedResults } from '../components/QueryStates';
+import { UserStatusBadges } from '../components/StatusBadges';
+import { useDebouncedValue, useUrlParams } from '../hooks/useUrlState';
+
+/** Chip order on the page (the seed's "awaiting review" is the server's `pending`). */
+const CHIP_ORDER: readonly UserFilter[] = ['all', 'active', 'pending', 'admin', 'trader'];
+
+function toFilter(value: string): UserFilter {
+  return (USER_FILTERS as readonly string[]).includes(value) ? (value as UserFilter) : 'all';
+}
+
+/** /admin/users: search, filter chips and cursor paging, as cards on a phone. */
+export function UsersPage() {
+  const { t } = useTranslation('admin');
+  const [params, setParams] = useUrlParams(['q', 'filter'] as const);
+  const filter = toFilter(params.filter);
+  const [search, setSearch] = useState(params.q);
+  const q = useDebouncedValue(search.trim());
+
+  const query = useInfiniteQuery({
+    queryKey: adminKeys.users(q, filter),
+    queryFn: ({ pageParam, signal }) =>
+      adminApi.listUsers({ q: q || undefined, filter, cursor: pageParam }, signal),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+
+  const columns: DataTableColumn<AdminUser>[] = [
+    {
+      key: 'user',
+      header: t('users.columns.user'),
+      primary: true,
+      cell: (user) => (
+        <Link
+          to={`/admin/users/${user.id}`}
+          className="flex min-w-0 items-center gap-3 rounded-lg hover:text-brand-strong"
+        >
+          <Avatar name={user.name} src={user.avatarUrl} size="sm" />
+          <span className="min-w-0">
+            <span className="block truncate font-medium">{user.name}</span>
+            <span className="block truncate text-xs font-normal text-muted">{user.email}</span>
+          </span>
+        </Link>
+      ),
+    },
+    {
+      key: 'status',
+      header: t('users.columns.status'),
+      cell: (user) => <UserStatusBadges user={user} />,
+    },
+    {
+      key: 'country',
+      header: t('users.columns.country'),
+      cell: (user) => user.country || t('common.none'),
+    },
+    {
+      key: 'joined',
+      header: t('users.columns.joined'),
+      cell: (user) => formatDate(user.createdAt),
+    },
+    {
+      key: 'actions',
+      header: <span className="sr-only">{t('users.columns.actions')}</span>,
+      align: 'right',
+      className: 'hidden sm:table-cell',
+      cell: (user) => (
+        <Link
+          to={`/admin/users/${user.id}`}
+          className={buttonClasses('secondary', 'sm')}
+          aria-label={t('users.open', { name: user.name })}
+        >
+          {t('common.view')}
+        </Link>
+      ),
+    },
+  ];
+
+  return (
+    <div className="flex flex-col gap-5">
+      <form
+        role="search"
+        onSubmit={(event) => event.preventDefault()}
+        className="flex flex-col gap-3"
+      >
+        <TextField
+          label={t('users.searchLabel')}
+          type="search"
+          value={search}
+          placeholder={t('users.searchPlaceholder')}
+          onChange={(event) => {
+            setSearch(event.target.value);
+            setParams({ q: event.target.value.trim() });
+          }}
+          endAdornment={<SearchIcon className="mr-2 text-muted" aria-hidden />}
+        />
+        <FilterChips
+          label={t('users.filterLabel')}
+          value={filter}
+          onChange={(value) => setParams({ filter: value === 'all' ? '' : value })}
+          options={CHIP_ORDER.map((value) => ({ value, label: t(`users.filters.${value}`) }))}
+        />
+      </form>
+      <PagedResults
+        query={query}
+        empty={<EmptyState title={t('users.empty')} description={t('users.emptyHint')} />}
+      >
+        {(users) => (
+          <DataTable
+            caption={t('users.caption')}
+            columns={columns}
+            rows={users}
+            rowKey={(user) => user.id}
+          />
+        )}
+      </PagedResults>
+    </div>
+  );
+}

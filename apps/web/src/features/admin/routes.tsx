@@ -1,0 +1,97 @@
+import type { RouteObject } from 'react-router';
+import { lazyPage } from '../../app/lazyPage';
+
+/** The back office (/admin...). The shell sends non-admins to /dashboard; the server checks too. */
+export const adminRoutes: RouteObject[] = [
+  {
+    path: '/admin',
+    handle: { title: 'admin:titles.overview' },
+    lazy: lazyPage(
+      () => import('./pages/OverviewPage'),
+      (m) => m.OverviewPage,
+      ['admin'],
+    ),
+  },
+  {
+    path: '/admin/users',
+    handle: { title: 'admin:titles.users' },
+    lazy: lazyPage(
+      () => import('./pages/UsersPage'),
+      (m) => m.UsersPage,
+      ['admin'],
+    ),
+  },
+  {
+    path: '/admin/users/:id',
+    handle: { title: 'admin:titles.userDetail' },
+    lazy: lazyPage(
+      () => import('./pages/UserDetailPage'),
+      (m) => m.UserDetailPage,
+      // The country picker of the contact form is the auth feature's.
+      ['admin', 'auth'],
+    ),
+  },
+  {
+    path: '/admin/transactions',
+    handle: { title: 'admin:titles.transactions' },
+    lazy: lazyPage(
+      () => import('./pages/TransactionsPage'),
+      (m) => m.TransactionsPage,
+      ['admin'],
+    ),
+  },
+  {
+    path: '/admin/plans',
+    handle: { title: 'admin:titles.plans' },
+    lazy: lazyPage(
+      () => import('./pages/PlansPage'),
+      (m) => m.PlansPage,
+      ['admin'],
+    ),
+  },
+  {
+    path: '/admin/payment-methods',
+    handle: { title: 'admin:titles.paymentMethods' },
+    lazy: lazyPage(
+      () => import('./pages/PaymentMethodsPage'),
+      (m) => m.PaymentMethodsPage,
+      ['admin'],
+    ),
+  },
+  {
+    path: '/admin/strategies',
+    handle: { title: 'admin:titles.strategies' },
+    lazy: lazyPage(
+      () => import('./pages/StrategiesPage'),
+      (m) => m.StrategiesPage,
+      ['admin'],
+    ),
+  },
+  {
+    path: '/admin/messages',
+    handle: { title: 'admin:titles.messages' },
+    lazy: lazyPage(
+      () => import('./pages/MessagesPage'),
+      (m) => m.MessagesPage,
+      ['admin'],
+    ),
+  },
+  {
+    path: '/admin/outbox',
+    handle: { title: 'admin:titles.outbox' },
+    lazy: lazyPage(
+      () => import('./pages/OutboxPage'),
+      (m) => m.OutboxPage,
+      ['admin'],
+    ),
+  },
+  {
+    path: '/admin/audit',
+    handle: { title: 'admin:titles.audit' },
+    lazy: lazyPage(
+      () => import('./pages/AuditPage'),
+      (m) => m.AuditPage,
+      ['admin'],
+    ),
+  },
+];
