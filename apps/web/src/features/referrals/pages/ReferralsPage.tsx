@@ -1,3 +1,4 @@
+import { formatUsd } from '@app/shared/money';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -44,6 +45,8 @@ export function ReferralsPage() {
 
   const all = useReferrals();
   const filtered = useReferrals(query);
+  // The amount credited per activated referral now (0: programme off); unknown while loading.
+  const bonusCents = all.data?.bonusCents;
 
   return (
     <div className="flex flex-col gap-6">
@@ -65,10 +68,22 @@ export function ReferralsPage() {
                   {index + 1}
                 </span>
                 <p className="mt-3 text-sm font-medium text-text">{t(`how.${step}.title`)}</p>
-                <p className="mt-1 text-sm text-muted">{t(`how.${step}.body`)}</p>
+                <p className="mt-1 text-sm text-muted">
+                  {step === 'bonus' && bonusCents
+                    ? t('how.bonus.bodyAmount', { amount: formatUsd(bonusCents) })
+                    : t(`how.${step}.body`)}
+                </p>
               </li>
             ))}
           </ol>
+          {bonusCents === 0 && (
+            <p
+              role="note"
+              className="mt-4 rounded-lg border border-warning/40 bg-warning/10 px-4 py-3 text-sm text-warning"
+            >
+              {t('how.paused')}
+            </p>
+          )}
           <p className="mt-4 text-xs text-muted">{t('how.note')}</p>
         </Card>
 

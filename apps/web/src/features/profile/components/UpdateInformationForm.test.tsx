@@ -1,0 +1,65 @@
+import { CSRF_COOKIE } from '@app/shared/http';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { toast } from 'sonner';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useAuthStore } from '../../../lib/auth';
+import { renderAt, stubFetch } from '../../auth/testUtils';
+import { jane } from '../test/fixtures';
+import { UpdateInformationForm } from './UpdateInformationForm';
+
+vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+
+function setup() {
+  const stub = stubFetch({
+    'PATCH /api/profile': { body: { user: { ...jane, phone: '+49 30 1234567' } } },
+  });
+  vi.stubGlobal('fetch', stub.fetchStub);
+  renderAt('/profile', <UpdateInformationForm user={jane} />);
+  return stub;
+}
+
+const save = () => fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+
+beforeEach(() => {
+  document.cookie = `${CSRF_COOKIE}=test-token`;
+  useAuthStore.getState().setUser(jane);
+  vi.mocked(toast.success).mockClear();
+  vi.mocked(toast.error).mockClear();
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('UpdateInformationForm', () => {
+  it('says "No changes made" for unchanged values and sends nothing', async () => {
+    const { calls } = setup();
+    // Whitespace around the same number is no change either.
+    fireEvent.change(screen.getByLabelText('Phone number'), { target: { value: ' +1 555 0100 ' } });
+    save();
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('No changes made'));
+    expect(calls.filter((call) => call.method === 'PATCH')).toHaveLength(0);
+  });
+
+  it('sends phone and country, then shows the new values', async () => {
+    const { calls } = setup();
+    fireEvent.change(screen.getByLabelText('Phone number'), {
+      target: { value: '+49 30 1234567' },
+    });
+    save();
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('User updated successfully'));
+    expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({
+      phone: '+49 30 1234567',
+      country: 'Germany',
+    });
+    expect(useAuthStore.getState().user?.phone).toBe('+49 30 1234567');
+  });
+
+  it('requires a phone number', async () => {
+    const { calls } = setup();
+    fireEvent.change(screen.getByLabelText('Phone number'), { target: { value: '' } });
+    save();
+    expect(await screen.findByText('Phone number is required')).toBeTruthy();
+    expect(calls.filter((call) => call.method === 'PATCH')).toHaveLength(0);
+  });
+});

@@ -1,0 +1,38 @@
+import type { Me } from '@app/shared/schemas/auth';
+import { cleanup, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useAuthStore } from '../../../lib/auth';
+import { renderAt, stubFetch } from '../../auth/testUtils';
+import { jane } from '../../profile/test/fixtures';
+import { SupportPage } from './SupportPage';
+
+function setup(user: Me = jane) {
+  useAuthStore.getState().setUser(user);
+  vi.stubGlobal('fetch', stubFetch({ 'GET /api/auth/me': { body: { user } } }).fetchStub);
+  renderAt('/support', <SupportPage />);
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('SupportPage', () => {
+  it("prefills the contact form with the user's name and e-mail and points to the FAQ and /risk", () => {
+    setup();
+    expect(screen.getByLabelText<HTMLInputElement>('Full Name').value).toBe('Jane Doe');
+    expect(screen.getByLabelText<HTMLInputElement>('Email').value).toBe('jane@example.com');
+    expect(screen.getByLabelText<HTMLTextAreaElement>('Message').value).toBe('');
+    expect(
+      screen.getByRole('link', { name: /Frequently asked questions/ }).getAttribute('href'),
+    ).toBe('/#faq');
+    expect(screen.getByRole('link', { name: /Risk disclosure/ }).getAttribute('href')).toBe(
+      '/risk',
+    );
+  });
+
+  it('tells an inactive user about the activation review', () => {
+    setup({ ...jane, isActive: false });
+    expect(screen.getByText(/reviewed within 24 hours of registration/)).toBeTruthy();
+  });
+});
