@@ -74,12 +74,10 @@ const planFields = {
   sortOrder: z.number().int().min(0).max(1000).default(0),
 };
 
-export const createPlanSchema = z
-  .strictObject(planFields)
-  .refine((p) => p.max >= p.min, {
-    message: 'Maximum must be at least the minimum',
-    path: ['max'],
-  });
+export const createPlanSchema = z.strictObject(planFields).refine((p) => p.max >= p.min, {
+  message: 'Maximum must be at least the minimum',
+  path: ['max'],
+});
 export type CreatePlanInput = z.input<typeof createPlanSchema>;
 
 export const updatePlanSchema = z.strictObject({

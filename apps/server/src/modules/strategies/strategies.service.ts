@@ -1,10 +1,5 @@
 import { eq, isNull, and, sql } from 'drizzle-orm';
-import type {
-  NavSeries,
-  Strategy,
-  TraderOrderInput,
-  TraderStrategy,
-} from '@app/shared/schemas/strategies';
+import type { NavSeries, Strategy, TraderStrategy } from '@app/shared/schemas/strategies';
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { plans, users } from '../../db/schema';
@@ -15,7 +10,6 @@ import { currentPrices, hourlyBars } from '../market/market.service';
 import type { MarketOptions } from '../market/market.options';
 import {
   DEMO_TRADERS,
-  EMPTY_STRATEGY,
   PriceUnavailableError,
   applyOrder,
   applyOrders,
@@ -403,8 +397,6 @@ export async function placeTraderOrder(
   return traderStrategy(ctx, user);
 }
 
-export type { TraderOrderInput };
-
 // Admin ------------------------------------------------------------------------------------------
 
 export async function adminListStrategies(ctx: AppContext) {
@@ -478,5 +470,3 @@ export async function setPaused(
   });
   return adminStrategyView(ctx, id);
 }
-
-export { EMPTY_STRATEGY };
