@@ -1,0 +1,52 @@
+import { cleanup, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderPage, stubApi } from '../test/utils';
+import { OverviewPage } from './OverviewPage';
+
+const overview = {
+  users: { total: 12, pending: 3, active: 9 },
+  money: { availableCents: 1_234_567, investedCents: 500_000, heldCents: 25_000 },
+  pending: {
+    deposits: { count: 2, totalCents: 75_000 },
+    withdrawals: { count: 1, totalCents: 10_000 },
+  },
+  volumes: [
+    { day: '2026-03-01', depositsCents: 50_000, withdrawalsCents: 0 },
+    { day: '2026-03-02', depositsCents: 0, withdrawalsCents: 10_000 },
+  ],
+  strategies: [{ id: 's1', name: 'Trend Following', aumCents: 900_000, copiers: 4 }],
+};
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('OverviewPage', () => {
+  it('shows the figures with links to the pending transactions', async () => {
+    const { fetchStub } = stubApi((call) =>
+      call.path === '/api/admin/overview' ? { body: overview } : undefined,
+    );
+    vi.stubGlobal('fetch', fetchStub);
+    renderPage('/admin', '/admin', <OverviewPage />);
+    expect(await screen.findByText('$12,345.67')).toBeTruthy();
+    expect(screen.getByText('$750.00')).toBeTruthy();
+    expect(screen.getByText('2 requests')).toBeTruthy();
+    expect(screen.getByText('Trend Following')).toBeTruthy();
+    const review = screen.getAllByRole('link', { name: 'Review' });
+    expect(review.map((link) => link.getAttribute('href'))).toEqual([
+      '/admin/transactions?status=pending&kind=deposit',
+      '/admin/transactions?status=pending&kind=withdrawal',
+    ]);
+    expect(screen.getByRole('img', { name: /daily deposit and withdrawal volumes/i })).toBeTruthy();
+  });
+
+  it('explains a missing overview endpoint instead of breaking', async () => {
+    const { fetchStub } = stubApi(() => undefined);
+    vi.stubGlobal('fetch', fetchStub);
+    renderPage('/admin', '/admin', <OverviewPage />);
+    expect(await screen.findByText('Overview figures are not available yet')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Pending deposits' })).toBeTruthy();
+  });
+});

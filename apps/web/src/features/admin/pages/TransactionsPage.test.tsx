@@ -1,0 +1,154 @@
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { toast } from 'sonner';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { stubApi, renderPage, type RecordedCall } from '../test/utils';
+import { TransactionsPage } from './TransactionsPage';
+
+vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+
+function transaction(overrides: Record<string, unknown>) {
+  return {
+    id: 'tx-1',
+    transactionId: 'TNX-AB12CD',
+    kind: 'deposit',
+    type: 'credit',
+    status: 'pending',
+    amountCents: 25_000,
+    feeCents: 0,
+    netCents: 25_000,
+    description: 'Deposit via USDT (TRC20)',
+    crypto: 'USDT',
+    paymentReference: '0xabc123',
+    failureReason: null,
+    methodId: null,
+    payoutDetails: null,
+    createdAt: '2026-03-04T09:00:00.000Z',
+    updatedAt: '2026-03-04T09:00:00.000Z',
+    decidedAt: null,
+    user: { id: 'u1', name: 'Jane Doe', email: 'jane@example.com' },
+    ...overrides,
+  };
+}
+
+const deposit = transaction({});
+const withdrawal = transaction({
+  id: 'tx-2',
+  transactionId: 'TNX-WD0001',
+  kind: 'withdrawal',
+  type: 'withdraw',
+  amountCents: 10_000,
+  feeCents: 1_000,
+  netCents: 9_000,
+  description: 'Withdrawal to bank',
+  paymentReference: null,
+  payoutDetails: { bankName: 'First Bank', accountNumber: '12345678' },
+});
+
+function setup(decision: (call: RecordedCall) => { status?: number; body: unknown } | undefined) {
+  const stub = stubApi((call) => {
+    if (call.method === 'GET' && call.path === '/api/admin/transactions') {
+      return { body: { items: [deposit, withdrawal], nextCursor: null } };
+    }
+    return decision(call);
+  });
+  vi.stubGlobal('fetch', stub.fetchStub);
+  renderPage('/admin/transactions', '/admin/transactions', <TransactionsPage />);
+  return stub;
+}
+
+const ok = { body: { transaction: {} } };
+const refused = { status: 409, body: { error: { code: 'CONFLICT', message: 'Not pending' } } };
+
+beforeEach(() => {
+  vi.mocked(toast.success).mockClear();
+  vi.mocked(toast.error).mockClear();
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+async function openDecision(rowText: string, button: string) {
+  const row = (await screen.findByText(rowText)).closest('tr');
+  fireEvent.click(within(row!).getByRole('button', { name: button }));
+  return screen.findByRole('dialog');
+}
+
+describe('TransactionsPage', () => {
+  it('approves a deposit after confirmation and shows the seed toast', async () => {
+    const { calls } = setup((call) =>
+      call.path === '/api/admin/deposits/tx-1/approve' ? ok : undefined,
+    );
+    const dialog = await openDecision('TNX-AB12CD', 'Approve');
+    expect(within(dialog).getByText('Approve deposit TNX-AB12CD?')).toBeTruthy();
+    expect(within(dialog).getByText('0xabc123')).toBeTruthy();
+    expect(calls.some((c) => c.path.endsWith('/approve'))).toBe(false);
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith('Deposit approved successfully'),
+    );
+    const approve = calls.find((c) => c.path === '/api/admin/deposits/tx-1/approve');
+    expect(approve?.method).toBe('POST');
+    expect(approve?.headers['idempotency-key']).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('shows the failure toast when approval fails and keeps the dialog open', async () => {
+    setup((call) => (call.path === '/api/admin/deposits/tx-1/approve' ? refused : undefined));
+    const dialog = await openDecision('TNX-AB12CD', 'Approve');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('Failed to approve deposit', {
+        description: 'Not pending',
+      }),
+    );
+    expect(toast.success).not.toHaveBeenCalled();
+    expect(screen.getByRole('dialog')).toBeTruthy();
+  });
+
+  it('will not reject a deposit without a reason, then sends the reason', async () => {
+    const { calls } = setup((call) =>
+      call.path === '/api/admin/deposits/tx-1/reject' ? ok : undefined,
+    );
+    const dialog = await openDecision('TNX-AB12CD', 'Reject');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    expect(within(dialog).getByText('Please enter a reason')).toBeTruthy();
+    expect(calls.some((c) => c.path.endsWith('/reject'))).toBe(false);
+
+    fireEvent.change(within(dialog).getByLabelText('Reason'), {
+      target: { value: '  No payment received  ' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith('Deposit rejected successfully'),
+    );
+    expect(calls.find((c) => c.path === '/api/admin/deposits/tx-1/reject')?.body).toEqual({
+      reason: 'No payment received',
+    });
+  });
+
+  it('marks a withdrawal paid, showing the net payout and where to send it', async () => {
+    const { calls } = setup((call) =>
+      call.path === '/api/admin/withdrawals/tx-2/pay' ? ok : undefined,
+    );
+    const dialog = await openDecision('TNX-WD0001', 'Mark paid');
+    expect(within(dialog).getByText(/Confirm that \$90\.00 was sent to Jane Doe/)).toBeTruthy();
+    expect(within(dialog).getByText('12345678')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Mark paid' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Withdrawal marked as paid'));
+    expect(calls.some((c) => c.path === '/api/admin/withdrawals/tx-2/pay')).toBe(true);
+  });
+
+  it('sends the status and type filters to the server', async () => {
+    const { calls } = setup(() => undefined);
+    await screen.findByText('TNX-AB12CD');
+    fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'pending' } });
+    fireEvent.change(screen.getByLabelText('Type'), { target: { value: 'withdrawal' } });
+    await waitFor(() => {
+      const last = calls.filter((c) => c.path === '/api/admin/transactions').at(-1);
+      expect(last?.query.get('status')).toBe('pending');
+      expect(last?.query.get('kind')).toBe('withdrawal');
+    });
+  });
+});

@@ -1,0 +1,126 @@
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { toast } from 'sonner';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jane, renderPage, stubApi, type RecordedCall } from '../test/utils';
+import { UserDetailPage } from './UserDetailPage';
+
+vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+
+const pending = { ...jane, isActive: false, activatedAt: null };
+const userPath = `/api/admin/users/${jane.id}`;
+
+function setup(action: (call: RecordedCall) => { status?: number; body: unknown } | undefined) {
+  const stub = stubApi((call) => {
+    if (call.method === 'GET' && call.path === userPath) {
+      return {
+        body: {
+          user: pending,
+          referrals: [
+            {
+              id: 'r1',
+              name: 'Ref Erred',
+              email: 'ref@example.com',
+              isActive: false,
+              createdAt: '2026-02-01T00:00:00.000Z',
+            },
+          ],
+          sessions: [],
+        },
+      };
+    }
+    if (call.path === '/api/admin/transactions') return { body: { items: [], nextCursor: null } };
+    if (call.path === '/api/admin/audit') {
+      return {
+        body: {
+          entries: [
+            {
+              id: '7',
+              actorId: 'a1',
+              actorEmail: 'admin@example.com',
+              action: 'user.contact_updated',
+              targetType: 'user',
+              targetId: jane.id,
+              ip: '203.0.113.9',
+              details: { phone: '+1 555 0100' },
+              createdAt: '2026-03-01T12:30:00.000Z',
+            },
+          ],
+          nextCursor: null,
+        },
+      };
+    }
+    return action(call);
+  });
+  vi.stubGlobal('fetch', stub.fetchStub);
+  const view = renderPage(`/admin/users/${jane.id}`, '/admin/users/:id', <UserDetailPage />);
+  return { ...stub, ...view };
+}
+
+beforeEach(() => {
+  vi.mocked(toast.success).mockClear();
+  vi.mocked(toast.error).mockClear();
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('UserDetailPage', () => {
+  it('shows status, referrals linking to their page, and the audit trail for this user', async () => {
+    const { calls } = setup(() => undefined);
+    expect(await screen.findByRole('heading', { name: 'Jane Doe' })).toBeTruthy();
+    expect(screen.getAllByText('Awaiting review').length).toBeGreaterThan(0);
+    expect(screen.getByRole('link', { name: /Ref Erred/ }).getAttribute('href')).toBe(
+      '/admin/users/r1',
+    );
+    expect(await screen.findByText('user.contact_updated')).toBeTruthy();
+    expect(screen.getByText('203.0.113.9')).toBeTruthy();
+    expect(calls.find((c) => c.path === '/api/admin/audit')?.query.get('targetId')).toBe(jane.id);
+    expect(calls.find((c) => c.path === '/api/admin/transactions')?.query.get('userId')).toBe(
+      jane.id,
+    );
+  });
+
+  it('activates only after confirmation, with the seed toast', async () => {
+    const { calls } = setup((call) =>
+      call.path === `${userPath}/activate` ? { body: { ok: true } } : undefined,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Activate account' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(calls.some((c) => c.path.endsWith('/activate'))).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith('Account activated successfully'),
+    );
+    expect(calls.find((c) => c.path === `${userPath}/activate`)?.method).toBe('POST');
+  });
+
+  it("shows 'Failed to make user admin' when the server refuses", async () => {
+    setup((call) =>
+      call.path === `${userPath}/make-admin`
+        ? { status: 403, body: { error: { code: 'FORBIDDEN', message: 'Forbidden' } } }
+        : undefined,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Make admin' }));
+    fireEvent.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm' }),
+    );
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('Failed to make user admin', {
+        description: 'Forbidden',
+      }),
+    );
+  });
+
+  it('deletes after confirmation and returns to the user list', async () => {
+    const { calls, router } = setup((call) =>
+      call.method === 'DELETE' && call.path === userPath ? { body: { ok: true } } : undefined,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete account' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete account' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Account deleted successfully'));
+    expect(calls.some((c) => c.method === 'DELETE' && c.path === userPath)).toBe(true);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/users'));
+  });
+});
