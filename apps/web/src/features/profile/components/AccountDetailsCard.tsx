@@ -42,7 +42,7 @@ export function AccountDetailsCard({ user, onEditAvatar }: { user: Me; onEditAva
           </div>
         </div>
       </div>
-      <dl className="mt-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+      <dl className="mt-6 grid grid-cols-2 gap-3 lg:grid-cols-4">
         {rows.map(([label, value]) => (
           <div key={label} className="rounded-lg bg-surface-2 px-4 py-3">
             <dt className="text-xs text-muted">{label}</dt>

@@ -118,8 +118,11 @@ export function AvatarUploadModal({
             className={clsx(
               'flex cursor-pointer flex-col items-center gap-3 rounded-xl border-2 border-dashed px-4 py-8 text-center transition-colors',
               'focus-within:border-brand-strong hover:border-muted',
-              dragging ? 'border-brand-strong bg-brand/5' : 'border-border',
-              error && 'border-danger/60',
+              dragging
+                ? 'border-brand-strong bg-brand/5'
+                : error
+                  ? 'border-danger/60'
+                  : 'border-border',
             )}
           >
             <span className="flex size-12 items-center justify-center rounded-full bg-surface-2 text-muted">
@@ -152,7 +155,7 @@ export function AvatarUploadModal({
           <div className="flex items-center justify-between gap-3 border-t border-border pt-4">
             <div className="flex min-w-0 items-center gap-3">
               <Avatar name={user.name} src={user.avatarUrl} />
-              <span className="text-sm text-muted">{t('avatar.current')}</span>
+              <span className="text-sm whitespace-nowrap text-muted">{t('avatar.current')}</span>
             </div>
             <Button
               variant="ghost"
@@ -160,6 +163,7 @@ export function AvatarUploadModal({
               loading={remove.isPending}
               disabled={upload.isPending}
               onClick={() => remove.mutate()}
+              className="whitespace-nowrap text-danger"
             >
               {t('avatar.deleteCurrent')}
             </Button>

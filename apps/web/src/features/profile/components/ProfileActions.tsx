@@ -27,7 +27,7 @@ export function ProfileActions({ user }: { user: Me }) {
         <Button
           variant="secondary"
           fullWidth
-          className="text-danger"
+         
           loading={isPending}
           onClick={logout}
         >

@@ -38,7 +38,7 @@ export function ReferralLinkField({ label }: { label?: string }) {
             placeholder={link ? undefined : t('link.loading')}
             aria-busy={!link || undefined}
             onFocus={(event) => event.currentTarget.select()}
-            className={`${inputClasses} min-w-0 flex-1 border-border font-mono text-sm`}
+            className={`${inputClasses} min-w-0 border-border font-mono text-sm sm:flex-1`}
           />
           <CopyButton
             value={link ?? ''}

@@ -1,4 +1,5 @@
 import { formatUsd } from '@app/shared/money';
+import clsx from 'clsx';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -87,16 +88,24 @@ export function ReferralsPage() {
           <p className="mt-4 text-xs text-muted">{t('how.note')}</p>
         </Card>
 
-        <Card aria-labelledby="referral-totals" className="flex flex-col gap-4">
+        <Card aria-labelledby="referral-totals" className="lg:self-start">
           <h2 id="referral-totals" className="sr-only">
             {t('totals.title')}
           </h2>
-          <Stat label={t('totals.total')} value={all.data?.total} failed={all.isError} />
-          <Stat
-            label={t('totals.activated')}
-            value={all.data?.users.filter((referred) => referred.isActive).length}
-            failed={all.isError}
-          />
+          <dl className="grid grid-cols-2 gap-3 lg:grid-cols-1">
+            <Stat label={t('totals.total')} value={all.data?.total} failed={all.isError} />
+            <Stat
+              label={t('totals.activated')}
+              value={all.data?.users.filter((referred) => referred.isActive).length}
+              failed={all.isError}
+            />
+            <Stat
+              className="col-span-2 lg:col-span-1"
+              label={t('totals.bonus')}
+              value={bonusCents === undefined ? undefined : formatUsd(bonusCents)}
+              failed={all.isError}
+            />
+          </dl>
         </Card>
       </div>
 
@@ -159,22 +168,24 @@ function Stat({
   label,
   value,
   failed,
+  className,
 }: {
   label: string;
-  value: number | undefined;
+  value: number | string | undefined;
   failed: boolean;
+  className?: string;
 }) {
   return (
-    <div className="rounded-xl bg-surface-2 px-4 py-4">
-      <p className="text-sm text-muted">{label}</p>
-      <p className="mt-1 text-3xl font-semibold tracking-tight text-text tabular-nums">
+    <div className={clsx('rounded-xl bg-surface-2 px-4 py-4', className)}>
+      <dt className="text-sm text-muted">{label}</dt>
+      <dd className="mt-1 text-2xl font-semibold tracking-tight text-text tabular-nums">
         {value ??
           (failed ? (
             '—'
           ) : (
             <span className="inline-block h-8 w-12 animate-pulse rounded bg-border align-middle" />
           ))}
-      </p>
+      </dd>
     </div>
   );
 }
