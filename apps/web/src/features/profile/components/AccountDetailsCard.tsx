@@ -46,7 +46,7 @@ export function AccountDetailsCard({ user, onEditAvatar }: { user: Me; onEditAva
         {rows.map(([label, value]) => (
           <div key={label} className="rounded-lg bg-surface-2 px-4 py-3">
             <dt className="text-xs text-muted">{label}</dt>
-            <dd className="mt-0.5 truncate text-sm font-medium text-text">{value || '—'}</dd>
+            <dd className="mt-0.5 text-sm font-medium break-all text-text">{value || '—'}</dd>
           </div>
         ))}
       </dl>

@@ -27,7 +27,7 @@ export function ProfileActions({ user }: { user: Me }) {
         <Button
           variant="secondary"
           fullWidth
-         
+
           loading={isPending}
           onClick={logout}
         >
