@@ -84,19 +84,25 @@ function BalanceCard({ summary }: { summary: AccountSummary }) {
 /** PRODUCT.md: the total return since investing began, 2 decimals, shown as up or down. */
 export function PercentChange({ value }: { value: string }) {
   const { t } = useTranslation('dashboard');
-  const down = value.trim().startsWith('-');
   const magnitude = value.trim().replace(/^[-+]/, '');
+  const direction = /^0*(\.0*)?$/.test(magnitude)
+    ? 'flat'
+    : value.trim().startsWith('-')
+      ? 'down'
+      : 'up';
   return (
     <p
       data-testid="percent-change"
-      data-direction={down ? 'down' : 'up'}
+      data-direction={direction}
       className={clsx(
         'mt-2 inline-flex items-center gap-1.5 rounded-full px-2.5 py-1 text-sm font-medium',
-        down ? 'bg-danger/10 text-danger' : 'bg-brand/10 text-brand-strong',
+        direction === 'down' && 'bg-danger/10 text-danger',
+        direction === 'up' && 'bg-brand/10 text-brand-strong',
+        direction === 'flat' && 'bg-surface-2 text-muted',
       )}
     >
-      <span aria-hidden="true">{down ? '▼' : '▲'}</span>
-      {down ? t('figures.down', { pct: magnitude }) : t('figures.up', { pct: magnitude })}
+      {direction !== 'flat' && <span aria-hidden="true">{direction === 'down' ? '▼' : '▲'}</span>}
+      {t(`figures.${direction}`, { pct: magnitude })}
     </p>
   );
 }

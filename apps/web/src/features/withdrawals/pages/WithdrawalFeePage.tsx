@@ -45,7 +45,7 @@ export function WithdrawalFeePage() {
                 ? t('fee.free', { brand: appConfig.brandName })
                 : t('fee.statement', { pct: fees.data.withdrawalFeePct })}
             </p>
-            <ul className="flex flex-col gap-2 text-sm text-muted">
+            <ul className="flex list-disc flex-col gap-2 pl-5 text-sm text-muted marker:text-brand">
               <li>{t('fee.point.deducted')}</li>
               <li>{t('fee.point.neverPaidIn')}</li>
               <li>{t('fee.point.rounding', { pct: fees.data.withdrawalFeePct })}</li>

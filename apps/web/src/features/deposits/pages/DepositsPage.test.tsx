@@ -1,0 +1,126 @@
+import { IDEMPOTENCY_HEADER } from '@app/shared/http';
+import type { PaymentMethod } from '@app/shared/schemas/payment-methods';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { toast } from 'sonner';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, renderPage, testUser } from '../../transactions/test/fakeApi';
+import { CONTINUE_DELAY_MS, DepositsPage } from './DepositsPage';
+import { DepositPaymentPage } from './DepositPaymentPage';
+
+vi.mock('sonner', () => ({
+  toast: { success: vi.fn(), error: vi.fn(), loading: vi.fn(() => 'toast-1') },
+}));
+
+const bitcoin: PaymentMethod = {
+  id: '6f1c3c2e-8a3b-4f43-9a55-0f0f0f0f0f01',
+  kind: 'crypto',
+  name: 'Bitcoin',
+  network: 'BTC',
+  address: 'bc1qexampleaddress',
+  bankName: null,
+  accountName: null,
+  accountNumber: null,
+  swiftCode: null,
+  referenceInstructions: null,
+  sortOrder: 0,
+  retiredAt: null,
+};
+
+beforeEach(() => vi.clearAllMocks());
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('DepositsPage', () => {
+  it('asks for a payment method and an amount', async () => {
+    fakeApi({ 'GET /api/payment-methods': { body: { methods: [bitcoin] } } });
+    renderPage(<DepositsPage />, '/deposits', '/deposits');
+    expect(await screen.findByText('BTC network')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+    expect(await screen.findByText('Please select a payment method')).toBeTruthy();
+    expect(screen.getByText('Please enter an amount')).toBeTruthy();
+  });
+
+  it('continues to the payment page 1 s after Continue to Payment', async () => {
+    fakeApi({ 'GET /api/payment-methods': { body: { methods: [bitcoin] } } });
+    const { router } = renderPage(<DepositsPage />, '/deposits', '/deposits');
+    fireEvent.click(await screen.findByRole('radio', { name: /Bitcoin/ }));
+    fireEvent.change(screen.getByLabelText('Amount in USD'), { target: { value: '250' } });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+      await Promise.resolve();
+    });
+    expect(
+      screen.getByRole('button', { name: 'Continue to Payment' }).getAttribute('aria-busy'),
+    ).toBe('true');
+    act(() => {
+      vi.advanceTimersByTime(CONTINUE_DELAY_MS - 1);
+    });
+    expect(router.state.location.pathname).toBe('/deposits');
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
+    expect(router.state.location.pathname).toBe('/deposits/payment');
+    expect(router.state.location.state).toEqual({ method: bitcoin, amount: '250.00' });
+  });
+
+  it('shows an inactive account a notice instead of the form', () => {
+    fakeApi({});
+    renderPage(<DepositsPage />, '/deposits', '/deposits', { ...testUser, isActive: false });
+    expect(screen.getByRole('heading', { name: 'Account is not active' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Continue to Payment' })).toBeNull();
+  });
+});
+
+describe('DepositPaymentPage', () => {
+  it('goes back to /deposits when opened without the form data', async () => {
+    fakeApi({});
+    renderPage(<DepositPaymentPage />, '/deposits/payment', '/deposits/payment');
+    expect((await screen.findByTestId('location')).textContent).toBe('/deposits');
+  });
+
+  it('shows the QR code and amount, and confirms with one key reused on retry', async () => {
+    let attempts = 0;
+    const calls = fakeApi({
+      'POST /api/deposits': () => {
+        attempts += 1;
+        return attempts === 1
+          ? { status: 503, body: { error: { code: 'UNAVAILABLE', message: 'Try again later' } } }
+          : { status: 201, body: { transaction: { transactionId: 'TNX-DDDDDD' } } };
+      },
+    });
+    const { router } = renderPage(
+      <DepositPaymentPage />,
+      { pathname: '/deposits/payment', state: { method: bitcoin, amount: '250.00' } },
+      '/deposits/payment',
+    );
+    expect(screen.getByTestId('deposit-amount').textContent).toBe('$250.00USD');
+    expect(screen.getByTestId('deposit-address').textContent).toBe('bc1qexampleaddress');
+    const qr = screen.getByTitle('QR code of the Bitcoin address').closest('svg')!;
+    expect(qr.getAttribute('height')).toBe('256');
+
+    fireEvent.change(screen.getByLabelText(/Transaction hash/), { target: { value: '0xabc' } });
+    fireEvent.click(screen.getByRole('button', { name: 'I have made the payment' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm your deposit' });
+    expect(within(dialog).getByText('$250.00')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm deposit' }));
+    expect(await within(dialog).findByText('Try again later')).toBeTruthy();
+    expect(toast.error).toHaveBeenCalledWith('Try again later', { id: 'toast-1' });
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/transactions'));
+    const posts = calls.filter((call) => call.method === 'POST');
+    expect(posts).toHaveLength(2);
+    expect(posts[0]!.headers[IDEMPOTENCY_HEADER]).toBeTruthy();
+    expect(posts[1]!.headers[IDEMPOTENCY_HEADER]).toBe(posts[0]!.headers[IDEMPOTENCY_HEADER]);
+    expect(posts[1]!.body).toEqual({ methodId: bitcoin.id, amount: '250.00', reference: '0xabc' });
+    expect(toast.loading).toHaveBeenCalledWith('Depositing...');
+    expect(toast.success).toHaveBeenCalledWith(
+      'Deposit successful',
+      expect.objectContaining({ id: 'toast-1' }),
+    );
+  });
+});

@@ -1,0 +1,64 @@
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import '../../../i18n';
+import { tx } from '../test/fixtures';
+import { TransactionRows } from './TransactionItem';
+
+afterEach(cleanup);
+
+function rows() {
+  return screen.getAllByTestId('transaction');
+}
+
+describe('TransactionItem', () => {
+  it('shows a credit with a plus sign in green, 2 decimals, MM/DD/YYYY and the id', () => {
+    render(<TransactionRows transactions={[tx()]} />);
+    const row = rows()[0]!;
+    const amount = within(row).getByTestId('amount');
+    expect(amount.textContent).toBe('Credit +$1,234.50');
+    expect(amount.className).toContain('text-brand-strong');
+    expect(within(row).getByText('03/05/2026')).toBeTruthy();
+    expect(within(row).getByText('TNX-AB12CD')).toBeTruthy();
+    expect(within(row).getByText('Deposit via Bitcoin (BTC)')).toBeTruthy();
+  });
+
+  it('shows a withdrawal with a minus sign in red, and its fee and payout', () => {
+    render(
+      <TransactionRows
+        transactions={[
+          tx({
+            type: 'withdraw',
+            kind: 'withdrawal',
+            status: 'pending',
+            amountCents: 5_000,
+            feeCents: 500,
+            netCents: 4_500,
+            description: 'Withdrawal via Bank Transfer',
+          }),
+        ]}
+      />,
+    );
+    const amount = within(rows()[0]!).getByTestId('amount');
+    expect(amount.textContent).toBe('Debit −$50.00');
+    expect(amount.className).toContain('text-danger');
+    expect(screen.getByText('Fee $5.00 · Payout $45.00')).toBeTruthy();
+  });
+
+  it('colours statuses: success green, pending yellow, failed red with the reason', () => {
+    render(
+      <TransactionRows
+        transactions={[
+          tx({ id: 'a', status: 'success' }),
+          tx({ id: 'b', status: 'pending' }),
+          tx({ id: 'c', status: 'failed', failureReason: 'Payment not received' }),
+        ]}
+      />,
+    );
+    const [success, pending, failed] = rows();
+    expect(within(success!).getAllByText('Success')[0]!.className).toContain('text-brand-strong');
+    expect(within(pending!).getAllByText('Pending')[0]!.className).toContain('text-warning');
+    expect(within(failed!).getAllByText('Failed')[0]!.className).toContain('text-danger');
+    expect(within(failed!).getByText('Reason: Payment not received')).toBeTruthy();
+    expect(within(success!).queryByText(/Reason:/)).toBeNull();
+  });
+});

@@ -1,0 +1,171 @@
+import { IDEMPOTENCY_HEADER } from '@app/shared/http';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { toast } from 'sonner';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, renderPage, testUser } from '../../transactions/test/fakeApi';
+import { WithdrawalsPage } from './WithdrawalsPage';
+
+vi.mock('sonner', () => ({
+  toast: { success: vi.fn(), error: vi.fn(), loading: vi.fn(() => 'toast-1') },
+}));
+
+const summary = {
+  availableCents: 10_000,
+  heldCents: 0,
+  investedCents: 0,
+  balanceCents: 10_000,
+  totalDepositsCents: 10_000,
+  totalWithdrawalsCents: 0,
+  totalProfitCents: 0,
+  totalBonusCents: 0,
+  percentUp: '0.00',
+  pendingWithdrawalsCount: 0,
+  recentTransactions: [],
+};
+const quote100 = { body: { amountCents: 10_000, feeCents: 1_000, netCents: 9_000, feePct: '10' } };
+
+beforeEach(() => vi.clearAllMocks());
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function api(extra = {}) {
+  return fakeApi({
+    'GET /api/account/summary': { body: summary },
+    'GET /api/payment-methods': { body: { methods: [] } },
+    'GET /api/withdrawals/quote?amount=100.00': quote100,
+    ...extra,
+  });
+}
+
+const field = (label: string) => screen.getByLabelText(label);
+const type = (label: string, value: string) =>
+  fireEvent.change(field(label), { target: { value } });
+const withdraw = () => fireEvent.click(screen.getByRole('button', { name: 'Withdraw' }));
+
+function fillBank(amount: string) {
+  type('Account Number', '123456789');
+  type('Bank Name', 'First National');
+  type('Swift Code', 'FNBAUS33');
+  type('Routing Number', '021000021');
+  type('Amount in USD', amount);
+}
+
+describe('WithdrawalsPage', () => {
+  it('shows every bank-field message, with the account name prefilled from the user', async () => {
+    const calls = api();
+    renderPage(<WithdrawalsPage />, '/withdrawals', '/withdrawals');
+    expect((field('Account Name') as HTMLInputElement).value).toBe(testUser.name);
+    type('Account Name', '');
+    withdraw();
+    for (const message of [
+      'Account Number is required',
+      'Account Name is required',
+      'Bank Name is required',
+      'Swift Code is required',
+      'Routing Number is required',
+      'Amount is required',
+    ]) {
+      expect(await screen.findByText(message)).toBeTruthy();
+    }
+    type('Amount in USD', '1000001');
+    withdraw();
+    expect(await screen.findByText('Amount must be less than 1,000,000')).toBeTruthy();
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+  });
+
+  it("says 'Insufficient balance' above the available balance and keeps what was typed", async () => {
+    api();
+    renderPage(<WithdrawalsPage />, '/withdrawals', '/withdrawals');
+    expect(await screen.findByText('Available: $100.00')).toBeTruthy();
+    fillBank('100.01');
+    withdraw();
+    expect(await screen.findByText('Insufficient balance')).toBeTruthy();
+    expect((field('Account Number') as HTMLInputElement).value).toBe('123456789');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('shows the fee line from the server quote, then confirms with one idempotency key', async () => {
+    const calls = api({
+      'POST /api/withdrawals': {
+        status: 201,
+        body: { transaction: { transactionId: 'TNX-WWWWWW' } },
+      },
+    });
+    const { router } = renderPage(<WithdrawalsPage />, '/withdrawals', '/withdrawals');
+    await screen.findByText('Available: $100.00');
+    fillBank('100');
+    expect(
+      await screen.findByText('Fee $10.00 · You will receive $90.00', {}, { timeout: 2000 }),
+    ).toBeTruthy();
+
+    withdraw();
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm withdrawal' });
+    expect(within(dialog).getByText('$100.00')).toBeTruthy();
+    expect(within(dialog).getByText('−$10.00')).toBeTruthy();
+    expect(within(dialog).getByTestId('confirm-net').textContent).toBe('$90.00');
+    expect(within(dialog).getByText('FNBAUS33')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm withdrawal' }));
+
+    await waitFor(() => expect(router.state.location.search).toContain('isSuccess=true'));
+    const post = calls.find((call) => call.method === 'POST')!;
+    expect(post.body).toEqual({
+      method: 'bank',
+      accountNumber: '123456789',
+      accountName: 'Jane Doe',
+      bankName: 'First National',
+      swiftCode: 'FNBAUS33',
+      routingNumber: '021000021',
+      amount: '100.00',
+    });
+    expect(post.headers[IDEMPOTENCY_HEADER]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(toast.loading).toHaveBeenCalledWith('Withdrawing...');
+    expect(toast.success).toHaveBeenCalledWith('Withdrawal request sent', { id: 'toast-1' });
+    expect(new URLSearchParams(router.state.location.search).get('amount')).toBe('100.00');
+    // The form is cleared after success.
+    expect((field('Account Number') as HTMLInputElement).value).toBe('');
+  });
+
+  it('opens the success modal from the URL and closing sets isSuccess=false', async () => {
+    api();
+    const { router } = renderPage(
+      <WithdrawalsPage />,
+      '/withdrawals?tab=crypto&isSuccess=true&amount=250.00',
+      '/withdrawals',
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Withdrawal' });
+    expect(within(dialog).getByText('Transaction Successful')).toBeTruthy();
+    expect(within(dialog).getByText('Your withdrawal of $250.00 is being processed.')).toBeTruthy();
+    expect(
+      within(dialog).getByRole('link', { name: 'View Transactions' }).getAttribute('href'),
+    ).toBe('/transactions');
+    fireEvent.click(within(dialog).getAllByRole('button', { name: 'Close' })[0]!);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const params = new URLSearchParams(router.state.location.search);
+    expect(params.get('isSuccess')).toBe('false');
+    expect(params.get('tab')).toBe('crypto');
+  });
+
+  it('shows the crypto messages on the Crypto Currency tab', async () => {
+    api();
+    renderPage(<WithdrawalsPage />, '/withdrawals?tab=crypto', '/withdrawals');
+    expect(screen.getByRole('tab', { name: 'Crypto Currency' }).getAttribute('aria-selected')).toBe(
+      'true',
+    );
+    withdraw();
+    expect(await screen.findByText('Please select a payment method')).toBeTruthy();
+    expect(screen.getByText('Please enter an amount')).toBeTruthy();
+    expect(screen.getByText('Please enter a wallet address')).toBeTruthy();
+  });
+
+  it('tells an inactive account that withdrawals open once it is active', () => {
+    api();
+    renderPage(<WithdrawalsPage />, '/withdrawals', '/withdrawals', {
+      ...testUser,
+      isActive: false,
+    });
+    expect(screen.getByRole('heading', { name: 'Account is not active' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Withdraw' })).toBeNull();
+  });
+});
