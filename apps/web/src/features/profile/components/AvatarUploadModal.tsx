@@ -39,6 +39,12 @@ export function AvatarUploadModal({
     if (inputRef.current) inputRef.current.value = '';
   }
 
+  /** Remove: back to choosing, with focus on the (re-rendered) file input for keyboard users. */
+  function removeSelection() {
+    reset();
+    setTimeout(() => inputRef.current?.focus(), 0);
+  }
+
   function close(next: boolean) {
     if (!next && busy) return;
     if (!next) reset();
@@ -102,50 +108,53 @@ export function AvatarUploadModal({
               className="size-40 rounded-full object-cover ring-2 ring-brand/40"
             />
             <p className="max-w-full truncate text-sm text-muted">{selection.file.name}</p>
-            <Button variant="ghost" size="sm" onClick={reset} disabled={busy}>
+            <Button variant="ghost" size="sm" onClick={removeSelection} disabled={busy}>
               {t('avatar.remove')}
             </Button>
           </div>
         ) : (
-          <label
-            htmlFor={inputId}
-            onDragOver={(event) => {
-              event.preventDefault();
-              setDragging(true);
-            }}
-            onDragLeave={() => setDragging(false)}
-            onDrop={onDrop}
-            className={clsx(
-              'flex cursor-pointer flex-col items-center gap-3 rounded-xl border-2 border-dashed px-4 py-8 text-center transition-colors',
-              'focus-within:border-brand-strong hover:border-muted',
-              dragging
-                ? 'border-brand-strong bg-brand/5'
-                : error
-                  ? 'border-danger/60'
-                  : 'border-border',
-            )}
-          >
-            <span className="flex size-12 items-center justify-center rounded-full bg-surface-2 text-muted">
-              <UserIcon width={24} height={24} />
-            </span>
-            <span className="text-sm font-medium text-text">{t('avatar.choose')}</span>
-            <span id={hintId} className="text-xs text-muted">
-              {t('avatar.hint')}
-            </span>
-          </label>
+          <>
+            <input
+              ref={inputRef}
+              id={inputId}
+              type="file"
+              accept={AVATAR_ACCEPT}
+              aria-label={t('avatar.choose')}
+              aria-describedby={[hintId, error ? errorId : ''].filter(Boolean).join(' ')}
+              aria-invalid={error ? true : undefined}
+              disabled={busy}
+              onChange={(event: ChangeEvent<HTMLInputElement>) => choose(event.target.files?.[0])}
+              className="peer sr-only"
+            />
+            <label
+              htmlFor={inputId}
+              onDragOver={(event) => {
+                event.preventDefault();
+                setDragging(true);
+              }}
+              onDragLeave={() => setDragging(false)}
+              onDrop={onDrop}
+              className={clsx(
+                'flex cursor-pointer flex-col items-center gap-3 rounded-xl border-2 border-dashed px-4 py-8 text-center transition-colors',
+                'peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-strong hover:border-muted',
+                dragging
+                  ? 'border-brand-strong bg-brand/5'
+                  : error
+                    ? 'border-danger/60'
+                    : 'border-border',
+              )}
+            >
+              <span className="flex size-12 items-center justify-center rounded-full bg-surface-2 text-muted">
+                <UserIcon width={24} height={24} />
+              </span>
+              <span className="text-sm font-medium text-text">{t('avatar.choose')}</span>
+              <span id={hintId} className="text-xs text-muted">
+                {t('avatar.hint')}
+              </span>
+            </label>
+          </>
         )}
-        <input
-          ref={inputRef}
-          id={inputId}
-          type="file"
-          accept={AVATAR_ACCEPT}
-          aria-label={t('avatar.choose')}
-          aria-describedby={[hintId, error ? errorId : ''].filter(Boolean).join(' ')}
-          aria-invalid={error ? true : undefined}
-          disabled={busy}
-          onChange={(event: ChangeEvent<HTMLInputElement>) => choose(event.target.files?.[0])}
-          className="sr-only"
-        />
+
         {error && (
           <p id={errorId} role="alert" className="text-center text-sm text-danger">
             {error}
