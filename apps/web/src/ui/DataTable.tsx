@@ -29,7 +29,13 @@ export interface DataTableProps<T> {
  */
 export function DataTable<T>({ caption, columns, rows, rowKey, className }: DataTableProps<T>) {
   return (
-    <div className={clsx('sm:overflow-x-auto sm:rounded-xl sm:border sm:border-border', className)}>
+    <div
+      className={clsx(
+        // relative: absolutely positioned bits (sr-only labels) stay inside the scroll box.
+        'relative sm:overflow-x-auto sm:rounded-xl sm:border sm:border-border',
+        className,
+      )}
+    >
       <table className="block w-full text-sm sm:table">
         <caption className="sr-only">{caption}</caption>
         <thead className="hidden bg-surface-2/60 sm:table-header-group">

@@ -11,6 +11,14 @@ function detailLines(details: Record<string, unknown>): string[] {
   );
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** "user · 7a43b667…" for a uuid target (the full id is in the title and the link). */
+function targetLabel(type: string | null, id: string | null): string {
+  const shortId = id && UUID.test(id) ? `${id.slice(0, 8)}…` : id;
+  return [type, shortId].filter(Boolean).join(' · ');
+}
+
 /** Who did what, when, from where (read-only). */
 export function AuditTable({
   entries,
@@ -46,7 +54,7 @@ export function AuditTable({
           <span className="flex flex-col items-end gap-0.5 sm:items-start">
             <Link
               to={`/admin/users/${entry.actorId}`}
-              className="break-all hover:text-brand-strong"
+              className="break-all hover:text-brand-strong sm:break-normal sm:whitespace-nowrap"
             >
               {entry.actorEmail ?? entry.actorId}
             </Link>
@@ -73,13 +81,14 @@ export function AuditTable({
             {entry.targetType === 'user' && entry.targetId ? (
               <Link
                 to={`/admin/users/${entry.targetId}`}
-                className="break-all hover:text-brand-strong"
+                title={entry.targetId}
+                className="whitespace-nowrap hover:text-brand-strong"
               >
-                {entry.targetType}: {entry.targetId}
+                {targetLabel(entry.targetType, entry.targetId)}
               </Link>
             ) : (
-              <span className="break-all">
-                {[entry.targetType, entry.targetId].filter(Boolean).join(': ')}
+              <span title={entry.targetId ?? undefined} className="break-all">
+                {targetLabel(entry.targetType, entry.targetId)}
               </span>
             )}
             {onFilterTarget && entry.targetId && (

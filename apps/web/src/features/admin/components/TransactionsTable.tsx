@@ -171,7 +171,7 @@ export function TransactionsTable({
         tx.status !== 'pending' ? (
           <span className="text-muted">{t('common.none')}</span>
         ) : tx.kind === 'deposit' ? (
-          <span className="inline-flex gap-2">
+          <span className="inline-flex gap-2 whitespace-nowrap">
             <Button size="sm" onClick={() => start('approve', tx)}>
               {t('transactions.approve')}
             </Button>
@@ -180,7 +180,7 @@ export function TransactionsTable({
             </Button>
           </span>
         ) : tx.kind === 'withdrawal' ? (
-          <span className="inline-flex gap-2">
+          <span className="inline-flex gap-2 whitespace-nowrap">
             <Button size="sm" onClick={() => start('pay', tx)}>
               {t('transactions.pay')}
             </Button>

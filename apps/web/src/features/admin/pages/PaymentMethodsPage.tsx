@@ -104,7 +104,7 @@ export function PaymentMethodsPage() {
               align: 'right',
               cell: (method) =>
                 method.retiredAt ? null : (
-                  <span className="inline-flex gap-2">
+                  <span className="inline-flex gap-2 whitespace-nowrap">
                     <Button size="sm" variant="secondary" onClick={() => setEditing(method)}>
                       {t('common.edit')}
                     </Button>

@@ -103,7 +103,7 @@ export function PlansPage() {
               align: 'right',
               cell: (plan) =>
                 plan.retiredAt ? null : (
-                  <span className="inline-flex gap-2">
+                  <span className="inline-flex gap-2 whitespace-nowrap">
                     <Button
                       size="sm"
                       variant="secondary"

@@ -16,6 +16,12 @@ import { adminApi, adminKeys, type AdminStrategy } from '../api';
 import { LoadError, PageIntro } from '../components/QueryStates';
 import { useAdminMutation } from '../hooks/useAdminMutation';
 
+/** NAV per unit to 4 decimals, cut from the exact decimal text (no float). */
+function shortNav(nav: string): string {
+  const [whole = '0', fraction = ''] = nav.split('.');
+  return `${whole}.${fraction.padEnd(4, '0').slice(0, 4)}`;
+}
+
 function pct(value: string | null, none: string): string {
   return value === null ? none : `${value}%`;
 }
@@ -63,13 +69,21 @@ export function StrategiesPage() {
             {
               key: 'runBy',
               header: t('strategies.columns.runBy'),
-              cell: (s) => s.leadTraderName ?? t('strategies.demo'),
+              cell: (s) => (
+                <span className="sm:whitespace-nowrap">
+                  {s.leadTraderName ?? t('strategies.demo')}
+                </span>
+              ),
             },
             {
               key: 'nav',
               header: t('strategies.columns.nav'),
               align: 'right',
-              cell: (s) => <span className="tabular-nums">{s.nav}</span>,
+              cell: (s) => (
+                <span className="tabular-nums" title={s.nav}>
+                  {shortNav(s.nav)}
+                </span>
+              ),
             },
             {
               key: 'return30d',
@@ -124,7 +138,7 @@ export function StrategiesPage() {
               header: <span className="sr-only">{t('strategies.columns.actions')}</span>,
               align: 'right',
               cell: (s) => (
-                <span className="inline-flex gap-2">
+                <span className="inline-flex gap-2 whitespace-nowrap">
                   <Button size="sm" variant="secondary" onClick={() => setAssigning(s)}>
                     {t('strategies.assign')}
                   </Button>

@@ -19,6 +19,7 @@ const KINDS = [
   'trade_open',
   'trade_close',
   'performance_fee',
+  'referral_bonus',
 ] as const;
 
 const PARAMS = ['q', 'status', 'kind', 'userId', 'userName', 'from', 'to'] as const;

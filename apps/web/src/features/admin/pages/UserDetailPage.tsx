@@ -81,7 +81,7 @@ function UserDetailView({ detail }: { detail: UserDetail }) {
       </div>
       <UserTransactions userId={user.id} />
       <div className="grid gap-6 lg:grid-cols-2">
-        <Card title={t('detail.referrals')}>
+        <Card title={t('detail.referrals')} className="min-w-0">
           {detail.referrals.length === 0 ? (
             <p className="text-sm text-muted">{t('detail.referralsEmpty')}</p>
           ) : (
@@ -266,7 +266,7 @@ function ActionsCard({ user }: { user: AdminUser }) {
   const [editing, setEditing] = useState(false);
   if (user.deleted) return null;
   return (
-    <Card title={t('detail.actions')} description={t('detail.actionsHint')}>
+    <Card title={t('detail.actions')} description={t('detail.actionsHint')} className="min-w-0">
       <div className="flex flex-wrap gap-2">
         {user.isActive ? (
           <Button variant="secondary" onClick={() => ask('deactivate')}>
@@ -302,7 +302,7 @@ function MoneyCard({ user }: { user: AdminUser }) {
   const [bucket, setBucket] = useState<AdjustmentBucket | null>(null);
   if (user.deleted) return null;
   return (
-    <Card title={t('detail.money')} description={t('detail.moneyHint')}>
+    <Card title={t('detail.money')} description={t('detail.moneyHint')} className="min-w-0">
       <div className="flex flex-wrap gap-2">
         <Button variant="secondary" onClick={() => setBucket('balance')}>
           {t('detail.adjustBalance')}
@@ -367,6 +367,7 @@ function SessionsCard({ user, sessions }: { user: AdminUser; sessions: AdminSess
   const { ask, dialog } = useUserActions(user);
   return (
     <Card
+      className="min-w-0"
       title={t('detail.sessions')}
       actions={
         sessions.length > 0 && (
