@@ -87,7 +87,7 @@ export function AuditTable({
                 {targetLabel(entry.targetType, entry.targetId)}
               </Link>
             ) : (
-              <span title={entry.targetId ?? undefined} className="break-all">
+              <span title={entry.targetId ?? undefined} className="sm:whitespace-nowrap">
                 {targetLabel(entry.targetType, entry.targetId)}
               </span>
             )}
