@@ -74,6 +74,14 @@ export async function buildApp(ctx: AppContext, hub: RealtimeHub): Promise<Fasti
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  // An action with no input (approve, activate...) may send an empty JSON body: treat it as {}.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body.toString();
+    if (text.trim() === '') return done(null, {});
+    parseJson(request, text, done);
+  });
   const allowedMethods = trackRoutesForMethodCheck(app);
 
   await app.register(fastifySwagger, {
@@ -154,8 +162,9 @@ export async function buildApp(ctx: AppContext, hub: RealtimeHub): Promise<Fasti
 
   const webBuilt = await registerStaticWeb(app, ctx.config);
   app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
     const allowed = allowedMethods(request.url);
-    if (allowed.length > 0) {
+    if (allowed.length > 0 && !allowed.includes(request.method)) {
       return reply
         .status(405)
         .header('allow', allowed.join(', '))
@@ -166,22 +175,19 @@ export async function buildApp(ctx: AppContext, hub: RealtimeHub): Promise<Fasti
           },
         });
     }
+    // Client-side routes get the app; a missing API route or asset is a plain 404.
     const isPage =
       request.method === 'GET' &&
-      !request.url.startsWith('/api/') &&
-      !request.url.startsWith('/realtime');
-    if (isPage && webBuilt && app.sendIndexHtml) {
-      return reply
-        .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-cache')
-        .send(app.sendIndexHtml);
+      !path.startsWith('/api/') &&
+      !path.startsWith('/assets/') &&
+      path !== '/realtime';
+    const html = isPage && webBuilt ? app.webIndexHtml?.() : null;
+    if (html) {
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
     }
-    return reply.status(404).send({
-      error: {
-        code: 'NOT_FOUND',
-        message: `Route ${request.method} ${request.url.split('?')[0]} not found`,
-      },
-    });
+    return reply
+      .status(404)
+      .send({ error: { code: 'NOT_FOUND', message: `Route ${request.method} ${path} not found` } });
   });
   return app;
 }

@@ -131,3 +131,53 @@ describe('admin outbox', () => {
     expect(items.some((m) => m.to === investor.input.email && m.template === 'welcome')).toBe(true);
   });
 });
+
+describe('web app serving', () => {
+  it('serves index.html for client routes, assets as files, and 404 for a missing asset or API route', async () => {
+    const fs = await import('node:fs/promises');
+    const os = await import('node:os');
+    const path = await import('node:path');
+    const dist = await fs.mkdtemp(path.join(os.tmpdir(), 'nestrado-dist-'));
+    await fs.mkdir(path.join(dist, 'assets'));
+    await fs.writeFile(
+      path.join(dist, 'index.html'),
+      `<html><head><meta name="app-config" content='{"brandName":"X"}' /><title>X</title></head><body></body></html>`,
+    );
+    const web = await createTestApp({ webDistDir: dist, brandName: 'Acme Copy' });
+    try {
+      const page = await web.app.inject({ url: '/dashboard' });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('<title>Acme Copy</title>');
+      expect(page.body).toContain('&quot;brandName&quot;:&quot;Acme Copy&quot;');
+      // A file built after the server started is served (no restart needed).
+      await fs.writeFile(path.join(dist, 'assets', 'late.css'), 'body{}');
+      const asset = await web.app.inject({ url: '/assets/late.css' });
+      expect(asset.statusCode).toBe(200);
+      expect(asset.headers['content-type']).toContain('text/css');
+      expect(asset.headers['cache-control']).toContain('immutable');
+      expect((await web.app.inject({ url: '/assets/missing.js' })).statusCode).toBe(404);
+      expect((await web.app.inject({ url: '/api/nope' })).statusCode).toBe(404);
+      const client = new TestClient(web.app);
+      expect((await client.post('/api/nope', {})).statusCode).toBe(404);
+      expect((await client.post('/dashboard', {})).statusCode).toBe(404);
+    } finally {
+      await web.close();
+      await fs.rm(dist, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('empty JSON bodies', () => {
+  it('an action without input accepts an empty JSON body as {}', async () => {
+    const client = new TestClient(t.app);
+    await client.post('/api/auth/login', { email: t.admin.email, password: t.admin.password });
+    const response = await client.request('POST', '/api/auth/verification', '', {
+      'content-type': 'application/json',
+    });
+    expect(response.statusCode).toBe(200);
+    const broken = await client.request('POST', '/api/auth/verification', '{"a":', {
+      'content-type': 'application/json',
+    });
+    expect(broken.statusCode).toBe(400);
+  });
+});

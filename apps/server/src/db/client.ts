@@ -9,7 +9,11 @@ export type DbOrTx = Db | Tx;
 
 // bigint columns (money in cents) come back as strings from pg; Drizzle's bigint mode converts.
 export function createPool(url: string, max = 20): pg.Pool {
-  return new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000 });
+  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000 });
+  // An idle client losing its connection (database restart, shutdown) must not crash the process;
+  // the next query gets a fresh connection or a clear error.
+  pool.on('error', () => {});
+  return pool;
 }
 
 export function createDb(pool: pg.Pool): Db {

@@ -9,6 +9,8 @@ export function trackRoutesForMethodCheck(app: FastifyInstance) {
   const shadow = FindMyWay({ ignoreTrailingSlash: true });
   const methods = new Set<HTTPMethod>();
   app.addHook('onRoute', (route) => {
+    // The static files' catch-all GET would make every path "exist"; it is not an API route.
+    if (route.url === '/*') return;
     const list = (Array.isArray(route.method) ? route.method : [route.method]) as HTTPMethod[];
     for (const method of list) {
       if (method === 'HEAD' || method === 'OPTIONS') continue;

@@ -14,7 +14,8 @@ function escapeAttribute(value: string): string {
 
 /**
  * Serves the built web app: hashed assets with long caching, and index.html for every other page
- * (client-side routes), with the public configuration written into its meta tag.
+ * (client-side routes), with the public configuration written into its meta tag. index.html is
+ * re-read when the build changes, so a rebuild never leaves the server pointing at old assets.
  */
 export async function registerStaticWeb(app: FastifyInstance, config: Config): Promise<boolean> {
   const indexPath = path.join(config.webDistDir, 'index.html');
@@ -22,32 +23,47 @@ export async function registerStaticWeb(app: FastifyInstance, config: Config): P
     app.log.warn({ dir: config.webDistDir }, 'web app not built; run `npm run build`');
     return false;
   }
-  const publicConfig = JSON.stringify({
-    brandName: config.brandName,
-    supportEmail: config.supportEmail,
-    marketData: config.marketData,
-  });
-  const indexHtml = fs
-    .readFileSync(indexPath, 'utf8')
-    .replace(/content='\{[^']*\}'/, `content='${escapeAttribute(publicConfig)}'`)
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeAttribute(config.brandName)}</title>`);
+  const publicConfig = escapeAttribute(
+    JSON.stringify({
+      brandName: config.brandName,
+      supportEmail: config.supportEmail,
+      marketData: config.marketData,
+    }),
+  );
+  let cached: { mtimeMs: number; html: string } | null = null;
+  const indexHtml = (): string | null => {
+    try {
+      const { mtimeMs } = fs.statSync(indexPath);
+      if (cached?.mtimeMs !== mtimeMs) {
+        const html = fs
+          .readFileSync(indexPath, 'utf8')
+          .replace(/content='\{[^']*\}'/, `content='${publicConfig}'`)
+          .replace(/<title>[^<]*<\/title>/, `<title>${escapeAttribute(config.brandName)}</title>`);
+        cached = { mtimeMs, html };
+      }
+      return cached.html;
+    } catch {
+      return null;
+    }
+  };
 
   await app.register(fastifyStatic, {
     root: config.webDistDir,
     index: false,
-    wildcard: false,
+    // Files are looked up at request time (not listed at start), so a rebuild is picked up.
+    wildcard: true,
     setHeaders: (res, filePath) => {
       if (filePath.includes(`${path.sep}assets${path.sep}`)) {
         res.header('cache-control', 'public, max-age=31536000, immutable');
       }
     },
   });
-  app.decorate('sendIndexHtml', indexHtml);
+  app.decorate('webIndexHtml', indexHtml);
   return true;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
-    sendIndexHtml?: string;
+    webIndexHtml?: () => string | null;
   }
 }

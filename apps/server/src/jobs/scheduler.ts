@@ -40,6 +40,13 @@ export function createScheduler(options: {
   async function tryLead(): Promise<void> {
     if (leader || stopped) return;
     const client = new pg.Client({ connectionString: options.databaseUrl });
+    client.on('error', () => {
+      // Losing the connection loses the lock: another instance may lead now.
+      if (lockClient === client) {
+        leader = false;
+        lockClient = null;
+      }
+    });
     try {
       await client.connect();
       const result = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1) AS ok', [
@@ -48,10 +55,6 @@ export function createScheduler(options: {
       if (result.rows[0]?.ok) {
         lockClient = client;
         leader = true;
-        client.on('error', () => {
-          leader = false;
-          lockClient = null;
-        });
         options.log.info('this instance runs the scheduled jobs');
       } else {
         await client.end();

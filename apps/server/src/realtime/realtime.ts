@@ -40,6 +40,7 @@ export function createRealtime(options: { databaseUrl: string; log: Logger }): R
   const clients = new Set<Client>();
   const instanceId = crypto.randomUUID();
   const publisher = new pg.Pool({ connectionString: options.databaseUrl, max: 2 });
+  publisher.on('error', () => {});
   let listener: pg.Client | null = null;
   let closed = false;
 

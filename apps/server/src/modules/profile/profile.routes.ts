@@ -123,11 +123,14 @@ export function profileRoutes(ctx: AppContext) {
       async (request) => {
         const { user } = requireUser(request);
         // Filtered on the server: a browser only ever receives its own referrals.
-        const referred = await listReferredUsers(ctx.db, user.referralId, request.query.q);
+        const [referred, all] = await Promise.all([
+          listReferredUsers(ctx.db, user.referralId, request.query.q),
+          request.query.q ? listReferredUsers(ctx.db, user.referralId) : null,
+        ]);
         return {
           referralId: user.referralId,
           referralLink: `${ctx.config.publicUrl}/register?refId=${encodeURIComponent(user.referralId)}`,
-          total: referred.length,
+          total: (all ?? referred).length,
           bonusCents: Number(await referralBonusCents(ctx.db)),
           users: referred.map((r) => ({
             id: r.id,
