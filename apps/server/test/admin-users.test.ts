@@ -162,3 +162,44 @@ describe('admin: users', () => {
     });
   });
 });
+
+describe('admin: user balances and transaction filters', () => {
+  it("shows a user's balances from the ledger on their detail page", async () => {
+    const { user } = await registerUser(t.app);
+    await admin.post(`/api/admin/users/${user.id}/activate`);
+    await admin.post(`/api/admin/users/${user.id}/adjustments`, {
+      bucket: 'bonus',
+      amount: '25',
+      reason: 'Welcome gift',
+    });
+    const detail = (await admin.get(`/api/admin/users/${user.id}`)).json<{
+      summary: { availableCents: number; totalBonusCents: number };
+    }>();
+    expect(detail.summary).toMatchObject({ availableCents: 2500, totalBonusCents: 2500 });
+  });
+
+  it('filters all transactions by type and by date', async () => {
+    const { user } = await registerUser(t.app);
+    await admin.post(`/api/admin/users/${user.id}/activate`);
+    await admin.post(`/api/admin/users/${user.id}/adjustments`, {
+      bucket: 'balance',
+      amount: '40',
+      reason: 'Credit',
+    });
+    await admin.post(`/api/admin/users/${user.id}/adjustments`, {
+      bucket: 'balance',
+      amount: '-15',
+      reason: 'Debit',
+    });
+    const list = async (query: string) =>
+      (await admin.get(`/api/admin/transactions?userId=${user.id}&${query}`)).json<{
+        items: { type: string; amountCents: number }[];
+      }>().items;
+    expect((await list('type=withdraw')).map((tx) => tx.amountCents)).toEqual([1500]);
+    expect((await list('type=credit')).map((tx) => tx.amountCents)).toEqual([4000]);
+    const today = new Date().toISOString().slice(0, 10);
+    expect(await list(`from=${today}&to=${today}`)).toHaveLength(2);
+    expect(await list('to=2000-01-01')).toHaveLength(0);
+    expect((await admin.get('/api/admin/transactions?from=yesterday')).statusCode).toBe(400);
+  });
+});

@@ -61,6 +61,10 @@ export const adminTransactionListQuerySchema = transactionListQuerySchema.extend
   status: z.enum(TRANSACTION_STATUSES).optional(),
   kind: z.string().trim().max(40).optional(),
   userId: z.uuid({ error: 'userId must be a user id' }).optional(),
+  type: z.enum(TRANSACTION_TYPES).optional(),
+  /** Dates as YYYY-MM-DD (UTC): from the start of `from` to the end of `to`. */
+  from: z.iso.date({ error: 'from must be a date (YYYY-MM-DD)' }).optional(),
+  to: z.iso.date({ error: 'to must be a date (YYYY-MM-DD)' }).optional(),
 });
 export const adminTransactionListSchema = z.object({
   items: z.array(adminTransactionSchema),

@@ -4,6 +4,7 @@ import { BONUS_ENTRY_KINDS, ENTRY_KINDS, PROFIT_ENTRY_KINDS } from '../ledger/do
 import { userBalances, userNetByEntryKind } from '../ledger/ledger.repo';
 import { toTransaction } from '../transactions/transaction.view';
 import { countPending, listTransactions } from '../transactions/transactions.repo';
+import { currentTrade } from '../trades/trades.service';
 import { percentUp } from './domain/percent-up';
 
 const sumOf = (byKind: Map<string, bigint>, kinds: readonly string[]) =>
@@ -12,21 +13,20 @@ const sumOf = (byKind: Map<string, bigint>, kinds: readonly string[]) =>
 /**
  * The dashboard's figures, all read from the ledger: balances from the user's accounts, totals
  * from the net movement of the user's accounts per entry kind.
- *
- * Open trade value: until the trades issue lands it is the `invested` balance (principal at
- * cost); the trades issue replaces it with Σ units × NAV.
+ * The open trade counts at its value now (units × NAV), not at cost.
  */
 export async function summary(ctx: AppContext, userId: string): Promise<AccountSummary> {
-  const [balances, byKind, pendingWithdrawalsCount, recent] = await Promise.all([
+  const [balances, byKind, pendingWithdrawalsCount, recent, trade] = await Promise.all([
     userBalances(ctx.db, userId),
     userNetByEntryKind(ctx.db, userId),
     countPending(ctx.db, userId, 'withdrawal'),
     listTransactions(ctx.db, { userId, limit: 3 }),
+    currentTrade(ctx, userId),
   ]);
   const deposits = byKind.get(ENTRY_KINDS.deposit) ?? 0n;
   // withdrawal.pay takes the gross amount off the user's hold: its net is minus the withdrawals.
   const withdrawals = -(byKind.get(ENTRY_KINDS.withdrawalPay) ?? 0n);
-  const openTradeValue = balances.invested;
+  const openTradeValue = trade ? BigInt(trade.valueCents) : 0n;
   const cash = balances.available + balances.withdrawal_hold;
   return {
     availableCents: Number(balances.available),

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { desc, sql } from 'drizzle-orm';
+import { desc } from 'drizzle-orm';
 import { z } from 'zod';
 import { contactMessageListSchema } from '@app/shared/schemas/admin-users';
 import type { AppContext } from '../../context';
 import { contactMessages } from '../../db/schema';
 import { badRequest } from '../../http/errors';
 import { guardAdmin } from '../../http/guards';
-import { decodeCursor, encodeCursor } from '../users/cursor';
+import { afterCursor, cursorTextOf, decodeCursor, encodeCursor } from '../../db/keyset';
 
 /** /api/admin/messages: what visitors and users sent through the contact form. */
 export function contactMessageRoutes(ctx: AppContext) {
@@ -27,24 +27,28 @@ export function contactMessageRoutes(ctx: AppContext) {
         },
       },
       async (request) => {
-        const after = decodeCursor(request.query.cursor);
+        const after = request.query.cursor ? decodeCursor(request.query.cursor) : undefined;
         if (request.query.cursor && !after) throw badRequest('Invalid cursor', 'cursor');
         const limit = request.query.limit;
         const rows = await ctx.db
-          .select()
+          .select({ message: contactMessages, cursorAt: cursorTextOf(contactMessages.createdAt) })
           .from(contactMessages)
           .where(
-            after
-              ? sql`(${contactMessages.createdAt}, ${contactMessages.id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id}::uuid)`
-              : undefined,
+            after ? afterCursor(contactMessages.createdAt, contactMessages.id, after) : undefined,
           )
           .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
           .limit(limit + 1);
         const page = rows.slice(0, limit);
         const last = page[page.length - 1];
         return {
-          messages: page.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })),
-          nextCursor: rows.length > limit && last ? encodeCursor(last.createdAt, last.id) : null,
+          messages: page.map(({ message }) => ({
+            ...message,
+            createdAt: message.createdAt.toISOString(),
+          })),
+          nextCursor:
+            rows.length > limit && last
+              ? encodeCursor({ createdAt: last.cursorAt, id: last.message.id })
+              : null,
         };
       },
     );

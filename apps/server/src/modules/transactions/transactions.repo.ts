@@ -1,6 +1,8 @@
 import crypto from 'node:crypto';
-import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { afterCursor, cursorTextOf, encodeCursor, escapeLike, type Cursor } from '../../db/keyset';
+export { decodeCursor, encodeCursor, type Cursor } from '../../db/keyset';
 import { users } from '../../db/schema';
 import { transactions, type TransactionRow } from '../ledger/ledger.schema';
 
@@ -96,39 +98,21 @@ export async function findOwnTransaction(
   return row;
 }
 
-export interface Cursor {
-  createdAt: string;
-  id: string;
-}
-
-export function encodeCursor(cursor: Cursor): string {
-  return Buffer.from(`${cursor.createdAt}|${cursor.id}`).toString('base64url');
-}
-
-/** Undefined when the text is not a cursor this server made. */
-export function decodeCursor(text: string): Cursor | undefined {
-  const decoded = Buffer.from(text, 'base64url').toString();
-  const [createdAt, id] = decoded.split('|');
-  if (!createdAt || !id || !UUID.test(id)) return undefined;
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/.test(createdAt)) return undefined;
-  return { createdAt, id };
-}
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 export interface ListOptions {
   /** Only this user's rows (always set for a user's own list). */
   userId?: string;
   q?: string;
   status?: 'pending' | 'success' | 'failed';
   kind?: string;
+  type?: 'credit' | 'withdraw';
+  /** Created at or after / before these instants (admin date filter). */
+  from?: Date;
+  to?: Date;
   cursor?: Cursor;
   limit: number;
 }
 
-const cursorText = sql<string>`to_char(${transactions.createdAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+const cursorText = cursorTextOf(transactions.createdAt);
 
 /** Newest first, keyset-paginated on (created_at, id); no OFFSET. */
 export async function listTransactions(db: DbOrTx, options: ListOptions) {
@@ -136,6 +120,9 @@ export async function listTransactions(db: DbOrTx, options: ListOptions) {
   if (options.userId) conditions.push(eq(transactions.userId, options.userId));
   if (options.status) conditions.push(eq(transactions.status, options.status));
   if (options.kind) conditions.push(eq(transactions.kind, options.kind));
+  if (options.type) conditions.push(eq(transactions.type, options.type));
+  if (options.from) conditions.push(gte(transactions.createdAt, options.from));
+  if (options.to) conditions.push(lt(transactions.createdAt, options.to));
   if (options.q) {
     const pattern = `%${escapeLike(options.q)}%`;
     conditions.push(
@@ -147,9 +134,7 @@ export async function listTransactions(db: DbOrTx, options: ListOptions) {
     );
   }
   if (options.cursor) {
-    conditions.push(
-      sql`(${transactions.createdAt}, ${transactions.id}) < (${options.cursor.createdAt}::timestamptz, ${options.cursor.id}::uuid)`,
-    );
+    conditions.push(afterCursor(transactions.createdAt, transactions.id, options.cursor));
   }
   const rows = await db
     .select({

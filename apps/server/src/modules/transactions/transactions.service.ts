@@ -45,9 +45,16 @@ export async function listAll(
     status?: 'pending' | 'success' | 'failed' | undefined;
     kind?: string | undefined;
     userId?: string | undefined;
+    type?: 'credit' | 'withdraw' | undefined;
+    from?: string | undefined;
+    to?: string | undefined;
   },
 ) {
+  const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000);
   const page = await repo.listTransactions(ctx.db, {
+    ...(query.type ? { type: query.type } : {}),
+    ...(query.from ? { from: new Date(`${query.from}T00:00:00Z`) } : {}),
+    ...(query.to ? { to: dayAfter(query.to) } : {}),
     ...(query.userId ? { userId: query.userId } : {}),
     ...(query.q ? { q: query.q } : {}),
     ...(query.status ? { status: query.status } : {}),

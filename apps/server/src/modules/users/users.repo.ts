@@ -1,6 +1,7 @@
 import { and, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { UserFilter } from '@app/shared/schemas/admin-users';
 import type { DbOrTx } from '../../db/client';
+import { afterCursor, cursorTextOf, escapeLike, type Cursor } from '../../db/keyset';
 import { sessions, users, type UserRow } from '../../db/schema';
 
 function filterCondition(filter: UserFilter): SQL | undefined {
@@ -21,16 +22,11 @@ function filterCondition(filter: UserFilter): SQL | undefined {
 /** Admin list: newest first, keyset-paginated, optional search on name, e-mail or referral id. */
 export async function listUsers(
   db: DbOrTx,
-  params: {
-    q?: string | undefined;
-    filter: UserFilter;
-    after: { createdAt: Date; id: string } | null;
-    limit: number;
-  },
-): Promise<UserRow[]> {
-  const pattern = params.q ? `%${params.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  params: { q?: string | undefined; filter: UserFilter; after: Cursor | undefined; limit: number },
+): Promise<{ row: UserRow; cursorAt: string }[]> {
+  const pattern = params.q ? `%${escapeLike(params.q)}%` : null;
   return db
-    .select()
+    .select({ row: users, cursorAt: cursorTextOf(users.createdAt) })
     .from(users)
     .where(
       and(
@@ -42,9 +38,7 @@ export async function listUsers(
               ilike(users.referralId, pattern),
             )
           : undefined,
-        params.after
-          ? sql`(${users.createdAt}, ${users.id}) < (${params.after.createdAt.toISOString()}::timestamptz, ${params.after.id}::uuid)`
-          : undefined,
+        params.after ? afterCursor(users.createdAt, users.id, params.after) : undefined,
       ),
     )
     .orderBy(desc(users.createdAt), desc(users.id))
@@ -75,7 +69,7 @@ export async function listReferredUsers(
   referralId: string,
   q?: string,
 ): Promise<Pick<UserRow, 'id' | 'name' | 'email' | 'isActive' | 'createdAt'>[]> {
-  const pattern = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const pattern = q ? `%${escapeLike(q)}%` : null;
   return db
     .select({
       id: users.id,

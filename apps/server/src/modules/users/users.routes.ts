@@ -8,12 +8,14 @@ import {
   adminUserListSchema,
   adminUserSchema,
 } from '@app/shared/schemas/admin-users';
+import { accountSummarySchema } from '@app/shared/schemas/account';
 import { okSchema } from '@app/shared/schemas/auth';
 import type { AppContext } from '../../context';
 import { badRequest, notFound } from '../../http/errors';
 import { guardAdmin } from '../../http/guards';
+import { summary } from '../account/account.service';
 import { requireAdmin } from '../auth/session';
-import { decodeCursor, encodeCursor } from './cursor';
+import { decodeCursor, encodeCursor } from '../../db/keyset';
 import * as repo from './users.repo';
 import * as service from './users.service';
 import { toAdminUser } from './user.view';
@@ -42,14 +44,17 @@ export function adminUserRoutes(ctx: AppContext) {
       },
       async (request) => {
         const { q, filter, cursor, limit } = request.query;
-        const after = decodeCursor(cursor);
+        const after = cursor ? decodeCursor(cursor) : undefined;
         if (cursor && !after) throw badRequest('Invalid cursor', 'cursor');
         const rows = await repo.listUsers(ctx.db, { q, filter, after, limit: limit + 1 });
         const page = rows.slice(0, limit);
         const last = page[page.length - 1];
         return {
-          users: page.map(toAdminUser),
-          nextCursor: rows.length > limit && last ? encodeCursor(last.createdAt, last.id) : null,
+          users: page.map((item) => toAdminUser(item.row)),
+          nextCursor:
+            rows.length > limit && last
+              ? encodeCursor({ createdAt: last.cursorAt, id: last.row.id })
+              : null,
         };
       },
     );
@@ -73,6 +78,8 @@ export function adminUserRoutes(ctx: AppContext) {
                 }),
               ),
               sessions: z.array(adminSessionSchema),
+              /** Their balances and totals, from the ledger (the same figures their dashboard shows). */
+              summary: accountSummarySchema,
             }),
           },
         },
@@ -80,9 +87,10 @@ export function adminUserRoutes(ctx: AppContext) {
       async (request) => {
         const user = await repo.findAnyUserById(ctx.db, request.params.id);
         if (!user) throw notFound('User not found');
-        const [referrals, sessions] = await Promise.all([
+        const [referrals, sessions, accountSummary] = await Promise.all([
           repo.listReferredUsers(ctx.db, user.referralId),
           repo.listUserSessions(ctx.db, user.id, ctx.clock.now()),
+          summary(ctx, user.id),
         ]);
         return {
           user: toAdminUser(user),
@@ -94,6 +102,7 @@ export function adminUserRoutes(ctx: AppContext) {
             createdAt: s.createdAt.toISOString(),
             lastSeenAt: s.lastSeenAt.toISOString(),
           })),
+          summary: accountSummary,
         };
       },
     );
