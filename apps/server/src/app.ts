@@ -80,7 +80,7 @@ export async function buildApp(ctx: AppContext, hub: RealtimeHub): Promise<Fasti
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = body.toString();
     if (text.trim() === '') return done(null, {});
-    parseJson(request, text, done);
+    void parseJson(request, text, done);
   });
   const allowedMethods = trackRoutesForMethodCheck(app);
 
