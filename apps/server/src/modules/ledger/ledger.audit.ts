@@ -97,6 +97,28 @@ const CHECKS: Check[] = [
     describe: (r) => `${String(r.transaction_id)} (${String(r.status)})`,
   },
   {
+    name: "each user's invested balance equals the amounts of their open trades",
+    query: sql`
+      WITH invested AS (
+        SELECT user_id, balance FROM ledger_accounts WHERE kind = 'invested'
+      ), open AS (
+        SELECT user_id, sum(amount_cents) AS amount FROM trades WHERE status = 'open' GROUP BY user_id
+      )
+      SELECT coalesce(i.user_id, o.user_id) AS user_id, coalesce(i.balance, 0) AS invested,
+             coalesce(o.amount, 0) AS open
+      FROM invested i FULL JOIN open o ON o.user_id = i.user_id
+      WHERE coalesce(i.balance, 0) <> coalesce(o.amount, 0)`,
+    describe: (r) =>
+      `user ${String(r.user_id)}: invested ${String(r.invested)}, open trades ${String(r.open)}`,
+  },
+  {
+    name: 'a closed trade paid out its value at exit: floor(units x exit NAV x 100) = payout + fee',
+    query: sql`
+      SELECT id FROM trades WHERE status <> 'open'
+        AND value_cents <> greatest(0, floor(units * exit_nav * 100))`,
+    describe: (r) => `trade ${String(r.id)}`,
+  },
+  {
     name: 'a withdrawal fee is below its amount',
     query: sql`SELECT transaction_id FROM transactions WHERE fee_cents >= amount_cents AND fee_cents > 0`,
     describe: (r) => String(r.transaction_id),

@@ -5,7 +5,6 @@ import {
   userAccount,
   type AccountRef,
   type EntryDraft,
-  type PlatformAccountKind,
 } from '../ledger/domain';
 
 /**
@@ -13,7 +12,7 @@ import {
  * the difference from here; a trade closed below it leaves the difference here. (The ledger
  * module's list of platform kinds does not name it yet; the account is opened on first use.)
  */
-export const STRATEGY_PNL = platformAccount('strategy_pnl' as PlatformAccountKind);
+export const STRATEGY_PNL = platformAccount('strategy_pnl');
 export const TRADE_FEE_ENTRY_KIND = 'trade.fee';
 
 /** Investing: available → invested. */

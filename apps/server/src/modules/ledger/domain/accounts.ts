@@ -13,6 +13,8 @@ export const PLATFORM_ACCOUNT_KINDS = [
   'fee_income',
   'adjustments',
   'bonuses',
+  // The market's side of copy trading: what trades gain or lose against what was invested.
+  'strategy_pnl',
 ] as const;
 export type PlatformAccountKind = (typeof PLATFORM_ACCOUNT_KINDS)[number];
 
