@@ -145,6 +145,10 @@ describe('web app serving', () => {
     );
     const web = await createTestApp({ webDistDir: dist, brandName: 'Acme Copy' });
     try {
+      const home = await web.app.inject({ url: '/' });
+      expect(home.statusCode).toBe(200);
+      expect(home.body).toContain('<title>Acme Copy</title>');
+      expect((await web.app.inject({ url: '/assets/' })).statusCode).toBe(404);
       const page = await web.app.inject({ url: '/dashboard' });
       expect(page.statusCode).toBe(200);
       expect(page.body).toContain('<title>Acme Copy</title>');

@@ -52,6 +52,8 @@ export async function registerStaticWeb(app: FastifyInstance, config: Config): P
     index: false,
     // Files are looked up at request time (not listed at start), so a rebuild is picked up.
     wildcard: true,
+    // A directory is never listed (it falls through to the app page or a 404).
+    allowedPath: (pathName) => !pathName.endsWith('/'),
     setHeaders: (res, filePath) => {
       if (filePath.includes(`${path.sep}assets${path.sep}`)) {
         res.header('cache-control', 'public, max-age=31536000, immutable');
@@ -59,6 +61,11 @@ export async function registerStaticWeb(app: FastifyInstance, config: Config): P
     },
   });
   app.decorate('webIndexHtml', indexHtml);
+  app.get('/', { schema: { hide: true } }, (_request, reply) => {
+    const html = indexHtml();
+    if (!html) return reply.callNotFound();
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+  });
   return true;
 }
 
