@@ -1,0 +1,220 @@
+import type { FastifyInstance } from 'fastify';
+
+/** Who may call an operation. The matrix and the fuzzer both read this one table. */
+export type Access = 'public' | 'signed-in' | 'trader' | 'admin';
+
+/**
+ * Every operation of /api/openapi.json, classified by hand. A new endpoint that is not listed
+ * here fails the authorization matrix until someone decides (and writes down) who may call it.
+ *
+ * - public: anyone, signed in or not; never answers 401/403 because of who is asking.
+ * - signed-in: any signed-in user (investor, lead trader, admin) acting on their OWN data;
+ *   a visitor gets 401.
+ * - trader: a signed-in user with users.is_trader; others get 403, a visitor 401.
+ * - admin: users.is_admin only; a visitor gets 401, everyone else 403.
+ */
+export const ACCESS: Record<string, Access> = {
+  // Authentication: the ways in are public; everything about "my account" is signed-in.
+  'GET /api/auth/csrf': 'public',
+  'POST /api/auth/register': 'public',
+  'POST /api/auth/login': 'public',
+  'POST /api/auth/logout': 'public', // ends the session if there is one, answers ok either way
+  'GET /api/auth/me': 'signed-in',
+  'GET /api/auth/sessions': 'signed-in',
+  'DELETE /api/auth/sessions/{id}': 'signed-in',
+  'POST /api/auth/recovery': 'public',
+  'PUT /api/auth/recovery': 'public', // proven by the e-mailed secret, not by a session
+  'POST /api/auth/password': 'signed-in',
+  'POST /api/auth/verification': 'signed-in',
+  'PUT /api/auth/verification': 'public', // proven by the e-mailed secret, not by a session
+  'POST /api/auth/2fa/setup': 'signed-in',
+  'POST /api/auth/2fa/enable': 'signed-in',
+  'POST /api/auth/2fa/disable': 'signed-in',
+  // Public pages' data.
+  'POST /api/contact/': 'public',
+  'GET /api/plans/': 'public',
+  'GET /api/market/tickers': 'public',
+  'GET /api/market/candles': 'public',
+  'GET /api/strategies/': 'public',
+  'GET /api/strategies/{id}/nav': 'public',
+  'GET /api/settings/fees': 'public',
+  'GET /api/config': 'public',
+  // The lead trader's desk.
+  'GET /api/trader/strategy': 'trader',
+  'POST /api/trader/orders': 'trader',
+  // The investor's own money, trades and profile.
+  'POST /api/trades/': 'signed-in',
+  'GET /api/trades/current': 'signed-in',
+  'PATCH /api/trades/current': 'signed-in',
+  'POST /api/trades/current/claim': 'signed-in',
+  'POST /api/trades/current/close': 'signed-in',
+  'PATCH /api/profile/': 'signed-in',
+  'POST /api/profile/avatar': 'signed-in',
+  'DELETE /api/profile/avatar': 'signed-in',
+  'GET /api/profile/referrals': 'signed-in',
+  'GET /api/payment-methods/': 'signed-in',
+  'POST /api/deposits/': 'signed-in',
+  'GET /api/withdrawals/quote': 'signed-in',
+  'POST /api/withdrawals/': 'signed-in',
+  'GET /api/transactions/': 'signed-in',
+  'GET /api/transactions/{transactionId}': 'signed-in',
+  'GET /api/account/summary': 'signed-in',
+  // Back office.
+  'GET /api/admin/plans/': 'admin',
+  'POST /api/admin/plans/': 'admin',
+  'PATCH /api/admin/plans/{id}': 'admin',
+  'POST /api/admin/plans/{id}/retire': 'admin',
+  'GET /api/admin/strategies/': 'admin',
+  'POST /api/admin/strategies/{id}/lead-trader': 'admin',
+  'POST /api/admin/strategies/{id}/pause': 'admin',
+  'POST /api/admin/strategies/{id}/resume': 'admin',
+  'GET /api/admin/outbox/': 'admin',
+  'GET /api/admin/users/': 'admin',
+  'GET /api/admin/users/{id}': 'admin',
+  'PATCH /api/admin/users/{id}': 'admin',
+  'DELETE /api/admin/users/{id}': 'admin',
+  'POST /api/admin/users/{id}/activate': 'admin',
+  'POST /api/admin/users/{id}/deactivate': 'admin',
+  'POST /api/admin/users/{id}/make-admin': 'admin',
+  'POST /api/admin/users/{id}/remove-admin': 'admin',
+  'POST /api/admin/users/{id}/make-trader': 'admin',
+  'POST /api/admin/users/{id}/remove-trader': 'admin',
+  'POST /api/admin/users/{id}/revoke-sessions': 'admin',
+  'POST /api/admin/users/{id}/adjustments': 'admin',
+  'GET /api/admin/audit/': 'admin',
+  'GET /api/admin/overview/': 'admin',
+  'GET /api/admin/messages/': 'admin',
+  'GET /api/admin/payment-methods/': 'admin',
+  'POST /api/admin/payment-methods/': 'admin',
+  'PATCH /api/admin/payment-methods/{id}': 'admin',
+  'DELETE /api/admin/payment-methods/{id}': 'admin',
+  'POST /api/admin/deposits/{id}/approve': 'admin',
+  'POST /api/admin/deposits/{id}/reject': 'admin',
+  'POST /api/admin/withdrawals/{id}/pay': 'admin',
+  'POST /api/admin/withdrawals/{id}/reject': 'admin',
+  'GET /api/admin/transactions/': 'admin',
+  'PUT /api/admin/settings/fees': 'admin',
+};
+
+/**
+ * Routes deliberately left out of the OpenAPI document (`hide: true`), each with its reason.
+ * The matrix checks that no other route under /api, /uploads or /realtime is hidden. Everything
+ * else is the built web app (static files, index.html), which may only answer GET: the CSRF
+ * check covers /api/ only, so a mutating route anywhere else would escape it.
+ */
+export const HIDDEN_ROUTES: Record<string, string> = {
+  'GET /api/health': 'liveness probe: SELECT 1, no data',
+  'GET /api/openapi.json': 'the document itself, public',
+  'GET /uploads/avatars/:name': 'avatar files by unguessable random name (public, like a CDN)',
+  'GET /realtime': 'WebSocket upgrade: checks Origin and the session cookie (realtime.test.ts)',
+};
+
+export interface JsonSchema {
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  items?: JsonSchema;
+  enum?: unknown[];
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  format?: string;
+  pattern?: string;
+  minLength?: number;
+  maxLength?: number;
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: number;
+  default?: unknown;
+  additionalProperties?: boolean | JsonSchema;
+}
+
+export interface Parameter {
+  in: 'path' | 'query' | 'header' | 'cookie';
+  name: string;
+  required?: boolean;
+  schema: JsonSchema;
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface Operation {
+  key: string;
+  method: HttpMethod;
+  path: string;
+  parameters: Parameter[];
+  body: JsonSchema | null;
+  multipart: boolean;
+}
+
+interface OpenApiDocument {
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        parameters?: Parameter[];
+        requestBody?: { content: Record<string, { schema?: JsonSchema }> };
+      }
+    >
+  >;
+}
+
+/** Every operation the running app publishes in /api/openapi.json. */
+export async function loadOperations(app: FastifyInstance): Promise<Operation[]> {
+  const response = await app.inject({ method: 'GET', url: '/api/openapi.json' });
+  if (response.statusCode !== 200) throw new Error(`openapi.json: ${response.statusCode}`);
+  const doc = response.json<OpenApiDocument>();
+  const operations: Operation[] = [];
+  for (const [path, byMethod] of Object.entries(doc.paths)) {
+    for (const [method, op] of Object.entries(byMethod)) {
+      const upper = method.toUpperCase() as HttpMethod;
+      const content = op.requestBody?.content ?? {};
+      operations.push({
+        key: `${upper} ${path}`,
+        method: upper,
+        path,
+        parameters: op.parameters ?? [],
+        body: content['application/json']?.schema ?? null,
+        multipart: 'multipart/form-data' in content,
+      });
+    }
+  }
+  return operations;
+}
+
+/**
+ * Every route the app has, from Fastify's own router (so a route hidden from the document is
+ * seen too): "METHOD /path" with Fastify's `:param` syntax; HEAD twins left out.
+ */
+export function registeredRoutes(app: FastifyInstance): string[] {
+  const tree = app.printRoutes({ commonPrefix: false, includeMeta: false });
+  const routes: string[] = [];
+  const stack: string[] = [];
+  for (const line of tree.split('\n')) {
+    const match = /^([│ ]*)[├└]── (.*?)(?: \(([A-Z, ]+)\))?$/.exec(line);
+    if (!match) continue;
+    const depth = (match[1] ?? '').length / 4;
+    stack.length = depth;
+    stack.push(match[2] ?? '');
+    const methods = match[3];
+    if (!methods) continue;
+    const path = stack.join('');
+    for (const method of methods.split(', ')) {
+      if (method !== 'HEAD') routes.push(`${method} ${path}`);
+    }
+  }
+  return routes;
+}
+
+/** "/api/admin/users/{id}" as Fastify writes it: "/api/admin/users/:id". */
+export function fastifyPath(path: string): string {
+  return path.replace(/\{(\w+)\}/g, ':$1');
+}
+
+export function fillPath(path: string, values: Record<string, string>): string {
+  return path.replace(/\{(\w+)\}/g, (_all, name: string) => {
+    const value = values[name];
+    if (value === undefined) throw new Error(`no value for path parameter ${name} in ${path}`);
+    return encodeURIComponent(value);
+  });
+}
