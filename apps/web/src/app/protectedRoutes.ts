@@ -7,6 +7,8 @@ import { transactionsRoutes } from '../features/transactions/routes';
 import { withdrawalsRoutes } from '../features/withdrawals/routes';
 import { referralRoutes } from '../features/referrals/routes';
 import { supportRoutes } from '../features/support/routes';
+import { plansRoutes } from '../features/plans/routes';
+import { traderRoutes } from '../features/trader/routes';
 
 /** Routes of the signed-in group (seed section 2); each feature adds its own list here. */
 export const protectedRoutes: RouteObject[] = [
@@ -17,5 +19,7 @@ export const protectedRoutes: RouteObject[] = [
   ...profileRoutes,
   ...referralRoutes,
   ...supportRoutes,
+  ...plansRoutes,
+  ...traderRoutes,
   ...adminRoutes,
 ];

@@ -11,6 +11,8 @@ import {
   UsersIcon,
   WalletIcon,
 } from '../../ui';
+import type { Me } from '@app/shared/schemas/auth';
+import { useAuthStore } from '../../lib/auth';
 
 export interface MenuItem {
   to: string;
@@ -22,7 +24,7 @@ export interface MenuItem {
 }
 
 /** Seed section 2: the investor's menu. */
-export const userMenu: MenuItem[] = [
+const investorMenu: MenuItem[] = [
   { to: '/dashboard', labelKey: 'nav.dashboard', icon: HomeIcon },
   { to: '/plans', labelKey: 'nav.plans', icon: SparkIcon },
   { to: '/deposits', labelKey: 'nav.deposits', icon: WalletIcon },
@@ -31,6 +33,22 @@ export const userMenu: MenuItem[] = [
   { to: '/referrals', labelKey: 'nav.referrals', icon: UsersIcon },
   { to: '/profile', labelKey: 'nav.profile', icon: UserIcon },
 ];
+
+/** Lead traders (isTrader) also get their desk, after the investor's pages. */
+const traderItem: MenuItem = { to: '/trader', labelKey: 'nav.trader', icon: ChartIcon };
+
+export function userMenuFor(user: Pick<Me, 'isTrader'> | null): MenuItem[] {
+  return user?.isTrader ? [...investorMenu, traderItem] : investorMenu;
+}
+
+/**
+ * The signed-in user's menu, kept current with the session (a live binding: importers see the
+ * new list after the user changes).
+ */
+export let userMenu: MenuItem[] = userMenuFor(useAuthStore.getState().user);
+useAuthStore.subscribe((state) => {
+  userMenu = userMenuFor(state.user);
+});
 
 /** Seed section 2: the admin menu, shown on every route containing /admin. */
 export const adminMenu: MenuItem[] = [

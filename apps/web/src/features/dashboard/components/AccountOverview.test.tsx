@@ -33,6 +33,7 @@ function renderWith(body: AccountSummary | null, status = 200) {
     'GET /api/account/summary': body
       ? { body }
       : { status, body: { error: { code: 'INTERNAL', message: 'Something went wrong.' } } },
+    'GET /api/trades/current': { body: { trade: null } },
   });
   renderPage(<DashboardPage />, '/dashboard', '/dashboard');
 }
@@ -56,7 +57,7 @@ describe('Dashboard money figures', () => {
     expect(screen.getByRole('link', { name: 'View all' }).getAttribute('href')).toBe(
       '/transactions',
     );
-    expect(screen.getByText('No ongoing trades yet')).toBeTruthy();
+    expect(await screen.findByText('No ongoing trades yet')).toBeTruthy();
   });
 
   it('shows a loss as down, in red', async () => {

@@ -9,7 +9,13 @@ const user = { id: 'u1', name: 'Jane Doe', email: 'jane@example.com' } as Me;
 
 function renderAs(me: Me) {
   useAuthStore.setState({ user: me });
-  vi.stubGlobal('fetch', stubFetch({ 'GET /api/auth/me': { body: { user: me } } }).fetchStub);
+  vi.stubGlobal(
+    'fetch',
+    stubFetch({
+      'GET /api/auth/me': { body: { user: me } },
+      'GET /api/trades/current': { body: { trade: null } },
+    }).fetchStub,
+  );
   renderAt('/dashboard', <DashboardPage />);
 }
 
@@ -29,13 +35,13 @@ describe('DashboardPage', () => {
     expect(screen.queryByRole('link', { name: /Deposit/ })).toBeNull();
   });
 
-  it('shows an active user the actions and the empty trade panel', () => {
+  it('shows an active user the actions and the empty trade panel', async () => {
     renderAs({ ...user, isActive: true });
     expect(screen.getByRole('link', { name: 'Deposit' }).getAttribute('href')).toBe('/deposits');
     expect(screen.getByRole('link', { name: 'Withdraw' }).getAttribute('href')).toBe(
       '/withdrawals',
     );
-    expect(screen.getByText('No ongoing trades yet')).toBeTruthy();
+    expect(await screen.findByText('No ongoing trades yet')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Subscribe to a plan' }).getAttribute('href')).toBe(
       '/plans',
     );

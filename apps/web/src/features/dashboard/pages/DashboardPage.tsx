@@ -2,13 +2,16 @@ import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../lib/auth';
 import { AccountOverview } from '../components/AccountOverview';
 import { InactiveAccountNotice } from '../components/InactiveAccountNotice';
-import { OngoingTradePanel } from '../components/OngoingTradePanel';
 import { QuickActions } from '../components/QuickActions';
 import { RecentTransactions } from '../components/RecentTransactions';
+import { LiveTradePanel } from '../../market/components/LiveTradePanel';
+import { MarketTable } from '../../market/components/MarketTable';
+import { OngoingTrade } from '../../trading/components/OngoingTrade';
 
 /**
- * /dashboard. Money figures (balance, return, totals) sit above the trade panel and the latest
- * transactions below it; every figure comes from GET /api/account/summary.
+ * /dashboard. Money figures (balance, return, totals) on top; then, in seed order, the Ongoing
+ * Trade, the Crypto Currency Market, the Live Trade chart and the latest transactions (two
+ * columns on wide screens). Figures come from the server; prices from the same feed as the trades.
  */
 export function DashboardPage() {
   const { t } = useTranslation('dashboard');
@@ -29,8 +32,12 @@ export function DashboardPage() {
         <QuickActions />
       </section>
       <AccountOverview />
-      <OngoingTradePanel />
-      <RecentTransactions />
+      <div className="grid gap-6 xl:grid-cols-[minmax(0,7fr)_minmax(0,5fr)]">
+        <OngoingTrade />
+        <MarketTable />
+        <LiveTradePanel />
+        <RecentTransactions />
+      </div>
     </div>
   );
 }

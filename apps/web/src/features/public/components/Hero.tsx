@@ -2,7 +2,6 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../ui/Button';
 import { CheckIcon } from '../../../ui/icons';
-import { PLACEHOLDER_TICKERS } from '../lib/placeholderTickers';
 import { PriceTicker } from './PriceTicker';
 
 export function Hero() {
@@ -62,7 +61,7 @@ export function Hero() {
         </aside>
       </div>
       <div className="mx-auto max-w-7xl px-4 pb-16 sm:px-6 lg:px-8">
-        <PriceTicker tickers={PLACEHOLDER_TICKERS} source="simulated" />
+        <PriceTicker />
       </div>
     </section>
   );

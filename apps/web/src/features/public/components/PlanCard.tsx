@@ -1,3 +1,4 @@
+import { formatDate } from '@app/shared/format';
 import { formatUsd } from '@app/shared/money';
 import clsx from 'clsx';
 import type { ReactNode } from 'react';
@@ -5,22 +6,46 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Badge } from '../../../ui/Badge';
 import { buttonClasses } from '../../../ui/Button';
+import { CheckIcon } from '../../../ui/icons';
+import { Sparkline } from '../../../ui/Sparkline';
 import type { PublicPlan } from '../api';
 import { formatDrawdown, formatSignedPct } from '../lib/performance';
 
-/** One plan as the server describes it; every figure is the server's, none is invented here. */
-export function PlanCard({ plan }: { plan: PublicPlan }) {
+interface PlanCardProps {
+  plan: PublicPlan;
+  /** What the card offers at its foot; by default Invest Now to /register (the landing page). */
+  action?: ReactNode;
+}
+
+/**
+ * One plan as the server describes it; every figure is the server's, none is invented here. The
+ * strategy's figures are past performance, dated by the last point of its NAV series.
+ */
+export function PlanCard({ plan, action }: PlanCardProps) {
   const { t } = useTranslation('public');
   const strategy = plan.strategy;
-  const returnText = strategy?.return30dPct ?? null;
-  const negative = returnText?.trim().startsWith('-') ?? false;
   const titleId = `plan-${plan.id}-title`;
+  const series = strategy?.navSeries ?? [];
+  const navValues = series.map((point) => Number(point.nav)).filter(Number.isFinite);
+  const lastPoint = series.at(-1);
+  const first = navValues[0];
+  const last = navValues.at(-1);
+  const trend =
+    first === undefined || last === undefined
+      ? 'neutral'
+      : last > first
+        ? 'up'
+        : last < first
+          ? 'down'
+          : 'neutral';
+  const fee = plan.performanceFeePct.trim();
+  const hasFee = Number(fee) > 0;
 
   return (
     <article
       aria-labelledby={titleId}
       className={clsx(
-        'relative flex w-full flex-col rounded-2xl border bg-surface p-6',
+        'relative flex w-full min-w-0 flex-col rounded-2xl border bg-surface p-5 sm:p-6',
         plan.recommended ? 'border-brand/70 shadow-lg shadow-brand/10' : 'border-border',
       )}
     >
@@ -33,38 +58,97 @@ export function PlanCard({ plan }: { plan: PublicPlan }) {
       <p className="mt-2 text-lg font-semibold text-text tabular-nums">
         {t('plans.range', { min: formatUsd(plan.minCents), max: formatUsd(plan.maxCents) })}
       </p>
-      <dl className="mt-5 flex flex-1 flex-col gap-3 border-t border-border pt-5 text-sm">
-        <Row label={t('plans.strategy')}>{strategy?.name ?? t('plans.noStrategy')}</Row>
-        <Row label={t('plans.return30d')}>
-          {returnText ? (
-            <span className={negative ? 'text-danger' : 'text-brand-strong'}>
-              {formatSignedPct(returnText)}
-            </span>
-          ) : (
-            <span className="text-muted">{t('plans.noHistory')}</span>
-          )}
-        </Row>
-        <Row label={t('plans.maxDrawdown')}>
-          {strategy?.maxDrawdownPct ? (
-            formatDrawdown(strategy.maxDrawdownPct)
-          ) : (
-            <span className="text-muted">{t('plans.noHistory')}</span>
-          )}
-        </Row>
-        <Row label={t('plans.term')}>{t('plans.termDays', { count: plan.termDays })}</Row>
-        <Row label={t('plans.performanceFee')}>{`${String(plan.performanceFeePct)}%`}</Row>
-      </dl>
-      <Link
-        to="/register"
-        className={clsx(
-          buttonClasses(plan.recommended ? 'primary' : 'secondary', 'md', true),
-          'mt-6',
+      <p className="mt-1 text-sm text-muted">
+        {t('plans.termLine', { days: t('plans.termDays', { count: plan.termDays }) })}
+      </p>
+
+      <div className="mt-5 border-t border-border pt-4">
+        <p className="text-xs font-medium tracking-wide text-muted uppercase">
+          {t('plans.strategy')}
+        </p>
+        <p className="mt-1 font-medium text-text">{strategy?.name ?? t('plans.noStrategy')}</p>
+        {strategy?.paused && (
+          <p
+            role="note"
+            className="mt-2 rounded-lg border border-warning/30 bg-warning/5 px-3 py-2 text-sm text-warning"
+          >
+            {t('plans.paused')}
+          </p>
         )}
-      >
-        {t('plans.investNow')}
-      </Link>
+      </div>
+
+      {strategy && (
+        <section aria-label={t('plans.pastLabel')} className="mt-4 rounded-xl bg-surface-2/50 p-4">
+          <p className="text-xs text-muted">
+            {lastPoint
+              ? t('plans.pastAsOf', { date: formatDate(lastPoint.at) })
+              : t('plans.pastTitle')}
+          </p>
+          {navValues.length > 1 && (
+            <Sparkline
+              values={navValues}
+              tone={trend}
+              label={t('plans.navChart', { strategy: strategy.name })}
+              className="mt-3"
+            />
+          )}
+          <dl className="mt-3 flex flex-col gap-2 text-sm">
+            <Row label={t('plans.return30d')}>
+              <Pct value={strategy.return30dPct} />
+            </Row>
+            <Row label={t('plans.avgDaily')}>
+              <Pct value={strategy.avgDailyReturnPct ?? null} />
+            </Row>
+            <Row label={t('plans.maxDrawdown')}>
+              {strategy.maxDrawdownPct ? (
+                <span className={Number(strategy.maxDrawdownPct) !== 0 ? 'text-danger' : undefined}>
+                  {formatDrawdown(strategy.maxDrawdownPct)}
+                </span>
+              ) : (
+                <NoHistory />
+              )}
+            </Row>
+            {strategy.copiers !== undefined && (
+              <Row label={t('plans.copiers')}>{strategy.copiers.toLocaleString('en-US')}</Row>
+            )}
+            {strategy.aumCents !== undefined && (
+              <Row label={t('plans.aum')}>{formatUsd(strategy.aumCents)}</Row>
+            )}
+          </dl>
+        </section>
+      )}
+
+      <ul className="mt-4 flex flex-1 flex-col gap-2 text-sm text-text">
+        <Feature>{hasFee ? t('plans.feeLine', { pct: fee }) : t('plans.noFee')}</Feature>
+        <Feature>{t('plans.support')}</Feature>
+        <Feature>{t('plans.closeAnyTime')}</Feature>
+      </ul>
+
+      <div className="mt-6">
+        {action ?? (
+          <Link
+            to="/register"
+            className={buttonClasses(plan.recommended ? 'primary' : 'secondary', 'md', true)}
+          >
+            {t('plans.investNow')}
+          </Link>
+        )}
+      </div>
     </article>
   );
+}
+
+function Pct({ value }: { value: string | null }) {
+  if (!value) return <NoHistory />;
+  const negative = value.trim().startsWith('-');
+  return (
+    <span className={negative ? 'text-danger' : 'text-brand-strong'}>{formatSignedPct(value)}</span>
+  );
+}
+
+function NoHistory() {
+  const { t } = useTranslation('public');
+  return <span className="text-muted">{t('plans.noHistory')}</span>;
 }
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -73,5 +157,14 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
       <dt className="text-muted">{label}</dt>
       <dd className="text-right font-medium text-text tabular-nums">{children}</dd>
     </div>
+  );
+}
+
+function Feature({ children }: { children: ReactNode }) {
+  return (
+    <li className="flex gap-2">
+      <CheckIcon width={16} height={16} className="mt-0.5 shrink-0 text-brand-strong" />
+      <span>{children}</span>
+    </li>
   );
 }

@@ -1,28 +1,23 @@
+import type { Ticker } from '@app/shared/schemas/market';
+import { useQuery } from '@tanstack/react-query';
 import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
-
-export interface Ticker {
-  symbol: string;
-  /** The last price as display text from the feed, e.g. "67,412.50". */
-  price: string;
-  /** The 24-hour change in percent as decimal text, e.g. "-1.24". */
-  change24hPct: string;
-}
+import { TICKER_POLL_MS, tickersQuery } from '../../market/api';
+import { formatChangePct, formatPrice, signOf } from '../../market/decimal';
 
 interface PriceTickerProps {
-  tickers: readonly Ticker[];
-  /** Where the prices come from; a simulated feed is always labelled as such (PRODUCT.md §4). */
-  source: 'simulated' | 'exchange';
   className?: string;
 }
 
 /**
- * A strip of instrument prices. It only displays what it is given, so the market-data feed can
- * supply `tickers` without changes here.
+ * The landing page's strip of instrument prices, from GET /api/market/tickers: the same feed that
+ * values the trades. Visitors have no socket, so it polls every 5 s; a simulated feed is always
+ * labelled as such (PRODUCT.md §4).
  */
-export function PriceTicker({ tickers, source, className }: PriceTickerProps) {
+export function PriceTicker({ className }: PriceTickerProps) {
   const { t } = useTranslation('public');
-  const sourceLabel = source === 'simulated' ? t('ticker.simulated') : t('ticker.live');
+  const tickers = useQuery({ ...tickersQuery, refetchInterval: TICKER_POLL_MS });
+  const source = tickers.data?.source;
   return (
     <section
       aria-label={t('ticker.label')}
@@ -30,39 +25,59 @@ export function PriceTicker({ tickers, source, className }: PriceTickerProps) {
     >
       <div className="flex items-center justify-between gap-3 border-b border-border px-4 py-2">
         <span className="text-xs font-medium text-muted">{t('ticker.label')}</span>
-        <span className="inline-flex items-center gap-1.5 text-xs font-medium text-warning">
-          <span aria-hidden="true" className="size-1.5 rounded-full bg-warning" />
-          {sourceLabel}
-        </span>
+        {source && (
+          <span className="inline-flex items-center gap-1.5 text-xs font-medium text-warning">
+            <span aria-hidden="true" className="size-1.5 rounded-full bg-warning" />
+            {source === 'simulated' ? t('ticker.simulated') : t('ticker.live')}
+          </span>
+        )}
       </div>
-      <ul className="flex snap-x gap-px overflow-x-auto [scrollbar-width:thin]">
-        {tickers.map((ticker) => {
-          const negative = ticker.change24hPct.trim().startsWith('-');
-          const change = negative ? ticker.change24hPct.trim() : `+${ticker.change24hPct.trim()}`;
-          return (
-            <li
-              key={ticker.symbol}
-              className="flex min-w-40 flex-1 snap-start flex-col gap-0.5 px-4 py-3"
-            >
-              <span className="text-xs font-semibold tracking-wide text-muted">
-                {ticker.symbol}
-              </span>
-              <span className="font-mono text-base font-semibold text-text tabular-nums">
-                {ticker.price}
-              </span>
-              <span
-                className={clsx(
-                  'text-xs font-medium tabular-nums',
-                  negative ? 'text-danger' : 'text-brand-strong',
-                )}
-              >
-                <span aria-hidden="true">{change}%</span>
-                <span className="sr-only">{t('ticker.change', { value: `${change}%` })}</span>
-              </span>
+      {tickers.data ? (
+        <ul className="flex snap-x gap-px overflow-x-auto [scrollbar-width:thin]">
+          {tickers.data.tickers.map((ticker) => (
+            <TickerItem key={ticker.symbol} ticker={ticker} />
+          ))}
+        </ul>
+      ) : tickers.isError ? (
+        <p className="px-4 py-5 text-sm text-muted">{t('ticker.error')}</p>
+      ) : (
+        <ul
+          role="status"
+          aria-label={t('ticker.loading')}
+          className="flex gap-px overflow-hidden motion-safe:animate-pulse"
+        >
+          {[0, 1, 2, 3, 4].map((index) => (
+            <li key={index} className="flex min-w-40 flex-1 flex-col gap-1.5 px-4 py-3">
+              <span className="h-3 w-16 rounded bg-surface-2" />
+              <span className="h-5 w-24 rounded bg-surface-2" />
+              <span className="h-3 w-12 rounded bg-surface-2" />
             </li>
-          );
-        })}
-      </ul>
+          ))}
+        </ul>
+      )}
     </section>
+  );
+}
+
+function TickerItem({ ticker }: { ticker: Ticker }) {
+  const { t } = useTranslation('public');
+  const sign = signOf(ticker.change24hPct);
+  const change = formatChangePct(ticker.change24hPct);
+  return (
+    <li className="flex min-w-40 flex-1 snap-start flex-col gap-0.5 px-4 py-3">
+      <span className="text-xs font-semibold tracking-wide text-muted">{ticker.symbol}</span>
+      <span className="font-mono text-base font-semibold text-text tabular-nums">
+        {formatPrice(ticker.price)}
+      </span>
+      <span
+        className={clsx(
+          'text-xs font-medium tabular-nums',
+          sign < 0 ? 'text-danger' : sign > 0 ? 'text-brand-strong' : 'text-muted',
+        )}
+      >
+        <span aria-hidden="true">{change}</span>
+        <span className="sr-only">{t('ticker.change', { value: change })}</span>
+      </span>
+    </li>
   );
 }

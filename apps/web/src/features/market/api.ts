@@ -1,0 +1,56 @@
+import type { CandleList, PricesEvent, TickerList } from '@app/shared/schemas/market';
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../../lib/api';
+
+/**
+ * Market data, the same feed that values the trades (GET /api/market/tickers and /candles).
+ * Only types come from the shared schemas, so the landing page's ticker carries no zod.
+ */
+export const marketKeys = {
+  all: ['market'] as const,
+  tickers: ['market', 'tickers'] as const,
+  candles: (symbol: string, interval: string) => ['market', 'candles', symbol, interval] as const,
+};
+
+/** Visitors have no socket: poll every 5 s. */
+export const TICKER_POLL_MS = 5_000;
+
+export const tickersQuery = queryOptions({
+  queryKey: marketKeys.tickers,
+  queryFn: ({ signal }) => api.get<TickerList>('/api/market/tickers', signal),
+  staleTime: 1_000,
+});
+
+export function candlesQuery(symbol: string, interval: '1m' | '1h', limit: number) {
+  return queryOptions({
+    queryKey: marketKeys.candles(symbol, interval),
+    queryFn: ({ signal }) =>
+      api.get<CandleList>(
+        `/api/market/candles?symbol=${encodeURIComponent(symbol)}&interval=${interval}&limit=${limit}`,
+        signal,
+      ),
+    staleTime: 60_000,
+  });
+}
+
+/**
+ * Applies a realtime `prices` event to the cached ticker list: each quote replaces its
+ * instrument's price and 24 h change; instruments the list does not know are ignored.
+ */
+export function applyPrices(
+  list: TickerList | undefined,
+  event: PricesEvent,
+): TickerList | undefined {
+  if (!list) return list;
+  const at = new Date(event.at).toISOString();
+  const bySymbol = new Map(event.quotes.map((quote) => [quote.symbol, quote]));
+  return {
+    ...list,
+    tickers: list.tickers.map((ticker) => {
+      const quote = bySymbol.get(ticker.symbol);
+      return quote
+        ? { ...ticker, price: quote.price, change24hPct: quote.change24hPct, at }
+        : ticker;
+    }),
+  };
+}

@@ -1,0 +1,52 @@
+/**
+ * Display helpers for decimal text from the server (prices, percentages). They work on the text
+ * itself, so no float rounding ever shows; numbers are used only to draw charts.
+ */
+
+const DECIMAL = /^\s*([+-]?)(\d+)(?:\.(\d+))?\s*$/;
+
+/** Rounds decimal text half away from zero to `decimals` places ("1.005", 2 → "1.01"). */
+export function roundDecimal(text: string, decimals: number): string | null {
+  const match = DECIMAL.exec(text);
+  if (!match) return null;
+  const [, sign = '', whole = '0', fraction = ''] = match;
+  const scale = 10n ** BigInt(decimals);
+  let scaled =
+    BigInt(whole) * scale + BigInt((fraction + '0'.repeat(decimals)).slice(0, decimals) || '0');
+  if ((fraction[decimals] ?? '0') >= '5') scaled += 1n;
+  const intPart = scaled / scale;
+  const fracPart = decimals > 0 ? `.${(scaled % scale).toString().padStart(decimals, '0')}` : '';
+  const negative = sign === '-' && scaled !== 0n;
+  return `${negative ? '-' : ''}${intPart}${fracPart}`;
+}
+
+/** Adds thousands separators to the whole part of plain decimal text. */
+export function groupThousands(text: string): string {
+  const [whole = '', fraction] = text.split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return fraction === undefined ? grouped : `${grouped}.${fraction}`;
+}
+
+/** A price for display: 2 decimals from 1 up, 4 below ("67,412.50", "0.5231"). */
+export function formatPrice(text: string): string {
+  const match = DECIMAL.exec(text);
+  if (!match) return text;
+  const decimals = match[2] === '0' || match[2] === undefined ? 4 : 2;
+  const rounded = roundDecimal(text, decimals);
+  return rounded === null ? text : groupThousands(rounded);
+}
+
+/** "+1.84%", "-0.92%", "0.00%": a percentage with its sign and 2 decimals. */
+export function formatChangePct(text: string): string {
+  const rounded = roundDecimal(text, 2);
+  if (rounded === null) return `${text}%`;
+  if (/^-/.test(rounded)) return `${rounded}%`;
+  return /^0\.00$/.test(rounded) ? `${rounded}%` : `+${rounded}%`;
+}
+
+/** -1, 0 or 1 for decimal text (colour and arrow only). */
+export function signOf(text: string): -1 | 0 | 1 {
+  const rounded = roundDecimal(text, 8);
+  if (rounded === null || /^-?0(\.0+)?$/.test(rounded)) return 0;
+  return rounded.startsWith('-') ? -1 : 1;
+}

@@ -1,0 +1,149 @@
+import { formatDate } from '@app/shared/format';
+import { centsToPlain, formatUsd } from '@app/shared/money';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { ApiRequestError, newIdempotencyKey } from '../../../lib/api';
+import { errorMessage } from '../../../lib/authErrors';
+import { Button, Modal } from '../../../ui';
+import type { PublicPlan } from '../../public/api';
+import { RiskWarning } from '../../public/components/RiskWarning';
+import { invalidateTradeAndMoney, tradesApi } from '../../trading/api';
+import { stopLossValueCents } from '../../trading/format';
+import { STOP_LOSS } from '../validation';
+
+const DAY_MS = 86_400_000;
+
+interface Props {
+  plan: PublicPlan;
+  amountCents: number;
+  onCancel: () => void;
+  /** The server refused the amount (min, max, balance): back to the field with its message. */
+  onAmountError: (message: string) => void;
+}
+
+/**
+ * The invest confirmation: amount, plan, strategy, term, fee, copy stop-loss and the risk warning,
+ * before any money moves. Mounted once per intent, so its idempotency key is made when it opens
+ * and "Try again" reuses it.
+ */
+export function InvestConfirmDialog({ plan, amountCents, onCancel, onAmountError }: Props) {
+  const { t } = useTranslation('plans');
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const sliderId = useId();
+  const [idempotencyKey] = useState(newIdempotencyKey);
+  const [openedAt] = useState(() => Date.now());
+  const [stopLossPct, setStopLossPct] = useState<number>(STOP_LOSS.default);
+  const invest = useMutation({
+    mutationFn: () =>
+      tradesApi.open(
+        { planId: plan.id, amount: centsToPlain(amountCents), stopLossPct },
+        idempotencyKey,
+      ),
+  });
+  const fee = plan.performanceFeePct.trim();
+  const hasFee = Number(fee) > 0;
+
+  function confirm() {
+    invest.mutate(undefined, {
+      onSuccess: () => {
+        toast.success(t('toast.created'));
+        void invalidateTradeAndMoney(queryClient);
+        void navigate('/dashboard');
+      },
+      onError: (error) => {
+        toast.error(t('toast.failed'), { description: errorMessage(error) });
+        if (error instanceof ApiRequestError && error.field === 'amount' && error.status < 500) {
+          onAmountError(error.message);
+        }
+      },
+    });
+  }
+
+  return (
+    <Modal
+      open
+      onOpenChange={(open) => {
+        if (!open && !invest.isPending) onCancel();
+      }}
+      title={t('confirm.title')}
+      description={t('confirm.description')}
+      footer={
+        <>
+          <Button variant="secondary" disabled={invest.isPending} onClick={onCancel}>
+            {t('confirm.cancel')}
+          </Button>
+          <Button loading={invest.isPending} onClick={confirm}>
+            {invest.isError ? t('confirm.retry') : t('confirm.confirm')}
+          </Button>
+        </>
+      }
+    >
+      <dl className="flex flex-col gap-3 text-sm">
+        <Row label={t('confirm.amount')}>
+          <span className="text-lg font-semibold">{formatUsd(amountCents)}</span>
+        </Row>
+        <Row label={t('confirm.plan')}>{plan.title}</Row>
+        <Row label={t('confirm.strategy')}>{plan.strategy?.name ?? '—'}</Row>
+        <Row label={t('confirm.term')}>
+          {t('confirm.termValue', {
+            count: plan.termDays,
+            date: formatDate(openedAt + plan.termDays * DAY_MS),
+          })}
+        </Row>
+        <Row label={t('confirm.fee')}>{hasFee ? `${fee}%` : t('confirm.noFee')}</Row>
+      </dl>
+      {hasFee && <p className="mt-2 text-xs leading-relaxed text-muted">{t('confirm.hwm')}</p>}
+
+      <div className="mt-5 rounded-xl border border-border bg-surface-2/60 p-4">
+        <div className="flex items-baseline justify-between gap-3">
+          <label htmlFor={sliderId} className="text-sm font-medium text-text">
+            {t('confirm.stopLoss')}
+          </label>
+          <span className="font-semibold text-text tabular-nums" aria-hidden="true">
+            {stopLossPct}%
+          </span>
+        </div>
+        <input
+          id={sliderId}
+          type="range"
+          min={STOP_LOSS.min}
+          max={STOP_LOSS.max}
+          step={1}
+          value={stopLossPct}
+          aria-valuetext={`${stopLossPct}%`}
+          onChange={(event) => setStopLossPct(Number(event.target.value))}
+          disabled={invest.isPending}
+          className="mt-3 w-full accent-[var(--color-brand)]"
+        />
+        <p className="mt-2 text-xs leading-relaxed text-muted">
+          {t('confirm.stopLossHint', {
+            pct: stopLossPct,
+            value: formatUsd(stopLossValueCents(amountCents, stopLossPct)),
+          })}
+        </p>
+      </div>
+
+      <RiskWarning className="mt-4" />
+      <p className="mt-3 text-xs leading-relaxed text-muted">{t('confirm.closeAnyTime')}</p>
+
+      {invest.isError && (
+        <p role="alert" className="mt-3 text-sm text-danger">
+          {errorMessage(invest.error)}
+        </p>
+      )}
+    </Modal>
+  );
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex items-baseline justify-between gap-4">
+      <dt className="shrink-0 text-muted">{label}</dt>
+      <dd className="text-right text-text tabular-nums">{children}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,137 @@
+import { formatUsd } from '@app/shared/money';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useSession } from '../../../lib/auth';
+import { errorMessage } from '../../../lib/authErrors';
+import { ErrorState, EmptyState, SparkIcon } from '../../../ui';
+import { usePublicPlans } from '../../public/api';
+import { PlanCard } from '../../public/components/PlanCard';
+import { RiskWarning } from '../../public/components/RiskWarning';
+import { currentTradeQuery } from '../../trading/api';
+import { accountSummaryQuery } from '../../transactions/api';
+import { InvestForm } from '../components/InvestForm';
+
+/**
+ * /plans (seed: Trading Plans, Choose a Plan): every plan with its strategy's real past
+ * performance, an amount and Invest Now, which opens the confirmation before money moves.
+ */
+export function PlansPage() {
+  const { t } = useTranslation('plans');
+  const { user } = useSession();
+  const plans = usePublicPlans();
+  const summary = useQuery({ ...accountSummaryQuery, enabled: Boolean(user?.isActive) });
+  const trade = useQuery({ ...currentTradeQuery, enabled: Boolean(user?.isActive) });
+  const active = Boolean(user?.isActive);
+  const openTrade = trade.data ?? null;
+  const availableCents = summary.data?.availableCents;
+
+  const blocked = !active ? t('blocked.inactive') : openTrade ? t('blocked.openTrade') : undefined;
+
+  return (
+    <div className="flex flex-col gap-6">
+      <section className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h2 className="text-2xl font-semibold tracking-tight text-text">{t('heading')}</h2>
+          <p className="mt-1 max-w-2xl text-sm text-muted">{t('intro')}</p>
+        </div>
+        {active && availableCents !== undefined && (
+          <p className="text-sm text-muted">
+            {t('available')}{' '}
+            <span data-testid="available" className="font-semibold text-text tabular-nums">
+              {formatUsd(availableCents)}
+            </span>
+            {' · '}
+            <Link
+              to="/deposits"
+              className="font-medium text-brand-strong underline-offset-4 hover:underline"
+            >
+              {t('deposit')}
+            </Link>
+          </p>
+        )}
+      </section>
+
+      {!active && (
+        <p
+          role="note"
+          className="rounded-xl border border-warning/30 bg-warning/5 p-4 text-sm leading-relaxed text-text"
+        >
+          <span className="font-semibold">{t('inactive.title')}</span> {t('inactive.body')}{' '}
+          <Link
+            to="/support"
+            className="font-medium text-brand-strong underline-offset-4 hover:underline"
+          >
+            {t('inactive.contact')}
+          </Link>
+        </p>
+      )}
+      {openTrade && (
+        <p
+          role="note"
+          className="rounded-xl border border-sky-400/30 bg-sky-400/5 p-4 text-sm leading-relaxed text-text"
+        >
+          {t('openTrade.body', { plan: openTrade.planTitle })}{' '}
+          <Link
+            to="/dashboard"
+            className="font-medium text-brand-strong underline-offset-4 hover:underline"
+          >
+            {t('openTrade.link')}
+          </Link>
+        </p>
+      )}
+
+      <RiskWarning />
+
+      {plans.isPending ? (
+        <div role="status" aria-label={t('loading')} className="grid gap-6 md:grid-cols-2">
+          {[0, 1, 2, 3].map((index) => (
+            <div
+              key={index}
+              className="h-[36rem] animate-pulse rounded-2xl border border-border bg-surface"
+            />
+          ))}
+        </div>
+      ) : plans.isError ? (
+        <ErrorState
+          title={t('error')}
+          description={errorMessage(plans.error)}
+          onRetry={() => void plans.refetch()}
+          retryLabel={t('retry')}
+          retrying={plans.isRefetching}
+        />
+      ) : plans.data.length === 0 ? (
+        <EmptyState
+          icon={<SparkIcon width={24} height={24} />}
+          title={t('empty')}
+          description={t('emptyHint')}
+        />
+      ) : (
+        <ul className="grid gap-6 md:grid-cols-2">
+          {plans.data.map((plan) => (
+            <li key={plan.id} className="flex min-w-0">
+              <PlanCard
+                plan={plan}
+                action={
+                  <InvestForm
+                    plan={plan}
+                    availableCents={availableCents}
+                    disabledReason={
+                      blocked ??
+                      (!plan.strategy
+                        ? t('blocked.noStrategy')
+                        : plan.strategy.paused
+                          ? t('blocked.paused')
+                          : undefined)
+                    }
+                  />
+                }
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className="text-center text-xs text-muted">{t('footnote')}</p>
+    </div>
+  );
+}

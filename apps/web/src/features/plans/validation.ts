@@ -1,0 +1,42 @@
+import { formatUsd, parseUsdToCents } from '@app/shared/money';
+import { MONEY_MESSAGES } from '@app/shared/schemas/money';
+import { TRADE_MESSAGES } from '@app/shared/schemas/trades';
+
+/** "$1,000" for whole dollars, "$1,000.50" otherwise: how the server writes a plan's bounds. */
+export function formatPlanBound(cents: number): string {
+  const text = formatUsd(cents);
+  return cents % 100 === 0 ? text.replace(/\.00$/, '') : text;
+}
+
+export interface InvestBounds {
+  minCents: number;
+  maxCents: number;
+}
+
+/**
+ * Seed §5 plan investment, in order: required, the plan's min, its max, then the available
+ * balance. Returns the message, or null with the amount in cents when it passes. The server
+ * checks all of it again when the trade is booked.
+ */
+export function validateInvestAmount(
+  text: string,
+  plan: InvestBounds,
+  availableCents: number | undefined,
+): { error: string; cents?: undefined } | { error: null; cents: number } {
+  if (text.trim() === '') return { error: TRADE_MESSAGES.amountRequired };
+  const cents = parseUsdToCents(text);
+  if (cents === null) return { error: MONEY_MESSAGES.validAmount };
+  if (cents < plan.minCents) {
+    return { error: `Amount must be greater than or equal to ${formatPlanBound(plan.minCents)}` };
+  }
+  if (cents > plan.maxCents) {
+    return { error: `Amount must be less than or equal to ${formatPlanBound(plan.maxCents)}` };
+  }
+  if (availableCents !== undefined && cents > availableCents) {
+    return { error: MONEY_MESSAGES.insufficientBalance };
+  }
+  return { error: null, cents };
+}
+
+/** Copy stop-loss bounds and default (PRODUCT.md §4). */
+export const STOP_LOSS = { min: 5, max: 95, default: 40 } as const;

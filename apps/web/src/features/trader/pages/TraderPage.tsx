@@ -1,0 +1,256 @@
+import { formatDate } from '@app/shared/format';
+import { useQuery } from '@tanstack/react-query';
+import clsx from 'clsx';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useSession } from '../../../lib/auth';
+import { errorMessage } from '../../../lib/authErrors';
+import {
+  Badge,
+  buttonClasses,
+  Card,
+  DataTable,
+  EmptyState,
+  ErrorState,
+  LoadingBlock,
+  ShieldIcon,
+} from '../../../ui';
+import { MarketSourceLabel } from '../../market/components/MarketSourceLabel';
+import { formatPrice, signOf } from '../../market/decimal';
+import { traderStrategyQuery, type TraderStrategy } from '../api';
+import { OrderForm } from '../components/OrderForm';
+import { formatQuantity, formatSignedUsdText, formatUsdText } from '../format';
+
+type Position = TraderStrategy['positions'][number];
+type Fill = TraderStrategy['fills'][number];
+
+/** /trader: the lead trader's desk (users with isTrader); everyone else gets a friendly notice. */
+export function TraderPage() {
+  const { t } = useTranslation('trader');
+  const { user } = useSession();
+  if (!user?.isTrader) {
+    return (
+      <EmptyState
+        icon={<ShieldIcon width={24} height={24} />}
+        title={t('notTrader.title')}
+        description={t('notTrader.body')}
+        action={
+          <Link to="/plans" className={buttonClasses('secondary', 'md')}>
+            {t('notTrader.plans')}
+          </Link>
+        }
+      />
+    );
+  }
+  return <TraderDesk />;
+}
+
+function TraderDesk() {
+  const { t } = useTranslation('trader');
+  const desk = useQuery(traderStrategyQuery);
+  if (desk.isPending) return <LoadingBlock />;
+  if (desk.isError) {
+    return (
+      <ErrorState
+        title={t('error')}
+        description={errorMessage(desk.error)}
+        onRetry={() => void desk.refetch()}
+        retryLabel={t('retry')}
+        retrying={desk.isRefetching}
+      />
+    );
+  }
+  const data = desk.data;
+  const strategy = data.strategy;
+  return (
+    <div className="flex flex-col gap-6">
+      <section className="flex flex-col gap-2 sm:flex-row sm:items-end sm:justify-between">
+        <div className="min-w-0">
+          <div className="flex flex-wrap items-center gap-2">
+            <h2 className="text-2xl font-semibold tracking-tight text-text">{strategy.name}</h2>
+            {strategy.paused && <Badge tone="warning">{t('paused')}</Badge>}
+          </div>
+          <p className="mt-1 max-w-2xl text-sm text-muted">{strategy.description}</p>
+        </div>
+        <MarketSourceLabel />
+      </section>
+
+      <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+        <Stat label={t('stats.nav')} testId="trader-nav">
+          {strategy.nav}
+        </Stat>
+        <Stat label={t('stats.equity')}>{formatUsdText(data.equity)}</Stat>
+        <Stat label={t('stats.cash')}>{formatUsdText(data.cash)}</Stat>
+        <Stat label={t('stats.copiers')}>{String(strategy.copiers)}</Stat>
+      </dl>
+      {strategy.navAt && (
+        <p className="-mt-3 text-xs text-muted">
+          {t('stats.asOf', { date: formatDate(strategy.navAt), time: timeOf(strategy.navAt) })}
+        </p>
+      )}
+
+      <div className="grid gap-6 xl:grid-cols-[minmax(0,8fr)_minmax(0,4fr)]">
+        <div className="flex min-w-0 flex-col gap-6">
+          <Card title={t('positions.title')} className="min-w-0">
+            {data.positions.length === 0 ? (
+              <EmptyState title={t('positions.empty')} description={t('positions.emptyHint')} />
+            ) : (
+              <DataTable<Position>
+                caption={t('positions.title')}
+                rows={data.positions}
+                rowKey={(row) => `${row.symbol}-${row.side}`}
+                columns={[
+                  {
+                    key: 'symbol',
+                    header: t('positions.instrument'),
+                    primary: true,
+                    cell: (row) => (
+                      <span className="flex items-center gap-2">
+                        <span className="font-medium text-text">{row.symbol}</span>
+                        <SideBadge side={row.side} />
+                      </span>
+                    ),
+                  },
+                  {
+                    key: 'weight',
+                    header: t('positions.weight'),
+                    align: 'right',
+                    cell: (row) => `${row.weightPct}%`,
+                  },
+                  {
+                    key: 'quantity',
+                    header: t('positions.quantity'),
+                    align: 'right',
+                    cell: (row) => formatQuantity(row.quantity),
+                  },
+                  {
+                    key: 'entry',
+                    header: t('positions.entry'),
+                    align: 'right',
+                    cell: (row) => formatPrice(row.entryPrice),
+                  },
+                  {
+                    key: 'price',
+                    header: t('positions.price'),
+                    align: 'right',
+                    cell: (row) => formatPrice(row.price),
+                  },
+                  {
+                    key: 'pnl',
+                    header: t('positions.pnl'),
+                    align: 'right',
+                    cell: (row) => <Pnl value={row.unrealisedPnl} />,
+                  },
+                ]}
+              />
+            )}
+          </Card>
+          <Card title={t('fills.title')} className="min-w-0">
+            {data.fills.length === 0 ? (
+              <EmptyState title={t('fills.empty')} />
+            ) : (
+              <DataTable<Fill>
+                caption={t('fills.title')}
+                rows={data.fills}
+                rowKey={(row) => `${row.at}-${row.symbol}-${row.quantityDelta}`}
+                columns={[
+                  {
+                    key: 'at',
+                    header: t('fills.at'),
+                    primary: true,
+                    cell: (row) => (
+                      <span className="whitespace-nowrap text-text">
+                        {formatDate(row.at)} {timeOf(row.at)}
+                      </span>
+                    ),
+                  },
+                  {
+                    key: 'symbol',
+                    header: t('fills.instrument'),
+                    cell: (row) => (
+                      <span className="flex items-center gap-2">
+                        {row.symbol} <SideBadge side={row.side} />
+                      </span>
+                    ),
+                  },
+                  {
+                    key: 'qty',
+                    header: t('fills.quantity'),
+                    align: 'right',
+                    cell: (row) => formatQuantity(row.quantityDelta),
+                  },
+                  {
+                    key: 'price',
+                    header: t('fills.price'),
+                    align: 'right',
+                    cell: (row) => formatPrice(row.price),
+                  },
+                  {
+                    key: 'realised',
+                    header: t('fills.realised'),
+                    align: 'right',
+                    cell: (row) => <Pnl value={row.realisedPnl} />,
+                  },
+                  {
+                    key: 'reason',
+                    header: t('fills.reason'),
+                    cell: (row) => t(`reason.${row.reason}`),
+                  },
+                ]}
+              />
+            )}
+          </Card>
+        </div>
+        <div className="min-w-0">
+          <OrderForm strategy={data} />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function timeOf(iso: string): string {
+  return new Date(iso).toISOString().slice(11, 16) + ' UTC';
+}
+
+function Stat({
+  label,
+  children,
+  testId,
+}: {
+  label: string;
+  children: ReactNode;
+  testId?: string;
+}) {
+  return (
+    <div className="min-w-0 rounded-2xl border border-border bg-surface p-4 sm:p-5">
+      <dt className="text-xs text-muted sm:text-sm">{label}</dt>
+      <dd
+        data-testid={testId}
+        className="mt-2 truncate text-lg font-semibold text-text tabular-nums sm:text-2xl"
+      >
+        {children}
+      </dd>
+    </div>
+  );
+}
+
+function SideBadge({ side }: { side: 'long' | 'short' }) {
+  const { t } = useTranslation('trader');
+  return <Badge tone={side === 'long' ? 'success' : 'danger'}>{t(`side.${side}`)}</Badge>;
+}
+
+function Pnl({ value }: { value: string }) {
+  const sign = signOf(value);
+  return (
+    <span
+      className={clsx(
+        'tabular-nums',
+        sign > 0 ? 'text-brand-strong' : sign < 0 ? 'text-danger' : 'text-muted',
+      )}
+    >
+      {formatSignedUsdText(value)}
+    </span>
+  );
+}

@@ -1,0 +1,88 @@
+import { formatUsd } from '@app/shared/money';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { newIdempotencyKey } from '../../../lib/api';
+import { errorMessage } from '../../../lib/authErrors';
+import { Button, Modal } from '../../../ui';
+import { invalidateTradeAndMoney, tradesApi, type CurrentTrade } from '../api';
+import { formatRoi, formatSignedUsd } from '../format';
+import { signedTone, SummaryRow } from './TradeFigures';
+
+/**
+ * Confirm Profit: profit, trade amount and ROI, Cancel and Confirm. Mounted once per intent, so
+ * its idempotency key is made when it opens and a retry books once.
+ */
+export function ClaimProfitDialog({
+  trade,
+  onClose,
+}: {
+  trade: CurrentTrade;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('trading');
+  const queryClient = useQueryClient();
+  const [idempotencyKey] = useState(newIdempotencyKey);
+  const claim = useMutation({ mutationFn: () => tradesApi.claim(idempotencyKey) });
+  const hasFee = Number(trade.performanceFeePct) > 0;
+
+  function confirm() {
+    const toastId = toast.loading(t('claim.claiming'));
+    claim.mutate(undefined, {
+      onSuccess: ({ trade: closed }) => {
+        toast.success(t('claim.success'), {
+          id: toastId,
+          description: t('claim.credited', { amount: formatUsd(closed.payoutCents) }),
+        });
+        void invalidateTradeAndMoney(queryClient);
+        onClose();
+      },
+      onError: (error) => {
+        toast.error(t('claim.failed'), { id: toastId, description: errorMessage(error) });
+      },
+    });
+  }
+
+  return (
+    <Modal
+      open
+      size="sm"
+      onOpenChange={(open) => {
+        if (!open && !claim.isPending) onClose();
+      }}
+      title={t('claim.title')}
+      description={t('claim.description')}
+      footer={
+        <>
+          <Button variant="secondary" disabled={claim.isPending} onClick={onClose}>
+            {t('claim.cancel')}
+          </Button>
+          <Button loading={claim.isPending} onClick={confirm}>
+            {t('claim.confirm')}
+          </Button>
+        </>
+      }
+    >
+      <dl className="flex flex-col gap-3 text-sm">
+        <SummaryRow label={t('figures.profit')} testId="claim-profit">
+          <span className={signedTone(trade.profitCents)}>
+            {formatSignedUsd(trade.profitCents)}
+          </span>
+        </SummaryRow>
+        <SummaryRow label={t('figures.amount')}>{formatUsd(trade.amountCents)}</SummaryRow>
+        <SummaryRow label={t('figures.roi')}>
+          <span className={signedTone(trade.profitCents)}>{formatRoi(trade.roiPct)}</span>
+        </SummaryRow>
+      </dl>
+      <p className="mt-4 text-xs leading-relaxed text-muted">
+        {hasFee ? t('claim.feeNote', { pct: trade.performanceFeePct }) : t('claim.note')}
+      </p>
+      {claim.isError && (
+        <p role="alert" className="mt-3 text-sm text-danger">
+          {errorMessage(claim.error)}
+        </p>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,88 @@
+import { formatUsd } from '@app/shared/money';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { newIdempotencyKey } from '../../../lib/api';
+import { errorMessage } from '../../../lib/authErrors';
+import { Button, Modal } from '../../../ui';
+import { invalidateTradeAndMoney, tradesApi, type CurrentTrade } from '../api';
+import { formatSignedUsd } from '../format';
+import { signedTone, SummaryRow } from './TradeFigures';
+
+/**
+ * Close Trade, available at any time (PRODUCT.md principle 4): the current value is returned to
+ * the balance, which may be less than the amount invested.
+ */
+export function CloseTradeDialog({ trade, onClose }: { trade: CurrentTrade; onClose: () => void }) {
+  const { t } = useTranslation('trading');
+  const queryClient = useQueryClient();
+  const [idempotencyKey] = useState(newIdempotencyKey);
+  const close = useMutation({ mutationFn: () => tradesApi.close(idempotencyKey) });
+  const belowAmount = trade.valueCents < trade.amountCents;
+  const hasFee = Number(trade.performanceFeePct) > 0 && trade.profitCents > 0;
+
+  function confirm() {
+    const toastId = toast.loading(t('close.closing'));
+    close.mutate(undefined, {
+      onSuccess: ({ trade: closed }) => {
+        toast.success(t('close.success'), {
+          id: toastId,
+          description: t('close.credited', { amount: formatUsd(closed.payoutCents) }),
+        });
+        void invalidateTradeAndMoney(queryClient);
+        onClose();
+      },
+      onError: (error) => {
+        toast.error(t('close.failed'), { id: toastId, description: errorMessage(error) });
+      },
+    });
+  }
+
+  return (
+    <Modal
+      open
+      size="sm"
+      onOpenChange={(open) => {
+        if (!open && !close.isPending) onClose();
+      }}
+      title={t('close.title')}
+      description={t('close.description')}
+      footer={
+        <>
+          <Button variant="secondary" disabled={close.isPending} onClick={onClose}>
+            {t('close.cancel')}
+          </Button>
+          <Button variant="danger" loading={close.isPending} onClick={confirm}>
+            {t('close.confirm')}
+          </Button>
+        </>
+      }
+    >
+      <dl className="flex flex-col gap-3 text-sm">
+        <SummaryRow label={t('figures.amount')}>{formatUsd(trade.amountCents)}</SummaryRow>
+        <SummaryRow label={t('figures.profit')}>
+          <span className={signedTone(trade.profitCents)}>
+            {formatSignedUsd(trade.profitCents)}
+          </span>
+        </SummaryRow>
+        <div className="border-t border-border pt-3">
+          <SummaryRow label={t('close.returned')} strong testId="close-returned">
+            {formatUsd(trade.valueCents)}
+          </SummaryRow>
+        </div>
+      </dl>
+      <p className="mt-4 text-xs leading-relaxed text-muted">
+        {hasFee ? t('close.feeNote', { pct: trade.performanceFeePct }) : t('close.note')}
+      </p>
+      {belowAmount && (
+        <p className="mt-2 text-xs leading-relaxed text-warning">{t('close.belowAmount')}</p>
+      )}
+      {close.isError && (
+        <p role="alert" className="mt-3 text-sm text-danger">
+          {errorMessage(close.error)}
+        </p>
+      )}
+    </Modal>
+  );
+}

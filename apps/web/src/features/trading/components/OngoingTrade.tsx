@@ -1,0 +1,155 @@
+import { formatDate } from '@app/shared/format';
+import { formatUsd } from '@app/shared/money';
+import { useQuery } from '@tanstack/react-query';
+import clsx from 'clsx';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { errorMessage } from '../../../lib/authErrors';
+import { useRealtimeStatus } from '../../../lib/realtime';
+import { Badge, Button, buttonClasses, ErrorState } from '../../../ui';
+import { OngoingTradePanel } from '../../dashboard/components/OngoingTradePanel';
+import { currentTradeQuery, type CurrentTrade } from '../api';
+import { formatRoi, formatSignedUsd, stopLossValueCents } from '../format';
+import { ClaimProfitDialog } from './ClaimProfitDialog';
+import { CloseTradeDialog } from './CloseTradeDialog';
+import { signedTone } from './TradeFigures';
+
+/** Poll while the socket is down; with it, `navs` and `trade.changed` drive the refresh. */
+export const TRADE_POLL_MS = 5_000;
+
+/**
+ * The dashboard's Ongoing Trade, live: the open trade valued by the server (units × NAV), with
+ * Upgrade Plan, Claim Profit and Close Trade. Without a trade the panel's own empty state shows.
+ */
+export function OngoingTrade() {
+  const { t } = useTranslation('trading');
+  const socketOpen = useRealtimeStatus((state) => state.status === 'open');
+  const trade = useQuery({
+    ...currentTradeQuery,
+    refetchInterval: socketOpen ? 15_000 : TRADE_POLL_MS,
+  });
+
+  if (trade.isPending) {
+    return (
+      <OngoingTradePanel>
+        <div
+          role="status"
+          aria-label={t('loading')}
+          className="grid animate-pulse gap-3 sm:grid-cols-2"
+        >
+          {[0, 1, 2, 3].map((index) => (
+            <div key={index} className="h-16 rounded-xl bg-surface-2" />
+          ))}
+        </div>
+      </OngoingTradePanel>
+    );
+  }
+  if (trade.isError) {
+    return (
+      <OngoingTradePanel>
+        <ErrorState
+          title={t('error')}
+          description={errorMessage(trade.error)}
+          onRetry={() => void trade.refetch()}
+          retryLabel={t('retry')}
+          retrying={trade.isRefetching}
+        />
+      </OngoingTradePanel>
+    );
+  }
+  return (
+    <OngoingTradePanel>
+      {trade.data ? <TradeDetails trade={trade.data} /> : undefined}
+    </OngoingTradePanel>
+  );
+}
+
+type Dialog = 'claim' | 'close' | null;
+
+function TradeDetails({ trade }: { trade: CurrentTrade }) {
+  const { t } = useTranslation('trading');
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const tone = signedTone(trade.profitCents);
+
+  function askClaim() {
+    // Seed §5: nothing to claim unless the profit is above zero; no request is made.
+    if (trade.profitCents <= 0) {
+      toast.error(t('claim.noProfit'));
+      return;
+    }
+    setDialog('claim');
+  }
+
+  return (
+    <div data-testid="ongoing-trade" className="flex flex-col gap-5">
+      <div className="flex flex-wrap items-center gap-2 text-sm">
+        <Badge tone="success">{trade.planTitle}</Badge>
+        <span className="text-muted">{t('copying', { strategy: trade.strategyName })}</span>
+      </div>
+      <dl className="grid grid-cols-2 gap-3 lg:grid-cols-3">
+        <Figure label={t('figures.amount')} testId="trade-amount">
+          {formatUsd(trade.amountCents)}
+        </Figure>
+        <Figure label={t('figures.plan')}>{trade.planTitle}</Figure>
+        <Figure label={t('figures.value')} testId="trade-value">
+          {formatUsd(trade.valueCents)}
+        </Figure>
+        <Figure label={t('figures.profit')} testId="trade-profit" className={tone}>
+          {formatSignedUsd(trade.profitCents)}
+        </Figure>
+        <Figure label={t('figures.roi')} testId="trade-roi" className={tone}>
+          {formatRoi(trade.roiPct)}
+        </Figure>
+        <Figure label={t('figures.closesOn')}>{formatDate(trade.closesAt)}</Figure>
+      </dl>
+      <p className="text-xs leading-relaxed text-muted">
+        {t('stopLoss', {
+          pct: trade.stopLossPct,
+          value: formatUsd(stopLossValueCents(trade.amountCents, trade.stopLossPct)),
+        })}
+        {Number(trade.performanceFeePct) > 0 &&
+          ` ${t('feeLine', { pct: trade.performanceFeePct })}`}
+      </p>
+      <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
+        <Button onClick={askClaim}>{t('actions.claim')}</Button>
+        <Link to="/plans" className={buttonClasses('secondary', 'md')}>
+          {t('actions.upgrade')}
+        </Link>
+        <Button variant="ghost" className="sm:ml-auto" onClick={() => setDialog('close')}>
+          {t('actions.close')}
+        </Button>
+      </div>
+      {dialog === 'claim' && <ClaimProfitDialog trade={trade} onClose={() => setDialog(null)} />}
+      {dialog === 'close' && <CloseTradeDialog trade={trade} onClose={() => setDialog(null)} />}
+    </div>
+  );
+}
+
+function Figure({
+  label,
+  children,
+  className,
+  testId,
+}: {
+  label: string;
+  children: string;
+  className?: string;
+  testId?: string;
+}) {
+  return (
+    <div className="min-w-0 rounded-xl border border-border bg-surface-2/50 p-3 sm:p-4">
+      <dt className="text-xs text-muted">{label}</dt>
+      <dd
+        data-testid={testId}
+        className={clsx(
+          'mt-1 truncate text-base font-semibold tabular-nums sm:text-lg',
+          className ?? 'text-text',
+        )}
+      >
+        {children}
+      </dd>
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+import { formatUsd } from '@app/shared/money';
+
+/** "+$12.34", "-$5.00", "$0.00": a profit or loss with its sign written out. */
+export function formatSignedUsd(cents: number): string {
+  if (cents > 0) return `+${formatUsd(cents)}`;
+  return formatUsd(cents);
+}
+
+/** "+1.23%", "-0.40%", "0.00%" from the server's 2-decimal ROI text. */
+export function formatRoi(text: string): string {
+  const trimmed = text.trim();
+  if (trimmed.startsWith('-')) return `${trimmed}%`;
+  if (/^\+?0*(\.0*)?$/.test(trimmed)) return `${trimmed.replace(/^\+/, '')}%`;
+  return `${trimmed.startsWith('+') ? '' : '+'}${trimmed}%`;
+}
+
+/** The value at which the copy stop-loss closes the trade: amount × (1 − pct/100), in cents. */
+export function stopLossValueCents(amountCents: number, stopLossPct: number): number {
+  return Math.ceil((amountCents * (100 - stopLossPct)) / 100);
+}
