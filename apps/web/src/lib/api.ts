@@ -31,6 +31,7 @@ async function ensureCsrfToken(): Promise<string> {
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface RequestOptions {
+  /** JSON-encoded, unless it is a FormData (a file upload, sent as multipart/form-data). */
   body?: unknown;
   /** Money operations send one key per user intent, so a retried request books once. */
   idempotencyKey?: string;
@@ -43,7 +44,8 @@ export async function apiRequest<T>(
   options: RequestOptions = {},
 ): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  const isForm = options.body instanceof FormData;
+  if (options.body !== undefined && !isForm) headers['content-type'] = 'application/json';
   if (method !== 'GET') headers[CSRF_HEADER] = await ensureCsrfToken();
   if (options.idempotencyKey) headers[IDEMPOTENCY_HEADER] = options.idempotencyKey;
 
@@ -51,7 +53,12 @@ export async function apiRequest<T>(
     method,
     headers,
     credentials: 'same-origin',
-    body: options.body === undefined ? null : JSON.stringify(options.body),
+    body:
+      options.body === undefined
+        ? null
+        : isForm
+          ? (options.body as FormData)
+          : JSON.stringify(options.body),
     signal: options.signal ?? null,
   });
   if (response.status === 204) return undefined as T;
@@ -72,6 +79,7 @@ export const api = {
   get: <T>(path: string, signal?: AbortSignal) => apiRequest<T>('GET', path, { signal }),
   post: <T>(path: string, body?: unknown, idempotencyKey?: string) =>
     apiRequest<T>('POST', path, { body: body ?? {}, idempotencyKey }),
+  postForm: <T>(path: string, form: FormData) => apiRequest<T>('POST', path, { body: form }),
   put: <T>(path: string, body?: unknown) => apiRequest<T>('PUT', path, { body: body ?? {} }),
   patch: <T>(path: string, body?: unknown) => apiRequest<T>('PATCH', path, { body: body ?? {} }),
   delete: <T>(path: string) => apiRequest<T>('DELETE', path),

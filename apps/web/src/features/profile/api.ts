@@ -1,10 +1,8 @@
-import { CSRF_COOKIE, CSRF_HEADER } from '@app/shared/http';
 import type { AccountSummary } from '@app/shared/schemas/account';
 import type { Me, SessionInfo } from '@app/shared/schemas/auth';
-import type { ApiError } from '@app/shared/schemas/common';
 import type { UpdateProfileInput } from '@app/shared/schemas/profile';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { api, ApiRequestError } from '../../lib/api';
+import { api } from '../../lib/api';
 import { sessionQueryKey } from '../../lib/auth';
 
 /** The account-security endpoints used by /profile. */
@@ -28,39 +26,11 @@ export const profileApi = {
   accountSummary: (signal?: AbortSignal) => api.get<AccountSummary>('/api/account/summary', signal),
 };
 
-function readCookie(name: string): string | undefined {
-  return document.cookie
-    .split('; ')
-    .find((part) => part.startsWith(`${name}=`))
-    ?.slice(name.length + 1);
-}
-
-/**
- * POST /api/profile/avatar as multipart/form-data (field `avatar`). The shared JSON client does
- * not send forms, so this one request is made here, with the same CSRF header and error shape.
- * (Worth moving into lib/api.ts as `api.postForm` when a second upload appears.)
- */
-async function uploadAvatar(file: File): Promise<{ user: Me }> {
-  if (!readCookie(CSRF_COOKIE)) await api.get('/api/auth/csrf');
+/** POST /api/profile/avatar as multipart/form-data (field `avatar`). */
+function uploadAvatar(file: File): Promise<{ user: Me }> {
   const form = new FormData();
   form.append('avatar', file, file.name);
-  const response = await fetch('/api/profile/avatar', {
-    method: 'POST',
-    headers: { accept: 'application/json', [CSRF_HEADER]: readCookie(CSRF_COOKIE) ?? '' },
-    credentials: 'same-origin',
-    body: form,
-  });
-  const payload: unknown = await response.json().catch(() => null);
-  if (!response.ok) {
-    const error = (payload as Partial<ApiError> | null)?.error;
-    throw new ApiRequestError(
-      response.status,
-      error?.code ?? 'INTERNAL',
-      error?.message ?? 'Something went wrong. Please try again.',
-      error?.field,
-    );
-  }
-  return payload as { user: Me };
+  return api.postForm<{ user: Me }>('/api/profile/avatar', form);
 }
 
 /** The ledger-derived figures (same key as the dashboard, so realtime `account` events refresh it). */
