@@ -27,11 +27,11 @@ export function groupThousands(text: string): string {
   return fraction === undefined ? grouped : `${grouped}.${fraction}`;
 }
 
-/** A price for display: 2 decimals from 1 up, 4 below ("67,412.50", "0.5231"). */
+/** A price for display: 2 decimals from 10 up, 4 below ("67,412.50", "2.2974"). */
 export function formatPrice(text: string): string {
   const match = DECIMAL.exec(text);
   if (!match) return text;
-  const decimals = match[2] === '0' || match[2] === undefined ? 4 : 2;
+  const decimals = (match[2] ?? '0').replace(/^0+/, '').length <= 1 ? 4 : 2;
   const rounded = roundDecimal(text, decimals);
   return rounded === null ? text : groupThousands(rounded);
 }

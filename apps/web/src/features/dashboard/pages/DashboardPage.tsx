@@ -10,8 +10,8 @@ import { OngoingTrade } from '../../trading/components/OngoingTrade';
 
 /**
  * /dashboard. Money figures (balance, return, totals) on top; then, in seed order, the Ongoing
- * Trade, the Crypto Currency Market, the Live Trade chart and the latest transactions (two
- * columns on wide screens). Figures come from the server; prices from the same feed as the trades.
+ * Trade beside the Crypto Currency Market (wide screens), the Live Trade chart and the latest
+ * transactions. Figures come from the server; prices from the same feed as the trades.
  */
 export function DashboardPage() {
   const { t } = useTranslation('dashboard');
@@ -35,9 +35,9 @@ export function DashboardPage() {
       <div className="grid gap-6 xl:grid-cols-[minmax(0,7fr)_minmax(0,5fr)]">
         <OngoingTrade />
         <MarketTable />
-        <LiveTradePanel />
-        <RecentTransactions />
       </div>
+      <LiveTradePanel />
+      <RecentTransactions />
     </div>
   );
 }

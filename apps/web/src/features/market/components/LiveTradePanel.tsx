@@ -26,7 +26,7 @@ export function LiveTradePanel({ symbol = LIVE_TRADE_SYMBOL }: { symbol?: string
     >
       {ticker && (
         <p className="-mt-1 mb-3 flex flex-wrap items-baseline gap-x-3 gap-y-1">
-          <span className="font-mono text-2xl font-semibold text-text tabular-nums">
+          <span className="text-2xl font-semibold tracking-tight text-text tabular-nums">
             {formatPrice(ticker.price)}
           </span>
           <span

@@ -17,7 +17,7 @@ import {
   ShieldIcon,
 } from '../../../ui';
 import { MarketSourceLabel } from '../../market/components/MarketSourceLabel';
-import { formatPrice, signOf } from '../../market/decimal';
+import { formatPrice, roundDecimal, signOf } from '../../market/decimal';
 import { traderStrategyQuery, type TraderStrategy } from '../api';
 import { OrderForm } from '../components/OrderForm';
 import { formatQuantity, formatSignedUsdText, formatUsdText } from '../format';
@@ -78,7 +78,7 @@ function TraderDesk() {
 
       <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
         <Stat label={t('stats.nav')} testId="trader-nav">
-          {strategy.nav}
+          {roundDecimal(strategy.nav, 4) ?? strategy.nav}
         </Stat>
         <Stat label={t('stats.equity')}>{formatUsdText(data.equity)}</Stat>
         <Stat label={t('stats.cash')}>{formatUsdText(data.cash)}</Stat>
@@ -90,121 +90,118 @@ function TraderDesk() {
         </p>
       )}
 
-      <div className="grid gap-6 xl:grid-cols-[minmax(0,8fr)_minmax(0,4fr)]">
-        <div className="flex min-w-0 flex-col gap-6">
-          <Card title={t('positions.title')} className="min-w-0">
-            {data.positions.length === 0 ? (
-              <EmptyState title={t('positions.empty')} description={t('positions.emptyHint')} />
-            ) : (
-              <DataTable<Position>
-                caption={t('positions.title')}
-                rows={data.positions}
-                rowKey={(row) => `${row.symbol}-${row.side}`}
-                columns={[
-                  {
-                    key: 'symbol',
-                    header: t('positions.instrument'),
-                    primary: true,
-                    cell: (row) => (
+      <div className="grid items-start gap-6 xl:grid-cols-[minmax(0,8fr)_minmax(0,4fr)]">
+        <Card title={t('positions.title')} className="min-w-0 xl:col-start-1">
+          {data.positions.length === 0 ? (
+            <EmptyState title={t('positions.empty')} description={t('positions.emptyHint')} />
+          ) : (
+            <DataTable<Position>
+              caption={t('positions.title')}
+              rows={data.positions}
+              rowKey={(row) => `${row.symbol}-${row.side}`}
+              columns={[
+                {
+                  key: 'symbol',
+                  header: t('positions.instrument'),
+                  primary: true,
+                  cell: (row) => (
+                    <span className="flex flex-col gap-0.5">
                       <span className="flex items-center gap-2">
                         <span className="font-medium text-text">{row.symbol}</span>
                         <SideBadge side={row.side} />
                       </span>
-                    ),
-                  },
-                  {
-                    key: 'weight',
-                    header: t('positions.weight'),
-                    align: 'right',
-                    cell: (row) => `${row.weightPct}%`,
-                  },
-                  {
-                    key: 'quantity',
-                    header: t('positions.quantity'),
-                    align: 'right',
-                    cell: (row) => formatQuantity(row.quantity),
-                  },
-                  {
-                    key: 'entry',
-                    header: t('positions.entry'),
-                    align: 'right',
-                    cell: (row) => formatPrice(row.entryPrice),
-                  },
-                  {
-                    key: 'price',
-                    header: t('positions.price'),
-                    align: 'right',
-                    cell: (row) => formatPrice(row.price),
-                  },
-                  {
-                    key: 'pnl',
-                    header: t('positions.pnl'),
-                    align: 'right',
-                    cell: (row) => <Pnl value={row.unrealisedPnl} />,
-                  },
-                ]}
-              />
-            )}
-          </Card>
-          <Card title={t('fills.title')} className="min-w-0">
-            {data.fills.length === 0 ? (
-              <EmptyState title={t('fills.empty')} />
-            ) : (
-              <DataTable<Fill>
-                caption={t('fills.title')}
-                rows={data.fills}
-                rowKey={(row) => `${row.at}-${row.symbol}-${row.quantityDelta}`}
-                columns={[
-                  {
-                    key: 'at',
-                    header: t('fills.at'),
-                    primary: true,
-                    cell: (row) => (
-                      <span className="whitespace-nowrap text-text">
-                        {formatDate(row.at)} {timeOf(row.at)}
+                      <span className="text-xs text-muted tabular-nums">
+                        {t('positions.units', { quantity: formatQuantity(row.quantity) })}
                       </span>
-                    ),
-                  },
-                  {
-                    key: 'symbol',
-                    header: t('fills.instrument'),
-                    cell: (row) => (
-                      <span className="flex items-center gap-2">
-                        {row.symbol} <SideBadge side={row.side} />
-                      </span>
-                    ),
-                  },
-                  {
-                    key: 'qty',
-                    header: t('fills.quantity'),
-                    align: 'right',
-                    cell: (row) => formatQuantity(row.quantityDelta),
-                  },
-                  {
-                    key: 'price',
-                    header: t('fills.price'),
-                    align: 'right',
-                    cell: (row) => formatPrice(row.price),
-                  },
-                  {
-                    key: 'realised',
-                    header: t('fills.realised'),
-                    align: 'right',
-                    cell: (row) => <Pnl value={row.realisedPnl} />,
-                  },
-                  {
-                    key: 'reason',
-                    header: t('fills.reason'),
-                    cell: (row) => t(`reason.${row.reason}`),
-                  },
-                ]}
-              />
-            )}
-          </Card>
-        </div>
-        <div className="min-w-0">
+                    </span>
+                  ),
+                },
+                {
+                  key: 'weight',
+                  header: t('positions.weight'),
+                  align: 'right',
+                  cell: (row) => `${row.weightPct}%`,
+                },
+                {
+                  key: 'entry',
+                  header: t('positions.entry'),
+                  align: 'right',
+                  cell: (row) => formatPrice(row.entryPrice),
+                },
+                {
+                  key: 'price',
+                  header: t('positions.price'),
+                  align: 'right',
+                  cell: (row) => formatPrice(row.price),
+                },
+                {
+                  key: 'pnl',
+                  header: t('positions.pnl'),
+                  align: 'right',
+                  cell: (row) => <Pnl value={row.unrealisedPnl} />,
+                },
+              ]}
+            />
+          )}
+        </Card>
+        <div className="min-w-0 xl:col-start-2 xl:row-span-2 xl:row-start-1">
           <OrderForm strategy={data} />
         </div>
+        <Card title={t('fills.title')} className="min-w-0 xl:col-start-1">
+          {data.fills.length === 0 ? (
+            <EmptyState title={t('fills.empty')} />
+          ) : (
+            <DataTable<Fill>
+              caption={t('fills.title')}
+              rows={data.fills}
+              rowKey={(row) => `${row.at}-${row.symbol}-${row.quantityDelta}`}
+              columns={[
+                {
+                  key: 'at',
+                  header: t('fills.at'),
+                  primary: true,
+                  cell: (row) => (
+                    <span className="whitespace-nowrap text-text">
+                      {formatDate(row.at)} {timeOf(row.at)}
+                    </span>
+                  ),
+                },
+                {
+                  key: 'symbol',
+                  header: t('fills.instrument'),
+                  cell: (row) => (
+                    <span className="flex items-center gap-2">
+                      {row.symbol} <SideBadge side={row.side} />
+                    </span>
+                  ),
+                },
+                {
+                  key: 'qty',
+                  header: t('fills.quantity'),
+                  align: 'right',
+                  cell: (row) => formatQuantity(row.quantityDelta),
+                },
+                {
+                  key: 'price',
+                  header: t('fills.price'),
+                  align: 'right',
+                  cell: (row) => formatPrice(row.price),
+                },
+                {
+                  key: 'realised',
+                  header: t('fills.realised'),
+                  align: 'right',
+                  cell: (row) => <Pnl value={row.realisedPnl} />,
+                },
+                {
+                  key: 'reason',
+                  header: t('fills.reason'),
+                  cell: (row) => t(`reason.${row.reason}`),
+                },
+              ]}
+            />
+          )}
+        </Card>
       </div>
     </div>
   );
