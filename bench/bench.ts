@@ -1,0 +1,352 @@
+/**
+ * `npm run bench [-- --quick]`: the measured half of the "Proof" issue. Starts its own PostgreSQL
+ * (Debian binaries, temp dir, free loopback port) and the product against it as a child process,
+ * measures, prints a table ending in `name = value` lines and appends them to bench/RESULTS.md.
+ * Every load loop is bounded in count and time; every process started here is stopped on exit.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { WebSocket } from 'ws';
+import { ApiClient, keepAliveAgent, percentile } from './lib/http';
+import { buildAndMeasure, lighthouseScore } from './lib/frontend';
+import { fillTransactions, measurePages } from './lib/listscale';
+import { createCluster, freePort, pgbench, type PgCluster } from './lib/pg';
+import { closeAll, connectMany, measureFanout } from './lib/realtime';
+import { seedUsers, query } from './lib/seed';
+import { BENCH_ADMIN, REPO_ROOT, startServer, type ServerProcess } from './lib/server';
+import { moneyContext, moneyCycle } from './lib/workload';
+
+const quick = process.argv.includes('--quick');
+const only = process.argv
+  .find((a) => a.startsWith('--only='))
+  ?.slice(7)
+  .split(',');
+const profile = process.argv.includes('--cpu-prof');
+const CFG = quick
+  ? {
+      clients: 8,
+      loadSeconds: 12,
+      pgbenchSeconds: 10,
+      wsClients: 2000,
+      wsUsers: 100,
+      wsSeconds: 8,
+      wsMaxEvents: 400,
+      listBig: 200_000,
+      listRounds: 40,
+      lighthouse: false,
+    }
+  : {
+      clients: 8,
+      loadSeconds: 45,
+      pgbenchSeconds: 30,
+      wsClients: 10_000,
+      wsUsers: 400,
+      wsSeconds: 25,
+      wsMaxEvents: 3000,
+      listBig: 10_000_000,
+      listRounds: 150,
+      lighthouse: true,
+    };
+const want = (name: string) => !only || only.includes(name);
+
+const started = Date.now();
+const log = (line: string) =>
+  process.stderr.write(`[${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${line}\n`);
+
+let cluster: PgCluster | undefined;
+let server: ServerProcess | undefined;
+let bare: ChildProcess | undefined;
+let tmp: string | undefined;
+function cleanup() {
+  bare?.kill('SIGKILL');
+  server?.child.kill('SIGKILL');
+  try {
+    cluster?.stop();
+  } catch {
+    cluster?.stopImmediate();
+  }
+  if (tmp && !profile) fs.rmSync(tmp, { recursive: true, force: true });
+  cluster?.destroy();
+}
+process.on('exit', cleanup);
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => process.exit(130));
+
+const results: [string, string][] = [];
+const table: [string, string, string][] = [];
+function record(name: string, value: string, note = '') {
+  results.push([name, value]);
+  table.push([name, value, note]);
+  log(`${name} = ${value} ${note}`);
+}
+const fmt = (n: number, digits = 2) => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a');
+
+/** `clients` loops of `work` until `seconds` pass (and at most `maxIterations` each). */
+async function closedLoop(
+  clients: number,
+  seconds: number,
+  work: (client: number, iteration: number) => Promise<number>,
+  maxIterations = 1_000_000,
+): Promise<{ ops: number; seconds: number }> {
+  const t0 = performance.now();
+  const end = t0 + seconds * 1000;
+  let ops = 0;
+  await Promise.all(
+    Array.from({ length: clients }, async (_, c) => {
+      for (let i = 0; i < maxIterations && performance.now() < end; i += 1) ops += await work(c, i);
+    }),
+  );
+  return { ops, seconds: (performance.now() - t0) / 1000 };
+}
+
+async function main() {
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'nestrado-bench-'));
+  log(
+    `mode ${quick ? 'quick' : 'full'}; load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
+  cluster = await createCluster({ tag: 'bench' });
+  log(`PostgreSQL on 127.0.0.1:${cluster.port}`);
+  await cluster.createDatabase('nestrado');
+  await cluster.createDatabase('pgbench');
+  const dbUrl = cluster.url('nestrado');
+  await pgbench(cluster, ['-i', '-q', '-s', '10', 'pgbench'], 300_000);
+
+  let frontend: ReturnType<typeof buildAndMeasure> | undefined;
+  const webDir = path.join(tmp, 'web');
+  if (want('frontend')) {
+    log('building the web app with a manifest');
+    frontend = buildAndMeasure(webDir);
+  }
+  const port = await freePort();
+  server = await startServer({
+    databaseUrl: dbUrl,
+    port,
+    dataDir: path.join(tmp, 'data'),
+    logFile: path.join(tmp, 'server.log'),
+    ...(frontend ? { env: { WEB_DIST_DIR: webDir } } : {}),
+    ...(profile ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${path.join(tmp, 'prof')}`] } : {}),
+  });
+  log(`server on ${server.baseUrl} (logs ${path.join(tmp, 'server.log')})`);
+  const base = server.baseUrl;
+  const agent = keepAliveAgent(64);
+  const admin = new ApiClient(base, undefined, agent);
+  await admin.login(BENCH_ADMIN.email, BENCH_ADMIN.password);
+  const [adminRow] = await query<{ id: string }>(dbUrl, 'SELECT id FROM users WHERE email = $1', [
+    BENCH_ADMIN.email,
+  ]);
+  const money = await moneyContext(admin, adminRow!.id);
+  const users = await seedUsers(dbUrl, 'money', CFG.clients);
+  const clients = users.map((u) => new ApiClient(base, u.sid, agent));
+
+  if (want('money')) {
+    log(`money-ops: ${CFG.clients} users, ${CFG.loadSeconds} s`);
+    // Warm-up until a whole cycle works (market prices exist a moment after start), then one
+    // cycle each (JIT, plan caches, ledger accounts created).
+    for (let i = 0; i < 120; i += 1) {
+      if ((await moneyCycle(money, clients[0]!, users[0]!.id, 40_000 + i)) === 5) break;
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+    await Promise.all(clients.map((c, i) => moneyCycle(money, c, users[i]!.id, 0)));
+    let failures = 0;
+    const run = await closedLoop(CFG.clients, CFG.loadSeconds, async (c, i) => {
+      const ok = await moneyCycle(money, clients[c]!, users[c]!.id, i + 1);
+      if (ok < 5) failures += 1;
+      return ok;
+    });
+    const rps = run.ops / run.seconds;
+    log(`  ${run.ops} money requests in ${fmt(run.seconds, 1)} s (${failures} cycles cut short)`);
+    const tps = await pgbench(
+      cluster,
+      ['-c', String(CFG.clients), '-j', '2', '-T', String(CFG.pgbenchSeconds), '-n', 'pgbench'],
+      (CFG.pgbenchSeconds + 60) * 1000,
+    );
+    record('money-ops/rps', fmt(rps, 1), `(${CFG.clients} clients)`);
+    record('pgbench/tpcb-tps', fmt(tps, 1), `(-c ${CFG.clients})`);
+    record('money-ops/pgbench-tpcb', fmt(rps / tps, 3), 'target >= 0.5');
+  }
+
+  if (want('reads')) {
+    log(`reads: ${CFG.clients} users, ${CFG.loadSeconds} s`);
+    const latencies: number[] = [];
+    const run = await closedLoop(CFG.clients, CFG.loadSeconds, async (c, i) => {
+      const reply = await clients[c]!.get(
+        i % 2 === 0 ? '/api/account/summary' : '/api/transactions?limit=20',
+      );
+      if (reply.status !== 200) throw new Error(`read ${reply.status}: ${reply.body}`);
+      latencies.push(reply.ms);
+      return 1;
+    });
+    const rps = run.ops / run.seconds;
+    const tps = await pgbench(
+      cluster,
+      [
+        '-S',
+        '-c',
+        String(CFG.clients),
+        '-j',
+        '2',
+        '-T',
+        String(CFG.pgbenchSeconds),
+        '-n',
+        'pgbench',
+      ],
+      (CFG.pgbenchSeconds + 60) * 1000,
+    );
+    latencies.sort((a, b) => a - b);
+    record('reads/rps', fmt(rps, 1), `(p95 ${fmt(percentile(latencies, 95), 1)} ms)`);
+    record('pgbench/select-tps', fmt(tps, 1), `(-S -c ${CFG.clients})`);
+    record('reads/pgbench-select', fmt(rps / tps, 3), 'target >= 0.25');
+  }
+
+  if (want('realtime')) {
+    const wsUsers = await seedUsers(dbUrl, 'ws', CFG.wsUsers);
+    log(`realtime: ${CFG.wsClients} sockets over ${CFG.wsUsers} users`);
+    const wsUrl = `ws://127.0.0.1:${port}/realtime`;
+    const sockets = await connectMany(wsUrl, CFG.wsClients, (i) => ({
+      cookie: `sid=${wsUsers[i % wsUsers.length]!.sid}`,
+    }));
+    const notify = new pg.Pool({ connectionString: dbUrl, max: 2 });
+    const product = await measureFanout(
+      sockets,
+      async (data) => {
+        await notify.query("SELECT pg_notify('realtime_events', $1)", [
+          JSON.stringify({ channel: 'public', event: { type: 'bench', data }, from: 'bench' }),
+        ]);
+      },
+      { window: 2, maxEvents: CFG.wsMaxEvents, seconds: CFG.wsSeconds },
+    );
+    await notify.end();
+    closeAll(sockets);
+    log(`  product: ${JSON.stringify(product)}`);
+
+    const barePort = await freePort();
+    bare = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'bench/bare-ws-server.ts', String(barePort)],
+      {
+        cwd: REPO_ROOT,
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('bare ws server did not start')), 30_000);
+      bare!.stdout!.once('data', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+    const bareSockets = await connectMany(`ws://127.0.0.1:${barePort}/`, CFG.wsClients, () => ({}));
+    const control = new WebSocket(`ws://127.0.0.1:${barePort}/control`);
+    await new Promise((resolve) => control.once('open', resolve));
+    const baseline = await measureFanout(
+      bareSockets,
+      (data) => control.send(JSON.stringify({ type: 'bench', data })),
+      { window: 2, maxEvents: CFG.wsMaxEvents, seconds: CFG.wsSeconds },
+    );
+    control.terminate();
+    closeAll(bareSockets);
+    bare.kill('SIGTERM');
+    bare = undefined;
+    log(`  bare ws: ${JSON.stringify(baseline)}`);
+    record(
+      'realtime/deliveries-per-s',
+      fmt(product.deliveriesPerSecond, 0),
+      `(${product.clients} sockets, p50 ${product.p50Ms} ms)`,
+    );
+    record(
+      'realtime/bare-deliveries-per-s',
+      fmt(baseline.deliveriesPerSecond, 0),
+      `(p99 ${baseline.p99Ms} ms)`,
+    );
+    record(
+      'realtime/bare-ws',
+      fmt(product.deliveriesPerSecond / baseline.deliveriesPerSecond, 3),
+      'target >= 0.7',
+    );
+    record('realtime/p99-ms', String(product.p99Ms), 'target < 500');
+  }
+
+  if (want('list')) {
+    const [measured] = await seedUsers(dbUrl, 'list', 1);
+    const others = (await seedUsers(dbUrl, 'listo', 999)).map((u) => u.id);
+    const user = new ApiClient(base, measured!.sid, agent);
+    const deadline = quick ? 20_000 : 120_000;
+    await fillTransactions(dbUrl, measured!.id, others, 10_000, log);
+    await measurePages(user, admin, 5, deadline); // warm-up
+    const small = await measurePages(user, admin, CFG.listRounds, deadline);
+    log(`  10k rows: ${JSON.stringify(small)}`);
+    const big = await fillTransactions(dbUrl, measured!.id, others, CFG.listBig, log);
+    await measurePages(user, admin, 5, deadline);
+    const large = await measurePages(user, admin, CFG.listRounds, deadline);
+    log(`  ${big} rows: ${JSON.stringify(large)}`);
+    const keys = ['userFirst', 'userDeep', 'adminFirst', 'adminDeep'] as const;
+    for (const key of keys) {
+      record(`list-scale/${key}-p95-ms`, `${fmt(small[key], 1)} -> ${fmt(large[key], 1)}`);
+    }
+    const ratio = Math.max(...keys.map((k) => large[k] / small[k]));
+    record('list-scale', fmt(ratio, 2), `(worst p95 ratio, 10k vs ${big} rows; target <= 1.5)`);
+  }
+
+  if (frontend) {
+    record('frontend/landing-js-gzip-kb', fmt(frontend.landingGzip / 1024, 1));
+    record('frontend/dashboard-js-gzip-kb', fmt(frontend.dashboardGzip / 1024, 1));
+    record('frontend/entry-js-gzip-kb', fmt(frontend.entryGzip / 1024, 1));
+    if (CFG.lighthouse) {
+      for (const [name, url, cookie] of [
+        ['landing', `${base}/`, undefined],
+        ['dashboard', `${base}/dashboard`, `sid=${users[0]!.sid}`],
+      ] as const) {
+        const lh = await lighthouseScore(url, cookie).catch(
+          (e: Error) => `lighthouse: ${e.message}`,
+        );
+        if (typeof lh === 'string') record(`frontend/lighthouse-${name}`, 'n/a', lh);
+        else
+          record(`frontend/lighthouse-${name}`, String(lh.score), `(LCP ${lh.lcpMs} ms, mobile)`);
+      }
+    }
+  }
+
+  await server.stop();
+  server = undefined;
+  const load = os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+  const wall = ((Date.now() - started) / 1000).toFixed(0);
+  const width = Math.max(...table.map(([n]) => n.length));
+  process.stdout.write(
+    `\nNestrado bench (${quick ? 'quick' : 'full'}), ${wall} s, load average ${load}\n`,
+  );
+  for (const [name, value, note] of table)
+    process.stdout.write(`  ${name.padEnd(width)}  ${value.padStart(16)}  ${note}\n`);
+  process.stdout.write('\n');
+  for (const [name, value] of results) process.stdout.write(`${name} = ${value}\n`);
+
+  if (!only) {
+    const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
+    const section = [
+      `\n## ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC — ${quick ? 'quick' : 'full'} run`,
+      '',
+      `Machine: ${os.cpus().length} × ${cpu}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GB, ${os.type()} ${os.release()}, Node ${process.version}; wall ${wall} s; load average at the end ${load} (shared machine).`,
+      '',
+      '```',
+      ...results.map(([n, v]) => `${n} = ${v}`),
+      '```',
+      '',
+    ].join('\n');
+    fs.appendFileSync(path.join(REPO_ROOT, 'bench', 'RESULTS.md'), section);
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    process.stderr.write(`bench failed: ${(error as Error).stack ?? String(error)}\n`);
+    process.exit(1);
+  },
+);

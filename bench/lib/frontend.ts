@@ -1,0 +1,153 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import zlib from 'node:zlib';
+import { REPO_ROOT } from './server';
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+}
+
+/**
+ * Builds the web app into `outDir` with a Vite manifest (the repo's own dist is left alone) and
+ * returns gzipped JavaScript bytes for what the landing page and the dashboard load: the entry,
+ * the route's layout and page chunks, and everything they import statically.
+ */
+export function buildAndMeasure(outDir: string): {
+  landingGzip: number;
+  dashboardGzip: number;
+  entryGzip: number;
+} {
+  const vite = path.join(REPO_ROOT, 'node_modules', '.bin', 'vite');
+  const result = spawnSync(
+    vite,
+    ['build', '--manifest', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'],
+    { cwd: path.join(REPO_ROOT, 'apps/web'), encoding: 'utf8', timeout: 300_000 },
+  );
+  if (result.status !== 0) throw new Error(`vite build failed: ${result.stderr}`);
+  const manifest = JSON.parse(
+    fs.readFileSync(path.join(outDir, '.vite', 'manifest.json'), 'utf8'),
+  ) as Record<string, ManifestChunk>;
+  const gz = new Map<string, number>();
+  const sizeOf = (file: string) => {
+    let size = gz.get(file);
+    if (size === undefined) {
+      size = zlib.gzipSync(fs.readFileSync(path.join(outDir, file)), { level: 9 }).length;
+      gz.set(file, size);
+    }
+    return size;
+  };
+  const closure = (keys: string[]) => {
+    const seen = new Set<string>();
+    const visit = (key: string) => {
+      if (seen.has(key) || !manifest[key]) return;
+      seen.add(key);
+      for (const next of manifest[key].imports ?? []) visit(next);
+    };
+    keys.forEach(visit);
+    return seen;
+  };
+  const keyOf = (fragment: string) => {
+    const key = Object.keys(manifest).find((k) => k.includes(fragment));
+    if (!key) throw new Error(`no chunk for ${fragment} in the manifest`);
+    return key;
+  };
+  const entry = Object.keys(manifest).find((k) => manifest[k]?.isEntry) ?? 'index.html';
+  const total = (keys: Set<string>) =>
+    [...keys].reduce((sum, key) => {
+      const file = manifest[key]?.file;
+      return file?.endsWith('.js') ? sum + sizeOf(file) : sum;
+    }, 0);
+  return {
+    entryGzip: total(closure([entry])),
+    landingGzip: total(
+      closure([
+        entry,
+        keyOf('features/public/components/PublicLayout'),
+        keyOf('features/public/pages/LandingPage'),
+      ]),
+    ),
+    dashboardGzip: total(
+      closure([
+        entry,
+        keyOf('features/shell/ProtectedLayout'),
+        keyOf('features/dashboard/pages/DashboardPage'),
+      ]),
+    ),
+  };
+}
+
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+/**
+ * Lighthouse performance score (0-100, default mobile settings) of `url`, with Debian's Chromium.
+ * Lighthouse is not a project dependency: it is loaded from LIGHTHOUSE_DIR (default /tmp/lh,
+ * `npm install --prefix /tmp/lh lighthouse@12`). Returns a reason string when it cannot run.
+ */
+export async function lighthouseScore(
+  url: string,
+  cookie?: string,
+): Promise<{ score: number; lcpMs: number } | string> {
+  const dir = process.env.LIGHTHOUSE_DIR ?? '/tmp/lh';
+  const lhEntry = path.join(dir, 'node_modules', 'lighthouse', 'core', 'index.js');
+  const launcherEntry = path.join(dir, 'node_modules', 'chrome-launcher', 'dist', 'index.js');
+  if (!fs.existsSync(lhEntry) || !fs.existsSync(launcherEntry))
+    return `lighthouse not installed in ${dir} (npm install --prefix ${dir} lighthouse@12)`;
+  if (!fs.existsSync('/usr/bin/chromium')) return 'no /usr/bin/chromium';
+  type Launch = (o: { chromePath: string; chromeFlags: string[] }) => Promise<{
+    port: number;
+    kill: () => Promise<void> | void;
+  }>;
+  type Lighthouse = (
+    url: string,
+    flags: Record<string, unknown>,
+  ) => Promise<
+    | {
+        lhr: {
+          categories: { performance?: { score: number | null } };
+          audits: Record<string, { numericValue?: number }>;
+          runtimeError?: { message: string };
+        };
+      }
+    | undefined
+  >;
+  const { launch } = (await import(pathToFileURL(launcherEntry).href)) as { launch: Launch };
+  const lighthouse = ((await import(pathToFileURL(lhEntry).href)) as { default: Lighthouse })
+    .default;
+  const chrome = await launch({ chromePath: '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+      maxWaitForLoad: 60_000,
+      ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+    });
+    if (!result) return 'lighthouse returned nothing';
+    if (result.lhr.runtimeError) return `lighthouse: ${result.lhr.runtimeError.message}`;
+    const score = result.lhr.categories.performance?.score;
+    if (score === null || score === undefined) return 'lighthouse: no performance score';
+    return {
+      score: Math.round(score * 100),
+      lcpMs: Math.round(result.lhr.audits['largest-contentful-paint']?.numericValue ?? NaN),
+    };
+  } finally {
+    await chrome.kill();
+  }
+}

@@ -1,0 +1,49 @@
+import pg from 'pg';
+
+/**
+ * Cheap users for load: rows straight into `users` (active, verified) and one session each whose
+ * token is known (`bt-<userId>`; the server stores sha256(token), as at login). No argon2, no
+ * sign-up rate limit; nobody can sign in to them with a password (the hash is a placeholder).
+ */
+export async function seedUsers(
+  databaseUrl: string,
+  prefix: string,
+  count: number,
+): Promise<{ id: string; sid: string }[]> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const result = await client.query<{ id: string }>(
+      `WITH created AS (
+         INSERT INTO users (email, name, phone, country, referral_id, password_hash,
+                            email_verified_at, is_active, activated_at)
+         SELECT $1 || i || '@bench.local', 'Bench User ' || i, '+44 20 7946 0000', 'United Kingdom',
+                $1 || i || 'r', '$argon2id$bench-placeholder', now(), true, now()
+         FROM generate_series(1, $2::int) AS i
+         RETURNING id)
+       INSERT INTO sessions (token_hash, user_id, user_agent, ip, expires_at)
+       SELECT sha256(convert_to('bt-' || id::text, 'UTF8')), id, 'bench', '127.0.0.1',
+              now() + interval '12 hours'
+       FROM created
+       RETURNING user_id AS id`,
+      [prefix, count],
+    );
+    return result.rows.map((r) => ({ id: r.id, sid: `bt-${r.id}` }));
+  } finally {
+    await client.end();
+  }
+}
+
+export async function query<T extends pg.QueryResultRow>(
+  databaseUrl: string,
+  text: string,
+  values: unknown[] = [],
+): Promise<T[]> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    return (await client.query<T>(text, values)).rows;
+  } finally {
+    await client.end();
+  }
+}

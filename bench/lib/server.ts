@@ -1,0 +1,96 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
+export const BENCH_ADMIN = { email: 'admin@bench.local', password: 'bench-admin-password-1' };
+
+export interface ServerProcess {
+  port: number;
+  baseUrl: string;
+  child: ChildProcess;
+  /** Resolves when the process has exited. */
+  exited: Promise<number | null>;
+  /** SIGTERM, then SIGKILL after 10 s; resolves when gone. */
+  stop: () => Promise<void>;
+  /** `kill -9`. */
+  kill9: () => Promise<void>;
+}
+
+/**
+ * The product as a child process (`node --import tsx apps/server/src/main.ts`) against an external
+ * PostgreSQL, listening on loopback only. Logs go to `logFile`. Resolves once /api/health answers.
+ */
+export async function startServer(options: {
+  databaseUrl: string;
+  port: number;
+  dataDir: string;
+  logFile: string;
+  env?: Record<string, string>;
+  nodeArgs?: string[];
+  readyTimeoutMs?: number;
+}): Promise<ServerProcess> {
+  fs.mkdirSync(options.dataDir, { recursive: true });
+  const log = fs.openSync(options.logFile, 'a');
+  const child = spawn(
+    process.execPath,
+    [...(options.nodeArgs ?? []), '--import', 'tsx', 'apps/server/src/main.ts'],
+    {
+      cwd: REPO_ROOT,
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        PORT: String(options.port),
+        HOST: '127.0.0.1',
+        DATABASE_URL: options.databaseUrl,
+        DATA_DIR: options.dataDir,
+        PUBLIC_URL: `http://127.0.0.1:${options.port}`,
+        ADMIN_EMAIL: BENCH_ADMIN.email,
+        ADMIN_PASSWORD: BENCH_ADMIN.password,
+        MARKET_BACKFILL_DAYS: '1',
+        LOG_LEVEL: 'info',
+        ...options.env,
+      },
+      stdio: ['ignore', log, log],
+    },
+  );
+  fs.closeSync(log);
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const baseUrl = `http://127.0.0.1:${options.port}`;
+  const deadline = Date.now() + (options.readyTimeoutMs ?? 180_000);
+  let gone = false;
+  void exited.then(() => (gone = true));
+  for (let attempt = 0; Date.now() < deadline && !gone; attempt += 1) {
+    try {
+      const response = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(2000) });
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  if (gone || Date.now() >= deadline) {
+    child.kill('SIGKILL');
+    const tail = fs.readFileSync(options.logFile, 'utf8').slice(-3000);
+    throw new Error(`server on :${options.port} did not become healthy:\n${tail}`);
+  }
+  const waitGone = async (ms: number) =>
+    Promise.race([exited, new Promise((r) => setTimeout(r, ms))]).then(() => gone);
+  return {
+    port: options.port,
+    baseUrl,
+    child,
+    exited,
+    stop: async () => {
+      if (gone) return;
+      child.kill('SIGTERM');
+      if (!(await waitGone(10_000))) child.kill('SIGKILL');
+      await exited;
+    },
+    kill9: async () => {
+      if (gone) return;
+      child.kill('SIGKILL');
+      await exited;
+    },
+  };
+}
