@@ -1,0 +1,111 @@
+import { expect, test, type Page } from '@playwright/test';
+import { adminApi, latestMail } from './support';
+
+async function useNav(page: Page, name: string) {
+  const toggle = page.getByRole('button', { name: 'Open menu' });
+  if (await toggle.isVisible()) {
+    await toggle.click();
+    await page.getByRole('dialog').getByRole('link', { name, exact: true }).click();
+  } else {
+    await page.getByRole('banner').getByRole('link', { name, exact: true }).click();
+  }
+}
+
+function visibleSlide(page: Page) {
+  return page.locator('figure[aria-roledescription="slide"]:not([aria-hidden="true"])');
+}
+
+test('every landing anchor scrolls to its section', async ({ page }) => {
+  await page.goto('/');
+  for (const [name, id] of [
+    ['About', 'about'],
+    ['Services', 'services'],
+    ['Plans', 'plans'],
+    ['Contact', 'contact'],
+  ] as const) {
+    await useNav(page, name);
+    await expect(page).toHaveURL(new RegExp(`#${id}$`));
+    await expect(page.locator(`section#${id}`)).toBeInViewport();
+  }
+  await useNav(page, 'Home');
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeLessThan(50);
+});
+
+test('the stories carousel moves by button, dot and swipe, and wraps around', async ({ page }) => {
+  await page.goto('/#faq');
+  const carousel = page.locator('[aria-roledescription="carousel"]');
+  await carousel.scrollIntoViewIfNeeded();
+  await expect(visibleSlide(page)).toHaveAttribute('aria-label', '1 of 5');
+  await page.getByRole('button', { name: 'Previous story' }).click();
+  await expect(visibleSlide(page)).toHaveAttribute('aria-label', '5 of 5');
+  await page.getByRole('button', { name: 'Next story' }).click();
+  await expect(visibleSlide(page)).toHaveAttribute('aria-label', '1 of 5');
+  await page.getByRole('button', { name: 'Show story 3' }).click();
+  await expect(visibleSlide(page)).toHaveAttribute('aria-label', '3 of 5');
+
+  const box = await carousel.locator('div.overflow-hidden').boundingBox();
+  if (!box) throw new Error('carousel not laid out');
+  const y = box.y + box.height / 2;
+  await page.mouse.move(box.x + box.width - 20, y);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width - 140, y, { steps: 5 });
+  await page.mouse.up();
+  await expect(visibleSlide(page)).toHaveAttribute('aria-label', '4 of 5');
+  // A short drag (under 75 px) does not move it.
+  await page.mouse.move(box.x + 200, y);
+  await page.mouse.down();
+  await page.mouse.move(box.x + 150, y, { steps: 3 });
+  await page.mouse.up();
+  await expect(visibleSlide(page)).toHaveAttribute('aria-label', '4 of 5');
+});
+
+test('a FAQ answer opens in a dialog and closes with Escape', async ({ page }) => {
+  await page.goto('/#faq');
+  await page.getByRole('button', { name: 'Can I lose money?' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('link', { name: 'Contact Support' })).toHaveAttribute(
+    'href',
+    '/contact',
+  );
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+});
+
+test('the contact form names the three empty fields, then really sends', async ({
+  page,
+  baseURL,
+}) => {
+  await page.goto('/#contact');
+  const section = page.locator('section#contact');
+  await section.getByRole('button', { name: 'Send' }).click();
+  for (const message of ['Full name is required', 'Email is required', 'Message is required']) {
+    await expect(section.getByText(message)).toBeVisible();
+  }
+  const name = `Visitor ${Date.now().toString(36)}`;
+  await section.getByLabel('Full Name').fill(name);
+  await section.getByLabel('Email').fill('visitor@example.com');
+  await section.getByLabel('Message').fill('How is the withdrawal fee applied?');
+  await section.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByText('Message sent successfully')).toBeVisible();
+
+  const admin = await adminApi(baseURL ?? '');
+  const mail = await latestMail(admin, 'support@nestrado.local', 'contact');
+  expect(mail.subject).toBe(`Contact form: ${name}`);
+  await admin.dispose();
+});
+
+test('the register country picker finds Germany from "Germ" and never lists more than 5', async ({
+  page,
+}) => {
+  await page.goto('/register');
+  await page.getByLabel('Country').click();
+  const search = page.getByPlaceholder('Search country');
+  await search.fill('a');
+  await expect(page.getByRole('option')).toHaveCount(5);
+  await search.fill('Germ');
+  await expect(page.getByRole('option')).toHaveCount(1);
+  await search.press('Enter');
+  // The field shows the flag before the name.
+  await expect(page.getByLabel('Country')).toHaveValue(/Germany$/);
+});
