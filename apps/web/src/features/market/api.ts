@@ -12,8 +12,7 @@ export const marketKeys = {
   candles: (symbol: string, interval: string) => ['market', 'candles', symbol, interval] as const,
 };
 
-/** Visitors have no socket: poll every 5 s. */
-export const TICKER_POLL_MS = 5_000;
+export { TICKER_POLL_MS } from './polling';
 
 export const tickersQuery = queryOptions({
   queryKey: marketKeys.tickers,

@@ -1,8 +1,7 @@
 import type { Ticker } from '@app/shared/schemas/market';
-import { useQuery } from '@tanstack/react-query';
 import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
-import { TICKER_POLL_MS, tickersQuery } from '../../market/api';
+import { usePolledTickers } from '../../market/usePolledTickers';
 import { formatChangePct, formatPrice, signOf } from '../../market/decimal';
 
 interface PriceTickerProps {
@@ -16,8 +15,9 @@ interface PriceTickerProps {
  */
 export function PriceTicker({ className }: PriceTickerProps) {
   const { t } = useTranslation('public');
-  const tickers = useQuery({ ...tickersQuery, refetchInterval: TICKER_POLL_MS });
-  const source = tickers.data?.source;
+  const tickers = usePolledTickers();
+  const data = tickers.status === 'ready' ? tickers.data : null;
+  const source = data?.source;
   return (
     <section
       aria-label={t('ticker.label')}
@@ -32,13 +32,13 @@ export function PriceTicker({ className }: PriceTickerProps) {
           </span>
         )}
       </div>
-      {tickers.data ? (
+      {data ? (
         <ul className="flex snap-x gap-px overflow-x-auto [scrollbar-width:thin]">
-          {tickers.data.tickers.map((ticker) => (
+          {data.tickers.map((ticker) => (
             <TickerItem key={ticker.symbol} ticker={ticker} />
           ))}
         </ul>
-      ) : tickers.isError ? (
+      ) : tickers.status === 'error' ? (
         <p className="px-4 py-5 text-sm text-muted">{t('ticker.error')}</p>
       ) : (
         <ul
