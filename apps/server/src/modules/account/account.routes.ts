@@ -7,7 +7,7 @@ import { transactionResponseSchema } from '@app/shared/schemas/transactions';
 import type { AppContext } from '../../context';
 import { guardAdmin, guardSignedIn } from '../../http/guards';
 import { requireAdmin, requireUser } from '../auth/session';
-import { idempotencyKeyOf } from '../ledger/idempotency';
+import { idempotencyKeyOf, sendOutcome } from '../ledger/idempotency';
 import { adjust } from './adjustments.service';
 import { summary } from './account.service';
 
@@ -49,10 +49,7 @@ export function adminAdjustmentRoutes(ctx: AppContext) {
           idempotencyKeyOf(request),
           request.ip,
         );
-        return reply
-          .status(201)
-          .header('idempotent-replayed', String(result.replayed))
-          .send(result.body);
+        return sendOutcome(reply, result);
       },
     );
     done();

@@ -6,7 +6,7 @@ import { transactionResponseSchema } from '@app/shared/schemas/transactions';
 import type { AppContext } from '../../context';
 import { guardAdmin, guardSignedIn } from '../../http/guards';
 import { requireAdmin, requireUser } from '../auth/session';
-import { idempotencyKeyOf } from '../ledger/idempotency';
+import { idempotencyKeyOf, sendOutcome } from '../ledger/idempotency';
 import * as service from './deposits.service';
 
 const idParams = z.object({ id: z.string().max(40) });
@@ -33,10 +33,7 @@ export function depositRoutes(ctx: AppContext) {
           request.body,
           key,
         );
-        return reply
-          .status(201)
-          .header('idempotent-replayed', String(result.replayed))
-          .send(result.body);
+        return sendOutcome(reply, result);
       },
     );
     done();
@@ -60,10 +57,7 @@ export function adminDepositRoutes(ctx: AppContext) {
           idempotencyKeyOf(request),
           request.ip,
         );
-        return reply
-          .status(200)
-          .header('idempotent-replayed', String(result.replayed))
-          .send(result.body);
+        return sendOutcome(reply, result);
       },
     );
     app.post(
@@ -85,10 +79,7 @@ export function adminDepositRoutes(ctx: AppContext) {
           idempotencyKeyOf(request),
           request.ip,
         );
-        return reply
-          .status(200)
-          .header('idempotent-replayed', String(result.replayed))
-          .send(result.body);
+        return sendOutcome(reply, result);
       },
     );
     done();

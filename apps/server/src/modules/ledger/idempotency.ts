@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { IDEMPOTENCY_HEADER } from '@app/shared/http';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
@@ -18,6 +18,14 @@ export interface IdempotentOutcome<T> {
   status: number;
   body: T;
   replayed: boolean;
+}
+
+/** Answers with the operation's (first) status and body, saying whether it was a replay. */
+export function sendOutcome<T>(reply: FastifyReply, outcome: IdempotentOutcome<T>): FastifyReply {
+  return reply
+    .status(outcome.status)
+    .header('idempotent-replayed', String(outcome.replayed))
+    .send(outcome.body);
 }
 
 const KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;

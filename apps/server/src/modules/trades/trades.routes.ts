@@ -11,7 +11,7 @@ import { currentTradeSchema } from '@app/shared/schemas/trades';
 import type { AppContext } from '../../context';
 import { guardSignedIn } from '../../http/guards';
 import { requireUser } from '../auth/session';
-import { idempotencyKeyOf } from '../ledger/idempotency';
+import { idempotencyKeyOf, sendOutcome } from '../ledger/idempotency';
 import * as service from './trades.service';
 
 /**
@@ -40,10 +40,7 @@ export function tradeRoutes(ctx: AppContext) {
           request.body,
           idempotencyKeyOf(request),
         );
-        return reply
-          .status(201)
-          .header('idempotent-replayed', String(result.replayed))
-          .send(result.body);
+        return sendOutcome(reply, result);
       },
     );
     app.get(
@@ -81,10 +78,7 @@ export function tradeRoutes(ctx: AppContext) {
             reason,
             idempotencyKeyOf(request),
           );
-          return reply
-            .status(200)
-            .header('idempotent-replayed', String(result.replayed))
-            .send(result.body);
+          return sendOutcome(reply, result);
         },
       );
     }

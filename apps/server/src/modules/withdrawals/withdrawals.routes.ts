@@ -11,7 +11,7 @@ import { transactionResponseSchema } from '@app/shared/schemas/transactions';
 import type { AppContext } from '../../context';
 import { guardAdmin, guardSignedIn } from '../../http/guards';
 import { requireAdmin, requireUser } from '../auth/session';
-import { idempotencyKeyOf } from '../ledger/idempotency';
+import { idempotencyKeyOf, sendOutcome } from '../ledger/idempotency';
 import * as service from './withdrawals.service';
 
 const idParams = z.object({ id: z.string().max(40) });
@@ -49,10 +49,7 @@ export function withdrawalRoutes(ctx: AppContext) {
           request.body,
           idempotencyKeyOf(request),
         );
-        return reply
-          .status(201)
-          .header('idempotent-replayed', String(result.replayed))
-          .send(result.body);
+        return sendOutcome(reply, result);
       },
     );
     done();
@@ -76,10 +73,7 @@ export function adminWithdrawalRoutes(ctx: AppContext) {
           idempotencyKeyOf(request),
           request.ip,
         );
-        return reply
-          .status(200)
-          .header('idempotent-replayed', String(result.replayed))
-          .send(result.body);
+        return sendOutcome(reply, result);
       },
     );
     app.post(
@@ -101,10 +95,7 @@ export function adminWithdrawalRoutes(ctx: AppContext) {
           idempotencyKeyOf(request),
           request.ip,
         );
-        return reply
-          .status(200)
-          .header('idempotent-replayed', String(result.replayed))
-          .send(result.body);
+        return sendOutcome(reply, result);
       },
     );
     done();
