@@ -5,14 +5,15 @@ import { initReactI18next } from 'react-i18next';
  * Every user-facing string goes through react-i18next. Each feature keeps its strings in
  * `features/<feature>/locales/<lang>.json` (namespace = the folder name) and may split rarely
  * needed texts into `locales/<part>/<lang>.json` (namespace = feature + Part, e.g. `publicFaq`).
- * Only `common` is bundled with the first chunk; every other namespace is its own small chunk,
+ * Only `common` (English) is bundled with the first chunk; every other namespace is its own small chunk,
  * loaded by the route that needs it (`lazyPage`) before the page renders, so pages never flash
- * keys and the landing page carries no other screen's texts.
+ * keys and the landing page carries no other screen's texts. Other languages are lazy chunks too,
+ * `common` included: only English ships in the first chunk, whatever the languages offered.
  */
 type Messages = Record<string, unknown>;
 type Loader = () => Promise<Messages>;
 
-const commonFiles = import.meta.glob<Messages>('../features/common/locales/*.json', {
+const commonFiles = import.meta.glob<Messages>('../features/common/locales/en.json', {
   eager: true,
   import: 'default',
 });
@@ -23,12 +24,32 @@ const partFiles = import.meta.glob<Messages>('../features/*/locales/*/*.json', {
   import: 'default',
 });
 
-export const SUPPORTED_LANGUAGES = ['en'] as const;
+export const SUPPORTED_LANGUAGES = ['en', 'es', 'de'] as const;
+export type Language = (typeof SUPPORTED_LANGUAGES)[number];
+/** Each language named in itself, so a reader finds their own language whatever is on screen. */
+export const LANGUAGE_NAMES: Record<Language, string> = {
+  en: 'English',
+  es: 'Español',
+  de: 'Deutsch',
+};
 export const LANGUAGE_STORAGE_KEY = 'language';
+/** Namespaces every screen uses; loaded for the current language with any route's texts. */
+const ALWAYS_LOADED = ['common', 'ui'];
+
+export function isSupportedLanguage(language: string | undefined): language is Language {
+  return (SUPPORTED_LANGUAGES as readonly (string | undefined)[]).includes(language);
+}
+
+/** The supported language i18next is showing (`de-CH` would count as `de`), else English. */
+export function currentLanguage(): Language {
+  const base = i18n.language?.split('-')[0];
+  return isSupportedLanguage(base) ? base : 'en';
+}
 
 /** namespace → language → loader */
 const loaders = new Map<string, Map<string, Loader>>();
-function register(namespace: string, language: string, loader: Loader): void {
+/** Registers where a namespace's texts for one language come from (`src/ui` registers its own). */
+export function registerLoader(namespace: string, language: string, loader: Loader): void {
   let byLanguage = loaders.get(namespace);
   if (!byLanguage) {
     byLanguage = new Map<string, Loader>();
@@ -38,12 +59,16 @@ function register(namespace: string, language: string, loader: Loader): void {
 }
 for (const [path, loader] of Object.entries(featureFiles)) {
   const match = /features\/([^/]+)\/locales\/([^/]+)\.json$/.exec(path);
-  if (match?.[1] && match[2]) register(match[1], match[2], loader);
+  if (match?.[1] && match[2]) registerLoader(match[1], match[2], loader);
 }
 for (const [path, loader] of Object.entries(partFiles)) {
   const match = /features\/([^/]+)\/locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
   if (!match?.[1] || !match[2] || !match[3]) continue;
-  register(`${match[1]}${match[2].charAt(0).toUpperCase()}${match[2].slice(1)}`, match[3], loader);
+  registerLoader(
+    `${match[1]}${match[2].charAt(0).toUpperCase()}${match[2].slice(1)}`,
+    match[3],
+    loader,
+  );
 }
 
 const resources: Record<string, Record<string, Messages>> = {};
@@ -52,19 +77,21 @@ for (const [path, messages] of Object.entries(commonFiles)) {
   if (language) resources[language] = { common: messages };
 }
 
-function storedLanguage(): string {
+function storedLanguage(): Language {
   try {
-    const stored = localStorage.getItem(LANGUAGE_STORAGE_KEY);
-    return stored && (SUPPORTED_LANGUAGES as readonly string[]).includes(stored) ? stored : 'en';
+    const stored = localStorage.getItem(LANGUAGE_STORAGE_KEY) ?? undefined;
+    return isSupportedLanguage(stored) ? stored : 'en';
   } catch {
     return 'en';
   }
 }
 
+const initialLanguage = storedLanguage();
+
 void i18n.use(initReactI18next).init({
   resources,
   partialBundledLanguages: true,
-  lng: storedLanguage(),
+  lng: initialLanguage,
   fallbackLng: 'en',
   defaultNS: 'common',
   ns: ['common'],
@@ -72,15 +99,22 @@ void i18n.use(initReactI18next).init({
   returnNull: false,
   react: { useSuspense: false },
 });
+// Screen readers and hyphenation follow the page's language from the first paint on.
+document.documentElement.lang = initialLanguage;
 
-/** Loads namespaces for `language` and for English (the fallback), unless already loaded. */
+/**
+ * Loads namespaces for `language` and for English (the fallback), unless already loaded. The
+ * namespaces every screen uses come along, so a visitor who chose German earlier sees German from
+ * the first route on.
+ */
 export async function ensureNamespaces(
   namespaces: readonly string[],
-  language: string = i18n.language || 'en',
+  language: string = currentLanguage(),
 ): Promise<void> {
   const languages = Array.from(new Set([language, 'en']));
+  const all = Array.from(new Set([...namespaces, ...ALWAYS_LOADED]));
   await Promise.all(
-    namespaces.flatMap((namespace) =>
+    all.flatMap((namespace) =>
       languages.map(async (lang) => {
         const load = loaders.get(namespace)?.get(lang);
         if (!load || i18n.hasResourceBundle(lang, namespace)) return;
@@ -96,7 +130,7 @@ function loadedNamespaces(): string[] {
 }
 
 /** Switches language after loading the new language's texts for everything already on screen. */
-export async function changeLanguage(language: string): Promise<void> {
+export async function changeLanguage(language: Language): Promise<void> {
   await ensureNamespaces(loadedNamespaces(), language);
   await i18n.changeLanguage(language);
   try {
@@ -104,7 +138,7 @@ export async function changeLanguage(language: string): Promise<void> {
   } catch {
     // Storage may be unavailable (private mode); the choice then lasts for this visit.
   }
-  document.documentElement.lang = language;
+  document.documentElement.lang = currentLanguage();
 }
 
 export { i18n };

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { BrandMark, CloseIcon } from '../../../ui';
 import { useBodyScrollLock } from '../hooks/useLayoutEffects';
 import type { MenuItem } from '../menus';
+import { LanguageSwitcher } from './LanguageSwitcher';
 import { NavMenu } from './NavMenu';
 
 /** Below 770px the sidebar becomes this slide-in panel; the page behind is scroll-locked. */
@@ -40,6 +41,7 @@ export function MobileMenu({
             </Dialog.Close>
           </div>
           <NavMenu items={items} onNavigate={() => onOpenChange(false)} />
+          <LanguageSwitcher />
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { BrandMark } from '../../../ui';
 import type { MenuItem } from '../menus';
+import { LanguageSwitcher } from './LanguageSwitcher';
 import { NavMenu } from './NavMenu';
 
 /** The desktop menu: fixed at the left, 300px wide, from 770px up. */
@@ -13,6 +14,7 @@ export function Sidebar({ items, home }: { items: MenuItem[]; home: string }) {
         </Link>
       </div>
       <NavMenu items={items} />
+      <LanguageSwitcher />
     </aside>
   );
 }

@@ -1,0 +1,42 @@
+import clsx from 'clsx';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  changeLanguage,
+  currentLanguage,
+  isSupportedLanguage,
+  LANGUAGE_NAMES,
+  SUPPORTED_LANGUAGES,
+} from '../i18n';
+
+/**
+ * The language choice, used by the public footer and the signed-in menu. Each language is named in
+ * itself (Español, Deutsch), so it is recognisable whatever language is on screen.
+ */
+export function LanguageSelect({ label, className }: { label: string; className?: string }) {
+  // Subscribes to language changes so the selected value follows a switch made elsewhere.
+  useTranslation();
+  const id = useId();
+  return (
+    <div className={clsx('flex items-center gap-3', className)}>
+      <label htmlFor={id} className="text-sm text-muted">
+        {label}
+      </label>
+      <select
+        id={id}
+        value={currentLanguage()}
+        onChange={(event) => {
+          const language = event.target.value;
+          if (isSupportedLanguage(language)) void changeLanguage(language);
+        }}
+        className="h-10 min-w-0 rounded-lg border border-border bg-surface-2 px-3 text-sm text-text"
+      >
+        {SUPPORTED_LANGUAGES.map((language) => (
+          <option key={language} value={language} lang={language}>
+            {LANGUAGE_NAMES[language]}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
