@@ -1,7 +1,7 @@
 import type { SVGProps } from 'react';
 
 /** Small stroke icons (24px grid, currentColor), decorative unless given a title by the caller. */
-function Icon({ children, ...props }: SVGProps<SVGSVGElement>) {
+export function Icon({ children, ...props }: SVGProps<SVGSVGElement>) {
   return (
     <svg
       viewBox="0 0 24 24"
@@ -21,7 +21,8 @@ function Icon({ children, ...props }: SVGProps<SVGSVGElement>) {
   );
 }
 
-type P = SVGProps<SVGSVGElement>;
+export type IconProps = SVGProps<SVGSVGElement>;
+type P = IconProps;
 
 export const EyeIcon = (p: P) => (
   <Icon {...p}>

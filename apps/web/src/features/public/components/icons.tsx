@@ -1,27 +1,7 @@
-import type { SVGProps } from 'react';
+import { Icon, type IconProps } from '../../../ui/icons';
 
 /** Icons the public pages need beyond the shared set in src/ui/icons (same 24px stroke style). */
-function Icon({ children, ...props }: SVGProps<SVGSVGElement>) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="20"
-      height="20"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...props}
-    >
-      {children}
-    </svg>
-  );
-}
-
-type P = SVGProps<SVGSVGElement>;
+type P = IconProps;
 
 export const ChevronLeftIcon = (p: P) => (
   <Icon {...p}>
