@@ -14,7 +14,7 @@ import {
 import { publicConfigSchema } from '@app/shared/schemas/common';
 import type { AppContext } from './context';
 import { registerCsrfProtection } from './http/csrf';
-import { registerErrorHandler } from './http/error-handler';
+import { frameworkErrorHandler, registerErrorHandler } from './http/error-handler';
 import { trackRoutesForMethodCheck } from './http/method-not-allowed';
 import { registerStaticWeb } from './http/static-web';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -70,6 +70,7 @@ export async function buildApp(ctx: AppContext, hub: RealtimeHub): Promise<Fasti
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: ctx.config.trustProxy,
     genReqId: () => crypto.randomUUID(),
+    frameworkErrors: frameworkErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

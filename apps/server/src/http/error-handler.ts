@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { mapTradingError } from '../modules/trading/trading.errors';
 import { AppError } from './errors';
@@ -46,4 +46,22 @@ export function registerErrorHandler(app: FastifyInstance): void {
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send(body('INTERNAL', 'Something went wrong. Please try again.'));
   });
+}
+
+/**
+ * Fastify's router answers a few requests before any hook or the error handler runs (a bad
+ * percent-escape in the path, an over-long path parameter); passed as the `frameworkErrors`
+ * option, this gives them the same {error:{code,message}} shape as every other answer.
+ */
+export function frameworkErrorHandler(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+  void reply
+    .status(tooLong ? 414 : 400)
+    .send(
+      body('VALIDATION_FAILED', tooLong ? 'The address is too long' : 'The address is not valid'),
+    );
 }
