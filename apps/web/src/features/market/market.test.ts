@@ -1,0 +1,100 @@
+import type { TickerList } from '@app/shared/schemas/market';
+import { describe, expect, it } from 'vitest';
+import { applyPrices } from './api';
+import { mergeLivePrice, toChartBar } from './candles';
+import { formatChangePct, formatPrice, roundDecimal, signOf } from './decimal';
+
+describe('decimal text for display', () => {
+  it('rounds half away from zero on the text, not through a float', () => {
+    expect(roundDecimal('1.005', 2)).toBe('1.01');
+    expect(roundDecimal('-1.005', 2)).toBe('-1.01');
+    expect(roundDecimal('2.2974', 2)).toBe('2.30');
+    expect(roundDecimal('-0.004', 2)).toBe('0.00');
+    expect(roundDecimal('abc', 2)).toBeNull();
+  });
+
+  it('shows prices with grouping, 2 decimals from 10 up and 4 below', () => {
+    expect(formatPrice('34587.4')).toBe('34,587.40');
+    expect(formatPrice('71.826')).toBe('71.83');
+    expect(formatPrice('2.29745')).toBe('2.2975');
+    expect(formatPrice('0.5231')).toBe('0.5231');
+  });
+
+  it('signs the 24 h change', () => {
+    expect(formatChangePct('3.2')).toBe('+3.20%');
+    expect(formatChangePct('-5.21')).toBe('-5.21%');
+    expect(formatChangePct('0')).toBe('0.00%');
+    expect([signOf('-0.01'), signOf('0.00'), signOf('4')]).toEqual([-1, 0, 1]);
+  });
+});
+
+describe('applyPrices (realtime `prices` event)', () => {
+  const list: TickerList = {
+    source: 'simulated',
+    label: 'Simulated market data',
+    tickers: [
+      {
+        symbol: 'BTCUSDT',
+        base: 'BTC',
+        price: '100',
+        change24hPct: '1.00',
+        at: '2026-01-01T00:00:00.000Z',
+      },
+      {
+        symbol: 'ETHUSDT',
+        base: 'ETH',
+        price: '10',
+        change24hPct: '-1.00',
+        at: '2026-01-01T00:00:00.000Z',
+      },
+    ],
+  };
+
+  it('replaces the quoted instruments and keeps the others', () => {
+    const at = Date.parse('2026-01-01T00:00:05.000Z');
+    const next = applyPrices(list, {
+      at,
+      quotes: [{ symbol: 'BTCUSDT', price: '101.5', change24hPct: '2.50' }],
+    });
+    expect(next?.tickers[0]).toEqual({
+      symbol: 'BTCUSDT',
+      base: 'BTC',
+      price: '101.5',
+      change24hPct: '2.50',
+      at: '2026-01-01T00:00:05.000Z',
+    });
+    expect(next?.tickers[1]).toBe(list.tickers[1]);
+    expect(applyPrices(undefined, { at, quotes: [] })).toBeUndefined();
+  });
+});
+
+describe('mergeLivePrice (the last candle of the Live Trade chart)', () => {
+  const minute = 60_000;
+  const last = toChartBar({ openTime: 120_000, open: '10', high: '12', low: '9', close: '11' });
+
+  it('stretches the current candle to the live price', () => {
+    expect(mergeLivePrice(last, 13, 150_000, minute)).toEqual({
+      time: 120,
+      open: 10,
+      high: 13,
+      low: 9,
+      close: 13,
+    });
+    expect(mergeLivePrice(last, 8, 179_999, minute)).toMatchObject({ low: 8, high: 12, close: 8 });
+  });
+
+  it('opens a new candle at the previous close when the minute turns', () => {
+    expect(mergeLivePrice(last, 12.5, 180_000, minute)).toEqual({
+      time: 180,
+      open: 11,
+      high: 12.5,
+      low: 11,
+      close: 12.5,
+    });
+  });
+
+  it('ignores prices older than the drawn candle and non-numbers', () => {
+    expect(mergeLivePrice(last, 11, 60_000, minute)).toBeNull();
+    expect(mergeLivePrice(last, Number.NaN, 150_000, minute)).toBeNull();
+  });
+});

@@ -1,0 +1,187 @@
+import { IDEMPOTENCY_HEADER } from '@app/shared/http';
+import { RISK_WARNING } from '@app/shared/risk';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { toast } from 'sonner';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, renderPage, testUser } from '../../transactions/test/fakeApi';
+import { openTrade, silverPlan, summaryWith } from '../../trading/test/fixtures';
+import { PlansPage } from './PlansPage';
+
+vi.mock('sonner', () => ({
+  toast: { success: vi.fn(), error: vi.fn(), loading: vi.fn(() => 'toast-1') },
+}));
+
+beforeEach(() => vi.clearAllMocks());
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const pausedPlan = {
+  ...silverPlan,
+  id: '22222222-2222-4222-8222-222222222222',
+  title: 'Gold',
+  recommended: false,
+  strategy: { ...silverPlan.strategy!, name: 'Mean Reverter', paused: true },
+};
+
+function renderPlans(options: { available?: number; trade?: unknown; extra?: object } = {}) {
+  const calls = fakeApi({
+    'GET /api/plans': { body: { plans: [silverPlan, pausedPlan] } },
+    'GET /api/account/summary': { body: summaryWith(options.available ?? 300_000) },
+    'GET /api/trades/current': { body: { trade: options.trade ?? null } },
+    ...options.extra,
+  });
+  renderPage(<PlansPage />, '/plans', '/plans');
+  return calls;
+}
+
+async function silverCard() {
+  return screen.findByRole('article', { name: 'Silver' });
+}
+
+async function investIn(card: HTMLElement, amount: string) {
+  fireEvent.change(within(card).getByLabelText('Amount'), { target: { value: amount } });
+  fireEvent.click(within(card).getByRole('button', { name: 'Invest Now' }));
+}
+
+describe('/plans', () => {
+  it('shows each plan with its real past figures, the risk warning and a paused strategy', async () => {
+    renderPlans();
+    const silver = await silverCard();
+    expect(screen.getByRole('heading', { name: 'Choose a Plan' })).toBeTruthy();
+    expect(screen.getAllByRole('note').some((n) => n.textContent?.includes(RISK_WARNING))).toBe(
+      true,
+    );
+    const text = silver.textContent ?? '';
+    expect(text).toContain('$1,000.00 – $4,999.00');
+    expect(text).toContain('Term: 7 days');
+    expect(text).toContain('Trend Rider');
+    expect(text).toContain('Past performance, 30 days to 11/21/2026');
+    expect(text).toContain('+16.19%');
+    expect(text).toContain('Average daily return (past 30 days)+0.57%');
+    expect(text).toContain('9.19%');
+    expect(text).toContain('$116,191.52');
+    expect(text).toContain('24/7 customer support');
+    expect(text).not.toMatch(/daily ROI/i);
+    expect(within(silver).getByRole('img', { name: /net asset value/ })).toBeTruthy();
+
+    const gold = screen.getByRole('article', { name: 'Gold' });
+    expect(gold.textContent).toContain('New investment in this strategy is paused.');
+    expect(
+      (within(gold).getByRole('button', { name: 'Invest Now' }) as HTMLButtonElement).disabled,
+    ).toBe(true);
+  });
+
+  it("validates the amount with the plan's min and max and the available balance", async () => {
+    const calls = renderPlans({ available: 150_000 });
+    const silver = await silverCard();
+    await screen.findByTestId('available');
+    fireEvent.click(within(silver).getByRole('button', { name: 'Invest Now' }));
+    expect(await within(silver).findByText('Amount is required')).toBeTruthy();
+    await investIn(silver, '500');
+    expect(
+      await within(silver).findByText('Amount must be greater than or equal to $1,000'),
+    ).toBeTruthy();
+    await investIn(silver, '5000');
+    expect(
+      await within(silver).findByText('Amount must be less than or equal to $4,999'),
+    ).toBeTruthy();
+    await investIn(silver, '2000');
+    expect(await within(silver).findByText('Insufficient balance')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+  });
+
+  it('confirms with the risk warning, then posts once with an idempotency key and goes to the dashboard', async () => {
+    const calls = renderPlans({
+      extra: { 'POST /api/trades': { status: 201, body: { trade: openTrade() } } },
+    });
+    await investIn(await silverCard(), '1,000');
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm your investment' });
+    const text = dialog.textContent ?? '';
+    expect(text).toContain('$1,000.00');
+    expect(text).toContain('Silver');
+    expect(text).toContain('Trend Rider');
+    expect(text).toMatch(/7 days \(closes on \d\d\/\d\d\/\d{4}\)/);
+    expect(text).toContain('10%');
+    expect(text).toContain('high-water mark');
+    expect(text).toContain(RISK_WARNING);
+    expect(within(dialog).getByRole('slider', { name: 'Copy stop-loss' })).toBeTruthy();
+    fireEvent.change(within(dialog).getByRole('slider'), { target: { value: '25' } });
+    expect(dialog.textContent).toContain('falls to $750.00');
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm and invest' }));
+    expect(await screen.findByTestId('location')).toBeTruthy();
+    expect(screen.getByTestId('location').textContent).toBe('/dashboard');
+    expect(toast.success).toHaveBeenCalledWith('Trade created successfully');
+    const posts = calls.filter((call) => call.method === 'POST');
+    expect(posts).toHaveLength(1);
+    expect(posts[0]?.path).toBe('/api/trades');
+    expect(posts[0]?.body).toEqual({
+      planId: silverPlan.id,
+      amount: '1000.00',
+      stopLossPct: 25,
+    });
+    expect(posts[0]?.headers[IDEMPOTENCY_HEADER]).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('reuses the idempotency key on Try again and shows a refused amount on the field', async () => {
+    let attempt = 0;
+    const calls = renderPlans({
+      extra: {
+        'POST /api/trades': () => {
+          attempt += 1;
+          return attempt === 1
+            ? { status: 503, body: { error: { code: 'UNAVAILABLE', message: 'Try later' } } }
+            : {
+                status: 400,
+                body: {
+                  error: {
+                    code: 'VALIDATION_FAILED',
+                    message: 'Insufficient balance',
+                    field: 'amount',
+                  },
+                },
+              };
+        },
+      },
+    });
+    const silver = await silverCard();
+    await investIn(silver, '1000');
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm and invest' }));
+    await vi.waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('Error creating trade', {
+        description: 'Try later',
+      }),
+    );
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Try again' }));
+    expect(await within(silver).findByText('Insufficient balance')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    const keys = calls
+      .filter((call) => call.method === 'POST')
+      .map((call) => call.headers[IDEMPOTENCY_HEADER]);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toBe(keys[1]);
+  });
+
+  it('tells an inactive account it cannot invest yet', async () => {
+    fakeApi({ 'GET /api/plans': { body: { plans: [silverPlan] } } });
+    renderPage(<PlansPage />, '/plans', '/plans', { ...testUser, isActive: false });
+    const silver = await silverCard();
+    expect(screen.getByText('Account is not active.')).toBeTruthy();
+    expect(
+      (within(silver).getByRole('button', { name: 'Invest Now' }) as HTMLButtonElement).disabled,
+    ).toBe(true);
+  });
+
+  it('with an open trade points to it instead of investing again', async () => {
+    renderPlans({ trade: openTrade() });
+    expect(await screen.findByText(/You have an open trade in the Silver plan/)).toBeTruthy();
+    const silver = await silverCard();
+    expect(
+      (within(silver).getByRole('button', { name: 'Invest Now' }) as HTMLButtonElement).disabled,
+    ).toBe(true);
+  });
+});

@@ -1,0 +1,127 @@
+import type { TraderStrategy } from '@app/shared/schemas/strategies';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { toast } from 'sonner';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, renderPage, testUser } from '../../transactions/test/fakeApi';
+import { TraderPage } from './TraderPage';
+
+vi.mock('sonner', () => ({
+  toast: { success: vi.fn(), error: vi.fn(), loading: vi.fn(() => 'toast-1') },
+}));
+
+beforeEach(() => vi.clearAllMocks());
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const desk: TraderStrategy = {
+  strategy: {
+    id: 's1',
+    name: 'Majors Basket',
+    description: 'Equal-weight BTC, ETH and BNB.',
+    runBy: 'trader',
+    leadTraderName: 'Tom Trader',
+    nav: '1.0517816061',
+    navAt: '2026-11-21T23:14:00.000Z',
+    paused: false,
+    positions: [],
+    return30dPct: '5.19',
+    avgDailyReturnPct: '0.17',
+    maxDrawdownPct: '9.67',
+    losingDays: 11,
+    copiers: 3,
+    aumCents: 10_517_816,
+  },
+  cash: '4205.114',
+  equity: '105178.16',
+  unitsOutstanding: '100000',
+  positions: [
+    {
+      symbol: 'BTCUSDT',
+      side: 'long',
+      quantity: '1.008415',
+      entryPrice: '32744.90',
+      price: '34585.33',
+      weightPct: '33.16',
+      unrealisedPnl: '1855.91',
+    },
+  ],
+  fills: [
+    {
+      symbol: 'BTCUSDT',
+      side: 'long',
+      quantityDelta: '1.008415',
+      price: '32744.90',
+      realisedPnl: '0',
+      reason: 'order',
+      at: '2026-11-21T10:00:00.000Z',
+    },
+  ],
+};
+
+const trader = { ...testUser, isTrader: true };
+
+describe('/trader', () => {
+  it('tells a user who is not a lead trader, kindly, without asking the server', async () => {
+    const calls = fakeApi({});
+    renderPage(<TraderPage />, '/trader', '/trader');
+    expect(await screen.findByText('You are not a lead trader')).toBeTruthy();
+    expect(calls.filter((call) => call.path.startsWith('/api/trader'))).toHaveLength(0);
+  });
+
+  it("shows the strategy's NAV, equity, cash, positions with P&L and recent fills", async () => {
+    fakeApi({ 'GET /api/trader/strategy': { body: desk } });
+    renderPage(<TraderPage />, '/trader', '/trader', trader);
+    expect((await screen.findByTestId('trader-nav')).textContent).toBe('1.0518');
+    expect(screen.getByText('$105,178.16')).toBeTruthy();
+    expect(screen.getByText('$4,205.11')).toBeTruthy();
+    const positions = screen.getByRole('table', { name: 'Positions' });
+    expect(positions.textContent).toContain('33.16%');
+    expect(positions.textContent).toContain('+$1,855.91');
+    expect(positions.textContent).toContain('34,585.33');
+    expect(screen.getByRole('table', { name: 'Recent fills' }).textContent).toContain('Order');
+  });
+
+  it('checks the weight, confirms the market fill, and shows a server refusal on the field', async () => {
+    const calls = fakeApi({
+      'GET /api/trader/strategy': { body: desk },
+      'POST /api/trader/orders': {
+        status: 400,
+        body: {
+          error: {
+            code: 'VALIDATION_FAILED',
+            message: "Total gross weight would be 122.84%, above 100% of the strategy's equity",
+            field: 'targetWeight',
+          },
+        },
+      },
+    });
+    renderPage(<TraderPage />, '/trader', '/trader', trader);
+    const weight = await screen.findByLabelText('Target weight');
+
+    fireEvent.change(weight, { target: { value: '150' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Review order' }));
+    expect(
+      await screen.findByText('Target weight must be a percentage from 0 to 100'),
+    ).toBeTruthy();
+
+    fireEvent.change(weight, { target: { value: '60' } });
+    fireEvent.click(screen.getByRole('radio', { name: 'Short' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Review order' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Place this order?' });
+    expect(dialog.textContent).toContain('fills at the current market price');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Place order' }));
+
+    expect(
+      await screen.findByText(
+        "Total gross weight would be 122.84%, above 100% of the strategy's equity",
+      ),
+    ).toBeTruthy();
+    expect(weight.getAttribute('aria-invalid')).toBe('true');
+    const post = calls.find((call) => call.method === 'POST');
+    expect(post?.body).toEqual({ symbol: 'BTCUSDT', side: 'short', targetWeight: '60' });
+    expect(post?.body).not.toHaveProperty('price');
+    expect(toast.error).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,138 @@
+import { IDEMPOTENCY_HEADER } from '@app/shared/http';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { toast } from 'sonner';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, renderPage } from '../../transactions/test/fakeApi';
+import { openTrade } from '../test/fixtures';
+import { OngoingTrade } from './OngoingTrade';
+
+vi.mock('sonner', () => ({
+  toast: { success: vi.fn(), error: vi.fn(), loading: vi.fn(() => 'toast-1') },
+}));
+
+beforeEach(() => vi.clearAllMocks());
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function renderTrade(trade: ReturnType<typeof openTrade> | null, extra = {}) {
+  const calls = fakeApi({ 'GET /api/trades/current': { body: { trade } }, ...extra });
+  renderPage(<OngoingTrade />, '/dashboard', '/dashboard');
+  return calls;
+}
+
+const closed = {
+  id: 't1',
+  planTitle: 'Silver',
+  amountCents: 100_000,
+  closeReason: 'claim',
+  exitNav: '1.0731',
+  valueCents: 102_000,
+  feeCents: 200,
+  payoutCents: 101_800,
+  profitCents: 1_800,
+  roiPct: '1.80',
+  closedAt: '2026-11-21T10:00:00.000Z',
+  transactionId: 'TNX-ABCDEF',
+};
+
+describe('Ongoing Trade', () => {
+  it('without a trade says so and links to the plans', async () => {
+    renderTrade(null);
+    expect(await screen.findByText('No ongoing trades yet')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Subscribe to a plan' }).getAttribute('href')).toBe(
+      '/plans',
+    );
+    expect(screen.queryByRole('button', { name: 'Claim Profit' })).toBeNull();
+  });
+
+  it('shows the trade amount, plan, value, profit in green, ROI, closing date and stop-loss', async () => {
+    renderTrade(openTrade());
+    expect((await screen.findByTestId('trade-amount')).textContent).toBe('$1,000.00');
+    expect(screen.getByTestId('trade-value').textContent).toBe('$1,020.00');
+    const profit = screen.getByTestId('trade-profit');
+    expect(profit.textContent).toBe('+$20.00');
+    expect(profit.className).toContain('text-brand-strong');
+    expect(screen.getByTestId('trade-roi').textContent).toBe('+2.00%');
+    expect(screen.getByText('11/27/2026')).toBeTruthy();
+    expect(screen.getByText(/Copy stop-loss 40%.*falls to \$600\.00/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Upgrade Plan' }).getAttribute('href')).toBe('/plans');
+  });
+
+  it('shows a loss in red', async () => {
+    renderTrade(openTrade({ valueCents: 95_000, profitCents: -5_000, roiPct: '-5.00' }));
+    const profit = await screen.findByTestId('trade-profit');
+    expect(profit.textContent).toBe('-$50.00');
+    expect(profit.className).toContain('text-danger');
+    expect(screen.getByTestId('trade-roi').textContent).toBe('-5.00%');
+  });
+
+  it('with profit ≤ 0, Claim Profit says there is no profit to claim and sends nothing', async () => {
+    const calls = renderTrade(openTrade({ valueCents: 100_000, profitCents: 0, roiPct: '0.00' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Claim Profit' }));
+    expect(toast.error).toHaveBeenCalledWith('You have no profit to claim');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+  });
+
+  it('Confirm Profit lists profit, amount and ROI, posts the claim with an idempotency key and toasts', async () => {
+    const calls = renderTrade(openTrade(), {
+      'POST /api/trades/current/claim': { body: { trade: closed } },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Claim Profit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm Profit' });
+    expect(within(dialog).getByTestId('claim-profit').textContent).toBe('+$20.00');
+    expect(dialog.textContent).toContain('$1,000.00');
+    expect(dialog.textContent).toContain('+2.00%');
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+
+    await vi.waitFor(() => expect(toast.success).toHaveBeenCalled());
+    expect(toast.loading).toHaveBeenCalledWith('Claiming profit...');
+    expect(toast.success).toHaveBeenCalledWith('Profit claimed successfully', {
+      id: 'toast-1',
+      description: '$1,018.00 was credited to your balance.',
+    });
+    const post = calls.find((call) => call.method === 'POST');
+    expect(post?.path).toBe('/api/trades/current/claim');
+    expect(post?.headers[IDEMPOTENCY_HEADER]).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('a failed claim says so with the server message', async () => {
+    renderTrade(openTrade(), {
+      'POST /api/trades/current/claim': {
+        status: 409,
+        body: { error: { code: 'CONFLICT', message: 'You have no profit to claim' } },
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Claim Profit' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
+    await vi.waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('Failed to claim profit', {
+        id: 'toast-1',
+        description: 'You have no profit to claim',
+      }),
+    );
+  });
+
+  it('Close Trade shows what returns to the balance (below the amount) and posts the close', async () => {
+    const calls = renderTrade(
+      openTrade({ valueCents: 93_000, profitCents: -7_000, roiPct: '-7.00' }),
+      {
+        'POST /api/trades/current/close': {
+          body: { trade: { ...closed, closeReason: 'close', payoutCents: 93_000 } },
+        },
+      },
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Close Trade' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Close Trade' });
+    expect(within(dialog).getByTestId('close-returned').textContent).toBe('$930.00');
+    expect(dialog.textContent).toContain('below the amount you invested');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close Trade' }));
+    await vi.waitFor(() => expect(toast.success).toHaveBeenCalled());
+    const post = calls.find((call) => call.method === 'POST');
+    expect(post?.path).toBe('/api/trades/current/close');
+    expect(post?.headers[IDEMPOTENCY_HEADER]).toBeTruthy();
+  });
+});

@@ -1,0 +1,66 @@
+import type { PublicPlan } from '@app/shared/schemas/plans';
+import type { AccountSummary } from '@app/shared/schemas/account';
+import type { CurrentTrade } from '../api';
+
+export function openTrade(overrides: Partial<CurrentTrade> = {}): CurrentTrade {
+  return {
+    id: 't1',
+    planId: '11111111-1111-4111-8111-111111111111',
+    planTitle: 'Silver',
+    strategyId: 's1',
+    strategyName: 'Trend Rider',
+    amountCents: 100_000,
+    units: '950.5',
+    entryNav: '1.0520',
+    currentNav: '1.0731',
+    valueCents: 102_000,
+    profitCents: 2_000,
+    roiPct: '2.00',
+    stopLossPct: 40,
+    performanceFeePct: '10',
+    openedAt: '2026-11-20T10:00:00.000Z',
+    closesAt: '2026-11-27T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export const silverPlan: PublicPlan = {
+  id: '11111111-1111-4111-8111-111111111111',
+  title: 'Silver',
+  minCents: 100_000,
+  maxCents: 499_900,
+  termDays: 7,
+  recommended: true,
+  performanceFeePct: '10',
+  strategy: {
+    id: 's1',
+    name: 'Trend Rider',
+    return30dPct: '16.19',
+    avgDailyReturnPct: '0.57',
+    maxDrawdownPct: '9.19',
+    copiers: 12,
+    aumCents: 11_619_152,
+    paused: false,
+    navSeries: [
+      { at: '2026-11-19T00:00:00.000Z', nav: '1.00' },
+      { at: '2026-11-20T00:00:00.000Z', nav: '1.05' },
+      { at: '2026-11-21T00:00:00.000Z', nav: '1.16' },
+    ],
+  },
+};
+
+export function summaryWith(availableCents: number): AccountSummary {
+  return {
+    availableCents,
+    heldCents: 0,
+    investedCents: 0,
+    balanceCents: availableCents,
+    totalDepositsCents: availableCents,
+    totalWithdrawalsCents: 0,
+    totalProfitCents: 0,
+    totalBonusCents: 0,
+    percentUp: '0.00',
+    pendingWithdrawalsCount: 0,
+    recentTransactions: [],
+  };
+}
