@@ -16,6 +16,7 @@ import type { AppContext } from './context';
 import { registerCsrfProtection } from './http/csrf';
 import { frameworkErrorHandler, registerErrorHandler } from './http/error-handler';
 import { trackRoutesForMethodCheck } from './http/method-not-allowed';
+import { refuseNulCharacters } from './http/nul-characters';
 import { registerStaticWeb } from './http/static-web';
 import { authRoutes } from './modules/auth/auth.routes';
 import { registerSessionLoader } from './modules/auth/session';
@@ -75,6 +76,7 @@ export async function buildApp(ctx: AppContext, hub: RealtimeHub): Promise<Fasti
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  refuseNulCharacters(app);
   // An action with no input (approve, activate...) may send an empty JSON body: treat it as {}.
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');

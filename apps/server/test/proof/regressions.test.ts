@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TestClient, type TestApp } from '../harness';
+import { createTestApp, registerUser, TestClient, uniqueEmail, type TestApp } from '../harness';
+import { activeUser, adminClient } from '../money-helpers';
 
 /** Bugs the fuzzer found, each pinned by the smallest request that showed it. */
 
@@ -10,6 +12,13 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
+
+async function count(table: 'users' | 'contact_messages' | 'audit_log'): Promise<number> {
+  const rows = await t.db.execute<{ n: number }>(
+    sql`SELECT count(*)::int AS n FROM ${sql.identifier(table)}`,
+  );
+  return rows.rows[0]?.n ?? -1;
+}
 
 describe('answers from the router itself', () => {
   it('a bad percent-escape in the path is a 400 in the {error:{code,message}} shape', async () => {
@@ -26,5 +35,79 @@ describe('answers from the router itself', () => {
     expect(response.json()).toEqual({
       error: { code: 'VALIDATION_FAILED', message: 'The address is too long' },
     });
+  });
+});
+
+describe('the NUL character (PostgreSQL text cannot hold it)', () => {
+  const refused = { code: 'VALIDATION_FAILED', message: 'Text must not contain the NUL character' };
+
+  it('in a sign-up or contact field: 400 naming the field, nothing stored', async () => {
+    const visitor = new TestClient(t.app);
+    const users = await count('users');
+    const register = await visitor.post('/api/auth/register', {
+      name: 'Ada\u0000',
+      email: uniqueEmail(),
+      phone: '+44 20 7946 0000',
+      country: 'United Kingdom',
+      password: 'correct-horse-battery',
+    });
+    expect(register.statusCode).toBe(400);
+    expect(register.json()).toEqual({ error: { ...refused, field: 'name' } });
+    expect(await count('users')).toBe(users);
+
+    const messages = await count('contact_messages');
+    const contact = await visitor.post('/api/contact', {
+      name: 'Ada',
+      email: 'ada@example.com',
+      message: 'hello\u0000world',
+    });
+    expect(contact.statusCode).toBe(400);
+    expect(contact.json()).toEqual({ error: { ...refused, field: 'message' } });
+    expect(await count('contact_messages')).toBe(messages);
+  });
+
+  it('in a profile, withdrawal or admin field: 400 naming the field, nothing changed', async () => {
+    const { client } = await activeUser(t);
+    const admin = await adminClient(t);
+    const { user } = await registerUser(t.app);
+    const audit = await count('audit_log');
+    const profile = await client.request('PATCH', '/api/profile', {
+      phone: '+1\u0000',
+      country: 'France',
+    });
+    expect(profile.json()).toEqual({ error: { ...refused, field: 'phone' } });
+    const withdrawal = await client.post('/api/withdrawals', {
+      method: 'bank',
+      accountNumber: '1',
+      accountName: 'A',
+      bankName: 'B\u0000',
+      swiftCode: 'S',
+      routingNumber: 'R',
+      amount: '10',
+    });
+    expect(withdrawal.json()).toEqual({ error: { ...refused, field: 'bankName' } });
+    const adjustment = await admin.post(`/api/admin/users/${user.id}/adjustments`, {
+      bucket: 'balance',
+      amount: '10',
+      reason: 'because\u0000',
+    });
+    expect(adjustment.json()).toEqual({ error: { ...refused, field: 'reason' } });
+    expect(await count('audit_log')).toBe(audit);
+  });
+
+  it('in a search or filter parameter: 400 naming it', async () => {
+    const { client } = await activeUser(t);
+    const admin = await adminClient(t);
+    for (const [who, url, field] of [
+      [client, '/api/transactions?q=a%00b', 'q'],
+      [client, '/api/profile/referrals?q=%00', 'q'],
+      [admin, '/api/admin/users?q=%00', 'q'],
+      [admin, '/api/admin/transactions?kind=%00', 'kind'],
+      [admin, '/api/admin/audit?action=%00', 'action'],
+    ] as const) {
+      const response = await who.get(url);
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json(), url).toEqual({ error: { ...refused, field } });
+    }
   });
 });
