@@ -9,7 +9,12 @@ import { enqueueMail } from '../mail/outbox.repo';
 import { depositApproved } from '../ledger/domain';
 import { runIdempotent } from '../ledger/idempotency';
 import { postEntry } from '../ledger/ledger.service';
-import { announceMoneyChange, brandOf, requireActiveAccount } from '../ledger/money.common';
+import {
+  announceMoneyChange,
+  brandOf,
+  requireActiveAccount,
+  transactionAnswer,
+} from '../ledger/money.common';
 import { methodLabel } from '../payment-methods/payment-method.view';
 import { findActiveMethod } from '../payment-methods/payment-methods.repo';
 import { moneyMail } from '../transactions/transaction.mail';
@@ -101,14 +106,7 @@ export async function approveDeposit(
         ip,
         details: { userId: row.userId, amountCents: row.amountCents.toString() },
       });
-      return {
-        status: 200,
-        body: { transaction: toTransaction(row) },
-        afterCommit: () => {
-          ctx.mailer.kick();
-          announceMoneyChange(ctx, row.userId, row.transactionId);
-        },
-      };
+      return transactionAnswer(ctx, row, 200);
     },
   );
 }
@@ -150,14 +148,7 @@ export async function rejectDeposit(
         ip,
         details: { userId: row.userId, reason },
       });
-      return {
-        status: 200,
-        body: { transaction: toTransaction(row) },
-        afterCommit: () => {
-          ctx.mailer.kick();
-          announceMoneyChange(ctx, row.userId, row.transactionId);
-        },
-      };
+      return transactionAnswer(ctx, row, 200);
     },
   );
 }

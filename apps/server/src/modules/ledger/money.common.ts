@@ -3,7 +3,9 @@ import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import type { Brand } from '../mail/templates';
+import { toTransaction } from '../transactions/transaction.view';
 import { InsufficientFundsError } from './domain';
+import type { TransactionRow } from './ledger.schema';
 
 /** Only an activated account may move money (403 with the reason otherwise). */
 export function requireActiveAccount(user: UserRow): void {
@@ -35,4 +37,19 @@ export function announceMoneyChange(ctx: AppContext, userId: string, transaction
   ctx.realtime.publish(`user:${userId}`, { type: 'transactions.changed', data });
   ctx.realtime.publish(`user:${userId}`, { type: 'account.changed' });
   ctx.realtime.publish('admin', { type: 'transactions.changed', data: { userId, transactionId } });
+}
+
+/**
+ * The answer of a money operation on one transaction: its view, and after commit the mail
+ * delivery and the realtime refresh for its owner and the admins.
+ */
+export function transactionAnswer(ctx: AppContext, row: TransactionRow, status: number) {
+  return {
+    status,
+    body: { transaction: toTransaction(row) },
+    afterCommit: () => {
+      ctx.mailer.kick();
+      announceMoneyChange(ctx, row.userId, row.transactionId);
+    },
+  };
 }

@@ -18,6 +18,7 @@ import {
   brandOf,
   requireActiveAccount,
   withFundsCheck,
+  transactionAnswer,
 } from '../ledger/money.common';
 import { methodLabel } from '../payment-methods/payment-method.view';
 import { findActiveMethod } from '../payment-methods/payment-methods.repo';
@@ -176,14 +177,7 @@ export async function payWithdrawal(
           feeCents: row.feeCents.toString(),
         },
       });
-      return {
-        status: 200,
-        body: { transaction: toTransaction(row) },
-        afterCommit: () => {
-          ctx.mailer.kick();
-          announceMoneyChange(ctx, row.userId, row.transactionId);
-        },
-      };
+      return transactionAnswer(ctx, row, 200);
     },
   );
 }
@@ -235,14 +229,7 @@ export async function rejectWithdrawal(
         ip,
         details: { userId: row.userId, reason },
       });
-      return {
-        status: 200,
-        body: { transaction: toTransaction(row) },
-        afterCommit: () => {
-          ctx.mailer.kick();
-          announceMoneyChange(ctx, row.userId, row.transactionId);
-        },
-      };
+      return transactionAnswer(ctx, row, 200);
     },
   );
 }
