@@ -13,6 +13,11 @@ export function createPool(url: string, max = 20): pg.Pool {
   // An idle client losing its connection (database restart, shutdown) must not crash the process;
   // the next query gets a fresh connection or a clear error.
   pool.on('error', () => {});
+  // A client checked out of the pool has no 'error' listener (pg-pool removes its idle listener),
+  // so a connection dying mid-query (database restart, `pg_ctl stop -m immediate`) emitted an
+  // unhandled 'error' event and killed the process. The query itself still fails; the pool drops
+  // the dead client when it is released.
+  pool.on('connect', (client) => client.on('error', () => {}));
   return pool;
 }
 

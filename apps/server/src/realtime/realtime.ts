@@ -41,6 +41,8 @@ export function createRealtime(options: { databaseUrl: string; log: Logger }): R
   const instanceId = crypto.randomUUID();
   const publisher = new pg.Pool({ connectionString: options.databaseUrl, max: 2 });
   publisher.on('error', () => {});
+  // Checked-out clients have no listener of their own: see createPool.
+  publisher.on('connect', (client) => client.on('error', () => {}));
   let listener: pg.Client | null = null;
   let closed = false;
 
@@ -68,14 +70,33 @@ export function createRealtime(options: { databaseUrl: string; log: Logger }): R
       }
     });
     client.on('error', (error) => {
+      void client.end().catch(() => {});
+      // Before LISTEN succeeded, listen() itself rejects and its caller retries.
+      if (listener !== client) return;
       options.log.warn({ err: error.message }, 'realtime listener lost; reconnecting');
       listener = null;
-      void client.end().catch(() => {});
-      if (!closed) setTimeout(() => void listen().catch(() => {}), 1000).unref();
+      reconnect();
     });
-    await client.connect();
-    await client.query(`LISTEN ${PG_CHANNEL}`);
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${PG_CHANNEL}`);
+    } catch (error) {
+      await client.end().catch(() => {});
+      throw error;
+    }
     listener = client;
+  }
+
+  /** Retries every second until LISTEN works again (the database may be down for a while). */
+  function reconnect(): void {
+    if (closed) return;
+    setTimeout(() => {
+      if (closed || listener) return;
+      listen().catch((error: unknown) => {
+        options.log.warn({ err: (error as Error).message }, 'realtime listener reconnect failed');
+        reconnect();
+      });
+    }, 1000).unref();
   }
 
   const ready = listen();
