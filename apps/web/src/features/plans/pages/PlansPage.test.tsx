@@ -40,7 +40,7 @@ async function silverCard() {
   return screen.findByRole('article', { name: 'Silver' });
 }
 
-async function investIn(card: HTMLElement, amount: string) {
+function investIn(card: HTMLElement, amount: string) {
   fireEvent.change(within(card).getByLabelText('Amount'), { target: { value: amount } });
   fireEvent.click(within(card).getByRole('button', { name: 'Invest Now' }));
 }
@@ -69,7 +69,7 @@ describe('/plans', () => {
     const gold = screen.getByRole('article', { name: 'Gold' });
     expect(gold.textContent).toContain('New investment in this strategy is paused.');
     expect(
-      (within(gold).getByRole('button', { name: 'Invest Now' }) as HTMLButtonElement).disabled,
+      within(gold).getByRole<HTMLButtonElement>('button', { name: 'Invest Now' }).disabled,
     ).toBe(true);
   });
 
@@ -79,15 +79,15 @@ describe('/plans', () => {
     await screen.findByTestId('available');
     fireEvent.click(within(silver).getByRole('button', { name: 'Invest Now' }));
     expect(await within(silver).findByText('Amount is required')).toBeTruthy();
-    await investIn(silver, '500');
+    investIn(silver, '500');
     expect(
       await within(silver).findByText('Amount must be greater than or equal to $1,000'),
     ).toBeTruthy();
-    await investIn(silver, '5000');
+    investIn(silver, '5000');
     expect(
       await within(silver).findByText('Amount must be less than or equal to $4,999'),
     ).toBeTruthy();
-    await investIn(silver, '2000');
+    investIn(silver, '2000');
     expect(await within(silver).findByText('Insufficient balance')).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
@@ -97,7 +97,7 @@ describe('/plans', () => {
     const calls = renderPlans({
       extra: { 'POST /api/trades': { status: 201, body: { trade: openTrade() } } },
     });
-    await investIn(await silverCard(), '1,000');
+    investIn(await silverCard(), '1,000');
     const dialog = await screen.findByRole('dialog', { name: 'Confirm your investment' });
     const text = dialog.textContent ?? '';
     expect(text).toContain('$1,000.00');
@@ -148,7 +148,7 @@ describe('/plans', () => {
       },
     });
     const silver = await silverCard();
-    await investIn(silver, '1000');
+    investIn(silver, '1000');
     const dialog = await screen.findByRole('dialog');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm and invest' }));
     await vi.waitFor(() =>
@@ -172,7 +172,7 @@ describe('/plans', () => {
     const silver = await silverCard();
     expect(screen.getByText('Account is not active.')).toBeTruthy();
     expect(
-      (within(silver).getByRole('button', { name: 'Invest Now' }) as HTMLButtonElement).disabled,
+      within(silver).getByRole<HTMLButtonElement>('button', { name: 'Invest Now' }).disabled,
     ).toBe(true);
   });
 
@@ -181,7 +181,7 @@ describe('/plans', () => {
     expect(await screen.findByText(/You have an open trade in the Silver plan/)).toBeTruthy();
     const silver = await silverCard();
     expect(
-      (within(silver).getByRole('button', { name: 'Invest Now' }) as HTMLButtonElement).disabled,
+      within(silver).getByRole<HTMLButtonElement>('button', { name: 'Invest Now' }).disabled,
     ).toBe(true);
   });
 });
