@@ -1,4 +1,12 @@
-import { request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
+import {
+  request as playwrightRequest,
+  test,
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  type Page,
+} from '@playwright/test';
+import path from 'node:path';
 import { E2E_ADMIN } from '../playwright.config';
 
 /** An API session as the seeded admin (CSRF cookie echoed in the header, as the web app does). */
@@ -56,4 +64,82 @@ export function uniqueEmail(prefix: string): string {
 export async function openMenuIfCollapsed(page: Page): Promise<void> {
   const toggle = page.getByRole('button', { name: /open menu/i });
   if (await toggle.isVisible()) await toggle.click();
+}
+
+/** Signs a browser context in through the API (its cookies then serve every page in it). */
+export async function signIn(
+  api: APIRequestContext,
+  email: string,
+  password: string,
+): Promise<void> {
+  await api.get('/api/auth/csrf');
+  const response = await api.post('/api/auth/login', {
+    data: { email, password },
+    headers: { 'x-csrf-token': await csrfOf(api) },
+  });
+  if (!response.ok())
+    throw new Error(`login failed: ${response.status()} ${await response.text()}`);
+}
+
+export interface Investor {
+  id: string;
+  name: string;
+  email: string;
+  password: string;
+}
+
+/**
+ * Registers a new investor through the API in the given context (which is then signed in as
+ * them). Sign-up itself is driven through the form in auth.spec.ts; here it is only a setup step.
+ */
+export async function registerInvestor(api: APIRequestContext, name: string): Promise<Investor> {
+  const email = uniqueEmail(name.split(' ')[0]?.toLowerCase() ?? 'investor');
+  const password = 'investor-password-123';
+  await api.get('/api/auth/csrf');
+  const response = await api.post('/api/auth/register', {
+    data: { name, email, phone: '+49 30 1234567', country: 'Germany', password },
+    headers: { 'x-csrf-token': await csrfOf(api) },
+  });
+  if (response.status() !== 201) {
+    throw new Error(`register failed: ${response.status()} ${await response.text()}`);
+  }
+  const { user } = (await response.json()) as { user: { id: string } };
+  return { id: user.id, name, email, password };
+}
+
+/** A unique display name, so a journey finds its own rows on a shared server. */
+export function uniqueName(first: string): string {
+  return `${first} ${Math.random().toString(36).slice(2, 8).replace(/\d/g, 'x')}`;
+}
+
+/**
+ * A full-page screenshot for human review, under test-results/screens/<project>/ (never
+ * committed). Viewed after a run to catch layout problems a role-based assertion cannot see.
+ */
+export async function snap(page: Page, name: string): Promise<void> {
+  const info = test.info();
+  const file = path.basename(info.file, '.spec.ts');
+  await page.screenshot({
+    path: `test-results/screens/${info.project.name}/${file}-${name}.png`,
+    fullPage: true,
+  });
+}
+
+/**
+ * A second browser (another person) at the same width as the running project: browser.newContext
+ * does not inherit the project's viewport, touch or baseURL by itself.
+ */
+export async function newPersonContext(
+  browser: Browser,
+  baseURL?: string,
+): Promise<BrowserContext> {
+  const { viewport, hasTouch, isMobile, deviceScaleFactor, userAgent } = test.info().project.use;
+  return browser.newContext({
+    viewport,
+    hasTouch,
+    isMobile,
+    deviceScaleFactor,
+    userAgent,
+    baseURL: baseURL ?? test.info().project.use.baseURL,
+  });
 }

@@ -1,0 +1,123 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { E2E_ADMIN } from '../playwright.config';
+import { newPersonContext, registerInvestor, signIn, snap, uniqueName } from './support';
+
+/** The row of a table (a card on phones) that mentions all of the given texts. */
+function rowWith(page: Page, ...texts: string[]): Locator {
+  let rows = page.locator('tbody tr');
+  for (const text of texts) rows = rows.filter({ hasText: text });
+  return rows;
+}
+
+/** [red, green, blue] of an element's text colour. */
+async function rgbOf(locator: Locator): Promise<number[]> {
+  const color = await locator.evaluate((element) => getComputedStyle(element).color);
+  return (color.match(/\d+(\.\d+)?/g) ?? []).slice(0, 3).map(Number);
+}
+
+test('activate, deposit by crypto, approve, withdraw with the fee shown, mark paid, and see both in the transactions', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  // The investor signs up (setup through the API; the form has its own journey).
+  const investor = await registerInvestor(page.request, uniqueName('Morgan'));
+
+  // The admin, in their own browser, activates the account from /admin/users.
+  const adminContext = await newPersonContext(browser, baseURL);
+  await signIn(adminContext.request, E2E_ADMIN.email, E2E_ADMIN.password);
+  const admin = await adminContext.newPage();
+  await admin.goto('/admin/users');
+  await admin.getByLabel('Search users').fill(investor.email);
+  await admin
+    .getByRole('link', { name: new RegExp(investor.name) })
+    .first()
+    .click();
+  await expect(admin).toHaveURL(new RegExp(`/admin/users/${investor.id}$`));
+  await admin.getByRole('button', { name: 'Activate account' }).click();
+  await admin.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+  await expect(admin.getByText('Account activated successfully')).toBeVisible();
+
+  // The investor deposits $5,000 with Bitcoin.
+  await page.goto('/deposits');
+  // The radio is visually hidden inside its card; a person taps the card.
+  const bitcoin = page.getByRole('radio', { name: /Bitcoin/ });
+  await page.locator('label').filter({ has: bitcoin }).click();
+  await expect(bitcoin).toBeChecked();
+  await page.getByLabel('Amount in USD').fill('5000');
+  await snap(page, 'deposits');
+  await page.getByRole('button', { name: 'Continue to Payment' }).click();
+  await expect(page).toHaveURL(/\/deposits\/payment$/);
+  await expect(page.getByTestId('deposit-amount')).toHaveText('$5,000.00USD');
+  await snap(page, 'deposit-payment');
+  await page.getByRole('button', { name: 'I have made the payment' }).click();
+  const confirmDeposit = page.getByRole('dialog', { name: 'Confirm your deposit' });
+  await expect(confirmDeposit).toContainText('$5,000.00');
+  await confirmDeposit.getByRole('button', { name: 'Confirm deposit' }).click();
+  await expect(page.getByText('Deposit successful')).toBeVisible();
+  await expect(page).toHaveURL(/\/transactions$/);
+
+  // The admin approves it in /admin/transactions.
+  await admin.goto('/admin/transactions');
+  const pendingDeposit = rowWith(admin, investor.name, 'Deposit', '$5,000.00');
+  await pendingDeposit.getByRole('button', { name: 'Approve' }).click();
+  await admin.getByRole('dialog').getByRole('button', { name: 'Approve' }).click();
+  await expect(admin.getByText('Deposit approved successfully')).toBeVisible();
+  await snap(admin, 'admin-transactions');
+
+  // The investor's dashboard shows it.
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('balance')).toHaveText('$5,000.00');
+  await snap(page, 'dashboard');
+
+  // The investor withdraws $100 in crypto and sees the fee before confirming.
+  await page.goto('/withdrawals');
+  await page.getByRole('tab', { name: 'Crypto Currency' }).click();
+  const cryptoTab = page.getByRole('tabpanel', { name: 'Crypto Currency' });
+  await cryptoTab.getByLabel('Withdrawal method').selectOption({ label: 'Bitcoin (BTC)' });
+  await cryptoTab.getByLabel('Amount in USD').fill('100');
+  await expect(page.getByTestId('quote-line')).toHaveText('Fee $10.00 · You will receive $90.00');
+  await cryptoTab.getByLabel('Wallet address').fill('bc1qe2ewithdrawal0000000000000000000000');
+  await snap(page, 'withdrawals-crypto');
+  await cryptoTab.getByRole('button', { name: 'Withdraw', exact: true }).click();
+  const confirmWithdrawal = page.getByRole('dialog', { name: 'Confirm withdrawal' });
+  await expect(confirmWithdrawal.getByTestId('confirm-net')).toHaveText('$90.00');
+  await expect(confirmWithdrawal).toContainText('−$10.00');
+  await confirmWithdrawal.getByRole('button', { name: 'Confirm withdrawal' }).click();
+  await expect(page.getByText('Withdrawal request sent')).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Withdrawal' })).toContainText(
+    'Your withdrawal of $100.00 is being processed.',
+  );
+
+  // The admin marks it paid.
+  await admin.goto('/admin/transactions');
+  const pendingWithdrawal = rowWith(admin, investor.name, 'Withdrawal', '$100.00');
+  await pendingWithdrawal.getByRole('button', { name: 'Mark paid' }).click();
+  const payDialog = admin.getByRole('dialog');
+  await expect(payDialog).toContainText('$90.00');
+  await payDialog.getByRole('button', { name: 'Mark paid' }).click();
+  await expect(admin.getByText('Withdrawal marked as paid')).toBeVisible();
+
+  // The investor's transactions: the deposit credited in green with +, the withdrawal in red with −.
+  await page.goto('/transactions');
+  const rows = page.getByTestId('transaction');
+  await expect(rows).toHaveCount(2);
+  const withdrawal = page.locator('[data-testid="transaction"][data-type="withdraw"]');
+  const deposit = page.locator('[data-testid="transaction"][data-type="credit"]');
+  await expect(deposit.getByTestId('amount')).toHaveText('Credit +$5,000.00');
+  await expect(withdrawal.getByTestId('amount')).toHaveText('Debit −$100.00');
+  await expect(withdrawal).toContainText('Fee $10.00 · Payout $90.00');
+  for (const row of [deposit, withdrawal]) {
+    await expect(row.getByText('Success', { exact: true }).locator('visible=true')).toBeVisible();
+  }
+  const [dr, dg] = await rgbOf(deposit.getByTestId('amount'));
+  const [wr, wg] = await rgbOf(withdrawal.getByTestId('amount'));
+  expect(dg, 'credit amount is green').toBeGreaterThan(dr ?? 0);
+  expect(wr, 'withdrawal amount is red').toBeGreaterThan(wg ?? 0);
+  await snap(page, 'transactions');
+
+  // The dashboard agrees: $4,900 left, $100 withdrawn.
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('balance')).toHaveText('$4,900.00');
+  await adminContext.close();
+});
