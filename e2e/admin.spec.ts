@@ -1,0 +1,149 @@
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { E2E_ADMIN } from '../playwright.config';
+import { csrfOf, newPersonContext, registerInvestor, signIn, snap, uniqueName } from './support';
+
+/** The row of a table (a card on phones) that mentions all of the given texts. */
+function rowWith(page: Page, ...texts: string[]): Locator {
+  let rows = page.locator('tbody tr');
+  for (const text of texts) rows = rows.filter({ hasText: text });
+  return rows;
+}
+
+/** A mutating API call as the investor (CSRF echoed), returning the transaction's TNX id. */
+async function investorPost(api: APIRequestContext, url: string, data: object): Promise<string> {
+  const response = await api.post(url, { data, headers: { 'x-csrf-token': await csrfOf(api) } });
+  if (!response.ok()) throw new Error(`${url}: ${response.status()} ${await response.text()}`);
+  const { transaction } = (await response.json()) as { transaction: { transactionId: string } };
+  return transaction.transactionId;
+}
+
+test('review and activate a user, approve a deposit, adjust a bonus with a reason, add a plan and a payment method, pay a withdrawal, and find each in the audit log', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const suffix = Math.random().toString(36).slice(2, 7);
+  const investorContext = await newPersonContext(browser, baseURL);
+  const investor = await registerInvestor(investorContext.request, uniqueName('Avery'));
+  await signIn(page.request, E2E_ADMIN.email, E2E_ADMIN.password);
+
+  // Review: the new user waits under "Awaiting review"; their details are on their page.
+  await page.goto('/admin/users');
+  await page
+    .getByRole('group', { name: 'Filter users' })
+    .getByRole('button', { name: 'Awaiting review' })
+    .click();
+  await expect(page).toHaveURL(/filter=pending/);
+  await page.getByLabel('Search users').fill(investor.email);
+  await snap(page, 'users');
+  await page
+    .getByRole('link', { name: new RegExp(investor.name) })
+    .first()
+    .click();
+  await expect(page.getByRole('heading', { name: investor.name })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Profile' })).toContainText(investor.email);
+  await page.getByRole('button', { name: 'Activate account' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByText('Account activated successfully')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Deactivate account' })).toBeVisible();
+
+  // Approve a deposit the investor asked for.
+  const methods = (await (await investorContext.request.get('/api/payment-methods')).json()) as {
+    methods: { id: string; kind: string }[];
+  };
+  const crypto = methods.methods.find((method) => method.kind === 'crypto');
+  if (!crypto) throw new Error('no crypto payment method seeded');
+  const depositId = await investorPost(investorContext.request, '/api/deposits', {
+    methodId: crypto.id,
+    amount: '1000',
+  });
+  await page.goto('/admin/transactions');
+  await rowWith(page, depositId).getByRole('button', { name: 'Approve' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Approve' }).click();
+  await expect(page.getByText('Deposit approved successfully')).toBeVisible();
+  await expect(rowWith(page, depositId)).toContainText('Success');
+
+  // Adjust the bonus, with the reason the investor will read.
+  const reason = `Welcome bonus ${suffix}`;
+  await page.goto(`/admin/users/${investor.id}`);
+  await page.getByRole('button', { name: 'Adjust bonus' }).click();
+  const adjust = page.getByRole('dialog', { name: 'Post an adjustment' });
+  await adjust.getByLabel('Amount (USD)').fill('25');
+  await adjust.getByLabel('Reason').fill(reason);
+  await adjust.getByRole('button', { name: 'Review' }).click();
+  await expect(adjust).toContainText(`+$25.00 to ${investor.name}'s bonus`);
+  await adjust.getByRole('button', { name: 'Book adjustment' }).click();
+  await expect(page.getByText('Bonus updated successfully')).toBeVisible();
+
+  // The investor sees it in their own transactions.
+  const investorPage = await investorContext.newPage();
+  await investorPage.goto('/transactions');
+  const bonus = investorPage.getByTestId('transaction').filter({ hasText: reason });
+  await expect(bonus).toContainText(`Bonus adjustment: ${reason}`);
+  await expect(bonus.getByTestId('amount')).toHaveText('Credit +$25.00');
+
+  // A new plan copying an existing strategy.
+  const planTitle = `E2E Plan ${suffix}`;
+  await page.goto('/admin/plans');
+  await page.getByRole('button', { name: 'Add plan' }).click();
+  const planForm = page.getByRole('dialog', { name: 'Add plan' });
+  await planForm.getByLabel('Title').fill(planTitle);
+  await planForm.getByLabel('Minimum (USD)').fill('100');
+  await planForm.getByLabel('Maximum (USD)').fill('2500');
+  await planForm.getByLabel('Term (days)').fill('14');
+  await planForm.getByLabel('Strategy').selectOption({ index: 1 });
+  await planForm.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Plan saved successfully')).toBeVisible();
+  await expect(rowWith(page, planTitle)).toContainText('14 days');
+  await snap(page, 'plans');
+
+  // A new crypto payment method.
+  const methodName = `E2E Coin ${suffix}`;
+  await page.goto('/admin/payment-methods');
+  await page.getByRole('button', { name: 'Add payment method' }).click();
+  const methodForm = page.getByRole('dialog', { name: 'Add payment method' });
+  await methodForm.getByLabel('Name', { exact: true }).fill(methodName);
+  await methodForm.getByLabel('Network').fill('ERC20');
+  await methodForm.getByLabel('Wallet address').fill(`0xe2e${suffix}0000000000000000000000000000`);
+  await methodForm.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Payment method saved successfully')).toBeVisible();
+  await expect(rowWith(page, methodName)).toContainText('ERC20');
+  await snap(page, 'payment-methods');
+
+  // Pay out a withdrawal the investor requested.
+  const withdrawalId = await investorPost(investorContext.request, '/api/withdrawals', {
+    method: 'crypto',
+    methodId: crypto.id,
+    amount: '200',
+    walletAddress: 'bc1qe2eadminwithdrawal00000000000000000',
+  });
+  await page.goto('/admin/transactions');
+  await rowWith(page, withdrawalId).getByRole('button', { name: 'Mark paid' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Mark paid' }).click();
+  await expect(page.getByText('Withdrawal marked as paid')).toBeVisible();
+  await expect(rowWith(page, withdrawalId)).toContainText('Success');
+
+  // Every one of those actions is in the audit log, newest first.
+  await page.goto('/admin/audit');
+  const userTarget = `user · ${investor.id.slice(0, 8)}…`;
+  for (const [action, mention] of [
+    ['user.activated', userTarget],
+    ['deposit.approved', depositId],
+    ['adjustment.bonus', userTarget],
+    ['plan.create', planTitle],
+    ['payment_method.created', methodName],
+    ['withdrawal.paid', withdrawalId],
+  ] as const) {
+    await expect(rowWith(page, action, mention), action).toHaveCount(1);
+  }
+  await expect(rowWith(page, 'adjustment.bonus', userTarget)).toContainText(reason);
+  await snap(page, 'audit');
+
+  // Narrowed to the investor, only the actions on their account remain.
+  await page.getByLabel('Target ID').fill(investor.id);
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page).toHaveURL(new RegExp(`targetId=${investor.id}`));
+  await expect(rowWith(page, 'user.activated')).toHaveCount(1);
+  await expect(rowWith(page, 'plan.create')).toHaveCount(0);
+  await investorContext.close();
+});
