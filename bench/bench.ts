@@ -95,7 +95,11 @@ async function closedLoop(
   let ops = 0;
   await Promise.all(
     Array.from({ length: clients }, async (_, c) => {
-      for (let i = 0; i < maxIterations && performance.now() < end; i += 1) ops += await work(c, i);
+      for (let i = 0; i < maxIterations && performance.now() < end; i += 1) {
+        // Not `ops += await work()`: that reads `ops` before the await and loses other loops' counts.
+        const done = await work(c, i);
+        ops += done;
+      }
     }),
   );
   return { ops, seconds: (performance.now() - t0) / 1000 };

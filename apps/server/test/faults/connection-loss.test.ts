@@ -1,4 +1,4 @@
-import pg from 'pg';
+import type pg from 'pg';
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';

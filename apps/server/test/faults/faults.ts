@@ -187,6 +187,11 @@ async function verify(databaseUrl: string): Promise<void> {
 }
 
 async function main() {
+  // The whole run is bounded: CI gets an answer within 12 minutes whatever happens.
+  setTimeout(() => {
+    process.stdout.write('faults: time limit (12 min) reached\n');
+    process.exit(3);
+  }, 12 * 60_000).unref();
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'nestrado-faults-'));
   cluster = await createCluster({ tag: 'faults', settings: { shared_buffers: "'128MB'" } });
   await cluster.createDatabase('nestrado');
@@ -230,6 +235,10 @@ async function main() {
     await sleep(1500);
     cluster.start();
     await sleep(2000);
+    if (server.child.exitCode !== null || server.child.signalCode !== null) {
+      failures.push(`server process died when PostgreSQL stopped (stop ${s + 1}); see its log`);
+      server = await boot(dbUrl, port, 'a');
+    }
     await stop();
     await healthy(ctx, clients[0]!, ids[0]!, `after PostgreSQL stop ${s + 1}`);
     await audit(dbUrl, `after PostgreSQL stop ${s + 1}`);
