@@ -1,0 +1,111 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { adminApi, csrfOf, uniqueEmail } from './support';
+
+const PASSWORD = 'trading-password-123';
+
+/** "$1,234.56" → 123456 (cents), from the text the page shows. */
+function cents(text: string): number {
+  const match = /(-?)\$([\d,]+)\.(\d\d)/.exec(text);
+  if (!match) throw new Error(`no amount in "${text}"`);
+  const value = Number(match[2]?.replace(/,/g, '')) * 100 + Number(match[3]);
+  return match[1] === '-' ? -value : value;
+}
+
+async function register(page: Page, email: string) {
+  await page.goto('/register');
+  await page.getByLabel('Full name').fill('Casey Copier');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Phone number').fill('+44 20 7946 0000');
+  await page.getByLabel('Country').click();
+  await page.getByPlaceholder('Search country').fill('United Kingdom');
+  await page
+    .getByRole('option', { name: /United Kingdom/ })
+    .first()
+    .click();
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/** As the admin: activate the new account and fund it with $2,000 (a balance adjustment). */
+async function activateAndFund(admin: APIRequestContext, email: string) {
+  const list = await admin.get(`/api/admin/users?q=${encodeURIComponent(email)}`);
+  const { users } = (await list.json()) as { users: { id: string; email: string }[] };
+  const user = users.find((u) => u.email === email);
+  if (!user) throw new Error(`user ${email} not found`);
+  const headers = { 'x-csrf-token': await csrfOf(admin) };
+  expect((await admin.post(`/api/admin/users/${user.id}/activate`, { headers })).ok()).toBe(true);
+  const funded = await admin.post(`/api/admin/users/${user.id}/adjustments`, {
+    headers: { ...headers, 'idempotency-key': crypto.randomUUID() },
+    data: { bucket: 'balance', amount: '2000', reason: 'e2e funding' },
+  });
+  expect(funded.ok()).toBe(true);
+}
+
+test('a funded investor copies a strategy with $1,000, watches it move with the market, and closes it back into the balance', async ({
+  page,
+  baseURL,
+}) => {
+  const email = uniqueEmail('copier');
+  const admin = await adminApi(baseURL ?? '');
+  await register(page, email);
+  await activateAndFund(admin, email);
+
+  // The plans, with their real past figures and the risk warning.
+  await page.goto('/plans');
+  await expect(page.getByRole('heading', { name: 'Choose a Plan' })).toBeVisible();
+  await expect(page.getByText('Copy trading involves risk.').first()).toBeVisible();
+  const silver = page.getByRole('article', { name: 'Silver' });
+  await expect(silver.getByText('30-day return')).toBeVisible();
+  await expect(page.getByTestId('available')).toHaveText('$2,000.00');
+
+  // Client validation first, then the confirmation before any money moves.
+  await silver.getByRole('button', { name: 'Invest Now' }).click();
+  await expect(silver.getByText('Amount is required')).toBeVisible();
+  await silver.getByLabel('Amount').fill('500');
+  await silver.getByRole('button', { name: 'Invest Now' }).click();
+  await expect(silver.getByText('Amount must be greater than or equal to $1,000')).toBeVisible();
+  await silver.getByLabel('Amount').fill('1000');
+  await silver.getByRole('button', { name: 'Invest Now' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Confirm your investment' });
+  await expect(confirm.getByText('$1,000.00')).toBeVisible();
+  await expect(confirm.getByText(/Past performance is not a reliable indicator/)).toBeVisible();
+  await confirm.getByRole('button', { name: 'Confirm and invest' }).click();
+  await expect(page.getByText('Trade created successfully')).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  // The trade is live: its value follows the strategy's NAV as prices tick (about every second).
+  await expect(page.getByTestId('trade-amount')).toHaveText('$1,000.00');
+  await expect(page.getByTestId('ongoing-trade')).toContainText('Silver');
+  await expect(page.getByRole('heading', { name: 'Crypto Currency Market' })).toBeVisible();
+  await expect(page.getByText('Simulated market data').first()).toBeVisible();
+  const value = page.getByTestId('trade-value');
+  const profit = page.getByTestId('trade-profit');
+  const firstValue = await value.innerText();
+  const firstProfit = await profit.innerText();
+  await expect
+    .poll(async () => `${await value.innerText()} ${await profit.innerText()}`, {
+      timeout: 60_000,
+      intervals: [1_000],
+    })
+    .not.toBe(`${firstValue} ${firstProfit}`);
+  // Profit is value − amount, whatever the market did.
+  const shownValue = cents(await value.innerText());
+  const shownProfit = cents(await profit.innerText());
+  expect(Math.abs(shownValue - 100_000 - shownProfit)).toBeLessThanOrEqual(1);
+
+  // Close at any time: the confirmation shows what returns, and the balance gets it.
+  await page.getByRole('button', { name: 'Close Trade' }).click();
+  const closeDialog = page.getByRole('dialog', { name: 'Close Trade' });
+  await expect(closeDialog.getByTestId('close-returned')).toHaveText(/\$\d/);
+  await closeDialog.getByRole('button', { name: 'Close Trade' }).click();
+  const credited = page.getByText(/was credited to your balance/);
+  await expect(credited).toBeVisible();
+  const payout = cents(await credited.innerText());
+  expect(Math.abs(payout - 100_000)).toBeLessThan(100_000);
+  await expect(page.getByText('No ongoing trades yet')).toBeVisible();
+  await expect(page.getByTestId('balance')).toHaveText(
+    `$${((100_000 + payout) / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`,
+  );
+  await admin.dispose();
+});
