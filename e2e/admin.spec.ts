@@ -96,6 +96,11 @@ test('review and activate a user, approve a deposit, adjust a bonus with a reaso
   await expect(page.getByText('Plan saved successfully')).toBeVisible();
   await expect(rowWith(page, planTitle)).toContainText('14 days');
   await snap(page, 'plans');
+  // Retired again, so later journeys on this server see only the seeded plans.
+  await rowWith(page, planTitle).getByRole('button', { name: 'Retire' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Retire' }).click();
+  await expect(page.getByText('Plan retired successfully')).toBeVisible();
+  await expect(rowWith(page, planTitle)).toContainText('Retired');
 
   // A new crypto payment method.
   const methodName = `E2E Coin ${suffix}`;
