@@ -5,24 +5,25 @@ import { initReactI18next } from 'react-i18next';
  * Every user-facing string goes through react-i18next. Each feature keeps its strings in
  * `features/<feature>/locales/<lang>.json` (namespace = the folder name) and may split rarely
  * needed texts into `locales/<part>/<lang>.json` (namespace = feature + Part, e.g. `publicFaq`).
- * Only `common` (English) is bundled with the first chunk; every other namespace is its own small chunk,
+ * Only `common` is bundled with the first chunk; every other namespace is its own small chunk,
  * loaded by the route that needs it (`lazyPage`) before the page renders, so pages never flash
- * keys and the landing page carries no other screen's texts. Other languages are lazy chunks too,
- * `common` included: only English ships in the first chunk, whatever the languages offered.
+ * keys and the landing page carries no other screen's texts.
+ *
+ * Other languages cost English readers nothing: their loaders live in `otherLanguages.ts`, a chunk
+ * fetched only when a language other than English is wanted, and each of their namespaces (`common`
+ * and `ui` included) is again its own chunk.
  */
 type Messages = Record<string, unknown>;
-type Loader = () => Promise<Messages>;
+export type Loader = () => Promise<Messages>;
 
 const commonFiles = import.meta.glob<Messages>('../features/common/locales/en.json', {
   eager: true,
   import: 'default',
 });
-const featureFiles = import.meta.glob<Messages>('../features/*/locales/*.json', {
-  import: 'default',
-});
-const partFiles = import.meta.glob<Messages>('../features/*/locales/*/*.json', {
-  import: 'default',
-});
+const englishFiles = import.meta.glob<Messages>(
+  ['../features/*/locales/en.json', '../features/*/locales/*/en.json'],
+  { import: 'default' },
+);
 
 export const SUPPORTED_LANGUAGES = ['en', 'es', 'de'] as const;
 export type Language = (typeof SUPPORTED_LANGUAGES)[number];
@@ -46,9 +47,22 @@ export function currentLanguage(): Language {
   return isSupportedLanguage(base) ? base : 'en';
 }
 
+/**
+ * Where a locale file's texts go: `features/<feature>/locales/<lang>.json` → namespace `<feature>`,
+ * `features/<feature>/locales/<part>/<lang>.json` → `<feature><Part>`; undefined for other paths.
+ */
+export function namespaceOf(path: string): { namespace: string; language: string } | undefined {
+  const flat = /features\/([^/]+)\/locales\/([^/]+)\.json$/.exec(path);
+  if (flat?.[1] && flat[2]) return { namespace: flat[1], language: flat[2] };
+  const part = /features\/([^/]+)\/locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
+  if (!part?.[1] || !part[2] || !part[3]) return undefined;
+  const namespace = `${part[1]}${part[2].charAt(0).toUpperCase()}${part[2].slice(1)}`;
+  return { namespace, language: part[3] };
+}
+
 /** namespace → language → loader */
 const loaders = new Map<string, Map<string, Loader>>();
-/** Registers where a namespace's texts for one language come from (`src/ui` registers its own). */
+/** Registers where a namespace's texts for one language come from. */
 export function registerLoader(namespace: string, language: string, loader: Loader): void {
   let byLanguage = loaders.get(namespace);
   if (!byLanguage) {
@@ -57,18 +71,16 @@ export function registerLoader(namespace: string, language: string, loader: Load
   }
   byLanguage.set(language, loader);
 }
-for (const [path, loader] of Object.entries(featureFiles)) {
-  const match = /features\/([^/]+)\/locales\/([^/]+)\.json$/.exec(path);
-  if (match?.[1] && match[2]) registerLoader(match[1], match[2], loader);
+for (const [path, loader] of Object.entries(englishFiles)) {
+  const target = namespaceOf(path);
+  if (target) registerLoader(target.namespace, target.language, loader);
 }
-for (const [path, loader] of Object.entries(partFiles)) {
-  const match = /features\/([^/]+)\/locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
-  if (!match?.[1] || !match[2] || !match[3]) continue;
-  registerLoader(
-    `${match[1]}${match[2].charAt(0).toUpperCase()}${match[2].slice(1)}`,
-    match[3],
-    loader,
-  );
+
+let otherLanguages: Promise<void> | undefined;
+/** Registers the loaders of every language but English, once, from their own chunk. */
+function registerOtherLanguages(): Promise<void> {
+  otherLanguages ??= import('./otherLanguages').then((module) => module.registerOtherLanguages());
+  return otherLanguages;
 }
 
 const resources: Record<string, Record<string, Messages>> = {};
@@ -111,6 +123,7 @@ export async function ensureNamespaces(
   namespaces: readonly string[],
   language: string = currentLanguage(),
 ): Promise<void> {
+  if (language !== 'en') await registerOtherLanguages();
   const languages = Array.from(new Set([language, 'en']));
   const all = Array.from(new Set([...namespaces, ...ALWAYS_LOADED]));
   await Promise.all(
