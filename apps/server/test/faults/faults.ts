@@ -16,6 +16,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { ApiClient, keepAliveAgent, newKey } from '../../../../bench/lib/http';
 import { createCluster, freePort, type PgCluster } from '../../../../bench/lib/pg';
 import { query, seedUsers } from '../../../../bench/lib/seed';
@@ -138,6 +139,14 @@ async function healthy(ctx: MoneyContext, client: ApiClient, userId: string, lab
 
 async function verify(databaseUrl: string): Promise<void> {
   type Row = { n: string };
+  // One connection for the whole check (tens of thousands of lookups).
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  const query = async <T extends pg.QueryResultRow>(
+    _url: string,
+    text: string,
+    values: unknown[],
+  ) => (await db.query<T>(text, values)).rows;
   for (const r of records) {
     const keyRows = await query<{ id: string; response_status: number | null }>(
       databaseUrl,
@@ -184,6 +193,7 @@ async function verify(databaseUrl: string): Promise<void> {
       failures.push(`${what}: refused but key rows ${keyRows.length}, effects ${effects}`);
     }
   }
+  await db.end();
 }
 
 async function main() {
