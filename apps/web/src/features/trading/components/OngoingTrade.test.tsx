@@ -136,3 +136,23 @@ describe('Ongoing Trade', () => {
     expect(post?.headers[IDEMPOTENCY_HEADER]).toBeTruthy();
   });
 });
+
+describe('Copy stop-loss', () => {
+  it('changes the stop-loss with PATCH /api/trades/current', async () => {
+    const calls = fakeApi({
+      'GET /api/trades/current': { body: { trade: openTrade() } },
+      'PATCH /api/trades/current': { body: { trade: openTrade({ stopLossPct: 20 }) } },
+    });
+    renderPage(<OngoingTrade />, '/dashboard', '/dashboard');
+    fireEvent.click(await screen.findByRole('button', { name: 'Change the copy stop-loss' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Copy stop-loss' });
+    fireEvent.change(within(dialog).getByRole('slider', { name: 'Stop-loss' }), {
+      target: { value: '20' },
+    });
+    expect(dialog.textContent).toContain('falls to $800.00');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() => expect(toast.success).toHaveBeenCalledWith('Stop-loss set to 20%'));
+    expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({ stopLossPct: 20 });
+    expect(await screen.findByText(/Copy stop-loss 20%/)).toBeTruthy();
+  });
+});

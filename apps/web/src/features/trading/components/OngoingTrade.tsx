@@ -14,6 +14,7 @@ import { currentTradeQuery, type CurrentTrade } from '../api';
 import { formatRoi, formatSignedUsd, stopLossValueCents } from '../format';
 import { ClaimProfitDialog } from './ClaimProfitDialog';
 import { CloseTradeDialog } from './CloseTradeDialog';
+import { StopLossDialog } from './StopLossDialog';
 import { signedTone } from './TradeFigures';
 
 /** Poll while the socket is down; with it, `navs` and `trade.changed` drive the refresh. */
@@ -66,7 +67,7 @@ export function OngoingTrade() {
   );
 }
 
-type Dialog = 'claim' | 'close' | null;
+type Dialog = 'claim' | 'close' | 'stopLoss' | null;
 
 function TradeDetails({ trade }: { trade: CurrentTrade }) {
   const { t } = useTranslation('trading');
@@ -108,7 +109,15 @@ function TradeDetails({ trade }: { trade: CurrentTrade }) {
         {t('stopLoss', {
           pct: trade.stopLossPct,
           value: formatUsd(stopLossValueCents(trade.amountCents, trade.stopLossPct)),
-        })}
+        })}{' '}
+        <button
+          type="button"
+          onClick={() => setDialog('stopLoss')}
+          aria-label={t('actions.changeStopLossLabel')}
+          className="font-medium text-brand-strong underline-offset-4 hover:underline"
+        >
+          {t('actions.changeStopLoss')}
+        </button>
         {Number(trade.performanceFeePct) > 0 &&
           ` ${t('feeLine', { pct: trade.performanceFeePct })}`}
       </p>
@@ -123,6 +132,7 @@ function TradeDetails({ trade }: { trade: CurrentTrade }) {
       </div>
       {dialog === 'claim' && <ClaimProfitDialog trade={trade} onClose={() => setDialog(null)} />}
       {dialog === 'close' && <CloseTradeDialog trade={trade} onClose={() => setDialog(null)} />}
+      {dialog === 'stopLoss' && <StopLossDialog trade={trade} onClose={() => setDialog(null)} />}
     </div>
   );
 }
