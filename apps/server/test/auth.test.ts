@@ -425,6 +425,8 @@ describe('two-factor', () => {
       otp: '123456',
     });
     expect(badCode.statusCode).toBe(401);
+    // The enabling code's time step is spent; the next step's code works, and only once.
+    t.clock.advance(30_000);
     const fresh = await generate({ secret, epoch: Math.floor(t.clock.now().getTime() / 1000) });
     const step2 = await browser.post('/api/auth/login', {
       email: input.email,
@@ -432,6 +434,12 @@ describe('two-factor', () => {
       otp: fresh,
     });
     expect(step2.json()).toMatchObject({ status: 'ok' });
+    const replay = await new TestClient(t.app).post('/api/auth/login', {
+      email: input.email,
+      password: input.password,
+      otp: fresh,
+    });
+    expect(replay.statusCode).toBe(401);
 
     const recovery = recoveryCodes[0] ?? '';
     const withRecovery = new TestClient(t.app);
@@ -465,5 +473,25 @@ describe('two-factor', () => {
       password: input.password,
     });
     expect(plain.json()).toMatchObject({ status: 'ok' });
+  });
+});
+
+describe('security events', () => {
+  it('records failed sign-ins of a known account in its audit trail, without the password', async () => {
+    const { input, user } = await registerUser(t.app);
+    const client = new TestClient(t.app);
+    await client.post('/api/auth/login', { email: input.email, password: 'Wrong-Password-Canary' });
+    const rows = await t.db.execute<{
+      action: string;
+      details: { reason: string };
+      actor_id: string | null;
+    }>(
+      sql`SELECT action, details, actor_id FROM audit_log WHERE target_id = ${user.id} AND action = 'user.login_failed'`,
+    );
+    expect(rows.rows).toEqual([
+      { action: 'user.login_failed', details: { reason: 'wrong_password' }, actor_id: null },
+    ]);
+    expect(logLines.join('\n')).toContain('"event":"login_failed"');
+    expect(logLines.join('\n')).not.toContain('Wrong-Password-Canary');
   });
 });

@@ -34,6 +34,7 @@ export const users = pgTable('users', {
   isTrader: boolean('is_trader').notNull().default(false),
   totpSecret: text('totp_secret'),
   totpEnabledAt: ts('totp_enabled_at'),
+  totpLastStep: bigint('totp_last_step', { mode: 'number' }),
   avatarPath: text('avatar_path'),
   activatedAt: ts('activated_at'),
   deletedAt: ts('deleted_at'),

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
   authTokens,
@@ -191,5 +191,15 @@ export async function consumeRecoveryCode(
       ),
     )
     .returning({ id: recoveryCodes.id });
+  return rows.length > 0;
+}
+
+/** Accepts a TOTP time step only if it is newer than the last one accepted (no replay). */
+export async function acceptTotpStep(db: DbOrTx, userId: string, step: number): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ totpLastStep: step })
+    .where(and(eq(users.id, userId), or(isNull(users.totpLastStep), lt(users.totpLastStep, step))))
+    .returning({ id: users.id });
   return rows.length > 0;
 }

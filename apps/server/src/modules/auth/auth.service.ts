@@ -18,7 +18,7 @@ import {
   verifyPassword,
 } from './crypto';
 import { startSession } from './session';
-import { newTotpSecret, totpUri, verifyTotp } from './totp';
+import { newTotpSecret, totpStep, totpUri } from './totp';
 
 const RECOVERY_TTL_MS = 60 * 60 * 1000;
 const VERIFY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -85,19 +85,31 @@ export async function login(
   const user = await repo.findUserByEmail(ctx.db, input.email);
   if (!user) {
     await burnPasswordCheck(input.password);
+    await recordLoginFailure(ctx, request, null, 'unknown_account');
     throw invalidCredentials();
   }
-  if (!(await verifyPassword(user.passwordHash, input.password))) throw invalidCredentials();
+  if (!(await verifyPassword(user.passwordHash, input.password))) {
+    await recordLoginFailure(ctx, request, user.id, 'wrong_password');
+    throw invalidCredentials();
+  }
 
   const now = ctx.clock.now();
+  const code = input.otp?.trim();
+  const otpValid =
+    user.totpEnabledAt && user.totpSecret && code
+      ? await ctx.db.transaction(async (tx) => {
+          const step = await totpStep(user.totpSecret ?? '', code, now);
+          if (step !== null) return repo.acceptTotpStep(tx, user.id, step);
+          return repo.consumeRecoveryCode(tx, user.id, digest(normaliseRecoveryCode(code)), now);
+        })
+      : null;
+  if (otpValid === false) {
+    await recordLoginFailure(ctx, request, user.id, 'wrong_two_factor_code');
+    throw new AppError('OTP_INVALID', 401, 'Invalid two-factor code', 'otp');
+  }
   return ctx.db.transaction(async (tx) => {
-    if (user.totpEnabledAt && user.totpSecret) {
-      const code = input.otp?.trim();
-      if (!code) return { status: 'otp_required' } as const;
-      const valid =
-        (await verifyTotp(user.totpSecret, code, now)) ||
-        (await repo.consumeRecoveryCode(tx, user.id, digest(normaliseRecoveryCode(code)), now));
-      if (!valid) throw new AppError('OTP_INVALID', 401, 'Invalid two-factor code', 'otp');
+    if (user.totpEnabledAt && user.totpSecret && otpValid === null) {
+      return { status: 'otp_required' } as const;
     }
     const session = await startSession(ctx, tx, user, request);
     await recordAudit(tx, {
@@ -108,6 +120,28 @@ export async function login(
       ip: request.ip,
     });
     return { status: 'ok', user, session } as const;
+  });
+}
+
+/**
+ * Security events are kept: a failed sign-in for a known account goes to the audit log (the
+ * account owner's trail), and every failure to the structured log, without the e-mail typed.
+ */
+async function recordLoginFailure(
+  ctx: AppContext,
+  request: FastifyRequest,
+  userId: string | null,
+  reason: 'unknown_account' | 'wrong_password' | 'wrong_two_factor_code',
+): Promise<void> {
+  request.log.warn({ event: 'login_failed', reason, userId }, 'login failed');
+  if (!userId) return;
+  await recordAudit(ctx.db, {
+    actorId: null,
+    action: 'user.login_failed',
+    targetType: 'user',
+    targetId: userId,
+    ip: request.ip,
+    details: { reason },
   });
 }
 
@@ -257,12 +291,11 @@ export async function enableTwoFactor(
 ): Promise<string[]> {
   if (user.totpEnabledAt) throw conflict('Two-factor authentication is already on');
   if (!user.totpSecret) throw badRequest('Start the two-factor setup first', 'otp');
-  if (!(await verifyTotp(user.totpSecret, otp.trim(), ctx.clock.now()))) {
-    throw new AppError('OTP_INVALID', 400, 'Invalid two-factor code', 'otp');
-  }
+  const step = await totpStep(user.totpSecret, otp.trim(), ctx.clock.now());
+  if (step === null) throw new AppError('OTP_INVALID', 400, 'Invalid two-factor code', 'otp');
   const codes = newRecoveryCodes();
   await ctx.db.transaction(async (tx) => {
-    await repo.updateUser(tx, user.id, { totpEnabledAt: ctx.clock.now() });
+    await repo.updateUser(tx, user.id, { totpEnabledAt: ctx.clock.now(), totpLastStep: step });
     await repo.replaceRecoveryCodes(
       tx,
       user.id,
@@ -288,7 +321,11 @@ export async function disableTwoFactor(
   if (!(await verifyPassword(user.passwordHash, password)))
     throw badRequest('Password is incorrect', 'password');
   await ctx.db.transaction(async (tx) => {
-    await repo.updateUser(tx, user.id, { totpSecret: null, totpEnabledAt: null });
+    await repo.updateUser(tx, user.id, {
+      totpSecret: null,
+      totpEnabledAt: null,
+      totpLastStep: null,
+    });
     await repo.replaceRecoveryCodes(tx, user.id, []);
     await recordAudit(tx, {
       actorId: user.id,
