@@ -94,7 +94,17 @@ describe('ProtectedLayout', () => {
       within(nav)
         .getAllByRole('link')
         .map((a) => a.getAttribute('href')),
-    ).toEqual(['/admin', '/admin/users', '/admin/transactions']);
+    ).toEqual([
+      '/admin',
+      '/admin/users',
+      '/admin/transactions',
+      '/admin/plans',
+      '/admin/payment-methods',
+      '/admin/strategies',
+      '/admin/messages',
+      '/admin/outbox',
+      '/admin/audit',
+    ]);
   });
 
   it('sends non-admins away from /admin', async () => {

@@ -10,7 +10,7 @@ import { MobileMenu } from './components/MobileMenu';
 import { Sidebar } from './components/Sidebar';
 import { TopBar } from './components/TopBar';
 import { usePageTitle, useScrollToTopOnNavigate } from './hooks/useLayoutEffects';
-import { adminMenu, isAdminPath, userMenu } from './menus';
+import { adminMenu, isAdminPath, userMenuFor } from './menus';
 
 /**
  * The signed-in group: 'Loading' while the session is checked, /login without a user, and the
@@ -65,7 +65,7 @@ function Shell({ user, onAdminRoute }: { user: Me; onAdminRoute: boolean }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const title = usePageTitle();
   useScrollToTopOnNavigate();
-  const items = onAdminRoute ? adminMenu : userMenu;
+  const items = onAdminRoute ? adminMenu : userMenuFor(user);
   const home = onAdminRoute ? '/admin' : '/dashboard';
 
   return (

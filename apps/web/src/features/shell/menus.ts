@@ -12,7 +12,6 @@ import {
   WalletIcon,
 } from '../../ui';
 import type { Me } from '@app/shared/schemas/auth';
-import { useAuthStore } from '../../lib/auth';
 
 export interface MenuItem {
   to: string;
@@ -40,15 +39,6 @@ const traderItem: MenuItem = { to: '/trader', labelKey: 'nav.trader', icon: Char
 export function userMenuFor(user: Pick<Me, 'isTrader'> | null): MenuItem[] {
   return user?.isTrader ? [...investorMenu, traderItem] : investorMenu;
 }
-
-/**
- * The signed-in user's menu, kept current with the session (a live binding: importers see the
- * new list after the user changes).
- */
-export let userMenu: MenuItem[] = userMenuFor(useAuthStore.getState().user);
-useAuthStore.subscribe((state) => {
-  userMenu = userMenuFor(state.user);
-});
 
 /** Seed section 2: the admin menu, shown on every route containing /admin. */
 export const adminMenu: MenuItem[] = [
