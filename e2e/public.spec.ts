@@ -1,13 +1,16 @@
 import { expect, test, type Page } from '@playwright/test';
-import { adminApi, latestMail } from './support';
+import { adminApi, latestMail, snap } from './support';
 
 async function useNav(page: Page, name: string) {
   const toggle = page.getByRole('button', { name: 'Open menu' });
+  const barLink = page.getByRole('banner').getByRole('link', { name, exact: true });
+  // Wait for the top bar to render one or the other (phones get the menu button).
+  await expect(toggle.or(barLink)).toBeVisible();
   if (await toggle.isVisible()) {
     await toggle.click();
     await page.getByRole('dialog').getByRole('link', { name, exact: true }).click();
   } else {
-    await page.getByRole('banner').getByRole('link', { name, exact: true }).click();
+    await barLink.click();
   }
 }
 
@@ -29,6 +32,7 @@ test('every landing anchor scrolls to its section', async ({ page }) => {
   }
   await useNav(page, 'Home');
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeLessThan(50);
+  await snap(page, 'landing');
 });
 
 test('the stories carousel moves by button, dot and swipe, and wraps around', async ({ page }) => {
@@ -105,6 +109,7 @@ test('the register country picker finds Germany from "Germ" and never lists more
   await expect(page.getByRole('option')).toHaveCount(5);
   await search.fill('Germ');
   await expect(page.getByRole('option')).toHaveCount(1);
+  await snap(page, 'register-country');
   await search.press('Enter');
   // The field shows the flag before the name.
   await expect(page.getByLabel('Country')).toHaveValue(/Germany$/);
