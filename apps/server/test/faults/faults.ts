@@ -56,6 +56,13 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => pr
 const counts = { requests: 0, kills: 0, pgStops: 0, instanceKills: 0, checks: 0, audits: 0 };
 const failures: string[] = [];
 const records: OpRecord[] = [];
+/** Per-user request number, across all phases: it makes every amount unique per user. */
+const seqs = new Map<string, number>();
+const nextSeq = (userId: string) => {
+  const next = (seqs.get(userId) ?? 0) + 1;
+  seqs.set(userId, next);
+  return next;
+};
 
 async function audit(databaseUrl: string, label: string): Promise<void> {
   const pool = createPool(databaseUrl, 2);
@@ -84,11 +91,10 @@ async function boot(databaseUrl: string, port: number, name: string): Promise<Se
 /** Money cycles for every user until `stop()`; bounded by `maxCycles` per user. */
 function load(ctxFor: (user: number) => MoneyContext, clients: ApiClient[], ids: string[]) {
   let running = true;
-  const seqs = ids.map(() => 0);
   const loops = clients.map(async (client, u) => {
     for (let cycle = 0; running && cycle < 5000; cycle += 1) {
       const before = records.length;
-      const ok = await moneyCycle(ctxFor(u), client, ids[u]!, (seqs[u]! += 1), records);
+      const ok = await moneyCycle(ctxFor(u), client, ids[u]!, nextSeq(ids[u]!), records);
       counts.requests += records.length - before;
       if (ok < 5) {
         // Cut short (crash, outage): close a trade left open so the next cycle can invest again.
@@ -120,13 +126,7 @@ function load(ctxFor: (user: number) => MoneyContext, clients: ApiClient[], ids:
 async function healthy(ctx: MoneyContext, client: ApiClient, userId: string, label: string) {
   for (let i = 0; i < 60; i += 1) {
     const before = records.length;
-    const ok = await moneyCycle(
-      ctx,
-      client,
-      userId,
-      40_000 + Math.floor(Math.random() * 9_000),
-      records,
-    );
+    const ok = await moneyCycle(ctx, client, userId, nextSeq(userId), records);
     counts.requests += records.length - before;
     if (ok === 5) return;
     await client
@@ -161,13 +161,29 @@ async function verify(databaseUrl: string): Promise<void> {
           ? 'SELECT count(*) AS n FROM trades WHERE user_id = $1 AND amount_cents = $2'
           : `SELECT count(*) AS n FROM transactions WHERE user_id = $1 AND amount_cents = $2 AND kind = '${r.op === 'deposit' ? 'deposit' : 'withdrawal'}'`;
       effects = Number((await query<Row>(databaseUrl, sql, [r.userId, r.amountCents]))[0]?.n);
-    } else if (keyId) {
-      // approve / close: the journal entry booked under this request's key.
+    } else if (r.op === 'close') {
+      // Trades book their entries without the key id: the effect is the trade being closed. A
+      // clean-up close (no known trade) is only checked through its key row and the audit.
+      if (!r.targetId) continue;
       effects = Number(
         (
           await query<Row>(
             databaseUrl,
-            'SELECT count(DISTINCT transaction_id) AS n FROM journal_entries WHERE idempotency_key_id = $1',
+            "SELECT count(*) AS n FROM trades WHERE id = $1 AND status = 'closed' AND close_reason = 'close'",
+            [r.targetId],
+          )
+        )[0]?.n,
+      );
+      // Without its key row this request booked nothing (the key is inserted in the same
+      // transaction); a closed trade was then closed by a later clean-up request.
+      if (keyRows.length === 0) effects = 0;
+    } else if (keyId) {
+      // approve: the journal entry booked under this request's key.
+      effects = Number(
+        (
+          await query<Row>(
+            databaseUrl,
+            'SELECT least(count(*), 1) AS n FROM journal_entries WHERE idempotency_key_id = $1',
             [keyId],
           )
         )[0]?.n,
