@@ -5,7 +5,7 @@ async function useNav(page: Page, name: string) {
   const toggle = page.getByRole('button', { name: 'Open menu' });
   const barLink = page.getByRole('banner').getByRole('link', { name, exact: true });
   // Wait for the top bar to render one or the other (phones get the menu button).
-  await expect(toggle.or(barLink)).toBeVisible();
+  await expect(toggle.or(barLink).filter({ visible: true }).first()).toBeVisible();
   if (await toggle.isVisible()) {
     await toggle.click();
     await page.getByRole('dialog').getByRole('link', { name, exact: true }).click();

@@ -1,4 +1,5 @@
 import {
+  expect,
   request as playwrightRequest,
   test,
   type APIRequestContext,
@@ -63,6 +64,9 @@ export function uniqueEmail(prefix: string): string {
 /** Opens the mobile menu first when the sidebar is hidden (phone widths). */
 export async function openMenuIfCollapsed(page: Page): Promise<void> {
   const toggle = page.getByRole('button', { name: /open menu/i });
+  // Wait until the shell has rendered one or the other (the sidebar's Logout on wide screens).
+  const logout = page.getByRole('button', { name: 'Logout' });
+  await expect(toggle.or(logout).filter({ visible: true }).first()).toBeVisible();
   if (await toggle.isVisible()) await toggle.click();
 }
 
