@@ -96,7 +96,7 @@ test('review and activate a user, approve a deposit, adjust a bonus with a reaso
   await expect(page.getByText('Plan saved successfully')).toBeVisible();
   await expect(rowWith(page, planTitle)).toContainText('14 days');
   await snap(page, 'plans');
-  // Retired again, so later journeys on this server see only the seeded plans.
+  // Retired again (also audited), so later journeys on this server see only the seeded plans.
   await rowWith(page, planTitle).getByRole('button', { name: 'Retire' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Retire' }).click();
   await expect(page.getByText('Plan retired successfully')).toBeVisible();
@@ -114,6 +114,11 @@ test('review and activate a user, approve a deposit, adjust a bonus with a reaso
   await expect(page.getByText('Payment method saved successfully')).toBeVisible();
   await expect(rowWith(page, methodName)).toContainText('ERC20');
   await snap(page, 'payment-methods');
+  // Retired again: investors on this server keep seeing only the seeded methods.
+  await rowWith(page, methodName).getByRole('button', { name: 'Retire' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Retire' }).click();
+  await expect(page.getByText('Payment method retired successfully')).toBeVisible();
+  await expect(rowWith(page, methodName)).toContainText('Retired');
 
   // Pay out a withdrawal the investor requested.
   const withdrawalId = await investorPost(investorContext.request, '/api/withdrawals', {
