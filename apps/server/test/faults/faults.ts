@@ -195,7 +195,9 @@ async function verify(databaseUrl: string): Promise<void> {
     if (ok2xx) {
       if (keyRows.length !== 1 || keyRows[0]?.response_status === null || effects !== 1)
         failures.push(`${what}: succeeded but key rows ${keyRows.length}, effects ${effects}`);
-    } else if (r.status === 'unanswered') {
+    } else if (r.status === 'unanswered' || r.status >= 500) {
+      // A 5xx says nothing about the outcome (the commit may have happened before the failure):
+      // like no answer, the client retries with the same key; it must be whole or absent.
       const present = keyRows.length === 1 && keyRows[0]?.response_status !== null;
       if (
         present
@@ -206,6 +208,7 @@ async function verify(databaseUrl: string): Promise<void> {
           `${what}: unanswered and partly present: key rows ${keyRows.length}, effects ${effects}`,
         );
     } else if (keyRows.length !== 0 || effects !== 0) {
+      // A 4xx refusal must have changed nothing.
       failures.push(`${what}: refused but key rows ${keyRows.length}, effects ${effects}`);
     }
   }
