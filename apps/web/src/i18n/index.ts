@@ -36,6 +36,11 @@ export const LANGUAGE_NAMES: Record<Language, string> = {
 export const LANGUAGE_STORAGE_KEY = 'language';
 /** Namespaces every screen uses; loaded for the current language with any route's texts. */
 const ALWAYS_LOADED = ['common', 'ui'];
+/**
+ * Loaded with them in any language but English: the translations of the English validation and
+ * server messages (lib/messages.ts), which English readers see as they are.
+ */
+const TRANSLATIONS_ONLY = ['validation'];
 
 export function isSupportedLanguage(language: string | undefined): language is Language {
   return (SUPPORTED_LANGUAGES as readonly (string | undefined)[]).includes(language);
@@ -125,7 +130,8 @@ export async function ensureNamespaces(
 ): Promise<void> {
   if (language !== 'en') await registerOtherLanguages();
   const languages = Array.from(new Set([language, 'en']));
-  const all = Array.from(new Set([...namespaces, ...ALWAYS_LOADED]));
+  const extra = language === 'en' ? [] : TRANSLATIONS_ONLY;
+  const all = Array.from(new Set([...namespaces, ...ALWAYS_LOADED, ...extra]));
   await Promise.all(
     all.flatMap((namespace) =>
       languages.map(async (lang) => {

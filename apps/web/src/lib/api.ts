@@ -1,7 +1,11 @@
 import { CSRF_COOKIE, CSRF_HEADER, IDEMPOTENCY_HEADER } from '@app/shared/http';
 import type { ApiError } from '@app/shared/schemas/common';
+import { translateMessage } from './messages';
 
-/** An API failure with the server's safe message and, for bad input, the field that failed. */
+/**
+ * An API failure with the server's safe message (in the reader's language: the server writes
+ * English, translateMessage looks it up) and, for bad input, the field that failed.
+ */
 export class ApiRequestError extends Error {
   constructor(
     readonly status: number,
@@ -68,7 +72,7 @@ export async function apiRequest<T>(
     throw new ApiRequestError(
       response.status,
       error?.code ?? 'INTERNAL',
-      error?.message ?? 'Something went wrong. Please try again.',
+      translateMessage(error?.message ?? 'Something went wrong. Please try again.'),
       error?.field,
     );
   }

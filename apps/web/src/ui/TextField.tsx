@@ -1,6 +1,7 @@
 import clsx from 'clsx';
 import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
+import { translateMessage } from '../lib/messages';
 import { UI_NAMESPACE } from './i18n';
 
 export const inputClasses = clsx(
@@ -11,7 +12,7 @@ export const inputClasses = clsx(
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'size'> {
   label: ReactNode;
-  /** The validation message; marks the input invalid and is read out with it. */
+  /** The validation message (shown translated); marks the input invalid and is read out with it. */
   error?: string | undefined;
   hint?: ReactNode;
   /** Adds "(optional)" after the label. */
@@ -69,7 +70,7 @@ export function TextField({
       )}
       {error && (
         <p id={errorId} className="text-sm text-danger">
-          {error}
+          {translateMessage(error)}
         </p>
       )}
     </div>

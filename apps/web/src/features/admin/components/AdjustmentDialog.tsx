@@ -9,6 +9,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { newIdempotencyKey } from '../../../lib/api';
+import { translateMessage } from '../../../lib/messages';
 import { Button, FilterChips, Modal, TextField } from '../../../ui';
 import { adminApi } from '../api';
 import { useAdminMutation } from '../hooks/useAdminMutation';
@@ -211,7 +212,7 @@ function AdjustmentForm({
         />
         {errors.reason && (
           <p id={`${reasonId}-error`} className="text-sm text-danger">
-            {errors.reason}
+            {translateMessage(errors.reason)}
           </p>
         )}
       </div>

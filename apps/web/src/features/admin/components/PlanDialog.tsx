@@ -2,6 +2,7 @@ import { centsToPlain } from '@app/shared/money';
 import { createPlanSchema, updatePlanSchema, type AdminPlan } from '@app/shared/schemas/plans';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { translateMessage } from '../../../lib/messages';
 import { Button, Modal, TextField, inputClasses } from '../../../ui';
 import { adminApi, type AdminStrategy } from '../api';
 import { useAdminMutation } from '../hooks/useAdminMutation';
@@ -160,7 +161,9 @@ function PlanForm({
             </option>
           ))}
         </select>
-        {errors.strategyId && <p className="text-sm text-danger">{errors.strategyId}</p>}
+        {errors.strategyId && (
+          <p className="text-sm text-danger">{translateMessage(errors.strategyId)}</p>
+        )}
       </div>
       <div className="grid gap-4 sm:grid-cols-2 sm:items-end">
         {field('sortOrder', { inputMode: 'numeric' })}

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useSession } from '../../../lib/auth';
 import { errorMessage } from '../../../lib/authErrors';
+import { translateMessage } from '../../../lib/messages';
 import { Button, Card, EmptyState, ErrorState, LoadingBlock, TextField } from '../../../ui';
 import { isDepositDraft, paymentMethodsQuery, type DepositDraft } from '../api';
 import { MoneyInactiveNotice } from '../components/MoneyInactiveNotice';
@@ -100,7 +101,7 @@ function DepositForm() {
           )}
           {errors.methodId?.message && (
             <p id="deposit-method-error" className="mt-2 text-sm text-danger">
-              {errors.methodId.message}
+              {translateMessage(errors.methodId.message)}
             </p>
           )}
         </fieldset>

@@ -4,6 +4,7 @@ import clsx from 'clsx';
 import { useId, useRef, useState, type ChangeEvent, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/authErrors';
+import { translateMessage } from '../../../lib/messages';
 import { Avatar, Button, Modal, UserIcon } from '../../../ui';
 import { useAvatarMutations } from '../hooks/useAvatarMutations';
 import { useFilePreview } from '../hooks/useFilePreview';
@@ -157,7 +158,7 @@ export function AvatarUploadModal({
 
         {error && (
           <p id={errorId} role="alert" className="text-center text-sm text-danger">
-            {error}
+            {translateMessage(error)}
           </p>
         )}
         {!file && user.avatarUrl && (

@@ -1,5 +1,6 @@
 import clsx from 'clsx';
 import { useId, type Ref, type TextareaHTMLAttributes } from 'react';
+import { translateMessage } from '../../../lib/messages';
 import { inputClasses } from '../../../ui/TextField';
 
 interface TextAreaFieldProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
@@ -32,7 +33,7 @@ export function TextAreaField({ label, error, id, className, ref, ...props }: Te
       />
       {error && (
         <p id={errorId} className="text-sm text-danger">
-          {error}
+          {translateMessage(error)}
         </p>
       )}
     </div>

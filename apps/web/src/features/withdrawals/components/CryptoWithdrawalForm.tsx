@@ -5,6 +5,7 @@ import clsx from 'clsx';
 import { useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { translateMessage } from '../../../lib/messages';
 import { Button, ChevronDownIcon, inputClasses, TextField } from '../../../ui';
 import { paymentMethodsQuery } from '../../deposits/api';
 import { cryptoFormSchema } from '../schemas';
@@ -85,7 +86,7 @@ export function CryptoWithdrawalForm({ availableCents, onSent }: WithdrawalFormP
         {methods.isError && <p className="text-sm text-danger">{t('crypto.methodsError')}</p>}
         {methodError && (
           <p id="withdrawal-method-error" className="text-sm text-danger">
-            {methodError}
+            {translateMessage(methodError)}
           </p>
         )}
       </div>
