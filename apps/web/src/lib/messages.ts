@@ -17,20 +17,18 @@ export interface MessagePattern {
   key: string;
 }
 
-/** A dollar amount as the server and the schemas write it: "$1,000", "$4,999.50". */
-const AMOUNT = String.raw`(?<amount>\$\d{1,3}(?:,\d{3})*(?:\.\d{2})?)`;
-
 /**
- * Messages built with a number or a name, tried in order after the exact keys. The filled-in text
- * (an amount, a symbol) is kept exactly as it came.
+ * Messages built with a number or a name, tried in order after the exact keys; each key is the
+ * English template, and the filled-in text (an amount "$1,000" or "$4,999.50", a symbol) is kept
+ * exactly as it came.
  */
 export const MESSAGE_PATTERNS: readonly MessagePattern[] = [
   {
-    pattern: new RegExp(`^Amount must be greater than or equal to ${AMOUNT}$`),
+    pattern: /^Amount must be greater than or equal to (?<amount>\$[\d,]+(?:\.\d\d)?)$/,
     key: 'Amount must be greater than or equal to {{amount}}',
   },
   {
-    pattern: new RegExp(`^Amount must be less than or equal to ${AMOUNT}$`),
+    pattern: /^Amount must be less than or equal to (?<amount>\$[\d,]+(?:\.\d\d)?)$/,
     key: 'Amount must be less than or equal to {{amount}}',
   },
   { pattern: /^At most (?<max>\d+) characters$/, key: 'At most {{max}} characters' },
