@@ -55,7 +55,9 @@ describe('plans', () => {
     expect(silver?.return30dPct).toMatch(/^-?\d+\.\d{2}$/);
     expect(silver?.avgDailyReturnPct).toMatch(/^-?\d+\.\d{2}$/);
     expect(silver?.maxDrawdownPct).toMatch(/^\d+\.\d{2}$/);
-    expect(silver?.aumCents).toBeGreaterThan(0);
+    // AUM is the copiers' money: the demo seed capital is not counted, and nobody copies yet.
+    expect(silver?.copiers).toBe(0);
+    expect(silver?.aumCents).toBe(0);
     expect(silver?.navSeries?.length).toBeGreaterThanOrEqual(2);
   });
 });
@@ -84,6 +86,14 @@ describe('opening a trade', () => {
     );
     expect(replay.statusCode).toBe(201);
     expect(replay.headers['idempotent-replayed']).toBe('true');
+
+    // The strategy's AUM is now this copier's money (within the cent the pool keeps on rounding).
+    const strategies = (await client.get('/api/strategies')).json<{
+      strategies: { name: string; copiers: number; aumCents: number }[];
+    }>().strategies;
+    const trend = strategies.find((s) => s.name === 'Trend Rider');
+    expect(trend?.copiers).toBe(1);
+    expect(Math.abs((trend?.aumCents ?? 0) - trade.valueCents)).toBeLessThanOrEqual(1);
 
     for (let i = 0; i < 5; i++) {
       await advance(t, 60_000);

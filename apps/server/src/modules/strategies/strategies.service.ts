@@ -237,6 +237,17 @@ function weightPct(exposure: Dec, equity: Dec): string {
   return equity.gt(0) ? toPercentText(exposure.div(equity).times(100)) : '0.00';
 }
 
+/**
+ * Assets under management means the copiers' money: the strategy's equity minus the share of the
+ * platform's demo seed capital (its units are recorded on the strategy), valued at today's NAV.
+ */
+function copiedAssetsCents(equity: Dec, unitsOutstanding: Dec, seedUnits: Dec): bigint {
+  if (!equity.gt(0) || !unitsOutstanding.gt(0)) return 0n;
+  const copiedUnits = unitsOutstanding.minus(seedUnits);
+  if (!copiedUnits.gt(0)) return 0n;
+  return floorToCents(equity.times(copiedUnits).div(unitsOutstanding));
+}
+
 async function summarise(
   ctx: AppContext,
   list: { row: StrategyRow; state: StrategyState }[],
@@ -267,7 +278,7 @@ async function summarise(
       maxDrawdownPct: metrics.maxDrawdownPct,
       losingDays: metrics.losingDays,
       copiers: copiers.get(row.id) ?? 0,
-      aumCents: Number(equity.gt(0) ? floorToCents(equity) : 0n),
+      aumCents: Number(copiedAssetsCents(equity, state.unitsOutstanding, new Dec(row.seedUnits))),
       positions: state.positions.map((p) => {
         const price = prices.get(p.symbol);
         return {
