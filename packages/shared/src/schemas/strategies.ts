@@ -11,7 +11,7 @@ export type NavPoint = z.infer<typeof navPointSchema>;
  */
 export const strategyFiguresSchema = z.object({
   return30dPct: z.string().nullable(),
-  /** Realised average daily return over the last 30 days (the card's "daily ROI"; past performance). */
+  /** Realised average daily return over the last 30 days (past performance, never a promise). */
   avgDailyReturnPct: z.string().nullable(),
   /** Largest fall from a peak in the window, as a positive number ("12.50" = −12.5 %). */
   maxDrawdownPct: z.string().nullable(),

@@ -18,7 +18,7 @@ export interface StrategyMetrics {
   readonly windowStart: number | null;
   /** NAV now / NAV at the window start − 1, in %. */
   readonly returnPct: string | null;
-  /** Mean of the daily returns, in % (shown as "daily ROI", labelled past performance). */
+  /** Mean of the daily returns, in % (the plan card shows it labelled as past performance). */
   readonly avgDailyReturnPct: string | null;
   /** Largest fall from a peak within the window, in % as a non-negative number ("12.50" = −12.5 %). */
   readonly maxDrawdownPct: string | null;
