@@ -15,6 +15,9 @@ export async function fillTransactions(
   otherUserIds: string[],
   target: number,
   log: (line: string) => void,
+  /** Add at least this many rows even if the table already has `target` (the money phase may
+   *  have written more than the small stage's 10k): the measured user then has a page 11. */
+  minNew = 0,
 ): Promise<number> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
@@ -25,6 +28,7 @@ export async function fillTransactions(
         (await client.query<{ n: string }>('SELECT count(*) AS n FROM transactions')).rows[0]?.n,
       );
     let have = await count();
+    target = Math.max(target, have + minNew);
     const chunk = 500_000;
     let next = Number(
       (
