@@ -1,5 +1,11 @@
 import crypto from 'node:crypto';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
@@ -46,6 +52,25 @@ import { adminUserRoutes } from './modules/users/users.routes';
 import { overviewRoutes } from './modules/overview/overview.routes';
 import { registerRealtimeRoute, type RealtimeHub } from './realtime/realtime';
 
+/**
+ * One log line per request, written when it completes, with what Fastify would have logged on
+ * arrival (method, url, address) — half the log volume of the default two lines.
+ */
+class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    if (this.isLogDisabled(request)) return;
+    const line = { req: request, res: reply, responseTime: reply.elapsedTime };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else reply.log.info(line, 'request completed');
+  }
+}
+
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 /** Content-Security-Policy: scripts only from our origin; no frames, plugins or foreign hosts. */
@@ -71,6 +96,7 @@ export async function buildApp(ctx: AppContext, hub: RealtimeHub): Promise<Fasti
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: ctx.config.trustProxy,
     genReqId: () => crypto.randomUUID(),
+    logController: new OneLinePerRequest(),
     frameworkErrors: frameworkErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
