@@ -3,9 +3,6 @@ import type { Transaction } from '@app/shared/schemas/transactions';
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { badRequest } from '../../http/errors';
-import { recordAudit } from '../audit/audit.repo';
-import { findUserById } from '../auth/auth.repo';
-import { enqueueMail } from '../mail/outbox.repo';
 import { depositApproved } from '../ledger/domain';
 import { runIdempotent } from '../ledger/idempotency';
 import { postEntry } from '../ledger/ledger.service';
@@ -13,7 +10,7 @@ import {
   announceMoneyChange,
   brandOf,
   requireActiveAccount,
-  transactionAnswer,
+  settleDecision,
 } from '../ledger/money.common';
 import { methodLabel } from '../payment-methods/payment-method.view';
 import { findActiveMethod } from '../payment-methods/payment-methods.repo';
@@ -91,22 +88,14 @@ export async function approveDeposit(
         depositApproved(row.userId, row.amountCents, `Deposit ${row.transactionId}`),
         { transactionId: row.id, idempotencyKeyId: keyId, createdBy: admin.id, createdAt: now },
       );
-      const owner = await findUserById(tx, row.userId);
-      if (owner)
-        await enqueueMail(
-          tx,
-          owner.email,
-          moneyMail.depositApproved(brandOf(ctx), owner.name, row),
-        );
-      await recordAudit(tx, {
-        actorId: admin.id,
-        action: 'deposit.approved',
-        targetType: 'transaction',
-        targetId: row.transactionId,
+      return settleDecision(ctx, tx, {
+        row,
+        adminId: admin.id,
         ip,
+        action: 'deposit.approved',
         details: { userId: row.userId, amountCents: row.amountCents.toString() },
+        mail: (owner) => moneyMail.depositApproved(brandOf(ctx), owner.name, row),
       });
-      return transactionAnswer(ctx, row, 200);
     },
   );
 }
@@ -133,22 +122,14 @@ export async function rejectDeposit(
         decidedBy: admin.id,
         now,
       });
-      const owner = await findUserById(tx, row.userId);
-      if (owner)
-        await enqueueMail(
-          tx,
-          owner.email,
-          moneyMail.depositRejected(brandOf(ctx), owner.name, row, reason),
-        );
-      await recordAudit(tx, {
-        actorId: admin.id,
-        action: 'deposit.rejected',
-        targetType: 'transaction',
-        targetId: row.transactionId,
+      return settleDecision(ctx, tx, {
+        row,
+        adminId: admin.id,
         ip,
+        action: 'deposit.rejected',
         details: { userId: row.userId, reason },
+        mail: (owner) => moneyMail.depositRejected(brandOf(ctx), owner.name, row, reason),
       });
-      return transactionAnswer(ctx, row, 200);
     },
   );
 }

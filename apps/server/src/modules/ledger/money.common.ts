@@ -2,7 +2,11 @@ import { MONEY_MESSAGES } from '@app/shared/schemas/money';
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { AppError } from '../../http/errors';
-import type { Brand } from '../mail/templates';
+import type { Tx } from '../../db/client';
+import { recordAudit } from '../audit/audit.repo';
+import { findUserById } from '../auth/auth.repo';
+import { enqueueMail } from '../mail/outbox.repo';
+import type { Brand, MailContent } from '../mail/templates';
 import { toTransaction } from '../transactions/transaction.view';
 import { InsufficientFundsError } from './domain';
 import type { TransactionRow } from './ledger.schema';
@@ -52,4 +56,34 @@ export function transactionAnswer(ctx: AppContext, row: TransactionRow, status: 
       announceMoneyChange(ctx, row.userId, row.transactionId);
     },
   };
+}
+
+/**
+ * The end of an admin decision on a deposit or withdrawal, inside its transaction: the owner is
+ * e-mailed, the decision audited, and the answer (with its after-commit work) returned.
+ */
+export async function settleDecision(
+  ctx: AppContext,
+  tx: Tx,
+  decision: {
+    row: TransactionRow;
+    adminId: string;
+    ip: string;
+    action: string;
+    details: Record<string, unknown>;
+    mail: (owner: UserRow) => MailContent;
+  },
+) {
+  const { row } = decision;
+  const owner = await findUserById(tx, row.userId);
+  if (owner) await enqueueMail(tx, owner.email, decision.mail(owner));
+  await recordAudit(tx, {
+    actorId: decision.adminId,
+    action: decision.action,
+    targetType: 'transaction',
+    targetId: row.transactionId,
+    ip: decision.ip,
+    details: decision.details,
+  });
+  return transactionAnswer(ctx, row, 200);
 }

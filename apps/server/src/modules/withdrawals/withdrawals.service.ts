@@ -7,8 +7,6 @@ import type { Transaction } from '@app/shared/schemas/transactions';
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { badRequest } from '../../http/errors';
-import { recordAudit } from '../audit/audit.repo';
-import { findUserById } from '../auth/auth.repo';
 import { enqueueMail } from '../mail/outbox.repo';
 import { withdrawalHeld, withdrawalPaid, withdrawalReleased } from '../ledger/domain';
 import { runIdempotent } from '../ledger/idempotency';
@@ -18,7 +16,7 @@ import {
   brandOf,
   requireActiveAccount,
   withFundsCheck,
-  transactionAnswer,
+  settleDecision,
 } from '../ledger/money.common';
 import { methodLabel } from '../payment-methods/payment-method.view';
 import { findActiveMethod } from '../payment-methods/payment-methods.repo';
@@ -162,22 +160,18 @@ export async function payWithdrawal(
         ),
         { transactionId: row.id, idempotencyKeyId: keyId, createdBy: admin.id, createdAt: now },
       );
-      const owner = await findUserById(tx, row.userId);
-      if (owner)
-        await enqueueMail(tx, owner.email, moneyMail.withdrawalPaid(brandOf(ctx), owner.name, row));
-      await recordAudit(tx, {
-        actorId: admin.id,
-        action: 'withdrawal.paid',
-        targetType: 'transaction',
-        targetId: row.transactionId,
+      return settleDecision(ctx, tx, {
+        row,
+        adminId: admin.id,
         ip,
+        action: 'withdrawal.paid',
         details: {
           userId: row.userId,
           amountCents: row.amountCents.toString(),
           feeCents: row.feeCents.toString(),
         },
+        mail: (owner) => moneyMail.withdrawalPaid(brandOf(ctx), owner.name, row),
       });
-      return transactionAnswer(ctx, row, 200);
     },
   );
 }
@@ -214,22 +208,14 @@ export async function rejectWithdrawal(
         withdrawalReleased(row.userId, row.amountCents, `Withdrawal ${row.transactionId} rejected`),
         { transactionId: row.id, idempotencyKeyId: keyId, createdBy: admin.id, createdAt: now },
       );
-      const owner = await findUserById(tx, row.userId);
-      if (owner)
-        await enqueueMail(
-          tx,
-          owner.email,
-          moneyMail.withdrawalRejected(brandOf(ctx), owner.name, row, reason),
-        );
-      await recordAudit(tx, {
-        actorId: admin.id,
-        action: 'withdrawal.rejected',
-        targetType: 'transaction',
-        targetId: row.transactionId,
+      return settleDecision(ctx, tx, {
+        row,
+        adminId: admin.id,
         ip,
+        action: 'withdrawal.rejected',
         details: { userId: row.userId, reason },
+        mail: (owner) => moneyMail.withdrawalRejected(brandOf(ctx), owner.name, row, reason),
       });
-      return transactionAnswer(ctx, row, 200);
     },
   );
 }
