@@ -22,6 +22,8 @@ export interface Config {
   trustProxy: boolean;
   seedDemo: boolean;
   webDistDir: string;
+  /** SECRETS_KEY (base64, 32 bytes); unset: a key file in dataDir is used (see secret-box.ts). */
+  secretsKeyBase64: string | undefined;
   /** Attempts allowed per window: login per address+account (15 min), register per address (1 h)... */
   rateLimits: { login: number; register: number; recovery: number; twoFactor: number };
 }
@@ -59,6 +61,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       recovery: intFrom(env.RATE_LIMIT_RECOVERY, 10),
       twoFactor: intFrom(env.RATE_LIMIT_TWO_FACTOR, 10),
     },
+    secretsKeyBase64: env.SECRETS_KEY || undefined,
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist')),
   };
 }

@@ -20,4 +20,6 @@ export interface AppContext {
   clock: Clock;
   log: Logger;
   realtime: Realtime;
+  /** Seals secrets the server must read back (TOTP seeds). */
+  secretsKey: Buffer;
 }

@@ -9,6 +9,7 @@ import { createMailer } from './modules/mail/mailer';
 import { createRealtime } from './realtime/realtime';
 import { createScheduler } from './jobs/scheduler';
 import { startCopyTrading } from './modules/trading/copy-trading.runtime';
+import { loadSecretsKey } from './modules/auth/secret-box';
 import { seedIfEmpty } from './seed/seed';
 import { LOG_REDACT } from './logging';
 
@@ -31,7 +32,17 @@ async function main(): Promise<void> {
   const seeded = await seedIfEmpty(db, config);
   const mailer = createMailer(db, { smtpUrl: config.smtpUrl, from: config.mailFrom, log });
   const hub = createRealtime({ databaseUrl, log });
-  const ctx: AppContext = { config, pool, db, mailer, clock: systemClock, log, realtime: hub };
+  const secretsKey = loadSecretsKey(config.secretsKeyBase64, config.dataDir);
+  const ctx: AppContext = {
+    config,
+    pool,
+    db,
+    mailer,
+    clock: systemClock,
+    log,
+    realtime: hub,
+    secretsKey,
+  };
   const app = await buildApp(ctx, hub);
   const scheduler = createScheduler({ databaseUrl, clock: systemClock, log });
   const copyTrading = await startCopyTrading(ctx, scheduler);

@@ -403,6 +403,12 @@ describe('two-factor', () => {
     expect(setup.statusCode).toBe(200);
     const { secret, otpauthUrl } = setup.json<{ secret: string; otpauthUrl: string }>();
     expect(otpauthUrl).toMatch(/^otpauth:\/\/totp\//);
+    // Stored sealed (AES-256-GCM): a copy of the database does not give away the second factor.
+    const stored = await t.db.execute<{ totp_secret: string }>(
+      sql`SELECT totp_secret FROM users WHERE email = ${input.email}`,
+    );
+    expect(stored.rows[0]?.totp_secret).toMatch(/^v1\./);
+    expect(stored.rows[0]?.totp_secret).not.toContain(secret);
 
     const wrong = await client.post('/api/auth/2fa/enable', { otp: '000000' });
     expect(wrong.statusCode).toBe(400);

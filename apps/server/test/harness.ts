@@ -81,7 +81,16 @@ export async function createTestApp(
   const clock = new TestClock();
   const hub = createRealtime({ databaseUrl, log });
   await hub.ready;
-  const ctx: AppContext = { config, pool, db, mailer, clock, log, realtime: hub };
+  const ctx: AppContext = {
+    config,
+    pool,
+    db,
+    mailer,
+    clock,
+    log,
+    realtime: hub,
+    secretsKey: crypto.randomBytes(32),
+  };
   const app = await buildApp(ctx, hub);
   await app.ready();
 

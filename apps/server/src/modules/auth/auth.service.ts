@@ -18,6 +18,7 @@ import {
   verifyPassword,
 } from './crypto';
 import { startSession } from './session';
+import { seal, unseal } from './secret-box';
 import { newTotpSecret, totpStep, totpUri } from './totp';
 
 const RECOVERY_TTL_MS = 60 * 60 * 1000;
@@ -98,7 +99,8 @@ export async function login(
   const otpValid =
     user.totpEnabledAt && user.totpSecret && code
       ? await ctx.db.transaction(async (tx) => {
-          const step = await totpStep(user.totpSecret ?? '', code, now);
+          const secret = unseal(ctx.secretsKey, user.totpSecret ?? '');
+          const step = secret ? await totpStep(secret, code, now) : null;
           if (step !== null) return repo.acceptTotpStep(tx, user.id, step);
           return repo.consumeRecoveryCode(tx, user.id, digest(normaliseRecoveryCode(code)), now);
         })
@@ -279,7 +281,7 @@ export async function completeVerification(
 export async function beginTwoFactorSetup(ctx: AppContext, user: UserRow) {
   if (user.totpEnabledAt) throw conflict('Two-factor authentication is already on');
   const secret = newTotpSecret();
-  await repo.updateUser(ctx.db, user.id, { totpSecret: secret });
+  await repo.updateUser(ctx.db, user.id, { totpSecret: seal(ctx.secretsKey, secret) });
   return { secret, otpauthUrl: totpUri(secret, ctx.config.brandName, user.email) };
 }
 
@@ -290,8 +292,9 @@ export async function enableTwoFactor(
   ip: string,
 ): Promise<string[]> {
   if (user.totpEnabledAt) throw conflict('Two-factor authentication is already on');
-  if (!user.totpSecret) throw badRequest('Start the two-factor setup first', 'otp');
-  const step = await totpStep(user.totpSecret, otp.trim(), ctx.clock.now());
+  const secret = user.totpSecret ? unseal(ctx.secretsKey, user.totpSecret) : null;
+  if (!secret) throw badRequest('Start the two-factor setup first', 'otp');
+  const step = await totpStep(secret, otp.trim(), ctx.clock.now());
   if (step === null) throw new AppError('OTP_INVALID', 400, 'Invalid two-factor code', 'otp');
   const codes = newRecoveryCodes();
   await ctx.db.transaction(async (tx) => {
