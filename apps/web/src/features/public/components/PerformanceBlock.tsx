@@ -7,7 +7,7 @@ import { bestStrategy, formatDrawdown, formatSignedPct } from '../lib/performanc
 import { RiskWarning } from './RiskWarning';
 
 /**
- * Replaces the seed's "up to 80%" block: the best strategy's real trailing 30-day return (from
+ * Replaces the seed's promotional return block: the best strategy's real trailing 30-day return (from
  * the plans data), dated and next to its drawdown, or an honest sentence when there is none.
  */
 export function PerformanceBlock() {
