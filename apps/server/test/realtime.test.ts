@@ -89,4 +89,26 @@ describe('realtime', () => {
     aliceOnB.socket.close();
     bobOnB.socket.close();
   });
+
+  it('events published in one turn go out as one batch, in order, each on its own channel', async () => {
+    const alice = await registerUser(a.app);
+    const aliceOnB = connect(urlB, `sid=${alice.client.cookies.get('sid')}`);
+    await aliceOnB.opened;
+    await waitFor(() => aliceOnB.messages.some((m) => m.type === 'hello'));
+
+    for (let n = 0; n < 1200; n += 1) {
+      a.ctx.realtime.publish(n % 2 === 0 ? `user:${alice.user.id}` : 'admin', {
+        type: 'batch.test',
+        data: { n },
+      });
+    }
+    await waitFor(() => aliceOnB.messages.filter((m) => m.type === 'batch.test').length >= 600);
+    const seen = aliceOnB.messages
+      .filter((m) => m.type === 'batch.test')
+      .map((m) => (m.data as { n: number }).n);
+    // Only her own channel's 600 events (not the admin ones), in the order they were published,
+    // across the 500-event statements.
+    expect(seen).toEqual(Array.from({ length: 600 }, (_, i) => i * 2));
+    aliceOnB.socket.close();
+  });
 });

@@ -28,6 +28,8 @@ interface Client {
 const PG_CHANNEL = 'realtime_events';
 /** NOTIFY payloads are limited to 8000 bytes; larger events are sent without their data. */
 const MAX_PAYLOAD = 7900;
+/** At most this many events in one NOTIFY statement. */
+const NOTIFY_BATCH = 500;
 
 export interface RealtimeHub extends Realtime {
   add: (client: Client) => () => void;
@@ -39,12 +41,48 @@ export interface RealtimeHub extends Realtime {
 export function createRealtime(options: { databaseUrl: string; log: Logger }): RealtimeHub {
   const clients = new Set<Client>();
   const instanceId = crypto.randomUUID();
-  const publisher = new pg.Pool({ connectionString: options.databaseUrl, max: 2 });
+  // One connection, so statements (and their events) stay in order; a lost database must not stall
+  // the chain for long.
+  const publisher = new pg.Pool({
+    connectionString: options.databaseUrl,
+    max: 1,
+    connectionTimeoutMillis: 5_000,
+    query_timeout: 10_000,
+  });
   publisher.on('error', () => {});
   // Checked-out clients have no listener of their own: see createPool.
   publisher.on('connect', (client) => client.on('error', () => {}));
   let listener: pg.Client | null = null;
   let closed = false;
+  let queued: string[] = [];
+
+  /** The statements sent so far, one after another: events arrive in the order published. */
+  let sending: Promise<unknown> = Promise.resolve();
+
+  /**
+   * Sends what was published during this turn of the event loop as one statement: a money
+   * request announces three or four events, and one round trip each was a tenth of its cost.
+   * PostgreSQL delivers identical payloads of one statement once, which is harmless for events
+   * that only say "this changed".
+   */
+  function flush(): Promise<unknown> {
+    const batch = queued;
+    queued = [];
+    for (let i = 0; i < batch.length; i += NOTIFY_BATCH) {
+      const chunk = batch.slice(i, i + NOTIFY_BATCH);
+      sending = sending.then(() =>
+        publisher
+          .query('SELECT pg_notify($1, payload) FROM unnest($2::text[]) AS payload', [
+            PG_CHANNEL,
+            chunk,
+          ])
+          .catch((error: unknown) => {
+            options.log.warn({ err: error }, 'realtime publish failed');
+          }),
+      );
+    }
+    return sending;
+  }
 
   function deliver(channel: string, event: RealtimeEvent): void {
     const message = JSON.stringify({ channel, ...event });
@@ -114,14 +152,14 @@ export function createRealtime(options: { databaseUrl: string; log: Logger }): R
       let payload = JSON.stringify({ channel, event, from: instanceId });
       if (payload.length > MAX_PAYLOAD)
         payload = JSON.stringify({ channel, event: { type: event.type }, from: instanceId });
-      publisher.query('SELECT pg_notify($1, $2)', [PG_CHANNEL, payload]).catch((error: unknown) => {
-        options.log.warn({ err: error }, 'realtime publish failed');
-      });
+      queued.push(payload);
+      if (queued.length === 1) setImmediate(() => void flush());
     },
     clientCount: () => clients.size,
     async close() {
       closed = true;
       for (const client of clients) client.socket.close(1001, 'Server shutting down');
+      await flush();
       await listener?.end().catch(() => {});
       await publisher.end().catch(() => {});
     },
