@@ -105,6 +105,37 @@ async function closedLoop(
   return { ops, seconds: (performance.now() - t0) / 1000 };
 }
 
+/** Statements the product's database ran while `work` ran (background work included). */
+async function countStatements<T>(
+  dbUrl: string,
+  work: () => Promise<T>,
+): Promise<{ result: T; statements: number }> {
+  await query(dbUrl, 'SELECT pg_stat_statements_reset()');
+  const result = await work();
+  const [row] = await query<{ calls: string | null }>(
+    dbUrl,
+    `SELECT sum(calls)::text AS calls FROM pg_stat_statements
+     WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())`,
+  );
+  return { result, statements: Number(row?.calls ?? NaN) };
+}
+
+/** Starts a bench server script (`ready` on stdout when listening); resolves to the child. */
+async function startScript(script: string, port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', script, String(port)], {
+    cwd: REPO_ROOT,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${script} did not start`)), 30_000);
+    child.stdout.once('data', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+  return child;
+}
+
 async function main() {
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'nestrado-bench-'));
   log(
@@ -113,11 +144,17 @@ async function main() {
       .map((l) => l.toFixed(2))
       .join(' ')}`,
   );
-  cluster = await createCluster({ tag: 'bench' });
+  // pg_stat_statements counts the statements each phase costs the database (a figure that does not
+  // depend on how busy the machine is).
+  cluster = await createCluster({
+    tag: 'bench',
+    settings: { shared_preload_libraries: "'pg_stat_statements'" },
+  });
   log(`PostgreSQL on 127.0.0.1:${cluster.port}`);
   await cluster.createDatabase('nestrado');
   await cluster.createDatabase('pgbench');
   const dbUrl = cluster.url('nestrado');
+  await query(dbUrl, 'CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
   await pgbench(cluster, ['-i', '-q', '-s', '10', 'pgbench'], 300_000);
 
   let frontend: ReturnType<typeof buildAndMeasure> | undefined;
@@ -157,11 +194,13 @@ async function main() {
     }
     await Promise.all(clients.map((c, i) => moneyCycle(money, c, users[i]!.id, 0)));
     let failures = 0;
-    const run = await closedLoop(CFG.clients, CFG.loadSeconds, async (c, i) => {
-      const ok = await moneyCycle(money, clients[c]!, users[c]!.id, i + 1);
-      if (ok < 5) failures += 1;
-      return ok;
-    });
+    const { result: run, statements } = await countStatements(dbUrl, () =>
+      closedLoop(CFG.clients, CFG.loadSeconds, async (c, i) => {
+        const ok = await moneyCycle(money, clients[c]!, users[c]!.id, i + 1);
+        if (ok < 5) failures += 1;
+        return ok;
+      }),
+    );
     const rps = run.ops / run.seconds;
     log(`  ${run.ops} money requests in ${fmt(run.seconds, 1)} s (${failures} cycles cut short)`);
     const tps = await pgbench(
@@ -172,19 +211,22 @@ async function main() {
     record('money-ops/rps', fmt(rps, 1), `(${CFG.clients} clients)`);
     record('pgbench/tpcb-tps', fmt(tps, 1), `(-c ${CFG.clients})`);
     record('money-ops/pgbench-tpcb', fmt(rps / tps, 3), 'target >= 0.5');
+    record('money-ops/statements-per-request', fmt(statements / run.ops, 1), '(pgbench TPC-B: 7)');
   }
 
   if (want('reads')) {
     log(`reads: ${CFG.clients} users, ${CFG.loadSeconds} s`);
     const latencies: number[] = [];
-    const run = await closedLoop(CFG.clients, CFG.loadSeconds, async (c, i) => {
-      const reply = await clients[c]!.get(
-        i % 2 === 0 ? '/api/account/summary' : '/api/transactions?limit=20',
-      );
-      if (reply.status !== 200) throw new Error(`read ${reply.status}: ${reply.body}`);
-      latencies.push(reply.ms);
-      return 1;
-    });
+    const { result: run, statements } = await countStatements(dbUrl, () =>
+      closedLoop(CFG.clients, CFG.loadSeconds, async (c, i) => {
+        const reply = await clients[c]!.get(
+          i % 2 === 0 ? '/api/account/summary' : '/api/transactions?limit=20',
+        );
+        if (reply.status !== 200) throw new Error(`read ${reply.status}: ${reply.body}`);
+        latencies.push(reply.ms);
+        return 1;
+      }),
+    );
     const rps = run.ops / run.seconds;
     const tps = await pgbench(
       cluster,
@@ -205,6 +247,27 @@ async function main() {
     record('reads/rps', fmt(rps, 1), `(p95 ${fmt(percentile(latencies, 95), 1)} ms)`);
     record('pgbench/select-tps', fmt(tps, 1), `(-S -c ${CFG.clients})`);
     record('reads/pgbench-select', fmt(rps / tps, 3), 'target >= 0.25');
+    record('reads/statements-per-request', fmt(statements / run.ops, 1), '(pgbench -S: 1)');
+
+    // The ceiling: the same client against an empty route of the same HTTP framework.
+    const emptyPort = await freePort();
+    const empty = await startScript('bench/empty-http-server.ts', emptyPort);
+    const emptyClients = users.map(
+      () => new ApiClient(`http://127.0.0.1:${emptyPort}`, undefined, agent),
+    );
+    const emptyRun = await closedLoop(CFG.clients, Math.min(CFG.loadSeconds, 15), async (c) => {
+      const reply = await emptyClients[c]!.get('/empty');
+      if (reply.status !== 200) throw new Error(`empty ${reply.status}`);
+      return 1;
+    });
+    empty.kill('SIGTERM');
+    const emptyRps = emptyRun.ops / emptyRun.seconds;
+    record('calibration/http-empty-rps', fmt(emptyRps, 1), '(empty route, no database)');
+    record(
+      'calibration/http-empty-over-select',
+      fmt(emptyRps / tps, 3),
+      '(the highest reads/pgbench-select any HTTP read could reach here)',
+    );
   }
 
   if (want('realtime')) {
@@ -229,21 +292,7 @@ async function main() {
     log(`  product: ${JSON.stringify(product)}`);
 
     const barePort = await freePort();
-    bare = spawn(
-      process.execPath,
-      ['--import', 'tsx', 'bench/bare-ws-server.ts', String(barePort)],
-      {
-        cwd: REPO_ROOT,
-        stdio: ['ignore', 'pipe', 'inherit'],
-      },
-    );
-    await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('bare ws server did not start')), 30_000);
-      bare!.stdout!.once('data', () => {
-        clearTimeout(timer);
-        resolve();
-      });
-    });
+    bare = await startScript('bench/bare-ws-server.ts', barePort);
     const bareSockets = await connectMany(`ws://127.0.0.1:${barePort}/`, CFG.wsClients, () => ({}));
     const control = new WebSocket(`ws://127.0.0.1:${barePort}/control`);
     await new Promise((resolve) => control.once('open', resolve));
