@@ -14,7 +14,14 @@ import {
 
 export type FillReason = 'order' | 'demo' | 'subscription' | 'redemption';
 
-function toPosition(row: typeof strategyPositions.$inferSelect): Position {
+interface PositionJson {
+  symbol: string;
+  side: 'long' | 'short';
+  quantity: string;
+  entryPrice: string;
+}
+
+function toPosition(row: PositionJson): Position {
   if (!isInstrumentSymbol(row.symbol)) throw new Error(`unknown instrument ${row.symbol} in DB`);
   return {
     symbol: row.symbol,
@@ -45,24 +52,54 @@ export async function findStrategyByLeadTrader(
   return row;
 }
 
+// Qualified by hand: Drizzle writes a bare "id" in a one-table select, which a subquery would
+// take for its own table's column.
+const STRATEGY_ID = sql.raw('"strategies"."id"');
+
+/** The strategy's positions as one JSON array (numerics as text, so no digit is lost). */
+const positionsJson = sql<PositionJson[] | null>`(
+  SELECT json_agg(json_build_object('symbol', p.symbol, 'side', p.side,
+    'quantity', p.quantity::text, 'entryPrice', p.entry_price::text))
+  FROM strategy_positions p WHERE p.strategy_id = ${STRATEGY_ID})`;
+
+function positionsOf(json: PositionJson[] | null): Position[] {
+  return (json ?? []).map(toPosition);
+}
+
 /**
- * The strategy's row and state. With `lock`, the row is locked FOR UPDATE for the rest of the
- * transaction: every change of cash, positions or units (orders, subscriptions, redemptions)
- * takes this lock first, so they apply one after another.
+ * The strategy's row and state, in one round trip. With `lock`, the row is locked FOR UPDATE for
+ * the rest of the transaction: every change of cash, positions or units (orders, subscriptions,
+ * redemptions) takes this lock first and updates the row, so they apply one after another.
+ *
+ * The positions come from the statement's snapshot, taken before the lock wait. If the row we
+ * locked is a newer version than the snapshot's (someone changed the strategy meanwhile), they may
+ * be stale, and a second statement (a fresh snapshot, under the lock) reads them again.
  */
 export async function loadStrategyState(
   db: DbOrTx,
   id: string,
   options: { lock: boolean },
 ): Promise<{ row: StrategyRow; state: StrategyState } | undefined> {
-  const query = db.select().from(strategies).where(eq(strategies.id, id));
-  const [row] = options.lock ? await query.for('update') : await query;
-  if (!row) return undefined;
-  const positions = await db
-    .select()
-    .from(strategyPositions)
-    .where(eq(strategyPositions.strategyId, id));
-  return { row, state: toState(row, positions.map(toPosition)) };
+  const query = db
+    .select({
+      row: strategies,
+      positions: positionsJson,
+      lockedVersion: sql<string>`${strategies}.xmin::text`,
+      seenVersion: sql<string>`(SELECT v.xmin::text FROM strategies v WHERE v.id = ${STRATEGY_ID})`,
+    })
+    .from(strategies)
+    .where(eq(strategies.id, id));
+  const [found] = options.lock ? await query.for('update') : await query;
+  if (!found) return undefined;
+  let positions = positionsOf(found.positions);
+  if (found.lockedVersion !== found.seenVersion) {
+    const rows = await db
+      .select()
+      .from(strategyPositions)
+      .where(eq(strategyPositions.strategyId, id));
+    positions = rows.map(toPosition);
+  }
+  return { row: found.row, state: toState(found.row, positions) };
 }
 
 /** Every strategy with its state (the tick values them all; two queries). */
@@ -77,7 +114,11 @@ export async function loadAllStates(
   }));
 }
 
-/** Writes a new state (cash, units, positions) and its fills, in the caller's transaction. */
+/**
+ * Writes a new state (cash, units, positions) and its fills, in the caller's transaction, in one
+ * statement: positions no longer held are deleted, the others upserted (an unchanged one is left
+ * as it is).
+ */
 export async function saveStrategyState(
   db: DbOrTx,
   params: {
@@ -90,43 +131,46 @@ export async function saveStrategyState(
     extra?: Partial<Pick<StrategyRow, 'seedUnits' | 'lastDecisionAt'>>;
   },
 ): Promise<void> {
-  const { id, state, now } = params;
-  await db
-    .update(strategies)
-    .set({
-      cash: state.cash.toFixed(),
-      unitsOutstanding: state.unitsOutstanding.toFixed(),
-      ...(params.extra ?? {}),
-    })
-    .where(eq(strategies.id, id));
-  await db.delete(strategyPositions).where(eq(strategyPositions.strategyId, id));
-  if (state.positions.length > 0) {
-    await db.insert(strategyPositions).values(
-      state.positions.map((p) => ({
-        strategyId: id,
-        symbol: p.symbol,
-        side: p.side,
-        quantity: p.quantity.toFixed(),
-        entryPrice: p.entryPrice.toFixed(),
-        updatedAt: now,
-      })),
-    );
-  }
-  if (params.fills.length > 0) {
-    await db.insert(strategyFills).values(
-      params.fills.map((f) => ({
-        strategyId: id,
-        symbol: f.symbol,
-        side: f.side,
-        quantityDelta: f.quantityDelta.toFixed(),
-        price: f.price.toFixed(),
-        realisedPnl: f.realisedPnl.toFixed(),
-        reason: params.reason,
-        createdBy: params.createdBy,
-        createdAt: now,
-      })),
-    );
-  }
+  const { id, state, fills } = params;
+  const now = params.now.toISOString();
+  const positions = state.positions;
+  await db.execute(sql`
+    WITH strategy AS (
+      UPDATE strategies SET
+        cash = ${state.cash.toFixed()}::numeric,
+        units_outstanding = ${state.unitsOutstanding.toFixed()}::numeric,
+        seed_units = coalesce(${params.extra?.seedUnits ?? null}::numeric, seed_units),
+        last_decision_at = coalesce(${params.extra?.lastDecisionAt?.toISOString() ?? null}::timestamptz,
+          last_decision_at)
+      WHERE id = ${id}::uuid
+    ), closed AS (
+      DELETE FROM strategy_positions
+      WHERE strategy_id = ${id}::uuid
+        AND symbol <> ALL(${sql.param(positions.map((p) => p.symbol))}::text[])
+    ), held AS (
+      INSERT INTO strategy_positions (strategy_id, symbol, side, quantity, entry_price, updated_at)
+      SELECT ${id}::uuid, u.symbol, u.side, u.quantity, u.entry_price, ${now}::timestamptz
+      FROM unnest(${sql.param(positions.map((p) => p.symbol))}::text[],
+        ${sql.param(positions.map((p) => p.side))}::text[],
+        ${sql.param(positions.map((p) => p.quantity.toFixed()))}::numeric[],
+        ${sql.param(positions.map((p) => p.entryPrice.toFixed()))}::numeric[])
+        AS u(symbol, side, quantity, entry_price)
+      ON CONFLICT (strategy_id, symbol) DO UPDATE SET side = EXCLUDED.side,
+        quantity = EXCLUDED.quantity, entry_price = EXCLUDED.entry_price,
+        updated_at = EXCLUDED.updated_at
+      WHERE (strategy_positions.side, strategy_positions.quantity, strategy_positions.entry_price)
+        IS DISTINCT FROM (EXCLUDED.side, EXCLUDED.quantity, EXCLUDED.entry_price)
+    )
+    INSERT INTO strategy_fills
+      (strategy_id, symbol, side, quantity_delta, price, realised_pnl, reason, created_by, created_at)
+    SELECT ${id}::uuid, f.symbol, f.side, f.quantity_delta, f.price, f.realised_pnl,
+      ${params.reason}, ${params.createdBy}::uuid, ${now}::timestamptz
+    FROM unnest(${sql.param(fills.map((f) => f.symbol))}::text[],
+      ${sql.param(fills.map((f) => f.side))}::text[],
+      ${sql.param(fills.map((f) => f.quantityDelta.toFixed()))}::numeric[],
+      ${sql.param(fills.map((f) => f.price.toFixed()))}::numeric[],
+      ${sql.param(fills.map((f) => f.realisedPnl.toFixed()))}::numeric[])
+      AS f(symbol, side, quantity_delta, price, realised_pnl)`);
 }
 
 /** The latest NAV of each strategy, and its point for the current minute (one point per minute). */

@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { Dec } from '../src/modules/market/domain';
+import * as repo from '../src/modules/strategies/strategies.repo';
+import type { StrategyState } from '../src/modules/trading/domain';
+import { createTradingApp, type TradingTestApp } from './copy-trading-helpers';
+
+let t: TradingTestApp;
+let strategyId: string;
+
+beforeAll(async () => {
+  t = await createTradingApp();
+  const rows = await t.db.execute<{ id: string }>(
+    sql`SELECT id FROM strategies WHERE demo_trader = 'majors-basket'`,
+  );
+  strategyId = rows.rows[0]!.id;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const text = (state: StrategyState) => ({
+  cash: state.cash.toFixed(),
+  units: state.unitsOutstanding.toFixed(),
+  positions: state.positions.map((p) => [
+    p.symbol,
+    p.side,
+    p.quantity.toFixed(),
+    p.entryPrice.toFixed(),
+  ]),
+});
+
+async function load() {
+  const loaded = await repo.loadStrategyState(t.db, strategyId, { lock: false });
+  if (!loaded) throw new Error('strategy missing');
+  return loaded;
+}
+
+/** The same state with its first position dropped and the second one doubled. */
+function changed(state: StrategyState): StrategyState {
+  const [, second, ...rest] = state.positions;
+  if (!second) throw new Error('the test needs two positions');
+  return {
+    cash: state.cash.plus('1.5'),
+    unitsOutstanding: state.unitsOutstanding.plus('0.25'),
+    positions: [{ ...second, quantity: second.quantity.times(2) }, ...rest],
+  };
+}
+
+describe('strategy state', () => {
+  it('saves cash, units, positions (closed ones deleted) and fills in one statement', async () => {
+    const before = await load();
+    const next = changed(before.state);
+    const [first] = before.state.positions;
+    await repo.saveStrategyState(t.db, {
+      id: strategyId,
+      state: next,
+      fills: [
+        {
+          symbol: first!.symbol,
+          side: first!.side,
+          quantityDelta: first!.quantity.neg(),
+          price: new Dec('101.25'),
+          realisedPnl: new Dec('-0.5'),
+        },
+      ],
+      reason: 'order',
+      createdBy: null,
+      now: t.clock.now(),
+    });
+    expect(text((await load()).state)).toEqual(text(next));
+    const fills = await repo.recentFills(t.db, strategyId, 1);
+    expect(fills.map((f) => [f.symbol, f.quantityDelta, f.price, f.realisedPnl, f.reason])).toEqual(
+      [[first!.symbol, first!.quantity.neg().toFixed(), '101.25', '-0.5', 'order']],
+    );
+
+    // An empty state removes every position.
+    await repo.saveStrategyState(t.db, {
+      id: strategyId,
+      state: { ...next, positions: [] },
+      fills: [],
+      reason: 'order',
+      createdBy: null,
+      now: t.clock.now(),
+    });
+    expect((await load()).state.positions).toEqual([]);
+    await repo.saveStrategyState(t.db, {
+      id: strategyId,
+      state: before.state,
+      fills: [],
+      reason: 'order',
+      createdBy: null,
+      now: t.clock.now(),
+    });
+    expect(text((await load()).state)).toEqual(text(before.state));
+  });
+
+  it('a locking load that waited for another writer sees that writer’s positions', async () => {
+    const before = await load();
+    const next = changed(before.state);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    const writer = t.db.transaction(async (tx) => {
+      await repo.loadStrategyState(tx, strategyId, { lock: true });
+      await repo.saveStrategyState(tx, {
+        id: strategyId,
+        state: next,
+        fills: [],
+        reason: 'order',
+        createdBy: null,
+        now: t.clock.now(),
+      });
+      locked();
+      await held;
+    });
+    await isLocked;
+    // The reader's statement (and snapshot) starts while the writer still holds the lock.
+    const reader = t.db.transaction((tx) => repo.loadStrategyState(tx, strategyId, { lock: true }));
+    for (let i = 0; i < 100; i += 1) {
+      const waiting = await t.db.execute<{ n: string }>(
+        sql`SELECT count(*) AS n FROM pg_stat_activity
+            WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+      );
+      if (Number(waiting.rows[0]?.n) > 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    release();
+    await writer;
+    const seen = await reader;
+    expect(text(seen!.state)).toEqual(text(next));
+  });
+});
