@@ -1,4 +1,4 @@
-import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
 
 /**
  * Keyset pagination over (created_at DESC, id DESC), never OFFSET. The cursor carries the
@@ -30,8 +30,15 @@ export function cursorTextOf(createdAt: AnyColumn): SQL<string> {
   return sql<string>`to_char(${createdAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 }
 
-/** `(created_at, id) < cursor`: the rows after the cursor in newest-first order. */
-export function afterCursor(createdAt: AnyColumn, id: AnyColumn, cursor: Cursor): SQL {
+/**
+ * `(created_at, id) < cursor`: the rows after the cursor in newest-first order. The cursor may be
+ * placeholders, for a prepared query.
+ */
+export function afterCursor(
+  createdAt: AnyColumn,
+  id: AnyColumn,
+  cursor: Cursor | { createdAt: Placeholder; id: Placeholder },
+): SQL {
   return sql`(${createdAt}, ${id}) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`;
 }
 

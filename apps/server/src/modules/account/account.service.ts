@@ -1,10 +1,9 @@
 import type { AccountSummary } from '@app/shared/schemas/account';
 import type { AppContext } from '../../context';
 import { BONUS_ENTRY_KINDS, ENTRY_KINDS, PROFIT_ENTRY_KINDS } from '../ledger/domain';
-import { userBalances, userNetByEntryKind } from '../ledger/ledger.repo';
 import { toTransaction } from '../transactions/transaction.view';
-import { countPending, listTransactions } from '../transactions/transactions.repo';
 import { currentTrade } from '../trades/trades.service';
+import { accountFigures } from './account.repo';
 import { percentUp } from './domain/percent-up';
 
 const sumOf = (byKind: Map<string, bigint>, kinds: readonly string[]) =>
@@ -16,13 +15,11 @@ const sumOf = (byKind: Map<string, bigint>, kinds: readonly string[]) =>
  * The open trade counts at its value now (units × NAV), not at cost.
  */
 export async function summary(ctx: AppContext, userId: string): Promise<AccountSummary> {
-  const [balances, byKind, pendingWithdrawalsCount, recent, trade] = await Promise.all([
-    userBalances(ctx.db, userId),
-    userNetByEntryKind(ctx.db, userId),
-    countPending(ctx.db, userId, 'withdrawal'),
-    listTransactions(ctx.db, { userId, limit: 3 }),
+  const [figures, trade] = await Promise.all([
+    accountFigures(ctx.pool, userId),
     currentTrade(ctx, userId),
   ]);
+  const { balances, netByEntryKind: byKind, pendingWithdrawalsCount, recent } = figures;
   const deposits = byKind.get(ENTRY_KINDS.deposit) ?? 0n;
   // withdrawal.pay takes the gross amount off the user's hold: its net is minus the withdrawals.
   const withdrawals = -(byKind.get(ENTRY_KINDS.withdrawalPay) ?? 0n);
@@ -44,6 +41,6 @@ export async function summary(ctx: AppContext, userId: string): Promise<AccountS
       withdrawalsCents: withdrawals,
     }),
     pendingWithdrawalsCount,
-    recentTransactions: recent.items.map((item) => toTransaction(item.row)),
+    recentTransactions: recent.map(toTransaction),
   };
 }

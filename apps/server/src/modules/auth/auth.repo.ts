@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { preparedPer } from '../../db/prepared';
 import {
   authTokens,
   recoveryCodes,
@@ -67,18 +68,28 @@ export async function insertSession(
   return row;
 }
 
+// Read on every request: prepared once per handle, so the SQL is not rebuilt each time.
+const sessionByDigest = preparedPer((db: DbOrTx) =>
+  db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        isNull(sessions.revokedAt),
+        isNull(users.deletedAt),
+      ),
+    )
+    .prepare('session_by_digest'),
+);
+
 /** The live session for a cookie digest, with its user; expiry rules are applied by the caller. */
 export async function findSessionByDigest(
   db: DbOrTx,
   tokenHash: Buffer,
 ): Promise<{ session: SessionRow; user: UserRow } | undefined> {
-  const [row] = await db
-    .select({ session: sessions, user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), isNull(users.deletedAt)),
-    );
+  const [row] = await sessionByDigest(db).execute({ tokenHash });
   return row;
 }
 

@@ -1,8 +1,9 @@
 import crypto from 'node:crypto';
-import { and, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, lt, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { afterCursor, cursorTextOf, encodeCursor, escapeLike, type Cursor } from '../../db/keyset';
 export { decodeCursor, encodeCursor, type Cursor } from '../../db/keyset';
+import { preparedPer } from '../../db/prepared';
 import { users } from '../../db/schema';
 import { transactions, type TransactionRow } from '../ledger/ledger.schema';
 
@@ -114,8 +115,66 @@ export interface ListOptions {
 
 const cursorText = cursorTextOf(transactions.createdAt);
 
-/** Newest first, keyset-paginated on (created_at, id); no OFFSET. */
-export async function listTransactions(db: DbOrTx, options: ListOptions) {
+/** Newest first, at most `limit` rows (one more than a page, to know whether another follows). */
+function listQuery(db: DbOrTx, conditions: (SQL | undefined)[], limit: number | Placeholder) {
+  return db
+    .select({
+      row: transactions,
+      cursorAt: cursorText,
+      user: { id: users.id, name: users.name, email: users.email },
+    })
+    .from(transactions)
+    .innerJoin(users, eq(users.id, transactions.userId))
+    .where(and(...conditions))
+    .orderBy(desc(transactions.createdAt), desc(transactions.id))
+    .limit(limit);
+}
+
+// A user's own pages without filters are the hot read: prepared once, not rebuilt per request.
+const ownFirstPage = preparedPer((db: DbOrTx) =>
+  listQuery(
+    db,
+    [eq(transactions.userId, sql.placeholder('userId'))],
+    sql.placeholder('limit'),
+  ).prepare('transactions_own_first_page'),
+);
+const ownNextPage = preparedPer((db: DbOrTx) =>
+  listQuery(
+    db,
+    [
+      eq(transactions.userId, sql.placeholder('userId')),
+      afterCursor(transactions.createdAt, transactions.id, {
+        createdAt: sql.placeholder('cursorAt'),
+        id: sql.placeholder('cursorId'),
+      }),
+    ],
+    sql.placeholder('limit'),
+  ).prepare('transactions_own_next_page'),
+);
+
+function isOwnUnfiltered(options: ListOptions): options is ListOptions & { userId: string } {
+  return (
+    options.userId !== undefined &&
+    !options.q &&
+    !options.status &&
+    !options.kind &&
+    !options.type &&
+    !options.from &&
+    !options.to
+  );
+}
+
+function rowsOf(db: DbOrTx, options: ListOptions) {
+  if (isOwnUnfiltered(options)) {
+    const params = { userId: options.userId, limit: options.limit + 1 };
+    return options.cursor
+      ? ownNextPage(db).execute({
+          ...params,
+          cursorAt: options.cursor.createdAt,
+          cursorId: options.cursor.id,
+        })
+      : ownFirstPage(db).execute(params);
+  }
   const conditions: (SQL | undefined)[] = [];
   if (options.userId) conditions.push(eq(transactions.userId, options.userId));
   if (options.status) conditions.push(eq(transactions.status, options.status));
@@ -136,17 +195,12 @@ export async function listTransactions(db: DbOrTx, options: ListOptions) {
   if (options.cursor) {
     conditions.push(afterCursor(transactions.createdAt, transactions.id, options.cursor));
   }
-  const rows = await db
-    .select({
-      row: transactions,
-      cursorAt: cursorText,
-      user: { id: users.id, name: users.name, email: users.email },
-    })
-    .from(transactions)
-    .innerJoin(users, eq(users.id, transactions.userId))
-    .where(and(...conditions))
-    .orderBy(desc(transactions.createdAt), desc(transactions.id))
-    .limit(options.limit + 1);
+  return listQuery(db, conditions, options.limit + 1);
+}
+
+/** Newest first, keyset-paginated on (created_at, id); no OFFSET. One statement. */
+export async function listTransactions(db: DbOrTx, options: ListOptions) {
+  const rows = await rowsOf(db, options);
   const page = rows.slice(0, options.limit);
   const last = page[page.length - 1];
   return {
@@ -156,12 +210,4 @@ export async function listTransactions(db: DbOrTx, options: ListOptions) {
         ? encodeCursor({ createdAt: last.cursorAt, id: last.row.id })
         : null,
   };
-}
-
-/** Number of the user's withdrawals still waiting for a decision. */
-export async function countPending(db: DbOrTx, userId: string, kind: string): Promise<number> {
-  const result = await db.execute<{ n: number }>(sql`
-    SELECT count(*)::int AS n FROM transactions
-    WHERE user_id = ${userId} AND kind = ${kind} AND status = 'pending'`);
-  return result.rows[0]?.n ?? 0;
 }

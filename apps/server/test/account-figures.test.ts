@@ -1,0 +1,85 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Transaction } from '@app/shared/schemas/transactions';
+import { accountFigures } from '../src/modules/account/account.repo';
+import { userBalances, userNetByEntryKind } from '../src/modules/ledger/ledger.repo';
+import { listTransactions } from '../src/modules/transactions/transactions.repo';
+import { createTestApp, type TestApp, type TestClient } from './harness';
+import { activeUser, adminClient, auditAfterEach, fund } from './money-helpers';
+
+let t: TestApp;
+let admin: TestClient;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await adminClient(t);
+});
+afterAll(() => t.close());
+auditAfterEach(() => t);
+
+const bank = (amount: string) => ({
+  method: 'bank',
+  accountNumber: '12345678',
+  accountName: 'Ada Lovelace',
+  bankName: 'Analytical Bank',
+  swiftCode: 'ANLYGB2L',
+  routingNumber: '021000021',
+  amount,
+});
+
+/** The figures as the dashboard read them before: one query each. */
+async function separately(userId: string) {
+  const pending = await t.db.execute<{ n: number }>(sql`
+    SELECT count(*)::int AS n FROM transactions
+    WHERE user_id = ${userId} AND kind = 'withdrawal' AND status = 'pending'`);
+  const recent = await listTransactions(t.db, { userId, limit: 3 });
+  return {
+    balances: await userBalances(t.db, userId),
+    netByEntryKind: await userNetByEntryKind(t.db, userId),
+    pendingWithdrawalsCount: pending.rows[0]?.n,
+    recent: recent.items.map((item) => item.row),
+  };
+}
+
+describe('account figures in one statement', () => {
+  it('equal the separate balance, per-kind, pending and recent queries, row for row', async () => {
+    const { client, user } = await activeUser(t);
+    await fund(t, admin, client, 100_000);
+    const rejected = await client.post('/api/withdrawals', bank('50'));
+    const { transaction } = rejected.json<{ transaction: Transaction }>();
+    await admin.post(`/api/admin/withdrawals/${transaction.id}/reject`, { reason: 'Wrong name' });
+    const url = `/api/admin/users/${user.id}/adjustments`;
+    // Rows take the (frozen) test clock's time: move it, so newest-first has one answer.
+    t.clock.advance(1_000);
+    await admin.post(url, { bucket: 'profit', amount: '12.34', reason: 'Correction' });
+    t.clock.advance(1_000);
+    await admin.post(url, { bucket: 'bonus', amount: '5', reason: 'Welcome' });
+    t.clock.advance(1_000);
+    expect((await client.post('/api/withdrawals', bank('250'))).statusCode).toBe(201);
+
+    const figures = await accountFigures(t.pool, user.id);
+    expect(figures).toEqual(await separately(user.id));
+    expect(figures.pendingWithdrawalsCount).toBe(1);
+    expect(figures.balances.withdrawal_hold).toBe(25_000n);
+    expect(figures.recent.map((row) => row.kind)).toEqual([
+      'withdrawal',
+      'adjustment_bonus',
+      'adjustment_profit',
+    ]);
+    expect(figures.recent[0]?.payoutDetails).toMatchObject({ accountNumber: '12345678' });
+    expect(figures.recent[0]?.createdAt).toBeInstanceOf(Date);
+  });
+
+  it('are zero and empty for a user with no activity, and never show another user’s rows', async () => {
+    const busy = await activeUser(t, 'Busy Bee');
+    await fund(t, admin, busy.client, 10_000);
+    const { user } = await activeUser(t, 'Quiet Quill');
+    const figures = await accountFigures(t.pool, user.id);
+    expect(figures).toEqual({
+      balances: { available: 0n, withdrawal_hold: 0n, invested: 0n },
+      netByEntryKind: new Map(),
+      pendingWithdrawalsCount: 0,
+      recent: [],
+    });
+    expect(figures).toEqual(await separately(user.id));
+  });
+});
