@@ -1,64 +1,31 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import {
-  accountCode,
-  accountKind,
-  accountUserId,
-  type AccountRef,
-  type UserAccountKind,
-} from './domain';
+import type { UserAccountKind } from './domain';
 
-export interface LockedAccount {
-  id: bigint;
+export interface PostingRow {
   code: string;
   kind: string;
   userId: string | null;
-  balance: bigint;
+  amount: bigint;
+  /** The account may not go below zero (the entry is then not booked). */
+  nonNegative: boolean;
 }
 
-/** Opens the accounts that do not exist yet (at zero). Codes in sorted order, so no deadlock. */
-export async function ensureAccounts(db: DbOrTx, refs: AccountRef[]): Promise<void> {
-  const unique = new Map(refs.map((ref) => [accountCode(ref), ref]));
-  const sorted = [...unique.entries()].sort(([a], [b]) => (a < b ? -1 : 1));
-  for (const [code, ref] of sorted) {
-    await db.execute(sql`
-      INSERT INTO ledger_accounts (code, kind, user_id)
-      VALUES (${code}, ${accountKind(ref)}, ${accountUserId(ref)})
-      ON CONFLICT (code) DO NOTHING`);
-  }
+export interface BookedEntry {
+  /** null when an account flagged non-negative would have gone below zero: nothing was booked. */
+  entryId: bigint | null;
+  /** Per posting, in order: the balance after it (or what it would have been), null if missing. */
+  balances: { code: string; after: bigint | null }[];
 }
 
 /**
- * Locks the accounts for the rest of the transaction, always in id order (every writer takes its
- * locks in the same order, so two transactions can never wait on each other in a cycle).
+ * One round trip (the `ledger_post_entry` function, migration 0006): opens missing accounts in code
+ * order, locks the entry's accounts in id order, and unless a non-negative account would go below
+ * zero writes the entry and its postings.
  */
-export async function lockAccounts(db: DbOrTx, codes: string[]): Promise<LockedAccount[]> {
-  if (codes.length === 0) return [];
-  const result = await db.execute<{
-    id: string;
-    code: string;
-    kind: string;
-    user_id: string | null;
-    balance: string;
-  }>(sql`
-    SELECT id, code, kind, user_id, balance FROM ledger_accounts
-    WHERE code IN (${sql.join(
-      codes.map((code) => sql`${code}`),
-      sql`, `,
-    )})
-    ORDER BY id
-    FOR UPDATE`);
-  return result.rows.map((row) => ({
-    id: BigInt(row.id),
-    code: row.code,
-    kind: row.kind,
-    userId: row.user_id,
-    balance: BigInt(row.balance),
-  }));
-}
-
-export async function insertEntry(
+export async function bookEntry(
   db: DbOrTx,
+  postings: PostingRow[],
   values: {
     kind: string;
     description: string;
@@ -67,27 +34,29 @@ export async function insertEntry(
     createdBy: string | null;
     createdAt: Date;
   },
-): Promise<bigint> {
-  const result = await db.execute<{ id: string }>(sql`
-    INSERT INTO journal_entries (kind, description, transaction_id, idempotency_key_id, created_by, created_at)
-    VALUES (${values.kind}, ${values.description}, ${values.transactionId}, ${values.idempotencyKeyId},
-            ${values.createdBy}, ${values.createdAt.toISOString()})
-    RETURNING id`);
-  const row = result.rows[0];
-  if (!row) throw new Error('insert returned no row');
-  return BigInt(row.id);
-}
-
-export async function insertPostings(
-  db: DbOrTx,
-  entryId: bigint,
-  postings: { accountId: bigint; amount: bigint }[],
-): Promise<void> {
-  await db.execute(sql`
-    INSERT INTO postings (entry_id, account_id, amount) VALUES ${sql.join(
-      postings.map((p) => sql`(${entryId}, ${p.accountId}, ${p.amount})`),
-      sql`, `,
-    )}`);
+): Promise<BookedEntry> {
+  const result = await db.execute<{
+    entry_id: string | null;
+    account_code: string;
+    balance_after: string | null;
+  }>(sql`
+    SELECT entry_id, account_code, balance_after FROM ledger_post_entry(
+      ${sql.param(postings.map((p) => p.code))}::text[],
+      ${sql.param(postings.map((p) => p.kind))}::text[],
+      ${sql.param(postings.map((p) => p.userId))}::uuid[],
+      ${sql.param(postings.map((p) => p.amount.toString()))}::bigint[],
+      ${sql.param(postings.map((p) => p.nonNegative))}::boolean[],
+      ${values.kind}, ${values.description}, ${values.transactionId}::uuid,
+      ${values.idempotencyKeyId}::bigint, ${values.createdBy}::uuid,
+      ${values.createdAt.toISOString()}::timestamptz)`);
+  const entryId = result.rows[0]?.entry_id;
+  return {
+    entryId: entryId == null ? null : BigInt(entryId),
+    balances: result.rows.map((row) => ({
+      code: row.account_code,
+      after: row.balance_after === null ? null : BigInt(row.balance_after),
+    })),
+  };
 }
 
 export type UserBalances = Record<UserAccountKind, bigint>;

@@ -1,5 +1,7 @@
 import type { DbOrTx } from '../../db/client';
 import {
+  accountKind,
+  accountUserId,
   assertBalanced,
   InsufficientFundsError,
   mustStayNonNegative,
@@ -22,10 +24,10 @@ export interface PostedEntry {
 }
 
 /**
- * Books one balanced entry inside the caller's transaction: opens missing accounts, locks every
- * account of the entry in id order, refuses to take a user account below zero, then writes the
- * entry and its postings (a trigger moves each balance by its posting; a deferred trigger checks
- * the entry sums to zero at commit).
+ * Books one balanced entry inside the caller's transaction, in one round trip: opens missing
+ * accounts, locks every account of the entry in id order, refuses to take a user account below
+ * zero, then writes the entry and its postings (a trigger moves each balance by its posting; a
+ * deferred trigger checks the entry sums to zero at commit).
  */
 export async function postEntry(
   tx: DbOrTx,
@@ -33,35 +35,33 @@ export async function postEntry(
   meta: PostMeta,
 ): Promise<PostedEntry> {
   assertBalanced(entry);
-  await repo.ensureAccounts(
+  const booked = await repo.bookEntry(
     tx,
-    entry.postings.map((p) => p.account),
+    entry.postings.map((p) => ({
+      code: p.code,
+      kind: accountKind(p.account),
+      userId: accountUserId(p.account),
+      amount: p.amount,
+      nonNegative: mustStayNonNegative(p.account),
+    })),
+    {
+      kind: entry.kind,
+      description: entry.description,
+      transactionId: meta.transactionId ?? null,
+      idempotencyKeyId: meta.idempotencyKeyId ?? null,
+      createdBy: meta.createdBy ?? null,
+      createdAt: meta.createdAt,
+    },
   );
-  const locked = await repo.lockAccounts(
-    tx,
-    entry.postings.map((p) => p.code),
-  );
-  const byCode = new Map(locked.map((account) => [account.code, account]));
   const balances = new Map<string, bigint>();
-  const rows: { accountId: bigint; amount: bigint }[] = [];
-  for (const posting of entry.postings) {
-    const account = byCode.get(posting.code);
-    if (!account) throw new Error(`ledger account ${posting.code} is missing`);
-    const after = account.balance + posting.amount;
+  entry.postings.forEach((posting, i) => {
+    const after = booked.balances[i]?.after;
+    if (after == null) throw new Error(`ledger account ${posting.code} is missing`);
     if (after < 0n && mustStayNonNegative(posting.account)) {
       throw new InsufficientFundsError(posting.code);
     }
     balances.set(posting.code, after);
-    rows.push({ accountId: account.id, amount: posting.amount });
-  }
-  const entryId = await repo.insertEntry(tx, {
-    kind: entry.kind,
-    description: entry.description,
-    transactionId: meta.transactionId ?? null,
-    idempotencyKeyId: meta.idempotencyKeyId ?? null,
-    createdBy: meta.createdBy ?? null,
-    createdAt: meta.createdAt,
   });
-  await repo.insertPostings(tx, entryId, rows);
-  return { entryId, balances };
+  if (booked.entryId === null) throw new Error('ledger entry was not booked');
+  return { entryId: booked.entryId, balances };
 }

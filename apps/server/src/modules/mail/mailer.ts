@@ -1,7 +1,7 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client';
-import { claimPending, markDelivered, markFailed } from './outbox.repo';
+import { capturePending, claimPending, markDelivered, markFailed } from './outbox.repo';
 
 export interface Mailer {
   /** Delivers what is pending now (call after a transaction that queued mail commits). */
@@ -12,39 +12,42 @@ export interface Mailer {
 }
 
 const MAX_ATTEMPTS = 5;
+const BATCH = 20;
 
 /**
  * Delivers the outbox: over SMTP when SMTP_URL is set, otherwise each message is marked
  * `captured` and admins read it at /admin/outbox. A timer retries what failed or was left behind
- * by a crash.
+ * by a crash. Kicks that arrive within `coalesceMs` of each other (a burst of commits) share one
+ * delivery run.
  */
 export function createMailer(
   db: Db,
-  options: { smtpUrl?: string; from: string; log: Logger; pollMs?: number },
+  options: { smtpUrl?: string; from: string; log: Logger; pollMs?: number; coalesceMs?: number },
 ): Mailer {
   const transport: Transporter | null = options.smtpUrl
     ? nodemailer.createTransport(options.smtpUrl)
     : null;
+  const coalesceMs = options.coalesceMs ?? 5;
   let running: Promise<void> | null = null;
   let again = false;
 
+  /** Delivers one batch; returns how many messages it claimed. */
   async function deliverBatch(): Promise<number> {
+    if (!transport) return capturePending(db, BATCH, new Date());
+    const smtp = transport;
     return db.transaction(async (tx) => {
-      const batch = await claimPending(tx, 20);
+      const batch = await claimPending(tx, BATCH);
+      const sent: string[] = [];
       for (const mail of batch) {
-        if (!transport) {
-          await markDelivered(tx, mail.id, 'captured');
-          continue;
-        }
         try {
-          await transport.sendMail({
+          await smtp.sendMail({
             from: options.from,
             to: mail.toAddress,
             subject: mail.subject,
             text: mail.textBody,
             html: mail.htmlBody,
           });
-          await markDelivered(tx, mail.id, 'sent');
+          sent.push(mail.id);
         } catch (error) {
           options.log.warn(
             { mailId: mail.id, err: (error as Error).message },
@@ -53,6 +56,7 @@ export function createMailer(
           await markFailed(tx, mail.id, (error as Error).message, mail.attempts >= MAX_ATTEMPTS);
         }
       }
+      await markDelivered(tx, sent, 'sent');
       return batch.length;
     });
   }
@@ -60,7 +64,8 @@ export function createMailer(
   async function drain(): Promise<void> {
     do {
       again = false;
-      while ((await deliverBatch()) > 0) {
+      // A short batch means nothing was left pending when it was claimed.
+      while ((await deliverBatch()) === BATCH) {
         /* keep going while there is work */
       }
     } while (again);
@@ -71,7 +76,8 @@ export function createMailer(
       again = true;
       return;
     }
-    running = drain()
+    running = new Promise((resolve) => setTimeout(resolve, coalesceMs))
+      .then(drain)
       .catch((error: unknown) => options.log.error({ err: error }, 'mail outbox error'))
       .finally(() => {
         running = null;

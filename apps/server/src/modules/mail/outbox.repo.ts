@@ -1,47 +1,72 @@
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { mailOutbox, type MailRow } from '../../db/schema';
 import type { MailContent } from './templates';
 
 /** Queues a message inside the caller's transaction; it is delivered only if that commits. */
 export async function enqueueMail(db: DbOrTx, to: string, content: MailContent): Promise<void> {
-  await db.insert(mailOutbox).values({
-    toAddress: to,
-    subject: content.subject,
-    textBody: content.text,
-    htmlBody: content.html,
-    template: content.template,
-  });
+  await enqueueMails(db, [{ to, content }]);
 }
 
-/** Claims a batch of pending messages; SKIP LOCKED lets several instances deliver side by side. */
+/** Queues several messages in one statement (same rules as `enqueueMail`). */
+export async function enqueueMails(
+  db: DbOrTx,
+  mails: { to: string; content: MailContent }[],
+): Promise<void> {
+  if (mails.length === 0) return;
+  await db.insert(mailOutbox).values(
+    mails.map(({ to, content }) => ({
+      toAddress: to,
+      subject: content.subject,
+      textBody: content.text,
+      htmlBody: content.html,
+      template: content.template,
+    })),
+  );
+}
+
+/** The oldest deliverable messages, locked; SKIP LOCKED lets several instances deliver side by side. */
+const pendingIds = (limit: number) => sql`
+  SELECT id FROM mail_outbox WHERE status = 'pending' AND attempts < 5
+  ORDER BY created_at LIMIT ${limit} FOR UPDATE SKIP LOCKED`;
+
+/** Claims a batch of pending messages (counting the attempt), in one statement. */
 export async function claimPending(db: DbOrTx, limit: number): Promise<MailRow[]> {
-  const result = await db.execute<{ id: string }>(sql`
-    SELECT id FROM mail_outbox WHERE status = 'pending' AND attempts < 5
-    ORDER BY created_at LIMIT ${limit} FOR UPDATE SKIP LOCKED`);
-  if (result.rows.length === 0) return [];
-  const ids = result.rows.map((row) => row.id);
   return db
     .update(mailOutbox)
     .set({ attempts: sql`${mailOutbox.attempts} + 1` })
-    .where(
-      sql`${mailOutbox.id} IN (${sql.join(
-        ids.map((id) => sql`${id}::uuid`),
-        sql`, `,
-      )})`,
-    )
+    .where(sql`${mailOutbox.id} IN (${pendingIds(limit)})`)
     .returning();
+}
+
+/**
+ * Without SMTP: claims a batch and marks it captured in one statement (nothing can fail between
+ * the two). Returns how many were captured.
+ */
+export async function capturePending(db: DbOrTx, limit: number, now: Date): Promise<number> {
+  const rows = await db
+    .update(mailOutbox)
+    .set({
+      attempts: sql`${mailOutbox.attempts} + 1`,
+      status: 'captured',
+      sentAt: now,
+      lastError: null,
+    })
+    .where(sql`${mailOutbox.id} IN (${pendingIds(limit)})`)
+    .returning({ id: mailOutbox.id });
+  return rows.length;
 }
 
 export async function markDelivered(
   db: DbOrTx,
-  id: string,
+  ids: string[],
   status: 'sent' | 'captured',
 ): Promise<void> {
+  if (ids.length === 0) return;
   await db
     .update(mailOutbox)
     .set({ status, sentAt: new Date(), lastError: null })
-    .where(eq(mailOutbox.id, id));
+    .where(inArray(mailOutbox.id, ids));
 }
 
 export async function markFailed(

@@ -7,7 +7,7 @@ import type { Transaction } from '@app/shared/schemas/transactions';
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { badRequest } from '../../http/errors';
-import { enqueueMail } from '../mail/outbox.repo';
+import { enqueueMails } from '../mail/outbox.repo';
 import { withdrawalHeld, withdrawalPaid, withdrawalReleased } from '../ledger/domain';
 import { runIdempotent } from '../ledger/idempotency';
 import { postEntry } from '../ledger/ledger.service';
@@ -108,16 +108,13 @@ export async function requestWithdrawal(
         }),
       );
       const brand = brandOf(ctx);
-      await enqueueMail(
-        tx,
-        user.email,
-        moneyMail.withdrawalRequested(brand, user.name, row, label),
-      );
-      await enqueueMail(
-        tx,
-        ctx.config.supportEmail,
-        moneyMail.withdrawalToSupport(brand, user, row, label),
-      );
+      await enqueueMails(tx, [
+        { to: user.email, content: moneyMail.withdrawalRequested(brand, user.name, row, label) },
+        {
+          to: ctx.config.supportEmail,
+          content: moneyMail.withdrawalToSupport(brand, user, row, label),
+        },
+      ]);
       return {
         status: 201,
         body: { transaction: toTransaction(row) },

@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inArray } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
+import { mailOutbox } from '../src/db/schema';
+import { enqueueMails } from '../src/modules/mail/outbox.repo';
+import { createTestApp, type TestApp } from './harness';
+
+const mail = (to: string, n: number) => ({
+  to,
+  content: { template: 'test', subject: `Test ${n}`, text: `text ${n}`, html: `<p>${n}</p>` },
+});
+
+async function rowsTo(t: TestApp, addresses: string[]) {
+  return t.db.select().from(mailOutbox).where(inArray(mailOutbox.toAddress, addresses));
+}
+
+async function deliverNow(t: TestApp): Promise<void> {
+  t.ctx.mailer.kick();
+  await t.ctx.mailer.idle();
+}
+
+describe('mail outbox without SMTP', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('captures more than one batch from a burst of kicks, each message once', async () => {
+    const addresses = Array.from({ length: 45 }, (_, i) => `captured-${i}@test.local`);
+    await enqueueMails(
+      t.db,
+      addresses.map((to, i) => mail(to, i)),
+    );
+    t.ctx.mailer.kick();
+    t.ctx.mailer.kick();
+    await deliverNow(t);
+    const rows = await rowsTo(t, addresses);
+    expect(rows).toHaveLength(45);
+    for (const row of rows) {
+      expect(row).toMatchObject({ status: 'captured', attempts: 1, lastError: null });
+      expect(row.sentAt).toBeInstanceOf(Date);
+    }
+  });
+});
+
+describe('mail outbox over SMTP that refuses some recipients', () => {
+  let smtp: SMTPServer;
+  let t: TestApp;
+  const accepted: string[] = [];
+  let refuseOnce = true;
+
+  beforeAll(async () => {
+    smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      logger: false,
+      onRcptTo(address, _session, callback) {
+        if (address.address.startsWith('bounce')) return callback(new Error('550 no such user'));
+        if (address.address.startsWith('flaky') && refuseOnce) {
+          refuseOnce = false;
+          return callback(new Error('451 try again later'));
+        }
+        callback();
+      },
+      onData(stream, session, callback) {
+        stream.resume();
+        stream.on('end', () => {
+          accepted.push(...session.envelope.rcptTo.map((r) => r.address));
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+    const address = smtp.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    t = await createTestApp({ smtpUrl: `smtp://127.0.0.1:${port}` });
+  });
+  afterAll(async () => {
+    await t.close();
+    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  });
+
+  it('sends, retries a failure on the next run, and gives up after five attempts', async () => {
+    const addresses = ['ok@test.local', 'flaky@test.local', 'bounce@test.local'];
+    await enqueueMails(
+      t.db,
+      addresses.map((to, i) => mail(to, i)),
+    );
+    await deliverNow(t);
+    const byAddress = async () =>
+      new Map((await rowsTo(t, addresses)).map((row) => [row.toAddress, row]));
+    let rows = await byAddress();
+    expect(rows.get('ok@test.local')).toMatchObject({ status: 'sent', attempts: 1 });
+    expect(rows.get('flaky@test.local')).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(rows.get('flaky@test.local')?.lastError).toContain('451');
+    expect(rows.get('bounce@test.local')).toMatchObject({ status: 'pending', attempts: 1 });
+
+    await deliverNow(t);
+    rows = await byAddress();
+    expect(rows.get('flaky@test.local')).toMatchObject({
+      status: 'sent',
+      attempts: 2,
+      lastError: null,
+    });
+    expect(rows.get('ok@test.local')).toMatchObject({ status: 'sent', attempts: 1 });
+
+    for (let run = 3; run <= 6; run += 1) await deliverNow(t);
+    rows = await byAddress();
+    expect(rows.get('bounce@test.local')).toMatchObject({ status: 'failed', attempts: 5 });
+    expect(rows.get('bounce@test.local')?.lastError).toContain('550');
+    expect(accepted.filter((a) => a === 'ok@test.local')).toHaveLength(1);
+    expect(accepted.filter((a) => a === 'flaky@test.local')).toHaveLength(1);
+  });
+});
