@@ -34,16 +34,19 @@ export async function insertCandles(
   }
 }
 
-/** Latest quotes, and each quote folded into the candle of its minute (two statements). */
+/**
+ * Latest quotes, and each quote folded into the candle of its minute (two statements). Returns
+ * how many latest quotes were stored (one already newer in the table is kept instead).
+ */
 export async function recordQuotes(
   pool: pg.Pool,
   quotes: readonly PriceQuote[],
   minuteMs: number,
-): Promise<void> {
-  if (quotes.length === 0) return;
+): Promise<number> {
+  if (quotes.length === 0) return 0;
   const symbols = quotes.map((q) => q.symbol);
   const prices = quotes.map((q) => q.price);
-  await pool.query(
+  const latest = await pool.query(
     `INSERT INTO market_prices (symbol, price, open_24h, at)
      SELECT u.s, u.p, u.o, timestamptz 'epoch' + u.t * interval '1 millisecond'
      FROM unnest($1::text[], $2::numeric[], $3::numeric[], $4::bigint[]) AS u(s, p, o, t)
@@ -62,6 +65,7 @@ export async function recordQuotes(
            close = EXCLUDED.close`,
     [symbols, quotes.map((q) => Math.floor(q.at / minuteMs) * minuteMs), prices],
   );
+  return latest.rowCount ?? 0;
 }
 
 export interface StoredPrice {

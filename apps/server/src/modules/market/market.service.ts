@@ -64,30 +64,89 @@ export async function backfillCandles(
   return { inserted, durationMs: Math.round(performance.now() - started) };
 }
 
-/** One price tick (leader only): latest quotes stored, folded into the minute's candle. */
-export async function recordTick(ctx: AppContext, source: MarketDataSource): Promise<PriceQuote[]> {
+/**
+ * The latest quotes this process stored, per connection pool (one per database): currentPrices
+ * answers from them without a query while they are younger than `until` (about two ticks), so an
+ * instance that stops taking ticks (another became leader) is back on the table within two ticks.
+ */
+interface RememberedQuotes {
+  at: number;
+  until: number;
+  quotes: Map<InstrumentSymbol, { price: string; at: number }>;
+}
+const remembered = new WeakMap<object, RememberedQuotes>();
+
+/**
+ * One price tick (leader only): latest quotes stored, folded into the minute's candle, and kept
+ * in memory for `rememberForMs` when the table now holds exactly them.
+ */
+export async function recordTick(
+  ctx: AppContext,
+  source: MarketDataSource,
+  rememberForMs = 0,
+): Promise<PriceQuote[]> {
   const quotes = [...(await source.latestPrices()).values()];
-  await repo.recordQuotes(ctx.pool, quotes, MINUTE_MS);
+  const stored = await repo.recordQuotes(ctx.pool, quotes, MINUTE_MS);
+  const now = ctx.clock.now().getTime();
+  const previous = remembered.get(ctx.pool);
+  if (stored < quotes.length || rememberForMs <= 0) {
+    // The table kept a newer quote than ours (another instance): only the table is right now.
+    remembered.delete(ctx.pool);
+  } else {
+    const next = new Map(previous?.quotes);
+    for (const q of quotes) {
+      if (isInstrumentSymbol(q.symbol)) next.set(q.symbol, { price: q.price, at: q.at });
+    }
+    // In symbol order, as the table is read.
+    const sorted = new Map([...next].sort(([a], [b]) => (a < b ? -1 : 1)));
+    remembered.set(ctx.pool, { at: now, until: now + rememberForMs, quotes: sorted });
+  }
   return quotes;
+}
+
+function freshOnly(
+  rows: Iterable<{ symbol: string; price: string; at: number }>,
+  now: number,
+  staleAfterMs: number,
+): Map<InstrumentSymbol, string> {
+  const prices = new Map<InstrumentSymbol, string>();
+  for (const row of rows) {
+    if (!isInstrumentSymbol(row.symbol)) continue;
+    if (now - row.at > staleAfterMs) continue;
+    prices.set(row.symbol, row.price);
+  }
+  return prices;
 }
 
 /**
  * The prices trades are valued and orders filled at: the stored latest quotes that are fresh.
- * A missing or stale symbol is simply absent, so using it raises PRICE_UNAVAILABLE.
+ * A missing or stale symbol is simply absent, so using it raises PRICE_UNAVAILABLE. Served from
+ * this process's own last tick when that is recent and covers every instrument, else read.
  */
 export async function currentPrices(
   ctx: AppContext,
   now: number,
   staleAfterMs: number,
 ): Promise<Map<InstrumentSymbol, string>> {
-  const rows = await repo.storedPrices(ctx.db);
-  const prices = new Map<InstrumentSymbol, string>();
-  for (const row of rows) {
-    if (!isInstrumentSymbol(row.symbol)) continue;
-    if (now - row.at.getTime() > staleAfterMs) continue;
-    prices.set(row.symbol, row.price);
+  const memory = remembered.get(ctx.pool);
+  if (
+    memory &&
+    memory.at <= now &&
+    now <= memory.until &&
+    memory.quotes.size === INSTRUMENT_SYMBOLS.length
+  ) {
+    return freshOnly(
+      [...memory.quotes].map(([symbol, q]) => ({ symbol, ...q })),
+      now,
+      staleAfterMs,
+    );
   }
-  return prices;
+  const rows = await repo.storedPrices(ctx.db);
+  return freshOnly(
+    rows.map((row) => ({ symbol: row.symbol, price: row.price, at: row.at.getTime() })),
+    now,
+    staleAfterMs,
+  );
 }
 
 export async function tickers(ctx: AppContext): Promise<TickerList> {

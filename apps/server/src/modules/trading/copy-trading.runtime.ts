@@ -69,7 +69,8 @@ export async function startCopyTrading(
   };
 
   const tick = async (at: Date) => {
-    const quotes = await recordTick(ctx, source);
+    // Remembered for two ticks: a late tick falls back to the table, not to older prices.
+    const quotes = await recordTick(ctx, source, options.tickMs * 2);
     publish(quotes, at.getTime());
     const prices = await currentPrices(ctx, at.getTime(), options.staleAfterMs);
     const navs = await refreshNavs(ctx, prices, at);

@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import type { CurrentTrade } from '@app/shared/schemas/trades';
+import { currentPrices } from '../src/modules/market/market.service';
+import { storedPrices } from '../src/modules/market/market.repo';
+import * as strategiesRepo from '../src/modules/strategies/strategies.repo';
+import { strategyNav } from '../src/modules/trading/domain';
+import { PRICE_STALE_MS } from '../src/modules/trades/trades.service';
+import type { TestClient } from './harness';
+import { activeUser, adminClient, auditAfterEach, fund } from './money-helpers';
+import { advance, createTradingApp, type TradingTestApp } from './copy-trading-helpers';
+
+let t: TradingTestApp;
+
+beforeAll(async () => {
+  t = await createTradingApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+auditAfterEach(() => t);
+
+const now = () => t.clock.now().getTime();
+const prices = () => currentPrices(t.ctx, now(), PRICE_STALE_MS);
+
+/** What the table says, with the same freshness rule. */
+async function tablePrices() {
+  const rows = await storedPrices(t.db);
+  return new Map(
+    rows.filter((r) => now() - r.at.getTime() <= PRICE_STALE_MS).map((r) => [r.symbol, r.price]),
+  );
+}
+
+async function setTablePrice(symbol: string, price: string, at: number) {
+  await t.db.execute(
+    sql`UPDATE market_prices SET price = ${price}::numeric, at = ${new Date(at).toISOString()}::timestamptz
+        WHERE symbol = ${symbol}`,
+  );
+}
+
+describe('current prices', () => {
+  it('are the latest tick’s, and a new tick changes them and the NAV of a following read', async () => {
+    const { client } = await activeUser(t);
+    const admin: TestClient = await adminClient(t);
+    await fund(t, admin, client, 200_000);
+    const plans = (await client.get('/api/plans')).json<{
+      plans: { id: string; title: string }[];
+    }>().plans;
+    const basic = plans.find((p) => p.title === 'Basic')!;
+    expect((await client.post('/api/trades', { planId: basic.id, amount: '500' })).statusCode).toBe(
+      201,
+    );
+
+    const navNow = async () => {
+      const trade = (await client.get('/api/trades/current')).json<{ trade: CurrentTrade }>().trade;
+      const loaded = await strategiesRepo.loadStrategyState(t.db, trade.strategyId, {
+        lock: false,
+      });
+      const expected = strategyNav(loaded!.state, await tablePrices()).toFixed();
+      return { shown: trade.currentNav, expected };
+    };
+
+    const first = await prices();
+    expect(first).toEqual(await tablePrices());
+    const before = await navNow();
+    expect(before.shown).toBe(before.expected);
+
+    await advance(t, 60_000);
+    const second = await prices();
+    expect(second).toEqual(await tablePrices());
+    expect(second).not.toEqual(first);
+    const after = await navNow();
+    expect(after.shown).toBe(after.expected);
+    expect(after.shown).not.toBe(before.shown);
+  });
+
+  it('a newer quote already in the table (another instance) wins over this tick’s', async () => {
+    await advance(t, 1_000);
+    await setTablePrice('BTCUSDT', '12345.67', now() + 10_000);
+    await advance(t, 1_000);
+    expect((await prices()).get('BTCUSDT')).toBe('12345.67');
+    expect(await prices()).toEqual(await tablePrices());
+  });
+
+  it('without a tick for over two ticks, the table is read again', async () => {
+    await advance(t, 60_000);
+    t.clock.advance(3_000);
+    await setTablePrice('ETHUSDT', '2345.67', now());
+    expect((await prices()).get('ETHUSDT')).toBe('2345.67');
+    // Past the stale limit, nothing is served from memory either.
+    await advance(t, 60_000);
+    t.clock.advance(PRICE_STALE_MS + 1_000);
+    expect((await prices()).size).toBe(0);
+  });
+});
