@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { sql } from 'drizzle-orm';
 import type { Transaction } from '@app/shared/schemas/transactions';
 import { findMailTo } from '../src/modules/mail/outbox.repo';
 import { createTestApp, registerUser, type TestApp, type TestClient } from './harness';
@@ -64,6 +65,16 @@ describe('deposits', () => {
     await t.ctx.mailer.idle();
     const [mail] = await findMailTo(t.db, input.email, 'deposit_approved');
     expect(mail?.subject).toBe('Your deposit of $500.00 is confirmed');
+    const audit = await t.db.execute<{ action: string; actor_id: string; details: unknown }>(
+      sql`SELECT action, actor_id, details FROM audit_log WHERE target_id = ${approved.transactionId}`,
+    );
+    expect(audit.rows).toEqual([
+      {
+        action: 'deposit.approved',
+        actor_id: expect.any(String),
+        details: { userId: expect.any(String), amountCents: '50000' },
+      },
+    ]);
     const again = await admin.post(`/api/admin/deposits/${approved.transactionId}/approve`);
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({

@@ -1,11 +1,11 @@
 import { MONEY_MESSAGES } from '@app/shared/schemas/money';
 import type { AppContext } from '../../context';
-import type { UserRow } from '../../db/schema';
+import { auditLog, mailOutbox, type UserRow } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import type { Tx } from '../../db/client';
 import { recordAudit } from '../audit/audit.repo';
 import { findUserById } from '../auth/auth.repo';
-import { enqueueMail } from '../mail/outbox.repo';
+import { mailRow } from '../mail/outbox.repo';
 import type { Brand, MailContent } from '../mail/templates';
 import { toTransaction } from '../transactions/transaction.view';
 import { InsufficientFundsError } from './domain';
@@ -76,14 +76,25 @@ export async function settleDecision(
 ) {
   const { row } = decision;
   const owner = await findUserById(tx, row.userId);
-  if (owner) await enqueueMail(tx, owner.email, decision.mail(owner));
-  await recordAudit(tx, {
+  const audit = {
     actorId: decision.adminId,
     action: decision.action,
     targetType: 'transaction',
     targetId: row.transactionId,
     ip: decision.ip,
     details: decision.details,
-  });
+  };
+  if (owner) {
+    // The owner's e-mail and the audit entry in one statement (one round trip).
+    const mail = tx.$with('mail').as(
+      tx
+        .insert(mailOutbox)
+        .values(mailRow(owner.email, decision.mail(owner)))
+        .returning({ id: mailOutbox.id }),
+    );
+    await tx.with(mail).insert(auditLog).values(audit);
+  } else {
+    await recordAudit(tx, audit);
+  }
   return transactionAnswer(ctx, row, 200);
 }

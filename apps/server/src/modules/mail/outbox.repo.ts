@@ -14,15 +14,18 @@ export async function enqueueMails(
   mails: { to: string; content: MailContent }[],
 ): Promise<void> {
   if (mails.length === 0) return;
-  await db.insert(mailOutbox).values(
-    mails.map(({ to, content }) => ({
-      toAddress: to,
-      subject: content.subject,
-      textBody: content.text,
-      htmlBody: content.html,
-      template: content.template,
-    })),
-  );
+  await db.insert(mailOutbox).values(mails.map(({ to, content }) => mailRow(to, content)));
+}
+
+/** The outbox row of a message (for a caller that queues it inside a larger statement). */
+export function mailRow(to: string, content: MailContent): typeof mailOutbox.$inferInsert {
+  return {
+    toAddress: to,
+    subject: content.subject,
+    textBody: content.text,
+    htmlBody: content.html,
+    template: content.template,
+  };
 }
 
 /** The oldest deliverable messages, locked; SKIP LOCKED lets several instances deliver side by side. */

@@ -6,12 +6,16 @@ import { recordAudit } from '../audit/audit.repo';
 import { normaliseFeePct } from '../withdrawals/domain/fee';
 import { getSetting, putSetting } from './settings.repo';
 
-const FEE_KEY = 'withdrawal_fee_pct';
+export const FEE_KEY = 'withdrawal_fee_pct';
+
+/** The fee percentage in force given the stored setting ("10" when unset; may be "0"). */
+export function feePctFrom(stored: unknown): string {
+  return normaliseFeePct(stored ?? DEFAULT_SETTINGS.withdrawal_fee_pct);
+}
 
 /** The withdrawal fee percentage now in force ("10" by default; may be "0"). */
 export async function withdrawalFeePct(db: DbOrTx): Promise<string> {
-  const stored = await getSetting(db, FEE_KEY);
-  return normaliseFeePct(stored ?? DEFAULT_SETTINGS.withdrawal_fee_pct);
+  return feePctFrom(await getSetting(db, FEE_KEY));
 }
 
 export async function feeSchedule(ctx: AppContext): Promise<FeeSchedule> {

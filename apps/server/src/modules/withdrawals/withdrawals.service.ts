@@ -19,13 +19,13 @@ import {
   settleDecision,
 } from '../ledger/money.common';
 import { methodLabel } from '../payment-methods/payment-method.view';
-import { findActiveMethod } from '../payment-methods/payment-methods.repo';
-import { withdrawalFeePct } from '../settings/settings.service';
+import { feePctFrom, withdrawalFeePct } from '../settings/settings.service';
 import { moneyMail } from '../transactions/transaction.mail';
 import { toTransaction } from '../transactions/transaction.view';
 import { insertTransaction } from '../transactions/transactions.repo';
 import { decideOrThrow } from '../transactions/transactions.service';
 import { quoteWithdrawal } from './domain/fee';
+import { findPayoutMethodAndFee } from './withdrawals.repo';
 
 type Answer = { transaction: Transaction };
 
@@ -59,8 +59,11 @@ export async function requestWithdrawal(
       let label: string;
       let methodId: string | null = null;
       let payoutDetails: Record<string, string>;
+      const { method, storedFeePct } = await findPayoutMethodAndFee(
+        tx,
+        input.method === 'crypto' ? input.methodId : null,
+      );
       if (input.method === 'crypto') {
-        const method = await findActiveMethod(tx, input.methodId);
         if (!method || method.kind !== 'crypto') {
           throw badRequest(MONEY_MESSAGES.selectMethod, 'methodId');
         }
@@ -84,7 +87,7 @@ export async function requestWithdrawal(
         };
       }
       const now = ctx.clock.now();
-      const fee = quoteWithdrawal(BigInt(input.amount), await withdrawalFeePct(tx));
+      const fee = quoteWithdrawal(BigInt(input.amount), feePctFrom(storedFeePct));
       const row = await insertTransaction(tx, {
         userId: user.id,
         kind: 'withdrawal',
