@@ -52,7 +52,7 @@ describe('deposits', () => {
   });
 
   it('approval credits the available balance once, e-mails the user and is audited', async () => {
-    const { client, input } = await activeUser(t);
+    const { client, input, user } = await activeUser(t);
     const approved = await fund(t, admin, client, 50_000);
     expect(approved.status).toBe('success');
     const summary = await summaryOf(client);
@@ -68,13 +68,10 @@ describe('deposits', () => {
     const audit = await t.db.execute<{ action: string; actor_id: string; details: unknown }>(
       sql`SELECT action, actor_id, details FROM audit_log WHERE target_id = ${approved.transactionId}`,
     );
-    expect(audit.rows).toEqual([
-      {
-        action: 'deposit.approved',
-        actor_id: expect.any(String),
-        details: { userId: expect.any(String), amountCents: '50000' },
-      },
+    expect(audit.rows.map((row) => [row.action, row.details])).toEqual([
+      ['deposit.approved', { userId: user.id, amountCents: '50000' }],
     ]);
+    expect(audit.rows[0]?.actor_id).toMatch(/^[0-9a-f-]{36}$/);
     const again = await admin.post(`/api/admin/deposits/${approved.transactionId}/approve`);
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({
