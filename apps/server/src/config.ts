@@ -24,6 +24,8 @@ export interface Config {
   webDistDir: string;
   /** SECRETS_KEY (base64, 32 bytes); unset: a key file in dataDir is used (see secret-box.ts). */
   secretsKeyBase64: string | undefined;
+  /** WEB_CONCURRENCY: instance processes sharing the port (1 = this process serves). */
+  workers: number;
   /** Attempts allowed per window: login per address+account (15 min), register per address (1 h)... */
   rateLimits: { login: number; register: number; recovery: number; twoFactor: number };
 }
@@ -62,6 +64,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       twoFactor: intFrom(env.RATE_LIMIT_TWO_FACTOR, 10),
     },
     secretsKeyBase64: env.SECRETS_KEY || undefined,
+    workers: Math.min(intFrom(env.WEB_CONCURRENCY, 1), 64),
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist')),
   };
 }

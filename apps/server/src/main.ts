@@ -1,6 +1,7 @@
-import pino from 'pino';
+import cluster from 'node:cluster';
+import pino, { type Logger } from 'pino';
 import { buildApp } from './app';
-import { loadConfig } from './config';
+import { loadConfig, type Config } from './config';
 import { systemClock, type AppContext } from './context';
 import { createDb, createPool } from './db/client';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
@@ -13,12 +14,90 @@ import { loadSecretsKey } from './modules/auth/secret-box';
 import { seedIfEmpty } from './seed/seed';
 import { LOG_REDACT } from './logging';
 
-async function main(): Promise<void> {
-  const config = loadConfig();
-  const log = pino({ level: config.logLevel, redact: LOG_REDACT });
+const WORKER_DATABASE_URL = 'NESTRADO_WORKER_DATABASE_URL';
 
+/** The lines printed to the terminal once the server listens (the admin login only at first start). */
+function printBanner(
+  config: Config,
+  admin: Awaited<ReturnType<typeof seedIfEmpty>>['admin'],
+): void {
+  const banner = [`${config.brandName} is running at ${config.publicUrl}`];
+  if (admin) {
+    banner.push(`Admin login: ${admin.email}`);
+    if (admin.generated)
+      banner.push(
+        `Admin one-time password: ${admin.password} (shown once; change it after signing in)`,
+      );
+  }
+  // Printed to the terminal only (not the structured log), once, at first start.
+  process.stdout.write(`\n${banner.map((line) => `  ${line}`).join('\n')}\n\n`);
+}
+
+/**
+ * WEB_CONCURRENCY > 1: this process prepares the database (embedded server, migrations, seed,
+ * secrets key) and then runs that many worker processes sharing the port, each a whole instance
+ * as in docs/deploy.md (realtime, scheduler leadership and idempotency already work across
+ * instances). The first worker starts alone, so the market back-fill runs once.
+ */
+async function runPrimary(config: Config, log: Logger): Promise<void> {
   let embedded: EmbeddedDatabase | undefined;
   let databaseUrl = config.databaseUrl;
+  if (!databaseUrl) {
+    log.info({ dir: config.dataDir }, 'starting embedded PostgreSQL');
+    embedded = await startEmbeddedPostgres(config.dataDir, (message) => log.debug({ pg: message }));
+    databaseUrl = embedded.url;
+  }
+  const pool = createPool(databaseUrl);
+  const applied = await migrate(pool);
+  if (applied.length > 0) log.info({ applied }, 'database migrated');
+  const seeded = await seedIfEmpty(createDb(pool), config);
+  await pool.end();
+  loadSecretsKey(config.secretsKeyBase64, config.dataDir); // creates the key file once
+
+  let stopping = false;
+  const fork = () => cluster.fork({ [WORKER_DATABASE_URL]: databaseUrl });
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) return;
+    log.error({ pid: worker.process.pid, code, signal }, 'worker died; starting another');
+    setTimeout(fork, 1000).unref();
+  });
+  const first = fork();
+  await new Promise<void>((resolve, reject) => {
+    first.once('listening', () => resolve());
+    first.once('exit', (code) => reject(new Error(`first worker exited with ${code}`)));
+  });
+  for (let i = 1; i < config.workers; i += 1) fork();
+  printBanner(config, seeded.admin);
+
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'shutting down workers');
+    const workers = Object.values(cluster.workers ?? {}).filter((w) => w !== undefined);
+    await Promise.all(
+      workers.map(
+        (worker) =>
+          new Promise<void>((resolve) => {
+            const timer = setTimeout(() => worker.process.kill('SIGKILL'), 15_000);
+            worker.once('exit', () => {
+              clearTimeout(timer);
+              resolve();
+            });
+            worker.process.kill('SIGTERM');
+          }),
+      ),
+    );
+    await embedded?.stop().catch(() => {});
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+/** One whole instance: API, WebSocket, scheduler candidate, mail delivery. */
+async function runInstance(config: Config, log: Logger, isWorker: boolean): Promise<void> {
+  let embedded: EmbeddedDatabase | undefined;
+  let databaseUrl = isWorker ? process.env[WORKER_DATABASE_URL] : config.databaseUrl;
   if (!databaseUrl) {
     log.info({ dir: config.dataDir }, 'starting embedded PostgreSQL');
     embedded = await startEmbeddedPostgres(config.dataDir, (message) => log.debug({ pg: message }));
@@ -65,19 +144,20 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
+  // A worker whose primary is gone (even by kill -9) stops too, instead of holding the port.
+  if (isWorker) process.on('disconnect', () => void stop('disconnect'));
 
   await app.listen({ port: config.port, host: config.host });
   mailer.kick();
-  const banner = [`${config.brandName} is running at ${config.publicUrl}`];
-  if (seeded.admin) {
-    banner.push(`Admin login: ${seeded.admin.email}`);
-    if (seeded.admin.generated)
-      banner.push(
-        `Admin one-time password: ${seeded.admin.password} (shown once; change it after signing in)`,
-      );
-  }
-  // Printed to the terminal only (not the structured log), once, at first start.
-  process.stdout.write(`\n${banner.map((line) => `  ${line}`).join('\n')}\n\n`);
+  if (!isWorker) printBanner(config, seeded.admin);
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const log = pino({ level: config.logLevel, redact: LOG_REDACT });
+  if (cluster.isWorker) await runInstance(config, log, true);
+  else if (config.workers > 1) await runPrimary(config, log);
+  else await runInstance(config, log, false);
 }
 
 main().catch((error: unknown) => {

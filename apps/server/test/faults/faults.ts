@@ -53,7 +53,33 @@ process.on('exit', () => {
 });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => process.exit(130));
 
-const counts = { requests: 0, kills: 0, pgStops: 0, instanceKills: 0, checks: 0, audits: 0 };
+const counts = {
+  requests: 0,
+  kills: 0,
+  pgStops: 0,
+  instanceKills: 0,
+  workerKills: 0,
+  checks: 0,
+  audits: 0,
+};
+
+/** The worker processes of a WEB_CONCURRENCY > 1 server (children of its primary). */
+function workerPids(server: ServerProcess): number[] {
+  const found = spawnSync('pgrep', ['-P', String(server.child.pid)], { encoding: 'utf8' });
+  return found.stdout
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map(Number);
+}
+
+const isAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
 const failures: string[] = [];
 const records: OpRecord[] = [];
 /** Per-user request number, across all phases: it makes every amount unique per user. */
@@ -75,13 +101,18 @@ async function audit(databaseUrl: string, label: string): Promise<void> {
   }
 }
 
-async function boot(databaseUrl: string, port: number, name: string): Promise<ServerProcess> {
+async function boot(
+  databaseUrl: string,
+  port: number,
+  name: string,
+  env: Record<string, string> = {},
+): Promise<ServerProcess> {
   const server = await startServer({
     databaseUrl,
     port,
     dataDir: path.join(tmp, name),
     logFile: path.join(tmp, `${name}.log`),
-    env: { LOG_LEVEL: 'warn' },
+    env: { LOG_LEVEL: 'warn', ...env },
   });
   servers.add(server);
   void server.exited.then(() => servers.delete(server));
@@ -276,9 +307,12 @@ async function main() {
     );
   }
 
-  // 3. Two instances, one database, mixed load (money on both, reads, one instance killed once).
+  // 3. Two instances, one database, mixed load (money on both, reads). Instance B runs two worker
+  // processes (WEB_CONCURRENCY=2): one worker is killed (its primary starts another), then B's
+  // primary is killed (its workers must stop with it) and B is started again.
   const port2 = await freePort();
-  let second = await boot(dbUrl, port2, 'b');
+  const twoWorkers = { WEB_CONCURRENCY: '2' };
+  let second = await boot(dbUrl, port2, 'b', twoWorkers);
   const admin2 = new ApiClient(second.baseUrl, undefined, agent, 15_000);
   await admin2.login(BENCH_ADMIN.email, BENCH_ADMIN.password);
   const ctx2 = { ...ctx, admin: admin2 };
@@ -298,10 +332,25 @@ async function main() {
       await sleep(20);
     }
   })();
-  await sleep(4000);
+  await sleep(2000);
+  const [worker] = workerPids(second);
+  if (worker === undefined) failures.push('WEB_CONCURRENCY=2: instance B has no worker processes');
+  else {
+    process.kill(worker, 'SIGKILL');
+    counts.workerKills += 1;
+  }
+  await sleep(2000);
+  const workersBefore = workerPids(second);
+  if (workersBefore.length !== 2)
+    failures.push(`WEB_CONCURRENCY=2: ${workersBefore.length} workers after one was killed`);
   await second.kill9();
   counts.instanceKills += 1;
-  second = await boot(dbUrl, port2, 'b');
+  await sleep(2000);
+  for (const pid of workersBefore.filter(isAlive)) {
+    failures.push(`worker ${pid} outlived its primary (kill -9)`);
+    process.kill(pid, 'SIGKILL');
+  }
+  second = await boot(dbUrl, port2, 'b', twoWorkers);
   await sleep(4000);
   await stop();
   await readsDone;
@@ -360,7 +409,7 @@ async function main() {
     [
       '',
       `requests tried        = ${counts.requests} (money ${records.length}: ${answered} answered, ${records.length - answered} unanswered; reads ${reads})`,
-      `server kills survived = ${counts.kills} (+ ${counts.instanceKills} of the second instance)`,
+      `server kills survived = ${counts.kills} (+ ${counts.instanceKills} of the second instance, + ${counts.workerKills} of its workers)`,
       `PostgreSQL stops      = ${counts.pgStops}`,
       `invariant checks run  = ${counts.checks} per-request checks, ${counts.audits} ledger audits`,
       `backup/restore        = ${failures.length === before ? 'restored copy audits clean' : 'FAILED'}`,
