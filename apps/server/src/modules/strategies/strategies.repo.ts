@@ -57,12 +57,12 @@ export async function findStrategyByLeadTrader(
 const STRATEGY_ID = sql.raw('"strategies"."id"');
 
 /** The strategy's positions as one JSON array (numerics as text, so no digit is lost). */
-const positionsJson = sql<PositionJson[] | null>`(
+export const positionsJson = sql<PositionJson[] | null>`(
   SELECT json_agg(json_build_object('symbol', p.symbol, 'side', p.side,
     'quantity', p.quantity::text, 'entryPrice', p.entry_price::text))
   FROM strategy_positions p WHERE p.strategy_id = ${STRATEGY_ID})`;
 
-function positionsOf(json: PositionJson[] | null): Position[] {
+export function positionsOf(json: PositionJson[] | null): Position[] {
   return (json ?? []).map(toPosition);
 }
 

@@ -1,39 +1,78 @@
 import { and, eq, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { plans } from '../../db/schema';
+import { positionsJson, positionsOf, toState } from '../strategies/strategies.repo';
 import { strategies, trades, type TradeRow } from '../trading/trading.schema';
 
-/** The user's open trade, locked FOR UPDATE (claim, close and scheduled closes all take it). */
+/**
+ * The user's open trade, locked FOR UPDATE (claim, close and scheduled closes all take it), with
+ * its plan's title.
+ */
 export async function lockOpenTradeOfUser(
   db: DbOrTx,
   userId: string,
-): Promise<TradeRow | undefined> {
+): Promise<{ trade: TradeRow; planTitle: string } | undefined> {
   const [row] = await db
-    .select()
+    .select({ trade: trades, planTitle: plans.title })
     .from(trades)
+    .innerJoin(plans, eq(plans.id, trades.planId))
     .where(and(eq(trades.userId, userId), eq(trades.status, 'open')))
-    .for('update');
+    .for('update', { of: trades });
   return row;
 }
 
 /** A trade by id, locked, only while still open (a closed one is skipped after the lock wait). */
-export async function lockOpenTrade(db: DbOrTx, id: string): Promise<TradeRow | undefined> {
+export async function lockOpenTrade(
+  db: DbOrTx,
+  id: string,
+): Promise<{ trade: TradeRow; planTitle: string } | undefined> {
   const [row] = await db
-    .select()
+    .select({ trade: trades, planTitle: plans.title })
     .from(trades)
+    .innerJoin(plans, eq(plans.id, trades.planId))
     .where(and(eq(trades.id, id), eq(trades.status, 'open')))
-    .for('update');
+    .for('update', { of: trades });
   return row;
 }
 
+/**
+ * A plan to invest in, and the id of the user's open trade if there is one, locked (as
+ * lockOpenTradeOfUser: a close in progress is waited for), in one round trip.
+ */
+export async function planAndOpenTrade(db: DbOrTx, planId: string, userId: string) {
+  const open = db
+    .select({ id: trades.id })
+    .from(trades)
+    .where(and(eq(trades.userId, userId), eq(trades.status, 'open')))
+    .for('update')
+    .as('open_trade');
+  const [row] = await db
+    .select({ plan: plans, openTradeId: open.id })
+    .from(plans)
+    .leftJoinLateral(open, sql`true`)
+    .where(eq(plans.id, planId));
+  return row;
+}
+
+/** The user's open trade with its plan's title and its strategy's state, from one snapshot. */
 export async function openTradeOfUser(db: DbOrTx, userId: string) {
   const [row] = await db
-    .select({ trade: trades, planTitle: plans.title, strategyName: strategies.name })
+    .select({
+      trade: trades,
+      planTitle: plans.title,
+      strategy: strategies,
+      positions: positionsJson,
+    })
     .from(trades)
     .innerJoin(plans, eq(plans.id, trades.planId))
     .innerJoin(strategies, eq(strategies.id, trades.strategyId))
     .where(and(eq(trades.userId, userId), eq(trades.status, 'open')));
-  return row;
+  if (!row) return undefined;
+  return {
+    trade: row.trade,
+    planTitle: row.planTitle,
+    strategy: { row: row.strategy, state: toState(row.strategy, positionsOf(row.positions)) },
+  };
 }
 
 /** Open trades whose term has ended by `now`. */

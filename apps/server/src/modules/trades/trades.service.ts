@@ -3,8 +3,8 @@ import type { ClosedTrade, CurrentTrade } from '@app/shared/schemas/trades';
 import { formatUsd } from '@app/shared/money';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
-import { plans, type UserRow } from '../../db/schema';
-import { AppError, badRequest, conflict, notFound } from '../../http/errors';
+import type { UserRow } from '../../db/schema';
+import { AppError, badRequest, conflict } from '../../http/errors';
 import { runIdempotent } from '../ledger/idempotency';
 import { postEntry } from '../ledger/ledger.service';
 import { announceMoneyChange, requireActiveAccount, withFundsCheck } from '../ledger/money.common';
@@ -25,9 +25,15 @@ import {
   strategyNav,
   subscribeToStrategy,
   tradeValueCents,
+  type StrategyState,
   type Trade,
 } from '../trading/domain';
-import { trades, type CloseReason, type TradeRow } from '../trading/trading.schema';
+import {
+  trades,
+  type CloseReason,
+  type StrategyRow,
+  type TradeRow,
+} from '../trading/trading.schema';
 import {
   feeRecipient,
   performanceFeeEntry,
@@ -107,9 +113,10 @@ function announceTrade(ctx: AppContext, userId: string, tradeId: string, status:
 }
 
 /** The strategy's NAV right now (live prices; the last stored NAV if a price is missing). */
-async function liveNav(ctx: AppContext, strategyId: string): Promise<Dec> {
-  const loaded = await strategiesRepo.loadStrategyState(ctx.db, strategyId, { lock: false });
-  if (!loaded) throw notFound('Strategy not found');
+async function liveNav(
+  ctx: AppContext,
+  loaded: { row: StrategyRow; state: StrategyState },
+): Promise<Dec> {
   const prices = await currentPrices(ctx, ctx.clock.now().getTime(), PRICE_STALE_MS);
   try {
     return strategyNav(loaded.state, prices);
@@ -122,8 +129,8 @@ async function liveNav(ctx: AppContext, strategyId: string): Promise<Dec> {
 export async function currentTrade(ctx: AppContext, userId: string): Promise<CurrentTrade | null> {
   const found = await repo.openTradeOfUser(ctx.db, userId);
   if (!found) return null;
-  const nav = await liveNav(ctx, found.trade.strategyId);
-  return currentView(found.trade, found.planTitle, found.strategyName, nav);
+  const nav = await liveNav(ctx, found.strategy);
+  return currentView(found.trade, found.planTitle, found.strategy.row.name, nav);
 }
 
 /**
@@ -144,8 +151,9 @@ export async function openTrade(
     async (tx) => {
       const now = ctx.clock.now();
       const amount = BigInt(input.amount);
-      const [plan] = await tx.select().from(plans).where(eq(plans.id, input.planId));
-      if (!plan) throw new AppError('NOT_FOUND', 404, TRADE_TEXT.planNotFound, 'planId');
+      const found = await repo.planAndOpenTrade(tx, input.planId, user.id);
+      if (!found) throw new AppError('NOT_FOUND', 404, TRADE_TEXT.planNotFound, 'planId');
+      const { plan } = found;
       if (plan.retiredAt) throw conflict(TRADE_TEXT.planRetired, 'planId');
       if (!plan.strategyId) throw conflict(TRADE_TEXT.planWithoutStrategy, 'planId');
       if (amount < plan.minCents) {
@@ -160,7 +168,7 @@ export async function openTrade(
           'amount',
         );
       }
-      if (await repo.lockOpenTradeOfUser(tx, user.id)) throw conflict(TRADE_TEXT.alreadyOpen);
+      if (found.openTradeId) throw conflict(TRADE_TEXT.alreadyOpen);
 
       const loaded = await strategiesRepo.loadStrategyState(tx, plan.strategyId, { lock: true });
       if (!loaded) throw conflict(TRADE_TEXT.planWithoutStrategy, 'planId');
@@ -251,14 +259,12 @@ interface CloseOutcome {
 async function closeLockedTrade(
   ctx: AppContext,
   tx: Tx,
-  trade: TradeRow,
+  { trade, planTitle }: { trade: TradeRow; planTitle: string },
   reason: CloseReason,
   now: Date,
 ): Promise<CloseOutcome | null> {
   const loaded = await strategiesRepo.loadStrategyState(tx, trade.strategyId, { lock: true });
   if (!loaded) throw new Error(`strategy ${trade.strategyId} of trade ${trade.id} is missing`);
-  const [plan] = await tx.select().from(plans).where(eq(plans.id, trade.planId));
-  const planTitle = plan?.title ?? 'plan';
   const prices = await currentPrices(ctx, now.getTime(), PRICE_STALE_MS);
   const nav = strategyNav(loaded.state, prices);
   const domainTrade = toDomainTrade(trade);
@@ -379,12 +385,12 @@ export async function closeOwnTrade(
     ctx,
     { userId: user.id, key, scope: `POST /api/trades/current/${reason}`, payload: {} },
     async (tx) => {
-      const trade = await repo.lockOpenTradeOfUser(tx, user.id);
-      if (!trade) {
+      const locked = await repo.lockOpenTradeOfUser(tx, user.id);
+      if (!locked) {
         if (reason === 'claim') throw new NoProfitToClaimError();
         throw conflict(TRADE_TEXT.noOpenTrade);
       }
-      const outcome = await closeLockedTrade(ctx, tx, trade, reason, ctx.clock.now());
+      const outcome = await closeLockedTrade(ctx, tx, locked, reason, ctx.clock.now());
       if (!outcome) throw conflict(TRADE_TEXT.noOpenTrade);
       return { status: 200, body: { trade: outcome.trade }, afterCommit: outcome.afterCommit };
     },
@@ -399,9 +405,9 @@ export async function closeTradeBySchedule(
   now: Date,
 ): Promise<boolean> {
   const outcome = await ctx.db.transaction(async (tx) => {
-    const trade = await repo.lockOpenTrade(tx, tradeId);
-    if (!trade) return null;
-    return closeLockedTrade(ctx, tx, trade, reason, now);
+    const locked = await repo.lockOpenTrade(tx, tradeId);
+    if (!locked) return null;
+    return closeLockedTrade(ctx, tx, locked, reason, now);
   });
   outcome?.afterCommit();
   return outcome !== null;
@@ -440,9 +446,9 @@ export async function updateStopLoss(
   stopLossPct: number,
 ): Promise<CurrentTrade> {
   await ctx.db.transaction(async (tx) => {
-    const trade = await repo.lockOpenTradeOfUser(tx, user.id);
-    if (!trade) throw conflict(TRADE_TEXT.noOpenTrade);
-    await tx.update(trades).set({ stopLossPct }).where(eq(trades.id, trade.id));
+    const locked = await repo.lockOpenTradeOfUser(tx, user.id);
+    if (!locked) throw conflict(TRADE_TEXT.noOpenTrade);
+    await tx.update(trades).set({ stopLossPct }).where(eq(trades.id, locked.trade.id));
   });
   const view = await currentTrade(ctx, user.id);
   if (!view) throw conflict(TRADE_TEXT.noOpenTrade);

@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import type { CurrentTrade } from '@app/shared/schemas/trades';
+import * as repo from '../src/modules/trades/trades.repo';
+import { activeUser, adminClient, fund } from './money-helpers';
+import { createTradingApp, type TradingTestApp } from './copy-trading-helpers';
+
+let t: TradingTestApp;
+
+beforeAll(async () => {
+  t = await createTradingApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function waitUntilSomeoneWaitsForALock() {
+  for (let i = 0; i < 200; i += 1) {
+    const waiting = await t.db.execute<{ n: string }>(
+      sql`SELECT count(*) AS n FROM pg_stat_activity
+          WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+    );
+    if (Number(waiting.rows[0]?.n) > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error('nobody waited for the lock');
+}
+
+describe('the open-trade check of an invest', () => {
+  // The trade is closed by hand here, outside the ledger: this file does not audit the books.
+  it('waits for a close in progress and then finds no open trade', async () => {
+    const { client, user } = await activeUser(t);
+    await fund(t, await adminClient(t), client, 200_000);
+    const plans = (await client.get('/api/plans')).json<{
+      plans: { id: string; title: string }[];
+    }>().plans;
+    const planId = plans.find((p) => p.title === 'Basic')!.id;
+    const opened = await client.post('/api/trades', { planId, amount: '500' });
+    const trade = opened.json<{ trade: CurrentTrade }>().trade;
+
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    const closer = t.db.transaction(async (tx) => {
+      expect((await repo.lockOpenTradeOfUser(tx, user.id))?.planTitle).toBe('Basic');
+      await tx.execute(sql`
+        UPDATE trades SET status = 'closed', closed_at = now(), close_reason = 'close',
+          exit_nav = entry_nav, value_cents = amount_cents, fee_cents = 0,
+          payout_cents = amount_cents
+        WHERE id = ${trade.id}`);
+      locked();
+      await held;
+    });
+    await isLocked;
+    const check = repo.planAndOpenTrade(t.db, planId, user.id);
+    await waitUntilSomeoneWaitsForALock();
+    release();
+    await closer;
+    const found = await check;
+    expect(found?.plan.id).toBe(planId);
+    expect(found?.openTradeId).toBeNull();
+  });
+});
