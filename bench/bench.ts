@@ -51,6 +51,8 @@ const CFG = quick
       lighthouse: true,
     };
 const want = (name: string) => !only || only.includes(name);
+// The product runs one worker process per core, as docs/deploy.md advises (pgbench gets -j 2).
+const workers = Number(process.env.WEB_CONCURRENCY ?? os.cpus().length);
 
 const started = Date.now();
 const log = (line: string) =>
@@ -121,8 +123,8 @@ async function countStatements<T>(
 }
 
 /** Starts a bench server script (`ready` on stdout when listening); resolves to the child. */
-async function startScript(script: string, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, String(port)], {
+async function startScript(script: string, args: string[]): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
     cwd: REPO_ROOT,
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -169,10 +171,11 @@ async function main() {
     port,
     dataDir: path.join(tmp, 'data'),
     logFile: path.join(tmp, 'server.log'),
-    ...(frontend ? { env: { WEB_DIST_DIR: webDir } } : {}),
+    env: { WEB_CONCURRENCY: String(workers), ...(frontend ? { WEB_DIST_DIR: webDir } : {}) },
     ...(profile ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${path.join(tmp, 'prof')}`] } : {}),
   });
-  log(`server on ${server.baseUrl} (logs ${path.join(tmp, 'server.log')})`);
+  log(`server on ${server.baseUrl}, ${workers} worker(s) (logs ${path.join(tmp, 'server.log')})`);
+  record('config/web-concurrency', String(workers), '(product worker processes)');
   const base = server.baseUrl;
   const agent = keepAliveAgent(64);
   const admin = new ApiClient(base, undefined, agent);
@@ -251,7 +254,10 @@ async function main() {
 
     // The ceiling: the same client against an empty route of the same HTTP framework.
     const emptyPort = await freePort();
-    const empty = await startScript('bench/empty-http-server.ts', emptyPort);
+    const empty = await startScript('bench/empty-http-server.ts', [
+      String(emptyPort),
+      String(workers),
+    ]);
     const emptyClients = users.map(
       () => new ApiClient(`http://127.0.0.1:${emptyPort}`, undefined, agent),
     );
@@ -292,7 +298,7 @@ async function main() {
     log(`  product: ${JSON.stringify(product)}`);
 
     const barePort = await freePort();
-    bare = await startScript('bench/bare-ws-server.ts', barePort);
+    bare = await startScript('bench/bare-ws-server.ts', [String(barePort)]);
     const bareSockets = await connectMany(`ws://127.0.0.1:${barePort}/`, CFG.wsClients, () => ({}));
     const control = new WebSocket(`ws://127.0.0.1:${barePort}/control`);
     await new Promise((resolve) => control.once('open', resolve));
