@@ -43,7 +43,7 @@ describe('the open-trade check of an invest', () => {
     let locked!: () => void;
     const isLocked = new Promise<void>((resolve) => (locked = resolve));
     const closer = t.db.transaction(async (tx) => {
-      expect((await repo.lockOpenTradeOfUser(tx, user.id))?.planTitle).toBe('Basic');
+      expect((await repo.lockOpenTradeToClose(tx, { userId: user.id }))?.planTitle).toBe('Basic');
       await tx.execute(sql`
         UPDATE trades SET status = 'closed', closed_at = now(), close_reason = 'close',
           exit_nav = entry_nav, value_cents = amount_cents, fee_cents = 0,
@@ -60,5 +60,32 @@ describe('the open-trade check of an invest', () => {
     const found = await check;
     expect(found?.plan.id).toBe(planId);
     expect(found?.openTradeId).toBeNull();
+  });
+
+  it('locks the plan’s strategy when there is no open trade, and only then', async () => {
+    const { client, user } = await activeUser(t, 'Grace Hopper');
+    await fund(t, await adminClient(t), client, 200_000);
+    const plans = (await client.get('/api/plans')).json<{
+      plans: { id: string; title: string }[];
+    }>().plans;
+    const planId = plans.find((p) => p.title === 'Basic')!.id;
+    const strategyIsLocked = () =>
+      t.db
+        .execute(
+          sql`SELECT s.id FROM strategies s JOIN plans p ON p.strategy_id = s.id
+              WHERE p.id = ${planId} FOR UPDATE OF s NOWAIT`,
+        )
+        .then(
+          () => false,
+          () => true,
+        );
+    const lockedByTheCheck = () =>
+      t.db.transaction(async (tx) => {
+        await repo.planAndOpenTrade(tx, planId, user.id);
+        return strategyIsLocked();
+      });
+    expect(await lockedByTheCheck()).toBe(true);
+    expect((await client.post('/api/trades', { planId, amount: '500' })).statusCode).toBe(201);
+    expect(await lockedByTheCheck()).toBe(false);
   });
 });

@@ -66,8 +66,8 @@ export async function backfillCandles(
 
 /**
  * The latest quotes this process stored, per connection pool (one per database): currentPrices
- * answers from them without a query while they are younger than `until` (about two ticks), so an
- * instance that stops taking ticks (another became leader) is back on the table within two ticks.
+ * answers from them without a query while they are younger than `until` (a few ticks), so an
+ * instance that stops taking ticks (another became leader) is back on the table within that time.
  */
 interface RememberedQuotes {
   at: number;

@@ -1,43 +1,51 @@
-import { and, eq, lte, sql } from 'drizzle-orm';
+import { and, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { plans } from '../../db/schema';
 import { positionsJson, positionsOf, toState } from '../strategies/strategies.repo';
 import { strategies, trades, type TradeRow } from '../trading/trading.schema';
 
-/**
- * The user's open trade, locked FOR UPDATE (claim, close and scheduled closes all take it), with
- * its plan's title.
- */
+/** The user's open trade, locked FOR UPDATE (claim, close and scheduled closes all take it). */
 export async function lockOpenTradeOfUser(
   db: DbOrTx,
   userId: string,
-): Promise<{ trade: TradeRow; planTitle: string } | undefined> {
+): Promise<TradeRow | undefined> {
   const [row] = await db
-    .select({ trade: trades, planTitle: plans.title })
+    .select()
     .from(trades)
-    .innerJoin(plans, eq(plans.id, trades.planId))
     .where(and(eq(trades.userId, userId), eq(trades.status, 'open')))
-    .for('update', { of: trades });
-  return row;
-}
-
-/** A trade by id, locked, only while still open (a closed one is skipped after the lock wait). */
-export async function lockOpenTrade(
-  db: DbOrTx,
-  id: string,
-): Promise<{ trade: TradeRow; planTitle: string } | undefined> {
-  const [row] = await db
-    .select({ trade: trades, planTitle: plans.title })
-    .from(trades)
-    .innerJoin(plans, eq(plans.id, trades.planId))
-    .where(and(eq(trades.id, id), eq(trades.status, 'open')))
-    .for('update', { of: trades });
+    .for('update');
   return row;
 }
 
 /**
- * A plan to invest in, and the id of the user's open trade if there is one, locked (as
- * lockOpenTradeOfUser: a close in progress is waited for), in one round trip.
+ * An open trade to close (the user's, or by id; a closed one is skipped after the lock wait) with
+ * its plan's title, locked FOR UPDATE together with its strategy, the trade first as before.
+ * Holding the strategy's lock already, the state read that follows waits for nobody, so it reads
+ * the latest positions in its one statement.
+ */
+export async function lockOpenTradeToClose(
+  db: DbOrTx,
+  by: { userId: string } | { id: string },
+): Promise<{ trade: TradeRow; planTitle: string } | undefined> {
+  const [row] = await db
+    .select({ trade: trades, planTitle: plans.title })
+    .from(trades)
+    .innerJoin(plans, eq(plans.id, trades.planId))
+    .innerJoin(strategies, eq(strategies.id, trades.strategyId))
+    .where(
+      and(
+        'id' in by ? eq(trades.id, by.id) : eq(trades.userId, by.userId),
+        eq(trades.status, 'open'),
+      ),
+    )
+    .for('update', { of: [trades, strategies] });
+  return row;
+}
+
+/**
+ * A plan to invest in and the id of the user's open trade if there is one, locked (a close in
+ * progress is waited for); without one, the plan's strategy is locked next (the order every
+ * trade takes them in), so the state read that follows waits for nobody. One round trip.
  */
 export async function planAndOpenTrade(db: DbOrTx, planId: string, userId: string) {
   const open = db
@@ -46,10 +54,17 @@ export async function planAndOpenTrade(db: DbOrTx, planId: string, userId: strin
     .where(and(eq(trades.userId, userId), eq(trades.status, 'open')))
     .for('update')
     .as('open_trade');
+  const strategy = db
+    .select({ id: strategies.id })
+    .from(strategies)
+    .where(and(eq(strategies.id, plans.strategyId), isNull(open.id)))
+    .for('update')
+    .as('plan_strategy');
   const [row] = await db
     .select({ plan: plans, openTradeId: open.id })
     .from(plans)
     .leftJoinLateral(open, sql`true`)
+    .leftJoinLateral(strategy, sql`true`)
     .where(eq(plans.id, planId));
   return row;
 }

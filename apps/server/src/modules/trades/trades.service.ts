@@ -385,7 +385,7 @@ export async function closeOwnTrade(
     ctx,
     { userId: user.id, key, scope: `POST /api/trades/current/${reason}`, payload: {} },
     async (tx) => {
-      const locked = await repo.lockOpenTradeOfUser(tx, user.id);
+      const locked = await repo.lockOpenTradeToClose(tx, { userId: user.id });
       if (!locked) {
         if (reason === 'claim') throw new NoProfitToClaimError();
         throw conflict(TRADE_TEXT.noOpenTrade);
@@ -405,7 +405,7 @@ export async function closeTradeBySchedule(
   now: Date,
 ): Promise<boolean> {
   const outcome = await ctx.db.transaction(async (tx) => {
-    const locked = await repo.lockOpenTrade(tx, tradeId);
+    const locked = await repo.lockOpenTradeToClose(tx, { id: tradeId });
     if (!locked) return null;
     return closeLockedTrade(ctx, tx, locked, reason, now);
   });
@@ -446,9 +446,9 @@ export async function updateStopLoss(
   stopLossPct: number,
 ): Promise<CurrentTrade> {
   await ctx.db.transaction(async (tx) => {
-    const locked = await repo.lockOpenTradeOfUser(tx, user.id);
-    if (!locked) throw conflict(TRADE_TEXT.noOpenTrade);
-    await tx.update(trades).set({ stopLossPct }).where(eq(trades.id, locked.trade.id));
+    const trade = await repo.lockOpenTradeOfUser(tx, user.id);
+    if (!trade) throw conflict(TRADE_TEXT.noOpenTrade);
+    await tx.update(trades).set({ stopLossPct }).where(eq(trades.id, trade.id));
   });
   const view = await currentTrade(ctx, user.id);
   if (!view) throw conflict(TRADE_TEXT.noOpenTrade);

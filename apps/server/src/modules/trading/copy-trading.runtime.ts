@@ -69,8 +69,9 @@ export async function startCopyTrading(
   };
 
   const tick = async (at: Date) => {
-    // Remembered for two ticks: a late tick falls back to the table, not to older prices.
-    const quotes = await recordTick(ctx, source, options.tickMs * 2);
+    // Remembered for five ticks (a tick runs late under load, waiting for strategy locks); no
+    // longer, so an instance that stopped leading soon reads the new leader's prices.
+    const quotes = await recordTick(ctx, source, options.tickMs * 5);
     publish(quotes, at.getTime());
     const prices = await currentPrices(ctx, at.getTime(), options.staleAfterMs);
     const navs = await refreshNavs(ctx, prices, at);
