@@ -6,7 +6,7 @@ import { storedPrices } from '../src/modules/market/market.repo';
 import * as strategiesRepo from '../src/modules/strategies/strategies.repo';
 import { strategyNav } from '../src/modules/trading/domain';
 import { PRICE_STALE_MS } from '../src/modules/trades/trades.service';
-import type { TestClient } from './harness';
+import { createTestApp, type TestClient } from './harness';
 import { activeUser, adminClient, auditAfterEach, fund } from './money-helpers';
 import { advance, createTradingApp, type TradingTestApp } from './copy-trading-helpers';
 
@@ -94,5 +94,40 @@ describe('current prices', () => {
     await advance(t, 60_000);
     t.clock.advance(PRICE_STALE_MS + 1_000);
     expect((await prices()).size).toBe(0);
+  });
+
+  it('an instance without ticks of its own trades and values at the table’s quotes', async () => {
+    await advance(t, 60_000);
+    const b = await createTestApp({}, { shareDatabaseWith: t });
+    try {
+      b.clock.advance(now() - b.clock.now().getTime());
+      const { client } = await activeUser(b, 'Other Instance');
+      await fund(b, await adminClient(b), client, 200_000);
+      const plans = (await client.get('/api/plans')).json<{
+        plans: { id: string; title: string; strategy: { id: string } | null }[];
+      }>().plans;
+      const basic = plans.find((p) => p.title === 'Basic')!;
+      const before = await strategiesRepo.loadStrategyState(t.db, basic.strategy!.id, {
+        lock: false,
+      });
+      const symbol = before!.state.positions[0]!.symbol;
+      // Only the table has this price: this process's last tick does not.
+      await setTablePrice(symbol, '3.21', now());
+
+      const opened = await client.post('/api/trades', { planId: basic.id, amount: '500' });
+      expect(opened.statusCode).toBe(201);
+      const fills = await strategiesRepo.recentFills(t.db, basic.strategy!.id, 20);
+      expect(fills.find((f) => f.symbol === symbol && f.reason === 'subscription')?.price).toBe(
+        '3.21',
+      );
+      const trade = (await client.get('/api/trades/current')).json<{ trade: CurrentTrade }>().trade;
+      const loaded = await strategiesRepo.loadStrategyState(t.db, basic.strategy!.id, {
+        lock: false,
+      });
+      expect(trade.currentNav).toBe(strategyNav(loaded!.state, await tablePrices()).toFixed());
+      expect((await client.post('/api/trades/current/close', {})).statusCode).toBe(200);
+    } finally {
+      await b.close();
+    }
   });
 });

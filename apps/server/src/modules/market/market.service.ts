@@ -104,13 +104,14 @@ export async function recordTick(
   return quotes;
 }
 
-function freshOnly(
-  rows: Iterable<{ symbol: string; price: string; at: number }>,
+/** The fresh prices among latest quotes (a stale or unknown symbol is left out). */
+export function freshPrices(
+  rows: Iterable<repo.LatestQuote> | null,
   now: number,
   staleAfterMs: number,
 ): Map<InstrumentSymbol, string> {
   const prices = new Map<InstrumentSymbol, string>();
-  for (const row of rows) {
+  for (const row of rows ?? []) {
     if (!isInstrumentSymbol(row.symbol)) continue;
     if (now - row.at > staleAfterMs) continue;
     prices.set(row.symbol, row.price);
@@ -119,30 +120,45 @@ function freshOnly(
 }
 
 /**
+ * currentPrices from this process's own last tick, when that is recent and covers every
+ * instrument; undefined when the table must be read (a caller may read it with other rows:
+ * market.repo's latestQuotesJson, then freshPrices).
+ */
+export function rememberedPrices(
+  ctx: AppContext,
+  now: number,
+  staleAfterMs: number,
+): Map<InstrumentSymbol, string> | undefined {
+  const memory = remembered.get(ctx.pool);
+  if (
+    !memory ||
+    now < memory.at ||
+    now > memory.until ||
+    memory.quotes.size !== INSTRUMENT_SYMBOLS.length
+  ) {
+    return undefined;
+  }
+  return freshPrices(
+    [...memory.quotes].map(([symbol, q]) => ({ symbol, ...q })),
+    now,
+    staleAfterMs,
+  );
+}
+
+/**
  * The prices trades are valued and orders filled at: the stored latest quotes that are fresh.
  * A missing or stale symbol is simply absent, so using it raises PRICE_UNAVAILABLE. Served from
- * this process's own last tick when that is recent and covers every instrument, else read.
+ * this process's own last tick when that is recent (rememberedPrices), else read.
  */
 export async function currentPrices(
   ctx: AppContext,
   now: number,
   staleAfterMs: number,
 ): Promise<Map<InstrumentSymbol, string>> {
-  const memory = remembered.get(ctx.pool);
-  if (
-    memory &&
-    memory.at <= now &&
-    now <= memory.until &&
-    memory.quotes.size === INSTRUMENT_SYMBOLS.length
-  ) {
-    return freshOnly(
-      [...memory.quotes].map(([symbol, q]) => ({ symbol, ...q })),
-      now,
-      staleAfterMs,
-    );
-  }
+  const memory = rememberedPrices(ctx, now, staleAfterMs);
+  if (memory) return memory;
   const rows = await repo.storedPrices(ctx.db);
-  return freshOnly(
+  return freshPrices(
     rows.map((row) => ({ symbol: row.symbol, price: row.price, at: row.at.getTime() })),
     now,
     staleAfterMs,

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { users } from '../../db/schema';
 import { Dec, isInstrumentSymbol } from '../market/domain';
+import { latestQuotesJson, type LatestQuote } from '../market/market.repo';
 import type { Fill, Position, StrategyState } from '../trading/domain';
 import {
   navSnapshots,
@@ -74,16 +75,18 @@ export function positionsOf(json: PositionJson[] | null): Position[] {
  * The positions come from the statement's snapshot, taken before the lock wait. If the row we
  * locked is a newer version than the snapshot's (someone changed the strategy meanwhile), they may
  * be stale, and a second statement (a fresh snapshot, under the lock) reads them again.
+ * With `withQuotes`, the latest market quotes come in the same statement too.
  */
 export async function loadStrategyState(
   db: DbOrTx,
   id: string,
-  options: { lock: boolean },
-): Promise<{ row: StrategyRow; state: StrategyState } | undefined> {
+  options: { lock: boolean; withQuotes?: boolean },
+): Promise<{ row: StrategyRow; state: StrategyState; quotes: LatestQuote[] | null } | undefined> {
   const query = db
     .select({
       row: strategies,
       positions: positionsJson,
+      quotes: options.withQuotes ? latestQuotesJson : sql<null>`null`,
       lockedVersion: sql<string>`${strategies}.xmin::text`,
       seenVersion: sql<string>`(SELECT v.xmin::text FROM strategies v WHERE v.id = ${STRATEGY_ID})`,
     })
@@ -99,7 +102,7 @@ export async function loadStrategyState(
       .where(eq(strategyPositions.strategyId, id));
     positions = rows.map(toPosition);
   }
-  return { row: found.row, state: toState(found.row, positions) };
+  return { row: found.row, state: toState(found.row, positions), quotes: found.quotes };
 }
 
 /** Every strategy with its state (the tick values them all; two queries). */

@@ -1,6 +1,7 @@
 import { and, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { plans } from '../../db/schema';
+import { latestQuotesJson } from '../market/market.repo';
 import { positionsJson, positionsOf, toState } from '../strategies/strategies.repo';
 import { strategies, trades, type TradeRow } from '../trading/trading.schema';
 
@@ -69,14 +70,22 @@ export async function planAndOpenTrade(db: DbOrTx, planId: string, userId: strin
   return row;
 }
 
-/** The user's open trade with its plan's title and its strategy's state, from one snapshot. */
-export async function openTradeOfUser(db: DbOrTx, userId: string) {
+/**
+ * The user's open trade with its plan's title and its strategy's state (and with `withQuotes` the
+ * latest market quotes), from one snapshot.
+ */
+export async function openTradeOfUser(
+  db: DbOrTx,
+  userId: string,
+  options: { withQuotes: boolean },
+) {
   const [row] = await db
     .select({
       trade: trades,
       planTitle: plans.title,
       strategy: strategies,
       positions: positionsJson,
+      quotes: options.withQuotes ? latestQuotesJson : sql<null>`null`,
     })
     .from(trades)
     .innerJoin(plans, eq(plans.id, trades.planId))
@@ -87,6 +96,7 @@ export async function openTradeOfUser(db: DbOrTx, userId: string) {
     trade: row.trade,
     planTitle: row.planTitle,
     strategy: { row: row.strategy, state: toState(row.strategy, positionsOf(row.positions)) },
+    quotes: row.quotes,
   };
 }
 

@@ -10,7 +10,7 @@ import { postEntry } from '../ledger/ledger.service';
 import { announceMoneyChange, requireActiveAccount, withFundsCheck } from '../ledger/money.common';
 import { insertTransaction } from '../transactions/transactions.repo';
 import { Dec } from '../market/domain';
-import { currentPrices } from '../market/market.service';
+import { freshPrices, rememberedPrices } from '../market/market.service';
 import * as strategiesRepo from '../strategies/strategies.repo';
 import {
   NoProfitToClaimError,
@@ -25,6 +25,7 @@ import {
   strategyNav,
   subscribeToStrategy,
   tradeValueCents,
+  type PriceMap,
   type StrategyState,
   type Trade,
 } from '../trading/domain';
@@ -112,12 +113,8 @@ function announceTrade(ctx: AppContext, userId: string, tradeId: string, status:
   ctx.realtime.publish(`user:${userId}`, { type: 'trade.changed', data: { tradeId, status } });
 }
 
-/** The strategy's NAV right now (live prices; the last stored NAV if a price is missing). */
-async function liveNav(
-  ctx: AppContext,
-  loaded: { row: StrategyRow; state: StrategyState },
-): Promise<Dec> {
-  const prices = await currentPrices(ctx, ctx.clock.now().getTime(), PRICE_STALE_MS);
+/** The strategy's NAV at `prices` (the last stored NAV if a price is missing). */
+function liveNav(loaded: { row: StrategyRow; state: StrategyState }, prices: PriceMap): Dec {
   try {
     return strategyNav(loaded.state, prices);
   } catch (error) {
@@ -126,10 +123,27 @@ async function liveNav(
   }
 }
 
+/**
+ * The strategy's state, locked, and the prices to trade at: this process's own latest tick, or
+ * the table's quotes read in the same statement as the state.
+ */
+async function lockStateWithPrices(tx: Tx, ctx: AppContext, strategyId: string, now: number) {
+  const remembered = rememberedPrices(ctx, now, PRICE_STALE_MS);
+  const loaded = await strategiesRepo.loadStrategyState(tx, strategyId, {
+    lock: true,
+    withQuotes: !remembered,
+  });
+  if (!loaded) return undefined;
+  return { ...loaded, prices: remembered ?? freshPrices(loaded.quotes, now, PRICE_STALE_MS) };
+}
+
 export async function currentTrade(ctx: AppContext, userId: string): Promise<CurrentTrade | null> {
-  const found = await repo.openTradeOfUser(ctx.db, userId);
+  const now = ctx.clock.now().getTime();
+  const remembered = rememberedPrices(ctx, now, PRICE_STALE_MS);
+  const found = await repo.openTradeOfUser(ctx.db, userId, { withQuotes: !remembered });
   if (!found) return null;
-  const nav = await liveNav(ctx, found.strategy);
+  const prices = remembered ?? freshPrices(found.quotes, now, PRICE_STALE_MS);
+  const nav = liveNav(found.strategy, prices);
   return currentView(found.trade, found.planTitle, found.strategy.row.name, nav);
 }
 
@@ -170,7 +184,7 @@ export async function openTrade(
       }
       if (found.openTradeId) throw conflict(TRADE_TEXT.alreadyOpen);
 
-      const loaded = await strategiesRepo.loadStrategyState(tx, plan.strategyId, { lock: true });
+      const loaded = await lockStateWithPrices(tx, ctx, plan.strategyId, now.getTime());
       if (!loaded) throw conflict(TRADE_TEXT.planWithoutStrategy, 'planId');
       if (loaded.row.pausedAt) throw conflict(TRADE_TEXT.strategyPaused, 'planId');
 
@@ -194,8 +208,7 @@ export async function openTrade(
         }),
       );
 
-      const prices = await currentPrices(ctx, now.getTime(), PRICE_STALE_MS);
-      const subscription = subscribeToStrategy(loaded.state, amount, prices);
+      const subscription = subscribeToStrategy(loaded.state, amount, loaded.prices);
       const domainTrade = openDomainTrade({
         amountCents: amount,
         nav: subscription.nav,
@@ -263,9 +276,9 @@ async function closeLockedTrade(
   reason: CloseReason,
   now: Date,
 ): Promise<CloseOutcome | null> {
-  const loaded = await strategiesRepo.loadStrategyState(tx, trade.strategyId, { lock: true });
+  const loaded = await lockStateWithPrices(tx, ctx, trade.strategyId, now.getTime());
   if (!loaded) throw new Error(`strategy ${trade.strategyId} of trade ${trade.id} is missing`);
-  const prices = await currentPrices(ctx, now.getTime(), PRICE_STALE_MS);
+  const { prices } = loaded;
   const nav = strategyNav(loaded.state, prices);
   const domainTrade = toDomainTrade(trade);
 
