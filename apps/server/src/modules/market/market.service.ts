@@ -70,7 +70,6 @@ export async function backfillCandles(
  * instance that stops taking ticks (another became leader) is back on the table within that time.
  */
 interface RememberedQuotes {
-  at: number;
   until: number;
   quotes: Map<InstrumentSymbol, { price: string; at: number }>;
 }
@@ -99,7 +98,7 @@ export async function recordTick(
     }
     // In symbol order, as the table is read.
     const sorted = new Map([...next].sort(([a], [b]) => (a < b ? -1 : 1)));
-    remembered.set(ctx.pool, { at: now, until: now + rememberForMs, quotes: sorted });
+    remembered.set(ctx.pool, { until: now + rememberForMs, quotes: sorted });
   }
   return quotes;
 }
@@ -130,12 +129,9 @@ export function rememberedPrices(
   staleAfterMs: number,
 ): Map<InstrumentSymbol, string> | undefined {
   const memory = remembered.get(ctx.pool);
-  if (
-    !memory ||
-    now < memory.at ||
-    now > memory.until ||
-    memory.quotes.size !== INSTRUMENT_SYMBOLS.length
-  ) {
+  // A `now` from before the tick (the tick's own, a request's start) may use it: the table
+  // already holds the same quotes.
+  if (!memory || now > memory.until || memory.quotes.size !== INSTRUMENT_SYMBOLS.length) {
     return undefined;
   }
   return freshPrices(
