@@ -131,4 +131,23 @@ describe('strategy state', () => {
     const seen = await reader;
     expect(text(seen!.state)).toEqual(text(next));
   });
+
+  it('records the latest NAV and the minute’s point, the point replaced within its minute', async () => {
+    const minute = new Date(Math.floor(t.clock.now().getTime() / 60_000) * 60_000 + 3_600_000);
+    const at = new Date(minute.getTime() + 5_000);
+    await repo.recordNavs(t.db, [{ id: strategyId, nav: new Dec('1.2345678901') }], at, minute);
+    await repo.recordNavs(
+      t.db,
+      [{ id: strategyId, nav: new Dec('1.5') }],
+      new Date(at.getTime() + 1_000),
+      minute,
+    );
+    const row = await repo.findStrategy(t.db, strategyId);
+    expect([row?.nav, row?.navAt?.getTime()]).toEqual(['1.5', at.getTime() + 1_000]);
+    const points = await t.db.execute<{ nav: string }>(
+      sql`SELECT nav::text FROM nav_snapshots
+          WHERE strategy_id = ${strategyId} AND at = ${minute.toISOString()}::timestamptz`,
+    );
+    expect(points.rows).toEqual([{ nav: '1.5' }]);
+  });
 });

@@ -176,27 +176,28 @@ export async function saveStrategyState(
       AS f(symbol, side, quantity_delta, price, realised_pnl)`);
 }
 
-/** The latest NAV of each strategy, and its point for the current minute (one point per minute). */
+/**
+ * The latest NAV of each strategy, and its point for the current minute (one point per minute),
+ * in one statement.
+ */
 export async function recordNavs(
   db: DbOrTx,
   navs: readonly { id: string; nav: Dec }[],
   now: Date,
   minuteStart: Date,
 ): Promise<void> {
-  for (const { id, nav } of navs) {
-    await db
-      .update(strategies)
-      .set({ nav: nav.toFixed(), navAt: now })
-      .where(eq(strategies.id, id));
-  }
   if (navs.length === 0) return;
-  await db
-    .insert(navSnapshots)
-    .values(navs.map(({ id, nav }) => ({ strategyId: id, at: minuteStart, nav: nav.toFixed() })))
-    .onConflictDoUpdate({
-      target: [navSnapshots.strategyId, navSnapshots.at],
-      set: { nav: sql`excluded.nav` },
-    });
+  await db.execute(sql`
+    WITH navs AS (
+      SELECT * FROM unnest(${sql.param(navs.map((n) => n.id))}::uuid[],
+        ${sql.param(navs.map((n) => n.nav.toFixed()))}::numeric[]) AS n(id, nav)
+    ), latest AS (
+      UPDATE strategies s SET nav = navs.nav, nav_at = ${now.toISOString()}::timestamptz
+      FROM navs WHERE s.id = navs.id
+    )
+    INSERT INTO nav_snapshots (strategy_id, at, nav)
+    SELECT id, ${minuteStart.toISOString()}::timestamptz, nav FROM navs
+    ON CONFLICT (strategy_id, at) DO UPDATE SET nav = excluded.nav`);
 }
 
 export async function insertNavSeries(
