@@ -4,6 +4,8 @@ import { Dec } from '../src/modules/market/domain';
 import * as repo from '../src/modules/strategies/strategies.repo';
 import type { StrategyState } from '../src/modules/trading/domain';
 import { createTradingApp, type TradingTestApp } from './copy-trading-helpers';
+import type { CurrentTrade } from '@app/shared/schemas/trades';
+import { activeUser, adminClient, fund } from './money-helpers';
 
 let t: TradingTestApp;
 let strategyId: string;
@@ -149,5 +151,35 @@ describe('strategy state', () => {
           WHERE strategy_id = ${strategyId} AND at = ${minute.toISOString()}::timestamptz`,
     );
     expect(points.rows).toEqual([{ nav: '1.5' }]);
+  });
+
+  it('an invest and a close write the strategy’s units, positions and fills with the trade', async () => {
+    const { client } = await activeUser(t);
+    await fund(t, await adminClient(t), client, 200_000);
+    const plans = (await client.get('/api/plans')).json<{
+      plans: { id: string; title: string; strategy: { id: string } | null }[];
+    }>().plans;
+    const basic = plans.find((p) => p.strategy?.id === strategyId)!;
+    const before = await load();
+    const fillsBefore = (await repo.recentFills(t.db, strategyId, 100)).length;
+
+    const opened = await client.post('/api/trades', { planId: basic.id, amount: '500' });
+    expect(opened.statusCode).toBe(201);
+    const trade = opened.json<{ trade: CurrentTrade }>().trade;
+    const invested = await load();
+    expect(invested.state.unitsOutstanding.toFixed()).toBe(
+      before.state.unitsOutstanding.plus(trade.units).toFixed(),
+    );
+    for (const [i, p] of invested.state.positions.entries()) {
+      expect(p.quantity.gte(before.state.positions[i]!.quantity)).toBe(true);
+    }
+    const afterOpen = await repo.recentFills(t.db, strategyId, 100);
+    expect(afterOpen.length - fillsBefore).toBe(before.state.positions.length);
+    expect(afterOpen[0]?.reason).toBe('subscription');
+
+    expect((await client.post('/api/trades/current/close', {})).statusCode).toBe(200);
+    const closed = await load();
+    expect(closed.state.unitsOutstanding.toFixed()).toBe(before.state.unitsOutstanding.toFixed());
+    expect((await repo.recentFills(t.db, strategyId, 1))[0]?.reason).toBe('redemption');
   });
 });

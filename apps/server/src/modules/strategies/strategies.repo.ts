@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { users } from '../../db/schema';
 import { Dec, isInstrumentSymbol } from '../market/domain';
@@ -117,43 +117,47 @@ export async function loadAllStates(
   }));
 }
 
+export interface StateWrite {
+  id: string;
+  state: StrategyState;
+  fills: readonly Fill[];
+  reason: FillReason;
+  createdBy: string | null;
+  now: Date;
+  extra?: Partial<Pick<StrategyRow, 'seedUnits' | 'lastDecisionAt'>>;
+}
+
 /**
- * Writes a new state (cash, units, positions) and its fills, in the caller's transaction, in one
- * statement: positions no longer held are deleted, the others upserted (an unchanged one is left
- * as it is).
+ * A new state (cash, units, positions) and its fills as four data-modifying statements: positions
+ * no longer held are deleted, the others upserted (an unchanged one is left as it is).
  */
-export async function saveStrategyState(
-  db: DbOrTx,
-  params: {
-    id: string;
-    state: StrategyState;
-    fills: readonly Fill[];
-    reason: FillReason;
-    createdBy: string | null;
-    now: Date;
-    extra?: Partial<Pick<StrategyRow, 'seedUnits' | 'lastDecisionAt'>>;
-  },
-): Promise<void> {
+function stateWriteParts(params: StateWrite): { name: string; query: SQL }[] {
   const { id, state, fills } = params;
   const now = params.now.toISOString();
   const positions = state.positions;
-  await db.execute(sql`
-    WITH strategy AS (
-      UPDATE strategies SET
+  const symbols = sql.param(positions.map((p) => p.symbol));
+  return [
+    {
+      name: 'strategy_cash',
+      query: sql`UPDATE strategies SET
         cash = ${state.cash.toFixed()}::numeric,
         units_outstanding = ${state.unitsOutstanding.toFixed()}::numeric,
         seed_units = coalesce(${params.extra?.seedUnits ?? null}::numeric, seed_units),
-        last_decision_at = coalesce(${params.extra?.lastDecisionAt?.toISOString() ?? null}::timestamptz,
-          last_decision_at)
-      WHERE id = ${id}::uuid
-    ), closed AS (
-      DELETE FROM strategy_positions
-      WHERE strategy_id = ${id}::uuid
-        AND symbol <> ALL(${sql.param(positions.map((p) => p.symbol))}::text[])
-    ), held AS (
-      INSERT INTO strategy_positions (strategy_id, symbol, side, quantity, entry_price, updated_at)
+        last_decision_at = coalesce(
+          ${params.extra?.lastDecisionAt?.toISOString() ?? null}::timestamptz, last_decision_at)
+      WHERE id = ${id}::uuid`,
+    },
+    {
+      name: 'strategy_closed',
+      query: sql`DELETE FROM strategy_positions
+      WHERE strategy_id = ${id}::uuid AND symbol <> ALL(${symbols}::text[])`,
+    },
+    {
+      name: 'strategy_held',
+      query: sql`INSERT INTO strategy_positions
+        (strategy_id, symbol, side, quantity, entry_price, updated_at)
       SELECT ${id}::uuid, u.symbol, u.side, u.quantity, u.entry_price, ${now}::timestamptz
-      FROM unnest(${sql.param(positions.map((p) => p.symbol))}::text[],
+      FROM unnest(${symbols}::text[],
         ${sql.param(positions.map((p) => p.side))}::text[],
         ${sql.param(positions.map((p) => p.quantity.toFixed()))}::numeric[],
         ${sql.param(positions.map((p) => p.entryPrice.toFixed()))}::numeric[])
@@ -162,18 +166,39 @@ export async function saveStrategyState(
         quantity = EXCLUDED.quantity, entry_price = EXCLUDED.entry_price,
         updated_at = EXCLUDED.updated_at
       WHERE (strategy_positions.side, strategy_positions.quantity, strategy_positions.entry_price)
-        IS DISTINCT FROM (EXCLUDED.side, EXCLUDED.quantity, EXCLUDED.entry_price)
-    )
-    INSERT INTO strategy_fills
-      (strategy_id, symbol, side, quantity_delta, price, realised_pnl, reason, created_by, created_at)
-    SELECT ${id}::uuid, f.symbol, f.side, f.quantity_delta, f.price, f.realised_pnl,
-      ${params.reason}, ${params.createdBy}::uuid, ${now}::timestamptz
-    FROM unnest(${sql.param(fills.map((f) => f.symbol))}::text[],
-      ${sql.param(fills.map((f) => f.side))}::text[],
-      ${sql.param(fills.map((f) => f.quantityDelta.toFixed()))}::numeric[],
-      ${sql.param(fills.map((f) => f.price.toFixed()))}::numeric[],
-      ${sql.param(fills.map((f) => f.realisedPnl.toFixed()))}::numeric[])
-      AS f(symbol, side, quantity_delta, price, realised_pnl)`);
+        IS DISTINCT FROM (EXCLUDED.side, EXCLUDED.quantity, EXCLUDED.entry_price)`,
+    },
+    {
+      name: 'strategy_fills_added',
+      query: sql`INSERT INTO strategy_fills
+        (strategy_id, symbol, side, quantity_delta, price, realised_pnl, reason, created_by,
+         created_at)
+      SELECT ${id}::uuid, f.symbol, f.side, f.quantity_delta, f.price, f.realised_pnl,
+        ${params.reason}, ${params.createdBy}::uuid, ${now}::timestamptz
+      FROM unnest(${sql.param(fills.map((f) => f.symbol))}::text[],
+        ${sql.param(fills.map((f) => f.side))}::text[],
+        ${sql.param(fills.map((f) => f.quantityDelta.toFixed()))}::numeric[],
+        ${sql.param(fills.map((f) => f.price.toFixed()))}::numeric[],
+        ${sql.param(fills.map((f) => f.realisedPnl.toFixed()))}::numeric[])
+        AS f(symbol, side, quantity_delta, price, realised_pnl)`,
+    },
+  ];
+}
+
+/** Writes a new state and its fills, in the caller's transaction, in one statement. */
+export async function saveStrategyState(db: DbOrTx, params: StateWrite): Promise<void> {
+  const ctes = stateWriteParts(params).map(
+    ({ name, query }) => sql`${sql.identifier(name)} AS (${query})`,
+  );
+  await db.execute(sql`WITH ${sql.join(ctes, sql`, `)} SELECT 1`);
+}
+
+/**
+ * The same writes as CTEs, for `db.with(...)` before a statement that must commit with them (the
+ * trade a subscription or redemption opens or closes): one round trip for both.
+ */
+export function strategyStateWrites(db: DbOrTx, params: StateWrite) {
+  return stateWriteParts(params).map(({ name, query }) => db.$with(name, {}).as(query));
 }
 
 /**

@@ -216,7 +216,17 @@ export async function openTrade(
         termDays: plan.termDays,
         ...(input.stopLossPct !== undefined ? { stopLossPct: input.stopLossPct } : {}),
       });
+      // The strategy's new state is written in the same statement as the trade.
+      const stateWrites = strategiesRepo.strategyStateWrites(tx, {
+        id: plan.strategyId,
+        state: subscription.state,
+        fills: subscription.fills,
+        reason: 'subscription',
+        createdBy: user.id,
+        now,
+      });
       const [trade] = await tx
+        .with(...stateWrites)
         .insert(trades)
         .values({
           userId: user.id,
@@ -234,16 +244,9 @@ export async function openTrade(
         })
         .onConflictDoNothing()
         .returning();
-      // A concurrent open by the same user won the one-open-trade index.
+      // A concurrent open by the same user won the one-open-trade index (the state written with
+      // it is rolled back with the transaction).
       if (!trade) throw conflict(TRADE_TEXT.alreadyOpen);
-      await strategiesRepo.saveStrategyState(tx, {
-        id: plan.strategyId,
-        state: subscription.state,
-        fills: subscription.fills,
-        reason: 'subscription',
-        createdBy: user.id,
-        now,
-      });
       return {
         status: 201,
         body: {
@@ -339,7 +342,16 @@ async function closeLockedTrade(
     );
   }
 
+  const stateWrites = strategiesRepo.strategyStateWrites(tx, {
+    id: trade.strategyId,
+    state: redemption.state,
+    fills: redemption.fills,
+    reason: 'redemption',
+    createdBy: null,
+    now,
+  });
   await tx
+    .with(...stateWrites)
     .update(trades)
     .set({
       status: 'closed',
@@ -353,14 +365,6 @@ async function closeLockedTrade(
       closeTransactionId: credit?.id ?? null,
     })
     .where(eq(trades.id, trade.id));
-  await strategiesRepo.saveStrategyState(tx, {
-    id: trade.strategyId,
-    state: redemption.state,
-    fills: redemption.fills,
-    reason: 'redemption',
-    createdBy: null,
-    now,
-  });
 
   return {
     trade: {
