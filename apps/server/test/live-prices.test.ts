@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { CurrentTrade } from '@app/shared/schemas/trades';
+import { isInstrumentSymbol, type InstrumentSymbol } from '../src/modules/market/domain';
 import { currentPrices } from '../src/modules/market/market.service';
 import { storedPrices } from '../src/modules/market/market.repo';
 import * as strategiesRepo from '../src/modules/strategies/strategies.repo';
-import { strategyNav } from '../src/modules/trading/domain';
+import { strategyNav, type PriceMap } from '../src/modules/trading/domain';
 import { PRICE_STALE_MS } from '../src/modules/trades/trades.service';
 import { createTestApp, type TestClient } from './harness';
 import { activeUser, adminClient, auditAfterEach, fund } from './money-helpers';
@@ -24,11 +25,13 @@ const now = () => t.clock.now().getTime();
 const prices = () => currentPrices(t.ctx, now(), PRICE_STALE_MS);
 
 /** What the table says, with the same freshness rule. */
-async function tablePrices() {
-  const rows = await storedPrices(t.db);
-  return new Map(
-    rows.filter((r) => now() - r.at.getTime() <= PRICE_STALE_MS).map((r) => [r.symbol, r.price]),
-  );
+async function tablePrices(): Promise<PriceMap> {
+  const prices = new Map<InstrumentSymbol, string>();
+  for (const row of await storedPrices(t.db)) {
+    if (isInstrumentSymbol(row.symbol) && now() - row.at.getTime() <= PRICE_STALE_MS)
+      prices.set(row.symbol, row.price);
+  }
+  return prices;
 }
 
 async function setTablePrice(symbol: string, price: string, at: number) {
