@@ -64,7 +64,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       twoFactor: intFrom(env.RATE_LIMIT_TWO_FACTOR, 10),
     },
     secretsKeyBase64: env.SECRETS_KEY || undefined,
-    workers: Math.min(intFrom(env.WEB_CONCURRENCY, 1), 64),
+    workers: intFrom(env.WEB_CONCURRENCY, 1),
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist')),
   };
 }
