@@ -8,6 +8,7 @@ import {
   withdrawalReleased,
 } from '../src/modules/ledger/domain';
 import { auditLedger } from '../src/modules/ledger/ledger.audit';
+import { userNetByEntryKind } from '../src/modules/ledger/ledger.repo';
 import { postEntry } from '../src/modules/ledger/ledger.service';
 import { createTestApp, type TestApp, type TestClient } from './harness';
 import { activeUser, adminClient, auditAfterEach, fund, summaryOf } from './money-helpers';
@@ -66,6 +67,52 @@ describe('the ledger in PostgreSQL', () => {
         sql`INSERT INTO ledger_accounts (code, kind, balance) VALUES ('platform:x', 'x', 5)`,
       ),
     ).rejects.toThrow();
+    // Nor a dashboard total: they are kept by the posting trigger only.
+    for (const statement of [
+      sql`UPDATE ledger_user_totals SET net = net + 100 WHERE user_id = ${user.id}`,
+      sql`INSERT INTO ledger_user_totals (user_id, entry_kind, net) VALUES (${user.id}, 'bonus', 5)`,
+      sql`DELETE FROM ledger_user_totals WHERE user_id = ${user.id}`,
+    ]) {
+      await expect(t.db.execute(statement)).rejects.toMatchObject({
+        cause: { message: 'ledger totals change only through postings' },
+      });
+    }
+  });
+
+  it("keeps each user's totals per entry kind equal to their postings, and the audit checks it", async () => {
+    const { client, user } = await activeUser(t);
+    await fund(t, admin, client, 2_500);
+    const totals = async () =>
+      (
+        await t.db.execute<{ entry_kind: string; net: string }>(
+          sql`SELECT entry_kind, net::text FROM ledger_user_totals WHERE user_id = ${user.id} ORDER BY entry_kind`,
+        )
+      ).rows;
+    expect(await totals()).toEqual([{ entry_kind: 'deposit', net: '2500' }]);
+    expect(Object.fromEntries(await userNetByEntryKind(t.db, user.id))).toEqual({
+      deposit: 2500n,
+    });
+
+    // Tampering past the guard (the table owner turning it off) is what the audit catches.
+    const tamper = (cents: number) =>
+      t.db.transaction(async (tx) => {
+        await tx.execute(
+          sql`ALTER TABLE ledger_user_totals DISABLE TRIGGER ledger_user_totals_guard`,
+        );
+        await tx.execute(
+          sql`UPDATE ledger_user_totals SET net = net + ${cents} WHERE user_id = ${user.id} AND entry_kind = 'deposit'`,
+        );
+        await tx.execute(
+          sql`ALTER TABLE ledger_user_totals ENABLE TRIGGER ledger_user_totals_guard`,
+        );
+      });
+    await tamper(1);
+    const violations = await auditLedger(t.db);
+    expect(violations.map((v) => v.check)).toEqual([
+      "each user's total per entry kind equals the sum of their postings of that kind",
+    ]);
+    await tamper(-1);
+    expect(await auditLedger(t.db)).toEqual([]);
   });
 
   it('a user account cannot go below zero even if a service forgot to check (CHECK)', async () => {

@@ -14,21 +14,18 @@ export interface AccountFigures {
 
 /**
  * Everything the dashboard reads from the ledger in one statement (one round trip, one pooled
- * connection): the same queries as userBalances, userNetByEntryKind, the pending withdrawals count
- * and the first three rows of listTransactions, as scalar subqueries. Cents travel as text (exact), timestamps
- * as PostgreSQL's text, parsed the way Drizzle parses them.
+ * connection), as scalar subqueries: the balances (as userBalances), the net per entry kind kept
+ * by the posting trigger in ledger_user_totals (what userNetByEntryKind sums from the postings,
+ * without reading the user's whole history), the pending withdrawals count and the first three
+ * rows of listTransactions. Cents travel as text (exact), timestamps as PostgreSQL's text, parsed
+ * the way Drizzle parses them.
  */
 const FIGURES_SQL = `
   SELECT
     (SELECT coalesce(json_object_agg(kind, balance::text), '{}')
        FROM ledger_accounts WHERE user_id = $1) AS balances,
-    (SELECT coalesce(json_object_agg(kind, net), '{}') FROM (
-       SELECT e.kind, sum(p.amount)::text AS net
-       FROM postings p
-       JOIN ledger_accounts a ON a.id = p.account_id
-       JOIN journal_entries e ON e.id = p.entry_id
-       WHERE a.user_id = $1
-       GROUP BY e.kind) n) AS net_by_entry_kind,
+    (SELECT coalesce(json_object_agg(entry_kind, net::text), '{}')
+       FROM ledger_user_totals WHERE user_id = $1) AS net_by_entry_kind,
     (SELECT count(*)::int FROM transactions
        WHERE user_id = $1 AND kind = 'withdrawal' AND status = 'pending') AS pending_withdrawals,
     (SELECT coalesce(json_agg(json_build_object(

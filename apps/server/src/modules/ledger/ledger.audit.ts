@@ -36,6 +36,26 @@ const CHECKS: Check[] = [
       `${String(r.code)}: balance ${String(r.balance)}, postings ${String(r.posted)}`,
   },
   {
+    name: "each user's total per entry kind equals the sum of their postings of that kind",
+    query: sql`
+      WITH posted AS (
+        SELECT a.user_id, e.kind AS entry_kind, sum(p.amount) AS net
+        FROM postings p
+        JOIN ledger_accounts a ON a.id = p.account_id
+        JOIN journal_entries e ON e.id = p.entry_id
+        WHERE a.user_id IS NOT NULL
+        GROUP BY a.user_id, e.kind
+      )
+      SELECT coalesce(t.user_id, p.user_id) AS user_id,
+             coalesce(t.entry_kind, p.entry_kind) AS entry_kind,
+             coalesce(t.net, 0) AS kept, coalesce(p.net, 0) AS posted
+      FROM ledger_user_totals t
+      FULL JOIN posted p ON p.user_id = t.user_id AND p.entry_kind = t.entry_kind
+      WHERE coalesce(t.net, 0) <> coalesce(p.net, 0)`,
+    describe: (r) =>
+      `user ${String(r.user_id)} ${String(r.entry_kind)}: kept ${String(r.kept)}, postings ${String(r.posted)}`,
+  },
+  {
     name: 'all balances together sum to zero',
     query: sql`SELECT sum(balance) AS total FROM ledger_accounts HAVING sum(balance) <> 0`,
     describe: (r) => `total ${String(r.total)}`,
