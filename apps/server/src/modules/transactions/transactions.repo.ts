@@ -130,11 +130,22 @@ function listQuery(db: DbOrTx, conditions: (SQL | undefined)[], limit: number | 
     .limit(limit);
 }
 
+/**
+ * `user_id = <the user>`, with the value hidden from the planner (a scalar subquery is planned
+ * before its value is known). With the literal value, PostgreSQL estimates a user who owns a
+ * large share of the table from its statistics and walks the all-users date index filtering for
+ * them — 0.1 ms, or 4 ms when everybody else's newer rows come first (seen at 10M rows). Hidden,
+ * it plans for an average user: the (user_id, created_at, id) index, the same cost at any size.
+ */
+function ownedBy(userId: string | Placeholder): SQL {
+  return sql`${transactions.userId} = (SELECT ${userId}::uuid)`;
+}
+
 // A user's own pages without filters are the hot read: prepared once, not rebuilt per request.
 const ownFirstPage = preparedPer((db: DbOrTx) =>
   listQuery(
     db,
-    [eq(transactions.userId, sql.placeholder('userId'))],
+    [ownedBy(sql.placeholder('userId'))],
     sql.placeholder('limit'),
   ).prepare('transactions_own_first_page'),
 );
@@ -142,7 +153,7 @@ const ownNextPage = preparedPer((db: DbOrTx) =>
   listQuery(
     db,
     [
-      eq(transactions.userId, sql.placeholder('userId')),
+      ownedBy(sql.placeholder('userId')),
       afterCursor(transactions.createdAt, transactions.id, {
         createdAt: sql.placeholder('cursorAt'),
         id: sql.placeholder('cursorId'),
@@ -176,7 +187,7 @@ function rowsOf(db: DbOrTx, options: ListOptions) {
       : ownFirstPage(db).execute(params);
   }
   const conditions: (SQL | undefined)[] = [];
-  if (options.userId) conditions.push(eq(transactions.userId, options.userId));
+  if (options.userId) conditions.push(ownedBy(options.userId));
   if (options.status) conditions.push(eq(transactions.status, options.status));
   if (options.kind) conditions.push(eq(transactions.kind, options.kind));
   if (options.type) conditions.push(eq(transactions.type, options.type));
