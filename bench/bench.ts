@@ -366,9 +366,12 @@ async function main() {
         ['landing', `${base}/`, undefined],
         ['dashboard', `${base}/dashboard`, `sid=${users[0]!.sid}`],
       ] as const) {
-        const lh = await lighthouseScore(url, cookie).catch(
-          (e: Error) => `lighthouse: ${e.message}`,
-        );
+        // Lighthouse now and then fails to record its trace (NO_NAVSTART): up to three tries.
+        let lh: Awaited<ReturnType<typeof lighthouseScore>> | string = 'lighthouse: not run';
+        for (let attempt = 0; attempt < 3; attempt += 1) {
+          lh = await lighthouseScore(url, cookie).catch((e: Error) => `lighthouse: ${e.message}`);
+          if (typeof lh !== 'string') break;
+        }
         if (typeof lh === 'string') record(`frontend/lighthouse-${name}`, 'n/a', lh);
         else
           record(`frontend/lighthouse-${name}`, String(lh.score), `(LCP ${lh.lcpMs} ms, mobile)`);
