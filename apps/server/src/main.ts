@@ -34,14 +34,12 @@ function printBanner(
 }
 
 /**
- * WEB_CONCURRENCY > 1: this process prepares the database (embedded server, migrations, seed,
- * secrets key) and then runs that many worker processes sharing the port, each a whole instance
- * as in docs/deploy.md (realtime, scheduler leadership and idempotency already work across
- * instances). The first worker starts alone, so the market back-fill runs once.
+ * The database ready to serve: the embedded server started when there is no URL, migrations
+ * applied, first-start data seeded.
  */
-async function runPrimary(config: Config, log: Logger): Promise<void> {
+async function prepareDatabase(config: Config, log: Logger, url: string | undefined) {
   let embedded: EmbeddedDatabase | undefined;
-  let databaseUrl = config.databaseUrl;
+  let databaseUrl = url;
   if (!databaseUrl) {
     log.info({ dir: config.dataDir }, 'starting embedded PostgreSQL');
     embedded = await startEmbeddedPostgres(config.dataDir, (message) => log.debug({ pg: message }));
@@ -50,7 +48,23 @@ async function runPrimary(config: Config, log: Logger): Promise<void> {
   const pool = createPool(databaseUrl);
   const applied = await migrate(pool);
   if (applied.length > 0) log.info({ applied }, 'database migrated');
-  const seeded = await seedIfEmpty(createDb(pool), config);
+  const db = createDb(pool);
+  const seeded = await seedIfEmpty(db, config);
+  return { databaseUrl, embedded, pool, db, seeded };
+}
+
+/**
+ * WEB_CONCURRENCY > 1: this process prepares the database (embedded server, migrations, seed,
+ * secrets key) and then runs that many worker processes sharing the port, each a whole instance
+ * as in docs/deploy.md (realtime, scheduler leadership and idempotency already work across
+ * instances). The first worker starts alone, so the market back-fill runs once.
+ */
+async function runPrimary(config: Config, log: Logger): Promise<void> {
+  const { databaseUrl, embedded, pool, seeded } = await prepareDatabase(
+    config,
+    log,
+    config.databaseUrl,
+  );
   await pool.end();
   loadSecretsKey(config.secretsKeyBase64, config.dataDir); // creates the key file once
 
@@ -96,19 +110,11 @@ async function runPrimary(config: Config, log: Logger): Promise<void> {
 
 /** One whole instance: API, WebSocket, scheduler candidate, mail delivery. */
 async function runInstance(config: Config, log: Logger, isWorker: boolean): Promise<void> {
-  let embedded: EmbeddedDatabase | undefined;
-  let databaseUrl = isWorker ? process.env[WORKER_DATABASE_URL] : config.databaseUrl;
-  if (!databaseUrl) {
-    log.info({ dir: config.dataDir }, 'starting embedded PostgreSQL');
-    embedded = await startEmbeddedPostgres(config.dataDir, (message) => log.debug({ pg: message }));
-    databaseUrl = embedded.url;
-  }
-  const pool = createPool(databaseUrl);
-  const applied = await migrate(pool);
-  if (applied.length > 0) log.info({ applied }, 'database migrated');
-  const db = createDb(pool);
-
-  const seeded = await seedIfEmpty(db, config);
+  const { databaseUrl, embedded, pool, db, seeded } = await prepareDatabase(
+    config,
+    log,
+    isWorker ? process.env[WORKER_DATABASE_URL] : config.databaseUrl,
+  );
   const mailer = createMailer(db, { smtpUrl: config.smtpUrl, from: config.mailFrom, log });
   const hub = createRealtime({ databaseUrl, log });
   const secretsKey = loadSecretsKey(config.secretsKeyBase64, config.dataDir);

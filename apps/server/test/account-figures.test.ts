@@ -5,7 +5,13 @@ import { accountFigures } from '../src/modules/account/account.repo';
 import { userBalances, userNetByEntryKind } from '../src/modules/ledger/ledger.repo';
 import { listTransactions } from '../src/modules/transactions/transactions.repo';
 import { createTestApp, type TestApp, type TestClient } from './harness';
-import { activeUser, adminClient, auditAfterEach, fund } from './money-helpers';
+import {
+  activeUser,
+  adminClient,
+  auditAfterEach,
+  bankWithdrawal as bank,
+  fund,
+} from './money-helpers';
 
 let t: TestApp;
 let admin: TestClient;
@@ -15,16 +21,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 auditAfterEach(() => t);
-
-const bank = (amount: string) => ({
-  method: 'bank',
-  accountNumber: '12345678',
-  accountName: 'Ada Lovelace',
-  bankName: 'Analytical Bank',
-  swiftCode: 'ANLYGB2L',
-  routingNumber: '021000021',
-  amount,
-});
 
 /** The figures as the dashboard read them before: one query each. */
 async function separately(userId: string) {

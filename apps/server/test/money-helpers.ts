@@ -79,3 +79,14 @@ export async function countRows(
   );
   return result.rows[0]?.n ?? 0;
 }
+
+/** A bank withdrawal request body for `amount` (any value: validation tests send bad ones). */
+export const bankWithdrawal = (amount: unknown) => ({
+  method: 'bank',
+  accountNumber: '12345678',
+  accountName: 'Ada Lovelace',
+  bankName: 'Analytical Bank',
+  swiftCode: 'ANLYGB2L',
+  routingNumber: '021000021',
+  amount,
+});

@@ -11,6 +11,7 @@ import {
   fund,
   methodIds,
   summaryOf,
+  bankWithdrawal as bank,
 } from './money-helpers';
 
 let t: TestApp;
@@ -21,16 +22,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 auditAfterEach(() => t);
-
-const bank = (amount: unknown) => ({
-  method: 'bank',
-  accountNumber: '12345678',
-  accountName: 'Ada Lovelace',
-  bankName: 'Analytical Bank',
-  swiftCode: 'ANLYGB2L',
-  routingNumber: '021000021',
-  amount,
-});
 
 async function fundedUser(cents: number) {
   const user = await activeUser(t);

@@ -143,11 +143,9 @@ function ownedBy(userId: string | Placeholder): SQL {
 
 // A user's own pages without filters are the hot read: prepared once, not rebuilt per request.
 const ownFirstPage = preparedPer((db: DbOrTx) =>
-  listQuery(
-    db,
-    [ownedBy(sql.placeholder('userId'))],
-    sql.placeholder('limit'),
-  ).prepare('transactions_own_first_page'),
+  listQuery(db, [ownedBy(sql.placeholder('userId'))], sql.placeholder('limit')).prepare(
+    'transactions_own_first_page',
+  ),
 );
 const ownNextPage = preparedPer((db: DbOrTx) =>
   listQuery(
