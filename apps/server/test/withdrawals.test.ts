@@ -237,6 +237,23 @@ describe('concurrency', () => {
     });
   });
 
+  it("first withdrawals racing to open the user's hold account: never a 5xx", async () => {
+    // Found by the test above under load: the losing insert of the new hold account hit the
+    // (user_id, kind) index, which ON CONFLICT (code) did not cover, and answered 500.
+    const odd: string[] = [];
+    for (let round = 0; round < 25; round += 1) {
+      const { client } = await fundedUser(10_000);
+      const answers = await Promise.all(
+        Array.from({ length: 50 }, () => client.post('/api/withdrawals', bank('10'))),
+      );
+      for (const a of answers) {
+        if (a.statusCode !== 201 && a.statusCode !== 400) odd.push(`${a.statusCode} ${a.body}`);
+      }
+      expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(10);
+    }
+    expect(odd).toEqual([]);
+  });
+
   it('the same Idempotency-Key 20 times at once: one withdrawal, 20 identical answers', async () => {
     const { client } = await fundedUser(10_000);
     const headers = { 'idempotency-key': 'withdraw-once-123' };
