@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Transaction } from '@app/shared/schemas/transactions';
 import { accountFigures } from '../src/modules/account/account.repo';
-import { userBalances, userNetByEntryKind } from '../src/modules/ledger/ledger.repo';
+import { userBalances, userNetByEntryKind } from './ledger-oracle';
 import { listTransactions } from '../src/modules/transactions/transactions.repo';
 import { createTestApp, type TestApp, type TestClient } from './harness';
 import {

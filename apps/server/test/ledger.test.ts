@@ -8,7 +8,7 @@ import {
   withdrawalReleased,
 } from '../src/modules/ledger/domain';
 import { auditLedger } from '../src/modules/ledger/ledger.audit';
-import { userNetByEntryKind } from '../src/modules/ledger/ledger.repo';
+import { userNetByEntryKind } from './ledger-oracle';
 import { postEntry } from '../src/modules/ledger/ledger.service';
 import { createTestApp, type TestApp, type TestClient } from './harness';
 import { activeUser, adminClient, auditAfterEach, fund, summaryOf } from './money-helpers';

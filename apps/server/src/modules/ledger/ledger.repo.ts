@@ -60,27 +60,3 @@ export async function bookEntry(
 }
 
 export type UserBalances = Record<UserAccountKind, bigint>;
-
-/** A user's account balances (0 for accounts not opened yet). */
-export async function userBalances(db: DbOrTx, userId: string): Promise<UserBalances> {
-  const result = await db.execute<{ kind: UserAccountKind; balance: string }>(sql`
-    SELECT kind, balance FROM ledger_accounts WHERE user_id = ${userId}`);
-  const balances: UserBalances = { available: 0n, withdrawal_hold: 0n, invested: 0n };
-  for (const row of result.rows) balances[row.kind] = BigInt(row.balance);
-  return balances;
-}
-
-/**
- * The net change of the user's own accounts, per entry kind, over all their entries: deposits,
- * paid withdrawals, profit and bonus all read from here.
- */
-export async function userNetByEntryKind(db: DbOrTx, userId: string): Promise<Map<string, bigint>> {
-  const result = await db.execute<{ kind: string; net: string }>(sql`
-    SELECT e.kind, sum(p.amount)::text AS net
-    FROM postings p
-    JOIN ledger_accounts a ON a.id = p.account_id
-    JOIN journal_entries e ON e.id = p.entry_id
-    WHERE a.user_id = ${userId}
-    GROUP BY e.kind`);
-  return new Map(result.rows.map((row) => [row.kind, BigInt(row.net)]));
-}

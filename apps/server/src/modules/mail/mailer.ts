@@ -1,7 +1,7 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client';
-import { capturePending, claimPending, markDelivered, markFailed } from './outbox.repo';
+import { capturePending, claimPending, markFailed, markSent } from './outbox.repo';
 
 export interface Mailer {
   /** Delivers what is pending now (call after a transaction that queued mail commits). */
@@ -57,7 +57,7 @@ export function createMailer(
           await markFailed(tx, mail.id, (error as Error).message, mail.attempts >= MAX_ATTEMPTS);
         }
       }
-      await markDelivered(tx, sent, 'sent');
+      await markSent(tx, sent);
       return batch.length;
     });
   }

@@ -60,15 +60,12 @@ export async function capturePending(db: DbOrTx, limit: number, now: Date): Prom
   return rows.length;
 }
 
-export async function markDelivered(
-  db: DbOrTx,
-  ids: string[],
-  status: 'sent' | 'captured',
-): Promise<void> {
+/** Marks messages the SMTP server accepted (captured ones are marked by capturePending). */
+export async function markSent(db: DbOrTx, ids: string[]): Promise<void> {
   if (ids.length === 0) return;
   await db
     .update(mailOutbox)
-    .set({ status, sentAt: new Date(), lastError: null })
+    .set({ status: 'sent', sentAt: new Date(), lastError: null })
     .where(inArray(mailOutbox.id, ids));
 }
 

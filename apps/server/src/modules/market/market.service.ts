@@ -71,7 +71,8 @@ export async function backfillCandles(
  */
 interface RememberedQuotes {
   until: number;
-  quotes: Map<InstrumentSymbol, { price: string; at: number }>;
+  /** One per instrument, in symbol order, as the table is read. */
+  quotes: repo.LatestQuote[];
 }
 const remembered = new WeakMap<object, RememberedQuotes>();
 
@@ -92,12 +93,12 @@ export async function recordTick(
     // The table kept a newer quote than ours (another instance): only the table is right now.
     remembered.delete(ctx.pool);
   } else {
-    const next = new Map(previous?.quotes);
+    const bySymbol = new Map(previous?.quotes.map((q) => [q.symbol, q]));
     for (const q of quotes) {
-      if (isInstrumentSymbol(q.symbol)) next.set(q.symbol, { price: q.price, at: q.at });
+      if (isInstrumentSymbol(q.symbol))
+        bySymbol.set(q.symbol, { symbol: q.symbol, price: q.price, at: q.at });
     }
-    // In symbol order, as the table is read.
-    const sorted = new Map([...next].sort(([a], [b]) => (a < b ? -1 : 1)));
+    const sorted = [...bySymbol.values()].sort((a, b) => (a.symbol < b.symbol ? -1 : 1));
     remembered.set(ctx.pool, { until: now + rememberForMs, quotes: sorted });
   }
   return quotes;
@@ -131,14 +132,10 @@ export function rememberedPrices(
   const memory = remembered.get(ctx.pool);
   // A `now` from before the tick (the tick's own, a request's start) may use it: the table
   // already holds the same quotes.
-  if (!memory || now > memory.until || memory.quotes.size !== INSTRUMENT_SYMBOLS.length) {
+  if (!memory || now > memory.until || memory.quotes.length !== INSTRUMENT_SYMBOLS.length) {
     return undefined;
   }
-  return freshPrices(
-    [...memory.quotes].map(([symbol, q]) => ({ symbol, ...q })),
-    now,
-    staleAfterMs,
-  );
+  return freshPrices(memory.quotes, now, staleAfterMs);
 }
 
 /**

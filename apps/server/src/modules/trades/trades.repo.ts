@@ -5,7 +5,7 @@ import { latestQuotesJson } from '../market/market.repo';
 import { positionsJson, positionsOf, toState } from '../strategies/strategies.repo';
 import { strategies, trades, type TradeRow } from '../trading/trading.schema';
 
-/** The user's open trade, locked FOR UPDATE (claim, close and scheduled closes all take it). */
+/** The user's open trade, locked FOR UPDATE (closes lock it with its strategy: lockOpenTradeToClose). */
 export async function lockOpenTradeOfUser(
   db: DbOrTx,
   userId: string,
