@@ -11,6 +11,7 @@ import { createRealtime } from './realtime/realtime';
 import { createScheduler } from './jobs/scheduler';
 import { startCopyTrading } from './modules/trading/copy-trading.runtime';
 import { loadSecretsKey } from './modules/auth/secret-box';
+import { orphanAvatarSweepJob } from './modules/profile/profile.service';
 import { seedIfEmpty } from './seed/seed';
 import { LOG_REDACT } from './logging';
 
@@ -130,6 +131,7 @@ async function runInstance(config: Config, log: Logger, isWorker: boolean): Prom
   };
   const app = await buildApp(ctx, hub);
   const scheduler = createScheduler({ databaseUrl, clock: systemClock, log });
+  scheduler.add(orphanAvatarSweepJob(ctx));
   const copyTrading = await startCopyTrading(ctx, scheduler);
   log.info(copyTrading.startup, 'market data and strategies ready');
   scheduler.start();

@@ -3,7 +3,11 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { createTestApp, registerUser, type TestApp, type TestClient } from './harness';
+import crypto from 'node:crypto';
+import { avatarDir } from '../src/modules/profile/avatar';
+import { AVATAR_UPLOADS_PER_WINDOW } from '../src/modules/profile/profile.routes';
+import { orphanAvatarSweepJob } from '../src/modules/profile/profile.service';
+import { adminClient, createTestApp, registerUser, type TestApp, type TestClient } from './harness';
 
 let t: TestApp;
 let dataDir: string;
@@ -105,4 +109,108 @@ describe('profile', () => {
       error: { message: 'Image size must be less than 2MB', field: 'avatar' },
     });
   });
+
+  it('keeps exactly the file the user points at when uploads replace and race each other', async () => {
+    const { client } = await registerUser(t.app);
+    const first = await upload(client, 'a.png', 'image/png', await solidPng(64, 64));
+    expect(first.statusCode).toBe(200);
+    const racing = await Promise.all(
+      [1, 2, 3, 4].map(async () => upload(client, 'b.png', 'image/png', await solidPng(64, 64))),
+    );
+    expect(racing.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
+    const me = (await client.get('/api/auth/me')).json<{ user: { id: string } }>().user;
+    const current = await avatarNameOf(me.id);
+    expect(current).not.toBeNull();
+    // Of the five files written for this user, only the one the user points at is left.
+    const mine = first.json<{ user: { avatarUrl: string } }>().user.avatarUrl.split('/').pop();
+    const files = await avatarFiles();
+    expect(files).toContain(current);
+    expect(files).not.toContain(mine);
+    for (const answer of racing) {
+      const name = answer.json<{ user: { avatarUrl: string } }>().user.avatarUrl.split('/').pop();
+      expect(files.includes(name ?? '')).toBe(name === current);
+    }
+    expect((await client.request('DELETE', '/api/profile/avatar')).statusCode).toBe(200);
+    expect(await avatarFiles()).not.toContain(current);
+  });
+
+  it('refuses an image over 20 megapixels with the seed message and stores nothing', async () => {
+    const { client } = await registerUser(t.app);
+    const before = await avatarFiles();
+    const huge = await solidPng(5000, 4001); // 20,005,000 pixels, a few kilobytes of PNG
+    expect(huge.length).toBeLessThan(2 * 1024 * 1024);
+    const response = await upload(client, 'huge.png', 'image/png', huge);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      error: { message: 'Please select an image', field: 'avatar' },
+    });
+    expect(await avatarFiles()).toEqual(before);
+    const fits = await upload(client, 'fits.png', 'image/png', await solidPng(5000, 4000));
+    expect(fits.statusCode).toBe(200);
+  });
+
+  it('limits avatar uploads per account: the 11th in ten minutes is refused with 429', async () => {
+    const { client } = await registerUser(t.app);
+    const { client: other } = await registerUser(t.app);
+    const png = await solidPng(16, 16);
+    for (let i = 0; i < AVATAR_UPLOADS_PER_WINDOW; i += 1) {
+      expect((await upload(client, 'a.png', 'image/png', png)).statusCode).toBe(200);
+    }
+    const refused = await upload(client, 'a.png', 'image/png', png);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ error: { code: 'RATE_LIMITED' } });
+    // Another account is not held back by this one.
+    expect((await upload(other, 'a.png', 'image/png', png)).statusCode).toBe(200);
+  });
+
+  it("removes a deleted user's avatar file", async () => {
+    const { client } = await registerUser(t.app);
+    const uploaded = await upload(client, 'a.png', 'image/png', await solidPng(32, 32));
+    const name = uploaded.json<{ user: { avatarUrl: string } }>().user.avatarUrl.split('/').pop();
+    expect(await avatarFiles()).toContain(name);
+    const me = (await client.get('/api/auth/me')).json<{ user: { id: string } }>().user;
+    const admin = await adminClient(t);
+    const deleted = await admin.request('DELETE', `/api/admin/users/${me.id}`);
+    expect(deleted.statusCode).toBe(200);
+    expect(await avatarFiles()).not.toContain(name);
+  });
+
+  it('sweeps avatar files no user points at once they are an hour old', async () => {
+    const { client } = await registerUser(t.app);
+    const kept = await upload(client, 'a.png', 'image/png', await solidPng(32, 32));
+    const keptName = kept.json<{ user: { avatarUrl: string } }>().user.avatarUrl.split('/').pop();
+    const dir = avatarDir(dataDir);
+    const oldOrphan = `${crypto.randomUUID()}.jpg`;
+    const youngOrphan = `${crypto.randomUUID()}.jpg`;
+    await fs.writeFile(path.join(dir, oldOrphan), 'x');
+    await fs.writeFile(path.join(dir, youngOrphan), 'x');
+    const now = new Date();
+    const twoHoursAgo = new Date(now.getTime() - 2 * 3600_000);
+    await fs.utimes(path.join(dir, oldOrphan), twoHoursAgo, twoHoursAgo);
+    await fs.utimes(path.join(dir, keptName ?? ''), twoHoursAgo, twoHoursAgo);
+    await orphanAvatarSweepJob(t.ctx).run(now);
+    const files = await avatarFiles();
+    expect(files).not.toContain(oldOrphan);
+    expect(files).toContain(youngOrphan);
+    expect(files).toContain(keptName);
+    await fs.rm(path.join(dir, youngOrphan));
+  });
 });
+
+function solidPng(width: number, height: number): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: '#0f766e' } })
+    .png()
+    .toBuffer();
+}
+
+async function avatarFiles(): Promise<string[]> {
+  return (await fs.readdir(avatarDir(dataDir)).catch(() => [] as string[])).sort();
+}
+
+async function avatarNameOf(userId: string): Promise<string | null> {
+  const { rows } = await t.pool.query<{ avatar_path: string | null }>(
+    'SELECT avatar_path FROM users WHERE id = $1',
+    [userId],
+  );
+  return rows[0]?.avatar_path ?? null;
+}

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyMultipart from '@fastify/multipart';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -20,7 +20,11 @@ import { requireUser } from '../auth/session';
 import { referralBonusCents } from '../referrals/referral-bonus';
 import { listReferredUsers } from '../users/users.repo';
 import { toMe } from '../users/user.view';
-import { avatarDir, processAvatar, removeAvatar, storeAvatar } from './avatar';
+import { avatarDir, isAvatarName } from './avatar';
+import { clearAvatar, replaceAvatar } from './profile.service';
+
+/** Avatar uploads one account may make per 10 minutes. */
+export const AVATAR_UPLOADS_PER_WINDOW = 10;
 
 const userResponse = z.object({ user: meSchema });
 
@@ -63,6 +67,15 @@ export function profileRoutes(ctx: AppContext) {
       '/avatar',
       {
         bodyLimit: AVATAR_MAX_BYTES + 64 * 1024,
+        // Per account, whatever the address: decoding images is the costliest thing a user can ask.
+        config: {
+          rateLimit: {
+            max: AVATAR_UPLOADS_PER_WINDOW,
+            timeWindow: '10 minutes',
+            keyGenerator: (request: FastifyRequest) =>
+              `avatar:${request.auth?.user.id ?? request.ip}`,
+          },
+        },
         schema: { tags, consumes: ['multipart/form-data'], response: { 200: userResponse } },
       },
       async (request) => {
@@ -89,13 +102,9 @@ export function profileRoutes(ctx: AppContext) {
           throw badRequest(AVATAR_MESSAGES.tooLarge, 'avatar');
         if (!/\.(png|jpe?g)$/i.test(file.filename))
           throw badRequest(AVATAR_MESSAGES.required, 'avatar');
-        const image = await processAvatar(bytes);
-        const name = await storeAvatar(ctx.config.dataDir, image);
-        await updateUser(ctx.db, user.id, { avatarPath: name });
-        await removeAvatar(ctx.config.dataDir, user.avatarPath);
+        await replaceAvatar(ctx, user.id, bytes);
         const updated = await findUserById(ctx.db, user.id);
         if (!updated) throw notFound('User not found');
-        ctx.realtime.publish(`user:${user.id}`, { type: 'account.changed' });
         return { user: toMe(updated) };
       },
     );
@@ -105,8 +114,7 @@ export function profileRoutes(ctx: AppContext) {
       { schema: { tags, response: { 200: userResponse } } },
       async (request) => {
         const { user } = requireUser(request);
-        await updateUser(ctx.db, user.id, { avatarPath: null });
-        await removeAvatar(ctx.config.dataDir, user.avatarPath);
+        await clearAvatar(ctx, user.id);
         return { user: toMe({ ...user, avatarPath: null }) };
       },
     );
@@ -149,7 +157,7 @@ export function avatarFileRoute(ctx: AppContext) {
   return function register(fastify: FastifyInstance, _options: unknown, done: () => void) {
     fastify.get('/uploads/avatars/:name', { schema: { hide: true } }, async (request, reply) => {
       const { name } = request.params as { name: string };
-      if (!/^[0-9a-f-]{36}\.jpg$/.test(name)) throw new AppError('NOT_FOUND', 404, 'Not found');
+      if (!isAvatarName(name)) throw new AppError('NOT_FOUND', 404, 'Not found');
       const file = path.join(avatarDir(ctx.config.dataDir), name);
       if (!fs.existsSync(file)) throw new AppError('NOT_FOUND', 404, 'Not found');
       return reply

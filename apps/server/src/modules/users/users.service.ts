@@ -9,6 +9,7 @@ import { hashPassword } from '../auth/crypto';
 import { enqueueMail } from '../mail/outbox.repo';
 import { mailTemplates } from '../mail/templates';
 import { creditReferralBonus } from '../referrals/referral-bonus';
+import { discardAvatarFile } from '../profile/profile.service';
 import * as repo from './users.repo';
 
 export interface AdminActor {
@@ -158,8 +159,12 @@ export function revokeSessions(ctx: AppContext, actor: AdminActor, userId: strin
  * "Delete" keeps the books: the person's data is anonymised and sign-in disabled, while the
  * ledger, transactions and audit trail stay as they were.
  */
-export function deleteUser(ctx: AppContext, actor: AdminActor, userId: string): Promise<void> {
-  return withLockedUser(ctx, userId, async (tx, user) => {
+export async function deleteUser(
+  ctx: AppContext,
+  actor: AdminActor,
+  userId: string,
+): Promise<void> {
+  const avatar = await withLockedUser(ctx, userId, async (tx, user) => {
     if (user.id === actor.adminId) throw badRequest('You cannot delete your own account');
     if (user.isAdmin && (await repo.countActiveAdmins(tx)) <= 1)
       throw conflict('The platform needs at least one admin');
@@ -186,5 +191,8 @@ export function deleteUser(ctx: AppContext, actor: AdminActor, userId: string): 
       targetId: user.id,
       ip: actor.ip,
     });
+    return user.avatarPath;
   });
+  // After the commit: the picture is personal data too, and no row points at it any more.
+  await discardAvatarFile(ctx, avatar);
 }
