@@ -37,7 +37,11 @@ export interface RealtimeClient {
 interface Client extends RealtimeClient {
   /** Bumped whenever the socket's rights are cut; a re-check started earlier is then stale. */
   generation: number;
+  /** The channels last announced to the client in a hello. */
+  announced: string;
 }
+
+const announce = (channels: Iterable<string>) => [...channels].sort().join(' ');
 
 /**
  * Re-checks sessions against the database: for each of `sessionIds` still live, the channels its
@@ -240,10 +244,10 @@ export function createRealtime(options: RealtimeOptions): RealtimeHub {
         drop(client, POLICY_VIOLATION, 'Session ended');
         continue;
       }
-      const same =
-        channels.length === client.channels.size && channels.every((c) => client.channels.has(c));
-      if (same) continue;
       client.channels = new Set(channels);
+      // Told again only when the answer differs from what the client heard last.
+      if (announce(channels) === client.announced) continue;
+      client.announced = announce(channels);
       if (client.socket.readyState === client.socket.OPEN)
         client.socket.send(JSON.stringify({ type: 'hello', channels }));
     }
@@ -320,7 +324,7 @@ export function createRealtime(options: RealtimeOptions): RealtimeHub {
   return {
     ready,
     add(added) {
-      const client: Client = { ...added, generation: 0 };
+      const client: Client = { ...added, generation: 0, announced: announce(added.channels) };
       // Over the cap, the oldest socket of the session goes: the newest is the page in front of
       // the user, and a stale socket (a reloaded tab, a dropped network) must never lock it out.
       const same = [...(bySession.get(client.sessionId) ?? [])];
