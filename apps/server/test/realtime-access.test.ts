@@ -342,6 +342,34 @@ describe('live sockets follow the user’s access', () => {
   });
 });
 
+/** A stand-in socket handed to the hub directly, recording how it was closed. */
+function fakeSocket() {
+  const closes: { code: number; reason: string }[] = [];
+  const socket = {
+    readyState: 1,
+    OPEN: 1,
+    send: () => {},
+    close: (code: number, reason: string) => closes.push({ code, reason }),
+  };
+  return { socket: socket as never, closes };
+}
+
+describe('a socket whose upgrade raced the change', () => {
+  it('registering just after its session’s end was announced closes it at once', async () => {
+    const { client, user } = await registerUser(a.app);
+    const sessionId = await sessionIdOf(client);
+    const channels = new Set([`user:${user.id}`, 'public']);
+    const first = fakeSocket();
+    a.hub.add({ socket: first.socket, channels, sessionId, userId: user.id });
+    await a.pool.query('UPDATE sessions SET revoked_at = now() WHERE id = $1', [sessionId]);
+    await waitFor(() => first.closes.length > 0);
+    // The upgrade had read the session before the revocation and registers only now.
+    const late = fakeSocket();
+    a.hub.add({ socket: late.socket, channels, sessionId, userId: user.id });
+    expect(late.closes).toEqual([{ code: 1008, reason: 'Session ended' }]);
+  });
+});
+
 describe('live socket limits', () => {
   it('a sixth socket of one session closes the oldest; other sessions are not counted', async () => {
     const { client, user, input } = await registerUser(a.app);
