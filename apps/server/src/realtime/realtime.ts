@@ -213,11 +213,17 @@ export function createRealtime(options: RealtimeOptions): RealtimeHub {
       client.generation += 1;
       client.channels = new Set([...client.channels].filter((channel) => keep.has(channel)));
     }
-    void recheck(affected);
+    void recheck(affected, 'close');
   }
 
-  /** Applies the database's answer to each socket, unless its rights were cut again meanwhile. */
-  async function recheck(targets: Client[]): Promise<void> {
+  /**
+   * Applies the database's answer to each socket, unless its rights were cut again meanwhile.
+   * When the database cannot answer, `onError` says what happens: sockets whose rights are in
+   * doubt (a notice came, or notices may have been lost) are closed, and the client reconnects
+   * and signs in afresh; the periodic check keeps them (their notices still arrive) and tries
+   * again next time, rather than dropping every socket on every instance each minute of an outage.
+   */
+  async function recheck(targets: Client[], onError: 'close' | 'keep'): Promise<void> {
     if (targets.length === 0) return;
     const started = new Map(targets.map((client) => [client, client.generation]));
     let allowed: Map<string, string[]>;
@@ -230,8 +236,8 @@ export function createRealtime(options: RealtimeOptions): RealtimeHub {
         for (const [sessionId, channels] of answer) allowed.set(sessionId, channels);
       }
     } catch (error) {
-      // Rights that cannot be checked are not kept: the client reconnects and signs in afresh.
-      options.log.warn({ err: error }, 'realtime re-check failed; closing the sockets concerned');
+      options.log.warn({ err: error, onError }, 'realtime re-check failed');
+      if (onError === 'keep') return;
       for (const client of targets) {
         if (clients.has(client)) drop(client, INTERNAL_ERROR, 'Try again');
       }
@@ -302,7 +308,7 @@ export function createRealtime(options: RealtimeOptions): RealtimeHub {
       if (closed || listener) return;
       listen()
         // Notices sent while we were not listening are lost: check every socket instead.
-        .then(() => revalidate())
+        .then(() => recheck([...clients], 'close'))
         .catch((error: unknown) => {
           options.log.warn({ err: (error as Error).message }, 'realtime listener reconnect failed');
           reconnect();
@@ -311,7 +317,7 @@ export function createRealtime(options: RealtimeOptions): RealtimeHub {
   }
 
   function revalidate(): Promise<void> {
-    return recheck([...clients]);
+    return recheck([...clients], 'keep');
   }
 
   const ready = listen();
@@ -338,7 +344,7 @@ export function createRealtime(options: RealtimeOptions): RealtimeHub {
         drop(client, POLICY_VIOLATION, 'Session ended');
       } else if (recentlyIn(changedUsers, client.userId)) {
         client.generation += 1;
-        void recheck([client]);
+        void recheck([client], 'close');
       }
       return () => forget(client);
     },
