@@ -187,7 +187,7 @@ export async function buildApp(ctx: AppContext, hub: RealtimeHub): Promise<Fasti
   });
   app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
 
-  registerRealtimeRoute(app, hub, { allowedOrigins });
+  registerRealtimeRoute(app, ctx, hub, { allowedOrigins });
 
   const webBuilt = await registerStaticWeb(app, ctx.config);
   app.setNotFoundHandler((request, reply) => {

@@ -9,7 +9,7 @@ import { loadConfig, type Config } from '../src/config';
 import type { AppContext, Clock } from '../src/context';
 import { createDb, createPool, type Db } from '../src/db/client';
 import { createMailer } from '../src/modules/mail/mailer';
-import { createRealtime } from '../src/realtime/realtime';
+import { createRealtime, type RealtimeHub } from '../src/realtime/realtime';
 import { seedIfEmpty } from '../src/seed/seed';
 import { LOG_REDACT } from '../src/logging';
 import { TEMPLATE_DB, withDatabase } from './global-setup';
@@ -29,6 +29,8 @@ export class TestClock implements Clock {
 export interface TestApp {
   app: FastifyInstance;
   ctx: AppContext;
+  /** The same object as ctx.realtime, with its socket registry (tests of live-socket access). */
+  hub: RealtimeHub;
   db: Db;
   pool: pg.Pool;
   clock: TestClock;
@@ -97,6 +99,7 @@ export async function createTestApp(
   return {
     app,
     ctx,
+    hub,
     db,
     pool,
     clock,

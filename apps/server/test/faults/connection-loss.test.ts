@@ -34,7 +34,15 @@ describe('losing the database connection', () => {
       send: (m: string) => received.push(m),
       close: () => {},
     };
-    hub.add({ socket: socket as never, channels: new Set(['public']) });
+    hub.authorizeWith((sessionIds) =>
+      Promise.resolve(new Map(sessionIds.map((id) => [id, ['public']]))),
+    );
+    hub.add({
+      socket: socket as never,
+      channels: new Set(['public']),
+      sessionId: 'session-1',
+      userId: 'user-1',
+    });
     const admin = createPool(url, 1);
     pools.push(admin);
     await admin.query(

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { preparedPer } from '../../db/prepared';
 import {
@@ -91,6 +91,19 @@ export async function findSessionByDigest(
 ): Promise<{ session: SessionRow; user: UserRow } | undefined> {
   const [row] = await sessionByDigest(db).execute({ tokenHash });
   return row;
+}
+
+/** The sessions among `ids` that are not revoked, with their users (not deleted). */
+export async function findLiveSessionsByIds(
+  db: DbOrTx,
+  ids: string[],
+): Promise<{ session: SessionRow; user: UserRow }[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(inArray(sessions.id, ids), isNull(sessions.revokedAt), isNull(users.deletedAt)));
 }
 
 export async function touchSession(db: DbOrTx, sessionId: string, at: Date): Promise<void> {

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE } from '@app/shared/http';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import type { UserRow } from '../../db/schema';
+import type { SessionRow, UserRow } from '../../db/schema';
 import { forbidden, unauthenticated } from '../../http/errors';
 import { digest, newSecret } from './crypto';
 import { findSessionByDigest, insertSession, touchSession } from './auth.repo';
@@ -24,6 +24,18 @@ export function sessionLimits(ctx: AppContext) {
     idleMs: ctx.config.sessionIdleMinutes * 60_000,
     absoluteMs: ctx.config.sessionAbsoluteHours * 3_600_000,
   };
+}
+
+/**
+ * Whether a session not revoked is still usable at `now`: before its absolute expiry and used
+ * within the idle limit. The one rule for requests and for live sockets (src/realtime).
+ */
+export function sessionIsLive(
+  session: Pick<SessionRow, 'expiresAt' | 'lastSeenAt'>,
+  now: Date,
+  limits: { idleMs: number },
+): boolean {
+  return session.expiresAt > now && now.getTime() - session.lastSeenAt.getTime() <= limits.idleMs;
 }
 
 export function secureCookies(ctx: AppContext): boolean {
@@ -79,9 +91,7 @@ export function registerSessionLoader(app: FastifyInstance, ctx: AppContext): vo
     const found = await findSessionByDigest(ctx.db, digest(token));
     if (!found) return;
     const now = ctx.clock.now();
-    const { idleMs } = sessionLimits(ctx);
-    if (found.session.expiresAt <= now) return;
-    if (now.getTime() - found.session.lastSeenAt.getTime() > idleMs) return;
+    if (!sessionIsLive(found.session, now, sessionLimits(ctx))) return;
     // Write the last-seen time at most once a minute, not on every request.
     if (now.getTime() - found.session.lastSeenAt.getTime() > 60_000) {
       await touchSession(ctx.db, found.session.id, now);

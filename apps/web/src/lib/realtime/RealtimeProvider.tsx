@@ -1,6 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { create } from 'zustand';
+import { sessionQueryKey } from '../auth';
 import { createRealtimeConnection, type ConnectionStatus } from './connection';
 import { applyRealtimeMessage } from './invalidation';
 
@@ -29,6 +30,8 @@ export function RealtimeProvider({ enabled, children }: { enabled: boolean; chil
       onStatus: setStatus,
       // Whatever changed while we were away: refetch everything that is on screen.
       onReconnected: () => void queryClient.invalidateQueries(),
+      // Refused for good (the session ended elsewhere): a 401 here sends the user to /login.
+      onRefused: () => void queryClient.invalidateQueries({ queryKey: sessionQueryKey }),
     });
     return () => connection.close();
   }, [enabled, queryClient, setStatus]);

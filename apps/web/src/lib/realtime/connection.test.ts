@@ -34,16 +34,25 @@ function harness() {
   const statuses: ConnectionStatus[] = [];
   const messages: unknown[] = [];
   let reconnected = 0;
+  let refused = 0;
   const connection = createRealtimeConnection({
     url: 'ws://localhost/realtime',
     onMessage: (m) => messages.push(m),
     onStatus: (s) => statuses.push(s),
     onReconnected: () => (reconnected += 1),
+    onRefused: () => (refused += 1),
     createSocket: (url) => new FakeSocket(url) as unknown as WebSocket,
     setTimer: (fn, ms) => timers.push({ fn, ms }),
     clearTimer: () => {},
   });
-  return { connection, timers, statuses, messages, reconnected: () => reconnected };
+  return {
+    connection,
+    timers,
+    statuses,
+    messages,
+    reconnected: () => reconnected,
+    refused: () => refused,
+  };
 }
 
 describe('realtime connection', () => {
@@ -71,6 +80,16 @@ describe('realtime connection', () => {
     FakeSocket.instances[0]?.drop(1008);
     expect(h.statuses[h.statuses.length - 1]).toBe('stopped');
     expect(h.timers).toHaveLength(0);
+    // The session may have ended elsewhere: the app is told, to re-ask who is signed in.
+    expect(h.refused()).toBe(1);
+  });
+
+  it('closing it ourselves stops without reporting a refusal', () => {
+    const h = harness();
+    FakeSocket.instances[0]?.open();
+    h.connection.close();
+    expect(h.statuses[h.statuses.length - 1]).toBe('stopped');
+    expect(h.refused()).toBe(0);
   });
 
   it('pings every 20 seconds while open and passes messages on', () => {

@@ -14,6 +14,11 @@ export interface RealtimeConnectionOptions {
   onStatus: (status: ConnectionStatus) => void;
   /** Called after a reconnect, so the app can refetch what it may have missed. */
   onReconnected: () => void;
+  /**
+   * Called when the server refuses the socket for good (1008): the session may have ended
+   * elsewhere (logout, revoked, password changed), so the app re-asks who is signed in.
+   */
+  onRefused?: () => void;
   createSocket?: (url: string) => WebSocket;
   setTimer?: (fn: () => void, ms: number) => unknown;
   clearTimer?: (id: unknown) => void;
@@ -66,6 +71,7 @@ export function createRealtimeConnection(options: RealtimeConnectionOptions) {
       pingTimer = null;
       if (closedByUs || event.code === STOP_RECONNECTING_CODE) {
         options.onStatus('stopped');
+        if (!closedByUs) options.onRefused?.();
         return;
       }
       options.onStatus('reconnecting');

@@ -1,0 +1,22 @@
+import type { AppContext } from '../context';
+import { findLiveSessionsByIds } from '../modules/auth/auth.repo';
+import { sessionIsLive, sessionLimits } from '../modules/auth/session';
+import { channelsFor } from './channels';
+import type { Authorize } from './realtime';
+
+/**
+ * Re-checks open sockets the way a request is checked: the session must be neither revoked nor
+ * expired (absolute or idle), its user not deleted; the channels then follow the user's roles now.
+ */
+export function sessionAuthorizer(ctx: AppContext): Authorize {
+  return async (sessionIds) => {
+    const rows = await findLiveSessionsByIds(ctx.db, sessionIds);
+    const now = ctx.clock.now();
+    const limits = sessionLimits(ctx);
+    return new Map(
+      rows
+        .filter((row) => sessionIsLive(row.session, now, limits))
+        .map((row) => [row.session.id, channelsFor(row.user)]),
+    );
+  };
+}
