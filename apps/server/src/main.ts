@@ -13,6 +13,7 @@ import { startCopyTrading } from './modules/trading/copy-trading.runtime';
 import { loadSecretsKey } from './modules/auth/secret-box';
 import { seedIfEmpty } from './seed/seed';
 import { LOG_REDACT } from './logging';
+import { createMetrics } from './modules/ops/ops.metrics';
 
 const WORKER_DATABASE_URL = 'NESTRADO_WORKER_DATABASE_URL';
 
@@ -128,8 +129,14 @@ async function runInstance(config: Config, log: Logger, isWorker: boolean): Prom
     realtime: hub,
     secretsKey,
   };
-  const app = await buildApp(ctx, hub);
-  const scheduler = createScheduler({ databaseUrl, clock: systemClock, log });
+  const metrics = createMetrics();
+  const app = await buildApp(ctx, hub, { metrics });
+  const scheduler = createScheduler({
+    databaseUrl,
+    clock: systemClock,
+    log,
+    onJobLag: metrics.observeJobLag,
+  });
   const copyTrading = await startCopyTrading(ctx, scheduler);
   log.info(copyTrading.startup, 'market data and strategies ready');
   scheduler.start();
