@@ -51,6 +51,9 @@ import { avatarFileRoute, profileRoutes } from './modules/profile/profile.routes
 import { adminUserRoutes } from './modules/users/users.routes';
 import { overviewRoutes } from './modules/overview/overview.routes';
 import { registerRealtimeRoute, type RealtimeHub } from './realtime/realtime';
+import { createMetrics, type Metrics } from './modules/ops/ops.metrics';
+import { registerOps } from './modules/ops/ops.routes';
+import { defaultReadinessOptions, type ReadinessOptions } from './modules/ops/ops.service';
 
 /**
  * One log line per request, written when it completes, with what Fastify would have logged on
@@ -89,7 +92,17 @@ const CSP_DIRECTIVES = {
   upgradeInsecureRequests: null,
 };
 
-export async function buildApp(ctx: AppContext, hub: RealtimeHub): Promise<FastifyInstance> {
+export interface BuildOptions {
+  /** Shared with the scheduler (job lag) by main.ts; a fresh registry otherwise. */
+  metrics?: Metrics;
+  readiness?: Partial<ReadinessOptions>;
+}
+
+export async function buildApp(
+  ctx: AppContext,
+  hub: RealtimeHub,
+  options: BuildOptions = {},
+): Promise<FastifyInstance> {
   const logger: FastifyBaseLogger = ctx.log;
   const app = Fastify({
     loggerInstance: logger,
@@ -103,6 +116,10 @@ export async function buildApp(ctx: AppContext, hub: RealtimeHub): Promise<Fasti
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   refuseNulCharacters(app);
+  registerOps(app, ctx, hub, {
+    metrics: options.metrics ?? createMetrics(),
+    readiness: { ...defaultReadinessOptions(), ...options.readiness },
+  });
   // An action with no input (approve, activate...) may send an empty JSON body: treat it as {}.
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');

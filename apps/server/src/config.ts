@@ -28,6 +28,8 @@ export interface Config {
   workers: number;
   /** Attempts allowed per window: login per address+account (15 min), register per address (1 h)... */
   rateLimits: { login: number; register: number; recovery: number; twoFactor: number };
+  /** METRICS_TOKEN: bearer token for /metrics; unset: /metrics answers loopback connections only. */
+  metricsToken: string | undefined;
 }
 
 function intFrom(value: string | undefined, fallback: number): number {
@@ -65,6 +67,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     secretsKeyBase64: env.SECRETS_KEY || undefined,
     workers: intFrom(env.WEB_CONCURRENCY, 1),
+    metricsToken: env.METRICS_TOKEN || undefined,
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist')),
   };
 }

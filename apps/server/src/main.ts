@@ -14,6 +14,7 @@ import { loadSecretsKey } from './modules/auth/secret-box';
 import { orphanAvatarSweepJob } from './modules/profile/profile.service';
 import { seedIfEmpty } from './seed/seed';
 import { LOG_REDACT } from './logging';
+import { createMetrics } from './modules/ops/ops.metrics';
 
 const WORKER_DATABASE_URL = 'NESTRADO_WORKER_DATABASE_URL';
 
@@ -129,8 +130,14 @@ async function runInstance(config: Config, log: Logger, isWorker: boolean): Prom
     realtime: hub,
     secretsKey,
   };
-  const app = await buildApp(ctx, hub);
-  const scheduler = createScheduler({ databaseUrl, clock: systemClock, log });
+  const metrics = createMetrics();
+  const app = await buildApp(ctx, hub, { metrics });
+  const scheduler = createScheduler({
+    databaseUrl,
+    clock: systemClock,
+    log,
+    onJobLag: metrics.observeJobLag,
+  });
   scheduler.add(orphanAvatarSweepJob(ctx));
   const copyTrading = await startCopyTrading(ctx, scheduler);
   log.info(copyTrading.startup, 'market data and strategies ready');

@@ -6,6 +6,11 @@ const MIGRATIONS_DIR = path.join(import.meta.dirname, 'migrations');
 /** Any constant: it keeps two instances starting at once from migrating together. */
 const MIGRATION_LOCK_ID = 727_001;
 
+/** The migration files this build carries, in the order they apply (`NNNN_name.sql`). */
+export async function migrationNames(): Promise<string[]> {
+  return (await fs.readdir(MIGRATIONS_DIR)).filter((f) => /^\d{4}_.+\.sql$/.test(f)).sort();
+}
+
 /**
  * Applies `migrations/NNNN_name.sql` in order, each in its own transaction, recording what ran.
  * Versioned SQL files keep the database rules (constraints, triggers) reviewable as SQL; the
@@ -23,9 +28,7 @@ export async function migrate(pool: pg.Pool): Promise<string[]> {
         (r) => r.name,
       ),
     );
-    const files = (await fs.readdir(MIGRATIONS_DIR))
-      .filter((f) => /^\d{4}_.+\.sql$/.test(f))
-      .sort();
+    const files = await migrationNames();
     for (const file of files) {
       if (done.has(file)) continue;
       const sql = await fs.readFile(path.join(MIGRATIONS_DIR, file), 'utf8');

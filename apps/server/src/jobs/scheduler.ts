@@ -7,6 +7,9 @@ import type { Clock } from '../context';
  * one instance at a time: the leader is whoever holds a session-level PostgreSQL advisory lock.
  * If the leader dies its connection drops, the lock is released, and another instance takes over.
  * Jobs get `now` from the injected clock; tests call `runAll()` instead of waiting for timers.
+ * A timed run reports how late it started after its due time (`onJobLag`, for /metrics): a run
+ * skipped because the previous one was still going leaves its due time in place, so the next run
+ * counts the whole delay.
  */
 export interface Job {
   name: string;
@@ -29,8 +32,11 @@ export function createScheduler(options: {
   databaseUrl: string;
   clock: Clock;
   log: Logger;
+  onJobLag?: (job: string, lagMs: number) => void;
 }): Scheduler {
   const jobs: Job[] = [];
+  /** When each job's next timed run is due (epoch ms, injected clock). */
+  const dueAt = new Map<string, number>();
   const timers: NodeJS.Timeout[] = [];
   const running = new Set<string>();
   let lockClient: pg.Client | null = null;
@@ -77,13 +83,31 @@ export function createScheduler(options: {
     }
   }
 
+  /** A timer fired: run the job if this instance leads, reporting how late it is. */
+  function runOnTime(job: Job): void {
+    const now = options.clock.now().getTime();
+    const due = dueAt.get(job.name) ?? now;
+    // Still running: this slot is missed and the due time stays, so the next run counts it.
+    if (running.has(job.name)) return;
+    // The first slot after now (one interval on when the timer fired early or on time).
+    const missed = Math.max(0, Math.floor((now - due) / job.everyMs));
+    dueAt.set(job.name, due + (missed + 1) * job.everyMs);
+    if (!leader) return;
+    options.onJobLag?.(job.name, Math.max(0, now - due));
+    void runJob(job);
+  }
+
   return {
     add: (job) => jobs.push(job),
     start() {
       void tryLead();
       const election = setInterval(() => void tryLead(), 5000);
       timers.push(election);
-      for (const job of jobs) timers.push(setInterval(() => void runJob(job), job.everyMs));
+      const startedAt = options.clock.now().getTime();
+      for (const job of jobs) {
+        dueAt.set(job.name, startedAt + job.everyMs);
+        timers.push(setInterval(() => runOnTime(job), job.everyMs));
+      }
       for (const timer of timers) timer.unref();
     },
     async runAll() {

@@ -1,0 +1,74 @@
+import pg from 'pg';
+import type { AppContext } from '../../context';
+import { migrationNames } from '../../db/migrate';
+import { marketOptionsFromEnv } from '../market/market.options';
+import { evaluateReadiness, type Readiness, type ReadinessFacts } from './domain/readiness';
+import type { MetricsSnapshot } from './ops.metrics';
+import * as repo from './ops.repo';
+
+/** undefined_table: the schema is not there at all (nothing migrated yet). */
+const UNDEFINED_TABLE = '42P01';
+
+export interface ReadinessOptions {
+  /** How long the database may take to answer before the instance counts as not ready. */
+  timeoutMs: number;
+  /** A last tick older than this is stale (the market module's bound for using a price). */
+  staleAfterMs: number;
+}
+
+export const defaultReadinessOptions = (): ReadinessOptions => ({
+  timeoutMs: 2000,
+  staleAfterMs: marketOptionsFromEnv().staleAfterMs,
+});
+
+let expected: Promise<string[]> | undefined;
+/** The build's migration files, listed once per process. */
+function expectedMigrations(): Promise<string[]> {
+  expected ??= migrationNames();
+  return expected;
+}
+
+async function readFacts(ctx: AppContext, timeoutMs: number): Promise<ReadinessFacts> {
+  try {
+    return { reachable: true, ...(await repo.readinessFacts(ctx.pool, timeoutMs)) };
+  } catch (error) {
+    if (error instanceof pg.DatabaseError && error.code === UNDEFINED_TABLE) {
+      return { reachable: true, appliedMigrations: [], lastTickAt: null };
+    }
+    return { reachable: false };
+  }
+}
+
+export async function readiness(ctx: AppContext, options: ReadinessOptions): Promise<Readiness> {
+  const [facts, migrations] = await Promise.all([
+    readFacts(ctx, options.timeoutMs),
+    expectedMigrations(),
+  ]);
+  return evaluateReadiness(facts, migrations, ctx.clock.now().getTime(), options.staleAfterMs);
+}
+
+const ageSeconds = (now: number, at: number | null) =>
+  at === null ? null : Math.max(0, now - at) / 1000;
+
+export async function metricsSnapshot(
+  ctx: AppContext,
+  realtimeConnections: number,
+  timeoutMs: number,
+): Promise<MetricsSnapshot> {
+  const pool = {
+    total: ctx.pool.totalCount,
+    idle: ctx.pool.idleCount,
+    waiting: ctx.pool.waitingCount,
+  };
+  const facts = await repo.metricsFacts(ctx.pool, timeoutMs).catch(() => null);
+  const now = ctx.clock.now().getTime();
+  return {
+    pool,
+    realtimeConnections,
+    database: facts && {
+      unsentMails: facts.unsentMails,
+      oldestUnsentAgeSeconds: ageSeconds(now, facts.oldestUnsentAt),
+      priceFeedAgeSeconds: ageSeconds(now, facts.lastTickAt),
+    },
+  };
+}
