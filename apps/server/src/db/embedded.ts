@@ -506,8 +506,11 @@ export async function startEmbeddedPostgres(
     clusterDir,
     stop: () => {
       stopping ??= (async () => {
+        const lock = await readPostmasterPid(clusterDir);
         const result = await pgCtlStop(bin, clusterDir, runAs);
         if (!result.ok) log(`PostgreSQL did not stop cleanly: ${result.output}`);
+        // pg_ctl returns once postmaster.pid is gone, a moment before the process itself.
+        if (lock) await processEnded(lock.pid);
         await fs.rm(path.join(dataDir, 'pg-server.pid'), { force: true });
       })();
       return stopping;

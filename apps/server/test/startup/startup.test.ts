@@ -4,6 +4,7 @@
  * graceful shutdown on SIGTERM, and the embedded database's handling of what a crash leaves behind.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import http from 'node:http';
 import net from 'node:net';
@@ -50,13 +51,15 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** Whether a process runs (a zombie waiting for its parent to collect it does not). */
 const alive = (pid: number) => {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return !stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z');
 };
 
 async function postmasterPid(dataDir: string): Promise<number | undefined> {
@@ -292,7 +295,7 @@ describe('embedded PostgreSQL and what a crash leaves', () => {
     const db = await startEmbeddedPostgres(dir);
     await db.stop();
     const holder = spawn('sleep', ['60'], { cwd: db.clusterDir });
-    cleanups.push(async () => void holder.kill('SIGKILL'));
+    cleanups.push(() => Promise.resolve(void holder.kill('SIGKILL')));
     await fs.writeFile(
       path.join(db.clusterDir, 'postmaster.pid'),
       `${holder.pid}\n${db.clusterDir}\n`,
@@ -312,7 +315,7 @@ describe('embedded PostgreSQL and what a crash leaves', () => {
     const db = await startEmbeddedPostgres(dir);
     cleanups.push(() => db.stop());
     const holder = spawn('sleep', ['60']);
-    cleanups.push(async () => void holder.kill('SIGKILL'));
+    cleanups.push(() => Promise.resolve(void holder.kill('SIGKILL')));
     await new Promise((resolve) => setTimeout(resolve, 100));
     const started = (await fs.readFile(`/proc/${holder.pid}/stat`, 'utf8'))
       .split(') ')[1]
