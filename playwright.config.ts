@@ -54,6 +54,9 @@ export default defineConfig({
     url: `http://localhost:${PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
+    // SIGTERM: the server shuts down in order and stops its embedded PostgreSQL (which runs in its
+    // own session, so a kill of the process group would leave it running until the next start).
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
     stdout: 'ignore',
     stderr: 'pipe',
     env: {

@@ -34,9 +34,22 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['apps/server/test/**/*.test.ts'],
+          exclude: ['apps/server/test/startup/**'],
           environment: 'node',
           globalSetup: ['apps/server/test/global-setup.ts'],
           testTimeout: 30_000,
+          hookTimeout: 120_000,
+          pool: 'forks',
+        },
+      },
+      {
+        // `npm run test:startup`: the server as child processes on their own embedded PostgreSQL.
+        test: {
+          name: 'startup',
+          include: ['apps/server/test/startup/**/*.test.ts'],
+          environment: 'node',
+          fileParallelism: false,
+          testTimeout: 240_000,
           hookTimeout: 120_000,
           pool: 'forks',
         },

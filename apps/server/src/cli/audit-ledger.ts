@@ -1,27 +1,15 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { createDb, createPool } from '../db/client';
+import { runningEmbeddedUrl } from '../db/embedded';
 import { auditLedger } from '../modules/ledger/ledger.audit';
 
 /**
  * `npm run audit:ledger`: checks every ledger invariant (PRODUCT.md section 5) and exits non-zero
  * listing the violations. Connects to DATABASE_URL, or to the running embedded database of
- * DATA_DIR (./data): password from data/pg-password, port from data/pg/postmaster.pid.
+ * DATA_DIR (./data), found as db/embedded.ts keeps it.
  */
 async function databaseUrl(): Promise<string> {
   if (process.env.DATABASE_URL) return process.env.DATABASE_URL;
-  const dataDir = path.resolve(process.env.DATA_DIR ?? 'data');
-  const password = (await fs.readFile(path.join(dataDir, 'pg-password'), 'utf8')).trim();
-  const pid = await fs.readFile(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').catch(() => {
-    throw new Error(
-      `No running embedded database in ${dataDir} (start the app, or set DATABASE_URL)`,
-    );
-  });
-  // postmaster.pid: line 1 pid, 2 data dir, 3 start time, 4 port.
-  const port = Number(pid.split('\n')[3]);
-  if (!Number.isInteger(port) || port <= 0)
-    throw new Error('Cannot read the port from postmaster.pid');
-  return `postgres://nestrado:${encodeURIComponent(password)}@127.0.0.1:${port}/nestrado`;
+  return runningEmbeddedUrl(process.env.DATA_DIR ?? 'data');
 }
 
 async function main(): Promise<number> {

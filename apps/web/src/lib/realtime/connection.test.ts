@@ -92,6 +92,18 @@ describe('realtime connection', () => {
     expect(h.refused()).toBe(0);
   });
 
+  it('comes back 1 s after the server closes with 1012 (service restart) and refetches', () => {
+    const h = harness();
+    FakeSocket.instances[0]?.open();
+    FakeSocket.instances[0]?.drop(1012);
+    expect(h.statuses[h.statuses.length - 1]).toBe('reconnecting');
+    const retry = h.timers.filter((t) => t.ms !== 20_000).pop();
+    expect(retry?.ms).toBe(1000);
+    retry?.fn();
+    FakeSocket.instances[1]?.open();
+    expect(h.reconnected()).toBe(1);
+  });
+
   it('pings every 20 seconds while open and passes messages on', () => {
     const h = harness();
     const socket = FakeSocket.instances[0];
