@@ -395,3 +395,62 @@ describe('counters in PostgreSQL', () => {
     }
   });
 });
+
+describe('no account enumeration', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(limits({}));
+  });
+  afterAll(() => t.close());
+
+  const comparable = (response: LightMyRequestResponse) => {
+    const headers: Record<string, unknown> = { ...response.headers };
+    delete headers.date;
+    delete headers['set-cookie'];
+    return { status: response.statusCode, body: response.body, headers };
+  };
+
+  it('recovery answers a known and an unknown e-mail byte for byte the same', async () => {
+    const { input } = await registerUser(t.app);
+    const known = await from(t, '203.0.113.1').post('/api/auth/recovery', { email: input.email });
+    const unknown = await from(t, '203.0.113.1').post('/api/auth/recovery', {
+      email: uniqueEmail('nobody'),
+    });
+    expect(comparable(known)).toEqual(comparable(unknown));
+    expect(known.statusCode).toBe(200);
+    expect(known.body).toBe('{"ok":true}');
+  });
+
+  it('recovery takes the same time for a known and an unknown e-mail (medians of 30)', async () => {
+    const known = await Promise.all(
+      Array.from({ length: 30 }, () => registerUser(t.app).then((r) => r.input.email)),
+    );
+    const timings = { known: [] as number[], unknown: [] as number[] };
+    const client = new TestClient(t.app);
+    await client.get('/api/auth/csrf');
+    const time = async (email: string) => {
+      const started = process.hrtime.bigint();
+      const response = await client.post('/api/auth/recovery', { email });
+      return { ms: Number(process.hrtime.bigint() - started) / 1e6, status: response.statusCode };
+    };
+    // Alternating which goes first, so neither profits from the other's after-effects.
+    for (const [i, email] of known.entries()) {
+      const nobody = uniqueEmail('nobody');
+      const first = await time(i % 2 === 0 ? email : nobody);
+      const second = await time(i % 2 === 0 ? nobody : email);
+      const [a, b] = i % 2 === 0 ? [first, second] : [second, first];
+      timings.known.push(a.ms);
+      timings.unknown.push(b.ms);
+      expect([a.status, b.status]).toEqual([200, 200]);
+    }
+    const median = (values: number[]) => {
+      const sorted = [...values].sort((x, y) => x - y);
+      return ((sorted[14] ?? 0) + (sorted[15] ?? 0)) / 2;
+    };
+    const figures = { known: median(timings.known), unknown: median(timings.unknown) };
+    console.log(`recovery medians (ms): ${JSON.stringify(figures)}`);
+    expect(Math.abs(figures.known - figures.unknown)).toBeLessThan(
+      Math.max(2, 0.5 * figures.unknown),
+    );
+  });
+});

@@ -175,27 +175,28 @@ export async function revokeOwnSession(
 }
 
 /**
- * Always answers the same way and does the same work (one lookup, one transaction, one e-mail
- * queued), so neither the answer nor its timing tells which e-mails have accounts. An address
- * with no account is told so, in case its owner signed up with another one.
+ * Always answers the same way and does the same work (one lookup, then one statement queueing
+ * one e-mail), so neither the answer nor its timing tells which e-mails have accounts. An
+ * address with no account is told so, in case its owner signed up with another one.
  */
 export async function requestRecovery(ctx: AppContext, email: string): Promise<void> {
   const user = await repo.findUserByEmail(ctx.db, email);
   const secret = newSecret();
-  await ctx.db.transaction(async (tx) => {
-    if (!user) {
-      await enqueueMail(tx, email, mailTemplates.recoveryNoAccount(brandOf(ctx)));
-      return;
-    }
-    await repo.insertAuthToken(tx, {
-      userId: user.id,
-      kind: 'recovery',
-      tokenHash: digest(secret),
-      expiresAt: new Date(ctx.clock.now().getTime() + RECOVERY_TTL_MS),
-    });
+  if (user) {
     const url = `${ctx.config.publicUrl}/new?userId=${encodeURIComponent(user.id)}&secret=${encodeURIComponent(secret)}`;
-    await enqueueMail(tx, user.email, mailTemplates.recovery(brandOf(ctx), user.name, url));
-  });
+    await repo.insertAuthTokenWithMail(
+      ctx.db,
+      {
+        userId: user.id,
+        kind: 'recovery',
+        tokenHash: digest(secret),
+        expiresAt: new Date(ctx.clock.now().getTime() + RECOVERY_TTL_MS),
+      },
+      { to: user.email, content: mailTemplates.recovery(brandOf(ctx), user.name, url) },
+    );
+  } else {
+    await enqueueMail(ctx.db, email, mailTemplates.recoveryNoAccount(brandOf(ctx)));
+  }
   ctx.mailer.kick();
 }
 
