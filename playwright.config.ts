@@ -68,6 +68,7 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       RATE_LIMIT_REGISTER: '1000',
       RATE_LIMIT_LOGIN: '1000',
+      RATE_LIMIT_LOGIN_ADDRESS: '1000',
     },
   },
 });

@@ -8,7 +8,6 @@ import Fastify, {
 } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
-import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifyWebsocket from '@fastify/websocket';
 import {
@@ -20,6 +19,7 @@ import {
 import { publicConfigSchema } from '@app/shared/schemas/common';
 import type { AppContext } from './context';
 import { registerCsrfProtection } from './http/csrf';
+import { refuseInMemoryRateLimits } from './http/rate-limit';
 import { frameworkErrorHandler, registerErrorHandler } from './http/error-handler';
 import { trackRoutesForMethodCheck } from './http/method-not-allowed';
 import { refuseNulCharacters } from './http/nul-characters';
@@ -149,7 +149,8 @@ export async function buildApp(
     crossOriginEmbedderPolicy: false,
     hsts: ctx.config.publicUrl.startsWith('https://'),
   });
-  await app.register(fastifyRateLimit, { global: false });
+  // Brute-force limits are counted in PostgreSQL (http/rate-limit.ts), not per process.
+  refuseInMemoryRateLimits(app);
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
 
   registerSessionLoader(app, ctx);

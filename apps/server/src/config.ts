@@ -26,8 +26,19 @@ export interface Config {
   secretsKeyBase64: string | undefined;
   /** WEB_CONCURRENCY: instance processes sharing the port (1 = this process serves). */
   workers: number;
-  /** Attempts allowed per window: login per address+account (15 min), register per address (1 h)... */
-  rateLimits: { login: number; register: number; recovery: number; twoFactor: number };
+  /**
+   * Attempts per window, counted in PostgreSQL (modules/auth/auth.limits.ts): wrong passwords per
+   * account (login, 15 min), wrong passwords or codes per address (loginAddress, 15 min), sign-ups
+   * per address (1 h), recovery/verification per address, account and recipient (1 h), wrong TOTP
+   * codes per account (twoFactor, 15 min).
+   */
+  rateLimits: {
+    login: number;
+    loginAddress: number;
+    register: number;
+    recovery: number;
+    twoFactor: number;
+  };
   /** METRICS_TOKEN: bearer token for /metrics; unset: /metrics answers loopback connections only. */
   metricsToken: string | undefined;
 }
@@ -61,6 +72,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: env.SEED_DEMO !== 'false',
     rateLimits: {
       login: intFrom(env.RATE_LIMIT_LOGIN, 10),
+      loginAddress: intFrom(env.RATE_LIMIT_LOGIN_ADDRESS, 30),
       register: intFrom(env.RATE_LIMIT_REGISTER, 20),
       recovery: intFrom(env.RATE_LIMIT_RECOVERY, 10),
       twoFactor: intFrom(env.RATE_LIMIT_TWO_FACTOR, 10),

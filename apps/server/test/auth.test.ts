@@ -88,6 +88,13 @@ describe('sign-up', () => {
     });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toMatchObject({ error: { field: 'email' } });
+    // The real owner hears of it; nobody else is signed in or mailed a link.
+    expect(again.cookies.has('sid')).toBe(false);
+    await t.ctx.mailer.idle();
+    const notices = await findMailTo(t.db, input.email, 'sign_up_attempt');
+    expect(notices).toHaveLength(1);
+    expect(notices[0]?.subject).toBe('Someone tried to sign up with your e-mail address');
+    expect(await findMailTo(t.db, input.email, 'welcome')).toHaveLength(1);
   });
 
   it('links a referrer by referral id and refuses an unknown one', async () => {
@@ -190,7 +197,7 @@ describe('login', () => {
 
   it('is rate limited per address and account', async () => {
     const limited = await createTestApp({
-      rateLimits: { login: 3, register: 1000, recovery: 1000, twoFactor: 1000 },
+      rateLimits: { login: 3, loginAddress: 1000, register: 1000, recovery: 1000, twoFactor: 1000 },
     });
     try {
       const { input } = await registerUser(limited.app);
@@ -336,7 +343,7 @@ describe('password recovery', () => {
     expect(late.statusCode).toBe(400);
   });
 
-  it('answers the same for an unknown e-mail and sends nothing', async () => {
+  it('answers the same for an unknown e-mail, sends no link, and tells the address it has no account', async () => {
     const client = new TestClient(t.app);
     const email = uniqueEmail('nobody');
     const response = await client.post('/api/auth/recovery', { email });
@@ -344,6 +351,10 @@ describe('password recovery', () => {
     expect(response.json()).toEqual({ ok: true });
     await t.ctx.mailer.idle();
     expect(await findMailTo(t.db, email, 'recovery')).toHaveLength(0);
+    const [notice] = await findMailTo(t.db, email, 'recovery_no_account');
+    expect(notice?.subject).toBe('Reset your Nestrado password');
+    expect(notice?.textBody).toContain('there is no account with it');
+    expect(notice?.textBody).not.toMatch(/secret=/);
   });
 
   it('signs out every session when the password is reset', async () => {

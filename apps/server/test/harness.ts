@@ -65,7 +65,13 @@ export async function createTestApp(
     adminEmail: 'admin@test.local',
     adminPassword: 'admin-password-123',
     smtpUrl: undefined,
-    rateLimits: { login: 1000, register: 1000, recovery: 1000, twoFactor: 1000 },
+    rateLimits: {
+      login: 1000,
+      loginAddress: 1000,
+      register: 1000,
+      recovery: 1000,
+      twoFactor: 1000,
+    },
     ...overrides,
   };
   const pool = createPool(databaseUrl, 10);

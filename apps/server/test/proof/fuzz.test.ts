@@ -32,10 +32,14 @@ const SLOW = new Set(['POST /api/auth/register', 'POST /api/auth/login', 'PUT /a
 const COUNT_ONLY = new Set(['candles', 'market_prices', 'nav_snapshots', 'mail_outbox']);
 /**
  * Rows a rejected request is meant to write: a failed sign-in is a security event kept in the
- * audit log (ASVS 16.3). Everything else in those tables must stay unchanged.
+ * audit log (ASVS 16.3), and a wrong secret counts against its brute-force limits (every row of
+ * rate_limit_buckets is such a counter); a sign-up refused for a taken e-mail tells the owner.
+ * Everything else in those tables must stay unchanged.
  */
 const EXPECTED_ON_REJECTION: Record<string, string> = {
   audit_log: "x.action <> 'user.login_failed'",
+  rate_limit_buckets: 'false',
+  mail_outbox: "x.template <> 'sign_up_attempt'",
 };
 
 let t: TradingTestApp;
@@ -57,7 +61,7 @@ beforeAll(async () => {
     const id = `"${name}"`;
     const where = EXPECTED_ON_REJECTION[name] ? ` WHERE ${EXPECTED_ON_REJECTION[name]}` : '';
     return COUNT_ONLY.has(name)
-      ? `'${name}', (SELECT count(*)::text FROM ${id})`
+      ? `'${name}', (SELECT count(*)::text FROM ${id} x${where})`
       : `'${name}', (SELECT count(*) || ':' || md5(coalesce(string_agg(x::text, '|' ORDER BY x::text), '')) FROM ${id} x${where})`;
   });
   snapshotQuery = sql.raw(`SELECT json_build_object(${parts.join(', ')}) AS state`);

@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import type { MailContent } from '../mail/templates';
 import { preparedPer } from '../../db/prepared';
 import {
   authTokens,
@@ -163,6 +164,25 @@ export async function insertAuthToken(
   values: { userId: string; kind: 'recovery' | 'verify_email'; tokenHash: Buffer; expiresAt: Date },
 ): Promise<void> {
   await db.insert(authTokens).values(values);
+}
+
+/**
+ * Stores a link token and queues the e-mail carrying it in one statement: atomic without a
+ * transaction, and one round trip, like the no-account notice queued for an unknown address.
+ */
+export async function insertAuthTokenWithMail(
+  db: DbOrTx,
+  token: { userId: string; kind: 'recovery' | 'verify_email'; tokenHash: Buffer; expiresAt: Date },
+  mail: { to: string; content: MailContent },
+): Promise<void> {
+  const { to, content } = mail;
+  await db.execute(sql`
+    WITH token AS (
+      INSERT INTO auth_tokens (user_id, kind, token_hash, expires_at)
+      VALUES (${token.userId}, ${token.kind}, ${token.tokenHash}, ${token.expiresAt.toISOString()})
+    )
+    INSERT INTO mail_outbox (to_address, subject, text_body, html_body, template)
+    VALUES (${to}, ${content.subject}, ${content.text}, ${content.html}, ${content.template})`);
 }
 
 /** Marks a valid token used and returns it; at most one caller can ever get it. */

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -20,8 +20,10 @@ import {
 import { SESSION_COOKIE } from '@app/shared/http';
 import type { AppContext } from '../../context';
 import { issueCsrfCookie } from '../../http/csrf';
+import { accountKey, clientAddress, limitOn, rateLimiter } from '../../http/rate-limit';
 import { toMe } from '../users/user.view';
 import * as service from './auth.service';
+import { authLimits } from './auth.limits';
 import { digest } from './crypto';
 import { findSessionByDigest, revokeSession } from './auth.repo';
 import { clearSessionCookie, requireUser, secureCookies, setSessionCookie } from './session';
@@ -29,7 +31,17 @@ import { clearSessionCookie, requireUser, secureCookies, setSessionCookie } from
 const userResponse = z.object({ user: meSchema });
 
 export function authRoutes(ctx: AppContext) {
-  const limits = ctx.config.rateLimits;
+  const limiter = rateLimiter(ctx);
+  const family = authLimits(ctx.config.rateLimits);
+  const bodyEmail = (request: FastifyRequest) =>
+    accountKey((request.body as { email?: string } | undefined)?.email);
+  const bodyUserId = (request: FastifyRequest) =>
+    (request.body as { userId?: string } | undefined)?.userId?.toLowerCase();
+  const userEmail = (request: FastifyRequest) => accountKey(request.auth?.user.email);
+  const byAddress = limitOn(family.guessByAddress, clientAddress);
+  const linkByAddress = limitOn(family.linkByAddress, clientAddress);
+  const passwordAttempt = [byAddress, limitOn(family.passwordByAccount, userEmail)];
+  const linkUse = [linkByAddress, limitOn(family.linkByAccount, bodyUserId)];
   return function register(fastify: FastifyInstance, _options: unknown, done: () => void) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const tags = ['auth'];
@@ -45,7 +57,10 @@ export function authRoutes(ctx: AppContext) {
     app.post(
       '/register',
       {
-        config: { rateLimit: { max: limits.register, timeWindow: '1 hour' } },
+        preHandler: limiter.guard([
+          limitOn(family.registerByAddress, clientAddress),
+          limitOn(family.mailByRecipient, bodyEmail),
+        ]),
         schema: { tags, body: registerSchema, response: { 201: userResponse } },
       },
       async (request, reply) => {
@@ -58,22 +73,21 @@ export function authRoutes(ctx: AppContext) {
     app.post(
       '/login',
       {
-        config: {
-          rateLimit: {
-            max: limits.login,
-            timeWindow: '15 minutes',
-            hook: 'preHandler',
-            // Per address and per account, so one attacker cannot lock every account out.
-            keyGenerator: (request) => {
-              const email = (request.body as { email?: unknown } | undefined)?.email;
-              return `${request.ip}|${typeof email === 'string' ? email.toLowerCase() : ''}`;
-            },
-          },
-        },
+        preHandler: limiter.guard([
+          byAddress,
+          limitOn(family.passwordByAccount, bodyEmail),
+          // Only the second step (a code is sent) counts against the account's TOTP allowance.
+          limitOn(family.otpByAccount, (request) =>
+            (request.body as { otp?: string }).otp ? bodyEmail(request) : null,
+          ),
+        ]),
         schema: { tags, body: loginSchema, response: { 200: loginResultSchema } },
       },
       async (request, reply) => {
-        const outcome = await service.login(ctx, request.body, request);
+        const outcome = await service.login(ctx, request.body, request, () =>
+          limiter.forgive(request, [family.guessByAddress.name, family.passwordByAccount.name]),
+        );
+        await limiter.forgive(request);
         if (outcome.status === 'otp_required') return { status: 'otp_required' as const };
         // Rotate: whatever session the browser held before is ended.
         const previous = request.cookies[SESSION_COOKIE];
@@ -138,7 +152,7 @@ export function authRoutes(ctx: AppContext) {
     app.post(
       '/recovery',
       {
-        config: { rateLimit: { max: limits.recovery, timeWindow: '1 hour' } },
+        preHandler: limiter.guard([linkByAddress, limitOn(family.mailByRecipient, bodyEmail)]),
         schema: { tags, body: recoverySchema, response: { 200: okSchema } },
       },
       async (request) => {
@@ -150,28 +164,37 @@ export function authRoutes(ctx: AppContext) {
     app.put(
       '/recovery',
       {
-        config: { rateLimit: { max: limits.recovery, timeWindow: '1 hour' } },
+        preHandler: limiter.guard(linkUse),
         schema: { tags, body: completeRecoverySchema, response: { 200: okSchema } },
       },
       async (request) => {
-        await service.completeRecovery(ctx, request.body, request.ip);
+        const { email } = await service.completeRecovery(ctx, request.body, request.ip);
+        // The owner proved the mailbox: whoever was guessing the old password locks them out no more.
+        await limiter.clear(family.passwordByAccount.name, email.toLowerCase());
         return { ok: true as const };
       },
     );
 
     app.post(
       '/password',
-      { schema: { tags, body: changePasswordSchema, response: { 200: okSchema } } },
+      {
+        preHandler: limiter.guard(passwordAttempt),
+        schema: { tags, body: changePasswordSchema, response: { 200: okSchema } },
+      },
       async (request) => {
         const auth = requireUser(request);
         await service.changePassword(ctx, auth.user, auth.sessionId, request.body, request.ip);
+        await limiter.forgive(request);
         return { ok: true as const };
       },
     );
 
     app.post(
       '/verification',
-      { schema: { tags, response: { 200: okSchema } } },
+      {
+        preHandler: limiter.guard([linkByAddress, limitOn(family.mailByRecipient, userEmail)]),
+        schema: { tags, response: { 200: okSchema } },
+      },
       async (request) => {
         await service.sendVerification(ctx, requireUser(request).user);
         return { ok: true as const };
@@ -180,7 +203,10 @@ export function authRoutes(ctx: AppContext) {
 
     app.put(
       '/verification',
-      { schema: { tags, body: verifyEmailSchema, response: { 200: okSchema } } },
+      {
+        preHandler: limiter.guard(linkUse),
+        schema: { tags, body: verifyEmailSchema, response: { 200: okSchema } },
+      },
       async (request) => {
         await service.completeVerification(ctx, request.body);
         return { ok: true as const };
@@ -198,7 +224,7 @@ export function authRoutes(ctx: AppContext) {
     app.post(
       '/2fa/enable',
       {
-        config: { rateLimit: { max: limits.twoFactor, timeWindow: '15 minutes' } },
+        preHandler: limiter.guard([byAddress, limitOn(family.otpByAccount, userEmail)]),
         schema: { tags, body: otpCodeSchema, response: { 200: recoveryCodesSchema } },
       },
       async (request) => {
@@ -208,6 +234,7 @@ export function authRoutes(ctx: AppContext) {
           request.body.otp,
           request.ip,
         );
+        await limiter.forgive(request);
         return { recoveryCodes };
       },
     );
@@ -215,7 +242,7 @@ export function authRoutes(ctx: AppContext) {
     app.post(
       '/2fa/disable',
       {
-        config: { rateLimit: { max: limits.twoFactor, timeWindow: '15 minutes' } },
+        preHandler: limiter.guard(passwordAttempt),
         schema: { tags, body: disableTwoFactorSchema, response: { 200: okSchema } },
       },
       async (request) => {
@@ -225,6 +252,7 @@ export function authRoutes(ctx: AppContext) {
           request.body.password,
           request.ip,
         );
+        await limiter.forgive(request);
         return { ok: true as const };
       },
     );

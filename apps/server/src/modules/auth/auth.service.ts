@@ -43,8 +43,12 @@ export async function register(ctx: AppContext, input: RegisterData, request: Fa
   const referrerId = input.referrerId?.trim() || null;
   const passwordHash = await hashPassword(input.password);
   const result = await ctx.db.transaction(async (tx) => {
-    if (await repo.findUserByEmail(tx, input.email)) {
-      throw new AppError('EMAIL_TAKEN', 409, 'An account with this email already exists', 'email');
+    const owner = await repo.findUserByEmail(tx, input.email);
+    if (owner) {
+      // Sign-up signs the new account straight in (seed), so it cannot answer as if it worked;
+      // the real owner hears of the attempt, and sign-ups are limited per address and recipient.
+      await enqueueMail(tx, owner.email, mailTemplates.signUpAttempt(brandOf(ctx), owner.name));
+      return null;
     }
     if (referrerId && !(await repo.referralIdExists(tx, referrerId))) {
       throw badRequest('Referral ID not found', 'referrerId');
@@ -71,6 +75,9 @@ export async function register(ctx: AppContext, input: RegisterData, request: Fa
     return { user, session };
   });
   ctx.mailer.kick();
+  if (!result) {
+    throw new AppError('EMAIL_TAKEN', 409, 'An account with this email already exists', 'email');
+  }
   return result;
 }
 
@@ -82,6 +89,8 @@ export async function login(
   ctx: AppContext,
   input: { email: string; password: string; otp?: string | undefined },
   request: FastifyRequest,
+  /** Called once the password is known right (brute-force limits count failures only). */
+  passwordAccepted: () => Promise<void> = async () => {},
 ): Promise<LoginOutcome> {
   const user = await repo.findUserByEmail(ctx.db, input.email);
   if (!user) {
@@ -93,6 +102,7 @@ export async function login(
     await recordLoginFailure(ctx, request, user.id, 'wrong_password');
     throw invalidCredentials();
   }
+  await passwordAccepted();
 
   const now = ctx.clock.now();
   const code = input.otp?.trim();
@@ -164,21 +174,29 @@ export async function revokeOwnSession(
     throw notFound('Session not found');
 }
 
-/** Always answers the same way, so the form does not reveal which e-mails have accounts. */
+/**
+ * Always answers the same way and does the same work (one lookup, then one statement queueing
+ * one e-mail), so neither the answer nor its timing tells which e-mails have accounts. An
+ * address with no account is told so, in case its owner signed up with another one.
+ */
 export async function requestRecovery(ctx: AppContext, email: string): Promise<void> {
   const user = await repo.findUserByEmail(ctx.db, email);
-  if (!user) return;
   const secret = newSecret();
-  await ctx.db.transaction(async (tx) => {
-    await repo.insertAuthToken(tx, {
-      userId: user.id,
-      kind: 'recovery',
-      tokenHash: digest(secret),
-      expiresAt: new Date(ctx.clock.now().getTime() + RECOVERY_TTL_MS),
-    });
+  if (user) {
     const url = `${ctx.config.publicUrl}/new?userId=${encodeURIComponent(user.id)}&secret=${encodeURIComponent(secret)}`;
-    await enqueueMail(tx, user.email, mailTemplates.recovery(brandOf(ctx), user.name, url));
-  });
+    await repo.insertAuthTokenWithMail(
+      ctx.db,
+      {
+        userId: user.id,
+        kind: 'recovery',
+        tokenHash: digest(secret),
+        expiresAt: new Date(ctx.clock.now().getTime() + RECOVERY_TTL_MS),
+      },
+      { to: user.email, content: mailTemplates.recovery(brandOf(ctx), user.name, url) },
+    );
+  } else {
+    await enqueueMail(ctx.db, email, mailTemplates.recoveryNoAccount(brandOf(ctx)));
+  }
   ctx.mailer.kick();
 }
 
@@ -186,10 +204,10 @@ export async function completeRecovery(
   ctx: AppContext,
   input: { userId: string; secret: string; password: string },
   ip: string,
-): Promise<void> {
+): Promise<{ email: string }> {
   if (!/^[0-9a-f-]{36}$/i.test(input.userId)) throw invalidLink();
   const passwordHash = await hashPassword(input.password);
-  await ctx.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     const now = ctx.clock.now();
     const consumed = await repo.consumeAuthToken(tx, {
       userId: input.userId,
@@ -207,6 +225,8 @@ export async function completeRecovery(
       targetId: input.userId,
       ip,
     });
+    const user = await repo.findUserById(tx, input.userId);
+    return { email: user?.email ?? '' };
   });
 }
 

@@ -3,15 +3,20 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { contactSchema } from '@app/shared/schemas/contact';
 import { okSchema } from '@app/shared/schemas/auth';
 import type { AppContext } from '../../context';
+import { clientAddress, limitOn, rateLimiter } from '../../http/rate-limit';
 import { submitContactMessage } from './contact.service';
 
+/** Messages from one address per hour (they are e-mailed to support). */
+const contactByAddress = { name: 'contact:address', max: 10, windowMs: 60 * 60_000 };
+
 export function contactRoutes(ctx: AppContext) {
+  const limiter = rateLimiter(ctx);
   return function register(fastify: FastifyInstance, _options: unknown, done: () => void) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     app.post(
       '/',
       {
-        config: { rateLimit: { max: 10, timeWindow: '1 hour' } },
+        preHandler: limiter.guard([limitOn(contactByAddress, clientAddress)]),
         schema: { tags: ['contact'], body: contactSchema, response: { 201: okSchema } },
       },
       async (request, reply) => {

@@ -92,6 +92,32 @@ export const mailTemplates = {
       { label: 'Choose a new password', url },
     ),
 
+  recoveryNoAccount: (brand: Brand) =>
+    composeMail(
+      brand,
+      'recovery_no_account',
+      `Reset your ${brand.name} password`,
+      [
+        'Hello,',
+        `We received a request to reset the password of a ${brand.name} account with this e-mail address, but there is no account with it. If it was you, you may have signed up with another address.`,
+        'If you did not ask for this, you can ignore this e-mail.',
+      ],
+      { label: 'Sign up', url: `${brand.publicUrl}/register` },
+    ),
+
+  signUpAttempt: (brand: Brand, name: string) =>
+    composeMail(
+      brand,
+      'sign_up_attempt',
+      `Someone tried to sign up with your e-mail address`,
+      [
+        `Hello ${name},`,
+        `Someone just tried to create a new ${brand.name} account with this e-mail address, which already has yours. Your account is unchanged.`,
+        'If it was you, log in instead, or reset your password if you have forgotten it. If it was not you, you can ignore this e-mail.',
+      ],
+      { label: 'Log in', url: `${brand.publicUrl}/login` },
+    ),
+
   passwordChanged: (brand: Brand, name: string) =>
     composeMail(brand, 'password_changed', `Your ${brand.name} password was changed`, [
       `Hello ${name},`,

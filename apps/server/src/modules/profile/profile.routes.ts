@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import fastifyMultipart from '@fastify/multipart';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -14,6 +14,7 @@ import {
 import type { AppContext } from '../../context';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import { guardSignedIn } from '../../http/guards';
+import { clientAddress, limitOn, rateLimiter } from '../../http/rate-limit';
 import { recordAudit } from '../audit/audit.repo';
 import { findUserById, updateUser } from '../auth/auth.repo';
 import { requireUser } from '../auth/session';
@@ -25,11 +26,17 @@ import { clearAvatar, replaceAvatar } from './profile.service';
 
 /** Avatar uploads one account may make per 10 minutes. */
 export const AVATAR_UPLOADS_PER_WINDOW = 10;
+const avatarUploadsByAccount = {
+  name: 'avatar:account',
+  max: AVATAR_UPLOADS_PER_WINDOW,
+  windowMs: 10 * 60_000,
+};
 
 const userResponse = z.object({ user: meSchema });
 
 /** The signed-in user's own profile: contact details, avatar and referrals. Never another's. */
 export function profileRoutes(ctx: AppContext) {
+  const limiter = rateLimiter(ctx);
   return async function register(fastify: FastifyInstance) {
     guardSignedIn(fastify);
     await fastify.register(fastifyMultipart, {
@@ -68,14 +75,12 @@ export function profileRoutes(ctx: AppContext) {
       {
         bodyLimit: AVATAR_MAX_BYTES + 64 * 1024,
         // Per account, whatever the address: decoding images is the costliest thing a user can ask.
-        config: {
-          rateLimit: {
-            max: AVATAR_UPLOADS_PER_WINDOW,
-            timeWindow: '10 minutes',
-            keyGenerator: (request: FastifyRequest) =>
-              `avatar:${request.auth?.user.id ?? request.ip}`,
-          },
-        },
+        preHandler: limiter.guard([
+          limitOn(
+            avatarUploadsByAccount,
+            (request) => request.auth?.user.id ?? clientAddress(request),
+          ),
+        ]),
         schema: { tags, consumes: ['multipart/form-data'], response: { 200: userResponse } },
       },
       async (request) => {
