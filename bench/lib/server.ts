@@ -40,6 +40,8 @@ export async function startServer(options: {
       env: {
         ...process.env,
         NODE_ENV: 'production',
+        // The bench measures the software, on the simulated feed (a demo feed in production mode).
+        ALLOW_SIMULATED_MARKET: 'true',
         PORT: String(options.port),
         HOST: '127.0.0.1',
         DATABASE_URL: options.databaseUrl,

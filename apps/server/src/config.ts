@@ -1,6 +1,12 @@
 import path from 'node:path';
+import { z } from 'zod';
 
-/** Every setting comes from the environment, with the defaults documented in the README. */
+/**
+ * Every setting comes from the environment and is declared once, here: its parser, its default and
+ * the sentence the README's configuration table shows (a test keeps the two in step). The whole
+ * environment is parsed once at start; every bad variable is named at once, and the server does
+ * not start.
+ */
 export interface Config {
   port: number;
   host: string;
@@ -19,6 +25,10 @@ export interface Config {
   logLevel: string;
   marketData: 'simulated' | 'exchange';
   exchange: string;
+  /** MARKET_SEED: a fixed seed for the simulated market (tests, demos); unset: the stored secret one. */
+  marketSeed: number | undefined;
+  marketBackfillDays: number;
+  marketTickMs: number;
   trustProxy: boolean;
   seedDemo: boolean;
   webDistDir: string;
@@ -43,43 +53,374 @@ export interface Config {
   metricsToken: string | undefined;
 }
 
-function intFrom(value: string | undefined, fallback: number): number {
-  const parsed = value === undefined || value === '' ? NaN : Number(value);
-  return Number.isInteger(parsed) && parsed > 0 ? parsed : fallback;
+/** One environment variable: how it is parsed, and what the README says of it. */
+interface Setting<T> {
+  /** The README's "Default" column (a value, or a sentence in italics). */
+  default: string;
+  meaning: string;
+  /** Receives the variable's text, or undefined when it is unset or empty. */
+  schema: z.ZodType<T, string | undefined>;
 }
 
+function setting<T>(
+  defaultText: string,
+  meaning: string,
+  schema: z.ZodType<T, string | undefined>,
+): Setting<T> {
+  return { default: defaultText, meaning, schema };
+}
+
+const text = (fallback: string) => z.string().trim().min(1).optional().default(fallback);
+const optionalText = () => z.string().min(1).optional();
+
+function integer(fallback: number, min: number, max: number) {
+  return z
+    .string()
+    .regex(/^\d+$/, `must be a whole number from ${min} to ${max}`)
+    .optional()
+    .transform((value) => (value === undefined ? fallback : Number(value)))
+    .pipe(z.number().int().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`));
+}
+
+function optionalInteger(min: number, max: number) {
+  return z
+    .string()
+    .regex(/^\d+$/, `must be a whole number from ${min} to ${max}`)
+    .optional()
+    .transform((value) => (value === undefined ? undefined : Number(value)))
+    .pipe(
+      z
+        .number()
+        .int()
+        .min(min, `must be at least ${min}`)
+        .max(max, `must be at most ${max}`)
+        .optional(),
+    );
+}
+
+function flag(fallback: boolean) {
+  return z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .optional()
+    .transform((value) => (value === undefined ? fallback : value === 'true'));
+}
+
+function oneOf<const T extends readonly [string, ...string[]]>(values: T, fallback: T[number]) {
+  return z
+    .enum(values, { error: `must be one of: ${values.join(', ')}` })
+    .optional()
+    .default(fallback);
+}
+
+function url(protocols: readonly string[], example: string) {
+  return z
+    .string()
+    .optional()
+    .refine(
+      (value) => {
+        if (value === undefined) return true;
+        try {
+          return protocols.includes(new URL(value).protocol);
+        } catch {
+          return false;
+        }
+      },
+      { message: `must be a URL such as ${example}` },
+    );
+}
+
+const emailAddress = () => z.email({ error: 'must be an e-mail address' });
+const email = (fallback: string) => emailAddress().optional().default(fallback);
+const optionalEmail = () => emailAddress().optional();
+
+const SETTINGS = {
+  PORT: setting(
+    '`3000`',
+    'HTTP port for the web app, the API and the WebSocket',
+    integer(3000, 1, 65535),
+  ),
+  HOST: setting('`0.0.0.0`', 'Interface to listen on', text('0.0.0.0')),
+  DATABASE_URL: setting(
+    '_(unset)_',
+    'External PostgreSQL (`postgres://user:pass@host:5432/db`). Unset: an embedded PostgreSQL is started with the server',
+    url(['postgres:', 'postgresql:'], 'postgres://user:pass@host:5432/db'),
+  ),
+  DATA_DIR: setting(
+    '`./data`',
+    'Embedded database files (`data/pg`) and uploads (`data/uploads`)',
+    text('data'),
+  ),
+  BRAND_NAME: setting(
+    '`Nestrado`',
+    'The product’s name, used everywhere it names itself (UI, e-mails, TOTP issuer)',
+    z
+      .string()
+      .trim()
+      .min(1)
+      .max(60, 'must be at most 60 characters')
+      .optional()
+      .default('Nestrado'),
+  ),
+  PUBLIC_URL: setting(
+    '`http://localhost:$PORT`',
+    'Origin users reach; links in e-mails, allowed Origin for CSRF and WebSocket checks; `https://` turns on Secure cookies and HSTS',
+    url(['http:', 'https:'], 'https://invest.example.com'),
+  ),
+  TRUST_PROXY: setting(
+    '`false`',
+    'Set `true` behind a reverse proxy so client addresses come from `X-Forwarded-For`',
+    flag(false),
+  ),
+  SECRETS_KEY: setting(
+    '_(a key file `DATA_DIR/secrets.key`, created once)_',
+    '32 random bytes, base64: seals secrets the server reads back (TOTP seeds) with AES-256-GCM. Set the same value on every instance that shares a database',
+    z
+      .string()
+      .optional()
+      .refine(
+        (value) => value === undefined || Buffer.from(value, 'base64').length === 32,
+        'must be 32 bytes in base64 (e.g. `openssl rand -base64 32`)',
+      ),
+  ),
+  SMTP_URL: setting(
+    '_(unset)_',
+    'e.g. `smtp://user:pass@smtp.example.com:587`. Unset: e-mails are kept in the outbox (admins read them at `/admin/outbox`)',
+    url(['smtp:', 'smtps:'], 'smtp://user:pass@smtp.example.com:587'),
+  ),
+  MAIL_FROM: setting(
+    '`no-reply@nestrado.local`',
+    'Sender address',
+    email('no-reply@nestrado.local'),
+  ),
+  SUPPORT_EMAIL: setting(
+    '`support@nestrado.local`',
+    'Where contact-form messages and operator notices go',
+    email('support@nestrado.local'),
+  ),
+  ADMIN_EMAIL: setting(
+    '`admin@nestrado.local`',
+    'First admin, created at first start',
+    optionalEmail(),
+  ),
+  ADMIN_PASSWORD: setting(
+    '_(generated, printed once)_',
+    'First admin’s password',
+    z.string().min(8, 'must be at least 8 characters').max(256).optional(),
+  ),
+  SEED_DEMO: setting(
+    '`true`',
+    'Seed demo plans, strategies and payment methods on first start',
+    flag(true),
+  ),
+  SESSION_IDLE_MINUTES: setting(
+    '`30`',
+    'A session ends after this long unused',
+    integer(30, 1, 24 * 60),
+  ),
+  SESSION_ABSOLUTE_HOURS: setting(
+    '`12`',
+    'A session ends this long after sign-in, whatever happens',
+    integer(12, 1, 24 * 30),
+  ),
+  RATE_LIMIT_LOGIN: setting(
+    '`10`',
+    'Wrong passwords per account per 15 minutes, from any address (login, password change, turning two-factor off)',
+    integer(10, 1, 100_000),
+  ),
+  RATE_LIMIT_LOGIN_ADDRESS: setting(
+    '`30`',
+    'Wrong passwords or two-factor codes per client address per 15 minutes, across accounts',
+    integer(30, 1, 100_000),
+  ),
+  RATE_LIMIT_REGISTER: setting(
+    '`20`',
+    'Sign-ups per client address per hour',
+    integer(20, 1, 100_000),
+  ),
+  RATE_LIMIT_RECOVERY: setting(
+    '`10`',
+    'Password-recovery and verification requests per hour, per address, per account and per recipient',
+    integer(10, 1, 100_000),
+  ),
+  RATE_LIMIT_TWO_FACTOR: setting(
+    '`10`',
+    'Wrong two-factor or recovery codes per account per 15 minutes (sign-in, turning two-factor on)',
+    integer(10, 1, 100_000),
+  ),
+  MARKET_DATA: setting(
+    '`simulated`',
+    '`simulated` (a demo feed, labelled as such; refused when `NODE_ENV=production` unless `ALLOW_SIMULATED_MARKET=true`) or `exchange` (public prices through ccxt)',
+    oneOf(['simulated', 'exchange'] as const, 'simulated'),
+  ),
+  ALLOW_SIMULATED_MARKET: setting(
+    '`false`',
+    '`true` lets `NODE_ENV=production` run on the simulated demo feed',
+    flag(false),
+  ),
+  EXCHANGE: setting(
+    '`binance`',
+    'Exchange for `MARKET_DATA=exchange` (a ccxt exchange id)',
+    z
+      .string()
+      .regex(/^[a-z0-9]+$/, 'must be a ccxt exchange id such as binance')
+      .optional()
+      .default('binance'),
+  ),
+  MARKET_SEED: setting(
+    '_(a secret seed drawn at first start and kept in the database)_',
+    'A fixed seed for the simulated market (tests and demos): the same seed always gives the same prices. Never set it on a platform with real money',
+    optionalInteger(0, 2 ** 32 - 1),
+  ),
+  MARKET_BACKFILL_DAYS: setting(
+    '`30`',
+    'Days of 1-minute candles (and demo-strategy history) generated on first start',
+    integer(30, 1, 90),
+  ),
+  MARKET_TICK_MS: setting(
+    '`1000`',
+    'How often prices tick, NAVs are recomputed and stop-losses checked',
+    integer(1000, 250, 60_000),
+  ),
+  LOG_LEVEL: setting(
+    '`info`',
+    'pino level; logs are JSON lines with a request id, secrets redacted',
+    oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),
+  ),
+  WEB_DIST_DIR: setting('`apps/web/dist`', 'Built web app to serve', optionalText()),
+  WEB_CONCURRENCY: setting(
+    '`1`',
+    'Instance processes sharing the port (Node cluster): each is a whole instance as in docs/deploy.md. `1` = this process serves; about one per core',
+    integer(1, 1, 64),
+  ),
+  METRICS_TOKEN: setting(
+    '_(unset)_',
+    'Bearer token required for `/metrics`. Unset: `/metrics` answers only direct loopback connections (see docs/deploy.md)',
+    z.string().min(16, 'must be at least 16 characters').optional(),
+  ),
+} satisfies Record<string, Setting<unknown>>;
+
+type Settings = typeof SETTINGS;
+type Parsed = { [K in keyof Settings]: Settings[K] extends Setting<infer T> ? T : never };
+
+/** Names, defaults and meanings, in the README's order (the table is checked against this). */
+export const SETTINGS_DOC = Object.entries(SETTINGS).map(([name, entry]) => ({
+  name,
+  default: entry.default,
+  meaning: entry.meaning,
+}));
+
+/** Families of our variables: one with this prefix that we do not know is most likely a typo. */
+const OUR_PREFIXES = ['MARKET_', 'RATE_LIMIT_', 'SESSION_', 'METRICS_', 'SMTP_', 'ADMIN_'];
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(
+      `The server cannot start: ${problems.length === 1 ? 'a setting is' : 'settings are'} wrong.\n` +
+        problems.map((problem) => `  - ${problem}`).join('\n'),
+    );
+    this.name = 'ConfigError';
+  }
+}
+
+function closestSetting(name: string): string | undefined {
+  let best: { name: string; distance: number } | undefined;
+  for (const known of Object.keys(SETTINGS)) {
+    const distance = editDistance(name, known);
+    if (!best || distance < best.distance) best = { name: known, distance };
+  }
+  return best && best.distance <= 3 ? best.name : undefined;
+}
+
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i += 1) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j += 1) {
+      const substitution = (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1);
+      current.push(Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, substitution));
+    }
+    previous = current;
+  }
+  return previous[b.length] ?? 0;
+}
+
+function shown(value: string): string {
+  return value.length > 40 ? `${value.slice(0, 40)}…` : value;
+}
+
+/** The environment, checked as a whole; throws a ConfigError naming every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const port = intFrom(env.PORT, 3000);
-  const dataDir = path.resolve(env.DATA_DIR ?? 'data');
+  const problems: string[] = [];
+  const values: Record<string, unknown> = {};
+  for (const [name, entry] of Object.entries(SETTINGS) as [string, Setting<unknown>][]) {
+    const raw = env[name];
+    const input = raw === undefined || raw.trim() === '' ? undefined : raw;
+    const result = entry.schema.safeParse(input);
+    if (result.success) values[name] = result.data;
+    else {
+      const secret =
+        name === 'ADMIN_PASSWORD' || name === 'SECRETS_KEY' || name === 'METRICS_TOKEN';
+      const got = secret || input === undefined ? '' : ` (got "${shown(input)}")`;
+      problems.push(`${name} ${result.error.issues[0]?.message ?? 'is not valid'}${got}`);
+    }
+  }
+  for (const name of Object.keys(env)) {
+    if (name in SETTINGS || !OUR_PREFIXES.some((prefix) => name.startsWith(prefix))) continue;
+    const guess = closestSetting(name);
+    problems.push(`${name} is not a setting${guess ? ` (did you mean ${guess}?)` : ''}`);
+  }
+  const parsed = values as Parsed;
+  if (problems.length === 0) {
+    if (parsed.SESSION_IDLE_MINUTES > parsed.SESSION_ABSOLUTE_HOURS * 60)
+      problems.push(
+        'SESSION_IDLE_MINUTES must not be longer than SESSION_ABSOLUTE_HOURS (a session would outlive its absolute limit)',
+      );
+    if (
+      env.NODE_ENV === 'production' &&
+      parsed.MARKET_DATA === 'simulated' &&
+      !parsed.ALLOW_SIMULATED_MARKET
+    )
+      problems.push(
+        'MARKET_DATA is simulated (a demo feed) while NODE_ENV=production: set MARKET_DATA=exchange, or ALLOW_SIMULATED_MARKET=true for a demo',
+      );
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  const port = parsed.PORT;
   return {
     port,
-    host: env.HOST ?? '0.0.0.0',
-    databaseUrl: env.DATABASE_URL || undefined,
-    dataDir,
-    brandName: env.BRAND_NAME || 'Nestrado',
-    publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, ''),
-    smtpUrl: env.SMTP_URL || undefined,
-    mailFrom: env.MAIL_FROM || 'no-reply@nestrado.local',
-    supportEmail: env.SUPPORT_EMAIL || 'support@nestrado.local',
-    adminEmail: env.ADMIN_EMAIL || undefined,
-    adminPassword: env.ADMIN_PASSWORD || undefined,
-    sessionIdleMinutes: intFrom(env.SESSION_IDLE_MINUTES, 30),
-    sessionAbsoluteHours: intFrom(env.SESSION_ABSOLUTE_HOURS, 12),
-    logLevel: env.LOG_LEVEL || 'info',
-    marketData: env.MARKET_DATA === 'exchange' ? 'exchange' : 'simulated',
-    exchange: env.EXCHANGE || 'binance',
-    trustProxy: env.TRUST_PROXY === 'true',
-    seedDemo: env.SEED_DEMO !== 'false',
+    host: parsed.HOST,
+    databaseUrl: parsed.DATABASE_URL,
+    dataDir: path.resolve(parsed.DATA_DIR),
+    brandName: parsed.BRAND_NAME,
+    publicUrl: (parsed.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    smtpUrl: parsed.SMTP_URL,
+    mailFrom: parsed.MAIL_FROM,
+    supportEmail: parsed.SUPPORT_EMAIL,
+    adminEmail: parsed.ADMIN_EMAIL,
+    adminPassword: parsed.ADMIN_PASSWORD,
+    sessionIdleMinutes: parsed.SESSION_IDLE_MINUTES,
+    sessionAbsoluteHours: parsed.SESSION_ABSOLUTE_HOURS,
+    logLevel: parsed.LOG_LEVEL,
+    marketData: parsed.MARKET_DATA,
+    exchange: parsed.EXCHANGE,
+    marketSeed: parsed.MARKET_SEED,
+    marketBackfillDays: parsed.MARKET_BACKFILL_DAYS,
+    marketTickMs: parsed.MARKET_TICK_MS,
+    trustProxy: parsed.TRUST_PROXY,
+    seedDemo: parsed.SEED_DEMO,
     rateLimits: {
-      login: intFrom(env.RATE_LIMIT_LOGIN, 10),
-      loginAddress: intFrom(env.RATE_LIMIT_LOGIN_ADDRESS, 30),
-      register: intFrom(env.RATE_LIMIT_REGISTER, 20),
-      recovery: intFrom(env.RATE_LIMIT_RECOVERY, 10),
-      twoFactor: intFrom(env.RATE_LIMIT_TWO_FACTOR, 10),
+      login: parsed.RATE_LIMIT_LOGIN,
+      loginAddress: parsed.RATE_LIMIT_LOGIN_ADDRESS,
+      register: parsed.RATE_LIMIT_REGISTER,
+      recovery: parsed.RATE_LIMIT_RECOVERY,
+      twoFactor: parsed.RATE_LIMIT_TWO_FACTOR,
     },
-    secretsKeyBase64: env.SECRETS_KEY || undefined,
-    workers: intFrom(env.WEB_CONCURRENCY, 1),
-    metricsToken: env.METRICS_TOKEN || undefined,
-    webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist')),
+    secretsKeyBase64: parsed.SECRETS_KEY,
+    workers: parsed.WEB_CONCURRENCY,
+    metricsToken: parsed.METRICS_TOKEN,
+    webDistDir: path.resolve(
+      parsed.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist'),
+    ),
   };
 }

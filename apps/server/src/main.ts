@@ -1,7 +1,7 @@
 import cluster from 'node:cluster';
 import pino, { type Logger } from 'pino';
 import { buildApp } from './app';
-import { loadConfig, type Config } from './config';
+import { ConfigError, loadConfig, type Config } from './config';
 import { systemClock, type AppContext } from './context';
 import { createDb, createPool } from './db/client';
 import { EmbeddedDatabaseError, startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
@@ -233,7 +233,8 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   // A database that cannot start is one sentence saying what to change, not a stack trace.
-  if (error instanceof EmbeddedDatabaseError) process.stderr.write(`${error.message}\n`);
+  if (error instanceof EmbeddedDatabaseError || error instanceof ConfigError)
+    process.stderr.write(`${error.message}\n`);
   else console.error(error);
   process.exit(1);
 });

@@ -1,4 +1,6 @@
-/** Market-data settings, from the environment (README: MARKET_DATA, EXCHANGE, MARKET_SEED...). */
+import type { Config } from '../../config';
+
+/** Market-data settings (from config.ts: MARKET_SEED, MARKET_BACKFILL_DAYS, MARKET_TICK_MS). */
 export interface MarketOptions {
   /** Seed of the simulated market: the same seed always gives the same prices. */
   seed: number;
@@ -12,19 +14,21 @@ export interface MarketOptions {
   staleAfterMs: number;
 }
 
-export const DEFAULT_MARKET_SEED = 20_250_101;
+/** A stored price older than this is not used to fill an order or value a trade. */
+export const PRICE_STALE_AFTER_MS = 5 * 60_000;
 
-function positiveInt(value: string | undefined, fallback: number): number {
-  const parsed = value === undefined || value === '' ? NaN : Number(value);
-  return Number.isSafeInteger(parsed) && parsed >= 0 ? parsed : fallback;
-}
-
-export function marketOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): MarketOptions {
+/** The market options of this configuration (parsed and checked in config.ts). */
+export function marketOptions(
+  config: Pick<Config, 'marketSeed' | 'marketBackfillDays' | 'marketTickMs'>,
+): MarketOptions {
   return {
-    seed: positiveInt(env.MARKET_SEED, DEFAULT_MARKET_SEED) >>> 0,
-    backfillDays: Math.min(90, Math.max(1, positiveInt(env.MARKET_BACKFILL_DAYS, 30))),
+    seed: config.marketSeed ?? DEFAULT_MARKET_SEED,
+    backfillDays: config.marketBackfillDays,
     warmupDays: 2,
-    tickMs: Math.max(250, positiveInt(env.MARKET_TICK_MS, 1000)),
-    staleAfterMs: 5 * 60_000,
+    tickMs: config.marketTickMs,
+    staleAfterMs: PRICE_STALE_AFTER_MS,
   };
 }
+
+/** Until the secret stored seed lands: the seed the simulated market used so far. */
+const DEFAULT_MARKET_SEED = 20_250_101;

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import type { AppContext } from '../../context';
 import { migrationNames } from '../../db/migrate';
-import { marketOptionsFromEnv } from '../market/market.options';
+import { PRICE_STALE_AFTER_MS } from '../market/market.options';
 import { evaluateReadiness, type Readiness, type ReadinessFacts } from './domain/readiness';
 import type { MetricsSnapshot } from './ops.metrics';
 import * as repo from './ops.repo';
@@ -18,7 +18,7 @@ export interface ReadinessOptions {
 
 export const defaultReadinessOptions = (): ReadinessOptions => ({
   timeoutMs: 2000,
-  staleAfterMs: marketOptionsFromEnv().staleAfterMs,
+  staleAfterMs: PRICE_STALE_AFTER_MS,
 });
 
 let expected: Promise<string[]> | undefined;

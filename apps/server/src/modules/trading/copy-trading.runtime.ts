@@ -3,7 +3,7 @@ import type { Scheduler } from '../../jobs/scheduler';
 import { createExchangeSource } from '../market/adapters/exchange';
 import { createSimulatedSource } from '../market/adapters/simulated';
 import type { MarketDataSource, PriceQuote } from '../market/domain';
-import { marketOptionsFromEnv, type MarketOptions } from '../market/market.options';
+import { marketOptions, type MarketOptions } from '../market/market.options';
 import { backfillCandles, changePct, currentPrices, recordTick } from '../market/market.service';
 import {
   ensureDemoStrategies,
@@ -42,7 +42,7 @@ export async function startCopyTrading(
   scheduler: Scheduler | null,
   overrides: Partial<MarketOptions> = {},
 ): Promise<CopyTrading> {
-  const options = { ...marketOptionsFromEnv(), ...overrides };
+  const options = { ...marketOptions(ctx.config), ...overrides };
   const source = createMarketSource(ctx, options);
   const now = ctx.clock.now().getTime();
 
