@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { preparedPer } from '../../db/prepared';
 import {
@@ -145,9 +145,11 @@ export async function listLiveSessions(
 
 // One-time tokens ----------------------------------------------------------------------------
 
+export type AuthTokenKind = 'recovery' | 'verify_email';
+
 export async function insertAuthToken(
   db: DbOrTx,
-  values: { userId: string; kind: 'recovery' | 'verify_email'; tokenHash: Buffer; expiresAt: Date },
+  values: { userId: string; kind: AuthTokenKind; tokenHash: Buffer; expiresAt: Date },
 ): Promise<void> {
   await db.insert(authTokens).values(values);
 }
@@ -155,7 +157,7 @@ export async function insertAuthToken(
 /** Marks a valid token used and returns it; at most one caller can ever get it. */
 export async function consumeAuthToken(
   db: DbOrTx,
-  params: { userId: string; kind: 'recovery' | 'verify_email'; tokenHash: Buffer; now: Date },
+  params: { userId: string; kind: AuthTokenKind; tokenHash: Buffer; now: Date },
 ): Promise<boolean> {
   const rows = await db
     .update(authTokens)
@@ -166,11 +168,32 @@ export async function consumeAuthToken(
         eq(authTokens.userId, params.userId),
         eq(authTokens.kind, params.kind),
         isNull(authTokens.usedAt),
+        isNull(authTokens.revokedAt),
         gt(authTokens.expiresAt, params.now),
       ),
     )
     .returning({ id: authTokens.id });
   return rows.length > 0;
+}
+
+/** Voids every outstanding token of these kinds of one user (a reset, a password change...). */
+export async function revokeAuthTokens(
+  db: DbOrTx,
+  userId: string,
+  kinds: AuthTokenKind[],
+  at: Date,
+): Promise<void> {
+  await db
+    .update(authTokens)
+    .set({ revokedAt: at })
+    .where(
+      and(
+        eq(authTokens.userId, userId),
+        inArray(authTokens.kind, kinds),
+        isNull(authTokens.usedAt),
+        isNull(authTokens.revokedAt),
+      ),
+    );
 }
 
 // Two-factor recovery codes --------------------------------------------------------------------

@@ -179,6 +179,7 @@ export function deleteUser(ctx: AppContext, actor: AdminActor, userId: string): 
       deletedAt: now,
     });
     await authRepo.revokeAllSessions(tx, user.id, now);
+    await authRepo.revokeAuthTokens(tx, user.id, ['recovery', 'verify_email'], now);
     await recordAudit(tx, {
       actorId: actor.adminId,
       action: 'user.deleted',
