@@ -104,11 +104,16 @@ function split(raw: string): { headers: Map<string, string>; body: string } {
   return { headers: headersOf(raw.slice(0, at)), body: raw.slice(at).replace(/^\r?\n\r?\n/, '') };
 }
 
+/** The decoded part, with line ends as the message was written (SMTP turns them into CRLF). */
 function decodePart(part: { headers: Map<string, string>; body: string }): string {
   const encoding = part.headers.get('content-transfer-encoding')?.toLowerCase();
-  if (encoding === 'quoted-printable') return decodeQuotedPrintable(part.body);
-  if (encoding === 'base64') return Buffer.from(part.body, 'base64').toString('utf8');
-  return part.body;
+  const decoded =
+    encoding === 'quoted-printable'
+      ? decodeQuotedPrintable(part.body)
+      : encoding === 'base64'
+        ? Buffer.from(part.body, 'base64').toString('utf8')
+        : part.body;
+  return decoded.replace(/\r\n/g, '\n');
 }
 
 /** The text part of one message file. */
