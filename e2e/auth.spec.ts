@@ -112,7 +112,7 @@ test('register, inactive dashboard, recover the password by e-mail, enable two-f
   await page.goto('/profile');
   await page.getByRole('button', { name: 'Disable two-factor' }).click();
   const off = page.getByRole('dialog');
-  await off.getByLabel('Password').fill(NEW_PASSWORD);
+  await off.getByLabel('Password', { exact: true }).fill(NEW_PASSWORD);
   await off.getByRole('button', { name: 'Disable' }).click();
   await expect(off.getByText('Enter the 6-digit code')).toBeVisible();
   await off.getByLabel('Code from your app or a recovery code').fill(recoveryCodes[0] ?? '');
