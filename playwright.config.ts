@@ -2,6 +2,8 @@ import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 export const E2E_ADMIN = { email: 'admin@e2e.local', password: 'e2e-admin-password' };
+/** The server's data directory; its development mailbox (mailbox/) is where e2e reads e-mail. */
+export const E2E_DATA_DIR = `.tmp/e2e-data-${PORT}`;
 
 /**
  * Browser journeys in Debian's Chromium (never a downloaded browser) against the real server on a
@@ -50,7 +52,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: `rm -rf .tmp/e2e-data-${PORT} && node --import tsx apps/server/src/main.ts`,
+    command: `rm -rf ${E2E_DATA_DIR} && node --import tsx apps/server/src/main.ts`,
     url: `http://localhost:${PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
@@ -61,7 +63,7 @@ export default defineConfig({
     stderr: 'pipe',
     env: {
       PORT: String(PORT),
-      DATA_DIR: `.tmp/e2e-data-${PORT}`,
+      DATA_DIR: E2E_DATA_DIR,
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       PUBLIC_URL: `http://localhost:${PORT}`,

@@ -8,7 +8,8 @@ import {
   type Page,
 } from '@playwright/test';
 import path from 'node:path';
-import { E2E_ADMIN } from '../playwright.config';
+import { readMailbox, type MailboxMessage } from '../apps/server/src/modules/mail/mailbox';
+import { E2E_ADMIN, E2E_DATA_DIR } from '../playwright.config';
 
 /** An API session as the seeded admin (CSRF cookie echoed in the header, as the web app does). */
 export async function adminApi(baseURL: string): Promise<APIRequestContext> {
@@ -35,7 +36,10 @@ interface OutboxItem {
   subject: string;
 }
 
-/** The newest captured e-mail of a template to an address (the server runs without SMTP). */
+/**
+ * The newest e-mail of a template to an address as the admin outbox shows it (redacted: links
+ * that grant something are not usable there).
+ */
 export async function latestMail(
   api: APIRequestContext,
   to: string,
@@ -51,7 +55,23 @@ export async function latestMail(
   throw new Error(`no ${template} e-mail to ${to}`);
 }
 
-export function linkIn(mail: OutboxItem): URL {
+/**
+ * The newest e-mail of a template to an address as the recipient received it: the server runs
+ * without SMTP, so it writes each message to its development mailbox (DATA_DIR/mailbox).
+ */
+export async function mailboxMail(to: string, template: string): Promise<MailboxMessage> {
+  for (let attempt = 0; attempt < 20; attempt += 1) {
+    const found = (await readMailbox(path.join(E2E_DATA_DIR, 'mailbox'))).filter(
+      (m) => m.to === to && m.template === template,
+    );
+    const last = found[found.length - 1];
+    if (last) return last;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`no ${template} e-mail to ${to} in the mailbox`);
+}
+
+export function linkIn(mail: { text: string }): URL {
   const match = /https?:\/\/\S+/.exec(mail.text);
   if (!match) throw new Error('no link in e-mail');
   return new URL(match[0]);

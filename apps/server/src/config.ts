@@ -184,7 +184,7 @@ const SETTINGS = {
   ),
   SMTP_URL: setting(
     '_(unset)_',
-    'e.g. `smtp://user:pass@smtp.example.com:587`. Unset: e-mails are kept in the outbox (admins read them at `/admin/outbox`)',
+    'e.g. `smtp://user:pass@smtp.example.com:587`. Unset: mail goes to the development mailbox (`DATA_DIR/mailbox/*.eml`); `/admin/outbox` shows redacted bodies only. Set it in production',
     url(['smtp:', 'smtps:'], 'smtp://user:pass@smtp.example.com:587'),
   ),
   MAIL_FROM: setting(

@@ -6,6 +6,7 @@ import { systemClock, type AppContext } from './context';
 import { createDb, createPool } from './db/client';
 import { EmbeddedDatabaseError, startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
 import { migrate } from './db/migrate';
+import { mailboxDir } from './modules/mail/mailbox';
 import { createMailer } from './modules/mail/mailer';
 import { createRealtime } from './realtime/realtime';
 import { createScheduler } from './jobs/scheduler';
@@ -166,9 +167,20 @@ async function runInstance(config: Config, log: Logger, isWorker: boolean): Prom
     log,
     isWorker ? process.env[WORKER_DATABASE_URL] : config.databaseUrl,
   );
-  const mailer = createMailer(db, { smtpUrl: config.smtpUrl, from: config.mailFrom, log });
-  const hub = createRealtime({ databaseUrl, log });
   const secretsKey = loadSecretsKey(config.secretsKeyBase64, config.dataDir);
+  const mailer = createMailer(db, {
+    smtpUrl: config.smtpUrl,
+    mailboxDir: mailboxDir(config.dataDir),
+    secretsKey,
+    from: config.mailFrom,
+    log,
+  });
+  if (!config.smtpUrl)
+    log.info(
+      { dir: mailboxDir(config.dataDir) },
+      'no SMTP_URL: e-mail goes to the development mailbox',
+    );
+  const hub = createRealtime({ databaseUrl, log });
   const ctx: AppContext = {
     config,
     pool,

@@ -11,6 +11,7 @@ import {
   type TestApp,
 } from './harness';
 import { findMailTo } from '../src/modules/mail/outbox.repo';
+import { latestMailboxMail, linkIn } from './mailbox-helpers';
 
 let t: TestApp;
 const logLines: string[] = [];
@@ -26,13 +27,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** The link in the newest e-mail of a template, as the recipient's mailbox received it. */
 async function latestLink(email: string, template: string): Promise<URL> {
-  await t.ctx.mailer.idle();
-  const [mail] = await findMailTo(t.db, email, template);
-  if (!mail) throw new Error(`no ${template} mail for ${email}`);
-  const match = /https?:\/\/\S+/.exec(mail.textBody);
-  if (!match) throw new Error('no link in mail');
-  return new URL(match[0]);
+  return linkIn(await latestMailboxMail(t, email, template));
 }
 
 describe('sign-up', () => {
@@ -368,6 +365,52 @@ describe('password recovery', () => {
     });
     expect((await client.get('/api/auth/me')).statusCode).toBe(401);
   });
+
+  it('a used reset link voids every other outstanding reset link', async () => {
+    const { input, user } = await registerUser(t.app);
+    const secrets: string[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      await new TestClient(t.app).post('/api/auth/recovery', { email: input.email });
+      secrets.push((await latestLink(input.email, 'recovery')).searchParams.get('secret') ?? '');
+    }
+    expect(new Set(secrets).size).toBe(3);
+    const reset = (secret: string, password: string) =>
+      new TestClient(t.app).put('/api/auth/recovery', { userId: user.id, secret, password });
+    expect((await reset(secrets[1] ?? '', 'brand-new-password')).statusCode).toBe(200);
+    for (const secret of [secrets[0] ?? '', secrets[2] ?? '']) {
+      const late = await reset(secret, 'attacker-password');
+      expect(late.statusCode).toBe(400);
+      expect(late.json()).toMatchObject({ error: { code: 'TOKEN_INVALID' } });
+    }
+    const login = await new TestClient(t.app).post('/api/auth/login', {
+      email: input.email,
+      password: 'brand-new-password',
+    });
+    expect(login.statusCode).toBe(200);
+  });
+
+  it('a password change voids the reset links asked for before it', async () => {
+    const { client, input, user } = await registerUser(t.app);
+    await new TestClient(t.app).post('/api/auth/recovery', { email: input.email });
+    const secret = (await latestLink(input.email, 'recovery')).searchParams.get('secret') ?? '';
+    const changed = await client.post('/api/auth/password', {
+      oldPassword: input.password,
+      password: 'changed-password-1',
+    });
+    expect(changed.statusCode).toBe(200);
+    const late = await new TestClient(t.app).put('/api/auth/recovery', {
+      userId: user.id,
+      secret,
+      password: 'attacker-password',
+    });
+    expect(late.statusCode).toBe(400);
+    expect(late.json()).toMatchObject({ error: { code: 'TOKEN_INVALID' } });
+    const login = await new TestClient(t.app).post('/api/auth/login', {
+      email: input.email,
+      password: 'changed-password-1',
+    });
+    expect(login.statusCode).toBe(200);
+  });
 });
 
 describe('change password and e-mail verification', () => {
@@ -404,6 +447,25 @@ describe('change password and e-mail verification', () => {
     expect(
       (await client.put('/api/auth/verification', { userId: user.id, secret })).statusCode,
     ).toBe(400);
+  });
+
+  it('a used verification link voids the other outstanding ones', async () => {
+    const { client, input, user } = await registerUser(t.app);
+    const first = (await latestLink(input.email, 'verify_email')).searchParams.get('secret');
+    expect((await client.post('/api/auth/verification')).statusCode).toBe(200);
+    const second = (await latestLink(input.email, 'verify_email')).searchParams.get('secret');
+    expect(second).not.toBe(first);
+    const verify = (secret: string | null) =>
+      client.put('/api/auth/verification', { userId: user.id, secret: secret ?? '' });
+    expect((await verify(second)).statusCode).toBe(200);
+    const late = await verify(first);
+    expect(late.statusCode).toBe(400);
+    expect(late.json()).toMatchObject({ error: { code: 'TOKEN_INVALID' } });
+    const tokens = await t.db.execute<{ used: number; revoked: number }>(
+      sql`SELECT count(used_at)::int AS used, count(revoked_at)::int AS revoked
+          FROM auth_tokens WHERE user_id = ${user.id} AND kind = 'verify_email'`,
+    );
+    expect(tokens.rows[0]).toEqual({ used: 1, revoked: 1 });
   });
 });
 
@@ -479,17 +541,83 @@ describe('two-factor', () => {
       ).statusCode,
     ).toBe(401);
 
-    expect(
-      (await client.post('/api/auth/2fa/disable', { password: 'wrong-password' })).statusCode,
-    ).toBe(400);
-    expect(
-      (await client.post('/api/auth/2fa/disable', { password: input.password })).statusCode,
-    ).toBe(200);
+    // Turning it off needs the password and a current code, not the password alone.
+    t.clock.advance(30_000);
+    const now = await generate({ secret, epoch: Math.floor(t.clock.now().getTime() / 1000) });
+    const disable = (body: Record<string, string>) => client.post('/api/auth/2fa/disable', body);
+    expect((await disable({ password: 'wrong-password', otp: now })).statusCode).toBe(400);
+    const noCode = await disable({ password: input.password });
+    expect(noCode.statusCode).toBe(400);
+    expect(noCode.json()).toMatchObject({ error: { code: 'VALIDATION_FAILED', field: 'otp' } });
+    const wrongCode = await disable({ password: input.password, otp: '000000' });
+    expect(wrongCode.statusCode).toBe(400);
+    expect(wrongCode.json()).toMatchObject({ error: { code: 'OTP_INVALID', field: 'otp' } });
+    // A used recovery code or a replayed code is refused too.
+    expect((await disable({ password: input.password, otp: recovery })).statusCode).toBe(400);
+    expect((await disable({ password: input.password, otp: fresh })).statusCode).toBe(400);
+    const stillOn = await new TestClient(t.app).post('/api/auth/login', {
+      email: input.email,
+      password: input.password,
+    });
+    expect(stillOn.json()).toEqual({ status: 'otp_required' });
+    expect((await disable({ password: input.password, otp: now })).statusCode).toBe(200);
     const plain = await new TestClient(t.app).post('/api/auth/login', {
       email: input.email,
       password: input.password,
     });
     expect(plain.json()).toMatchObject({ status: 'ok' });
+  });
+});
+
+describe('two-factor: disabling and enabling', () => {
+  async function enable(client: TestClient): Promise<{ secret: string; codes: string[] }> {
+    const { secret } = (await client.post('/api/auth/2fa/setup')).json<{ secret: string }>();
+    const otp = await generate({ secret, epoch: Math.floor(t.clock.now().getTime() / 1000) });
+    const enabled = await client.post('/api/auth/2fa/enable', { otp });
+    expect(enabled.statusCode).toBe(200);
+    return { secret, codes: enabled.json<{ recoveryCodes: string[] }>().recoveryCodes };
+  }
+
+  it('accepts an unused recovery code instead of the app code to turn it off, and spends it', async () => {
+    const { client, input, user } = await registerUser(t.app);
+    const { codes } = await enable(client);
+    const code = codes[3] ?? '';
+    const off = await client.post('/api/auth/2fa/disable', { password: input.password, otp: code });
+    expect(off.statusCode).toBe(200);
+    const spent = await t.db.execute<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM recovery_codes WHERE user_id = ${user.id}`,
+    );
+    // Disabling removes the codes altogether.
+    expect(spent.rows[0]?.n).toBe(0);
+    const login = await new TestClient(t.app).post('/api/auth/login', {
+      email: input.email,
+      password: input.password,
+    });
+    expect(login.json()).toMatchObject({ status: 'ok' });
+  });
+
+  it("enabling it ends the user's other sessions and keeps the current one", async () => {
+    const { client, input } = await registerUser(t.app);
+    const laptop = new TestClient(t.app);
+    const stranger = new TestClient(t.app);
+    for (const other of [laptop, stranger]) {
+      const login = await other.post('/api/auth/login', {
+        email: input.email,
+        password: input.password,
+      });
+      expect(login.statusCode).toBe(200);
+    }
+    const other = await registerUser(t.app);
+    await enable(client);
+    expect((await client.get('/api/auth/me')).statusCode).toBe(200);
+    expect((await laptop.get('/api/auth/me')).statusCode).toBe(401);
+    expect((await stranger.get('/api/auth/me')).statusCode).toBe(401);
+    // Nobody else's sessions are touched.
+    expect((await other.client.get('/api/auth/me')).statusCode).toBe(200);
+    const sessions = (await client.get('/api/auth/sessions')).json<{
+      sessions: { current: boolean }[];
+    }>().sessions;
+    expect(sessions).toEqual([expect.objectContaining({ current: true })]);
   });
 });
 

@@ -1,4 +1,7 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import pino from 'pino';
 import { inject } from 'vitest';
@@ -37,6 +40,8 @@ export interface TestApp {
   config: Config;
   databaseUrl: string;
   admin: { email: string; password: string };
+  /** The development mailbox directory (what recipients receive when there is no SMTP). */
+  mailbox: string;
   close: () => Promise<void>;
 }
 
@@ -80,8 +85,13 @@ export async function createTestApp(
   const log = options.logStream
     ? pino({ level: 'trace', redact: LOG_REDACT }, options.logStream)
     : pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent', redact: LOG_REDACT });
+  const secretsKey = crypto.randomBytes(32);
+  // Each test app has its own development mailbox (the recipients' copies when there is no SMTP).
+  const mailbox = await fs.mkdtemp(path.join(os.tmpdir(), 'nestrado-mailbox-'));
   const mailer = createMailer(db, {
     smtpUrl: config.smtpUrl,
+    mailboxDir: mailbox,
+    secretsKey,
     from: config.mailFrom,
     log,
     pollMs: 60_000,
@@ -97,7 +107,7 @@ export async function createTestApp(
     clock,
     log,
     realtime: hub,
-    secretsKey: crypto.randomBytes(32),
+    secretsKey,
   };
   const app = await buildApp(ctx, hub);
   await app.ready();
@@ -112,9 +122,11 @@ export async function createTestApp(
     config,
     databaseUrl,
     admin: { email: config.adminEmail ?? '', password: config.adminPassword ?? '' },
+    mailbox,
     close: async () => {
       await app.close();
       await mailer.close();
+      await fs.rm(mailbox, { recursive: true, force: true });
       await hub.close();
       await pool.end();
       if (!owner) return;

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inArray } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { mailOutbox } from '../src/db/schema';
+import { readMailbox } from '../src/modules/mail/mailbox';
 import { enqueueMails } from '../src/modules/mail/outbox.repo';
 import { createTestApp, type TestApp } from './harness';
 
@@ -28,7 +29,7 @@ describe('mail outbox without SMTP', () => {
     await t.close();
   });
 
-  it('captures more than one batch from a burst of kicks, each message once', async () => {
+  it('writes more than one batch from a burst of kicks to the development mailbox, each message once', async () => {
     const addresses = Array.from({ length: 45 }, (_, i) => `captured-${i}@test.local`);
     await enqueueMails(
       t.db,
@@ -43,6 +44,28 @@ describe('mail outbox without SMTP', () => {
       expect(row).toMatchObject({ status: 'captured', attempts: 1, lastError: null });
       expect(row.sentAt).toBeInstanceOf(Date);
     }
+    const received = (await readMailbox(t.mailbox)).filter((m) => addresses.includes(m.to));
+    expect(received.map((m) => m.to).sort()).toEqual([...addresses].sort());
+    expect(received.find((m) => m.to === 'captured-7@test.local')).toMatchObject({
+      subject: 'Test 7',
+      template: 'test',
+      text: 'text 7',
+    });
+  });
+
+  it('gives up on a sealed message it cannot open (another key), delivers nothing and drops the seal', async () => {
+    await enqueueMails(t.db, [
+      {
+        to: 'sealed-elsewhere@test.local',
+        content: { ...mail('sealed-elsewhere@test.local', 0).content, sealedBody: 'v1.AAAAAAAA' },
+      },
+    ]);
+    await deliverNow(t);
+    const [row] = await rowsTo(t, ['sealed-elsewhere@test.local']);
+    expect(row).toMatchObject({ status: 'failed', sealedBody: null });
+    expect(row?.lastError).toBe('sealed body cannot be opened with this key');
+    const received = await readMailbox(t.mailbox);
+    expect(received.filter((m) => m.to === 'sealed-elsewhere@test.local')).toEqual([]);
   });
 });
 

@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { BANNED_COPY_PATTERNS } from '@app/shared/risk';
+import { parseMessage } from '../src/modules/mail/mailbox';
 import { createTestApp, registerUser, TestClient, type TestApp } from './harness';
+import { linksIn } from './mailbox-helpers';
 import { adminClient, fund, methodIds } from './money-helpers';
 
 interface Received {
@@ -130,5 +132,26 @@ describe('e-mail over a real SMTP server on loopback', () => {
       (m) => m.to.includes(user.input.email) && /Subject: Welcome to Nestrado/.test(m.raw),
     );
     expect(welcome).toBeDefined();
+
+    // The recovery link reaches the mailbox over SMTP and works; the stored copy is redacted and
+    // its sealed recipient copy was deleted once the server accepted it.
+    const recovery = received
+      .map((m) => parseMessage('smtp', m.raw))
+      .find((m) => m.to === user.input.email && m.template === 'recovery');
+    const link = linksIn(recovery?.text ?? '')[0];
+    const secret = link?.searchParams.get('secret') ?? '';
+    expect(secret.length).toBeGreaterThanOrEqual(22);
+    const stored = outbox.rows.find((row) => row.template === 'recovery');
+    expect(stored?.text_body).toBe(recovery?.text.replace(secret, '[redacted]'));
+    const sealed = await t.db.execute<{ n: number }>(
+      sql`SELECT count(sealed_body)::int AS n FROM mail_outbox`,
+    );
+    expect(sealed.rows[0]?.n).toBe(0);
+    const reset = await new TestClient(t.app).put('/api/auth/recovery', {
+      userId: user.user.id,
+      secret,
+      password: 'mailed-new-password',
+    });
+    expect(reset.statusCode).toBe(200);
   });
 });

@@ -63,6 +63,8 @@ export const authTokens = pgTable('auth_tokens', {
   tokenHash: bytea('token_hash').notNull(),
   expiresAt: ts('expires_at').notNull(),
   usedAt: ts('used_at'),
+  /** Set when a newer event (a reset, a password change) made the token void before use. */
+  revokedAt: ts('revoked_at'),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
 
@@ -80,6 +82,8 @@ export const mailOutbox = pgTable('mail_outbox', {
   subject: text('subject').notNull(),
   textBody: text('text_body').notNull(),
   htmlBody: text('html_body').notNull(),
+  /** The recipient's copy of a message with secret parts, sealed; cleared once delivered. */
+  sealedBody: text('sealed_body'),
   template: text('template').notNull(),
   status: text('status', { enum: ['pending', 'sent', 'captured', 'failed'] })
     .notNull()

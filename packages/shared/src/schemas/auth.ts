@@ -71,8 +71,10 @@ export const otpCodeSchema = z.object({
   otp: z.string().trim().min(6, 'Enter the 6-digit code').max(32),
 });
 
+/** Turning two-factor off needs the password and a current code from the app (or a recovery code). */
 export const disableTwoFactorSchema = z.object({
   password: z.string().min(1, MESSAGES.passwordRequired).max(256),
+  otp: otpCodeSchema.shape.otp,
 });
 
 /** The non-secret snapshot of the signed-in user; also what `auth-storage` may hold. */

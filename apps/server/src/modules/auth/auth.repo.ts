@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { mailRow } from '../mail/outbox.repo';
 import type { MailContent } from '../mail/templates';
 import { preparedPer } from '../../db/prepared';
 import {
@@ -159,9 +160,11 @@ export async function listLiveSessions(
 
 // One-time tokens ----------------------------------------------------------------------------
 
+export type AuthTokenKind = 'recovery' | 'verify_email';
+
 export async function insertAuthToken(
   db: DbOrTx,
-  values: { userId: string; kind: 'recovery' | 'verify_email'; tokenHash: Buffer; expiresAt: Date },
+  values: { userId: string; kind: AuthTokenKind; tokenHash: Buffer; expiresAt: Date },
 ): Promise<void> {
   await db.insert(authTokens).values(values);
 }
@@ -175,20 +178,21 @@ export async function insertAuthTokenWithMail(
   token: { userId: string; kind: 'recovery' | 'verify_email'; tokenHash: Buffer; expiresAt: Date },
   mail: { to: string; content: MailContent },
 ): Promise<void> {
-  const { to, content } = mail;
+  const row = mailRow(mail.to, mail.content);
   await db.execute(sql`
     WITH token AS (
       INSERT INTO auth_tokens (user_id, kind, token_hash, expires_at)
       VALUES (${token.userId}, ${token.kind}, ${token.tokenHash}, ${token.expiresAt.toISOString()})
     )
-    INSERT INTO mail_outbox (to_address, subject, text_body, html_body, template)
-    VALUES (${to}, ${content.subject}, ${content.text}, ${content.html}, ${content.template})`);
+    INSERT INTO mail_outbox (to_address, subject, text_body, html_body, sealed_body, template)
+    VALUES (${row.toAddress}, ${row.subject}, ${row.textBody}, ${row.htmlBody},
+            ${row.sealedBody ?? null}, ${row.template})`);
 }
 
 /** Marks a valid token used and returns it; at most one caller can ever get it. */
 export async function consumeAuthToken(
   db: DbOrTx,
-  params: { userId: string; kind: 'recovery' | 'verify_email'; tokenHash: Buffer; now: Date },
+  params: { userId: string; kind: AuthTokenKind; tokenHash: Buffer; now: Date },
 ): Promise<boolean> {
   const rows = await db
     .update(authTokens)
@@ -199,11 +203,32 @@ export async function consumeAuthToken(
         eq(authTokens.userId, params.userId),
         eq(authTokens.kind, params.kind),
         isNull(authTokens.usedAt),
+        isNull(authTokens.revokedAt),
         gt(authTokens.expiresAt, params.now),
       ),
     )
     .returning({ id: authTokens.id });
   return rows.length > 0;
+}
+
+/** Voids every outstanding token of these kinds of one user (a reset, a password change...). */
+export async function revokeAuthTokens(
+  db: DbOrTx,
+  userId: string,
+  kinds: AuthTokenKind[],
+  at: Date,
+): Promise<void> {
+  await db
+    .update(authTokens)
+    .set({ revokedAt: at })
+    .where(
+      and(
+        eq(authTokens.userId, userId),
+        inArray(authTokens.kind, kinds),
+        isNull(authTokens.usedAt),
+        isNull(authTokens.revokedAt),
+      ),
+    );
 }
 
 // Two-factor recovery codes --------------------------------------------------------------------

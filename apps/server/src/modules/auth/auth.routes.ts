@@ -228,9 +228,11 @@ export function authRoutes(ctx: AppContext) {
         schema: { tags, body: otpCodeSchema, response: { 200: recoveryCodesSchema } },
       },
       async (request) => {
+        const auth = requireUser(request);
         const recoveryCodes = await service.enableTwoFactor(
           ctx,
-          requireUser(request).user,
+          auth.user,
+          auth.sessionId,
           request.body.otp,
           request.ip,
         );
@@ -246,12 +248,7 @@ export function authRoutes(ctx: AppContext) {
         schema: { tags, body: disableTwoFactorSchema, response: { 200: okSchema } },
       },
       async (request) => {
-        await service.disableTwoFactor(
-          ctx,
-          requireUser(request).user,
-          request.body.password,
-          request.ip,
-        );
+        await service.disableTwoFactor(ctx, requireUser(request).user, request.body, request.ip);
         await limiter.forgive(request);
         return { ok: true as const };
       },

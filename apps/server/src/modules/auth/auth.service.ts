@@ -1,11 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import type { RegisterInput } from '@app/shared/schemas/auth';
 import type { AppContext } from '../../context';
+import type { Tx } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors';
 import { recordAudit } from '../audit/audit.repo';
 import { enqueueMail } from '../mail/outbox.repo';
-import { mailTemplates, type Brand } from '../mail/templates';
+import { linkWithSecret, mailTemplates, sealMail, type Brand } from '../mail/templates';
 import * as repo from './auth.repo';
 import {
   burnPasswordCheck,
@@ -104,16 +105,10 @@ export async function login(
   }
   await passwordAccepted();
 
-  const now = ctx.clock.now();
   const code = input.otp?.trim();
   const otpValid =
     user.totpEnabledAt && user.totpSecret && code
-      ? await ctx.db.transaction(async (tx) => {
-          const secret = unseal(ctx.secretsKey, user.totpSecret ?? '');
-          const step = secret ? await totpStep(secret, code, now) : null;
-          if (step !== null) return repo.acceptTotpStep(tx, user.id, step);
-          return repo.consumeRecoveryCode(tx, user.id, digest(normaliseRecoveryCode(code)), now);
-        })
+      ? await ctx.db.transaction((tx) => acceptSecondFactor(ctx, tx, user, code))
       : null;
   if (otpValid === false) {
     await recordLoginFailure(ctx, request, user.id, 'wrong_two_factor_code');
@@ -133,6 +128,25 @@ export async function login(
     });
     return { status: 'ok', user, session } as const;
   });
+}
+
+/**
+ * Checks a second-factor code: a TOTP code from the app (its time step is then used up) or an
+ * unused recovery code (then spent). False for anything else, or when 2FA is not set up.
+ */
+async function acceptSecondFactor(
+  ctx: AppContext,
+  tx: Tx,
+  user: UserRow,
+  code: string,
+): Promise<boolean> {
+  const trimmed = code.trim();
+  if (!user.totpSecret || !trimmed) return false;
+  const now = ctx.clock.now();
+  const secret = unseal(ctx.secretsKey, user.totpSecret);
+  const step = secret ? await totpStep(secret, trimmed, now) : null;
+  if (step !== null) return repo.acceptTotpStep(tx, user.id, step);
+  return repo.consumeRecoveryCode(tx, user.id, digest(normaliseRecoveryCode(trimmed)), now);
 }
 
 /**
@@ -183,7 +197,7 @@ export async function requestRecovery(ctx: AppContext, email: string): Promise<v
   const user = await repo.findUserByEmail(ctx.db, email);
   const secret = newSecret();
   if (user) {
-    const url = `${ctx.config.publicUrl}/new?userId=${encodeURIComponent(user.id)}&secret=${encodeURIComponent(secret)}`;
+    const url = linkWithSecret(`${ctx.config.publicUrl}/new`, { userId: user.id }, { secret });
     await repo.insertAuthTokenWithMail(
       ctx.db,
       {
@@ -192,7 +206,10 @@ export async function requestRecovery(ctx: AppContext, email: string): Promise<v
         tokenHash: digest(secret),
         expiresAt: new Date(ctx.clock.now().getTime() + RECOVERY_TTL_MS),
       },
-      { to: user.email, content: mailTemplates.recovery(brandOf(ctx), user.name, url) },
+      {
+        to: user.email,
+        content: sealMail(ctx.secretsKey, mailTemplates.recovery(brandOf(ctx), user.name, url)),
+      },
     );
   } else {
     await enqueueMail(ctx.db, email, mailTemplates.recoveryNoAccount(brandOf(ctx)));
@@ -218,6 +235,8 @@ export async function completeRecovery(
     if (!consumed) throw invalidLink();
     await repo.updateUser(tx, input.userId, { passwordHash });
     await repo.revokeAllSessions(tx, input.userId, now);
+    // Every other reset link sent before this one is void now.
+    await repo.revokeAuthTokens(tx, input.userId, ['recovery'], now);
     await recordAudit(tx, {
       actorId: input.userId,
       action: 'user.password_reset',
@@ -242,8 +261,11 @@ export async function changePassword(
   }
   const passwordHash = await hashPassword(input.password);
   await ctx.db.transaction(async (tx) => {
+    const now = ctx.clock.now();
     await repo.updateUser(tx, user.id, { passwordHash });
-    await repo.revokeAllSessions(tx, user.id, ctx.clock.now(), sessionId);
+    await repo.revokeAllSessions(tx, user.id, now, sessionId);
+    // A reset link asked for before the change must not undo it.
+    await repo.revokeAuthTokens(tx, user.id, ['recovery'], now);
     await enqueueMail(tx, user.email, mailTemplates.passwordChanged(brandOf(ctx), user.name));
     await recordAudit(tx, {
       actorId: user.id,
@@ -268,8 +290,9 @@ async function queueVerificationMail(
     tokenHash: digest(secret),
     expiresAt: new Date(ctx.clock.now().getTime() + VERIFY_TTL_MS),
   });
-  const url = `${ctx.config.publicUrl}/verify?userId=${encodeURIComponent(user.id)}&secret=${encodeURIComponent(secret)}`;
-  await enqueueMail(tx, user.email, mailTemplates.verifyEmail(brandOf(ctx), user.name, url));
+  const url = linkWithSecret(`${ctx.config.publicUrl}/verify`, { userId: user.id }, { secret });
+  const mail = mailTemplates.verifyEmail(brandOf(ctx), user.name, url);
+  await enqueueMail(tx, user.email, sealMail(ctx.secretsKey, mail));
 }
 
 export async function sendVerification(ctx: AppContext, user: UserRow): Promise<void> {
@@ -293,6 +316,7 @@ export async function completeVerification(
     });
     if (!consumed) throw invalidLink();
     await repo.updateUser(tx, input.userId, { emailVerifiedAt: now });
+    await repo.revokeAuthTokens(tx, input.userId, ['verify_email'], now);
   });
 }
 
@@ -305,9 +329,11 @@ export async function beginTwoFactorSetup(ctx: AppContext, user: UserRow) {
   return { secret, otpauthUrl: totpUri(secret, ctx.config.brandName, user.email) };
 }
 
+/** Turns two-factor on and ends the user's other sessions (the one that enabled it stays). */
 export async function enableTwoFactor(
   ctx: AppContext,
   user: UserRow,
+  sessionId: string,
   otp: string,
   ip: string,
 ): Promise<string[]> {
@@ -318,7 +344,10 @@ export async function enableTwoFactor(
   if (step === null) throw new AppError('OTP_INVALID', 400, 'Invalid two-factor code', 'otp');
   const codes = newRecoveryCodes();
   await ctx.db.transaction(async (tx) => {
-    await repo.updateUser(tx, user.id, { totpEnabledAt: ctx.clock.now(), totpLastStep: step });
+    const now = ctx.clock.now();
+    await repo.updateUser(tx, user.id, { totpEnabledAt: now, totpLastStep: step });
+    // A session opened with the password alone (perhaps by whoever made the user turn 2FA on) ends.
+    await repo.revokeAllSessions(tx, user.id, now, sessionId);
     await repo.replaceRecoveryCodes(
       tx,
       user.id,
@@ -335,15 +364,22 @@ export async function enableTwoFactor(
   return codes;
 }
 
+/**
+ * Turning two-factor off needs the password and the second factor itself: a current code from
+ * the authenticator app (accepted once, as at sign-in) or an unused recovery code (spent).
+ */
 export async function disableTwoFactor(
   ctx: AppContext,
   user: UserRow,
-  password: string,
+  input: { password: string; otp: string },
   ip: string,
 ): Promise<void> {
-  if (!(await verifyPassword(user.passwordHash, password)))
+  if (!(await verifyPassword(user.passwordHash, input.password)))
     throw badRequest('Password is incorrect', 'password');
   await ctx.db.transaction(async (tx) => {
+    if (user.totpEnabledAt && !(await acceptSecondFactor(ctx, tx, user, input.otp))) {
+      throw new AppError('OTP_INVALID', 400, 'Invalid two-factor code', 'otp');
+    }
     await repo.updateUser(tx, user.id, {
       totpSecret: null,
       totpEnabledAt: null,

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { mailOutbox, type MailRow } from '../../db/schema';
 import type { MailContent } from './templates';
@@ -17,13 +17,18 @@ export async function enqueueMails(
   await db.insert(mailOutbox).values(mails.map(({ to, content }) => mailRow(to, content)));
 }
 
-/** The outbox row of a message (for a caller that queues it inside a larger statement). */
+/**
+ * The outbox row of a message (for a caller that queues it inside a larger statement). The stored
+ * body is the one staff may read; a secret mail arrives here only sealed (see templates.ts).
+ */
 export function mailRow(to: string, content: MailContent): typeof mailOutbox.$inferInsert {
+  if ('revealed' in content) throw new Error('a mail with secret parts must be sealed (sealMail)');
   return {
     toAddress: to,
     subject: content.subject,
     textBody: content.text,
     htmlBody: content.html,
+    sealedBody: content.sealedBody ?? null,
     template: content.template,
   };
 }
@@ -43,29 +48,19 @@ export async function claimPending(db: DbOrTx, limit: number): Promise<MailRow[]
 }
 
 /**
- * Without SMTP: claims a batch and marks it captured in one statement (nothing can fail between
- * the two). Returns how many were captured.
+ * Marks delivered messages: `sent` (accepted by SMTP) or `captured` (written to the development
+ * mailbox). The sealed recipient's copy is deleted in the same statement.
  */
-export async function capturePending(db: DbOrTx, limit: number, now: Date): Promise<number> {
-  const rows = await db
-    .update(mailOutbox)
-    .set({
-      attempts: sql`${mailOutbox.attempts} + 1`,
-      status: 'captured',
-      sentAt: now,
-      lastError: null,
-    })
-    .where(sql`${mailOutbox.id} IN (${pendingIds(limit)})`)
-    .returning({ id: mailOutbox.id });
-  return rows.length;
-}
-
-/** Marks messages the SMTP server accepted (captured ones are marked by capturePending). */
-export async function markSent(db: DbOrTx, ids: string[]): Promise<void> {
+export async function markDelivered(
+  db: DbOrTx,
+  ids: string[],
+  status: 'sent' | 'captured',
+  now: Date,
+): Promise<void> {
   if (ids.length === 0) return;
   await db
     .update(mailOutbox)
-    .set({ status: 'sent', sentAt: new Date(), lastError: null })
+    .set({ status, sentAt: now, lastError: null, sealedBody: null })
     .where(inArray(mailOutbox.id, ids));
 }
 
@@ -77,12 +72,21 @@ export async function markFailed(
 ): Promise<void> {
   await db
     .update(mailOutbox)
-    .set({ status: final ? 'failed' : 'pending', lastError: error.slice(0, 500) })
+    .set({
+      status: final ? 'failed' : 'pending',
+      lastError: error.slice(0, 500),
+      // A message given up on keeps no recipient's copy.
+      ...(final ? { sealedBody: null } : {}),
+    })
     .where(eq(mailOutbox.id, id));
 }
 
+/** The outbox as staff see it: every column but the sealed recipient's copy. */
+const { sealedBody: _sealed, ...staffColumns } = getTableColumns(mailOutbox);
+export type StaffMailRow = Omit<MailRow, 'sealedBody'>;
+
 export interface OutboxPage {
-  items: MailRow[];
+  items: StaffMailRow[];
   nextCursor: string | null;
 }
 
@@ -92,7 +96,7 @@ export async function listOutbox(
   options: { limit: number; before?: Date },
 ): Promise<OutboxPage> {
   const rows = await db
-    .select()
+    .select(staffColumns)
     .from(mailOutbox)
     .where(options.before ? lt(mailOutbox.createdAt, options.before) : undefined)
     .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))

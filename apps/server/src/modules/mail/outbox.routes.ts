@@ -17,7 +17,10 @@ const outboxItemSchema = z.object({
   sentAt: z.string().nullable(),
 });
 
-/** Admins read every e-mail the platform sent or captured (no SMTP configured): /admin/outbox. */
+/**
+ * Admins see every e-mail the platform queued and its delivery status: /admin/outbox. The bodies
+ * are the redacted copies (secret parts replaced); the recipient's copy is not even selected.
+ */
 export function outboxRoutes(ctx: AppContext) {
   return function register(fastify: FastifyInstance, _options: unknown, done: () => void) {
     guardAdmin(fastify);

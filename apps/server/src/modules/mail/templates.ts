@@ -1,9 +1,68 @@
-/** Plain, branded e-mails with a text and an HTML part. Every value is escaped for HTML. */
-export interface MailContent {
-  template: string;
-  subject: string;
+import { seal } from '../auth/secret-box';
+
+/**
+ * Plain, branded e-mails with a text and an HTML part. Every value is escaped for HTML.
+ *
+ * A part that grants something (a link carrying a one-time token, a code) is marked with
+ * `secret(...)` and composed with `composeSecretMail`. Such a message exists in two copies: the
+ * redacted one (`text`, `html`), which is what is stored in the outbox and what staff may read, and
+ * the revealed one, which only the recipient's mailbox receives. The revealed copy can only be
+ * queued sealed (`sealMail`), and the types keep an unsealed secret mail out of the outbox.
+ */
+export interface MailBody {
   text: string;
   html: string;
+}
+
+/** What the outbox stores and staff may read; `sealedBody` is the revealed copy, sealed. */
+export interface MailContent extends MailBody {
+  template: string;
+  subject: string;
+  sealedBody?: string;
+  /** Never set: keeps a SecretMail (which has it) from being queued as plain content. */
+  revealed?: never;
+}
+
+/** A message with secret parts: `text`/`html` are redacted, `revealed` is the recipient's copy. */
+export interface SecretMail extends MailBody {
+  template: string;
+  subject: string;
+  revealed: MailBody;
+}
+
+/** What a stored or displayed copy shows in place of a secret part. */
+export const REDACTED = '[redacted]';
+
+/** A part of a message that only the recipient may read. */
+export class SecretPart {
+  constructor(readonly value: string) {}
+}
+
+export const secret = (value: string): SecretPart => new SecretPart(value);
+
+/** A run of text: plain strings and secret parts, joined. */
+export type Text = string | SecretPart | readonly (string | SecretPart)[];
+
+/** A link with secret query parameters (the one-time token), e.g. from `linkWithSecret`. */
+export type SecretLink = readonly (string | SecretPart)[];
+
+/** `base?a=1&secret=<secret part>`: the plain parameters first, then the secret ones. */
+export function linkWithSecret(
+  base: string,
+  params: Record<string, string>,
+  secrets: Record<string, string>,
+): SecretLink {
+  const parts: (string | SecretPart)[] = [];
+  let separator = '?';
+  for (const [name, value] of Object.entries(params)) {
+    parts.push(`${separator}${name}=${encodeURIComponent(value)}`);
+    separator = '&';
+  }
+  for (const [name, value] of Object.entries(secrets)) {
+    parts.push(`${separator}${name}=`, secret(encodeURIComponent(value)));
+    separator = '&';
+  }
+  return [base, ...parts];
 }
 
 export interface Brand {
@@ -15,29 +74,54 @@ function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-function layout(
-  brand: Brand,
-  paragraphs: string[],
-  action?: { label: string; url: string },
-): string {
+function render(text: Text, reveal: boolean): string {
+  const parts = typeof text === 'string' || text instanceof SecretPart ? [text] : text;
+  return parts
+    .map((part) => (typeof part === 'string' ? part : reveal ? part.value : REDACTED))
+    .join('');
+}
+
+function hasSecret(text: Text): boolean {
+  if (typeof text === 'string') return false;
+  if (text instanceof SecretPart) return true;
+  return text.some((part) => part instanceof SecretPart);
+}
+
+interface Action<T extends Text = Text> {
+  label: string;
+  url: T;
+}
+
+function layout(brand: Brand, paragraphs: string[], action?: Action<string>, live = true): string {
   const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('');
+  // A redacted link is not clickable: its href would point nowhere useful.
+  const href = action && live ? ` href="${escapeHtml(action.url)}"` : '';
   const button = action
-    ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#10b981;color:#0b1220;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(action.label)}</a></p><p style="margin:0 0 16px;font-size:13px;color:#475569">${escapeHtml(action.url)}</p>`
+    ? `<p style="margin:24px 0"><a${href} style="background:#10b981;color:#0b1220;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(action.label)}</a></p><p style="margin:0 0 16px;font-size:13px;color:#475569">${escapeHtml(action.url)}</p>`
     : '';
   return `<!doctype html><html><body style="margin:0;background:#f1f5f9;font-family:Arial,Helvetica,sans-serif;color:#0f172a"><div style="max-width:560px;margin:0 auto;padding:32px 24px"><h1 style="font-size:20px;margin:0 0 24px">${escapeHtml(brand.name)}</h1>${body}${button}<p style="margin:32px 0 0;font-size:12px;color:#64748b">${escapeHtml(brand.name)} · ${escapeHtml(brand.publicUrl)}</p></div></body></html>`;
 }
 
-function textOf(
-  brand: Brand,
-  paragraphs: string[],
-  action?: { label: string; url: string },
-): string {
+function textOf(brand: Brand, paragraphs: string[], action?: Action<string>): string {
   const lines = [...paragraphs];
   if (action) lines.push(`${action.label}: ${action.url}`);
   lines.push('', `— ${brand.name}`);
   return lines.join('\n\n');
 }
 
+function bodyOf(
+  brand: Brand,
+  paragraphs: readonly Text[],
+  action: Action | undefined,
+  reveal: boolean,
+): MailBody {
+  const shown = paragraphs.map((p) => render(p, reveal));
+  const shownAction = action ? { label: action.label, url: render(action.url, reveal) } : undefined;
+  const live = reveal || !action || !hasSecret(action.url);
+  return { text: textOf(brand, shown, shownAction), html: layout(brand, shown, shownAction, live) };
+}
+
+/** A message without secret parts. */
 export function composeMail(
   brand: Brand,
   template: string,
@@ -45,11 +129,33 @@ export function composeMail(
   paragraphs: string[],
   action?: { label: string; url: string },
 ): MailContent {
+  return { template, subject, ...bodyOf(brand, paragraphs, action, true) };
+}
+
+/** A message with parts marked `secret(...)`: redacted for the outbox, revealed for the recipient. */
+export function composeSecretMail(
+  brand: Brand,
+  template: string,
+  subject: string,
+  paragraphs: readonly Text[],
+  action?: Action,
+): SecretMail {
   return {
     template,
     subject,
-    text: textOf(brand, paragraphs, action),
-    html: layout(brand, paragraphs, action),
+    ...bodyOf(brand, paragraphs, action, false),
+    revealed: bodyOf(brand, paragraphs, action, true),
+  };
+}
+
+/** The outbox form of a secret mail: the redacted copy in clear, the revealed copy sealed. */
+export function sealMail(key: Buffer, mail: SecretMail): MailContent {
+  return {
+    template: mail.template,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    sealedBody: seal(key, JSON.stringify(mail.revealed)),
   };
 }
 
@@ -67,8 +173,8 @@ export const mailTemplates = {
       { label: 'Log in', url: `${brand.publicUrl}/login` },
     ),
 
-  verifyEmail: (brand: Brand, name: string, url: string) =>
-    composeMail(
+  verifyEmail: (brand: Brand, name: string, url: SecretLink) =>
+    composeSecretMail(
       brand,
       'verify_email',
       `Confirm your e-mail address for ${brand.name}`,
@@ -79,8 +185,8 @@ export const mailTemplates = {
       { label: 'Confirm e-mail address', url },
     ),
 
-  recovery: (brand: Brand, name: string, url: string) =>
-    composeMail(
+  recovery: (brand: Brand, name: string, url: SecretLink) =>
+    composeSecretMail(
       brand,
       'recovery',
       `Reset your ${brand.name} password`,

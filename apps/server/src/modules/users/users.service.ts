@@ -184,6 +184,7 @@ export async function deleteUser(
       deletedAt: now,
     });
     await authRepo.revokeAllSessions(tx, user.id, now);
+    await authRepo.revokeAuthTokens(tx, user.id, ['recovery', 'verify_email'], now);
     await recordAudit(tx, {
       actorId: actor.adminId,
       action: 'user.deleted',

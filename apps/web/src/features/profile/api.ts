@@ -13,8 +13,9 @@ export const profileApi = {
   beginTwoFactor: () => api.post<{ secret: string; otpauthUrl: string }>('/api/auth/2fa/setup'),
   enableTwoFactor: (otp: string) =>
     api.post<{ recoveryCodes: string[] }>('/api/auth/2fa/enable', { otp }),
-  disableTwoFactor: (password: string) =>
-    api.post<{ ok: true }>('/api/auth/2fa/disable', { password }),
+  /** Needs the password and a current code from the app, or an unused recovery code. */
+  disableTwoFactor: (input: { password: string; otp: string }) =>
+    api.post<{ ok: true }>('/api/auth/2fa/disable', input),
   listSessions: (signal?: AbortSignal) =>
     api.get<{ sessions: SessionInfo[] }>('/api/auth/sessions', signal),
   revokeSession: (id: string) =>

@@ -13,7 +13,7 @@ const tones: Record<OutboxItem['status'], BadgeTone> = {
   failed: 'danger',
 };
 
-/** /admin/outbox: every e-mail sent or captured; "Read" shows the text part. */
+/** /admin/outbox: every e-mail and its delivery; "Read" shows the redacted text part (no usable links). */
 export function OutboxPage() {
   const { t } = useTranslation('admin');
   const [reading, setReading] = useState<OutboxItem | null>(null);

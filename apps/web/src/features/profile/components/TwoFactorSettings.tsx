@@ -141,6 +141,7 @@ function EnableTwoFactorDialog({
           className="[&_input]:font-mono [&_input]:tracking-widest"
           {...register('otp')}
         />
+        <p className="text-sm text-muted">{t('twoFactor.otherSessions')}</p>
         <Button type="submit" fullWidth loading={isSubmitting}>
           {t('twoFactor.confirm')}
         </Button>
@@ -164,21 +165,24 @@ function DisableTwoFactorDialog({
     reset,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(disableTwoFactorSchema), defaultValues: { password: '' } });
+  } = useForm({
+    resolver: zodResolver(disableTwoFactorSchema),
+    defaultValues: { password: '', otp: '' },
+  });
 
   function close(next: boolean) {
     if (!next) reset();
     onOpenChange(next);
   }
 
-  const submit = handleSubmit(async ({ password }) => {
+  const submit = handleSubmit(async (input) => {
     try {
-      await profileApi.disableTwoFactor(password);
+      await profileApi.disableTwoFactor(input);
       toast.success(t('twoFactor.disabled'));
       invalidate();
       close(false);
     } catch (error) {
-      if (!applyFieldError(error, setError, ['password'])) {
+      if (!applyFieldError(error, setError, ['password', 'otp'])) {
         setError('password', { type: 'server', message: errorMessage(error) });
       }
     }
@@ -197,6 +201,13 @@ function DisableTwoFactorDialog({
           autoComplete="current-password"
           error={errors.password?.message}
           {...register('password')}
+        />
+        <TextField
+          label={t('twoFactor.disableCode')}
+          autoComplete="one-time-code"
+          error={errors.otp?.message}
+          className="[&_input]:font-mono [&_input]:tracking-widest"
+          {...register('otp')}
         />
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="ghost" onClick={() => close(false)}>

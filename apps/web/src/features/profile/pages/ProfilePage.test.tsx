@@ -41,9 +41,9 @@ const sessions = [
   },
 ];
 
-function setup() {
+function setup(user: Me = jane) {
   const stub = stubFetch({
-    'GET /api/auth/me': { body: { user: jane } },
+    'GET /api/auth/me': { body: { user } },
     'GET /api/auth/csrf': { body: {} },
     'GET /api/auth/sessions': { body: { sessions } },
     'DELETE /api/auth/sessions/s-phone': { body: { ok: true } },
@@ -54,6 +54,7 @@ function setup() {
       },
     },
     'POST /api/auth/2fa/enable': { body: { recoveryCodes: ['aaaa-bbbb', 'cccc-dddd'] } },
+    'POST /api/auth/2fa/disable': { body: { ok: true } },
   });
   vi.stubGlobal('fetch', stub.fetchStub);
   renderAt('/profile', <ProfilePage />);
@@ -105,5 +106,32 @@ describe('ProfilePage', () => {
     const codes = await screen.findByRole('dialog', { name: 'Save your recovery codes' });
     expect(within(codes).getByText('aaaa-bbbb')).toBeTruthy();
     expect(calls.find((c) => c.path === '/api/auth/2fa/enable')?.body).toEqual({ otp: '123456' });
+  });
+
+  it('disables two-factor only with the password and a code from the app or a recovery code', async () => {
+    const withTwoFactor = { ...jane, twoFactorEnabled: true };
+    useAuthStore.getState().setUser(withTwoFactor);
+    const { calls } = setup(withTwoFactor);
+    fireEvent.click(screen.getByRole('button', { name: 'Disable two-factor' }));
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Disable two-factor authentication',
+    });
+    fireEvent.change(within(dialog).getByLabelText('Password'), {
+      target: { value: 'my-password-1' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Disable' }));
+    expect(await within(dialog).findByText('Enter the 6-digit code')).toBeTruthy();
+    expect(calls.some((c) => c.path === '/api/auth/2fa/disable')).toBe(false);
+
+    fireEvent.change(within(dialog).getByLabelText('Code from your app or a recovery code'), {
+      target: { value: '654321' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Disable' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.path === '/api/auth/2fa/disable')?.body).toEqual({
+        password: 'my-password-1',
+        otp: '654321',
+      }),
+    );
   });
 });
