@@ -3,6 +3,7 @@ import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { WebSocket } from 'ws';
+import { hasAdminPowers } from '../modules/auth/session';
 
 /**
  * Live updates over /realtime. Publishing goes through PostgreSQL NOTIFY and every instance
@@ -188,7 +189,7 @@ export function registerRealtimeRoute(
       return;
     }
     const channels = new Set([`user:${user.id}`, 'public']);
-    if (user.isAdmin) channels.add('admin');
+    if (hasAdminPowers(user)) channels.add('admin');
     const remove = hub.add({ socket, channels });
     const ping = setInterval(() => socket.ping(), 20_000);
     socket.on('message', (raw: Buffer) => {
