@@ -254,8 +254,7 @@ export async function loginWithSecondFactor(
 ): Promise<TestClient> {
   const [user] = await t.db.select().from(users).where(eq(users.email, email));
   if (!user) throw new Error(`no user ${email}`);
-  const code = `test-${crypto.randomBytes(6).toString('hex')}`;
-  await t.db.insert(recoveryCodes).values({ userId: user.id, codeHash: digest(code) });
+  const code = await freshRecoveryCode(t, user.id);
   const client = new TestClient(t.app);
   const response = await client.post('/api/auth/login', { email, password, otp: code });
   if (response.statusCode !== 200) throw new Error(`login failed: ${response.body}`);
@@ -263,6 +262,13 @@ export async function loginWithSecondFactor(
     throw new Error('login asked for a second factor');
   }
   return client;
+}
+
+/** Stores a new single-use recovery code for a user and returns it (a second factor for login). */
+export async function freshRecoveryCode(t: { db: Db }, userId: string): Promise<string> {
+  const code = `test-${crypto.randomBytes(6).toString('hex')}`;
+  await t.db.insert(recoveryCodes).values({ userId, codeHash: digest(code) });
+  return code;
 }
 
 /** A client signed in as the seeded admin (two-factor on, signed in with a second factor). */
