@@ -65,8 +65,15 @@ const OWNED_BY_B = new Set([
   'DELETE /api/auth/sessions/{id}',
 ]);
 
-/** The matrix's roles: the fuzzer's, and an admin who has not turned two-factor sign-in on. */
-const MATRIX_ROLES: RoleName[] = [...ROLES, ADMIN_WITHOUT_TWO_FACTOR];
+/**
+ * The matrix's roles: the fuzzer's, and an admin who has not turned two-factor sign-in on (before
+ * the real admin, whose pass deletes B at its very end).
+ */
+const MATRIX_ROLES: RoleName[] = [
+  ...ROLES.filter((role) => role !== 'admin'),
+  ADMIN_WITHOUT_TWO_FACTOR,
+  'admin',
+];
 
 /** The admin deletes B last, so every other admin action still finds B. */
 const LAST = 'DELETE /api/admin/users/{id}';
