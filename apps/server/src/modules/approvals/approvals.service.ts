@@ -40,7 +40,8 @@ async function lockForChecker(
 ): Promise<MoneyApprovalRow> {
   const approval = UUID.test(id) ? await lockApproval(tx, id) : undefined;
   if (!approval) throw notFound('This approval was not found');
-  if (approval.status !== 'pending') throw conflict(`This approval was already ${approval.status}`);
+  if (approval.status === 'approved') throw conflict('This approval was already approved');
+  if (approval.status === 'rejected') throw conflict('This approval was already rejected');
   if (approval.requestedBy === checker.id) {
     throw new SecondAdminRequiredError(operation, 'approval', approval.id);
   }

@@ -1,6 +1,13 @@
+import type { ErrorCode } from '@app/shared/schemas/common';
 import type { AppContext } from '../../context';
 import { AppError } from '../../http/errors';
 import { recordAudit } from '../audit/audit.repo';
+
+const SELF_DECISION_CODE: ErrorCode = 'SELF_DECISION_FORBIDDEN';
+const SELF_DECISION_MESSAGE =
+  'You cannot decide on your own money or account. Another admin must do it.';
+const SECOND_ADMIN_CODE: ErrorCode = 'SECOND_ADMIN_REQUIRED';
+const SECOND_ADMIN_MESSAGE = 'A second admin must approve this; you requested it.';
 
 /**
  * No one decides on their own money: an admin may not approve or reject their own deposit, pay or
@@ -13,11 +20,7 @@ export class SelfDecisionError extends AppError {
     readonly targetType: string,
     readonly targetId: string,
   ) {
-    super(
-      'SELF_DECISION_FORBIDDEN',
-      403,
-      'You cannot decide on your own money or account. Another admin must do it.',
-    );
+    super(SELF_DECISION_CODE, 403, SELF_DECISION_MESSAGE);
     this.name = 'SelfDecisionError';
   }
 }
@@ -29,7 +32,7 @@ export class SecondAdminRequiredError extends AppError {
     readonly targetType: string,
     readonly targetId: string,
   ) {
-    super('SECOND_ADMIN_REQUIRED', 403, 'A second admin must approve this; you requested it.');
+    super(SECOND_ADMIN_CODE, 403, SECOND_ADMIN_MESSAGE);
     this.name = 'SecondAdminRequiredError';
   }
 }

@@ -181,9 +181,8 @@ async function requestPayoutApproval(
   if (row.userId === params.adminId) {
     throw new SelfDecisionError('withdrawal.pay', 'transaction', row.transactionId);
   }
-  if (row.status !== 'pending') {
-    throw conflict(`This withdrawal was already ${row.status === 'success' ? 'paid' : 'rejected'}`);
-  }
+  if (row.status === 'success') throw conflict('This withdrawal was already paid');
+  if (row.status === 'failed') throw conflict('This withdrawal was already rejected');
   const approval = await insertApproval(tx, {
     kind: 'withdrawal_payout',
     userId: row.userId,
