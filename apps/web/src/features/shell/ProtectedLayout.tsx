@@ -114,7 +114,7 @@ function AdminTwoFactorNotice() {
       <p className="text-muted">{t('adminTwoFactor.body')}</p>
       <Link
         to="/profile"
-        className="inline-flex h-10 items-center rounded-lg bg-brand px-4 font-semibold text-bg hover:bg-brand-strong"
+        className="inline-flex min-h-10 items-center justify-center rounded-lg bg-brand px-4 py-2 text-center font-semibold text-bg hover:bg-brand-strong"
       >
         {t('adminTwoFactor.setUp')}
       </Link>
