@@ -7,6 +7,7 @@ import type { Transaction } from '@app/shared/schemas/transactions';
 import {
   adminClient,
   createTestApp,
+  loginWithSecondFactor,
   registerUser,
   secondAdmin,
   TestClient,
@@ -28,12 +29,15 @@ let maker: TestClient;
 let makerId: string;
 let checker: TestClient;
 let checkerId: string;
+let checkerLogin: { email: string; password: string };
 
 beforeAll(async () => {
   t = await createTestApp();
   maker = await adminClient(t);
   makerId = (await maker.get('/api/auth/me')).json<{ user: { id: string } }>().user.id;
-  ({ client: checker, id: checkerId } = await secondAdmin(t));
+  const second = await secondAdmin(t);
+  ({ client: checker, id: checkerId } = second);
+  checkerLogin = { email: second.email, password: second.password };
 });
 afterAll(() => t.close());
 auditAfterEach(() => t);
@@ -335,6 +339,47 @@ describe('maker-checker above the threshold', () => {
     });
   });
 
+  it('splitting does not dodge it: what one admin moved alone for a user in 24 hours counts', async () => {
+    const investor = await activeUser(t, 'Ada Split');
+    const adjust = (amount: string) =>
+      maker.post(`/api/admin/users/${investor.user.id}/adjustments`, {
+        bucket: 'bonus',
+        amount,
+        reason: 'Split',
+      });
+    expect((await adjust('60')).statusCode).toBe(201);
+    expect((await adjust('40')).statusCode).toBe(201);
+    expect((await adjust('0.01')).statusCode).toBe(202);
+    // Another admin has their own allowance.
+    expect(
+      (
+        await checker.post(`/api/admin/users/${investor.user.id}/adjustments`, {
+          bucket: 'bonus',
+          amount: '100',
+          reason: 'Split',
+        })
+      ).statusCode,
+    ).toBe(201);
+
+    await fund(t, checker, investor.client, 20_000);
+    const first = await withdraw(investor.client, '60');
+    const second = await withdraw(investor.client, '50');
+    expect((await maker.post(`/api/admin/withdrawals/${first.id}/pay`)).statusCode).toBe(200);
+    const split = await maker.post(`/api/admin/withdrawals/${second.id}/pay`);
+    expect(split.statusCode).toBe(202);
+    const { approval } = split.json<{ approval: Approval }>();
+    expect((await checker.post(`/api/admin/approvals/${approval.id}/approve`)).statusCode).toBe(
+      200,
+    );
+    expect((await summaryOf(investor.client)).totalWithdrawalsCents).toBe(11_000);
+
+    // A day later the maker's allowance is back (everyone signs in again after the idle timeout).
+    t.clock.advance(24 * 60 * 60 * 1000 + 1);
+    maker = await adminClient(t);
+    checker = await loginWithSecondFactor(t, checkerLogin.email, checkerLogin.password);
+    expect((await adjust('100')).statusCode).toBe(201);
+  });
+
   it('two checkers approving at once book it once; the other gets 409', async () => {
     const third = await secondAdmin(t);
     const investor = await activeUser(t);
@@ -393,7 +438,7 @@ describe('admins need two-factor sign-in', () => {
     const setup = await signedIn.post('/api/auth/2fa/setup');
     const { secret } = setup.json<{ secret: string }>();
     const enabled = await signedIn.post('/api/auth/2fa/enable', {
-      otp: await generate({ secret }),
+      otp: await generate({ secret, epoch: Math.floor(t.clock.now().getTime() / 1000) }),
     });
     expect(enabled.statusCode, enabled.body).toBe(200);
     expect((await signedIn.get('/api/admin/users')).statusCode).toBe(200);

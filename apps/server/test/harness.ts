@@ -280,7 +280,9 @@ export function adminClient(t: TestApp): Promise<TestClient> {
  * Another admin, with two-factor sign-in on, for four-eyes decisions: a registered user whom the
  * seeded admin activates and makes an admin. Returns their client and id.
  */
-export async function secondAdmin(t: TestApp): Promise<{ client: TestClient; id: string }> {
+export async function secondAdmin(
+  t: TestApp,
+): Promise<{ client: TestClient; id: string; email: string; password: string }> {
   const first = await adminClient(t);
   const { user, input } = await registerUser(t.app, { name: 'Second Admin' });
   for (const action of ['activate', 'make-admin']) {
@@ -288,5 +290,10 @@ export async function secondAdmin(t: TestApp): Promise<{ client: TestClient; id:
     if (response.statusCode !== 200) throw new Error(`${action} failed: ${response.body}`);
   }
   await enableTwoFactorInDb(t.db, t.ctx.secretsKey, user.id);
-  return { client: await loginWithSecondFactor(t, input.email, input.password), id: user.id };
+  return {
+    client: await loginWithSecondFactor(t, input.email, input.password),
+    id: user.id,
+    email: input.email,
+    password: input.password,
+  };
 }

@@ -6,8 +6,8 @@ import type { Tx } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { badRequest, notFound } from '../../http/errors';
 import { announceApprovalChange, approvalView } from '../approvals/approvals.common';
-import { insertApproval } from '../approvals/approvals.repo';
-import { needsSecondAdmin } from '../approvals/domain/four-eyes';
+import { insertApproval, soloMovedCents } from '../approvals/approvals.repo';
+import { needsSecondAdmin, SOLO_WINDOW_MS } from '../approvals/domain/four-eyes';
 import { auditingSelfDecisions, SelfDecisionError } from '../approvals/self-decision';
 import { recordAudit } from '../audit/audit.repo';
 import { findUserById } from '../auth/auth.repo';
@@ -39,7 +39,8 @@ export interface AdjustmentOrder {
  * with a required reason. One ledger entry, one success transaction the user sees (with the
  * reason), one audit entry. Balance may be negative (never below the user's available balance);
  * profit and bonus are credits. Never on the admin's own account (403 SELF_DECISION_FORBIDDEN);
- * above the four-eyes threshold only an approval is recorded (202) and a second admin books it.
+ * above the four-eyes threshold (with what this admin adjusted alone for the user in the last 24
+ * hours) only an approval is recorded (202) and a second admin books it.
  */
 export async function adjust(
   ctx: AppContext,
@@ -73,7 +74,13 @@ export async function adjust(
           amount: BigInt(input.amount),
           reason: input.reason,
         };
-        if (needsSecondAdmin(order.amount, await fourEyesThresholdCents(tx))) {
+        const solo = await soloMovedCents(tx, {
+          adminId: admin.id,
+          userId,
+          what: 'adjustment',
+          since: new Date(ctx.clock.now().getTime() - SOLO_WINDOW_MS),
+        });
+        if (needsSecondAdmin(order.amount, await fourEyesThresholdCents(tx), solo)) {
           return requestAdjustmentApproval(ctx, tx, order, admin.id, ip);
         }
         const row = await bookAdjustment(ctx, tx, order, { adminId: admin.id, keyId, ip });

@@ -1,4 +1,4 @@
-import { and, desc, eq, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { users } from '../../db/schema';
@@ -100,3 +100,24 @@ export async function listApprovalViews(
     .limit(filter.limit);
 }
 export type ApprovalViewRow = Awaited<ReturnType<typeof listApprovalViews>>[number];
+
+/**
+ * What one admin moved alone (booked without a second admin) for one user since `since`, in
+ * cents (sizes): their adjustments, or the withdrawals they paid out.
+ */
+export async function soloMovedCents(
+  db: DbOrTx,
+  params: { adminId: string; userId: string; what: 'adjustment' | 'payout'; since: Date },
+): Promise<bigint> {
+  const kind =
+    params.what === 'adjustment'
+      ? sql`t.kind LIKE 'adjustment\_%' AND t.created_at > ${params.since.toISOString()}`
+      : sql`t.kind = 'withdrawal' AND t.status = 'success' AND t.decided_at > ${params.since.toISOString()}`;
+  const result = await db.execute<{ cents: string }>(sql`
+    SELECT coalesce(sum(t.amount_cents), 0)::text AS cents
+    FROM transactions t
+    WHERE t.user_id = ${params.userId} AND t.decided_by = ${params.adminId} AND ${kind}
+      AND NOT EXISTS (SELECT 1 FROM money_approvals a
+                      WHERE a.transaction_id = t.id AND a.status = 'approved')`);
+  return BigInt(result.rows[0]?.cents ?? '0');
+}

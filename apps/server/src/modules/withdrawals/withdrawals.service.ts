@@ -10,8 +10,12 @@ import type { Tx } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors';
 import { announceApprovalChange, approvalView } from '../approvals/approvals.common';
-import { findPendingPayoutApproval, insertApproval } from '../approvals/approvals.repo';
-import { needsSecondAdmin } from '../approvals/domain/four-eyes';
+import {
+  findPendingPayoutApproval,
+  insertApproval,
+  soloMovedCents,
+} from '../approvals/approvals.repo';
+import { needsSecondAdmin, SOLO_WINDOW_MS } from '../approvals/domain/four-eyes';
 import { auditingSelfDecisions, SelfDecisionError } from '../approvals/self-decision';
 import { recordAudit } from '../audit/audit.repo';
 import { enqueueMails } from '../mail/outbox.repo';
@@ -161,7 +165,13 @@ export async function payWithdrawal(
         const found = await findTransaction(tx, id);
         if (!found || found.kind !== 'withdrawal') throw notFound('This withdrawal was not found');
         const threshold = await fourEyesThresholdCents(tx);
-        if (!needsSecondAdmin(found.amountCents, threshold)) {
+        const solo = await soloMovedCents(tx, {
+          adminId: admin.id,
+          userId: found.userId,
+          what: 'payout',
+          since: new Date(ctx.clock.now().getTime() - SOLO_WINDOW_MS),
+        });
+        if (!needsSecondAdmin(found.amountCents, threshold, solo)) {
           return (await bookPayout(ctx, tx, { id: found.id, adminId: admin.id, keyId, ip })).answer;
         }
         return requestPayoutApproval(ctx, tx, { withdrawalId: found.id, adminId: admin.id, ip });

@@ -10,6 +10,11 @@ describe('needsSecondAdmin', () => {
     expect(needsSecondAdmin(-100_001n, 100_000n)).toBe(true);
     expect(needsSecondAdmin(-99_999n, 100_000n)).toBe(false);
   });
+  it('counts what the same admin moved alone for the user in the window, so splitting does not dodge it', () => {
+    expect(needsSecondAdmin(40_000n, 100_000n, 60_000n)).toBe(false);
+    expect(needsSecondAdmin(40_001n, 100_000n, 60_000n)).toBe(true);
+    expect(needsSecondAdmin(-1n, 100_000n, 100_000n)).toBe(true);
+  });
   it('holds every amount when the threshold is 0', () => {
     expect(needsSecondAdmin(1n, 0n)).toBe(true);
     expect(needsSecondAdmin(-1n, 0n)).toBe(true);
