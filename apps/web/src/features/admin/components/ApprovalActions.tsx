@@ -154,3 +154,36 @@ export function PayoutApprovalActions({ approval }: { approval: Approval | undef
     </span>
   );
 }
+
+/** The requests about one user's money that wait for a second admin (on their admin page). */
+export function PendingApprovalsFor({ userId }: { userId: string }) {
+  const { t } = useTranslation('admin');
+  const summary = useApprovalSummary();
+  const query = useQuery({
+    queryKey: adminKeys.approvals('pending'),
+    queryFn: ({ signal }) => adminApi.listApprovals('pending', signal),
+  });
+  const mine = (query.data?.items ?? []).filter((approval) => approval.user.id === userId);
+  if (mine.length === 0) return null;
+  return (
+    <section aria-label={t('approvals.waitingForUser')} className="mt-4 flex flex-col gap-2">
+      <h3 className="text-sm font-semibold">{t('approvals.waitingForUser')}</h3>
+      <ul className="flex flex-col gap-2">
+        {mine.map((approval) => (
+          <li
+            key={approval.id}
+            className="flex flex-col gap-2 rounded-lg border border-border bg-surface-2 p-3 text-sm sm:flex-row sm:items-center sm:justify-between"
+          >
+            <span className="flex min-w-0 flex-col">
+              <span className="break-words">{summary(approval)}</span>
+              <span className="text-xs text-muted">
+                {t('approvals.requestedBy', { name: approval.requestedBy.name })}
+              </span>
+            </span>
+            <ApprovalActions approval={approval} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
