@@ -301,6 +301,13 @@ describe('maker-checker above the threshold', () => {
     let figures = await summaryOf(investor.client);
     expect([figures.availableCents, figures.heldCents]).toEqual([50_000, 50_000]);
 
+    // Nor a direct payout after the threshold went up: the waiting approval decides.
+    await setThreshold('1000');
+    const direct = await checker.post(`/api/admin/withdrawals/${withdrawal.id}/pay`);
+    expect([direct.statusCode, codeOf(direct)]).toEqual([409, 'APPROVAL_PENDING']);
+    await setThreshold('100');
+    expect(await countRows(t, 'journal_entries')).toBe(entries);
+
     const noReason = await checker.post(`/api/admin/approvals/${first.id}/reject`, {});
     expect(noReason.statusCode).toBe(400);
     const rejected = await checker.post(`/api/admin/approvals/${first.id}/reject`, {

@@ -257,6 +257,10 @@ export async function bookPayout(
     decidedBy: params.adminId,
     now,
   });
+  // Paid directly while a payout approval waits (another admin asked for one at the same
+  // instant, or the threshold changed since): refused, the approval decides.
+  const waiting = await findPendingPayoutApproval(tx, row.id);
+  if (waiting && waiting.id !== params.approvalId) throw approvalPending();
   await postEntry(
     tx,
     withdrawalPaid(
