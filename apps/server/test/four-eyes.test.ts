@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import type { Approval, ApprovalDecision } from '@app/shared/schemas/approvals';
 import type { Transaction } from '@app/shared/schemas/transactions';
 import {
@@ -450,6 +451,40 @@ describe('admins need two-factor sign-in', () => {
     expect(enabled.statusCode, enabled.body).toBe(200);
     expect((await signedIn.get('/api/admin/users')).statusCode).toBe(200);
     void client;
+  });
+});
+
+describe('the admin realtime channel', () => {
+  it('is joined only by admins with two-factor sign-in on', async () => {
+    const url = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { user, input } = await registerUser(t.app, { name: 'Socket Admin' });
+    expect((await maker.post(`/api/admin/users/${user.id}/make-admin`)).statusCode).toBe(200);
+    const plain = new TestClient(t.app);
+    await plain.post('/api/auth/login', { email: input.email, password: input.password });
+    const listen = (sid: string | undefined) => {
+      const socket = new WebSocket(`${url.replace(/^http/, 'ws')}/realtime`, {
+        headers: { cookie: `sid=${sid ?? ''}` },
+      });
+      const types: string[] = [];
+      socket.on('message', (raw: Buffer) =>
+        types.push((JSON.parse(raw.toString()) as { type: string }).type),
+      );
+      return { socket, types };
+    };
+    const withTwoFactor = listen(maker.cookies.get('sid'));
+    const without = listen(plain.cookies.get('sid'));
+    const until = async (check: () => boolean) => {
+      for (let i = 0; i < 150 && !check(); i += 1) await new Promise((r) => setTimeout(r, 20));
+      expect(check()).toBe(true);
+    };
+    await until(() => withTwoFactor.types.includes('hello') && without.types.includes('hello'));
+    t.ctx.realtime.publish('admin', { type: 'approvals.changed' });
+    t.ctx.realtime.publish(`user:${user.id}`, { type: 'account.changed' });
+    await until(() => withTwoFactor.types.includes('approvals.changed'));
+    await until(() => without.types.includes('account.changed'));
+    expect(without.types).not.toContain('approvals.changed');
+    withTwoFactor.socket.close();
+    without.socket.close();
   });
 });
 
