@@ -5,6 +5,7 @@ import type { UserRow } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
 import { bookAdjustment } from '../account/adjustments.service';
 import { recordAudit } from '../audit/audit.repo';
+import type { TransactionRow } from '../ledger/ledger.schema';
 import { runIdempotent } from '../ledger/idempotency';
 import { toTransaction } from '../transactions/transaction.view';
 import { bookPayout } from '../withdrawals/withdrawals.service';
@@ -50,6 +51,37 @@ async function lockForChecker(
   return approval;
 }
 
+/** Books what an approval asked for (the checker's half), returning the booked transaction. */
+async function bookApproved(
+  ctx: AppContext,
+  tx: Tx,
+  approval: MoneyApprovalRow,
+  by: {
+    adminId: string;
+    keyId: bigint | null;
+    ip: string;
+    requestedBy: string;
+    approvalId: string;
+  },
+): Promise<TransactionRow> {
+  if (approval.kind === 'adjustment') {
+    if (approval.bucket === null || approval.reason === null) {
+      throw new Error(`adjustment approval ${approval.id} has no bucket or reason`);
+    }
+    const order = {
+      userId: approval.userId,
+      bucket: approval.bucket,
+      amount: approval.amountCents,
+      reason: approval.reason,
+    };
+    return bookAdjustment(ctx, tx, order, by);
+  }
+  if (approval.transactionId === null) {
+    throw new Error(`payout approval ${approval.id} has no withdrawal`);
+  }
+  return (await bookPayout(ctx, tx, { id: approval.transactionId, ...by })).row;
+}
+
 /**
  * The checker approves: the approval is marked approved and what it asked for is booked, in one
  * transaction, exactly once (the approval's row lock and its pending → approved move; a retry
@@ -76,29 +108,7 @@ export async function approve(
           requestedBy: approval.requestedBy,
           approvalId: approval.id,
         };
-        let transactionRow;
-        if (approval.kind === 'adjustment') {
-          if (approval.bucket === null || approval.reason === null) {
-            throw new Error(`adjustment approval ${approval.id} has no bucket or reason`);
-          }
-          transactionRow = await bookAdjustment(
-            ctx,
-            tx,
-            {
-              userId: approval.userId,
-              bucket: approval.bucket,
-              amount: approval.amountCents,
-              reason: approval.reason,
-            },
-            by,
-          );
-        } else {
-          if (approval.transactionId === null) {
-            throw new Error(`payout approval ${approval.id} has no withdrawal`);
-          }
-          const paid = await bookPayout(ctx, tx, { id: approval.transactionId, ...by });
-          transactionRow = paid.row;
-        }
+        const transactionRow = await bookApproved(ctx, tx, approval, by);
         await decideApproval(tx, approval.id, {
           status: 'approved',
           decidedBy: checker.id,
