@@ -179,7 +179,7 @@ async function main() {
   const base = server.baseUrl;
   const agent = keepAliveAgent(64);
   const admin = new ApiClient(base, undefined, agent);
-  await admin.login(BENCH_ADMIN.email, BENCH_ADMIN.password);
+  await admin.loginAdmin(BENCH_ADMIN.email, BENCH_ADMIN.password);
   const [adminRow] = await query<{ id: string }>(dbUrl, 'SELECT id FROM users WHERE email = $1', [
     BENCH_ADMIN.email,
   ]);

@@ -1,6 +1,12 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { E2E_ADMIN } from '../playwright.config';
-import { csrfOf, newPersonContext, registerInvestor, signIn, snap, uniqueName } from './support';
+import {
+  csrfOf,
+  newPersonContext,
+  registerInvestor,
+  signInAsAdmin,
+  snap,
+  uniqueName,
+} from './support';
 
 /** The row of a table (a card on phones) that mentions all of the given texts. */
 function rowWith(page: Page, ...texts: string[]): Locator {
@@ -25,7 +31,7 @@ test('review and activate a user, approve a deposit, adjust a bonus with a reaso
   const suffix = Math.random().toString(36).slice(2, 7);
   const investorContext = await newPersonContext(browser, baseURL);
   const investor = await registerInvestor(investorContext.request, uniqueName('Avery'));
-  await signIn(page.request, E2E_ADMIN.email, E2E_ADMIN.password);
+  await signInAsAdmin(page.context(), baseURL ?? '');
 
   // Review: the new user waits under "Awaiting review"; their details are on their page.
   await page.goto('/admin/users');

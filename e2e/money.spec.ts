@@ -1,6 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { E2E_ADMIN } from '../playwright.config';
-import { newPersonContext, registerInvestor, signIn, snap, uniqueName } from './support';
+import { newPersonContext, registerInvestor, signInAsAdmin, snap, uniqueName } from './support';
 
 /** The row of a table (a card on phones) that mentions all of the given texts. */
 function rowWith(page: Page, ...texts: string[]): Locator {
@@ -25,7 +24,7 @@ test('activate, deposit by crypto, approve, withdraw with the fee shown, mark pa
 
   // The admin, in their own browser, activates the account from /admin/users.
   const adminContext = await newPersonContext(browser, baseURL);
-  await signIn(adminContext.request, E2E_ADMIN.email, E2E_ADMIN.password);
+  await signInAsAdmin(adminContext, baseURL ?? '');
   const admin = await adminContext.newPage();
   await admin.goto('/admin/users');
   await admin.getByLabel('Search users').fill(investor.email);

@@ -7,21 +7,100 @@ import {
   type BrowserContext,
   type Page,
 } from '@playwright/test';
+import fs from 'node:fs';
 import path from 'node:path';
+import { generate } from 'otplib';
 import { readMailbox, type MailboxMessage } from '../apps/server/src/modules/mail/mailbox';
 import { E2E_ADMIN, E2E_DATA_DIR } from '../playwright.config';
 
+type Cookies = Awaited<ReturnType<APIRequestContext['storageState']>>['cookies'];
+
+/**
+ * Signs a context in as a user with two-factor sign-in, the way a person does: the password, then
+ * a code from the authenticator. An account without two-factor yet is enrolled first (setup, then
+ * enable with a code), as an admin must before any admin action. Returns the TOTP secret.
+ */
+export async function signInWithTwoFactor(
+  api: APIRequestContext,
+  email: string,
+  password: string,
+  knownSecret?: string,
+): Promise<string> {
+  await api.get('/api/auth/csrf');
+  const post = async (url: string, data: object = {}) =>
+    api.post(url, { data, headers: { 'x-csrf-token': await csrfOf(api) } });
+  const first = await post('/api/auth/login', { email, password });
+  if (!first.ok()) throw new Error(`login failed: ${first.status()} ${await first.text()}`);
+  if (((await first.json()) as { status: string }).status === 'ok') {
+    const setup = await post('/api/auth/2fa/setup');
+    if (!setup.ok()) throw new Error(`2fa setup failed: ${setup.status()} ${await setup.text()}`);
+    const { secret } = (await setup.json()) as { secret: string };
+    const enable = await post('/api/auth/2fa/enable', { otp: await generate({ secret }) });
+    if (!enable.ok())
+      throw new Error(`2fa enable failed: ${enable.status()} ${await enable.text()}`);
+    return secret;
+  }
+  if (!knownSecret) throw new Error(`${email} has two-factor on and no known secret`);
+  // A code works once: try this step and the next (±1 step is accepted), else wait for a new one.
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const now = Math.floor(Date.now() / 1000);
+    for (const epoch of [now + 30, now]) {
+      const otp = await generate({ secret: knownSecret, epoch });
+      const login = await post('/api/auth/login', { email, password, otp });
+      if (login.ok()) return knownSecret;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 31_000));
+  }
+  throw new Error(`login with a second factor failed for ${email}`);
+}
+
+/** Where the seeded admin's session and TOTP secret are kept for one server (by its port). */
+function adminStateFile(baseURL: string): string {
+  return path.join('.tmp', `e2e-admin-${new URL(baseURL).port || '80'}.json`);
+}
+
+/**
+ * The seeded admin's session cookies (two-factor on, as every admin needs): one sign-in per
+ * server, reused while it lasts, so the specs do not spend a TOTP step per login.
+ */
+export async function adminSessionCookies(baseURL: string): Promise<Cookies> {
+  const file = adminStateFile(baseURL);
+  let saved: { secret?: string; cookies?: Cookies } = {};
+  try {
+    saved = JSON.parse(fs.readFileSync(file, 'utf8')) as typeof saved;
+  } catch {
+    saved = {};
+  }
+  if (saved.cookies) {
+    const probe = await playwrightRequest.newContext({
+      baseURL,
+      storageState: { cookies: saved.cookies, origins: [] },
+    });
+    const me = await probe.get('/api/auth/me');
+    const user = me.ok()
+      ? ((await me.json()) as { user?: { isAdmin: boolean; twoFactorEnabled: boolean } }).user
+      : undefined;
+    await probe.dispose();
+    if (user?.isAdmin && user.twoFactorEnabled) return saved.cookies;
+  }
+  const api = await playwrightRequest.newContext({ baseURL });
+  const secret = await signInWithTwoFactor(api, E2E_ADMIN.email, E2E_ADMIN.password, saved.secret);
+  const { cookies } = await api.storageState();
+  await api.dispose();
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, JSON.stringify({ secret, cookies }));
+  return cookies;
+}
+
 /** An API session as the seeded admin (CSRF cookie echoed in the header, as the web app does). */
 export async function adminApi(baseURL: string): Promise<APIRequestContext> {
-  const api = await playwrightRequest.newContext({ baseURL });
-  await api.get('/api/auth/csrf');
-  const csrf = await csrfOf(api);
-  const login = await api.post('/api/auth/login', {
-    data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password },
-    headers: { 'x-csrf-token': csrf },
-  });
-  if (!login.ok()) throw new Error(`admin login failed: ${login.status()} ${await login.text()}`);
-  return api;
+  const cookies = await adminSessionCookies(baseURL);
+  return playwrightRequest.newContext({ baseURL, storageState: { cookies, origins: [] } });
+}
+
+/** Signs a browser context (its pages and its `request`) in as the seeded admin. */
+export async function signInAsAdmin(context: BrowserContext, baseURL: string): Promise<void> {
+  await context.addCookies(await adminSessionCookies(baseURL));
 }
 
 export async function csrfOf(api: APIRequestContext): Promise<string> {

@@ -27,19 +27,36 @@ async function register(page: Page, email: string) {
   await expect(page).toHaveURL(/\/dashboard$/);
 }
 
-/** As the admin: activate the new account and fund it with $2,000 (a balance adjustment). */
-async function activateAndFund(admin: APIRequestContext, email: string) {
+/**
+ * As the admin: activate the new account; the investor deposits $2,000 and the admin confirms it
+ * arrived (an adjustment that large would wait for a second admin).
+ */
+async function activateAndFund(
+  admin: APIRequestContext,
+  investor: APIRequestContext,
+  email: string,
+) {
   const list = await admin.get(`/api/admin/users?q=${encodeURIComponent(email)}`);
   const { users } = (await list.json()) as { users: { id: string; email: string }[] };
   const user = users.find((u) => u.email === email);
   if (!user) throw new Error(`user ${email} not found`);
   const headers = { 'x-csrf-token': await csrfOf(admin) };
   expect((await admin.post(`/api/admin/users/${user.id}/activate`, { headers })).ok()).toBe(true);
-  const funded = await admin.post(`/api/admin/users/${user.id}/adjustments`, {
-    headers: { ...headers, 'idempotency-key': crypto.randomUUID() },
-    data: { bucket: 'balance', amount: '2000', reason: 'e2e funding' },
+  const { methods } = (await (await investor.get('/api/payment-methods')).json()) as {
+    methods: { id: string; kind: string }[];
+  };
+  const method = methods.find((m) => m.kind === 'crypto');
+  if (!method) throw new Error('no crypto payment method seeded');
+  const deposit = await investor.post('/api/deposits', {
+    headers: { 'x-csrf-token': await csrfOf(investor), 'idempotency-key': crypto.randomUUID() },
+    data: { methodId: method.id, amount: '2000' },
   });
-  expect(funded.ok()).toBe(true);
+  expect(deposit.status()).toBe(201);
+  const { transaction } = (await deposit.json()) as { transaction: { id: string } };
+  const approved = await admin.post(`/api/admin/deposits/${transaction.id}/approve`, {
+    headers: { ...headers, 'idempotency-key': crypto.randomUUID() },
+  });
+  expect(approved.ok()).toBe(true);
 }
 
 test('a funded investor copies a strategy with $1,000, watches it move with the market, and closes it back into the balance', async ({
@@ -49,7 +66,7 @@ test('a funded investor copies a strategy with $1,000, watches it move with the 
   const email = uniqueEmail('copier');
   const admin = await adminApi(baseURL ?? '');
   await register(page, email);
-  await activateAndFund(admin, email);
+  await activateAndFund(admin, page.request, email);
 
   // The plans, with their real past figures and the risk warning.
   await page.goto('/plans');

@@ -1,9 +1,15 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
 export const BENCH_ADMIN = { email: 'admin@bench.local', password: 'bench-admin-password-1' };
+/**
+ * One SECRETS_KEY for every instance this process starts on a database, as docs/deploy.md asks:
+ * the admin's two-factor seed sealed by one instance must open on the others.
+ */
+const SECRETS_KEY = crypto.randomBytes(32).toString('base64');
 
 export interface ServerProcess {
   port: number;
@@ -51,6 +57,7 @@ export async function startServer(options: {
         ADMIN_PASSWORD: BENCH_ADMIN.password,
         MARKET_BACKFILL_DAYS: '1',
         LOG_LEVEL: 'info',
+        SECRETS_KEY,
         ...options.env,
       },
       stdio: ['ignore', log, log],

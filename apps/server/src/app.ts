@@ -45,6 +45,7 @@ import {
   transactionRoutes,
 } from './modules/transactions/transactions.routes';
 import { adminWithdrawalRoutes, withdrawalRoutes } from './modules/withdrawals/withdrawals.routes';
+import { adminApprovalRoutes } from './modules/approvals/approvals.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { contactMessageRoutes } from './modules/contact/messages.routes';
 import { avatarFileRoute, profileRoutes } from './modules/profile/profile.routes';
@@ -188,6 +189,7 @@ export async function buildApp(
   await app.register(adminAdjustmentRoutes(ctx), { prefix: '/api/admin/users' });
   await app.register(settingsRoutes(ctx), { prefix: '/api/settings' });
   await app.register(adminSettingsRoutes(ctx), { prefix: '/api/admin/settings' });
+  await app.register(adminApprovalRoutes(ctx), { prefix: '/api/admin/approvals' });
 
   const typed = app.withTypeProvider<ZodTypeProvider>();
   typed.get(

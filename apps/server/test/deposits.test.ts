@@ -210,16 +210,18 @@ describe('deposits', () => {
     publish.mockRestore();
   });
 
-  it('an account that is not active yet cannot deposit or withdraw (403)', async () => {
+  it('an account that is not active yet cannot deposit (403); a withdrawal is only short of money', async () => {
     const { client } = await registerUser(t.app);
     const { crypto } = await methodIds(t);
+    // Money can always leave (PRODUCT.md principle 4): the request is refused for the balance only.
     const withdrawal = await client.post('/api/withdrawals', {
       method: 'crypto',
       methodId: crypto,
       amount: '10',
       walletAddress: 'bc1q',
     });
-    expect(withdrawal.statusCode).toBe(403);
+    expect(withdrawal.statusCode).toBe(400);
+    expect(withdrawal.json()).toMatchObject({ error: { code: 'INSUFFICIENT_BALANCE' } });
     const response = await client.post('/api/deposits', { methodId: crypto, amount: '10' });
     expect(response.statusCode).toBe(403);
     expect(response.json()).toMatchObject({

@@ -6,11 +6,15 @@ import pg from 'pg';
 import pino from 'pino';
 import { inject } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { eq } from 'drizzle-orm';
 import { CSRF_COOKIE, CSRF_HEADER } from '@app/shared/http';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import type { AppContext, Clock } from '../src/context';
 import { createDb, createPool, type Db } from '../src/db/client';
+import { recoveryCodes, users } from '../src/db/schema';
+import { digest } from '../src/modules/auth/crypto';
+import { seal } from '../src/modules/auth/secret-box';
 import { createMailer } from '../src/modules/mail/mailer';
 import { createRealtime, type RealtimeHub } from '../src/realtime/realtime';
 import { seedIfEmpty } from '../src/seed/seed';
@@ -81,11 +85,21 @@ export async function createTestApp(
   };
   const pool = createPool(databaseUrl, 10);
   const db = createDb(pool);
+  // Instances on one database share the key, as SECRETS_KEY is shared in production.
+  const secretsKey = options.shareDatabaseWith?.ctx.secretsKey ?? crypto.randomBytes(32);
   await seedIfEmpty(db, config);
+  // Admins work only with two-factor sign-in on (ADMIN_TWO_FACTOR_REQUIRED): the seeded admin
+  // has it, as after the first-start setup; adminClient signs in with a fresh recovery code.
+  const [seededAdmin] = await db
+    .select()
+    .from(users)
+    .where(eq(users.email, config.adminEmail ?? ''));
+  if (seededAdmin && !seededAdmin.totpEnabledAt) {
+    await enableTwoFactorInDb(db, secretsKey, seededAdmin.id);
+  }
   const log = options.logStream
     ? pino({ level: 'trace', redact: LOG_REDACT }, options.logStream)
     : pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent', redact: LOG_REDACT });
-  const secretsKey = crypto.randomBytes(32);
   // Each test app has its own development mailbox (the recipients' copies when there is no SMTP).
   const mailbox = await fs.mkdtemp(path.join(os.tmpdir(), 'nestrado-mailbox-'));
   const mailer = createMailer(db, {
@@ -234,13 +248,73 @@ export async function registerUser(
   return { client, user, input };
 }
 
-/** A client signed in as the seeded admin. */
-export async function adminClient(t: TestApp): Promise<TestClient> {
+/** The TOTP seed test users get from enableTwoFactorInDb (base32). */
+export const TEST_TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+
+/** Turns two-factor sign-in on for a user directly in the database, with TEST_TOTP_SECRET. */
+export async function enableTwoFactorInDb(
+  db: Db,
+  secretsKey: Buffer,
+  userId: string,
+): Promise<void> {
+  await db
+    .update(users)
+    .set({ totpSecret: seal(secretsKey, TEST_TOTP_SECRET), totpEnabledAt: new Date() })
+    .where(eq(users.id, userId));
+}
+
+/**
+ * Signs in a user who has two-factor sign-in on, through the real login with a second factor: a
+ * fresh single-use recovery code is stored for them first (a TOTP code could not be used twice
+ * in one 30-second step, and tests sign in many times a second).
+ */
+export async function loginWithSecondFactor(
+  t: TestApp,
+  email: string,
+  password: string,
+): Promise<TestClient> {
+  const [user] = await t.db.select().from(users).where(eq(users.email, email));
+  if (!user) throw new Error(`no user ${email}`);
+  const code = await freshRecoveryCode(t, user.id);
   const client = new TestClient(t.app);
-  const response = await client.post('/api/auth/login', {
-    email: t.admin.email,
-    password: t.admin.password,
-  });
-  if (response.statusCode !== 200) throw new Error(`admin login failed: ${response.body}`);
+  const response = await client.post('/api/auth/login', { email, password, otp: code });
+  if (response.statusCode !== 200) throw new Error(`login failed: ${response.body}`);
+  if (response.json<{ status?: string }>().status === 'otp_required') {
+    throw new Error('login asked for a second factor');
+  }
   return client;
+}
+
+/** Stores a new single-use recovery code for a user and returns it (a second factor for login). */
+export async function freshRecoveryCode(t: { db: Db }, userId: string): Promise<string> {
+  const code = `test-${crypto.randomBytes(6).toString('hex')}`;
+  await t.db.insert(recoveryCodes).values({ userId, codeHash: digest(code) });
+  return code;
+}
+
+/** A client signed in as the seeded admin (two-factor on, signed in with a second factor). */
+export function adminClient(t: TestApp): Promise<TestClient> {
+  return loginWithSecondFactor(t, t.admin.email, t.admin.password);
+}
+
+/**
+ * Another admin, with two-factor sign-in on, for four-eyes decisions: a registered user whom the
+ * seeded admin activates and makes an admin. Returns their client and id.
+ */
+export async function secondAdmin(
+  t: TestApp,
+): Promise<{ client: TestClient; id: string; email: string; password: string }> {
+  const first = await adminClient(t);
+  const { user, input } = await registerUser(t.app, { name: 'Second Admin' });
+  for (const action of ['activate', 'make-admin']) {
+    const response = await first.post(`/api/admin/users/${user.id}/${action}`);
+    if (response.statusCode !== 200) throw new Error(`${action} failed: ${response.body}`);
+  }
+  await enableTwoFactorInDb(t.db, t.ctx.secretsKey, user.id);
+  return {
+    client: await loginWithSecondFactor(t, input.email, input.password),
+    id: user.id,
+    email: input.email,
+    password: input.password,
+  };
 }

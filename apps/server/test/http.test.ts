@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getTableColumns, getTableName, is, sql, Table } from 'drizzle-orm';
-import { createTestApp, registerUser, TestClient, type TestApp } from './harness';
+import { adminClient, createTestApp, registerUser, TestClient, type TestApp } from './harness';
 import * as schema from '../src/db/schema';
 
 let t: TestApp;
@@ -123,8 +123,7 @@ describe('admin outbox', () => {
     expect((await visitor.get('/api/admin/outbox')).statusCode).toBe(401);
     const investor = await registerUser(t.app);
     expect((await investor.client.get('/api/admin/outbox')).statusCode).toBe(403);
-    const admin = new TestClient(t.app);
-    await admin.post('/api/auth/login', { email: t.admin.email, password: t.admin.password });
+    const admin = await adminClient(t);
     const page = await admin.get('/api/admin/outbox?limit=5');
     expect(page.statusCode).toBe(200);
     const { items } = page.json<{ items: { to: string; template: string }[] }>();
@@ -173,8 +172,7 @@ describe('web app serving', () => {
 
 describe('empty JSON bodies', () => {
   it('an action without input accepts an empty JSON body as {}', async () => {
-    const client = new TestClient(t.app);
-    await client.post('/api/auth/login', { email: t.admin.email, password: t.admin.password });
+    const client = await adminClient(t);
     const response = await client.request('POST', '/api/auth/verification', '', {
       'content-type': 'application/json',
     });

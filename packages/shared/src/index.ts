@@ -16,3 +16,4 @@ export * from './schemas/market';
 export * from './schemas/strategies';
 export * from './schemas/trades';
 export * from './schemas/overview';
+export * from './schemas/approvals';

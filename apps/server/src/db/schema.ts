@@ -140,3 +140,4 @@ export const plans = pgTable('plans', {
 export * from '../modules/ledger/ledger.schema';
 export * from '../modules/trading/trading.schema';
 export * from '../modules/referrals/referrals.schema';
+export * from '../modules/approvals/approvals.schema';

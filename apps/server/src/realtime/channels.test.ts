@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { channelsFor, channelsWithoutRole } from './channels';
 
-const base = { id: 'u1', isAdmin: false, isActive: true, deletedAt: null };
+const base = {
+  id: 'u1',
+  isAdmin: false,
+  isActive: true,
+  totpEnabledAt: new Date(0) as Date | null,
+  deletedAt: null,
+};
 
 describe('realtime channels', () => {
   it('an investor hears their own channel and the public one', () => {
@@ -14,6 +20,13 @@ describe('realtime channels', () => {
 
   it('a deactivated admin keeps their own channel but loses the admin one', () => {
     expect(channelsFor({ ...base, isAdmin: true, isActive: false })).toEqual(['user:u1', 'public']);
+  });
+
+  it('an admin without two-factor sign-in does not hear the admin channel', () => {
+    expect(channelsFor({ ...base, isAdmin: true, totpEnabledAt: null })).toEqual([
+      'user:u1',
+      'public',
+    ]);
   });
 
   it('a deleted user hears nothing', () => {

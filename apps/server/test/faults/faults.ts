@@ -261,7 +261,7 @@ async function main() {
   log(`PostgreSQL :${cluster.port}, server :${port}`);
   const agent = keepAliveAgent(32);
   const admin = new ApiClient(server.baseUrl, undefined, agent, 15_000);
-  await admin.login(BENCH_ADMIN.email, BENCH_ADMIN.password);
+  await admin.loginAdmin(BENCH_ADMIN.email, BENCH_ADMIN.password);
   const adminId = (
     await query<{ id: string }>(dbUrl, 'SELECT id FROM users WHERE email = $1', [BENCH_ADMIN.email])
   )[0]!.id;
@@ -314,7 +314,7 @@ async function main() {
   const twoWorkers = { WEB_CONCURRENCY: '2' };
   let second = await boot(dbUrl, port2, 'b', twoWorkers);
   const admin2 = new ApiClient(second.baseUrl, undefined, agent, 15_000);
-  await admin2.login(BENCH_ADMIN.email, BENCH_ADMIN.password);
+  await admin2.loginAdmin(BENCH_ADMIN.email, BENCH_ADMIN.password);
   const ctx2 = { ...ctx, admin: admin2 };
   // Odd users talk to instance B; admin approvals for them go through B as well.
   const mixed = users.map(

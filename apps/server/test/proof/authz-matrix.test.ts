@@ -12,7 +12,16 @@ import {
   type Operation,
 } from './openapi';
 import { ownedPathValues, validBody, validQuery, withQuery } from './samples';
-import { ROLES, buildWorld, relogin, sendAs, type RoleName, type World } from './world';
+import { enableTwoFactorInDb } from '../harness';
+import {
+  ADMIN_WITHOUT_TWO_FACTOR,
+  ROLES,
+  buildWorld,
+  relogin,
+  sendAs,
+  type RoleName,
+  type World,
+} from './world';
 
 /**
  * The authorization matrix: every operation of /api/openapi.json, as every role, with path
@@ -55,6 +64,16 @@ const OWNED_BY_B = new Set([
   'GET /api/transactions/{transactionId}',
   'DELETE /api/auth/sessions/{id}',
 ]);
+
+/**
+ * The matrix's roles: the fuzzer's, and an admin who has not turned two-factor sign-in on (before
+ * the real admin, whose pass deletes B at its very end).
+ */
+const MATRIX_ROLES: RoleName[] = [
+  ...ROLES.filter((role) => role !== 'admin'),
+  ADMIN_WITHOUT_TWO_FACTOR,
+  'admin',
+];
 
 /** The admin deletes B last, so every other admin action still finds B. */
 const LAST = 'DELETE /api/admin/users/{id}';
@@ -119,7 +138,7 @@ describe('authorization matrix from /api/openapi.json', () => {
     let checks = 0;
     let scanned = 0;
 
-    for (const roleName of ROLES) {
+    for (const roleName of MATRIX_ROLES) {
       const role = world.roles[roleName];
       tally[roleName] = {};
       const bBefore = await summaryOf(world.roles.investorB.client);
@@ -149,6 +168,12 @@ describe('authorization matrix from /api/openapi.json', () => {
         if (expected === 'unauthenticated' && status !== 401)
           failures.push(`expected 401: ${where}`);
         if (expected === 'forbidden' && status !== 403) failures.push(`expected 403: ${where}`);
+        if (
+          roleName === ADMIN_WITHOUT_TWO_FACTOR &&
+          access === 'admin' &&
+          !response.body.includes('"ADMIN_TWO_FACTOR_REQUIRED"')
+        )
+          failures.push(`expected ADMIN_TWO_FACTOR_REQUIRED: ${where}`);
         if (expected === 'allowed' && (status === 401 || status === 403))
           failures.push(`expected neither 401 nor 403: ${where}`);
         if (status >= 400) {
@@ -172,6 +197,9 @@ describe('authorization matrix from /api/openapi.json', () => {
           if (leaked.length > 0) failures.push(`leaks B's ${leaked.join(', ')}: ${where}`);
         }
         if (ENDS_SESSION.has(op.key)) await relogin(role);
+        // The admin's pass turns its own two-factor off (with its real password): back on.
+        if (op.key === 'POST /api/auth/2fa/disable' && roleName === 'admin' && role.userId)
+          await enableTwoFactorInDb(t.db, t.ctx.secretsKey, role.userId);
       }
 
       if (roleName === 'investorA' || roleName === 'leadTrader') {
@@ -189,11 +217,11 @@ describe('authorization matrix from /api/openapi.json', () => {
     }
 
     console.log(
-      `authz matrix: ${operations.length} operations × ${ROLES.length} roles = ${checks} requests checked; ` +
+      `authz matrix: ${operations.length} operations × ${MATRIX_ROLES.length} roles = ${checks} requests checked; ` +
         `${scanned} 2xx bodies scanned for investor B's ${markers.length} identifiers; ` +
         `status classes by role ${JSON.stringify(tally)}`,
     );
     expect(failures).toEqual([]);
-    expect(checks).toBe(operations.length * ROLES.length);
+    expect(checks).toBe(operations.length * MATRIX_ROLES.length);
   }, 120_000);
 });

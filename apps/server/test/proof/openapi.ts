@@ -11,7 +11,8 @@ export type Access = 'public' | 'signed-in' | 'trader' | 'admin';
  * - signed-in: any signed-in user (investor, lead trader, admin) acting on their OWN data;
  *   a visitor gets 401.
  * - trader: a signed-in user with users.is_trader; others get 403, a visitor 401.
- * - admin: users.is_admin only; a visitor gets 401, everyone else 403.
+ * - admin: users.is_admin with two-factor sign-in on; a visitor gets 401, everyone else 403
+ *   (an admin without two-factor: 403 ADMIN_TWO_FACTOR_REQUIRED).
  */
 export const ACCESS: Record<string, Access> = {
   // Authentication: the ways in are public; everything about "my account" is signed-in.
@@ -94,6 +95,11 @@ export const ACCESS: Record<string, Access> = {
   'POST /api/admin/withdrawals/{id}/reject': 'admin',
   'GET /api/admin/transactions/': 'admin',
   'PUT /api/admin/settings/fees': 'admin',
+  'GET /api/admin/settings/four-eyes': 'admin',
+  'PUT /api/admin/settings/four-eyes': 'admin',
+  'GET /api/admin/approvals/': 'admin',
+  'POST /api/admin/approvals/{id}/approve': 'admin',
+  'POST /api/admin/approvals/{id}/reject': 'admin',
 };
 
 /**

@@ -3,13 +3,26 @@ import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { CSRF_COOKIE, CSRF_HEADER } from '@app/shared/http';
 import type { PublicPlan } from '@app/shared/schemas/plans';
-import { TestClient, VALID_PASSWORD, registerUser, uniqueEmail } from '../harness';
+import {
+  TestClient,
+  VALID_PASSWORD,
+  freshRecoveryCode,
+  registerUser,
+  uniqueEmail,
+} from '../harness';
 import { activeUser, adminClient, fund, methodIds } from '../money-helpers';
 import type { TradingTestApp } from '../copy-trading-helpers';
 import type { HttpMethod } from './openapi';
 
-export type RoleName = 'visitor' | 'investorA' | 'investorB' | 'leadTrader' | 'admin';
+export type RoleName =
+  'visitor' | 'investorA' | 'investorB' | 'leadTrader' | 'admin' | 'adminWithoutTwoFactor';
 export const ROLES: RoleName[] = ['visitor', 'investorA', 'investorB', 'leadTrader', 'admin'];
+/**
+ * An admin account that has not turned two-factor sign-in on: every admin operation must refuse
+ * it (403 ADMIN_TWO_FACTOR_REQUIRED). Only the authorization matrix uses it (the fuzzer's roles
+ * are ROLES).
+ */
+export const ADMIN_WITHOUT_TWO_FACTOR: RoleName = 'adminWithoutTwoFactor';
 
 export interface Role {
   name: RoleName;
@@ -18,6 +31,8 @@ export interface Role {
   email: string | null;
   password: string;
   userId: string | null;
+  /** A fresh second factor for signing in again (admins have two-factor sign-in on). */
+  secondFactor?: () => Promise<string>;
 }
 
 /** Everything investor B owns, which nobody else (but an admin) may ever see. */
@@ -143,6 +158,12 @@ export async function buildWorld(t: TradingTestApp): Promise<World> {
   });
   const adminMe = (await admin.get('/api/auth/me')).json<{ user: { id: string; email: string } }>()
     .user;
+  const noTwoFactor = await activeUser(t, 'Admin Without Twofactor');
+  expectStatus(
+    await admin.post(`/api/admin/users/${noTwoFactor.user.id}/make-admin`),
+    200,
+    'make-admin',
+  );
 
   return {
     roles: {
@@ -150,7 +171,11 @@ export async function buildWorld(t: TradingTestApp): Promise<World> {
       investorA: role('investorA', a.client, a.user),
       investorB: role('investorB', b.client, b.user),
       leadTrader: role('leadTrader', trader.client, trader.user),
-      admin: role('admin', admin, adminMe, t.admin.password),
+      admin: {
+        ...role('admin', admin, adminMe, t.admin.password),
+        secondFactor: () => freshRecoveryCode(t, adminMe.id),
+      },
+      adminWithoutTwoFactor: role('adminWithoutTwoFactor', noTwoFactor.client, noTwoFactor.user),
     },
     b: {
       userId: b.user.id,
@@ -179,6 +204,7 @@ export async function relogin(role: Role): Promise<void> {
   const response = await role.client.post('/api/auth/login', {
     email: role.email,
     password: role.password,
+    ...(role.secondFactor ? { otp: await role.secondFactor() } : {}),
   });
   expectStatus(response, 200, `re-login ${role.name}`);
 }

@@ -26,6 +26,14 @@ export const ERROR_CODES = [
   'METHOD_NOT_ALLOWED',
   'IDEMPOTENCY_CONFLICT',
   'INSUFFICIENT_BALANCE',
+  /** An admin tried to decide on their own money (own deposit, withdrawal, adjustment...). */
+  'SELF_DECISION_FORBIDDEN',
+  /** An admin without two-factor sign-in tried an admin operation. */
+  'ADMIN_TWO_FACTOR_REQUIRED',
+  /** The admin who asked for a four-eyes approval tried to give it too. */
+  'SECOND_ADMIN_REQUIRED',
+  /** A withdrawal is waiting for a second admin's approval of its payout. */
+  'APPROVAL_PENDING',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -1,5 +1,5 @@
 -- Live sockets follow access. Whenever a session ends (revoked, deleted, cut short) or a user's
--- access changes (admin, trader, active, deleted), the database itself announces it on the
+-- access changes (admin, trader, active, deleted, two-factor), the database itself announces it on the
 -- `realtime_access` channel, and every app instance LISTENing closes or re-authorises the
 -- sockets concerned (src/realtime/realtime.ts).
 --
@@ -52,6 +52,8 @@ CREATE TRIGGER users_access_notify
     OR NEW.is_trader IS DISTINCT FROM OLD.is_trader
     OR NEW.is_active IS DISTINCT FROM OLD.is_active
     OR NEW.deleted_at IS DISTINCT FROM OLD.deleted_at
+    -- Admin powers need two-factor sign-in (session.ts hasAdminPowers).
+    OR NEW.totp_enabled_at IS DISTINCT FROM OLD.totp_enabled_at
   )
   EXECUTE FUNCTION realtime_notify_user_access();
 

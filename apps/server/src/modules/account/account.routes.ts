@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { accountSummarySchema } from '@app/shared/schemas/account';
+import { approvalResponseSchema } from '@app/shared/schemas/approvals';
 import { adjustmentSchema } from '@app/shared/schemas/money';
 import { transactionResponseSchema } from '@app/shared/schemas/transactions';
 import type { AppContext } from '../../context';
@@ -25,7 +26,10 @@ export function accountRoutes(ctx: AppContext) {
   };
 }
 
-/** POST /api/admin/users/:id/adjustments {bucket, amount, reason} (Idempotency-Key). */
+/**
+ * POST /api/admin/users/:id/adjustments {bucket, amount, reason} (Idempotency-Key): 201 booked,
+ * or 202 with the approval a second admin must give.
+ */
 export function adminAdjustmentRoutes(ctx: AppContext) {
   return function register(fastify: FastifyInstance, _options: unknown, done: () => void) {
     guardAdmin(fastify);
@@ -37,7 +41,8 @@ export function adminAdjustmentRoutes(ctx: AppContext) {
           tags: ['admin'],
           params: z.object({ id: z.uuid({ error: 'User not found' }) }),
           body: adjustmentSchema,
-          response: { 201: transactionResponseSchema },
+          // 202: above the four-eyes threshold, an approval waits for a second admin.
+          response: { 201: transactionResponseSchema, 202: approvalResponseSchema },
         },
       },
       async (request, reply) => {

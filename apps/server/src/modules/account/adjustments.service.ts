@@ -1,14 +1,22 @@
+import type { Approval } from '@app/shared/schemas/approvals';
 import { MONEY_MESSAGES, type AdjustmentBucket } from '@app/shared/schemas/money';
 import type { Transaction } from '@app/shared/schemas/transactions';
 import type { AppContext } from '../../context';
+import type { Tx } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { badRequest, notFound } from '../../http/errors';
+import { announceApprovalChange, approvalView } from '../approvals/approvals.common';
+import { insertApproval, soloMovedCents } from '../approvals/approvals.repo';
+import { needsSecondAdmin, SOLO_WINDOW_MS } from '../approvals/domain/four-eyes';
+import { auditingSelfDecisions, SelfDecisionError } from '../approvals/self-decision';
 import { recordAudit } from '../audit/audit.repo';
 import { findUserById } from '../auth/auth.repo';
 import { adjustment } from '../ledger/domain';
+import type { TransactionRow } from '../ledger/ledger.schema';
 import { runIdempotent } from '../ledger/idempotency';
 import { postEntry } from '../ledger/ledger.service';
 import { announceMoneyChange, withFundsCheck } from '../ledger/money.common';
+import { fourEyesThresholdCents } from '../settings/settings.service';
 import { toTransaction } from '../transactions/transaction.view';
 import { insertTransaction } from '../transactions/transactions.repo';
 
@@ -18,11 +26,21 @@ const LABELS: Record<AdjustmentBucket, string> = {
   bonus: 'Bonus adjustment',
 };
 
+export interface AdjustmentOrder {
+  userId: string;
+  bucket: AdjustmentBucket;
+  /** Cents; negative only for the balance bucket. */
+  amount: bigint;
+  reason: string;
+}
+
 /**
  * Admin adjustment (PRODUCT.md principle 1): nobody types a balance; an admin books an adjustment
  * with a required reason. One ledger entry, one success transaction the user sees (with the
  * reason), one audit entry. Balance may be negative (never below the user's available balance);
- * profit and bonus are credits.
+ * profit and bonus are credits. Never on the admin's own account (403 SELF_DECISION_FORBIDDEN);
+ * above the four-eyes threshold (with what this admin adjusted alone for the user in the last 24
+ * hours) only an approval is recorded (202) and a second admin books it.
  */
 export async function adjust(
   ctx: AppContext,
@@ -35,57 +53,140 @@ export async function adjust(
   if (input.amount < 0 && input.bucket !== 'balance') {
     throw badRequest(MONEY_MESSAGES.onlyBalanceNegative, 'amount');
   }
-  return runIdempotent<{ transaction: Transaction }>(
-    ctx,
-    {
-      userId: admin.id,
-      key,
-      scope: `POST /api/admin/users/${userId}/adjustments`,
-      payload: input,
-    },
-    async (tx, keyId) => {
-      const target = await findUserById(tx, userId);
-      if (!target) throw notFound('User not found');
-      const now = ctx.clock.now();
-      const amount = BigInt(input.amount);
-      const description = `${LABELS[input.bucket]}: ${input.reason}`;
-      const row = await insertTransaction(tx, {
-        userId,
-        kind: `adjustment_${input.bucket}`,
-        type: amount > 0n ? 'credit' : 'withdraw',
-        status: 'success',
-        amountCents: amount > 0n ? amount : -amount,
-        description,
-        decidedBy: admin.id,
-        decidedAt: now,
-        createdAt: now,
-        updatedAt: now,
-      });
-      await withFundsCheck(() =>
-        postEntry(tx, adjustment(userId, input.bucket, amount, description), {
-          transactionId: row.id,
-          idempotencyKeyId: keyId,
-          createdBy: admin.id,
-          createdAt: now,
-        }),
-      );
-      await recordAudit(tx, {
-        actorId: admin.id,
-        action: `adjustment.${input.bucket}`,
-        targetType: 'user',
-        targetId: userId,
-        ip,
-        details: {
-          transactionId: row.transactionId,
-          amountCents: amount.toString(),
+  return auditingSelfDecisions(ctx, { adminId: admin.id, ip }, () =>
+    runIdempotent<{ transaction: Transaction } | { approval: Approval }>(
+      ctx,
+      {
+        userId: admin.id,
+        key,
+        scope: `POST /api/admin/users/${userId}/adjustments`,
+        payload: input,
+      },
+      async (tx, keyId) => {
+        const target = await findUserById(tx, userId);
+        if (!target) throw notFound('User not found');
+        if (target.id === admin.id) {
+          throw new SelfDecisionError(`adjustment.${input.bucket}`, 'user', userId);
+        }
+        const order: AdjustmentOrder = {
+          userId,
+          bucket: input.bucket,
+          amount: BigInt(input.amount),
           reason: input.reason,
-        },
-      });
-      return {
-        status: 201,
-        body: { transaction: toTransaction(row) },
-        afterCommit: () => announceMoneyChange(ctx, userId, row.transactionId),
-      };
-    },
+        };
+        const solo = await soloMovedCents(tx, {
+          adminId: admin.id,
+          userId,
+          what: 'adjustment',
+          since: new Date(ctx.clock.now().getTime() - SOLO_WINDOW_MS),
+        });
+        if (needsSecondAdmin(order.amount, await fourEyesThresholdCents(tx), solo)) {
+          return requestAdjustmentApproval(ctx, tx, order, admin.id, ip);
+        }
+        const row = await bookAdjustment(ctx, tx, order, { adminId: admin.id, keyId, ip });
+        return {
+          status: 201,
+          body: { transaction: toTransaction(row) },
+          afterCommit: () => announceMoneyChange(ctx, userId, row.transactionId),
+        };
+      },
+    ),
   );
+}
+
+/** The maker's half of an adjustment above the threshold: one waiting approval, nothing booked. */
+async function requestAdjustmentApproval(
+  ctx: AppContext,
+  tx: Tx,
+  order: AdjustmentOrder,
+  adminId: string,
+  ip: string,
+) {
+  const approval = await insertApproval(tx, {
+    kind: 'adjustment',
+    userId: order.userId,
+    amountCents: order.amount,
+    bucket: order.bucket,
+    reason: order.reason,
+    transactionId: null,
+    requestedBy: adminId,
+    requestedAt: ctx.clock.now(),
+  });
+  if (!approval) throw new Error('an adjustment approval cannot conflict');
+  await recordAudit(tx, {
+    actorId: adminId,
+    action: 'approval.requested',
+    targetType: 'user',
+    targetId: order.userId,
+    ip,
+    details: {
+      approvalId: approval.id,
+      kind: approval.kind,
+      bucket: order.bucket,
+      amountCents: order.amount.toString(),
+      reason: order.reason,
+    },
+  });
+  return {
+    status: 202,
+    body: { approval: await approvalView(tx, approval.id) },
+    afterCommit: () => announceApprovalChange(ctx, order.userId),
+  };
+}
+
+/**
+ * Books an adjustment inside the caller's transaction: the success transaction the user sees,
+ * the ledger entry and the audit entry (with the maker when a second admin approved it).
+ */
+export async function bookAdjustment(
+  ctx: AppContext,
+  tx: Tx,
+  order: AdjustmentOrder,
+  by: {
+    adminId: string;
+    keyId: bigint | null;
+    ip: string;
+    requestedBy?: string;
+    approvalId?: string;
+  },
+): Promise<TransactionRow> {
+  const now = ctx.clock.now();
+  const { userId, amount } = order;
+  const description = `${LABELS[order.bucket]}: ${order.reason}`;
+  const row = await insertTransaction(tx, {
+    userId,
+    kind: `adjustment_${order.bucket}`,
+    type: amount > 0n ? 'credit' : 'withdraw',
+    status: 'success',
+    amountCents: amount > 0n ? amount : -amount,
+    description,
+    decidedBy: by.adminId,
+    decidedAt: now,
+    createdAt: now,
+    updatedAt: now,
+  });
+  await withFundsCheck(() =>
+    postEntry(tx, adjustment(userId, order.bucket, amount, description), {
+      transactionId: row.id,
+      idempotencyKeyId: by.keyId,
+      createdBy: by.adminId,
+      createdAt: now,
+    }),
+  );
+  await recordAudit(tx, {
+    actorId: by.adminId,
+    action: `adjustment.${order.bucket}`,
+    targetType: 'user',
+    targetId: userId,
+    ip: by.ip,
+    details: {
+      transactionId: row.transactionId,
+      amountCents: amount.toString(),
+      reason: order.reason,
+      ...(by.requestedBy
+        ? { requestedBy: by.requestedBy, approvedBy: by.adminId, approvalId: by.approvalId }
+        : {}),
+    },
+  });
+  return row;
 }

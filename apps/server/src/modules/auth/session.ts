@@ -3,7 +3,7 @@ import { SESSION_COOKIE } from '@app/shared/http';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import type { SessionRow, UserRow } from '../../db/schema';
-import { forbidden, unauthenticated } from '../../http/errors';
+import { AppError, forbidden, unauthenticated } from '../../http/errors';
 import { digest, newSecret } from './crypto';
 import { findSessionByDigest, insertSession, touchSession } from './auth.repo';
 
@@ -105,8 +105,27 @@ export function requireUser(request: FastifyRequest): RequestAuth {
   return request.auth;
 }
 
+/**
+ * An admin with two-factor sign-in on: every admin operation (guardAdmin on every /api/admin
+ * plugin calls this) refuses an admin without it, with its own code, so the web can send them
+ * to set it up.
+ */
 export function requireAdmin(request: FastifyRequest): RequestAuth {
   const auth = requireUser(request);
   if (!auth.user.isAdmin) throw forbidden();
+  if (!hasAdminPowers(auth.user)) {
+    throw new AppError(
+      'ADMIN_TWO_FACTOR_REQUIRED',
+      403,
+      'Turn on two-factor authentication in your profile before using the admin area',
+    );
+  }
   return auth;
+}
+
+/** Admin rights take an admin account with two-factor sign-in enabled. */
+export function hasAdminPowers(
+  user: Pick<UserRow, 'isAdmin' | 'isActive' | 'totpEnabledAt' | 'deletedAt'>,
+): boolean {
+  return user.isAdmin && user.isActive && user.totpEnabledAt !== null && user.deletedAt === null;
 }

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { badRequest } from '../../http/errors';
 import { depositApproved } from '../ledger/domain';
+import { auditingSelfDecisions } from '../approvals/self-decision';
 import { runIdempotent } from '../ledger/idempotency';
 import { postEntry } from '../ledger/ledger.service';
 import {
@@ -63,7 +64,7 @@ export async function requestDeposit(
   );
 }
 
-/** Admin: the money arrived. Books platform cash → user available, once. */
+/** Admin: the money arrived. Books platform cash → user available, once; never one's own. */
 export async function approveDeposit(
   ctx: AppContext,
   admin: UserRow,
@@ -71,32 +72,34 @@ export async function approveDeposit(
   key: string | undefined,
   ip: string,
 ) {
-  return runIdempotent<Answer>(
-    ctx,
-    { userId: admin.id, key, scope: `POST /api/admin/deposits/${id}/approve`, payload: {} },
-    async (tx, keyId) => {
-      const now = ctx.clock.now();
-      const row = await decideOrThrow(tx, {
-        idOrTransactionId: id,
-        kind: 'deposit',
-        status: 'success',
-        decidedBy: admin.id,
-        now,
-      });
-      await postEntry(
-        tx,
-        depositApproved(row.userId, row.amountCents, `Deposit ${row.transactionId}`),
-        { transactionId: row.id, idempotencyKeyId: keyId, createdBy: admin.id, createdAt: now },
-      );
-      return settleDecision(ctx, tx, {
-        row,
-        adminId: admin.id,
-        ip,
-        action: 'deposit.approved',
-        details: { userId: row.userId, amountCents: row.amountCents.toString() },
-        mail: (owner) => moneyMail.depositApproved(brandOf(ctx), owner.name, row),
-      });
-    },
+  return auditingSelfDecisions(ctx, { adminId: admin.id, ip }, () =>
+    runIdempotent<Answer>(
+      ctx,
+      { userId: admin.id, key, scope: `POST /api/admin/deposits/${id}/approve`, payload: {} },
+      async (tx, keyId) => {
+        const now = ctx.clock.now();
+        const row = await decideOrThrow(tx, {
+          idOrTransactionId: id,
+          kind: 'deposit',
+          status: 'success',
+          decidedBy: admin.id,
+          now,
+        });
+        await postEntry(
+          tx,
+          depositApproved(row.userId, row.amountCents, `Deposit ${row.transactionId}`),
+          { transactionId: row.id, idempotencyKeyId: keyId, createdBy: admin.id, createdAt: now },
+        );
+        return settleDecision(ctx, tx, {
+          row,
+          adminId: admin.id,
+          ip,
+          action: 'deposit.approved',
+          details: { userId: row.userId, amountCents: row.amountCents.toString() },
+          mail: (owner) => moneyMail.depositApproved(brandOf(ctx), owner.name, row),
+        });
+      },
+    ),
   );
 }
 
@@ -109,27 +112,34 @@ export async function rejectDeposit(
   key: string | undefined,
   ip: string,
 ) {
-  return runIdempotent<Answer>(
-    ctx,
-    { userId: admin.id, key, scope: `POST /api/admin/deposits/${id}/reject`, payload: { reason } },
-    async (tx) => {
-      const now = ctx.clock.now();
-      const row = await decideOrThrow(tx, {
-        idOrTransactionId: id,
-        kind: 'deposit',
-        status: 'failed',
-        failureReason: reason,
-        decidedBy: admin.id,
-        now,
-      });
-      return settleDecision(ctx, tx, {
-        row,
-        adminId: admin.id,
-        ip,
-        action: 'deposit.rejected',
-        details: { userId: row.userId, reason },
-        mail: (owner) => moneyMail.depositRejected(brandOf(ctx), owner.name, row, reason),
-      });
-    },
+  return auditingSelfDecisions(ctx, { adminId: admin.id, ip }, () =>
+    runIdempotent<Answer>(
+      ctx,
+      {
+        userId: admin.id,
+        key,
+        scope: `POST /api/admin/deposits/${id}/reject`,
+        payload: { reason },
+      },
+      async (tx) => {
+        const now = ctx.clock.now();
+        const row = await decideOrThrow(tx, {
+          idOrTransactionId: id,
+          kind: 'deposit',
+          status: 'failed',
+          failureReason: reason,
+          decidedBy: admin.id,
+          now,
+        });
+        return settleDecision(ctx, tx, {
+          row,
+          adminId: admin.id,
+          ip,
+          action: 'deposit.rejected',
+          details: { userId: row.userId, reason },
+          mail: (owner) => moneyMail.depositRejected(brandOf(ctx), owner.name, row, reason),
+        });
+      },
+    ),
   );
 }

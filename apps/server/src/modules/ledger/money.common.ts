@@ -18,6 +18,11 @@ export function requireActiveAccount(user: UserRow): void {
   }
 }
 
+/** A deleted (anonymised) account moves no money; any other may take its money out. */
+export function requireUndeletedAccount(user: UserRow): void {
+  if (user.deletedAt) throw new AppError('FORBIDDEN', 403, MONEY_MESSAGES.accountInactive);
+}
+
 export const insufficientBalance = () =>
   new AppError('INSUFFICIENT_BALANCE', 400, MONEY_MESSAGES.insufficientBalance, 'amount');
 

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context';
 import type { DbOrTx, Tx } from '../../db/client';
 import { users, type UserRow } from '../../db/schema';
 import { DEFAULT_SETTINGS } from '../../seed/seed';
+import { SelfDecisionError } from '../approvals/self-decision';
 import { recordAudit } from '../audit/audit.repo';
 import { referralBonus } from '../ledger/domain';
 import { postEntry } from '../ledger/ledger.service';
@@ -38,6 +39,8 @@ export async function creditReferralBonus(
   if (amount === 0n) return null;
   const [referrer] = await tx.select().from(users).where(eq(users.referralId, referred.referrerId));
   if (!referrer || referrer.deletedAt || referrer.id === referred.id) return null;
+  // No one decides on their own money: the admin activating the account cannot be its referrer.
+  if (referrer.id === adminId) throw new SelfDecisionError('referral.bonus', 'user', referred.id);
   const [already] = await tx
     .select({ id: referralBonuses.referredUserId })
     .from(referralBonuses)

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { fourEyesSettingSchema, updateFourEyesSettingSchema } from '@app/shared/schemas/approvals';
 import { feeScheduleSchema, updateFeeScheduleSchema } from '@app/shared/schemas/money';
 import type { AppContext } from '../../context';
 import { guardAdmin } from '../../http/guards';
@@ -17,7 +18,10 @@ export function settingsRoutes(ctx: AppContext) {
   };
 }
 
-/** PUT /api/admin/settings/fees {withdrawalFeePct} — admin, audited. */
+/**
+ * PUT /api/admin/settings/fees {withdrawalFeePct}; GET and PUT /api/admin/settings/four-eyes
+ * {threshold} — admin, audited.
+ */
 export function adminSettingsRoutes(ctx: AppContext) {
   return function register(fastify: FastifyInstance, _options: unknown, done: () => void) {
     guardAdmin(fastify);
@@ -33,6 +37,23 @@ export function adminSettingsRoutes(ctx: AppContext) {
       },
       (request) =>
         service.updateFeeSchedule(ctx, requireAdmin(request).user.id, request.body, request.ip),
+    );
+    app.get(
+      '/four-eyes',
+      { schema: { tags: ['admin'], response: { 200: fourEyesSettingSchema } } },
+      () => service.fourEyesSetting(ctx),
+    );
+    app.put(
+      '/four-eyes',
+      {
+        schema: {
+          tags: ['admin'],
+          body: updateFourEyesSettingSchema,
+          response: { 200: fourEyesSettingSchema },
+        },
+      },
+      (request) =>
+        service.updateFourEyesSetting(ctx, requireAdmin(request).user.id, request.body, request.ip),
     );
     done();
   };

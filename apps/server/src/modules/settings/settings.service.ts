@@ -1,12 +1,15 @@
+import type { FourEyesSetting } from '@app/shared/schemas/approvals';
 import type { FeeSchedule } from '@app/shared/schemas/money';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { DEFAULT_SETTINGS } from '../../seed/seed';
 import { recordAudit } from '../audit/audit.repo';
+import { thresholdFrom } from '../approvals/domain/four-eyes';
 import { normaliseFeePct } from '../withdrawals/domain/fee';
 import { getSetting, putSetting } from './settings.repo';
 
 export const FEE_KEY = 'withdrawal_fee_pct';
+export const FOUR_EYES_KEY = 'four_eyes_threshold_cents';
 
 /** The fee percentage in force given the stored setting ("10" when unset; may be "0"). */
 export function feePctFrom(stored: unknown): string {
@@ -44,4 +47,38 @@ export async function updateFeeSchedule(
   });
   ctx.realtime.publish('public', { type: 'settings.fees.changed' });
   return { withdrawalFeePct: pct, rounding: 'down_to_cent' };
+}
+
+/**
+ * Adjustments and withdrawal payouts above this many cents need a second admin; 0 = every one
+ * ($1,000.00 when the operator has not set it).
+ */
+export async function fourEyesThresholdCents(db: DbOrTx): Promise<bigint> {
+  return thresholdFrom(await getSetting(db, FOUR_EYES_KEY));
+}
+
+export async function fourEyesSetting(ctx: AppContext): Promise<FourEyesSetting> {
+  return { thresholdCents: Number(await fourEyesThresholdCents(ctx.db)) };
+}
+
+/** Admin: a new threshold applies to actions from now on (waiting approvals stay as they are). */
+export async function updateFourEyesSetting(
+  ctx: AppContext,
+  actorId: string,
+  input: { threshold: number },
+  ip: string,
+): Promise<FourEyesSetting> {
+  await ctx.db.transaction(async (tx) => {
+    const before = await fourEyesThresholdCents(tx);
+    await putSetting(tx, FOUR_EYES_KEY, input.threshold, ctx.clock.now());
+    await recordAudit(tx, {
+      actorId,
+      action: 'settings.four_eyes_threshold_changed',
+      targetType: 'setting',
+      targetId: FOUR_EYES_KEY,
+      ip,
+      details: { fromCents: before.toString(), toCents: String(input.threshold) },
+    });
+  });
+  return { thresholdCents: input.threshold };
 }

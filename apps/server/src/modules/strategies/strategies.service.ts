@@ -4,6 +4,7 @@ import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { plans, users } from '../../db/schema';
 import { AppError, conflict, forbidden, notFound } from '../../http/errors';
+import { refusedSelfDecision } from '../approvals/self-decision';
 import { recordAudit } from '../audit/audit.repo';
 import { Dec, floorToCents, type InstrumentSymbol } from '../market/domain';
 import { currentPrices, hourlyBars } from '../market/market.service';
@@ -430,6 +431,10 @@ export async function setLeadTrader(
   userId: string | null,
   ip: string,
 ) {
+  // Running a strategy earns its performance fees: an admin never appoints themselves.
+  if (userId === admin.id) {
+    throw await refusedSelfDecision(ctx, admin.id, ip, 'strategy.lead_trader', 'strategy', id);
+  }
   await ctx.db.transaction(async (tx) => {
     const loaded = await repo.loadStrategyState(tx, id, { lock: true });
     if (!loaded) throw notFound('Strategy not found');

@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../http/errors';
+import { SelfDecisionError } from '../approvals/self-decision';
 import { toTransaction } from './transaction.view';
 import * as repo from './transactions.repo';
 
@@ -70,8 +71,9 @@ export async function listAll(
 
 /**
  * An admin decision on a pending deposit or withdrawal, inside the caller's transaction: moves it
- * out of `pending` exactly once. 404 when there is no such transaction of that kind; 409 when it
- * was already decided (including by a concurrent admin who got there first).
+ * out of `pending` exactly once. 404 when there is no such transaction of that kind; 403 when it
+ * is the deciding admin's own; 409 when it was already decided (including by a concurrent admin
+ * who got there first).
  */
 export async function decideOrThrow(
   tx: DbOrTx,
@@ -87,6 +89,13 @@ export async function decideOrThrow(
   const label = params.kind === 'deposit' ? 'deposit' : 'withdrawal';
   const existing = await repo.findTransaction(tx, params.idOrTransactionId);
   if (!existing || existing.kind !== params.kind) throw notFound(`This ${label} was not found`);
+  if (existing.userId === params.decidedBy) {
+    throw new SelfDecisionError(
+      `${params.kind}.${params.status === 'success' ? 'approve' : 'reject'}`,
+      'transaction',
+      existing.transactionId,
+    );
+  }
   const decided = await repo.decidePending(tx, {
     id: existing.id,
     kind: params.kind,

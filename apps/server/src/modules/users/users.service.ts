@@ -8,6 +8,7 @@ import * as authRepo from '../auth/auth.repo';
 import { hashPassword } from '../auth/crypto';
 import { enqueueMail } from '../mail/outbox.repo';
 import { mailTemplates } from '../mail/templates';
+import { auditingSelfDecisions, SelfDecisionError } from '../approvals/self-decision';
 import { creditReferralBonus } from '../referrals/referral-bonus';
 import { discardAvatarFile } from '../profile/profile.service';
 import * as repo from './users.repo';
@@ -33,34 +34,41 @@ async function withLockedUser<T>(
   return result;
 }
 
+/**
+ * Activates an account (and pays its referrer's bonus on the first activation). Never one's own
+ * account, and never an activation that would pay the acting admin a referral bonus.
+ */
 export async function activate(ctx: AppContext, actor: AdminActor, userId: string): Promise<void> {
-  const announceBonus = await withLockedUser(ctx, userId, async (tx, user) => {
-    if (user.isActive) return null;
-    const now = ctx.clock.now();
-    await authRepo.updateUser(tx, user.id, {
-      isActive: true,
-      activatedAt: user.activatedAt ?? now,
-    });
-    // Only the first activation pays the referrer (the row lock makes "first" exact).
-    const bonus =
-      user.activatedAt === null ? await creditReferralBonus(ctx, tx, user, actor.adminId) : null;
-    await enqueueMail(
-      tx,
-      user.email,
-      mailTemplates.accountActivated(
-        { name: ctx.config.brandName, publicUrl: ctx.config.publicUrl },
-        user.name,
-      ),
-    );
-    await recordAudit(tx, {
-      actorId: actor.adminId,
-      action: 'user.activated',
-      targetType: 'user',
-      targetId: user.id,
-      ip: actor.ip,
-    });
-    return bonus;
-  });
+  const announceBonus = await auditingSelfDecisions(ctx, actor, () =>
+    withLockedUser(ctx, userId, async (tx, user) => {
+      if (user.id === actor.adminId) throw new SelfDecisionError('user.activate', 'user', user.id);
+      if (user.isActive) return null;
+      const now = ctx.clock.now();
+      await authRepo.updateUser(tx, user.id, {
+        isActive: true,
+        activatedAt: user.activatedAt ?? now,
+      });
+      // Only the first activation pays the referrer (the row lock makes "first" exact).
+      const bonus =
+        user.activatedAt === null ? await creditReferralBonus(ctx, tx, user, actor.adminId) : null;
+      await enqueueMail(
+        tx,
+        user.email,
+        mailTemplates.accountActivated(
+          { name: ctx.config.brandName, publicUrl: ctx.config.publicUrl },
+          user.name,
+        ),
+      );
+      await recordAudit(tx, {
+        actorId: actor.adminId,
+        action: 'user.activated',
+        targetType: 'user',
+        targetId: user.id,
+        ip: actor.ip,
+      });
+      return bonus;
+    }),
+  );
   announceBonus?.();
 }
 
@@ -108,17 +116,23 @@ export function setTrader(
   userId: string,
   isTrader: boolean,
 ): Promise<void> {
-  return withLockedUser(ctx, userId, async (tx, user) => {
-    if (user.isTrader === isTrader) return;
-    await authRepo.updateUser(tx, user.id, { isTrader });
-    await recordAudit(tx, {
-      actorId: actor.adminId,
-      action: isTrader ? 'user.made_trader' : 'user.trader_removed',
-      targetType: 'user',
-      targetId: user.id,
-      ip: actor.ip,
-    });
-  });
+  return auditingSelfDecisions(ctx, actor, () =>
+    withLockedUser(ctx, userId, async (tx, user) => {
+      // A lead trader earns performance fees: an admin never makes themselves one.
+      if (isTrader && user.id === actor.adminId) {
+        throw new SelfDecisionError('user.make_trader', 'user', user.id);
+      }
+      if (user.isTrader === isTrader) return;
+      await authRepo.updateUser(tx, user.id, { isTrader });
+      await recordAudit(tx, {
+        actorId: actor.adminId,
+        action: isTrader ? 'user.made_trader' : 'user.trader_removed',
+        targetType: 'user',
+        targetId: user.id,
+        ip: actor.ip,
+      });
+    }),
+  );
 }
 
 export function updateContact(

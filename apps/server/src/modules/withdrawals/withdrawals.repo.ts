@@ -1,7 +1,12 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { settings } from '../../db/schema';
-import { paymentMethods, type PaymentMethodRow } from '../ledger/ledger.schema';
+import {
+  paymentMethods,
+  transactions,
+  type PaymentMethodRow,
+  type TransactionRow,
+} from '../ledger/ledger.schema';
 import { FEE_KEY } from '../settings/settings.service';
 
 /**
@@ -28,4 +33,13 @@ export async function findPayoutMethodAndFee(
         : and(eq(paymentMethods.id, methodId), isNull(paymentMethods.retiredAt)),
     );
   return { method: row?.method ?? undefined, storedFeePct: row?.storedFeePct ?? undefined };
+}
+
+/** A transaction row locked until the caller's transaction ends. */
+export async function lockTransactionRow(
+  db: DbOrTx,
+  id: string,
+): Promise<TransactionRow | undefined> {
+  const [row] = await db.select().from(transactions).where(eq(transactions.id, id)).for('update');
+  return row;
 }

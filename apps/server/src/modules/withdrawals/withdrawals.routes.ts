@@ -7,6 +7,7 @@ import {
   withdrawalQuoteQuerySchema,
   withdrawalQuoteSchema,
 } from '@app/shared/schemas/money';
+import { approvalResponseSchema } from '@app/shared/schemas/approvals';
 import { transactionResponseSchema } from '@app/shared/schemas/transactions';
 import type { AppContext } from '../../context';
 import { guardAdmin, guardSignedIn } from '../../http/guards';
@@ -64,7 +65,14 @@ export function adminWithdrawalRoutes(ctx: AppContext) {
     const tags = ['admin'];
     app.post(
       '/:id/pay',
-      { schema: { tags, params: idParams, response: { 200: transactionResponseSchema } } },
+      {
+        schema: {
+          tags,
+          params: idParams,
+          // 202: above the four-eyes threshold, a payout approval waits for a second admin.
+          response: { 200: transactionResponseSchema, 202: approvalResponseSchema },
+        },
+      },
       async (request, reply) => {
         const result = await service.payWithdrawal(
           ctx,

@@ -3,10 +3,21 @@ import {
   type CreateWithdrawal,
   type WithdrawalQuote,
 } from '@app/shared/schemas/money';
+import type { Approval } from '@app/shared/schemas/approvals';
 import type { Transaction } from '@app/shared/schemas/transactions';
 import type { AppContext } from '../../context';
+import type { Tx } from '../../db/client';
 import type { UserRow } from '../../db/schema';
-import { badRequest } from '../../http/errors';
+import { AppError, badRequest, conflict, notFound } from '../../http/errors';
+import { announceApprovalChange, approvalView } from '../approvals/approvals.common';
+import {
+  findPendingPayoutApproval,
+  insertApproval,
+  soloMovedCents,
+} from '../approvals/approvals.repo';
+import { needsSecondAdmin, SOLO_WINDOW_MS } from '../approvals/domain/four-eyes';
+import { auditingSelfDecisions, SelfDecisionError } from '../approvals/self-decision';
+import { recordAudit } from '../audit/audit.repo';
 import { enqueueMails } from '../mail/outbox.repo';
 import { withdrawalHeld, withdrawalPaid, withdrawalReleased } from '../ledger/domain';
 import { runIdempotent } from '../ledger/idempotency';
@@ -14,18 +25,18 @@ import { postEntry } from '../ledger/ledger.service';
 import {
   announceMoneyChange,
   brandOf,
-  requireActiveAccount,
+  requireUndeletedAccount,
   withFundsCheck,
   settleDecision,
 } from '../ledger/money.common';
 import { methodLabel } from '../payment-methods/payment-method.view';
-import { feePctFrom, withdrawalFeePct } from '../settings/settings.service';
+import { feePctFrom, fourEyesThresholdCents, withdrawalFeePct } from '../settings/settings.service';
 import { moneyMail } from '../transactions/transaction.mail';
 import { toTransaction } from '../transactions/transaction.view';
-import { insertTransaction } from '../transactions/transactions.repo';
+import { findTransaction, insertTransaction } from '../transactions/transactions.repo';
 import { decideOrThrow } from '../transactions/transactions.service';
 import { quoteWithdrawal } from './domain/fee';
-import { findPayoutMethodAndFee } from './withdrawals.repo';
+import { findPayoutMethodAndFee, lockTransactionRow } from './withdrawals.repo';
 
 type Answer = { transaction: Transaction };
 
@@ -51,7 +62,9 @@ export async function requestWithdrawal(
   input: CreateWithdrawal,
   key: string | undefined,
 ) {
-  requireActiveAccount(user);
+  // PRODUCT.md principle 4: money can always leave, so an account that is not (or no longer)
+  // active may still withdraw what it holds; only a deleted one cannot.
+  requireUndeletedAccount(user);
   return runIdempotent<Answer>(
     ctx,
     { userId: user.id, key, scope: 'POST /api/withdrawals', payload: input },
@@ -130,7 +143,13 @@ export async function requestWithdrawal(
   );
 }
 
-/** Admin: paid out. The hold goes to payouts (net) and fee income (fee), once. */
+type PayAnswer = { transaction: Transaction } | { approval: Approval };
+
+/**
+ * Admin: paid out. The hold goes to payouts (net) and fee income (fee), once. Above the four-eyes
+ * threshold nothing is booked yet: a payout approval waits for a second admin (202), and the
+ * withdrawal stays pending with its hold.
+ */
 export async function payWithdrawal(
   ctx: AppContext,
   admin: UserRow,
@@ -138,45 +157,152 @@ export async function payWithdrawal(
   key: string | undefined,
   ip: string,
 ) {
-  return runIdempotent<Answer>(
-    ctx,
-    { userId: admin.id, key, scope: `POST /api/admin/withdrawals/${id}/pay`, payload: {} },
-    async (tx, keyId) => {
-      const now = ctx.clock.now();
-      const row = await decideOrThrow(tx, {
-        idOrTransactionId: id,
-        kind: 'withdrawal',
-        status: 'success',
-        decidedBy: admin.id,
-        now,
-      });
-      await postEntry(
-        tx,
-        withdrawalPaid(
-          row.userId,
-          row.amountCents,
-          row.feeCents,
-          `Withdrawal ${row.transactionId} paid`,
-        ),
-        { transactionId: row.id, idempotencyKeyId: keyId, createdBy: admin.id, createdAt: now },
-      );
-      return settleDecision(ctx, tx, {
-        row,
-        adminId: admin.id,
-        ip,
-        action: 'withdrawal.paid',
-        details: {
-          userId: row.userId,
-          amountCents: row.amountCents.toString(),
-          feeCents: row.feeCents.toString(),
-        },
-        mail: (owner) => moneyMail.withdrawalPaid(brandOf(ctx), owner.name, row),
-      });
-    },
+  return auditingSelfDecisions(ctx, { adminId: admin.id, ip }, () =>
+    runIdempotent<PayAnswer>(
+      ctx,
+      { userId: admin.id, key, scope: `POST /api/admin/withdrawals/${id}/pay`, payload: {} },
+      async (tx, keyId) => {
+        const found = await findTransaction(tx, id);
+        if (!found || found.kind !== 'withdrawal') throw notFound('This withdrawal was not found');
+        const threshold = await fourEyesThresholdCents(tx);
+        const solo = await soloMovedCents(tx, {
+          adminId: admin.id,
+          userId: found.userId,
+          what: 'payout',
+          since: new Date(ctx.clock.now().getTime() - SOLO_WINDOW_MS),
+        });
+        if (!needsSecondAdmin(found.amountCents, threshold, solo)) {
+          return (await bookPayout(ctx, tx, { id: found.id, adminId: admin.id, keyId, ip })).answer;
+        }
+        return requestPayoutApproval(ctx, tx, { withdrawalId: found.id, adminId: admin.id, ip });
+      },
+    ),
   );
 }
 
-/** Admin: not paid. The hold goes back to available; the reason is shown to the user. */
+/** The maker's half of a payout above the threshold: one waiting approval, nothing booked. */
+async function requestPayoutApproval(
+  ctx: AppContext,
+  tx: Tx,
+  params: { withdrawalId: string; adminId: string; ip: string },
+) {
+  const row = await lockTransactionRow(tx, params.withdrawalId);
+  if (!row) throw notFound('This withdrawal was not found');
+  if (row.userId === params.adminId) {
+    throw new SelfDecisionError('withdrawal.pay', 'transaction', row.transactionId);
+  }
+  if (row.status === 'success') throw conflict('This withdrawal was already paid');
+  if (row.status === 'failed') throw conflict('This withdrawal was already rejected');
+  const approval = await insertApproval(tx, {
+    kind: 'withdrawal_payout',
+    userId: row.userId,
+    amountCents: row.amountCents,
+    bucket: null,
+    reason: null,
+    transactionId: row.id,
+    requestedBy: params.adminId,
+    requestedAt: ctx.clock.now(),
+  });
+  if (!approval) throw approvalPending();
+  await recordAudit(tx, {
+    actorId: params.adminId,
+    action: 'approval.requested',
+    targetType: 'transaction',
+    targetId: row.transactionId,
+    ip: params.ip,
+    details: {
+      approvalId: approval.id,
+      kind: approval.kind,
+      userId: row.userId,
+      amountCents: row.amountCents.toString(),
+    },
+  });
+  return {
+    status: 202,
+    body: { approval: await approvalView(tx, approval.id) },
+    afterCommit: () => announceApprovalChange(ctx, row.userId, row.transactionId),
+  };
+}
+
+export const approvalPending = () =>
+  new AppError(
+    'APPROVAL_PENDING',
+    409,
+    "This withdrawal is waiting for a second admin's approval of its payout",
+  );
+
+/**
+ * Books a payout, inside the caller's transaction: pending → success once, the hold to payouts
+ * and fees, the owner e-mailed and the decision audited (with the maker when a second admin
+ * approved it). Used directly below the threshold and by the checker's approval above it.
+ * Returns the paid row and the admin's answer.
+ */
+export async function bookPayout(
+  ctx: AppContext,
+  tx: Tx,
+  params: {
+    id: string;
+    adminId: string;
+    keyId: bigint | null;
+    ip: string;
+    requestedBy?: string;
+    approvalId?: string;
+  },
+) {
+  const now = ctx.clock.now();
+  const row = await decideOrThrow(tx, {
+    idOrTransactionId: params.id,
+    kind: 'withdrawal',
+    status: 'success',
+    decidedBy: params.adminId,
+    now,
+  });
+  // Paid directly while a payout approval waits (another admin asked for one at the same
+  // instant, or the threshold changed since): refused, the approval decides.
+  const waiting = await findPendingPayoutApproval(tx, row.id);
+  if (waiting && waiting.id !== params.approvalId) throw approvalPending();
+  await postEntry(
+    tx,
+    withdrawalPaid(
+      row.userId,
+      row.amountCents,
+      row.feeCents,
+      `Withdrawal ${row.transactionId} paid`,
+    ),
+    {
+      transactionId: row.id,
+      idempotencyKeyId: params.keyId,
+      createdBy: params.adminId,
+      createdAt: now,
+    },
+  );
+  const answer = await settleDecision(ctx, tx, {
+    row,
+    adminId: params.adminId,
+    ip: params.ip,
+    action: 'withdrawal.paid',
+    details: {
+      userId: row.userId,
+      amountCents: row.amountCents.toString(),
+      feeCents: row.feeCents.toString(),
+      ...(params.requestedBy
+        ? {
+            requestedBy: params.requestedBy,
+            approvedBy: params.adminId,
+            approvalId: params.approvalId,
+          }
+        : {}),
+    },
+    mail: (owner) => moneyMail.withdrawalPaid(brandOf(ctx), owner.name, row),
+  });
+  return { row, answer };
+}
+
+/**
+ * Admin: not paid. The hold goes back to available; the reason is shown to the user. While a
+ * payout approval waits, the withdrawal cannot be rejected (409 APPROVAL_PENDING): the checker
+ * rejects the approval first.
+ */
 export async function rejectWithdrawal(
   ctx: AppContext,
   admin: UserRow,
@@ -185,37 +311,46 @@ export async function rejectWithdrawal(
   key: string | undefined,
   ip: string,
 ) {
-  return runIdempotent<Answer>(
-    ctx,
-    {
-      userId: admin.id,
-      key,
-      scope: `POST /api/admin/withdrawals/${id}/reject`,
-      payload: { reason },
-    },
-    async (tx, keyId) => {
-      const now = ctx.clock.now();
-      const row = await decideOrThrow(tx, {
-        idOrTransactionId: id,
-        kind: 'withdrawal',
-        status: 'failed',
-        failureReason: reason,
-        decidedBy: admin.id,
-        now,
-      });
-      await postEntry(
-        tx,
-        withdrawalReleased(row.userId, row.amountCents, `Withdrawal ${row.transactionId} rejected`),
-        { transactionId: row.id, idempotencyKeyId: keyId, createdBy: admin.id, createdAt: now },
-      );
-      return settleDecision(ctx, tx, {
-        row,
-        adminId: admin.id,
-        ip,
-        action: 'withdrawal.rejected',
-        details: { userId: row.userId, reason },
-        mail: (owner) => moneyMail.withdrawalRejected(brandOf(ctx), owner.name, row, reason),
-      });
-    },
+  return auditingSelfDecisions(ctx, { adminId: admin.id, ip }, () =>
+    runIdempotent<Answer>(
+      ctx,
+      {
+        userId: admin.id,
+        key,
+        scope: `POST /api/admin/withdrawals/${id}/reject`,
+        payload: { reason },
+      },
+      async (tx, keyId) => {
+        const now = ctx.clock.now();
+        const row = await decideOrThrow(tx, {
+          idOrTransactionId: id,
+          kind: 'withdrawal',
+          status: 'failed',
+          failureReason: reason,
+          decidedBy: admin.id,
+          now,
+        });
+        // Checked after the decision took the row lock, so a payout approval requested at the
+        // same instant is either seen here or finds the withdrawal no longer pending.
+        if (await findPendingPayoutApproval(tx, row.id)) throw approvalPending();
+        await postEntry(
+          tx,
+          withdrawalReleased(
+            row.userId,
+            row.amountCents,
+            `Withdrawal ${row.transactionId} rejected`,
+          ),
+          { transactionId: row.id, idempotencyKeyId: keyId, createdBy: admin.id, createdAt: now },
+        );
+        return settleDecision(ctx, tx, {
+          row,
+          adminId: admin.id,
+          ip,
+          action: 'withdrawal.rejected',
+          details: { userId: row.userId, reason },
+          mail: (owner) => moneyMail.withdrawalRejected(brandOf(ctx), owner.name, row, reason),
+        });
+      },
+    ),
   );
 }

@@ -5,6 +5,12 @@ import type {
   adminSessionSchema,
   contactMessageSchema,
 } from '@app/shared/schemas/admin-users';
+import type {
+  Approval,
+  ApprovalDecision,
+  ApprovalStatus,
+  FourEyesSetting,
+} from '@app/shared/schemas/approvals';
 import type { AdjustmentBucket, FeeSchedule } from '@app/shared/schemas/money';
 import type { AdminOverview } from '@app/shared/schemas/overview';
 import type { AdminPlan, CreatePlanInput, UpdatePlanInput } from '@app/shared/schemas/plans';
@@ -20,7 +26,9 @@ import type { z } from 'zod';
 import { api } from '../../lib/api';
 import { onRealtimeEvent } from '../../lib/realtime';
 
-export type { AdminOverview };
+export type { AdminOverview, Approval, ApprovalStatus };
+/** What an admin money action answers: booked (a transaction), or waiting for a second admin. */
+export type BookedOrWaiting = { transaction: Transaction } | { approval: Approval };
 export type AdminStrategy = z.infer<typeof adminStrategySchema>;
 export type AdminSession = z.infer<typeof adminSessionSchema>;
 export type ContactMessage = z.infer<typeof contactMessageSchema>;
@@ -106,7 +114,7 @@ export const adminApi = {
     id: string,
     body: { bucket: AdjustmentBucket; amount: string; reason: string },
     idempotencyKey: string,
-  ) => api.post<{ transaction: Transaction }>(`${userPath(id)}/adjustments`, body, idempotencyKey),
+  ) => api.post<BookedOrWaiting>(`${userPath(id)}/adjustments`, body, idempotencyKey),
 
   listTransactions: (params: TransactionFilters & { cursor?: string }, signal?: AbortSignal) =>
     api.get<Page<AdminTransaction>>(
@@ -126,7 +134,7 @@ export const adminApi = {
       idempotencyKey,
     ),
   payWithdrawal: (id: string, idempotencyKey: string) =>
-    api.post<{ transaction: Transaction }>(
+    api.post<BookedOrWaiting>(
       `/api/admin/withdrawals/${encodeURIComponent(id)}/pay`,
       {},
       idempotencyKey,
@@ -137,6 +145,25 @@ export const adminApi = {
       { reason },
       idempotencyKey,
     ),
+
+  listApprovals: (status: ApprovalStatus, signal?: AbortSignal) =>
+    api.get<{ items: Approval[] }>(`/api/admin/approvals${queryString({ status })}`, signal),
+  approveApproval: (id: string, idempotencyKey: string) =>
+    api.post<ApprovalDecision>(
+      `/api/admin/approvals/${encodeURIComponent(id)}/approve`,
+      {},
+      idempotencyKey,
+    ),
+  rejectApproval: (id: string, reason: string, idempotencyKey: string) =>
+    api.post<ApprovalDecision>(
+      `/api/admin/approvals/${encodeURIComponent(id)}/reject`,
+      { reason },
+      idempotencyKey,
+    ),
+  fourEyes: (signal?: AbortSignal) =>
+    api.get<FourEyesSetting>('/api/admin/settings/four-eyes', signal),
+  updateFourEyes: (threshold: string) =>
+    api.put<FourEyesSetting>('/api/admin/settings/four-eyes', { threshold }),
 
   listAudit: (params: AuditFilters & { before?: string }, signal?: AbortSignal) =>
     api
@@ -208,6 +235,8 @@ export const adminKeys = {
   outbox: ['admin', 'outbox'] as const,
   paymentMethods: ['admin', 'payment-methods'] as const,
   fees: ['admin', 'fees'] as const,
+  fourEyes: ['admin', 'four-eyes'] as const,
+  approvals: (status: ApprovalStatus) => ['admin', 'approvals', status] as const,
   plans: ['admin', 'plans'] as const,
   strategies: ['admin', 'strategies'] as const,
 };
@@ -224,6 +253,7 @@ export function invalidateAdmin(queryClient: QueryClient): Promise<void> {
 // Realtime (the 'admin' channel): other admins' actions and users' own deposits and withdrawals.
 // `transactions.changed` keeps the user-side keys the default mapping had.
 onRealtimeEvent('users.changed', (_message, client) => void invalidateAdmin(client));
+onRealtimeEvent('approvals.changed', (_message, client) => void invalidateAdmin(client));
 onRealtimeEvent('transactions.changed', (_message, client) => {
   void client.invalidateQueries({ queryKey: ['transactions'] });
   void client.invalidateQueries({ queryKey: ['account'] });

@@ -41,6 +41,15 @@ export const adminRoutes: RouteObject[] = [
     ),
   },
   {
+    path: '/admin/approvals',
+    handle: { title: 'admin:titles.approvals' },
+    lazy: lazyPage(
+      () => import('./pages/ApprovalsPage'),
+      (m) => m.ApprovalsPage,
+      ['admin'],
+    ),
+  },
+  {
     path: '/admin/plans',
     handle: { title: 'admin:titles.plans' },
     lazy: lazyPage(

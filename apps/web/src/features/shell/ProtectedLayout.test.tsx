@@ -87,7 +87,7 @@ describe('ProtectedLayout', () => {
   });
 
   it('shows the user menu, and the admin menu on /admin routes for admins', async () => {
-    renderShell('/admin', { ...jane, isAdmin: true });
+    renderShell('/admin', { ...jane, isAdmin: true, twoFactorEnabled: true });
     await screen.findByText('admin page');
     const nav = screen.getAllByRole('navigation', { name: 'Main navigation' })[0]!;
     expect(
@@ -98,6 +98,7 @@ describe('ProtectedLayout', () => {
       '/admin',
       '/admin/users',
       '/admin/transactions',
+      '/admin/approvals',
       '/admin/plans',
       '/admin/payment-methods',
       '/admin/strategies',
@@ -105,6 +106,20 @@ describe('ProtectedLayout', () => {
       '/admin/outbox',
       '/admin/audit',
     ]);
+  });
+
+  it('tells an admin without two-factor sign-in to set it up on /profile instead of the admin page', async () => {
+    renderShell('/admin', { ...jane, isAdmin: true, twoFactorEnabled: false });
+    const notice = await screen.findByRole('alert');
+    expect(
+      within(notice).getByRole('heading', { name: 'Turn on two-factor authentication first' }),
+    ).toBeTruthy();
+    expect(
+      within(notice)
+        .getByRole('link', { name: 'Set up two-factor authentication' })
+        .getAttribute('href'),
+    ).toBe('/profile');
+    expect(screen.queryByText('admin page')).toBeNull();
   });
 
   it('sends non-admins away from /admin', async () => {

@@ -2,7 +2,7 @@ import type { Me } from '@app/shared/schemas/auth';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { useAuthStore, useSession, watchForExpiredSession } from '../../lib/auth';
 import { RealtimeProvider, ReconnectingBanner } from '../../lib/realtime';
 import { Button, Spinner } from '../../ui';
@@ -92,9 +92,32 @@ function Shell({ user, onAdminRoute }: { user: Me; onAdminRoute: boolean }) {
           tabIndex={-1}
           className="mx-auto w-full max-w-6xl px-4 py-6 outline-none sm:px-6 lg:px-8"
         >
-          <Outlet />
+          {onAdminRoute && !user.twoFactorEnabled ? <AdminTwoFactorNotice /> : <Outlet />}
         </main>
       </div>
     </div>
+  );
+}
+
+/**
+ * The admin area for an admin without two-factor sign-in: the server refuses every admin
+ * operation (ADMIN_TWO_FACTOR_REQUIRED), so say what to do and link to the setup on /profile.
+ */
+function AdminTwoFactorNotice() {
+  const { t } = useTranslation('shell');
+  return (
+    <section
+      role="alert"
+      className="mx-auto flex max-w-xl flex-col items-start gap-3 rounded-2xl border border-border bg-surface p-6"
+    >
+      <h2 className="text-lg font-semibold">{t('adminTwoFactor.title')}</h2>
+      <p className="text-muted">{t('adminTwoFactor.body')}</p>
+      <Link
+        to="/profile"
+        className="inline-flex min-h-10 items-center justify-center rounded-lg bg-brand px-4 py-2 text-center font-semibold text-bg hover:bg-brand-strong"
+      >
+        {t('adminTwoFactor.setUp')}
+      </Link>
+    </section>
   );
 }

@@ -45,6 +45,7 @@ export const adminMenu: MenuItem[] = [
   { to: '/admin', labelKey: 'nav.adminOverview', icon: ChartIcon, end: true },
   { to: '/admin/users', labelKey: 'nav.adminUsers', icon: UsersIcon },
   { to: '/admin/transactions', labelKey: 'nav.adminTransactions', icon: ListIcon },
+  { to: '/admin/approvals', labelKey: 'nav.adminApprovals', icon: ShieldIcon },
   { to: '/admin/plans', labelKey: 'nav.adminPlans', icon: SparkIcon },
   { to: '/admin/payment-methods', labelKey: 'nav.adminPaymentMethods', icon: WalletIcon },
   { to: '/admin/strategies', labelKey: 'nav.adminStrategies', icon: ArrowUpRightIcon },

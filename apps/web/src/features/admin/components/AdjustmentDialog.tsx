@@ -93,8 +93,11 @@ function AdjustmentForm({
         { bucket: input.bucket, amount: input.amountText.trim(), reason: input.reason.trim() },
         input.idempotencyKey,
       ),
-    messages: (input) => ({
-      success: t(TOASTS[input.bucket].success),
+    messages: (input, result) => ({
+      success:
+        result && 'approval' in result
+          ? t('toasts.adjustmentAwaitingApproval')
+          : t(TOASTS[input.bucket].success),
       failure: t(TOASTS[input.bucket].failure),
     }),
     onSuccess: onDone,

@@ -4,8 +4,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { newIdempotencyKey } from '../../../lib/api';
-import { Button, ConfirmDialog, DataTable, type DataTableColumn } from '../../../ui';
+import { Badge, Button, ConfirmDialog, DataTable, type DataTableColumn } from '../../../ui';
 import { adminApi, type AdminTransaction } from '../api';
+import { PayoutApprovalActions, usePendingPayoutApprovals } from './ApprovalActions';
 import { useAdminMutation } from '../hooks/useAdminMutation';
 import { TransactionStatusBadge, useKindLabel } from './StatusBadges';
 
@@ -61,11 +62,15 @@ export function TransactionsTable({
   const kindLabel = useKindLabel();
   const [open, setOpen] = useState<OpenDecision | null>(null);
 
+  const waiting = usePendingPayoutApprovals();
   const mutation = useAdminMutation({
     mutationFn: ({ open: target, reason }: { open: OpenDecision; reason: string }) =>
       decide(target, reason),
-    messages: ({ open: target }) => ({
-      success: t(TOASTS[target.decision].success),
+    messages: ({ open: target }, result) => ({
+      success:
+        result && 'approval' in result
+          ? t('toasts.payoutAwaitingApproval')
+          : t(TOASTS[target.decision].success),
       failure: t(TOASTS[target.decision].failure),
     }),
     onSuccess: () => setOpen(null),
@@ -156,7 +161,14 @@ export function TransactionsTable({
     {
       key: 'status',
       header: t('transactions.columns.status'),
-      cell: (tx) => <TransactionStatusBadge status={tx.status} />,
+      cell: (tx) => (
+        <span className="inline-flex flex-wrap justify-end gap-1.5 sm:justify-start">
+          <TransactionStatusBadge status={tx.status} />
+          {tx.status === 'pending' && waiting.has(tx.transactionId) && (
+            <Badge tone="info">{t('approvals.awaitingBadge')}</Badge>
+          )}
+        </span>
+      ),
     },
     {
       key: 'date',
@@ -179,6 +191,8 @@ export function TransactionsTable({
               {t('transactions.reject')}
             </Button>
           </span>
+        ) : tx.kind === 'withdrawal' && waiting.get(tx.transactionId) ? (
+          <PayoutApprovalActions approval={waiting.get(tx.transactionId)} />
         ) : tx.kind === 'withdrawal' ? (
           <span className="inline-flex gap-2 whitespace-nowrap">
             <Button size="sm" onClick={() => start('pay', tx)}>

@@ -19,14 +19,15 @@ export function reasonOf(error: unknown): string | undefined {
  */
 export function useAdminMutation<TVariables, TResult>(options: {
   mutationFn: (variables: TVariables) => Promise<TResult>;
-  messages: (variables: TVariables) => ActionMessages;
+  /** The toasts; `result` is there for the success one (e.g. booked or waiting for approval). */
+  messages: (variables: TVariables, result?: TResult) => ActionMessages;
   onSuccess?: (result: TResult, variables: TVariables) => void;
 }) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: options.mutationFn,
     onSuccess: (result, variables) => {
-      toast.success(options.messages(variables).success);
+      toast.success(options.messages(variables, result).success);
       void invalidateAdmin(queryClient);
       options.onSuccess?.(result, variables);
     },

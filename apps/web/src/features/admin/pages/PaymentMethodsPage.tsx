@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Badge, Button, ConfirmDialog, DataTable, EmptyState, LoadingBlock } from '../../../ui';
 import { adminApi, adminKeys } from '../api';
 import { FeeSettingCard } from '../components/FeeSettingCard';
+import { FourEyesSettingCard } from '../components/FourEyesSettingCard';
 import { PaymentMethodDialog } from '../components/PaymentMethodDialog';
 import { LoadError, PageIntro } from '../components/QueryStates';
 import { useAdminMutation } from '../hooks/useAdminMutation';
@@ -125,6 +126,7 @@ export function PaymentMethodsPage() {
         />
       )}
       <FeeSettingCard />
+      <FourEyesSettingCard />
       <PaymentMethodDialog
         method={editing === 'new' ? null : editing}
         open={editing !== null}

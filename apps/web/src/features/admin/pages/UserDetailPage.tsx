@@ -6,6 +6,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiRequestError } from '../../../lib/api';
+import { useSession } from '../../../lib/auth';
 import {
   ArrowLeftIcon,
   Avatar,
@@ -20,6 +21,7 @@ import {
 import { describeUserAgent } from '../../profile/components/userAgent';
 import { adminApi, adminKeys, type AdminSession, type UserAction, type UserDetail } from '../api';
 import { AdjustmentDialog } from '../components/AdjustmentDialog';
+import { PendingApprovalsFor } from '../components/ApprovalActions';
 import { AuditTable } from '../components/AuditTable';
 import { EditContactDialog } from '../components/EditContactDialog';
 import { LoadError, PagedResults } from '../components/QueryStates';
@@ -300,20 +302,26 @@ function ActionsCard({ user }: { user: AdminUser }) {
 function MoneyCard({ user }: { user: AdminUser }) {
   const { t } = useTranslation('admin');
   const [bucket, setBucket] = useState<AdjustmentBucket | null>(null);
+  const { user: me } = useSession();
   if (user.deleted) return null;
   return (
     <Card title={t('detail.money')} description={t('detail.moneyHint')} className="min-w-0">
-      <div className="flex flex-wrap gap-2">
-        <Button variant="secondary" onClick={() => setBucket('balance')}>
-          {t('detail.adjustBalance')}
-        </Button>
-        <Button variant="secondary" onClick={() => setBucket('profit')}>
-          {t('detail.adjustProfit')}
-        </Button>
-        <Button variant="secondary" onClick={() => setBucket('bonus')}>
-          {t('detail.adjustBonus')}
-        </Button>
-      </div>
+      {me?.id === user.id ? (
+        <p className="text-sm text-muted">{t('approvals.ownAccount')}</p>
+      ) : (
+        <div className="flex flex-wrap gap-2">
+          <Button variant="secondary" onClick={() => setBucket('balance')}>
+            {t('detail.adjustBalance')}
+          </Button>
+          <Button variant="secondary" onClick={() => setBucket('profit')}>
+            {t('detail.adjustProfit')}
+          </Button>
+          <Button variant="secondary" onClick={() => setBucket('bonus')}>
+            {t('detail.adjustBonus')}
+          </Button>
+        </div>
+      )}
+      <PendingApprovalsFor userId={user.id} />
       <AdjustmentDialog
         user={user}
         bucket={bucket ?? 'balance'}

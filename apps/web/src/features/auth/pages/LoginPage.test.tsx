@@ -64,6 +64,27 @@ describe('LoginPage', () => {
     ]);
   });
 
+  it('sends an admin without two-factor sign-in to /profile to set it up', async () => {
+    const { fetchStub } = stubFetch({
+      'GET /api/auth/me': unauthenticated,
+      'GET /api/auth/csrf': { body: {} },
+      'POST /api/auth/login': {
+        body: {
+          status: 'ok',
+          user: { id: 'a1', name: 'Admin', isAdmin: true, twoFactorEnabled: false },
+        },
+      },
+    });
+    vi.stubGlobal('fetch', fetchStub);
+    renderAt('/login', <LoginPage />);
+    fireEvent.change(await screen.findByLabelText('Email'), {
+      target: { value: 'admin@example.com' },
+    });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'printed-once' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Login' }));
+    expect((await screen.findByTestId('location')).textContent).toBe('/profile');
+  });
+
   it('redirects to /dashboard when already signed in', async () => {
     vi.stubGlobal(
       'fetch',

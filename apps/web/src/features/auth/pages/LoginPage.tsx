@@ -22,6 +22,14 @@ function useRedirectTarget(): string {
     : '/dashboard';
 }
 
+/** An admin works only with two-factor sign-in on: until then, signing in leads to its setup. */
+function landingFor(
+  user: { isAdmin?: boolean; twoFactorEnabled?: boolean },
+  target: string,
+): string {
+  return user.isAdmin && !user.twoFactorEnabled ? '/profile' : target;
+}
+
 type Credentials = { email: string; password: string };
 
 export function LoginPage() {
@@ -32,7 +40,7 @@ export function LoginPage() {
   const queryClient = useQueryClient();
   const [pending, setPending] = useState<Credentials | null>(null);
 
-  if (session.user) return <Navigate to={target} replace />;
+  if (session.user) return <Navigate to={landingFor(session.user, target)} replace />;
 
   /** One login attempt; resolves to 'otp' when the server asks for the second factor. */
   async function attempt(input: LoginInput): Promise<'ok' | 'otp'> {
@@ -45,7 +53,7 @@ export function LoginPage() {
       }
       toast.success(t('login.toastSuccess'), { id: toastId });
       setSessionUser(queryClient, result.user);
-      void navigate(target, { replace: true });
+      void navigate(landingFor(result.user, target), { replace: true });
       return 'ok';
     } catch (error) {
       toast.error(errorMessage(error), { id: toastId });

@@ -159,13 +159,14 @@ describe('WithdrawalsPage', () => {
     expect(screen.getByText('Please enter a wallet address')).toBeTruthy();
   });
 
-  it('tells an inactive account that withdrawals open once it is active', () => {
+  it('lets an account that is not (or no longer) active withdraw its money', async () => {
     api();
     renderPage(<WithdrawalsPage />, '/withdrawals', '/withdrawals', {
       ...testUser,
       isActive: false,
     });
-    expect(screen.getByRole('heading', { name: 'Account is not active' })).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Withdraw' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Account is not active' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Withdraw' })).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('available').textContent).toBe('$100.00'));
   });
 });

@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useSession } from '../../../lib/auth';
 import { Card } from '../../../ui';
-import { MoneyInactiveNotice } from '../../deposits/components/MoneyInactiveNotice';
 import { accountSummaryQuery } from '../../transactions/api';
 import { BankWithdrawalForm } from '../components/BankWithdrawalForm';
 import { CryptoWithdrawalForm } from '../components/CryptoWithdrawalForm';
@@ -22,17 +21,10 @@ export function WithdrawalsPage() {
   const { t } = useTranslation('withdrawals');
   const { user } = useSession();
   const [params, setParams] = useSearchParams();
-  const summary = useQuery({ ...accountSummaryQuery, enabled: Boolean(user?.isActive) });
+  // Money can always leave (PRODUCT.md principle 4): an account that is not, or no longer,
+  // active still withdraws what it holds; only deposits and new trades wait for activation.
+  const summary = useQuery({ ...accountSummaryQuery, enabled: Boolean(user) });
   if (!user) return null;
-  if (!user.isActive) {
-    return (
-      <MoneyInactiveNotice
-        title={t('inactive.title')}
-        body={t('inactive.body')}
-        contactLabel={t('inactive.contactSupport')}
-      />
-    );
-  }
 
   const requested = params.get('tab');
   const tab: Tab = TABS.find((name) => name === requested) ?? 'bank';

@@ -1,0 +1,200 @@
+import type { ApprovalDecision, ApprovalList, ApprovalStatus } from '@app/shared/schemas/approvals';
+import type { AppContext } from '../../context';
+import type { Tx } from '../../db/client';
+import type { UserRow } from '../../db/schema';
+import { conflict, notFound } from '../../http/errors';
+import { bookAdjustment } from '../account/adjustments.service';
+import { recordAudit } from '../audit/audit.repo';
+import type { TransactionRow } from '../ledger/ledger.schema';
+import { runIdempotent } from '../ledger/idempotency';
+import { toTransaction } from '../transactions/transaction.view';
+import { bookPayout } from '../withdrawals/withdrawals.service';
+import { toApproval } from './approval.view';
+import { announceApprovalChange, approvalView } from './approvals.common';
+import { decideApproval, listApprovalViews, lockApproval } from './approvals.repo';
+import type { MoneyApprovalRow } from './approvals.schema';
+import {
+  auditingSelfDecisions,
+  SecondAdminRequiredError,
+  SelfDecisionError,
+} from './self-decision';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export async function listApprovals(
+  ctx: AppContext,
+  status: ApprovalStatus,
+): Promise<ApprovalList> {
+  const rows = await listApprovalViews(ctx.db, { status, limit: 200 });
+  return { items: rows.map(toApproval) };
+}
+
+/**
+ * Locks a waiting approval for a checker: 404 unknown, 409 already decided, 403 when the checker
+ * is the maker (SECOND_ADMIN_REQUIRED) or the money is the checker's own (SELF_DECISION_FORBIDDEN).
+ */
+async function lockForChecker(
+  tx: Tx,
+  id: string,
+  checker: UserRow,
+  operation: string,
+): Promise<MoneyApprovalRow> {
+  const approval = UUID.test(id) ? await lockApproval(tx, id) : undefined;
+  if (!approval) throw notFound('This approval was not found');
+  if (approval.status === 'approved') throw conflict('This approval was already approved');
+  if (approval.status === 'rejected') throw conflict('This approval was already rejected');
+  if (approval.requestedBy === checker.id) {
+    throw new SecondAdminRequiredError(operation, 'approval', approval.id);
+  }
+  if (approval.userId === checker.id)
+    throw new SelfDecisionError(operation, 'approval', approval.id);
+  return approval;
+}
+
+/** Books what an approval asked for (the checker's half), returning the booked transaction. */
+async function bookApproved(
+  ctx: AppContext,
+  tx: Tx,
+  approval: MoneyApprovalRow,
+  by: {
+    adminId: string;
+    keyId: bigint | null;
+    ip: string;
+    requestedBy: string;
+    approvalId: string;
+  },
+): Promise<TransactionRow> {
+  if (approval.kind === 'adjustment') {
+    if (approval.bucket === null || approval.reason === null) {
+      throw new Error(`adjustment approval ${approval.id} has no bucket or reason`);
+    }
+    const order = {
+      userId: approval.userId,
+      bucket: approval.bucket,
+      amount: approval.amountCents,
+      reason: approval.reason,
+    };
+    return bookAdjustment(ctx, tx, order, by);
+  }
+  if (approval.transactionId === null) {
+    throw new Error(`payout approval ${approval.id} has no withdrawal`);
+  }
+  return (await bookPayout(ctx, tx, { id: approval.transactionId, ...by })).row;
+}
+
+/**
+ * The checker approves: the approval is marked approved and what it asked for is booked, in one
+ * transaction, exactly once (the approval's row lock and its pending → approved move; a retry
+ * with the same Idempotency-Key gets the first answer).
+ */
+export async function approve(
+  ctx: AppContext,
+  checker: UserRow,
+  id: string,
+  key: string | undefined,
+  ip: string,
+) {
+  return auditingSelfDecisions(ctx, { adminId: checker.id, ip }, () =>
+    runIdempotent<ApprovalDecision>(
+      ctx,
+      { userId: checker.id, key, scope: `POST /api/admin/approvals/${id}/approve`, payload: {} },
+      async (tx, keyId) => {
+        const approval = await lockForChecker(tx, id, checker, 'approval.approve');
+        const now = ctx.clock.now();
+        const by = {
+          adminId: checker.id,
+          keyId,
+          ip,
+          requestedBy: approval.requestedBy,
+          approvalId: approval.id,
+        };
+        const transactionRow = await bookApproved(ctx, tx, approval, by);
+        await decideApproval(tx, approval.id, {
+          status: 'approved',
+          decidedBy: checker.id,
+          decidedAt: now,
+          transactionId: transactionRow.id,
+        });
+        await recordAudit(tx, {
+          actorId: checker.id,
+          action: 'approval.approved',
+          targetType: 'approval',
+          targetId: approval.id,
+          ip,
+          details: {
+            kind: approval.kind,
+            userId: approval.userId,
+            amountCents: approval.amountCents.toString(),
+            requestedBy: approval.requestedBy,
+            transactionId: transactionRow.transactionId,
+          },
+        });
+        const transactionId = transactionRow.transactionId;
+        return {
+          status: 200,
+          body: {
+            approval: await approvalView(tx, approval.id),
+            transaction: toTransaction(transactionRow),
+          },
+          afterCommit: () => {
+            ctx.mailer.kick();
+            announceApprovalChange(ctx, approval.userId, transactionId);
+          },
+        };
+      },
+    ),
+  );
+}
+
+/**
+ * The checker rejects: nothing is booked. A payout's withdrawal stays pending with its hold, for
+ * a new decision (pay again, which asks for a new approval, or reject the withdrawal).
+ */
+export async function reject(
+  ctx: AppContext,
+  checker: UserRow,
+  id: string,
+  reason: string,
+  key: string | undefined,
+  ip: string,
+) {
+  return auditingSelfDecisions(ctx, { adminId: checker.id, ip }, () =>
+    runIdempotent<ApprovalDecision>(
+      ctx,
+      {
+        userId: checker.id,
+        key,
+        scope: `POST /api/admin/approvals/${id}/reject`,
+        payload: { reason },
+      },
+      async (tx) => {
+        const approval = await lockForChecker(tx, id, checker, 'approval.reject');
+        await decideApproval(tx, approval.id, {
+          status: 'rejected',
+          decidedBy: checker.id,
+          decidedAt: ctx.clock.now(),
+          rejectionReason: reason,
+        });
+        await recordAudit(tx, {
+          actorId: checker.id,
+          action: 'approval.rejected',
+          targetType: 'approval',
+          targetId: approval.id,
+          ip,
+          details: {
+            kind: approval.kind,
+            userId: approval.userId,
+            amountCents: approval.amountCents.toString(),
+            requestedBy: approval.requestedBy,
+            reason,
+          },
+        });
+        return {
+          status: 200,
+          body: { approval: await approvalView(tx, approval.id), transaction: null },
+          afterCommit: () => announceApprovalChange(ctx, approval.userId),
+        };
+      },
+    ),
+  );
+}

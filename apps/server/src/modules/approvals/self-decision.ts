@@ -1,0 +1,89 @@
+import type { ErrorCode } from '@app/shared/schemas/common';
+import type { AppContext } from '../../context';
+import { AppError } from '../../http/errors';
+import { recordAudit } from '../audit/audit.repo';
+
+const SELF_DECISION_CODE: ErrorCode = 'SELF_DECISION_FORBIDDEN';
+const SELF_DECISION_MESSAGE =
+  'You cannot decide on your own money or account. Another admin must do it.';
+const SECOND_ADMIN_CODE: ErrorCode = 'SECOND_ADMIN_REQUIRED';
+const SECOND_ADMIN_MESSAGE = 'A second admin must approve this; you requested it.';
+
+/**
+ * No one decides on their own money: an admin may not approve or reject their own deposit, pay or
+ * reject their own withdrawal, adjust their own account, approve an approval about their own money,
+ * activate themselves or pay themselves a referral bonus by activating someone. Another admin must.
+ */
+export class SelfDecisionError extends AppError {
+  constructor(
+    readonly operation: string,
+    readonly targetType: string,
+    readonly targetId: string,
+  ) {
+    super(SELF_DECISION_CODE, 403, SELF_DECISION_MESSAGE);
+    this.name = 'SelfDecisionError';
+  }
+}
+
+/** The admin who asked for a four-eyes approval cannot also give it. */
+export class SecondAdminRequiredError extends AppError {
+  constructor(
+    readonly operation: string,
+    readonly targetType: string,
+    readonly targetId: string,
+  ) {
+    super(SECOND_ADMIN_CODE, 403, SECOND_ADMIN_MESSAGE);
+    this.name = 'SecondAdminRequiredError';
+  }
+}
+
+/**
+ * Runs an admin decision; when it is refused as a self-decision (or the maker tries to check),
+ * the refusal is written to the audit log after the decision's transaction rolled back (nothing
+ * else of it remains), and the error goes on to the client.
+ */
+export async function auditingSelfDecisions<T>(
+  ctx: AppContext,
+  actor: { adminId: string; ip: string },
+  work: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof SelfDecisionError || error instanceof SecondAdminRequiredError) {
+      await recordAudit(ctx.db, {
+        actorId: actor.adminId,
+        action:
+          error instanceof SelfDecisionError
+            ? 'refused.self_decision'
+            : 'refused.same_admin_approval',
+        targetType: error.targetType,
+        targetId: error.targetId,
+        ip: actor.ip,
+        details: { operation: error.operation },
+      });
+    }
+    throw error;
+  }
+}
+
+/** The refusal of a self-decision that is known before any work starts, audited. */
+export async function refusedSelfDecision(
+  ctx: AppContext,
+  adminId: string,
+  ip: string,
+  operation: string,
+  targetType: string,
+  targetId: string,
+): Promise<SelfDecisionError> {
+  const error = new SelfDecisionError(operation, targetType, targetId);
+  await recordAudit(ctx.db, {
+    actorId: adminId,
+    action: 'refused.self_decision',
+    targetType,
+    targetId,
+    ip,
+    details: { operation },
+  });
+  return error;
+}

@@ -1,0 +1,522 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { generate } from 'otplib';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import type { Approval, ApprovalDecision } from '@app/shared/schemas/approvals';
+import type { Transaction } from '@app/shared/schemas/transactions';
+import {
+  adminClient,
+  createTestApp,
+  loginWithSecondFactor,
+  registerUser,
+  secondAdmin,
+  TestClient,
+  type TestApp,
+} from './harness';
+import {
+  activeUser,
+  auditAfterEach,
+  bankWithdrawal,
+  countRows,
+  fund,
+  methodIds,
+  summaryOf,
+} from './money-helpers';
+
+let t: TestApp;
+/** The seeded admin (the maker), a second admin (the checker) and their ids. */
+let maker: TestClient;
+let makerId: string;
+let checker: TestClient;
+let checkerId: string;
+let checkerLogin: { email: string; password: string };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  maker = await adminClient(t);
+  makerId = (await maker.get('/api/auth/me')).json<{ user: { id: string } }>().user.id;
+  const second = await secondAdmin(t);
+  ({ client: checker, id: checkerId } = second);
+  checkerLogin = { email: second.email, password: second.password };
+});
+afterAll(() => t.close());
+auditAfterEach(() => t);
+
+async function setThreshold(cents: string): Promise<void> {
+  const response = await maker.put('/api/admin/settings/four-eyes', { threshold: cents });
+  expect(response.statusCode, response.body).toBe(200);
+}
+
+async function auditRows(action: string, targetId?: string) {
+  const result = await t.db.execute<{ actor_id: string; target_id: string; details: unknown }>(
+    sql`SELECT actor_id, target_id, details FROM audit_log WHERE action = ${action}
+        ${targetId ? sql`AND target_id = ${targetId}` : sql``} ORDER BY id`,
+  );
+  return result.rows;
+}
+
+async function withdraw(client: TestClient, amount: string): Promise<Transaction> {
+  const response = await client.post('/api/withdrawals', bankWithdrawal(amount));
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<{ transaction: Transaction }>().transaction;
+}
+
+const codeOf = (response: { json: <T>() => T }) =>
+  response.json<{ error: { code: string } }>().error.code;
+
+describe('no one decides on their own money', () => {
+  beforeEach(() => setThreshold('1000'));
+
+  it("an admin's own deposit cannot be approved or rejected by them: 403, audited, nothing booked", async () => {
+    const { crypto } = await methodIds(t);
+    const deposit = await maker.post('/api/deposits', { methodId: crypto, amount: '250' });
+    expect(deposit.statusCode).toBe(201);
+    const { transaction } = deposit.json<{ transaction: Transaction }>();
+    const entries = await countRows(t, 'journal_entries');
+
+    const approve = await maker.post(`/api/admin/deposits/${transaction.id}/approve`);
+    expect(approve.statusCode).toBe(403);
+    expect(codeOf(approve)).toBe('SELF_DECISION_FORBIDDEN');
+    const reject = await maker.post(`/api/admin/deposits/${transaction.transactionId}/reject`, {
+      reason: 'mine',
+    });
+    expect(reject.statusCode).toBe(403);
+    expect(codeOf(reject)).toBe('SELF_DECISION_FORBIDDEN');
+    expect(await countRows(t, 'journal_entries')).toBe(entries);
+    expect((await summaryOf(maker)).availableCents).toBe(0);
+    const refusals = await auditRows('refused.self_decision', transaction.transactionId);
+    expect(refusals.map((r) => [r.actor_id, r.details])).toEqual([
+      [makerId, { operation: 'deposit.approve' }],
+      [makerId, { operation: 'deposit.reject' }],
+    ]);
+
+    // Another admin may.
+    expect((await checker.post(`/api/admin/deposits/${transaction.id}/approve`)).statusCode).toBe(
+      200,
+    );
+    expect((await summaryOf(maker)).availableCents).toBe(25_000);
+  });
+
+  it("an admin's own withdrawal cannot be paid or rejected by them; it stays pending with its hold", async () => {
+    const withdrawal = await withdraw(maker, '40');
+    const before = await summaryOf(maker);
+    expect(before.heldCents).toBe(4_000);
+    for (const [path, body] of [
+      ['pay', {}],
+      ['reject', { reason: 'mine' }],
+    ] as const) {
+      const response = await maker.post(`/api/admin/withdrawals/${withdrawal.id}/${path}`, body);
+      expect(response.statusCode).toBe(403);
+      expect(codeOf(response)).toBe('SELF_DECISION_FORBIDDEN');
+    }
+    const after = await summaryOf(maker);
+    expect([after.availableCents, after.heldCents]).toEqual([before.availableCents, 4_000]);
+    expect(after.recentTransactions.find((r) => r.id === withdrawal.id)?.status).toBe('pending');
+    expect(await auditRows('refused.self_decision', withdrawal.transactionId)).toHaveLength(2);
+    expect((await checker.post(`/api/admin/withdrawals/${withdrawal.id}/pay`)).statusCode).toBe(
+      200,
+    );
+  });
+
+  it('an admin cannot adjust their own account, even below the threshold', async () => {
+    const entries = await countRows(t, 'journal_entries');
+    for (const bucket of ['balance', 'profit', 'bonus']) {
+      const response = await maker.post(`/api/admin/users/${makerId}/adjustments`, {
+        bucket,
+        amount: '5',
+        reason: 'for me',
+      });
+      expect(response.statusCode).toBe(403);
+      expect(codeOf(response)).toBe('SELF_DECISION_FORBIDDEN');
+    }
+    expect(await countRows(t, 'journal_entries')).toBe(entries);
+    expect(
+      await t.db.execute(sql`SELECT 1 FROM money_approvals WHERE user_id = ${makerId}`),
+    ).toMatchObject({ rows: [] });
+    expect(await auditRows('refused.self_decision', makerId)).toHaveLength(3);
+  });
+
+  it('an admin cannot activate themselves, make themselves a trader, or pay themselves a referral bonus', async () => {
+    expect((await checker.post(`/api/admin/users/${makerId}/deactivate`)).statusCode).toBe(200);
+    const self = await maker.post(`/api/admin/users/${makerId}/activate`);
+    expect([self.statusCode, codeOf(self)]).toEqual([403, 'SELF_DECISION_FORBIDDEN']);
+    expect((await checker.post(`/api/admin/users/${makerId}/activate`)).statusCode).toBe(200);
+
+    const trader = await maker.post(`/api/admin/users/${makerId}/make-trader`);
+    expect([trader.statusCode, codeOf(trader)]).toEqual([403, 'SELF_DECISION_FORBIDDEN']);
+    // Refused before the strategy is even looked up.
+    const strategyId = randomUUID();
+    const lead = await maker.post(`/api/admin/strategies/${strategyId}/lead-trader`, {
+      userId: makerId,
+    });
+    expect([lead.statusCode, codeOf(lead)]).toEqual([403, 'SELF_DECISION_FORBIDDEN']);
+
+    const me = (await maker.get('/api/auth/me')).json<{ user: { referralId: string } }>().user;
+    const referred = await registerUser(t.app, { referrerId: me.referralId });
+    const bonusBefore = (await summaryOf(maker)).totalBonusCents;
+    const activate = await maker.post(`/api/admin/users/${referred.user.id}/activate`);
+    expect([activate.statusCode, codeOf(activate)]).toEqual([403, 'SELF_DECISION_FORBIDDEN']);
+    expect((await summaryOf(maker)).totalBonusCents).toBe(bonusBefore);
+    expect((await checker.post(`/api/admin/users/${referred.user.id}/activate`)).statusCode).toBe(
+      200,
+    );
+    expect((await summaryOf(maker)).totalBonusCents).toBe(bonusBefore + 10_000);
+    const operations = (await auditRows('refused.self_decision')).map(
+      (r) => (r.details as { operation: string }).operation,
+    );
+    expect(operations).toEqual(
+      expect.arrayContaining([
+        'user.activate',
+        'user.make_trader',
+        'strategy.lead_trader',
+        'referral.bonus',
+      ]),
+    );
+  });
+});
+
+describe('maker-checker above the threshold', () => {
+  beforeEach(() => setThreshold('100'));
+
+  it('an adjustment above the threshold waits for a second admin and is booked once on approval', async () => {
+    const investor = await activeUser(t, 'Grace Hopper');
+    const entries = await countRows(t, 'journal_entries');
+    const asked = await maker.post(`/api/admin/users/${investor.user.id}/adjustments`, {
+      bucket: 'bonus',
+      amount: '150',
+      reason: 'Loyalty',
+    });
+    expect(asked.statusCode, asked.body).toBe(202);
+    const { approval } = asked.json<{ approval: Approval }>();
+    expect(approval).toMatchObject({
+      kind: 'adjustment',
+      status: 'pending',
+      amountCents: 15_000,
+      bucket: 'bonus',
+      reason: 'Loyalty',
+      user: { id: investor.user.id },
+      requestedBy: { id: makerId },
+      decidedBy: null,
+      transactionId: null,
+    });
+    expect(await countRows(t, 'journal_entries')).toBe(entries);
+    expect((await summaryOf(investor.client)).totalBonusCents).toBe(0);
+    const pending = (await checker.get('/api/admin/approvals')).json<{ items: Approval[] }>();
+    expect(pending.items.map((a) => a.id)).toContain(approval.id);
+
+    // The maker cannot be the checker.
+    const own = await maker.post(`/api/admin/approvals/${approval.id}/approve`);
+    expect([own.statusCode, codeOf(own)]).toEqual([403, 'SECOND_ADMIN_REQUIRED']);
+    expect(await auditRows('refused.same_admin_approval', approval.id)).toHaveLength(1);
+
+    const key = { 'idempotency-key': `approve-${approval.id}` };
+    const approved = await checker.post(`/api/admin/approvals/${approval.id}/approve`, {}, key);
+    expect(approved.statusCode, approved.body).toBe(200);
+    const decision = approved.json<ApprovalDecision>();
+    expect(decision.approval).toMatchObject({
+      status: 'approved',
+      decidedBy: { id: checkerId },
+      transactionId: decision.transaction?.transactionId,
+    });
+    expect(decision.transaction).toMatchObject({
+      kind: 'adjustment_bonus',
+      status: 'success',
+      amountCents: 15_000,
+      description: 'Bonus adjustment: Loyalty',
+    });
+    const replay = await checker.post(`/api/admin/approvals/${approval.id}/approve`, {}, key);
+    expect(replay.statusCode).toBe(200);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.json()).toEqual(decision);
+    expect((await checker.post(`/api/admin/approvals/${approval.id}/approve`)).statusCode).toBe(
+      409,
+    );
+    expect(await countRows(t, 'journal_entries')).toBe(entries + 1);
+    expect((await summaryOf(investor.client)).totalBonusCents).toBe(15_000);
+
+    // Both admins in the audit log.
+    expect((await auditRows('approval.requested', investor.user.id))[0]?.actor_id).toBe(makerId);
+    expect((await auditRows('approval.approved', approval.id))[0]).toMatchObject({
+      actor_id: checkerId,
+      details: { requestedBy: makerId, amountCents: '15000' },
+    });
+    expect((await auditRows('adjustment.bonus', investor.user.id))[0]).toMatchObject({
+      actor_id: checkerId,
+      details: { requestedBy: makerId, approvedBy: checkerId, approvalId: approval.id },
+    });
+  });
+
+  it('an adjustment at the threshold is booked at once; with a threshold of 0 every one waits', async () => {
+    const investor = await activeUser(t);
+    const at = await maker.post(`/api/admin/users/${investor.user.id}/adjustments`, {
+      bucket: 'balance',
+      amount: '100',
+      reason: 'Goodwill',
+    });
+    expect(at.statusCode).toBe(201);
+    const debit = await maker.post(`/api/admin/users/${investor.user.id}/adjustments`, {
+      bucket: 'balance',
+      amount: '-100.01',
+      reason: 'Correction',
+    });
+    expect(debit.statusCode).toBe(202);
+    await setThreshold('0');
+    const tiny = await maker.post(`/api/admin/users/${investor.user.id}/adjustments`, {
+      bucket: 'profit',
+      amount: '0.01',
+      reason: 'Rounding',
+    });
+    expect(tiny.statusCode).toBe(202);
+    expect((await summaryOf(investor.client)).availableCents).toBe(10_000);
+    expect((await maker.get('/api/admin/settings/four-eyes')).json()).toEqual({
+      thresholdCents: 0,
+    });
+  });
+
+  it('a payout above the threshold waits with its hold; a rejected approval books nothing and leaves the withdrawal pending; the next approval pays it once', async () => {
+    const investor = await activeUser(t, 'Ada Byron');
+    await fund(t, maker, investor.client, 100_000);
+    const withdrawal = await withdraw(investor.client, '500');
+    const entries = await countRows(t, 'journal_entries');
+
+    const asked = await maker.post(`/api/admin/withdrawals/${withdrawal.transactionId}/pay`);
+    expect(asked.statusCode, asked.body).toBe(202);
+    const first = asked.json<{ approval: Approval }>().approval;
+    expect(first).toMatchObject({
+      kind: 'withdrawal_payout',
+      status: 'pending',
+      amountCents: 50_000,
+      transactionId: withdrawal.transactionId,
+      bucket: null,
+    });
+    // While it waits: no second request, no rejection of the withdrawal, nothing booked.
+    for (const [path, body] of [
+      ['pay', {}],
+      ['reject', { reason: 'changed my mind' }],
+    ] as const) {
+      const response = await checker.post(`/api/admin/withdrawals/${withdrawal.id}/${path}`, body);
+      expect([response.statusCode, codeOf(response)]).toEqual([409, 'APPROVAL_PENDING']);
+    }
+    expect(await countRows(t, 'journal_entries')).toBe(entries);
+    let figures = await summaryOf(investor.client);
+    expect([figures.availableCents, figures.heldCents]).toEqual([50_000, 50_000]);
+
+    // Nor a direct payout after the threshold went up: the waiting approval decides.
+    await setThreshold('1000');
+    const direct = await checker.post(`/api/admin/withdrawals/${withdrawal.id}/pay`);
+    expect([direct.statusCode, codeOf(direct)]).toEqual([409, 'APPROVAL_PENDING']);
+    await setThreshold('100');
+    expect(await countRows(t, 'journal_entries')).toBe(entries);
+
+    const noReason = await checker.post(`/api/admin/approvals/${first.id}/reject`, {});
+    expect(noReason.statusCode).toBe(400);
+    const rejected = await checker.post(`/api/admin/approvals/${first.id}/reject`, {
+      reason: 'Call the customer first',
+    });
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    expect(rejected.json<ApprovalDecision>()).toMatchObject({
+      approval: { status: 'rejected', rejectionReason: 'Call the customer first' },
+      transaction: null,
+    });
+    expect(await countRows(t, 'journal_entries')).toBe(entries);
+    figures = await summaryOf(investor.client);
+    expect([figures.availableCents, figures.heldCents]).toEqual([50_000, 50_000]);
+    expect(figures.recentTransactions.find((r) => r.id === withdrawal.id)?.status).toBe('pending');
+
+    // A new decision: pay again (a new approval), approved by the other admin.
+    const again = await checker.post(`/api/admin/withdrawals/${withdrawal.id}/pay`);
+    expect(again.statusCode).toBe(202);
+    const second = again.json<{ approval: Approval }>().approval;
+    expect(second.requestedBy.id).toBe(checkerId);
+    const paid = await maker.post(`/api/admin/approvals/${second.id}/approve`);
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json<ApprovalDecision>().transaction).toMatchObject({
+      id: withdrawal.id,
+      status: 'success',
+      amountCents: 50_000,
+    });
+    expect(await countRows(t, 'journal_entries')).toBe(entries + 1);
+    figures = await summaryOf(investor.client);
+    expect([figures.availableCents, figures.heldCents, figures.totalWithdrawalsCents]).toEqual([
+      50_000, 0, 50_000,
+    ]);
+    expect((await auditRows('withdrawal.paid', withdrawal.transactionId))[0]).toMatchObject({
+      actor_id: makerId,
+      details: { requestedBy: checkerId, approvedBy: makerId },
+    });
+  });
+
+  it('splitting does not dodge it: what one admin moved alone for a user in 24 hours counts', async () => {
+    const investor = await activeUser(t, 'Ada Split');
+    const adjust = (amount: string) =>
+      maker.post(`/api/admin/users/${investor.user.id}/adjustments`, {
+        bucket: 'bonus',
+        amount,
+        reason: 'Split',
+      });
+    expect((await adjust('60')).statusCode).toBe(201);
+    expect((await adjust('40')).statusCode).toBe(201);
+    expect((await adjust('0.01')).statusCode).toBe(202);
+    // Another admin has their own allowance.
+    expect(
+      (
+        await checker.post(`/api/admin/users/${investor.user.id}/adjustments`, {
+          bucket: 'bonus',
+          amount: '100',
+          reason: 'Split',
+        })
+      ).statusCode,
+    ).toBe(201);
+
+    await fund(t, checker, investor.client, 20_000);
+    const first = await withdraw(investor.client, '60');
+    const second = await withdraw(investor.client, '50');
+    expect((await maker.post(`/api/admin/withdrawals/${first.id}/pay`)).statusCode).toBe(200);
+    const split = await maker.post(`/api/admin/withdrawals/${second.id}/pay`);
+    expect(split.statusCode).toBe(202);
+    const { approval } = split.json<{ approval: Approval }>();
+    expect((await checker.post(`/api/admin/approvals/${approval.id}/approve`)).statusCode).toBe(
+      200,
+    );
+    expect((await summaryOf(investor.client)).totalWithdrawalsCents).toBe(11_000);
+
+    // A day later the maker's allowance is back (everyone signs in again after the idle timeout).
+    t.clock.advance(24 * 60 * 60 * 1000 + 1);
+    maker = await adminClient(t);
+    checker = await loginWithSecondFactor(t, checkerLogin.email, checkerLogin.password);
+    expect((await adjust('100')).statusCode).toBe(201);
+  });
+
+  it('two checkers approving at once book it once; the other gets 409', async () => {
+    const third = await secondAdmin(t);
+    const investor = await activeUser(t);
+    await fund(t, maker, investor.client, 30_000);
+    const withdrawal = await withdraw(investor.client, '200');
+    const { approval } = (await maker.post(`/api/admin/withdrawals/${withdrawal.id}/pay`)).json<{
+      approval: Approval;
+    }>();
+    const entries = await countRows(t, 'journal_entries');
+    const answers = await Promise.all(
+      [checker, third.client].map((c) => c.post(`/api/admin/approvals/${approval.id}/approve`)),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    expect(await countRows(t, 'journal_entries')).toBe(entries + 1);
+    expect((await summaryOf(investor.client)).totalWithdrawalsCents).toBe(20_000);
+  });
+
+  it('nobody approves an approval about their own money', async () => {
+    await fund(t, maker, checker, 20_000);
+    const withdrawal = await withdraw(checker, '150');
+    const asked = await maker.post(`/api/admin/withdrawals/${withdrawal.id}/pay`);
+    expect(asked.statusCode).toBe(202);
+    const { approval } = asked.json<{ approval: Approval }>();
+    const own = await checker.post(`/api/admin/approvals/${approval.id}/approve`);
+    expect([own.statusCode, codeOf(own)]).toEqual([403, 'SELF_DECISION_FORBIDDEN']);
+    await maker.post(`/api/admin/approvals/${approval.id}/reject`, { reason: 'tidy up' });
+  });
+});
+
+describe('admins need two-factor sign-in', () => {
+  it('an admin without it gets 403 ADMIN_TWO_FACTOR_REQUIRED on admin operations until they turn it on', async () => {
+    const { client, user, input } = await registerUser(t.app, { name: 'New Admin' });
+    expect((await maker.post(`/api/admin/users/${user.id}/make-admin`)).statusCode).toBe(200);
+    const signedIn = new TestClient(t.app);
+    const login = await signedIn.post('/api/auth/login', {
+      email: input.email,
+      password: input.password,
+    });
+    expect(login.statusCode).toBe(200);
+    for (const [method, url] of [
+      ['GET', '/api/admin/users'],
+      ['GET', '/api/admin/approvals'],
+      ['PUT', '/api/admin/settings/four-eyes'],
+      ['POST', `/api/admin/users/${makerId}/adjustments`],
+    ] as const) {
+      const response = await signedIn.request(method, url, method === 'GET' ? undefined : {});
+      expect([response.statusCode, codeOf(response)], url).toEqual([
+        403,
+        'ADMIN_TWO_FACTOR_REQUIRED',
+      ]);
+    }
+    // Their own pages still work, and they can turn two-factor on.
+    expect((await signedIn.get('/api/auth/me')).json()).toMatchObject({
+      user: { isAdmin: true, twoFactorEnabled: false },
+    });
+    const setup = await signedIn.post('/api/auth/2fa/setup');
+    const { secret } = setup.json<{ secret: string }>();
+    const enabled = await signedIn.post('/api/auth/2fa/enable', {
+      otp: await generate({ secret, epoch: Math.floor(t.clock.now().getTime() / 1000) }),
+    });
+    expect(enabled.statusCode, enabled.body).toBe(200);
+    expect((await signedIn.get('/api/admin/users')).statusCode).toBe(200);
+    void client;
+  });
+});
+
+describe('the admin realtime channel', () => {
+  it('is joined only by admins with two-factor sign-in on', async () => {
+    const url = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { user, input } = await registerUser(t.app, { name: 'Socket Admin' });
+    expect((await maker.post(`/api/admin/users/${user.id}/make-admin`)).statusCode).toBe(200);
+    const plain = new TestClient(t.app);
+    await plain.post('/api/auth/login', { email: input.email, password: input.password });
+    const listen = (sid: string | undefined) => {
+      const socket = new WebSocket(`${url.replace(/^http/, 'ws')}/realtime`, {
+        headers: { cookie: `sid=${sid ?? ''}` },
+      });
+      const types: string[] = [];
+      socket.on('message', (raw: Buffer) =>
+        types.push((JSON.parse(raw.toString()) as { type: string }).type),
+      );
+      return { socket, types };
+    };
+    const withTwoFactor = listen(maker.cookies.get('sid'));
+    const without = listen(plain.cookies.get('sid'));
+    const until = async (check: () => boolean) => {
+      for (let i = 0; i < 150 && !check(); i += 1) await new Promise((r) => setTimeout(r, 20));
+      expect(check()).toBe(true);
+    };
+    await until(() => withTwoFactor.types.includes('hello') && without.types.includes('hello'));
+    t.ctx.realtime.publish('admin', { type: 'approvals.changed' });
+    t.ctx.realtime.publish(`user:${user.id}`, { type: 'account.changed' });
+    await until(() => withTwoFactor.types.includes('approvals.changed'));
+    await until(() => without.types.includes('account.changed'));
+    expect(without.types).not.toContain('approvals.changed');
+    withTwoFactor.socket.close();
+    without.socket.close();
+  });
+});
+
+describe('a deactivated account', () => {
+  it('can still withdraw its money, but cannot deposit or invest', async () => {
+    await setThreshold('1000');
+    const investor = await activeUser(t, 'Mary Somerville');
+    await fund(t, maker, investor.client, 20_000);
+    expect((await maker.post(`/api/admin/users/${investor.user.id}/deactivate`)).statusCode).toBe(
+      200,
+    );
+    const withdrawal = await investor.client.post('/api/withdrawals', bankWithdrawal('120'));
+    expect(withdrawal.statusCode, withdrawal.body).toBe(201);
+    const figures = await summaryOf(investor.client);
+    expect([figures.availableCents, figures.heldCents]).toEqual([8_000, 12_000]);
+    expect(
+      (
+        await maker.post(
+          `/api/admin/withdrawals/${withdrawal.json<{ transaction: Transaction }>().transaction.id}/pay`,
+        )
+      ).statusCode,
+    ).toBe(200);
+
+    const { crypto } = await methodIds(t);
+    const deposit = await investor.client.post('/api/deposits', { methodId: crypto, amount: '10' });
+    expect([deposit.statusCode, codeOf(deposit)]).toEqual([403, 'FORBIDDEN']);
+    const plans = (await investor.client.get('/api/plans')).json<{ plans: { id: string }[] }>();
+    const invest = await investor.client.post('/api/trades', {
+      planId: plans.plans[0]?.id,
+      amount: '50',
+    });
+    expect([invest.statusCode, codeOf(invest)]).toEqual([403, 'FORBIDDEN']);
+    expect((await summaryOf(investor.client)).availableCents).toBe(8_000);
+  });
+});

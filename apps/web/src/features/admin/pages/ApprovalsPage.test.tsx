@@ -1,0 +1,142 @@
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { toast } from 'sonner';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useAuthStore } from '../../../lib/auth';
+import { jane, renderPage, stubApi } from '../test/utils';
+import { ApprovalsPage } from './ApprovalsPage';
+import { TransactionsPage } from './TransactionsPage';
+
+vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+
+const me = { ...jane, isAdmin: true, twoFactorEnabled: true };
+const other = { id: '22222222-2222-4222-8222-222222222222', name: 'Max Maker', email: 'max@x.io' };
+const owner = { id: '33333333-3333-4333-8333-333333333333', name: 'Olive Owner', email: 'o@x.io' };
+
+function approval(overrides: Record<string, unknown>) {
+  return {
+    id: 'ap-1',
+    kind: 'withdrawal_payout',
+    status: 'pending',
+    amountCents: 150_000,
+    bucket: null,
+    reason: null,
+    user: owner,
+    transactionId: 'TNX-WD0001',
+    requestedBy: other,
+    requestedAt: '2026-03-04T09:00:00.000Z',
+    decidedBy: null,
+    decidedAt: null,
+    rejectionReason: null,
+    ...overrides,
+  };
+}
+const payout = approval({});
+const mine = approval({
+  id: 'ap-2',
+  kind: 'adjustment',
+  amountCents: 200_000,
+  bucket: 'bonus',
+  reason: 'Loyalty',
+  transactionId: null,
+  requestedBy: { id: me.id, name: me.name, email: me.email },
+});
+
+beforeEach(() => {
+  vi.clearAllMocks();
+  useAuthStore.setState({ user: me, loggedOut: false });
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function stub() {
+  const api = stubApi((call) => {
+    if (call.path === '/api/auth/me') return { body: { user: me } };
+    if (call.method === 'GET' && call.path === '/api/admin/approvals') {
+      return { body: { items: call.query.get('status') === 'pending' ? [payout, mine] : [] } };
+    }
+    if (call.path === '/api/admin/settings/four-eyes') return { body: { thresholdCents: 100_000 } };
+    if (call.method === 'POST' && call.path === '/api/admin/approvals/ap-1/approve') {
+      return { body: { approval: { ...payout, status: 'approved' }, transaction: null } };
+    }
+    if (call.method === 'GET' && call.path === '/api/admin/transactions') {
+      return {
+        body: {
+          items: [
+            {
+              id: 'tx-2',
+              transactionId: 'TNX-WD0001',
+              kind: 'withdrawal',
+              type: 'withdraw',
+              status: 'pending',
+              amountCents: 150_000,
+              feeCents: 15_000,
+              netCents: 135_000,
+              description: 'Withdrawal via Bank Transfer',
+              crypto: null,
+              paymentReference: null,
+              failureReason: null,
+              methodId: null,
+              payoutDetails: null,
+              createdAt: '2026-03-04T09:00:00.000Z',
+              updatedAt: '2026-03-04T09:00:00.000Z',
+              decidedAt: null,
+              user: owner,
+            },
+          ],
+          nextCursor: null,
+        },
+      };
+    }
+    return undefined;
+  });
+  vi.stubGlobal('fetch', api.fetchStub);
+  return api;
+}
+
+describe('ApprovalsPage', () => {
+  it('lets a second admin approve a payout, once per click, and tells the maker to wait', async () => {
+    const { calls } = stub();
+    renderPage('/admin/approvals', '/admin/approvals', <ApprovalsPage />);
+    expect(
+      await screen.findByText(
+        'Adjustments and withdrawal payouts above $1,000.00 need a second admin: the admin who asks cannot approve.',
+        { exact: false },
+      ),
+    ).toBeTruthy();
+    const rows = await screen.findAllByRole('row');
+    const payoutRow = rows.find((row) => row.textContent?.includes('TNX-WD0001'));
+    const myRow = rows.find((row) => row.textContent?.includes('Bonus adjustment of $2,000.00'));
+    if (!payoutRow || !myRow) throw new Error('rows missing');
+    expect(
+      within(payoutRow).getByText('Payout of $1,500.00 (TNX-WD0001) to Olive Owner'),
+    ).toBeTruthy();
+    expect(
+      within(myRow).getByText('You requested this. Another admin must approve it.'),
+    ).toBeTruthy();
+    expect(within(myRow).queryByRole('button', { name: 'Approve' })).toBeNull();
+
+    fireEvent.click(within(payoutRow).getByRole('button', { name: 'Approve' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('requested by Max Maker');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Approved and booked'));
+    const posts = calls.filter((c) => c.method === 'POST');
+    expect(posts.map((c) => c.path)).toEqual(['/api/admin/approvals/ap-1/approve']);
+    expect(posts[0]?.headers['idempotency-key']).toMatch(/.{8,}/);
+  });
+
+  it('shows a waiting payout on its withdrawal row instead of Mark paid', async () => {
+    stub();
+    renderPage('/admin/transactions', '/admin/transactions', <TransactionsPage />);
+    const row = (await screen.findAllByRole('row')).find((r) =>
+      r.textContent?.includes('TNX-WD0001'),
+    );
+    if (!row) throw new Error('row missing');
+    expect(await within(row).findByText('Awaiting second approval')).toBeTruthy();
+    expect(within(row).getByText('Requested by Max Maker')).toBeTruthy();
+    expect(within(row).queryByRole('button', { name: 'Mark paid' })).toBeNull();
+    expect(within(row).getByRole('button', { name: 'Approve' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,134 @@
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { generate } from 'otplib';
+import {
+  adminApi,
+  csrfOf,
+  newPersonContext,
+  registerInvestor,
+  signInAsAdmin,
+  snap,
+  uniqueName,
+} from './support';
+
+/** The row of a table (a card on phones) that mentions all of the given texts. */
+function rowWith(page: Page, ...texts: string[]): Locator {
+  let rows = page.locator('tbody tr');
+  for (const text of texts) rows = rows.filter({ hasText: text });
+  return rows;
+}
+
+/** A mutating API call (CSRF echoed, a fresh Idempotency-Key); fails the test unless 2xx. */
+async function send(api: APIRequestContext, method: 'post' | 'put', url: string, data = {}) {
+  const response = await api[method](url, {
+    data,
+    headers: { 'x-csrf-token': await csrfOf(api), 'idempotency-key': crypto.randomUUID() },
+  });
+  if (!response.ok()) throw new Error(`${url}: ${response.status()} ${await response.text()}`);
+  return response.json() as Promise<Record<string, unknown>>;
+}
+
+test('a payout above the threshold waits for a second admin, who turns on two-factor first and then approves it; it is paid once', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const base = baseURL ?? '';
+  const admin = await adminApi(base);
+  await send(admin, 'put', '/api/admin/settings/four-eyes', { threshold: '1000' });
+
+  // An investor with $2,500 asks to withdraw $1,500: above the $1,000.00 threshold.
+  const investorContext = await newPersonContext(browser, base);
+  const investor = await registerInvestor(investorContext.request, uniqueName('Quinn'));
+  await send(admin, 'post', `/api/admin/users/${investor.id}/activate`);
+  const { methods } = (await (
+    await investorContext.request.get('/api/payment-methods')
+  ).json()) as {
+    methods: { id: string; kind: string }[];
+  };
+  const method = methods.find((m) => m.kind === 'crypto');
+  if (!method) throw new Error('no crypto payment method seeded');
+  const deposit = (await send(investorContext.request, 'post', '/api/deposits', {
+    methodId: method.id,
+    amount: '2500',
+  })) as { transaction: { id: string } };
+  await send(admin, 'post', `/api/admin/deposits/${deposit.transaction.id}/approve`);
+  const withdrawal = (await send(investorContext.request, 'post', '/api/withdrawals', {
+    method: 'bank',
+    accountNumber: '12345678',
+    accountName: investor.name,
+    bankName: 'Analytical Bank',
+    swiftCode: 'ANLYGB2L',
+    routingNumber: '021000021',
+    amount: '1500',
+  })) as { transaction: { transactionId: string } };
+  const tnx = withdrawal.transaction.transactionId;
+
+  // A colleague becomes the second admin (signed in with a password only, so far).
+  const checkerContext = await newPersonContext(browser, base);
+  const colleague = await registerInvestor(checkerContext.request, uniqueName('Casey'));
+  await send(admin, 'post', `/api/admin/users/${colleague.id}/activate`);
+  await send(admin, 'post', `/api/admin/users/${colleague.id}/make-admin`);
+
+  // The seeded admin marks it paid: it waits for a second admin, nothing is paid yet.
+  await signInAsAdmin(page.context(), base);
+  await page.goto(`/admin/transactions?q=${tnx}`);
+  const row = rowWith(page, tnx);
+  await row.getByRole('button', { name: 'Mark paid' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Mark paid' }).click();
+  await expect(page.getByText("Payout sent for a second admin's approval")).toBeVisible();
+  await expect(row).toContainText('Awaiting second approval');
+  await expect(row).toContainText('Pending');
+  await expect(row).toContainText('You requested this. Another admin must approve it.');
+  await expect(row.getByRole('button', { name: 'Mark paid' })).toHaveCount(0);
+  await snap(page, 'maker-transactions-waiting');
+  await page.goto('/admin/approvals');
+  const waiting = rowWith(page, tnx);
+  await expect(waiting).toContainText(`Payout of $1,500.00 (${tnx}) to ${investor.name}`);
+  await expect(waiting.getByRole('button', { name: 'Approve' })).toHaveCount(0);
+  await snap(page, 'maker-approvals');
+
+  // The colleague opens the admin area: it asks for two-factor first and links to the setup.
+  const checker = await checkerContext.newPage();
+  await checker.goto('/admin/approvals');
+  await expect(
+    checker.getByRole('heading', { name: 'Turn on two-factor authentication first' }),
+  ).toBeVisible();
+  await snap(checker, 'admin-needs-two-factor');
+  await checker.getByRole('link', { name: 'Set up two-factor authentication' }).click();
+  await expect(checker).toHaveURL(/\/profile$/);
+  await checker.getByRole('button', { name: 'Enable two-factor' }).click();
+  const dialog = checker.getByRole('dialog');
+  const secret = (await dialog.locator('code').first().innerText()).replace(/\s+/g, '');
+  await dialog.getByLabel('6-digit code').fill(await generate({ secret }));
+  await dialog.getByRole('button', { name: 'Confirm and enable' }).click();
+  await checker.getByRole('button', { name: 'I have saved them' }).click();
+
+  // Now the colleague approves the payout; it is booked once.
+  await checker.goto('/admin/approvals');
+  const request = rowWith(checker, tnx);
+  await expect(request).toContainText('Waiting');
+  await snap(checker, 'checker-approvals');
+  await request.getByRole('button', { name: 'Approve' }).click();
+  const confirm = checker.getByRole('dialog', { name: 'Approve this request?' });
+  await expect(confirm).toContainText(`requested by`);
+  await confirm.getByRole('button', { name: 'Approve' }).click();
+  await expect(checker.getByText('Approved and booked')).toBeVisible();
+  await expect(rowWith(checker, tnx)).toHaveCount(0);
+  await checker.getByLabel('Show').selectOption({ label: 'Approved' });
+  await expect(rowWith(checker, tnx)).toContainText(`by ${colleague.name}`);
+  await snap(checker, 'checker-approved');
+
+  await page.goto(`/admin/transactions?q=${tnx}`);
+  await expect(rowWith(page, tnx)).toContainText('Success');
+  const summary = (await (await investorContext.request.get('/api/account/summary')).json()) as {
+    availableCents: number;
+    heldCents: number;
+    totalWithdrawalsCents: number;
+  };
+  expect([summary.availableCents, summary.heldCents, summary.totalWithdrawalsCents]).toEqual([
+    100_000, 0, 150_000,
+  ]);
+  await admin.dispose();
+  await investorContext.close();
+  await checkerContext.close();
+});
