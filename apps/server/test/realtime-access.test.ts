@@ -6,6 +6,8 @@ import { insertAuthToken } from '../src/modules/auth/auth.repo';
 import { digest } from '../src/modules/auth/crypto';
 import {
   adminClient,
+  enableTwoFactorInDb,
+  loginWithSecondFactor,
   createTestApp,
   registerUser,
   TestClient,
@@ -87,19 +89,18 @@ async function onBoth(client: TestClient, userId: string): Promise<Live[]> {
   return [await open(urlA, client, channels), await open(urlB, client, channels)];
 }
 
-/** A registered user whom the admin activated and made admin. */
+/** A registered user whom the admin activated and made admin, with two-factor sign-in on. */
 async function staffMember() {
   const member = await registerUser(a.app);
   expect((await admin.post(`/api/admin/users/${member.user.id}/activate`)).statusCode).toBe(200);
   expect((await admin.post(`/api/admin/users/${member.user.id}/make-admin`)).statusCode).toBe(200);
+  await enableTwoFactorInDb(a.db, a.ctx.secretsKey, member.user.id);
   return member;
 }
 
-async function signIn(email: string, password = VALID_PASSWORD): Promise<TestClient> {
-  const client = new TestClient(a.app);
-  const response = await client.post('/api/auth/login', { email, password });
-  expect(response.statusCode).toBe(200);
-  return client;
+/** Another session of a staff member (two-factor sign-in, as every admin has). */
+function signIn(email: string, password = VALID_PASSWORD): Promise<TestClient> {
+  return loginWithSecondFactor(a, email, password);
 }
 
 async function expectClosedWithinOneSecond(sockets: Live[], since: number): Promise<void> {
@@ -325,9 +326,10 @@ describe('live sockets follow the user’s access', () => {
     sockets.forEach((live) => live.socket.close());
   });
 
-  it('making an active user admin gives their open sockets the admin channel', async () => {
+  it('making an active user with two-factor an admin gives their open sockets the admin channel', async () => {
     const { client, user } = await registerUser(a.app);
     expect((await admin.post(`/api/admin/users/${user.id}/activate`)).statusCode).toBe(200);
+    await enableTwoFactorInDb(a.db, a.ctx.secretsKey, user.id);
     const sockets = [
       await open(urlA, client, [`user:${user.id}`, 'public']),
       await open(urlB, client, [`user:${user.id}`, 'public']),

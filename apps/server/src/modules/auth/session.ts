@@ -113,6 +113,8 @@ export function requireUser(request: FastifyRequest): RequestAuth {
 export function requireAdmin(request: FastifyRequest): RequestAuth {
   const auth = requireUser(request);
   if (!auth.user.isAdmin) throw forbidden();
+  // A deactivated staff account keeps its own money, not the back office.
+  if (!auth.user.isActive) throw forbidden('Your account is not active');
   if (!hasAdminPowers(auth.user)) {
     throw new AppError(
       'ADMIN_TWO_FACTOR_REQUIRED',
@@ -123,7 +125,7 @@ export function requireAdmin(request: FastifyRequest): RequestAuth {
   return auth;
 }
 
-/** Admin rights take an admin account with two-factor sign-in enabled. */
+/** Admin rights take an active admin account with two-factor sign-in enabled (HTTP and sockets). */
 export function hasAdminPowers(
   user: Pick<UserRow, 'isAdmin' | 'isActive' | 'totpEnabledAt' | 'deletedAt'>,
 ): boolean {
