@@ -14,12 +14,16 @@ import es from './locales/es.json';
  */
 const ROOT = resolve(import.meta.dirname, '../../../../..');
 
+/** Read by operators only (start-up configuration, health and metrics), never by a user. */
+const OPERATOR_FACING = [/^apps\/server\/src\/config\.ts$/, /^apps\/server\/src\/modules\/ops\//];
+
 function filesUnder(folder: string): string[] {
   return readdirSync(join(ROOT, folder), { recursive: true, withFileTypes: true })
     .filter(
       (entry) => entry.isFile() && /\.ts$/.test(entry.name) && !/\.test\.ts$/.test(entry.name),
     )
-    .map((entry) => relative(ROOT, join(entry.parentPath, entry.name)));
+    .map((entry) => relative(ROOT, join(entry.parentPath, entry.name)))
+    .filter((path) => !OPERATOR_FACING.some((pattern) => pattern.test(path)));
 }
 
 /** A string literal: '…' or `…` (a template keeps its `${…}` parts, filled in below). */
@@ -138,6 +142,8 @@ const TEMPLATES: Record<string, () => string[]> = {
  * Found by the scan but never shown to a person, so left in English on purpose.
  */
 const NOT_USER_FACING = new Set([
+  // A WebSocket close reason: the client reconnects or signs out, it never shows the text.
+  'Too many connections',
   // Query and path parameters the app itself builds (a person never types them).
   'userId is required',
   'secret is required',
