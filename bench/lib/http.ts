@@ -18,11 +18,12 @@ export interface Reply {
 }
 
 /**
- * A signed-in API client: the `sid` cookie, and the double-submit CSRF pair (cookie + header)
+ * A signed-in API client: the `sid` cookie, and the CSRF pair (cookie + header, bound to the session)
  * exactly as the web app sends them. Every request has a timeout.
  */
 export class ApiClient {
-  readonly csrf = crypto.randomBytes(32).toString('base64url');
+  /** The server's token for this client's session: fetched before the first write, rotated at sign-in. */
+  private csrf: string | undefined;
   constructor(
     readonly baseUrl: string,
     public sid: string | undefined,
@@ -30,7 +31,25 @@ export class ApiClient {
     readonly timeoutMs = 30_000,
   ) {}
 
-  request(
+  async request(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<Reply> {
+    if (method !== 'GET' && !this.csrf) {
+      const reply = await this.send('GET', '/api/auth/csrf');
+      this.csrf = (JSON.parse(reply.body) as { token: string }).token;
+    }
+    const reply = await this.send(method, path, body, headers);
+    const rotated = (reply.headers['set-cookie'] ?? [])
+      .map((c) => /^csrf_token=([^;]+)/.exec(c)?.[1])
+      .find(Boolean);
+    if (rotated) this.csrf = rotated;
+    return reply;
+  }
+
+  private send(
     method: string,
     path: string,
     body?: unknown,
@@ -38,7 +57,10 @@ export class ApiClient {
   ): Promise<Reply> {
     const started = performance.now();
     const payload = body === undefined ? undefined : JSON.stringify(body);
-    const cookie = [`csrf_token=${this.csrf}`, ...(this.sid ? [`sid=${this.sid}`] : [])].join('; ');
+    const cookie = [
+      ...(this.csrf ? [`csrf_token=${this.csrf}`] : []),
+      ...(this.sid ? [`sid=${this.sid}`] : []),
+    ].join('; ');
     return new Promise((resolve, reject) => {
       const req = http.request(
         `${this.baseUrl}${path}`,
@@ -48,7 +70,7 @@ export class ApiClient {
           timeout: this.timeoutMs,
           headers: {
             cookie,
-            ...(method !== 'GET' ? { 'x-csrf-token': this.csrf } : {}),
+            ...(method !== 'GET' && this.csrf ? { 'x-csrf-token': this.csrf } : {}),
             ...(payload !== undefined
               ? {
                   'content-type': 'application/json',

@@ -18,7 +18,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { publicConfigSchema } from '@app/shared/schemas/common';
 import type { AppContext } from './context';
-import { registerCsrfProtection } from './http/csrf';
+import { CsrfTokens, registerCsrfProtection } from './http/csrf';
 import { refuseInMemoryRateLimits } from './http/rate-limit';
 import { frameworkErrorHandler, registerErrorHandler } from './http/error-handler';
 import { trackRoutesForMethodCheck } from './http/method-not-allowed';
@@ -93,6 +93,22 @@ const CSP_DIRECTIVES = {
   upgradeInsecureRequests: null,
 };
 
+/**
+ * A multipart route (the avatar upload) has no zod body to describe; the document still says the
+ * route takes a form with a file, so clients (and proof/csrf.test.ts) know what it accepts.
+ */
+const documentMultipartBodies: typeof jsonSchemaTransform = (input) => {
+  const output = jsonSchemaTransform(input);
+  const consumes = (input.schema as { consumes?: string[] } | undefined)?.consumes;
+  if (consumes?.includes('multipart/form-data') && !output.schema.body) {
+    output.schema = {
+      ...output.schema,
+      body: { type: 'object', description: 'A form with a file' },
+    };
+  }
+  return output;
+};
+
 export interface BuildOptions {
   /** Shared with the scheduler (job lag) by main.ts; a fresh registry otherwise. */
   metrics?: Metrics;
@@ -129,6 +145,16 @@ export async function buildApp(
     if (text.trim() === '') return done(null, {});
     void parseJson(request, text, done);
   });
+  // No route reads plain text; a plain HTML form must not reach a JSON route (see http/csrf.ts).
+  app.removeContentTypeParser('text/plain');
+  // API answers (a user's balances, sessions...) are never kept by a browser or proxy cache.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const path = request.routeOptions.url ?? request.url;
+    if (path.startsWith('/api/') && !reply.hasHeader('cache-control')) {
+      reply.header('cache-control', 'no-store');
+    }
+    done(null, payload);
+  });
   const allowedMethods = trackRoutesForMethodCheck(app);
 
   await app.register(fastifySwagger, {
@@ -142,7 +168,7 @@ export async function buildApp(
         },
       },
     },
-    transform: jsonSchemaTransform,
+    transform: documentMultipartBodies,
   });
   await app.register(fastifyCookie);
   await app.register(fastifyHelmet, {
@@ -157,6 +183,7 @@ export async function buildApp(
   registerSessionLoader(app, ctx);
   const allowedOrigins = [new URL(ctx.config.publicUrl).origin];
   registerCsrfProtection(app, {
+    tokens: new CsrfTokens(ctx.secretsKey),
     allowedOrigins,
     secureCookies: ctx.config.publicUrl.startsWith('https://'),
   });

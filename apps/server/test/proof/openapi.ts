@@ -105,8 +105,8 @@ export const ACCESS: Record<string, Access> = {
 /**
  * Routes deliberately left out of the OpenAPI document (`hide: true`), each with its reason.
  * The matrix checks that no other route under /api, /uploads or /realtime is hidden. Everything
- * else is the built web app (static files, index.html), which may only answer GET: the CSRF
- * check covers /api/ only, so a mutating route anywhere else would escape it.
+ * else is the built web app (static files, index.html), which may only answer GET (the CSRF
+ * check covers every non-safe request whatever its path: proof/csrf.test.ts).
  */
 export const HIDDEN_ROUTES: Record<string, string> = {
   'GET /api/health': 'liveness probe: SELECT 1, no data',

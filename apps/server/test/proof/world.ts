@@ -200,7 +200,9 @@ export async function relogin(role: Role): Promise<void> {
     role.client.cookies.clear();
     return;
   }
+  // Like a browser whose session ended: no session, and the CSRF token that belonged to it is void.
   role.client.cookies.delete('sid');
+  role.client.cookies.delete(CSRF_COOKIE);
   const response = await role.client.post('/api/auth/login', {
     email: role.email,
     password: role.password,

@@ -25,11 +25,16 @@ function readCookie(name: string): string | undefined {
     ?.slice(name.length + 1);
 }
 
-async function ensureCsrfToken(): Promise<string> {
+/** The cookie's token, read at each request: the server rotates it at sign-in and sign-out. */
+async function csrfToken(options: { fresh: boolean }): Promise<string> {
   const existing = readCookie(CSRF_COOKIE);
-  if (existing) return existing;
+  if (existing && !options.fresh) return existing;
   await fetch('/api/auth/csrf', { credentials: 'same-origin' });
   return readCookie(CSRF_COOKIE) ?? '';
+}
+
+function errorOf(payload: unknown): Partial<ApiError['error']> | undefined {
+  return (payload as Partial<ApiError> | null)?.error;
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -50,25 +55,34 @@ export async function apiRequest<T>(
   const headers: Record<string, string> = { accept: 'application/json' };
   const isForm = options.body instanceof FormData;
   if (options.body !== undefined && !isForm) headers['content-type'] = 'application/json';
-  if (method !== 'GET') headers[CSRF_HEADER] = await ensureCsrfToken();
   if (options.idempotencyKey) headers[IDEMPOTENCY_HEADER] = options.idempotencyKey;
+  const send = async (freshToken: boolean) => {
+    if (method !== 'GET') headers[CSRF_HEADER] = await csrfToken({ fresh: freshToken });
+    return fetch(path, {
+      method,
+      headers,
+      credentials: 'same-origin',
+      body:
+        options.body === undefined
+          ? null
+          : isForm
+            ? (options.body as FormData)
+            : JSON.stringify(options.body),
+      signal: options.signal ?? null,
+    });
+  };
 
-  const response = await fetch(path, {
-    method,
-    headers,
-    credentials: 'same-origin',
-    body:
-      options.body === undefined
-        ? null
-        : isForm
-          ? (options.body as FormData)
-          : JSON.stringify(options.body),
-    signal: options.signal ?? null,
-  });
+  let response = await send(false);
+  let payload: unknown = response.status === 204 ? null : await response.json().catch(() => null);
+  // A token from before the session changed (signed in or out in another tab, expired): the
+  // server refused before doing anything, so asking once more with a fresh token is safe.
+  if (response.status === 403 && errorOf(payload)?.code === 'CSRF_REJECTED') {
+    response = await send(true);
+    payload = response.status === 204 ? null : await response.json().catch(() => null);
+  }
   if (response.status === 204) return undefined as T;
-  const payload: unknown = await response.json().catch(() => null);
   if (!response.ok) {
-    const error = (payload as Partial<ApiError> | null)?.error;
+    const error = errorOf(payload);
     throw new ApiRequestError(
       response.status,
       error?.code ?? 'INTERNAL',

@@ -23,6 +23,8 @@ export const ERROR_CODES = [
   'TOKEN_INVALID',
   'EMAIL_TAKEN',
   'PAYLOAD_TOO_LARGE',
+  /** A body in a content type the route does not declare (a plain HTML form, text/plain...). */
+  'UNSUPPORTED_MEDIA_TYPE',
   'METHOD_NOT_ALLOWED',
   'IDEMPOTENCY_CONFLICT',
   'INSUFFICIENT_BALANCE',

@@ -19,14 +19,13 @@ import {
 } from '@app/shared/schemas/auth';
 import { SESSION_COOKIE } from '@app/shared/http';
 import type { AppContext } from '../../context';
-import { issueCsrfCookie } from '../../http/csrf';
 import { accountKey, clientAddress, limitOn, rateLimiter } from '../../http/rate-limit';
 import { toMe } from '../users/user.view';
 import * as service from './auth.service';
 import { authLimits } from './auth.limits';
 import { digest } from './crypto';
 import { findSessionByDigest, revokeSession } from './auth.repo';
-import { clearSessionCookie, requireUser, secureCookies, setSessionCookie } from './session';
+import { clearSessionCookie, requireUser, setSessionCookie } from './session';
 
 const userResponse = z.object({ user: meSchema });
 
@@ -49,8 +48,8 @@ export function authRoutes(ctx: AppContext) {
     app.get(
       '/csrf',
       { schema: { tags, response: { 200: z.object({ token: z.string() }) } } },
-      (_request, reply) => {
-        return { token: issueCsrfCookie(reply, secureCookies(ctx)) };
+      (request, reply) => {
+        return { token: fastify.issueCsrfCookie(reply, request.auth?.sessionId ?? null) };
       },
     );
 
@@ -65,7 +64,7 @@ export function authRoutes(ctx: AppContext) {
       },
       async (request, reply) => {
         const { user, session } = await service.register(ctx, request.body, request);
-        setSessionCookie(ctx, reply, session.token);
+        setSessionCookie(ctx, reply, session);
         return reply.status(201).send({ user: toMe(user) });
       },
     );
@@ -95,7 +94,7 @@ export function authRoutes(ctx: AppContext) {
           const found = await findSessionByDigest(ctx.db, digest(previous));
           if (found) await revokeSession(ctx.db, found.user.id, found.session.id, ctx.clock.now());
         }
-        setSessionCookie(ctx, reply, outcome.session.token);
+        setSessionCookie(ctx, reply, outcome.session);
         return { status: 'ok' as const, user: toMe(outcome.user) };
       },
     );

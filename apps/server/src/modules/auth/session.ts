@@ -63,8 +63,14 @@ export async function startSession(
   return { token, sessionId: session.id };
 }
 
-export function setSessionCookie(ctx: AppContext, reply: FastifyReply, token: string): void {
-  reply.setCookie(SESSION_COOKIE, token, {
+/** Sets the session cookie, and a CSRF token bound to that session (the old one stops working). */
+export function setSessionCookie(
+  ctx: AppContext,
+  reply: FastifyReply,
+  session: { token: string; sessionId: string },
+): void {
+  reply.server.issueCsrfCookie(reply, session.sessionId);
+  reply.setCookie(SESSION_COOKIE, session.token, {
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
@@ -73,7 +79,9 @@ export function setSessionCookie(ctx: AppContext, reply: FastifyReply, token: st
   });
 }
 
+/** Clears the session cookie; the CSRF token becomes one for a visitor without a session. */
 export function clearSessionCookie(ctx: AppContext, reply: FastifyReply): void {
+  reply.server.issueCsrfCookie(reply, null);
   reply.clearCookie(SESSION_COOKIE, {
     path: '/',
     httpOnly: true,
