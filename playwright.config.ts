@@ -68,6 +68,8 @@ export default defineConfig({
       ADMIN_PASSWORD: E2E_ADMIN.password,
       PUBLIC_URL: `http://localhost:${PORT}`,
       LOG_LEVEL: 'warn',
+      // Browser journeys on the same prices every run (a fresh install draws a secret seed).
+      MARKET_SEED: '20250101',
       RATE_LIMIT_REGISTER: '1000',
       RATE_LIMIT_LOGIN: '1000',
       RATE_LIMIT_LOGIN_ADDRESS: '1000',

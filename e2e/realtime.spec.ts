@@ -51,6 +51,7 @@ class OwnServer {
       ADMIN_PASSWORD: E2E_ADMIN.password,
       PUBLIC_URL: this.baseURL,
       LOG_LEVEL: 'warn',
+      MARKET_SEED: '20250101',
     };
     delete env.DATABASE_URL; // embedded PostgreSQL in dataDir
     const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {

@@ -48,6 +48,8 @@ export async function startServer(options: {
         NODE_ENV: 'production',
         // The bench measures the software, on the simulated feed (a demo feed in production mode).
         ALLOW_SIMULATED_MARKET: 'true',
+        // The same prices every run, so runs compare (a fresh install draws a secret seed).
+        MARKET_SEED: '20250101',
         PORT: String(options.port),
         HOST: '127.0.0.1',
         DATABASE_URL: options.databaseUrl,

@@ -2,8 +2,11 @@ import type { Config } from '../../config';
 
 /** Market-data settings (from config.ts: MARKET_SEED, MARKET_BACKFILL_DAYS, MARKET_TICK_MS). */
 export interface MarketOptions {
-  /** Seed of the simulated market: the same seed always gives the same prices. */
-  seed: number;
+  /**
+   * Seed of the simulated market: the same seed always gives the same prices. Undefined: the
+   * secret seed stored in the database (drawn at first start), see resolveMarketSeed.
+   */
+  seed: number | undefined;
   /** Days of 1-minute candles (and demo track record) back-filled on first start. */
   backfillDays: number;
   /** Extra days before the back-fill so the demo traders have their look-back from the start. */
@@ -22,13 +25,10 @@ export function marketOptions(
   config: Pick<Config, 'marketSeed' | 'marketBackfillDays' | 'marketTickMs'>,
 ): MarketOptions {
   return {
-    seed: config.marketSeed ?? DEFAULT_MARKET_SEED,
+    seed: config.marketSeed,
     backfillDays: config.marketBackfillDays,
     warmupDays: 2,
     tickMs: config.marketTickMs,
     staleAfterMs: PRICE_STALE_AFTER_MS,
   };
 }
-
-/** Until the secret stored seed lands: the seed the simulated market used so far. */
-const DEFAULT_MARKET_SEED = 20_250_101;

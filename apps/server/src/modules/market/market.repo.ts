@@ -176,3 +176,19 @@ export async function minuteCandles(
     close: r.close,
   }));
 }
+
+/**
+ * The stored secret seed of the simulated market, drawn by the first instance to ask: `candidate`
+ * is kept only if no row exists yet, so instances starting together agree on one seed.
+ */
+export async function storedMarketSeed(db: DbOrTx, candidate: number): Promise<number> {
+  const result = await db.execute<{ seed: string }>(sql`
+    WITH inserted AS (
+      INSERT INTO market_secret (seed) VALUES (${candidate})
+      ON CONFLICT (singleton) DO NOTHING RETURNING seed
+    )
+    SELECT seed FROM inserted UNION ALL SELECT seed FROM market_secret LIMIT 1`);
+  const seed = result.rows[0]?.seed;
+  if (seed === undefined) throw new Error('market_secret: no seed stored');
+  return Number(seed);
+}

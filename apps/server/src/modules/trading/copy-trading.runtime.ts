@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import type { AppContext } from '../../context';
 import type { Scheduler } from '../../jobs/scheduler';
 import { createExchangeSource } from '../market/adapters/exchange';
@@ -5,6 +6,7 @@ import { createSimulatedSource } from '../market/adapters/simulated';
 import type { MarketDataSource, PriceQuote } from '../market/domain';
 import { marketOptions, type MarketOptions } from '../market/market.options';
 import { backfillCandles, changePct, currentPrices, recordTick } from '../market/market.service';
+import { storedMarketSeed } from '../market/market.repo';
 import {
   ensureDemoStrategies,
   refreshNavs,
@@ -24,10 +26,23 @@ export interface CopyTrading {
   close: () => Promise<void>;
 }
 
-export function createMarketSource(ctx: AppContext, options: MarketOptions): MarketDataSource {
-  return ctx.config.marketData === 'exchange'
-    ? createExchangeSource({ exchangeId: ctx.config.exchange, clock: ctx.clock, log: ctx.log })
-    : createSimulatedSource(options.seed, ctx.clock);
+export async function createMarketSource(
+  ctx: AppContext,
+  options: MarketOptions,
+): Promise<MarketDataSource> {
+  if (ctx.config.marketData === 'exchange') {
+    return createExchangeSource({ exchangeId: ctx.config.exchange, clock: ctx.clock, log: ctx.log });
+  }
+  return createSimulatedSource(await resolveMarketSeed(ctx, options), ctx.clock);
+}
+
+/**
+ * A fixed MARKET_SEED (tests, demos), or the secret one kept in the database: a published seed
+ * would let anyone compute the next minutes of prices and time their trades on them.
+ */
+async function resolveMarketSeed(ctx: AppContext, options: MarketOptions): Promise<number> {
+  if (options.seed !== undefined) return options.seed;
+  return storedMarketSeed(ctx.db, crypto.randomInt(0, 2 ** 32));
 }
 
 /**
@@ -43,7 +58,7 @@ export async function startCopyTrading(
   overrides: Partial<MarketOptions> = {},
 ): Promise<CopyTrading> {
   const options = { ...marketOptions(ctx.config), ...overrides };
-  const source = createMarketSource(ctx, options);
+  const source = await createMarketSource(ctx, options);
   const now = ctx.clock.now().getTime();
 
   const backfill = await backfillCandles(ctx, source, now, options);
