@@ -15,6 +15,7 @@ import {
 import { adminApi, adminKeys, type AdminStrategy } from '../api';
 import { LoadError, PageIntro } from '../components/QueryStates';
 import { useAdminMutation } from '../hooks/useAdminMutation';
+import { MarketSourceLabel } from '../../market/components/MarketSourceLabel';
 
 /** NAV per unit to 4 decimals, cut from the exact decimal text (no float). */
 function shortNav(nav: string): string {
@@ -47,7 +48,10 @@ export function StrategiesPage() {
 
   return (
     <div className="flex flex-col gap-6">
-      <PageIntro>{t('strategies.intro')}</PageIntro>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <PageIntro>{t('strategies.intro')}</PageIntro>
+        <MarketSourceLabel />
+      </div>
       {query.isPending ? (
         <LoadingBlock />
       ) : query.isError ? (

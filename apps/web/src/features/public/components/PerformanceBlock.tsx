@@ -5,6 +5,7 @@ import { buttonClasses } from '../../../ui/Button';
 import { usePublicPlans } from '../api';
 import { bestStrategy, formatDrawdown, formatSignedPct } from '../lib/performance';
 import { RiskWarning } from './RiskWarning';
+import { MarketSourceLabel } from '../../market/components/MarketSourceLabel';
 
 /**
  * Replaces the seed's promotional return block: the best strategy's real trailing 30-day return (from
@@ -42,7 +43,10 @@ export function PerformanceBlock() {
             {best.maxDrawdownPct && (
               <p>{t('performance.drawdown', { value: formatDrawdown(best.maxDrawdownPct) })}</p>
             )}
-            <p className="text-sm">{t('performance.asOf', { date: formatDate(dataUpdatedAt) })}</p>
+            <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+              {t('performance.asOf', { date: formatDate(dataUpdatedAt) })}
+              <MarketSourceLabel />
+            </p>
           </div>
         ) : (
           <p className="mt-6 max-w-2xl text-base leading-relaxed text-muted sm:text-lg">

@@ -10,6 +10,7 @@ import { CheckIcon } from '../../../ui/icons';
 import { Sparkline } from '../../../ui/Sparkline';
 import type { PublicPlan } from '../api';
 import { formatDrawdown, formatSignedPct } from '../lib/performance';
+import { MarketSourceLabel } from '../../market/components/MarketSourceLabel';
 
 interface PlanCardProps {
   plan: PublicPlan;
@@ -79,11 +80,14 @@ export function PlanCard({ plan, action }: PlanCardProps) {
 
       {strategy && (
         <section aria-label={t('plans.pastLabel')} className="mt-4 rounded-xl bg-surface-2/50 p-4">
-          <p className="text-xs text-muted">
-            {lastPoint
-              ? t('plans.pastAsOf', { date: formatDate(lastPoint.at) })
-              : t('plans.pastTitle')}
-          </p>
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <p className="text-xs text-muted">
+              {lastPoint
+                ? t('plans.pastAsOf', { date: formatDate(lastPoint.at) })
+                : t('plans.pastTitle')}
+            </p>
+            <MarketSourceLabel />
+          </div>
           {navValues.length > 1 && (
             <Sparkline
               values={navValues}

@@ -77,6 +77,8 @@ describe('PlansSection and PerformanceBlock', () => {
     expect(silver.textContent).toContain('Recommended');
     expect(silver.textContent).toContain('-1.30%');
     expect(silver.textContent).toContain('11.25%');
+    // Past figures of a strategy on the simulated feed are labelled as such on the card.
+    expect(silver.textContent).toContain('Simulated market data');
     expect(silver.textContent).toContain('7 days');
     expect(silver.textContent).toContain('10%');
     expect(within(silver).getByRole('link', { name: 'Invest Now' }).getAttribute('href')).toBe(

@@ -55,6 +55,8 @@ describe('Ongoing Trade', () => {
     expect(profit.textContent).toBe('+$20.00');
     expect(profit.className).toContain('text-brand-strong');
     expect(screen.getByTestId('trade-roi').textContent).toBe('+2.00%');
+    // The figures come from the simulated feed, and the card says so.
+    expect(screen.getByText('Simulated market data')).toBeTruthy();
     expect(screen.getByText('11/27/2026')).toBeTruthy();
     expect(screen.getByText(/Copy stop-loss 40%.*falls to \$600\.00/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Upgrade Plan' }).getAttribute('href')).toBe('/plans');

@@ -16,6 +16,7 @@ import { ClaimProfitDialog } from './ClaimProfitDialog';
 import { CloseTradeDialog } from './CloseTradeDialog';
 import { StopLossDialog } from './StopLossDialog';
 import { signedTone } from './TradeFigures';
+import { MarketSourceLabel } from '../../market/components/MarketSourceLabel';
 
 /** Poll while the socket is down; with it, `navs` and `trade.changed` drive the refresh. */
 export const TRADE_POLL_MS = 5_000;
@@ -88,6 +89,10 @@ function TradeDetails({ trade }: { trade: CurrentTrade }) {
       <div className="flex flex-wrap items-center gap-2 text-sm">
         <Badge tone="success">{trade.planTitle}</Badge>
         <span className="text-muted">{t('copying', { strategy: trade.strategyName })}</span>
+        {/* Value, profit and ROI come from the market feed: say when it is a simulated one. */}
+        <span className="ml-auto">
+          <MarketSourceLabel />
+        </span>
       </div>
       <dl className="grid grid-cols-2 gap-3 lg:grid-cols-3">
         <Figure label={t('figures.amount')} testId="trade-amount">
