@@ -31,7 +31,11 @@ export async function createMarketSource(
   options: MarketOptions,
 ): Promise<MarketDataSource> {
   if (ctx.config.marketData === 'exchange') {
-    return createExchangeSource({ exchangeId: ctx.config.exchange, clock: ctx.clock, log: ctx.log });
+    return createExchangeSource({
+      exchangeId: ctx.config.exchange,
+      clock: ctx.clock,
+      log: ctx.log,
+    });
   }
   return createSimulatedSource(await resolveMarketSeed(ctx, options), ctx.clock);
 }
