@@ -4,7 +4,7 @@ import { expect, test } from '@playwright/test';
 import { BANNED_COPY_PATTERNS, RISK_WARNING } from '../packages/shared/src/risk';
 
 /**
- * PRODUCT.md principle 3, checked on what ships: the built JavaScript and the text of every public
+ * docs/product.md principle 3, checked on what ships: the built JavaScript and the text of every public
  * page must not promise returns; the risk warning is on the landing page and /risk.
  */
 const DIST = path.join(import.meta.dirname, '../apps/web/dist');

@@ -213,7 +213,7 @@ describe('deposits', () => {
   it('an account that is not active yet cannot deposit (403); a withdrawal is only short of money', async () => {
     const { client } = await registerUser(t.app);
     const { crypto } = await methodIds(t);
-    // Money can always leave (PRODUCT.md principle 4): the request is refused for the balance only.
+    // Money can always leave (docs/product.md principle 4): the request is refused for the balance only.
     const withdrawal = await client.post('/api/withdrawals', {
       method: 'crypto',
       methodId: crypto,

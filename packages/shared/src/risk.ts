@@ -1,4 +1,4 @@
-/** PRODUCT.md principle 3: shown on the landing page, on /plans and on the invest confirmation. */
+/** docs/product.md principle 3: shown on the landing page, on /plans and on the invest confirmation. */
 export const RISK_WARNING =
   'Copy trading involves risk. You can lose some or all of the money you invest. Past performance is not a reliable indicator of future results.';
 

@@ -3,7 +3,7 @@ import { runningEmbeddedUrl } from '../db/embedded';
 import { auditLedger } from '../modules/ledger/ledger.audit';
 
 /**
- * `npm run audit:ledger`: checks every ledger invariant (PRODUCT.md section 5) and exits non-zero
+ * `npm run audit:ledger`: checks every ledger invariant (docs/product.md) and exits non-zero
  * listing the violations. Connects to DATABASE_URL, or to the running embedded database of
  * DATA_DIR (./data), found as db/embedded.ts keeps it.
  */

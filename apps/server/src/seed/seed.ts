@@ -7,13 +7,13 @@ import { hashPassword, newReferralId } from '../modules/auth/crypto';
 import { seedDemoPaymentMethods } from '../modules/payment-methods/payment-methods.seed';
 
 export const DEFAULT_SETTINGS = {
-  /** Percent of a withdrawal kept as a fee, deducted from the payout (PRODUCT.md principle 4). */
+  /** Percent of a withdrawal kept as a fee, deducted from the payout (docs/product.md principle 4). */
   withdrawal_fee_pct: '10',
   /** Bonus for the referrer when a referred account is activated; 0 switches the programme off. */
   referral_bonus_cents: 10000,
 } as const;
 
-/** The seed's plan ranges and terms (PRODUCT.md: text ranges, terms 1/7/14/30 days). */
+/** The seed's plan ranges and terms (docs/product.md: text ranges, terms 1/7/14/30 days). */
 const DEMO_PLANS = [
   {
     title: 'Basic',

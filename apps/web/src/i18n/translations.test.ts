@@ -25,7 +25,7 @@ const ENGLISH_IN_CODE: Record<string, Record<string, string>> = {
 
 const TRANSLATIONS = SUPPORTED_LANGUAGES.filter((language) => language !== 'en');
 
-/** The Spanish and German forms of the banned promises (PRODUCT.md principle 3). */
+/** The Spanish and German forms of the banned promises (docs/product.md principle 3). */
 const BANNED_TRANSLATED_PATTERNS: readonly RegExp[] = [
   /garantiz/i,
   /sin riesgo/i,

@@ -35,7 +35,7 @@ export interface AdjustmentOrder {
 }
 
 /**
- * Admin adjustment (PRODUCT.md principle 1): nobody types a balance; an admin books an adjustment
+ * Admin adjustment (docs/product.md principle 1): nobody types a balance; an admin books an adjustment
  * with a required reason. One ledger entry, one success transaction the user sees (with the
  * reason), one audit entry. Balance may be negative (never below the user's available balance);
  * profit and bonus are credits. Never on the admin's own account (403 SELF_DECISION_FORBIDDEN);

@@ -13,7 +13,7 @@ interface Check {
 }
 
 /**
- * The invariants of PRODUCT.md section 5, each a query that returns the rows breaking it.
+ * The invariants of docs/product.md, each a query that returns the rows breaking it.
  * Run by `npm run audit:ledger` and after every money integration test.
  */
 const CHECKS: Check[] = [

@@ -23,7 +23,7 @@ export async function referralBonusCents(db: DbOrTx): Promise<bigint> {
 }
 
 /**
- * PRODUCT.md section 3: the referrer earns the bonus when the referred account is activated by an
+ * docs/product.md: the referrer earns the bonus when the referred account is activated by an
  * admin, once per referred person (the primary key on referral_bonuses makes a second one
  * impossible), booked through the ledger in the activation's transaction. Returns what to
  * announce after commit.

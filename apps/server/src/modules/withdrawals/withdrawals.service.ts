@@ -62,7 +62,7 @@ export async function requestWithdrawal(
   input: CreateWithdrawal,
   key: string | undefined,
 ) {
-  // PRODUCT.md principle 4: money can always leave, so an account that is not (or no longer)
+  // docs/product.md principle 4: money can always leave, so an account that is not (or no longer)
   // active may still withdraw what it holds; only a deleted one cannot.
   requireUndeletedAccount(user);
   return runIdempotent<Answer>(

@@ -2,7 +2,7 @@ import { BANNED_COPY_PATTERNS, RISK_WARNING } from '@app/shared/risk';
 import { describe, expect, it } from 'vitest';
 
 /**
- * PRODUCT.md principle 3: no copy promises returns. Scans every locale file of every feature
+ * docs/product.md principle 3: no copy promises returns. Scans every locale file of every feature
  * (every JSON file under `features/<feature>/locales`, lazily loaded ones included) for the banned phrases.
  */
 const localeFiles = import.meta.glob<unknown>('../*/locales/**/*.json', {

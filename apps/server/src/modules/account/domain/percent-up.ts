@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 
 /**
- * Total return since investing began (PRODUCT.md section 3):
+ * Total return since investing began (docs/product.md):
  *   (balance + open trade value − net deposits) / net deposits × 100, with 2 decimals
  *   (half-up). Net deposits = approved deposits − paid withdrawals (gross). Null when there is
  *   nothing deposited net (no deposits, or everything withdrawn), where a ratio means nothing.

@@ -81,7 +81,7 @@ function BalanceCard({ summary }: { summary: AccountSummary }) {
   );
 }
 
-/** PRODUCT.md: the total return since investing began, 2 decimals, shown as up or down. */
+/** docs/product.md: the total return since investing began, 2 decimals, shown as up or down. */
 export function PercentChange({ value }: { value: string }) {
   const { t } = useTranslation('dashboard');
   const magnitude = value.trim().replace(/^[-+]/, '');

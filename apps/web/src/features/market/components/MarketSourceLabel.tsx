@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { appConfig } from '../../../lib/config';
 
-/** "Simulated market data" next to every chart and table fed by the simulated feed (PRODUCT.md §4). */
+/** "Simulated market data" next to every chart and table fed by the simulated feed (docs/product.md). */
 export function MarketSourceLabel({ source }: { source?: 'simulated' | 'exchange' | undefined }) {
   const { t } = useTranslation('market');
   const simulated = (source ?? appConfig.marketData) === 'simulated';

@@ -11,7 +11,7 @@ interface PriceTickerProps {
 /**
  * The landing page's strip of instrument prices, from GET /api/market/tickers: the same feed that
  * values the trades. Visitors have no socket, so it polls every 5 s; a simulated feed is always
- * labelled as such (PRODUCT.md §4).
+ * labelled as such (docs/product.md).
  */
 export function PriceTicker({ className }: PriceTickerProps) {
   const { t } = useTranslation('public');

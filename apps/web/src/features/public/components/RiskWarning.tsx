@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { WarningIcon } from './icons';
 
 /**
- * The risk warning of PRODUCT.md principle 3. The English text is the one in @app/shared/risk (the
+ * The risk warning of docs/product.md principle 3. The English text is the one in @app/shared/risk (the
  * copy scan and the server use the same constant); a translation may supply `risk.warning`.
  */
 export function RiskWarning({ className }: { className?: string }) {

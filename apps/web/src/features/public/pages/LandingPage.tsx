@@ -5,7 +5,7 @@ import { FeaturesSection } from '../components/FeaturesSection';
 import { Hero } from '../components/Hero';
 import { WhySection } from '../components/WhySection';
 
-/** `/`: the seed's landing sections, with honest copy (PRODUCT.md §3). */
+/** `/`: the seed's landing sections, with honest copy (docs/product.md). */
 export function LandingPage() {
   useDocumentTitle();
   return (

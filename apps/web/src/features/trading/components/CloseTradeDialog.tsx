@@ -11,7 +11,7 @@ import { formatSignedUsd } from '../format';
 import { signedTone, SummaryRow } from './TradeFigures';
 
 /**
- * Close Trade, available at any time (PRODUCT.md principle 4): the current value is returned to
+ * Close Trade, available at any time (docs/product.md principle 4): the current value is returned to
  * the balance, which may be less than the amount invested.
  */
 export function CloseTradeDialog({ trade, onClose }: { trade: CurrentTrade; onClose: () => void }) {

@@ -21,7 +21,7 @@ export function WithdrawalsPage() {
   const { t } = useTranslation('withdrawals');
   const { user } = useSession();
   const [params, setParams] = useSearchParams();
-  // Money can always leave (PRODUCT.md principle 4): an account that is not, or no longer,
+  // Money can always leave (docs/product.md principle 4): an account that is not, or no longer,
   // active still withdraws what it holds; only deposits and new trades wait for activation.
   const summary = useQuery({ ...accountSummaryQuery, enabled: Boolean(user) });
   if (!user) return null;
