@@ -20,7 +20,11 @@ import { publicConfigSchema } from '@app/shared/schemas/common';
 import type { AppContext } from './context';
 import { CsrfTokens, registerCsrfProtection } from './http/csrf';
 import { refuseInMemoryRateLimits } from './http/rate-limit';
-import { frameworkErrorHandler, registerErrorHandler } from './http/error-handler';
+import {
+  clientErrorHandler,
+  frameworkErrorHandler,
+  registerErrorHandler,
+} from './http/error-handler';
 import { trackRoutesForMethodCheck } from './http/method-not-allowed';
 import { refuseNulCharacters } from './http/nul-characters';
 import { registerStaticWeb } from './http/static-web';
@@ -128,6 +132,7 @@ export async function buildApp(
     genReqId: () => crypto.randomUUID(),
     logController: new OneLinePerRequest(),
     frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

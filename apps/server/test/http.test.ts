@@ -183,3 +183,46 @@ describe('empty JSON bodies', () => {
     expect(broken.statusCode).toBe(400);
   });
 });
+
+describe('errors raised before routing keep the {error:{code,message}} shape', () => {
+  let listening: Promise<string> | undefined;
+  /** Sends raw bytes to the app, listening on a free port, and returns the status and body. */
+  async function raw(request: string): Promise<{ status: number; body: string }> {
+    listening ??= t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = new URL(await listening);
+    const net = await import('node:net');
+    const text = await new Promise<string>((resolve, reject) => {
+      const socket = net.connect(Number(port), '127.0.0.1', () => socket.end(request));
+      let received = '';
+      socket.on('data', (chunk: Buffer) => (received += chunk.toString('utf8')));
+      socket.on('close', () => resolve(received));
+      socket.on('error', reject);
+    });
+    const [head = '', body = ''] = text.split('\r\n\r\n');
+    return { status: Number(head.split(' ')[1]), body };
+  }
+
+  it('431 for headers over the limit, 400 for bytes that are not HTTP', async () => {
+    const huge = `GET /api/config HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(64 * 1024)}\r\n\r\n`;
+    const tooLarge = await raw(huge);
+    expect(tooLarge.status).toBe(431);
+    expect(JSON.parse(tooLarge.body)).toEqual({
+      error: { code: 'REQUEST_HEADERS_TOO_LARGE', message: 'The request headers are too large' },
+    });
+    const garbage = await raw('NOT HTTP AT ALL\r\n\r\n');
+    expect(garbage.status).toBe(400);
+    expect(JSON.parse(garbage.body)).toMatchObject({ error: { code: 'VALIDATION_FAILED' } });
+  });
+
+  it('414 for an over-long path value, 400 for a broken percent-escape', async () => {
+    const client = await adminClient(t);
+    const long = await client.get(`/api/admin/users/${'a'.repeat(500)}`);
+    expect(long.statusCode).toBe(414);
+    expect(long.json()).toEqual({
+      error: { code: 'VALIDATION_FAILED', message: 'The address is too long' },
+    });
+    const broken = await client.get('/api/admin/users/%E0%A4%A');
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json()).toMatchObject({ error: { code: 'VALIDATION_FAILED' } });
+  });
+});

@@ -55,6 +55,15 @@ describe('profile', () => {
     expect(empty.json()).toMatchObject({
       error: { message: 'Phone number is required', field: 'phone' },
     });
+    // An over-long value names the length rule, not "required" (it once did).
+    const long = await client.request('PATCH', '/api/profile', {
+      phone: '+49 '.padEnd(40, '1'),
+      country: 'Germany',
+    });
+    expect(long.statusCode).toBe(400);
+    expect(long.json()).toMatchObject({
+      error: { message: 'At most 32 characters', field: 'phone' },
+    });
   });
 
   it('accepts a PNG, re-encodes it as a small JPEG without metadata, and serves it', async () => {

@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { mapTradingError } from '../modules/trading/trading.errors';
@@ -64,4 +66,30 @@ export function frameworkErrorHandler(
     .send(
       body('VALIDATION_FAILED', tooLong ? 'The address is too long' : 'The address is not valid'),
     );
+}
+
+/**
+ * Requests Node's HTTP parser refuses before Fastify sees them (headers over the size limit, a
+ * malformed request line, a client too slow to send its headers), passed as Fastify's
+ * `clientErrorHandler`: answered in the same {error:{code,message}} shape as everything else.
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, code, message] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'REQUEST_HEADERS_TOO_LARGE', 'The request headers are too large']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'REQUEST_TIMEOUT', 'The request took too long to arrive']
+        : [400, 'VALIDATION_FAILED', 'The request is not valid HTTP'];
+  const payload = JSON.stringify(body(code, message));
+  if (socket.writable) {
+    const head = [
+      ['HTTP/1.1', status, http.STATUS_CODES[status]].join(' '),
+      `content-length: ${Buffer.byteLength(payload)}`,
+      'content-type: application/json; charset=utf-8',
+      'connection: close',
+    ];
+    socket.write(`${head.join('\r\n')}\r\n\r\n${payload}`);
+  }
+  socket.destroy(error);
 }

@@ -33,6 +33,10 @@ export const MESSAGE_PATTERNS: readonly MessagePattern[] = [
   },
   { pattern: /^At most (?<max>\d+) characters$/, key: 'At most {{max}} characters' },
   {
+    pattern: /^Must be a whole number from (?<min>\d+) to (?<max>\d+)$/,
+    key: 'Must be a whole number from {{min}} to {{max}}',
+  },
+  {
     pattern: /^A (?<kind>crypto|bank) method has no (?<field>\w+)$/,
     key: 'A {{kind}} method has no {{field}}',
   },

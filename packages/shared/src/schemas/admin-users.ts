@@ -1,13 +1,14 @@
 import { z } from 'zod';
+import { atMostCharacters, wholeNumberParam } from './common';
 
 export const USER_FILTERS = ['all', 'active', 'pending', 'admin', 'trader'] as const;
 export type UserFilter = (typeof USER_FILTERS)[number];
 
 export const adminUserListQuerySchema = z.object({
-  q: z.string().trim().max(100).optional(),
+  q: z.string().trim().max(100, atMostCharacters(100)).optional(),
   filter: z.enum(USER_FILTERS).default('all'),
-  cursor: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(25),
+  cursor: z.string().max(200, atMostCharacters(200)).optional(),
+  limit: wholeNumberParam(1, 100).default(25),
 });
 
 export const adminUserSchema = z.object({
@@ -36,8 +37,8 @@ export const adminUserListSchema = z.object({
 });
 
 export const adminUpdateUserSchema = z.object({
-  phone: z.string().trim().min(1, 'Phone number is required').max(32),
-  country: z.string().trim().min(1, 'Country is required').max(80),
+  phone: z.string().trim().min(1, 'Phone number is required').max(32, atMostCharacters(32)),
+  country: z.string().trim().min(1, 'Country is required').max(80, atMostCharacters(80)),
 });
 
 export const auditEntrySchema = z.object({
@@ -53,13 +54,19 @@ export const auditEntrySchema = z.object({
 });
 export type AuditEntryView = z.infer<typeof auditEntrySchema>;
 
+const BEFORE_MESSAGE = 'before must be an entry id';
+
 export const auditListQuerySchema = z.object({
   actorId: z.uuid({ error: 'actorId must be a user id' }).optional(),
-  targetType: z.string().max(40).optional(),
-  targetId: z.string().max(100).optional(),
-  action: z.string().max(60).optional(),
-  before: z.coerce.number().int().positive().optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(50),
+  targetType: z.string().max(40, atMostCharacters(40)).optional(),
+  targetId: z.string().max(100, atMostCharacters(100)).optional(),
+  action: z.string().max(60, atMostCharacters(60)).optional(),
+  before: z.coerce
+    .number({ error: BEFORE_MESSAGE })
+    .int(BEFORE_MESSAGE)
+    .positive(BEFORE_MESSAGE)
+    .optional(),
+  limit: wholeNumberParam(1, 100).default(50),
 });
 export const auditListSchema = z.object({
   entries: z.array(auditEntrySchema),

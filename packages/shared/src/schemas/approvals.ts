@@ -54,7 +54,13 @@ export const approvalDecisionSchema = z.object({
 export type ApprovalDecision = z.infer<typeof approvalDecisionSchema>;
 
 /** The operator setting: adjustments and payouts above it need a second admin; 0 = every one. */
-export const fourEyesSettingSchema = z.object({ thresholdCents: z.number().int().min(0) });
+const THRESHOLD_MESSAGE = 'The threshold must be a whole number of cents, 0 or more';
+export const fourEyesSettingSchema = z.object({
+  thresholdCents: z
+    .number({ error: THRESHOLD_MESSAGE })
+    .int(THRESHOLD_MESSAGE)
+    .min(0, THRESHOLD_MESSAGE),
+});
 export type FourEyesSetting = z.infer<typeof fourEyesSettingSchema>;
 
 export const FOUR_EYES_MESSAGES = {

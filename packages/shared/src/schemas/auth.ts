@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { atMostCharacters } from './common';
 
 /** Messages are the seed's, word for word (seed section 5). */
 export const MESSAGES = {
@@ -36,7 +37,7 @@ export const registerSchema = z.object({
   email: emailSchema,
   phone: trimmed(32, MESSAGES.phoneRequired),
   country: trimmed(80, MESSAGES.countryRequired),
-  referrerId: z.string().trim().max(64).optional(),
+  referrerId: z.string().trim().max(64, atMostCharacters(64)).optional(),
   password: passwordSchema,
 });
 export type RegisterInput = z.input<typeof registerSchema>;
@@ -45,35 +46,35 @@ export const loginSchema = z.object({
   email: emailSchema,
   password: passwordSchema,
   /** A 6-digit TOTP code or a recovery code, asked for only when two-factor is on. */
-  otp: z.string().trim().max(32).optional(),
+  otp: z.string().trim().max(32, atMostCharacters(32)).optional(),
 });
 export type LoginInput = z.input<typeof loginSchema>;
 
 export const recoverySchema = z.object({ email: emailSchema });
 
 export const completeRecoverySchema = z.object({
-  userId: z.string().min(1, 'userId is required').max(64),
-  secret: z.string().min(1, 'secret is required').max(128),
+  userId: z.string().min(1, 'userId is required').max(64, atMostCharacters(64)),
+  secret: z.string().min(1, 'secret is required').max(128, atMostCharacters(128)),
   password: passwordSchema,
 });
 
 export const changePasswordSchema = z.object({
-  oldPassword: z.string().min(1, MESSAGES.passwordRequired).max(256),
+  oldPassword: z.string().min(1, MESSAGES.passwordRequired).max(256, atMostCharacters(256)),
   password: passwordSchema,
 });
 
 export const verifyEmailSchema = z.object({
-  userId: z.string().min(1, 'userId is required').max(64),
-  secret: z.string().min(1, 'secret is required').max(128),
+  userId: z.string().min(1, 'userId is required').max(64, atMostCharacters(64)),
+  secret: z.string().min(1, 'secret is required').max(128, atMostCharacters(128)),
 });
 
 export const otpCodeSchema = z.object({
-  otp: z.string().trim().min(6, 'Enter the 6-digit code').max(32),
+  otp: z.string().trim().min(6, 'Enter the 6-digit code').max(32, atMostCharacters(32)),
 });
 
 /** Turning two-factor off needs the password and a current code from the app (or a recovery code). */
 export const disableTwoFactorSchema = z.object({
-  password: z.string().min(1, MESSAGES.passwordRequired).max(256),
+  password: z.string().min(1, MESSAGES.passwordRequired).max(256, atMostCharacters(256)),
   otp: otpCodeSchema.shape.otp,
 });
 

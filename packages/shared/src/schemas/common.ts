@@ -10,6 +10,28 @@ export const apiErrorSchema = z.object({
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;
 
+/** The message of a length rule (the web translates it by pattern): "At most 32 characters". */
+export function atMostCharacters(max: number): string {
+  return `At most ${max} characters`;
+}
+
+/** The message of a whole-number range rule: "Must be a whole number from 1 to 100". */
+export function wholeNumberFrom(min: number, max: number): string {
+  return `Must be a whole number from ${min} to ${max}`;
+}
+
+/** A whole number in [min, max], every rule with the same message. */
+export function wholeNumber(min: number, max: number) {
+  const message = wholeNumberFrom(min, max);
+  return z.number({ error: message }).int(message).min(min, message).max(max, message);
+}
+
+/** The same, from a query-string text. */
+export function wholeNumberParam(min: number, max: number) {
+  const message = wholeNumberFrom(min, max);
+  return z.coerce.number({ error: message }).int(message).min(min, message).max(max, message);
+}
+
 export const ERROR_CODES = [
   'VALIDATION_FAILED',
   'UNAUTHENTICATED',
@@ -23,6 +45,9 @@ export const ERROR_CODES = [
   'TOKEN_INVALID',
   'EMAIL_TAKEN',
   'PAYLOAD_TOO_LARGE',
+  /** Headers over the server's size limit (431), refused by the HTTP parser. */
+  'REQUEST_HEADERS_TOO_LARGE',
+  'REQUEST_TIMEOUT',
   /** A body in a content type the route does not declare (a plain HTML form, text/plain...). */
   'UNSUPPORTED_MEDIA_TYPE',
   'METHOD_NOT_ALLOWED',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wholeNumber } from './common';
 
 /** Where a user sends a deposit: a crypto address or a bank account. */
 export const paymentMethodSchema = z.object({
@@ -33,7 +34,7 @@ const cryptoMethodSchema = z.object({
   name: text('Name', 80),
   network: text('Network', 40),
   address: text('Address', 200),
-  sortOrder: z.number().int().min(0).max(1000).optional(),
+  sortOrder: wholeNumber(0, 1000).optional(),
 });
 const bankMethodSchema = z.object({
   kind: z.literal('bank'),
@@ -43,7 +44,7 @@ const bankMethodSchema = z.object({
   accountNumber: text('Account Number', 64),
   swiftCode: optionalText(32),
   referenceInstructions: optionalText(500),
-  sortOrder: z.number().int().min(0).max(1000).optional(),
+  sortOrder: wholeNumber(0, 1000).optional(),
 });
 
 export const createPaymentMethodSchema = z.discriminatedUnion(
@@ -63,6 +64,6 @@ export const updatePaymentMethodSchema = z.object({
   accountNumber: text('Account Number', 64).optional(),
   swiftCode: optionalText(32),
   referenceInstructions: optionalText(500),
-  sortOrder: z.number().int().min(0).max(1000).optional(),
+  sortOrder: wholeNumber(0, 1000).optional(),
 });
 export type UpdatePaymentMethodInput = z.input<typeof updatePaymentMethodSchema>;

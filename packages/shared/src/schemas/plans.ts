@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wholeNumber } from './common';
 import { MONEY_MESSAGES, amountInCents } from './money';
 import { navPointSchema } from './strategies';
 
@@ -71,7 +72,7 @@ const planFields = {
   strategyId: z.uuid({ error: 'Please choose a strategy' }),
   performanceFeePct: feePct.default('0'),
   recommended: z.boolean().default(false),
-  sortOrder: z.number().int().min(0).max(1000).default(0),
+  sortOrder: wholeNumber(0, 1000).default(0),
 };
 
 export const createPlanSchema = z.strictObject(planFields).refine((p) => p.max >= p.min, {
@@ -88,7 +89,7 @@ export const updatePlanSchema = z.strictObject({
   strategyId: planFields.strategyId.optional(),
   performanceFeePct: feePct.optional(),
   recommended: z.boolean().optional(),
-  sortOrder: z.number().int().min(0).max(1000).optional(),
+  sortOrder: wholeNumber(0, 1000).optional(),
 });
 export type UpdatePlanInput = z.input<typeof updatePlanSchema>;
 

@@ -1,13 +1,18 @@
 import { z } from 'zod';
+import { atMostCharacters } from './common';
 import { MESSAGES } from './auth';
 
 export const updateProfileSchema = z.object({
-  phone: z.string({ error: MESSAGES.phoneRequired }).trim().min(1, MESSAGES.phoneRequired).max(32),
+  phone: z
+    .string({ error: MESSAGES.phoneRequired })
+    .trim()
+    .min(1, MESSAGES.phoneRequired)
+    .max(32, atMostCharacters(32)),
   country: z
     .string({ error: MESSAGES.countryRequired })
     .trim()
     .min(1, MESSAGES.countryRequired)
-    .max(80),
+    .max(80, atMostCharacters(80)),
 });
 export type UpdateProfileInput = z.input<typeof updateProfileSchema>;
 

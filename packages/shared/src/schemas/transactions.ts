@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { atMostCharacters } from './common';
 
 export const TRANSACTION_TYPES = ['credit', 'withdraw'] as const;
 export const TRANSACTION_STATUSES = ['pending', 'success', 'failed'] as const;
@@ -35,7 +36,7 @@ export const transactionListQuerySchema = z.object({
   /** Matches transactionId, crypto or description, case-insensitively. */
   q: z.string().trim().max(100, 'At most 100 characters').optional(),
   /** Opaque, from the previous page's `nextCursor`. */
-  cursor: z.string().max(200).optional(),
+  cursor: z.string().max(200, atMostCharacters(200)).optional(),
   limit: z.coerce
     .number({ error: 'limit must be a number' })
     .int('limit must be a whole number')
@@ -59,7 +60,7 @@ export const adminTransactionSchema = transactionSchema.extend({
 });
 export const adminTransactionListQuerySchema = transactionListQuerySchema.extend({
   status: z.enum(TRANSACTION_STATUSES).optional(),
-  kind: z.string().trim().max(40).optional(),
+  kind: z.string().trim().max(40, atMostCharacters(40)).optional(),
   userId: z.uuid({ error: 'userId must be a user id' }).optional(),
   type: z.enum(TRANSACTION_TYPES).optional(),
   /** Dates as YYYY-MM-DD (UTC): from the start of `from` to the end of `to`. */

@@ -1,3 +1,4 @@
+import { atMostCharacters } from '@app/shared/schemas/common';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -13,7 +14,7 @@ import { requireAdmin } from '../auth/session';
 import { idempotencyKeyOf, sendOutcome } from '../ledger/idempotency';
 import * as service from './approvals.service';
 
-const idParams = z.object({ id: z.string().max(40) });
+const idParams = z.object({ id: z.string().max(40, atMostCharacters(40)) });
 
 /**
  * GET /api/admin/approvals?status=pending, POST /api/admin/approvals/:id/approve and

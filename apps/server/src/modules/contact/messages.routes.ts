@@ -1,3 +1,4 @@
+import { atMostCharacters, wholeNumberParam } from '@app/shared/schemas/common';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { desc } from 'drizzle-orm';
@@ -20,8 +21,8 @@ export function contactMessageRoutes(ctx: AppContext) {
         schema: {
           tags: ['admin'],
           querystring: z.object({
-            cursor: z.string().max(200).optional(),
-            limit: z.coerce.number().int().min(1).max(100).default(25),
+            cursor: z.string().max(200, atMostCharacters(200)).optional(),
+            limit: wholeNumberParam(1, 100).default(25),
           }),
           response: { 200: contactMessageListSchema },
         },

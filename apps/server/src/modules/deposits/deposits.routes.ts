@@ -1,3 +1,4 @@
+import { atMostCharacters } from '@app/shared/schemas/common';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -9,7 +10,7 @@ import { requireAdmin, requireUser } from '../auth/session';
 import { idempotencyKeyOf, sendOutcome } from '../ledger/idempotency';
 import * as service from './deposits.service';
 
-const idParams = z.object({ id: z.string().max(40) });
+const idParams = z.object({ id: z.string().max(40, atMostCharacters(40)) });
 
 /** POST /api/deposits — "I have made the payment" (accepts Idempotency-Key). */
 export function depositRoutes(ctx: AppContext) {

@@ -1,3 +1,4 @@
+import { wholeNumberParam } from '@app/shared/schemas/common';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -31,7 +32,7 @@ export function outboxRoutes(ctx: AppContext) {
         schema: {
           tags: ['admin'],
           querystring: z.object({
-            limit: z.coerce.number().int().min(1).max(100).default(50),
+            limit: wholeNumberParam(1, 100).default(50),
             before: z.iso.datetime({ error: 'before must be an ISO date' }).optional(),
           }),
           response: {

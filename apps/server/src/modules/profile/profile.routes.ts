@@ -1,3 +1,4 @@
+import { atMostCharacters } from '@app/shared/schemas/common';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -129,7 +130,9 @@ export function profileRoutes(ctx: AppContext) {
       {
         schema: {
           tags,
-          querystring: z.object({ q: z.string().trim().max(100).optional() }),
+          querystring: z.object({
+            q: z.string().trim().max(100, atMostCharacters(100)).optional(),
+          }),
           response: { 200: referralListSchema },
         },
       },

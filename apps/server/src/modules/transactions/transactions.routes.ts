@@ -1,3 +1,4 @@
+import { atMostCharacters } from '@app/shared/schemas/common';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -35,7 +36,7 @@ export function transactionRoutes(ctx: AppContext) {
       {
         schema: {
           tags,
-          params: z.object({ transactionId: z.string().max(40) }),
+          params: z.object({ transactionId: z.string().max(40, atMostCharacters(40)) }),
           response: { 200: transactionResponseSchema },
         },
       },

@@ -1,3 +1,4 @@
+import { atMostCharacters } from '@app/shared/schemas/common';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -15,7 +16,7 @@ import { requireAdmin, requireUser } from '../auth/session';
 import { idempotencyKeyOf, sendOutcome } from '../ledger/idempotency';
 import * as service from './withdrawals.service';
 
-const idParams = z.object({ id: z.string().max(40) });
+const idParams = z.object({ id: z.string().max(40, atMostCharacters(40)) });
 
 /** POST /api/withdrawals (Idempotency-Key), GET /api/withdrawals/quote?amount= */
 export function withdrawalRoutes(ctx: AppContext) {
