@@ -99,6 +99,8 @@ export const fillViewSchema = z.object({
   symbol: z.enum(MARKET_SYMBOLS),
   side: z.enum(['long', 'short']),
   quantityDelta: z.string(),
+  /** true: the quantity is what one unit bought or sold; false: the whole pool's (before 0015). */
+  perUnit: z.boolean(),
   price: z.string(),
   realisedPnl: z.string(),
   reason: z.enum(['order', 'demo', 'subscription', 'redemption']),

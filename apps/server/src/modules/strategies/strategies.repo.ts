@@ -13,7 +13,8 @@ import {
   type StrategyRow,
 } from '../trading/trading.schema';
 
-export type FillReason = 'order' | 'demo' | 'subscription' | 'redemption';
+/** Why a strategy's positions changed (subscriptions and redemptions no longer change them). */
+export type FillReason = 'order' | 'demo';
 
 interface PositionJson {
   symbol: string;
@@ -32,10 +33,10 @@ function toPosition(row: PositionJson): Position {
   };
 }
 
+/** What one unit of the strategy holds. */
 export function toState(row: StrategyRow, positions: readonly Position[]): StrategyState {
   return {
-    cash: new Dec(row.cash),
-    unitsOutstanding: new Dec(row.unitsOutstanding),
+    cash: new Dec(row.cashPerUnit),
     positions: [...positions].sort((a, b) => (a.symbol < b.symbol ? -1 : 1)),
   };
 }
@@ -60,7 +61,7 @@ const STRATEGY_ID = sql.raw('"strategies"."id"');
 /** The strategy's positions as one JSON array (numerics as text, so no digit is lost). */
 export const positionsJson = sql<PositionJson[] | null>`(
   SELECT json_agg(json_build_object('symbol', p.symbol, 'side', p.side,
-    'quantity', p.quantity::text, 'entryPrice', p.entry_price::text))
+    'quantity', p.quantity_per_unit::text, 'entryPrice', p.entry_price::text))
   FROM strategy_positions p WHERE p.strategy_id = ${STRATEGY_ID})`;
 
 export function positionsOf(json: PositionJson[] | null): Position[] {
@@ -68,9 +69,9 @@ export function positionsOf(json: PositionJson[] | null): Position[] {
 }
 
 /**
- * The strategy's row and state, in one round trip. With `lock`, the row is locked FOR UPDATE for
- * the rest of the transaction: every change of cash, positions or units (orders, subscriptions,
- * redemptions) takes this lock first and updates the row, so they apply one after another.
+ * The strategy's row and per-unit state, in one round trip. With `lock`, the row is locked FOR
+ * UPDATE for the rest of the transaction: every order takes this lock first and updates the row,
+ * so orders apply one after another. Followers never take it (their trades are units alone).
  *
  * The positions come from the statement's snapshot, taken before the lock wait. If the row we
  * locked is a newer version than the snapshot's (someone changed the strategy meanwhile), they may
@@ -100,7 +101,7 @@ export async function loadStrategyState(
       .select()
       .from(strategyPositions)
       .where(eq(strategyPositions.strategyId, id));
-    positions = rows.map(toPosition);
+    positions = rows.map((row) => toPosition({ ...row, quantity: row.quantityPerUnit }));
   }
   return { row: found.row, state: toState(found.row, positions), quotes: found.quotes };
 }
@@ -113,7 +114,12 @@ export async function loadAllStates(
   const positions = await db.select().from(strategyPositions);
   return rows.map((row) => ({
     row,
-    state: toState(row, positions.filter((p) => p.strategyId === row.id).map(toPosition)),
+    state: toState(
+      row,
+      positions
+        .filter((p) => p.strategyId === row.id)
+        .map((p) => toPosition({ ...p, quantity: p.quantityPerUnit })),
+    ),
   }));
 }
 
@@ -128,8 +134,8 @@ export interface StateWrite {
 }
 
 /**
- * A new state (cash, units, positions) and its fills as four data-modifying statements: positions
- * no longer held are deleted, the others upserted (an unchanged one is left as it is).
+ * A new per-unit state (cash, positions) and its fills as four data-modifying statements:
+ * positions no longer held are deleted, the others upserted (an unchanged one is left as it is).
  */
 function stateWriteParts(params: StateWrite): { name: string; query: SQL }[] {
   const { id, state, fills } = params;
@@ -140,8 +146,7 @@ function stateWriteParts(params: StateWrite): { name: string; query: SQL }[] {
     {
       name: 'strategy_cash',
       query: sql`UPDATE strategies SET
-        cash = ${state.cash.toFixed()}::numeric,
-        units_outstanding = ${state.unitsOutstanding.toFixed()}::numeric,
+        cash_per_unit = ${state.cash.toFixed()}::numeric,
         seed_units = coalesce(${params.extra?.seedUnits ?? null}::numeric, seed_units),
         last_decision_at = coalesce(
           ${params.extra?.lastDecisionAt?.toISOString() ?? null}::timestamptz, last_decision_at)
@@ -155,7 +160,7 @@ function stateWriteParts(params: StateWrite): { name: string; query: SQL }[] {
     {
       name: 'strategy_held',
       query: sql`INSERT INTO strategy_positions
-        (strategy_id, symbol, side, quantity, entry_price, updated_at)
+        (strategy_id, symbol, side, quantity_per_unit, entry_price, updated_at)
       SELECT ${id}::uuid, u.symbol, u.side, u.quantity, u.entry_price, ${now}::timestamptz
       FROM unnest(${symbols}::text[],
         ${sql.param(positions.map((p) => p.side))}::text[],
@@ -163,10 +168,11 @@ function stateWriteParts(params: StateWrite): { name: string; query: SQL }[] {
         ${sql.param(positions.map((p) => p.entryPrice.toFixed()))}::numeric[])
         AS u(symbol, side, quantity, entry_price)
       ON CONFLICT (strategy_id, symbol) DO UPDATE SET side = EXCLUDED.side,
-        quantity = EXCLUDED.quantity, entry_price = EXCLUDED.entry_price,
+        quantity_per_unit = EXCLUDED.quantity_per_unit, entry_price = EXCLUDED.entry_price,
         updated_at = EXCLUDED.updated_at
-      WHERE (strategy_positions.side, strategy_positions.quantity, strategy_positions.entry_price)
-        IS DISTINCT FROM (EXCLUDED.side, EXCLUDED.quantity, EXCLUDED.entry_price)`,
+      WHERE (strategy_positions.side, strategy_positions.quantity_per_unit,
+             strategy_positions.entry_price)
+        IS DISTINCT FROM (EXCLUDED.side, EXCLUDED.quantity_per_unit, EXCLUDED.entry_price)`,
     },
     {
       name: 'strategy_fills_added',
@@ -191,14 +197,6 @@ export async function saveStrategyState(db: DbOrTx, params: StateWrite): Promise
     ({ name, query }) => sql`${sql.identifier(name)} AS (${query})`,
   );
   await db.execute(sql`WITH ${sql.join(ctes, sql`, `)} SELECT 1`);
-}
-
-/**
- * The same writes as CTEs, for `db.with(...)` before a statement that must commit with them (the
- * trade a subscription or redemption opens or closes): one round trip for both.
- */
-export function strategyStateWrites(db: DbOrTx, params: StateWrite) {
-  return stateWriteParts(params).map(({ name, query }) => db.$with(name, {}).as(query));
 }
 
 /**
@@ -261,14 +259,22 @@ export async function navSeries(
   return result.rows.map((r) => ({ at: new Date(r.at), nav: r.nav }));
 }
 
-/** Open trades per strategy (copiers). */
-export async function copierCounts(db: DbOrTx): Promise<Map<string, number>> {
+/** Per strategy, its open trades (copiers) and the units they hold: aggregates, not state. */
+export async function copiedUnits(
+  db: DbOrTx,
+): Promise<Map<string, { copiers: number; units: Dec }>> {
   const rows = await db
-    .select({ strategyId: trades.strategyId, count: sql<string>`count(*)` })
+    .select({
+      strategyId: trades.strategyId,
+      count: sql<string>`count(*)`,
+      units: sql<string>`sum(${trades.units})::text`,
+    })
     .from(trades)
     .where(eq(trades.status, 'open'))
     .groupBy(trades.strategyId);
-  return new Map(rows.map((r) => [r.strategyId, Number(r.count)]));
+  return new Map(
+    rows.map((r) => [r.strategyId, { copiers: Number(r.count), units: new Dec(r.units) }]),
+  );
 }
 
 export async function recentFills(db: DbOrTx, strategyId: string, limit: number) {

@@ -21,6 +21,7 @@ import {
   strategyMetrics,
   strategyNav,
   toPercentText,
+  unitsForAmount,
   type Bar,
   type DemoTrader,
   type NavPoint,
@@ -75,14 +76,10 @@ export async function ensureDemoStrategies(
     const idByTrader = new Map<string, string>();
     for (const trader of DEMO_TRADERS) {
       const bars = await barsFor(ctx, trader, from - options.warmupDays * DAY_MS, now);
-      const replay = replayDemoTrader({
-        trader,
-        bars,
-        from,
-        to: now,
-        seedCapitalCents: DEMO_SEED_CAPITAL_CENTS,
-      });
+      const replay = replayDemoTrader({ trader, bars, from, to: now });
       const last = replay.navSeries.at(-1);
+      // The operator's seed capital bought units at NAV 1 when the strategy started.
+      const seedUnits = unitsForAmount(DEMO_SEED_CAPITAL_CENTS, '1');
       const [row] = await tx
         .insert(strategies)
         .values({
@@ -90,9 +87,8 @@ export async function ensureDemoStrategies(
           description: trader.description,
           demoTrader: trader.id,
           seedCapitalCents: DEMO_SEED_CAPITAL_CENTS,
-          seedUnits: replay.state.unitsOutstanding.toFixed(),
-          cash: replay.state.cash.toFixed(),
-          unitsOutstanding: replay.state.unitsOutstanding.toFixed(),
+          seedUnits: seedUnits.toFixed(),
+          cashPerUnit: replay.state.cash.toFixed(),
           nav: last ? new Dec(last.nav).toFixed() : '1',
           navAt: last ? new Date(last.at) : null,
           lastDecisionAt: last ? new Date(last.at) : null,
@@ -221,7 +217,8 @@ async function metricsOf(ctx: AppContext, row: StrategyRow, now: number): Promis
   return metrics;
 }
 
-function equityOf(
+/** One unit's equity at `prices` (its last NAV when a price is missing). */
+function unitEquityOf(
   state: StrategyState,
   row: StrategyRow,
   prices: ReadonlyMap<InstrumentSymbol, string>,
@@ -230,7 +227,7 @@ function equityOf(
     return strategyEquity(state.cash, state.positions, prices);
   } catch (error) {
     if (!(error instanceof PriceUnavailableError)) throw error;
-    return new Dec(row.nav).times(state.unitsOutstanding);
+    return new Dec(row.nav);
   }
 }
 
@@ -239,14 +236,12 @@ function weightPct(exposure: Dec, equity: Dec): string {
 }
 
 /**
- * Assets under management means the copiers' money: the strategy's equity minus the share of the
- * platform's demo seed capital (its units are recorded on the strategy), valued at today's NAV.
+ * Assets under management means the copiers' money: the units of the open trades (not the
+ * operator's seed units) valued at one unit's equity now.
  */
-function copiedAssetsCents(equity: Dec, unitsOutstanding: Dec, seedUnits: Dec): bigint {
-  if (!equity.gt(0) || !unitsOutstanding.gt(0)) return 0n;
-  const copiedUnits = unitsOutstanding.minus(seedUnits);
-  if (!copiedUnits.gt(0)) return 0n;
-  return floorToCents(equity.times(copiedUnits).div(unitsOutstanding));
+function copiedAssetsCents(unitEquity: Dec, copiedUnits: Dec): bigint {
+  if (!unitEquity.gt(0) || !copiedUnits.gt(0)) return 0n;
+  return floorToCents(unitEquity.times(copiedUnits));
 }
 
 async function summarise(
@@ -255,7 +250,7 @@ async function summarise(
 ): Promise<(Strategy & { leadTraderId: string | null })[]> {
   const now = ctx.clock.now().getTime();
   const prices = await currentPrices(ctx, now, 5 * 60_000);
-  const copiers = await repo.copierCounts(ctx.db);
+  const copied = await repo.copiedUnits(ctx.db);
   const names = await repo.leadTraderNames(
     ctx.db,
     list.map((s) => s.row.leadTraderId).filter((id): id is string => id !== null),
@@ -263,7 +258,8 @@ async function summarise(
   const out: (Strategy & { leadTraderId: string | null })[] = [];
   for (const { row, state } of list) {
     const metrics = await metricsOf(ctx, row, now);
-    const equity = equityOf(state, row, prices);
+    const equity = unitEquityOf(state, row, prices);
+    const copy = copied.get(row.id);
     out.push({
       id: row.id,
       name: row.name,
@@ -278,8 +274,8 @@ async function summarise(
       avgDailyReturnPct: metrics.avgDailyReturnPct,
       maxDrawdownPct: metrics.maxDrawdownPct,
       losingDays: metrics.losingDays,
-      copiers: copiers.get(row.id) ?? 0,
-      aumCents: Number(copiedAssetsCents(equity, state.unitsOutstanding, new Dec(row.seedUnits))),
+      copiers: copy?.copiers ?? 0,
+      aumCents: Number(copiedAssetsCents(equity, copy?.units ?? new Dec(0))),
       positions: state.positions.map((p) => {
         const price = prices.get(p.symbol);
         return {
@@ -318,6 +314,14 @@ export async function dailyNavSeries(ctx: AppContext, id: string, days: number) 
 
 // Lead trader ------------------------------------------------------------------------------------
 
+/** The per-unit state times `units`: the whole strategy as a fund of that size. */
+function scaled(state: StrategyState, units: Dec): StrategyState {
+  return {
+    cash: state.cash.times(units),
+    positions: state.positions.map((p) => ({ ...p, quantity: p.quantity.times(units) })),
+  };
+}
+
 async function strategyOfTrader(ctx: AppContext, user: UserRow): Promise<StrategyRow> {
   if (!user.isTrader) throw forbidden('Only lead traders can do that');
   const row = await repo.findStrategyByLeadTrader(ctx.db, user.id);
@@ -334,14 +338,20 @@ export async function traderStrategy(ctx: AppContext, user: UserRow): Promise<Tr
   const { leadTraderId: _omit, ...strategy } = summary;
   const now = ctx.clock.now().getTime();
   const prices = await currentPrices(ctx, now, 5 * 60_000);
-  const equity = equityOf(loaded.state, loaded.row, prices);
   const fills = await repo.recentFills(ctx.db, row.id, 20);
+  // The desk shows the strategy at its current size: what one unit holds × every unit held
+  // (the followers' open trades and the operator's seed units).
+  const units = new Dec(row.seedUnits).plus(
+    (await repo.copiedUnits(ctx.db)).get(row.id)?.units ?? 0,
+  );
+  const state = scaled(loaded.state, units);
+  const equity = unitEquityOf(loaded.state, loaded.row, prices).times(units);
   return {
     strategy,
-    cash: loaded.state.cash.toFixed(),
+    cash: state.cash.toFixed(),
     equity: equity.toFixed(2, Dec.ROUND_FLOOR),
-    unitsOutstanding: loaded.state.unitsOutstanding.toFixed(),
-    positions: loaded.state.positions.map((p) => {
+    unitsOutstanding: units.toFixed(),
+    positions: state.positions.map((p) => {
       const price = prices.get(p.symbol);
       const priceDec = price ? new Dec(price) : null;
       return {
@@ -363,6 +373,7 @@ export async function traderStrategy(ctx: AppContext, user: UserRow): Promise<Tr
       symbol: f.symbol as InstrumentSymbol,
       side: f.side,
       quantityDelta: f.quantityDelta,
+      perUnit: f.perUnit,
       price: f.price,
       realisedPnl: f.realisedPnl,
       reason: f.reason,

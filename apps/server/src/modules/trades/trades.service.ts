@@ -18,12 +18,10 @@ import {
   claimable,
   isTermOver,
   openTrade as openDomainTrade,
-  redeemFromStrategy,
   roiPct,
   settleTrade,
   shouldStopOut,
   strategyNav,
-  subscribeToStrategy,
   tradeValueCents,
   type PriceMap,
   type StrategyState,
@@ -124,13 +122,15 @@ function liveNav(loaded: { row: StrategyRow; state: StrategyState }, prices: Pri
 }
 
 /**
- * The strategy's state, locked, and the prices to trade at: this process's own latest tick, or
- * the table's quotes read in the same statement as the state.
+ * The strategy's per-unit state and the prices to value a unit at: this process's own latest
+ * tick, or the table's quotes read in the same statement as the state. Not locked: a follower
+ * never changes the strategy, and an order committing meanwhile is a fill at market price, which
+ * leaves the NAV where it was.
  */
-async function lockStateWithPrices(tx: Tx, ctx: AppContext, strategyId: string, now: number) {
+async function stateWithPrices(tx: Tx, ctx: AppContext, strategyId: string, now: number) {
   const remembered = rememberedPrices(ctx, now, PRICE_STALE_MS);
   const loaded = await strategiesRepo.loadStrategyState(tx, strategyId, {
-    lock: true,
+    lock: false,
     withQuotes: !remembered,
   });
   if (!loaded) return undefined;
@@ -149,8 +149,8 @@ export async function currentTrade(ctx: AppContext, userId: string): Promise<Cur
 
 /**
  * Invest in a plan: the amount moves available → invested in the ledger, buys units of the plan's
- * strategy at its current NAV (which grows every position pro rata), and the trade is stored, all
- * in one transaction. Idempotent with an Idempotency-Key.
+ * strategy at its current NAV, and the trade is stored, all in one transaction. The strategy is
+ * only read. Idempotent with an Idempotency-Key.
  */
 export async function openTrade(
   ctx: AppContext,
@@ -184,7 +184,7 @@ export async function openTrade(
       }
       if (found.openTradeId) throw conflict(TRADE_TEXT.alreadyOpen);
 
-      const loaded = await lockStateWithPrices(tx, ctx, plan.strategyId, now.getTime());
+      const loaded = await stateWithPrices(tx, ctx, plan.strategyId, now.getTime());
       if (!loaded) throw conflict(TRADE_TEXT.planWithoutStrategy, 'planId');
       if (loaded.row.pausedAt) throw conflict(TRADE_TEXT.strategyPaused, 'planId');
 
@@ -208,33 +208,23 @@ export async function openTrade(
         }),
       );
 
-      const subscription = subscribeToStrategy(loaded.state, amount, loaded.prices);
+      const nav = strategyNav(loaded.state, loaded.prices);
       const domainTrade = openDomainTrade({
         amountCents: amount,
-        nav: subscription.nav,
+        nav,
         now: now.getTime(),
         termDays: plan.termDays,
         ...(input.stopLossPct !== undefined ? { stopLossPct: input.stopLossPct } : {}),
       });
-      // The strategy's new state is written in the same statement as the trade.
-      const stateWrites = strategiesRepo.strategyStateWrites(tx, {
-        id: plan.strategyId,
-        state: subscription.state,
-        fills: subscription.fills,
-        reason: 'subscription',
-        createdBy: user.id,
-        now,
-      });
       const [trade] = await tx
-        .with(...stateWrites)
         .insert(trades)
         .values({
           userId: user.id,
           planId: plan.id,
           strategyId: plan.strategyId,
           amountCents: amount,
-          units: subscription.units.toFixed(),
-          entryNav: subscription.nav.toFixed(),
+          units: domainTrade.units.toFixed(),
+          entryNav: nav.toFixed(),
           highWaterNav: domainTrade.highWaterNav.toFixed(),
           performanceFeePct: plan.performanceFeePct,
           stopLossPct: domainTrade.stopLossPct,
@@ -244,13 +234,12 @@ export async function openTrade(
         })
         .onConflictDoNothing()
         .returning();
-      // A concurrent open by the same user won the one-open-trade index (the state written with
-      // it is rolled back with the transaction).
+      // A concurrent open by the same user won the one-open-trade index.
       if (!trade) throw conflict(TRADE_TEXT.alreadyOpen);
       return {
         status: 201,
         body: {
-          trade: currentView(trade, plan.title, loaded.row.name, subscription.nav),
+          trade: currentView(trade, plan.title, loaded.row.name, nav),
         },
         afterCommit: () => {
           announceTrade(ctx, user.id, trade.id, 'open');
@@ -267,10 +256,10 @@ interface CloseOutcome {
 }
 
 /**
- * Closes one locked open trade at the strategy's live NAV: redeem its units (the strategy sells
- * the same share of every position), settle (value, performance fee above the high-water mark,
- * payout), book it, and mark the trade closed. Returns null when the rule for `reason` no longer
- * holds (a stop-loss the market recovered from, a term not yet over).
+ * Closes one locked open trade at the strategy's live NAV: settle its units (value, performance
+ * fee above the high-water mark, payout), book it, and mark the trade closed. The strategy is only
+ * read. Returns null when the rule for `reason` no longer holds (a stop-loss the market recovered
+ * from, a term not yet over).
  */
 async function closeLockedTrade(
   ctx: AppContext,
@@ -279,7 +268,7 @@ async function closeLockedTrade(
   reason: CloseReason,
   now: Date,
 ): Promise<CloseOutcome | null> {
-  const loaded = await lockStateWithPrices(tx, ctx, trade.strategyId, now.getTime());
+  const loaded = await stateWithPrices(tx, ctx, trade.strategyId, now.getTime());
   if (!loaded) throw new Error(`strategy ${trade.strategyId} of trade ${trade.id} is missing`);
   const { prices } = loaded;
   const nav = strategyNav(loaded.state, prices);
@@ -290,11 +279,7 @@ async function closeLockedTrade(
   if (reason === 'stop_loss' && !shouldStopOut(domainTrade, nav)) return null;
   if (reason === 'term_end' && !isTermOver(domainTrade, now.getTime())) return null;
 
-  const redemption = redeemFromStrategy(loaded.state, trade.units, prices);
-  const settlement = settleTrade(domainTrade, redemption.nav, trade.performanceFeePct);
-  if (settlement.valueCents !== redemption.valueCents) {
-    throw new Error(`trade ${trade.id}: settlement and redemption disagree`);
-  }
+  const settlement = settleTrade(domainTrade, nav, trade.performanceFeePct);
 
   const description = `${CLOSE_DESCRIPTIONS[reason]} (${planTitle} plan)`;
   const credit =
@@ -342,22 +327,13 @@ async function closeLockedTrade(
     );
   }
 
-  const stateWrites = strategiesRepo.strategyStateWrites(tx, {
-    id: trade.strategyId,
-    state: redemption.state,
-    fills: redemption.fills,
-    reason: 'redemption',
-    createdBy: null,
-    now,
-  });
   await tx
-    .with(...stateWrites)
     .update(trades)
     .set({
       status: 'closed',
       closedAt: now,
       closeReason: reason,
-      exitNav: redemption.nav.toFixed(),
+      exitNav: nav.toFixed(),
       valueCents: settlement.valueCents,
       feeCents: settlement.feeCents,
       payoutCents: settlement.payoutCents,
@@ -372,7 +348,7 @@ async function closeLockedTrade(
       planTitle,
       amountCents: Number(trade.amountCents),
       closeReason: reason,
-      exitNav: redemption.nav.toFixed(),
+      exitNav: nav.toFixed(),
       valueCents: Number(settlement.valueCents),
       feeCents: Number(settlement.feeCents),
       payoutCents: Number(settlement.payoutCents),

@@ -1,5 +1,6 @@
 import {
   bigint,
+  boolean,
   bigserial,
   integer,
   numeric,
@@ -46,9 +47,10 @@ export const strategies = pgTable('strategies', {
   }),
   leadTraderId: uuid('lead_trader_id'),
   seedCapitalCents: bigint('seed_capital_cents', { mode: 'bigint' }).notNull().default(0n),
+  /** Units the operator holds with its seed capital (demo strategies). */
   seedUnits: numeric('seed_units').notNull().default('0'),
-  cash: numeric('cash').notNull().default('0'),
-  unitsOutstanding: numeric('units_outstanding').notNull().default('0'),
+  /** What one unit holds in cash (the positions per unit are in strategy_positions). */
+  cashPerUnit: numeric('cash_per_unit').notNull().default('1'),
   nav: numeric('nav').notNull().default('1'),
   navAt: ts('nav_at'),
   lastDecisionAt: ts('last_decision_at'),
@@ -63,7 +65,7 @@ export const strategyPositions = pgTable(
     strategyId: uuid('strategy_id').notNull(),
     symbol: text('symbol').notNull(),
     side: text('side', { enum: ['long', 'short'] }).notNull(),
-    quantity: numeric('quantity').notNull(),
+    quantityPerUnit: numeric('quantity_per_unit').notNull(),
     entryPrice: numeric('entry_price').notNull(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -79,6 +81,8 @@ export const strategyFills = pgTable('strategy_fills', {
   price: numeric('price').notNull(),
   realisedPnl: numeric('realised_pnl').notNull().default('0'),
   reason: text('reason', { enum: ['order', 'demo', 'subscription', 'redemption'] }).notNull(),
+  /** Per unit (from migration 0015 on); the earlier pool's fills are of the whole pool. */
+  perUnit: boolean('per_unit').notNull().default(true),
   createdBy: uuid('created_by'),
   createdAt: ts('created_at').notNull().defaultNow(),
 });

@@ -4,19 +4,21 @@ export {
   UNITS_DECIMALS,
   ENTRY_PRICE_DECIMALS,
   INITIAL_NAV,
+  QUANTITY_DECIMALS,
   toPercentText,
 } from './precision';
 export {
-  EMPTY_STRATEGY,
+  NEW_STRATEGY,
   grossExposure,
   grossWeight,
-  navPerUnit,
+  unitOfPool,
   positionExposure,
   positionValue,
   strategyEquity,
   strategyNav,
   type Position,
   type PositionSide,
+  type PooledStrategy,
   type PriceMap,
   type StrategyState,
 } from './strategy';
@@ -27,14 +29,7 @@ export {
   type OrderResult,
   type TargetWeightOrder,
 } from './orders';
-export {
-  redeemFromStrategy,
-  redeemValueCents,
-  subscribeToStrategy,
-  unitsForAmount,
-  type RedemptionResult,
-  type SubscriptionResult,
-} from './subscriptions';
+export { redeemValueCents, unitsForAmount } from './subscriptions';
 export {
   DEFAULT_STOP_LOSS_PCT,
   MAX_STOP_LOSS_PCT,

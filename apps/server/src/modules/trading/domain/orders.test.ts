@@ -8,8 +8,8 @@ import {
   WeightOver100Error,
 } from './errors';
 import { applyOrder, applyOrders } from './orders';
-import { EMPTY_STRATEGY, grossWeight, strategyEquity, type StrategyState } from './strategy';
-import { fundedStrategy, pricesOf } from './test-helpers';
+import { grossWeight, strategyEquity, type StrategyState } from './strategy';
+import { cashStrategy, pricesOf } from './test-helpers';
 
 const PRICES = pricesOf({ BTCUSDT: '50000', ETHUSDT: '2000' });
 
@@ -25,7 +25,7 @@ function codeOf(run: () => unknown): string | undefined {
 describe('order rules', () => {
   it('refuses a second position that takes gross weight to 110% (WEIGHT_OVER_100)', () => {
     const state = applyOrder(
-      fundedStrategy(10_000),
+      cashStrategy(),
       { symbol: 'BTCUSDT', side: 'long', targetWeight: '0.6' },
       PRICES,
     ).state;
@@ -36,7 +36,7 @@ describe('order rules', () => {
   });
 
   it('accepts exactly 100% spread over positions', () => {
-    let state = fundedStrategy(10_000);
+    let state = cashStrategy();
     state = applyOrder(
       state,
       { symbol: 'BTCUSDT', side: 'long', targetWeight: '0.6' },
@@ -54,7 +54,7 @@ describe('order rules', () => {
     expect(
       codeOf(() =>
         applyOrder(
-          fundedStrategy(100),
+          cashStrategy(100),
           { symbol: 'BTCUSDT', side: 'long', targetWeight: '1.01' },
           PRICES,
         ),
@@ -63,7 +63,7 @@ describe('order rules', () => {
   });
 
   it('refuses a negative or non-numeric weight with INVALID_WEIGHT', () => {
-    const state = fundedStrategy(100);
+    const state = cashStrategy(100);
     expect(() =>
       applyOrder(state, { symbol: 'BTCUSDT', side: 'long', targetWeight: '-0.1' }, PRICES),
     ).toThrow(InvalidWeightError);
@@ -76,25 +76,24 @@ describe('order rules', () => {
 
   it('refuses an unknown instrument with UNKNOWN_INSTRUMENT', () => {
     const order = { symbol: 'DOGEUSDT', side: 'long', targetWeight: '0.1' } as const;
-    expect(() => applyOrder(fundedStrategy(100), order, PRICES)).toThrow(UnknownInstrumentError);
-    expect(codeOf(() => applyOrder(fundedStrategy(100), order, PRICES))).toBe('UNKNOWN_INSTRUMENT');
+    expect(() => applyOrder(cashStrategy(100), order, PRICES)).toThrow(UnknownInstrumentError);
+    expect(codeOf(() => applyOrder(cashStrategy(100), order, PRICES))).toBe('UNKNOWN_INSTRUMENT');
   });
 
   it('refuses to fill without a feed price (PRICE_UNAVAILABLE)', () => {
     const order = { symbol: 'SOLUSDT', side: 'long', targetWeight: '0.1' } as const;
-    expect(() => applyOrder(fundedStrategy(100), order, PRICES)).toThrow(PriceUnavailableError);
+    expect(() => applyOrder(cashStrategy(100), order, PRICES)).toThrow(PriceUnavailableError);
   });
 
   it('refuses to open a position in a strategy without equity', () => {
     const order = { symbol: 'BTCUSDT', side: 'long', targetWeight: '0.1' } as const;
-    expect(() => applyOrder(EMPTY_STRATEGY, order, PRICES)).toThrow(EquityNotPositiveError);
-    expect(codeOf(() => applyOrder(EMPTY_STRATEGY, order, PRICES))).toBe(
-      'STRATEGY_EQUITY_NOT_POSITIVE',
-    );
+    const broke = cashStrategy(0);
+    expect(() => applyOrder(broke, order, PRICES)).toThrow(EquityNotPositiveError);
+    expect(codeOf(() => applyOrder(broke, order, PRICES))).toBe('STRATEGY_EQUITY_NOT_POSITIVE');
   });
 
   it('always lets a trader reduce risk, even when a losing short has pushed gross weight past 100%', () => {
-    let state = fundedStrategy(10_000);
+    let state = cashStrategy();
     state = applyOrder(
       state,
       { symbol: 'BTCUSDT', side: 'long', targetWeight: '0.5' },
@@ -106,11 +105,11 @@ describe('order rules', () => {
       PRICES,
     ).state;
     const ethUp = pricesOf({ BTCUSDT: '50000', ETHUSDT: '3000' });
-    // equity 7500; exposures 5000 + 7500 → 166.67 %
+    // per unit: equity 0.75; exposures 0.5 + 0.75 → 166.67 %
     expect(grossWeight(state, ethUp).toFixed(4)).toBe('1.6667');
     expect(
       codeOf(() =>
-        // 0.7 × 7500 / 50000 = 0.105 BTC > 0.1 held: grows exposure, so it is checked
+        // 0.7 × 0.75 / 50000 = 0.0000105 BTC > 0.00001 held: grows exposure, so it is checked
         applyOrder(state, { symbol: 'BTCUSDT', side: 'long', targetWeight: '0.7' }, ethUp),
       ),
     ).toBe('WEIGHT_OVER_100');
@@ -119,11 +118,13 @@ describe('order rules', () => {
       { symbol: 'ETHUSDT', side: 'short', targetWeight: '0.2' },
       ethUp,
     ).state;
-    expect(reduced.positions.find((p) => p.symbol === 'ETHUSDT')?.quantity.toFixed()).toBe('0.5');
+    expect(reduced.positions.find((p) => p.symbol === 'ETHUSDT')?.quantity.toFixed()).toBe(
+      '0.00005',
+    );
   });
 
   it('applies a rebalance with the reductions first, so it never trips the 100% limit halfway', () => {
-    let state = fundedStrategy(10_000);
+    let state = cashStrategy();
     state = applyOrder(
       state,
       { symbol: 'BTCUSDT', side: 'long', targetWeight: '0.6' },
@@ -142,14 +143,14 @@ describe('order rules', () => {
     const { state: after, fills } = applyOrders(state, swap, PRICES);
     expect(fills.map((f) => f.symbol)).toEqual(['BTCUSDT', 'ETHUSDT']);
     expect(after.positions.map((p) => [p.symbol, p.quantity.toFixed()])).toEqual([
-      ['BTCUSDT', '0.07'],
-      ['ETHUSDT', '3'],
+      ['BTCUSDT', '0.000007'],
+      ['ETHUSDT', '0.0003'],
     ]);
   });
 
   it('closing the side not held (short BTC at 0 while long) leaves the long alone', () => {
     const state = applyOrder(
-      fundedStrategy(10_000),
+      cashStrategy(),
       { symbol: 'BTCUSDT', side: 'long', targetWeight: '0.5' },
       PRICES,
     ).state;
@@ -167,7 +168,7 @@ describe('order rules', () => {
       { symbol: 'BTCUSDT', side: 'long', targetWeight: '0.3' },
       { symbol: 'NOPE', side: 'long', targetWeight: '0.3' },
     ] as const;
-    expect(() => applyOrders(fundedStrategy(100), orders, PRICES)).toThrow(UnknownInstrumentError);
+    expect(() => applyOrders(cashStrategy(100), orders, PRICES)).toThrow(UnknownInstrumentError);
   });
 });
 
@@ -186,7 +187,7 @@ describe('order properties', () => {
       fc.property(
         fc.array(fc.tuple(orderArb, priceArb, priceArb, priceArb), { minLength: 1, maxLength: 12 }),
         (steps) => {
-          let state = fundedStrategy(10_000);
+          let state = cashStrategy();
           for (const [order, btc, eth, xrp] of steps) {
             const prices = pricesOf({ BTCUSDT: btc, ETHUSDT: eth, XRPUSDT: xrp });
             const before = strategyEquity(state.cash, state.positions, prices);

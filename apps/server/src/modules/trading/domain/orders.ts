@@ -108,7 +108,7 @@ function parseWeight(raw: DecimalInput): Dec {
  * for every other open position, to value the strategy).
  *
  * - Unknown symbol: UnknownInstrumentError (UNKNOWN_INSTRUMENT).
- * - Target quantity = weight × equity / price, rounded down to the instrument's quantity step.
+ * - Target quantity = weight × equity / price, rounded down to QUANTITY_DECIMALS.
  * - An order that grows exposure is refused with WeightOver100Error when the sum of all
  *   positions' exposures would exceed equity; orders that only shrink exposure always go through,
  *   so risk can always be reduced.
@@ -145,7 +145,7 @@ export function applyOrder(
   if (weight.gt(0) && equity.lte(0)) throw new EquityNotPositiveError();
   const targetQuantity = weight.isZero()
     ? new Dec(0)
-    : roundQuantityDown(weight.times(equity).div(price), instrument.quantityDecimals);
+    : roundQuantityDown(weight.times(equity).div(price));
 
   const held = current.positions.find((p) => p.symbol === instrument.symbol);
   const heldQuantity = held?.quantity ?? new Dec(0);

@@ -8,8 +8,9 @@ import { Dec, type DecimalInput } from '../../market/domain';
  *   never more than the equity behind them.
  * - Units: 8 decimals, rounded down. A subscriber gets at most amount / NAV units, so existing
  *   holders are never diluted; the sub-unit remainder stays in the strategy.
- * - Position quantities: the instrument's quantityDecimals (8), rounded down, so an order never
- *   exceeds its target weight.
+ * - Position quantities per unit: 18 decimals, rounded down, so an order never exceeds its target
+ *   weight. (A unit is worth about one dollar: 8 decimals would keep only 3 significant digits of
+ *   a BTC position per unit; 18 keep the precision a pooled fund of a billion units had.)
  * - Averaged entry prices: 10 decimals; the rounding residue of a short's entry is booked to cash
  *   so that a fill never changes equity (see orders.ts).
  * - Cents paid out: floor(units × NAV × 100) (see subscriptions.ts).
@@ -18,6 +19,7 @@ import { Dec, type DecimalInput } from '../../market/domain';
 export const NAV_DECIMALS = 10;
 export const UNITS_DECIMALS = 8;
 export const ENTRY_PRICE_DECIMALS = 10;
+export const QUANTITY_DECIMALS = 18;
 
 export const INITIAL_NAV = new Dec(1);
 
@@ -29,8 +31,8 @@ export function roundUnitsDown(value: Dec): Dec {
   return value.toDecimalPlaces(UNITS_DECIMALS, Dec.ROUND_DOWN);
 }
 
-export function roundQuantityDown(value: Dec, quantityDecimals: number): Dec {
-  return value.toDecimalPlaces(quantityDecimals, Dec.ROUND_DOWN);
+export function roundQuantityDown(value: Dec): Dec {
+  return value.toDecimalPlaces(QUANTITY_DECIMALS, Dec.ROUND_DOWN);
 }
 
 /** A percentage for display: exactly 2 decimals, never "-0.00". */

@@ -1,6 +1,6 @@
 import { Dec, type DecimalInput, type InstrumentSymbol } from '../../market/domain';
 import { PriceUnavailableError } from './errors';
-import { INITIAL_NAV, roundNav } from './precision';
+import { INITIAL_NAV, roundNav, roundQuantityDown } from './precision';
 
 export type PositionSide = 'long' | 'short';
 
@@ -16,24 +16,22 @@ export interface Position {
 }
 
 /**
- * A strategy is a small fund: cash plus positions, divided into units. Cash is exact decimal USD
- * (fills at decimal prices make it finer than cents). Cash can dip below zero only when unrealised
- * short profits carry a long; equity, which is all the NAV uses, is exact either way.
+ * A strategy is a portfolio per unit: what ONE unit holds in cash and in positions. Its NAV is
+ * that unit's equity. Only orders (the lead trader's, or a demo trader's) change it; a follower's
+ * trade is a number of units and never touches it, so any number of copiers can come and go at
+ * once. Cash is exact decimal USD (fills at decimal prices make it finer than cents) and can dip
+ * below zero only when unrealised short profits carry a long; equity is exact either way.
  */
 export interface StrategyState {
   readonly cash: Dec;
   readonly positions: readonly Position[];
-  readonly unitsOutstanding: Dec;
 }
 
 /** Current market prices by symbol, exact decimal text or Decimal. */
 export type PriceMap = ReadonlyMap<InstrumentSymbol, DecimalInput>;
 
-export const EMPTY_STRATEGY: StrategyState = {
-  cash: new Dec(0),
-  positions: [],
-  unitsOutstanding: new Dec(0),
-};
+/** A new strategy: one unit holds one dollar of cash, so its NAV starts at 1. */
+export const NEW_STRATEGY: StrategyState = { cash: INITIAL_NAV, positions: [] };
 
 export function priceOf(prices: PriceMap, symbol: InstrumentSymbol): Dec {
   const raw = prices.get(symbol);
@@ -67,19 +65,35 @@ export function strategyEquity(
   );
 }
 
-/**
- * Equity per unit, 10 decimals rounded towards minus infinity. With no units outstanding (before
- * the first subscription, or after the last holder left) the NAV is the initial 1; sub-cent dust
- * left in such a strategy goes to its next subscriber.
- */
-export function navPerUnit(equity: DecimalInput, unitsOutstanding: DecimalInput): Dec {
-  const units = new Dec(unitsOutstanding);
-  if (units.isZero()) return INITIAL_NAV;
-  return roundNav(new Dec(equity).div(units));
+/** The NAV per unit: the unit's equity, 10 decimals rounded towards minus infinity. */
+export function strategyNav(state: StrategyState, prices: PriceMap): Dec {
+  return roundNav(strategyEquity(state.cash, state.positions, prices));
 }
 
-export function strategyNav(state: StrategyState, prices: PriceMap): Dec {
-  return navPerUnit(strategyEquity(state.cash, state.positions, prices), state.unitsOutstanding);
+/** A pooled fund (cash and positions shared by `units`) as what one of its units holds. */
+export interface PooledStrategy {
+  readonly cash: DecimalInput;
+  readonly positions: readonly Position[];
+  readonly unitsOutstanding: DecimalInput;
+}
+
+/** Cash per unit is kept to 30 decimals when a pool is divided (quantities to QUANTITY_DECIMALS). */
+export const POOL_CASH_DECIMALS = 30;
+
+/**
+ * Migration of the earlier pooled design: each holding divided by the units outstanding (cash
+ * to 30 decimals, quantities to 18, both rounded down, as migration 0015 does in SQL). A pool
+ * with no units has only its last NAV to give: one unit holds that NAV in cash.
+ */
+export function unitOfPool(pool: PooledStrategy, lastNav: DecimalInput): StrategyState {
+  const units = new Dec(pool.unitsOutstanding);
+  if (units.lte(0)) return { cash: new Dec(lastNav), positions: [] };
+  return {
+    cash: new Dec(pool.cash).div(units).toDecimalPlaces(POOL_CASH_DECIMALS, Dec.ROUND_DOWN),
+    positions: pool.positions
+      .map((p) => ({ ...p, quantity: roundQuantityDown(p.quantity.div(units)) }))
+      .filter((p) => p.quantity.gt(0)),
+  };
 }
 
 /** Sum of all positions' exposures divided by equity; 0 for a strategy without equity. */

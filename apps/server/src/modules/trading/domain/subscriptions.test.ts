@@ -1,16 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Dec } from '../../market/domain';
-import { InsufficientUnitsError, InvalidAmountError, NavNotPositiveError } from './errors';
+import { InvalidAmountError, NavNotPositiveError } from './errors';
 import { applyOrder } from './orders';
-import { strategyEquity, strategyNav, type StrategyState } from './strategy';
-import {
-  redeemFromStrategy,
-  redeemValueCents,
-  subscribeToStrategy,
-  unitsForAmount,
-} from './subscriptions';
-import { fundedStrategy, pricesOf } from './test-helpers';
+import { QUANTITY_DECIMALS, roundNav } from './precision';
+import { strategyEquity, strategyNav, unitOfPool, type Position } from './strategy';
+import { redeemValueCents, unitsForAmount } from './subscriptions';
+import { cashStrategy, pricesOf } from './test-helpers';
 
 describe('units on entry and value on exit', () => {
   it('$1,000 at NAV 1 buys 1000 units worth exactly $1,000', () => {
@@ -39,56 +35,6 @@ describe('units on entry and value on exit', () => {
   });
 });
 
-describe('investor cash entering and leaving a strategy', () => {
-  const AT_50K = pricesOf({ BTCUSDT: '50000' });
-  const halfInBtc = (): StrategyState =>
-    applyOrder(
-      fundedStrategy(10_000),
-      { symbol: 'BTCUSDT', side: 'long', targetWeight: '0.5' },
-      AT_50K,
-    ).state;
-
-  it('a $1,000 subscription grows cash, units and every position by 10%; NAV stays 1', () => {
-    const { state, units, nav, fills } = subscribeToStrategy(halfInBtc(), 100_000n, AT_50K);
-    expect(nav.toFixed()).toBe('1');
-    expect(units.toFixed()).toBe('1000');
-    expect(state.unitsOutstanding.toFixed()).toBe('11000');
-    expect(state.positions[0]?.quantity.toFixed()).toBe('0.11');
-    expect(state.cash.toFixed()).toBe('5500');
-    expect(fills.map((f) => f.quantityDelta.toFixed())).toEqual(['0.01']);
-    expect(strategyNav(state, AT_50K).toFixed()).toBe('1');
-  });
-
-  it('redeeming 10% of units after BTC +10% pays $1,155.00 and keeps NAV at 1.05', () => {
-    const subscribed = subscribeToStrategy(halfInBtc(), 100_000n, AT_50K).state;
-    const at55k = pricesOf({ BTCUSDT: '55000' });
-    const { state, valueCents, nav } = redeemFromStrategy(subscribed, '1100', at55k);
-    expect(nav.toFixed()).toBe('1.05');
-    expect(valueCents).toBe(115_500n);
-    expect(state.positions[0]?.quantity.toFixed()).toBe('0.099');
-    expect(state.cash.toFixed()).toBe('4950');
-    expect(state.unitsOutstanding.toFixed()).toBe('9900');
-    expect(strategyNav(state, at55k).toFixed()).toBe('1.05');
-  });
-
-  it('the last holder leaving closes every position', () => {
-    const { state, valueCents } = redeemFromStrategy(
-      halfInBtc(),
-      '10000',
-      pricesOf({ BTCUSDT: '40000' }),
-    );
-    expect(valueCents).toBe(900_000n);
-    expect(state.positions).toEqual([]);
-    expect(state.cash.toFixed()).toBe('0');
-  });
-
-  it('refuses to redeem more units than are outstanding', () => {
-    expect(() => redeemFromStrategy(halfInBtc(), '10000.00000001', AT_50K)).toThrow(
-      InsufficientUnitsError,
-    );
-  });
-});
-
 const priceArb = (min: number, max: number, decimals: number) =>
   fc
     .integer({ min: min * 10 ** decimals, max: max * 10 ** decimals })
@@ -110,34 +56,95 @@ describe('subscription properties', () => {
       ),
     );
   });
+});
 
-  it('through a strategy with positions: subscribe, redeem the same units, never more back; NAV never lowered', () => {
+describe('followers never move the strategy', () => {
+  it('many followers invest and close at one NAV: the unit is untouched, nobody gets more than they paid', () => {
     fc.assert(
       fc.property(
-        fc.integer({ min: 100, max: 1_000_000 }),
-        fc.bigInt({ min: 1n, max: 10n ** 10n }),
         fc.constantFrom('long', 'short'),
         fc.integer({ min: 0, max: 100 }).map((w) => new Dec(w).div(100).toFixed()),
         priceArb(1, 100_000, 2),
         priceArb(1, 100_000, 2),
-        (capital, amountCents, side, weight, openPrice, laterPrice) => {
-          const open = pricesOf({ BTCUSDT: openPrice });
-          const later = pricesOf({ BTCUSDT: laterPrice });
-          const start = applyOrder(
-            fundedStrategy(capital),
+        fc.array(fc.bigInt({ min: 1n, max: 10n ** 10n }), { minLength: 1, maxLength: 50 }),
+        (side, weight, openPrice, laterPrice, amounts) => {
+          const unit = applyOrder(
+            cashStrategy(),
             { symbol: 'BTCUSDT', side, targetWeight: weight },
-            open,
+            pricesOf({ BTCUSDT: openPrice }),
           ).state;
-          if (strategyEquity(start.cash, start.positions, later).lte(0)) return;
-          const navBefore = strategyNav(start, later);
-          const joined = subscribeToStrategy(start, amountCents, later);
-          expect(strategyNav(joined.state, later).gte(navBefore)).toBe(true);
-          const left = redeemFromStrategy(joined.state, joined.units, later);
-          expect(left.valueCents <= amountCents).toBe(true);
-          expect(strategyNav(left.state, later).gte(navBefore)).toBe(true);
+          const later = pricesOf({ BTCUSDT: laterPrice });
+          if (strategyEquity(unit.cash, unit.positions, later).lte(0)) return;
+          const nav = strategyNav(unit, later);
+          const snapshot = JSON.stringify(unit);
+          for (const amount of amounts) {
+            const units = unitsForAmount(amount, nav);
+            expect(redeemValueCents(units, nav) <= amount).toBe(true);
+          }
+          // Units are the followers' alone: the unit portfolio (and so the NAV) did not change.
+          expect(JSON.stringify(unit)).toBe(snapshot);
+          expect(strategyNav(unit, later).equals(nav)).toBe(true);
         },
       ),
       { numRuns: 200 },
+    );
+  });
+});
+
+describe('the migration from the pooled strategy (0015)', () => {
+  const AT = pricesOf({ BTCUSDT: '61234.56', ETHUSDT: '2345.67' });
+
+  it('a pool of 12,345.678 units maps to one unit with the same NAV', () => {
+    const positions: Position[] = [
+      {
+        symbol: 'BTCUSDT',
+        side: 'long',
+        quantity: new Dec('0.98765432'),
+        entryPrice: new Dec('60000'),
+      },
+      { symbol: 'ETHUSDT', side: 'short', quantity: new Dec('2.5'), entryPrice: new Dec('2400') },
+    ];
+    const pool = { cash: new Dec('7654.3210987654321'), positions, unitsOutstanding: '12345.678' };
+    const poolNav = roundNav(
+      strategyEquity(pool.cash, pool.positions, AT).div(pool.unitsOutstanding),
+    );
+    const unit = unitOfPool(pool, '1');
+    expect(unit.positions[0]?.quantity.decimalPlaces()).toBeLessThanOrEqual(QUANTITY_DECIMALS);
+    expect(strategyNav(unit, AT).toFixed()).toBe(poolNav.toFixed());
+    // (7654.3210987654321 + 0.98765432 × 61234.56 + 2.5 × (2400 − 2345.67)) / 12345.678
+    expect(poolNav.toFixed()).toBe('5.5297670825');
+  });
+
+  it('a pool without units keeps its last NAV', () => {
+    const unit = unitOfPool({ cash: '0.004', positions: [], unitsOutstanding: '0' }, '1.2345');
+    expect(strategyNav(unit, AT).toFixed()).toBe('1.2345');
+  });
+
+  it("any pool: the unit's NAV is the pool's, or one NAV step (10^-10) below it, never above", () => {
+    fc.assert(
+      fc.property(
+        priceArb(0, 1_000_000, 10),
+        fc.integer({ min: 1, max: 10 ** 8 }).map((q) => new Dec(q).div(10 ** 4)),
+        fc.constantFrom('long', 'short'),
+        priceArb(1, 100_000, 2),
+        priceArb(1, 100_000, 2),
+        priceArb(1, 10_000_000, 8).filter((u) => new Dec(u).gt(0)),
+        (cash, quantity, side, entry, price, units) => {
+          const pool = {
+            cash,
+            positions: [{ symbol: 'BTCUSDT' as const, side, quantity, entryPrice: new Dec(entry) }],
+            unitsOutstanding: units,
+          };
+          const prices = pricesOf({ BTCUSDT: price });
+          const equity = strategyEquity(pool.cash, pool.positions, prices);
+          if (equity.lte(0)) return;
+          const poolNav = roundNav(equity.div(units));
+          const unitNav = strategyNav(unitOfPool(pool, '1'), prices);
+          expect(unitNav.lte(poolNav)).toBe(true);
+          expect(poolNav.minus(unitNav).lte('0.0000000001')).toBe(true);
+        },
+      ),
+      { numRuns: 500 },
     );
   });
 });

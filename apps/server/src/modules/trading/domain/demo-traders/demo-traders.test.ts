@@ -7,7 +7,7 @@ import {
 } from '../../../market/domain';
 import { strategyMetrics } from '../metrics';
 import { applyOrder, applyOrders, type TargetWeightOrder } from '../orders';
-import { fundedStrategy, pricesOf } from '../test-helpers';
+import { cashStrategy, pricesOf } from '../test-helpers';
 import { barCloses, type Bar, type BarHistory } from './bars';
 import {
   DEMO_TRADERS,
@@ -46,7 +46,7 @@ describe('trend-following trader', () => {
   const bars: BarHistory = new Map([hourly('BTCUSDT', rising), hourly('ETHUSDT', falling)]);
 
   it('goes long BTC (fast average above slow) and short ETH (below)', () => {
-    expect(trendFollowingTrader.decide(bars, fundedStrategy(1000), NOW)).toEqual([
+    expect(trendFollowingTrader.decide(bars, cashStrategy(1000), NOW)).toEqual([
       { symbol: 'BTCUSDT', side: 'long', targetWeight: '0.45' },
       { symbol: 'ETHUSDT', side: 'short', targetWeight: '0.3' },
     ]);
@@ -54,7 +54,7 @@ describe('trend-following trader', () => {
 
   it('does nothing while the held side already matches the signal', () => {
     const state = applyOrder(
-      fundedStrategy(1000),
+      cashStrategy(1000),
       { symbol: 'BTCUSDT', side: 'long', targetWeight: '0.45' },
       pricesOf({ BTCUSDT: '123' }),
     ).state;
@@ -65,28 +65,28 @@ describe('trend-following trader', () => {
 
   it('waits for 24 hourly closes', () => {
     const short: BarHistory = new Map([hourly('BTCUSDT', rising.slice(1))]);
-    expect(trendFollowingTrader.decide(short, fundedStrategy(1000), NOW)).toEqual([]);
+    expect(trendFollowingTrader.decide(short, cashStrategy(1000), NOW)).toEqual([]);
   });
 });
 
 describe('mean-reversion trader', () => {
   it('buys SOL 40% after a drop 1.5+ standard deviations below its 24-hour mean', () => {
     const bars: BarHistory = new Map([hourly('SOLUSDT', [...Array<string>(23).fill('100'), '90'])]);
-    expect(meanReversionTrader.decide(bars, fundedStrategy(1000), NOW)).toEqual([
+    expect(meanReversionTrader.decide(bars, cashStrategy(1000), NOW)).toEqual([
       { symbol: 'SOLUSDT', side: 'long', targetWeight: '0.4' },
     ]);
   });
 
   it('shorts XRP 40% after a spike above its mean', () => {
     const bars: BarHistory = new Map([hourly('XRPUSDT', [...Array<string>(23).fill('2'), '2.2'])]);
-    expect(meanReversionTrader.decide(bars, fundedStrategy(1000), NOW)).toEqual([
+    expect(meanReversionTrader.decide(bars, cashStrategy(1000), NOW)).toEqual([
       { symbol: 'XRPUSDT', side: 'short', targetWeight: '0.4' },
     ]);
   });
 
   it('closes once the price is back at its mean, and holds in between', () => {
     const held = applyOrder(
-      fundedStrategy(1000),
+      cashStrategy(1000),
       { symbol: 'SOLUSDT', side: 'long', targetWeight: '0.4' },
       pricesOf({ SOLUSDT: '90' }),
     ).state;
@@ -115,13 +115,13 @@ describe('majors basket trader', () => {
   ];
   const invested = () =>
     applyOrders(
-      fundedStrategy(1000),
+      cashStrategy(1000),
       basket,
       pricesOf({ BTCUSDT: '100', ETHUSDT: '100', BNBUSDT: '100' }),
     ).state;
 
   it('buys the basket at once when a member is missing', () => {
-    expect(majorsBasketTrader.decide(bars, fundedStrategy(1000), NOW)).toEqual(basket);
+    expect(majorsBasketTrader.decide(bars, cashStrategy(1000), NOW)).toEqual(basket);
   });
 
   it('rebalances at the first decision of the UTC day and holds otherwise', () => {
@@ -141,7 +141,7 @@ describe('demo traders over a generated 30-day market', () => {
     ]),
   );
   const results = DEMO_TRADERS.map((trader) =>
-    replayDemoTrader({ trader, bars, from, to, seedCapitalCents: 10_000_000n }),
+    replayDemoTrader({ trader, bars, from, to }),
   );
 
   it('each trades, has at least one losing day, and none is a copy of another', () => {
@@ -165,7 +165,6 @@ describe('demo traders over a generated 30-day market', () => {
       bars,
       from,
       to,
-      seedCapitalCents: 10_000_000n,
     });
     expect(again.navSeries).toEqual(results[1]?.navSeries);
   });

@@ -1,8 +1,7 @@
 import { Dec, type InstrumentSymbol } from '../../../market/domain';
 import type { NavPoint } from '../metrics';
 import { applyOrders } from '../orders';
-import { EMPTY_STRATEGY, strategyNav, type StrategyState } from '../strategy';
-import { subscribeToStrategy } from '../subscriptions';
+import { NEW_STRATEGY, strategyNav, type StrategyState } from '../strategy';
 import type { Bar, BarHistory } from './bars';
 import type { DemoTrader } from './types';
 
@@ -12,8 +11,6 @@ export interface ReplayInput {
   readonly bars: BarHistory;
   readonly from: number;
   readonly to: number;
-  /** The strategy's starting capital (e.g. the operator's seed money), subscribed at NAV 1. */
-  readonly seedCapitalCents: bigint;
 }
 
 export interface ReplayResult {
@@ -35,7 +32,7 @@ export function replayDemoTrader(input: ReplayInput): ReplayResult {
   }
 
   const firstBar = Math.ceil(from / trader.barMs) * trader.barMs;
-  let state: StrategyState | null = null;
+  let state: StrategyState = NEW_STRATEGY;
   let fillCount = 0;
   const navSeries: NavPoint[] = [];
   for (let now = firstBar; now <= to; now += trader.barMs) {
@@ -47,11 +44,10 @@ export function replayDemoTrader(input: ReplayInput): ReplayResult {
       view.set(symbol, series.slice(Math.max(0, index + 1 - trader.lookbackBars), index + 1));
       prices.set(symbol, new Dec((series[index] as Bar).close));
     }
-    state ??= subscribeToStrategy(EMPTY_STRATEGY, input.seedCapitalCents, prices).state;
     navSeries.push({ at: now, nav: strategyNav(state, prices).toFixed() });
     const result = applyOrders(state, trader.decide(view, state, now), prices);
     state = result.state;
     fillCount += result.fills.length;
   }
-  return { navSeries, state: state ?? EMPTY_STRATEGY, fillCount };
+  return { navSeries, state, fillCount };
 }
