@@ -23,7 +23,6 @@ afterAll(async () => {
 
 const text = (state: StrategyState) => ({
   cash: state.cash.toFixed(),
-  units: state.unitsOutstanding.toFixed(),
   positions: state.positions.map((p) => [
     p.symbol,
     p.side,
@@ -43,14 +42,13 @@ function changed(state: StrategyState): StrategyState {
   const [, second, ...rest] = state.positions;
   if (!second) throw new Error('the test needs two positions');
   return {
-    cash: state.cash.plus('1.5'),
-    unitsOutstanding: state.unitsOutstanding.plus('0.25'),
+    cash: state.cash.plus('0.015'),
     positions: [{ ...second, quantity: second.quantity.times(2) }, ...rest],
   };
 }
 
 describe('strategy state', () => {
-  it('saves cash, units, positions (closed ones deleted) and fills in one statement', async () => {
+  it('saves cash per unit, positions (closed ones deleted) and fills in one statement', async () => {
     const before = await load();
     const next = changed(before.state);
     const [first] = before.state.positions;
@@ -153,7 +151,7 @@ describe('strategy state', () => {
     expect(points.rows).toEqual([{ nav: '1.5' }]);
   });
 
-  it('an invest and a close write the strategy’s units, positions and fills with the trade', async () => {
+  it('an invest and a close leave the strategy as it was: a trade is units alone', async () => {
     const { client } = await activeUser(t);
     await fund(t, await adminClient(t), client, 200_000);
     const plans = (await client.get('/api/plans')).json<{
@@ -166,20 +164,15 @@ describe('strategy state', () => {
     const opened = await client.post('/api/trades', { planId: basic.id, amount: '500' });
     expect(opened.statusCode).toBe(201);
     const trade = opened.json<{ trade: CurrentTrade }>().trade;
+    // units = amount / NAV rounded down; the strategy's row and positions are untouched.
+    expect(new Dec(trade.units).times(trade.entryNav).lte(500)).toBe(true);
     const invested = await load();
-    expect(invested.state.unitsOutstanding.toFixed()).toBe(
-      before.state.unitsOutstanding.plus(trade.units).toFixed(),
-    );
-    for (const [i, p] of invested.state.positions.entries()) {
-      expect(p.quantity.gte(before.state.positions[i]!.quantity)).toBe(true);
-    }
-    const afterOpen = await repo.recentFills(t.db, strategyId, 100);
-    expect(afterOpen.length - fillsBefore).toBe(before.state.positions.length);
-    expect(afterOpen[0]?.reason).toBe('subscription');
+    expect(text(invested.state)).toEqual(text(before.state));
+    expect(invested.row.cashPerUnit).toBe(before.row.cashPerUnit);
 
     expect((await client.post('/api/trades/current/close', {})).statusCode).toBe(200);
     const closed = await load();
-    expect(closed.state.unitsOutstanding.toFixed()).toBe(before.state.unitsOutstanding.toFixed());
-    expect((await repo.recentFills(t.db, strategyId, 1))[0]?.reason).toBe('redemption');
+    expect(text(closed.state)).toEqual(text(before.state));
+    expect(await repo.recentFills(t.db, strategyId, 100)).toHaveLength(fillsBefore);
   });
 });
