@@ -62,30 +62,36 @@ describe('the open-trade check of an invest', () => {
     expect(found?.openTradeId).toBeNull();
   });
 
-  it('locks the plan’s strategy when there is no open trade, and only then', async () => {
-    const { client, user } = await activeUser(t, 'Grace Hopper');
+  it('never locks the strategy: an invest and a close go through while an order holds it', async () => {
+    const { client } = await activeUser(t, 'Grace Hopper');
     await fund(t, await adminClient(t), client, 200_000);
     const plans = (await client.get('/api/plans')).json<{
-      plans: { id: string; title: string }[];
+      plans: { id: string; title: string; strategy: { id: string } | null }[];
     }>().plans;
-    const planId = plans.find((p) => p.title === 'Basic')!.id;
-    const strategyIsLocked = () =>
-      t.db
-        .execute(
-          sql`SELECT s.id FROM strategies s JOIN plans p ON p.strategy_id = s.id
-              WHERE p.id = ${planId} FOR UPDATE OF s NOWAIT`,
-        )
-        .then(
-          () => false,
-          () => true,
-        );
-    const lockedByTheCheck = () =>
-      t.db.transaction(async (tx) => {
-        await repo.planAndOpenTrade(tx, planId, user.id);
-        return strategyIsLocked();
-      });
-    expect(await lockedByTheCheck()).toBe(true);
-    expect((await client.post('/api/trades', { planId, amount: '500' })).statusCode).toBe(201);
-    expect(await lockedByTheCheck()).toBe(false);
+    const basic = plans.find((p) => p.title === 'Basic')!;
+    // A lead trader's order in progress: the strategy's row lock (the one orders take, and the
+    // one their UPDATE of the row takes) held by another transaction.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let locked = () => {};
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    const order = t.db.transaction(async (tx) => {
+      await tx.execute(
+        sql`SELECT id FROM strategies WHERE id = ${basic.strategy!.id} FOR NO KEY UPDATE`,
+      );
+      locked();
+      await held;
+    });
+    await isLocked;
+    try {
+      const opened = await client.post('/api/trades', { planId: basic.id, amount: '500' });
+      expect(opened.statusCode).toBe(201);
+      expect(opened.json<{ trade: CurrentTrade }>().trade.planId).toBe(basic.id);
+      const closed = await client.post('/api/trades/current/close', {});
+      expect(closed.statusCode).toBe(200);
+    } finally {
+      release();
+      await order;
+    }
   });
 });

@@ -69,9 +69,9 @@ export function positionsOf(json: PositionJson[] | null): Position[] {
 }
 
 /**
- * The strategy's row and per-unit state, in one round trip. With `lock`, the row is locked FOR
- * UPDATE for the rest of the transaction: every order takes this lock first and updates the row,
- * so orders apply one after another. Followers never take it (their trades are units alone).
+ * The strategy's row and per-unit state, in one round trip. With `lock`, the row is locked FOR NO
+ * KEY UPDATE for the rest of the transaction: every order takes this lock first and updates the
+ * row, so orders apply one after another. Followers never take it (their trades are units alone).
  *
  * The positions come from the statement's snapshot, taken before the lock wait. If the row we
  * locked is a newer version than the snapshot's (someone changed the strategy meanwhile), they may
@@ -93,7 +93,9 @@ export async function loadStrategyState(
     })
     .from(strategies)
     .where(eq(strategies.id, id));
-  const [found] = options.lock ? await query.for('update') : await query;
+  // NO KEY UPDATE, the lock an UPDATE of the row takes anyway: a follower's trade insert checks
+  // its foreign key with KEY SHARE, which this does not block (FOR UPDATE would).
+  const [found] = options.lock ? await query.for('no key update') : await query;
   if (!found) return undefined;
   let positions = positionsOf(found.positions);
   if (found.lockedVersion !== found.seenVersion) {

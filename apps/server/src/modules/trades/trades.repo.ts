@@ -1,11 +1,11 @@
-import { and, eq, isNull, lte, sql } from 'drizzle-orm';
+import { and, eq, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { plans } from '../../db/schema';
 import { latestQuotesJson } from '../market/market.repo';
 import { positionsJson, positionsOf, toState } from '../strategies/strategies.repo';
 import { strategies, trades, type TradeRow } from '../trading/trading.schema';
 
-/** The user's open trade, locked FOR UPDATE (closes lock it with its strategy: lockOpenTradeToClose). */
+/** The user's open trade, locked FOR UPDATE. */
 export async function lockOpenTradeOfUser(
   db: DbOrTx,
   userId: string,
@@ -20,9 +20,8 @@ export async function lockOpenTradeOfUser(
 
 /**
  * An open trade to close (the user's, or by id; a closed one is skipped after the lock wait) with
- * its plan's title, locked FOR UPDATE together with its strategy, the trade first as before.
- * Holding the strategy's lock already, the state read that follows waits for nobody, so it reads
- * the latest positions in its one statement.
+ * its plan's title, locked FOR UPDATE: the trade's lock alone decides who closes it (the user or
+ * a scheduled close). The strategy is not locked: closing only reads it.
  */
 export async function lockOpenTradeToClose(
   db: DbOrTx,
@@ -32,21 +31,20 @@ export async function lockOpenTradeToClose(
     .select({ trade: trades, planTitle: plans.title })
     .from(trades)
     .innerJoin(plans, eq(plans.id, trades.planId))
-    .innerJoin(strategies, eq(strategies.id, trades.strategyId))
     .where(
       and(
         'id' in by ? eq(trades.id, by.id) : eq(trades.userId, by.userId),
         eq(trades.status, 'open'),
       ),
     )
-    .for('update', { of: [trades, strategies] });
+    .for('update', { of: trades });
   return row;
 }
 
 /**
  * A plan to invest in and the id of the user's open trade if there is one, locked (a close in
- * progress is waited for); without one, the plan's strategy is locked next (the order every
- * trade takes them in), so the state read that follows waits for nobody. One round trip.
+ * progress is waited for). The plan's strategy is not locked: an invest only reads it, so every
+ * copier of a strategy can invest at once. One round trip.
  */
 export async function planAndOpenTrade(db: DbOrTx, planId: string, userId: string) {
   const open = db
@@ -55,17 +53,10 @@ export async function planAndOpenTrade(db: DbOrTx, planId: string, userId: strin
     .where(and(eq(trades.userId, userId), eq(trades.status, 'open')))
     .for('update')
     .as('open_trade');
-  const strategy = db
-    .select({ id: strategies.id })
-    .from(strategies)
-    .where(and(eq(strategies.id, plans.strategyId), isNull(open.id)))
-    .for('update')
-    .as('plan_strategy');
   const [row] = await db
     .select({ plan: plans, openTradeId: open.id })
     .from(plans)
     .leftJoinLateral(open, sql`true`)
-    .leftJoinLateral(strategy, sql`true`)
     .where(eq(plans.id, planId));
   return row;
 }
