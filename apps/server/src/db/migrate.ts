@@ -16,10 +16,7 @@ export async function migrationNames(): Promise<string[]> {
  * Versioned SQL files keep the database rules (constraints, triggers) reviewable as SQL; the
  * Drizzle schema in `schema.ts` mirrors them for typed queries (a test checks they agree).
  */
-export async function migrate(
-  pool: pg.Pool,
-  options: { upTo?: string } = {},
-): Promise<string[]> {
+export async function migrate(pool: pg.Pool, options: { upTo?: string } = {}): Promise<string[]> {
   const client = await pool.connect();
   const applied: string[] = [];
   try {

@@ -51,7 +51,8 @@ const desk: TraderStrategy = {
     {
       symbol: 'BTCUSDT',
       side: 'long',
-      quantityDelta: '1.008415',
+      quantityDelta: '0.00001',
+      perUnit: true,
       price: '32744.90',
       realisedPnl: '0',
       reason: 'order',
@@ -81,6 +82,10 @@ describe('/trader', () => {
     expect(positions.textContent).toContain('+$1,855.91');
     expect(positions.textContent).toContain('34,585.33');
     expect(screen.getByRole('table', { name: 'Recent fills' }).textContent).toContain('Order');
+    // A fill of the per-unit engine says it is one unit's.
+    expect(screen.getByRole('table', { name: 'Recent fills' }).textContent).toContain(
+      '0.00001 per unit',
+    );
   });
 
   it('checks the weight, confirms the market fill, and shows a server refusal on the field', async () => {

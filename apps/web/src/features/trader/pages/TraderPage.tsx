@@ -179,7 +179,11 @@ function TraderDesk() {
                   key: 'qty',
                   header: t('fills.quantity'),
                   align: 'right',
-                  cell: (row) => formatQuantity(row.quantityDelta),
+                  // Fills since the per-unit engine are what one unit bought or sold.
+                  cell: (row) =>
+                    row.perUnit
+                      ? t('fills.perUnit', { value: formatQuantity(row.quantityDelta) })
+                      : formatQuantity(row.quantityDelta),
                 },
                 {
                   key: 'price',

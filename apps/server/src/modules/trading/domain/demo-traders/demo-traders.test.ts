@@ -140,9 +140,7 @@ describe('demo traders over a generated 30-day market', () => {
       barCloses(historyCandles(42, symbol, from - 2 * DAY_MS, to), HOUR_MS, to),
     ]),
   );
-  const results = DEMO_TRADERS.map((trader) =>
-    replayDemoTrader({ trader, bars, from, to }),
-  );
+  const results = DEMO_TRADERS.map((trader) => replayDemoTrader({ trader, bars, from, to }));
 
   it('each trades, has at least one losing day, and none is a copy of another', () => {
     const metrics = results.map((r) => strategyMetrics(r.navSeries, to));
