@@ -119,9 +119,9 @@ describe('current prices', () => {
 
       const opened = await client.post('/api/trades', { planId: basic.id, amount: '500' });
       expect(opened.statusCode).toBe(201);
-      const fills = await strategiesRepo.recentFills(t.db, basic.strategy!.id, 20);
-      expect(fills.find((f) => f.symbol === symbol && f.reason === 'subscription')?.price).toBe(
-        '3.21',
+      // The units were priced at the NAV of the table's quotes (3.21 included).
+      expect(opened.json<{ trade: CurrentTrade }>().trade.entryNav).toBe(
+        strategyNav(before!.state, await tablePrices()).toFixed(),
       );
       const trade = (await client.get('/api/trades/current')).json<{ trade: CurrentTrade }>().trade;
       const loaded = await strategiesRepo.loadStrategyState(t.db, basic.strategy!.id, {
