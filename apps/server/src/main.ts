@@ -10,7 +10,7 @@ import { mailboxDir } from './modules/mail/mailbox';
 import { createMailer } from './modules/mail/mailer';
 import { createRealtime } from './realtime/realtime';
 import { createScheduler } from './jobs/scheduler';
-import { startCopyTrading } from './modules/trading/copy-trading.runtime';
+import { startCopyTrading } from './modules/copy-trading/copy-trading.runtime';
 import { loadSecretsKey } from './modules/auth/secret-box';
 import { orphanAvatarSweepJob } from './modules/profile/profile.service';
 import { seedIfEmpty } from './seed/seed';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { ClosedTrade, CurrentTrade } from '@app/shared/schemas/trades';
 import { auditLedger } from '../src/modules/ledger/ledger.audit';
-import { redeemValueCents } from '../src/modules/trading/domain';
+import { redeemValueCents } from '../src/modules/copy-trading/domain';
 import { createTradingApp, type TradingTestApp } from './copy-trading-helpers';
 import { activeUser, adminClient, fund } from './money-helpers';
 import type { TestClient } from './harness';

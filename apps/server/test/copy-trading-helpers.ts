@@ -1,4 +1,4 @@
-import { startCopyTrading, type CopyTrading } from '../src/modules/trading/copy-trading.runtime';
+import { startCopyTrading, type CopyTrading } from '../src/modules/copy-trading/copy-trading.runtime';
 import { createTestApp, type TestApp } from './harness';
 
 /** Short history keeps the suite fast: 2 days of 1-minute candles (+2 warm-up) and replays. */

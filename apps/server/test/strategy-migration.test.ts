@@ -8,7 +8,7 @@ import {
   strategyEquity,
   strategyNav,
   type Position,
-} from '../src/modules/trading/domain';
+} from '../src/modules/copy-trading/domain';
 import { withDatabase } from './global-setup';
 
 /**

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { Dec } from '../src/modules/market/domain';
-import * as repo from '../src/modules/strategies/strategies.repo';
-import type { StrategyState } from '../src/modules/trading/domain';
+import * as repo from '../src/modules/copy-trading/strategies.repo';
+import type { StrategyState } from '../src/modules/copy-trading/domain';
 import { createTradingApp, type TradingTestApp } from './copy-trading-helpers';
 import type { CurrentTrade } from '@app/shared/schemas/trades';
 import { activeUser, adminClient, fund } from './money-helpers';

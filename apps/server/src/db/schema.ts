@@ -138,6 +138,6 @@ export const plans = pgTable('plans', {
 });
 
 export * from '../modules/ledger/ledger.schema';
-export * from '../modules/trading/trading.schema';
+export * from '../modules/copy-trading/copy-trading.schema';
 export * from '../modules/referrals/referrals.schema';
 export * from '../modules/approvals/approvals.schema';

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { mapTradingError } from '../modules/trading/trading.errors';
+import { mapTradingError } from '../modules/copy-trading/copy-trading.errors';
 import { AppError } from './errors';
 
 interface ErrorBody {

@@ -1,6 +1,6 @@
 import type { CandleList, CandleQuery, TickerList } from '@app/shared/schemas/market';
 import type { AppContext } from '../../context';
-import type { Bar } from '../trading/domain';
+import type { Bar } from '../copy-trading/domain';
 import {
   Dec,
   INSTRUMENT_SYMBOLS,

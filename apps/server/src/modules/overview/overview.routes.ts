@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adminOverviewSchema } from '@app/shared/schemas/overview';
 import type { AppContext } from '../../context';
 import { guardAdmin } from '../../http/guards';
-import { listStrategies } from '../strategies/strategies.service';
+import { listStrategies } from '../copy-trading/strategies.service';
 import * as repo from './overview.repo';
 
 export function overviewRoutes(ctx: AppContext) {

@@ -4,8 +4,8 @@ import type { AppContext } from '../../context';
 import { plans, type UserRow } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import { recordAudit } from '../audit/audit.repo';
-import { findStrategy } from '../strategies/strategies.repo';
-import { dailyNavSeries, listStrategies } from '../strategies/strategies.service';
+import { findStrategy } from '../copy-trading/strategies.repo';
+import { dailyNavSeries, listStrategies } from '../copy-trading/strategies.service';
 import { listActivePlans } from './plans.repo';
 
 type PlanRow = typeof plans.$inferSelect;

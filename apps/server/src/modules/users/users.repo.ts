@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { UserFilter } from '@app/shared/schemas/admin-users';
 import type { DbOrTx } from '../../db/client';
 import { afterCursor, cursorTextOf, escapeLike, type Cursor } from '../../db/keyset';
@@ -102,4 +102,14 @@ export async function listUserSessions(db: DbOrTx, userId: string, now: Date) {
       ),
     )
     .orderBy(desc(sessions.lastSeenAt));
+}
+
+/** Display names by user id (a lead trader's name on a strategy). */
+export async function userNames(db: DbOrTx, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, name: users.name })
+    .from(users)
+    .where(inArray(users.id, ids));
+  return new Map(rows.map((r) => [r.id, r.name]));
 }

@@ -211,3 +211,19 @@ export async function deleteUser(
   // After the commit: the picture is personal data too, and no row points at it any more.
   await discardAvatarFile(ctx, avatar);
 }
+
+/** Display names by user id, for another module's views (a strategy's lead trader). */
+export function userNames(ctx: AppContext, ids: string[]): Promise<Map<string, string>> {
+  return repo.userNames(ctx.db, ids);
+}
+
+/**
+ * For the copy-trading module, inside its transaction: the user about to lead a strategy, locked,
+ * given the lead-trader role if they lacked it. Undefined when there is no such (undeleted) user.
+ */
+export async function lockUserAsLeadTrader(tx: Tx, userId: string): Promise<UserRow | undefined> {
+  const user = await repo.lockUser(tx, userId);
+  if (!user || user.deletedAt) return undefined;
+  if (!user.isTrader) await authRepo.updateUser(tx, user.id, { isTrader: true });
+  return user;
+}

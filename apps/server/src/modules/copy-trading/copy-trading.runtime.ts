@@ -11,8 +11,8 @@ import {
   ensureDemoStrategies,
   refreshNavs,
   runDemoTraders,
-} from '../strategies/strategies.service';
-import { closeStoppedOutTrades, closeTradesAtTermEnd } from '../trades/trades.service';
+} from './strategies.service';
+import { closeStoppedOutTrades, closeTradesAtTermEnd } from './trades.service';
 
 export interface CopyTrading {
   source: MarketDataSource;

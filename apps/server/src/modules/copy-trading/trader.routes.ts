@@ -4,7 +4,7 @@ import { traderOrderSchema, traderStrategySchema } from '@app/shared/schemas/str
 import type { AppContext } from '../../context';
 import { guardSignedIn } from '../../http/guards';
 import { requireUser } from '../auth/session';
-import * as strategies from '../strategies/strategies.service';
+import * as strategies from './strategies.service';
 
 /**
  * The lead trader's desk (users.is_trader): GET /api/trader/strategy and POST /api/trader/orders

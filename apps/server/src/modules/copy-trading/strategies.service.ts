@@ -2,7 +2,8 @@ import { eq, isNull, and, sql } from 'drizzle-orm';
 import type { NavSeries, Strategy, TraderStrategy } from '@app/shared/schemas/strategies';
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
-import { plans, users } from '../../db/schema';
+import { plans } from '../../db/schema';
+import * as usersService from '../users/users.service';
 import { AppError, conflict, forbidden, notFound } from '../../http/errors';
 import { refusedSelfDecision } from '../approvals/self-decision';
 import { recordAudit } from '../audit/audit.repo';
@@ -27,8 +28,8 @@ import {
   type NavPoint,
   type StrategyMetrics,
   type StrategyState,
-} from '../trading/domain';
-import { strategies, type StrategyRow } from '../trading/trading.schema';
+} from './domain';
+import { strategies, type StrategyRow } from './copy-trading.schema';
 import * as repo from './strategies.repo';
 
 const HOUR_MS = 3_600_000;
@@ -251,8 +252,8 @@ async function summarise(
   const now = ctx.clock.now().getTime();
   const prices = await currentPrices(ctx, now, 5 * 60_000);
   const copied = await repo.copiedUnits(ctx.db);
-  const names = await repo.leadTraderNames(
-    ctx.db,
+  const names = await usersService.userNames(
+    ctx,
     list.map((s) => s.row.leadTraderId).filter((id): id is string => id !== null),
   );
   const out: (Strategy & { leadTraderId: string | null })[] = [];
@@ -450,14 +451,12 @@ export async function setLeadTrader(
     const loaded = await repo.loadStrategyState(tx, id, { lock: true });
     if (!loaded) throw notFound('Strategy not found');
     if (userId) {
-      const [user] = await tx.select().from(users).where(eq(users.id, userId));
-      if (!user || user.deletedAt) throw new AppError('NOT_FOUND', 404, 'User not found', 'userId');
+      const user = await usersService.lockUserAsLeadTrader(tx, userId);
+      if (!user) throw new AppError('NOT_FOUND', 404, 'User not found', 'userId');
       const other = await repo.findStrategyByLeadTrader(tx, userId);
       if (other && other.id !== id) {
         throw conflict('This user already runs another strategy', 'userId');
       }
-      if (!user.isTrader)
-        await tx.update(users).set({ isTrader: true }).where(eq(users.id, userId));
     }
     await tx.update(strategies).set({ leadTraderId: userId }).where(eq(strategies.id, id));
     await recordAudit(tx, {

@@ -2,8 +2,8 @@ import { and, eq, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { plans } from '../../db/schema';
 import { latestQuotesJson } from '../market/market.repo';
-import { positionsJson, positionsOf, toState } from '../strategies/strategies.repo';
-import { strategies, trades, type TradeRow } from '../trading/trading.schema';
+import { positionsJson, positionsOf, toState } from './strategies.repo';
+import { strategies, trades, type TradeRow } from './copy-trading.schema';
 
 /** The user's open trade, locked FOR UPDATE. */
 export async function lockOpenTradeOfUser(

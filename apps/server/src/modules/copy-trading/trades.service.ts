@@ -11,7 +11,7 @@ import { announceMoneyChange, requireActiveAccount, withFundsCheck } from '../le
 import { insertTransaction } from '../transactions/transactions.repo';
 import { Dec } from '../market/domain';
 import { freshPrices, rememberedPrices } from '../market/market.service';
-import * as strategiesRepo from '../strategies/strategies.repo';
+import * as strategiesRepo from './strategies.repo';
 import {
   NoProfitToClaimError,
   PriceUnavailableError,
@@ -26,13 +26,13 @@ import {
   type PriceMap,
   type StrategyState,
   type Trade,
-} from '../trading/domain';
+} from './domain';
 import {
   trades,
   type CloseReason,
   type StrategyRow,
   type TradeRow,
-} from '../trading/trading.schema';
+} from './copy-trading.schema';
 import {
   feeRecipient,
   performanceFeeEntry,

@@ -1,9 +1,8 @@
-import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { users } from '../../db/schema';
 import { Dec, isInstrumentSymbol } from '../market/domain';
 import { latestQuotesJson, type LatestQuote } from '../market/market.repo';
-import type { Fill, Position, StrategyState } from '../trading/domain';
+import type { Fill, Position, StrategyState } from './domain';
 import {
   navSnapshots,
   strategies,
@@ -11,7 +10,7 @@ import {
   strategyPositions,
   trades,
   type StrategyRow,
-} from '../trading/trading.schema';
+} from './copy-trading.schema';
 
 /** Why a strategy's positions changed (subscriptions and redemptions no longer change them). */
 export type FillReason = 'order' | 'demo';
@@ -286,15 +285,6 @@ export async function recentFills(db: DbOrTx, strategyId: string, limit: number)
     .where(eq(strategyFills.strategyId, strategyId))
     .orderBy(desc(strategyFills.id))
     .limit(limit);
-}
-
-export async function leadTraderNames(db: DbOrTx, ids: string[]): Promise<Map<string, string>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({ id: users.id, name: users.name })
-    .from(users)
-    .where(inArray(users.id, ids));
-  return new Map(rows.map((r) => [r.id, r.name]));
 }
 
 export async function demoStrategies(db: DbOrTx): Promise<StrategyRow[]> {
