@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import type { Mailer } from './modules/mail/mailer';
+import type { PriceSource } from './modules/market/price-source';
 import type { Realtime } from './realtime/realtime';
 
 /** Injectable time, so tests can move the clock (token expiry, session timeouts, trade terms). */
@@ -20,6 +21,8 @@ export interface AppContext {
   clock: Clock;
   log: Logger;
   realtime: Realtime;
+  /** The prices trades are valued and orders filled at. */
+  prices: PriceSource;
   /** Seals secrets the server must read back (TOTP seeds). */
   secretsKey: Buffer;
 }

@@ -3,6 +3,7 @@ import pino, { type Logger } from 'pino';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { systemClock, type AppContext } from './context';
+import { createPriceSource } from './modules/market/price-source';
 import { createDb, createPool } from './db/client';
 import { EmbeddedDatabaseError, startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
 import { migrate } from './db/migrate';
@@ -189,6 +190,7 @@ async function runInstance(config: Config, log: Logger, isWorker: boolean): Prom
     clock: systemClock,
     log,
     realtime: hub,
+    prices: createPriceSource(db),
     secretsKey,
   };
   const metrics = createMetrics();

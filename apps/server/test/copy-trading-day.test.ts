@@ -76,6 +76,7 @@ describe('a simulated day of copy trading', () => {
       const now = t.clock.now();
       await t.trading.tick(now);
       await t.trading.minute(now);
+      await t.trading.closes.settled();
       if (step % 18 === 0) {
         for (const client of investors) {
           const { trade } = (await client.get('/api/trades/current')).json<{

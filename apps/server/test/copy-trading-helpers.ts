@@ -1,4 +1,5 @@
 import { startCopyTrading, type CopyTrading } from '../src/modules/copy-trading/copy-trading.runtime';
+import type { ScriptedSource } from '../src/modules/market/adapters/scripted';
 import { createTestApp, type TestApp } from './harness';
 
 /** Short history keeps the suite fast: 2 days of 1-minute candles (+2 warm-up) and replays. */
@@ -10,12 +11,16 @@ export interface TradingTestApp extends TestApp {
   trading: CopyTrading;
 }
 
-/** The app with market data back-filled, demo strategies seeded, and one price tick taken. */
-export async function createTradingApp(): Promise<TradingTestApp> {
+/**
+ * The app with market data back-filled, demo strategies seeded, and one price tick taken; on the
+ * simulated market, or with `market` on a scripted one the test sets prices on.
+ */
+export async function createTradingApp(market?: ScriptedSource): Promise<TradingTestApp> {
   const t = await createTestApp();
   t.clock.advance(TEST_START - t.clock.now().getTime());
-  const trading = await startCopyTrading(t.ctx, null, TEST_MARKET);
+  const trading = await startCopyTrading(t.ctx, null, TEST_MARKET, market);
   await trading.tick(t.clock.now());
+  await trading.closes.settled();
   const close = t.close;
   return {
     ...t,
@@ -27,8 +32,9 @@ export async function createTradingApp(): Promise<TradingTestApp> {
   };
 }
 
-/** Moves the clock and takes a tick, as the scheduler would. */
+/** Moves the clock and takes a tick, as the scheduler would, and waits for the closes it caused. */
 export async function advance(t: TradingTestApp, ms: number): Promise<void> {
   t.clock.advance(ms);
   await t.trading.tick(t.clock.now());
+  await t.trading.closes.settled();
 }

@@ -11,6 +11,7 @@ import { CSRF_COOKIE, CSRF_HEADER } from '@app/shared/http';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import type { AppContext, Clock } from '../src/context';
+import { createPriceSource } from '../src/modules/market/price-source';
 import { createDb, createPool, type Db } from '../src/db/client';
 import { recoveryCodes, users } from '../src/db/schema';
 import { digest } from '../src/modules/auth/crypto';
@@ -121,6 +122,7 @@ export async function createTestApp(
     clock,
     log,
     realtime: hub,
+    prices: createPriceSource(db),
     secretsKey,
   };
   const app = await buildApp(ctx, hub);

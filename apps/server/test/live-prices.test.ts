@@ -2,11 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { CurrentTrade } from '@app/shared/schemas/trades';
 import { isInstrumentSymbol, type InstrumentSymbol } from '../src/modules/market/domain';
-import { currentPrices } from '../src/modules/market/market.service';
 import { storedPrices } from '../src/modules/market/market.repo';
 import * as strategiesRepo from '../src/modules/copy-trading/strategies.repo';
 import { strategyNav, type PriceMap } from '../src/modules/copy-trading/domain';
-import { PRICE_STALE_MS } from '../src/modules/copy-trading/trades.service';
+import { PRICE_STALE_AFTER_MS as PRICE_STALE_MS } from '../src/modules/market/market.options';
 import { createTestApp, type TestClient } from './harness';
 import { activeUser, adminClient, auditAfterEach, fund } from './money-helpers';
 import { advance, createTradingApp, type TradingTestApp } from './copy-trading-helpers';
@@ -22,7 +21,7 @@ afterAll(async () => {
 auditAfterEach(() => t);
 
 const now = () => t.clock.now().getTime();
-const prices = () => currentPrices(t.ctx, now(), PRICE_STALE_MS);
+const prices = () => t.ctx.prices.current(now());
 
 /** What the table says, with the same freshness rule. */
 async function tablePrices(): Promise<PriceMap> {

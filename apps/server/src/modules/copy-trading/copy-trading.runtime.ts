@@ -5,22 +5,24 @@ import { createExchangeSource } from '../market/adapters/exchange';
 import { createSimulatedSource } from '../market/adapters/simulated';
 import type { MarketDataSource, PriceQuote } from '../market/domain';
 import { marketOptions, type MarketOptions } from '../market/market.options';
-import { backfillCandles, changePct, currentPrices, recordTick } from '../market/market.service';
+import { backfillCandles, changePct, recordTick } from '../market/market.service';
 import { storedMarketSeed } from '../market/market.repo';
 import {
   ensureDemoStrategies,
   refreshNavs,
   runDemoTraders,
 } from './strategies.service';
-import { closeStoppedOutTrades, closeTradesAtTermEnd } from './trades.service';
+import { createScheduledCloses, type ScheduledCloses } from './scheduled-closes';
 
 export interface CopyTrading {
   source: MarketDataSource;
   options: MarketOptions;
   /** How long the first-start (or gap) back-fill and the demo replay took. */
   startup: { backfillMs: number; candles: number; replayMs: number; strategiesCreated: number };
-  /** One price tick: quotes stored, NAVs refreshed, stop-losses checked. */
+  /** One price tick: quotes stored, NAVs refreshed, stop-losses handed to `closes`. */
   tick: (now: Date) => Promise<void>;
+  /** The stop-loss and term-end closes, worked off outside the tick. */
+  closes: ScheduledCloses;
   /** The minute jobs: term ends, demo traders' hourly decisions, candle gaps. */
   minute: (now: Date) => Promise<void>;
   close: () => Promise<void>;
@@ -53,16 +55,19 @@ async function resolveMarketSeed(ctx: AppContext, options: MarketOptions): Promi
  * Market data, strategies and trades at run time. Start-up (every instance, idempotent, under
  * advisory locks): back-fill candles, create the demo strategies with their replayed history.
  * Then the scheduler (leader only) runs:
- *  - `market.tick` every tickMs: store quotes, publish prices (≤ 1/s), refresh NAVs, stop-losses;
+ *  - `market.tick` every tickMs: store quotes, publish prices (≤ 1/s), refresh NAVs, and hand the
+ *    NAVs to the scheduled closes (stop-losses), which work outside the tick;
  *  - `trades.term-end`, `strategies.demo`, `market.gaps` every minute.
  */
 export async function startCopyTrading(
   ctx: AppContext,
   scheduler: Scheduler | null,
   overrides: Partial<MarketOptions> = {},
+  /** A given market (tests: the scripted one) instead of the configured one. */
+  given?: MarketDataSource,
 ): Promise<CopyTrading> {
   const options = { ...marketOptions(ctx.config), ...overrides };
-  const source = await createMarketSource(ctx, options);
+  const source = given ?? (await createMarketSource(ctx, options));
   const now = ctx.clock.now().getTime();
 
   const backfill = await backfillCandles(ctx, source, now, options);
@@ -70,6 +75,7 @@ export async function startCopyTrading(
   const { created } = await ensureDemoStrategies(ctx, now, options);
   const replayMs = Math.round(performance.now() - replayStarted);
 
+  const closes = createScheduledCloses(ctx);
   let lastPublished = 0;
   const publish = (quotes: readonly PriceQuote[], at: number) => {
     if (quotes.length === 0 || at - lastPublished < 1000) return;
@@ -92,7 +98,7 @@ export async function startCopyTrading(
     // longer, so an instance that stopped leading soon reads the new leader's prices.
     const quotes = await recordTick(ctx, source, options.tickMs * 5);
     publish(quotes, at.getTime());
-    const prices = await currentPrices(ctx, at.getTime(), options.staleAfterMs);
+    const prices = await ctx.prices.current(at.getTime());
     const navs = await refreshNavs(ctx, prices, at);
     if (navs.length > 0 && at.getTime() - lastPublished < 1000) {
       ctx.realtime.publish('public', {
@@ -100,12 +106,12 @@ export async function startCopyTrading(
         data: { at: at.getTime(), navs: navs.map((n) => ({ id: n.id, nav: n.nav.toFixed() })) },
       });
     }
-    await closeStoppedOutTrades(ctx, at);
+    closes.offer(navs.map((n) => ({ strategyId: n.id, nav: n.nav, at })));
   };
 
   const minute = async (at: Date) => {
-    await closeTradesAtTermEnd(ctx, at);
-    await runDemoTraders(ctx, at.getTime(), options);
+    closes.termEnds(at);
+    await runDemoTraders(ctx, at.getTime());
     await backfillCandles(ctx, source, at.getTime(), options);
   };
 
@@ -114,12 +120,15 @@ export async function startCopyTrading(
     scheduler.add({
       name: 'trades.term-end',
       everyMs: 60_000,
-      run: (at) => closeTradesAtTermEnd(ctx, at).then(() => {}),
+      run: (at) => {
+        closes.termEnds(at);
+        return Promise.resolve();
+      },
     });
     scheduler.add({
       name: 'strategies.demo',
       everyMs: 60_000,
-      run: (at) => runDemoTraders(ctx, at.getTime(), options).then(() => {}),
+      run: (at) => runDemoTraders(ctx, at.getTime()).then(() => {}),
     });
     scheduler.add({
       name: 'market.gaps',
@@ -138,7 +147,11 @@ export async function startCopyTrading(
       strategiesCreated: created,
     },
     tick,
+    closes,
     minute,
-    close: () => source.close(),
+    close: async () => {
+      await closes.settled();
+      await source.close();
+    },
   };
 }

@@ -1,7 +1,6 @@
 import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { Dec, isInstrumentSymbol } from '../market/domain';
-import { latestQuotesJson, type LatestQuote } from '../market/market.repo';
 import type { Fill, Position, StrategyState } from './domain';
 import {
   navSnapshots,
@@ -75,18 +74,16 @@ export function positionsOf(json: PositionJson[] | null): Position[] {
  * The positions come from the statement's snapshot, taken before the lock wait. If the row we
  * locked is a newer version than the snapshot's (someone changed the strategy meanwhile), they may
  * be stale, and a second statement (a fresh snapshot, under the lock) reads them again.
- * With `withQuotes`, the latest market quotes come in the same statement too.
  */
 export async function loadStrategyState(
   db: DbOrTx,
   id: string,
-  options: { lock: boolean; withQuotes?: boolean },
-): Promise<{ row: StrategyRow; state: StrategyState; quotes: LatestQuote[] | null } | undefined> {
+  options: { lock: boolean },
+): Promise<{ row: StrategyRow; state: StrategyState } | undefined> {
   const query = db
     .select({
       row: strategies,
       positions: positionsJson,
-      quotes: options.withQuotes ? latestQuotesJson : sql<null>`null`,
       lockedVersion: sql<string>`${strategies}.xmin::text`,
       seenVersion: sql<string>`(SELECT v.xmin::text FROM strategies v WHERE v.id = ${STRATEGY_ID})`,
     })
@@ -104,7 +101,7 @@ export async function loadStrategyState(
       .where(eq(strategyPositions.strategyId, id));
     positions = rows.map((row) => toPosition({ ...row, quantity: row.quantityPerUnit }));
   }
-  return { row: found.row, state: toState(found.row, positions), quotes: found.quotes };
+  return { row: found.row, state: toState(found.row, positions) };
 }
 
 /** Every strategy with its state (the tick values them all; two queries). */

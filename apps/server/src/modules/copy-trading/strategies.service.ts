@@ -8,7 +8,7 @@ import { AppError, conflict, forbidden, notFound } from '../../http/errors';
 import { refusedSelfDecision } from '../approvals/self-decision';
 import { recordAudit } from '../audit/audit.repo';
 import { Dec, floorToCents, type InstrumentSymbol } from '../market/domain';
-import { currentPrices, hourlyBars } from '../market/market.service';
+import { hourlyBars } from '../market/market.service';
 import type { MarketOptions } from '../market/market.options';
 import {
   DEMO_TRADERS,
@@ -46,7 +46,7 @@ const DEMO_PLAN_LINKS: Record<string, DemoTrader['id']> = {
   Platinum: 'majors-basket',
 };
 
-type Options = Pick<MarketOptions, 'backfillDays' | 'warmupDays' | 'staleAfterMs'>;
+type Options = Pick<MarketOptions, 'backfillDays' | 'warmupDays'>;
 
 async function barsFor(
   ctx: AppContext,
@@ -151,11 +151,7 @@ export async function refreshNavs(
  * its built-in trader decide on the hourly bars that have closed, and the orders fill at the
  * current feed prices.
  */
-export async function runDemoTraders(
-  ctx: AppContext,
-  now: number,
-  options: Options,
-): Promise<number> {
+export async function runDemoTraders(ctx: AppContext, now: number): Promise<number> {
   const barEnd = Math.floor(now / HOUR_MS) * HOUR_MS;
   let decided = 0;
   for (const row of await repo.demoStrategies(ctx.db)) {
@@ -163,7 +159,7 @@ export async function runDemoTraders(
     if (!trader || row.pausedAt) continue;
     if (row.lastDecisionAt && row.lastDecisionAt.getTime() >= barEnd) continue;
     const bars = await barsFor(ctx, trader, barEnd - (trader.lookbackBars + 2) * HOUR_MS, barEnd);
-    const prices = await currentPrices(ctx, now, options.staleAfterMs);
+    const prices = await ctx.prices.current(now);
     await ctx.db.transaction(async (tx) => {
       const loaded = await repo.loadStrategyState(tx, row.id, { lock: true });
       if (!loaded || loaded.row.leadTraderId || loaded.row.pausedAt) return;
@@ -250,7 +246,7 @@ async function summarise(
   list: { row: StrategyRow; state: StrategyState }[],
 ): Promise<(Strategy & { leadTraderId: string | null })[]> {
   const now = ctx.clock.now().getTime();
-  const prices = await currentPrices(ctx, now, 5 * 60_000);
+  const prices = await ctx.prices.current(now);
   const copied = await repo.copiedUnits(ctx.db);
   const names = await usersService.userNames(
     ctx,
@@ -338,7 +334,7 @@ export async function traderStrategy(ctx: AppContext, user: UserRow): Promise<Tr
   if (!summary) throw notFound('You are not running a strategy yet');
   const { leadTraderId: _omit, ...strategy } = summary;
   const now = ctx.clock.now().getTime();
-  const prices = await currentPrices(ctx, now, 5 * 60_000);
+  const prices = await ctx.prices.current(now);
   const fills = await repo.recentFills(ctx.db, row.id, 20);
   // The desk shows the strategy at its current size: what one unit holds × every unit held
   // (the followers' open trades and the operator's seed units).
@@ -399,7 +395,7 @@ export async function placeTraderOrder(
     if (!loaded || loaded.row.leadTraderId !== user.id)
       throw notFound('You are not running a strategy yet');
     if (loaded.row.pausedAt) throw conflict('This strategy is paused by the operator');
-    const prices = await currentPrices(ctx, now.getTime(), 5 * 60_000);
+    const prices = await ctx.prices.current(now.getTime());
     const result = applyOrder(
       loaded.state,
       {

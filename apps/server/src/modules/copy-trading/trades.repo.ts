@@ -1,9 +1,8 @@
-import { and, eq, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { plans } from '../../db/schema';
-import { latestQuotesJson } from '../market/market.repo';
 import { positionsJson, positionsOf, toState } from './strategies.repo';
-import { strategies, trades, type TradeRow } from './copy-trading.schema';
+import { strategies, trades, type CloseReason, type TradeRow } from './copy-trading.schema';
 
 /** The user's open trade, locked FOR UPDATE. */
 export async function lockOpenTradeOfUser(
@@ -61,22 +60,14 @@ export async function planAndOpenTrade(db: DbOrTx, planId: string, userId: strin
   return row;
 }
 
-/**
- * The user's open trade with its plan's title and its strategy's state (and with `withQuotes` the
- * latest market quotes), from one snapshot.
- */
-export async function openTradeOfUser(
-  db: DbOrTx,
-  userId: string,
-  options: { withQuotes: boolean },
-) {
+/** The user's open trade with its plan's title and its strategy's state, from one snapshot. */
+export async function openTradeOfUser(db: DbOrTx, userId: string) {
   const [row] = await db
     .select({
       trade: trades,
       planTitle: plans.title,
       strategy: strategies,
       positions: positionsJson,
-      quotes: options.withQuotes ? latestQuotesJson : sql<null>`null`,
     })
     .from(trades)
     .innerJoin(plans, eq(plans.id, trades.planId))
@@ -87,28 +78,80 @@ export async function openTradeOfUser(
     trade: row.trade,
     planTitle: row.planTitle,
     strategy: { row: row.strategy, state: toState(row.strategy, positionsOf(row.positions)) },
-    quotes: row.quotes,
   };
 }
 
-/** Open trades whose term has ended by `now`. */
-export async function dueTradeIds(db: DbOrTx, now: Date): Promise<string[]> {
+/** Which open trades a scheduled close takes: stop-losses crossed at one NAV, or terms ended. */
+export type DueRule = { reason: 'stop_loss'; nav: string } | { reason: 'term_end'; now: Date };
+
+/**
+ * Up to `limit` open trades of one strategy that `rule` closes, with their plans' titles, locked
+ * FOR UPDATE in id order (a trade its owner is closing right now is waited for, then left out as
+ * closed). The stop-loss test is the domain's exact integer rule
+ * ((amount − floor(units × NAV × 100)) × 100 ≥ amount × pct) in NUMERIC; the caller checks each
+ * again with the domain function.
+ */
+export async function lockDueTrades(
+  db: DbOrTx,
+  strategyId: string,
+  rule: DueRule,
+  limit: number,
+): Promise<{ trade: TradeRow; planTitle: string }[]> {
+  const due =
+    rule.reason === 'stop_loss'
+      ? sql`(${trades.amountCents} - floor(${trades.units} * ${rule.nav}::numeric * 100)) * 100
+            >= ${trades.amountCents} * ${trades.stopLossPct}`
+      : lte(trades.closesAt, rule.now);
+  return db
+    .select({ trade: trades, planTitle: plans.title })
+    .from(trades)
+    .innerJoin(plans, eq(plans.id, trades.planId))
+    .where(and(eq(trades.strategyId, strategyId), eq(trades.status, 'open'), due))
+    .orderBy(asc(trades.id))
+    .limit(limit)
+    .for('update', { of: trades });
+}
+
+/** The strategies with an open trade whose term has ended by `now`. */
+export async function strategiesWithEndedTerms(db: DbOrTx, now: Date): Promise<string[]> {
   const rows = await db
-    .select({ id: trades.id })
+    .selectDistinct({ id: trades.strategyId })
     .from(trades)
     .where(and(eq(trades.status, 'open'), lte(trades.closesAt, now)));
   return rows.map((r) => r.id);
 }
 
-/**
- * Open trades whose loss at the strategy's latest NAV reached their stop-loss: the exact integer
- * rule of the domain ((amount − floor(units × NAV × 100)) × 100 ≥ amount × pct) in NUMERIC. A
- * candidate list only; each is checked again, locked, at the live NAV before it closes.
- */
-export async function stopLossCandidateIds(db: DbOrTx): Promise<string[]> {
-  const result = await db.execute<{ id: string }>(sql`
-    SELECT t.id FROM trades t JOIN strategies s ON s.id = t.strategy_id
-    WHERE t.status = 'open'
-      AND (t.amount_cents - floor(t.units * s.nav * 100)) * 100 >= t.amount_cents * t.stop_loss_pct`);
-  return result.rows.map((r) => r.id);
+export interface TradeClosing {
+  id: string;
+  reason: CloseReason;
+  exitNav: string;
+  valueCents: bigint;
+  feeCents: bigint;
+  payoutCents: bigint;
+  highWaterNav: string;
+  closeTransactionId: string | null;
+}
+
+/** Marks locked open trades closed, in one statement. */
+export async function markClosed(db: DbOrTx, closings: TradeClosing[], now: Date): Promise<void> {
+  const json = JSON.stringify(
+    closings.map((c) => ({
+      ...c,
+      valueCents: c.valueCents.toString(),
+      feeCents: c.feeCents.toString(),
+      payoutCents: c.payoutCents.toString(),
+    })),
+  );
+  const result = await db.execute(sql`
+    UPDATE trades t SET status = 'closed', closed_at = ${now.toISOString()}::timestamptz,
+      close_reason = c."reason", exit_nav = c."exitNav", value_cents = c."valueCents",
+      fee_cents = c."feeCents", payout_cents = c."payoutCents",
+      high_water_nav = c."highWaterNav", close_transaction_id = c."closeTransactionId"
+    FROM json_to_recordset(${json}::json) AS c("id" uuid, "reason" text, "exitNav" numeric,
+      "valueCents" bigint, "feeCents" bigint, "payoutCents" bigint, "highWaterNav" numeric,
+      "closeTransactionId" uuid)
+    WHERE t.id = c."id" AND t.status = 'open'`);
+  if (result.rowCount !== closings.length) {
+    throw new Error(`closed ${result.rowCount} of ${closings.length} locked trades`);
+  }
 }

@@ -6,24 +6,22 @@ import type { Tx } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { AppError, badRequest, conflict } from '../../http/errors';
 import { runIdempotent } from '../ledger/idempotency';
-import { postEntry } from '../ledger/ledger.service';
+import { postEntries, postEntry } from '../ledger/ledger.service';
 import { announceMoneyChange, requireActiveAccount, withFundsCheck } from '../ledger/money.common';
-import { insertTransaction } from '../transactions/transactions.repo';
+import { insertTransaction, insertTransactions } from '../transactions/transactions.repo';
 import { Dec } from '../market/domain';
-import { freshPrices, rememberedPrices } from '../market/market.service';
 import * as strategiesRepo from './strategies.repo';
 import {
   NoProfitToClaimError,
   PriceUnavailableError,
   claimable,
-  isTermOver,
   openTrade as openDomainTrade,
   roiPct,
   settleTrade,
-  shouldStopOut,
   strategyNav,
   tradeValueCents,
   type PriceMap,
+  type Settlement,
   type StrategyState,
   type Trade,
 } from './domain';
@@ -40,9 +38,6 @@ import {
   tradeOpenedEntry,
 } from './trades.ledger';
 import * as repo from './trades.repo';
-
-/** Prices older than this are not used to price units or a payout. */
-export const PRICE_STALE_MS = 5 * 60_000;
 
 export const TRADE_TEXT = {
   noOpenTrade: 'You have no open trade',
@@ -122,27 +117,20 @@ function liveNav(loaded: { row: StrategyRow; state: StrategyState }, prices: Pri
 }
 
 /**
- * The strategy's per-unit state and the prices to value a unit at: this process's own latest
- * tick, or the table's quotes read in the same statement as the state. Not locked: a follower
- * never changes the strategy, and an order committing meanwhile is a fill at market price, which
- * leaves the NAV where it was.
+ * The strategy's per-unit state and the prices to value a unit at. Not locked: a follower never
+ * changes the strategy, and an order committing meanwhile is a fill at market price, which leaves
+ * the NAV where it was.
  */
 async function stateWithPrices(tx: Tx, ctx: AppContext, strategyId: string, now: number) {
-  const remembered = rememberedPrices(ctx, now, PRICE_STALE_MS);
-  const loaded = await strategiesRepo.loadStrategyState(tx, strategyId, {
-    lock: false,
-    withQuotes: !remembered,
-  });
+  const loaded = await strategiesRepo.loadStrategyState(tx, strategyId, { lock: false });
   if (!loaded) return undefined;
-  return { ...loaded, prices: remembered ?? freshPrices(loaded.quotes, now, PRICE_STALE_MS) };
+  return { ...loaded, prices: await ctx.prices.current(now) };
 }
 
 export async function currentTrade(ctx: AppContext, userId: string): Promise<CurrentTrade | null> {
-  const now = ctx.clock.now().getTime();
-  const remembered = rememberedPrices(ctx, now, PRICE_STALE_MS);
-  const found = await repo.openTradeOfUser(ctx.db, userId, { withQuotes: !remembered });
+  const found = await repo.openTradeOfUser(ctx.db, userId);
   if (!found) return null;
-  const prices = remembered ?? freshPrices(found.quotes, now, PRICE_STALE_MS);
+  const prices = await ctx.prices.current(ctx.clock.now().getTime());
   const nav = liveNav(found.strategy, prices);
   return currentView(found.trade, found.planTitle, found.strategy.row.name, nav);
 }
@@ -250,124 +238,132 @@ export async function openTrade(
   );
 }
 
-interface CloseOutcome {
-  trade: ClosedTrade;
-  afterCommit: () => void;
+/** A locked open trade and what closing it at one NAV gives (value, fee, payout). */
+export interface Closing {
+  trade: TradeRow;
+  planTitle: string;
+  settlement: Settlement;
+}
+
+export function settle(
+  locked: { trade: TradeRow; planTitle: string },
+  nav: Dec,
+): Closing & { domain: Trade } {
+  const domain = toDomainTrade(locked.trade);
+  return { ...locked, domain, settlement: settleTrade(domain, nav, locked.trade.performanceFeePct) };
 }
 
 /**
- * Closes one locked open trade at the strategy's live NAV: settle its units (value, performance
- * fee above the high-water mark, payout), book it, and mark the trade closed. The strategy is only
- * read. Returns null when the rule for `reason` no longer holds (a stop-loss the market recovered
- * from, a term not yet over).
+ * Books locked open trades closed at one NAV, set-based whatever their number: the owners' credit
+ * transactions, the lead trader's fee transactions, every ledger entry, and the trade rows, each
+ * kind in one statement. Returns the closed trades' views and the after-commit announcements.
  */
-async function closeLockedTrade(
+export async function bookCloses(
   ctx: AppContext,
   tx: Tx,
-  { trade, planTitle }: { trade: TradeRow; planTitle: string },
-  reason: CloseReason,
-  now: Date,
-): Promise<CloseOutcome | null> {
-  const loaded = await stateWithPrices(tx, ctx, trade.strategyId, now.getTime());
-  if (!loaded) throw new Error(`strategy ${trade.strategyId} of trade ${trade.id} is missing`);
-  const { prices } = loaded;
-  const nav = strategyNav(loaded.state, prices);
-  const domainTrade = toDomainTrade(trade);
+  params: {
+    closings: Closing[];
+    reason: CloseReason;
+    nav: Dec;
+    leadTraderId: string | null;
+    now: Date;
+  },
+): Promise<{ trades: ClosedTrade[]; afterCommit: () => void }> {
+  const { closings, reason, nav, leadTraderId, now } = params;
+  const stamp = { status: 'success' as const, decidedAt: now, createdAt: now, updatedAt: now };
+  const describe = (c: Closing) => `${CLOSE_DESCRIPTIONS[reason]} (${c.planTitle} plan)`;
+  const feeDescription = (c: Closing) => `Performance fee (${c.planTitle} plan copier)`;
 
-  if (reason === 'claim' && !claimable(domainTrade, nav).claimable)
-    throw new NoProfitToClaimError();
-  if (reason === 'stop_loss' && !shouldStopOut(domainTrade, nav)) return null;
-  if (reason === 'term_end' && !isTermOver(domainTrade, now.getTime())) return null;
-
-  const settlement = settleTrade(domainTrade, nav, trade.performanceFeePct);
-
-  const description = `${CLOSE_DESCRIPTIONS[reason]} (${planTitle} plan)`;
-  const credit =
-    settlement.payoutCents > 0n
-      ? await insertTransaction(tx, {
-          userId: trade.userId,
-          kind: 'trade_close',
-          type: 'credit',
-          status: 'success',
-          amountCents: settlement.payoutCents,
-          description,
-          decidedAt: now,
-          createdAt: now,
-          updatedAt: now,
-        })
-      : null;
-  await postEntry(
+  const paid = closings.filter((c) => c.settlement.payoutCents > 0n);
+  const credits = await insertTransactions(
     tx,
-    tradeClosedEntry(trade.userId, trade.amountCents, settlement.payoutCents, description),
-    { transactionId: credit?.id ?? null, createdAt: now },
+    paid.map((c) => ({
+      ...stamp,
+      userId: c.trade.userId,
+      kind: 'trade_close',
+      type: 'credit' as const,
+      amountCents: c.settlement.payoutCents,
+      description: describe(c),
+    })),
   );
+  const creditOf = new Map(paid.map((c, i) => [c.trade.id, credits[i]]));
 
-  const leadTraderId = loaded.row.leadTraderId;
-  let feeTransactionId: string | null = null;
-  if (settlement.feeCents > 0n) {
-    const feeDescription = `Performance fee (${planTitle} plan copier)`;
-    const feeRow = leadTraderId
-      ? await insertTransaction(tx, {
+  const charged = closings.filter((c) => c.settlement.feeCents > 0n);
+  const feeRows = leadTraderId
+    ? await insertTransactions(
+        tx,
+        charged.map((c) => ({
+          ...stamp,
           userId: leadTraderId,
           kind: 'performance_fee',
-          type: 'credit',
-          status: 'success',
-          amountCents: settlement.feeCents,
-          description: feeDescription,
-          decidedAt: now,
-          createdAt: now,
-          updatedAt: now,
-        })
-      : null;
-    feeTransactionId = feeRow?.transactionId ?? null;
-    await postEntry(
-      tx,
-      performanceFeeEntry(feeRecipient(leadTraderId), settlement.feeCents, feeDescription),
-      { transactionId: feeRow?.id ?? null, createdAt: now },
-    );
-  }
+          type: 'credit' as const,
+          amountCents: c.settlement.feeCents,
+          description: feeDescription(c),
+        })),
+      )
+    : [];
+  const feeOf = new Map(charged.map((c, i) => [c.trade.id, feeRows[i]]));
 
-  await tx
-    .update(trades)
-    .set({
-      status: 'closed',
-      closedAt: now,
-      closeReason: reason,
+  await postEntries(tx, [
+    ...closings.map((c) => ({
+      entry: tradeClosedEntry(
+        c.trade.userId,
+        c.trade.amountCents,
+        c.settlement.payoutCents,
+        describe(c),
+      ),
+      meta: { transactionId: creditOf.get(c.trade.id)?.id ?? null, createdAt: now },
+    })),
+    ...charged.map((c) => ({
+      entry: performanceFeeEntry(feeRecipient(leadTraderId), c.settlement.feeCents, feeDescription(c)),
+      meta: { transactionId: feeOf.get(c.trade.id)?.id ?? null, createdAt: now },
+    })),
+  ]);
+
+  await repo.markClosed(
+    tx,
+    closings.map((c) => ({
+      id: c.trade.id,
+      reason,
       exitNav: nav.toFixed(),
-      valueCents: settlement.valueCents,
-      feeCents: settlement.feeCents,
-      payoutCents: settlement.payoutCents,
-      highWaterNav: settlement.highWaterNav.toFixed(),
-      closeTransactionId: credit?.id ?? null,
-    })
-    .where(eq(trades.id, trade.id));
+      valueCents: c.settlement.valueCents,
+      feeCents: c.settlement.feeCents,
+      payoutCents: c.settlement.payoutCents,
+      highWaterNav: c.settlement.highWaterNav.toFixed(),
+      closeTransactionId: creditOf.get(c.trade.id)?.id ?? null,
+    })),
+    now,
+  );
 
+  const views = closings.map((c) => ({
+    id: c.trade.id,
+    planTitle: c.planTitle,
+    amountCents: Number(c.trade.amountCents),
+    closeReason: reason,
+    exitNav: nav.toFixed(),
+    valueCents: Number(c.settlement.valueCents),
+    feeCents: Number(c.settlement.feeCents),
+    payoutCents: Number(c.settlement.payoutCents),
+    profitCents: Number(c.settlement.profitCents),
+    roiPct: roiPct(c.settlement.profitCents, c.trade.amountCents),
+    closedAt: now.toISOString(),
+    transactionId: creditOf.get(c.trade.id)?.transactionId ?? null,
+  }));
   return {
-    trade: {
-      id: trade.id,
-      planTitle,
-      amountCents: Number(trade.amountCents),
-      closeReason: reason,
-      exitNav: nav.toFixed(),
-      valueCents: Number(settlement.valueCents),
-      feeCents: Number(settlement.feeCents),
-      payoutCents: Number(settlement.payoutCents),
-      profitCents: Number(settlement.profitCents),
-      roiPct: roiPct(settlement.profitCents, trade.amountCents),
-      closedAt: now.toISOString(),
-      transactionId: credit?.transactionId ?? null,
-    },
+    trades: views,
     afterCommit: () => {
-      announceTrade(ctx, trade.userId, trade.id, 'closed');
-      announceMoneyChange(ctx, trade.userId, credit?.transactionId);
-      if (leadTraderId && feeTransactionId) {
-        announceMoneyChange(ctx, leadTraderId, feeTransactionId);
+      for (const c of closings) {
+        announceTrade(ctx, c.trade.userId, c.trade.id, 'closed');
+        announceMoneyChange(ctx, c.trade.userId, creditOf.get(c.trade.id)?.transactionId);
+      }
+      if (leadTraderId && feeRows.length > 0) {
+        announceMoneyChange(ctx, leadTraderId, feeRows.at(-1)?.transactionId);
       }
     },
   };
 }
 
-/** Claim Profit (only in profit) or Close Trade (any time), by the trade's owner. */
+/** Claim Profit (only in profit) or Close Trade (any time), by the trade's owner, at the live NAV. */
 export async function closeOwnTrade(
   ctx: AppContext,
   user: UserRow,
@@ -378,59 +374,31 @@ export async function closeOwnTrade(
     ctx,
     { userId: user.id, key, scope: `POST /api/trades/current/${reason}`, payload: {} },
     async (tx) => {
+      const now = ctx.clock.now();
       const locked = await repo.lockOpenTradeToClose(tx, { userId: user.id });
       if (!locked) {
         if (reason === 'claim') throw new NoProfitToClaimError();
         throw conflict(TRADE_TEXT.noOpenTrade);
       }
-      const outcome = await closeLockedTrade(ctx, tx, locked, reason, ctx.clock.now());
-      if (!outcome) throw conflict(TRADE_TEXT.noOpenTrade);
-      return { status: 200, body: { trade: outcome.trade }, afterCommit: outcome.afterCommit };
+      const loaded = await stateWithPrices(tx, ctx, locked.trade.strategyId, now.getTime());
+      if (!loaded) throw new Error(`strategy of trade ${locked.trade.id} is missing`);
+      const nav = strategyNav(loaded.state, loaded.prices);
+      const closing = settle(locked, nav);
+      if (reason === 'claim' && !claimable(closing.domain, nav).claimable) {
+        throw new NoProfitToClaimError();
+      }
+      const booked = await bookCloses(ctx, tx, {
+        closings: [closing],
+        reason,
+        nav,
+        leadTraderId: loaded.row.leadTraderId,
+        now,
+      });
+      const [trade] = booked.trades;
+      if (!trade) throw new Error('the closed trade has no view');
+      return { status: 200, body: { trade }, afterCommit: booked.afterCommit };
     },
   );
-}
-
-/** Scheduled close (stop-loss or term end) of one trade; exactly once, whoever gets there first. */
-export async function closeTradeBySchedule(
-  ctx: AppContext,
-  tradeId: string,
-  reason: 'stop_loss' | 'term_end',
-  now: Date,
-): Promise<boolean> {
-  const outcome = await ctx.db.transaction(async (tx) => {
-    const locked = await repo.lockOpenTradeToClose(tx, { id: tradeId });
-    if (!locked) return null;
-    return closeLockedTrade(ctx, tx, locked, reason, now);
-  });
-  outcome?.afterCommit();
-  return outcome !== null;
-}
-
-async function closeEach(
-  ctx: AppContext,
-  ids: string[],
-  reason: 'stop_loss' | 'term_end',
-  now: Date,
-): Promise<number> {
-  let closed = 0;
-  for (const id of ids) {
-    try {
-      if (await closeTradeBySchedule(ctx, id, reason, now)) closed += 1;
-    } catch (error) {
-      // One trade that cannot close now (no fresh price) must not hold up the others.
-      if (!(error instanceof PriceUnavailableError)) throw error;
-      ctx.log.warn({ tradeId: id, reason }, 'trade close postponed: no fresh market price');
-    }
-  }
-  return closed;
-}
-
-export async function closeStoppedOutTrades(ctx: AppContext, now: Date): Promise<number> {
-  return closeEach(ctx, await repo.stopLossCandidateIds(ctx.db), 'stop_loss', now);
-}
-
-export async function closeTradesAtTermEnd(ctx: AppContext, now: Date): Promise<number> {
-  return closeEach(ctx, await repo.dueTradeIds(ctx.db, now), 'term_end', now);
 }
 
 export async function updateStopLoss(

@@ -60,3 +60,66 @@ export async function bookEntry(
 }
 
 export type UserBalances = Record<UserAccountKind, bigint>;
+
+/**
+ * Many entries in one statement (bounded batches of scheduled trade closes): the accounts of all
+ * of them are locked first, in id order (a second statement, before), then `ledger_post_entry`
+ * books each entry as bookEntry does, in the order given. Returns each entry's result, in order.
+ */
+export async function bookEntries(
+  db: DbOrTx,
+  entries: {
+    postings: PostingRow[];
+    kind: string;
+    description: string;
+    transactionId: string | null;
+    createdBy: string | null;
+    createdAt: Date;
+  }[],
+): Promise<BookedEntry[]> {
+  if (entries.length === 0) return [];
+  const codes = [...new Set(entries.flatMap((e) => e.postings.map((p) => p.code)))];
+  await db.execute(sql`
+    SELECT 1 FROM ledger_accounts WHERE code = ANY (${sql.param(codes)}::text[])
+    ORDER BY id FOR UPDATE`);
+  const json = JSON.stringify(
+    entries.map((e, n) => ({
+      n,
+      codes: e.postings.map((p) => p.code),
+      kinds: e.postings.map((p) => p.kind),
+      user_ids: e.postings.map((p) => p.userId),
+      amounts: e.postings.map((p) => p.amount.toString()),
+      non_negative: e.postings.map((p) => p.nonNegative),
+      kind: e.kind,
+      description: e.description,
+      transaction_id: e.transactionId,
+      created_by: e.createdBy,
+      created_at: e.createdAt.toISOString(),
+    })),
+  );
+  const result = await db.execute<{
+    n: number;
+    entry_id: string | null;
+    account_code: string;
+    balance_after: string | null;
+  }>(sql`
+    SELECT e.n, r.entry_id, r.account_code, r.balance_after
+    FROM json_to_recordset(${json}::json) AS e(n int, codes text[], kinds text[],
+      user_ids uuid[], amounts bigint[], non_negative boolean[], kind text, description text,
+      transaction_id uuid, created_by uuid, created_at timestamptz)
+    CROSS JOIN LATERAL ledger_post_entry(e.codes, e.kinds, e.user_ids, e.amounts,
+      e.non_negative, e.kind, e.description, e.transaction_id, NULL, e.created_by,
+      e.created_at) AS r
+    ORDER BY e.n`);
+  const booked: BookedEntry[] = entries.map(() => ({ entryId: null, balances: [] }));
+  for (const row of result.rows) {
+    const entry = booked[row.n];
+    if (!entry) throw new Error(`ledger answered for entry ${row.n} of ${entries.length}`);
+    if (row.entry_id != null) entry.entryId = BigInt(row.entry_id);
+    entry.balances.push({
+      code: row.account_code,
+      after: row.balance_after === null ? null : BigInt(row.balance_after),
+    });
+  }
+  return booked;
+}

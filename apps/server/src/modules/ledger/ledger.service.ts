@@ -35,24 +35,56 @@ export async function postEntry(
   meta: PostMeta,
 ): Promise<PostedEntry> {
   assertBalanced(entry);
-  const booked = await repo.bookEntry(
+  const booked = await repo.bookEntry(tx, postingRows(entry), {
+    kind: entry.kind,
+    description: entry.description,
+    transactionId: meta.transactionId ?? null,
+    idempotencyKeyId: meta.idempotencyKeyId ?? null,
+    createdBy: meta.createdBy ?? null,
+    createdAt: meta.createdAt,
+  });
+  return checkedBooking(entry, booked);
+}
+
+/**
+ * Books many entries in one round trip (plus one to lock their accounts), as postEntry books one;
+ * all or nothing with the caller's transaction. For set-based work such as scheduled closes.
+ */
+export async function postEntries(
+  tx: DbOrTx,
+  items: { entry: EntryDraft; meta: Omit<PostMeta, 'idempotencyKeyId'> }[],
+): Promise<PostedEntry[]> {
+  for (const { entry } of items) assertBalanced(entry);
+  const booked = await repo.bookEntries(
     tx,
-    entry.postings.map((p) => ({
-      code: p.code,
-      kind: accountKind(p.account),
-      userId: accountUserId(p.account),
-      amount: p.amount,
-      nonNegative: mustStayNonNegative(p.account),
-    })),
-    {
+    items.map(({ entry, meta }) => ({
+      postings: postingRows(entry),
       kind: entry.kind,
       description: entry.description,
       transactionId: meta.transactionId ?? null,
-      idempotencyKeyId: meta.idempotencyKeyId ?? null,
       createdBy: meta.createdBy ?? null,
       createdAt: meta.createdAt,
-    },
+    })),
   );
+  return items.map(({ entry }, i) => {
+    const one = booked[i];
+    if (!one) throw new Error(`ledger entry ${i} was not answered`);
+    return checkedBooking(entry, one);
+  });
+}
+
+function postingRows(entry: EntryDraft): repo.PostingRow[] {
+  return entry.postings.map((p) => ({
+    code: p.code,
+    kind: accountKind(p.account),
+    userId: accountUserId(p.account),
+    amount: p.amount,
+    nonNegative: mustStayNonNegative(p.account),
+  }));
+}
+
+/** The balances after a booked entry; a refused one (an account would go below zero) throws. */
+function checkedBooking(entry: EntryDraft, booked: repo.BookedEntry): PostedEntry {
   const balances = new Map<string, bigint>();
   entry.postings.forEach((posting, i) => {
     const after = booked.balances[i]?.after;

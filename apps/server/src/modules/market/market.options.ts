@@ -13,8 +13,6 @@ export interface MarketOptions {
   warmupDays: number;
   /** How often the leader takes a price tick (and values every strategy). */
   tickMs: number;
-  /** A stored price older than this is not used to fill an order or value a trade. */
-  staleAfterMs: number;
 }
 
 /** A stored price older than this is not used to fill an order or value a trade. */
@@ -29,6 +27,5 @@ export function marketOptions(
     backfillDays: config.marketBackfillDays,
     warmupDays: 2,
     tickMs: config.marketTickMs,
-    staleAfterMs: PRICE_STALE_AFTER_MS,
   };
 }

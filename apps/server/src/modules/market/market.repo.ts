@@ -68,19 +68,6 @@ export async function recordQuotes(
   return latest.rowCount ?? 0;
 }
 
-/** A latest quote as read along with other rows (epoch ms). */
-export interface LatestQuote {
-  symbol: string;
-  price: string;
-  at: number;
-}
-
-/** Every latest quote as one JSON array column, to read in the same statement as other rows. */
-export const latestQuotesJson = sql<LatestQuote[] | null>`(
-  SELECT json_agg(json_build_object('symbol', symbol, 'price', price::text,
-    'at', (extract(epoch FROM at) * 1000)::bigint))
-  FROM market_prices)`;
-
 export interface StoredPrice {
   symbol: string;
   price: string;

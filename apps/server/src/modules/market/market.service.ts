@@ -65,20 +65,8 @@ export async function backfillCandles(
 }
 
 /**
- * The latest quotes this process stored, per connection pool (one per database): currentPrices
- * answers from them without a query while they are younger than `until` (a few ticks), so an
- * instance that stops taking ticks (another became leader) is back on the table within that time.
- */
-interface RememberedQuotes {
-  until: number;
-  /** One per instrument, in symbol order, as the table is read. */
-  quotes: repo.LatestQuote[];
-}
-const remembered = new WeakMap<object, RememberedQuotes>();
-
-/**
- * One price tick (leader only): latest quotes stored, folded into the minute's candle, and kept
- * in memory for `rememberForMs` when the table now holds exactly them.
+ * One price tick (leader only): latest quotes stored and folded into the minute's candle; the
+ * price source may answer from them for `rememberForMs` when the table now holds exactly them.
  */
 export async function recordTick(
   ctx: AppContext,
@@ -87,75 +75,10 @@ export async function recordTick(
 ): Promise<PriceQuote[]> {
   const quotes = [...(await source.latestPrices()).values()];
   const stored = await repo.recordQuotes(ctx.pool, quotes, MINUTE_MS);
-  const now = ctx.clock.now().getTime();
-  const previous = remembered.get(ctx.pool);
-  if (stored < quotes.length || rememberForMs <= 0) {
-    // The table kept a newer quote than ours (another instance): only the table is right now.
-    remembered.delete(ctx.pool);
-  } else {
-    const bySymbol = new Map(previous?.quotes.map((q) => [q.symbol, q]));
-    for (const q of quotes) {
-      if (isInstrumentSymbol(q.symbol))
-        bySymbol.set(q.symbol, { symbol: q.symbol, price: q.price, at: q.at });
-    }
-    const sorted = [...bySymbol.values()].sort((a, b) => (a.symbol < b.symbol ? -1 : 1));
-    remembered.set(ctx.pool, { until: now + rememberForMs, quotes: sorted });
-  }
+  // Fewer stored: the table kept a newer quote than ours (another instance); only it is right now.
+  const exact = stored === quotes.length && rememberForMs > 0;
+  ctx.prices.recorded(exact ? quotes : null, ctx.clock.now().getTime() + rememberForMs);
   return quotes;
-}
-
-/** The fresh prices among latest quotes (a stale or unknown symbol is left out). */
-export function freshPrices(
-  rows: Iterable<repo.LatestQuote> | null,
-  now: number,
-  staleAfterMs: number,
-): Map<InstrumentSymbol, string> {
-  const prices = new Map<InstrumentSymbol, string>();
-  for (const row of rows ?? []) {
-    if (!isInstrumentSymbol(row.symbol)) continue;
-    if (now - row.at > staleAfterMs) continue;
-    prices.set(row.symbol, row.price);
-  }
-  return prices;
-}
-
-/**
- * currentPrices from this process's own last tick, when that is recent and covers every
- * instrument; undefined when the table must be read (a caller may read it with other rows:
- * market.repo's latestQuotesJson, then freshPrices).
- */
-export function rememberedPrices(
-  ctx: AppContext,
-  now: number,
-  staleAfterMs: number,
-): Map<InstrumentSymbol, string> | undefined {
-  const memory = remembered.get(ctx.pool);
-  // A `now` from before the tick (the tick's own, a request's start) may use it: the table
-  // already holds the same quotes.
-  if (!memory || now > memory.until || memory.quotes.length !== INSTRUMENT_SYMBOLS.length) {
-    return undefined;
-  }
-  return freshPrices(memory.quotes, now, staleAfterMs);
-}
-
-/**
- * The prices trades are valued and orders filled at: the stored latest quotes that are fresh.
- * A missing or stale symbol is simply absent, so using it raises PRICE_UNAVAILABLE. Served from
- * this process's own last tick when that is recent (rememberedPrices), else read.
- */
-export async function currentPrices(
-  ctx: AppContext,
-  now: number,
-  staleAfterMs: number,
-): Promise<Map<InstrumentSymbol, string>> {
-  const memory = rememberedPrices(ctx, now, staleAfterMs);
-  if (memory) return memory;
-  const rows = await repo.storedPrices(ctx.db);
-  return freshPrices(
-    rows.map((row) => ({ symbol: row.symbol, price: row.price, at: row.at.getTime() })),
-    now,
-    staleAfterMs,
-  );
 }
 
 export async function tickers(ctx: AppContext): Promise<TickerList> {

@@ -34,6 +34,31 @@ export async function insertTransaction(
   throw new Error('could not draw a free transaction id');
 }
 
+/** Inserts many in one statement (plus one per rare id collision), answered in input order. */
+export async function insertTransactions(
+  db: DbOrTx,
+  values: NewTransaction[],
+): Promise<TransactionRow[]> {
+  const rows: (TransactionRow | undefined)[] = values.map(() => undefined);
+  let missing = values.map((_, i) => i);
+  for (let attempt = 0; attempt < 8 && missing.length > 0; attempt += 1) {
+    const drawn = missing.flatMap((i) => {
+      const value = values[i];
+      return value ? [{ i, value: { ...value, transactionId: newTransactionId() } }] : [];
+    });
+    const inserted = await db
+      .insert(transactions)
+      .values(drawn.map(({ value }) => value))
+      .onConflictDoNothing({ target: transactions.transactionId })
+      .returning();
+    const byId = new Map(inserted.map((row) => [row.transactionId, row]));
+    for (const { i, value } of drawn) rows[i] = byId.get(value.transactionId);
+    missing = missing.filter((i) => rows[i] === undefined);
+  }
+  if (missing.length > 0) throw new Error('could not draw free transaction ids');
+  return rows as TransactionRow[];
+}
+
 /**
  * Moves a pending transaction to success or failed — only if it is still pending (the row lock
  * taken by UPDATE makes a concurrent second decision wait, then find it decided and change

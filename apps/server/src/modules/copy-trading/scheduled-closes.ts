@@ -1,0 +1,139 @@
+import type { AppContext } from '../../context';
+import { PRICE_STALE_AFTER_MS } from '../market/market.options';
+import type { Dec } from '../market/domain';
+import { isTermOver, shouldStopOut } from './domain';
+import * as strategiesRepo from './strategies.repo';
+import * as repo from './trades.repo';
+import { bookCloses, settle } from './trades.service';
+
+/** Trades closed per database transaction: bounded, so a cascade never holds locks for long. */
+export const CLOSE_BATCH = 500;
+
+/** A strategy's NAV at one price tick. */
+export interface TickNav {
+  strategyId: string;
+  nav: Dec;
+  at: Date;
+}
+
+/**
+ * Stop-losses and term ends, closed set-based and outside the price tick.
+ *
+ * The tick hands over each strategy's NAV (`offer`) and returns at once. One worker per process
+ * then closes, for each strategy, every open trade whose stop-loss is crossed at that NAV, all at
+ * that same NAV, in batches of CLOSE_BATCH. A tick arriving while it works replaces the strategy's
+ * pending NAV: the worker always checks the newest tick it has not checked, and everyone crossed at
+ * a checked tick exits at that tick's NAV. Term ends (`termEnds`, every minute) close at the
+ * strategy's latest tick NAV the same way. A trade its owner is closing is waited for and then
+ * left alone (the trade's row lock decides who closes it: each close is booked once).
+ */
+export interface ScheduledCloses {
+  offer(navs: readonly TickNav[]): void;
+  termEnds(now: Date): void;
+  /** Resolves when everything offered so far has been worked off (tests, shutdown). */
+  settled(): Promise<void>;
+}
+
+export function createScheduledCloses(ctx: AppContext): ScheduledCloses {
+  const pendingStops = new Map<string, TickNav>();
+  const latest = new Map<string, TickNav>();
+  let pendingTermEnd: Date | null = null;
+  let running: Promise<void> | null = null;
+
+  const work = async () => {
+    while (pendingStops.size > 0 || pendingTermEnd) {
+      const stops = [...pendingStops.values()];
+      pendingStops.clear();
+      for (const tick of stops) {
+        await closeAllDue(ctx, tick, { reason: 'stop_loss', nav: tick.nav.toFixed() });
+      }
+      const termEnd = pendingTermEnd;
+      pendingTermEnd = null;
+      if (termEnd) {
+        for (const strategyId of await repo.strategiesWithEndedTerms(ctx.db, termEnd)) {
+          const tick = latest.get(strategyId);
+          // No fresh NAV (its prices are stale): the term end waits for the next price.
+          if (!tick || termEnd.getTime() - tick.at.getTime() > PRICE_STALE_AFTER_MS) continue;
+          await closeAllDue(ctx, tick, { reason: 'term_end', now: termEnd });
+        }
+      }
+    }
+  };
+
+  const kick = () => {
+    running ??= work()
+      .catch((error: unknown) => ctx.log.error({ err: error }, 'scheduled closes failed'))
+      .finally(() => {
+        running = null;
+        // Offered while the last round was ending.
+        if (pendingStops.size > 0 || pendingTermEnd) kick();
+      });
+  };
+
+  return {
+    offer(navs) {
+      for (const tick of navs) {
+        pendingStops.set(tick.strategyId, tick);
+        latest.set(tick.strategyId, tick);
+      }
+      if (navs.length > 0) kick();
+    },
+    termEnds(now) {
+      pendingTermEnd = now;
+      kick();
+    },
+    async settled() {
+      while (running) await running;
+    },
+  };
+}
+
+/** Closes, batch after batch, every open trade of the strategy that `rule` takes at `tick`'s NAV. */
+async function closeAllDue(ctx: AppContext, tick: TickNav, rule: repo.DueRule): Promise<number> {
+  let closed = 0;
+  for (;;) {
+    const outcome = await withDeadlockRetry(() => closeBatch(ctx, tick, rule));
+    closed += outcome.closed;
+    outcome.afterCommit();
+    if (outcome.locked === 0) return closed;
+  }
+}
+
+async function closeBatch(ctx: AppContext, tick: TickNav, rule: repo.DueRule) {
+  return ctx.db.transaction(async (tx) => {
+    const locked = await repo.lockDueTrades(tx, tick.strategyId, rule, CLOSE_BATCH);
+    const strategy = await strategiesRepo.findStrategy(tx, tick.strategyId);
+    // The exact domain rule decides; the query only found candidates.
+    const closings = locked
+      .map((row) => settle(row, tick.nav))
+      .filter((c) =>
+        rule.reason === 'stop_loss'
+          ? shouldStopOut(c.domain, tick.nav)
+          : isTermOver(c.domain, rule.now.getTime()),
+      );
+    if (closings.length === 0 || !strategy) {
+      return { locked: 0, closed: 0, afterCommit: () => {} };
+    }
+    const booked = await bookCloses(ctx, tx, {
+      closings,
+      reason: rule.reason,
+      nav: tick.nav,
+      leadTraderId: strategy.leadTraderId,
+      now: ctx.clock.now(),
+    });
+    return { locked: locked.length, closed: closings.length, afterCommit: booked.afterCommit };
+  });
+}
+
+/** A batch that lost a deadlock (rare: a lead trader's own close) is simply run again. */
+async function withDeadlockRetry<T>(work: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await work();
+    } catch (error) {
+      const code = (error as { code?: string; cause?: { code?: string } }).code;
+      const causeCode = (error as { cause?: { code?: string } }).cause?.code;
+      if (attempt >= 5 || (code !== '40P01' && causeCode !== '40P01')) throw error;
+    }
+  }
+}

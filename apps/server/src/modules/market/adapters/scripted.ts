@@ -1,0 +1,72 @@
+import type { Clock } from '../../../context';
+import {
+  INSTRUMENTS,
+  MINUTE_MS,
+  type Candle,
+  type InstrumentSymbol,
+  type MarketDataSource,
+  type PriceQuote,
+} from '../domain';
+
+export const SCRIPTED_LABEL = 'Scripted market data';
+
+/** A market whose prices a test sets: exact prices, so a test can assert exact cents. */
+export interface ScriptedSource extends MarketDataSource {
+  /** From now on, these instruments quote these prices (decimal text); the others keep theirs. */
+  set(prices: Partial<Record<InstrumentSymbol, string>>): void;
+  price(symbol: InstrumentSymbol): string;
+}
+
+/**
+ * Every instrument starts at its model's start price; its history (the back-fill the demo
+ * strategies replay on) is flat at that price, so they start at NAV 1 and trade only when told.
+ * Quotes are stamped with the injected clock's time.
+ */
+export function createScriptedSource(clock: Clock): ScriptedSource {
+  const start = new Map<InstrumentSymbol, string>(
+    [...INSTRUMENTS.values()].map((i) => [i.symbol, i.simulation.startPrice]),
+  );
+  const current = new Map(start);
+  const priceOf = (symbol: InstrumentSymbol) => {
+    const price = current.get(symbol);
+    if (price === undefined) throw new Error(`no scripted price for ${symbol}`);
+    return price;
+  };
+  return {
+    kind: 'simulated',
+    label: SCRIPTED_LABEL,
+    instruments: [...INSTRUMENTS.values()],
+    set(prices) {
+      for (const [symbol, price] of Object.entries(prices) as [InstrumentSymbol, string][]) {
+        current.set(symbol, price);
+      }
+    },
+    price: priceOf,
+    latestPrices() {
+      const at = clock.now().getTime();
+      return Promise.resolve(
+        new Map<InstrumentSymbol, PriceQuote>(
+          [...current].map(([symbol, price]) => [
+            symbol,
+            { symbol, price, at, open24h: start.get(symbol) ?? price },
+          ]),
+        ),
+      );
+    },
+    candles(symbol, fromMs, toMs) {
+      const price = start.get(symbol) ?? priceOf(symbol);
+      const candles: Candle[] = [];
+      const first = Math.ceil(fromMs / MINUTE_MS) * MINUTE_MS;
+      for (let openTime = first; openTime + MINUTE_MS <= toMs; openTime += MINUTE_MS) {
+        candles.push({ openTime, open: price, high: price, low: price, close: price });
+      }
+      return Promise.resolve(candles);
+    },
+    subscribe() {
+      return () => {};
+    },
+    close() {
+      return Promise.resolve();
+    },
+  };
+}
