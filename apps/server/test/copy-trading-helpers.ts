@@ -1,5 +1,8 @@
 import { startCopyTrading, type CopyTrading } from '../src/modules/copy-trading/copy-trading.runtime';
-import type { ScriptedSource } from '../src/modules/market/adapters/scripted';
+import {
+  createScriptedSource,
+  type ScriptedSource,
+} from '../src/modules/market/adapters/scripted';
 import { createTestApp, type TestApp } from './harness';
 
 /** Short history keeps the suite fast: 2 days of 1-minute candles (+2 warm-up) and replays. */
@@ -11,14 +14,30 @@ export interface TradingTestApp extends TestApp {
   trading: CopyTrading;
 }
 
+/** The app with market data back-filled, demo strategies seeded, and one price tick taken. */
+export function createTradingApp(): Promise<TradingTestApp> {
+  return startTrading(() => undefined);
+}
+
 /**
- * The app with market data back-filled, demo strategies seeded, and one price tick taken; on the
- * simulated market, or with `market` on a scripted one the test sets prices on.
+ * The same on a scripted market: every price is the instrument's start price (flat history, so the
+ * demo strategies start at NAV 1 and hold nothing) until the test sets another.
  */
-export async function createTradingApp(market?: ScriptedSource): Promise<TradingTestApp> {
+export async function createScriptedTradingApp(): Promise<
+  TradingTestApp & { market: ScriptedSource }
+> {
+  let market: ScriptedSource | undefined;
+  const t = await startTrading((clock) => (market = createScriptedSource(clock)));
+  if (!market) throw new Error('no scripted market');
+  return { ...t, market };
+}
+
+async function startTrading(
+  marketFor: (clock: TestApp['clock']) => ScriptedSource | undefined,
+): Promise<TradingTestApp> {
   const t = await createTestApp();
   t.clock.advance(TEST_START - t.clock.now().getTime());
-  const trading = await startCopyTrading(t.ctx, null, TEST_MARKET, market);
+  const trading = await startCopyTrading(t.ctx, null, TEST_MARKET, marketFor(t.clock));
   await trading.tick(t.clock.now());
   await trading.closes.settled();
   const close = t.close;

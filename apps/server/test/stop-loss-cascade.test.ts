@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { auditLedger } from '../src/modules/ledger/ledger.audit';
+import { ENTRY_KINDS } from '../src/modules/ledger/domain';
+import { closeOwnTrade } from '../src/modules/copy-trading/trades.service';
+import * as strategiesRepo from '../src/modules/copy-trading/strategies.repo';
+import { strategyNav } from '../src/modules/copy-trading/domain';
+import { adminClient } from './harness';
+import { activeUser } from './money-helpers';
+import { createScriptedTradingApp } from './copy-trading-helpers';
+import { bulkInvestors, investAll } from './copy-trading-setup';
+
+/**
+ * A popular strategy falls through every copier's stop-loss in one tick: all close at that tick's
+ * NAV, set-based and after the tick has returned, while some owners close their own trades at the
+ * same moment; each trade is closed and booked exactly once and the books balance.
+ */
+
+const COPIES = 2_000;
+const RACERS = 20;
+let t: Awaited<ReturnType<typeof createScriptedTradingApp>>;
+
+beforeAll(async () => {
+  t = await createScriptedTradingApp();
+}, 120_000);
+afterAll(async () => {
+  await t.close();
+});
+
+describe('a stop-loss cascade', () => {
+  it(`closes ${COPIES} copies at one NAV while owners race it with their own closes`, async () => {
+    const admin = await adminClient(t);
+    const plans = (await admin.get('/api/plans')).json<{
+      plans: { id: string; title: string; strategy: { id: string } | null }[];
+    }>().plans;
+    const silver = plans.find((p) => p.title === 'Silver')!;
+    const strategyId = silver.strategy!.id;
+
+    // A lead trader puts the whole strategy into BTC.
+    const trader = await activeUser(t, 'Lead Trader');
+    expect((await admin.post(`/api/admin/users/${trader.user.id}/make-trader`)).statusCode).toBe(
+      200,
+    );
+    const assigned = await admin.post(`/api/admin/strategies/${strategyId}/lead-trader`, {
+      userId: trader.user.id,
+    });
+    expect(assigned.statusCode).toBe(200);
+    const order = await trader.client.post('/api/trader/orders', {
+      symbol: 'BTCUSDT',
+      side: 'long',
+      targetWeight: '100',
+    });
+    expect(order.statusCode, order.body).toBe(200);
+
+    const investors = await bulkInvestors(t.ctx, COPIES, 200_000n);
+    await investAll(t.ctx, investors, (i) => ({
+      planId: silver.id,
+      amount: 100_000 + i,
+      stopLossPct: 10 + (i % 31),
+    }));
+    const open = async () =>
+      Number(
+        (
+          await t.db.execute<{ n: string }>(
+            sql`SELECT count(*) AS n FROM trades WHERE strategy_id = ${strategyId} AND status = 'open'`,
+          )
+        ).rows[0]?.n,
+      );
+    expect(await open()).toBe(COPIES);
+
+    // BTC halves: every stop (10–40 %) is crossed at this tick's NAV.
+    t.market.set({ BTCUSDT: '47000.00' });
+    t.clock.advance(1_000);
+    const state = (await strategiesRepo.loadStrategyState(t.db, strategyId, { lock: false }))!
+      .state;
+    const tickNav = strategyNav(state, new Map([['BTCUSDT', '47000.00']]));
+    const racers = investors.filter((_, i) => i % (COPIES / RACERS) === 0);
+    const ownCloses = Promise.allSettled(
+      racers.map((user) => closeOwnTrade(t.ctx, user, 'close', undefined)),
+    );
+    await t.trading.tick(t.clock.now());
+    const stoppedWhenTickReturned = await t.db.execute<{ n: string }>(
+      sql`SELECT count(*) AS n FROM trades WHERE close_reason = 'stop_loss'`,
+    );
+    // The market moves on and ticks again while the cascade is being worked off.
+    t.market.set({ BTCUSDT: '46000.00' });
+    t.clock.advance(1_000);
+    await t.trading.tick(t.clock.now());
+    const own = await ownCloses;
+    await t.trading.closes.settled();
+
+    // The tick only handed the NAV over; the closes came after it returned.
+    expect(stoppedWhenTickReturned.rows[0]?.n).toBe('0');
+    expect(await open()).toBe(0);
+    // A racing owner either closed first, or found the stop-loss had (409, nothing booked).
+    const won = own.filter((o) => o.status === 'fulfilled' && o.value.status === 200).length;
+    const lost = own.filter(
+      (o) => o.status === 'rejected' && (o.reason as { status?: number }).status === 409,
+    ).length;
+    expect(won + lost).toBe(RACERS);
+
+    const byReason = await t.db.execute<{ reason: string; n: string; navs: string[] }>(sql`
+      SELECT close_reason AS reason, count(*) AS n, array_agg(DISTINCT exit_nav::text) AS navs
+      FROM trades WHERE strategy_id = ${strategyId} GROUP BY close_reason`);
+    const reasons = Object.fromEntries(byReason.rows.map((r) => [r.reason, r]));
+    expect(Number(reasons.close?.n ?? 0)).toBe(won);
+    expect(Number(reasons.stop_loss?.n)).toBe(COPIES - won);
+    // One exit NAV for everyone the stop-loss closed: the first tick's, not the later one's.
+    expect(reasons.stop_loss?.navs).toEqual([tickNav.toFixed()]);
+    expect(tickNav.lt('0.51')).toBe(true);
+
+    // Each trade booked once: one close entry per trade, its payout floor(units × NAV) (no fee in a
+    // loss), and what each owner now holds is deposit − amount + payout.
+    const entries = await t.db.execute<{ n: string }>(
+      sql`SELECT count(*) AS n FROM journal_entries WHERE kind = ${ENTRY_KINDS.tradeClose}`,
+    );
+    expect(entries.rows[0]?.n).toBe(String(COPIES));
+    const wrong = await t.db.execute<{ n: string }>(sql`
+      SELECT count(*) AS n FROM trades t
+      JOIN ledger_accounts a ON a.user_id = t.user_id AND a.kind = 'available'
+      WHERE t.strategy_id = ${strategyId}
+        AND (t.payout_cents <> floor(t.units * t.exit_nav * 100) OR t.fee_cents <> 0
+          OR a.balance <> 200000 - t.amount_cents + t.payout_cents)`);
+    expect(wrong.rows[0]?.n).toBe('0');
+    expect(await auditLedger(t.db)).toEqual([]);
+  }, 300_000);
+});
