@@ -153,43 +153,6 @@ describe('opening a trade', () => {
 });
 
 describe('claiming and closing', () => {
-  it('claim twice in parallel books once', async () => {
-    const { client, user } = await investor();
-    expect(
-      (await client.post('/api/trades', { planId: plan('Basic').id, amount: '900' })).statusCode,
-    ).toBe(201);
-    // Nobody can set a price: wait (deterministic market) until the trade is in profit.
-    let current = (await client.get('/api/trades/current')).json<{ trade: CurrentTrade }>().trade;
-    for (let i = 0; i < 240 && current.profitCents <= 0; i++) {
-      await advance(t, 5 * 60_000);
-      const body = (await client.get('/api/trades/current')).json<{ trade: CurrentTrade | null }>();
-      if (!body.trade) break;
-      current = body.trade;
-    }
-    expect(current.profitCents).toBeGreaterThan(0);
-    const [a, b] = await Promise.all([
-      client.post('/api/trades/current/claim'),
-      client.post('/api/trades/current/claim'),
-    ]);
-    const statuses = [a.statusCode, b.statusCode].sort();
-    expect(statuses).toEqual([200, 409]);
-    const ok = (a.statusCode === 200 ? a : b).json<{ trade: ClosedTrade }>().trade;
-    expect(ok.closeReason).toBe('claim');
-    expect(ok.payoutCents).toBe(ok.valueCents - ok.feeCents);
-    const closes = await t.db.execute<{ n: string }>(sql`
-      SELECT count(*) AS n FROM journal_entries e JOIN transactions x ON x.id = e.transaction_id
-      WHERE e.kind = 'trade.close' AND x.user_id = ${user.id}`);
-    expect(Number(closes.rows[0]?.n)).toBe(1);
-    const summary = await summaryOf(client);
-    expect(summary.investedCents).toBe(0);
-    expect(summary.availableCents).toBe(500_000 - 90_000 + ok.payoutCents);
-    const again = await client.post('/api/trades/current/claim');
-    expect(again.statusCode).toBe(409);
-    expect(again.json<{ error: { message: string } }>().error.message).toBe(
-      'You have no profit to claim',
-    );
-  });
-
   it('close pays the current value at any time', async () => {
     const { client } = await investor();
     await client.post('/api/trades', { planId: plan('Gold').id, amount: '5000' });

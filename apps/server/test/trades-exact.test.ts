@@ -1,0 +1,140 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import type { ClosedTrade, CurrentTrade } from '@app/shared/schemas/trades';
+import { adminClient, type TestClient } from './harness';
+import { activeUser, auditAfterEach, fund, summaryOf } from './money-helpers';
+import { createScriptedTradingApp } from './copy-trading-helpers';
+
+/**
+ * Trades on a scripted market: the lead trader holds the Silver strategy 100 % in BTC bought at
+ * $100,000.00, so one unit is worth BTC / 100,000 and every figure below is exact.
+ */
+
+let t: Awaited<ReturnType<typeof createScriptedTradingApp>>;
+let admin: TestClient;
+let leadTrader: TestClient;
+let silverId: string;
+const DAY_MS = 86_400_000;
+const FUNDED = 500_000;
+
+async function tickAt(btc: string) {
+  t.market.set({ BTCUSDT: btc });
+  t.clock.advance(1_000);
+  await t.trading.tick(t.clock.now());
+  await t.trading.closes.settled();
+}
+
+async function investor(amount: string, stopLossPct?: number) {
+  const { client } = await activeUser(t, 'Exact Investor');
+  await fund(t, admin, client, FUNDED);
+  const opened = await client.post('/api/trades', {
+    planId: silverId,
+    amount,
+    ...(stopLossPct ? { stopLossPct } : {}),
+  });
+  expect(opened.statusCode, opened.body).toBe(201);
+  return { client, trade: opened.json<{ trade: CurrentTrade }>().trade };
+}
+
+const current = async (client: TestClient) =>
+  (await client.get('/api/trades/current')).json<{ trade: CurrentTrade | null }>().trade;
+
+beforeAll(async () => {
+  t = await createScriptedTradingApp();
+  admin = await adminClient(t);
+  const plans = (await admin.get('/api/plans')).json<{
+    plans: { id: string; title: string; strategy: { id: string } | null }[];
+  }>().plans;
+  const silver = plans.find((p) => p.title === 'Silver')!;
+  silverId = silver.id;
+  await t.db.execute(sql`UPDATE plans SET performance_fee_pct = 20 WHERE id = ${silverId}`);
+  const trader = await activeUser(t, 'Lead Trader');
+  await admin.post(`/api/admin/users/${trader.user.id}/make-trader`);
+  await admin.post(`/api/admin/strategies/${silver.strategy!.id}/lead-trader`, {
+    userId: trader.user.id,
+  });
+  leadTrader = trader.client;
+  await tickAt('100000.00');
+  const order = await leadTrader.post('/api/trader/orders', {
+    symbol: 'BTCUSDT',
+    side: 'long',
+    targetWeight: '100',
+  });
+  expect(order.statusCode, order.body).toBe(200);
+}, 120_000);
+afterAll(async () => {
+  await t.close();
+});
+auditAfterEach(() => t);
+
+describe('exact cents on a scripted market', () => {
+  it('claim pays the value less 20 % of the profit, once, to the cent', async () => {
+    await tickAt('100000.00');
+    const { client, trade } = await investor('1000');
+    expect(trade.entryNav).toBe('1');
+    expect(trade.units).toBe('1000');
+
+    await tickAt('110000.00');
+    const open = await current(client);
+    expect(open).toMatchObject({ currentNav: '1.1', valueCents: 110_000, profitCents: 10_000 });
+    expect(open?.roiPct).toBe('10.00');
+
+    const [a, b] = await Promise.all([
+      client.post('/api/trades/current/claim'),
+      client.post('/api/trades/current/claim'),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    const closed = (a.statusCode === 200 ? a : b).json<{ trade: ClosedTrade }>().trade;
+    expect(closed).toMatchObject({
+      closeReason: 'claim',
+      exitNav: '1.1',
+      valueCents: 110_000,
+      feeCents: 2_000,
+      payoutCents: 108_000,
+      profitCents: 10_000,
+    });
+    expect((await summaryOf(client)).availableCents).toBe(FUNDED - 100_000 + 108_000);
+    expect((await summaryOf(leadTrader)).availableCents).toBe(2_000);
+  });
+
+  it('a 10 % stop-loss holds at a 9.999 % loss and fires at exactly 10 %', async () => {
+    await tickAt('100000.00');
+    const { client } = await investor('1000', 10);
+
+    await tickAt('90001.00');
+    expect(await current(client)).toMatchObject({ valueCents: 90_001, profitCents: -9_999 });
+
+    await tickAt('90000.00');
+    expect(await current(client)).toBeNull();
+    const [row] = (
+      await t.db.execute<{ close_reason: string; exit_nav: string; payout_cents: string }>(sql`
+        SELECT close_reason, exit_nav::text, payout_cents::text FROM trades
+        WHERE close_reason = 'stop_loss'`)
+    ).rows;
+    expect(row).toEqual({ close_reason: 'stop_loss', exit_nav: '0.9', payout_cents: '90000' });
+    expect((await summaryOf(client)).availableCents).toBe(FUNDED - 100_000 + 90_000);
+  });
+
+  it('the term end closes at the last tick’s NAV, fee above the high-water mark', async () => {
+    await tickAt('100000.00');
+    const { trade } = await investor('2500');
+    // Sessions do not last a week: from here the database is read directly.
+    t.clock.advance(7 * DAY_MS);
+    await tickAt('104000.00');
+    t.trading.closes.termEnds(t.clock.now());
+    await t.trading.closes.settled();
+    const [row] = (
+      await t.db.execute<{ close_reason: string; exit_nav: string; fee: string; payout: string }>(
+        sql`SELECT close_reason, exit_nav::text, fee_cents::text AS fee, payout_cents::text AS payout
+            FROM trades WHERE id = ${trade.id}`,
+      )
+    ).rows;
+    // Value $2,600.00, profit $100.00, fee $20.00.
+    expect(row).toEqual({
+      close_reason: 'term_end',
+      exit_nav: '1.04',
+      fee: '2000',
+      payout: '258000',
+    });
+  });
+});
