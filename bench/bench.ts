@@ -18,6 +18,7 @@ import { closeAll, connectMany, measureFanout } from './lib/realtime';
 import { seedUsers, query } from './lib/seed';
 import { BENCH_ADMIN, REPO_ROOT, startServer, type ServerProcess } from './lib/server';
 import { moneyContext, moneyCycle } from './lib/workload';
+import { runCascade } from './lib/cascade';
 
 const quick = process.argv.includes('--quick');
 const only = process.argv
@@ -37,6 +38,7 @@ const CFG = quick
       listBig: 200_000,
       listRounds: 150,
       lighthouse: false,
+      cascadeCopies: 2_000,
     }
   : {
       clients: 8,
@@ -49,6 +51,7 @@ const CFG = quick
       listBig: 10_000_000,
       listRounds: 400,
       lighthouse: true,
+      cascadeCopies: 10_000,
     };
 const want = (name: string) => !only || only.includes(name);
 // The product runs one worker process per core, as docs/deploy.md advises (pgbench gets -j 2).
@@ -215,10 +218,19 @@ async function main() {
     record('pgbench/tpcb-tps', fmt(tps, 1), `(-c ${CFG.clients})`);
     record('money-ops/pgbench-tpcb', fmt(rps / tps, 3), 'target >= 0.5');
     record('money-ops/statements-per-request', fmt(statements / run.ops, 1), '(pgbench TPC-B: 7)');
+    const [copied] = await query<{ n: string }>(
+      dbUrl,
+      'SELECT count(DISTINCT strategy_id)::text AS n FROM trades',
+    );
+    record('money-ops/strategies-copied', copied?.n ?? 'n/a', '(every bench user copies one)');
   }
 
   if (want('reads')) {
     log(`reads: ${CFG.clients} users, ${CFG.loadSeconds} s`);
+    // Each reader holds an open copy, so the summary values a live trade.
+    for (const client of clients) {
+      await client.post('/api/trades', { planId: money.planId, amount: '500.00' });
+    }
     const latencies: number[] = [];
     const { result: run, statements } = await countStatements(dbUrl, () =>
       closedLoop(CFG.clients, CFG.loadSeconds, async (c, i) => {
@@ -273,6 +285,25 @@ async function main() {
       'calibration/http-empty-over-select',
       fmt(emptyRps / tps, 3),
       '(the highest reads/pgbench-select any HTTP read could reach here)',
+    );
+    record('reads/http-empty', fmt(rps / emptyRps, 3), 'target >= 0.2');
+  }
+
+  if (want('cascade')) {
+    await cluster.createDatabase('cascade');
+    log(`cascade: ${CFG.cascadeCopies} copies of one strategy, one tick through every stop`);
+    const cascade = await runCascade(cluster.url('cascade'), CFG.cascadeCopies, log);
+    record('cascade/copies', String(cascade.copies));
+    record('cascade/seconds', fmt(cascade.seconds, 2), '(from the crash tick to the last close)');
+    record('cascade/distinct-exit-navs', String(cascade.distinctExitNavs), 'must be 1');
+    record(
+      'cascade/tick-lag-ms',
+      fmt(cascade.tickLagMaxMs, 0),
+      `(worst of ${cascade.ticksDuring} 1-second ticks during the cascade)`,
+    );
+    record(
+      'cascade/audit',
+      cascade.auditProblems === 0 ? 'clean' : `${cascade.auditProblems} problems`,
     );
   }
 

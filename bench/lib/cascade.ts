@@ -1,0 +1,161 @@
+/**
+ * The stop-loss cascade phase: `copies` open copies of one strategy on a scripted market, then one
+ * tick takes the price through every stop. The product's copy-trading runtime runs in this process
+ * (the scripted market cannot be steered inside the child server) against its own database of the
+ * bench cluster; the price tick keeps its 1-second schedule throughout, and its lag is measured.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import pino from 'pino';
+import { loadConfig } from '../../apps/server/src/config';
+import { systemClock, type AppContext } from '../../apps/server/src/context';
+import { createDb, createPool } from '../../apps/server/src/db/client';
+import { migrate } from '../../apps/server/src/db/migrate';
+import { plans, users } from '../../apps/server/src/db/schema';
+import { createScriptedSource } from '../../apps/server/src/modules/market/adapters/scripted';
+import { createPriceSource } from '../../apps/server/src/modules/market/price-source';
+import { createMailer } from '../../apps/server/src/modules/mail/mailer';
+import { auditLedger } from '../../apps/server/src/modules/ledger/ledger.audit';
+import { startCopyTrading } from '../../apps/server/src/modules/copy-trading/copy-trading.runtime';
+import { strategies } from '../../apps/server/src/modules/copy-trading/copy-trading.schema';
+import { placeTraderOrder } from '../../apps/server/src/modules/copy-trading/strategies.service';
+import { createRealtime } from '../../apps/server/src/realtime/realtime';
+import { seedIfEmpty } from '../../apps/server/src/seed/seed';
+import { bulkInvestors, investAll } from '../../apps/server/test/copy-trading-setup';
+
+export interface CascadeResult {
+  copies: number;
+  seconds: number;
+  distinctExitNavs: number;
+  tickLagMaxMs: number;
+  ticksDuring: number;
+  auditProblems: number;
+}
+
+const TICK_MS = 1_000;
+
+export async function runCascade(
+  databaseUrl: string,
+  copies: number,
+  log: (line: string) => void,
+): Promise<CascadeResult> {
+  const pool = createPool(databaseUrl, 10);
+  const db = createDb(pool);
+  await migrate(pool);
+  const config = {
+    ...loadConfig({ ...process.env, DATABASE_URL: databaseUrl, PUBLIC_URL: 'http://localhost' }),
+    adminEmail: 'cascade-admin@bench.local',
+    adminPassword: 'cascade-admin-password-1',
+    smtpUrl: undefined,
+  };
+  await seedIfEmpty(db, config);
+  const silent = pino({ level: 'silent' });
+  const mailbox = fs.mkdtempSync(path.join(os.tmpdir(), 'nestrado-cascade-mail-'));
+  const secretsKey = crypto.randomBytes(32);
+  const realtime = createRealtime({ databaseUrl, log: silent });
+  await realtime.ready;
+  const ctx: AppContext = {
+    config,
+    pool,
+    db,
+    mailer: createMailer(db, {
+      mailboxDir: mailbox,
+      secretsKey,
+      from: 'x@bench.local',
+      log: silent,
+    }),
+    clock: systemClock,
+    log: silent,
+    realtime,
+    prices: createPriceSource(db),
+    secretsKey,
+  };
+  const market = createScriptedSource(systemClock);
+  const trading = await startCopyTrading(ctx, null, { backfillDays: 1 }, market);
+  await trading.tick(new Date());
+  try {
+    // A lead trader holds the Silver plan's strategy 100 % in BTC.
+    const [silver] = await db.select().from(plans).where(eq(plans.title, 'Silver'));
+    if (!silver?.strategyId) throw new Error('no Silver strategy');
+    const [trader] = await bulkInvestors(ctx, 1, 100n);
+    if (!trader) throw new Error('no lead trader');
+    await db.update(users).set({ isTrader: true }).where(eq(users.id, trader.id));
+    await db
+      .update(strategies)
+      .set({ leadTraderId: trader.id })
+      .where(eq(strategies.id, silver.strategyId));
+    await placeTraderOrder(
+      ctx,
+      { ...trader, isTrader: true },
+      {
+        symbol: 'BTCUSDT',
+        side: 'long',
+        targetWeight: '100',
+      },
+    );
+
+    log(`  cascade: ${copies} investors opening copies`);
+    const investors = await bulkInvestors(ctx, copies, 200_000n);
+    await investAll(ctx, investors, (i) => ({
+      planId: silver.id,
+      amount: 100_000 + (i % 1000),
+      stopLossPct: 10 + (i % 31),
+    }));
+
+    // Ticks on their schedule from now on; the third one moves BTC through every stop.
+    const lagsAfterCrash: number[] = [];
+    let crashAt = 0;
+    let stop = false;
+    const started = performance.now();
+    const ticker = (async () => {
+      for (let n = 1; !stop; n += 1) {
+        const due = started + n * TICK_MS;
+        const wait = due - performance.now();
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+        if (n === 3) {
+          market.set({ BTCUSDT: (Number(market.price('BTCUSDT')) / 2).toFixed(2) });
+          crashAt = performance.now();
+        }
+        await trading.tick(new Date());
+        // How late this tick finished against its schedule (a tick that runs over delays the next).
+        if (crashAt > 0) lagsAfterCrash.push(performance.now() - due);
+      }
+    })();
+    while (crashAt === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+    // Everything handed over so far has been worked off, and nothing is left open.
+    for (;;) {
+      await trading.closes.settled();
+      const open = await db.execute<{ n: string }>(
+        sql`SELECT count(*) AS n FROM trades WHERE status = 'open'`,
+      );
+      if (open.rows[0]?.n === '0') break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const seconds = (performance.now() - crashAt) / 1000;
+    const ticksDuring = lagsAfterCrash.length;
+    stop = true;
+    await ticker;
+
+    const navs = await db.execute<{ n: string }>(
+      sql`SELECT count(DISTINCT exit_nav) AS n FROM trades WHERE close_reason = 'stop_loss'`,
+    );
+    const problems = await auditLedger(db);
+    return {
+      copies,
+      seconds,
+      distinctExitNavs: Number(navs.rows[0]?.n),
+      tickLagMaxMs: Math.max(...lagsAfterCrash),
+      ticksDuring,
+      auditProblems: problems.length,
+    };
+  } finally {
+    await trading.close();
+    await ctx.mailer.close();
+    await realtime.close();
+    await pool.end();
+    fs.rmSync(mailbox, { recursive: true, force: true });
+  }
+}

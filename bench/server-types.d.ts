@@ -1,0 +1,6 @@
+// The server's sources that the cascade phase imports type-check with the Fastify plugins'
+// declarations, which the server's own program gets from app.ts.
+/// <reference types="@fastify/cookie" />
+/// <reference types="@fastify/websocket" />
+/// <reference types="@fastify/swagger" />
+/// <reference path="../apps/server/src/http/csrf.ts" />
