@@ -26,6 +26,8 @@ const only = process.argv
   ?.slice(7)
   .split(',');
 const profile = process.argv.includes('--cpu-prof');
+/** Print the statements each load phase ran most often (where the database work goes). */
+const showStatements = process.argv.includes('--statements');
 const CFG = quick
   ? {
       clients: 8,
@@ -117,6 +119,14 @@ async function countStatements<T>(
 ): Promise<{ result: T; statements: number }> {
   await query(dbUrl, 'SELECT pg_stat_statements_reset()');
   const result = await work();
+  if (showStatements) {
+    const top = await query<{ calls: string; ms: string; query: string }>(
+      dbUrl,
+      `SELECT calls::text, round(total_exec_time)::text AS ms, left(regexp_replace(query, '\\s+', ' ', 'g'), 110) AS query
+       FROM pg_stat_statements ORDER BY calls DESC LIMIT 25`,
+    );
+    for (const s of top) log(`    ${s.calls.padStart(8)} ${s.ms.padStart(7)} ms  ${s.query}`);
+  }
   const [row] = await query<{ calls: string | null }>(
     dbUrl,
     `SELECT sum(calls)::text AS calls FROM pg_stat_statements

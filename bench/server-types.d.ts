@@ -3,4 +3,4 @@
 /// <reference types="@fastify/cookie" />
 /// <reference types="@fastify/websocket" />
 /// <reference types="@fastify/swagger" />
-/// <reference path="../apps/server/src/http/csrf.ts" />
+import '../apps/server/src/http/csrf';

@@ -304,7 +304,7 @@ export async function bookCloses(
     : [];
   const feeOf = new Map(charged.map((c, i) => [c.trade.id, feeRows[i]]));
 
-  await postEntries(tx, [
+  const entries = [
     ...closings.map((c) => ({
       entry: tradeClosedEntry(
         c.trade.userId,
@@ -318,7 +318,9 @@ export async function bookCloses(
       entry: performanceFeeEntry(feeRecipient(leadTraderId), c.settlement.feeCents, feeDescription(c)),
       meta: { transactionId: feeOf.get(c.trade.id)?.id ?? null, createdAt: now },
     })),
-  ]);
+  ];
+  // One trade (its owner's close) books as it always has; a batch locks its accounts first.
+  await postEntries(tx, entries, { lockFirst: closings.length > 1 });
 
   await repo.markClosed(
     tx,

@@ -62,9 +62,10 @@ export async function bookEntry(
 export type UserBalances = Record<UserAccountKind, bigint>;
 
 /**
- * Many entries in one statement (bounded batches of scheduled trade closes): the accounts of all
- * of them are locked first, in id order (a second statement, before), then `ledger_post_entry`
- * books each entry as bookEntry does, in the order given. Returns each entry's result, in order.
+ * Many entries in one statement, booked by `ledger_post_entry` as bookEntry books one, in the
+ * order given. With `lockFirst` (bounded batches of scheduled closes) the accounts of all of them
+ * are locked beforehand in id order, one more statement, so that a batch touching many users'
+ * accounts takes its locks in the order every single entry does. Returns each entry's result.
  */
 export async function bookEntries(
   db: DbOrTx,
@@ -76,12 +77,15 @@ export async function bookEntries(
     createdBy: string | null;
     createdAt: Date;
   }[],
+  options: { lockFirst: boolean },
 ): Promise<BookedEntry[]> {
   if (entries.length === 0) return [];
-  const codes = [...new Set(entries.flatMap((e) => e.postings.map((p) => p.code)))];
-  await db.execute(sql`
-    SELECT 1 FROM ledger_accounts WHERE code = ANY (${sql.param(codes)}::text[])
-    ORDER BY id FOR UPDATE`);
+  if (options.lockFirst) {
+    const codes = [...new Set(entries.flatMap((e) => e.postings.map((p) => p.code)))];
+    await db.execute(sql`
+      SELECT 1 FROM ledger_accounts WHERE code = ANY (${sql.param(codes)}::text[])
+      ORDER BY id FOR UPDATE`);
+  }
   const json = JSON.stringify(
     entries.map((e, n) => ({
       n,

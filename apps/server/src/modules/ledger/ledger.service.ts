@@ -47,12 +47,14 @@ export async function postEntry(
 }
 
 /**
- * Books many entries in one round trip (plus one to lock their accounts), as postEntry books one;
- * all or nothing with the caller's transaction. For set-based work such as scheduled closes.
+ * Books many entries in one round trip, as postEntry books one; all or nothing with the caller's
+ * transaction. For set-based work such as scheduled closes, with `lockFirst` when the entries
+ * touch many users' accounts (see ledger.repo bookEntries).
  */
 export async function postEntries(
   tx: DbOrTx,
   items: { entry: EntryDraft; meta: Omit<PostMeta, 'idempotencyKeyId'> }[],
+  options: { lockFirst: boolean } = { lockFirst: true },
 ): Promise<PostedEntry[]> {
   for (const { entry } of items) assertBalanced(entry);
   const booked = await repo.bookEntries(
@@ -65,6 +67,7 @@ export async function postEntries(
       createdBy: meta.createdBy ?? null,
       createdAt: meta.createdAt,
     })),
+    options,
   );
   return items.map(({ entry }, i) => {
     const one = booked[i];
