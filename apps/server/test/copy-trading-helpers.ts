@@ -1,8 +1,8 @@
-import { startCopyTrading, type CopyTrading } from '../src/modules/copy-trading/copy-trading.runtime';
 import {
-  createScriptedSource,
-  type ScriptedSource,
-} from '../src/modules/market/adapters/scripted';
+  startCopyTrading,
+  type CopyTrading,
+} from '../src/modules/copy-trading/copy-trading.runtime';
+import { createScriptedSource, type ScriptedSource } from '../src/modules/market/adapters/scripted';
 import { createTestApp, type TestApp } from './harness';
 
 /** Short history keeps the suite fast: 2 days of 1-minute candles (+2 warm-up) and replays. */

@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startCopyTrading, type CopyTrading } from '../src/modules/copy-trading/copy-trading.runtime';
+import {
+  startCopyTrading,
+  type CopyTrading,
+} from '../src/modules/copy-trading/copy-trading.runtime';
 import { adminClient, createTestApp, type TestApp } from './harness';
 import { TEST_START } from './copy-trading-helpers';
 

@@ -7,11 +7,7 @@ import type { MarketDataSource, PriceQuote } from '../market/domain';
 import { marketOptions, type MarketOptions } from '../market/market.options';
 import { backfillCandles, changePct, recordTick } from '../market/market.service';
 import { storedMarketSeed } from '../market/market.repo';
-import {
-  ensureDemoStrategies,
-  refreshNavs,
-  runDemoTraders,
-} from './strategies.service';
+import { ensureDemoStrategies, refreshNavs, runDemoTraders } from './strategies.service';
 import { createScheduledCloses, type ScheduledCloses } from './scheduled-closes';
 
 export interface CopyTrading {

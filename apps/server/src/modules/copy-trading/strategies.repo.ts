@@ -67,41 +67,42 @@ export function positionsOf(json: PositionJson[] | null): Position[] {
 }
 
 /**
- * The strategy's row and per-unit state, in one round trip. With `lock`, the row is locked FOR NO
- * KEY UPDATE for the rest of the transaction: every order takes this lock first and updates the
- * row, so orders apply one after another. Followers never take it (their trades are units alone).
- *
- * The positions come from the statement's snapshot, taken before the lock wait. If the row we
- * locked is a newer version than the snapshot's (someone changed the strategy meanwhile), they may
- * be stale, and a second statement (a fresh snapshot, under the lock) reads them again.
+ * The strategy's row and per-unit state. Unlocked (followers, views): one statement, one snapshot.
+ * With `lock` (orders): the row is locked FOR NO KEY UPDATE first, the lock an UPDATE of the row
+ * takes anyway, so orders apply one after another (a follower's trade insert checks its foreign
+ * key with KEY SHARE, which this does not block), and the positions are read after the lock, so
+ * they are the last order's.
  */
 export async function loadStrategyState(
   db: DbOrTx,
   id: string,
   options: { lock: boolean },
 ): Promise<{ row: StrategyRow; state: StrategyState } | undefined> {
-  const query = db
-    .select({
-      row: strategies,
-      positions: positionsJson,
-      lockedVersion: sql<string>`${strategies}.xmin::text`,
-      seenVersion: sql<string>`(SELECT v.xmin::text FROM strategies v WHERE v.id = ${STRATEGY_ID})`,
-    })
-    .from(strategies)
-    .where(eq(strategies.id, id));
-  // NO KEY UPDATE, the lock an UPDATE of the row takes anyway: a follower's trade insert checks
-  // its foreign key with KEY SHARE, which this does not block (FOR UPDATE would).
-  const [found] = options.lock ? await query.for('no key update') : await query;
-  if (!found) return undefined;
-  let positions = positionsOf(found.positions);
-  if (found.lockedVersion !== found.seenVersion) {
-    const rows = await db
+  if (options.lock) {
+    const [row] = await db
+      .select()
+      .from(strategies)
+      .where(eq(strategies.id, id))
+      .for('no key update');
+    if (!row) return undefined;
+    const positions = await db
       .select()
       .from(strategyPositions)
       .where(eq(strategyPositions.strategyId, id));
-    positions = rows.map((row) => toPosition({ ...row, quantity: row.quantityPerUnit }));
+    return {
+      row,
+      state: toState(
+        row,
+        positions.map((p) => toPosition({ ...p, quantity: p.quantityPerUnit })),
+      ),
+    };
   }
-  return { row: found.row, state: toState(found.row, positions) };
+  const [found] = await db
+    .select({ row: strategies, positions: positionsJson })
+    .from(strategies)
+    .where(eq(strategies.id, id));
+  if (!found) return undefined;
+  return { row: found.row, state: toState(found.row, positionsOf(found.positions)) };
 }
 
 /** Every strategy with its state (the tick values them all; two queries). */

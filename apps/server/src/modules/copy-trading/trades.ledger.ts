@@ -9,8 +9,8 @@ import {
 
 /**
  * The platform's counterparty for followers' market P&L: a trade closed above its amount is paid
- * the difference from here; a trade closed below it leaves the difference here. (The ledger
- * module's list of platform kinds does not name it yet; the account is opened on first use.)
+ * the difference from here; a trade closed below it leaves the difference here. Opened on first
+ * use, like every ledger account.
  */
 export const STRATEGY_PNL = platformAccount('strategy_pnl');
 export const TRADE_FEE_ENTRY_KIND = 'trade.fee';

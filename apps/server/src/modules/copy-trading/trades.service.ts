@@ -25,12 +25,7 @@ import {
   type StrategyState,
   type Trade,
 } from './domain';
-import {
-  trades,
-  type CloseReason,
-  type StrategyRow,
-  type TradeRow,
-} from './copy-trading.schema';
+import { trades, type CloseReason, type StrategyRow, type TradeRow } from './copy-trading.schema';
 import {
   feeRecipient,
   performanceFeeEntry,
@@ -250,7 +245,11 @@ export function settle(
   nav: Dec,
 ): Closing & { domain: Trade } {
   const domain = toDomainTrade(locked.trade);
-  return { ...locked, domain, settlement: settleTrade(domain, nav, locked.trade.performanceFeePct) };
+  return {
+    ...locked,
+    domain,
+    settlement: settleTrade(domain, nav, locked.trade.performanceFeePct),
+  };
 }
 
 /**
@@ -315,7 +314,11 @@ export async function bookCloses(
       meta: { transactionId: creditOf.get(c.trade.id)?.id ?? null, createdAt: now },
     })),
     ...charged.map((c) => ({
-      entry: performanceFeeEntry(feeRecipient(leadTraderId), c.settlement.feeCents, feeDescription(c)),
+      entry: performanceFeeEntry(
+        feeRecipient(leadTraderId),
+        c.settlement.feeCents,
+        feeDescription(c),
+      ),
       meta: { transactionId: feeOf.get(c.trade.id)?.id ?? null, createdAt: now },
     })),
   ];
