@@ -74,7 +74,10 @@ export async function startServer(options: {
   for (let attempt = 0; Date.now() < deadline && !gone; attempt += 1) {
     try {
       const response = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(2000) });
-      if (response.ok) break;
+      // The banner comes once every worker listens; connections opened before would all stay
+      // on the first worker.
+      const banner = fs.readFileSync(options.logFile, 'utf8').includes(' is running at ');
+      if (response.ok && banner) break;
     } catch {
       // not listening yet
     }

@@ -130,12 +130,15 @@ async function runPrimary(config: Config, log: Logger): Promise<void> {
     log.error({ pid: worker.process.pid, code, signal }, 'worker died; starting another');
     setTimeout(fork, 1000).unref();
   });
-  const first = fork();
-  await new Promise<void>((resolve, reject) => {
-    first.once('listening', () => resolve());
-    first.once('exit', (code) => reject(new Error(`first worker exited with ${code}`)));
-  });
-  for (let i = 1; i < config.workers; i += 1) fork();
+  const listening = (worker: ReturnType<typeof fork>) =>
+    new Promise<void>((resolve, reject) => {
+      worker.once('listening', () => resolve());
+      worker.once('exit', (code) => reject(new Error(`worker exited with ${code}`)));
+    });
+  await listening(fork());
+  // The banner (what start-up scripts and the bench wait for) only once every worker listens:
+  // connections opened earlier would all stay on the first one.
+  await Promise.all(Array.from({ length: config.workers - 1 }, () => listening(fork())));
   printBanner(config, seeded.admin);
 
   onShutdownSignals(
