@@ -121,6 +121,7 @@ async function closeBatch(ctx: AppContext, tick: TickNav, rule: repo.DueRule) {
       leadTraderId: strategy.leadTraderId,
       now: ctx.clock.now(),
     });
+    await booked.postLedger();
     return { locked: locked.length, closed: closings.length, afterCommit: booked.afterCommit };
   });
 }

@@ -254,8 +254,9 @@ export function settle(
 
 /**
  * Books locked open trades closed at one NAV, set-based whatever their number: the owners' credit
- * transactions, the lead trader's fee transactions, every ledger entry, and the trade rows, each
- * kind in one statement. Returns the closed trades' views and the after-commit announcements.
+ * transactions, the lead trader's fee transactions and the trade rows, each kind in one statement,
+ * and returns `postLedger` (every ledger entry, one statement) for the caller to run as its last
+ * write, with the closed trades' views and the after-commit announcements.
  */
 export async function bookCloses(
   ctx: AppContext,
@@ -267,7 +268,7 @@ export async function bookCloses(
     leadTraderId: string | null;
     now: Date;
   },
-): Promise<{ trades: ClosedTrade[]; afterCommit: () => void }> {
+): Promise<{ trades: ClosedTrade[]; postLedger: () => Promise<void>; afterCommit: () => void }> {
   const { closings, reason, nav, leadTraderId, now } = params;
   const stamp = { status: 'success' as const, decidedAt: now, createdAt: now, updatedAt: now };
   const describe = (c: Closing) => `${CLOSE_DESCRIPTIONS[reason]} (${c.planTitle} plan)`;
@@ -303,6 +304,21 @@ export async function bookCloses(
     : [];
   const feeOf = new Map(charged.map((c, i) => [c.trade.id, feeRows[i]]));
 
+  await repo.markClosed(
+    tx,
+    closings.map((c) => ({
+      id: c.trade.id,
+      reason,
+      exitNav: nav.toFixed(),
+      valueCents: c.settlement.valueCents,
+      feeCents: c.settlement.feeCents,
+      payoutCents: c.settlement.payoutCents,
+      highWaterNav: c.settlement.highWaterNav.toFixed(),
+      closeTransactionId: creditOf.get(c.trade.id)?.id ?? null,
+    })),
+    now,
+  );
+
   const entries = [
     ...closings.map((c) => ({
       entry: tradeClosedEntry(
@@ -322,23 +338,12 @@ export async function bookCloses(
       meta: { transactionId: feeOf.get(c.trade.id)?.id ?? null, createdAt: now },
     })),
   ];
-  // One trade (its owner's close) books as it always has; a batch locks its accounts first.
-  await postEntries(tx, entries, { lockFirst: closings.length > 1 });
-
-  await repo.markClosed(
-    tx,
-    closings.map((c) => ({
-      id: c.trade.id,
-      reason,
-      exitNav: nav.toFixed(),
-      valueCents: c.settlement.valueCents,
-      feeCents: c.settlement.feeCents,
-      payoutCents: c.settlement.payoutCents,
-      highWaterNav: c.settlement.highWaterNav.toFixed(),
-      closeTransactionId: creditOf.get(c.trade.id)?.id ?? null,
-    })),
-    now,
-  );
+  // The ledger last: every close posts to STRATEGY_PNL, the one account all closers share, so
+  // its lock is taken as late as possible. One trade (its owner's close) books as it always has;
+  // a batch locks its accounts first.
+  const postLedger = async () => {
+    await postEntries(tx, entries, { lockFirst: closings.length > 1 });
+  };
 
   const views = closings.map((c) => ({
     id: c.trade.id,
@@ -356,6 +361,7 @@ export async function bookCloses(
   }));
   return {
     trades: views,
+    postLedger,
     afterCommit: () => {
       for (const c of closings) {
         announceTrade(ctx, c.trade.userId, c.trade.id, 'closed');
@@ -401,7 +407,12 @@ export async function closeOwnTrade(
       });
       const [trade] = booked.trades;
       if (!trade) throw new Error('the closed trade has no view');
-      return { status: 200, body: { trade }, afterCommit: booked.afterCommit };
+      return {
+        status: 200,
+        body: { trade },
+        afterCommit: booked.afterCommit,
+        lastWrites: booked.postLedger,
+      };
     },
   );
 }

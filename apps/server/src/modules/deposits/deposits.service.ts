@@ -85,12 +85,7 @@ export async function approveDeposit(
           decidedBy: admin.id,
           now,
         });
-        await postEntry(
-          tx,
-          depositApproved(row.userId, row.amountCents, `Deposit ${row.transactionId}`),
-          { transactionId: row.id, idempotencyKeyId: keyId, createdBy: admin.id, createdAt: now },
-        );
-        return settleDecision(ctx, tx, {
+        const answer = await settleDecision(ctx, tx, {
           row,
           adminId: admin.id,
           ip,
@@ -98,6 +93,22 @@ export async function approveDeposit(
           details: { userId: row.userId, amountCents: row.amountCents.toString() },
           mail: (owner) => moneyMail.depositApproved(brandOf(ctx), owner.name, row),
         });
+        return {
+          ...answer,
+          // Every approval posts from platform:cash: its lock is taken last, held only to COMMIT.
+          lastWrites: async () => {
+            await postEntry(
+              tx,
+              depositApproved(row.userId, row.amountCents, `Deposit ${row.transactionId}`),
+              {
+                transactionId: row.id,
+                idempotencyKeyId: keyId,
+                createdBy: admin.id,
+                createdAt: now,
+              },
+            );
+          },
+        };
       },
     ),
   );

@@ -12,6 +12,12 @@ export interface OperationResult<T> {
   status: number;
   body: T;
   afterCommit?: () => void;
+  /**
+   * Writes that lock a hot shared account (a platform ledger account every request of its kind
+   * posts to): run last, after the answer is stored, so that lock is held only until COMMIT. Their
+   * failure rolls everything back, the stored answer included.
+   */
+  lastWrites?: () => Promise<void>;
 }
 
 export interface IdempotentOutcome<T> {
@@ -76,7 +82,11 @@ export async function runIdempotent<T>(
   const hash = requestHash(scope, options.payload);
   type Outcome = { fresh: OperationResult<T> } | { replay: { status: number; body: T } };
   const outcome = await ctx.db.transaction(async (tx): Promise<Outcome> => {
-    if (key === undefined) return { fresh: await work(tx, null) };
+    if (key === undefined) {
+      const result = await work(tx, null);
+      await result.lastWrites?.();
+      return { fresh: result };
+    }
     const inserted = await tx.execute<{ id: string }>(sql`
       INSERT INTO idempotency_keys (user_id, key, request_hash, created_at)
       VALUES (${userId}, ${key}, ${hash}, ${ctx.clock.now().toISOString()})
@@ -90,6 +100,7 @@ export async function runIdempotent<T>(
         .update(idempotencyKeys)
         .set({ responseStatus: result.status, responseBody: result.body })
         .where(eq(idempotencyKeys.id, keyId));
+      await result.lastWrites?.();
       return { fresh: result };
     }
     const [existing] = await tx
