@@ -1,3 +1,4 @@
+import { MONEY_MESSAGES } from '@app/shared/schemas/money';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { generate } from 'otplib';
@@ -509,6 +510,13 @@ describe('a deactivated account', () => {
     const { crypto } = await methodIds(t);
     const deposit = await investor.client.post('/api/deposits', { methodId: crypto, amount: '10' });
     expect([deposit.statusCode, codeOf(deposit)]).toEqual([403, 'FORBIDDEN']);
+    // Told why, and that its money can still leave (not the new-account text).
+    expect(deposit.json<{ error: { message: string } }>().error.message).toBe(
+      MONEY_MESSAGES.accountDeactivated,
+    );
+    expect((await investor.client.get('/api/auth/me')).json()).toMatchObject({
+      user: { isActive: false, activatedAt: expect.any(String) },
+    });
     const plans = (await investor.client.get('/api/plans')).json<{ plans: { id: string }[] }>();
     const invest = await investor.client.post('/api/trades', {
       planId: plans.plans[0]?.id,

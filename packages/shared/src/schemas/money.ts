@@ -22,6 +22,8 @@ export const MONEY_MESSAGES = {
   onlyBalanceNegative: 'Only balance adjustments can be negative',
   accountInactive:
     'Your account is not active yet. New accounts are activated within 24 hours of registration.',
+  accountDeactivated:
+    'Your account is deactivated: deposits and new trades are paused. You can still close your trades and withdraw your money.',
 } as const;
 
 /** Withdrawal bounds (seed section 9): $1 to $1,000,000. */

@@ -11,10 +11,16 @@ import { toTransaction } from '../transactions/transaction.view';
 import { InsufficientFundsError } from './domain';
 import type { TransactionRow } from './ledger.schema';
 
-/** Only an activated account may move money (403 with the reason otherwise). */
+/**
+ * Only an active account deposits or opens trades (403 with the reason otherwise: a new account
+ * waits for its first activation; a deactivated one is told it can still close and withdraw).
+ */
 export function requireActiveAccount(user: UserRow): void {
-  if (!user.isActive || user.deletedAt) {
-    throw new AppError('FORBIDDEN', 403, MONEY_MESSAGES.accountInactive);
+  if (user.deletedAt) throw new AppError('FORBIDDEN', 403, MONEY_MESSAGES.accountInactive);
+  if (!user.isActive) {
+    const message =
+      user.activatedAt === null ? MONEY_MESSAGES.accountInactive : MONEY_MESSAGES.accountDeactivated;
+    throw new AppError('FORBIDDEN', 403, message);
   }
 }
 

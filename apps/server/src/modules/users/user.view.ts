@@ -19,6 +19,7 @@ export function toMe(user: UserRow): Me {
     referrerId: user.referrerId,
     avatarUrl: avatarUrlOf(user),
     isActive: user.isActive,
+    activatedAt: user.activatedAt?.toISOString() ?? null,
     isAdmin: user.isAdmin,
     isTrader: user.isTrader,
     twoFactorEnabled: user.totpEnabledAt !== null,

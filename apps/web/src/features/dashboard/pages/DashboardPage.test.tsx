@@ -1,4 +1,6 @@
 import type { Me } from '@app/shared/schemas/auth';
+import type { CurrentTrade } from '@app/shared/schemas/trades';
+import { openTrade } from '../../trading/test/fixtures';
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '../../../lib/auth';
@@ -7,13 +9,13 @@ import { DashboardPage } from './DashboardPage';
 
 const user = { id: 'u1', name: 'Jane Doe', email: 'jane@example.com' } as Me;
 
-function renderAs(me: Me) {
+function renderAs(me: Me, trade: CurrentTrade | null = null) {
   useAuthStore.setState({ user: me });
   vi.stubGlobal(
     'fetch',
     stubFetch({
       'GET /api/auth/me': { body: { user: me } },
-      'GET /api/trades/current': { body: { trade: null } },
+      'GET /api/trades/current': { body: { trade } },
     }).fetchStub,
   );
   renderAt('/dashboard', <DashboardPage />);
@@ -25,14 +27,29 @@ afterEach(() => {
 });
 
 describe('DashboardPage', () => {
-  it('tells an inactive user the account is not active, with a link to support', () => {
-    renderAs({ ...user, isActive: false });
+  it('tells a new account it is activated within 24 hours, above its (empty) dashboard', async () => {
+    renderAs({ ...user, isActive: false, activatedAt: null });
     expect(screen.getByRole('heading', { name: 'Account is not active' })).toBeTruthy();
     expect(screen.getByText(/within 24 hours of registration/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Contact Support' }).getAttribute('href')).toBe(
       '/support',
     );
     expect(screen.queryByRole('link', { name: /Deposit/ })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Withdraw' })).toBeTruthy();
+    expect(await screen.findByText('No ongoing trades yet')).toBeTruthy();
+  });
+
+  it('shows a deactivated account its money and trade, says why, and never the new-account text', async () => {
+    renderAs({ ...user, isActive: false, activatedAt: '2026-01-05T10:00:00.000Z' }, openTrade());
+    expect(screen.getByRole('heading', { name: 'Your account is deactivated' })).toBeTruthy();
+    expect(screen.getByText(/withdraw your money at any time/)).toBeTruthy();
+    expect(screen.queryByText(/within 24 hours/)).toBeNull();
+    expect(screen.queryByRole('link', { name: /Deposit/ })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Withdraw' }).getAttribute('href')).toBe(
+      '/withdrawals',
+    );
+    // The open trade, with its own close: money can always leave.
+    expect(await screen.findByRole('button', { name: 'Close Trade' })).toBeTruthy();
   });
 
   it('shows an active user the actions and the empty trade panel', async () => {

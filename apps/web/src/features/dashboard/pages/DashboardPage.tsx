@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../lib/auth';
 import { AccountOverview } from '../components/AccountOverview';
-import { InactiveAccountNotice } from '../components/InactiveAccountNotice';
+import { AccountStandingNotice } from '../components/AccountStandingNotice';
 import { QuickActions } from '../components/QuickActions';
 import { RecentTransactions } from '../components/RecentTransactions';
 import { LiveTradePanel } from '../../market/components/LiveTradePanel';
@@ -11,17 +11,19 @@ import { OngoingTrade } from '../../trading/components/OngoingTrade';
 /**
  * /dashboard. Money figures (balance, return, totals) on top; then, in seed order, the Ongoing
  * Trade beside the Crypto Currency Market (wide screens), the Live Trade chart and the latest
- * transactions. Figures come from the server; prices from the same feed as the trades.
+ * transactions. Figures come from the server; prices from the same feed as the trades. An account
+ * that is not active sees all of it too, below a notice saying why deposits and new trades wait:
+ * its money is never hidden, and it can always close its trade and withdraw.
  */
 export function DashboardPage() {
   const { t } = useTranslation('dashboard');
   const { user } = useSession();
   if (!user) return null;
-  if (!user.isActive) return <InactiveAccountNotice />;
 
   const firstName = user.name.trim().split(/\s+/)[0] ?? user.name;
   return (
     <div className="flex flex-col gap-6">
+      <AccountStandingNotice user={user} />
       <section className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div>
           <h2 className="text-2xl font-semibold tracking-tight text-text">
@@ -29,7 +31,7 @@ export function DashboardPage() {
           </h2>
           <p className="mt-1 text-sm text-muted">{t('greetingSub')}</p>
         </div>
-        <QuickActions />
+        <QuickActions canDeposit={user.isActive} />
       </section>
       <AccountOverview />
       <div className="grid gap-6 xl:grid-cols-[minmax(0,7fr)_minmax(0,5fr)]">

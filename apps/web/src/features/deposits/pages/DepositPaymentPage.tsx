@@ -1,3 +1,4 @@
+import { accountStanding } from '@app/shared/schemas/auth';
 import { formatUsd, parseUsdToCents } from '@app/shared/money';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -26,11 +27,13 @@ export function DepositPaymentPage() {
   if (!isDepositDraft(state)) return <Navigate to="/deposits" replace />;
   if (!user) return null;
   if (!user.isActive) {
+    // A new account waits for activation; a deactivated one is told its money can still leave.
+    const notice = accountStanding(user) === 'deactivated' ? 'deactivated' : 'inactive';
     return (
       <MoneyInactiveNotice
-        title={t('inactive.title')}
-        body={t('inactive.body')}
-        contactLabel={t('inactive.contactSupport')}
+        title={t(`${notice}.title`)}
+        body={t(`${notice}.body`)}
+        contactLabel={t(`${notice}.contactSupport`)}
       />
     );
   }

@@ -69,7 +69,11 @@ describe('DepositsPage', () => {
 
   it('shows an inactive account a notice instead of the form', () => {
     fakeApi({});
-    renderPage(<DepositsPage />, '/deposits', '/deposits', { ...testUser, isActive: false });
+    renderPage(<DepositsPage />, '/deposits', '/deposits', {
+      ...testUser,
+      isActive: false,
+      activatedAt: null,
+    });
     expect(screen.getByRole('heading', { name: 'Account is not active' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Continue to Payment' })).toBeNull();
   });

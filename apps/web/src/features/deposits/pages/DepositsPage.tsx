@@ -1,3 +1,4 @@
+import { accountStanding } from '@app/shared/schemas/auth';
 import { createDepositSchema } from '@app/shared/schemas/money';
 import { centsToPlain } from '@app/shared/money';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -25,11 +26,13 @@ export function DepositsPage() {
   const { user } = useSession();
   if (!user) return null;
   if (!user.isActive) {
+    // A new account waits for activation; a deactivated one is told its money can still leave.
+    const notice = accountStanding(user) === 'deactivated' ? 'deactivated' : 'inactive';
     return (
       <MoneyInactiveNotice
-        title={t('inactive.title')}
-        body={t('inactive.body')}
-        contactLabel={t('inactive.contactSupport')}
+        title={t(`${notice}.title`)}
+        body={t(`${notice}.body`)}
+        contactLabel={t(`${notice}.contactSupport`)}
       />
     );
   }

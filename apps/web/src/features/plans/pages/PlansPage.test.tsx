@@ -168,9 +168,34 @@ describe('/plans', () => {
 
   it('tells an inactive account it cannot invest yet', async () => {
     fakeApi({ 'GET /api/plans': { body: { plans: [silverPlan] } } });
-    renderPage(<PlansPage />, '/plans', '/plans', { ...testUser, isActive: false });
+    renderPage(<PlansPage />, '/plans', '/plans', {
+      ...testUser,
+      isActive: false,
+      activatedAt: null,
+    });
     const silver = await silverCard();
     expect(screen.getByText('Account is not active.')).toBeTruthy();
+    expect(
+      within(silver).getByRole<HTMLButtonElement>('button', { name: 'Invest Now' }).disabled,
+    ).toBe(true);
+  });
+
+  it('tells a deactivated account investing is paused, and still shows its money', async () => {
+    fakeApi({
+      'GET /api/plans': { body: { plans: [silverPlan] } },
+      'GET /api/account/summary': { body: summaryWith(123_45) },
+    });
+    renderPage(<PlansPage />, '/plans', '/plans', {
+      ...testUser,
+      isActive: false,
+      activatedAt: '2026-01-05T10:00:00.000Z',
+    });
+    const silver = await silverCard();
+    expect(screen.getByText('Your account is deactivated.')).toBeTruthy();
+    expect(screen.queryByText(/within 24 hours/)).toBeNull();
+    expect(await screen.findByTestId('available')).toBeTruthy();
+    expect(screen.getByTestId('available').textContent).toBe('$123.45');
+    expect(screen.queryByRole('link', { name: 'Deposit' })).toBeNull();
     expect(
       within(silver).getByRole<HTMLButtonElement>('button', { name: 'Invest Now' }).disabled,
     ).toBe(true);

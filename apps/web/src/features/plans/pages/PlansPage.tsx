@@ -1,3 +1,4 @@
+import { accountStanding } from '@app/shared/schemas/auth';
 import { formatUsd } from '@app/shared/money';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -20,13 +21,16 @@ export function PlansPage() {
   const { t } = useTranslation('plans');
   const { user } = useSession();
   const plans = usePublicPlans();
-  const summary = useQuery({ ...accountSummaryQuery, enabled: Boolean(user?.isActive) });
-  const trade = useQuery({ ...currentTradeQuery, enabled: Boolean(user?.isActive) });
-  const active = Boolean(user?.isActive);
+  const summary = useQuery({ ...accountSummaryQuery, enabled: Boolean(user) });
+  const trade = useQuery({ ...currentTradeQuery, enabled: Boolean(user) });
+  const standing = user ? accountStanding(user) : 'new';
+  const active = standing === 'active';
+  // A new account waits for activation; a deactivated one is told its money can still leave.
+  const notice = standing === 'deactivated' ? 'deactivated' : 'inactive';
   const openTrade = trade.data ?? null;
   const availableCents = summary.data?.availableCents;
 
-  const blocked = !active ? t('blocked.inactive') : openTrade ? t('blocked.openTrade') : undefined;
+  const blocked = !active ? t(`blocked.${notice}`) : openTrade ? t('blocked.openTrade') : undefined;
 
   return (
     <div className="flex flex-col gap-6">
@@ -35,19 +39,23 @@ export function PlansPage() {
           <h2 className="text-2xl font-semibold tracking-tight text-text">{t('heading')}</h2>
           <p className="mt-1 max-w-2xl text-sm text-muted">{t('intro')}</p>
         </div>
-        {active && availableCents !== undefined && (
+        {availableCents !== undefined && (
           <p className="text-sm text-muted">
             {t('available')}{' '}
             <span data-testid="available" className="font-semibold text-text tabular-nums">
               {formatUsd(availableCents)}
             </span>
-            {' · '}
-            <Link
-              to="/deposits"
-              className="font-medium text-brand-strong underline-offset-4 hover:underline"
-            >
-              {t('deposit')}
-            </Link>
+            {active && (
+              <>
+                {' · '}
+                <Link
+                  to="/deposits"
+                  className="font-medium text-brand-strong underline-offset-4 hover:underline"
+                >
+                  {t('deposit')}
+                </Link>
+              </>
+            )}
           </p>
         )}
       </section>
@@ -57,12 +65,12 @@ export function PlansPage() {
           role="note"
           className="rounded-xl border border-warning/30 bg-warning/5 p-4 text-sm leading-relaxed text-text"
         >
-          <span className="font-semibold">{t('inactive.title')}</span> {t('inactive.body')}{' '}
+          <span className="font-semibold">{t(`${notice}.title`)}</span> {t(`${notice}.body`)}{' '}
           <Link
             to="/support"
             className="font-medium text-brand-strong underline-offset-4 hover:underline"
           >
-            {t('inactive.contact')}
+            {t(`${notice}.contact`)}
           </Link>
         </p>
       )}

@@ -16,6 +16,7 @@ const jane: Me = {
   referrerId: null,
   avatarUrl: null,
   isActive: true,
+  activatedAt: '2025-01-02T00:00:00.000Z',
   isAdmin: false,
   isTrader: false,
   twoFactorEnabled: false,

@@ -32,7 +32,7 @@ describe('SupportPage', () => {
   });
 
   it('tells an inactive user about the activation review', () => {
-    setup({ ...jane, isActive: false });
+    setup({ ...jane, isActive: false, activatedAt: null });
     expect(screen.getByText(/reviewed within 24 hours of registration/)).toBeTruthy();
   });
 });

@@ -1,3 +1,4 @@
+import { accountStanding } from '@app/shared/schemas/auth';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '../../../lib/auth';
@@ -22,7 +23,7 @@ export function SupportPage() {
             role="note"
             className="mb-5 rounded-lg border border-warning/40 bg-warning/10 px-4 py-3 text-sm text-warning"
           >
-            {t('form.inactive')}
+            {t(accountStanding(user) === 'deactivated' ? 'form.deactivated' : 'form.inactive')}
           </p>
         )}
         <ContactForm defaultValues={{ name: user.name, email: user.email }} />

@@ -1,0 +1,34 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { accountStanding, type Me } from '@app/shared/schemas/auth';
+import { buttonClasses, ShieldIcon } from '../../../ui';
+
+/**
+ * Above the dashboard while the account is not active: why deposits and new trades wait, never
+ * instead of the money. A new account is told it is activated within 24 hours; a deactivated one
+ * that its money stays visible and can always be taken out.
+ */
+export function AccountStandingNotice({ user }: { user: Pick<Me, 'isActive' | 'activatedAt'> }) {
+  const { t } = useTranslation('dashboard');
+  const standing = accountStanding(user);
+  if (standing === 'active') return null;
+  return (
+    <section
+      aria-labelledby="account-standing-title"
+      className="flex flex-col gap-3 rounded-xl border border-warning/30 bg-warning/5 p-4 sm:flex-row sm:items-center sm:gap-4"
+    >
+      <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-warning/10 text-warning ring-1 ring-warning/30">
+        <ShieldIcon width={20} height={20} />
+      </span>
+      <div className="min-w-0 flex-1">
+        <h2 id="account-standing-title" className="font-semibold text-text">
+          {t(`standing.${standing}.title`)}
+        </h2>
+        <p className="mt-1 text-sm leading-relaxed text-muted">{t(`standing.${standing}.body`)}</p>
+      </div>
+      <Link to="/support" className={buttonClasses('secondary', 'md')}>
+        {t('standing.contactSupport')}
+      </Link>
+    </section>
+  );
+}
