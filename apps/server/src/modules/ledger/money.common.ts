@@ -19,7 +19,9 @@ export function requireActiveAccount(user: UserRow): void {
   if (user.deletedAt) throw new AppError('FORBIDDEN', 403, MONEY_MESSAGES.accountInactive);
   if (!user.isActive) {
     const message =
-      user.activatedAt === null ? MONEY_MESSAGES.accountInactive : MONEY_MESSAGES.accountDeactivated;
+      user.activatedAt === null
+        ? MONEY_MESSAGES.accountInactive
+        : MONEY_MESSAGES.accountDeactivated;
     throw new AppError('FORBIDDEN', 403, message);
   }
 }
