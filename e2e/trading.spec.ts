@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { adminApi, csrfOf, uniqueEmail } from './support';
+import { adminApi, csrfOf, snap, uniqueEmail } from './support';
 
 const PASSWORD = 'trading-password-123';
 
@@ -124,5 +124,57 @@ test('a funded investor copies a strategy with $1,000, watches it move with the 
   await expect(page.getByTestId('balance')).toHaveText(
     `$${((100_000 + payout) / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`,
   );
+  await admin.dispose();
+});
+
+test('a deactivated investor still sees the balance and the trade, closes it, and can withdraw', async ({
+  page,
+  baseURL,
+}) => {
+  const email = uniqueEmail('deactivated');
+  const admin = await adminApi(baseURL ?? '');
+  await register(page, email);
+  await activateAndFund(admin, page.request, email);
+  const { plans } = (await (await page.request.get('/api/plans')).json()) as {
+    plans: { id: string; title: string }[];
+  };
+  const silver = plans.find((p) => p.title === 'Silver');
+  const invest = await page.request.post('/api/trades', {
+    headers: { 'x-csrf-token': await csrfOf(page.request), 'idempotency-key': crypto.randomUUID() },
+    data: { planId: silver?.id, amount: '1000' },
+  });
+  expect(invest.status()).toBe(201);
+
+  const list = await admin.get(`/api/admin/users?q=${encodeURIComponent(email)}`);
+  const { users } = (await list.json()) as { users: { id: string }[] };
+  const deactivated = await admin.post(`/api/admin/users/${users[0]?.id}/deactivate`, {
+    headers: { 'x-csrf-token': await csrfOf(admin) },
+  });
+  expect(deactivated.ok()).toBe(true);
+
+  // Told why, never the new-account text, and the money is all there.
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { name: 'Your account is deactivated' })).toBeVisible();
+  await expect(page.getByText(/within 24 hours/)).toHaveCount(0);
+  await expect(page.getByTestId('balance')).toHaveText(/\$\d/);
+  await expect(page.getByRole('main').getByRole('link', { name: 'Deposit' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Upgrade Plan' })).toHaveCount(0);
+  await snap(page, 'deactivated-dashboard');
+
+  // Its trade closes as any other.
+  await page.getByRole('button', { name: 'Close Trade' }).click();
+  const closeDialog = page.getByRole('dialog', { name: 'Close Trade' });
+  await closeDialog.getByRole('button', { name: 'Close Trade' }).click();
+  await expect(page.getByText(/was credited to your balance/)).toBeVisible();
+  await expect(page.getByText('No ongoing trades yet')).toBeVisible();
+
+  // Withdrawing stays open; investing says why it is paused.
+  await page.getByRole('link', { name: 'Withdraw' }).first().click();
+  await expect(page).toHaveURL(/\/withdrawals/);
+  await expect(page.getByRole('button', { name: 'Withdraw' })).toBeVisible();
+  await page.goto('/plans');
+  await expect(page.getByText('Your account is deactivated.')).toBeVisible();
+  await expect(page.getByTestId('available')).toHaveText(/\$\d/);
+  await snap(page, 'deactivated-plans');
   await admin.dispose();
 });

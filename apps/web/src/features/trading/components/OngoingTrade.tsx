@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { errorMessage } from '../../../lib/authErrors';
+import { useSession } from '../../../lib/auth';
 import { useRealtimeStatus } from '../../../lib/realtime';
 import { Badge, Button, buttonClasses, ErrorState } from '../../../ui';
 import { OngoingTradePanel } from '../../dashboard/components/OngoingTradePanel';
@@ -71,6 +72,8 @@ export function OngoingTrade() {
 type Dialog = 'claim' | 'close' | 'stopLoss' | null;
 
 function TradeDetails({ trade }: { trade: CurrentTrade }) {
+  // Upgrading invests more: only an active account may (its trade still closes either way).
+  const canInvest = useSession().user?.isActive ?? false;
   const { t } = useTranslation('trading');
   const [dialog, setDialog] = useState<Dialog>(null);
   const tone = signedTone(trade.profitCents);
@@ -128,9 +131,11 @@ function TradeDetails({ trade }: { trade: CurrentTrade }) {
       </p>
       <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
         <Button onClick={askClaim}>{t('actions.claim')}</Button>
-        <Link to="/plans" className={buttonClasses('secondary', 'md')}>
-          {t('actions.upgrade')}
-        </Link>
+        {canInvest && (
+          <Link to="/plans" className={buttonClasses('secondary', 'md')}>
+            {t('actions.upgrade')}
+          </Link>
+        )}
         <Button variant="ghost" className="sm:ml-auto" onClick={() => setDialog('close')}>
           {t('actions.close')}
         </Button>
