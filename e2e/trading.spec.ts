@@ -106,10 +106,17 @@ test('a funded investor copies a strategy with $1,000, watches it move with the 
       intervals: [1_000],
     })
     .not.toBe(`${firstValue} ${firstProfit}`);
-  // Profit is value − amount, whatever the market did.
-  const shownValue = cents(await value.innerText());
-  const shownProfit = cents(await profit.innerText());
-  expect(Math.abs(shownValue - 100_000 - shownProfit)).toBeLessThanOrEqual(1);
+  // Profit is value − amount, whatever the market did (both read from one render: a tick between
+  // two separate reads would pair one tick's value with the next one's profit).
+  await expect
+    .poll(async () => {
+      const [shownValue, shownProfit] = await page.evaluate(() => [
+        document.querySelector('[data-testid="trade-value"]')?.textContent ?? '',
+        document.querySelector('[data-testid="trade-profit"]')?.textContent ?? '',
+      ]);
+      return Math.abs(cents(shownValue ?? '') - 100_000 - cents(shownProfit ?? ''));
+    })
+    .toBeLessThanOrEqual(1);
 
   // Close at any time: the confirmation shows what returns, and the balance gets it.
   await page.getByRole('button', { name: 'Close Trade' }).click();

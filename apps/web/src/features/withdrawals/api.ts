@@ -14,6 +14,19 @@ export const withdrawalsApi = {
     api.post<{ transaction: Transaction }>('/api/withdrawals', input, idempotencyKey),
 };
 
+/** One of the user's own transactions by its TNX id (the success modal checks it exists). */
+export function ownTransactionQuery(transactionId: string) {
+  return queryOptions({
+    queryKey: ['transactions', 'one', transactionId],
+    queryFn: ({ signal }) =>
+      api.get<{ transaction: Transaction }>(
+        `/api/transactions/${encodeURIComponent(transactionId)}`,
+        signal,
+      ),
+    retry: false,
+  });
+}
+
 /** "Fee $X · You will receive $Y" for an amount, at the fee now in force (server-computed). */
 export function withdrawalQuoteQuery(amountCents: number) {
   return queryOptions({

@@ -72,7 +72,10 @@ describe('Ongoing Trade', () => {
 
   it('with profit ≤ 0, Claim Profit says there is no profit to claim and sends nothing', async () => {
     const calls = renderTrade(openTrade({ valueCents: 100_000, profitCents: 0, roiPct: '0.00' }));
-    fireEvent.click(await screen.findByRole('button', { name: 'Claim Profit' }));
+    const claim = await screen.findByRole('button', { name: 'Claim Profit' });
+    // Not the green primary action while there is nothing to claim.
+    expect(claim.className).not.toContain('bg-brand');
+    fireEvent.click(claim);
     expect(toast.error).toHaveBeenCalledWith('You have no profit to claim');
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
@@ -82,7 +85,9 @@ describe('Ongoing Trade', () => {
     const calls = renderTrade(openTrade(), {
       'POST /api/trades/current/claim': { body: { trade: closed } },
     });
-    fireEvent.click(await screen.findByRole('button', { name: 'Claim Profit' }));
+    const claim = await screen.findByRole('button', { name: 'Claim Profit' });
+    expect(claim.className).toContain('bg-brand');
+    fireEvent.click(claim);
     const dialog = await screen.findByRole('dialog', { name: 'Confirm Profit' });
     expect(within(dialog).getByTestId('claim-profit').textContent).toBe('+$20.00');
     expect(dialog.textContent).toContain('$1,000.00');

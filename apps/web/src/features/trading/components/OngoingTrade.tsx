@@ -130,7 +130,10 @@ function TradeDetails({ trade }: { trade: CurrentTrade }) {
           ` ${t('feeLine', { pct: trade.performanceFeePct })}`}
       </p>
       <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
-        <Button onClick={askClaim}>{t('actions.claim')}</Button>
+        {/* The primary (green) action only when there is a profit to claim. */}
+        <Button variant={trade.profitCents > 0 ? 'primary' : 'secondary'} onClick={askClaim}>
+          {t('actions.claim')}
+        </Button>
         {canInvest && (
           <Link to="/plans" className={buttonClasses('secondary', 'md')}>
             {t('actions.upgrade')}

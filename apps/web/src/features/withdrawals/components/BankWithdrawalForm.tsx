@@ -21,7 +21,7 @@ type Field = (typeof FIELDS)[number];
 export interface WithdrawalFormProps {
   availableCents: number | undefined;
   /** After 'Withdrawal request sent', with the amount as plain text. */
-  onSent: (amount: string) => void;
+  onSent: (amount: string, transactionId: string) => void;
 }
 
 /** Bank Transfer Details: the payout account and the amount; confirmed in a dialog. */
@@ -99,10 +99,10 @@ export function BankWithdrawalForm({
         <ConfirmWithdrawalDialog
           request={request}
           onCancel={() => setRequest(null)}
-          onSent={() => {
+          onSent={(transactionId) => {
             setRequest(null);
             reset(defaults);
-            onSent(centsToPlain(request.amountCents));
+            onSent(centsToPlain(request.amountCents), transactionId);
           }}
           onFieldError={(field, message) => {
             const known = FIELDS.find((name) => name === field);

@@ -20,7 +20,7 @@ export interface WithdrawalRequest {
 interface Props {
   request: WithdrawalRequest;
   onCancel: () => void;
-  onSent: () => void;
+  onSent: (transactionId: string) => void;
   /** The server named a form field (e.g. 'Insufficient balance' on amount). */
   onFieldError: (field: string, message: string) => void;
 }
@@ -41,10 +41,10 @@ export function ConfirmWithdrawalDialog({ request, onCancel, onSent, onFieldErro
   function confirm() {
     const toastId = toast.loading(t('toast.withdrawing'));
     send.mutate(undefined, {
-      onSuccess: () => {
+      onSuccess: ({ transaction }) => {
         toast.success(t('toast.sent'), { id: toastId });
         void invalidateMoney(queryClient);
-        onSent();
+        onSent(transaction.transactionId);
       },
       onError: (error) => {
         toast.error(errorMessage(error), { id: toastId });

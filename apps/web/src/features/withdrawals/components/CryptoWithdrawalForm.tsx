@@ -111,10 +111,10 @@ export function CryptoWithdrawalForm({ availableCents, onSent }: WithdrawalFormP
         <ConfirmWithdrawalDialog
           request={request}
           onCancel={() => setRequest(null)}
-          onSent={() => {
+          onSent={(transactionId) => {
             setRequest(null);
             reset(defaults);
-            onSent(centsToPlain(request.amountCents));
+            onSent(centsToPlain(request.amountCents), transactionId);
           }}
           onFieldError={(field, message) => {
             const known = FIELDS.find((name) => name === field);

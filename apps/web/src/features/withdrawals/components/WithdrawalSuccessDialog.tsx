@@ -1,17 +1,25 @@
-import { formatUsd, parseUsdToCents } from '@app/shared/money';
+import { formatUsd } from '@app/shared/money';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Button, buttonClasses, CheckIcon, Modal } from '../../../ui';
+import { ownTransactionQuery } from '../api';
 
 /**
  * The success modal, driven by the URL (seed): `isSuccess=true&amount=` opens it; closing sets
- * isSuccess=false, so a reload or the back button shows the same state.
+ * isSuccess=false, so a reload or the back button shows the same state. It opens only for a
+ * withdrawal that exists (`tx`, the request's TNX id, read back as the user's own transaction)
+ * and shows that transaction's amount: a crafted URL shows no success.
  */
 export function WithdrawalSuccessDialog() {
   const { t } = useTranslation('withdrawals');
   const [params, setParams] = useSearchParams();
-  const open = params.get('isSuccess') === 'true';
-  const cents = parseUsdToCents(params.get('amount') ?? '');
+  const transactionId = params.get('tx') ?? '';
+  const wanted = params.get('isSuccess') === 'true' && transactionId !== '';
+  const found = useQuery({ ...ownTransactionQuery(transactionId), enabled: wanted });
+  const withdrawal = found.data?.transaction.kind === 'withdrawal' ? found.data.transaction : null;
+  const open = wanted && withdrawal !== null;
+  const cents = withdrawal?.amountCents ?? null;
 
   function close() {
     setParams(

@@ -127,11 +127,17 @@ describe('WithdrawalsPage', () => {
     expect((field('Account Number') as HTMLInputElement).value).toBe('');
   });
 
-  it('opens the success modal from the URL and closing sets isSuccess=false', async () => {
-    api();
+  it('opens the success modal from the URL for a real withdrawal; closing sets isSuccess=false', async () => {
+    api({
+      'GET /api/transactions/TNX-AAAAAA': {
+        body: {
+          transaction: { transactionId: 'TNX-AAAAAA', kind: 'withdrawal', amountCents: 25_000 },
+        },
+      },
+    });
     const { router } = renderPage(
       <WithdrawalsPage />,
-      '/withdrawals?tab=crypto&isSuccess=true&amount=250.00',
+      '/withdrawals?tab=crypto&isSuccess=true&amount=250.00&tx=TNX-AAAAAA',
       '/withdrawals',
     );
     const dialog = await screen.findByRole('dialog', { name: 'Withdrawal' });
@@ -145,6 +151,25 @@ describe('WithdrawalsPage', () => {
     const params = new URLSearchParams(router.state.location.search);
     expect(params.get('isSuccess')).toBe('false');
     expect(params.get('tab')).toBe('crypto');
+  });
+
+  it('shows no success for a crafted URL: no withdrawal id, or one that is not the user’s', async () => {
+    api({
+      'GET /api/transactions/TNX-ZZZZZZ': { status: 404, body: { error: { code: 'NOT_FOUND' } } },
+    });
+    renderPage(<WithdrawalsPage />, '/withdrawals?isSuccess=true&amount=5000.00', '/withdrawals');
+    await screen.findByText('Available: $100.00');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    cleanup();
+    renderPage(
+      <WithdrawalsPage />,
+      '/withdrawals?isSuccess=true&amount=5000.00&tx=TNX-ZZZZZZ',
+      '/withdrawals',
+    );
+    await screen.findByText('Available: $100.00');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByText(/\$5,000\.00/)).toBeNull();
   });
 
   it('shows the crypto messages on the Crypto Currency tab', async () => {

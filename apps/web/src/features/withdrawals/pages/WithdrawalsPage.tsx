@@ -41,11 +41,12 @@ export function WithdrawalsPage() {
     );
   }
 
-  function showSuccess(amount: string) {
+  function showSuccess(amount: string, transactionId: string) {
     setParams((previous) => {
       const next = new URLSearchParams(previous);
       next.set('isSuccess', 'true');
       next.set('amount', amount);
+      next.set('tx', transactionId);
       return next;
     });
   }
