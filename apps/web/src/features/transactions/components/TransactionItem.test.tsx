@@ -61,4 +61,21 @@ describe('TransactionItem', () => {
     expect(within(failed!).getByText('Reason: Payment not received')).toBeTruthy();
     expect(within(success!).queryByText(/Reason:/)).toBeNull();
   });
+
+  it('shows a rejected withdrawal unsigned and struck out: it moved no money', () => {
+    render(
+      <TransactionRows
+        transactions={[
+          tx({ id: 'r', type: 'withdraw', status: 'failed', amountCents: 15_000, feeCents: 500 }),
+          tx({ id: 'p', type: 'withdraw', status: 'pending', amountCents: 15_000 }),
+        ]}
+      />,
+    );
+    const [rejected, pending] = rows();
+    const rejectedAmount = within(rejected!).getByTestId('amount');
+    expect(rejectedAmount.textContent).toBe('Not booked $150.00');
+    expect(rejectedAmount.className).toContain('line-through');
+    expect(within(rejected!).queryByText(/Fee/)).toBeNull();
+    expect(within(pending!).getByTestId('amount').textContent).toBe('Debit −$150.00');
+  });
 });

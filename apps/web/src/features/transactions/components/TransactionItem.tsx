@@ -33,8 +33,10 @@ export function isCredit(transaction: Pick<Transaction, 'type'>): boolean {
 export function TransactionItem({ transaction }: { transaction: Transaction }) {
   const { t } = useTranslation('transactions');
   const credit = isCredit(transaction);
+  // A failed (rejected) transaction moved no money: its amount is shown unsigned and struck out.
+  const failed = transaction.status === 'failed';
   const sign = credit ? '+' : '−';
-  const showFee = !credit && transaction.feeCents > 0;
+  const showFee = !credit && !failed && transaction.feeCents > 0;
 
   return (
     <li
@@ -46,10 +48,14 @@ export function TransactionItem({ transaction }: { transaction: Transaction }) {
         aria-hidden="true"
         className={clsx(
           'flex size-10 shrink-0 items-center justify-center rounded-full text-xl leading-none font-semibold',
-          credit ? 'bg-brand/10 text-brand-strong' : 'bg-danger/10 text-danger',
+          failed
+            ? 'bg-surface-2 text-muted'
+            : credit
+              ? 'bg-brand/10 text-brand-strong'
+              : 'bg-danger/10 text-danger',
         )}
       >
-        {sign}
+        {failed ? '×' : sign}
       </span>
       <div className="min-w-0 flex-1">
         <p className="font-medium break-words text-text">{transaction.description}</p>
@@ -80,11 +86,13 @@ export function TransactionItem({ transaction }: { transaction: Transaction }) {
           data-testid="amount"
           className={clsx(
             'font-semibold whitespace-nowrap tabular-nums',
-            credit ? 'text-brand-strong' : 'text-danger',
+            failed ? 'text-muted line-through' : credit ? 'text-brand-strong' : 'text-danger',
           )}
         >
-          <span className="sr-only">{credit ? t('row.credit') : t('row.debit')} </span>
-          {sign}
+          <span className="sr-only">
+            {failed ? t('row.notBooked') : credit ? t('row.credit') : t('row.debit')}{' '}
+          </span>
+          {!failed && sign}
           {formatUsd(transaction.amountCents)}
         </span>
         <span className="sm:hidden">
