@@ -114,3 +114,32 @@ test('the register country picker finds Germany from "Germ" and never lists more
   // The field shows the flag before the name.
   await expect(page.getByLabel('Country')).toHaveValue(/Germany$/);
 });
+
+test('a visitor’s browser logs no error on any public page (asking who is signed in is not a 401)', async ({
+  page,
+}) => {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`${page.url()}: ${message.text()}`);
+  });
+  page.on('response', (response) => {
+    if (response.url().includes('/api/') && response.status() >= 400) {
+      problems.push(`${response.status()} ${response.url()}`);
+    }
+  });
+  for (const path of [
+    '/',
+    '/about',
+    '/contact',
+    '/terms',
+    '/privacy',
+    '/risk',
+    '/login',
+    '/register',
+  ]) {
+    await page.goto(path);
+    await expect(page.locator('h1, h2').first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+  }
+  expect(problems).toEqual([]);
+});

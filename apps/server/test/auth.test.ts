@@ -69,6 +69,12 @@ describe('sign-up', () => {
     expect(me.json()).toMatchObject({
       user: { email: input.email, isActive: false, isAdmin: false, emailVerified: false },
     });
+    // The page's own question, "who is signed in?", is never a 401: a visitor is nobody.
+    const session = await client.get('/api/auth/session');
+    expect(session.json()).toMatchObject({ user: { id: user.id, email: input.email } });
+    const visitor = await new TestClient(t.app).get('/api/auth/session');
+    expect([visitor.statusCode, visitor.json()]).toEqual([200, { user: null }]);
+    expect((await new TestClient(t.app).get('/api/auth/me')).statusCode).toBe(401);
     await t.ctx.mailer.idle();
     const [welcome] = await findMailTo(t.db, input.email, 'welcome');
     expect(welcome?.subject).toBe('Welcome to Nestrado');

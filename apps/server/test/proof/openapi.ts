@@ -17,6 +17,7 @@ export type Access = 'public' | 'signed-in' | 'trader' | 'admin';
 export const ACCESS: Record<string, Access> = {
   // Authentication: the ways in are public; everything about "my account" is signed-in.
   'GET /api/auth/csrf': 'public',
+  'GET /api/auth/session': 'public', // { user: null } when signed out
   'POST /api/auth/register': 'public',
   'POST /api/auth/login': 'public',
   'POST /api/auth/logout': 'public', // ends the session if there is one, answers ok either way

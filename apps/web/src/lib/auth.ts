@@ -6,7 +6,7 @@ import { api, ApiRequestError } from './api';
 
 /**
  * The signed-in user's non-secret snapshot, persisted under `auth-storage` so the shell can paint
- * before GET /api/auth/me answers. The session itself is an HttpOnly cookie the page never sees;
+ * before GET /api/auth/session answers. The session itself is an HttpOnly cookie the page never sees;
  * nothing secret (password, token, session id) is ever stored here.
  */
 interface AuthState {
@@ -36,10 +36,10 @@ export const useAuthStore = create<AuthState>()(
 
 export const sessionQueryKey = ['auth', 'me'] as const;
 
-/** The current user, or null when the server says the session is missing or expired (401). */
+/** The current user, or null when nobody is signed in (the session is missing or expired). */
 export async function fetchMe(signal?: AbortSignal): Promise<Me | null> {
   try {
-    const { user } = await api.get<{ user: Me }>('/api/auth/me', signal);
+    const { user } = await api.get<{ user: Me | null }>('/api/auth/session', signal);
     return user;
   } catch (error) {
     if (error instanceof ApiRequestError && error.status === 401) return null;

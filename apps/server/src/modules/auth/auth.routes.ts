@@ -28,6 +28,7 @@ import { findSessionByDigest, revokeSession } from './auth.repo';
 import { clearSessionCookie, requireUser, setSessionCookie } from './session';
 
 const userResponse = z.object({ user: meSchema });
+const sessionResponse = z.object({ user: meSchema.nullable() });
 
 export function authRoutes(ctx: AppContext) {
   const limiter = rateLimiter(ctx);
@@ -111,6 +112,12 @@ export function authRoutes(ctx: AppContext) {
 
     app.get('/me', { schema: { tags, response: { 200: userResponse } } }, (request) => {
       return { user: toMe(requireUser(request).user) };
+    });
+
+    // Who is signed in, if anyone: what the web app asks on every page, public ones included, so a
+    // visitor's browser is answered 200 { user: null } instead of logging a 401 on each page.
+    app.get('/session', { schema: { tags, response: { 200: sessionResponse } } }, (request) => {
+      return { user: request.auth ? toMe(request.auth.user) : null };
     });
 
     app.get(

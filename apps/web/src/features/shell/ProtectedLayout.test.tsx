@@ -27,7 +27,7 @@ const jane: Me = {
 
 function renderShell(path: string, me: Me | null) {
   const { fetchStub, calls } = stubFetch({
-    'GET /api/auth/me': me
+    'GET /api/auth/session': me
       ? { body: { user: me } }
       : { status: 401, body: { error: { code: 'UNAUTHENTICATED', message: 'Sign in' } } },
     'GET /api/auth/csrf': { body: {} },

@@ -28,7 +28,7 @@ afterEach(async () => {
 
 describe('validation messages on screen', () => {
   it('shows the register form’s empty-field messages in Spanish', async () => {
-    const { fetchStub } = stubFetch({ 'GET /api/auth/me': UNAUTHENTICATED });
+    const { fetchStub } = stubFetch({ 'GET /api/auth/session': UNAUTHENTICATED });
     vi.stubGlobal('fetch', fetchStub);
     await changeLanguage('es');
     renderAt('/register', <RegisterPage />);
@@ -49,7 +49,7 @@ describe('validation messages on screen', () => {
 
   it('shows the server’s wrong-login message in German, in the toast', async () => {
     const { fetchStub } = stubFetch({
-      'GET /api/auth/me': UNAUTHENTICATED,
+      'GET /api/auth/session': UNAUTHENTICATED,
       'GET /api/auth/csrf': { body: {} },
       'POST /api/auth/login': {
         status: 401,
@@ -77,7 +77,7 @@ describe('validation messages on screen', () => {
   });
 
   it('keeps the English messages word for word', async () => {
-    const { fetchStub } = stubFetch({ 'GET /api/auth/me': UNAUTHENTICATED });
+    const { fetchStub } = stubFetch({ 'GET /api/auth/session': UNAUTHENTICATED });
     vi.stubGlobal('fetch', fetchStub);
     renderAt('/register', <RegisterPage />);
     fireEvent.click(await screen.findByRole('button', { name: 'Register' }));

@@ -17,7 +17,7 @@ afterEach(() => {
 
 describe('LoginPage', () => {
   it('shows the seed messages for empty fields', async () => {
-    vi.stubGlobal('fetch', stubFetch({ 'GET /api/auth/me': unauthenticated }).fetchStub);
+    vi.stubGlobal('fetch', stubFetch({ 'GET /api/auth/session': unauthenticated }).fetchStub);
     renderAt('/login', <LoginPage />);
     fireEvent.click(await screen.findByRole('button', { name: 'Login' }));
     expect(await screen.findByText('Email is required')).toBeTruthy();
@@ -27,7 +27,7 @@ describe('LoginPage', () => {
   it('asks for the two-factor code when the server requires it, then resubmits with otp', async () => {
     let attempts = 0;
     const { fetchStub, calls } = stubFetch({
-      'GET /api/auth/me': unauthenticated,
+      'GET /api/auth/session': unauthenticated,
       'GET /api/auth/csrf': { body: {} },
     });
     vi.stubGlobal('fetch', (input: string, init?: RequestInit) => {
@@ -66,7 +66,7 @@ describe('LoginPage', () => {
 
   it('sends an admin without two-factor sign-in to /profile to set it up', async () => {
     const { fetchStub } = stubFetch({
-      'GET /api/auth/me': unauthenticated,
+      'GET /api/auth/session': unauthenticated,
       'GET /api/auth/csrf': { body: {} },
       'POST /api/auth/login': {
         body: {
@@ -88,7 +88,7 @@ describe('LoginPage', () => {
   it('redirects to /dashboard when already signed in', async () => {
     vi.stubGlobal(
       'fetch',
-      stubFetch({ 'GET /api/auth/me': { body: { user: { id: 'u1', name: 'J' } } } }).fetchStub,
+      stubFetch({ 'GET /api/auth/session': { body: { user: { id: 'u1', name: 'J' } } } }).fetchStub,
     );
     renderAt('/login', <LoginPage />);
     expect((await screen.findByTestId('location')).textContent).toBe('/dashboard');

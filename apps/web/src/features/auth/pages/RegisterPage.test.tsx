@@ -7,7 +7,10 @@ import { RegisterPage } from './RegisterPage';
 beforeEach(() => {
   useAuthStore.getState().setUser(null);
   const { fetchStub } = stubFetch({
-    'GET /api/auth/me': { status: 401, body: { error: { code: 'UNAUTHENTICATED', message: 'x' } } },
+    'GET /api/auth/session': {
+      status: 401,
+      body: { error: { code: 'UNAUTHENTICATED', message: 'x' } },
+    },
   });
   vi.stubGlobal('fetch', fetchStub);
 });
@@ -43,7 +46,7 @@ describe('RegisterPage', () => {
 
   it('keeps what was typed and puts a server field error on its field', async () => {
     const { fetchStub, calls } = stubFetch({
-      'GET /api/auth/me': {
+      'GET /api/auth/session': {
         status: 401,
         body: { error: { code: 'UNAUTHENTICATED', message: 'x' } },
       },

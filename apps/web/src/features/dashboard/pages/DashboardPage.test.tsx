@@ -14,7 +14,7 @@ function renderAs(me: Me, trade: CurrentTrade | null = null) {
   vi.stubGlobal(
     'fetch',
     stubFetch({
-      'GET /api/auth/me': { body: { user: me } },
+      'GET /api/auth/session': { body: { user: me } },
       'GET /api/trades/current': { body: { trade } },
     }).fetchStub,
   );

@@ -44,7 +44,7 @@ const sessions = [
 
 function setup(user: Me = jane) {
   const stub = stubFetch({
-    'GET /api/auth/me': { body: { user } },
+    'GET /api/auth/session': { body: { user } },
     'GET /api/auth/csrf': { body: {} },
     'GET /api/auth/sessions': { body: { sessions } },
     'DELETE /api/auth/sessions/s-phone': { body: { ok: true } },

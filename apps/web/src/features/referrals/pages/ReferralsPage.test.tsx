@@ -23,7 +23,7 @@ const list = (users: ReferralList['users']): ReferralList => ({
 function setup(users = [ann, bob], path = '/referrals', me = jane) {
   useAuthStore.getState().setUser(me);
   const stub = stubFetch({
-    'GET /api/auth/me': { body: { user: me } },
+    'GET /api/auth/session': { body: { user: me } },
     'GET /api/profile/referrals': { body: list(users) },
     'GET /api/profile/referrals?q=ann': { body: list([ann]) },
     'GET /api/profile/referrals?q=zed': { body: list([]) },

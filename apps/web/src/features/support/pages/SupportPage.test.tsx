@@ -8,7 +8,7 @@ import { SupportPage } from './SupportPage';
 
 function setup(user: Me = jane) {
   useAuthStore.getState().setUser(user);
-  vi.stubGlobal('fetch', stubFetch({ 'GET /api/auth/me': { body: { user } } }).fetchStub);
+  vi.stubGlobal('fetch', stubFetch({ 'GET /api/auth/session': { body: { user } } }).fetchStub);
   renderAt('/support', <SupportPage />);
 }
 
