@@ -143,3 +143,16 @@ test('a visitor’s browser logs no error on any public page (asking who is sign
   }
   expect(problems).toEqual([]);
 });
+
+test('a visitor reads the withdrawal fee schedule, with a worked example, from the footer', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Fees' }).click();
+  await expect(page).toHaveURL(/\/withdrawals\/fee$/);
+  await expect(page.getByText(/^\d+(\.\d+)?%$/)).toBeVisible();
+  await expect(page.getByText('You receive')).toBeVisible();
+  // A new page starts at its top (the smooth scroll from the footer has ended).
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  await snap(page, 'fee-schedule');
+});

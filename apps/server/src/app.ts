@@ -48,7 +48,11 @@ import {
   adminTransactionRoutes,
   transactionRoutes,
 } from './modules/transactions/transactions.routes';
-import { adminWithdrawalRoutes, withdrawalRoutes } from './modules/withdrawals/withdrawals.routes';
+import {
+  adminWithdrawalRoutes,
+  withdrawalQuoteRoute,
+  withdrawalRoutes,
+} from './modules/withdrawals/withdrawals.routes';
 import { adminApprovalRoutes } from './modules/approvals/approvals.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { contactMessageRoutes } from './modules/contact/messages.routes';
@@ -214,6 +218,7 @@ export async function buildApp(
   await app.register(depositRoutes(ctx), { prefix: '/api/deposits' });
   await app.register(adminDepositRoutes(ctx), { prefix: '/api/admin/deposits' });
   await app.register(withdrawalRoutes(ctx), { prefix: '/api/withdrawals' });
+  await app.register(withdrawalQuoteRoute(ctx), { prefix: '/api/withdrawals' });
   await app.register(adminWithdrawalRoutes(ctx), { prefix: '/api/admin/withdrawals' });
   await app.register(transactionRoutes(ctx), { prefix: '/api/transactions' });
   await app.register(adminTransactionRoutes(ctx), { prefix: '/api/admin/transactions' });

@@ -56,7 +56,7 @@ export const ACCESS: Record<string, Access> = {
   'GET /api/profile/referrals': 'signed-in',
   'GET /api/payment-methods/': 'signed-in',
   'POST /api/deposits/': 'signed-in',
-  'GET /api/withdrawals/quote': 'signed-in',
+  'GET /api/withdrawals/quote': 'public', // illustrates the public fee schedule
   'POST /api/withdrawals/': 'signed-in',
   'GET /api/transactions/': 'signed-in',
   'GET /api/transactions/{transactionId}': 'signed-in',

@@ -18,23 +18,34 @@ import * as service from './withdrawals.service';
 
 const idParams = z.object({ id: z.string().max(40, atMostCharacters(40)) });
 
-/** POST /api/withdrawals (Idempotency-Key), GET /api/withdrawals/quote?amount= */
-export function withdrawalRoutes(ctx: AppContext) {
+/**
+ * GET /api/withdrawals/quote?amount=: what a withdrawal of that amount costs at the fee in force.
+ * Public, like the fee schedule it illustrates (a visitor reads it before signing up).
+ */
+export function withdrawalQuoteRoute(ctx: AppContext) {
   return function register(fastify: FastifyInstance, _options: unknown, done: () => void) {
-    guardSignedIn(fastify);
     const app = fastify.withTypeProvider<ZodTypeProvider>();
-    const tags = ['withdrawals'];
     app.get(
       '/quote',
       {
         schema: {
-          tags,
+          tags: ['withdrawals'],
           querystring: withdrawalQuoteQuerySchema,
           response: { 200: withdrawalQuoteSchema },
         },
       },
       (request) => service.quote(ctx, request.query.amount),
     );
+    done();
+  };
+}
+
+/** POST /api/withdrawals (Idempotency-Key), signed in. */
+export function withdrawalRoutes(ctx: AppContext) {
+  return function register(fastify: FastifyInstance, _options: unknown, done: () => void) {
+    guardSignedIn(fastify);
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    const tags = ['withdrawals'];
     app.post(
       '/',
       {

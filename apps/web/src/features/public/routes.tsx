@@ -36,6 +36,16 @@ export const publicRoutes: RouteObject[] = [
       { path: '/terms', lazy: infoPage('TermsPage') },
       { path: '/privacy', lazy: infoPage('PrivacyPage') },
       { path: '/risk', lazy: infoPage('RiskPage') },
+      // The withdrawal fee schedule: readable before signing up, like the risk disclosure.
+      {
+        path: '/withdrawals/fee',
+        handle: { title: 'withdrawals:fee.title' },
+        lazy: lazyPage(
+          () => import('../withdrawals/pages/WithdrawalFeePage'),
+          (m) => m.WithdrawalFeePage,
+          ['withdrawals'],
+        ),
+      },
     ],
   },
 ];

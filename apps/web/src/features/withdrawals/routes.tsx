@@ -1,6 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { lazyPage } from '../../app/lazyPage';
 
+/** The fee schedule (/withdrawals/fee) is public: it lives in the public routes. */
 export const withdrawalsRoutes: RouteObject[] = [
   {
     path: '/withdrawals',
@@ -8,15 +9,6 @@ export const withdrawalsRoutes: RouteObject[] = [
     lazy: lazyPage(
       () => import('./pages/WithdrawalsPage'),
       (m) => m.WithdrawalsPage,
-      ['withdrawals'],
-    ),
-  },
-  {
-    path: '/withdrawals/fee',
-    handle: { title: 'withdrawals:fee.title' },
-    lazy: lazyPage(
-      () => import('./pages/WithdrawalFeePage'),
-      (m) => m.WithdrawalFeePage,
       ['withdrawals'],
     ),
   },

@@ -19,5 +19,6 @@ export const FOOTER_LINKS = {
     { key: 'terms', to: '/terms' },
     { key: 'privacy', to: '/privacy' },
     { key: 'risk', to: '/risk' },
+    { key: 'fees', to: '/withdrawals/fee' },
   ],
 } as const;

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../lib/authErrors';
+import { useSession } from '../../../lib/auth';
 import { appConfig } from '../../../lib/config';
 import { ArrowLeftIcon, Card, ErrorState, LoadingBlock } from '../../../ui';
 import { feeScheduleQuery, withdrawalQuoteQuery } from '../api';
@@ -10,21 +11,27 @@ import { feeScheduleQuery, withdrawalQuoteQuery } from '../api';
 /** An example withdrawal for the schedule: $100.00. */
 const EXAMPLE_CENTS = 10_000;
 
-/** /withdrawals/fee: the public fee schedule. The fee comes out of the payout; nothing is paid in. */
+/**
+ * /withdrawals/fee: the public fee schedule (in the public layout, readable before signing up). The
+ * fee comes out of the payout; nothing is paid in.
+ */
 export function WithdrawalFeePage() {
   const { t } = useTranslation('withdrawals');
   const fees = useQuery(feeScheduleQuery);
   const example = useQuery(withdrawalQuoteQuery(EXAMPLE_CENTS));
+  const { user } = useSession();
 
   return (
-    <div className="mx-auto flex max-w-2xl flex-col gap-6">
-      <Link
-        to="/withdrawals"
-        className="inline-flex items-center gap-2 self-start rounded-md text-sm text-muted hover:text-text"
-      >
-        <ArrowLeftIcon />
-        {t('fee.back')}
-      </Link>
+    <div className="mx-auto flex w-full max-w-2xl flex-col gap-6 px-4 py-8 sm:px-6">
+      {user && (
+        <Link
+          to="/withdrawals"
+          className="inline-flex items-center gap-2 self-start rounded-md text-sm text-muted hover:text-text"
+        >
+          <ArrowLeftIcon />
+          {t('fee.back')}
+        </Link>
+      )}
       <Card title={<span className="text-lg">{t('fee.heading')}</span>}>
         {fees.isPending ? (
           <LoadingBlock />
