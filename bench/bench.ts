@@ -19,6 +19,7 @@ import { seedUsers, query } from './lib/seed';
 import { BENCH_ADMIN, REPO_ROOT, startServer, type ServerProcess } from './lib/server';
 import { moneyContext, moneyCycle } from './lib/workload';
 import { runCascade } from './lib/cascade';
+import { LEDGER_CLIENTS, runLedgerPhase, tpcbByClients } from './lib/ledger';
 
 const quick = process.argv.includes('--quick');
 const only = process.argv
@@ -41,6 +42,7 @@ const CFG = quick
       listRounds: 150,
       lighthouse: false,
       cascadeCopies: 2_000,
+      ledgerSeconds: 5,
     }
   : {
       clients: 8,
@@ -54,6 +56,7 @@ const CFG = quick
       listRounds: 400,
       lighthouse: true,
       cascadeCopies: 10_000,
+      ledgerSeconds: 15,
     };
 const want = (name: string) => !only || only.includes(name);
 // The product runs one worker process per core, as docs/deploy.md advises (pgbench gets -j 2).
@@ -151,6 +154,52 @@ async function startScript(script: string, args: string[]): Promise<ChildProcess
   return child;
 }
 
+/**
+ * The posting function alone, before the ledger hot-path migration (0016) and now, over TPC-B at
+ * the same client counts (see lib/ledger.ts).
+ */
+async function ledgerPhase(pgCluster: PgCluster, dir: string) {
+  log(`ledger: posting function, ${CFG.ledgerSeconds} s per run`);
+  const figures = await runLedgerPhase(
+    pgCluster,
+    [{ label: 'before', upTo: '0015_strategy_per_unit.sql' }, { label: 'now' }],
+    CFG.ledgerSeconds,
+    dir,
+    log,
+  );
+  const tpcb = await tpcbByClients(pgCluster, CFG.ledgerSeconds);
+  const before = figures.get('before')!;
+  const now = figures.get('now')!;
+  for (const clients of LEDGER_CLIENTS) {
+    record(`ledger/tpcb-tps-c${clients}`, fmt(tpcb[clients]!, 1));
+    for (const scenario of ['cold', 'hot'] as const) {
+      const was = before[scenario][clients]!;
+      const is = now[scenario][clients]!;
+      record(
+        `ledger/post-entry-tps/${scenario}-c${clients}`,
+        fmt(is, 1),
+        `(before 0016: ${fmt(was, 1)}, ${fmt(is / was, 2)}x)`,
+      );
+      record(
+        `ledger/post-entry-over-tpcb/${scenario}-c${clients}`,
+        fmt(is / tpcb[clients]!, 3),
+        `(before 0016: ${fmt(was / tpcb[clients]!, 3)})`,
+      );
+    }
+  }
+  const hold = (tps: number) => fmt(1e6 / tps, 0);
+  record(
+    'ledger/hot-lock-hold-us',
+    hold(now.hot[32]!),
+    `(1 / hot tps at 32 clients; before 0016: ${hold(before.hot[32]!)})`,
+  );
+  record(
+    'ledger/audit-problems',
+    String(before.auditProblems + now.auditProblems),
+    '(ledger audit after both schemas; must be 0)',
+  );
+}
+
 async function main() {
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'nestrado-bench-'));
   log(
@@ -171,6 +220,8 @@ async function main() {
   const dbUrl = cluster.url('nestrado');
   await query(dbUrl, 'CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
   await pgbench(cluster, ['-i', '-q', '-s', '10', 'pgbench'], 300_000);
+
+  if (want('ledger')) await ledgerPhase(cluster, tmp);
 
   let frontend: ReturnType<typeof buildAndMeasure> | undefined;
   const webDir = path.join(tmp, 'web');
