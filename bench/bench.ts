@@ -187,6 +187,17 @@ async function ledgerPhase(pgCluster: PgCluster, dir: string) {
       );
     }
   }
+  for (const [key, name] of [
+    ['walBytes', 'wal-bytes'],
+    ['walRecords', 'wal-records'],
+    ['plpgsqlCalls', 'plpgsql-calls'],
+  ] as const) {
+    record(
+      `ledger/${name}-per-hot-entry`,
+      fmt(now.perEntry[key], 1),
+      `(before 0016: ${fmt(before.perEntry[key], 1)})`,
+    );
+  }
   const hold = (tps: number) => fmt(1e6 / tps, 0);
   record(
     'ledger/hot-lock-hold-us',

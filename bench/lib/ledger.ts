@@ -31,8 +31,13 @@ export interface LedgerFigures {
   /** tps by scenario and client count. */
   cold: Record<number, number>;
   hot: Record<number, number>;
+  /** Per hot entry, from a counted run of one client: machine-independent figures of the work. */
+  perEntry: { walBytes: number; walRecords: number; plpgsqlCalls: number };
   auditProblems: number;
 }
+
+/** Entries of the counted run. */
+const COUNTED_ENTRIES = 2_000;
 
 // Users are numbered 1..LEDGER_USERS with ids derived from the number, so a script computes an
 // account's code from a random number without reading a table.
@@ -75,6 +80,8 @@ async function prepare(cluster: PgCluster, database: string, schema: LedgerSchem
   const pool = new pg.Pool({ connectionString: cluster.url(database), max: 1 });
   try {
     await migrate(pool, schema.upTo === undefined ? {} : { upTo: schema.upTo });
+    // Counts the PL/pgSQL calls (functions and triggers) this database's backends make.
+    await pool.query(`ALTER DATABASE ${database} SET track_functions = 'pl'`);
     await pool.query(SETUP_SQL);
     await pool.query('VACUUM ANALYZE');
   } finally {
@@ -92,6 +99,49 @@ async function audit(cluster: PgCluster, database: string): Promise<number> {
 }
 
 const jobs = (clients: number) => String(Math.min(2, clients));
+
+/**
+ * WAL bytes and records and PL/pgSQL calls per entry of COUNTED_ENTRIES hot entries by one client.
+ * Nothing else writes to the cluster meanwhile; the timed runs before it touched every page since
+ * the last checkpoint, so the count holds no full-page images by chance of timing.
+ */
+async function countPerEntry(
+  cluster: PgCluster,
+  database: string,
+  script: string,
+): Promise<LedgerFigures['perEntry']> {
+  const client = new pg.Client({ connectionString: cluster.url(database) });
+  await client.connect();
+  const read = async () =>
+    (
+      await client.query<{ bytes: string; records: string; calls: string }>(
+        `SELECT (SELECT wal_bytes FROM pg_stat_wal)::text AS bytes,
+                (SELECT wal_records FROM pg_stat_wal)::text AS records,
+                (SELECT coalesce(sum(calls), 0) FROM pg_stat_user_functions)::text AS calls`,
+      )
+    ).rows[0]!;
+  try {
+    await client.query('SELECT pg_stat_clear_snapshot()');
+    const before = await read();
+    await pgbench(
+      cluster,
+      ['-n', '-c', '1', '-t', String(COUNTED_ENTRIES), '-f', script, database],
+      300_000,
+    );
+    // Statistics reach the shared counters when a backend ends and at most a second later.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await client.query('SELECT pg_stat_clear_snapshot()');
+    const after = await read();
+    const per = (a: string, b: string) => (Number(b) - Number(a)) / COUNTED_ENTRIES;
+    return {
+      walBytes: per(before.bytes, after.bytes),
+      walRecords: per(before.records, after.records),
+      plpgsqlCalls: per(before.calls, after.calls),
+    };
+  } finally {
+    await client.end();
+  }
+}
 
 /**
  * Posting-function tps for each schema, cold and hot, at each client count. The schemas take
@@ -112,7 +162,12 @@ export async function runLedgerPhase(
   const database = (i: number) => `ledger_${i}`;
   for (const [i, schema] of schemas.entries()) {
     await prepare(cluster, database(i), schema);
-    figures.set(schema.label, { cold: {}, hot: {}, auditProblems: 0 });
+    figures.set(schema.label, {
+      cold: {},
+      hot: {},
+      perEntry: { walBytes: NaN, walRecords: NaN, plpgsqlCalls: NaN },
+      auditProblems: 0,
+    });
   }
   for (const [scenario, script] of [
     ['cold', cold],
@@ -132,7 +187,9 @@ export async function runLedgerPhase(
     }
   }
   for (const [i, schema] of schemas.entries()) {
-    figures.get(schema.label)!.auditProblems = await audit(cluster, database(i));
+    const result = figures.get(schema.label)!;
+    result.perEntry = await countPerEntry(cluster, database(i), hot);
+    result.auditProblems = await audit(cluster, database(i));
   }
   return figures;
 }

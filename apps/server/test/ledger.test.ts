@@ -26,34 +26,67 @@ auditAfterEach(() => t);
 const causeMatches = (pattern: RegExp) => (error: unknown) =>
   pattern.test((error as { cause?: { message?: string } }).cause?.message ?? '');
 
-describe('the ledger in PostgreSQL', () => {
-  it('refuses at commit an entry whose postings do not sum to zero', async () => {
-    await expect(
-      t.db.transaction(async (tx) => {
-        const entry = await tx.execute<{ id: string }>(
-          sql`INSERT INTO journal_entries (kind, description) VALUES ('deposit', 'bad') RETURNING id`,
-        );
-        const id = entry.rows[0]?.id;
-        await tx.execute(sql`
-          INSERT INTO postings (entry_id, account_id, amount)
-          SELECT ${id}, id, CASE code WHEN 'platform:cash' THEN -500 ELSE 400 END
-          FROM ledger_accounts WHERE code IN ('platform:cash', 'platform:payouts')`);
-      }),
-    ).rejects.toSatisfy(causeMatches(/is unbalanced/));
+/** Calls the posting function directly, as the bench does: codes, amounts, non-negative flags. */
+const postDirect = (
+  postings: { code: string; userId: string | null; amount: number; keep: boolean }[],
+) =>
+  sql`SELECT * FROM ledger_post_entry(
+    ${sql.param(postings.map((p) => p.code))}::text[],
+    ${sql.param(postings.map((p) => (p.userId ? 'available' : p.code.split(':')[1])))}::text[],
+    ${sql.param(postings.map((p) => p.userId))}::uuid[],
+    ${sql.param(postings.map((p) => String(p.amount)))}::bigint[],
+    ${sql.param(postings.map((p) => p.keep))}::boolean[],
+    'adjustment.balance', 'direct', NULL, NULL, NULL, now())`;
+
+describe('the ledger in PostgreSQL: every write outside ledger_post_entry is refused', () => {
+  const refusedOutside = (table: string) =>
+    causeMatches(new RegExp(`^${table} changes only through ledger_post_entry`));
+
+  it('an unbalanced entry, or one of a single posting, is refused and books nothing', async () => {
+    const { user } = await activeUser(t);
+    const available = `user:${user.id}:available`;
+    for (const postings of [
+      [
+        { code: 'platform:adjustments', userId: null, amount: -500, keep: false },
+        { code: available, userId: user.id, amount: 400, keep: true },
+      ],
+      [{ code: 'platform:adjustments', userId: null, amount: 0, keep: false }],
+    ]) {
+      await expect(t.db.execute(postDirect(postings))).rejects.toSatisfy(
+        causeMatches(/journal entry is unbalanced/),
+      );
+    }
+    const booked = await t.db.execute(
+      sql`SELECT count(*)::int AS n FROM journal_entries WHERE description = 'direct'`,
+    );
+    expect(booked.rows[0]).toEqual({ n: 0 });
   });
 
-  it('refuses at commit an entry without postings', async () => {
+  it('an entry or a posting inserted directly is refused, also into an entry another transaction booked', async () => {
+    const { client } = await activeUser(t);
+    await fund(t, admin, client, 1_000);
     await expect(
       t.db.execute(
         sql`INSERT INTO journal_entries (kind, description) VALUES ('deposit', 'empty')`,
       ),
-    ).rejects.toSatisfy(causeMatches(/0 postings/));
+    ).rejects.toSatisfy(refusedOutside('journal_entries'));
+    // A balanced pair of postings added to an existing (committed) entry.
+    await expect(
+      t.db.execute(sql`
+        INSERT INTO postings (entry_id, account_id, amount)
+        SELECT (SELECT max(id) FROM journal_entries), id,
+               CASE code WHEN 'platform:cash' THEN -500 ELSE 500 END
+        FROM ledger_accounts WHERE code IN ('platform:cash', 'platform:payouts')`),
+    ).rejects.toSatisfy(refusedOutside('postings'));
   });
 
-  it('journal entries and postings are append-only; a balance cannot be typed in', async () => {
+  it('journal entries and postings are append-only; a balance cannot be typed in; nothing is deleted', async () => {
     const { client, user } = await activeUser(t);
     await fund(t, admin, client, 1_000);
     await expect(t.db.execute(sql`UPDATE postings SET amount = amount * 2`)).rejects.toMatchObject({
+      cause: { message: 'postings is append-only' },
+    });
+    await expect(t.db.execute(sql`DELETE FROM postings`)).rejects.toMatchObject({
       cause: { message: 'postings is append-only' },
     });
     await expect(t.db.execute(sql`DELETE FROM journal_entries`)).rejects.toMatchObject({
@@ -64,10 +97,23 @@ describe('the ledger in PostgreSQL', () => {
     ).rejects.toMatchObject({ cause: { message: 'a balance changes only through postings' } });
     await expect(
       t.db.execute(
+        sql`UPDATE ledger_accounts SET balance = balance + 1 WHERE code = 'platform:cash'`,
+      ),
+    ).rejects.toMatchObject({ cause: { message: 'a balance changes only through postings' } });
+    await expect(
+      t.db.execute(
+        sql`UPDATE ledger_accounts SET user_id = NULL, kind = 'cash' WHERE user_id = ${user.id}`,
+      ),
+    ).rejects.toSatisfy(causeMatches(/is immutable/));
+    await expect(
+      t.db.execute(sql`DELETE FROM ledger_accounts WHERE user_id = ${user.id}`),
+    ).rejects.toMatchObject({ cause: { message: 'ledger accounts are never deleted' } });
+    await expect(
+      t.db.execute(
         sql`INSERT INTO ledger_accounts (code, kind, balance) VALUES ('platform:x', 'x', 5)`,
       ),
-    ).rejects.toThrow();
-    // Nor a dashboard total: they are kept by the posting trigger only.
+    ).rejects.toMatchObject({ cause: { message: 'a ledger account opens at zero' } });
+    // Nor a dashboard total: only the posting function keeps them.
     for (const statement of [
       sql`UPDATE ledger_user_totals SET net = net + 100 WHERE user_id = ${user.id}`,
       sql`INSERT INTO ledger_user_totals (user_id, entry_kind, net) VALUES (${user.id}, 'bonus', 5)`,
@@ -77,6 +123,54 @@ describe('the ledger in PostgreSQL', () => {
         cause: { message: 'ledger totals change only through postings' },
       });
     }
+    // The function's own marker does not outlive its call: a direct write after it is refused.
+    await expect(
+      t.db.transaction(async (tx) => {
+        await tx.execute(
+          postDirect([
+            { code: 'platform:adjustments', userId: null, amount: -1, keep: false },
+            { code: `user:${user.id}:available`, userId: user.id, amount: 1, keep: true },
+          ]),
+        );
+        await tx.execute(
+          sql`UPDATE ledger_accounts SET balance = balance + 1 WHERE user_id = ${user.id}`,
+        );
+      }),
+    ).rejects.toMatchObject({ cause: { message: 'a balance changes only through postings' } });
+  });
+
+  it('an overdraft is refused even when the caller did not flag the account non-negative (CHECK)', async () => {
+    const { user } = await activeUser(t);
+    await expect(
+      t.db.execute(
+        postDirect([
+          { code: `user:${user.id}:available`, userId: user.id, amount: -100, keep: false },
+          { code: 'platform:adjustments', userId: null, amount: 100, keep: false },
+        ]),
+      ),
+    ).rejects.toMatchObject({ cause: { constraint: 'user_balance_not_negative' } });
+    // Flagged, the function books nothing and answers the balance it would have had.
+    const answer = await t.db.execute<{ entry_id: string | null; balance_after: string }>(
+      postDirect([
+        { code: `user:${user.id}:available`, userId: user.id, amount: -100, keep: true },
+        { code: 'platform:adjustments', userId: null, amount: 100, keep: false },
+      ]),
+    );
+    expect(answer.rows[0]).toMatchObject({ entry_id: null, balance_after: '-100' });
+  });
+
+  it('new transactions get time-ordered ids (UUIDv7), so their keys are appended', async () => {
+    const { client, user } = await activeUser(t);
+    await fund(t, admin, client, 100);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await fund(t, admin, client, 200);
+    const rows = await t.db.execute<{ id: string }>(
+      sql`SELECT id::text FROM transactions WHERE user_id = ${user.id} ORDER BY created_at`,
+    );
+    const ids = rows.rows.map((r) => r.id);
+    expect(ids).toHaveLength(2);
+    for (const id of ids) expect(id[14], id).toBe('7');
+    expect(ids[0]! < ids[1]!).toBe(true);
   });
 
   it("keeps each user's totals per entry kind equal to their postings, and the audit checks it", async () => {
@@ -113,24 +207,6 @@ describe('the ledger in PostgreSQL', () => {
     ]);
     await tamper(-1);
     expect(await auditLedger(t.db)).toEqual([]);
-  });
-
-  it('a user account cannot go below zero even if a service forgot to check (CHECK)', async () => {
-    const { user } = await activeUser(t);
-    await expect(
-      t.db.transaction(async (tx) => {
-        await tx.execute(sql`
-          INSERT INTO ledger_accounts (code, kind, user_id)
-          VALUES (${`user:${user.id}:available`}, 'available', ${user.id}) ON CONFLICT DO NOTHING`);
-        const entry = await tx.execute<{ id: string }>(
-          sql`INSERT INTO journal_entries (kind, description) VALUES ('adjustment.balance', 'overdraw') RETURNING id`,
-        );
-        await tx.execute(sql`
-          INSERT INTO postings (entry_id, account_id, amount)
-          SELECT ${entry.rows[0]?.id}, id, CASE WHEN user_id IS NULL THEN 100 ELSE -100 END
-          FROM ledger_accounts WHERE code IN (${`user:${user.id}:available`}, 'platform:adjustments')`);
-      }),
-    ).rejects.toMatchObject({ cause: { constraint: 'user_balance_not_negative' } });
   });
 
   it('one operation books at most once per transaction (UNIQUE (transaction_id, kind))', async () => {

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
@@ -44,7 +45,9 @@ export const users = pgTable('users', {
 export type UserRow = typeof users.$inferSelect;
 
 export const sessions = pgTable('sessions', {
-  id: uuid('id').primaryKey().defaultRandom(),
+  id: uuid('id')
+    .primaryKey()
+    .default(sql`uuid_v7()`),
   tokenHash: bytea('token_hash').notNull(),
   userId: uuid('user_id').notNull(),
   userAgent: text('user_agent'),
@@ -77,7 +80,9 @@ export const recoveryCodes = pgTable('recovery_codes', {
 });
 
 export const mailOutbox = pgTable('mail_outbox', {
-  id: uuid('id').primaryKey().defaultRandom(),
+  id: uuid('id')
+    .primaryKey()
+    .default(sql`uuid_v7()`),
   toAddress: text('to_address').notNull(),
   subject: text('subject').notNull(),
   textBody: text('text_body').notNull(),

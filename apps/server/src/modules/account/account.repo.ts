@@ -15,7 +15,7 @@ export interface AccountFigures {
 /**
  * Everything the dashboard reads from the ledger in one statement (one round trip, one pooled
  * connection), as scalar subqueries: the balances, the net per entry kind kept by the posting
- * trigger in ledger_user_totals (the sum of the user's postings per kind, without reading their
+ * function in ledger_user_totals (the sum of the user's postings per kind, without reading their
  * whole history), the pending withdrawals count and the first three rows of listTransactions. Cents travel as text (exact), timestamps as PostgreSQL's text, parsed
  * the way Drizzle parses them.
  */

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { ADJUSTMENT_BUCKETS } from '@app/shared/schemas/money';
 import { APPROVAL_KINDS, APPROVAL_STATUSES } from '@app/shared/schemas/approvals';
@@ -6,7 +7,9 @@ import { APPROVAL_KINDS, APPROVAL_STATUSES } from '@app/shared/schemas/approvals
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 export const moneyApprovals = pgTable('money_approvals', {
-  id: uuid('id').primaryKey().defaultRandom(),
+  id: uuid('id')
+    .primaryKey()
+    .default(sql`uuid_v7()`),
   kind: text('kind', { enum: APPROVAL_KINDS }).notNull(),
   status: text('status', { enum: APPROVAL_STATUSES }).notNull().default('pending'),
   userId: uuid('user_id').notNull(),

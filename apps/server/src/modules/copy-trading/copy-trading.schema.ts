@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -98,7 +99,9 @@ export const navSnapshots = pgTable(
 );
 
 export const trades = pgTable('trades', {
-  id: uuid('id').primaryKey().defaultRandom(),
+  id: uuid('id')
+    .primaryKey()
+    .default(sql`uuid_v7()`),
   userId: uuid('user_id').notNull(),
   planId: uuid('plan_id').notNull(),
   strategyId: uuid('strategy_id').notNull(),

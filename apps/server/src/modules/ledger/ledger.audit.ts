@@ -27,6 +27,18 @@ const CHECKS: Check[] = [
       `entry ${String(r.id)}: ${String(r.lines)} postings summing to ${String(r.total)}`,
   },
   {
+    // Kept by construction since migration 0016 dropped the foreign keys (only ledger_post_entry
+    // inserts postings): checked here instead.
+    name: "every posting's entry and account exist",
+    query: sql`
+      SELECT p.id, p.entry_id, p.account_id FROM postings p
+      LEFT JOIN journal_entries e ON e.id = p.entry_id
+      LEFT JOIN ledger_accounts a ON a.id = p.account_id
+      WHERE e.id IS NULL OR a.id IS NULL`,
+    describe: (r) =>
+      `posting ${String(r.id)}: entry ${String(r.entry_id)}, account ${String(r.account_id)}`,
+  },
+  {
     name: 'each account balance equals the sum of its postings',
     query: sql`
       SELECT a.code, a.balance, coalesce(sum(p.amount), 0) AS posted

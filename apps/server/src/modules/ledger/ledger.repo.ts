@@ -19,9 +19,9 @@ export interface BookedEntry {
 }
 
 /**
- * One round trip (the `ledger_post_entry` function, migration 0006): opens missing accounts in code
- * order, locks the entry's accounts in id order, and unless a non-negative account would go below
- * zero writes the entry and its postings.
+ * One round trip (the `ledger_post_entry` function, migration 0016): opens missing accounts, locks
+ * and checks the user accounts in id order, and unless a non-negative account would go below zero
+ * writes the entry, its postings and the balances — the platform accounts' last, in id order.
  */
 export async function bookEntry(
   db: DbOrTx,
@@ -64,8 +64,9 @@ export type UserBalances = Record<UserAccountKind, bigint>;
 /**
  * Many entries in one statement, booked by `ledger_post_entry` as bookEntry books one, in the
  * order given. With `lockFirst` (bounded batches of scheduled closes) the accounts of all of them
- * are locked beforehand in id order, one more statement, so that a batch touching many users'
- * accounts takes its locks in the order every single entry does. Returns each entry's result.
+ * are locked beforehand — user accounts, then platform accounts, each in id order, as every single
+ * entry takes them — one more statement, so that a batch touching many users' accounts cannot
+ * deadlock with a single entry. Returns each entry's result.
  */
 export async function bookEntries(
   db: DbOrTx,
@@ -84,7 +85,7 @@ export async function bookEntries(
     const codes = [...new Set(entries.flatMap((e) => e.postings.map((p) => p.code)))];
     await db.execute(sql`
       SELECT 1 FROM ledger_accounts WHERE code = ANY (${sql.param(codes)}::text[])
-      ORDER BY id FOR UPDATE`);
+      ORDER BY user_id IS NULL, id FOR NO KEY UPDATE`);
   }
   const json = JSON.stringify(
     entries.map((e, n) => ({

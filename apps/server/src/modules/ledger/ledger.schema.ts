@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
@@ -41,7 +42,9 @@ export const idempotencyKeys = pgTable('idempotency_keys', {
 });
 
 export const transactions = pgTable('transactions', {
-  id: uuid('id').primaryKey().defaultRandom(),
+  id: uuid('id')
+    .primaryKey()
+    .default(sql`uuid_v7()`),
   transactionId: text('transaction_id').notNull(),
   userId: uuid('user_id').notNull(),
   kind: text('kind').notNull(),

@@ -25,9 +25,10 @@ export interface PostedEntry {
 
 /**
  * Books one balanced entry inside the caller's transaction, in one round trip: opens missing
- * accounts, locks every account of the entry in id order, refuses to take a user account below
- * zero, then writes the entry and its postings (a trigger moves each balance by its posting; a
- * deferred trigger checks the entry sums to zero at commit).
+ * accounts, locks and checks the user accounts, refuses to take one below zero, then writes the
+ * entry, its postings and the balances, the platform accounts' last (the database refuses an
+ * unbalanced entry and any write to the books outside `ledger_post_entry`). Call it as the last
+ * write of a transaction that posts to a hot platform account, so that row stays locked briefly.
  */
 export async function postEntry(
   tx: DbOrTx,
