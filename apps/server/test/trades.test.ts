@@ -165,6 +165,24 @@ describe('claiming and closing', () => {
     expect((await summaryOf(client)).availableCents).toBe(trade.payoutCents);
   });
 
+  it('an open trade keeps its money fields, a closed one never changes, none is deleted (SQL)', async () => {
+    const { client } = await investor();
+    await client.post('/api/trades', { planId: plan('Gold').id, amount: '5000' });
+    const open = (await client.get('/api/trades/current')).json<{ trade: CurrentTrade }>().trade;
+    await expect(
+      t.db.execute(sql`UPDATE trades SET units = units * 2 WHERE id = ${open.id}`),
+    ).rejects.toMatchObject({ cause: { message: `trade ${open.id} money fields are immutable` } });
+    // A stop-loss change is an allowed update of an open trade.
+    await t.db.execute(sql`UPDATE trades SET stop_loss_pct = 30 WHERE id = ${open.id}`);
+    await client.post('/api/trades/current/close');
+    await expect(
+      t.db.execute(sql`UPDATE trades SET stop_loss_pct = 20 WHERE id = ${open.id}`),
+    ).rejects.toMatchObject({ cause: { message: `trade ${open.id} is closed` } });
+    await expect(t.db.execute(sql`DELETE FROM trades WHERE id = ${open.id}`)).rejects.toMatchObject(
+      { cause: { message: 'trades are never deleted' } },
+    );
+  });
+
   it('the stop-loss can be changed between 5 and 95 only', async () => {
     const { client } = await investor();
     await client.post('/api/trades', { planId: plan('Basic').id, amount: '500' });
