@@ -117,6 +117,21 @@ test('a funded investor copies a strategy with $1,000, watches it move with the 
       return Math.abs(cents(shownValue ?? '') - 100_000 - cents(shownProfit ?? ''));
     })
     .toBeLessThanOrEqual(1);
+  // Every figure on the screen adds up, at every tick: the Account Balance is available + held +
+  // the open trade's value, the same value the trade card and "In open trades" show.
+  for (let tick = 0; tick < 3; tick++) {
+    const shown = await page.evaluate(() =>
+      ['balance', 'trade-value', 'open-trades-value'].map(
+        (id) => document.querySelector(`[data-testid="${id}"]`)?.textContent ?? '',
+      ),
+    );
+    const [balance, tradeValue, openTradesValue] = shown.map((text) => cents(text ?? ''));
+    expect(openTradesValue).toBe(tradeValue);
+    // Available is the $1,000 left of the $2,000 deposit; nothing is on hold.
+    expect(balance, shown.join(' | ')).toBe(100_000 + tradeValue!);
+    await page.waitForTimeout(1_100);
+  }
+  await snap(page, 'dashboard-figures-add-up');
 
   // Close at any time: the confirmation shows what returns, and the balance gets it.
   await page.getByRole('button', { name: 'Close Trade' }).click();

@@ -99,6 +99,17 @@ describe('opening a trade', () => {
       await advance(t, 60_000);
       const current = (await client.get('/api/trades/current')).json<{ trade: CurrentTrade }>();
       expectValueIsUnitsTimesNav(current.trade);
+      // The summary carries the trade valued with its balances: its figures add up in one answer.
+      const figures = (await client.get('/api/account/summary')).json<{
+        availableCents: number;
+        heldCents: number;
+        balanceCents: number;
+        openTrade: CurrentTrade;
+      }>();
+      expect(figures.openTrade.valueCents).toBe(current.trade.valueCents);
+      expect(figures.balanceCents).toBe(
+        figures.availableCents + figures.heldCents + figures.openTrade.valueCents,
+      );
     }
   });
 

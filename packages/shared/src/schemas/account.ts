@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { currentTradeSchema } from './trades';
 import { transactionSchema } from './transactions';
 
 /** The dashboard's figures, all derived from the ledger (integer cents). */
@@ -6,10 +7,15 @@ export const accountSummarySchema = z.object({
   availableCents: z.number().int(),
   /** Amounts held for pending withdrawals (still the user's until paid). */
   heldCents: z.number().int(),
-  /** Principal in open trades (its market value comes with the trades issue). */
+  /** What went into open trades (their cost); what they are worth now is `openTrade.valueCents`. */
   investedCents: z.number().int(),
-  /** available + held + open trade value. */
+  /** available + held + the open trade's value, all read at the same instant. */
   balanceCents: z.number().int(),
+  /**
+   * The open trade, valued (units × NAV) at the same instant as the balances, so that every figure
+   * of one answer adds up; the dashboard shows the trade from here.
+   */
+  openTrade: currentTradeSchema.nullable(),
   totalDepositsCents: z.number().int(),
   /** Paid withdrawals, gross (fee included). */
   totalWithdrawalsCents: z.number().int(),

@@ -41,6 +41,7 @@ export async function summary(ctx: AppContext, userId: string): Promise<AccountS
       withdrawalsCents: withdrawals,
     }),
     pendingWithdrawalsCount,
+    openTrade: trade,
     recentTransactions: recent.map(toTransaction),
   };
 }

@@ -1,8 +1,10 @@
 import type { NavPoint } from '@app/shared/schemas/strategies';
 import type { ClosedTrade, CreateTradeInput, CurrentTrade } from '@app/shared/schemas/trades';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import type { AccountSummary } from '@app/shared/schemas/account';
 import { api } from '../../lib/api';
 import { onRealtimeEvent } from '../../lib/realtime';
+import { accountSummaryQuery, moneyKeys } from '../transactions/api';
 
 export type { ClosedTrade, CurrentTrade };
 
@@ -19,6 +21,15 @@ export const currentTradeQuery = queryOptions({
   queryKey: tradeKeys.current,
   queryFn: ({ signal }) => api.get<{ trade: CurrentTrade | null }>('/api/trades/current', signal),
   select: (data) => data.trade,
+});
+
+/**
+ * The dashboard's open trade: the one in the account summary, valued at the same instant as the
+ * balances beside it, so the Account Balance always equals available + held + this trade's value.
+ */
+export const summaryTradeQuery = queryOptions({
+  ...accountSummaryQuery,
+  select: (summary: AccountSummary) => summary.openTrade,
 });
 
 export const tradesApi = {
@@ -54,17 +65,20 @@ function isNavsEvent(data: unknown): data is NavsEvent {
 
 /**
  * `navs` (public channel, about once a second): when the open trade's strategy has a new NAV,
- * refetch the trade so the server values it (units × NAV) — the browser does no money maths.
+ * refetch whatever shows the trade so the server values it (units × NAV) — the browser does no
+ * money maths. The account summary carries the trade with the balances, so both move together.
  */
 onRealtimeEvent('navs', (message, client) => {
   if (!isNavsEvent(message.data)) return;
-  const cached = client.getQueryData<{ trade: CurrentTrade | null }>(tradeKeys.current);
-  const trade = cached?.trade;
-  if (!trade) return;
-  const update = message.data.navs.find((item) => item.id === trade.strategyId);
-  if (update && update.nav !== trade.currentNav) {
-    void client.invalidateQueries({ queryKey: tradeKeys.current });
-  }
+  const { navs } = message.data;
+  const moved = (trade: CurrentTrade | null | undefined) => {
+    const update = trade ? navs.find((item) => item.id === trade.strategyId) : undefined;
+    return update !== undefined && update.nav !== trade?.currentNav;
+  };
+  const summary = client.getQueryData<AccountSummary>(moneyKeys.summary);
+  if (moved(summary?.openTrade)) void client.invalidateQueries({ queryKey: moneyKeys.summary });
+  const current = client.getQueryData<{ trade: CurrentTrade | null }>(tradeKeys.current);
+  if (moved(current?.trade)) void client.invalidateQueries({ queryKey: tradeKeys.current });
 });
 
 /** The values of a NAV series as numbers, for drawing only. */

@@ -3,6 +3,7 @@ import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, renderPage } from '../../transactions/test/fakeApi';
 import { tx } from '../../transactions/test/fixtures';
+import { openTrade } from '../../trading/test/fixtures';
 import { DashboardPage } from '../pages/DashboardPage';
 
 afterEach(() => {
@@ -21,6 +22,7 @@ const summary: AccountSummary = {
   totalBonusCents: 10_000,
   percentUp: '25.05',
   pendingWithdrawalsCount: 1,
+  openTrade: null,
   recentTransactions: [
     tx({ id: 'a', transactionId: 'TNX-AAAAAA' }),
     tx({ id: 'b', transactionId: 'TNX-BBBBBB', type: 'withdraw', status: 'pending' }),
@@ -33,7 +35,6 @@ function renderWith(body: AccountSummary | null, status = 200) {
     'GET /api/account/summary': body
       ? { body }
       : { status, body: { error: { code: 'INTERNAL', message: 'Something went wrong.' } } },
-    'GET /api/trades/current': { body: { trade: null } },
   });
   renderPage(<DashboardPage />, '/dashboard', '/dashboard');
 }
@@ -58,6 +59,21 @@ describe('Dashboard money figures', () => {
       '/transactions',
     );
     expect(await screen.findByText('No ongoing trades yet')).toBeTruthy();
+  });
+
+  it('adds up: the balance is available + on hold + the open trade at the value the trade card shows', async () => {
+    const trade = openTrade({ amountCents: 25_000, valueCents: 26_010, profitCents: 1_010 });
+    renderWith({ ...summary, investedCents: 25_000, balanceCents: 126_010, openTrade: trade });
+    expect((await screen.findByTestId('balance')).textContent).toBe('$1,260.10');
+    expect(screen.getByText('Available').nextElementSibling?.textContent).toBe('$900.00');
+    expect(
+      screen.getByText('On hold for pending withdrawals').nextElementSibling?.textContent,
+    ).toBe('$100.00');
+    expect(screen.getByTestId('open-trades-value').textContent).toBe('$260.10');
+    expect(screen.getByText('You put in $250.00')).toBeTruthy();
+    expect(screen.getByText(/plus your open trade at today's value/)).toBeTruthy();
+    // The trade card shows the same value, from the same answer.
+    expect((await screen.findByTestId('trade-value')).textContent).toBe('$260.10');
   });
 
   it('shows a loss as down, in red', async () => {

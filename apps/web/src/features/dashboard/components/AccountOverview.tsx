@@ -8,8 +8,10 @@ import { Card, ErrorState } from '../../../ui';
 import { accountSummaryQuery } from '../../transactions/api';
 
 /**
- * Account Balance, the return since investing began, and the four totals — every figure from the
- * ledger (GET /api/account/summary), refreshed by the realtime `account.changed` event.
+ * Account Balance, the return since investing began, and the four totals — every figure from one
+ * answer of GET /api/account/summary (the ledger, and the open trade valued at the same instant),
+ * refreshed by the realtime `account.changed` event and by each new NAV of the open trade's
+ * strategy: the balance is always available + on hold + the open trade's value shown beside it.
  */
 export function AccountOverview() {
   const { t } = useTranslation('dashboard');
@@ -55,7 +57,10 @@ function BalanceCard({ summary }: { summary: AccountSummary }) {
         {formatUsd(summary.balanceCents)}
       </p>
       {summary.percentUp !== null && <PercentChange value={summary.percentUp} />}
-      <dl className="mt-5 grid grid-cols-2 gap-3 border-t border-border pt-4 text-sm">
+      <p className="mt-3 text-xs text-muted">
+        {summary.openTrade ? t('figures.balanceHintTrade') : t('figures.balanceHint')}
+      </p>
+      <dl className="mt-4 grid grid-cols-2 gap-3 border-t border-border pt-4 text-sm">
         <div>
           <dt className="text-muted">{t('figures.available')}</dt>
           <dd className="mt-0.5 font-medium text-text tabular-nums">
@@ -64,9 +69,14 @@ function BalanceCard({ summary }: { summary: AccountSummary }) {
         </div>
         <div>
           <dt className="text-muted">{t('figures.invested')}</dt>
-          <dd className="mt-0.5 font-medium text-text tabular-nums">
-            {formatUsd(summary.investedCents)}
+          <dd data-testid="open-trades-value" className="mt-0.5 font-medium text-text tabular-nums">
+            {formatUsd(summary.openTrade?.valueCents ?? 0)}
           </dd>
+          {summary.openTrade && (
+            <dd className="text-xs text-muted tabular-nums">
+              {t('figures.investedCost', { amount: formatUsd(summary.investedCents) })}
+            </dd>
+          )}
         </div>
         {summary.heldCents > 0 && (
           <div className="col-span-2">

@@ -1,6 +1,6 @@
 import type { Me } from '@app/shared/schemas/auth';
 import type { CurrentTrade } from '@app/shared/schemas/trades';
-import { openTrade } from '../../trading/test/fixtures';
+import { openTrade, summaryHolding } from '../../trading/test/fixtures';
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '../../../lib/auth';
@@ -15,7 +15,7 @@ function renderAs(me: Me, trade: CurrentTrade | null = null) {
     'fetch',
     stubFetch({
       'GET /api/auth/session': { body: { user: me } },
-      'GET /api/trades/current': { body: { trade } },
+      'GET /api/account/summary': { body: summaryHolding(trade) },
     }).fetchStub,
   );
   renderAt('/dashboard', <DashboardPage />);

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, renderPage } from '../../transactions/test/fakeApi';
-import { openTrade } from '../test/fixtures';
+import { openTrade, summaryHolding } from '../test/fixtures';
 import { OngoingTrade } from './OngoingTrade';
 
 vi.mock('sonner', () => ({
@@ -17,7 +17,7 @@ afterEach(() => {
 });
 
 function renderTrade(trade: ReturnType<typeof openTrade> | null, extra = {}) {
-  const calls = fakeApi({ 'GET /api/trades/current': { body: { trade } }, ...extra });
+  const calls = fakeApi({ 'GET /api/account/summary': { body: summaryHolding(trade) }, ...extra });
   renderPage(<OngoingTrade />, '/dashboard', '/dashboard');
   return calls;
 }
@@ -147,7 +147,7 @@ describe('Ongoing Trade', () => {
 describe('Copy stop-loss', () => {
   it('changes the stop-loss with PATCH /api/trades/current', async () => {
     const calls = fakeApi({
-      'GET /api/trades/current': { body: { trade: openTrade() } },
+      'GET /api/account/summary': { body: summaryHolding(openTrade()) },
       'PATCH /api/trades/current': { body: { trade: openTrade({ stopLossPct: 20 }) } },
     });
     renderPage(<OngoingTrade />, '/dashboard', '/dashboard');

@@ -11,7 +11,7 @@ import { useSession } from '../../../lib/auth';
 import { useRealtimeStatus } from '../../../lib/realtime';
 import { Badge, Button, buttonClasses, ErrorState } from '../../../ui';
 import { OngoingTradePanel } from '../../dashboard/components/OngoingTradePanel';
-import { currentTradeQuery, type CurrentTrade } from '../api';
+import { summaryTradeQuery, type CurrentTrade } from '../api';
 import { formatRoi, formatSignedUsd, stopLossValueCents } from '../format';
 import { ClaimProfitDialog } from './ClaimProfitDialog';
 import { CloseTradeDialog } from './CloseTradeDialog';
@@ -23,14 +23,15 @@ import { MarketSourceLabel } from '../../market/components/MarketSourceLabel';
 export const TRADE_POLL_MS = 5_000;
 
 /**
- * The dashboard's Ongoing Trade, live: the open trade valued by the server (units × NAV), with
- * Upgrade Plan, Claim Profit and Close Trade. Without a trade the panel's own empty state shows.
+ * The dashboard's Ongoing Trade, live: the open trade valued by the server (units × NAV) in the
+ * same answer as the balances (so the figures above it add up), with Upgrade Plan, Claim Profit
+ * and Close Trade. Without a trade the panel's own empty state shows.
  */
 export function OngoingTrade() {
   const { t } = useTranslation('trading');
   const socketOpen = useRealtimeStatus((state) => state.status === 'open');
   const trade = useQuery({
-    ...currentTradeQuery,
+    ...summaryTradeQuery,
     refetchInterval: socketOpen ? 15_000 : TRADE_POLL_MS,
   });
 

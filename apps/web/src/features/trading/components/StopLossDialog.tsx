@@ -1,3 +1,4 @@
+import type { AccountSummary } from '@app/shared/schemas/account';
 import { formatUsd } from '@app/shared/money';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
@@ -7,6 +8,7 @@ import { errorMessage } from '../../../lib/authErrors';
 import { Button, Modal } from '../../../ui';
 import { STOP_LOSS } from '../../plans/validation';
 import { tradeKeys, tradesApi, type CurrentTrade } from '../api';
+import { moneyKeys } from '../../transactions/api';
 import { stopLossValueCents } from '../format';
 
 /** Changes the open trade's copy stop-loss (5–95 %); no money moves, so one step is enough. */
@@ -21,6 +23,9 @@ export function StopLossDialog({ trade, onClose }: { trade: CurrentTrade; onClos
     save.mutate(undefined, {
       onSuccess: (data) => {
         queryClient.setQueryData(tradeKeys.current, data);
+        queryClient.setQueryData<AccountSummary>(moneyKeys.summary, (summary) =>
+          summary ? { ...summary, openTrade: data.trade } : summary,
+        );
         toast.success(t('stopLossDialog.saved', { pct }));
         onClose();
       },

@@ -49,6 +49,17 @@ export const silverPlan: PublicPlan = {
   },
 };
 
+/** An account summary holding `trade` as its open trade (valued as the balances were read). */
+export function summaryHolding(trade: CurrentTrade | null): AccountSummary {
+  const cash = 50_000;
+  return {
+    ...summaryWith(cash),
+    investedCents: trade?.amountCents ?? 0,
+    balanceCents: cash + (trade?.valueCents ?? 0),
+    openTrade: trade,
+  };
+}
+
 export function summaryWith(availableCents: number): AccountSummary {
   return {
     availableCents,
@@ -61,6 +72,7 @@ export function summaryWith(availableCents: number): AccountSummary {
     totalBonusCents: 0,
     percentUp: '0.00',
     pendingWithdrawalsCount: 0,
+    openTrade: null,
     recentTransactions: [],
   };
 }
