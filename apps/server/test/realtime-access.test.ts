@@ -34,7 +34,7 @@ interface Message {
   type?: string;
   channel?: string;
   channels?: string[];
-  data?: { tag?: string };
+  data?: { id?: string; transactionId?: string };
   at: number;
 }
 
@@ -138,13 +138,21 @@ async function expectAdminChannelLostWithinOneSecond(
  */
 async function expectAdminEventMissed(sockets: Live[], userId?: string): Promise<void> {
   const tag = crypto.randomUUID();
-  a.ctx.realtime.publish('admin', { type: 'users.changed', data: { tag } });
-  if (userId) b.ctx.realtime.publish(`user:${userId}`, { type: 'probe', data: { tag } });
-  await waitFor(() => observer.messages.some((m) => m.data?.tag === tag));
+  a.ctx.realtime.publish('admin', { type: 'users.changed', data: { id: tag } });
+  if (userId)
+    b.ctx.realtime.publish(`user:${userId}`, {
+      type: 'transactions.changed',
+      data: { transactionId: tag },
+    });
+  await waitFor(() => observer.messages.some((m) => m.data?.id === tag));
   for (const live of sockets) {
     if (userId && !live.isClosed())
-      await waitFor(() => live.messages.some((m) => m.type === 'probe' && m.data?.tag === tag));
-    expect(live.messages.filter((m) => m.channel === 'admin' && m.data?.tag === tag)).toEqual([]);
+      await waitFor(() =>
+        live.messages.some(
+          (m) => m.type === 'transactions.changed' && m.data?.transactionId === tag,
+        ),
+      );
+    expect(live.messages.filter((m) => m.channel === 'admin' && m.data?.id === tag)).toEqual([]);
   }
 }
 
@@ -230,9 +238,9 @@ describe('live sockets end with the session they were opened with', () => {
     await expectAdminEventMissed(sockets);
     // The session that changed the password goes on, with its rights.
     const tag = crypto.randomUUID();
-    a.ctx.realtime.publish('admin', { type: 'users.changed', data: { tag } });
+    a.ctx.realtime.publish('admin', { type: 'users.changed', data: { id: tag } });
     for (const live of current)
-      await waitFor(() => live.messages.some((m) => m.channel === 'admin' && m.data?.tag === tag));
+      await waitFor(() => live.messages.some((m) => m.channel === 'admin' && m.data?.id === tag));
     expect(current.map((live) => live.isClosed())).toEqual([false, false]);
     current.forEach((live) => live.socket.close());
   });
@@ -308,7 +316,7 @@ describe('live sockets follow the user’s access', () => {
     const { client, user } = await staffMember();
     const sockets = await onBoth(client, user.id);
     const tag = crypto.randomUUID();
-    const event = { channel: 'admin', event: { type: 'users.changed', data: { tag } } };
+    const event = { channel: 'admin', event: { type: 'users.changed', data: { id: tag } } };
     // The notice and the event arrive back to back, before any re-check could reach the database.
     const connection = await a.pool.connect();
     try {
@@ -319,10 +327,9 @@ describe('live sockets follow the user’s access', () => {
     } finally {
       connection.release();
     }
-    await waitFor(() => observer.messages.some((m) => m.data?.tag === tag));
+    await waitFor(() => observer.messages.some((m) => m.data?.id === tag));
     await expectAdminChannelLostWithinOneSecond(sockets, user.id, Date.now());
-    for (const live of sockets)
-      expect(live.messages.filter((m) => m.data?.tag === tag)).toEqual([]);
+    for (const live of sockets) expect(live.messages.filter((m) => m.data?.id === tag)).toEqual([]);
     sockets.forEach((live) => live.socket.close());
   });
 
@@ -337,9 +344,9 @@ describe('live sockets follow the user’s access', () => {
     expect((await admin.post(`/api/admin/users/${user.id}/make-admin`)).statusCode).toBe(200);
     for (const live of sockets) await waitFor(() => channelsOf(live)?.includes('admin') === true);
     const tag = crypto.randomUUID();
-    a.ctx.realtime.publish('admin', { type: 'users.changed', data: { tag } });
+    a.ctx.realtime.publish('admin', { type: 'users.changed', data: { id: tag } });
     for (const live of sockets)
-      await waitFor(() => live.messages.some((m) => m.channel === 'admin' && m.data?.tag === tag));
+      await waitFor(() => live.messages.some((m) => m.channel === 'admin' && m.data?.id === tag));
     sockets.forEach((live) => live.socket.close());
   });
 });
@@ -384,9 +391,16 @@ describe('live socket limits', () => {
     expect(closed).toMatchObject({ code: 1008, reason: 'Too many connections' });
     // The five newest and the other session's socket still hear the user's events.
     const tag = crypto.randomUUID();
-    a.ctx.realtime.publish(`user:${user.id}`, { type: 'probe', data: { tag } });
+    a.ctx.realtime.publish(`user:${user.id}`, {
+      type: 'transactions.changed',
+      data: { transactionId: tag },
+    });
     for (const live of [...rest, otherSession])
-      await waitFor(() => live.messages.some((m) => m.type === 'probe' && m.data?.tag === tag));
+      await waitFor(() =>
+        live.messages.some(
+          (m) => m.type === 'transactions.changed' && m.data?.transactionId === tag,
+        ),
+      );
     expect([...rest, otherSession].map((live) => live.isClosed())).toEqual([
       false,
       false,

@@ -74,16 +74,16 @@ describe('realtime', () => {
 
     a.ctx.realtime.publish(`user:${alice.user.id}`, {
       type: 'transactions.changed',
-      data: { id: 'TNX-ABC123' },
+      data: { transactionId: 'TNX-ABC123' },
     });
     await waitFor(() => aliceOnB.messages.some((m) => m.type === 'transactions.changed'));
     expect(aliceOnB.messages.find((m) => m.type === 'transactions.changed')).toEqual({
       channel: `user:${alice.user.id}`,
       type: 'transactions.changed',
-      data: { id: 'TNX-ABC123' },
+      data: { transactionId: 'TNX-ABC123' },
     });
 
-    a.ctx.realtime.publish('public', { type: 'prices', data: { BTCUSDT: '1' } });
+    a.ctx.realtime.publish('public', { type: 'prices', data: { at: 1, quotes: [] } });
     await waitFor(() => bobOnB.messages.some((m) => m.type === 'prices'));
     expect(bobOnB.messages.some((m) => m.type === 'transactions.changed')).toBe(false);
     aliceOnB.socket.close();
@@ -98,14 +98,14 @@ describe('realtime', () => {
 
     for (let n = 0; n < 1200; n += 1) {
       a.ctx.realtime.publish(n % 2 === 0 ? `user:${alice.user.id}` : 'admin', {
-        type: 'batch.test',
-        data: { n },
+        type: 'users.changed',
+        data: { id: String(n) },
       });
     }
-    await waitFor(() => aliceOnB.messages.filter((m) => m.type === 'batch.test').length >= 600);
+    await waitFor(() => aliceOnB.messages.filter((m) => m.type === 'users.changed').length >= 600);
     const seen = aliceOnB.messages
-      .filter((m) => m.type === 'batch.test')
-      .map((m) => (m.data as { n: number }).n);
+      .filter((m) => m.type === 'users.changed')
+      .map((m) => Number((m.data as { id: string }).id));
     // Only her own channel's 600 events (not the admin ones), in the order they were published,
     // across the 500-event statements.
     expect(seen).toEqual(Array.from({ length: 600 }, (_, i) => i * 2));

@@ -3,6 +3,7 @@ import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { WebSocket } from 'ws';
+import type { RealtimeChannel, RealtimeEvent } from '@app/shared/schemas/realtime';
 import type { AppContext } from '../context';
 import { sessionAuthorizer } from './access';
 import { channelsFor, channelsWithoutRole } from './channels';
@@ -16,13 +17,15 @@ import { channelsFor, channelsWithoutRole } from './channels';
  * sockets of an ended session (1008, the client stops) and re-checks the rights of a changed
  * user's sockets. Every socket is also re-checked periodically and after a lost listener.
  */
-export interface RealtimeEvent {
+/** An event as it travels between instances and to the sockets (JSON, typed when published). */
+interface WireEvent {
   type: string;
   data?: unknown;
 }
 
 export interface Realtime {
-  publish: (channel: string, event: RealtimeEvent) => void;
+  /** Only the shared vocabulary (packages/shared schemas/realtime.ts) can be published. */
+  publish: (channel: RealtimeChannel, event: RealtimeEvent) => void;
   clientCount: () => number;
 }
 
@@ -142,7 +145,7 @@ export function createRealtime(options: RealtimeOptions): RealtimeHub {
     return sending;
   }
 
-  function deliver(channel: string, event: RealtimeEvent): void {
+  function deliver(channel: string, event: WireEvent): void {
     const message = JSON.stringify({ channel, ...event });
     for (const client of clients) {
       if (client.channels.has(channel) && client.socket.readyState === client.socket.OPEN) {
@@ -276,7 +279,7 @@ export function createRealtime(options: RealtimeOptions): RealtimeHub {
         }
         const { channel, event } = JSON.parse(notification.payload) as {
           channel: string;
-          event: RealtimeEvent;
+          event: WireEvent;
         };
         deliver(channel, event);
       } catch (error) {

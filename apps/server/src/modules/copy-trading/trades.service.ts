@@ -97,7 +97,12 @@ function currentView(
   };
 }
 
-function announceTrade(ctx: AppContext, userId: string, tradeId: string, status: string): void {
+function announceTrade(
+  ctx: AppContext,
+  userId: string,
+  tradeId: string,
+  status: 'open' | 'closed',
+): void {
   ctx.realtime.publish(`user:${userId}`, { type: 'trade.changed', data: { tradeId, status } });
 }
 

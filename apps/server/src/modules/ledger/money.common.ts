@@ -50,7 +50,7 @@ export function brandOf(ctx: AppContext): Brand {
 
 /** After a commit: the user's screens and the admin screens refresh their money views. */
 export function announceMoneyChange(ctx: AppContext, userId: string, transactionId?: string): void {
-  const data = transactionId ? { transactionId } : undefined;
+  const data = transactionId ? { transactionId } : {};
   ctx.realtime.publish(`user:${userId}`, { type: 'transactions.changed', data });
   ctx.realtime.publish(`user:${userId}`, { type: 'account.changed' });
   ctx.realtime.publish('admin', { type: 'transactions.changed', data: { userId, transactionId } });

@@ -24,7 +24,6 @@ import type { Transaction } from '@app/shared/schemas/transactions';
 import type { QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../lib/api';
-import { onRealtimeEvent } from '../../lib/realtime';
 
 export type { AdminOverview, Approval, ApprovalStatus };
 /** What an admin money action answers: booked (a transaction), or waiting for a second admin. */
@@ -249,13 +248,3 @@ export const adminKeys = {
 export function invalidateAdmin(queryClient: QueryClient): Promise<void> {
   return queryClient.invalidateQueries({ queryKey: adminKeys.all });
 }
-
-// Realtime (the 'admin' channel): other admins' actions and users' own deposits and withdrawals.
-// `transactions.changed` keeps the user-side keys the default mapping had.
-onRealtimeEvent('users.changed', (_message, client) => void invalidateAdmin(client));
-onRealtimeEvent('approvals.changed', (_message, client) => void invalidateAdmin(client));
-onRealtimeEvent('transactions.changed', (_message, client) => {
-  void client.invalidateQueries({ queryKey: ['transactions'] });
-  void client.invalidateQueries({ queryKey: ['account'] });
-  void invalidateAdmin(client);
-});

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useRealtimeStatus } from '../../lib/realtime';
 import { TICKER_POLL_MS, tickersQuery } from './api';
-import './realtime';
 
 /**
  * The ticker list on signed-in screens: pushed by the `prices` event while the socket is open,

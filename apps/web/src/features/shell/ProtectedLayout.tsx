@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { useAuthStore, useSession, watchForExpiredSession } from '../../lib/auth';
 import { RealtimeProvider, ReconnectingBanner } from '../../lib/realtime';
+import { realtimeHandlers } from '../../app/realtime';
 import { Button, Spinner } from '../../ui';
 import { MobileMenu } from './components/MobileMenu';
 import { Sidebar } from './components/Sidebar';
@@ -54,7 +55,7 @@ export function ProtectedLayout() {
   const onAdminRoute = isAdminPath(location.pathname);
   if (onAdminRoute && !session.user.isAdmin) return <Navigate to="/dashboard" replace />;
   return (
-    <RealtimeProvider enabled>
+    <RealtimeProvider enabled handlers={realtimeHandlers}>
       <Shell user={session.user} onAdminRoute={onAdminRoute} />
     </RealtimeProvider>
   );

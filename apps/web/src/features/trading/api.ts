@@ -2,8 +2,8 @@ import type { NavPoint } from '@app/shared/schemas/strategies';
 import type { ClosedTrade, CreateTradeInput, CurrentTrade } from '@app/shared/schemas/trades';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { AccountSummary } from '@app/shared/schemas/account';
+import type { NavsEvent } from '@app/shared/schemas/realtime';
 import { api } from '../../lib/api';
-import { onRealtimeEvent } from '../../lib/realtime';
 import { accountSummaryQuery, moneyKeys } from '../transactions/api';
 
 export type { ClosedTrade, CurrentTrade };
@@ -54,32 +54,22 @@ export function invalidateTradeAndMoney(queryClient: QueryClient): Promise<void>
   ]).then(() => undefined);
 }
 
-interface NavsEvent {
-  at: number;
-  navs: { id: string; nav: string }[];
-}
-
-function isNavsEvent(data: unknown): data is NavsEvent {
-  return Array.isArray((data as Partial<NavsEvent> | null)?.navs);
-}
-
 /**
- * `navs` (public channel, about once a second): when the open trade's strategy has a new NAV,
- * refetch whatever shows the trade so the server values it (units × NAV) — the browser does no
- * money maths. The account summary carries the trade with the balances, so both move together.
+ * The `navs` event (public channel, about once a second): when the open trade's strategy has a
+ * new NAV, refetch whatever shows the trade so the server values it (units × NAV) — the browser
+ * does no money maths. The account summary carries the trade with the balances, so both move
+ * together.
  */
-onRealtimeEvent('navs', (message, client) => {
-  if (!isNavsEvent(message.data)) return;
-  const { navs } = message.data;
+export function refetchTradeOnNewNav(event: NavsEvent, client: QueryClient): void {
   const moved = (trade: CurrentTrade | null | undefined) => {
-    const update = trade ? navs.find((item) => item.id === trade.strategyId) : undefined;
+    const update = trade ? event.navs.find((item) => item.id === trade.strategyId) : undefined;
     return update !== undefined && update.nav !== trade?.currentNav;
   };
   const summary = client.getQueryData<AccountSummary>(moneyKeys.summary);
   if (moved(summary?.openTrade)) void client.invalidateQueries({ queryKey: moneyKeys.summary });
   const current = client.getQueryData<{ trade: CurrentTrade | null }>(tradeKeys.current);
   if (moved(current?.trade)) void client.invalidateQueries({ queryKey: tradeKeys.current });
-});
+}
 
 /** The values of a NAV series as numbers, for drawing only. */
 export function navValues(points: readonly NavPoint[] | undefined): number[] {

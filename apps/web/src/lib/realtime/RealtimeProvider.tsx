@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { create } from 'zustand';
 import { sessionQueryKey } from '../auth';
 import { createRealtimeConnection, type ConnectionStatus } from './connection';
-import { applyRealtimeMessage } from './invalidation';
+import { applyRealtimeMessage, type RealtimeHandlers } from './invalidation';
 
 export const useRealtimeStatus = create<{
   status: ConnectionStatus;
@@ -18,15 +18,26 @@ function realtimeUrl(): string {
   return `${scheme}://${window.location.host}/realtime`;
 }
 
-/** Keeps one /realtime connection while a user is signed in and applies its events to the cache. */
-export function RealtimeProvider({ enabled, children }: { enabled: boolean; children: ReactNode }) {
+/**
+ * Keeps one /realtime connection while a user is signed in and applies its events to the cache
+ * with `handlers` (one for every event of the shared vocabulary; the app's map in app/realtime.ts).
+ */
+export function RealtimeProvider({
+  enabled,
+  handlers,
+  children,
+}: {
+  enabled: boolean;
+  handlers: RealtimeHandlers;
+  children: ReactNode;
+}) {
   const queryClient = useQueryClient();
   const setStatus = useRealtimeStatus((state) => state.set);
   useEffect(() => {
     if (!enabled) return;
     const connection = createRealtimeConnection({
       url: realtimeUrl(),
-      onMessage: (message) => applyRealtimeMessage(message, queryClient),
+      onMessage: (message) => applyRealtimeMessage(message, queryClient, handlers),
       onStatus: setStatus,
       // Whatever changed while we were away: refetch everything that is on screen.
       onReconnected: () => void queryClient.invalidateQueries(),
@@ -34,6 +45,6 @@ export function RealtimeProvider({ enabled, children }: { enabled: boolean; chil
       onRefused: () => void queryClient.invalidateQueries({ queryKey: sessionQueryKey }),
     });
     return () => connection.close();
-  }, [enabled, queryClient, setStatus]);
+  }, [enabled, handlers, queryClient, setStatus]);
   return children;
 }

@@ -2,11 +2,8 @@ import { PING_INTERVAL_MS, reconnectDelayMs, STOP_RECONNECTING_CODE } from './re
 
 export type ConnectionStatus = 'connecting' | 'open' | 'reconnecting' | 'stopped';
 
-export interface RealtimeMessage {
-  channel?: string;
-  type: string;
-  data?: unknown;
-}
+/** A socket message as received: JSON, checked against the shared vocabulary by its handler. */
+export type RealtimeMessage = unknown;
 
 export interface RealtimeConnectionOptions {
   url: string;

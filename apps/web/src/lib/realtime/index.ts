@@ -1,3 +1,3 @@
 export { RealtimeProvider, useRealtimeStatus } from './RealtimeProvider';
 export { ReconnectingBanner } from './ReconnectingBanner';
-export { onRealtimeEvent } from './invalidation';
+export type { RealtimeHandlers } from './invalidation';

@@ -1,37 +1,37 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import type { RealtimeMessage } from './connection';
+import {
+  realtimeEventSchema,
+  type RealtimeEventOf,
+  type RealtimeEventType,
+} from '@app/shared/schemas/realtime';
+
+/** What one event does to the cache: make these keys stale, or a function that patches it. */
+export type RealtimeHandler<T extends RealtimeEventType> =
+  QueryKey[] | ((event: RealtimeEventOf<T>, client: QueryClient) => void);
 
 /**
- * Which cached queries each server event makes stale. Features add their own entries with
- * `onRealtimeEvent`; the default for an unknown `<area>.changed` event is the `[area]` prefix.
+ * A handler for every event of the shared vocabulary (packages/shared schemas/realtime.ts): the
+ * type requires them all, so a new event cannot go unhandled. The app builds this map in one
+ * place (app/realtime.ts) and hands it to the RealtimeProvider.
  */
-const handlers = new Map<string, (message: RealtimeMessage, client: QueryClient) => void>();
+export type RealtimeHandlers = { [T in RealtimeEventType]: RealtimeHandler<T> };
 
-export function onRealtimeEvent(
-  type: string,
-  handler: QueryKey[] | ((message: RealtimeMessage, client: QueryClient) => void),
+/**
+ * Applies one socket message: parsed against the shared schema (anything else — the server's
+ * hello, a pong, a malformed event — is ignored), then given to its event's handler.
+ */
+export function applyRealtimeMessage(
+  message: unknown,
+  client: QueryClient,
+  handlers: RealtimeHandlers,
 ): void {
-  handlers.set(
-    type,
-    typeof handler === 'function'
-      ? handler
-      : (_message, client) => {
-          for (const queryKey of handler) void client.invalidateQueries({ queryKey });
-        },
-  );
-}
-
-export function applyRealtimeMessage(message: RealtimeMessage, client: QueryClient): void {
-  const handler = handlers.get(message.type);
-  if (handler) {
-    handler(message, client);
+  const parsed = realtimeEventSchema.safeParse(message);
+  if (!parsed.success) return;
+  const event = parsed.data;
+  const handler = handlers[event.type] as RealtimeHandler<typeof event.type>;
+  if (typeof handler === 'function') {
+    handler(event, client);
     return;
   }
-  const match = /^([a-z-]+)\.changed$/.exec(message.type);
-  if (match?.[1]) void client.invalidateQueries({ queryKey: [match[1]] });
+  for (const queryKey of handler) void client.invalidateQueries({ queryKey });
 }
-
-// The signed-in user's own data: every money event also changes the account summary.
-onRealtimeEvent('account.changed', [['account'], ['auth', 'me']]);
-onRealtimeEvent('transactions.changed', [['transactions'], ['account']]);
-onRealtimeEvent('trade.changed', [['trade'], ['account']]);
