@@ -1,18 +1,21 @@
 import { z } from 'zod';
 import { MONEY_MESSAGES, amountInCents } from './money';
 
+/** A copy's stop-loss, in whole percent of what was put in (docs/product.md): bounds and default. */
+export const STOP_LOSS_PCT = { min: 5, max: 95, default: 40 } as const;
+
 export const TRADE_MESSAGES = {
   amountRequired: 'Amount is required',
   noProfit: 'You have no profit to claim',
-  stopLoss: 'Stop-loss must be a whole percentage from 5 to 95',
+  stopLoss: `Stop-loss must be a whole percentage from ${STOP_LOSS_PCT.min} to ${STOP_LOSS_PCT.max}`,
   selectPlan: 'Please choose a plan',
 } as const;
 
 const stopLossPct = z
   .number({ error: TRADE_MESSAGES.stopLoss })
   .int(TRADE_MESSAGES.stopLoss)
-  .min(5, TRADE_MESSAGES.stopLoss)
-  .max(95, TRADE_MESSAGES.stopLoss);
+  .min(STOP_LOSS_PCT.min, TRADE_MESSAGES.stopLoss)
+  .max(STOP_LOSS_PCT.max, TRADE_MESSAGES.stopLoss);
 
 /**
  * Invest in a plan. The plan's own min and max ('Amount must be greater than or equal to $1,000')

@@ -37,6 +37,3 @@ export function validateInvestAmount(
   }
   return { error: null, cents };
 }
-
-/** Copy stop-loss bounds and default (docs/product.md). */
-export const STOP_LOSS = { min: 5, max: 95, default: 40 } as const;

@@ -1,3 +1,5 @@
+import { TRADE_MESSAGES } from '@app/shared/schemas/trades';
+
 /**
  * Copy-trading rules a request broke. Each error carries a literal code; the HTTP layer maps
  * codes to statuses and safe messages in one place.
@@ -65,7 +67,7 @@ export class InsufficientUnitsError extends TradingDomainError {
 export class StopLossOutOfRangeError extends TradingDomainError {
   readonly code = 'STOP_LOSS_OUT_OF_RANGE' as const;
   constructor() {
-    super('Stop-loss must be a whole percentage from 5 to 95');
+    super(TRADE_MESSAGES.stopLoss);
     this.name = 'StopLossOutOfRangeError';
   }
 }
@@ -79,7 +81,7 @@ export class FeePctOutOfRangeError extends TradingDomainError {
 }
 
 /** The seed's exact message for claiming without profit. */
-export const NO_PROFIT_TO_CLAIM_MESSAGE = 'You have no profit to claim';
+export const NO_PROFIT_TO_CLAIM_MESSAGE = TRADE_MESSAGES.noProfit;
 
 export class NoProfitToClaimError extends TradingDomainError {
   readonly code = 'NO_PROFIT_TO_CLAIM' as const;

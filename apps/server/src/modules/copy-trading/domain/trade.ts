@@ -1,11 +1,12 @@
+import { STOP_LOSS_PCT } from '@app/shared/schemas/trades';
 import { Dec, type DecimalInput } from '../../market/domain';
 import { NO_PROFIT_TO_CLAIM_MESSAGE, StopLossOutOfRangeError } from './errors';
 import { toPercentText } from './precision';
 import { redeemValueCents, unitsForAmount } from './subscriptions';
 
-export const DEFAULT_STOP_LOSS_PCT = 40;
-export const MIN_STOP_LOSS_PCT = 5;
-export const MAX_STOP_LOSS_PCT = 95;
+export const DEFAULT_STOP_LOSS_PCT = STOP_LOSS_PCT.default;
+export const MIN_STOP_LOSS_PCT = STOP_LOSS_PCT.min;
+export const MAX_STOP_LOSS_PCT = STOP_LOSS_PCT.max;
 const DAY_MS = 86_400_000;
 
 /** A follower's copy of a strategy: money in, units held, and the rules that close it. */

@@ -1,3 +1,4 @@
+import { STOP_LOSS_PCT } from '@app/shared/schemas/trades';
 import { formatDate } from '@app/shared/format';
 import { centsToPlain, formatUsd } from '@app/shared/money';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -12,7 +13,6 @@ import type { PublicPlan } from '../../public/api';
 import { RiskWarning } from '../../public/components/RiskWarning';
 import { invalidateTradeAndMoney, tradesApi } from '../../trading/api';
 import { stopLossValueCents } from '../../trading/format';
-import { STOP_LOSS } from '../validation';
 
 const DAY_MS = 86_400_000;
 
@@ -36,7 +36,7 @@ export function InvestConfirmDialog({ plan, amountCents, onCancel, onAmountError
   const sliderId = useId();
   const [idempotencyKey] = useState(newIdempotencyKey);
   const [openedAt] = useState(() => Date.now());
-  const [stopLossPct, setStopLossPct] = useState<number>(STOP_LOSS.default);
+  const [stopLossPct, setStopLossPct] = useState<number>(STOP_LOSS_PCT.default);
   const invest = useMutation({
     mutationFn: () =>
       tradesApi.open(
@@ -110,8 +110,8 @@ export function InvestConfirmDialog({ plan, amountCents, onCancel, onAmountError
         <input
           id={sliderId}
           type="range"
-          min={STOP_LOSS.min}
-          max={STOP_LOSS.max}
+          min={STOP_LOSS_PCT.min}
+          max={STOP_LOSS_PCT.max}
           step={1}
           value={stopLossPct}
           aria-valuetext={`${stopLossPct}%`}

@@ -10,7 +10,7 @@ import { errorMessage } from '../../../lib/authErrors';
 import { useSession } from '../../../lib/auth';
 import { useRealtimeStatus } from '../../../lib/realtime';
 import { Badge, Button, buttonClasses, ErrorState } from '../../../ui';
-import { OngoingTradePanel } from '../../dashboard/components/OngoingTradePanel';
+import { OngoingTradePanel } from './OngoingTradePanel';
 import { summaryTradeQuery, type CurrentTrade } from '../api';
 import { formatRoi, formatSignedUsd, stopLossValueCents } from '../format';
 import { ClaimProfitDialog } from './ClaimProfitDialog';

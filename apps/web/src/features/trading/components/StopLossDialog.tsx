@@ -1,3 +1,4 @@
+import { STOP_LOSS_PCT } from '@app/shared/schemas/trades';
 import type { AccountSummary } from '@app/shared/schemas/account';
 import { formatUsd } from '@app/shared/money';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -6,7 +7,6 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { errorMessage } from '../../../lib/authErrors';
 import { Button, Modal } from '../../../ui';
-import { STOP_LOSS } from '../../plans/validation';
 import { tradeKeys, tradesApi, type CurrentTrade } from '../api';
 import { moneyKeys } from '../../transactions/api';
 import { stopLossValueCents } from '../format';
@@ -66,8 +66,8 @@ export function StopLossDialog({ trade, onClose }: { trade: CurrentTrade; onClos
       <input
         id={sliderId}
         type="range"
-        min={STOP_LOSS.min}
-        max={STOP_LOSS.max}
+        min={STOP_LOSS_PCT.min}
+        max={STOP_LOSS_PCT.max}
         step={1}
         value={pct}
         aria-valuetext={`${pct}%`}

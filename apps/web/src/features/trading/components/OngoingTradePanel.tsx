@@ -8,17 +8,17 @@ import { buttonClasses, Card, ChartIcon, EmptyState } from '../../../ui';
  * without them the panel invites the user to pick a plan.
  */
 export function OngoingTradePanel({ children }: { children?: ReactNode }) {
-  const { t } = useTranslation('dashboard');
+  const { t } = useTranslation('trading');
   return (
-    <Card title={t('trade.title')}>
+    <Card title={t('panel.title')}>
       {children ?? (
         <EmptyState
           icon={<ChartIcon width={24} height={24} />}
-          title={t('trade.empty')}
-          description={t('trade.emptyHint')}
+          title={t('panel.empty')}
+          description={t('panel.emptyHint')}
           action={
             <Link to="/plans" className={buttonClasses('secondary', 'md')}>
-              {t('trade.subscribe')}
+              {t('panel.subscribe')}
             </Link>
           }
         />
