@@ -41,6 +41,11 @@ function hinted(name: string, op: Operation, c: SampleContext): unknown {
       return undefined;
     case 'userId':
       return crypto.randomUUID();
+    // A statement's range: a real month before the test clock's today.
+    case 'from':
+      return op.path.startsWith('/api/statements/') ? '2025-01-01' : undefined;
+    case 'to':
+      return op.path.startsWith('/api/statements/') ? '2025-01-31' : undefined;
     default:
       return undefined;
   }

@@ -1,0 +1,71 @@
+import type { Readable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { statementQuerySchema } from '@app/shared/schemas/statements';
+import type { AppContext } from '../../context';
+import { guardSignedIn } from '../../http/guards';
+import { requireUser } from '../auth/session';
+import { statementFileName } from './domain/statement';
+import { statementCsv } from './statement.csv';
+import { statementPdf } from './statement.pdf';
+import { STATEMENT_MESSAGES, statementLanguage } from './statements.messages';
+import { openStatement } from './statements.service';
+
+const CONTENT_TYPES = {
+  csv: 'text/csv; charset=utf-8; header=present',
+  pdf: 'application/pdf',
+} as const;
+
+/**
+ * GET /api/statements/account?from&to&format=csv|pdf[&lang] — the signed-in user's own account
+ * statement, streamed as a download. A bad range is a 400 naming its field before anything is read.
+ */
+export function statementRoutes(ctx: AppContext) {
+  return function register(fastify: FastifyInstance, _options: unknown, done: () => void) {
+    guardSignedIn(fastify);
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    app.get(
+      '/account',
+      {
+        schema: {
+          tags: ['statements'],
+          querystring: statementQuerySchema,
+          produces: [CONTENT_TYPES.csv, CONTENT_TYPES.pdf],
+          response: {
+            200: z.unknown().describe('The statement file (CSV or PDF), as an attachment'),
+          },
+        },
+      },
+      async (request, reply) => {
+        const { user } = requireUser(request);
+        const { format } = request.query;
+        const language = statementLanguage(request.query.lang, request.headers['accept-language']);
+        const messages = STATEMENT_MESSAGES[language];
+        const statement = await openStatement(ctx, user, request.query);
+        let body: Readable;
+        try {
+          body =
+            format === 'csv'
+              ? statementCsv(statement, messages)
+              : statementPdf(statement, messages);
+        } catch (error) {
+          statement.release();
+          throw error;
+        }
+        body.on('close', statement.release);
+        body.on('error', (error) =>
+          request.log.error({ err: error, userId: user.id }, 'statement stream failed'),
+        );
+        const fileName = statementFileName(ctx.config.brandName, statement.header.range, format);
+        return reply
+          .type(CONTENT_TYPES[format])
+          .header('content-disposition', `attachment; filename="${fileName}"`)
+          .header('content-language', language)
+          .header('x-content-type-options', 'nosniff')
+          .send(body);
+      },
+    );
+    done();
+  };
+}

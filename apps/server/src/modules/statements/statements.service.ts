@@ -1,0 +1,157 @@
+import type { StatementQuery } from '@app/shared/schemas/statements';
+import type { AppContext } from '../../context';
+import type { UserRow } from '../../db/schema';
+import { AppError } from '../../http/errors';
+import { ENTRY_KINDS } from '../ledger/domain';
+import {
+  StatementBuilder,
+  checkRange,
+  closingFrom,
+  totalsByCategory,
+  utcDay,
+  type CashMovement,
+  type CategoryTotals,
+  type RangeProblem,
+  type StatementFacts,
+  type StatementLine,
+  type StatementRange,
+} from './domain/statement';
+import * as repo from './statements.repo';
+
+/** Entries read per keyset page while a statement streams. */
+export const STATEMENT_PAGE_ROWS = 500;
+/** Staff adjustments listed with their reasons in the summary (all are in the movements). */
+export const SUMMARY_ADJUSTMENTS = 20;
+
+export interface StatementHeader {
+  brand: string;
+  holder: { name: string; reference: string };
+  range: StatementRange;
+  generatedAt: Date;
+  opening: bigint;
+  closing: bigint;
+  byCategory: CategoryTotals;
+  facts: StatementFacts;
+  /** The first SUMMARY_ADJUSTMENTS staff adjustments (amount and reason), and whether more follow. */
+  adjustments: CashMovement[];
+  moreAdjustments: boolean;
+}
+
+/**
+ * A statement being read: its header (every total, read before the first byte is sent) and its
+ * lines, streamed a keyset page at a time. Everything is read in one REPEATABLE READ snapshot, so
+ * the totals and the lines agree even while new entries are booked; `release` ends it (called
+ * when the response stream closes, whether it finished or the client went away).
+ */
+export interface OpenStatement {
+  header: StatementHeader;
+  lines: () => AsyncGenerator<StatementLine[]>;
+  release: () => void;
+}
+
+const RANGE_MESSAGES: Record<RangeProblem['code'], string> = {
+  STATEMENT_DATE_INVALID: 'Enter a valid date (YYYY-MM-DD)',
+  STATEMENT_DATE_IN_FUTURE: 'The date cannot be in the future',
+  STATEMENT_RANGE_REVERSED: 'The end date must be on or after the start date',
+  STATEMENT_RANGE_TOO_LONG: 'A statement can cover at most 5 years',
+};
+
+export function rangeOrThrow(query: { from: string; to: string }, now: Date): StatementRange {
+  const checked = checkRange(query.from, query.to, utcDay(now));
+  if ('problem' in checked) {
+    const { code, field } = checked.problem;
+    throw new AppError(code, 400, RANGE_MESSAGES[code], field);
+  }
+  return checked.range;
+}
+
+const sum = (values: Iterable<bigint>) => [...values].reduce((a, b) => a + b, 0n);
+
+/** Opens the signed-in user's own statement for a range (4xx for a bad range, before any read). */
+export async function openStatement(
+  ctx: AppContext,
+  user: UserRow,
+  query: Pick<StatementQuery, 'from' | 'to'>,
+): Promise<OpenStatement> {
+  const generatedAt = ctx.clock.now();
+  const range = rangeOrThrow(query, generatedAt);
+  const client = await ctx.pool.connect();
+  let released = false;
+  const release = () => {
+    if (released) return;
+    released = true;
+    // Read-only: ending it either way changes nothing; a broken connection is dropped.
+    client
+      .query('ROLLBACK')
+      .then(() => client.release())
+      .catch((e: unknown) => client.release(e instanceof Error ? e : new Error(String(e))));
+  };
+  try {
+    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+    const accounts = await repo.cashAccountIds(client, user.id);
+    // One connection: these run one after another, in the same snapshot.
+    const atStart = await repo.balancesBefore(client, accounts.ids, range.start);
+    const atEnd = await repo.balancesBefore(client, accounts.ids, range.end);
+    const netByKind = await repo.netByEntryKind(client, accounts.ids, range.start, range.end);
+    const facts = await repo.statementFacts(client, {
+      userId: user.id,
+      holdId: accounts.holdId,
+      start: range.start,
+      end: range.end,
+    });
+    const opening = sum(atStart.values());
+    const closing = sum(atEnd.values());
+    const byCategory = totalsByCategory(netByKind);
+    if (closingFrom(opening, byCategory) !== closing) {
+      throw new Error(`statement of ${user.id} does not reconcile: ${opening} → ${closing}`);
+    }
+    const adjustments = await repo.movementPage(client, {
+      accountIds: accounts.ids,
+      start: range.start,
+      end: range.end,
+      afterEntryId: 0n,
+      limit: SUMMARY_ADJUSTMENTS + 1,
+      kinds: [ENTRY_KINDS.adjustmentBalance, ENTRY_KINDS.adjustmentProfit],
+    });
+    const header: StatementHeader = {
+      brand: ctx.config.brandName,
+      holder: { name: user.name, reference: user.id },
+      range,
+      generatedAt,
+      opening,
+      closing,
+      byCategory,
+      facts: {
+        ...facts,
+        heldAtClose: accounts.holdId ? (atEnd.get(accounts.holdId) ?? 0n) : 0n,
+      },
+      adjustments: adjustments.slice(0, SUMMARY_ADJUSTMENTS),
+      moreAdjustments: adjustments.length > SUMMARY_ADJUSTMENTS,
+    };
+    async function* lines(): AsyncGenerator<StatementLine[]> {
+      const builder = new StatementBuilder(opening);
+      let after = 0n;
+      for (;;) {
+        const page = await repo.movementPage(client, {
+          accountIds: accounts.ids,
+          start: range.start,
+          end: range.end,
+          afterEntryId: after,
+          limit: STATEMENT_PAGE_ROWS,
+        });
+        if (page.length > 0) yield page.map((movement) => builder.add(movement));
+        const last = page[page.length - 1];
+        if (!last || page.length < STATEMENT_PAGE_ROWS) break;
+        after = last.entryId;
+      }
+      // The lines must arrive where the totals said: otherwise the file is cut short, never wrong.
+      if (builder.totals().closing !== closing) {
+        throw new Error(`statement lines of ${user.id} do not reach the closing balance`);
+      }
+    }
+    return { header, lines, release };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}

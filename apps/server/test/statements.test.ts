@@ -1,0 +1,367 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatUsd } from '@app/shared/money';
+import type { Transaction } from '@app/shared/schemas/transactions';
+import { adjustment } from '../src/modules/ledger/domain';
+import { postEntry } from '../src/modules/ledger/ledger.service';
+import { parseCsv } from '../src/modules/statements/domain/csv';
+import { createScriptedTradingApp } from './copy-trading-helpers';
+import { adminClient, TestClient } from './harness';
+import { activeUser, auditAfterEach, bankWithdrawal, fund, summaryOf } from './money-helpers';
+
+/**
+ * Account statements against the ledger. Investor Ada's scripted history, on a scripted market
+ * (the Silver strategy holds 100 % BTC bought at $100,000.00, plan fee 20 %):
+ *
+ *   06/02  deposit 5,000.00                                         (before the range)
+ *   06/10  deposit 1,000.00; invest 1,000.00 at NAV 1; BTC → 110,000; claim: value 1,100.00,
+ *          fee 20.00, payout 1,080.00 (realised +80.00); withdrawal of 100.00 requested and
+ *          paid (fee 10.00); withdrawal of 50.00 requested and rejected (moves no cash);
+ *          balance adjustment −2.50 "Duplicate bonus"; an entry whose description starts with =
+ *   06/12  withdrawal of 30.00 requested, still pending (held: part of cash)
+ *   06/20  deposit 7.00                                             (after the range)
+ *
+ * The statement of 06/05–06/15 must open at 5,000.00 and close at 5,977.73.
+ */
+
+let t: Awaited<ReturnType<typeof createScriptedTradingApp>>;
+let admin: TestClient;
+let ada: { client: TestClient; user: { id: string }; input: { email: string; password: string } };
+const FORMULA = '=HYPERLINK("http://evil.example","click")';
+const txIds: string[] = [];
+
+async function tickAt(btc: string) {
+  t.market.set({ BTCUSDT: btc });
+  t.clock.advance(1_000);
+  await t.trading.tick(t.clock.now());
+  await t.trading.closes.settled();
+}
+
+/** Moves the test clock to 12:00 UTC of a June 2025 day; sessions idle that long sign in again. */
+async function toJune(day: number) {
+  const target = Date.UTC(2025, 5, day, 12, 0, 0);
+  t.clock.advance(target - t.clock.now().getTime());
+  admin = await adminClient(t);
+  const client = new TestClient(t.app);
+  const login = await client.post('/api/auth/login', {
+    email: ada.input.email,
+    password: ada.input.password,
+  });
+  expect(login.statusCode, login.body).toBe(200);
+  ada = { ...ada, client };
+}
+
+/** The cash balance (available + withdrawal hold) at an instant, read straight from the postings. */
+async function cashAt(userId: string, instant: Date): Promise<bigint> {
+  const result = await t.db.execute<{ cash: string }>(sql`
+    SELECT coalesce(sum(p.amount), 0)::text AS cash
+    FROM postings p
+    JOIN ledger_accounts a ON a.id = p.account_id
+    JOIN journal_entries e ON e.id = p.entry_id
+    WHERE a.user_id = ${userId} AND a.kind IN ('available', 'withdrawal_hold')
+      AND e.created_at < ${instant.toISOString()}`);
+  return BigInt(result.rows[0]?.cash ?? '0');
+}
+
+const statementUrl = (from: string, to: string, format: 'csv' | 'pdf', extra = '') =>
+  `/api/statements/account?from=${from}&to=${to}&format=${format}${extra}`;
+
+/** Cents from a CSV amount ("-150.00"), exactly. */
+function cents(text: string | undefined): bigint {
+  const match = /^(-?)(\d+)\.(\d{2})$/.exec(text ?? '');
+  if (!match) throw new Error(`not an amount: ${text}`);
+  const value = BigInt(match[2] ?? '0') * 100n + BigInt(match[3] ?? '0');
+  return match[1] ? -value : value;
+}
+
+function pdfText(pdf: Buffer): string | null {
+  if (!fs.existsSync('/usr/bin/pdftotext')) return null;
+  const file = path.join(os.tmpdir(), `statement-${process.pid}-${Date.now()}.pdf`);
+  fs.writeFileSync(file, pdf);
+  try {
+    return execFileSync('/usr/bin/pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+  } finally {
+    fs.rmSync(file, { force: true });
+  }
+}
+
+beforeAll(async () => {
+  t = await createScriptedTradingApp();
+  admin = await adminClient(t);
+  const plans = (await admin.get('/api/plans')).json<{
+    plans: { id: string; title: string; strategy: { id: string } | null }[];
+  }>().plans;
+  const silver = plans.find((p) => p.title === 'Silver');
+  if (!silver?.strategy) throw new Error('no Silver plan');
+  await t.db.execute(sql`UPDATE plans SET performance_fee_pct = 20 WHERE id = ${silver.id}`);
+  const trader = await activeUser(t, 'Lead Trader');
+  await admin.post(`/api/admin/users/${trader.user.id}/make-trader`);
+  await admin.post(`/api/admin/strategies/${silver.strategy.id}/lead-trader`, {
+    userId: trader.user.id,
+  });
+  await tickAt('100000.00');
+  const order = await trader.client.post('/api/trader/orders', {
+    symbol: 'BTCUSDT',
+    side: 'long',
+    targetWeight: '100',
+  });
+  expect(order.statusCode, order.body).toBe(200);
+
+  ada = await activeUser(t, 'Ada Lovelace');
+  txIds.push((await fund(t, admin, ada.client, 500_000)).transactionId);
+
+  await toJune(10);
+  await tickAt('100000.00');
+  txIds.push((await fund(t, admin, ada.client, 100_000)).transactionId);
+  const opened = await ada.client.post('/api/trades', { planId: silver.id, amount: '1000' });
+  expect(opened.statusCode, opened.body).toBe(201);
+  await tickAt('110000.00');
+  const claimed = await ada.client.post('/api/trades/current/claim');
+  expect(claimed.statusCode, claimed.body).toBe(200);
+
+  const paid = (await ada.client.post('/api/withdrawals', bankWithdrawal('100'))).json<{
+    transaction: Transaction;
+  }>().transaction;
+  expect(paid.feeCents).toBe(1_000);
+  expect((await admin.post(`/api/admin/withdrawals/${paid.id}/pay`)).statusCode).toBe(200);
+  txIds.push(paid.transactionId);
+  const rejected = (await ada.client.post('/api/withdrawals', bankWithdrawal('50'))).json<{
+    transaction: Transaction;
+  }>().transaction;
+  const reject = await admin.post(`/api/admin/withdrawals/${rejected.id}/reject`, {
+    reason: 'Wrong account',
+  });
+  expect(reject.statusCode).toBe(200);
+  const adjusted = await admin.post(`/api/admin/users/${ada.user.id}/adjustments`, {
+    bucket: 'balance',
+    amount: '-2.50',
+    reason: 'Duplicate bonus',
+  });
+  expect(adjusted.statusCode, adjusted.body).toBe(201);
+  // A description a spreadsheet would run as a formula (the ledger books any text it is given).
+  await postEntry(t.db, adjustment(ada.user.id, 'balance', 123n, FORMULA), {
+    createdAt: t.clock.now(),
+  });
+
+  await toJune(12);
+  const pending = await ada.client.post('/api/withdrawals', bankWithdrawal('30'));
+  expect(pending.statusCode, pending.body).toBe(201);
+
+  await toJune(20);
+  await fund(t, admin, ada.client, 700);
+}, 120_000);
+afterAll(async () => {
+  await t.close();
+});
+auditAfterEach(() => t);
+
+const OPENING = 500_000n;
+// 5,000.00 + 1,000.00 − 1,000.00 + 1,080.00 − 100.00 − 2.50 + 1.23 = 5,978.73
+const CLOSING = 597_873n;
+
+describe('GET /api/statements/account (CSV)', () => {
+  it('opens and closes at the ledger balances of both dates, and every movement adds up', async () => {
+    const response = await ada.client.get(statementUrl('2025-06-05', '2025-06-15', 'csv'));
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8; header=present');
+    expect(response.headers['content-disposition']).toBe(
+      'attachment; filename="nestrado-statement-2025-06-05-to-2025-06-15.csv"',
+    );
+    expect(response.headers['cache-control']).toBe('no-store');
+
+    const [header, ...rows] = parseCsv(response.body);
+    expect(header).toEqual([
+      'row_type',
+      'date_utc',
+      'transaction_id',
+      'category',
+      'description',
+      'amount',
+      'fee',
+      'balance',
+    ]);
+    const of = (type: string) => rows.filter((row) => row[0] === type);
+    const opening = cents(of('opening')[0]?.[7]);
+    const closing = cents(of('closing')[0]?.[7]);
+    expect(opening).toBe(OPENING);
+    expect(closing).toBe(CLOSING);
+    expect(opening).toBe(await cashAt(ada.user.id, new Date('2025-06-05T00:00:00Z')));
+    expect(closing).toBe(await cashAt(ada.user.id, new Date('2025-06-16T00:00:00Z')));
+
+    const movements = of('movement');
+    expect(movements.map((row) => [row[3], row[5], row[6]])).toEqual([
+      ['deposits', '1000.00', ''],
+      ['invested', '-1000.00', ''],
+      ['returnedFromTrades', '1080.00', ''],
+      ['withdrawals', '-100.00', '10.00'],
+      ['adjustments', '-2.50', ''],
+      ['adjustments', '1.23', ''],
+    ]);
+    // Running balance: each row is the previous plus its amount; the last is the closing.
+    let running = opening;
+    for (const row of movements) {
+      running += cents(row[5]);
+      expect(cents(row[7])).toBe(running);
+    }
+    expect(running).toBe(closing);
+    expect(movements[0]?.[2]).toBe(txIds[1]);
+    expect(movements[3]?.[2]).toBe(txIds[2]);
+    expect(movements[4]?.[4]).toBe('Balance adjustment: Duplicate bonus');
+
+    const summary: Record<string, bigint> = Object.fromEntries(
+      of('summary').map((row): [string, bigint] => [row[3] ?? '', cents(row[5])]),
+    );
+    expect(summary).toEqual({
+      deposits: 100_000n,
+      withdrawals: -10_000n,
+      invested: -100_000n,
+      returnedFromTrades: 108_000n,
+      performanceFeesReceived: 0n,
+      bonuses: 0n,
+      adjustments: -127n,
+    });
+    const summed = Object.values(summary).reduce((a, b) => a + b, opening);
+    expect(summed).toBe(closing);
+    const notes: Record<string, bigint> = Object.fromEntries(
+      of('note').map((row): [string, bigint] => [row[3] ?? '', cents(row[5])]),
+    );
+    expect(notes).toEqual({
+      withdrawal_fees: 1_000n,
+      realised_profit_loss: 8_000n,
+      performance_fees_paid: 2_000n,
+      held_for_pending_withdrawals: 3_000n,
+    });
+  });
+
+  it('neutralises a description that starts with = (the amount stays a number)', async () => {
+    const response = await ada.client.get(statementUrl('2025-06-10', '2025-06-10', 'csv'));
+    expect(response.body).toContain(`,"'=HYPERLINK(""http://evil.example"",""click"")",1.23,,`);
+    const row = parseCsv(response.body).find((r) => r[4]?.includes('HYPERLINK'));
+    expect(row?.[4]).toBe(`'${FORMULA}`);
+    expect(row?.[5]).toBe('1.23');
+  });
+
+  it('a range ending today closes at the balance the dashboard shows', async () => {
+    const today = t.clock.now().toISOString().slice(0, 10);
+    const response = await ada.client.get(statementUrl('2025-06-01', today, 'csv'));
+    const closing = parseCsv(response.body).find((row) => row[0] === 'closing');
+    const summary = await summaryOf(ada.client);
+    expect(cents(closing?.[7])).toBe(BigInt(summary.availableCents + summary.heldCents));
+    expect(cents(parseCsv(response.body).find((row) => row[0] === 'opening')?.[7])).toBe(0n);
+  });
+
+  it('a period without movements opens and closes at the same balance', async () => {
+    const response = await ada.client.get(statementUrl('2025-06-13', '2025-06-19', 'csv'));
+    const rows = parseCsv(response.body);
+    expect(rows.filter((row) => row[0] === 'movement')).toEqual([]);
+    const balances = rows.filter((row) => row[0] === 'opening' || row[0] === 'closing');
+    expect(balances.map((row) => cents(row[7]))).toEqual([CLOSING, CLOSING]);
+  });
+});
+
+describe('GET /api/statements/account (PDF)', () => {
+  it('holds the same totals, the account, the risk warning and page numbers', async () => {
+    const response = await ada.client.get(statementUrl('2025-06-05', '2025-06-15', 'pdf'));
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.headers['content-disposition']).toBe(
+      'attachment; filename="nestrado-statement-2025-06-05-to-2025-06-15.pdf"',
+    );
+    expect(response.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const text = pdfText(response.rawPayload);
+    if (text === null) {
+      console.warn(
+        'pdftotext is missing (/usr/bin/pdftotext, poppler-utils): PDF text not checked',
+      );
+      return;
+    }
+    for (const expected of [
+      'Nestrado',
+      'Account statement',
+      'Ada Lovelace',
+      ada.user.id,
+      '06/05/2025 – 06/15/2025',
+      formatUsd(OPENING),
+      formatUsd(CLOSING),
+      '$1,080.00',
+      '-$100.00',
+      '$80.00', // realised profit
+      '$20.00', // performance fee charged
+      '$30.00', // held for the pending withdrawal
+      'Balance adjustment: Duplicate bonus',
+      'Copy trading involves risk.',
+      'Page 1',
+      ...txIds.slice(1),
+    ]) {
+      expect(text, expected).toContain(expected);
+    }
+    expect(text).not.toContain(txIds[0]);
+  });
+
+  it('speaks the language asked for (German), Accept-Language otherwise (Spanish)', async () => {
+    const german = pdfText(
+      (await ada.client.get(statementUrl('2025-06-05', '2025-06-15', 'pdf', '&lang=de')))
+        .rawPayload,
+    );
+    const spanish = pdfText(
+      (
+        await ada.client.get(statementUrl('2025-06-05', '2025-06-15', 'pdf'), {
+          'accept-language': 'es-ES,es;q=0.9,en;q=0.5',
+        })
+      ).rawPayload,
+    );
+    if (german === null || spanish === null) return;
+    expect(german).toContain('Kontoauszug');
+    expect(german).toContain('Seite 1');
+    expect(german).toContain('Copy-Trading ist mit Risiken verbunden.');
+    expect(spanish).toContain('Extracto de cuenta');
+    expect(spanish).toContain('Página 1');
+    expect(spanish).toContain(formatUsd(CLOSING));
+  });
+});
+
+describe('who may have a statement, and bad input', () => {
+  it('another user gets only their own (empty) statement; a visitor gets 401', async () => {
+    const other = await activeUser(t, 'Grace Hopper');
+    const response = await other.client.get(statementUrl('2025-06-01', '2025-06-19', 'csv'));
+    expect(response.statusCode).toBe(200);
+    for (const id of [...txIds, ada.user.id, 'Ada Lovelace']) {
+      expect(response.body).not.toContain(id);
+    }
+    const rows = parseCsv(response.body);
+    expect(rows.filter((row) => row[0] === 'movement')).toEqual([]);
+    expect(cents(rows.find((row) => row[0] === 'closing')?.[7])).toBe(0n);
+    const pdf = pdfText(
+      (await other.client.get(statementUrl('2025-06-01', '2025-06-19', 'pdf'))).rawPayload,
+    );
+    if (pdf !== null) {
+      expect(pdf).toContain('Grace Hopper');
+      expect(pdf).not.toContain('Ada Lovelace');
+    }
+    const visitor = await new TestClient(t.app).get(
+      statementUrl('2025-06-01', '2025-06-19', 'csv'),
+    );
+    expect(visitor.statusCode).toBe(401);
+  });
+
+  it.each([
+    ['from=2025-13-01&to=2025-06-30&format=csv', 'VALIDATION_FAILED', 'from'],
+    ['from=2025-06-01&to=junk&format=csv', 'VALIDATION_FAILED', 'to'],
+    ['to=2025-06-30&format=csv', 'VALIDATION_FAILED', 'from'],
+    ['from=2025-06-01&to=2025-06-30&format=xls', 'VALIDATION_FAILED', 'format'],
+    ['from=2025-06-01&to=2025-06-30&format=pdf&lang=fr', 'VALIDATION_FAILED', 'lang'],
+    ['from=2025-02-29&to=2025-03-01&format=csv', 'VALIDATION_FAILED', 'from'],
+    ['from=2025-06-19&to=2025-06-01&format=csv', 'STATEMENT_RANGE_REVERSED', 'to'],
+    ['from=2019-01-01&to=2025-06-01&format=pdf', 'STATEMENT_RANGE_TOO_LONG', 'to'],
+    ['from=2025-06-01&to=2099-01-01&format=csv', 'STATEMENT_DATE_IN_FUTURE', 'to'],
+  ])('%s → 400 %s naming %s', async (query, code, field) => {
+    const response = await ada.client.get(`/api/statements/account?${query}`);
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.headers['content-type']).toContain('application/json');
+    expect(response.json()).toMatchObject({ error: { code, field } });
+  });
+});
