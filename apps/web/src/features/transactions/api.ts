@@ -1,7 +1,11 @@
 import type { AccountSummary } from '@app/shared/schemas/account';
+import type { ApiError } from '@app/shared/schemas/common';
+import type { StatementFormat } from '@app/shared/schemas/statements';
 import type { TransactionList } from '@app/shared/schemas/transactions';
 import { infiniteQueryOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import { api, ApiRequestError } from '../../lib/api';
+import { translateMessage } from '../../lib/messages';
+import { fileNameOf } from './statement';
 
 /**
  * The money views' server state. Keys sit under the `['transactions']` and `['account']` prefixes,
@@ -41,4 +45,58 @@ export function invalidateMoney(queryClient: QueryClient): Promise<void> {
     queryClient.invalidateQueries({ queryKey: moneyKeys.transactions }),
     queryClient.invalidateQueries({ queryKey: ['account'] }),
   ]).then(() => undefined);
+}
+
+export interface StatementRequest {
+  from: string;
+  to: string;
+  format: StatementFormat;
+  lang: string;
+}
+
+/**
+ * GET /api/statements/account: the file, read whole (a statement of a few years is a few MB), and
+ * the name the server gave it. A refusal throws ApiRequestError with the server's code and field.
+ */
+export async function downloadStatement(
+  request: StatementRequest,
+  signal?: AbortSignal,
+): Promise<{ blob: Blob; fileName: string }> {
+  const params = new URLSearchParams({
+    from: request.from,
+    to: request.to,
+    format: request.format,
+    lang: request.lang,
+  });
+  const response = await fetch(`/api/statements/account?${params.toString()}`, {
+    credentials: 'same-origin',
+    signal: signal ?? null,
+  });
+  if (!response.ok) {
+    const payload = (await response.json().catch(() => null)) as Partial<ApiError> | null;
+    const error = payload?.error;
+    throw new ApiRequestError(
+      response.status,
+      error?.code ?? 'INTERNAL',
+      translateMessage(error?.message ?? 'Something went wrong. Please try again.'),
+      error?.field,
+    );
+  }
+  const blob = await response.blob();
+  const fallback = `statement-${request.from}-to-${request.to}.${request.format}`;
+  return { blob, fileName: fileNameOf(response.headers.get('content-disposition'), fallback) };
+}
+
+/** Hands a file to the browser as a download. */
+export function saveFile(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Give the browser a moment to start the download before the URL is let go.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
