@@ -365,3 +365,55 @@ describe('who may have a statement, and bad input', () => {
     expect(response.json()).toMatchObject({ error: { code, field } });
   });
 });
+
+describe('GET /api/statements/trades (closed-trade history)', () => {
+  it('lists each closed trade once: amounts, fee, P/L after fee and ROI, exactly', async () => {
+    const response = await ada.client.get('/api/statements/trades?format=csv');
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8; header=present');
+    expect(response.headers['content-disposition']).toBe(
+      `attachment; filename="nestrado-trade-history-${t.clock.now().toISOString().slice(0, 10)}.csv"`,
+    );
+    const [header, ...rows] = parseCsv(response.body);
+    expect(header).toEqual([
+      'trade_id',
+      'opened_at_utc',
+      'closed_at_utc',
+      'plan',
+      'strategy',
+      'amount_in',
+      'value_at_close',
+      'performance_fee',
+      'amount_out',
+      'profit_loss',
+      'roi_pct',
+      'close_reason',
+      'transaction_id',
+    ]);
+    expect(rows).toHaveLength(1);
+    const [trade] = rows;
+    expect(trade?.slice(3, 12)).toEqual([
+      'Silver',
+      trade?.[4],
+      '1000.00',
+      '1100.00',
+      '20.00',
+      '1080.00',
+      '80.00',
+      '8.00',
+      'claim',
+    ]);
+    expect(trade?.[1]?.startsWith('2025-06-10 12:00')).toBe(true);
+    // The statement's realised profit over the same days is the sum of these P/Ls.
+    const statement = parseCsv(
+      (await ada.client.get(statementUrl('2025-06-05', '2025-06-15', 'csv'))).body,
+    );
+    const realised = statement.find((row) => row[3] === 'realised_profit_loss');
+    expect(realised?.[5]).toBe(trade?.[9]);
+    // Another user's history is only the header.
+    const other = await activeUser(t, 'Alan Turing');
+    const theirs = await other.client.get('/api/statements/trades?format=csv');
+    expect(parseCsv(theirs.body)).toHaveLength(1);
+    expect((await ada.client.get('/api/statements/trades?format=pdf')).statusCode).toBe(400);
+  });
+});

@@ -15,3 +15,8 @@ export const statementQuerySchema = z.object({
   lang: z.enum(STATEMENT_LANGUAGES, { error: 'lang must be en, de or es' }).optional(),
 });
 export type StatementQuery = z.infer<typeof statementQuerySchema>;
+
+/** GET /api/statements/trades: the signed-in user's closed trades, one row each (CSV). */
+export const tradeHistoryQuerySchema = z.object({
+  format: z.enum(['csv'], { error: 'format must be csv' }),
+});

@@ -2,15 +2,19 @@ import type { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { statementQuerySchema } from '@app/shared/schemas/statements';
+import { statementQuerySchema, tradeHistoryQuerySchema } from '@app/shared/schemas/statements';
 import type { AppContext } from '../../context';
 import { guardSignedIn } from '../../http/guards';
 import { requireUser } from '../auth/session';
-import { statementFileName } from './domain/statement';
+import { closedTradePages } from '../copy-trading/trades.service';
+import { statementFileName, tradeHistoryFileName, utcDay } from './domain/statement';
+import { tradeHistoryCsv } from './trade-history.csv';
 import { statementCsv } from './statement.csv';
 import { statementPdf } from './statement.pdf';
 import { STATEMENT_MESSAGES, statementLanguage } from './statements.messages';
 import { openStatement } from './statements.service';
+
+const TRADE_HISTORY_PAGE_ROWS = 500;
 
 const CONTENT_TYPES = {
   csv: 'text/csv; charset=utf-8; header=present',
@@ -20,6 +24,7 @@ const CONTENT_TYPES = {
 /**
  * GET /api/statements/account?from&to&format=csv|pdf[&lang] — the signed-in user's own account
  * statement, streamed as a download. A bad range is a 400 naming its field before anything is read.
+ * GET /api/statements/trades?format=csv — the signed-in user's own closed trades.
  */
 export function statementRoutes(ctx: AppContext) {
   return function register(fastify: FastifyInstance, _options: unknown, done: () => void) {
@@ -62,6 +67,32 @@ export function statementRoutes(ctx: AppContext) {
           .type(CONTENT_TYPES[format])
           .header('content-disposition', `attachment; filename="${fileName}"`)
           .header('content-language', language)
+          .header('x-content-type-options', 'nosniff')
+          .send(body);
+      },
+    );
+    app.get(
+      '/trades',
+      {
+        schema: {
+          tags: ['statements'],
+          querystring: tradeHistoryQuerySchema,
+          produces: [CONTENT_TYPES.csv],
+          response: {
+            200: z.unknown().describe('The closed-trade history (CSV), as an attachment'),
+          },
+        },
+      },
+      (request, reply) => {
+        const { user } = requireUser(request);
+        const body = tradeHistoryCsv(closedTradePages(ctx, user.id, TRADE_HISTORY_PAGE_ROWS));
+        body.on('error', (error) =>
+          request.log.error({ err: error, userId: user.id }, 'trade history stream failed'),
+        );
+        const fileName = tradeHistoryFileName(ctx.config.brandName, utcDay(ctx.clock.now()));
+        return reply
+          .type(CONTENT_TYPES.csv)
+          .header('content-disposition', `attachment; filename="${fileName}"`)
           .header('x-content-type-options', 'nosniff')
           .send(body);
       },

@@ -37,6 +37,11 @@ describe('CSV cells', () => {
     expect(row).toBe('"a,b","say ""hi""","two\nlines",-150.00,,\'=1+2\r\n');
   });
 
+  it('writes a plain decimal as a bare number, and refuses anything else as one', () => {
+    expect(csvRow([{ decimal: '-40.00' }, { decimal: '8.5' }])).toBe('-40.00,8.5\r\n');
+    expect(() => csvRow([{ decimal: '=1+1' }])).toThrow();
+  });
+
   it('parses back what it writes', () => {
     const text =
       csvHeader(['date', 'description', 'amount']) +

@@ -6,8 +6,13 @@
  * numbers.
  */
 
-/** A cell: text (neutralised), or an amount in cents (a plain number with two decimals). */
-export type CsvCell = { text: string } | { cents: bigint } | null;
+/**
+ * A cell: text (neutralised), an amount in cents (a plain number with two decimals), or a number
+ * already written as plain decimal text ("-40.00"), which stays a number.
+ */
+export type CsvCell = { text: string } | { cents: bigint } | { decimal: string } | null;
+
+const DECIMAL = /^-?\d+(\.\d+)?$/;
 
 const FORMULA_START = /^[=+\-@\t\r]/;
 
@@ -30,6 +35,10 @@ function quoted(field: string): string {
 export function csvField(cell: CsvCell): string {
   if (cell === null) return '';
   if ('cents' in cell) return plainAmount(cell.cents);
+  if ('decimal' in cell) {
+    if (!DECIMAL.test(cell.decimal)) throw new Error(`not a plain number: ${cell.decimal}`);
+    return cell.decimal;
+  }
   return quoted(neutraliseFormula(cell.text));
 }
 

@@ -198,12 +198,18 @@ export function utcDay(instant: Date): string {
   return instant.toISOString().slice(0, 10);
 }
 
+const slugOf = (brand: string) =>
+  brand
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '') || 'account';
+
 /** The download's file name: `<brand>-statement-<from>-to-<to>.<ext>`, ASCII only. */
 export function statementFileName(brand: string, range: StatementRange, ext: 'csv' | 'pdf') {
-  const slug =
-    brand
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-+|-+$/g, '') || 'account';
-  return `${slug}-statement-${range.from}-to-${range.to}.${ext}`;
+  return `${slugOf(brand)}-statement-${range.from}-to-${range.to}.${ext}`;
+}
+
+/** `<brand>-trade-history-<day>.csv` (the day it was made), ASCII only. */
+export function tradeHistoryFileName(brand: string, day: string) {
+  return `${slugOf(brand)}-trade-history-${day}.csv`;
 }
