@@ -67,14 +67,49 @@ export function rangeOrThrow(query: { from: string; to: string }, now: Date): St
 
 const sum = (values: Iterable<bigint>) => [...values].reduce((a, b) => a + b, 0n);
 
-/** Opens the signed-in user's own statement for a range (4xx for a bad range, before any read). */
-export async function openStatement(
-  ctx: AppContext,
-  user: UserRow,
-  query: Pick<StatementQuery, 'from' | 'to'>,
-): Promise<OpenStatement> {
-  const generatedAt = ctx.clock.now();
-  const range = rangeOrThrow(query, generatedAt);
+/** A statement's figures over a range: both balances, totals per category and the facts. */
+export interface RangeFigures {
+  opening: bigint;
+  closing: bigint;
+  byCategory: CategoryTotals;
+  facts: StatementFacts;
+}
+
+/**
+ * Reads one range's figures inside the caller's snapshot (one connection: the queries run one
+ * after another) and checks that they reconcile: opening + every category = closing.
+ */
+async function rangeFigures(
+  client: repo.Queryable,
+  userId: string,
+  accounts: { ids: string[]; holdId: string | null },
+  range: { start: Date; end: Date },
+): Promise<RangeFigures> {
+  const atStart = await repo.balancesBefore(client, accounts.ids, range.start);
+  const atEnd = await repo.balancesBefore(client, accounts.ids, range.end);
+  const netByKind = await repo.netByEntryKind(client, accounts.ids, range.start, range.end);
+  const facts = await repo.statementFacts(client, {
+    userId,
+    holdId: accounts.holdId,
+    start: range.start,
+    end: range.end,
+  });
+  const opening = sum(atStart.values());
+  const closing = sum(atEnd.values());
+  const byCategory = totalsByCategory(netByKind);
+  if (closingFrom(opening, byCategory) !== closing) {
+    throw new Error(`statement of ${userId} does not reconcile: ${opening} → ${closing}`);
+  }
+  return {
+    opening,
+    closing,
+    byCategory,
+    facts: { ...facts, heldAtClose: accounts.holdId ? (atEnd.get(accounts.holdId) ?? 0n) : 0n },
+  };
+}
+
+/** A read-only REPEATABLE READ snapshot on its own connection, ended once by `release`. */
+async function openSnapshot(ctx: AppContext) {
   const client = await ctx.pool.connect();
   let released = false;
   const release = () => {
@@ -88,23 +123,26 @@ export async function openStatement(
   };
   try {
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+  } catch (error) {
+    release();
+    throw error;
+  }
+  return { client, release };
+}
+
+/** Opens the signed-in user's own statement for a range (4xx for a bad range, before any read). */
+export async function openStatement(
+  ctx: AppContext,
+  user: UserRow,
+  query: Pick<StatementQuery, 'from' | 'to'>,
+): Promise<OpenStatement> {
+  const generatedAt = ctx.clock.now();
+  const range = rangeOrThrow(query, generatedAt);
+  const { client, release } = await openSnapshot(ctx);
+  try {
     const accounts = await repo.cashAccountIds(client, user.id);
-    // One connection: these run one after another, in the same snapshot.
-    const atStart = await repo.balancesBefore(client, accounts.ids, range.start);
-    const atEnd = await repo.balancesBefore(client, accounts.ids, range.end);
-    const netByKind = await repo.netByEntryKind(client, accounts.ids, range.start, range.end);
-    const facts = await repo.statementFacts(client, {
-      userId: user.id,
-      holdId: accounts.holdId,
-      start: range.start,
-      end: range.end,
-    });
-    const opening = sum(atStart.values());
-    const closing = sum(atEnd.values());
-    const byCategory = totalsByCategory(netByKind);
-    if (closingFrom(opening, byCategory) !== closing) {
-      throw new Error(`statement of ${user.id} does not reconcile: ${opening} → ${closing}`);
-    }
+    const figures = await rangeFigures(client, user.id, accounts, range);
+    const { opening, closing } = figures;
     const adjustments = await repo.movementPage(client, {
       accountIds: accounts.ids,
       start: range.start,
@@ -118,13 +156,7 @@ export async function openStatement(
       holder: { name: user.name, reference: user.id },
       range,
       generatedAt,
-      opening,
-      closing,
-      byCategory,
-      facts: {
-        ...facts,
-        heldAtClose: accounts.holdId ? (atEnd.get(accounts.holdId) ?? 0n) : 0n,
-      },
+      ...figures,
       adjustments: adjustments.slice(0, SUMMARY_ADJUSTMENTS),
       moreAdjustments: adjustments.length > SUMMARY_ADJUSTMENTS,
     };
