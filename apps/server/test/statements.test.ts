@@ -417,3 +417,63 @@ describe('GET /api/statements/trades (closed-trade history)', () => {
     expect((await ada.client.get('/api/statements/trades?format=pdf')).statusCode).toBe(400);
   });
 });
+
+describe('GET /api/statements/annual (annual summary)', () => {
+  it('the year so far, month by month, chaining into the year and the dashboard balance', async () => {
+    const response = await ada.client.get('/api/statements/annual?year=2025&format=csv');
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-disposition']).toBe(
+      'attachment; filename="nestrado-annual-summary-2025.csv"',
+    );
+    const [header, ...rows] = parseCsv(response.body);
+    const column = (name: string) => header?.indexOf(name) ?? -1;
+    const value = (row: string[] | undefined, name: string) => cents(row?.[column(name)]);
+    // The test clock is at 06/20/2025: January to June, then the year.
+    expect(rows.map((row) => [row[0], row[1], row[2], row[3]])).toEqual([
+      ['month', '2025-01', '2025-01-01', '2025-01-31'],
+      ['month', '2025-02', '2025-02-01', '2025-02-28'],
+      ['month', '2025-03', '2025-03-01', '2025-03-31'],
+      ['month', '2025-04', '2025-04-01', '2025-04-30'],
+      ['month', '2025-05', '2025-05-01', '2025-05-31'],
+      ['month', '2025-06', '2025-06-01', '2025-06-20'],
+      ['year', '2025', '2025-01-01', '2025-06-20'],
+    ]);
+    const june = rows[5];
+    const year = rows[6];
+    for (const row of [june, year]) {
+      expect(value(row, 'opening')).toBe(0n);
+      expect(value(row, 'deposits')).toBe(600_700n);
+      expect(value(row, 'withdrawals')).toBe(-10_000n);
+      expect(value(row, 'withdrawal_fees')).toBe(1_000n);
+      expect(value(row, 'invested')).toBe(-100_000n);
+      expect(value(row, 'returned_from_trades')).toBe(108_000n);
+      expect(value(row, 'adjustments')).toBe(-127n);
+      expect(value(row, 'closing')).toBe(CLOSING + 700n);
+      expect(value(row, 'realised_profit_loss')).toBe(8_000n);
+      expect(value(row, 'performance_fees_paid')).toBe(2_000n);
+    }
+    const summary = await summaryOf(ada.client);
+    expect(value(year, 'closing')).toBe(BigInt(summary.availableCents + summary.heldCents));
+    expect(value(year, 'closing')).toBe(await cashAt(ada.user.id, new Date('2025-06-21T00:00Z')));
+
+    const pdf = pdfText(
+      (await ada.client.get('/api/statements/annual?year=2025&format=pdf&lang=de')).rawPayload,
+    );
+    if (pdf !== null) {
+      expect(pdf).toContain('Jahresübersicht 2025');
+      expect(pdf).toContain('Juni 2025');
+      expect(pdf).toContain(formatUsd(CLOSING + 700n));
+      expect(pdf).toContain('Copy-Trading ist mit Risiken verbunden.');
+    }
+  });
+
+  it.each([
+    ['year=2026&format=csv', 'STATEMENT_DATE_IN_FUTURE'],
+    ['year=20x5&format=csv', 'VALIDATION_FAILED'],
+    ['year=1999&format=pdf', 'VALIDATION_FAILED'],
+  ])('%s → 400 %s naming year', async (query, code) => {
+    const response = await ada.client.get(`/api/statements/annual?${query}`);
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json()).toMatchObject({ error: { code, field: 'year' } });
+  });
+});

@@ -62,6 +62,7 @@ export const ACCESS: Record<string, Access> = {
   'GET /api/transactions/{transactionId}': 'signed-in',
   'GET /api/statements/account': 'signed-in', // the caller's own statement only
   'GET /api/statements/trades': 'signed-in', // the caller's own closed trades only
+  'GET /api/statements/annual': 'signed-in', // the caller's own year only
   'GET /api/account/summary': 'signed-in',
   // Back office.
   'GET /api/admin/plans/': 'admin',

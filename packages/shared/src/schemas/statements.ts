@@ -20,3 +20,15 @@ export type StatementQuery = z.infer<typeof statementQuerySchema>;
 export const tradeHistoryQuerySchema = z.object({
   format: z.enum(['csv'], { error: 'format must be csv' }),
 });
+
+/** GET /api/statements/annual: the signed-in user's year, month by month (CSV or PDF). */
+export const annualSummaryQuerySchema = z.object({
+  year: z.coerce
+    .number({ error: 'year must be a year such as 2025' })
+    .int('year must be a year such as 2025')
+    .min(2000, 'year must be 2000 or later')
+    .max(2100, 'year must be a year such as 2025'),
+  format: z.enum(STATEMENT_FORMATS, { error: 'format must be csv or pdf' }),
+  lang: z.enum(STATEMENT_LANGUAGES, { error: 'lang must be en, de or es' }).optional(),
+});
+export type AnnualSummaryQuery = z.infer<typeof annualSummaryQuerySchema>;

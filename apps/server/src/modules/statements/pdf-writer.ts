@@ -180,10 +180,12 @@ export class PdfWriter<K extends string> {
   }
 
   /** The document as a stream, written by `write` (an error cuts the stream short). */
-  stream(write: () => Promise<void>): Readable {
-    write().catch((error: unknown) => {
-      this.out.destroy(error instanceof Error ? error : new Error(String(error)));
-    });
+  stream(write: () => Promise<void> | void): Readable {
+    Promise.resolve()
+      .then(write)
+      .catch((error: unknown) => {
+        this.out.destroy(error instanceof Error ? error : new Error(String(error)));
+      });
     return this.out;
   }
 }

@@ -44,6 +44,20 @@ export interface StatementMessages {
   riskTitle: string;
   riskWarning: string;
   end: string;
+  annual: {
+    title: (year: number) => string;
+    byMonth: string;
+    columns: {
+      month: string;
+      opening: string;
+      deposits: string;
+      withdrawals: string;
+      trades: string;
+      other: string;
+      closing: string;
+    };
+    columnsNote: string;
+  };
 }
 
 const en: StatementMessages = {
@@ -99,6 +113,21 @@ const en: StatementMessages = {
   riskTitle: 'Risk warning',
   riskWarning: RISK_WARNING,
   end: 'End of statement',
+  annual: {
+    title: (year) => `Annual summary ${year}`,
+    byMonth: 'Month by month',
+    columns: {
+      month: 'Month',
+      opening: 'Opening',
+      deposits: 'Deposits',
+      withdrawals: 'Withdrawals',
+      trades: 'Trades (net)',
+      other: 'Other',
+      closing: 'Closing',
+    },
+    columnsNote:
+      'Trades (net): returned from trades minus invested in them. Other: bonuses, staff adjustments and performance fees received.',
+  },
 };
 
 const de: StatementMessages = {
@@ -155,6 +184,21 @@ const de: StatementMessages = {
   riskWarning:
     'Copy-Trading ist mit Risiken verbunden. Sie können einen Teil oder Ihr gesamtes investiertes Geld verlieren. Die vergangene Wertentwicklung ist kein verlässlicher Indikator für künftige Ergebnisse.',
   end: 'Ende des Kontoauszugs',
+  annual: {
+    title: (year) => `Jahresübersicht ${year}`,
+    byMonth: 'Monat für Monat',
+    columns: {
+      month: 'Monat',
+      opening: 'Anfang',
+      deposits: 'Einzahlungen',
+      withdrawals: 'Auszahlungen',
+      trades: 'Trades (netto)',
+      other: 'Sonstiges',
+      closing: 'Ende',
+    },
+    columnsNote:
+      'Trades (netto): aus Trades zurückgeflossen abzüglich darin investiert. Sonstiges: Boni, Korrekturen durch Mitarbeiter und erhaltene Performancegebühren.',
+  },
 };
 
 const es: StatementMessages = {
@@ -211,6 +255,21 @@ const es: StatementMessages = {
   riskWarning:
     'El copy trading conlleva riesgos. Puede perder parte o la totalidad del dinero que invierta. La rentabilidad pasada no es un indicador fiable de resultados futuros.',
   end: 'Fin del extracto',
+  annual: {
+    title: (year) => `Resumen anual ${year}`,
+    byMonth: 'Mes a mes',
+    columns: {
+      month: 'Mes',
+      opening: 'Inicial',
+      deposits: 'Depósitos',
+      withdrawals: 'Retiros',
+      trades: 'Operaciones (neto)',
+      other: 'Otros',
+      closing: 'Final',
+    },
+    columnsNote:
+      'Operaciones (neto): devuelto de operaciones menos lo invertido en ellas. Otros: bonificaciones, ajustes del personal y comisiones de rendimiento recibidas.',
+  },
 };
 
 export const STATEMENT_MESSAGES: Record<StatementLanguage, StatementMessages> = { en, de, es };

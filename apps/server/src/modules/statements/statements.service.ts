@@ -16,6 +16,7 @@ import {
   type StatementLine,
   type StatementRange,
 } from './domain/statement';
+import { chainProblem, yearMonths, type MonthRange } from './domain/annual';
 import * as repo from './statements.repo';
 
 /** Entries read per keyset page while a statement streams. */
@@ -185,5 +186,58 @@ export async function openStatement(
   } catch (error) {
     release();
     throw error;
+  }
+}
+
+export interface AnnualSummary {
+  brand: string;
+  holder: { name: string; reference: string };
+  year: number;
+  generatedAt: Date;
+  months: (MonthRange & RangeFigures)[];
+  total: RangeFigures;
+}
+
+/**
+ * The signed-in user's year, month by month, from the ledger in one snapshot: each month is a
+ * statement's figures, and the months must chain into the year's own figures (else a 500, never
+ * a wrong summary).
+ */
+export async function annualSummary(
+  ctx: AppContext,
+  user: UserRow,
+  year: number,
+): Promise<AnnualSummary> {
+  const generatedAt = ctx.clock.now();
+  const cut = yearMonths(year, utcDay(generatedAt));
+  if ('problem' in cut) {
+    throw new AppError(cut.problem.code, 400, 'The year cannot be in the future', 'year');
+  }
+  const { client, release } = await openSnapshot(ctx);
+  try {
+    const accounts = await repo.cashAccountIds(client, user.id);
+    const months: (MonthRange & RangeFigures)[] = [];
+    for (const month of cut.months) {
+      months.push({ ...month, ...(await rangeFigures(client, user.id, accounts, month)) });
+    }
+    const first = cut.months[0];
+    const last = cut.months[cut.months.length - 1];
+    if (!first || !last) throw new Error('a year without months');
+    const total = await rangeFigures(client, user.id, accounts, {
+      start: first.start,
+      end: last.end,
+    });
+    const problem = chainProblem(months, total);
+    if (problem) throw new Error(`annual summary of ${user.id} for ${year}: ${problem}`);
+    return {
+      brand: ctx.config.brandName,
+      holder: { name: user.name, reference: user.id },
+      year,
+      generatedAt,
+      months,
+      total,
+    };
+  } finally {
+    release();
   }
 }

@@ -209,6 +209,11 @@ export function statementFileName(brand: string, range: StatementRange, ext: 'cs
   return `${slugOf(brand)}-statement-${range.from}-to-${range.to}.${ext}`;
 }
 
+/** `<brand>-annual-summary-<year>.<ext>`, ASCII only. */
+export function annualFileName(brand: string, year: number, ext: 'csv' | 'pdf') {
+  return `${slugOf(brand)}-annual-summary-${year}.${ext}`;
+}
+
 /** `<brand>-trade-history-<day>.csv` (the day it was made), ASCII only. */
 export function tradeHistoryFileName(brand: string, day: string) {
   return `${slugOf(brand)}-trade-history-${day}.csv`;
