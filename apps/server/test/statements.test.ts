@@ -477,3 +477,84 @@ describe('GET /api/statements/annual (annual summary)', () => {
     expect(response.json()).toMatchObject({ error: { code, field: 'year' } });
   });
 });
+
+describe("the operator's exports (admin only, audited)", () => {
+  it('the journal of a day: every posting, each entry balanced, recorded in the audit log', async () => {
+    const response = await admin.get('/api/admin/exports/journal?from=2025-06-10&to=2025-06-10');
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-disposition']).toBe(
+      'attachment; filename="nestrado-journal-2025-06-10-to-2025-06-10.csv"',
+    );
+    const [header, ...rows] = parseCsv(response.body);
+    expect(header).toEqual([
+      'entry_id',
+      'booked_at_utc',
+      'entry_kind',
+      'description',
+      'transaction_id',
+      'posting_id',
+      'account_code',
+      'account_kind',
+      'user_id',
+      'amount',
+    ]);
+    const total = rows.pop();
+    expect(total?.[0]).toBe('total');
+    expect(total?.[9]).toBe('0.00');
+    expect(total?.[3]).toBe(`${rows.length} postings`);
+    const byEntry = new Map<string, bigint>();
+    for (const row of rows) {
+      expect(row[1]?.startsWith('2025-06-10 ')).toBe(true);
+      byEntry.set(row[0] ?? '', (byEntry.get(row[0] ?? '') ?? 0n) + cents(row[9]));
+    }
+    expect([...byEntry.values()].every((sum) => sum === 0n)).toBe(true);
+    for (const id of txIds.slice(1)) expect(response.body).toContain(id);
+    // Ada's cash postings that day add up to her cash movement that day.
+    const adaCash = rows
+      .filter((row) => row[8] === ada.user.id && row[7] !== 'invested')
+      .reduce((sum, row) => sum + cents(row[9]), 0n);
+    expect(adaCash).toBe(
+      (await cashAt(ada.user.id, new Date('2025-06-11T00:00Z'))) -
+        (await cashAt(ada.user.id, new Date('2025-06-10T00:00Z'))),
+    );
+    const audit = await t.db.execute<{ details: { from: string; to: string } }>(
+      sql`SELECT details FROM audit_log WHERE action = 'export.journal' ORDER BY id DESC LIMIT 1`,
+    );
+    expect(audit.rows[0]?.details).toEqual({ from: '2025-06-10', to: '2025-06-10' });
+  });
+
+  it('balances at a date: every account, Ada’s cash as her statement closes, all summing to zero', async () => {
+    const response = await admin.get('/api/admin/exports/balances?at=2025-06-15');
+    expect(response.statusCode, response.body).toBe(200);
+    const [header, ...rows] = parseCsv(response.body);
+    expect(header).toEqual(['account_code', 'account_kind', 'user_id', 'balance']);
+    expect(rows.pop()).toEqual(['total', '', '', '0.00']);
+    expect(rows.reduce((sum, row) => sum + cents(row[3]), 0n)).toBe(0n);
+    const adaCash = rows
+      .filter((row) => row[2] === ada.user.id && row[1] !== 'invested')
+      .reduce((sum, row) => sum + cents(row[3]), 0n);
+    expect(adaCash).toBe(CLOSING);
+    const audited = await t.db.execute<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM audit_log WHERE action = 'export.balances'`,
+    );
+    expect(audited.rows[0]?.n).toBeGreaterThan(0);
+  });
+
+  it('refuses anyone but an admin, and bad dates by field', async () => {
+    for (const url of [
+      '/api/admin/exports/journal?from=2025-06-01&to=2025-06-02',
+      '/api/admin/exports/balances?at=2025-06-01',
+    ]) {
+      expect((await ada.client.get(url)).statusCode).toBe(403);
+      expect((await new TestClient(t.app).get(url)).statusCode).toBe(401);
+    }
+    const future = await admin.get('/api/admin/exports/balances?at=2099-01-01');
+    expect(future.json()).toMatchObject({
+      error: { code: 'STATEMENT_DATE_IN_FUTURE', field: 'at' },
+    });
+    const reversed = await admin.get('/api/admin/exports/journal?from=2025-06-10&to=2025-06-01');
+    expect(reversed.json()).toMatchObject({
+      error: { code: 'STATEMENT_RANGE_REVERSED', field: 'to' },
+    });
+  });
+});

@@ -98,6 +98,8 @@ export const ACCESS: Record<string, Access> = {
   'POST /api/admin/withdrawals/{id}/pay': 'admin',
   'POST /api/admin/withdrawals/{id}/reject': 'admin',
   'GET /api/admin/transactions/': 'admin',
+  'GET /api/admin/exports/journal': 'admin', // the whole ledger, audited
+  'GET /api/admin/exports/balances': 'admin', // every account's balance at a date, audited
   'PUT /api/admin/settings/fees': 'admin',
   'GET /api/admin/settings/four-eyes': 'admin',
   'PUT /api/admin/settings/four-eyes': 'admin',

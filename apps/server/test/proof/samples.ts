@@ -10,6 +10,10 @@ export interface SampleContext {
   realPasswords: boolean;
 }
 
+/** Statements and the operator's exports: their dates must be real days before the clock's today. */
+const isExport = (op: Operation) =>
+  op.path.startsWith('/api/statements/') || op.path.startsWith('/api/admin/exports/');
+
 /** Values a field's name tells us more about than its schema does. */
 function hinted(name: string, op: Operation, c: SampleContext): unknown {
   switch (name) {
@@ -43,9 +47,11 @@ function hinted(name: string, op: Operation, c: SampleContext): unknown {
       return crypto.randomUUID();
     // A statement's range: a real month before the test clock's today.
     case 'from':
-      return op.path.startsWith('/api/statements/') ? '2025-01-01' : undefined;
+      return isExport(op) ? '2025-01-01' : undefined;
     case 'to':
-      return op.path.startsWith('/api/statements/') ? '2025-01-31' : undefined;
+      return isExport(op) ? '2025-01-31' : undefined;
+    case 'at':
+      return isExport(op) ? '2025-01-31' : undefined;
     default:
       return undefined;
   }

@@ -32,3 +32,14 @@ export const annualSummaryQuerySchema = z.object({
   lang: z.enum(STATEMENT_LANGUAGES, { error: 'lang must be en, de or es' }).optional(),
 });
 export type AnnualSummaryQuery = z.infer<typeof annualSummaryQuerySchema>;
+
+/** GET /api/admin/exports/journal: every ledger posting booked on days `from` to `to` (UTC). */
+export const journalExportQuerySchema = z.object({
+  from: z.iso.date({ error: 'from must be a date (YYYY-MM-DD)' }),
+  to: z.iso.date({ error: 'to must be a date (YYYY-MM-DD)' }),
+});
+
+/** GET /api/admin/exports/balances: every ledger account's balance at the end of day `at` (UTC). */
+export const balancesExportQuerySchema = z.object({
+  at: z.iso.date({ error: 'at must be a date (YYYY-MM-DD)' }),
+});

@@ -110,7 +110,7 @@ async function rangeFigures(
 }
 
 /** A read-only REPEATABLE READ snapshot on its own connection, ended once by `release`. */
-async function openSnapshot(ctx: AppContext) {
+export async function openSnapshot(ctx: AppContext) {
   const client = await ctx.pool.connect();
   let released = false;
   const release = () => {

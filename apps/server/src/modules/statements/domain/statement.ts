@@ -214,6 +214,11 @@ export function annualFileName(brand: string, year: number, ext: 'csv' | 'pdf') 
   return `${slugOf(brand)}-annual-summary-${year}.${ext}`;
 }
 
+/** `<brand>-<what>.csv` for the operator's exports, ASCII only. */
+export function exportFileName(brand: string, what: string) {
+  return `${slugOf(brand)}-${what}.csv`;
+}
+
 /** `<brand>-trade-history-<day>.csv` (the day it was made), ASCII only. */
 export function tradeHistoryFileName(brand: string, day: string) {
   return `${slugOf(brand)}-trade-history-${day}.csv`;
