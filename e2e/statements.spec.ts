@@ -113,6 +113,25 @@ test('download last month’s statement as PDF and CSV from /transactions, then 
   expect(thisMonth).toContain(`,${transaction.transactionId},deposits,`);
   expect(balanceOf(thisMonth, 'closing')).toBe('250.00');
 
+  // The other downloads: this year's summary and the (empty) closed-trade history.
+  const year = today.slice(0, 4);
+  await dialog.getByLabel('Year').selectOption(year);
+  const [annual, annualBytes] = await downloaded(page, () =>
+    dialog.getByRole('button', { name: 'Annual summary (CSV)' }).click(),
+  );
+  expect(annual.suggestedFilename()).toBe(`nestrado-annual-summary-${year}.csv`);
+  const yearRow = annualBytes
+    .toString('utf8')
+    .split('\r\n')
+    .find((line) => line.startsWith('year,'));
+  expect(yearRow?.split(',')[14]).toBe('250.00');
+  const [trades, tradesBytes] = await downloaded(page, () =>
+    dialog.getByRole('button', { name: 'Closed trades (CSV)' }).click(),
+  );
+  expect(trades.suggestedFilename()).toBe(`nestrado-trade-history-${today}.csv`);
+  expect(tradesBytes.toString('utf8').startsWith('trade_id,opened_at_utc')).toBe(true);
+  await snap(page, 'statement-dialog-done');
+
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(page).not.toHaveURL(/statement=1/);

@@ -47,31 +47,45 @@ export function invalidateMoney(queryClient: QueryClient): Promise<void> {
   ]).then(() => undefined);
 }
 
-export interface StatementRequest {
-  from: string;
-  to: string;
-  format: StatementFormat;
-  lang: string;
+/** The downloads of the statements module: where, with which parameters, and a fallback name. */
+export type StatementDownload =
+  | { kind: 'account'; from: string; to: string; format: StatementFormat; lang: string }
+  | { kind: 'annual'; year: number; format: StatementFormat; lang: string }
+  | { kind: 'trades' };
+
+function requestOf(download: StatementDownload): { url: string; fallback: string } {
+  switch (download.kind) {
+    case 'account': {
+      const { from, to, format, lang } = download;
+      const params = new URLSearchParams({ from, to, format, lang });
+      return {
+        url: `/api/statements/account?${params.toString()}`,
+        fallback: `statement-${from}-to-${to}.${format}`,
+      };
+    }
+    case 'annual': {
+      const { year, format, lang } = download;
+      const params = new URLSearchParams({ year: String(year), format, lang });
+      return {
+        url: `/api/statements/annual?${params.toString()}`,
+        fallback: `annual-summary-${year}.${format}`,
+      };
+    }
+    case 'trades':
+      return { url: '/api/statements/trades?format=csv', fallback: 'trade-history.csv' };
+  }
 }
 
 /**
- * GET /api/statements/account: the file, read whole (a statement of a few years is a few MB), and
- * the name the server gave it. A refusal throws ApiRequestError with the server's code and field.
+ * A statement file, read whole (a statement of a few years is a few MB), and the name the server
+ * gave it. A refusal throws ApiRequestError with the server's code and field.
  */
 export async function downloadStatement(
-  request: StatementRequest,
+  download: StatementDownload,
   signal?: AbortSignal,
 ): Promise<{ blob: Blob; fileName: string }> {
-  const params = new URLSearchParams({
-    from: request.from,
-    to: request.to,
-    format: request.format,
-    lang: request.lang,
-  });
-  const response = await fetch(`/api/statements/account?${params.toString()}`, {
-    credentials: 'same-origin',
-    signal: signal ?? null,
-  });
+  const { url, fallback } = requestOf(download);
+  const response = await fetch(url, { credentials: 'same-origin', signal: signal ?? null });
   if (!response.ok) {
     const payload = (await response.json().catch(() => null)) as Partial<ApiError> | null;
     const error = payload?.error;
@@ -83,7 +97,6 @@ export async function downloadStatement(
     );
   }
   const blob = await response.blob();
-  const fallback = `statement-${request.from}-to-${request.to}.${request.format}`;
   return { blob, fileName: fileNameOf(response.headers.get('content-disposition'), fallback) };
 }
 

@@ -55,6 +55,36 @@ describe('StatementDialog', () => {
     expect(click).toHaveBeenCalledTimes(1);
   });
 
+  it('offers last year’s annual summary and the closed trades', async () => {
+    stubFetch(
+      () =>
+        new Response(new Blob(['x']), {
+          status: 200,
+          headers: { 'content-disposition': 'attachment; filename="f.csv"' },
+        }),
+    );
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    renderDialog();
+    expect(screen.getByLabelText<HTMLSelectElement>('Year').value).toBe('2025');
+    fireEvent.click(screen.getByRole('button', { name: 'Annual summary (PDF)' }));
+    await screen.findByText('Downloaded f.csv.');
+    fireEvent.change(screen.getByLabelText('Year'), { target: { value: '2026' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Annual summary (CSV)' }));
+    await waitFor(() => expect(calls).toHaveLength(2));
+    await waitFor(() =>
+      expect(
+        screen.getByRole('button', { name: 'Closed trades (CSV)' }).hasAttribute('disabled'),
+      ).toBe(false),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Closed trades (CSV)' }));
+    await waitFor(() => expect(calls).toHaveLength(3));
+    expect(calls).toEqual([
+      '/api/statements/annual?year=2025&format=pdf&lang=en',
+      '/api/statements/annual?year=2026&format=csv&lang=en',
+      '/api/statements/trades?format=csv',
+    ]);
+  });
+
   it('refuses an end before the start without asking the server', () => {
     stubFetch(() => new Response('', { status: 500 }));
     renderDialog();

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../i18n';
 import { ApiRequestError } from '../../../lib/api';
 import { Button, Modal, TextField } from '../../../ui';
-import { downloadStatement, saveFile } from '../api';
+import { downloadStatement, saveFile, type StatementDownload } from '../api';
 import { checkStatementRange, lastMonthRange, todayUtc, type RangeError } from '../statement';
 
 /** Server refusals with their own text; anything else shows the server's (translated) message. */
@@ -14,9 +14,15 @@ const SERVER_ERRORS: Record<string, RangeError> = {
   STATEMENT_RANGE_TOO_LONG: { field: 'to', key: 'tooLong' },
 };
 
+/** Which button started the download being prepared. */
+type Job = StatementFormat | 'trades' | 'annual-pdf' | 'annual-csv';
+
+/** The annual summaries offered: this year and the five before it. */
+const YEARS_OFFERED = 6;
+
 type State =
   | { step: 'idle' }
-  | { step: 'preparing'; format: StatementFormat }
+  | { step: 'preparing'; job: Job }
   | { step: 'done'; fileName: string }
   | { step: 'failed'; message: string };
 
@@ -50,21 +56,24 @@ export function StatementDialog({
   }, [open]);
   useEffect(() => () => abort.current?.abort(), []);
 
-  const preparing = state.step === 'preparing' ? state.format : null;
+  const preparing = state.step === 'preparing' ? state.job : null;
+  const thisYear = Number(today.slice(0, 4));
+  const [year, setYear] = useState(thisYear - 1);
 
-  async function download(format: StatementFormat) {
+  function download(format: StatementFormat) {
     const problem = checkStatementRange(range.from, range.to, today);
     setFieldError(problem);
     if (problem) return;
+    void fetchFile(format, { kind: 'account', ...range, format, lang: currentLanguage() });
+  }
+
+  async function fetchFile(job: Job, request: StatementDownload) {
     abort.current?.abort();
     const controller = new AbortController();
     abort.current = controller;
-    setState({ step: 'preparing', format });
+    setState({ step: 'preparing', job });
     try {
-      const file = await downloadStatement(
-        { ...range, format, lang: currentLanguage() },
-        controller.signal,
-      );
+      const file = await downloadStatement(request, controller.signal);
       saveFile(file.blob, file.fileName);
       setState({ step: 'done', fileName: file.fileName });
     } catch (error) {
@@ -95,31 +104,12 @@ export function StatementDialog({
       onOpenChange={onOpenChange}
       title={t('statement.title')}
       description={t('statement.description')}
-      footer={
-        <>
-          <Button
-            variant="secondary"
-            onClick={() => void download('csv')}
-            loading={preparing === 'csv'}
-            disabled={preparing !== null}
-          >
-            {t('statement.downloadCsv')}
-          </Button>
-          <Button
-            onClick={() => void download('pdf')}
-            loading={preparing === 'pdf'}
-            disabled={preparing !== null}
-          >
-            {t('statement.downloadPdf')}
-          </Button>
-        </>
-      }
     >
       <form
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          void download('pdf');
+          download('pdf');
         }}
       >
         <div className="grid gap-4 sm:grid-cols-2">
@@ -145,9 +135,92 @@ export function StatementDialog({
           />
         </div>
         <p className="mt-3 text-xs text-muted">{t('statement.hint')}</p>
+        <div className="mt-4 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button
+            variant="secondary"
+            onClick={() => download('csv')}
+            loading={preparing === 'csv'}
+            disabled={preparing !== null}
+          >
+            {t('statement.downloadCsv')}
+          </Button>
+          <Button
+            onClick={() => download('pdf')}
+            loading={preparing === 'pdf'}
+            disabled={preparing !== null}
+          >
+            {t('statement.downloadPdf')}
+          </Button>
+        </div>
         {/* Submitting with Enter in a date field downloads the PDF. */}
         <button type="submit" hidden tabIndex={-1} />
       </form>
+      <section aria-labelledby="statement-more" className="mt-4 border-t border-border pt-4">
+        <h3 id="statement-more" className="text-sm font-semibold text-text">
+          {t('statement.more')}
+        </h3>
+        <div className="mt-3 flex flex-wrap items-end gap-2">
+          <div className="flex flex-col gap-1.5">
+            <label htmlFor="statement-year" className="text-sm font-medium text-text">
+              {t('statement.year')}
+            </label>
+            <select
+              id="statement-year"
+              value={year}
+              onChange={(event) => setYear(Number(event.target.value))}
+              className="h-9 rounded-lg border border-border bg-surface-2 px-2 text-sm text-text"
+            >
+              {Array.from({ length: YEARS_OFFERED }, (_, i) => thisYear - i).map((option) => (
+                <option key={option} value={option}>
+                  {option}
+                </option>
+              ))}
+            </select>
+          </div>
+          <Button
+            variant="secondary"
+            size="sm"
+            loading={preparing === 'annual-pdf'}
+            disabled={preparing !== null}
+            onClick={() =>
+              void fetchFile('annual-pdf', {
+                kind: 'annual',
+                year,
+                format: 'pdf',
+                lang: currentLanguage(),
+              })
+            }
+          >
+            {t('statement.annualPdf')}
+          </Button>
+          <Button
+            variant="secondary"
+            size="sm"
+            loading={preparing === 'annual-csv'}
+            disabled={preparing !== null}
+            onClick={() =>
+              void fetchFile('annual-csv', {
+                kind: 'annual',
+                year,
+                format: 'csv',
+                lang: currentLanguage(),
+              })
+            }
+          >
+            {t('statement.annualCsv')}
+          </Button>
+        </div>
+        <Button
+          className="mt-2"
+          variant="secondary"
+          size="sm"
+          loading={preparing === 'trades'}
+          disabled={preparing !== null}
+          onClick={() => void fetchFile('trades', { kind: 'trades' })}
+        >
+          {t('statement.tradesCsv')}
+        </Button>
+      </section>
       <div aria-live="polite" className="mt-3 min-h-5 text-sm">
         {state.step === 'preparing' && <p className="text-muted">{t('statement.preparing')}</p>}
         {state.step === 'done' && (
