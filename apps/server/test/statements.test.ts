@@ -2,13 +2,15 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatUsd } from '@app/shared/money';
 import type { Transaction } from '@app/shared/schemas/transactions';
 import { adjustment } from '../src/modules/ledger/domain';
 import { postEntry } from '../src/modules/ledger/ledger.service';
+import { users } from '../src/db/schema';
 import { parseCsv } from '../src/modules/statements/domain/csv';
+import { MAX_OPEN_SNAPSHOTS, openStatement } from '../src/modules/statements/statements.service';
 import { createScriptedTradingApp } from './copy-trading-helpers';
 import { adminClient, TestClient } from './harness';
 import { activeUser, auditAfterEach, bankWithdrawal, fund, summaryOf } from './money-helpers';
@@ -556,5 +558,22 @@ describe("the operator's exports (admin only, audited)", () => {
     expect(reversed.json()).toMatchObject({
       error: { code: 'STATEMENT_RANGE_REVERSED', field: 'to' },
     });
+  });
+});
+
+describe('downloads share the database with everyone else', () => {
+  it(`at most ${MAX_OPEN_SNAPSHOTS} statements at once per server; the next is told to retry (503)`, async () => {
+    const [user] = await t.db.select().from(users).where(eq(users.id, ada.user.id));
+    if (!user) throw new Error('no Ada');
+    const held = [];
+    for (let i = 0; i < MAX_OPEN_SNAPSHOTS; i += 1) {
+      held.push(await openStatement(t.ctx, user, { from: '2025-06-01', to: '2025-06-19' }));
+    }
+    const busy = await ada.client.get(statementUrl('2025-06-01', '2025-06-19', 'csv'));
+    expect(busy.statusCode).toBe(503);
+    expect(busy.json()).toMatchObject({ error: { code: 'STATEMENTS_BUSY' } });
+    for (const statement of held) statement.release();
+    const again = await ada.client.get(statementUrl('2025-06-01', '2025-06-19', 'csv'));
+    expect(again.statusCode).toBe(200);
   });
 });

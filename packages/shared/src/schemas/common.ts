@@ -69,6 +69,8 @@ export const ERROR_CODES = [
   'STATEMENT_RANGE_REVERSED',
   /** A statement over more than 5 years (field `to`). */
   'STATEMENT_RANGE_TOO_LONG',
+  /** Too many statements or exports are being prepared on this server right now (503). */
+  'STATEMENTS_BUSY',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -1,3 +1,4 @@
+import type pg from 'pg';
 import type { StatementQuery } from '@app/shared/schemas/statements';
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
@@ -109,13 +110,40 @@ async function rangeFigures(
   };
 }
 
+/**
+ * Statements and exports read in a snapshot held on its own pooled connection for as long as the
+ * client takes the file: at most this many at once per server, so downloads never take the pool
+ * the rest of the app needs (the next is told to try again in a moment, 503).
+ */
+export const MAX_OPEN_SNAPSHOTS = 4;
+/** A client that stops reading for this long loses its snapshot (PostgreSQL ends the session). */
+const IDLE_SNAPSHOT_TIMEOUT = '60s';
+const openSnapshots = new WeakMap<object, { open: number }>();
+
 /** A read-only REPEATABLE READ snapshot on its own connection, ended once by `release`. */
 export async function openSnapshot(ctx: AppContext) {
-  const client = await ctx.pool.connect();
+  const counter = openSnapshots.get(ctx.pool) ?? { open: 0 };
+  openSnapshots.set(ctx.pool, counter);
+  if (counter.open >= MAX_OPEN_SNAPSHOTS) {
+    throw new AppError(
+      'STATEMENTS_BUSY',
+      503,
+      'Many statements are being prepared right now. Please try again in a moment.',
+    );
+  }
+  counter.open += 1;
+  let client: pg.PoolClient;
+  try {
+    client = await ctx.pool.connect();
+  } catch (error) {
+    counter.open -= 1;
+    throw error;
+  }
   let released = false;
   const release = () => {
     if (released) return;
     released = true;
+    counter.open -= 1;
     // Read-only: ending it either way changes nothing; a broken connection is dropped.
     client
       .query('ROLLBACK')
@@ -124,6 +152,9 @@ export async function openSnapshot(ctx: AppContext) {
   };
   try {
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+    await client.query(
+      `SET LOCAL idle_in_transaction_session_timeout = '${IDLE_SNAPSHOT_TIMEOUT}'`,
+    );
   } catch (error) {
     release();
     throw error;
