@@ -1,11 +1,9 @@
 import type { AccountSummary } from '@app/shared/schemas/account';
-import type { ApiError } from '@app/shared/schemas/common';
 import type { StatementFormat } from '@app/shared/schemas/statements';
 import type { TransactionList } from '@app/shared/schemas/transactions';
 import { infiniteQueryOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
-import { api, ApiRequestError } from '../../lib/api';
-import { translateMessage } from '../../lib/messages';
-import { fileNameOf } from './statement';
+import { api } from '../../lib/api';
+import { fetchDownload } from '../../lib/download';
 
 /**
  * The money views' server state. Keys sit under the `['transactions']` and `['account']` prefixes,
@@ -76,40 +74,11 @@ function requestOf(download: StatementDownload): { url: string; fallback: string
   }
 }
 
-/**
- * A statement file, read whole (a statement of a few years is a few MB), and the name the server
- * gave it. A refusal throws ApiRequestError with the server's code and field.
- */
-export async function downloadStatement(
+/** A statement file and the name the server gave it (see lib/download). */
+export function downloadStatement(
   download: StatementDownload,
   signal?: AbortSignal,
 ): Promise<{ blob: Blob; fileName: string }> {
   const { url, fallback } = requestOf(download);
-  const response = await fetch(url, { credentials: 'same-origin', signal: signal ?? null });
-  if (!response.ok) {
-    const payload = (await response.json().catch(() => null)) as Partial<ApiError> | null;
-    const error = payload?.error;
-    throw new ApiRequestError(
-      response.status,
-      error?.code ?? 'INTERNAL',
-      translateMessage(error?.message ?? 'Something went wrong. Please try again.'),
-      error?.field,
-    );
-  }
-  const blob = await response.blob();
-  return { blob, fileName: fileNameOf(response.headers.get('content-disposition'), fallback) };
-}
-
-/** Hands a file to the browser as a download. */
-export function saveFile(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Give the browser a moment to start the download before the URL is let go.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  return fetchDownload(url, fallback, signal);
 }

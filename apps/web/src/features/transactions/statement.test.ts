@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkStatementRange, fileNameOf, lastMonthRange } from './statement';
+import { fileNameOf } from '../../lib/download';
+import { checkStatementRange, lastMonthRange } from './statement';
 
 describe('the statement range', () => {
   it.each([

@@ -39,9 +39,3 @@ export function checkStatementRange(from: string, to: string, today: string): Ra
   if (days > STATEMENT_MAX_DAYS) return { field: 'to', key: 'tooLong' };
   return null;
 }
-
-/** The file name the server chose (Content-Disposition), else a fallback. */
-export function fileNameOf(contentDisposition: string | null, fallback: string): string {
-  const match = /filename="([^"]+)"/.exec(contentDisposition ?? '');
-  return match?.[1] ?? fallback;
-}

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../i18n';
 import { ApiRequestError } from '../../../lib/api';
 import { Button, Modal, TextField } from '../../../ui';
-import { downloadStatement, saveFile, type StatementDownload } from '../api';
+import { saveFile } from '../../../lib/download';
+import { downloadStatement, type StatementDownload } from '../api';
 import { checkStatementRange, lastMonthRange, todayUtc, type RangeError } from '../statement';
 
 /** Server refusals with their own text; anything else shows the server's (translated) message. */
