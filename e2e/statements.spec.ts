@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, test, type Download, type Page } from '@playwright/test';
-import { adminApi, csrfOf, registerInvestor, snap, uniqueName } from './support';
+import { adminApi, csrfOf, registerInvestor, signInAsAdmin, snap, uniqueName } from './support';
 
 /** Today and last month as the statement counts them (whole UTC days). */
 function days() {
@@ -135,4 +135,43 @@ test('download last month’s statement as PDF and CSV from /transactions, then 
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(page).not.toHaveURL(/statement=1/);
+});
+
+test('an admin downloads the ledger journal and the balances from /admin, each in the audit log', async ({
+  page,
+  baseURL,
+}) => {
+  await signInAsAdmin(page.context(), baseURL ?? '');
+  const { today } = days();
+  await page.goto('/admin');
+  const card = page
+    .locator('section')
+    .filter({ has: page.getByRole('heading', { name: 'Ledger exports' }) });
+  await card.scrollIntoViewIfNeeded();
+  await card.getByLabel('From').fill(today.slice(0, 8) + '01');
+  await card.getByLabel('To').fill(today);
+  const [journal, journalBytes] = await downloaded(page, () =>
+    card.getByRole('button', { name: 'Download journal (CSV)' }).click(),
+  );
+  expect(journal.suggestedFilename()).toBe(
+    `nestrado-journal-${today.slice(0, 8)}01-to-${today}.csv`,
+  );
+  const lines = journalBytes.toString('utf8').trimEnd().split('\r\n');
+  expect(lines[0]).toBe(
+    'entry_id,booked_at_utc,entry_kind,description,transaction_id,posting_id,account_code,account_kind,user_id,amount',
+  );
+  expect(lines[lines.length - 1]).toMatch(/^total,,,\d+ postings,,,,,,0\.00$/);
+
+  await card.getByLabel('Date', { exact: true }).fill(today);
+  const [balances, balancesBytes] = await downloaded(page, () =>
+    card.getByRole('button', { name: 'Download balances (CSV)' }).click(),
+  );
+  expect(balances.suggestedFilename()).toBe(`nestrado-balances-${today}.csv`);
+  expect(balancesBytes.toString('utf8').trimEnd().split('\r\n').pop()).toBe('total,,,0.00');
+  await expect(card.getByText(`Downloaded ${balances.suggestedFilename()}.`)).toBeVisible();
+  await snap(page, 'admin-ledger-exports');
+
+  const audit = await page.request.get('/api/admin/audit?action=export.balances');
+  expect(audit.ok()).toBe(true);
+  expect(await audit.text()).toContain(today);
 });
