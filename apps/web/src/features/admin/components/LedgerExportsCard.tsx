@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiRequestError } from '../../../lib/api';
 import { fetchDownload, saveFile } from '../../../lib/download';
 import { Button, Card, TextField } from '../../../ui';
-import { checkStatementRange, lastMonthRange, todayUtc } from '../../transactions/statement';
+import { checkStatementRange, lastMonthRange, todayUtc } from '../../../lib/statementRange';
 
 type Job = 'journal' | 'balances';
 type State =

@@ -6,7 +6,12 @@ import { ApiRequestError } from '../../../lib/api';
 import { Button, Modal, TextField } from '../../../ui';
 import { saveFile } from '../../../lib/download';
 import { downloadStatement, type StatementDownload } from '../api';
-import { checkStatementRange, lastMonthRange, todayUtc, type RangeError } from '../statement';
+import {
+  checkStatementRange,
+  lastMonthRange,
+  todayUtc,
+  type RangeError,
+} from '../../../lib/statementRange';
 
 /** Server refusals with their own text; anything else shows the server's (translated) message. */
 const SERVER_ERRORS: Record<string, RangeError> = {

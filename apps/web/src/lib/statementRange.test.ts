@@ -1,17 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { fileNameOf } from '../../lib/download';
-import { checkStatementRange, lastMonthRange } from './statement';
+import { fileNameOf } from './download';
+import { checkStatementRange } from './statementRange';
 
 describe('the statement range', () => {
-  it.each([
-    ['2026-11-25T10:00:00Z', '2026-10-01', '2026-10-31'],
-    ['2026-03-01T00:00:00Z', '2026-02-01', '2026-02-28'],
-    ['2024-03-31T23:59:59Z', '2024-02-01', '2024-02-29'],
-    ['2027-01-15T12:00:00Z', '2026-12-01', '2026-12-31'],
-  ])('on %s last month is %s to %s', (now, from, to) => {
-    expect(lastMonthRange(new Date(now))).toEqual({ from, to });
-  });
-
   it.each([
     ['', '2026-10-31', { field: 'from', key: 'required' }],
     ['2026-10-01', '', { field: 'to', key: 'required' }],
