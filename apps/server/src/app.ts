@@ -59,6 +59,8 @@ import { contactMessageRoutes } from './modules/contact/messages.routes';
 import { avatarFileRoute, profileRoutes } from './modules/profile/profile.routes';
 import { adminUserRoutes } from './modules/users/users.routes';
 import { overviewRoutes } from './modules/overview/overview.routes';
+import { statementRoutes } from './modules/statements/statements.routes';
+import { operatorExportRoutes } from './modules/statements/operator-exports.routes';
 import { registerRealtimeRoute, type RealtimeHub } from './realtime/realtime';
 import { createMetrics, type Metrics } from './modules/ops/ops.metrics';
 import { registerOps } from './modules/ops/ops.routes';
@@ -223,6 +225,8 @@ export async function buildApp(
   await app.register(transactionRoutes(ctx), { prefix: '/api/transactions' });
   await app.register(adminTransactionRoutes(ctx), { prefix: '/api/admin/transactions' });
   await app.register(accountRoutes(ctx), { prefix: '/api/account' });
+  await app.register(statementRoutes(ctx), { prefix: '/api/statements' });
+  await app.register(operatorExportRoutes(ctx), { prefix: '/api/admin/exports' });
   await app.register(adminAdjustmentRoutes(ctx), { prefix: '/api/admin/users' });
   await app.register(settingsRoutes(ctx), { prefix: '/api/settings' });
   await app.register(adminSettingsRoutes(ctx), { prefix: '/api/admin/settings' });

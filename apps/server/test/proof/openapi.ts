@@ -60,6 +60,9 @@ export const ACCESS: Record<string, Access> = {
   'POST /api/withdrawals/': 'signed-in',
   'GET /api/transactions/': 'signed-in',
   'GET /api/transactions/{transactionId}': 'signed-in',
+  'GET /api/statements/account': 'signed-in', // the caller's own statement only
+  'GET /api/statements/trades': 'signed-in', // the caller's own closed trades only
+  'GET /api/statements/annual': 'signed-in', // the caller's own year only
   'GET /api/account/summary': 'signed-in',
   // Back office.
   'GET /api/admin/plans/': 'admin',
@@ -95,6 +98,8 @@ export const ACCESS: Record<string, Access> = {
   'POST /api/admin/withdrawals/{id}/pay': 'admin',
   'POST /api/admin/withdrawals/{id}/reject': 'admin',
   'GET /api/admin/transactions/': 'admin',
+  'GET /api/admin/exports/journal': 'admin', // the whole ledger, audited
+  'GET /api/admin/exports/balances': 'admin', // every account's balance at a date, audited
   'PUT /api/admin/settings/fees': 'admin',
   'GET /api/admin/settings/four-eyes': 'admin',
   'PUT /api/admin/settings/four-eyes': 'admin',

@@ -10,6 +10,10 @@ export interface SampleContext {
   realPasswords: boolean;
 }
 
+/** Statements and the operator's exports: their dates must be real days before the clock's today. */
+const isExport = (op: Operation) =>
+  op.path.startsWith('/api/statements/') || op.path.startsWith('/api/admin/exports/');
+
 /** Values a field's name tells us more about than its schema does. */
 function hinted(name: string, op: Operation, c: SampleContext): unknown {
   switch (name) {
@@ -41,6 +45,13 @@ function hinted(name: string, op: Operation, c: SampleContext): unknown {
       return undefined;
     case 'userId':
       return crypto.randomUUID();
+    // A statement's range: a real month before the test clock's today.
+    case 'from':
+      return isExport(op) ? '2025-01-01' : undefined;
+    case 'to':
+      return isExport(op) ? '2025-01-31' : undefined;
+    case 'at':
+      return isExport(op) ? '2025-01-31' : undefined;
     default:
       return undefined;
   }

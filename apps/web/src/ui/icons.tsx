@@ -133,3 +133,11 @@ export const InboxIcon = (p: P) => (
     <path d="M5 5h14l2 8v6H3v-6l2-8Z" />
   </Icon>
 );
+
+export const DownloadIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="M12 4v11" />
+    <path d="m7 10 5 5 5-5" />
+    <path d="M5 20h14" />
+  </Icon>
+);

@@ -61,6 +61,16 @@ export const ERROR_CODES = [
   'SECOND_ADMIN_REQUIRED',
   /** A withdrawal is waiting for a second admin's approval of its payout. */
   'APPROVAL_PENDING',
+  /** A statement date that is not a real calendar date (field `from` or `to`). */
+  'STATEMENT_DATE_INVALID',
+  /** A statement date after today (UTC). */
+  'STATEMENT_DATE_IN_FUTURE',
+  /** A statement whose end date is before its start date (field `to`). */
+  'STATEMENT_RANGE_REVERSED',
+  /** A statement over more than 5 years (field `to`). */
+  'STATEMENT_RANGE_TOO_LONG',
+  /** Too many statements or exports are being prepared on this server right now (503). */
+  'STATEMENTS_BUSY',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -163,3 +163,73 @@ export async function markClosed(db: DbOrTx, closings: TradeClosing[], now: Date
     throw new Error(`closed ${result.rowCount} of ${closings.length} locked trades`);
   }
 }
+
+/** A closed trade as the trade history lists it. */
+export interface ClosedTradeRecord {
+  id: string;
+  openedAt: Date;
+  closedAt: Date;
+  planTitle: string;
+  strategyName: string;
+  amountCents: bigint;
+  valueCents: bigint;
+  feeCents: bigint;
+  payoutCents: bigint;
+  closeReason: CloseReason;
+  transactionId: string | null;
+  /** closed_at as exact text (microseconds), for the next page's cursor. */
+  cursorAt: string;
+}
+
+/**
+ * One keyset page of a user's closed trades, oldest close first, after (closedAt, id) of the
+ * previous page's last row. Scoped to the user in its `where`.
+ */
+export async function closedTradesPage(
+  db: DbOrTx,
+  params: { userId: string; after: { cursorAt: string; id: string } | null; limit: number },
+): Promise<ClosedTradeRecord[]> {
+  const after = params.after
+    ? sql`AND (t.closed_at, t.id) > (${params.after.cursorAt}::timestamptz, ${params.after.id}::uuid)`
+    : sql``;
+  const result = await db.execute<{
+    id: string;
+    opened_at: string;
+    closed_at: string;
+    plan_title: string;
+    strategy_name: string;
+    amount_cents: string;
+    value_cents: string;
+    fee_cents: string;
+    payout_cents: string;
+    close_reason: CloseReason;
+    transaction_id: string | null;
+  }>(sql`
+    SELECT t.id,
+      to_char(t.opened_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS opened_at,
+      to_char(t.closed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS closed_at,
+      p.title AS plan_title, s.name AS strategy_name,
+      t.amount_cents::text, t.value_cents::text, t.fee_cents::text, t.payout_cents::text,
+      t.close_reason, tx.transaction_id
+    FROM trades t
+    JOIN plans p ON p.id = t.plan_id
+    JOIN strategies s ON s.id = t.strategy_id
+    LEFT JOIN transactions tx ON tx.id = t.close_transaction_id
+    WHERE t.user_id = ${params.userId} AND t.status = 'closed' ${after}
+    ORDER BY t.closed_at, t.id
+    LIMIT ${params.limit}`);
+  return result.rows.map((row) => ({
+    id: row.id,
+    openedAt: new Date(row.opened_at),
+    closedAt: new Date(row.closed_at),
+    planTitle: row.plan_title,
+    strategyName: row.strategy_name,
+    amountCents: BigInt(row.amount_cents),
+    valueCents: BigInt(row.value_cents),
+    feeCents: BigInt(row.fee_cents),
+    payoutCents: BigInt(row.payout_cents),
+    closeReason: row.close_reason,
+    transactionId: row.transaction_id,
+    cursorAt: row.closed_at,
+  }));
+}

@@ -440,3 +440,19 @@ export async function updateStopLoss(
   });
   return view;
 }
+
+/** A user's closed trades, oldest close first, a keyset page at a time (for the trade history). */
+export async function* closedTradePages(
+  ctx: AppContext,
+  userId: string,
+  pageSize: number,
+): AsyncGenerator<repo.ClosedTradeRecord[]> {
+  let after: { cursorAt: string; id: string } | null = null;
+  for (;;) {
+    const page = await repo.closedTradesPage(ctx.db, { userId, after, limit: pageSize });
+    if (page.length > 0) yield page;
+    const last = page[page.length - 1];
+    if (!last || page.length < pageSize) return;
+    after = { cursorAt: last.cursorAt, id: last.id };
+  }
+}

@@ -1,7 +1,9 @@
 import type { AccountSummary } from '@app/shared/schemas/account';
+import type { StatementFormat } from '@app/shared/schemas/statements';
 import type { TransactionList } from '@app/shared/schemas/transactions';
 import { infiniteQueryOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
+import { fetchDownload } from '../../lib/download';
 
 /**
  * The money views' server state. Keys sit under the `['transactions']` and `['account']` prefixes,
@@ -41,4 +43,42 @@ export function invalidateMoney(queryClient: QueryClient): Promise<void> {
     queryClient.invalidateQueries({ queryKey: moneyKeys.transactions }),
     queryClient.invalidateQueries({ queryKey: ['account'] }),
   ]).then(() => undefined);
+}
+
+/** The downloads of the statements module: where, with which parameters, and a fallback name. */
+export type StatementDownload =
+  | { kind: 'account'; from: string; to: string; format: StatementFormat; lang: string }
+  | { kind: 'annual'; year: number; format: StatementFormat; lang: string }
+  | { kind: 'trades' };
+
+function requestOf(download: StatementDownload): { url: string; fallback: string } {
+  switch (download.kind) {
+    case 'account': {
+      const { from, to, format, lang } = download;
+      const params = new URLSearchParams({ from, to, format, lang });
+      return {
+        url: `/api/statements/account?${params.toString()}`,
+        fallback: `statement-${from}-to-${to}.${format}`,
+      };
+    }
+    case 'annual': {
+      const { year, format, lang } = download;
+      const params = new URLSearchParams({ year: String(year), format, lang });
+      return {
+        url: `/api/statements/annual?${params.toString()}`,
+        fallback: `annual-summary-${year}.${format}`,
+      };
+    }
+    case 'trades':
+      return { url: '/api/statements/trades?format=csv', fallback: 'trade-history.csv' };
+  }
+}
+
+/** A statement file and the name the server gave it (see lib/download). */
+export function downloadStatement(
+  download: StatementDownload,
+  signal?: AbortSignal,
+): Promise<{ blob: Blob; fileName: string }> {
+  const { url, fallback } = requestOf(download);
+  return fetchDownload(url, fallback, signal);
 }

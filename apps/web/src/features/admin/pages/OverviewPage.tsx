@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { Card, DataTable, LoadingBlock, buttonClasses } from '../../../ui';
 import { adminApi, adminKeys, type AdminOverview } from '../api';
 import { LoadError } from '../components/QueryStates';
+import { LedgerExportsCard } from '../components/LedgerExportsCard';
 import { VolumeChart } from '../components/VolumeChart';
 import { ApiRequestError } from '../../../lib/api';
 
@@ -175,6 +176,7 @@ function OverviewView({ overview }: { overview: AdminOverview }) {
           />
         )}
       </Card>
+      <LedgerExportsCard />
     </div>
   );
 }

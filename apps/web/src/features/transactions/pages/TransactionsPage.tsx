@@ -6,6 +6,7 @@ import { errorMessage } from '../../../lib/authErrors';
 import {
   Button,
   Card,
+  DownloadIcon,
   EmptyState,
   ErrorState,
   inputClasses,
@@ -13,6 +14,7 @@ import {
   Spinner,
 } from '../../../ui';
 import { transactionListQuery } from '../api';
+import { StatementDialog } from '../components/StatementDialog';
 import { TransactionListSkeleton, TransactionRows } from '../components/TransactionItem';
 import { useDebouncedValue } from '../hooks/useDebouncedValue';
 
@@ -52,6 +54,19 @@ export function TransactionsPage() {
     if (q !== text.trim()) setText(q);
   }
 
+  // The statement dialog is URL state (`?statement=1`), so back closes it and a link opens it.
+  const statementOpen = params.get('statement') === '1';
+  const setStatementOpen = (open: boolean) =>
+    setParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        if (open) next.set('statement', '1');
+        else next.delete('statement');
+        return next;
+      },
+      { replace: !open },
+    );
+
   const query = useInfiniteQuery({ ...transactionListQuery(q), placeholderData: keepPreviousData });
   const items = query.data?.pages.flatMap((page) => page.items) ?? [];
   const searching = query.isFetching && !query.isFetchingNextPage && !query.isPending;
@@ -61,7 +76,14 @@ export function TransactionsPage() {
       title={<span className="text-lg">{t('heading')}</span>}
       description={t('description')}
       aria-busy={query.isFetching || undefined}
+      actions={
+        <Button variant="secondary" size="sm" onClick={() => setStatementOpen(true)}>
+          <DownloadIcon aria-hidden="true" />
+          {t('statement.open')}
+        </Button>
+      }
     >
+      <StatementDialog open={statementOpen} onOpenChange={setStatementOpen} />
       <div className="relative mb-2">
         <label htmlFor="transaction-search" className="sr-only">
           {t('searchLabel')}

@@ -1,0 +1,139 @@
+import type { Readable } from 'node:stream';
+import { formatDate } from '@app/shared/format';
+import { formatUsd } from '@app/shared/money';
+import { STATEMENT_CATEGORIES, type StatementLine } from './domain/statement';
+import { PdfWriter, dateTimeUtc, period, type Column } from './pdf-writer';
+import type { StatementMessages } from './statements.messages';
+import type { OpenStatement } from './statements.service';
+
+/**
+ * The account statement as a PDF, written page by page as the rows are read: title, account,
+ * period, summary, staff adjustments with their reasons, the risk warning, then every movement
+ * with its running balance between the opening and closing balance.
+ */
+
+type Key = 'date' | 'transaction' | 'type' | 'details' | 'amount' | 'balance';
+const COLUMNS: readonly Column<Key>[] = [
+  { key: 'date', width: 58, align: 'left' },
+  { key: 'transaction', width: 66, align: 'left' },
+  { key: 'type', width: 72, align: 'left' },
+  { key: 'details', width: 153, align: 'left' },
+  { key: 'amount', width: 72, align: 'right' },
+  { key: 'balance', width: 78, align: 'right' },
+];
+
+const blankRow = (): Record<Key, string> => ({
+  date: '',
+  transaction: '',
+  type: '',
+  details: '',
+  amount: '',
+  balance: '',
+});
+
+function writeFront(pdf: PdfWriter<Key>, statement: OpenStatement, m: StatementMessages) {
+  const { header } = statement;
+  pdf.title(header.brand, m.title);
+  pdf.labelValue(m.accountHolder, header.holder.name);
+  pdf.labelValue(m.accountReference, header.holder.reference);
+  pdf.labelValue(m.period, period(header.range.from, header.range.to));
+  pdf.labelValue(m.generatedAt, dateTimeUtc(header.generatedAt));
+  pdf.space(0.4);
+  pdf.paragraph(m.balanceNote);
+  pdf.paragraph(m.datesNote);
+
+  pdf.heading(m.summary);
+  pdf.labelValue(m.openingBalance, formatUsd(header.opening), { bold: true });
+  for (const category of STATEMENT_CATEGORIES) {
+    const total = header.byCategory[category];
+    if (category === 'other' && total === 0n) continue;
+    pdf.labelValue(m.categories[category], formatUsd(total));
+    if (category === 'withdrawals') {
+      pdf.labelValue(`    ${m.withdrawalFees}`, formatUsd(header.facts.withdrawalFees));
+    }
+  }
+  pdf.labelValue(m.closingBalance, formatUsd(header.closing), { bold: true });
+  pdf.labelValue(`    ${m.heldAtClose}`, formatUsd(header.facts.heldAtClose));
+  pdf.space(0.4);
+  pdf.labelValue(m.realisedProfitLoss, formatUsd(header.facts.realisedProfitLoss));
+  pdf.labelValue(m.performanceFeesPaid, formatUsd(header.facts.performanceFeesPaid));
+
+  if (header.adjustments.length > 0) {
+    pdf.heading(m.staffAdjustments);
+    for (const adjustment of header.adjustments) {
+      pdf.labelValue(
+        `${formatDate(adjustment.at)}  ${adjustment.transactionId ?? ''}  ${adjustment.description}`,
+        formatUsd(adjustment.amount),
+      );
+    }
+    if (header.moreAdjustments) pdf.paragraph(m.moreAdjustments(header.adjustments.length));
+  }
+
+  pdf.heading(m.riskTitle);
+  pdf.paragraph(m.riskWarning, 9);
+
+  pdf.heading(m.movements);
+  pdf.tableHeader();
+  pdf.row(
+    {
+      ...blankRow(),
+      date: formatDate(`${header.range.from}T00:00:00Z`),
+      details: m.openingBalance,
+      balance: formatUsd(header.opening),
+    },
+    true,
+  );
+}
+
+function writeLines(pdf: PdfWriter<Key>, lines: StatementLine[], m: StatementMessages) {
+  for (const line of lines) {
+    pdf.row({
+      date: formatDate(line.at),
+      transaction: line.transactionId ?? '',
+      type: m.types[line.category],
+      details:
+        line.fee === 0n
+          ? line.description
+          : `${line.description} (${m.feeOf(formatUsd(line.fee))})`,
+      amount: formatUsd(line.amount),
+      balance: formatUsd(line.balance),
+    });
+  }
+}
+
+/** The PDF as a stream; the lines are read from the database as the client takes the pages. */
+export function statementPdf(statement: OpenStatement, m: StatementMessages): Readable {
+  const { header } = statement;
+  const pdf = new PdfWriter<Key>({
+    title: `${header.brand} ${m.title} ${header.range.from} – ${header.range.to}`,
+    author: header.brand,
+    createdAt: header.generatedAt,
+    footer: `${header.brand} · ${m.title} · ${header.holder.name} · ${period(header.range.from, header.range.to)}`,
+    page: m.page,
+    columns: COLUMNS,
+    columnTitles: m.columns,
+  });
+  return pdf.stream(async () => {
+    writeFront(pdf, statement, m);
+    let movements = 0;
+    for await (const lines of statement.lines()) {
+      if (pdf.out.destroyed) return;
+      writeLines(pdf, lines, m);
+      movements += lines.length;
+      await pdf.drained();
+    }
+    if (movements === 0) pdf.row({ ...blankRow(), details: m.noMovements });
+    pdf.row(
+      {
+        ...blankRow(),
+        date: formatDate(`${header.range.to}T00:00:00Z`),
+        details: m.closingBalance,
+        balance: formatUsd(header.closing),
+      },
+      true,
+    );
+    pdf.space(1);
+    pdf.paragraph(m.end);
+    pdf.end();
+  });
+}

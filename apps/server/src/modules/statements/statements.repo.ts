@@ -1,0 +1,162 @@
+import type pg from 'pg';
+import type { CashMovement } from './domain/statement';
+
+/** A connection (a pooled client inside the statement's snapshot transaction, or the pool). */
+export type Queryable = Pick<pg.PoolClient, 'query'>;
+
+/** The user's cash accounts (available, withdrawal_hold): ids only; none before first use. */
+export async function cashAccountIds(
+  db: Queryable,
+  userId: string,
+): Promise<{ ids: string[]; holdId: string | null }> {
+  const result = await db.query<{ id: string; kind: string }>(
+    `SELECT id::text, kind FROM ledger_accounts
+     WHERE user_id = $1 AND kind IN ('available', 'withdrawal_hold')`,
+    [userId],
+  );
+  return {
+    ids: result.rows.map((row) => row.id),
+    holdId: result.rows.find((row) => row.kind === 'withdrawal_hold')?.id ?? null,
+  };
+}
+
+/**
+ * Each account's balance at an instant: the sum of its postings in entries booked before it.
+ * (The accounts belong to one user: the caller found them by user id.)
+ */
+export async function balancesBefore(
+  db: Queryable,
+  accountIds: string[],
+  instant: Date,
+): Promise<Map<string, bigint>> {
+  const result = await db.query<{ account_id: string; balance: string }>(
+    `SELECT p.account_id::text, sum(p.amount)::text AS balance
+     FROM postings p JOIN journal_entries e ON e.id = p.entry_id
+     WHERE p.account_id = ANY($1::bigint[]) AND e.created_at < $2
+     GROUP BY p.account_id`,
+    [accountIds, instant.toISOString()],
+  );
+  return new Map(result.rows.map((row) => [row.account_id, BigInt(row.balance)]));
+}
+
+/** The net change of these accounts per journal entry kind, for entries booked in [start, end). */
+export async function netByEntryKind(
+  db: Queryable,
+  accountIds: string[],
+  start: Date,
+  end: Date,
+): Promise<Map<string, bigint>> {
+  const result = await db.query<{ kind: string; net: string }>(
+    `SELECT e.kind, sum(p.amount)::text AS net
+     FROM postings p JOIN journal_entries e ON e.id = p.entry_id
+     WHERE p.account_id = ANY($1::bigint[]) AND e.created_at >= $2 AND e.created_at < $3
+     GROUP BY e.kind`,
+    [accountIds, start.toISOString(), end.toISOString()],
+  );
+  return new Map(result.rows.map((row) => [row.kind, BigInt(row.net)]));
+}
+
+/**
+ * What the statement tells beside the movements, for entries booked in [start, end): the fees
+ * inside the user's paid withdrawals (the fee-income posting of each `withdrawal.pay` entry on
+ * the user's hold), the realised profit or loss of closed trades (the net of `trade.close`
+ * entries over ALL the user's accounts: payout − amount), and the performance fees charged on the
+ * user's trades closed then.
+ */
+export async function statementFacts(
+  db: Queryable,
+  params: { userId: string; holdId: string | null; start: Date; end: Date },
+): Promise<{ withdrawalFees: bigint; realisedProfitLoss: bigint; performanceFeesPaid: bigint }> {
+  const result = await db.query<{ fees: string; pnl: string; performance: string }>(
+    `SELECT
+       (SELECT coalesce(sum(fp.amount), 0)::text
+          FROM postings hp
+          JOIN journal_entries e ON e.id = hp.entry_id AND e.kind = 'withdrawal.pay'
+          JOIN postings fp ON fp.entry_id = e.id
+          JOIN ledger_accounts fa ON fa.id = fp.account_id AND fa.kind = 'fee_income'
+          WHERE hp.account_id = $2::bigint AND e.created_at >= $3 AND e.created_at < $4) AS fees,
+       (SELECT coalesce(sum(p.amount), 0)::text
+          FROM ledger_accounts a
+          JOIN postings p ON p.account_id = a.id
+          JOIN journal_entries e ON e.id = p.entry_id AND e.kind = 'trade.close'
+          WHERE a.user_id = $1 AND e.created_at >= $3 AND e.created_at < $4) AS pnl,
+       (SELECT coalesce(sum(fee_cents), 0)::text FROM trades
+          WHERE user_id = $1 AND status = 'closed' AND closed_at >= $3 AND closed_at < $4)
+         AS performance`,
+    [params.userId, params.holdId, params.start.toISOString(), params.end.toISOString()],
+  );
+  const row = result.rows[0];
+  if (!row) throw new Error('statement facts returned no row');
+  return {
+    withdrawalFees: BigInt(row.fees),
+    realisedProfitLoss: BigInt(row.pnl),
+    performanceFeesPaid: BigInt(row.performance),
+  };
+}
+
+interface MovementRow {
+  entry_id: string;
+  kind: string;
+  at: string;
+  description: string;
+  transaction_id: string | null;
+  cash: string;
+  fee: string;
+}
+
+/**
+ * One keyset page of the entries that moved these accounts' total, booked in [start, end), in
+ * booking order (entry id) after `afterEntryId`: each with its net on the accounts and, for a
+ * paid withdrawal, its fee. An entry that moved money only between the accounts (a withdrawal
+ * hold, its release) nets to zero and is left out. Fewer than `limit` rows: the last page.
+ */
+export async function movementPage(
+  db: Queryable,
+  params: {
+    accountIds: string[];
+    start: Date;
+    end: Date;
+    afterEntryId: bigint;
+    limit: number;
+    /** Only these entry kinds (e.g. staff adjustments for the summary). */
+    kinds?: readonly string[];
+  },
+): Promise<CashMovement[]> {
+  const result = await db.query<MovementRow>(
+    `SELECT e.id::text AS entry_id, e.kind,
+       to_char(e.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at,
+       e.description, t.transaction_id,
+       (sum(p.amount) FILTER (WHERE p.account_id = ANY($1::bigint[])))::text AS cash,
+       coalesce(sum(p.amount) FILTER (WHERE a.kind = 'fee_income' AND e.kind = 'withdrawal.pay'),
+         0)::text AS fee
+     FROM journal_entries e
+     JOIN postings p ON p.entry_id = e.id
+     JOIN ledger_accounts a ON a.id = p.account_id
+     LEFT JOIN transactions t ON t.id = e.transaction_id
+     WHERE e.id IN (SELECT entry_id FROM postings
+                    WHERE account_id = ANY($1::bigint[]) AND entry_id > $2::bigint)
+       AND e.created_at >= $3 AND e.created_at < $4
+       AND ($6::text[] IS NULL OR e.kind = ANY($6::text[]))
+     GROUP BY e.id, t.transaction_id
+     HAVING sum(p.amount) FILTER (WHERE p.account_id = ANY($1::bigint[])) <> 0
+     ORDER BY e.id
+     LIMIT $5`,
+    [
+      params.accountIds,
+      params.afterEntryId.toString(),
+      params.start.toISOString(),
+      params.end.toISOString(),
+      params.limit,
+      params.kinds ?? null,
+    ],
+  );
+  return result.rows.map((row) => ({
+    entryId: BigInt(row.entry_id),
+    entryKind: row.kind,
+    at: new Date(row.at),
+    transactionId: row.transaction_id,
+    description: row.description,
+    amount: BigInt(row.cash),
+    fee: BigInt(row.fee),
+  }));
+}

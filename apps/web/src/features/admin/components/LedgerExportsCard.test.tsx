@@ -1,0 +1,55 @@
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LedgerExportsCard } from './LedgerExportsCard';
+
+const NOW = () => new Date('2026-11-25T10:00:00Z');
+let calls: string[] = [];
+
+function stubFetch(reply: () => Response) {
+  calls = [];
+  vi.stubGlobal('fetch', (input: RequestInfo | URL) => {
+    calls.push(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
+    return Promise.resolve(reply());
+  });
+}
+
+beforeEach(() => {
+  URL.createObjectURL = vi.fn(() => 'blob:export');
+  URL.revokeObjectURL = vi.fn();
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('LedgerExportsCard', () => {
+  it('downloads last month’s journal and the balances at its last day', async () => {
+    stubFetch(
+      () =>
+        new Response(new Blob(['x']), {
+          headers: { 'content-disposition': 'attachment; filename="nestrado-journal.csv"' },
+        }),
+    );
+    render(<LedgerExportsCard now={NOW} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Download journal (CSV)' }));
+    expect(await screen.findByText('Downloaded nestrado-journal.csv.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Download balances (CSV)' }));
+    await screen.findByText('Downloaded nestrado-journal.csv.');
+    await vi.waitFor(() => expect(calls).toHaveLength(2));
+    expect(calls).toEqual([
+      '/api/admin/exports/journal?from=2026-10-01&to=2026-10-31',
+      '/api/admin/exports/balances?at=2026-10-31',
+    ]);
+  });
+
+  it('refuses a date in the future on its field without asking', () => {
+    stubFetch(() => new Response('', { status: 500 }));
+    render(<LedgerExportsCard now={NOW} />);
+    fireEvent.change(screen.getByLabelText('Date'), { target: { value: '2026-12-01' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Download balances (CSV)' }));
+    expect(screen.getByText('The date cannot be in the future')).toBeTruthy();
+    expect(calls).toEqual([]);
+  });
+});

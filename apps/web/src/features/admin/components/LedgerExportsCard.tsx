@@ -1,0 +1,141 @@
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiRequestError } from '../../../lib/api';
+import { fetchDownload, saveFile } from '../../../lib/download';
+import { Button, Card, TextField } from '../../../ui';
+import { checkStatementRange, lastMonthRange, todayUtc } from '../../../lib/statementRange';
+
+type Job = 'journal' | 'balances';
+type State =
+  | { step: 'idle' }
+  | { step: 'preparing'; job: Job }
+  | { step: 'done'; fileName: string }
+  | { step: 'failed'; message: string };
+
+/**
+ * The operator's ledger exports (CSV, streamed by the server, each recorded in the audit log):
+ * the journal of a period (every posting) and every account's balance at the end of a day.
+ */
+export function LedgerExportsCard({ now = () => new Date() }: { now?: () => Date }) {
+  const { t } = useTranslation('admin');
+  const today = todayUtc(now());
+  const [range, setRange] = useState(() => lastMonthRange(now()));
+  const [at, setAt] = useState(() => lastMonthRange(now()).to);
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<'from' | 'to' | 'at', string>>>({});
+  const [state, setState] = useState<State>({ step: 'idle' });
+  const abort = useRef<AbortController | null>(null);
+  const preparing = state.step === 'preparing' ? state.job : null;
+
+  async function run(job: Job, url: string, fallback: string) {
+    abort.current?.abort();
+    const controller = new AbortController();
+    abort.current = controller;
+    setState({ step: 'preparing', job });
+    try {
+      const file = await fetchDownload(url, fallback, controller.signal);
+      saveFile(file.blob, file.fileName);
+      setState({ step: 'done', fileName: file.fileName });
+    } catch (error) {
+      if (controller.signal.aborted) return;
+      if (error instanceof ApiRequestError && error.status < 500 && error.field) {
+        setFieldErrors({ [error.field]: error.message });
+        setState({ step: 'idle' });
+      } else {
+        setState({ step: 'failed', message: t('exports.failed') });
+      }
+    }
+  }
+
+  function journal() {
+    const problem = checkStatementRange(range.from, range.to, today);
+    setFieldErrors(problem ? { [problem.field]: t(`exports.errors.${problem.key}`) } : {});
+    if (problem) return;
+    const params = new URLSearchParams(range);
+    void run(
+      'journal',
+      `/api/admin/exports/journal?${params.toString()}`,
+      `journal-${range.from}-to-${range.to}.csv`,
+    );
+  }
+
+  function balances() {
+    const problem = checkStatementRange(at, at, today);
+    setFieldErrors(problem ? { at: t(`exports.errors.${problem.key}`) } : {});
+    if (problem) return;
+    void run('balances', `/api/admin/exports/balances?at=${at}`, `balances-${at}.csv`);
+  }
+
+  return (
+    <Card title={t('exports.title')} description={t('exports.description')}>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <section aria-labelledby="exports-journal" className="flex flex-col gap-3">
+          <h3 id="exports-journal" className="text-sm font-semibold text-text">
+            {t('exports.journal')}
+          </h3>
+          <div className="grid gap-3 sm:grid-cols-2">
+            <TextField
+              label={t('exports.from')}
+              type="date"
+              value={range.from}
+              max={today}
+              onChange={(event) => setRange((r) => ({ ...r, from: event.target.value }))}
+              error={fieldErrors.from}
+            />
+            <TextField
+              label={t('exports.to')}
+              type="date"
+              value={range.to}
+              max={today}
+              onChange={(event) => setRange((r) => ({ ...r, to: event.target.value }))}
+              error={fieldErrors.to}
+            />
+          </div>
+          <Button
+            variant="secondary"
+            className="self-start"
+            onClick={journal}
+            loading={preparing === 'journal'}
+            disabled={preparing !== null}
+          >
+            {t('exports.downloadJournal')}
+          </Button>
+        </section>
+        <section aria-labelledby="exports-balances" className="flex flex-col gap-3">
+          <h3 id="exports-balances" className="text-sm font-semibold text-text">
+            {t('exports.balances')}
+          </h3>
+          <TextField
+            label={t('exports.at')}
+            type="date"
+            value={at}
+            max={today}
+            onChange={(event) => setAt(event.target.value)}
+            error={fieldErrors.at}
+            hint={t('exports.atHint')}
+          />
+          <Button
+            variant="secondary"
+            className="self-start"
+            onClick={balances}
+            loading={preparing === 'balances'}
+            disabled={preparing !== null}
+          >
+            {t('exports.downloadBalances')}
+          </Button>
+        </section>
+      </div>
+      <p className="mt-4 text-xs text-muted">{t('exports.audited')}</p>
+      <div aria-live="polite" className="mt-2 min-h-5 text-sm">
+        {state.step === 'preparing' && <p className="text-muted">{t('exports.preparing')}</p>}
+        {state.step === 'done' && (
+          <p className="text-brand-strong">{t('exports.done', { fileName: state.fileName })}</p>
+        )}
+      </div>
+      {state.step === 'failed' && (
+        <p role="alert" className="text-sm text-danger">
+          {state.message}
+        </p>
+      )}
+    </Card>
+  );
+}
