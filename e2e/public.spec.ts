@@ -156,3 +156,32 @@ test('a visitor reads the withdrawal fee schedule, with a worked example, from t
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   await snap(page, 'fee-schedule');
 });
+
+test('a visitor opens Plans from the footer and reads the plans and the risk warning', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Plans', exact: true }).click();
+  await expect(page).toHaveURL(/\/plans$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Trading Plans' })).toBeVisible();
+  // The real plans from the server, each with a sign-up call (no amount, no Invest Now).
+  const cards = page.getByRole('article');
+  await expect(cards).toHaveCount(4);
+  const silver = page.getByRole('article', { name: 'Silver' });
+  await expect(silver.getByText('$1,000.00 – $4,999.00')).toBeVisible();
+  await expect(silver.getByRole('link', { name: 'Sign up to invest' })).toHaveAttribute(
+    'href',
+    '/register',
+  );
+  await expect(page.getByRole('button', { name: 'Invest Now' })).toHaveCount(0);
+  await expect(
+    page
+      .getByRole('main')
+      .getByText(
+        'Copy trading involves risk. You can lose some or all of the money you invest. Past performance is not a reliable indicator of future results.',
+      ),
+  ).toBeVisible();
+  await snap(page, 'plans-visitor');
+  await silver.getByRole('link', { name: 'Sign up to invest' }).click();
+  await expect(page).toHaveURL(/\/register$/);
+});
