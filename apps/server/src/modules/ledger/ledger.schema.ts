@@ -1,6 +1,7 @@
 import {
   bigint,
   bigserial,
+  boolean,
   integer,
   jsonb,
   pgTable,
@@ -23,6 +24,8 @@ export const paymentMethods = pgTable('payment_methods', {
   accountNumber: text('account_number'),
   swiftCode: text('swift_code'),
   referenceInstructions: text('reference_instructions'),
+  /** Placeholder details seeded at first start: investors are told not to send real money. */
+  isDemo: boolean('is_demo').notNull().default(false),
   sortOrder: integer('sort_order').notNull().default(0),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),

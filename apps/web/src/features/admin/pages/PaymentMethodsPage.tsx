@@ -95,6 +95,8 @@ export function PaymentMethodsPage() {
               cell: (method) =>
                 method.retiredAt ? (
                   <Badge>{t('paymentMethods.retiredStatus')}</Badge>
+                ) : method.isDemo ? (
+                  <Badge tone="warning">{t('paymentMethods.demoStatus')}</Badge>
                 ) : (
                   <Badge tone="success">{t('paymentMethods.activeStatus')}</Badge>
                 ),
