@@ -109,10 +109,14 @@ test('the register country picker finds Germany from "Germ" and never lists more
   await expect(page.getByRole('option')).toHaveCount(5);
   await search.fill('Germ');
   await expect(page.getByRole('option')).toHaveCount(1);
+  await expect(page.getByRole('option').locator('img')).toBeVisible();
   await snap(page, 'register-country');
   await search.press('Enter');
-  // The field shows the flag before the name.
-  await expect(page.getByLabel('Country')).toHaveValue(/Germany$/);
+  // The field shows the name, with Germany's SVG flag (not an emoji) before it.
+  await expect(page.getByLabel('Country')).toHaveValue('Germany');
+  const flag = page.locator('img[src*="DE"][src$=".svg"]');
+  await expect(flag).toBeVisible();
+  expect(await flag.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
 });
 
 test('a visitor’s browser logs no error on any public page (asking who is signed in is not a 401)', async ({

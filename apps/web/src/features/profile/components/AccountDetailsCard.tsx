@@ -2,14 +2,28 @@ import { formatDate } from '@app/shared/format';
 import type { Me } from '@app/shared/schemas/auth';
 import { useTranslation } from 'react-i18next';
 import { Avatar, Badge, Card } from '../../../ui';
+import type { ReactNode } from 'react';
+import { CountryFlag } from '../../../ui/CountryFlag';
+import { COUNTRIES } from '../../auth/components/countries';
 import { ReferralLinkField } from '../../referrals/components/ReferralLinkField';
 
 /** The user's details: picture (a button that opens 'Profile Image'), status, referral link. */
 export function AccountDetailsCard({ user, onEditAvatar }: { user: Me; onEditAvatar: () => void }) {
   const { t } = useTranslation('profile');
-  const rows: [string, string][] = [
+  const country = COUNTRIES.find((candidate) => candidate.name === user.country);
+  const rows: [string, ReactNode][] = [
     [t('details.phone'), user.phone],
-    [t('details.country'), user.country],
+    [
+      t('details.country'),
+      country ? (
+        <span className="inline-flex items-center gap-2">
+          <CountryFlag code={country.code} />
+          {user.country}
+        </span>
+      ) : (
+        user.country
+      ),
+    ],
     [t('details.referralId'), user.referralId],
     [t('details.memberSince'), formatDate(user.createdAt)],
   ];
