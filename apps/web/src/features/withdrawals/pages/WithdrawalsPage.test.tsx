@@ -72,6 +72,16 @@ describe('WithdrawalsPage', () => {
     type('Amount in USD', '1000001');
     withdraw();
     expect(await screen.findByText('Amount must be less than 1,000,000')).toBeTruthy();
+    // 'Amount is required' only when it is empty; otherwise the real problem.
+    type('Amount in USD', '0.5');
+    withdraw();
+    expect(await screen.findByText('Amount must be at least $1.00')).toBeTruthy();
+    type('Amount in USD', 'abc');
+    withdraw();
+    expect(await screen.findByText('Amount must be a number')).toBeTruthy();
+    type('Amount in USD', '-50');
+    withdraw();
+    expect(await screen.findByText('Amount must be greater than $0.00')).toBeTruthy();
     expect(calls.some((call) => call.method === 'POST')).toBe(false);
   });
 
