@@ -92,6 +92,13 @@ test('the contact form names the three empty fields, then really sends', async (
   await section.getByLabel('Message').fill('How is the withdrawal fee applied?');
   await section.getByRole('button', { name: 'Send' }).click();
   await expect(page.getByText('Message sent successfully')).toBeVisible();
+  // The toast sits below the top bar: it never covers Login (or the account button).
+  const barBox = await page.getByRole('banner').boundingBox();
+  const barBottom = (barBox?.y ?? 0) + (barBox?.height ?? 0);
+  // Measured once the toast has slid in.
+  await expect
+    .poll(async () => (await page.locator('[data-sonner-toast]').first().boundingBox())?.y ?? -1)
+    .toBeGreaterThanOrEqual(barBottom);
 
   const admin = await adminApi(baseURL ?? '');
   const mail = await latestMail(admin, 'support@nestrado.local', 'contact');
