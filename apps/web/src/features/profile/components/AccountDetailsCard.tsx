@@ -58,9 +58,10 @@ export function AccountDetailsCard({ user, onEditAvatar }: { user: Me; onEditAva
       </div>
       <dl className="mt-6 grid grid-cols-2 gap-3 lg:grid-cols-4">
         {rows.map(([label, value]) => (
-          <div key={label} className="rounded-lg bg-surface-2 px-4 py-3">
+          <div key={label} className="min-w-0 rounded-lg bg-surface-2 px-4 py-3">
             <dt className="text-xs text-muted">{label}</dt>
-            <dd className="mt-0.5 text-sm font-medium break-all text-text">{value || '—'}</dd>
+            {/* Wraps between words; only a word longer than the cell is broken. */}
+            <dd className="mt-0.5 text-sm font-medium wrap-break-word text-text">{value || '—'}</dd>
           </div>
         ))}
       </dl>
