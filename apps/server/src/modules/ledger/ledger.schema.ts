@@ -9,6 +9,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { TransactionDescription } from '@app/shared/schemas/transaction-descriptions';
 
 /** Typed mirror of migrations/0002_ledger.sql (the SQL is the source of truth). */
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -53,6 +54,8 @@ export const transactions = pgTable('transactions', {
   amountCents: bigint('amount_cents', { mode: 'bigint' }).notNull(),
   feeCents: bigint('fee_cents', { mode: 'bigint' }).notNull().default(0n),
   description: text('description').notNull(),
+  /** The description as a code and parameters (null on rows booked before it existed). */
+  descriptionParts: jsonb('description_parts').$type<TransactionDescription>(),
   crypto: text('crypto'),
   paymentReference: text('payment_reference'),
   failureReason: text('failure_reason'),
