@@ -17,11 +17,9 @@ test('the landing ticker scrolls sideways on a phone and says so', async ({ page
   }
   await page.evaluate(() => window.scrollTo(0, 0));
   await strip.evaluate((el) => el.scrollTo({ left: 0 }));
-  await page
-    .getByRole('region', { name: 'Market prices' })
-    .screenshot({
-      path: `test-results/screens/${test.info().project.name}/trust-ticker-strip.png`,
-    });
+  await page.getByRole('region', { name: 'Market prices' }).screenshot({
+    path: `test-results/screens/${test.info().project.name}/trust-ticker-strip.png`,
+  });
   await snap(page, 'landing-ticker');
 });
 
