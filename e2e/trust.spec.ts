@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { csrfOf, snap, uniqueEmail } from './support';
+import { csrfOf, signInAsAdmin, snap, uniqueEmail } from './support';
 
 test('the landing ticker scrolls sideways on a phone and says so', async ({ page }) => {
   await page.goto('/');
@@ -50,4 +50,35 @@ test('profile values wrap between words, never inside one', async ({ page }) => 
     expect(style).toEqual({ wordBreak: 'normal', overflows: false });
   }
   await snap(page, 'profile');
+});
+
+test('the admin overview names the demo payment methods until their details are replaced', async ({
+  page,
+  baseURL,
+}) => {
+  await signInAsAdmin(page.context(), baseURL ?? '');
+  await page.goto('/admin');
+  const notice = page.getByRole('region', { name: /still show demo details/ });
+  await expect(notice).toContainText('Bitcoin (BTC)');
+  await expect(notice.getByRole('link', { name: 'Replace the details' })).toHaveAttribute(
+    'href',
+    '/admin/payment-methods',
+  );
+  await snap(page, 'admin-overview-demo');
+
+  // Replacing Tether's address (once per server: the first width does it) ends its demo status.
+  if ((await notice.textContent())?.includes('Tether (TRC20)')) {
+    await notice.getByRole('link', { name: 'Replace the details' }).click();
+    const tether = page.locator('tbody tr').filter({ hasText: 'Tether' });
+    await expect(tether).toContainText('Demo: replace details');
+    await tether.getByRole('button', { name: 'Edit' }).click();
+    const form = page.getByRole('dialog', { name: 'Edit Tether' });
+    await form.getByLabel('Wallet address').fill('TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Payment method saved successfully')).toBeVisible();
+    await expect(tether).toContainText('Active');
+    await page.goto('/admin');
+  }
+  await expect(notice).toContainText('Bitcoin (BTC)');
+  await expect(notice).not.toContainText('Tether');
 });
