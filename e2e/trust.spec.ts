@@ -40,8 +40,8 @@ test('profile values wrap between words, never inside one', async ({ page }) => 
   await page.goto('/profile');
   const country = page.locator('dd').filter({ hasText: 'Bosnia and Herzegovina' });
   await expect(country).toBeVisible();
-  // The phone is stored and shown as E.164.
-  await expect(page.locator('dd').filter({ hasText: '+38733123456' })).toBeVisible();
+  // The phone is stored as E.164 and shown in international format.
+  await expect(page.locator('dd').filter({ hasText: '+387 33 123 456' })).toBeVisible();
   for (const dd of await page.locator('dl dd').all()) {
     const style = await dd.evaluate((el) => ({
       wordBreak: getComputedStyle(el).wordBreak,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PHONE_MESSAGES, phoneSchema } from './phone';
+import { formatPhone, PHONE_MESSAGES, phoneSchema } from './phone';
 
 const problem = (text: string) => phoneSchema.safeParse(text).error?.issues[0]?.message;
 
@@ -23,5 +23,10 @@ describe('phoneSchema', () => {
     expect(problem('+1 555')).toBe(PHONE_MESSAGES.tooShort);
     expect(problem('+49 1512345678901234')).toBe(PHONE_MESSAGES.tooLong);
     expect(problem('+1 011 555 0143')).toBe(PHONE_MESSAGES.invalid);
+  });
+
+  it('formats a stored E.164 number for reading, and leaves other text alone', () => {
+    expect(formatPhone('+49301234567')).toBe('+49 30 1234567');
+    expect(formatPhone('-')).toBe('-');
   });
 });

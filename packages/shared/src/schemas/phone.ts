@@ -54,3 +54,8 @@ export const phoneSchema = z
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   })
   .transform((text) => parsePhoneNumberFromString(text.trim())?.number ?? text.trim());
+
+/** A stored number for reading ("+49 30 1234567"); text that does not parse is shown as it is. */
+export function formatPhone(stored: string): string {
+  return parsePhoneNumberFromString(stored)?.formatInternational() ?? stored;
+}

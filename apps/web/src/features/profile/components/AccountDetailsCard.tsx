@@ -1,5 +1,6 @@
 import { formatDate } from '@app/shared/format';
 import type { Me } from '@app/shared/schemas/auth';
+import { formatPhone } from '@app/shared/schemas/phone';
 import { useTranslation } from 'react-i18next';
 import { Avatar, Badge, Card } from '../../../ui';
 import type { ReactNode } from 'react';
@@ -12,7 +13,7 @@ export function AccountDetailsCard({ user, onEditAvatar }: { user: Me; onEditAva
   const { t } = useTranslation('profile');
   const country = COUNTRIES.find((candidate) => candidate.name === user.country);
   const rows: [string, ReactNode][] = [
-    [t('details.phone'), user.phone],
+    [t('details.phone'), formatPhone(user.phone)],
     [
       t('details.country'),
       country ? (
