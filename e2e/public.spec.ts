@@ -145,6 +145,7 @@ test('a visitor’s browser logs no error on any public page (asking who is sign
     '/terms',
     '/privacy',
     '/risk',
+    '/plans',
     '/login',
     '/register',
   ]) {
