@@ -43,11 +43,14 @@ test('activate, deposit by crypto, approve, withdraw with the fee shown, mark pa
   const bitcoin = page.getByRole('radio', { name: /Bitcoin/ });
   await page.locator('label').filter({ has: bitcoin }).click();
   await expect(bitcoin).toBeChecked();
+  // A fresh install's methods are the seed's placeholders: the investor is told so.
+  await expect(page.getByText('Demo details — do not send real money')).toBeVisible();
   await page.getByLabel('Amount in USD').fill('5000');
   await snap(page, 'deposits');
   await page.getByRole('button', { name: 'Continue to Payment' }).click();
   await expect(page).toHaveURL(/\/deposits\/payment$/);
   await expect(page.getByTestId('deposit-amount')).toHaveText('$5,000.00USD');
+  await expect(page.getByText('Demo details — do not send real money')).toBeVisible();
   await snap(page, 'deposit-payment');
   await page.getByRole('button', { name: 'I have made the payment' }).click();
   const confirmDeposit = page.getByRole('dialog', { name: 'Confirm your deposit' });
@@ -73,7 +76,9 @@ test('activate, deposit by crypto, approve, withdraw with the fee shown, mark pa
   await page.goto('/withdrawals');
   await page.getByRole('tab', { name: 'Crypto Currency' }).click();
   const cryptoTab = page.getByRole('tabpanel', { name: 'Crypto Currency' });
-  await cryptoTab.getByLabel('Withdrawal method').selectOption({ label: 'Bitcoin (BTC)' });
+  // The seeded method is still a demo: the picker says so, and so does the notice under it.
+  await cryptoTab.getByLabel('Withdrawal method').selectOption({ label: 'Bitcoin (BTC) · demo' });
+  await expect(cryptoTab.getByText('Demo details — do not send real money')).toBeVisible();
   await cryptoTab.getByLabel('Amount in USD').fill('100');
   await expect(page.getByTestId('quote-line')).toHaveText('Fee $10.00 · You will receive $90.00');
   await cryptoTab.getByLabel('Wallet address').fill('bc1qe2ewithdrawal0000000000000000000000');

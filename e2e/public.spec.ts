@@ -92,6 +92,13 @@ test('the contact form names the three empty fields, then really sends', async (
   await section.getByLabel('Message').fill('How is the withdrawal fee applied?');
   await section.getByRole('button', { name: 'Send' }).click();
   await expect(page.getByText('Message sent successfully')).toBeVisible();
+  // The toast sits below the top bar: it never covers Login (or the account button).
+  const barBox = await page.getByRole('banner').boundingBox();
+  const barBottom = (barBox?.y ?? 0) + (barBox?.height ?? 0);
+  // Measured once the toast has slid in.
+  await expect
+    .poll(async () => (await page.locator('[data-sonner-toast]').first().boundingBox())?.y ?? -1)
+    .toBeGreaterThanOrEqual(barBottom);
 
   const admin = await adminApi(baseURL ?? '');
   const mail = await latestMail(admin, 'support@nestrado.local', 'contact');
@@ -109,10 +116,14 @@ test('the register country picker finds Germany from "Germ" and never lists more
   await expect(page.getByRole('option')).toHaveCount(5);
   await search.fill('Germ');
   await expect(page.getByRole('option')).toHaveCount(1);
+  await expect(page.getByRole('option').locator('img')).toBeVisible();
   await snap(page, 'register-country');
   await search.press('Enter');
-  // The field shows the flag before the name.
-  await expect(page.getByLabel('Country')).toHaveValue(/Germany$/);
+  // The field shows the name, with Germany's SVG flag (not an emoji) before it.
+  await expect(page.getByLabel('Country')).toHaveValue('Germany');
+  const flag = page.locator('img[src*="DE"][src$=".svg"]');
+  await expect(flag).toBeVisible();
+  expect(await flag.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
 });
 
 test('a visitor’s browser logs no error on any public page (asking who is signed in is not a 401)', async ({
@@ -134,6 +145,7 @@ test('a visitor’s browser logs no error on any public page (asking who is sign
     '/terms',
     '/privacy',
     '/risk',
+    '/plans',
     '/login',
     '/register',
   ]) {
@@ -155,4 +167,33 @@ test('a visitor reads the withdrawal fee schedule, with a worked example, from t
   // A new page starts at its top (the smooth scroll from the footer has ended).
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   await snap(page, 'fee-schedule');
+});
+
+test('a visitor opens Plans from the footer and reads the plans and the risk warning', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Plans', exact: true }).click();
+  await expect(page).toHaveURL(/\/plans$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Trading Plans' })).toBeVisible();
+  // The real plans from the server, each with a sign-up call (no amount, no Invest Now).
+  const cards = page.getByRole('article');
+  await expect(cards).toHaveCount(4);
+  const silver = page.getByRole('article', { name: 'Silver' });
+  await expect(silver.getByText('$1,000.00 – $4,999.00')).toBeVisible();
+  await expect(silver.getByRole('link', { name: 'Sign up to invest' })).toHaveAttribute(
+    'href',
+    '/register',
+  );
+  await expect(page.getByRole('button', { name: 'Invest Now' })).toHaveCount(0);
+  await expect(
+    page
+      .getByRole('main')
+      .getByText(
+        'Copy trading involves risk. You can lose some or all of the money you invest. Past performance is not a reliable indicator of future results.',
+      ),
+  ).toBeVisible();
+  await snap(page, 'plans-visitor');
+  await silver.getByRole('link', { name: 'Sign up to invest' }).click();
+  await expect(page).toHaveURL(/\/register$/);
 });

@@ -195,7 +195,7 @@ test('a deactivated investor still sees the balance and the trade, closes it, an
   await expect(page).toHaveURL(/\/withdrawals/);
   await expect(page.getByRole('button', { name: 'Withdraw' })).toBeVisible();
   await page.goto('/plans');
-  await expect(page.getByText('Your account is deactivated.')).toBeVisible();
+  await expect(page.getByText('Your account is deactivated.', { exact: true })).toBeVisible();
   await expect(page.getByTestId('available')).toHaveText(/\$\d/);
   await snap(page, 'deactivated-plans');
   await admin.dispose();

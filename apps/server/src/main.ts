@@ -15,6 +15,7 @@ import { startCopyTrading } from './modules/copy-trading/copy-trading.runtime';
 import { loadSecretsKey } from './modules/auth/secret-box';
 import { orphanAvatarSweepJob } from './modules/profile/profile.service';
 import { seedIfEmpty } from './seed/seed';
+import { demoMethodNames } from './modules/payment-methods/payment-methods.service';
 import { LOG_REDACT } from './logging';
 import { createMetrics } from './modules/ops/ops.metrics';
 
@@ -69,6 +70,7 @@ function onShutdownSignals(
 function printBanner(
   config: Config,
   admin: Awaited<ReturnType<typeof seedIfEmpty>>['admin'],
+  demoMethods: string[],
 ): void {
   const banner = [`${config.brandName} is running at ${config.publicUrl}`];
   if (admin) {
@@ -78,8 +80,29 @@ function printBanner(
         `Admin one-time password: ${admin.password} (shown once; change it after signing in)`,
       );
   }
+  if (demoMethods.length > 0)
+    banner.push(
+      `Demo payment methods (placeholder details, not real accounts): ${demoMethods.join(', ')}. Replace them at ${config.publicUrl}/admin/payment-methods`,
+    );
   // Printed to the terminal only (not the structured log), once, at first start.
   process.stdout.write(`\n${banner.map((line) => `  ${line}`).join('\n')}\n\n`);
+}
+
+/**
+ * Once listening: a warning in the log while demo payment methods (placeholder details) are
+ * active, then the banner.
+ */
+function announceStart(
+  config: Config,
+  log: Logger,
+  seeded: { admin?: Awaited<ReturnType<typeof seedIfEmpty>>['admin']; demoMethods: string[] },
+): void {
+  if (seeded.demoMethods.length > 0)
+    log.warn(
+      { paymentMethods: seeded.demoMethods },
+      'demo payment methods are active: their details are placeholders, not real accounts, and investors are told not to send real money; replace them in the admin area (Payment methods)',
+    );
+  printBanner(config, seeded.admin, seeded.demoMethods);
 }
 
 /**
@@ -99,7 +122,7 @@ async function prepareDatabase(config: Config, log: Logger, url: string | undefi
     const applied = await migrate(pool);
     if (applied.length > 0) log.info({ applied }, 'database migrated');
     const db = createDb(pool);
-    const seeded = await seedIfEmpty(db, config);
+    const seeded = { ...(await seedIfEmpty(db, config)), demoMethods: await demoMethodNames(db) };
     return { databaseUrl, embedded, pool, db, seeded };
   } catch (error) {
     await pool.end().catch(() => {});
@@ -139,7 +162,7 @@ async function runPrimary(config: Config, log: Logger): Promise<void> {
   // The banner (what start-up scripts and the bench wait for) only once every worker listens:
   // connections opened earlier would all stay on the first one.
   await Promise.all(Array.from({ length: config.workers - 1 }, () => listening(fork())));
-  printBanner(config, seeded.admin);
+  announceStart(config, log, seeded);
 
   onShutdownSignals(
     log,
@@ -237,7 +260,7 @@ async function runInstance(config: Config, log: Logger, isWorker: boolean): Prom
     throw error;
   }
   mailer.kick();
-  if (!isWorker) printBanner(config, seeded.admin);
+  if (!isWorker) announceStart(config, log, seeded);
 }
 
 async function main(): Promise<void> {

@@ -50,7 +50,7 @@ describe('sign-up', () => {
     const short = await client.post('/api/auth/register', {
       name: 'A',
       email: 'x@example.com',
-      phone: '1',
+      phone: '+33 1 23 45 67 89',
       country: 'France',
       password: 'short',
     });
@@ -111,7 +111,7 @@ describe('sign-up', () => {
     const bad = await client.post('/api/auth/register', {
       name: 'Nobody',
       email: uniqueEmail(),
-      phone: '1',
+      phone: '+235 22 51 44 00',
       country: 'Chad',
       password: VALID_PASSWORD,
       referrerId: 'doesnotexist12345',

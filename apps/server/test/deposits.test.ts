@@ -133,22 +133,10 @@ describe('deposits', () => {
       [{ methodId: '', amount: '10' }, 'methodId', 'Please select a payment method'],
       [{ methodId: crypto }, 'amount', 'Please enter an amount'],
       [{ methodId: crypto, amount: '' }, 'amount', 'Please enter an amount'],
-      [
-        { methodId: crypto, amount: '-5' },
-        'amount',
-        'Please enter a valid amount with at most 2 decimals',
-      ],
-      [
-        { methodId: crypto, amount: -5 },
-        'amount',
-        'Please enter a valid amount with at most 2 decimals',
-      ],
+      [{ methodId: crypto, amount: '-5' }, 'amount', 'Amount must be greater than $0.00'],
+      [{ methodId: crypto, amount: -5 }, 'amount', 'Amount must be greater than $0.00'],
       [{ methodId: crypto, amount: '0' }, 'amount', 'Amount must be greater than $0.00'],
-      [
-        { methodId: crypto, amount: 'ten' },
-        'amount',
-        'Please enter a valid amount with at most 2 decimals',
-      ],
+      [{ methodId: crypto, amount: 'ten' }, 'amount', 'Amount must be a number'],
       [
         { methodId: crypto, amount: '1.005' },
         'amount',
@@ -157,7 +145,7 @@ describe('deposits', () => {
       [
         { methodId: crypto, amount: 1e300 },
         'amount',
-        'Please enter a valid amount with at most 2 decimals',
+        'Amount must be less than or equal to $10,000,000.00',
       ],
       [
         { methodId: crypto, amount: '99999999999' },

@@ -62,6 +62,38 @@ describe('HTTP surface', () => {
     ]);
   });
 
+  it('shows a visitor the plans with public fields only (the public /plans page reads them)', async () => {
+    const response = await t.app.inject({ url: '/api/plans' });
+    expect(response.statusCode).toBe(200);
+    const { plans } = response.json<{ plans: Record<string, unknown>[] }>();
+    expect(plans.length).toBeGreaterThan(0);
+    for (const plan of plans) {
+      expect(Object.keys(plan).sort()).toEqual([
+        'id',
+        'maxCents',
+        'minCents',
+        'performanceFeePct',
+        'recommended',
+        'strategy',
+        'termDays',
+        'title',
+      ]);
+      // The strategy's computed figures only: no lead trader, no positions, no admin fields.
+      if (plan.strategy === null) continue;
+      expect(Object.keys(plan.strategy as object).sort()).toEqual([
+        'aumCents',
+        'avgDailyReturnPct',
+        'copiers',
+        'id',
+        'maxDrawdownPct',
+        'name',
+        'navSeries',
+        'paused',
+        'return30dPct',
+      ]);
+    }
+  });
+
   it('stores a contact message and e-mails support through the outbox', async () => {
     const client = new TestClient(t.app);
     const missing = await client.post('/api/contact', {

@@ -50,7 +50,16 @@ describe('profile', () => {
       phone: '+49 30 000000',
       country: 'Germany',
     });
-    expect(changed.json()).toMatchObject({ user: { phone: '+49 30 000000', country: 'Germany' } });
+    // Stored in E.164, however it was typed.
+    expect(changed.json()).toMatchObject({ user: { phone: '+4930000000', country: 'Germany' } });
+    const letters = await client.request('PATCH', '/api/profile', {
+      phone: '+49 30 CALLME',
+      country: 'Germany',
+    });
+    expect(letters.statusCode).toBe(400);
+    expect(letters.json()).toMatchObject({
+      error: { message: 'Phone number must not contain letters', field: 'phone' },
+    });
     const empty = await client.request('PATCH', '/api/profile', { phone: '', country: 'Germany' });
     expect(empty.json()).toMatchObject({
       error: { message: 'Phone number is required', field: 'phone' },
@@ -62,7 +71,7 @@ describe('profile', () => {
     });
     expect(long.statusCode).toBe(400);
     expect(long.json()).toMatchObject({
-      error: { message: 'At most 32 characters', field: 'phone' },
+      error: { message: 'Phone number is too long', field: 'phone' },
     });
   });
 

@@ -223,7 +223,7 @@ describe('one address, many accounts', () => {
       from(t, address).post('/api/auth/register', {
         name: 'Many Accounts',
         email,
-        phone: '+1 555 0100',
+        phone: '+1 202 555 0143',
         country: 'Chad',
         password: VALID_PASSWORD,
       });

@@ -49,7 +49,7 @@ describe('plans', () => {
       ['Basic', 'Majors Basket'],
       ['Silver', 'Trend Rider'],
       ['Gold', 'Mean Reverter'],
-      ['Platinum', 'Majors Basket'],
+      ['Platinum', 'Bitcoin Reserve'],
     ]);
     const silver = plan('Silver').strategy;
     expect(silver?.return30dPct).toMatch(/^-?\d+\.\d{2}$/);

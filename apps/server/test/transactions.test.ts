@@ -1,4 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import { transactions } from '../src/modules/ledger/ledger.schema';
+import { toTransaction } from '../src/modules/transactions/transaction.view';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Transaction } from '@app/shared/schemas/transactions';
 import { createTestApp, TestClient, type TestApp } from './harness';
@@ -147,5 +149,46 @@ describe('the transactions table', () => {
     await expect(
       t.db.execute(sql`DELETE FROM transactions WHERE id = ${open.id}`),
     ).rejects.toThrow();
+  });
+});
+
+describe('transaction descriptions for the reader’s language', () => {
+  it('carry a code and parameters beside the English sentence; older rows carry null', async () => {
+    const me = await activeUser(t);
+    await fund(t, admin, me.client, 500);
+    t.clock.advance(1_000);
+    const adjusted = await admin.post(`/api/admin/users/${me.user.id}/adjustments`, {
+      bucket: 'bonus',
+      amount: '5',
+      reason: 'Welcome gift',
+    });
+    expect(adjusted.statusCode).toBeLessThan(300);
+    const page = (await me.client.get('/api/transactions')).json<Page>();
+    const byKind = new Map(page.items.map((item) => [item.kind, item]));
+    expect(byKind.get('deposit')).toMatchObject({
+      description: 'Deposit via Bitcoin (BTC)',
+      descriptionParts: { code: 'deposit', method: 'Bitcoin (BTC)' },
+    });
+    expect(byKind.get('adjustment_bonus')).toMatchObject({
+      description: 'Bonus adjustment: Welcome gift',
+      descriptionParts: { code: 'adjustment', bucket: 'bonus', reason: 'Welcome gift' },
+    });
+
+    // The dashboard's recent list carries them too.
+    const summary = (await me.client.get('/api/account/summary')).json<{
+      recentTransactions: Transaction[];
+    }>();
+    expect(summary.recentTransactions[0]?.descriptionParts).toMatchObject({ code: 'adjustment' });
+
+    // A row booked before codes existed (the column is null): the English sentence only.
+    const [row] = await t.db
+      .select()
+      .from(transactions)
+      .where(and(eq(transactions.userId, me.user.id), eq(transactions.kind, 'deposit')));
+    if (!row) throw new Error('deposit row missing');
+    expect(toTransaction({ ...row, descriptionParts: null })).toMatchObject({
+      description: 'Deposit via Bitcoin (BTC)',
+      descriptionParts: null,
+    });
   });
 });

@@ -160,12 +160,14 @@ describe('withdrawal requests', () => {
       [{ ...bank('5'), bankName: undefined }, 'bankName', 'Bank Name is required'],
       [{ ...bank('5'), swiftCode: '' }, 'swiftCode', 'Swift Code is required'],
       [{ ...bank('5'), routingNumber: '' }, 'routingNumber', 'Routing Number is required'],
+      // The seed's 'Amount is required' when empty; the real problem otherwise.
       [bank(''), 'amount', 'Amount is required'],
-      [bank('abc'), 'amount', 'Amount is required'],
-      [bank('0.99'), 'amount', 'Amount is required'],
-      [bank('-10'), 'amount', 'Amount is required'],
+      [bank('abc'), 'amount', 'Amount must be a number'],
+      [bank('0.99'), 'amount', 'Amount must be at least $1.00'],
+      [bank('0.5'), 'amount', 'Amount must be at least $1.00'],
+      [bank('-10'), 'amount', 'Amount must be greater than $0.00'],
       [bank('1000000.01'), 'amount', 'Amount must be less than 1,000,000'],
-      [bank('5.555'), 'amount', 'Amount is required'],
+      [bank('5.555'), 'amount', 'Please enter a valid amount with at most 2 decimals'],
       [
         { method: 'crypto', amount: '5', walletAddress: 'x' },
         'methodId',
@@ -184,7 +186,7 @@ describe('withdrawal requests', () => {
       [
         { method: 'crypto', methodId: crypto, amount: '1e3', walletAddress: 'x' },
         'amount',
-        'Please enter a valid amount with at most 2 decimals',
+        'Amount must be a number',
       ],
       [{ method: 'cash', amount: '5' }, 'method', 'Please choose Bank Transfer or Crypto Currency'],
     ];

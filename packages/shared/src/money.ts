@@ -21,6 +21,25 @@ export function parseUsdToCents(text: string | number): number | null {
   return Number.isSafeInteger(cents) ? cents : null;
 }
 
+/** Why `parseUsdToCents` refused an amount, so a person is told the real problem. */
+export type AmountTextProblem = 'not_a_number' | 'negative' | 'too_many_decimals' | 'too_large';
+
+/** What is wrong with a typed amount, or null when `parseUsdToCents` takes it. */
+export function amountTextProblem(text: string | number): AmountTextProblem | null {
+  if (parseUsdToCents(text) !== null) return null;
+  if (typeof text === 'number') {
+    if (!Number.isFinite(text)) return 'not_a_number';
+    if (text < 0) return 'negative';
+    return /\.\d{3,}$/.test(String(text)) ? 'too_many_decimals' : 'too_large';
+  }
+  const trimmed = text.trim();
+  if (/^[-\u2212]\s*\$?\s*\d/.test(trimmed)) return 'negative';
+  const cleaned = trimmed.replace(/^\$/, '').replace(/,(?=\d{3}(\D|$))/g, '');
+  if (/^\d*\.\d{3,}$/.test(cleaned)) return 'too_many_decimals';
+  if (/^\d{13,}(\.\d{1,2})?$/.test(cleaned)) return 'too_large';
+  return 'not_a_number';
+}
+
 function numberToPlainText(value: number): string | null {
   if (!Number.isFinite(value) || value < 0) return null;
   // A JS number typed as 12.34 prints as "12.34"; anything needing exponent notation is absurd.

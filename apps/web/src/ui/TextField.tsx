@@ -19,6 +19,8 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   optional?: boolean;
   /** A control inside the input's right edge (e.g. the show/hide password toggle). */
   endAdornment?: ReactNode;
+  /** A decoration inside the input's left edge (e.g. the chosen country's flag); not clickable. */
+  startAdornment?: ReactNode;
   ref?: Ref<HTMLInputElement>;
 }
 
@@ -28,6 +30,7 @@ export function TextField({
   hint,
   optional,
   endAdornment,
+  startAdornment,
   id,
   className,
   ref,
@@ -56,9 +59,15 @@ export function TextField({
             inputClasses,
             error ? 'border-danger' : 'border-border',
             endAdornment ? 'pr-12' : undefined,
+            startAdornment ? 'pl-11' : undefined,
           )}
           {...inputProps}
         />
+        {startAdornment && (
+          <div className="pointer-events-none absolute inset-y-0 left-3 flex items-center">
+            {startAdornment}
+          </div>
+        )}
         {endAdornment && (
           <div className="absolute inset-y-0 right-1 flex items-center">{endAdornment}</div>
         )}

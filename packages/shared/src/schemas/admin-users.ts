@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { phoneSchema } from './phone';
 import { atMostCharacters, wholeNumberParam } from './common';
 
 export const USER_FILTERS = ['all', 'active', 'pending', 'admin', 'trader'] as const;
@@ -37,7 +38,7 @@ export const adminUserListSchema = z.object({
 });
 
 export const adminUpdateUserSchema = z.object({
-  phone: z.string().trim().min(1, 'Phone number is required').max(32, atMostCharacters(32)),
+  phone: phoneSchema,
   country: z.string().trim().min(1, 'Country is required').max(80, atMostCharacters(80)),
 });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { atMostCharacters } from './common';
+import { phoneSchema } from './phone';
 
 /** Messages are the seed's, word for word (seed section 5). */
 export const MESSAGES = {
@@ -35,7 +36,7 @@ export const passwordSchema = z
 export const registerSchema = z.object({
   name: trimmed(100, MESSAGES.nameRequired),
   email: emailSchema,
-  phone: trimmed(32, MESSAGES.phoneRequired),
+  phone: phoneSchema,
   country: trimmed(80, MESSAGES.countryRequired),
   referrerId: z.string().trim().max(64, atMostCharacters(64)).optional(),
   password: passwordSchema,

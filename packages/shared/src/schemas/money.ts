@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseUsdToCents } from '../money';
+import { amountTextProblem, parseUsdToCents } from '../money';
 
 /** Seed messages (sections 5 and 8), word for word, plus a few of ours where the seed has none. */
 export const MONEY_MESSAGES = {
@@ -19,6 +19,8 @@ export const MONEY_MESSAGES = {
   reasonRequired: 'Please enter a reason',
   depositMax: 'Amount must be less than or equal to $10,000,000.00',
   amountPositive: 'Amount must be greater than $0.00',
+  notANumber: 'Amount must be a number',
+  withdrawalMin: 'Amount must be at least $1.00',
   onlyBalanceNegative: 'Only balance adjustments can be negative',
   accountInactive:
     'Your account is not active yet. New accounts are activated within 24 hours of registration.',
@@ -35,7 +37,9 @@ export const DEPOSIT_MAX_CENTS = 1_000_000_000;
 export const ADJUSTMENT_MAX_CENTS = 1_000_000_000;
 
 interface AmountRules {
+  /** Nothing typed (the seed's message for its form). */
   required: string;
+  /** More than 2 decimals, or a value that is neither text nor a number. */
   invalid: string;
   tooSmall: string;
   tooLarge: string;
@@ -47,8 +51,10 @@ interface AmountRules {
 
 /**
  * An amount typed by a person (text, or a plain JSON number) → integer cents, exactly, with
- * `parseUsdToCents`. Missing, non-numeric, more than 2 decimals, negative, zero, or out of range
- * each fail with a message for the `amount` field.
+ * `parseUsdToCents`. Each problem has its own message for the `amount` field: missing
+ * (`required`), not a number ('Amount must be a number'), negative ('Amount must be greater than
+ * $0.00'), more than 2 decimals (`invalid`), below the minimum (`tooSmall`), above the maximum or
+ * absurdly long (`tooLarge`).
  */
 export function amountInCents(rules: AmountRules) {
   return z
@@ -72,7 +78,16 @@ export function amountInCents(rules: AmountRules) {
       }
       const cents = parseUsdToCents(text);
       if (cents === null) {
-        ctx.addIssue({ code: 'custom', message: rules.invalid });
+        const problem = amountTextProblem(text);
+        const message =
+          problem === 'negative'
+            ? MONEY_MESSAGES.amountPositive
+            : problem === 'too_large'
+              ? rules.tooLarge
+              : problem === 'too_many_decimals'
+                ? rules.invalid
+                : MONEY_MESSAGES.notANumber;
+        ctx.addIssue({ code: 'custom', message });
         return z.NEVER;
       }
       if (cents < rules.minCents) {
@@ -115,10 +130,14 @@ export type CreateDepositInput = z.input<typeof createDepositSchema>;
 
 // Withdrawals ---------------------------------------------------------------------------------
 
+/**
+ * The seed's bank form says 'Amount is required' for an empty amount; for what it also lumped
+ * under it (not a number, negative, below $1) each problem now has its own message.
+ */
 const bankAmount = amountInCents({
   required: MONEY_MESSAGES.amountRequired,
-  invalid: MONEY_MESSAGES.amountRequired,
-  tooSmall: MONEY_MESSAGES.amountRequired,
+  invalid: MONEY_MESSAGES.validAmount,
+  tooSmall: MONEY_MESSAGES.withdrawalMin,
   tooLarge: MONEY_MESSAGES.amountMax,
   minCents: WITHDRAWAL_MIN_CENTS,
   maxCents: WITHDRAWAL_MAX_CENTS,
@@ -127,7 +146,7 @@ const bankAmount = amountInCents({
 const cryptoAmount = amountInCents({
   required: MONEY_MESSAGES.enterAmount,
   invalid: MONEY_MESSAGES.validAmount,
-  tooSmall: MONEY_MESSAGES.amountRequired,
+  tooSmall: MONEY_MESSAGES.withdrawalMin,
   tooLarge: MONEY_MESSAGES.amountMax,
   minCents: WITHDRAWAL_MIN_CENTS,
   maxCents: WITHDRAWAL_MAX_CENTS,

@@ -27,5 +27,7 @@ export const adminOverviewSchema = z.object({
       copiers: z.number().int(),
     }),
   ),
+  /** Active payment methods still showing the seed's placeholder details ("Bitcoin (BTC)"). */
+  demoPaymentMethods: z.array(z.string()),
 });
 export type AdminOverview = z.infer<typeof adminOverviewSchema>;

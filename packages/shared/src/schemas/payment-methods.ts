@@ -13,6 +13,12 @@ export const paymentMethodSchema = z.object({
   accountNumber: z.string().nullable(),
   swiftCode: z.string().nullable(),
   referenceInstructions: z.string().nullable(),
+  /**
+   * Placeholder details from a fresh install's seed (not a real address or account): every
+   * screen that shows the method says not to send real money. An admin's edit of the details
+   * clears it.
+   */
+  isDemo: z.boolean(),
   sortOrder: z.number().int(),
   retiredAt: z.string().nullable(),
 });

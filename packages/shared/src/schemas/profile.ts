@@ -1,13 +1,10 @@
 import { z } from 'zod';
 import { atMostCharacters } from './common';
 import { MESSAGES } from './auth';
+import { phoneSchema } from './phone';
 
 export const updateProfileSchema = z.object({
-  phone: z
-    .string({ error: MESSAGES.phoneRequired })
-    .trim()
-    .min(1, MESSAGES.phoneRequired)
-    .max(32, atMostCharacters(32)),
+  phone: phoneSchema,
   country: z
     .string({ error: MESSAGES.countryRequired })
     .trim()

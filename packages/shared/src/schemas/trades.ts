@@ -26,7 +26,7 @@ export const createTradeSchema = z.strictObject({
   amount: amountInCents({
     required: TRADE_MESSAGES.amountRequired,
     invalid: MONEY_MESSAGES.validAmount,
-    tooSmall: TRADE_MESSAGES.amountRequired,
+    tooSmall: MONEY_MESSAGES.amountPositive,
     tooLarge: MONEY_MESSAGES.depositMax,
     minCents: 1,
     maxCents: 1_000_000_000,

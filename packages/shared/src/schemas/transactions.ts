@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { atMostCharacters } from './common';
+import { transactionDescriptionSchema } from './transaction-descriptions';
 
 export const TRANSACTION_TYPES = ['credit', 'withdraw'] as const;
 export const TRANSACTION_STATUSES = ['pending', 'success', 'failed'] as const;
@@ -18,7 +19,13 @@ export const transactionSchema = z.object({
   amountCents: z.number().int(),
   feeCents: z.number().int(),
   netCents: z.number().int(),
+  /** The English sentence; the fallback when `descriptionParts` is null (older rows). */
   description: z.string(),
+  /**
+   * What it was, as a code and parameters, for the reader's language. The server always sends it
+   * (null for rows booked before it existed); optional in the type so older fixtures compile.
+   */
+  descriptionParts: transactionDescriptionSchema.nullable().optional(),
   crypto: z.string().nullable(),
   paymentReference: z.string().nullable(),
   failureReason: z.string().nullable(),

@@ -1,4 +1,8 @@
 import type { Approval } from '@app/shared/schemas/approvals';
+import {
+  englishDescription,
+  type TransactionDescription,
+} from '@app/shared/schemas/transaction-descriptions';
 import { MONEY_MESSAGES, type AdjustmentBucket } from '@app/shared/schemas/money';
 import type { Transaction } from '@app/shared/schemas/transactions';
 import type { AppContext } from '../../context';
@@ -19,12 +23,6 @@ import { announceMoneyChange, withFundsCheck } from '../ledger/money.common';
 import { fourEyesThresholdCents } from '../settings/settings.service';
 import { toTransaction } from '../transactions/transaction.view';
 import { insertTransaction } from '../transactions/transactions.repo';
-
-const LABELS: Record<AdjustmentBucket, string> = {
-  balance: 'Balance adjustment',
-  profit: 'Profit adjustment',
-  bonus: 'Bonus adjustment',
-};
 
 export interface AdjustmentOrder {
   userId: string;
@@ -152,7 +150,12 @@ export async function bookAdjustment(
 ): Promise<TransactionRow> {
   const now = ctx.clock.now();
   const { userId, amount } = order;
-  const description = `${LABELS[order.bucket]}: ${order.reason}`;
+  const parts: TransactionDescription = {
+    code: 'adjustment',
+    bucket: order.bucket,
+    reason: order.reason,
+  };
+  const description = englishDescription(parts);
   const row = await insertTransaction(tx, {
     userId,
     kind: `adjustment_${order.bucket}`,
@@ -160,6 +163,7 @@ export async function bookAdjustment(
     status: 'success',
     amountCents: amount > 0n ? amount : -amount,
     description,
+    descriptionParts: parts,
     decidedBy: by.adminId,
     decidedAt: now,
     createdAt: now,

@@ -44,7 +44,7 @@ export const strategies = pgTable('strategies', {
   name: text('name').notNull(),
   description: text('description').notNull().default(''),
   demoTrader: text('demo_trader', {
-    enum: ['trend-following', 'mean-reversion', 'majors-basket'],
+    enum: ['trend-following', 'mean-reversion', 'majors-basket', 'bitcoin-reserve'],
   }),
   leadTraderId: uuid('lead_trader_id'),
   seedCapitalCents: bigint('seed_capital_cents', { mode: 'bigint' }).notNull().default(0n),

@@ -1,4 +1,4 @@
-import { eq, isNull, and, sql } from 'drizzle-orm';
+import { eq, and, sql } from 'drizzle-orm';
 import type { NavSeries, Strategy, TraderStrategy } from '@app/shared/schemas/strategies';
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
@@ -39,10 +39,19 @@ const DAY_MS = 86_400_000;
 export const DEMO_SEED_CAPITAL_CENTS = 10_000_000n;
 
 /** Which demo strategy each seeded plan copies. */
+/** Each seeded plan copies its own demo strategy, so no two plans share copiers. */
 const DEMO_PLAN_LINKS: Record<string, DemoTrader['id']> = {
   Basic: 'majors-basket',
   Silver: 'trend-following',
   Gold: 'mean-reversion',
+  Platinum: 'bitcoin-reserve',
+};
+
+/**
+ * Links of earlier versions' seed: Platinum copied the Majors Basket with Basic. A plan still on
+ * such a link moves to its own strategy when that strategy is created.
+ */
+const SUPERSEDED_DEMO_LINKS: Record<string, DemoTrader['id']> = {
   Platinum: 'majors-basket',
 };
 
@@ -60,9 +69,12 @@ async function barsFor(
 }
 
 /**
- * First start: the three demo strategies, each replayed over the back-filled market history with
- * the operator's seed capital, so their NAV history (and every figure derived from it) is honest
- * from the first minute. Seeded plans without a strategy are linked to them. Runs once.
+ * The demo strategies, each replayed over the back-filled market history with the operator's seed
+ * capital, so their NAV history (and every figure derived from it) is honest from the first
+ * minute. At first start all of them are created; an install seeded by an earlier version gets the
+ * ones added since (never when it has strategies but no demo ones: the operator runs their own).
+ * Seeded plans without a strategy are linked to theirs, and a seeded plan still on a superseded
+ * link moves to its own new strategy (its running trades keep theirs). Idempotent.
  */
 export async function ensureDemoStrategies(
   ctx: AppContext,
@@ -72,10 +84,16 @@ export async function ensureDemoStrategies(
   if (!ctx.config.seedDemo) return { created: 0 };
   return ctx.db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(727003)`);
-    if ((await repo.countStrategies(tx)) > 0) return { created: 0 };
-    const from = now - options.backfillDays * DAY_MS;
+    const existing = await tx
+      .select({ id: strategies.id, demoTrader: strategies.demoTrader })
+      .from(strategies);
     const idByTrader = new Map<string, string>();
+    for (const row of existing) if (row.demoTrader) idByTrader.set(row.demoTrader, row.id);
+    if (existing.length > 0 && idByTrader.size === 0) return { created: 0 };
+    const from = now - options.backfillDays * DAY_MS;
+    const created = new Set<string>();
     for (const trader of DEMO_TRADERS) {
+      if (idByTrader.has(trader.id)) continue;
       const bars = await barsFor(ctx, trader, from - options.warmupDays * DAY_MS, now);
       const replay = replayDemoTrader({ trader, bars, from, to: now });
       const last = replay.navSeries.at(-1);
@@ -111,14 +129,22 @@ export async function ensureDemoStrategies(
         replay.navSeries.map((p) => ({ at: p.at, nav: new Dec(p.nav).toFixed() })),
       );
       idByTrader.set(trader.id, row.id);
+      created.add(trader.id);
     }
-    const unlinked = await tx.select().from(plans).where(isNull(plans.strategyId));
-    for (const plan of unlinked) {
+    for (const plan of await tx.select().from(plans)) {
       const traderId = DEMO_PLAN_LINKS[plan.title];
       const strategyId = traderId ? idByTrader.get(traderId) : undefined;
-      if (strategyId) await tx.update(plans).set({ strategyId }).where(eq(plans.id, plan.id));
+      if (!traderId || !strategyId || plan.strategyId === strategyId) continue;
+      const superseded = SUPERSEDED_DEMO_LINKS[plan.title];
+      const onSupersededLink =
+        created.has(traderId) &&
+        superseded !== undefined &&
+        plan.strategyId === idByTrader.get(superseded);
+      if (plan.strategyId === null || onSupersededLink) {
+        await tx.update(plans).set({ strategyId }).where(eq(plans.id, plan.id));
+      }
     }
-    return { created: DEMO_TRADERS.length };
+    return { created: created.size };
   });
 }
 

@@ -1,4 +1,8 @@
 import { eq } from 'drizzle-orm';
+import {
+  englishDescription,
+  type TransactionDescription,
+} from '@app/shared/schemas/transaction-descriptions';
 import type { ClosedTrade, CurrentTrade } from '@app/shared/schemas/trades';
 import { formatUsd } from '@app/shared/money';
 import type { AppContext } from '../../context';
@@ -43,13 +47,6 @@ export const TRADE_TEXT = {
   strategyPaused: 'This plan’s strategy is paused; new trades are not accepted right now',
   planNotFound: 'Plan not found',
 } as const;
-
-const CLOSE_DESCRIPTIONS: Record<CloseReason, string> = {
-  claim: 'Profit claimed',
-  close: 'Trade closed',
-  stop_loss: 'Trade closed by stop-loss',
-  term_end: 'Trade closed at the end of its term',
-};
 
 /** "$1,000" for whole dollars (as the seed writes plan limits), "$1,000.50" otherwise. */
 export function formatPlanAmount(cents: bigint): string {
@@ -176,7 +173,8 @@ export async function openTrade(
       if (!loaded) throw conflict(TRADE_TEXT.planWithoutStrategy, 'planId');
       if (loaded.row.pausedAt) throw conflict(TRADE_TEXT.strategyPaused, 'planId');
 
-      const description = `Invested in ${plan.title} plan`;
+      const parts: TransactionDescription = { code: 'trade_open', plan: plan.title };
+      const description = englishDescription(parts);
       const row = await insertTransaction(tx, {
         userId: user.id,
         kind: 'trade_open',
@@ -184,6 +182,7 @@ export async function openTrade(
         status: 'success',
         amountCents: amount,
         description,
+        descriptionParts: parts,
         decidedAt: now,
         createdAt: now,
         updatedAt: now,
@@ -276,8 +275,15 @@ export async function bookCloses(
 ): Promise<{ trades: ClosedTrade[]; postLedger: () => Promise<void>; afterCommit: () => void }> {
   const { closings, reason, nav, leadTraderId, now } = params;
   const stamp = { status: 'success' as const, decidedAt: now, createdAt: now, updatedAt: now };
-  const describe = (c: Closing) => `${CLOSE_DESCRIPTIONS[reason]} (${c.planTitle} plan)`;
-  const feeDescription = (c: Closing) => `Performance fee (${c.planTitle} plan copier)`;
+  const closeParts = (c: Closing): TransactionDescription => ({
+    code: 'trade_close',
+    reason,
+    plan: c.planTitle,
+  });
+  const feeParts = (c: Closing): TransactionDescription => ({
+    code: 'performance_fee',
+    plan: c.planTitle,
+  });
 
   const paid = closings.filter((c) => c.settlement.payoutCents > 0n);
   const credits = await insertTransactions(
@@ -288,7 +294,8 @@ export async function bookCloses(
       kind: 'trade_close',
       type: 'credit' as const,
       amountCents: c.settlement.payoutCents,
-      description: describe(c),
+      description: englishDescription(closeParts(c)),
+      descriptionParts: closeParts(c),
     })),
   );
   const creditOf = new Map(paid.map((c, i) => [c.trade.id, credits[i]]));
@@ -303,7 +310,8 @@ export async function bookCloses(
           kind: 'performance_fee',
           type: 'credit' as const,
           amountCents: c.settlement.feeCents,
-          description: feeDescription(c),
+          description: englishDescription(feeParts(c)),
+          descriptionParts: feeParts(c),
         })),
       )
     : [];
@@ -330,7 +338,7 @@ export async function bookCloses(
         c.trade.userId,
         c.trade.amountCents,
         c.settlement.payoutCents,
-        describe(c),
+        englishDescription(closeParts(c)),
       ),
       meta: { transactionId: creditOf.get(c.trade.id)?.id ?? null, createdAt: now },
     })),
@@ -338,7 +346,7 @@ export async function bookCloses(
       entry: performanceFeeEntry(
         feeRecipient(leadTraderId),
         c.settlement.feeCents,
-        feeDescription(c),
+        englishDescription(feeParts(c)),
       ),
       meta: { transactionId: feeOf.get(c.trade.id)?.id ?? null, createdAt: now },
     })),

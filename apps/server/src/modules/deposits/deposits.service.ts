@@ -1,4 +1,8 @@
 import { MONEY_MESSAGES } from '@app/shared/schemas/money';
+import {
+  englishDescription,
+  type TransactionDescription,
+} from '@app/shared/schemas/transaction-descriptions';
 import type { Transaction } from '@app/shared/schemas/transactions';
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
@@ -42,13 +46,15 @@ export async function requestDeposit(
       if (!method) throw badRequest(MONEY_MESSAGES.selectMethod, 'methodId');
       const now = ctx.clock.now();
       const label = methodLabel(method);
+      const parts: TransactionDescription = { code: 'deposit', method: label };
       const row = await insertTransaction(tx, {
         userId: user.id,
         kind: 'deposit',
         type: 'credit',
         status: 'pending',
         amountCents: BigInt(input.amount),
-        description: `Deposit via ${label}`,
+        description: englishDescription(parts),
+        descriptionParts: parts,
         crypto: label,
         paymentReference: input.reference?.trim() || null,
         methodId: method.id,

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
+  boolean,
   integer,
   jsonb,
   pgTable,
@@ -9,6 +10,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { TransactionDescription } from '@app/shared/schemas/transaction-descriptions';
 
 /** Typed mirror of migrations/0002_ledger.sql (the SQL is the source of truth). */
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -24,6 +26,8 @@ export const paymentMethods = pgTable('payment_methods', {
   accountNumber: text('account_number'),
   swiftCode: text('swift_code'),
   referenceInstructions: text('reference_instructions'),
+  /** Placeholder details seeded at first start: investors are told not to send real money. */
+  isDemo: boolean('is_demo').notNull().default(false),
   sortOrder: integer('sort_order').notNull().default(0),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
@@ -53,6 +57,8 @@ export const transactions = pgTable('transactions', {
   amountCents: bigint('amount_cents', { mode: 'bigint' }).notNull(),
   feeCents: bigint('fee_cents', { mode: 'bigint' }).notNull().default(0n),
   description: text('description').notNull(),
+  /** The description as a code and parameters (null on rows booked before it existed). */
+  descriptionParts: jsonb('description_parts').$type<TransactionDescription>(),
   crypto: text('crypto'),
   paymentReference: text('payment_reference'),
   failureReason: text('failure_reason'),

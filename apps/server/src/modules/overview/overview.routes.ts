@@ -4,6 +4,7 @@ import { adminOverviewSchema } from '@app/shared/schemas/overview';
 import type { AppContext } from '../../context';
 import { guardAdmin } from '../../http/guards';
 import { listStrategies } from '../copy-trading/strategies.service';
+import { demoMethodNames } from '../payment-methods/payment-methods.service';
 import * as repo from './overview.repo';
 
 export function overviewRoutes(ctx: AppContext) {
@@ -14,12 +15,13 @@ export function overviewRoutes(ctx: AppContext) {
       '/',
       { schema: { tags: ['admin'], response: { 200: adminOverviewSchema } } },
       async () => {
-        const [users, money, pending, volumes, strategies] = await Promise.all([
+        const [users, money, pending, volumes, strategies, demoPaymentMethods] = await Promise.all([
           repo.userCounts(ctx.db),
           repo.userMoney(ctx.db),
           repo.pendingTotals(ctx.db),
           repo.dailyVolumes(ctx.db, ctx.clock.now(), 30),
           listStrategies(ctx),
+          demoMethodNames(ctx.db),
         ]);
         return {
           users,
@@ -32,6 +34,7 @@ export function overviewRoutes(ctx: AppContext) {
             aumCents,
             copiers,
           })),
+          demoPaymentMethods,
         };
       },
     );

@@ -13,6 +13,7 @@ export function toPaymentMethod(row: PaymentMethodRow): PaymentMethod {
     accountNumber: row.accountNumber,
     swiftCode: row.swiftCode,
     referenceInstructions: row.referenceInstructions,
+    isDemo: row.isDemo,
     sortOrder: row.sortOrder,
     retiredAt: row.retiredAt?.toISOString() ?? null,
   };

@@ -56,3 +56,12 @@ export async function updateMethod(
     .returning();
   return row;
 }
+
+/** Active methods that still carry the seed's placeholder details. */
+export async function listActiveDemoMethods(db: DbOrTx): Promise<PaymentMethodRow[]> {
+  return db
+    .select()
+    .from(paymentMethods)
+    .where(and(isNull(paymentMethods.retiredAt), eq(paymentMethods.isDemo, true)))
+    .orderBy(asc(paymentMethods.sortOrder), asc(paymentMethods.createdAt));
+}

@@ -3,7 +3,8 @@ import { paymentMethods } from '../ledger/ledger.schema';
 
 /**
  * Demo payment methods for a fresh install. The addresses and account numbers are NOT real: they
- * are placeholders an operator must replace (the names say so).
+ * are placeholders an operator must replace. They are flagged `isDemo`, so every investor screen
+ * says not to send real money, the admin overview and the start-up log say they need replacing.
  */
 const DEMO_METHODS = [
   {
@@ -12,6 +13,7 @@ const DEMO_METHODS = [
     network: 'BTC',
     address: 'bc1qdemo0000000000000000000000000000replaceme',
     sortOrder: 1,
+    isDemo: true,
   },
   {
     kind: 'crypto' as const,
@@ -19,6 +21,7 @@ const DEMO_METHODS = [
     network: 'TRC20',
     address: 'TDEMOaddressReplaceMe0000000000000',
     sortOrder: 2,
+    isDemo: true,
   },
   {
     kind: 'bank' as const,
@@ -29,6 +32,7 @@ const DEMO_METHODS = [
     swiftCode: 'DEMOXXXX',
     referenceInstructions: 'Demo account: replace with the operator’s real bank details.',
     sortOrder: 3,
+    isDemo: true,
   },
 ];
 

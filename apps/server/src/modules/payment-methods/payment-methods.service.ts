@@ -5,7 +5,8 @@ import type {
 import type { AppContext } from '../../context';
 import { badRequest, notFound } from '../../http/errors';
 import { recordAudit } from '../audit/audit.repo';
-import { toPaymentMethod } from './payment-method.view';
+import type { DbOrTx } from '../../db/client';
+import { methodLabel, toPaymentMethod } from './payment-method.view';
 import * as repo from './payment-methods.repo';
 
 const CRYPTO_FIELDS = ['network', 'address'] as const;
@@ -15,6 +16,19 @@ const BANK_FIELDS = [
   'accountNumber',
   'swiftCode',
   'referenceInstructions',
+] as const;
+
+/**
+ * The details that say where money goes. Editing any of them replaces a demo method's placeholders,
+ * so it stops being demo; a new name, note or order alone leaves the placeholders in place.
+ */
+const DETAIL_FIELDS = [
+  'network',
+  'address',
+  'bankName',
+  'accountName',
+  'accountNumber',
+  'swiftCode',
 ] as const;
 
 function announce(ctx: AppContext) {
@@ -83,7 +97,13 @@ export async function update(
         .filter(([, value]) => value !== undefined)
         .map(([key, value]) => [key, value === '' ? null : value]),
     );
-    const updated = await repo.updateMethod(tx, id, { ...changes, updatedAt: ctx.clock.now() });
+    const replacesDemo =
+      existing.isDemo && DETAIL_FIELDS.some((field) => input[field] !== undefined);
+    const updated = await repo.updateMethod(tx, id, {
+      ...changes,
+      ...(replacesDemo ? { isDemo: false } : {}),
+      updatedAt: ctx.clock.now(),
+    });
     if (!updated) throw notFound('Payment method not found');
     await recordAudit(tx, {
       actorId,
@@ -91,7 +111,7 @@ export async function update(
       targetType: 'payment_method',
       targetId: id,
       ip,
-      details: { fields: Object.keys(changes) },
+      details: { fields: Object.keys(changes), ...(replacesDemo ? { demoReplaced: true } : {}) },
     });
     return updated;
   });
@@ -116,4 +136,9 @@ export async function retire(ctx: AppContext, actorId: string, id: string, ip: s
   });
   announce(ctx);
   return toPaymentMethod(row);
+}
+
+/** The names of active methods still showing demo details (admin overview, start-up log). */
+export async function demoMethodNames(db: DbOrTx): Promise<string[]> {
+  return (await repo.listActiveDemoMethods(db)).map(methodLabel);
 }

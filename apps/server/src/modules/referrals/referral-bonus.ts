@@ -1,4 +1,8 @@
 import { eq } from 'drizzle-orm';
+import {
+  englishDescription,
+  type TransactionDescription,
+} from '@app/shared/schemas/transaction-descriptions';
 import { formatUsd } from '@app/shared/money';
 import type { AppContext } from '../../context';
 import type { DbOrTx, Tx } from '../../db/client';
@@ -48,7 +52,8 @@ export async function creditReferralBonus(
   if (already) return null;
 
   const now = ctx.clock.now();
-  const description = `Referral bonus: ${referred.name} joined`;
+  const parts: TransactionDescription = { code: 'referral_bonus', name: referred.name };
+  const description = englishDescription(parts);
   const row = await insertTransaction(tx, {
     userId: referrer.id,
     kind: 'referral_bonus',
@@ -56,6 +61,7 @@ export async function creditReferralBonus(
     status: 'success',
     amountCents: amount,
     description,
+    descriptionParts: parts,
     decidedBy: adminId,
     decidedAt: now,
     createdAt: now,

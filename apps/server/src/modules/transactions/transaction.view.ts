@@ -1,3 +1,4 @@
+import { transactionDescriptionSchema } from '@app/shared/schemas/transaction-descriptions';
 import type { Transaction } from '@app/shared/schemas/transactions';
 import type { TransactionRow } from '../ledger/ledger.schema';
 
@@ -14,6 +15,7 @@ export function toTransaction(row: TransactionRow): Transaction {
     feeCents: Number(row.feeCents),
     netCents: Number(net),
     description: row.description,
+    descriptionParts: transactionDescriptionSchema.safeParse(row.descriptionParts).data ?? null,
     crypto: row.crypto,
     paymentReference: row.paymentReference,
     failureReason: row.failureReason,

@@ -1,4 +1,8 @@
 import {
+  englishDescription,
+  type TransactionDescription,
+} from '@app/shared/schemas/transaction-descriptions';
+import {
   MONEY_MESSAGES,
   type CreateWithdrawal,
   type WithdrawalQuote,
@@ -101,6 +105,7 @@ export async function requestWithdrawal(
       }
       const now = ctx.clock.now();
       const fee = quoteWithdrawal(BigInt(input.amount), feePctFrom(storedFeePct));
+      const parts: TransactionDescription = { code: 'withdrawal', method: label };
       const row = await insertTransaction(tx, {
         userId: user.id,
         kind: 'withdrawal',
@@ -108,7 +113,8 @@ export async function requestWithdrawal(
         status: 'pending',
         amountCents: fee.amountCents,
         feeCents: fee.feeCents,
-        description: `Withdrawal via ${label}`,
+        description: englishDescription(parts),
+        descriptionParts: parts,
         crypto: label,
         methodId,
         payoutDetails,

@@ -27,8 +27,9 @@ export const adminRoutes: RouteObject[] = [
     lazy: lazyPage(
       () => import('./pages/UserDetailPage'),
       (m) => m.UserDetailPage,
-      // The country picker of the contact form is the auth feature's.
-      ['admin', 'auth'],
+      // The country picker of the contact form is the auth feature's; the transaction
+      // descriptions are written by the transactions feature's texts.
+      ['admin', 'auth', 'transactions'],
     ),
   },
   {
@@ -37,7 +38,7 @@ export const adminRoutes: RouteObject[] = [
     lazy: lazyPage(
       () => import('./pages/TransactionsPage'),
       (m) => m.TransactionsPage,
-      ['admin'],
+      ['admin', 'transactions'],
     ),
   },
   {

@@ -4,7 +4,8 @@ import { lazyPage } from '../../app/lazyPage';
 export const plansRoutes: RouteObject[] = [
   {
     path: '/plans',
-    handle: { title: 'plans:title' },
+    // Open to visitors: the plans' real figures and the risk warning, before signing up.
+    handle: { title: 'plans:title', visitors: true },
     lazy: lazyPage(
       () => import('./pages/PlansPage'),
       (m) => m.PlansPage,

@@ -28,8 +28,12 @@ describe('validateInvestAmount (seed §5 plan investment)', () => {
     );
   });
 
-  it('refuses text that is not an amount', () => {
-    expect(validateInvestAmount('12abc', silver, 1_000_000).error).toBe(
+  it('says what is wrong with text that is not an amount', () => {
+    expect(validateInvestAmount('12abc', silver, 1_000_000).error).toBe('Amount must be a number');
+    expect(validateInvestAmount('-50', silver, 1_000_000).error).toBe(
+      'Amount must be greater than $0.00',
+    );
+    expect(validateInvestAmount('1000.555', silver, 1_000_000).error).toBe(
       'Please enter a valid amount with at most 2 decimals',
     );
   });

@@ -1,4 +1,4 @@
-import { formatUsd, parseUsdToCents } from '@app/shared/money';
+import { amountTextProblem, formatUsd, parseUsdToCents } from '@app/shared/money';
 import { MONEY_MESSAGES } from '@app/shared/schemas/money';
 import { TRADE_MESSAGES } from '@app/shared/schemas/trades';
 
@@ -25,7 +25,16 @@ export function validateInvestAmount(
 ): { error: string; cents?: undefined } | { error: null; cents: number } {
   if (text.trim() === '') return { error: TRADE_MESSAGES.amountRequired };
   const cents = parseUsdToCents(text);
-  if (cents === null) return { error: MONEY_MESSAGES.validAmount };
+  if (cents === null) {
+    // The real problem (the seed's messages cover only empty, min, max and balance).
+    const problem = amountTextProblem(text);
+    if (problem === 'negative') return { error: MONEY_MESSAGES.amountPositive };
+    if (problem === 'not_a_number') return { error: MONEY_MESSAGES.notANumber };
+    if (problem === 'too_large') {
+      return { error: `Amount must be less than or equal to ${formatPlanBound(plan.maxCents)}` };
+    }
+    return { error: MONEY_MESSAGES.validAmount };
+  }
   if (cents < plan.minCents) {
     return { error: `Amount must be greater than or equal to ${formatPlanBound(plan.minCents)}` };
   }

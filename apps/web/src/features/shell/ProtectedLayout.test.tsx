@@ -41,6 +41,7 @@ function renderShell(path: string, me: Me | null) {
         children: [
           { path: '/dashboard', element: <p>dashboard page</p> },
           { path: '/admin', element: <p>admin page</p> },
+          { path: '/plans', handle: { visitors: true }, element: <p>plans page</p> },
         ],
       },
       { path: '*', element: <LocationProbe /> },
@@ -77,6 +78,24 @@ describe('ProtectedLayout', () => {
     const location = await screen.findByTestId('location');
     expect(location.textContent).toBe('/login');
     expect(location.dataset.from).toBe('/dashboard');
+  });
+
+  it('shows a page open to visitors (/plans) to a visitor in the public frame, not /login', async () => {
+    renderShell('/plans', null);
+    expect(await screen.findByText('plans page')).toBeTruthy();
+    expect(screen.queryByTestId('location')).toBeNull();
+    // The public top bar (Login) and footer, not the investor's sidebar.
+    expect(screen.getByRole('contentinfo')).toBeTruthy();
+    expect(screen.queryByRole('navigation', { name: 'Main navigation' })).toBeNull();
+  });
+
+  it('shows the same page to a signed-in user inside the shell', async () => {
+    renderShell('/plans', jane);
+    expect(await screen.findByText('plans page')).toBeTruthy();
+    expect(screen.getAllByRole('navigation', { name: 'Main navigation' }).length).toBeGreaterThan(
+      0,
+    );
+    expect(screen.queryByRole('contentinfo')).toBeNull();
   });
 
   it('paints from the stored snapshot and clears it when the server says signed out', async () => {

@@ -2,11 +2,12 @@ import type { Me } from '@app/shared/schemas/auth';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, Outlet, useLocation } from 'react-router';
+import { Link, Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { useAuthStore, useSession, watchForExpiredSession } from '../../lib/auth';
 import { RealtimeProvider, ReconnectingBanner } from '../../lib/realtime';
 import { realtimeHandlers } from '../../app/realtime';
 import { Button, Spinner } from '../../ui';
+import { PublicLayout } from '../public/components/PublicLayout';
 import { MobileMenu } from './components/MobileMenu';
 import { Sidebar } from './components/Sidebar';
 import { TopBar } from './components/TopBar';
@@ -15,7 +16,8 @@ import { adminMenu, isAdminPath, userMenuFor } from './menus';
 
 /**
  * The signed-in group: 'Loading' while the session is checked, /login without a user, and the
- * shell (sidebar or mobile menu, top bar) around the page otherwise.
+ * shell (sidebar or mobile menu, top bar) around the page otherwise. A page whose route says
+ * `handle: { visitors: true }` (/plans) is also readable by a visitor, in the public frame.
  */
 export function ProtectedLayout() {
   const { t } = useTranslation('shell');
@@ -23,6 +25,10 @@ export function ProtectedLayout() {
   const location = useLocation();
   const queryClient = useQueryClient();
   const loggedOut = useAuthStore((state) => state.loggedOut);
+  const matches = useMatches();
+  const openToVisitors = matches.some(
+    (match) => (match.handle as { visitors?: unknown } | undefined)?.visitors === true,
+  );
 
   useEffect(() => watchForExpiredSession(queryClient), [queryClient]);
 
@@ -48,6 +54,7 @@ export function ProtectedLayout() {
         </div>
       );
     }
+    if (openToVisitors) return <VisitorFrame />;
     // After an expired session, /login brings the user back here; after Logout it starts fresh.
     const state = loggedOut ? null : { from: location.pathname + location.search };
     return <Navigate to="/login" replace state={state} />;
@@ -59,6 +66,12 @@ export function ProtectedLayout() {
       <Shell user={session.user} onAdminRoute={onAdminRoute} />
     </RealtimeProvider>
   );
+}
+
+/** A page open to visitors, read before signing up: the public top bar and footer around it. */
+function VisitorFrame() {
+  usePageTitle();
+  return <PublicLayout />;
 }
 
 function Shell({ user, onAdminRoute }: { user: Me; onAdminRoute: boolean }) {

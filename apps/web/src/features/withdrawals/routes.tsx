@@ -9,7 +9,7 @@ export const withdrawalsRoutes: RouteObject[] = [
     lazy: lazyPage(
       () => import('./pages/WithdrawalsPage'),
       (m) => m.WithdrawalsPage,
-      ['withdrawals'],
+      ['withdrawals', 'deposits'],
     ),
   },
 ];

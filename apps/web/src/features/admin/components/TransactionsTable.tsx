@@ -2,6 +2,7 @@ import { formatDate } from '@app/shared/format';
 import { formatUsd } from '@app/shared/money';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { describeTransaction } from '../../transactions/description';
 import { Link } from 'react-router';
 import { newIdempotencyKey } from '../../../lib/api';
 import { Badge, Button, ConfirmDialog, DataTable, type DataTableColumn } from '../../../ui';
@@ -59,6 +60,7 @@ export function TransactionsTable({
   onUserClick?: (user: AdminTransaction['user']) => void;
 }) {
   const { t } = useTranslation('admin');
+  const { t: tTransactions } = useTranslation('transactions');
   const kindLabel = useKindLabel();
   const [open, setOpen] = useState<OpenDecision | null>(null);
 
@@ -89,7 +91,9 @@ export function TransactionsTable({
       cell: (tx) => (
         <div className="flex min-w-0 flex-col gap-0.5">
           <span className="font-mono text-sm">{tx.transactionId}</span>
-          <span className="text-xs font-normal break-words text-muted">{tx.description}</span>
+          <span className="text-xs font-normal break-words text-muted">
+            {describeTransaction(tTransactions, tx)}
+          </span>
           {tx.paymentReference && (
             <span className="text-xs font-normal break-all text-muted">
               {t('transactions.reference', { reference: tx.paymentReference })}

@@ -1,4 +1,4 @@
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderPage, stubApi } from '../test/utils';
 import { OverviewPage } from './OverviewPage';
@@ -15,6 +15,7 @@ const overview = {
     { day: '2026-03-02', depositsCents: 0, withdrawalsCents: 10_000 },
   ],
   strategies: [{ id: 's1', name: 'Trend Following', aumCents: 900_000, copiers: 4 }],
+  demoPaymentMethods: [] as string[],
 };
 
 afterEach(() => {
@@ -48,5 +49,33 @@ describe('OverviewPage', () => {
     expect(await screen.findByText('Overview figures are not available yet')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Pending deposits' })).toBeTruthy();
+  });
+
+  it('says which payment methods still show demo details, with a link to replace them', async () => {
+    const { fetchStub } = stubApi((call) =>
+      call.path === '/api/admin/overview'
+        ? { body: { ...overview, demoPaymentMethods: ['Bitcoin (BTC)', 'Bank Transfer'] } }
+        : undefined,
+    );
+    vi.stubGlobal('fetch', fetchStub);
+    renderPage('/admin', '/admin', <OverviewPage />);
+    const heading = await screen.findByRole('heading', {
+      name: '2 payment methods still show demo details',
+    });
+    const notice = heading.closest('section')!;
+    expect(notice.textContent).toContain('Bitcoin (BTC), Bank Transfer: placeholder details');
+    expect(
+      within(notice).getByRole('link', { name: 'Replace the details' }).getAttribute('href'),
+    ).toBe('/admin/payment-methods');
+  });
+
+  it('shows no demo notice once every method has real details', async () => {
+    const { fetchStub } = stubApi((call) =>
+      call.path === '/api/admin/overview' ? { body: overview } : undefined,
+    );
+    vi.stubGlobal('fetch', fetchStub);
+    renderPage('/admin', '/admin', <OverviewPage />);
+    expect(await screen.findByText('$12,345.67')).toBeTruthy();
+    expect(screen.queryByText(/demo details/)).toBeNull();
   });
 });

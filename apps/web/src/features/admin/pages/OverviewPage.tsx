@@ -90,11 +90,37 @@ function PendingCard({
   );
 }
 
+/** The seed's placeholder payment details are still offered: investors are warned until replaced. */
+function DemoMethodsNotice({ names }: { names: string[] }) {
+  const { t } = useTranslation('admin');
+  return (
+    <section
+      aria-labelledby="demo-methods-title"
+      className="flex flex-col gap-3 rounded-2xl border border-warning/40 bg-warning/5 p-5 sm:flex-row sm:items-center sm:justify-between"
+    >
+      <div>
+        <h2 id="demo-methods-title" className="font-semibold text-warning">
+          {t('overview.demoMethods.title', { count: names.length })}
+        </h2>
+        <p className="mt-1 text-sm text-text">
+          {t('overview.demoMethods.body', { methods: names.join(', ') })}
+        </p>
+      </div>
+      <Link to="/admin/payment-methods" className={buttonClasses('secondary', 'sm')}>
+        {t('overview.demoMethods.action')}
+      </Link>
+    </section>
+  );
+}
+
 function OverviewView({ overview }: { overview: AdminOverview }) {
   const { t } = useTranslation('admin');
   const hasVolume = overview.volumes.some((d) => d.depositsCents > 0 || d.withdrawalsCents > 0);
   return (
     <div className="flex flex-col gap-6">
+      {overview.demoPaymentMethods.length > 0 && (
+        <DemoMethodsNotice names={overview.demoPaymentMethods} />
+      )}
       <div className="grid gap-6 lg:grid-cols-2">
         <Card title={t('overview.users')}>
           <dl className="grid grid-cols-3 gap-4">

@@ -14,13 +14,7 @@ function WhereToPay({ method }: { method: PaymentMethod }) {
   const lines =
     method.kind === 'crypto'
       ? [method.network, method.address]
-      : [
-          method.bankName,
-          method.accountName,
-          method.accountNumber,
-          method.swiftCode,
-          method.referenceInstructions,
-        ];
+      : [method.bankName, method.accountName, method.accountNumber, method.swiftCode];
   return (
     <span className="flex flex-col gap-0.5">
       {lines.filter(Boolean).map((line, index) => (
@@ -31,6 +25,10 @@ function WhereToPay({ method }: { method: PaymentMethod }) {
           {line}
         </span>
       ))}
+      {/* The note to investors is prose: it wraps between words. */}
+      {method.kind === 'bank' && method.referenceInstructions && (
+        <span className="text-xs wrap-break-word text-muted">{method.referenceInstructions}</span>
+      )}
     </span>
   );
 }
@@ -95,6 +93,8 @@ export function PaymentMethodsPage() {
               cell: (method) =>
                 method.retiredAt ? (
                   <Badge>{t('paymentMethods.retiredStatus')}</Badge>
+                ) : method.isDemo ? (
+                  <Badge tone="warning">{t('paymentMethods.demoStatus')}</Badge>
                 ) : (
                   <Badge tone="success">{t('paymentMethods.activeStatus')}</Badge>
                 ),

@@ -1,6 +1,7 @@
 import { useId, useState, type KeyboardEvent, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChevronDownIcon, inputClasses, Modal, SearchIcon, TextField } from '../../../ui';
+import { CountryFlag } from '../../../ui/CountryFlag';
 import { COUNTRIES, searchCountries, type CountryOption } from './countries';
 
 interface CountryFieldProps {
@@ -37,7 +38,8 @@ export function CountryField({ value, onChange, onBlur, error, name, ref }: Coun
         readOnly
         aria-haspopup="dialog"
         placeholder={t('placeholders.country')}
-        value={selected ? `${selected.flag}  ${selected.name}` : value}
+        value={selected ? selected.name : value}
+        startAdornment={selected ? <CountryFlag code={selected.code} /> : undefined}
         onClick={() => setOpen(true)}
         onKeyDown={onKeyDown}
         onBlur={onBlur}
@@ -129,9 +131,7 @@ export function CountryPicker({
               index === activeIndex ? 'bg-surface-2 text-text ring-1 ring-brand/50' : 'text-muted'
             }`}
           >
-            <span aria-hidden="true" className="text-xl leading-none">
-              {country.flag}
-            </span>
+            <CountryFlag code={country.code} />
             <span>{country.name}</span>
           </li>
         ))}

@@ -74,7 +74,7 @@ describe('RegisterPage', () => {
     expect(sent).toEqual({
       name: 'Jane Doe',
       email: 'jane@example.com',
-      phone: '+49 30 1234',
+      phone: '+49301234',
       country: 'Germany',
       password: 'correct horse',
     });

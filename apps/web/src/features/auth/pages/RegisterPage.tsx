@@ -92,6 +92,7 @@ export function RegisterPage() {
           type="tel"
           autoComplete="tel"
           placeholder={t('placeholders.phone')}
+          hint={t('hints.phone')}
           error={errors.phone?.message}
           {...register('phone')}
         />

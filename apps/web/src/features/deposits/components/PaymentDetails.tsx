@@ -2,17 +2,24 @@ import type { PaymentMethod } from '@app/shared/schemas/payment-methods';
 import { QRCodeSVG } from 'qrcode.react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { appConfig } from '../../../lib/config';
 import { CopyButton } from '../../../ui';
+import { DemoDetailsNotice } from './DemoDetailsNotice';
 
 /** Seed: QR code size 256, error level L. */
 export const QR_SIZE = 256;
 
 /** Where to send the money: a crypto address (QR and copy) or a bank account with its reference rules. */
 export function PaymentDetails({ method }: { method: PaymentMethod }) {
-  return method.kind === 'crypto' && method.address ? (
-    <CryptoDetails method={method} address={method.address} />
-  ) : (
-    <BankDetails method={method} />
+  return (
+    <div className="flex flex-col gap-5">
+      {method.isDemo && <DemoDetailsNotice use="deposit" />}
+      {method.kind === 'crypto' && method.address ? (
+        <CryptoDetails method={method} address={method.address} />
+      ) : (
+        <BankDetails method={method} />
+      )}
+    </div>
   );
 }
 
@@ -88,9 +95,16 @@ function BankDetails({ method }: { method: PaymentMethod }) {
           onCopied={() => toast.success(t('payment.addressCopied', { method: method.name }))}
         />
       )}
+      {/* The operator's own note is theirs, not a reference to type: it is labelled as theirs. */}
       <div className="rounded-lg border border-warning/30 bg-warning/5 px-3 py-2 text-sm text-warning">
-        <p className="font-medium">{t('bank.referenceTitle')}</p>
-        <p className="mt-1">{method.referenceInstructions ?? t('bank.referenceDefault')}</p>
+        <p className="font-medium">
+          {method.referenceInstructions
+            ? t('bank.operatorNoteTitle', { brand: appConfig.brandName })
+            : t('bank.referenceTitle')}
+        </p>
+        <p className="mt-1 break-words">
+          {method.referenceInstructions ?? t('bank.referenceDefault')}
+        </p>
       </div>
     </div>
   );

@@ -26,7 +26,14 @@ export function PaymentMethodOption({ method, ref, ...inputProps }: PaymentMetho
           {method.name.slice(0, 3).toUpperCase()}
         </span>
         <span className="min-w-0 flex-1">
-          <span className="block font-medium text-text">{method.name}</span>
+          <span className="block font-medium text-text">
+            {method.name}
+            {method.isDemo && (
+              <span className="ml-2 rounded-full border border-danger/40 bg-danger/10 px-2 py-0.5 text-xs font-semibold text-danger">
+                {t('demo.badge')}
+              </span>
+            )}
+          </span>
           <span className="block truncate text-sm text-muted">{subtitle}</span>
         </span>
         <span className="rounded-full border border-border px-2 py-0.5 text-xs text-muted">

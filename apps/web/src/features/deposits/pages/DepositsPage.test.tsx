@@ -22,9 +22,28 @@ const bitcoin: PaymentMethod = {
   accountNumber: null,
   swiftCode: null,
   referenceInstructions: null,
+  isDemo: false,
   sortOrder: 0,
   retiredAt: null,
 };
+
+/** The first-start seed's placeholder bank account (flagged demo by the server). */
+const demoBank: PaymentMethod = {
+  ...bitcoin,
+  id: '6f1c3c2e-8a3b-4f43-9a55-0f0f0f0f0f03',
+  kind: 'bank',
+  name: 'Bank Transfer',
+  network: null,
+  address: null,
+  bankName: 'Demo Bank (replace me)',
+  accountName: 'Nestrado Demo Ltd',
+  accountNumber: 'DEMO-0000-0000',
+  swiftCode: 'DEMOXXXX',
+  referenceInstructions: 'Demo account: replace with the operator’s real bank details.',
+  isDemo: true,
+};
+
+const DEMO_TITLE = 'Demo details — do not send real money';
 
 beforeEach(() => vi.clearAllMocks());
 afterEach(() => {
@@ -126,5 +145,52 @@ describe('DepositPaymentPage', () => {
       'Deposit successful',
       expect.objectContaining({ id: 'toast-1' }),
     );
+  });
+});
+
+describe('demo payment methods', () => {
+  it('marks a demo method in the picker and warns once it is chosen; a real one has no warning', async () => {
+    fakeApi({ 'GET /api/payment-methods': { body: { methods: [bitcoin, demoBank] } } });
+    renderPage(<DepositsPage />, '/deposits', '/deposits');
+    const demoOption = await screen.findByRole('radio', { name: /Bank Transfer/ });
+    expect(demoOption.closest('label')?.textContent).toContain('Demo');
+    expect(
+      screen.getByRole('radio', { name: /Bitcoin/ }).closest('label')?.textContent,
+    ).not.toContain('Demo');
+    fireEvent.click(screen.getByRole('radio', { name: /Bitcoin/ }));
+    expect(screen.queryByText(DEMO_TITLE)).toBeNull();
+    fireEvent.click(demoOption);
+    expect(await screen.findByText(DEMO_TITLE)).toBeTruthy();
+  });
+
+  it("shows the payment page's demo warning, and the operator's note as theirs, not as a payment reference", () => {
+    fakeApi({});
+    renderPage(
+      <DepositPaymentPage />,
+      { pathname: '/deposits/payment', state: { method: demoBank, amount: '100.00' } },
+      '/deposits/payment',
+    );
+    expect(screen.getByText(DEMO_TITLE)).toBeTruthy();
+    expect(screen.getByText('Note from Nestrado')).toBeTruthy();
+    expect(screen.queryByText('Payment reference')).toBeNull();
+    expect(screen.getByText(demoBank.referenceInstructions!)).toBeTruthy();
+  });
+
+  it('keeps the payment reference advice for a real bank account without a note', () => {
+    fakeApi({});
+    renderPage(
+      <DepositPaymentPage />,
+      {
+        pathname: '/deposits/payment',
+        state: {
+          method: { ...demoBank, isDemo: false, referenceInstructions: null },
+          amount: '100.00',
+        },
+      },
+      '/deposits/payment',
+    );
+    expect(screen.queryByText(DEMO_TITLE)).toBeNull();
+    expect(screen.getByText('Payment reference')).toBeTruthy();
+    expect(screen.getByText(/Put your account e-mail in the transfer reference/)).toBeTruthy();
   });
 });

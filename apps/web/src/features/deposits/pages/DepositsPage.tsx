@@ -4,7 +4,7 @@ import { centsToPlain } from '@app/shared/money';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useSession } from '../../../lib/auth';
@@ -12,6 +12,7 @@ import { errorMessage } from '../../../lib/authErrors';
 import { translateMessage } from '../../../lib/messages';
 import { Button, Card, EmptyState, ErrorState, LoadingBlock, TextField } from '../../../ui';
 import { isDepositDraft, paymentMethodsQuery, type DepositDraft } from '../api';
+import { DemoDetailsNotice } from '../components/DemoDetailsNotice';
 import { MoneyInactiveNotice } from '../components/MoneyInactiveNotice';
 import { PaymentMethodOption } from '../components/PaymentMethodOption';
 
@@ -50,11 +51,14 @@ function DepositForm() {
   const {
     register,
     handleSubmit,
+    control,
     formState: { errors },
   } = useForm({
     resolver: zodResolver(depositFormSchema),
     defaultValues: { methodId: draft?.method.id ?? '', amount: draft?.amount ?? '' },
   });
+  const chosenId = useWatch({ control, name: 'methodId' });
+  const chosen = methods.data?.find((candidate) => candidate.id === chosenId);
   /** Set by 'Continue to Payment'; the payment page opens CONTINUE_DELAY_MS later. */
   const [continuing, setContinuing] = useState<DepositDraft | null>(null);
   useEffect(() => {
@@ -106,6 +110,11 @@ function DepositForm() {
             <p id="deposit-method-error" className="mt-2 text-sm text-danger">
               {translateMessage(errors.methodId.message)}
             </p>
+          )}
+          {chosen?.isDemo && (
+            <div className="mt-4">
+              <DemoDetailsNotice use="deposit" />
+            </div>
           )}
         </fieldset>
 

@@ -3,6 +3,10 @@ import { RISK_WARNING } from '@app/shared/risk';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { sessionQueryKey, useAuthStore } from '../../../lib/auth';
 import { fakeApi, renderPage, testUser } from '../../transactions/test/fakeApi';
 import { openTrade, silverPlan, summaryWith } from '../../trading/test/fixtures';
 import { PlansPage } from './PlansPage';
@@ -208,5 +212,38 @@ describe('/plans', () => {
     expect(
       within(silver).getByRole<HTMLButtonElement>('button', { name: 'Invest Now' }).disabled,
     ).toBe(true);
+  });
+
+  it('shows a visitor the real figures and the risk warning, with a sign-up call instead of Invest', async () => {
+    const calls = fakeApi({ 'GET /api/plans': { body: { plans: [silverPlan, pausedPlan] } } });
+    useAuthStore.setState({ user: null });
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    queryClient.setQueryData(sessionQueryKey, null);
+    const router = createMemoryRouter([{ path: '/plans', element: <PlansPage /> }], {
+      initialEntries: ['/plans'],
+    });
+    render(
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    );
+    const silver = await silverCard();
+    expect(screen.getByRole('heading', { level: 1, name: 'Trading Plans' })).toBeTruthy();
+    expect(screen.getAllByRole('note').some((n) => n.textContent?.includes(RISK_WARNING))).toBe(
+      true,
+    );
+    expect(silver.textContent).toContain('$1,000.00 – $4,999.00');
+    expect(silver.textContent).toContain('+16.19%');
+    expect(within(silver).queryByRole('button', { name: 'Invest Now' })).toBeNull();
+    expect(within(silver).queryByLabelText('Amount')).toBeNull();
+    expect(
+      within(silver).getByRole('link', { name: 'Sign up to invest' }).getAttribute('href'),
+    ).toBe('/register');
+    expect(within(silver).getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe(
+      '/login',
+    );
+    // No account notice, and nothing private is asked for.
+    expect(screen.queryByText('Account is not active.')).toBeNull();
+    expect(calls.map((c) => c.path)).toEqual(['/api/plans']);
   });
 });

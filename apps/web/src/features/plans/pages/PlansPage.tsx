@@ -6,7 +6,9 @@ import { Link } from 'react-router';
 import { useSession } from '../../../lib/auth';
 import { errorMessage } from '../../../lib/authErrors';
 import { ErrorState, EmptyState, SparkIcon } from '../../../ui';
-import { usePublicPlans } from '../../public/api';
+import type { ReactNode } from 'react';
+import { buttonClasses } from '../../../ui/Button';
+import { usePublicPlans, type PublicPlan } from '../../public/api';
 import { PlanCard } from '../../public/components/PlanCard';
 import { RiskWarning } from '../../public/components/RiskWarning';
 import { currentTradeQuery } from '../../trading/api';
@@ -15,12 +17,54 @@ import { InvestForm } from '../components/InvestForm';
 
 /**
  * /plans (seed: Trading Plans, Choose a Plan): every plan with its strategy's real past
- * performance, an amount and Invest Now, which opens the confirmation before money moves.
+ * performance, an amount and Invest Now, which opens the confirmation before money moves. A
+ * visitor reads the same plans and risk warning in the public frame, with a sign-up call instead.
  */
 export function PlansPage() {
+  const { user } = useSession();
+  return user ? <InvestorPlans /> : <VisitorPlans />;
+}
+
+/** A visitor's /plans: the same real figures and risk warning; each card offers sign-up. */
+function VisitorPlans() {
+  const { t } = useTranslation('plans');
+  return (
+    <div className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-8 sm:px-6 lg:px-8">
+      <section>
+        <h1 className="text-3xl font-semibold tracking-tight text-text">{t('title')}</h1>
+        <h2 className="mt-2 text-xl font-semibold text-text">{t('heading')}</h2>
+        <p className="mt-1 max-w-2xl text-sm text-muted">{t('intro')}</p>
+      </section>
+      <RiskWarning />
+      <PlanList
+        action={(plan) => (
+          <div className="flex flex-col gap-2">
+            <Link
+              to="/register"
+              className={buttonClasses(plan.recommended ? 'primary' : 'secondary', 'md', true)}
+            >
+              {t('visitor.signUp')}
+            </Link>
+            <p className="text-center text-xs text-muted">
+              {t('visitor.hint')}{' '}
+              <Link
+                to="/login"
+                className="font-medium text-brand-strong underline-offset-4 hover:underline"
+              >
+                {t('visitor.logIn')}
+              </Link>
+            </p>
+          </div>
+        )}
+      />
+      <p className="text-center text-xs text-muted">{t('footnote')}</p>
+    </div>
+  );
+}
+
+function InvestorPlans() {
   const { t } = useTranslation('plans');
   const { user } = useSession();
-  const plans = usePublicPlans();
   const summary = useQuery({ ...accountSummaryQuery, enabled: Boolean(user) });
   const trade = useQuery({ ...currentTradeQuery, enabled: Boolean(user) });
   const standing = user ? accountStanding(user) : 'new';
@@ -91,55 +135,61 @@ export function PlansPage() {
 
       <RiskWarning />
 
-      {plans.isPending ? (
-        <div role="status" aria-label={t('loading')} className="grid gap-6 md:grid-cols-2">
-          {[0, 1, 2, 3].map((index) => (
-            <div
-              key={index}
-              className="h-[36rem] animate-pulse rounded-2xl border border-border bg-surface"
-            />
-          ))}
-        </div>
-      ) : plans.isError ? (
-        <ErrorState
-          title={t('error')}
-          description={errorMessage(plans.error)}
-          onRetry={() => void plans.refetch()}
-          retryLabel={t('retry')}
-          retrying={plans.isRefetching}
-        />
-      ) : plans.data.length === 0 ? (
-        <EmptyState
-          icon={<SparkIcon width={24} height={24} />}
-          title={t('empty')}
-          description={t('emptyHint')}
-        />
-      ) : (
-        <ul className="grid gap-6 md:grid-cols-2">
-          {plans.data.map((plan) => (
-            <li key={plan.id} className="flex min-w-0">
-              <PlanCard
-                plan={plan}
-                action={
-                  <InvestForm
-                    plan={plan}
-                    availableCents={availableCents}
-                    disabledReason={
-                      blocked ??
-                      (!plan.strategy
-                        ? t('blocked.noStrategy')
-                        : plan.strategy.paused
-                          ? t('blocked.paused')
-                          : undefined)
-                    }
-                  />
-                }
-              />
-            </li>
-          ))}
-        </ul>
-      )}
+      <PlanList
+        action={(plan) => (
+          <InvestForm
+            plan={plan}
+            availableCents={availableCents}
+            disabledReason={
+              blocked ??
+              (!plan.strategy
+                ? t('blocked.noStrategy')
+                : plan.strategy.paused
+                  ? t('blocked.paused')
+                  : undefined)
+            }
+          />
+        )}
+      />
       <p className="text-center text-xs text-muted">{t('footnote')}</p>
     </div>
+  );
+}
+
+/** The plans from GET /api/plans (loading, error, empty), each card with `action` at its foot. */
+function PlanList({ action }: { action: (plan: PublicPlan) => ReactNode }) {
+  const { t } = useTranslation('plans');
+  const plans = usePublicPlans();
+  return plans.isPending ? (
+    <div role="status" aria-label={t('loading')} className="grid gap-6 md:grid-cols-2">
+      {[0, 1, 2, 3].map((index) => (
+        <div
+          key={index}
+          className="h-[36rem] animate-pulse rounded-2xl border border-border bg-surface"
+        />
+      ))}
+    </div>
+  ) : plans.isError ? (
+    <ErrorState
+      title={t('error')}
+      description={errorMessage(plans.error)}
+      onRetry={() => void plans.refetch()}
+      retryLabel={t('retry')}
+      retrying={plans.isRefetching}
+    />
+  ) : plans.data.length === 0 ? (
+    <EmptyState
+      icon={<SparkIcon width={24} height={24} />}
+      title={t('empty')}
+      description={t('emptyHint')}
+    />
+  ) : (
+    <ul className="grid gap-6 md:grid-cols-2">
+      {plans.data.map((plan) => (
+        <li key={plan.id} className="flex min-w-0">
+          <PlanCard plan={plan} action={action(plan)} />
+        </li>
+      ))}
+    </ul>
   );
 }

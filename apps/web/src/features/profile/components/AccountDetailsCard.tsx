@@ -1,15 +1,30 @@
 import { formatDate } from '@app/shared/format';
 import type { Me } from '@app/shared/schemas/auth';
+import { formatPhone } from '@app/shared/schemas/phone';
 import { useTranslation } from 'react-i18next';
 import { Avatar, Badge, Card } from '../../../ui';
+import type { ReactNode } from 'react';
+import { CountryFlag } from '../../../ui/CountryFlag';
+import { COUNTRIES } from '../../auth/components/countries';
 import { ReferralLinkField } from '../../referrals/components/ReferralLinkField';
 
 /** The user's details: picture (a button that opens 'Profile Image'), status, referral link. */
 export function AccountDetailsCard({ user, onEditAvatar }: { user: Me; onEditAvatar: () => void }) {
   const { t } = useTranslation('profile');
-  const rows: [string, string][] = [
-    [t('details.phone'), user.phone],
-    [t('details.country'), user.country],
+  const country = COUNTRIES.find((candidate) => candidate.name === user.country);
+  const rows: [string, ReactNode][] = [
+    [t('details.phone'), formatPhone(user.phone)],
+    [
+      t('details.country'),
+      country ? (
+        <span className="inline-flex items-center gap-2">
+          <CountryFlag code={country.code} />
+          {user.country}
+        </span>
+      ) : (
+        user.country
+      ),
+    ],
     [t('details.referralId'), user.referralId],
     [t('details.memberSince'), formatDate(user.createdAt)],
   ];
@@ -44,9 +59,10 @@ export function AccountDetailsCard({ user, onEditAvatar }: { user: Me; onEditAva
       </div>
       <dl className="mt-6 grid grid-cols-2 gap-3 lg:grid-cols-4">
         {rows.map(([label, value]) => (
-          <div key={label} className="rounded-lg bg-surface-2 px-4 py-3">
+          <div key={label} className="min-w-0 rounded-lg bg-surface-2 px-4 py-3">
             <dt className="text-xs text-muted">{label}</dt>
-            <dd className="mt-0.5 text-sm font-medium break-all text-text">{value || '—'}</dd>
+            {/* Wraps between words; only a word longer than the cell is broken. */}
+            <dd className="mt-0.5 text-sm font-medium wrap-break-word text-text">{value || '—'}</dd>
           </div>
         ))}
       </dl>

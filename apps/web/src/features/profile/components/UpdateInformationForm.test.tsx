@@ -11,7 +11,7 @@ vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
 function setup() {
   const stub = stubFetch({
-    'PATCH /api/profile': { body: { user: { ...jane, phone: '+49 30 1234567' } } },
+    'PATCH /api/profile': { body: { user: { ...jane, phone: '+49301234567' } } },
   });
   vi.stubGlobal('fetch', stub.fetchStub);
   renderAt('/profile', <UpdateInformationForm user={jane} />);
@@ -34,8 +34,10 @@ afterEach(() => {
 describe('UpdateInformationForm', () => {
   it('says "No changes made" for unchanged values and sends nothing', async () => {
     const { calls } = setup();
-    // Whitespace around the same number is no change either.
-    fireEvent.change(screen.getByLabelText('Phone number'), { target: { value: ' +1 555 0100 ' } });
+    // The same number written with spaces (stored as E.164) is no change either.
+    fireEvent.change(screen.getByLabelText('Phone number'), {
+      target: { value: ' +1 202 555 0143 ' },
+    });
     save();
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith('No changes made'));
     expect(calls.filter((call) => call.method === 'PATCH')).toHaveLength(0);
@@ -49,10 +51,10 @@ describe('UpdateInformationForm', () => {
     save();
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('User updated successfully'));
     expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({
-      phone: '+49 30 1234567',
+      phone: '+49301234567',
       country: 'Germany',
     });
-    expect(useAuthStore.getState().user?.phone).toBe('+49 30 1234567');
+    expect(useAuthStore.getState().user?.phone).toBe('+49301234567');
   });
 
   it('requires a phone number', async () => {
@@ -60,6 +62,21 @@ describe('UpdateInformationForm', () => {
     fireEvent.change(screen.getByLabelText('Phone number'), { target: { value: '' } });
     save();
     expect(await screen.findByText('Phone number is required')).toBeTruthy();
+    expect(calls.filter((call) => call.method === 'PATCH')).toHaveLength(0);
+  });
+
+  it('names what is wrong with a phone number (letters, no country code) and sends nothing', async () => {
+    const { calls } = setup();
+    fireEvent.change(screen.getByLabelText('Phone number'), { target: { value: '+49 30 CALLME' } });
+    save();
+    expect(await screen.findByText('Phone number must not contain letters')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Phone number'), { target: { value: '030 1234567' } });
+    save();
+    expect(
+      await screen.findByText(
+        'Phone number must start with + and the country code, e.g. +44 20 7946 0958',
+      ),
+    ).toBeTruthy();
     expect(calls.filter((call) => call.method === 'PATCH')).toHaveLength(0);
   });
 });

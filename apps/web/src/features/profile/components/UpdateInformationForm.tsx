@@ -64,8 +64,9 @@ export function UpdateInformationForm({ user }: { user: Me }) {
           label={tAuth('fields.phone')}
           type="tel"
           autoComplete="tel"
-          maxLength={32}
+          maxLength={40}
           placeholder={tAuth('placeholders.phone')}
+          hint={tAuth('hints.phone')}
           error={errors.phone?.message}
           {...register('phone')}
         />

@@ -5,7 +5,7 @@ export const jane: Me = {
   name: 'Jane Doe',
   email: 'jane@example.com',
   emailVerified: true,
-  phone: '+1 555 0100',
+  phone: '+12025550143',
   country: 'Germany',
   referralId: 'janedoeab12c',
   referrerId: null,

@@ -79,7 +79,10 @@ export function PlanCard({ plan, action }: PlanCardProps) {
       </div>
 
       {strategy && (
-        <section aria-label={t('plans.pastLabel')} className="mt-4 rounded-xl bg-surface-2/50 p-4">
+        <section
+          aria-label={t('plans.pastLabelFor', { plan: plan.title })}
+          className="mt-4 rounded-xl bg-surface-2/50 p-4"
+        >
           <div className="flex flex-wrap items-center justify-between gap-2">
             <p className="text-xs text-muted">
               {lastPoint

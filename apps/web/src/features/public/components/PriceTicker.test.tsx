@@ -1,4 +1,4 @@
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderPublic } from '../test/render';
 import { PriceTicker } from './PriceTicker';
@@ -48,5 +48,33 @@ describe('PriceTicker (landing page)', () => {
     await vi.advanceTimersByTimeAsync(5_000);
     expect(fetchMock).toHaveBeenCalledTimes(2);
     vi.useRealTimers();
+  });
+
+  it('on a narrow screen says the strip scrolls (fade and "Swipe for more") until its end', async () => {
+    fetchMock.mockResolvedValue(
+      jsonResponse(200, {
+        source: 'simulated',
+        label: 'Simulated market data',
+        tickers: ['BTCUSDT', 'ETHUSDT', 'SOLUSDT'].map((symbol) => ({
+          symbol,
+          base: symbol.slice(0, 3),
+          price: '100',
+          change24hPct: '1',
+          at: '2026-11-21T00:00:00.000Z',
+        })),
+      }),
+    );
+    renderPublic(<PriceTicker />);
+    const strip = await screen.findByRole('list', { name: 'Market prices' });
+    expect(strip.tabIndex).toBe(0);
+    // Laid out wider than its box, as on a 390 px phone.
+    Object.defineProperty(strip, 'scrollWidth', { configurable: true, value: 800 });
+    Object.defineProperty(strip, 'clientWidth', { configurable: true, value: 350 });
+    fireEvent.scroll(strip);
+    expect(await screen.findByText('Swipe for more →')).toBeTruthy();
+    expect(screen.getByTestId('ticker-fade')).toBeTruthy();
+    strip.scrollLeft = 450;
+    fireEvent.scroll(strip);
+    await waitFor(() => expect(screen.queryByText('Swipe for more →')).toBeNull());
   });
 });

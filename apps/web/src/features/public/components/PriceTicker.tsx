@@ -1,5 +1,6 @@
 import type { Ticker } from '@app/shared/schemas/market';
 import clsx from 'clsx';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePolledTickers } from '../../market/usePolledTickers';
 import { formatChangePct, formatPrice, signOf } from '../../market/decimal';
@@ -33,11 +34,7 @@ export function PriceTicker({ className }: PriceTickerProps) {
         )}
       </div>
       {data ? (
-        <ul className="flex snap-x gap-px overflow-x-auto [scrollbar-width:thin]">
-          {data.tickers.map((ticker) => (
-            <TickerItem key={ticker.symbol} ticker={ticker} />
-          ))}
-        </ul>
+        <TickerStrip tickers={data.tickers} />
       ) : tickers.status === 'error' ? (
         <p className="px-4 py-5 text-sm text-muted">{t('ticker.error')}</p>
       ) : (
@@ -56,6 +53,72 @@ export function PriceTicker({ className }: PriceTickerProps) {
         </ul>
       )}
     </section>
+  );
+}
+
+/** Whether a scrollable strip has more to the left and to the right of what is visible. */
+function useOverflowEdges(element: HTMLElement | null) {
+  const [edges, setEdges] = useState({ left: false, right: false });
+  useEffect(() => {
+    if (!element) return;
+    const measure = () => {
+      const { scrollLeft, scrollWidth, clientWidth } = element;
+      const left = scrollLeft > 1;
+      const right = scrollLeft + clientWidth < scrollWidth - 1;
+      setEdges((old) => (old.left === left && old.right === right ? old : { left, right }));
+    };
+    measure();
+    element.addEventListener('scroll', measure, { passive: true });
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
+    observer?.observe(element);
+    return () => {
+      element.removeEventListener('scroll', measure);
+      observer?.disconnect();
+    };
+  }, [element]);
+  return edges;
+}
+
+/**
+ * The prices in one row. On a phone it is wider than the screen: it scrolls sideways (by touch,
+ * or by keyboard once focused), and a fade at the cut edge plus "Swipe for more" say so.
+ */
+function TickerStrip({ tickers }: { tickers: Ticker[] }) {
+  const { t } = useTranslation('public');
+  const [strip, setStrip] = useState<HTMLUListElement | null>(null);
+  const edges = useOverflowEdges(strip);
+  return (
+    <div className="relative">
+      <ul
+        ref={setStrip}
+        // Focusable so the keyboard can scroll it; named for screen readers.
+        tabIndex={0}
+        aria-label={t('ticker.label')}
+        className="flex snap-x gap-px overflow-x-auto rounded-b-2xl outline-none [scrollbar-width:thin] focus-visible:outline-2 focus-visible:outline-brand-strong"
+      >
+        {tickers.map((ticker) => (
+          <TickerItem key={ticker.symbol} ticker={ticker} />
+        ))}
+      </ul>
+      {edges.left && (
+        <span
+          aria-hidden="true"
+          className="pointer-events-none absolute inset-y-0 left-0 w-10 rounded-bl-2xl bg-gradient-to-r from-surface to-transparent"
+        />
+      )}
+      {edges.right && (
+        <>
+          <span
+            aria-hidden="true"
+            data-testid="ticker-fade"
+            className="pointer-events-none absolute inset-y-0 right-0 w-16 rounded-br-2xl bg-gradient-to-l from-surface to-transparent"
+          />
+          <span className="pointer-events-none absolute right-2 bottom-1 text-[11px] font-medium text-muted">
+            {t('ticker.more')} →
+          </span>
+        </>
+      )}
+    </div>
   );
 }
 

@@ -1,6 +1,6 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import '../../../i18n';
+import { changeLanguage } from '../../../i18n';
 import { tx } from '../test/fixtures';
 import { TransactionRows } from './TransactionItem';
 
@@ -77,5 +77,33 @@ describe('TransactionItem', () => {
     expect(rejectedAmount.className).toContain('line-through');
     expect(within(rejected!).queryByText(/Fee/)).toBeNull();
     expect(within(pending!).getByTestId('amount').textContent).toBe('Debit −$150.00');
+  });
+
+  it('writes the description in the language on screen from its code; an older row keeps English', async () => {
+    await changeLanguage('de');
+    try {
+      render(
+        <TransactionRows
+          transactions={[
+            tx({ descriptionParts: { code: 'deposit', method: 'Bitcoin (BTC)' } }),
+            tx({
+              id: 'tx-close',
+              transactionId: 'TNX-CL0SE1',
+              description: 'Trade closed by stop-loss (Silver plan)',
+              descriptionParts: { code: 'trade_close', reason: 'stop_loss', plan: 'Silver' },
+            }),
+            tx({ id: 'tx-old', transactionId: 'TNX-0LD001', descriptionParts: null }),
+          ]}
+        />,
+      );
+      const [deposit, close, old] = rows();
+      expect(within(deposit!).getByText('Einzahlung über Bitcoin (BTC)')).toBeTruthy();
+      expect(
+        within(close!).getByText('Trade durch Stop-Loss geschlossen (Plan Silver)'),
+      ).toBeTruthy();
+      expect(within(old!).getByText('Deposit via Bitcoin (BTC)')).toBeTruthy();
+    } finally {
+      await changeLanguage('en');
+    }
   });
 });

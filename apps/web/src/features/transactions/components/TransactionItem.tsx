@@ -4,6 +4,7 @@ import type { Transaction } from '@app/shared/schemas/transactions';
 import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
 import { Badge, type BadgeTone } from '../../../ui';
+import { describeTransaction } from '../description';
 
 const statusTones: Record<Transaction['status'], BadgeTone> = {
   success: 'success',
@@ -58,7 +59,7 @@ export function TransactionItem({ transaction }: { transaction: Transaction }) {
         {failed ? '×' : sign}
       </span>
       <div className="min-w-0 flex-1">
-        <p className="font-medium break-words text-text">{transaction.description}</p>
+        <p className="font-medium break-words text-text">{describeTransaction(t, transaction)}</p>
         <p className="mt-0.5 flex flex-wrap gap-x-2 text-xs text-muted">
           <span className="font-mono tracking-tight">{transaction.transactionId}</span>
           <span aria-hidden="true">·</span>

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { translateMessage } from '../../../lib/messages';
 import { Button, ChevronDownIcon, inputClasses, TextField } from '../../../ui';
 import { paymentMethodsQuery } from '../../deposits/api';
+import { DemoDetailsNotice } from '../../deposits/components/DemoDetailsNotice';
 import { cryptoFormSchema } from '../schemas';
 import { AmountField } from './AmountField';
 import type { WithdrawalFormProps } from './BankWithdrawalForm';
@@ -32,6 +33,8 @@ export function CryptoWithdrawalForm({ availableCents, onSent }: WithdrawalFormP
     formState: { errors },
   } = useForm({ resolver: zodResolver(schema), defaultValues: defaults });
   const amountText = useWatch({ control, name: 'amount' });
+  const chosenId = useWatch({ control, name: 'methodId' });
+  const chosenIsDemo = cryptoMethods.some((method) => method.id === chosenId && method.isDemo);
   const [request, setRequest] = useState<WithdrawalRequest | null>(null);
 
   const submit = handleSubmit((values) => {
@@ -75,6 +78,7 @@ export function CryptoWithdrawalForm({ availableCents, onSent }: WithdrawalFormP
             {cryptoMethods.map((method) => (
               <option key={method.id} value={method.id}>
                 {method.network ? `${method.name} (${method.network})` : method.name}
+                {method.isDemo ? ` · ${t('demo.option')}` : ''}
               </option>
             ))}
           </select>
@@ -84,6 +88,7 @@ export function CryptoWithdrawalForm({ availableCents, onSent }: WithdrawalFormP
           />
         </div>
         {methods.isError && <p className="text-sm text-danger">{t('crypto.methodsError')}</p>}
+        {chosenIsDemo && <DemoDetailsNotice use="withdrawal" />}
         {methodError && (
           <p id="withdrawal-method-error" className="text-sm text-danger">
             {translateMessage(methodError)}

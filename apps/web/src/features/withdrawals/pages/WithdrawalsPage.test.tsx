@@ -72,6 +72,16 @@ describe('WithdrawalsPage', () => {
     type('Amount in USD', '1000001');
     withdraw();
     expect(await screen.findByText('Amount must be less than 1,000,000')).toBeTruthy();
+    // 'Amount is required' only when it is empty; otherwise the real problem.
+    type('Amount in USD', '0.5');
+    withdraw();
+    expect(await screen.findByText('Amount must be at least $1.00')).toBeTruthy();
+    type('Amount in USD', 'abc');
+    withdraw();
+    expect(await screen.findByText('Amount must be a number')).toBeTruthy();
+    type('Amount in USD', '-50');
+    withdraw();
+    expect(await screen.findByText('Amount must be greater than $0.00')).toBeTruthy();
     expect(calls.some((call) => call.method === 'POST')).toBe(false);
   });
 
@@ -182,6 +192,40 @@ describe('WithdrawalsPage', () => {
     expect(await screen.findByText('Please select a payment method')).toBeTruthy();
     expect(screen.getByText('Please enter an amount')).toBeTruthy();
     expect(screen.getByText('Please enter a wallet address')).toBeTruthy();
+  });
+
+  it('marks a demo method in the crypto picker and warns when it is chosen', async () => {
+    const method = {
+      id: '6f1c3c2e-8a3b-4f43-9a55-0f0f0f0f0f01',
+      kind: 'crypto',
+      name: 'Bitcoin',
+      network: 'BTC',
+      address: 'bc1qdemo0000000000000000000000000000replaceme',
+      bankName: null,
+      accountName: null,
+      accountNumber: null,
+      swiftCode: null,
+      referenceInstructions: null,
+      isDemo: true,
+      sortOrder: 1,
+      retiredAt: null,
+    };
+    api({
+      'GET /api/payment-methods': {
+        body: { methods: [method, { ...method, id: 'real', name: 'Ether', isDemo: false }] },
+      },
+    });
+    renderPage(<WithdrawalsPage />, '/withdrawals?tab=crypto', '/withdrawals');
+    const demo = await screen.findByRole('option', { name: 'Bitcoin (BTC) · demo' });
+    expect(screen.getByRole('option', { name: 'Ether (BTC)' })).toBeTruthy();
+    fireEvent.change(screen.getByRole('combobox', { name: 'Withdrawal method' }), {
+      target: { value: 'real' },
+    });
+    expect(screen.queryByText('Demo details — do not send real money')).toBeNull();
+    fireEvent.change(screen.getByRole('combobox', { name: 'Withdrawal method' }), {
+      target: { value: demo.getAttribute('value') },
+    });
+    expect(await screen.findByText('Demo details — do not send real money')).toBeTruthy();
   });
 
   it('lets an account that is not (or no longer) active withdraw its money', async () => {

@@ -10,6 +10,7 @@ import { applyOrder, applyOrders, type TargetWeightOrder } from '../orders';
 import { cashStrategy, pricesOf } from '../test-helpers';
 import { barCloses, type Bar, type BarHistory } from './bars';
 import {
+  bitcoinReserveTrader,
   DEMO_TRADERS,
   majorsBasketTrader,
   meanReversionTrader,
@@ -131,6 +132,23 @@ describe('majors basket trader', () => {
   });
 });
 
+describe('bitcoin reserve trader', () => {
+  const bars: BarHistory = new Map([hourly('BTCUSDT', ['100'])]);
+  const half: TargetWeightOrder[] = [{ symbol: 'BTCUSDT', side: 'long', targetWeight: '0.5' }];
+  const invested = () => applyOrders(cashStrategy(1000), half, pricesOf({ BTCUSDT: '100' })).state;
+
+  it('waits for a BTC price, then buys half at once when it holds none', () => {
+    expect(bitcoinReserveTrader.decide(new Map(), cashStrategy(1000), NOW)).toEqual([]);
+    expect(bitcoinReserveTrader.decide(bars, cashStrategy(1000), NOW)).toEqual(half);
+  });
+
+  it('rebalances at the first decision of the week and holds otherwise', () => {
+    const weekStart = Math.floor(NOW / (7 * DAY_MS)) * 7 * DAY_MS;
+    expect(bitcoinReserveTrader.decide(bars, invested(), weekStart + 5_000)).toEqual(half);
+    expect(bitcoinReserveTrader.decide(bars, invested(), weekStart + DAY_MS)).toEqual([]);
+  });
+});
+
 describe('demo traders over a generated 30-day market', () => {
   const to = Date.UTC(2025, 5, 1);
   const from = to - 30 * DAY_MS;
@@ -153,8 +171,8 @@ describe('demo traders over a generated 30-day market', () => {
     const fingerprints = results.map((r) =>
       r.navSeries.map((p) => new Dec(p.nav).toFixed()).join(),
     );
-    expect(new Set(fingerprints).size).toBe(3);
-    expect(new Set(metrics.map((m) => m.returnPct)).size).toBe(3);
+    expect(new Set(fingerprints).size).toBe(DEMO_TRADERS.length);
+    expect(new Set(metrics.map((m) => m.returnPct)).size).toBe(DEMO_TRADERS.length);
   });
 
   it('is deterministic: the same history replays to the same NAVs', () => {

@@ -3,8 +3,10 @@ export type { DemoTrader } from './types';
 export { trendFollowingTrader } from './trend-following';
 export { meanReversionTrader } from './mean-reversion';
 export { majorsBasketTrader } from './majors-basket';
+export { bitcoinReserveTrader } from './bitcoin-reserve';
 export { replayDemoTrader, type ReplayInput, type ReplayResult } from './replay';
 
+import { bitcoinReserveTrader } from './bitcoin-reserve';
 import { majorsBasketTrader } from './majors-basket';
 import { meanReversionTrader } from './mean-reversion';
 import { trendFollowingTrader } from './trend-following';
@@ -13,4 +15,5 @@ export const DEMO_TRADERS = [
   trendFollowingTrader,
   meanReversionTrader,
   majorsBasketTrader,
+  bitcoinReserveTrader,
 ] as const;

@@ -10,7 +10,7 @@ import type { BarHistory } from './bars';
  * Deterministic: the same inputs always give the same orders.
  */
 export interface DemoTrader {
-  readonly id: 'trend-following' | 'mean-reversion' | 'majors-basket';
+  readonly id: 'trend-following' | 'mean-reversion' | 'majors-basket' | 'bitcoin-reserve';
   readonly name: string;
   readonly description: string;
   readonly symbols: readonly InstrumentSymbol[];

@@ -1,0 +1,26 @@
+import type { DemoTrader } from './types';
+
+const HOUR_MS = 3_600_000;
+const WEEK_MS = 7 * 86_400_000;
+const WEIGHT = '0.5';
+
+/**
+ * A cautious allocation: half the equity in BTC, long, the other half kept in cash, rebalanced
+ * back to 50 % at the first decision of every week (UTC, counted from the epoch) or at once when
+ * the position is missing.
+ */
+export const bitcoinReserveTrader: DemoTrader = {
+  id: 'bitcoin-reserve',
+  name: 'Bitcoin Reserve',
+  description: 'Half in BTC, half in cash, rebalanced weekly.',
+  symbols: ['BTCUSDT'],
+  barMs: HOUR_MS,
+  lookbackBars: 1,
+  decide(bars, state, now) {
+    if ((bars.get('BTCUSDT')?.length ?? 0) === 0) return [];
+    const holding = state.positions.some((p) => p.symbol === 'BTCUSDT' && p.side === 'long');
+    const firstDecisionOfWeek = now % WEEK_MS < this.barMs;
+    if (holding && !firstDecisionOfWeek) return [];
+    return [{ symbol: 'BTCUSDT', side: 'long' as const, targetWeight: WEIGHT }];
+  },
+};

@@ -1,0 +1,70 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PublicPlan } from '@app/shared/schemas/plans';
+import { ensureDemoStrategies } from '../src/modules/copy-trading/strategies.service';
+import { createTradingApp, TEST_MARKET, type TradingTestApp } from './copy-trading-helpers';
+
+let t: TradingTestApp;
+beforeAll(async () => {
+  t = await createTradingApp();
+});
+afterAll(() => t.close());
+
+async function links(): Promise<[string, string | null][]> {
+  const { rows } = await t.db.execute<{ title: string; trader: string | null }>(sql`
+    SELECT p.title, s.demo_trader AS trader FROM plans p
+    LEFT JOIN strategies s ON s.id = p.strategy_id ORDER BY p.sort_order`);
+  return rows.map((r) => [r.title, r.trader]);
+}
+
+const ensure = () =>
+  ensureDemoStrategies(t.ctx, t.clock.now().getTime(), {
+    backfillDays: TEST_MARKET.backfillDays,
+    warmupDays: 2,
+  });
+
+describe('demo strategies: one per seeded plan', () => {
+  it('links each seeded plan to its own strategy, so no plan shows another plan’s copiers', async () => {
+    expect(await links()).toEqual([
+      ['Basic', 'majors-basket'],
+      ['Silver', 'trend-following'],
+      ['Gold', 'mean-reversion'],
+      ['Platinum', 'bitcoin-reserve'],
+    ]);
+    const plans = (await t.app.inject({ url: '/api/plans' })).json<{ plans: PublicPlan[] }>().plans;
+    const ids = plans.map((plan) => plan.strategy?.id);
+    expect(new Set(ids).size).toBe(4);
+    expect(plans.find((p) => p.title === 'Platinum')?.strategy?.name).toBe('Bitcoin Reserve');
+  });
+
+  it('is idempotent: a second start creates and relinks nothing', async () => {
+    expect(await ensure()).toEqual({ created: 0 });
+    expect((await links()).map(([, trader]) => trader)).toEqual([
+      'majors-basket',
+      'trend-following',
+      'mean-reversion',
+      'bitcoin-reserve',
+    ]);
+  });
+
+  it('upgrades an install seeded when Platinum shared the Majors Basket, leaving operator links alone', async () => {
+    // As an earlier version left it: no Bitcoin Reserve (its row becomes an operator strategy
+    // here), Platinum on the Majors Basket, and Gold re-linked by the operator to Trend Rider.
+    await t.db.execute(
+      sql`UPDATE strategies SET demo_trader = NULL WHERE demo_trader = 'bitcoin-reserve'`,
+    );
+    await t.db.execute(sql`UPDATE plans SET strategy_id =
+      (SELECT id FROM strategies WHERE demo_trader = 'majors-basket') WHERE title = 'Platinum'`);
+    await t.db.execute(sql`UPDATE plans SET strategy_id =
+      (SELECT id FROM strategies WHERE demo_trader = 'trend-following') WHERE title = 'Gold'`);
+
+    expect(await ensure()).toEqual({ created: 1 });
+    expect(await links()).toEqual([
+      ['Basic', 'majors-basket'],
+      ['Silver', 'trend-following'],
+      ['Gold', 'trend-following'],
+      ['Platinum', 'bitcoin-reserve'],
+    ]);
+    expect(await ensure()).toEqual({ created: 0 });
+  });
+});

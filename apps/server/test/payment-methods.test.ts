@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PaymentMethod } from '@app/shared/schemas/payment-methods';
+import { adminClient, createTestApp, registerUser, type TestClient, type TestApp } from './harness';
+
+let t: TestApp;
+let admin: TestClient;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await adminClient(t);
+});
+afterAll(() => t.close());
+
+async function methodsSeenBy(client: TestClient): Promise<PaymentMethod[]> {
+  const response = await client.get('/api/payment-methods');
+  expect(response.statusCode).toBe(200);
+  return response.json<{ methods: PaymentMethod[] }>().methods;
+}
+
+async function demoOnOverview(): Promise<string[]> {
+  const response = await admin.get('/api/admin/overview');
+  expect(response.statusCode).toBe(200);
+  return response.json<{ demoPaymentMethods: string[] }>().demoPaymentMethods;
+}
+
+describe('demo payment methods (placeholder details from the first-start seed)', () => {
+  it('are flagged demo for investors and named on the admin overview', async () => {
+    const { client } = await registerUser(t.app);
+    const methods = await methodsSeenBy(client);
+    expect(methods.map((m) => [m.name, m.isDemo])).toEqual([
+      ['Bitcoin', true],
+      ['Tether', true],
+      ['Bank Transfer', true],
+    ]);
+    expect(await demoOnOverview()).toEqual(['Bitcoin (BTC)', 'Tether (TRC20)', 'Bank Transfer']);
+  });
+
+  it('stay demo when only the name changes, and stop being demo when the details are replaced', async () => {
+    const { client } = await registerUser(t.app);
+    const [bitcoin, , bank] = await methodsSeenBy(client);
+    if (!bitcoin || !bank) throw new Error('seeded methods missing');
+
+    const renamed = await admin.request('PATCH', `/api/admin/payment-methods/${bitcoin.id}`, {
+      name: 'Bitcoin',
+      sortOrder: 1,
+    });
+    expect(renamed.json<{ method: PaymentMethod }>().method.isDemo).toBe(true);
+
+    const replaced = await admin.request('PATCH', `/api/admin/payment-methods/${bitcoin.id}`, {
+      address: 'bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh',
+    });
+    expect(replaced.statusCode).toBe(200);
+    expect(replaced.json<{ method: PaymentMethod }>().method.isDemo).toBe(false);
+
+    // The bank's note alone is not its details: still demo until the account changes.
+    const noted = await admin.request('PATCH', `/api/admin/payment-methods/${bank.id}`, {
+      referenceInstructions: 'Use your e-mail as the reference.',
+    });
+    expect(noted.json<{ method: PaymentMethod }>().method.isDemo).toBe(true);
+    const account = await admin.request('PATCH', `/api/admin/payment-methods/${bank.id}`, {
+      bankName: 'Real Bank AG',
+      accountNumber: 'DE89370400440532013000',
+    });
+    expect(account.json<{ method: PaymentMethod }>().method.isDemo).toBe(false);
+
+    const seen = await methodsSeenBy(client);
+    expect(seen.map((m) => [m.name, m.isDemo])).toEqual([
+      ['Bitcoin', false],
+      ['Tether', true],
+      ['Bank Transfer', false],
+    ]);
+    expect(await demoOnOverview()).toEqual(['Tether (TRC20)']);
+  });
+
+  it('a method the admin creates is never demo; an empty address is refused naming the field', async () => {
+    const created = await admin.post('/api/admin/payment-methods', {
+      kind: 'crypto',
+      name: 'Ether',
+      network: 'ERC20',
+      address: '0x52908400098527886E0F7030069857D2E4169EE7',
+    });
+    expect(created.statusCode).toBe(201);
+    const method = created.json<{ method: PaymentMethod }>().method;
+    expect(method.isDemo).toBe(false);
+
+    const empty = await admin.request('PATCH', `/api/admin/payment-methods/${method.id}`, {
+      address: '  ',
+    });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toMatchObject({
+      error: { field: 'address', message: 'Address is required' },
+    });
+  });
+});

@@ -1,0 +1,30 @@
+import type { TransactionDescription } from '@app/shared/schemas/transaction-descriptions';
+import type { Transaction } from '@app/shared/schemas/transactions';
+import type { TFunction } from 'i18next';
+
+/** The translation key of a description code ("descriptions.trade_close.stop_loss"). */
+function keyOf(parts: TransactionDescription): string {
+  switch (parts.code) {
+    case 'trade_close':
+      return `descriptions.trade_close.${parts.reason}`;
+    case 'adjustment':
+      return `descriptions.adjustment.${parts.bucket}`;
+    default:
+      return `descriptions.${parts.code}`;
+  }
+}
+
+/**
+ * A transaction's description in the language on screen, written from the server's code and
+ * parameters; the stored English sentence when there is no code (older rows) or no translation.
+ * `t` is the `transactions` namespace's.
+ */
+export function describeTransaction(
+  t: TFunction<'transactions'>,
+  transaction: Pick<Transaction, 'description' | 'descriptionParts'>,
+): string {
+  const parts = transaction.descriptionParts;
+  if (!parts) return transaction.description;
+  const { code: _code, ...params } = parts;
+  return t(keyOf(parts), { ...params, defaultValue: transaction.description });
+}

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+
+/**
+ * What a transaction was, as a code and its parameters, so each language writes its own sentence.
+ * The server stores the English sentence too (searchable, and the fallback for rows booked before
+ * codes existed); `englishDescription` is the one place that sentence is made.
+ */
+export const transactionDescriptionSchema = z.discriminatedUnion('code', [
+  z.object({ code: z.literal('deposit'), method: z.string() }),
+  z.object({ code: z.literal('withdrawal'), method: z.string() }),
+  z.object({ code: z.literal('trade_open'), plan: z.string() }),
+  z.object({
+    code: z.literal('trade_close'),
+    reason: z.enum(['claim', 'close', 'stop_loss', 'term_end']),
+    plan: z.string(),
+  }),
+  z.object({ code: z.literal('performance_fee'), plan: z.string() }),
+  z.object({
+    code: z.literal('adjustment'),
+    bucket: z.enum(['balance', 'profit', 'bonus']),
+    reason: z.string(),
+  }),
+  z.object({ code: z.literal('referral_bonus'), name: z.string() }),
+]);
+export type TransactionDescription = z.infer<typeof transactionDescriptionSchema>;
+
+const CLOSE_REASONS = {
+  claim: 'Profit claimed',
+  close: 'Trade closed',
+  stop_loss: 'Trade closed by stop-loss',
+  term_end: 'Trade closed at the end of its term',
+} as const;
+
+const ADJUSTMENT_LABELS = {
+  balance: 'Balance adjustment',
+  profit: 'Profit adjustment',
+  bonus: 'Bonus adjustment',
+} as const;
+
+/** The English sentence of a description (what the server stores and searches). */
+export function englishDescription(description: TransactionDescription): string {
+  switch (description.code) {
+    case 'deposit':
+      return `Deposit via ${description.method}`;
+    case 'withdrawal':
+      return `Withdrawal via ${description.method}`;
+    case 'trade_open':
+      return `Invested in ${description.plan} plan`;
+    case 'trade_close':
+      return `${CLOSE_REASONS[description.reason]} (${description.plan} plan)`;
+    case 'performance_fee':
+      return `Performance fee (${description.plan} plan copier)`;
+    case 'adjustment':
+      return `${ADJUSTMENT_LABELS[description.bucket]}: ${description.reason}`;
+    case 'referral_bonus':
+      return `Referral bonus: ${description.name} joined`;
+  }
+}
