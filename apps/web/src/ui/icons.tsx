@@ -141,3 +141,9 @@ export const DownloadIcon = (p: P) => (
     <path d="M5 20h14" />
   </Icon>
 );
+export const WarningIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="M12 3 2 20h20L12 3Z" />
+    <path d="M12 10v4M12 17h.01" />
+  </Icon>
+);

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { WarningIcon } from '../../public/components/icons';
+import { WarningIcon } from '../../../ui';
 
 /**
  * A payment method with the seed's placeholder details (`isDemo`): not a real wallet or account.

@@ -77,12 +77,6 @@ export const ChatIcon = (p: P) => (
     <path d="M8 9h8M8 12h5" />
   </Icon>
 );
-export const WarningIcon = (p: P) => (
-  <Icon {...p}>
-    <path d="M12 3 2 20h20L12 3Z" />
-    <path d="M12 10v4M12 17h.01" />
-  </Icon>
-);
 export const PlusIcon = (p: P) => (
   <Icon {...p}>
     <path d="M12 5v14M5 12h14" />
