@@ -20,6 +20,7 @@ import { BENCH_ADMIN, REPO_ROOT, startServer, type ServerProcess } from './lib/s
 import { moneyContext, moneyCycle } from './lib/workload';
 import { runCascade } from './lib/cascade';
 import { LEDGER_CLIENTS, runLedgerPhase, tpcbByClients } from './lib/ledger';
+import { bookMovements, downloadStatement } from './lib/statements';
 
 const quick = process.argv.includes('--quick');
 const only = process.argv
@@ -43,6 +44,7 @@ const CFG = quick
       lighthouse: false,
       cascadeCopies: 2_000,
       ledgerSeconds: 5,
+      statementRows: [2_000, 20_000],
     }
   : {
       clients: 8,
@@ -57,6 +59,7 @@ const CFG = quick
       lighthouse: true,
       cascadeCopies: 10_000,
       ledgerSeconds: 15,
+      statementRows: [10_000, 100_000],
     };
 const want = (name: string) => !only || only.includes(name);
 // The product runs one worker process per core, as docs/deploy.md advises (pgbench gets -j 2).
@@ -431,6 +434,44 @@ async function main() {
       'target >= 0.7',
     );
     record('realtime/p99-ms', String(product.p99Ms), 'target < 500');
+  }
+
+  if (want('statements')) {
+    const [small, large] = CFG.statementRows as [number, number];
+    log(`statements: CSV of ${small} and ${large} movements, PDF of ${small}`);
+    const owners = await seedUsers(dbUrl, 'stmt', 2);
+    const day = (offset: number) =>
+      new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const runs = [];
+    for (const [owner, rows] of [
+      [owners[0]!, small],
+      [owners[1]!, large],
+    ] as const) {
+      await bookMovements(dbUrl, owner.id, rows);
+      const reader = new ApiClient(base, owner.sid, agent, 300_000);
+      const pid = server.child.pid!;
+      const csv = await downloadStatement(reader, pid, rows, 'csv', day(-30), day(0));
+      runs.push(csv);
+      if (rows === small)
+        runs.push(await downloadStatement(reader, pid, rows, 'pdf', day(-30), day(0)));
+    }
+    for (const run of runs) {
+      record(
+        `statements/${run.format}-${run.rows}-seconds`,
+        fmt(run.seconds, 2),
+        `(${fmt(run.bytes / 2 ** 20, 1)} MiB)`,
+      );
+      record(
+        `statements/${run.format}-${run.rows}-peak-rss-growth-mb`,
+        fmt(run.peakRssGrowthMb, 1),
+      );
+    }
+    const [smallCsv, , largeCsv] = runs;
+    record(
+      'statements/csv-memory-large-over-small',
+      fmt(largeCsv!.peakRssGrowthMb / Math.max(smallCsv!.peakRssGrowthMb, 1), 2),
+      `(peak RSS growth, ${large} vs ${small} rows; flat is about 1)`,
+    );
   }
 
   if (want('list')) {

@@ -1,0 +1,99 @@
+/**
+ * The `statements` phase: an account statement as CSV (and as PDF) for users with 10,000 and
+ * 100,000 movements in the range, downloaded over HTTP from the product server, with the time and
+ * the server's peak memory while it streamed. Memory must stay flat as rows grow: the statement is
+ * written as it is read (keyset pages), never held whole.
+ *
+ * The movements are booked straight through the ledger's posting function (one balance adjustment
+ * each, a second apart over the last days), as the statement reads them: from the postings.
+ */
+import fs from 'node:fs';
+import pg from 'pg';
+import type { ApiClient } from './http';
+
+export interface StatementRun {
+  rows: number;
+  format: 'csv' | 'pdf';
+  seconds: number;
+  bytes: number;
+  /** Largest RSS growth of any server process during the download, in MiB. */
+  peakRssGrowthMb: number;
+}
+
+/** Books `count` movements for `userId`, the last one a minute ago, one second apart. */
+export async function bookMovements(dbUrl: string, userId: string, count: number): Promise<void> {
+  const client = new pg.Client({ connectionString: dbUrl });
+  await client.connect();
+  try {
+    await client.query(
+      `SELECT count(*) FROM generate_series(1, $2::int) AS i
+       CROSS JOIN LATERAL ledger_post_entry(
+         ARRAY['platform:adjustments', 'user:' || $1 || ':available'], ARRAY['adjustments', 'available'],
+         ARRAY[NULL, $1]::uuid[], ARRAY[-100, 100]::bigint[], ARRAY[false, true],
+         'adjustment.balance', 'Bench movement ' || i, NULL, NULL, NULL,
+         now() - interval '1 minute' - ($2::int - i) * interval '1 second')`,
+      [userId, count],
+    );
+  } finally {
+    await client.end();
+  }
+}
+
+/** The server's processes: the primary and its workers (children). */
+function serverPids(primary: number): number[] {
+  const children = fs
+    .readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((pid) => {
+      try {
+        const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === primary;
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+  return [primary, ...children];
+}
+
+function rssKb(pid: number): number {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  } catch {
+    return 0;
+  }
+}
+
+/** Downloads one statement while sampling every server process's RSS every 20 ms. */
+export async function downloadStatement(
+  user: ApiClient,
+  serverPid: number,
+  rows: number,
+  format: 'csv' | 'pdf',
+  from: string,
+  to: string,
+): Promise<StatementRun> {
+  const pids = serverPids(serverPid);
+  const baseline = new Map(pids.map((pid) => [pid, rssKb(pid)]));
+  const peak = new Map(baseline);
+  const sampler = setInterval(() => {
+    for (const pid of pids) peak.set(pid, Math.max(peak.get(pid) ?? 0, rssKb(pid)));
+  }, 20);
+  try {
+    const reply = await user.get(
+      `/api/statements/account?from=${from}&to=${to}&format=${format}&lang=en`,
+    );
+    if (reply.status !== 200) throw new Error(`statement ${reply.status}: ${reply.body}`);
+    const growth = Math.max(...pids.map((pid) => (peak.get(pid)! - baseline.get(pid)!) / 1024));
+    return {
+      rows,
+      format,
+      seconds: reply.ms / 1000,
+      bytes: Buffer.byteLength(reply.body),
+      peakRssGrowthMb: growth,
+    };
+  } finally {
+    clearInterval(sampler);
+  }
+}
