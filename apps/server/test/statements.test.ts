@@ -265,6 +265,48 @@ describe('GET /api/statements/account (CSV)', () => {
   });
 });
 
+describe('a long history', () => {
+  it('pages through it: every movement in the range once, in order, none outside, zero-net moves left out', async () => {
+    const { client, user } = await activeUser(t, 'Long History');
+    const available = `user:${user.id}:available`;
+    const hold = `user:${user.id}:withdrawal_hold`;
+    // `count` entries of `cents` each from `start`, a second apart, booked as the posting function
+    // books them; `pairs` adds, after each, a hold and its release (cash moving within cash).
+    const book = (count: number, start: string, cents: number, pairs = false) =>
+      t.db.execute(sql`
+        SELECT count(*) FROM generate_series(1, ${count}::int) AS i,
+        LATERAL (SELECT * FROM ledger_post_entry(
+          ARRAY['platform:adjustments', ${available}], ARRAY['adjustments', 'available'],
+          ARRAY[NULL, ${user.id}]::uuid[], ARRAY[${-cents}, ${cents}]::bigint[], ARRAY[false, true],
+          'adjustment.balance', 'Long ' || i, NULL, NULL, NULL,
+          ${start}::timestamptz + i * interval '1 second')
+          UNION ALL
+          SELECT * FROM ledger_post_entry(
+            ARRAY[${available}, ${hold}], ARRAY['available', 'withdrawal_hold'],
+            ARRAY[${user.id}, ${user.id}]::uuid[], ARRAY[-1, 1]::bigint[], ARRAY[true, true],
+            'withdrawal.hold', 'hold', NULL, NULL, NULL, ${start}::timestamptz + i * interval '1 second')
+          WHERE ${pairs}
+          UNION ALL
+          SELECT * FROM ledger_post_entry(
+            ARRAY[${hold}, ${available}], ARRAY['withdrawal_hold', 'available'],
+            ARRAY[${user.id}, ${user.id}]::uuid[], ARRAY[-1, 1]::bigint[], ARRAY[true, true],
+            'withdrawal.release', 'release', NULL, NULL, NULL, ${start}::timestamptz + i * interval '1 second')
+          WHERE ${pairs}) AS booked`);
+    await book(600, '2025-05-01T00:00:00Z', 7);
+    await book(1_234, '2025-05-10T00:00:00Z', 100, true);
+    await book(300, '2025-05-25T00:00:00Z', 3);
+
+    const rows = parseCsv((await client.get(statementUrl('2025-05-10', '2025-05-20', 'csv'))).body);
+    const movements = rows.filter((row) => row[0] === 'movement');
+    expect(movements).toHaveLength(1_234);
+    expect(movements.every((row) => row.some((cell) => cell === '1.00'))).toBe(true);
+    const balance = (kind: string) => cents(rows.find((row) => row[0] === kind)?.[7]);
+    expect(balance('opening')).toBe(4_200n);
+    expect(balance('closing')).toBe(4_200n + 123_400n);
+    expect(balance('closing')).toBe(await cashAt(user.id, new Date('2025-05-21T00:00:00Z')));
+  });
+});
+
 describe('GET /api/statements/account (PDF)', () => {
   it('holds the same totals, the account, the risk warning and page numbers', async () => {
     const response = await ada.client.get(statementUrl('2025-06-05', '2025-06-15', 'pdf'));

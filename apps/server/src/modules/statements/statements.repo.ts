@@ -108,7 +108,13 @@ interface MovementRow {
  * One keyset page of the entries that moved these accounts' total, booked in [start, end), in
  * booking order (entry id) after `afterEntryId`: each with its net on the accounts and, for a
  * paid withdrawal, its fee. An entry that moved money only between the accounts (a withdrawal
- * hold, its release) nets to zero and is left out. Fewer than `limit` rows: the last page.
+ * hold, its release) nets to zero and is left out.
+ *
+ * The page looks at the next `limit` entries of the accounts (by the postings' (account, entry)
+ * index, per account) and keeps those in the range: each page costs the same wherever it is in
+ * a long history (the first version joined every later entry on each page, which grew with the
+ * square of the rows: 20,000 rows took 40 times as long as 2,000). `scannedThrough` is where the
+ * next page starts; `done` when no entry of the accounts is left.
  */
 export async function movementPage(
   db: Queryable,
@@ -121,26 +127,37 @@ export async function movementPage(
     /** Only these entry kinds (e.g. staff adjustments for the summary). */
     kinds?: readonly string[];
   },
-): Promise<CashMovement[]> {
-  const result = await db.query<MovementRow>(
-    `SELECT e.id::text AS entry_id, e.kind,
-       to_char(e.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at,
-       e.description, t.transaction_id,
-       (sum(p.amount) FILTER (WHERE p.account_id = ANY($1::bigint[])))::text AS cash,
-       coalesce(sum(p.amount) FILTER (WHERE a.kind = 'fee_income' AND e.kind = 'withdrawal.pay'),
-         0)::text AS fee
-     FROM journal_entries e
-     JOIN postings p ON p.entry_id = e.id
-     JOIN ledger_accounts a ON a.id = p.account_id
-     LEFT JOIN transactions t ON t.id = e.transaction_id
-     WHERE e.id IN (SELECT entry_id FROM postings
-                    WHERE account_id = ANY($1::bigint[]) AND entry_id > $2::bigint)
-       AND e.created_at >= $3 AND e.created_at < $4
-       AND ($6::text[] IS NULL OR e.kind = ANY($6::text[]))
-     GROUP BY e.id, t.transaction_id
-     HAVING sum(p.amount) FILTER (WHERE p.account_id = ANY($1::bigint[])) <> 0
-     ORDER BY e.id
-     LIMIT $5`,
+): Promise<{ movements: CashMovement[]; scannedThrough: bigint; done: boolean }> {
+  const result = await db.query<ScannedRow & Partial<MovementRow>>(
+    `WITH candidates AS (
+       SELECT DISTINCT c.entry_id
+       FROM unnest($1::bigint[]) AS account(id)
+       CROSS JOIN LATERAL (
+         SELECT p.entry_id FROM postings p
+         WHERE p.account_id = account.id AND p.entry_id > $2::bigint
+         ORDER BY p.entry_id LIMIT $5) AS c
+       ORDER BY c.entry_id LIMIT $5
+     )
+     SELECT s.scanned, s.through, m.*
+     FROM (SELECT count(*)::int AS scanned, max(entry_id)::text AS through FROM candidates) AS s
+     LEFT JOIN LATERAL (
+       SELECT e.id::text AS entry_id, e.kind,
+         to_char(e.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at,
+         e.description, t.transaction_id,
+         (sum(p.amount) FILTER (WHERE p.account_id = ANY($1::bigint[])))::text AS cash,
+         coalesce(sum(p.amount) FILTER (WHERE a.kind = 'fee_income' AND e.kind = 'withdrawal.pay'),
+           0)::text AS fee
+       FROM candidates k
+       JOIN journal_entries e ON e.id = k.entry_id
+       JOIN postings p ON p.entry_id = e.id
+       JOIN ledger_accounts a ON a.id = p.account_id
+       LEFT JOIN transactions t ON t.id = e.transaction_id
+       WHERE e.created_at >= $3 AND e.created_at < $4
+         AND ($6::text[] IS NULL OR e.kind = ANY($6::text[]))
+       GROUP BY e.id, t.transaction_id
+       HAVING sum(p.amount) FILTER (WHERE p.account_id = ANY($1::bigint[])) <> 0
+     ) AS m ON true
+     ORDER BY m.entry_id::bigint`,
     [
       params.accountIds,
       params.afterEntryId.toString(),
@@ -150,13 +167,26 @@ export async function movementPage(
       params.kinds ?? null,
     ],
   );
-  return result.rows.map((row) => ({
-    entryId: BigInt(row.entry_id),
-    entryKind: row.kind,
-    at: new Date(row.at),
-    transactionId: row.transaction_id,
-    description: row.description,
-    amount: BigInt(row.cash),
-    fee: BigInt(row.fee),
-  }));
+  const first = result.rows[0];
+  const scanned = first?.scanned ?? 0;
+  return {
+    movements: result.rows
+      .filter((row): row is ScannedRow & MovementRow => row.entry_id != null)
+      .map((row) => ({
+        entryId: BigInt(row.entry_id),
+        entryKind: row.kind,
+        at: new Date(row.at),
+        transactionId: row.transaction_id,
+        description: row.description,
+        amount: BigInt(row.cash),
+        fee: BigInt(row.fee),
+      })),
+    scannedThrough: first?.through == null ? params.afterEntryId : BigInt(first.through),
+    done: scanned < params.limit,
+  };
+}
+
+interface ScannedRow {
+  scanned: number;
+  through: string | null;
 }

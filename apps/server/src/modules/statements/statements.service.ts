@@ -162,6 +162,32 @@ export async function openSnapshot(ctx: AppContext) {
   return { client, release };
 }
 
+/**
+ * The cash movements of `accountIds` booked in the range, page by page in booking order (each
+ * non-empty page at most STATEMENT_PAGE_ROWS movements), to the end of the accounts' entries.
+ */
+async function* movementsIn(
+  client: repo.Queryable,
+  accountIds: string[],
+  range: { start: Date; end: Date },
+  kinds?: readonly string[],
+): AsyncGenerator<CashMovement[]> {
+  let after = 0n;
+  for (;;) {
+    const page = await repo.movementPage(client, {
+      accountIds,
+      start: range.start,
+      end: range.end,
+      afterEntryId: after,
+      limit: STATEMENT_PAGE_ROWS,
+      ...(kinds ? { kinds } : {}),
+    });
+    if (page.movements.length > 0) yield page.movements;
+    if (page.done) return;
+    after = page.scannedThrough;
+  }
+}
+
 /** Opens the signed-in user's own statement for a range (4xx for a bad range, before any read). */
 export async function openStatement(
   ctx: AppContext,
@@ -175,14 +201,14 @@ export async function openStatement(
     const accounts = await repo.cashAccountIds(client, user.id);
     const figures = await rangeFigures(client, user.id, accounts, range);
     const { opening, closing } = figures;
-    const adjustments = await repo.movementPage(client, {
-      accountIds: accounts.ids,
-      start: range.start,
-      end: range.end,
-      afterEntryId: 0n,
-      limit: SUMMARY_ADJUSTMENTS + 1,
-      kinds: [ENTRY_KINDS.adjustmentBalance, ENTRY_KINDS.adjustmentProfit],
-    });
+    const adjustments: CashMovement[] = [];
+    for await (const page of movementsIn(client, accounts.ids, range, [
+      ENTRY_KINDS.adjustmentBalance,
+      ENTRY_KINDS.adjustmentProfit,
+    ])) {
+      adjustments.push(...page);
+      if (adjustments.length > SUMMARY_ADJUSTMENTS) break;
+    }
     const header: StatementHeader = {
       brand: ctx.config.brandName,
       holder: { name: user.name, reference: user.id },
@@ -194,19 +220,8 @@ export async function openStatement(
     };
     async function* lines(): AsyncGenerator<StatementLine[]> {
       const builder = new StatementBuilder(opening);
-      let after = 0n;
-      for (;;) {
-        const page = await repo.movementPage(client, {
-          accountIds: accounts.ids,
-          start: range.start,
-          end: range.end,
-          afterEntryId: after,
-          limit: STATEMENT_PAGE_ROWS,
-        });
-        if (page.length > 0) yield page.map((movement) => builder.add(movement));
-        const last = page[page.length - 1];
-        if (!last || page.length < STATEMENT_PAGE_ROWS) break;
-        after = last.entryId;
+      for await (const page of movementsIn(client, accounts.ids, range)) {
+        yield page.map((movement) => builder.add(movement));
       }
       // The lines must arrive where the totals said: otherwise the file is cut short, never wrong.
       if (builder.totals().closing !== closing) {
