@@ -20,20 +20,27 @@ export interface StatementRun {
   peakRssGrowthMb: number;
 }
 
-/** Books `count` movements for `userId`, the last one a minute ago, one second apart. */
+/**
+ * Books `count` movements for `userId`, the last one a minute ago, one second apart, in
+ * transactions of BATCH: one transaction moving the same balance row 100,000 times would walk an
+ * ever longer chain of its own row versions (nothing can be pruned before it commits).
+ */
+const BATCH = 500;
 export async function bookMovements(dbUrl: string, userId: string, count: number): Promise<void> {
   const client = new pg.Client({ connectionString: dbUrl });
   await client.connect();
   try {
-    await client.query(
-      `SELECT count(*) FROM generate_series(1, $2::int) AS i
-       CROSS JOIN LATERAL ledger_post_entry(
-         ARRAY['platform:adjustments', 'user:' || $1 || ':available'], ARRAY['adjustments', 'available'],
-         ARRAY[NULL, $1]::uuid[], ARRAY[-100, 100]::bigint[], ARRAY[false, true],
-         'adjustment.balance', 'Bench movement ' || i, NULL, NULL, NULL,
-         now() - interval '1 minute' - ($2::int - i) * interval '1 second')`,
-      [userId, count],
-    );
+    for (let first = 1; first <= count; first += BATCH) {
+      await client.query(
+        `SELECT count(*) FROM generate_series($3::int, $4::int) AS i
+         CROSS JOIN LATERAL ledger_post_entry(
+           ARRAY['platform:adjustments', 'user:' || $1 || ':available'], ARRAY['adjustments', 'available'],
+           ARRAY[NULL, $1]::uuid[], ARRAY[-100, 100]::bigint[], ARRAY[false, true],
+           'adjustment.balance', 'Bench movement ' || i, NULL, NULL, NULL,
+           now() - interval '1 minute' - ($2::int - i) * interval '1 second')`,
+        [userId, count, first, Math.min(count, first + BATCH - 1)],
+      );
+    }
   } finally {
     await client.end();
   }
