@@ -7,6 +7,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import path from 'node:path';
 import pg from 'pg';
 import { WebSocket } from 'ws';
@@ -20,7 +22,7 @@ import { BENCH_ADMIN, REPO_ROOT, startServer, type ServerProcess } from './lib/s
 import { moneyContext, moneyCycle } from './lib/workload';
 import { runCascade } from './lib/cascade';
 import { LEDGER_CLIENTS, runLedgerPhase, tpcbByClients } from './lib/ledger';
-import { bookMovements, downloadStatement } from './lib/statements';
+import { bookMovements, downloadStatement, retainedWhileStreaming } from './lib/statements';
 
 const quick = process.argv.includes('--quick');
 const only = process.argv
@@ -466,6 +468,28 @@ async function main() {
         fmt(run.peakRssGrowthMb, 1),
       );
     }
+    // What a statement retains while it streams: the same service in this process, the heap after
+    // a full collection every 2 chunks (RSS above also counts garbage not yet collected).
+    v8.setFlagsFromString('--expose-gc');
+    const gc = vm.runInNewContext('gc') as () => void;
+    const retained: number[] = [];
+    for (const [owner, rows] of [
+      [owners[0]!, small],
+      [owners[1]!, large],
+    ] as const) {
+      const heap = await retainedWhileStreaming(dbUrl, owner.id, day(-30), day(0), gc);
+      retained.push(heap.retainedMb);
+      record(
+        `statements/csv-${rows}-retained-heap-mb`,
+        fmt(heap.retainedMb, 2),
+        `(${heap.chunks} chunks)`,
+      );
+    }
+    record(
+      'statements/csv-retained-large-over-small',
+      fmt(retained[1]! / Math.max(retained[0]!, 0.5), 2),
+      `(heap kept while streaming, ${large} vs ${small} rows; flat is about 1)`,
+    );
     const [smallCsv, , largeCsv] = runs;
     record(
       'statements/csv-memory-large-over-small',

@@ -104,3 +104,50 @@ export async function downloadStatement(
     clearInterval(sampler);
   }
 }
+
+/**
+ * The statement service in this process, the CSV consumed as fast as it is produced, with the heap
+ * measured after a full collection every `every` chunks: what the statement RETAINS while it
+ * streams (RSS also counts garbage not yet collected). `gc` is a full collection.
+ */
+export async function retainedWhileStreaming(
+  dbUrl: string,
+  userId: string,
+  from: string,
+  to: string,
+  gc: () => void,
+  every = 2,
+): Promise<{ chunks: number; retainedMb: number }> {
+  const { systemClock } = await import('../../apps/server/src/context');
+  const { openStatement } =
+    await import('../../apps/server/src/modules/statements/statements.service');
+  const { statementCsv } = await import('../../apps/server/src/modules/statements/statement.csv');
+  const { STATEMENT_MESSAGES } =
+    await import('../../apps/server/src/modules/statements/statements.messages');
+  const pool = new pg.Pool({ connectionString: dbUrl, max: 2 });
+  try {
+    // Only what the statement service reads from the context.
+    const ctx = { clock: systemClock, config: { brandName: 'Nestrado' }, pool } as never;
+    const user = { id: userId, name: 'Bench' } as never;
+    gc();
+    const baseline = process.memoryUsage().heapUsed;
+    let peak = 0;
+    let chunks = 0;
+    const statement = await openStatement(ctx, user, { from, to });
+    try {
+      for await (const chunk of statementCsv(statement, STATEMENT_MESSAGES.en)) {
+        void chunk;
+        chunks += 1;
+        if (chunks % every === 0) {
+          gc();
+          peak = Math.max(peak, process.memoryUsage().heapUsed - baseline);
+        }
+      }
+    } finally {
+      statement.release();
+    }
+    return { chunks, retainedMb: peak / 2 ** 20 };
+  } finally {
+    await pool.end();
+  }
+}
