@@ -10,11 +10,11 @@ import type { AppContext } from '../../context';
 import { guardAdmin } from '../../http/guards';
 import { requireAdmin } from '../auth/session';
 import { exportFileName } from './domain/statement';
+import { DOWNLOAD_TYPES, sendDownload } from './download';
 import { balancesCsv, journalCsv } from './operator-exports.csv';
 import { openBalancesExport, openJournalExport } from './operator-exports.service';
 
-const CSV = 'text/csv; charset=utf-8; header=present';
-
+/** An export, streamed: its snapshot is released when the body closes, however it ends. */
 function sendCsv(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -22,13 +22,13 @@ function sendCsv(
   release: () => void,
   fileName: string,
 ) {
-  body.on('close', release);
-  body.on('error', (error) => request.log.error({ err: error }, 'operator export failed'));
-  return reply
-    .type(CSV)
-    .header('content-disposition', `attachment; filename="${fileName}"`)
-    .header('x-content-type-options', 'nosniff')
-    .send(body);
+  return sendDownload(request, reply, {
+    body,
+    format: 'csv',
+    fileName,
+    release,
+    failure: 'operator export failed',
+  });
 }
 
 /**
@@ -46,7 +46,7 @@ export function operatorExportRoutes(ctx: AppContext) {
         schema: {
           tags: ['admin'],
           querystring: journalExportQuerySchema,
-          produces: [CSV],
+          produces: [DOWNLOAD_TYPES.csv],
           response: { 200: file },
         },
       },
@@ -66,7 +66,7 @@ export function operatorExportRoutes(ctx: AppContext) {
         schema: {
           tags: ['admin'],
           querystring: balancesExportQuerySchema,
-          produces: [CSV],
+          produces: [DOWNLOAD_TYPES.csv],
           response: { 200: file },
         },
       },

@@ -24,13 +24,9 @@ import { STATEMENT_MESSAGES, statementLanguage } from './statements.messages';
 import { annualSummary, openStatement } from './statements.service';
 import { annualCsv } from './annual.csv';
 import { annualPdf } from './annual.pdf';
+import { DOWNLOAD_TYPES, sendDownload } from './download';
 
 const TRADE_HISTORY_PAGE_ROWS = 500;
-
-const CONTENT_TYPES = {
-  csv: 'text/csv; charset=utf-8; header=present',
-  pdf: 'application/pdf',
-} as const;
 
 /**
  * GET /api/statements/account?from&to&format=csv|pdf[&lang] — the signed-in user's own account
@@ -48,7 +44,7 @@ export function statementRoutes(ctx: AppContext) {
         schema: {
           tags: ['statements'],
           querystring: statementQuerySchema,
-          produces: [CONTENT_TYPES.csv, CONTENT_TYPES.pdf],
+          produces: [DOWNLOAD_TYPES.csv, DOWNLOAD_TYPES.pdf],
           response: {
             200: z.unknown().describe('The statement file (CSV or PDF), as an attachment'),
           },
@@ -70,17 +66,15 @@ export function statementRoutes(ctx: AppContext) {
           statement.release();
           throw error;
         }
-        body.on('close', statement.release);
-        body.on('error', (error) =>
-          request.log.error({ err: error, userId: user.id }, 'statement stream failed'),
-        );
-        const fileName = statementFileName(ctx.config.brandName, statement.header.range, format);
-        return reply
-          .type(CONTENT_TYPES[format])
-          .header('content-disposition', `attachment; filename="${fileName}"`)
-          .header('content-language', language)
-          .header('x-content-type-options', 'nosniff')
-          .send(body);
+        return sendDownload(request, reply, {
+          body,
+          format,
+          fileName: statementFileName(ctx.config.brandName, statement.header.range, format),
+          language,
+          release: statement.release,
+          failure: 'statement stream failed',
+          logContext: { userId: user.id },
+        });
       },
     );
     app.get(
@@ -89,7 +83,7 @@ export function statementRoutes(ctx: AppContext) {
         schema: {
           tags: ['statements'],
           querystring: annualSummaryQuerySchema,
-          produces: [CONTENT_TYPES.csv, CONTENT_TYPES.pdf],
+          produces: [DOWNLOAD_TYPES.csv, DOWNLOAD_TYPES.pdf],
           response: {
             200: z.unknown().describe('The annual summary (CSV or PDF), as an attachment'),
           },
@@ -104,18 +98,14 @@ export function statementRoutes(ctx: AppContext) {
           format === 'csv'
             ? annualCsv(summary)
             : annualPdf(summary, STATEMENT_MESSAGES[language], language);
-        if (typeof body !== 'string') {
-          body.on('error', (error) =>
-            request.log.error({ err: error, userId: user.id }, 'annual summary stream failed'),
-          );
-        }
-        const fileName = annualFileName(ctx.config.brandName, year, format);
-        return reply
-          .type(CONTENT_TYPES[format])
-          .header('content-disposition', `attachment; filename="${fileName}"`)
-          .header('content-language', language)
-          .header('x-content-type-options', 'nosniff')
-          .send(body);
+        return sendDownload(request, reply, {
+          body,
+          format,
+          fileName: annualFileName(ctx.config.brandName, year, format),
+          language,
+          failure: 'annual summary stream failed',
+          logContext: { userId: user.id },
+        });
       },
     );
     app.get(
@@ -124,7 +114,7 @@ export function statementRoutes(ctx: AppContext) {
         schema: {
           tags: ['statements'],
           querystring: tradeHistoryQuerySchema,
-          produces: [CONTENT_TYPES.csv],
+          produces: [DOWNLOAD_TYPES.csv],
           response: {
             200: z.unknown().describe('The closed-trade history (CSV), as an attachment'),
           },
@@ -132,16 +122,13 @@ export function statementRoutes(ctx: AppContext) {
       },
       (request, reply) => {
         const { user } = requireUser(request);
-        const body = tradeHistoryCsv(closedTradePages(ctx, user.id, TRADE_HISTORY_PAGE_ROWS));
-        body.on('error', (error) =>
-          request.log.error({ err: error, userId: user.id }, 'trade history stream failed'),
-        );
-        const fileName = tradeHistoryFileName(ctx.config.brandName, utcDay(ctx.clock.now()));
-        return reply
-          .type(CONTENT_TYPES.csv)
-          .header('content-disposition', `attachment; filename="${fileName}"`)
-          .header('x-content-type-options', 'nosniff')
-          .send(body);
+        return sendDownload(request, reply, {
+          body: tradeHistoryCsv(closedTradePages(ctx, user.id, TRADE_HISTORY_PAGE_ROWS)),
+          format: 'csv',
+          fileName: tradeHistoryFileName(ctx.config.brandName, utcDay(ctx.clock.now())),
+          failure: 'trade history stream failed',
+          logContext: { userId: user.id },
+        });
       },
     );
     done();
