@@ -159,6 +159,16 @@ async function startScript(script: string, args: string[]): Promise<ChildProcess
   return child;
 }
 
+/** Updates of `transactions` rows so far, and how many of them were HOT (no new index entries). */
+async function transactionUpdates(dbUrl: string): Promise<{ updates: number; hot: number }> {
+  const [row] = await query<{ updates: string; hot: string }>(
+    dbUrl,
+    `SELECT n_tup_upd::text AS updates, n_tup_hot_upd::text AS hot
+     FROM pg_stat_user_tables WHERE relname = 'transactions'`,
+  );
+  return { updates: Number(row?.updates ?? 0), hot: Number(row?.hot ?? 0) };
+}
+
 /**
  * The posting function alone, before the ledger hot-path migration (0016) and now, over TPC-B at
  * the same client counts (see lib/ledger.ts).
@@ -276,6 +286,7 @@ async function main() {
       await new Promise((r) => setTimeout(r, 1000));
     }
     await Promise.all(clients.map((c, i) => moneyCycle(money, c, users[i]!.id, 0)));
+    const updatesBefore = await transactionUpdates(dbUrl);
     let failures = 0;
     const { result: run, statements } = await countStatements(dbUrl, () =>
       closedLoop(CFG.clients, CFG.loadSeconds, async (c, i) => {
@@ -300,6 +311,15 @@ async function main() {
       'SELECT count(DISTINCT strategy_id)::text AS n FROM trades',
     );
     record('money-ops/strategies-copied', copied?.n ?? 'n/a', '(every bench user copies one)');
+    // Idle server connections report their statistics within ten seconds.
+    if (CFG.pgbenchSeconds < 11) await new Promise((r) => setTimeout(r, 11_000));
+    const updatesAfter = await transactionUpdates(dbUrl);
+    const updated = updatesAfter.updates - updatesBefore.updates;
+    record(
+      'money-ops/transaction-updates-hot',
+      fmt(updated > 0 ? (updatesAfter.hot - updatesBefore.hot) / updated : NaN, 2),
+      `(share of ${updated} decisions written beside the row, no index entry; 0 before 0023)`,
+    );
   }
 
   if (want('reads')) {

@@ -11,7 +11,14 @@ import { auditLedger } from '../src/modules/ledger/ledger.audit';
 import { userNetByEntryKind } from './ledger-oracle';
 import { postEntry } from '../src/modules/ledger/ledger.service';
 import { createTestApp, type TestApp, type TestClient } from './harness';
-import { activeUser, adminClient, auditAfterEach, fund, summaryOf } from './money-helpers';
+import {
+  activeUser,
+  adminClient,
+  auditAfterEach,
+  fund,
+  methodIds,
+  summaryOf,
+} from './money-helpers';
 
 let t: TestApp;
 let admin: TestClient;
@@ -207,6 +214,68 @@ describe('the ledger in PostgreSQL: every write outside ledger_post_entry is ref
     ]);
     await tamper(-1);
     expect(await auditLedger(t.db)).toEqual([]);
+  });
+
+  it('keeps the pending queue equal to the pending transactions, and the audit checks it', async () => {
+    const { client } = await activeUser(t);
+    const { crypto } = await methodIds(t);
+    const requested = await client.post('/api/deposits', { methodId: crypto, amount: '12.34' });
+    expect(requested.statusCode).toBe(201);
+    const { transaction } = requested.json<{ transaction: Transaction }>();
+    const queued = async () =>
+      (
+        await t.db.execute<{ n: number }>(
+          sql`SELECT count(*)::int AS n FROM pending_transactions q JOIN transactions x
+              ON x.id = q.transaction_id WHERE x.transaction_id = ${transaction.transactionId}`,
+        )
+      ).rows[0]!.n;
+    const pendingList = async () =>
+      (await admin.get('/api/admin/transactions?status=pending&kind=deposit&limit=100'))
+        .json<{ items: Transaction[] }>()
+        .items.map((item) => item.transactionId);
+    expect(await queued()).toBe(1);
+    expect(await pendingList()).toContain(transaction.transactionId);
+
+    // Tampering past the trigger (the table owner deleting from the queue) is what the audit catches.
+    await t.db.execute(
+      sql`DELETE FROM pending_transactions WHERE transaction_id = (SELECT id FROM transactions WHERE transaction_id = ${transaction.transactionId})`,
+    );
+    expect((await auditLedger(t.db)).map((v) => v.check)).toEqual([
+      'the pending queue holds exactly the pending transactions',
+    ]);
+    await t.db.execute(
+      sql`INSERT INTO pending_transactions SELECT id, kind, created_at FROM transactions WHERE transaction_id = ${transaction.transactionId}`,
+    );
+    expect(await auditLedger(t.db)).toEqual([]);
+
+    // A decision writes no column any index reads: it is a HOT update (counted within this
+    // transaction, then rolled back; the counters also hold this connection's unreported work).
+    const hot = await t.db
+      .transaction(async (tx) => {
+        const count = async () =>
+          (
+            await tx.execute<{ updates: number; hot: number }>(
+              sql`SELECT n_tup_upd::int AS updates, n_tup_hot_upd::int AS hot
+                  FROM pg_stat_xact_user_tables WHERE relname = 'transactions'`,
+            )
+          ).rows[0]!;
+        const before = await count();
+        await tx.execute(
+          sql`UPDATE transactions SET status = 'failed', failure_reason = 'test', decided_at = now(),
+              updated_at = now() WHERE id = ${transaction.id}`,
+        );
+        const after = await count();
+        const counted = { updates: after.updates - before.updates, hot: after.hot - before.hot };
+        throw Object.assign(new Error('roll back'), { counted });
+      })
+      .catch((error: { counted?: unknown }) => error.counted);
+    expect(hot).toEqual({ updates: 1, hot: 1 });
+
+    expect((await admin.post(`/api/admin/deposits/${transaction.id}/approve`)).statusCode).toBe(
+      200,
+    );
+    expect(await queued()).toBe(0);
+    expect(await pendingList()).not.toContain(transaction.transactionId);
   });
 
   it('one operation books at most once per transaction (UNIQUE (transaction_id, kind))', async () => {

@@ -120,6 +120,19 @@ const CHECKS: Check[] = [
       `${String(r.transaction_id)} (${String(r.status)}): holds ${String(r.holds)}, pays ${String(r.pays)}, releases ${String(r.releases)}`,
   },
   {
+    name: 'the pending queue holds exactly the pending transactions',
+    query: sql`
+      SELECT coalesce(t.transaction_id, q.transaction_id::text) AS transaction_id,
+             coalesce(t.status, 'not pending') AS status,
+             CASE WHEN q.transaction_id IS NULL THEN 'not queued' ELSE 'queued' END AS queued
+      FROM (SELECT id, transaction_id, status, kind, created_at FROM transactions
+            WHERE status = 'pending') t
+      FULL JOIN pending_transactions q ON q.transaction_id = t.id
+      WHERE t.id IS NULL OR q.transaction_id IS NULL
+         OR q.kind <> t.kind OR q.created_at <> t.created_at`,
+    describe: (r) => `${String(r.transaction_id)}: ${String(r.status)}, ${String(r.queued)}`,
+  },
+  {
     name: 'a decided transaction records when and why; a pending one does not',
     query: sql`
       SELECT transaction_id, status FROM transactions

@@ -32,8 +32,9 @@ export async function userMoney(db: DbOrTx) {
 
 export async function pendingTotals(db: DbOrTx) {
   const { rows } = await db.execute<{ kind: string; count: string; total: string }>(sql`
-    SELECT kind, count(*) AS count, coalesce(sum(amount_cents), 0) AS total FROM transactions
-    WHERE status = 'pending' AND kind IN ('deposit', 'withdrawal') GROUP BY kind`);
+    SELECT q.kind, count(*) AS count, coalesce(sum(t.amount_cents), 0) AS total
+    FROM pending_transactions q JOIN transactions t ON t.id = q.transaction_id
+    WHERE q.kind IN ('deposit', 'withdrawal') GROUP BY q.kind`);
   const of = (kind: string) => {
     const row = rows.find((r) => r.kind === kind);
     return { count: toNumber(row?.count), totalCents: toNumber(row?.total) };

@@ -212,6 +212,15 @@ function rowsOf(db: DbOrTx, options: ListOptions) {
   const conditions: (SQL | undefined)[] = [];
   if (options.userId) conditions.push(ownedBy(options.userId));
   if (options.status) conditions.push(eq(transactions.status, options.status));
+  // The pending queue is its own small table (migration 0023): no index of transactions reads
+  // the status, so that a decision can be a HOT update.
+  if (options.status === 'pending') {
+    conditions.push(
+      sql`${transactions.id} IN (SELECT transaction_id FROM pending_transactions${
+        options.kind ? sql` WHERE kind = ${options.kind}` : sql``
+      })`,
+    );
+  }
   if (options.kind) conditions.push(eq(transactions.kind, options.kind));
   if (options.type) conditions.push(eq(transactions.type, options.type));
   if (options.from) conditions.push(gte(transactions.createdAt, options.from));
