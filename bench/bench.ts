@@ -16,6 +16,7 @@ import { ApiClient, keepAliveAgent, percentile } from './lib/http';
 import { buildAndMeasure, lighthouseScore } from './lib/frontend';
 import { fillTransactions, measurePages } from './lib/listscale';
 import { createCluster, freePort, pgbench, type PgCluster } from './lib/pg';
+import { ownCpuMs, postmasterPid, treeCpuMs } from './lib/cpu';
 import { closeAll, connectMany, measureFanout } from './lib/realtime';
 import { seedUsers, query } from './lib/seed';
 import { BENCH_ADMIN, REPO_ROOT, startServer, type ServerProcess } from './lib/server';
@@ -267,6 +268,7 @@ async function main() {
   log(`server on ${server.baseUrl}, ${workers} worker(s) (logs ${path.join(tmp, 'server.log')})`);
   record('config/web-concurrency', String(workers), '(product worker processes)');
   const base = server.baseUrl;
+  const serverPid = server.child.pid!;
   const agent = keepAliveAgent(64);
   const admin = new ApiClient(base, undefined, agent);
   await admin.loginAdmin(BENCH_ADMIN.email, BENCH_ADMIN.password);
@@ -329,6 +331,13 @@ async function main() {
       await client.post('/api/trades', { planId: money.planId, amount: '500.00' });
     }
     const latencies: number[] = [];
+    const postgres = postmasterPid(path.join(cluster.dir, 'data'));
+    const cpuAt = () => ({
+      server: treeCpuMs(serverPid),
+      postgres: treeCpuMs(postgres),
+      client: ownCpuMs(),
+    });
+    const cpuBefore = cpuAt();
     const { result: run, statements } = await countStatements(dbUrl, () =>
       closedLoop(CFG.clients, CFG.loadSeconds, async (c, i) => {
         const reply = await clients[c]!.get(
@@ -339,6 +348,9 @@ async function main() {
         return 1;
       }),
     );
+    const cpuAfter = cpuAt();
+    const readCpu = (part: keyof typeof cpuAfter) =>
+      ((cpuAfter[part] - cpuBefore[part]) * 1000) / run.ops;
     const rps = run.ops / run.seconds;
     const tps = await pgbench(
       cluster,
@@ -370,11 +382,16 @@ async function main() {
     const emptyClients = users.map(
       () => new ApiClient(`http://127.0.0.1:${emptyPort}`, undefined, agent),
     );
+    const emptyBefore = { server: treeCpuMs(empty.pid!), client: ownCpuMs() };
     const emptyRun = await closedLoop(CFG.clients, Math.min(CFG.loadSeconds, 15), async (c) => {
       const reply = await emptyClients[c]!.get('/empty');
       if (reply.status !== 200) throw new Error(`empty ${reply.status}`);
       return 1;
     });
+    const emptyCpu = {
+      server: ((treeCpuMs(empty.pid!) - emptyBefore.server) * 1000) / emptyRun.ops,
+      client: ((ownCpuMs() - emptyBefore.client) * 1000) / emptyRun.ops,
+    };
     empty.kill('SIGTERM');
     const emptyRps = emptyRun.ops / emptyRun.seconds;
     record('calibration/http-empty-rps', fmt(emptyRps, 1), '(empty route, no database)');
@@ -384,6 +401,27 @@ async function main() {
       '(the highest reads/pgbench-select any HTTP read could reach here)',
     );
     record('reads/http-empty', fmt(rps / emptyRps, 3), 'target >= 0.2');
+    // Where a read's time goes, in CPU time per request (much less sensitive to the host's load
+    // than requests per second): the product's processes, PostgreSQL, and the load generator.
+    record(
+      'reads/cpu-us-per-request',
+      fmt(readCpu('server') + readCpu('postgres') + readCpu('client'), 0),
+      `(server ${fmt(readCpu('server'), 0)}, postgres ${fmt(readCpu('postgres'), 0)}, client ${fmt(readCpu('client'), 0)})`,
+    );
+    record(
+      'calibration/http-empty-cpu-us-per-request',
+      fmt(emptyCpu.server + emptyCpu.client, 0),
+      `(server ${fmt(emptyCpu.server, 0)}, client ${fmt(emptyCpu.client, 0)})`,
+    );
+    record(
+      'reads/http-empty-by-cpu',
+      fmt(
+        (emptyCpu.server + emptyCpu.client) /
+          (readCpu('server') + readCpu('postgres') + readCpu('client')),
+        3,
+      ),
+      '(reads/http-empty from CPU time instead of wall time: what it would be on an idle machine)',
+    );
   }
 
   if (want('cascade')) {

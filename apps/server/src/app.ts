@@ -7,7 +7,6 @@ import Fastify, {
   type FastifyRequest,
 } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import fastifyWebsocket from '@fastify/websocket';
 import {
@@ -27,6 +26,7 @@ import {
 } from './http/error-handler';
 import { trackRoutesForMethodCheck } from './http/method-not-allowed';
 import { refuseNulCharacters } from './http/nul-characters';
+import { registerSecurityHeaders } from './http/security-headers';
 import { registerStaticWeb } from './http/static-web';
 import { authRoutes } from './modules/auth/auth.routes';
 import { registerSessionLoader } from './modules/auth/session';
@@ -182,10 +182,10 @@ export async function buildApp(
     transform: documentMultipartBodies,
   });
   await app.register(fastifyCookie);
-  await app.register(fastifyHelmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: { directives: CSP_DIRECTIVES },
     crossOriginEmbedderPolicy: false,
-    hsts: ctx.config.publicUrl.startsWith('https://'),
+    strictTransportSecurity: ctx.config.publicUrl.startsWith('https://'),
   });
   // Brute-force limits are counted in PostgreSQL (http/rate-limit.ts), not per process.
   refuseInMemoryRateLimits(app);

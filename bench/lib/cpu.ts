@@ -1,0 +1,62 @@
+/**
+ * CPU time spent by a process and everything it started (Linux /proc), for figures that say where
+ * a request's time goes whatever else the machine is doing: requests per second move with the
+ * load of a shared host, CPU time per request much less.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+
+const TICKS_PER_SECOND = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim());
+
+interface ProcStat {
+  ppid: number;
+  /** utime + stime, in clock ticks. */
+  ticks: number;
+}
+
+function readStats(): Map<number, ProcStat> {
+  const stats = new Map<number, ProcStat>();
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let text: string;
+    try {
+      text = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+    } catch {
+      continue; // gone meanwhile
+    }
+    // The command name (field 2) may hold spaces: the fields after it follow its closing paren.
+    const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+    stats.set(Number(entry), {
+      ppid: Number(fields[1]),
+      ticks: Number(fields[11]) + Number(fields[12]),
+    });
+  }
+  return stats;
+}
+
+/** CPU milliseconds used so far by `root` and its live descendants. */
+export function treeCpuMs(root: number): number {
+  const stats = readStats();
+  const children = new Map<number, number[]>();
+  for (const [pid, stat] of stats)
+    children.set(stat.ppid, [...(children.get(stat.ppid) ?? []), pid]);
+  let ticks = 0;
+  const pending = [root];
+  while (pending.length > 0) {
+    const pid = pending.pop()!;
+    ticks += stats.get(pid)?.ticks ?? 0;
+    pending.push(...(children.get(pid) ?? []));
+  }
+  return (ticks * 1000) / TICKS_PER_SECOND;
+}
+
+/** This process's own CPU milliseconds so far (the load generator). */
+export function ownCpuMs(): number {
+  const usage = process.cpuUsage();
+  return (usage.user + usage.system) / 1000;
+}
+
+/** The postmaster's pid of a cluster, from its data directory. */
+export function postmasterPid(dataDir: string): number {
+  return Number(fs.readFileSync(`${dataDir}/postmaster.pid`, 'utf8').split('\n')[0]);
+}
