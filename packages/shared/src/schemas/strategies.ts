@@ -59,6 +59,48 @@ export const navSeriesSchema = z.object({
 });
 export type NavSeries = z.infer<typeof navSeriesSchema>;
 
+/** A percentage with 2 decimals as text ("12.50"), or null when the record cannot support it yet. */
+const recordPct = z.string().nullable();
+
+/** GET /api/strategies/:id/record — the strategy's whole record (docs/strategy-record.md). */
+export const strategyRecordSchema = z.object({
+  strategyId: z.string(),
+  asOf: z.string(),
+  /** NAV now over NAV at each window's start, − 1; null when the record is younger than the window. */
+  returns: z.object({
+    '7d': recordPct,
+    '30d': recordPct,
+    '90d': recordPct,
+    '1y': recordPct,
+    all: recordPct,
+  }),
+  monthly: z.array(z.object({ month: z.string(), returnPct: z.string(), partial: z.boolean() })),
+  maxDrawdownPct: recordPct,
+  /** Below the highest NAV so far, at each day's last NAV, oldest first. */
+  drawdown: z.array(z.object({ at: z.string(), drawdownPct: z.string() })),
+  risk: z.object({
+    annualVolatilityPct: recordPct,
+    sharpeRatio: recordPct,
+    riskScore: z.number().int().min(1).max(10).nullable(),
+    dailyReturnCount: z.number().int(),
+  }),
+  closedPositions: z.object({
+    count: z.number().int(),
+    winRatePct: recordPct,
+    averageWinPct: recordPct,
+    averageLossPct: recordPct,
+  }),
+  copierOutcomes: z.object({
+    opened: z.number().int(),
+    closed: z.number().int(),
+    profitableSharePct: recordPct,
+    lowerQuartilePct: recordPct,
+    medianPct: recordPct,
+    upperQuartilePct: recordPct,
+  }),
+});
+export type StrategyRecord = z.infer<typeof strategyRecordSchema>;
+
 export const strategyIdParamSchema = z.object({
   id: z.uuid({ error: 'Strategy not found' }),
 });

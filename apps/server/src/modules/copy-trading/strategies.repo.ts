@@ -258,6 +258,47 @@ export async function navSeries(
   return result.rows.map((r) => ({ at: new Date(r.at), nav: r.nav }));
 }
 
+/** The lead trader's fills that reduced or closed a position (orders and demo orders), oldest first. */
+export async function closingFills(
+  db: DbOrTx,
+  strategyId: string,
+): Promise<{ side: 'long' | 'short'; quantity: string; price: string; realisedPnl: string }[]> {
+  const result = await db.execute<{
+    side: 'long' | 'short';
+    quantity: string;
+    price: string;
+    realised_pnl: string;
+  }>(sql`
+    SELECT side, (-quantity_delta)::text AS quantity, price::text AS price,
+           realised_pnl::text AS realised_pnl
+    FROM strategy_fills
+    WHERE strategy_id = ${strategyId} AND quantity_delta < 0 AND reason IN ('order', 'demo')
+    ORDER BY id`);
+  return result.rows.map((r) => ({
+    side: r.side,
+    quantity: r.quantity,
+    price: r.price,
+    realisedPnl: r.realised_pnl,
+  }));
+}
+
+/** Every copy of a strategy ever opened, and what each closed one put in and paid out. */
+export async function copiesOf(
+  db: DbOrTx,
+  strategyId: string,
+): Promise<{ opened: number; closed: { amountCents: bigint; payoutCents: bigint }[] }> {
+  const result = await db.execute<{ amount_cents: string; payout_cents: string | null }>(sql`
+    SELECT amount_cents::text, payout_cents::text FROM trades WHERE strategy_id = ${strategyId}`);
+  return {
+    opened: result.rows.length,
+    closed: result.rows.flatMap((r) =>
+      r.payout_cents === null
+        ? []
+        : [{ amountCents: BigInt(r.amount_cents), payoutCents: BigInt(r.payout_cents) }],
+    ),
+  };
+}
+
 /** Per strategy, its open trades (copiers) and the units they hold: aggregates, not state. */
 export async function copiedUnits(
   db: DbOrTx,

@@ -8,6 +8,7 @@ import {
   navSeriesSchema,
   strategyIdParamSchema,
   strategyListSchema,
+  strategyRecordSchema,
 } from '@app/shared/schemas/strategies';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -15,7 +16,7 @@ import { guardAdmin } from '../../http/guards';
 import { requireAdmin } from '../auth/session';
 import * as service from './strategies.service';
 
-/** GET /api/strategies, GET /api/strategies/:id/nav?days=30 — public, read-only. */
+/** GET /api/strategies, /api/strategies/:id/nav?days=30, /api/strategies/:id/record — public, read-only. */
 export function strategyRoutes(ctx: AppContext) {
   return function register(fastify: FastifyInstance, _options: unknown, done: () => void) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -39,6 +40,17 @@ export function strategyRoutes(ctx: AppContext) {
         },
       },
       (request) => service.strategyNavSeries(ctx, request.params.id, request.query.days),
+    );
+    app.get(
+      '/:id/record',
+      {
+        schema: {
+          tags: ['strategies'],
+          params: strategyIdParamSchema,
+          response: { 200: strategyRecordSchema },
+        },
+      },
+      (request) => service.strategyRecord(ctx, request.params.id),
     );
     done();
   };

@@ -1,5 +1,10 @@
 import { eq, and, sql } from 'drizzle-orm';
-import type { NavSeries, Strategy, TraderStrategy } from '@app/shared/schemas/strategies';
+import type {
+  NavSeries,
+  Strategy,
+  StrategyRecord,
+  TraderStrategy,
+} from '@app/shared/schemas/strategies';
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { plans } from '../../db/schema';
@@ -28,6 +33,12 @@ import {
   type NavPoint,
   type StrategyMetrics,
   type StrategyState,
+  closedPositions,
+  copierOutcomes,
+  drawdowns,
+  monthlyReturns,
+  riskFigures,
+  windowReturns,
 } from './domain';
 import { strategies, type StrategyRow } from './copy-trading.schema';
 import * as repo from './strategies.repo';
@@ -333,6 +344,38 @@ export async function dailyNavSeries(ctx: AppContext, id: string, days: number) 
   const now = ctx.clock.now().getTime();
   const points = await repo.navSeries(ctx.db, id, now - days * DAY_MS, 'day');
   return points.map((p) => ({ at: p.at.toISOString(), nav: p.nav }));
+}
+
+/**
+ * The strategy's whole record (docs/strategy-record.md): figures from its hourly NAV since it
+ * began, the drawdown chart at each day's last NAV, the lead trader's closes and every copy.
+ */
+export async function strategyRecord(ctx: AppContext, id: string): Promise<StrategyRecord> {
+  const row = await repo.findStrategy(ctx.db, id);
+  if (!row) throw notFound('Strategy not found');
+  const now = ctx.clock.now().getTime();
+  const [hourly, daily, fills, copies] = await Promise.all([
+    repo.navSeries(ctx.db, id, 0, 'hour'),
+    repo.navSeries(ctx.db, id, 0, 'day'),
+    repo.closingFills(ctx.db, id),
+    repo.copiesOf(ctx.db, id),
+  ]);
+  const series = hourly.map((p) => ({ at: p.at.getTime(), nav: p.nav }));
+  const dailySeries = daily.map((p) => ({ at: p.at.getTime(), nav: p.nav }));
+  return {
+    strategyId: id,
+    asOf: new Date(now).toISOString(),
+    returns: windowReturns(series, now),
+    monthly: monthlyReturns(series, now),
+    maxDrawdownPct: drawdowns(series, now).maxDrawdownPct,
+    drawdown: drawdowns(dailySeries, now).series.map((p) => ({
+      at: new Date(p.at).toISOString(),
+      drawdownPct: p.drawdownPct,
+    })),
+    risk: riskFigures(series, now),
+    closedPositions: closedPositions(fills),
+    copierOutcomes: copierOutcomes(copies.opened, copies.closed),
+  };
 }
 
 // Lead trader ------------------------------------------------------------------------------------

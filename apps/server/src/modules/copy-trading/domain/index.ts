@@ -54,4 +54,12 @@ export {
   type Settlement,
 } from './performance-fee';
 export { dailyReturns, strategyMetrics, type NavPoint, type StrategyMetrics } from './metrics';
+export {
+  closedPositions,
+  copierOutcomes,
+  drawdowns,
+  monthlyReturns,
+  riskFigures,
+  windowReturns,
+} from './strategy-record';
 export * from './demo-traders';

@@ -1,0 +1,206 @@
+import { describe, expect, it } from 'vitest';
+import { Dec } from '../../market/domain';
+import type { NavPoint } from './metrics';
+import {
+  closedPositions,
+  copierOutcomes,
+  drawdowns,
+  monthlyReturns,
+  quantile,
+  riskFigures,
+  riskScore,
+  windowReturns,
+} from './strategy-record';
+
+const DAY_MS = 86_400_000;
+const NOW = Date.UTC(2025, 7, 10, 12);
+const daysAgo = (days: number) => NOW - days * DAY_MS;
+
+describe('returns over windows', () => {
+  const series: NavPoint[] = [
+    { at: daysAgo(400), nav: '1' },
+    { at: daysAgo(90), nav: '1.25' },
+    { at: daysAgo(30), nav: '1.5' },
+    { at: daysAgo(7), nav: '1.2' },
+    { at: NOW, nav: '1.32' },
+  ];
+
+  it('measures each window from the NAV in force at its start', () => {
+    expect(windowReturns(series, NOW)).toEqual({
+      '7d': '10.00', // 1.32 / 1.2
+      '30d': '-12.00', // 1.32 / 1.5
+      '90d': '5.60', // 1.32 / 1.25
+      '1y': '32.00', // the NAV of 400 days ago was still in force a year ago
+      all: '32.00',
+    });
+  });
+
+  it('a 20-day-old strategy has no 30-day, 90-day or 1-year return, rather than 0 %', () => {
+    const young = [
+      { at: daysAgo(20), nav: '1' },
+      { at: daysAgo(7), nav: '0.95' },
+      { at: NOW, nav: '0.9975' },
+    ];
+    expect(windowReturns(young, NOW)).toEqual({
+      '7d': '5.00',
+      '30d': null,
+      '90d': null,
+      '1y': null,
+      all: '-0.25',
+    });
+  });
+
+  it('a strategy with one NAV has no return at all', () => {
+    expect(windowReturns([{ at: NOW, nav: '1' }], NOW)).toEqual({
+      '7d': null,
+      '30d': null,
+      '90d': null,
+      '1y': null,
+      all: null,
+    });
+  });
+});
+
+describe('monthly returns', () => {
+  it('splits at the first instant of each month (UTC); the current month is partial', () => {
+    const series: NavPoint[] = [
+      { at: Date.UTC(2025, 5, 15), nav: '1' },
+      { at: Date.UTC(2025, 5, 30, 23, 59), nav: '1.1' },
+      { at: Date.UTC(2025, 6, 1, 0, 0), nav: '1.2' }, // July's, not June's
+      { at: Date.UTC(2025, 6, 31, 12), nav: '0.99' },
+      { at: Date.UTC(2025, 7, 10), nav: '1.089' },
+    ];
+    expect(monthlyReturns(series, NOW)).toEqual([
+      { month: '2025-06', returnPct: '10.00', partial: false }, // from its first NAV
+      { month: '2025-07', returnPct: '-10.00', partial: false }, // 0.99 / 1.1
+      { month: '2025-08', returnPct: '10.00', partial: true }, // 1.089 / 0.99
+    ]);
+  });
+
+  it('crosses a year end; a month with only the first NAV has no row', () => {
+    const series: NavPoint[] = [
+      { at: Date.UTC(2024, 11, 31), nav: '2' },
+      { at: Date.UTC(2025, 0, 31), nav: '2' },
+      { at: Date.UTC(2025, 1, 1), nav: '2.5' },
+    ];
+    expect(monthlyReturns(series, Date.UTC(2025, 1, 2))).toEqual([
+      { month: '2025-01', returnPct: '0.00', partial: false },
+      { month: '2025-02', returnPct: '25.00', partial: true },
+    ]);
+  });
+});
+
+describe('drawdowns', () => {
+  it('measures each point from the highest NAV before it', () => {
+    const series = ['1', '1.2', '0.9', '1.08', '1.3'].map((nav, i) => ({
+      at: daysAgo(4 - i),
+      nav,
+    }));
+    expect(drawdowns(series, NOW)).toEqual({
+      maxDrawdownPct: '25.00',
+      series: ['0.00', '0.00', '25.00', '10.00', '0.00'].map((drawdownPct, i) => ({
+        at: daysAgo(4 - i),
+        drawdownPct,
+      })),
+    });
+  });
+
+  it('says nothing from a single NAV', () => {
+    expect(drawdowns([{ at: NOW, nav: '1' }], NOW)).toEqual({ maxDrawdownPct: null, series: [] });
+  });
+});
+
+describe('risk', () => {
+  it('+2 %, −1 % four times: volatility 30.64 %, Sharpe 5.96, drawdown 1 %, score 6', () => {
+    let nav = new Dec(1);
+    const series: NavPoint[] = [{ at: daysAgo(8), nav: nav.toFixed() }];
+    for (let k = 7; k >= 0; k--) {
+      nav = nav.times(k % 2 === 1 ? '1.02' : '0.99');
+      series.push({ at: daysAgo(k), nav: nav.toFixed() });
+    }
+    expect(riskFigures(series, NOW)).toEqual({
+      annualVolatilityPct: '30.64', // sample sd 1.6036 % a day × √365
+      sharpeRatio: '5.96', // 0.5 % mean a day / 1.6036 % × √365
+      riskScore: 6, // volatility in (30, 40] → 6; drawdown 1 % → 1
+      dailyReturnCount: 8,
+    });
+  });
+
+  it('fewer than seven daily returns: no volatility, Sharpe or score yet', () => {
+    const series = ['1', '1.1', '1.2'].map((nav, i) => ({ at: daysAgo(2 - i), nav }));
+    expect(riskFigures(series, NOW)).toEqual({
+      annualVolatilityPct: null,
+      sharpeRatio: null,
+      riskScore: null,
+      dailyReturnCount: 2,
+    });
+  });
+
+  it('the score is the worse of the volatility band and the drawdown band', () => {
+    expect(riskScore('0', '0')).toBe(1);
+    expect(riskScore('20', '2')).toBe(4); // bounds are inclusive
+    expect(riskScore('20.01', '2')).toBe(5);
+    expect(riskScore('3', '70')).toBe(10);
+    expect(riskScore('100.01', '0')).toBe(10);
+  });
+});
+
+describe("the lead trader's closed positions", () => {
+  it('wins and losses on the cost of the part closed; a close at entry counts as neither', () => {
+    expect(
+      closedPositions([
+        { side: 'long', quantity: '2', price: '110', realisedPnl: '20' }, // entry 100: +10 %
+        { side: 'short', quantity: '1', price: '90', realisedPnl: '10' }, // entry 100: +10 %
+        { side: 'long', quantity: '4', price: '95', realisedPnl: '-20' }, // entry 100: −5 %
+        { side: 'long', quantity: '1', price: '100', realisedPnl: '0' },
+      ]),
+    ).toEqual({ count: 3, winRatePct: '66.67', averageWinPct: '10.00', averageLossPct: '-5.00' });
+  });
+
+  it('no closes yet: no win rate', () => {
+    expect(closedPositions([])).toEqual({
+      count: 0,
+      winRatePct: null,
+      averageWinPct: null,
+      averageLossPct: null,
+    });
+  });
+});
+
+describe('copier outcomes', () => {
+  const copy = (amount: number, payout: number) => ({
+    amountCents: BigInt(amount),
+    payoutCents: BigInt(payout),
+  });
+
+  it('quartiles of what closed copies returned after fees; breaking even is not a profit', () => {
+    const closed = [copy(10_000, 13_000), copy(10_000, 9_000), copy(10_000, 10_500)];
+    closed.push(copy(20_000, 20_000), copy(5_000, 5_500));
+    expect(copierOutcomes(7, closed)).toEqual({
+      opened: 7,
+      closed: 5,
+      profitableSharePct: '60.00',
+      lowerQuartilePct: '0.00',
+      medianPct: '5.00',
+      upperQuartilePct: '10.00',
+    });
+  });
+
+  it('interpolates between ranks', () => {
+    const sorted = ['-0.1', '0', '0.05', '0.1'].map((v) => new Dec(v));
+    expect(quantile(sorted, 0.25).toFixed()).toBe('-0.025');
+    expect(quantile(sorted, 0.5).toFixed()).toBe('0.025');
+    expect(quantile(sorted, 0.75).toFixed()).toBe('0.0625');
+  });
+
+  it('a strategy nobody has closed yet says so', () => {
+    expect(copierOutcomes(3, [])).toEqual({
+      opened: 3,
+      closed: 0,
+      profitableSharePct: null,
+      lowerQuartilePct: null,
+      medianPct: null,
+      upperQuartilePct: null,
+    });
+  });
+});

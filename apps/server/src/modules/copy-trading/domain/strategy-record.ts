@@ -1,0 +1,302 @@
+/**
+ * A strategy's whole record, for its public page and the directory: returns over windows, a
+ * monthly table, drawdowns, volatility, Sharpe ratio, a 1–10 risk score, the lead trader's closed
+ * positions and what copiers actually earned. Exact decimals throughout; every percentage is
+ * rounded to 2 decimals only when it is written out. A figure the record cannot support yet is
+ * null — never 0 — so a page can say "not enough history". The formulas, with worked numbers, are
+ * in docs/strategy-record.md.
+ */
+import { Dec, type DecimalInput } from '../../market/domain';
+import { dailyReturns, type NavPoint } from './metrics';
+import { toPercentText } from './precision';
+
+const DAY_MS = 86_400_000;
+/** Crypto markets trade every day: a year of daily returns is 365 of them. */
+const DAYS_PER_YEAR = 365;
+
+export const RECORD_WINDOWS = ['7d', '30d', '90d', '1y', 'all'] as const;
+export type RecordWindow = (typeof RECORD_WINDOWS)[number];
+const WINDOW_DAYS: Record<Exclude<RecordWindow, 'all'>, number> = {
+  '7d': 7,
+  '30d': 30,
+  '90d': 90,
+  '1y': 365,
+};
+
+interface Point {
+  readonly at: number;
+  readonly nav: Dec;
+}
+
+function prepare(series: readonly NavPoint[], now: number): Point[] {
+  return series
+    .filter((p) => p.at <= now)
+    .map((p) => ({ at: p.at, nav: new Dec(p.nav) }))
+    .sort((a, b) => a.at - b.at);
+}
+
+/** The last point at or before `at`; undefined before the series starts. */
+function pointAt(points: readonly Point[], at: number): Point | undefined {
+  let lo = 0;
+  let hi = points.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((points[mid] as Point).at <= at) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo === 0 ? undefined : points[lo - 1];
+}
+
+const pct = (ratio: Dec) => toPercentText(ratio.times(100));
+
+/**
+ * NAV now over NAV at the window's start, − 1. Null when the record does not reach back to the
+ * start of the window (a 20-day-old strategy has no 30-day return), except for "all".
+ */
+export function windowReturns(
+  series: readonly NavPoint[],
+  now: number,
+): Record<RecordWindow, string | null> {
+  const points = prepare(series, now);
+  const first = points[0];
+  const last = points.at(-1);
+  const result = {} as Record<RecordWindow, string | null>;
+  for (const window of RECORD_WINDOWS) {
+    const base = window === 'all' ? first : pointAt(points, now - WINDOW_DAYS[window] * DAY_MS);
+    result[window] =
+      !base || !last || base === last || base.nav.lte(0)
+        ? null
+        : pct(last.nav.div(base.nav).minus(1));
+  }
+  return result;
+}
+
+export interface MonthlyReturn {
+  /** "2025-07" (UTC). */
+  readonly month: string;
+  readonly returnPct: string;
+  /** True for the month now is in: the return so far. */
+  readonly partial: boolean;
+}
+
+/**
+ * One row per calendar month (UTC) from the first NAV to now: the month's last NAV over the
+ * previous month's last NAV (the first NAV for the month the record starts in), − 1.
+ */
+export function monthlyReturns(series: readonly NavPoint[], now: number): MonthlyReturn[] {
+  const points = prepare(series, now);
+  const first = points[0];
+  if (!first) return [];
+  const rows: MonthlyReturn[] = [];
+  const start = new Date(first.at);
+  let year = start.getUTCFullYear();
+  let month = start.getUTCMonth();
+  for (;;) {
+    const monthStart = Date.UTC(year, month, 1);
+    if (monthStart > now) break;
+    const nextStart = Date.UTC(year, month + 1, 1);
+    const opening = pointAt(points, monthStart - 1) ?? first;
+    const closing = pointAt(points, Math.min(nextStart - 1, now));
+    if (closing && closing !== opening && opening.nav.gt(0)) {
+      rows.push({
+        month: `${year}-${String(month + 1).padStart(2, '0')}`,
+        returnPct: pct(closing.nav.div(opening.nav).minus(1)),
+        partial: nextStart - 1 > now,
+      });
+    }
+    month += 1;
+    if (month === 12) {
+      month = 0;
+      year += 1;
+    }
+  }
+  return rows;
+}
+
+export interface Drawdowns {
+  /** Largest fall from a peak, in % as a non-negative number; null without two points. */
+  readonly maxDrawdownPct: string | null;
+  /** At each point, how far below the highest NAV so far (0 at a new high), for the chart. */
+  readonly series: readonly { at: number; drawdownPct: string }[];
+}
+
+export function drawdowns(series: readonly NavPoint[], now: number): Drawdowns {
+  const points = prepare(series, now);
+  if (points.length < 2) return { maxDrawdownPct: null, series: [] };
+  let peak = (points[0] as Point).nav;
+  let max = new Dec(0);
+  const out: { at: number; drawdownPct: string }[] = [];
+  for (const { at, nav } of points) {
+    if (nav.gt(peak)) peak = nav;
+    const drawdown = peak.lte(0) ? new Dec(0) : peak.minus(nav).div(peak);
+    if (drawdown.gt(max)) max = drawdown;
+    out.push({ at, drawdownPct: pct(drawdown) });
+  }
+  return { maxDrawdownPct: pct(max), series: out };
+}
+
+export interface RiskFigures {
+  /** Sample standard deviation of the daily returns × √365, in %. */
+  readonly annualVolatilityPct: string | null;
+  /** Mean daily return / its standard deviation × √365 (risk-free rate 0), 2 decimals. */
+  readonly sharpeRatio: string | null;
+  /** 1 (calmest) to 10, from volatility and drawdown: see riskScore. */
+  readonly riskScore: number | null;
+  /** How many daily returns the figures are over (the last year at most). */
+  readonly dailyReturnCount: number;
+}
+
+/** Fewer daily returns than this and volatility, Sharpe and the risk score say "not yet". */
+export const MIN_DAILY_RETURNS_FOR_RISK = 7;
+
+/** Upper bounds (inclusive) of annualised volatility, in %, for scores 1 to 9; above: 10. */
+export const VOLATILITY_BANDS = [5, 10, 15, 20, 30, 40, 60, 80, 100] as const;
+/** Upper bounds (inclusive) of maximum drawdown, in %, for scores 1 to 9; above: 10. */
+export const DRAWDOWN_BANDS = [2, 5, 10, 15, 20, 30, 40, 50, 65] as const;
+
+function band(value: Dec, bounds: readonly number[]): number {
+  const index = bounds.findIndex((bound) => value.lte(bound));
+  return index === -1 ? bounds.length + 1 : index + 1;
+}
+
+/**
+ * The risk score: the higher of the volatility band and the drawdown band, so a strategy is as
+ * risky as the worse of how much it swings and how far it has fallen.
+ */
+export function riskScore(annualVolatilityPct: DecimalInput, maxDrawdownPct: DecimalInput): number {
+  return Math.max(
+    band(new Dec(annualVolatilityPct), VOLATILITY_BANDS),
+    band(new Dec(maxDrawdownPct), DRAWDOWN_BANDS),
+  );
+}
+
+/** Volatility, Sharpe ratio and risk score over the last year of daily returns. */
+export function riskFigures(series: readonly NavPoint[], now: number): RiskFigures {
+  const returns = dailyReturns(series, now, DAYS_PER_YEAR);
+  const n = returns.length;
+  const none: RiskFigures = {
+    annualVolatilityPct: null,
+    sharpeRatio: null,
+    riskScore: null,
+    dailyReturnCount: n,
+  };
+  if (n < MIN_DAILY_RETURNS_FOR_RISK) return none;
+  const mean = returns.reduce((sum, r) => sum.plus(r), new Dec(0)).div(n);
+  const variance = returns
+    .reduce((sum, r) => sum.plus(r.minus(mean).pow(2)), new Dec(0))
+    .div(n - 1);
+  const deviation = variance.sqrt();
+  const annualised = deviation.times(new Dec(DAYS_PER_YEAR).sqrt());
+  const maxDrawdown = drawdowns(series, now).maxDrawdownPct ?? '0';
+  const volatilityPct = annualised.times(100);
+  return {
+    annualVolatilityPct: toPercentText(volatilityPct),
+    sharpeRatio: deviation.isZero()
+      ? null
+      : mean.div(deviation).times(new Dec(DAYS_PER_YEAR).sqrt()).toFixed(2, Dec.ROUND_HALF_UP),
+    riskScore: riskScore(volatilityPct, maxDrawdown),
+    dailyReturnCount: n,
+  };
+}
+
+/** A fill that reduced or closed one of the lead trader's positions. */
+export interface ClosingFill {
+  readonly side: 'long' | 'short';
+  /** The quantity sold (long) or bought back (short): positive. */
+  readonly quantity: DecimalInput;
+  readonly price: DecimalInput;
+  readonly realisedPnl: DecimalInput;
+}
+
+export interface ClosedPositions {
+  readonly count: number;
+  /** Share of the closes that realised a profit, in %. */
+  readonly winRatePct: string | null;
+  /** Mean return of the winning closes on the cost of the part closed, in %. */
+  readonly averageWinPct: string | null;
+  /** Mean return of the losing closes, in % (negative). */
+  readonly averageLossPct: string | null;
+}
+
+/**
+ * Each close's return on what the closed part cost: realised ÷ (quantity × entry price), the
+ * entry price recovered from the fill (long: price − realised ÷ quantity; short: price +
+ * realised ÷ quantity). A close at exactly its entry price counts as neither a win nor a loss.
+ */
+export function closedPositions(fills: readonly ClosingFill[]): ClosedPositions {
+  const wins: Dec[] = [];
+  const losses: Dec[] = [];
+  for (const fill of fills) {
+    const quantity = new Dec(fill.quantity);
+    const realised = new Dec(fill.realisedPnl);
+    if (quantity.lte(0) || realised.isZero()) continue;
+    const perUnit = realised.div(quantity);
+    const entry =
+      fill.side === 'long' ? new Dec(fill.price).minus(perUnit) : new Dec(fill.price).plus(perUnit);
+    if (entry.lte(0)) continue;
+    const ratio = perUnit.div(entry);
+    (ratio.gt(0) ? wins : losses).push(ratio);
+  }
+  const decided = wins.length + losses.length;
+  const mean = (values: Dec[]) =>
+    values.length === 0
+      ? null
+      : pct(values.reduce((sum, v) => sum.plus(v), new Dec(0)).div(values.length));
+  return {
+    count: decided,
+    winRatePct: decided === 0 ? null : pct(new Dec(wins.length).div(decided)),
+    averageWinPct: mean(wins),
+    averageLossPct: mean(losses),
+  };
+}
+
+export interface CopierOutcomes {
+  /** Copies ever opened, open ones included. */
+  readonly opened: number;
+  readonly closed: number;
+  /** Share of closed copies paid out more than was put in, in %. */
+  readonly profitableSharePct: string | null;
+  /** Quartiles of the closed copies' returns (payout ÷ amount − 1, after fees), in %. */
+  readonly lowerQuartilePct: string | null;
+  readonly medianPct: string | null;
+  readonly upperQuartilePct: string | null;
+}
+
+/** The p-quantile of sorted values, interpolating linearly between ranks (NumPy's default). */
+export function quantile(sorted: readonly Dec[], p: number): Dec {
+  if (sorted.length === 0) throw new Error('quantile of nothing');
+  const rank = new Dec(sorted.length - 1).times(p);
+  const lower = rank.floor().toNumber();
+  const low = sorted[lower] as Dec;
+  const high = sorted[Math.min(lower + 1, sorted.length - 1)] as Dec;
+  return low.plus(high.minus(low).times(rank.minus(lower)));
+}
+
+/** What copiers actually earned, from every closed copy of the strategy. */
+export function copierOutcomes(
+  opened: number,
+  closed: readonly { amountCents: bigint; payoutCents: bigint }[],
+): CopierOutcomes {
+  const returns = closed
+    .filter((c) => c.amountCents > 0n)
+    .map((c) => new Dec(c.payoutCents.toString()).div(c.amountCents.toString()).minus(1))
+    .sort((a, b) => a.comparedTo(b));
+  if (returns.length === 0) {
+    return {
+      opened,
+      closed: 0,
+      profitableSharePct: null,
+      lowerQuartilePct: null,
+      medianPct: null,
+      upperQuartilePct: null,
+    };
+  }
+  return {
+    opened,
+    closed: returns.length,
+    profitableSharePct: pct(new Dec(returns.filter((r) => r.gt(0)).length).div(returns.length)),
+    lowerQuartilePct: pct(quantile(returns, 0.25)),
+    medianPct: pct(quantile(returns, 0.5)),
+    upperQuartilePct: pct(quantile(returns, 0.75)),
+  };
+}

@@ -1,0 +1,132 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { StrategyRecord } from '@app/shared/schemas/strategies';
+import { adminClient, TestClient } from './harness';
+import { activeUser, fund } from './money-helpers';
+import { createScriptedTradingApp } from './copy-trading-helpers';
+
+/**
+ * A strategy's public record from its real history: the lead trader buys, the price rises, a
+ * copier closes with profit, the trader takes the profit; the record says exactly that.
+ */
+
+let t: Awaited<ReturnType<typeof createScriptedTradingApp>>;
+beforeAll(async () => {
+  t = await createScriptedTradingApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+// Sessions end after 30 idle minutes: the clock moves in steps shorter than that.
+const STEP_MS = 10 * 60_000;
+
+async function step(ms: number) {
+  t.clock.advance(ms);
+  await t.trading.tick(t.clock.now());
+  await t.trading.minute(t.clock.now());
+  await t.trading.closes.settled();
+}
+
+describe('GET /api/strategies/:id/record', () => {
+  it('returns, drawdown, closed positions and copier outcomes from the strategy history', async () => {
+    const admin = await adminClient(t);
+    const plans = (await admin.get('/api/plans')).json<{
+      plans: { id: string; title: string; strategy: { id: string } | null }[];
+    }>().plans;
+    const silver = plans.find((p) => p.title === 'Silver')!;
+    const strategyId = silver.strategy!.id;
+    const trader = await activeUser(t, 'Lead Trader');
+    expect((await admin.post(`/api/admin/users/${trader.user.id}/make-trader`)).statusCode).toBe(
+      200,
+    );
+    expect(
+      (
+        await admin.post(`/api/admin/strategies/${strategyId}/lead-trader`, {
+          userId: trader.user.id,
+        })
+      ).statusCode,
+    ).toBe(200);
+
+    // Half the strategy in BTC at its start price.
+    const buy = await trader.client.post('/api/trader/orders', {
+      symbol: 'BTCUSDT',
+      side: 'long',
+      targetWeight: '50',
+    });
+    expect(buy.statusCode, buy.body).toBe(200);
+    const copier = await activeUser(t, 'Copier');
+    await fund(t, admin, copier.client, 500_000);
+    const opened = await copier.client.post('/api/trades', {
+      planId: silver.id,
+      amount: '2000.00',
+      stopLossPct: 40,
+    });
+    expect(opened.statusCode, opened.body).toBe(201);
+    const btc = (
+      await t.db.execute<{ price: string }>(
+        `SELECT price::text FROM market_prices WHERE symbol = 'BTCUSDT'`,
+      )
+    ).rows[0]!.price;
+
+    // BTC +20 % later on: NAV 1 → 1.1. The copier closes, the trader sells everything.
+    await step(STEP_MS);
+    t.market.set({ BTCUSDT: (Number(btc) * 1.2).toFixed(2) });
+    await step(STEP_MS);
+    const closed = await copier.client.post('/api/trades/current/close', {});
+    expect(closed.statusCode, closed.body).toBe(200);
+    const sell = await trader.client.post('/api/trader/orders', {
+      symbol: 'BTCUSDT',
+      side: 'long',
+      targetWeight: '0',
+    });
+    expect(sell.statusCode, sell.body).toBe(200);
+    await step(STEP_MS);
+
+    const visitor = new TestClient(t.app);
+    const response = await visitor.get(`/api/strategies/${strategyId}/record`);
+    expect(response.statusCode, response.body).toBe(200);
+    const record = response.json<StrategyRecord>();
+    const payout = (
+      await t.db.execute<{ amount: string; payout: string; fee: string }>(
+        `SELECT amount_cents::text AS amount, payout_cents::text AS payout, fee_cents::text AS fee
+       FROM trades WHERE user_id = '${copier.user.id}'`,
+      )
+    ).rows[0]!;
+    // Units are rounded down when bought, the payout to the cent below: 2,199.99 for 2,000.00,
+    // a return of 9.9995 %, 10.00 % when written out.
+    expect(payout).toEqual({ amount: '200000', payout: '219999', fee: '0' });
+    expect(record).toMatchObject({
+      strategyId,
+      returns: { '7d': null, '30d': null, '90d': null, '1y': null, all: '10.00' },
+      maxDrawdownPct: '0.00',
+      risk: { annualVolatilityPct: null, sharpeRatio: null, riskScore: null },
+      closedPositions: {
+        count: 1,
+        winRatePct: '100.00',
+        averageWinPct: '20.00',
+        averageLossPct: null,
+      },
+      copierOutcomes: {
+        opened: 1,
+        closed: 1,
+        profitableSharePct: '100.00',
+        lowerQuartilePct: '10.00',
+        medianPct: '10.00',
+        upperQuartilePct: '10.00',
+      },
+    });
+    // The record starts with the two days of back-filled (flat) history, on 31 May.
+    expect(record.monthly).toEqual([
+      { month: '2025-05', returnPct: '0.00', partial: false },
+      { month: '2025-06', returnPct: '10.00', partial: true },
+    ]);
+  });
+
+  it('an unknown strategy is 404 and a malformed id 400, for anyone', async () => {
+    const visitor = new TestClient(t.app);
+    expect(
+      (await visitor.get('/api/strategies/00000000-0000-4000-8000-000000000000/record')).statusCode,
+    ).toBe(404);
+    expect((await visitor.get('/api/strategies/nope/record')).statusCode).toBe(400);
+  });
+});
