@@ -1,6 +1,7 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { publicRoutes } from '../features/public/routes';
 import { authRoutes } from '../features/auth/routes';
+import { strategyRoutes } from '../features/strategies/routes';
 import { protectedRoutes } from './protectedRoutes';
 import { lazyPage } from './lazyPage';
 import { NotFoundPage } from './NotFoundPage';
@@ -11,6 +12,15 @@ import { NotFoundPage } from './NotFoundPage';
  */
 const routes: RouteObject[] = [
   ...publicRoutes,
+  // A strategy's record is public, under the public pages' layout.
+  {
+    lazy: lazyPage(
+      () => import('../features/public/components/PublicLayout'),
+      (m) => m.PublicLayout,
+      ['public'],
+    ),
+    children: strategyRoutes,
+  },
   ...authRoutes,
   {
     lazy: lazyPage(

@@ -43,6 +43,7 @@ export const strategySchema = strategyFiguresSchema.extend({
 });
 export type Strategy = z.infer<typeof strategySchema>;
 export const strategyListSchema = z.object({ strategies: z.array(strategySchema) });
+export type StrategyList = z.infer<typeof strategyListSchema>;
 
 export const navSeriesQuerySchema = z.object({
   days: z.coerce

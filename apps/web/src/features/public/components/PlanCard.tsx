@@ -122,6 +122,14 @@ export function PlanCard({ plan, action }: PlanCardProps) {
               <Row label={t('plans.aum')}>{formatUsd(strategy.aumCents)}</Row>
             )}
           </dl>
+          {strategy.id && (
+            <Link
+              to={`/strategies/${strategy.id}`}
+              className="mt-3 inline-block text-sm text-brand underline-offset-2 hover:underline"
+            >
+              {t('plans.viewRecord', { strategy: strategy.name })}
+            </Link>
+          )}
         </section>
       )}
 

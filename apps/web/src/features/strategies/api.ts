@@ -1,0 +1,25 @@
+import type { StrategyList, StrategyRecord } from '@app/shared/schemas/strategies';
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../../lib/api';
+
+/** A strategy's public record (GET /api/strategies/:id/record) and the strategy list it sits in. */
+export const strategyKeys = {
+  all: ['strategies'] as const,
+  list: ['strategies', 'list'] as const,
+  record: (id: string) => ['strategies', 'record', id] as const,
+};
+
+export const strategyListQuery = queryOptions({
+  queryKey: strategyKeys.list,
+  queryFn: ({ signal }) => api.get<StrategyList>('/api/strategies', signal),
+  staleTime: 30_000,
+});
+
+export function strategyRecordQuery(id: string) {
+  return queryOptions({
+    queryKey: strategyKeys.record(id),
+    queryFn: ({ signal }) =>
+      api.get<StrategyRecord>(`/api/strategies/${encodeURIComponent(id)}/record`, signal),
+    staleTime: 60_000,
+  });
+}

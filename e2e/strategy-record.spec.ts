@@ -1,0 +1,50 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+
+/**
+ * A visitor opens a strategy's record from the public plans: its returns, risk, monthly table,
+ * holdings, the lead trader's closed positions and what copiers earned, without signing in.
+ */
+test('a visitor reads a strategy record from the public plans', async ({ page }, testInfo) => {
+  await page.goto('/plans');
+  const link = page.getByRole('link', { name: /full record/ }).first();
+  await expect(link).toBeVisible();
+  const name = ((await link.textContent()) ?? '').replace(/: full record$/, '');
+  await link.click();
+
+  await expect(page).toHaveURL(/\/strategies\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  for (const heading of [
+    'Past returns',
+    'Risk',
+    'Monthly returns',
+    'Current holdings',
+    "Lead trader's closed positions",
+    'What copiers earned',
+  ]) {
+    await expect(page.getByRole('heading', { level: 2, name: heading })).toBeVisible();
+  }
+  await expect(page.getByRole('note').first()).toBeVisible(); // the risk warning
+  // The demo strategies have two days of history: no 30-day return yet, said in words, not 0 %.
+  const returns = page
+    .getByRole('region', { name: 'Past returns' })
+    .or(page.locator('section', { has: page.getByRole('heading', { name: 'Past returns' }) }));
+  await expect(returns.getByText('Not enough history yet').first()).toBeVisible();
+  await expect(returns.getByText('Since start')).toBeVisible();
+
+  await page.waitForLoadState('networkidle');
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  expect(
+    results.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => v.id),
+  ).toEqual([]);
+  await page.screenshot({ path: testInfo.outputPath('strategy-record.png'), fullPage: true });
+});
+
+test('an unknown strategy says so', async ({ page }) => {
+  await page.goto('/strategies/00000000-0000-4000-8000-000000000000');
+  await expect(page.getByText('Strategy not found')).toBeVisible();
+});
