@@ -20,6 +20,7 @@ test('a visitor reads a strategy record from the public plans', async ({ page },
     'Monthly returns',
     'Current holdings',
     "Lead trader's closed positions",
+    'Order log',
     'What copiers earned',
   ]) {
     await expect(page.getByRole('heading', { level: 2, name: heading })).toBeVisible();

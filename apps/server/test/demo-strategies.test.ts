@@ -37,6 +37,31 @@ describe('demo strategies: one per seeded plan', () => {
     expect(plans.find((p) => p.title === 'Platinum')?.strategy?.name).toBe('Bitcoin Reserve');
   });
 
+  it('keeps the replayed orders as each strategy’s order log, dated when they were decided', async () => {
+    const { rows } = await t.db.execute<{ trader: string; fills: number; latest: Date }>(sql`
+      SELECT s.demo_trader AS trader, count(f.id)::int AS fills, max(f.created_at) AS latest
+      FROM strategies s JOIN strategy_fills f ON f.strategy_id = s.id AND f.reason = 'demo'
+      WHERE s.demo_trader IS NOT NULL GROUP BY s.demo_trader ORDER BY s.demo_trader`);
+    // Every demo trader traded over the back-filled days (the simulated market moves), and every
+    // fill is dated within the replay, none at the moment the strategy was created.
+    expect(rows.map((r) => r.trader)).toEqual([
+      'bitcoin-reserve',
+      'majors-basket',
+      'mean-reversion',
+      'trend-following',
+    ]);
+    for (const row of rows) {
+      expect(row.fills, row.trader).toBeGreaterThan(0);
+      expect(new Date(row.latest).getTime(), row.trader).toBeLessThanOrEqual(
+        t.clock.now().getTime(),
+      );
+    }
+    const { rows: spread } = await t.db.execute<{ days: number }>(sql`
+      SELECT count(DISTINCT date_trunc('day', created_at))::int AS days FROM strategy_fills
+      WHERE reason = 'demo'`);
+    expect(spread[0]!.days).toBeGreaterThan(1);
+  });
+
   it('is idempotent: a second start creates and relinks nothing', async () => {
     expect(await ensure()).toEqual({ created: 0 });
     expect((await links()).map(([, trader]) => trader)).toEqual([

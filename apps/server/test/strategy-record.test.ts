@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StrategyRecord } from '@app/shared/schemas/strategies';
+import type { StrategyOrders, StrategyRecord } from '@app/shared/schemas/strategies';
 import { adminClient, TestClient } from './harness';
 import { activeUser, fund } from './money-helpers';
 import { createScriptedTradingApp } from './copy-trading-helpers';
@@ -115,6 +115,39 @@ describe('GET /api/strategies/:id/record', () => {
         upperQuartilePct: '10.00',
       },
     });
+    // The order log, newest first, a page at a time: the sale, then the purchase, nothing more
+    // (the flat scripted market never moved the demo trader).
+    const first = await visitor.get(`/api/strategies/${strategyId}/orders?limit=1`);
+    expect(first.statusCode, first.body).toBe(200);
+    const page1 = first.json<StrategyOrders>();
+    expect(page1.orders).toEqual([
+      expect.objectContaining({
+        symbol: 'BTCUSDT',
+        side: 'long',
+        change: 'reduce',
+      }),
+    ]);
+    expect(Number(page1.orders[0]!.price)).toBe(Number((Number(btc) * 1.2).toFixed(2)));
+    expect(page1.nextBefore).toBe(page1.orders[0]!.id);
+    const second = (
+      await visitor.get(`/api/strategies/${strategyId}/orders?limit=1&before=${page1.nextBefore}`)
+    ).json<StrategyOrders>();
+    expect(second.orders).toEqual([
+      expect.objectContaining({
+        change: 'increase',
+        realisedPnlPerUnit: null,
+      }),
+    ]);
+    expect(Number(second.orders[0]!.price)).toBe(Number(btc));
+    // Half the NAV of 1 in BTC: 0.5 / price units of BTC per unit, all sold again.
+    expect(second.orders[0]!.quantityPerUnit).toBe(page1.orders[0]!.quantityPerUnit);
+    // The sale realised 20 % on what that BTC cost: 0.1 per unit of the strategy.
+    expect(Number(page1.orders[0]!.realisedPnlPerUnit)).toBeCloseTo(0.1, 8);
+    const last = (
+      await visitor.get(`/api/strategies/${strategyId}/orders?before=${second.orders[0]!.id}`)
+    ).json<StrategyOrders>();
+    expect(last).toEqual({ orders: [], nextBefore: null });
+
     // The record starts with the two days of back-filled (flat) history, on 31 May.
     expect(record.monthly).toEqual([
       { month: '2025-05', returnPct: '0.00', partial: false },
@@ -128,5 +161,17 @@ describe('GET /api/strategies/:id/record', () => {
       (await visitor.get('/api/strategies/00000000-0000-4000-8000-000000000000/record')).statusCode,
     ).toBe(404);
     expect((await visitor.get('/api/strategies/nope/record')).statusCode).toBe(400);
+    expect(
+      (await visitor.get('/api/strategies/00000000-0000-4000-8000-000000000000/orders')).statusCode,
+    ).toBe(404);
+    for (const query of ['before=0', 'before=abc', 'limit=0', 'limit=101']) {
+      const refused = await visitor.get(
+        `/api/strategies/00000000-0000-4000-8000-000000000000/orders?${query}`,
+      );
+      expect(refused.statusCode, query).toBe(400);
+      expect(refused.json<{ error: { field: string } }>().error.field, query).toBe(
+        query.split('=')[0],
+      );
+    }
   });
 });

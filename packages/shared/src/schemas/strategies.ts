@@ -102,6 +102,44 @@ export const strategyRecordSchema = z.object({
 });
 export type StrategyRecord = z.infer<typeof strategyRecordSchema>;
 
+const ORDERS_BEFORE_MESSAGE = 'before must be an order number from a previous page';
+const ORDERS_LIMIT_MESSAGE = 'limit must be a whole number from 1 to 100';
+
+/** GET /api/strategies/:id/orders?before=&limit= — the order log, newest first. */
+export const strategyOrdersQuerySchema = z.object({
+  before: z
+    .string()
+    .regex(/^[1-9][0-9]{0,17}$/, ORDERS_BEFORE_MESSAGE)
+    .optional(),
+  limit: z.coerce
+    .number({ error: ORDERS_LIMIT_MESSAGE })
+    .int(ORDERS_LIMIT_MESSAGE)
+    .min(1, ORDERS_LIMIT_MESSAGE)
+    .max(100, ORDERS_LIMIT_MESSAGE)
+    .default(50),
+});
+
+export const strategyOrderSchema = z.object({
+  /** The fill's number: pass the last one as `before` for the next page. */
+  id: z.string(),
+  at: z.string(),
+  symbol: z.string(),
+  side: z.enum(['long', 'short']),
+  /** Whether the fill grew the position or reduced (or closed) it. */
+  change: z.enum(['increase', 'reduce']),
+  /** Per unit of the strategy; null for fills of the pooled strategy before units existed. */
+  quantityPerUnit: z.string().nullable(),
+  price: z.string(),
+  /** Realised by a reduction, per unit; null when the position grew or before units existed. */
+  realisedPnlPerUnit: z.string().nullable(),
+});
+export const strategyOrdersSchema = z.object({
+  orders: z.array(strategyOrderSchema),
+  /** `before` for the next (older) page; null on the last page. */
+  nextBefore: z.string().nullable(),
+});
+export type StrategyOrders = z.infer<typeof strategyOrdersSchema>;
+
 export const strategyIdParamSchema = z.object({
   id: z.uuid({ error: 'Strategy not found' }),
 });

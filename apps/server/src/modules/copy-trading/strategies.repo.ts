@@ -190,6 +190,29 @@ function stateWriteParts(params: StateWrite): { name: string; query: SQL }[] {
   ];
 }
 
+/** Fills decided in the past (a demo trader's back-filled history), each at its own time. */
+export async function insertPastFills(
+  db: DbOrTx,
+  strategyId: string,
+  fills: readonly { at: number; fill: Fill }[],
+  reason: FillReason,
+): Promise<void> {
+  for (let i = 0; i < fills.length; i += 2000) {
+    const batch = fills.slice(i, i + 2000);
+    await db.execute(sql`INSERT INTO strategy_fills
+        (strategy_id, symbol, side, quantity_delta, price, realised_pnl, reason, created_at)
+      SELECT ${strategyId}::uuid, f.symbol, f.side, f.quantity_delta, f.price, f.realised_pnl,
+        ${reason}, f.created_at
+      FROM unnest(${sql.param(batch.map((f) => f.fill.symbol))}::text[],
+        ${sql.param(batch.map((f) => f.fill.side))}::text[],
+        ${sql.param(batch.map((f) => f.fill.quantityDelta.toFixed()))}::numeric[],
+        ${sql.param(batch.map((f) => f.fill.price.toFixed()))}::numeric[],
+        ${sql.param(batch.map((f) => f.fill.realisedPnl.toFixed()))}::numeric[],
+        ${sql.param(batch.map((f) => new Date(f.at).toISOString()))}::timestamptz[])
+        AS f(symbol, side, quantity_delta, price, realised_pnl, created_at)`);
+  }
+}
+
 /** Writes a new state and its fills, in the caller's transaction, in one statement. */
 export async function saveStrategyState(db: DbOrTx, params: StateWrite): Promise<void> {
   const ctes = stateWriteParts(params).map(
@@ -279,6 +302,52 @@ export async function closingFills(
     quantity: r.quantity,
     price: r.price,
     realisedPnl: r.realised_pnl,
+  }));
+}
+
+/** The order log: the lead trader's (and demo trader's) fills, newest first, before `before`. */
+export async function orderFills(
+  db: DbOrTx,
+  strategyId: string,
+  before: bigint | undefined,
+  limit: number,
+): Promise<
+  {
+    id: string;
+    at: Date;
+    symbol: string;
+    side: 'long' | 'short';
+    quantityDelta: string;
+    price: string;
+    realisedPnl: string;
+    perUnit: boolean;
+  }[]
+> {
+  const result = await db.execute<{
+    id: string;
+    at: Date;
+    symbol: string;
+    side: 'long' | 'short';
+    quantity_delta: string;
+    price: string;
+    realised_pnl: string;
+    per_unit: boolean;
+  }>(sql`
+    SELECT id::text, created_at AS at, symbol, side, quantity_delta::text, price::text,
+           realised_pnl::text, per_unit
+    FROM strategy_fills
+    WHERE strategy_id = ${strategyId} AND reason IN ('order', 'demo')
+      ${before === undefined ? sql`` : sql`AND id < ${before.toString()}::bigint`}
+    ORDER BY id DESC LIMIT ${limit}`);
+  return result.rows.map((r) => ({
+    id: r.id,
+    at: new Date(r.at),
+    symbol: r.symbol,
+    side: r.side,
+    quantityDelta: r.quantity_delta,
+    price: r.price,
+    realisedPnl: r.realised_pnl,
+    perUnit: r.per_unit,
   }));
 }
 

@@ -8,6 +8,8 @@ import {
   navSeriesSchema,
   strategyIdParamSchema,
   strategyListSchema,
+  strategyOrdersQuerySchema,
+  strategyOrdersSchema,
   strategyRecordSchema,
 } from '@app/shared/schemas/strategies';
 import { z } from 'zod';
@@ -16,7 +18,7 @@ import { guardAdmin } from '../../http/guards';
 import { requireAdmin } from '../auth/session';
 import * as service from './strategies.service';
 
-/** GET /api/strategies, /api/strategies/:id/nav?days=30, /api/strategies/:id/record — public, read-only. */
+/** GET /api/strategies, /api/strategies/:id/nav?days=30, /api/strategies/:id/record, /api/strategies/:id/orders — public, read-only. */
 export function strategyRoutes(ctx: AppContext) {
   return function register(fastify: FastifyInstance, _options: unknown, done: () => void) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -51,6 +53,18 @@ export function strategyRoutes(ctx: AppContext) {
         },
       },
       (request) => service.strategyRecord(ctx, request.params.id),
+    );
+    app.get(
+      '/:id/orders',
+      {
+        schema: {
+          tags: ['strategies'],
+          params: strategyIdParamSchema,
+          querystring: strategyOrdersQuerySchema,
+          response: { 200: strategyOrdersSchema },
+        },
+      },
+      (request) => service.strategyOrders(ctx, request.params.id, request.query),
     );
     done();
   };

@@ -2,6 +2,7 @@ import { eq, and, sql } from 'drizzle-orm';
 import type {
   NavSeries,
   Strategy,
+  StrategyOrders,
   StrategyRecord,
   TraderStrategy,
 } from '@app/shared/schemas/strategies';
@@ -139,6 +140,8 @@ export async function ensureDemoStrategies(
         row.id,
         replay.navSeries.map((p) => ({ at: p.at, nav: new Dec(p.nav).toFixed() })),
       );
+      // The replay's orders are the strategy's order log, as if it had run then: open books.
+      await repo.insertPastFills(tx, row.id, replay.fills, 'demo');
       idByTrader.set(trader.id, row.id);
       created.add(trader.id);
     }
@@ -375,6 +378,36 @@ export async function strategyRecord(ctx: AppContext, id: string): Promise<Strat
     risk: riskFigures(series, now),
     closedPositions: closedPositions(fills),
     copierOutcomes: copierOutcomes(copies.opened, copies.closed),
+  };
+}
+
+/** The order log, newest first, `limit` at a time (the books are open: every fill, for anyone). */
+export async function strategyOrders(
+  ctx: AppContext,
+  id: string,
+  query: { before?: string | undefined; limit: number },
+): Promise<StrategyOrders> {
+  const row = await repo.findStrategy(ctx.db, id);
+  if (!row) throw notFound('Strategy not found');
+  const before = query.before === undefined ? undefined : BigInt(query.before);
+  const fills = await repo.orderFills(ctx.db, id, before, query.limit + 1);
+  const page = fills.slice(0, query.limit);
+  return {
+    orders: page.map((fill) => {
+      const delta = new Dec(fill.quantityDelta);
+      const reduce = delta.lt(0);
+      return {
+        id: fill.id,
+        at: fill.at.toISOString(),
+        symbol: fill.symbol,
+        side: fill.side,
+        change: reduce ? 'reduce' : 'increase',
+        quantityPerUnit: fill.perUnit ? delta.abs().toFixed() : null,
+        price: fill.price,
+        realisedPnlPerUnit: reduce && fill.perUnit ? new Dec(fill.realisedPnl).toFixed() : null,
+      };
+    }),
+    nextBefore: fills.length > query.limit ? (page.at(-1)?.id ?? null) : null,
   };
 }
 

@@ -1,5 +1,5 @@
-import type { StrategyList, StrategyRecord } from '@app/shared/schemas/strategies';
-import { queryOptions } from '@tanstack/react-query';
+import type { StrategyList, StrategyOrders, StrategyRecord } from '@app/shared/schemas/strategies';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 
 /** A strategy's public record (GET /api/strategies/:id/record) and the strategy list it sits in. */
@@ -7,6 +7,7 @@ export const strategyKeys = {
   all: ['strategies'] as const,
   list: ['strategies', 'list'] as const,
   record: (id: string) => ['strategies', 'record', id] as const,
+  orders: (id: string) => ['strategies', 'orders', id] as const,
 };
 
 export const strategyListQuery = queryOptions({
@@ -20,6 +21,23 @@ export function strategyRecordQuery(id: string) {
     queryKey: strategyKeys.record(id),
     queryFn: ({ signal }) =>
       api.get<StrategyRecord>(`/api/strategies/${encodeURIComponent(id)}/record`, signal),
+    staleTime: 60_000,
+  });
+}
+
+/** The order log, newest first, 20 fills a page. */
+export function strategyOrdersQuery(id: string) {
+  return infiniteQueryOptions({
+    queryKey: strategyKeys.orders(id),
+    queryFn: ({ signal, pageParam }) =>
+      api.get<StrategyOrders>(
+        `/api/strategies/${encodeURIComponent(id)}/orders?limit=20${
+          pageParam ? `&before=${pageParam}` : ''
+        }`,
+        signal,
+      ),
+    initialPageParam: '',
+    getNextPageParam: (last) => last.nextBefore ?? undefined,
     staleTime: 60_000,
   });
 }

@@ -14,6 +14,7 @@ import { RiskWarning } from '../../public/components/RiskWarning';
 import { useDocumentTitle } from '../../public/hooks/useDocumentTitle';
 import { formatDrawdown, formatSignedPct } from '../../public/lib/performance';
 import { strategyListQuery, strategyRecordQuery } from '../api';
+import { OrderLog } from '../components/OrderLog';
 
 const WINDOWS = ['7d', '30d', '90d', '1y', 'all'] as const;
 
@@ -242,6 +243,10 @@ function StrategyRecordView({ strategy, record }: { strategy: Strategy; record: 
           </dl>
         </Section>
       </div>
+
+      <Section title={t('orders.title')} description={t('orders.description')}>
+        <OrderLog strategyId={strategy.id} />
+      </Section>
 
       <Section title={t('copiers.title')} description={t('copiers.description')}>
         <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">

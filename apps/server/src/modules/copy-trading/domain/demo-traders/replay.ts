@@ -1,6 +1,6 @@
 import { Dec, type InstrumentSymbol } from '../../../market/domain';
 import type { NavPoint } from '../metrics';
-import { applyOrders } from '../orders';
+import { applyOrders, type Fill } from '../orders';
 import { NEW_STRATEGY, strategyNav, type StrategyState } from '../strategy';
 import type { Bar, BarHistory } from './bars';
 import type { DemoTrader } from './types';
@@ -16,6 +16,8 @@ export interface ReplayInput {
 export interface ReplayResult {
   readonly navSeries: NavPoint[];
   readonly state: StrategyState;
+  /** Every fill, at the end of the bar it was decided on: the strategy's order log. */
+  readonly fills: readonly { readonly at: number; readonly fill: Fill }[];
   readonly fillCount: number;
 }
 
@@ -33,7 +35,7 @@ export function replayDemoTrader(input: ReplayInput): ReplayResult {
 
   const firstBar = Math.ceil(from / trader.barMs) * trader.barMs;
   let state: StrategyState = NEW_STRATEGY;
-  let fillCount = 0;
+  const fills: { at: number; fill: Fill }[] = [];
   const navSeries: NavPoint[] = [];
   for (let now = firstBar; now <= to; now += trader.barMs) {
     const view = new Map<InstrumentSymbol, readonly Bar[]>();
@@ -47,7 +49,7 @@ export function replayDemoTrader(input: ReplayInput): ReplayResult {
     navSeries.push({ at: now, nav: strategyNav(state, prices).toFixed() });
     const result = applyOrders(state, trader.decide(view, state, now), prices);
     state = result.state;
-    fillCount += result.fills.length;
+    for (const fill of result.fills) fills.push({ at: now, fill });
   }
-  return { navSeries, state, fillCount };
+  return { navSeries, state, fills, fillCount: fills.length };
 }
