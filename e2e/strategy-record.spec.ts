@@ -45,6 +45,37 @@ test('a visitor reads a strategy record from the public plans', async ({ page },
   await page.screenshot({ path: testInfo.outputPath('strategy-record.png'), fullPage: true });
 });
 
+test('a visitor browses the strategy directory, sorts it and opens a record', async ({
+  page,
+}, testInfo) => {
+  await page.goto('/');
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Strategies' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Strategies' })).toBeVisible();
+  const cards = page.getByRole('article');
+  await expect(cards).toHaveCount(4);
+
+  // Smallest fall first: the figures shown read in ascending order.
+  await page.getByLabel('Sort by').selectOption('drawdown');
+  const falls = (
+    await cards
+      .locator('dt', { hasText: 'Largest fall' })
+      .locator('xpath=following-sibling::dd[1]')
+      .allTextContents()
+  ).map((text) => Number.parseFloat(text));
+  expect(falls.every((value) => Number.isFinite(value))).toBe(true);
+  expect([...falls].sort((a, b) => a - b)).toEqual(falls);
+
+  await page.getByLabel('Returns over').selectOption('all');
+  await expect(cards.first().getByText('Return · Since start')).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('directory.png'), fullPage: true });
+
+  const first = cards.first().getByRole('heading', { level: 2 });
+  const name = (await first.textContent()) ?? '';
+  await first.getByRole('link').click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Order log' })).toBeVisible();
+});
+
 test('an unknown strategy says so', async ({ page }) => {
   await page.goto('/strategies/00000000-0000-4000-8000-000000000000');
   await expect(page.getByText('Strategy not found')).toBeVisible();

@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StrategyOrders, StrategyRecord } from '@app/shared/schemas/strategies';
+import type {
+  StrategyDirectory,
+  StrategyOrders,
+  StrategyRecord,
+} from '@app/shared/schemas/strategies';
 import { adminClient, TestClient } from './harness';
 import { activeUser, fund } from './money-helpers';
 import { createScriptedTradingApp } from './copy-trading-helpers';
@@ -147,6 +151,18 @@ describe('GET /api/strategies/:id/record', () => {
       await visitor.get(`/api/strategies/${strategyId}/orders?before=${second.orders[0]!.id}`)
     ).json<StrategyOrders>();
     expect(last).toEqual({ orders: [], nextBefore: null });
+
+    // The directory shows the same headline figures, and the plan that copies it.
+    const directory = (await visitor.get('/api/strategies/directory')).json<StrategyDirectory>();
+    expect(directory.strategies).toHaveLength(4);
+    expect(directory.strategies.find((s) => s.id === strategyId)).toMatchObject({
+      returns: record.returns,
+      recordMaxDrawdownPct: '0.00',
+      riskScore: null,
+      plans: [{ id: silver.id, title: 'Silver' }],
+      runBy: 'trader',
+      leadTraderName: 'Lead Trader',
+    });
 
     // The record starts with the two days of back-filled (flat) history, on 31 May.
     expect(record.monthly).toEqual([

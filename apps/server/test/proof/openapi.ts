@@ -40,6 +40,7 @@ export const ACCESS: Record<string, Access> = {
   'GET /api/strategies/': 'public',
   'GET /api/strategies/{id}/nav': 'public',
   'GET /api/strategies/{id}/record': 'public',
+  'GET /api/strategies/directory': 'public',
   'GET /api/strategies/{id}/orders': 'public',
   'GET /api/settings/fees': 'public',
   'GET /api/config': 'public',

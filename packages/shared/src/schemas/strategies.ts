@@ -102,6 +102,21 @@ export const strategyRecordSchema = z.object({
 });
 export type StrategyRecord = z.infer<typeof strategyRecordSchema>;
 
+/** GET /api/strategies/directory — every strategy with the headline figures of its record. */
+export const directoryEntrySchema = strategySchema.extend({
+  /** When its record begins. */
+  startedAt: z.string(),
+  returns: strategyRecordSchema.shape.returns,
+  /** Over the whole record. */
+  recordMaxDrawdownPct: z.string().nullable(),
+  riskScore: z.number().int().min(1).max(10).nullable(),
+  /** The plans that copy it. */
+  plans: z.array(z.object({ id: z.string(), title: z.string() })),
+});
+export type DirectoryEntry = z.infer<typeof directoryEntrySchema>;
+export const strategyDirectorySchema = z.object({ strategies: z.array(directoryEntrySchema) });
+export type StrategyDirectory = z.infer<typeof strategyDirectorySchema>;
+
 const ORDERS_BEFORE_MESSAGE = 'before must be an order number from a previous page';
 const ORDERS_LIMIT_MESSAGE = 'limit must be a whole number from 1 to 100';
 

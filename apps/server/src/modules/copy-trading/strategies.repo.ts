@@ -368,6 +368,23 @@ export async function copiesOf(
   };
 }
 
+/** Every strategy's NAV series, the last point of each hour, oldest first. */
+export async function hourlySeriesOfAll(
+  db: DbOrTx,
+): Promise<Map<string, { at: number; nav: string }[]>> {
+  const result = await db.execute<{ strategy_id: string; at: Date; nav: string }>(sql`
+    SELECT DISTINCT ON (strategy_id, date_trunc('hour', at)) strategy_id, at, nav::text AS nav
+    FROM nav_snapshots
+    ORDER BY strategy_id, date_trunc('hour', at), at DESC`);
+  const byStrategy = new Map<string, { at: number; nav: string }[]>();
+  for (const row of result.rows) {
+    const series = byStrategy.get(row.strategy_id) ?? [];
+    series.push({ at: new Date(row.at).getTime(), nav: row.nav });
+    byStrategy.set(row.strategy_id, series);
+  }
+  return byStrategy;
+}
+
 /** Per strategy, its open trades (copiers) and the units they hold: aggregates, not state. */
 export async function copiedUnits(
   db: DbOrTx,

@@ -6,6 +6,7 @@ import {
   leadTraderInputSchema,
   navSeriesQuerySchema,
   navSeriesSchema,
+  strategyDirectorySchema,
   strategyIdParamSchema,
   strategyListSchema,
   strategyOrdersQuerySchema,
@@ -30,6 +31,11 @@ export function strategyRoutes(ctx: AppContext) {
           ({ leadTraderId: _id, ...strategy }) => strategy,
         ),
       }),
+    );
+    app.get(
+      '/directory',
+      { schema: { tags: ['strategies'], response: { 200: strategyDirectorySchema } } },
+      () => service.strategyDirectory(ctx),
     );
     app.get(
       '/:id/nav',

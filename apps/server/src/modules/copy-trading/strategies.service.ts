@@ -2,6 +2,7 @@ import { eq, and, sql } from 'drizzle-orm';
 import type {
   NavSeries,
   Strategy,
+  StrategyDirectory,
   StrategyOrders,
   StrategyRecord,
   TraderStrategy,
@@ -378,6 +379,35 @@ export async function strategyRecord(ctx: AppContext, id: string): Promise<Strat
     risk: riskFigures(series, now),
     closedPositions: closedPositions(fills),
     copierOutcomes: copierOutcomes(copies.opened, copies.closed),
+  };
+}
+
+/**
+ * The directory: every strategy, running, paused or retired, with its record's headline figures
+ * (the same functions as its page) and the plans that copy it.
+ */
+export async function strategyDirectory(ctx: AppContext): Promise<StrategyDirectory> {
+  const now = ctx.clock.now().getTime();
+  const [list, series, planRows] = await Promise.all([
+    listStrategies(ctx),
+    repo.hourlySeriesOfAll(ctx.db),
+    ctx.db.select({ id: plans.id, title: plans.title, strategyId: plans.strategyId }).from(plans),
+  ]);
+  return {
+    strategies: list.map(({ leadTraderId: _id, ...strategy }) => {
+      const points = series.get(strategy.id) ?? [];
+      const risk = riskFigures(points, now);
+      return {
+        ...strategy,
+        startedAt: new Date(points[0]?.at ?? now).toISOString(),
+        returns: windowReturns(points, now),
+        recordMaxDrawdownPct: drawdowns(points, now).maxDrawdownPct,
+        riskScore: risk.riskScore,
+        plans: planRows
+          .filter((plan) => plan.strategyId === strategy.id)
+          .map((plan) => ({ id: plan.id, title: plan.title })),
+      };
+    }),
   };
 }
 

@@ -1,4 +1,9 @@
-import type { StrategyList, StrategyOrders, StrategyRecord } from '@app/shared/schemas/strategies';
+import type {
+  StrategyDirectory,
+  StrategyList,
+  StrategyOrders,
+  StrategyRecord,
+} from '@app/shared/schemas/strategies';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 
@@ -6,6 +11,7 @@ import { api } from '../../lib/api';
 export const strategyKeys = {
   all: ['strategies'] as const,
   list: ['strategies', 'list'] as const,
+  directory: ['strategies', 'directory'] as const,
   record: (id: string) => ['strategies', 'record', id] as const,
   orders: (id: string) => ['strategies', 'orders', id] as const,
 };
@@ -41,3 +47,9 @@ export function strategyOrdersQuery(id: string) {
     staleTime: 60_000,
   });
 }
+
+export const strategyDirectoryQuery = queryOptions({
+  queryKey: strategyKeys.directory,
+  queryFn: ({ signal }) => api.get<StrategyDirectory>('/api/strategies/directory', signal),
+  staleTime: 60_000,
+});

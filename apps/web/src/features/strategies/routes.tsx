@@ -1,8 +1,16 @@
 import type { RouteObject } from 'react-router';
 import { lazyPage } from '../../app/lazyPage';
 
-/** A strategy's public record (joined under the public layout in app/router.tsx). */
+/** The strategy directory and each strategy's public record (under the public layout, app/router.tsx). */
 export const strategyRoutes: RouteObject[] = [
+  {
+    path: '/strategies',
+    lazy: lazyPage(
+      () => import('./pages/DirectoryPage'),
+      (m) => m.DirectoryPage,
+      ['strategies', 'public'],
+    ),
+  },
   {
     path: '/strategies/:id',
     lazy: lazyPage(

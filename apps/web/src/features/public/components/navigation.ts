@@ -13,6 +13,7 @@ export const FOOTER_LINKS = {
     { key: 'home', to: '/' },
     { key: 'about', to: '/about' },
     { key: 'plans', to: '/plans' },
+    { key: 'strategies', to: '/strategies' },
     { key: 'contact', to: '/contact' },
   ],
   legal: [

@@ -28,7 +28,8 @@ export function OrderLog({ strategyId }: { strategyId: string }) {
   });
   return (
     <div>
-      <div className="overflow-x-auto">
+      {/* Scrolls sideways on a phone: focusable, so a keyboard can scroll it too. */}
+      <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={t('orders.title')}>
         <table className="w-full min-w-[36rem] text-sm">
           <caption className="sr-only">{t('orders.title')}</caption>
           <thead>

@@ -1,0 +1,193 @@
+import type { DirectoryEntry } from '@app/shared/schemas/strategies';
+import { formatUsd } from '@app/shared/money';
+import { useQuery } from '@tanstack/react-query';
+import clsx from 'clsx';
+import { useId, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Badge } from '../../../ui/Badge';
+import { EmptyState } from '../../../ui/EmptyState';
+import { ErrorState } from '../../../ui/ErrorState';
+import { LoadingBlock } from '../../../ui/Spinner';
+import { RiskWarning } from '../../public/components/RiskWarning';
+import { useDocumentTitle } from '../../public/hooks/useDocumentTitle';
+import { formatDrawdown, formatSignedPct } from '../../public/lib/performance';
+import { strategyDirectoryQuery } from '../api';
+import {
+  DIRECTORY_SORTS,
+  DIRECTORY_WINDOWS,
+  sortDirectory,
+  type DirectorySort,
+  type DirectoryWindow,
+} from '../directory';
+
+const DAY_MS = 86_400_000;
+
+/** Every strategy with its record's headline figures, sortable, paused ones on request. */
+export function DirectoryPage() {
+  const { t } = useTranslation('strategies');
+  const directory = useQuery(strategyDirectoryQuery);
+  const [window, setWindow] = useState<DirectoryWindow>('30d');
+  const [sort, setSort] = useState<DirectorySort>('return');
+  const [showPaused, setShowPaused] = useState(true);
+  const ids = { window: useId(), sort: useId(), paused: useId() };
+  useDocumentTitle(t('directory.title'));
+
+  const entries = directory.data
+    ? sortDirectory(
+        directory.data.strategies.filter((s) => showPaused || !s.paused),
+        sort,
+        window,
+      )
+    : [];
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-14">
+      <h1 className="text-3xl font-semibold tracking-tight text-text sm:text-4xl">
+        {t('directory.title')}
+      </h1>
+      <p className="mt-3 max-w-3xl text-muted">{t('directory.intro')}</p>
+      <RiskWarning className="mt-6" />
+
+      <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end">
+        <label htmlFor={ids.window} className="flex flex-col gap-1 text-sm text-muted">
+          {t('directory.window')}
+          <select
+            id={ids.window}
+            value={window}
+            onChange={(event) => setWindow(event.target.value as DirectoryWindow)}
+            className="rounded-lg border border-border bg-surface px-3 py-2 text-text"
+          >
+            {DIRECTORY_WINDOWS.map((w) => (
+              <option key={w} value={w}>
+                {t(`returns.${w}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label htmlFor={ids.sort} className="flex flex-col gap-1 text-sm text-muted">
+          {t('directory.sort')}
+          <select
+            id={ids.sort}
+            value={sort}
+            onChange={(event) => setSort(event.target.value as DirectorySort)}
+            className="rounded-lg border border-border bg-surface px-3 py-2 text-text"
+          >
+            {DIRECTORY_SORTS.map((s) => (
+              <option key={s} value={s}>
+                {t(`directory.sortBy.${s}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label htmlFor={ids.paused} className="flex items-center gap-2 py-2 text-sm text-text">
+          <input
+            id={ids.paused}
+            type="checkbox"
+            checked={showPaused}
+            onChange={(event) => setShowPaused(event.target.checked)}
+            className="h-4 w-4 accent-brand"
+          />
+          {t('directory.showPaused')}
+        </label>
+      </div>
+
+      <div className="mt-6">
+        {directory.isPending ? (
+          <LoadingBlock className="h-64" />
+        ) : directory.isError ? (
+          <ErrorState
+            title={t('directory.loadFailed')}
+            onRetry={() => void directory.refetch()}
+            retrying={directory.isFetching}
+          />
+        ) : entries.length === 0 ? (
+          <EmptyState title={t('directory.none')} />
+        ) : (
+          <ul className="grid gap-4 md:grid-cols-2">
+            {entries.map((entry) => (
+              <li key={entry.id}>
+                <DirectoryCard entry={entry} window={window} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function DirectoryCard({ entry, window }: { entry: DirectoryEntry; window: DirectoryWindow }) {
+  const { t } = useTranslation('strategies');
+  const notYet = t('notYet');
+  const returnPct = entry.returns[window];
+  // The record's length, to its latest NAV (the figures' own "now").
+  const ageDays = Math.max(
+    0,
+    Math.floor((Date.parse(entry.navAt ?? entry.startedAt) - Date.parse(entry.startedAt)) / DAY_MS),
+  );
+  return (
+    <article className="flex h-full flex-col rounded-2xl border border-border bg-surface p-5">
+      <div className="flex flex-wrap items-center gap-2">
+        <h2 className="text-lg font-semibold text-text">
+          <Link
+            to={`/strategies/${entry.id}`}
+            aria-label={t('directory.open', { name: entry.name })}
+            className="underline-offset-2 hover:underline"
+          >
+            {entry.name}
+          </Link>
+        </h2>
+        {entry.paused && <Badge tone="warning">{t('paused')}</Badge>}
+      </div>
+      <p className="mt-1 text-sm text-muted">{entry.description}</p>
+      <dl className="mt-4 grid grid-cols-2 gap-3 text-sm sm:grid-cols-3">
+        <Item label={`${t('directory.return')} · ${t(`returns.${window}`)}`}>
+          {returnPct === null ? (
+            <span className="text-muted">{notYet}</span>
+          ) : (
+            <span
+              className={clsx(
+                Number(returnPct) > 0 && 'text-brand-strong',
+                Number(returnPct) < 0 && 'text-danger',
+              )}
+            >
+              {formatSignedPct(returnPct)}
+            </span>
+          )}
+        </Item>
+        <Item label={t('directory.drawdown')}>
+          {entry.recordMaxDrawdownPct === null ? (
+            <span className="text-muted">{notYet}</span>
+          ) : (
+            formatDrawdown(entry.recordMaxDrawdownPct)
+          )}
+        </Item>
+        <Item label={t('directory.risk')}>
+          {entry.riskScore === null ? (
+            <span className="text-muted">{notYet}</span>
+          ) : (
+            `${entry.riskScore} / 10`
+          )}
+        </Item>
+        <Item label={t('directory.copiers')}>{entry.copiers.toLocaleString('en-US')}</Item>
+        <Item label={t('directory.aum')}>{formatUsd(entry.aumCents)}</Item>
+        <Item label={t('directory.age')}>{t('directory.ageDays', { count: ageDays })}</Item>
+      </dl>
+      <p className="mt-4 text-sm text-muted">
+        {entry.plans.length === 0
+          ? t('directory.noPlans')
+          : `${t('directory.plans')}: ${entry.plans.map((p) => p.title).join(', ')}`}
+      </p>
+    </article>
+  );
+}
+
+function Item({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs text-muted">{label}</dt>
+      <dd className="mt-0.5 font-semibold text-text tabular-nums">{children}</dd>
+    </div>
+  );
+}
