@@ -252,7 +252,7 @@ describe('errors raised before routing keep the {error:{code,message}} shape', (
     const long = await client.post(`/api/admin/users/${'a'.repeat(500)}/activate`);
     expect(long.statusCode).toBe(414);
     expect(long.json()).toEqual({
-      error: { code: 'VALIDATION_FAILED', message: 'The address is too long' },
+      error: { code: 'ADDRESS_TOO_LONG', message: 'The address is too long' },
     });
     const broken = await client.get('/api/admin/users/%E0%A4%A');
     expect(broken.statusCode).toBe(400);
