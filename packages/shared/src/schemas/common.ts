@@ -1,8 +1,5 @@
 import { z } from 'zod';
 
-/** The API's error vocabulary lives in ../errors.ts; re-exported here for older imports. */
-export { apiErrorSchema, ERROR_CODES, type ApiError, type ErrorCode } from '../errors';
-
 /** The message of a length rule (the web translates it by pattern): "At most 32 characters". */
 export function atMostCharacters(max: number): string {
   return `At most ${max} characters`;
