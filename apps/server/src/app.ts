@@ -7,23 +7,27 @@ import Fastify, {
   type FastifyRequest,
 } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
-import fastifySwagger from '@fastify/swagger';
+import fastifySwagger, { type SwaggerTransformObject } from '@fastify/swagger';
 import fastifyWebsocket from '@fastify/websocket';
+import { z } from 'zod';
 import {
   jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { ERROR_CODES, ERROR_PARAMS, errorCodeSchema } from '@app/shared/errors';
 import { publicConfigSchema } from '@app/shared/schemas/common';
 import type { AppContext } from './context';
 import { CsrfTokens, registerCsrfProtection } from './http/csrf';
 import { refuseInMemoryRateLimits } from './http/rate-limit';
 import {
   clientErrorHandler,
+  errorBody,
   frameworkErrorHandler,
   registerErrorHandler,
 } from './http/error-handler';
+import { refusal } from './http/errors';
 import { trackRoutesForMethodCheck } from './http/method-not-allowed';
 import { refuseNulCharacters } from './http/nul-characters';
 import { registerSecurityHeaders } from './http/security-headers';
@@ -119,6 +123,66 @@ const documentMultipartBodies: typeof jsonSchemaTransform = (input) => {
   return output;
 };
 
+/** The error vocabulary as OpenAPI components: every code, and each code's parameters. */
+const ERROR_COMPONENTS = {
+  ErrorCode: z.toJSONSchema(errorCodeSchema, { target: 'openapi-3.0' }),
+  ErrorParams: {
+    type: 'object',
+    description: "Each code's parameters (the `params` of an error with that code)",
+    properties: Object.fromEntries(
+      ERROR_CODES.map((code) => [
+        code,
+        z.toJSONSchema(ERROR_PARAMS[code], { target: 'openapi-3.0' }),
+      ]),
+    ),
+  },
+  ApiError: {
+    type: 'object',
+    required: ['error'],
+    properties: {
+      error: {
+        type: 'object',
+        required: ['code', 'message'],
+        properties: {
+          code: { $ref: '#/components/schemas/ErrorCode' },
+          message: { type: 'string', description: 'The English text of the code' },
+          params: {
+            type: 'object',
+            description: "The code's parameters (see ErrorParams); absent when it has none",
+          },
+          field: { type: 'string', description: 'The input that failed, for bad input' },
+        },
+      },
+    },
+  },
+};
+
+const ERROR_RESPONSE = {
+  description: 'Refused: an error code with its parameters',
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/ApiError' } } },
+};
+
+/** Every operation answers a refusal as an ApiError, whose code is one of ErrorCode. */
+const documentErrors: SwaggerTransformObject = (document) => {
+  if (!('openapiObject' in document)) return document.swaggerObject;
+  const doc = document.openapiObject;
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const [path, item] of Object.entries(doc.paths ?? {})) {
+    paths[path] = Object.fromEntries(
+      Object.entries(item ?? {}).map(([method, operation]: [string, unknown]) => {
+        if (typeof operation !== 'object' || operation === null || !('responses' in operation)) {
+          return [method, operation];
+        }
+        const declared = operation.responses as Record<string, unknown>;
+        const responses = { '4XX': ERROR_RESPONSE, '5XX': ERROR_RESPONSE, ...declared };
+        return [method, { ...operation, responses }];
+      }),
+    );
+  }
+  const schemas = { ...doc.components?.schemas, ...ERROR_COMPONENTS };
+  return { ...doc, components: { ...doc.components, schemas }, paths } as typeof doc;
+};
+
 export interface BuildOptions {
   /** Shared with the scheduler (job lag) by main.ts; a fresh registry otherwise. */
   metrics?: Metrics;
@@ -180,6 +244,7 @@ export async function buildApp(
       },
     },
     transform: documentMultipartBodies,
+    transformObject: documentErrors,
   });
   await app.register(fastifyCookie);
   registerSecurityHeaders(app, {
@@ -255,15 +320,11 @@ export async function buildApp(
     const path = request.url.split('?')[0] ?? '/';
     const allowed = allowedMethods(request.url);
     if (allowed.length > 0 && !allowed.includes(request.method)) {
+      const wrongMethod = refusal('METHOD_NOT_ALLOWED', { method: request.method });
       return reply
-        .status(405)
+        .status(wrongMethod.status)
         .header('allow', allowed.join(', '))
-        .send({
-          error: {
-            code: 'METHOD_NOT_ALLOWED',
-            message: `Method ${request.method} is not allowed here`,
-          },
-        });
+        .send(errorBody(wrongMethod));
     }
     // Client-side routes get the app; a missing API route or asset is a plain 404.
     const isPage =
@@ -275,9 +336,8 @@ export async function buildApp(
     if (html) {
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
     }
-    return reply
-      .status(404)
-      .send({ error: { code: 'NOT_FOUND', message: `Route ${request.method} ${path} not found` } });
+    const notFound = refusal('NOT_FOUND', { method: request.method, path });
+    return reply.status(notFound.status).send(errorBody(notFound));
   });
   return app;
 }

@@ -142,7 +142,7 @@ describe('no one decides on their own money', () => {
     expect((await checker.post(`/api/admin/users/${makerId}/deactivate`)).statusCode).toBe(200);
     // A deactivated admin has no admin powers at all, so cannot reactivate themselves either.
     const self = await maker.post(`/api/admin/users/${makerId}/activate`);
-    expect([self.statusCode, codeOf(self)]).toEqual([403, 'FORBIDDEN']);
+    expect([self.statusCode, codeOf(self)]).toEqual([403, 'STAFF_ACCOUNT_INACTIVE']);
     expect((await checker.post(`/api/admin/users/${makerId}/activate`)).statusCode).toBe(200);
 
     const trader = await maker.post(`/api/admin/users/${makerId}/make-trader`);
@@ -509,7 +509,7 @@ describe('a deactivated account', () => {
 
     const { crypto } = await methodIds(t);
     const deposit = await investor.client.post('/api/deposits', { methodId: crypto, amount: '10' });
-    expect([deposit.statusCode, codeOf(deposit)]).toEqual([403, 'FORBIDDEN']);
+    expect([deposit.statusCode, codeOf(deposit)]).toEqual([403, 'ACCOUNT_DEACTIVATED']);
     // Told why, and that its money can still leave (not the new-account text).
     expect(deposit.json<{ error: { message: string } }>().error.message).toBe(
       MONEY_MESSAGES.accountDeactivated,
@@ -524,7 +524,7 @@ describe('a deactivated account', () => {
       planId: plans.plans[0]?.id,
       amount: '50',
     });
-    expect([invest.statusCode, codeOf(invest)]).toEqual([403, 'FORBIDDEN']);
+    expect([invest.statusCode, codeOf(invest)]).toEqual([403, 'ACCOUNT_DEACTIVATED']);
     expect((await summaryOf(investor.client)).availableCents).toBe(8_000);
   });
 });

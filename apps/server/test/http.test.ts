@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getTableColumns, getTableName, is, sql, Table } from 'drizzle-orm';
 import { adminClient, createTestApp, registerUser, TestClient, type TestApp } from './harness';
 import * as schema from '../src/db/schema';
+import { ERROR_CODES } from '@app/shared/errors';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -20,6 +21,23 @@ describe('HTTP surface', () => {
     expect(doc.openapi).toMatch(/^3\./);
     expect(doc.paths['/api/auth/register']?.post?.requestBody).toBeDefined();
     expect(JSON.stringify(doc.paths['/api/auth/register'])).toContain('referrerId');
+  });
+
+  it('lists every error code, and answers every operation’s refusals with an ApiError', async () => {
+    const doc = (await t.app.inject({ url: '/api/openapi.json' })).json<{
+      components: { schemas: Record<string, { enum?: string[]; properties?: object }> };
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+    }>();
+    expect(doc.components.schemas.ErrorCode?.enum).toEqual(ERROR_CODES);
+    expect(doc.components.schemas.ErrorParams?.properties).toMatchObject({
+      AMOUNT_BELOW_PLAN_MIN: { properties: { minCents: { type: 'integer' } } },
+      INSUFFICIENT_BALANCE: { properties: { availableCents: { type: 'integer' } } },
+    });
+    const refusal = { $ref: '#/components/schemas/ApiError' };
+    const invest = doc.paths['/api/trades/']?.post?.responses;
+    expect(invest?.['4XX']).toMatchObject({ content: { 'application/json': { schema: refusal } } });
+    const operations = Object.values(doc.paths).flatMap((item) => Object.values(item));
+    expect(operations.every((operation) => '4XX' in operation.responses)).toBe(true);
   });
 
   it('answers 404 for unknown routes, 405 for a wrong method, 413 for an oversize body', async () => {
@@ -252,7 +270,7 @@ describe('errors raised before routing keep the {error:{code,message}} shape', (
     const long = await client.post(`/api/admin/users/${'a'.repeat(500)}/activate`);
     expect(long.statusCode).toBe(414);
     expect(long.json()).toEqual({
-      error: { code: 'VALIDATION_FAILED', message: 'The address is too long' },
+      error: { code: 'ADDRESS_TOO_LONG', message: 'The address is too long' },
     });
     const broken = await client.get('/api/admin/users/%E0%A4%A');
     expect(broken.statusCode).toBe(400);

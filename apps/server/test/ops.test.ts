@@ -456,7 +456,7 @@ describe('/metrics', () => {
   it('refuses other machines without the token, and proxied requests that arrive on loopback', async () => {
     const remote = await scrape(ops.app, { remoteAddress: '203.0.113.7' });
     expect(remote.statusCode).toBe(403);
-    expect(remote.json<{ error: { code: string } }>().error.code).toBe('FORBIDDEN');
+    expect(remote.json<{ error: { code: string } }>().error.code).toBe('METRICS_LOCAL_ONLY');
     expect(remote.body).not.toContain('http_requests_total');
     const proxied = await scrape(ops.app, { headers: { 'x-forwarded-for': '203.0.113.7' } });
     expect(proxied.statusCode).toBe(403);
@@ -482,7 +482,7 @@ describe('/metrics', () => {
       const missing = await scrape(app);
       expect(missing.statusCode).toBe(401);
       expect(missing.headers['www-authenticate']).toBe('Bearer');
-      expect(missing.json<{ error: { code: string } }>().error.code).toBe('UNAUTHENTICATED');
+      expect(missing.json<{ error: { code: string } }>().error.code).toBe('METRICS_TOKEN_REQUIRED');
       const wrong = await scrape(app, {
         remoteAddress: '203.0.113.7',
         headers: { authorization: `Bearer ${METRICS_TOKEN}x` },

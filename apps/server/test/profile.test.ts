@@ -101,7 +101,7 @@ describe('profile', () => {
     const renamed = await upload(client, 'photo.png', 'image/png', exe);
     expect(renamed.statusCode).toBe(400);
     expect(renamed.json()).toEqual({
-      error: { code: 'VALIDATION_FAILED', message: 'Please select an image', field: 'avatar' },
+      error: { code: 'AVATAR_REQUIRED', message: 'Please select an image', field: 'avatar' },
     });
     const svg = Buffer.from(
       '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',

@@ -136,6 +136,50 @@ describe('opening a trade', () => {
     expect((await summaryOf(client)).availableCents).toBe(200_000);
   });
 
+  it('says why with a code and its parameters: the plan bounds, the balance, a second trade', async () => {
+    const { client } = await investor(200_000);
+    const silver = plan('Silver');
+    const refused = async (body: unknown) =>
+      (await client.post('/api/trades', body)).json<unknown>();
+
+    expect(await refused({ planId: silver.id, amount: '999.99' })).toEqual({
+      error: {
+        code: 'AMOUNT_BELOW_PLAN_MIN',
+        params: { minCents: 100_000 },
+        message: 'Amount must be greater than or equal to $1,000',
+        field: 'amount',
+      },
+    });
+    expect(await refused({ planId: silver.id, amount: '5000' })).toEqual({
+      error: {
+        code: 'AMOUNT_ABOVE_PLAN_MAX',
+        params: { maxCents: 499_900 },
+        message: 'Amount must be less than or equal to $4,999',
+        field: 'amount',
+      },
+    });
+    expect(await refused({ planId: silver.id, amount: '2500' })).toEqual({
+      error: {
+        code: 'INSUFFICIENT_BALANCE',
+        params: { availableCents: 200_000 },
+        message: 'Insufficient balance',
+        field: 'amount',
+      },
+    });
+    expect(
+      (await client.post('/api/trades', { planId: silver.id, amount: '1500' })).statusCode,
+    ).toBe(201);
+    const second = await client.post('/api/trades', { planId: silver.id, amount: '1000' });
+    expect(second.statusCode).toBe(409);
+    expect(second.json()).toEqual({
+      error: {
+        code: 'TRADE_ALREADY_OPEN',
+        message:
+          'You already have an open trade. Close it or claim its profit before starting another.',
+      },
+    });
+  });
+
   it('refuses a retired plan and a second open trade (409), booking nothing', async () => {
     const { client } = await investor(1_000_000);
     const created = await admin.post('/api/admin/plans', {

@@ -99,7 +99,7 @@ describe('GET /api/transactions', () => {
     const response = await me.client.get(`/api/transactions/${theirs.transactionId}`);
     expect(response.statusCode).toBe(404);
     expect(response.json()).toMatchObject({
-      error: { code: 'NOT_FOUND', message: 'Transaction not found' },
+      error: { code: 'TRANSACTION_NOT_FOUND', message: 'Transaction not found' },
     });
     expect((await me.client.get(`/api/transactions/${theirs.id}`)).statusCode).toBe(404);
     const list = (await me.client.get('/api/transactions')).json<Page>();

@@ -101,7 +101,11 @@ describe('withdrawal requests', () => {
     });
     const twice = await admin.post(`/api/admin/withdrawals/${transaction.id}/pay`);
     expect(twice.json()).toMatchObject({
-      error: { code: 'CONFLICT', message: 'This withdrawal was already paid' },
+      error: {
+        code: 'WITHDRAWAL_ALREADY_DECIDED',
+        params: { outcome: 'paid' },
+        message: 'This withdrawal was already paid',
+      },
     });
   });
 
@@ -145,7 +149,12 @@ describe('withdrawal requests', () => {
     const response = await client.post('/api/withdrawals', bank('10.01'));
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
-      error: { code: 'INSUFFICIENT_BALANCE', message: 'Insufficient balance', field: 'amount' },
+      error: {
+        code: 'INSUFFICIENT_BALANCE',
+        params: { availableCents: 1_000 },
+        message: 'Insufficient balance',
+        field: 'amount',
+      },
     });
     expect((await summaryOf(client)).pendingWithdrawalsCount).toBe(0);
   });

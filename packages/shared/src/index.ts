@@ -1,6 +1,7 @@
 export * from './money';
 export * from './format';
 export * from './schemas/common';
+export * from './errors';
 export * from './http';
 export * from './schemas/auth';
 export * from './risk';

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CSRF_COOKIE, CSRF_HEADER } from '@app/shared/http';
-import { AppError } from './errors';
+import { refusal, type AppError } from './errors';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -59,11 +59,7 @@ export interface CsrfOptions {
 }
 
 function csrfRejected(): AppError {
-  return new AppError(
-    'CSRF_REJECTED',
-    403,
-    'Your session security check failed. Please reload the page and try again.',
-  );
+  return refusal('CSRF_REJECTED');
 }
 
 function mediaType(header: string): string {
@@ -91,11 +87,7 @@ function assertDeclaredContentType(request: FastifyRequest): void {
 }
 
 function unsupportedMediaType(type: string | undefined): AppError {
-  return new AppError(
-    'UNSUPPORTED_MEDIA_TYPE',
-    415,
-    type ? `Content type ${type} is not accepted here` : 'A request body needs a content type',
-  );
+  return refusal('UNSUPPORTED_MEDIA_TYPE', { contentType: type ?? null });
 }
 
 /**

@@ -2,52 +2,64 @@ import http from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { mapTradingError } from '../modules/copy-trading/copy-trading.errors';
-import { AppError } from './errors';
+import type { ErrorCode } from '@app/shared/errors';
+import { tradingRefusal } from '../modules/copy-trading/copy-trading.errors';
+import { AppError, invalidInput, refusal } from './errors';
 
 interface ErrorBody {
-  error: { code: string; message: string; field?: string };
+  error: { code: ErrorCode; message: string; params?: object; field?: string };
 }
 
-function body(code: string, message: string, field?: string): ErrorBody {
-  return { error: field ? { code, message, field } : { code, message } };
+/** The one JSON answer of a refusal: its code, its parameters (when it has any), message, field. */
+export function errorBody(error: AppError): ErrorBody {
+  const { code, message, params, field } = error;
+  return {
+    error: {
+      code,
+      message,
+      ...(Object.keys(params).length > 0 ? { params } : {}),
+      ...(field ? { field } : {}),
+    },
+  };
 }
 
 /**
- * The one place that turns failures into HTTP answers. Bad input names its field; a 5xx never
- * carries internals (they go to the log with the request id).
+ * The one place that turns failures into HTTP answers: a refusal's status comes from the shared
+ * table of its code. Bad input names its field; a 5xx never carries internals (they go to the log
+ * with the request id).
  */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof AppError) {
-      return reply.status(error.status).send(body(error.code, error.message, error.field));
-    }
-    const trading = mapTradingError(error);
-    if (trading) {
-      return reply.status(trading.status).send(body(trading.code, trading.message, trading.field));
-    }
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const issue = error.validation[0];
-      const field = issue?.instancePath.replace(/^\//, '').replace(/\//g, '.') || undefined;
-      const message = issue?.message ?? 'Invalid input';
-      return reply.status(400).send(body('VALIDATION_FAILED', message, field));
-    }
-    const status = error.statusCode ?? 500;
-    if (status === 413 || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return reply.status(413).send(body('PAYLOAD_TOO_LARGE', 'Request body is too large'));
-    }
-    if (status === 429) {
-      return reply
-        .status(429)
-        .send(body('RATE_LIMITED', 'Too many attempts. Please wait and try again.'));
-    }
-    if (status >= 400 && status < 500) {
-      // Fastify's own 4xx (bad JSON, wrong content type...) carry safe messages.
-      return reply.status(status).send(body('VALIDATION_FAILED', error.message));
-    }
+    const refused = asRefusal(error, request);
+    if (refused) return reply.status(refused.status).send(errorBody(refused));
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send(body('INTERNAL', 'Something went wrong. Please try again.'));
+    const internal = refusal('INTERNAL');
+    return reply.status(internal.status).send(errorBody(internal));
   });
+}
+
+/** A failure as the refusal the client sees, or null for an internal error. */
+function asRefusal(error: FastifyError, request: FastifyRequest): AppError | null {
+  if (error instanceof AppError) return error;
+  const trading = tradingRefusal(error);
+  if (trading) return trading;
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const issue = error.validation[0];
+    const field = issue?.instancePath.replace(/^\//, '').replace(/\//g, '.') || undefined;
+    return invalidInput(issue?.message ?? 'Invalid input', field);
+  }
+  const status = error.statusCode ?? 500;
+  if (status === 413 || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+    return refusal('PAYLOAD_TOO_LARGE');
+  }
+  if (status === 429) return refusal('RATE_LIMITED');
+  if (status === 415) {
+    const contentType = request.headers['content-type']?.split(';')[0]?.trim() || null;
+    return refusal('UNSUPPORTED_MEDIA_TYPE', { contentType });
+  }
+  // Fastify's own 4xx (bad JSON, an empty body...) carry safe messages.
+  if (status >= 400 && status < 500) return invalidInput(error.message);
+  return null;
 }
 
 /**
@@ -60,12 +72,11 @@ export function frameworkErrorHandler(
   _request: FastifyRequest,
   reply: FastifyReply,
 ): void {
-  const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
-  void reply
-    .status(tooLong ? 414 : 400)
-    .send(
-      body('VALIDATION_FAILED', tooLong ? 'The address is too long' : 'The address is not valid'),
-    );
+  const refused =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? refusal('ADDRESS_TOO_LONG')
+      : invalidInput('The address is not valid');
+  void reply.status(refused.status).send(errorBody(refused));
 }
 
 /**
@@ -75,13 +86,14 @@ export function frameworkErrorHandler(
  */
 export function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  const [status, code, message] =
+  const refused =
     error.code === 'HPE_HEADER_OVERFLOW'
-      ? [431, 'REQUEST_HEADERS_TOO_LARGE', 'The request headers are too large']
+      ? refusal('REQUEST_HEADERS_TOO_LARGE')
       : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-        ? [408, 'REQUEST_TIMEOUT', 'The request took too long to arrive']
-        : [400, 'VALIDATION_FAILED', 'The request is not valid HTTP'];
-  const payload = JSON.stringify(body(code, message));
+        ? refusal('REQUEST_TIMEOUT')
+        : invalidInput('The request is not valid HTTP');
+  const { status } = refused;
+  const payload = JSON.stringify(errorBody(refused));
   if (socket.writable) {
     const head = [
       ['HTTP/1.1', status, http.STATUS_CODES[status]].join(' '),

@@ -1,24 +1,56 @@
-import type { ErrorCode } from '@app/shared/schemas/common';
+import {
+  englishErrorMessage,
+  ERROR_STATUS,
+  type ErrorCode,
+  type ErrorParams,
+} from '@app/shared/errors';
 
-/** A failure the client may see: a literal code, an HTTP status and a safe message. */
-export class AppError extends Error {
+/** The codes whose parameters are empty: `refusal(code)` needs no second argument for them. */
+type CodeWithoutParams = {
+  [C in ErrorCode]: Record<never, never> extends ErrorParams<C> ? C : never;
+}[ErrorCode];
+
+/**
+ * A refusal the client may see: a literal code with its typed parameters and, for bad input, the
+ * field that failed. The HTTP status (ERROR_STATUS) and the English message (the shared renderer)
+ * follow from the code and parameters; nothing at the throw site decides them.
+ */
+export class AppError<C extends ErrorCode = ErrorCode> extends Error {
+  readonly status: number;
+
   constructor(
-    readonly code: ErrorCode,
-    readonly status: number,
-    message: string,
+    readonly code: C,
+    readonly params: ErrorParams<C>,
     readonly field?: string,
+    /** Only VALIDATION_FAILED: the rule's own message (a schema's, or the HTTP layer's). */
+    detail?: string,
   ) {
-    super(message);
+    super(detail ?? englishErrorMessage(code, params));
     this.name = 'AppError';
+    this.status = ERROR_STATUS[code];
   }
 }
 
-export const badRequest = (message: string, field?: string) =>
-  new AppError('VALIDATION_FAILED', 400, message, field);
-export const unauthenticated = (message = 'Please log in to continue') =>
-  new AppError('UNAUTHENTICATED', 401, message);
-export const forbidden = (message = 'You do not have permission to do that') =>
-  new AppError('FORBIDDEN', 403, message);
-export const notFound = (message = 'Not found') => new AppError('NOT_FOUND', 404, message);
-export const conflict = (message: string, field?: string) =>
-  new AppError('CONFLICT', 409, message, field);
+/** `throw refusal('AMOUNT_BELOW_PLAN_MIN', { minCents }, 'amount')`. */
+export function refusal<C extends CodeWithoutParams>(
+  code: C,
+  params?: ErrorParams<C>,
+  field?: string,
+): AppError<C>;
+export function refusal<C extends ErrorCode>(
+  code: C,
+  params: ErrorParams<C>,
+  field?: string,
+): AppError<C>;
+export function refusal<C extends ErrorCode>(
+  code: C,
+  params?: ErrorParams<C>,
+  field?: string,
+): AppError<C> {
+  return new AppError(code, params ?? ({} as ErrorParams<C>), field);
+}
+
+/** Input a rule refused, with the rule's own message (VALIDATION_FAILED). */
+export function invalidInput(message: string, field?: string): AppError<'VALIDATION_FAILED'> {
+  return new AppError('VALIDATION_FAILED', {}, field, message);
+}

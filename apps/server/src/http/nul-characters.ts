@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { badRequest } from './errors';
+import { refusal } from './errors';
 
 /** The first string (value or key) holding U+0000 in `value`, as a dotted field path. */
 function findNul(value: unknown): string | null {
@@ -29,7 +29,7 @@ export function refuseNulCharacters(app: FastifyInstance): void {
     for (const part of [request.params, request.query, request.body]) {
       const field = findNul(part);
       if (field !== null) {
-        done(badRequest('Text must not contain the NUL character', field || undefined));
+        done(refusal('TEXT_CONTAINS_NUL', {}, field || undefined));
         return;
       }
     }

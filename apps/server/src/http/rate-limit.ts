@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { normalizeIP } from '@fastify/rate-limit';
 import type { AppContext } from '../context';
-import { AppError } from './errors';
+import { refusal } from './errors';
 import { createPgRateLimitStore, type BucketCount, type RateLimitStore } from './rate-limit.store';
 
 /**
@@ -62,8 +62,7 @@ export function retryAfterSeconds(
   return wait;
 }
 
-export const rateLimited = () =>
-  new AppError('RATE_LIMITED', 429, 'Too many attempts. Please wait and try again.');
+export const rateLimited = () => refusal('RATE_LIMITED');
 
 const PURGE_EVERY_MS = 10 * 60_000;
 const PURGE_BATCH = 1000;

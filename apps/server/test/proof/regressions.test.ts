@@ -33,13 +33,13 @@ describe('answers from the router itself', () => {
     const response = await new TestClient(t.app).delete(`/api/auth/sessions/${'x'.repeat(200)}`);
     expect(response.statusCode).toBe(414);
     expect(response.json()).toEqual({
-      error: { code: 'VALIDATION_FAILED', message: 'The address is too long' },
+      error: { code: 'ADDRESS_TOO_LONG', message: 'The address is too long' },
     });
   });
 });
 
 describe('the NUL character (PostgreSQL text cannot hold it)', () => {
-  const refused = { code: 'VALIDATION_FAILED', message: 'Text must not contain the NUL character' };
+  const refused = { code: 'TEXT_CONTAINS_NUL', message: 'Text must not contain the NUL character' };
 
   it('in a sign-up or contact field: 400 naming the field, nothing stored', async () => {
     const visitor = new TestClient(t.app);

@@ -34,11 +34,14 @@ export const LANGUAGE_NAMES: Record<Language, string> = {
   de: 'Deutsch',
 };
 export const LANGUAGE_STORAGE_KEY = 'language';
-/** Namespaces every screen uses; loaded for the current language with any route's texts. */
-const ALWAYS_LOADED = ['common', 'ui'];
 /**
- * Loaded with them in any language but English: the translations of the English validation and
- * server messages (lib/messages.ts), which English readers see as they are.
+ * Namespaces every screen uses; loaded for the current language with any route's texts (`errors`:
+ * the text of every error code the server can answer with, lib/errors.ts).
+ */
+const ALWAYS_LOADED = ['common', 'ui', 'errors'];
+/**
+ * Loaded with them in any language but English: the translations of the shared schemas' English
+ * rule messages (lib/messages.ts), which English readers see as they are.
  */
 const TRANSLATIONS_ONLY = ['validation'];
 

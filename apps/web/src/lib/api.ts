@@ -1,10 +1,11 @@
 import { CSRF_COOKIE, CSRF_HEADER, IDEMPOTENCY_HEADER } from '@app/shared/http';
-import type { ApiError } from '@app/shared/schemas/common';
-import { translateMessage } from './messages';
+import type { ApiError } from '@app/shared/errors';
+import { translateError } from './errors';
 
 /**
- * An API failure with the server's safe message (in the reader's language: the server writes
- * English, translateMessage looks it up) and, for bad input, the field that failed.
+ * An API failure: the server's code and parameters, its message in the reader's language
+ * (rendered from the code and parameters by translateError) and, for bad input, the field that
+ * failed.
  */
 export class ApiRequestError extends Error {
   constructor(
@@ -12,6 +13,7 @@ export class ApiRequestError extends Error {
     readonly code: string,
     message: string,
     readonly field?: string,
+    readonly params?: Readonly<Record<string, unknown>>,
   ) {
     super(message);
     this.name = 'ApiRequestError';
@@ -33,8 +35,26 @@ async function csrfToken(options: { fresh: boolean }): Promise<string> {
   return readCookie(CSRF_COOKIE) ?? '';
 }
 
-function errorOf(payload: unknown): Partial<ApiError['error']> | undefined {
-  return (payload as Partial<ApiError> | null)?.error;
+/** The error of a failed answer, as sent: its code is a text until translateError checks it. */
+type SentError = Partial<Omit<ApiError['error'], 'code'> & { code: string }>;
+
+function errorOf(payload: unknown): SentError | undefined {
+  return (payload as { error?: SentError } | null)?.error;
+}
+
+/**
+ * The error of a failed answer's JSON body: its code and parameters, rendered in the reader's
+ * language (an answer without a body counts as INTERNAL).
+ */
+export function refusalOf(status: number, payload: unknown): ApiRequestError {
+  const error = errorOf(payload);
+  const code = error?.code ?? 'INTERNAL';
+  const message = translateError({
+    code,
+    params: error?.params,
+    message: error?.message ?? 'Something went wrong. Please try again.',
+  });
+  return new ApiRequestError(status, code, message, error?.field, error?.params);
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -81,15 +101,7 @@ export async function apiRequest<T>(
     payload = response.status === 204 ? null : await response.json().catch(() => null);
   }
   if (response.status === 204) return undefined as T;
-  if (!response.ok) {
-    const error = errorOf(payload);
-    throw new ApiRequestError(
-      response.status,
-      error?.code ?? 'INTERNAL',
-      translateMessage(error?.message ?? 'Something went wrong. Please try again.'),
-      error?.field,
-    );
-  }
+  if (!response.ok) throw refusalOf(response.status, payload);
   return payload as T;
 }
 

@@ -1,11 +1,11 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { ApiRequestError } from './api';
-import { translateMessage } from './messages';
+import { renderError } from './errors';
 
 /** The message to show for a failed request: the server's safe message, or a generic one. */
 export function errorMessage(error: unknown): string {
   if (error instanceof ApiRequestError) return error.message;
-  return translateMessage('Something went wrong. Please try again.');
+  return renderError('INTERNAL', {});
 }
 
 /**

@@ -1,6 +1,4 @@
-import type { ApiError } from '@app/shared/schemas/common';
-import { ApiRequestError } from './api';
-import { translateMessage } from './messages';
+import { refusalOf } from './api';
 
 /** The file name the server chose (Content-Disposition), else a fallback. */
 export function fileNameOf(contentDisposition: string | null, fallback: string): string {
@@ -20,14 +18,7 @@ export async function fetchDownload(
 ): Promise<{ blob: Blob; fileName: string }> {
   const response = await fetch(url, { credentials: 'same-origin', signal: signal ?? null });
   if (!response.ok) {
-    const payload = (await response.json().catch(() => null)) as Partial<ApiError> | null;
-    const error = payload?.error;
-    throw new ApiRequestError(
-      response.status,
-      error?.code ?? 'INTERNAL',
-      translateMessage(error?.message ?? 'Something went wrong. Please try again.'),
-      error?.field,
-    );
+    throw refusalOf(response.status, await response.json().catch(() => null));
   }
   const blob = await response.blob();
   return { blob, fileName: fileNameOf(response.headers.get('content-disposition'), fallback) };

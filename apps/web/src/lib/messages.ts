@@ -1,10 +1,12 @@
 import { currentLanguage, i18n } from '../i18n';
 
 /**
- * Validation and server error messages are English sentences (the seed fixes them word for word,
- * and the server keeps sending English). The `validation` namespace translates them: its keys are
- * the English messages themselves, in a flat map, so lookups switch off i18next's `.` and `:`
- * separators (messages contain both).
+ * The shared zod schemas' rule messages are English sentences (the seed fixes them word for word);
+ * the forms show them, and the server answers a request that breaks one with VALIDATION_FAILED and
+ * the same message. The `validation` namespace translates them: its keys are the English messages
+ * themselves, in a flat map, so lookups switch off i18next's `.` and `:` separators (messages
+ * contain both). Every other server error is rendered from its code (lib/errors.ts), never from
+ * its sentence.
  */
 export const VALIDATION_NAMESPACE = 'validation';
 
@@ -18,33 +20,14 @@ export interface MessagePattern {
 }
 
 /**
- * Messages built with a number or a name, tried in order after the exact keys; each key is the
- * English template, and the filled-in text (an amount "$1,000" or "$4,999.50", a symbol) is kept
- * exactly as it came.
+ * The two schema rules built with numbers (common.ts: atMostCharacters, wholeNumberFrom), tried
+ * after the exact keys; each key is the English template.
  */
 export const MESSAGE_PATTERNS: readonly MessagePattern[] = [
-  {
-    pattern: /^Amount must be greater than or equal to (?<amount>\$[\d,]+(?:\.\d\d)?)$/,
-    key: 'Amount must be greater than or equal to {{amount}}',
-  },
-  {
-    pattern: /^Amount must be less than or equal to (?<amount>\$[\d,]+(?:\.\d\d)?)$/,
-    key: 'Amount must be less than or equal to {{amount}}',
-  },
   { pattern: /^At most (?<max>\d+) characters$/, key: 'At most {{max}} characters' },
   {
     pattern: /^Must be a whole number from (?<min>\d+) to (?<max>\d+)$/,
     key: 'Must be a whole number from {{min}} to {{max}}',
-  },
-  {
-    pattern: /^A (?<kind>crypto|bank) method has no (?<field>\w+)$/,
-    key: 'A {{kind}} method has no {{field}}',
-  },
-  { pattern: /^Unknown instrument: (?<symbol>\S+)$/, key: 'Unknown instrument: {{symbol}}' },
-  {
-    pattern:
-      /^Total gross weight would be (?<weight>[\d.]+)%, above 100% of the strategy's equity$/,
-    key: "Total gross weight would be {{weight}}%, above 100% of the strategy's equity",
   },
 ];
 

@@ -82,7 +82,8 @@ export const strategyRecordSchema = z.object({
   risk: z.object({
     annualVolatilityPct: recordPct,
     sharpeRatio: recordPct,
-    riskScore: z.number().int().min(1).max(10).nullable(),
+    /** 1 (calmest) to 10. */
+    riskScore: z.number().int().nullable(),
     dailyReturnCount: z.number().int(),
   }),
   closedPositions: z.object({
@@ -109,7 +110,8 @@ export const directoryEntrySchema = strategySchema.extend({
   returns: strategyRecordSchema.shape.returns,
   /** Over the whole record. */
   recordMaxDrawdownPct: z.string().nullable(),
-  riskScore: z.number().int().min(1).max(10).nullable(),
+  /** 1 (calmest) to 10. */
+  riskScore: z.number().int().nullable(),
   /** The plans that copy it. */
   plans: z.array(z.object({ id: z.string(), title: z.string() })),
 });

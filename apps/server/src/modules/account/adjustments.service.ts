@@ -3,12 +3,12 @@ import {
   englishDescription,
   type TransactionDescription,
 } from '@app/shared/schemas/transaction-descriptions';
-import { MONEY_MESSAGES, type AdjustmentBucket } from '@app/shared/schemas/money';
+import type { AdjustmentBucket } from '@app/shared/schemas/money';
 import type { Transaction } from '@app/shared/schemas/transactions';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import type { UserRow } from '../../db/schema';
-import { badRequest, notFound } from '../../http/errors';
+import { refusal } from '../../http/errors';
 import { announceApprovalChange, approvalView } from '../approvals/approvals.common';
 import { insertApproval, soloMovedCents } from '../approvals/approvals.repo';
 import { needsSecondAdmin, SOLO_WINDOW_MS } from '../approvals/domain/four-eyes';
@@ -49,7 +49,7 @@ export async function adjust(
   ip: string,
 ) {
   if (input.amount < 0 && input.bucket !== 'balance') {
-    throw badRequest(MONEY_MESSAGES.onlyBalanceNegative, 'amount');
+    throw refusal('NEGATIVE_ADJUSTMENT_NOT_BALANCE', {}, 'amount');
   }
   return auditingSelfDecisions(ctx, { adminId: admin.id, ip }, () =>
     runIdempotent<{ transaction: Transaction } | { approval: Approval }>(
@@ -62,7 +62,7 @@ export async function adjust(
       },
       async (tx, keyId) => {
         const target = await findUserById(tx, userId);
-        if (!target) throw notFound('User not found');
+        if (!target) throw refusal('USER_NOT_FOUND');
         if (target.id === admin.id) {
           throw new SelfDecisionError(`adjustment.${input.bucket}`, 'user', userId);
         }

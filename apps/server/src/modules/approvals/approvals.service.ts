@@ -2,7 +2,7 @@ import type { ApprovalDecision, ApprovalList, ApprovalStatus } from '@app/shared
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import type { UserRow } from '../../db/schema';
-import { conflict, notFound } from '../../http/errors';
+import { refusal } from '../../http/errors';
 import { bookAdjustment } from '../account/adjustments.service';
 import { recordAudit } from '../audit/audit.repo';
 import type { TransactionRow } from '../ledger/ledger.schema';
@@ -40,9 +40,11 @@ async function lockForChecker(
   operation: string,
 ): Promise<MoneyApprovalRow> {
   const approval = UUID.test(id) ? await lockApproval(tx, id) : undefined;
-  if (!approval) throw notFound('This approval was not found');
-  if (approval.status === 'approved') throw conflict('This approval was already approved');
-  if (approval.status === 'rejected') throw conflict('This approval was already rejected');
+  if (!approval) throw refusal('APPROVAL_NOT_FOUND');
+  if (approval.status === 'approved')
+    throw refusal('APPROVAL_ALREADY_DECIDED', { outcome: 'approved' });
+  if (approval.status === 'rejected')
+    throw refusal('APPROVAL_ALREADY_DECIDED', { outcome: 'rejected' });
   if (approval.requestedBy === checker.id) {
     throw new SecondAdminRequiredError(operation, 'approval', approval.id);
   }

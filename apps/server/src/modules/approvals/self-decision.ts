@@ -1,38 +1,31 @@
-import type { ErrorCode } from '@app/shared/schemas/common';
 import type { AppContext } from '../../context';
 import { AppError } from '../../http/errors';
 import { recordAudit } from '../audit/audit.repo';
-
-const SELF_DECISION_CODE: ErrorCode = 'SELF_DECISION_FORBIDDEN';
-const SELF_DECISION_MESSAGE =
-  'You cannot decide on your own money or account. Another admin must do it.';
-const SECOND_ADMIN_CODE: ErrorCode = 'SECOND_ADMIN_REQUIRED';
-const SECOND_ADMIN_MESSAGE = 'A second admin must approve this; you requested it.';
 
 /**
  * No one decides on their own money: an admin may not approve or reject their own deposit, pay or
  * reject their own withdrawal, adjust their own account, approve an approval about their own money,
  * activate themselves or pay themselves a referral bonus by activating someone. Another admin must.
  */
-export class SelfDecisionError extends AppError {
+export class SelfDecisionError extends AppError<'SELF_DECISION_FORBIDDEN'> {
   constructor(
     readonly operation: string,
     readonly targetType: string,
     readonly targetId: string,
   ) {
-    super(SELF_DECISION_CODE, 403, SELF_DECISION_MESSAGE);
+    super('SELF_DECISION_FORBIDDEN', {});
     this.name = 'SelfDecisionError';
   }
 }
 
 /** The admin who asked for a four-eyes approval cannot also give it. */
-export class SecondAdminRequiredError extends AppError {
+export class SecondAdminRequiredError extends AppError<'SECOND_ADMIN_REQUIRED'> {
   constructor(
     readonly operation: string,
     readonly targetType: string,
     readonly targetId: string,
   ) {
-    super(SECOND_ADMIN_CODE, 403, SECOND_ADMIN_MESSAGE);
+    super('SECOND_ADMIN_REQUIRED', {});
     this.name = 'SecondAdminRequiredError';
   }
 }

@@ -3,7 +3,7 @@ import type { RegisterInput } from '@app/shared/schemas/auth';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import type { UserRow } from '../../db/schema';
-import { AppError, badRequest, conflict, notFound } from '../../http/errors';
+import { refusal } from '../../http/errors';
 import { recordAudit } from '../audit/audit.repo';
 import { enqueueMail } from '../mail/outbox.repo';
 import { linkWithSecret, mailTemplates, sealMail, type Brand } from '../mail/templates';
@@ -25,14 +25,8 @@ import { newTotpSecret, totpStep, totpUri } from './totp';
 const RECOVERY_TTL_MS = 60 * 60 * 1000;
 const VERIFY_TTL_MS = 24 * 60 * 60 * 1000;
 
-const invalidCredentials = () =>
-  new AppError('INVALID_CREDENTIALS', 401, 'Invalid email or password');
-const invalidLink = () =>
-  new AppError(
-    'TOKEN_INVALID',
-    400,
-    'This link is invalid or has expired. Please request a new one.',
-  );
+const invalidCredentials = () => refusal('INVALID_CREDENTIALS');
+const invalidLink = () => refusal('TOKEN_INVALID');
 
 function brandOf(ctx: AppContext): Brand {
   return { name: ctx.config.brandName, publicUrl: ctx.config.publicUrl };
@@ -52,7 +46,7 @@ export async function register(ctx: AppContext, input: RegisterData, request: Fa
       return null;
     }
     if (referrerId && !(await repo.referralIdExists(tx, referrerId))) {
-      throw badRequest('Referral ID not found', 'referrerId');
+      throw refusal('REFERRER_NOT_FOUND', {}, 'referrerId');
     }
     const user = await repo.insertUser(tx, {
       email: input.email,
@@ -77,7 +71,7 @@ export async function register(ctx: AppContext, input: RegisterData, request: Fa
   });
   ctx.mailer.kick();
   if (!result) {
-    throw new AppError('EMAIL_TAKEN', 409, 'An account with this email already exists', 'email');
+    throw refusal('EMAIL_TAKEN', {}, 'email');
   }
   return result;
 }
@@ -112,7 +106,7 @@ export async function login(
       : null;
   if (otpValid === false) {
     await recordLoginFailure(ctx, request, user.id, 'wrong_two_factor_code');
-    throw new AppError('OTP_INVALID', 401, 'Invalid two-factor code', 'otp');
+    throw refusal('SIGN_IN_OTP_INVALID', {}, 'otp');
   }
   return ctx.db.transaction(async (tx) => {
     if (user.totpEnabledAt && user.totpSecret && otpValid === null) {
@@ -185,7 +179,7 @@ export async function revokeOwnSession(
   sessionId: string,
 ): Promise<void> {
   if (!(await repo.revokeSession(ctx.db, userId, sessionId, ctx.clock.now())))
-    throw notFound('Session not found');
+    throw refusal('SESSION_NOT_FOUND');
 }
 
 /**
@@ -257,7 +251,7 @@ export async function changePassword(
   ip: string,
 ): Promise<void> {
   if (!(await verifyPassword(user.passwordHash, input.oldPassword))) {
-    throw badRequest('Current password is incorrect', 'oldPassword');
+    throw refusal('CURRENT_PASSWORD_INCORRECT', {}, 'oldPassword');
   }
   const passwordHash = await hashPassword(input.password);
   await ctx.db.transaction(async (tx) => {
@@ -323,7 +317,7 @@ export async function completeVerification(
 // Two-factor ---------------------------------------------------------------------------------
 
 export async function beginTwoFactorSetup(ctx: AppContext, user: UserRow) {
-  if (user.totpEnabledAt) throw conflict('Two-factor authentication is already on');
+  if (user.totpEnabledAt) throw refusal('TWO_FACTOR_ALREADY_ON');
   const secret = newTotpSecret();
   await repo.updateUser(ctx.db, user.id, { totpSecret: seal(ctx.secretsKey, secret) });
   return { secret, otpauthUrl: totpUri(secret, ctx.config.brandName, user.email) };
@@ -337,11 +331,11 @@ export async function enableTwoFactor(
   otp: string,
   ip: string,
 ): Promise<string[]> {
-  if (user.totpEnabledAt) throw conflict('Two-factor authentication is already on');
+  if (user.totpEnabledAt) throw refusal('TWO_FACTOR_ALREADY_ON');
   const secret = user.totpSecret ? unseal(ctx.secretsKey, user.totpSecret) : null;
-  if (!secret) throw badRequest('Start the two-factor setup first', 'otp');
+  if (!secret) throw refusal('TWO_FACTOR_SETUP_NOT_STARTED', {}, 'otp');
   const step = await totpStep(secret, otp.trim(), ctx.clock.now());
-  if (step === null) throw new AppError('OTP_INVALID', 400, 'Invalid two-factor code', 'otp');
+  if (step === null) throw refusal('OTP_INVALID', {}, 'otp');
   const codes = newRecoveryCodes();
   await ctx.db.transaction(async (tx) => {
     const now = ctx.clock.now();
@@ -375,10 +369,10 @@ export async function disableTwoFactor(
   ip: string,
 ): Promise<void> {
   if (!(await verifyPassword(user.passwordHash, input.password)))
-    throw badRequest('Password is incorrect', 'password');
+    throw refusal('PASSWORD_INCORRECT', {}, 'password');
   await ctx.db.transaction(async (tx) => {
     if (user.totpEnabledAt && !(await acceptSecondFactor(ctx, tx, user, input.otp))) {
-      throw new AppError('OTP_INVALID', 400, 'Invalid two-factor code', 'otp');
+      throw refusal('OTP_INVALID', {}, 'otp');
     }
     await repo.updateUser(tx, user.id, {
       totpSecret: null,

@@ -3,7 +3,7 @@ import { SESSION_COOKIE } from '@app/shared/http';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import type { SessionRow, UserRow } from '../../db/schema';
-import { AppError, forbidden, unauthenticated } from '../../http/errors';
+import { refusal } from '../../http/errors';
 import { digest, newSecret } from './crypto';
 import { findSessionByDigest, insertSession, touchSession } from './auth.repo';
 
@@ -109,7 +109,7 @@ export function registerSessionLoader(app: FastifyInstance, ctx: AppContext): vo
 }
 
 export function requireUser(request: FastifyRequest): RequestAuth {
-  if (!request.auth) throw unauthenticated();
+  if (!request.auth) throw refusal('UNAUTHENTICATED');
   return request.auth;
 }
 
@@ -120,15 +120,11 @@ export function requireUser(request: FastifyRequest): RequestAuth {
  */
 export function requireAdmin(request: FastifyRequest): RequestAuth {
   const auth = requireUser(request);
-  if (!auth.user.isAdmin) throw forbidden();
+  if (!auth.user.isAdmin) throw refusal('FORBIDDEN');
   // A deactivated staff account keeps its own money, not the back office.
-  if (!auth.user.isActive) throw forbidden('Your account is not active');
+  if (!auth.user.isActive) throw refusal('STAFF_ACCOUNT_INACTIVE');
   if (!hasAdminPowers(auth.user)) {
-    throw new AppError(
-      'ADMIN_TWO_FACTOR_REQUIRED',
-      403,
-      'Turn on two-factor authentication in your profile before using the admin area',
-    );
+    throw refusal('ADMIN_TWO_FACTOR_REQUIRED');
   }
   return auth;
 }

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { contactMessageListSchema } from '@app/shared/schemas/admin-users';
 import type { AppContext } from '../../context';
 import { contactMessages } from '../../db/schema';
-import { badRequest } from '../../http/errors';
+import { refusal } from '../../http/errors';
 import { guardAdmin } from '../../http/guards';
 import { afterCursor, cursorTextOf, decodeCursor, encodeCursor } from '../../db/keyset';
 
@@ -29,7 +29,7 @@ export function contactMessageRoutes(ctx: AppContext) {
       },
       async (request) => {
         const after = request.query.cursor ? decodeCursor(request.query.cursor) : undefined;
-        if (request.query.cursor && !after) throw badRequest('Invalid cursor', 'cursor');
+        if (request.query.cursor && !after) throw refusal('INVALID_CURSOR', {}, 'cursor');
         const limit = request.query.limit;
         const rows = await ctx.db
           .select({ message: contactMessages, cursorAt: cursorTextOf(contactMessages.createdAt) })

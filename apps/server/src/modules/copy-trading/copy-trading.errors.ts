@@ -1,44 +1,46 @@
+import { STOP_LOSS_PCT } from '@app/shared/schemas/trades';
+import { refusal, type AppError } from '../../http/errors';
 import { MarketDomainError } from '../market/domain';
-import { TradingDomainError } from './domain';
+import {
+  EquityNotPositiveError,
+  FeePctOutOfRangeError,
+  InsufficientUnitsError,
+  InvalidAmountError,
+  InvalidWeightError,
+  NavNotPositiveError,
+  NoProfitToClaimError,
+  PriceUnavailableError,
+  StopLossOutOfRangeError,
+  TradingDomainError,
+  WeightOver100Error,
+} from './domain';
+import { UnknownInstrumentError } from '../market/domain';
 
-export interface MappedError {
-  status: number;
-  code: string;
-  message: string;
-  field?: string;
-}
-
-/** How each copy-trading domain error reaches the client: status, literal code, safe message, field. */
-const MAPPING: Record<string, { status: number; message?: string; field?: string }> = {
-  UNKNOWN_INSTRUMENT: { status: 400, field: 'symbol' },
-  WEIGHT_OVER_100: { status: 400, field: 'targetWeight' },
-  INVALID_WEIGHT: {
-    status: 400,
-    field: 'targetWeight',
-    message: 'Target weight must be a percentage from 0 to 100',
-  },
-  INVALID_AMOUNT: { status: 400, field: 'amount', message: 'Amount is required' },
-  STOP_LOSS_OUT_OF_RANGE: { status: 400, field: 'stopLossPct' },
-  FEE_PCT_OUT_OF_RANGE: { status: 400, field: 'performanceFeePct' },
-  NO_PROFIT_TO_CLAIM: { status: 409 },
-  STRATEGY_EQUITY_NOT_POSITIVE: { status: 409 },
-  NAV_NOT_POSITIVE: { status: 409, message: 'This strategy cannot take new money right now' },
-  INSUFFICIENT_UNITS: { status: 409, message: 'This trade cannot be redeemed right now' },
-  PRICE_UNAVAILABLE: {
-    status: 503,
-    message: 'Market prices are not available right now. Please try again in a moment.',
-  },
-};
-
-/** For the one error handler: the HTTP answer of a market or trading domain error, else null. */
-export function mapTradingError(error: unknown): MappedError | null {
+/**
+ * For the one error handler: a market or copy-trading domain error (pure, without HTTP) as the
+ * refusal the client sees, with its code, parameters and the input field it concerns; else null.
+ */
+export function tradingRefusal(error: unknown): AppError | null {
   if (!(error instanceof TradingDomainError) && !(error instanceof MarketDomainError)) return null;
-  const mapping = MAPPING[error.code];
-  if (!mapping) return { status: 400, code: error.code, message: error.message };
-  return {
-    status: mapping.status,
-    code: error.code,
-    message: mapping.message ?? error.message,
-    ...(mapping.field ? { field: mapping.field } : {}),
-  };
+  if (error instanceof UnknownInstrumentError) {
+    return refusal('UNKNOWN_INSTRUMENT', { symbol: error.symbol }, 'symbol');
+  }
+  if (error instanceof WeightOver100Error) {
+    return refusal('WEIGHT_OVER_100', { grossWeightPct: error.grossWeightPct }, 'targetWeight');
+  }
+  if (error instanceof InvalidWeightError) return refusal('INVALID_WEIGHT', {}, 'targetWeight');
+  if (error instanceof InvalidAmountError) return refusal('INVALID_AMOUNT', {}, 'amount');
+  if (error instanceof StopLossOutOfRangeError) {
+    const params = { minPct: STOP_LOSS_PCT.min, maxPct: STOP_LOSS_PCT.max };
+    return refusal('STOP_LOSS_OUT_OF_RANGE', params, 'stopLossPct');
+  }
+  if (error instanceof FeePctOutOfRangeError) {
+    return refusal('FEE_PCT_OUT_OF_RANGE', {}, 'performanceFeePct');
+  }
+  if (error instanceof NoProfitToClaimError) return refusal('NO_PROFIT_TO_CLAIM');
+  if (error instanceof EquityNotPositiveError) return refusal('STRATEGY_EQUITY_NOT_POSITIVE');
+  if (error instanceof NavNotPositiveError) return refusal('NAV_NOT_POSITIVE');
+  if (error instanceof InsufficientUnitsError) return refusal('INSUFFICIENT_UNITS');
+  if (error instanceof PriceUnavailableError) return refusal('PRICE_UNAVAILABLE');
+  return null;
 }

@@ -11,7 +11,7 @@ import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { plans } from '../../db/schema';
 import * as usersService from '../users/users.service';
-import { AppError, conflict, forbidden, notFound } from '../../http/errors';
+import { refusal } from '../../http/errors';
 import { refusedSelfDecision } from '../approvals/self-decision';
 import { recordAudit } from '../audit/audit.repo';
 import { Dec, floorToCents, type InstrumentSymbol } from '../market/domain';
@@ -337,7 +337,7 @@ export async function strategyNavSeries(
   days: number,
 ): Promise<NavSeries> {
   const row = await repo.findStrategy(ctx.db, id);
-  if (!row) throw notFound('Strategy not found');
+  if (!row) throw refusal('STRATEGY_NOT_FOUND');
   const now = ctx.clock.now().getTime();
   const points = await repo.navSeries(ctx.db, id, now - days * DAY_MS, 'hour');
   return { strategyId: id, points: points.map((p) => ({ at: p.at.toISOString(), nav: p.nav })) };
@@ -356,7 +356,7 @@ export async function dailyNavSeries(ctx: AppContext, id: string, days: number) 
  */
 export async function strategyRecord(ctx: AppContext, id: string): Promise<StrategyRecord> {
   const row = await repo.findStrategy(ctx.db, id);
-  if (!row) throw notFound('Strategy not found');
+  if (!row) throw refusal('STRATEGY_NOT_FOUND');
   const now = ctx.clock.now().getTime();
   const [hourly, daily, fills, copies] = await Promise.all([
     repo.navSeries(ctx.db, id, 0, 'hour'),
@@ -418,7 +418,7 @@ export async function strategyOrders(
   query: { before?: string | undefined; limit: number },
 ): Promise<StrategyOrders> {
   const row = await repo.findStrategy(ctx.db, id);
-  if (!row) throw notFound('Strategy not found');
+  if (!row) throw refusal('STRATEGY_NOT_FOUND');
   const before = query.before === undefined ? undefined : BigInt(query.before);
   const fills = await repo.orderFills(ctx.db, id, before, query.limit + 1);
   const page = fills.slice(0, query.limit);
@@ -452,18 +452,18 @@ function scaled(state: StrategyState, units: Dec): StrategyState {
 }
 
 async function strategyOfTrader(ctx: AppContext, user: UserRow): Promise<StrategyRow> {
-  if (!user.isTrader) throw forbidden('Only lead traders can do that');
+  if (!user.isTrader) throw refusal('TRADER_ONLY');
   const row = await repo.findStrategyByLeadTrader(ctx.db, user.id);
-  if (!row) throw notFound('You are not running a strategy yet');
+  if (!row) throw refusal('NO_STRATEGY_YET');
   return row;
 }
 
 export async function traderStrategy(ctx: AppContext, user: UserRow): Promise<TraderStrategy> {
   const row = await strategyOfTrader(ctx, user);
   const loaded = await repo.loadStrategyState(ctx.db, row.id, { lock: false });
-  if (!loaded) throw notFound('You are not running a strategy yet');
+  if (!loaded) throw refusal('NO_STRATEGY_YET');
   const [summary] = await summarise(ctx, [loaded]);
-  if (!summary) throw notFound('You are not running a strategy yet');
+  if (!summary) throw refusal('NO_STRATEGY_YET');
   const { leadTraderId: _omit, ...strategy } = summary;
   const now = ctx.clock.now().getTime();
   const prices = await ctx.prices.current(now);
@@ -524,9 +524,8 @@ export async function placeTraderOrder(
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
     const loaded = await repo.loadStrategyState(tx, row.id, { lock: true });
-    if (!loaded || loaded.row.leadTraderId !== user.id)
-      throw notFound('You are not running a strategy yet');
-    if (loaded.row.pausedAt) throw conflict('This strategy is paused by the operator');
+    if (!loaded || loaded.row.leadTraderId !== user.id) throw refusal('NO_STRATEGY_YET');
+    if (loaded.row.pausedAt) throw refusal('STRATEGY_PAUSED');
     const prices = await ctx.prices.current(now.getTime());
     const result = applyOrder(
       loaded.state,
@@ -557,9 +556,9 @@ export async function adminListStrategies(ctx: AppContext) {
 
 async function adminStrategyView(ctx: AppContext, id: string) {
   const loaded = await repo.loadStrategyState(ctx.db, id, { lock: false });
-  if (!loaded) throw notFound('Strategy not found');
+  if (!loaded) throw refusal('STRATEGY_NOT_FOUND');
   const [view] = await summarise(ctx, [loaded]);
-  if (!view) throw notFound('Strategy not found');
+  if (!view) throw refusal('STRATEGY_NOT_FOUND');
   return { strategy: view };
 }
 
@@ -577,13 +576,13 @@ export async function setLeadTrader(
   }
   await ctx.db.transaction(async (tx) => {
     const loaded = await repo.loadStrategyState(tx, id, { lock: true });
-    if (!loaded) throw notFound('Strategy not found');
+    if (!loaded) throw refusal('STRATEGY_NOT_FOUND');
     if (userId) {
       const user = await usersService.lockUserAsLeadTrader(tx, userId);
-      if (!user) throw new AppError('NOT_FOUND', 404, 'User not found', 'userId');
+      if (!user) throw refusal('USER_NOT_FOUND', {}, 'userId');
       const other = await repo.findStrategyByLeadTrader(tx, userId);
       if (other && other.id !== id) {
-        throw conflict('This user already runs another strategy', 'userId');
+        throw refusal('TRADER_HAS_STRATEGY', {}, 'userId');
       }
     }
     await tx.update(strategies).set({ leadTraderId: userId }).where(eq(strategies.id, id));
@@ -613,7 +612,7 @@ export async function setPaused(
       .set({ pausedAt: paused ? now : null })
       .where(and(eq(strategies.id, id)))
       .returning({ id: strategies.id });
-    if (!row) throw notFound('Strategy not found');
+    if (!row) throw refusal('STRATEGY_NOT_FOUND');
     await recordAudit(tx, {
       actorId: admin.id,
       action: paused ? 'strategy.pause' : 'strategy.resume',

@@ -4,11 +4,10 @@ import {
   type TransactionDescription,
 } from '@app/shared/schemas/transaction-descriptions';
 import type { ClosedTrade, CurrentTrade } from '@app/shared/schemas/trades';
-import { formatUsd } from '@app/shared/money';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import type { UserRow } from '../../db/schema';
-import { AppError, badRequest, conflict } from '../../http/errors';
+import { refusal } from '../../http/errors';
 import { runIdempotent } from '../ledger/idempotency';
 import { postEntries, postEntry } from '../ledger/ledger.service';
 import { announceMoneyChange, requireActiveAccount, withFundsCheck } from '../ledger/money.common';
@@ -37,22 +36,6 @@ import {
   tradeOpenedEntry,
 } from './trades.ledger';
 import * as repo from './trades.repo';
-
-export const TRADE_TEXT = {
-  noOpenTrade: 'You have no open trade',
-  alreadyOpen:
-    'You already have an open trade. Close it or claim its profit before starting another.',
-  planRetired: 'This plan is no longer available',
-  planWithoutStrategy: 'This plan is not open for investment yet',
-  strategyPaused: 'This plan’s strategy is paused; new trades are not accepted right now',
-  planNotFound: 'Plan not found',
-} as const;
-
-/** "$1,000" for whole dollars (as the seed writes plan limits), "$1,000.50" otherwise. */
-export function formatPlanAmount(cents: bigint): string {
-  const text = formatUsd(cents);
-  return cents % 100n === 0n ? text.replace(/\.00$/, '') : text;
-}
 
 function toDomainTrade(row: TradeRow): Trade {
   return {
@@ -151,27 +134,21 @@ export async function openTrade(
       const now = ctx.clock.now();
       const amount = BigInt(input.amount);
       const found = await repo.planAndOpenTrade(tx, input.planId, user.id);
-      if (!found) throw new AppError('NOT_FOUND', 404, TRADE_TEXT.planNotFound, 'planId');
+      if (!found) throw refusal('PLAN_NOT_FOUND', {}, 'planId');
       const { plan } = found;
-      if (plan.retiredAt) throw conflict(TRADE_TEXT.planRetired, 'planId');
-      if (!plan.strategyId) throw conflict(TRADE_TEXT.planWithoutStrategy, 'planId');
+      if (plan.retiredAt) throw refusal('PLAN_RETIRED', {}, 'planId');
+      if (!plan.strategyId) throw refusal('PLAN_NOT_OPEN', {}, 'planId');
       if (amount < plan.minCents) {
-        throw badRequest(
-          `Amount must be greater than or equal to ${formatPlanAmount(plan.minCents)}`,
-          'amount',
-        );
+        throw refusal('AMOUNT_BELOW_PLAN_MIN', { minCents: Number(plan.minCents) }, 'amount');
       }
       if (amount > plan.maxCents) {
-        throw badRequest(
-          `Amount must be less than or equal to ${formatPlanAmount(plan.maxCents)}`,
-          'amount',
-        );
+        throw refusal('AMOUNT_ABOVE_PLAN_MAX', { maxCents: Number(plan.maxCents) }, 'amount');
       }
-      if (found.openTradeId) throw conflict(TRADE_TEXT.alreadyOpen);
+      if (found.openTradeId) throw refusal('TRADE_ALREADY_OPEN');
 
       const loaded = await stateWithPrices(tx, ctx, plan.strategyId, now.getTime());
-      if (!loaded) throw conflict(TRADE_TEXT.planWithoutStrategy, 'planId');
-      if (loaded.row.pausedAt) throw conflict(TRADE_TEXT.strategyPaused, 'planId');
+      if (!loaded) throw refusal('PLAN_NOT_OPEN', {}, 'planId');
+      if (loaded.row.pausedAt) throw refusal('PLAN_STRATEGY_PAUSED', {}, 'planId');
 
       const parts: TransactionDescription = { code: 'trade_open', plan: plan.title };
       const description = englishDescription(parts);
@@ -222,7 +199,7 @@ export async function openTrade(
         .onConflictDoNothing()
         .returning();
       // A concurrent open by the same user won the one-open-trade index.
-      if (!trade) throw conflict(TRADE_TEXT.alreadyOpen);
+      if (!trade) throw refusal('TRADE_ALREADY_OPEN');
       return {
         status: 201,
         body: {
@@ -402,7 +379,7 @@ export async function closeOwnTrade(
       const locked = await repo.lockOpenTradeToClose(tx, { userId: user.id });
       if (!locked) {
         if (reason === 'claim') throw new NoProfitToClaimError();
-        throw conflict(TRADE_TEXT.noOpenTrade);
+        throw refusal('NO_OPEN_TRADE');
       }
       const loaded = await stateWithPrices(tx, ctx, locked.trade.strategyId, now.getTime());
       if (!loaded) throw new Error(`strategy of trade ${locked.trade.id} is missing`);
@@ -437,11 +414,11 @@ export async function updateStopLoss(
 ): Promise<CurrentTrade> {
   await ctx.db.transaction(async (tx) => {
     const trade = await repo.lockOpenTradeOfUser(tx, user.id);
-    if (!trade) throw conflict(TRADE_TEXT.noOpenTrade);
+    if (!trade) throw refusal('NO_OPEN_TRADE');
     await tx.update(trades).set({ stopLossPct }).where(eq(trades.id, trade.id));
   });
   const view = await currentTrade(ctx, user.id);
-  if (!view) throw conflict(TRADE_TEXT.noOpenTrade);
+  if (!view) throw refusal('NO_OPEN_TRADE');
   ctx.realtime.publish(`user:${user.id}`, {
     type: 'trade.changed',
     data: { tradeId: view.id, status: 'open' },

@@ -1,4 +1,3 @@
-import { MONEY_MESSAGES } from '@app/shared/schemas/money';
 import {
   englishDescription,
   type TransactionDescription,
@@ -6,7 +5,7 @@ import {
 import type { Transaction } from '@app/shared/schemas/transactions';
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
-import { badRequest } from '../../http/errors';
+import { refusal } from '../../http/errors';
 import { depositApproved } from '../ledger/domain';
 import { auditingSelfDecisions } from '../approvals/self-decision';
 import { runIdempotent } from '../ledger/idempotency';
@@ -43,7 +42,7 @@ export async function requestDeposit(
     { userId: user.id, key, scope: 'POST /api/deposits', payload: input },
     async (tx) => {
       const method = await findActiveMethod(tx, input.methodId);
-      if (!method) throw badRequest(MONEY_MESSAGES.selectMethod, 'methodId');
+      if (!method) throw refusal('PAYMENT_METHOD_REQUIRED', {}, 'methodId');
       const now = ctx.clock.now();
       const label = methodLabel(method);
       const parts: TransactionDescription = { code: 'deposit', method: label };

@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { IDEMPOTENCY_HEADER } from '@app/shared/http';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
-import { AppError, badRequest } from '../../http/errors';
+import { refusal } from '../../http/errors';
 import { idempotencyKeys } from './ledger.schema';
 
 /** What a money operation answers; `afterCommit` (mail kick, realtime) runs only on a fresh run. */
@@ -41,7 +41,7 @@ export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
   const raw = request.headers[IDEMPOTENCY_HEADER];
   if (raw === undefined) return undefined;
   if (typeof raw !== 'string' || !KEY_PATTERN.test(raw)) {
-    throw badRequest('Idempotency-Key must be 1 to 200 printable characters', 'Idempotency-Key');
+    throw refusal('IDEMPOTENCY_KEY_INVALID', {}, 'Idempotency-Key');
   }
   return raw;
 }
@@ -108,15 +108,10 @@ export async function runIdempotent<T>(
       .from(idempotencyKeys)
       .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
     if (!existing || existing.requestHash !== hash) {
-      throw new AppError(
-        'IDEMPOTENCY_CONFLICT',
-        409,
-        'This Idempotency-Key was already used for a different request',
-        'Idempotency-Key',
-      );
+      throw refusal('IDEMPOTENCY_CONFLICT', {}, 'Idempotency-Key');
     }
     if (existing.responseStatus === null) {
-      throw new AppError('IDEMPOTENCY_CONFLICT', 409, 'This request is still being processed');
+      throw refusal('REQUEST_IN_PROGRESS');
     }
     return { replay: { status: existing.responseStatus, body: existing.responseBody as T } };
   });

@@ -94,7 +94,7 @@ function checkedBooking(entry: EntryDraft, booked: repo.BookedEntry): PostedEntr
     const after = booked.balances[i]?.after;
     if (after == null) throw new Error(`ledger account ${posting.code} is missing`);
     if (after < 0n && mustStayNonNegative(posting.account)) {
-      throw new InsufficientFundsError(posting.code);
+      throw new InsufficientFundsError(posting.code, after - posting.amount);
     }
     balances.set(posting.code, after);
   });

@@ -1,7 +1,6 @@
-import { MONEY_MESSAGES } from '@app/shared/schemas/money';
 import type { AppContext } from '../../context';
 import { auditLog, mailOutbox, type UserRow } from '../../db/schema';
-import { AppError } from '../../http/errors';
+import { refusal } from '../../http/errors';
 import type { Tx } from '../../db/client';
 import { recordAudit } from '../audit/audit.repo';
 import { findUserById } from '../auth/auth.repo';
@@ -16,30 +15,26 @@ import type { TransactionRow } from './ledger.schema';
  * waits for its first activation; a deactivated one is told it can still close and withdraw).
  */
 export function requireActiveAccount(user: UserRow): void {
-  if (user.deletedAt) throw new AppError('FORBIDDEN', 403, MONEY_MESSAGES.accountInactive);
+  if (user.deletedAt) throw refusal('ACCOUNT_NOT_ACTIVE');
   if (!user.isActive) {
-    const message =
-      user.activatedAt === null
-        ? MONEY_MESSAGES.accountInactive
-        : MONEY_MESSAGES.accountDeactivated;
-    throw new AppError('FORBIDDEN', 403, message);
+    throw refusal(user.activatedAt === null ? 'ACCOUNT_NOT_ACTIVE' : 'ACCOUNT_DEACTIVATED');
   }
 }
 
 /** A deleted (anonymised) account moves no money; any other may take its money out. */
 export function requireUndeletedAccount(user: UserRow): void {
-  if (user.deletedAt) throw new AppError('FORBIDDEN', 403, MONEY_MESSAGES.accountInactive);
+  if (user.deletedAt) throw refusal('ACCOUNT_NOT_ACTIVE');
 }
-
-export const insufficientBalance = () =>
-  new AppError('INSUFFICIENT_BALANCE', 400, MONEY_MESSAGES.insufficientBalance, 'amount');
 
 /** Turns the ledger's "would go below zero" into the seed's 'Insufficient balance'. */
 export async function withFundsCheck<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof InsufficientFundsError) throw insufficientBalance();
+    if (error instanceof InsufficientFundsError) {
+      const params = { availableCents: Number(error.availableCents) };
+      throw refusal('INSUFFICIENT_BALANCE', params, 'amount');
+    }
     throw error;
   }
 }

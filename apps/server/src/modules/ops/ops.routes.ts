@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
-import { forbidden, unauthenticated } from '../../http/errors';
+import { refusal } from '../../http/errors';
 import type { Realtime } from '../../realtime/realtime';
 import { metricsAccess } from './domain/metrics-access';
 import { UNMATCHED_ROUTE, type Metrics } from './ops.metrics';
@@ -53,10 +53,10 @@ export function registerOps(
     );
     if (access === 'token-required') {
       reply.header('www-authenticate', 'Bearer');
-      throw unauthenticated('A valid metrics token is required');
+      throw refusal('METRICS_TOKEN_REQUIRED');
     }
     if (access === 'not-local') {
-      throw forbidden('Metrics are served to this machine only (or set METRICS_TOKEN)');
+      throw refusal('METRICS_LOCAL_ONLY');
     }
     metrics.setSnapshot(
       await metricsSnapshot(ctx, realtime.clientCount(), options.readiness.timeoutMs),

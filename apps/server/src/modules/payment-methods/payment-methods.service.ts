@@ -3,7 +3,7 @@ import type {
   UpdatePaymentMethodInput,
 } from '@app/shared/schemas/payment-methods';
 import type { AppContext } from '../../context';
-import { badRequest, notFound } from '../../http/errors';
+import { refusal } from '../../http/errors';
 import { recordAudit } from '../audit/audit.repo';
 import type { DbOrTx } from '../../db/client';
 import { methodLabel, toPaymentMethod } from './payment-method.view';
@@ -85,11 +85,11 @@ export async function update(
 ) {
   const row = await ctx.db.transaction(async (tx) => {
     const existing = await repo.findMethod(tx, id);
-    if (!existing || existing.retiredAt) throw notFound('Payment method not found');
+    if (!existing || existing.retiredAt) throw refusal('PAYMENT_METHOD_NOT_FOUND');
     const foreign = existing.kind === 'crypto' ? BANK_FIELDS : CRYPTO_FIELDS;
     for (const field of foreign) {
       if (input[field] !== undefined) {
-        throw badRequest(`A ${existing.kind} method has no ${field}`, field);
+        throw refusal('PAYMENT_METHOD_FIELD_NOT_APPLICABLE', { kind: existing.kind, field }, field);
       }
     }
     const changes = Object.fromEntries(
@@ -104,7 +104,7 @@ export async function update(
       ...(replacesDemo ? { isDemo: false } : {}),
       updatedAt: ctx.clock.now(),
     });
-    if (!updated) throw notFound('Payment method not found');
+    if (!updated) throw refusal('PAYMENT_METHOD_NOT_FOUND');
     await recordAudit(tx, {
       actorId,
       action: 'payment_method.updated',
@@ -124,7 +124,7 @@ export async function retire(ctx: AppContext, actorId: string, id: string, ip: s
   const now = ctx.clock.now();
   const row = await ctx.db.transaction(async (tx) => {
     const retired = await repo.updateMethod(tx, id, { retiredAt: now, updatedAt: now });
-    if (!retired) throw notFound('Payment method not found');
+    if (!retired) throw refusal('PAYMENT_METHOD_NOT_FOUND');
     await recordAudit(tx, {
       actorId,
       action: 'payment_method.retired',

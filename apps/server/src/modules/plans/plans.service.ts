@@ -2,7 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { AdminPlan, PlanStrategy, PublicPlan } from '@app/shared/schemas/plans';
 import type { AppContext } from '../../context';
 import { plans, type UserRow } from '../../db/schema';
-import { AppError, badRequest, notFound } from '../../http/errors';
+import { refusal } from '../../http/errors';
 import { recordAudit } from '../audit/audit.repo';
 import { findStrategy } from '../copy-trading/strategies.repo';
 import { dailyNavSeries, listStrategies } from '../copy-trading/strategies.service';
@@ -92,7 +92,7 @@ export interface PlanInput {
 
 async function checkStrategy(ctx: AppContext, strategyId: string | undefined): Promise<void> {
   if (strategyId && !(await findStrategy(ctx.db, strategyId))) {
-    throw new AppError('NOT_FOUND', 404, 'Strategy not found', 'strategyId');
+    throw refusal('STRATEGY_NOT_FOUND', {}, 'strategyId');
   }
 }
 
@@ -141,10 +141,10 @@ export async function updatePlan(
   await checkStrategy(ctx, input.strategyId);
   const plan = await ctx.db.transaction(async (tx) => {
     const [current] = await tx.select().from(plans).where(eq(plans.id, id)).for('update');
-    if (!current) throw notFound('Plan not found');
+    if (!current) throw refusal('PLAN_NOT_FOUND');
     const min = input.min !== undefined ? BigInt(input.min) : current.minCents;
     const max = input.max !== undefined ? BigInt(input.max) : current.maxCents;
-    if (max < min) throw badRequest('Maximum must be at least the minimum', 'max');
+    if (max < min) throw refusal('PLAN_MAX_BELOW_MIN', {}, 'max');
     const [row] = await tx
       .update(plans)
       .set({
@@ -161,7 +161,7 @@ export async function updatePlan(
       })
       .where(eq(plans.id, id))
       .returning();
-    if (!row) throw notFound('Plan not found');
+    if (!row) throw refusal('PLAN_NOT_FOUND');
     await recordAudit(tx, {
       actorId: admin.id,
       action: 'plan.update',
@@ -184,7 +184,7 @@ export async function retirePlan(
 ): Promise<AdminPlan> {
   const plan = await ctx.db.transaction(async (tx) => {
     const [current] = await tx.select().from(plans).where(eq(plans.id, id)).for('update');
-    if (!current) throw notFound('Plan not found');
+    if (!current) throw refusal('PLAN_NOT_FOUND');
     if (current.retiredAt) return current;
     const [row] = await tx
       .update(plans)

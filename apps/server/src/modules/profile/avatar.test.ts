@@ -18,7 +18,7 @@ describe('boundedRunner', () => {
     const first = task();
     const second = task();
     const queued = task();
-    await expect(task()).rejects.toMatchObject({ code: 'RATE_LIMITED', status: 429 });
+    await expect(task()).rejects.toMatchObject({ code: 'AVATAR_UPLOADS_BUSY', status: 429 });
     await Promise.resolve();
     expect(releases).toHaveLength(2); // the third waits for a slot
     releases.shift()?.();

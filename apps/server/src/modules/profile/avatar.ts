@@ -2,8 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { AVATAR_MESSAGES } from '@app/shared/schemas/profile';
-import { AppError, badRequest } from '../../http/errors';
+import { refusal } from '../../http/errors';
 
 const AVATAR_SIZE = 256;
 /** A 20-megapixel ceiling: any phone photo fits (5000 × 4000), a decompression bomb does not. */
@@ -21,8 +20,7 @@ export function boundedRunner(limit: number, queue: number) {
   return {
     async run<T>(task: () => Promise<T>): Promise<T> {
       if (active >= limit) {
-        if (waiting.length >= queue)
-          throw new AppError('RATE_LIMITED', 429, 'Too many uploads right now. Please try again.');
+        if (waiting.length >= queue) throw refusal('AVATAR_UPLOADS_BUSY');
         await new Promise<void>((resolve) => waiting.push(resolve));
       } else active += 1;
       try {
@@ -51,9 +49,9 @@ export function processAvatar(input: Buffer): Promise<Buffer> {
     try {
       format = (await sharp(input, { limitInputPixels: AVATAR_MAX_PIXELS }).metadata()).format;
     } catch {
-      throw badRequest(AVATAR_MESSAGES.required, 'avatar');
+      throw refusal('AVATAR_REQUIRED', {}, 'avatar');
     }
-    if (format !== 'png' && format !== 'jpeg') throw badRequest(AVATAR_MESSAGES.required, 'avatar');
+    if (format !== 'png' && format !== 'jpeg') throw refusal('AVATAR_REQUIRED', {}, 'avatar');
     try {
       return await sharp(input, { limitInputPixels: AVATAR_MAX_PIXELS })
         .rotate()
@@ -61,7 +59,7 @@ export function processAvatar(input: Buffer): Promise<Buffer> {
         .jpeg({ quality: 85, mozjpeg: true })
         .toBuffer();
     } catch {
-      throw badRequest(AVATAR_MESSAGES.required, 'avatar');
+      throw refusal('AVATAR_REQUIRED', {}, 'avatar');
     }
   });
 }

@@ -8,12 +8,11 @@ import { z } from 'zod';
 import { meSchema } from '@app/shared/schemas/auth';
 import {
   AVATAR_MAX_BYTES,
-  AVATAR_MESSAGES,
   referralListSchema,
   updateProfileSchema,
 } from '@app/shared/schemas/profile';
 import type { AppContext } from '../../context';
-import { AppError, badRequest, notFound } from '../../http/errors';
+import { refusal } from '../../http/errors';
 import { guardSignedIn } from '../../http/guards';
 import { clientAddress, limitOn, rateLimiter } from '../../http/rate-limit';
 import { recordAudit } from '../audit/audit.repo';
@@ -52,7 +51,7 @@ export function profileRoutes(ctx: AppContext) {
       async (request) => {
         const { user } = requireUser(request);
         if (user.phone === request.body.phone && user.country === request.body.country) {
-          throw badRequest('No changes made');
+          throw refusal('NO_CHANGES');
         }
         await ctx.db.transaction(async (tx) => {
           await updateUser(tx, user.id, request.body);
@@ -65,7 +64,7 @@ export function profileRoutes(ctx: AppContext) {
           });
         });
         const updated = await findUserById(ctx.db, user.id);
-        if (!updated) throw notFound('User not found');
+        if (!updated) throw refusal('USER_NOT_FOUND');
         ctx.realtime.publish(`user:${user.id}`, { type: 'account.changed' });
         return { user: toMe(updated) };
       },
@@ -86,31 +85,30 @@ export function profileRoutes(ctx: AppContext) {
       },
       async (request) => {
         const { user } = requireUser(request);
-        if (!request.isMultipart()) throw badRequest(AVATAR_MESSAGES.required, 'avatar');
+        if (!request.isMultipart()) throw refusal('AVATAR_REQUIRED', {}, 'avatar');
         let file;
         try {
           file = await request.file();
         } catch (error) {
           if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-            throw badRequest(AVATAR_MESSAGES.tooLarge, 'avatar');
+            throw refusal('AVATAR_TOO_LARGE', {}, 'avatar');
           throw error;
         }
-        if (!file) throw badRequest(AVATAR_MESSAGES.required, 'avatar');
+        if (!file) throw refusal('AVATAR_REQUIRED', {}, 'avatar');
         let bytes: Buffer;
         try {
           bytes = await file.toBuffer();
         } catch (error) {
           if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-            throw badRequest(AVATAR_MESSAGES.tooLarge, 'avatar');
+            throw refusal('AVATAR_TOO_LARGE', {}, 'avatar');
           throw error;
         }
         if (file.file.truncated || bytes.length > AVATAR_MAX_BYTES)
-          throw badRequest(AVATAR_MESSAGES.tooLarge, 'avatar');
-        if (!/\.(png|jpe?g)$/i.test(file.filename))
-          throw badRequest(AVATAR_MESSAGES.required, 'avatar');
+          throw refusal('AVATAR_TOO_LARGE', {}, 'avatar');
+        if (!/\.(png|jpe?g)$/i.test(file.filename)) throw refusal('AVATAR_REQUIRED', {}, 'avatar');
         await replaceAvatar(ctx, user.id, bytes);
         const updated = await findUserById(ctx.db, user.id);
-        if (!updated) throw notFound('User not found');
+        if (!updated) throw refusal('USER_NOT_FOUND');
         return { user: toMe(updated) };
       },
     );
@@ -165,9 +163,9 @@ export function avatarFileRoute(ctx: AppContext) {
   return function register(fastify: FastifyInstance, _options: unknown, done: () => void) {
     fastify.get('/uploads/avatars/:name', { schema: { hide: true } }, async (request, reply) => {
       const { name } = request.params as { name: string };
-      if (!isAvatarName(name)) throw new AppError('NOT_FOUND', 404, 'Not found');
+      if (!isAvatarName(name)) throw refusal('AVATAR_NOT_FOUND');
       const file = path.join(avatarDir(ctx.config.dataDir), name);
-      if (!fs.existsSync(file)) throw new AppError('NOT_FOUND', 404, 'Not found');
+      if (!fs.existsSync(file)) throw refusal('AVATAR_NOT_FOUND');
       return reply
         .type('image/jpeg')
         .header('cache-control', 'public, max-age=86400')

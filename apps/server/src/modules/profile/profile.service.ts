@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context';
-import { notFound } from '../../http/errors';
+import { refusal } from '../../http/errors';
 import type { Job } from '../../jobs/scheduler';
 import { processAvatar, removeAvatar, storeAvatar, sweepOrphanAvatars } from './avatar';
 import * as repo from './profile.repo';
@@ -26,7 +26,7 @@ export async function replaceAvatar(
   }
   if (!swapped) {
     await removeAvatar(ctx.config.dataDir, name);
-    throw notFound('User not found');
+    throw refusal('USER_NOT_FOUND');
   }
   await removeAvatar(ctx.config.dataDir, swapped.previous);
   ctx.realtime.publish(`user:${userId}`, { type: 'account.changed' });
@@ -34,7 +34,7 @@ export async function replaceAvatar(
 
 export async function clearAvatar(ctx: AppContext, userId: string): Promise<void> {
   const swapped = await repo.swapAvatar(ctx.db, userId, null);
-  if (!swapped) throw notFound('User not found');
+  if (!swapped) throw refusal('USER_NOT_FOUND');
   await removeAvatar(ctx.config.dataDir, swapped.previous);
 }
 

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
-import { AppError } from '../../http/errors';
+import { refusal } from '../../http/errors';
 import { recordAudit } from '../audit/audit.repo';
 import { dayStart, utcDay, type StatementRange } from './domain/statement';
 import * as repo from './operator-exports.repo';
@@ -49,10 +49,9 @@ export async function openBalancesExport(
   ip: string,
 ): Promise<{ at: string } & OpenExport<repo.BalanceRow>> {
   const day = dayStart(query.at);
-  if (!day)
-    throw new AppError('STATEMENT_DATE_INVALID', 400, 'Enter a valid date (YYYY-MM-DD)', 'at');
+  if (!day) throw refusal('STATEMENT_DATE_INVALID', {}, 'at');
   if (query.at > utcDay(ctx.clock.now())) {
-    throw new AppError('STATEMENT_DATE_IN_FUTURE', 400, 'The date cannot be in the future', 'at');
+    throw refusal('STATEMENT_DATE_IN_FUTURE', { unit: 'date' }, 'at');
   }
   await recordAudit(ctx.db, {
     actorId: admin.id,

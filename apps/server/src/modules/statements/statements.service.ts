@@ -2,7 +2,7 @@ import type pg from 'pg';
 import type { StatementQuery } from '@app/shared/schemas/statements';
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
-import { AppError } from '../../http/errors';
+import { refusal } from '../../http/errors';
 import { ENTRY_KINDS } from '../ledger/domain';
 import {
   StatementBuilder,
@@ -12,7 +12,6 @@ import {
   utcDay,
   type CashMovement,
   type CategoryTotals,
-  type RangeProblem,
   type StatementFacts,
   type StatementLine,
   type StatementRange,
@@ -51,18 +50,13 @@ export interface OpenStatement {
   release: () => void;
 }
 
-const RANGE_MESSAGES: Record<RangeProblem['code'], string> = {
-  STATEMENT_DATE_INVALID: 'Enter a valid date (YYYY-MM-DD)',
-  STATEMENT_DATE_IN_FUTURE: 'The date cannot be in the future',
-  STATEMENT_RANGE_REVERSED: 'The end date must be on or after the start date',
-  STATEMENT_RANGE_TOO_LONG: 'A statement can cover at most 5 years',
-};
-
 export function rangeOrThrow(query: { from: string; to: string }, now: Date): StatementRange {
   const checked = checkRange(query.from, query.to, utcDay(now));
   if ('problem' in checked) {
     const { code, field } = checked.problem;
-    throw new AppError(code, 400, RANGE_MESSAGES[code], field);
+    throw code === 'STATEMENT_DATE_IN_FUTURE'
+      ? refusal(code, { unit: 'date' }, field)
+      : refusal(code, {}, field);
   }
   return checked.range;
 }
@@ -125,11 +119,7 @@ export async function openSnapshot(ctx: AppContext) {
   const counter = openSnapshots.get(ctx.pool) ?? { open: 0 };
   openSnapshots.set(ctx.pool, counter);
   if (counter.open >= MAX_OPEN_SNAPSHOTS) {
-    throw new AppError(
-      'STATEMENTS_BUSY',
-      503,
-      'Many statements are being prepared right now. Please try again in a moment.',
-    );
+    throw refusal('STATEMENTS_BUSY');
   }
   counter.open += 1;
   let client: pg.PoolClient;
@@ -257,7 +247,7 @@ export async function annualSummary(
   const generatedAt = ctx.clock.now();
   const cut = yearMonths(year, utcDay(generatedAt));
   if ('problem' in cut) {
-    throw new AppError(cut.problem.code, 400, 'The year cannot be in the future', 'year');
+    throw refusal(cut.problem.code, { unit: 'year' }, 'year');
   }
   const { client, release } = await openSnapshot(ctx);
   try {

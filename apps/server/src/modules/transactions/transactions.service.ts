@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import { badRequest, conflict, notFound } from '../../http/errors';
+import { refusal } from '../../http/errors';
 import { SelfDecisionError } from '../approvals/self-decision';
 import { toTransaction } from './transaction.view';
 import * as repo from './transactions.repo';
@@ -8,7 +8,7 @@ import * as repo from './transactions.repo';
 function cursorOf(text: string | undefined) {
   if (text === undefined) return undefined;
   const cursor = repo.decodeCursor(text);
-  if (!cursor) throw badRequest('Invalid cursor', 'cursor');
+  if (!cursor) throw refusal('INVALID_CURSOR', {}, 'cursor');
   return cursor;
 }
 
@@ -32,7 +32,7 @@ export async function getOwn(ctx: AppContext, userId: string, transactionId: str
   const row = repo.TNX_PATTERN.test(transactionId)
     ? await repo.findOwnTransaction(ctx.db, userId, transactionId)
     : undefined;
-  if (!row) throw notFound('Transaction not found');
+  if (!row) throw refusal('TRANSACTION_NOT_FOUND');
   return toTransaction(row);
 }
 
@@ -86,9 +86,10 @@ export async function decideOrThrow(
     now: Date;
   },
 ) {
-  const label = params.kind === 'deposit' ? 'deposit' : 'withdrawal';
   const existing = await repo.findTransaction(tx, params.idOrTransactionId);
-  if (!existing || existing.kind !== params.kind) throw notFound(`This ${label} was not found`);
+  if (!existing || existing.kind !== params.kind) {
+    throw refusal(params.kind === 'deposit' ? 'DEPOSIT_NOT_FOUND' : 'WITHDRAWAL_NOT_FOUND');
+  }
   if (existing.userId === params.decidedBy) {
     throw new SelfDecisionError(
       `${params.kind}.${params.status === 'success' ? 'approve' : 'reject'}`,
@@ -106,9 +107,10 @@ export async function decideOrThrow(
   });
   if (!decided) {
     const now = await repo.findTransaction(tx, existing.id);
-    const verb =
-      now?.status === 'success' ? (params.kind === 'deposit' ? 'approved' : 'paid') : 'rejected';
-    throw conflict(`This ${label} was already ${verb}`);
+    const succeeded = now?.status === 'success';
+    throw params.kind === 'deposit'
+      ? refusal('DEPOSIT_ALREADY_DECIDED', { outcome: succeeded ? 'approved' : 'rejected' })
+      : refusal('WITHDRAWAL_ALREADY_DECIDED', { outcome: succeeded ? 'paid' : 'rejected' });
   }
   return decided;
 }

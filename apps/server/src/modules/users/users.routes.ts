@@ -11,7 +11,7 @@ import {
 import { accountSummarySchema } from '@app/shared/schemas/account';
 import { okSchema } from '@app/shared/schemas/auth';
 import type { AppContext } from '../../context';
-import { badRequest, notFound } from '../../http/errors';
+import { refusal } from '../../http/errors';
 import { guardAdmin } from '../../http/guards';
 import { summary } from '../account/account.service';
 import { requireAdmin } from '../auth/session';
@@ -45,7 +45,7 @@ export function adminUserRoutes(ctx: AppContext) {
       async (request) => {
         const { q, filter, cursor, limit } = request.query;
         const after = cursor ? decodeCursor(cursor) : undefined;
-        if (cursor && !after) throw badRequest('Invalid cursor', 'cursor');
+        if (cursor && !after) throw refusal('INVALID_CURSOR', {}, 'cursor');
         const rows = await repo.listUsers(ctx.db, { q, filter, after, limit: limit + 1 });
         const page = rows.slice(0, limit);
         const last = page[page.length - 1];
@@ -86,7 +86,7 @@ export function adminUserRoutes(ctx: AppContext) {
       },
       async (request) => {
         const user = await repo.findAnyUserById(ctx.db, request.params.id);
-        if (!user) throw notFound('User not found');
+        if (!user) throw refusal('USER_NOT_FOUND');
         const [referrals, sessions, accountSummary] = await Promise.all([
           repo.listReferredUsers(ctx.db, user.referralId),
           repo.listUserSessions(ctx.db, user.id, ctx.clock.now()),

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import type { UserRow } from '../../db/schema';
-import { badRequest, conflict, notFound } from '../../http/errors';
+import { refusal } from '../../http/errors';
 import { recordAudit } from '../audit/audit.repo';
 import * as authRepo from '../auth/auth.repo';
 import { hashPassword } from '../auth/crypto';
@@ -25,7 +25,7 @@ async function withLockedUser<T>(
 ): Promise<T> {
   const result = await ctx.db.transaction(async (tx) => {
     const user = await repo.lockUser(tx, userId);
-    if (!user || user.deletedAt) throw notFound('User not found');
+    if (!user || user.deletedAt) throw refusal('USER_NOT_FOUND');
     return work(tx, user);
   });
   ctx.mailer.kick();
@@ -74,7 +74,7 @@ export async function activate(ctx: AppContext, actor: AdminActor, userId: strin
 
 export function deactivate(ctx: AppContext, actor: AdminActor, userId: string): Promise<void> {
   return withLockedUser(ctx, userId, async (tx, user) => {
-    if (user.id === actor.adminId) throw badRequest('You cannot deactivate your own account');
+    if (user.id === actor.adminId) throw refusal('CANNOT_DEACTIVATE_SELF');
     if (!user.isActive) return;
     await authRepo.updateUser(tx, user.id, { isActive: false });
     await recordAudit(tx, {
@@ -95,10 +95,8 @@ export function setAdmin(
 ): Promise<void> {
   return withLockedUser(ctx, userId, async (tx, user) => {
     if (user.isAdmin === isAdmin) return;
-    if (!isAdmin && user.id === actor.adminId)
-      throw badRequest('You cannot remove your own admin role');
-    if (!isAdmin && (await repo.countActiveAdmins(tx)) <= 1)
-      throw conflict('The platform needs at least one admin');
+    if (!isAdmin && user.id === actor.adminId) throw refusal('CANNOT_REMOVE_OWN_ADMIN');
+    if (!isAdmin && (await repo.countActiveAdmins(tx)) <= 1) throw refusal('LAST_ADMIN');
     await authRepo.updateUser(tx, user.id, { isAdmin });
     await recordAudit(tx, {
       actorId: actor.adminId,
@@ -142,8 +140,7 @@ export function updateContact(
   input: { phone: string; country: string },
 ): Promise<void> {
   return withLockedUser(ctx, userId, async (tx, user) => {
-    if (user.phone === input.phone && user.country === input.country)
-      throw badRequest('No changes made');
+    if (user.phone === input.phone && user.country === input.country) throw refusal('NO_CHANGES');
     await authRepo.updateUser(tx, user.id, input);
     await recordAudit(tx, {
       actorId: actor.adminId,
@@ -179,9 +176,8 @@ export async function deleteUser(
   userId: string,
 ): Promise<void> {
   const avatar = await withLockedUser(ctx, userId, async (tx, user) => {
-    if (user.id === actor.adminId) throw badRequest('You cannot delete your own account');
-    if (user.isAdmin && (await repo.countActiveAdmins(tx)) <= 1)
-      throw conflict('The platform needs at least one admin');
+    if (user.id === actor.adminId) throw refusal('CANNOT_DELETE_SELF');
+    if (user.isAdmin && (await repo.countActiveAdmins(tx)) <= 1) throw refusal('LAST_ADMIN');
     const now = ctx.clock.now();
     await authRepo.updateUser(tx, user.id, {
       name: 'Deleted user',

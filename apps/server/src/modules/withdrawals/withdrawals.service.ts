@@ -2,17 +2,13 @@ import {
   englishDescription,
   type TransactionDescription,
 } from '@app/shared/schemas/transaction-descriptions';
-import {
-  MONEY_MESSAGES,
-  type CreateWithdrawal,
-  type WithdrawalQuote,
-} from '@app/shared/schemas/money';
+import { type CreateWithdrawal, type WithdrawalQuote } from '@app/shared/schemas/money';
 import type { Approval } from '@app/shared/schemas/approvals';
 import type { Transaction } from '@app/shared/schemas/transactions';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import type { UserRow } from '../../db/schema';
-import { AppError, badRequest, conflict, notFound } from '../../http/errors';
+import { refusal } from '../../http/errors';
 import { announceApprovalChange, approvalView } from '../approvals/approvals.common';
 import {
   findPendingPayoutApproval,
@@ -82,7 +78,7 @@ export async function requestWithdrawal(
       );
       if (input.method === 'crypto') {
         if (!method || method.kind !== 'crypto') {
-          throw badRequest(MONEY_MESSAGES.selectMethod, 'methodId');
+          throw refusal('PAYMENT_METHOD_REQUIRED', {}, 'methodId');
         }
         label = methodLabel(method);
         methodId = method.id;
@@ -169,7 +165,7 @@ export async function payWithdrawal(
       { userId: admin.id, key, scope: `POST /api/admin/withdrawals/${id}/pay`, payload: {} },
       async (tx, keyId) => {
         const found = await findTransaction(tx, id);
-        if (!found || found.kind !== 'withdrawal') throw notFound('This withdrawal was not found');
+        if (!found || found.kind !== 'withdrawal') throw refusal('WITHDRAWAL_NOT_FOUND');
         const threshold = await fourEyesThresholdCents(tx);
         const solo = await soloMovedCents(tx, {
           adminId: admin.id,
@@ -193,12 +189,12 @@ async function requestPayoutApproval(
   params: { withdrawalId: string; adminId: string; ip: string },
 ) {
   const row = await lockTransactionRow(tx, params.withdrawalId);
-  if (!row) throw notFound('This withdrawal was not found');
+  if (!row) throw refusal('WITHDRAWAL_NOT_FOUND');
   if (row.userId === params.adminId) {
     throw new SelfDecisionError('withdrawal.pay', 'transaction', row.transactionId);
   }
-  if (row.status === 'success') throw conflict('This withdrawal was already paid');
-  if (row.status === 'failed') throw conflict('This withdrawal was already rejected');
+  if (row.status === 'success') throw refusal('WITHDRAWAL_ALREADY_DECIDED', { outcome: 'paid' });
+  if (row.status === 'failed') throw refusal('WITHDRAWAL_ALREADY_DECIDED', { outcome: 'rejected' });
   const approval = await insertApproval(tx, {
     kind: 'withdrawal_payout',
     userId: row.userId,
@@ -230,12 +226,7 @@ async function requestPayoutApproval(
   };
 }
 
-export const approvalPending = () =>
-  new AppError(
-    'APPROVAL_PENDING',
-    409,
-    "This withdrawal is waiting for a second admin's approval of its payout",
-  );
+export const approvalPending = () => refusal('APPROVAL_PENDING');
 
 /**
  * Books a payout, inside the caller's transaction: pending → success once, the hold to payouts

@@ -1,11 +1,12 @@
-import { amountTextProblem, formatUsd, parseUsdToCents } from '@app/shared/money';
+import { formatPlanAmount } from '@app/shared/errors';
+import { amountTextProblem, parseUsdToCents } from '@app/shared/money';
 import { MONEY_MESSAGES } from '@app/shared/schemas/money';
 import { TRADE_MESSAGES } from '@app/shared/schemas/trades';
+import { renderError } from '../../lib/errors';
 
 /** "$1,000" for whole dollars, "$1,000.50" otherwise: how the server writes a plan's bounds. */
 export function formatPlanBound(cents: number): string {
-  const text = formatUsd(cents);
-  return cents % 100 === 0 ? text.replace(/\.00$/, '') : text;
+  return formatPlanAmount(cents);
 }
 
 export interface InvestBounds {
@@ -31,15 +32,15 @@ export function validateInvestAmount(
     if (problem === 'negative') return { error: MONEY_MESSAGES.amountPositive };
     if (problem === 'not_a_number') return { error: MONEY_MESSAGES.notANumber };
     if (problem === 'too_large') {
-      return { error: `Amount must be less than or equal to ${formatPlanBound(plan.maxCents)}` };
+      return { error: renderError('AMOUNT_ABOVE_PLAN_MAX', { maxCents: plan.maxCents }) };
     }
     return { error: MONEY_MESSAGES.validAmount };
   }
   if (cents < plan.minCents) {
-    return { error: `Amount must be greater than or equal to ${formatPlanBound(plan.minCents)}` };
+    return { error: renderError('AMOUNT_BELOW_PLAN_MIN', { minCents: plan.minCents }) };
   }
   if (cents > plan.maxCents) {
-    return { error: `Amount must be less than or equal to ${formatPlanBound(plan.maxCents)}` };
+    return { error: renderError('AMOUNT_ABOVE_PLAN_MAX', { maxCents: plan.maxCents }) };
   }
   if (availableCents !== undefined && cents > availableCents) {
     return { error: MONEY_MESSAGES.insufficientBalance };

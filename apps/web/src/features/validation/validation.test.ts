@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { TRADE_MESSAGES } from '@app/shared/schemas/trades';
 import { changeLanguage, ensureNamespaces, i18n } from '../../i18n';
 import { MESSAGE_PATTERNS, translateMessage, VALIDATION_NAMESPACE } from '../../lib/messages';
 import de from './locales/de.json';
@@ -8,9 +9,11 @@ import en from './locales/en.json';
 import es from './locales/es.json';
 
 /**
- * Every message a person can meet is found in the source at test time (the shared zod schemas and
- * what the server sends) and must have a Spanish and a German translation, as an exact key or
- * through a pattern: a message added later without its translations fails here.
+ * Every schema rule message a person can meet is found in the source at test time (the shared zod
+ * schemas, and the zod rules of the server's route schemas, which come back as VALIDATION_FAILED
+ * with the rule's message) and must have a Spanish and a German translation, as an exact key or
+ * through a pattern: a rule added later without its translations fails here. Refusals are not
+ * sentences: they are error codes, rendered through the `errors` namespace (features/errors).
  */
 const ROOT = resolve(import.meta.dirname, '../../../../..');
 
@@ -48,27 +51,21 @@ const ZOD_MESSAGE = [
   // .int('…')
   new RegExp(String.raw`\.int\(\s*${LITERAL}\s*\)`, 'g'),
 ];
+/**
+ * The server's route schemas' zod rules, and the rule messages of the HTTP layer
+ * (`invalidInput('…')`, VALIDATION_FAILED): every other refusal is an error code.
+ */
 const SERVER_MESSAGE = [
-  new RegExp(
-    String.raw`\b(?:badRequest|conflict|notFound|forbidden|unauthenticated)\(\s*${LITERAL}`,
-    'g',
-  ),
-  new RegExp(String.raw`new AppError\(\s*'[A-Z_]+',\s*\d+,\s*${LITERAL}`, 'g'),
-  // the defaults of unauthenticated() / forbidden() / notFound()
-  new RegExp(String.raw`\(message = ${LITERAL}\)`, 'g'),
-  // domain errors: super('…')
-  new RegExp(String.raw`\bsuper\(\s*${LITERAL}`, 'g'),
-  // z.uuid({ error: '…' }) in route schemas, and the trading error map's { message: '…' }
   ...ZOD_MESSAGE,
+  new RegExp(String.raw`\binvalidInput\(\s*${LITERAL}`, 'g'),
+  // the rule message when a schema issue carries none
+  new RegExp(String.raw`\?\? ${LITERAL}, field\)`, 'g'),
 ];
 
-/** `export const MESSAGES = { … }`, `TRADE_TEXT = { … }`: every value is a message. */
+/** `export const MONEY_MESSAGES = { … }`: every value is a message. */
 const MESSAGE_OBJECT = /\bconst [A-Z_]*(?:MESSAGES|TEXT) = \{([^}]*)\}/g;
 /** `const WEIGHT_MESSAGE = '…'`. */
 const MESSAGE_CONSTANT = new RegExp(String.raw`\bconst [A-Z_]*MESSAGE = ${LITERAL}`, 'g');
-/** The error handler's fixed answers: every sentence-like literal in it. */
-const ERROR_HANDLER = 'apps/server/src/http/error-handler.ts';
-
 function extract(path: string, patterns: readonly RegExp[]): string[] {
   const text = readFileSync(join(ROOT, path), 'utf8');
   const found: string[] = [];
@@ -77,9 +74,6 @@ function extract(path: string, patterns: readonly RegExp[]): string[] {
   }
   for (const match of text.matchAll(MESSAGE_OBJECT)) found.push(...literalsIn(match[1] ?? ''));
   for (const match of text.matchAll(MESSAGE_CONSTANT)) found.push(unquote(match[1] ?? ''));
-  if (path === ERROR_HANDLER) {
-    found.push(...literalsIn(text).filter((literal) => /^[A-Z][^\n]* /.test(literal)));
-  }
   return found;
 }
 
@@ -110,32 +104,6 @@ const TEMPLATES: Record<string, () => string[]> = {
     labelsOf('packages/shared/src/schemas/plans.ts', 'planAmount').map(
       (field) => `${field} must be greater than $0.00`,
     ),
-  'Amount must be greater than or equal to ${formatPlanAmount(plan.minCents)}': () => [
-    'Amount must be greater than or equal to $1,000',
-    'Amount must be greater than or equal to $1,000.50',
-  ],
-  'Amount must be less than or equal to ${formatPlanAmount(plan.maxCents)}': () => [
-    'Amount must be less than or equal to $4,999',
-    'Amount must be less than or equal to $1,000,000',
-  ],
-  'This ${label} was not found': () => [
-    'This deposit was not found',
-    'This withdrawal was not found',
-  ],
-  'This ${label} was already ${verb}': () => [
-    'This deposit was already approved',
-    'This deposit was already rejected',
-    'This withdrawal was already paid',
-    'This withdrawal was already rejected',
-  ],
-  'A ${existing.kind} method has no ${field}': () => [
-    'A crypto method has no bankName',
-    'A bank method has no network',
-  ],
-  'Unknown instrument: ${symbol}': () => ['Unknown instrument: DOGEUSDT'],
-  "Total gross weight would be ${grossWeightPct}%, above 100% of the strategy's equity": () => [
-    "Total gross weight would be 120.5%, above 100% of the strategy's equity",
-  ],
 };
 
 /**
@@ -164,17 +132,6 @@ const NOT_USER_FACING = new Set([
   'before must be an ISO date',
   // The instrument is chosen from a list in the app; the server maps the domain error itself.
   "Unknown instrument; use one of ${MARKET_SYMBOLS.join(', ')}",
-  // Unknown routes and methods: only reached by hand-written requests.
-  'Method ${request.method} is not allowed here',
-  'Route ${request.method} ${path} not found',
-  // Domain errors whose message the HTTP layer replaces (trading.errors.ts MAPPING) or that never
-  // leave the server (the ledger turns insufficient funds into 'Insufficient balance').
-  'Target weight must be a decimal between 0 and 1, got ${weight}',
-  'No market price for ${symbol}',
-  'Amount must be a positive whole number of cents',
-  'Units cannot be bought while the NAV is not positive',
-  'Cannot redeem more units than are outstanding',
-  'insufficient funds in ${accountCode}',
 ]);
 
 function sourceMessages(): { messages: string[]; unknownTemplates: string[] } {
@@ -185,6 +142,8 @@ function sourceMessages(): { messages: string[]; unknownTemplates: string[] } {
   for (const path of filesUnder('apps/server/src')) {
     for (const message of extract(path, SERVER_MESSAGE)) found.add(message);
   }
+  // Written with a template (the stop-loss bounds), which the object scan cannot read.
+  for (const message of Object.values(TRADE_MESSAGES)) found.add(message);
   const messages = new Set<string>();
   const unknownTemplates: string[] = [];
   for (const message of found) {
@@ -212,16 +171,16 @@ describe('validation messages', () => {
         'Password must be at least 8 characters',
         'Please enter a valid amount with at most 2 decimals',
         'Image size must be less than 2MB',
-        'Too many attempts. Please wait and try again.',
-        'Invalid email or password',
-        'Please log in to continue',
-        'You already have an open trade. Close it or claim its profit before starting another.',
-        'The strategy has no equity to open or grow a position with',
         'Name is required',
         'Minimum must be greater than $0.00',
       ]),
     );
     expect(messages.length).toBeGreaterThan(80);
+  });
+
+  it('holds rule messages only: a refusal is an error code, never a sentence to look up', () => {
+    const ruleKeys = new Set([...messages, ...MESSAGE_PATTERNS.map(({ key }) => key)]);
+    expect(Object.keys(en).filter((key) => !ruleKeys.has(key))).toEqual([]);
   });
 
   it('knows how every template is filled in', () => {
@@ -256,14 +215,12 @@ describe('translateMessage', () => {
     );
   });
 
-  it('translates a message with an amount and keeps the amount as written', async () => {
+  it('translates a rule built with a number and keeps the number as written', async () => {
     await changeLanguage('es');
-    expect(translateMessage('Amount must be greater than or equal to $1,000')).toBe(
-      'El importe debe ser mayor o igual que $1,000',
-    );
+    expect(translateMessage('At most 32 characters')).toBe('Como máximo 32 caracteres');
     await changeLanguage('de');
-    expect(translateMessage('Amount must be less than or equal to $4,999.50')).toBe(
-      'Der Betrag muss kleiner oder gleich $4,999.50 sein',
+    expect(translateMessage('Must be a whole number from 0 to 1000')).toBe(
+      'Muss eine ganze Zahl von 0 bis 1000 sein',
     );
   });
 
@@ -275,14 +232,12 @@ describe('translateMessage', () => {
 
   it('leaves English unchanged', () => {
     expect(translateMessage('Full name is required')).toBe('Full name is required');
-    expect(translateMessage('Amount must be greater than or equal to $1,000')).toBe(
-      'Amount must be greater than or equal to $1,000',
-    );
+    expect(translateMessage('At most 32 characters')).toBe('At most 32 characters');
   });
 
   it('reads keys with dots and colons literally', async () => {
     await changeLanguage('de');
-    expect(i18n.exists('Too many attempts. Please wait and try again.', LOOKUP)).toBe(true);
+    expect(i18n.exists('Amount must be at least $1.00', LOOKUP)).toBe(true);
     expect(
       translateMessage('Unknown field: orders take symbol, side and targetWeight only'),
     ).not.toBe('Unknown field: orders take symbol, side and targetWeight only');

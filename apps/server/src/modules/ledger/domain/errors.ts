@@ -8,7 +8,11 @@ export class LedgerError extends Error {
 
 /** A user account would go below zero. */
 export class InsufficientFundsError extends Error {
-  constructor(readonly accountCode: string) {
+  constructor(
+    readonly accountCode: string,
+    /** What the account held before the refused posting. */
+    readonly availableCents: bigint,
+  ) {
     super(`insufficient funds in ${accountCode}`);
     this.name = 'InsufficientFundsError';
   }

@@ -98,7 +98,12 @@ describe('UserDetailPage', () => {
   it("shows 'Failed to make user admin' when the server refuses", async () => {
     setup((call) =>
       call.path === `${userPath}/make-admin`
-        ? { status: 403, body: { error: { code: 'FORBIDDEN', message: 'Forbidden' } } }
+        ? {
+            status: 403,
+            body: {
+              error: { code: 'FORBIDDEN', message: 'You do not have permission to do that' },
+            },
+          }
         : undefined,
     );
     fireEvent.click(await screen.findByRole('button', { name: 'Make admin' }));
@@ -107,7 +112,7 @@ describe('UserDetailPage', () => {
     );
     await waitFor(() =>
       expect(toast.error).toHaveBeenCalledWith('Failed to make user admin', {
-        description: 'Forbidden',
+        description: 'You do not have permission to do that',
       }),
     );
   });

@@ -54,7 +54,11 @@ describe('RegisterPage', () => {
       'POST /api/auth/register': {
         status: 409,
         body: {
-          error: { code: 'EMAIL_TAKEN', message: 'Email already registered', field: 'email' },
+          error: {
+            code: 'EMAIL_TAKEN',
+            message: 'An account with this email already exists',
+            field: 'email',
+          },
         },
       },
     });
@@ -69,7 +73,7 @@ describe('RegisterPage', () => {
     fireEvent.keyDown(screen.getByRole('combobox'), { key: 'Enter' });
     fireEvent.click(screen.getByRole('button', { name: 'Register' }));
 
-    expect(await screen.findByText('Email already registered')).toBeTruthy();
+    expect(await screen.findByText('An account with this email already exists')).toBeTruthy();
     const sent = calls.find((c) => c.path === '/api/auth/register')?.body;
     expect(sent).toEqual({
       name: 'Jane Doe',

@@ -89,7 +89,7 @@ describe('ContactForm', () => {
   it('shows the server message and keeps what was typed when sending fails', async () => {
     fetchMock.mockResolvedValue(
       jsonResponse(429, {
-        error: { code: 'RATE_LIMITED', message: 'Too many messages. Please try again later.' },
+        error: { code: 'RATE_LIMITED', message: 'Too many attempts. Please wait and try again.' },
       }),
     );
     renderPublic(<ContactForm />);
@@ -97,7 +97,7 @@ describe('ContactForm', () => {
     send();
 
     await waitFor(() =>
-      expect(toast.error).toHaveBeenCalledWith('Too many messages. Please try again later.'),
+      expect(toast.error).toHaveBeenCalledWith('Too many attempts. Please wait and try again.'),
     );
     expect(toast.success).not.toHaveBeenCalled();
     expect(screen.getByLabelText<HTMLInputElement>('Full Name').value).toBe('Ada');

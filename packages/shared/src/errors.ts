@@ -1,0 +1,455 @@
+import { z } from 'zod';
+import { formatUsd } from './money';
+
+/**
+ * Every refusal the API answers with: a literal code and its typed parameters. The server throws
+ * `refusal(code, params)`; the HTTP status comes from ERROR_STATUS, the English message from
+ * ERROR_ENGLISH (the seed's sentences, word for word) and the web renders the same code and
+ * parameters through i18n in every language. A new code is added here, in all three tables (the
+ * types refuse a table without it) and in every web locale (a test refuses a missing one).
+ */
+
+const none = z.object({});
+const cents = z.number().int();
+
+export const ERROR_PARAMS = {
+  // — the request itself —
+  /** A schema rule or the HTTP layer refused the input; the message is the rule's own. */
+  VALIDATION_FAILED: none,
+  /** A path parameter over the router's length limit. */
+  ADDRESS_TOO_LONG: none,
+  /** No route answers this method and path. */
+  NOT_FOUND: z.object({ method: z.string(), path: z.string() }),
+  METHOD_NOT_ALLOWED: z.object({ method: z.string() }),
+  PAYLOAD_TOO_LARGE: none,
+  /** Headers over the server's size limit (431), refused by the HTTP parser. */
+  REQUEST_HEADERS_TOO_LARGE: none,
+  REQUEST_TIMEOUT: none,
+  /** A body in a content type the route does not declare (null: a body with no content type). */
+  UNSUPPORTED_MEDIA_TYPE: z.object({ contentType: z.string().nullable() }),
+  CSRF_REJECTED: none,
+  RATE_LIMITED: none,
+  /** The text contains U+0000, which PostgreSQL text cannot hold. */
+  TEXT_CONTAINS_NUL: none,
+  INVALID_CURSOR: none,
+  IDEMPOTENCY_KEY_INVALID: none,
+  /** The same Idempotency-Key was sent with a different request. */
+  IDEMPOTENCY_CONFLICT: none,
+  /** The first request with this Idempotency-Key has not finished yet. */
+  REQUEST_IN_PROGRESS: none,
+  INTERNAL: none,
+
+  // — sign-in, sessions and access —
+  UNAUTHENTICATED: none,
+  FORBIDDEN: none,
+  INVALID_CREDENTIALS: none,
+  /** A wrong two-factor code when turning two-factor sign-in on or off (400). */
+  OTP_INVALID: none,
+  /** A wrong two-factor code at sign-in (401). */
+  SIGN_IN_OTP_INVALID: none,
+  TOKEN_INVALID: none,
+  EMAIL_TAKEN: none,
+  REFERRER_NOT_FOUND: none,
+  SESSION_NOT_FOUND: none,
+  CURRENT_PASSWORD_INCORRECT: none,
+  PASSWORD_INCORRECT: none,
+  TWO_FACTOR_ALREADY_ON: none,
+  TWO_FACTOR_SETUP_NOT_STARTED: none,
+  /** A deactivated staff account asked for the back office. */
+  STAFF_ACCOUNT_INACTIVE: none,
+  /** An admin without two-factor sign-in tried an admin operation. */
+  ADMIN_TWO_FACTOR_REQUIRED: none,
+  METRICS_TOKEN_REQUIRED: none,
+  METRICS_LOCAL_ONLY: none,
+
+  // — users and profiles —
+  USER_NOT_FOUND: none,
+  NO_CHANGES: none,
+  CANNOT_DEACTIVATE_SELF: none,
+  CANNOT_REMOVE_OWN_ADMIN: none,
+  CANNOT_DELETE_SELF: none,
+  LAST_ADMIN: none,
+  AVATAR_REQUIRED: none,
+  AVATAR_TOO_LARGE: none,
+  AVATAR_NOT_FOUND: none,
+  AVATAR_UPLOADS_BUSY: none,
+
+  // — money —
+  /** A new account, not yet activated, tried to move money in. */
+  ACCOUNT_NOT_ACTIVE: none,
+  /** A deactivated account tried to deposit or open a trade. */
+  ACCOUNT_DEACTIVATED: none,
+  INSUFFICIENT_BALANCE: z.object({ availableCents: cents }),
+  PAYMENT_METHOD_REQUIRED: none,
+  PAYMENT_METHOD_NOT_FOUND: none,
+  /** An update named a field the method's kind does not have (a bank name on a crypto method). */
+  PAYMENT_METHOD_FIELD_NOT_APPLICABLE: z.object({
+    kind: z.enum(['crypto', 'bank']),
+    field: z.string(),
+  }),
+  /** Only the balance bucket of an account can be adjusted downwards. */
+  NEGATIVE_ADJUSTMENT_NOT_BALANCE: none,
+  TRANSACTION_NOT_FOUND: none,
+  /** The deposit, withdrawal or four-eyes approval an admin decides on does not exist. */
+  DEPOSIT_NOT_FOUND: none,
+  WITHDRAWAL_NOT_FOUND: none,
+  APPROVAL_NOT_FOUND: none,
+  /** It was decided before, with this outcome. */
+  DEPOSIT_ALREADY_DECIDED: z.object({ outcome: z.enum(['approved', 'rejected']) }),
+  WITHDRAWAL_ALREADY_DECIDED: z.object({ outcome: z.enum(['paid', 'rejected']) }),
+  APPROVAL_ALREADY_DECIDED: z.object({ outcome: z.enum(['approved', 'rejected']) }),
+  /** An admin tried to decide on their own money (own deposit, withdrawal, adjustment...). */
+  SELF_DECISION_FORBIDDEN: none,
+  /** The admin who asked for a four-eyes approval tried to give it too. */
+  SECOND_ADMIN_REQUIRED: none,
+  /** A withdrawal is waiting for a second admin's approval of its payout. */
+  APPROVAL_PENDING: none,
+
+  // — plans, trades and strategies —
+  PLAN_NOT_FOUND: none,
+  PLAN_MAX_BELOW_MIN: none,
+  PLAN_RETIRED: none,
+  /** The plan has no strategy to copy yet. */
+  PLAN_NOT_OPEN: none,
+  /** The plan's strategy is paused by the operator. */
+  PLAN_STRATEGY_PAUSED: none,
+  AMOUNT_BELOW_PLAN_MIN: z.object({ minCents: cents }),
+  AMOUNT_ABOVE_PLAN_MAX: z.object({ maxCents: cents }),
+  TRADE_ALREADY_OPEN: none,
+  NO_OPEN_TRADE: none,
+  NO_PROFIT_TO_CLAIM: none,
+  STOP_LOSS_OUT_OF_RANGE: z.object({ minPct: z.number().int(), maxPct: z.number().int() }),
+  /** The trade amount is not a positive whole number of cents. */
+  INVALID_AMOUNT: none,
+  STRATEGY_NOT_FOUND: none,
+  /** A lead-trader operation by someone who is not a lead trader. */
+  TRADER_ONLY: none,
+  /** A lead trader without a strategy asked for theirs. */
+  NO_STRATEGY_YET: none,
+  STRATEGY_PAUSED: none,
+  /** A strategy was given to a user who already runs another. */
+  TRADER_HAS_STRATEGY: none,
+  UNKNOWN_INSTRUMENT: z.object({ symbol: z.string() }),
+  /** The orders would hold more than 100% of the strategy's equity (gross, as a decimal text). */
+  WEIGHT_OVER_100: z.object({ grossWeightPct: z.string() }),
+  INVALID_WEIGHT: none,
+  FEE_PCT_OUT_OF_RANGE: none,
+  STRATEGY_EQUITY_NOT_POSITIVE: none,
+  NAV_NOT_POSITIVE: none,
+  INSUFFICIENT_UNITS: none,
+  PRICE_UNAVAILABLE: none,
+
+  // — statements —
+  /** A statement date that is not a real calendar date (field `from`, `to` or `at`). */
+  STATEMENT_DATE_INVALID: none,
+  /** A statement date (or an annual summary's year) after today (UTC). */
+  STATEMENT_DATE_IN_FUTURE: z.object({ unit: z.enum(['date', 'year']) }),
+  /** A statement whose end date is before its start date (field `to`). */
+  STATEMENT_RANGE_REVERSED: none,
+  /** A statement over more than 5 years (field `to`). */
+  STATEMENT_RANGE_TOO_LONG: none,
+  /** Too many statements or exports are being prepared on this server right now (503). */
+  STATEMENTS_BUSY: none,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_PARAMS;
+export type ErrorParams<C extends ErrorCode> = z.infer<(typeof ERROR_PARAMS)[C]>;
+export const ERROR_CODES = Object.keys(ERROR_PARAMS) as ErrorCode[];
+
+export function isErrorCode(code: unknown): code is ErrorCode {
+  return typeof code === 'string' && Object.hasOwn(ERROR_PARAMS, code);
+}
+
+/** The one place a code's HTTP status is decided. */
+export const ERROR_STATUS: { readonly [C in ErrorCode]: number } = {
+  VALIDATION_FAILED: 400,
+  ADDRESS_TOO_LONG: 414,
+  NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  PAYLOAD_TOO_LARGE: 413,
+  REQUEST_HEADERS_TOO_LARGE: 431,
+  REQUEST_TIMEOUT: 408,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  CSRF_REJECTED: 403,
+  RATE_LIMITED: 429,
+  TEXT_CONTAINS_NUL: 400,
+  INVALID_CURSOR: 400,
+  IDEMPOTENCY_KEY_INVALID: 400,
+  IDEMPOTENCY_CONFLICT: 409,
+  REQUEST_IN_PROGRESS: 409,
+  INTERNAL: 500,
+
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  INVALID_CREDENTIALS: 401,
+  SIGN_IN_OTP_INVALID: 401,
+  OTP_INVALID: 400,
+  TOKEN_INVALID: 400,
+  EMAIL_TAKEN: 409,
+  REFERRER_NOT_FOUND: 400,
+  SESSION_NOT_FOUND: 404,
+  CURRENT_PASSWORD_INCORRECT: 400,
+  PASSWORD_INCORRECT: 400,
+  TWO_FACTOR_ALREADY_ON: 409,
+  TWO_FACTOR_SETUP_NOT_STARTED: 400,
+  STAFF_ACCOUNT_INACTIVE: 403,
+  ADMIN_TWO_FACTOR_REQUIRED: 403,
+  METRICS_TOKEN_REQUIRED: 401,
+  METRICS_LOCAL_ONLY: 403,
+
+  USER_NOT_FOUND: 404,
+  NO_CHANGES: 400,
+  CANNOT_DEACTIVATE_SELF: 400,
+  CANNOT_REMOVE_OWN_ADMIN: 400,
+  CANNOT_DELETE_SELF: 400,
+  LAST_ADMIN: 409,
+  AVATAR_REQUIRED: 400,
+  AVATAR_TOO_LARGE: 400,
+  AVATAR_NOT_FOUND: 404,
+  AVATAR_UPLOADS_BUSY: 429,
+
+  ACCOUNT_NOT_ACTIVE: 403,
+  ACCOUNT_DEACTIVATED: 403,
+  INSUFFICIENT_BALANCE: 400,
+  PAYMENT_METHOD_REQUIRED: 400,
+  PAYMENT_METHOD_NOT_FOUND: 404,
+  PAYMENT_METHOD_FIELD_NOT_APPLICABLE: 400,
+  NEGATIVE_ADJUSTMENT_NOT_BALANCE: 400,
+  TRANSACTION_NOT_FOUND: 404,
+  DEPOSIT_NOT_FOUND: 404,
+  WITHDRAWAL_NOT_FOUND: 404,
+  APPROVAL_NOT_FOUND: 404,
+  DEPOSIT_ALREADY_DECIDED: 409,
+  WITHDRAWAL_ALREADY_DECIDED: 409,
+  APPROVAL_ALREADY_DECIDED: 409,
+  SELF_DECISION_FORBIDDEN: 403,
+  SECOND_ADMIN_REQUIRED: 403,
+  APPROVAL_PENDING: 409,
+
+  PLAN_NOT_FOUND: 404,
+  PLAN_MAX_BELOW_MIN: 400,
+  PLAN_RETIRED: 409,
+  PLAN_NOT_OPEN: 409,
+  PLAN_STRATEGY_PAUSED: 409,
+  AMOUNT_BELOW_PLAN_MIN: 400,
+  AMOUNT_ABOVE_PLAN_MAX: 400,
+  TRADE_ALREADY_OPEN: 409,
+  NO_OPEN_TRADE: 409,
+  NO_PROFIT_TO_CLAIM: 409,
+  STOP_LOSS_OUT_OF_RANGE: 400,
+  INVALID_AMOUNT: 400,
+  STRATEGY_NOT_FOUND: 404,
+  TRADER_ONLY: 403,
+  NO_STRATEGY_YET: 404,
+  STRATEGY_PAUSED: 409,
+  TRADER_HAS_STRATEGY: 409,
+  UNKNOWN_INSTRUMENT: 400,
+  WEIGHT_OVER_100: 400,
+  INVALID_WEIGHT: 400,
+  FEE_PCT_OUT_OF_RANGE: 400,
+  STRATEGY_EQUITY_NOT_POSITIVE: 409,
+  NAV_NOT_POSITIVE: 409,
+  INSUFFICIENT_UNITS: 409,
+  PRICE_UNAVAILABLE: 503,
+
+  STATEMENT_DATE_INVALID: 400,
+  STATEMENT_DATE_IN_FUTURE: 400,
+  STATEMENT_RANGE_REVERSED: 400,
+  STATEMENT_RANGE_TOO_LONG: 400,
+  STATEMENTS_BUSY: 503,
+};
+
+/**
+ * The English text of each code, as an i18next template: `{{name}}` is a parameter, and each
+ * `<name>Cents` parameter is also offered as `{{<name>Usd}}`, a plan amount ("$1,000",
+ * "$1,000.50"). A code with enum parameters words each case in ERROR_ENGLISH_CONTEXTS; its text
+ * here is only the fallback. The web's English locale holds the same texts (a test compares them).
+ */
+export const ERROR_ENGLISH: { readonly [C in ErrorCode]: string } = {
+  VALIDATION_FAILED: 'Invalid input',
+  ADDRESS_TOO_LONG: 'The address is too long',
+  NOT_FOUND: 'Route {{method}} {{path}} not found',
+  METHOD_NOT_ALLOWED: 'Method {{method}} is not allowed here',
+  PAYLOAD_TOO_LARGE: 'Request body is too large',
+  REQUEST_HEADERS_TOO_LARGE: 'The request headers are too large',
+  REQUEST_TIMEOUT: 'The request took too long to arrive',
+  UNSUPPORTED_MEDIA_TYPE: 'Content type {{contentType}} is not accepted here',
+  CSRF_REJECTED: 'Your session security check failed. Please reload the page and try again.',
+  RATE_LIMITED: 'Too many attempts. Please wait and try again.',
+  TEXT_CONTAINS_NUL: 'Text must not contain the NUL character',
+  INVALID_CURSOR: 'Invalid cursor',
+  IDEMPOTENCY_KEY_INVALID: 'Idempotency-Key must be 1 to 200 printable characters',
+  IDEMPOTENCY_CONFLICT: 'This Idempotency-Key was already used for a different request',
+  REQUEST_IN_PROGRESS: 'This request is still being processed',
+  INTERNAL: 'Something went wrong. Please try again.',
+
+  UNAUTHENTICATED: 'Please log in to continue',
+  FORBIDDEN: 'You do not have permission to do that',
+  INVALID_CREDENTIALS: 'Invalid email or password',
+  SIGN_IN_OTP_INVALID: 'Invalid two-factor code',
+  OTP_INVALID: 'Invalid two-factor code',
+  TOKEN_INVALID: 'This link is invalid or has expired. Please request a new one.',
+  EMAIL_TAKEN: 'An account with this email already exists',
+  REFERRER_NOT_FOUND: 'Referral ID not found',
+  SESSION_NOT_FOUND: 'Session not found',
+  CURRENT_PASSWORD_INCORRECT: 'Current password is incorrect',
+  PASSWORD_INCORRECT: 'Password is incorrect',
+  TWO_FACTOR_ALREADY_ON: 'Two-factor authentication is already on',
+  TWO_FACTOR_SETUP_NOT_STARTED: 'Start the two-factor setup first',
+  STAFF_ACCOUNT_INACTIVE: 'Your account is not active',
+  ADMIN_TWO_FACTOR_REQUIRED:
+    'Turn on two-factor authentication in your profile before using the admin area',
+  METRICS_TOKEN_REQUIRED: 'A valid metrics token is required',
+  METRICS_LOCAL_ONLY: 'Metrics are served to this machine only (or set METRICS_TOKEN)',
+
+  USER_NOT_FOUND: 'User not found',
+  NO_CHANGES: 'No changes made',
+  CANNOT_DEACTIVATE_SELF: 'You cannot deactivate your own account',
+  CANNOT_REMOVE_OWN_ADMIN: 'You cannot remove your own admin role',
+  CANNOT_DELETE_SELF: 'You cannot delete your own account',
+  LAST_ADMIN: 'The platform needs at least one admin',
+  AVATAR_REQUIRED: 'Please select an image',
+  AVATAR_TOO_LARGE: 'Image size must be less than 2MB',
+  AVATAR_NOT_FOUND: 'Not found',
+  AVATAR_UPLOADS_BUSY: 'Too many uploads right now. Please try again.',
+
+  ACCOUNT_NOT_ACTIVE:
+    'Your account is not active yet. New accounts are activated within 24 hours of registration.',
+  ACCOUNT_DEACTIVATED:
+    'Your account is deactivated: deposits and new trades are paused. You can still close your trades and withdraw your money.',
+  INSUFFICIENT_BALANCE: 'Insufficient balance',
+  PAYMENT_METHOD_REQUIRED: 'Please select a payment method',
+  PAYMENT_METHOD_NOT_FOUND: 'Payment method not found',
+  PAYMENT_METHOD_FIELD_NOT_APPLICABLE: 'A {{kind}} method has no {{field}}',
+  NEGATIVE_ADJUSTMENT_NOT_BALANCE: 'Only balance adjustments can be negative',
+  TRANSACTION_NOT_FOUND: 'Transaction not found',
+  DEPOSIT_NOT_FOUND: 'This deposit was not found',
+  WITHDRAWAL_NOT_FOUND: 'This withdrawal was not found',
+  APPROVAL_NOT_FOUND: 'This approval was not found',
+  DEPOSIT_ALREADY_DECIDED: 'This deposit was already decided',
+  WITHDRAWAL_ALREADY_DECIDED: 'This withdrawal was already decided',
+  APPROVAL_ALREADY_DECIDED: 'This approval was already decided',
+  SELF_DECISION_FORBIDDEN:
+    'You cannot decide on your own money or account. Another admin must do it.',
+  SECOND_ADMIN_REQUIRED: 'A second admin must approve this; you requested it.',
+  APPROVAL_PENDING: "This withdrawal is waiting for a second admin's approval of its payout",
+
+  PLAN_NOT_FOUND: 'Plan not found',
+  PLAN_MAX_BELOW_MIN: 'Maximum must be at least the minimum',
+  PLAN_RETIRED: 'This plan is no longer available',
+  PLAN_NOT_OPEN: 'This plan is not open for investment yet',
+  PLAN_STRATEGY_PAUSED: 'This plan’s strategy is paused; new trades are not accepted right now',
+  AMOUNT_BELOW_PLAN_MIN: 'Amount must be greater than or equal to {{minUsd}}',
+  AMOUNT_ABOVE_PLAN_MAX: 'Amount must be less than or equal to {{maxUsd}}',
+  TRADE_ALREADY_OPEN:
+    'You already have an open trade. Close it or claim its profit before starting another.',
+  NO_OPEN_TRADE: 'You have no open trade',
+  NO_PROFIT_TO_CLAIM: 'You have no profit to claim',
+  STOP_LOSS_OUT_OF_RANGE: 'Stop-loss must be a whole percentage from {{minPct}} to {{maxPct}}',
+  INVALID_AMOUNT: 'Amount is required',
+  STRATEGY_NOT_FOUND: 'Strategy not found',
+  TRADER_ONLY: 'Only lead traders can do that',
+  NO_STRATEGY_YET: 'You are not running a strategy yet',
+  STRATEGY_PAUSED: 'This strategy is paused by the operator',
+  TRADER_HAS_STRATEGY: 'This user already runs another strategy',
+  UNKNOWN_INSTRUMENT: 'Unknown instrument: {{symbol}}',
+  WEIGHT_OVER_100:
+    "Total gross weight would be {{grossWeightPct}}%, above 100% of the strategy's equity",
+  INVALID_WEIGHT: 'Target weight must be a percentage from 0 to 100',
+  FEE_PCT_OUT_OF_RANGE: 'Performance fee must be a percentage from 0 to 100',
+  STRATEGY_EQUITY_NOT_POSITIVE: 'The strategy has no equity to open or grow a position with',
+  NAV_NOT_POSITIVE: 'This strategy cannot take new money right now',
+  INSUFFICIENT_UNITS: 'This trade cannot be redeemed right now',
+  PRICE_UNAVAILABLE: 'Market prices are not available right now. Please try again in a moment.',
+
+  STATEMENT_DATE_INVALID: 'Enter a valid date (YYYY-MM-DD)',
+  STATEMENT_DATE_IN_FUTURE: 'The date cannot be in the future',
+  STATEMENT_RANGE_REVERSED: 'The end date must be on or after the start date',
+  STATEMENT_RANGE_TOO_LONG: 'A statement can cover at most 5 years',
+  STATEMENTS_BUSY: 'Many statements are being prepared right now. Please try again in a moment.',
+};
+
+/**
+ * Texts that replace a code's template for one context, where English words it differently (a
+ * body with no content type at all). The context is made of the parameters that name a case (an
+ * enum, or null), as i18next's `context` option does: key `CODE_<value>[_<value>…]`.
+ */
+export const ERROR_ENGLISH_CONTEXTS: Readonly<Record<string, string>> = {
+  UNSUPPORTED_MEDIA_TYPE_null: 'A request body needs a content type',
+  // Each case of a code with enum parameters has its own text (a test checks that none is
+  // missing), so every language words each case with its own grammar.
+  DEPOSIT_ALREADY_DECIDED_approved: 'This deposit was already approved',
+  DEPOSIT_ALREADY_DECIDED_rejected: 'This deposit was already rejected',
+  WITHDRAWAL_ALREADY_DECIDED_paid: 'This withdrawal was already paid',
+  WITHDRAWAL_ALREADY_DECIDED_rejected: 'This withdrawal was already rejected',
+  APPROVAL_ALREADY_DECIDED_approved: 'This approval was already approved',
+  APPROVAL_ALREADY_DECIDED_rejected: 'This approval was already rejected',
+  PAYMENT_METHOD_FIELD_NOT_APPLICABLE_crypto: 'A crypto method has no {{field}}',
+  PAYMENT_METHOD_FIELD_NOT_APPLICABLE_bank: 'A bank method has no {{field}}',
+  STATEMENT_DATE_IN_FUTURE_date: 'The date cannot be in the future',
+  STATEMENT_DATE_IN_FUTURE_year: 'The year cannot be in the future',
+};
+
+/** What a parameter can be: a text, a whole number (cents, percent) or null. */
+export type ParamValues = Readonly<Record<string, string | number | null>>;
+
+/** "$1,000" for whole dollars (as the seed writes plan limits), "$1,000.50" otherwise. */
+export function formatPlanAmount(cents: bigint | number): string {
+  const text = formatUsd(cents);
+  return BigInt(cents) % 100n === 0n ? text.replace(/\.00$/, '') : text;
+}
+
+/**
+ * The values a code's template is filled with: each parameter as text, and each `<name>Cents`
+ * also as `<name>Usd`. Shared by the server's English and the web's i18n.
+ */
+export function errorValues(params: ParamValues): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [name, value] of Object.entries(params)) {
+    values[name] = value === null ? 'null' : String(value);
+    if (name.endsWith('Cents') && typeof value === 'number') {
+      values[`${name.slice(0, -'Cents'.length)}Usd`] = formatPlanAmount(value);
+    }
+  }
+  return values;
+}
+
+/**
+ * The i18next context of a code's parameters: the values of its enum parameters (and `null` for
+ * a null one), joined by `_`, e.g. WITHDRAWAL_ALREADY_DECIDED { outcome: 'paid' } → `paid`, so a
+ * language can word each case as its grammar needs.
+ */
+export function errorContext(code: ErrorCode, params: ParamValues): string | undefined {
+  const shape: Record<string, z.ZodType> = ERROR_PARAMS[code].shape;
+  const parts: string[] = [];
+  for (const [name, value] of Object.entries(params)) {
+    if (value === null) parts.push('null');
+    else if (shape[name] instanceof z.ZodEnum) parts.push(String(value));
+  }
+  return parts.length > 0 ? parts.join('_') : undefined;
+}
+
+/** Fills `{{name}}` placeholders (the i18next syntax) from `values`. */
+export function fillTemplate(template: string, values: Record<string, string>): string {
+  return template.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => values[name] ?? whole);
+}
+
+/** The English message of a code with its parameters: the one English renderer. */
+export function englishErrorMessage<C extends ErrorCode>(code: C, params: ErrorParams<C>): string {
+  const context = errorContext(code, params);
+  const template = (context && ERROR_ENGLISH_CONTEXTS[`${code}_${context}`]) ?? ERROR_ENGLISH[code];
+  return fillTemplate(template, errorValues(params));
+}
+
+/** Every error the API returns has this shape; `field` names the input that failed. */
+export const errorCodeSchema = z.enum(ERROR_CODES as [ErrorCode, ...ErrorCode[]]);
+export const apiErrorSchema = z.object({
+  error: z.object({
+    code: errorCodeSchema,
+    message: z.string(),
+    /** The code's typed parameters (see ERROR_PARAMS); absent for a code without any. */
+    params: z.record(z.string(), z.unknown()).optional(),
+    field: z.string().optional(),
+  }),
+});
+export type ApiError = z.infer<typeof apiErrorSchema>;
