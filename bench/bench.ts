@@ -223,7 +223,7 @@ async function ledgerPhase(pgCluster: PgCluster, dir: string) {
   record(
     'ledger/audit-problems',
     String(before.auditProblems + now.auditProblems),
-    '(ledger audit after both schemas; must be 0)',
+    '(ledger audit of the current schema after its runs; must be 0)',
   );
 }
 

@@ -189,7 +189,9 @@ export async function runLedgerPhase(
   for (const [i, schema] of schemas.entries()) {
     const result = figures.get(schema.label)!;
     result.perEntry = await countPerEntry(cluster, database(i), hot);
-    result.auditProblems = await audit(cluster, database(i));
+    // Today's audit checks today's schema (it reads tables older schemas lack, such as the
+    // pending queue of 0023); an older schema is there to be timed, not audited.
+    if (schema.upTo === undefined) result.auditProblems = await audit(cluster, database(i));
   }
   return figures;
 }
