@@ -27,7 +27,7 @@ import {
 } from './http/error-handler';
 import { trackRoutesForMethodCheck } from './http/method-not-allowed';
 import { refuseNulCharacters } from './http/nul-characters';
-import { registerStaticWeb } from './http/static-web';
+import { registerStaticWeb, sendPage } from './http/static-web';
 import { authRoutes } from './modules/auth/auth.routes';
 import { registerSessionLoader } from './modules/auth/session';
 import { contactRoutes } from './modules/contact/contact.routes';
@@ -251,7 +251,7 @@ export async function buildApp(
   registerRealtimeRoute(app, ctx, hub, { allowedOrigins });
 
   const webBuilt = await registerStaticWeb(app, ctx.config);
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const allowed = allowedMethods(request.url);
     if (allowed.length > 0 && !allowed.includes(request.method)) {
@@ -271,10 +271,8 @@ export async function buildApp(
       !path.startsWith('/api/') &&
       !path.startsWith('/assets/') &&
       path !== '/realtime';
-    const html = isPage && webBuilt ? app.webIndexHtml?.() : null;
-    if (html) {
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
-    }
+    const page = isPage && webBuilt ? await app.webPage?.(request) : null;
+    if (page) return sendPage(reply, page.html, page.status);
     return reply
       .status(404)
       .send({ error: { code: 'NOT_FOUND', message: `Route ${request.method} ${path} not found` } });
