@@ -1,4 +1,5 @@
 import type { DehydratedState } from '@tanstack/react-query';
+import { useSyncExternalStore } from 'react';
 
 /**
  * Public pages arrive as HTML the server rendered (entry-server.tsx) and are hydrated: the first
@@ -27,4 +28,20 @@ export function prerenderedQueryState(): DehydratedState | undefined {
 export function isPrerendered(): boolean {
   if (typeof document === 'undefined') return false;
   return document.getElementById(ROOT_ID)?.firstElementChild != null;
+}
+
+const subscribeNever = () => () => undefined;
+
+/**
+ * False on the server and while the browser hydrates the server's HTML, true once React runs the
+ * page (at once for a page rendered in the browser). Controls that do nothing without JavaScript
+ * (a form's fields and button, a menu toggle) are disabled until then, so nothing is typed into or
+ * pressed on a page that cannot answer yet, and a form is never submitted natively.
+ */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    subscribeNever,
+    () => true,
+    () => false,
+  );
 }

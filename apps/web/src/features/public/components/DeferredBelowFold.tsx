@@ -1,13 +1,6 @@
-import {
-  lazy,
-  Suspense,
-  useEffect,
-  useRef,
-  useState,
-  useSyncExternalStore,
-  type ComponentType,
-} from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ComponentType } from 'react';
 import { useLocation } from 'react-router';
+import { isPrerendered } from '../../../lib/prerender';
 import { ensureNamespace } from '../lazyNamespaces';
 import { DEFERRED_ANCHORS } from './deferredAnchors';
 
@@ -32,8 +25,6 @@ const LazyBelowFold = lazy(() =>
 /** Start loading this far before the part scrolls into view, so it works when it arrives. */
 const PRELOAD_MARGIN = '1200px 0px';
 
-const subscribeNever = () => () => undefined;
-
 let serverBelowFold: ComponentType | undefined;
 /**
  * The server renders the lower half in place (entry-server passes it in, imported directly): in
@@ -43,18 +34,34 @@ export function renderBelowFoldWith(component: ComponentType): void {
   serverBelowFold = component;
 }
 
+/**
+ * Whether the landing page this load arrived with is the server's HTML, still to be hydrated. Read
+ * by the first DeferredBelowFold only; any later one (a visit from another page) loads at once.
+ */
+let arrivingAsHtml = isPrerendered() && window.location.pathname === '/';
+
 export function DeferredBelowFold() {
   const LandingBelowFold = serverBelowFold ?? LazyBelowFold;
   const { hash } = useLocation();
   const markerRef = useRef<HTMLDivElement>(null);
-  // True while hydrating the server's HTML (the server snapshot), false for a page rendered here.
-  const hydrating = useSyncExternalStore(
-    subscribeNever,
-    () => false,
-    () => true,
-  );
-  const [arrivedAsHtml] = useState(hydrating);
-  if (!arrivedAsHtml || DEFERRED_ANCHORS.includes(hash)) openGate();
+  const [hydrating] = useState(() => arrivingAsHtml);
+  const [arrivalHash] = useState(hash);
+  // The same element on every render: a dehydrated boundary that receives an update before its
+  // code has loaded is thrown away and rendered anew (the placeholder first).
+  const [boundary] = useState(() => (
+    <Suspense fallback={<BelowFoldPlaceholder />}>
+      <LandingBelowFold />
+    </Suspense>
+  ));
+
+  useEffect(() => {
+    arrivingAsHtml = false;
+  }, []);
+  // Following a link within the page (its address changes, which the lower half reads) hydrates it
+  // now, as does arriving at one of its anchors.
+  useEffect(() => {
+    if (!hydrating || hash !== arrivalHash || DEFERRED_ANCHORS.includes(hash)) openGate();
+  }, [hydrating, hash, arrivalHash]);
 
   useEffect(() => {
     const marker = markerRef.current;
@@ -72,13 +79,7 @@ export function DeferredBelowFold() {
     return () => observer.disconnect();
   }, []);
 
-  return (
-    <div ref={markerRef}>
-      <Suspense fallback={<BelowFoldPlaceholder />}>
-        <LandingBelowFold />
-      </Suspense>
-    </div>
-  );
+  return <div ref={markerRef}>{boundary}</div>;
 }
 
 /** Quiet blocks the size of the real sections, carrying their anchors, while the code loads. */
