@@ -272,7 +272,7 @@ export async function buildApp(
       !path.startsWith('/assets/') &&
       path !== '/realtime';
     const page = isPage && webBuilt ? await app.webPage?.(request) : null;
-    if (page) return sendPage(reply, page.html, page.status);
+    if (page) return sendPage(request, reply, page.html, page.status);
     return reply
       .status(404)
       .send({ error: { code: 'NOT_FOUND', message: `Route ${request.method} ${path} not found` } });

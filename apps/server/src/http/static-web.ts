@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { SESSION_COOKIE } from '@app/shared/http';
@@ -148,6 +149,8 @@ export async function registerStaticWeb(app: FastifyInstance, config: Config): P
   await app.register(fastifyStatic, {
     root: config.webDistDir,
     index: false,
+    // The build writes .br and .gz beside each script and stylesheet (apps/web/scripts/build.ts).
+    preCompressed: true,
     // Files are looked up at request time (not listed at start), so a rebuild is picked up.
     wildcard: true,
     // A directory is never listed (it falls through to the app page or a 404), and the server's
@@ -163,19 +166,30 @@ export async function registerStaticWeb(app: FastifyInstance, config: Config): P
   app.get('/', { schema: { hide: true } }, async (request, reply) => {
     const page = await webPage(request);
     if (!page) return reply.callNotFound();
-    return sendPage(reply, page.html, page.status);
+    return sendPage(request, reply, page.html, page.status);
   });
   return true;
 }
 
-/** An app page: never cached as is (it names the current build's assets and current figures). */
-export function sendPage(reply: FastifyReply, html: string, status = 200): FastifyReply {
-  return reply
+/**
+ * An app page: never cached as is (it names the current build's assets and current figures), and
+ * gzipped for a browser that accepts it (a public page is some 70 KB of HTML).
+ */
+export function sendPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  html: string,
+  status = 200,
+): FastifyReply {
+  reply
     .status(status)
     .type('text/html; charset=utf-8')
     .header('cache-control', 'no-cache')
-    .header('vary', 'Cookie')
-    .send(html);
+    .header('vary', 'Cookie, Accept-Encoding');
+  if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) {
+    return reply.header('content-encoding', 'gzip').send(zlib.gzipSync(html));
+  }
+  return reply.send(html);
 }
 
 declare module 'fastify' {
