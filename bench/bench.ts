@@ -599,8 +599,10 @@ async function main() {
           if (typeof lh !== 'string') break;
         }
         if (typeof lh === 'string') record(`frontend/lighthouse-${name}`, 'n/a', lh);
-        else
+        else {
           record(`frontend/lighthouse-${name}`, String(lh.score), `(LCP ${lh.lcpMs} ms, mobile)`);
+          record(`frontend/lighthouse-a11y-${name}`, String(lh.accessibility), '(mobile)');
+        }
       }
     }
   }

@@ -1,5 +1,31 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, request as playwrightRequest, test, type Page } from '@playwright/test';
+import {
+  adminApi,
+  csrfOf,
+  registerInvestor,
+  signIn,
+  signInAsAdmin,
+  uniqueName,
+  type Investor,
+} from './support';
+
+/** Runs axe (WCAG 2.1 A/AA and best practices) and fails on any serious or critical violation. */
+async function expectNoSeriousViolations(page: Page) {
+  await page.waitForLoadState('networkidle');
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  const blocking = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
+    }));
+  expect(blocking).toEqual([]);
+}
 
 /** Every page a visitor can open (the public layout, sign-in pages and the public plans). */
 const PUBLIC_ROUTES = [
@@ -20,18 +46,96 @@ for (const route of PUBLIC_ROUTES) {
   test(`axe finds no serious or critical violation on ${route}`, async ({ page }) => {
     await page.goto(route);
     await expect(page.locator('h1, h2').first()).toBeVisible();
-    await page.waitForLoadState('networkidle');
-    const results = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-      .analyze();
-    const blocking = results.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => ({
-        id: v.id,
-        impact: v.impact,
-        help: v.help,
-        targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
-      }));
-    expect(blocking).toEqual([]);
+    await expectNoSeriousViolations(page);
   });
 }
+
+/** The signed-in pages of each role; each is checked once it has loaded (network idle). */
+const INVESTOR_ROUTES = [
+  '/dashboard',
+  '/plans',
+  '/deposits',
+  '/withdrawals',
+  '/transactions',
+  '/profile',
+  '/referrals',
+  '/support',
+];
+const TRADER_ROUTES = ['/trader', '/dashboard'];
+const ADMIN_ROUTES = [
+  '/admin',
+  '/admin/users',
+  '/admin/users/:investor',
+  '/admin/transactions',
+  '/admin/approvals',
+  '/admin/plans',
+  '/admin/payment-methods',
+  '/admin/strategies',
+  '/admin/messages',
+  '/admin/outbox',
+  '/admin/audit',
+  '/admin/profile',
+];
+
+/** An active investor, and a lead trader running the Gold plan's strategy, made once per width. */
+let investor: Investor;
+let trader: Investor;
+
+test.describe('signed in', () => {
+  test.beforeAll(async ({ baseURL }) => {
+    const base = baseURL ?? '';
+    const admin = await adminApi(base);
+    const headers = { 'x-csrf-token': await csrfOf(admin) };
+    const made: Investor[] = [];
+    for (const name of [uniqueName('Ada'), uniqueName('Lena')]) {
+      const context = await playwrightRequest.newContext({ baseURL: base });
+      const person = await registerInvestor(context, name);
+      await context.dispose();
+      const activated = await admin.post(`/api/admin/users/${person.id}/activate`, { headers });
+      expect(activated.ok()).toBe(true);
+      made.push(person);
+    }
+    [investor, trader] = made as [Investor, Investor];
+    expect((await admin.post(`/api/admin/users/${trader.id}/make-trader`, { headers })).ok()).toBe(
+      true,
+    );
+    const { plans } = (await (await admin.get('/api/plans')).json()) as {
+      plans: { title: string; strategy: { id: string } | null }[];
+    };
+    const gold = plans.find((plan) => plan.title === 'Gold')?.strategy?.id;
+    if (!gold) throw new Error('no Gold plan strategy');
+    const assigned = await admin.post(`/api/admin/strategies/${gold}/lead-trader`, {
+      headers,
+      data: { userId: trader.id },
+    });
+    expect(assigned.ok()).toBe(true);
+    await admin.dispose();
+  });
+
+  const visit = async (page: Page, route: string) => {
+    await page.goto(route.replace(':investor', investor.id));
+    // The page's title is the top bar's h1; the page itself is in main.
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('main')).not.toBeEmpty();
+    await expectNoSeriousViolations(page);
+  };
+
+  for (const route of INVESTOR_ROUTES) {
+    test(`axe: investor on ${route}`, async ({ page }) => {
+      await signIn(page.context().request, investor.email, investor.password);
+      await visit(page, route);
+    });
+  }
+  for (const route of TRADER_ROUTES) {
+    test(`axe: lead trader on ${route}`, async ({ page }) => {
+      await signIn(page.context().request, trader.email, trader.password);
+      await visit(page, route);
+    });
+  }
+  for (const route of ADMIN_ROUTES) {
+    test(`axe: admin on ${route}`, async ({ page, baseURL }) => {
+      await signInAsAdmin(page.context(), baseURL ?? '');
+      await visit(page, route);
+    });
+  }
+});

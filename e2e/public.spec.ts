@@ -162,6 +162,10 @@ test('a visitor reads the withdrawal fee schedule, with a worked example, from t
   await page.goto('/');
   await page.getByRole('contentinfo').getByRole('link', { name: 'Fees' }).click();
   await expect(page).toHaveURL(/\/withdrawals\/fee$/);
+  // The landing page (its plans carry percentages too) may stand a moment after the address changed.
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Withdrawal fee schedule' }),
+  ).toBeVisible();
   await expect(page.getByText(/^\d+(\.\d+)?%$/)).toBeVisible();
   await expect(page.getByText('You receive')).toBeVisible();
   // A new page starts at its top (the smooth scroll from the footer has ended).

@@ -24,13 +24,14 @@ export function buildAndMeasure(outDir: string): {
   dashboardGzip: number;
   entryGzip: number;
 } {
-  const vite = path.join(REPO_ROOT, 'node_modules', '.bin', 'vite');
+  // The web's own build: the browser's bundle and the server's renderer of the public pages
+  // (outDir/ssr), so the server under test sends those pages as HTML, as in production.
   const result = spawnSync(
-    vite,
-    ['build', '--manifest', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'],
+    process.execPath,
+    ['--import', 'tsx', 'scripts/build.ts', '--outDir', outDir, '--manifest', '--quiet'],
     { cwd: path.join(REPO_ROOT, 'apps/web'), encoding: 'utf8', timeout: 300_000 },
   );
-  if (result.status !== 0) throw new Error(`vite build failed: ${result.stderr}`);
+  if (result.status !== 0) throw new Error(`web build failed: ${result.stderr}`);
   const manifest = JSON.parse(
     fs.readFileSync(path.join(outDir, '.vite', 'manifest.json'), 'utf8'),
   ) as Record<string, ManifestChunk>;
@@ -84,7 +85,7 @@ export function buildAndMeasure(outDir: string): {
 }
 
 const CHROME_FLAGS = [
-  '--headless',
+  '--headless=new',
   '--no-sandbox',
   '--disable-gpu',
   '--disable-quic',
@@ -95,14 +96,15 @@ const CHROME_FLAGS = [
 ];
 
 /**
- * Lighthouse performance score (0-100, default mobile settings) of `url`, with Debian's Chromium.
+ * Lighthouse performance and accessibility scores (0-100, default mobile settings) of `url`, with
+ * Debian's Chromium.
  * Lighthouse is not a project dependency: it is loaded from LIGHTHOUSE_DIR (default /tmp/lh,
  * `npm install --prefix /tmp/lh lighthouse@12`). Returns a reason string when it cannot run.
  */
 export async function lighthouseScore(
   url: string,
   cookie?: string,
-): Promise<{ score: number; lcpMs: number } | string> {
+): Promise<{ score: number; accessibility: number; lcpMs: number } | string> {
   const dir = process.env.LIGHTHOUSE_DIR ?? '/tmp/lh';
   const lhEntry = path.join(dir, 'node_modules', 'lighthouse', 'core', 'index.js');
   const launcherEntry = path.join(dir, 'node_modules', 'chrome-launcher', 'dist', 'index.js');
@@ -119,7 +121,10 @@ export async function lighthouseScore(
   ) => Promise<
     | {
         lhr: {
-          categories: { performance?: { score: number | null } };
+          categories: {
+            performance?: { score: number | null };
+            accessibility?: { score: number | null };
+          };
           audits: Record<string, { numericValue?: number }>;
           runtimeError?: { message: string };
         };
@@ -135,7 +140,7 @@ export async function lighthouseScore(
       port: chrome.port,
       output: 'json',
       logLevel: 'error',
-      onlyCategories: ['performance'],
+      onlyCategories: ['performance', 'accessibility'],
       maxWaitForLoad: 60_000,
       ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
     });
@@ -143,8 +148,12 @@ export async function lighthouseScore(
     if (result.lhr.runtimeError) return `lighthouse: ${result.lhr.runtimeError.message}`;
     const score = result.lhr.categories.performance?.score;
     if (score === null || score === undefined) return 'lighthouse: no performance score';
+    const accessibility = result.lhr.categories.accessibility?.score;
+    if (accessibility === null || accessibility === undefined)
+      return 'lighthouse: no accessibility score';
     return {
       score: Math.round(score * 100),
+      accessibility: Math.round(accessibility * 100),
       lcpMs: Math.round(result.lhr.audits['largest-contentful-paint']?.numericValue ?? NaN),
     };
   } finally {

@@ -31,7 +31,7 @@ import { refusal } from './http/errors';
 import { trackRoutesForMethodCheck } from './http/method-not-allowed';
 import { refuseNulCharacters } from './http/nul-characters';
 import { registerSecurityHeaders } from './http/security-headers';
-import { registerStaticWeb } from './http/static-web';
+import { registerStaticWeb, sendPage } from './http/static-web';
 import { authRoutes } from './modules/auth/auth.routes';
 import { registerSessionLoader } from './modules/auth/session';
 import { contactRoutes } from './modules/contact/contact.routes';
@@ -316,7 +316,7 @@ export async function buildApp(
   registerRealtimeRoute(app, ctx, hub, { allowedOrigins });
 
   const webBuilt = await registerStaticWeb(app, ctx.config);
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const allowed = allowedMethods(request.url);
     if (allowed.length > 0 && !allowed.includes(request.method)) {
@@ -332,10 +332,8 @@ export async function buildApp(
       !path.startsWith('/api/') &&
       !path.startsWith('/assets/') &&
       path !== '/realtime';
-    const html = isPage && webBuilt ? app.webIndexHtml?.() : null;
-    if (html) {
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
-    }
+    const page = isPage && webBuilt ? await app.webPage?.(request) : null;
+    if (page) return sendPage(request, reply, page.html, page.status);
     const notFound = refusal('NOT_FOUND', { method: request.method, path });
     return reply.status(notFound.status).send(errorBody(notFound));
   });

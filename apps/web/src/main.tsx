@@ -1,13 +1,52 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { hydrate } from '@tanstack/react-query';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
-import './i18n';
+import { createRouter } from './app/router';
+import { currentLanguage } from './i18n';
+import { queryClient } from './lib/queryClient';
+import { isPrerendered, prerenderedQueryState, ROOT_ID } from './lib/prerender';
 import './index.css';
 
-const root = document.getElementById('root');
+const root = document.getElementById(ROOT_ID);
 if (!root) throw new Error('Missing #root element');
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+
+/**
+ * A page the server rendered (a public page for a visitor) is hydrated with the data the server
+ * rendered it with; any other page is rendered here. A reader who chose another language than the
+ * server's English gets the page rendered anew in their language.
+ */
+async function start(container: HTMLElement) {
+  const prerendered = isPrerendered() && currentLanguage() === 'en';
+  const state = prerenderedQueryState();
+  if (state) hydrate(queryClient, state);
+  const router = await createRouter();
+  const app = <App queryClient={queryClient} router={router} />;
+  if (prerendered) hydrateRoot(container, app);
+  else createRoot(container).render(app);
+  whenToastsMayCome(
+    isPrerendered(),
+    () => void import('./app/Toasts').then((m) => m.mountToasts()),
+  );
+}
+
+const FIRST_INTERACTIONS = ['pointerdown', 'keydown', 'touchstart'] as const;
+
+/**
+ * When to load the toaster (sonner hands it any toast raised before). On a public page a toast
+ * only ever answers something the visitor did (a form sent), so its code waits for the first
+ * interaction and a reader who only reads never loads it; elsewhere it loads once the page is idle.
+ */
+function whenToastsMayCome(publicPage: boolean, mount: () => void) {
+  if (publicPage) {
+    const once = () => {
+      for (const type of FIRST_INTERACTIONS) window.removeEventListener(type, once, true);
+      mount();
+    };
+    for (const type of FIRST_INTERACTIONS) {
+      window.addEventListener(type, once, { capture: true, passive: true });
+    }
+  } else if ('requestIdleCallback' in window) requestIdleCallback(mount, { timeout: 2000 });
+  else setTimeout(mount, 1000);
+}
+
+void start(root);

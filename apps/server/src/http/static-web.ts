@@ -1,7 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import { pathToFileURL } from 'node:url';
+import zlib from 'node:zlib';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { SESSION_COOKIE } from '@app/shared/http';
+import type { PublicConfig } from '@app/shared/schemas/common';
 import type { Config } from '../config';
 
 function escapeAttribute(value: string): string {
@@ -12,24 +16,50 @@ function escapeAttribute(value: string): string {
     .replace(/</g, '&lt;');
 }
 
+/** What the web build's server rendering (apps/web/src/entry-server.tsx, built into dist/ssr) offers. */
+interface PageRenderer {
+  PRERENDERED_PATHS: readonly string[];
+  render(options: { url: string; config: PublicConfig; fetch: typeof fetch }): Promise<{
+    html: string;
+    head: string;
+    status: number;
+  }>;
+}
+
+/** How long a rendered public page is reused (its figures are at most this much older). */
+const RENDER_CACHE_MS = 5_000;
+const RENDER_CACHE_ENTRIES = 100;
+
 /**
- * Serves the built web app: hashed assets with long caching, and index.html for every other page
+ * The page a request gets: a public page for a visitor (no session cookie) rendered with all its
+ * content, else index.html, whose scripts render the page in the browser.
+ */
+export type WebPage = (request: FastifyRequest) => Promise<{ html: string; status: number } | null>;
+
+/**
+ * Serves the built web app: hashed assets with long caching, and the app page for every other page
  * (client-side routes), with the public configuration written into its meta tag. index.html is
  * re-read when the build changes, so a rebuild never leaves the server pointing at old assets.
+ *
+ * The public pages (landing, about, plans, fee schedule, sign-in pages...) are sent to visitors as
+ * HTML with all their content, rendered by the web build's own components (dist/ssr) with the
+ * figures the API gives at that moment (asked in-process, through the same routes a browser
+ * uses); the browser then hydrates them. A signed-in reader gets index.html and their own page.
  */
 export async function registerStaticWeb(app: FastifyInstance, config: Config): Promise<boolean> {
   const indexPath = path.join(config.webDistDir, 'index.html');
+  const rendererPath = path.join(config.webDistDir, 'ssr', 'entry-server.js');
   if (!fs.existsSync(indexPath)) {
     app.log.warn({ dir: config.webDistDir }, 'web app not built; run `npm run build`');
     return false;
   }
-  const publicConfig = escapeAttribute(
-    JSON.stringify({
-      brandName: config.brandName,
-      supportEmail: config.supportEmail,
-      marketData: config.marketData,
-    }),
-  );
+  const publicConfig: PublicConfig = {
+    brandName: config.brandName,
+    supportEmail: config.supportEmail,
+    marketData: config.marketData,
+  };
+  const configAttribute = escapeAttribute(JSON.stringify(publicConfig));
+  const rendered = new Map<string, { at: number; html: string; status: number }>();
   let cached: { mtimeMs: number; html: string } | null = null;
   const indexHtml = (): string | null => {
     try {
@@ -37,9 +67,10 @@ export async function registerStaticWeb(app: FastifyInstance, config: Config): P
       if (cached?.mtimeMs !== mtimeMs) {
         const html = fs
           .readFileSync(indexPath, 'utf8')
-          .replace(/content='\{[^']*\}'/, `content='${publicConfig}'`)
+          .replace(/content='\{[^']*\}'/, `content='${configAttribute}'`)
           .replace(/<title>[^<]*<\/title>/, `<title>${escapeAttribute(config.brandName)}</title>`);
         cached = { mtimeMs, html };
+        rendered.clear();
       }
       return cached.html;
     } catch {
@@ -47,30 +78,122 @@ export async function registerStaticWeb(app: FastifyInstance, config: Config): P
     }
   };
 
+  // The renderer is loaded once; a rebuild of the web app needs a restart to change it.
+  let renderer: Promise<PageRenderer | null> | undefined;
+  const loadRenderer = () =>
+    (renderer ??= fs.existsSync(rendererPath)
+      ? (import(pathToFileURL(rendererPath).href) as Promise<PageRenderer>).catch(
+          (error: unknown) => {
+            app.log.error({ err: error }, 'the public pages renderer failed to load');
+            return null;
+          },
+        )
+      : Promise.resolve(null));
+
+  /** The API as a browser would ask it, answered in-process. */
+  const callApi: typeof fetch = async (input, init) => {
+    const headers: Record<string, string> = {};
+    new Headers(init?.headers).forEach((value, key) => {
+      headers[key] = value;
+    });
+    const response = await app.inject({
+      method: (init?.method ?? 'GET') as 'GET',
+      url: typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
+      headers,
+    });
+    const responseHeaders = new Headers();
+    for (const [key, value] of Object.entries(response.headers)) {
+      if (value !== undefined) responseHeaders.set(key, String(value));
+    }
+    const empty = response.statusCode === 204 || response.statusCode === 304;
+    return new Response(empty ? null : response.rawPayload, {
+      status: response.statusCode,
+      headers: responseHeaders,
+    });
+  };
+
+  const renderPage = async (url: string, template: string) => {
+    const hit = rendered.get(url);
+    if (hit && Date.now() - hit.at < RENDER_CACHE_MS) return hit;
+    const page = await (
+      await loadRenderer()
+    )?.render({ url, config: publicConfig, fetch: callApi });
+    if (!page) return null;
+    const html = template
+      .replace('<div id="root"></div>', () => `<div id="root">${page.html}</div>`)
+      .replace('</head>', () => `${page.head}</head>`);
+    if (rendered.size >= RENDER_CACHE_ENTRIES) rendered.clear();
+    const entry = { at: Date.now(), html, status: page.status };
+    rendered.set(url, entry);
+    return entry;
+  };
+
+  const webPage: WebPage = async (request) => {
+    const template = indexHtml();
+    if (!template) return null;
+    const pathname = request.url.split('?')[0] ?? '/';
+    const visitor = !request.cookies[SESSION_COOKIE];
+    const paths = visitor ? (await loadRenderer())?.PRERENDERED_PATHS : undefined;
+    if (paths?.includes(pathname)) {
+      try {
+        const page = await renderPage(request.url, template);
+        if (page) return { html: page.html, status: page.status };
+      } catch (error) {
+        // The browser renders the page itself, as it does for every other route.
+        request.log.error({ err: error, url: request.url }, 'rendering a public page failed');
+      }
+    }
+    return { html: template, status: 200 };
+  };
+
   await app.register(fastifyStatic, {
     root: config.webDistDir,
     index: false,
+    // The build writes .br and .gz beside each script and stylesheet (apps/web/scripts/build.ts).
+    preCompressed: true,
     // Files are looked up at request time (not listed at start), so a rebuild is picked up.
     wildcard: true,
-    // A directory is never listed (it falls through to the app page or a 404).
-    allowedPath: (pathName) => !pathName.endsWith('/'),
+    // A directory is never listed (it falls through to the app page or a 404), and the server's
+    // renderer (dist/ssr) is not a file for browsers.
+    allowedPath: (pathName) => !pathName.endsWith('/') && !pathName.startsWith('/ssr/'),
     setHeaders: (res, filePath) => {
       if (filePath.includes(`${path.sep}assets${path.sep}`)) {
         res.header('cache-control', 'public, max-age=31536000, immutable');
       }
     },
   });
-  app.decorate('webIndexHtml', indexHtml);
-  app.get('/', { schema: { hide: true } }, (_request, reply) => {
-    const html = indexHtml();
-    if (!html) return reply.callNotFound();
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+  app.decorate('webPage', webPage);
+  app.get('/', { schema: { hide: true } }, async (request, reply) => {
+    const page = await webPage(request);
+    if (!page) return reply.callNotFound();
+    return sendPage(request, reply, page.html, page.status);
   });
   return true;
 }
 
+/**
+ * An app page: never cached as is (it names the current build's assets and current figures), and
+ * gzipped for a browser that accepts it (a public page is some 70 KB of HTML).
+ */
+export function sendPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  html: string,
+  status = 200,
+): FastifyReply {
+  reply
+    .status(status)
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-cache')
+    .header('vary', 'Cookie, Accept-Encoding');
+  if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) {
+    return reply.header('content-encoding', 'gzip').send(zlib.gzipSync(html));
+  }
+  return reply.send(html);
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
-    webIndexHtml?: () => string | null;
+    webPage?: WebPage;
   }
 }

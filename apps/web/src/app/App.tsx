@@ -1,33 +1,32 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from 'react-router';
-import { Toaster } from 'sonner';
-import { queryClient } from '../lib/queryClient';
-import { router } from './router';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { StrictMode, type ReactNode } from 'react';
+import { RouterProvider, type createBrowserRouter } from 'react-router';
 
-/**
- * Below the 64 px top bar (public and signed-in alike), so a toast never covers the account
- * button or Login at the top right.
- */
-export const TOAST_OFFSET = { top: 76, right: 24 } as const;
-export const TOAST_MOBILE_OFFSET = { top: 72, right: 16, left: 16 } as const;
-
-/** Toasts follow the seed: top right, 4000 ms, at most 3 visible, Alt+T hotkey. */
-export function App() {
+/** The providers around every page, in the browser and in the server's rendering alike. */
+export function AppProviders({
+  queryClient,
+  children,
+}: {
+  queryClient: QueryClient;
+  children: ReactNode;
+}) {
   return (
-    <QueryClientProvider client={queryClient}>
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    </StrictMode>
+  );
+}
+
+export function App({
+  queryClient,
+  router,
+}: {
+  queryClient: QueryClient;
+  router: ReturnType<typeof createBrowserRouter>;
+}) {
+  return (
+    <AppProviders queryClient={queryClient}>
       <RouterProvider router={router} />
-      <Toaster
-        position="top-right"
-        offset={TOAST_OFFSET}
-        mobileOffset={TOAST_MOBILE_OFFSET}
-        duration={4000}
-        visibleToasts={3}
-        gap={14}
-        hotkey={['altKey', 'KeyT']}
-        theme="dark"
-        richColors
-        closeButton
-      />
-    </QueryClientProvider>
+    </AppProviders>
   );
 }

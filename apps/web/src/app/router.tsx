@@ -1,39 +1,24 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
-import { publicRoutes } from '../features/public/routes';
-import { authRoutes } from '../features/auth/routes';
-import { strategyRoutes } from '../features/strategies/routes';
-import { protectedRoutes } from './protectedRoutes';
-import { lazyPage } from './lazyPage';
-import { NotFoundPage } from './NotFoundPage';
+import { createBrowserRouter, matchRoutes } from 'react-router';
+import { routes } from './routes';
 
 /**
- * Every feature owns its routes; this file only joins them. Pages load lazily so the landing page
- * ships only what it needs.
+ * Loads the code (and texts) of the routes matching the current address before the router starts,
+ * so the first render is the page itself: it must equal the server's HTML to hydrate it, and a
+ * page rendered in the browser alone never shows a blank frame first.
  */
-const routes: RouteObject[] = [
-  ...publicRoutes,
-  // A strategy's record is public, under the public pages' layout.
-  {
-    lazy: lazyPage(
-      () => import('../features/public/components/PublicLayout'),
-      (m) => m.PublicLayout,
-      ['public'],
-    ),
-    children: strategyRoutes,
-  },
-  ...authRoutes,
-  {
-    lazy: lazyPage(
-      () => import('../features/shell/ProtectedLayout'),
-      (m) => m.ProtectedLayout,
-      ['shell'],
-    ),
-    children: protectedRoutes,
-  },
-  { path: '*', Component: NotFoundPage },
-];
+async function loadMatchedRoutes(): Promise<void> {
+  const matches = matchRoutes(routes, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const loaded = await route.lazy();
+      Object.assign(route, { ...loaded, lazy: undefined });
+    }),
+  );
+}
 
-/** Nothing to show while the first lazy route loads (the page is blank for a few milliseconds). */
-const HydrateFallback = () => null;
-
-export const router = createBrowserRouter(routes.map((route) => ({ ...route, HydrateFallback })));
+/** The browser's router; takes the server's router state from the page when it was rendered there. */
+export async function createRouter() {
+  await loadMatchedRoutes();
+  return createBrowserRouter(routes);
+}

@@ -120,7 +120,7 @@ void i18n.use(initReactI18next).init({
   react: { useSuspense: false },
 });
 // Screen readers and hyphenation follow the page's language from the first paint on.
-document.documentElement.lang = initialLanguage;
+if (typeof document !== 'undefined') document.documentElement.lang = initialLanguage;
 
 /**
  * Loads namespaces for `language` and for English (the fallback), unless already loaded. The
@@ -144,6 +144,11 @@ export async function ensureNamespaces(
       }),
     ),
   );
+}
+
+/** Every namespace with English texts (the server renders public pages with all of them). */
+export function englishNamespaces(): string[] {
+  return [...loaders.entries()].filter(([, byLanguage]) => byLanguage.has('en')).map(([ns]) => ns);
 }
 
 function loadedNamespaces(): string[] {

@@ -20,6 +20,15 @@ export class ApiRequestError extends Error {
   }
 }
 
+/**
+ * How requests reach the API: the browser's fetch, or, when the server renders a public page
+ * (entry-server), a call into the server itself.
+ */
+let transport: typeof fetch = (input, init) => fetch(input, init);
+export function setApiTransport(next: typeof fetch): void {
+  transport = next;
+}
+
 function readCookie(name: string): string | undefined {
   return document.cookie
     .split('; ')
@@ -78,7 +87,7 @@ export async function apiRequest<T>(
   if (options.idempotencyKey) headers[IDEMPOTENCY_HEADER] = options.idempotencyKey;
   const send = async (freshToken: boolean) => {
     if (method !== 'GET') headers[CSRF_HEADER] = await csrfToken({ fresh: freshToken });
-    return fetch(path, {
+    return transport(path, {
       method,
       headers,
       credentials: 'same-origin',

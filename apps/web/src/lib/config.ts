@@ -10,6 +10,7 @@ function readConfig(): PublicConfig {
     supportEmail: 'support@nestrado.local',
     marketData: 'simulated',
   };
+  if (typeof document === 'undefined') return fallback;
   const content = document.querySelector('meta[name="app-config"]')?.getAttribute('content');
   if (!content) return fallback;
   try {
@@ -20,3 +21,8 @@ function readConfig(): PublicConfig {
 }
 
 export const appConfig = readConfig();
+
+/** The server's rendering of a page (entry-server) takes the configuration it serves. */
+export function applyServerConfig(config: PublicConfig): void {
+  Object.assign(appConfig, config);
+}

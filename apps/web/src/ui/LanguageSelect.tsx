@@ -8,6 +8,7 @@ import {
   LANGUAGE_NAMES,
   SUPPORTED_LANGUAGES,
 } from '../i18n';
+import { useHydrated } from '../lib/prerender';
 
 /**
  * The language choice, used by the public footer and the signed-in menu. Each language is named in
@@ -17,6 +18,7 @@ export function LanguageSelect({ label, className }: { label: string; className?
   // Subscribes to language changes so the selected value follows a switch made elsewhere.
   useTranslation();
   const id = useId();
+  const hydrated = useHydrated();
   return (
     <div className={clsx('flex items-center gap-3', className)}>
       <label htmlFor={id} className="text-sm text-muted">
@@ -25,6 +27,7 @@ export function LanguageSelect({ label, className }: { label: string; className?
       <select
         id={id}
         value={currentLanguage()}
+        disabled={!hydrated}
         onChange={(event) => {
           const language = event.target.value;
           if (isSupportedLanguage(language)) void changeLanguage(language);

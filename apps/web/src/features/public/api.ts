@@ -1,5 +1,5 @@
 import type { PublicPlan } from '@app/shared/schemas/plans';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 
 export type { PublicPlan };
@@ -9,10 +9,11 @@ export const publicKeys = {
 };
 
 /** GET /api/plans: the public plan list with each plan's strategy figures (computed server-side). */
+export const publicPlansQuery = queryOptions({
+  queryKey: publicKeys.plans,
+  queryFn: ({ signal }) => api.get<{ plans: PublicPlan[] }>('/api/plans', signal),
+});
+
 export function usePublicPlans() {
-  return useQuery({
-    queryKey: publicKeys.plans,
-    queryFn: ({ signal }) => api.get<{ plans: PublicPlan[] }>('/api/plans', signal),
-    select: (data) => data.plans,
-  });
+  return useQuery({ ...publicPlansQuery, select: (data) => data.plans });
 }

@@ -44,7 +44,7 @@ export function ApprovalsPage() {
           : t('approvals.introShort')}{' '}
         <Link
           to="/admin/payment-methods"
-          className="text-brand-strong underline-offset-4 hover:underline"
+          className="text-brand-strong underline underline-offset-4"
         >
           {t('approvals.changeThreshold')}
         </Link>

@@ -13,19 +13,24 @@ import { ApiRequestError } from '../../../lib/api';
 const PENDING_DEPOSITS = '/admin/transactions?status=pending&kind=deposit';
 const PENDING_WITHDRAWALS = '/admin/transactions?status=pending&kind=withdrawal';
 
+/**
+ * One figure of a description list: the dt/dd pair stays in its group (a div, as a dl allows); with
+ * `to`, the label is a link whose area covers the whole figure.
+ */
 function Figure({ label, value, to }: { label: ReactNode; value: ReactNode; to?: string }) {
-  const body = (
-    <>
-      <dt className="text-xs text-muted">{label}</dt>
+  return (
+    <div className={to ? 'relative rounded-lg hover:text-brand-strong' : undefined}>
+      <dt className="text-xs text-muted">
+        {to ? (
+          <Link to={to} className="rounded-lg after:absolute after:inset-0">
+            {label}
+          </Link>
+        ) : (
+          label
+        )}
+      </dt>
       <dd className="mt-1 text-xl font-semibold tabular-nums">{value}</dd>
-    </>
-  );
-  return to ? (
-    <Link to={to} className="block rounded-lg hover:text-brand-strong">
-      {body}
-    </Link>
-  ) : (
-    <div>{body}</div>
+    </div>
   );
 }
 

@@ -53,7 +53,7 @@ describe('UsersPage', () => {
 
   it('links each user to their page', async () => {
     setup();
-    const link = await screen.findByRole('link', { name: 'Open Jane Doe' });
+    const link = await screen.findByRole('link', { name: 'View Jane Doe' });
     expect(link.getAttribute('href')).toBe(`/admin/users/${jane.id}`);
   });
 });

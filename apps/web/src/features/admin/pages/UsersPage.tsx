@@ -84,7 +84,8 @@ export function UsersPage() {
         <Link
           to={`/admin/users/${user.id}`}
           className={buttonClasses('secondary', 'sm')}
-          aria-label={t('users.open', { name: user.name })}
+          // The visible word first, then whose page it opens.
+          aria-label={t('users.view', { name: user.name })}
         >
           {t('common.view')}
         </Link>

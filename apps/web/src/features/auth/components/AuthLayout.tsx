@@ -1,6 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { RISK_WARNING } from '@app/shared/risk';
 import { appConfig } from '../../../lib/config';
 import { BrandMark } from '../../../ui';
 
@@ -34,6 +35,9 @@ export function AuthLayout({ title, subtitle, children, footer }: AuthLayoutProp
           <div className="mt-6">{children}</div>
         </div>
         {footer && <div className="mt-6 text-center text-sm text-muted">{footer}</div>}
+        <p role="note" aria-label={t('riskTitle')} className="mt-8 text-center text-xs text-muted">
+          {t('riskWarning', { defaultValue: RISK_WARNING })}
+        </p>
       </main>
     </div>
   );

@@ -10,6 +10,7 @@ import { appConfig } from '../../../lib/config';
 import { Button, ShieldIcon, TextField } from '../../../ui';
 import { authApi } from '../api';
 import { AuthLayout, authLinkClass } from '../components/AuthLayout';
+import { HydratedFieldset } from '../../../ui/HydratedFieldset';
 
 export function ForgotPage() {
   const { t } = useTranslation('auth');
@@ -47,18 +48,20 @@ export function ForgotPage() {
         </div>
       ) : (
         <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
-          <TextField
-            label={t('fields.email')}
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            placeholder={t('placeholders.email')}
-            error={errors.email?.message}
-            {...register('email')}
-          />
-          <Button type="submit" size="lg" fullWidth loading={isSubmitting}>
-            {t('forgot.submit')}
-          </Button>
+          <HydratedFieldset>
+            <TextField
+              label={t('fields.email')}
+              type="email"
+              inputMode="email"
+              autoComplete="email"
+              placeholder={t('placeholders.email')}
+              error={errors.email?.message}
+              {...register('email')}
+            />
+            <Button type="submit" size="lg" fullWidth loading={isSubmitting}>
+              {t('forgot.submit')}
+            </Button>
+          </HydratedFieldset>
         </form>
       )}
       <p className="mt-5 flex items-start gap-2 text-xs text-muted">

@@ -12,6 +12,7 @@ import { appConfig } from '../../../lib/config';
 import { Button, PasswordInput, TextField } from '../../../ui';
 import { authApi } from '../api';
 import { AuthLayout, authLinkClass } from '../components/AuthLayout';
+import { HydratedFieldset } from '../../../ui/HydratedFieldset';
 
 /** Where to go after login: back to the protected page that sent the user here, else /dashboard. */
 function useRedirectTarget(): string {
@@ -109,29 +110,31 @@ function CredentialsStep({ onSubmit }: { onSubmit: (values: Credentials) => Prom
       }
     >
       <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
-        <TextField
-          label={t('fields.email')}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          placeholder={t('placeholders.email')}
-          error={errors.email?.message}
-          {...register('email')}
-        />
-        <PasswordInput
-          label={t('fields.password')}
-          autoComplete="current-password"
-          error={errors.password?.message}
-          {...register('password')}
-        />
-        <div className="-mt-1 flex justify-end">
-          <Link to="/forgot" className={`${authLinkClass} text-sm`}>
-            {t('login.forgot')}
-          </Link>
-        </div>
-        <Button type="submit" size="lg" fullWidth loading={isSubmitting}>
-          {t('login.submit')}
-        </Button>
+        <HydratedFieldset>
+          <TextField
+            label={t('fields.email')}
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            placeholder={t('placeholders.email')}
+            error={errors.email?.message}
+            {...register('email')}
+          />
+          <PasswordInput
+            label={t('fields.password')}
+            autoComplete="current-password"
+            error={errors.password?.message}
+            {...register('password')}
+          />
+          <div className="-mt-1 flex justify-end">
+            <Link to="/forgot" className={`${authLinkClass} text-sm`}>
+              {t('login.forgot')}
+            </Link>
+          </div>
+          <Button type="submit" size="lg" fullWidth loading={isSubmitting}>
+            {t('login.submit')}
+          </Button>
+        </HydratedFieldset>
       </form>
     </AuthLayout>
   );

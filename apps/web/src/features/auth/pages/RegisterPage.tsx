@@ -12,6 +12,7 @@ import { Button, PasswordInput, TextField } from '../../../ui';
 import { authApi } from '../api';
 import { AuthLayout, authLinkClass } from '../components/AuthLayout';
 import { CountryField } from '../components/CountryField';
+import { HydratedFieldset } from '../../../ui/HydratedFieldset';
 
 const FIELDS = ['name', 'email', 'phone', 'country', 'referrerId', 'password'] as const;
 
@@ -71,64 +72,66 @@ export function RegisterPage() {
       }
     >
       <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
-        <TextField
-          label={t('fields.name')}
-          autoComplete="name"
-          placeholder={t('placeholders.name')}
-          error={errors.name?.message}
-          {...register('name')}
-        />
-        <TextField
-          label={t('fields.email')}
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          placeholder={t('placeholders.email')}
-          error={errors.email?.message}
-          {...register('email')}
-        />
-        <TextField
-          label={t('fields.phone')}
-          type="tel"
-          autoComplete="tel"
-          placeholder={t('placeholders.phone')}
-          hint={t('hints.phone')}
-          error={errors.phone?.message}
-          {...register('phone')}
-        />
-        <Controller
-          control={control}
-          name="country"
-          render={({ field }) => (
-            <CountryField
-              ref={field.ref}
-              name={field.name}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              error={errors.country?.message}
-            />
-          )}
-        />
-        <TextField
-          label={t('fields.referrerId')}
-          optional
-          autoComplete="off"
-          autoCapitalize="none"
-          hint={t('register.referrerHint')}
-          error={errors.referrerId?.message}
-          {...register('referrerId')}
-        />
-        <PasswordInput
-          label={t('fields.password')}
-          autoComplete="new-password"
-          placeholder={t('placeholders.password')}
-          error={errors.password?.message}
-          {...register('password')}
-        />
-        <Button type="submit" size="lg" fullWidth loading={isSubmitting} className="mt-2">
-          {t('register.submit')}
-        </Button>
+        <HydratedFieldset>
+          <TextField
+            label={t('fields.name')}
+            autoComplete="name"
+            placeholder={t('placeholders.name')}
+            error={errors.name?.message}
+            {...register('name')}
+          />
+          <TextField
+            label={t('fields.email')}
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            placeholder={t('placeholders.email')}
+            error={errors.email?.message}
+            {...register('email')}
+          />
+          <TextField
+            label={t('fields.phone')}
+            type="tel"
+            autoComplete="tel"
+            placeholder={t('placeholders.phone')}
+            hint={t('hints.phone')}
+            error={errors.phone?.message}
+            {...register('phone')}
+          />
+          <Controller
+            control={control}
+            name="country"
+            render={({ field }) => (
+              <CountryField
+                ref={field.ref}
+                name={field.name}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                error={errors.country?.message}
+              />
+            )}
+          />
+          <TextField
+            label={t('fields.referrerId')}
+            optional
+            autoComplete="off"
+            autoCapitalize="none"
+            hint={t('register.referrerHint')}
+            error={errors.referrerId?.message}
+            {...register('referrerId')}
+          />
+          <PasswordInput
+            label={t('fields.password')}
+            autoComplete="new-password"
+            placeholder={t('placeholders.password')}
+            error={errors.password?.message}
+            {...register('password')}
+          />
+          <Button type="submit" size="lg" fullWidth loading={isSubmitting} className="mt-2">
+            {t('register.submit')}
+          </Button>
+        </HydratedFieldset>
       </form>
     </AuthLayout>
   );

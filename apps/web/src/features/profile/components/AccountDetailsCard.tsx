@@ -37,11 +37,13 @@ export function AccountDetailsCard({ user, onEditAvatar }: { user: Me; onEditAva
         <button
           type="button"
           onClick={onEditAvatar}
-          aria-label={t('avatar.change')}
           aria-haspopup="dialog"
           className="group relative shrink-0 rounded-full"
         >
           <Avatar name={user.name} src={user.avatarUrl} size="lg" />
+          {/* Named in its content, not aria-label: the initials on show are then not a visible
+              text missing from its name. */}
+          <span className="sr-only">{t('avatar.change')}</span>
           <span className="absolute -right-1 -bottom-1 flex size-7 items-center justify-center rounded-full border-2 border-surface bg-brand text-bg group-hover:bg-brand-strong">
             <CameraIcon />
           </span>

@@ -8,6 +8,7 @@ import { TextField } from '../../../ui/TextField';
 import { useSendContactMessage, type ContactInput } from '../contactApi';
 import { validateContact, type ContactErrors, type ContactField } from '../lib/contactValidation';
 import { TextAreaField } from './TextAreaField';
+import { HydratedFieldset } from '../../../ui/HydratedFieldset';
 
 export interface ContactFormProps {
   /** Prefills the form, e.g. a signed-in user's name and email on /support. */
@@ -88,52 +89,54 @@ export function ContactForm({ defaultValues, className }: ContactFormProps) {
 
   return (
     <form noValidate onSubmit={onSubmit} className={clsx('flex flex-col gap-5', className)}>
-      <div className="grid gap-5 sm:grid-cols-2">
-        <TextField
+      <HydratedFieldset>
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextField
+            ref={(element) => {
+              fieldRefs.current.name = element ?? undefined;
+            }}
+            label={t('contact.name')}
+            name="name"
+            autoComplete="name"
+            maxLength={100}
+            placeholder={t('contact.namePlaceholder')}
+            value={values.name}
+            onChange={(event) => update('name', event.target.value)}
+            error={message('name')}
+          />
+          <TextField
+            ref={(element) => {
+              fieldRefs.current.email = element ?? undefined;
+            }}
+            label={t('contact.email')}
+            name="email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            maxLength={254}
+            placeholder={t('contact.emailPlaceholder')}
+            value={values.email}
+            onChange={(event) => update('email', event.target.value)}
+            error={message('email')}
+          />
+        </div>
+        <TextAreaField
           ref={(element) => {
-            fieldRefs.current.name = element ?? undefined;
+            fieldRefs.current.message = element ?? undefined;
           }}
-          label={t('contact.name')}
-          name="name"
-          autoComplete="name"
-          maxLength={100}
-          placeholder={t('contact.namePlaceholder')}
-          value={values.name}
-          onChange={(event) => update('name', event.target.value)}
-          error={message('name')}
+          label={t('contact.message')}
+          name="message"
+          rows={5}
+          maxLength={5000}
+          placeholder={t('contact.messagePlaceholder')}
+          value={values.message}
+          onChange={(event) => update('message', event.target.value)}
+          error={message('message')}
         />
-        <TextField
-          ref={(element) => {
-            fieldRefs.current.email = element ?? undefined;
-          }}
-          label={t('contact.email')}
-          name="email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          maxLength={254}
-          placeholder={t('contact.emailPlaceholder')}
-          value={values.email}
-          onChange={(event) => update('email', event.target.value)}
-          error={message('email')}
-        />
-      </div>
-      <TextAreaField
-        ref={(element) => {
-          fieldRefs.current.message = element ?? undefined;
-        }}
-        label={t('contact.message')}
-        name="message"
-        rows={5}
-        maxLength={5000}
-        placeholder={t('contact.messagePlaceholder')}
-        value={values.message}
-        onChange={(event) => update('message', event.target.value)}
-        error={message('message')}
-      />
-      <Button type="submit" size="lg" loading={send.isPending} className="sm:self-start">
-        {send.isPending ? t('contact.sending') : t('contact.send')}
-      </Button>
+        <Button type="submit" size="lg" loading={send.isPending} className="sm:self-start">
+          {send.isPending ? t('contact.sending') : t('contact.send')}
+        </Button>
+      </HydratedFieldset>
     </form>
   );
 }

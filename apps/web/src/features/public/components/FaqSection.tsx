@@ -4,6 +4,7 @@ import { PlusIcon } from './icons';
 import { FAQ_KEYS, isFaqKey, loadFaqDialog, type FaqKey } from './faq';
 import { useLazyTranslation } from '../lazyNamespaces';
 import { SectionHeading } from './SectionHeading';
+import { HydratedFieldset } from '../../../ui/HydratedFieldset';
 
 const FaqDialog = lazy(loadFaqDialog);
 
@@ -59,27 +60,29 @@ export function FaqSection() {
           title={t('faq.title')}
           text={t('faq.text')}
         />
-        <ul className="mx-auto mt-12 grid max-w-5xl gap-3 md:grid-cols-2">
-          {FAQ_KEYS.map((key) => (
-            <li key={key}>
-              <button
-                ref={(element) => {
-                  if (element) buttons.current.set(key, element);
-                  else buttons.current.delete(key);
-                }}
-                type="button"
-                onClick={() => setOpen(key)}
-                onPointerEnter={prefetch}
-                onFocus={prefetch}
-                aria-haspopup="dialog"
-                className="flex w-full items-center justify-between gap-4 rounded-xl border border-border bg-surface px-5 py-4 text-left font-medium text-text transition-colors hover:border-brand/60"
-              >
-                <span>{t(`faq.items.${key}`)}</span>
-                <PlusIcon className="shrink-0 text-brand-strong" />
-              </button>
-            </li>
-          ))}
-        </ul>
+        <HydratedFieldset>
+          <ul className="mx-auto mt-12 grid max-w-5xl gap-3 md:grid-cols-2">
+            {FAQ_KEYS.map((key) => (
+              <li key={key}>
+                <button
+                  ref={(element) => {
+                    if (element) buttons.current.set(key, element);
+                    else buttons.current.delete(key);
+                  }}
+                  type="button"
+                  onClick={() => setOpen(key)}
+                  onPointerEnter={prefetch}
+                  onFocus={prefetch}
+                  aria-haspopup="dialog"
+                  className="flex w-full items-center justify-between gap-4 rounded-xl border border-border bg-surface px-5 py-4 text-left font-medium text-text transition-colors hover:border-brand/60"
+                >
+                  <span>{t(`faq.items.${key}`)}</span>
+                  <PlusIcon className="shrink-0 text-brand-strong" />
+                </button>
+              </li>
+            ))}
+          </ul>
+        </HydratedFieldset>
       </div>
       {shownKey && (
         <Suspense fallback={null}>

@@ -1,7 +1,7 @@
 import { RISK_WARNING } from '@app/shared/risk';
 import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
-import { WarningIcon } from '../../../ui';
+import { WarningIcon } from '../../../ui/icons';
 
 /**
  * The risk warning of docs/product.md principle 3. The English text is the one in @app/shared/risk (the

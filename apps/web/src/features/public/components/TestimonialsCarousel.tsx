@@ -3,6 +3,7 @@ import { useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode
 import { Badge } from '../../../ui/Badge';
 import { useLazyTranslation } from '../lazyNamespaces';
 import { ChevronLeftIcon, ChevronRightIcon } from './icons';
+import { HydratedFieldset } from '../../../ui/HydratedFieldset';
 
 export interface Testimonial {
   name: string;
@@ -120,34 +121,36 @@ export function TestimonialsCarousel({ items, label }: TestimonialsCarouselProps
         </div>
       </div>
       <div className="mt-6 flex items-center justify-center gap-4">
-        <CarouselButton label={t('testimonials.previous')} onClick={() => go(-1)}>
-          <ChevronLeftIcon />
-        </CarouselButton>
-        <ul className="flex items-center">
-          {items.map((item, index) => (
-            <li key={item.name}>
-              <button
-                type="button"
-                onClick={() => setCurrent(index)}
-                aria-label={t('testimonials.goTo', { index: index + 1 })}
-                aria-current={index === current ? 'true' : undefined}
-                className="group flex size-8 items-center justify-center rounded-full"
-              >
-                <span
-                  className={clsx(
-                    'block h-2 rounded-full transition-all',
-                    index === current
-                      ? 'w-6 bg-brand-strong'
-                      : 'w-2 bg-muted/60 group-hover:bg-muted',
-                  )}
-                />
-              </button>
-            </li>
-          ))}
-        </ul>
-        <CarouselButton label={t('testimonials.next')} onClick={() => go(1)}>
-          <ChevronRightIcon />
-        </CarouselButton>
+        <HydratedFieldset>
+          <CarouselButton label={t('testimonials.previous')} onClick={() => go(-1)}>
+            <ChevronLeftIcon />
+          </CarouselButton>
+          <ul className="flex items-center">
+            {items.map((item, index) => (
+              <li key={item.name}>
+                <button
+                  type="button"
+                  onClick={() => setCurrent(index)}
+                  aria-label={t('testimonials.goTo', { index: index + 1 })}
+                  aria-current={index === current ? 'true' : undefined}
+                  className="group flex size-8 items-center justify-center rounded-full"
+                >
+                  <span
+                    className={clsx(
+                      'block h-2 rounded-full transition-all',
+                      index === current
+                        ? 'w-6 bg-brand-strong'
+                        : 'w-2 bg-muted/60 group-hover:bg-muted',
+                    )}
+                  />
+                </button>
+              </li>
+            ))}
+          </ul>
+          <CarouselButton label={t('testimonials.next')} onClick={() => go(1)}>
+            <ChevronRightIcon />
+          </CarouselButton>
+        </HydratedFieldset>
       </div>
     </section>
   );

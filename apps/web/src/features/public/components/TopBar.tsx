@@ -6,6 +6,7 @@ import { MenuIcon } from '../../../ui/icons';
 import { Logo } from './Logo';
 import { MobileMenu } from './MobileMenu';
 import { NAV_LINKS } from './navigation';
+import { useHydrated } from '../../../lib/prerender';
 
 /** The fixed top bar: brand, the section links, Login; below `md` the links move into a menu. */
 export function TopBar() {
@@ -13,6 +14,7 @@ export function TopBar() {
   const [menuOpen, setMenuOpen] = useState(false);
   const menuButtonRef = useRef<HTMLButtonElement>(null);
   const closeMenu = useCallback(() => setMenuOpen(false), []);
+  const hydrated = useHydrated();
 
   // The menu is a sibling of the header: the header's backdrop filter would otherwise become the
   // containing block of the menu's fixed positioning.
@@ -43,6 +45,7 @@ export function TopBar() {
               ref={menuButtonRef}
               type="button"
               onClick={() => setMenuOpen(true)}
+              disabled={!hydrated}
               aria-label={t('nav.openMenu')}
               aria-expanded={menuOpen}
               aria-controls="mobile-menu"

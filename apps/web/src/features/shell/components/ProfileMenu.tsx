@@ -20,12 +20,12 @@ export function ProfileMenu({ user, onAdminRoute }: { user: Me; onAdminRoute: bo
   const { t } = useTranslation('shell');
   return (
     <DropdownMenu.Root>
-      <DropdownMenu.Trigger
-        aria-label={t('accountMenu')}
-        className="flex items-center gap-2 rounded-full py-1 pr-2 pl-1 hover:bg-surface-2 data-[state=open]:bg-surface-2"
-      >
+      {/* Named by what it shows (the user's name) and what it is, so the visible text is part of
+          its accessible name. */}
+      <DropdownMenu.Trigger className="flex items-center gap-2 rounded-full py-1 pr-2 pl-1 hover:bg-surface-2 data-[state=open]:bg-surface-2">
         <Avatar name={user.name} src={user.avatarUrl} size="sm" />
         <span className="hidden max-w-40 truncate text-sm font-medium sm:inline">{user.name}</span>
+        <span className="sr-only">{t('accountMenu')}</span>
         <ChevronDownIcon width={16} height={16} className="text-muted" />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>

@@ -32,7 +32,7 @@ export function WithdrawalFeePage() {
           {t('fee.back')}
         </Link>
       )}
-      <Card title={<span className="text-lg">{t('fee.heading')}</span>}>
+      <Card titleLevel={1} title={<span className="text-lg">{t('fee.heading')}</span>}>
         {fees.isPending ? (
           <LoadingBlock />
         ) : fees.isError ? (

@@ -1,0 +1,56 @@
+import type { RouteObject } from 'react-router';
+import { publicRoutes } from '../features/public/routes';
+import { authRoutes } from '../features/auth/routes';
+import { strategyRoutes } from '../features/strategies/routes';
+import { protectedRoutes } from './protectedRoutes';
+import { lazyPage } from './lazyPage';
+import { NotFoundPage } from './NotFoundPage';
+
+/** Nothing to show while the first lazy route loads (the page is blank for a few milliseconds). */
+const HydrateFallback = () => null;
+
+/**
+ * Every feature owns its routes; this file only joins them, for the browser's router and for the
+ * server's rendering of the public pages (entry-server). Pages load lazily so the landing page
+ * ships only what it needs.
+ */
+export const routes: RouteObject[] = [
+  ...publicRoutes,
+  // The strategy directory and records are public, under the public pages' layout.
+  {
+    lazy: lazyPage(
+      () => import('../features/public/components/PublicLayout'),
+      (m) => m.PublicLayout,
+      ['public'],
+    ),
+    children: strategyRoutes,
+  },
+  ...authRoutes,
+  {
+    lazy: lazyPage(
+      () => import('../features/shell/ProtectedLayout'),
+      (m) => m.ProtectedLayout,
+      ['shell'],
+    ),
+    children: protectedRoutes,
+  },
+  { path: '*', Component: NotFoundPage },
+].map((route) => ({ ...route, HydrateFallback }));
+
+/**
+ * The pages a visitor reads, served as HTML with all their content (entry-server renders them for
+ * a request without a session) and hydrated in the browser.
+ */
+export const PRERENDERED_PATHS: readonly string[] = [
+  '/',
+  '/about',
+  '/contact',
+  '/terms',
+  '/privacy',
+  '/risk',
+  '/plans',
+  '/withdrawals/fee',
+  '/login',
+  '/register',
+  '/forgot',
+];

@@ -1,0 +1,121 @@
+import type { PublicConfig } from '@app/shared/schemas/common';
+import { dehydrate, QueryClient, type QueryKey } from '@tanstack/react-query';
+import { prerender } from 'react-dom/static';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { AppProviders } from './app/App';
+import { PRERENDERED_PATHS, routes } from './app/routes';
+import { englishNamespaces, ensureNamespaces } from './i18n';
+import { publicPlansQuery } from './features/public/api';
+import { renderBelowFoldWith } from './features/public/components/DeferredBelowFold';
+import LandingBelowFold from './features/public/components/LandingBelowFold';
+import { feeScheduleQuery, withdrawalQuoteQuery } from './features/withdrawals/api';
+import { setApiTransport } from './lib/api';
+import { sessionQueryKey } from './lib/auth';
+import { applyServerConfig } from './lib/config';
+import { QUERY_STATE_ID } from './lib/prerender';
+
+/**
+ * The server's rendering of the public pages (built by `vite build --ssr` into dist/ssr and loaded
+ * by apps/server): a visitor without a session gets each page as HTML with all its content, in
+ * English, with the figures the API gives at that moment, and the browser hydrates it (main.tsx).
+ */
+export { PRERENDERED_PATHS };
+
+interface Prefetch {
+  queryKey: QueryKey;
+  queryFn: () => Promise<unknown>;
+}
+
+/**
+ * The API answers each page shows: fetched by the server before rendering, written into the page
+ * and taken over by the browser's cache, so the HTML's figures are the API's current ones.
+ * Live prices (the ticker) are left to the browser.
+ */
+function prefetchesFor(pathname: string): Prefetch[] {
+  const plans = publicPlansQuery as unknown as Prefetch;
+  switch (pathname) {
+    case '/':
+    case '/plans':
+      return [plans];
+    case '/withdrawals/fee':
+      return [feeScheduleQuery, withdrawalQuoteQuery(10_000)] as unknown as Prefetch[];
+    default:
+      return [];
+  }
+}
+
+export interface RenderOptions {
+  /** The path and query of the request, e.g. `/plans`. */
+  url: string;
+  config: PublicConfig;
+  /** How the API is reached from inside the server (same answers a browser would get). */
+  fetch: typeof fetch;
+}
+
+export interface Rendered {
+  /** The markup inside `#root`. */
+  html: string;
+  /** For the end of `<head>`: the data cache's state for hydration (JSON, never executed). */
+  head: string;
+  /** The status the router gave (404 for an unknown path). */
+  status: number;
+}
+
+let ready: Promise<void> | undefined;
+renderBelowFoldWith(LandingBelowFold);
+
+/** Renders one public page for a visitor. */
+export async function render({ url, config, fetch }: RenderOptions): Promise<Rendered> {
+  applyServerConfig(config);
+  setApiTransport(fetch);
+  ready ??= ensureNamespaces(englishNamespaces(), 'en');
+  await ready;
+
+  const request = new Request(new URL(url, 'http://localhost'));
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(request);
+  if (context instanceof Response) throw new Error(`unexpected redirect for ${url}`);
+
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false, staleTime: Infinity } },
+  });
+  // A visitor: the server sends this HTML only to a request without a session.
+  queryClient.setQueryData(sessionQueryKey, null);
+  const { pathname } = new URL(request.url);
+  await Promise.all(
+    prefetchesFor(pathname).map(async ({ queryKey, queryFn }) => {
+      try {
+        await queryClient.fetchQuery({ queryKey, queryFn });
+      } catch {
+        // Rendered as loading, as the browser first renders it; the browser then asks itself.
+        queryClient.removeQueries({ queryKey, exact: true });
+      }
+    }),
+  );
+
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const { prelude } = await prerender(
+    <AppProviders queryClient={queryClient}>
+      <StaticRouterProvider router={router} context={context} hydrate={false} />
+    </AppProviders>,
+    // Every boundary in place, in reading order: a large one would otherwise be sent at the end
+    // of the page, hidden, and moved by a script (nothing to read without JavaScript).
+    { progressiveChunkSize: Number.MAX_SAFE_INTEGER },
+  );
+  const html = await new Response(prelude).text();
+
+  // The routes have no loaders: the browser's router needs no state of the server's, only the
+  // data cache. (Each matched route's code is loaded before hydrating: app/router.tsx.)
+  const state = JSON.stringify(dehydrate(queryClient));
+  const head = `<script type="application/json" id="${QUERY_STATE_ID}">${escapeScript(state)}</script>`;
+  return { html, head, status: context.statusCode };
+}
+
+/** JSON inside a script element: nothing in it may close the element or open a comment. */
+function escapeScript(json: string): string {
+  return json
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}

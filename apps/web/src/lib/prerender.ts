@@ -1,0 +1,47 @@
+import type { DehydratedState } from '@tanstack/react-query';
+import { useSyncExternalStore } from 'react';
+
+/**
+ * Public pages arrive as HTML the server rendered (entry-server.tsx) and are hydrated: the first
+ * render in the browser must then equal the server's, which is English, signed out, with the
+ * data the server put in the page.
+ */
+export const ROOT_ID = 'root';
+/**
+ * The element the server writes React Query's cache into, as JSON (a data block the browser never
+ * runs, so the content security policy's `script-src 'self'` holds).
+ */
+export const QUERY_STATE_ID = 'query-state';
+
+/** The cache state the server rendered the page with, if any. */
+export function prerenderedQueryState(): DehydratedState | undefined {
+  const text = document.getElementById(QUERY_STATE_ID)?.textContent;
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as DehydratedState;
+  } catch {
+    return undefined;
+  }
+}
+
+/** True in the browser when the server sent this page's content in its HTML. */
+export function isPrerendered(): boolean {
+  if (typeof document === 'undefined') return false;
+  return document.getElementById(ROOT_ID)?.firstElementChild != null;
+}
+
+const subscribeNever = () => () => undefined;
+
+/**
+ * False on the server and while the browser hydrates the server's HTML, true once React runs the
+ * page (at once for a page rendered in the browser). Controls that do nothing without JavaScript
+ * (a form's fields and button, a menu toggle) are disabled until then, so nothing is typed into or
+ * pressed on a page that cannot answer yet, and a form is never submitted natively.
+ */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    subscribeNever,
+    () => true,
+    () => false,
+  );
+}
