@@ -27,12 +27,14 @@ export interface StrategyMetrics {
   readonly losingDays: number;
 }
 
-interface Point {
+/** A NAV point with its value as an exact decimal. */
+export interface Point {
   readonly at: number;
   readonly nav: Dec;
 }
 
-function prepare(series: readonly NavPoint[], now: number): Point[] {
+/** The points at or before `now`, oldest first, as exact decimals. */
+export function prepare(series: readonly NavPoint[], now: number): Point[] {
   return series
     .filter((p) => p.at <= now)
     .map((p) => ({ at: p.at, nav: new Dec(p.nav) }))
@@ -40,7 +42,7 @@ function prepare(series: readonly NavPoint[], now: number): Point[] {
 }
 
 /** The last point at or before `at` (binary search); undefined before the series starts. */
-function pointAt(points: readonly Point[], at: number): Point | undefined {
+export function pointAt(points: readonly Point[], at: number): Point | undefined {
   let lo = 0;
   let hi = points.length;
   while (lo < hi) {

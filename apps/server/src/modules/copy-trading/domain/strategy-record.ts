@@ -7,7 +7,7 @@
  * in docs/strategy-record.md.
  */
 import { Dec, type DecimalInput } from '../../market/domain';
-import { dailyReturns, type NavPoint } from './metrics';
+import { dailyReturns, pointAt, prepare, type NavPoint, type Point } from './metrics';
 import { toPercentText } from './precision';
 
 const DAY_MS = 86_400_000;
@@ -22,30 +22,6 @@ const WINDOW_DAYS: Record<Exclude<RecordWindow, 'all'>, number> = {
   '90d': 90,
   '1y': 365,
 };
-
-interface Point {
-  readonly at: number;
-  readonly nav: Dec;
-}
-
-function prepare(series: readonly NavPoint[], now: number): Point[] {
-  return series
-    .filter((p) => p.at <= now)
-    .map((p) => ({ at: p.at, nav: new Dec(p.nav) }))
-    .sort((a, b) => a.at - b.at);
-}
-
-/** The last point at or before `at`; undefined before the series starts. */
-function pointAt(points: readonly Point[], at: number): Point | undefined {
-  let lo = 0;
-  let hi = points.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if ((points[mid] as Point).at <= at) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo === 0 ? undefined : points[lo - 1];
-}
 
 const pct = (ratio: Dec) => toPercentText(ratio.times(100));
 
