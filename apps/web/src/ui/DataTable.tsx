@@ -1,5 +1,6 @@
 import clsx from 'clsx';
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
+import { useScrollsSideways } from './useScrollsSideways';
 
 export interface DataTableColumn<T> {
   /** Stable key for React. */
@@ -28,8 +29,13 @@ export interface DataTableProps<T> {
  * each cell carries its column label, shown only on phones where the header row is hidden.
  */
 export function DataTable<T>({ caption, columns, rows, rowKey, className }: DataTableProps<T>) {
+  const captionId = useId();
+  const { ref, scrolls } = useScrollsSideways<HTMLDivElement>();
   return (
     <div
+      ref={ref}
+      // When the table is wider than the screen, the box scrolls: the keyboard can reach it.
+      {...(scrolls ? { tabIndex: 0, role: 'region', 'aria-labelledby': captionId } : {})}
       className={clsx(
         // relative: absolutely positioned bits (sr-only labels) stay inside the scroll box.
         'relative sm:overflow-x-auto sm:rounded-xl sm:border sm:border-border',
@@ -37,7 +43,9 @@ export function DataTable<T>({ caption, columns, rows, rowKey, className }: Data
       )}
     >
       <table className="block w-full text-sm sm:table">
-        <caption className="sr-only">{caption}</caption>
+        <caption id={captionId} className="sr-only">
+          {caption}
+        </caption>
         <thead className="hidden bg-surface-2/60 sm:table-header-group">
           <tr>
             {columns.map((column) => (

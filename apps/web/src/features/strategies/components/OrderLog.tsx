@@ -3,12 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../ui/Button';
 import { ErrorState } from '../../../ui/ErrorState';
 import { LoadingBlock } from '../../../ui/Spinner';
+import { useScrollsSideways } from '../../../ui/useScrollsSideways';
 import { strategyOrdersQuery } from '../api';
 
 /** The strategy's fills, newest first, 20 at a time: what it bought and sold, when, at what price. */
 export function OrderLog({ strategyId }: { strategyId: string }) {
   const { t, i18n } = useTranslation('strategies');
   const orders = useInfiniteQuery(strategyOrdersQuery(strategyId));
+  const { ref, scrolls } = useScrollsSideways<HTMLDivElement>();
   if (orders.isPending) return <LoadingBlock className="h-32" />;
   if (orders.isError) {
     return (
@@ -28,8 +30,12 @@ export function OrderLog({ strategyId }: { strategyId: string }) {
   });
   return (
     <div>
-      {/* Scrolls sideways on a phone: focusable, so a keyboard can scroll it too. */}
-      <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={t('orders.title')}>
+      {/* Scrolls sideways on a phone: then focusable, so a keyboard can scroll it too. */}
+      <div
+        ref={ref}
+        className="overflow-x-auto"
+        {...(scrolls ? { tabIndex: 0, role: 'region', 'aria-label': t('orders.title') } : {})}
+      >
         <table className="w-full min-w-[36rem] text-sm">
           <caption className="sr-only">{t('orders.title')}</caption>
           <thead>
