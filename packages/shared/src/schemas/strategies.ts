@@ -150,6 +150,7 @@ export const strategyOrderSchema = z.object({
   /** Realised by a reduction, per unit; null when the position grew or before units existed. */
   realisedPnlPerUnit: z.string().nullable(),
 });
+export type StrategyOrder = z.infer<typeof strategyOrderSchema>;
 export const strategyOrdersSchema = z.object({
   orders: z.array(strategyOrderSchema),
   /** `before` for the next (older) page; null on the last page. */

@@ -114,7 +114,7 @@ export function drawdowns(series: readonly NavPoint[], now: number): Drawdowns {
 export interface RiskFigures {
   /** Sample standard deviation of the daily returns × √365, in %. */
   readonly annualVolatilityPct: string | null;
-  /** Mean daily return / its standard deviation × √365 (risk-free rate 0), 2 decimals. */
+  /** Average of the daily returns ÷ their standard deviation × √365 (risk-free rate 0), 2 decimals. */
   readonly sharpeRatio: string | null;
   /** 1 (calmest) to 10, from volatility and drawdown: see riskScore. */
   readonly riskScore: number | null;

@@ -1,16 +1,16 @@
+import type { StrategyOrder } from '@app/shared/schemas/strategies';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../ui/Button';
 import { ErrorState } from '../../../ui/ErrorState';
 import { LoadingBlock } from '../../../ui/Spinner';
-import { useScrollsSideways } from '../../../ui/useScrollsSideways';
+import { DataTable, type DataTableColumn } from '../../../ui/DataTable';
 import { strategyOrdersQuery } from '../api';
 
 /** The strategy's fills, newest first, 20 at a time: what it bought and sold, when, at what price. */
 export function OrderLog({ strategyId }: { strategyId: string }) {
   const { t, i18n } = useTranslation('strategies');
   const orders = useInfiniteQuery(strategyOrdersQuery(strategyId));
-  const { ref, scrolls } = useScrollsSideways<HTMLDivElement>();
   if (orders.isPending) return <LoadingBlock className="h-32" />;
   if (orders.isError) {
     return (
@@ -28,66 +28,57 @@ export function OrderLog({ strategyId }: { strategyId: string }) {
     timeStyle: 'short',
     timeZone: 'UTC',
   });
+  const columns: DataTableColumn<StrategyOrder>[] = [
+    {
+      key: 'instrument',
+      header: t('orders.instrument'),
+      primary: true,
+      cell: (order) => order.symbol,
+    },
+    {
+      key: 'time',
+      header: t('orders.time'),
+      cell: (order) => `${time.format(new Date(order.at))} UTC`,
+      className: 'whitespace-nowrap text-muted',
+    },
+    {
+      key: 'change',
+      header: t('orders.change'),
+      cell: (order) =>
+        order.side === 'long'
+          ? t(order.change === 'increase' ? 'orders.increase' : 'orders.reduce')
+          : t(order.change === 'increase' ? 'orders.increaseShort' : 'orders.reduceShort'),
+    },
+    {
+      key: 'quantity',
+      header: t('orders.quantity'),
+      align: 'right',
+      cell: (order) => order.quantityPerUnit ?? '—',
+      className: 'tabular-nums',
+    },
+    {
+      key: 'price',
+      header: t('orders.price'),
+      align: 'right',
+      cell: (order) => order.price,
+      className: 'tabular-nums',
+    },
+    {
+      key: 'realised',
+      header: t('orders.realised'),
+      align: 'right',
+      cell: (order) => order.realisedPnlPerUnit ?? '—',
+      className: 'tabular-nums',
+    },
+  ];
   return (
     <div>
-      {/* Scrolls sideways on a phone: then focusable, so a keyboard can scroll it too. */}
-      <div
-        ref={ref}
-        className="overflow-x-auto"
-        {...(scrolls ? { tabIndex: 0, role: 'region', 'aria-label': t('orders.title') } : {})}
-      >
-        <table className="w-full min-w-[36rem] text-sm">
-          <caption className="sr-only">{t('orders.title')}</caption>
-          <thead>
-            <tr className="text-left text-muted">
-              <th scope="col" className="py-2 pr-3 font-medium">
-                {t('orders.time')}
-              </th>
-              <th scope="col" className="py-2 pr-3 font-medium">
-                {t('orders.instrument')}
-              </th>
-              <th scope="col" className="py-2 pr-3 font-medium">
-                {t('orders.change')}
-              </th>
-              <th scope="col" className="py-2 pr-3 text-right font-medium">
-                {t('orders.quantity')}
-              </th>
-              <th scope="col" className="py-2 pr-3 text-right font-medium">
-                {t('orders.price')}
-              </th>
-              <th scope="col" className="py-2 text-right font-medium">
-                {t('orders.realised')}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((order) => (
-              <tr key={order.id} className="border-t border-border">
-                <td className="py-2 pr-3 whitespace-nowrap text-muted">
-                  {time.format(new Date(order.at))} UTC
-                </td>
-                <th scope="row" className="py-2 pr-3 text-left font-normal text-text">
-                  {order.symbol}
-                </th>
-                <td className="py-2 pr-3 text-text">
-                  {order.side === 'long'
-                    ? t(order.change === 'increase' ? 'orders.increase' : 'orders.reduce')
-                    : t(
-                        order.change === 'increase' ? 'orders.increaseShort' : 'orders.reduceShort',
-                      )}
-                </td>
-                <td className="py-2 pr-3 text-right tabular-nums text-text">
-                  {order.quantityPerUnit ?? '—'}
-                </td>
-                <td className="py-2 pr-3 text-right tabular-nums text-text">{order.price}</td>
-                <td className="py-2 text-right tabular-nums text-text">
-                  {order.realisedPnlPerUnit ?? '—'}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        caption={t('orders.title')}
+        columns={columns}
+        rows={rows}
+        rowKey={(order) => order.id}
+      />
       {orders.hasNextPage && (
         <Button
           variant="secondary"
