@@ -12,6 +12,21 @@ export const TRADE_MESSAGES = {
   selectPlan: rule('PLAN_REQUIRED'),
 } as const;
 
+/**
+ * The copy stop-loss rule (docs/product.md), in whole cents: a trade is stopped out once its loss
+ * is at least `pct` % of what was put in — loss × 100 ≥ amount × pct, exactly. The server's domain
+ * and its SQL pre-filter apply it (a property test holds them together); the web shows the value
+ * it fires at.
+ */
+export function isStopLossCrossed(amountCents: bigint, valueCents: bigint, pct: number): boolean {
+  return (amountCents - valueCents) * 100n >= amountCents * BigInt(pct);
+}
+
+/** The highest value at which the stop-loss fires: floor(amount × (100 − pct) / 100) cents. */
+export function stopLossValueCents(amountCents: number, pct: number): number {
+  return Number((BigInt(amountCents) * BigInt(100 - pct)) / 100n);
+}
+
 const stopLossPct = z
   .number({ error: TRADE_MESSAGES.stopLoss })
   .int(TRADE_MESSAGES.stopLoss)
