@@ -76,6 +76,8 @@ export const strategyRecordSchema = z.object({
     '1y': recordPct,
     all: recordPct,
   }),
+  /** Each day's last NAV since the record began, oldest first (the NAV chart's longer ranges). */
+  navHistory: z.array(navPointSchema),
   monthly: z.array(z.object({ month: z.string(), returnPct: z.string(), partial: z.boolean() })),
   maxDrawdownPct: recordPct,
   /** Below the highest NAV so far, at each day's last NAV, oldest first. */
