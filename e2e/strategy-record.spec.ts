@@ -23,6 +23,7 @@ test('a visitor reads a strategy record from the public plans', async ({ page },
     "Lead trader's closed positions",
     'Order log',
     'What copiers earned',
+    'Copying it over time',
   ]) {
     await expect(page.getByRole('heading', { level: 2, name: heading })).toBeVisible();
   }

@@ -76,6 +76,18 @@ describe('GET /api/strategies/:id/record', () => {
     await step(STEP_MS);
     t.market.set({ BTCUSDT: (Number(btc) * 1.2).toFixed(2) });
     await step(STEP_MS);
+    // While the copy is open, the record counts it and values its units at the day's last NAV: the
+    // same cents its owner would be paid.
+    const visitor = new TestClient(t.app);
+    const during = (
+      await visitor.get(`/api/strategies/${strategyId}/record`)
+    ).json<StrategyRecord>();
+    const value = (await copier.client.get('/api/trades/current')).json<{
+      trade: { valueCents: number };
+    }>().trade.valueCents;
+    expect(during.copying.at(-1)).toMatchObject({ copiers: 1, aumCents: value });
+    // NAV 1 → 1.1 with BTC +20 % at half weight, rounded down to 10 decimals.
+    expect(during.navHistory.at(-1)?.nav).toBe('1.0999999999');
     const closed = await copier.client.post('/api/trades/current/close', {});
     expect(closed.statusCode, closed.body).toBe(200);
     const sell = await trader.client.post('/api/trader/orders', {
@@ -86,7 +98,6 @@ describe('GET /api/strategies/:id/record', () => {
     expect(sell.statusCode, sell.body).toBe(200);
     await step(STEP_MS);
 
-    const visitor = new TestClient(t.app);
     const response = await visitor.get(`/api/strategies/${strategyId}/record`);
     expect(response.statusCode, response.body).toBe(200);
     const record = response.json<StrategyRecord>();
@@ -99,6 +110,9 @@ describe('GET /api/strategies/:id/record', () => {
     // Units are rounded down when bought, the payout to the cent below: 2,199.99 for 2,000.00,
     // a return of 9.9995 %, 10.00 % when written out.
     expect(payout).toEqual({ amount: '200000', payout: '219999', fee: '0' });
+    expect(value).toBe(219_999);
+    // Closed since: no copy open at the day's last NAV any more.
+    expect(record.copying.at(-1)).toMatchObject({ copiers: 0, aumCents: 0 });
     expect(record).toMatchObject({
       strategyId,
       returns: { '7d': null, '30d': null, '90d': null, '1y': null, all: '10.00' },

@@ -103,6 +103,10 @@ export const strategyRecordSchema = z.object({
     medianPct: recordPct,
     upperQuartilePct: recordPct,
   }),
+  /** Copies open and the money copying it (cents) at each day's last NAV, oldest first. */
+  copying: z.array(
+    z.object({ at: z.string(), copiers: z.number().int(), aumCents: z.number().int() }),
+  ),
 });
 export type StrategyRecord = z.infer<typeof strategyRecordSchema>;
 

@@ -355,9 +355,20 @@ export async function orderFills(
 export async function copiesOf(
   db: DbOrTx,
   strategyId: string,
-): Promise<{ opened: number; closed: { amountCents: bigint; payoutCents: bigint }[] }> {
-  const result = await db.execute<{ amount_cents: string; payout_cents: string | null }>(sql`
-    SELECT amount_cents::text, payout_cents::text FROM trades WHERE strategy_id = ${strategyId}`);
+): Promise<{
+  opened: number;
+  closed: { amountCents: bigint; payoutCents: bigint }[];
+  spans: { openedAt: number; closedAt: number | null; units: string }[];
+}> {
+  const result = await db.execute<{
+    amount_cents: string;
+    payout_cents: string | null;
+    opened_at: Date;
+    closed_at: Date | null;
+    units: string;
+  }>(sql`
+    SELECT amount_cents::text, payout_cents::text, opened_at, closed_at, units::text
+    FROM trades WHERE strategy_id = ${strategyId}`);
   return {
     opened: result.rows.length,
     closed: result.rows.flatMap((r) =>
@@ -365,6 +376,11 @@ export async function copiesOf(
         ? []
         : [{ amountCents: BigInt(r.amount_cents), payoutCents: BigInt(r.payout_cents) }],
     ),
+    spans: result.rows.map((r) => ({
+      openedAt: new Date(r.opened_at).getTime(),
+      closedAt: r.closed_at === null ? null : new Date(r.closed_at).getTime(),
+      units: r.units,
+    })),
   };
 }
 

@@ -37,6 +37,7 @@ import {
   type StrategyState,
   closedPositions,
   copierOutcomes,
+  copyingOverTime,
   drawdowns,
   monthlyReturns,
   riskFigures,
@@ -380,6 +381,11 @@ export async function strategyRecord(ctx: AppContext, id: string): Promise<Strat
     risk: riskFigures(series, now),
     closedPositions: closedPositions(fills),
     copierOutcomes: copierOutcomes(copies.opened, copies.closed),
+    copying: copyingOverTime(copies.spans, dailySeries).map((p) => ({
+      at: new Date(p.at).toISOString(),
+      copiers: p.copiers,
+      aumCents: Number(p.aumCents),
+    })),
   };
 }
 

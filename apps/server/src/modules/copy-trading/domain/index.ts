@@ -57,6 +57,7 @@ export { dailyReturns, strategyMetrics, type NavPoint, type StrategyMetrics } fr
 export {
   closedPositions,
   copierOutcomes,
+  copyingOverTime,
   drawdowns,
   monthlyReturns,
   riskFigures,

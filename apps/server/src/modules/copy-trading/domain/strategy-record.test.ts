@@ -4,6 +4,7 @@ import type { NavPoint } from './metrics';
 import {
   closedPositions,
   copierOutcomes,
+  copyingOverTime,
   drawdowns,
   monthlyReturns,
   quantile,
@@ -202,5 +203,45 @@ describe('copier outcomes', () => {
       medianPct: null,
       upperQuartilePct: null,
     });
+  });
+});
+
+describe('copiers and money copying it over time', () => {
+  const day = (d: number) => d * 86_400_000;
+  const navs = [
+    { at: day(1), nav: '1.0' },
+    { at: day(2), nav: '1.1' },
+    { at: day(3), nav: '0.9' },
+    { at: day(4), nav: '1.2' },
+  ];
+
+  it('counts the copies open at each point and values their units at that NAV, rounded down', () => {
+    const copies = [
+      { openedAt: day(0.5), closedAt: day(2.5), units: '100' },
+      // Opened at the very instant of a point: counted there.
+      { openedAt: day(2), closedAt: null, units: '50.123456789' },
+      // Opened and closed between two points: never seen.
+      { openedAt: day(3.5), closedAt: day(3.7), units: '10' },
+      // Closed at the very instant of a point: no longer counted there.
+      { openedAt: day(0), closedAt: day(1), units: '7' },
+    ];
+    expect(copyingOverTime(copies, navs)).toEqual([
+      { at: day(1), copiers: 1, aumCents: 10_000n },
+      // (100 + 50.123456789) × 1.1 = 165.1358024679
+      { at: day(2), copiers: 2, aumCents: 16_513n },
+      // 50.123456789 × 0.9 = 45.1111111101
+      { at: day(3), copiers: 1, aumCents: 4_511n },
+      // 50.123456789 × 1.2 = 60.1481481468
+      { at: day(4), copiers: 1, aumCents: 6_014n },
+    ]);
+  });
+
+  it('is zero before the first copy and for no copies at all', () => {
+    expect(copyingOverTime([], navs).map((p) => [p.copiers, p.aumCents])).toEqual([
+      [0, 0n],
+      [0, 0n],
+      [0, 0n],
+      [0, 0n],
+    ]);
   });
 });

@@ -6,7 +6,7 @@
  * null — never 0 — so a page can say "not enough history". The formulas, with worked numbers, are
  * in docs/strategy-record.md.
  */
-import { Dec, type DecimalInput } from '../../market/domain';
+import { Dec, floorToCents, type DecimalInput } from '../../market/domain';
 import { dailyReturns, pointAt, prepare, type NavPoint, type Point } from './metrics';
 import { toPercentText } from './precision';
 
@@ -275,4 +275,51 @@ export function copierOutcomes(
     medianPct: pct(quantile(returns, 0.5)),
     upperQuartilePct: pct(quantile(returns, 0.75)),
   };
+}
+
+/** One copy of the strategy as its record needs it: when it was open and the units it held. */
+export interface CopySpan {
+  readonly openedAt: number;
+  /** null while it is open. */
+  readonly closedAt: number | null;
+  readonly units: DecimalInput;
+}
+
+export interface CopyingPoint {
+  readonly at: number;
+  /** Copies open at that instant. */
+  readonly copiers: number;
+  /**
+   * The money copying it: floor(NAV × the open copies' units × 100) cents — the same rule as the
+   * strategy's AUM now (a copy opened at that instant counts; one closed at it does not).
+   */
+  readonly aumCents: bigint;
+}
+
+/**
+ * Copiers and the money copying the strategy at each point of `navSeries` (each day's last NAV),
+ * by one sweep over the copies' opening and closing instants.
+ */
+export function copyingOverTime(
+  copies: readonly CopySpan[],
+  navSeries: readonly { at: number; nav: DecimalInput }[],
+): CopyingPoint[] {
+  const opens = [...copies].sort((a, b) => a.openedAt - b.openedAt);
+  const closes = copies
+    .filter((c): c is CopySpan & { closedAt: number } => c.closedAt !== null)
+    .sort((a, b) => a.closedAt - b.closedAt);
+  let opened = 0;
+  let closed = 0;
+  let units = new Dec(0);
+  return navSeries.map(({ at, nav }) => {
+    for (; opened < opens.length && opens[opened]!.openedAt <= at; opened += 1) {
+      units = units.plus(opens[opened]!.units);
+    }
+    for (; closed < closes.length && closes[closed]!.closedAt <= at; closed += 1) {
+      units = units.minus(closes[closed]!.units);
+    }
+    const price = new Dec(nav);
+    const aumCents = units.gt(0) && price.gt(0) ? floorToCents(price.times(units)) : 0n;
+    return { at, copiers: opened - closed, aumCents };
+  });
 }

@@ -14,6 +14,7 @@ import { RiskWarning } from '../../public/components/RiskWarning';
 import { useDocumentTitle } from '../../public/hooks/useDocumentTitle';
 import { formatDrawdown, formatSignedPct } from '../../public/lib/performance';
 import { strategyListQuery, strategyRecordQuery } from '../api';
+import { CopyingOverTime } from '../components/CopyingOverTime';
 import { NavPanel } from '../components/NavPanel';
 import { OrderLog } from '../components/OrderLog';
 
@@ -295,6 +296,10 @@ function StrategyRecordView({ strategy, record }: { strategy: Strategy; record: 
             tone
           />
         </dl>
+      </Section>
+
+      <Section title={t('copying.title')} description={t('copying.description')}>
+        <CopyingOverTime copying={record.copying} />
       </Section>
 
       <p className="mt-8 text-sm text-muted">

@@ -1,0 +1,59 @@
+import { formatUsd } from '@app/shared/money';
+import type { StrategyRecord } from '@app/shared/schemas/strategies';
+import { useTranslation } from 'react-i18next';
+import { Sparkline } from '../../../ui/Sparkline';
+
+/**
+ * How many copies were open, and how much money was copying the strategy, at each day's close —
+ * from the trades themselves (copyingOverTime on the server), so a strategy that lost its copiers
+ * shows it. Copiers are counted, never named.
+ */
+export function CopyingOverTime({ copying }: { copying: StrategyRecord['copying'] }) {
+  const { t } = useTranslation('strategies');
+  const last = copying.at(-1);
+  if (copying.length < 2 || !last) return <p className="text-sm text-muted">{t('notYet')}</p>;
+  const copiers = copying.map((p) => p.copiers);
+  const aum = copying.map((p) => p.aumCents);
+  if (copiers.every((count) => count === 0)) {
+    return <p className="text-sm text-muted">{t('copying.none')}</p>;
+  }
+  return (
+    <div className="grid gap-6 sm:grid-cols-2">
+      <Trend
+        label={t('copying.copiers')}
+        value={String(last.copiers)}
+        chartLabel={t('copying.copiersChart', {
+          from: copiers[0],
+          to: last.copiers,
+          max: Math.max(...copiers),
+        })}
+        values={copiers}
+      />
+      <Trend
+        label={t('copying.aum')}
+        value={formatUsd(last.aumCents)}
+        chartLabel={t('copying.aumChart', {
+          from: formatUsd(aum[0] ?? 0),
+          to: formatUsd(last.aumCents),
+        })}
+        values={aum}
+      />
+    </div>
+  );
+}
+
+function Trend(props: { label: string; value: string; chartLabel: string; values: number[] }) {
+  return (
+    <div className="rounded-xl border border-border bg-surface-2 p-4">
+      <p className="text-xs text-muted">{props.label}</p>
+      <p className="mt-1 text-lg font-semibold text-text tabular-nums">{props.value}</p>
+      <Sparkline
+        values={props.values}
+        label={props.chartLabel}
+        width={480}
+        height={80}
+        className="mt-3 h-20 w-full"
+      />
+    </div>
+  );
+}
