@@ -58,6 +58,7 @@ const publicTexts = locale('public/locales/en.json');
 const auth = locale('auth/locales/en.json');
 const plansTexts = locale('plans/locales/en.json');
 const withdrawals = locale('withdrawals/locales/en.json');
+const strategiesTexts = locale('strategies/locales/en.json');
 
 /** What each page must say, besides the figures from the API checked below. */
 const EXPECTED: Record<string, string[]> = {
@@ -80,8 +81,36 @@ const EXPECTED: Record<string, string[]> = {
   '/login': [text(auth, 'login', 'title'), text(auth, 'login', 'forgot')],
   '/register': [text(auth, 'register', 'title')],
   '/forgot': [text(auth, 'forgot', 'title')],
+  '/strategies': [
+    text(strategiesTexts, 'directory', 'title'),
+    text(strategiesTexts, 'directory', 'intro'),
+  ],
+  // A strategy's record: the first strategy's page, found below from the API.
+  '/strategies/:id': [
+    text(strategiesTexts, 'nav', 'title'),
+    text(strategiesTexts, 'returns', 'title'),
+    text(strategiesTexts, 'orders', 'title'),
+    text(strategiesTexts, 'copiers', 'title'),
+  ],
 };
 const PUBLIC_ROUTES = Object.keys(EXPECTED);
+
+interface StrategyListEntry {
+  id: string;
+  name: string;
+}
+interface StrategyOrdersPage {
+  orders: { symbol: string; fillPrice: string }[];
+}
+
+/** The address of a route: /strategies/:id is the first strategy's record page. */
+async function addressOf(route: string, base: string): Promise<string> {
+  if (route !== '/strategies/:id') return route;
+  const { strategies } = (await (await fetch(new URL('/api/strategies', base))).json()) as {
+    strategies: StrategyListEntry[];
+  };
+  return `/strategies/${strategies[0]!.id}`;
+}
 
 interface PublicPlan {
   title: string;
@@ -97,7 +126,8 @@ test.describe('without JavaScript', () => {
       baseURL,
     }) => {
       const base = baseURL ?? '';
-      const response = await fetch(new URL(route, base), { redirect: 'manual' });
+      const address = await addressOf(route, base);
+      const response = await fetch(new URL(address, base), { redirect: 'manual' });
       expect(response.status).toBe(200);
       expect(response.headers.get('content-type')).toContain('text/html');
       const html = await response.text();
@@ -115,6 +145,25 @@ test.describe('without JavaScript', () => {
         for (const plan of plans) {
           expected.push(plan.title);
           if (plan.strategy) expected.push(plan.strategy.name);
+        }
+      }
+      if (route === '/strategies' || route === '/strategies/:id') {
+        const { strategies } = (await (await fetch(new URL('/api/strategies', base))).json()) as {
+          strategies: StrategyListEntry[];
+        };
+        if (route === '/strategies') expected.push(...strategies.map((s) => s.name));
+        else {
+          expected.push(strategies[0]!.name);
+          // The open books are in the page itself: the newest fill's instrument and price.
+          const { orders } = (await (
+            await fetch(
+              new URL(
+                `${address}/orders?limit=1`.replace('/strategies/', '/api/strategies/'),
+                base,
+              ),
+            )
+          ).json()) as StrategyOrdersPage;
+          if (orders[0]) expected.push(orders[0].symbol);
         }
       }
       if (route === '/withdrawals/fee') {
@@ -141,7 +190,7 @@ test.describe('without JavaScript', () => {
         }
         const linked = await fetch(new URL(target, base), { redirect: 'manual' });
         if (linked.status !== 200) broken.push(`${href} (${linked.status})`);
-        if (hash && target === route && !ids.has(hash)) broken.push(href);
+        if (hash && target === address && !ids.has(hash)) broken.push(href);
       }
       expect(broken).toEqual([]);
     });
@@ -150,7 +199,7 @@ test.describe('without JavaScript', () => {
 
 test.describe('hydrated', () => {
   for (const route of PUBLIC_ROUTES) {
-    test(`${route} hydrates with no console error or warning`, async ({ page }) => {
+    test(`${route} hydrates with no console error or warning`, async ({ page, baseURL }) => {
       const problems: string[] = [];
       page.on('console', (message) => {
         if (message.type() === 'error' || message.type() === 'warning') {
@@ -168,7 +217,7 @@ test.describe('hydrated', () => {
           }
         });
       });
-      await page.goto(route);
+      await page.goto(await addressOf(route, baseURL ?? ''));
       await expect(page.locator('h1').first()).toBeVisible();
       await page.waitForLoadState('networkidle');
       // The landing page's lower half hydrates as the reader nears it.

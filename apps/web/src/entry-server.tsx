@@ -3,9 +3,15 @@ import { dehydrate, QueryClient, type QueryKey } from '@tanstack/react-query';
 import { prerender } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { AppProviders } from './app/App';
-import { PRERENDERED_PATHS, routes } from './app/routes';
+import { isPrerendered, PRERENDERED_PATHS, routes } from './app/routes';
 import { englishNamespaces, ensureNamespaces } from './i18n';
 import { publicPlansQuery } from './features/public/api';
+import {
+  strategyDirectoryQuery,
+  strategyListQuery,
+  strategyOrdersQuery,
+  strategyRecordQuery,
+} from './features/strategies/api';
 import { renderBelowFoldWith } from './features/public/components/DeferredBelowFold';
 import LandingBelowFold from './features/public/components/LandingBelowFold';
 import { feeScheduleQuery, withdrawalQuoteQuery } from './features/withdrawals/api';
@@ -19,11 +25,14 @@ import { QUERY_STATE_ID } from './lib/prerender';
  * by apps/server): a visitor without a session gets each page as HTML with all its content, in
  * English, with the figures the API gives at that moment, and the browser hydrates it (main.tsx).
  */
-export { PRERENDERED_PATHS };
+export { isPrerendered, PRERENDERED_PATHS };
 
 interface Prefetch {
   queryKey: QueryKey;
-  queryFn: () => Promise<unknown>;
+  queryFn: (context: never) => Promise<unknown>;
+  /** An infinite query's first page (the order log). */
+  initialPageParam?: unknown;
+  getNextPageParam?: (last: never) => unknown;
 }
 
 /**
@@ -39,8 +48,18 @@ function prefetchesFor(pathname: string): Prefetch[] {
       return [plans];
     case '/withdrawals/fee':
       return [feeScheduleQuery, withdrawalQuoteQuery(10_000)] as unknown as Prefetch[];
-    default:
-      return [];
+    case '/strategies':
+      return [strategyDirectoryQuery] as unknown as Prefetch[];
+    default: {
+      // A strategy's page: its record, the list it is named in, and the order log's first page.
+      const id = /^\/strategies\/([0-9a-f-]{36})$/.exec(pathname)?.[1];
+      if (!id) return [];
+      return [
+        strategyListQuery,
+        strategyRecordQuery(id),
+        strategyOrdersQuery(id),
+      ] as unknown as Prefetch[];
+    }
   }
 }
 
@@ -83,9 +102,18 @@ export async function render({ url, config, fetch }: RenderOptions): Promise<Ren
   queryClient.setQueryData(sessionQueryKey, null);
   const { pathname } = new URL(request.url);
   await Promise.all(
-    prefetchesFor(pathname).map(async ({ queryKey, queryFn }) => {
+    prefetchesFor(pathname).map(async (prefetch) => {
+      const { queryKey } = prefetch;
       try {
-        await queryClient.fetchQuery({ queryKey, queryFn });
+        if (prefetch.getNextPageParam) {
+          await queryClient.fetchInfiniteQuery(
+            prefetch as unknown as Parameters<QueryClient['fetchInfiniteQuery']>[0],
+          );
+        } else {
+          await queryClient.fetchQuery(
+            prefetch as unknown as Parameters<QueryClient['fetchQuery']>[0],
+          );
+        }
       } catch {
         // Rendered as loading, as the browser first renders it; the browser then asks itself.
         queryClient.removeQueries({ queryKey, exact: true });

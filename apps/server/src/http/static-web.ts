@@ -19,6 +19,8 @@ function escapeAttribute(value: string): string {
 /** What the web build's server rendering (apps/web/src/entry-server.tsx, built into dist/ssr) offers. */
 interface PageRenderer {
   PRERENDERED_PATHS: readonly string[];
+  /** Whether a path is rendered for a visitor (a build before it had only the list). */
+  isPrerendered?: (pathname: string) => boolean;
   render(options: { url: string; config: PublicConfig; fetch: typeof fetch }): Promise<{
     html: string;
     head: string;
@@ -133,8 +135,11 @@ export async function registerStaticWeb(app: FastifyInstance, config: Config): P
     if (!template) return null;
     const pathname = request.url.split('?')[0] ?? '/';
     const visitor = !request.cookies[SESSION_COOKIE];
-    const paths = visitor ? (await loadRenderer())?.PRERENDERED_PATHS : undefined;
-    if (paths?.includes(pathname)) {
+    const renderer = visitor ? await loadRenderer() : undefined;
+    const prerendered = renderer?.isPrerendered
+      ? renderer.isPrerendered(pathname)
+      : Boolean(renderer?.PRERENDERED_PATHS.includes(pathname));
+    if (prerendered) {
       try {
         const page = await renderPage(request.url, template);
         if (page) return { html: page.html, status: page.status };

@@ -53,4 +53,14 @@ export const PRERENDERED_PATHS: readonly string[] = [
   '/login',
   '/register',
   '/forgot',
+  '/strategies',
 ];
+
+/** A strategy's record page: /strategies/<uuid>. */
+const STRATEGY_PAGE =
+  /^\/strategies\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** Whether the server renders `pathname` for a visitor (the list above, and every strategy page). */
+export function isPrerendered(pathname: string): boolean {
+  return PRERENDERED_PATHS.includes(pathname) || STRATEGY_PAGE.test(pathname);
+}

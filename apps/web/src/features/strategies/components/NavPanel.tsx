@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import clsx from 'clsx';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useHydrated } from '../../../lib/prerender';
 import { LoadingBlock } from '../../../ui/Spinner';
 import { formatSignedPct } from '../../public/lib/performance';
 import { strategyNavQuery } from '../api';
@@ -27,7 +28,9 @@ export function NavPanel({ strategyId, record }: { strategyId: string; record: S
       ? (hourly.data?.points ?? [])
       : pointsInRange(record.navHistory, range, Date.parse(record.asOf));
   const change = record.returns[range];
-  const loading = range === '7d' && hourly.isPending;
+  // The chart draws on a canvas in the browser only: the server's page holds its place.
+  const hydrated = useHydrated();
+  const loading = !hydrated || (range === '7d' && hourly.isPending);
 
   return (
     <div className="flex flex-col gap-4">
