@@ -1,17 +1,25 @@
 import type { ApprovalDecision, ApprovalList, ApprovalStatus } from '@app/shared/schemas/approvals';
 import type { AppContext } from '../../context';
-import type { Tx } from '../../db/client';
+import type { DbOrTx, Tx } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { refusal } from '../../http/errors';
 import { bookAdjustment } from '../account/adjustments.service';
-import { recordAudit } from '../audit/audit.repo';
+import { recordAudit } from '../audit/audit.service';
 import type { TransactionRow } from '../ledger/ledger.schema';
 import { runIdempotent } from '../ledger/idempotency';
 import { toTransaction } from '../transactions/transaction.view';
 import { bookPayout } from '../withdrawals/withdrawals.service';
 import { toApproval } from './approval.view';
 import { announceApprovalChange, approvalView } from './approvals.common';
-import { decideApproval, listApprovalViews, lockApproval } from './approvals.repo';
+import {
+  decideApproval,
+  findPendingPayoutApproval,
+  insertApproval,
+  listApprovalViews,
+  lockApproval,
+  soloMovedCents,
+  type NewApproval,
+} from './approvals.repo';
 import type { MoneyApprovalRow } from './approvals.schema';
 import {
   auditingSelfDecisions,
@@ -199,4 +207,26 @@ export async function reject(
       },
     ),
   );
+}
+
+// For the modules that ask for approvals (withdrawals, adjustments): the table is this module's. --
+
+export type { NewApproval } from './approvals.repo';
+
+/** A new waiting approval; undefined when that withdrawal already has one waiting. */
+export function requestApproval(db: DbOrTx, values: NewApproval) {
+  return insertApproval(db, values);
+}
+
+/** The payout approval waiting on a withdrawal, if any. */
+export function pendingPayoutApproval(db: DbOrTx, transactionId: string) {
+  return findPendingPayoutApproval(db, transactionId);
+}
+
+/** What one admin moved alone for one user since `since`, in cents (see approvals.repo). */
+export function movedAloneCents(
+  db: DbOrTx,
+  params: Parameters<typeof soloMovedCents>[1],
+): Promise<bigint> {
+  return soloMovedCents(db, params);
 }

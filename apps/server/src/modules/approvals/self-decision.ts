@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context';
 import { AppError } from '../../http/errors';
-import { recordAudit } from '../audit/audit.repo';
+import { recordAudit } from '../audit/audit.service';
 
 /**
  * No one decides on their own money: an admin may not approve or reject their own deposit, pay or

@@ -17,11 +17,10 @@ import {
   settleDecision,
 } from '../ledger/money.common';
 import { methodLabel } from '../payment-methods/payment-method.view';
-import { findActiveMethod } from '../payment-methods/payment-methods.repo';
+import { findActiveMethod } from '../payment-methods/payment-methods.service';
 import { moneyMail } from '../transactions/transaction.mail';
 import { toTransaction } from '../transactions/transaction.view';
-import { insertTransaction } from '../transactions/transactions.repo';
-import { decideOrThrow } from '../transactions/transactions.service';
+import { decideOrThrow, insertTransaction } from '../transactions/transactions.service';
 
 type Answer = { transaction: Transaction };
 

@@ -1,10 +1,10 @@
 import type { AppContext } from '../../context';
-import { auditLog, mailOutbox, type UserRow } from '../../db/schema';
+import type { UserRow } from '../../db/schema';
 import { refusal } from '../../http/errors';
 import type { Tx } from '../../db/client';
-import { recordAudit } from '../audit/audit.repo';
-import { findUserById } from '../auth/auth.repo';
-import { mailRow } from '../mail/outbox.repo';
+import { recordAudit, recordAuditAlongside } from '../audit/audit.service';
+import { findUserById } from '../auth/auth.service';
+import { mailInsertStatement } from '../mail/mail.service';
 import type { Brand, MailContent } from '../mail/templates';
 import { toTransaction } from '../transactions/transaction.view';
 import { InsufficientFundsError } from './domain';
@@ -94,13 +94,7 @@ export async function settleDecision(
   };
   if (owner) {
     // The owner's e-mail and the audit entry in one statement (one round trip).
-    const mail = tx.$with('mail').as(
-      tx
-        .insert(mailOutbox)
-        .values(mailRow(owner.email, decision.mail(owner)))
-        .returning({ id: mailOutbox.id }),
-    );
-    await tx.with(mail).insert(auditLog).values(audit);
+    await recordAuditAlongside(tx, audit, mailInsertStatement(owner.email, decision.mail(owner)));
   } else {
     await recordAudit(tx, audit);
   }

@@ -11,14 +11,14 @@ import type { UserRow } from '../../db/schema';
 import { refusal } from '../../http/errors';
 import { announceApprovalChange, approvalView } from '../approvals/approvals.common';
 import {
-  findPendingPayoutApproval,
-  insertApproval,
-  soloMovedCents,
-} from '../approvals/approvals.repo';
+  movedAloneCents,
+  pendingPayoutApproval,
+  requestApproval,
+} from '../approvals/approvals.service';
 import { needsSecondAdmin, SOLO_WINDOW_MS } from '../approvals/domain/four-eyes';
 import { auditingSelfDecisions, SelfDecisionError } from '../approvals/self-decision';
-import { recordAudit } from '../audit/audit.repo';
-import { enqueueMails } from '../mail/outbox.repo';
+import { recordAudit } from '../audit/audit.service';
+import { enqueueMails } from '../mail/mail.service';
 import { withdrawalHeld, withdrawalPaid, withdrawalReleased } from '../ledger/domain';
 import { runIdempotent } from '../ledger/idempotency';
 import { postEntry } from '../ledger/ledger.service';
@@ -33,8 +33,11 @@ import { methodLabel } from '../payment-methods/payment-method.view';
 import { feePctFrom, fourEyesThresholdCents, withdrawalFeePct } from '../settings/settings.service';
 import { moneyMail } from '../transactions/transaction.mail';
 import { toTransaction } from '../transactions/transaction.view';
-import { findTransaction, insertTransaction } from '../transactions/transactions.repo';
-import { decideOrThrow } from '../transactions/transactions.service';
+import {
+  decideOrThrow,
+  findTransaction,
+  insertTransaction,
+} from '../transactions/transactions.service';
 import { quoteWithdrawal } from './domain/fee';
 import { findPayoutMethodAndFee, lockTransactionRow } from './withdrawals.repo';
 
@@ -167,7 +170,7 @@ export async function payWithdrawal(
         const found = await findTransaction(tx, id);
         if (!found || found.kind !== 'withdrawal') throw refusal('WITHDRAWAL_NOT_FOUND');
         const threshold = await fourEyesThresholdCents(tx);
-        const solo = await soloMovedCents(tx, {
+        const solo = await movedAloneCents(tx, {
           adminId: admin.id,
           userId: found.userId,
           what: 'payout',
@@ -195,7 +198,7 @@ async function requestPayoutApproval(
   }
   if (row.status === 'success') throw refusal('WITHDRAWAL_ALREADY_DECIDED', { outcome: 'paid' });
   if (row.status === 'failed') throw refusal('WITHDRAWAL_ALREADY_DECIDED', { outcome: 'rejected' });
-  const approval = await insertApproval(tx, {
+  const approval = await requestApproval(tx, {
     kind: 'withdrawal_payout',
     userId: row.userId,
     amountCents: row.amountCents,
@@ -256,7 +259,7 @@ export async function bookPayout(
   });
   // Paid directly while a payout approval waits (another admin asked for one at the same
   // instant, or the threshold changed since): refused, the approval decides.
-  const waiting = await findPendingPayoutApproval(tx, row.id);
+  const waiting = await pendingPayoutApproval(tx, row.id);
   if (waiting && waiting.id !== params.approvalId) throw approvalPending();
   await postEntry(
     tx,
@@ -329,7 +332,7 @@ export async function rejectWithdrawal(
         });
         // Checked after the decision took the row lock, so a payout approval requested at the
         // same instant is either seen here or finds the withdrawal no longer pending.
-        if (await findPendingPayoutApproval(tx, row.id)) throw approvalPending();
+        if (await pendingPayoutApproval(tx, row.id)) throw approvalPending();
         await postEntry(
           tx,
           withdrawalReleased(
