@@ -11,6 +11,7 @@ import { CSRF_COOKIE, CSRF_HEADER } from '@app/shared/http';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import type { AppContext, Clock } from '../src/context';
+import { createCaches } from '../src/caches';
 import { createPriceSource } from '../src/modules/market/price-source';
 import { createDb, createPool, type Db } from '../src/db/client';
 import { recoveryCodes, users } from '../src/db/schema';
@@ -123,6 +124,7 @@ export async function createTestApp(
     log,
     realtime: hub,
     prices: createPriceSource(db),
+    caches: createCaches(),
     secretsKey,
   };
   const app = await buildApp(ctx, hub);

@@ -225,18 +225,11 @@ export async function runDemoTraders(ctx: AppContext, now: number): Promise<numb
 
 // Views ------------------------------------------------------------------------------------------
 
-interface MetricsCacheEntry {
-  minute: number;
-  navAt: number;
-  metrics: StrategyMetrics;
-}
-const metricsCache = new Map<string, MetricsCacheEntry>();
-
 /** Past performance from the stored series (hourly points over 31 days) plus the latest NAV. */
 async function metricsOf(ctx: AppContext, row: StrategyRow, now: number): Promise<StrategyMetrics> {
   const minute = Math.floor(now / 60_000);
   const navAt = row.navAt?.getTime() ?? 0;
-  const cached = metricsCache.get(row.id);
+  const cached = ctx.caches.strategyMetrics.get(row.id);
   if (cached && cached.minute === minute && cached.navAt === navAt) return cached.metrics;
   const series: NavPoint[] = (await repo.navSeries(ctx.db, row.id, now - 31 * DAY_MS, 'hour')).map(
     (p) => ({ at: p.at.getTime(), nav: p.nav }),
@@ -244,7 +237,7 @@ async function metricsOf(ctx: AppContext, row: StrategyRow, now: number): Promis
   if (row.navAt && row.navAt.getTime() <= now)
     series.push({ at: row.navAt.getTime(), nav: row.nav });
   const metrics = strategyMetrics(series, now);
-  metricsCache.set(row.id, { minute, navAt, metrics });
+  ctx.caches.strategyMetrics.set(row.id, { minute, navAt, metrics });
   return metrics;
 }
 

@@ -17,17 +17,20 @@ export const defaultReadinessOptions = (): ReadinessOptions => ({
   staleAfterMs: PRICE_STALE_AFTER_MS,
 });
 
-let expected: Promise<string[]> | undefined;
-/** The build's migration files, listed once per process. */
-function expectedMigrations(): Promise<string[]> {
-  expected ??= migrationNames();
-  return expected;
+/** The build's migration files, listed once per app instance. */
+function expectedMigrations(ctx: AppContext): Promise<string[]> {
+  let names = ctx.caches.expectedMigrations.get('build');
+  if (!names) {
+    names = migrationNames();
+    ctx.caches.expectedMigrations.set('build', names);
+  }
+  return names;
 }
 
 export async function readiness(ctx: AppContext, options: ReadinessOptions): Promise<Readiness> {
   const [facts, migrations] = await Promise.all([
     repo.probeReadiness(ctx.pool, options.timeoutMs),
-    expectedMigrations(),
+    expectedMigrations(ctx),
   ]);
   return evaluateReadiness(facts, migrations, ctx.clock.now().getTime(), options.staleAfterMs);
 }
