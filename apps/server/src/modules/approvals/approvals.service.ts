@@ -6,7 +6,6 @@ import { refusal } from '../../http/errors';
 import { bookAdjustment } from '../account/adjustments.service';
 import { recordAudit } from '../audit/audit.service';
 import type { TransactionRow } from '../ledger/ledger.schema';
-import { runIdempotent } from '../ledger/idempotency';
 import { toTransaction } from '../transactions/transaction.view';
 import { bookPayout } from '../withdrawals/withdrawals.service';
 import { toApproval } from './approval.view';
@@ -21,11 +20,7 @@ import {
   type NewApproval,
 } from './approvals.repo';
 import type { MoneyApprovalRow } from './approvals.schema';
-import {
-  auditingSelfDecisions,
-  SecondAdminRequiredError,
-  SelfDecisionError,
-} from './self-decision';
+import { adminDecision, SecondAdminRequiredError, SelfDecisionError } from './self-decision';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -92,6 +87,31 @@ async function bookApproved(
   return (await bookPayout(ctx, tx, { id: approval.transactionId, ...by })).row;
 }
 
+/** The checker's decision in the audit log, with what the approval was about. */
+function auditApprovalDecision(
+  tx: Tx,
+  approval: MoneyApprovalRow,
+  checker: UserRow,
+  ip: string,
+  action: 'approval.approved' | 'approval.rejected',
+  extra: Record<string, unknown>,
+): Promise<void> {
+  return recordAudit(tx, {
+    actorId: checker.id,
+    action,
+    targetType: 'approval',
+    targetId: approval.id,
+    ip,
+    details: {
+      kind: approval.kind,
+      userId: approval.userId,
+      amountCents: approval.amountCents.toString(),
+      requestedBy: approval.requestedBy,
+      ...extra,
+    },
+  });
+}
+
 /**
  * The checker approves: the approval is marked approved and what it asked for is booked, in one
  * transaction, exactly once (the approval's row lock and its pending → approved move; a retry
@@ -104,55 +124,43 @@ export async function approve(
   key: string | undefined,
   ip: string,
 ) {
-  return auditingSelfDecisions(ctx, { adminId: checker.id, ip }, () =>
-    runIdempotent<ApprovalDecision>(
-      ctx,
-      { userId: checker.id, key, scope: `POST /api/admin/approvals/${id}/approve`, payload: {} },
-      async (tx, keyId) => {
-        const approval = await lockForChecker(tx, id, checker, 'approval.approve');
-        const now = ctx.clock.now();
-        const by = {
-          adminId: checker.id,
-          keyId,
-          ip,
-          requestedBy: approval.requestedBy,
-          approvalId: approval.id,
-        };
-        const transactionRow = await bookApproved(ctx, tx, approval, by);
-        await decideApproval(tx, approval.id, {
-          status: 'approved',
-          decidedBy: checker.id,
-          decidedAt: now,
-          transactionId: transactionRow.id,
-        });
-        await recordAudit(tx, {
-          actorId: checker.id,
-          action: 'approval.approved',
-          targetType: 'approval',
-          targetId: approval.id,
-          ip,
-          details: {
-            kind: approval.kind,
-            userId: approval.userId,
-            amountCents: approval.amountCents.toString(),
-            requestedBy: approval.requestedBy,
-            transactionId: transactionRow.transactionId,
-          },
-        });
-        const transactionId = transactionRow.transactionId;
-        return {
-          status: 200,
-          body: {
-            approval: await approvalView(tx, approval.id),
-            transaction: toTransaction(transactionRow),
-          },
-          afterCommit: () => {
-            ctx.mailer.kick();
-            announceApprovalChange(ctx, approval.userId, transactionId);
-          },
-        };
-      },
-    ),
+  return adminDecision<ApprovalDecision>(
+    ctx,
+    { adminId: checker.id, ip },
+    { scope: `POST /api/admin/approvals/${id}/approve`, key, payload: {} },
+    async (tx, keyId) => {
+      const approval = await lockForChecker(tx, id, checker, 'approval.approve');
+      const now = ctx.clock.now();
+      const by = {
+        adminId: checker.id,
+        keyId,
+        ip,
+        requestedBy: approval.requestedBy,
+        approvalId: approval.id,
+      };
+      const transactionRow = await bookApproved(ctx, tx, approval, by);
+      await decideApproval(tx, approval.id, {
+        status: 'approved',
+        decidedBy: checker.id,
+        decidedAt: now,
+        transactionId: transactionRow.id,
+      });
+      await auditApprovalDecision(tx, approval, checker, ip, 'approval.approved', {
+        transactionId: transactionRow.transactionId,
+      });
+      const transactionId = transactionRow.transactionId;
+      return {
+        status: 200,
+        body: {
+          approval: await approvalView(tx, approval.id),
+          transaction: toTransaction(transactionRow),
+        },
+        afterCommit: () => {
+          ctx.mailer.kick();
+          announceApprovalChange(ctx, approval.userId, transactionId);
+        },
+      };
+    },
   );
 }
 
@@ -168,44 +176,25 @@ export async function reject(
   key: string | undefined,
   ip: string,
 ) {
-  return auditingSelfDecisions(ctx, { adminId: checker.id, ip }, () =>
-    runIdempotent<ApprovalDecision>(
-      ctx,
-      {
-        userId: checker.id,
-        key,
-        scope: `POST /api/admin/approvals/${id}/reject`,
-        payload: { reason },
-      },
-      async (tx) => {
-        const approval = await lockForChecker(tx, id, checker, 'approval.reject');
-        await decideApproval(tx, approval.id, {
-          status: 'rejected',
-          decidedBy: checker.id,
-          decidedAt: ctx.clock.now(),
-          rejectionReason: reason,
-        });
-        await recordAudit(tx, {
-          actorId: checker.id,
-          action: 'approval.rejected',
-          targetType: 'approval',
-          targetId: approval.id,
-          ip,
-          details: {
-            kind: approval.kind,
-            userId: approval.userId,
-            amountCents: approval.amountCents.toString(),
-            requestedBy: approval.requestedBy,
-            reason,
-          },
-        });
-        return {
-          status: 200,
-          body: { approval: await approvalView(tx, approval.id), transaction: null },
-          afterCommit: () => announceApprovalChange(ctx, approval.userId),
-        };
-      },
-    ),
+  return adminDecision<ApprovalDecision>(
+    ctx,
+    { adminId: checker.id, ip },
+    { scope: `POST /api/admin/approvals/${id}/reject`, key, payload: { reason } },
+    async (tx) => {
+      const approval = await lockForChecker(tx, id, checker, 'approval.reject');
+      await decideApproval(tx, approval.id, {
+        status: 'rejected',
+        decidedBy: checker.id,
+        decidedAt: ctx.clock.now(),
+        rejectionReason: reason,
+      });
+      await auditApprovalDecision(tx, approval, checker, ip, 'approval.rejected', { reason });
+      return {
+        status: 200,
+        body: { approval: await approvalView(tx, approval.id), transaction: null },
+        afterCommit: () => announceApprovalChange(ctx, approval.userId),
+      };
+    },
   );
 }
 

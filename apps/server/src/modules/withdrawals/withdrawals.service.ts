@@ -16,7 +16,7 @@ import {
   requestApproval,
 } from '../approvals/approvals.service';
 import { needsSecondAdmin, SOLO_WINDOW_MS } from '../approvals/domain/four-eyes';
-import { auditingSelfDecisions, SelfDecisionError } from '../approvals/self-decision';
+import { SelfDecisionError } from '../approvals/self-decision';
 import { recordAudit } from '../audit/audit.service';
 import { enqueueMails } from '../mail/mail.service';
 import { withdrawalHeld, withdrawalPaid, withdrawalReleased } from '../ledger/domain';
@@ -27,17 +27,17 @@ import {
   brandOf,
   requireUndeletedAccount,
   withFundsCheck,
-  settleDecision,
 } from '../ledger/money.common';
 import { methodLabel } from '../payment-methods/payment-method.view';
 import { feePctFrom, fourEyesThresholdCents, withdrawalFeePct } from '../settings/settings.service';
 import { moneyMail } from '../transactions/transaction.mail';
 import { toTransaction } from '../transactions/transaction.view';
 import {
-  decideOrThrow,
-  findTransaction,
-  insertTransaction,
-} from '../transactions/transactions.service';
+  decideTransaction,
+  settleTransactionDecision,
+  type TransactionDecision,
+} from '../transactions/decide-transaction';
+import { findTransaction, insertTransaction } from '../transactions/transactions.service';
 import { quoteWithdrawal } from './domain/fee';
 import { findPayoutMethodAndFee, lockTransactionRow } from './withdrawals.repo';
 
@@ -155,18 +155,19 @@ type PayAnswer = { transaction: Transaction } | { approval: Approval };
  * threshold nothing is booked yet: a payout approval waits for a second admin (202), and the
  * withdrawal stays pending with its hold.
  */
-export async function payWithdrawal(
+export function payWithdrawal(
   ctx: AppContext,
   admin: UserRow,
   id: string,
   key: string | undefined,
   ip: string,
 ) {
-  return auditingSelfDecisions(ctx, { adminId: admin.id, ip }, () =>
-    runIdempotent<PayAnswer>(
-      ctx,
-      { userId: admin.id, key, scope: `POST /api/admin/withdrawals/${id}/pay`, payload: {} },
-      async (tx, keyId) => {
+  return decideTransaction<PayAnswer>(
+    ctx,
+    { admin, id, verb: 'pay', key, ip },
+    {
+      ...payout(ctx, admin.id),
+      instead: async (tx) => {
         const found = await findTransaction(tx, id);
         if (!found || found.kind !== 'withdrawal') throw refusal('WITHDRAWAL_NOT_FOUND');
         const threshold = await fourEyesThresholdCents(tx);
@@ -176,12 +177,10 @@ export async function payWithdrawal(
           what: 'payout',
           since: new Date(ctx.clock.now().getTime() - SOLO_WINDOW_MS),
         });
-        if (!needsSecondAdmin(found.amountCents, threshold, solo)) {
-          return (await bookPayout(ctx, tx, { id: found.id, adminId: admin.id, keyId, ip })).answer;
-        }
+        if (!needsSecondAdmin(found.amountCents, threshold, solo)) return undefined;
         return requestPayoutApproval(ctx, tx, { withdrawalId: found.id, adminId: admin.id, ip });
       },
-    ),
+    },
   );
 }
 
@@ -237,7 +236,7 @@ export const approvalPending = () => refusal('APPROVAL_PENDING');
  * approved it). Used directly below the threshold and by the checker's approval above it.
  * Returns the paid row and the admin's answer.
  */
-export async function bookPayout(
+export function bookPayout(
   ctx: AppContext,
   tx: Tx,
   params: {
@@ -249,53 +248,51 @@ export async function bookPayout(
     approvalId?: string;
   },
 ) {
-  const now = ctx.clock.now();
-  const row = await decideOrThrow(tx, {
-    idOrTransactionId: params.id,
+  return settleTransactionDecision(ctx, tx, params, payout(ctx, params.adminId, params));
+}
+
+/**
+ * The payout decision: pending → success, the hold to payouts and fees. Paid directly while a
+ * payout approval waits (another admin asked for one at the same instant, or the threshold changed
+ * since): refused, the approval decides. With the maker and checker when an approval was given.
+ */
+function payout(
+  ctx: AppContext,
+  adminId: string,
+  approval: { requestedBy?: string; approvalId?: string } = {},
+): TransactionDecision {
+  return {
     kind: 'withdrawal',
-    status: 'success',
-    decidedBy: params.adminId,
-    now,
-  });
-  // Paid directly while a payout approval waits (another admin asked for one at the same
-  // instant, or the threshold changed since): refused, the approval decides.
-  const waiting = await pendingPayoutApproval(tx, row.id);
-  if (waiting && waiting.id !== params.approvalId) throw approvalPending();
-  await postEntry(
-    tx,
-    withdrawalPaid(
-      row.userId,
-      row.amountCents,
-      row.feeCents,
-      `Withdrawal ${row.transactionId} paid`,
-    ),
-    {
-      transactionId: row.id,
-      idempotencyKeyId: params.keyId,
-      createdBy: params.adminId,
-      createdAt: now,
-    },
-  );
-  const answer = await settleDecision(ctx, tx, {
-    row,
-    adminId: params.adminId,
-    ip: params.ip,
+    outcome: { status: 'success' },
     action: 'withdrawal.paid',
-    details: {
+    details: (row) => ({
       userId: row.userId,
       amountCents: row.amountCents.toString(),
       feeCents: row.feeCents.toString(),
-      ...(params.requestedBy
+      ...(approval.requestedBy
         ? {
-            requestedBy: params.requestedBy,
-            approvedBy: params.adminId,
-            approvalId: params.approvalId,
+            requestedBy: approval.requestedBy,
+            approvedBy: adminId,
+            approvalId: approval.approvalId,
           }
         : {}),
+    }),
+    mail: (row, owner) => moneyMail.withdrawalPaid(brandOf(ctx), owner.name, row),
+    book: async (tx, row, { keyId, now }) => {
+      const waiting = await pendingPayoutApproval(tx, row.id);
+      if (waiting && waiting.id !== approval.approvalId) throw approvalPending();
+      await postEntry(
+        tx,
+        withdrawalPaid(
+          row.userId,
+          row.amountCents,
+          row.feeCents,
+          `Withdrawal ${row.transactionId} paid`,
+        ),
+        { transactionId: row.id, idempotencyKeyId: keyId, createdBy: adminId, createdAt: now },
+      );
     },
-    mail: (owner) => moneyMail.withdrawalPaid(brandOf(ctx), owner.name, row),
-  });
-  return { row, answer };
+  };
 }
 
 /**
@@ -303,7 +300,7 @@ export async function bookPayout(
  * payout approval waits, the withdrawal cannot be rejected (409 APPROVAL_PENDING): the checker
  * rejects the approval first.
  */
-export async function rejectWithdrawal(
+export function rejectWithdrawal(
   ctx: AppContext,
   admin: UserRow,
   id: string,
@@ -311,25 +308,16 @@ export async function rejectWithdrawal(
   key: string | undefined,
   ip: string,
 ) {
-  return auditingSelfDecisions(ctx, { adminId: admin.id, ip }, () =>
-    runIdempotent<Answer>(
-      ctx,
-      {
-        userId: admin.id,
-        key,
-        scope: `POST /api/admin/withdrawals/${id}/reject`,
-        payload: { reason },
-      },
-      async (tx, keyId) => {
-        const now = ctx.clock.now();
-        const row = await decideOrThrow(tx, {
-          idOrTransactionId: id,
-          kind: 'withdrawal',
-          status: 'failed',
-          failureReason: reason,
-          decidedBy: admin.id,
-          now,
-        });
+  return decideTransaction(
+    ctx,
+    { admin, id, verb: 'reject', key, ip },
+    {
+      kind: 'withdrawal',
+      outcome: { status: 'failed', reason },
+      action: 'withdrawal.rejected',
+      details: (row) => ({ userId: row.userId, reason }),
+      mail: (row, owner) => moneyMail.withdrawalRejected(brandOf(ctx), owner.name, row, reason),
+      book: async (tx, row, { keyId, now }) => {
         // Checked after the decision took the row lock, so a payout approval requested at the
         // same instant is either seen here or finds the withdrawal no longer pending.
         if (await pendingPayoutApproval(tx, row.id)) throw approvalPending();
@@ -342,15 +330,7 @@ export async function rejectWithdrawal(
           ),
           { transactionId: row.id, idempotencyKeyId: keyId, createdBy: admin.id, createdAt: now },
         );
-        return settleDecision(ctx, tx, {
-          row,
-          adminId: admin.id,
-          ip,
-          action: 'withdrawal.rejected',
-          details: { userId: row.userId, reason },
-          mail: (owner) => moneyMail.withdrawalRejected(brandOf(ctx), owner.name, row, reason),
-        });
       },
-    ),
+    },
   );
 }
