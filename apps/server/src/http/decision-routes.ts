@@ -3,7 +3,7 @@ import { rejectSchema } from '@app/shared/schemas/money';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { UserRow } from '../db/schema';
+import type { AdminDecisionRequest } from '../modules/approvals/self-decision';
 import { requireAdmin } from '../modules/auth/session';
 import {
   idempotencyKeyOf,
@@ -21,8 +21,9 @@ interface Decision {
 
 /**
  * The admin's two decisions on one pending thing: POST /:id/{approve|pay} and POST /:id/reject
- * {reason}, both accepting Idempotency-Key. Each parses the request, calls its one service
- * function (the acting admin, the id, the key, the caller's address) and sends its outcome.
+ * {reason}, both accepting Idempotency-Key. Each parses the request into an AdminDecisionRequest
+ * (the acting admin, the id, the key, the caller's address), calls its one service function and
+ * sends its outcome.
  */
 export function decisionRoutes(
   fastify: FastifyInstance,
@@ -30,21 +31,10 @@ export function decisionRoutes(
     tags: string[];
     approve: Decision & {
       verb: 'approve' | 'pay';
-      run: (
-        admin: UserRow,
-        id: string,
-        key: string | undefined,
-        ip: string,
-      ) => Promise<IdempotentOutcome<unknown>>;
+      run: (request: AdminDecisionRequest) => Promise<IdempotentOutcome<unknown>>;
     };
     reject: Decision & {
-      run: (
-        admin: UserRow,
-        id: string,
-        reason: string,
-        key: string | undefined,
-        ip: string,
-      ) => Promise<IdempotentOutcome<unknown>>;
+      run: (request: AdminDecisionRequest, reason: string) => Promise<IdempotentOutcome<unknown>>;
     };
   },
 ): void {
@@ -56,12 +46,12 @@ export function decisionRoutes(
     async (request, reply) =>
       sendOutcome(
         reply,
-        await approve.run(
-          requireAdmin(request).user,
-          request.params.id,
-          idempotencyKeyOf(request),
-          request.ip,
-        ),
+        await approve.run({
+          admin: requireAdmin(request).user,
+          id: request.params.id,
+          key: idempotencyKeyOf(request),
+          ip: request.ip,
+        }),
       ),
   );
   app.post(
@@ -71,11 +61,13 @@ export function decisionRoutes(
       sendOutcome(
         reply,
         await reject.run(
-          requireAdmin(request).user,
-          request.params.id,
+          {
+            admin: requireAdmin(request).user,
+            id: request.params.id,
+            key: idempotencyKeyOf(request),
+            ip: request.ip,
+          },
           request.body.reason,
-          idempotencyKeyOf(request),
-          request.ip,
         ),
       ),
   );

@@ -35,11 +35,11 @@ export function adminApprovalRoutes(ctx: AppContext) {
       approve: {
         verb: 'approve',
         response: { 200: approvalDecisionSchema },
-        run: (admin, id, key, ip) => service.approve(ctx, admin, id, key, ip),
+        run: (request) => service.approve(ctx, request),
       },
       reject: {
         response: { 200: approvalDecisionSchema },
-        run: (admin, id, reason, key, ip) => service.reject(ctx, admin, id, reason, key, ip),
+        run: (request, reason) => service.reject(ctx, request, reason),
       },
     });
     done();

@@ -20,7 +20,12 @@ import {
   type NewApproval,
 } from './approvals.repo';
 import type { MoneyApprovalRow } from './approvals.schema';
-import { adminDecision, SecondAdminRequiredError, SelfDecisionError } from './self-decision';
+import {
+  adminDecision,
+  SecondAdminRequiredError,
+  SelfDecisionError,
+  type AdminDecisionRequest,
+} from './self-decision';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -117,13 +122,8 @@ function auditApprovalDecision(
  * transaction, exactly once (the approval's row lock and its pending → approved move; a retry
  * with the same Idempotency-Key gets the first answer).
  */
-export async function approve(
-  ctx: AppContext,
-  checker: UserRow,
-  id: string,
-  key: string | undefined,
-  ip: string,
-) {
+export async function approve(ctx: AppContext, request: AdminDecisionRequest) {
+  const { admin: checker, id, key, ip } = request;
   return adminDecision<ApprovalDecision>(
     ctx,
     { adminId: checker.id, ip },
@@ -168,14 +168,8 @@ export async function approve(
  * The checker rejects: nothing is booked. A payout's withdrawal stays pending with its hold, for
  * a new decision (pay again, which asks for a new approval, or reject the withdrawal).
  */
-export async function reject(
-  ctx: AppContext,
-  checker: UserRow,
-  id: string,
-  reason: string,
-  key: string | undefined,
-  ip: string,
-) {
+export async function reject(ctx: AppContext, request: AdminDecisionRequest, reason: string) {
+  const { admin: checker, id, key, ip } = request;
   return adminDecision<ApprovalDecision>(
     ctx,
     { adminId: checker.id, ip },

@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
+import type { UserRow } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { recordAudit } from '../audit/audit.service';
 import { runIdempotent, type IdempotentOutcome, type OperationResult } from '../ledger/idempotency';
@@ -81,6 +82,16 @@ export async function refusedSelfDecision(
     details: { operation },
   });
   return error;
+}
+
+/** An admin's request to decide on one thing (a deposit, a withdrawal, an approval). */
+export interface AdminDecisionRequest {
+  admin: UserRow;
+  /** The thing decided on: a uuid, or a TNX id for a transaction. */
+  id: string;
+  /** The request's Idempotency-Key, if sent. */
+  key: string | undefined;
+  ip: string;
 }
 
 /**

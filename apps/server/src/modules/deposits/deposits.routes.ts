@@ -47,11 +47,11 @@ export function adminDepositRoutes(ctx: AppContext) {
       approve: {
         verb: 'approve',
         response: { 200: transactionResponseSchema },
-        run: (admin, id, key, ip) => service.approveDeposit(ctx, admin, id, key, ip),
+        run: (request) => service.approveDeposit(ctx, request),
       },
       reject: {
         response: { 200: transactionResponseSchema },
-        run: (admin, id, reason, key, ip) => service.rejectDeposit(ctx, admin, id, reason, key, ip),
+        run: (request, reason) => service.rejectDeposit(ctx, request, reason),
       },
     });
     done();

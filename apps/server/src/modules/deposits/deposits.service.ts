@@ -14,7 +14,8 @@ import { methodLabel } from '../payment-methods/payment-method.view';
 import { findActiveMethod } from '../payment-methods/payment-methods.service';
 import { moneyMail } from '../transactions/transaction.mail';
 import { toTransaction } from '../transactions/transaction.view';
-import { decideTransaction } from '../transactions/decide-transaction';
+import type { AdminDecisionRequest } from '../approvals/self-decision';
+import { decideTransaction, rejectTransaction } from '../transactions/decide-transaction';
 import { insertTransaction } from '../transactions/transactions.service';
 
 type Answer = { transaction: Transaction };
@@ -64,16 +65,11 @@ export async function requestDeposit(
 }
 
 /** Admin: the money arrived. Books platform cash → user available, once; never one's own. */
-export function approveDeposit(
-  ctx: AppContext,
-  admin: UserRow,
-  id: string,
-  key: string | undefined,
-  ip: string,
-) {
+export function approveDeposit(ctx: AppContext, request: AdminDecisionRequest) {
+  const { admin } = request;
   return decideTransaction(
     ctx,
-    { admin, id, verb: 'approve', key, ip },
+    { ...request, verb: 'approve' },
     {
       kind: 'deposit',
       outcome: { status: 'success' },
@@ -93,23 +89,9 @@ export function approveDeposit(
 }
 
 /** Admin: the money never arrived. Failed with the reason the user will see; nothing booked. */
-export function rejectDeposit(
-  ctx: AppContext,
-  admin: UserRow,
-  id: string,
-  reason: string,
-  key: string | undefined,
-  ip: string,
-) {
-  return decideTransaction(
-    ctx,
-    { admin, id, verb: 'reject', key, ip },
-    {
-      kind: 'deposit',
-      outcome: { status: 'failed', reason },
-      action: 'deposit.rejected',
-      details: (row) => ({ userId: row.userId, reason }),
-      mail: (row, owner) => moneyMail.depositRejected(brandOf(ctx), owner.name, row, reason),
-    },
-  );
+export function rejectDeposit(ctx: AppContext, request: AdminDecisionRequest, reason: string) {
+  return rejectTransaction(ctx, request, reason, {
+    kind: 'deposit',
+    mail: (row, owner) => moneyMail.depositRejected(brandOf(ctx), owner.name, row, reason),
+  });
 }

@@ -2,7 +2,7 @@ import type { Transaction } from '@app/shared/schemas/transactions';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import type { UserRow } from '../../db/schema';
-import { adminDecision } from '../approvals/self-decision';
+import { adminDecision, type AdminDecisionRequest } from '../approvals/self-decision';
 import { recordAudit, recordAuditAlongside } from '../audit/audit.service';
 import { findUserById } from '../auth/auth.service';
 import type { OperationResult } from '../ledger/idempotency';
@@ -117,6 +117,28 @@ export function decideTransaction<T = Answer>(
       return (
         await settleTransactionDecision(ctx, tx, { id, adminId: admin.id, ip, keyId }, decision)
       ).answer;
+    },
+  );
+}
+
+/**
+ * POST /api/admin/{deposits|withdrawals}/:id/reject {reason}: failed with the reason the owner is
+ * shown, audited as `<kind>.rejected` with the owner and the reason.
+ */
+export function rejectTransaction(
+  ctx: AppContext,
+  request: AdminDecisionRequest,
+  reason: string,
+  decision: Pick<TransactionDecision, 'kind' | 'mail' | 'book'>,
+) {
+  return decideTransaction(
+    ctx,
+    { ...request, verb: 'reject' },
+    {
+      ...decision,
+      outcome: { status: 'failed', reason },
+      action: `${decision.kind}.rejected`,
+      details: (row) => ({ userId: row.userId, reason }),
     },
   );
 }

@@ -75,12 +75,11 @@ export function adminWithdrawalRoutes(ctx: AppContext) {
         verb: 'pay',
         // 202: above the four-eyes threshold, a payout approval waits for a second admin.
         response: { 200: transactionResponseSchema, 202: approvalResponseSchema },
-        run: (admin, id, key, ip) => service.payWithdrawal(ctx, admin, id, key, ip),
+        run: (request) => service.payWithdrawal(ctx, request),
       },
       reject: {
         response: { 200: transactionResponseSchema },
-        run: (admin, id, reason, key, ip) =>
-          service.rejectWithdrawal(ctx, admin, id, reason, key, ip),
+        run: (request, reason) => service.rejectWithdrawal(ctx, request, reason),
       },
     });
     done();

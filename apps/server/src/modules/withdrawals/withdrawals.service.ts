@@ -16,7 +16,7 @@ import {
   requestApproval,
 } from '../approvals/approvals.service';
 import { needsSecondAdmin, SOLO_WINDOW_MS } from '../approvals/domain/four-eyes';
-import { SelfDecisionError } from '../approvals/self-decision';
+import { SelfDecisionError, type AdminDecisionRequest } from '../approvals/self-decision';
 import { recordAudit } from '../audit/audit.service';
 import { enqueueMails } from '../mail/mail.service';
 import { withdrawalHeld, withdrawalPaid, withdrawalReleased } from '../ledger/domain';
@@ -34,6 +34,7 @@ import { moneyMail } from '../transactions/transaction.mail';
 import { toTransaction } from '../transactions/transaction.view';
 import {
   decideTransaction,
+  rejectTransaction,
   settleTransactionDecision,
   type TransactionDecision,
 } from '../transactions/decide-transaction';
@@ -155,16 +156,11 @@ type PayAnswer = { transaction: Transaction } | { approval: Approval };
  * threshold nothing is booked yet: a payout approval waits for a second admin (202), and the
  * withdrawal stays pending with its hold.
  */
-export function payWithdrawal(
-  ctx: AppContext,
-  admin: UserRow,
-  id: string,
-  key: string | undefined,
-  ip: string,
-) {
+export function payWithdrawal(ctx: AppContext, request: AdminDecisionRequest) {
+  const { admin, id, ip } = request;
   return decideTransaction<PayAnswer>(
     ctx,
-    { admin, id, verb: 'pay', key, ip },
+    { ...request, verb: 'pay' },
     {
       ...payout(ctx, admin.id),
       instead: async (tx) => {
@@ -300,37 +296,20 @@ function payout(
  * payout approval waits, the withdrawal cannot be rejected (409 APPROVAL_PENDING): the checker
  * rejects the approval first.
  */
-export function rejectWithdrawal(
-  ctx: AppContext,
-  admin: UserRow,
-  id: string,
-  reason: string,
-  key: string | undefined,
-  ip: string,
-) {
-  return decideTransaction(
-    ctx,
-    { admin, id, verb: 'reject', key, ip },
-    {
-      kind: 'withdrawal',
-      outcome: { status: 'failed', reason },
-      action: 'withdrawal.rejected',
-      details: (row) => ({ userId: row.userId, reason }),
-      mail: (row, owner) => moneyMail.withdrawalRejected(brandOf(ctx), owner.name, row, reason),
-      book: async (tx, row, { keyId, now }) => {
-        // Checked after the decision took the row lock, so a payout approval requested at the
-        // same instant is either seen here or finds the withdrawal no longer pending.
-        if (await pendingPayoutApproval(tx, row.id)) throw approvalPending();
-        await postEntry(
-          tx,
-          withdrawalReleased(
-            row.userId,
-            row.amountCents,
-            `Withdrawal ${row.transactionId} rejected`,
-          ),
-          { transactionId: row.id, idempotencyKeyId: keyId, createdBy: admin.id, createdAt: now },
-        );
-      },
+export function rejectWithdrawal(ctx: AppContext, request: AdminDecisionRequest, reason: string) {
+  const { admin } = request;
+  return rejectTransaction(ctx, request, reason, {
+    kind: 'withdrawal',
+    mail: (row, owner) => moneyMail.withdrawalRejected(brandOf(ctx), owner.name, row, reason),
+    book: async (tx, row, { keyId, now }) => {
+      // Checked after the decision took the row lock, so a payout approval requested at the
+      // same instant is either seen here or finds the withdrawal no longer pending.
+      if (await pendingPayoutApproval(tx, row.id)) throw approvalPending();
+      await postEntry(
+        tx,
+        withdrawalReleased(row.userId, row.amountCents, `Withdrawal ${row.transactionId} rejected`),
+        { transactionId: row.id, idempotencyKeyId: keyId, createdBy: admin.id, createdAt: now },
+      );
     },
-  );
+  });
 }
