@@ -26,6 +26,8 @@ const OWN_REPO = {
   allowTypeImports: true,
   message: 'Routes parse, call one service function and shape the reply: no repo here.',
 };
+/** zod's rule methods whose second argument is the rule's message. */
+const ZOD_RULES = '/^(min|max|length|regex|refine|gte|gt|lte|lt|multipleOf)$/';
 
 export default tseslint.config(
   {
@@ -98,6 +100,48 @@ export default tseslint.config(
       '@typescript-eslint/no-restricted-imports': [
         'error',
         { patterns: [DATABASE_IMPORTS, OTHER_MODULES_REPOS, OWN_REPO] },
+      ],
+    },
+  },
+  {
+    // A schema rule's message is a code from the shared vocabulary (`rule()` in
+    // packages/shared/src/rules.ts), never a sentence: the web renders it in every language and
+    // the server answers with its code (issue 15).
+    files: ['packages/shared/src/**/*.ts', 'apps/server/src/**/*.ts', 'apps/web/src/**/*.{ts,tsx}'],
+    // config.ts: start-up configuration, read by operators only.
+    ignores: ['**/*.test.{ts,tsx}', '**/test/**', 'apps/server/src/config.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.name='parseFloat']",
+          message: 'No parseFloat: money is parsed exactly with parseUsdToCents.',
+        },
+        {
+          selector: `CallExpression[callee.property.name=${ZOD_RULES}] > :matches(Literal[raw=/^['"]/], TemplateLiteral):nth-child(2)`,
+          message:
+            "A schema rule's message is rule('CODE') from packages/shared/src/rules.ts, not a sentence.",
+        },
+        {
+          selector: `CallExpression[callee.property.name=/^(int|positive|nonnegative|negative|nonempty)$/] > :matches(Literal[raw=/^['"]/], TemplateLiteral)`,
+          message:
+            "A schema rule's message is rule('CODE') from packages/shared/src/rules.ts, not a sentence.",
+        },
+        {
+          selector: `CallExpression[callee.object.name='z'] ObjectExpression > Property[key.name=/^(error|message)$/] > :matches(Literal[raw=/^['"]/], TemplateLiteral)`,
+          message:
+            "A schema rule's message is rule('CODE') from packages/shared/src/rules.ts, not a sentence.",
+        },
+        {
+          selector: `CallExpression[callee.property.name=${ZOD_RULES}] ObjectExpression > Property[key.name=/^(error|message)$/] > :matches(Literal[raw=/^['"]/], TemplateLiteral)`,
+          message:
+            "A schema rule's message is rule('CODE') from packages/shared/src/rules.ts, not a sentence.",
+        },
+        {
+          selector: `CallExpression[callee.property.name='addIssue'] Property[key.name='message'] > :matches(Literal[raw=/^['"]/], TemplateLiteral)`,
+          message:
+            "A schema rule's message is rule('CODE') from packages/shared/src/rules.ts, not a sentence.",
+        },
       ],
     },
   },

@@ -24,6 +24,7 @@ import { toMe } from '../users/user.view';
 import * as service from './auth.service';
 import { authLimits } from './auth.limits';
 import { clearSessionCookie, requireUser, setSessionCookie } from './session';
+import { rule } from '@app/shared/rules';
 
 const userResponse = z.object({ user: meSchema });
 const sessionResponse = z.object({ user: meSchema.nullable() });
@@ -142,7 +143,7 @@ export function authRoutes(ctx: AppContext) {
       {
         schema: {
           tags,
-          params: z.object({ id: z.uuid({ error: 'Session not found' }) }),
+          params: z.object({ id: z.uuid({ error: rule('SESSION_ID_INVALID') }) }),
           response: { 200: okSchema },
         },
       },

@@ -14,8 +14,9 @@ import type { AppContext } from '../../context';
 import { guardAdmin } from '../../http/guards';
 import { requireAdmin } from '../auth/session';
 import * as service from './users.service';
+import { rule } from '@app/shared/rules';
 
-const idParams = z.object({ id: z.uuid({ error: 'User not found' }) });
+const idParams = z.object({ id: z.uuid({ error: rule('USER_ID_NOT_FOUND') }) });
 
 function actorOf(request: FastifyRequest): service.AdminActor {
   return { adminId: requireAdmin(request).user.id, ip: request.ip };

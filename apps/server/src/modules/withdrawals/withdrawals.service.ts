@@ -116,6 +116,7 @@ export async function requestWithdrawal(
         description: englishDescription(parts),
         descriptionParts: parts,
         crypto: label,
+        channel: input.method,
         methodId,
         payoutDetails,
         createdAt: now,
