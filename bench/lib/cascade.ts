@@ -12,6 +12,7 @@ import { eq, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { loadConfig } from '../../apps/server/src/config';
 import { systemClock, type AppContext } from '../../apps/server/src/context';
+import { createCaches } from '../../apps/server/src/caches';
 import { createDb, createPool } from '../../apps/server/src/db/client';
 import { migrate } from '../../apps/server/src/db/migrate';
 import { plans, users } from '../../apps/server/src/db/schema';
@@ -71,6 +72,7 @@ export async function runCascade(
     log: silent,
     realtime,
     prices: createPriceSource(db),
+    caches: createCaches(),
     secretsKey,
   };
   const market = createScriptedSource(systemClock);

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type { Logger } from 'pino';
+import type { AppCaches } from './caches';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import type { Mailer } from './modules/mail/mailer';
@@ -25,4 +26,6 @@ export interface AppContext {
   prices: PriceSource;
   /** Seals secrets the server must read back (TOTP seeds). */
   secretsKey: Buffer;
+  /** What this instance remembers between requests (never shared with another instance). */
+  caches: AppCaches;
 }

@@ -3,6 +3,7 @@ import pino, { type Logger } from 'pino';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { systemClock, type AppContext } from './context';
+import { createCaches } from './caches';
 import { createPriceSource } from './modules/market/price-source';
 import { createDb, createPool } from './db/client';
 import { EmbeddedDatabaseError, startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
@@ -217,6 +218,7 @@ async function runInstance(config: Config, log: Logger, isWorker: boolean): Prom
     log,
     realtime: hub,
     prices: createPriceSource(db),
+    caches: createCaches(),
     secretsKey,
   };
   const metrics = createMetrics();

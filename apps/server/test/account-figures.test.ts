@@ -1,26 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Transaction } from '@app/shared/schemas/transactions';
 import { accountFigures } from '../src/modules/account/account.repo';
 import { userBalances, userNetByEntryKind } from './ledger-oracle';
 import { listTransactions } from '../src/modules/transactions/transactions.repo';
-import { createTestApp, type TestApp, type TestClient } from './harness';
-import {
-  activeUser,
-  adminClient,
-  auditAfterEach,
-  bankWithdrawal as bank,
-  fund,
-} from './money-helpers';
+import type { TestApp, TestClient } from './harness';
+import { activeUser, bankWithdrawal as bank, fund, useMoneyApp } from './money-helpers';
 
 let t: TestApp;
 let admin: TestClient;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await adminClient(t);
-});
-afterAll(() => t.close());
-auditAfterEach(() => t);
+useMoneyApp((made) => ({ t, admin } = made));
 
 /** The figures as the dashboard read them before: one query each. */
 async function separately(userId: string) {

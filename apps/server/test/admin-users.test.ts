@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, adminClient, registerUser, TestClient, type TestApp } from './harness';
+import { describe, expect, it } from 'vitest';
+import { registerUser, TestClient, type TestApp, useTestApp } from './harness';
 import { findMailTo } from '../src/modules/mail/outbox.repo';
 
 let t: TestApp;
 let admin: TestClient;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await adminClient(t);
-});
-afterAll(() => t.close());
+useTestApp((made) => ({ t, admin } = made));
 
 async function adminId(): Promise<string> {
   return (await admin.get('/api/auth/me')).json<{ user: { id: string } }>().user.id;

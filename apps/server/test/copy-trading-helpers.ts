@@ -3,7 +3,9 @@ import {
   type CopyTrading,
 } from '../src/modules/copy-trading/copy-trading.runtime';
 import { createScriptedSource, type ScriptedSource } from '../src/modules/market/adapters/scripted';
-import { createTestApp, type TestApp } from './harness';
+import { expect } from 'vitest';
+import { createTestApp, type TestApp, type TestClient } from './harness';
+import { activeUser } from './money-helpers';
 
 /** Short history keeps the suite fast: 2 days of 1-minute candles (+2 warm-up) and replays. */
 export const TEST_MARKET = { seed: 7, backfillDays: 2 } as const;
@@ -56,4 +58,24 @@ export async function advance(t: TradingTestApp, ms: number): Promise<void> {
   t.clock.advance(ms);
   await t.trading.tick(t.clock.now());
   await t.trading.closes.settled();
+}
+
+/**
+ * The Silver plan's strategy run by a lead trader: an active user the admin makes a lead trader
+ * and assigns to it (each step answered 200).
+ */
+export async function silverWithLeadTrader(t: TestApp, admin: TestClient) {
+  const plans = (await admin.get('/api/plans')).json<{
+    plans: { id: string; title: string; strategy: { id: string } | null }[];
+  }>().plans;
+  const silver = plans.find((p) => p.title === 'Silver');
+  if (!silver?.strategy) throw new Error('no Silver plan with a strategy');
+  const strategyId = silver.strategy.id;
+  const trader = await activeUser(t, 'Lead Trader');
+  expect((await admin.post(`/api/admin/users/${trader.user.id}/make-trader`)).statusCode).toBe(200);
+  const assigned = await admin.post(`/api/admin/strategies/${strategyId}/lead-trader`, {
+    userId: trader.user.id,
+  });
+  expect(assigned.statusCode).toBe(200);
+  return { silver, strategyId, trader };
 }

@@ -35,6 +35,7 @@ export async function bulkInvestors(ctx: AppContext, count: number, cents: bigin
           amountCents: cents,
           description: 'Deposit via Bitcoin',
           crypto: 'Bitcoin',
+          channel: 'crypto' as const,
           decidedAt: now,
           createdAt: now,
           updatedAt: now,

@@ -1,29 +1,24 @@
 import { ruleParams } from './rule-of';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Transaction } from '@app/shared/schemas/transactions';
 import { findMailTo } from '../src/modules/mail/outbox.repo';
-import { createTestApp, registerUser, type TestApp, type TestClient } from './harness';
+import { expectError, registerUser, type TestApp, type TestClient } from './harness';
 import {
   activeUser,
   adminClient,
-  auditAfterEach,
   countRows,
   fund,
   methodIds,
   summaryOf,
+  useMoneyApp,
 } from './money-helpers';
 
 let t: TestApp;
 let admin: TestClient;
 /** A payment method id no method has: the schema takes it, the service refuses it. */
 const UNKNOWN_METHOD = '00000000-0000-4000-8000-000000000000';
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await adminClient(t);
-});
-afterAll(() => t.close());
-auditAfterEach(() => t);
+useMoneyApp((made) => ({ t, admin } = made));
 
 describe('deposits', () => {
   it('"I have made the payment" records a pending credit with the method and reference, books nothing', async () => {
@@ -77,12 +72,10 @@ describe('deposits', () => {
     expect(audit.rows[0]?.actor_id).toMatch(/^[0-9a-f-]{36}$/);
     const again = await admin.post(`/api/admin/deposits/${approved.transactionId}/approve`);
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toMatchObject({
-      error: {
-        code: 'DEPOSIT_ALREADY_DECIDED',
-        params: { outcome: 'approved' },
-        message: 'This deposit was already approved',
-      },
+    expectError(again, {
+      code: 'DEPOSIT_ALREADY_DECIDED',
+      params: { outcome: 'approved' },
+      message: 'This deposit was already approved',
     });
     expect((await summaryOf(client)).availableCents).toBe(50_000);
   });
@@ -109,9 +102,7 @@ describe('deposits', () => {
     const deposit = await client.post('/api/deposits', { methodId: bank, amount: 75 });
     const { transaction } = deposit.json<{ transaction: Transaction }>();
     const missing = await admin.post(`/api/admin/deposits/${transaction.id}/reject`, {});
-    expect(missing.json()).toMatchObject({
-      error: { message: 'Please enter a reason', field: 'reason' },
-    });
+    expectError(missing, { message: 'Please enter a reason', field: 'reason' });
     const rejected = await admin.post(`/api/admin/deposits/${transaction.id}/reject`, {
       reason: 'No payment arrived',
     });
@@ -126,12 +117,10 @@ describe('deposits', () => {
     });
     expect((await summaryOf(client)).availableCents).toBe(0);
     const late = await admin.post(`/api/admin/deposits/${transaction.id}/approve`);
-    expect(late.json()).toMatchObject({
-      error: {
-        code: 'DEPOSIT_ALREADY_DECIDED',
-        params: { outcome: 'rejected' },
-        message: 'This deposit was already rejected',
-      },
+    expectError(late, {
+      code: 'DEPOSIT_ALREADY_DECIDED',
+      params: { outcome: 'rejected' },
+      message: 'This deposit was already rejected',
     });
   });
 
@@ -223,12 +212,10 @@ describe('deposits', () => {
     expect(withdrawal.json()).toMatchObject({ error: { code: 'INSUFFICIENT_BALANCE' } });
     const response = await client.post('/api/deposits', { methodId: crypto, amount: '10' });
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toMatchObject({
-      error: {
-        code: 'ACCOUNT_NOT_ACTIVE',
-        message:
-          'Your account is not active yet. New accounts are activated within 24 hours of registration.',
-      },
+    expectError(response, {
+      code: 'ACCOUNT_NOT_ACTIVE',
+      message:
+        'Your account is not active yet. New accounts are activated within 24 hours of registration.',
     });
   });
 });

@@ -4,13 +4,14 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import pino from 'pino';
-import { inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { CSRF_COOKIE, CSRF_HEADER } from '@app/shared/http';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import type { AppContext, Clock } from '../src/context';
+import { createCaches } from '../src/caches';
 import { createPriceSource } from '../src/modules/market/price-source';
 import { createDb, createPool, type Db } from '../src/db/client';
 import { recoveryCodes, users } from '../src/db/schema';
@@ -50,6 +51,15 @@ export interface TestApp {
   close: () => Promise<void>;
 }
 
+/** Rate limits high enough that no test trips one unless it sets its own (rate-limits.test.ts). */
+export const RELAXED_RATE_LIMITS: Config['rateLimits'] = {
+  login: 1000,
+  loginAddress: 1000,
+  register: 1000,
+  recovery: 1000,
+  twoFactor: 1000,
+};
+
 /** A fresh database cloned from the migrated template, and the whole app in-process. */
 export async function createTestApp(
   overrides: Partial<Config> = {},
@@ -75,13 +85,7 @@ export async function createTestApp(
     adminEmail: 'admin@test.local',
     adminPassword: 'admin-password-123',
     smtpUrl: undefined,
-    rateLimits: {
-      login: 1000,
-      loginAddress: 1000,
-      register: 1000,
-      recovery: 1000,
-      twoFactor: 1000,
-    },
+    rateLimits: RELAXED_RATE_LIMITS,
     ...overrides,
   };
   const pool = createPool(databaseUrl, 10);
@@ -123,6 +127,7 @@ export async function createTestApp(
     log,
     realtime: hub,
     prices: createPriceSource(db),
+    caches: createCaches(),
     secretsKey,
   };
   const app = await buildApp(ctx, hub);
@@ -319,4 +324,35 @@ export async function secondAdmin(
     email: input.email,
     password: input.password,
   };
+}
+
+/**
+ * The file's app and signed-in admin: created before its tests, closed after them, and handed to
+ * `assign` (`useTestApp((made) => ({ t, admin } = made))`). `afterEachTest` runs after every test
+ * (money-helpers' useMoneyApp audits the ledger there).
+ */
+export function useTestApp(
+  assign: (made: { t: TestApp; admin: TestClient }) => void,
+  options: { overrides?: Partial<Config>; afterEachTest?: (t: TestApp) => Promise<void> } = {},
+): void {
+  let t: TestApp | undefined;
+  beforeAll(async () => {
+    t = await createTestApp(options.overrides);
+    assign({ t, admin: await adminClient(t) });
+  });
+  afterAll(() => t?.close());
+  const { afterEachTest } = options;
+  if (afterEachTest) {
+    afterEach(async () => {
+      if (t) await afterEachTest(t);
+    });
+  }
+}
+
+/** The response's body is an `error` with (at least) these code, params, message and field. */
+export function expectError(
+  response: LightMyRequestResponse,
+  error: { code?: string; params?: Record<string, unknown>; message?: string; field?: string },
+): void {
+  expect(response.json()).toMatchObject({ error });
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Transaction } from '@app/shared/schemas/transactions';
 import {
   depositApproved,
@@ -10,24 +10,12 @@ import {
 import { auditLedger } from '../src/modules/ledger/ledger.audit';
 import { userNetByEntryKind } from './ledger-oracle';
 import { postEntry } from '../src/modules/ledger/ledger.service';
-import { createTestApp, type TestApp, type TestClient } from './harness';
-import {
-  activeUser,
-  adminClient,
-  auditAfterEach,
-  fund,
-  methodIds,
-  summaryOf,
-} from './money-helpers';
+import type { TestApp, TestClient } from './harness';
+import { activeUser, fund, methodIds, summaryOf, useMoneyApp } from './money-helpers';
 
 let t: TestApp;
 let admin: TestClient;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await adminClient(t);
-});
-afterAll(() => t.close());
-auditAfterEach(() => t);
+useMoneyApp((made) => ({ t, admin } = made));
 
 /** Drizzle wraps the PostgreSQL error; its message is on `cause`. */
 const causeMatches = (pattern: RegExp) => (error: unknown) =>

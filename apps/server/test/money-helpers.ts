@@ -3,7 +3,7 @@ import { afterEach, expect } from 'vitest';
 import { centsToPlain } from '@app/shared/money';
 import type { Transaction } from '@app/shared/schemas/transactions';
 import { auditLedger } from '../src/modules/ledger/ledger.audit';
-import { registerUser, type TestClient, type TestApp } from './harness';
+import { registerUser, useTestApp, type TestClient, type TestApp } from './harness';
 
 /** After every test of the file: every ledger invariant still holds. */
 export function auditAfterEach(get: () => TestApp): void {
@@ -13,6 +13,30 @@ export function auditAfterEach(get: () => TestApp): void {
 }
 
 export { adminClient } from './harness';
+
+/**
+ * The file's app and signed-in admin (see useTestApp), with every ledger invariant checked after
+ * each test: `useMoneyApp((made) => ({ t, admin } = made))`.
+ */
+export function useMoneyApp(assign: (made: { t: TestApp; admin: TestClient }) => void): void {
+  useTestApp(assign, {
+    afterEachTest: async (t) => {
+      expect(await auditLedger(t.db)).toEqual([]);
+    },
+  });
+}
+
+/** An active investor whose deposit of `cents` the admin has approved. */
+export async function fundedInvestor(
+  t: TestApp,
+  admin: TestClient,
+  cents: number,
+  name?: string,
+): Promise<Awaited<ReturnType<typeof activeUser>>> {
+  const investor = await activeUser(t, name);
+  await fund(t, admin, investor.client, cents);
+  return investor;
+}
 
 /** A registered user whose account an admin has activated (activation belongs to another issue). */
 export async function activeUser(t: TestApp, name = 'Ada Lovelace') {

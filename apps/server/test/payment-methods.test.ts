@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PaymentMethod } from '@app/shared/schemas/payment-methods';
-import { adminClient, createTestApp, registerUser, type TestClient, type TestApp } from './harness';
+import { registerUser, type TestClient, type TestApp, useTestApp } from './harness';
 
 let t: TestApp;
 let admin: TestClient;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await adminClient(t);
-});
-afterAll(() => t.close());
+useTestApp((made) => ({ t, admin } = made));
 
 async function methodsSeenBy(client: TestClient): Promise<PaymentMethod[]> {
   const response = await client.get('/api/payment-methods');

@@ -8,6 +8,7 @@ import { findMailTo } from '../src/modules/mail/outbox.repo';
 import {
   createTestApp,
   registerUser,
+  RELAXED_RATE_LIMITS,
   TestClient,
   uniqueEmail,
   VALID_PASSWORD,
@@ -21,14 +22,7 @@ const LIMITED = {
 function limits(overrides: Partial<Config['rateLimits']>): Partial<Config> {
   return {
     trustProxy: true,
-    rateLimits: {
-      login: 1000,
-      loginAddress: 1000,
-      register: 1000,
-      recovery: 1000,
-      twoFactor: 1000,
-      ...overrides,
-    },
+    rateLimits: { ...RELAXED_RATE_LIMITS, ...overrides },
   };
 }
 

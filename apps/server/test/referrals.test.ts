@@ -1,17 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createTestApp, registerUser, type TestApp, type TestClient } from './harness';
-import { adminClient, auditAfterEach, summaryOf } from './money-helpers';
+import { registerUser, type TestApp, type TestClient } from './harness';
+import { summaryOf, useMoneyApp } from './money-helpers';
 import { findMailTo } from '../src/modules/mail/outbox.repo';
 
 let t: TestApp;
 let admin: TestClient;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await adminClient(t);
-});
-afterAll(() => t.close());
-auditAfterEach(() => t);
+useMoneyApp((made) => ({ t, admin } = made));
 
 async function bonusTransactions(client: TestClient) {
   const list = (await client.get('/api/transactions')).json<{

@@ -6,8 +6,7 @@ import { closeOwnTrade } from '../src/modules/copy-trading/trades.service';
 import * as strategiesRepo from '../src/modules/copy-trading/strategies.repo';
 import { strategyNav } from '../src/modules/copy-trading/domain';
 import { adminClient } from './harness';
-import { activeUser } from './money-helpers';
-import { createScriptedTradingApp } from './copy-trading-helpers';
+import { createScriptedTradingApp, silverWithLeadTrader } from './copy-trading-helpers';
 import { bulkInvestors, investAll } from './copy-trading-setup';
 
 /**
@@ -30,21 +29,8 @@ afterAll(async () => {
 describe('a stop-loss cascade', () => {
   it(`closes ${COPIES} copies at one NAV while owners race it with their own closes`, async () => {
     const admin = await adminClient(t);
-    const plans = (await admin.get('/api/plans')).json<{
-      plans: { id: string; title: string; strategy: { id: string } | null }[];
-    }>().plans;
-    const silver = plans.find((p) => p.title === 'Silver')!;
-    const strategyId = silver.strategy!.id;
-
     // A lead trader puts the whole strategy into BTC.
-    const trader = await activeUser(t, 'Lead Trader');
-    expect((await admin.post(`/api/admin/users/${trader.user.id}/make-trader`)).statusCode).toBe(
-      200,
-    );
-    const assigned = await admin.post(`/api/admin/strategies/${strategyId}/lead-trader`, {
-      userId: trader.user.id,
-    });
-    expect(assigned.statusCode).toBe(200);
+    const { silver, strategyId, trader } = await silverWithLeadTrader(t, admin);
     const order = await trader.client.post('/api/trader/orders', {
       symbol: 'BTCUSDT',
       side: 'long',

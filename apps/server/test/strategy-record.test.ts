@@ -6,7 +6,7 @@ import type {
 } from '@app/shared/schemas/strategies';
 import { adminClient, TestClient } from './harness';
 import { activeUser, fund } from './money-helpers';
-import { createScriptedTradingApp } from './copy-trading-helpers';
+import { createScriptedTradingApp, silverWithLeadTrader } from './copy-trading-helpers';
 
 /**
  * A strategy's public record from its real history: the lead trader buys, the price rises, a
@@ -34,22 +34,7 @@ async function step(ms: number) {
 describe('GET /api/strategies/:id/record', () => {
   it('returns, drawdown, closed positions and copier outcomes from the strategy history', async () => {
     const admin = await adminClient(t);
-    const plans = (await admin.get('/api/plans')).json<{
-      plans: { id: string; title: string; strategy: { id: string } | null }[];
-    }>().plans;
-    const silver = plans.find((p) => p.title === 'Silver')!;
-    const strategyId = silver.strategy!.id;
-    const trader = await activeUser(t, 'Lead Trader');
-    expect((await admin.post(`/api/admin/users/${trader.user.id}/make-trader`)).statusCode).toBe(
-      200,
-    );
-    expect(
-      (
-        await admin.post(`/api/admin/strategies/${strategyId}/lead-trader`, {
-          userId: trader.user.id,
-        })
-      ).statusCode,
-    ).toBe(200);
+    const { silver, strategyId, trader } = await silverWithLeadTrader(t, admin);
 
     // Half the strategy in BTC at its start price.
     const buy = await trader.client.post('/api/trader/orders', {

@@ -1,19 +1,14 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { transactions } from '../src/modules/ledger/ledger.schema';
 import { toTransaction } from '../src/modules/transactions/transaction.view';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Transaction } from '@app/shared/schemas/transactions';
-import { createTestApp, TestClient, type TestApp } from './harness';
-import { activeUser, adminClient, auditAfterEach, fund, methodIds } from './money-helpers';
+import { TestClient, type TestApp } from './harness';
+import { activeUser, fund, methodIds, useMoneyApp } from './money-helpers';
 
 let t: TestApp;
 let admin: TestClient;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await adminClient(t);
-});
-afterAll(() => t.close());
-auditAfterEach(() => t);
+useMoneyApp((made) => ({ t, admin } = made));
 
 type Page = { items: Transaction[]; nextCursor: string | null };
 

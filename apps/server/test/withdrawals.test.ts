@@ -1,38 +1,26 @@
 import { ruleParams } from './rule-of';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Transaction } from '@app/shared/schemas/transactions';
 import { findMailTo } from '../src/modules/mail/outbox.repo';
-import { createTestApp, type TestApp, type TestClient } from './harness';
+import { expectError, type TestApp, type TestClient } from './harness';
 import {
-  activeUser,
-  adminClient,
-  auditAfterEach,
   countRows,
   fund,
   methodIds,
   summaryOf,
   bankWithdrawal as bank,
+  fundedInvestor,
+  useMoneyApp,
 } from './money-helpers';
 
 let t: TestApp;
 let admin: TestClient;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await adminClient(t);
-});
-afterAll(() => t.close());
-auditAfterEach(() => t);
-
-async function fundedUser(cents: number) {
-  const user = await activeUser(t);
-  await fund(t, admin, user.client, cents);
-  return user;
-}
+useMoneyApp((made) => ({ t, admin } = made));
 
 describe('withdrawal requests', () => {
   it('hold the amount, fix the 10% fee (deducted from the payout) and e-mail user and support', async () => {
-    const { client, input } = await fundedUser(100_000);
+    const { client, input } = await fundedInvestor(t, admin, 100_000);
     const quote = await client.get('/api/withdrawals/quote?amount=250');
     expect(quote.json()).toEqual({
       amountCents: 25_000,
@@ -68,7 +56,7 @@ describe('withdrawal requests', () => {
   });
 
   it('paying moves the hold to payouts and fee income; the summary counts it', async () => {
-    const { client } = await fundedUser(100_000);
+    const { client } = await fundedInvestor(t, admin, 100_000);
     const { crypto } = await methodIds(t);
     const request = await client.post('/api/withdrawals', {
       method: 'crypto',
@@ -101,17 +89,15 @@ describe('withdrawal requests', () => {
       percentUp: '0.00',
     });
     const twice = await admin.post(`/api/admin/withdrawals/${transaction.id}/pay`);
-    expect(twice.json()).toMatchObject({
-      error: {
-        code: 'WITHDRAWAL_ALREADY_DECIDED',
-        params: { outcome: 'paid' },
-        message: 'This withdrawal was already paid',
-      },
+    expectError(twice, {
+      code: 'WITHDRAWAL_ALREADY_DECIDED',
+      params: { outcome: 'paid' },
+      message: 'This withdrawal was already paid',
     });
   });
 
   it('rejecting releases the hold and shows the reason', async () => {
-    const { client, input } = await fundedUser(5_000);
+    const { client, input } = await fundedInvestor(t, admin, 5_000);
     const request = await client.post('/api/withdrawals', bank(50));
     const { transaction } = request.json<{ transaction: Transaction }>();
     expect((await summaryOf(client)).availableCents).toBe(0);
@@ -131,7 +117,7 @@ describe('withdrawal requests', () => {
   });
 
   it('a fee schedule of 0% charges nothing; the public fee page reads the setting', async () => {
-    const { client } = await fundedUser(1_000);
+    const { client } = await fundedInvestor(t, admin, 1_000);
     expect((await client.get('/api/settings/fees')).json()).toEqual({
       withdrawalFeePct: '10',
       rounding: 'down_to_cent',
@@ -146,7 +132,7 @@ describe('withdrawal requests', () => {
   });
 
   it('more than the available balance is refused with "Insufficient balance"', async () => {
-    const { client } = await fundedUser(1_000);
+    const { client } = await fundedInvestor(t, admin, 1_000);
     const response = await client.post('/api/withdrawals', bank('10.01'));
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
@@ -161,7 +147,7 @@ describe('withdrawal requests', () => {
   });
 
   it('bad input books nothing and names the field with the seed message', async () => {
-    const { client } = await fundedUser(1_000);
+    const { client } = await fundedInvestor(t, admin, 1_000);
     const { crypto } = await methodIds(t);
     const before = await countRows(t, 'transactions');
     const cases: [unknown, string, string][] = [
@@ -223,7 +209,7 @@ describe('withdrawal requests', () => {
 
 describe('concurrency', () => {
   it('50 withdrawals of $10 at once against $100: exactly 10 succeed, available $0, held $100', async () => {
-    const { client } = await fundedUser(10_000);
+    const { client } = await fundedInvestor(t, admin, 10_000);
     const answers = await Promise.all(
       Array.from({ length: 50 }, () => client.post('/api/withdrawals', bank('10'))),
     );
@@ -254,7 +240,7 @@ describe('concurrency', () => {
     // (user_id, kind) index, which ON CONFLICT (code) did not cover, and answered 500.
     const odd: string[] = [];
     for (let round = 0; round < 25; round += 1) {
-      const { client } = await fundedUser(10_000);
+      const { client } = await fundedInvestor(t, admin, 10_000);
       const answers = await Promise.all(
         Array.from({ length: 50 }, () => client.post('/api/withdrawals', bank('10'))),
       );
@@ -267,7 +253,7 @@ describe('concurrency', () => {
   });
 
   it('the same Idempotency-Key 20 times at once: one withdrawal, 20 identical answers', async () => {
-    const { client } = await fundedUser(10_000);
+    const { client } = await fundedInvestor(t, admin, 10_000);
     const headers = { 'idempotency-key': 'withdraw-once-123' };
     const answers = await Promise.all(
       Array.from({ length: 20 }, () => client.post('/api/withdrawals', bank('25'), headers)),
@@ -285,7 +271,7 @@ describe('concurrency', () => {
   });
 
   it('the same key with another body is refused (409) and books nothing', async () => {
-    const { client } = await fundedUser(10_000);
+    const { client } = await fundedInvestor(t, admin, 10_000);
     const headers = { 'idempotency-key': 'key-A' };
     expect((await client.post('/api/withdrawals', bank('10'), headers)).statusCode).toBe(201);
     const other = await client.post('/api/withdrawals', bank('11'), headers);
@@ -304,7 +290,7 @@ describe('concurrency', () => {
   });
 
   it('a request that failed is not remembered: the same key works once the balance is there', async () => {
-    const { client } = await fundedUser(500);
+    const { client } = await fundedInvestor(t, admin, 500);
     const headers = { 'idempotency-key': 'retry-after-deposit' };
     expect((await client.post('/api/withdrawals', bank('10'), headers)).statusCode).toBe(400);
     await fund(t, admin, client, 500);

@@ -11,11 +11,11 @@ import type { Tx } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { refusal } from '../../http/errors';
 import { announceApprovalChange, approvalView } from '../approvals/approvals.common';
-import { insertApproval, soloMovedCents } from '../approvals/approvals.repo';
+import { movedAloneCents, requestApproval } from '../approvals/approvals.service';
 import { needsSecondAdmin, SOLO_WINDOW_MS } from '../approvals/domain/four-eyes';
 import { auditingSelfDecisions, SelfDecisionError } from '../approvals/self-decision';
-import { recordAudit } from '../audit/audit.repo';
-import { findUserById } from '../auth/auth.repo';
+import { recordAudit } from '../audit/audit.service';
+import { findUserById } from '../auth/auth.service';
 import { adjustment } from '../ledger/domain';
 import type { TransactionRow } from '../ledger/ledger.schema';
 import { runIdempotent } from '../ledger/idempotency';
@@ -23,7 +23,7 @@ import { postEntry } from '../ledger/ledger.service';
 import { announceMoneyChange, withFundsCheck } from '../ledger/money.common';
 import { fourEyesThresholdCents } from '../settings/settings.service';
 import { toTransaction } from '../transactions/transaction.view';
-import { insertTransaction } from '../transactions/transactions.repo';
+import { insertTransaction } from '../transactions/transactions.service';
 
 export interface AdjustmentOrder {
   userId: string;
@@ -73,7 +73,7 @@ export async function adjust(
           amount: BigInt(input.amount),
           reason: input.reason,
         };
-        const solo = await soloMovedCents(tx, {
+        const solo = await movedAloneCents(tx, {
           adminId: admin.id,
           userId,
           what: 'adjustment',
@@ -101,7 +101,7 @@ async function requestAdjustmentApproval(
   adminId: string,
   ip: string,
 ) {
-  const approval = await insertApproval(tx, {
+  const approval = await requestApproval(tx, {
     kind: 'adjustment',
     userId: order.userId,
     amountCents: order.amount,

@@ -1,22 +1,30 @@
 import type { ApprovalDecision, ApprovalList, ApprovalStatus } from '@app/shared/schemas/approvals';
 import type { AppContext } from '../../context';
-import type { Tx } from '../../db/client';
+import type { DbOrTx, Tx } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { refusal } from '../../http/errors';
 import { bookAdjustment } from '../account/adjustments.service';
-import { recordAudit } from '../audit/audit.repo';
+import { recordAudit } from '../audit/audit.service';
 import type { TransactionRow } from '../ledger/ledger.schema';
-import { runIdempotent } from '../ledger/idempotency';
 import { toTransaction } from '../transactions/transaction.view';
 import { bookPayout } from '../withdrawals/withdrawals.service';
 import { toApproval } from './approval.view';
 import { announceApprovalChange, approvalView } from './approvals.common';
-import { decideApproval, listApprovalViews, lockApproval } from './approvals.repo';
+import {
+  decideApproval,
+  findPendingPayoutApproval,
+  insertApproval,
+  listApprovalViews,
+  lockApproval,
+  soloMovedCents,
+  type NewApproval,
+} from './approvals.repo';
 import type { MoneyApprovalRow } from './approvals.schema';
 import {
-  auditingSelfDecisions,
+  adminDecision,
   SecondAdminRequiredError,
   SelfDecisionError,
+  type AdminDecisionRequest,
 } from './self-decision';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -84,67 +92,75 @@ async function bookApproved(
   return (await bookPayout(ctx, tx, { id: approval.transactionId, ...by })).row;
 }
 
+/** The checker's decision in the audit log, with what the approval was about. */
+function auditApprovalDecision(
+  tx: Tx,
+  approval: MoneyApprovalRow,
+  checker: UserRow,
+  ip: string,
+  action: 'approval.approved' | 'approval.rejected',
+  extra: Record<string, unknown>,
+): Promise<void> {
+  return recordAudit(tx, {
+    actorId: checker.id,
+    action,
+    targetType: 'approval',
+    targetId: approval.id,
+    ip,
+    details: {
+      kind: approval.kind,
+      userId: approval.userId,
+      amountCents: approval.amountCents.toString(),
+      requestedBy: approval.requestedBy,
+      ...extra,
+    },
+  });
+}
+
 /**
  * The checker approves: the approval is marked approved and what it asked for is booked, in one
  * transaction, exactly once (the approval's row lock and its pending → approved move; a retry
  * with the same Idempotency-Key gets the first answer).
  */
-export async function approve(
-  ctx: AppContext,
-  checker: UserRow,
-  id: string,
-  key: string | undefined,
-  ip: string,
-) {
-  return auditingSelfDecisions(ctx, { adminId: checker.id, ip }, () =>
-    runIdempotent<ApprovalDecision>(
-      ctx,
-      { userId: checker.id, key, scope: `POST /api/admin/approvals/${id}/approve`, payload: {} },
-      async (tx, keyId) => {
-        const approval = await lockForChecker(tx, id, checker, 'approval.approve');
-        const now = ctx.clock.now();
-        const by = {
-          adminId: checker.id,
-          keyId,
-          ip,
-          requestedBy: approval.requestedBy,
-          approvalId: approval.id,
-        };
-        const transactionRow = await bookApproved(ctx, tx, approval, by);
-        await decideApproval(tx, approval.id, {
-          status: 'approved',
-          decidedBy: checker.id,
-          decidedAt: now,
-          transactionId: transactionRow.id,
-        });
-        await recordAudit(tx, {
-          actorId: checker.id,
-          action: 'approval.approved',
-          targetType: 'approval',
-          targetId: approval.id,
-          ip,
-          details: {
-            kind: approval.kind,
-            userId: approval.userId,
-            amountCents: approval.amountCents.toString(),
-            requestedBy: approval.requestedBy,
-            transactionId: transactionRow.transactionId,
-          },
-        });
-        const transactionId = transactionRow.transactionId;
-        return {
-          status: 200,
-          body: {
-            approval: await approvalView(tx, approval.id),
-            transaction: toTransaction(transactionRow),
-          },
-          afterCommit: () => {
-            ctx.mailer.kick();
-            announceApprovalChange(ctx, approval.userId, transactionId);
-          },
-        };
-      },
-    ),
+export async function approve(ctx: AppContext, request: AdminDecisionRequest) {
+  const { admin: checker, id, key, ip } = request;
+  return adminDecision<ApprovalDecision>(
+    ctx,
+    { adminId: checker.id, ip },
+    { scope: `POST /api/admin/approvals/${id}/approve`, key, payload: {} },
+    async (tx, keyId) => {
+      const approval = await lockForChecker(tx, id, checker, 'approval.approve');
+      const now = ctx.clock.now();
+      const by = {
+        adminId: checker.id,
+        keyId,
+        ip,
+        requestedBy: approval.requestedBy,
+        approvalId: approval.id,
+      };
+      const transactionRow = await bookApproved(ctx, tx, approval, by);
+      await decideApproval(tx, approval.id, {
+        status: 'approved',
+        decidedBy: checker.id,
+        decidedAt: now,
+        transactionId: transactionRow.id,
+      });
+      await auditApprovalDecision(tx, approval, checker, ip, 'approval.approved', {
+        transactionId: transactionRow.transactionId,
+      });
+      const transactionId = transactionRow.transactionId;
+      return {
+        status: 200,
+        body: {
+          approval: await approvalView(tx, approval.id),
+          transaction: toTransaction(transactionRow),
+        },
+        afterCommit: () => {
+          ctx.mailer.kick();
+          announceApprovalChange(ctx, approval.userId, transactionId);
+        },
+      };
+    },
   );
 }
 
@@ -152,51 +168,48 @@ export async function approve(
  * The checker rejects: nothing is booked. A payout's withdrawal stays pending with its hold, for
  * a new decision (pay again, which asks for a new approval, or reject the withdrawal).
  */
-export async function reject(
-  ctx: AppContext,
-  checker: UserRow,
-  id: string,
-  reason: string,
-  key: string | undefined,
-  ip: string,
-) {
-  return auditingSelfDecisions(ctx, { adminId: checker.id, ip }, () =>
-    runIdempotent<ApprovalDecision>(
-      ctx,
-      {
-        userId: checker.id,
-        key,
-        scope: `POST /api/admin/approvals/${id}/reject`,
-        payload: { reason },
-      },
-      async (tx) => {
-        const approval = await lockForChecker(tx, id, checker, 'approval.reject');
-        await decideApproval(tx, approval.id, {
-          status: 'rejected',
-          decidedBy: checker.id,
-          decidedAt: ctx.clock.now(),
-          rejectionReason: reason,
-        });
-        await recordAudit(tx, {
-          actorId: checker.id,
-          action: 'approval.rejected',
-          targetType: 'approval',
-          targetId: approval.id,
-          ip,
-          details: {
-            kind: approval.kind,
-            userId: approval.userId,
-            amountCents: approval.amountCents.toString(),
-            requestedBy: approval.requestedBy,
-            reason,
-          },
-        });
-        return {
-          status: 200,
-          body: { approval: await approvalView(tx, approval.id), transaction: null },
-          afterCommit: () => announceApprovalChange(ctx, approval.userId),
-        };
-      },
-    ),
+export async function reject(ctx: AppContext, request: AdminDecisionRequest, reason: string) {
+  const { admin: checker, id, key, ip } = request;
+  return adminDecision<ApprovalDecision>(
+    ctx,
+    { adminId: checker.id, ip },
+    { scope: `POST /api/admin/approvals/${id}/reject`, key, payload: { reason } },
+    async (tx) => {
+      const approval = await lockForChecker(tx, id, checker, 'approval.reject');
+      await decideApproval(tx, approval.id, {
+        status: 'rejected',
+        decidedBy: checker.id,
+        decidedAt: ctx.clock.now(),
+        rejectionReason: reason,
+      });
+      await auditApprovalDecision(tx, approval, checker, ip, 'approval.rejected', { reason });
+      return {
+        status: 200,
+        body: { approval: await approvalView(tx, approval.id), transaction: null },
+        afterCommit: () => announceApprovalChange(ctx, approval.userId),
+      };
+    },
   );
+}
+
+// For the modules that ask for approvals (withdrawals, adjustments): the table is this module's. --
+
+export type { NewApproval } from './approvals.repo';
+
+/** A new waiting approval; undefined when that withdrawal already has one waiting. */
+export function requestApproval(db: DbOrTx, values: NewApproval) {
+  return insertApproval(db, values);
+}
+
+/** The payout approval waiting on a withdrawal, if any. */
+export function pendingPayoutApproval(db: DbOrTx, transactionId: string) {
+  return findPendingPayoutApproval(db, transactionId);
+}
+
+/** What one admin moved alone for one user since `since`, in cents (see approvals.repo). */
+export function movedAloneCents(
+  db: DbOrTx,
+  params: Parameters<typeof soloMovedCents>[1],
+): Promise<bigint> {
+  return soloMovedCents(db, params);
 }

@@ -1,6 +1,9 @@
 import type { AppContext } from '../../context';
+import type { Tx } from '../../db/client';
+import type { UserRow } from '../../db/schema';
 import { AppError } from '../../http/errors';
-import { recordAudit } from '../audit/audit.repo';
+import { recordAudit } from '../audit/audit.service';
+import { runIdempotent, type IdempotentOutcome, type OperationResult } from '../ledger/idempotency';
 
 /**
  * No one decides on their own money: an admin may not approve or reject their own deposit, pay or
@@ -79,4 +82,34 @@ export async function refusedSelfDecision(
     details: { operation },
   });
   return error;
+}
+
+/** An admin's request to decide on one thing (a deposit, a withdrawal, an approval). */
+export interface AdminDecisionRequest {
+  admin: UserRow;
+  /** The thing decided on: a uuid, or a TNX id for a transaction. */
+  id: string;
+  /** The request's Idempotency-Key, if sent. */
+  key: string | undefined;
+  ip: string;
+}
+
+/**
+ * One admin decision on money (a deposit, a withdrawal, an approval), the way every one runs:
+ * idempotent under the admin's `Idempotency-Key` for `scope` (the route, `POST /api/admin/...`),
+ * in one transaction, and refused self-decisions audited after it rolled back.
+ */
+export function adminDecision<T>(
+  ctx: AppContext,
+  actor: { adminId: string; ip: string },
+  request: { scope: string; key: string | undefined; payload: unknown },
+  work: (tx: Tx, keyId: bigint | null) => Promise<OperationResult<T>>,
+): Promise<IdempotentOutcome<T>> {
+  return auditingSelfDecisions(ctx, actor, () =>
+    runIdempotent<T>(
+      ctx,
+      { userId: actor.adminId, key: request.key, scope: request.scope, payload: request.payload },
+      work,
+    ),
+  );
 }

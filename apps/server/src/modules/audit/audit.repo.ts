@@ -1,5 +1,6 @@
+import { and, desc, eq, lt, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { auditLog } from '../../db/schema';
+import { auditLog, users } from '../../db/schema';
 
 export interface AuditEntry {
   actorId: string | null;
@@ -20,4 +21,48 @@ export async function recordAudit(db: DbOrTx, entry: AuditEntry): Promise<void> 
     ip: entry.ip ?? null,
     details: entry.details ?? {},
   });
+}
+
+/**
+ * Appends to the audit log in the same statement as `alongside` (another module's write, run as a
+ * data-modifying WITH): both or neither, in one round trip.
+ */
+export async function recordAuditAlongside(
+  db: DbOrTx,
+  entry: AuditEntry,
+  alongside: SQL,
+): Promise<void> {
+  await db.execute(sql`
+    WITH alongside AS (${alongside})
+    INSERT INTO audit_log (actor_id, action, target_type, target_id, ip, details)
+    VALUES (${entry.actorId}, ${entry.action}, ${entry.targetType ?? null},
+            ${entry.targetId ?? null}, ${entry.ip ?? null}, ${JSON.stringify(entry.details ?? {})}::jsonb)`);
+}
+
+export interface AuditFilter {
+  actorId?: string | undefined;
+  targetType?: string | undefined;
+  targetId?: string | undefined;
+  action?: string | undefined;
+  /** Entries older than this id (the page cursor). */
+  before?: bigint | undefined;
+}
+
+/** Admin list: newest first, filtered, with the acting user's e-mail; `limit` rows at most. */
+export async function listAuditEntries(db: DbOrTx, filter: AuditFilter, limit: number) {
+  return db
+    .select({ entry: auditLog, actorEmail: users.email })
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.actorId))
+    .where(
+      and(
+        filter.actorId ? eq(auditLog.actorId, filter.actorId) : undefined,
+        filter.targetType ? eq(auditLog.targetType, filter.targetType) : undefined,
+        filter.targetId ? eq(auditLog.targetId, filter.targetId) : undefined,
+        filter.action ? eq(auditLog.action, filter.action) : undefined,
+        filter.before !== undefined ? lt(auditLog.id, filter.before) : undefined,
+      ),
+    )
+    .orderBy(desc(auditLog.id))
+    .limit(limit);
 }

@@ -1,7 +1,5 @@
-import { and, desc, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { mailRow } from '../mail/outbox.repo';
-import type { MailContent } from '../mail/templates';
 import { preparedPer } from '../../db/prepared';
 import {
   authTokens,
@@ -176,17 +174,15 @@ export async function insertAuthToken(
 export async function insertAuthTokenWithMail(
   db: DbOrTx,
   token: { userId: string; kind: 'recovery' | 'verify_email'; tokenHash: Buffer; expiresAt: Date },
-  mail: { to: string; content: MailContent },
+  /** The mail module's statement queueing the e-mail (mail.service's mailInsertStatement). */
+  mailInsert: SQL,
 ): Promise<void> {
-  const row = mailRow(mail.to, mail.content);
   await db.execute(sql`
     WITH token AS (
       INSERT INTO auth_tokens (user_id, kind, token_hash, expires_at)
       VALUES (${token.userId}, ${token.kind}, ${token.tokenHash}, ${token.expiresAt.toISOString()})
     )
-    INSERT INTO mail_outbox (to_address, subject, text_body, html_body, sealed_body, template)
-    VALUES (${row.toAddress}, ${row.subject}, ${row.textBody}, ${row.htmlBody},
-            ${row.sealedBody ?? null}, ${row.template})`);
+    ${mailInsert}`);
 }
 
 /** Marks a valid token used and returns it; at most one caller can ever get it. */
@@ -271,4 +267,23 @@ export async function acceptTotpStep(db: DbOrTx, userId: string, step: number): 
     .where(and(eq(users.id, userId), or(isNull(users.totpLastStep), lt(users.totpLastStep, step))))
     .returning({ id: users.id });
   return rows.length > 0;
+}
+
+/**
+ * Points the user at avatar file `name` (or at none) and returns the file they pointed at before,
+ * read under the row lock, so two uploads racing each learn the file they replaced and none is
+ * orphaned.
+ */
+export async function swapAvatar(
+  db: DbOrTx,
+  userId: string,
+  name: string | null,
+): Promise<{ previous: string | null } | null> {
+  const result = await db.execute<{ previous: string | null }>(sql`
+    UPDATE users AS u SET avatar_path = ${name}, updated_at = now()
+    FROM (SELECT id, avatar_path FROM users WHERE id = ${userId} FOR UPDATE) AS old
+    WHERE u.id = old.id
+    RETURNING old.avatar_path AS previous`);
+  const [row] = result.rows;
+  return row ? { previous: row.previous } : null;
 }

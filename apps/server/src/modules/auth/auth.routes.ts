@@ -23,8 +23,6 @@ import { accountKey, clientAddress, limitOn, rateLimiter } from '../../http/rate
 import { toMe } from '../users/user.view';
 import * as service from './auth.service';
 import { authLimits } from './auth.limits';
-import { digest } from './crypto';
-import { findSessionByDigest, revokeSession } from './auth.repo';
 import { clearSessionCookie, requireUser, setSessionCookie } from './session';
 import { rule } from '@app/shared/rules';
 
@@ -85,17 +83,17 @@ export function authRoutes(ctx: AppContext) {
         schema: { tags, body: loginSchema, response: { 200: loginResultSchema } },
       },
       async (request, reply) => {
-        const outcome = await service.login(ctx, request.body, request, () =>
-          limiter.forgive(request, [family.guessByAddress.name, family.passwordByAccount.name]),
+        // Rotation: the session the browser held before (its cookie) ends when this one starts.
+        const outcome = await service.login(
+          ctx,
+          request.body,
+          request,
+          () =>
+            limiter.forgive(request, [family.guessByAddress.name, family.passwordByAccount.name]),
+          request.cookies[SESSION_COOKIE],
         );
         await limiter.forgive(request);
         if (outcome.status === 'otp_required') return { status: 'otp_required' as const };
-        // Rotate: whatever session the browser held before is ended.
-        const previous = request.cookies[SESSION_COOKIE];
-        if (previous) {
-          const found = await findSessionByDigest(ctx.db, digest(previous));
-          if (found) await revokeSession(ctx.db, found.user.id, found.session.id, ctx.clock.now());
-        }
         setSessionCookie(ctx, reply, outcome.session);
         return { status: 'ok' as const, user: toMe(outcome.user) };
       },

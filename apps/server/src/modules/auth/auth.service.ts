@@ -1,11 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import type { RegisterInput } from '@app/shared/schemas/auth';
 import type { AppContext } from '../../context';
-import type { Tx } from '../../db/client';
+import type { DbOrTx, Tx } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { refusal } from '../../http/errors';
-import { recordAudit } from '../audit/audit.repo';
-import { enqueueMail } from '../mail/outbox.repo';
+import { recordAudit } from '../audit/audit.service';
+import { enqueueMail, mailInsertStatement } from '../mail/mail.service';
 import { linkWithSecret, mailTemplates, sealMail, type Brand } from '../mail/templates';
 import * as repo from './auth.repo';
 import {
@@ -86,6 +86,8 @@ export async function login(
   request: FastifyRequest,
   /** Called once the password is known right (brute-force limits count failures only). */
   passwordAccepted: () => Promise<void> = async () => {},
+  /** The session token the browser held before, ended when the new session starts (rotation). */
+  previousToken?: string,
 ): Promise<LoginOutcome> {
   const user = await repo.findUserByEmail(ctx.db, input.email);
   if (!user) {
@@ -108,7 +110,7 @@ export async function login(
     await recordLoginFailure(ctx, request, user.id, 'wrong_two_factor_code');
     throw refusal('SIGN_IN_OTP_INVALID', {}, 'otp');
   }
-  return ctx.db.transaction(async (tx) => {
+  const outcome = await ctx.db.transaction(async (tx) => {
     if (user.totpEnabledAt && user.totpSecret && otpValid === null) {
       return { status: 'otp_required' } as const;
     }
@@ -122,6 +124,14 @@ export async function login(
     });
     return { status: 'ok', user, session } as const;
   });
+  if (outcome.status === 'ok' && previousToken) await endSessionOfToken(ctx, previousToken);
+  return outcome;
+}
+
+/** Rotation: whatever session the browser held before a sign-in is ended. */
+async function endSessionOfToken(ctx: AppContext, token: string): Promise<void> {
+  const found = await repo.findSessionByDigest(ctx.db, digest(token));
+  if (found) await repo.revokeSession(ctx.db, found.user.id, found.session.id, ctx.clock.now());
 }
 
 /**
@@ -200,10 +210,10 @@ export async function requestRecovery(ctx: AppContext, email: string): Promise<v
         tokenHash: digest(secret),
         expiresAt: new Date(ctx.clock.now().getTime() + RECOVERY_TTL_MS),
       },
-      {
-        to: user.email,
-        content: sealMail(ctx.secretsKey, mailTemplates.recovery(brandOf(ctx), user.name, url)),
-      },
+      mailInsertStatement(
+        user.email,
+        sealMail(ctx.secretsKey, mailTemplates.recovery(brandOf(ctx), user.name, url)),
+      ),
     );
   } else {
     await enqueueMail(ctx.db, email, mailTemplates.recoveryNoAccount(brandOf(ctx)));
@@ -388,4 +398,32 @@ export async function disableTwoFactor(
       ip,
     });
   });
+}
+
+// For other modules: the users and sessions tables are this module's. -----------------------------
+
+export function findUserById(db: DbOrTx, id: string): Promise<UserRow | undefined> {
+  return repo.findUserById(db, id);
+}
+
+export function updateUser(db: DbOrTx, id: string, values: Partial<repo.NewUser>): Promise<void> {
+  return repo.updateUser(db, id, values);
+}
+
+export function revokeAllSessions(db: DbOrTx, userId: string, at: Date): Promise<void> {
+  return repo.revokeAllSessions(db, userId, at);
+}
+
+export function revokeAuthTokens(
+  db: DbOrTx,
+  userId: string,
+  kinds: repo.AuthTokenKind[],
+  at: Date,
+): Promise<void> {
+  return repo.revokeAuthTokens(db, userId, kinds, at);
+}
+
+/** Points the user at avatar file `name` (or none); the file it pointed at before, or null. */
+export function swapAvatar(db: DbOrTx, userId: string, name: string | null) {
+  return repo.swapAvatar(db, userId, name);
 }

@@ -1,7 +1,11 @@
+import type { z } from 'zod';
+import type { contactMessageListSchema } from '@app/shared/schemas/admin-users';
 import type { AppContext } from '../../context';
-import { contactMessages } from '../../db/schema';
-import { enqueueMail } from '../mail/outbox.repo';
+import { decodeCursor, encodeCursor } from '../../db/keyset';
+import { refusal } from '../../http/errors';
+import { enqueueMail } from '../mail/mail.service';
 import { mailTemplates } from '../mail/templates';
+import * as repo from './contact.repo';
 
 /** Stores the message and e-mails it to the support address (through the outbox). */
 export async function submitContactMessage(
@@ -10,7 +14,7 @@ export async function submitContactMessage(
   userId: string | null,
 ): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    await tx.insert(contactMessages).values({ ...input, userId });
+    await repo.insertContactMessage(tx, { ...input, userId });
     await enqueueMail(
       tx,
       ctx.config.supportEmail,
@@ -22,4 +26,27 @@ export async function submitContactMessage(
     );
   });
   ctx.mailer.kick();
+}
+
+/** /api/admin/messages: one page, newest first, and the cursor of the next page. */
+export async function listContactMessages(
+  ctx: AppContext,
+  query: { cursor?: string | undefined; limit: number },
+): Promise<z.infer<typeof contactMessageListSchema>> {
+  const after = query.cursor ? decodeCursor(query.cursor) : undefined;
+  if (query.cursor && !after) throw refusal('INVALID_CURSOR', {}, 'cursor');
+  const { limit } = query;
+  const rows = await repo.listContactMessages(ctx.db, after, limit + 1);
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  return {
+    messages: page.map(({ message }) => ({
+      ...message,
+      createdAt: message.createdAt.toISOString(),
+    })),
+    nextCursor:
+      rows.length > limit && last
+        ? encodeCursor({ createdAt: last.cursorAt, id: last.message.id })
+        : null,
+  };
 }

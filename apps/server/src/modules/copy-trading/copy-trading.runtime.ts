@@ -6,7 +6,7 @@ import { createSimulatedSource } from '../market/adapters/simulated';
 import type { MarketDataSource, PriceQuote } from '../market/domain';
 import { marketOptions, type MarketOptions } from '../market/market.options';
 import { backfillCandles, changePct, recordTick } from '../market/market.service';
-import { storedMarketSeed } from '../market/market.repo';
+import { storedMarketSeed } from '../market/market.service';
 import { ensureDemoStrategies, refreshNavs, runDemoTraders } from './strategies.service';
 import { createScheduledCloses, type ScheduledCloses } from './scheduled-closes';
 

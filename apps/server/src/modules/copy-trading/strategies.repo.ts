@@ -439,3 +439,36 @@ export async function countStrategies(db: DbOrTx): Promise<number> {
   const [row] = await db.select({ n: sql<string>`count(*)` }).from(strategies);
   return Number(row?.n ?? 0);
 }
+
+/** Serialises the demo seeding of concurrent instances (released at the transaction's end). */
+export async function lockDemoSeeding(db: DbOrTx): Promise<void> {
+  await db.execute(sql`SELECT pg_advisory_xact_lock(727003)`);
+}
+
+/** Every strategy's id and built-in demo trader (null for a lead trader's own). */
+export async function strategyDemoTraders(db: DbOrTx) {
+  return db.select({ id: strategies.id, demoTrader: strategies.demoTrader }).from(strategies);
+}
+
+export async function insertStrategy(
+  db: DbOrTx,
+  values: typeof strategies.$inferInsert,
+): Promise<StrategyRow> {
+  const [row] = await db.insert(strategies).values(values).returning();
+  if (!row) throw new Error('strategy insert returned no row');
+  return row;
+}
+
+export async function setLeadTrader(db: DbOrTx, id: string, userId: string | null): Promise<void> {
+  await db.update(strategies).set({ leadTraderId: userId }).where(eq(strategies.id, id));
+}
+
+/** Pauses (a date) or resumes (null) a strategy; false when there is no such strategy. */
+export async function setPausedAt(db: DbOrTx, id: string, at: Date | null): Promise<boolean> {
+  const rows = await db
+    .update(strategies)
+    .set({ pausedAt: at })
+    .where(eq(strategies.id, id))
+    .returning({ id: strategies.id });
+  return rows.length > 0;
+}

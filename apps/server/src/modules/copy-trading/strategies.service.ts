@@ -1,4 +1,3 @@
-import { eq, and, sql } from 'drizzle-orm';
 import type {
   NavSeries,
   Strategy,
@@ -9,11 +8,11 @@ import type {
 } from '@app/shared/schemas/strategies';
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
-import { plans } from '../../db/schema';
 import * as usersService from '../users/users.service';
+import { linkPlanToStrategy, planLinks } from '../plans/plans.service';
 import { refusal } from '../../http/errors';
 import { refusedSelfDecision } from '../approvals/self-decision';
-import { recordAudit } from '../audit/audit.repo';
+import { recordAudit } from '../audit/audit.service';
 import { Dec, floorToCents, type InstrumentSymbol } from '../market/domain';
 import { hourlyBars } from '../market/market.service';
 import type { MarketOptions } from '../market/market.options';
@@ -43,7 +42,7 @@ import {
   riskFigures,
   windowReturns,
 } from './domain';
-import { strategies, type StrategyRow } from './copy-trading.schema';
+import type { StrategyRow } from './copy-trading.schema';
 import * as repo from './strategies.repo';
 
 const HOUR_MS = 3_600_000;
@@ -97,10 +96,8 @@ export async function ensureDemoStrategies(
 ): Promise<{ created: number }> {
   if (!ctx.config.seedDemo) return { created: 0 };
   return ctx.db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(727003)`);
-    const existing = await tx
-      .select({ id: strategies.id, demoTrader: strategies.demoTrader })
-      .from(strategies);
+    await repo.lockDemoSeeding(tx);
+    const existing = await repo.strategyDemoTraders(tx);
     const idByTrader = new Map<string, string>();
     for (const row of existing) if (row.demoTrader) idByTrader.set(row.demoTrader, row.id);
     if (existing.length > 0 && idByTrader.size === 0) return { created: 0 };
@@ -113,22 +110,18 @@ export async function ensureDemoStrategies(
       const last = replay.navSeries.at(-1);
       // The operator's seed capital bought units at NAV 1 when the strategy started.
       const seedUnits = unitsForAmount(DEMO_SEED_CAPITAL_CENTS, '1');
-      const [row] = await tx
-        .insert(strategies)
-        .values({
-          name: trader.name,
-          description: trader.description,
-          demoTrader: trader.id,
-          seedCapitalCents: DEMO_SEED_CAPITAL_CENTS,
-          seedUnits: seedUnits.toFixed(),
-          cashPerUnit: replay.state.cash.toFixed(),
-          nav: last ? new Dec(last.nav).toFixed() : '1',
-          navAt: last ? new Date(last.at) : null,
-          lastDecisionAt: last ? new Date(last.at) : null,
-          createdAt: new Date(from),
-        })
-        .returning();
-      if (!row) throw new Error('strategy insert returned no row');
+      const row = await repo.insertStrategy(tx, {
+        name: trader.name,
+        description: trader.description,
+        demoTrader: trader.id,
+        seedCapitalCents: DEMO_SEED_CAPITAL_CENTS,
+        seedUnits: seedUnits.toFixed(),
+        cashPerUnit: replay.state.cash.toFixed(),
+        nav: last ? new Dec(last.nav).toFixed() : '1',
+        navAt: last ? new Date(last.at) : null,
+        lastDecisionAt: last ? new Date(last.at) : null,
+        createdAt: new Date(from),
+      });
       await repo.saveStrategyState(tx, {
         id: row.id,
         state: replay.state,
@@ -147,7 +140,7 @@ export async function ensureDemoStrategies(
       idByTrader.set(trader.id, row.id);
       created.add(trader.id);
     }
-    for (const plan of await tx.select().from(plans)) {
+    for (const plan of await planLinks(tx)) {
       const traderId = DEMO_PLAN_LINKS[plan.title];
       const strategyId = traderId ? idByTrader.get(traderId) : undefined;
       if (!traderId || !strategyId || plan.strategyId === strategyId) continue;
@@ -157,7 +150,7 @@ export async function ensureDemoStrategies(
         superseded !== undefined &&
         plan.strategyId === idByTrader.get(superseded);
       if (plan.strategyId === null || onSupersededLink) {
-        await tx.update(plans).set({ strategyId }).where(eq(plans.id, plan.id));
+        await linkPlanToStrategy(tx, plan.id, strategyId);
       }
     }
     return { created: created.size };
@@ -233,18 +226,11 @@ export async function runDemoTraders(ctx: AppContext, now: number): Promise<numb
 
 // Views ------------------------------------------------------------------------------------------
 
-interface MetricsCacheEntry {
-  minute: number;
-  navAt: number;
-  metrics: StrategyMetrics;
-}
-const metricsCache = new Map<string, MetricsCacheEntry>();
-
 /** Past performance from the stored series (hourly points over 31 days) plus the latest NAV. */
 async function metricsOf(ctx: AppContext, row: StrategyRow, now: number): Promise<StrategyMetrics> {
   const minute = Math.floor(now / 60_000);
   const navAt = row.navAt?.getTime() ?? 0;
-  const cached = metricsCache.get(row.id);
+  const cached = ctx.caches.strategyMetrics.get(row.id);
   if (cached && cached.minute === minute && cached.navAt === navAt) return cached.metrics;
   const series: NavPoint[] = (await repo.navSeries(ctx.db, row.id, now - 31 * DAY_MS, 'hour')).map(
     (p) => ({ at: p.at.getTime(), nav: p.nav }),
@@ -252,7 +238,7 @@ async function metricsOf(ctx: AppContext, row: StrategyRow, now: number): Promis
   if (row.navAt && row.navAt.getTime() <= now)
     series.push({ at: row.navAt.getTime(), nav: row.nav });
   const metrics = strategyMetrics(series, now);
-  metricsCache.set(row.id, { minute, navAt, metrics });
+  ctx.caches.strategyMetrics.set(row.id, { minute, navAt, metrics });
   return metrics;
 }
 
@@ -398,7 +384,7 @@ export async function strategyDirectory(ctx: AppContext): Promise<StrategyDirect
   const [list, series, planRows] = await Promise.all([
     listStrategies(ctx),
     repo.hourlySeriesOfAll(ctx.db),
-    ctx.db.select({ id: plans.id, title: plans.title, strategyId: plans.strategyId }).from(plans),
+    planLinks(ctx.db),
   ]);
   return {
     strategies: list.map(({ leadTraderId: _id, ...strategy }) => {
@@ -592,7 +578,7 @@ export async function setLeadTrader(
         throw refusal('TRADER_HAS_STRATEGY', {}, 'userId');
       }
     }
-    await tx.update(strategies).set({ leadTraderId: userId }).where(eq(strategies.id, id));
+    await repo.setLeadTrader(tx, id, userId);
     await recordAudit(tx, {
       actorId: admin.id,
       action: 'strategy.lead_trader',
@@ -614,12 +600,9 @@ export async function setPaused(
 ) {
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(strategies)
-      .set({ pausedAt: paused ? now : null })
-      .where(and(eq(strategies.id, id)))
-      .returning({ id: strategies.id });
-    if (!row) throw refusal('STRATEGY_NOT_FOUND');
+    if (!(await repo.setPausedAt(tx, id, paused ? now : null))) {
+      throw refusal('STRATEGY_NOT_FOUND');
+    }
     await recordAudit(tx, {
       actorId: admin.id,
       action: paused ? 'strategy.pause' : 'strategy.resume',
@@ -629,4 +612,9 @@ export async function setPaused(
     });
   });
   return adminStrategyView(ctx, id);
+}
+
+/** Whether a strategy with this id exists (a plan linking to it). */
+export async function strategyExists(ctx: AppContext, id: string): Promise<boolean> {
+  return (await repo.findStrategy(ctx.db, id)) !== undefined;
 }

@@ -264,3 +264,16 @@ export async function closedTradesPage(
     cursorAt: row.closed_at,
   }));
 }
+
+/** A new open trade; undefined when the user already has one (the one-open-trade index). */
+export async function insertTrade(
+  db: DbOrTx,
+  values: typeof trades.$inferInsert,
+): Promise<TradeRow | undefined> {
+  const [row] = await db.insert(trades).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+export async function setStopLoss(db: DbOrTx, tradeId: string, stopLossPct: number) {
+  await db.update(trades).set({ stopLossPct }).where(eq(trades.id, tradeId));
+}

@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import {
   englishDescription,
   type TransactionDescription,
@@ -11,7 +10,7 @@ import { refusal } from '../../http/errors';
 import { runIdempotent } from '../ledger/idempotency';
 import { postEntries, postEntry } from '../ledger/ledger.service';
 import { announceMoneyChange, requireActiveAccount, withFundsCheck } from '../ledger/money.common';
-import { insertTransaction, insertTransactions } from '../transactions/transactions.repo';
+import { insertTransaction, insertTransactions } from '../transactions/transactions.service';
 import { Dec } from '../market/domain';
 import * as strategiesRepo from './strategies.repo';
 import {
@@ -28,7 +27,7 @@ import {
   type StrategyState,
   type Trade,
 } from './domain';
-import { trades, type CloseReason, type StrategyRow, type TradeRow } from './copy-trading.schema';
+import type { CloseReason, StrategyRow, TradeRow } from './copy-trading.schema';
 import {
   feeRecipient,
   performanceFeeEntry,
@@ -179,24 +178,20 @@ export async function openTrade(
         termDays: plan.termDays,
         ...(input.stopLossPct !== undefined ? { stopLossPct: input.stopLossPct } : {}),
       });
-      const [trade] = await tx
-        .insert(trades)
-        .values({
-          userId: user.id,
-          planId: plan.id,
-          strategyId: plan.strategyId,
-          amountCents: amount,
-          units: domainTrade.units.toFixed(),
-          entryNav: nav.toFixed(),
-          highWaterNav: domainTrade.highWaterNav.toFixed(),
-          performanceFeePct: plan.performanceFeePct,
-          stopLossPct: domainTrade.stopLossPct,
-          openedAt: now,
-          closesAt: new Date(domainTrade.closesAt),
-          openTransactionId: row.id,
-        })
-        .onConflictDoNothing()
-        .returning();
+      const trade = await repo.insertTrade(tx, {
+        userId: user.id,
+        planId: plan.id,
+        strategyId: plan.strategyId,
+        amountCents: amount,
+        units: domainTrade.units.toFixed(),
+        entryNav: nav.toFixed(),
+        highWaterNav: domainTrade.highWaterNav.toFixed(),
+        performanceFeePct: plan.performanceFeePct,
+        stopLossPct: domainTrade.stopLossPct,
+        openedAt: now,
+        closesAt: new Date(domainTrade.closesAt),
+        openTransactionId: row.id,
+      });
       // A concurrent open by the same user won the one-open-trade index.
       if (!trade) throw refusal('TRADE_ALREADY_OPEN');
       return {
@@ -414,7 +409,7 @@ export async function updateStopLoss(
   await ctx.db.transaction(async (tx) => {
     const trade = await repo.lockOpenTradeOfUser(tx, user.id);
     if (!trade) throw refusal('NO_OPEN_TRADE');
-    await tx.update(trades).set({ stopLossPct }).where(eq(trades.id, trade.id));
+    await repo.setStopLoss(tx, trade.id, stopLossPct);
   });
   const view = await currentTrade(ctx, user.id);
   if (!view) throw refusal('NO_OPEN_TRADE');

@@ -1,16 +1,13 @@
-import { atMostCharacters } from '@app/shared/schemas/common';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { createDepositSchema, rejectSchema } from '@app/shared/schemas/money';
+import { createDepositSchema } from '@app/shared/schemas/money';
 import { transactionResponseSchema } from '@app/shared/schemas/transactions';
 import type { AppContext } from '../../context';
+import { decisionRoutes } from '../../http/decision-routes';
 import { guardAdmin, guardSignedIn } from '../../http/guards';
-import { requireAdmin, requireUser } from '../auth/session';
+import { requireUser } from '../auth/session';
 import { idempotencyKeyOf, sendOutcome } from '../ledger/idempotency';
 import * as service from './deposits.service';
-
-const idParams = z.object({ id: z.string().max(40, atMostCharacters(40)) });
 
 /** POST /api/deposits — "I have made the payment" (accepts Idempotency-Key). */
 export function depositRoutes(ctx: AppContext) {
@@ -45,44 +42,18 @@ export function depositRoutes(ctx: AppContext) {
 export function adminDepositRoutes(ctx: AppContext) {
   return function register(fastify: FastifyInstance, _options: unknown, done: () => void) {
     guardAdmin(fastify);
-    const app = fastify.withTypeProvider<ZodTypeProvider>();
-    const tags = ['admin'];
-    app.post(
-      '/:id/approve',
-      { schema: { tags, params: idParams, response: { 200: transactionResponseSchema } } },
-      async (request, reply) => {
-        const result = await service.approveDeposit(
-          ctx,
-          requireAdmin(request).user,
-          request.params.id,
-          idempotencyKeyOf(request),
-          request.ip,
-        );
-        return sendOutcome(reply, result);
+    decisionRoutes(fastify, {
+      tags: ['admin'],
+      approve: {
+        verb: 'approve',
+        response: { 200: transactionResponseSchema },
+        run: (request) => service.approveDeposit(ctx, request),
       },
-    );
-    app.post(
-      '/:id/reject',
-      {
-        schema: {
-          tags,
-          params: idParams,
-          body: rejectSchema,
-          response: { 200: transactionResponseSchema },
-        },
+      reject: {
+        response: { 200: transactionResponseSchema },
+        run: (request, reason) => service.rejectDeposit(ctx, request, reason),
       },
-      async (request, reply) => {
-        const result = await service.rejectDeposit(
-          ctx,
-          requireAdmin(request).user,
-          request.params.id,
-          request.body.reason,
-          idempotencyKeyOf(request),
-          request.ip,
-        );
-        return sendOutcome(reply, result);
-      },
-    );
+    });
     done();
   };
 }

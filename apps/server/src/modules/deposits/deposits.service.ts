@@ -7,21 +7,16 @@ import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { refusal } from '../../http/errors';
 import { depositApproved } from '../ledger/domain';
-import { auditingSelfDecisions } from '../approvals/self-decision';
 import { runIdempotent } from '../ledger/idempotency';
 import { postEntry } from '../ledger/ledger.service';
-import {
-  announceMoneyChange,
-  brandOf,
-  requireActiveAccount,
-  settleDecision,
-} from '../ledger/money.common';
+import { announceMoneyChange, brandOf, requireActiveAccount } from '../ledger/money.common';
 import { methodLabel } from '../payment-methods/payment-method.view';
-import { findActiveMethod } from '../payment-methods/payment-methods.repo';
+import { findActiveMethod } from '../payment-methods/payment-methods.service';
 import { moneyMail } from '../transactions/transaction.mail';
 import { toTransaction } from '../transactions/transaction.view';
-import { insertTransaction } from '../transactions/transactions.repo';
-import { decideOrThrow } from '../transactions/transactions.service';
+import type { AdminDecisionRequest } from '../approvals/self-decision';
+import { decideTransaction, rejectTransaction } from '../transactions/decide-transaction';
+import { insertTransaction } from '../transactions/transactions.service';
 
 type Answer = { transaction: Transaction };
 
@@ -71,92 +66,33 @@ export async function requestDeposit(
 }
 
 /** Admin: the money arrived. Books platform cash → user available, once; never one's own. */
-export async function approveDeposit(
-  ctx: AppContext,
-  admin: UserRow,
-  id: string,
-  key: string | undefined,
-  ip: string,
-) {
-  return auditingSelfDecisions(ctx, { adminId: admin.id, ip }, () =>
-    runIdempotent<Answer>(
-      ctx,
-      { userId: admin.id, key, scope: `POST /api/admin/deposits/${id}/approve`, payload: {} },
-      async (tx, keyId) => {
-        const now = ctx.clock.now();
-        const row = await decideOrThrow(tx, {
-          idOrTransactionId: id,
-          kind: 'deposit',
-          status: 'success',
-          decidedBy: admin.id,
-          now,
-        });
-        const answer = await settleDecision(ctx, tx, {
-          row,
-          adminId: admin.id,
-          ip,
-          action: 'deposit.approved',
-          details: { userId: row.userId, amountCents: row.amountCents.toString() },
-          mail: (owner) => moneyMail.depositApproved(brandOf(ctx), owner.name, row),
-        });
-        return {
-          ...answer,
-          // Every approval posts from platform:cash: its lock is taken last, held only to COMMIT.
-          lastWrites: async () => {
-            await postEntry(
-              tx,
-              depositApproved(row.userId, row.amountCents, `Deposit ${row.transactionId}`),
-              {
-                transactionId: row.id,
-                idempotencyKeyId: keyId,
-                createdBy: admin.id,
-                createdAt: now,
-              },
-            );
-          },
-        };
+export function approveDeposit(ctx: AppContext, request: AdminDecisionRequest) {
+  const { admin } = request;
+  return decideTransaction(
+    ctx,
+    { ...request, verb: 'approve' },
+    {
+      kind: 'deposit',
+      outcome: { status: 'success' },
+      action: 'deposit.approved',
+      details: (row) => ({ userId: row.userId, amountCents: row.amountCents.toString() }),
+      mail: (row, owner) => moneyMail.depositApproved(brandOf(ctx), owner.name, row),
+      // Every approval posts from platform:cash: its lock is taken last, held only to COMMIT.
+      bookLast: async (tx, row, { keyId, now }) => {
+        await postEntry(
+          tx,
+          depositApproved(row.userId, row.amountCents, `Deposit ${row.transactionId}`),
+          { transactionId: row.id, idempotencyKeyId: keyId, createdBy: admin.id, createdAt: now },
+        );
       },
-    ),
+    },
   );
 }
 
 /** Admin: the money never arrived. Failed with the reason the user will see; nothing booked. */
-export async function rejectDeposit(
-  ctx: AppContext,
-  admin: UserRow,
-  id: string,
-  reason: string,
-  key: string | undefined,
-  ip: string,
-) {
-  return auditingSelfDecisions(ctx, { adminId: admin.id, ip }, () =>
-    runIdempotent<Answer>(
-      ctx,
-      {
-        userId: admin.id,
-        key,
-        scope: `POST /api/admin/deposits/${id}/reject`,
-        payload: { reason },
-      },
-      async (tx) => {
-        const now = ctx.clock.now();
-        const row = await decideOrThrow(tx, {
-          idOrTransactionId: id,
-          kind: 'deposit',
-          status: 'failed',
-          failureReason: reason,
-          decidedBy: admin.id,
-          now,
-        });
-        return settleDecision(ctx, tx, {
-          row,
-          adminId: admin.id,
-          ip,
-          action: 'deposit.rejected',
-          details: { userId: row.userId, reason },
-          mail: (owner) => moneyMail.depositRejected(brandOf(ctx), owner.name, row, reason),
-        });
-      },
-    ),
-  );
+export function rejectDeposit(ctx: AppContext, request: AdminDecisionRequest, reason: string) {
+  return rejectTransaction(ctx, request, reason, {
+    kind: 'deposit',
+    mail: (row, owner) => moneyMail.depositRejected(brandOf(ctx), owner.name, row, reason),
+  });
 }

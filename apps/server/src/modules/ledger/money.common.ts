@@ -1,11 +1,7 @@
 import type { AppContext } from '../../context';
-import { auditLog, mailOutbox, type UserRow } from '../../db/schema';
+import type { UserRow } from '../../db/schema';
 import { refusal } from '../../http/errors';
-import type { Tx } from '../../db/client';
-import { recordAudit } from '../audit/audit.repo';
-import { findUserById } from '../auth/auth.repo';
-import { mailRow } from '../mail/outbox.repo';
-import type { Brand, MailContent } from '../mail/templates';
+import type { Brand } from '../mail/templates';
 import { toTransaction } from '../transactions/transaction.view';
 import { InsufficientFundsError } from './domain';
 import type { TransactionRow } from './ledger.schema';
@@ -64,45 +60,4 @@ export function transactionAnswer(ctx: AppContext, row: TransactionRow, status: 
       announceMoneyChange(ctx, row.userId, row.transactionId);
     },
   };
-}
-
-/**
- * The end of an admin decision on a deposit or withdrawal, inside its transaction: the owner is
- * e-mailed, the decision audited, and the answer (with its after-commit work) returned.
- */
-export async function settleDecision(
-  ctx: AppContext,
-  tx: Tx,
-  decision: {
-    row: TransactionRow;
-    adminId: string;
-    ip: string;
-    action: string;
-    details: Record<string, unknown>;
-    mail: (owner: UserRow) => MailContent;
-  },
-) {
-  const { row } = decision;
-  const owner = await findUserById(tx, row.userId);
-  const audit = {
-    actorId: decision.adminId,
-    action: decision.action,
-    targetType: 'transaction',
-    targetId: row.transactionId,
-    ip: decision.ip,
-    details: decision.details,
-  };
-  if (owner) {
-    // The owner's e-mail and the audit entry in one statement (one round trip).
-    const mail = tx.$with('mail').as(
-      tx
-        .insert(mailOutbox)
-        .values(mailRow(owner.email, decision.mail(owner)))
-        .returning({ id: mailOutbox.id }),
-    );
-    await tx.with(mail).insert(auditLog).values(audit);
-  } else {
-    await recordAudit(tx, audit);
-  }
-  return transactionAnswer(ctx, row, 200);
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, getTableColumns, inArray, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { mailOutbox, type MailRow } from '../../db/schema';
 import type { MailContent } from './templates';
@@ -31,6 +31,17 @@ export function mailRow(to: string, content: MailContent): typeof mailOutbox.$in
     sealedBody: content.sealedBody ?? null,
     template: content.template,
   };
+}
+
+/**
+ * The statement queueing one message, for a caller that runs it inside a larger statement (a
+ * data-modifying WITH) so the message and its cause are stored atomically in one round trip.
+ */
+export function mailInsert(to: string, content: MailContent): SQL {
+  const row = mailRow(to, content);
+  return sql`INSERT INTO mail_outbox (to_address, subject, text_body, html_body, sealed_body, template)
+    VALUES (${row.toAddress}, ${row.subject}, ${row.textBody}, ${row.htmlBody},
+            ${row.sealedBody ?? null}, ${row.template})`;
 }
 
 /** The oldest deliverable messages, locked; SKIP LOCKED lets several instances deliver side by side. */

@@ -4,8 +4,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { guardAdmin } from '../../http/guards';
-import { listOutbox } from './outbox.repo';
 import { rule } from '@app/shared/rules';
+import { outboxPage } from './mail.service';
 
 const outboxItemSchema = z.object({
   id: z.string(),
@@ -41,26 +41,11 @@ export function outboxRoutes(ctx: AppContext) {
           },
         },
       },
-      async (request) => {
-        const page = await listOutbox(ctx.db, {
+      async (request) =>
+        outboxPage(ctx, {
           limit: request.query.limit,
           ...(request.query.before ? { before: new Date(request.query.before) } : {}),
-        });
-        return {
-          items: page.items.map((mail) => ({
-            id: mail.id,
-            to: mail.toAddress,
-            subject: mail.subject,
-            text: mail.textBody,
-            html: mail.htmlBody,
-            template: mail.template,
-            status: mail.status,
-            createdAt: mail.createdAt.toISOString(),
-            sentAt: mail.sentAt?.toISOString() ?? null,
-          })),
-          nextCursor: page.nextCursor,
-        };
-      },
+        }),
     );
     done();
   };

@@ -1,5 +1,6 @@
 import type { CandleList, CandleQuery, TickerList } from '@app/shared/schemas/market';
 import type { AppContext } from '../../context';
+import type { DbOrTx } from '../../db/client';
 import type { Bar } from '../copy-trading/domain';
 import {
   Dec,
@@ -146,4 +147,9 @@ export async function hourlyBars(
   return rows
     .filter((row) => row.openTime + HOUR_MS <= now)
     .map((row) => ({ at: row.openTime + HOUR_MS, close: row.close }));
+}
+
+/** The market seed stored at first start (`candidate` when none was stored yet). */
+export function storedMarketSeed(db: DbOrTx, candidate: number): Promise<number> {
+  return repo.storedMarketSeed(db, candidate);
 }

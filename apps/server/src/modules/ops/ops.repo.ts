@@ -1,4 +1,5 @@
-import type pg from 'pg';
+import pg from 'pg';
+import type { ReadinessFacts } from './domain/readiness';
 
 /**
  * The few facts health checks and metrics read, each in one statement. They go through the same
@@ -83,4 +84,19 @@ export async function metricsFacts(pool: pg.Pool, timeoutMs: number): Promise<Me
     oldestUnsentAt: row?.oldest_unsent == null ? null : Number(row.oldest_unsent),
     lastTickAt: row?.last_tick == null ? null : Number(row.last_tick),
   };
+}
+
+/** undefined_table: the schema is not there at all (nothing migrated yet). */
+const UNDEFINED_TABLE = '42P01';
+
+/** The readiness facts; an unreachable database or one with no schema yet is a fact too. */
+export async function probeReadiness(pool: pg.Pool, timeoutMs: number): Promise<ReadinessFacts> {
+  try {
+    return { reachable: true, ...(await readinessFacts(pool, timeoutMs)) };
+  } catch (error) {
+    if (error instanceof pg.DatabaseError && error.code === UNDEFINED_TABLE) {
+      return { reachable: true, appliedMigrations: [], lastTickAt: null };
+    }
+    return { reachable: false };
+  }
 }

@@ -1,13 +1,9 @@
-import pg from 'pg';
 import type { AppContext } from '../../context';
 import { migrationNames } from '../../db/migrate';
 import { PRICE_STALE_AFTER_MS } from '../market/market.options';
-import { evaluateReadiness, type Readiness, type ReadinessFacts } from './domain/readiness';
+import { evaluateReadiness, type Readiness } from './domain/readiness';
 import type { MetricsSnapshot } from './ops.metrics';
 import * as repo from './ops.repo';
-
-/** undefined_table: the schema is not there at all (nothing migrated yet). */
-const UNDEFINED_TABLE = '42P01';
 
 export interface ReadinessOptions {
   /** How long the database may take to answer before the instance counts as not ready. */
@@ -21,28 +17,20 @@ export const defaultReadinessOptions = (): ReadinessOptions => ({
   staleAfterMs: PRICE_STALE_AFTER_MS,
 });
 
-let expected: Promise<string[]> | undefined;
-/** The build's migration files, listed once per process. */
-function expectedMigrations(): Promise<string[]> {
-  expected ??= migrationNames();
-  return expected;
-}
-
-async function readFacts(ctx: AppContext, timeoutMs: number): Promise<ReadinessFacts> {
-  try {
-    return { reachable: true, ...(await repo.readinessFacts(ctx.pool, timeoutMs)) };
-  } catch (error) {
-    if (error instanceof pg.DatabaseError && error.code === UNDEFINED_TABLE) {
-      return { reachable: true, appliedMigrations: [], lastTickAt: null };
-    }
-    return { reachable: false };
+/** The build's migration files, listed once per app instance. */
+function expectedMigrations(ctx: AppContext): Promise<string[]> {
+  let names = ctx.caches.expectedMigrations.get('build');
+  if (!names) {
+    names = migrationNames();
+    ctx.caches.expectedMigrations.set('build', names);
   }
+  return names;
 }
 
 export async function readiness(ctx: AppContext, options: ReadinessOptions): Promise<Readiness> {
   const [facts, migrations] = await Promise.all([
-    readFacts(ctx, options.timeoutMs),
-    expectedMigrations(),
+    repo.probeReadiness(ctx.pool, options.timeoutMs),
+    expectedMigrations(ctx),
   ]);
   return evaluateReadiness(facts, migrations, ctx.clock.now().getTime(), options.staleAfterMs);
 }

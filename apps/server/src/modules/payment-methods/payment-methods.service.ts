@@ -4,7 +4,7 @@ import type {
 } from '@app/shared/schemas/payment-methods';
 import type { AppContext } from '../../context';
 import { refusal } from '../../http/errors';
-import { recordAudit } from '../audit/audit.repo';
+import { recordAudit } from '../audit/audit.service';
 import type { DbOrTx } from '../../db/client';
 import { methodLabel, toPaymentMethod } from './payment-method.view';
 import * as repo from './payment-methods.repo';
@@ -141,4 +141,9 @@ export async function retire(ctx: AppContext, actorId: string, id: string, ip: s
 /** The names of active methods still showing demo details (admin overview, start-up log). */
 export async function demoMethodNames(db: DbOrTx): Promise<string[]> {
   return (await repo.listActiveDemoMethods(db)).map(methodLabel);
+}
+
+/** An active payment method by id (what a deposit is paid to), for the deposits module. */
+export function findActiveMethod(db: DbOrTx, id: string) {
+  return repo.findActiveMethod(db, id);
 }

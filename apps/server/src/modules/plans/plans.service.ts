@@ -1,14 +1,12 @@
-import { asc, eq } from 'drizzle-orm';
 import type { AdminPlan, PlanStrategy, PublicPlan } from '@app/shared/schemas/plans';
 import type { AppContext } from '../../context';
-import { plans, type UserRow } from '../../db/schema';
+import type { DbOrTx } from '../../db/client';
+import type { UserRow } from '../../db/schema';
 import { refusal } from '../../http/errors';
-import { recordAudit } from '../audit/audit.repo';
-import { findStrategy } from '../copy-trading/strategies.repo';
-import { dailyNavSeries, listStrategies } from '../copy-trading/strategies.service';
-import { listActivePlans } from './plans.repo';
-
-type PlanRow = typeof plans.$inferSelect;
+import { recordAudit } from '../audit/audit.service';
+import { dailyNavSeries, listStrategies, strategyExists } from '../copy-trading/strategies.service';
+import * as repo from './plans.repo';
+import type { PlanRow } from './plans.repo';
 
 /** Each linked strategy's computed figures and 30-day daily NAV series, by strategy id. */
 async function strategyFigures(
@@ -48,7 +46,7 @@ function toPublic(plan: PlanRow, figures: Map<string, PlanStrategy>): PublicPlan
 }
 
 export async function publicPlans(ctx: AppContext): Promise<PublicPlan[]> {
-  const rows = await listActivePlans(ctx.db);
+  const rows = await repo.listActivePlans(ctx.db);
   const figures = await strategyFigures(
     ctx,
     new Set(rows.map((r) => r.strategyId).filter((id): id is string => id !== null)),
@@ -71,7 +69,7 @@ async function adminView(ctx: AppContext, plan: PlanRow): Promise<AdminPlan> {
 }
 
 export async function adminPlans(ctx: AppContext): Promise<AdminPlan[]> {
-  const rows = await ctx.db.select().from(plans).orderBy(asc(plans.sortOrder), asc(plans.minCents));
+  const rows = await repo.listAllPlans(ctx.db);
   const figures = await strategyFigures(
     ctx,
     new Set(rows.map((r) => r.strategyId).filter((id): id is string => id !== null)),
@@ -91,7 +89,7 @@ export interface PlanInput {
 }
 
 async function checkStrategy(ctx: AppContext, strategyId: string | undefined): Promise<void> {
-  if (strategyId && !(await findStrategy(ctx.db, strategyId))) {
+  if (strategyId && !(await strategyExists(ctx, strategyId))) {
     throw refusal('STRATEGY_NOT_FOUND', {}, 'strategyId');
   }
 }
@@ -104,20 +102,16 @@ export async function createPlan(
 ): Promise<AdminPlan> {
   await checkStrategy(ctx, input.strategyId);
   const plan = await ctx.db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(plans)
-      .values({
-        title: input.title,
-        minCents: BigInt(input.min),
-        maxCents: BigInt(input.max),
-        termDays: input.termDays,
-        strategyId: input.strategyId,
-        performanceFeePct: input.performanceFeePct,
-        recommended: input.recommended,
-        sortOrder: input.sortOrder,
-      })
-      .returning();
-    if (!row) throw new Error('plan insert returned no row');
+    const row = await repo.insertPlan(tx, {
+      title: input.title,
+      minCents: BigInt(input.min),
+      maxCents: BigInt(input.max),
+      termDays: input.termDays,
+      strategyId: input.strategyId,
+      performanceFeePct: input.performanceFeePct,
+      recommended: input.recommended,
+      sortOrder: input.sortOrder,
+    });
     await recordAudit(tx, {
       actorId: admin.id,
       action: 'plan.create',
@@ -140,27 +134,23 @@ export async function updatePlan(
 ): Promise<AdminPlan> {
   await checkStrategy(ctx, input.strategyId);
   const plan = await ctx.db.transaction(async (tx) => {
-    const [current] = await tx.select().from(plans).where(eq(plans.id, id)).for('update');
+    const current = await repo.lockPlan(tx, id);
     if (!current) throw refusal('PLAN_NOT_FOUND');
     const min = input.min !== undefined ? BigInt(input.min) : current.minCents;
     const max = input.max !== undefined ? BigInt(input.max) : current.maxCents;
     if (max < min) throw refusal('PLAN_MAX_BELOW_MIN', {}, 'max');
-    const [row] = await tx
-      .update(plans)
-      .set({
-        ...(input.title !== undefined ? { title: input.title } : {}),
-        minCents: min,
-        maxCents: max,
-        ...(input.termDays !== undefined ? { termDays: input.termDays } : {}),
-        ...(input.strategyId !== undefined ? { strategyId: input.strategyId } : {}),
-        ...(input.performanceFeePct !== undefined
-          ? { performanceFeePct: input.performanceFeePct }
-          : {}),
-        ...(input.recommended !== undefined ? { recommended: input.recommended } : {}),
-        ...(input.sortOrder !== undefined ? { sortOrder: input.sortOrder } : {}),
-      })
-      .where(eq(plans.id, id))
-      .returning();
+    const row = await repo.updatePlan(tx, id, {
+      ...(input.title !== undefined ? { title: input.title } : {}),
+      minCents: min,
+      maxCents: max,
+      ...(input.termDays !== undefined ? { termDays: input.termDays } : {}),
+      ...(input.strategyId !== undefined ? { strategyId: input.strategyId } : {}),
+      ...(input.performanceFeePct !== undefined
+        ? { performanceFeePct: input.performanceFeePct }
+        : {}),
+      ...(input.recommended !== undefined ? { recommended: input.recommended } : {}),
+      ...(input.sortOrder !== undefined ? { sortOrder: input.sortOrder } : {}),
+    });
     if (!row) throw refusal('PLAN_NOT_FOUND');
     await recordAudit(tx, {
       actorId: admin.id,
@@ -183,14 +173,10 @@ export async function retirePlan(
   ip: string,
 ): Promise<AdminPlan> {
   const plan = await ctx.db.transaction(async (tx) => {
-    const [current] = await tx.select().from(plans).where(eq(plans.id, id)).for('update');
+    const current = await repo.lockPlan(tx, id);
     if (!current) throw refusal('PLAN_NOT_FOUND');
     if (current.retiredAt) return current;
-    const [row] = await tx
-      .update(plans)
-      .set({ retiredAt: ctx.clock.now() })
-      .where(eq(plans.id, id))
-      .returning();
+    const row = await repo.updatePlan(tx, id, { retiredAt: ctx.clock.now() });
     await recordAudit(tx, {
       actorId: admin.id,
       action: 'plan.retire',
@@ -201,4 +187,20 @@ export async function retirePlan(
     return row ?? current;
   });
   return adminView(ctx, plan);
+}
+
+// For the copy-trading module: the plans table is this module's. ---------------------------------
+
+/** Every plan's id, title and linked strategy. */
+export function planLinks(db: DbOrTx) {
+  return repo.planLinks(db);
+}
+
+/** Links a plan to a strategy (running trades keep the strategy they were opened on). */
+export async function linkPlanToStrategy(
+  db: DbOrTx,
+  planId: string,
+  strategyId: string,
+): Promise<void> {
+  await repo.updatePlan(db, planId, { strategyId });
 }

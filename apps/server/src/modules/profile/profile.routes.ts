@@ -1,6 +1,5 @@
 import { atMostCharacters } from '@app/shared/schemas/common';
 import fs from 'node:fs';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyMultipart from '@fastify/multipart';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -15,14 +14,15 @@ import type { AppContext } from '../../context';
 import { refusal } from '../../http/errors';
 import { guardSignedIn } from '../../http/guards';
 import { clientAddress, limitOn, rateLimiter } from '../../http/rate-limit';
-import { recordAudit } from '../audit/audit.repo';
-import { findUserById, updateUser } from '../auth/auth.repo';
 import { requireUser } from '../auth/session';
-import { referralBonusCents } from '../referrals/referral-bonus';
-import { listReferredUsers } from '../users/users.repo';
 import { toMe } from '../users/user.view';
-import { avatarDir, isAvatarName } from './avatar';
-import { clearAvatar, replaceAvatar } from './profile.service';
+import {
+  avatarFile,
+  clearAvatar,
+  referralsOf,
+  updateProfile,
+  uploadAvatar,
+} from './profile.service';
 
 /** Avatar uploads one account may make per 10 minutes. */
 export const AVATAR_UPLOADS_PER_WINDOW = 10;
@@ -50,23 +50,7 @@ export function profileRoutes(ctx: AppContext) {
       { schema: { tags, body: updateProfileSchema, response: { 200: userResponse } } },
       async (request) => {
         const { user } = requireUser(request);
-        if (user.phone === request.body.phone && user.country === request.body.country) {
-          throw refusal('NO_CHANGES');
-        }
-        await ctx.db.transaction(async (tx) => {
-          await updateUser(tx, user.id, request.body);
-          await recordAudit(tx, {
-            actorId: user.id,
-            action: 'user.profile_updated',
-            targetType: 'user',
-            targetId: user.id,
-            ip: request.ip,
-          });
-        });
-        const updated = await findUserById(ctx.db, user.id);
-        if (!updated) throw refusal('USER_NOT_FOUND');
-        ctx.realtime.publish(`user:${user.id}`, { type: 'account.changed' });
-        return { user: toMe(updated) };
+        return { user: await updateProfile(ctx, user, request.body, request.ip) };
       },
     );
 
@@ -106,10 +90,7 @@ export function profileRoutes(ctx: AppContext) {
         if (file.file.truncated || bytes.length > AVATAR_MAX_BYTES)
           throw refusal('AVATAR_TOO_LARGE', {}, 'avatar');
         if (!/\.(png|jpe?g)$/i.test(file.filename)) throw refusal('AVATAR_REQUIRED', {}, 'avatar');
-        await replaceAvatar(ctx, user.id, bytes);
-        const updated = await findUserById(ctx.db, user.id);
-        if (!updated) throw refusal('USER_NOT_FOUND');
-        return { user: toMe(updated) };
+        return { user: await uploadAvatar(ctx, user.id, bytes) };
       },
     );
 
@@ -135,24 +116,7 @@ export function profileRoutes(ctx: AppContext) {
         },
       },
       async (request) => {
-        const { user } = requireUser(request);
-        // Filtered on the server: a browser only ever receives its own referrals.
-        const [referred, all] = await Promise.all([
-          listReferredUsers(ctx.db, user.referralId, request.query.q),
-          request.query.q ? listReferredUsers(ctx.db, user.referralId) : null,
-        ]);
-        return {
-          referralId: user.referralId,
-          referralLink: `${ctx.config.publicUrl}/register?refId=${encodeURIComponent(user.referralId)}`,
-          total: (all ?? referred).length,
-          bonusCents: Number(await referralBonusCents(ctx.db)),
-          users: referred.map((r) => ({
-            id: r.id,
-            name: r.name,
-            isActive: r.isActive,
-            createdAt: r.createdAt.toISOString(),
-          })),
-        };
+        return referralsOf(ctx, requireUser(request).user, request.query.q);
       },
     );
   };
@@ -162,10 +126,7 @@ export function profileRoutes(ctx: AppContext) {
 export function avatarFileRoute(ctx: AppContext) {
   return function register(fastify: FastifyInstance, _options: unknown, done: () => void) {
     fastify.get('/uploads/avatars/:name', { schema: { hide: true } }, async (request, reply) => {
-      const { name } = request.params as { name: string };
-      if (!isAvatarName(name)) throw refusal('AVATAR_NOT_FOUND');
-      const file = path.join(avatarDir(ctx.config.dataDir), name);
-      if (!fs.existsSync(file)) throw refusal('AVATAR_NOT_FOUND');
+      const file = avatarFile(ctx, (request.params as { name: string }).name);
       return reply
         .type('image/jpeg')
         .header('cache-control', 'public, max-age=86400')

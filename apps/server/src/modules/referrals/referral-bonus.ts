@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import {
   englishDescription,
   type TransactionDescription,
@@ -6,18 +5,18 @@ import {
 import { formatUsd } from '@app/shared/money';
 import type { AppContext } from '../../context';
 import type { DbOrTx, Tx } from '../../db/client';
-import { users, type UserRow } from '../../db/schema';
+import type { UserRow } from '../../db/schema';
 import { DEFAULT_SETTINGS } from '../../seed/seed';
 import { SelfDecisionError } from '../approvals/self-decision';
-import { recordAudit } from '../audit/audit.repo';
+import { recordAudit } from '../audit/audit.service';
 import { referralBonus } from '../ledger/domain';
 import { postEntry } from '../ledger/ledger.service';
 import { announceMoneyChange, brandOf } from '../ledger/money.common';
-import { enqueueMail } from '../mail/outbox.repo';
+import { enqueueMail } from '../mail/mail.service';
 import { composeMail } from '../mail/templates';
-import { getSetting } from '../settings/settings.repo';
-import { insertTransaction } from '../transactions/transactions.repo';
-import { referralBonuses } from './referrals.schema';
+import { getSetting } from '../settings/settings.service';
+import { insertTransaction } from '../transactions/transactions.service';
+import * as repo from './referrals.repo';
 
 /** The bonus now in force, in cents; 0 switches the programme off. */
 export async function referralBonusCents(db: DbOrTx): Promise<bigint> {
@@ -41,15 +40,11 @@ export async function creditReferralBonus(
   if (!referred.referrerId) return null;
   const amount = await referralBonusCents(tx);
   if (amount === 0n) return null;
-  const [referrer] = await tx.select().from(users).where(eq(users.referralId, referred.referrerId));
+  const referrer = await repo.findReferrer(tx, referred.referrerId);
   if (!referrer || referrer.deletedAt || referrer.id === referred.id) return null;
   // No one decides on their own money: the admin activating the account cannot be its referrer.
   if (referrer.id === adminId) throw new SelfDecisionError('referral.bonus', 'user', referred.id);
-  const [already] = await tx
-    .select({ id: referralBonuses.referredUserId })
-    .from(referralBonuses)
-    .where(eq(referralBonuses.referredUserId, referred.id));
-  if (already) return null;
+  if (await repo.bonusPaidFor(tx, referred.id)) return null;
 
   const now = ctx.clock.now();
   const parts: TransactionDescription = { code: 'referral_bonus', name: referred.name };
@@ -67,7 +62,7 @@ export async function creditReferralBonus(
     createdAt: now,
     updatedAt: now,
   });
-  await tx.insert(referralBonuses).values({
+  await repo.insertReferralBonus(tx, {
     referredUserId: referred.id,
     referrerUserId: referrer.id,
     transactionId: row.id,

@@ -3,10 +3,10 @@ import type { FeeSchedule } from '@app/shared/schemas/money';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { DEFAULT_SETTINGS } from '../../seed/seed';
-import { recordAudit } from '../audit/audit.repo';
+import { recordAudit } from '../audit/audit.service';
 import { thresholdFrom } from '../approvals/domain/four-eyes';
 import { normaliseFeePct } from '../withdrawals/domain/fee';
-import { getSetting, putSetting } from './settings.repo';
+import * as repo from './settings.repo';
 
 export const FEE_KEY = 'withdrawal_fee_pct';
 export const FOUR_EYES_KEY = 'four_eyes_threshold_cents';
@@ -18,7 +18,7 @@ export function feePctFrom(stored: unknown): string {
 
 /** The withdrawal fee percentage now in force ("10" by default; may be "0"). */
 export async function withdrawalFeePct(db: DbOrTx): Promise<string> {
-  return feePctFrom(await getSetting(db, FEE_KEY));
+  return feePctFrom(await repo.getSetting(db, FEE_KEY));
 }
 
 export async function feeSchedule(ctx: AppContext): Promise<FeeSchedule> {
@@ -35,7 +35,7 @@ export async function updateFeeSchedule(
   const pct = normaliseFeePct(input.withdrawalFeePct);
   await ctx.db.transaction(async (tx) => {
     const before = await withdrawalFeePct(tx);
-    await putSetting(tx, FEE_KEY, pct, ctx.clock.now());
+    await repo.putSetting(tx, FEE_KEY, pct, ctx.clock.now());
     await recordAudit(tx, {
       actorId,
       action: 'settings.withdrawal_fee_changed',
@@ -54,7 +54,7 @@ export async function updateFeeSchedule(
  * ($1,000.00 when the operator has not set it).
  */
 export async function fourEyesThresholdCents(db: DbOrTx): Promise<bigint> {
-  return thresholdFrom(await getSetting(db, FOUR_EYES_KEY));
+  return thresholdFrom(await repo.getSetting(db, FOUR_EYES_KEY));
 }
 
 export async function fourEyesSetting(ctx: AppContext): Promise<FourEyesSetting> {
@@ -70,7 +70,7 @@ export async function updateFourEyesSetting(
 ): Promise<FourEyesSetting> {
   await ctx.db.transaction(async (tx) => {
     const before = await fourEyesThresholdCents(tx);
-    await putSetting(tx, FOUR_EYES_KEY, input.threshold, ctx.clock.now());
+    await repo.putSetting(tx, FOUR_EYES_KEY, input.threshold, ctx.clock.now());
     await recordAudit(tx, {
       actorId,
       action: 'settings.four_eyes_threshold_changed',
@@ -81,4 +81,9 @@ export async function updateFourEyesSetting(
     });
   });
   return { thresholdCents: input.threshold };
+}
+
+/** A stored setting's value (undefined when never set), for another module's own settings. */
+export function getSetting(db: DbOrTx, key: string): Promise<unknown> {
+  return repo.getSetting(db, key);
 }

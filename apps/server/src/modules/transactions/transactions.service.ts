@@ -115,3 +115,22 @@ export async function decideOrThrow(
   }
   return decided;
 }
+
+// For other modules: the transactions table is this module's. ------------------------------------
+
+export type { NewTransaction } from './transactions.repo';
+
+/** A new transaction row, in the caller's transaction. */
+export function insertTransaction(db: DbOrTx, values: repo.NewTransaction) {
+  return repo.insertTransaction(db, values);
+}
+
+/** Several new transaction rows in one statement, in the caller's transaction. */
+export function insertTransactions(db: DbOrTx, values: repo.NewTransaction[]) {
+  return repo.insertTransactions(db, values);
+}
+
+/** By uuid or by TNX id; undefined for anything else. */
+export function findTransaction(db: DbOrTx, idOrTransactionId: string) {
+  return repo.findTransaction(db, idOrTransactionId);
+}

@@ -11,14 +11,9 @@ import {
 import { accountSummarySchema } from '@app/shared/schemas/account';
 import { okSchema } from '@app/shared/schemas/auth';
 import type { AppContext } from '../../context';
-import { refusal } from '../../http/errors';
 import { guardAdmin } from '../../http/guards';
-import { summary } from '../account/account.service';
 import { requireAdmin } from '../auth/session';
-import { decodeCursor, encodeCursor } from '../../db/keyset';
-import * as repo from './users.repo';
 import * as service from './users.service';
-import { toAdminUser } from './user.view';
 import { rule } from '@app/shared/rules';
 
 const idParams = z.object({ id: z.uuid({ error: rule('USER_ID_NOT_FOUND') }) });
@@ -43,21 +38,7 @@ export function adminUserRoutes(ctx: AppContext) {
           response: { 200: adminUserListSchema },
         },
       },
-      async (request) => {
-        const { q, filter, cursor, limit } = request.query;
-        const after = cursor ? decodeCursor(cursor) : undefined;
-        if (cursor && !after) throw refusal('INVALID_CURSOR', {}, 'cursor');
-        const rows = await repo.listUsers(ctx.db, { q, filter, after, limit: limit + 1 });
-        const page = rows.slice(0, limit);
-        const last = page[page.length - 1];
-        return {
-          users: page.map((item) => toAdminUser(item.row)),
-          nextCursor:
-            rows.length > limit && last
-              ? encodeCursor({ createdAt: last.cursorAt, id: last.row.id })
-              : null,
-        };
-      },
+      async (request) => service.listUsers(ctx, request.query),
     );
 
     app.get(
@@ -85,27 +66,7 @@ export function adminUserRoutes(ctx: AppContext) {
           },
         },
       },
-      async (request) => {
-        const user = await repo.findAnyUserById(ctx.db, request.params.id);
-        if (!user) throw refusal('USER_NOT_FOUND');
-        const [referrals, sessions, accountSummary] = await Promise.all([
-          repo.listReferredUsers(ctx.db, user.referralId),
-          repo.listUserSessions(ctx.db, user.id, ctx.clock.now()),
-          summary(ctx, user.id),
-        ]);
-        return {
-          user: toAdminUser(user),
-          referrals: referrals.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
-          sessions: sessions.map((s) => ({
-            id: s.id,
-            userAgent: s.userAgent,
-            ip: s.ip,
-            createdAt: s.createdAt.toISOString(),
-            lastSeenAt: s.lastSeenAt.toISOString(),
-          })),
-          summary: accountSummary,
-        };
-      },
+      async (request) => service.userDetail(ctx, request.params.id),
     );
 
     const actions: Record<string, (actor: service.AdminActor, id: string) => Promise<void>> = {

@@ -3,15 +3,19 @@ import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { refusal } from '../../http/errors';
-import { recordAudit } from '../audit/audit.repo';
-import * as authRepo from '../auth/auth.repo';
+import { recordAudit } from '../audit/audit.service';
+import * as auth from '../auth/auth.service';
 import { hashPassword } from '../auth/crypto';
-import { enqueueMail } from '../mail/outbox.repo';
+import { enqueueMail } from '../mail/mail.service';
 import { mailTemplates } from '../mail/templates';
 import { auditingSelfDecisions, SelfDecisionError } from '../approvals/self-decision';
 import { creditReferralBonus } from '../referrals/referral-bonus';
 import { discardAvatarFile } from '../profile/profile.service';
+import type { UserFilter } from '@app/shared/schemas/admin-users';
+import { decodeCursor, encodeCursor } from '../../db/keyset';
+import { summary } from '../account/account.service';
 import * as repo from './users.repo';
+import { toAdminUser } from './user.view';
 
 export interface AdminActor {
   adminId: string;
@@ -44,7 +48,7 @@ export async function activate(ctx: AppContext, actor: AdminActor, userId: strin
       if (user.id === actor.adminId) throw new SelfDecisionError('user.activate', 'user', user.id);
       if (user.isActive) return null;
       const now = ctx.clock.now();
-      await authRepo.updateUser(tx, user.id, {
+      await auth.updateUser(tx, user.id, {
         isActive: true,
         activatedAt: user.activatedAt ?? now,
       });
@@ -76,7 +80,7 @@ export function deactivate(ctx: AppContext, actor: AdminActor, userId: string): 
   return withLockedUser(ctx, userId, async (tx, user) => {
     if (user.id === actor.adminId) throw refusal('CANNOT_DEACTIVATE_SELF');
     if (!user.isActive) return;
-    await authRepo.updateUser(tx, user.id, { isActive: false });
+    await auth.updateUser(tx, user.id, { isActive: false });
     await recordAudit(tx, {
       actorId: actor.adminId,
       action: 'user.deactivated',
@@ -97,7 +101,7 @@ export function setAdmin(
     if (user.isAdmin === isAdmin) return;
     if (!isAdmin && user.id === actor.adminId) throw refusal('CANNOT_REMOVE_OWN_ADMIN');
     if (!isAdmin && (await repo.countActiveAdmins(tx)) <= 1) throw refusal('LAST_ADMIN');
-    await authRepo.updateUser(tx, user.id, { isAdmin });
+    await auth.updateUser(tx, user.id, { isAdmin });
     await recordAudit(tx, {
       actorId: actor.adminId,
       action: isAdmin ? 'user.made_admin' : 'user.admin_removed',
@@ -121,7 +125,7 @@ export function setTrader(
         throw new SelfDecisionError('user.make_trader', 'user', user.id);
       }
       if (user.isTrader === isTrader) return;
-      await authRepo.updateUser(tx, user.id, { isTrader });
+      await auth.updateUser(tx, user.id, { isTrader });
       await recordAudit(tx, {
         actorId: actor.adminId,
         action: isTrader ? 'user.made_trader' : 'user.trader_removed',
@@ -141,7 +145,7 @@ export function updateContact(
 ): Promise<void> {
   return withLockedUser(ctx, userId, async (tx, user) => {
     if (user.phone === input.phone && user.country === input.country) throw refusal('NO_CHANGES');
-    await authRepo.updateUser(tx, user.id, input);
+    await auth.updateUser(tx, user.id, input);
     await recordAudit(tx, {
       actorId: actor.adminId,
       action: 'user.updated',
@@ -155,7 +159,7 @@ export function updateContact(
 
 export function revokeSessions(ctx: AppContext, actor: AdminActor, userId: string): Promise<void> {
   return withLockedUser(ctx, userId, async (tx, user) => {
-    await authRepo.revokeAllSessions(tx, user.id, ctx.clock.now());
+    await auth.revokeAllSessions(tx, user.id, ctx.clock.now());
     await recordAudit(tx, {
       actorId: actor.adminId,
       action: 'user.sessions_revoked',
@@ -179,7 +183,7 @@ export async function deleteUser(
     if (user.id === actor.adminId) throw refusal('CANNOT_DELETE_SELF');
     if (user.isAdmin && (await repo.countActiveAdmins(tx)) <= 1) throw refusal('LAST_ADMIN');
     const now = ctx.clock.now();
-    await authRepo.updateUser(tx, user.id, {
+    await auth.updateUser(tx, user.id, {
       name: 'Deleted user',
       email: `deleted+${user.id}@invalid.local`,
       phone: '-',
@@ -193,8 +197,8 @@ export async function deleteUser(
       isTrader: false,
       deletedAt: now,
     });
-    await authRepo.revokeAllSessions(tx, user.id, now);
-    await authRepo.revokeAuthTokens(tx, user.id, ['recovery', 'verify_email'], now);
+    await auth.revokeAllSessions(tx, user.id, now);
+    await auth.revokeAuthTokens(tx, user.id, ['recovery', 'verify_email'], now);
     await recordAudit(tx, {
       actorId: actor.adminId,
       action: 'user.deleted',
@@ -220,6 +224,54 @@ export function userNames(ctx: AppContext, ids: string[]): Promise<Map<string, s
 export async function lockUserAsLeadTrader(tx: Tx, userId: string): Promise<UserRow | undefined> {
   const user = await repo.lockUser(tx, userId);
   if (!user || user.deletedAt) return undefined;
-  if (!user.isTrader) await authRepo.updateUser(tx, user.id, { isTrader: true });
+  if (!user.isTrader) await auth.updateUser(tx, user.id, { isTrader: true });
   return user;
+}
+
+/** /api/admin/users: one page of the list, newest first, and the cursor of the next page. */
+export async function listUsers(
+  ctx: AppContext,
+  query: { q?: string | undefined; filter: UserFilter; cursor?: string | undefined; limit: number },
+) {
+  const { q, filter, cursor, limit } = query;
+  const after = cursor ? decodeCursor(cursor) : undefined;
+  if (cursor && !after) throw refusal('INVALID_CURSOR', {}, 'cursor');
+  const rows = await repo.listUsers(ctx.db, { q, filter, after, limit: limit + 1 });
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  return {
+    users: page.map((item) => toAdminUser(item.row)),
+    nextCursor:
+      rows.length > limit && last
+        ? encodeCursor({ createdAt: last.cursorAt, id: last.row.id })
+        : null,
+  };
+}
+
+/** One user for the admin: the account, the people they referred, live sessions and balances. */
+export async function userDetail(ctx: AppContext, id: string) {
+  const user = await repo.findAnyUserById(ctx.db, id);
+  if (!user) throw refusal('USER_NOT_FOUND');
+  const [referrals, sessions, accountSummary] = await Promise.all([
+    repo.listReferredUsers(ctx.db, user.referralId),
+    repo.listUserSessions(ctx.db, user.id, ctx.clock.now()),
+    summary(ctx, user.id),
+  ]);
+  return {
+    user: toAdminUser(user),
+    referrals: referrals.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+    sessions: sessions.map((s) => ({
+      id: s.id,
+      userAgent: s.userAgent,
+      ip: s.ip,
+      createdAt: s.createdAt.toISOString(),
+      lastSeenAt: s.lastSeenAt.toISOString(),
+    })),
+    summary: accountSummary,
+  };
+}
+
+/** The people who joined with `referralId`'s link (the referrer's own list, optionally searched). */
+export function referredUsers(ctx: AppContext, referralId: string, q?: string) {
+  return repo.listReferredUsers(ctx.db, referralId, q);
 }

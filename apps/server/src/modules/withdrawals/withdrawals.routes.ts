@@ -1,22 +1,18 @@
-import { atMostCharacters } from '@app/shared/schemas/common';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   createWithdrawalSchema,
-  rejectSchema,
   withdrawalQuoteQuerySchema,
   withdrawalQuoteSchema,
 } from '@app/shared/schemas/money';
 import { approvalResponseSchema } from '@app/shared/schemas/approvals';
 import { transactionResponseSchema } from '@app/shared/schemas/transactions';
 import type { AppContext } from '../../context';
+import { decisionRoutes } from '../../http/decision-routes';
 import { guardAdmin, guardSignedIn } from '../../http/guards';
-import { requireAdmin, requireUser } from '../auth/session';
+import { requireUser } from '../auth/session';
 import { idempotencyKeyOf, sendOutcome } from '../ledger/idempotency';
 import * as service from './withdrawals.service';
-
-const idParams = z.object({ id: z.string().max(40, atMostCharacters(40)) });
 
 /**
  * GET /api/withdrawals/quote?amount=: what a withdrawal of that amount costs at the fee in force.
@@ -73,51 +69,19 @@ export function withdrawalRoutes(ctx: AppContext) {
 export function adminWithdrawalRoutes(ctx: AppContext) {
   return function register(fastify: FastifyInstance, _options: unknown, done: () => void) {
     guardAdmin(fastify);
-    const app = fastify.withTypeProvider<ZodTypeProvider>();
-    const tags = ['admin'];
-    app.post(
-      '/:id/pay',
-      {
-        schema: {
-          tags,
-          params: idParams,
-          // 202: above the four-eyes threshold, a payout approval waits for a second admin.
-          response: { 200: transactionResponseSchema, 202: approvalResponseSchema },
-        },
+    decisionRoutes(fastify, {
+      tags: ['admin'],
+      approve: {
+        verb: 'pay',
+        // 202: above the four-eyes threshold, a payout approval waits for a second admin.
+        response: { 200: transactionResponseSchema, 202: approvalResponseSchema },
+        run: (request) => service.payWithdrawal(ctx, request),
       },
-      async (request, reply) => {
-        const result = await service.payWithdrawal(
-          ctx,
-          requireAdmin(request).user,
-          request.params.id,
-          idempotencyKeyOf(request),
-          request.ip,
-        );
-        return sendOutcome(reply, result);
+      reject: {
+        response: { 200: transactionResponseSchema },
+        run: (request, reason) => service.rejectWithdrawal(ctx, request, reason),
       },
-    );
-    app.post(
-      '/:id/reject',
-      {
-        schema: {
-          tags,
-          params: idParams,
-          body: rejectSchema,
-          response: { 200: transactionResponseSchema },
-        },
-      },
-      async (request, reply) => {
-        const result = await service.rejectWithdrawal(
-          ctx,
-          requireAdmin(request).user,
-          request.params.id,
-          request.body.reason,
-          idempotencyKeyOf(request),
-          request.ip,
-        );
-        return sendOutcome(reply, result);
-      },
-    );
+    });
     done();
   };
 }

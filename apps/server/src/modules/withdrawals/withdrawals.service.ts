@@ -11,14 +11,14 @@ import type { UserRow } from '../../db/schema';
 import { refusal } from '../../http/errors';
 import { announceApprovalChange, approvalView } from '../approvals/approvals.common';
 import {
-  findPendingPayoutApproval,
-  insertApproval,
-  soloMovedCents,
-} from '../approvals/approvals.repo';
+  movedAloneCents,
+  pendingPayoutApproval,
+  requestApproval,
+} from '../approvals/approvals.service';
 import { needsSecondAdmin, SOLO_WINDOW_MS } from '../approvals/domain/four-eyes';
-import { auditingSelfDecisions, SelfDecisionError } from '../approvals/self-decision';
-import { recordAudit } from '../audit/audit.repo';
-import { enqueueMails } from '../mail/outbox.repo';
+import { SelfDecisionError, type AdminDecisionRequest } from '../approvals/self-decision';
+import { recordAudit } from '../audit/audit.service';
+import { enqueueMails } from '../mail/mail.service';
 import { withdrawalHeld, withdrawalPaid, withdrawalReleased } from '../ledger/domain';
 import { runIdempotent } from '../ledger/idempotency';
 import { postEntry } from '../ledger/ledger.service';
@@ -27,14 +27,18 @@ import {
   brandOf,
   requireUndeletedAccount,
   withFundsCheck,
-  settleDecision,
 } from '../ledger/money.common';
 import { methodLabel } from '../payment-methods/payment-method.view';
 import { feePctFrom, fourEyesThresholdCents, withdrawalFeePct } from '../settings/settings.service';
 import { moneyMail } from '../transactions/transaction.mail';
 import { toTransaction } from '../transactions/transaction.view';
-import { findTransaction, insertTransaction } from '../transactions/transactions.repo';
-import { decideOrThrow } from '../transactions/transactions.service';
+import {
+  decideTransaction,
+  rejectTransaction,
+  settleTransactionDecision,
+  type TransactionDecision,
+} from '../transactions/decide-transaction';
+import { findTransaction, insertTransaction } from '../transactions/transactions.service';
 import { quoteWithdrawal } from './domain/fee';
 import { findPayoutMethodAndFee, lockTransactionRow } from './withdrawals.repo';
 
@@ -153,33 +157,27 @@ type PayAnswer = { transaction: Transaction } | { approval: Approval };
  * threshold nothing is booked yet: a payout approval waits for a second admin (202), and the
  * withdrawal stays pending with its hold.
  */
-export async function payWithdrawal(
-  ctx: AppContext,
-  admin: UserRow,
-  id: string,
-  key: string | undefined,
-  ip: string,
-) {
-  return auditingSelfDecisions(ctx, { adminId: admin.id, ip }, () =>
-    runIdempotent<PayAnswer>(
-      ctx,
-      { userId: admin.id, key, scope: `POST /api/admin/withdrawals/${id}/pay`, payload: {} },
-      async (tx, keyId) => {
+export function payWithdrawal(ctx: AppContext, request: AdminDecisionRequest) {
+  const { admin, id, ip } = request;
+  return decideTransaction<PayAnswer>(
+    ctx,
+    { ...request, verb: 'pay' },
+    {
+      ...payout(ctx, admin.id),
+      instead: async (tx) => {
         const found = await findTransaction(tx, id);
         if (!found || found.kind !== 'withdrawal') throw refusal('WITHDRAWAL_NOT_FOUND');
         const threshold = await fourEyesThresholdCents(tx);
-        const solo = await soloMovedCents(tx, {
+        const solo = await movedAloneCents(tx, {
           adminId: admin.id,
           userId: found.userId,
           what: 'payout',
           since: new Date(ctx.clock.now().getTime() - SOLO_WINDOW_MS),
         });
-        if (!needsSecondAdmin(found.amountCents, threshold, solo)) {
-          return (await bookPayout(ctx, tx, { id: found.id, adminId: admin.id, keyId, ip })).answer;
-        }
+        if (!needsSecondAdmin(found.amountCents, threshold, solo)) return undefined;
         return requestPayoutApproval(ctx, tx, { withdrawalId: found.id, adminId: admin.id, ip });
       },
-    ),
+    },
   );
 }
 
@@ -196,7 +194,7 @@ async function requestPayoutApproval(
   }
   if (row.status === 'success') throw refusal('WITHDRAWAL_ALREADY_DECIDED', { outcome: 'paid' });
   if (row.status === 'failed') throw refusal('WITHDRAWAL_ALREADY_DECIDED', { outcome: 'rejected' });
-  const approval = await insertApproval(tx, {
+  const approval = await requestApproval(tx, {
     kind: 'withdrawal_payout',
     userId: row.userId,
     amountCents: row.amountCents,
@@ -235,7 +233,7 @@ export const approvalPending = () => refusal('APPROVAL_PENDING');
  * approved it). Used directly below the threshold and by the checker's approval above it.
  * Returns the paid row and the admin's answer.
  */
-export async function bookPayout(
+export function bookPayout(
   ctx: AppContext,
   tx: Tx,
   params: {
@@ -247,53 +245,51 @@ export async function bookPayout(
     approvalId?: string;
   },
 ) {
-  const now = ctx.clock.now();
-  const row = await decideOrThrow(tx, {
-    idOrTransactionId: params.id,
+  return settleTransactionDecision(ctx, tx, params, payout(ctx, params.adminId, params));
+}
+
+/**
+ * The payout decision: pending → success, the hold to payouts and fees. Paid directly while a
+ * payout approval waits (another admin asked for one at the same instant, or the threshold changed
+ * since): refused, the approval decides. With the maker and checker when an approval was given.
+ */
+function payout(
+  ctx: AppContext,
+  adminId: string,
+  approval: { requestedBy?: string; approvalId?: string } = {},
+): TransactionDecision {
+  return {
     kind: 'withdrawal',
-    status: 'success',
-    decidedBy: params.adminId,
-    now,
-  });
-  // Paid directly while a payout approval waits (another admin asked for one at the same
-  // instant, or the threshold changed since): refused, the approval decides.
-  const waiting = await findPendingPayoutApproval(tx, row.id);
-  if (waiting && waiting.id !== params.approvalId) throw approvalPending();
-  await postEntry(
-    tx,
-    withdrawalPaid(
-      row.userId,
-      row.amountCents,
-      row.feeCents,
-      `Withdrawal ${row.transactionId} paid`,
-    ),
-    {
-      transactionId: row.id,
-      idempotencyKeyId: params.keyId,
-      createdBy: params.adminId,
-      createdAt: now,
-    },
-  );
-  const answer = await settleDecision(ctx, tx, {
-    row,
-    adminId: params.adminId,
-    ip: params.ip,
+    outcome: { status: 'success' },
     action: 'withdrawal.paid',
-    details: {
+    details: (row) => ({
       userId: row.userId,
       amountCents: row.amountCents.toString(),
       feeCents: row.feeCents.toString(),
-      ...(params.requestedBy
+      ...(approval.requestedBy
         ? {
-            requestedBy: params.requestedBy,
-            approvedBy: params.adminId,
-            approvalId: params.approvalId,
+            requestedBy: approval.requestedBy,
+            approvedBy: adminId,
+            approvalId: approval.approvalId,
           }
         : {}),
+    }),
+    mail: (row, owner) => moneyMail.withdrawalPaid(brandOf(ctx), owner.name, row),
+    book: async (tx, row, { keyId, now }) => {
+      const waiting = await pendingPayoutApproval(tx, row.id);
+      if (waiting && waiting.id !== approval.approvalId) throw approvalPending();
+      await postEntry(
+        tx,
+        withdrawalPaid(
+          row.userId,
+          row.amountCents,
+          row.feeCents,
+          `Withdrawal ${row.transactionId} paid`,
+        ),
+        { transactionId: row.id, idempotencyKeyId: keyId, createdBy: adminId, createdAt: now },
+      );
     },
-    mail: (owner) => moneyMail.withdrawalPaid(brandOf(ctx), owner.name, row),
-  });
-  return { row, answer };
+  };
 }
 
 /**
@@ -301,54 +297,20 @@ export async function bookPayout(
  * payout approval waits, the withdrawal cannot be rejected (409 APPROVAL_PENDING): the checker
  * rejects the approval first.
  */
-export async function rejectWithdrawal(
-  ctx: AppContext,
-  admin: UserRow,
-  id: string,
-  reason: string,
-  key: string | undefined,
-  ip: string,
-) {
-  return auditingSelfDecisions(ctx, { adminId: admin.id, ip }, () =>
-    runIdempotent<Answer>(
-      ctx,
-      {
-        userId: admin.id,
-        key,
-        scope: `POST /api/admin/withdrawals/${id}/reject`,
-        payload: { reason },
-      },
-      async (tx, keyId) => {
-        const now = ctx.clock.now();
-        const row = await decideOrThrow(tx, {
-          idOrTransactionId: id,
-          kind: 'withdrawal',
-          status: 'failed',
-          failureReason: reason,
-          decidedBy: admin.id,
-          now,
-        });
-        // Checked after the decision took the row lock, so a payout approval requested at the
-        // same instant is either seen here or finds the withdrawal no longer pending.
-        if (await findPendingPayoutApproval(tx, row.id)) throw approvalPending();
-        await postEntry(
-          tx,
-          withdrawalReleased(
-            row.userId,
-            row.amountCents,
-            `Withdrawal ${row.transactionId} rejected`,
-          ),
-          { transactionId: row.id, idempotencyKeyId: keyId, createdBy: admin.id, createdAt: now },
-        );
-        return settleDecision(ctx, tx, {
-          row,
-          adminId: admin.id,
-          ip,
-          action: 'withdrawal.rejected',
-          details: { userId: row.userId, reason },
-          mail: (owner) => moneyMail.withdrawalRejected(brandOf(ctx), owner.name, row, reason),
-        });
-      },
-    ),
-  );
+export function rejectWithdrawal(ctx: AppContext, request: AdminDecisionRequest, reason: string) {
+  const { admin } = request;
+  return rejectTransaction(ctx, request, reason, {
+    kind: 'withdrawal',
+    mail: (row, owner) => moneyMail.withdrawalRejected(brandOf(ctx), owner.name, row, reason),
+    book: async (tx, row, { keyId, now }) => {
+      // Checked after the decision took the row lock, so a payout approval requested at the
+      // same instant is either seen here or finds the withdrawal no longer pending.
+      if (await pendingPayoutApproval(tx, row.id)) throw approvalPending();
+      await postEntry(
+        tx,
+        withdrawalReleased(row.userId, row.amountCents, `Withdrawal ${row.transactionId} rejected`),
+        { transactionId: row.id, idempotencyKeyId: keyId, createdBy: admin.id, createdAt: now },
+      );
+    },
+  });
 }

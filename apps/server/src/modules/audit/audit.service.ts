@@ -1,0 +1,57 @@
+import type { z } from 'zod';
+import type { auditListSchema } from '@app/shared/schemas/admin-users';
+import type { SQL } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import type { DbOrTx } from '../../db/client';
+import * as repo from './audit.repo';
+
+export type { AuditEntry } from './audit.repo';
+
+/**
+ * Appends to the audit log in the caller's transaction. Every module audits through here (the
+ * audit module owns the table).
+ */
+export function recordAudit(db: DbOrTx, entry: repo.AuditEntry): Promise<void> {
+  return repo.recordAudit(db, entry);
+}
+
+/**
+ * Appends to the audit log in one statement with `alongside` (another module's write, such as
+ * mail.service's mailInsertStatement): both or neither, one round trip.
+ */
+export function recordAuditAlongside(
+  db: DbOrTx,
+  entry: repo.AuditEntry,
+  alongside: SQL,
+): Promise<void> {
+  return repo.recordAuditAlongside(db, entry, alongside);
+}
+
+/** /api/admin/audit: one page of entries, newest first, and the cursor of the next page. */
+export async function listAudit(
+  ctx: AppContext,
+  query: Omit<repo.AuditFilter, 'before'> & { before?: number | undefined; limit: number },
+): Promise<z.infer<typeof auditListSchema>> {
+  const { before, limit, ...filter } = query;
+  const rows = await repo.listAuditEntries(
+    ctx.db,
+    { ...filter, before: before ? BigInt(before) : undefined },
+    limit + 1,
+  );
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  return {
+    entries: page.map(({ entry, actorEmail }) => ({
+      id: entry.id.toString(),
+      actorId: entry.actorId,
+      actorEmail,
+      action: entry.action,
+      targetType: entry.targetType,
+      targetId: entry.targetId,
+      ip: entry.ip,
+      details: entry.details as Record<string, unknown>,
+      createdAt: entry.createdAt.toISOString(),
+    })),
+    nextCursor: rows.length > limit && last ? last.entry.id.toString() : null,
+  };
+}
