@@ -3,6 +3,11 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+const noParseFloat = {
+  selector: "CallExpression[callee.name='parseFloat']",
+  message: 'No parseFloat: money is parsed exactly with parseUsdToCents.',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -32,19 +37,47 @@ export default tseslint.config(
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
       '@typescript-eslint/consistent-type-imports': 'error',
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: "CallExpression[callee.name='parseFloat']",
-          message: 'No parseFloat: money is parsed exactly with parseUsdToCents.',
-        },
-      ],
+      'no-restricted-syntax': ['error', noParseFloat],
     },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    // Server state has one home per feature: its api.ts (query options, a key factory, mutation
+    // hooks) or hooks/. Components and pages call those hooks; they neither write a mutation nor
+    // spell a query key, so the realtime mapping (app/realtime.ts) and every invalidation use the
+    // same keys.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: [
+      'apps/web/src/**/api.ts',
+      'apps/web/src/**/*Api.ts',
+      'apps/web/src/**/keys.ts',
+      'apps/web/src/**/hooks.ts',
+      'apps/web/src/**/hooks/**',
+      'apps/web/src/lib/**',
+      'apps/web/src/test/**',
+      'apps/web/src/**/test/**',
+      'apps/web/src/**/*.test.{ts,tsx}',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        noParseFloat,
+        {
+          selector: "CallExpression[callee.name='useMutation']",
+          message:
+            "No inline useMutation: write the mutation as a hook in the feature's api.ts (or hooks/) and call it here.",
+        },
+        {
+          selector: "Property[key.name='queryKey'] > ArrayExpression",
+          message:
+            "No literal query key: use the feature's key factory (e.g. tradeKeys.current) or query options from its api.ts.",
+        },
+      ],
+    },
   },
   { files: ['**/*.js'], ...tseslint.configs.disableTypeChecked },
 );

@@ -1,26 +1,21 @@
 import type { Me } from '@app/shared/schemas/auth';
 import { disableTwoFactorSchema, otpCodeSchema } from '@app/shared/schemas/auth';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
 import { QRCodeSVG } from 'qrcode.react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { applyFieldError, errorMessage } from '../../../lib/authErrors';
+import { applyFieldError, errorMessage } from '../../../lib/requestErrors';
 import { Badge, Button, CopyButton, Modal, PasswordInput, TextField } from '../../../ui';
-import { profileApi, useInvalidateProfile } from '../api';
+import { profileApi, useBeginTwoFactor, useInvalidateProfile } from '../api';
 import { SecurityRow } from './SecurityRow';
 
 export function TwoFactorSettings({ user }: { user: Me }) {
   const { t } = useTranslation('profile');
   const [setup, setSetup] = useState<{ secret: string; otpauthUrl: string } | null>(null);
   const [disabling, setDisabling] = useState(false);
-  const begin = useMutation({
-    mutationFn: profileApi.beginTwoFactor,
-    onSuccess: setSetup,
-    onError: (error) => toast.error(errorMessage(error)),
-  });
+  const begin = useBeginTwoFactor();
 
   return (
     <SecurityRow
@@ -37,7 +32,15 @@ export function TwoFactorSettings({ user }: { user: Me }) {
             {t('twoFactor.disable')}
           </Button>
         ) : (
-          <Button loading={begin.isPending} onClick={() => begin.mutate()}>
+          <Button
+            loading={begin.isPending}
+            onClick={() =>
+              begin.mutate(undefined, {
+                onSuccess: setSetup,
+                onError: (error) => toast.error(errorMessage(error)),
+              })
+            }
+          >
             {t('twoFactor.enable')}
           </Button>
         )

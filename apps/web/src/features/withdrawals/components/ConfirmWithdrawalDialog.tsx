@@ -1,14 +1,12 @@
 import { formatUsd } from '@app/shared/money';
 import type { CreateWithdrawalInput } from '@app/shared/schemas/money';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { ApiRequestError, newIdempotencyKey } from '../../../lib/api';
-import { errorMessage } from '../../../lib/authErrors';
+import { ApiRequestError } from '../../../lib/api';
+import { errorMessage } from '../../../lib/requestErrors';
 import { Button, Modal, Spinner } from '../../../ui';
-import { invalidateMoney } from '../../transactions/api';
-import { withdrawalQuoteQuery, withdrawalsApi } from '../api';
+import { useCreateWithdrawal, withdrawalQuoteQuery } from '../api';
 
 export interface WithdrawalRequest {
   body: CreateWithdrawalInput;
@@ -31,19 +29,14 @@ interface Props {
  */
 export function ConfirmWithdrawalDialog({ request, onCancel, onSent, onFieldError }: Props) {
   const { t } = useTranslation('withdrawals');
-  const queryClient = useQueryClient();
-  const [idempotencyKey] = useState(newIdempotencyKey);
   const quote = useQuery(withdrawalQuoteQuery(request.amountCents));
-  const send = useMutation({
-    mutationFn: () => withdrawalsApi.create(request.body, idempotencyKey),
-  });
+  const send = useCreateWithdrawal();
 
   function confirm() {
     const toastId = toast.loading(t('toast.withdrawing'));
-    send.mutate(undefined, {
+    send.mutate(request.body, {
       onSuccess: ({ transaction }) => {
         toast.success(t('toast.sent'), { id: toastId });
-        void invalidateMoney(queryClient);
         onSent(transaction.transactionId);
       },
       onError: (error) => {
