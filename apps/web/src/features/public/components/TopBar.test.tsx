@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { renderPublic } from '../test/render';
+import { renderPublic } from '../../../test/render';
 import { TopBar } from './TopBar';
 
 afterEach(cleanup);
