@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { setSessionUser, useSession } from '../../../lib/auth';
-import { applyFieldError, errorMessage } from '../../../lib/requestErrors';
+import { applyFieldError, errorMessage, showErrorOnForm } from '../../../lib/requestErrors';
 import { appConfig } from '../../../lib/config';
 import { Button, PasswordInput, TextField } from '../../../ui';
 import { authApi } from '../api';
@@ -159,9 +159,7 @@ function OtpStep({
     try {
       await onSubmit(otp);
     } catch (error) {
-      if (!applyFieldError(error, setError, ['otp'])) {
-        setError('otp', { type: 'server', message: errorMessage(error) }, { shouldFocus: true });
-      }
+      showErrorOnForm(error, setError, ['otp'], 'otp', { shouldFocus: true });
     }
   });
 

@@ -1,15 +1,13 @@
-import { accountStanding } from '@app/shared/schemas/auth';
 import { formatUsd, parseUsdToCents } from '@app/shared/money';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { ApiRequestError, newIdempotencyKey } from '../../../lib/api';
-import { useSession } from '../../../lib/auth';
 import { errorMessage } from '../../../lib/requestErrors';
 import { ArrowLeftIcon, Button, Card, Modal, TextField } from '../../../ui';
 import { isDepositDraft, useCreateDeposit, type DepositDraft } from '../api';
-import { MoneyInactiveNotice } from '../components/MoneyInactiveNotice';
+import { ActiveAccountOnly } from '../components/MoneyInactiveNotice';
 import { PaymentDetails } from '../components/PaymentDetails';
 
 /**
@@ -18,24 +16,14 @@ import { PaymentDetails } from '../components/PaymentDetails';
  * payment', confirmed before the pending deposit is requested.
  */
 export function DepositPaymentPage() {
-  const { t } = useTranslation('deposits');
-  const { user } = useSession();
   const location = useLocation();
   const state: unknown = location.state;
   if (!isDepositDraft(state)) return <Navigate to="/deposits" replace />;
-  if (!user) return null;
-  if (!user.isActive) {
-    // A new account waits for activation; a deactivated one is told its money can still leave.
-    const notice = accountStanding(user) === 'deactivated' ? 'deactivated' : 'inactive';
-    return (
-      <MoneyInactiveNotice
-        title={t(`${notice}.title`)}
-        body={t(`${notice}.body`)}
-        contactLabel={t(`${notice}.contactSupport`)}
-      />
-    );
-  }
-  return <Payment draft={state} />;
+  return (
+    <ActiveAccountOnly>
+      <Payment draft={state} />
+    </ActiveAccountOnly>
+  );
 }
 
 function Payment({ draft }: { draft: DepositDraft }) {

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { applyFieldError, errorMessage } from '../../../lib/requestErrors';
+import { errorMessage, showErrorOnForm } from '../../../lib/requestErrors';
 import { Badge, Button, CopyButton, Modal, PasswordInput, TextField } from '../../../ui';
 import { profileApi, useBeginTwoFactor, useInvalidateProfile } from '../api';
 import { SecurityRow } from './SecurityRow';
@@ -77,9 +77,7 @@ function EnableTwoFactorDialog({
       setRecoveryCodes(result.recoveryCodes);
       invalidate();
     } catch (error) {
-      if (!applyFieldError(error, setError, ['otp'])) {
-        setError('otp', { type: 'server', message: errorMessage(error) }, { shouldFocus: true });
-      }
+      showErrorOnForm(error, setError, ['otp'], 'otp', { shouldFocus: true });
     }
   });
 
@@ -185,9 +183,7 @@ function DisableTwoFactorDialog({
       invalidate();
       close(false);
     } catch (error) {
-      if (!applyFieldError(error, setError, ['password', 'otp'])) {
-        setError('password', { type: 'server', message: errorMessage(error) });
-      }
+      showErrorOnForm(error, setError, ['password', 'otp'], 'password');
     }
   });
 
