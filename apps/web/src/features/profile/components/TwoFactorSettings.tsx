@@ -1,5 +1,5 @@
 import type { Me } from '@app/shared/schemas/auth';
-import { disableTwoFactorSchema, otpCodeSchema } from '@app/shared/schemas/auth';
+import { disableTwoFactorSchema } from '@app/shared/schemas/auth';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { QRCodeSVG } from 'qrcode.react';
 import { useState } from 'react';
@@ -9,6 +9,7 @@ import { toast } from 'sonner';
 import { errorMessage, showErrorOnForm } from '../../../lib/requestErrors';
 import { Badge, Button, CopyButton, Modal, PasswordInput, TextField } from '../../../ui';
 import { profileApi, useBeginTwoFactor, useInvalidateProfile } from '../api';
+import { useOtpForm } from '../../auth/hooks/useOtpForm';
 import { SecurityRow } from './SecurityRow';
 
 export function TwoFactorSettings({ user }: { user: Me }) {
@@ -63,22 +64,11 @@ function EnableTwoFactorDialog({
   const { t } = useTranslation('profile');
   const invalidate = useInvalidateProfile();
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(otpCodeSchema), defaultValues: { otp: '' } });
-
-  const submit = handleSubmit(async ({ otp }) => {
-    try {
-      const result = await profileApi.enableTwoFactor(otp);
-      toast.success(t('twoFactor.enabled'));
-      setRecoveryCodes(result.recoveryCodes);
-      invalidate();
-    } catch (error) {
-      showErrorOnForm(error, setError, ['otp'], 'otp', { shouldFocus: true });
-    }
+  const { field, error, isSubmitting, submit } = useOtpForm(async (otp) => {
+    const result = await profileApi.enableTwoFactor(otp);
+    toast.success(t('twoFactor.enabled'));
+    setRecoveryCodes(result.recoveryCodes);
+    invalidate();
   });
 
   if (recoveryCodes) {
@@ -138,9 +128,9 @@ function EnableTwoFactorDialog({
           autoComplete="one-time-code"
           inputMode="numeric"
           hint={t('twoFactor.codeHint')}
-          error={errors.otp?.message}
+          error={error}
           className="[&_input]:font-mono [&_input]:tracking-widest"
-          {...register('otp')}
+          {...field}
         />
         <p className="text-sm text-muted">{t('twoFactor.otherSessions')}</p>
         <Button type="submit" fullWidth loading={isSubmitting}>
