@@ -8,6 +8,42 @@ const noParseFloat = {
   message: 'No parseFloat: money is parsed exactly with parseUsdToCents.',
 };
 
+/** zod's rule methods whose second argument is the rule's message. */
+const ZOD_RULES = '/^(min|max|length|regex|refine|gte|gt|lte|lt|multipleOf)$/';
+
+/**
+ * A schema rule's message is a code from the shared vocabulary (`rule()` in
+ * packages/shared/src/rules.ts), never a sentence: the web renders it in every language and the
+ * server answers with its code (issue 15).
+ */
+const schemaMessageRules = [
+  {
+    selector: `CallExpression[callee.property.name=${ZOD_RULES}] > :matches(Literal[raw=/^['"]/], TemplateLiteral):nth-child(2)`,
+    message:
+      "A schema rule's message is rule('CODE') from packages/shared/src/rules.ts, not a sentence.",
+  },
+  {
+    selector: `CallExpression[callee.property.name=/^(int|positive|nonnegative|negative|nonempty)$/] > :matches(Literal[raw=/^['"]/], TemplateLiteral)`,
+    message:
+      "A schema rule's message is rule('CODE') from packages/shared/src/rules.ts, not a sentence.",
+  },
+  {
+    selector: `CallExpression[callee.object.name='z'] ObjectExpression > Property[key.name=/^(error|message)$/] > :matches(Literal[raw=/^['"]/], TemplateLiteral)`,
+    message:
+      "A schema rule's message is rule('CODE') from packages/shared/src/rules.ts, not a sentence.",
+  },
+  {
+    selector: `CallExpression[callee.property.name=${ZOD_RULES}] ObjectExpression > Property[key.name=/^(error|message)$/] > :matches(Literal[raw=/^['"]/], TemplateLiteral)`,
+    message:
+      "A schema rule's message is rule('CODE') from packages/shared/src/rules.ts, not a sentence.",
+  },
+  {
+    selector: `CallExpression[callee.property.name='addIssue'] Property[key.name='message'] > :matches(Literal[raw=/^['"]/], TemplateLiteral)`,
+    message:
+      "A schema rule's message is rule('CODE') from packages/shared/src/rules.ts, not a sentence.",
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -41,6 +77,15 @@ export default tseslint.config(
     },
   },
   {
+    // No parseFloat; a schema rule's message is a code, never a sentence (schemaMessageRules).
+    files: ['packages/shared/src/**/*.ts', 'apps/server/src/**/*.ts', 'apps/web/src/**/*.{ts,tsx}'],
+    // config.ts: start-up configuration, read by operators only.
+    ignores: ['**/*.test.{ts,tsx}', '**/test/**', 'apps/server/src/config.ts'],
+    rules: {
+      'no-restricted-syntax': ['error', noParseFloat, ...schemaMessageRules],
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
@@ -65,7 +110,9 @@ export default tseslint.config(
     rules: {
       'no-restricted-syntax': [
         'error',
+        // A later config replaces the rule's options: the repository-wide selectors come along.
         noParseFloat,
+        ...schemaMessageRules,
         {
           selector: "CallExpression[callee.name='useMutation']",
           message:

@@ -15,6 +15,7 @@ test('a visitor reads a strategy record from the public plans', async ({ page },
   await expect(page).toHaveURL(/\/strategies\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   for (const heading of [
+    'Value of one unit',
     'Past returns',
     'Risk',
     'Monthly returns',
@@ -32,6 +33,17 @@ test('a visitor reads a strategy record from the public plans', async ({ page },
     .or(page.locator('section', { has: page.getByRole('heading', { name: 'Past returns' }) }));
   await expect(returns.getByText('Not enough history yet').first()).toBeVisible();
   await expect(returns.getByText('Since start')).toBeVisible();
+
+  // The NAV chart: the hourly line of the last 7 days, then each day's close since the start.
+  const range = page.getByRole('group', { name: 'Range' });
+  await range.getByRole('button', { name: '7 days' }).click();
+  await expect(range.getByRole('button', { name: '7 days' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect(page.getByRole('img', { name: /^NAV chart, 7 days: from \d/ })).toBeVisible();
+  await range.getByRole('button', { name: 'Since start' }).click();
+  await expect(page.getByRole('img', { name: /^NAV chart, Since start: from \d/ })).toBeVisible();
 
   await page.waitForLoadState('networkidle');
   const results = await new AxeBuilder({ page })

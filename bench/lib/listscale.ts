@@ -43,10 +43,10 @@ export async function fillTransactions(
       const started = Date.now();
       await client.query(
         `INSERT INTO transactions (transaction_id, user_id, kind, type, status, amount_cents,
-                                   description, crypto, payment_reference, created_at, updated_at)
+                                   description, crypto, channel, payment_reference, created_at, updated_at)
          SELECT 'TNX-' || lpad(upper(to_hex(i)), 6, '0'),
                 CASE WHEN i % 10 = 0 THEN $1::uuid ELSE ($2::uuid[])[1 + i % $3::int] END,
-                'deposit', 'credit', 'pending', 1000 + i % 50000, 'Deposit via Bitcoin', 'BTC',
+                'deposit', 'credit', 'pending', 1000 + i % 50000, 'Deposit via Bitcoin', 'BTC', 'crypto',
                 'bench-bulk', now() - make_interval(secs => i + 3600), now() - make_interval(secs => i + 3600)
          FROM generate_series($4::int, $5::int) AS i
          ON CONFLICT (transaction_id) DO NOTHING`,

@@ -45,7 +45,12 @@ describe('sign-up', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
-      error: { code: 'VALIDATION_FAILED', message: 'Full name is required', field: 'name' },
+      error: {
+        code: 'VALIDATION_FAILED',
+        message: 'Full name is required',
+        params: { rule: 'FULL_NAME_REQUIRED' },
+        field: 'name',
+      },
     });
     const short = await client.post('/api/auth/register', {
       name: 'A',

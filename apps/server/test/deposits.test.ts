@@ -1,3 +1,4 @@
+import { ruleParams } from './rule-of';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Transaction } from '@app/shared/schemas/transactions';
@@ -175,8 +176,9 @@ describe('deposits', () => {
       // An unknown method passes the schema; the service refuses it with its own code.
       const unknownMethod = JSON.stringify(body).includes(UNKNOWN_METHOD);
       const code = unknownMethod ? 'PAYMENT_METHOD_REQUIRED' : 'VALIDATION_FAILED';
+      const params = unknownMethod ? {} : { params: ruleParams(message) };
       expect(response.json(), JSON.stringify(body)).toEqual({
-        error: { code, message, field },
+        error: { code, message, ...params, field },
       });
     }
     expect(await countRows(t, 'transactions')).toBe(before);

@@ -1,4 +1,4 @@
-import { MONEY_MESSAGES } from '@app/shared/schemas/money';
+import { ERROR_ENGLISH } from '@app/shared/errors';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { generate } from 'otplib';
@@ -512,7 +512,7 @@ describe('a deactivated account', () => {
     expect([deposit.statusCode, codeOf(deposit)]).toEqual([403, 'ACCOUNT_DEACTIVATED']);
     // Told why, and that its money can still leave (not the new-account text).
     expect(deposit.json<{ error: { message: string } }>().error.message).toBe(
-      MONEY_MESSAGES.accountDeactivated,
+      ERROR_ENGLISH.ACCOUNT_DEACTIVATED,
     );
     const me = (await investor.client.get('/api/auth/me')).json<{
       user: { isActive: boolean; activatedAt: string | null };

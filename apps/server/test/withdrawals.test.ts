@@ -1,3 +1,4 @@
+import { ruleParams } from './rule-of';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Transaction } from '@app/shared/schemas/transactions';
@@ -203,7 +204,7 @@ describe('withdrawal requests', () => {
       const response = await client.post('/api/withdrawals', body);
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
       expect(response.json(), JSON.stringify(body)).toEqual({
-        error: { code: 'VALIDATION_FAILED', message, field },
+        error: { code: 'VALIDATION_FAILED', message, params: ruleParams(message), field },
       });
     }
     const { bank: bankMethod } = await methodIds(t);

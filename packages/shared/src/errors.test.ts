@@ -11,6 +11,7 @@ import {
   errorContext,
   type ErrorCode,
 } from './errors';
+import { englishMessage } from './rules';
 import { MONEY_MESSAGES } from './schemas/money';
 import { STOP_LOSS_PCT, TRADE_MESSAGES } from './schemas/trades';
 
@@ -75,14 +76,14 @@ describe('the error vocabulary', () => {
       'Amount must be less than or equal to $4,999.50',
     );
     expect(englishErrorMessage('INSUFFICIENT_BALANCE', { availableCents: 1_000 })).toBe(
-      MONEY_MESSAGES.insufficientBalance,
+      englishMessage(MONEY_MESSAGES.insufficientBalance),
     );
     expect(
       englishErrorMessage('STOP_LOSS_OUT_OF_RANGE', {
         minPct: STOP_LOSS_PCT.min,
         maxPct: STOP_LOSS_PCT.max,
       }),
-    ).toBe(TRADE_MESSAGES.stopLoss);
+    ).toBe(englishMessage(TRADE_MESSAGES.stopLoss));
     expect(englishErrorMessage('WITHDRAWAL_ALREADY_DECIDED', { outcome: 'paid' })).toBe(
       'This withdrawal was already paid',
     );

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { formatUsd } from './money';
+import { RULE_CODES, type RuleCode } from './rules';
 
 /**
  * Every refusal the API answers with: a literal code and its typed parameters. The server throws
@@ -14,8 +15,14 @@ const cents = z.number().int();
 
 export const ERROR_PARAMS = {
   // — the request itself —
-  /** A schema rule or the HTTP layer refused the input; the message is the rule's own. */
-  VALIDATION_FAILED: none,
+  /**
+   * A schema rule or the HTTP layer refused the input: `rule` names it (rules.ts) and the other
+   * parameters fill its text; the message is the rule's English text. Fastify's own refusals of a
+   * malformed request (bad JSON, an empty body) name no rule and keep Fastify's message.
+   */
+  VALIDATION_FAILED: z
+    .object({ rule: z.enum(RULE_CODES as [RuleCode, ...RuleCode[]]).optional() })
+    .catchall(z.union([z.string(), z.number()])),
   /** A path parameter over the router's length limit. */
   ADDRESS_TOO_LONG: none,
   /** No route answers this method and path. */

@@ -18,3 +18,5 @@ export * from './schemas/strategies';
 export * from './schemas/trades';
 export * from './schemas/overview';
 export * from './schemas/approvals';
+export * from './schemas/kinds';
+export * from './rules';

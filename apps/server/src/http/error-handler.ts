@@ -5,6 +5,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorCode } from '@app/shared/errors';
 import { tradingRefusal } from '../modules/copy-trading/copy-trading.errors';
 import { AppError, invalidInput, refusal } from './errors';
+import { rule } from '@app/shared/rules';
 
 interface ErrorBody {
   error: { code: ErrorCode; message: string; params?: object; field?: string };
@@ -46,7 +47,7 @@ function asRefusal(error: FastifyError, request: FastifyRequest): AppError | nul
   if (hasZodFastifySchemaValidationErrors(error)) {
     const issue = error.validation[0];
     const field = issue?.instancePath.replace(/^\//, '').replace(/\//g, '.') || undefined;
-    return invalidInput(issue?.message ?? 'Invalid input', field);
+    return invalidInput(issue?.message ?? rule('INVALID_INPUT'), field);
   }
   const status = error.statusCode ?? 500;
   if (status === 413 || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
@@ -75,7 +76,7 @@ export function frameworkErrorHandler(
   const refused =
     error.code === 'FST_ERR_MAX_PARAM_LENGTH'
       ? refusal('ADDRESS_TOO_LONG')
-      : invalidInput('The address is not valid');
+      : invalidInput(rule('ADDRESS_NOT_VALID'));
   void reply.status(refused.status).send(errorBody(refused));
 }
 
@@ -91,7 +92,7 @@ export function clientErrorHandler(error: Error & { code?: string }, socket: Soc
       ? refusal('REQUEST_HEADERS_TOO_LARGE')
       : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
         ? refusal('REQUEST_TIMEOUT')
-        : invalidInput('The request is not valid HTTP');
+        : invalidInput(rule('REQUEST_NOT_VALID_HTTP'));
   const { status } = refused;
   const payload = JSON.stringify(errorBody(refused));
   if (socket.writable) {

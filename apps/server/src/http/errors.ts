@@ -4,6 +4,7 @@ import {
   type ErrorCode,
   type ErrorParams,
 } from '@app/shared/errors';
+import { englishRule, readRule } from '@app/shared/rules';
 
 /** The codes whose parameters are empty: `refusal(code)` needs no second argument for them. */
 type CodeWithoutParams = {
@@ -50,7 +51,13 @@ export function refusal<C extends ErrorCode>(
   return new AppError(code, params ?? ({} as ErrorParams<C>), field);
 }
 
-/** Input a rule refused, with the rule's own message (VALIDATION_FAILED). */
+/**
+ * Input a rule refused (VALIDATION_FAILED): a schema's message names its rule (`rule(code)`), sent
+ * as the rule's code and values with its English text; any other message (Fastify's own) as it is.
+ */
 export function invalidInput(message: string, field?: string): AppError<'VALIDATION_FAILED'> {
-  return new AppError('VALIDATION_FAILED', {}, field, message);
+  const broken = readRule(message);
+  if (!broken) return new AppError('VALIDATION_FAILED', {}, field, message);
+  const params = { ...broken.values, rule: broken.code };
+  return new AppError('VALIDATION_FAILED', params, field, englishRule(broken));
 }

@@ -25,7 +25,11 @@ describe('answers from the router itself', () => {
     const response = await new TestClient(t.app).get('/api/transactions/%zz');
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
-      error: { code: 'VALIDATION_FAILED', message: 'The address is not valid' },
+      error: {
+        code: 'VALIDATION_FAILED',
+        message: 'The address is not valid',
+        params: { rule: 'ADDRESS_NOT_VALID' },
+      },
     });
   });
 

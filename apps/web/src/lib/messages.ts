@@ -1,46 +1,25 @@
-import { currentLanguage, i18n } from '../i18n';
+import { englishRule, readRule, type BrokenRule } from '@app/shared/rules';
+import { i18n } from '../i18n';
 
 /**
- * The shared zod schemas' rule messages are English sentences (the seed fixes them word for word);
- * the forms show them, and the server answers a request that breaks one with VALIDATION_FAILED and
- * the same message. The `validation` namespace translates them: its keys are the English messages
- * themselves, in a flat map, so lookups switch off i18next's `.` and `:` separators (messages
- * contain both). Every other server error is rendered from its code (lib/errors.ts), never from
- * its sentence.
+ * A schema rule's message is its code and values (`rule()` in packages/shared/src/rules.ts), never
+ * a sentence. The `validation` namespace (features/validation/locales) holds each rule's text per
+ * language, one key per code.
  */
 export const VALIDATION_NAMESPACE = 'validation';
 
-const LOOKUP = { ns: VALIDATION_NAMESPACE, keySeparator: false, nsSeparator: false } as const;
-
-export interface MessagePattern {
-  /** Matches a whole English message; its named groups fill the key's placeholders as they are. */
-  pattern: RegExp;
-  /** The English template, itself a key of the namespace ({{name}} per named group). */
-  key: string;
+/** A broken rule in the language on screen (English, the shared text, until the texts load). */
+export function renderRule(broken: BrokenRule): string {
+  if (!i18n.exists(broken.code, { ns: VALIDATION_NAMESPACE })) return englishRule(broken);
+  return i18n.t(broken.code, { ns: VALIDATION_NAMESPACE, ...broken.values });
 }
 
 /**
- * The two schema rules built with numbers (common.ts: atMostCharacters, wholeNumberFrom), tried
- * after the exact keys; each key is the English template.
+ * A form field's message in the language on screen: a schema rule's message rendered from its code,
+ * anything else (a server refusal already rendered from its code) as it is.
  */
-export const MESSAGE_PATTERNS: readonly MessagePattern[] = [
-  { pattern: /^At most (?<max>\d+) characters$/, key: 'At most {{max}} characters' },
-  {
-    pattern: /^Must be a whole number from (?<min>\d+) to (?<max>\d+)$/,
-    key: 'Must be a whole number from {{min}} to {{max}}',
-  },
-];
-
-/**
- * The message in the language on screen: the exact English message, else the first pattern that
- * matches, else the message unchanged (English is the fallback, and the only text in English).
- */
-export function translateMessage(message: string): string {
-  if (!message || currentLanguage() === 'en') return message;
-  if (i18n.exists(message, LOOKUP)) return i18n.t(message, LOOKUP);
-  for (const { pattern, key } of MESSAGE_PATTERNS) {
-    const match = pattern.exec(message);
-    if (match && i18n.exists(key, LOOKUP)) return i18n.t(key, { ...LOOKUP, ...match.groups });
-  }
-  return message;
+export function translateMessage(message: string | undefined): string {
+  if (!message) return '';
+  const broken = readRule(message);
+  return broken ? renderRule(broken) : message;
 }

@@ -58,6 +58,7 @@ export function tx(overrides: Partial<Transaction> = {}): Transaction {
     netCents: 123_450,
     description: 'Deposit via Bitcoin (BTC)',
     crypto: 'Bitcoin (BTC)',
+    channel: 'crypto',
     paymentReference: null,
     failureReason: null,
     methodId: null,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { phoneSchema } from './phone';
 import { atMostCharacters, wholeNumberParam } from './common';
+import { rule } from '../rules';
 
 export const USER_FILTERS = ['all', 'active', 'pending', 'admin', 'trader'] as const;
 export type UserFilter = (typeof USER_FILTERS)[number];
@@ -39,7 +40,7 @@ export const adminUserListSchema = z.object({
 
 export const adminUpdateUserSchema = z.object({
   phone: phoneSchema,
-  country: z.string().trim().min(1, 'Country is required').max(80, atMostCharacters(80)),
+  country: z.string().trim().min(1, rule('COUNTRY_REQUIRED')).max(80, atMostCharacters(80)),
 });
 
 export const auditEntrySchema = z.object({
@@ -55,10 +56,10 @@ export const auditEntrySchema = z.object({
 });
 export type AuditEntryView = z.infer<typeof auditEntrySchema>;
 
-const BEFORE_MESSAGE = 'before must be an entry id';
+const BEFORE_MESSAGE = rule('BEFORE_ENTRY_ID');
 
 export const auditListQuerySchema = z.object({
-  actorId: z.uuid({ error: 'actorId must be a user id' }).optional(),
+  actorId: z.uuid({ error: rule('ACTOR_ID_INVALID') }).optional(),
   targetType: z.string().max(40, atMostCharacters(40)).optional(),
   targetId: z.string().max(100, atMostCharacters(100)).optional(),
   action: z.string().max(60, atMostCharacters(60)).optional(),

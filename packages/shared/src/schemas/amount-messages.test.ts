@@ -1,13 +1,20 @@
+import { englishMessage } from '../rules';
 import { describe, expect, it } from 'vitest';
 import { amountTextProblem } from '../money';
 import { bankWithdrawalSchema, createDepositSchema, cryptoWithdrawalSchema } from './money';
 
 const depositMessage = (amount: unknown) =>
-  createDepositSchema.shape.amount.safeParse(amount).error?.issues[0]?.message;
+  englishMessage(
+    createDepositSchema.shape.amount.safeParse(amount).error?.issues[0]?.message ?? 'none',
+  );
 const bankMessage = (amount: unknown) =>
-  bankWithdrawalSchema.shape.amount.safeParse(amount).error?.issues[0]?.message;
+  englishMessage(
+    bankWithdrawalSchema.shape.amount.safeParse(amount).error?.issues[0]?.message ?? 'none',
+  );
 const cryptoMessage = (amount: unknown) =>
-  cryptoWithdrawalSchema.shape.amount.safeParse(amount).error?.issues[0]?.message;
+  englishMessage(
+    cryptoWithdrawalSchema.shape.amount.safeParse(amount).error?.issues[0]?.message ?? 'none',
+  );
 
 describe('amount messages say the real problem', () => {
   it('classifies what parseUsdToCents refuses', () => {
@@ -28,7 +35,7 @@ describe('amount messages say the real problem', () => {
     expect(depositMessage('-50')).toBe('Amount must be greater than $0.00');
     expect(depositMessage('0')).toBe('Amount must be greater than $0.00');
     expect(depositMessage('1.234')).toBe('Please enter a valid amount with at most 2 decimals');
-    expect(depositMessage('50')).toBeUndefined();
+    expect(depositMessage('50')).toBe('none');
   });
 
   it("bank withdrawal: 'Amount is required' only when empty; the minimum is named", () => {
@@ -38,7 +45,7 @@ describe('amount messages say the real problem', () => {
     expect(bankMessage('abc')).toBe('Amount must be a number');
     expect(bankMessage('-10')).toBe('Amount must be greater than $0.00');
     expect(bankMessage('1000001')).toBe('Amount must be less than 1,000,000');
-    expect(bankMessage('1')).toBeUndefined();
+    expect(bankMessage('1')).toBe('none');
   });
 
   it('crypto withdrawal: the seed message when empty, the minimum when below $1', () => {

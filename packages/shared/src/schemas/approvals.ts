@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ADJUSTMENT_BUCKETS, amountInCents, MONEY_MESSAGES } from './money';
 import { transactionSchema } from './transactions';
+import { rule } from '../rules';
 
 /**
  * Four-eyes (maker-checker) approvals: an adjustment or a withdrawal payout above the operator's
@@ -54,7 +55,7 @@ export const approvalDecisionSchema = z.object({
 export type ApprovalDecision = z.infer<typeof approvalDecisionSchema>;
 
 /** The operator setting: adjustments and payouts above it need a second admin; 0 = every one. */
-const THRESHOLD_MESSAGE = 'The threshold must be a whole number of cents, 0 or more';
+const THRESHOLD_MESSAGE = rule('THRESHOLD_INVALID');
 export const fourEyesSettingSchema = z.object({
   thresholdCents: z
     .number({ error: THRESHOLD_MESSAGE })
@@ -64,8 +65,8 @@ export const fourEyesSettingSchema = z.object({
 export type FourEyesSetting = z.infer<typeof fourEyesSettingSchema>;
 
 export const FOUR_EYES_MESSAGES = {
-  enterThreshold: 'Enter an amount (0 means every adjustment and payout)',
-  validThreshold: 'Please enter a valid amount with at most 2 decimals',
+  enterThreshold: rule('THRESHOLD_REQUIRED'),
+  validThreshold: rule('AMOUNT_INVALID'),
 } as const;
 
 export const updateFourEyesSettingSchema = z.object({

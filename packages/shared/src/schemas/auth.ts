@@ -1,23 +1,24 @@
 import { z } from 'zod';
 import { atMostCharacters } from './common';
 import { phoneSchema } from './phone';
+import { rule } from '../rules';
 
 /** Messages are the seed's, word for word (seed section 5). */
 export const MESSAGES = {
-  nameRequired: 'Full name is required',
-  emailRequired: 'Email is required',
-  emailInvalid: 'Please enter a valid email',
-  phoneRequired: 'Phone number is required',
-  countryRequired: 'Country is required',
-  passwordRequired: 'Password is required',
-  passwordMin: 'Password must be at least 8 characters',
-  messageRequired: 'Message is required',
+  nameRequired: rule('FULL_NAME_REQUIRED'),
+  emailRequired: rule('EMAIL_REQUIRED'),
+  emailInvalid: rule('EMAIL_INVALID'),
+  phoneRequired: rule('PHONE_REQUIRED'),
+  countryRequired: rule('COUNTRY_REQUIRED'),
+  passwordRequired: rule('PASSWORD_REQUIRED'),
+  passwordMin: rule('PASSWORD_TOO_SHORT'),
+  messageRequired: rule('MESSAGE_REQUIRED'),
 } as const;
 
 export const PASSWORD_MIN_LENGTH = 8;
 
 const trimmed = (max: number, required: string) =>
-  z.string({ error: required }).trim().min(1, required).max(max, `At most ${max} characters`);
+  z.string({ error: required }).trim().min(1, required).max(max, atMostCharacters(max));
 
 export const emailSchema = z
   .string({ error: MESSAGES.emailRequired })
@@ -31,7 +32,7 @@ export const passwordSchema = z
   .string({ error: MESSAGES.passwordRequired })
   .min(1, MESSAGES.passwordRequired)
   .min(PASSWORD_MIN_LENGTH, MESSAGES.passwordMin)
-  .max(256, 'Password must be at most 256 characters');
+  .max(256, rule('PASSWORD_TOO_LONG'));
 
 export const registerSchema = z.object({
   name: trimmed(100, MESSAGES.nameRequired),
@@ -54,8 +55,8 @@ export type LoginInput = z.input<typeof loginSchema>;
 export const recoverySchema = z.object({ email: emailSchema });
 
 export const completeRecoverySchema = z.object({
-  userId: z.string().min(1, 'userId is required').max(64, atMostCharacters(64)),
-  secret: z.string().min(1, 'secret is required').max(128, atMostCharacters(128)),
+  userId: z.string().min(1, rule('USER_ID_REQUIRED')).max(64, atMostCharacters(64)),
+  secret: z.string().min(1, rule('SECRET_REQUIRED')).max(128, atMostCharacters(128)),
   password: passwordSchema,
 });
 
@@ -65,12 +66,12 @@ export const changePasswordSchema = z.object({
 });
 
 export const verifyEmailSchema = z.object({
-  userId: z.string().min(1, 'userId is required').max(64, atMostCharacters(64)),
-  secret: z.string().min(1, 'secret is required').max(128, atMostCharacters(128)),
+  userId: z.string().min(1, rule('USER_ID_REQUIRED')).max(64, atMostCharacters(64)),
+  secret: z.string().min(1, rule('SECRET_REQUIRED')).max(128, atMostCharacters(128)),
 });
 
 export const otpCodeSchema = z.object({
-  otp: z.string().trim().min(6, 'Enter the 6-digit code').max(32, atMostCharacters(32)),
+  otp: z.string().trim().min(6, rule('OTP_REQUIRED')).max(32, atMostCharacters(32)),
 });
 
 /** Turning two-factor off needs the password and a current code from the app (or a recovery code). */

@@ -1,13 +1,14 @@
 import { z } from 'zod';
+import { rule } from '../rules';
 
-/** The message of a length rule (the web translates it by pattern): "At most 32 characters". */
+/** The message of a length rule: "At most 32 characters". */
 export function atMostCharacters(max: number): string {
-  return `At most ${max} characters`;
+  return rule('AT_MOST_CHARACTERS', { max });
 }
 
 /** The message of a whole-number range rule: "Must be a whole number from 1 to 100". */
 export function wholeNumberFrom(min: number, max: number): string {
-  return `Must be a whole number from ${min} to ${max}`;
+  return rule('WHOLE_NUMBER_RANGE', { min, max });
 }
 
 /** A whole number in [min, max], every rule with the same message. */

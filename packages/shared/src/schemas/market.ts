@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rule } from '../rules';
 
 /** The instruments the platform prices (the server's market domain holds their parameters). */
 export const MARKET_SYMBOLS = ['BTCUSDT', 'ETHUSDT', 'SOLUSDT', 'BNBUSDT', 'XRPUSDT'] as const;
@@ -8,7 +9,7 @@ export const SIMULATED_MARKET_LABEL = 'Simulated market data';
 
 /** Unknown instruments are refused by name (400, field `symbol`). */
 export const marketSymbolSchema = z.enum(MARKET_SYMBOLS, {
-  error: `Unknown instrument; use one of ${MARKET_SYMBOLS.join(', ')}`,
+  error: rule('UNKNOWN_INSTRUMENT', { symbols: MARKET_SYMBOLS.join(', ') }),
 });
 
 /** Prices and percentages are exact decimal text, never floats. */
@@ -38,22 +39,22 @@ export const CANDLES_MAX = 1000;
 
 const epochMs = (field: string) =>
   z.coerce
-    .number({ error: `${field} must be a time in milliseconds since 1970` })
-    .int(`${field} must be a time in milliseconds since 1970`)
-    .min(0, `${field} must be a time in milliseconds since 1970`)
-    .max(8_640_000_000_000_000, `${field} must be a time in milliseconds since 1970`);
+    .number({ error: rule('TIME_PARAM', { name: field }) })
+    .int(rule('TIME_PARAM', { name: field }))
+    .min(0, rule('TIME_PARAM', { name: field }))
+    .max(8_640_000_000_000_000, rule('TIME_PARAM', { name: field }));
 
 /** `from`/`to` are epoch milliseconds; without them the latest candles are returned. */
 export const candleQuerySchema = z.object({
   symbol: marketSymbolSchema,
-  interval: z.enum(CANDLE_INTERVALS, { error: 'interval must be 1m or 1h' }).default('1m'),
+  interval: z.enum(CANDLE_INTERVALS, { error: rule('INTERVAL_INVALID') }).default('1m'),
   from: epochMs('from').optional(),
   to: epochMs('to').optional(),
   limit: z.coerce
-    .number({ error: `limit must be a whole number from 1 to ${CANDLES_MAX}` })
-    .int(`limit must be a whole number from 1 to ${CANDLES_MAX}`)
-    .min(1, `limit must be a whole number from 1 to ${CANDLES_MAX}`)
-    .max(CANDLES_MAX, `limit must be a whole number from 1 to ${CANDLES_MAX}`)
+    .number({ error: rule('LIMIT_RANGE', { min: 1, max: CANDLES_MAX }) })
+    .int(rule('LIMIT_RANGE', { min: 1, max: CANDLES_MAX }))
+    .min(1, rule('LIMIT_RANGE', { min: 1, max: CANDLES_MAX }))
+    .max(CANDLES_MAX, rule('LIMIT_RANGE', { min: 1, max: CANDLES_MAX }))
     .default(500),
 });
 export type CandleQuery = z.input<typeof candleQuerySchema>;

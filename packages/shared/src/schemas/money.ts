@@ -1,31 +1,30 @@
 import { z } from 'zod';
 import { amountTextProblem, parseUsdToCents } from '../money';
+import { rule } from '../rules';
+import { atMostCharacters } from './common';
+import { ADJUSTMENT_BUCKETS } from './kinds';
 
 /** Seed messages (sections 5 and 8), word for word, plus a few of ours where the seed has none. */
 export const MONEY_MESSAGES = {
-  selectMethod: 'Please select a payment method',
-  enterAmount: 'Please enter an amount',
-  validAmount: 'Please enter a valid amount with at most 2 decimals',
-  enterWallet: 'Please enter a wallet address',
-  accountNumberRequired: 'Account Number is required',
-  accountNameRequired: 'Account Name is required',
-  bankNameRequired: 'Bank Name is required',
-  swiftCodeRequired: 'Swift Code is required',
-  routingNumberRequired: 'Routing Number is required',
-  amountRequired: 'Amount is required',
-  amountMax: 'Amount must be less than 1,000,000',
-  insufficientBalance: 'Insufficient balance',
-  enterAmountFirst: 'Enter amount first!',
-  reasonRequired: 'Please enter a reason',
-  depositMax: 'Amount must be less than or equal to $10,000,000.00',
-  amountPositive: 'Amount must be greater than $0.00',
-  notANumber: 'Amount must be a number',
-  withdrawalMin: 'Amount must be at least $1.00',
-  onlyBalanceNegative: 'Only balance adjustments can be negative',
-  accountInactive:
-    'Your account is not active yet. New accounts are activated within 24 hours of registration.',
-  accountDeactivated:
-    'Your account is deactivated: deposits and new trades are paused. You can still close your trades and withdraw your money.',
+  selectMethod: rule('PAYMENT_METHOD_REQUIRED'),
+  enterAmount: rule('AMOUNT_ENTER'),
+  validAmount: rule('AMOUNT_INVALID'),
+  enterWallet: rule('WALLET_REQUIRED'),
+  accountNumberRequired: rule('ACCOUNT_NUMBER_REQUIRED'),
+  accountNameRequired: rule('ACCOUNT_NAME_REQUIRED'),
+  bankNameRequired: rule('BANK_NAME_REQUIRED'),
+  swiftCodeRequired: rule('SWIFT_CODE_REQUIRED'),
+  routingNumberRequired: rule('ROUTING_NUMBER_REQUIRED'),
+  amountRequired: rule('AMOUNT_REQUIRED'),
+  amountMax: rule('AMOUNT_BELOW_MILLION'),
+  insufficientBalance: rule('BALANCE_INSUFFICIENT'),
+  enterAmountFirst: rule('AMOUNT_FIRST'),
+  reasonRequired: rule('REASON_REQUIRED'),
+  depositMax: rule('AMOUNT_AT_MOST_TEN_MILLION'),
+  amountPositive: rule('AMOUNT_POSITIVE'),
+  notANumber: rule('AMOUNT_NOT_A_NUMBER'),
+  withdrawalMin: rule('WITHDRAWAL_AT_LEAST_ONE_DOLLAR'),
+  onlyBalanceNegative: rule('ONLY_BALANCE_NEGATIVE'),
 } as const;
 
 /** Withdrawal bounds (seed section 9): $1 to $1,000,000. */
@@ -103,7 +102,7 @@ export function amountInCents(rules: AmountRules) {
 }
 
 const requiredText = (message: string, max = 200) =>
-  z.string({ error: message }).trim().min(1, message).max(max, `At most ${max} characters`);
+  z.string({ error: message }).trim().min(1, message).max(max, atMostCharacters(max));
 
 const methodIdSchema = z
   .string({ error: MONEY_MESSAGES.selectMethod })
@@ -124,7 +123,7 @@ export const createDepositSchema = z.object({
     maxCents: DEPOSIT_MAX_CENTS,
   }),
   /** Transaction hash or bank reference, shown to the admin who approves. */
-  reference: z.string().trim().max(200, 'At most 200 characters').optional(),
+  reference: z.string().trim().max(200, atMostCharacters(200)).optional(),
 });
 export type CreateDepositInput = z.input<typeof createDepositSchema>;
 
@@ -172,7 +171,7 @@ export const cryptoWithdrawalSchema = z.object({
 export const createWithdrawalSchema = z.discriminatedUnion(
   'method',
   [bankWithdrawalSchema, cryptoWithdrawalSchema],
-  { error: 'Please choose Bank Transfer or Crypto Currency' },
+  { error: rule('WITHDRAWAL_CHANNEL_REQUIRED') },
 );
 export type CreateWithdrawalInput = z.input<typeof createWithdrawalSchema>;
 export type CreateWithdrawal = z.output<typeof createWithdrawalSchema>;
@@ -198,20 +197,19 @@ export type FeeSchedule = z.infer<typeof feeScheduleSchema>;
 
 export const updateFeeScheduleSchema = z.object({
   withdrawalFeePct: z
-    .string({ error: 'Enter a percentage' })
+    .string({ error: rule('PERCENTAGE_REQUIRED') })
     .trim()
-    .regex(/^\d{1,2}(\.\d{1,2})?$/, 'Enter a percentage from 0 to 99.99 with at most 2 decimals'),
+    .regex(/^\d{1,2}(\.\d{1,2})?$/, rule('PERCENTAGE_INVALID')),
 });
 
 // Admin decisions -----------------------------------------------------------------------------
 
 export const rejectSchema = z.object({ reason: requiredText(MONEY_MESSAGES.reasonRequired, 500) });
 
-export const ADJUSTMENT_BUCKETS = ['balance', 'profit', 'bonus'] as const;
-export type AdjustmentBucket = (typeof ADJUSTMENT_BUCKETS)[number];
+export { ADJUSTMENT_BUCKETS, type AdjustmentBucket } from './kinds';
 
 export const adjustmentSchema = z.object({
-  bucket: z.enum(ADJUSTMENT_BUCKETS, { error: 'Choose balance, profit or bonus' }),
+  bucket: z.enum(ADJUSTMENT_BUCKETS, { error: rule('BUCKET_REQUIRED') }),
   /** Cents; negative only for the balance bucket. */
   amount: amountInCents({
     required: MONEY_MESSAGES.enterAmountFirst,

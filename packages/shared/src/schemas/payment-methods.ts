@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { wholeNumber } from './common';
+import { type PlainRuleCode, rule } from '../rules';
+import { atMostCharacters, wholeNumber } from './common';
 
 /** Where a user sends a deposit: a crypto address or a bank account. */
 export const paymentMethodSchema = z.object({
@@ -26,28 +27,27 @@ export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
 export const paymentMethodListSchema = z.object({ methods: z.array(paymentMethodSchema) });
 export const paymentMethodResponseSchema = z.object({ method: paymentMethodSchema });
 
-const text = (label: string, max: number) =>
+const text = (required: PlainRuleCode, max: number) =>
   z
-    .string({ error: `${label} is required` })
+    .string({ error: rule(required) })
     .trim()
-    .min(1, `${label} is required`)
-    .max(max, `At most ${max} characters`);
-const optionalText = (max: number) =>
-  z.string().trim().max(max, `At most ${max} characters`).optional();
+    .min(1, rule(required))
+    .max(max, atMostCharacters(max));
+const optionalText = (max: number) => z.string().trim().max(max, atMostCharacters(max)).optional();
 
 const cryptoMethodSchema = z.object({
   kind: z.literal('crypto'),
-  name: text('Name', 80),
-  network: text('Network', 40),
-  address: text('Address', 200),
+  name: text('NAME_REQUIRED', 80),
+  network: text('NETWORK_REQUIRED', 40),
+  address: text('ADDRESS_REQUIRED', 200),
   sortOrder: wholeNumber(0, 1000).optional(),
 });
 const bankMethodSchema = z.object({
   kind: z.literal('bank'),
-  name: text('Name', 80),
-  bankName: text('Bank Name', 120),
-  accountName: text('Account Name', 120),
-  accountNumber: text('Account Number', 64),
+  name: text('NAME_REQUIRED', 80),
+  bankName: text('BANK_NAME_REQUIRED', 120),
+  accountName: text('ACCOUNT_NAME_REQUIRED', 120),
+  accountNumber: text('ACCOUNT_NUMBER_REQUIRED', 64),
   swiftCode: optionalText(32),
   referenceInstructions: optionalText(500),
   sortOrder: wholeNumber(0, 1000).optional(),
@@ -56,18 +56,18 @@ const bankMethodSchema = z.object({
 export const createPaymentMethodSchema = z.discriminatedUnion(
   'kind',
   [cryptoMethodSchema, bankMethodSchema],
-  { error: 'Choose crypto or bank' },
+  { error: rule('METHOD_KIND_REQUIRED') },
 );
 export type CreatePaymentMethodInput = z.input<typeof createPaymentMethodSchema>;
 
 /** Any subset of the fields of its kind (the kind itself cannot change). */
 export const updatePaymentMethodSchema = z.object({
-  name: text('Name', 80).optional(),
-  network: text('Network', 40).optional(),
-  address: text('Address', 200).optional(),
-  bankName: text('Bank Name', 120).optional(),
-  accountName: text('Account Name', 120).optional(),
-  accountNumber: text('Account Number', 64).optional(),
+  name: text('NAME_REQUIRED', 80).optional(),
+  network: text('NETWORK_REQUIRED', 40).optional(),
+  address: text('ADDRESS_REQUIRED', 200).optional(),
+  bankName: text('BANK_NAME_REQUIRED', 120).optional(),
+  accountName: text('ACCOUNT_NAME_REQUIRED', 120).optional(),
+  accountNumber: text('ACCOUNT_NUMBER_REQUIRED', 64).optional(),
   swiftCode: optionalText(32),
   referenceInstructions: optionalText(500),
   sortOrder: wholeNumber(0, 1000).optional(),

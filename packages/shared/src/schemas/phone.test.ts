@@ -1,7 +1,9 @@
+import { englishMessage } from '../rules';
 import { describe, expect, it } from 'vitest';
 import { formatPhone, PHONE_MESSAGES, phoneSchema } from './phone';
 
-const problem = (text: string) => phoneSchema.safeParse(text).error?.issues[0]?.message;
+const problem = (text: string) =>
+  englishMessage(phoneSchema.safeParse(text).error?.issues[0]?.message ?? '');
 
 describe('phoneSchema', () => {
   it('stores a valid international number as E.164', () => {
@@ -12,17 +14,17 @@ describe('phoneSchema', () => {
 
   it('names the problem: empty, letters, other characters, no country code', () => {
     expect(problem('  ')).toBe('Phone number is required');
-    expect(problem('+49 30 CALL-NOW')).toBe(PHONE_MESSAGES.letters);
-    expect(problem('abc')).toBe(PHONE_MESSAGES.letters);
-    expect(problem('+49#30*123')).toBe(PHONE_MESSAGES.characters);
-    expect(problem('030 1234567')).toBe(PHONE_MESSAGES.countryCode);
+    expect(problem('+49 30 CALL-NOW')).toBe(englishMessage(PHONE_MESSAGES.letters));
+    expect(problem('abc')).toBe(englishMessage(PHONE_MESSAGES.letters));
+    expect(problem('+49#30*123')).toBe(englishMessage(PHONE_MESSAGES.characters));
+    expect(problem('030 1234567')).toBe(englishMessage(PHONE_MESSAGES.countryCode));
   });
 
   it('names the problem: unknown country code, too short, too long, not valid there', () => {
-    expect(problem('+999 123456')).toBe(PHONE_MESSAGES.unknownCountry);
-    expect(problem('+1 555')).toBe(PHONE_MESSAGES.tooShort);
-    expect(problem('+49 1512345678901234')).toBe(PHONE_MESSAGES.tooLong);
-    expect(problem('+1 011 555 0143')).toBe(PHONE_MESSAGES.invalid);
+    expect(problem('+999 123456')).toBe(englishMessage(PHONE_MESSAGES.unknownCountry));
+    expect(problem('+1 555')).toBe(englishMessage(PHONE_MESSAGES.tooShort));
+    expect(problem('+49 1512345678901234')).toBe(englishMessage(PHONE_MESSAGES.tooLong));
+    expect(problem('+1 011 555 0143')).toBe(englishMessage(PHONE_MESSAGES.invalid));
   });
 
   it('formats a stored E.164 number for reading, and leaves other text alone', () => {

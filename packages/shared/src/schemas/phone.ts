@@ -1,19 +1,20 @@
 import { parsePhoneNumberFromString, validatePhoneNumberLength } from 'libphonenumber-js';
 import { z } from 'zod';
+import { rule } from '../rules';
 
 /**
  * What is wrong with a phone number, one sentence per problem (the web translates each). The
  * first is the seed's, word for word.
  */
 export const PHONE_MESSAGES = {
-  required: 'Phone number is required',
-  letters: 'Phone number must not contain letters',
-  characters: 'Phone number may contain only digits, spaces, brackets, dashes and a leading +',
-  countryCode: 'Phone number must start with + and the country code, e.g. +44 20 7946 0958',
-  unknownCountry: 'Phone number has an unknown country code',
-  tooShort: 'Phone number is too short',
-  tooLong: 'Phone number is too long',
-  invalid: 'Phone number is not a valid number for its country code',
+  required: rule('PHONE_REQUIRED'),
+  letters: rule('PHONE_LETTERS'),
+  characters: rule('PHONE_CHARACTERS'),
+  countryCode: rule('PHONE_COUNTRY_CODE'),
+  unknownCountry: rule('PHONE_UNKNOWN_COUNTRY'),
+  tooShort: rule('PHONE_TOO_SHORT'),
+  tooLong: rule('PHONE_TOO_LONG'),
+  invalid: rule('PHONE_INVALID'),
 } as const;
 
 const LETTER = /\p{L}/u;

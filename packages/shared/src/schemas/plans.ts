@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { wholeNumber } from './common';
+import { atMostCharacters, wholeNumber } from './common';
 import { MONEY_MESSAGES, amountInCents } from './money';
 import { navPointSchema } from './strategies';
+import { rule } from '../rules';
 
 /**
  * The strategy a plan copies, with its past performance: computed from the stored NAV series,
@@ -40,51 +41,51 @@ export const publicPlanListSchema = z.object({ plans: z.array(publicPlanSchema) 
 
 // Admin -----------------------------------------------------------------------------------------
 
-const planAmount = (field: string) =>
+const planAmount = (field: 'MINIMUM' | 'MAXIMUM') =>
   amountInCents({
-    required: `${field} is required`,
+    required: rule(`${field}_REQUIRED`),
     invalid: MONEY_MESSAGES.validAmount,
-    tooSmall: `${field} must be greater than $0.00`,
+    tooSmall: rule(`${field}_POSITIVE`),
     tooLarge: MONEY_MESSAGES.depositMax,
     minCents: 1,
     maxCents: 1_000_000_000,
   });
 
 const feePct = z
-  .string({ error: 'Performance fee must be a percentage from 0 to 50' })
+  .string({ error: rule('PERFORMANCE_FEE_RANGE') })
   .trim()
-  .regex(/^\d{1,2}(\.\d{1,2})?$/, 'Performance fee must be a percentage from 0 to 50')
-  .refine((v) => Number(v) <= 50, 'Performance fee must be a percentage from 0 to 50');
+  .regex(/^\d{1,2}(\.\d{1,2})?$/, rule('PERFORMANCE_FEE_RANGE'))
+  .refine((v) => Number(v) <= 50, rule('PERFORMANCE_FEE_RANGE'));
 
 const planFields = {
   title: z
-    .string({ error: 'Title is required' })
+    .string({ error: rule('TITLE_REQUIRED') })
     .trim()
-    .min(1, 'Title is required')
-    .max(40, 'At most 40 characters'),
-  min: planAmount('Minimum'),
-  max: planAmount('Maximum'),
+    .min(1, rule('TITLE_REQUIRED'))
+    .max(40, atMostCharacters(40)),
+  min: planAmount('MINIMUM'),
+  max: planAmount('MAXIMUM'),
   termDays: z
-    .number({ error: 'Term must be a whole number of days from 1 to 3650' })
-    .int('Term must be a whole number of days from 1 to 3650')
-    .min(1, 'Term must be a whole number of days from 1 to 3650')
-    .max(3650, 'Term must be a whole number of days from 1 to 3650'),
-  strategyId: z.uuid({ error: 'Please choose a strategy' }),
+    .number({ error: rule('TERM_RANGE') })
+    .int(rule('TERM_RANGE'))
+    .min(1, rule('TERM_RANGE'))
+    .max(3650, rule('TERM_RANGE')),
+  strategyId: z.uuid({ error: rule('STRATEGY_REQUIRED') }),
   performanceFeePct: feePct.default('0'),
   recommended: z.boolean().default(false),
   sortOrder: wholeNumber(0, 1000).default(0),
 };
 
 export const createPlanSchema = z.strictObject(planFields).refine((p) => p.max >= p.min, {
-  message: 'Maximum must be at least the minimum',
+  message: rule('MAXIMUM_BELOW_MINIMUM'),
   path: ['max'],
 });
 export type CreatePlanInput = z.input<typeof createPlanSchema>;
 
 export const updatePlanSchema = z.strictObject({
   title: planFields.title.optional(),
-  min: planAmount('Minimum').optional(),
-  max: planAmount('Maximum').optional(),
+  min: planAmount('MINIMUM').optional(),
+  max: planAmount('MAXIMUM').optional(),
   termDays: planFields.termDays.optional(),
   strategyId: planFields.strategyId.optional(),
   performanceFeePct: feePct.optional(),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { atMostCharacters } from './common';
 import { MESSAGES } from './auth';
 import { phoneSchema } from './phone';
+import { rule } from '../rules';
 
 export const updateProfileSchema = z.object({
   phone: phoneSchema,
@@ -15,8 +16,8 @@ export type UpdateProfileInput = z.input<typeof updateProfileSchema>;
 
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 export const AVATAR_MESSAGES = {
-  required: 'Please select an image',
-  tooLarge: 'Image size must be less than 2MB',
+  required: rule('IMAGE_REQUIRED'),
+  tooLarge: rule('IMAGE_TOO_LARGE'),
 } as const;
 
 export const referralListSchema = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MARKET_SYMBOLS, marketSymbolSchema } from './market';
+import { rule } from '../rules';
 
 /** One point of a NAV series (NAV per unit as exact decimal text). */
 export const navPointSchema = z.object({ at: z.string(), nav: z.string() });
@@ -47,10 +48,10 @@ export type StrategyList = z.infer<typeof strategyListSchema>;
 
 export const navSeriesQuerySchema = z.object({
   days: z.coerce
-    .number({ error: 'days must be a whole number from 1 to 365' })
-    .int('days must be a whole number from 1 to 365')
-    .min(1, 'days must be a whole number from 1 to 365')
-    .max(365, 'days must be a whole number from 1 to 365')
+    .number({ error: rule('DAYS_RANGE') })
+    .int(rule('DAYS_RANGE'))
+    .min(1, rule('DAYS_RANGE'))
+    .max(365, rule('DAYS_RANGE'))
     .default(30),
 });
 export const navSeriesSchema = z.object({
@@ -75,6 +76,8 @@ export const strategyRecordSchema = z.object({
     '1y': recordPct,
     all: recordPct,
   }),
+  /** Each day's last NAV since the record began, oldest first (the NAV chart's longer ranges). */
+  navHistory: z.array(navPointSchema),
   monthly: z.array(z.object({ month: z.string(), returnPct: z.string(), partial: z.boolean() })),
   maxDrawdownPct: recordPct,
   /** Below the highest NAV so far, at each day's last NAV, oldest first. */
@@ -119,8 +122,8 @@ export type DirectoryEntry = z.infer<typeof directoryEntrySchema>;
 export const strategyDirectorySchema = z.object({ strategies: z.array(directoryEntrySchema) });
 export type StrategyDirectory = z.infer<typeof strategyDirectorySchema>;
 
-const ORDERS_BEFORE_MESSAGE = 'before must be an order number from a previous page';
-const ORDERS_LIMIT_MESSAGE = 'limit must be a whole number from 1 to 100';
+const ORDERS_BEFORE_MESSAGE = rule('BEFORE_ORDER_NUMBER');
+const ORDERS_LIMIT_MESSAGE = rule('LIMIT_RANGE', { min: 1, max: 100 });
 
 /** GET /api/strategies/:id/orders?before=&limit= — the order log, newest first. */
 export const strategyOrdersQuerySchema = z.object({
@@ -159,12 +162,12 @@ export const strategyOrdersSchema = z.object({
 export type StrategyOrders = z.infer<typeof strategyOrdersSchema>;
 
 export const strategyIdParamSchema = z.object({
-  id: z.uuid({ error: 'Strategy not found' }),
+  id: z.uuid({ error: rule('STRATEGY_ID_INVALID') }),
 });
 
 // Lead trader -----------------------------------------------------------------------------------
 
-const WEIGHT_MESSAGE = 'Target weight must be a percentage from 0 to 100';
+const WEIGHT_MESSAGE = rule('TARGET_WEIGHT_RANGE');
 
 /**
  * An order: hold `targetWeight` % of the strategy's equity in `symbol` on `side` (0 closes it).
@@ -173,13 +176,13 @@ const WEIGHT_MESSAGE = 'Target weight must be a percentage from 0 to 100';
 export const traderOrderSchema = z.strictObject(
   {
     symbol: marketSymbolSchema,
-    side: z.enum(['long', 'short'], { error: 'side must be long or short' }),
+    side: z.enum(['long', 'short'], { error: rule('SIDE_INVALID') }),
     targetWeight: z
       .string({ error: WEIGHT_MESSAGE })
       .trim()
       .regex(/^\d{1,3}(\.\d{1,4})?$/, WEIGHT_MESSAGE),
   },
-  { error: 'Unknown field: orders take symbol, side and targetWeight only' },
+  { error: rule('ORDER_UNKNOWN_FIELD') },
 );
 export type TraderOrderInput = z.input<typeof traderOrderSchema>;
 
@@ -219,7 +222,7 @@ export type TraderStrategy = z.infer<typeof traderStrategySchema>;
 // Admin -----------------------------------------------------------------------------------------
 
 export const leadTraderInputSchema = z.strictObject({
-  userId: z.uuid({ error: 'userId must be a user id or null' }).nullable(),
+  userId: z.uuid({ error: rule('USER_ID_OR_NULL') }).nullable(),
 });
 export const adminStrategySchema = strategySchema.extend({ leadTraderId: z.string().nullable() });
 export const adminStrategyListSchema = z.object({ strategies: z.array(adminStrategySchema) });

@@ -1,15 +1,31 @@
 import { z } from 'zod';
 import { MONEY_MESSAGES, amountInCents } from './money';
+import { rule } from '../rules';
+import { TRADE_CLOSE_REASONS } from './kinds';
 
 /** A copy's stop-loss, in whole percent of what was put in (docs/product.md): bounds and default. */
 export const STOP_LOSS_PCT = { min: 5, max: 95, default: 40 } as const;
 
 export const TRADE_MESSAGES = {
-  amountRequired: 'Amount is required',
-  noProfit: 'You have no profit to claim',
-  stopLoss: `Stop-loss must be a whole percentage from ${STOP_LOSS_PCT.min} to ${STOP_LOSS_PCT.max}`,
-  selectPlan: 'Please choose a plan',
+  amountRequired: rule('AMOUNT_REQUIRED'),
+  stopLoss: rule('STOP_LOSS_RANGE', { min: STOP_LOSS_PCT.min, max: STOP_LOSS_PCT.max }),
+  selectPlan: rule('PLAN_REQUIRED'),
 } as const;
+
+/**
+ * The copy stop-loss rule (docs/product.md), in whole cents: a trade is stopped out once its loss
+ * is at least `pct` % of what was put in — loss × 100 ≥ amount × pct, exactly. The server's domain
+ * and its SQL pre-filter apply it (a property test holds them together); the web shows the value
+ * it fires at.
+ */
+export function isStopLossCrossed(amountCents: bigint, valueCents: bigint, pct: number): boolean {
+  return (amountCents - valueCents) * 100n >= amountCents * BigInt(pct);
+}
+
+/** The highest value at which the stop-loss fires: floor(amount × (100 − pct) / 100) cents. */
+export function stopLossValueCents(amountCents: number, pct: number): number {
+  return Number((BigInt(amountCents) * BigInt(100 - pct)) / 100n);
+}
 
 const stopLossPct = z
   .number({ error: TRADE_MESSAGES.stopLoss })
@@ -17,20 +33,49 @@ const stopLossPct = z
   .min(STOP_LOSS_PCT.min, TRADE_MESSAGES.stopLoss)
   .max(STOP_LOSS_PCT.max, TRADE_MESSAGES.stopLoss);
 
+/** A plan's bounds on what one trade may put in, in cents. */
+export interface PlanBounds {
+  minCents: number;
+  maxCents: number;
+}
+
 /**
- * Invest in a plan. The plan's own min and max ('Amount must be greater than or equal to $1,000')
- * and the balance ('Insufficient balance') are checked by the server.
+ * The plan's rule on an amount (seed §5): at least its minimum, at most its maximum. The server
+ * refuses with this code when booking the trade; the invest form says the same before asking.
  */
+export function planBoundProblem(
+  cents: number,
+  plan: PlanBounds,
+):
+  | { code: 'AMOUNT_BELOW_PLAN_MIN'; params: { minCents: number } }
+  | { code: 'AMOUNT_ABOVE_PLAN_MAX'; params: { maxCents: number } }
+  | null {
+  if (cents < plan.minCents) {
+    return { code: 'AMOUNT_BELOW_PLAN_MIN', params: { minCents: plan.minCents } };
+  }
+  if (cents > plan.maxCents) {
+    return { code: 'AMOUNT_ABOVE_PLAN_MAX', params: { maxCents: plan.maxCents } };
+  }
+  return null;
+}
+
+/**
+ * Invest in a plan. The amount is read by `tradeAmountSchema`; the plan's own min and max
+ * (`planBoundProblem`) and the balance ('Insufficient balance') are checked when it is booked.
+ */
+/** What a person typed into a plan's amount field, in cents, with the seed's messages. */
+export const tradeAmountSchema = amountInCents({
+  required: TRADE_MESSAGES.amountRequired,
+  invalid: MONEY_MESSAGES.validAmount,
+  tooSmall: MONEY_MESSAGES.amountPositive,
+  tooLarge: MONEY_MESSAGES.depositMax,
+  minCents: 1,
+  maxCents: 1_000_000_000,
+});
+
 export const createTradeSchema = z.strictObject({
   planId: z.uuid({ error: TRADE_MESSAGES.selectPlan }),
-  amount: amountInCents({
-    required: TRADE_MESSAGES.amountRequired,
-    invalid: MONEY_MESSAGES.validAmount,
-    tooSmall: MONEY_MESSAGES.amountPositive,
-    tooLarge: MONEY_MESSAGES.depositMax,
-    minCents: 1,
-    maxCents: 1_000_000_000,
-  }),
+  amount: tradeAmountSchema,
   stopLossPct: stopLossPct.optional(),
 });
 export type CreateTradeInput = z.input<typeof createTradeSchema>;
@@ -64,7 +109,7 @@ export const closedTradeSchema = z.object({
   id: z.string(),
   planTitle: z.string(),
   amountCents: z.number().int(),
-  closeReason: z.enum(['claim', 'close', 'stop_loss', 'term_end']),
+  closeReason: z.enum(TRADE_CLOSE_REASONS),
   exitNav: z.string(),
   valueCents: z.number().int(),
   feeCents: z.number().int(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ADJUSTMENT_BUCKETS, TRADE_CLOSE_REASONS } from './kinds';
 
 /**
  * What a transaction was, as a code and its parameters, so each language writes its own sentence.
@@ -11,13 +12,13 @@ export const transactionDescriptionSchema = z.discriminatedUnion('code', [
   z.object({ code: z.literal('trade_open'), plan: z.string() }),
   z.object({
     code: z.literal('trade_close'),
-    reason: z.enum(['claim', 'close', 'stop_loss', 'term_end']),
+    reason: z.enum(TRADE_CLOSE_REASONS),
     plan: z.string(),
   }),
   z.object({ code: z.literal('performance_fee'), plan: z.string() }),
   z.object({
     code: z.literal('adjustment'),
-    bucket: z.enum(['balance', 'profit', 'bonus']),
+    bucket: z.enum(ADJUSTMENT_BUCKETS),
     reason: z.string(),
   }),
   z.object({ code: z.literal('referral_bonus'), name: z.string() }),

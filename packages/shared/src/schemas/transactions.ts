@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { atMostCharacters } from './common';
+import { PAYMENT_CHANNELS, TRANSACTION_KINDS } from './kinds';
 import { transactionDescriptionSchema } from './transaction-descriptions';
+import { rule } from '../rules';
 
 export const TRANSACTION_TYPES = ['credit', 'withdraw'] as const;
 export const TRANSACTION_STATUSES = ['pending', 'success', 'failed'] as const;
@@ -13,7 +15,7 @@ export const TRANSACTION_STATUSES = ['pending', 'success', 'failed'] as const;
 export const transactionSchema = z.object({
   id: z.string(),
   transactionId: z.string(),
-  kind: z.string(),
+  kind: z.enum(TRANSACTION_KINDS),
   type: z.enum(TRANSACTION_TYPES),
   status: z.enum(TRANSACTION_STATUSES),
   amountCents: z.number().int(),
@@ -26,7 +28,10 @@ export const transactionSchema = z.object({
    * (null for rows booked before it existed); optional in the type so older fixtures compile.
    */
   descriptionParts: transactionDescriptionSchema.nullable().optional(),
+  /** The payment method's name ("Bitcoin (BTC)", "Bank Transfer"): the seed's `crypto` field. */
   crypto: z.string().nullable(),
+  /** Whether a deposit or withdrawal went through a crypto wallet or a bank; null otherwise. */
+  channel: z.enum(PAYMENT_CHANNELS).nullable(),
   paymentReference: z.string().nullable(),
   failureReason: z.string().nullable(),
   methodId: z.string().nullable(),
@@ -41,14 +46,14 @@ export const TRANSACTION_PAGE_MAX = 100;
 
 export const transactionListQuerySchema = z.object({
   /** Matches transactionId, crypto or description, case-insensitively. */
-  q: z.string().trim().max(100, 'At most 100 characters').optional(),
+  q: z.string().trim().max(100, atMostCharacters(100)).optional(),
   /** Opaque, from the previous page's `nextCursor`. */
   cursor: z.string().max(200, atMostCharacters(200)).optional(),
   limit: z.coerce
-    .number({ error: 'limit must be a number' })
-    .int('limit must be a whole number')
-    .min(1, 'limit must be at least 1')
-    .max(TRANSACTION_PAGE_MAX, `limit must be at most ${TRANSACTION_PAGE_MAX}`)
+    .number({ error: rule('LIMIT_NOT_A_NUMBER') })
+    .int(rule('LIMIT_NOT_WHOLE'))
+    .min(1, rule('LIMIT_TOO_SMALL'))
+    .max(TRANSACTION_PAGE_MAX, rule('LIMIT_TOO_LARGE', { max: TRANSACTION_PAGE_MAX }))
     .default(20),
 });
 export type TransactionListQuery = z.input<typeof transactionListQuerySchema>;
@@ -67,12 +72,12 @@ export const adminTransactionSchema = transactionSchema.extend({
 });
 export const adminTransactionListQuerySchema = transactionListQuerySchema.extend({
   status: z.enum(TRANSACTION_STATUSES).optional(),
-  kind: z.string().trim().max(40, atMostCharacters(40)).optional(),
-  userId: z.uuid({ error: 'userId must be a user id' }).optional(),
+  kind: z.enum(TRANSACTION_KINDS, { error: rule('TRANSACTION_KIND_INVALID') }).optional(),
+  userId: z.uuid({ error: rule('USER_ID_INVALID') }).optional(),
   type: z.enum(TRANSACTION_TYPES).optional(),
   /** Dates as YYYY-MM-DD (UTC): from the start of `from` to the end of `to`. */
-  from: z.iso.date({ error: 'from must be a date (YYYY-MM-DD)' }).optional(),
-  to: z.iso.date({ error: 'to must be a date (YYYY-MM-DD)' }).optional(),
+  from: z.iso.date({ error: rule('DATE_PARAM', { name: 'from' }) }).optional(),
+  to: z.iso.date({ error: rule('DATE_PARAM', { name: 'to' }) }).optional(),
 });
 export const adminTransactionListSchema = z.object({
   items: z.array(adminTransactionSchema),

@@ -31,7 +31,7 @@ const FIGURES_SQL = `
          'id', t.id, 'transactionId', t.transaction_id, 'userId', t.user_id, 'kind', t.kind,
          'type', t.type, 'status', t.status, 'amountCents', t.amount_cents::text,
          'feeCents', t.fee_cents::text, 'description', t.description,
-         'descriptionParts', t.description_parts, 'crypto', t.crypto,
+         'descriptionParts', t.description_parts, 'crypto', t.crypto, 'channel', t.channel,
          'paymentReference', t.payment_reference, 'failureReason', t.failure_reason,
          'methodId', t.method_id, 'payoutDetails', t.payout_details, 'decidedBy', t.decided_by,
          'decidedAt', t.decided_at::text, 'createdAt', t.created_at::text,

@@ -11,6 +11,7 @@ import { requireAdmin, requireUser } from '../auth/session';
 import { idempotencyKeyOf, sendOutcome } from '../ledger/idempotency';
 import { adjust } from './adjustments.service';
 import { summary } from './account.service';
+import { rule } from '@app/shared/rules';
 
 /** GET /api/account/summary — the dashboard's figures. */
 export function accountRoutes(ctx: AppContext) {
@@ -39,7 +40,7 @@ export function adminAdjustmentRoutes(ctx: AppContext) {
       {
         schema: {
           tags: ['admin'],
-          params: z.object({ id: z.uuid({ error: 'User not found' }) }),
+          params: z.object({ id: z.uuid({ error: rule('USER_ID_NOT_FOUND') }) }),
           body: adjustmentSchema,
           // 202: above the four-eyes threshold, an approval waits for a second admin.
           response: { 201: transactionResponseSchema, 202: approvalResponseSchema },

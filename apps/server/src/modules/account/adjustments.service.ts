@@ -1,3 +1,4 @@
+import { ADJUSTMENT_KIND } from '@app/shared/schemas/kinds';
 import type { Approval } from '@app/shared/schemas/approvals';
 import {
   englishDescription,
@@ -158,7 +159,7 @@ export async function bookAdjustment(
   const description = englishDescription(parts);
   const row = await insertTransaction(tx, {
     userId,
-    kind: `adjustment_${order.bucket}`,
+    kind: ADJUSTMENT_KIND[order.bucket],
     type: amount > 0n ? 'credit' : 'withdraw',
     status: 'success',
     amountCents: amount > 0n ? amount : -amount,

@@ -26,6 +26,7 @@ import { authLimits } from './auth.limits';
 import { digest } from './crypto';
 import { findSessionByDigest, revokeSession } from './auth.repo';
 import { clearSessionCookie, requireUser, setSessionCookie } from './session';
+import { rule } from '@app/shared/rules';
 
 const userResponse = z.object({ user: meSchema });
 const sessionResponse = z.object({ user: meSchema.nullable() });
@@ -144,7 +145,7 @@ export function authRoutes(ctx: AppContext) {
       {
         schema: {
           tags,
-          params: z.object({ id: z.uuid({ error: 'Session not found' }) }),
+          params: z.object({ id: z.uuid({ error: rule('SESSION_ID_INVALID') }) }),
           response: { 200: okSchema },
         },
       },

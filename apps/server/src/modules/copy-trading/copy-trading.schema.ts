@@ -1,3 +1,4 @@
+import { TRADE_CLOSE_REASONS } from '@app/shared/schemas/kinds';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -117,7 +118,7 @@ export const trades = pgTable('trades', {
   openedAt: ts('opened_at').notNull(),
   closesAt: ts('closes_at').notNull(),
   closedAt: ts('closed_at'),
-  closeReason: text('close_reason', { enum: ['claim', 'close', 'stop_loss', 'term_end'] }),
+  closeReason: text('close_reason', { enum: TRADE_CLOSE_REASONS }),
   exitNav: numeric('exit_nav'),
   valueCents: bigint('value_cents', { mode: 'bigint' }),
   feeCents: bigint('fee_cents', { mode: 'bigint' }),

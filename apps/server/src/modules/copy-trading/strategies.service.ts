@@ -370,6 +370,7 @@ export async function strategyRecord(ctx: AppContext, id: string): Promise<Strat
     strategyId: id,
     asOf: new Date(now).toISOString(),
     returns: windowReturns(series, now),
+    navHistory: daily.map((p) => ({ at: p.at.toISOString(), nav: p.nav })),
     monthly: monthlyReturns(series, now),
     maxDrawdownPct: drawdowns(series, now).maxDrawdownPct,
     drawdown: drawdowns(dailySeries, now).series.map((p) => ({

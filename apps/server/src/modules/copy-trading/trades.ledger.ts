@@ -13,7 +13,6 @@ import {
  * use, like every ledger account.
  */
 export const STRATEGY_PNL = platformAccount('strategy_pnl');
-export const TRADE_FEE_ENTRY_KIND = 'trade.fee';
 
 /** Investing: available → invested. */
 export function tradeOpenedEntry(userId: string, amount: bigint, description: string): EntryDraft {
@@ -44,7 +43,7 @@ export function tradeClosedEntry(
 
 /** The performance fee, out of the market P&L, to the lead trader (or the platform's fee income). */
 export function performanceFeeEntry(recipient: AccountRef, fee: bigint, description: string) {
-  return entryFromMoves(TRADE_FEE_ENTRY_KIND, description, [
+  return entryFromMoves(ENTRY_KINDS.tradeFee, description, [
     { from: STRATEGY_PNL, to: recipient, amount: fee },
   ]);
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, lte, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { plans } from '../../db/schema';
 import { preparedPer } from '../../db/prepared';
@@ -107,8 +107,11 @@ export async function lockDueTrades(
 ): Promise<{ trade: TradeRow; planTitle: string }[]> {
   const due =
     rule.reason === 'stop_loss'
-      ? sql`(${trades.amountCents} - floor(${trades.units} * ${rule.nav}::numeric * 100)) * 100
-            >= ${trades.amountCents} * ${trades.stopLossPct}`
+      ? stopLossCrossedSql(
+          { amountCents: sql`${trades.amountCents}`, units: sql`${trades.units}` },
+          sql`${trades.stopLossPct}`,
+          rule.nav,
+        )
       : lte(trades.closesAt, rule.now);
   return db
     .select({ trade: trades, planTitle: plans.title })
@@ -118,6 +121,34 @@ export async function lockDueTrades(
     .orderBy(asc(trades.id))
     .limit(limit)
     .for('update', { of: trades });
+}
+
+/**
+ * The stop-loss rule of the shared vocabulary (isStopLossCrossed: loss × 100 ≥ amount × pct, the
+ * value floor(units × NAV × 100) cents) as SQL over `trade`'s amount and units, so the database
+ * picks the trades the domain would. A property test compares the two (stop-loss-rule.test.ts).
+ */
+function stopLossCrossedSql(trade: { amountCents: SQL; units: SQL }, pct: SQL, nav: string): SQL {
+  return sql`(${trade.amountCents} - floor(${trade.units} * ${nav}::numeric * 100)) * 100
+            >= ${trade.amountCents} * ${pct}`;
+}
+
+/** What the SQL pre-filter says of one trade at `nav` (for the property test against the domain). */
+export async function stopLossCrossedInSql(
+  db: DbOrTx,
+  trade: { amountCents: bigint; units: string; stopLossPct: number },
+  nav: string,
+): Promise<boolean> {
+  const crossed = stopLossCrossedSql(
+    {
+      amountCents: sql`${trade.amountCents.toString()}::bigint`,
+      units: sql`${trade.units}::numeric`,
+    },
+    sql`${trade.stopLossPct}::int`,
+    nav,
+  );
+  const { rows } = await db.execute<{ crossed: boolean }>(sql`SELECT ${crossed} AS crossed`);
+  return rows[0]?.crossed === true;
 }
 
 /** The strategies with an open trade whose term has ended by `now`. */

@@ -3,7 +3,7 @@ import {
   englishDescription,
   type TransactionDescription,
 } from '@app/shared/schemas/transaction-descriptions';
-import type { ClosedTrade, CurrentTrade } from '@app/shared/schemas/trades';
+import { planBoundProblem, type ClosedTrade, type CurrentTrade } from '@app/shared/schemas/trades';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import type { UserRow } from '../../db/schema';
@@ -138,12 +138,11 @@ export async function openTrade(
       const { plan } = found;
       if (plan.retiredAt) throw refusal('PLAN_RETIRED', {}, 'planId');
       if (!plan.strategyId) throw refusal('PLAN_NOT_OPEN', {}, 'planId');
-      if (amount < plan.minCents) {
-        throw refusal('AMOUNT_BELOW_PLAN_MIN', { minCents: Number(plan.minCents) }, 'amount');
-      }
-      if (amount > plan.maxCents) {
-        throw refusal('AMOUNT_ABOVE_PLAN_MAX', { maxCents: Number(plan.maxCents) }, 'amount');
-      }
+      const bound = planBoundProblem(input.amount, {
+        minCents: Number(plan.minCents),
+        maxCents: Number(plan.maxCents),
+      });
+      if (bound) throw refusal<typeof bound.code>(bound.code, bound.params, 'amount');
       if (found.openTradeId) throw refusal('TRADE_ALREADY_OPEN');
 
       const loaded = await stateWithPrices(tx, ctx, plan.strategyId, now.getTime());

@@ -55,6 +55,7 @@ export async function requestDeposit(
         description: englishDescription(parts),
         descriptionParts: parts,
         crypto: label,
+        channel: method.kind,
         paymentReference: input.reference?.trim() || null,
         methodId: method.id,
         createdAt: now,

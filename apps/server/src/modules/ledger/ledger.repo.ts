@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { EntryKind } from '@app/shared/schemas/kinds';
 import type { DbOrTx } from '../../db/client';
 import type { UserAccountKind } from './domain';
 
@@ -27,7 +28,7 @@ export async function bookEntry(
   db: DbOrTx,
   postings: PostingRow[],
   values: {
-    kind: string;
+    kind: EntryKind;
     description: string;
     transactionId: string | null;
     idempotencyKeyId: bigint | null;
@@ -72,7 +73,7 @@ export async function bookEntries(
   db: DbOrTx,
   entries: {
     postings: PostingRow[];
-    kind: string;
+    kind: EntryKind;
     description: string;
     transactionId: string | null;
     createdBy: string | null;

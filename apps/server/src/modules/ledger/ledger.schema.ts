@@ -1,3 +1,4 @@
+import { PAYMENT_CHANNELS, TRANSACTION_KINDS } from '@app/shared/schemas/kinds';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -51,7 +52,7 @@ export const transactions = pgTable('transactions', {
     .default(sql`uuid_v7()`),
   transactionId: text('transaction_id').notNull(),
   userId: uuid('user_id').notNull(),
-  kind: text('kind').notNull(),
+  kind: text('kind', { enum: TRANSACTION_KINDS }).notNull(),
   type: text('type', { enum: ['credit', 'withdraw'] }).notNull(),
   status: text('status', { enum: ['pending', 'success', 'failed'] }).notNull(),
   amountCents: bigint('amount_cents', { mode: 'bigint' }).notNull(),
@@ -60,6 +61,8 @@ export const transactions = pgTable('transactions', {
   /** The description as a code and parameters (null on rows booked before it existed). */
   descriptionParts: jsonb('description_parts').$type<TransactionDescription>(),
   crypto: text('crypto'),
+  /** Crypto wallet or bank, for deposits and withdrawals (migration 0024). */
+  channel: text('channel', { enum: PAYMENT_CHANNELS }),
   paymentReference: text('payment_reference'),
   failureReason: text('failure_reason'),
   methodId: uuid('method_id'),

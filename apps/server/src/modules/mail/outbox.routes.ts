@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { guardAdmin } from '../../http/guards';
 import { listOutbox } from './outbox.repo';
+import { rule } from '@app/shared/rules';
 
 const outboxItemSchema = z.object({
   id: z.string(),
@@ -33,7 +34,7 @@ export function outboxRoutes(ctx: AppContext) {
           tags: ['admin'],
           querystring: z.object({
             limit: wholeNumberParam(1, 100).default(50),
-            before: z.iso.datetime({ error: 'before must be an ISO date' }).optional(),
+            before: z.iso.datetime({ error: rule('BEFORE_ISO_DATE') }).optional(),
           }),
           response: {
             200: z.object({ items: z.array(outboxItemSchema), nextCursor: z.string().nullable() }),

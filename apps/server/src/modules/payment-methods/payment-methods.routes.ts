@@ -11,8 +11,9 @@ import type { AppContext } from '../../context';
 import { guardAdmin, guardSignedIn } from '../../http/guards';
 import { requireAdmin } from '../auth/session';
 import * as service from './payment-methods.service';
+import { rule } from '@app/shared/rules';
 
-const idParams = z.object({ id: z.uuid({ error: 'Payment method not found' }) });
+const idParams = z.object({ id: z.uuid({ error: rule('PAYMENT_METHOD_ID_INVALID') }) });
 
 /** GET /api/payment-methods — the active methods, for signed-in users. */
 export function paymentMethodRoutes(ctx: AppContext) {

@@ -12,6 +12,7 @@ import type { AppContext } from '../../context';
 import { guardAdmin } from '../../http/guards';
 import { requireAdmin } from '../auth/session';
 import * as service from './plans.service';
+import { rule } from '@app/shared/rules';
 
 /** GET /api/plans: active plans with their strategy's computed past performance. */
 export function planRoutes(ctx: AppContext) {
@@ -26,7 +27,7 @@ export function planRoutes(ctx: AppContext) {
   };
 }
 
-const idParams = z.object({ id: z.uuid({ error: 'Plan not found' }) });
+const idParams = z.object({ id: z.uuid({ error: rule('PLAN_ID_INVALID') }) });
 
 /** Admin: GET, POST /api/admin/plans, PATCH /:id, POST /:id/retire (audited). */
 export function adminPlanRoutes(ctx: AppContext) {

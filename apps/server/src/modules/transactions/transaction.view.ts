@@ -17,6 +17,7 @@ export function toTransaction(row: TransactionRow): Transaction {
     description: row.description,
     descriptionParts: transactionDescriptionSchema.safeParse(row.descriptionParts).data ?? null,
     crypto: row.crypto,
+    channel: row.channel,
     paymentReference: row.paymentReference,
     failureReason: row.failureReason,
     methodId: row.methodId,

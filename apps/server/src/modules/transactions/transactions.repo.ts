@@ -1,3 +1,4 @@
+import type { TransactionKind } from '@app/shared/schemas/kinds';
 import crypto from 'node:crypto';
 import { and, desc, eq, gte, ilike, lt, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
@@ -68,7 +69,7 @@ export async function decidePending(
   db: DbOrTx,
   params: {
     id: string;
-    kind: string;
+    kind: TransactionKind;
     status: 'success' | 'failed';
     failureReason?: string | null;
     decidedBy: string;
@@ -129,7 +130,7 @@ export interface ListOptions {
   userId?: string;
   q?: string;
   status?: 'pending' | 'success' | 'failed';
-  kind?: string;
+  kind?: TransactionKind;
   type?: 'credit' | 'withdraw';
   /** Created at or after / before these instants (admin date filter). */
   from?: Date;

@@ -1,3 +1,4 @@
+import type { TransactionKind } from '@app/shared/schemas/kinds';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { refusal } from '../../http/errors';
@@ -44,7 +45,7 @@ export async function listAll(
     cursor?: string | undefined;
     limit: number;
     status?: 'pending' | 'success' | 'failed' | undefined;
-    kind?: string | undefined;
+    kind?: TransactionKind | undefined;
     userId?: string | undefined;
     type?: 'credit' | 'withdraw' | undefined;
     from?: string | undefined;

@@ -19,8 +19,9 @@ import { decodeCursor, encodeCursor } from '../../db/keyset';
 import * as repo from './users.repo';
 import * as service from './users.service';
 import { toAdminUser } from './user.view';
+import { rule } from '@app/shared/rules';
 
-const idParams = z.object({ id: z.uuid({ error: 'User not found' }) });
+const idParams = z.object({ id: z.uuid({ error: rule('USER_ID_NOT_FOUND') }) });
 
 function actorOf(request: FastifyRequest): service.AdminActor {
   return { adminId: requireAdmin(request).user.id, ip: request.ip };

@@ -112,6 +112,7 @@ export async function requestWithdrawal(
         description: englishDescription(parts),
         descriptionParts: parts,
         crypto: label,
+        channel: input.method,
         methodId,
         payoutDetails,
         createdAt: now,

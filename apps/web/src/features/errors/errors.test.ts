@@ -123,9 +123,13 @@ describe('translateError', () => {
 
   it('shows a schema rule’s message as the forms do (VALIDATION_FAILED)', async () => {
     await changeLanguage('de');
-    expect(translateError({ code: 'VALIDATION_FAILED', message: 'Password is required' })).toBe(
-      'Das Passwort ist erforderlich',
-    );
+    expect(
+      translateError({
+        code: 'VALIDATION_FAILED',
+        message: 'Password is required',
+        params: { rule: 'PASSWORD_REQUIRED' },
+      }),
+    ).toBe('Das Passwort ist erforderlich');
   });
 
   it('keeps the server’s message for a code this build does not know or parameters that do not fit', async () => {

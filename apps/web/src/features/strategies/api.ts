@@ -1,4 +1,5 @@
 import type {
+  NavSeries,
   StrategyDirectory,
   StrategyList,
   StrategyOrders,
@@ -14,6 +15,7 @@ export const strategyKeys = {
   directory: ['strategies', 'directory'] as const,
   record: (id: string) => ['strategies', 'record', id] as const,
   orders: (id: string) => ['strategies', 'orders', id] as const,
+  nav: (id: string, days: number) => ['strategies', 'nav', id, days] as const,
 };
 
 export const strategyListQuery = queryOptions({
@@ -27,6 +29,16 @@ export function strategyRecordQuery(id: string) {
     queryKey: strategyKeys.record(id),
     queryFn: ({ signal }) =>
       api.get<StrategyRecord>(`/api/strategies/${encodeURIComponent(id)}/record`, signal),
+    staleTime: 60_000,
+  });
+}
+
+/** The hourly NAV of the last `days` days (the NAV chart's shortest range). */
+export function strategyNavQuery(id: string, days: number) {
+  return queryOptions({
+    queryKey: strategyKeys.nav(id, days),
+    queryFn: ({ signal }) =>
+      api.get<NavSeries>(`/api/strategies/${encodeURIComponent(id)}/nav?days=${days}`, signal),
     staleTime: 60_000,
   });
 }

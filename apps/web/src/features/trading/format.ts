@@ -14,7 +14,5 @@ export function formatRoi(text: string): string {
   return `${trimmed.startsWith('+') ? '' : '+'}${trimmed}%`;
 }
 
-/** The value at which the copy stop-loss closes the trade: amount × (1 − pct/100), in cents. */
-export function stopLossValueCents(amountCents: number, stopLossPct: number): number {
-  return Math.ceil((amountCents * (100 - stopLossPct)) / 100);
-}
+/** The value at which the copy stop-loss closes the trade: the shared rule's own figure. */
+export { stopLossValueCents } from '@app/shared/schemas/trades';

@@ -1,3 +1,5 @@
+import { ERROR_ENGLISH } from '@app/shared/errors';
+import { englishMessage } from '@app/shared/rules';
 import { TRADE_MESSAGES } from '@app/shared/schemas/trades';
 
 /**
@@ -67,7 +69,7 @@ export class InsufficientUnitsError extends TradingDomainError {
 export class StopLossOutOfRangeError extends TradingDomainError {
   readonly code = 'STOP_LOSS_OUT_OF_RANGE' as const;
   constructor() {
-    super(TRADE_MESSAGES.stopLoss);
+    super(englishMessage(TRADE_MESSAGES.stopLoss));
     this.name = 'StopLossOutOfRangeError';
   }
 }
@@ -81,7 +83,7 @@ export class FeePctOutOfRangeError extends TradingDomainError {
 }
 
 /** The seed's exact message for claiming without profit. */
-export const NO_PROFIT_TO_CLAIM_MESSAGE = TRADE_MESSAGES.noProfit;
+export const NO_PROFIT_TO_CLAIM_MESSAGE = ERROR_ENGLISH.NO_PROFIT_TO_CLAIM;
 
 export class NoProfitToClaimError extends TradingDomainError {
   readonly code = 'NO_PROFIT_TO_CLAIM' as const;

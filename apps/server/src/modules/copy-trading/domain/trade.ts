@@ -1,4 +1,4 @@
-import { STOP_LOSS_PCT } from '@app/shared/schemas/trades';
+import { isStopLossCrossed, STOP_LOSS_PCT } from '@app/shared/schemas/trades';
 import { Dec, type DecimalInput } from '../../market/domain';
 import { NO_PROFIT_TO_CLAIM_MESSAGE, StopLossOutOfRangeError } from './errors';
 import { toPercentText } from './precision';
@@ -74,8 +74,7 @@ export function roiPct(profitCents: bigint, amountCents: bigint): string {
 
 /** True once the loss is at least stopLossPct % of the amount (exact integer comparison). */
 export function shouldStopOut(trade: Trade, nav: DecimalInput): boolean {
-  const lossCents = trade.amountCents - tradeValueCents(trade.units, nav);
-  return lossCents * 100n >= trade.amountCents * BigInt(trade.stopLossPct);
+  return isStopLossCrossed(trade.amountCents, tradeValueCents(trade.units, nav), trade.stopLossPct);
 }
 
 /** True from the instant the term ends. */

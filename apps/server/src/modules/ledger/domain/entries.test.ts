@@ -77,7 +77,7 @@ describe('ledger entries', () => {
   it('refuses unbalanced or zero postings', () => {
     expect(() =>
       assertBalanced({
-        kind: 'x',
+        kind: 'deposit',
         description: 'x',
         postings: [
           { account: platformAccount('cash'), code: 'platform:cash', amount: -5n },

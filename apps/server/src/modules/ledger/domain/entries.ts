@@ -1,34 +1,13 @@
+import { ENTRY_KINDS, type EntryKind } from '@app/shared/schemas/kinds';
 import { accountCode, platformAccount, userAccount, type AccountRef } from './accounts';
 import { LedgerError } from './errors';
 
-/**
- * Journal entry kinds. Reports read them: deposits = `deposit`; withdrawals paid =
- * `withdrawal.pay`; profit = the net change of the user's own accounts in PROFIT_ENTRY_KINDS (a
- * trade close moves invested → available, so its net is the realised profit or loss); bonus = the
- * same over BONUS_ENTRY_KINDS.
- */
-export const ENTRY_KINDS = {
-  deposit: 'deposit',
-  withdrawalHold: 'withdrawal.hold',
-  withdrawalPay: 'withdrawal.pay',
-  withdrawalRelease: 'withdrawal.release',
-  adjustmentBalance: 'adjustment.balance',
-  adjustmentProfit: 'adjustment.profit',
-  adjustmentBonus: 'adjustment.bonus',
-  referralBonus: 'bonus.referral',
-  tradeOpen: 'trade.open',
-  tradeClose: 'trade.close',
-} as const;
-export type EntryKind = (typeof ENTRY_KINDS)[keyof typeof ENTRY_KINDS];
-
-export const PROFIT_ENTRY_KINDS: readonly string[] = [
-  ENTRY_KINDS.adjustmentProfit,
-  ENTRY_KINDS.tradeClose,
-];
-export const BONUS_ENTRY_KINDS: readonly string[] = [
-  ENTRY_KINDS.adjustmentBonus,
-  ENTRY_KINDS.referralBonus,
-];
+export {
+  BONUS_ENTRY_KINDS,
+  ENTRY_KINDS,
+  PROFIT_ENTRY_KINDS,
+  type EntryKind,
+} from '@app/shared/schemas/kinds';
 
 export interface Posting {
   account: AccountRef;
@@ -37,7 +16,7 @@ export interface Posting {
 }
 
 export interface EntryDraft {
-  kind: string;
+  kind: EntryKind;
   description: string;
   postings: Posting[];
 }
@@ -53,7 +32,7 @@ export interface Move {
  * Postings on the same account are merged; a move of 0 adds nothing. The result has at least two
  * non-zero postings summing to zero, or this throws.
  */
-export function entryFromMoves(kind: string, description: string, moves: Move[]): EntryDraft {
+export function entryFromMoves(kind: EntryKind, description: string, moves: Move[]): EntryDraft {
   const byCode = new Map<string, Posting>();
   const add = (account: AccountRef, amount: bigint) => {
     const code = accountCode(account);

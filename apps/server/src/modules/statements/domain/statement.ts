@@ -28,7 +28,7 @@ export const STATEMENT_CATEGORIES = [
 ] as const;
 export type StatementCategory = (typeof STATEMENT_CATEGORIES)[number];
 
-const CATEGORY_OF_ENTRY_KIND: Record<string, StatementCategory> = {
+const CATEGORY_OF_ENTRY_KIND: Record<EntryKind, StatementCategory> = {
   deposit: 'deposits',
   'withdrawal.pay': 'withdrawals',
   // A hold and its release move money between the two cash accounts: never a movement of cash.
@@ -43,9 +43,14 @@ const CATEGORY_OF_ENTRY_KIND: Record<string, StatementCategory> = {
   'adjustment.profit': 'adjustments',
 };
 
-/** Where an entry kind is summed; a kind the statement does not know yet is `other`, never lost. */
+/**
+ * Where an entry kind is summed (every kind has its category: the type refuses a new kind without
+ * one); a kind read from older rows that this build does not know is `other`, never lost.
+ */
 export function categoryOf(entryKind: string): StatementCategory {
-  return CATEGORY_OF_ENTRY_KIND[entryKind] ?? 'other';
+  return Object.hasOwn(CATEGORY_OF_ENTRY_KIND, entryKind)
+    ? CATEGORY_OF_ENTRY_KIND[entryKind as EntryKind]
+    : 'other';
 }
 
 /** One journal entry as it touched the user's cash (cents). */
@@ -146,6 +151,7 @@ export {
   type RangeProblem,
   type StatementRange,
 } from '@app/shared/statement-range';
+import type { EntryKind } from '@app/shared/schemas/kinds';
 import type { StatementRange } from '@app/shared/statement-range';
 
 const slugOf = (brand: string) =>

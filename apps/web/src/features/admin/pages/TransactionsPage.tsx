@@ -1,3 +1,4 @@
+import { TRANSACTION_KINDS } from '@app/shared/schemas/kinds';
 import { TRANSACTION_STATUSES } from '@app/shared/schemas/transactions';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useId, useState, type ReactNode } from 'react';
@@ -11,17 +12,7 @@ import { isoDay } from '../format';
 import { useDebouncedValue, useUrlParams } from '../hooks/useUrlState';
 
 /** Kinds the ledger books (the server filters by kind; credit/withdraw follows from it). */
-const KINDS = [
-  'deposit',
-  'withdrawal',
-  'adjustment_balance',
-  'adjustment_profit',
-  'adjustment_bonus',
-  'trade_open',
-  'trade_close',
-  'performance_fee',
-  'referral_bonus',
-] as const;
+const KINDS = TRANSACTION_KINDS;
 
 const PARAMS = ['q', 'status', 'kind', 'userId', 'userName', 'from', 'to'] as const;
 

@@ -14,6 +14,7 @@ import { RiskWarning } from '../../public/components/RiskWarning';
 import { useDocumentTitle } from '../../public/hooks/useDocumentTitle';
 import { formatDrawdown, formatSignedPct } from '../../public/lib/performance';
 import { strategyListQuery, strategyRecordQuery } from '../api';
+import { NavPanel } from '../components/NavPanel';
 import { OrderLog } from '../components/OrderLog';
 
 const WINDOWS = ['7d', '30d', '90d', '1y', 'all'] as const;
@@ -89,6 +90,10 @@ function StrategyRecordView({ strategy, record }: { strategy: Strategy; record: 
       </header>
 
       <RiskWarning className="mt-6" />
+
+      <Section title={t('nav.title')} description={t('nav.description')}>
+        <NavPanel strategyId={strategy.id} record={record} />
+      </Section>
 
       <Section title={t('returns.title')}>
         <dl className="grid grid-cols-2 gap-3 sm:grid-cols-5">

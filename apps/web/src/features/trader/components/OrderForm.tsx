@@ -11,6 +11,7 @@ import { Button, Card, ConfirmDialog, inputClasses, TextField } from '../../../u
 import { tickersQuery } from '../../market/api';
 import { formatPrice } from '../../market/decimal';
 import { usePlaceOrder, type TraderStrategy } from '../api';
+import { rule } from '@app/shared/rules';
 
 type Side = 'long' | 'short';
 interface OrderValues {
@@ -20,7 +21,7 @@ interface OrderValues {
 }
 
 const WEIGHT_PATTERN = /^\d{1,3}(\.\d{1,4})?$/;
-const WEIGHT_MESSAGE = 'Target weight must be a percentage from 0 to 100';
+const WEIGHT_MESSAGE = rule('TARGET_WEIGHT_RANGE');
 
 /**
  * A lead trader's order: instrument, long or short, and the target weight of the strategy's

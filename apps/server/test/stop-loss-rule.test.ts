@@ -1,0 +1,113 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STOP_LOSS_PCT, stopLossValueCents } from '@app/shared/schemas/trades';
+import { Dec } from '../src/modules/market/domain';
+import {
+  shouldStopOut,
+  tradeValueCents,
+  type Trade,
+} from '../src/modules/copy-trading/domain/trade';
+import { unitsForAmount } from '../src/modules/copy-trading/domain/subscriptions';
+import { stopLossCrossedInSql } from '../src/modules/copy-trading/trades.repo';
+import { createTestApp, type TestApp } from './harness';
+
+/**
+ * The stop-loss rule is written once (isStopLossCrossed in packages/shared) and applied twice: by
+ * the domain to each trade, and by the SQL that picks the trades a tick closes. Here PostgreSQL and
+ * the domain judge the same trades at the same NAVs, most of them within a few 1e-10 steps of the
+ * NAV where the stop fires, and must agree every time; the web's "closes at" figure is the highest
+ * value at which the domain fires.
+ */
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const STEP = new Dec('1e-10');
+
+/** A trade opened at `entryNav` with the engine's own units, and NAVs around its stop. */
+const caseArb = fc
+  .record({
+    amountCents: fc.bigInt({ min: 1n, max: 10_000_000_000n }),
+    entryNavSteps: fc.bigInt({ min: 1n, max: 10n ** 15n }),
+    pct: fc.integer({ min: STOP_LOSS_PCT.min, max: STOP_LOSS_PCT.max }),
+    offsetSteps: fc.oneof(
+      fc.integer({ min: -5, max: 5 }),
+      fc.integer({ min: -1_000_000_000, max: 1_000_000_000 }),
+    ),
+  })
+  .map(({ amountCents, entryNavSteps, pct, offsetSteps }) => {
+    const entryNav = STEP.times(entryNavSteps.toString());
+    const units = unitsForAmount(amountCents, entryNav);
+    // The NAV at which the value is exactly the stop's threshold, rounded to the NAV's 10 decimals.
+    const stopNav = entryNav
+      .times(100 - pct)
+      .div(100)
+      .toDecimalPlaces(10, Dec.ROUND_DOWN);
+    const nav = stopNav.plus(STEP.times(offsetSteps));
+    const trade: Trade = {
+      amountCents,
+      units,
+      entryNav,
+      highWaterNav: entryNav,
+      openedAt: 0,
+      closesAt: 1,
+      stopLossPct: pct,
+    };
+    return { trade, nav: nav.toFixed(10) };
+  });
+
+describe('the stop-loss rule', () => {
+  it('is the same in PostgreSQL as in the domain, at NAVs around every stop', async () => {
+    let crossed = 0;
+    let runs = 0;
+    await fc.assert(
+      fc.asyncProperty(caseArb, async ({ trade, nav }) => {
+        const inSql = await stopLossCrossedInSql(
+          t.db,
+          {
+            amountCents: trade.amountCents,
+            units: trade.units.toFixed(),
+            stopLossPct: trade.stopLossPct,
+          },
+          nav,
+        );
+        const inDomain = shouldStopOut(trade, nav);
+        runs += 1;
+        if (inDomain) crossed += 1;
+        expect(inSql).toBe(inDomain);
+      }),
+      { numRuns: 400 },
+    );
+    // Both sides of the threshold were tried, not only one.
+    expect(crossed).toBeGreaterThan(runs / 10);
+    expect(crossed).toBeLessThan(runs - runs / 10);
+  });
+
+  it('fires at the value the web shows, and not one cent above it', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 1_000_000_000 }),
+        fc.integer({ min: STOP_LOSS_PCT.min, max: STOP_LOSS_PCT.max }),
+        (amount, pct) => {
+          const shown = BigInt(stopLossValueCents(amount, pct));
+          // One unit, so a NAV of value / 100 makes the trade worth exactly `value` cents.
+          const trade: Trade = {
+            amountCents: BigInt(amount),
+            units: new Dec(1),
+            entryNav: new Dec(amount).div(100),
+            highWaterNav: new Dec(amount).div(100),
+            openedAt: 0,
+            closesAt: 1,
+            stopLossPct: pct,
+          };
+          const at = (value: bigint) => new Dec(value.toString()).div(100);
+          expect(tradeValueCents(new Dec(1), at(shown))).toBe(shown);
+          expect(shouldStopOut(trade, at(shown))).toBe(true);
+          expect(shouldStopOut(trade, at(shown + 1n))).toBe(false);
+        },
+      ),
+    );
+  });
+});

@@ -1,0 +1,70 @@
+/**
+ * The kinds the ledger and the copy engine book, once for the server, its database checks and the
+ * web. A new kind is added here (and to the CHECK of its column in a migration); nothing builds a
+ * kind from text.
+ */
+
+/** What a user-facing transaction is (transactions.kind). */
+export const TRANSACTION_KINDS = [
+  'deposit',
+  'withdrawal',
+  'adjustment_balance',
+  'adjustment_profit',
+  'adjustment_bonus',
+  'trade_open',
+  'trade_close',
+  'performance_fee',
+  'referral_bonus',
+] as const;
+export type TransactionKind = (typeof TRANSACTION_KINDS)[number];
+
+/** The three balances an admin adjustment may touch. */
+export const ADJUSTMENT_BUCKETS = ['balance', 'profit', 'bonus'] as const;
+export type AdjustmentBucket = (typeof ADJUSTMENT_BUCKETS)[number];
+
+/** The transaction kind of an adjustment to a bucket. */
+export const ADJUSTMENT_KIND = {
+  balance: 'adjustment_balance',
+  profit: 'adjustment_profit',
+  bonus: 'adjustment_bonus',
+} as const satisfies Record<AdjustmentBucket, TransactionKind>;
+
+/** How money arrives or leaves: to a crypto wallet or a bank account (transactions.channel). */
+export const PAYMENT_CHANNELS = ['crypto', 'bank'] as const;
+export type PaymentChannel = (typeof PAYMENT_CHANNELS)[number];
+
+/** Why a copy ended (trades.close_reason). */
+export const TRADE_CLOSE_REASONS = ['claim', 'close', 'stop_loss', 'term_end'] as const;
+export type TradeCloseReason = (typeof TRADE_CLOSE_REASONS)[number];
+
+/**
+ * Journal entry kinds (journal_entries.kind). Reports read them: deposits = `deposit`; withdrawals
+ * paid = `withdrawal.pay`; profit = the net change of the user's own accounts in PROFIT_ENTRY_KINDS
+ * (a trade close moves invested → available, so its net is the realised profit or loss); bonus =
+ * the same over BONUS_ENTRY_KINDS.
+ */
+export const ENTRY_KINDS = {
+  deposit: 'deposit',
+  withdrawalHold: 'withdrawal.hold',
+  withdrawalPay: 'withdrawal.pay',
+  withdrawalRelease: 'withdrawal.release',
+  adjustmentBalance: 'adjustment.balance',
+  adjustmentProfit: 'adjustment.profit',
+  adjustmentBonus: 'adjustment.bonus',
+  referralBonus: 'bonus.referral',
+  tradeOpen: 'trade.open',
+  tradeClose: 'trade.close',
+  /** A performance fee: from the copier's proceeds to the lead trader and the platform. */
+  tradeFee: 'trade.fee',
+} as const;
+export type EntryKind = (typeof ENTRY_KINDS)[keyof typeof ENTRY_KINDS];
+export const ENTRY_KIND_VALUES = Object.values(ENTRY_KINDS);
+
+export const PROFIT_ENTRY_KINDS: readonly EntryKind[] = [
+  ENTRY_KINDS.adjustmentProfit,
+  ENTRY_KINDS.tradeClose,
+];
+export const BONUS_ENTRY_KINDS: readonly EntryKind[] = [
+  ENTRY_KINDS.adjustmentBonus,
+  ENTRY_KINDS.referralBonus,
+];
