@@ -26,8 +26,46 @@ const OWN_REPO = {
   allowTypeImports: true,
   message: 'Routes parse, call one service function and shape the reply: no repo here.',
 };
+const noParseFloat = {
+  selector: "CallExpression[callee.name='parseFloat']",
+  message: 'No parseFloat: money is parsed exactly with parseUsdToCents.',
+};
+
 /** zod's rule methods whose second argument is the rule's message. */
 const ZOD_RULES = '/^(min|max|length|regex|refine|gte|gt|lte|lt|multipleOf)$/';
+
+/**
+ * A schema rule's message is a code from the shared vocabulary (`rule()` in
+ * packages/shared/src/rules.ts), never a sentence: the web renders it in every language and the
+ * server answers with its code (issue 15).
+ */
+const schemaMessageRules = [
+  {
+    selector: `CallExpression[callee.property.name=${ZOD_RULES}] > :matches(Literal[raw=/^['"]/], TemplateLiteral):nth-child(2)`,
+    message:
+      "A schema rule's message is rule('CODE') from packages/shared/src/rules.ts, not a sentence.",
+  },
+  {
+    selector: `CallExpression[callee.property.name=/^(int|positive|nonnegative|negative|nonempty)$/] > :matches(Literal[raw=/^['"]/], TemplateLiteral)`,
+    message:
+      "A schema rule's message is rule('CODE') from packages/shared/src/rules.ts, not a sentence.",
+  },
+  {
+    selector: `CallExpression[callee.object.name='z'] ObjectExpression > Property[key.name=/^(error|message)$/] > :matches(Literal[raw=/^['"]/], TemplateLiteral)`,
+    message:
+      "A schema rule's message is rule('CODE') from packages/shared/src/rules.ts, not a sentence.",
+  },
+  {
+    selector: `CallExpression[callee.property.name=${ZOD_RULES}] ObjectExpression > Property[key.name=/^(error|message)$/] > :matches(Literal[raw=/^['"]/], TemplateLiteral)`,
+    message:
+      "A schema rule's message is rule('CODE') from packages/shared/src/rules.ts, not a sentence.",
+  },
+  {
+    selector: `CallExpression[callee.property.name='addIssue'] Property[key.name='message'] > :matches(Literal[raw=/^['"]/], TemplateLiteral)`,
+    message:
+      "A schema rule's message is rule('CODE') from packages/shared/src/rules.ts, not a sentence.",
+  },
+];
 
 export default tseslint.config(
   {
@@ -58,13 +96,7 @@ export default tseslint.config(
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
       '@typescript-eslint/consistent-type-imports': 'error',
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: "CallExpression[callee.name='parseFloat']",
-          message: 'No parseFloat: money is parsed exactly with parseUsdToCents.',
-        },
-      ],
+      'no-restricted-syntax': ['error', noParseFloat],
     },
   },
   // Layers in the server's modules (docs: routes → service → repo). Only the data layer talks to
@@ -104,51 +136,54 @@ export default tseslint.config(
     },
   },
   {
-    // A schema rule's message is a code from the shared vocabulary (`rule()` in
-    // packages/shared/src/rules.ts), never a sentence: the web renders it in every language and
-    // the server answers with its code (issue 15).
+    // No parseFloat; a schema rule's message is a code, never a sentence (schemaMessageRules).
     files: ['packages/shared/src/**/*.ts', 'apps/server/src/**/*.ts', 'apps/web/src/**/*.{ts,tsx}'],
     // config.ts: start-up configuration, read by operators only.
     ignores: ['**/*.test.{ts,tsx}', '**/test/**', 'apps/server/src/config.ts'],
     rules: {
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: "CallExpression[callee.name='parseFloat']",
-          message: 'No parseFloat: money is parsed exactly with parseUsdToCents.',
-        },
-        {
-          selector: `CallExpression[callee.property.name=${ZOD_RULES}] > :matches(Literal[raw=/^['"]/], TemplateLiteral):nth-child(2)`,
-          message:
-            "A schema rule's message is rule('CODE') from packages/shared/src/rules.ts, not a sentence.",
-        },
-        {
-          selector: `CallExpression[callee.property.name=/^(int|positive|nonnegative|negative|nonempty)$/] > :matches(Literal[raw=/^['"]/], TemplateLiteral)`,
-          message:
-            "A schema rule's message is rule('CODE') from packages/shared/src/rules.ts, not a sentence.",
-        },
-        {
-          selector: `CallExpression[callee.object.name='z'] ObjectExpression > Property[key.name=/^(error|message)$/] > :matches(Literal[raw=/^['"]/], TemplateLiteral)`,
-          message:
-            "A schema rule's message is rule('CODE') from packages/shared/src/rules.ts, not a sentence.",
-        },
-        {
-          selector: `CallExpression[callee.property.name=${ZOD_RULES}] ObjectExpression > Property[key.name=/^(error|message)$/] > :matches(Literal[raw=/^['"]/], TemplateLiteral)`,
-          message:
-            "A schema rule's message is rule('CODE') from packages/shared/src/rules.ts, not a sentence.",
-        },
-        {
-          selector: `CallExpression[callee.property.name='addIssue'] Property[key.name='message'] > :matches(Literal[raw=/^['"]/], TemplateLiteral)`,
-          message:
-            "A schema rule's message is rule('CODE') from packages/shared/src/rules.ts, not a sentence.",
-        },
-      ],
+      'no-restricted-syntax': ['error', noParseFloat, ...schemaMessageRules],
     },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    // Server state has one home per feature: its api.ts (query options, a key factory, mutation
+    // hooks) or hooks/. Components and pages call those hooks; they neither write a mutation nor
+    // spell a query key, so the realtime mapping (app/realtime.ts) and every invalidation use the
+    // same keys.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: [
+      'apps/web/src/**/api.ts',
+      'apps/web/src/**/*Api.ts',
+      'apps/web/src/**/keys.ts',
+      'apps/web/src/**/hooks.ts',
+      'apps/web/src/**/hooks/**',
+      'apps/web/src/lib/**',
+      'apps/web/src/test/**',
+      'apps/web/src/**/test/**',
+      'apps/web/src/**/*.test.{ts,tsx}',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        // A later config replaces the rule's options: the repository-wide selectors come along.
+        noParseFloat,
+        ...schemaMessageRules,
+        {
+          selector: "CallExpression[callee.name='useMutation']",
+          message:
+            "No inline useMutation: write the mutation as a hook in the feature's api.ts (or hooks/) and call it here.",
+        },
+        {
+          selector: "Property[key.name='queryKey'] > ArrayExpression",
+          message:
+            "No literal query key: use the feature's key factory (e.g. tradeKeys.current) or query options from its api.ts.",
+        },
+      ],
+    },
   },
   { files: ['**/*.js'], ...tseslint.configs.disableTypeChecked },
 );

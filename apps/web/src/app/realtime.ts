@@ -1,23 +1,29 @@
+import { sessionQueryKey } from '../lib/auth';
 import type { RealtimeHandlers } from '../lib/realtime';
+import { accountKeys } from '../features/account/api';
+import { adminKeys } from '../features/admin/keys';
+import { depositKeys } from '../features/deposits/api';
 import { patchTickersWithPrices } from '../features/market/realtime';
-import { refetchTradeOnNewNav } from '../features/trading/api';
+import { tradeKeys, refetchTradeOnNewNav } from '../features/trading/api';
+import { transactionKeys } from '../features/transactions/api';
+import { withdrawalKeys } from '../features/withdrawals/api';
 
 /**
  * What every realtime event does to the cache, in one place (the type requires a handler for each
- * event of packages/shared schemas/realtime.ts). Keys are prefixes: everything cached under them
- * is marked stale and only what is on screen refetches. The back office's keys all sit under
- * ['admin'] (features/admin/api.ts), named here by that prefix so the lazily loaded back office
+ * event of packages/shared schemas/realtime.ts). Keys come from each feature's key factory and are
+ * prefixes: everything cached under them is marked stale and only what is on screen refetches.
+ * The back office's keys come from features/admin/keys.ts alone, so the lazily loaded back office
  * stays out of the signed-in bundle.
  */
 export const realtimeHandlers: RealtimeHandlers = {
   prices: (event, client) => patchTickersWithPrices(event.data, client),
   navs: (event, client) => refetchTradeOnNewNav(event.data, client),
-  'settings.fees.changed': [['settings'], ['admin', 'fees']],
-  'payment_methods.changed': [['payment-methods'], ['admin', 'payment-methods']],
+  'settings.fees.changed': [withdrawalKeys.settings, adminKeys.fees],
+  'payment_methods.changed': [depositKeys.paymentMethods, adminKeys.paymentMethods],
   // The signed-in user's own data: every money event also changes the account summary.
-  'account.changed': [['account'], ['auth', 'me']],
-  'transactions.changed': [['transactions'], ['account'], ['admin']],
-  'trade.changed': [['trade'], ['account']],
-  'users.changed': [['admin']],
-  'approvals.changed': [['admin']],
+  'account.changed': [accountKeys.all, sessionQueryKey],
+  'transactions.changed': [transactionKeys.all, accountKeys.all, adminKeys.all],
+  'trade.changed': [tradeKeys.all, accountKeys.all],
+  'users.changed': [adminKeys.all],
+  'approvals.changed': [adminKeys.all],
 };

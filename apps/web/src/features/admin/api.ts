@@ -24,6 +24,7 @@ import type { Transaction } from '@app/shared/schemas/transactions';
 import type { QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../lib/api';
+import { adminKeys } from './keys';
 
 export type { AdminOverview, Approval, ApprovalStatus };
 /** What an admin money action answers: booked (a transaction), or waiting for a second admin. */
@@ -223,22 +224,7 @@ export const adminApi = {
 };
 
 /** Query keys: everything the back office caches sits under ['admin', <area>, …]. */
-export const adminKeys = {
-  all: ['admin'] as const,
-  overview: ['admin', 'overview'] as const,
-  users: (q: string, filter: UserFilter) => ['admin', 'users', 'list', { q, filter }] as const,
-  user: (id: string) => ['admin', 'users', 'detail', id] as const,
-  transactions: (filters: TransactionFilters) => ['admin', 'transactions', filters] as const,
-  audit: (filters: AuditFilters) => ['admin', 'audit', filters] as const,
-  messages: ['admin', 'messages'] as const,
-  outbox: ['admin', 'outbox'] as const,
-  paymentMethods: ['admin', 'payment-methods'] as const,
-  fees: ['admin', 'fees'] as const,
-  fourEyes: ['admin', 'four-eyes'] as const,
-  approvals: (status: ApprovalStatus) => ['admin', 'approvals', status] as const,
-  plans: ['admin', 'plans'] as const,
-  strategies: ['admin', 'strategies'] as const,
-};
+export { adminKeys };
 
 /**
  * The back office's one invalidation helper: an admin action can change users, money, the overview

@@ -1,4 +1,5 @@
 import type { LoginInput, LoginResult, Me, RegisterInput } from '@app/shared/schemas/auth';
+import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 
 /** The auth endpoints the sign-in screens call; each returns the server's JSON as typed. */
@@ -12,3 +13,24 @@ export const authApi = {
   confirmVerification: (input: { userId: string; secret: string }) =>
     api.put<{ ok: true }>('/api/auth/verification', input),
 };
+
+export const authKeys = {
+  verification: (userId: string, secret: string) =>
+    ['auth', 'verification', userId, secret] as const,
+};
+
+/**
+ * The e-mail verification link's one request: a query (not a mutation) so the single-use link is
+ * sent once even when React mounts twice, and never again for the same link.
+ */
+export function verificationQuery(userId: string, secret: string) {
+  return queryOptions({
+    queryKey: authKeys.verification(userId, secret),
+    queryFn: () => authApi.confirmVerification({ userId, secret }),
+    enabled: Boolean(userId && secret),
+    retry: false,
+    staleTime: Infinity,
+    gcTime: Infinity,
+    refetchOnWindowFocus: false,
+  });
+}

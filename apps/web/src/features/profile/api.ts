@@ -1,7 +1,6 @@
-import type { AccountSummary } from '@app/shared/schemas/account';
 import type { Me, SessionInfo } from '@app/shared/schemas/auth';
 import type { UpdateProfileInput } from '@app/shared/schemas/profile';
-import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { sessionQueryKey } from '../../lib/auth';
 
@@ -24,7 +23,6 @@ export const profileApi = {
   updateProfile: (input: UpdateProfileInput) => api.patch<{ user: Me }>('/api/profile', input),
   uploadAvatar: (file: File) => uploadAvatar(file),
   removeAvatar: () => api.delete<{ user: Me }>('/api/profile/avatar'),
-  accountSummary: (signal?: AbortSignal) => api.get<AccountSummary>('/api/account/summary', signal),
 };
 
 /** POST /api/profile/avatar as multipart/form-data (field `avatar`). */
@@ -34,27 +32,47 @@ function uploadAvatar(file: File): Promise<{ user: Me }> {
   return api.postForm<{ user: Me }>('/api/profile/avatar', form);
 }
 
-/** The ledger-derived figures (same key as the dashboard, so realtime `account` events refresh it). */
-export const accountSummaryQueryKey = ['account', 'summary'] as const;
+/** The user snapshot lives under lib/auth's `sessionQueryKey`; the sign-in sessions beside it. */
+export const profileKeys = {
+  sessions: ['auth', 'sessions'] as const,
+};
 
-export function useAccountSummary() {
-  return useQuery({
-    queryKey: accountSummaryQueryKey,
-    queryFn: ({ signal }) => profileApi.accountSummary(signal),
-  });
-}
-
-export const sessionsQueryKey = ['auth', 'sessions'] as const;
+/** The user's signed-in sessions: this device first, then the most recently active. */
+export const sessionsQuery = queryOptions({
+  queryKey: profileKeys.sessions,
+  queryFn: ({ signal }) => profileApi.listSessions(signal),
+  select: (data) =>
+    [...data.sessions].sort(
+      (a, b) => Number(b.current) - Number(a.current) || b.lastSeenAt.localeCompare(a.lastSeenAt),
+    ),
+});
 
 /** One invalidation for everything /profile shows (the user snapshot and the session list). */
 export function invalidateProfile(queryClient: QueryClient): Promise<void> {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: sessionQueryKey }),
-    queryClient.invalidateQueries({ queryKey: sessionsQueryKey }),
+    queryClient.invalidateQueries({ queryKey: profileKeys.sessions }),
   ]).then(() => undefined);
 }
 
 export function useInvalidateProfile(): () => void {
   const queryClient = useQueryClient();
   return () => void invalidateProfile(queryClient);
+}
+
+export function useSendVerification() {
+  return useMutation({ mutationFn: () => profileApi.sendVerification() });
+}
+
+export function useBeginTwoFactor() {
+  return useMutation({ mutationFn: () => profileApi.beginTwoFactor() });
+}
+
+/** Signs one session out; the session list and the user snapshot are stale afterwards. */
+export function useRevokeSession() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => profileApi.revokeSession(id),
+    onSuccess: () => void invalidateProfile(queryClient),
+  });
 }

@@ -4,26 +4,12 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '../../lib/auth';
-import { LocationProbe, stubFetch } from '../auth/testUtils';
+import { stubFetch } from '../../test/fetch';
+import { LocationProbe } from '../../test/render';
 import { ProtectedLayout } from './ProtectedLayout';
+import { userFixture } from '../../test/fixtures';
 
-const jane: Me = {
-  id: 'u1',
-  name: 'Jane Doe',
-  email: 'jane@example.com',
-  emailVerified: true,
-  phone: '+1 555',
-  country: 'Germany',
-  referralId: 'janedoeab12c',
-  referrerId: null,
-  avatarUrl: null,
-  isActive: true,
-  activatedAt: '2025-01-02T00:00:00.000Z',
-  isAdmin: false,
-  isTrader: false,
-  twoFactorEnabled: false,
-  createdAt: '2026-01-02T10:00:00.000Z',
-};
+const jane: Me = userFixture({ phone: '+1 555' });
 
 function renderShell(path: string, me: Me | null) {
   const { fetchStub, calls } = stubFetch({

@@ -1,6 +1,6 @@
 import type { Me } from '@app/shared/schemas/auth';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { useAuthStore, useSession, watchForExpiredSession } from '../../lib/auth';
@@ -8,9 +8,8 @@ import { RealtimeProvider, ReconnectingBanner } from '../../lib/realtime';
 import { realtimeHandlers } from '../../app/realtime';
 import { Button, Spinner } from '../../ui';
 import { PublicLayout } from '../public/components/PublicLayout';
-import { MobileMenu } from './components/MobileMenu';
 import { Sidebar } from './components/Sidebar';
-import { TopBar } from './components/TopBar';
+import { AppTopBar } from './components/AppTopBar';
 import { usePageTitle, useScrollToTopOnNavigate } from './hooks/useLayoutEffects';
 import { adminMenu, isAdminPath, userMenuFor } from './menus';
 
@@ -76,7 +75,6 @@ function VisitorFrame() {
 
 function Shell({ user, onAdminRoute }: { user: Me; onAdminRoute: boolean }) {
   const { t } = useTranslation('shell');
-  const [menuOpen, setMenuOpen] = useState(false);
   const title = usePageTitle();
   useScrollToTopOnNavigate();
   const items = onAdminRoute ? adminMenu : userMenuFor(user);
@@ -91,15 +89,14 @@ function Shell({ user, onAdminRoute }: { user: Me; onAdminRoute: boolean }) {
         {t('skipToContent')}
       </a>
       <Sidebar items={items} home={home} />
-      <MobileMenu open={menuOpen} onOpenChange={setMenuOpen} items={items} />
       <div className="min-[770px]:pl-[300px]">
         <ReconnectingBanner />
-        <TopBar
+        <AppTopBar
           user={user}
           title={title}
           onAdminRoute={onAdminRoute}
           home={home}
-          onOpenMenu={() => setMenuOpen(true)}
+          items={items}
         />
         <main
           id="main"

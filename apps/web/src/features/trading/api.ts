@@ -1,10 +1,12 @@
 import type { NavPoint } from '@app/shared/schemas/strategies';
 import type { ClosedTrade, CreateTradeInput, CurrentTrade } from '@app/shared/schemas/trades';
-import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { AccountSummary } from '@app/shared/schemas/account';
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import type { NavsEvent } from '@app/shared/schemas/realtime';
-import { api } from '../../lib/api';
-import { accountSummaryQuery, moneyKeys } from '../transactions/api';
+import { api, newIdempotencyKey } from '../../lib/api';
+import { accountKeys, accountSummaryQuery, type AccountSummary } from '../account/api';
+import { publicKeys } from '../public/api';
+import { transactionKeys } from '../transactions/api';
 
 export type { ClosedTrade, CurrentTrade };
 
@@ -48,10 +50,52 @@ export const tradesApi = {
 export function invalidateTradeAndMoney(queryClient: QueryClient): Promise<void> {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: tradeKeys.all }),
-    queryClient.invalidateQueries({ queryKey: ['account'] }),
-    queryClient.invalidateQueries({ queryKey: ['transactions'] }),
-    queryClient.invalidateQueries({ queryKey: ['public', 'plans'] }),
+    queryClient.invalidateQueries({ queryKey: accountKeys.all }),
+    queryClient.invalidateQueries({ queryKey: transactionKeys.all }),
+    queryClient.invalidateQueries({ queryKey: publicKeys.plans }),
   ]).then(() => undefined);
+}
+
+/**
+ * The three money moves on a trade. Each hook is used by a dialog mounted once per intent, so its
+ * idempotency key is made when the dialog opens and a retry ("Try again") books once. On success
+ * the trade and every money figure are marked stale.
+ */
+function useTradeMove<TVariables, TResult>(
+  request: (variables: TVariables, idempotencyKey: string) => Promise<TResult>,
+) {
+  const queryClient = useQueryClient();
+  const [idempotencyKey] = useState(newIdempotencyKey);
+  return useMutation({
+    mutationFn: (variables: TVariables) => request(variables, idempotencyKey),
+    onSuccess: () => void invalidateTradeAndMoney(queryClient),
+  });
+}
+
+export function useOpenTrade() {
+  return useTradeMove((input: CreateTradeInput, key) => tradesApi.open(input, key));
+}
+
+export function useClaimProfit() {
+  return useTradeMove((_: void, key) => tradesApi.claim(key));
+}
+
+export function useCloseTrade() {
+  return useTradeMove((_: void, key) => tradesApi.close(key));
+}
+
+/** A new copy stop-loss; no money moves, so the answer is written straight into the cache. */
+export function useUpdateStopLoss() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (stopLossPct: number) => tradesApi.updateStopLoss(stopLossPct),
+    onSuccess: (data) => {
+      queryClient.setQueryData(tradeKeys.current, data);
+      queryClient.setQueryData<AccountSummary>(accountKeys.summary, (summary) =>
+        summary ? { ...summary, openTrade: data.trade } : summary,
+      );
+    },
+  });
 }
 
 /**
@@ -65,8 +109,8 @@ export function refetchTradeOnNewNav(event: NavsEvent, client: QueryClient): voi
     const update = trade ? event.navs.find((item) => item.id === trade.strategyId) : undefined;
     return update !== undefined && update.nav !== trade?.currentNav;
   };
-  const summary = client.getQueryData<AccountSummary>(moneyKeys.summary);
-  if (moved(summary?.openTrade)) void client.invalidateQueries({ queryKey: moneyKeys.summary });
+  const summary = client.getQueryData<AccountSummary>(accountKeys.summary);
+  if (moved(summary?.openTrade)) void client.invalidateQueries({ queryKey: accountKeys.summary });
   const current = client.getQueryData<{ trade: CurrentTrade | null }>(tradeKeys.current);
   if (moved(current?.trade)) void client.invalidateQueries({ queryKey: tradeKeys.current });
 }

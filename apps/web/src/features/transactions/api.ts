@@ -1,25 +1,25 @@
-import type { AccountSummary } from '@app/shared/schemas/account';
 import type { StatementFormat } from '@app/shared/schemas/statements';
 import type { TransactionList } from '@app/shared/schemas/transactions';
-import { infiniteQueryOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { fetchDownload } from '../../lib/download';
+import { accountKeys } from '../account/api';
 
-/**
- * The money views' server state. Keys sit under the `['transactions']` and `['account']` prefixes,
- * which the realtime events `transactions.changed` and `account.changed` already invalidate.
- */
 export const TRANSACTIONS_PAGE_SIZE = 20;
 
-export const moneyKeys = {
-  transactions: ['transactions'] as const,
-  transactionList: (q: string) => ['transactions', 'list', q] as const,
-  summary: ['account', 'summary'] as const,
+/**
+ * The user's transactions. Keys sit under `['transactions']`, which the realtime event
+ * `transactions.changed` invalidates (app/realtime.ts).
+ */
+export const transactionKeys = {
+  all: ['transactions'] as const,
+  list: (q: string) => ['transactions', 'list', q] as const,
+  one: (transactionId: string) => ['transactions', 'one', transactionId] as const,
 };
 
 export function transactionListQuery(q: string) {
   return infiniteQueryOptions({
-    queryKey: moneyKeys.transactionList(q),
+    queryKey: transactionKeys.list(q),
     queryFn: ({ pageParam, signal }) => {
       const params = new URLSearchParams({ limit: String(TRANSACTIONS_PAGE_SIZE) });
       if (q) params.set('q', q);
@@ -31,17 +31,11 @@ export function transactionListQuery(q: string) {
   });
 }
 
-/** Balance, totals, percentage up and the latest transactions (GET /api/account/summary). */
-export const accountSummaryQuery = queryOptions({
-  queryKey: moneyKeys.summary,
-  queryFn: ({ signal }) => api.get<AccountSummary>('/api/account/summary', signal),
-});
-
 /** After a deposit or withdrawal request: everything that shows money is stale. */
 export function invalidateMoney(queryClient: QueryClient): Promise<void> {
   return Promise.all([
-    queryClient.invalidateQueries({ queryKey: moneyKeys.transactions }),
-    queryClient.invalidateQueries({ queryKey: ['account'] }),
+    queryClient.invalidateQueries({ queryKey: transactionKeys.all }),
+    queryClient.invalidateQueries({ queryKey: accountKeys.all }),
   ]).then(() => undefined);
 }
 

@@ -3,7 +3,8 @@ import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage, i18n } from '../../i18n';
 import { useAuthStore } from '../../lib/auth';
-import { renderAt, stubFetch } from '../auth/testUtils';
+import { stubFetch } from '../../test/fetch';
+import { renderAt } from '../../test/render';
 import { LoginPage } from '../auth/pages/LoginPage';
 import { RegisterPage } from '../auth/pages/RegisterPage';
 

@@ -5,8 +5,17 @@ import type {
   WithdrawalQuote,
 } from '@app/shared/schemas/money';
 import type { Transaction } from '@app/shared/schemas/transactions';
-import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { api, newIdempotencyKey } from '../../lib/api';
+import { invalidateMoney, transactionKeys } from '../transactions/api';
+
+/** Quotes by amount; the fee schedule under `['settings']`, which `settings.fees.changed` refreshes. */
+export const withdrawalKeys = {
+  quote: (amountCents: number) => ['withdrawals', 'quote', amountCents] as const,
+  settings: ['settings'] as const,
+  fees: ['settings', 'fees'] as const,
+};
 
 export const withdrawalsApi = {
   /** A withdrawal request (holds the amount); the key makes a retry book it once. */
@@ -17,7 +26,7 @@ export const withdrawalsApi = {
 /** One of the user's own transactions by its TNX id (the success modal checks it exists). */
 export function ownTransactionQuery(transactionId: string) {
   return queryOptions({
-    queryKey: ['transactions', 'one', transactionId],
+    queryKey: transactionKeys.one(transactionId),
     queryFn: ({ signal }) =>
       api.get<{ transaction: Transaction }>(
         `/api/transactions/${encodeURIComponent(transactionId)}`,
@@ -30,7 +39,7 @@ export function ownTransactionQuery(transactionId: string) {
 /** "Fee $X · You will receive $Y" for an amount, at the fee now in force (server-computed). */
 export function withdrawalQuoteQuery(amountCents: number) {
   return queryOptions({
-    queryKey: ['withdrawals', 'quote', amountCents],
+    queryKey: withdrawalKeys.quote(amountCents),
     queryFn: ({ signal }) =>
       api.get<WithdrawalQuote>(
         `/api/withdrawals/quote?amount=${encodeURIComponent(centsToPlain(amountCents))}`,
@@ -42,7 +51,21 @@ export function withdrawalQuoteQuery(amountCents: number) {
 
 /** The public fee schedule (GET /api/settings/fees). */
 export const feeScheduleQuery = queryOptions({
-  queryKey: ['settings', 'fees'],
+  queryKey: withdrawalKeys.fees,
   queryFn: ({ signal }) => api.get<FeeSchedule>('/api/settings/fees', signal),
   staleTime: 60_000,
 });
+
+/**
+ * Sends one withdrawal request. The confirmation that uses it is mounted once per intent, so the
+ * idempotency key is made when it opens and reused by "Try again"; on success every money figure
+ * is stale.
+ */
+export function useCreateWithdrawal() {
+  const queryClient = useQueryClient();
+  const [idempotencyKey] = useState(newIdempotencyKey);
+  return useMutation({
+    mutationFn: (input: CreateWithdrawalInput) => withdrawalsApi.create(input, idempotencyKey),
+    onSuccess: () => void invalidateMoney(queryClient),
+  });
+}

@@ -1,7 +1,9 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jane, renderPage, stubApi } from '../test/utils';
+import { jane } from '../test/fixtures';
+import { stubApi } from '../../../test/fetch';
+import { renderAt } from '../../../test/render';
 import { AdjustmentDialog } from './AdjustmentDialog';
 
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
@@ -18,10 +20,10 @@ function setup(status = 201) {
   );
   vi.stubGlobal('fetch', stub.fetchStub);
   const onOpenChange = vi.fn();
-  renderPage(
+  renderAt(
     '/admin/users/x',
-    '/admin/users/:id',
     <AdjustmentDialog user={jane} bucket="balance" open onOpenChange={onOpenChange} />,
+    '/admin/users/:id',
   );
   return { ...stub, onOpenChange, dialog: screen.getByRole('dialog') };
 }

@@ -10,9 +10,10 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { newIdempotencyKey } from '../../../lib/api';
 import { translateMessage } from '../../../lib/messages';
-import { Button, FilterChips, Modal, TextField } from '../../../ui';
+import { Button, FilterChips, TextField } from '../../../ui';
 import { adminApi } from '../api';
 import { useAdminMutation } from '../hooks/useAdminMutation';
+import { DialogForm, DialogFormFooter, firstIssuePerField, FormModal } from './DialogForm';
 
 const TOASTS: Record<AdjustmentBucket, { success: string; failure: string }> = {
   balance: { success: 'toasts.balanceUpdated', failure: 'toasts.balanceFailed' },
@@ -51,21 +52,16 @@ export function AdjustmentDialog({
 }) {
   const { t } = useTranslation('admin');
   return (
-    <Modal
+    <FormModal
       open={open}
       onOpenChange={onOpenChange}
       title={t('adjust.title')}
       description={t('adjust.description')}
     >
-      {open && (
-        <AdjustmentForm
-          user={user}
-          initialBucket={bucket}
-          onDone={() => onOpenChange(false)}
-          onCancel={() => onOpenChange(false)}
-        />
+      {(close) => (
+        <AdjustmentForm user={user} initialBucket={bucket} onDone={close} onCancel={close} />
       )}
-    </Modal>
+    </FormModal>
   );
 }
 
@@ -109,14 +105,10 @@ function AdjustmentForm({
       amount: draft.amountText,
       reason: draft.reason,
     });
-    const next: { amount?: string; reason?: string } = {};
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0];
-        if (field === 'amount' && !next.amount) next.amount = issue.message;
-        if (field === 'reason' && !next.reason) next.reason = issue.message;
-      }
-    } else if (parsed.data.amount < 0 && draft.bucket !== 'balance') {
+    const next: { amount?: string; reason?: string } = parsed.success
+      ? {}
+      : firstIssuePerField(parsed.error.issues, ['amount', 'reason'] as const);
+    if (parsed.success && parsed.data.amount < 0 && draft.bucket !== 'balance') {
       next.amount = MONEY_MESSAGES.onlyBalanceNegative;
     }
     setErrors(next);
@@ -160,14 +152,7 @@ function AdjustmentForm({
   }
 
   return (
-    <form
-      noValidate
-      className="flex flex-col gap-4"
-      onSubmit={(event) => {
-        event.preventDefault();
-        review();
-      }}
-    >
+    <DialogForm onSubmit={review}>
       <div className="flex flex-col gap-1.5">
         <span id={`${reasonId}-bucket`} className="text-sm font-medium">
           {t('adjust.bucket')}
@@ -219,12 +204,7 @@ function AdjustmentForm({
           </p>
         )}
       </div>
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onCancel}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit">{t('adjust.review')}</Button>
-      </div>
-    </form>
+      <DialogFormFooter onCancel={onCancel} submitLabel={t('adjust.review')} />
+    </DialogForm>
   );
 }

@@ -2,10 +2,11 @@ import { adminUpdateUserSchema } from '@app/shared/schemas/admin-users';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { Button, Modal, TextField } from '../../../ui';
+import { TextField } from '../../../ui';
 import { CountryField } from '../../auth/components/CountryField';
 import { adminApi } from '../api';
 import { useAdminMutation } from '../hooks/useAdminMutation';
+import { DialogForm, DialogFormFooter, firstIssuePerField, FormModal } from './DialogForm';
 
 interface Contact {
   phone: string;
@@ -24,9 +25,9 @@ export function EditContactDialog({
 }) {
   const { t } = useTranslation('admin');
   return (
-    <Modal open={open} onOpenChange={onOpenChange} title={t('edit.title')}>
-      {open && <EditContactForm user={user} onClose={() => onOpenChange(false)} />}
-    </Modal>
+    <FormModal open={open} onOpenChange={onOpenChange} title={t('edit.title')}>
+      {(close) => <EditContactForm user={user} onClose={close} />}
+    </FormModal>
   );
 }
 
@@ -49,12 +50,7 @@ function EditContactForm({
   function submit() {
     const parsed = adminUpdateUserSchema.safeParse(values);
     if (!parsed.success) {
-      const next: Partial<Contact> = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0];
-        if ((field === 'phone' || field === 'country') && !next[field]) next[field] = issue.message;
-      }
-      setErrors(next);
+      setErrors(firstIssuePerField(parsed.error.issues, ['phone', 'country'] as const));
       return;
     }
     setErrors({});
@@ -66,14 +62,7 @@ function EditContactForm({
   }
 
   return (
-    <form
-      noValidate
-      className="flex flex-col gap-4"
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
-    >
+    <DialogForm onSubmit={submit}>
       <TextField
         label={t('edit.phone')}
         type="tel"
@@ -90,14 +79,11 @@ function EditContactForm({
         error={errors.country}
         onChange={(country) => setValues((v) => ({ ...v, country }))}
       />
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onClose} disabled={mutation.isPending}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" loading={mutation.isPending}>
-          {t('edit.submit')}
-        </Button>
-      </div>
-    </form>
+      <DialogFormFooter
+        onCancel={onClose}
+        pending={mutation.isPending}
+        submitLabel={t('edit.submit')}
+      />
+    </DialogForm>
   );
 }

@@ -5,9 +5,10 @@ import {
 } from '@app/shared/schemas/payment-methods';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, FilterChips, Modal, TextField } from '../../../ui';
+import { FilterChips, TextField } from '../../../ui';
 import { adminApi } from '../api';
 import { useAdminMutation } from '../hooks/useAdminMutation';
+import { DialogForm, DialogFormFooter, firstIssuePerField, FormModal } from './DialogForm';
 
 type Kind = PaymentMethod['kind'];
 const TEXT_FIELDS = [
@@ -46,7 +47,7 @@ export function PaymentMethodDialog({
 }) {
   const { t } = useTranslation('admin');
   return (
-    <Modal
+    <FormModal
       open={open}
       onOpenChange={onOpenChange}
       title={
@@ -55,8 +56,8 @@ export function PaymentMethodDialog({
           : t('paymentMethods.formTitleNew')
       }
     >
-      {open && <MethodForm method={method} onClose={() => onOpenChange(false)} />}
-    </Modal>
+      {(close) => <MethodForm method={method} onClose={close} />}
+    </FormModal>
   );
 }
 
@@ -89,12 +90,7 @@ function MethodForm({ method, onClose }: { method: PaymentMethod | null; onClose
       ? updatePaymentMethodSchema.safeParse(body)
       : createPaymentMethodSchema.safeParse({ kind, ...body });
     if (!parsed.success) {
-      const next: Partial<Values> = {};
-      for (const issue of parsed.error.issues) {
-        const key = issue.path[0] as TextKey | undefined;
-        if (key && !next[key]) next[key] = issue.message;
-      }
-      setErrors(next);
+      setErrors(firstIssuePerField(parsed.error.issues, TEXT_FIELDS));
       return;
     }
     setErrors({});
@@ -102,15 +98,7 @@ function MethodForm({ method, onClose }: { method: PaymentMethod | null; onClose
   }
 
   return (
-    <form
-      id={formId}
-      noValidate
-      className="flex flex-col gap-4"
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
-    >
+    <DialogForm id={formId} onSubmit={submit}>
       {!method && (
         <div className="flex flex-col gap-1.5">
           <span className="text-sm font-medium">{t('paymentMethods.kind')}</span>
@@ -140,14 +128,7 @@ function MethodForm({ method, onClose }: { method: PaymentMethod | null; onClose
           }}
         />
       ))}
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onClose} disabled={mutation.isPending}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" loading={mutation.isPending}>
-          {t('common.save')}
-        </Button>
-      </div>
-    </form>
+      <DialogFormFooter onCancel={onClose} pending={mutation.isPending} />
+    </DialogForm>
   );
 }

@@ -3,9 +3,10 @@ import { createPlanSchema, updatePlanSchema, type AdminPlan } from '@app/shared/
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateMessage } from '../../../lib/messages';
-import { Button, Modal, TextField, inputClasses } from '../../../ui';
+import { TextField, inputClasses } from '../../../ui';
 import { adminApi, type AdminStrategy } from '../api';
 import { useAdminMutation } from '../hooks/useAdminMutation';
+import { DialogForm, DialogFormFooter, firstIssuePerField, FormModal } from './DialogForm';
 
 interface Values {
   title: string;
@@ -18,6 +19,15 @@ interface Values {
   sortOrder: string;
 }
 type FieldKey = Exclude<keyof Values, 'recommended'>;
+const FIELD_KEYS: readonly FieldKey[] = [
+  'title',
+  'min',
+  'max',
+  'termDays',
+  'strategyId',
+  'performanceFeePct',
+  'sortOrder',
+];
 
 function initialValues(plan: AdminPlan | null): Values {
   return {
@@ -51,13 +61,13 @@ export function PlanDialog({
 }) {
   const { t } = useTranslation('admin');
   return (
-    <Modal
+    <FormModal
       open={open}
       onOpenChange={onOpenChange}
       title={plan ? t('plans.formTitleEdit', { title: plan.title }) : t('plans.formTitleNew')}
     >
-      {open && <PlanForm plan={plan} strategies={strategies} onClose={() => onOpenChange(false)} />}
-    </Modal>
+      {(close) => <PlanForm plan={plan} strategies={strategies} onClose={close} />}
+    </FormModal>
   );
 }
 
@@ -95,12 +105,7 @@ function PlanForm({
     };
     const parsed = (plan ? updatePlanSchema : createPlanSchema).safeParse(body);
     if (!parsed.success) {
-      const next: Partial<Record<FieldKey, string>> = {};
-      for (const issue of parsed.error.issues) {
-        const key = issue.path[0] as FieldKey | undefined;
-        if (key && !next[key]) next[key] = issue.message;
-      }
-      setErrors(next);
+      setErrors(firstIssuePerField(parsed.error.issues, FIELD_KEYS));
       return;
     }
     setErrors({});
@@ -122,14 +127,7 @@ function PlanForm({
   );
 
   return (
-    <form
-      noValidate
-      className="flex flex-col gap-4"
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
-    >
+    <DialogForm onSubmit={submit}>
       {field('title')}
       <div className="grid gap-4 sm:grid-cols-2">
         {field('min', { inputMode: 'decimal' })}
@@ -180,14 +178,7 @@ function PlanForm({
           {t('plans.recommendedLabel')}
         </label>
       </div>
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onClose} disabled={mutation.isPending}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" loading={mutation.isPending}>
-          {t('common.save')}
-        </Button>
-      </div>
-    </form>
+      <DialogFormFooter onCancel={onClose} pending={mutation.isPending} />
+    </DialogForm>
   );
 }

@@ -1,4 +1,4 @@
-import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
+import type { InfiniteData, UseInfiniteQueryResult, UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, LoadingBlock } from '../../../ui';
@@ -29,6 +29,21 @@ export function LoadError({
       </Button>
     </div>
   );
+}
+
+/** One loaded answer: loading, error (retry), then `children` with the data. */
+export function QueryResult<T>({
+  query,
+  children,
+}: {
+  query: UseQueryResult<T>;
+  children: (data: T) => ReactNode;
+}) {
+  if (query.isPending) return <LoadingBlock />;
+  if (query.isError) {
+    return <LoadError onRetry={() => void query.refetch()} retrying={query.isFetching} />;
+  }
+  return <>{children(query.data)}</>;
 }
 
 /**

@@ -2,7 +2,9 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '../../../lib/auth';
-import { jane, renderPage, stubApi } from '../test/utils';
+import { jane } from '../test/fixtures';
+import { stubApi } from '../../../test/fetch';
+import { renderAt } from '../../../test/render';
 import { ApprovalsPage } from './ApprovalsPage';
 import { TransactionsPage } from './TransactionsPage';
 
@@ -98,7 +100,7 @@ function stub() {
 describe('ApprovalsPage', () => {
   it('lets a second admin approve a payout, once per click, and tells the maker to wait', async () => {
     const { calls } = stub();
-    renderPage('/admin/approvals', '/admin/approvals', <ApprovalsPage />);
+    renderAt('/admin/approvals', <ApprovalsPage />, '/admin/approvals');
     expect(
       await screen.findByText(
         'Adjustments and withdrawal payouts above $1,000.00 need a second admin: the admin who asks cannot approve.',
@@ -129,7 +131,7 @@ describe('ApprovalsPage', () => {
 
   it('shows a waiting payout on its withdrawal row instead of Mark paid', async () => {
     stub();
-    renderPage('/admin/transactions', '/admin/transactions', <TransactionsPage />);
+    renderAt('/admin/transactions', <TransactionsPage />, '/admin/transactions');
     const row = (await screen.findAllByRole('row')).find((r) =>
       r.textContent?.includes('TNX-WD0001'),
     );

@@ -1,6 +1,7 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderPage, stubApi } from '../test/utils';
+import { stubApi } from '../../../test/fetch';
+import { renderAt } from '../../../test/render';
 import { OverviewPage } from './OverviewPage';
 
 const overview = {
@@ -29,7 +30,7 @@ describe('OverviewPage', () => {
       call.path === '/api/admin/overview' ? { body: overview } : undefined,
     );
     vi.stubGlobal('fetch', fetchStub);
-    renderPage('/admin', '/admin', <OverviewPage />);
+    renderAt('/admin', <OverviewPage />, '/admin');
     expect(await screen.findByText('$12,345.67')).toBeTruthy();
     expect(screen.getByText('$750.00')).toBeTruthy();
     expect(screen.getByText('2 requests')).toBeTruthy();
@@ -45,7 +46,7 @@ describe('OverviewPage', () => {
   it('explains a missing overview endpoint instead of breaking', async () => {
     const { fetchStub } = stubApi(() => undefined);
     vi.stubGlobal('fetch', fetchStub);
-    renderPage('/admin', '/admin', <OverviewPage />);
+    renderAt('/admin', <OverviewPage />, '/admin');
     expect(await screen.findByText('Overview figures are not available yet')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Pending deposits' })).toBeTruthy();
@@ -58,7 +59,7 @@ describe('OverviewPage', () => {
         : undefined,
     );
     vi.stubGlobal('fetch', fetchStub);
-    renderPage('/admin', '/admin', <OverviewPage />);
+    renderAt('/admin', <OverviewPage />, '/admin');
     const heading = await screen.findByRole('heading', {
       name: '2 payment methods still show demo details',
     });
@@ -74,7 +75,7 @@ describe('OverviewPage', () => {
       call.path === '/api/admin/overview' ? { body: overview } : undefined,
     );
     vi.stubGlobal('fetch', fetchStub);
-    renderPage('/admin', '/admin', <OverviewPage />);
+    renderAt('/admin', <OverviewPage />, '/admin');
     expect(await screen.findByText('$12,345.67')).toBeTruthy();
     expect(screen.queryByText(/demo details/)).toBeNull();
   });

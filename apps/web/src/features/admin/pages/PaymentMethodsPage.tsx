@@ -2,13 +2,13 @@ import type { PaymentMethod } from '@app/shared/schemas/payment-methods';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Badge, Button, ConfirmDialog, DataTable, EmptyState, LoadingBlock } from '../../../ui';
+import { Badge, Button, DataTable, EmptyState, LoadingBlock } from '../../../ui';
 import { adminApi, adminKeys } from '../api';
 import { FeeSettingCard } from '../components/FeeSettingCard';
 import { FourEyesSettingCard } from '../components/FourEyesSettingCard';
 import { PaymentMethodDialog } from '../components/PaymentMethodDialog';
 import { LoadError, PageIntro } from '../components/QueryStates';
-import { useAdminMutation } from '../hooks/useAdminMutation';
+import { EditRetireActions, useRetirement } from '../components/Retirement';
 
 function WhereToPay({ method }: { method: PaymentMethod }) {
   const lines =
@@ -37,18 +37,18 @@ function WhereToPay({ method }: { method: PaymentMethod }) {
 export function PaymentMethodsPage() {
   const { t } = useTranslation('admin');
   const [editing, setEditing] = useState<PaymentMethod | 'new' | null>(null);
-  const [retiring, setRetiring] = useState<PaymentMethod | null>(null);
   const query = useQuery({
     queryKey: adminKeys.paymentMethods,
     queryFn: ({ signal }) => adminApi.listPaymentMethods(signal),
   });
-  const retire = useAdminMutation({
-    mutationFn: (method: PaymentMethod) => adminApi.retirePaymentMethod(method.id),
-    messages: () => ({
-      success: t('toasts.methodRetired'),
-      failure: t('toasts.methodRetireFailed'),
+  const retirement = useRetirement({
+    retire: (method: PaymentMethod) => adminApi.retirePaymentMethod(method.id),
+    messages: { success: t('toasts.methodRetired'), failure: t('toasts.methodRetireFailed') },
+    confirmation: (method) => ({
+      title: t('paymentMethods.retireTitle', { name: method.name }),
+      description: t('paymentMethods.retireBody'),
     }),
-    onSuccess: () => setRetiring(null),
+    confirmLabel: t('paymentMethods.retire'),
   });
 
   return (
@@ -105,21 +105,11 @@ export function PaymentMethodsPage() {
               align: 'right',
               cell: (method) =>
                 method.retiredAt ? null : (
-                  <span className="inline-flex gap-2 whitespace-nowrap">
-                    <Button size="sm" variant="secondary" onClick={() => setEditing(method)}>
-                      {t('common.edit')}
-                    </Button>
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      onClick={() => {
-                        retire.reset();
-                        setRetiring(method);
-                      }}
-                    >
-                      {t('paymentMethods.retire')}
-                    </Button>
-                  </span>
+                  <EditRetireActions
+                    onEdit={() => setEditing(method)}
+                    onRetire={() => retirement.ask(method)}
+                    retireLabel={t('paymentMethods.retire')}
+                  />
                 ),
             },
           ]}
@@ -134,21 +124,7 @@ export function PaymentMethodsPage() {
           if (!open) setEditing(null);
         }}
       />
-      {retiring && (
-        <ConfirmDialog
-          open
-          onOpenChange={(open) => {
-            if (!open) setRetiring(null);
-          }}
-          title={t('paymentMethods.retireTitle', { name: retiring.name })}
-          description={t('paymentMethods.retireBody')}
-          confirmLabel={t('paymentMethods.retire')}
-          cancelLabel={t('common.cancel')}
-          variant="danger"
-          busy={retire.isPending}
-          onConfirm={() => retire.mutate(retiring)}
-        />
-      )}
+      {retirement.dialog}
     </div>
   );
 }

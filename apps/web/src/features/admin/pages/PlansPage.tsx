@@ -3,17 +3,16 @@ import type { AdminPlan } from '@app/shared/schemas/plans';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Badge, Button, ConfirmDialog, DataTable, EmptyState, LoadingBlock } from '../../../ui';
+import { Badge, Button, DataTable, EmptyState, LoadingBlock } from '../../../ui';
 import { adminApi, adminKeys } from '../api';
 import { PlanDialog } from '../components/PlanDialog';
 import { LoadError, PageIntro } from '../components/QueryStates';
-import { useAdminMutation } from '../hooks/useAdminMutation';
+import { EditRetireActions, useRetirement } from '../components/Retirement';
 
 /** /admin/plans: what users can invest in; each plan copies one strategy. */
 export function PlansPage() {
   const { t } = useTranslation('admin');
   const [editing, setEditing] = useState<AdminPlan | 'new' | null>(null);
-  const [retiring, setRetiring] = useState<AdminPlan | null>(null);
   const plans = useQuery({
     queryKey: adminKeys.plans,
     queryFn: ({ signal }) => adminApi.listPlans(signal),
@@ -22,10 +21,14 @@ export function PlansPage() {
     queryKey: adminKeys.strategies,
     queryFn: ({ signal }) => adminApi.listStrategies(signal),
   });
-  const retire = useAdminMutation({
-    mutationFn: (plan: AdminPlan) => adminApi.retirePlan(plan.id),
-    messages: () => ({ success: t('toasts.planRetired'), failure: t('toasts.planRetireFailed') }),
-    onSuccess: () => setRetiring(null),
+  const retirement = useRetirement({
+    retire: (plan: AdminPlan) => adminApi.retirePlan(plan.id),
+    messages: { success: t('toasts.planRetired'), failure: t('toasts.planRetireFailed') },
+    confirmation: (plan) => ({
+      title: t('plans.retireTitle', { title: plan.title }),
+      description: t('plans.retireBody'),
+    }),
+    confirmLabel: t('plans.retire'),
   });
 
   return (
@@ -103,26 +106,12 @@ export function PlansPage() {
               align: 'right',
               cell: (plan) =>
                 plan.retiredAt ? null : (
-                  <span className="inline-flex gap-2 whitespace-nowrap">
-                    <Button
-                      size="sm"
-                      variant="secondary"
-                      disabled={!strategies.data}
-                      onClick={() => setEditing(plan)}
-                    >
-                      {t('common.edit')}
-                    </Button>
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      onClick={() => {
-                        retire.reset();
-                        setRetiring(plan);
-                      }}
-                    >
-                      {t('plans.retire')}
-                    </Button>
-                  </span>
+                  <EditRetireActions
+                    editDisabled={!strategies.data}
+                    onEdit={() => setEditing(plan)}
+                    onRetire={() => retirement.ask(plan)}
+                    retireLabel={t('plans.retire')}
+                  />
                 ),
             },
           ]}
@@ -136,21 +125,7 @@ export function PlansPage() {
           if (!open) setEditing(null);
         }}
       />
-      {retiring && (
-        <ConfirmDialog
-          open
-          onOpenChange={(open) => {
-            if (!open) setRetiring(null);
-          }}
-          title={t('plans.retireTitle', { title: retiring.title })}
-          description={t('plans.retireBody')}
-          confirmLabel={t('plans.retire')}
-          cancelLabel={t('common.cancel')}
-          variant="danger"
-          busy={retire.isPending}
-          onConfirm={() => retire.mutate(retiring)}
-        />
-      )}
+      {retirement.dialog}
     </div>
   );
 }

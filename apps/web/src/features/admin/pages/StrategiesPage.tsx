@@ -13,6 +13,7 @@ import {
   inputClasses,
 } from '../../../ui';
 import { adminApi, adminKeys, type AdminStrategy } from '../api';
+import { DialogFormFooter } from '../components/DialogForm';
 import { LoadError, PageIntro } from '../components/QueryStates';
 import { useAdminMutation } from '../hooks/useAdminMutation';
 import { MarketSourceLabel } from '../../market/components/MarketSourceLabel';
@@ -245,14 +246,7 @@ function LeadTraderForm({ strategy, onClose }: { strategy: AdminStrategy; onClos
           <p className="text-sm text-muted">{t('strategies.noTraders')}</p>
         )}
       </div>
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onClose} disabled={mutation.isPending}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" loading={mutation.isPending}>
-          {t('common.save')}
-        </Button>
-      </div>
+      <DialogFormFooter onCancel={onClose} pending={mutation.isPending} />
     </form>
   );
 }

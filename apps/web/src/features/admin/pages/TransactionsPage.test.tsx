@@ -1,7 +1,8 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { stubApi, renderPage, type RecordedCall } from '../test/utils';
+import { type RecordedCall, stubApi } from '../../../test/fetch';
+import { renderAt } from '../../../test/render';
 import { TransactionsPage } from './TransactionsPage';
 
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
@@ -52,7 +53,7 @@ function setup(decision: (call: RecordedCall) => { status?: number; body: unknow
     return decision(call);
   });
   vi.stubGlobal('fetch', stub.fetchStub);
-  renderPage('/admin/transactions', '/admin/transactions', <TransactionsPage />);
+  renderAt('/admin/transactions', <TransactionsPage />, '/admin/transactions');
   return stub;
 }
 

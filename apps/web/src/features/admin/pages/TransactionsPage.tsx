@@ -3,8 +3,9 @@ import { TRANSACTION_STATUSES } from '@app/shared/schemas/transactions';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CloseIcon, EmptyState, SearchIcon, TextField, inputClasses } from '../../../ui';
+import { CloseIcon, EmptyState, TextField, inputClasses } from '../../../ui';
 import { adminApi, adminKeys, type TransactionFilters } from '../api';
+import { SearchForm } from '../components/SearchForm';
 import { PagedResults } from '../components/QueryStates';
 import { TransactionsTable } from '../components/TransactionsTable';
 import { isoDay } from '../format';
@@ -74,22 +75,15 @@ export function TransactionsPage() {
 
   return (
     <div className="flex flex-col gap-5">
-      <form
-        role="search"
-        onSubmit={(event) => event.preventDefault()}
-        className="flex flex-col gap-3"
+      <SearchForm
+        label={t('transactions.searchLabel')}
+        placeholder={t('transactions.searchPlaceholder')}
+        value={search}
+        onChange={(text) => {
+          setSearch(text);
+          setParams({ q: text.trim() });
+        }}
       >
-        <TextField
-          label={t('transactions.searchLabel')}
-          type="search"
-          value={search}
-          placeholder={t('transactions.searchPlaceholder')}
-          onChange={(event) => {
-            setSearch(event.target.value);
-            setParams({ q: event.target.value.trim() });
-          }}
-          endAdornment={<SearchIcon className="mr-2 text-muted" aria-hidden />}
-        />
         <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
           <Select
             label={t('transactions.status')}
@@ -148,7 +142,7 @@ export function TransactionsPage() {
             </span>
           </div>
         )}
-      </form>
+      </SearchForm>
       <PagedResults query={query} empty={<EmptyState title={t('transactions.empty')} />}>
         {(items) => {
           const shown = items.filter((tx) => {

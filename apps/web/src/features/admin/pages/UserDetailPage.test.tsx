@@ -1,7 +1,9 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jane, renderPage, stubApi, type RecordedCall } from '../test/utils';
+import { jane } from '../test/fixtures';
+import { type RecordedCall, stubApi } from '../../../test/fetch';
+import { renderAt } from '../../../test/render';
 import { UserDetailPage } from './UserDetailPage';
 
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
@@ -52,7 +54,7 @@ function setup(action: (call: RecordedCall) => { status?: number; body: unknown 
     return action(call);
   });
   vi.stubGlobal('fetch', stub.fetchStub);
-  const view = renderPage(`/admin/users/${jane.id}`, '/admin/users/:id', <UserDetailPage />);
+  const view = renderAt(`/admin/users/${jane.id}`, <UserDetailPage />, '/admin/users/:id');
   return { ...stub, ...view };
 }
 

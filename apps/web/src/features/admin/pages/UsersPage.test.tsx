@@ -1,6 +1,8 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jane, renderPage, stubApi } from '../test/utils';
+import { jane } from '../test/fixtures';
+import { stubApi } from '../../../test/fetch';
+import { renderAt } from '../../../test/render';
 import { UsersPage } from './UsersPage';
 
 const john = { ...jane, id: '22222222-2222-4222-8222-222222222222', name: 'John Roe' };
@@ -12,7 +14,7 @@ function setup() {
     return { body: { users: [jane], nextCursor: 'c1' } };
   });
   vi.stubGlobal('fetch', stub.fetchStub);
-  const view = renderPage('/admin/users', '/admin/users', <UsersPage />);
+  const view = renderAt('/admin/users', <UsersPage />, '/admin/users');
   const listCalls = () => stub.calls.filter((c) => c.path === '/api/admin/users');
   return { ...stub, ...view, listCalls };
 }

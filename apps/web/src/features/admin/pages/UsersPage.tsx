@@ -9,12 +9,11 @@ import {
   DataTable,
   EmptyState,
   FilterChips,
-  SearchIcon,
-  TextField,
   buttonClasses,
   type DataTableColumn,
 } from '../../../ui';
 import { adminApi, adminKeys } from '../api';
+import { SearchForm } from '../components/SearchForm';
 import { PagedResults } from '../components/QueryStates';
 import { UserStatusBadges } from '../components/StatusBadges';
 import { useDebouncedValue, useUrlParams } from '../hooks/useUrlState';
@@ -95,29 +94,22 @@ export function UsersPage() {
 
   return (
     <div className="flex flex-col gap-5">
-      <form
-        role="search"
-        onSubmit={(event) => event.preventDefault()}
-        className="flex flex-col gap-3"
+      <SearchForm
+        label={t('users.searchLabel')}
+        placeholder={t('users.searchPlaceholder')}
+        value={search}
+        onChange={(text) => {
+          setSearch(text);
+          setParams({ q: text.trim() });
+        }}
       >
-        <TextField
-          label={t('users.searchLabel')}
-          type="search"
-          value={search}
-          placeholder={t('users.searchPlaceholder')}
-          onChange={(event) => {
-            setSearch(event.target.value);
-            setParams({ q: event.target.value.trim() });
-          }}
-          endAdornment={<SearchIcon className="mr-2 text-muted" aria-hidden />}
-        />
         <FilterChips
           label={t('users.filterLabel')}
           value={filter}
           onChange={(value) => setParams({ filter: value === 'all' ? '' : value })}
           options={CHIP_ORDER.map((value) => ({ value, label: t(`users.filters.${value}`) }))}
         />
-      </form>
+      </SearchForm>
       <PagedResults
         query={query}
         empty={<EmptyState title={t('users.empty')} description={t('users.emptyHint')} />}

@@ -1,7 +1,8 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '../../../lib/auth';
-import { renderAt, stubFetch } from '../testUtils';
+import { stubFetch } from '../../../test/fetch';
+import { renderAt } from '../../../test/render';
 import { LoginPage } from './LoginPage';
 
 const unauthenticated = {

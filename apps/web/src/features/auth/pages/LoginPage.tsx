@@ -1,4 +1,4 @@
-import { loginSchema, otpCodeSchema, type LoginInput } from '@app/shared/schemas/auth';
+import { loginSchema, type LoginInput } from '@app/shared/schemas/auth';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -7,11 +7,12 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { setSessionUser, useSession } from '../../../lib/auth';
-import { applyFieldError, errorMessage } from '../../../lib/authErrors';
+import { applyFieldError, errorMessage } from '../../../lib/requestErrors';
 import { appConfig } from '../../../lib/config';
 import { Button, PasswordInput, TextField } from '../../../ui';
 import { authApi } from '../api';
 import { AuthLayout, authLinkClass } from '../components/AuthLayout';
+import { useOtpForm } from '../hooks/useOtpForm';
 import { HydratedFieldset } from '../../../ui/HydratedFieldset';
 
 /** Where to go after login: back to the protected page that sent the user here, else /dashboard. */
@@ -148,22 +149,7 @@ function OtpStep({
   onBack: () => void;
 }) {
   const { t } = useTranslation('auth');
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(otpCodeSchema), defaultValues: { otp: '' } });
-
-  const submit = handleSubmit(async ({ otp }) => {
-    try {
-      await onSubmit(otp);
-    } catch (error) {
-      if (!applyFieldError(error, setError, ['otp'])) {
-        setError('otp', { type: 'server', message: errorMessage(error) }, { shouldFocus: true });
-      }
-    }
-  });
+  const { field, error, isSubmitting, submit } = useOtpForm(onSubmit);
 
   return (
     <AuthLayout title={t('login.otpTitle')} subtitle={t('login.otpSubtitle')}>
@@ -176,9 +162,9 @@ function OtpStep({
           autoCapitalize="none"
           placeholder={t('placeholders.otp')}
           hint={t('login.otpHint')}
-          error={errors.otp?.message}
+          error={error}
           className="[&_input]:font-mono [&_input]:tracking-widest"
-          {...register('otp')}
+          {...field}
         />
         <Button type="submit" size="lg" fullWidth loading={isSubmitting}>
           {t('login.otpSubmit')}

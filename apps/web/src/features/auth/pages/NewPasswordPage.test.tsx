@@ -1,6 +1,7 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderAt, stubFetch } from '../testUtils';
+import { stubFetch } from '../../../test/fetch';
+import { renderAt } from '../../../test/render';
 import { NewPasswordPage } from './NewPasswordPage';
 
 afterEach(() => {

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { applyFieldError, errorMessage } from '../../../lib/authErrors';
+import { applyFieldError, errorMessage } from '../../../lib/requestErrors';
 import { Button, PasswordInput } from '../../../ui';
 import { authApi } from '../api';
 import { AuthLayout, authLinkClass } from '../components/AuthLayout';

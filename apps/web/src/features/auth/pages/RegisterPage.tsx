@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { setSessionUser, useSession } from '../../../lib/auth';
-import { applyFieldError, errorMessage } from '../../../lib/authErrors';
+import { applyFieldError, errorMessage } from '../../../lib/requestErrors';
 import { appConfig } from '../../../lib/config';
 import { Button, PasswordInput, TextField } from '../../../ui';
 import { authApi } from '../api';

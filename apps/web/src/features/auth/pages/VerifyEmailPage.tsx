@@ -5,7 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import { sessionQueryKey, useSession } from '../../../lib/auth';
 import { ApiRequestError } from '../../../lib/api';
 import { buttonClasses, CheckIcon, CloseIcon, LoadingBlock } from '../../../ui';
-import { authApi } from '../api';
+import { verificationQuery } from '../api';
 import { AuthLayout } from '../components/AuthLayout';
 
 /** The page a verification e-mail links to: /verify?userId=…&secret=… */
@@ -18,16 +18,7 @@ export function VerifyEmailPage() {
   const session = useSession();
   const queryClient = useQueryClient();
 
-  // A query (not a mutation) so the single-use link is sent once even when React mounts twice.
-  const verification = useQuery({
-    queryKey: ['auth', 'verification', userId, secret],
-    queryFn: () => authApi.confirmVerification({ userId, secret }),
-    enabled: complete,
-    retry: false,
-    staleTime: Infinity,
-    gcTime: Infinity,
-    refetchOnWindowFocus: false,
-  });
+  const verification = useQuery(verificationQuery(userId, secret));
 
   useEffect(() => {
     if (verification.isSuccess) void queryClient.invalidateQueries({ queryKey: sessionQueryKey });

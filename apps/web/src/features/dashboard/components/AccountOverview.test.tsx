@@ -1,9 +1,10 @@
 import type { AccountSummary } from '@app/shared/schemas/account';
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, renderPage } from '../../transactions/test/fakeApi';
-import { tx } from '../../transactions/test/fixtures';
-import { openTrade } from '../../trading/test/fixtures';
+import { fakeApi } from '../../../test/fetch';
+import { renderSignedIn } from '../../../test/render';
+import { tx } from '../../../test/fixtures';
+import { openTrade } from '../../../test/fixtures';
 import { DashboardPage } from '../pages/DashboardPage';
 
 afterEach(() => {
@@ -36,7 +37,7 @@ function renderWith(body: AccountSummary | null, status = 200) {
       ? { body }
       : { status, body: { error: { code: 'INTERNAL', message: 'Something went wrong.' } } },
   });
-  renderPage(<DashboardPage />, '/dashboard', '/dashboard');
+  renderSignedIn(<DashboardPage />, '/dashboard', '/dashboard');
 }
 
 describe('Dashboard money figures', () => {

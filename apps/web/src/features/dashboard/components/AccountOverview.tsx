@@ -3,9 +3,9 @@ import type { AccountSummary } from '@app/shared/schemas/account';
 import { useQuery } from '@tanstack/react-query';
 import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../lib/authErrors';
+import { errorMessage } from '../../../lib/requestErrors';
 import { Card, ErrorState } from '../../../ui';
-import { accountSummaryQuery } from '../../transactions/api';
+import { accountSummaryQuery } from '../../account/api';
 
 /**
  * Account Balance, the return since investing began, and the four totals — every figure from one

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { errorMessage } from '../../../lib/authErrors';
+import { errorMessage } from '../../../lib/requestErrors';
 import { buttonClasses, Card, EmptyState, ErrorState } from '../../../ui';
-import { accountSummaryQuery } from '../../transactions/api';
+import { accountSummaryQuery } from '../../account/api';
 import {
   TransactionListSkeleton,
   TransactionRows,

@@ -1,10 +1,11 @@
 import type { Me } from '@app/shared/schemas/auth';
 import type { CurrentTrade } from '@app/shared/schemas/trades';
-import { openTrade, summaryHolding } from '../../trading/test/fixtures';
+import { openTrade, summaryHolding } from '../../../test/fixtures';
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '../../../lib/auth';
-import { renderAt, stubFetch } from '../../auth/testUtils';
+import { stubFetch } from '../../../test/fetch';
+import { renderAt } from '../../../test/render';
 import { DashboardPage } from './DashboardPage';
 
 const user = { id: 'u1', name: 'Jane Doe', email: 'jane@example.com' } as Me;

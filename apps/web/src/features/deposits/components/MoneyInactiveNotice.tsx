@@ -1,5 +1,8 @@
+import { accountStanding } from '@app/shared/schemas/auth';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useSession } from '../../../lib/auth';
 import { buttonClasses, Card, ShieldIcon } from '../../../ui';
 
 /** In place of a money form while the account is not active yet (the server refuses it too). */
@@ -26,4 +29,25 @@ export function MoneyInactiveNotice({
       </div>
     </Card>
   );
+}
+
+/**
+ * The deposit pages' content for a signed-in, active account; otherwise the notice in its place:
+ * a new account waits for activation, a deactivated one is told its money can still leave.
+ */
+export function ActiveAccountOnly({ children }: { children: ReactNode }) {
+  const { t } = useTranslation('deposits');
+  const { user } = useSession();
+  if (!user) return null;
+  if (!user.isActive) {
+    const notice = accountStanding(user) === 'deactivated' ? 'deactivated' : 'inactive';
+    return (
+      <MoneyInactiveNotice
+        title={t(`${notice}.title`)}
+        body={t(`${notice}.body`)}
+        contactLabel={t(`${notice}.contactSupport`)}
+      />
+    );
+  }
+  return <>{children}</>;
 }

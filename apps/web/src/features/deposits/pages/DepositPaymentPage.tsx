@@ -1,17 +1,13 @@
-import { accountStanding } from '@app/shared/schemas/auth';
 import { formatUsd, parseUsdToCents } from '@app/shared/money';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { ApiRequestError, newIdempotencyKey } from '../../../lib/api';
-import { useSession } from '../../../lib/auth';
-import { errorMessage } from '../../../lib/authErrors';
+import { errorMessage } from '../../../lib/requestErrors';
 import { ArrowLeftIcon, Button, Card, Modal, TextField } from '../../../ui';
-import { invalidateMoney } from '../../transactions/api';
-import { depositsApi, isDepositDraft, type DepositDraft } from '../api';
-import { MoneyInactiveNotice } from '../components/MoneyInactiveNotice';
+import { isDepositDraft, useCreateDeposit, type DepositDraft } from '../api';
+import { ActiveAccountOnly } from '../components/MoneyInactiveNotice';
 import { PaymentDetails } from '../components/PaymentDetails';
 
 /**
@@ -20,30 +16,19 @@ import { PaymentDetails } from '../components/PaymentDetails';
  * payment', confirmed before the pending deposit is requested.
  */
 export function DepositPaymentPage() {
-  const { t } = useTranslation('deposits');
-  const { user } = useSession();
   const location = useLocation();
   const state: unknown = location.state;
   if (!isDepositDraft(state)) return <Navigate to="/deposits" replace />;
-  if (!user) return null;
-  if (!user.isActive) {
-    // A new account waits for activation; a deactivated one is told its money can still leave.
-    const notice = accountStanding(user) === 'deactivated' ? 'deactivated' : 'inactive';
-    return (
-      <MoneyInactiveNotice
-        title={t(`${notice}.title`)}
-        body={t(`${notice}.body`)}
-        contactLabel={t(`${notice}.contactSupport`)}
-      />
-    );
-  }
-  return <Payment draft={state} />;
+  return (
+    <ActiveAccountOnly>
+      <Payment draft={state} />
+    </ActiveAccountOnly>
+  );
 }
 
 function Payment({ draft }: { draft: DepositDraft }) {
   const { t } = useTranslation('deposits');
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const { method } = draft;
   const amountText = formatUsd(parseUsdToCents(draft.amount) ?? 0);
   const [reference, setReference] = useState('');
@@ -51,31 +36,32 @@ function Payment({ draft }: { draft: DepositDraft }) {
   /** One key per "I have made the payment": made when the confirmation opens, reused on retry. */
   const [intentKey, setIntentKey] = useState<string | null>(null);
 
-  const deposit = useMutation({
-    mutationFn: (key: string) =>
-      depositsApi.create(
-        { methodId: method.id, amount: draft.amount, reference: reference.trim() || undefined },
-        key,
-      ),
-  });
+  const deposit = useCreateDeposit();
 
   function confirm(key: string) {
     const toastId = toast.loading(t('toast.depositing'));
-    deposit.mutate(key, {
-      onSuccess: () => {
-        toast.success(t('toast.success'), { id: toastId, description: t('toast.successHint') });
-        void invalidateMoney(queryClient);
-        setIntentKey(null);
-        void navigate('/transactions');
-      },
-      onError: (error) => {
-        toast.error(errorMessage(error), { id: toastId });
-        if (error instanceof ApiRequestError && error.field === 'reference') {
-          setReferenceError(error.message);
+    const input = {
+      methodId: method.id,
+      amount: draft.amount,
+      reference: reference.trim() || undefined,
+    };
+    deposit.mutate(
+      { input, idempotencyKey: key },
+      {
+        onSuccess: () => {
+          toast.success(t('toast.success'), { id: toastId, description: t('toast.successHint') });
           setIntentKey(null);
-        }
+          void navigate('/transactions');
+        },
+        onError: (error) => {
+          toast.error(errorMessage(error), { id: toastId });
+          if (error instanceof ApiRequestError && error.field === 'reference') {
+            setReferenceError(error.message);
+            setIntentKey(null);
+          }
+        },
       },
-    });
+    );
   }
 
   const reviewState = { method, amount: draft.amount } satisfies DepositDraft;

@@ -3,7 +3,9 @@ import type { PaymentMethod } from '@app/shared/schemas/payment-methods';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, renderPage, testUser } from '../../transactions/test/fakeApi';
+import { fakeApi } from '../../../test/fetch';
+import { testUser } from '../../../test/fixtures';
+import { renderSignedIn } from '../../../test/render';
 import { CONTINUE_DELAY_MS, DepositsPage } from './DepositsPage';
 import { DepositPaymentPage } from './DepositPaymentPage';
 
@@ -55,7 +57,7 @@ afterEach(() => {
 describe('DepositsPage', () => {
   it('asks for a payment method and an amount', async () => {
     fakeApi({ 'GET /api/payment-methods': { body: { methods: [bitcoin] } } });
-    renderPage(<DepositsPage />, '/deposits', '/deposits');
+    renderSignedIn(<DepositsPage />, '/deposits', '/deposits');
     expect(await screen.findByText('BTC network')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Continue to Payment' }));
     expect(await screen.findByText('Please select a payment method')).toBeTruthy();
@@ -64,7 +66,7 @@ describe('DepositsPage', () => {
 
   it('continues to the payment page 1 s after Continue to Payment', async () => {
     fakeApi({ 'GET /api/payment-methods': { body: { methods: [bitcoin] } } });
-    const { router } = renderPage(<DepositsPage />, '/deposits', '/deposits');
+    const { router } = renderSignedIn(<DepositsPage />, '/deposits', '/deposits');
     fireEvent.click(await screen.findByRole('radio', { name: /Bitcoin/ }));
     fireEvent.change(screen.getByLabelText('Amount in USD'), { target: { value: '250' } });
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
@@ -88,7 +90,7 @@ describe('DepositsPage', () => {
 
   it('shows an inactive account a notice instead of the form', () => {
     fakeApi({});
-    renderPage(<DepositsPage />, '/deposits', '/deposits', {
+    renderSignedIn(<DepositsPage />, '/deposits', '/deposits', {
       ...testUser,
       isActive: false,
       activatedAt: null,
@@ -101,7 +103,7 @@ describe('DepositsPage', () => {
 describe('DepositPaymentPage', () => {
   it('goes back to /deposits when opened without the form data', async () => {
     fakeApi({});
-    renderPage(<DepositPaymentPage />, '/deposits/payment', '/deposits/payment');
+    renderSignedIn(<DepositPaymentPage />, '/deposits/payment', '/deposits/payment');
     expect((await screen.findByTestId('location')).textContent).toBe('/deposits');
   });
 
@@ -115,7 +117,7 @@ describe('DepositPaymentPage', () => {
           : { status: 201, body: { transaction: { transactionId: 'TNX-DDDDDD' } } };
       },
     });
-    const { router } = renderPage(
+    const { router } = renderSignedIn(
       <DepositPaymentPage />,
       { pathname: '/deposits/payment', state: { method: bitcoin, amount: '250.00' } },
       '/deposits/payment',
@@ -151,7 +153,7 @@ describe('DepositPaymentPage', () => {
 describe('demo payment methods', () => {
   it('marks a demo method in the picker and warns once it is chosen; a real one has no warning', async () => {
     fakeApi({ 'GET /api/payment-methods': { body: { methods: [bitcoin, demoBank] } } });
-    renderPage(<DepositsPage />, '/deposits', '/deposits');
+    renderSignedIn(<DepositsPage />, '/deposits', '/deposits');
     const demoOption = await screen.findByRole('radio', { name: /Bank Transfer/ });
     expect(demoOption.closest('label')?.textContent).toContain('Demo');
     expect(
@@ -165,7 +167,7 @@ describe('demo payment methods', () => {
 
   it("shows the payment page's demo warning, and the operator's note as theirs, not as a payment reference", () => {
     fakeApi({});
-    renderPage(
+    renderSignedIn(
       <DepositPaymentPage />,
       { pathname: '/deposits/payment', state: { method: demoBank, amount: '100.00' } },
       '/deposits/payment',
@@ -178,7 +180,7 @@ describe('demo payment methods', () => {
 
   it('keeps the payment reference advice for a real bank account without a note', () => {
     fakeApi({});
-    renderPage(
+    renderSignedIn(
       <DepositPaymentPage />,
       {
         pathname: '/deposits/payment',

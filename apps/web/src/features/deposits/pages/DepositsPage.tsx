@@ -1,4 +1,3 @@
-import { accountStanding } from '@app/shared/schemas/auth';
 import { createDepositSchema } from '@app/shared/schemas/money';
 import { centsToPlain } from '@app/shared/money';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -7,13 +6,12 @@ import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { useSession } from '../../../lib/auth';
-import { errorMessage } from '../../../lib/authErrors';
+import { errorMessage } from '../../../lib/requestErrors';
 import { translateMessage } from '../../../lib/messages';
 import { Button, Card, EmptyState, ErrorState, LoadingBlock, TextField } from '../../../ui';
 import { isDepositDraft, paymentMethodsQuery, type DepositDraft } from '../api';
 import { DemoDetailsNotice } from '../components/DemoDetailsNotice';
-import { MoneyInactiveNotice } from '../components/MoneyInactiveNotice';
+import { ActiveAccountOnly } from '../components/MoneyInactiveNotice';
 import { PaymentMethodOption } from '../components/PaymentMethodOption';
 
 /** Seed: 'Continue to Payment' waits 1 s before the payment page. */
@@ -23,21 +21,11 @@ const depositFormSchema = createDepositSchema.pick({ methodId: true, amount: tru
 
 /** /deposits: choose where to send the money and how much, then continue to the payment page. */
 export function DepositsPage() {
-  const { t } = useTranslation('deposits');
-  const { user } = useSession();
-  if (!user) return null;
-  if (!user.isActive) {
-    // A new account waits for activation; a deactivated one is told its money can still leave.
-    const notice = accountStanding(user) === 'deactivated' ? 'deactivated' : 'inactive';
-    return (
-      <MoneyInactiveNotice
-        title={t(`${notice}.title`)}
-        body={t(`${notice}.body`)}
-        contactLabel={t(`${notice}.contactSupport`)}
-      />
-    );
-  }
-  return <DepositForm />;
+  return (
+    <ActiveAccountOnly>
+      <DepositForm />
+    </ActiveAccountOnly>
+  );
 }
 
 function DepositForm() {

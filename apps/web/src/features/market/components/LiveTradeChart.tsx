@@ -9,7 +9,7 @@ import {
 } from 'lightweight-charts';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../lib/authErrors';
+import { errorMessage } from '../../../lib/requestErrors';
 import { ErrorState } from '../../../ui';
 import { candlesQuery } from '../api';
 import { mergeLivePrice, toChartBar, type ChartBar } from '../candles';

@@ -1,7 +1,7 @@
 import type { Ticker } from '@app/shared/schemas/market';
 import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../lib/authErrors';
+import { errorMessage } from '../../../lib/requestErrors';
 import { Card, ErrorState } from '../../../ui';
 import { formatChangePct, formatPrice, signOf } from '../decimal';
 import { useLiveTickers } from '../hooks';

@@ -1,17 +1,16 @@
 import { STOP_LOSS_PCT } from '@app/shared/schemas/trades';
 import { formatDate } from '@app/shared/format';
 import { centsToPlain, formatUsd } from '@app/shared/money';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { ApiRequestError, newIdempotencyKey } from '../../../lib/api';
-import { errorMessage } from '../../../lib/authErrors';
+import { ApiRequestError } from '../../../lib/api';
+import { errorMessage } from '../../../lib/requestErrors';
 import { Button, Modal } from '../../../ui';
 import type { PublicPlan } from '../../public/api';
 import { RiskWarning } from '../../public/components/RiskWarning';
-import { invalidateTradeAndMoney, tradesApi } from '../../trading/api';
+import { useOpenTrade } from '../../trading/api';
 import { stopLossValueCents } from '../../trading/format';
 
 const DAY_MS = 86_400_000;
@@ -32,35 +31,29 @@ interface Props {
 export function InvestConfirmDialog({ plan, amountCents, onCancel, onAmountError }: Props) {
   const { t } = useTranslation('plans');
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const sliderId = useId();
-  const [idempotencyKey] = useState(newIdempotencyKey);
   const [openedAt] = useState(() => Date.now());
   const [stopLossPct, setStopLossPct] = useState<number>(STOP_LOSS_PCT.default);
-  const invest = useMutation({
-    mutationFn: () =>
-      tradesApi.open(
-        { planId: plan.id, amount: centsToPlain(amountCents), stopLossPct },
-        idempotencyKey,
-      ),
-  });
+  const invest = useOpenTrade();
   const fee = plan.performanceFeePct.trim();
   const hasFee = Number(fee) > 0;
 
   function confirm() {
-    invest.mutate(undefined, {
-      onSuccess: () => {
-        toast.success(t('toast.created'));
-        void invalidateTradeAndMoney(queryClient);
-        void navigate('/dashboard');
+    invest.mutate(
+      { planId: plan.id, amount: centsToPlain(amountCents), stopLossPct },
+      {
+        onSuccess: () => {
+          toast.success(t('toast.created'));
+          void navigate('/dashboard');
+        },
+        onError: (error) => {
+          toast.error(t('toast.failed'), { description: errorMessage(error) });
+          if (error instanceof ApiRequestError && error.field === 'amount' && error.status < 500) {
+            onAmountError(error.message);
+          }
+        },
       },
-      onError: (error) => {
-        toast.error(t('toast.failed'), { description: errorMessage(error) });
-        if (error instanceof ApiRequestError && error.field === 'amount' && error.status < 500) {
-          onAmountError(error.message);
-        }
-      },
-    });
+    );
   }
 
   return (

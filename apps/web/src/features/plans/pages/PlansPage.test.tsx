@@ -7,8 +7,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { sessionQueryKey, useAuthStore } from '../../../lib/auth';
-import { fakeApi, renderPage, testUser } from '../../transactions/test/fakeApi';
-import { openTrade, silverPlan, summaryWith } from '../../trading/test/fixtures';
+import { fakeApi } from '../../../test/fetch';
+import { testUser } from '../../../test/fixtures';
+import { renderSignedIn } from '../../../test/render';
+import { openTrade, silverPlan, summaryWith } from '../../../test/fixtures';
 import { PlansPage } from './PlansPage';
 
 vi.mock('sonner', () => ({
@@ -36,7 +38,7 @@ function renderPlans(options: { available?: number; trade?: unknown; extra?: obj
     'GET /api/trades/current': { body: { trade: options.trade ?? null } },
     ...options.extra,
   });
-  renderPage(<PlansPage />, '/plans', '/plans');
+  renderSignedIn(<PlansPage />, '/plans', '/plans');
   return calls;
 }
 
@@ -172,7 +174,7 @@ describe('/plans', () => {
 
   it('tells an inactive account it cannot invest yet', async () => {
     fakeApi({ 'GET /api/plans': { body: { plans: [silverPlan] } } });
-    renderPage(<PlansPage />, '/plans', '/plans', {
+    renderSignedIn(<PlansPage />, '/plans', '/plans', {
       ...testUser,
       isActive: false,
       activatedAt: null,
@@ -189,7 +191,7 @@ describe('/plans', () => {
       'GET /api/plans': { body: { plans: [silverPlan] } },
       'GET /api/account/summary': { body: summaryWith(123_45) },
     });
-    renderPage(<PlansPage />, '/plans', '/plans', {
+    renderSignedIn(<PlansPage />, '/plans', '/plans', {
       ...testUser,
       isActive: false,
       activatedAt: '2026-01-05T10:00:00.000Z',

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '../../../lib/auth';
-import { errorMessage } from '../../../lib/authErrors';
+import { errorMessage } from '../../../lib/requestErrors';
 import { ErrorState, EmptyState, SparkIcon } from '../../../ui';
 import type { ReactNode } from 'react';
 import { buttonClasses } from '../../../ui/Button';
@@ -12,7 +12,7 @@ import { usePublicPlans, type PublicPlan } from '../../public/api';
 import { PlanCard } from '../../public/components/PlanCard';
 import { RiskWarning } from '../../public/components/RiskWarning';
 import { currentTradeQuery } from '../../trading/api';
-import { accountSummaryQuery } from '../../transactions/api';
+import { accountSummaryQuery } from '../../account/api';
 import { InvestForm } from '../components/InvestForm';
 
 /**

@@ -3,7 +3,7 @@ import type { AccountSummary } from '@app/shared/schemas/account';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ArrowUpRightIcon, Button, ChartIcon, SparkIcon, WalletIcon } from '../../../ui';
-import { useAccountSummary } from '../api';
+import { useAccountSummary } from '../../account/api';
 
 interface Figure {
   key: string;

@@ -1,25 +1,17 @@
 import { formatDate } from '@app/shared/format';
 import type { SessionInfo } from '@app/shared/schemas/auth';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { errorMessage } from '../../../lib/authErrors';
+import { errorMessage } from '../../../lib/requestErrors';
 import { Badge, Button, LoadingBlock } from '../../../ui';
-import { profileApi, sessionsQueryKey, useInvalidateProfile } from '../api';
+import { sessionsQuery, useRevokeSession } from '../api';
 import { SecurityRow } from './SecurityRow';
 import { describeUserAgent } from './userAgent';
 
 export function ActiveSessions() {
   const { t } = useTranslation('profile');
-  const sessions = useQuery({
-    queryKey: sessionsQueryKey,
-    queryFn: ({ signal }) => profileApi.listSessions(signal),
-    select: (data) =>
-      // This device first, then the most recently active.
-      [...data.sessions].sort(
-        (a, b) => Number(b.current) - Number(a.current) || b.lastSeenAt.localeCompare(a.lastSeenAt),
-      ),
-  });
+  const sessions = useQuery(sessionsQuery);
 
   let body;
   if (sessions.isPending) body = <LoadingBlock className="py-6" />;
@@ -53,15 +45,7 @@ export function ActiveSessions() {
 
 function SessionRow({ session }: { session: SessionInfo }) {
   const { t } = useTranslation('profile');
-  const invalidate = useInvalidateProfile();
-  const revoke = useMutation({
-    mutationFn: () => profileApi.revokeSession(session.id),
-    onSuccess: () => {
-      toast.success(t('sessions.revoked'));
-      invalidate();
-    },
-    onError: (error) => toast.error(errorMessage(error)),
-  });
+  const revoke = useRevokeSession();
   const { browser, os } = describeUserAgent(session.userAgent);
   const device =
     browser && os
@@ -90,7 +74,12 @@ function SessionRow({ session }: { session: SessionInfo }) {
           variant="secondary"
           size="sm"
           loading={revoke.isPending}
-          onClick={() => revoke.mutate()}
+          onClick={() =>
+            revoke.mutate(session.id, {
+              onSuccess: () => toast.success(t('sessions.revoked')),
+              onError: (error) => toast.error(errorMessage(error)),
+            })
+          }
         >
           {t('sessions.revoke')}
         </Button>

@@ -3,8 +3,9 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '../../../lib/auth';
-import { renderAt, stubFetch } from '../../auth/testUtils';
-import { fileOf, jane } from '../test/fixtures';
+import { stubFetch } from '../../../test/fetch';
+import { renderAt } from '../../../test/render';
+import { fileOf, jane } from '../../../test/fixtures';
 import { AvatarUploadModal } from './AvatarUploadModal';
 
 vi.mock('sonner', () => ({

@@ -3,7 +3,7 @@ import { AVATAR_MESSAGES } from '@app/shared/schemas/profile';
 import clsx from 'clsx';
 import { useId, useRef, useState, type ChangeEvent, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../lib/authErrors';
+import { errorMessage } from '../../../lib/requestErrors';
 import { translateMessage } from '../../../lib/messages';
 import { Avatar, Button, Modal, UserIcon } from '../../../ui';
 import { useAvatarMutations } from '../hooks/useAvatarMutations';

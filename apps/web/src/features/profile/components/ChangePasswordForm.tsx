@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { applyFieldError, errorMessage } from '../../../lib/authErrors';
+import { applyFieldError, errorMessage } from '../../../lib/requestErrors';
 import { Button, PasswordInput } from '../../../ui';
 import { profileApi, useInvalidateProfile } from '../api';
 import { SecurityRow } from './SecurityRow';

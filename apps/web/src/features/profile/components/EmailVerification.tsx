@@ -1,19 +1,14 @@
 import type { Me } from '@app/shared/schemas/auth';
-import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { errorMessage } from '../../../lib/authErrors';
+import { errorMessage } from '../../../lib/requestErrors';
 import { Badge, Button } from '../../../ui';
-import { profileApi } from '../api';
+import { useSendVerification } from '../api';
 import { SecurityRow } from './SecurityRow';
 
 export function EmailVerification({ user }: { user: Me }) {
   const { t } = useTranslation('profile');
-  const send = useMutation({
-    mutationFn: profileApi.sendVerification,
-    onSuccess: () => toast.success(t('email.sent')),
-    onError: (error) => toast.error(errorMessage(error)),
-  });
+  const send = useSendVerification();
   return (
     <SecurityRow
       title={t('email.title')}
@@ -29,7 +24,16 @@ export function EmailVerification({ user }: { user: Me }) {
       }
       action={
         !user.emailVerified && (
-          <Button variant="secondary" loading={send.isPending} onClick={() => send.mutate()}>
+          <Button
+            variant="secondary"
+            loading={send.isPending}
+            onClick={() =>
+              send.mutate(undefined, {
+                onSuccess: () => toast.success(t('email.sent')),
+                onError: (error) => toast.error(errorMessage(error)),
+              })
+            }
+          >
             {t('email.send')}
           </Button>
         )

@@ -1,26 +1,22 @@
 import type { Me } from '@app/shared/schemas/auth';
-import { disableTwoFactorSchema, otpCodeSchema } from '@app/shared/schemas/auth';
+import { disableTwoFactorSchema } from '@app/shared/schemas/auth';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
 import { QRCodeSVG } from 'qrcode.react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { applyFieldError, errorMessage } from '../../../lib/authErrors';
+import { errorMessage, showErrorOnForm } from '../../../lib/requestErrors';
 import { Badge, Button, CopyButton, Modal, PasswordInput, TextField } from '../../../ui';
-import { profileApi, useInvalidateProfile } from '../api';
+import { profileApi, useBeginTwoFactor, useInvalidateProfile } from '../api';
+import { useOtpForm } from '../../auth/hooks/useOtpForm';
 import { SecurityRow } from './SecurityRow';
 
 export function TwoFactorSettings({ user }: { user: Me }) {
   const { t } = useTranslation('profile');
   const [setup, setSetup] = useState<{ secret: string; otpauthUrl: string } | null>(null);
   const [disabling, setDisabling] = useState(false);
-  const begin = useMutation({
-    mutationFn: profileApi.beginTwoFactor,
-    onSuccess: setSetup,
-    onError: (error) => toast.error(errorMessage(error)),
-  });
+  const begin = useBeginTwoFactor();
 
   return (
     <SecurityRow
@@ -37,7 +33,15 @@ export function TwoFactorSettings({ user }: { user: Me }) {
             {t('twoFactor.disable')}
           </Button>
         ) : (
-          <Button loading={begin.isPending} onClick={() => begin.mutate()}>
+          <Button
+            loading={begin.isPending}
+            onClick={() =>
+              begin.mutate(undefined, {
+                onSuccess: setSetup,
+                onError: (error) => toast.error(errorMessage(error)),
+              })
+            }
+          >
             {t('twoFactor.enable')}
           </Button>
         )
@@ -60,24 +64,11 @@ function EnableTwoFactorDialog({
   const { t } = useTranslation('profile');
   const invalidate = useInvalidateProfile();
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(otpCodeSchema), defaultValues: { otp: '' } });
-
-  const submit = handleSubmit(async ({ otp }) => {
-    try {
-      const result = await profileApi.enableTwoFactor(otp);
-      toast.success(t('twoFactor.enabled'));
-      setRecoveryCodes(result.recoveryCodes);
-      invalidate();
-    } catch (error) {
-      if (!applyFieldError(error, setError, ['otp'])) {
-        setError('otp', { type: 'server', message: errorMessage(error) }, { shouldFocus: true });
-      }
-    }
+  const { field, error, isSubmitting, submit } = useOtpForm(async (otp) => {
+    const result = await profileApi.enableTwoFactor(otp);
+    toast.success(t('twoFactor.enabled'));
+    setRecoveryCodes(result.recoveryCodes);
+    invalidate();
   });
 
   if (recoveryCodes) {
@@ -137,9 +128,9 @@ function EnableTwoFactorDialog({
           autoComplete="one-time-code"
           inputMode="numeric"
           hint={t('twoFactor.codeHint')}
-          error={errors.otp?.message}
+          error={error}
           className="[&_input]:font-mono [&_input]:tracking-widest"
-          {...register('otp')}
+          {...field}
         />
         <p className="text-sm text-muted">{t('twoFactor.otherSessions')}</p>
         <Button type="submit" fullWidth loading={isSubmitting}>
@@ -182,9 +173,7 @@ function DisableTwoFactorDialog({
       invalidate();
       close(false);
     } catch (error) {
-      if (!applyFieldError(error, setError, ['password', 'otp'])) {
-        setError('password', { type: 'server', message: errorMessage(error) });
-      }
+      showErrorOnForm(error, setError, ['password', 'otp'], 'password');
     }
   });
 

@@ -3,8 +3,9 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '../../../lib/auth';
-import { renderAt, stubFetch } from '../../auth/testUtils';
-import { jane } from '../test/fixtures';
+import { stubFetch } from '../../../test/fetch';
+import { renderAt } from '../../../test/render';
+import { jane } from '../../../test/fixtures';
 import { UpdateInformationForm } from './UpdateInformationForm';
 
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));

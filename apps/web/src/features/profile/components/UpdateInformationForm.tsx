@@ -7,7 +7,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { setSessionUser } from '../../../lib/auth';
-import { applyFieldError, errorMessage } from '../../../lib/authErrors';
+import { applyFieldError, errorMessage } from '../../../lib/requestErrors';
 import { Button, Card, TextField } from '../../../ui';
 import { CountryField } from '../../auth/components/CountryField';
 import { profileApi } from '../api';

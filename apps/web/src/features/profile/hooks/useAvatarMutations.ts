@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { setSessionUser } from '../../../lib/auth';
-import { errorMessage } from '../../../lib/authErrors';
+import { errorMessage } from '../../../lib/requestErrors';
 import { profileApi } from '../api';
 
 /**

@@ -2,26 +2,12 @@ import type { Me } from '@app/shared/schemas/auth';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '../../../lib/auth';
-import { renderAt, stubFetch } from '../../auth/testUtils';
+import { stubFetch } from '../../../test/fetch';
+import { renderAt } from '../../../test/render';
 import { ProfilePage } from './ProfilePage';
+import { userFixture } from '../../../test/fixtures';
 
-const jane: Me = {
-  id: 'u1',
-  name: 'Jane Doe',
-  email: 'jane@example.com',
-  emailVerified: false,
-  phone: '+1 555 0100',
-  country: 'Germany',
-  referralId: 'janedoeab12c',
-  referrerId: null,
-  avatarUrl: null,
-  isActive: true,
-  activatedAt: '2025-01-02T00:00:00.000Z',
-  isAdmin: false,
-  isTrader: false,
-  twoFactorEnabled: false,
-  createdAt: '2026-01-02T10:00:00.000Z',
-};
+const jane: Me = userFixture({ emailVerified: false, phone: '+1 555 0100' });
 
 const sessions = [
   {

@@ -2,7 +2,8 @@ import { CSRF_COOKIE } from '@app/shared/http';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderPublic } from '../test/render';
+import { jsonResponse } from '../../../test/fetch';
+import { renderPublic } from '../../../test/render';
 import { ContactForm } from './ContactForm';
 
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ensureNamespace } from '../lazyNamespaces';
-import { renderPublic } from '../test/render';
+import { renderPublic } from '../../../test/render';
 import { FAQ_KEYS } from './faq';
 import { FaqSection } from './FaqSection';
 

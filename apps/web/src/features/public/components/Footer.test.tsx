@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { i18n, LANGUAGE_STORAGE_KEY, SUPPORTED_LANGUAGES } from '../../../i18n';
-import { renderPublic } from '../test/render';
+import { renderPublic } from '../../../test/render';
 import { Footer } from './Footer';
 
 afterEach(cleanup);

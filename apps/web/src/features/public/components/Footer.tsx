@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { appConfig } from '../../../lib/config';
-import { LanguageSwitcher } from './LanguageSwitcher';
+import { LanguageSwitcher } from '../../../ui/LanguageSwitcher';
 import { Logo } from './Logo';
 import { FOOTER_LINKS } from './navigation';
 import { RiskWarning } from './RiskWarning';

@@ -1,7 +1,8 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PublicPlan } from '../api';
-import { jsonResponse, renderPublic } from '../test/render';
+import { jsonResponse } from '../../../test/fetch';
+import { renderPublic } from '../../../test/render';
 import { PerformanceBlock } from './PerformanceBlock';
 import { PlansSection } from './PlansSection';
 

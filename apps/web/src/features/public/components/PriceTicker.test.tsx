@@ -1,6 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderPublic } from '../test/render';
+import { jsonResponse } from '../../../test/fetch';
+import { renderPublic } from '../../../test/render';
 import { PriceTicker } from './PriceTicker';
 
 const fetchMock = vi.fn<typeof fetch>();

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { useRouteScroll } from '../hooks/useRouteScroll';
 import { Footer } from './Footer';
-import { TopBar } from './TopBar';
+import { SiteTopBar } from './SiteTopBar';
 
 /** The frame of every public page: skip link, fixed top bar, the page, footer. */
 export function PublicLayout() {
@@ -16,7 +16,7 @@ export function PublicLayout() {
       >
         {t('nav.skipToContent')}
       </a>
-      <TopBar />
+      <SiteTopBar />
       <main id="main" tabIndex={-1} className="flex-1 pt-16 outline-none">
         <Outlet />
       </main>

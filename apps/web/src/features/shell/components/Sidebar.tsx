@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { BrandMark } from '../../../ui';
 import type { MenuItem } from '../menus';
-import { LanguageSwitcher } from './LanguageSwitcher';
+import { SidebarLanguage } from './AppTopBar';
 import { NavMenu } from './NavMenu';
 
 /** The desktop menu: fixed at the left, 300px wide, from 770px up. */
@@ -14,7 +14,7 @@ export function Sidebar({ items, home }: { items: MenuItem[]; home: string }) {
         </Link>
       </div>
       <NavMenu items={items} />
-      <LanguageSwitcher />
+      <SidebarLanguage />
     </aside>
   );
 }

@@ -11,15 +11,6 @@ export function useScrollToTopOnNavigate(): void {
   }, [pathname]);
 }
 
-/** While `locked`, the page behind (e.g. the open mobile menu) does not scroll. */
-export function useBodyScrollLock(locked: boolean): void {
-  useEffect(() => {
-    if (!locked) return;
-    document.body.classList.add('scroll-locked');
-    return () => document.body.classList.remove('scroll-locked');
-  }, [locked]);
-}
-
 /**
  * The optional page title: the deepest route whose `handle.title` names a translation key
  * ("<namespace>:<key>", e.g. `handle: { title: 'dashboard:title' }`). Also sets document.title.

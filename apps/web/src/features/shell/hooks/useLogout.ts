@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { ApiRequestError } from '../../../lib/api';
 import { clearSession } from '../../../lib/auth';
-import { errorMessage } from '../../../lib/authErrors';
+import { errorMessage } from '../../../lib/requestErrors';
 import { authApi } from '../../auth/api';
 
 /**

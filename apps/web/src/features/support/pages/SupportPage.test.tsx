@@ -2,8 +2,9 @@ import type { Me } from '@app/shared/schemas/auth';
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '../../../lib/auth';
-import { renderAt, stubFetch } from '../../auth/testUtils';
-import { jane } from '../../profile/test/fixtures';
+import { stubFetch } from '../../../test/fetch';
+import { renderAt } from '../../../test/render';
+import { jane } from '../../../test/fixtures';
 import { SupportPage } from './SupportPage';
 
 function setup(user: Me = jane) {

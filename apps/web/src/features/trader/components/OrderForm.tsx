@@ -1,16 +1,16 @@
 import { MARKET_SYMBOLS, type MarketSymbol } from '@app/shared/schemas/market';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import clsx from 'clsx';
 import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { ApiRequestError } from '../../../lib/api';
-import { errorMessage } from '../../../lib/authErrors';
+import { errorMessage } from '../../../lib/requestErrors';
 import { Button, Card, ConfirmDialog, inputClasses, TextField } from '../../../ui';
 import { tickersQuery } from '../../market/api';
 import { formatPrice } from '../../market/decimal';
-import { traderApi, traderKeys, type TraderStrategy } from '../api';
+import { usePlaceOrder, type TraderStrategy } from '../api';
 import { rule } from '@app/shared/rules';
 
 type Side = 'long' | 'short';
@@ -30,7 +30,6 @@ const WEIGHT_MESSAGE = rule('TARGET_WEIGHT_RANGE');
  */
 export function OrderForm({ strategy }: { strategy: TraderStrategy }) {
   const { t } = useTranslation('trader');
-  const queryClient = useQueryClient();
   const sideName = useId();
   const symbolId = useId();
   const [pending, setPending] = useState<OrderValues | null>(null);
@@ -38,7 +37,7 @@ export function OrderForm({ strategy }: { strategy: TraderStrategy }) {
   const form = useForm<OrderValues>({
     defaultValues: { symbol: 'BTCUSDT', side: 'long', targetWeight: '' },
   });
-  const order = useMutation({ mutationFn: traderApi.placeOrder });
+  const order = usePlaceOrder();
   const side = useWatch({ control: form.control, name: 'side' });
   const symbol = useWatch({ control: form.control, name: 'symbol' });
   const held = strategy.positions.find((position) => position.symbol === symbol);
@@ -55,8 +54,7 @@ export function OrderForm({ strategy }: { strategy: TraderStrategy }) {
 
   function place(values: OrderValues) {
     order.mutate(values, {
-      onSuccess: (data) => {
-        queryClient.setQueryData(traderKeys.strategy, data);
+      onSuccess: () => {
         toast.success(t('order.filled'));
         setPending(null);
         form.reset({ ...values, targetWeight: '' });

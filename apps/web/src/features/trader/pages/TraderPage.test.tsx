@@ -2,7 +2,9 @@ import type { TraderStrategy } from '@app/shared/schemas/strategies';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, renderPage, testUser } from '../../transactions/test/fakeApi';
+import { fakeApi } from '../../../test/fetch';
+import { testUser } from '../../../test/fixtures';
+import { renderSignedIn } from '../../../test/render';
 import { TraderPage } from './TraderPage';
 
 vi.mock('sonner', () => ({
@@ -66,14 +68,14 @@ const trader = { ...testUser, isTrader: true };
 describe('/trader', () => {
   it('tells a user who is not a lead trader, kindly, without asking the server', async () => {
     const calls = fakeApi({});
-    renderPage(<TraderPage />, '/trader', '/trader');
+    renderSignedIn(<TraderPage />, '/trader', '/trader');
     expect(await screen.findByText('You are not a lead trader')).toBeTruthy();
     expect(calls.filter((call) => call.path.startsWith('/api/trader'))).toHaveLength(0);
   });
 
   it("shows the strategy's NAV, equity, cash, positions with P&L and recent fills", async () => {
     fakeApi({ 'GET /api/trader/strategy': { body: desk } });
-    renderPage(<TraderPage />, '/trader', '/trader', trader);
+    renderSignedIn(<TraderPage />, '/trader', '/trader', trader);
     expect((await screen.findByTestId('trader-nav')).textContent).toBe('1.0518');
     expect(screen.getByText('$105,178.16')).toBeTruthy();
     expect(screen.getByText('$4,205.11')).toBeTruthy();
@@ -102,7 +104,7 @@ describe('/trader', () => {
         },
       },
     });
-    renderPage(<TraderPage />, '/trader', '/trader', trader);
+    renderSignedIn(<TraderPage />, '/trader', '/trader', trader);
     const weight = await screen.findByLabelText('Target weight');
 
     fireEvent.change(weight, { target: { value: '150' } });

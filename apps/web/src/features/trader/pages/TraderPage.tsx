@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '../../../lib/auth';
-import { errorMessage } from '../../../lib/authErrors';
+import { errorMessage } from '../../../lib/requestErrors';
 import {
   Badge,
   buttonClasses,

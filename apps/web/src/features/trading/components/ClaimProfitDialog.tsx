@@ -1,12 +1,9 @@
 import { formatUsd } from '@app/shared/money';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { newIdempotencyKey } from '../../../lib/api';
-import { errorMessage } from '../../../lib/authErrors';
+import { errorMessage } from '../../../lib/requestErrors';
 import { Button, Modal } from '../../../ui';
-import { invalidateTradeAndMoney, tradesApi, type CurrentTrade } from '../api';
+import { useClaimProfit, type CurrentTrade } from '../api';
 import { formatRoi, formatSignedUsd } from '../format';
 import { signedTone, SummaryRow } from './TradeFigures';
 
@@ -22,9 +19,7 @@ export function ClaimProfitDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation('trading');
-  const queryClient = useQueryClient();
-  const [idempotencyKey] = useState(newIdempotencyKey);
-  const claim = useMutation({ mutationFn: () => tradesApi.claim(idempotencyKey) });
+  const claim = useClaimProfit();
   const hasFee = Number(trade.performanceFeePct) > 0;
 
   function confirm() {
@@ -35,7 +30,6 @@ export function ClaimProfitDialog({
           id: toastId,
           description: t('claim.credited', { amount: formatUsd(closed.payoutCents) }),
         });
-        void invalidateTradeAndMoney(queryClient);
         onClose();
       },
       onError: (error) => {

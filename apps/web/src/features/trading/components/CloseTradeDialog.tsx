@@ -1,12 +1,9 @@
 import { formatUsd } from '@app/shared/money';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { newIdempotencyKey } from '../../../lib/api';
-import { errorMessage } from '../../../lib/authErrors';
+import { errorMessage } from '../../../lib/requestErrors';
 import { Button, Modal } from '../../../ui';
-import { invalidateTradeAndMoney, tradesApi, type CurrentTrade } from '../api';
+import { useCloseTrade, type CurrentTrade } from '../api';
 import { formatSignedUsd } from '../format';
 import { signedTone, SummaryRow } from './TradeFigures';
 
@@ -16,9 +13,7 @@ import { signedTone, SummaryRow } from './TradeFigures';
  */
 export function CloseTradeDialog({ trade, onClose }: { trade: CurrentTrade; onClose: () => void }) {
   const { t } = useTranslation('trading');
-  const queryClient = useQueryClient();
-  const [idempotencyKey] = useState(newIdempotencyKey);
-  const close = useMutation({ mutationFn: () => tradesApi.close(idempotencyKey) });
+  const close = useCloseTrade();
   const belowAmount = trade.valueCents < trade.amountCents;
   const hasFee = Number(trade.performanceFeePct) > 0 && trade.profitCents > 0;
 
@@ -30,7 +25,6 @@ export function CloseTradeDialog({ trade, onClose }: { trade: CurrentTrade; onCl
           id: toastId,
           description: t('close.credited', { amount: formatUsd(closed.payoutCents) }),
         });
-        void invalidateTradeAndMoney(queryClient);
         onClose();
       },
       onError: (error) => {

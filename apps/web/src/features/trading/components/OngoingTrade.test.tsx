@@ -2,8 +2,9 @@ import { IDEMPOTENCY_HEADER } from '@app/shared/http';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, renderPage } from '../../transactions/test/fakeApi';
-import { openTrade, summaryHolding } from '../test/fixtures';
+import { fakeApi } from '../../../test/fetch';
+import { renderSignedIn } from '../../../test/render';
+import { openTrade, summaryHolding } from '../../../test/fixtures';
 import { OngoingTrade } from './OngoingTrade';
 
 vi.mock('sonner', () => ({
@@ -18,7 +19,7 @@ afterEach(() => {
 
 function renderTrade(trade: ReturnType<typeof openTrade> | null, extra = {}) {
   const calls = fakeApi({ 'GET /api/account/summary': { body: summaryHolding(trade) }, ...extra });
-  renderPage(<OngoingTrade />, '/dashboard', '/dashboard');
+  renderSignedIn(<OngoingTrade />, '/dashboard', '/dashboard');
   return calls;
 }
 
@@ -150,7 +151,7 @@ describe('Copy stop-loss', () => {
       'GET /api/account/summary': { body: summaryHolding(openTrade()) },
       'PATCH /api/trades/current': { body: { trade: openTrade({ stopLossPct: 20 }) } },
     });
-    renderPage(<OngoingTrade />, '/dashboard', '/dashboard');
+    renderSignedIn(<OngoingTrade />, '/dashboard', '/dashboard');
     fireEvent.click(await screen.findByRole('button', { name: 'Change the copy stop-loss' }));
     const dialog = await screen.findByRole('dialog', { name: 'Copy stop-loss' });
     fireEvent.change(within(dialog).getByRole('slider', { name: 'Stop-loss' }), {

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { errorMessage } from '../../../lib/authErrors';
+import { errorMessage } from '../../../lib/requestErrors';
 import { useSession } from '../../../lib/auth';
 import { useRealtimeStatus } from '../../../lib/realtime';
 import { Badge, Button, buttonClasses, ErrorState } from '../../../ui';

@@ -1,31 +1,23 @@
 import { STOP_LOSS_PCT } from '@app/shared/schemas/trades';
-import type { AccountSummary } from '@app/shared/schemas/account';
 import { formatUsd } from '@app/shared/money';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { errorMessage } from '../../../lib/authErrors';
+import { errorMessage } from '../../../lib/requestErrors';
 import { Button, Modal } from '../../../ui';
-import { tradeKeys, tradesApi, type CurrentTrade } from '../api';
-import { moneyKeys } from '../../transactions/api';
+import { useUpdateStopLoss, type CurrentTrade } from '../api';
 import { stopLossValueCents } from '../format';
 
 /** Changes the open trade's copy stop-loss (5–95 %); no money moves, so one step is enough. */
 export function StopLossDialog({ trade, onClose }: { trade: CurrentTrade; onClose: () => void }) {
   const { t } = useTranslation('trading');
-  const queryClient = useQueryClient();
   const sliderId = useId();
   const [pct, setPct] = useState(trade.stopLossPct);
-  const save = useMutation({ mutationFn: () => tradesApi.updateStopLoss(pct) });
+  const save = useUpdateStopLoss();
 
   function submit() {
-    save.mutate(undefined, {
-      onSuccess: (data) => {
-        queryClient.setQueryData(tradeKeys.current, data);
-        queryClient.setQueryData<AccountSummary>(moneyKeys.summary, (summary) =>
-          summary ? { ...summary, openTrade: data.trade } : summary,
-        );
+    save.mutate(pct, {
+      onSuccess: () => {
         toast.success(t('stopLossDialog.saved', { pct }));
         onClose();
       },

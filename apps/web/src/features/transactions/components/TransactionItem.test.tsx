@@ -1,7 +1,7 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { changeLanguage } from '../../../i18n';
-import { tx } from '../test/fixtures';
+import { tx } from '../../../test/fixtures';
 import { TransactionRows } from './TransactionItem';
 
 afterEach(cleanup);

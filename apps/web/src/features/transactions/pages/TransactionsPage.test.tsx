@@ -1,7 +1,8 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, renderPage } from '../test/fakeApi';
-import { tx } from '../test/fixtures';
+import { fakeApi } from '../../../test/fetch';
+import { renderSignedIn } from '../../../test/render';
+import { tx } from '../../../test/fixtures';
 import { TransactionsPage } from './TransactionsPage';
 
 afterEach(() => {
@@ -14,7 +15,7 @@ const empty = { body: { items: [], nextCursor: null } };
 describe('TransactionsPage', () => {
   it("says 'No transactions found!' when there are none", async () => {
     fakeApi({ 'GET /api/transactions?limit=20': empty });
-    renderPage(<TransactionsPage />, '/transactions', '/transactions');
+    renderSignedIn(<TransactionsPage />, '/transactions', '/transactions');
     expect(await screen.findByText('No transactions found!')).toBeTruthy();
     expect(screen.getByPlaceholderText('Search by transaction ID')).toBeTruthy();
   });
@@ -24,7 +25,7 @@ describe('TransactionsPage', () => {
       'GET /api/transactions?limit=20': { body: { items: [tx()], nextCursor: null } },
       'GET /api/transactions?limit=20&q=tnx-zz': empty,
     });
-    const { router } = renderPage(<TransactionsPage />, '/transactions', '/transactions');
+    const { router } = renderSignedIn(<TransactionsPage />, '/transactions', '/transactions');
     await screen.findByText('TNX-AB12CD');
     fireEvent.change(screen.getByPlaceholderText('Search by transaction ID'), {
       target: { value: 'tnx-z' },
@@ -50,7 +51,7 @@ describe('TransactionsPage', () => {
         body: { items: [tx({ id: 'b', transactionId: 'TNX-BBBBBB' })], nextCursor: null },
       },
     });
-    renderPage(<TransactionsPage />, '/transactions?q=btc', '/transactions');
+    renderSignedIn(<TransactionsPage />, '/transactions?q=btc', '/transactions');
     await screen.findByText('TNX-AAAAAA');
     const search = screen.getByPlaceholderText<HTMLInputElement>('Search by transaction ID');
     expect(search.value).toBe('btc');

@@ -1,12 +1,12 @@
 import { centsToPlain } from '@app/shared/money';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button, TextField } from '../../../ui';
 import { bankFormSchema } from '../schemas';
 import { AmountField } from './AmountField';
-import { ConfirmWithdrawalDialog, type WithdrawalRequest } from './ConfirmWithdrawalDialog';
+import { useWithdrawalConfirmation } from './ConfirmWithdrawalDialog';
 
 const FIELDS = [
   'accountNumber',
@@ -50,10 +50,15 @@ export function BankWithdrawalForm({
     formState: { errors },
   } = useForm({ resolver: zodResolver(schema), defaultValues: defaults });
   const amountText = useWatch({ control, name: 'amount' });
-  const [request, setRequest] = useState<WithdrawalRequest | null>(null);
+  const { confirm, dialog } = useWithdrawalConfirmation({
+    fields: FIELDS,
+    setError,
+    reset: () => reset(defaults),
+    onSent,
+  });
 
   const submit = handleSubmit((values) =>
-    setRequest({
+    confirm({
       body: { ...values, amount: centsToPlain(values.amount) },
       amountCents: values.amount,
       destination: [
@@ -95,23 +100,7 @@ export function BankWithdrawalForm({
       <Button type="submit" size="lg" className="sm:self-end">
         {t('withdraw')}
       </Button>
-      {request && (
-        <ConfirmWithdrawalDialog
-          request={request}
-          onCancel={() => setRequest(null)}
-          onSent={(transactionId) => {
-            setRequest(null);
-            reset(defaults);
-            onSent(centsToPlain(request.amountCents), transactionId);
-          }}
-          onFieldError={(field, message) => {
-            const known = FIELDS.find((name) => name === field);
-            if (!known) return;
-            setRequest(null);
-            setError(known, { type: 'server', message }, { shouldFocus: true });
-          }}
-        />
-      )}
+      {dialog}
     </form>
   );
 }

@@ -1,14 +1,14 @@
-import { formatUsd } from '@app/shared/money';
+import { centsToPlain, formatUsd } from '@app/shared/money';
 import type { CreateWithdrawalInput } from '@app/shared/schemas/money';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { ApiRequestError, newIdempotencyKey } from '../../../lib/api';
-import { errorMessage } from '../../../lib/authErrors';
+import { ApiRequestError } from '../../../lib/api';
+import { errorMessage } from '../../../lib/requestErrors';
 import { Button, Modal, Spinner } from '../../../ui';
-import { invalidateMoney } from '../../transactions/api';
-import { withdrawalQuoteQuery, withdrawalsApi } from '../api';
+import { useCreateWithdrawal, withdrawalQuoteQuery } from '../api';
 
 export interface WithdrawalRequest {
   body: CreateWithdrawalInput;
@@ -31,19 +31,14 @@ interface Props {
  */
 export function ConfirmWithdrawalDialog({ request, onCancel, onSent, onFieldError }: Props) {
   const { t } = useTranslation('withdrawals');
-  const queryClient = useQueryClient();
-  const [idempotencyKey] = useState(newIdempotencyKey);
   const quote = useQuery(withdrawalQuoteQuery(request.amountCents));
-  const send = useMutation({
-    mutationFn: () => withdrawalsApi.create(request.body, idempotencyKey),
-  });
+  const send = useCreateWithdrawal();
 
   function confirm() {
     const toastId = toast.loading(t('toast.withdrawing'));
-    send.mutate(undefined, {
+    send.mutate(request.body, {
       onSuccess: ({ transaction }) => {
         toast.success(t('toast.sent'), { id: toastId });
-        void invalidateMoney(queryClient);
         onSent(transaction.transactionId);
       },
       onError: (error) => {
@@ -139,4 +134,44 @@ function Row({ label, value, mono = false }: { label: string; value: string; mon
       </dd>
     </div>
   );
+}
+
+/**
+ * The withdrawal forms' flow after their own validation: `confirm(request)` opens the confirmation
+ * (which makes the request's idempotency key and sends it); once sent the form is emptied and
+ * `onSent` told; a refusal naming one of the form's `fields` closes the dialog and puts its
+ * message on that field. Render `dialog` inside the form.
+ */
+export function useWithdrawalConfirmation<T extends FieldValues>({
+  fields,
+  setError,
+  reset,
+  onSent,
+}: {
+  fields: readonly Path<T>[];
+  setError: UseFormSetError<T>;
+  /** Empties the form after the request was sent. */
+  reset: () => void;
+  /** After 'Withdrawal request sent', with the amount as plain text. */
+  onSent: (amount: string, transactionId: string) => void;
+}): { confirm: (request: WithdrawalRequest) => void; dialog: ReactNode } {
+  const [request, setRequest] = useState<WithdrawalRequest | null>(null);
+  const dialog = request && (
+    <ConfirmWithdrawalDialog
+      request={request}
+      onCancel={() => setRequest(null)}
+      onSent={(transactionId) => {
+        setRequest(null);
+        reset();
+        onSent(centsToPlain(request.amountCents), transactionId);
+      }}
+      onFieldError={(field, message) => {
+        const known = fields.find((name) => name === field);
+        if (!known) return;
+        setRequest(null);
+        setError(known, { type: 'server', message }, { shouldFocus: true });
+      }}
+    />
+  );
+  return { confirm: setRequest, dialog };
 }

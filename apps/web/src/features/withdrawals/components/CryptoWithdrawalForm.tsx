@@ -2,7 +2,7 @@ import { centsToPlain } from '@app/shared/money';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import clsx from 'clsx';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { translateMessage } from '../../../lib/messages';
@@ -12,7 +12,7 @@ import { DemoDetailsNotice } from '../../deposits/components/DemoDetailsNotice';
 import { cryptoFormSchema } from '../schemas';
 import { AmountField } from './AmountField';
 import type { WithdrawalFormProps } from './BankWithdrawalForm';
-import { ConfirmWithdrawalDialog, type WithdrawalRequest } from './ConfirmWithdrawalDialog';
+import { useWithdrawalConfirmation } from './ConfirmWithdrawalDialog';
 
 const FIELDS = ['methodId', 'amount', 'walletAddress'] as const;
 
@@ -35,11 +35,16 @@ export function CryptoWithdrawalForm({ availableCents, onSent }: WithdrawalFormP
   const amountText = useWatch({ control, name: 'amount' });
   const chosenId = useWatch({ control, name: 'methodId' });
   const chosenIsDemo = cryptoMethods.some((method) => method.id === chosenId && method.isDemo);
-  const [request, setRequest] = useState<WithdrawalRequest | null>(null);
+  const { confirm, dialog } = useWithdrawalConfirmation({
+    fields: FIELDS,
+    setError,
+    reset: () => reset(defaults),
+    onSent,
+  });
 
   const submit = handleSubmit((values) => {
     const method = cryptoMethods.find((candidate) => candidate.id === values.methodId);
-    setRequest({
+    confirm({
       body: { ...values, amount: centsToPlain(values.amount) },
       amountCents: values.amount,
       destination: [
@@ -112,23 +117,7 @@ export function CryptoWithdrawalForm({ availableCents, onSent }: WithdrawalFormP
       <Button type="submit" size="lg" className="sm:self-end">
         {t('withdraw')}
       </Button>
-      {request && (
-        <ConfirmWithdrawalDialog
-          request={request}
-          onCancel={() => setRequest(null)}
-          onSent={(transactionId) => {
-            setRequest(null);
-            reset(defaults);
-            onSent(centsToPlain(request.amountCents), transactionId);
-          }}
-          onFieldError={(field, message) => {
-            const known = FIELDS.find((name) => name === field);
-            if (!known) return;
-            setRequest(null);
-            setError(known, { type: 'server', message }, { shouldFocus: true });
-          }}
-        />
-      )}
+      {dialog}
     </form>
   );
 }

@@ -2,7 +2,7 @@ import { formatUsd } from '@app/shared/money';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { errorMessage } from '../../../lib/authErrors';
+import { errorMessage } from '../../../lib/requestErrors';
 import { useSession } from '../../../lib/auth';
 import { appConfig } from '../../../lib/config';
 import { ArrowLeftIcon, Card, ErrorState, LoadingBlock } from '../../../ui';

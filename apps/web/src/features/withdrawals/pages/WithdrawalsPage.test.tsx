@@ -2,7 +2,9 @@ import { IDEMPOTENCY_HEADER } from '@app/shared/http';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, renderPage, testUser } from '../../transactions/test/fakeApi';
+import { fakeApi } from '../../../test/fetch';
+import { testUser } from '../../../test/fixtures';
+import { renderSignedIn } from '../../../test/render';
 import { WithdrawalsPage } from './WithdrawalsPage';
 
 vi.mock('sonner', () => ({
@@ -55,7 +57,7 @@ function fillBank(amount: string) {
 describe('WithdrawalsPage', () => {
   it('shows every bank-field message, with the account name prefilled from the user', async () => {
     const calls = api();
-    renderPage(<WithdrawalsPage />, '/withdrawals', '/withdrawals');
+    renderSignedIn(<WithdrawalsPage />, '/withdrawals', '/withdrawals');
     expect((field('Account Name') as HTMLInputElement).value).toBe(testUser.name);
     type('Account Name', '');
     withdraw();
@@ -87,7 +89,7 @@ describe('WithdrawalsPage', () => {
 
   it("says 'Insufficient balance' above the available balance and keeps what was typed", async () => {
     api();
-    renderPage(<WithdrawalsPage />, '/withdrawals', '/withdrawals');
+    renderSignedIn(<WithdrawalsPage />, '/withdrawals', '/withdrawals');
     expect(await screen.findByText('Available: $100.00')).toBeTruthy();
     fillBank('100.01');
     withdraw();
@@ -103,7 +105,7 @@ describe('WithdrawalsPage', () => {
         body: { transaction: { transactionId: 'TNX-WWWWWW' } },
       },
     });
-    const { router } = renderPage(<WithdrawalsPage />, '/withdrawals', '/withdrawals');
+    const { router } = renderSignedIn(<WithdrawalsPage />, '/withdrawals', '/withdrawals');
     await screen.findByText('Available: $100.00');
     fillBank('100');
     expect(
@@ -145,7 +147,7 @@ describe('WithdrawalsPage', () => {
         },
       },
     });
-    const { router } = renderPage(
+    const { router } = renderSignedIn(
       <WithdrawalsPage />,
       '/withdrawals?tab=crypto&isSuccess=true&amount=250.00&tx=TNX-AAAAAA',
       '/withdrawals',
@@ -167,11 +169,15 @@ describe('WithdrawalsPage', () => {
     api({
       'GET /api/transactions/TNX-ZZZZZZ': { status: 404, body: { error: { code: 'NOT_FOUND' } } },
     });
-    renderPage(<WithdrawalsPage />, '/withdrawals?isSuccess=true&amount=5000.00', '/withdrawals');
+    renderSignedIn(
+      <WithdrawalsPage />,
+      '/withdrawals?isSuccess=true&amount=5000.00',
+      '/withdrawals',
+    );
     await screen.findByText('Available: $100.00');
     expect(screen.queryByRole('dialog')).toBeNull();
     cleanup();
-    renderPage(
+    renderSignedIn(
       <WithdrawalsPage />,
       '/withdrawals?isSuccess=true&amount=5000.00&tx=TNX-ZZZZZZ',
       '/withdrawals',
@@ -184,7 +190,7 @@ describe('WithdrawalsPage', () => {
 
   it('shows the crypto messages on the Crypto Currency tab', async () => {
     api();
-    renderPage(<WithdrawalsPage />, '/withdrawals?tab=crypto', '/withdrawals');
+    renderSignedIn(<WithdrawalsPage />, '/withdrawals?tab=crypto', '/withdrawals');
     expect(screen.getByRole('tab', { name: 'Crypto Currency' }).getAttribute('aria-selected')).toBe(
       'true',
     );
@@ -215,7 +221,7 @@ describe('WithdrawalsPage', () => {
         body: { methods: [method, { ...method, id: 'real', name: 'Ether', isDemo: false }] },
       },
     });
-    renderPage(<WithdrawalsPage />, '/withdrawals?tab=crypto', '/withdrawals');
+    renderSignedIn(<WithdrawalsPage />, '/withdrawals?tab=crypto', '/withdrawals');
     const demo = await screen.findByRole('option', { name: 'Bitcoin (BTC) · demo' });
     expect(screen.getByRole('option', { name: 'Ether (BTC)' })).toBeTruthy();
     fireEvent.change(screen.getByRole('combobox', { name: 'Withdrawal method' }), {
@@ -230,7 +236,7 @@ describe('WithdrawalsPage', () => {
 
   it('lets an account that is not (or no longer) active withdraw its money', async () => {
     api();
-    renderPage(<WithdrawalsPage />, '/withdrawals', '/withdrawals', {
+    renderSignedIn(<WithdrawalsPage />, '/withdrawals', '/withdrawals', {
       ...testUser,
       isActive: false,
     });

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useSession } from '../../../lib/auth';
 import { Card } from '../../../ui';
-import { accountSummaryQuery } from '../../transactions/api';
+import { accountSummaryQuery } from '../../account/api';
 import { BankWithdrawalForm } from '../components/BankWithdrawalForm';
 import { CryptoWithdrawalForm } from '../components/CryptoWithdrawalForm';
 import { WithdrawalSuccessDialog } from '../components/WithdrawalSuccessDialog';

@@ -9,20 +9,22 @@ import {
   SUPPORTED_LANGUAGES,
 } from '../i18n';
 import { useHydrated } from '../lib/prerender';
+import { UI_NAMESPACE } from './i18n';
 
 /**
- * The language choice, used by the public footer and the signed-in menu. Each language is named in
- * itself (Español, Deutsch), so it is recognisable whatever language is on screen.
+ * The language choice, in the public footer and at the bottom of the signed-in sidebar and mobile
+ * menu. Each language is named in itself (Español, Deutsch), so it is recognisable whatever
+ * language is on screen; the label is the `ui` namespace's, which every screen has.
  */
-export function LanguageSelect({ label, className }: { label: string; className?: string }) {
+export function LanguageSwitcher({ className }: { className?: string }) {
   // Subscribes to language changes so the selected value follows a switch made elsewhere.
-  useTranslation();
+  const { t } = useTranslation(UI_NAMESPACE);
   const id = useId();
   const hydrated = useHydrated();
   return (
     <div className={clsx('flex items-center gap-3', className)}>
       <label htmlFor={id} className="text-sm text-muted">
-        {label}
+        {t('language')}
       </label>
       <select
         id={id}

@@ -1,25 +1,32 @@
 import type { Me } from '@app/shared/schemas/auth';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ArrowLeftIcon, Badge, MenuIcon } from '../../../ui';
+import { ArrowLeftIcon, Badge, BrandMark } from '../../../ui';
+import { LanguageSwitcher } from '../../../ui/LanguageSwitcher';
+import { TopBar } from '../../../ui/TopBar';
+import type { MenuItem } from '../menus';
+import { NavMenu } from './NavMenu';
 import { ProfileMenu } from './ProfileMenu';
 
 const iconButton =
   'flex size-10 shrink-0 items-center justify-center rounded-lg text-muted hover:bg-surface-2 hover:text-text';
 
-/** Sticky bar: menu button (mobile), back, the page title, and the profile dropdown. */
-export function TopBar({
+/**
+ * The signed-in app's top bar: menu button (below 770px, opening the sidebar's links as a
+ * slide-in menu), back, the page title, and the profile dropdown.
+ */
+export function AppTopBar({
   user,
   title,
   onAdminRoute,
   home,
-  onOpenMenu,
+  items,
 }: {
   user: Me;
   title: string | undefined;
   onAdminRoute: boolean;
   home: string;
-  onOpenMenu: () => void;
+  items: MenuItem[];
 }) {
   const { t } = useTranslation('shell');
   const navigate = useNavigate();
@@ -31,15 +38,22 @@ export function TopBar({
   }
 
   return (
-    <header className="sticky top-0 z-20 flex h-16 items-center gap-2 border-b border-border bg-bg/85 px-3 backdrop-blur supports-[backdrop-filter]:bg-bg/70 sm:px-6">
-      <button
-        type="button"
-        onClick={onOpenMenu}
-        aria-label={t('openMenu')}
-        className={`${iconButton} min-[770px]:hidden`}
-      >
-        <MenuIcon />
-      </button>
+    <TopBar
+      variant="app"
+      menu={{
+        openLabel: t('openMenu'),
+        label: t('menuTitle'),
+        closeLabel: t('closeMenu'),
+        brand: () => <BrandMark />,
+        content: (close) => (
+          <>
+            <NavMenu items={items} onNavigate={close} />
+            <SidebarLanguage />
+          </>
+        ),
+      }}
+      end={<ProfileMenu user={user} onAdminRoute={onAdminRoute} />}
+    >
       <button type="button" onClick={goBack} aria-label={t('back')} className={iconButton}>
         <ArrowLeftIcon />
       </button>
@@ -49,7 +63,15 @@ export function TopBar({
         )}
         {onAdminRoute && <Badge tone="info">{t('admin')}</Badge>}
       </div>
-      <ProfileMenu user={user} onAdminRoute={onAdminRoute} />
-    </header>
+    </TopBar>
+  );
+}
+
+/** The language choice at the bottom of the sidebar and of the mobile menu. */
+export function SidebarLanguage() {
+  return (
+    <div className="border-t border-border px-6 py-3">
+      <LanguageSwitcher className="justify-between" />
+    </div>
   );
 }

@@ -23,3 +23,18 @@ export function applyFieldError<T extends FieldValues>(
   setError(field, { type: 'server', message: error.message }, { shouldFocus: true });
   return true;
 }
+
+/**
+ * A failed request's message on a form that shows every refusal at a field: on the field the
+ * server named (one of `fields`), else on `fallback` (e.g. a one-time code's field).
+ */
+export function showErrorOnForm<T extends FieldValues>(
+  error: unknown,
+  setError: UseFormSetError<T>,
+  fields: readonly Path<T>[],
+  fallback: Path<T>,
+  options?: { shouldFocus: boolean },
+): void {
+  if (applyFieldError(error, setError, fields)) return;
+  setError(fallback, { type: 'server', message: errorMessage(error) }, options);
+}

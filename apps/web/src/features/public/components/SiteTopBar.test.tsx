@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { renderPublic } from '../test/render';
-import { TopBar } from './TopBar';
+import { renderPublic } from '../../../test/render';
+import { SiteTopBar } from './SiteTopBar';
 
 afterEach(cleanup);
 
@@ -13,9 +13,9 @@ const LINKS = [
   ['Contact', '/#contact'],
 ] as const;
 
-describe('TopBar', () => {
+describe('SiteTopBar', () => {
   it('links to the sections and to /login', () => {
-    renderPublic(<TopBar />);
+    renderPublic(<SiteTopBar />);
     const nav = screen.getAllByRole('navigation', { name: 'Main' })[0];
     if (!nav) throw new Error('no navigation');
     for (const [name, href] of LINKS) {
@@ -25,7 +25,7 @@ describe('TopBar', () => {
   });
 
   it('opens the menu with the same links, locks the page scroll and moves focus in', () => {
-    renderPublic(<TopBar />);
+    renderPublic(<SiteTopBar />);
     const toggle = screen.getByRole('button', { name: 'Open menu' });
     fireEvent.click(toggle);
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
@@ -39,7 +39,7 @@ describe('TopBar', () => {
   });
 
   it('closes on Escape, unlocks the scroll and gives focus back to the menu button', () => {
-    renderPublic(<TopBar />);
+    renderPublic(<SiteTopBar />);
     const toggle = screen.getByRole('button', { name: 'Open menu' });
     toggle.focus();
     fireEvent.click(toggle);
@@ -50,7 +50,7 @@ describe('TopBar', () => {
   });
 
   it('keeps Tab inside the open menu', () => {
-    renderPublic(<TopBar />);
+    renderPublic(<SiteTopBar />);
     fireEvent.click(screen.getByRole('button', { name: 'Open menu' }));
     const menu = screen.getByRole('dialog', { name: 'Menu' });
     const login = within(menu).getByRole('link', { name: 'Login' });
@@ -62,7 +62,7 @@ describe('TopBar', () => {
   });
 
   it('closes when a link is followed', () => {
-    renderPublic(<TopBar />);
+    renderPublic(<SiteTopBar />);
     fireEvent.click(screen.getByRole('button', { name: 'Open menu' }));
     const menu = screen.getByRole('dialog', { name: 'Menu' });
     fireEvent.click(within(menu).getByRole('link', { name: 'Contact' }));

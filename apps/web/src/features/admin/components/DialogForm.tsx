@@ -1,0 +1,89 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button, Modal } from '../../../ui';
+
+/**
+ * The back office's add/edit dialogs: a modal whose form is mounted only while it is open, so each
+ * opening starts from the item's values; `children` gets `close`.
+ */
+export function FormModal({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description?: string;
+  children: (close: () => void) => ReactNode;
+}) {
+  return (
+    <Modal open={open} onOpenChange={onOpenChange} title={title} description={description}>
+      {open && children(() => onOpenChange(false))}
+    </Modal>
+  );
+}
+
+/** A dialog's form: fields in a column, checked by its own `onSubmit` (no native validation). */
+export function DialogForm({
+  onSubmit,
+  id,
+  children,
+}: {
+  onSubmit: () => void;
+  id?: string;
+  children: ReactNode;
+}) {
+  return (
+    <form
+      id={id}
+      noValidate
+      className="flex flex-col gap-4"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+    >
+      {children}
+    </form>
+  );
+}
+
+/** Cancel and the submit button (Save unless named), side by side from `sm`, submit on top below. */
+export function DialogFormFooter({
+  onCancel,
+  pending,
+  submitLabel,
+}: {
+  onCancel: () => void;
+  /** While the request runs: Cancel is disabled and the submit button spins. */
+  pending?: boolean;
+  submitLabel?: string;
+}) {
+  const { t } = useTranslation('admin');
+  return (
+    <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+      <Button variant="secondary" onClick={onCancel} disabled={pending}>
+        {t('common.cancel')}
+      </Button>
+      <Button type="submit" loading={pending}>
+        {submitLabel ?? t('common.save')}
+      </Button>
+    </div>
+  );
+}
+
+/** A schema's refusals as one message per field (the first), for the listed `fields` only. */
+export function firstIssuePerField<K extends string>(
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+  fields: readonly K[],
+): Partial<Record<K, string>> {
+  const errors: Partial<Record<K, string>> = {};
+  for (const issue of issues) {
+    const field = fields.find((name) => name === issue.path[0]);
+    if (field && !errors[field]) errors[field] = issue.message;
+  }
+  return errors;
+}

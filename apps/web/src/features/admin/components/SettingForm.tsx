@@ -1,0 +1,81 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button, ConfirmDialog, TextField } from '../../../ui';
+import { useAdminMutation, type ActionMessages } from '../hooks/useAdminMutation';
+
+/**
+ * One back-office setting: a field with the value in force as its hint, Save, and a confirmation
+ * saying what will change before the request is sent. `parse` turns the typed text into the value
+ * to save, or into the message shown under the field.
+ */
+export function SettingForm<V>({
+  initial,
+  label,
+  hint,
+  parse,
+  confirmation,
+  save,
+  messages,
+}: {
+  initial: string;
+  label: string;
+  hint: string;
+  parse: (text: string) => { value: V } | { error: string | undefined };
+  confirmation: (value: V) => { title: string; description: string };
+  save: (value: V) => Promise<unknown>;
+  messages: ActionMessages;
+}) {
+  const { t } = useTranslation('admin');
+  const [text, setText] = useState(initial);
+  const [error, setError] = useState<string | undefined>();
+  const [confirming, setConfirming] = useState<{ value: V } | null>(null);
+  const mutation = useAdminMutation({
+    mutationFn: save,
+    messages: () => messages,
+    onSuccess: () => setConfirming(null),
+  });
+
+  return (
+    <form
+      noValidate
+      className="flex flex-col gap-3 sm:flex-row sm:items-start"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const parsed = parse(text);
+        if ('error' in parsed) {
+          setError(parsed.error);
+          return;
+        }
+        setError(undefined);
+        mutation.reset();
+        setConfirming({ value: parsed.value });
+      }}
+    >
+      <TextField
+        label={label}
+        inputMode="decimal"
+        value={text}
+        error={error}
+        hint={hint}
+        onChange={(event) => setText(event.target.value)}
+        className="sm:w-56"
+      />
+      <Button type="submit" variant="secondary" className="sm:mt-7">
+        {t('common.save')}
+      </Button>
+      {confirming !== null && (
+        <ConfirmDialog
+          open
+          onOpenChange={(open) => {
+            if (!open) setConfirming(null);
+          }}
+          {...confirmation(confirming.value)}
+          confirmLabel={t('common.save')}
+          cancelLabel={t('common.cancel')}
+          busy={mutation.isPending}
+          onConfirm={() => mutation.mutate(confirming.value)}
+        />
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,25 @@
+import type { ApprovalStatus } from '@app/shared/schemas/approvals';
+import type { UserFilter } from '@app/shared/schemas/admin-users';
+import type { AuditFilters, TransactionFilters } from './api';
+
+/**
+ * The back office's query keys, all under ['admin']. A file of its own (types aside, it imports
+ * nothing), so the realtime mapping (app/realtime.ts) can name them without pulling the lazily
+ * loaded back office into the signed-in bundle.
+ */
+export const adminKeys = {
+  all: ['admin'] as const,
+  overview: ['admin', 'overview'] as const,
+  users: (q: string, filter: UserFilter) => ['admin', 'users', 'list', { q, filter }] as const,
+  user: (id: string) => ['admin', 'users', 'detail', id] as const,
+  transactions: (filters: TransactionFilters) => ['admin', 'transactions', filters] as const,
+  audit: (filters: AuditFilters) => ['admin', 'audit', filters] as const,
+  messages: ['admin', 'messages'] as const,
+  outbox: ['admin', 'outbox'] as const,
+  paymentMethods: ['admin', 'payment-methods'] as const,
+  fees: ['admin', 'fees'] as const,
+  fourEyes: ['admin', 'four-eyes'] as const,
+  approvals: (status: ApprovalStatus) => ['admin', 'approvals', status] as const,
+  plans: ['admin', 'plans'] as const,
+  strategies: ['admin', 'strategies'] as const,
+};

@@ -1,0 +1,67 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { buttonClasses } from '../../../ui/Button';
+import { TopBar } from '../../../ui/TopBar';
+import { Logo } from './Logo';
+import { NAV_LINKS } from './navigation';
+
+/** The public site's top bar: brand, the section links, Login; below `md` the links move into the menu. */
+export function SiteTopBar() {
+  const { t } = useTranslation('public');
+  return (
+    <TopBar
+      variant="site"
+      menu={{
+        openLabel: t('nav.openMenu'),
+        label: t('nav.menu'),
+        closeLabel: t('nav.closeMenu'),
+        brand: (close) => <Logo onClick={close} />,
+        content: (close) => (
+          <>
+            <nav aria-label={t('nav.label')} className="flex-1 overflow-y-auto p-4">
+              <ul className="flex flex-col gap-1">
+                {NAV_LINKS.map((link) => (
+                  <li key={link.key}>
+                    <Link
+                      to={link.to}
+                      onClick={close}
+                      className="flex h-12 items-center rounded-lg px-3 text-base font-medium text-text hover:bg-surface-2"
+                    >
+                      {t(`nav.${link.key}`)}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+            <div className="border-t border-border p-4">
+              <Link to="/login" onClick={close} className={buttonClasses('primary', 'lg', true)}>
+                {t('nav.login')}
+              </Link>
+            </div>
+          </>
+        ),
+      }}
+      end={
+        <Link to="/login" className={buttonClasses('primary', 'sm')}>
+          {t('nav.login')}
+        </Link>
+      }
+    >
+      <Logo />
+      <nav aria-label={t('nav.label')} className="hidden md:block">
+        <ul className="flex items-center gap-1">
+          {NAV_LINKS.map((link) => (
+            <li key={link.key}>
+              <Link
+                to={link.to}
+                className="rounded-md px-3 py-2 text-sm font-medium text-muted transition-colors hover:text-text"
+              >
+                {t(`nav.${link.key}`)}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </TopBar>
+  );
+}

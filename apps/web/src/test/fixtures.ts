@@ -1,0 +1,146 @@
+import type { AccountSummary } from '@app/shared/schemas/account';
+import type { Me } from '@app/shared/schemas/auth';
+import type { PublicPlan } from '@app/shared/schemas/plans';
+import type { CurrentTrade } from '@app/shared/schemas/trades';
+import type { Transaction } from '@app/shared/schemas/transactions';
+
+/**
+ * The web tests' shared fixtures: a signed-in user, a transaction, an open trade, a plan and
+ * account summaries. Each takes the overrides its scenario needs.
+ */
+
+/** Jane, a verified, active investor; `overrides` make the variant a test needs. */
+export function userFixture(overrides: Partial<Me> = {}): Me {
+  return {
+    id: 'u1',
+    name: 'Jane Doe',
+    email: 'jane@example.com',
+    emailVerified: true,
+    phone: '+12025550143',
+    country: 'Germany',
+    referralId: 'janedoeab12c',
+    referrerId: null,
+    avatarUrl: null,
+    isActive: true,
+    activatedAt: '2025-01-02T00:00:00.000Z',
+    isAdmin: false,
+    isTrader: false,
+    twoFactorEnabled: false,
+    createdAt: '2026-01-02T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export const jane: Me = userFixture();
+
+/** The user the money pages' tests sign in (renderSignedIn's default). */
+export const testUser: Me = userFixture({
+  phone: '+1 555',
+  country: 'Canada',
+  referralId: 'janedoeabcde',
+  createdAt: '2026-01-01T00:00:00.000Z',
+});
+
+/** A file of `bytes` bytes (content irrelevant: the client checks name, type and size). */
+export function fileOf(name: string, type: string, bytes: number): File {
+  return new File([new Uint8Array(bytes)], name, { type });
+}
+
+export function tx(overrides: Partial<Transaction> = {}): Transaction {
+  return {
+    id: overrides.transactionId ?? 'id-1',
+    transactionId: 'TNX-AB12CD',
+    kind: 'deposit',
+    type: 'credit',
+    status: 'success',
+    amountCents: 123_450,
+    feeCents: 0,
+    netCents: 123_450,
+    description: 'Deposit via Bitcoin (BTC)',
+    crypto: 'Bitcoin (BTC)',
+    channel: 'crypto',
+    paymentReference: null,
+    failureReason: null,
+    methodId: null,
+    payoutDetails: null,
+    createdAt: '2026-03-05T10:00:00.000Z',
+    updatedAt: '2026-03-05T10:00:00.000Z',
+    decidedAt: null,
+    ...overrides,
+  };
+}
+
+export function openTrade(overrides: Partial<CurrentTrade> = {}): CurrentTrade {
+  return {
+    id: 't1',
+    planId: '11111111-1111-4111-8111-111111111111',
+    planTitle: 'Silver',
+    strategyId: 's1',
+    strategyName: 'Trend Rider',
+    amountCents: 100_000,
+    units: '950.5',
+    entryNav: '1.0520',
+    currentNav: '1.0731',
+    valueCents: 102_000,
+    profitCents: 2_000,
+    roiPct: '2.00',
+    stopLossPct: 40,
+    performanceFeePct: '10',
+    openedAt: '2026-11-20T10:00:00.000Z',
+    closesAt: '2026-11-27T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export const silverPlan: PublicPlan = {
+  id: '11111111-1111-4111-8111-111111111111',
+  title: 'Silver',
+  minCents: 100_000,
+  maxCents: 499_900,
+  termDays: 7,
+  recommended: true,
+  performanceFeePct: '10',
+  strategy: {
+    id: 's1',
+    name: 'Trend Rider',
+    return30dPct: '16.19',
+    avgDailyReturnPct: '0.57',
+    maxDrawdownPct: '9.19',
+    copiers: 12,
+    aumCents: 11_619_152,
+    paused: false,
+    navSeries: [
+      { at: '2026-11-19T00:00:00.000Z', nav: '1.00' },
+      { at: '2026-11-20T00:00:00.000Z', nav: '1.05' },
+      { at: '2026-11-21T00:00:00.000Z', nav: '1.16' },
+    ],
+  },
+};
+
+/** An account summary holding `trade` as its open trade (valued as the balances were read). */
+export function summaryHolding(trade: CurrentTrade | null): AccountSummary {
+  const cash = 50_000;
+  return {
+    ...summaryWith(cash),
+    investedCents: trade?.amountCents ?? 0,
+    balanceCents: cash + (trade?.valueCents ?? 0),
+    openTrade: trade,
+  };
+}
+
+export function summaryWith(availableCents: number): AccountSummary {
+  return {
+    availableCents,
+    heldCents: 0,
+    investedCents: 0,
+    balanceCents: availableCents,
+    totalDepositsCents: availableCents,
+    totalWithdrawalsCents: 0,
+    totalProfitCents: 0,
+    totalBonusCents: 0,
+    percentUp: '0.00',
+    pendingWithdrawalsCount: 0,
+    openTrade: null,
+    recentTransactions: [],
+  };
+}
