@@ -54,6 +54,7 @@ function text(value: Json | undefined, ...keys: string[]): string {
 
 const pages = locale('public/locales/pages/en.json');
 const lower = locale('public/locales/lower/en.json');
+const faqAnswers = locale('public/locales/faq/en.json');
 const publicTexts = locale('public/locales/en.json');
 const auth = locale('auth/locales/en.json');
 const plansTexts = locale('plans/locales/en.json');
@@ -66,6 +67,8 @@ const EXPECTED: Record<string, string[]> = {
     ...texts(pick(publicTexts, 'hero')).filter((text) => !text.includes('{{')),
     ...texts(pick(publicTexts, 'features', 'items')),
     ...texts(pick(lower, 'faq', 'items')),
+    // The answers too, in the page (closed under their questions), not only in the dialog.
+    ...texts(pick(faqAnswers, 'answers')),
     ...texts(pick(lower, 'testimonials', 'items')),
     text(lower, 'faq', 'title'),
     'Choose a plan',

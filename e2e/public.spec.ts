@@ -65,7 +65,12 @@ test('the stories carousel moves by button, dot and swipe, and wraps around', as
 
 test('a FAQ answer opens in a dialog and closes with Escape', async ({ page }) => {
   await page.goto('/#faq');
-  await page.getByRole('button', { name: 'Can I lose money?' }).click();
+  // Every answer is in the page's HTML, closed under its question.
+  const question = page.locator('#faq summary', { hasText: 'Can I lose money?' });
+  await expect(question).toBeVisible();
+  // Once the page's code runs, a question opens its answer in the dialog.
+  await expect(page.locator('#faq ul[data-hydrated]')).toBeAttached();
+  await question.click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole('link', { name: 'Contact Support' })).toHaveAttribute(

@@ -18,7 +18,13 @@ const gate = new Promise<void>((resolve) => {
 
 const LazyBelowFold = lazy(() =>
   gate
-    .then(() => Promise.all([import('./LandingBelowFold'), ensureNamespace('publicLower')]))
+    .then(() =>
+      Promise.all([
+        import('./LandingBelowFold'),
+        ensureNamespace('publicLower'),
+        ensureNamespace('publicFaq'),
+      ]),
+    )
     .then(([module]) => module),
 );
 

@@ -5,20 +5,33 @@ import { renderPublic } from '../../../test/render';
 import { FAQ_KEYS } from './faq';
 import { FaqSection } from './FaqSection';
 
-beforeAll(() => ensureNamespace('publicLower', 'en'));
+beforeAll(async () => {
+  await ensureNamespace('publicLower', 'en');
+  await ensureNamespace('publicFaq', 'en');
+});
 afterEach(cleanup);
 
 describe('FaqSection', () => {
-  it('lists eight questions', () => {
-    renderPublic(<FaqSection />);
+  it('lists eight questions, each with its answer in the page (closed until chosen)', () => {
+    const { container } = renderPublic(<FaqSection />);
     expect(FAQ_KEYS).toHaveLength(8);
-    const list = screen.getByRole('list');
-    expect(within(list).getAllByRole('button')).toHaveLength(8);
+    const entries = container.querySelectorAll('li > details');
+    expect(entries).toHaveLength(8);
+    const withdrawals = [...entries].find((entry) =>
+      entry.querySelector('summary')?.textContent?.includes('How do withdrawals work?'),
+    );
+    expect(withdrawals?.hasAttribute('open')).toBe(false);
+    expect(withdrawals?.textContent).toContain('You never have to pay anything in');
+    expect(
+      within(withdrawals as HTMLElement)
+        .getByRole('link', { name: 'Contact Support' })
+        .getAttribute('href'),
+    ).toBe('/contact');
   });
 
   it('opens the answer in a dialog with a Contact Support link, and Escape closes it', async () => {
     const { router } = renderPublic(<FaqSection />);
-    const question = screen.getByRole('button', { name: 'How do withdrawals work?' });
+    const question = screen.getByText('How do withdrawals work?').closest('summary')!;
     question.focus();
     fireEvent.click(question);
 

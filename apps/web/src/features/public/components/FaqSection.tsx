@@ -1,19 +1,24 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
+import { useHydrated } from '../../../lib/prerender';
 import { PlusIcon } from './icons';
 import { FAQ_KEYS, isFaqKey, loadFaqDialog, type FaqKey } from './faq';
 import { useLazyTranslation } from '../lazyNamespaces';
 import { SectionHeading } from './SectionHeading';
-import { HydratedFieldset } from '../../../ui/HydratedFieldset';
 
 const FaqDialog = lazy(loadFaqDialog);
 
 /**
  * Eight questions; choosing one opens its answer in a modal. The open question is URL state
- * (`?faq=<key>`), so an answer can be linked to directly.
+ * (`?faq=<key>`), so an answer can be linked to directly. Each answer is also in the page itself,
+ * in a disclosure under its question: the server's HTML holds every answer (search engines, Ctrl+F,
+ * a reader without JavaScript), which opens in place until the page's code runs.
  */
 export function FaqSection() {
   const { t } = useLazyTranslation('publicLower');
+  const { t: tFaq } = useLazyTranslation('publicFaq');
+  // Marks the list once the dialog can open (before that, a question opens in place).
+  const hydrated = useHydrated();
   const [searchParams, setSearchParams] = useSearchParams();
   const param = searchParams.get('faq');
   const openKey = isFaqKey(param) ? param : null;
@@ -21,15 +26,15 @@ export function FaqSection() {
   const [shownKey, setShownKey] = useState<FaqKey | null>(openKey);
   if (openKey && openKey !== shownKey) setShownKey(openKey);
 
-  // The shared Modal returns focus to a Radix trigger, and these buttons are not one: once the
+  // The shared Modal returns focus to a Radix trigger, and these questions are not one: once the
   // dialog has closed (and its focus trap is gone), focus goes back to the question by hand.
-  const buttons = useRef(new Map<FaqKey, HTMLButtonElement>());
+  const questions = useRef(new Map<FaqKey, HTMLElement>());
   const wasOpen = useRef<FaqKey | null>(openKey);
   useEffect(() => {
     const closed = wasOpen.current;
     wasOpen.current = openKey;
     if (!closed || openKey) return;
-    const timer = setTimeout(() => buttons.current.get(closed)?.focus(), 0);
+    const timer = setTimeout(() => questions.current.get(closed)?.focus(), 0);
     return () => clearTimeout(timer);
   }, [openKey]);
 
@@ -60,29 +65,44 @@ export function FaqSection() {
           title={t('faq.title')}
           text={t('faq.text')}
         />
-        <HydratedFieldset>
-          <ul className="mx-auto mt-12 grid max-w-5xl gap-3 md:grid-cols-2">
-            {FAQ_KEYS.map((key) => (
-              <li key={key}>
-                <button
+        <ul
+          data-hydrated={hydrated || undefined}
+          className="mx-auto mt-12 grid max-w-5xl items-start gap-3 md:grid-cols-2"
+        >
+          {FAQ_KEYS.map((key) => (
+            <li key={key}>
+              <details className="group rounded-xl border border-border bg-surface transition-colors hover:border-brand/60">
+                <summary
                   ref={(element) => {
-                    if (element) buttons.current.set(key, element);
-                    else buttons.current.delete(key);
+                    if (element) questions.current.set(key, element);
+                    else questions.current.delete(key);
                   }}
-                  type="button"
-                  onClick={() => setOpen(key)}
+                  onClick={(event) => {
+                    // With the page's code running, the answer opens in its dialog (the seed's
+                    // FAQ modal); without it, the disclosure opens in place.
+                    event.preventDefault();
+                    setOpen(key);
+                  }}
                   onPointerEnter={prefetch}
                   onFocus={prefetch}
-                  aria-haspopup="dialog"
-                  className="flex w-full items-center justify-between gap-4 rounded-xl border border-border bg-surface px-5 py-4 text-left font-medium text-text transition-colors hover:border-brand/60"
+                  className="flex cursor-pointer list-none items-center justify-between gap-4 rounded-xl px-5 py-4 text-left font-medium text-text [&::-webkit-details-marker]:hidden"
                 >
                   <span>{t(`faq.items.${key}`)}</span>
                   <PlusIcon className="shrink-0 text-brand-strong" />
-                </button>
-              </li>
-            ))}
-          </ul>
-        </HydratedFieldset>
+                </summary>
+                <div className="px-5 pb-4">
+                  <p className="leading-relaxed text-muted">{tFaq(`answers.${key}`)}</p>
+                  <Link
+                    to="/contact"
+                    className="mt-3 inline-block text-brand underline underline-offset-2"
+                  >
+                    {t('faq.contactSupport')}
+                  </Link>
+                </div>
+              </details>
+            </li>
+          ))}
+        </ul>
       </div>
       {shownKey && (
         <Suspense fallback={null}>
