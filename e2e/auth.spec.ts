@@ -118,5 +118,22 @@ test('register, inactive dashboard, recover the password by e-mail, enable two-f
   await off.getByLabel('Code from your app or a recovery code').fill(recoveryCodes[0] ?? '');
   await off.getByRole('button', { name: 'Disable' }).click();
   await expect(page.getByText('Two-factor authentication disabled')).toBeVisible();
+
+  // The account's own history tells this journey back, newest first, the failed sign-in marked.
+  await page.reload();
+  const activity = page.getByRole('list', { name: 'Account activity' });
+  await expect(activity.getByRole('listitem').first()).toContainText(
+    'Two-factor authentication turned off',
+  );
+  for (const entry of [
+    'Two-factor authentication turned on',
+    'Failed sign-in attempt',
+    'Password reset by e-mail link',
+  ]) {
+    await expect(activity.getByText(entry).first()).toBeVisible();
+  }
+  await expect(
+    activity.getByRole('listitem').filter({ hasText: 'Signed in' }).first(),
+  ).toContainText(/UTC · [A-Z][a-z]+ on [A-Za-z]+ · IP /);
   await admin.dispose();
 });

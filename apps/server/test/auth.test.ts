@@ -645,7 +645,11 @@ describe('security events', () => {
       sql`SELECT action, details, actor_id FROM audit_log WHERE target_id = ${user.id} AND action = 'user.login_failed'`,
     );
     expect(rows.rows).toEqual([
-      { action: 'user.login_failed', details: { reason: 'wrong_password' }, actor_id: null },
+      {
+        action: 'user.login_failed',
+        details: { reason: 'wrong_password', userAgent: 'lightMyRequest' },
+        actor_id: null,
+      },
     ]);
     expect(logLines.join('\n')).toContain('"event":"login_failed"');
     expect(logLines.join('\n')).not.toContain('Wrong-Password-Canary');

@@ -57,6 +57,7 @@ export const ACCESS: Record<string, Access> = {
   'POST /api/profile/avatar': 'signed-in',
   'DELETE /api/profile/avatar': 'signed-in',
   'GET /api/profile/referrals': 'signed-in',
+  'GET /api/profile/activity': 'signed-in',
   'GET /api/payment-methods/': 'signed-in',
   'POST /api/deposits/': 'signed-in',
   'GET /api/withdrawals/quote': 'public', // illustrates the public fee schedule

@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { auditLog, users } from '../../db/schema';
 
@@ -61,6 +61,38 @@ export async function listAuditEntries(db: DbOrTx, filter: AuditFilter, limit: n
         filter.targetId ? eq(auditLog.targetId, filter.targetId) : undefined,
         filter.action ? eq(auditLog.action, filter.action) : undefined,
         filter.before !== undefined ? lt(auditLog.id, filter.before) : undefined,
+      ),
+    )
+    .orderBy(desc(auditLog.id))
+    .limit(limit);
+}
+
+/**
+ * One user's own entries among `actions`, newest first (the target index: every one of them names
+ * the user as its target), with the user agent a sign-in recorded; `limit` rows at most.
+ */
+export async function activityEntries(
+  db: DbOrTx,
+  userId: string,
+  actions: readonly string[],
+  before: bigint | undefined,
+  limit: number,
+) {
+  return db
+    .select({
+      id: auditLog.id,
+      action: auditLog.action,
+      createdAt: auditLog.createdAt,
+      ip: auditLog.ip,
+      userAgent: sql<string | null>`${auditLog.details} ->> 'userAgent'`,
+    })
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.targetType, 'user'),
+        eq(auditLog.targetId, userId),
+        inArray(auditLog.action, [...actions]),
+        before !== undefined ? lt(auditLog.id, before) : undefined,
       ),
     )
     .orderBy(desc(auditLog.id))

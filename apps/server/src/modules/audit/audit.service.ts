@@ -1,5 +1,10 @@
 import type { z } from 'zod';
 import type { auditListSchema } from '@app/shared/schemas/admin-users';
+import {
+  ACTIVITY_ACTIONS,
+  type ActivityAction,
+  type ActivityPage,
+} from '@app/shared/schemas/activity';
 import type { SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
@@ -53,5 +58,32 @@ export async function listAudit(
       createdAt: entry.createdAt.toISOString(),
     })),
     nextCursor: rows.length > limit && last ? last.entry.id.toString() : null,
+  };
+}
+
+/** /api/profile/activity: one page of the user's own account history, newest first. */
+export async function activityOf(
+  ctx: AppContext,
+  userId: string,
+  query: { before?: number | undefined; limit: number },
+): Promise<ActivityPage> {
+  const rows = await repo.activityEntries(
+    ctx.db,
+    userId,
+    ACTIVITY_ACTIONS,
+    query.before ? BigInt(query.before) : undefined,
+    query.limit + 1,
+  );
+  const page = rows.slice(0, query.limit);
+  const last = page[page.length - 1];
+  return {
+    entries: page.map((row) => ({
+      id: row.id.toString(),
+      action: row.action as ActivityAction,
+      at: row.createdAt.toISOString(),
+      ip: row.ip,
+      userAgent: row.userAgent,
+    })),
+    nextBefore: rows.length > query.limit && last ? last.id.toString() : null,
   };
 }

@@ -121,6 +121,7 @@ export async function login(
       targetType: 'user',
       targetId: user.id,
       ip: request.ip,
+      details: { userAgent: userAgentOf(request) },
     });
     return { status: 'ok', user, session } as const;
   });
@@ -171,8 +172,13 @@ async function recordLoginFailure(
     targetType: 'user',
     targetId: userId,
     ip: request.ip,
-    details: { reason },
+    details: { reason, userAgent: userAgentOf(request) },
   });
+}
+
+/** The browser's user agent as the activity log shows it (bounded, as sessions store it). */
+function userAgentOf(request: FastifyRequest): string | null {
+  return request.headers['user-agent']?.slice(0, 300) ?? null;
 }
 
 export async function logout(ctx: AppContext, userId: string, sessionId: string): Promise<void> {

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import fastifyMultipart from '@fastify/multipart';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { activityPageSchema, activityQuerySchema } from '@app/shared/schemas/activity';
 import { meSchema } from '@app/shared/schemas/auth';
 import {
   AVATAR_MAX_BYTES,
@@ -14,6 +15,7 @@ import type { AppContext } from '../../context';
 import { refusal } from '../../http/errors';
 import { guardSignedIn } from '../../http/guards';
 import { clientAddress, limitOn, rateLimiter } from '../../http/rate-limit';
+import { activityOf } from '../audit/audit.service';
 import { requireUser } from '../auth/session';
 import { toMe } from '../users/user.view';
 import {
@@ -34,7 +36,10 @@ const avatarUploadsByAccount = {
 
 const userResponse = z.object({ user: meSchema });
 
-/** The signed-in user's own profile: contact details, avatar and referrals. Never another's. */
+/**
+ * The signed-in user's own profile: contact details, avatar, referrals and account activity. Never
+ * another's.
+ */
 export function profileRoutes(ctx: AppContext) {
   const limiter = rateLimiter(ctx);
   return async function register(fastify: FastifyInstance) {
@@ -118,6 +123,18 @@ export function profileRoutes(ctx: AppContext) {
       async (request) => {
         return referralsOf(ctx, requireUser(request).user, request.query.q);
       },
+    );
+
+    app.get(
+      '/activity',
+      {
+        schema: {
+          tags,
+          querystring: activityQuerySchema,
+          response: { 200: activityPageSchema },
+        },
+      },
+      async (request) => activityOf(ctx, requireUser(request).user.id, request.query),
     );
   };
 }

@@ -1,6 +1,13 @@
+import type { ActivityPage } from '@app/shared/schemas/activity';
 import type { Me, SessionInfo } from '@app/shared/schemas/auth';
 import type { UpdateProfileInput } from '@app/shared/schemas/profile';
-import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useMutation,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { sessionQueryKey } from '../../lib/auth';
 
@@ -35,7 +42,20 @@ function uploadAvatar(file: File): Promise<{ user: Me }> {
 /** The user snapshot lives under lib/auth's `sessionQueryKey`; the sign-in sessions beside it. */
 export const profileKeys = {
   sessions: ['auth', 'sessions'] as const,
+  activity: ['profile', 'activity'] as const,
 };
+
+/** The account's own history (GET /api/profile/activity), newest first, 20 entries a page. */
+export const activityQuery = infiniteQueryOptions({
+  queryKey: profileKeys.activity,
+  queryFn: ({ signal, pageParam }) =>
+    api.get<ActivityPage>(
+      `/api/profile/activity?limit=20${pageParam ? `&before=${pageParam}` : ''}`,
+      signal,
+    ),
+  initialPageParam: '',
+  getNextPageParam: (last) => last.nextBefore ?? undefined,
+});
 
 /** The user's signed-in sessions: this device first, then the most recently active. */
 export const sessionsQuery = queryOptions({
@@ -47,11 +67,12 @@ export const sessionsQuery = queryOptions({
     ),
 });
 
-/** One invalidation for everything /profile shows (the user snapshot and the session list). */
+/** One invalidation for everything /profile shows (the user snapshot, sessions and activity). */
 export function invalidateProfile(queryClient: QueryClient): Promise<void> {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: sessionQueryKey }),
     queryClient.invalidateQueries({ queryKey: profileKeys.sessions }),
+    queryClient.invalidateQueries({ queryKey: profileKeys.activity }),
   ]).then(() => undefined);
 }
 

@@ -5,6 +5,7 @@ import { Card } from '../../../ui';
 import { AccountDetailsCard } from '../components/AccountDetailsCard';
 import { AccountFigures } from '../components/AccountFigures';
 import { ActiveSessions } from '../components/ActiveSessions';
+import { ActivityLog } from '../components/ActivityLog';
 import { AvatarUploadModal } from '../components/AvatarUploadModal';
 import { ChangePasswordForm } from '../components/ChangePasswordForm';
 import { EmailVerification } from '../components/EmailVerification';
@@ -53,6 +54,7 @@ export function ProfilePage() {
         <ChangePasswordForm />
         <TwoFactorSettings user={user} />
         <ActiveSessions />
+        <ActivityLog />
       </Card>
       <AvatarUploadModal user={user} open={avatarOpen} onOpenChange={setAvatarOpen} />
     </div>
