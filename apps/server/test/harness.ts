@@ -153,7 +153,7 @@ export async function createTestApp(
       if (!owner) return;
       const cleanup = new pg.Client({ connectionString: baseUrl });
       await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropDatabase(cleanup, name);
       await cleanup.end();
     },
   };
@@ -355,4 +355,21 @@ export function expectError(
   error: { code?: string; params?: Record<string, unknown>; message?: string; field?: string },
 ): void {
   expect(response.json()).toMatchObject({ error });
+}
+
+/**
+ * Drops a test database. On a server where the tests' role is not a superuser (CI's own
+ * PostgreSQL), FORCE may not end an autovacuum worker busy in that database (42501); it finishes
+ * within moments, so the drop is tried again for a while before giving up.
+ */
+async function dropDatabase(client: pg.Client, name: string): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== '42501' || attempt >= 50) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
 }

@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import {
   CandlestickSeries,
-  ColorType,
   createChart,
   type IChartApi,
   type ISeriesApi,
   type UTCTimestamp,
 } from 'lightweight-charts';
 import { useEffect, useRef } from 'react';
+import { baseChartOptions, CHART_COLORS } from '../../../ui/chartTheme';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/requestErrors';
 import { ErrorState } from '../../../ui';
@@ -18,14 +18,6 @@ import { useLiveTickers } from '../hooks';
 
 const INTERVAL_MS = 60_000;
 const CANDLES = 240;
-
-const COLORS = {
-  text: '#9aa8c2',
-  grid: 'rgba(36, 49, 77, 0.6)',
-  border: '#24314d',
-  up: '#34d399',
-  down: '#f87171',
-};
 
 /**
  * The Live Trade chart (lightweight-charts, loaded only here): the symbol's 1-minute candles from
@@ -47,24 +39,15 @@ export default function LiveTradeChart({ symbol }: { symbol: string }) {
     const element = container.current;
     if (!element) return;
     const chart = createChart(element, {
-      autoSize: true,
-      layout: {
-        background: { type: ColorType.Solid, color: 'transparent' },
-        textColor: COLORS.text,
-        fontFamily: 'Inter, ui-sans-serif, system-ui, sans-serif',
-        attributionLogo: false,
-      },
-      grid: { vertLines: { color: COLORS.grid }, horzLines: { color: COLORS.grid } },
-      rightPriceScale: { borderColor: COLORS.border },
-      timeScale: { borderColor: COLORS.border, timeVisible: true, secondsVisible: false },
+      ...baseChartOptions(),
       crosshair: { mode: 0 },
     });
     const series = chart.addSeries(CandlestickSeries, {
-      upColor: COLORS.up,
-      downColor: COLORS.down,
+      upColor: CHART_COLORS.up,
+      downColor: CHART_COLORS.down,
       borderVisible: false,
-      wickUpColor: COLORS.up,
-      wickDownColor: COLORS.down,
+      wickUpColor: CHART_COLORS.up,
+      wickDownColor: CHART_COLORS.down,
     });
     chartRef.current = chart;
     seriesRef.current = series;

@@ -1,22 +1,13 @@
 import type { NavPoint } from '@app/shared/schemas/strategies';
 import {
   AreaSeries,
-  ColorType,
   createChart,
   type IChartApi,
   type ISeriesApi,
   type UTCTimestamp,
 } from 'lightweight-charts';
 import { useEffect, useRef } from 'react';
-
-const COLORS = {
-  text: '#9aa8c2',
-  grid: 'rgba(36, 49, 77, 0.6)',
-  border: '#24314d',
-  line: '#60a5fa',
-  top: 'rgba(96, 165, 250, 0.28)',
-  bottom: 'rgba(96, 165, 250, 0.02)',
-};
+import { baseChartOptions, CHART_COLORS } from '../../../ui/chartTheme';
 
 /**
  * The NAV line of one range (lightweight-charts, loaded only with the strategy page). The figures
@@ -37,23 +28,14 @@ export default function NavChart({
     const element = container.current;
     if (!element) return;
     const chart = createChart(element, {
-      autoSize: true,
-      layout: {
-        background: { type: ColorType.Solid, color: 'transparent' },
-        textColor: COLORS.text,
-        fontFamily: 'Inter, ui-sans-serif, system-ui, sans-serif',
-        attributionLogo: false,
-      },
-      grid: { vertLines: { color: COLORS.grid }, horzLines: { color: COLORS.grid } },
-      rightPriceScale: { borderColor: COLORS.border },
-      timeScale: { borderColor: COLORS.border, timeVisible: true, secondsVisible: false },
+      ...baseChartOptions(),
       handleScroll: false,
       handleScale: false,
     });
     seriesRef.current = chart.addSeries(AreaSeries, {
-      lineColor: COLORS.line,
-      topColor: COLORS.top,
-      bottomColor: COLORS.bottom,
+      lineColor: CHART_COLORS.line,
+      topColor: CHART_COLORS.areaTop,
+      bottomColor: CHART_COLORS.areaBottom,
       lineWidth: 2,
       priceFormat: { type: 'price', precision: 4, minMove: 0.0001 },
     });
