@@ -119,6 +119,27 @@ export default tseslint.config(
     },
   },
   {
+    // The server's own plumbing (HTTP, realtime, jobs, start-up, seed) reaches a module's data
+    // through that module's service too.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/modules/**', 'apps/server/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': 'off',
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '/modules/[a-z-]+/[a-z.-]+\\.repo(\\.js)?$',
+              allowTypeImports: true,
+              message: "A module's data is reached through its service, never its repo.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: SERVER_DATA_LAYER,
     rules: {
       'no-restricted-imports': 'off',

@@ -1,5 +1,5 @@
 import type { AppContext } from '../context';
-import { findLiveSessionsByIds } from '../modules/auth/auth.repo';
+import { findLiveSessionsByIds } from '../modules/auth/auth.service';
 import { sessionIsLive, sessionLimits } from '../modules/auth/session';
 import { channelsFor } from './channels';
 import type { Authorize } from './realtime';
@@ -10,7 +10,7 @@ import type { Authorize } from './realtime';
  */
 export function sessionAuthorizer(ctx: AppContext): Authorize {
   return async (sessionIds) => {
-    const rows = await findLiveSessionsByIds(ctx.db, sessionIds);
+    const rows = await findLiveSessionsByIds(ctx, sessionIds);
     const now = ctx.clock.now();
     const limits = sessionLimits(ctx);
     return new Map(

@@ -408,6 +408,11 @@ export async function disableTwoFactor(
 
 // For other modules: the users and sessions tables are this module's. -----------------------------
 
+/** Sessions not revoked among `ids`, with their users (the live sockets' re-check). */
+export function findLiveSessionsByIds(ctx: AppContext, ids: string[]) {
+  return repo.findLiveSessionsByIds(ctx.db, ids);
+}
+
 export function findUserById(db: DbOrTx, id: string): Promise<UserRow | undefined> {
   return repo.findUserById(db, id);
 }
