@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { formatUsd } from './money';
 import { RULE_CODES, type RuleCode } from './rules';
+import { fillTemplate } from './template';
 
 /**
  * Every refusal the API answers with: a literal code and its typed parameters. The server throws
@@ -436,10 +437,7 @@ export function errorContext(code: ErrorCode, params: ParamValues): string | und
   return parts.length > 0 ? parts.join('_') : undefined;
 }
 
-/** Fills `{{name}}` placeholders (the i18next syntax) from `values`. */
-export function fillTemplate(template: string, values: Record<string, string>): string {
-  return template.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => values[name] ?? whole);
-}
+export { fillTemplate };
 
 /** The English message of a code with its parameters: the one English renderer. */
 export function englishErrorMessage<C extends ErrorCode>(code: C, params: ErrorParams<C>): string {

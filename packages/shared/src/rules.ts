@@ -1,3 +1,5 @@
+import { fillTemplate } from './template';
+
 /**
  * The rules input must keep, as codes. A zod schema's message is never a sentence: it is
  * `rule(code, params)`, a token such as `AT_MOST_CHARACTERS {"max":80}`. The server answers a
@@ -174,8 +176,9 @@ export function readRule(message: string): BrokenRule | null {
 
 /** The English text of a rule: the one English renderer, used by the server's answers. */
 export function englishRule({ code, values }: BrokenRule): string {
-  return RULE_ENGLISH[code].replace(/\{\{(\w+)\}\}/g, (whole, name: string) =>
-    values[name] === undefined ? whole : String(values[name]),
+  return fillTemplate(
+    RULE_ENGLISH[code],
+    Object.fromEntries(Object.entries(values).map(([name, value]) => [name, String(value)])),
   );
 }
 
