@@ -58,7 +58,11 @@ function BalanceCard({ summary }: { summary: AccountSummary }) {
       </p>
       {summary.percentUp !== null && <PercentChange value={summary.percentUp} />}
       <p className="mt-3 text-xs text-muted">
-        {summary.openTrades.length > 0 ? t('figures.balanceHintTrade') : t('figures.balanceHint')}
+        {summary.openTrades.length > 1
+          ? t('figures.balanceHintTrades')
+          : summary.openTrades.length === 1
+            ? t('figures.balanceHintTrade')
+            : t('figures.balanceHint')}
       </p>
       <dl className="mt-4 grid grid-cols-2 gap-3 border-t border-border pt-4 text-sm">
         <div>
