@@ -6,9 +6,14 @@ import { TRADE_CLOSE_REASONS } from './kinds';
 /** A copy's stop-loss, in whole percent of what was put in (docs/product.md): bounds and default. */
 export const STOP_LOSS_PCT = { min: 5, max: 95, default: 40 } as const;
 
+/** A copy's optional take-profit, in whole percent of gain on what was put in: bounds. */
+export const TAKE_PROFIT_PCT = { min: 1, max: 1000 } as const;
+
 export const TRADE_MESSAGES = {
   amountRequired: rule('AMOUNT_REQUIRED'),
   stopLoss: rule('STOP_LOSS_RANGE', { min: STOP_LOSS_PCT.min, max: STOP_LOSS_PCT.max }),
+  takeProfit: rule('TAKE_PROFIT_RANGE', { min: TAKE_PROFIT_PCT.min, max: TAKE_PROFIT_PCT.max }),
+  nothingToChange: rule('TRADE_CHANGE_REQUIRED'),
   selectPlan: rule('PLAN_REQUIRED'),
 } as const;
 
@@ -26,6 +31,27 @@ export function isStopLossCrossed(amountCents: bigint, valueCents: bigint, pct: 
 export function stopLossValueCents(amountCents: number, pct: number): number {
   return Number((BigInt(amountCents) * BigInt(100 - pct)) / 100n);
 }
+
+/**
+ * The take-profit rule, its mirror: a trade closes once its gain is at least `pct` % of what was
+ * put in — (value − amount) × 100 ≥ amount × pct, exactly. A stop-loss and a take-profit can never
+ * both hold for one trade at one value (one is a loss, the other a gain).
+ */
+export function isTakeProfitCrossed(amountCents: bigint, valueCents: bigint, pct: number): boolean {
+  return (valueCents - amountCents) * 100n >= amountCents * BigInt(pct);
+}
+
+/** The lowest value at which the take-profit fires: ceil(amount × (100 + pct) / 100) cents. */
+export function takeProfitValueCents(amountCents: number, pct: number): number {
+  const scaled = BigInt(amountCents) * BigInt(100 + pct);
+  return Number((scaled + 99n) / 100n);
+}
+
+const takeProfitPct = z
+  .number({ error: TRADE_MESSAGES.takeProfit })
+  .int(TRADE_MESSAGES.takeProfit)
+  .min(TAKE_PROFIT_PCT.min, TRADE_MESSAGES.takeProfit)
+  .max(TAKE_PROFIT_PCT.max, TRADE_MESSAGES.takeProfit);
 
 const stopLossPct = z
   .number({ error: TRADE_MESSAGES.stopLoss })
@@ -77,10 +103,20 @@ export const createTradeSchema = z.strictObject({
   planId: z.uuid({ error: TRADE_MESSAGES.selectPlan }),
   amount: tradeAmountSchema,
   stopLossPct: stopLossPct.optional(),
+  takeProfitPct: takeProfitPct.nullable().optional(),
 });
 export type CreateTradeInput = z.input<typeof createTradeSchema>;
 
-export const updateTradeSchema = z.strictObject({ stopLossPct });
+/** A new stop-loss, a new take-profit (null: none), or both. */
+export const updateTradeSchema = z
+  .strictObject({
+    stopLossPct: stopLossPct.optional(),
+    takeProfitPct: takeProfitPct.nullable().optional(),
+  })
+  .refine((input) => input.stopLossPct !== undefined || input.takeProfitPct !== undefined, {
+    error: TRADE_MESSAGES.nothingToChange,
+  });
+export type UpdateTradeInput = z.input<typeof updateTradeSchema>;
 
 /** The open trade, valued now: valueCents = floor(units × currentNav × 100). */
 export const currentTradeSchema = z.object({
@@ -98,6 +134,8 @@ export const currentTradeSchema = z.object({
   /** profit / amount × 100, 2 decimals. */
   roiPct: z.string(),
   stopLossPct: z.number().int(),
+  /** Closes the trade once its gain reaches this % of the amount; null: none. */
+  takeProfitPct: z.number().int().nullable(),
   performanceFeePct: z.string(),
   openedAt: z.string(),
   closesAt: z.string(),

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { plans } from '../../db/schema';
 import { preparedPer } from '../../db/prepared';
@@ -130,14 +130,18 @@ export async function openTradesOfUser(db: DbOrTx, userId: string) {
 }
 
 /** Which open trades a scheduled close takes: stop-losses crossed at one NAV, or terms ended. */
-export type DueRule = { reason: 'stop_loss'; nav: string } | { reason: 'term_end'; now: Date };
+/**
+ * Which open trades a scheduled close takes: those whose own price rule (stop-loss or take-profit)
+ * is crossed at one NAV, or whose term has ended.
+ */
+export type DueRule = { reason: 'price'; nav: string } | { reason: 'term_end'; now: Date };
 
 /**
  * Up to `limit` open trades of one strategy that `rule` closes, with their plans' titles, locked
  * FOR UPDATE in id order (a trade its owner is closing right now is waited for, then left out as
- * closed). The stop-loss test is the domain's exact integer rule
- * ((amount − floor(units × NAV × 100)) × 100 ≥ amount × pct) in NUMERIC; the caller checks each
- * again with the domain function.
+ * closed). The stop-loss and take-profit tests are the domain's exact integer rules
+ * ((amount − floor(units × NAV × 100)) × 100 ≥ amount × pct, and its mirror for a gain) in NUMERIC;
+ * the caller checks each again with the domain functions.
  */
 export async function lockDueTrades(
   db: DbOrTx,
@@ -145,12 +149,15 @@ export async function lockDueTrades(
   rule: DueRule,
   limit: number,
 ): Promise<{ trade: TradeRow; planTitle: string }[]> {
+  const trade = { amountCents: sql`${trades.amountCents}`, units: sql`${trades.units}` };
   const due =
-    rule.reason === 'stop_loss'
-      ? stopLossCrossedSql(
-          { amountCents: sql`${trades.amountCents}`, units: sql`${trades.units}` },
-          sql`${trades.stopLossPct}`,
-          rule.nav,
+    rule.reason === 'price'
+      ? or(
+          stopLossCrossedSql(trade, sql`${trades.stopLossPct}`, rule.nav),
+          and(
+            isNotNull(trades.takeProfitPct),
+            takeProfitCrossedSql(trade, sql`${trades.takeProfitPct}`, rule.nav),
+          ),
         )
       : lte(trades.closesAt, rule.now);
   return db
@@ -173,6 +180,11 @@ function stopLossCrossedSql(trade: { amountCents: SQL; units: SQL }, pct: SQL, n
             >= ${trade.amountCents} * ${pct}`;
 }
 
+function takeProfitCrossedSql(trade: { amountCents: SQL; units: SQL }, pct: SQL, nav: string): SQL {
+  return sql`(floor(${trade.units} * ${nav}::numeric * 100) - ${trade.amountCents}) * 100
+            >= ${trade.amountCents} * ${pct}`;
+}
+
 /** What the SQL pre-filter says of one trade at `nav` (for the property test against the domain). */
 export async function stopLossCrossedInSql(
   db: DbOrTx,
@@ -185,6 +197,24 @@ export async function stopLossCrossedInSql(
       units: sql`${trade.units}::numeric`,
     },
     sql`${trade.stopLossPct}::int`,
+    nav,
+  );
+  const { rows } = await db.execute<{ crossed: boolean }>(sql`SELECT ${crossed} AS crossed`);
+  return rows[0]?.crossed === true;
+}
+
+/** The same for the take-profit pre-filter. */
+export async function takeProfitCrossedInSql(
+  db: DbOrTx,
+  trade: { amountCents: bigint; units: string; takeProfitPct: number },
+  nav: string,
+): Promise<boolean> {
+  const crossed = takeProfitCrossedSql(
+    {
+      amountCents: sql`${trade.amountCents.toString()}::bigint`,
+      units: sql`${trade.units}::numeric`,
+    },
+    sql`${trade.takeProfitPct}::int`,
     nav,
   );
   const { rows } = await db.execute<{ crossed: boolean }>(sql`SELECT ${crossed} AS crossed`);
@@ -314,6 +344,17 @@ export async function insertTrade(
   return row;
 }
 
-export async function setStopLoss(db: DbOrTx, tradeId: string, stopLossPct: number) {
-  await db.update(trades).set({ stopLossPct }).where(eq(trades.id, tradeId));
+/** Sets what is given of the trade's stop-loss and take-profit (null: no take-profit). */
+export async function setCloseRules(
+  db: DbOrTx,
+  tradeId: string,
+  rules: { stopLossPct?: number | undefined; takeProfitPct?: number | null | undefined },
+) {
+  await db
+    .update(trades)
+    .set({
+      ...(rules.stopLossPct !== undefined ? { stopLossPct: rules.stopLossPct } : {}),
+      ...(rules.takeProfitPct !== undefined ? { takeProfitPct: rules.takeProfitPct } : {}),
+    })
+    .where(eq(trades.id, tradeId));
 }

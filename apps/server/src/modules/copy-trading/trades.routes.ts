@@ -19,7 +19,7 @@ import type { TradeRef } from './trades.service';
 
 /**
  * The follower's trades, one open per plan: POST /api/trades (invest), GET /api/trades/open (every
- * open trade, newest first), PATCH /api/trades/:id {stopLossPct}, POST /api/trades/:id/claim and
+ * open trade, newest first), PATCH /api/trades/:id {stopLossPct, takeProfitPct}, POST /api/trades/:id/claim and
  * /close; `current` in place of an id names the newest open trade. Mutations accept an
  * Idempotency-Key. No request carries a price, a NAV or a profit.
  */
@@ -83,11 +83,11 @@ export function tradeRoutes(ctx: AppContext) {
           },
         },
         async (request) => ({
-          trade: await service.updateStopLoss(
+          trade: await service.updateTradeRules(
             ctx,
             requireUser(request).user,
             refOf(request.params),
-            request.body.stopLossPct,
+            request.body,
           ),
         }),
       );

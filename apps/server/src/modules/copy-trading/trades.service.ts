@@ -45,6 +45,7 @@ function toDomainTrade(row: TradeRow): Trade {
     openedAt: row.openedAt.getTime(),
     closesAt: row.closesAt.getTime(),
     stopLossPct: row.stopLossPct,
+    takeProfitPct: row.takeProfitPct,
   };
 }
 
@@ -70,6 +71,7 @@ function currentView(
     profitCents: Number(profitCents),
     roiPct: roiPct(profitCents, row.amountCents),
     stopLossPct: row.stopLossPct,
+    takeProfitPct: row.takeProfitPct,
     performanceFeePct: row.performanceFeePct,
     openedAt: row.openedAt.toISOString(),
     closesAt: row.closesAt.toISOString(),
@@ -145,7 +147,12 @@ async function refuseMissingTrade(db: Tx | AppContext['db'], userId: string, tra
 export async function openTrade(
   ctx: AppContext,
   user: UserRow,
-  input: { planId: string; amount: number; stopLossPct?: number | undefined },
+  input: {
+    planId: string;
+    amount: number;
+    stopLossPct?: number | undefined;
+    takeProfitPct?: number | null | undefined;
+  },
   key: string | undefined,
 ) {
   requireActiveAccount(user);
@@ -203,6 +210,7 @@ export async function openTrade(
         now: now.getTime(),
         termDays: plan.termDays,
         ...(input.stopLossPct !== undefined ? { stopLossPct: input.stopLossPct } : {}),
+        takeProfitPct: input.takeProfitPct ?? null,
       });
       const trade = await repo.insertTrade(tx, {
         userId: user.id,
@@ -214,6 +222,7 @@ export async function openTrade(
         highWaterNav: domainTrade.highWaterNav.toFixed(),
         performanceFeePct: plan.performanceFeePct,
         stopLossPct: domainTrade.stopLossPct,
+        takeProfitPct: domainTrade.takeProfitPct,
         openedAt: now,
         closesAt: new Date(domainTrade.closesAt),
         openTransactionId: row.id,
@@ -437,17 +446,18 @@ export async function closeOwnTrade(
   );
 }
 
-export async function updateStopLoss(
+/** A new stop-loss and/or take-profit (null: none) on one of the user's open trades. */
+export async function updateTradeRules(
   ctx: AppContext,
   user: UserRow,
   ref: TradeRef,
-  stopLossPct: number,
+  rules: { stopLossPct?: number | undefined; takeProfitPct?: number | null | undefined },
 ): Promise<CurrentTrade> {
   const tradeId = await tradeIdOf(ctx, user.id, ref);
   await ctx.db.transaction(async (tx) => {
     const trade = await repo.lockOpenTradeOfUser(tx, user.id, tradeId);
     if (!trade) throw await refuseMissingTrade(tx, user.id, tradeId);
-    await repo.setStopLoss(tx, trade.id, stopLossPct);
+    await repo.setCloseRules(tx, trade.id, rules);
   });
   const view = (await openTrades(ctx, user.id)).find((trade) => trade.id === tradeId);
   if (!view) throw refusal('NO_OPEN_TRADE');
