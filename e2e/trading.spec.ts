@@ -163,6 +163,7 @@ test('a funded investor copies a strategy with $1,000, watches it move with the 
   await basicCard.getByRole('button', { name: 'Set a take-profit' }).click();
   const takeProfit = page.getByRole('dialog', { name: 'Take-profit' });
   await takeProfit.getByLabel('Take-profit').fill('50');
+  await snap(page, 'take-profit-dialog');
   await takeProfit.getByRole('button', { name: 'Save' }).click();
   await expect(basicCard.getByTestId('take-profit')).toHaveText(
     /^Take-profit 50%: the trade closes by itself once its value reaches \$750\.00\./,
