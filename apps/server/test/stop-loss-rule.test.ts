@@ -14,10 +14,7 @@ import {
   type Trade,
 } from '../src/modules/copy-trading/domain/trade';
 import { unitsForAmount } from '../src/modules/copy-trading/domain/subscriptions';
-import {
-  stopLossCrossedInSql,
-  takeProfitCrossedInSql,
-} from '../src/modules/copy-trading/trades.repo';
+import { closeRuleCrossedInSql } from '../src/modules/copy-trading/trades.repo';
 import { createTestApp, type TestApp } from './harness';
 
 /**
@@ -74,13 +71,11 @@ describe('the stop-loss rule', () => {
     let runs = 0;
     await fc.assert(
       fc.asyncProperty(caseArb, async ({ trade, nav }) => {
-        const inSql = await stopLossCrossedInSql(
+        const inSql = await closeRuleCrossedInSql(
           t.db,
-          {
-            amountCents: trade.amountCents,
-            units: trade.units.toFixed(),
-            stopLossPct: trade.stopLossPct,
-          },
+          'stop_loss',
+          { amountCents: trade.amountCents, units: trade.units.toFixed() },
+          trade.stopLossPct,
           nav,
         );
         const inDomain = shouldStopOut(trade, nav);
@@ -161,9 +156,11 @@ describe('the take-profit rule', () => {
     let runs = 0;
     await fc.assert(
       fc.asyncProperty(takeProfitArb, async ({ trade, nav, pct }) => {
-        const inSql = await takeProfitCrossedInSql(
+        const inSql = await closeRuleCrossedInSql(
           t.db,
-          { amountCents: trade.amountCents, units: trade.units.toFixed(), takeProfitPct: pct },
+          'take_profit',
+          { amountCents: trade.amountCents, units: trade.units.toFixed() },
+          pct,
           nav,
         );
         const inDomain = shouldTakeProfit(trade, nav);

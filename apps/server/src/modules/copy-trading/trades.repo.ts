@@ -185,36 +185,24 @@ function takeProfitCrossedSql(trade: { amountCents: SQL; units: SQL }, pct: SQL,
             >= ${trade.amountCents} * ${pct}`;
 }
 
-/** What the SQL pre-filter says of one trade at `nav` (for the property test against the domain). */
-export async function stopLossCrossedInSql(
+/**
+ * What the SQL pre-filter says of one trade at `nav` under its stop-loss or take-profit of `pct`
+ * (for the property tests against the domain).
+ */
+export async function closeRuleCrossedInSql(
   db: DbOrTx,
-  trade: { amountCents: bigint; units: string; stopLossPct: number },
+  rule: 'stop_loss' | 'take_profit',
+  trade: { amountCents: bigint; units: string },
+  pct: number,
   nav: string,
 ): Promise<boolean> {
-  const crossed = stopLossCrossedSql(
+  const crossedSql = rule === 'stop_loss' ? stopLossCrossedSql : takeProfitCrossedSql;
+  const crossed = crossedSql(
     {
       amountCents: sql`${trade.amountCents.toString()}::bigint`,
       units: sql`${trade.units}::numeric`,
     },
-    sql`${trade.stopLossPct}::int`,
-    nav,
-  );
-  const { rows } = await db.execute<{ crossed: boolean }>(sql`SELECT ${crossed} AS crossed`);
-  return rows[0]?.crossed === true;
-}
-
-/** The same for the take-profit pre-filter. */
-export async function takeProfitCrossedInSql(
-  db: DbOrTx,
-  trade: { amountCents: bigint; units: string; takeProfitPct: number },
-  nav: string,
-): Promise<boolean> {
-  const crossed = takeProfitCrossedSql(
-    {
-      amountCents: sql`${trade.amountCents.toString()}::bigint`,
-      units: sql`${trade.units}::numeric`,
-    },
-    sql`${trade.takeProfitPct}::int`,
+    sql`${pct}::int`,
     nav,
   );
   const { rows } = await db.execute<{ crossed: boolean }>(sql`SELECT ${crossed} AS crossed`);
