@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MONEY_MESSAGES, amountInCents } from './money';
 import { rule } from '../rules';
+import { atMostCharacters, wholeNumberParam } from './common';
 import { TRADE_CLOSE_REASONS } from './kinds';
 
 /** A copy's stop-loss, in whole percent of what was put in (docs/product.md): bounds and default. */
@@ -163,3 +164,38 @@ export const closedTradeSchema = z.object({
 });
 export type ClosedTrade = z.infer<typeof closedTradeSchema>;
 export const closedTradeResponseSchema = z.object({ trade: closedTradeSchema });
+
+/** GET /api/trades/history: closed trades, newest close first, searched by plan or strategy. */
+export const tradeHistoryQuerySchema = z.object({
+  q: z.string().trim().max(100, atMostCharacters(100)).optional(),
+  /** Opaque, from the previous page's `nextCursor`. */
+  cursor: z.string().max(200, atMostCharacters(200)).optional(),
+  limit: wholeNumberParam(1, 50).default(20),
+});
+export type TradeHistoryQuery = z.input<typeof tradeHistoryQuerySchema>;
+
+/** A closed trade as the history lists it: what went in, what came out, and why it closed. */
+export const historyTradeSchema = z.object({
+  id: z.string(),
+  planTitle: z.string(),
+  strategyName: z.string(),
+  openedAt: z.string(),
+  closedAt: z.string(),
+  closeReason: z.enum(TRADE_CLOSE_REASONS),
+  amountCents: z.number().int(),
+  /** Credited to the balance: value − fee. */
+  payoutCents: z.number().int(),
+  feeCents: z.number().int(),
+  /** payout − amount: what the copy made or lost after the fee. */
+  profitCents: z.number().int(),
+  /** profit / amount × 100, 2 decimals. */
+  roiPct: z.string(),
+  transactionId: z.string().nullable(),
+});
+export type HistoryTrade = z.infer<typeof historyTradeSchema>;
+
+export const tradeHistoryPageSchema = z.object({
+  trades: z.array(historyTradeSchema),
+  nextCursor: z.string().nullable(),
+});
+export type TradeHistoryPage = z.infer<typeof tradeHistoryPageSchema>;

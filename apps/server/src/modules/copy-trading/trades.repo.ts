@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { plans } from '../../db/schema';
+import { escapeLike } from '../../db/keyset';
 import { preparedPer } from '../../db/prepared';
 import { positionsJson, positionsOf, toState } from './strategies.repo';
 import { strategies, trades, type CloseReason, type TradeRow } from './copy-trading.schema';
@@ -271,16 +272,29 @@ export interface ClosedTradeRecord {
 }
 
 /**
- * One keyset page of a user's closed trades, oldest close first, after (closedAt, id) of the
- * previous page's last row. Scoped to the user in its `where`.
+ * One keyset page of a user's closed trades after the previous page's last (closed_at, id):
+ * oldest close first (the CSV export) or newest first (the history page), optionally only those
+ * whose plan or strategy name contains `search`. Scoped to the user in its `where`.
  */
 export async function closedTradesPage(
   db: DbOrTx,
-  params: { userId: string; after: { cursorAt: string; id: string } | null; limit: number },
+  params: {
+    userId: string;
+    after: { cursorAt: string; id: string } | null;
+    limit: number;
+    newestFirst?: boolean;
+    search?: string | undefined;
+  },
 ): Promise<ClosedTradeRecord[]> {
+  const newest = params.newestFirst === true;
   const after = params.after
-    ? sql`AND (t.closed_at, t.id) > (${params.after.cursorAt}::timestamptz, ${params.after.id}::uuid)`
+    ? newest
+      ? sql`AND (t.closed_at, t.id) < (${params.after.cursorAt}::timestamptz, ${params.after.id}::uuid)`
+      : sql`AND (t.closed_at, t.id) > (${params.after.cursorAt}::timestamptz, ${params.after.id}::uuid)`
     : sql``;
+  const pattern = params.search ? `%${escapeLike(params.search)}%` : undefined;
+  const search = pattern ? sql`AND (p.title ILIKE ${pattern} OR s.name ILIKE ${pattern})` : sql``;
+  const order = newest ? sql`t.closed_at DESC, t.id DESC` : sql`t.closed_at, t.id`;
   const result = await db.execute<{
     id: string;
     opened_at: string;
@@ -304,8 +318,8 @@ export async function closedTradesPage(
     JOIN plans p ON p.id = t.plan_id
     JOIN strategies s ON s.id = t.strategy_id
     LEFT JOIN transactions tx ON tx.id = t.close_transaction_id
-    WHERE t.user_id = ${params.userId} AND t.status = 'closed' ${after}
-    ORDER BY t.closed_at, t.id
+    WHERE t.user_id = ${params.userId} AND t.status = 'closed' ${after} ${search}
+    ORDER BY ${order}
     LIMIT ${params.limit}`);
   return result.rows.map((row) => ({
     id: row.id,
@@ -323,7 +337,7 @@ export async function closedTradesPage(
   }));
 }
 
-/** A new open trade; undefined when the user already has one (the one-open-trade index). */
+/** A new open trade; undefined when the user already has one in its plan (one per plan). */
 export async function insertTrade(
   db: DbOrTx,
   values: typeof trades.$inferInsert,

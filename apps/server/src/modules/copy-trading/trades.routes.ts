@@ -6,6 +6,8 @@ import {
   currentTradeResponseSchema,
   currentTradeSchema,
   openTradesResponseSchema,
+  tradeHistoryPageSchema,
+  tradeHistoryQuerySchema,
   updateTradeSchema,
 } from '@app/shared/schemas/trades';
 import { rule } from '@app/shared/rules';
@@ -19,7 +21,8 @@ import type { TradeRef } from './trades.service';
 
 /**
  * The follower's trades, one open per plan: POST /api/trades (invest), GET /api/trades/open (every
- * open trade, newest first), PATCH /api/trades/:id {stopLossPct, takeProfitPct}, POST /api/trades/:id/claim and
+ * open trade, newest first), GET /api/trades/history (closed ones, newest first, searched, paged),
+ * PATCH /api/trades/:id {stopLossPct, takeProfitPct}, POST /api/trades/:id/claim and
  * /close; `current` in place of an id names the newest open trade. Mutations accept an
  * Idempotency-Key. No request carries a price, a NAV or a profit.
  */
@@ -53,6 +56,17 @@ export function tradeRoutes(ctx: AppContext) {
       async (request) => ({
         trades: await service.openTrades(ctx, requireUser(request).user.id),
       }),
+    );
+    app.get(
+      '/history',
+      {
+        schema: {
+          tags,
+          querystring: tradeHistoryQuerySchema,
+          response: { 200: tradeHistoryPageSchema },
+        },
+      },
+      async (request) => service.tradeHistory(ctx, requireUser(request).user.id, request.query),
     );
     app.get(
       '/current',

@@ -2,8 +2,14 @@ import {
   englishDescription,
   type TransactionDescription,
 } from '@app/shared/schemas/transaction-descriptions';
-import { planBoundProblem, type ClosedTrade, type CurrentTrade } from '@app/shared/schemas/trades';
+import {
+  planBoundProblem,
+  type ClosedTrade,
+  type CurrentTrade,
+  type TradeHistoryPage,
+} from '@app/shared/schemas/trades';
 import type { AppContext } from '../../context';
+import { decodeCursor, encodeCursor } from '../../db/keyset';
 import type { Tx } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { refusal } from '../../http/errors';
@@ -482,4 +488,50 @@ export async function* closedTradePages(
     if (!last || page.length < pageSize) return;
     after = { cursorAt: last.cursorAt, id: last.id };
   }
+}
+
+/** GET /api/trades/history: the user's closed trades, newest close first, a keyset page at a time. */
+export async function tradeHistory(
+  ctx: AppContext,
+  userId: string,
+  query: { q?: string | undefined; cursor?: string | undefined; limit: number },
+): Promise<TradeHistoryPage> {
+  let after: { cursorAt: string; id: string } | null = null;
+  if (query.cursor !== undefined) {
+    const cursor = decodeCursor(query.cursor);
+    if (!cursor) throw refusal('INVALID_CURSOR', {}, 'cursor');
+    after = { cursorAt: cursor.createdAt, id: cursor.id };
+  }
+  const rows = await repo.closedTradesPage(ctx.db, {
+    userId,
+    after,
+    limit: query.limit + 1,
+    newestFirst: true,
+    search: query.q || undefined,
+  });
+  const page = rows.slice(0, query.limit);
+  const last = page[page.length - 1];
+  return {
+    trades: page.map((row) => {
+      const profit = row.payoutCents - row.amountCents;
+      return {
+        id: row.id,
+        planTitle: row.planTitle,
+        strategyName: row.strategyName,
+        openedAt: row.openedAt.toISOString(),
+        closedAt: row.closedAt.toISOString(),
+        closeReason: row.closeReason,
+        amountCents: Number(row.amountCents),
+        payoutCents: Number(row.payoutCents),
+        feeCents: Number(row.feeCents),
+        profitCents: Number(profit),
+        roiPct: roiPct(profit, row.amountCents),
+        transactionId: row.transactionId,
+      };
+    }),
+    nextCursor:
+      rows.length > query.limit && last
+        ? encodeCursor({ createdAt: last.cursorAt, id: last.id })
+        : null,
+  };
 }
