@@ -188,7 +188,8 @@ test('an admin adjustment shows on an open dashboard within 2 s; a server restar
     reason: 'Made while the page was disconnected',
   });
   await expect(banner).toBeVisible();
-  await expect(balance).toHaveText('$150.00');
+  // No event can carry the change; the dashboard's own poll while the socket is down (every 5 s)
+  // may show it before the socket is back, so the old figure is not asserted here.
   holdSocket = false;
   await expect(banner).toBeHidden({ timeout: 20_000 });
   await expect(balance).toHaveText('$200.00');
