@@ -282,6 +282,8 @@ describe('several copies at once', () => {
       balanceCents: number;
       openTrades: CurrentTrade[];
       openTradesValueCents: number;
+      openTradesProfitCents: number;
+      allocation: { cashPct: string; trades: { tradeId: string; sharePct: string }[] } | null;
     }>();
     expect(figures.openTrades.map((trade) => trade.planTitle)).toEqual(['Silver', 'Basic']);
     expect(figures.investedCents).toBe(200_000);
@@ -292,6 +294,22 @@ describe('several copies at once', () => {
     expect(figures.balanceCents).toBe(
       figures.availableCents + figures.heldCents + figures.openTradesValueCents,
     );
+    expect(figures.openTradesProfitCents).toBe(figures.openTradesValueCents - 200_000);
+    // The balance's split, each share value / balance × 100 to 1 decimal.
+    const share = (cents: number) => {
+      // Half-up to 1 decimal, in integers: tenths of a percent.
+      const tenths =
+        (BigInt(cents) * 2000n + BigInt(figures.balanceCents)) /
+        (2n * BigInt(figures.balanceCents));
+      return `${tenths / 10n}.${tenths % 10n}`;
+    };
+    expect(figures.allocation).toEqual({
+      cashPct: share(figures.availableCents + figures.heldCents),
+      trades: figures.openTrades.map((trade) => ({
+        tradeId: trade.id,
+        sharePct: share(trade.valueCents),
+      })),
+    });
   });
 
   it('closes and edits a trade by its id, leaving the others; nobody else can touch it', async () => {

@@ -130,6 +130,14 @@ export function summaryHolding(...trades: (CurrentTrade | null)[]): AccountSumma
     balanceCents: cash + sum((trade) => trade.valueCents),
     openTrades: held,
     openTradesValueCents: sum((trade) => trade.valueCents),
+    openTradesProfitCents: sum((trade) => trade.profitCents),
+    allocation: {
+      cashPct: ((cash * 100) / (cash + sum((trade) => trade.valueCents))).toFixed(1),
+      trades: held.map((trade) => ({
+        tradeId: trade.id,
+        sharePct: ((trade.valueCents * 100) / (cash + sum((one) => one.valueCents))).toFixed(1),
+      })),
+    },
   };
 }
 
@@ -147,6 +155,8 @@ export function summaryWith(availableCents: number): AccountSummary {
     pendingWithdrawalsCount: 0,
     openTrades: [],
     openTradesValueCents: 0,
+    openTradesProfitCents: 0,
+    allocation: availableCents > 0 ? { cashPct: '100.0', trades: [] } : null,
     recentTransactions: [],
   };
 }

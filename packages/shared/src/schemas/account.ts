@@ -18,6 +18,18 @@ export const accountSummarySchema = z.object({
   openTrades: z.array(currentTradeSchema),
   /** The sum of the open trades' values. */
   openTradesValueCents: z.number().int(),
+  /** Their values less what went into them (before any performance fee). */
+  openTradesProfitCents: z.number().int(),
+  /**
+   * The balance's split between cash (available + held) and each open trade, as % of the balance
+   * with 1 decimal; null when the balance is zero.
+   */
+  allocation: z
+    .object({
+      cashPct: z.string(),
+      trades: z.array(z.object({ tradeId: z.string(), sharePct: z.string() })),
+    })
+    .nullable(),
   totalDepositsCents: z.number().int(),
   /** Paid withdrawals, gross (fee included). */
   totalWithdrawalsCents: z.number().int(),

@@ -4,6 +4,7 @@ import { BONUS_ENTRY_KINDS, ENTRY_KINDS, PROFIT_ENTRY_KINDS } from '../ledger/do
 import { toTransaction } from '../transactions/transaction.view';
 import { openTrades } from '../copy-trading/trades.service';
 import { accountFigures } from './account.repo';
+import { allocation } from './domain/allocation';
 import { percentUp } from './domain/percent-up';
 
 const sumOf = (byKind: Map<string, bigint>, kinds: readonly string[]) =>
@@ -43,6 +44,12 @@ export async function summary(ctx: AppContext, userId: string): Promise<AccountS
     pendingWithdrawalsCount,
     openTrades: trades,
     openTradesValueCents: Number(openTradeValue),
+    openTradesProfitCents: trades.reduce((total, trade) => total + trade.profitCents, 0),
+    allocation: allocation({
+      balanceCents: cash + openTradeValue,
+      cashCents: cash,
+      trades: trades.map((trade) => ({ id: trade.id, valueCents: BigInt(trade.valueCents) })),
+    }),
     recentTransactions: recent.map(toTransaction),
   };
 }

@@ -64,8 +64,15 @@ export const openTradesQuery = queryOptions({
  */
 export const summaryTradesQuery = queryOptions({
   ...accountSummaryQuery,
-  select: (summary: AccountSummary) => summary.openTrades,
+  select: (summary: AccountSummary) => ({
+    trades: summary.openTrades,
+    investedCents: summary.investedCents,
+    valueCents: summary.openTradesValueCents,
+    profitCents: summary.openTradesProfitCents,
+    allocation: summary.allocation,
+  }),
 });
+export type OpenPortfolio = ReturnType<NonNullable<typeof summaryTradesQuery.select>>;
 
 const tradePath = (tradeId: string) => `/api/trades/${encodeURIComponent(tradeId)}`;
 

@@ -25,6 +25,8 @@ const summary: AccountSummary = {
   pendingWithdrawalsCount: 1,
   openTrades: [],
   openTradesValueCents: 0,
+  openTradesProfitCents: 0,
+  allocation: null,
   recentTransactions: [
     tx({ id: 'a', transactionId: 'TNX-AAAAAA' }),
     tx({ id: 'b', transactionId: 'TNX-BBBBBB', type: 'withdraw', status: 'pending' }),

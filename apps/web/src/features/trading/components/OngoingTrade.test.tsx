@@ -56,6 +56,14 @@ describe('Ongoing Trade', () => {
     });
     renderSignedIn(<OngoingTrade />, '/dashboard', '/dashboard');
     expect(await screen.findByRole('heading', { name: 'Ongoing Trades (2)' })).toBeTruthy();
+    // Together: $6,000.00 in, $5,920.00 now; the balance ($500.00 cash + $5,920.00) split.
+    const totals = screen.getByRole('region', { name: 'Your open trades together' });
+    expect(within(totals).getByTestId('portfolio-invested').textContent).toBe('$6,000.00');
+    expect(within(totals).getByTestId('portfolio-value').textContent).toBe('$5,920.00');
+    expect(within(totals).getByTestId('portfolio-profit').textContent).toBe('-$80.00');
+    expect(within(totals).getByText('Gold 76.3% of your balance')).toBeTruthy();
+    expect(within(totals).getByText('Silver 15.9% of your balance')).toBeTruthy();
+    expect(within(totals).getByText('Cash 7.8% of your balance')).toBeTruthy();
     const cards = screen.getAllByTestId('ongoing-trade');
     expect(cards.map((card) => within(card).getByTestId('trade-amount').textContent)).toEqual([
       '$5,000.00',

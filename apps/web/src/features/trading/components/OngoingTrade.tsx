@@ -12,6 +12,7 @@ import { useRealtimeStatus } from '../../../lib/realtime';
 import { Badge, Button, buttonClasses, ErrorState } from '../../../ui';
 import { OngoingTradePanel } from './OngoingTradePanel';
 import { summaryTradesQuery, type CurrentTrade } from '../api';
+import { PortfolioTotals } from './PortfolioTotals';
 import { formatRoi, formatSignedUsd, stopLossValueCents, takeProfitValueCents } from '../format';
 import { ClaimProfitDialog } from './ClaimProfitDialog';
 import { CloseTradeDialog } from './CloseTradeDialog';
@@ -64,17 +65,20 @@ export function OngoingTrade() {
       </OngoingTradePanel>
     );
   }
-  const trades = trade.data;
+  const { trades } = trade.data;
   return (
     <OngoingTradePanel count={trades.length}>
       {trades.length > 0 ? (
-        <ul className="flex flex-col divide-y divide-border">
-          {trades.map((open) => (
-            <li key={open.id} className="py-5 first:pt-0 last:pb-0">
-              <TradeDetails trade={open} />
-            </li>
-          ))}
-        </ul>
+        <>
+          {trades.length > 1 && <PortfolioTotals portfolio={trade.data} />}
+          <ul className="flex flex-col divide-y divide-border">
+            {trades.map((open) => (
+              <li key={open.id} className="py-5 first:pt-0 last:pb-0">
+                <TradeDetails trade={open} />
+              </li>
+            ))}
+          </ul>
+        </>
       ) : undefined}
     </OngoingTradePanel>
   );

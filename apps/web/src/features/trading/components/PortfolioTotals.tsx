@@ -1,0 +1,84 @@
+import { formatUsd } from '@app/shared/money';
+import { useTranslation } from 'react-i18next';
+import type { OpenPortfolio } from '../api';
+import { formatSignedUsd } from '../format';
+import { signedTone } from './TradeFigures';
+
+/** One colour per slice of the allocation bar (cash last, in the muted tone). */
+const SLICE_COLOURS = ['bg-brand', 'bg-sky-400', 'bg-violet-400', 'bg-amber-400', 'bg-rose-400'];
+
+/**
+ * Above several open trades: what went into them, what they are worth now and the result, and how
+ * the Account Balance splits between each of them and cash — every figure the server's.
+ */
+export function PortfolioTotals({ portfolio }: { portfolio: OpenPortfolio }) {
+  const { t } = useTranslation('trading');
+  const shares = new Map(
+    (portfolio.allocation?.trades ?? []).map((slice) => [slice.tradeId, slice.sharePct]),
+  );
+  const slices = [
+    ...portfolio.trades.map((trade, index) => ({
+      key: trade.id,
+      label: trade.planTitle,
+      pct: shares.get(trade.id) ?? '0.0',
+      colour: SLICE_COLOURS[index % SLICE_COLOURS.length] ?? 'bg-brand',
+    })),
+    ...(portfolio.allocation
+      ? [
+          {
+            key: 'cash',
+            label: t('portfolio.cash'),
+            pct: portfolio.allocation.cashPct,
+            colour: 'bg-surface-2',
+          },
+        ]
+      : []),
+  ];
+  return (
+    <section aria-label={t('portfolio.label')} className="mb-5 rounded-xl border border-border p-4">
+      <dl className="grid grid-cols-3 gap-3 text-sm">
+        <div>
+          <dt className="text-xs text-muted">{t('portfolio.invested')}</dt>
+          <dd className="font-semibold text-text tabular-nums" data-testid="portfolio-invested">
+            {formatUsd(portfolio.investedCents)}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-xs text-muted">{t('portfolio.value')}</dt>
+          <dd className="font-semibold text-text tabular-nums" data-testid="portfolio-value">
+            {formatUsd(portfolio.valueCents)}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-xs text-muted">{t('portfolio.profit')}</dt>
+          <dd
+            className={`font-semibold tabular-nums ${signedTone(portfolio.profitCents)}`}
+            data-testid="portfolio-profit"
+          >
+            {formatSignedUsd(portfolio.profitCents)}
+          </dd>
+        </div>
+      </dl>
+      {portfolio.allocation && (
+        <>
+          <div
+            className="mt-4 flex h-2.5 overflow-hidden rounded-full bg-surface-2"
+            aria-hidden="true"
+          >
+            {slices.map((slice) => (
+              <div key={slice.key} className={slice.colour} style={{ width: `${slice.pct}%` }} />
+            ))}
+          </div>
+          <ul className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted">
+            {slices.map((slice) => (
+              <li key={slice.key} className="flex items-center gap-1.5">
+                <span aria-hidden="true" className={`h-2 w-2 rounded-full ${slice.colour}`} />
+                {t('portfolio.share', { label: slice.label, pct: slice.pct })}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}
