@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context';
 import { PRICE_STALE_AFTER_MS } from '../market/market.options';
 import type { Dec } from '../market/domain';
+import { notifyAll } from '../notifications/notifications.service';
 import { isTermOver, shouldStopOut } from './domain';
 import * as strategiesRepo from './strategies.repo';
 import * as repo from './trades.repo';
@@ -121,8 +122,31 @@ async function closeBatch(ctx: AppContext, tick: TickNav, rule: repo.DueRule) {
       leadTraderId: strategy.leadTraderId,
       now: ctx.clock.now(),
     });
+    // Each owner is told, set-based like the closes, before the ledger's hot account is locked.
+    const type = rule.reason === 'stop_loss' ? 'trade_stopped_out' : 'trade_term_ended';
+    const announce = await notifyAll(
+      ctx,
+      tx,
+      closings.map((c) => ({
+        userId: c.trade.userId,
+        type,
+        params: {
+          tradeId: c.trade.id,
+          plan: c.planTitle,
+          amountCents: Number(c.trade.amountCents),
+          payoutCents: Number(c.settlement.payoutCents),
+        },
+      })),
+    );
     await booked.postLedger();
-    return { locked: locked.length, closed: closings.length, afterCommit: booked.afterCommit };
+    return {
+      locked: locked.length,
+      closed: closings.length,
+      afterCommit: () => {
+        booked.afterCommit();
+        announce();
+      },
+    };
   });
 }
 
