@@ -101,7 +101,11 @@ export const notificationSchema = z.discriminatedUnion(
     }>,
   ],
 );
-export type Notification = { id: string; createdAt: string; readAt: string | null } & NotificationEvent;
+export type Notification = {
+  id: string;
+  createdAt: string;
+  readAt: string | null;
+} & NotificationEvent;
 
 export const notificationsQuerySchema = z.object({
   /** The cursor of the previous page (`nextCursor`). */
@@ -114,7 +118,11 @@ export const notificationPageSchema = z.object({
   nextCursor: z.string().nullable(),
   unreadCount: z.number().int(),
 });
-export type NotificationPage = { notifications: Notification[]; nextCursor: string | null; unreadCount: number };
+export type NotificationPage = {
+  notifications: Notification[];
+  nextCursor: string | null;
+  unreadCount: number;
+};
 
 export const unreadCountSchema = z.object({ unreadCount: z.number().int() });
 export type UnreadCount = z.infer<typeof unreadCountSchema>;
@@ -136,10 +144,9 @@ export const updateNotificationPreferencesSchema = z.object({
   language: z.enum(NOTIFICATION_LANGUAGES).optional(),
   email: z
     .object(
-      Object.fromEntries(NOTIFICATION_TYPES.map((type) => [type, z.boolean().optional()])) as Record<
-        NotificationType,
-        z.ZodOptional<z.ZodBoolean>
-      >,
+      Object.fromEntries(
+        NOTIFICATION_TYPES.map((type) => [type, z.boolean().optional()]),
+      ) as Record<NotificationType, z.ZodOptional<z.ZodBoolean>>,
     )
     .strict()
     .optional(),

@@ -51,7 +51,12 @@ export async function recipients(db: DbOrTx, userIds: readonly string[]): Promis
 /** Inserts alerts, however many, in one statement. */
 export async function insertNotifications(
   db: DbOrTx,
-  rows: { userId: string; type: NotificationType; params: Record<string, unknown>; createdAt: Date }[],
+  rows: {
+    userId: string;
+    type: NotificationType;
+    params: Record<string, unknown>;
+    createdAt: Date;
+  }[],
 ): Promise<void> {
   if (rows.length === 0) return;
   await db.insert(notifications).values(rows);

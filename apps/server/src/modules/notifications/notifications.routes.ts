@@ -55,8 +55,7 @@ export function notificationRoutes(ctx: AppContext) {
           response: { 200: unreadCountSchema },
         },
       },
-      async (request) =>
-        markNotificationRead(ctx, requireUser(request).user.id, request.params.id),
+      async (request) => markNotificationRead(ctx, requireUser(request).user.id, request.params.id),
     );
 
     app.post(

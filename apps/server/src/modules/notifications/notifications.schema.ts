@@ -5,7 +5,9 @@ import { boolean, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'driz
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 export const notifications = pgTable('notifications', {
-  id: uuid('id').primaryKey().default(sql`uuid_v7()`),
+  id: uuid('id')
+    .primaryKey()
+    .default(sql`uuid_v7()`),
   userId: uuid('user_id').notNull(),
   type: text('type', { enum: NOTIFICATION_TYPES }).notNull(),
   params: jsonb('params').notNull().$type<Record<string, unknown>>(),

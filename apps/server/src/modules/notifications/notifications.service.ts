@@ -33,11 +33,20 @@ function wantsEmail(recipient: repo.Recipient, type: NotificationType): boolean 
  * e-mail the user's choices ask for, in the user's language, queued in the outbox in one statement.
  * Returns what to announce over the socket after the commit.
  */
-export async function notifyAll(ctx: AppContext, tx: Tx, alerts: readonly Alert[]): Promise<Announce> {
+export async function notifyAll(
+  ctx: AppContext,
+  tx: Tx,
+  alerts: readonly Alert[],
+): Promise<Announce> {
   if (alerts.length === 0) return () => {};
   const now = ctx.clock.now();
   const byUser = new Map(
-    (await repo.recipients(tx, alerts.map((a) => a.userId))).map((r) => [r.userId, r]),
+    (
+      await repo.recipients(
+        tx,
+        alerts.map((a) => a.userId),
+      )
+    ).map((r) => [r.userId, r]),
   );
   await repo.insertNotifications(
     tx,
@@ -98,7 +107,9 @@ export async function notificationsOf(
         }) as Notification,
     ),
     nextCursor:
-      rows.length > query.limit && last ? encodeCursor({ createdAt: last.cursor, id: last.id }) : null,
+      rows.length > query.limit && last
+        ? encodeCursor({ createdAt: last.cursor, id: last.id })
+        : null,
     unreadCount: await repo.unreadCount(ctx.db, userId),
   };
 }
