@@ -20,10 +20,10 @@ function setPrices(prices: Record<string, string>) {
 }
 
 test.beforeAll(async () => {
-  server = new OwnServer(await freePort(), (dataDir) => {
-    pricesFile = path.join(dataDir, 'prices.json');
-    return { MARKET_SCRIPT_FILE: pricesFile };
-  });
+  server = new OwnServer(await freePort(), (dataDir) => ({
+    MARKET_SCRIPT_FILE: path.join(dataDir, 'prices.json'),
+  }));
+  pricesFile = path.join(server.dataDir, 'prices.json');
   setPrices({ BTCUSDT: '100000.00' });
   await server.start();
 });
@@ -35,7 +35,10 @@ test.afterAll(async () => {
 async function post(api: APIRequestContext, url: string, data: object = {}) {
   const response = await api.post(url, {
     data,
-    headers: { 'x-csrf-token': await csrfOf(api), 'idempotency-key': crypto.randomUUID() },
+    headers: {
+      'x-csrf-token': await csrfOf(api),
+      'idempotency-key': globalThis.crypto.randomUUID(),
+    },
   });
   if (!response.ok()) throw new Error(`${url}: ${response.status()} ${await response.text()}`);
   return response;
@@ -83,16 +86,22 @@ test('a scripted price drop stops a copy out and the bell shows the alert withou
     targetWeight: '100',
   });
 
-  // The investor: activated, a $1,500.00 adjustment from staff (the first alert), and a $1,000.00
-  // copy of Silver with a 10 % stop-loss.
+  // The investor: activated, a $2,000.00 deposit confirmed by staff (the first alert), and a
+  // $1,000.00 copy of Silver with a 10 % stop-loss.
   const context = await newPersonContext(browser, server.baseURL);
   const investor = await registerInvestor(context.request, uniqueName('Noa'));
   await post(admin, `/api/admin/users/${investor.id}/activate`);
-  await post(admin, `/api/admin/users/${investor.id}/adjustments`, {
-    bucket: 'balance',
-    amount: '1500',
-    reason: 'Opening balance for the alert journey',
+  const { methods } = (await (await context.request.get('/api/payment-methods')).json()) as {
+    methods: { id: string; kind: string }[];
+  };
+  const crypto = methods.find((m) => m.kind === 'crypto');
+  if (!crypto) throw new Error('no crypto payment method seeded');
+  const deposit = await post(context.request, '/api/deposits', {
+    methodId: crypto.id,
+    amount: '2000',
   });
+  const { transaction } = (await deposit.json()) as { transaction: { id: string } };
+  await post(admin, `/api/admin/deposits/${transaction.id}/approve`);
   await post(context.request, '/api/trades', {
     planId: silver.id,
     amount: '1000',
@@ -117,14 +126,17 @@ test('a scripted price drop stops a copy out and the bell shows the alert withou
   await bell.focus();
   await page.keyboard.press('Enter');
   const list = page.getByRole('list', { name: 'Notifications' });
-  const [stop, adjustment] = await list.getByRole('listitem').all();
-  await expect(stop!).toContainText('Stop-loss: your Silver copy was closed');
-  await expect(stop!).toContainText('$850.00 of the $1,000.00 you invested');
-  await expect(adjustment!).toContainText('An adjustment of $1,500.00 was posted to your balance');
+  const stop = list.getByRole('listitem').nth(0);
+  await expect(stop).toContainText('Stop-loss: your Silver copy was closed');
+  await expect(stop).toContainText('$850.00 of the $1,000.00 you invested');
+  await expect(list.getByRole('listitem').nth(1)).toContainText(
+    'Your deposit of $2,000.00 is confirmed',
+  );
+  await expect(list.getByRole('listitem')).toHaveCount(2);
   await shoot(page, 'list-open');
 
   // Mark one read, then all; Escape closes the list and the bell says nothing is unread.
-  await stop!.getByRole('button', { name: /^Mark as read/ }).click();
+  await stop.getByRole('button', { name: /^Mark as read/ }).click();
   await expect(bell).toHaveAccessibleName('Notifications, 1 unread');
   await page.getByRole('button', { name: 'Mark all as read' }).click();
   await expect(bell).toHaveAccessibleName('Notifications');

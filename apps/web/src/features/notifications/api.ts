@@ -71,12 +71,30 @@ export function useMarkAllNotificationsRead() {
   });
 }
 
-/** Saves e-mail choices (and the e-mail language); the answer is the new preferences. */
+/**
+ * Saves e-mail choices (and the e-mail language). The switch moves at once (optimistic) and goes
+ * back if the server refuses; the answer is the new preferences.
+ */
 export function useUpdateNotificationPreferences() {
   const queryClient = useQueryClient();
+  const key = notificationKeys.preferences;
   return useMutation({
     mutationFn: (input: UpdateNotificationPreferences) =>
       api.put<NotificationPreferences>('/api/notifications/preferences', input),
-    onSuccess: (saved) => queryClient.setQueryData(notificationKeys.preferences, saved),
+    onMutate: async (input) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const before = queryClient.getQueryData<NotificationPreferences>(key);
+      if (before) {
+        queryClient.setQueryData<NotificationPreferences>(key, {
+          language: input.language ?? before.language,
+          email: { ...before.email, ...(input.email as Partial<NotificationPreferences['email']>) },
+        });
+      }
+      return { before };
+    },
+    onError: (_error, _input, context) => {
+      if (context?.before) queryClient.setQueryData(key, context.before);
+    },
+    onSuccess: (saved) => queryClient.setQueryData(key, saved),
   });
 }

@@ -49,7 +49,6 @@ export function NotificationPreferencesCard() {
                 type="checkbox"
                 className="size-4 shrink-0 accent-brand"
                 checked={email[type]}
-                disabled={update.isPending}
                 aria-label={t('preferences.emailFor', { type: t(`types.${type}.label`) })}
                 onChange={(event) => save({ email: { [type]: event.target.checked } })}
               />
