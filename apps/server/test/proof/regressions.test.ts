@@ -13,7 +13,9 @@ afterAll(async () => {
   await t.close();
 });
 
-async function count(table: 'users' | 'contact_messages' | 'audit_log'): Promise<number> {
+async function count(
+  table: 'users' | 'contact_messages' | 'audit_log' | 'transactions',
+): Promise<number> {
   const rows = await t.db.execute<{ n: number }>(
     sql`SELECT count(*)::int AS n FROM ${sql.identifier(table)}`,
   );
