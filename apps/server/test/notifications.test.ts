@@ -177,6 +177,23 @@ describe('alerts for every event that touches a user’s money', () => {
     expect((await admin.post(`/api/admin/strategies/${strategyId}/resume`)).statusCode).toBe(200);
     expect((await lead(traders[1]!.user.id)).statusCode).toBe(200);
 
+    // Tom copies Silver too, with a 5 % take-profit: BTC rises 6 % and his copy is closed.
+    const tom = await activeUser(t, 'Tom Notify');
+    await fund(t, admin, tom.client, 200_000);
+    const tomTrade = await tom.client.post('/api/trades', {
+      planId: silver.id,
+      amount: '1000',
+      takeProfitPct: 5,
+    });
+    expect(tomTrade.statusCode, tomTrade.body).toBe(201);
+    await tickAt('106000.00');
+    await tickAt('107000.00');
+    expect(await countsOf(tom.user.id)).toEqual({ deposit_approved: 1, trade_take_profit: 1 });
+    const tomMails = await mailsTo(tom.input.email);
+    expect(tomMails.find((m) => m.template === 'trade_take_profit')?.subject).toBe(
+      'Your Silver copy reached its take-profit',
+    );
+
     // BTC falls 10 %: Ana's copy is stopped out at that tick (and not again at the next one).
     await tickAt('90000.00');
     await tickAt('89000.00');
