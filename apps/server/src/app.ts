@@ -61,6 +61,7 @@ import { adminApprovalRoutes } from './modules/approvals/approvals.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { contactMessageRoutes } from './modules/contact/messages.routes';
 import { avatarFileRoute, profileRoutes } from './modules/profile/profile.routes';
+import { notificationRoutes } from './modules/notifications/notifications.routes';
 import { adminUserRoutes } from './modules/users/users.routes';
 import { overviewRoutes } from './modules/overview/overview.routes';
 import { statementRoutes } from './modules/statements/statements.routes';
@@ -279,6 +280,7 @@ export async function buildApp(
   await app.register(overviewRoutes(ctx), { prefix: '/api/admin/overview' });
   await app.register(contactMessageRoutes(ctx), { prefix: '/api/admin/messages' });
   await app.register(profileRoutes(ctx), { prefix: '/api/profile' });
+  await app.register(notificationRoutes(ctx), { prefix: '/api/notifications' });
   await app.register(avatarFileRoute(ctx));
   await app.register(paymentMethodRoutes(ctx), { prefix: '/api/payment-methods' });
   await app.register(adminPaymentMethodRoutes(ctx), { prefix: '/api/admin/payment-methods' });

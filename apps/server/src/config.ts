@@ -29,6 +29,8 @@ export interface Config {
   exchange: string;
   /** MARKET_SEED: a fixed seed for the simulated market (tests, demos); unset: the stored secret one. */
   marketSeed: number | undefined;
+  /** MARKET_SCRIPT_FILE: browser tests only; the market quotes the prices this JSON file holds. */
+  marketScriptFile: string | undefined;
   marketBackfillDays: number;
   marketTickMs: number;
   trustProxy: boolean;
@@ -278,6 +280,11 @@ const SETTINGS = {
     'A fixed seed for the simulated market (tests and demos): the same seed always gives the same prices. Never set it on a platform with real money',
     optionalInteger(0, 2 ** 32 - 1),
   ),
+  MARKET_SCRIPT_FILE: setting(
+    '_(unset)_',
+    'Browser tests only: a JSON file (`{"BTCUSDT":"90000.00"}`) whose prices the market quotes instead of the simulated ones, read at every tick. Refused when `NODE_ENV=production`',
+    optionalText(),
+  ),
   MARKET_BACKFILL_DAYS: setting(
     '`30`',
     'Days of 1-minute candles (and demo-strategy history) generated on first start',
@@ -382,6 +389,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       problems.push(
         'SESSION_IDLE_MINUTES must not be longer than SESSION_ABSOLUTE_HOURS (a session would outlive its absolute limit)',
       );
+    if (env.NODE_ENV === 'production' && parsed.MARKET_SCRIPT_FILE)
+      problems.push(
+        'MARKET_SCRIPT_FILE is for browser tests and is refused when NODE_ENV=production',
+      );
     if (
       env.NODE_ENV === 'production' &&
       parsed.MARKET_DATA === 'simulated' &&
@@ -413,6 +424,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     marketData: parsed.MARKET_DATA,
     exchange: parsed.EXCHANGE,
     marketSeed: parsed.MARKET_SEED,
+    marketScriptFile: parsed.MARKET_SCRIPT_FILE,
     marketBackfillDays: parsed.MARKET_BACKFILL_DAYS,
     marketTickMs: parsed.MARKET_TICK_MS,
     trustProxy: parsed.TRUST_PROXY,

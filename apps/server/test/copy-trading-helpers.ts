@@ -4,6 +4,7 @@ import {
 } from '../src/modules/copy-trading/copy-trading.runtime';
 import { createScriptedSource, type ScriptedSource } from '../src/modules/market/adapters/scripted';
 import { expect } from 'vitest';
+import type { Config } from '../src/config';
 import { createTestApp, type TestApp, type TestClient } from './harness';
 import { activeUser } from './money-helpers';
 
@@ -25,19 +26,20 @@ export function createTradingApp(): Promise<TradingTestApp> {
  * The same on a scripted market: every price is the instrument's start price (flat history, so the
  * demo strategies start at NAV 1 and hold nothing) until the test sets another.
  */
-export async function createScriptedTradingApp(): Promise<
-  TradingTestApp & { market: ScriptedSource }
-> {
+export async function createScriptedTradingApp(
+  overrides: Partial<Config> = {},
+): Promise<TradingTestApp & { market: ScriptedSource }> {
   let market: ScriptedSource | undefined;
-  const t = await startTrading((clock) => (market = createScriptedSource(clock)));
+  const t = await startTrading((clock) => (market = createScriptedSource(clock)), overrides);
   if (!market) throw new Error('no scripted market');
   return { ...t, market };
 }
 
 async function startTrading(
   marketFor: (clock: TestApp['clock']) => ScriptedSource | undefined,
+  overrides: Partial<Config> = {},
 ): Promise<TradingTestApp> {
-  const t = await createTestApp();
+  const t = await createTestApp(overrides);
   t.clock.advance(TEST_START - t.clock.now().getTime());
   const trading = await startCopyTrading(t.ctx, null, TEST_MARKET, marketFor(t.clock));
   await trading.tick(t.clock.now());

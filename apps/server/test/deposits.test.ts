@@ -193,6 +193,7 @@ describe('deposits', () => {
     expect(toUser.map(([, event]) => event.type)).toEqual([
       'transactions.changed',
       'account.changed',
+      'notifications.changed',
     ]);
     expect(publish.mock.calls.some(([channel]) => channel === 'admin')).toBe(true);
     publish.mockRestore();

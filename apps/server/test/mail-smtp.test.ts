@@ -1,47 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { BANNED_COPY_PATTERNS } from '@app/shared/risk';
 import { parseMessage } from '../src/modules/mail/mailbox';
 import { createTestApp, registerUser, TestClient, type TestApp } from './harness';
 import { linksIn } from './mailbox-helpers';
 import { adminClient, fund, methodIds } from './money-helpers';
+import { startSmtpPeer, type Received } from './smtp-peer';
 
-interface Received {
-  to: string[];
-  raw: string;
-}
-
-let smtp: SMTPServer;
-let port = 0;
-const received: Received[] = [];
+let smtp: Awaited<ReturnType<typeof startSmtpPeer>>;
+let received: Received[];
 let t: TestApp;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const address = smtp.server.address();
-  port = typeof address === 'object' && address ? address.port : 0;
-  t = await createTestApp({ smtpUrl: `smtp://127.0.0.1:${port}` });
+  smtp = await startSmtpPeer();
+  received = smtp.received;
+  t = await createTestApp({ smtpUrl: smtp.url });
 });
 afterAll(async () => {
   await t.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
 });
 
 const TEMPLATES = [

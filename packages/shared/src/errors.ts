@@ -100,6 +100,7 @@ export const ERROR_PARAMS = {
   /** Only the balance bucket of an account can be adjusted downwards. */
   NEGATIVE_ADJUSTMENT_NOT_BALANCE: none,
   TRANSACTION_NOT_FOUND: none,
+  NOTIFICATION_NOT_FOUND: none,
   /** The deposit, withdrawal or four-eyes approval an admin decides on does not exist. */
   DEPOSIT_NOT_FOUND: none,
   WITHDRAWAL_NOT_FOUND: none,
@@ -232,6 +233,7 @@ export const ERROR_STATUS: { readonly [C in ErrorCode]: number } = {
   PAYMENT_METHOD_FIELD_NOT_APPLICABLE: 400,
   NEGATIVE_ADJUSTMENT_NOT_BALANCE: 400,
   TRANSACTION_NOT_FOUND: 404,
+  NOTIFICATION_NOT_FOUND: 404,
   DEPOSIT_NOT_FOUND: 404,
   WITHDRAWAL_NOT_FOUND: 404,
   APPROVAL_NOT_FOUND: 404,
@@ -342,6 +344,7 @@ export const ERROR_ENGLISH: { readonly [C in ErrorCode]: string } = {
   PAYMENT_METHOD_FIELD_NOT_APPLICABLE: 'A {{kind}} method has no {{field}}',
   NEGATIVE_ADJUSTMENT_NOT_BALANCE: 'Only balance adjustments can be negative',
   TRANSACTION_NOT_FOUND: 'Transaction not found',
+  NOTIFICATION_NOT_FOUND: 'Notification not found',
   DEPOSIT_NOT_FOUND: 'This deposit was not found',
   WITHDRAWAL_NOT_FOUND: 'This withdrawal was not found',
   APPROVAL_NOT_FOUND: 'This approval was not found',

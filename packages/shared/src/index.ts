@@ -20,3 +20,4 @@ export * from './schemas/overview';
 export * from './schemas/approvals';
 export * from './schemas/kinds';
 export * from './rules';
+export * from './schemas/notifications';

@@ -41,6 +41,9 @@ const OWNERS: Record<string, string> = {
   strategy_fills: 'copy-trading',
   nav_snapshots: 'copy-trading',
   trades: 'copy-trading',
+  notifications: 'notifications',
+  notification_email_preferences: 'notifications',
+  notification_languages: 'notifications',
   rate_limit_buckets: '(http)',
   schema_migrations: '(db)',
 };

@@ -63,6 +63,7 @@ const ENDS_SESSION = new Set([
 const OWNED_BY_B = new Set([
   'GET /api/transactions/{transactionId}',
   'DELETE /api/auth/sessions/{id}',
+  'POST /api/notifications/{id}/read',
 ]);
 
 /**
@@ -88,7 +89,16 @@ async function sessionIdsOfB(): Promise<string[]> {
 
 function leakMarkers(): string[] {
   const b = world.b;
-  return [b.userId, b.email, b.name, b.referralId, b.otherSessionId, b.tradeId, ...b.transactionIds]
+  return [
+    b.userId,
+    b.email,
+    b.name,
+    b.referralId,
+    b.otherSessionId,
+    b.tradeId,
+    b.notificationId,
+    ...b.transactionIds,
+  ]
     .filter((marker) => marker.length >= 6)
     .map((marker) => marker.toLowerCase());
 }

@@ -63,6 +63,12 @@ export const ACCESS: Record<string, Access> = {
   'DELETE /api/profile/avatar': 'signed-in',
   'GET /api/profile/referrals': 'signed-in',
   'GET /api/profile/activity': 'signed-in',
+  'GET /api/notifications/': 'signed-in',
+  'GET /api/notifications/unread-count': 'signed-in',
+  'POST /api/notifications/{id}/read': 'signed-in',
+  'POST /api/notifications/read-all': 'signed-in',
+  'GET /api/notifications/preferences': 'signed-in',
+  'PUT /api/notifications/preferences': 'signed-in',
   'GET /api/payment-methods/': 'signed-in',
   'POST /api/deposits/': 'signed-in',
   'GET /api/withdrawals/quote': 'public', // illustrates the public fee schedule

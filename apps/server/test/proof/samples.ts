@@ -136,6 +136,7 @@ function ownedValue(path: string, name: string, world: World): string {
   const b = world.b;
   if (name === 'transactionId') return b.approvedDepositId;
   if (path.startsWith('/api/auth/sessions/')) return b.otherSessionId;
+  if (path.startsWith('/api/notifications/')) return b.notificationId;
   if (path.startsWith('/api/admin/users/')) return b.userId;
   if (path.startsWith('/api/admin/deposits/')) return b.pendingDepositId;
   if (path.startsWith('/api/admin/withdrawals/')) return b.pendingWithdrawalId;

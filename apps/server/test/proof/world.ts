@@ -49,6 +49,8 @@ export interface OwnedByB {
   /** A second session of B (not the one its client uses). */
   otherSessionId: string;
   tradeId: string;
+  /** One of B's alerts (its approved deposit's). */
+  notificationId: string;
 }
 
 export interface World {
@@ -165,6 +167,11 @@ export async function buildWorld(t: TradingTestApp): Promise<World> {
     'make-admin',
   );
 
+  const bAlerts = await b.client.get('/api/notifications');
+  expectStatus(bAlerts, 200, 'notifications of B');
+  const bAlert = bAlerts.json<{ notifications: { id: string }[] }>().notifications[0];
+  if (!bAlert) throw new Error('investor B has no alert');
+
   return {
     roles: {
       visitor: role('visitor', new TestClient(t.app), null),
@@ -188,6 +195,7 @@ export async function buildWorld(t: TradingTestApp): Promise<World> {
       pendingWithdrawalId: pick('withdrawal', 'pending'),
       otherSessionId: otherSession.id,
       tradeId: trade.id,
+      notificationId: bAlert.id,
     },
     spare: { email: spare.user.email, password: VALID_PASSWORD },
     ids: { planId: basic.id, strategyId: free.id, methodId, bankMethodId },

@@ -4,6 +4,7 @@ import { accountKeys } from '../features/account/api';
 import { adminKeys } from '../features/admin/keys';
 import { depositKeys } from '../features/deposits/api';
 import { patchTickersWithPrices } from '../features/market/realtime';
+import { notificationKeys } from '../features/notifications/api';
 import { tradeKeys, refetchTradeOnNewNav } from '../features/trading/api';
 import { transactionKeys } from '../features/transactions/api';
 import { withdrawalKeys } from '../features/withdrawals/api';
@@ -26,4 +27,6 @@ export const realtimeHandlers: RealtimeHandlers = {
   'trade.changed': [tradeKeys.all, accountKeys.all],
   'users.changed': [adminKeys.all],
   'approvals.changed': [adminKeys.all],
+  // A new alert (or one read on another screen): the bell's count and its list.
+  'notifications.changed': [notificationKeys.all],
 };

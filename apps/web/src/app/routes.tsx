@@ -30,7 +30,7 @@ export const routes: RouteObject[] = [
     lazy: lazyPage(
       () => import('../features/shell/ProtectedLayout'),
       (m) => m.ProtectedLayout,
-      ['shell'],
+      ['shell', 'notifications'],
     ),
     children: protectedRoutes,
   },

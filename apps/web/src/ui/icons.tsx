@@ -134,6 +134,13 @@ export const InboxIcon = (p: P) => (
   </Icon>
 );
 
+export const BellIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="M6 16V11a6 6 0 0 1 12 0v5l1.5 2h-15L6 16Z" />
+    <path d="M10 20a2 2 0 0 0 4 0" />
+  </Icon>
+);
+
 export const DownloadIcon = (p: P) => (
   <Icon {...p}>
     <path d="M12 4v11" />

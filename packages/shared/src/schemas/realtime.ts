@@ -35,6 +35,8 @@ export const realtimeEventSchema = z.discriminatedUnion('type', [
   }),
   z.object({ type: z.literal('users.changed'), data: z.object({ id: z.string() }) }),
   changed('approvals.changed'),
+  /** On a user's channel: an alert was created (refetch the bell and the list). */
+  changed('notifications.changed'),
 ]);
 
 export type RealtimeEvent = z.infer<typeof realtimeEventSchema>;

@@ -21,6 +21,7 @@ import type { TransactionRow } from '../ledger/ledger.schema';
 import { runIdempotent } from '../ledger/idempotency';
 import { postEntry } from '../ledger/ledger.service';
 import { announceMoneyChange, withFundsCheck } from '../ledger/money.common';
+import { notify, type Announce } from '../notifications/notifications.service';
 import { fourEyesThresholdCents } from '../settings/settings.service';
 import { toTransaction } from '../transactions/transaction.view';
 import { insertTransaction } from '../transactions/transactions.service';
@@ -82,11 +83,18 @@ export async function adjust(
         if (needsSecondAdmin(order.amount, await fourEyesThresholdCents(tx), solo)) {
           return requestAdjustmentApproval(ctx, tx, order, admin.id, ip);
         }
-        const row = await bookAdjustment(ctx, tx, order, { adminId: admin.id, keyId, ip });
+        const { row, announce } = await bookAdjustment(ctx, tx, order, {
+          adminId: admin.id,
+          keyId,
+          ip,
+        });
         return {
           status: 201,
           body: { transaction: toTransaction(row) },
-          afterCommit: () => announceMoneyChange(ctx, userId, row.transactionId),
+          afterCommit: () => {
+            announceMoneyChange(ctx, userId, row.transactionId);
+            announce();
+          },
         };
       },
     ),
@@ -135,7 +143,8 @@ async function requestAdjustmentApproval(
 
 /**
  * Books an adjustment inside the caller's transaction: the success transaction the user sees,
- * the ledger entry and the audit entry (with the maker when a second admin approved it).
+ * the ledger entry, the user's alert and the audit entry (with the maker when a second admin
+ * approved it). `announce` is for after the commit.
  */
 export async function bookAdjustment(
   ctx: AppContext,
@@ -148,7 +157,7 @@ export async function bookAdjustment(
     requestedBy?: string;
     approvalId?: string;
   },
-): Promise<TransactionRow> {
+): Promise<{ row: TransactionRow; announce: Announce }> {
   const now = ctx.clock.now();
   const { userId, amount } = order;
   const parts: TransactionDescription = {
@@ -178,6 +187,15 @@ export async function bookAdjustment(
       createdAt: now,
     }),
   );
+  const announce = await notify(ctx, tx, userId, {
+    type: 'adjustment_posted',
+    params: {
+      transactionId: row.transactionId,
+      bucket: order.bucket,
+      amountCents: Number(amount),
+      reason: order.reason,
+    },
+  });
   await recordAudit(tx, {
     actorId: by.adminId,
     action: `adjustment.${order.bucket}`,
@@ -193,5 +211,5 @@ export async function bookAdjustment(
         : {}),
     },
   });
-  return row;
+  return { row, announce };
 }

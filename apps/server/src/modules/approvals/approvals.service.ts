@@ -61,7 +61,10 @@ async function lockForChecker(
   return approval;
 }
 
-/** Books what an approval asked for (the checker's half), returning the booked transaction. */
+/**
+ * Books what an approval asked for (the checker's half), returning the booked transaction and
+ * what to announce after the commit (the owner's alert).
+ */
 async function bookApproved(
   ctx: AppContext,
   tx: Tx,
@@ -73,7 +76,7 @@ async function bookApproved(
     requestedBy: string;
     approvalId: string;
   },
-): Promise<TransactionRow> {
+): Promise<{ row: TransactionRow; announce: () => void }> {
   if (approval.kind === 'adjustment') {
     if (approval.bucket === null || approval.reason === null) {
       throw new Error(`adjustment approval ${approval.id} has no bucket or reason`);
@@ -89,7 +92,8 @@ async function bookApproved(
   if (approval.transactionId === null) {
     throw new Error(`payout approval ${approval.id} has no withdrawal`);
   }
-  return (await bookPayout(ctx, tx, { id: approval.transactionId, ...by })).row;
+  const { row, answer } = await bookPayout(ctx, tx, { id: approval.transactionId, ...by });
+  return { row, announce: answer.afterCommit ?? (() => {}) };
 }
 
 /** The checker's decision in the audit log, with what the approval was about. */
@@ -138,7 +142,7 @@ export async function approve(ctx: AppContext, request: AdminDecisionRequest) {
         requestedBy: approval.requestedBy,
         approvalId: approval.id,
       };
-      const transactionRow = await bookApproved(ctx, tx, approval, by);
+      const { row: transactionRow, announce } = await bookApproved(ctx, tx, approval, by);
       await decideApproval(tx, approval.id, {
         status: 'approved',
         decidedBy: checker.id,
@@ -158,6 +162,7 @@ export async function approve(ctx: AppContext, request: AdminDecisionRequest) {
         afterCommit: () => {
           ctx.mailer.kick();
           announceApprovalChange(ctx, approval.userId, transactionId);
+          announce();
         },
       };
     },

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { auditLog, users } from '../../db/schema';
 
@@ -21,22 +21,6 @@ export async function recordAudit(db: DbOrTx, entry: AuditEntry): Promise<void> 
     ip: entry.ip ?? null,
     details: entry.details ?? {},
   });
-}
-
-/**
- * Appends to the audit log in the same statement as `alongside` (another module's write, run as a
- * data-modifying WITH): both or neither, in one round trip.
- */
-export async function recordAuditAlongside(
-  db: DbOrTx,
-  entry: AuditEntry,
-  alongside: SQL,
-): Promise<void> {
-  await db.execute(sql`
-    WITH alongside AS (${alongside})
-    INSERT INTO audit_log (actor_id, action, target_type, target_id, ip, details)
-    VALUES (${entry.actorId}, ${entry.action}, ${entry.targetType ?? null},
-            ${entry.targetId ?? null}, ${entry.ip ?? null}, ${JSON.stringify(entry.details ?? {})}::jsonb)`);
 }
 
 export interface AuditFilter {

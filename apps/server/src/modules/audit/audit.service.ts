@@ -5,7 +5,6 @@ import {
   type ActivityAction,
   type ActivityPage,
 } from '@app/shared/schemas/activity';
-import type { SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import * as repo from './audit.repo';
@@ -18,18 +17,6 @@ export type { AuditEntry } from './audit.repo';
  */
 export function recordAudit(db: DbOrTx, entry: repo.AuditEntry): Promise<void> {
   return repo.recordAudit(db, entry);
-}
-
-/**
- * Appends to the audit log in one statement with `alongside` (another module's write, such as
- * mail.service's mailInsertStatement): both or neither, one round trip.
- */
-export function recordAuditAlongside(
-  db: DbOrTx,
-  entry: repo.AuditEntry,
-  alongside: SQL,
-): Promise<void> {
-  return repo.recordAuditAlongside(db, entry, alongside);
 }
 
 /** /api/admin/audit: one page of entries, newest first, and the cursor of the next page. */

@@ -3,6 +3,7 @@ import type { AppContext } from '../../context';
 import type { Scheduler } from '../../jobs/scheduler';
 import { createExchangeSource } from '../market/adapters/exchange';
 import { createSimulatedSource } from '../market/adapters/simulated';
+import { createScriptFileSource } from '../market/adapters/scripted';
 import type { MarketDataSource, PriceQuote } from '../market/domain';
 import { marketOptions, type MarketOptions } from '../market/market.options';
 import { backfillCandles, changePct, recordTick } from '../market/market.service';
@@ -34,6 +35,9 @@ export async function createMarketSource(
       clock: ctx.clock,
       log: ctx.log,
     });
+  }
+  if (ctx.config.marketScriptFile) {
+    return createScriptFileSource(ctx.config.marketScriptFile, ctx.clock);
   }
   return createSimulatedSource(await resolveMarketSeed(ctx, options), ctx.clock);
 }

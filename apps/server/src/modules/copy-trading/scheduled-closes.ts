@@ -1,11 +1,24 @@
 import type { AppContext } from '../../context';
 import { PRICE_STALE_AFTER_MS } from '../market/market.options';
 import type { Dec } from '../market/domain';
+import { notifyAll } from '../notifications/notifications.service';
 import { isTermOver, priceCloseReason } from './domain';
 import * as strategiesRepo from './strategies.repo';
 import * as repo from './trades.repo';
 import type { CloseReason } from './copy-trading.schema';
 import { bookCloses, settle, type Closing } from './trades.service';
+
+/** The alert each scheduled close sends its owner (an owner's own close sends none). */
+const ALERT_OF: Record<
+  CloseReason,
+  'trade_stopped_out' | 'trade_take_profit' | 'trade_term_ended' | null
+> = {
+  claim: null,
+  close: null,
+  stop_loss: 'trade_stopped_out',
+  take_profit: 'trade_take_profit',
+  term_end: 'trade_term_ended',
+};
 
 /** Trades closed per database transaction: bounded, so a cascade never holds locks for long. */
 export const CLOSE_BATCH = 500;
@@ -133,11 +146,33 @@ async function closeBatch(ctx: AppContext, tick: TickNav, rule: repo.DueRule) {
         }),
       );
     }
+    // Each owner is told, set-based like the closes, before the ledger's hot account is locked.
+    const announce = await notifyAll(
+      ctx,
+      tx,
+      [...byReason].flatMap(([reason, closings]) => {
+        const type = ALERT_OF[reason];
+        if (!type) return [];
+        return closings.map((c) => ({
+          userId: c.trade.userId,
+          type,
+          params: {
+            tradeId: c.trade.id,
+            plan: c.planTitle,
+            amountCents: Number(c.trade.amountCents),
+            payoutCents: Number(c.settlement.payoutCents),
+          },
+        }));
+      }),
+    );
     for (const one of booked) await one.postLedger();
     return {
       locked: locked.length,
       closed: booked.reduce((total, one) => total + one.trades.length, 0),
-      afterCommit: () => booked.forEach((one) => one.afterCommit()),
+      afterCommit: () => {
+        booked.forEach((one) => one.afterCommit());
+        announce();
+      },
     };
   });
 }

@@ -463,12 +463,18 @@ export async function setLeadTrader(db: DbOrTx, id: string, userId: string | nul
   await db.update(strategies).set({ leadTraderId: userId }).where(eq(strategies.id, id));
 }
 
-/** Pauses (a date) or resumes (null) a strategy; false when there is no such strategy. */
-export async function setPausedAt(db: DbOrTx, id: string, at: Date | null): Promise<boolean> {
-  const rows = await db
-    .update(strategies)
-    .set({ pausedAt: at })
-    .where(eq(strategies.id, id))
-    .returning({ id: strategies.id });
-  return rows.length > 0;
+/**
+ * Pauses (a date) or resumes (null) a strategy: undefined when there is no such strategy, else
+ * its name and whether this changed it (pausing a paused strategy is no event).
+ */
+export async function setPausedAt(
+  db: DbOrTx,
+  id: string,
+  at: Date | null,
+): Promise<{ name: string; changed: boolean } | undefined> {
+  const result = await db.execute<{ name: string; changed: boolean }>(sql`
+    WITH old AS (SELECT id, paused_at FROM strategies WHERE id = ${id} FOR UPDATE)
+    UPDATE strategies s SET paused_at = ${at} FROM old WHERE s.id = old.id
+    RETURNING s.name, (old.paused_at IS NULL) <> (${at}::timestamptz IS NULL) AS changed`);
+  return result.rows[0];
 }

@@ -6,7 +6,9 @@ import type {
   StrategyRecord,
   TraderStrategy,
 } from '@app/shared/schemas/strategies';
+import type { NotificationEvent } from '@app/shared/schemas/notifications';
 import type { AppContext } from '../../context';
+import type { Tx } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import * as usersService from '../users/users.service';
 import { linkPlanToStrategy, planLinks } from '../plans/plans.service';
@@ -44,6 +46,8 @@ import {
 } from './domain';
 import type { StrategyRow } from './copy-trading.schema';
 import * as repo from './strategies.repo';
+import * as tradesRepo from './trades.repo';
+import { notifyAll, type Announce } from '../notifications/notifications.service';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
@@ -567,6 +571,7 @@ export async function setLeadTrader(
   if (userId === admin.id) {
     throw await refusedSelfDecision(ctx, admin.id, ip, 'strategy.lead_trader', 'strategy', id);
   }
+  let announce: Announce = () => {};
   await ctx.db.transaction(async (tx) => {
     const loaded = await repo.loadStrategyState(tx, id, { lock: true });
     if (!loaded) throw refusal('STRATEGY_NOT_FOUND');
@@ -579,6 +584,12 @@ export async function setLeadTrader(
       }
     }
     await repo.setLeadTrader(tx, id, userId);
+    if (loaded.row.leadTraderId !== userId) {
+      announce = await notifyCopiers(ctx, tx, id, {
+        type: 'lead_trader_changed',
+        params: { strategyId: id, strategy: loaded.row.name },
+      });
+    }
     await recordAudit(tx, {
       actorId: admin.id,
       action: 'strategy.lead_trader',
@@ -588,6 +599,7 @@ export async function setLeadTrader(
       details: { from: loaded.row.leadTraderId, to: userId },
     });
   });
+  announce();
   return adminStrategyView(ctx, id);
 }
 
@@ -599,9 +611,15 @@ export async function setPaused(
   ip: string,
 ) {
   const now = ctx.clock.now();
+  let announce: Announce = () => {};
   await ctx.db.transaction(async (tx) => {
-    if (!(await repo.setPausedAt(tx, id, paused ? now : null))) {
-      throw refusal('STRATEGY_NOT_FOUND');
+    const set = await repo.setPausedAt(tx, id, paused ? now : null);
+    if (!set) throw refusal('STRATEGY_NOT_FOUND');
+    if (set.changed) {
+      announce = await notifyCopiers(ctx, tx, id, {
+        type: paused ? 'strategy_paused' : 'strategy_resumed',
+        params: { strategyId: id, strategy: set.name },
+      });
     }
     await recordAudit(tx, {
       actorId: admin.id,
@@ -611,7 +629,26 @@ export async function setPaused(
       ip,
     });
   });
+  announce();
   return adminStrategyView(ctx, id);
+}
+
+/** Tells everyone copying the strategy now (its open trades' owners), in the caller's transaction. */
+async function notifyCopiers(
+  ctx: AppContext,
+  tx: Tx,
+  strategyId: string,
+  event: Extract<
+    NotificationEvent,
+    { type: 'strategy_paused' | 'strategy_resumed' | 'lead_trader_changed' }
+  >,
+): Promise<Announce> {
+  const copiers = await tradesRepo.copiersOf(tx, strategyId);
+  return notifyAll(
+    ctx,
+    tx,
+    copiers.map((userId) => ({ userId, ...event })),
+  );
 }
 
 /** Whether a strategy with this id exists (a plan linking to it). */

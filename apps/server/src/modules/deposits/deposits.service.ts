@@ -9,10 +9,9 @@ import { refusal } from '../../http/errors';
 import { depositApproved } from '../ledger/domain';
 import { runIdempotent } from '../ledger/idempotency';
 import { postEntry } from '../ledger/ledger.service';
-import { announceMoneyChange, brandOf, requireActiveAccount } from '../ledger/money.common';
+import { announceMoneyChange, requireActiveAccount } from '../ledger/money.common';
 import { methodLabel } from '../payment-methods/payment-method.view';
 import { findActiveMethod } from '../payment-methods/payment-methods.service';
-import { moneyMail } from '../transactions/transaction.mail';
 import { toTransaction } from '../transactions/transaction.view';
 import type { AdminDecisionRequest } from '../approvals/self-decision';
 import { decideTransaction, rejectTransaction } from '../transactions/decide-transaction';
@@ -76,7 +75,10 @@ export function approveDeposit(ctx: AppContext, request: AdminDecisionRequest) {
       outcome: { status: 'success' },
       action: 'deposit.approved',
       details: (row) => ({ userId: row.userId, amountCents: row.amountCents.toString() }),
-      mail: (row, owner) => moneyMail.depositApproved(brandOf(ctx), owner.name, row),
+      notice: (row) => ({
+        type: 'deposit_approved',
+        params: { transactionId: row.transactionId, amountCents: Number(row.amountCents) },
+      }),
       // Every approval posts from platform:cash: its lock is taken last, held only to COMMIT.
       bookLast: async (tx, row, { keyId, now }) => {
         await postEntry(
@@ -93,6 +95,9 @@ export function approveDeposit(ctx: AppContext, request: AdminDecisionRequest) {
 export function rejectDeposit(ctx: AppContext, request: AdminDecisionRequest, reason: string) {
   return rejectTransaction(ctx, request, reason, {
     kind: 'deposit',
-    mail: (row, owner) => moneyMail.depositRejected(brandOf(ctx), owner.name, row, reason),
+    notice: (row) => ({
+      type: 'deposit_rejected',
+      params: { transactionId: row.transactionId, amountCents: Number(row.amountCents), reason },
+    }),
   });
 }

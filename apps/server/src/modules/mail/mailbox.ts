@@ -91,11 +91,14 @@ function decodeQuotedPrintable(body: string): string {
 }
 
 function decodeWords(value: string): string {
-  return value.replace(/=\?UTF-8\?([QB])\?([^?]*)\?=/gi, (_all, kind: string, text: string) =>
-    kind.toUpperCase() === 'B'
-      ? Buffer.from(text, 'base64').toString('utf8')
-      : decodeQuotedPrintable(text.replace(/_/g, ' ')),
-  );
+  // Whitespace between two encoded words (a folded long subject) is not part of the text (RFC 2047).
+  return value
+    .replace(/(\?=)\s+(?==\?UTF-8\?)/gi, '$1')
+    .replace(/=\?UTF-8\?([QB])\?([^?]*)\?=/gi, (_all, kind: string, text: string) =>
+      kind.toUpperCase() === 'B'
+        ? Buffer.from(text, 'base64').toString('utf8')
+        : decodeQuotedPrintable(text.replace(/_/g, ' ')),
+    );
 }
 
 function split(raw: string): { headers: Map<string, string>; body: string } {

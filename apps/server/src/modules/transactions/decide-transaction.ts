@@ -1,15 +1,14 @@
 import type { Transaction } from '@app/shared/schemas/transactions';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
+import type { NotificationEvent } from '@app/shared/schemas/notifications';
 import type { UserRow } from '../../db/schema';
 import { adminDecision, type AdminDecisionRequest } from '../approvals/self-decision';
-import { recordAudit, recordAuditAlongside } from '../audit/audit.service';
-import { findUserById } from '../auth/auth.service';
+import { recordAudit } from '../audit/audit.service';
 import type { OperationResult } from '../ledger/idempotency';
 import type { TransactionRow } from '../ledger/ledger.schema';
 import { transactionAnswer } from '../ledger/money.common';
-import { mailInsertStatement } from '../mail/mail.service';
-import type { MailContent } from '../mail/templates';
+import { notify } from '../notifications/notifications.service';
 import { decideOrThrow } from './transactions.service';
 
 /** What differs between the admin decisions on a pending deposit or withdrawal. */
@@ -20,8 +19,8 @@ export interface TransactionDecision {
   /** The audit action (`deposit.approved`, `withdrawal.rejected`...) and its details. */
   action: string;
   details: (row: TransactionRow) => Record<string, unknown>;
-  /** The e-mail the owner receives. */
-  mail: (row: TransactionRow, owner: UserRow) => MailContent;
+  /** The alert the owner receives (in-app, and by e-mail in their language unless turned off). */
+  notice: (row: TransactionRow) => NotificationEvent;
   /**
    * Checks and bookings once the row has left `pending` (under its lock), before the owner is
    * told: a withdrawal's hold moves to payouts or back to available.
@@ -65,26 +64,23 @@ export async function settleTransactionDecision(
   });
   const meta = { keyId: params.keyId, now };
   await decision.book?.(tx, row, meta);
-  const owner = await findUserById(tx, row.userId);
-  const audit = {
+  const told = await notify(ctx, tx, row.userId, decision.notice(row));
+  await recordAudit(tx, {
     actorId: params.adminId,
     action: decision.action,
     targetType: 'transaction',
     targetId: row.transactionId,
     ip: params.ip,
     details: decision.details(row),
+  });
+  const plain = transactionAnswer(ctx, row, 200);
+  const answer = {
+    ...plain,
+    afterCommit: () => {
+      plain.afterCommit();
+      told();
+    },
   };
-  // The owner's e-mail and the audit entry in one statement (one round trip).
-  if (owner) {
-    await recordAuditAlongside(
-      tx,
-      audit,
-      mailInsertStatement(owner.email, decision.mail(row, owner)),
-    );
-  } else {
-    await recordAudit(tx, audit);
-  }
-  const answer = transactionAnswer(ctx, row, 200);
   const { bookLast } = decision;
   return {
     row,
@@ -129,7 +125,7 @@ export function rejectTransaction(
   ctx: AppContext,
   request: AdminDecisionRequest,
   reason: string,
-  decision: Pick<TransactionDecision, 'kind' | 'mail' | 'book'>,
+  decision: Pick<TransactionDecision, 'kind' | 'notice' | 'book'>,
 ) {
   return decideTransaction(
     ctx,

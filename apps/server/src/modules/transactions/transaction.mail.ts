@@ -1,7 +1,10 @@
 import { formatUsd } from '@app/shared/money';
 import { composeMail, type Brand, type MailContent } from '../mail/templates';
 
-/** E-mails about money (deposits, withdrawals); each links to the user's transaction list. */
+/**
+ * E-mails about a withdrawal request; each links to the user's transaction list. (The decisions on
+ * deposits and withdrawals are alerts: notifications/notification.mail.ts.)
+ */
 function compose(
   brand: Brand,
   template: string,
@@ -23,25 +26,6 @@ interface Tx {
 const net = (tx: Tx) => tx.amountCents - tx.feeCents;
 
 export const moneyMail = {
-  depositApproved: (brand: Brand, name: string, tx: Tx) =>
-    compose(
-      brand,
-      'deposit_approved',
-      `Your deposit of ${formatUsd(tx.amountCents)} is confirmed`,
-      [
-        `Hello ${name},`,
-        `We received your deposit of ${formatUsd(tx.amountCents)} (${tx.transactionId}). It is now in your available balance.`,
-      ],
-    ),
-
-  depositRejected: (brand: Brand, name: string, tx: Tx, reason: string) =>
-    compose(brand, 'deposit_rejected', `Your deposit ${tx.transactionId} was not confirmed`, [
-      `Hello ${name},`,
-      `We could not confirm your deposit of ${formatUsd(tx.amountCents)} (${tx.transactionId}).`,
-      `Reason: ${reason}`,
-      'If you believe this is a mistake, reply to this e-mail or contact support with your payment reference.',
-    ]),
-
   withdrawalRequested: (brand: Brand, name: string, tx: Tx, method: string) =>
     compose(brand, 'withdrawal_requested', `Withdrawal request ${tx.transactionId} received`, [
       `Hello ${name},`,
@@ -60,18 +44,5 @@ export const moneyMail = {
       `${user.name} <${user.email}> asked to withdraw ${formatUsd(tx.amountCents)} by ${method}.`,
       `Fee ${formatUsd(tx.feeCents)}; pay out ${formatUsd(net(tx))}.`,
       'Review it in the admin area and mark it paid or reject it.',
-    ]),
-
-  withdrawalPaid: (brand: Brand, name: string, tx: Tx) =>
-    compose(brand, 'withdrawal_paid', `Your withdrawal ${tx.transactionId} was paid`, [
-      `Hello ${name},`,
-      `Your withdrawal of ${formatUsd(tx.amountCents)} (${tx.transactionId}) was paid: ${formatUsd(net(tx))} after the ${formatUsd(tx.feeCents)} processing fee.`,
-    ]),
-
-  withdrawalRejected: (brand: Brand, name: string, tx: Tx, reason: string) =>
-    compose(brand, 'withdrawal_rejected', `Your withdrawal ${tx.transactionId} was not paid`, [
-      `Hello ${name},`,
-      `Your withdrawal of ${formatUsd(tx.amountCents)} (${tx.transactionId}) was rejected and the full amount is back in your available balance.`,
-      `Reason: ${reason}`,
     ]),
 };

@@ -274,7 +274,14 @@ function payout(
           }
         : {}),
     }),
-    mail: (row, owner) => moneyMail.withdrawalPaid(brandOf(ctx), owner.name, row),
+    notice: (row) => ({
+      type: 'withdrawal_paid',
+      params: {
+        transactionId: row.transactionId,
+        amountCents: Number(row.amountCents),
+        netCents: Number(row.amountCents - row.feeCents),
+      },
+    }),
     book: async (tx, row, { keyId, now }) => {
       const waiting = await pendingPayoutApproval(tx, row.id);
       if (waiting && waiting.id !== approval.approvalId) throw approvalPending();
@@ -301,7 +308,10 @@ export function rejectWithdrawal(ctx: AppContext, request: AdminDecisionRequest,
   const { admin } = request;
   return rejectTransaction(ctx, request, reason, {
     kind: 'withdrawal',
-    mail: (row, owner) => moneyMail.withdrawalRejected(brandOf(ctx), owner.name, row, reason),
+    notice: (row) => ({
+      type: 'withdrawal_rejected',
+      params: { transactionId: row.transactionId, amountCents: Number(row.amountCents), reason },
+    }),
     book: async (tx, row, { keyId, now }) => {
       // Checked after the decision took the row lock, so a payout approval requested at the
       // same instant is either seen here or finds the withdrawal no longer pending.

@@ -24,6 +24,7 @@ const handlers: RealtimeHandlers = {
   'trade.changed': [['trade'], ['account']],
   'users.changed': [['admin']],
   'approvals.changed': [['admin']],
+  'notifications.changed': [['notifications']],
 };
 
 describe('applyRealtimeMessage', () => {

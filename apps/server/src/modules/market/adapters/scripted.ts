@@ -1,6 +1,8 @@
+import fs from 'node:fs';
 import type { Clock } from '../../../context';
 import {
   INSTRUMENTS,
+  isInstrumentSymbol,
   MINUTE_MS,
   type Candle,
   type InstrumentSymbol,
@@ -67,6 +69,38 @@ export function createScriptedSource(clock: Clock): ScriptedSource {
     },
     close() {
       return Promise.resolve();
+    },
+  };
+}
+
+/**
+ * MARKET_SCRIPT_FILE (browser tests): the scripted market whose prices are those of a JSON file
+ * (`{"BTCUSDT":"90000.00"}`), read again before every quote, so a test outside the server process
+ * can move the market. A missing or half-written file leaves the prices as they were.
+ */
+export function createScriptFileSource(file: string, clock: Clock): ScriptedSource {
+  const source = createScriptedSource(clock);
+  const follow = () => {
+    try {
+      const prices = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
+      for (const [symbol, price] of Object.entries(prices)) {
+        if (
+          isInstrumentSymbol(symbol) &&
+          typeof price === 'string' &&
+          /^\d+(\.\d+)?$/.test(price)
+        ) {
+          source.set({ [symbol]: price });
+        }
+      }
+    } catch {
+      // not written yet, or being written: the next tick reads it
+    }
+  };
+  return {
+    ...source,
+    latestPrices() {
+      follow();
+      return source.latestPrices();
     },
   };
 }

@@ -12,12 +12,13 @@ import { EmailVerification } from '../components/EmailVerification';
 import { ProfileActions } from '../components/ProfileActions';
 import { TwoFactorSettings } from '../components/TwoFactorSettings';
 import { UpdateInformationForm } from '../components/UpdateInformationForm';
+import { NotificationPreferencesCard } from '../../notifications/components/NotificationPreferencesCard';
 
 const DIALOG_PARAM = 'dialog';
 
 /**
  * /profile (and /admin/profile): details with avatar and referral link, the account's figures,
- * Update Information, Actions, and the Security section. The 'Profile Image' dialog is URL state
+ * Update Information, Actions, the Security section and the notification settings. The 'Profile Image' dialog is URL state
  * (?dialog=avatar), so Back closes it.
  */
 export function ProfilePage() {
@@ -56,6 +57,7 @@ export function ProfilePage() {
         <ActiveSessions />
         <ActivityLog />
       </Card>
+      <NotificationPreferencesCard />
       <AvatarUploadModal user={user} open={avatarOpen} onOpenChange={setAvatarOpen} />
     </div>
   );

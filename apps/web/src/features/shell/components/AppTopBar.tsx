@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { ArrowLeftIcon, Badge, BrandMark } from '../../../ui';
 import { LanguageSwitcher } from '../../../ui/LanguageSwitcher';
 import { TopBar } from '../../../ui/TopBar';
+import { NotificationBell } from '../../notifications/components/NotificationBell';
 import type { MenuItem } from '../menus';
 import { NavMenu } from './NavMenu';
 import { ProfileMenu } from './ProfileMenu';
@@ -13,7 +14,7 @@ const iconButton =
 
 /**
  * The signed-in app's top bar: menu button (below 770px, opening the sidebar's links as a
- * slide-in menu), back, the page title, and the profile dropdown.
+ * slide-in menu), back, the page title, the notification bell and the profile dropdown.
  */
 export function AppTopBar({
   user,
@@ -52,7 +53,12 @@ export function AppTopBar({
           </>
         ),
       }}
-      end={<ProfileMenu user={user} onAdminRoute={onAdminRoute} />}
+      end={
+        <div className="flex items-center gap-1">
+          <NotificationBell />
+          <ProfileMenu user={user} onAdminRoute={onAdminRoute} />
+        </div>
+      }
     >
       <button type="button" onClick={goBack} aria-label={t('back')} className={iconButton}>
         <ArrowLeftIcon />

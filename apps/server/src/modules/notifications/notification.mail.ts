@@ -1,0 +1,290 @@
+import { formatUsd } from '@app/shared/money';
+import type {
+  NotificationEvent,
+  NotificationLanguage,
+  NotificationParams,
+  NotificationType,
+} from '@app/shared/schemas/notifications';
+import { composeMail, type Brand, type MailContent } from '../mail/templates';
+
+/**
+ * The e-mail of each alert, in the user's language (the web app's languages). The English texts of
+ * the deposit and withdrawal decisions are the ones those e-mails always had.
+ */
+interface Written {
+  subject: string;
+  paragraphs: string[];
+}
+
+type Writers = { [T in NotificationType]: (p: NotificationParams<T>) => Written };
+
+interface Language {
+  hello: (name: string) => string;
+  action: { transactions: string; dashboard: string };
+  buckets: Record<'balance' | 'profit' | 'bonus', string>;
+  write: Writers;
+}
+
+const usd = (cents: number) => formatUsd(cents);
+const fee = (p: { amountCents: number; netCents: number }) => usd(p.amountCents - p.netCents);
+
+const en: Language = {
+  hello: (name) => `Hello ${name},`,
+  action: { transactions: 'View Transactions', dashboard: 'Go to your dashboard' },
+  buckets: { balance: 'balance', profit: 'profit', bonus: 'bonus' },
+  write: {
+    trade_stopped_out: (p) => ({
+      subject: `Your ${p.plan} copy was closed by its stop-loss`,
+      paragraphs: [
+        `Your copy of the ${p.plan} plan reached its stop-loss and was closed. ${usd(p.payoutCents)} of the ${usd(p.amountCents)} you invested is back in your available balance.`,
+      ],
+    }),
+    trade_take_profit: (p) => ({
+      subject: `Your ${p.plan} copy reached its take-profit`,
+      paragraphs: [
+        `Your copy of the ${p.plan} plan reached its take-profit and was closed. ${usd(p.payoutCents)} (you invested ${usd(p.amountCents)}) is in your available balance.`,
+      ],
+    }),
+    trade_term_ended: (p) => ({
+      subject: `Your ${p.plan} copy reached the end of its term`,
+      paragraphs: [
+        `Your copy of the ${p.plan} plan reached the end of its term and was closed. ${usd(p.payoutCents)} (you invested ${usd(p.amountCents)}) is in your available balance.`,
+      ],
+    }),
+    strategy_paused: (p) => ({
+      subject: `The ${p.strategy} strategy is paused`,
+      paragraphs: [
+        `The platform paused the ${p.strategy} strategy you copy. Its positions stay as they are and your copy keeps its value at market prices; you can close it at any time.`,
+      ],
+    }),
+    strategy_resumed: (p) => ({
+      subject: `The ${p.strategy} strategy is running again`,
+      paragraphs: [`The platform resumed the ${p.strategy} strategy you copy.`],
+    }),
+    lead_trader_changed: (p) => ({
+      subject: `The ${p.strategy} strategy has a new lead trader`,
+      paragraphs: [
+        `The lead trader of the ${p.strategy} strategy you copy has changed. You can close your copy at any time at its current value.`,
+      ],
+    }),
+    deposit_approved: (p) => ({
+      subject: `Your deposit of ${usd(p.amountCents)} is confirmed`,
+      paragraphs: [
+        `We received your deposit of ${usd(p.amountCents)} (${p.transactionId}). It is now in your available balance.`,
+      ],
+    }),
+    deposit_rejected: (p) => ({
+      subject: `Your deposit ${p.transactionId} was not confirmed`,
+      paragraphs: [
+        `We could not confirm your deposit of ${usd(p.amountCents)} (${p.transactionId}).`,
+        `Reason: ${p.reason}`,
+        'If you believe this is a mistake, reply to this e-mail or contact support with your payment reference.',
+      ],
+    }),
+    withdrawal_paid: (p) => ({
+      subject: `Your withdrawal ${p.transactionId} was paid`,
+      paragraphs: [
+        `Your withdrawal of ${usd(p.amountCents)} (${p.transactionId}) was paid: ${usd(p.netCents)} after the ${fee(p)} processing fee.`,
+      ],
+    }),
+    withdrawal_rejected: (p) => ({
+      subject: `Your withdrawal ${p.transactionId} was not paid`,
+      paragraphs: [
+        `Your withdrawal of ${usd(p.amountCents)} (${p.transactionId}) was rejected and the full amount is back in your available balance.`,
+        `Reason: ${p.reason}`,
+      ],
+    }),
+    adjustment_posted: (p) => ({
+      subject: `An adjustment of ${usd(p.amountCents)} was posted to your account`,
+      paragraphs: [
+        `Our staff posted an adjustment of ${usd(p.amountCents)} to your ${en.buckets[p.bucket]} (${p.transactionId}).`,
+        `Reason: ${p.reason}`,
+      ],
+    }),
+  },
+};
+
+const es: Language = {
+  hello: (name) => `Hola ${name}:`,
+  action: { transactions: 'Ver transacciones', dashboard: 'Ir a tu panel' },
+  buckets: { balance: 'saldo', profit: 'beneficio', bonus: 'bono' },
+  write: {
+    trade_stopped_out: (p) => ({
+      subject: `Tu copia del plan ${p.plan} se cerró por su stop-loss`,
+      paragraphs: [
+        `Tu copia del plan ${p.plan} alcanzó su stop-loss y se cerró. ${usd(p.payoutCents)} de los ${usd(p.amountCents)} que invertiste están de nuevo en tu saldo disponible.`,
+      ],
+    }),
+    trade_take_profit: (p) => ({
+      subject: `Tu copia del plan ${p.plan} alcanzó su take-profit`,
+      paragraphs: [
+        `Tu copia del plan ${p.plan} alcanzó su take-profit y se cerró. ${usd(p.payoutCents)} (invertiste ${usd(p.amountCents)}) están en tu saldo disponible.`,
+      ],
+    }),
+    trade_term_ended: (p) => ({
+      subject: `Tu copia del plan ${p.plan} llegó al final de su plazo`,
+      paragraphs: [
+        `Tu copia del plan ${p.plan} llegó al final de su plazo y se cerró. ${usd(p.payoutCents)} (invertiste ${usd(p.amountCents)}) están en tu saldo disponible.`,
+      ],
+    }),
+    strategy_paused: (p) => ({
+      subject: `La estrategia ${p.strategy} está en pausa`,
+      paragraphs: [
+        `La plataforma pausó la estrategia ${p.strategy} que copias. Sus posiciones siguen como están y tu copia conserva su valor a precios de mercado; puedes cerrarla cuando quieras.`,
+      ],
+    }),
+    strategy_resumed: (p) => ({
+      subject: `La estrategia ${p.strategy} vuelve a funcionar`,
+      paragraphs: [`La plataforma reanudó la estrategia ${p.strategy} que copias.`],
+    }),
+    lead_trader_changed: (p) => ({
+      subject: `La estrategia ${p.strategy} tiene un nuevo trader principal`,
+      paragraphs: [
+        `El trader principal de la estrategia ${p.strategy} que copias ha cambiado. Puedes cerrar tu copia cuando quieras a su valor actual.`,
+      ],
+    }),
+    deposit_approved: (p) => ({
+      subject: `Tu depósito de ${usd(p.amountCents)} está confirmado`,
+      paragraphs: [
+        `Recibimos tu depósito de ${usd(p.amountCents)} (${p.transactionId}). Ya está en tu saldo disponible.`,
+      ],
+    }),
+    deposit_rejected: (p) => ({
+      subject: `Tu depósito ${p.transactionId} no se confirmó`,
+      paragraphs: [
+        `No pudimos confirmar tu depósito de ${usd(p.amountCents)} (${p.transactionId}).`,
+        `Motivo: ${p.reason}`,
+        'Si crees que es un error, responde a este correo o contacta con soporte con tu referencia de pago.',
+      ],
+    }),
+    withdrawal_paid: (p) => ({
+      subject: `Tu retiro ${p.transactionId} se pagó`,
+      paragraphs: [
+        `Tu retiro de ${usd(p.amountCents)} (${p.transactionId}) se pagó: ${usd(p.netCents)} tras la comisión de ${fee(p)}.`,
+      ],
+    }),
+    withdrawal_rejected: (p) => ({
+      subject: `Tu retiro ${p.transactionId} no se pagó`,
+      paragraphs: [
+        `Tu retiro de ${usd(p.amountCents)} (${p.transactionId}) fue rechazado y el importe completo vuelve a estar en tu saldo disponible.`,
+        `Motivo: ${p.reason}`,
+      ],
+    }),
+    adjustment_posted: (p) => ({
+      subject: `Se registró un ajuste de ${usd(p.amountCents)} en tu cuenta`,
+      paragraphs: [
+        `Nuestro equipo registró un ajuste de ${usd(p.amountCents)} en tu ${es.buckets[p.bucket]} (${p.transactionId}).`,
+        `Motivo: ${p.reason}`,
+      ],
+    }),
+  },
+};
+
+const de: Language = {
+  hello: (name) => `Hallo ${name},`,
+  action: { transactions: 'Transaktionen ansehen', dashboard: 'Zum Dashboard' },
+  buckets: { balance: 'Guthaben', profit: 'Gewinn', bonus: 'Bonus' },
+  write: {
+    trade_stopped_out: (p) => ({
+      subject: `Ihre Kopie des Plans ${p.plan} wurde durch den Stop-Loss geschlossen`,
+      paragraphs: [
+        `Ihre Kopie des Plans ${p.plan} hat ihren Stop-Loss erreicht und wurde geschlossen. ${usd(p.payoutCents)} der investierten ${usd(p.amountCents)} sind wieder in Ihrem verfügbaren Guthaben.`,
+      ],
+    }),
+    trade_take_profit: (p) => ({
+      subject: `Ihre Kopie des Plans ${p.plan} hat ihren Take-Profit erreicht`,
+      paragraphs: [
+        `Ihre Kopie des Plans ${p.plan} hat ihren Take-Profit erreicht und wurde geschlossen. ${usd(p.payoutCents)} (investiert: ${usd(p.amountCents)}) sind in Ihrem verfügbaren Guthaben.`,
+      ],
+    }),
+    trade_term_ended: (p) => ({
+      subject: `Die Laufzeit Ihrer Kopie des Plans ${p.plan} ist abgelaufen`,
+      paragraphs: [
+        `Die Laufzeit Ihrer Kopie des Plans ${p.plan} ist abgelaufen und sie wurde geschlossen. ${usd(p.payoutCents)} (investiert: ${usd(p.amountCents)}) sind in Ihrem verfügbaren Guthaben.`,
+      ],
+    }),
+    strategy_paused: (p) => ({
+      subject: `Die Strategie ${p.strategy} ist pausiert`,
+      paragraphs: [
+        `Die Plattform hat die Strategie ${p.strategy}, die Sie kopieren, pausiert. Ihre Positionen bleiben bestehen und Ihre Kopie behält ihren Marktwert; Sie können sie jederzeit schließen.`,
+      ],
+    }),
+    strategy_resumed: (p) => ({
+      subject: `Die Strategie ${p.strategy} läuft wieder`,
+      paragraphs: [`Die Plattform hat die Strategie ${p.strategy}, die Sie kopieren, fortgesetzt.`],
+    }),
+    lead_trader_changed: (p) => ({
+      subject: `Die Strategie ${p.strategy} hat einen neuen Lead-Trader`,
+      paragraphs: [
+        `Der Lead-Trader der Strategie ${p.strategy}, die Sie kopieren, hat gewechselt. Sie können Ihre Kopie jederzeit zum aktuellen Wert schließen.`,
+      ],
+    }),
+    deposit_approved: (p) => ({
+      subject: `Ihre Einzahlung von ${usd(p.amountCents)} ist bestätigt`,
+      paragraphs: [
+        `Wir haben Ihre Einzahlung von ${usd(p.amountCents)} (${p.transactionId}) erhalten. Sie ist jetzt in Ihrem verfügbaren Guthaben.`,
+      ],
+    }),
+    deposit_rejected: (p) => ({
+      subject: `Ihre Einzahlung ${p.transactionId} wurde nicht bestätigt`,
+      paragraphs: [
+        `Wir konnten Ihre Einzahlung von ${usd(p.amountCents)} (${p.transactionId}) nicht bestätigen.`,
+        `Grund: ${p.reason}`,
+        'Wenn Sie das für einen Fehler halten, antworten Sie auf diese E-Mail oder wenden Sie sich mit Ihrer Zahlungsreferenz an den Support.',
+      ],
+    }),
+    withdrawal_paid: (p) => ({
+      subject: `Ihre Auszahlung ${p.transactionId} wurde ausgezahlt`,
+      paragraphs: [
+        `Ihre Auszahlung von ${usd(p.amountCents)} (${p.transactionId}) wurde ausgezahlt: ${usd(p.netCents)} nach der Bearbeitungsgebühr von ${fee(p)}.`,
+      ],
+    }),
+    withdrawal_rejected: (p) => ({
+      subject: `Ihre Auszahlung ${p.transactionId} wurde nicht ausgezahlt`,
+      paragraphs: [
+        `Ihre Auszahlung von ${usd(p.amountCents)} (${p.transactionId}) wurde abgelehnt; der volle Betrag ist wieder in Ihrem verfügbaren Guthaben.`,
+        `Grund: ${p.reason}`,
+      ],
+    }),
+    adjustment_posted: (p) => ({
+      subject: `Auf Ihrem Konto wurde eine Korrektur von ${usd(p.amountCents)} gebucht`,
+      paragraphs: [
+        `Unser Team hat eine Korrektur von ${usd(p.amountCents)} auf Ihr ${de.buckets[p.bucket]} gebucht (${p.transactionId}).`,
+        `Grund: ${p.reason}`,
+      ],
+    }),
+  },
+};
+
+export const MAIL_LANGUAGES: Record<NotificationLanguage, Language> = { en, es, de };
+
+const TRADE_TYPES = new Set<NotificationType>([
+  'trade_stopped_out',
+  'trade_take_profit',
+  'trade_term_ended',
+  'strategy_paused',
+  'strategy_resumed',
+  'lead_trader_changed',
+]);
+
+/** The e-mail of one alert to `name`, in `language`; its template is the alert's type. */
+export function notificationMail(
+  brand: Brand,
+  language: NotificationLanguage,
+  name: string,
+  event: NotificationEvent,
+): MailContent {
+  const lang = MAIL_LANGUAGES[language];
+  const write = lang.write[event.type] as (p: NotificationEvent['params']) => Written;
+  const written = write(event.params);
+  const action = TRADE_TYPES.has(event.type)
+    ? { label: lang.action.dashboard, url: `${brand.publicUrl}/dashboard` }
+    : { label: lang.action.transactions, url: `${brand.publicUrl}/transactions` };
+  return composeMail(
+    brand,
+    event.type,
+    written.subject,
+    [lang.hello(name), ...written.paragraphs],
+    action,
+  );
+}

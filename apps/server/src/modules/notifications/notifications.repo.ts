@@ -1,0 +1,152 @@
+import type { NotificationLanguage, NotificationType } from '@app/shared/schemas/notifications';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { users } from '../../db/schema';
+import { afterCursor, cursorTextOf, type Cursor } from '../../db/keyset';
+import {
+  notificationEmailPreferences,
+  notificationLanguages,
+  notifications,
+} from './notifications.schema';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface Recipient {
+  userId: string;
+  email: string;
+  name: string;
+  deleted: boolean;
+  language: NotificationLanguage;
+  /** The user's own e-mail choices (types without one take the default). */
+  emailChoices: Partial<Record<NotificationType, boolean>>;
+}
+
+/** Who the users are for an alert's e-mail: address, name, language and e-mail choices (one query). */
+export async function recipients(db: DbOrTx, userIds: readonly string[]): Promise<Recipient[]> {
+  if (userIds.length === 0) return [];
+  const rows = await db
+    .select({
+      userId: users.id,
+      email: users.email,
+      name: users.name,
+      deletedAt: users.deletedAt,
+      language: sql<NotificationLanguage>`coalesce(${notificationLanguages.language}, 'en')`,
+      emailChoices: sql<Partial<Record<NotificationType, boolean>> | null>`(
+        SELECT jsonb_object_agg(p.type, p.email) FROM notification_email_preferences p
+        WHERE p.user_id = ${users.id})`,
+    })
+    .from(users)
+    .leftJoin(notificationLanguages, eq(notificationLanguages.userId, users.id))
+    .where(inArray(users.id, [...new Set(userIds)]));
+  return rows.map((row) => ({
+    userId: row.userId,
+    email: row.email,
+    name: row.name,
+    deleted: row.deletedAt !== null,
+    language: row.language,
+    emailChoices: row.emailChoices ?? {},
+  }));
+}
+
+/** Inserts alerts, however many, in one statement. */
+export async function insertNotifications(
+  db: DbOrTx,
+  rows: {
+    userId: string;
+    type: NotificationType;
+    params: Record<string, unknown>;
+    createdAt: Date;
+  }[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await db.insert(notifications).values(rows);
+}
+
+/** One page of a user's alerts, newest first, after `cursor`; `limit` rows at most. */
+export async function notificationPage(
+  db: DbOrTx,
+  userId: string,
+  cursor: Cursor | undefined,
+  limit: number,
+) {
+  return db
+    .select({
+      id: notifications.id,
+      type: notifications.type,
+      params: notifications.params,
+      createdAt: notifications.createdAt,
+      readAt: notifications.readAt,
+      cursor: cursorTextOf(notifications.createdAt),
+    })
+    .from(notifications)
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        cursor ? afterCursor(notifications.createdAt, notifications.id, cursor) : undefined,
+      ),
+    )
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(limit);
+}
+
+export async function unreadCount(db: DbOrTx, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+  return row?.count ?? 0;
+}
+
+/** Marks one of the user's alerts read (already read: unchanged); false when the user has no such alert. */
+export async function markRead(db: DbOrTx, userId: string, id: string, now: Date) {
+  if (!UUID.test(id)) return false;
+  const rows = await db
+    .update(notifications)
+    .set({ readAt: sql`coalesce(${notifications.readAt}, ${now})` })
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+    .returning({ id: notifications.id });
+  return rows.length > 0;
+}
+
+export async function markAllRead(db: DbOrTx, userId: string, now: Date): Promise<void> {
+  await db
+    .update(notifications)
+    .set({ readAt: now })
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+}
+
+export async function preferencesOf(db: DbOrTx, userId: string) {
+  const [recipient] = await recipients(db, [userId]);
+  return recipient;
+}
+
+export async function saveEmailChoices(
+  db: DbOrTx,
+  userId: string,
+  choices: { type: NotificationType; email: boolean }[],
+  now: Date,
+): Promise<void> {
+  if (choices.length === 0) return;
+  await db
+    .insert(notificationEmailPreferences)
+    .values(choices.map((c) => ({ userId, type: c.type, email: c.email, updatedAt: now })))
+    .onConflictDoUpdate({
+      target: [notificationEmailPreferences.userId, notificationEmailPreferences.type],
+      set: { email: sql`excluded.email`, updatedAt: now },
+    });
+}
+
+export async function saveLanguage(
+  db: DbOrTx,
+  userId: string,
+  language: NotificationLanguage,
+  now: Date,
+): Promise<void> {
+  await db
+    .insert(notificationLanguages)
+    .values({ userId, language, updatedAt: now })
+    .onConflictDoUpdate({
+      target: notificationLanguages.userId,
+      set: { language, updatedAt: now },
+    });
+}

@@ -1,0 +1,86 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { atMostCharacters } from '@app/shared/schemas/common';
+import {
+  notificationPageSchema,
+  notificationPreferencesSchema,
+  notificationsQuerySchema,
+  unreadCountSchema,
+  updateNotificationPreferencesSchema,
+} from '@app/shared/schemas/notifications';
+import type { AppContext } from '../../context';
+import { guardSignedIn } from '../../http/guards';
+import { requireUser } from '../auth/session';
+import {
+  markAllNotificationsRead,
+  markNotificationRead,
+  notificationsOf,
+  preferencesOf,
+  unreadCountOf,
+  updatePreferences,
+} from './notifications.service';
+
+/** The signed-in user's own alerts and e-mail choices. Never another's (404). */
+export function notificationRoutes(ctx: AppContext) {
+  return function register(fastify: FastifyInstance, _options: unknown, done: () => void) {
+    guardSignedIn(fastify);
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    const tags = ['notifications'];
+
+    app.get(
+      '/',
+      {
+        schema: {
+          tags,
+          querystring: notificationsQuerySchema,
+          response: { 200: notificationPageSchema },
+        },
+      },
+      async (request) => notificationsOf(ctx, requireUser(request).user.id, request.query),
+    );
+
+    app.get(
+      '/unread-count',
+      { schema: { tags, response: { 200: unreadCountSchema } } },
+      async (request) => unreadCountOf(ctx, requireUser(request).user.id),
+    );
+
+    app.post(
+      '/:id/read',
+      {
+        schema: {
+          tags,
+          params: z.object({ id: z.string().max(64, atMostCharacters(64)) }),
+          response: { 200: unreadCountSchema },
+        },
+      },
+      async (request) => markNotificationRead(ctx, requireUser(request).user.id, request.params.id),
+    );
+
+    app.post(
+      '/read-all',
+      { schema: { tags, response: { 200: unreadCountSchema } } },
+      async (request) => markAllNotificationsRead(ctx, requireUser(request).user.id),
+    );
+
+    app.get(
+      '/preferences',
+      { schema: { tags, response: { 200: notificationPreferencesSchema } } },
+      async (request) => preferencesOf(ctx, requireUser(request).user.id),
+    );
+
+    app.put(
+      '/preferences',
+      {
+        schema: {
+          tags,
+          body: updateNotificationPreferencesSchema,
+          response: { 200: notificationPreferencesSchema },
+        },
+      },
+      async (request) => updatePreferences(ctx, requireUser(request).user.id, request.body),
+    );
+    done();
+  };
+}

@@ -1,0 +1,85 @@
+import {
+  NOTIFICATION_LANGUAGES,
+  NOTIFICATION_TYPES,
+  type NotificationLanguage,
+  type UpdateNotificationPreferences,
+} from '@app/shared/schemas/notifications';
+import { useQuery } from '@tanstack/react-query';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { LANGUAGE_NAMES } from '../../../i18n';
+import { errorMessage } from '../../../lib/requestErrors';
+import { Card } from '../../../ui';
+import { notificationPreferencesQuery, useUpdateNotificationPreferences } from '../api';
+
+/**
+ * /profile: which alerts are e-mailed too (each type; on by default for the events that move
+ * money) and the e-mails' language. The in-app record has no switch: every alert is in the bell.
+ */
+export function NotificationPreferencesCard() {
+  const { t } = useTranslation('notifications');
+  const preferences = useQuery(notificationPreferencesQuery);
+  const update = useUpdateNotificationPreferences();
+  const languageId = useId();
+
+  function save(input: UpdateNotificationPreferences) {
+    update.mutate(input, {
+      onSuccess: () => toast.success(t('preferences.saved')),
+      onError: (error) => toast.error(errorMessage(error)),
+    });
+  }
+
+  let body;
+  if (preferences.isPending) body = <p className="text-sm text-muted">{t('loading')}</p>;
+  else if (preferences.isError) {
+    body = <p className="text-sm text-danger">{t('preferences.loadFailed')}</p>;
+  } else {
+    const { email, language } = preferences.data;
+    body = (
+      <div className="flex flex-col gap-5">
+        <fieldset className="flex flex-col gap-1">
+          <legend className="mb-2 text-sm font-semibold text-text">{t('preferences.email')}</legend>
+          {NOTIFICATION_TYPES.map((type) => (
+            <label
+              key={type}
+              className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg px-2 text-sm text-text hover:bg-surface-2"
+            >
+              <input
+                type="checkbox"
+                className="size-4 shrink-0 accent-brand"
+                checked={email[type]}
+                aria-label={t('preferences.emailFor', { type: t(`types.${type}.label`) })}
+                onChange={(event) => save({ email: { [type]: event.target.checked } })}
+              />
+              <span>{t(`types.${type}.label`)}</span>
+            </label>
+          ))}
+        </fieldset>
+        <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:gap-4">
+          <label htmlFor={languageId} className="text-sm font-semibold text-text">
+            {t('preferences.language')}
+          </label>
+          <select
+            id={languageId}
+            value={language}
+            disabled={update.isPending}
+            onChange={(event) => save({ language: event.target.value as NotificationLanguage })}
+            className="h-11 rounded-lg border border-border bg-surface-2 px-3 text-sm text-text"
+          >
+            {NOTIFICATION_LANGUAGES.map((code) => (
+              <option key={code} value={code}>
+                {LANGUAGE_NAMES[code]}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <Card title={t('preferences.title')} description={t('preferences.description')}>
+      {body}
+    </Card>
+  );
+}
