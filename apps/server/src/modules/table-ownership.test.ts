@@ -41,6 +41,7 @@ const OWNERS: Record<string, string> = {
   strategy_fills: 'copy-trading',
   nav_snapshots: 'copy-trading',
   trades: 'copy-trading',
+  trader_applications: 'lead-traders',
   rate_limit_buckets: '(http)',
   schema_migrations: '(db)',
 };
