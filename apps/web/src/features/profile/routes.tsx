@@ -5,7 +5,7 @@ import { lazyPage } from '../../app/lazyPage';
 const loadProfilePage = lazyPage(
   () => import('./pages/ProfilePage'),
   (m) => m.ProfilePage,
-  ['profile', 'auth', 'referrals'],
+  ['profile', 'auth', 'referrals', 'trader'],
 );
 
 /** The same page serves /profile and, inside the admin area's menu, /admin/profile. */

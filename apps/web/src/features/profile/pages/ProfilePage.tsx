@@ -12,6 +12,7 @@ import { EmailVerification } from '../components/EmailVerification';
 import { ProfileActions } from '../components/ProfileActions';
 import { TwoFactorSettings } from '../components/TwoFactorSettings';
 import { UpdateInformationForm } from '../components/UpdateInformationForm';
+import { TraderApplicationCard } from '../../trader/components/TraderApplicationCard';
 
 const DIALOG_PARAM = 'dialog';
 
@@ -49,6 +50,7 @@ export function ProfilePage() {
         </div>
         <ProfileActions user={user} />
       </div>
+      {!user.isAdmin && <TraderApplicationCard />}
       <Card title={t('security.title')} description={t('security.description')}>
         <EmailVerification user={user} />
         <ChangePasswordForm />
