@@ -45,7 +45,9 @@ export function CreateStrategyForm() {
     setError,
     formState: { errors, isSubmitting },
   } = useForm({
-    resolver: zodResolver(createTraderStrategySchema),
+    // The typed text goes to the server, which turns the amount into cents itself (raw: the
+    // schema's output would be cents, which the server would read as dollars).
+    resolver: zodResolver(createTraderStrategySchema, undefined, { raw: true }),
     defaultValues: {
       name: '',
       description: '',
