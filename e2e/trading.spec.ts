@@ -117,34 +117,67 @@ test('a funded investor copies a strategy with $1,000, watches it move with the 
       return Math.abs(cents(shownValue ?? '') - 100_000 - cents(shownProfit ?? ''));
     })
     .toBeLessThanOrEqual(1);
+  // A second copy in another plan: the plan already held offers no second trade in it.
+  await page.goto('/plans');
+  await expect(page.getByText(/You have an open trade in Silver\./)).toBeVisible();
+  await expect(silver.getByText('You already have an open trade in this plan.')).toBeVisible();
+  await expect(silver.getByRole('button', { name: 'Invest Now' })).toBeDisabled();
+  const basic = page.getByRole('article', { name: 'Basic' });
+  await basic.getByLabel('Amount').fill('500');
+  await basic.getByRole('button', { name: 'Invest Now' }).click();
+  await page
+    .getByRole('dialog', { name: 'Confirm your investment' })
+    .getByRole('button', { name: 'Confirm and invest' })
+    .click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { name: 'Ongoing Trades (2)' })).toBeVisible();
+  const cards = page.getByTestId('ongoing-trade');
+  await expect(cards).toHaveCount(2);
+  // Newest first.
+  await expect(cards.nth(0)).toContainText('Basic');
+  await expect(cards.nth(1)).toContainText('Silver');
+
   // Every figure on the screen adds up, at every tick: the Account Balance is available + held +
-  // the open trade's value, the same value the trade card and "In open trades" show.
+  // the open trades' values, whose sum "In open trades" shows.
   for (let tick = 0; tick < 3; tick++) {
-    const shown = await page.evaluate(() =>
-      ['balance', 'trade-value', 'open-trades-value'].map(
-        (id) => document.querySelector(`[data-testid="${id}"]`)?.textContent ?? '',
+    const shown = await page.evaluate(() => ({
+      balance: document.querySelector('[data-testid="balance"]')?.textContent ?? '',
+      openTrades: document.querySelector('[data-testid="open-trades-value"]')?.textContent ?? '',
+      values: [...document.querySelectorAll('[data-testid="trade-value"]')].map(
+        (node) => node.textContent ?? '',
       ),
-    );
-    const [balance, tradeValue, openTradesValue] = shown.map((text) => cents(text ?? ''));
-    expect(openTradesValue).toBe(tradeValue);
-    // Available is the $1,000 left of the $2,000 deposit; nothing is on hold.
-    expect(balance, shown.join(' | ')).toBe(100_000 + tradeValue!);
+    }));
+    const values = shown.values.map(cents);
+    const sum = values.reduce((total, value) => total + value, 0);
+    expect(values).toHaveLength(2);
+    expect(cents(shown.openTrades)).toBe(sum);
+    // Available is the $500 left of the $2,000 deposit; nothing is on hold.
+    expect(cents(shown.balance), JSON.stringify(shown)).toBe(50_000 + sum);
     await page.waitForTimeout(1_100);
   }
   await snap(page, 'dashboard-figures-add-up');
 
-  // Close at any time: the confirmation shows what returns, and the balance gets it.
-  await page.getByRole('button', { name: 'Close Trade' }).click();
-  const closeDialog = page.getByRole('dialog', { name: 'Close Trade' });
-  await expect(closeDialog.getByTestId('close-returned')).toHaveText(/\$\d/);
-  await closeDialog.getByRole('button', { name: 'Close Trade' }).click();
-  const credited = page.getByText(/was credited to your balance/);
-  await expect(credited).toBeVisible();
-  const payout = cents(await credited.innerText());
-  expect(Math.abs(payout - 100_000)).toBeLessThan(100_000);
+  // Close at any time, one copy at a time: the confirmation shows what returns, and the balance
+  // gets it.
+  const payouts: number[] = [];
+  for (const plan of ['Silver', 'Basic']) {
+    const card = cards.filter({ hasText: plan });
+    await card.getByRole('button', { name: 'Close Trade' }).click();
+    const closeDialog = page.getByRole('dialog', { name: 'Close Trade' });
+    await expect(closeDialog.getByTestId('close-returned')).toHaveText(/\$\d/);
+    await closeDialog.getByRole('button', { name: 'Close Trade' }).click();
+    const credited = page.getByText(/was credited to your balance/);
+    await expect(credited).toBeVisible();
+    payouts.push(cents(await credited.innerText()));
+    await expect(cards.filter({ hasText: plan })).toHaveCount(0);
+    await expect(credited).toBeHidden({ timeout: 15_000 });
+  }
+  expect(Math.abs(payouts[0]! - 100_000)).toBeLessThan(100_000);
+  expect(Math.abs(payouts[1]! - 50_000)).toBeLessThan(50_000);
   await expect(page.getByText('No ongoing trades yet')).toBeVisible();
+  const total = 50_000 + payouts[0]! + payouts[1]!;
   await expect(page.getByTestId('balance')).toHaveText(
-    `$${((100_000 + payout) / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`,
+    `$${(total / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`,
   );
   await admin.dispose();
 });

@@ -1,4 +1,10 @@
+import type { Logger } from 'pino';
 import type { StrategyMetrics } from './modules/copy-trading/domain';
+import {
+  createSessionCache,
+  noSessionCache,
+  type SessionCache,
+} from './modules/auth/session-cache';
 
 /** A remembered value by key, owned by one app instance (AppContext.caches). */
 export interface Cache<K, V> {
@@ -29,8 +35,18 @@ export interface AppCaches {
   strategyMetrics: Cache<string, { minute: number; navAt: number; metrics: StrategyMetrics }>;
   /** The build's migration file names (readiness compares them with the applied ones). */
   expectedMigrations: Cache<'build', Promise<string[]>>;
+  /** Sessions resolved lately, trusted while the database's notices arrive. */
+  sessions: SessionCache;
 }
 
-export function createCaches(): AppCaches {
-  return { strategyMetrics: memoryCache(), expectedMigrations: memoryCache() };
+/**
+ * Given the database, the session cache listens for its notices; without one (unit tests) it
+ * remembers nothing.
+ */
+export function createCaches(database?: { databaseUrl: string; log: Logger }): AppCaches {
+  return {
+    strategyMetrics: memoryCache(),
+    expectedMigrations: memoryCache(),
+    sessions: database ? createSessionCache(database) : noSessionCache(),
+  };
 }

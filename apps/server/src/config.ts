@@ -21,6 +21,8 @@ export interface Config {
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   sessionIdleMinutes: number;
+  /** MAX_OPEN_TRADES: how many copies (open trades, one per plan) a user may hold at once. */
+  maxOpenTrades: number;
   sessionAbsoluteHours: number;
   logLevel: string;
   marketData: 'simulated' | 'exchange';
@@ -212,6 +214,11 @@ const SETTINGS = {
     'Seed demo plans, strategies and payment methods on first start',
     flag(true),
   ),
+  MAX_OPEN_TRADES: setting(
+    '`10`',
+    'How many open trades (copies, at most one per plan) a user may hold at once',
+    integer(10, 1, 100),
+  ),
   SESSION_IDLE_MINUTES: setting(
     '`30`',
     'A session ends after this long unused',
@@ -400,6 +407,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminEmail: parsed.ADMIN_EMAIL,
     adminPassword: parsed.ADMIN_PASSWORD,
     sessionIdleMinutes: parsed.SESSION_IDLE_MINUTES,
+    maxOpenTrades: parsed.MAX_OPEN_TRADES,
     sessionAbsoluteHours: parsed.SESSION_ABSOLUTE_HOURS,
     logLevel: parsed.LOG_LEVEL,
     marketData: parsed.MARKET_DATA,

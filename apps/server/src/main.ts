@@ -17,7 +17,7 @@ import { loadSecretsKey } from './modules/auth/secret-box';
 import { orphanAvatarSweepJob } from './modules/profile/profile.service';
 import { seedIfEmpty } from './seed/seed';
 import { demoMethodNames } from './modules/payment-methods/payment-methods.service';
-import { LOG_REDACT } from './logging';
+import { LOG_REDACT, logDestination } from './logging';
 import { createMetrics } from './modules/ops/ops.metrics';
 
 const WORKER_DATABASE_URL = 'NESTRADO_WORKER_DATABASE_URL';
@@ -209,6 +209,7 @@ async function runInstance(config: Config, log: Logger, isWorker: boolean): Prom
       'no SMTP_URL: e-mail goes to the development mailbox',
     );
   const hub = createRealtime({ databaseUrl, log });
+  const caches = createCaches({ databaseUrl, log });
   const ctx: AppContext = {
     config,
     pool,
@@ -218,7 +219,7 @@ async function runInstance(config: Config, log: Logger, isWorker: boolean): Prom
     log,
     realtime: hub,
     prices: createPriceSource(db),
-    caches: createCaches(),
+    caches,
     secretsKey,
   };
   const metrics = createMetrics();
@@ -246,6 +247,7 @@ async function runInstance(config: Config, log: Logger, isWorker: boolean): Prom
       await app.close();
       await mailer.close().catch(() => {});
       await hub.close().catch(() => {});
+      await caches.sessions.close().catch(() => {});
       await pool.end().catch(() => {});
       await embedded?.stop();
     },
@@ -267,7 +269,7 @@ async function runInstance(config: Config, log: Logger, isWorker: boolean): Prom
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const log = pino({ level: config.logLevel, redact: LOG_REDACT });
+  const log = pino({ level: config.logLevel, redact: LOG_REDACT }, logDestination());
   if (cluster.isWorker) await runInstance(config, log, true);
   else if (config.workers > 1) await runPrimary(config, log);
   else await runInstance(config, log, false);

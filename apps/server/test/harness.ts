@@ -118,6 +118,8 @@ export async function createTestApp(
   const clock = new TestClock();
   const hub = createRealtime({ databaseUrl, log });
   await hub.ready;
+  const caches = createCaches({ databaseUrl, log });
+  await caches.sessions.ready;
   const ctx: AppContext = {
     config,
     pool,
@@ -127,7 +129,7 @@ export async function createTestApp(
     log,
     realtime: hub,
     prices: createPriceSource(db),
-    caches: createCaches(),
+    caches,
     secretsKey,
   };
   const app = await buildApp(ctx, hub);
@@ -149,6 +151,7 @@ export async function createTestApp(
       await mailer.close();
       await fs.rm(mailbox, { recursive: true, force: true });
       await hub.close();
+      await caches.sessions.close();
       await pool.end();
       if (!owner) return;
       const cleanup = new pg.Client({ connectionString: baseUrl });

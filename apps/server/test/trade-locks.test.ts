@@ -43,7 +43,9 @@ describe('the open-trade check of an invest', () => {
     let locked!: () => void;
     const isLocked = new Promise<void>((resolve) => (locked = resolve));
     const closer = t.db.transaction(async (tx) => {
-      expect((await repo.lockOpenTradeToClose(tx, { userId: user.id }))?.planTitle).toBe('Basic');
+      expect(
+        (await repo.lockOpenTradeToClose(tx, { id: trade.id, userId: user.id }))?.planTitle,
+      ).toBe('Basic');
       await tx.execute(sql`
         UPDATE trades SET status = 'closed', closed_at = now(), close_reason = 'close',
           exit_nav = entry_nav, value_cents = amount_cents, fee_cents = 0,

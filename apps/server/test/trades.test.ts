@@ -104,11 +104,13 @@ describe('opening a trade', () => {
         availableCents: number;
         heldCents: number;
         balanceCents: number;
-        openTrade: CurrentTrade;
+        openTrades: CurrentTrade[];
+        openTradesValueCents: number;
       }>();
-      expect(figures.openTrade.valueCents).toBe(current.trade.valueCents);
+      expect(figures.openTrades.map((open) => open.valueCents)).toEqual([current.trade.valueCents]);
+      expect(figures.openTradesValueCents).toBe(current.trade.valueCents);
       expect(figures.balanceCents).toBe(
-        figures.availableCents + figures.heldCents + figures.openTrade.valueCents,
+        figures.availableCents + figures.heldCents + figures.openTradesValueCents,
       );
     }
   });
@@ -175,7 +177,8 @@ describe('opening a trade', () => {
       error: {
         code: 'TRADE_ALREADY_OPEN',
         message:
-          'You already have an open trade. Close it or claim its profit before starting another.',
+          'You already have an open trade in this plan. Close it or claim its profit before starting another in it.',
+        field: 'planId',
       },
     });
   });
@@ -247,5 +250,127 @@ describe('claiming and closing', () => {
     const bad = await client.request('PATCH', '/api/trades/current', { stopLossPct: 4 });
     expect(bad.statusCode).toBe(400);
     expect(bad.json<{ error: { field: string } }>().error.field).toBe('stopLossPct');
+  });
+});
+
+describe('several copies at once', () => {
+  const openOf = async (client: TestClient) =>
+    (await client.get('/api/trades/open')).json<{ trades: CurrentTrade[] }>().trades;
+
+  it('holds one open trade per plan, in several plans at once, and the summary adds them up', async () => {
+    const { client } = await investor(1_000_000);
+    const basic = await client.post('/api/trades', { planId: plan('Basic').id, amount: '500' });
+    expect(basic.statusCode).toBe(201);
+    await advance(t, 1_000);
+    const silver = await client.post('/api/trades', { planId: plan('Silver').id, amount: '1500' });
+    expect(silver.statusCode).toBe(201);
+
+    const open = await openOf(client);
+    expect(open.map((trade) => [trade.planTitle, trade.amountCents])).toEqual([
+      ['Silver', 150_000],
+      ['Basic', 50_000],
+    ]);
+    open.forEach(expectValueIsUnitsTimesNav);
+    // `current` names the newest.
+    const current = (await client.get('/api/trades/current')).json<{ trade: CurrentTrade }>();
+    expect(current.trade.planTitle).toBe('Silver');
+
+    const figures = (await client.get('/api/account/summary')).json<{
+      availableCents: number;
+      heldCents: number;
+      investedCents: number;
+      balanceCents: number;
+      openTrades: CurrentTrade[];
+      openTradesValueCents: number;
+    }>();
+    expect(figures.openTrades.map((trade) => trade.planTitle)).toEqual(['Silver', 'Basic']);
+    expect(figures.investedCents).toBe(200_000);
+    expect(figures.availableCents).toBe(800_000);
+    expect(figures.openTradesValueCents).toBe(
+      figures.openTrades.reduce((total, trade) => total + trade.valueCents, 0),
+    );
+    expect(figures.balanceCents).toBe(
+      figures.availableCents + figures.heldCents + figures.openTradesValueCents,
+    );
+  });
+
+  it('closes and edits a trade by its id, leaving the others; nobody else can touch it', async () => {
+    const { client } = await investor(1_000_000);
+    const other = await investor(100_000);
+    for (const title of ['Basic', 'Gold']) {
+      const amount = (plan(title).minCents / 100).toFixed(2);
+      const opened = await client.post('/api/trades', { planId: plan(title).id, amount });
+      expect(opened.statusCode).toBe(201);
+    }
+    const [gold, basic] = await openOf(client);
+    if (!gold || !basic) throw new Error('two trades expected');
+
+    const before = await bookedEntries();
+    const stranger = await other.client.post(`/api/trades/${basic.id}/close`);
+    expect(stranger.statusCode).toBe(404);
+    expect(stranger.json()).toMatchObject({ error: { code: 'TRADE_NOT_FOUND' } });
+    const strangerEdit = await other.client.request('PATCH', `/api/trades/${basic.id}`, {
+      stopLossPct: 30,
+    });
+    expect(strangerEdit.statusCode).toBe(404);
+    expect(await bookedEntries()).toBe(before);
+
+    const edited = await client.request('PATCH', `/api/trades/${basic.id}`, { stopLossPct: 25 });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json<{ trade: CurrentTrade }>().trade).toMatchObject({
+      id: basic.id,
+      stopLossPct: 25,
+    });
+    expect((await openOf(client)).find((trade) => trade.id === gold.id)?.stopLossPct).toBe(
+      gold.stopLossPct,
+    );
+
+    const closed = await client.post(`/api/trades/${basic.id}/close`);
+    expect(closed.statusCode).toBe(200);
+    expect(closed.json<{ trade: ClosedTrade }>().trade.planTitle).toBe('Basic');
+    expect((await openOf(client)).map((trade) => trade.id)).toEqual([gold.id]);
+    const again = await client.post(`/api/trades/${basic.id}/close`);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ error: { code: 'NO_OPEN_TRADE' } });
+    const notAnId = await client.post('/api/trades/not-a-trade/close');
+    expect(notAnId.statusCode).toBe(400);
+    expect(notAnId.json()).toMatchObject({
+      error: { code: 'VALIDATION_FAILED', params: { rule: 'TRADE_ID_NOT_FOUND' }, field: 'id' },
+    });
+  });
+
+  it('holds at most MAX_OPEN_TRADES, even when invests race for the last slot', async () => {
+    const config = t.ctx.config as { maxOpenTrades: number };
+    const configured = config.maxOpenTrades;
+    config.maxOpenTrades = 2;
+    try {
+      const { client } = await investor(1_000_000);
+      expect(
+        (await client.post('/api/trades', { planId: plan('Basic').id, amount: '500' })).statusCode,
+      ).toBe(201);
+      const before = await bookedEntries();
+      const racing = await Promise.all(
+        ['Silver', 'Gold'].map((title) =>
+          client.post('/api/trades', {
+            planId: plan(title).id,
+            amount: (plan(title).minCents / 100).toFixed(2),
+          }),
+        ),
+      );
+      expect(racing.map((response) => response.statusCode).sort()).toEqual([201, 409]);
+      const refused = racing.find((response) => response.statusCode === 409);
+      expect(refused?.json()).toEqual({
+        error: {
+          code: 'TOO_MANY_OPEN_TRADES',
+          params: { max: 2 },
+          message: 'You can have at most 2 open trades at once. Close one before starting another.',
+        },
+      });
+      // The winner booked one entry; the refused invest none.
+      expect(await bookedEntries()).toBe(before + 1);
+      expect(await openOf(client)).toHaveLength(2);
+    } finally {
+      config.maxOpenTrades = configured;
+    }
   });
 });

@@ -123,8 +123,13 @@ export const ERROR_PARAMS = {
   PLAN_STRATEGY_PAUSED: none,
   AMOUNT_BELOW_PLAN_MIN: z.object({ minCents: cents }),
   AMOUNT_ABOVE_PLAN_MAX: z.object({ maxCents: cents }),
+  /** The user already holds an open trade in this plan (one per plan). */
   TRADE_ALREADY_OPEN: none,
+  /** The user holds as many open trades as allowed (MAX_OPEN_TRADES). */
+  TOO_MANY_OPEN_TRADES: z.object({ max: z.number().int() }),
   NO_OPEN_TRADE: none,
+  /** No trade of the user's has this id (another user's is not found either). */
+  TRADE_NOT_FOUND: none,
   NO_PROFIT_TO_CLAIM: none,
   STOP_LOSS_OUT_OF_RANGE: z.object({ minPct: z.number().int(), maxPct: z.number().int() }),
   /** The trade amount is not a positive whole number of cents. */
@@ -262,7 +267,9 @@ export const ERROR_STATUS: { readonly [C in ErrorCode]: number } = {
   AMOUNT_BELOW_PLAN_MIN: 400,
   AMOUNT_ABOVE_PLAN_MAX: 400,
   TRADE_ALREADY_OPEN: 409,
+  TOO_MANY_OPEN_TRADES: 409,
   NO_OPEN_TRADE: 409,
+  TRADE_NOT_FOUND: 404,
   NO_PROFIT_TO_CLAIM: 409,
   STOP_LOSS_OUT_OF_RANGE: 400,
   INVALID_AMOUNT: 400,
@@ -381,8 +388,11 @@ export const ERROR_ENGLISH: { readonly [C in ErrorCode]: string } = {
   AMOUNT_BELOW_PLAN_MIN: 'Amount must be greater than or equal to {{minUsd}}',
   AMOUNT_ABOVE_PLAN_MAX: 'Amount must be less than or equal to {{maxUsd}}',
   TRADE_ALREADY_OPEN:
-    'You already have an open trade. Close it or claim its profit before starting another.',
+    'You already have an open trade in this plan. Close it or claim its profit before starting another in it.',
+  TOO_MANY_OPEN_TRADES:
+    'You can have at most {{max}} open trades at once. Close one before starting another.',
   NO_OPEN_TRADE: 'You have no open trade',
+  TRADE_NOT_FOUND: 'Trade not found',
   NO_PROFIT_TO_CLAIM: 'You have no profit to claim',
   STOP_LOSS_OUT_OF_RANGE: 'Stop-loss must be a whole percentage from {{minPct}} to {{maxPct}}',
   INVALID_AMOUNT: 'Amount is required',

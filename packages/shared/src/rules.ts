@@ -105,6 +105,7 @@ export const RULE_ENGLISH = {
   PLAN_ID_INVALID: 'Plan not found',
   STRATEGY_ID_INVALID: 'Strategy not found',
   USER_ID_NOT_FOUND: 'User not found',
+  TRADE_ID_NOT_FOUND: 'Trade not found',
   SESSION_ID_INVALID: 'Session not found',
   PAYMENT_METHOD_ID_INVALID: 'Payment method not found',
 

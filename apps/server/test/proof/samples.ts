@@ -142,6 +142,7 @@ function ownedValue(path: string, name: string, world: World): string {
   if (path.startsWith('/api/admin/plans/')) return world.ids.planId;
   if (path.startsWith('/api/admin/payment-methods/')) return world.ids.bankMethodId;
   if (path.includes('/strategies/')) return world.ids.strategyId;
+  if (path.startsWith('/api/trades/')) return b.tradeId;
   return crypto.randomUUID();
 }
 

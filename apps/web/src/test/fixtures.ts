@@ -117,14 +117,18 @@ export const silverPlan: PublicPlan = {
   },
 };
 
-/** An account summary holding `trade` as its open trade (valued as the balances were read). */
-export function summaryHolding(trade: CurrentTrade | null): AccountSummary {
+/** An account summary holding `trades` as its open trades (valued as the balances were read). */
+export function summaryHolding(...trades: (CurrentTrade | null)[]): AccountSummary {
   const cash = 50_000;
+  const held = trades.filter((trade): trade is CurrentTrade => trade !== null);
+  const sum = (cents: (trade: CurrentTrade) => number) =>
+    held.reduce((total, trade) => total + cents(trade), 0);
   return {
     ...summaryWith(cash),
-    investedCents: trade?.amountCents ?? 0,
-    balanceCents: cash + (trade?.valueCents ?? 0),
-    openTrade: trade,
+    investedCents: sum((trade) => trade.amountCents),
+    balanceCents: cash + sum((trade) => trade.valueCents),
+    openTrades: held,
+    openTradesValueCents: sum((trade) => trade.valueCents),
   };
 }
 
@@ -140,7 +144,8 @@ export function summaryWith(availableCents: number): AccountSummary {
     totalBonusCents: 0,
     percentUp: '0.00',
     pendingWithdrawalsCount: 0,
-    openTrade: null,
+    openTrades: [],
+    openTradesValueCents: 0,
     recentTransactions: [],
   };
 }

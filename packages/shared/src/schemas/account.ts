@@ -7,15 +7,17 @@ export const accountSummarySchema = z.object({
   availableCents: z.number().int(),
   /** Amounts held for pending withdrawals (still the user's until paid). */
   heldCents: z.number().int(),
-  /** What went into open trades (their cost); what they are worth now is `openTrade.valueCents`. */
+  /** What went into open trades (their cost); what they are worth now is `openTradesValueCents`. */
   investedCents: z.number().int(),
-  /** available + held + the open trade's value, all read at the same instant. */
+  /** available + held + the open trades' value, all read at the same instant. */
   balanceCents: z.number().int(),
   /**
-   * The open trade, valued (units × NAV) at the same instant as the balances, so that every figure
-   * of one answer adds up; the dashboard shows the trade from here.
+   * The open trades, newest first, each valued (units × NAV) at the same instant as the balances,
+   * so that every figure of one answer adds up; the dashboard shows the trades from here.
    */
-  openTrade: currentTradeSchema.nullable(),
+  openTrades: z.array(currentTradeSchema),
+  /** The sum of the open trades' values. */
+  openTradesValueCents: z.number().int(),
   totalDepositsCents: z.number().int(),
   /** Paid withdrawals, gross (fee included). */
   totalWithdrawalsCents: z.number().int(),

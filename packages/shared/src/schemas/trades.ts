@@ -104,6 +104,8 @@ export const currentTradeSchema = z.object({
 });
 export type CurrentTrade = z.infer<typeof currentTradeSchema>;
 export const currentTradeResponseSchema = z.object({ trade: currentTradeSchema.nullable() });
+/** Every open trade of the user's, newest first. */
+export const openTradesResponseSchema = z.object({ trades: z.array(currentTradeSchema) });
 
 export const closedTradeSchema = z.object({
   id: z.string(),

@@ -2,7 +2,7 @@ import type { AccountSummary } from '@app/shared/schemas/account';
 import type { AppContext } from '../../context';
 import { BONUS_ENTRY_KINDS, ENTRY_KINDS, PROFIT_ENTRY_KINDS } from '../ledger/domain';
 import { toTransaction } from '../transactions/transaction.view';
-import { currentTrade } from '../copy-trading/trades.service';
+import { openTrades } from '../copy-trading/trades.service';
 import { accountFigures } from './account.repo';
 import { percentUp } from './domain/percent-up';
 
@@ -12,18 +12,18 @@ const sumOf = (byKind: Map<string, bigint>, kinds: readonly string[]) =>
 /**
  * The dashboard's figures, all read from the ledger: balances from the user's accounts, totals
  * from the net movement of the user's accounts per entry kind.
- * The open trade counts at its value now (units × NAV), not at cost.
+ * Open trades count at their value now (units × NAV), not at cost.
  */
 export async function summary(ctx: AppContext, userId: string): Promise<AccountSummary> {
-  const [figures, trade] = await Promise.all([
+  const [figures, trades] = await Promise.all([
     accountFigures(ctx.pool, userId),
-    currentTrade(ctx, userId),
+    openTrades(ctx, userId),
   ]);
   const { balances, netByEntryKind: byKind, pendingWithdrawalsCount, recent } = figures;
   const deposits = byKind.get(ENTRY_KINDS.deposit) ?? 0n;
   // withdrawal.pay takes the gross amount off the user's hold: its net is minus the withdrawals.
   const withdrawals = -(byKind.get(ENTRY_KINDS.withdrawalPay) ?? 0n);
-  const openTradeValue = trade ? BigInt(trade.valueCents) : 0n;
+  const openTradeValue = trades.reduce((total, trade) => total + BigInt(trade.valueCents), 0n);
   const cash = balances.available + balances.withdrawal_hold;
   return {
     availableCents: Number(balances.available),
@@ -41,7 +41,8 @@ export async function summary(ctx: AppContext, userId: string): Promise<AccountS
       withdrawalsCents: withdrawals,
     }),
     pendingWithdrawalsCount,
-    openTrade: trade,
+    openTrades: trades,
+    openTradesValueCents: Number(openTradeValue),
     recentTransactions: recent.map(toTransaction),
   };
 }

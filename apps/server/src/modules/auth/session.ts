@@ -90,22 +90,59 @@ export function clearSessionCookie(ctx: AppContext, reply: FastifyReply): void {
   });
 }
 
-/** Resolves the session cookie on every request into `request.auth` (or null). */
+/**
+ * Resolves the session cookie on every request into `request.auth` (or null), through this
+ * instance's session cache (session-cache.ts says when an entry is trusted). A request that
+ * changed an account forgets on answering (accountChangeOf), so this instance's next request
+ * reads what was written; other instances hear of it from the database.
+ */
 export function registerSessionLoader(app: FastifyInstance, ctx: AppContext): void {
+  const cache = ctx.caches.sessions;
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
     const token = request.cookies[SESSION_COOKIE];
     if (!token || token.length > 200) return;
-    const found = await findSessionByDigest(ctx.db, digest(token));
-    if (!found) return;
+    const tokenHash = digest(token);
+    const key = tokenHash.toString('hex');
     const now = ctx.clock.now();
-    if (!sessionIsLive(found.session, now, sessionLimits(ctx))) return;
+    const limits = sessionLimits(ctx);
+    let found = cache.get(key);
+    // A remembered last-seen time can be older than another instance's touch: ask the database
+    // before turning the request away.
+    if (!found || !sessionIsLive(found.session, now, limits)) {
+      const epoch = cache.epoch();
+      found = await findSessionByDigest(ctx.db, tokenHash);
+      if (!found || !sessionIsLive(found.session, now, limits)) return;
+      cache.set(key, found, epoch);
+    }
     // Write the last-seen time at most once a minute, not on every request.
     if (now.getTime() - found.session.lastSeenAt.getTime() > 60_000) {
       await touchSession(ctx.db, found.session.id, now);
+      found.session.lastSeenAt = now;
     }
     request.auth = { user: found.user, sessionId: found.session.id };
   });
+  app.addHook('onSend', (request, _reply, payload, done) => {
+    const change = accountChangeOf(request);
+    if (change === 'staff') cache.clear();
+    else if (change) cache.forgetUser(change.own);
+    done(null, payload);
+  });
+}
+
+/**
+ * Whose account rows (users, sessions) a request may have changed, for forgetting at once on
+ * this instance: a user's own sign-out, password, two-factor or profile; staff's actions on
+ * users. Any other change is forgotten when the database's notice arrives, within milliseconds.
+ */
+function accountChangeOf(request: FastifyRequest): { own: string } | 'staff' | null {
+  if (!request.auth || request.method === 'GET' || request.method === 'HEAD') return null;
+  const path = request.routeOptions.url ?? '';
+  if (path.startsWith('/api/admin/users')) return 'staff';
+  if (path.startsWith('/api/auth/') || path.startsWith('/api/profile')) {
+    return { own: request.auth.user.id };
+  }
+  return null;
 }
 
 export function requireUser(request: FastifyRequest): RequestAuth {

@@ -1,21 +1,42 @@
-import { and, asc, eq, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, lte, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { plans } from '../../db/schema';
 import { preparedPer } from '../../db/prepared';
 import { positionsJson, positionsOf, toState } from './strategies.repo';
 import { strategies, trades, type CloseReason, type TradeRow } from './copy-trading.schema';
 
-/** The user's open trade, locked FOR UPDATE. */
+/** The user's open trade `tradeId`, locked FOR UPDATE (undefined if not theirs or not open). */
 export async function lockOpenTradeOfUser(
   db: DbOrTx,
   userId: string,
+  tradeId: string,
 ): Promise<TradeRow | undefined> {
   const [row] = await db
     .select()
     .from(trades)
-    .where(and(eq(trades.userId, userId), eq(trades.status, 'open')))
+    .where(and(eq(trades.id, tradeId), eq(trades.userId, userId), eq(trades.status, 'open')))
     .for('update');
   return row;
+}
+
+/** The id of the user's newest open trade (what /api/trades/current names), if any. */
+export async function newestOpenTradeId(db: DbOrTx, userId: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ id: trades.id })
+    .from(trades)
+    .where(and(eq(trades.userId, userId), eq(trades.status, 'open')))
+    .orderBy(desc(trades.openedAt), desc(trades.id))
+    .limit(1);
+  return row?.id;
+}
+
+/** Whether the user has a trade with this id, open or closed. */
+export async function userHasTrade(db: DbOrTx, userId: string, tradeId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: trades.id })
+    .from(trades)
+    .where(and(eq(trades.id, tradeId), eq(trades.userId, userId)));
+  return rows.length > 0;
 }
 
 /**
@@ -25,7 +46,7 @@ export async function lockOpenTradeOfUser(
  */
 export async function lockOpenTradeToClose(
   db: DbOrTx,
-  by: { userId: string } | { id: string },
+  by: { id: string; userId?: string },
 ): Promise<{ trade: TradeRow; planTitle: string } | undefined> {
   const [row] = await db
     .select({ trade: trades, planTitle: plans.title })
@@ -33,7 +54,8 @@ export async function lockOpenTradeToClose(
     .innerJoin(plans, eq(plans.id, trades.planId))
     .where(
       and(
-        'id' in by ? eq(trades.id, by.id) : eq(trades.userId, by.userId),
+        eq(trades.id, by.id),
+        by.userId === undefined ? undefined : eq(trades.userId, by.userId),
         eq(trades.status, 'open'),
       ),
     )
@@ -42,19 +64,34 @@ export async function lockOpenTradeToClose(
 }
 
 /**
- * A plan to invest in and the id of the user's open trade if there is one, locked (a close in
- * progress is waited for). The plan's strategy is not locked: an invest only reads it, so every
- * copier of a strategy can invest at once. One round trip.
+ * Serialises a user's invests (a transaction-scoped lock on the user's open trades as a whole),
+ * so two invests at once cannot both count one slot below MAX_OPEN_TRADES. Its own statement:
+ * what the invest counts next is read after the lock is held.
+ */
+export async function lockOpenTradesOfUser(db: DbOrTx, userId: string): Promise<void> {
+  await db.execute(
+    sql`SELECT pg_advisory_xact_lock(hashtextextended(${`open-trades:${userId}`}, 0))`,
+  );
+}
+
+/**
+ * A plan to invest in, the id of the user's open trade in it if there is one, locked (a close in
+ * progress is waited for), and how many open trades the user holds in all. The plan's strategy
+ * is not locked: an invest only reads it, so every copier of a strategy can invest at once.
  */
 export async function planAndOpenTrade(db: DbOrTx, planId: string, userId: string) {
   const open = db
     .select({ id: trades.id })
     .from(trades)
-    .where(and(eq(trades.userId, userId), eq(trades.status, 'open')))
+    .where(and(eq(trades.userId, userId), eq(trades.planId, planId), eq(trades.status, 'open')))
     .for('update')
     .as('open_trade');
   const [row] = await db
-    .select({ plan: plans, openTradeId: open.id })
+    .select({
+      plan: plans,
+      openTradeId: open.id,
+      openCount: sql<number>`(SELECT count(*)::int FROM ${trades} WHERE ${trades.userId} = ${userId} AND ${trades.status} = 'open')`,
+    })
     .from(plans)
     .leftJoinLateral(open, sql`true`)
     .where(eq(plans.id, planId));
@@ -75,18 +112,21 @@ const openTradeByUser = preparedPer((db: DbOrTx) =>
     .innerJoin(plans, eq(plans.id, trades.planId))
     .innerJoin(strategies, eq(strategies.id, trades.strategyId))
     .where(and(eq(trades.userId, sql.placeholder('userId')), eq(trades.status, 'open')))
-    .prepare('open_trade_of_user'),
+    .orderBy(desc(trades.openedAt), desc(trades.id))
+    .prepare('open_trades_of_user'),
 );
 
-/** The user's open trade with its plan's title and its strategy's state, from one snapshot. */
-export async function openTradeOfUser(db: DbOrTx, userId: string) {
-  const [row] = await openTradeByUser(db).execute({ userId });
-  if (!row) return undefined;
-  return {
+/**
+ * The user's open trades, newest first, each with its plan's title and its strategy's state,
+ * from one snapshot.
+ */
+export async function openTradesOfUser(db: DbOrTx, userId: string) {
+  const rows = await openTradeByUser(db).execute({ userId });
+  return rows.map((row) => ({
     trade: row.trade,
     planTitle: row.planTitle,
     strategy: { row: row.strategy, state: toState(row.strategy, positionsOf(row.positions)) },
-  };
+  }));
 }
 
 /** Which open trades a scheduled close takes: stop-losses crossed at one NAV, or terms ended. */

@@ -4,20 +4,24 @@ import {
   closedTradeResponseSchema,
   createTradeSchema,
   currentTradeResponseSchema,
+  currentTradeSchema,
+  openTradesResponseSchema,
   updateTradeSchema,
 } from '@app/shared/schemas/trades';
+import { rule } from '@app/shared/rules';
 import { z } from 'zod';
-import { currentTradeSchema } from '@app/shared/schemas/trades';
 import type { AppContext } from '../../context';
 import { guardSignedIn } from '../../http/guards';
 import { requireUser } from '../auth/session';
 import { idempotencyKeyOf, sendOutcome } from '../ledger/idempotency';
 import * as service from './trades.service';
+import type { TradeRef } from './trades.service';
 
 /**
- * The follower's trade: POST /api/trades (invest), GET /api/trades/current, PATCH
- * /api/trades/current {stopLossPct}, POST /api/trades/current/claim and /close. Mutations accept
- * an Idempotency-Key. No request carries a price, a NAV or a profit.
+ * The follower's trades, one open per plan: POST /api/trades (invest), GET /api/trades/open (every
+ * open trade, newest first), PATCH /api/trades/:id {stopLossPct}, POST /api/trades/:id/claim and
+ * /close; `current` in place of an id names the newest open trade. Mutations accept an
+ * Idempotency-Key. No request carries a price, a NAV or a profit.
  */
 export function tradeRoutes(ctx: AppContext) {
   return function register(fastify: FastifyInstance, _options: unknown, done: () => void) {
@@ -44,43 +48,71 @@ export function tradeRoutes(ctx: AppContext) {
       },
     );
     app.get(
+      '/open',
+      { schema: { tags, response: { 200: openTradesResponseSchema } } },
+      async (request) => ({
+        trades: await service.openTrades(ctx, requireUser(request).user.id),
+      }),
+    );
+    app.get(
       '/current',
       { schema: { tags, response: { 200: currentTradeResponseSchema } } },
       async (request) => ({
         trade: await service.currentTrade(ctx, requireUser(request).user.id),
       }),
     );
-    app.patch(
-      '/current',
+    // Each trade by id, and `current` (the newest open trade) as before several could be open.
+    const tradeParams = z.object({ id: z.uuid({ error: rule('TRADE_ID_NOT_FOUND') }) });
+    const routes = [
+      { path: '/current', refOf: (): TradeRef => 'current', params: undefined },
       {
-        schema: {
-          tags,
-          body: updateTradeSchema,
-          response: { 200: z.object({ trade: currentTradeSchema }) },
-        },
+        path: '/:id',
+        refOf: (params: unknown): TradeRef => ({ id: (params as { id: string }).id }),
+        params: tradeParams,
       },
-      async (request) => ({
-        trade: await service.updateStopLoss(
-          ctx,
-          requireUser(request).user,
-          request.body.stopLossPct,
-        ),
-      }),
-    );
-    for (const reason of ['claim', 'close'] as const) {
-      app.post(
-        `/current/${reason}`,
-        { schema: { tags, response: { 200: closedTradeResponseSchema } } },
-        async (request, reply) => {
-          const result = await service.closeOwnTrade(
+    ];
+    for (const { path, refOf, params } of routes) {
+      app.patch(
+        path,
+        {
+          schema: {
+            tags,
+            ...(params ? { params } : {}),
+            body: updateTradeSchema,
+            response: { 200: z.object({ trade: currentTradeSchema }) },
+          },
+        },
+        async (request) => ({
+          trade: await service.updateStopLoss(
             ctx,
             requireUser(request).user,
-            reason,
-            idempotencyKeyOf(request),
-          );
-          return sendOutcome(reply, result);
-        },
+            refOf(request.params),
+            request.body.stopLossPct,
+          ),
+        }),
       );
+      for (const reason of ['claim', 'close'] as const) {
+        app.post(
+          `${path}/${reason}`,
+          {
+            schema: {
+              tags,
+              ...(params ? { params } : {}),
+              response: { 200: closedTradeResponseSchema },
+            },
+          },
+          async (request, reply) => {
+            const result = await service.closeOwnTrade(
+              ctx,
+              requireUser(request).user,
+              refOf(request.params),
+              reason,
+              idempotencyKeyOf(request),
+            );
+            return sendOutcome(reply, result);
+          },
+        );
+      }
     }
     done();
   };

@@ -107,12 +107,35 @@ async function stateWithPrices(tx: Tx, ctx: AppContext, strategyId: string, now:
   return { ...loaded, prices: await ctx.prices.current(now) };
 }
 
-export async function currentTrade(ctx: AppContext, userId: string): Promise<CurrentTrade | null> {
-  const found = await repo.openTradeOfUser(ctx.db, userId);
-  if (!found) return null;
+/** The user's open trades, newest first, each valued now (units × NAV at one set of prices). */
+export async function openTrades(ctx: AppContext, userId: string): Promise<CurrentTrade[]> {
+  const found = await repo.openTradesOfUser(ctx.db, userId);
+  if (found.length === 0) return [];
   const prices = await ctx.prices.current(ctx.clock.now().getTime());
-  const nav = liveNav(found.strategy, prices);
-  return currentView(found.trade, found.planTitle, found.strategy.row.name, nav);
+  return found.map((one) =>
+    currentView(one.trade, one.planTitle, one.strategy.row.name, liveNav(one.strategy, prices)),
+  );
+}
+
+/** The user's newest open trade (what /api/trades/current names), or null. */
+export async function currentTrade(ctx: AppContext, userId: string): Promise<CurrentTrade | null> {
+  return (await openTrades(ctx, userId))[0] ?? null;
+}
+
+/** Which of the user's trades a request means: one by id, or `current` (the newest open one). */
+export type TradeRef = { id: string } | 'current';
+
+async function tradeIdOf(ctx: AppContext, userId: string, ref: TradeRef): Promise<string> {
+  if (ref !== 'current') return ref.id;
+  const newest = await repo.newestOpenTradeId(ctx.db, userId);
+  if (!newest) throw refusal('NO_OPEN_TRADE');
+  return newest;
+}
+
+/** An id that names no open trade of the user's: 404 unless it is one of theirs, now closed. */
+async function refuseMissingTrade(db: Tx | AppContext['db'], userId: string, tradeId: string) {
+  if (await repo.userHasTrade(db, userId, tradeId)) return refusal('NO_OPEN_TRADE');
+  return refusal('TRADE_NOT_FOUND');
 }
 
 /**
@@ -133,6 +156,7 @@ export async function openTrade(
     async (tx) => {
       const now = ctx.clock.now();
       const amount = BigInt(input.amount);
+      await repo.lockOpenTradesOfUser(tx, user.id);
       const found = await repo.planAndOpenTrade(tx, input.planId, user.id);
       if (!found) throw refusal('PLAN_NOT_FOUND', {}, 'planId');
       const { plan } = found;
@@ -143,7 +167,9 @@ export async function openTrade(
         maxCents: Number(plan.maxCents),
       });
       if (bound) throw refusal<typeof bound.code>(bound.code, bound.params, 'amount');
-      if (found.openTradeId) throw refusal('TRADE_ALREADY_OPEN');
+      if (found.openTradeId) throw refusal('TRADE_ALREADY_OPEN', {}, 'planId');
+      const max = ctx.config.maxOpenTrades;
+      if (found.openCount >= max) throw refusal('TOO_MANY_OPEN_TRADES', { max });
 
       const loaded = await stateWithPrices(tx, ctx, plan.strategyId, now.getTime());
       if (!loaded) throw refusal('PLAN_NOT_OPEN', {}, 'planId');
@@ -209,8 +235,8 @@ export async function openTrade(
         closesAt: new Date(domainTrade.closesAt),
         openTransactionId: row.id,
       });
-      // A concurrent open by the same user won the one-open-trade index.
-      if (!trade) throw refusal('TRADE_ALREADY_OPEN');
+      // A concurrent open of the same plan by the same user won the one-per-plan index.
+      if (!trade) throw refusal('TRADE_ALREADY_OPEN', {}, 'planId');
       return {
         status: 201,
         body: {
@@ -379,18 +405,28 @@ export async function bookCloses(
 export async function closeOwnTrade(
   ctx: AppContext,
   user: UserRow,
+  ref: TradeRef,
   reason: 'claim' | 'close',
   key: string | undefined,
 ) {
+  const scope = `POST /api/trades/${ref === 'current' ? 'current' : ':id'}/${reason}`;
+  const payload = ref === 'current' ? {} : { tradeId: ref.id };
   return runIdempotent<{ trade: ClosedTrade }>(
     ctx,
-    { userId: user.id, key, scope: `POST /api/trades/current/${reason}`, payload: {} },
+    { userId: user.id, key, scope, payload },
     async (tx) => {
       const now = ctx.clock.now();
-      const locked = await repo.lockOpenTradeToClose(tx, { userId: user.id });
-      if (!locked) {
+      const tradeId = ref === 'current' ? await repo.newestOpenTradeId(tx, user.id) : ref.id;
+      if (!tradeId) {
         if (reason === 'claim') throw new NoProfitToClaimError();
         throw refusal('NO_OPEN_TRADE');
+      }
+      const locked = await repo.lockOpenTradeToClose(tx, { id: tradeId, userId: user.id });
+      if (!locked) {
+        const missing = await refuseMissingTrade(tx, user.id, tradeId);
+        if (reason === 'claim' && missing.code === 'NO_OPEN_TRADE')
+          throw new NoProfitToClaimError();
+        throw missing;
       }
       const loaded = await stateWithPrices(tx, ctx, locked.trade.strategyId, now.getTime());
       if (!loaded) throw new Error(`strategy of trade ${locked.trade.id} is missing`);
@@ -421,14 +457,16 @@ export async function closeOwnTrade(
 export async function updateStopLoss(
   ctx: AppContext,
   user: UserRow,
+  ref: TradeRef,
   stopLossPct: number,
 ): Promise<CurrentTrade> {
+  const tradeId = await tradeIdOf(ctx, user.id, ref);
   await ctx.db.transaction(async (tx) => {
-    const trade = await repo.lockOpenTradeOfUser(tx, user.id);
-    if (!trade) throw refusal('NO_OPEN_TRADE');
+    const trade = await repo.lockOpenTradeOfUser(tx, user.id, tradeId);
+    if (!trade) throw await refuseMissingTrade(tx, user.id, tradeId);
     await repo.setStopLoss(tx, trade.id, stopLossPct);
   });
-  const view = await currentTrade(ctx, user.id);
+  const view = (await openTrades(ctx, user.id)).find((trade) => trade.id === tradeId);
   if (!view) throw refusal('NO_OPEN_TRADE');
   ctx.realtime.publish(`user:${user.id}`, {
     type: 'trade.changed',

@@ -41,6 +41,7 @@ Object.assign(EXAMPLES, {
   AMOUNT_BELOW_PLAN_MIN: [{ minCents: 100_000 }, { minCents: 100_050 }],
   AMOUNT_ABOVE_PLAN_MAX: [{ maxCents: 499_900 }, { maxCents: 100_000_000 }],
   STOP_LOSS_OUT_OF_RANGE: [{ minPct: 5, maxPct: 95 }],
+  TOO_MANY_OPEN_TRADES: [{ max: 10 }],
   UNKNOWN_INSTRUMENT: [{ symbol: 'DOGEUSDT' }],
   WEIGHT_OVER_100: [{ grossWeightPct: '120.5' }],
   STATEMENT_DATE_IN_FUTURE: [{ unit: 'date' }, { unit: 'year' }],

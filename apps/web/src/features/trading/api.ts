@@ -11,39 +11,43 @@ import { transactionKeys } from '../transactions/api';
 export type { ClosedTrade, CurrentTrade };
 
 /**
- * The follower's open trade. Keys sit under `['trade']`, which the realtime `trade.changed` event
- * already invalidates; a `navs` event for the trade's strategy refetches its value.
+ * The follower's open trades (one per plan). Keys sit under `['trade']`, which the realtime
+ * `trade.changed` event already invalidates; a `navs` event for a trade's strategy refetches its
+ * value.
  */
 export const tradeKeys = {
   all: ['trade'] as const,
-  current: ['trade', 'current'] as const,
+  open: ['trade', 'open'] as const,
 };
 
-export const currentTradeQuery = queryOptions({
-  queryKey: tradeKeys.current,
-  queryFn: ({ signal }) => api.get<{ trade: CurrentTrade | null }>('/api/trades/current', signal),
-  select: (data) => data.trade,
+/** Every open trade, newest first (GET /api/trades/open). */
+export const openTradesQuery = queryOptions({
+  queryKey: tradeKeys.open,
+  queryFn: ({ signal }) => api.get<{ trades: CurrentTrade[] }>('/api/trades/open', signal),
+  select: (data) => data.trades,
 });
 
 /**
- * The dashboard's open trade: the one in the account summary, valued at the same instant as the
- * balances beside it, so the Account Balance always equals available + held + this trade's value.
+ * The dashboard's open trades: the ones in the account summary, valued at the same instant as
+ * the balances beside them, so the Account Balance always equals available + held + their value.
  */
-export const summaryTradeQuery = queryOptions({
+export const summaryTradesQuery = queryOptions({
   ...accountSummaryQuery,
-  select: (summary: AccountSummary) => summary.openTrade,
+  select: (summary: AccountSummary) => summary.openTrades,
 });
+
+const tradePath = (tradeId: string) => `/api/trades/${encodeURIComponent(tradeId)}`;
 
 export const tradesApi = {
   /** Invest in a plan; one idempotency key per confirmation, so a retry books once. */
   open: (input: CreateTradeInput, idempotencyKey: string) =>
     api.post<{ trade: CurrentTrade }>('/api/trades', input, idempotencyKey),
-  claim: (idempotencyKey: string) =>
-    api.post<{ trade: ClosedTrade }>('/api/trades/current/claim', {}, idempotencyKey),
-  close: (idempotencyKey: string) =>
-    api.post<{ trade: ClosedTrade }>('/api/trades/current/close', {}, idempotencyKey),
-  updateStopLoss: (stopLossPct: number) =>
-    api.patch<{ trade: CurrentTrade }>('/api/trades/current', { stopLossPct }),
+  claim: (tradeId: string, idempotencyKey: string) =>
+    api.post<{ trade: ClosedTrade }>(`${tradePath(tradeId)}/claim`, {}, idempotencyKey),
+  close: (tradeId: string, idempotencyKey: string) =>
+    api.post<{ trade: ClosedTrade }>(`${tradePath(tradeId)}/close`, {}, idempotencyKey),
+  updateStopLoss: (tradeId: string, stopLossPct: number) =>
+    api.patch<{ trade: CurrentTrade }>(tradePath(tradeId), { stopLossPct }),
 };
 
 /** After investing, claiming or closing: the trade and every money figure are stale. */
@@ -76,43 +80,48 @@ export function useOpenTrade() {
   return useTradeMove((input: CreateTradeInput, key) => tradesApi.open(input, key));
 }
 
-export function useClaimProfit() {
-  return useTradeMove((_: void, key) => tradesApi.claim(key));
+export function useClaimProfit(tradeId: string) {
+  return useTradeMove((_: void, key) => tradesApi.claim(tradeId, key));
 }
 
-export function useCloseTrade() {
-  return useTradeMove((_: void, key) => tradesApi.close(key));
+export function useCloseTrade(tradeId: string) {
+  return useTradeMove((_: void, key) => tradesApi.close(tradeId, key));
 }
 
 /** A new copy stop-loss; no money moves, so the answer is written straight into the cache. */
-export function useUpdateStopLoss() {
+export function useUpdateStopLoss(tradeId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (stopLossPct: number) => tradesApi.updateStopLoss(stopLossPct),
-    onSuccess: (data) => {
-      queryClient.setQueryData(tradeKeys.current, data);
+    mutationFn: (stopLossPct: number) => tradesApi.updateStopLoss(tradeId, stopLossPct),
+    onSuccess: ({ trade }) => {
+      const replace = (trades: CurrentTrade[]) =>
+        trades.map((open) => (open.id === trade.id ? trade : open));
+      queryClient.setQueryData<{ trades: CurrentTrade[] }>(tradeKeys.open, (data) =>
+        data ? { trades: replace(data.trades) } : data,
+      );
       queryClient.setQueryData<AccountSummary>(accountKeys.summary, (summary) =>
-        summary ? { ...summary, openTrade: data.trade } : summary,
+        summary ? { ...summary, openTrades: replace(summary.openTrades) } : summary,
       );
     },
   });
 }
 
 /**
- * The `navs` event (public channel, about once a second): when the open trade's strategy has a
- * new NAV, refetch whatever shows the trade so the server values it (units × NAV) — the browser
- * does no money maths. The account summary carries the trade with the balances, so both move
- * together.
+ * The `navs` event (public channel, about once a second): when an open trade's strategy has a
+ * new NAV, refetch whatever shows the trades so the server values them (units × NAV) — the
+ * browser does no money maths. The account summary carries the trades with the balances, so
+ * both move together.
  */
 export function refetchTradeOnNewNav(event: NavsEvent, client: QueryClient): void {
-  const moved = (trade: CurrentTrade | null | undefined) => {
-    const update = trade ? event.navs.find((item) => item.id === trade.strategyId) : undefined;
-    return update !== undefined && update.nav !== trade?.currentNav;
-  };
+  const moved = (trades: CurrentTrade[] | undefined) =>
+    (trades ?? []).some((trade) => {
+      const update = event.navs.find((item) => item.id === trade.strategyId);
+      return update !== undefined && update.nav !== trade.currentNav;
+    });
   const summary = client.getQueryData<AccountSummary>(accountKeys.summary);
-  if (moved(summary?.openTrade)) void client.invalidateQueries({ queryKey: accountKeys.summary });
-  const current = client.getQueryData<{ trade: CurrentTrade | null }>(tradeKeys.current);
-  if (moved(current?.trade)) void client.invalidateQueries({ queryKey: tradeKeys.current });
+  if (moved(summary?.openTrades)) void client.invalidateQueries({ queryKey: accountKeys.summary });
+  const open = client.getQueryData<{ trades: CurrentTrade[] }>(tradeKeys.open);
+  if (moved(open?.trades)) void client.invalidateQueries({ queryKey: tradeKeys.open });
 }
 
 /** The values of a NAV series as numbers, for drawing only. */

@@ -23,7 +23,8 @@ const summary: AccountSummary = {
   totalBonusCents: 10_000,
   percentUp: '25.05',
   pendingWithdrawalsCount: 1,
-  openTrade: null,
+  openTrades: [],
+  openTradesValueCents: 0,
   recentTransactions: [
     tx({ id: 'a', transactionId: 'TNX-AAAAAA' }),
     tx({ id: 'b', transactionId: 'TNX-BBBBBB', type: 'withdraw', status: 'pending' }),
@@ -64,7 +65,13 @@ describe('Dashboard money figures', () => {
 
   it('adds up: the balance is available + on hold + the open trade at the value the trade card shows', async () => {
     const trade = openTrade({ amountCents: 25_000, valueCents: 26_010, profitCents: 1_010 });
-    renderWith({ ...summary, investedCents: 25_000, balanceCents: 126_010, openTrade: trade });
+    renderWith({
+      ...summary,
+      investedCents: 25_000,
+      balanceCents: 126_010,
+      openTrades: [trade],
+      openTradesValueCents: 26_010,
+    });
     expect((await screen.findByTestId('balance')).textContent).toBe('$1,260.10');
     expect(screen.getByText('Available').nextElementSibling?.textContent).toBe('$900.00');
     expect(

@@ -58,7 +58,11 @@ function BalanceCard({ summary }: { summary: AccountSummary }) {
       </p>
       {summary.percentUp !== null && <PercentChange value={summary.percentUp} />}
       <p className="mt-3 text-xs text-muted">
-        {summary.openTrade ? t('figures.balanceHintTrade') : t('figures.balanceHint')}
+        {summary.openTrades.length > 1
+          ? t('figures.balanceHintTrades')
+          : summary.openTrades.length === 1
+            ? t('figures.balanceHintTrade')
+            : t('figures.balanceHint')}
       </p>
       <dl className="mt-4 grid grid-cols-2 gap-3 border-t border-border pt-4 text-sm">
         <div>
@@ -70,9 +74,9 @@ function BalanceCard({ summary }: { summary: AccountSummary }) {
         <div>
           <dt className="text-muted">{t('figures.invested')}</dt>
           <dd data-testid="open-trades-value" className="mt-0.5 font-medium text-text tabular-nums">
-            {formatUsd(summary.openTrade?.valueCents ?? 0)}
+            {formatUsd(summary.openTradesValueCents)}
           </dd>
-          {summary.openTrade && (
+          {summary.openTrades.length > 0 && (
             <dd className="text-xs text-muted tabular-nums">
               {t('figures.investedCost', { amount: formatUsd(summary.investedCents) })}
             </dd>

@@ -31,11 +31,20 @@ const pausedPlan = {
   strategy: { ...silverPlan.strategy!, name: 'Mean Reverter', paused: true },
 };
 
-function renderPlans(options: { available?: number; trade?: unknown; extra?: object } = {}) {
+const basicPlan = {
+  ...silverPlan,
+  id: '33333333-3333-4333-8333-333333333333',
+  title: 'Basic',
+  recommended: false,
+};
+
+function renderPlans(
+  options: { available?: number; trades?: unknown[]; plans?: unknown[]; extra?: object } = {},
+) {
   const calls = fakeApi({
-    'GET /api/plans': { body: { plans: [silverPlan, pausedPlan] } },
+    'GET /api/plans': { body: { plans: options.plans ?? [silverPlan, pausedPlan] } },
     'GET /api/account/summary': { body: summaryWith(options.available ?? 300_000) },
-    'GET /api/trades/current': { body: { trade: options.trade ?? null } },
+    'GET /api/trades/open': { body: { trades: options.trades ?? [] } },
     ...options.extra,
   });
   renderSignedIn(<PlansPage />, '/plans', '/plans');
@@ -207,13 +216,18 @@ describe('/plans', () => {
     ).toBe(true);
   });
 
-  it('with an open trade points to it instead of investing again', async () => {
-    renderPlans({ trade: openTrade() });
-    expect(await screen.findByText(/You have an open trade in the Silver plan/)).toBeTruthy();
+  it('with an open trade in a plan points to it there, and another plan stays open to invest', async () => {
+    renderPlans({ trades: [openTrade()], plans: [silverPlan, basicPlan] });
+    expect(await screen.findByText(/You have an open trade in Silver\./)).toBeTruthy();
     const silver = await silverCard();
     expect(
       within(silver).getByRole<HTMLButtonElement>('button', { name: 'Invest Now' }).disabled,
     ).toBe(true);
+    expect(within(silver).getByText('You already have an open trade in this plan.')).toBeTruthy();
+    const basic = await screen.findByRole('article', { name: 'Basic' });
+    expect(
+      within(basic).getByRole<HTMLButtonElement>('button', { name: 'Invest Now' }).disabled,
+    ).toBe(false);
   });
 
   it('shows a visitor the real figures and the risk warning, with a sign-up call instead of Invest', async () => {

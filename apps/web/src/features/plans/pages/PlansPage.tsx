@@ -11,7 +11,7 @@ import { buttonClasses } from '../../../ui/Button';
 import { usePublicPlans, type PublicPlan } from '../../public/api';
 import { PlanCard } from '../../public/components/PlanCard';
 import { RiskWarning } from '../../public/components/RiskWarning';
-import { currentTradeQuery } from '../../trading/api';
+import { openTradesQuery } from '../../trading/api';
 import { accountSummaryQuery } from '../../account/api';
 import { InvestForm } from '../components/InvestForm';
 
@@ -63,18 +63,19 @@ function VisitorPlans() {
 }
 
 function InvestorPlans() {
-  const { t } = useTranslation('plans');
+  const { t, i18n } = useTranslation('plans');
   const { user } = useSession();
   const summary = useQuery({ ...accountSummaryQuery, enabled: Boolean(user) });
-  const trade = useQuery({ ...currentTradeQuery, enabled: Boolean(user) });
+  const trades = useQuery({ ...openTradesQuery, enabled: Boolean(user) });
   const standing = user ? accountStanding(user) : 'new';
   const active = standing === 'active';
   // A new account waits for activation; a deactivated one is told its money can still leave.
   const notice = standing === 'deactivated' ? 'deactivated' : 'inactive';
-  const openTrade = trade.data ?? null;
+  const openTrades = trades.data ?? [];
+  const heldPlanIds = new Set(openTrades.map((open) => open.planId));
   const availableCents = summary.data?.availableCents;
 
-  const blocked = !active ? t(`blocked.${notice}`) : openTrade ? t('blocked.openTrade') : undefined;
+  const blocked = !active ? t(`blocked.${notice}`) : undefined;
 
   return (
     <div className="flex flex-col gap-6">
@@ -118,12 +119,16 @@ function InvestorPlans() {
           </Link>
         </p>
       )}
-      {openTrade && (
+      {openTrades.length > 0 && (
         <p
           role="note"
           className="rounded-xl border border-sky-400/30 bg-sky-400/5 p-4 text-sm leading-relaxed text-text"
         >
-          {t('openTrade.body', { plan: openTrade.planTitle })}{' '}
+          {t('openTrade.body', {
+            plans: new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(
+              openTrades.map((open) => open.planTitle),
+            ),
+          })}{' '}
           <Link
             to="/dashboard"
             className="font-medium text-brand-strong underline-offset-4 hover:underline"
@@ -142,11 +147,13 @@ function InvestorPlans() {
             availableCents={availableCents}
             disabledReason={
               blocked ??
-              (!plan.strategy
-                ? t('blocked.noStrategy')
-                : plan.strategy.paused
-                  ? t('blocked.paused')
-                  : undefined)
+              (heldPlanIds.has(plan.id)
+                ? t('blocked.openTrade')
+                : !plan.strategy
+                  ? t('blocked.noStrategy')
+                  : plan.strategy.paused
+                    ? t('blocked.paused')
+                    : undefined)
             }
           />
         )}

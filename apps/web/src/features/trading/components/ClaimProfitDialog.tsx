@@ -19,7 +19,7 @@ export function ClaimProfitDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation('trading');
-  const claim = useClaimProfit();
+  const claim = useClaimProfit(trade.id);
   const hasFee = Number(trade.performanceFeePct) > 0;
 
   function confirm() {

@@ -13,7 +13,7 @@ import { signedTone, SummaryRow } from './TradeFigures';
  */
 export function CloseTradeDialog({ trade, onClose }: { trade: CurrentTrade; onClose: () => void }) {
   const { t } = useTranslation('trading');
-  const close = useCloseTrade();
+  const close = useCloseTrade(trade.id);
   const belowAmount = trade.valueCents < trade.amountCents;
   const hasFee = Number(trade.performanceFeePct) > 0 && trade.profitCents > 0;
 

@@ -39,6 +39,37 @@ const closed = {
 };
 
 describe('Ongoing Trade', () => {
+  it('lists several open trades, newest first, each with its own actions on its own id', async () => {
+    const gold = openTrade({
+      id: 't2',
+      planId: '22222222-2222-4222-8222-222222222222',
+      planTitle: 'Gold',
+      strategyName: 'Mean Reverter',
+      amountCents: 500_000,
+      valueCents: 490_000,
+      profitCents: -10_000,
+      roiPct: '-2.00',
+    });
+    const calls = fakeApi({
+      'GET /api/account/summary': { body: summaryHolding(gold, openTrade()) },
+      'POST /api/trades/t2/close': { body: { trade: { ...closed, id: 't2', planTitle: 'Gold' } } },
+    });
+    renderSignedIn(<OngoingTrade />, '/dashboard', '/dashboard');
+    expect(await screen.findByRole('heading', { name: 'Ongoing Trades (2)' })).toBeTruthy();
+    const cards = screen.getAllByTestId('ongoing-trade');
+    expect(cards.map((card) => within(card).getByTestId('trade-amount').textContent)).toEqual([
+      '$5,000.00',
+      '$1,000.00',
+    ]);
+    fireEvent.click(within(cards[0]!).getByRole('button', { name: 'Close Trade' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close Trade' }));
+    await vi.waitFor(() => expect(toast.success).toHaveBeenCalled());
+    expect(calls.filter((call) => call.method === 'POST').map((call) => call.path)).toEqual([
+      '/api/trades/t2/close',
+    ]);
+  });
+
   it('without a trade says so and links to the plans', async () => {
     renderTrade(null);
     expect(await screen.findByText('No ongoing trades yet')).toBeTruthy();
@@ -84,7 +115,7 @@ describe('Ongoing Trade', () => {
 
   it('Confirm Profit lists profit, amount and ROI, posts the claim with an idempotency key and toasts', async () => {
     const calls = renderTrade(openTrade(), {
-      'POST /api/trades/current/claim': { body: { trade: closed } },
+      'POST /api/trades/t1/claim': { body: { trade: closed } },
     });
     const claim = await screen.findByRole('button', { name: 'Claim Profit' });
     expect(claim.className).toContain('bg-brand');
@@ -103,13 +134,13 @@ describe('Ongoing Trade', () => {
       description: '$1,018.00 was credited to your balance.',
     });
     const post = calls.find((call) => call.method === 'POST');
-    expect(post?.path).toBe('/api/trades/current/claim');
+    expect(post?.path).toBe('/api/trades/t1/claim');
     expect(post?.headers[IDEMPOTENCY_HEADER]).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('a failed claim says so with the server message', async () => {
     renderTrade(openTrade(), {
-      'POST /api/trades/current/claim': {
+      'POST /api/trades/t1/claim': {
         status: 409,
         body: { error: { code: 'CONFLICT', message: 'You have no profit to claim' } },
       },
@@ -128,7 +159,7 @@ describe('Ongoing Trade', () => {
     const calls = renderTrade(
       openTrade({ valueCents: 93_000, profitCents: -7_000, roiPct: '-7.00' }),
       {
-        'POST /api/trades/current/close': {
+        'POST /api/trades/t1/close': {
           body: { trade: { ...closed, closeReason: 'close', payoutCents: 93_000 } },
         },
       },
@@ -140,16 +171,16 @@ describe('Ongoing Trade', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Close Trade' }));
     await vi.waitFor(() => expect(toast.success).toHaveBeenCalled());
     const post = calls.find((call) => call.method === 'POST');
-    expect(post?.path).toBe('/api/trades/current/close');
+    expect(post?.path).toBe('/api/trades/t1/close');
     expect(post?.headers[IDEMPOTENCY_HEADER]).toBeTruthy();
   });
 });
 
 describe('Copy stop-loss', () => {
-  it('changes the stop-loss with PATCH /api/trades/current', async () => {
+  it('changes the stop-loss with PATCH /api/trades/:id', async () => {
     const calls = fakeApi({
       'GET /api/account/summary': { body: summaryHolding(openTrade()) },
-      'PATCH /api/trades/current': { body: { trade: openTrade({ stopLossPct: 20 }) } },
+      'PATCH /api/trades/t1': { body: { trade: openTrade({ stopLossPct: 20 }) } },
     });
     renderSignedIn(<OngoingTrade />, '/dashboard', '/dashboard');
     fireEvent.click(await screen.findByRole('button', { name: 'Change the copy stop-loss' }));

@@ -11,7 +11,7 @@ import { useSession } from '../../../lib/auth';
 import { useRealtimeStatus } from '../../../lib/realtime';
 import { Badge, Button, buttonClasses, ErrorState } from '../../../ui';
 import { OngoingTradePanel } from './OngoingTradePanel';
-import { summaryTradeQuery, type CurrentTrade } from '../api';
+import { summaryTradesQuery, type CurrentTrade } from '../api';
 import { formatRoi, formatSignedUsd, stopLossValueCents } from '../format';
 import { ClaimProfitDialog } from './ClaimProfitDialog';
 import { CloseTradeDialog } from './CloseTradeDialog';
@@ -23,15 +23,15 @@ import { MarketSourceLabel } from '../../market/components/MarketSourceLabel';
 export const TRADE_POLL_MS = 5_000;
 
 /**
- * The dashboard's Ongoing Trade, live: the open trade valued by the server (units × NAV) in the
- * same answer as the balances (so the figures above it add up), with Upgrade Plan, Claim Profit
- * and Close Trade. Without a trade the panel's own empty state shows.
+ * The dashboard's Ongoing Trade(s), live: each open trade (one per plan, newest first) valued by
+ * the server (units × NAV) in the same answer as the balances (so the figures above add up), with
+ * Upgrade Plan, Claim Profit and Close Trade. Without a trade the panel's own empty state shows.
  */
 export function OngoingTrade() {
   const { t } = useTranslation('trading');
   const socketOpen = useRealtimeStatus((state) => state.status === 'open');
   const trade = useQuery({
-    ...summaryTradeQuery,
+    ...summaryTradesQuery,
     refetchInterval: socketOpen ? 15_000 : TRADE_POLL_MS,
   });
 
@@ -63,9 +63,18 @@ export function OngoingTrade() {
       </OngoingTradePanel>
     );
   }
+  const trades = trade.data;
   return (
-    <OngoingTradePanel>
-      {trade.data ? <TradeDetails trade={trade.data} /> : undefined}
+    <OngoingTradePanel count={trades.length}>
+      {trades.length > 0 ? (
+        <ul className="flex flex-col divide-y divide-border">
+          {trades.map((open) => (
+            <li key={open.id} className="py-5 first:pt-0 last:pb-0">
+              <TradeDetails trade={open} />
+            </li>
+          ))}
+        </ul>
+      ) : undefined}
     </OngoingTradePanel>
   );
 }

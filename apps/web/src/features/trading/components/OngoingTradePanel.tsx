@@ -4,13 +4,20 @@ import { Link } from 'react-router';
 import { buttonClasses, Card, ChartIcon, EmptyState } from '../../../ui';
 
 /**
- * The Ongoing Trade panel. The trades feature passes the open trade's figures as `children`;
- * without them the panel invites the user to pick a plan.
+ * The Ongoing Trade panel. The trades feature passes the open trades' figures as `children`
+ * (`count` of them: the title says how many when there are several); without them the panel
+ * invites the user to pick a plan.
  */
-export function OngoingTradePanel({ children }: { children?: ReactNode }) {
+export function OngoingTradePanel({
+  children,
+  count = 0,
+}: {
+  children?: ReactNode;
+  count?: number;
+}) {
   const { t } = useTranslation('trading');
   return (
-    <Card title={t('panel.title')}>
+    <Card title={count > 1 ? t('panel.titleMany', { count }) : t('panel.title')}>
       {children ?? (
         <EmptyState
           icon={<ChartIcon width={24} height={24} />}

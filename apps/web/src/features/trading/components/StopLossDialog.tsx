@@ -13,7 +13,7 @@ export function StopLossDialog({ trade, onClose }: { trade: CurrentTrade; onClos
   const { t } = useTranslation('trading');
   const sliderId = useId();
   const [pct, setPct] = useState(trade.stopLossPct);
-  const save = useUpdateStopLoss();
+  const save = useUpdateStopLoss(trade.id);
 
   function submit() {
     save.mutate(pct, {
