@@ -143,7 +143,7 @@ test('a funded investor copies a strategy with $1,000, watches it move with the 
     const shown = await page.evaluate(() => ({
       balance: document.querySelector('[data-testid="balance"]')?.textContent ?? '',
       openTrades: document.querySelector('[data-testid="open-trades-value"]')?.textContent ?? '',
-      values: [...document.querySelectorAll('[data-testid="trade-value"]')].map(
+      values: Array.from(document.querySelectorAll('[data-testid="trade-value"]')).map(
         (node) => node.textContent ?? '',
       ),
     }));
