@@ -835,6 +835,8 @@ export async function adminCreateStrategy(
     throw await refusedSelfDecision(ctx, admin.id, ip, 'strategy.create', 'user', admin.id);
   }
   const id = await createLeadStrategy(ctx, { id: admin.id, ip }, input.userId, input);
+  // Creating it may have given the user the lead-trader role: read afresh on their next request.
+  ctx.caches.sessions.forgetUser(input.userId);
   return adminStrategyView(ctx, id);
 }
 

@@ -138,6 +138,9 @@ export function decideApplication(
       });
       return adminView({ ...found, application: decided });
     });
+    // The applicant's role changed: this instance's next request of theirs reads it afresh
+    // (other instances hear the database's user_changed notice).
+    if (outcome === 'approved') ctx.caches.sessions.forgetUser(view.userId);
     ctx.realtime.publish(`user:${view.userId}`, { type: 'account.changed' });
     ctx.realtime.publish('admin', { type: 'users.changed', data: { id: view.userId } });
     return { application: view };
