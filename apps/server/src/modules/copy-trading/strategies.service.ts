@@ -625,6 +625,8 @@ export async function setLeadTrader(
       details: { from: loaded.row.leadTraderId, to: userId },
     });
   });
+  // Assigning may have given the user the lead-trader role: read afresh on their next request.
+  if (userId) ctx.caches.sessions.forgetUser(userId);
   return adminStrategyView(ctx, id);
 }
 
