@@ -143,7 +143,8 @@ test('a funded investor copies a strategy with $1,000, watches it move with the 
     const shown = await page.evaluate(() => ({
       balance: document.querySelector('[data-testid="balance"]')?.textContent ?? '',
       openTrades: document.querySelector('[data-testid="open-trades-value"]')?.textContent ?? '',
-      values: Array.from(document.querySelectorAll('[data-testid="trade-value"]')).map(
+      values: Array.from(
+        document.querySelectorAll('[data-testid="trade-value"]'),
         (node) => node.textContent ?? '',
       ),
     }));
@@ -156,6 +157,17 @@ test('a funded investor copies a strategy with $1,000, watches it move with the 
     await page.waitForTimeout(1_100);
   }
   await snap(page, 'dashboard-figures-add-up');
+
+  // A take-profit on the Basic copy: $500.00 in, it closes by itself once worth $750.00.
+  const basicCard = cards.filter({ hasText: 'Basic' });
+  await basicCard.getByRole('button', { name: 'Set a take-profit' }).click();
+  const takeProfit = page.getByRole('dialog', { name: 'Take-profit' });
+  await takeProfit.getByLabel('Take-profit').fill('50');
+  await snap(page, 'take-profit-dialog');
+  await takeProfit.getByRole('button', { name: 'Save' }).click();
+  await expect(basicCard.getByTestId('take-profit')).toHaveText(
+    /^Take-profit 50%: the trade closes by itself once its value reaches \$750\.00\./,
+  );
 
   // Close at any time, one copy at a time: the confirmation shows what returns, and the balance
   // gets it.

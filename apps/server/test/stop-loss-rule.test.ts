@@ -1,14 +1,20 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STOP_LOSS_PCT, stopLossValueCents } from '@app/shared/schemas/trades';
+import {
+  STOP_LOSS_PCT,
+  stopLossValueCents,
+  TAKE_PROFIT_PCT,
+  takeProfitValueCents,
+} from '@app/shared/schemas/trades';
 import { Dec } from '../src/modules/market/domain';
 import {
   shouldStopOut,
+  shouldTakeProfit,
   tradeValueCents,
   type Trade,
 } from '../src/modules/copy-trading/domain/trade';
 import { unitsForAmount } from '../src/modules/copy-trading/domain/subscriptions';
-import { stopLossCrossedInSql } from '../src/modules/copy-trading/trades.repo';
+import { closeRuleCrossedInSql } from '../src/modules/copy-trading/trades.repo';
 import { createTestApp, type TestApp } from './harness';
 
 /**
@@ -54,6 +60,7 @@ const caseArb = fc
       openedAt: 0,
       closesAt: 1,
       stopLossPct: pct,
+      takeProfitPct: null,
     };
     return { trade, nav: nav.toFixed(10) };
   });
@@ -64,13 +71,11 @@ describe('the stop-loss rule', () => {
     let runs = 0;
     await fc.assert(
       fc.asyncProperty(caseArb, async ({ trade, nav }) => {
-        const inSql = await stopLossCrossedInSql(
+        const inSql = await closeRuleCrossedInSql(
           t.db,
-          {
-            amountCents: trade.amountCents,
-            units: trade.units.toFixed(),
-            stopLossPct: trade.stopLossPct,
-          },
+          'stop_loss',
+          { amountCents: trade.amountCents, units: trade.units.toFixed() },
+          trade.stopLossPct,
           nav,
         );
         const inDomain = shouldStopOut(trade, nav);
@@ -101,11 +106,96 @@ describe('the stop-loss rule', () => {
             openedAt: 0,
             closesAt: 1,
             stopLossPct: pct,
+            takeProfitPct: null,
           };
           const at = (value: bigint) => new Dec(value.toString()).div(100);
           expect(tradeValueCents(new Dec(1), at(shown))).toBe(shown);
           expect(shouldStopOut(trade, at(shown))).toBe(true);
           expect(shouldStopOut(trade, at(shown + 1n))).toBe(false);
+        },
+      ),
+    );
+  });
+});
+
+/** A trade opened at `entryNav`, and NAVs around the NAV where a `pct` take-profit fires. */
+const takeProfitArb = fc
+  .record({
+    amountCents: fc.bigInt({ min: 1n, max: 10_000_000_000n }),
+    entryNavSteps: fc.bigInt({ min: 1n, max: 10n ** 15n }),
+    pct: fc.integer({ min: TAKE_PROFIT_PCT.min, max: TAKE_PROFIT_PCT.max }),
+    offsetSteps: fc.oneof(
+      fc.integer({ min: -5, max: 5 }),
+      fc.integer({ min: -1_000_000_000, max: 1_000_000_000 }),
+    ),
+  })
+  .map(({ amountCents, entryNavSteps, pct, offsetSteps }) => {
+    const entryNav = STEP.times(entryNavSteps.toString());
+    const units = unitsForAmount(amountCents, entryNav);
+    const takeNav = entryNav
+      .times(100 + pct)
+      .div(100)
+      .toDecimalPlaces(10, Dec.ROUND_UP);
+    const nav = takeNav.plus(STEP.times(offsetSteps));
+    const trade: Trade = {
+      amountCents,
+      units,
+      entryNav,
+      highWaterNav: entryNav,
+      openedAt: 0,
+      closesAt: 1,
+      stopLossPct: STOP_LOSS_PCT.max,
+      takeProfitPct: pct,
+    };
+    return { trade, nav: nav.toFixed(10), pct };
+  });
+
+describe('the take-profit rule', () => {
+  it('is the same in PostgreSQL as in the domain, at NAVs around every take-profit', async () => {
+    let crossed = 0;
+    let runs = 0;
+    await fc.assert(
+      fc.asyncProperty(takeProfitArb, async ({ trade, nav, pct }) => {
+        const inSql = await closeRuleCrossedInSql(
+          t.db,
+          'take_profit',
+          { amountCents: trade.amountCents, units: trade.units.toFixed() },
+          pct,
+          nav,
+        );
+        const inDomain = shouldTakeProfit(trade, nav);
+        runs += 1;
+        if (inDomain) crossed += 1;
+        expect(inSql).toBe(inDomain);
+        // Never both: a take-profit crossed is a gain, a stop-loss crossed a loss.
+        if (inDomain) expect(shouldStopOut(trade, nav)).toBe(false);
+      }),
+      { numRuns: 400 },
+    );
+    expect(crossed).toBeGreaterThan(runs / 10);
+    expect(crossed).toBeLessThan(runs - runs / 10);
+  });
+
+  it('fires at the value the web shows, and not one cent below it', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 1_000_000_000 }),
+        fc.integer({ min: TAKE_PROFIT_PCT.min, max: TAKE_PROFIT_PCT.max }),
+        (amount, pct) => {
+          const shown = BigInt(takeProfitValueCents(amount, pct));
+          const trade: Trade = {
+            amountCents: BigInt(amount),
+            units: new Dec(1),
+            entryNav: new Dec(amount).div(100),
+            highWaterNav: new Dec(amount).div(100),
+            openedAt: 0,
+            closesAt: 1,
+            stopLossPct: STOP_LOSS_PCT.max,
+            takeProfitPct: pct,
+          };
+          const at = (value: bigint) => new Dec(value.toString()).div(100);
+          expect(shouldTakeProfit(trade, at(shown))).toBe(true);
+          expect(shouldTakeProfit(trade, at(shown - 1n))).toBe(false);
         },
       ),
     );

@@ -24,13 +24,14 @@ async function tickAt(btc: string) {
   await t.trading.closes.settled();
 }
 
-async function investor(amount: string, stopLossPct?: number) {
+async function investor(amount: string, stopLossPct?: number, takeProfitPct?: number) {
   const { client } = await activeUser(t, 'Exact Investor');
   await fund(t, admin, client, FUNDED);
   const opened = await client.post('/api/trades', {
     planId: silverId,
     amount,
     ...(stopLossPct ? { stopLossPct } : {}),
+    ...(takeProfitPct ? { takeProfitPct } : {}),
   });
   expect(opened.statusCode, opened.body).toBe(201);
   return { client, trade: opened.json<{ trade: CurrentTrade }>().trade };
@@ -113,6 +114,88 @@ describe('exact cents on a scripted market', () => {
     ).rows;
     expect(row).toEqual({ close_reason: 'stop_loss', exit_nav: '0.9', payout_cents: '90000' });
     expect((await summaryOf(client)).availableCents).toBe(FUNDED - 100_000 + 90_000);
+  });
+
+  it('a 25 % take-profit holds at a 24.999 % gain and fires at exactly 25 %, the fee taken once', async () => {
+    await tickAt('100000.00');
+    const { client, trade } = await investor('1000', undefined, 25);
+    expect(trade.takeProfitPct).toBe(25);
+
+    await tickAt('124999.00');
+    expect(await current(client)).toMatchObject({ valueCents: 124_999, takeProfitPct: 25 });
+
+    await tickAt('125000.00');
+    expect(await current(client)).toBeNull();
+    const [row] = (
+      await t.db.execute<{ close_reason: string; exit_nav: string; fee: string; payout: string }>(
+        sql`SELECT close_reason, exit_nav::text, fee_cents::text AS fee, payout_cents::text AS payout
+            FROM trades WHERE id = ${trade.id}`,
+      )
+    ).rows;
+    // Value $1,250.00, profit $250.00, 20 % fee $50.00.
+    expect(row).toEqual({
+      close_reason: 'take_profit',
+      exit_nav: '1.25',
+      fee: '5000',
+      payout: '120000',
+    });
+    expect((await summaryOf(client)).availableCents).toBe(FUNDED - 100_000 + 120_000);
+  });
+
+  it('one tick takes one copy’s profit and stops another out, both at that tick’s NAV, each with its reason', async () => {
+    await tickAt('100000.00');
+    const gainer = await investor('1000');
+    await tickAt('125000.00');
+    const loser = await investor('1250', 5);
+    // The gainer (in at NAV 1) asks for 10 % now, while up 25 %: it closes at the next tick.
+    await gainer.client.request('PATCH', `/api/trades/${gainer.trade.id}`, { takeProfitPct: 10 });
+    // NAV 1.1: the gainer is up 10 % (take-profit), the loser (in at 1.25) down 12 % (stop 5 %).
+    await tickAt('110000.00');
+    expect(await current(gainer.client)).toBeNull();
+    expect(await current(loser.client)).toBeNull();
+    const rows = (
+      await t.db.execute<{ id: string; close_reason: string; exit_nav: string; payout: string }>(
+        sql`SELECT id, close_reason, exit_nav::text, payout_cents::text AS payout FROM trades
+            WHERE id IN (${gainer.trade.id}, ${loser.trade.id})`,
+      )
+    ).rows;
+    expect(
+      Object.fromEntries(rows.map((r) => [r.id, [r.close_reason, r.exit_nav, r.payout]])),
+    ).toEqual({
+      // $1,100.00 less 20 % of the $100.00 profit.
+      [gainer.trade.id]: ['take_profit', '1.1', '108000'],
+      // 1,000 units at 1.1; no fee on a loss.
+      [loser.trade.id]: ['stop_loss', '1.1', '110000'],
+    });
+  });
+
+  it('changes and removes a take-profit on an open trade; bad values are refused with the rule', async () => {
+    await tickAt('100000.00');
+    const { client, trade } = await investor('1000');
+    expect(trade.takeProfitPct).toBeNull();
+    const path = `/api/trades/${trade.id}`;
+    const set = await client.request('PATCH', path, { takeProfitPct: 15 });
+    expect(set.json<{ trade: CurrentTrade }>().trade).toMatchObject({
+      takeProfitPct: 15,
+      stopLossPct: 40,
+    });
+    for (const bad of [0, 1001, 2.5, 'ten']) {
+      const refused = await client.request('PATCH', path, { takeProfitPct: bad });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({
+        error: { code: 'VALIDATION_FAILED', params: { rule: 'TAKE_PROFIT_RANGE' } },
+      });
+    }
+    const empty = await client.request('PATCH', path, {});
+    expect(empty.json()).toMatchObject({
+      error: { code: 'VALIDATION_FAILED', params: { rule: 'TRADE_CHANGE_REQUIRED' } },
+    });
+    const removed = await client.request('PATCH', path, { takeProfitPct: null });
+    expect(removed.json<{ trade: CurrentTrade }>().trade.takeProfitPct).toBeNull();
+    // Without a take-profit a 100 % gain closes nothing.
+    await tickAt('200000.00');
+    expect(await current(client)).toMatchObject({ valueCents: 200_000 });
+    await client.post(`${path}/close`);
   });
 
   it('the term end closes at the last tick’s NAV, fee above the high-water mark', async () => {

@@ -373,4 +373,67 @@ describe('several copies at once', () => {
       config.maxOpenTrades = configured;
     }
   });
+
+  it('lists closed copies in the history, newest first, searched and paged, only the owner’s', async () => {
+    const { client } = await investor(2_000_000);
+    const other = await investor(100_000);
+    const amounts: Record<string, string> = { Basic: '500', Silver: '1500', Gold: '5000' };
+    for (const title of ['Basic', 'Silver', 'Gold']) {
+      const opened = await client.post('/api/trades', {
+        planId: plan(title).id,
+        amount: amounts[title],
+      });
+      expect(opened.statusCode).toBe(201);
+      await advance(t, 1_000);
+      const closed = await client.post(
+        `/api/trades/${opened.json<{ trade: CurrentTrade }>().trade.id}/close`,
+      );
+      expect(closed.statusCode).toBe(200);
+      await advance(t, 1_000);
+    }
+    type Page = {
+      trades: {
+        planTitle: string;
+        strategyName: string;
+        closeReason: string;
+        amountCents: number;
+        payoutCents: number;
+        feeCents: number;
+        profitCents: number;
+        roiPct: string;
+        openedAt: string;
+        closedAt: string;
+      }[];
+      nextCursor: string | null;
+    };
+    const all = (await client.get('/api/trades/history')).json<Page>();
+    expect(all.trades.map((trade) => trade.planTitle)).toEqual(['Gold', 'Silver', 'Basic']);
+    expect(all.nextCursor).toBeNull();
+    for (const trade of all.trades) {
+      expect(trade.closeReason).toBe('close');
+      expect(trade.amountCents).toBe(Number(amounts[trade.planTitle]) * 100);
+      expect(trade.profitCents).toBe(trade.payoutCents - trade.amountCents);
+      expect(Date.parse(trade.closedAt)).toBeGreaterThan(Date.parse(trade.openedAt));
+    }
+
+    // Two a page, without a repeat or a gap.
+    const first = (await client.get('/api/trades/history?limit=2')).json<Page>();
+    expect(first.trades.map((trade) => trade.planTitle)).toEqual(['Gold', 'Silver']);
+    const second = (
+      await client.get(`/api/trades/history?limit=2&cursor=${first.nextCursor ?? ''}`)
+    ).json<Page>();
+    expect(second.trades.map((trade) => trade.planTitle)).toEqual(['Basic']);
+    expect(second.nextCursor).toBeNull();
+
+    // By plan or strategy name, case-insensitively.
+    const byPlan = (await client.get('/api/trades/history?q=silv')).json<Page>();
+    expect(byPlan.trades.map((trade) => trade.planTitle)).toEqual(['Silver']);
+    const byStrategy = (await client.get('/api/trades/history?q=MEAN%20REV')).json<Page>();
+    expect(byStrategy.trades.map((trade) => trade.planTitle)).toEqual(['Gold']);
+
+    expect((await other.client.get('/api/trades/history')).json<Page>().trades).toEqual([]);
+    const bad = await client.get('/api/trades/history?cursor=nonsense');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ error: { code: 'INVALID_CURSOR', field: 'cursor' } });
+  });
 });

@@ -39,6 +39,8 @@ export const ERROR_PARAMS = {
   RATE_LIMITED: none,
   /** The text contains U+0000, which PostgreSQL text cannot hold. */
   TEXT_CONTAINS_NUL: none,
+  /** The text holds half of a UTF-16 surrogate pair, which no JSON column can store. */
+  TEXT_NOT_UNICODE: none,
   INVALID_CURSOR: none,
   IDEMPOTENCY_KEY_INVALID: none,
   /** The same Idempotency-Key was sent with a different request. */
@@ -206,6 +208,7 @@ export const ERROR_STATUS: { readonly [C in ErrorCode]: number } = {
   CSRF_REJECTED: 403,
   RATE_LIMITED: 429,
   TEXT_CONTAINS_NUL: 400,
+  TEXT_NOT_UNICODE: 400,
   INVALID_CURSOR: 400,
   IDEMPOTENCY_KEY_INVALID: 400,
   IDEMPOTENCY_CONFLICT: 409,
@@ -323,6 +326,7 @@ export const ERROR_ENGLISH: { readonly [C in ErrorCode]: string } = {
   CSRF_REJECTED: 'Your session security check failed. Please reload the page and try again.',
   RATE_LIMITED: 'Too many attempts. Please wait and try again.',
   TEXT_CONTAINS_NUL: 'Text must not contain the NUL character',
+  TEXT_NOT_UNICODE: 'Text must be valid Unicode',
   INVALID_CURSOR: 'Invalid cursor',
   IDEMPOTENCY_KEY_INVALID: 'Idempotency-Key must be 1 to 200 printable characters',
   IDEMPOTENCY_CONFLICT: 'This Idempotency-Key was already used for a different request',

@@ -85,6 +85,8 @@ export const RULE_ENGLISH = {
   // — copy trading —
   PLAN_REQUIRED: 'Please choose a plan',
   STOP_LOSS_RANGE: 'Stop-loss must be a whole percentage from {{min}} to {{max}}',
+  TAKE_PROFIT_RANGE: 'Take-profit must be a whole percentage from {{min}} to {{max}}',
+  TRADE_CHANGE_REQUIRED: 'Give a stop-loss or a take-profit to change',
   TARGET_WEIGHT_RANGE: 'Target weight must be a percentage from 0 to 100',
   ORDER_UNKNOWN_FIELD: 'Unknown field: orders take symbol, side and targetWeight only',
   SIDE_INVALID: 'side must be long or short',

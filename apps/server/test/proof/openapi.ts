@@ -61,6 +61,7 @@ export const ACCESS: Record<string, Access> = {
   'POST /api/trades/current/claim': 'signed-in',
   'POST /api/trades/current/close': 'signed-in',
   'GET /api/trades/open': 'signed-in',
+  'GET /api/trades/history': 'signed-in',
   'PATCH /api/trades/{id}': 'signed-in',
   'POST /api/trades/{id}/claim': 'signed-in',
   'POST /api/trades/{id}/close': 'signed-in',

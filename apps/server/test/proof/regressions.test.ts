@@ -13,7 +13,9 @@ afterAll(async () => {
   await t.close();
 });
 
-async function count(table: 'users' | 'contact_messages' | 'audit_log'): Promise<number> {
+async function count(
+  table: 'users' | 'contact_messages' | 'audit_log' | 'transactions',
+): Promise<number> {
   const rows = await t.db.execute<{ n: number }>(
     sql`SELECT count(*)::int AS n FROM ${sql.identifier(table)}`,
   );
@@ -113,5 +115,32 @@ describe('the NUL character (PostgreSQL text cannot hold it)', () => {
       expect(response.statusCode, url).toBe(400);
       expect(response.json(), url).toEqual({ error: { ...refused, field } });
     }
+  });
+});
+
+describe('a lone surrogate (no JSON column can store it)', () => {
+  it('in a withdrawal or a rejection reason: 400 naming the field, nothing booked', async () => {
+    const refused = { code: 'TEXT_NOT_UNICODE', message: 'Text must be valid Unicode' };
+    const { client } = await activeUser(t);
+    const admin = await adminClient(t);
+    const transactions = await count('transactions');
+    // Found by the fuzzer: the payout details are jsonb, and PostgreSQL refuses "\ud800" there.
+    const withdrawal = await client.post('/api/withdrawals', {
+      method: 'bank',
+      accountNumber: '\ud800',
+      accountName: 'A',
+      bankName: 'B',
+      swiftCode: 'S',
+      routingNumber: 'R',
+      amount: '10',
+    });
+    expect(withdrawal.statusCode).toBe(400);
+    expect(withdrawal.json()).toEqual({ error: { ...refused, field: 'accountNumber' } });
+    expect(await count('transactions')).toBe(transactions);
+    // A rejection reason becomes an alert's params (jsonb) too.
+    const reject = await admin.post(`/api/admin/deposits/${crypto.randomUUID()}/reject`, {
+      reason: 'no \udc00 payment',
+    });
+    expect(reject.json()).toEqual({ error: { ...refused, field: 'reason' } });
   });
 });

@@ -85,6 +85,7 @@ export function openTrade(overrides: Partial<CurrentTrade> = {}): CurrentTrade {
     profitCents: 2_000,
     roiPct: '2.00',
     stopLossPct: 40,
+    takeProfitPct: null,
     performanceFeePct: '10',
     openedAt: '2026-11-20T10:00:00.000Z',
     closesAt: '2026-11-27T10:00:00.000Z',

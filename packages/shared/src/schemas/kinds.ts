@@ -34,7 +34,13 @@ export const PAYMENT_CHANNELS = ['crypto', 'bank'] as const;
 export type PaymentChannel = (typeof PAYMENT_CHANNELS)[number];
 
 /** Why a copy ended (trades.close_reason). */
-export const TRADE_CLOSE_REASONS = ['claim', 'close', 'stop_loss', 'term_end'] as const;
+export const TRADE_CLOSE_REASONS = [
+  'claim',
+  'close',
+  'stop_loss',
+  'take_profit',
+  'term_end',
+] as const;
 export type TradeCloseReason = (typeof TRADE_CLOSE_REASONS)[number];
 
 /**

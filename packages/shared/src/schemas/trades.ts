@@ -1,14 +1,20 @@
 import { z } from 'zod';
 import { MONEY_MESSAGES, amountInCents } from './money';
 import { rule } from '../rules';
+import { atMostCharacters, wholeNumberParam } from './common';
 import { TRADE_CLOSE_REASONS } from './kinds';
 
 /** A copy's stop-loss, in whole percent of what was put in (docs/product.md): bounds and default. */
 export const STOP_LOSS_PCT = { min: 5, max: 95, default: 40 } as const;
 
+/** A copy's optional take-profit, in whole percent of gain on what was put in: bounds. */
+export const TAKE_PROFIT_PCT = { min: 1, max: 1000 } as const;
+
 export const TRADE_MESSAGES = {
   amountRequired: rule('AMOUNT_REQUIRED'),
   stopLoss: rule('STOP_LOSS_RANGE', { min: STOP_LOSS_PCT.min, max: STOP_LOSS_PCT.max }),
+  takeProfit: rule('TAKE_PROFIT_RANGE', { min: TAKE_PROFIT_PCT.min, max: TAKE_PROFIT_PCT.max }),
+  nothingToChange: rule('TRADE_CHANGE_REQUIRED'),
   selectPlan: rule('PLAN_REQUIRED'),
 } as const;
 
@@ -26,6 +32,27 @@ export function isStopLossCrossed(amountCents: bigint, valueCents: bigint, pct: 
 export function stopLossValueCents(amountCents: number, pct: number): number {
   return Number((BigInt(amountCents) * BigInt(100 - pct)) / 100n);
 }
+
+/**
+ * The take-profit rule, its mirror: a trade closes once its gain is at least `pct` % of what was
+ * put in — (value − amount) × 100 ≥ amount × pct, exactly. A stop-loss and a take-profit can never
+ * both hold for one trade at one value (one is a loss, the other a gain).
+ */
+export function isTakeProfitCrossed(amountCents: bigint, valueCents: bigint, pct: number): boolean {
+  return (valueCents - amountCents) * 100n >= amountCents * BigInt(pct);
+}
+
+/** The lowest value at which the take-profit fires: ceil(amount × (100 + pct) / 100) cents. */
+export function takeProfitValueCents(amountCents: number, pct: number): number {
+  const scaled = BigInt(amountCents) * BigInt(100 + pct);
+  return Number((scaled + 99n) / 100n);
+}
+
+const takeProfitPct = z
+  .number({ error: TRADE_MESSAGES.takeProfit })
+  .int(TRADE_MESSAGES.takeProfit)
+  .min(TAKE_PROFIT_PCT.min, TRADE_MESSAGES.takeProfit)
+  .max(TAKE_PROFIT_PCT.max, TRADE_MESSAGES.takeProfit);
 
 const stopLossPct = z
   .number({ error: TRADE_MESSAGES.stopLoss })
@@ -77,10 +104,20 @@ export const createTradeSchema = z.strictObject({
   planId: z.uuid({ error: TRADE_MESSAGES.selectPlan }),
   amount: tradeAmountSchema,
   stopLossPct: stopLossPct.optional(),
+  takeProfitPct: takeProfitPct.nullable().optional(),
 });
 export type CreateTradeInput = z.input<typeof createTradeSchema>;
 
-export const updateTradeSchema = z.strictObject({ stopLossPct });
+/** A new stop-loss, a new take-profit (null: none), or both. */
+export const updateTradeSchema = z
+  .strictObject({
+    stopLossPct: stopLossPct.optional(),
+    takeProfitPct: takeProfitPct.nullable().optional(),
+  })
+  .refine((input) => input.stopLossPct !== undefined || input.takeProfitPct !== undefined, {
+    error: TRADE_MESSAGES.nothingToChange,
+  });
+export type UpdateTradeInput = z.input<typeof updateTradeSchema>;
 
 /** The open trade, valued now: valueCents = floor(units × currentNav × 100). */
 export const currentTradeSchema = z.object({
@@ -98,6 +135,8 @@ export const currentTradeSchema = z.object({
   /** profit / amount × 100, 2 decimals. */
   roiPct: z.string(),
   stopLossPct: z.number().int(),
+  /** Closes the trade once its gain reaches this % of the amount; null: none. */
+  takeProfitPct: z.number().int().nullable(),
   performanceFeePct: z.string(),
   openedAt: z.string(),
   closesAt: z.string(),
@@ -125,3 +164,38 @@ export const closedTradeSchema = z.object({
 });
 export type ClosedTrade = z.infer<typeof closedTradeSchema>;
 export const closedTradeResponseSchema = z.object({ trade: closedTradeSchema });
+
+/** GET /api/trades/history: closed trades, newest close first, searched by plan or strategy. */
+export const tradeHistoryQuerySchema = z.object({
+  q: z.string().trim().max(100, atMostCharacters(100)).optional(),
+  /** Opaque, from the previous page's `nextCursor`. */
+  cursor: z.string().max(200, atMostCharacters(200)).optional(),
+  limit: wholeNumberParam(1, 50).default(20),
+});
+export type TradeHistoryQuery = z.input<typeof tradeHistoryQuerySchema>;
+
+/** A closed trade as the history lists it: what went in, what came out, and why it closed. */
+export const historyTradeSchema = z.object({
+  id: z.string(),
+  planTitle: z.string(),
+  strategyName: z.string(),
+  openedAt: z.string(),
+  closedAt: z.string(),
+  closeReason: z.enum(TRADE_CLOSE_REASONS),
+  amountCents: z.number().int(),
+  /** Credited to the balance: value − fee. */
+  payoutCents: z.number().int(),
+  feeCents: z.number().int(),
+  /** payout − amount: what the copy made or lost after the fee. */
+  profitCents: z.number().int(),
+  /** profit / amount × 100, 2 decimals. */
+  roiPct: z.string(),
+  transactionId: z.string().nullable(),
+});
+export type HistoryTrade = z.infer<typeof historyTradeSchema>;
+
+export const tradeHistoryPageSchema = z.object({
+  trades: z.array(historyTradeSchema),
+  nextCursor: z.string().nullable(),
+});
+export type TradeHistoryPage = z.infer<typeof tradeHistoryPageSchema>;

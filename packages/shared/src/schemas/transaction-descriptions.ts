@@ -29,6 +29,7 @@ const CLOSE_REASONS = {
   claim: 'Profit claimed',
   close: 'Trade closed',
   stop_loss: 'Trade closed by stop-loss',
+  take_profit: 'Trade closed by take-profit',
   term_end: 'Trade closed at the end of its term',
 } as const;
 

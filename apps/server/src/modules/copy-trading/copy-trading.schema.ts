@@ -118,6 +118,7 @@ export const trades = pgTable('trades', {
   highWaterNav: numeric('high_water_nav').notNull(),
   performanceFeePct: numeric('performance_fee_pct', { precision: 5, scale: 2 }).notNull(),
   stopLossPct: integer('stop_loss_pct').notNull(),
+  takeProfitPct: integer('take_profit_pct'),
   status: text('status', { enum: ['open', 'closed'] })
     .notNull()
     .default('open'),

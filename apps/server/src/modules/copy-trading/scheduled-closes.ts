@@ -1,10 +1,11 @@
 import type { AppContext } from '../../context';
 import { PRICE_STALE_AFTER_MS } from '../market/market.options';
 import type { Dec } from '../market/domain';
-import { isTermOver, shouldStopOut } from './domain';
+import { isTermOver, priceCloseReason } from './domain';
 import * as strategiesRepo from './strategies.repo';
 import * as repo from './trades.repo';
-import { bookCloses, settle } from './trades.service';
+import type { CloseReason } from './copy-trading.schema';
+import { bookCloses, settle, type Closing } from './trades.service';
 
 /** Trades closed per database transaction: bounded, so a cascade never holds locks for long. */
 export const CLOSE_BATCH = 500;
@@ -17,11 +18,12 @@ export interface TickNav {
 }
 
 /**
- * Stop-losses and term ends, closed set-based and outside the price tick.
+ * Stop-losses, take-profits and term ends, closed set-based and outside the price tick.
  *
  * The tick hands over each strategy's NAV (`offer`) and returns at once. One worker per process
- * then closes, for each strategy, every open trade whose stop-loss is crossed at that NAV, all at
- * that same NAV, in batches of CLOSE_BATCH. A tick arriving while it works replaces the strategy's
+ * then closes, for each strategy, every open trade whose stop-loss or take-profit is crossed at
+ * that NAV, all at that same NAV, in batches of CLOSE_BATCH (a trade cannot cross both: one is a
+ * loss, the other a gain). A tick arriving while it works replaces the strategy's
  * pending NAV: the worker always checks the newest tick it has not checked, and everyone crossed at
  * a checked tick exits at that tick's NAV. Term ends (`termEnds`, every minute) close at the
  * strategy's latest tick NAV the same way. A trade its owner is closing is waited for and then
@@ -45,7 +47,7 @@ export function createScheduledCloses(ctx: AppContext): ScheduledCloses {
       const stops = [...pendingStops.values()];
       pendingStops.clear();
       for (const tick of stops) {
-        await closeAllDue(ctx, tick, { reason: 'stop_loss', nav: tick.nav.toFixed() });
+        await closeAllDue(ctx, tick, { reason: 'price', nav: tick.nav.toFixed() });
       }
       const termEnd = pendingTermEnd;
       pendingTermEnd = null;
@@ -103,26 +105,40 @@ async function closeBatch(ctx: AppContext, tick: TickNav, rule: repo.DueRule) {
   return ctx.db.transaction(async (tx) => {
     const locked = await repo.lockDueTrades(tx, tick.strategyId, rule, CLOSE_BATCH);
     const strategy = await strategiesRepo.findStrategy(tx, tick.strategyId);
-    // The exact domain rule decides; the query only found candidates.
-    const closings = locked
-      .map((row) => settle(row, tick.nav))
-      .filter((c) =>
-        rule.reason === 'stop_loss'
-          ? shouldStopOut(c.domain, tick.nav)
-          : isTermOver(c.domain, rule.now.getTime()),
-      );
-    if (closings.length === 0 || !strategy) {
+    // The exact domain rules decide, and say why; the query only found candidates.
+    const byReason = new Map<CloseReason, Closing[]>();
+    for (const row of locked) {
+      const closing = settle(row, tick.nav);
+      const reason =
+        rule.reason === 'price'
+          ? priceCloseReason(closing.domain, tick.nav)
+          : isTermOver(closing.domain, rule.now.getTime())
+            ? 'term_end'
+            : null;
+      if (reason) byReason.set(reason, [...(byReason.get(reason) ?? []), closing]);
+    }
+    if (byReason.size === 0 || !strategy) {
       return { locked: 0, closed: 0, afterCommit: () => {} };
     }
-    const booked = await bookCloses(ctx, tx, {
-      closings,
-      reason: rule.reason,
-      nav: tick.nav,
-      leadTraderId: strategy.leadTraderId,
-      now: ctx.clock.now(),
-    });
-    await booked.postLedger();
-    return { locked: locked.length, closed: closings.length, afterCommit: booked.afterCommit };
+    const now = ctx.clock.now();
+    const booked: Awaited<ReturnType<typeof bookCloses>>[] = [];
+    for (const [reason, closings] of byReason) {
+      booked.push(
+        await bookCloses(ctx, tx, {
+          closings,
+          reason,
+          nav: tick.nav,
+          leadTraderId: strategy.leadTraderId,
+          now,
+        }),
+      );
+    }
+    for (const one of booked) await one.postLedger();
+    return {
+      locked: locked.length,
+      closed: booked.reduce((total, one) => total + one.trades.length, 0),
+      afterCommit: () => booked.forEach((one) => one.afterCommit()),
+    };
   });
 }
 

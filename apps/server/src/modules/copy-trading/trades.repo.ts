@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { plans } from '../../db/schema';
+import { escapeLike } from '../../db/keyset';
 import { preparedPer } from '../../db/prepared';
 import { positionsJson, positionsOf, toState } from './strategies.repo';
 import { strategies, trades, type CloseReason, type TradeRow } from './copy-trading.schema';
@@ -130,14 +131,18 @@ export async function openTradesOfUser(db: DbOrTx, userId: string) {
 }
 
 /** Which open trades a scheduled close takes: stop-losses crossed at one NAV, or terms ended. */
-export type DueRule = { reason: 'stop_loss'; nav: string } | { reason: 'term_end'; now: Date };
+/**
+ * Which open trades a scheduled close takes: those whose own price rule (stop-loss or take-profit)
+ * is crossed at one NAV, or whose term has ended.
+ */
+export type DueRule = { reason: 'price'; nav: string } | { reason: 'term_end'; now: Date };
 
 /**
  * Up to `limit` open trades of one strategy that `rule` closes, with their plans' titles, locked
  * FOR UPDATE in id order (a trade its owner is closing right now is waited for, then left out as
- * closed). The stop-loss test is the domain's exact integer rule
- * ((amount − floor(units × NAV × 100)) × 100 ≥ amount × pct) in NUMERIC; the caller checks each
- * again with the domain function.
+ * closed). The stop-loss and take-profit tests are the domain's exact integer rules
+ * ((amount − floor(units × NAV × 100)) × 100 ≥ amount × pct, and its mirror for a gain) in NUMERIC;
+ * the caller checks each again with the domain functions.
  */
 export async function lockDueTrades(
   db: DbOrTx,
@@ -145,12 +150,15 @@ export async function lockDueTrades(
   rule: DueRule,
   limit: number,
 ): Promise<{ trade: TradeRow; planTitle: string }[]> {
+  const trade = { amountCents: sql`${trades.amountCents}`, units: sql`${trades.units}` };
   const due =
-    rule.reason === 'stop_loss'
-      ? stopLossCrossedSql(
-          { amountCents: sql`${trades.amountCents}`, units: sql`${trades.units}` },
-          sql`${trades.stopLossPct}`,
-          rule.nav,
+    rule.reason === 'price'
+      ? or(
+          stopLossCrossedSql(trade, sql`${trades.stopLossPct}`, rule.nav),
+          and(
+            isNotNull(trades.takeProfitPct),
+            takeProfitCrossedSql(trade, sql`${trades.takeProfitPct}`, rule.nav),
+          ),
         )
       : lte(trades.closesAt, rule.now);
   return db
@@ -173,18 +181,29 @@ function stopLossCrossedSql(trade: { amountCents: SQL; units: SQL }, pct: SQL, n
             >= ${trade.amountCents} * ${pct}`;
 }
 
-/** What the SQL pre-filter says of one trade at `nav` (for the property test against the domain). */
-export async function stopLossCrossedInSql(
+function takeProfitCrossedSql(trade: { amountCents: SQL; units: SQL }, pct: SQL, nav: string): SQL {
+  return sql`(floor(${trade.units} * ${nav}::numeric * 100) - ${trade.amountCents}) * 100
+            >= ${trade.amountCents} * ${pct}`;
+}
+
+/**
+ * What the SQL pre-filter says of one trade at `nav` under its stop-loss or take-profit of `pct`
+ * (for the property tests against the domain).
+ */
+export async function closeRuleCrossedInSql(
   db: DbOrTx,
-  trade: { amountCents: bigint; units: string; stopLossPct: number },
+  rule: 'stop_loss' | 'take_profit',
+  trade: { amountCents: bigint; units: string },
+  pct: number,
   nav: string,
 ): Promise<boolean> {
-  const crossed = stopLossCrossedSql(
+  const crossedSql = rule === 'stop_loss' ? stopLossCrossedSql : takeProfitCrossedSql;
+  const crossed = crossedSql(
     {
       amountCents: sql`${trade.amountCents.toString()}::bigint`,
       units: sql`${trade.units}::numeric`,
     },
-    sql`${trade.stopLossPct}::int`,
+    sql`${pct}::int`,
     nav,
   );
   const { rows } = await db.execute<{ crossed: boolean }>(sql`SELECT ${crossed} AS crossed`);
@@ -253,16 +272,29 @@ export interface ClosedTradeRecord {
 }
 
 /**
- * One keyset page of a user's closed trades, oldest close first, after (closedAt, id) of the
- * previous page's last row. Scoped to the user in its `where`.
+ * One keyset page of a user's closed trades after the previous page's last (closed_at, id):
+ * oldest close first (the CSV export) or newest first (the history page), optionally only those
+ * whose plan or strategy name contains `search`. Scoped to the user in its `where`.
  */
 export async function closedTradesPage(
   db: DbOrTx,
-  params: { userId: string; after: { cursorAt: string; id: string } | null; limit: number },
+  params: {
+    userId: string;
+    after: { cursorAt: string; id: string } | null;
+    limit: number;
+    newestFirst?: boolean;
+    search?: string | undefined;
+  },
 ): Promise<ClosedTradeRecord[]> {
+  const newest = params.newestFirst === true;
   const after = params.after
-    ? sql`AND (t.closed_at, t.id) > (${params.after.cursorAt}::timestamptz, ${params.after.id}::uuid)`
+    ? newest
+      ? sql`AND (t.closed_at, t.id) < (${params.after.cursorAt}::timestamptz, ${params.after.id}::uuid)`
+      : sql`AND (t.closed_at, t.id) > (${params.after.cursorAt}::timestamptz, ${params.after.id}::uuid)`
     : sql``;
+  const pattern = params.search ? `%${escapeLike(params.search)}%` : undefined;
+  const search = pattern ? sql`AND (p.title ILIKE ${pattern} OR s.name ILIKE ${pattern})` : sql``;
+  const order = newest ? sql`t.closed_at DESC, t.id DESC` : sql`t.closed_at, t.id`;
   const result = await db.execute<{
     id: string;
     opened_at: string;
@@ -286,8 +318,8 @@ export async function closedTradesPage(
     JOIN plans p ON p.id = t.plan_id
     JOIN strategies s ON s.id = t.strategy_id
     LEFT JOIN transactions tx ON tx.id = t.close_transaction_id
-    WHERE t.user_id = ${params.userId} AND t.status = 'closed' ${after}
-    ORDER BY t.closed_at, t.id
+    WHERE t.user_id = ${params.userId} AND t.status = 'closed' ${after} ${search}
+    ORDER BY ${order}
     LIMIT ${params.limit}`);
   return result.rows.map((row) => ({
     id: row.id,
@@ -305,7 +337,7 @@ export async function closedTradesPage(
   }));
 }
 
-/** A new open trade; undefined when the user already has one (the one-open-trade index). */
+/** A new open trade; undefined when the user already has one in its plan (one per plan). */
 export async function insertTrade(
   db: DbOrTx,
   values: typeof trades.$inferInsert,
@@ -314,6 +346,17 @@ export async function insertTrade(
   return row;
 }
 
-export async function setStopLoss(db: DbOrTx, tradeId: string, stopLossPct: number) {
-  await db.update(trades).set({ stopLossPct }).where(eq(trades.id, tradeId));
+/** Sets what is given of the trade's stop-loss and take-profit (null: no take-profit). */
+export async function setCloseRules(
+  db: DbOrTx,
+  tradeId: string,
+  rules: { stopLossPct?: number | undefined; takeProfitPct?: number | null | undefined },
+) {
+  await db
+    .update(trades)
+    .set({
+      ...(rules.stopLossPct !== undefined ? { stopLossPct: rules.stopLossPct } : {}),
+      ...(rules.takeProfitPct !== undefined ? { takeProfitPct: rules.takeProfitPct } : {}),
+    })
+    .where(eq(trades.id, tradeId));
 }

@@ -6,6 +6,8 @@ import {
   currentTradeResponseSchema,
   currentTradeSchema,
   openTradesResponseSchema,
+  tradeHistoryPageSchema,
+  tradeHistoryQuerySchema,
   updateTradeSchema,
 } from '@app/shared/schemas/trades';
 import { rule } from '@app/shared/rules';
@@ -19,7 +21,8 @@ import type { TradeRef } from './trades.service';
 
 /**
  * The follower's trades, one open per plan: POST /api/trades (invest), GET /api/trades/open (every
- * open trade, newest first), PATCH /api/trades/:id {stopLossPct}, POST /api/trades/:id/claim and
+ * open trade, newest first), GET /api/trades/history (closed ones, newest first, searched, paged),
+ * PATCH /api/trades/:id {stopLossPct, takeProfitPct}, POST /api/trades/:id/claim and
  * /close; `current` in place of an id names the newest open trade. Mutations accept an
  * Idempotency-Key. No request carries a price, a NAV or a profit.
  */
@@ -55,6 +58,17 @@ export function tradeRoutes(ctx: AppContext) {
       }),
     );
     app.get(
+      '/history',
+      {
+        schema: {
+          tags,
+          querystring: tradeHistoryQuerySchema,
+          response: { 200: tradeHistoryPageSchema },
+        },
+      },
+      async (request) => service.tradeHistory(ctx, requireUser(request).user.id, request.query),
+    );
+    app.get(
       '/current',
       { schema: { tags, response: { 200: currentTradeResponseSchema } } },
       async (request) => ({
@@ -83,11 +97,11 @@ export function tradeRoutes(ctx: AppContext) {
           },
         },
         async (request) => ({
-          trade: await service.updateStopLoss(
+          trade: await service.updateTradeRules(
             ctx,
             requireUser(request).user,
             refOf(request.params),
-            request.body.stopLossPct,
+            request.body,
           ),
         }),
       );

@@ -2,8 +2,14 @@ import {
   englishDescription,
   type TransactionDescription,
 } from '@app/shared/schemas/transaction-descriptions';
-import { planBoundProblem, type ClosedTrade, type CurrentTrade } from '@app/shared/schemas/trades';
+import {
+  planBoundProblem,
+  type ClosedTrade,
+  type CurrentTrade,
+  type TradeHistoryPage,
+} from '@app/shared/schemas/trades';
 import type { AppContext } from '../../context';
+import { decodeCursor, encodeCursor } from '../../db/keyset';
 import type { Tx } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { refusal } from '../../http/errors';
@@ -46,6 +52,7 @@ function toDomainTrade(row: TradeRow): Trade {
     openedAt: row.openedAt.getTime(),
     closesAt: row.closesAt.getTime(),
     stopLossPct: row.stopLossPct,
+    takeProfitPct: row.takeProfitPct,
   };
 }
 
@@ -71,6 +78,7 @@ function currentView(
     profitCents: Number(profitCents),
     roiPct: roiPct(profitCents, row.amountCents),
     stopLossPct: row.stopLossPct,
+    takeProfitPct: row.takeProfitPct,
     performanceFeePct: row.performanceFeePct,
     openedAt: row.openedAt.toISOString(),
     closesAt: row.closesAt.toISOString(),
@@ -146,7 +154,12 @@ async function refuseMissingTrade(db: Tx | AppContext['db'], userId: string, tra
 export async function openTrade(
   ctx: AppContext,
   user: UserRow,
-  input: { planId: string; amount: number; stopLossPct?: number | undefined },
+  input: {
+    planId: string;
+    amount: number;
+    stopLossPct?: number | undefined;
+    takeProfitPct?: number | null | undefined;
+  },
   key: string | undefined,
 ) {
   requireActiveAccount(user);
@@ -219,6 +232,7 @@ export async function openTrade(
         now: now.getTime(),
         termDays: plan.termDays,
         ...(input.stopLossPct !== undefined ? { stopLossPct: input.stopLossPct } : {}),
+        takeProfitPct: input.takeProfitPct ?? null,
       });
       const trade = await repo.insertTrade(tx, {
         userId: user.id,
@@ -231,6 +245,7 @@ export async function openTrade(
         // A lead trader's strategy charges its own fee; a demo strategy the plan's.
         performanceFeePct: loaded.row.performanceFeePct ?? plan.performanceFeePct,
         stopLossPct: domainTrade.stopLossPct,
+        takeProfitPct: domainTrade.takeProfitPct,
         openedAt: now,
         closesAt: new Date(domainTrade.closesAt),
         openTransactionId: row.id,
@@ -454,17 +469,18 @@ export async function closeOwnTrade(
   );
 }
 
-export async function updateStopLoss(
+/** A new stop-loss and/or take-profit (null: none) on one of the user's open trades. */
+export async function updateTradeRules(
   ctx: AppContext,
   user: UserRow,
   ref: TradeRef,
-  stopLossPct: number,
+  rules: { stopLossPct?: number | undefined; takeProfitPct?: number | null | undefined },
 ): Promise<CurrentTrade> {
   const tradeId = await tradeIdOf(ctx, user.id, ref);
   await ctx.db.transaction(async (tx) => {
     const trade = await repo.lockOpenTradeOfUser(tx, user.id, tradeId);
     if (!trade) throw await refuseMissingTrade(tx, user.id, tradeId);
-    await repo.setStopLoss(tx, trade.id, stopLossPct);
+    await repo.setCloseRules(tx, trade.id, rules);
   });
   const view = (await openTrades(ctx, user.id)).find((trade) => trade.id === tradeId);
   if (!view) throw refusal('NO_OPEN_TRADE');
@@ -489,4 +505,50 @@ export async function* closedTradePages(
     if (!last || page.length < pageSize) return;
     after = { cursorAt: last.cursorAt, id: last.id };
   }
+}
+
+/** GET /api/trades/history: the user's closed trades, newest close first, a keyset page at a time. */
+export async function tradeHistory(
+  ctx: AppContext,
+  userId: string,
+  query: { q?: string | undefined; cursor?: string | undefined; limit: number },
+): Promise<TradeHistoryPage> {
+  let after: { cursorAt: string; id: string } | null = null;
+  if (query.cursor !== undefined) {
+    const cursor = decodeCursor(query.cursor);
+    if (!cursor) throw refusal('INVALID_CURSOR', {}, 'cursor');
+    after = { cursorAt: cursor.createdAt, id: cursor.id };
+  }
+  const rows = await repo.closedTradesPage(ctx.db, {
+    userId,
+    after,
+    limit: query.limit + 1,
+    newestFirst: true,
+    search: query.q || undefined,
+  });
+  const page = rows.slice(0, query.limit);
+  const last = page[page.length - 1];
+  return {
+    trades: page.map((row) => {
+      const profit = row.payoutCents - row.amountCents;
+      return {
+        id: row.id,
+        planTitle: row.planTitle,
+        strategyName: row.strategyName,
+        openedAt: row.openedAt.toISOString(),
+        closedAt: row.closedAt.toISOString(),
+        closeReason: row.closeReason,
+        amountCents: Number(row.amountCents),
+        payoutCents: Number(row.payoutCents),
+        feeCents: Number(row.feeCents),
+        profitCents: Number(profit),
+        roiPct: roiPct(profit, row.amountCents),
+        transactionId: row.transactionId,
+      };
+    }),
+    nextCursor:
+      rows.length > query.limit && last
+        ? encodeCursor({ createdAt: last.cursorAt, id: last.id })
+        : null,
+  };
 }

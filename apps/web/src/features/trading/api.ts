@@ -1,5 +1,10 @@
 import type { NavPoint } from '@app/shared/schemas/strategies';
-import type { ClosedTrade, CreateTradeInput, CurrentTrade } from '@app/shared/schemas/trades';
+import type {
+  ClosedTrade,
+  CreateTradeInput,
+  CurrentTrade,
+  UpdateTradeInput,
+} from '@app/shared/schemas/trades';
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { NavsEvent } from '@app/shared/schemas/realtime';
@@ -46,8 +51,9 @@ export const tradesApi = {
     api.post<{ trade: ClosedTrade }>(`${tradePath(tradeId)}/claim`, {}, idempotencyKey),
   close: (tradeId: string, idempotencyKey: string) =>
     api.post<{ trade: ClosedTrade }>(`${tradePath(tradeId)}/close`, {}, idempotencyKey),
-  updateStopLoss: (tradeId: string, stopLossPct: number) =>
-    api.patch<{ trade: CurrentTrade }>(tradePath(tradeId), { stopLossPct }),
+  /** A new stop-loss and/or take-profit (null removes the take-profit). */
+  updateRules: (tradeId: string, rules: UpdateTradeInput) =>
+    api.patch<{ trade: CurrentTrade }>(tradePath(tradeId), rules),
 };
 
 /** After investing, claiming or closing: the trade and every money figure are stale. */
@@ -88,11 +94,14 @@ export function useCloseTrade(tradeId: string) {
   return useTradeMove((_: void, key) => tradesApi.close(tradeId, key));
 }
 
-/** A new copy stop-loss; no money moves, so the answer is written straight into the cache. */
-export function useUpdateStopLoss(tradeId: string) {
+/**
+ * A new stop-loss or take-profit; no money moves, so the answer is written straight into the
+ * cache.
+ */
+export function useUpdateTradeRules(tradeId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (stopLossPct: number) => tradesApi.updateStopLoss(tradeId, stopLossPct),
+    mutationFn: (rules: UpdateTradeInput) => tradesApi.updateRules(tradeId, rules),
     onSuccess: ({ trade }) => {
       const replace = (trades: CurrentTrade[]) =>
         trades.map((open) => (open.id === trade.id ? trade : open));

@@ -14,5 +14,5 @@ export function formatRoi(text: string): string {
   return `${trimmed.startsWith('+') ? '' : '+'}${trimmed}%`;
 }
 
-/** The value at which the copy stop-loss closes the trade: the shared rule's own figure. */
-export { stopLossValueCents } from '@app/shared/schemas/trades';
+/** The values at which the stop-loss and the take-profit close the trade: the shared rules' own. */
+export { stopLossValueCents, takeProfitValueCents } from '@app/shared/schemas/trades';

@@ -39,6 +39,8 @@ export {
   openTrade,
   roiPct,
   shouldStopOut,
+  shouldTakeProfit,
+  priceCloseReason,
   tradeProfitCents,
   tradeValueCents,
   validateStopLossPct,

@@ -1,4 +1,4 @@
-import { isStopLossCrossed, STOP_LOSS_PCT } from '@app/shared/schemas/trades';
+import { isStopLossCrossed, isTakeProfitCrossed, STOP_LOSS_PCT } from '@app/shared/schemas/trades';
 import { Dec, type DecimalInput } from '../../market/domain';
 import { NO_PROFIT_TO_CLAIM_MESSAGE, StopLossOutOfRangeError } from './errors';
 import { toPercentText } from './precision';
@@ -20,6 +20,8 @@ export interface Trade {
   readonly closesAt: number;
   /** Close automatically once the loss reaches this whole percentage of the amount. */
   readonly stopLossPct: number;
+  /** Close automatically once the gain reaches this whole percentage of the amount (or never). */
+  readonly takeProfitPct: number | null;
 }
 
 export function validateStopLossPct(pct: number): number {
@@ -35,6 +37,7 @@ export interface OpenTradeInput {
   readonly now: number;
   readonly termDays: number;
   readonly stopLossPct?: number;
+  readonly takeProfitPct?: number | null;
 }
 
 /** A new trade at the strategy's current NAV; the term runs `termDays` × 24 h from `now`. */
@@ -51,6 +54,7 @@ export function openTrade(input: OpenTradeInput): Trade {
     openedAt: input.now,
     closesAt: input.now + input.termDays * DAY_MS,
     stopLossPct: validateStopLossPct(input.stopLossPct ?? DEFAULT_STOP_LOSS_PCT),
+    takeProfitPct: input.takeProfitPct ?? null,
   };
 }
 
@@ -75,6 +79,29 @@ export function roiPct(profitCents: bigint, amountCents: bigint): string {
 /** True once the loss is at least stopLossPct % of the amount (exact integer comparison). */
 export function shouldStopOut(trade: Trade, nav: DecimalInput): boolean {
   return isStopLossCrossed(trade.amountCents, tradeValueCents(trade.units, nav), trade.stopLossPct);
+}
+
+/** True once the gain is at least takeProfitPct % of the amount; never without a take-profit. */
+export function shouldTakeProfit(trade: Trade, nav: DecimalInput): boolean {
+  if (trade.takeProfitPct === null) return false;
+  return isTakeProfitCrossed(
+    trade.amountCents,
+    tradeValueCents(trade.units, nav),
+    trade.takeProfitPct,
+  );
+}
+
+/**
+ * Which of the trade's own price rules closes it at `nav`, if any. They cannot both hold (one
+ * needs a loss, the other a gain), so the order of the checks decides nothing.
+ */
+export function priceCloseReason(
+  trade: Trade,
+  nav: DecimalInput,
+): 'stop_loss' | 'take_profit' | null {
+  if (shouldStopOut(trade, nav)) return 'stop_loss';
+  if (shouldTakeProfit(trade, nav)) return 'take_profit';
+  return null;
 }
 
 /** True from the instant the term ends. */

@@ -177,6 +177,44 @@ describe('Ongoing Trade', () => {
 });
 
 describe('Copy stop-loss', () => {
+  it('sets a take-profit with PATCH /api/trades/:id, after refusing one out of range', async () => {
+    const calls = fakeApi({
+      'GET /api/account/summary': { body: summaryHolding(openTrade()) },
+      'PATCH /api/trades/t1': { body: { trade: openTrade({ takeProfitPct: 25 }) } },
+    });
+    renderSignedIn(<OngoingTrade />, '/dashboard', '/dashboard');
+    expect((await screen.findByTestId('take-profit')).textContent).toContain('No take-profit.');
+    fireEvent.click(screen.getByRole('button', { name: 'Set a take-profit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Take-profit' });
+    const input = within(dialog).getByLabelText('Take-profit');
+    fireEvent.change(input, { target: { value: '0' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(dialog.textContent).toContain('Take-profit must be a whole percentage from 1 to 1000');
+    expect(calls.some((call) => call.method === 'PATCH')).toBe(false);
+    fireEvent.change(input, { target: { value: '25' } });
+    // $1,000.00 in: it fires once the value reaches $1,250.00.
+    expect(dialog.textContent).toContain('reaches $1,250.00');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() => expect(toast.success).toHaveBeenCalledWith('Take-profit set to 25%'));
+    expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({ takeProfitPct: 25 });
+    expect((await screen.findByTestId('take-profit')).textContent).toContain(
+      'Take-profit 25%: the trade closes by itself once its value reaches $1,250.00.',
+    );
+  });
+
+  it('removes a take-profit (null)', async () => {
+    const calls = fakeApi({
+      'GET /api/account/summary': { body: summaryHolding(openTrade({ takeProfitPct: 25 })) },
+      'PATCH /api/trades/t1': { body: { trade: openTrade() } },
+    });
+    renderSignedIn(<OngoingTrade />, '/dashboard', '/dashboard');
+    fireEvent.click(await screen.findByRole('button', { name: 'Change the take-profit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Take-profit' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Remove take-profit' }));
+    await vi.waitFor(() => expect(toast.success).toHaveBeenCalledWith('Take-profit removed'));
+    expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({ takeProfitPct: null });
+  });
+
   it('changes the stop-loss with PATCH /api/trades/:id', async () => {
     const calls = fakeApi({
       'GET /api/account/summary': { body: summaryHolding(openTrade()) },

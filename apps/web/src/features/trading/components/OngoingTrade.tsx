@@ -12,10 +12,11 @@ import { useRealtimeStatus } from '../../../lib/realtime';
 import { Badge, Button, buttonClasses, ErrorState } from '../../../ui';
 import { OngoingTradePanel } from './OngoingTradePanel';
 import { summaryTradesQuery, type CurrentTrade } from '../api';
-import { formatRoi, formatSignedUsd, stopLossValueCents } from '../format';
+import { formatRoi, formatSignedUsd, stopLossValueCents, takeProfitValueCents } from '../format';
 import { ClaimProfitDialog } from './ClaimProfitDialog';
 import { CloseTradeDialog } from './CloseTradeDialog';
 import { StopLossDialog } from './StopLossDialog';
+import { TakeProfitDialog } from './TakeProfitDialog';
 import { signedTone } from './TradeFigures';
 import { MarketSourceLabel } from '../../market/components/MarketSourceLabel';
 
@@ -79,7 +80,7 @@ export function OngoingTrade() {
   );
 }
 
-type Dialog = 'claim' | 'close' | 'stopLoss' | null;
+type Dialog = 'claim' | 'close' | 'stopLoss' | 'takeProfit' | null;
 
 function TradeDetails({ trade }: { trade: CurrentTrade }) {
   // Upgrading invests more: only an active account may (its trade still closes either way).
@@ -139,6 +140,28 @@ function TradeDetails({ trade }: { trade: CurrentTrade }) {
         {Number(trade.performanceFeePct) > 0 &&
           ` ${t('feeLine', { pct: trade.performanceFeePct })}`}
       </p>
+      <p className="-mt-3 text-xs leading-relaxed text-muted" data-testid="take-profit">
+        {trade.takeProfitPct === null
+          ? t('noTakeProfit')
+          : t('takeProfit', {
+              pct: trade.takeProfitPct,
+              value: formatUsd(takeProfitValueCents(trade.amountCents, trade.takeProfitPct)),
+            })}{' '}
+        <button
+          type="button"
+          onClick={() => setDialog('takeProfit')}
+          aria-label={
+            trade.takeProfitPct === null
+              ? t('actions.setTakeProfitLabel')
+              : t('actions.changeTakeProfitLabel')
+          }
+          className="font-medium text-brand-strong underline-offset-4 hover:underline"
+        >
+          {trade.takeProfitPct === null
+            ? t('actions.setTakeProfit')
+            : t('actions.changeTakeProfit')}
+        </button>
+      </p>
       <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
         {/* The primary (green) action only when there is a profit to claim. */}
         <Button variant={trade.profitCents > 0 ? 'primary' : 'secondary'} onClick={askClaim}>
@@ -156,6 +179,9 @@ function TradeDetails({ trade }: { trade: CurrentTrade }) {
       {dialog === 'claim' && <ClaimProfitDialog trade={trade} onClose={() => setDialog(null)} />}
       {dialog === 'close' && <CloseTradeDialog trade={trade} onClose={() => setDialog(null)} />}
       {dialog === 'stopLoss' && <StopLossDialog trade={trade} onClose={() => setDialog(null)} />}
+      {dialog === 'takeProfit' && (
+        <TakeProfitDialog trade={trade} onClose={() => setDialog(null)} />
+      )}
     </div>
   );
 }

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { errorMessage } from '../../../lib/requestErrors';
 import { Button, Modal } from '../../../ui';
-import { useUpdateStopLoss, type CurrentTrade } from '../api';
+import { useUpdateTradeRules, type CurrentTrade } from '../api';
 import { stopLossValueCents } from '../format';
 
 /** Changes the open trade's copy stop-loss (5–95 %); no money moves, so one step is enough. */
@@ -13,18 +13,21 @@ export function StopLossDialog({ trade, onClose }: { trade: CurrentTrade; onClos
   const { t } = useTranslation('trading');
   const sliderId = useId();
   const [pct, setPct] = useState(trade.stopLossPct);
-  const save = useUpdateStopLoss(trade.id);
+  const save = useUpdateTradeRules(trade.id);
 
   function submit() {
-    save.mutate(pct, {
-      onSuccess: () => {
-        toast.success(t('stopLossDialog.saved', { pct }));
-        onClose();
+    save.mutate(
+      { stopLossPct: pct },
+      {
+        onSuccess: () => {
+          toast.success(t('stopLossDialog.saved', { pct }));
+          onClose();
+        },
+        onError: (error) => {
+          toast.error(t('stopLossDialog.failed'), { description: errorMessage(error) });
+        },
       },
-      onError: (error) => {
-        toast.error(t('stopLossDialog.failed'), { description: errorMessage(error) });
-      },
-    });
+    );
   }
 
   return (
