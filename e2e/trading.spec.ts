@@ -188,6 +188,15 @@ test('a funded investor copies a strategy with $1,000, watches it move with the 
   expect(Math.abs(payouts[1]! - 50_000)).toBeLessThan(50_000);
   await expect(page.getByText('No ongoing trades yet')).toBeVisible();
   const total = 50_000 + payouts[0]! + payouts[1]!;
+  // Both copies in the history, newest close first, with what came back.
+  await page.getByRole('link', { name: 'Trade history' }).click();
+  const history = page.getByTestId('history-trade');
+  await expect(history).toHaveCount(2);
+  await expect(history.nth(0)).toContainText('Basic');
+  await expect(history.nth(0)).toContainText('Closed by you');
+  await expect(history.nth(1)).toContainText('Silver');
+  await snap(page, 'trade-history');
+  await page.goBack();
   await expect(page.getByTestId('balance')).toHaveText(
     `$${(total / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`,
   );

@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import type { WebSocket } from 'ws';
 import type { RealtimeChannel, RealtimeEvent } from '@app/shared/schemas/realtime';
 import type { AppContext } from '../context';
+import { listenForNotices } from '../db/notices';
 import { sessionAuthorizer } from './access';
 import { channelsFor, channelsWithoutRole } from './channels';
 
@@ -113,8 +114,6 @@ export function createRealtime(options: RealtimeOptions): RealtimeHub {
   publisher.on('error', () => {});
   // Checked-out clients have no listener of their own: see createPool.
   publisher.on('connect', (client) => client.on('error', () => {}));
-  let listener: pg.Client | null = null;
-  let closed = false;
   let queued: string[] = [];
 
   /** The statements sent so far, one after another: events arrive in the order published. */
@@ -268,70 +267,40 @@ export function createRealtime(options: RealtimeOptions): RealtimeHub {
     else if (typeof notice.user === 'string') accessChanged(notice.user);
   }
 
-  async function listen(): Promise<void> {
-    const client = new pg.Client({ connectionString: options.databaseUrl });
-    client.on('notification', (notification) => {
-      if (!notification.payload) return;
-      try {
-        if (notification.channel === PG_ACCESS_CHANNEL) {
-          onAccessNotice(notification.payload);
-          return;
-        }
-        const { channel, event } = JSON.parse(notification.payload) as {
-          channel: string;
-          event: WireEvent;
-        };
-        deliver(channel, event);
-      } catch (error) {
-        options.log.warn({ err: error }, 'bad realtime payload');
-      }
-    });
-    client.on('error', (error) => {
-      void client.end().catch(() => {});
-      // Before LISTEN succeeded, listen() itself rejects and its caller retries.
-      if (listener !== client) return;
-      options.log.warn({ err: error.message }, 'realtime listener lost; reconnecting');
-      listener = null;
-      reconnect();
-    });
-    try {
-      await client.connect();
-      await client.query(`LISTEN ${PG_CHANNEL}; LISTEN ${PG_ACCESS_CHANNEL}`);
-    } catch (error) {
-      await client.end().catch(() => {});
-      throw error;
-    }
-    listener = client;
-  }
-
-  /** Retries every second until LISTEN works again (the database may be down for a while). */
-  function reconnect(): void {
-    if (closed) return;
-    setTimeout(() => {
-      if (closed || listener) return;
-      listen()
-        // Notices sent while we were not listening are lost: check every socket instead.
-        .then(() => recheck([...clients], 'close'))
-        .catch((error: unknown) => {
-          options.log.warn({ err: (error as Error).message }, 'realtime listener reconnect failed');
-          reconnect();
-        });
-    }, 1000).unref();
-  }
-
   function revalidate(): Promise<void> {
     return recheck([...clients], 'keep');
   }
 
-  const ready = listen();
-  ready.catch((error: unknown) =>
-    options.log.error({ err: error }, 'realtime listener failed to start'),
-  );
+  const notices = listenForNotices({
+    databaseUrl: options.databaseUrl,
+    channels: [PG_CHANNEL, PG_ACCESS_CHANNEL],
+    log: options.log,
+    name: 'realtime',
+    onNotice(channel, payload) {
+      try {
+        if (channel === PG_ACCESS_CHANNEL) {
+          onAccessNotice(payload);
+          return;
+        }
+        const { channel: to, event } = JSON.parse(payload) as {
+          channel: string;
+          event: WireEvent;
+        };
+        deliver(to, event);
+      } catch (error) {
+        options.log.warn({ err: error }, 'bad realtime payload');
+      }
+    },
+    // Notices sent while nobody listened are lost: once listening again, check every socket.
+    onGap() {
+      if (notices.listening()) void recheck([...clients], 'close');
+    },
+  });
   const safetyNet = setInterval(() => void revalidate(), options.revalidateMs ?? 60_000);
   safetyNet.unref();
 
   return {
-    ready,
+    ready: notices.ready,
     add(added) {
       const client: Client = { ...added, generation: 0, announced: announce(added.channels) };
       // Over the cap, the oldest socket of the session goes: the newest is the page in front of
@@ -364,11 +333,10 @@ export function createRealtime(options: RealtimeOptions): RealtimeHub {
     },
     clientCount: () => clients.size,
     async close() {
-      closed = true;
       clearInterval(safetyNet);
       for (const client of [...clients]) drop(client, 1001, 'Server shutting down');
       await flush();
-      await listener?.end().catch(() => {});
+      await notices.close();
       await publisher.end().catch(() => {});
     },
   };

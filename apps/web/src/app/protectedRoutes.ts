@@ -9,6 +9,7 @@ import { referralRoutes } from '../features/referrals/routes';
 import { supportRoutes } from '../features/support/routes';
 import { plansRoutes } from '../features/plans/routes';
 import { traderRoutes } from '../features/trader/routes';
+import { tradingRoutes } from '../features/trading/routes';
 
 /** Routes of the signed-in group (seed section 2); each feature adds its own list here. */
 export const protectedRoutes: RouteObject[] = [
@@ -21,5 +22,6 @@ export const protectedRoutes: RouteObject[] = [
   ...supportRoutes,
   ...plansRoutes,
   ...traderRoutes,
+  ...tradingRoutes,
   ...adminRoutes,
 ];

@@ -3,9 +3,17 @@ import type {
   ClosedTrade,
   CreateTradeInput,
   CurrentTrade,
+  HistoryTrade,
+  TradeHistoryPage,
   UpdateTradeInput,
 } from '@app/shared/schemas/trades';
-import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useMutation,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import { useState } from 'react';
 import type { NavsEvent } from '@app/shared/schemas/realtime';
 import { api, newIdempotencyKey } from '../../lib/api';
@@ -13,7 +21,7 @@ import { accountKeys, accountSummaryQuery, type AccountSummary } from '../accoun
 import { publicKeys } from '../public/api';
 import { transactionKeys } from '../transactions/api';
 
-export type { ClosedTrade, CurrentTrade };
+export type { ClosedTrade, CurrentTrade, HistoryTrade };
 
 /**
  * The follower's open trades (one per plan). Keys sit under `['trade']`, which the realtime
@@ -23,7 +31,25 @@ export type { ClosedTrade, CurrentTrade };
 export const tradeKeys = {
   all: ['trade'] as const,
   open: ['trade', 'open'] as const,
+  history: (q: string) => ['trade', 'history', q] as const,
 };
+
+export const TRADE_HISTORY_PAGE_SIZE = 20;
+
+/** Closed trades, newest close first, searched by plan or strategy (GET /api/trades/history). */
+export function tradeHistoryQuery(q: string) {
+  return infiniteQueryOptions({
+    queryKey: tradeKeys.history(q),
+    queryFn: ({ pageParam, signal }) => {
+      const params = new URLSearchParams({ limit: String(TRADE_HISTORY_PAGE_SIZE) });
+      if (q) params.set('q', q);
+      if (pageParam) params.set('cursor', pageParam);
+      return api.get<TradeHistoryPage>(`/api/trades/history?${params.toString()}`, signal);
+    },
+    initialPageParam: null as string | null,
+    getNextPageParam: (lastPage) => lastPage.nextCursor,
+  });
+}
 
 /** Every open trade, newest first (GET /api/trades/open). */
 export const openTradesQuery = queryOptions({

@@ -17,7 +17,17 @@ export function OngoingTradePanel({
 }) {
   const { t } = useTranslation('trading');
   return (
-    <Card title={count > 1 ? t('panel.titleMany', { count }) : t('panel.title')}>
+    <Card
+      title={count > 1 ? t('panel.titleMany', { count }) : t('panel.title')}
+      actions={
+        <Link
+          to="/trades/history"
+          className="text-sm font-medium text-brand-strong underline-offset-4 hover:underline"
+        >
+          {t('history.link')}
+        </Link>
+      }
+    >
       {children ?? (
         <EmptyState
           icon={<ChartIcon width={24} height={24} />}

@@ -1,0 +1,80 @@
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi } from '../../../test/fetch';
+import { renderSignedIn } from '../../../test/render';
+import { TradeHistoryPage } from './TradeHistoryPage';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const closed = (overrides: Record<string, unknown>) => ({
+  id: 'h1',
+  planTitle: 'Silver',
+  strategyName: 'Trend Rider',
+  openedAt: '2026-11-20T10:00:00.000Z',
+  closedAt: '2026-11-21T10:00:00.000Z',
+  closeReason: 'take_profit',
+  amountCents: 100_000,
+  payoutCents: 120_000,
+  feeCents: 5_000,
+  profitCents: 20_000,
+  roiPct: '20.00',
+  transactionId: 'TNX-AAAAAA',
+  ...overrides,
+});
+
+describe('/trades/history', () => {
+  it('lists closed copies with why they closed, in and out, the fee and the result; pages on', async () => {
+    const calls = fakeApi({
+      'GET /api/trades/history': (call) =>
+        call.path.includes('cursor=')
+          ? { body: { trades: [closed({ id: 'h3', planTitle: 'Basic' })], nextCursor: null } }
+          : {
+              body: {
+                trades: [
+                  closed({}),
+                  closed({
+                    id: 'h2',
+                    planTitle: 'Gold',
+                    strategyName: 'Mean Reverter',
+                    closeReason: 'stop_loss',
+                    payoutCents: 60_000,
+                    feeCents: 0,
+                    profitCents: -40_000,
+                    roiPct: '-40.00',
+                  }),
+                ],
+                nextCursor: 'next-page',
+              },
+            },
+    });
+    renderSignedIn(<TradeHistoryPage />, '/trades/history', '/trades/history');
+    const rows = await screen.findAllByTestId('history-trade');
+    expect(rows).toHaveLength(2);
+    const first = within(rows[0]!);
+    expect(first.getByText('Take-profit')).toBeTruthy();
+    expect(first.getByText('$1,000.00')).toBeTruthy();
+    expect(first.getByText('$1,200.00')).toBeTruthy();
+    expect(first.getByText('$50.00')).toBeTruthy();
+    expect(first.getByText('+$200.00')).toBeTruthy();
+    expect(first.getByText('+20.00%')).toBeTruthy();
+    const second = within(rows[1]!);
+    expect(second.getByText('Stop-loss')).toBeTruthy();
+    expect(second.getByText('-$400.00').className).toContain('text-danger');
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByText('Basic')).toBeTruthy();
+    expect(screen.getAllByTestId('history-trade')).toHaveLength(3);
+    expect(calls.map((call) => call.path)).toEqual([
+      '/api/trades/history?limit=20',
+      '/api/trades/history?limit=20&cursor=next-page',
+    ]);
+  });
+
+  it('says so when nothing has closed yet', async () => {
+    fakeApi({ 'GET /api/trades/history': { body: { trades: [], nextCursor: null } } });
+    renderSignedIn(<TradeHistoryPage />, '/trades/history', '/trades/history');
+    expect(await screen.findByText('No closed trades yet')).toBeTruthy();
+  });
+});

@@ -1,0 +1,147 @@
+import { formatDate } from '@app/shared/format';
+import { formatUsd } from '@app/shared/money';
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../../lib/requestErrors';
+import { Badge, Button, Card, EmptyState, ErrorState, inputClasses, SearchIcon } from '../../../ui';
+import { useDebouncedValue } from '../../transactions/hooks/useDebouncedValue';
+import { tradeHistoryQuery, type HistoryTrade } from '../api';
+import { formatRoi, formatSignedUsd } from '../format';
+import { signedTone } from '../components/TradeFigures';
+
+const SEARCH_DEBOUNCE_MS = 300;
+
+/**
+ * /trades/history: every closed copy, newest close first — when it opened and closed, why, what
+ * went in, what came back, the fee and the result — searched by plan or strategy, a page at a time.
+ */
+export function TradeHistoryPage() {
+  const { t } = useTranslation('trading');
+  const [text, setText] = useState('');
+  const q = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
+  const query = useInfiniteQuery({ ...tradeHistoryQuery(q), placeholderData: keepPreviousData });
+  const trades = query.data?.pages.flatMap((page) => page.trades) ?? [];
+
+  return (
+    <Card
+      title={<span className="text-lg">{t('history.title')}</span>}
+      description={t('history.description')}
+      aria-busy={query.isFetching || undefined}
+    >
+      <div className="relative mb-4">
+        <label htmlFor="trade-history-search" className="sr-only">
+          {t('history.searchLabel')}
+        </label>
+        <SearchIcon
+          aria-hidden="true"
+          className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-muted"
+        />
+        <input
+          id="trade-history-search"
+          type="search"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          placeholder={t('history.searchPlaceholder')}
+          autoComplete="off"
+          maxLength={100}
+          className={`${inputClasses} border-border pl-10`}
+        />
+      </div>
+      {query.isPending ? (
+        <div role="status" aria-label={t('loading')} className="flex flex-col gap-3">
+          {[0, 1, 2].map((index) => (
+            <div key={index} className="h-28 animate-pulse rounded-xl bg-surface-2" />
+          ))}
+        </div>
+      ) : query.isError && trades.length === 0 ? (
+        <ErrorState
+          title={t('history.loadError')}
+          description={errorMessage(query.error)}
+          onRetry={() => void query.refetch()}
+          retryLabel={t('retry')}
+          retrying={query.isRefetching}
+        />
+      ) : trades.length === 0 ? (
+        <EmptyState
+          title={t('history.empty')}
+          description={q ? t('history.emptySearchHint', { q }) : t('history.emptyHint')}
+        />
+      ) : (
+        <>
+          <ul className="flex flex-col gap-3">
+            {trades.map((trade) => (
+              <HistoryRow key={trade.id} trade={trade} />
+            ))}
+          </ul>
+          {query.hasNextPage && (
+            <div className="mt-4 flex justify-center">
+              <Button
+                variant="secondary"
+                onClick={() => void query.fetchNextPage()}
+                loading={query.isFetchingNextPage}
+              >
+                {t('history.loadMore')}
+              </Button>
+            </div>
+          )}
+        </>
+      )}
+    </Card>
+  );
+}
+
+function HistoryRow({ trade }: { trade: HistoryTrade }) {
+  const { t } = useTranslation('trading');
+  const tone = signedTone(trade.profitCents);
+  return (
+    <li
+      data-testid="history-trade"
+      className="rounded-xl border border-border bg-surface-2/40 p-4 text-sm"
+    >
+      <div className="flex flex-wrap items-center gap-2">
+        <span className="font-semibold text-text">{trade.planTitle}</span>
+        <span className="text-muted">{trade.strategyName}</span>
+        <span className="ml-auto">
+          <Badge tone={trade.closeReason === 'stop_loss' ? 'danger' : 'neutral'}>
+            {t(`history.reasons.${trade.closeReason}`)}
+          </Badge>
+        </span>
+      </div>
+      <p className="mt-1 text-xs text-muted">
+        {t('history.period', {
+          opened: formatDate(trade.openedAt),
+          closed: formatDate(trade.closedAt),
+        })}
+      </p>
+      <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 sm:grid-cols-5">
+        <Figure label={t('history.in')}>{formatUsd(trade.amountCents)}</Figure>
+        <Figure label={t('history.out')}>{formatUsd(trade.payoutCents)}</Figure>
+        <Figure label={t('history.fee')}>{formatUsd(trade.feeCents)}</Figure>
+        <Figure label={t('history.result')} className={tone}>
+          {formatSignedUsd(trade.profitCents)}
+        </Figure>
+        <Figure label={t('figures.roi')} className={tone}>
+          {formatRoi(trade.roiPct)}
+        </Figure>
+      </dl>
+    </li>
+  );
+}
+
+function Figure({
+  label,
+  children,
+  className,
+}: {
+  label: string;
+  children: string;
+  className?: string;
+}) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs text-muted">{label}</dt>
+      <dd className={`font-medium tabular-nums ${className ?? 'text-text'}`}>{children}</dd>
+    </div>
+  );
+}
