@@ -58,6 +58,10 @@ import {
   withdrawalRoutes,
 } from './modules/withdrawals/withdrawals.routes';
 import { adminApprovalRoutes } from './modules/approvals/approvals.routes';
+import {
+  adminTraderApplicationRoutes,
+  traderApplicationRoutes,
+} from './modules/lead-traders/lead-traders.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { contactMessageRoutes } from './modules/contact/messages.routes';
 import { avatarFileRoute, profileRoutes } from './modules/profile/profile.routes';
@@ -298,6 +302,10 @@ export async function buildApp(
   await app.register(settingsRoutes(ctx), { prefix: '/api/settings' });
   await app.register(adminSettingsRoutes(ctx), { prefix: '/api/admin/settings' });
   await app.register(adminApprovalRoutes(ctx), { prefix: '/api/admin/approvals' });
+  await app.register(traderApplicationRoutes(ctx), { prefix: '/api/trader-applications' });
+  await app.register(adminTraderApplicationRoutes(ctx), {
+    prefix: '/api/admin/trader-applications',
+  });
 
   const typed = app.withTypeProvider<ZodTypeProvider>();
   typed.get(

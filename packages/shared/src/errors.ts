@@ -155,6 +155,26 @@ export const ERROR_PARAMS = {
   INSUFFICIENT_UNITS: none,
   PRICE_UNAVAILABLE: none,
 
+  // — the lead-trader programme —
+  /** The applicant already has an application waiting for review. */
+  TRADER_APPLICATION_PENDING: none,
+  /** The applicant already is a lead trader. */
+  ALREADY_LEAD_TRADER: none,
+  TRADER_APPLICATION_NOT_FOUND: none,
+  TRADER_APPLICATION_ALREADY_DECIDED: none,
+  /** A fee outside the operator's bounds (field performanceFeePct). */
+  PERFORMANCE_FEE_OUTSIDE_BOUNDS: z.object({ minPct: z.string(), maxPct: z.string() }),
+  /** The trader already runs the allowed number of strategies. */
+  STRATEGY_LIMIT_REACHED: z.object({ max: z.number().int() }),
+  /** An order for an instrument the strategy's terms do not allow. */
+  INSTRUMENT_NOT_ALLOWED: z.object({ symbol: z.string() }),
+  /** The strategy is retired: no new copies, no orders. */
+  STRATEGY_RETIRED: none,
+  /** Below the strategy's minimum copy amount (field amount). */
+  AMOUNT_BELOW_STRATEGY_MIN: z.object({ minCents: cents }),
+  /** The strategy has as many copiers as its trader accepts. */
+  STRATEGY_COPIERS_FULL: z.object({ maxCopiers: z.number().int() }),
+
   // — statements —
   /** A statement date that is not a real calendar date (field `from`, `to` or `at`). */
   STATEMENT_DATE_INVALID: none,
@@ -272,6 +292,17 @@ export const ERROR_STATUS: { readonly [C in ErrorCode]: number } = {
   INSUFFICIENT_UNITS: 409,
   PRICE_UNAVAILABLE: 503,
 
+  TRADER_APPLICATION_PENDING: 409,
+  ALREADY_LEAD_TRADER: 409,
+  TRADER_APPLICATION_NOT_FOUND: 404,
+  TRADER_APPLICATION_ALREADY_DECIDED: 409,
+  PERFORMANCE_FEE_OUTSIDE_BOUNDS: 400,
+  STRATEGY_LIMIT_REACHED: 409,
+  INSTRUMENT_NOT_ALLOWED: 400,
+  STRATEGY_RETIRED: 409,
+  AMOUNT_BELOW_STRATEGY_MIN: 400,
+  STRATEGY_COPIERS_FULL: 409,
+
   STATEMENT_DATE_INVALID: 400,
   STATEMENT_DATE_IN_FUTURE: 400,
   STATEMENT_RANGE_REVERSED: 400,
@@ -386,6 +417,17 @@ export const ERROR_ENGLISH: { readonly [C in ErrorCode]: string } = {
   NAV_NOT_POSITIVE: 'This strategy cannot take new money right now',
   INSUFFICIENT_UNITS: 'This trade cannot be redeemed right now',
   PRICE_UNAVAILABLE: 'Market prices are not available right now. Please try again in a moment.',
+
+  TRADER_APPLICATION_PENDING: 'Your application is waiting for review',
+  ALREADY_LEAD_TRADER: 'You already are a lead trader',
+  TRADER_APPLICATION_NOT_FOUND: 'Application not found',
+  TRADER_APPLICATION_ALREADY_DECIDED: 'This application was already decided',
+  PERFORMANCE_FEE_OUTSIDE_BOUNDS: 'Performance fee must be from {{minPct}}% to {{maxPct}}%',
+  STRATEGY_LIMIT_REACHED: 'A lead trader can run at most {{max}} strategy',
+  INSTRUMENT_NOT_ALLOWED: 'This strategy does not trade {{symbol}}',
+  STRATEGY_RETIRED: 'This strategy is retired',
+  AMOUNT_BELOW_STRATEGY_MIN: 'This strategy accepts copies of at least {{minUsd}}',
+  STRATEGY_COPIERS_FULL: 'This strategy has reached its limit of {{maxCopiers}} copiers',
 
   STATEMENT_DATE_INVALID: 'Enter a valid date (YYYY-MM-DD)',
   STATEMENT_DATE_IN_FUTURE: 'The date cannot be in the future',

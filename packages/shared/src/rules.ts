@@ -92,7 +92,18 @@ export const RULE_ENGLISH = {
   SIDE_INVALID: 'side must be long or short',
   UNKNOWN_INSTRUMENT: 'Unknown instrument; use one of {{symbols}}',
 
+  // — the lead-trader programme —
+  DISPLAY_NAME_REQUIRED: 'Display name is required',
+  BIO_REQUIRED: 'Bio is required',
+  EXPERIENCE_REQUIRED: 'Tell us about your trading experience',
+  RULES_ACKNOWLEDGEMENT_REQUIRED: 'Please acknowledge the lead-trader rules',
+  DESCRIPTION_REQUIRED: 'Description is required',
+  INSTRUMENTS_REQUIRED: 'Choose at least one instrument, each once',
+  FEE_PCT_FORMAT: 'Performance fee must be a percentage from 0 to 100 with at most 2 decimals',
+  FEE_BOUNDS_REVERSED: 'The highest fee must be at least the lowest',
+
   // — ids in the address: a malformed one is the thing not found —
+  APPLICATION_ID_INVALID: 'Application not found',
   PLAN_ID_INVALID: 'Plan not found',
   STRATEGY_ID_INVALID: 'Strategy not found',
   USER_ID_NOT_FOUND: 'User not found',

@@ -146,3 +146,4 @@ export * from '../modules/ledger/ledger.schema';
 export * from '../modules/copy-trading/copy-trading.schema';
 export * from '../modules/referrals/referrals.schema';
 export * from '../modules/approvals/approvals.schema';
+export * from '../modules/lead-traders/lead-traders.schema';

@@ -44,6 +44,7 @@ const OWNERS: Record<string, string> = {
   notifications: 'notifications',
   notification_email_preferences: 'notifications',
   notification_languages: 'notifications',
+  trader_applications: 'lead-traders',
   rate_limit_buckets: '(http)',
   schema_migrations: '(db)',
 };

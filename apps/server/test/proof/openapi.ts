@@ -47,6 +47,13 @@ export const ACCESS: Record<string, Access> = {
   // The lead trader's desk.
   'GET /api/trader/strategy': 'trader',
   'POST /api/trader/orders': 'trader',
+  'GET /api/trader/programme': 'trader',
+  'GET /api/trader/dashboard': 'trader',
+  'POST /api/trader/strategy': 'trader',
+  'PATCH /api/trader/strategies/{id}': 'trader',
+  // Applying to the lead-trader programme: any signed-in user, about their own application.
+  'GET /api/trader-applications/mine': 'signed-in',
+  'POST /api/trader-applications/': 'signed-in',
   // The investor's own money, trades and profile.
   'POST /api/trades/': 'signed-in',
   'GET /api/trades/current': 'signed-in',
@@ -88,6 +95,10 @@ export const ACCESS: Record<string, Access> = {
   'POST /api/admin/strategies/{id}/lead-trader': 'admin',
   'POST /api/admin/strategies/{id}/pause': 'admin',
   'POST /api/admin/strategies/{id}/resume': 'admin',
+  'POST /api/admin/strategies/': 'admin',
+  'POST /api/admin/strategies/{id}/retire': 'admin',
+  'GET /api/admin/settings/trader-fees': 'admin',
+  'PUT /api/admin/settings/trader-fees': 'admin',
   'GET /api/admin/outbox/': 'admin',
   'GET /api/admin/users/': 'admin',
   'GET /api/admin/users/{id}': 'admin',
@@ -121,6 +132,9 @@ export const ACCESS: Record<string, Access> = {
   'GET /api/admin/approvals/': 'admin',
   'POST /api/admin/approvals/{id}/approve': 'admin',
   'POST /api/admin/approvals/{id}/reject': 'admin',
+  'GET /api/admin/trader-applications/': 'admin',
+  'POST /api/admin/trader-applications/{id}/approve': 'admin',
+  'POST /api/admin/trader-applications/{id}/reject': 'admin',
 };
 
 /**

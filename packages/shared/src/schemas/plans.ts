@@ -22,6 +22,10 @@ export const planStrategySchema = z.object({
   /** One point per day over the last 30 days, oldest first, for the card's small chart. */
   navSeries: z.array(navPointSchema).optional(),
   paused: z.boolean().optional(),
+  /** A lead trader's own fee (issue 18), which every plan offering the strategy charges. */
+  performanceFeePct: z.string().nullable().optional(),
+  minCopyCents: z.number().int().optional(),
+  retired: z.boolean().optional(),
 });
 export type PlanStrategy = z.infer<typeof planStrategySchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { strategyTermsSchema } from './lead-traders';
 import { MARKET_SYMBOLS, marketSymbolSchema } from './market';
 import { rule } from '../rules';
 
@@ -41,6 +42,11 @@ export const strategySchema = strategyFiguresSchema.extend({
   navAt: z.string().nullable(),
   paused: z.boolean(),
   positions: z.array(positionViewSchema),
+  /**
+   * The lead trader's terms (issue 18). The server always sends them; optional in the type so
+   * clients and fixtures written against the first shape keep compiling.
+   */
+  terms: strategyTermsSchema.optional(),
 });
 export type Strategy = z.infer<typeof strategySchema>;
 export const strategyListSchema = z.object({ strategies: z.array(strategySchema) });

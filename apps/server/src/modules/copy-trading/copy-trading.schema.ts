@@ -58,6 +58,12 @@ export const strategies = pgTable('strategies', {
   lastDecisionAt: ts('last_decision_at'),
   pausedAt: ts('paused_at'),
   createdAt: ts('created_at').notNull().defaultNow(),
+  /** A lead trader's terms (0026): null instruments = any; null fee = the plan's fee. */
+  allowedInstruments: text('allowed_instruments').array(),
+  performanceFeePct: numeric('performance_fee_pct', { precision: 5, scale: 2 }),
+  minCopyCents: bigint('min_copy_cents', { mode: 'bigint' }).notNull().default(0n),
+  maxCopiers: integer('max_copiers'),
+  retiredAt: ts('retired_at'),
 });
 export type StrategyRow = typeof strategies.$inferSelect;
 

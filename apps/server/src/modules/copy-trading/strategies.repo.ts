@@ -478,3 +478,53 @@ export async function setPausedAt(
     RETURNING s.name, (old.paused_at IS NULL) <> (${at}::timestamptz IS NULL) AS changed`);
   return result.rows[0];
 }
+
+/** A lead trader's terms (0026), changed by the trader within the operator's bounds. */
+export async function updateTerms(
+  db: DbOrTx,
+  id: string,
+  values: Partial<
+    Pick<
+      typeof strategies.$inferInsert,
+      'description' | 'allowedInstruments' | 'performanceFeePct' | 'minCopyCents' | 'maxCopiers'
+    >
+  >,
+): Promise<void> {
+  await db.update(strategies).set(values).where(eq(strategies.id, id));
+}
+
+/** Retires the strategy (once: a retired one keeps its date); false when there is no such one. */
+export async function setRetiredAt(db: DbOrTx, id: string, at: Date): Promise<boolean> {
+  const rows = await db
+    .update(strategies)
+    .set({ retiredAt: sql`coalesce(${strategies.retiredAt}, ${at.toISOString()}::timestamptz)` })
+    .where(eq(strategies.id, id))
+    .returning({ id: strategies.id });
+  return rows.length > 0;
+}
+
+/**
+ * Locks the strategy row against other copies for the length of the transaction (a capped
+ * strategy counts its copiers under this lock, so two investors cannot both take the last place).
+ */
+export async function lockForNewCopy(db: DbOrTx, id: string): Promise<void> {
+  await db.execute(sql`SELECT pg_advisory_xact_lock(727026, hashtext(${id}))`);
+}
+
+/** How many open copies the strategy has. */
+export async function openCopyCount(db: DbOrTx, strategyId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<string>`count(*)` })
+    .from(trades)
+    .where(and(eq(trades.strategyId, strategyId), eq(trades.status, 'open')));
+  return Number(row?.n ?? 0);
+}
+
+/** The owners of the strategy's open copies (to alert them; never shown to the lead trader). */
+export async function openCopierIds(db: DbOrTx, strategyId: string): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ userId: trades.userId })
+    .from(trades)
+    .where(and(eq(trades.strategyId, strategyId), eq(trades.status, 'open')));
+  return rows.map((r) => r.userId);
+}

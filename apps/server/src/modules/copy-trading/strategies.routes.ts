@@ -13,6 +13,7 @@ import {
   strategyOrdersSchema,
   strategyRecordSchema,
 } from '@app/shared/schemas/strategies';
+import { adminCreateStrategySchema } from '@app/shared/schemas/lead-traders';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { guardAdmin } from '../../http/guards';
@@ -78,7 +79,10 @@ export function strategyRoutes(ctx: AppContext) {
 
 const adminStrategyResponse = z.object({ strategy: adminStrategySchema });
 
-/** Admin: list, assign a lead trader, pause and resume (all audited). */
+/**
+ * Admin: list, create a lead trader's strategy for them, assign a lead trader, pause, resume and
+ * retire (all audited).
+ */
 export function adminStrategyRoutes(ctx: AppContext) {
   return function register(fastify: FastifyInstance, _options: unknown, done: () => void) {
     guardAdmin(fastify);
@@ -105,6 +109,29 @@ export function adminStrategyRoutes(ctx: AppContext) {
           request.body.userId,
           request.ip,
         ),
+    );
+    app.post(
+      '/',
+      {
+        schema: { tags, body: adminCreateStrategySchema, response: { 201: adminStrategyResponse } },
+      },
+      async (request, reply) => {
+        const created = await service.adminCreateStrategy(
+          ctx,
+          requireAdmin(request).user,
+          request.body,
+          request.ip,
+        );
+        return reply.status(201).send(created);
+      },
+    );
+    app.post(
+      '/:id/retire',
+      {
+        schema: { tags, params: strategyIdParamSchema, response: { 200: adminStrategyResponse } },
+      },
+      (request) =>
+        service.retireStrategy(ctx, requireAdmin(request).user, request.params.id, request.ip),
     );
     for (const action of ['pause', 'resume'] as const) {
       app.post(

@@ -7,9 +7,20 @@ import type {
   TraderStrategy,
 } from '@app/shared/schemas/strategies';
 import type { NotificationEvent } from '@app/shared/schemas/notifications';
+import {
+  MAX_STRATEGIES_PER_TRADER,
+  type StrategyTerms,
+  type TraderDashboard,
+  type TraderProgramme,
+} from '@app/shared/schemas/lead-traders';
+import { ENTRY_KINDS } from '@app/shared/schemas/kinds';
+import { MARKET_SYMBOLS } from '@app/shared/schemas/market';
 import type { AppContext } from '../../context';
-import type { Tx } from '../../db/client';
+import type { DbOrTx, Tx } from '../../db/client';
 import type { UserRow } from '../../db/schema';
+import { userCreditsByDay } from '../ledger/ledger.service';
+import { traderFeeBounds } from '../settings/settings.service';
+import { traderDisplayNames } from '../lead-traders/lead-traders.service';
 import * as usersService from '../users/users.service';
 import { linkPlanToStrategy, planLinks } from '../plans/plans.service';
 import { refusal } from '../../http/errors';
@@ -40,6 +51,7 @@ import {
   copierOutcomes,
   copyingOverTime,
   drawdowns,
+  feeWithinBounds,
   monthlyReturns,
   riskFigures,
   windowReturns,
@@ -260,6 +272,20 @@ function unitEquityOf(
   }
 }
 
+/** The terms copiers see: allowed instruments, fee (null: the plan's), minimum and cap. */
+export function termsOf(row: StrategyRow): StrategyTerms {
+  return {
+    instruments: (row.allowedInstruments ?? [...MARKET_SYMBOLS]).filter(
+      (symbol): symbol is (typeof MARKET_SYMBOLS)[number] =>
+        (MARKET_SYMBOLS as readonly string[]).includes(symbol),
+    ),
+    performanceFeePct: row.performanceFeePct,
+    minCopyCents: Number(row.minCopyCents),
+    maxCopiers: row.maxCopiers,
+    retired: row.retiredAt !== null,
+  };
+}
+
 function weightPct(exposure: Dec, equity: Dec): string {
   return equity.gt(0) ? toPercentText(exposure.div(equity).times(100)) : '0.00';
 }
@@ -280,10 +306,13 @@ async function summarise(
   const now = ctx.clock.now().getTime();
   const prices = await ctx.prices.current(now);
   const copied = await repo.copiedUnits(ctx.db);
-  const names = await usersService.userNames(
-    ctx,
-    list.map((s) => s.row.leadTraderId).filter((id): id is string => id !== null),
-  );
+  const traderIds = list.map((s) => s.row.leadTraderId).filter((id): id is string => id !== null);
+  // The name a lead trader chose when applying; the account name for one appointed before.
+  const [accountNames, displayNames] = await Promise.all([
+    usersService.userNames(ctx, traderIds),
+    traderDisplayNames(ctx, traderIds),
+  ]);
+  const names = new Map([...accountNames, ...displayNames]);
   const out: (Strategy & { leadTraderId: string | null })[] = [];
   for (const { row, state } of list) {
     const metrics = await metricsOf(ctx, row, now);
@@ -299,6 +328,7 @@ async function summarise(
       nav: row.nav,
       navAt: row.navAt?.toISOString() ?? null,
       paused: row.pausedAt !== null,
+      terms: termsOf(row),
       return30dPct: metrics.returnPct,
       avgDailyReturnPct: metrics.avgDailyReturnPct,
       maxDrawdownPct: metrics.maxDrawdownPct,
@@ -522,7 +552,13 @@ export async function placeTraderOrder(
   await ctx.db.transaction(async (tx) => {
     const loaded = await repo.loadStrategyState(tx, row.id, { lock: true });
     if (!loaded || loaded.row.leadTraderId !== user.id) throw refusal('NO_STRATEGY_YET');
+    if (loaded.row.retiredAt) throw refusal('STRATEGY_RETIRED');
     if (loaded.row.pausedAt) throw refusal('STRATEGY_PAUSED');
+    // Only the instruments of the strategy's terms may be bought; any position may be closed.
+    const allowed = loaded.row.allowedInstruments;
+    if (allowed && !allowed.includes(input.symbol) && new Dec(input.targetWeight).gt(0)) {
+      throw refusal('INSTRUMENT_NOT_ALLOWED', { symbol: input.symbol }, 'symbol');
+    }
     const prices = await ctx.prices.current(now.getTime());
     const result = applyOrder(
       loaded.state,
@@ -600,6 +636,8 @@ export async function setLeadTrader(
     });
   });
   announce();
+  // Assigning may have given the user the lead-trader role: read afresh on their next request.
+  if (userId) ctx.caches.sessions.forgetUser(userId);
   return adminStrategyView(ctx, id);
 }
 
@@ -654,4 +692,228 @@ async function notifyCopiers(
 /** Whether a strategy with this id exists (a plan linking to it). */
 export async function strategyExists(ctx: AppContext, id: string): Promise<boolean> {
   return (await repo.findStrategy(ctx.db, id)) !== undefined;
+}
+
+// The lead-trader programme (issue 18) -----------------------------------------------------------
+
+export interface StrategyTermsInput {
+  name: string;
+  description: string;
+  instruments: InstrumentSymbol[];
+  performanceFeePct: string;
+  /** Minimum copy amount, cents. */
+  minCopy: number;
+  maxCopiers: number | null;
+}
+
+/** The fee as stored, or a refusal naming the operator's bounds (field performanceFeePct). */
+async function boundedFee(db: DbOrTx, feePct: string): Promise<string> {
+  const bounds = await traderFeeBounds(db);
+  const fee = feeWithinBounds(feePct, bounds);
+  if (fee === null) {
+    throw refusal(
+      'PERFORMANCE_FEE_OUTSIDE_BOUNDS',
+      { minPct: bounds.feeMinPct, maxPct: bounds.feeMaxPct },
+      'performanceFeePct',
+    );
+  }
+  return fee;
+}
+
+/** What a lead trader may set, for their forms: the operator's fee bounds and fixed limits. */
+export async function traderProgramme(ctx: AppContext): Promise<TraderProgramme> {
+  return {
+    ...(await traderFeeBounds(ctx.db)),
+    maxStrategies: MAX_STRATEGIES_PER_TRADER,
+    instruments: [...MARKET_SYMBOLS],
+  };
+}
+
+/**
+ * A lead trader's own strategy, created by the trader or by an admin for them: it starts at NAV 1
+ * with nothing but cash, on the terms given (fee within the operator's bounds). At most
+ * MAX_STRATEGIES_PER_TRADER per trader (the user row is locked, so two requests cannot both pass).
+ * Audited. Returns the new strategy's id.
+ */
+async function createLeadStrategy(
+  ctx: AppContext,
+  actor: { id: string; ip: string },
+  traderId: string,
+  input: StrategyTermsInput,
+): Promise<string> {
+  const now = ctx.clock.now();
+  return ctx.db.transaction(async (tx) => {
+    const trader = await usersService.lockUserAsLeadTrader(tx, traderId);
+    if (!trader) throw refusal('USER_NOT_FOUND', {}, 'userId');
+    if (await repo.findStrategyByLeadTrader(tx, traderId)) {
+      throw refusal('STRATEGY_LIMIT_REACHED', { max: MAX_STRATEGIES_PER_TRADER });
+    }
+    const fee = await boundedFee(tx, input.performanceFeePct);
+    const row = await repo.insertStrategy(tx, {
+      name: input.name,
+      description: input.description,
+      leadTraderId: traderId,
+      allowedInstruments: input.instruments,
+      performanceFeePct: fee,
+      minCopyCents: BigInt(input.minCopy),
+      maxCopiers: input.maxCopiers,
+      cashPerUnit: '1',
+      nav: '1',
+      navAt: now,
+      createdAt: now,
+    });
+    await repo.insertNavSeries(tx, row.id, [{ at: now.getTime(), nav: '1' }]);
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: 'strategy.created',
+      targetType: 'strategy',
+      targetId: row.id,
+      ip: actor.ip,
+      details: {
+        leadTraderId: traderId,
+        performanceFeePct: fee,
+        minCopyCents: String(input.minCopy),
+        maxCopiers: input.maxCopiers,
+        instruments: input.instruments,
+      },
+    });
+    return row.id;
+  });
+}
+
+/** POST /api/trader/strategy: the approved lead trader creates their own strategy. */
+export async function createTraderStrategy(
+  ctx: AppContext,
+  user: UserRow,
+  input: StrategyTermsInput,
+  ip: string,
+): Promise<TraderDashboard> {
+  if (!user.isTrader) throw refusal('TRADER_ONLY');
+  await createLeadStrategy(ctx, { id: user.id, ip }, user.id, input);
+  return traderDashboard(ctx, user);
+}
+
+/**
+ * PATCH /api/trader/strategies/:id: the trader changes their terms; a new fee applies to copies
+ * opened from now on (each open copy keeps the fee it opened with). Another trader's strategy is
+ * "not found", so nobody learns which ids exist.
+ */
+export async function updateTraderStrategy(
+  ctx: AppContext,
+  user: UserRow,
+  id: string,
+  input: Partial<Omit<StrategyTermsInput, 'name'>>,
+  ip: string,
+): Promise<TraderDashboard> {
+  if (!user.isTrader) throw refusal('TRADER_ONLY');
+  await ctx.db.transaction(async (tx) => {
+    const loaded = await repo.loadStrategyState(tx, id, { lock: true });
+    if (!loaded || loaded.row.leadTraderId !== user.id) throw refusal('STRATEGY_NOT_FOUND');
+    if (loaded.row.retiredAt) throw refusal('STRATEGY_RETIRED');
+    const fee =
+      input.performanceFeePct === undefined
+        ? undefined
+        : await boundedFee(tx, input.performanceFeePct);
+    const changes = {
+      ...(input.description !== undefined ? { description: input.description } : {}),
+      ...(input.instruments !== undefined ? { allowedInstruments: input.instruments } : {}),
+      ...(fee !== undefined ? { performanceFeePct: fee } : {}),
+      ...(input.minCopy !== undefined ? { minCopyCents: BigInt(input.minCopy) } : {}),
+      ...(input.maxCopiers !== undefined ? { maxCopiers: input.maxCopiers } : {}),
+    };
+    if (Object.keys(changes).length === 0) throw refusal('NO_CHANGES');
+    await repo.updateTerms(tx, id, changes);
+    await recordAudit(tx, {
+      actorId: user.id,
+      action: 'strategy.terms_changed',
+      targetType: 'strategy',
+      targetId: id,
+      ip,
+      details: {
+        ...changes,
+        ...(changes.minCopyCents !== undefined
+          ? { minCopyCents: String(changes.minCopyCents) }
+          : {}),
+      },
+    });
+  });
+  return traderDashboard(ctx, user);
+}
+
+/**
+ * GET /api/trader/dashboard: aggregate figures about the copiers (how many, the money they have
+ * in the strategy now — never who they are) and the performance fees the ledger credited to the
+ * trader, per day.
+ */
+export async function traderDashboard(ctx: AppContext, user: UserRow): Promise<TraderDashboard> {
+  const row = await strategyOfTrader(ctx, user);
+  const loaded = await repo.loadStrategyState(ctx.db, row.id, { lock: false });
+  if (!loaded) throw refusal('NO_STRATEGY_YET');
+  const [summary] = await summarise(ctx, [loaded]);
+  const fees = await userCreditsByDay(ctx.db, user.id, ENTRY_KINDS.tradeFee);
+  return {
+    strategyId: row.id,
+    terms: termsOf(loaded.row),
+    copiers: summary?.copiers ?? 0,
+    aumCents: summary?.aumCents ?? 0,
+    feesEarnedCents: Number(fees.reduce((sum, day) => sum + day.cents, 0n)),
+    feesByDay: fees.map((day) => ({ day: day.day, feesCents: Number(day.cents) })),
+  };
+}
+
+/** POST /api/admin/strategies: an admin creates a lead trader's strategy for them. */
+export async function adminCreateStrategy(
+  ctx: AppContext,
+  admin: UserRow,
+  input: StrategyTermsInput & { userId: string },
+  ip: string,
+) {
+  // Running a strategy earns its performance fees: an admin never creates one for themselves.
+  if (input.userId === admin.id) {
+    throw await refusedSelfDecision(ctx, admin.id, ip, 'strategy.create', 'user', admin.id);
+  }
+  const id = await createLeadStrategy(ctx, { id: admin.id, ip }, input.userId, input);
+  // Creating it may have given the user the lead-trader role: read afresh on their next request.
+  ctx.caches.sessions.forgetUser(input.userId);
+  return adminStrategyView(ctx, id);
+}
+
+/**
+ * The one place copiers of a retired strategy are alerted. Their copies stay open — nothing is
+ * closed for them — and each chooses whether to close. Today the alert refreshes each copier's
+ * account and trade views live; a notifications module (in-app or e-mail) hooks in here.
+ */
+export function alertCopiersOfRetirement(
+  ctx: AppContext,
+  retirement: { strategyId: string; strategyName: string; copierIds: readonly string[] },
+): void {
+  for (const userId of retirement.copierIds) {
+    ctx.realtime.publish(`user:${userId}`, { type: 'account.changed' });
+  }
+}
+
+/**
+ * Admin: retires a strategy for good. It takes no new copies and no orders; its open copies keep
+ * running at its NAV until their owners close them, and the owners are alerted. Audited.
+ */
+export async function retireStrategy(ctx: AppContext, admin: UserRow, id: string, ip: string) {
+  const now = ctx.clock.now();
+  const retired = await ctx.db.transaction(async (tx) => {
+    const row = await repo.findStrategy(tx, id);
+    if (!row) throw refusal('STRATEGY_NOT_FOUND');
+    if (row.retiredAt) return null;
+    await repo.setRetiredAt(tx, id, now);
+    const copierIds = await repo.openCopierIds(tx, id);
+    await recordAudit(tx, {
+      actorId: admin.id,
+      action: 'strategy.retire',
+      targetType: 'strategy',
+      targetId: id,
+      ip,
+      details: { openCopies: copierIds.length },
+    });
+    return { strategyId: id, strategyName: row.name, copierIds };
+  });
+  if (retired) alertCopiersOfRetirement(ctx, retired);
+  return adminStrategyView(ctx, id);
 }

@@ -1,18 +1,35 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { traderOrderSchema, traderStrategySchema } from '@app/shared/schemas/strategies';
+import {
+  createTraderStrategySchema,
+  traderDashboardSchema,
+  traderProgrammeSchema,
+  updateTraderStrategySchema,
+} from '@app/shared/schemas/lead-traders';
+import {
+  strategyIdParamSchema,
+  traderOrderSchema,
+  traderStrategySchema,
+} from '@app/shared/schemas/strategies';
 import type { AppContext } from '../../context';
+import { refusal } from '../../http/errors';
 import { guardSignedIn } from '../../http/guards';
 import { requireUser } from '../auth/session';
 import * as strategies from './strategies.service';
 
 /**
- * The lead trader's desk (users.is_trader): GET /api/trader/strategy and POST /api/trader/orders
- * {symbol, side, targetWeight: "25"}. Orders fill at the server's feed price; no price field.
+ * The lead trader's desk (users.is_trader; anyone else 403 TRADER_ONLY before the body is read):
+ * GET /api/trader/strategy and POST /api/trader/orders {symbol, side, targetWeight: "25"} (orders
+ * fill at the server's feed price; no price field); the programme's bounds, creating the trader's
+ * strategy, changing its terms, and the dashboard's figures.
  */
 export function traderRoutes(ctx: AppContext) {
   return function register(fastify: FastifyInstance, _options: unknown, done: () => void) {
     guardSignedIn(fastify);
+    fastify.addHook('preValidation', (request, _reply, hookDone) => {
+      if (!requireUser(request).user.isTrader) throw refusal('TRADER_ONLY');
+      hookDone();
+    });
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const tags = ['trader'];
     app.get('/strategy', { schema: { tags, response: { 200: traderStrategySchema } } }, (request) =>
@@ -22,6 +39,52 @@ export function traderRoutes(ctx: AppContext) {
       '/orders',
       { schema: { tags, body: traderOrderSchema, response: { 200: traderStrategySchema } } },
       (request) => strategies.placeTraderOrder(ctx, requireUser(request).user, request.body),
+    );
+    app.get('/programme', { schema: { tags, response: { 200: traderProgrammeSchema } } }, () =>
+      strategies.traderProgramme(ctx),
+    );
+    app.get(
+      '/dashboard',
+      { schema: { tags, response: { 200: traderDashboardSchema } } },
+      (request) => strategies.traderDashboard(ctx, requireUser(request).user),
+    );
+    app.post(
+      '/strategy',
+      {
+        schema: {
+          tags,
+          body: createTraderStrategySchema,
+          response: { 201: traderDashboardSchema },
+        },
+      },
+      async (request, reply) => {
+        const dashboard = await strategies.createTraderStrategy(
+          ctx,
+          requireUser(request).user,
+          request.body,
+          request.ip,
+        );
+        return reply.status(201).send(dashboard);
+      },
+    );
+    app.patch(
+      '/strategies/:id',
+      {
+        schema: {
+          tags,
+          params: strategyIdParamSchema,
+          body: updateTraderStrategySchema,
+          response: { 200: traderDashboardSchema },
+        },
+      },
+      (request) =>
+        strategies.updateTraderStrategy(
+          ctx,
+          requireUser(request).user,
+          request.params.id,
+          request.body,
+          request.ip,
+        ),
     );
     done();
   };

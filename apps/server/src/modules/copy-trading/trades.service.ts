@@ -23,6 +23,7 @@ import {
   NoProfitToClaimError,
   PriceUnavailableError,
   claimable,
+  newCopyRefusal,
   openTrade as openDomainTrade,
   roiPct,
   settleTrade,
@@ -185,7 +186,22 @@ export async function openTrade(
 
       const loaded = await stateWithPrices(tx, ctx, plan.strategyId, now.getTime());
       if (!loaded) throw refusal('PLAN_NOT_OPEN', {}, 'planId');
+      if (loaded.row.retiredAt) throw refusal('STRATEGY_RETIRED', {}, 'planId');
       if (loaded.row.pausedAt) throw refusal('PLAN_STRATEGY_PAUSED', {}, 'planId');
+      // The lead trader's terms: a minimum copy amount and an optional cap on copiers, counted
+      // under a lock so two investors cannot both take the last place.
+      if (loaded.row.maxCopiers !== null) await strategiesRepo.lockForNewCopy(tx, loaded.row.id);
+      const copyRefused = newCopyRefusal(
+        loaded.row,
+        amount,
+        loaded.row.maxCopiers === null ? 0 : await strategiesRepo.openCopyCount(tx, loaded.row.id),
+      );
+      if (copyRefused?.code === 'AMOUNT_BELOW_STRATEGY_MIN') {
+        throw refusal(copyRefused.code, { minCents: Number(copyRefused.minCents) }, 'amount');
+      }
+      if (copyRefused?.code === 'STRATEGY_COPIERS_FULL') {
+        throw refusal(copyRefused.code, { maxCopiers: copyRefused.maxCopiers }, 'planId');
+      }
 
       const parts: TransactionDescription = { code: 'trade_open', plan: plan.title };
       const description = englishDescription(parts);
@@ -226,7 +242,8 @@ export async function openTrade(
         units: domainTrade.units.toFixed(),
         entryNav: nav.toFixed(),
         highWaterNav: domainTrade.highWaterNav.toFixed(),
-        performanceFeePct: plan.performanceFeePct,
+        // A lead trader's strategy charges its own fee; a demo strategy the plan's.
+        performanceFeePct: loaded.row.performanceFeePct ?? plan.performanceFeePct,
         stopLossPct: domainTrade.stopLossPct,
         takeProfitPct: domainTrade.takeProfitPct,
         openedAt: now,

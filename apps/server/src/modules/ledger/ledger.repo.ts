@@ -129,3 +129,21 @@ export async function bookEntries(
   }
   return booked;
 }
+
+/** Per UTC day, oldest first: what entries of `kind` credited the account `code` (cents). */
+export async function creditsByDay(
+  db: DbOrTx,
+  code: string,
+  kind: EntryKind,
+): Promise<{ day: string; cents: bigint }[]> {
+  const result = await db.execute<{ day: string; cents: string }>(sql`
+    SELECT to_char(e.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day,
+           sum(p.amount)::text AS cents
+    FROM ledger_accounts a
+    JOIN postings p ON p.account_id = a.id
+    JOIN journal_entries e ON e.id = p.entry_id
+    WHERE a.code = ${code} AND e.kind = ${kind} AND p.amount > 0
+    GROUP BY 1
+    ORDER BY 1`);
+  return result.rows.map((row) => ({ day: row.day, cents: BigInt(row.cents) }));
+}

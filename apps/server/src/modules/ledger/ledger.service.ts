@@ -1,10 +1,13 @@
 import type { DbOrTx } from '../../db/client';
+import type { EntryKind } from '@app/shared/schemas/kinds';
 import {
+  accountCode,
   accountKind,
   accountUserId,
   assertBalanced,
   InsufficientFundsError,
   mustStayNonNegative,
+  userAccount,
   type EntryDraft,
 } from './domain';
 import * as repo from './ledger.repo';
@@ -100,4 +103,16 @@ function checkedBooking(entry: EntryDraft, booked: repo.BookedEntry): PostedEntr
   });
   if (booked.entryId === null) throw new Error('ledger entry was not booked');
   return { entryId: booked.entryId, balances };
+}
+
+/**
+ * What entries of `kind` credited a user's available account, per UTC day, oldest first: read
+ * from the postings themselves (a lead trader's performance fees: `trade.fee`).
+ */
+export function userCreditsByDay(
+  db: DbOrTx,
+  userId: string,
+  kind: EntryKind,
+): Promise<{ day: string; cents: bigint }[]> {
+  return repo.creditsByDay(db, accountCode(userAccount(userId, 'available')), kind);
 }

@@ -27,6 +27,9 @@ async function strategyFigures(
       aumCents: strategy.aumCents,
       navSeries: await dailyNavSeries(ctx, strategy.id, 30),
       paused: strategy.paused,
+      performanceFeePct: strategy.terms?.performanceFeePct ?? null,
+      minCopyCents: strategy.terms?.minCopyCents ?? 0,
+      retired: strategy.terms?.retired ?? false,
     });
   }
   return figures;
@@ -40,7 +43,10 @@ function toPublic(plan: PlanRow, figures: Map<string, PlanStrategy>): PublicPlan
     maxCents: Number(plan.maxCents),
     termDays: plan.termDays,
     recommended: plan.recommended,
-    performanceFeePct: plan.performanceFeePct,
+    // A lead trader's strategy carries its own fee, which the plan charges (trades.service).
+    performanceFeePct:
+      (plan.strategyId ? figures.get(plan.strategyId)?.performanceFeePct : null) ??
+      plan.performanceFeePct,
     strategy: plan.strategyId ? (figures.get(plan.strategyId) ?? null) : null,
   };
 }

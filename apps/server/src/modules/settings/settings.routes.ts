@@ -2,6 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { fourEyesSettingSchema, updateFourEyesSettingSchema } from '@app/shared/schemas/approvals';
 import { feeScheduleSchema, updateFeeScheduleSchema } from '@app/shared/schemas/money';
+import {
+  traderFeeBoundsInputSchema,
+  traderProgrammeSchema,
+} from '@app/shared/schemas/lead-traders';
 import type { AppContext } from '../../context';
 import { guardAdmin } from '../../http/guards';
 import { requireAdmin } from '../auth/session';
@@ -54,6 +58,22 @@ export function adminSettingsRoutes(ctx: AppContext) {
       },
       (request) =>
         service.updateFourEyesSetting(ctx, requireAdmin(request).user.id, request.body, request.ip),
+    );
+    const traderFees = traderProgrammeSchema.pick({ feeMinPct: true, feeMaxPct: true });
+    app.get('/trader-fees', { schema: { tags: ['admin'], response: { 200: traderFees } } }, () =>
+      service.traderFeeBounds(ctx.db),
+    );
+    app.put(
+      '/trader-fees',
+      {
+        schema: {
+          tags: ['admin'],
+          body: traderFeeBoundsInputSchema,
+          response: { 200: traderFees },
+        },
+      },
+      (request) =>
+        service.updateTraderFeeBounds(ctx, requireAdmin(request).user.id, request.body, request.ip),
     );
     done();
   };

@@ -1,3 +1,4 @@
+import Decimal from 'decimal.js';
 import type { FourEyesSetting } from '@app/shared/schemas/approvals';
 import type { FeeSchedule } from '@app/shared/schemas/money';
 import type { AppContext } from '../../context';
@@ -10,6 +11,58 @@ import * as repo from './settings.repo';
 
 export const FEE_KEY = 'withdrawal_fee_pct';
 export const FOUR_EYES_KEY = 'four_eyes_threshold_cents';
+export const TRADER_FEE_BOUNDS_KEY = 'trader_fee_bounds';
+
+/** Lead traders' performance fees, in %, when the operator has not set bounds: 0 to 30. */
+export const DEFAULT_TRADER_FEE_BOUNDS = { feeMinPct: '0', feeMaxPct: '30' } as const;
+
+export interface TraderFeeBounds {
+  feeMinPct: string;
+  feeMaxPct: string;
+}
+
+/** The bounds a stored setting holds ({feeMinPct, feeMaxPct} as decimal text), or the defaults. */
+export function traderFeeBoundsFrom(stored: unknown): TraderFeeBounds {
+  if (typeof stored === 'object' && stored !== null) {
+    const { feeMinPct, feeMaxPct } = stored as Record<string, unknown>;
+    if (typeof feeMinPct === 'string' && typeof feeMaxPct === 'string') {
+      return { feeMinPct, feeMaxPct };
+    }
+  }
+  return { ...DEFAULT_TRADER_FEE_BOUNDS };
+}
+
+/** The bounds within which a lead trader sets their strategy's performance fee. */
+export async function traderFeeBounds(db: DbOrTx): Promise<TraderFeeBounds> {
+  return traderFeeBoundsFrom(await repo.getSetting(db, TRADER_FEE_BOUNDS_KEY));
+}
+
+/** Admin: new bounds apply to fees set from now on (strategies keep the fee they have). */
+export async function updateTraderFeeBounds(
+  ctx: AppContext,
+  actorId: string,
+  input: TraderFeeBounds,
+  ip: string,
+): Promise<TraderFeeBounds> {
+  // The schema took percentages from 0 to 100 with at most 2 decimals: canonical text ("2.5").
+  const bounds = {
+    feeMinPct: new Decimal(input.feeMinPct).toString(),
+    feeMaxPct: new Decimal(input.feeMaxPct).toString(),
+  };
+  await ctx.db.transaction(async (tx) => {
+    const before = await traderFeeBounds(tx);
+    await repo.putSetting(tx, TRADER_FEE_BOUNDS_KEY, bounds, ctx.clock.now());
+    await recordAudit(tx, {
+      actorId,
+      action: 'settings.trader_fee_bounds_changed',
+      targetType: 'setting',
+      targetId: TRADER_FEE_BOUNDS_KEY,
+      ip,
+      details: { from: before, to: bounds },
+    });
+  });
+  return bounds;
+}
 
 /** The fee percentage in force given the stored setting ("10" when unset; may be "0"). */
 export function feePctFrom(stored: unknown): string {

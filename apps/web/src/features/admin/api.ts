@@ -12,6 +12,10 @@ import type {
   FourEyesSetting,
 } from '@app/shared/schemas/approvals';
 import type { AdjustmentBucket, FeeSchedule } from '@app/shared/schemas/money';
+import type {
+  AdminTraderApplication,
+  TraderApplicationStatus,
+} from '@app/shared/schemas/lead-traders';
 import type { AdminOverview } from '@app/shared/schemas/overview';
 import type { AdminPlan, CreatePlanInput, UpdatePlanInput } from '@app/shared/schemas/plans';
 import type {
@@ -218,6 +222,20 @@ export const adminApi = {
       `/api/admin/strategies/${encodeURIComponent(id)}/${paused ? 'pause' : 'resume'}`,
     ),
 
+  retireStrategy: (id: string) =>
+    api.post<{ strategy: AdminStrategy }>(`/api/admin/strategies/${encodeURIComponent(id)}/retire`),
+
+  listTraderApplications: (status: TraderApplicationStatus, signal?: AbortSignal) =>
+    api.get<{ applications: AdminTraderApplication[] }>(
+      `/api/admin/trader-applications${queryString({ status })}`,
+      signal,
+    ),
+  decideTraderApplication: (id: string, decision: 'approve' | 'reject', reason: string) =>
+    api.post<{ application: AdminTraderApplication }>(
+      `/api/admin/trader-applications/${encodeURIComponent(id)}/${decision}`,
+      { reason },
+    ),
+
   fees: (signal?: AbortSignal) => api.get<FeeSchedule>('/api/settings/fees', signal),
   updateFees: (withdrawalFeePct: string) =>
     api.put<FeeSchedule>('/api/admin/settings/fees', { withdrawalFeePct }),
@@ -225,6 +243,7 @@ export const adminApi = {
 
 /** Query keys: everything the back office caches sits under ['admin', <area>, …]. */
 export { adminKeys };
+export type { AdminTraderApplication };
 
 /**
  * The back office's one invalidation helper: an admin action can change users, money, the overview

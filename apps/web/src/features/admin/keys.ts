@@ -1,4 +1,5 @@
 import type { ApprovalStatus } from '@app/shared/schemas/approvals';
+import type { TraderApplicationStatus } from '@app/shared/schemas/lead-traders';
 import type { UserFilter } from '@app/shared/schemas/admin-users';
 import type { AuditFilters, TransactionFilters } from './api';
 
@@ -22,4 +23,6 @@ export const adminKeys = {
   approvals: (status: ApprovalStatus) => ['admin', 'approvals', status] as const,
   plans: ['admin', 'plans'] as const,
   strategies: ['admin', 'strategies'] as const,
+  traderApplications: (status: TraderApplicationStatus) =>
+    ['admin', 'trader-applications', status] as const,
 };

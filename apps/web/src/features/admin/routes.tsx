@@ -51,6 +51,15 @@ export const adminRoutes: RouteObject[] = [
     ),
   },
   {
+    path: '/admin/trader-applications',
+    handle: { title: 'admin:titles.traderApplications' },
+    lazy: lazyPage(
+      () => import('./pages/TraderApplicationsPage'),
+      (m) => m.TraderApplicationsPage,
+      ['admin'],
+    ),
+  },
+  {
     path: '/admin/plans',
     handle: { title: 'admin:titles.plans' },
     lazy: lazyPage(

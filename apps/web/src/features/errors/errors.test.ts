@@ -45,6 +45,11 @@ Object.assign(EXAMPLES, {
   UNKNOWN_INSTRUMENT: [{ symbol: 'DOGEUSDT' }],
   WEIGHT_OVER_100: [{ grossWeightPct: '120.5' }],
   STATEMENT_DATE_IN_FUTURE: [{ unit: 'date' }, { unit: 'year' }],
+  PERFORMANCE_FEE_OUTSIDE_BOUNDS: [{ minPct: '5', maxPct: '25.5' }],
+  STRATEGY_LIMIT_REACHED: [{ max: 1 }],
+  INSTRUMENT_NOT_ALLOWED: [{ symbol: 'ETHUSDT' }],
+  AMOUNT_BELOW_STRATEGY_MIN: [{ minCents: 10_000 }],
+  STRATEGY_COPIERS_FULL: [{ maxCopiers: 50 }],
 } satisfies Partial<{ [C in ErrorCode]: ErrorParams<C>[] }>);
 
 function examples(): [ErrorCode, ErrorParams<ErrorCode>][] {

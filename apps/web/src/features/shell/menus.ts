@@ -46,6 +46,11 @@ export const adminMenu: MenuItem[] = [
   { to: '/admin/users', labelKey: 'nav.adminUsers', icon: UsersIcon },
   { to: '/admin/transactions', labelKey: 'nav.adminTransactions', icon: ListIcon },
   { to: '/admin/approvals', labelKey: 'nav.adminApprovals', icon: ShieldIcon },
+  {
+    to: '/admin/trader-applications',
+    labelKey: 'nav.adminTraderApplications',
+    icon: UsersIcon,
+  },
   { to: '/admin/plans', labelKey: 'nav.adminPlans', icon: SparkIcon },
   { to: '/admin/payment-methods', labelKey: 'nav.adminPaymentMethods', icon: WalletIcon },
   { to: '/admin/strategies', labelKey: 'nav.adminStrategies', icon: ArrowUpRightIcon },

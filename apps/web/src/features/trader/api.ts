@@ -1,8 +1,16 @@
+import type {
+  CreateTraderStrategyInput,
+  MyTraderApplication,
+  TraderApplicationInput,
+  TraderDashboard,
+  TraderProgramme,
+  UpdateTraderStrategyInput,
+} from '@app/shared/schemas/lead-traders';
 import type { TraderOrderInput, TraderStrategy } from '@app/shared/schemas/strategies';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 
-export type { TraderStrategy };
+export type { TraderDashboard, TraderStrategy };
 
 export const traderKeys = { strategy: ['trader', 'strategy'] as const };
 
@@ -24,5 +32,63 @@ export function usePlaceOrder() {
   return useMutation({
     mutationFn: (order: TraderOrderInput) => traderApi.placeOrder(order),
     onSuccess: (data) => queryClient.setQueryData(traderKeys.strategy, data),
+  });
+}
+
+// The lead-trader programme (issue 18) -----------------------------------------------------------
+
+export const programmeKeys = {
+  application: ['trader', 'application'] as const,
+  programme: ['trader', 'programme'] as const,
+  dashboard: ['trader', 'dashboard'] as const,
+};
+
+/** The caller's own latest application to the programme (null when they never applied). */
+export const myApplicationQuery = queryOptions({
+  queryKey: programmeKeys.application,
+  queryFn: ({ signal }) => api.get<MyTraderApplication>('/api/trader-applications/mine', signal),
+});
+
+/** The operator's fee bounds and the instruments a strategy may allow. */
+export const traderProgrammeQuery = queryOptions({
+  queryKey: programmeKeys.programme,
+  queryFn: ({ signal }) => api.get<TraderProgramme>('/api/trader/programme', signal),
+});
+
+/** Copiers (a count), AUM and the fees the ledger credited, per day; refreshed every 15 s. */
+export const traderDashboardQuery = queryOptions({
+  queryKey: programmeKeys.dashboard,
+  queryFn: ({ signal }) => api.get<TraderDashboard>('/api/trader/dashboard', signal),
+  refetchInterval: 15_000,
+});
+
+export function useApplyAsTrader() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: TraderApplicationInput) =>
+      api.post<MyTraderApplication>('/api/trader-applications', input),
+    onSuccess: (data) => queryClient.setQueryData(programmeKeys.application, data),
+  });
+}
+
+/** Creates the trader's strategy; the desk and the dashboard are read again. */
+export function useCreateStrategy() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CreateTraderStrategyInput) =>
+      api.post<TraderDashboard>('/api/trader/strategy', input),
+    onSuccess: (data) => {
+      queryClient.setQueryData(programmeKeys.dashboard, data);
+      void queryClient.invalidateQueries({ queryKey: ['trader'] });
+    },
+  });
+}
+
+export function useUpdateStrategyTerms(strategyId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: UpdateTraderStrategyInput) =>
+      api.patch<TraderDashboard>(`/api/trader/strategies/${encodeURIComponent(strategyId)}`, input),
+    onSuccess: (data) => queryClient.setQueryData(programmeKeys.dashboard, data),
   });
 }

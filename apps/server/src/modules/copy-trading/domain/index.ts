@@ -66,3 +66,4 @@ export {
   windowReturns,
 } from './strategy-record';
 export * from './demo-traders';
+export { feeWithinBounds, newCopyRefusal, type CopyRefusal, type FeeBounds } from './copy-terms';

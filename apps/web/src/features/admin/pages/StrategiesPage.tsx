@@ -33,6 +33,15 @@ export function StrategiesPage() {
   const { t } = useTranslation('admin');
   const [assigning, setAssigning] = useState<AdminStrategy | null>(null);
   const [toggling, setToggling] = useState<AdminStrategy | null>(null);
+  const [retiring, setRetiring] = useState<AdminStrategy | null>(null);
+  const retire = useAdminMutation({
+    mutationFn: (strategy: AdminStrategy) => adminApi.retireStrategy(strategy.id),
+    messages: () => ({
+      success: t('toasts.strategyRetired'),
+      failure: t('toasts.strategyRetireFailed'),
+    }),
+    onSuccess: () => setRetiring(null),
+  });
   const query = useQuery({
     queryKey: adminKeys.strategies,
     queryFn: ({ signal }) => adminApi.listStrategies(signal),
@@ -132,7 +141,9 @@ export function StrategiesPage() {
               key: 'status',
               header: t('strategies.columns.status'),
               cell: (s) =>
-                s.paused ? (
+                s.terms?.retired ? (
+                  <Badge tone="danger">{t('strategies.retired')}</Badge>
+                ) : s.paused ? (
                   <Badge tone="warning">{t('strategies.paused')}</Badge>
                 ) : (
                   <Badge tone="success">{t('strategies.open')}</Badge>
@@ -157,6 +168,18 @@ export function StrategiesPage() {
                   >
                     {t(s.paused ? 'strategies.resume' : 'strategies.pause')}
                   </Button>
+                  {!s.terms?.retired && (
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      onClick={() => {
+                        retire.reset();
+                        setRetiring(s);
+                      }}
+                    >
+                      {t('strategies.retire')}
+                    </Button>
+                  )}
                 </span>
               ),
             },
@@ -188,6 +211,21 @@ export function StrategiesPage() {
           variant={toggling.paused ? 'primary' : 'danger'}
           busy={pause.isPending}
           onConfirm={() => pause.mutate(toggling)}
+        />
+      )}
+      {retiring && (
+        <ConfirmDialog
+          open
+          onOpenChange={(open) => {
+            if (!open) setRetiring(null);
+          }}
+          title={t('strategies.retireTitle', { name: retiring.name })}
+          description={t('strategies.retireBody')}
+          confirmLabel={t('strategies.retire')}
+          cancelLabel={t('common.cancel')}
+          variant="danger"
+          busy={retire.isPending}
+          onConfirm={() => retire.mutate(retiring)}
         />
       )}
     </div>

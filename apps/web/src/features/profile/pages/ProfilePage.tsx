@@ -13,6 +13,7 @@ import { ProfileActions } from '../components/ProfileActions';
 import { TwoFactorSettings } from '../components/TwoFactorSettings';
 import { UpdateInformationForm } from '../components/UpdateInformationForm';
 import { NotificationPreferencesCard } from '../../notifications/components/NotificationPreferencesCard';
+import { TraderApplicationCard } from '../../trader/components/TraderApplicationCard';
 
 const DIALOG_PARAM = 'dialog';
 
@@ -50,6 +51,7 @@ export function ProfilePage() {
         </div>
         <ProfileActions user={user} />
       </div>
+      {!user.isAdmin && <TraderApplicationCard />}
       <Card title={t('security.title')} description={t('security.description')}>
         <EmailVerification user={user} />
         <ChangePasswordForm />

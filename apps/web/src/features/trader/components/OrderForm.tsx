@@ -34,8 +34,14 @@ export function OrderForm({ strategy }: { strategy: TraderStrategy }) {
   const symbolId = useId();
   const [pending, setPending] = useState<OrderValues | null>(null);
   const tickers = useQuery({ ...tickersQuery, refetchInterval: 5_000 });
+  // The instruments of the strategy's terms, plus any it still holds (a position can be closed).
+  const instruments = MARKET_SYMBOLS.filter(
+    (item) =>
+      (strategy.strategy.terms?.instruments ?? MARKET_SYMBOLS).includes(item) ||
+      strategy.positions.some((position) => position.symbol === item),
+  );
   const form = useForm<OrderValues>({
-    defaultValues: { symbol: 'BTCUSDT', side: 'long', targetWeight: '' },
+    defaultValues: { symbol: instruments[0] ?? 'BTCUSDT', side: 'long', targetWeight: '' },
   });
   const order = usePlaceOrder();
   const side = useWatch({ control: form.control, name: 'side' });
@@ -87,7 +93,7 @@ export function OrderForm({ strategy }: { strategy: TraderStrategy }) {
             className={clsx(inputClasses, 'border-border')}
             {...form.register('symbol')}
           >
-            {MARKET_SYMBOLS.map((item) => (
+            {instruments.map((item) => (
               <option key={item} value={item}>
                 {item}
               </option>

@@ -4,6 +4,7 @@ import clsx from 'clsx';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ApiRequestError } from '../../../lib/api';
 import { useSession } from '../../../lib/auth';
 import { errorMessage } from '../../../lib/requestErrors';
 import {
@@ -19,7 +20,9 @@ import {
 import { MarketSourceLabel } from '../../market/components/MarketSourceLabel';
 import { formatPrice, roundDecimal, signOf } from '../../market/decimal';
 import { traderStrategyQuery, type TraderStrategy } from '../api';
+import { CreateStrategyForm } from '../components/CreateStrategyForm';
 import { OrderForm } from '../components/OrderForm';
+import { ProgrammeDashboard } from '../components/ProgrammeDashboard';
 import { formatQuantity, formatSignedUsdText, formatUsdText } from '../format';
 
 type Position = TraderStrategy['positions'][number];
@@ -36,9 +39,14 @@ export function TraderPage() {
         title={t('notTrader.title')}
         description={t('notTrader.body')}
         action={
-          <Link to="/plans" className={buttonClasses('secondary', 'md')}>
-            {t('notTrader.plans')}
-          </Link>
+          <div className="flex flex-wrap justify-center gap-3">
+            <Link to="/profile#lead-trader" className={buttonClasses('primary', 'md')}>
+              {t('notTrader.apply')}
+            </Link>
+            <Link to="/plans" className={buttonClasses('secondary', 'md')}>
+              {t('notTrader.plans')}
+            </Link>
+          </div>
         }
       />
     );
@@ -50,6 +58,10 @@ function TraderDesk() {
   const { t } = useTranslation('trader');
   const desk = useQuery(traderStrategyQuery);
   if (desk.isPending) return <LoadingBlock />;
+  // An approved lead trader without a strategy yet creates theirs here.
+  if (desk.error instanceof ApiRequestError && desk.error.code === 'NO_STRATEGY_YET') {
+    return <CreateStrategyForm />;
+  }
   if (desk.isError) {
     return (
       <ErrorState
@@ -89,6 +101,8 @@ function TraderDesk() {
           {t('stats.asOf', { date: formatDate(strategy.navAt), time: timeOf(strategy.navAt) })}
         </p>
       )}
+
+      <ProgrammeDashboard />
 
       <div className="grid items-start gap-6 xl:grid-cols-[minmax(0,8fr)_minmax(0,4fr)]">
         <Card title={t('positions.title')} className="min-w-0 xl:col-start-1">

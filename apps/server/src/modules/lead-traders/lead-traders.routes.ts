@@ -1,0 +1,95 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  adminTraderApplicationListSchema,
+  adminTraderApplicationResponseSchema,
+  myTraderApplicationSchema,
+  traderApplicationDecisionSchema,
+  traderApplicationIdParamSchema,
+  traderApplicationInputSchema,
+  traderApplicationQuerySchema,
+} from '@app/shared/schemas/lead-traders';
+import type { AppContext } from '../../context';
+import { guardAdmin, guardSignedIn } from '../../http/guards';
+import { requireAdmin, requireUser } from '../auth/session';
+import * as service from './lead-traders.service';
+
+/** GET /api/trader-applications/mine, POST /api/trader-applications: the caller's own. */
+export function traderApplicationRoutes(ctx: AppContext) {
+  return function register(fastify: FastifyInstance, _options: unknown, done: () => void) {
+    guardSignedIn(fastify);
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    const tags = ['trader-applications'];
+    app.get(
+      '/mine',
+      { schema: { tags, response: { 200: myTraderApplicationSchema } } },
+      (request) => service.myApplication(ctx, requireUser(request).user),
+    );
+    app.post(
+      '/',
+      {
+        schema: {
+          tags,
+          body: traderApplicationInputSchema,
+          response: { 201: myTraderApplicationSchema },
+        },
+      },
+      async (request, reply) => {
+        const result = await service.apply(
+          ctx,
+          requireUser(request).user,
+          request.body,
+          request.ip,
+        );
+        return reply.status(201).send(result);
+      },
+    );
+    done();
+  };
+}
+
+/** Admin: GET /api/admin/trader-applications?status=, POST /:id/approve and /:id/reject {reason}. */
+export function adminTraderApplicationRoutes(ctx: AppContext) {
+  return function register(fastify: FastifyInstance, _options: unknown, done: () => void) {
+    guardAdmin(fastify);
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    const tags = ['admin'];
+    app.get(
+      '/',
+      {
+        schema: {
+          tags,
+          querystring: traderApplicationQuerySchema,
+          response: { 200: adminTraderApplicationListSchema },
+        },
+      },
+      (request) => service.listApplications(ctx, request.query.status),
+    );
+    for (const [action, outcome] of [
+      ['approve', 'approved'],
+      ['reject', 'rejected'],
+    ] as const) {
+      app.post(
+        `/:id/${action}`,
+        {
+          schema: {
+            tags,
+            params: traderApplicationIdParamSchema,
+            body: traderApplicationDecisionSchema,
+            response: { 200: adminTraderApplicationResponseSchema },
+          },
+        },
+        (request) =>
+          service.decideApplication(
+            ctx,
+            requireAdmin(request).user,
+            request.params.id,
+            outcome,
+            request.body.reason,
+            request.ip,
+          ),
+      );
+    }
+    done();
+  };
+}

@@ -1,0 +1,399 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import type {
+  AdminTraderApplication,
+  MyTraderApplication,
+  TraderDashboard,
+} from '@app/shared/schemas/lead-traders';
+import type { PublicPlan } from '@app/shared/schemas/plans';
+import type { ClosedTrade, CurrentTrade } from '@app/shared/schemas/trades';
+import { adminClient, expectError, registerUser, type TestClient } from './harness';
+import { activeUser, auditAfterEach, fund, summaryOf } from './money-helpers';
+import { createScriptedTradingApp } from './copy-trading-helpers';
+
+/**
+ * The lead-trader programme (issue 18) end to end on a scripted market: apply → approve → create
+ * a strategy → set its fee → offer it through a plan → a copier invests → the dashboard counts the
+ * copier and, after a profitable close, shows the fee the ledger credited. Bad input is refused
+ * with a code naming the field, and nothing is stored.
+ */
+
+let t: Awaited<ReturnType<typeof createScriptedTradingApp>>;
+let admin: TestClient;
+
+async function tickAt(btc: string) {
+  t.market.set({ BTCUSDT: btc });
+  t.clock.advance(1_000);
+  await t.trading.tick(t.clock.now());
+  await t.trading.closes.settled();
+}
+
+async function count(table: 'trader_applications' | 'strategies' | 'plans'): Promise<number> {
+  const result = await t.db.execute<{ n: number }>(
+    sql`SELECT count(*)::int AS n FROM ${sql.identifier(table)}`,
+  );
+  return result.rows[0]?.n ?? 0;
+}
+
+const application = {
+  displayName: 'Grace H.',
+  bio: 'Trend follower on the majors.',
+  experience: 'Ten years on futures desks; drawdowns kept under 20 %.',
+  acceptRules: true,
+};
+
+const terms = {
+  name: 'Grace Bitcoin Trend',
+  description: 'Long or flat Bitcoin, sized by trend.',
+  instruments: ['BTCUSDT'],
+  performanceFeePct: '10',
+  minCopy: '100',
+  maxCopiers: 1,
+};
+
+/** A user who applied and whom the admin approved: a lead trader without a strategy yet. */
+async function approvedTrader(name: string) {
+  const user = await activeUser(t, name);
+  const applied = await user.client.post('/api/trader-applications', {
+    ...application,
+    displayName: name,
+  });
+  expect(applied.statusCode, applied.body).toBe(201);
+  const id = applied.json<MyTraderApplication>().application?.id;
+  const approved = await admin.post(`/api/admin/trader-applications/${id}/approve`, {
+    reason: 'Track record checked',
+  });
+  expect(approved.statusCode, approved.body).toBe(200);
+  return user;
+}
+
+beforeAll(async () => {
+  t = await createScriptedTradingApp();
+  admin = await adminClient(t);
+  await tickAt('100000.00');
+}, 120_000);
+afterAll(async () => {
+  await t.close();
+});
+auditAfterEach(() => t);
+
+describe('applying to the lead-trader programme', () => {
+  it('refuses empty, oversized and unacknowledged applications by field, storing nothing', async () => {
+    const { client } = await activeUser(t, 'Careless Applicant');
+    const before = await count('trader_applications');
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ ...application, displayName: '  ' }, 'displayName', 'DISPLAY_NAME_REQUIRED'],
+      [{ ...application, bio: 'b'.repeat(281) }, 'bio', 'AT_MOST_CHARACTERS'],
+      [{ ...application, experience: '' }, 'experience', 'EXPERIENCE_REQUIRED'],
+      [{ ...application, acceptRules: false }, 'acceptRules', 'RULES_ACKNOWLEDGEMENT_REQUIRED'],
+    ];
+    for (const [body, field, rule] of cases) {
+      const response = await client.post('/api/trader-applications', body);
+      expect(response.statusCode, field).toBe(400);
+      expectError(response, { code: 'VALIDATION_FAILED', field, params: { rule } });
+    }
+    expect(await count('trader_applications')).toBe(before);
+  });
+
+  it('takes an application from an active user only, one waiting at a time', async () => {
+    const inactive = await registerUser(t.app, { name: 'Not Yet Active' });
+    const refused = await inactive.client.post('/api/trader-applications', application);
+    expect(refused.statusCode).toBe(403);
+    expectError(refused, { code: 'ACCOUNT_NOT_ACTIVE' });
+
+    const { client } = await activeUser(t, 'Patient Applicant');
+    expect((await client.get('/api/trader-applications/mine')).json()).toEqual({
+      application: null,
+      isTrader: false,
+    });
+    const applied = await client.post('/api/trader-applications', application);
+    expect(applied.statusCode, applied.body).toBe(201);
+    expect(applied.json<MyTraderApplication>().application).toMatchObject({
+      status: 'pending',
+      displayName: 'Grace H.',
+      decisionReason: null,
+    });
+    const again = await client.post('/api/trader-applications', application);
+    expect(again.statusCode).toBe(409);
+    expectError(again, { code: 'TRADER_APPLICATION_PENDING' });
+    // Not a lead trader yet: the desk refuses before reading the body.
+    const desk = await client.post('/api/trader/strategy', terms);
+    expect(desk.statusCode).toBe(403);
+    expectError(desk, { code: 'TRADER_ONLY' });
+  });
+
+  it('lets an admin reject with a reason the applicant reads, and approve another', async () => {
+    const rejectedUser = await activeUser(t, 'Rejected Applicant');
+    await rejectedUser.client.post('/api/trader-applications', application);
+    const queue = (await admin.get('/api/admin/trader-applications')).json<{
+      applications: AdminTraderApplication[];
+    }>().applications;
+    const mine = queue.find((a) => a.userId === rejectedUser.user.id);
+    expect(mine).toMatchObject({ status: 'pending', userName: 'Rejected Applicant' });
+
+    const noReason = await admin.post(`/api/admin/trader-applications/${mine?.id}/reject`, {
+      reason: ' ',
+    });
+    expect(noReason.statusCode).toBe(400);
+    expectError(noReason, { field: 'reason', params: { rule: 'REASON_REQUIRED' } });
+
+    const rejected = await admin.post(`/api/admin/trader-applications/${mine?.id}/reject`, {
+      reason: 'No verifiable track record yet',
+    });
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    const seen = (
+      await rejectedUser.client.get('/api/trader-applications/mine')
+    ).json<MyTraderApplication>();
+    expect(seen).toMatchObject({
+      application: { status: 'rejected', decisionReason: 'No verifiable track record yet' },
+      isTrader: false,
+    });
+    const twice = await admin.post(`/api/admin/trader-applications/${mine?.id}/approve`, {
+      reason: 'Changed my mind',
+    });
+    expect(twice.statusCode).toBe(409);
+    expectError(twice, { code: 'TRADER_APPLICATION_ALREADY_DECIDED' });
+    const missing = await admin.post(
+      '/api/admin/trader-applications/00000000-0000-4000-8000-000000000000/approve',
+      { reason: 'x' },
+    );
+    expectError(missing, { code: 'TRADER_APPLICATION_NOT_FOUND' });
+
+    const trader = await approvedTrader('Approved Applicant');
+    const me = (
+      await trader.client.get('/api/trader-applications/mine')
+    ).json<MyTraderApplication>();
+    expect(me).toMatchObject({ application: { status: 'approved' }, isTrader: true });
+    const audit = await t.db.execute<{ action: string; details: { reason: string } }>(sql`
+      SELECT action, details FROM audit_log
+      WHERE target_id = ${trader.user.id} AND action LIKE 'trader_application.%'`);
+    expect(audit.rows.map((row) => [row.action, row.details.reason])).toEqual([
+      ['trader_application.approved', 'Track record checked'],
+    ]);
+  });
+});
+
+describe('the trader journey: strategy, fee, plan, copier, dashboard', () => {
+  it('runs from a new strategy to a fee earned and booked in the ledger', async () => {
+    const trader = await approvedTrader('Grace Hopper');
+    expect((await trader.client.get('/api/trader/programme')).json()).toMatchObject({
+      feeMinPct: '0',
+      feeMaxPct: '30',
+      maxStrategies: 1,
+    });
+    const bounds = await admin.put('/api/admin/settings/trader-fees', {
+      feeMinPct: '5',
+      feeMaxPct: '25',
+    });
+    expect(bounds.json()).toEqual({ feeMinPct: '5', feeMaxPct: '25' });
+
+    // Bad strategies: a message naming the field, nothing stored.
+    const strategiesBefore = await count('strategies');
+    const outside = await trader.client.post('/api/trader/strategy', {
+      ...terms,
+      performanceFeePct: '25.01',
+    });
+    expect(outside.statusCode).toBe(400);
+    expectError(outside, {
+      code: 'PERFORMANCE_FEE_OUTSIDE_BOUNDS',
+      params: { minPct: '5', maxPct: '25' },
+      field: 'performanceFeePct',
+      message: 'Performance fee must be from 5% to 25%',
+    });
+    for (const [body, field] of [
+      [{ ...terms, name: '' }, 'name'],
+      [{ ...terms, description: 'd'.repeat(1001) }, 'description'],
+      [{ ...terms, instruments: [] }, 'instruments'],
+      [{ ...terms, minCopy: '0' }, 'minCopy'],
+      [{ ...terms, maxCopiers: 0 }, 'maxCopiers'],
+    ] as const) {
+      const response = await trader.client.post('/api/trader/strategy', body);
+      expect(response.statusCode, field).toBe(400);
+      expectError(response, { code: 'VALIDATION_FAILED', field });
+    }
+    expect(await count('strategies')).toBe(strategiesBefore);
+
+    const created = await trader.client.post('/api/trader/strategy', terms);
+    expect(created.statusCode, created.body).toBe(201);
+    const { strategyId } = created.json<TraderDashboard>();
+    expect(created.json<TraderDashboard>()).toMatchObject({
+      terms: {
+        instruments: ['BTCUSDT'],
+        performanceFeePct: '10.00',
+        minCopyCents: 10_000,
+        maxCopiers: 1,
+      },
+      copiers: 0,
+      aumCents: 0,
+      feesEarnedCents: 0,
+      feesByDay: [],
+    });
+    const second = await trader.client.post('/api/trader/strategy', { ...terms, name: 'Two' });
+    expect(second.statusCode).toBe(409);
+    expectError(second, { code: 'STRATEGY_LIMIT_REACHED', params: { max: 1 } });
+    expect(await count('strategies')).toBe(strategiesBefore + 1);
+
+    // Setting the fee; another lead trader cannot touch it.
+    const other = await approvedTrader('Other Trader');
+    const notTheirs = await other.client.request('PATCH', `/api/trader/strategies/${strategyId}`, {
+      performanceFeePct: '5',
+    });
+    expect(notTheirs.statusCode).toBe(404);
+    expectError(notTheirs, { code: 'STRATEGY_NOT_FOUND' });
+    const fee = await trader.client.request('PATCH', `/api/trader/strategies/${strategyId}`, {
+      performanceFeePct: '20',
+    });
+    expect(fee.statusCode, fee.body).toBe(200);
+    expect(fee.json<TraderDashboard>().terms.performanceFeePct).toBe('20.00');
+
+    // Orders stay within the allowed instruments.
+    const eth = await trader.client.post('/api/trader/orders', {
+      symbol: 'ETHUSDT',
+      side: 'long',
+      targetWeight: '10',
+    });
+    expect(eth.statusCode).toBe(400);
+    expectError(eth, {
+      code: 'INSTRUMENT_NOT_ALLOWED',
+      params: { symbol: 'ETHUSDT' },
+      field: 'symbol',
+    });
+    const btc = await trader.client.post('/api/trader/orders', {
+      symbol: 'BTCUSDT',
+      side: 'long',
+      targetWeight: '100',
+    });
+    expect(btc.statusCode, btc.body).toBe(200);
+
+    // The admin offers it through a plan, which charges the trader's fee.
+    const plan = await admin.post('/api/admin/plans', {
+      title: 'Grace',
+      min: '50',
+      max: '10000',
+      termDays: 30,
+      strategyId,
+    });
+    expect(plan.statusCode, plan.body).toBe(201);
+    const planId = plan.json<{ plan: { id: string } }>().plan.id;
+    const offered = (await admin.get('/api/plans')).json<{ plans: PublicPlan[] }>().plans;
+    expect(offered.find((p) => p.id === planId)).toMatchObject({
+      performanceFeePct: '20.00',
+      strategy: { id: strategyId, minCopyCents: 10_000, copiers: 0 },
+    });
+
+    // Copiers: the minimum and the cap hold at invest time.
+    const copier = await activeUser(t, 'Copier Secret-Name');
+    await fund(t, admin, copier.client, 500_000);
+    const small = await copier.client.post('/api/trades', { planId, amount: '99.99' });
+    expect(small.statusCode).toBe(400);
+    expectError(small, {
+      code: 'AMOUNT_BELOW_STRATEGY_MIN',
+      params: { minCents: 10_000 },
+      field: 'amount',
+    });
+    const opened = await copier.client.post('/api/trades', { planId, amount: '1000' });
+    expect(opened.statusCode, opened.body).toBe(201);
+    expect(opened.json<{ trade: CurrentTrade }>().trade.units).toBe('1000');
+    const late = await activeUser(t, 'Late Copier');
+    await fund(t, admin, late.client, 500_000);
+    const full = await late.client.post('/api/trades', { planId, amount: '1000' });
+    expect(full.statusCode).toBe(409);
+    expectError(full, { code: 'STRATEGY_COPIERS_FULL', params: { maxCopiers: 1 } });
+
+    // The dashboard: one copier and the money copying, never who.
+    const dashboard = await trader.client.get('/api/trader/dashboard');
+    expect(dashboard.json<TraderDashboard>()).toMatchObject({
+      copiers: 1,
+      aumCents: 100_000,
+      feesEarnedCents: 0,
+    });
+    for (const secret of [copier.user.id, copier.input.email, 'Secret-Name']) {
+      expect(dashboard.body).not.toContain(secret);
+      expect((await trader.client.get('/api/trader/strategy')).body).not.toContain(secret);
+    }
+
+    // A profitable close: +10 %, the trader's 20 % of the $100.00 profit.
+    await tickAt('110000.00');
+    const claimed = await copier.client.post('/api/trades/current/claim');
+    expect(claimed.statusCode, claimed.body).toBe(200);
+    expect(claimed.json<{ trade: ClosedTrade }>().trade).toMatchObject({
+      valueCents: 110_000,
+      feeCents: 2_000,
+      payoutCents: 108_000,
+    });
+    const after = (await trader.client.get('/api/trader/dashboard')).json<TraderDashboard>();
+    expect(after).toMatchObject({ copiers: 0, aumCents: 0, feesEarnedCents: 2_000 });
+    expect(after.feesByDay).toEqual([{ day: '2025-06-02', feesCents: 2_000 }]);
+    expect((await summaryOf(trader.client)).availableCents).toBe(2_000);
+    const booked = await t.db.execute<{ cents: string }>(sql`
+      SELECT sum(p.amount)::text AS cents FROM postings p
+      JOIN journal_entries e ON e.id = p.entry_id JOIN ledger_accounts a ON a.id = p.account_id
+      WHERE a.code = ${`user:${trader.user.id}:available`} AND e.kind = 'trade.fee'`);
+    expect(booked.rows[0]?.cents).toBe('2000');
+  });
+});
+
+describe('admin: creating a strategy for a trader and retiring one', () => {
+  it('creates within the bounds, never for the admin, and retiring leaves copies open', async () => {
+    await admin.put('/api/admin/settings/trader-fees', { feeMinPct: '0', feeMaxPct: '30' });
+    const trader = await approvedTrader('Appointed Trader');
+    const adminId = (await admin.get('/api/auth/me')).json<{ user: { id: string } }>().user.id;
+    const self = await admin.post('/api/admin/strategies', { ...terms, userId: adminId });
+    expect(self.statusCode).toBe(403);
+    expectError(self, { code: 'SELF_DECISION_FORBIDDEN' });
+    const tooHigh = await admin.post('/api/admin/strategies', {
+      ...terms,
+      performanceFeePct: '31',
+      userId: trader.user.id,
+    });
+    expectError(tooHigh, { code: 'PERFORMANCE_FEE_OUTSIDE_BOUNDS', field: 'performanceFeePct' });
+
+    const created = await admin.post('/api/admin/strategies', {
+      ...terms,
+      maxCopiers: null,
+      name: 'Appointed Strategy',
+      userId: trader.user.id,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const strategyId = created.json<{ strategy: { id: string } }>().strategy.id;
+    expect((await trader.client.get('/api/trader/dashboard')).json()).toMatchObject({
+      strategyId,
+      terms: { maxCopiers: null, performanceFeePct: '10.00' },
+    });
+
+    const plan = await admin.post('/api/admin/plans', {
+      title: 'Appointed',
+      min: '100',
+      max: '10000',
+      termDays: 30,
+      strategyId,
+    });
+    const planId = plan.json<{ plan: { id: string } }>().plan.id;
+    const copier = await activeUser(t, 'Retiring Copier');
+    await fund(t, admin, copier.client, 200_000);
+    expect((await copier.client.post('/api/trades', { planId, amount: '500' })).statusCode).toBe(
+      201,
+    );
+
+    const retired = await admin.post(`/api/admin/strategies/${strategyId}/retire`);
+    expect(retired.statusCode, retired.body).toBe(200);
+    expect(retired.json()).toMatchObject({ strategy: { terms: { retired: true } } });
+    // Nobody's copy was closed: the copier still holds it and chooses.
+    expect((await copier.client.get('/api/trades/current')).json()).toMatchObject({
+      trade: { strategyId, amountCents: 50_000 },
+    });
+    const newcomer = await activeUser(t, 'Too Late');
+    await fund(t, admin, newcomer.client, 200_000);
+    const refused = await newcomer.client.post('/api/trades', { planId, amount: '500' });
+    expect(refused.statusCode).toBe(409);
+    expectError(refused, { code: 'STRATEGY_RETIRED' });
+    const order = await trader.client.post('/api/trader/orders', {
+      symbol: 'BTCUSDT',
+      side: 'long',
+      targetWeight: '50',
+    });
+    expectError(order, { code: 'STRATEGY_RETIRED' });
+    const closed = await copier.client.post('/api/trades/current/close');
+    expect(closed.statusCode, closed.body).toBe(200);
+  });
+});

@@ -1,0 +1,159 @@
+import {
+  BIO_MAX,
+  DISPLAY_NAME_MAX,
+  EXPERIENCE_MAX,
+  traderApplicationInputSchema,
+  type MyTraderApplication,
+} from '@app/shared/schemas/lead-traders';
+import { formatDate } from '@app/shared/format';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { applyFieldError, errorMessage } from '../../../lib/requestErrors';
+import { translateMessage } from '../../../lib/messages';
+import { Badge, Button, buttonClasses, Card, LoadingBlock, TextField } from '../../../ui';
+import { TextAreaField } from '../../public/components/TextAreaField';
+import { myApplicationQuery, useApplyAsTrader } from '../api';
+
+/**
+ * "Become a lead trader" on /profile: the application form (display name, short bio, experience,
+ * acknowledgement of the rules), then its status; a rejection shows the reviewer's reason and lets
+ * the user apply again. A lead trader is sent to their desk.
+ */
+export function TraderApplicationCard() {
+  const { t } = useTranslation('trader');
+  const query = useQuery(myApplicationQuery);
+  return (
+    <Card title={t('apply.title')} description={t('apply.description')}>
+      <div id="lead-trader" className="flex flex-col gap-4">
+        {query.isPending ? (
+          <LoadingBlock />
+        ) : query.isError ? (
+          <p className="text-sm text-danger">{errorMessage(query.error)}</p>
+        ) : (
+          <ApplicationState mine={query.data} />
+        )}
+      </div>
+    </Card>
+  );
+}
+
+function ApplicationState({ mine }: { mine: MyTraderApplication }) {
+  const { t } = useTranslation('trader');
+  const application = mine.application;
+  if (mine.isTrader) {
+    return (
+      <div className="flex flex-col items-start gap-3">
+        <Badge tone="success">{t('apply.statuses.approved')}</Badge>
+        <p className="text-sm text-muted">{t('apply.isTrader')}</p>
+        <Link to="/trader" className={buttonClasses('primary', 'md')}>
+          {t('apply.openDesk')}
+        </Link>
+      </div>
+    );
+  }
+  if (application?.status === 'pending') {
+    return (
+      <div className="flex flex-col items-start gap-2" data-testid="trader-application-status">
+        <Badge tone="warning">{t('apply.statuses.pending')}</Badge>
+        <p className="text-sm text-muted">
+          {t('apply.pending', { date: formatDate(application.createdAt) })}
+        </p>
+      </div>
+    );
+  }
+  return (
+    <>
+      {application?.status === 'rejected' && (
+        <div className="flex flex-col items-start gap-2" data-testid="trader-application-status">
+          <Badge tone="danger">{t('apply.statuses.rejected')}</Badge>
+          <p className="text-sm break-words">
+            {t('apply.rejectedReason', { reason: application.decisionReason ?? '' })}
+          </p>
+        </div>
+      )}
+      <ApplicationForm />
+    </>
+  );
+}
+
+function ApplicationForm() {
+  const { t } = useTranslation('trader');
+  const apply = useApplyAsTrader();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(traderApplicationInputSchema),
+    defaultValues: { displayName: '', bio: '', experience: '' },
+  });
+  const submit = handleSubmit(async (values) => {
+    try {
+      await apply.mutateAsync(values);
+      toast.success(t('apply.sent'));
+    } catch (error) {
+      toast.error(errorMessage(error));
+      applyFieldError(error, setError, ['displayName', 'bio', 'experience', 'acceptRules']);
+    }
+  });
+  return (
+    <form
+      noValidate
+      aria-label={t('apply.title')}
+      onSubmit={(event) => void submit(event)}
+      className="flex flex-col gap-4"
+    >
+      <TextField
+        label={t('apply.displayName')}
+        hint={t('apply.displayNameHint')}
+        maxLength={DISPLAY_NAME_MAX}
+        error={errors.displayName?.message}
+        {...register('displayName')}
+      />
+      <TextAreaField
+        label={t('apply.bio')}
+        maxLength={BIO_MAX}
+        className="[&_textarea]:min-h-20"
+        error={errors.bio?.message}
+        {...register('bio')}
+      />
+      <TextAreaField
+        label={t('apply.experience')}
+        maxLength={EXPERIENCE_MAX}
+        error={errors.experience?.message}
+        {...register('experience')}
+      />
+      <div className="flex flex-col gap-2 rounded-xl border border-border p-4">
+        <p className="text-sm font-medium">{t('apply.rulesTitle')}</p>
+        <ul className="list-disc pl-5 text-sm text-muted">
+          <li>{t('apply.rules.prices')}</li>
+          <li>{t('apply.rules.open')}</li>
+          <li>{t('apply.rules.noPromises')}</li>
+          <li>{t('apply.rules.copiers')}</li>
+        </ul>
+        <label className="flex items-start gap-3 text-sm">
+          <input
+            type="checkbox"
+            className="mt-0.5 size-4 accent-[var(--color-brand)]"
+            aria-invalid={errors.acceptRules ? true : undefined}
+            {...register('acceptRules')}
+          />
+          {t('apply.acceptRules')}
+        </label>
+        {errors.acceptRules?.message && (
+          <p className="text-sm text-danger">{translateMessage(errors.acceptRules.message)}</p>
+        )}
+      </div>
+      <div>
+        <Button type="submit" loading={isSubmitting}>
+          {t('apply.submit')}
+        </Button>
+      </div>
+    </form>
+  );
+}
