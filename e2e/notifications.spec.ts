@@ -79,12 +79,20 @@ test('a scripted price drop stops a copy out and the bell shows the alert withou
   await post(admin, `/api/admin/strategies/${silver.strategy.id}/lead-trader`, {
     userId: trader.id,
   });
-  // A fresh lead trader signs in again to carry the role; orders go through the trader's session.
-  await post(traderContext.request, '/api/trader/orders', {
-    symbol: 'BTCUSDT',
-    side: 'long',
-    targetWeight: '100',
-  });
+  // Orders go through the trader's session. The server quotes the file's prices from its first
+  // tick on: until then an order is refused with 503 PRICE_UNAVAILABLE, so it is asked again.
+  await expect
+    .poll(
+      async () => {
+        const response = await traderContext.request.post('/api/trader/orders', {
+          data: { symbol: 'BTCUSDT', side: 'long', targetWeight: '100' },
+          headers: { 'x-csrf-token': await csrfOf(traderContext.request) },
+        });
+        return response.status();
+      },
+      { timeout: 20_000, intervals: [500] },
+    )
+    .toBe(200);
 
   // The investor: activated, a $2,000.00 deposit confirmed by staff (the first alert), and a
   // $1,000.00 copy of Silver with a 10 % stop-loss.
