@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import { freePort, OwnServer } from './own-server';
 import {
   adminApi,
   csrfOf,
@@ -9,6 +10,21 @@ import {
   snap,
   uniqueName,
 } from './support';
+
+/**
+ * Its own server: the journey creates a strategy and offers it through a plan, which the shared
+ * server's other specs (four plans, four strategies in the directory) must not see.
+ */
+let server: OwnServer;
+
+test.beforeAll(async () => {
+  server = new OwnServer(await freePort());
+  await server.start();
+});
+
+test.afterAll(async () => {
+  await server?.dispose();
+});
 
 /** As the admin: activate the account (and, for a copier, confirm a $2,000 deposit). */
 async function activate(admin: APIRequestContext, userId: string) {
@@ -34,11 +50,13 @@ async function fund(admin: APIRequestContext, person: APIRequestContext) {
 }
 
 test('a user applies from /profile, an admin approves, the trader creates a strategy and sets its fee, it is offered through a plan, and the dashboard counts the copier', async ({
-  page,
   browser,
-  baseURL,
 }) => {
-  const admin = await adminApi(baseURL ?? '');
+  test.setTimeout(120_000);
+  const baseURL = server.baseURL;
+  const traderContext = await newPersonContext(browser, baseURL);
+  const page = await traderContext.newPage();
+  const admin = await adminApi(baseURL);
   const name = uniqueName('Grace');
   const trader = await registerInvestor(page.request, name);
   await activate(admin, trader.id);
@@ -59,7 +77,7 @@ test('a user applies from /profile, an admin approves, the trader creates a stra
 
   // An admin reviews it in the back office.
   const adminContext = await newPersonContext(browser, baseURL);
-  await signInAsAdmin(adminContext, baseURL ?? '');
+  await signInAsAdmin(adminContext, baseURL);
   const adminPage = await adminContext.newPage();
   await adminPage.goto('/admin/trader-applications');
   const row = adminPage.locator('tbody tr').filter({ hasText: name });
@@ -134,4 +152,6 @@ test('a user applies from /profile, an admin approves, the trader creates a stra
   await snap(adminPage, 'strategies');
   await adminContext.close();
   await copierContext.close();
+  await traderContext.close();
+  await admin.dispose();
 });
