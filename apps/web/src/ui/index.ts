@@ -8,6 +8,7 @@ export { Modal, ModalClose } from './Modal';
 export { PasswordInput } from './PasswordInput';
 export { LoadingBlock, Spinner } from './Spinner';
 export { TextField, inputClasses, type TextFieldProps } from './TextField';
+export { SearchInput } from './SearchInput';
 export * from './icons';
 export { BrandMark } from './BrandMark';
 export { ErrorState, type ErrorStateProps } from './ErrorState';

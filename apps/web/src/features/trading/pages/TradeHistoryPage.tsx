@@ -4,7 +4,7 @@ import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/requestErrors';
-import { Badge, Button, Card, EmptyState, ErrorState, inputClasses, SearchIcon } from '../../../ui';
+import { Badge, Button, Card, EmptyState, ErrorState, SearchInput } from '../../../ui';
 import { useDebouncedValue } from '../../transactions/hooks/useDebouncedValue';
 import { tradeHistoryQuery, type HistoryTrade } from '../api';
 import { formatRoi, formatSignedUsd } from '../format';
@@ -29,25 +29,15 @@ export function TradeHistoryPage() {
       description={t('history.description')}
       aria-busy={query.isFetching || undefined}
     >
-      <div className="relative mb-4">
-        <label htmlFor="trade-history-search" className="sr-only">
-          {t('history.searchLabel')}
-        </label>
-        <SearchIcon
-          aria-hidden="true"
-          className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-muted"
-        />
-        <input
-          id="trade-history-search"
-          type="search"
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-          placeholder={t('history.searchPlaceholder')}
-          autoComplete="off"
-          maxLength={100}
-          className={`${inputClasses} border-border pl-10`}
-        />
-      </div>
+      <SearchInput
+        id="trade-history-search"
+        className="mb-4"
+        label={t('history.searchLabel')}
+        placeholder={t('history.searchPlaceholder')}
+        value={text}
+        onChange={setText}
+        searching={query.isFetching && !query.isFetchingNextPage && !query.isPending}
+      />
       {query.isPending ? (
         <div role="status" aria-label={t('loading')} className="flex flex-col gap-3">
           {[0, 1, 2].map((index) => (

@@ -3,16 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../../lib/requestErrors';
-import {
-  Button,
-  Card,
-  DownloadIcon,
-  EmptyState,
-  ErrorState,
-  inputClasses,
-  SearchIcon,
-  Spinner,
-} from '../../../ui';
+import { Button, Card, DownloadIcon, EmptyState, ErrorState, SearchInput } from '../../../ui';
 import { transactionListQuery } from '../api';
 import { StatementDialog } from '../components/StatementDialog';
 import { TransactionListSkeleton, TransactionRows } from '../components/TransactionItem';
@@ -84,27 +75,15 @@ export function TransactionsPage() {
       }
     >
       <StatementDialog open={statementOpen} onOpenChange={setStatementOpen} />
-      <div className="relative mb-2">
-        <label htmlFor="transaction-search" className="sr-only">
-          {t('searchLabel')}
-        </label>
-        <SearchIcon
-          aria-hidden="true"
-          className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-muted"
-        />
-        <input
-          id="transaction-search"
-          type="search"
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-          placeholder={t('searchPlaceholder')}
-          autoComplete="off"
-          spellCheck={false}
-          maxLength={100}
-          className={`${inputClasses} border-border pr-10 pl-10`}
-        />
-        {searching && <Spinner className="absolute top-1/2 right-3 -translate-y-1/2 text-muted" />}
-      </div>
+      <SearchInput
+        id="transaction-search"
+        className="mb-2"
+        label={t('searchLabel')}
+        placeholder={t('searchPlaceholder')}
+        value={text}
+        onChange={setText}
+        searching={searching}
+      />
 
       {query.isPending ? (
         <TransactionListSkeleton rows={5} />
