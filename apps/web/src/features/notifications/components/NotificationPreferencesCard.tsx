@@ -5,7 +5,7 @@ import {
   type UpdateNotificationPreferences,
 } from '@app/shared/schemas/notifications';
 import { useQuery } from '@tanstack/react-query';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { LANGUAGE_NAMES } from '../../../i18n';
@@ -22,11 +22,20 @@ export function NotificationPreferencesCard() {
   const preferences = useQuery(notificationPreferencesQuery);
   const update = useUpdateNotificationPreferences();
   const languageId = useId();
+  // What a person just changed, held in this component's state so the control moves in the same
+  // render as the click: the query cache's optimistic copy arrives a task later, and a controlled
+  // checkbox or select would spring back in between (an e2e run caught the checkbox doing so).
+  const [unsaved, setUnsaved] = useState<UpdateNotificationPreferences>({});
 
   function save(input: UpdateNotificationPreferences) {
+    setUnsaved((current) => ({
+      language: input.language ?? current.language,
+      email: { ...current.email, ...input.email },
+    }));
     update.mutate(input, {
       onSuccess: () => toast.success(t('preferences.saved')),
       onError: (error) => toast.error(errorMessage(error)),
+      onSettled: () => setUnsaved({}),
     });
   }
 
@@ -35,7 +44,8 @@ export function NotificationPreferencesCard() {
   else if (preferences.isError) {
     body = <p className="text-sm text-danger">{t('preferences.loadFailed')}</p>;
   } else {
-    const { email, language } = preferences.data;
+    const language = unsaved.language ?? preferences.data.language;
+    const email = { ...preferences.data.email, ...unsaved.email };
     body = (
       <div className="flex flex-col gap-5">
         <fieldset className="flex flex-col gap-1">
