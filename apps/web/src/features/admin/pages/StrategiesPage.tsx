@@ -13,8 +13,10 @@ import {
   inputClasses,
 } from '../../../ui';
 import { adminApi, adminKeys, type AdminStrategy } from '../api';
+import { CreateStrategyDialog } from '../components/CreateStrategyDialog';
 import { DialogFormFooter } from '../components/DialogForm';
 import { LoadError, PageIntro } from '../components/QueryStates';
+import { TraderFeeBoundsCard } from '../components/TraderFeeBoundsCard';
 import { useAdminMutation } from '../hooks/useAdminMutation';
 import { MarketSourceLabel } from '../../market/components/MarketSourceLabel';
 
@@ -34,6 +36,7 @@ export function StrategiesPage() {
   const [assigning, setAssigning] = useState<AdminStrategy | null>(null);
   const [toggling, setToggling] = useState<AdminStrategy | null>(null);
   const [retiring, setRetiring] = useState<AdminStrategy | null>(null);
+  const [creating, setCreating] = useState(false);
   const retire = useAdminMutation({
     mutationFn: (strategy: AdminStrategy) => adminApi.retireStrategy(strategy.id),
     messages: () => ({
@@ -60,7 +63,12 @@ export function StrategiesPage() {
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <PageIntro>{t('strategies.intro')}</PageIntro>
-        <MarketSourceLabel />
+        <div className="flex flex-wrap items-center gap-3">
+          <MarketSourceLabel />
+          <Button size="sm" onClick={() => setCreating(true)} disabled={!query.isSuccess}>
+            {t('strategies.create')}
+          </Button>
+        </div>
       </div>
       {query.isPending ? (
         <LoadingBlock />
@@ -155,9 +163,12 @@ export function StrategiesPage() {
               align: 'right',
               cell: (s) => (
                 <span className="inline-flex gap-2 whitespace-nowrap">
-                  <Button size="sm" variant="secondary" onClick={() => setAssigning(s)}>
-                    {t('strategies.assign')}
-                  </Button>
+                  {/* A retired strategy stays its trader's for good (the server refuses too). */}
+                  {!s.terms?.retired && (
+                    <Button size="sm" variant="secondary" onClick={() => setAssigning(s)}>
+                      {t('strategies.assign')}
+                    </Button>
+                  )}
                   <Button
                     size="sm"
                     variant="ghost"
@@ -186,6 +197,12 @@ export function StrategiesPage() {
           ]}
         />
       )}
+      <TraderFeeBoundsCard />
+      <CreateStrategyDialog
+        strategies={query.data?.strategies ?? []}
+        open={creating}
+        onOpenChange={setCreating}
+      />
       <Modal
         open={assigning !== null}
         onOpenChange={(open) => {
