@@ -50,6 +50,7 @@ import {
   closedPositions,
   copierOutcomes,
   copyingOverTime,
+  dailyDeepestDrawdowns,
   drawdowns,
   feeWithinBounds,
   monthlyReturns,
@@ -373,7 +374,7 @@ export async function dailyNavSeries(ctx: AppContext, id: string, days: number) 
 
 /**
  * The strategy's whole record (docs/strategy-record.md): figures from its hourly NAV since it
- * began, the drawdown chart at each day's last NAV, the lead trader's closes and every copy.
+ * began, the drawdown chart (each day's deepest point), the lead trader's closes and every copy.
  */
 export async function strategyRecord(ctx: AppContext, id: string): Promise<StrategyRecord> {
   const row = await repo.findStrategy(ctx.db, id);
@@ -387,14 +388,16 @@ export async function strategyRecord(ctx: AppContext, id: string): Promise<Strat
   ]);
   const series = hourly.map((p) => ({ at: p.at.getTime(), nav: p.nav }));
   const dailySeries = daily.map((p) => ({ at: p.at.getTime(), nav: p.nav }));
+  // Computed once, from the hourly NAV: the maximum and the chart come from the same points.
+  const drawdown = drawdowns(series, now);
   return {
     strategyId: id,
     asOf: new Date(now).toISOString(),
     returns: windowReturns(series, now),
     navHistory: daily.map((p) => ({ at: p.at.toISOString(), nav: p.nav })),
     monthly: monthlyReturns(series, now),
-    maxDrawdownPct: drawdowns(series, now).maxDrawdownPct,
-    drawdown: drawdowns(dailySeries, now).series.map((p) => ({
+    maxDrawdownPct: drawdown.maxDrawdownPct,
+    drawdown: dailyDeepestDrawdowns(drawdown.series).map((p) => ({
       at: new Date(p.at).toISOString(),
       drawdownPct: p.drawdownPct,
     })),

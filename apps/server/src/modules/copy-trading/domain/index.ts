@@ -60,6 +60,7 @@ export {
   closedPositions,
   copierOutcomes,
   copyingOverTime,
+  dailyDeepestDrawdowns,
   drawdowns,
   monthlyReturns,
   riskFigures,
