@@ -540,3 +540,77 @@ describe('one strategy per lead trader, retired ones included', () => {
     });
   });
 });
+
+describe('the whole programme, to the cent', () => {
+  it('apply → approve → create → set the fee → plan → invest → price up → close: the fee floors in the copier’s favour and is booked to the trader', async () => {
+    await tickAt('100000.00');
+    expect(
+      (await admin.put('/api/admin/settings/trader-fees', { feeMinPct: '5', feeMaxPct: '25' }))
+        .statusCode,
+    ).toBe(200);
+    const trader = await approvedTrader('Cent Trader');
+    const created = await trader.client.post('/api/trader/strategy', {
+      ...terms,
+      name: 'Cent Strategy',
+      maxCopiers: null,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const { strategyId } = created.json<TraderDashboard>();
+    const fee = await trader.client.request('PATCH', `/api/trader/strategies/${strategyId}`, {
+      performanceFeePct: '13.33',
+    });
+    expect(fee.json<TraderDashboard>().terms.performanceFeePct).toBe('13.33');
+    // All in Bitcoin at $100,000.00: one unit holds 0.00001 BTC, NAV 1.
+    const order = await trader.client.post('/api/trader/orders', {
+      symbol: 'BTCUSDT',
+      side: 'long',
+      targetWeight: '100',
+    });
+    expect(order.statusCode, order.body).toBe(200);
+    const plan = await admin.post('/api/admin/plans', {
+      title: 'Cents',
+      min: '100',
+      max: '10000',
+      termDays: 30,
+      strategyId,
+    });
+    const planId = plan.json<{ plan: { id: string } }>().plan.id;
+
+    const copier = await activeUser(t, 'Cent Copier');
+    await fund(t, admin, copier.client, 200_000);
+    const opened = await copier.client.post('/api/trades', { planId, amount: '1234.56' });
+    expect(opened.statusCode, opened.body).toBe(201);
+    expect(opened.json<{ trade: CurrentTrade }>().trade.units).toBe('1234.56');
+    expect((await trader.client.get('/api/trader/dashboard')).json()).toMatchObject({
+      copiers: 1,
+      aumCents: 123_456,
+      feesEarnedCents: 0,
+    });
+
+    // Bitcoin to $107,777.77: NAV 1.0777777; value 1234.56 × 1.0777777 = 1330.581237312 → $1,330.58.
+    // Gain above the high-water mark 96.021237312 × 13.33 % = 12.7996309... → $12.79 (floored).
+    await tickAt('107777.77');
+    const closed = await copier.client.post('/api/trades/current/close');
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect(closed.json<{ trade: ClosedTrade }>().trade).toMatchObject({
+      valueCents: 133_058,
+      feeCents: 1_279,
+      payoutCents: 131_779,
+    });
+    // The copier: $2,000.00 − $1,234.56 + $1,317.79.
+    expect((await summaryOf(copier.client)).availableCents).toBe(208_323);
+
+    const dashboard = (await trader.client.get('/api/trader/dashboard')).json<TraderDashboard>();
+    expect(dashboard).toMatchObject({ copiers: 0, aumCents: 0, feesEarnedCents: 1_279 });
+    expect(dashboard.feesByDay).toEqual([
+      { day: new Date(t.clock.now()).toISOString().slice(0, 10), feesCents: 1_279 },
+    ]);
+    expect((await summaryOf(trader.client)).availableCents).toBe(1_279);
+    const booked = await t.db.execute<{ account: string; cents: string }>(sql`
+      SELECT a.code AS account, p.amount::text AS cents FROM postings p
+      JOIN journal_entries e ON e.id = p.entry_id JOIN ledger_accounts a ON a.id = p.account_id
+      WHERE e.kind = 'trade.fee' AND a.code = ${`user:${trader.user.id}:available`}`);
+    expect(booked.rows).toEqual([{ account: `user:${trader.user.id}:available`, cents: '1279' }]);
+    // The ledger audit after this test (auditAfterEach) finds every entry balanced.
+  });
+});
