@@ -61,6 +61,9 @@ test('a visitor reads a strategy record from the public plans', async ({ page },
   });
   await expect(drawdown).toBeVisible();
   await expect(drawdown.locator('canvas').first()).toBeVisible();
+  await page
+    .locator('section', { has: drawdown })
+    .screenshot({ path: testInfo.outputPath('drawdown.png') });
 
   await page.waitForLoadState('networkidle');
   const results = await new AxeBuilder({ page })

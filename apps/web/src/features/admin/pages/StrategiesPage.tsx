@@ -26,6 +26,11 @@ function shortNav(nav: string): string {
   return `${whole}.${fraction.padEnd(4, '0').slice(0, 4)}`;
 }
 
+/** "0.00" (no fall at all): shown without a minus sign. */
+function isZeroPct(value: string): boolean {
+  return /^0(\.0+)?$/.test(value);
+}
+
 function pct(value: string | null, none: string): string {
   return value === null ? none : `${value}%`;
 }
@@ -91,11 +96,7 @@ export function StrategiesPage() {
             {
               key: 'runBy',
               header: t('strategies.columns.runBy'),
-              cell: (s) => (
-                <span className="sm:whitespace-nowrap">
-                  {s.leadTraderName ?? t('strategies.demo')}
-                </span>
-              ),
+              cell: (s) => <span>{s.leadTraderName ?? t('strategies.demo')}</span>,
             },
             {
               key: 'nav',
@@ -129,7 +130,9 @@ export function StrategiesPage() {
               align: 'right',
               cell: (s) => (
                 <span className="tabular-nums">
-                  {s.maxDrawdownPct === null ? none : `−${s.maxDrawdownPct}%`}
+                  {s.maxDrawdownPct === null
+                    ? none
+                    : `${isZeroPct(s.maxDrawdownPct) ? '' : '−'}${s.maxDrawdownPct}%`}
                 </span>
               ),
             },
@@ -162,7 +165,9 @@ export function StrategiesPage() {
               header: <span className="sr-only">{t('strategies.columns.actions')}</span>,
               align: 'right',
               cell: (s) => (
-                <span className="inline-flex gap-2 whitespace-nowrap">
+                // Stacked on a table row until the screen is wide enough for all three side by side
+                // (at 1440 px beside the sidebar a row of three ran out of the table's view).
+                <span className="inline-flex gap-2 whitespace-nowrap sm:flex-col sm:items-stretch 2xl:flex-row">
                   {/* A retired strategy stays its trader's for good (the server refuses too). */}
                   {!s.terms?.retired && (
                     <Button size="sm" variant="secondary" onClick={() => setAssigning(s)}>
