@@ -216,14 +216,15 @@ describe('/plans', () => {
     ).toBe(true);
   });
 
-  it('with an open trade in a plan points to it there, and another plan stays open to invest', async () => {
+  it('a plan held offers Add funds to its trade instead of Invest Now; another plan stays open to invest', async () => {
     renderPlans({ trades: [openTrade()], plans: [silverPlan, basicPlan] });
     expect(await screen.findByText(/You have an open trade in Silver\./)).toBeTruthy();
     const silver = await silverCard();
+    expect(within(silver).queryByRole('button', { name: 'Invest Now' })).toBeNull();
     expect(
-      within(silver).getByRole<HTMLButtonElement>('button', { name: 'Invest Now' }).disabled,
-    ).toBe(true);
-    expect(within(silver).getByText('You already have an open trade in this plan.')).toBeTruthy();
+      within(silver).getByRole<HTMLButtonElement>('button', { name: 'Add funds' }).disabled,
+    ).toBe(false);
+    expect(within(silver).getByText(/You hold a trade in this plan: \$/)).toBeTruthy();
     const basic = await screen.findByRole('article', { name: 'Basic' });
     expect(
       within(basic).getByRole<HTMLButtonElement>('button', { name: 'Invest Now' }).disabled,

@@ -85,7 +85,7 @@ export function FundsDialog({ trade, action, onClose }: Props) {
       ? plan &&
         t('addFunds.hint', {
           max: formatPlanBound(plan.maxCents),
-          room: formatUsd(Math.max(0, plan.maxCents - trade.amountCents)),
+          room: formatPlanBound(Math.max(0, plan.maxCents - trade.amountCents)),
         })
       : t('removeFunds.hint', {
           value: formatUsd(trade.valueCents),
