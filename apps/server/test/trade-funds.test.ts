@@ -233,6 +233,48 @@ describe('add and remove funds', () => {
     }
   });
 
+  it('a removal racing the stop-loss it would cross: one outcome, nothing booked twice', async () => {
+    await tickAt('100000.00');
+    const { client } = await activeUser(t, 'Funds Racer');
+    await fund(t, admin, client, FUNDED);
+    const opened = await client.post('/api/trades', {
+      planId: silverId,
+      amount: '3000',
+      stopLossPct: 10,
+    });
+    const trade = opened.json<{ trade: CurrentTrade }>().trade;
+    // BTC -10 %: the tick's scheduled close and the owner's removal both want the trade.
+    t.market.set({ BTCUSDT: '90000.00' });
+    t.clock.advance(1_000);
+    const [removal] = await Promise.all([
+      client.post(`/api/trades/${trade.id}/remove-funds`, { amount: '500' }),
+      t.trading.tick(t.clock.now()).then(() => t.trading.closes.settled()),
+    ]);
+    const [row] = (
+      await t.db.execute<{ status: string; close_reason: string | null }>(
+        sql`SELECT status, close_reason FROM trades WHERE id = ${trade.id}`,
+      )
+    ).rows;
+    // The stop-loss closes the trade either way (a removal keeps the loss share of what stays).
+    expect(row).toEqual({ status: 'closed', close_reason: 'stop_loss' });
+    const removals = (
+      await t.db.execute(sql`SELECT 1 FROM trade_changes WHERE trade_id = ${trade.id}`)
+    ).rows.length;
+    let expected = FUNDED - 300_000 + 270_000; // the stop-loss closed all of it at NAV 0.90
+    if (removal.statusCode === 200) {
+      expect(removals).toBe(1);
+      // The removal at the NAV it saw (1.00 before the tick, or 0.90 after), the rest at 0.90.
+      const { change } = removal.json<FundsChangeResponse>();
+      const unitsLeft = 3_000 - Number(change.units);
+      expected = FUNDED - 300_000 + change.payoutCents + Math.floor(unitsLeft * 90);
+    } else {
+      expect(removal.json()).toMatchObject({ error: { code: 'NO_OPEN_TRADE' } });
+      expect(removals).toBe(0);
+    }
+    // Everything reached the balance once.
+    expect((await summaryOf(client)).availableCents).toBe(expected);
+  });
+
   it('another user’s trade is not found, and the database refuses a cost change that leaves the lots as they were', async () => {
     await tickAt('100000.00');
     const { trade } = await investor('1000');
