@@ -10,7 +10,7 @@ import {
 } from '@app/shared/schemas/trades';
 import type { AppContext } from '../../context';
 import { decodeCursor, encodeCursor } from '../../db/keyset';
-import type { Tx } from '../../db/client';
+import type { DbOrTx, Tx } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { refusal } from '../../http/errors';
 import { runIdempotent } from '../ledger/idempotency';
@@ -43,12 +43,16 @@ import {
 } from './trades.ledger';
 import * as repo from './trades.repo';
 
-function toDomainTrade(row: TradeRow): Trade {
+export function toDomainTrade(row: TradeRow): Trade {
   return {
     amountCents: row.amountCents,
     units: new Dec(row.units),
     entryNav: new Dec(row.entryNav),
-    highWaterNav: new Dec(row.highWaterNav),
+    // No lots stored: the one lot the trade opened with (migration 0030).
+    lots: (row.lots ?? [{ units: row.units, highWaterNav: row.highWaterNav }]).map((lot) => ({
+      units: new Dec(lot.units),
+      highWaterNav: new Dec(lot.highWaterNav),
+    })),
     openedAt: row.openedAt.getTime(),
     closesAt: row.closesAt.getTime(),
     stopLossPct: row.stopLossPct,
@@ -56,7 +60,7 @@ function toDomainTrade(row: TradeRow): Trade {
   };
 }
 
-function currentView(
+export function currentView(
   row: TradeRow,
   planTitle: string,
   strategyName: string,
@@ -85,7 +89,7 @@ function currentView(
   };
 }
 
-function announceTrade(
+export function announceTrade(
   ctx: AppContext,
   userId: string,
   tradeId: string,
@@ -107,10 +111,11 @@ function liveNav(loaded: { row: StrategyRow; state: StrategyState }, prices: Pri
 /**
  * The strategy's per-unit state and the prices to value a unit at. Not locked: a follower never
  * changes the strategy, and an order committing meanwhile is a fill at market price, which leaves
- * the NAV where it was.
+ * the NAV where it was. New money (a copy opening, funds added) reads it FOR KEY SHARE, so a
+ * retirement in progress is waited for and seen (see StrategyLock).
  */
-async function stateWithPrices(
-  tx: Tx,
+export async function stateWithPrices(
+  tx: DbOrTx,
   ctx: AppContext,
   strategyId: string,
   now: number,
@@ -139,7 +144,7 @@ export async function currentTrade(ctx: AppContext, userId: string): Promise<Cur
 /** Which of the user's trades a request means: one by id, or `current` (the newest open one). */
 export type TradeRef = { id: string } | 'current';
 
-async function tradeIdOf(ctx: AppContext, userId: string, ref: TradeRef): Promise<string> {
+export async function tradeIdOf(ctx: AppContext, userId: string, ref: TradeRef): Promise<string> {
   if (ref !== 'current') return ref.id;
   const newest = await repo.newestOpenTradeId(ctx.db, userId);
   if (!newest) throw refusal('NO_OPEN_TRADE');
@@ -147,7 +152,7 @@ async function tradeIdOf(ctx: AppContext, userId: string, ref: TradeRef): Promis
 }
 
 /** An id that names no open trade of the user's: 404 unless it is one of theirs, now closed. */
-async function refuseMissingTrade(db: Tx | AppContext['db'], userId: string, tradeId: string) {
+export async function refuseMissingTrade(db: DbOrTx, userId: string, tradeId: string) {
   if (await repo.userHasTrade(db, userId, tradeId)) return refusal('NO_OPEN_TRADE');
   return refusal('TRADE_NOT_FOUND');
 }
@@ -248,7 +253,7 @@ export async function openTrade(
         amountCents: amount,
         units: domainTrade.units.toFixed(),
         entryNav: nav.toFixed(),
-        highWaterNav: domainTrade.highWaterNav.toFixed(),
+        highWaterNav: nav.toFixed(),
         // A lead trader's strategy charges its own fee; a demo strategy the plan's.
         performanceFeePct: loaded.row.performanceFeePct ?? plan.performanceFeePct,
         stopLossPct: domainTrade.stopLossPct,

@@ -1,4 +1,5 @@
-import { STOP_LOSS_PCT } from '@app/shared/schemas/trades';
+import { STOP_LOSS_PCT, TAKE_PROFIT_PCT } from '@app/shared/schemas/trades';
+import { rule } from '@app/shared/rules';
 import { formatDate } from '@app/shared/format';
 import { centsToPlain, formatUsd } from '@app/shared/money';
 import { useId, useState, type ReactNode } from 'react';
@@ -11,9 +12,14 @@ import { Button, Modal } from '../../../ui';
 import type { PublicPlan } from '../../public/api';
 import { RiskWarning } from '../../public/components/RiskWarning';
 import { useOpenTrade } from '../../trading/api';
-import { stopLossValueCents } from '../../trading/format';
+import { translateMessage } from '../../../lib/messages';
+import { parseTakeProfitPct, stopLossValueCents, takeProfitValueCents } from '../../trading/format';
 
 const DAY_MS = 86_400_000;
+const TAKE_PROFIT_OUT_OF_RANGE = rule('TAKE_PROFIT_RANGE', {
+  min: TAKE_PROFIT_PCT.min,
+  max: TAKE_PROFIT_PCT.max,
+});
 
 interface Props {
   plan: PublicPlan;
@@ -32,6 +38,12 @@ export function InvestConfirmDialog({ plan, amountCents, onCancel, onAmountError
   const { t } = useTranslation('plans');
   const navigate = useNavigate();
   const sliderId = useId();
+  const takeProfitId = useId();
+  const takeProfitHintId = useId();
+  // Optional: empty means none; otherwise a whole percentage within its bounds.
+  const [takeProfitText, setTakeProfitText] = useState('');
+  const takeProfitPct = parseTakeProfitPct(takeProfitText);
+  const takeProfitInvalid = takeProfitText.trim() !== '' && takeProfitPct === null;
   const [openedAt] = useState(() => Date.now());
   const [stopLossPct, setStopLossPct] = useState<number>(STOP_LOSS_PCT.default);
   const invest = useOpenTrade();
@@ -39,8 +51,14 @@ export function InvestConfirmDialog({ plan, amountCents, onCancel, onAmountError
   const hasFee = Number(fee) > 0;
 
   function confirm() {
+    if (takeProfitInvalid) return;
     invest.mutate(
-      { planId: plan.id, amount: centsToPlain(amountCents), stopLossPct },
+      {
+        planId: plan.id,
+        amount: centsToPlain(amountCents),
+        stopLossPct,
+        ...(takeProfitPct !== null ? { takeProfitPct } : {}),
+      },
       {
         onSuccess: () => {
           toast.success(t('toast.created'));
@@ -69,7 +87,7 @@ export function InvestConfirmDialog({ plan, amountCents, onCancel, onAmountError
           <Button variant="secondary" disabled={invest.isPending} onClick={onCancel}>
             {t('confirm.cancel')}
           </Button>
-          <Button loading={invest.isPending} onClick={confirm}>
+          <Button loading={invest.isPending} disabled={takeProfitInvalid} onClick={confirm}>
             {invest.isError ? t('confirm.retry') : t('confirm.confirm')}
           </Button>
         </>
@@ -117,6 +135,38 @@ export function InvestConfirmDialog({ plan, amountCents, onCancel, onAmountError
             pct: stopLossPct,
             value: formatUsd(stopLossValueCents(amountCents, stopLossPct)),
           })}
+        </p>
+      </div>
+
+      <div className="mt-3 rounded-xl border border-border bg-surface-2/60 p-4">
+        <label htmlFor={takeProfitId} className="text-sm font-medium text-text">
+          {t('confirm.takeProfit')}
+        </label>
+        <div className="mt-2 flex items-center gap-2">
+          <input
+            id={takeProfitId}
+            inputMode="numeric"
+            value={takeProfitText}
+            placeholder={t('confirm.takeProfitNone')}
+            aria-describedby={takeProfitHintId}
+            aria-invalid={takeProfitInvalid}
+            onChange={(event) => setTakeProfitText(event.target.value)}
+            disabled={invest.isPending}
+            className="h-11 w-28 rounded-xl border border-border bg-surface-2 px-3 text-base text-text tabular-nums focus:border-brand focus:outline-none"
+          />
+          <span className="text-text">%</span>
+        </div>
+        <p id={takeProfitHintId} className="mt-2 text-xs leading-relaxed text-muted">
+          {takeProfitInvalid ? (
+            <span className="text-danger">{translateMessage(TAKE_PROFIT_OUT_OF_RANGE)}</span>
+          ) : takeProfitPct !== null ? (
+            t('confirm.takeProfitHint', {
+              pct: takeProfitPct,
+              value: formatUsd(takeProfitValueCents(amountCents, takeProfitPct)),
+            })
+          ) : (
+            t('confirm.takeProfitOptional')
+          )}
         </p>
       </div>
 

@@ -8,19 +8,12 @@ import { translateMessage } from '../../../lib/messages';
 import { errorMessage } from '../../../lib/requestErrors';
 import { Button, Modal } from '../../../ui';
 import { useUpdateTradeRules, type CurrentTrade } from '../api';
-import { takeProfitValueCents } from '../format';
+import { parseTakeProfitPct, takeProfitValueCents } from '../format';
 
 const OUT_OF_RANGE = rule('TAKE_PROFIT_RANGE', {
   min: TAKE_PROFIT_PCT.min,
   max: TAKE_PROFIT_PCT.max,
 });
-
-/** A whole percentage within the take-profit's bounds, or null. */
-function parsePct(text: string): number | null {
-  if (!/^\d{1,4}$/.test(text.trim())) return null;
-  const pct = Number(text);
-  return pct >= TAKE_PROFIT_PCT.min && pct <= TAKE_PROFIT_PCT.max ? pct : null;
-}
 
 /**
  * Sets, changes or removes the trade's take-profit: it closes by itself once its gain reaches
@@ -33,7 +26,7 @@ export function TakeProfitDialog({ trade, onClose }: { trade: CurrentTrade; onCl
   const [text, setText] = useState(String(trade.takeProfitPct ?? 20));
   const [touched, setTouched] = useState(false);
   const save = useUpdateTradeRules(trade.id);
-  const pct = parsePct(text);
+  const pct = parseTakeProfitPct(text);
 
   function send(takeProfitPct: number | null) {
     save.mutate(
