@@ -341,6 +341,19 @@ describe('admin: creating a strategy for a trader and retiring one', () => {
     const self = await admin.post('/api/admin/strategies', { ...terms, userId: adminId });
     expect(self.statusCode).toBe(403);
     expectError(self, { code: 'SELF_DECISION_FORBIDDEN' });
+    // Only for an approved lead trader: someone who never applied is refused, and stays an investor.
+    const investor = await activeUser(t, 'Never Applied');
+    const strategiesBefore = await count('strategies');
+    const notTrader = await admin.post('/api/admin/strategies', {
+      ...terms,
+      userId: investor.user.id,
+    });
+    expect(notTrader.statusCode).toBe(409);
+    expectError(notTrader, { code: 'NOT_A_LEAD_TRADER', field: 'userId' });
+    expect(await count('strategies')).toBe(strategiesBefore);
+    expect((await investor.client.get('/api/trader-applications/mine')).json()).toMatchObject({
+      isTrader: false,
+    });
     const tooHigh = await admin.post('/api/admin/strategies', {
       ...terms,
       performanceFeePct: '31',

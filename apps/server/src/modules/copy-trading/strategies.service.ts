@@ -750,8 +750,10 @@ async function createLeadStrategy(
 ): Promise<string> {
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
-    const trader = await usersService.lockUserAsLeadTrader(tx, traderId);
+    const trader = await usersService.lockLiveUser(tx, traderId);
     if (!trader) throw refusal('USER_NOT_FOUND', {}, 'userId');
+    // Only someone the programme approved (or an admin made a lead trader) runs a strategy.
+    if (!trader.isTrader) throw refusal('NOT_A_LEAD_TRADER', {}, 'userId');
     // Retired strategies count: a trader cannot retire a record and start a clean one.
     if ((await repo.strategyCountOfTrader(tx, traderId)) >= MAX_STRATEGIES_PER_TRADER) {
       throw refusal('STRATEGY_LIMIT_REACHED', { max: MAX_STRATEGIES_PER_TRADER }, 'userId');
@@ -869,7 +871,10 @@ export async function traderDashboard(ctx: AppContext, user: UserRow): Promise<T
   };
 }
 
-/** POST /api/admin/strategies: an admin creates a lead trader's strategy for them. */
+/**
+ * POST /api/admin/strategies: an admin creates a strategy for an approved lead trader (one who holds
+ * the role; anyone else is refused NOT_A_LEAD_TRADER on userId).
+ */
 export async function adminCreateStrategy(
   ctx: AppContext,
   admin: UserRow,
@@ -881,8 +886,6 @@ export async function adminCreateStrategy(
     throw await refusedSelfDecision(ctx, admin.id, ip, 'strategy.create', 'user', admin.id);
   }
   const id = await createLeadStrategy(ctx, { id: admin.id, ip }, input.userId, input);
-  // Creating it may have given the user the lead-trader role: read afresh on their next request.
-  ctx.caches.sessions.forgetUser(input.userId);
   return adminStrategyView(ctx, id);
 }
 
