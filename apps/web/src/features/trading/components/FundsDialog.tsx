@@ -1,3 +1,6 @@
+// How the server writes a plan's bounds; plans/validation wraps the same function, but importing
+// it from there closed a cycle (plans -> trading -> plans).
+import { formatPlanAmount as formatPlanBound } from '@app/shared/errors';
 import { centsToPlain, formatUsd } from '@app/shared/money';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -9,7 +12,6 @@ import { errorMessage } from '../../../lib/requestErrors';
 import { Button, Modal, TextField } from '../../../ui';
 import { accountSummaryQuery } from '../../account/api';
 import { usePublicPlans } from '../../public/api';
-import { formatPlanBound } from '../../plans/validation';
 import {
   fundsQuoteQuery,
   useChangeFunds,
