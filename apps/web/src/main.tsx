@@ -3,7 +3,6 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { createRouter } from './app/router';
 import { currentLanguage } from './i18n';
-import { sessionQuery } from './lib/auth';
 import { queryClient } from './lib/queryClient';
 import { isPrerendered, prerenderedQueryState, ROOT_ID } from './lib/prerender';
 import './index.css';
@@ -20,8 +19,11 @@ async function start(container: HTMLElement) {
   const prerendered = isPrerendered() && currentLanguage() === 'en';
   const state = prerenderedQueryState();
   if (state) hydrate(queryClient, state);
-  // An app page asks who is signed in at once, beside its route's code, not after it.
-  if (!isPrerendered()) void queryClient.prefetchQuery(sessionQuery);
+  // An app page asks who is signed in at once, beside its route's code, not after it (a public
+  // page, rendered by the server, does not load the session's code for that).
+  if (!isPrerendered()) {
+    void import('./lib/auth').then(({ sessionQuery }) => queryClient.prefetchQuery(sessionQuery));
+  }
   const router = await createRouter();
   const app = <App queryClient={queryClient} router={router} />;
   if (prerendered) hydrateRoot(container, app);
