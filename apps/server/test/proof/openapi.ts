@@ -32,6 +32,8 @@ export const ACCESS: Record<string, Access> = {
   'POST /api/auth/2fa/setup': 'signed-in',
   'POST /api/auth/2fa/enable': 'signed-in',
   'POST /api/auth/2fa/disable': 'signed-in',
+  'POST /api/auth/email': 'signed-in', // the caller's own address, behind password (and code)
+  'PUT /api/auth/email': 'public', // proven by the secret mailed to the new address
   // Public pages' data.
   'POST /api/contact/': 'public',
   'GET /api/plans/': 'public',
@@ -86,6 +88,8 @@ export const ACCESS: Record<string, Access> = {
   'GET /api/statements/trades': 'signed-in', // the caller's own closed trades only
   'GET /api/statements/annual': 'signed-in', // the caller's own year only
   'GET /api/account/summary': 'signed-in',
+  'GET /api/account/closure': 'signed-in', // what stands between the caller and closing
+  'POST /api/account/closure': 'signed-in', // closes the caller's own account, behind password
   // Back office.
   'GET /api/admin/plans/': 'admin',
   'POST /api/admin/plans/': 'admin',

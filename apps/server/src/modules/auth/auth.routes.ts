@@ -2,7 +2,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  changeEmailSchema,
   changePasswordSchema,
+  confirmEmailChangeSchema,
   completeRecoverySchema,
   disableTwoFactorSchema,
   loginResultSchema,
@@ -190,6 +192,47 @@ export function authRoutes(ctx: AppContext) {
         const auth = requireUser(request);
         await service.changePassword(ctx, auth.user, auth.sessionId, request.body, request.ip);
         await limiter.forgive(request);
+        return { ok: true as const };
+      },
+    );
+
+    app.post(
+      '/email',
+      {
+        // Password (and code) guesses count as at sign-in; mail to one recipient is limited as
+        // sign-up limits it, so the answer "already has an account" cannot be asked in bulk.
+        preHandler: limiter.guard([
+          ...passwordAttempt,
+          limitOn(family.otpByAccount, (request) =>
+            (request.body as { otp?: string } | undefined)?.otp ? userEmail(request) : null,
+          ),
+          limitOn(family.mailByRecipient, (request) =>
+            accountKey((request.body as { newEmail?: string } | undefined)?.newEmail),
+          ),
+        ]),
+        schema: { tags, body: changeEmailSchema, response: { 200: okSchema } },
+      },
+      async (request) => {
+        const auth = requireUser(request);
+        await service.requestEmailChange(ctx, auth.user, auth.sessionId, request.body, request.ip);
+        // Mail sent still counts against the recipient; the secrets proved right are forgiven.
+        await limiter.forgive(request, [
+          family.guessByAddress.name,
+          family.passwordByAccount.name,
+          family.otpByAccount.name,
+        ]);
+        return { ok: true as const };
+      },
+    );
+
+    app.put(
+      '/email',
+      {
+        preHandler: limiter.guard(linkUse),
+        schema: { tags, body: confirmEmailChangeSchema, response: { 200: okSchema } },
+      },
+      async (request) => {
+        await service.confirmEmailChange(ctx, request.body, request.ip);
         return { ok: true as const };
       },
     );
