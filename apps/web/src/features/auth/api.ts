@@ -12,11 +12,15 @@ export const authApi = {
     api.put<{ ok: true }>('/api/auth/recovery', input),
   confirmVerification: (input: { userId: string; secret: string }) =>
     api.put<{ ok: true }>('/api/auth/verification', input),
+  confirmEmailChange: (input: { userId: string; secret: string }) =>
+    api.put<{ ok: true }>('/api/auth/email', input),
 };
 
 export const authKeys = {
   verification: (userId: string, secret: string) =>
     ['auth', 'verification', userId, secret] as const,
+  emailChange: (userId: string, secret: string) =>
+    ['auth', 'email-change', userId, secret] as const,
 };
 
 /**
@@ -27,6 +31,19 @@ export function verificationQuery(userId: string, secret: string) {
   return queryOptions({
     queryKey: authKeys.verification(userId, secret),
     queryFn: () => authApi.confirmVerification({ userId, secret }),
+    enabled: Boolean(userId && secret),
+    retry: false,
+    staleTime: Infinity,
+    gcTime: Infinity,
+    refetchOnWindowFocus: false,
+  });
+}
+
+/** The change-of-address link's one request, sent once per link as the verification's is. */
+export function emailChangeQuery(userId: string, secret: string) {
+  return queryOptions({
+    queryKey: authKeys.emailChange(userId, secret),
+    queryFn: () => authApi.confirmEmailChange({ userId, secret }),
     enabled: Boolean(userId && secret),
     retry: false,
     staleTime: Infinity,

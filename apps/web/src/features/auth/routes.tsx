@@ -45,4 +45,12 @@ export const authRoutes: RouteObject[] = [
       NS,
     ),
   },
+  {
+    path: '/confirm-email',
+    lazy: lazyPage(
+      () => import('./pages/ConfirmEmailChangePage'),
+      (m) => m.ConfirmEmailChangePage,
+      NS,
+    ),
+  },
 ];

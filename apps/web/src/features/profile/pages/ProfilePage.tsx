@@ -8,6 +8,7 @@ import { ActiveSessions } from '../components/ActiveSessions';
 import { ActivityLog } from '../components/ActivityLog';
 import { AvatarUploadModal } from '../components/AvatarUploadModal';
 import { ChangePasswordForm } from '../components/ChangePasswordForm';
+import { CloseAccountCard } from '../components/CloseAccountCard';
 import { EmailVerification } from '../components/EmailVerification';
 import { ProfileActions } from '../components/ProfileActions';
 import { TwoFactorSettings } from '../components/TwoFactorSettings';
@@ -60,6 +61,7 @@ export function ProfilePage() {
         <ActivityLog />
       </Card>
       <NotificationPreferencesCard />
+      {!user.isAdmin && <CloseAccountCard />}
       <AvatarUploadModal user={user} open={avatarOpen} onOpenChange={setAvatarOpen} />
     </div>
   );
