@@ -116,9 +116,11 @@ function CloseAccountDialog({
   const submit = handleSubmit(async (input) => {
     try {
       await close.mutateAsync(input);
-      clearSession(queryClient);
       toast.success(t('close.done'));
-      void navigate('/', { replace: true });
+      // Signed out, as after Logout: forget everything and go to /login (where the shell would
+      // send a signed-out page anyway; aiming elsewhere races with it).
+      clearSession(queryClient);
+      void navigate('/login', { replace: true });
     } catch (error) {
       // A refusal (money arrived meanwhile) shows at the field, and the list above refreshes.
       showErrorOnForm(error, setError, ['password'], 'password');
