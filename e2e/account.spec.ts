@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import {
   adminApi,
@@ -124,4 +125,27 @@ test('close my account: refused with the way out while money is left, closed onc
   expect(login.status()).toBe(401);
   const confirmation = await mailboxMail(investor.email, 'account_closed');
   expect(confirmation.text).toContain('10 years');
+});
+
+test('download my data: one JSON file with my profile, activity and sessions', async ({ page }) => {
+  const investor = await registerInvestor(page.request, uniqueName('Dana'));
+  await page.goto('/profile');
+  const card = page.locator('section', { has: page.getByRole('heading', { name: 'Your data' }) });
+  await card.scrollIntoViewIfNeeded();
+  await snap(page, 'data-export');
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    card.getByRole('button', { name: 'Download my data' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^personal-data-\d{4}-\d{2}-\d{2}\.json$/);
+  const data = JSON.parse(fs.readFileSync(await download.path(), 'utf8')) as {
+    profile: { id: string; email: string };
+    activity: { action: string }[];
+    sessions: unknown[];
+  };
+  expect(data.profile).toMatchObject({ id: investor.id, email: investor.email });
+  expect(data.activity.map((entry) => entry.action)).toContain('user.registered');
+  expect(data.sessions.length).toBeGreaterThanOrEqual(1);
+  // The download itself is in the account's activity.
+  await expect(page.getByText('Personal data downloaded', { exact: true })).toBeVisible();
 });

@@ -319,3 +319,68 @@ describe('closing my own account', () => {
     expect(again.user.email).toBe(input.email);
   });
 });
+
+describe('downloading my data', () => {
+  it('holds everything about me and nothing about anyone else, audited and rate-limited', async () => {
+    const me = await fundedInvestor(t, admin, 25_000, 'Export Erin');
+    const other = await fundedInvestor(t, admin, 31_400, 'Other Otto');
+    await me.client.post('/api/contact', {
+      name: 'Export Erin',
+      email: me.input.email,
+      message: 'Where is my statement?',
+    });
+    await other.client.post('/api/contact', {
+      name: 'Other Otto',
+      email: other.input.email,
+      message: 'A question from Otto',
+    });
+
+    const response = await me.client.get('/api/account/export');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    expect(response.headers['content-disposition']).toMatch(
+      /^attachment; filename="personal-data-\d{4}-\d{2}-\d{2}\.json"$/,
+    );
+    const data = response.json<{
+      format: string;
+      profile: { id: string; email: string; name: string };
+      sessions: { id: string }[];
+      activity: { action: string }[];
+      transactions: { amountCents: number; kind: string }[];
+      notifications: { type: string }[];
+      supportMessages: { message: string }[];
+      openTrades: unknown[];
+      closedTrades: unknown[];
+    }>();
+    expect(data.format).toBe('personal-data-export/1');
+    expect(data.profile).toMatchObject({ id: me.user.id, email: me.input.email });
+    expect(data.sessions.length).toBeGreaterThanOrEqual(1);
+    expect(data.activity.map((entry) => entry.action)).toContain('user.registered');
+    expect(data.transactions).toEqual([expect.objectContaining({ amountCents: 25_000 })]);
+    expect(data.notifications.map((n) => n.type)).toContain('deposit_approved');
+    expect(data.supportMessages).toEqual([
+      expect.objectContaining({ message: 'Where is my statement?' }),
+    ]);
+    expect(data.openTrades).toEqual([]);
+    // Nothing of Otto's, and no secret.
+    for (const marker of [other.user.id, other.input.email, 'Other Otto', 'A question from Otto'])
+      expect(response.body).not.toContain(marker);
+    expect(response.body).not.toMatch(/password|token_?hash|totp/i);
+    expect(response.body).not.toContain('31400');
+
+    const audit = await t.db.execute<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM audit_log
+          WHERE target_id = ${me.user.id} AND action = 'user.data_exported'`,
+    );
+    expect(audit.rows[0]?.n).toBe(1);
+
+    // Five an hour per account; the sixth waits, and another account is not held up by it.
+    for (let i = 2; i <= 5; i += 1)
+      expect((await me.client.get('/api/account/export')).statusCode).toBe(200);
+    const sixth = await me.client.get('/api/account/export');
+    expect(sixth.statusCode).toBe(429);
+    expectError(sixth, { code: 'RATE_LIMITED' });
+    expect((await other.client.get('/api/account/export')).statusCode).toBe(200);
+    expect((await new TestClient(t.app).get('/api/account/export')).statusCode).toBe(401);
+  });
+});

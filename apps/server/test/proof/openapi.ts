@@ -88,6 +88,7 @@ export const ACCESS: Record<string, Access> = {
   'GET /api/statements/trades': 'signed-in', // the caller's own closed trades only
   'GET /api/statements/annual': 'signed-in', // the caller's own year only
   'GET /api/account/summary': 'signed-in',
+  'GET /api/account/export': 'signed-in', // the caller's own data only, rate-limited
   'GET /api/account/closure': 'signed-in', // what stands between the caller and closing
   'POST /api/account/closure': 'signed-in', // closes the caller's own account, behind password
   // Back office.

@@ -157,6 +157,15 @@ export async function revokeAllSessions(
     );
 }
 
+/** Every session the user ever had, ended ones too, newest first (their data export). */
+export async function listAllSessions(db: DbOrTx, userId: string): Promise<SessionRow[]> {
+  return db
+    .select()
+    .from(sessions)
+    .where(eq(sessions.userId, userId))
+    .orderBy(desc(sessions.createdAt));
+}
+
 export async function listLiveSessions(
   db: DbOrTx,
   userId: string,

@@ -189,6 +189,20 @@ export async function listSessions(ctx: AppContext, userId: string) {
   return repo.listLiveSessions(ctx.db, userId, ctx.clock.now());
 }
 
+/** Every session of the user's, ended ones too (their data export): no token, only metadata. */
+export async function allSessionsOf(ctx: AppContext, userId: string) {
+  const rows = await repo.listAllSessions(ctx.db, userId);
+  return rows.map((row) => ({
+    id: row.id,
+    userAgent: row.userAgent,
+    ip: row.ip,
+    createdAt: row.createdAt.toISOString(),
+    lastSeenAt: row.lastSeenAt.toISOString(),
+    expiresAt: row.expiresAt.toISOString(),
+    revokedAt: row.revokedAt?.toISOString() ?? null,
+  }));
+}
+
 export async function revokeOwnSession(
   ctx: AppContext,
   userId: string,

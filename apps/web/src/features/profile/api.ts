@@ -10,6 +10,7 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import { api } from '../../lib/api';
+import { fetchDownload, saveFile } from '../../lib/download';
 import { sessionQueryKey } from '../../lib/auth';
 
 /** The account-security endpoints used by /profile. */
@@ -107,6 +108,19 @@ export function useChangeEmail() {
   return useMutation({
     mutationFn: (input: ChangeEmailInput) => profileApi.changeEmail(input),
     onSuccess: () => void invalidateProfile(queryClient),
+  });
+}
+
+/** GET /api/account/export: everything held about the user, saved as a JSON file. */
+export function useDownloadMyData() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => {
+      const file = await fetchDownload('/api/account/export', 'personal-data.json');
+      saveFile(file.blob, file.fileName);
+    },
+    // The download is recorded in the account's activity.
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: profileKeys.activity }),
   });
 }
 

@@ -40,6 +40,7 @@ const openClosure = {
 function setup(user: Me = jane, closure: unknown = openClosure) {
   const stub = stubFetch({
     'GET /api/account/closure': { body: closure },
+    'GET /api/account/export': { body: { format: 'personal-data-export/1' } },
     'POST /api/account/closure': { body: { ok: true } },
     'POST /api/auth/email': {
       status: 409,
@@ -206,5 +207,20 @@ describe('ProfilePage', () => {
         password: 'my-password-1',
       }),
     );
+  });
+
+  it('downloads my data as a file', async () => {
+    // jsdom has no object URLs: the saved file's URL is stood in for, then taken away again.
+    const createObjectURL = vi.fn(() => 'blob:export');
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    try {
+      const { calls } = setup();
+      fireEvent.click(screen.getByRole('button', { name: 'Download my data' }));
+      await waitFor(() => expect(createObjectURL).toHaveBeenCalledTimes(1));
+      expect(calls.filter((c) => c.path === '/api/account/export')).toHaveLength(1);
+    } finally {
+      Reflect.deleteProperty(URL, 'createObjectURL');
+      Reflect.deleteProperty(URL, 'revokeObjectURL');
+    }
   });
 });
