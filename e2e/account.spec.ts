@@ -5,6 +5,7 @@ import {
   csrfOf,
   linkIn,
   mailboxMail,
+  newPersonContext,
   registerInvestor,
   snap,
   uniqueEmail,
@@ -148,4 +149,29 @@ test('download my data: one JSON file with my profile, activity and sessions', a
   expect(data.sessions.length).toBeGreaterThanOrEqual(1);
   // The download itself is in the account's activity.
   await expect(page.getByText('Personal data downloaded', { exact: true })).toBeVisible();
+});
+
+test('sign in with a link by e-mail from /login', async ({ page, browser }) => {
+  const investor = await registerInvestor(page.request, uniqueName('Milo'));
+  const context = await newPersonContext(browser);
+  const visitor = await context.newPage();
+  await visitor.goto('/login');
+  await snap(visitor, 'login-with-link');
+  await visitor.getByRole('link', { name: 'Email me a sign-in link' }).click();
+  await expect(visitor).toHaveURL(/\/login\/link$/);
+  await visitor.getByLabel('Email').fill(investor.email);
+  await snap(visitor, 'magic-link-request');
+  await visitor.getByRole('button', { name: 'Send sign-in link' }).click();
+  await expect(visitor.getByText(`If an account exists for ${investor.email}`)).toBeVisible();
+
+  const link = linkIn(await mailboxMail(investor.email, 'magic_link'));
+  expect(link.pathname).toBe('/magic');
+  await visitor.goto(`${link.pathname}${link.search}`);
+  await expect(visitor).toHaveURL(/\/dashboard$/);
+  // Used once: the same link again is refused, with the way to a new one.
+  await context.clearCookies();
+  await visitor.goto(`${link.pathname}${link.search}`);
+  await expect(visitor.getByText('This link is invalid or has expired.')).toBeVisible();
+  await expect(visitor.getByRole('link', { name: 'Send a new link' })).toBeVisible();
+  await context.close();
 });

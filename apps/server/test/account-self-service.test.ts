@@ -384,3 +384,82 @@ describe('downloading my data', () => {
     expect((await new TestClient(t.app).get('/api/account/export')).statusCode).toBe(401);
   });
 });
+
+describe('signing in with a link by e-mail', () => {
+  const linkOf = async (to: string) => {
+    const link = linksIn((await latest(to, 'magic_link')).text)[0];
+    if (!link) throw new Error('no link');
+    return {
+      path: link.pathname,
+      userId: link.searchParams.get('userId') ?? '',
+      secret: link.searchParams.get('secret') ?? '',
+    };
+  };
+
+  it('answers the same whether or not the address has an account', async () => {
+    const { input } = await registerUser(t.app);
+    const unknown = uniqueEmail('nobody');
+    const known = await new TestClient(t.app).post('/api/auth/magic-link', { email: input.email });
+    const stranger = await new TestClient(t.app).post('/api/auth/magic-link', { email: unknown });
+    expect(known.statusCode).toBe(200);
+    expect(stranger.statusCode).toBe(200);
+    expect(stranger.body).toBe(known.body);
+    expect(await received(input.email, 'magic_link')).toHaveLength(1);
+    expect(await received(unknown, 'magic_link')).toHaveLength(0);
+    expect(await received(unknown, 'magic_link_no_account')).toHaveLength(1);
+  });
+
+  it('signs in once with the link, which also verifies the address, and not after 15 minutes', async () => {
+    const { input, user } = await registerUser(t.app);
+    await new TestClient(t.app).post('/api/auth/magic-link', { email: input.email });
+    const link = await linkOf(input.email);
+    expect(link.path).toBe('/magic');
+    expect(link.userId).toBe(user.id);
+    const browser = new TestClient(t.app);
+    const signedIn = await browser.put('/api/auth/magic-link', {
+      userId: link.userId,
+      secret: link.secret,
+    });
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.json()).toMatchObject({ status: 'ok', user: { id: user.id } });
+    expect((await browser.get('/api/auth/me')).json()).toMatchObject({
+      user: { emailVerified: true },
+    });
+    const replay = await new TestClient(t.app).put('/api/auth/magic-link', {
+      userId: link.userId,
+      secret: link.secret,
+    });
+    expect(replay.statusCode).toBe(400);
+    expectError(replay, { code: 'TOKEN_INVALID' });
+
+    await new TestClient(t.app).post('/api/auth/magic-link', { email: input.email });
+    const late = await linkOf(input.email);
+    t.clock.advance(15 * 60_000 + 1_000);
+    const expired = await new TestClient(t.app).put('/api/auth/magic-link', {
+      userId: late.userId,
+      secret: late.secret,
+    });
+    expectError(expired, { code: 'TOKEN_INVALID' });
+  });
+
+  it('still asks for the second factor when two-factor sign-in is on', async () => {
+    const { input, user } = await registerUser(t.app);
+    await enableTwoFactorInDb(t.db, t.ctx.secretsKey, user.id);
+    await new TestClient(t.app).post('/api/auth/magic-link', { email: input.email });
+    const { userId, secret } = await linkOf(input.email);
+    const browser = new TestClient(t.app);
+    const first = await browser.put('/api/auth/magic-link', { userId, secret });
+    expect(first.json()).toEqual({ status: 'otp_required' });
+    expect((await browser.get('/api/auth/me')).statusCode).toBe(401);
+    const wrong = await browser.put('/api/auth/magic-link', { userId, secret, otp: '000000' });
+    expect(wrong.statusCode).toBe(401);
+    expectError(wrong, { code: 'SIGN_IN_OTP_INVALID', field: 'otp' });
+    const ok = await browser.put('/api/auth/magic-link', {
+      userId,
+      secret,
+      otp: await freshRecoveryCode(t, user.id),
+    });
+    expect(ok.json()).toMatchObject({ status: 'ok' });
+    expect((await browser.get('/api/auth/me')).statusCode).toBe(200);
+  });
+});

@@ -62,7 +62,9 @@ export type SessionRow = typeof sessions.$inferSelect;
 export const authTokens = pgTable('auth_tokens', {
   id: uuid('id').primaryKey().defaultRandom(),
   userId: uuid('user_id').notNull(),
-  kind: text('kind', { enum: ['recovery', 'verify_email', 'change_email'] }).notNull(),
+  kind: text('kind', {
+    enum: ['recovery', 'verify_email', 'change_email', 'magic_link'],
+  }).notNull(),
   tokenHash: bytea('token_hash').notNull(),
   /** change_email only: the address the link sets. */
   newEmail: text('new_email'),

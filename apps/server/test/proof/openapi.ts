@@ -32,6 +32,8 @@ export const ACCESS: Record<string, Access> = {
   'POST /api/auth/2fa/setup': 'signed-in',
   'POST /api/auth/2fa/enable': 'signed-in',
   'POST /api/auth/2fa/disable': 'signed-in',
+  'POST /api/auth/magic-link': 'public', // same answer whether or not the address has an account
+  'PUT /api/auth/magic-link': 'public', // proven by the e-mailed secret (and the code with 2FA on)
   'POST /api/auth/email': 'signed-in', // the caller's own address, behind password (and code)
   'PUT /api/auth/email': 'public', // proven by the secret mailed to the new address
   // Public pages' data.

@@ -182,7 +182,7 @@ export async function listLiveSessions(
 
 // One-time tokens ----------------------------------------------------------------------------
 
-export type AuthTokenKind = 'recovery' | 'verify_email' | 'change_email';
+export type AuthTokenKind = 'recovery' | 'verify_email' | 'change_email' | 'magic_link';
 
 export async function insertAuthToken(
   db: DbOrTx,
@@ -204,7 +204,12 @@ export async function insertAuthToken(
  */
 export async function insertAuthTokenWithMail(
   db: DbOrTx,
-  token: { userId: string; kind: 'recovery' | 'verify_email'; tokenHash: Buffer; expiresAt: Date },
+  token: {
+    userId: string;
+    kind: 'recovery' | 'verify_email' | 'magic_link';
+    tokenHash: Buffer;
+    expiresAt: Date;
+  },
   /** The mail module's statement queueing the e-mail (mail.service's mailInsertStatement). */
   mailInsert: SQL,
 ): Promise<void> {
@@ -261,6 +266,27 @@ export async function consumeEmailChangeToken(
     )
     .returning({ newEmail: authTokens.newEmail, sessionId: authTokens.sessionId });
   return row?.newEmail ? { newEmail: row.newEmail, sessionId: row.sessionId } : undefined;
+}
+
+/** Whether a token is valid now (unused, not revoked, not expired), without using it. */
+export async function authTokenIsValid(
+  db: DbOrTx,
+  params: { userId: string; kind: AuthTokenKind; tokenHash: Buffer; now: Date },
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: authTokens.id })
+    .from(authTokens)
+    .where(
+      and(
+        eq(authTokens.tokenHash, params.tokenHash),
+        eq(authTokens.userId, params.userId),
+        eq(authTokens.kind, params.kind),
+        isNull(authTokens.usedAt),
+        isNull(authTokens.revokedAt),
+        gt(authTokens.expiresAt, params.now),
+      ),
+    );
+  return row !== undefined;
 }
 
 /** Voids every outstanding token of these kinds of one user (a reset, a password change...). */

@@ -9,6 +9,8 @@ import {
   disableTwoFactorSchema,
   loginResultSchema,
   loginSchema,
+  magicLinkRequestSchema,
+  magicLinkSignInSchema,
   meSchema,
   okSchema,
   otpCodeSchema,
@@ -165,6 +167,43 @@ export function authRoutes(ctx: AppContext) {
       async (request) => {
         await service.requestRecovery(ctx, request.body.email);
         return { ok: true as const };
+      },
+    );
+
+    app.post(
+      '/magic-link',
+      {
+        preHandler: limiter.guard([linkByAddress, limitOn(family.mailByRecipient, bodyEmail)]),
+        schema: { tags, body: magicLinkRequestSchema, response: { 200: okSchema } },
+      },
+      async (request) => {
+        await service.requestMagicLink(ctx, request.body.email);
+        return { ok: true as const };
+      },
+    );
+
+    app.put(
+      '/magic-link',
+      {
+        preHandler: limiter.guard([
+          ...linkUse,
+          // A code sent with the link counts against the account's two-factor allowance.
+          limitOn(family.otpByAccount, (request) =>
+            (request.body as { otp?: string } | undefined)?.otp ? bodyUserId(request) : null,
+          ),
+        ]),
+        schema: { tags, body: magicLinkSignInSchema, response: { 200: loginResultSchema } },
+      },
+      async (request, reply) => {
+        const outcome = await service.signInWithMagicLink(
+          ctx,
+          request.body,
+          request,
+          request.cookies[SESSION_COOKIE],
+        );
+        if (outcome.status === 'otp_required') return { status: 'otp_required' as const };
+        setSessionCookie(ctx, reply, outcome.session);
+        return { status: 'ok' as const, user: toMe(outcome.user) };
       },
     );
 

@@ -24,6 +24,7 @@ import { newTotpSecret, totpStep, totpUri } from './totp';
 
 const RECOVERY_TTL_MS = 60 * 60 * 1000;
 const VERIFY_TTL_MS = 24 * 60 * 60 * 1000;
+const MAGIC_LINK_TTL_MS = 15 * 60 * 1000;
 
 const invalidCredentials = () => refusal('INVALID_CREDENTIALS');
 const invalidLink = () => refusal('TOKEN_INVALID');
@@ -241,6 +242,81 @@ export async function requestRecovery(ctx: AppContext, email: string): Promise<v
   ctx.mailer.kick();
 }
 
+/**
+ * A one-time sign-in link (15 minutes, hashed, single use). Answers and works the same way as
+ * recovery whether or not the address has an account: one lookup, one statement queueing one
+ * e-mail (an address without an account is told so).
+ */
+export async function requestMagicLink(ctx: AppContext, email: string): Promise<void> {
+  const user = await repo.findUserByEmail(ctx.db, email);
+  const secret = newSecret();
+  if (user) {
+    const url = linkWithSecret(`${ctx.config.publicUrl}/magic`, { userId: user.id }, { secret });
+    await repo.insertAuthTokenWithMail(
+      ctx.db,
+      {
+        userId: user.id,
+        kind: 'magic_link',
+        tokenHash: digest(secret),
+        expiresAt: new Date(ctx.clock.now().getTime() + MAGIC_LINK_TTL_MS),
+      },
+      mailInsertStatement(
+        user.email,
+        sealMail(ctx.secretsKey, mailTemplates.magicLink(brandOf(ctx), user.name, url)),
+      ),
+    );
+  } else {
+    await enqueueMail(ctx.db, email, mailTemplates.magicLinkNoAccount(brandOf(ctx)));
+  }
+  ctx.mailer.kick();
+}
+
+/**
+ * Signs in with the e-mailed link. Two-factor sign-in still applies: without a code the link is
+ * checked but kept, and the answer asks for the code; with a right code (or a recovery code) the
+ * link is spent and a session starts. Following it proves the mailbox, so the address counts as
+ * verified.
+ */
+export async function signInWithMagicLink(
+  ctx: AppContext,
+  input: { userId: string; secret: string; otp?: string | undefined },
+  request: FastifyRequest,
+  previousToken?: string,
+): Promise<LoginOutcome> {
+  if (!/^[0-9a-f-]{36}$/i.test(input.userId)) throw invalidLink();
+  const user = await repo.findUserById(ctx.db, input.userId);
+  if (!user) throw invalidLink();
+  const token = { userId: user.id, kind: 'magic_link' as const, tokenHash: digest(input.secret) };
+  if (!(await repo.authTokenIsValid(ctx.db, { ...token, now: ctx.clock.now() })))
+    throw invalidLink();
+  if (user.totpEnabledAt && user.totpSecret) {
+    const code = input.otp?.trim();
+    if (!code) return { status: 'otp_required' };
+    if (!(await ctx.db.transaction((tx) => acceptSecondFactor(ctx, tx, user, code)))) {
+      await recordLoginFailure(ctx, request, user.id, 'wrong_two_factor_code');
+      throw refusal('SIGN_IN_OTP_INVALID', {}, 'otp');
+    }
+  }
+  const outcome = await ctx.db.transaction(async (tx) => {
+    const now = ctx.clock.now();
+    if (!(await repo.consumeAuthToken(tx, { ...token, now }))) throw invalidLink();
+    await repo.revokeAuthTokens(tx, user.id, ['magic_link'], now);
+    if (!user.emailVerifiedAt) await repo.updateUser(tx, user.id, { emailVerifiedAt: now });
+    const session = await startSession(ctx, tx, user, request);
+    await recordAudit(tx, {
+      actorId: user.id,
+      action: 'user.login',
+      targetType: 'user',
+      targetId: user.id,
+      ip: request.ip,
+      details: { userAgent: userAgentOf(request), method: 'magic_link' },
+    });
+    return { status: 'ok', user, session } as const;
+  });
+  if (previousToken) await endSessionOfToken(ctx, previousToken);
+  return outcome;
+}
+
 export async function completeRecovery(
   ctx: AppContext,
   input: { userId: string; secret: string; password: string },
@@ -261,7 +337,7 @@ export async function completeRecovery(
     await repo.revokeAllSessions(tx, input.userId, now);
     // Every other reset link sent before this one is void now, and so is a pending change of
     // address (the e-mail asking for it tells the owner a reset cancels it).
-    await repo.revokeAuthTokens(tx, input.userId, ['recovery', 'change_email'], now);
+    await repo.revokeAuthTokens(tx, input.userId, ['recovery', 'change_email', 'magic_link'], now);
     await recordAudit(tx, {
       actorId: input.userId,
       action: 'user.password_reset',
@@ -291,7 +367,7 @@ export async function changePassword(
     await repo.revokeAllSessions(tx, user.id, now, sessionId);
     // A reset link asked for before the change must not undo it; a pending change of address
     // asked for with the old password is void too.
-    await repo.revokeAuthTokens(tx, user.id, ['recovery', 'change_email'], now);
+    await repo.revokeAuthTokens(tx, user.id, ['recovery', 'change_email', 'magic_link'], now);
     await enqueueMail(tx, user.email, mailTemplates.passwordChanged(brandOf(ctx), user.name));
     await recordAudit(tx, {
       actorId: user.id,
@@ -457,7 +533,12 @@ export async function confirmEmailChange(
     await repo.updateUser(tx, user.id, { email: token.newEmail, emailVerifiedAt: now });
     await repo.revokeAllSessions(tx, user.id, now, token.sessionId ?? undefined);
     // Links mailed to the former address (a reset, a verification) no longer belong to it.
-    await repo.revokeAuthTokens(tx, user.id, ['recovery', 'verify_email', 'change_email'], now);
+    await repo.revokeAuthTokens(
+      tx,
+      user.id,
+      ['recovery', 'verify_email', 'change_email', 'magic_link'],
+      now,
+    );
     await enqueueMail(
       tx,
       user.email,

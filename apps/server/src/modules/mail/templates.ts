@@ -211,6 +211,32 @@ export const mailTemplates = {
       { label: 'Sign up', url: `${brand.publicUrl}/register` },
     ),
 
+  magicLink: (brand: Brand, name: string, url: SecretLink) =>
+    composeSecretMail(
+      brand,
+      'magic_link',
+      `Your ${brand.name} sign-in link`,
+      [
+        `Hello ${name},`,
+        'Follow the link to sign in. It works once and expires in 15 minutes. If two-factor sign-in is on, you will still be asked for your code.',
+        'If you did not ask for this, ignore this e-mail: nobody can sign in without the link.',
+      ],
+      { label: 'Sign in', url },
+    ),
+
+  magicLinkNoAccount: (brand: Brand) =>
+    composeMail(
+      brand,
+      'magic_link_no_account',
+      `Your ${brand.name} sign-in link`,
+      [
+        'Hello,',
+        `We received a request for a sign-in link for a ${brand.name} account with this e-mail address, but there is no account with it. If it was you, you may have signed up with another address.`,
+        'If you did not ask for this, you can ignore this e-mail.',
+      ],
+      { label: 'Sign up', url: `${brand.publicUrl}/register` },
+    ),
+
   signUpAttempt: (brand: Brand, name: string) =>
     composeMail(
       brand,

@@ -194,7 +194,12 @@ async function anonymise(ctx: AppContext, tx: Tx, user: UserRow): Promise<string
     deletedAt: now,
   });
   await auth.revokeAllSessions(tx, user.id, now);
-  await auth.revokeAuthTokens(tx, user.id, ['recovery', 'verify_email', 'change_email'], now);
+  await auth.revokeAuthTokens(
+    tx,
+    user.id,
+    ['recovery', 'verify_email', 'change_email', 'magic_link'],
+    now,
+  );
   return user.avatarPath;
 }
 

@@ -53,4 +53,20 @@ export const authRoutes: RouteObject[] = [
       NS,
     ),
   },
+  {
+    path: '/login/link',
+    lazy: lazyPage(
+      () => import('./pages/MagicLinkRequestPage'),
+      (m) => m.MagicLinkRequestPage,
+      NS,
+    ),
+  },
+  {
+    path: '/magic',
+    lazy: lazyPage(
+      () => import('./pages/MagicSignInPage'),
+      (m) => m.MagicSignInPage,
+      NS,
+    ),
+  },
 ];
