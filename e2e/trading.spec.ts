@@ -120,8 +120,8 @@ test('a funded investor copies a strategy with $1,000, watches it move with the 
   // A second copy in another plan: the plan already held offers no second trade in it.
   await page.goto('/plans');
   await expect(page.getByText(/You have an open trade in Silver\./)).toBeVisible();
-  await expect(silver.getByText('You already have an open trade in this plan.')).toBeVisible();
-  await expect(silver.getByRole('button', { name: 'Invest Now' })).toBeDisabled();
+  await expect(silver.getByRole('button', { name: 'Add funds' })).toBeEnabled();
+  await expect(silver.getByRole('button', { name: 'Invest Now' })).toHaveCount(0);
   const basic = page.getByRole('article', { name: 'Basic' });
   await basic.getByLabel('Amount').fill('500');
   await basic.getByRole('button', { name: 'Invest Now' }).click();
@@ -169,6 +169,45 @@ test('a funded investor copies a strategy with $1,000, watches it move with the 
     /^Take-profit 50%: the trade closes by itself once its value reaches \$750\.00\./,
   );
 
+  // Add funds to the Silver copy: $200 more, confirmed with the units it buys; its amount is now
+  // $1,200.00 and $300.00 is left available.
+  const silverCard = cards.filter({ hasText: 'Silver' });
+  await silverCard.getByRole('button', { name: 'Add funds' }).click();
+  const addDialog = page.getByRole('dialog', { name: 'Add funds to your Silver trade' });
+  await addDialog.getByLabel('Amount to add').fill('5000');
+  await addDialog.getByRole('button', { name: 'Review' }).click();
+  await expect(addDialog.getByText(/you can add up to \$3,999 to this one/)).toBeVisible();
+  await addDialog.getByLabel('Amount to add').fill('200');
+  await addDialog.getByRole('button', { name: 'Review' }).click();
+  await expect(addDialog.getByTestId('funds-amount-after')).toHaveText('$1,200.00');
+  await snap(page, 'add-funds-confirm');
+  await addDialog.getByRole('button', { name: 'Add funds' }).click();
+  await expect(page.getByText('$200.00 added to your Silver trade')).toBeVisible();
+  await expect(silverCard.getByTestId('trade-amount')).toHaveText('$1,200.00');
+
+  // Silver must keep its $1,000 minimum: taking $300 of ~$1,200 out is refused before asking.
+  await silverCard.getByRole('button', { name: 'Remove funds' }).click();
+  const silverRemove = page.getByRole('dialog', { name: 'Take funds out of your Silver trade' });
+  await silverRemove.getByLabel('Amount to take out').fill('300');
+  await silverRemove.getByRole('button', { name: 'Review' }).click();
+  await expect(silverRemove.getByText(/At least \$1,000 must stay in this trade/)).toBeVisible();
+  await silverRemove.getByRole('button', { name: 'Cancel' }).click();
+
+  // Remove funds from the Basic copy: $150 out, the confirmation shows the fee and what reaches
+  // the balance; the trade keeps copying with the rest.
+  await basicCard.getByRole('button', { name: 'Remove funds' }).click();
+  const removeDialog = page.getByRole('dialog', { name: 'Take funds out of your Basic trade' });
+  await removeDialog.getByLabel('Amount to take out').fill('150');
+  await removeDialog.getByRole('button', { name: 'Review' }).click();
+  await expect(removeDialog.getByTestId('funds-payout')).toHaveText(/^\$1[0-5]\d\.\d\d$/);
+  await snap(page, 'remove-funds-confirm');
+  await removeDialog.getByRole('button', { name: 'Take out' }).click();
+  const moved = page.getByText(/moved to your available balance$/);
+  await expect(moved).toBeVisible();
+  const removedPayout = cents(await moved.innerText());
+  expect(Math.abs(removedPayout - 15_000)).toBeLessThan(1_000);
+  await expect(basicCard.getByTestId('trade-amount')).not.toHaveText('$500.00');
+
   // Close at any time, one copy at a time: the confirmation shows what returns, and the balance
   // gets it.
   const payouts: number[] = [];
@@ -184,10 +223,10 @@ test('a funded investor copies a strategy with $1,000, watches it move with the 
     await expect(cards.filter({ hasText: plan })).toHaveCount(0);
     await expect(credited).toBeHidden({ timeout: 15_000 });
   }
-  expect(Math.abs(payouts[0]! - 100_000)).toBeLessThan(100_000);
-  expect(Math.abs(payouts[1]! - 50_000)).toBeLessThan(50_000);
+  expect(Math.abs(payouts[0]! - 120_000)).toBeLessThan(120_000);
+  expect(Math.abs(payouts[1]! - 35_000)).toBeLessThan(35_000);
   await expect(page.getByText('No ongoing trades yet')).toBeVisible();
-  const total = 50_000 + payouts[0]! + payouts[1]!;
+  const total = 30_000 + removedPayout + payouts[0]! + payouts[1]!;
   // Both copies in the history, newest close first, with what came back.
   await page.getByRole('link', { name: 'Trade history' }).click();
   const history = page.getByTestId('history-trade');

@@ -142,6 +142,12 @@ export const ERROR_PARAMS = {
   TRADE_ALREADY_OPEN: none,
   /** The user holds as many open trades as allowed (MAX_OPEN_TRADES). */
   TOO_MANY_OPEN_TRADES: z.object({ max: z.number().int() }),
+  /** Adding funds would take the copy's cost over the plan's maximum; `room` is what fits. */
+  ADD_ABOVE_PLAN_MAX: z.object({ maxCents: cents, roomCents: cents }),
+  /** Taking out more than the copy is worth now. */
+  REMOVE_MORE_THAN_HELD: z.object({ valueCents: cents }),
+  /** What would stay in the copy is below the plan's minimum (taking everything is a close). */
+  REMAINDER_BELOW_PLAN_MIN: z.object({ minCents: cents, maxRemoveCents: cents }),
   NO_OPEN_TRADE: none,
   /** No trade of the user's has this id (another user's is not found either). */
   TRADE_NOT_FOUND: none,
@@ -291,6 +297,9 @@ export const ERROR_STATUS: { readonly [C in ErrorCode]: number } = {
   AMOUNT_ABOVE_PLAN_MAX: 400,
   TRADE_ALREADY_OPEN: 409,
   TOO_MANY_OPEN_TRADES: 409,
+  ADD_ABOVE_PLAN_MAX: 400,
+  REMOVE_MORE_THAN_HELD: 400,
+  REMAINDER_BELOW_PLAN_MIN: 400,
   NO_OPEN_TRADE: 409,
   TRADE_NOT_FOUND: 404,
   NO_PROFIT_TO_CLAIM: 409,
@@ -426,6 +435,11 @@ export const ERROR_ENGLISH: { readonly [C in ErrorCode]: string } = {
     'You already have an open trade in this plan. Close it or claim its profit before starting another in it.',
   TOO_MANY_OPEN_TRADES:
     'You can have at most {{max}} open trades at once. Close one before starting another.',
+  ADD_ABOVE_PLAN_MAX:
+    'This plan holds at most {{maxUsd}} per trade: you can add up to {{roomUsd}} to this one',
+  REMOVE_MORE_THAN_HELD: 'This trade is worth {{valueUsd}} now: you cannot take out more',
+  REMAINDER_BELOW_PLAN_MIN:
+    'At least {{minUsd}} must stay in this trade: take out at most {{maxRemoveUsd}}, or close the trade to take out everything',
   NO_OPEN_TRADE: 'You have no open trade',
   TRADE_NOT_FOUND: 'Trade not found',
   NO_PROFIT_TO_CLAIM: 'You have no profit to claim',

@@ -41,6 +41,7 @@ const OWNERS: Record<string, string> = {
   strategy_fills: 'copy-trading',
   nav_snapshots: 'copy-trading',
   trades: 'copy-trading',
+  trade_changes: 'copy-trading',
   notifications: 'notifications',
   notification_email_preferences: 'notifications',
   notification_languages: 'notifications',

@@ -12,6 +12,10 @@ export const TRANSACTION_KINDS = [
   'adjustment_profit',
   'adjustment_bonus',
   'trade_open',
+  /** Money added to an open copy (issue 16). */
+  'trade_add',
+  /** Part of an open copy taken out (its payout; the fee is a performance_fee). */
+  'trade_remove',
   'trade_close',
   'performance_fee',
   'referral_bonus',

@@ -87,6 +87,43 @@ export function planBoundProblem(
 }
 
 /**
+ * Add funds to an open copy: the plan's maximum applies to the copy's total, its cost (what is in
+ * it) plus the amount added. The server refuses with this code; the dialog says it before asking.
+ */
+export function addFundsProblem(
+  addCents: number,
+  copy: { amountCents: number; maxCents: number },
+): { code: 'ADD_ABOVE_PLAN_MAX'; params: { maxCents: number; roomCents: number } } | null {
+  if (copy.amountCents + addCents <= copy.maxCents) return null;
+  const roomCents = Math.max(0, copy.maxCents - copy.amountCents);
+  return { code: 'ADD_ABOVE_PLAN_MAX', params: { maxCents: copy.maxCents, roomCents } };
+}
+
+/**
+ * Take part of an open copy out: at most what it is worth now, and what stays must be at least the
+ * plan's minimum (taking everything out is Close Trade). Checked at the NAV of the moment.
+ */
+export function removeFundsProblem(
+  removeCents: number,
+  copy: { valueCents: number; minCents: number },
+):
+  | { code: 'REMOVE_MORE_THAN_HELD'; params: { valueCents: number } }
+  | { code: 'REMAINDER_BELOW_PLAN_MIN'; params: { minCents: number; maxRemoveCents: number } }
+  | null {
+  if (removeCents > copy.valueCents) {
+    return { code: 'REMOVE_MORE_THAN_HELD', params: { valueCents: copy.valueCents } };
+  }
+  if (copy.valueCents - removeCents < copy.minCents) {
+    const maxRemoveCents = Math.max(0, copy.valueCents - copy.minCents);
+    return {
+      code: 'REMAINDER_BELOW_PLAN_MIN',
+      params: { minCents: copy.minCents, maxRemoveCents },
+    };
+  }
+  return null;
+}
+
+/**
  * Invest in a plan. The amount is read by `tradeAmountSchema`; the plan's own min and max
  * (`planBoundProblem`) and the balance ('Insufficient balance') are checked when it is booked.
  */
@@ -119,6 +156,45 @@ export const updateTradeSchema = z
   });
 export type UpdateTradeInput = z.input<typeof updateTradeSchema>;
 
+/** POST /api/trades/:id/add-funds and /remove-funds: an amount in cents. */
+export const tradeFundsSchema = z.strictObject({ amount: tradeAmountSchema });
+export type TradeFundsInput = z.input<typeof tradeFundsSchema>;
+
+export const FUNDS_ACTIONS = ['add', 'remove'] as const;
+export type FundsAction = (typeof FUNDS_ACTIONS)[number];
+
+/** GET /api/trades/:id/funds-quote: what adding or taking out `amount` would do at the NAV now. */
+export const fundsQuoteQuerySchema = z.object({
+  action: z.enum(FUNDS_ACTIONS),
+  amount: wholeNumberParam(1, 1_000_000_000),
+});
+
+/**
+ * An add or a removal at one NAV (as quoted, or as booked): units bought or redeemed, their cost,
+ * the fee (a removal's, on the redeemed units above their marks), the payout to the balance, and
+ * the trade after it.
+ */
+export const fundsChangeSchema = z.object({
+  action: z.enum(FUNDS_ACTIONS),
+  nav: z.string(),
+  /** Added, or the value of the units taken out. */
+  amountCents: z.number().int(),
+  units: z.string(),
+  /** The cost that joins (add) or leaves (remove) the trade's amount. */
+  costCents: z.number().int(),
+  feeCents: z.number().int(),
+  /** To the available balance (remove: amount − fee; add: 0). */
+  payoutCents: z.number().int(),
+  /** Realised by a removal: amount − cost (0 for an add). */
+  profitCents: z.number().int(),
+  after: z.object({
+    amountCents: z.number().int(),
+    units: z.string(),
+    valueCents: z.number().int(),
+  }),
+});
+export type FundsChange = z.infer<typeof fundsChangeSchema>;
+
 /** The open trade, valued now: valueCents = floor(units × currentNav × 100). */
 export const currentTradeSchema = z.object({
   id: z.string(),
@@ -145,6 +221,14 @@ export type CurrentTrade = z.infer<typeof currentTradeSchema>;
 export const currentTradeResponseSchema = z.object({ trade: currentTradeSchema.nullable() });
 /** Every open trade of the user's, newest first. */
 export const openTradesResponseSchema = z.object({ trades: z.array(currentTradeSchema) });
+
+export const fundsChangeResponseSchema = z.object({
+  change: fundsChangeSchema,
+  trade: currentTradeSchema,
+  /** The user-facing TNX id of the money's movement. */
+  transactionId: z.string(),
+});
+export type FundsChangeResponse = z.infer<typeof fundsChangeResponseSchema>;
 
 export const closedTradeSchema = z.object({
   id: z.string(),

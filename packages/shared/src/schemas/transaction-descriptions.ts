@@ -10,6 +10,8 @@ export const transactionDescriptionSchema = z.discriminatedUnion('code', [
   z.object({ code: z.literal('deposit'), method: z.string() }),
   z.object({ code: z.literal('withdrawal'), method: z.string() }),
   z.object({ code: z.literal('trade_open'), plan: z.string() }),
+  z.object({ code: z.literal('trade_add'), plan: z.string() }),
+  z.object({ code: z.literal('trade_remove'), plan: z.string() }),
   z.object({
     code: z.literal('trade_close'),
     reason: z.enum(TRADE_CLOSE_REASONS),
@@ -48,6 +50,10 @@ export function englishDescription(description: TransactionDescription): string 
       return `Withdrawal via ${description.method}`;
     case 'trade_open':
       return `Invested in ${description.plan} plan`;
+    case 'trade_add':
+      return `Added funds to ${description.plan} plan`;
+    case 'trade_remove':
+      return `Took funds out of ${description.plan} plan`;
     case 'trade_close':
       return `${CLOSE_REASONS[description.reason]} (${description.plan} plan)`;
     case 'performance_fee':

@@ -4,6 +4,7 @@ import {
   bigint,
   boolean,
   bigserial,
+  jsonb,
   integer,
   numeric,
   pgTable,
@@ -132,6 +133,31 @@ export const trades = pgTable('trades', {
   payoutCents: bigint('payout_cents', { mode: 'bigint' }),
   openTransactionId: uuid('open_transaction_id'),
   closeTransactionId: uuid('close_transaction_id'),
+  /** The units in lots, oldest first (0030); null: one lot, `units` at `highWaterNav`. */
+  lots: jsonb('lots').$type<StoredLot[]>(),
+});
+
+/** A lot as `trades.lots` stores it: decimals as exact text. */
+export interface StoredLot {
+  units: string;
+  highWaterNav: string;
+}
+
+/** Every add and removal of an open copy, as booked (0030); never changed. */
+export const tradeChanges = pgTable('trade_changes', {
+  id: uuid('id')
+    .primaryKey()
+    .default(sql`uuid_v7()`),
+  tradeId: uuid('trade_id').notNull(),
+  kind: text('kind', { enum: ['add', 'remove'] }).notNull(),
+  nav: numeric('nav').notNull(),
+  units: numeric('units').notNull(),
+  amountCents: bigint('amount_cents', { mode: 'bigint' }).notNull(),
+  costCents: bigint('cost_cents', { mode: 'bigint' }).notNull(),
+  feeCents: bigint('fee_cents', { mode: 'bigint' }).notNull(),
+  payoutCents: bigint('payout_cents', { mode: 'bigint' }).notNull(),
+  transactionId: uuid('transaction_id').notNull(),
+  createdAt: ts('created_at').notNull(),
 });
 export type TradeRow = typeof trades.$inferSelect;
 export type CloseReason = NonNullable<TradeRow['closeReason']>;

@@ -4,7 +4,14 @@ import { plans } from '../../db/schema';
 import { escapeLike } from '../../db/keyset';
 import { preparedPer } from '../../db/prepared';
 import { positionsJson, positionsOf, toState } from './strategies.repo';
-import { strategies, trades, type CloseReason, type TradeRow } from './copy-trading.schema';
+import {
+  strategies,
+  tradeChanges,
+  trades,
+  type CloseReason,
+  type StoredLot,
+  type TradeRow,
+} from './copy-trading.schema';
 
 /** The user's open trade `tradeId`, locked FOR UPDATE (undefined if not theirs or not open). */
 export async function lockOpenTradeOfUser(
@@ -65,6 +72,44 @@ export async function lockOpenTradeToClose(
 }
 
 /**
+ * The user's open trade `tradeId` with its plan, locked FOR UPDATE (an add or a removal; the
+ * trade's lock decides between it, its owner's close and a scheduled close).
+ */
+export async function lockOpenTradeWithPlan(db: DbOrTx, userId: string, tradeId: string) {
+  const [row] = await db
+    .select({ trade: trades, plan: plans })
+    .from(trades)
+    .innerJoin(plans, eq(plans.id, trades.planId))
+    .where(and(eq(trades.id, tradeId), eq(trades.userId, userId), eq(trades.status, 'open')))
+    .for('update', { of: trades });
+  return row;
+}
+
+/** The same, unlocked (a quote only reads). */
+export async function openTradeWithPlan(db: DbOrTx, userId: string, tradeId: string) {
+  const [row] = await db
+    .select({ trade: trades, plan: plans })
+    .from(trades)
+    .innerJoin(plans, eq(plans.id, trades.planId))
+    .where(and(eq(trades.id, tradeId), eq(trades.userId, userId), eq(trades.status, 'open')));
+  return row;
+}
+
+/** A locked open trade's new cost, units and lots after an add or a removal, with its record. */
+export async function changePosition(
+  db: DbOrTx,
+  tradeId: string,
+  position: { amountCents: bigint; units: string; lots: StoredLot[] },
+  change: Omit<typeof tradeChanges.$inferInsert, 'tradeId'>,
+): Promise<void> {
+  await db
+    .update(trades)
+    .set({ amountCents: position.amountCents, units: position.units, lots: position.lots })
+    .where(and(eq(trades.id, tradeId), eq(trades.status, 'open')));
+  await db.insert(tradeChanges).values({ ...change, tradeId });
+}
+
+/**
  * Serialises a user's invests (a transaction-scoped lock on the user's open trades as a whole),
  * so two invests at once cannot both count one slot below MAX_OPEN_TRADES. Its own statement:
  * what the invest counts next is read after the lock is held.
@@ -117,17 +162,51 @@ const openTradeByUser = preparedPer((db: DbOrTx) =>
     .prepare('open_trades_of_user'),
 );
 
+type OpenTradeRow = Awaited<ReturnType<ReturnType<typeof openTradeByUser>['execute']>>[number];
+
+function withState(row: OpenTradeRow) {
+  return {
+    trade: row.trade,
+    planTitle: row.planTitle,
+    strategy: { row: row.strategy, state: toState(row.strategy, positionsOf(row.positions)) },
+  };
+}
+
 /**
  * The user's open trades, newest first, each with its plan's title and its strategy's state,
  * from one snapshot.
  */
 export async function openTradesOfUser(db: DbOrTx, userId: string) {
   const rows = await openTradeByUser(db).execute({ userId });
-  return rows.map((row) => ({
-    trade: row.trade,
-    planTitle: row.planTitle,
-    strategy: { row: row.strategy, state: toState(row.strategy, positionsOf(row.positions)) },
-  }));
+  return rows.map(withState);
+}
+
+/** One open trade of the user's (by id, or the newest), as `openTradesOfUser` gives each. */
+export async function openTradeOfUser(
+  db: DbOrTx,
+  userId: string,
+  which: { id: string } | 'newest',
+) {
+  const [row] = await db
+    .select({
+      trade: trades,
+      planTitle: plans.title,
+      strategy: strategies,
+      positions: positionsJson,
+    })
+    .from(trades)
+    .innerJoin(plans, eq(plans.id, trades.planId))
+    .innerJoin(strategies, eq(strategies.id, trades.strategyId))
+    .where(
+      and(
+        eq(trades.userId, userId),
+        eq(trades.status, 'open'),
+        which === 'newest' ? undefined : eq(trades.id, which.id),
+      ),
+    )
+    .orderBy(desc(trades.openedAt), desc(trades.id))
+    .limit(1);
+  return row ? withState(row) : undefined;
 }
 
 /** Which open trades a scheduled close takes: stop-losses crossed at one NAV, or terms ended. */
@@ -254,7 +333,10 @@ export async function markClosed(db: DbOrTx, closings: TradeClosing[], now: Date
   }
 }
 
-/** A closed trade as the trade history lists it. */
+/**
+ * A closed trade as the trade history lists it, over its whole life: `amountCents` all that was
+ * put in, `valueCents`/`feeCents`/`payoutCents` summed over its removals and its close.
+ */
 export interface ClosedTradeRecord {
   id: string;
   openedAt: Date;
@@ -312,12 +394,21 @@ export async function closedTradesPage(
       to_char(t.opened_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS opened_at,
       to_char(t.closed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS closed_at,
       p.title AS plan_title, s.name AS strategy_name,
-      t.amount_cents::text, t.value_cents::text, t.fee_cents::text, t.payout_cents::text,
+      (t.amount_cents + coalesce(r.cost, 0))::text AS amount_cents,
+      (t.value_cents + coalesce(r.value, 0))::text AS value_cents,
+      (t.fee_cents + coalesce(r.fee, 0))::text AS fee_cents,
+      (t.payout_cents + coalesce(r.payout, 0))::text AS payout_cents,
       t.close_reason, tx.transaction_id
     FROM trades t
     JOIN plans p ON p.id = t.plan_id
     JOIN strategies s ON s.id = t.strategy_id
     LEFT JOIN transactions tx ON tx.id = t.close_transaction_id
+    -- What earlier removals took out: the totals put in and taken out over the trade's life.
+    LEFT JOIN LATERAL (
+      SELECT sum(c.cost_cents) AS cost, sum(c.amount_cents) AS value,
+        sum(c.fee_cents) AS fee, sum(c.payout_cents) AS payout
+      FROM trade_changes c WHERE c.trade_id = t.id AND c.kind = 'remove'
+    ) r ON true
     WHERE t.user_id = ${params.userId} AND t.status = 'closed' ${after} ${search}
     ORDER BY ${order}
     LIMIT ${params.limit}`);

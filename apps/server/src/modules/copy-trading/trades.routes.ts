@@ -5,7 +5,11 @@ import {
   createTradeSchema,
   currentTradeResponseSchema,
   currentTradeSchema,
+  fundsChangeResponseSchema,
+  fundsChangeSchema,
+  fundsQuoteQuerySchema,
   openTradesResponseSchema,
+  tradeFundsSchema,
   tradeHistoryPageSchema,
   tradeHistoryQuerySchema,
   updateTradeSchema,
@@ -16,6 +20,7 @@ import type { AppContext } from '../../context';
 import { guardSignedIn } from '../../http/guards';
 import { requireUser } from '../auth/session';
 import { idempotencyKeyOf, sendOutcome } from '../ledger/idempotency';
+import * as funds from './funds.service';
 import * as service from './trades.service';
 import type { TradeRef } from './trades.service';
 
@@ -23,7 +28,9 @@ import type { TradeRef } from './trades.service';
  * The follower's trades, one open per plan: POST /api/trades (invest), GET /api/trades/open (every
  * open trade, newest first), GET /api/trades/history (closed ones, newest first, searched, paged),
  * PATCH /api/trades/:id {stopLossPct, takeProfitPct}, POST /api/trades/:id/claim and
- * /close; `current` in place of an id names the newest open trade. Mutations accept an
+ * /close, POST /api/trades/:id/add-funds and /remove-funds {amount} with GET
+ * /api/trades/:id/funds-quote?action&amount for the confirmation; `current` in place of an id
+ * names the newest open trade. Mutations accept an
  * Idempotency-Key. No request carries a price, a NAV or a profit.
  */
 export function tradeRoutes(ctx: AppContext) {
@@ -105,6 +112,43 @@ export function tradeRoutes(ctx: AppContext) {
           ),
         }),
       );
+      app.get(
+        `${path}/funds-quote`,
+        {
+          schema: {
+            tags,
+            ...(params ? { params } : {}),
+            querystring: fundsQuoteQuerySchema,
+            response: { 200: fundsChangeSchema },
+          },
+        },
+        async (request) =>
+          funds.fundsQuote(ctx, requireUser(request).user, refOf(request.params), request.query),
+      );
+      for (const action of ['add', 'remove'] as const) {
+        app.post(
+          `${path}/${action}-funds`,
+          {
+            schema: {
+              tags,
+              ...(params ? { params } : {}),
+              body: tradeFundsSchema,
+              response: { 200: fundsChangeResponseSchema },
+            },
+          },
+          async (request, reply) => {
+            const result = await funds.changeFunds(
+              ctx,
+              requireUser(request).user,
+              refOf(request.params),
+              action,
+              request.body,
+              idempotencyKeyOf(request),
+            );
+            return sendOutcome(reply, result);
+          },
+        );
+      }
       for (const reason of ['claim', 'close'] as const) {
         app.post(
           `${path}/${reason}`,

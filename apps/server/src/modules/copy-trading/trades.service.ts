@@ -10,7 +10,7 @@ import {
 } from '@app/shared/schemas/trades';
 import type { AppContext } from '../../context';
 import { decodeCursor, encodeCursor } from '../../db/keyset';
-import type { Tx } from '../../db/client';
+import type { DbOrTx, Tx } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { refusal } from '../../http/errors';
 import { runIdempotent } from '../ledger/idempotency';
@@ -43,12 +43,16 @@ import {
 } from './trades.ledger';
 import * as repo from './trades.repo';
 
-function toDomainTrade(row: TradeRow): Trade {
+export function toDomainTrade(row: TradeRow): Trade {
   return {
     amountCents: row.amountCents,
     units: new Dec(row.units),
     entryNav: new Dec(row.entryNav),
-    highWaterNav: new Dec(row.highWaterNav),
+    // No lots stored: the one lot the trade opened with (migration 0030).
+    lots: (row.lots ?? [{ units: row.units, highWaterNav: row.highWaterNav }]).map((lot) => ({
+      units: new Dec(lot.units),
+      highWaterNav: new Dec(lot.highWaterNav),
+    })),
     openedAt: row.openedAt.getTime(),
     closesAt: row.closesAt.getTime(),
     stopLossPct: row.stopLossPct,
@@ -56,7 +60,7 @@ function toDomainTrade(row: TradeRow): Trade {
   };
 }
 
-function currentView(
+export function currentView(
   row: TradeRow,
   planTitle: string,
   strategyName: string,
@@ -85,7 +89,7 @@ function currentView(
   };
 }
 
-function announceTrade(
+export function announceTrade(
   ctx: AppContext,
   userId: string,
   tradeId: string,
@@ -109,7 +113,12 @@ function liveNav(loaded: { row: StrategyRow; state: StrategyState }, prices: Pri
  * changes the strategy, and an order committing meanwhile is a fill at market price, which leaves
  * the NAV where it was.
  */
-async function stateWithPrices(tx: Tx, ctx: AppContext, strategyId: string, now: number) {
+export async function stateWithPrices(
+  tx: DbOrTx,
+  ctx: AppContext,
+  strategyId: string,
+  now: number,
+) {
   const loaded = await strategiesRepo.loadStrategyState(tx, strategyId, { lock: false });
   if (!loaded) return undefined;
   return { ...loaded, prices: await ctx.prices.current(now) };
@@ -125,15 +134,32 @@ export async function openTrades(ctx: AppContext, userId: string): Promise<Curre
   );
 }
 
+/** One open trade of the user's (by id, or the newest), valued now; null if there is none. */
+async function openTradeView(
+  ctx: AppContext,
+  userId: string,
+  which: { id: string } | 'newest',
+): Promise<CurrentTrade | null> {
+  const one = await repo.openTradeOfUser(ctx.db, userId, which);
+  if (!one) return null;
+  const prices = await ctx.prices.current(ctx.clock.now().getTime());
+  return currentView(
+    one.trade,
+    one.planTitle,
+    one.strategy.row.name,
+    liveNav(one.strategy, prices),
+  );
+}
+
 /** The user's newest open trade (what /api/trades/current names), or null. */
 export async function currentTrade(ctx: AppContext, userId: string): Promise<CurrentTrade | null> {
-  return (await openTrades(ctx, userId))[0] ?? null;
+  return openTradeView(ctx, userId, 'newest');
 }
 
 /** Which of the user's trades a request means: one by id, or `current` (the newest open one). */
 export type TradeRef = { id: string } | 'current';
 
-async function tradeIdOf(ctx: AppContext, userId: string, ref: TradeRef): Promise<string> {
+export async function tradeIdOf(ctx: AppContext, userId: string, ref: TradeRef): Promise<string> {
   if (ref !== 'current') return ref.id;
   const newest = await repo.newestOpenTradeId(ctx.db, userId);
   if (!newest) throw refusal('NO_OPEN_TRADE');
@@ -141,7 +167,7 @@ async function tradeIdOf(ctx: AppContext, userId: string, ref: TradeRef): Promis
 }
 
 /** An id that names no open trade of the user's: 404 unless it is one of theirs, now closed. */
-async function refuseMissingTrade(db: Tx | AppContext['db'], userId: string, tradeId: string) {
+export async function refuseMissingTrade(db: DbOrTx, userId: string, tradeId: string) {
   if (await repo.userHasTrade(db, userId, tradeId)) return refusal('NO_OPEN_TRADE');
   return refusal('TRADE_NOT_FOUND');
 }
@@ -241,7 +267,7 @@ export async function openTrade(
         amountCents: amount,
         units: domainTrade.units.toFixed(),
         entryNav: nav.toFixed(),
-        highWaterNav: domainTrade.highWaterNav.toFixed(),
+        highWaterNav: nav.toFixed(),
         // A lead trader's strategy charges its own fee; a demo strategy the plan's.
         performanceFeePct: loaded.row.performanceFeePct ?? plan.performanceFeePct,
         stopLossPct: domainTrade.stopLossPct,
@@ -482,7 +508,7 @@ export async function updateTradeRules(
     if (!trade) throw await refuseMissingTrade(tx, user.id, tradeId);
     await repo.setCloseRules(tx, trade.id, rules);
   });
-  const view = (await openTrades(ctx, user.id)).find((trade) => trade.id === tradeId);
+  const view = await openTradeView(ctx, user.id, { id: tradeId });
   if (!view) throw refusal('NO_OPEN_TRADE');
   ctx.realtime.publish(`user:${user.id}`, {
     type: 'trade.changed',

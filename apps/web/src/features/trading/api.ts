@@ -3,6 +3,9 @@ import type {
   ClosedTrade,
   CreateTradeInput,
   CurrentTrade,
+  FundsAction,
+  FundsChange,
+  FundsChangeResponse,
   HistoryTrade,
   TradeHistoryPage,
   UpdateTradeInput,
@@ -21,7 +24,7 @@ import { accountKeys, accountSummaryQuery, type AccountSummary } from '../accoun
 import { publicKeys } from '../public/api';
 import { transactionKeys } from '../transactions/api';
 
-export type { ClosedTrade, CurrentTrade, HistoryTrade };
+export type { ClosedTrade, CurrentTrade, FundsAction, FundsChange, HistoryTrade };
 
 /**
  * The follower's open trades (one per plan). Keys sit under `['trade']`, which the realtime
@@ -84,6 +87,19 @@ export const tradesApi = {
     api.post<{ trade: ClosedTrade }>(`${tradePath(tradeId)}/claim`, {}, idempotencyKey),
   close: (tradeId: string, idempotencyKey: string) =>
     api.post<{ trade: ClosedTrade }>(`${tradePath(tradeId)}/close`, {}, idempotencyKey),
+  /** What adding or taking out `amountCents` would do at the NAV now (nothing is booked). */
+  fundsQuote: (tradeId: string, action: FundsAction, amountCents: number, signal?: AbortSignal) =>
+    api.get<FundsChange>(
+      `${tradePath(tradeId)}/funds-quote?action=${action}&amount=${amountCents}`,
+      signal,
+    ),
+  /** Add funds to, or take funds out of, an open trade; `amount` as typed (dollars). */
+  changeFunds: (tradeId: string, action: FundsAction, amount: string, idempotencyKey: string) =>
+    api.post<FundsChangeResponse>(
+      `${tradePath(tradeId)}/${action}-funds`,
+      { amount },
+      idempotencyKey,
+    ),
   /** A new stop-loss and/or take-profit (null removes the take-profit). */
   updateRules: (tradeId: string, rules: UpdateTradeInput) =>
     api.patch<{ trade: CurrentTrade }>(tradePath(tradeId), rules),
@@ -125,6 +141,20 @@ export function useClaimProfit(tradeId: string) {
 
 export function useCloseTrade(tradeId: string) {
   return useTradeMove((_: void, key) => tradesApi.close(tradeId, key));
+}
+
+/** Add funds or Remove funds, booked once per confirmation (its idempotency key). */
+export function useChangeFunds(tradeId: string, action: FundsAction) {
+  return useTradeMove((amount: string, key) => tradesApi.changeFunds(tradeId, action, amount, key));
+}
+
+/** The confirmation's figures for an amount (refetched while the dialog is open). */
+export function fundsQuoteQuery(tradeId: string, action: FundsAction, amountCents: number) {
+  return queryOptions({
+    queryKey: [...tradeKeys.all, tradeId, 'funds-quote', action, amountCents] as const,
+    queryFn: ({ signal }) => tradesApi.fundsQuote(tradeId, action, amountCents, signal),
+    retry: false,
+  });
 }
 
 /**

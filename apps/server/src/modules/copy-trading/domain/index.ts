@@ -45,10 +45,14 @@ export {
   tradeValueCents,
   validateStopLossPct,
   type ClaimCheck,
+  type Lot,
   type OpenTradeInput,
   type Trade,
 } from './trade';
+export { addFunds, removeFunds, unitsWorth, type FundsAdded, type FundsRemoved } from './position';
 export {
+  highestMark,
+  lotsFee,
   performanceFee,
   settleTrade,
   type PerformanceFee,

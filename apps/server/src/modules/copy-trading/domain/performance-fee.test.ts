@@ -74,7 +74,10 @@ describe('settleTrade', () => {
   });
 
   it('caps the fee at the trade’s profit, so it never eats into the principal', () => {
-    const oddMark: Trade = { ...trade, highWaterNav: new Dec('0.5') };
+    const oddMark: Trade = {
+      ...trade,
+      lots: [{ units: trade.units, highWaterNav: new Dec('0.5') }],
+    };
     const settlement = settleTrade(oddMark, '1.1', '100');
     expect(settlement.feeCents).toBe(10_000n);
     expect(settlement.payoutCents).toBe(100_000n);

@@ -1,6 +1,6 @@
 import { Dec, floorToCents, type DecimalInput } from '../../market/domain';
 import { FeePctOutOfRangeError } from './errors';
-import { tradeProfitCents, tradeValueCents, type Trade } from './trade';
+import { tradeProfitCents, tradeValueCents, type Lot, type Trade } from './trade';
 
 export interface PerformanceFeeInput {
   readonly units: DecimalInput;
@@ -36,6 +36,35 @@ export function performanceFee(input: PerformanceFeeInput): PerformanceFee {
   return { feeCents: floorToCents(gain.times(pct).div(100)), highWaterNav: nav };
 }
 
+/**
+ * The fee on units held in lots, each above its own mark: floor(Σ units × (NAV − HWM) × feePct /
+ * 100 × 100) cents over the lots whose mark the NAV is above (rounded once, down, in the
+ * follower's favour). With one lot it is `performanceFee`. The marks returned are raised to the
+ * NAV where a fee was due.
+ */
+export function lotsFee(
+  lots: readonly Lot[],
+  nav: DecimalInput,
+  feePct: DecimalInput,
+): { feeCents: bigint; lots: Lot[] } {
+  const pct = parseFeePct(feePct);
+  const price = new Dec(nav);
+  let gain = new Dec(0);
+  const charged = lots.map((lot) => {
+    if (price.lte(lot.highWaterNav)) return lot;
+    gain = gain.plus(lot.units.times(price.minus(lot.highWaterNav)));
+    return { units: lot.units, highWaterNav: price };
+  });
+  return { feeCents: floorToCents(gain.times(pct).div(100)), lots: charged };
+}
+
+/** The highest mark among the lots (the trade's mark when it had one lot). */
+export function highestMark(lots: readonly Lot[]): Dec {
+  const [first, ...rest] = lots;
+  if (!first) throw new RangeError('a trade holds at least one lot');
+  return rest.reduce((max, lot) => Dec.max(max, lot.highWaterNav), first.highWaterNav);
+}
+
 export interface Settlement {
   /** floor(units × NAV × 100): what the trade is worth now. */
   readonly valueCents: bigint;
@@ -45,6 +74,7 @@ export interface Settlement {
   readonly payoutCents: bigint;
   /** Value minus amount (negative for a loss). */
   readonly profitCents: bigint;
+  /** The highest mark after this charge (see highestMark). */
   readonly highWaterNav: Dec;
 }
 
@@ -56,7 +86,7 @@ export interface Settlement {
 export function settleTrade(trade: Trade, nav: DecimalInput, feePct: DecimalInput): Settlement {
   const valueCents = tradeValueCents(trade.units, nav);
   const profitCents = tradeProfitCents(trade, nav);
-  const fee = performanceFee({ units: trade.units, nav, highWaterNav: trade.highWaterNav, feePct });
+  const fee = lotsFee(trade.lots, nav, feePct);
   const cap = profitCents > 0n ? profitCents : 0n;
   const feeCents = fee.feeCents < cap ? fee.feeCents : cap;
   return {
@@ -64,6 +94,6 @@ export function settleTrade(trade: Trade, nav: DecimalInput, feePct: DecimalInpu
     feeCents,
     payoutCents: valueCents - feeCents,
     profitCents,
-    highWaterNav: fee.highWaterNav,
+    highWaterNav: highestMark(fee.lots),
   };
 }

@@ -26,7 +26,7 @@ describe('a follower trade', () => {
     const trade = thousandAt125();
     expect(trade.units.toFixed()).toBe('800');
     expect(trade.entryNav.toFixed()).toBe('1.25');
-    expect(trade.highWaterNav.toFixed()).toBe('1.25');
+    expect(trade.lots).toEqual([{ units: new Dec('800'), highWaterNav: new Dec('1.25') }]);
     expect(trade.closesAt).toBe(NOW + 30 * DAY_MS);
     expect(trade.stopLossPct).toBe(40);
   });

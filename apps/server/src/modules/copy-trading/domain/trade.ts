@@ -9,13 +9,25 @@ export const MIN_STOP_LOSS_PCT = STOP_LOSS_PCT.min;
 export const MAX_STOP_LOSS_PCT = STOP_LOSS_PCT.max;
 const DAY_MS = 86_400_000;
 
+/**
+ * Units bought at one time (the opening, or an Add funds) and the NAV above which a performance
+ * fee is due on them: their purchase NAV at first. Each lot keeps its own mark, so a gain is
+ * charged once per unit whatever the order of adds and removals (docs/copy-portfolio.md).
+ */
+export interface Lot {
+  readonly units: Dec;
+  readonly highWaterNav: Dec;
+}
+
 /** A follower's copy of a strategy: money in, units held, and the rules that close it. */
 export interface Trade {
+  /** The cost of the units held: what was put in, less the cost of units taken out. */
   readonly amountCents: bigint;
+  /** Every lot's units together. */
   readonly units: Dec;
   readonly entryNav: Dec;
-  /** NAV above which a performance fee is due; starts at the entry NAV. */
-  readonly highWaterNav: Dec;
+  /** Oldest first; removals take units from the oldest lot first. */
+  readonly lots: readonly Lot[];
   readonly openedAt: number;
   readonly closesAt: number;
   /** Close automatically once the loss reaches this whole percentage of the amount. */
@@ -46,11 +58,12 @@ export function openTrade(input: OpenTradeInput): Trade {
   if (!Number.isInteger(input.termDays) || input.termDays < 1) {
     throw new RangeError('termDays must be a whole number of days, at least 1');
   }
+  const units = unitsForAmount(input.amountCents, entryNav);
   return {
     amountCents: input.amountCents,
-    units: unitsForAmount(input.amountCents, entryNav),
+    units,
     entryNav,
-    highWaterNav: entryNav,
+    lots: [{ units, highWaterNav: entryNav }],
     openedAt: input.now,
     closesAt: input.now + input.termDays * DAY_MS,
     stopLossPct: validateStopLossPct(input.stopLossPct ?? DEFAULT_STOP_LOSS_PCT),

@@ -10,8 +10,9 @@ import { errorMessage } from '../../../lib/requestErrors';
 import { Button, Modal } from '../../../ui';
 import type { PublicPlan } from '../../public/api';
 import { RiskWarning } from '../../public/components/RiskWarning';
+import { TakeProfitField } from '../../trading/components/TakeProfitField';
 import { useOpenTrade } from '../../trading/api';
-import { stopLossValueCents } from '../../trading/format';
+import { parseTakeProfitPct, stopLossValueCents, takeProfitValueCents } from '../../trading/format';
 
 const DAY_MS = 86_400_000;
 
@@ -32,6 +33,10 @@ export function InvestConfirmDialog({ plan, amountCents, onCancel, onAmountError
   const { t } = useTranslation('plans');
   const navigate = useNavigate();
   const sliderId = useId();
+  // Optional: empty means none; otherwise a whole percentage within its bounds.
+  const [takeProfitText, setTakeProfitText] = useState('');
+  const takeProfitPct = parseTakeProfitPct(takeProfitText);
+  const takeProfitInvalid = takeProfitText.trim() !== '' && takeProfitPct === null;
   const [openedAt] = useState(() => Date.now());
   const [stopLossPct, setStopLossPct] = useState<number>(STOP_LOSS_PCT.default);
   const invest = useOpenTrade();
@@ -39,8 +44,14 @@ export function InvestConfirmDialog({ plan, amountCents, onCancel, onAmountError
   const hasFee = Number(fee) > 0;
 
   function confirm() {
+    if (takeProfitInvalid) return;
     invest.mutate(
-      { planId: plan.id, amount: centsToPlain(amountCents), stopLossPct },
+      {
+        planId: plan.id,
+        amount: centsToPlain(amountCents),
+        stopLossPct,
+        ...(takeProfitPct !== null ? { takeProfitPct } : {}),
+      },
       {
         onSuccess: () => {
           toast.success(t('toast.created'));
@@ -69,7 +80,7 @@ export function InvestConfirmDialog({ plan, amountCents, onCancel, onAmountError
           <Button variant="secondary" disabled={invest.isPending} onClick={onCancel}>
             {t('confirm.cancel')}
           </Button>
-          <Button loading={invest.isPending} onClick={confirm}>
+          <Button loading={invest.isPending} disabled={takeProfitInvalid} onClick={confirm}>
             {invest.isError ? t('confirm.retry') : t('confirm.confirm')}
           </Button>
         </>
@@ -118,6 +129,25 @@ export function InvestConfirmDialog({ plan, amountCents, onCancel, onAmountError
             value: formatUsd(stopLossValueCents(amountCents, stopLossPct)),
           })}
         </p>
+      </div>
+
+      <div className="mt-3 rounded-xl border border-border bg-surface-2/60 p-4">
+        <TakeProfitField
+          label={t('confirm.takeProfit')}
+          value={takeProfitText}
+          onChange={setTakeProfitText}
+          invalid={takeProfitInvalid}
+          placeholder={t('confirm.takeProfitNone')}
+          disabled={invest.isPending}
+          hint={
+            takeProfitPct !== null
+              ? t('confirm.takeProfitHint', {
+                  pct: takeProfitPct,
+                  value: formatUsd(takeProfitValueCents(amountCents, takeProfitPct)),
+                })
+              : t('confirm.takeProfitOptional')
+          }
+        />
       </div>
 
       <RiskWarning className="mt-4" />

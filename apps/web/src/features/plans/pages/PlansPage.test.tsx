@@ -125,6 +125,16 @@ describe('/plans', () => {
     expect(within(dialog).getByRole('slider', { name: 'Copy stop-loss' })).toBeTruthy();
     fireEvent.change(within(dialog).getByRole('slider'), { target: { value: '25' } });
     expect(dialog.textContent).toContain('falls to $750.00');
+    // An optional take-profit: out of bounds holds the confirmation back and says why.
+    const takeProfit = within(dialog).getByRole('textbox', { name: 'Take-profit (optional)' });
+    const confirm = within(dialog).getByRole<HTMLButtonElement>('button', {
+      name: 'Confirm and invest',
+    });
+    fireEvent.change(takeProfit, { target: { value: '0' } });
+    expect(dialog.textContent).toContain('Take-profit must be a whole percentage from 1 to 1000');
+    expect(confirm.disabled).toBe(true);
+    fireEvent.change(takeProfit, { target: { value: '30' } });
+    expect(dialog.textContent).toContain('(its value reaches $1,300.00)');
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm and invest' }));
     expect(await screen.findByTestId('location')).toBeTruthy();
@@ -137,6 +147,7 @@ describe('/plans', () => {
       planId: silverPlan.id,
       amount: '1000.00',
       stopLossPct: 25,
+      takeProfitPct: 30,
     });
     expect(posts[0]?.headers[IDEMPOTENCY_HEADER]).toMatch(/^[0-9a-f-]{36}$/);
   });
@@ -216,14 +227,15 @@ describe('/plans', () => {
     ).toBe(true);
   });
 
-  it('with an open trade in a plan points to it there, and another plan stays open to invest', async () => {
+  it('a plan held offers Add funds to its trade instead of Invest Now; another plan stays open to invest', async () => {
     renderPlans({ trades: [openTrade()], plans: [silverPlan, basicPlan] });
     expect(await screen.findByText(/You have an open trade in Silver\./)).toBeTruthy();
     const silver = await silverCard();
+    expect(within(silver).queryByRole('button', { name: 'Invest Now' })).toBeNull();
     expect(
-      within(silver).getByRole<HTMLButtonElement>('button', { name: 'Invest Now' }).disabled,
-    ).toBe(true);
-    expect(within(silver).getByText('You already have an open trade in this plan.')).toBeTruthy();
+      within(silver).getByRole<HTMLButtonElement>('button', { name: 'Add funds' }).disabled,
+    ).toBe(false);
+    expect(within(silver).getByText(/You hold a trade in this plan: \$/)).toBeTruthy();
     const basic = await screen.findByRole('article', { name: 'Basic' });
     expect(
       within(basic).getByRole<HTMLButtonElement>('button', { name: 'Invest Now' }).disabled,

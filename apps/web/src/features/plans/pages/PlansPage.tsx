@@ -5,13 +5,15 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '../../../lib/auth';
 import { errorMessage } from '../../../lib/requestErrors';
-import { ErrorState, EmptyState, SparkIcon } from '../../../ui';
+import { Button, ErrorState, EmptyState, SparkIcon } from '../../../ui';
+import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { buttonClasses } from '../../../ui/Button';
 import { usePublicPlans, type PublicPlan } from '../../public/api';
 import { PlanCard } from '../../public/components/PlanCard';
 import { RiskWarning } from '../../public/components/RiskWarning';
-import { openTradesQuery } from '../../trading/api';
+import { openTradesQuery, type CurrentTrade } from '../../trading/api';
+import { FundsDialog } from '../../trading/components/FundsDialog';
 import { accountSummaryQuery } from '../../account/api';
 import { InvestForm } from '../components/InvestForm';
 
@@ -72,7 +74,7 @@ function InvestorPlans() {
   // A new account waits for activation; a deactivated one is told its money can still leave.
   const notice = standing === 'deactivated' ? 'deactivated' : 'inactive';
   const openTrades = trades.data ?? [];
-  const heldPlanIds = new Set(openTrades.map((open) => open.planId));
+  const heldTrades = new Map(openTrades.map((open) => [open.planId, open]));
   const availableCents = summary.data?.availableCents;
 
   const blocked = !active ? t(`blocked.${notice}`) : undefined;
@@ -141,24 +143,54 @@ function InvestorPlans() {
       <RiskWarning />
 
       <PlanList
-        action={(plan) => (
-          <InvestForm
-            plan={plan}
-            availableCents={availableCents}
-            disabledReason={
-              blocked ??
-              (heldPlanIds.has(plan.id)
-                ? t('blocked.openTrade')
-                : !plan.strategy
+        action={(plan) => {
+          // A plan already held takes more money into the same trade (one trade per plan).
+          const held = heldTrades.get(plan.id);
+          if (held)
+            return <HeldPlanAction trade={held} canAdd={active && !plan.strategy?.paused} />;
+          return (
+            <InvestForm
+              plan={plan}
+              availableCents={availableCents}
+              disabledReason={
+                blocked ??
+                (!plan.strategy
                   ? t('blocked.noStrategy')
                   : plan.strategy.paused
                     ? t('blocked.paused')
                     : undefined)
-            }
-          />
-        )}
+              }
+            />
+          );
+        }}
       />
       <p className="text-center text-xs text-muted">{t('footnote')}</p>
+    </div>
+  );
+}
+
+/** A held plan's card foot: the trade's amount and Add funds (which confirms before money moves). */
+function HeldPlanAction({ trade, canAdd }: { trade: CurrentTrade; canAdd: boolean }) {
+  const { t } = useTranslation('plans');
+  const [adding, setAdding] = useState(false);
+  return (
+    <div className="flex flex-col gap-3">
+      <p className="text-sm text-muted">
+        {t('held.body', {
+          amount: formatUsd(trade.amountCents),
+          value: formatUsd(trade.valueCents),
+        })}
+      </p>
+      <Button fullWidth variant="secondary" disabled={!canAdd} onClick={() => setAdding(true)}>
+        {t('held.addFunds')}
+      </Button>
+      <Link
+        to="/dashboard"
+        className="text-center text-xs font-medium text-brand-strong underline-offset-4 hover:underline"
+      >
+        {t('held.manage')}
+      </Link>
+      {adding && <FundsDialog trade={trade} action="add" onClose={() => setAdding(false)} />}
     </div>
   );
 }

@@ -16,6 +16,7 @@ import { PortfolioTotals } from './PortfolioTotals';
 import { formatRoi, formatSignedUsd, stopLossValueCents, takeProfitValueCents } from '../format';
 import { ClaimProfitDialog } from './ClaimProfitDialog';
 import { CloseTradeDialog } from './CloseTradeDialog';
+import { FundsDialog } from './FundsDialog';
 import { StopLossDialog } from './StopLossDialog';
 import { TakeProfitDialog } from './TakeProfitDialog';
 import { signedTone } from './TradeFigures';
@@ -84,7 +85,7 @@ export function OngoingTrade() {
   );
 }
 
-type Dialog = 'claim' | 'close' | 'stopLoss' | 'takeProfit' | null;
+type Dialog = 'claim' | 'close' | 'stopLoss' | 'takeProfit' | 'add' | 'remove' | null;
 
 function TradeDetails({ trade }: { trade: CurrentTrade }) {
   // Upgrading invests more: only an active account may (its trade still closes either way).
@@ -172,7 +173,15 @@ function TradeDetails({ trade }: { trade: CurrentTrade }) {
           {t('actions.claim')}
         </Button>
         {canInvest && (
-          <Link to="/plans" className={buttonClasses('secondary', 'md')}>
+          <Button variant="secondary" onClick={() => setDialog('add')}>
+            {t('actions.addFunds')}
+          </Button>
+        )}
+        <Button variant="secondary" onClick={() => setDialog('remove')}>
+          {t('actions.removeFunds')}
+        </Button>
+        {canInvest && (
+          <Link to="/plans" className={buttonClasses('ghost', 'md')}>
             {t('actions.upgrade')}
           </Link>
         )}
@@ -183,6 +192,9 @@ function TradeDetails({ trade }: { trade: CurrentTrade }) {
       {dialog === 'claim' && <ClaimProfitDialog trade={trade} onClose={() => setDialog(null)} />}
       {dialog === 'close' && <CloseTradeDialog trade={trade} onClose={() => setDialog(null)} />}
       {dialog === 'stopLoss' && <StopLossDialog trade={trade} onClose={() => setDialog(null)} />}
+      {(dialog === 'add' || dialog === 'remove') && (
+        <FundsDialog trade={trade} action={dialog} onClose={() => setDialog(null)} />
+      )}
       {dialog === 'takeProfit' && (
         <TakeProfitDialog trade={trade} onClose={() => setDialog(null)} />
       )}

@@ -1,0 +1,316 @@
+import {
+  englishDescription,
+  type TransactionDescription,
+} from '@app/shared/schemas/transaction-descriptions';
+import {
+  addFundsProblem,
+  removeFundsProblem,
+  type FundsAction,
+  type FundsChange,
+  type FundsChangeResponse,
+} from '@app/shared/schemas/trades';
+import type { AppContext } from '../../context';
+import type { DbOrTx } from '../../db/client';
+import type { UserRow } from '../../db/schema';
+import { refusal } from '../../http/errors';
+import { runIdempotent } from '../ledger/idempotency';
+import { postEntries } from '../ledger/ledger.service';
+import {
+  announceMoneyChange,
+  requireActiveAccount,
+  requireUndeletedAccount,
+  withFundsCheck,
+} from '../ledger/money.common';
+import { insertTransaction } from '../transactions/transactions.service';
+import type { Dec } from '../market/domain';
+import {
+  addFunds,
+  removeFunds,
+  strategyNav,
+  tradeValueCents,
+  type FundsAdded,
+  type FundsRemoved,
+  type Trade,
+} from './domain';
+import {
+  feeRecipient,
+  performanceFeeEntry,
+  tradeClosedEntry,
+  tradeOpenedEntry,
+} from './trades.ledger';
+import * as repo from './trades.repo';
+import {
+  announceTrade,
+  currentView,
+  refuseMissingTrade,
+  stateWithPrices,
+  toDomainTrade,
+  tradeIdOf,
+  type TradeRef,
+} from './trades.service';
+
+/*
+ * Add funds to an open copy (buys a new lot at the NAV now) and Remove funds (redeems part of its
+ * units at the NAV now, the oldest first, less the fee on them). Both book through the ledger in
+ * one transaction under the trade's lock, idempotent with an Idempotency-Key; a quote works the
+ * same numbers out without booking, for the confirmation.
+ */
+
+type Found = NonNullable<Awaited<ReturnType<typeof repo.openTradeWithPlan>>>;
+
+interface Worked {
+  found: Found;
+  strategyName: string;
+  leadTraderId: string | null;
+  nav: Dec;
+  before: Trade;
+  added?: FundsAdded;
+  removed?: FundsRemoved;
+}
+
+/** The refusals and numbers of a change to `found`'s trade at the strategy's NAV now. */
+async function workOut(
+  ctx: AppContext,
+  db: DbOrTx,
+  found: Found,
+  action: FundsAction,
+  amount: number,
+): Promise<Worked> {
+  const { trade, plan } = found;
+  const loaded = await stateWithPrices(db, ctx, trade.strategyId, ctx.clock.now().getTime());
+  if (!loaded) throw new Error(`strategy of trade ${trade.id} is missing`);
+  const nav = strategyNav(loaded.state, loaded.prices);
+  const before = toDomainTrade(trade);
+  const base = {
+    found,
+    strategyName: loaded.row.name,
+    leadTraderId: loaded.row.leadTraderId,
+    nav,
+    before,
+  };
+  if (action === 'add') {
+    // New money goes in on the terms an invest has: an open plan and a running strategy.
+    if (plan.retiredAt) throw refusal('PLAN_RETIRED', {}, 'amount');
+    if (loaded.row.retiredAt) throw refusal('STRATEGY_RETIRED', {}, 'amount');
+    if (loaded.row.pausedAt) throw refusal('PLAN_STRATEGY_PAUSED', {}, 'amount');
+    const problem = addFundsProblem(amount, {
+      amountCents: Number(trade.amountCents),
+      maxCents: Number(plan.maxCents),
+    });
+    if (problem) throw refusal(problem.code, problem.params, 'amount');
+    return { ...base, added: addFunds(before, BigInt(amount), nav) };
+  }
+  // Money can always leave: a paused or retired strategy, or a retired plan, refuses nothing here.
+  const problem = removeFundsProblem(amount, {
+    valueCents: Number(tradeValueCents(before.units, nav)),
+    minCents: Number(plan.minCents),
+  });
+  if (problem) throw refusal(problem.code, problem.params, 'amount');
+  return {
+    ...base,
+    removed: removeFunds(before, BigInt(amount), nav, trade.performanceFeePct),
+  };
+}
+
+function changeView(worked: Worked, action: FundsAction): FundsChange {
+  const after = worked.added?.trade ?? worked.removed?.trade ?? worked.before;
+  const common = {
+    action,
+    nav: worked.nav.toFixed(),
+    after: {
+      amountCents: Number(after.amountCents),
+      units: after.units.toFixed(),
+      valueCents: Number(tradeValueCents(after.units, worked.nav)),
+    },
+  };
+  if (worked.added) {
+    const amountCents = Number(worked.added.trade.amountCents - worked.before.amountCents);
+    return {
+      ...common,
+      amountCents,
+      units: worked.added.units.toFixed(),
+      costCents: amountCents,
+      feeCents: 0,
+      payoutCents: 0,
+      profitCents: 0,
+    };
+  }
+  const removed = worked.removed;
+  if (!removed) throw new Error('a change is an add or a removal');
+  return {
+    ...common,
+    amountCents: Number(removed.valueCents),
+    units: removed.units.toFixed(),
+    costCents: Number(removed.costCents),
+    feeCents: Number(removed.feeCents),
+    payoutCents: Number(removed.payoutCents),
+    profitCents: Number(removed.profitCents),
+  };
+}
+
+async function findOpenTrade(
+  db: DbOrTx,
+  userId: string,
+  tradeId: string,
+  lock: boolean,
+): Promise<Found> {
+  const found = lock
+    ? await repo.lockOpenTradeWithPlan(db, userId, tradeId)
+    : await repo.openTradeWithPlan(db, userId, tradeId);
+  if (!found) throw await refuseMissingTrade(db, userId, tradeId);
+  return found;
+}
+
+/** GET /api/trades/:id/funds-quote: the numbers of an add or a removal at the NAV now. */
+export async function fundsQuote(
+  ctx: AppContext,
+  user: UserRow,
+  ref: TradeRef,
+  query: { action: FundsAction; amount: number },
+): Promise<FundsChange> {
+  const tradeId = await tradeIdOf(ctx, user.id, ref);
+  const found = await findOpenTrade(ctx.db, user.id, tradeId, false);
+  return changeView(await workOut(ctx, ctx.db, found, query.action, query.amount), query.action);
+}
+
+/** POST /api/trades/:id/add-funds and /remove-funds. */
+export async function changeFunds(
+  ctx: AppContext,
+  user: UserRow,
+  ref: TradeRef,
+  action: FundsAction,
+  input: { amount: number },
+  key: string | undefined,
+) {
+  if (action === 'add') requireActiveAccount(user);
+  else requireUndeletedAccount(user);
+  const scope = `POST /api/trades/${ref === 'current' ? 'current' : ':id'}/${action}-funds`;
+  const payload = { ...input, ...(ref === 'current' ? {} : { tradeId: ref.id }) };
+  return runIdempotent<FundsChangeResponse>(
+    ctx,
+    { userId: user.id, key, scope, payload },
+    async (tx) => {
+      const now = ctx.clock.now();
+      const tradeId = await tradeIdOf(ctx, user.id, ref);
+      const found = await findOpenTrade(tx, user.id, tradeId, true);
+      const worked = await workOut(ctx, tx, found, action, input.amount);
+      const change = changeView(worked, action);
+      const plan = found.plan.title;
+      const stamp = { status: 'success' as const, decidedAt: now, createdAt: now, updatedAt: now };
+      const after = worked.added?.trade ?? worked.removed?.trade;
+      if (!after) throw new Error('a change is an add or a removal');
+
+      let transaction: { id: string; transactionId: string };
+      let feeTransactionId: string | undefined;
+      if (worked.added) {
+        const parts: TransactionDescription = { code: 'trade_add', plan };
+        const description = englishDescription(parts);
+        transaction = await insertTransaction(tx, {
+          ...stamp,
+          userId: user.id,
+          kind: 'trade_add',
+          type: 'withdraw',
+          amountCents: BigInt(change.amountCents),
+          description,
+          descriptionParts: parts,
+        });
+        await withFundsCheck(() =>
+          postEntries(tx, [
+            {
+              entry: tradeOpenedEntry(user.id, BigInt(change.amountCents), description),
+              meta: { transactionId: transaction.id, createdBy: user.id, createdAt: now },
+            },
+          ]),
+        );
+      } else {
+        const removed = worked.removed;
+        if (!removed) throw new Error('a change is an add or a removal');
+        const parts: TransactionDescription = { code: 'trade_remove', plan };
+        const description = englishDescription(parts);
+        transaction = await insertTransaction(tx, {
+          ...stamp,
+          userId: user.id,
+          kind: 'trade_remove',
+          type: 'credit',
+          amountCents: removed.payoutCents,
+          description,
+          descriptionParts: parts,
+        });
+        const entries = [
+          {
+            // A partial close: the cost leaves `invested`, the payout reaches `available`, the
+            // difference is the market P&L (so statements count it as returned from trades).
+            entry: tradeClosedEntry(user.id, removed.costCents, removed.payoutCents, description),
+            meta: { transactionId: transaction.id, createdBy: user.id, createdAt: now },
+          },
+        ];
+        if (removed.feeCents > 0n) {
+          const feeParts: TransactionDescription = { code: 'performance_fee', plan };
+          const feeDescription = englishDescription(feeParts);
+          const feeRow = worked.leadTraderId
+            ? await insertTransaction(tx, {
+                ...stamp,
+                userId: worked.leadTraderId,
+                kind: 'performance_fee',
+                type: 'credit',
+                amountCents: removed.feeCents,
+                description: feeDescription,
+                descriptionParts: feeParts,
+              })
+            : undefined;
+          feeTransactionId = feeRow?.transactionId;
+          entries.push({
+            entry: performanceFeeEntry(
+              feeRecipient(worked.leadTraderId),
+              removed.feeCents,
+              feeDescription,
+            ),
+            meta: { transactionId: feeRow?.id ?? null, createdBy: user.id, createdAt: now },
+          } as (typeof entries)[number]);
+        }
+        await postEntries(tx, entries);
+      }
+
+      await repo.changePosition(
+        tx,
+        found.trade.id,
+        {
+          amountCents: after.amountCents,
+          units: after.units.toFixed(),
+          lots: after.lots.map((lot) => ({
+            units: lot.units.toFixed(),
+            highWaterNav: lot.highWaterNav.toFixed(),
+          })),
+        },
+        {
+          kind: action,
+          nav: worked.nav.toFixed(),
+          units: change.units,
+          amountCents: BigInt(change.amountCents),
+          costCents: BigInt(change.costCents),
+          feeCents: BigInt(change.feeCents),
+          payoutCents: BigInt(change.payoutCents),
+          transactionId: transaction.id,
+          createdAt: now,
+        },
+      );
+      const trade = currentView(
+        { ...found.trade, amountCents: after.amountCents, units: after.units.toFixed() },
+        plan,
+        worked.strategyName,
+        worked.nav,
+      );
+      return {
+        status: 200,
+        body: { change, trade, transactionId: transaction.transactionId },
+        afterCommit: () => {
+          announceTrade(ctx, user.id, found.trade.id, 'open');
+          announceMoneyChange(ctx, user.id, transaction.transactionId);
+          if (worked.leadTraderId && feeTransactionId) {
+            announceMoneyChange(ctx, worked.leadTraderId, feeTransactionId);
+          }
+        },
+      };
+    },
+  );
+}

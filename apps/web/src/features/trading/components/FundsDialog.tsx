@@ -1,0 +1,217 @@
+import { centsToPlain, formatUsd } from '@app/shared/money';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { ApiRequestError } from '../../../lib/api';
+import { errorMessage } from '../../../lib/requestErrors';
+import { Button, Modal, TextField } from '../../../ui';
+import { accountSummaryQuery } from '../../account/api';
+import { usePublicPlans } from '../../public/api';
+import { formatPlanBound } from '../../plans/validation';
+import {
+  fundsQuoteQuery,
+  useChangeFunds,
+  type CurrentTrade,
+  type FundsAction,
+  type FundsChange,
+} from '../api';
+import { formatSignedUsd } from '../format';
+import { validateFundsAmount } from '../funds';
+import { signedTone, SummaryRow } from './TradeFigures';
+
+interface Props {
+  trade: CurrentTrade;
+  action: FundsAction;
+  onClose: () => void;
+}
+
+/**
+ * Add funds to an open trade, or take part of it out: an amount (checked as the server checks
+ * it), then a confirmation with the figures at the NAV now — units, fee, what reaches the
+ * balance and the trade after it — before any money moves. Mounted once per intent, so a retry
+ * books once.
+ */
+export function FundsDialog({ trade, action, onClose }: Props) {
+  const { t } = useTranslation('trading');
+  const plan = usePublicPlans().data?.find((candidate) => candidate.id === trade.planId);
+  const availableCents = useQuery(accountSummaryQuery).data?.availableCents;
+  const [amountCents, setAmountCents] = useState<number | null>(null);
+  const form = useForm<{ amount: string }>({ defaultValues: { amount: '' } });
+  const change = useChangeFunds(trade.id, action);
+  const quote = useQuery({
+    ...fundsQuoteQuery(trade.id, action, amountCents ?? 0),
+    enabled: amountCents !== null && !change.isSuccess,
+  });
+  const key = action === 'add' ? 'addFunds' : 'removeFunds';
+
+  const review = form.handleSubmit(({ amount }) => {
+    const result = validateFundsAmount(amount, action, trade, plan, availableCents);
+    if (result.error !== null) {
+      form.setError('amount', { message: result.error }, { shouldFocus: true });
+      return;
+    }
+    setAmountCents(result.cents);
+  });
+
+  function confirm(cents: number) {
+    change.mutate(centsToPlain(cents), {
+      onSuccess: ({ change: booked }) => {
+        toast.success(
+          action === 'add'
+            ? t('addFunds.success', {
+                amount: formatUsd(booked.amountCents),
+                plan: trade.planTitle,
+              })
+            : t('removeFunds.success', { amount: formatUsd(booked.payoutCents) }),
+        );
+        onClose();
+      },
+      onError: (error) => {
+        toast.error(t(`${key}.failed`), { description: errorMessage(error) });
+        // The amount was refused (a bound, the balance, the trade's value): back to the field.
+        if (error instanceof ApiRequestError && error.field === 'amount' && error.status < 500) {
+          setAmountCents(null);
+          form.setError('amount', { message: errorMessage(error) });
+          change.reset();
+        }
+      },
+    });
+  }
+
+  const hint =
+    action === 'add'
+      ? plan &&
+        t('addFunds.hint', {
+          max: formatPlanBound(plan.maxCents),
+          room: formatPlanBound(Math.max(0, plan.maxCents - trade.amountCents)),
+        })
+      : t('removeFunds.hint', {
+          value: formatUsd(trade.valueCents),
+          min: plan ? formatPlanBound(plan.minCents) : '—',
+        });
+
+  return (
+    <Modal
+      open
+      size="sm"
+      onOpenChange={(open) => {
+        if (!open && !change.isPending) onClose();
+      }}
+      title={t(`${key}.title`, { plan: trade.planTitle })}
+      description={t(`${key}.description`)}
+      footer={
+        amountCents === null ? (
+          <>
+            <Button variant="secondary" onClick={onClose}>
+              {t('claim.cancel')}
+            </Button>
+            <Button type="submit" form={`funds-${trade.id}`}>
+              {t('funds.review')}
+            </Button>
+          </>
+        ) : (
+          <>
+            <Button
+              variant="secondary"
+              disabled={change.isPending}
+              onClick={() => {
+                setAmountCents(null);
+                change.reset();
+              }}
+            >
+              {t('funds.back')}
+            </Button>
+            <Button
+              loading={change.isPending}
+              disabled={!quote.data}
+              onClick={() => confirm(amountCents)}
+            >
+              {change.isError ? t('funds.retry') : t(`${key}.confirm`)}
+            </Button>
+          </>
+        )
+      }
+    >
+      {amountCents === null ? (
+        <form id={`funds-${trade.id}`} noValidate onSubmit={(event) => void review(event)}>
+          <TextField
+            id={`funds-${trade.id}-amount`}
+            label={t(`${key}.amount`)}
+            inputMode="decimal"
+            autoComplete="off"
+            autoFocus
+            endAdornment={<span className="pr-3 text-sm text-muted">USD</span>}
+            hint={hint}
+            error={form.formState.errors.amount?.message}
+            {...form.register('amount', { onChange: () => form.clearErrors('amount') })}
+          />
+        </form>
+      ) : quote.isPending ? (
+        <p role="status" className="text-sm text-muted">
+          {t('funds.quoting')}
+        </p>
+      ) : quote.isError ? (
+        <p role="alert" className="text-sm text-danger">
+          {errorMessage(quote.error)}
+        </p>
+      ) : (
+        <FundsSummary change={quote.data} />
+      )}
+      {change.isError && (
+        <p role="alert" className="mt-3 text-sm text-danger">
+          {errorMessage(change.error)}
+        </p>
+      )}
+    </Modal>
+  );
+}
+
+/** The confirmation's figures, as the server worked them out at the NAV now. */
+function FundsSummary({ change }: { change: FundsChange }) {
+  const { t } = useTranslation('trading');
+  return (
+    <>
+      <dl className="flex flex-col gap-3 text-sm" data-testid="funds-summary">
+        {change.action === 'add' ? (
+          <>
+            <SummaryRow label={t('addFunds.amount')} strong>
+              {formatUsd(change.amountCents)}
+            </SummaryRow>
+            <SummaryRow label={t('funds.unitsBought')}>
+              {t('funds.units', { units: change.units, nav: change.nav })}
+            </SummaryRow>
+          </>
+        ) : (
+          <>
+            <SummaryRow label={t('removeFunds.amount')}>{formatUsd(change.amountCents)}</SummaryRow>
+            <SummaryRow label={t('funds.unitsSold')}>
+              {t('funds.units', { units: change.units, nav: change.nav })}
+            </SummaryRow>
+            <SummaryRow label={t('funds.realised')}>
+              <span className={signedTone(change.profitCents)}>
+                {formatSignedUsd(change.profitCents)}
+              </span>
+            </SummaryRow>
+            <SummaryRow label={t('funds.fee')}>{formatUsd(change.feeCents)}</SummaryRow>
+            <SummaryRow label={t('funds.toBalance')} strong testId="funds-payout">
+              {formatUsd(change.payoutCents)}
+            </SummaryRow>
+          </>
+        )}
+        <div className="flex flex-col gap-3 border-t border-border pt-3">
+          <SummaryRow label={t('funds.amountAfter')} testId="funds-amount-after">
+            {formatUsd(change.after.amountCents)}
+          </SummaryRow>
+          <SummaryRow label={t('funds.valueAfter')}>
+            {formatUsd(change.after.valueCents)}
+          </SummaryRow>
+        </div>
+      </dl>
+      <p className="mt-4 text-xs leading-relaxed text-muted">
+        {change.action === 'add' ? t('addFunds.note') : t('removeFunds.note')}
+      </p>
+    </>
+  );
+}
