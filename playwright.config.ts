@@ -73,6 +73,9 @@ export default defineConfig({
       RATE_LIMIT_REGISTER: '1000',
       RATE_LIMIT_LOGIN: '1000',
       RATE_LIMIT_LOGIN_ADDRESS: '1000',
+      // Every journey comes from one address: the e-mailed links of account.spec (change of
+      // address, sign-in links) and auth.spec (recovery) would share its 10 an hour.
+      RATE_LIMIT_RECOVERY: '1000',
     },
   },
 });

@@ -66,6 +66,7 @@ import { auditRoutes } from './modules/audit/audit.routes';
 import { contactMessageRoutes } from './modules/contact/messages.routes';
 import { avatarFileRoute, profileRoutes } from './modules/profile/profile.routes';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
+import { accountClosureRoutes } from './modules/users/account-closure.routes';
 import { adminUserRoutes } from './modules/users/users.routes';
 import { overviewRoutes } from './modules/overview/overview.routes';
 import { statementRoutes } from './modules/statements/statements.routes';
@@ -296,6 +297,7 @@ export async function buildApp(
   await app.register(transactionRoutes(ctx), { prefix: '/api/transactions' });
   await app.register(adminTransactionRoutes(ctx), { prefix: '/api/admin/transactions' });
   await app.register(accountRoutes(ctx), { prefix: '/api/account' });
+  await app.register(accountClosureRoutes(ctx), { prefix: '/api/account' });
   await app.register(statementRoutes(ctx), { prefix: '/api/statements' });
   await app.register(operatorExportRoutes(ctx), { prefix: '/api/admin/exports' });
   await app.register(adminAdjustmentRoutes(ctx), { prefix: '/api/admin/users' });

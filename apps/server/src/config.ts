@@ -233,7 +233,7 @@ const SETTINGS = {
   ),
   RATE_LIMIT_LOGIN: setting(
     '`10`',
-    'Wrong passwords per account per 15 minutes, from any address (login, password change, turning two-factor off)',
+    'Wrong passwords per account per 15 minutes, from any address (login, password change, e-mail change, closing the account, turning two-factor off)',
     integer(10, 1, 100_000),
   ),
   RATE_LIMIT_LOGIN_ADDRESS: setting(

@@ -5,7 +5,7 @@ import { accountFigures } from '../src/modules/account/account.repo';
 import { userBalances, userNetByEntryKind } from './ledger-oracle';
 import { listTransactions } from '../src/modules/transactions/transactions.repo';
 import type { TestApp, TestClient } from './harness';
-import { activeUser, bankWithdrawal as bank, fund, useMoneyApp } from './money-helpers';
+import { activeUser, bankWithdrawal as bank, fund, methodIds, useMoneyApp } from './money-helpers';
 
 let t: TestApp;
 let admin: TestClient;
@@ -16,11 +16,15 @@ async function separately(userId: string) {
   const pending = await t.db.execute<{ n: number }>(sql`
     SELECT count(*)::int AS n FROM transactions
     WHERE user_id = ${userId} AND kind = 'withdrawal' AND status = 'pending'`);
+  const pendingDeposits = await t.db.execute<{ n: number }>(sql`
+    SELECT count(*)::int AS n FROM transactions
+    WHERE user_id = ${userId} AND kind = 'deposit' AND status = 'pending'`);
   const recent = await listTransactions(t.db, { userId, limit: 3 });
   return {
     balances: await userBalances(t.db, userId),
     netByEntryKind: await userNetByEntryKind(t.db, userId),
     pendingWithdrawalsCount: pending.rows[0]?.n,
+    pendingDepositsCount: pendingDeposits.rows[0]?.n,
     recent: recent.items.map((item) => item.row),
   };
 }
@@ -40,17 +44,24 @@ describe('account figures in one statement', () => {
     await admin.post(url, { bucket: 'bonus', amount: '5', reason: 'Welcome' });
     t.clock.advance(1_000);
     expect((await client.post('/api/withdrawals', bank('250'))).statusCode).toBe(201);
+    // A deposit waiting for review (closing the account waits for it).
+    const { crypto } = await methodIds(t);
+    t.clock.advance(1_000);
+    expect(
+      (await client.post('/api/deposits', { methodId: crypto, amount: '20' })).statusCode,
+    ).toBe(201);
 
     const figures = await accountFigures(t.pool, user.id);
     expect(figures).toEqual(await separately(user.id));
     expect(figures.pendingWithdrawalsCount).toBe(1);
+    expect(figures.pendingDepositsCount).toBe(1);
     expect(figures.balances.withdrawal_hold).toBe(25_000n);
     expect(figures.recent.map((row) => row.kind)).toEqual([
+      'deposit',
       'withdrawal',
       'adjustment_bonus',
-      'adjustment_profit',
     ]);
-    expect(figures.recent[0]?.payoutDetails).toMatchObject({ accountNumber: '12345678' });
+    expect(figures.recent[1]?.payoutDetails).toMatchObject({ accountNumber: '12345678' });
     expect(figures.recent[0]?.createdAt).toBeInstanceOf(Date);
   });
 
@@ -63,6 +74,7 @@ describe('account figures in one statement', () => {
       balances: { available: 0n, withdrawal_hold: 0n, invested: 0n },
       netByEntryKind: new Map(),
       pendingWithdrawalsCount: 0,
+      pendingDepositsCount: 0,
       recent: [],
     });
     expect(figures).toEqual(await separately(user.id));

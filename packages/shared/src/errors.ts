@@ -84,6 +84,18 @@ export const ERROR_PARAMS = {
   AVATAR_TOO_LARGE: none,
   AVATAR_NOT_FOUND: none,
   AVATAR_UPLOADS_BUSY: none,
+  /** A change of e-mail address to the address the account already has (field newEmail). */
+  EMAIL_UNCHANGED: none,
+  /** Closing one's own account while a trade is open (close the trades first). */
+  ACCOUNT_CLOSE_TRADES_OPEN: none,
+  /** Closing one's own account while a withdrawal waits to be paid. */
+  ACCOUNT_CLOSE_WITHDRAWAL_PENDING: none,
+  /** Closing one's own account while a deposit waits for review. */
+  ACCOUNT_CLOSE_DEPOSIT_PENDING: none,
+  /** Closing one's own account with money still in it (withdraw it first). */
+  ACCOUNT_CLOSE_MONEY_LEFT: z.object({ availableCents: cents }),
+  /** Admins and lead traders close their accounts through support (a strategy or the back office depends on them). */
+  ACCOUNT_CLOSE_STAFF: none,
 
   // — money —
   /** A new account, not yet activated, tried to move money in. */
@@ -253,6 +265,12 @@ export const ERROR_STATUS: { readonly [C in ErrorCode]: number } = {
   AVATAR_TOO_LARGE: 400,
   AVATAR_NOT_FOUND: 404,
   AVATAR_UPLOADS_BUSY: 429,
+  EMAIL_UNCHANGED: 400,
+  ACCOUNT_CLOSE_TRADES_OPEN: 409,
+  ACCOUNT_CLOSE_WITHDRAWAL_PENDING: 409,
+  ACCOUNT_CLOSE_DEPOSIT_PENDING: 409,
+  ACCOUNT_CLOSE_MONEY_LEFT: 409,
+  ACCOUNT_CLOSE_STAFF: 409,
 
   ACCOUNT_NOT_ACTIVE: 403,
   ACCOUNT_DEACTIVATED: 403,
@@ -377,6 +395,16 @@ export const ERROR_ENGLISH: { readonly [C in ErrorCode]: string } = {
   AVATAR_TOO_LARGE: 'Image size must be less than 2MB',
   AVATAR_NOT_FOUND: 'Not found',
   AVATAR_UPLOADS_BUSY: 'Too many uploads right now. Please try again.',
+  EMAIL_UNCHANGED: 'This is already your email address',
+  ACCOUNT_CLOSE_TRADES_OPEN: 'You have open trades. Close them before closing your account.',
+  ACCOUNT_CLOSE_WITHDRAWAL_PENDING:
+    'A withdrawal is still being processed. You can close your account once it is paid or rejected.',
+  ACCOUNT_CLOSE_DEPOSIT_PENDING:
+    'A deposit is still waiting for review. You can close your account once it is approved or rejected.',
+  ACCOUNT_CLOSE_MONEY_LEFT:
+    '{{availableUsd}} is still in your account. Withdraw it before closing your account.',
+  ACCOUNT_CLOSE_STAFF:
+    'Staff and lead-trader accounts are closed by support. Please contact support.',
 
   ACCOUNT_NOT_ACTIVE:
     'Your account is not active yet. New accounts are activated within 24 hours of registration.',

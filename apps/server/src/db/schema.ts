@@ -62,8 +62,14 @@ export type SessionRow = typeof sessions.$inferSelect;
 export const authTokens = pgTable('auth_tokens', {
   id: uuid('id').primaryKey().defaultRandom(),
   userId: uuid('user_id').notNull(),
-  kind: text('kind', { enum: ['recovery', 'verify_email'] }).notNull(),
+  kind: text('kind', {
+    enum: ['recovery', 'verify_email', 'change_email', 'magic_link'],
+  }).notNull(),
   tokenHash: bytea('token_hash').notNull(),
+  /** change_email only: the address the link sets. */
+  newEmail: text('new_email'),
+  /** change_email only: the session that asked; it stays signed in when the change applies. */
+  sessionId: uuid('session_id'),
   expiresAt: ts('expires_at').notNull(),
   usedAt: ts('used_at'),
   /** Set when a newer event (a reset, a password change) made the token void before use. */

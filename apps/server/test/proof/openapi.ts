@@ -32,6 +32,10 @@ export const ACCESS: Record<string, Access> = {
   'POST /api/auth/2fa/setup': 'signed-in',
   'POST /api/auth/2fa/enable': 'signed-in',
   'POST /api/auth/2fa/disable': 'signed-in',
+  'POST /api/auth/magic-link': 'public', // same answer whether or not the address has an account
+  'PUT /api/auth/magic-link': 'public', // proven by the e-mailed secret (and the code with 2FA on)
+  'POST /api/auth/email': 'signed-in', // the caller's own address, behind password (and code)
+  'PUT /api/auth/email': 'public', // proven by the secret mailed to the new address
   // Public pages' data.
   'POST /api/contact/': 'public',
   'GET /api/plans/': 'public',
@@ -92,6 +96,9 @@ export const ACCESS: Record<string, Access> = {
   'GET /api/statements/trades': 'signed-in', // the caller's own closed trades only
   'GET /api/statements/annual': 'signed-in', // the caller's own year only
   'GET /api/account/summary': 'signed-in',
+  'GET /api/account/export': 'signed-in', // the caller's own data only, rate-limited
+  'GET /api/account/closure': 'signed-in', // what stands between the caller and closing
+  'POST /api/account/closure': 'signed-in', // closes the caller's own account, behind password
   // Back office.
   'GET /api/admin/plans/': 'admin',
   'POST /api/admin/plans/': 'admin',

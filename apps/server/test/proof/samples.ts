@@ -20,10 +20,14 @@ function hinted(name: string, op: Operation, c: SampleContext): unknown {
     case 'email':
       // Login needs an account that exists; everything else a fresh address.
       return op.key === 'POST /api/auth/login' ? c.world.spare.email : uniqueEmail('proof');
+    case 'newEmail':
+      return uniqueEmail('proof');
     case 'password':
+      // Never the real one: the matrix's roles must outlive their pass over every operation.
+      if (op.key === 'POST /api/account/closure') return 'wrong-password-123';
       if (op.key === 'POST /api/auth/login')
         return c.realPasswords ? c.world.spare.password : 'wrong-password-123';
-      if (op.key === 'POST /api/auth/2fa/disable')
+      if (op.key === 'POST /api/auth/2fa/disable' || op.key === 'POST /api/auth/email')
         return c.realPasswords ? c.role.password : 'wrong-password-123';
       // A new password: the role's own, so "changing" it keeps every later login working.
       return c.role.password;

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { rule } from '../rules';
+import { atMostCharacters } from './common';
 import { currentTradeSchema } from './trades';
 import { transactionSchema } from './transactions';
 
@@ -41,3 +43,33 @@ export const accountSummarySchema = z.object({
   recentTransactions: z.array(transactionSchema),
 });
 export type AccountSummary = z.infer<typeof accountSummarySchema>;
+
+/**
+ * Closing one's own account: what stands in the way (each with the way out the page links to),
+ * and the money figures the explanation names. `blockers` is empty when the account can close.
+ */
+export const ACCOUNT_CLOSE_BLOCKERS = [
+  'staff',
+  'trades_open',
+  'withdrawal_pending',
+  'deposit_pending',
+  'money_left',
+] as const;
+export type AccountCloseBlocker = (typeof ACCOUNT_CLOSE_BLOCKERS)[number];
+
+export const accountClosureSchema = z.object({
+  blockers: z.array(z.enum(ACCOUNT_CLOSE_BLOCKERS)),
+  availableCents: z.number().int(),
+  openTradesCount: z.number().int(),
+  pendingWithdrawalsCount: z.number().int(),
+  pendingDepositsCount: z.number().int(),
+  /** How many years the ledger history is kept after an account is closed (docs/data-retention.md). */
+  ledgerRetentionYears: z.number().int(),
+});
+export type AccountClosure = z.infer<typeof accountClosureSchema>;
+
+/** Closing one's own account needs the password. */
+export const closeAccountSchema = z.object({
+  password: z.string().min(1, rule('PASSWORD_REQUIRED')).max(256, atMostCharacters(256)),
+});
+export type CloseAccountInput = z.input<typeof closeAccountSchema>;

@@ -19,6 +19,9 @@ export const ACTIVITY_ACTIONS = [
   'user.activated',
   'user.deactivated',
   'user.sessions_revoked',
+  'user.email_change_requested',
+  'user.email_changed',
+  'user.data_exported',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 

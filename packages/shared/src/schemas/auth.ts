@@ -80,6 +80,30 @@ export const disableTwoFactorSchema = z.object({
   otp: otpCodeSchema.shape.otp,
 });
 
+/**
+ * Changing the sign-in address: the new address, the current password and, when two-factor
+ * sign-in is on, a current code from the app (or an unused recovery code). Nothing changes until
+ * the link sent to the new address is followed.
+ */
+export const changeEmailSchema = z.object({
+  newEmail: emailSchema,
+  password: z.string().min(1, MESSAGES.passwordRequired).max(256, atMostCharacters(256)),
+  otp: z.string().trim().max(32, atMostCharacters(32)).optional(),
+});
+export type ChangeEmailInput = z.input<typeof changeEmailSchema>;
+
+/** The link sent to the new address: /confirm-email?userId=…&secret=… */
+export const confirmEmailChangeSchema = verifyEmailSchema;
+
+/** A one-time sign-in link by e-mail (from /login): the same answer whether or not it has an account. */
+export const magicLinkRequestSchema = z.object({ email: emailSchema });
+
+/** Following the sign-in link: /magic?userId=…&secret=…; with two-factor on, then a code. */
+export const magicLinkSignInSchema = verifyEmailSchema.extend({
+  otp: z.string().trim().max(32, atMostCharacters(32)).optional(),
+});
+export type MagicLinkSignInInput = z.input<typeof magicLinkSignInSchema>;
+
 /** The non-secret snapshot of the signed-in user; also what `auth-storage` may hold. */
 export const meSchema = z.object({
   id: z.string(),

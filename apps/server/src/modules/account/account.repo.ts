@@ -8,6 +8,7 @@ export interface AccountFigures {
   /** Net movement of the user's own accounts per journal entry kind. */
   netByEntryKind: Map<string, bigint>;
   pendingWithdrawalsCount: number;
+  pendingDepositsCount: number;
   /** The three newest transactions, newest first. */
   recent: TransactionRow[];
 }
@@ -27,6 +28,8 @@ const FIGURES_SQL = `
        FROM ledger_user_totals WHERE user_id = $1) AS net_by_entry_kind,
     (SELECT count(*)::int FROM transactions
        WHERE user_id = $1 AND kind = 'withdrawal' AND status = 'pending') AS pending_withdrawals,
+    (SELECT count(*)::int FROM transactions
+       WHERE user_id = $1 AND kind = 'deposit' AND status = 'pending') AS pending_deposits,
     (SELECT coalesce(json_agg(json_build_object(
          'id', t.id, 'transactionId', t.transaction_id, 'userId', t.user_id, 'kind', t.kind,
          'type', t.type, 'status', t.status, 'amountCents', t.amount_cents::text,
@@ -56,6 +59,7 @@ interface FiguresRow {
   balances: Partial<Record<UserAccountKind, string>>;
   net_by_entry_kind: Record<string, string>;
   pending_withdrawals: number;
+  pending_deposits: number;
   recent: RecentJson[];
 }
 
@@ -95,6 +99,7 @@ export async function accountFigures(
       Object.entries(row.net_by_entry_kind).map(([kind, net]) => [kind, BigInt(net)]),
     ),
     pendingWithdrawalsCount: row.pending_withdrawals,
+    pendingDepositsCount: row.pending_deposits,
     recent: row.recent.map(toRow),
   };
 }

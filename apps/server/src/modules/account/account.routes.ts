@@ -2,19 +2,34 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { accountSummarySchema } from '@app/shared/schemas/account';
+import { dataExportSchema } from '@app/shared/schemas/data-export';
 import { approvalResponseSchema } from '@app/shared/schemas/approvals';
 import { adjustmentSchema } from '@app/shared/schemas/money';
 import { transactionResponseSchema } from '@app/shared/schemas/transactions';
 import type { AppContext } from '../../context';
 import { guardAdmin, guardSignedIn } from '../../http/guards';
+import { limitOn, rateLimiter } from '../../http/rate-limit';
 import { requireAdmin, requireUser } from '../auth/session';
 import { idempotencyKeyOf, sendOutcome } from '../ledger/idempotency';
 import { adjust } from './adjustments.service';
 import { summary } from './account.service';
+import { exportPersonalData } from './data-export.service';
+
+/** Personal-data downloads one account may make per hour (each reads the whole history). */
+export const DATA_EXPORTS_PER_HOUR = 5;
+const exportsByAccount = {
+  name: 'export:account',
+  max: DATA_EXPORTS_PER_HOUR,
+  windowMs: 3_600_000,
+};
 import { rule } from '@app/shared/rules';
 
-/** GET /api/account/summary — the dashboard's figures. */
+/**
+ * GET /api/account/summary — the dashboard's figures; GET /api/account/export — everything the
+ * platform holds about the user, as a JSON file (rate-limited, audited).
+ */
 export function accountRoutes(ctx: AppContext) {
+  const limiter = rateLimiter(ctx);
   return function register(fastify: FastifyInstance, _options: unknown, done: () => void) {
     guardSignedIn(fastify);
     const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -22,6 +37,24 @@ export function accountRoutes(ctx: AppContext) {
       '/summary',
       { schema: { tags: ['account'], response: { 200: accountSummarySchema } } },
       (request) => summary(ctx, requireUser(request).user.id),
+    );
+    app.get(
+      '/export',
+      {
+        preHandler: limiter.guard([
+          limitOn(exportsByAccount, (request) => request.auth?.user.id ?? null),
+        ]),
+        schema: { tags: ['account'], response: { 200: dataExportSchema } },
+      },
+      async (request, reply) => {
+        const { user } = requireUser(request);
+        const data = await exportPersonalData(ctx, user, request.ip);
+        const day = data.exportedAt.slice(0, 10);
+        void reply
+          .header('content-disposition', `attachment; filename="personal-data-${day}.json"`)
+          .header('cache-control', 'no-store');
+        return data;
+      },
     );
     done();
   };

@@ -5,6 +5,7 @@ import { toTransaction } from '../transactions/transaction.view';
 import { openTrades } from '../copy-trading/trades.service';
 import { accountFigures } from './account.repo';
 import { allocation } from './domain/allocation';
+import { closureBlockers, type ClosureFacts } from './domain/closure';
 import { percentUp } from './domain/percent-up';
 
 const sumOf = (byKind: Map<string, bigint>, kinds: readonly string[]) =>
@@ -52,4 +53,26 @@ export async function summary(ctx: AppContext, userId: string): Promise<AccountS
     }),
     recentTransactions: recent.map(toTransaction),
   };
+}
+
+/**
+ * What stands between the user and closing their account (domain/closure.ts), with the figures
+ * behind it: read from the ledger, open trades and pending transactions.
+ */
+export async function closureOf(
+  ctx: AppContext,
+  user: { id: string; isAdmin: boolean; isTrader: boolean },
+) {
+  const [figures, trades] = await Promise.all([
+    accountFigures(ctx.pool, user.id),
+    openTrades(ctx, user.id),
+  ]);
+  const facts: ClosureFacts = {
+    isStaff: user.isAdmin || user.isTrader,
+    openTradesCount: trades.length,
+    pendingWithdrawalsCount: figures.pendingWithdrawalsCount,
+    pendingDepositsCount: figures.pendingDepositsCount,
+    availableCents: figures.balances.available,
+  };
+  return { facts, blockers: closureBlockers(facts) };
 }

@@ -18,6 +18,21 @@ export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRo
   return row;
 }
 
+/** The user with this address, a deleted one included (its address stays taken). */
+export async function findAnyUserByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
+  return row;
+}
+
+/** The user's row, locked until the transaction ends. */
+export async function lockUser(db: DbOrTx, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).for('update');
+  return row;
+}
+
 export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | undefined> {
   const [row] = await db
     .select()
@@ -142,6 +157,15 @@ export async function revokeAllSessions(
     );
 }
 
+/** Every session the user ever had, ended ones too, newest first (their data export). */
+export async function listAllSessions(db: DbOrTx, userId: string): Promise<SessionRow[]> {
+  return db
+    .select()
+    .from(sessions)
+    .where(eq(sessions.userId, userId))
+    .orderBy(desc(sessions.createdAt));
+}
+
 export async function listLiveSessions(
   db: DbOrTx,
   userId: string,
@@ -158,11 +182,18 @@ export async function listLiveSessions(
 
 // One-time tokens ----------------------------------------------------------------------------
 
-export type AuthTokenKind = 'recovery' | 'verify_email';
+export type AuthTokenKind = 'recovery' | 'verify_email' | 'change_email' | 'magic_link';
 
 export async function insertAuthToken(
   db: DbOrTx,
-  values: { userId: string; kind: AuthTokenKind; tokenHash: Buffer; expiresAt: Date },
+  values: {
+    userId: string;
+    kind: AuthTokenKind;
+    tokenHash: Buffer;
+    expiresAt: Date;
+    newEmail?: string;
+    sessionId?: string;
+  },
 ): Promise<void> {
   await db.insert(authTokens).values(values);
 }
@@ -173,7 +204,12 @@ export async function insertAuthToken(
  */
 export async function insertAuthTokenWithMail(
   db: DbOrTx,
-  token: { userId: string; kind: 'recovery' | 'verify_email'; tokenHash: Buffer; expiresAt: Date },
+  token: {
+    userId: string;
+    kind: 'recovery' | 'verify_email' | 'magic_link';
+    tokenHash: Buffer;
+    expiresAt: Date;
+  },
   /** The mail module's statement queueing the e-mail (mail.service's mailInsertStatement). */
   mailInsert: SQL,
 ): Promise<void> {
@@ -205,6 +241,52 @@ export async function consumeAuthToken(
     )
     .returning({ id: authTokens.id });
   return rows.length > 0;
+}
+
+/**
+ * Marks a valid change_email token used and returns the address it sets and the session that
+ * asked; at most one caller can ever get it.
+ */
+export async function consumeEmailChangeToken(
+  db: DbOrTx,
+  params: { userId: string; tokenHash: Buffer; now: Date },
+): Promise<{ newEmail: string; sessionId: string | null } | undefined> {
+  const [row] = await db
+    .update(authTokens)
+    .set({ usedAt: params.now })
+    .where(
+      and(
+        eq(authTokens.tokenHash, params.tokenHash),
+        eq(authTokens.userId, params.userId),
+        eq(authTokens.kind, 'change_email'),
+        isNull(authTokens.usedAt),
+        isNull(authTokens.revokedAt),
+        gt(authTokens.expiresAt, params.now),
+      ),
+    )
+    .returning({ newEmail: authTokens.newEmail, sessionId: authTokens.sessionId });
+  return row?.newEmail ? { newEmail: row.newEmail, sessionId: row.sessionId } : undefined;
+}
+
+/** Whether a token is valid now (unused, not revoked, not expired), without using it. */
+export async function authTokenIsValid(
+  db: DbOrTx,
+  params: { userId: string; kind: AuthTokenKind; tokenHash: Buffer; now: Date },
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: authTokens.id })
+    .from(authTokens)
+    .where(
+      and(
+        eq(authTokens.tokenHash, params.tokenHash),
+        eq(authTokens.userId, params.userId),
+        eq(authTokens.kind, params.kind),
+        isNull(authTokens.usedAt),
+        isNull(authTokens.revokedAt),
+        gt(authTokens.expiresAt, params.now),
+      ),
+    );
+  return row !== undefined;
 }
 
 /** Voids every outstanding token of these kinds of one user (a reset, a password change...). */

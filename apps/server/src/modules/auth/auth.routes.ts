@@ -2,11 +2,15 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  changeEmailSchema,
   changePasswordSchema,
+  confirmEmailChangeSchema,
   completeRecoverySchema,
   disableTwoFactorSchema,
   loginResultSchema,
   loginSchema,
+  magicLinkRequestSchema,
+  magicLinkSignInSchema,
   meSchema,
   okSchema,
   otpCodeSchema,
@@ -166,6 +170,43 @@ export function authRoutes(ctx: AppContext) {
       },
     );
 
+    app.post(
+      '/magic-link',
+      {
+        preHandler: limiter.guard([linkByAddress, limitOn(family.mailByRecipient, bodyEmail)]),
+        schema: { tags, body: magicLinkRequestSchema, response: { 200: okSchema } },
+      },
+      async (request) => {
+        await service.requestMagicLink(ctx, request.body.email);
+        return { ok: true as const };
+      },
+    );
+
+    app.put(
+      '/magic-link',
+      {
+        preHandler: limiter.guard([
+          ...linkUse,
+          // A code sent with the link counts against the account's two-factor allowance.
+          limitOn(family.otpByAccount, (request) =>
+            (request.body as { otp?: string } | undefined)?.otp ? bodyUserId(request) : null,
+          ),
+        ]),
+        schema: { tags, body: magicLinkSignInSchema, response: { 200: loginResultSchema } },
+      },
+      async (request, reply) => {
+        const outcome = await service.signInWithMagicLink(
+          ctx,
+          request.body,
+          request,
+          request.cookies[SESSION_COOKIE],
+        );
+        if (outcome.status === 'otp_required') return { status: 'otp_required' as const };
+        setSessionCookie(ctx, reply, outcome.session);
+        return { status: 'ok' as const, user: toMe(outcome.user) };
+      },
+    );
+
     app.put(
       '/recovery',
       {
@@ -190,6 +231,47 @@ export function authRoutes(ctx: AppContext) {
         const auth = requireUser(request);
         await service.changePassword(ctx, auth.user, auth.sessionId, request.body, request.ip);
         await limiter.forgive(request);
+        return { ok: true as const };
+      },
+    );
+
+    app.post(
+      '/email',
+      {
+        // Password (and code) guesses count as at sign-in; mail to one recipient is limited as
+        // sign-up limits it, so the answer "already has an account" cannot be asked in bulk.
+        preHandler: limiter.guard([
+          ...passwordAttempt,
+          limitOn(family.otpByAccount, (request) =>
+            (request.body as { otp?: string } | undefined)?.otp ? userEmail(request) : null,
+          ),
+          limitOn(family.mailByRecipient, (request) =>
+            accountKey((request.body as { newEmail?: string } | undefined)?.newEmail),
+          ),
+        ]),
+        schema: { tags, body: changeEmailSchema, response: { 200: okSchema } },
+      },
+      async (request) => {
+        const auth = requireUser(request);
+        await service.requestEmailChange(ctx, auth.user, auth.sessionId, request.body, request.ip);
+        // Mail sent still counts against the recipient; the secrets proved right are forgiven.
+        await limiter.forgive(request, [
+          family.guessByAddress.name,
+          family.passwordByAccount.name,
+          family.otpByAccount.name,
+        ]);
+        return { ok: true as const };
+      },
+    );
+
+    app.put(
+      '/email',
+      {
+        preHandler: limiter.guard(linkUse),
+        schema: { tags, body: confirmEmailChangeSchema, response: { 200: okSchema } },
+      },
+      async (request) => {
+        await service.confirmEmailChange(ctx, request.body, request.ip);
         return { ok: true as const };
       },
     );

@@ -24,6 +24,7 @@ import { newTotpSecret, totpStep, totpUri } from './totp';
 
 const RECOVERY_TTL_MS = 60 * 60 * 1000;
 const VERIFY_TTL_MS = 24 * 60 * 60 * 1000;
+const MAGIC_LINK_TTL_MS = 15 * 60 * 1000;
 
 const invalidCredentials = () => refusal('INVALID_CREDENTIALS');
 const invalidLink = () => refusal('TOKEN_INVALID');
@@ -189,6 +190,20 @@ export async function listSessions(ctx: AppContext, userId: string) {
   return repo.listLiveSessions(ctx.db, userId, ctx.clock.now());
 }
 
+/** Every session of the user's, ended ones too (their data export): no token, only metadata. */
+export async function allSessionsOf(ctx: AppContext, userId: string) {
+  const rows = await repo.listAllSessions(ctx.db, userId);
+  return rows.map((row) => ({
+    id: row.id,
+    userAgent: row.userAgent,
+    ip: row.ip,
+    createdAt: row.createdAt.toISOString(),
+    lastSeenAt: row.lastSeenAt.toISOString(),
+    expiresAt: row.expiresAt.toISOString(),
+    revokedAt: row.revokedAt?.toISOString() ?? null,
+  }));
+}
+
 export async function revokeOwnSession(
   ctx: AppContext,
   userId: string,
@@ -227,6 +242,81 @@ export async function requestRecovery(ctx: AppContext, email: string): Promise<v
   ctx.mailer.kick();
 }
 
+/**
+ * A one-time sign-in link (15 minutes, hashed, single use). Answers and works the same way as
+ * recovery whether or not the address has an account: one lookup, one statement queueing one
+ * e-mail (an address without an account is told so).
+ */
+export async function requestMagicLink(ctx: AppContext, email: string): Promise<void> {
+  const user = await repo.findUserByEmail(ctx.db, email);
+  const secret = newSecret();
+  if (user) {
+    const url = linkWithSecret(`${ctx.config.publicUrl}/magic`, { userId: user.id }, { secret });
+    await repo.insertAuthTokenWithMail(
+      ctx.db,
+      {
+        userId: user.id,
+        kind: 'magic_link',
+        tokenHash: digest(secret),
+        expiresAt: new Date(ctx.clock.now().getTime() + MAGIC_LINK_TTL_MS),
+      },
+      mailInsertStatement(
+        user.email,
+        sealMail(ctx.secretsKey, mailTemplates.magicLink(brandOf(ctx), user.name, url)),
+      ),
+    );
+  } else {
+    await enqueueMail(ctx.db, email, mailTemplates.magicLinkNoAccount(brandOf(ctx)));
+  }
+  ctx.mailer.kick();
+}
+
+/**
+ * Signs in with the e-mailed link. Two-factor sign-in still applies: without a code the link is
+ * checked but kept, and the answer asks for the code; with a right code (or a recovery code) the
+ * link is spent and a session starts. Following it proves the mailbox, so the address counts as
+ * verified.
+ */
+export async function signInWithMagicLink(
+  ctx: AppContext,
+  input: { userId: string; secret: string; otp?: string | undefined },
+  request: FastifyRequest,
+  previousToken?: string,
+): Promise<LoginOutcome> {
+  if (!/^[0-9a-f-]{36}$/i.test(input.userId)) throw invalidLink();
+  const user = await repo.findUserById(ctx.db, input.userId);
+  if (!user) throw invalidLink();
+  const token = { userId: user.id, kind: 'magic_link' as const, tokenHash: digest(input.secret) };
+  if (!(await repo.authTokenIsValid(ctx.db, { ...token, now: ctx.clock.now() })))
+    throw invalidLink();
+  if (user.totpEnabledAt && user.totpSecret) {
+    const code = input.otp?.trim();
+    if (!code) return { status: 'otp_required' };
+    if (!(await ctx.db.transaction((tx) => acceptSecondFactor(ctx, tx, user, code)))) {
+      await recordLoginFailure(ctx, request, user.id, 'wrong_two_factor_code');
+      throw refusal('SIGN_IN_OTP_INVALID', {}, 'otp');
+    }
+  }
+  const outcome = await ctx.db.transaction(async (tx) => {
+    const now = ctx.clock.now();
+    if (!(await repo.consumeAuthToken(tx, { ...token, now }))) throw invalidLink();
+    await repo.revokeAuthTokens(tx, user.id, ['magic_link'], now);
+    if (!user.emailVerifiedAt) await repo.updateUser(tx, user.id, { emailVerifiedAt: now });
+    const session = await startSession(ctx, tx, user, request);
+    await recordAudit(tx, {
+      actorId: user.id,
+      action: 'user.login',
+      targetType: 'user',
+      targetId: user.id,
+      ip: request.ip,
+      details: { userAgent: userAgentOf(request), method: 'magic_link' },
+    });
+    return { status: 'ok', user, session } as const;
+  });
+  if (previousToken) await endSessionOfToken(ctx, previousToken);
+  return outcome;
+}
+
 export async function completeRecovery(
   ctx: AppContext,
   input: { userId: string; secret: string; password: string },
@@ -245,8 +335,9 @@ export async function completeRecovery(
     if (!consumed) throw invalidLink();
     await repo.updateUser(tx, input.userId, { passwordHash });
     await repo.revokeAllSessions(tx, input.userId, now);
-    // Every other reset link sent before this one is void now.
-    await repo.revokeAuthTokens(tx, input.userId, ['recovery'], now);
+    // Every other reset link sent before this one is void now, and so is a pending change of
+    // address (the e-mail asking for it tells the owner a reset cancels it).
+    await repo.revokeAuthTokens(tx, input.userId, ['recovery', 'change_email', 'magic_link'], now);
     await recordAudit(tx, {
       actorId: input.userId,
       action: 'user.password_reset',
@@ -274,8 +365,9 @@ export async function changePassword(
     const now = ctx.clock.now();
     await repo.updateUser(tx, user.id, { passwordHash });
     await repo.revokeAllSessions(tx, user.id, now, sessionId);
-    // A reset link asked for before the change must not undo it.
-    await repo.revokeAuthTokens(tx, user.id, ['recovery'], now);
+    // A reset link asked for before the change must not undo it; a pending change of address
+    // asked for with the old password is void too.
+    await repo.revokeAuthTokens(tx, user.id, ['recovery', 'change_email', 'magic_link'], now);
     await enqueueMail(tx, user.email, mailTemplates.passwordChanged(brandOf(ctx), user.name));
     await recordAudit(tx, {
       actorId: user.id,
@@ -328,6 +420,144 @@ export async function completeVerification(
     await repo.updateUser(tx, input.userId, { emailVerifiedAt: now });
     await repo.revokeAuthTokens(tx, input.userId, ['verify_email'], now);
   });
+}
+
+// Changing the sign-in address --------------------------------------------------------------
+
+/**
+ * Asks to move the account to a new address: checks the password and, when two-factor sign-in is
+ * on, the second factor; then sends the new address a one-time link (hashed, 24 hours) and tells
+ * the current address. Nothing changes until the link is followed.
+ *
+ * An address that already has an account is refused, as sign-up refuses it, and only after the
+ * password (and code): the same lookup and one queued e-mail either way (its owner is told of the
+ * attempt), and the route's limits on password guesses and on mail per recipient apply.
+ */
+export async function requestEmailChange(
+  ctx: AppContext,
+  user: UserRow,
+  sessionId: string,
+  input: { newEmail: string; password: string; otp?: string | undefined },
+  ip: string,
+): Promise<void> {
+  if (!(await verifyPassword(user.passwordHash, input.password)))
+    throw refusal('PASSWORD_INCORRECT', {}, 'password');
+  const newEmail = input.newEmail.toLowerCase();
+  const taken = await ctx.db.transaction(async (tx) => {
+    if (user.totpEnabledAt) {
+      const code = input.otp?.trim() ?? '';
+      if (!code || !(await acceptSecondFactor(ctx, tx, user, code)))
+        throw refusal('OTP_INVALID', {}, 'otp');
+    }
+    if (newEmail === user.email.toLowerCase()) throw refusal('EMAIL_UNCHANGED', {}, 'newEmail');
+    const owner = await repo.findAnyUserByEmail(tx, newEmail);
+    if (owner) {
+      if (!owner.deletedAt)
+        await enqueueMail(
+          tx,
+          owner.email,
+          mailTemplates.emailChangeAttempt(brandOf(ctx), owner.name),
+        );
+      return true;
+    }
+    const now = ctx.clock.now();
+    // Only the newest request counts: an earlier link (perhaps to a mistyped address) is void.
+    await repo.revokeAuthTokens(tx, user.id, ['change_email'], now);
+    const secret = newSecret();
+    await repo.insertAuthToken(tx, {
+      userId: user.id,
+      kind: 'change_email',
+      tokenHash: digest(secret),
+      expiresAt: new Date(now.getTime() + VERIFY_TTL_MS),
+      newEmail,
+      sessionId,
+    });
+    const url = linkWithSecret(
+      `${ctx.config.publicUrl}/confirm-email`,
+      { userId: user.id },
+      { secret },
+    );
+    await enqueueMail(
+      tx,
+      newEmail,
+      sealMail(
+        ctx.secretsKey,
+        mailTemplates.emailChangeConfirm(brandOf(ctx), user.name, newEmail, url),
+      ),
+    );
+    await enqueueMail(
+      tx,
+      user.email,
+      mailTemplates.emailChangeRequested(
+        brandOf(ctx),
+        user.name,
+        newEmail,
+        ctx.config.supportEmail,
+      ),
+    );
+    await recordAudit(tx, {
+      actorId: user.id,
+      action: 'user.email_change_requested',
+      targetType: 'user',
+      targetId: user.id,
+      ip,
+    });
+    return false;
+  });
+  ctx.mailer.kick();
+  if (taken) throw refusal('EMAIL_TAKEN', {}, 'newEmail');
+}
+
+/**
+ * Follows the link sent to the new address: the address changes (and counts as verified), every
+ * session but the one that asked ends, the former address is told how to report it. The new
+ * address taken since the request (a sign-up in between) is refused, and the link is then spent.
+ */
+export async function confirmEmailChange(
+  ctx: AppContext,
+  input: { userId: string; secret: string },
+  ip: string,
+): Promise<void> {
+  if (!/^[0-9a-f-]{36}$/i.test(input.userId)) throw invalidLink();
+  const taken = await ctx.db.transaction(async (tx) => {
+    const now = ctx.clock.now();
+    const user = await repo.lockUser(tx, input.userId);
+    if (!user || user.deletedAt) throw invalidLink();
+    const token = await repo.consumeEmailChangeToken(tx, {
+      userId: user.id,
+      tokenHash: digest(input.secret),
+      now,
+    });
+    if (!token) throw invalidLink();
+    if (await repo.findAnyUserByEmail(tx, token.newEmail)) return true;
+    await repo.updateUser(tx, user.id, { email: token.newEmail, emailVerifiedAt: now });
+    await repo.revokeAllSessions(tx, user.id, now, token.sessionId ?? undefined);
+    // Links mailed to the former address (a reset, a verification) no longer belong to it.
+    await repo.revokeAuthTokens(
+      tx,
+      user.id,
+      ['recovery', 'verify_email', 'change_email', 'magic_link'],
+      now,
+    );
+    await enqueueMail(
+      tx,
+      user.email,
+      mailTemplates.emailChanged(brandOf(ctx), user.name, token.newEmail, ctx.config.supportEmail),
+    );
+    await recordAudit(tx, {
+      actorId: user.id,
+      action: 'user.email_changed',
+      targetType: 'user',
+      targetId: user.id,
+      ip,
+    });
+    return false;
+  });
+  if (taken) throw refusal('EMAIL_TAKEN', {}, 'newEmail');
+  // The link is often followed signed out: this instance forgets the user now, not at the notice.
+  ctx.caches.sessions.forgetUser(input.userId);
+  ctx.mailer.kick();
+  ctx.realtime.publish(`user:${input.userId}`, { type: 'account.changed' });
 }
 
 // Two-factor ---------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-import { desc } from 'drizzle-orm';
+import { asc, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { afterCursor, cursorTextOf, type Cursor } from '../../db/keyset';
 import { contactMessages } from '../../db/schema';
@@ -18,4 +18,13 @@ export async function listContactMessages(db: DbOrTx, after: Cursor | undefined,
     .where(after ? afterCursor(contactMessages.createdAt, contactMessages.id, after) : undefined)
     .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
     .limit(limit);
+}
+
+/** The messages one signed-in user sent to support, oldest first (their data export). */
+export async function messagesOfUser(db: DbOrTx, userId: string) {
+  return db
+    .select()
+    .from(contactMessages)
+    .where(eq(contactMessages.userId, userId))
+    .orderBy(asc(contactMessages.createdAt), asc(contactMessages.id));
 }

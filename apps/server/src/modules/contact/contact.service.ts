@@ -50,3 +50,15 @@ export async function listContactMessages(
         : null,
   };
 }
+
+/** The messages a signed-in user sent to support (never anyone else's). */
+export async function supportMessagesOf(ctx: AppContext, userId: string) {
+  const rows = await repo.messagesOfUser(ctx.db, userId);
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    message: row.message,
+    createdAt: row.createdAt.toISOString(),
+  }));
+}

@@ -211,6 +211,32 @@ export const mailTemplates = {
       { label: 'Sign up', url: `${brand.publicUrl}/register` },
     ),
 
+  magicLink: (brand: Brand, name: string, url: SecretLink) =>
+    composeSecretMail(
+      brand,
+      'magic_link',
+      `Your ${brand.name} sign-in link`,
+      [
+        `Hello ${name},`,
+        'Follow the link to sign in. It works once and expires in 15 minutes. If two-factor sign-in is on, you will still be asked for your code.',
+        'If you did not ask for this, ignore this e-mail: nobody can sign in without the link.',
+      ],
+      { label: 'Sign in', url },
+    ),
+
+  magicLinkNoAccount: (brand: Brand) =>
+    composeMail(
+      brand,
+      'magic_link_no_account',
+      `Your ${brand.name} sign-in link`,
+      [
+        'Hello,',
+        `We received a request for a sign-in link for a ${brand.name} account with this e-mail address, but there is no account with it. If it was you, you may have signed up with another address.`,
+        'If you did not ask for this, you can ignore this e-mail.',
+      ],
+      { label: 'Sign up', url: `${brand.publicUrl}/register` },
+    ),
+
   signUpAttempt: (brand: Brand, name: string) =>
     composeMail(
       brand,
@@ -228,6 +254,65 @@ export const mailTemplates = {
     composeMail(brand, 'password_changed', `Your ${brand.name} password was changed`, [
       `Hello ${name},`,
       'Your password was just changed and your other sessions were signed out. If this was not you, reset your password at once and contact support.',
+    ]),
+
+  /** To the new address: the link that makes the change. */
+  emailChangeConfirm: (brand: Brand, name: string, newEmail: string, url: SecretLink) =>
+    composeSecretMail(
+      brand,
+      'email_change_confirm',
+      `Confirm your new e-mail address for ${brand.name}`,
+      [
+        `Hello ${name},`,
+        `You asked to sign in to ${brand.name} with ${newEmail} from now on. Follow the link to confirm; nothing changes until you do. The link works once and expires in 24 hours.`,
+        'If you did not ask for this, ignore this e-mail: your account stays as it is.',
+      ],
+      { label: 'Confirm new e-mail address', url },
+    ),
+
+  /** To the current address when a change is asked for: nothing has changed yet. */
+  emailChangeRequested: (brand: Brand, name: string, newEmail: string, support: string) =>
+    composeMail(
+      brand,
+      'email_change_requested',
+      `A change of your ${brand.name} e-mail address was requested`,
+      [
+        `Hello ${name},`,
+        `Someone signed in to your account asked to change its e-mail address to ${newEmail}. Nothing changes unless the link sent to that address is followed.`,
+        `If this was not you, reset your password now (that cancels the change and signs everyone out) and tell us at ${support}.`,
+      ],
+      { label: 'Reset my password', url: `${brand.publicUrl}/forgot` },
+    ),
+
+  /** To the former address once the change applied. */
+  emailChanged: (brand: Brand, name: string, newEmail: string, support: string) =>
+    composeMail(
+      brand,
+      'email_changed',
+      `Your ${brand.name} e-mail address was changed`,
+      [
+        `Hello ${name},`,
+        `The e-mail address of your account is now ${newEmail}; this address no longer signs in. Every other session was signed out.`,
+        `If this was not you, contact support at once at ${support} or through the contact form, so we can lock the account and return it to you.`,
+      ],
+      { label: 'Report it to support', url: `${brand.publicUrl}/contact` },
+    ),
+
+  /** To the owner of an address someone tried to move their account to. */
+  emailChangeAttempt: (brand: Brand, name: string) =>
+    composeMail(brand, 'email_change_attempt', `Someone tried to use your e-mail address`, [
+      `Hello ${name},`,
+      `Someone signed in to another ${brand.name} account tried to change its e-mail address to this one, which already belongs to your account. Your account is unchanged.`,
+      'If you do not know why, you can ignore this e-mail.',
+    ]),
+
+  /** The confirmation that an account was closed at its owner's request. */
+  accountClosed: (brand: Brand, name: string, retentionYears: number, support: string) =>
+    composeMail(brand, 'account_closed', `Your ${brand.name} account is closed`, [
+      `Hello ${name},`,
+      `Your account was closed at your request and you were signed out everywhere. Your name, contact details and picture have been removed.`,
+      `The record of your transactions is kept for ${retentionYears} years, as financial regulations require, and then deleted.`,
+      `If you did not close your account, contact us at once at ${support}.`,
     ]),
 
   accountActivated: (brand: Brand, name: string) =>

@@ -5,7 +5,7 @@ import type { UserRow } from '../../db/schema';
 import { refusal } from '../../http/errors';
 import { recordAudit } from '../audit/audit.service';
 import * as auth from '../auth/auth.service';
-import { hashPassword } from '../auth/crypto';
+import { hashPassword, verifyPassword } from '../auth/crypto';
 import { enqueueMail } from '../mail/mail.service';
 import { mailTemplates } from '../mail/templates';
 import { auditingSelfDecisions, SelfDecisionError } from '../approvals/self-decision';
@@ -13,7 +13,7 @@ import { creditReferralBonus } from '../referrals/referral-bonus';
 import { discardAvatarFile } from '../profile/profile.service';
 import type { UserFilter } from '@app/shared/schemas/admin-users';
 import { decodeCursor, encodeCursor } from '../../db/keyset';
-import { summary } from '../account/account.service';
+import { closureOf, summary } from '../account/account.service';
 import * as repo from './users.repo';
 import { toAdminUser } from './user.view';
 
@@ -171,6 +171,39 @@ export function revokeSessions(ctx: AppContext, actor: AdminActor, userId: strin
 }
 
 /**
+ * The one anonymisation of a person, for an admin's delete and for an owner closing their own
+ * account: name, address, phone, country, picture and secrets go; sign-in is disabled, every
+ * session and outstanding link ends. The ledger, transactions and audit trail stay as they were
+ * (docs/data-retention.md). Runs in the caller's transaction, on the locked row; returns the
+ * avatar file to remove once it commits.
+ */
+async function anonymise(ctx: AppContext, tx: Tx, user: UserRow): Promise<string | null> {
+  const now = ctx.clock.now();
+  await auth.updateUser(tx, user.id, {
+    name: 'Deleted user',
+    email: `deleted+${user.id}@invalid.local`,
+    phone: '-',
+    country: '-',
+    passwordHash: await hashPassword(crypto.randomBytes(32).toString('hex')),
+    totpSecret: null,
+    totpEnabledAt: null,
+    avatarPath: null,
+    isActive: false,
+    isAdmin: false,
+    isTrader: false,
+    deletedAt: now,
+  });
+  await auth.revokeAllSessions(tx, user.id, now);
+  await auth.revokeAuthTokens(
+    tx,
+    user.id,
+    ['recovery', 'verify_email', 'change_email', 'magic_link'],
+    now,
+  );
+  return user.avatarPath;
+}
+
+/**
  * "Delete" keeps the books: the person's data is anonymised and sign-in disabled, while the
  * ledger, transactions and audit trail stay as they were.
  */
@@ -182,23 +215,7 @@ export async function deleteUser(
   const avatar = await withLockedUser(ctx, userId, async (tx, user) => {
     if (user.id === actor.adminId) throw refusal('CANNOT_DELETE_SELF');
     if (user.isAdmin && (await repo.countActiveAdmins(tx)) <= 1) throw refusal('LAST_ADMIN');
-    const now = ctx.clock.now();
-    await auth.updateUser(tx, user.id, {
-      name: 'Deleted user',
-      email: `deleted+${user.id}@invalid.local`,
-      phone: '-',
-      country: '-',
-      passwordHash: await hashPassword(crypto.randomBytes(32).toString('hex')),
-      totpSecret: null,
-      totpEnabledAt: null,
-      avatarPath: null,
-      isActive: false,
-      isAdmin: false,
-      isTrader: false,
-      deletedAt: now,
-    });
-    await auth.revokeAllSessions(tx, user.id, now);
-    await auth.revokeAuthTokens(tx, user.id, ['recovery', 'verify_email'], now);
+    const avatarPath = await anonymise(ctx, tx, user);
     await recordAudit(tx, {
       actorId: actor.adminId,
       action: 'user.deleted',
@@ -206,9 +223,77 @@ export async function deleteUser(
       targetId: user.id,
       ip: actor.ip,
     });
-    return user.avatarPath;
+    return avatarPath;
   });
   // After the commit: the picture is personal data too, and no row points at it any more.
+  await discardAvatarFile(ctx, avatar);
+}
+
+/** How long the books of a closed account are kept (docs/data-retention.md). */
+export const LEDGER_RETENTION_YEARS = 10;
+
+const CLOSE_REFUSALS = {
+  staff: () => refusal('ACCOUNT_CLOSE_STAFF'),
+  trades_open: () => refusal('ACCOUNT_CLOSE_TRADES_OPEN'),
+  withdrawal_pending: () => refusal('ACCOUNT_CLOSE_WITHDRAWAL_PENDING'),
+  deposit_pending: () => refusal('ACCOUNT_CLOSE_DEPOSIT_PENDING'),
+  money_left: (availableCents: bigint) =>
+    refusal('ACCOUNT_CLOSE_MONEY_LEFT', { availableCents: Number(availableCents) }),
+} as const;
+
+/** What /profile shows before an owner closes their account: what stands in the way, if anything. */
+export async function accountClosure(ctx: AppContext, user: UserRow) {
+  const { facts, blockers } = await closureOf(ctx, user);
+  return {
+    blockers,
+    availableCents: Number(facts.availableCents),
+    openTradesCount: facts.openTradesCount,
+    pendingWithdrawalsCount: facts.pendingWithdrawalsCount,
+    pendingDepositsCount: facts.pendingDepositsCount,
+    ledgerRetentionYears: LEDGER_RETENTION_YEARS,
+  };
+}
+
+/**
+ * The owner closes their own account with their password: refused while money is at work, on its
+ * way or left (the first reason, as a code); otherwise anonymised as an admin's delete does, every
+ * session ended, audited, and a confirmation sent to the address it had.
+ */
+export async function closeOwnAccount(
+  ctx: AppContext,
+  user: UserRow,
+  password: string,
+  ip: string,
+): Promise<void> {
+  if (!(await verifyPassword(user.passwordHash, password)))
+    throw refusal('PASSWORD_INCORRECT', {}, 'password');
+  const avatar = await withLockedUser(ctx, user.id, async (tx, locked) => {
+    // Read once the row is locked (two closes cannot interleave). Anything that could still move
+    // money in or out (a trade, a withdrawal, a deposit under review) is itself a reason to refuse.
+    const { facts, blockers } = await closureOf(ctx, locked);
+    const [first] = blockers;
+    if (first === 'money_left') throw CLOSE_REFUSALS.money_left(facts.availableCents);
+    if (first) throw CLOSE_REFUSALS[first]();
+    await enqueueMail(
+      tx,
+      locked.email,
+      mailTemplates.accountClosed(
+        { name: ctx.config.brandName, publicUrl: ctx.config.publicUrl },
+        locked.name,
+        LEDGER_RETENTION_YEARS,
+        ctx.config.supportEmail,
+      ),
+    );
+    await recordAudit(tx, {
+      actorId: locked.id,
+      action: 'user.closed',
+      targetType: 'user',
+      targetId: locked.id,
+      ip,
+    });
+    return anonymise(ctx, tx, locked);
+  });
+  ctx.caches.sessions.forgetUser(user.id);
   await discardAvatarFile(ctx, avatar);
 }
 

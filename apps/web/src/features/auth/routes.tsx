@@ -45,4 +45,28 @@ export const authRoutes: RouteObject[] = [
       NS,
     ),
   },
+  {
+    path: '/confirm-email',
+    lazy: lazyPage(
+      () => import('./pages/ConfirmEmailChangePage'),
+      (m) => m.ConfirmEmailChangePage,
+      NS,
+    ),
+  },
+  {
+    path: '/login/link',
+    lazy: lazyPage(
+      () => import('./pages/MagicLinkRequestPage'),
+      (m) => m.MagicLinkRequestPage,
+      NS,
+    ),
+  },
+  {
+    path: '/magic',
+    lazy: lazyPage(
+      () => import('./pages/MagicSignInPage'),
+      (m) => m.MagicSignInPage,
+      NS,
+    ),
+  },
 ];

@@ -1,5 +1,6 @@
+import type { AccountClosure, CloseAccountInput } from '@app/shared/schemas/account';
 import type { ActivityPage } from '@app/shared/schemas/activity';
-import type { Me, SessionInfo } from '@app/shared/schemas/auth';
+import type { ChangeEmailInput, Me, SessionInfo } from '@app/shared/schemas/auth';
 import type { UpdateProfileInput } from '@app/shared/schemas/profile';
 import {
   infiniteQueryOptions,
@@ -9,6 +10,7 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import { api } from '../../lib/api';
+import { fetchDownload, saveFile } from '../../lib/download';
 import { sessionQueryKey } from '../../lib/auth';
 
 /** The account-security endpoints used by /profile. */
@@ -16,6 +18,8 @@ export const profileApi = {
   changePassword: (input: { oldPassword: string; password: string }) =>
     api.post<{ ok: true }>('/api/auth/password', input),
   sendVerification: () => api.post<{ ok: true }>('/api/auth/verification'),
+  /** Mails a link to the new address; the address changes only when it is followed. */
+  changeEmail: (input: ChangeEmailInput) => api.post<{ ok: true }>('/api/auth/email', input),
   beginTwoFactor: () => api.post<{ secret: string; otpauthUrl: string }>('/api/auth/2fa/setup'),
   enableTwoFactor: (otp: string) =>
     api.post<{ recoveryCodes: string[] }>('/api/auth/2fa/enable', { otp }),
@@ -28,6 +32,10 @@ export const profileApi = {
     api.delete<{ ok: true }>(`/api/auth/sessions/${encodeURIComponent(id)}`),
   /** PATCH /api/profile: only phone and country can change; 400 'No changes made' otherwise. */
   updateProfile: (input: UpdateProfileInput) => api.patch<{ user: Me }>('/api/profile', input),
+  /** What stands between the user and closing their account (empty `blockers`: nothing). */
+  accountClosure: (signal?: AbortSignal) => api.get<AccountClosure>('/api/account/closure', signal),
+  /** Closes the account for good (anonymised, signed out everywhere); the books stay. */
+  closeAccount: (input: CloseAccountInput) => api.post<{ ok: true }>('/api/account/closure', input),
   uploadAvatar: (file: File) => uploadAvatar(file),
   removeAvatar: () => api.delete<{ user: Me }>('/api/profile/avatar'),
 };
@@ -43,7 +51,16 @@ function uploadAvatar(file: File): Promise<{ user: Me }> {
 export const profileKeys = {
   sessions: ['auth', 'sessions'] as const,
   activity: ['profile', 'activity'] as const,
+  /** Under ['account']: the realtime money events refresh it with the balances. */
+  closure: ['account', 'closure'] as const,
 };
+
+/** GET /api/account/closure, fresh on every visit (money moves elsewhere). */
+export const closureQuery = queryOptions({
+  queryKey: profileKeys.closure,
+  queryFn: ({ signal }) => profileApi.accountClosure(signal),
+  staleTime: 0,
+});
 
 /** The account's own history (GET /api/profile/activity), newest first, 20 entries a page. */
 export const activityQuery = infiniteQueryOptions({
@@ -83,6 +100,33 @@ export function useInvalidateProfile(): () => void {
 
 export function useSendVerification() {
   return useMutation({ mutationFn: () => profileApi.sendVerification() });
+}
+
+/** The request is recorded in the account's activity. */
+export function useChangeEmail() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ChangeEmailInput) => profileApi.changeEmail(input),
+    onSuccess: () => void invalidateProfile(queryClient),
+  });
+}
+
+/** GET /api/account/export: everything held about the user, saved as a JSON file. */
+export function useDownloadMyData() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => {
+      const file = await fetchDownload('/api/account/export', 'personal-data.json');
+      saveFile(file.blob, file.fileName);
+    },
+    // The download is recorded in the account's activity.
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: profileKeys.activity }),
+  });
+}
+
+/** Closes the account; the caller forgets the session (the server has ended it). */
+export function useCloseAccount() {
+  return useMutation({ mutationFn: (input: CloseAccountInput) => profileApi.closeAccount(input) });
 }
 
 export function useBeginTwoFactor() {

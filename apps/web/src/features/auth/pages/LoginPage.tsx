@@ -127,7 +127,10 @@ function CredentialsStep({ onSubmit }: { onSubmit: (values: Credentials) => Prom
             error={errors.password?.message}
             {...register('password')}
           />
-          <div className="-mt-1 flex justify-end">
+          <div className="-mt-1 flex flex-wrap justify-between gap-x-4 gap-y-1">
+            <Link to="/login/link" className={`${authLinkClass} text-sm`}>
+              {t('login.magicLink')}
+            </Link>
             <Link to="/forgot" className={`${authLinkClass} text-sm`}>
               {t('login.forgot')}
             </Link>
@@ -141,7 +144,7 @@ function CredentialsStep({ onSubmit }: { onSubmit: (values: Credentials) => Prom
   );
 }
 
-function OtpStep({
+export function OtpStep({
   onSubmit,
   onBack,
 }: {

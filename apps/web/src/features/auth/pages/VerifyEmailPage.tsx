@@ -62,7 +62,15 @@ export function VerifyEmailPage() {
   );
 }
 
-function Outcome({ ok, message, detail }: { ok: boolean; message: string; detail?: string }) {
+export function Outcome({
+  ok,
+  message,
+  detail,
+}: {
+  ok: boolean;
+  message: string;
+  detail?: string;
+}) {
   return (
     <div role={ok ? 'status' : 'alert'} className="flex items-start gap-3">
       <span

@@ -1,14 +1,17 @@
 import type { Me } from '@app/shared/schemas/auth';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { errorMessage } from '../../../lib/requestErrors';
 import { Badge, Button } from '../../../ui';
 import { useSendVerification } from '../api';
+import { ChangeEmailDialog } from './ChangeEmailDialog';
 import { SecurityRow } from './SecurityRow';
 
 export function EmailVerification({ user }: { user: Me }) {
   const { t } = useTranslation('profile');
   const send = useSendVerification();
+  const [changing, setChanging] = useState(false);
   return (
     <SecurityRow
       title={t('email.title')}
@@ -23,21 +26,28 @@ export function EmailVerification({ user }: { user: Me }) {
           : t('email.unverifiedBody', { email: user.email })
       }
       action={
-        !user.emailVerified && (
-          <Button
-            variant="secondary"
-            loading={send.isPending}
-            onClick={() =>
-              send.mutate(undefined, {
-                onSuccess: () => toast.success(t('email.sent')),
-                onError: (error) => toast.error(errorMessage(error)),
-              })
-            }
-          >
-            {t('email.send')}
+        <div className="flex flex-wrap gap-2">
+          {!user.emailVerified && (
+            <Button
+              variant="secondary"
+              loading={send.isPending}
+              onClick={() =>
+                send.mutate(undefined, {
+                  onSuccess: () => toast.success(t('email.sent')),
+                  onError: (error) => toast.error(errorMessage(error)),
+                })
+              }
+            >
+              {t('email.send')}
+            </Button>
+          )}
+          <Button variant="secondary" onClick={() => setChanging(true)}>
+            {t('changeEmail.open')}
           </Button>
-        )
+        </div>
       }
-    />
+    >
+      <ChangeEmailDialog user={user} open={changing} onOpenChange={setChanging} />
+    </SecurityRow>
   );
 }

@@ -28,8 +28,30 @@ const sessions = [
   },
 ];
 
-function setup(user: Me = jane) {
+const openClosure = {
+  blockers: ['money_left'],
+  availableCents: 12_345,
+  openTradesCount: 0,
+  pendingWithdrawalsCount: 0,
+  pendingDepositsCount: 0,
+  ledgerRetentionYears: 10,
+};
+
+function setup(user: Me = jane, closure: unknown = openClosure) {
   const stub = stubFetch({
+    'GET /api/account/closure': { body: closure },
+    'GET /api/account/export': { body: { format: 'personal-data-export/1' } },
+    'POST /api/account/closure': { body: { ok: true } },
+    'POST /api/auth/email': {
+      status: 409,
+      body: {
+        error: {
+          code: 'EMAIL_TAKEN',
+          message: 'An account with this email already exists',
+          field: 'newEmail',
+        },
+      },
+    },
     'GET /api/auth/session': { body: { user } },
     'GET /api/auth/csrf': { body: {} },
     'GET /api/auth/sessions': { body: { sessions } },
@@ -120,5 +142,85 @@ describe('ProfilePage', () => {
         otp: '654321',
       }),
     );
+  });
+
+  it('asks for the new address and the password, and shows a refusal at the field it names', async () => {
+    const { calls } = setup();
+    fireEvent.click(screen.getByRole('button', { name: 'Change e-mail' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change your e-mail address' });
+    // No code field without two-factor.
+    expect(within(dialog).queryByLabelText('Code from your app or a recovery code')).toBeNull();
+    fireEvent.change(within(dialog).getByLabelText('New e-mail address'), {
+      target: { value: 'not-an-address' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send confirmation link' }));
+    expect(await within(dialog).findByText('Please enter a valid email')).toBeTruthy();
+    expect(calls.some((c) => c.path === '/api/auth/email')).toBe(false);
+
+    fireEvent.change(within(dialog).getByLabelText('New e-mail address'), {
+      target: { value: 'Taken@Example.com' },
+    });
+    fireEvent.change(within(dialog).getByLabelText('Current password'), {
+      target: { value: 'my-password-1' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send confirmation link' }));
+    expect(
+      await within(dialog).findByText('An account with this email already exists'),
+    ).toBeTruthy();
+    expect(calls.find((c) => c.path === '/api/auth/email')?.body).toEqual({
+      newEmail: 'taken@example.com',
+      password: 'my-password-1',
+    });
+  });
+
+  it('explains closing, lists what stands in the way with the way out, and keeps the button off', async () => {
+    setup();
+    const card = (await screen.findByRole('heading', { name: 'Close account' })).closest('section');
+    if (!card) throw new Error('no Close account section');
+    const section = within(card);
+    expect(await section.findByText('$123.45 is still available in your account.')).toBeTruthy();
+    expect(section.getByRole('link', { name: 'Withdraw' }).getAttribute('href')).toBe(
+      '/withdrawals',
+    );
+    expect(section.getByText(/kept for 10 years/)).toBeTruthy();
+    expect(
+      section.getByRole<HTMLButtonElement>('button', { name: 'Close my account' }).disabled,
+    ).toBe(true);
+  });
+
+  it('closes an empty account with the password', async () => {
+    const { calls } = setup(jane, { ...openClosure, blockers: [], availableCents: 0 });
+    const button = await screen.findByRole<HTMLButtonElement>('button', {
+      name: 'Close my account',
+    });
+    await waitFor(() => expect(button.disabled).toBe(false));
+    fireEvent.click(button);
+    const dialog = await screen.findByRole('dialog', { name: 'Close your account?' });
+    fireEvent.change(within(dialog).getByLabelText('Password'), {
+      target: { value: 'my-password-1' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close my account permanently' }));
+    await waitFor(() =>
+      expect(
+        calls.find((c) => c.path === '/api/account/closure' && c.method === 'POST')?.body,
+      ).toEqual({
+        password: 'my-password-1',
+      }),
+    );
+  });
+
+  it('downloads my data as a file', async () => {
+    // jsdom has no object URLs: the saved file's URL is stood in for, then taken away again.
+    const createObjectURL = vi.fn(() => 'blob:export');
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    try {
+      const { calls } = setup();
+      fireEvent.click(screen.getByRole('button', { name: 'Download my data' }));
+      await waitFor(() => expect(createObjectURL).toHaveBeenCalledTimes(1));
+      expect(calls.filter((c) => c.path === '/api/account/export')).toHaveLength(1);
+    } finally {
+      Reflect.deleteProperty(URL, 'createObjectURL');
+      Reflect.deleteProperty(URL, 'revokeObjectURL');
+    }
   });
 });

@@ -8,6 +8,8 @@ import { ActiveSessions } from '../components/ActiveSessions';
 import { ActivityLog } from '../components/ActivityLog';
 import { AvatarUploadModal } from '../components/AvatarUploadModal';
 import { ChangePasswordForm } from '../components/ChangePasswordForm';
+import { CloseAccountCard } from '../components/CloseAccountCard';
+import { DataExportCard } from '../components/DataExportCard';
 import { EmailVerification } from '../components/EmailVerification';
 import { ProfileActions } from '../components/ProfileActions';
 import { TwoFactorSettings } from '../components/TwoFactorSettings';
@@ -60,6 +62,8 @@ export function ProfilePage() {
         <ActivityLog />
       </Card>
       <NotificationPreferencesCard />
+      <DataExportCard />
+      {!user.isAdmin && <CloseAccountCard />}
       <AvatarUploadModal user={user} open={avatarOpen} onOpenChange={setAvatarOpen} />
     </div>
   );

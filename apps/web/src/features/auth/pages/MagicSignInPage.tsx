@@ -1,0 +1,84 @@
+import type { LoginResult } from '@app/shared/schemas/auth';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { ApiRequestError } from '../../../lib/api';
+import { setSessionUser, useSession } from '../../../lib/auth';
+import { buttonClasses, LoadingBlock } from '../../../ui';
+import { authApi, magicLinkQuery } from '../api';
+import { AuthLayout, authLinkClass } from '../components/AuthLayout';
+import { OtpStep } from './LoginPage';
+import { Outcome } from './VerifyEmailPage';
+
+/**
+ * The page a sign-in e-mail links to: /magic?userId=…&secret=… The link signs in, or (two-factor
+ * on) the account's code is asked for first and sent with the link.
+ */
+export function MagicSignInPage() {
+  const { t } = useTranslation('auth');
+  const [params] = useSearchParams();
+  const userId = params.get('userId') ?? '';
+  const secret = params.get('secret') ?? '';
+  const complete = Boolean(userId && secret);
+  const session = useSession();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const first = useQuery(magicLinkQuery(userId, secret));
+
+  function signedIn(result: LoginResult) {
+    if (result.status !== 'ok') return;
+    toast.success(t('login.toastSuccess'));
+    setSessionUser(queryClient, result.user);
+    void navigate('/dashboard', { replace: true });
+  }
+
+  const firstResult = first.data;
+  useEffect(() => {
+    if (firstResult?.status === 'ok') {
+      toast.success(t('login.toastSuccess'));
+      setSessionUser(queryClient, firstResult.user);
+    }
+  }, [firstResult, queryClient, t]);
+
+  if (firstResult?.status === 'ok' && session.user) return <Navigate to="/dashboard" replace />;
+  if (firstResult?.status === 'otp_required') {
+    return (
+      <OtpStep
+        onBack={() => void navigate('/login', { replace: true })}
+        onSubmit={async (otp) =>
+          signedIn(await authApi.signInWithMagicLink({ userId, secret, otp }))
+        }
+      />
+    );
+  }
+
+  let body;
+  if (!complete) body = <Outcome ok={false} message={t('confirmEmail.missing')} />;
+  else if (first.isError) {
+    const message =
+      first.error instanceof ApiRequestError ? first.error.message : t('confirmEmail.failed');
+    body = <Outcome ok={false} message={message} detail={t('magic.failedHint')} />;
+  } else body = <LoadingBlock />;
+
+  return (
+    <AuthLayout
+      title={t('magic.title')}
+      footer={
+        <Link to="/login" className={authLinkClass}>
+          {t('magic.backToLogin')}
+        </Link>
+      }
+    >
+      <div className="flex flex-col gap-6">
+        {body}
+        {(!complete || first.isError) && (
+          <Link to="/login/link" className={buttonClasses('primary', 'lg', true)}>
+            {t('magic.newLink')}
+          </Link>
+        )}
+      </div>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,28 @@
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { errorMessage } from '../../../lib/requestErrors';
+import { Button, Card, DownloadIcon } from '../../../ui';
+import { useDownloadMyData } from '../api';
+
+/** "Your data" on /profile: one JSON file of everything the platform holds about the user. */
+export function DataExportCard() {
+  const { t } = useTranslation('profile');
+  const download = useDownloadMyData();
+  return (
+    <Card title={t('dataExport.title')} description={t('dataExport.description')}>
+      <Button
+        variant="secondary"
+        loading={download.isPending}
+        onClick={() =>
+          download.mutate(undefined, {
+            onSuccess: () => toast.success(t('dataExport.done')),
+            onError: (error) => toast.error(errorMessage(error)),
+          })
+        }
+      >
+        {!download.isPending && <DownloadIcon aria-hidden="true" />}
+        {t('dataExport.download')}
+      </Button>
+    </Card>
+  );
+}

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { activityEntrySchema } from './activity';
+import { meSchema } from './auth';
+import { notificationPreferencesSchema, notificationSchema } from './notifications';
+import { currentTradeSchema, historyTradeSchema } from './trades';
+import { transactionSchema } from './transactions';
+
+/**
+ * "Download my data" (GET /api/account/export): everything the platform holds about the signed-in
+ * user, as one JSON file. Never another user's data: every list is read with the user's id.
+ */
+export const DATA_EXPORT_FORMAT = 'personal-data-export/1' as const;
+
+export const exportedSessionSchema = z.object({
+  id: z.string(),
+  userAgent: z.string().nullable(),
+  ip: z.string().nullable(),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+  expiresAt: z.string(),
+  /** When it was signed out or ended (null: still live unless expired). */
+  revokedAt: z.string().nullable(),
+});
+
+export const exportedSupportMessageSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  message: z.string(),
+  createdAt: z.string(),
+});
+
+export const dataExportSchema = z.object({
+  format: z.literal(DATA_EXPORT_FORMAT),
+  exportedAt: z.string(),
+  profile: meSchema.extend({ emailVerifiedAt: z.string().nullable() }),
+  sessions: z.array(exportedSessionSchema),
+  activity: z.array(activityEntrySchema),
+  transactions: z.array(transactionSchema),
+  openTrades: z.array(currentTradeSchema),
+  closedTrades: z.array(historyTradeSchema),
+  notifications: z.array(notificationSchema),
+  notificationPreferences: notificationPreferencesSchema,
+  supportMessages: z.array(exportedSupportMessageSchema),
+});
+export type DataExport = z.infer<typeof dataExportSchema>;
