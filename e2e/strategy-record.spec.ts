@@ -46,6 +46,25 @@ test('a visitor reads a strategy record from the public plans', async ({ page },
   await range.getByRole('button', { name: 'Since start' }).click();
   await expect(page.getByRole('img', { name: /^NAV chart, Since start: from \d/ })).toBeVisible();
 
+  // The drawdown chart (lightweight-charts: a canvas, drawn like the NAV chart) names the largest
+  // fall the risk figures state: its lowest point is that figure.
+  const risk = page.locator('section', {
+    has: page.getByRole('heading', { level: 2, name: 'Risk', exact: true }),
+  });
+  const largestFall = await risk
+    .locator('dt', { hasText: 'Largest fall from a peak' })
+    .locator('xpath=following-sibling::dd[1]')
+    .textContent();
+  expect(largestFall).toMatch(/^\d+\.\d{2}%$/);
+  const drawdown = page.getByRole('img', {
+    name: `Drawdown chart; the largest fall was ${largestFall}`,
+  });
+  await expect(drawdown).toBeVisible();
+  await expect(drawdown.locator('canvas').first()).toBeVisible();
+  await page
+    .locator('section', { has: drawdown })
+    .screenshot({ path: testInfo.outputPath('drawdown.png') });
+
   await page.waitForLoadState('networkidle');
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])

@@ -155,3 +155,133 @@ test('a user applies from /profile, an admin approves, the trader creates a stra
   await traderContext.close();
   await admin.dispose();
 });
+
+test('an admin sets the fee bounds and creates a strategy for an approved trader from /admin/strategies; retiring it alerts its copier', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const baseURL = server.baseURL;
+  const admin = await adminApi(baseURL);
+  const adminHeaders = async () => ({ 'x-csrf-token': await csrfOf(admin) });
+
+  // An approved lead trader without a strategy (applied and approved through the API).
+  const traderContext = await newPersonContext(browser, baseURL);
+  const name = uniqueName('Ada');
+  const trader = await registerInvestor(traderContext.request, name);
+  await activate(admin, trader.id);
+  const applied = await traderContext.request.post('/api/trader-applications', {
+    headers: { 'x-csrf-token': await csrfOf(traderContext.request) },
+    data: { displayName: name, bio: 'Majors.', experience: 'Six years.', acceptRules: true },
+  });
+  expect(applied.status()).toBe(201);
+  const { application } = (await applied.json()) as { application: { id: string } };
+  const approved = await admin.post(`/api/admin/trader-applications/${application.id}/approve`, {
+    headers: await adminHeaders(),
+    data: { reason: 'Checked' },
+  });
+  expect(approved.ok()).toBe(true);
+
+  const adminContext = await newPersonContext(browser, baseURL);
+  await signInAsAdmin(adminContext, baseURL);
+  const page = await adminContext.newPage();
+  await page.goto('/admin/strategies');
+
+  // The operator's bounds: reversed ones are refused on the field, then 2 % to 20 % is saved.
+  const bounds = page.getByRole('form', { name: "Lead traders' performance fees" });
+  await bounds.getByLabel('Lowest fee (%)').fill('40');
+  await bounds.getByRole('button', { name: 'Save' }).click();
+  await expect(bounds.getByText('The highest fee must be at least the lowest')).toBeVisible();
+  await bounds.getByLabel('Lowest fee (%)').fill('2');
+  await bounds.getByLabel('Highest fee (%)').fill('20');
+  await bounds.getByRole('button', { name: 'Save' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Allow performance fees from 2% to 20%?' });
+  await confirm.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Fee bounds saved successfully')).toBeVisible();
+  await expect(bounds.getByText('Currently 20%')).toBeVisible();
+
+  // A strategy for the trader: the fee is checked against the new bounds by the server.
+  await page.getByRole('button', { name: 'New strategy' }).click();
+  const create = page.getByRole('form', { name: 'New strategy for a lead trader' });
+  await create.getByLabel('Lead trader').selectOption({ label: `${name} (${trader.email})` });
+  await create.getByLabel('Strategy name').fill(`${name} Majors`);
+  await create.getByLabel('Description').fill('Bitcoin and Ether, long only.');
+  await create.getByLabel('BTCUSDT').check();
+  await create.getByLabel('ETHUSDT').check();
+  await create.getByLabel('Performance fee (%)').fill('25');
+  await create.getByLabel('Minimum copy amount ($)').fill('100');
+  await expect(create.getByText('From 2% to 20%', { exact: false })).toBeVisible();
+  await snap(page, 'admin-create');
+  await create.getByRole('button', { name: 'New strategy' }).click();
+  await expect(create.getByText('Performance fee must be from 2% to 20%')).toBeVisible();
+  await create.getByLabel('Performance fee (%)').fill('15');
+  await create.getByRole('button', { name: 'New strategy' }).click();
+  await expect(page.getByText('Strategy created successfully')).toBeVisible();
+  const row = page.locator('tbody tr').filter({ hasText: `${name} Majors` });
+  await expect(row).toContainText(name);
+  await snap(page, 'admin-strategies');
+
+  // The trader sees it as theirs, on the admin's terms.
+  const dashboard = (await (await traderContext.request.get('/api/trader/dashboard')).json()) as {
+    strategyId: string;
+    terms: { performanceFeePct: string };
+  };
+  expect(dashboard.terms.performanceFeePct).toBe('15.00');
+
+  // Offered through a plan; a copier invests.
+  const plan = await admin.post('/api/admin/plans', {
+    headers: await adminHeaders(),
+    data: {
+      title: `${name.split(' ')[1]} majors`,
+      min: '100',
+      max: '5000',
+      termDays: 30,
+      strategyId: dashboard.strategyId,
+    },
+  });
+  expect(plan.status()).toBe(201);
+  const { plan: offered } = (await plan.json()) as { plan: { id: string } };
+  const copierContext = await newPersonContext(browser, baseURL);
+  const copier = await registerInvestor(copierContext.request, uniqueName('Copier'));
+  await activate(admin, copier.id);
+  await fund(admin, copierContext.request);
+  const invested = await copierContext.request.post('/api/trades', {
+    headers: {
+      'x-csrf-token': await csrfOf(copierContext.request),
+      'idempotency-key': crypto.randomUUID(),
+    },
+    data: { planId: offered.id, amount: '500' },
+  });
+  expect(invested.status()).toBe(201);
+  const copierPage = await copierContext.newPage();
+  await copierPage.goto('/dashboard');
+  const bell = copierPage.getByRole('banner').getByRole('button', { name: /^Notifications/ });
+  await expect(bell).toHaveAccessibleName('Notifications, 1 unread'); // the deposit
+
+  // Retiring it from the list: nobody's copy is closed, the copier is told.
+  await row.getByRole('button', { name: 'Retire' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Retire' }).click();
+  await expect(row).toContainText('Retired');
+  await expect(row.getByRole('button', { name: 'Lead trader' })).toHaveCount(0);
+  await copierPage.reload();
+  await expect(bell).toHaveAccessibleName('Notifications, 2 unread');
+  await bell.click();
+  const alert = copierPage
+    .getByRole('list', { name: 'Notifications' })
+    .getByRole('listitem')
+    .nth(0);
+  await expect(alert).toContainText(`The ${name} Majors strategy is retired`);
+  await expect(alert).toContainText('Your copy stays open at its market value');
+  await expect(copierPage.getByTestId('trade-amount')).toHaveText('$500.00');
+  await snap(copierPage, 'copier-retired-alert');
+
+  // The other journey on this server (the other width) expects the default bounds.
+  const reset = await admin.put('/api/admin/settings/trader-fees', {
+    headers: await adminHeaders(),
+    data: { feeMinPct: '0', feeMaxPct: '30' },
+  });
+  expect(reset.ok()).toBe(true);
+  await copierContext.close();
+  await adminContext.close();
+  await traderContext.close();
+  await admin.dispose();
+});

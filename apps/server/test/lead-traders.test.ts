@@ -341,6 +341,19 @@ describe('admin: creating a strategy for a trader and retiring one', () => {
     const self = await admin.post('/api/admin/strategies', { ...terms, userId: adminId });
     expect(self.statusCode).toBe(403);
     expectError(self, { code: 'SELF_DECISION_FORBIDDEN' });
+    // Only for an approved lead trader: someone who never applied is refused, and stays an investor.
+    const investor = await activeUser(t, 'Never Applied');
+    const strategiesBefore = await count('strategies');
+    const notTrader = await admin.post('/api/admin/strategies', {
+      ...terms,
+      userId: investor.user.id,
+    });
+    expect(notTrader.statusCode).toBe(409);
+    expectError(notTrader, { code: 'NOT_A_LEAD_TRADER', field: 'userId' });
+    expect(await count('strategies')).toBe(strategiesBefore);
+    expect((await investor.client.get('/api/trader-applications/mine')).json()).toMatchObject({
+      isTrader: false,
+    });
     const tooHigh = await admin.post('/api/admin/strategies', {
       ...terms,
       performanceFeePct: '31',
@@ -395,5 +408,222 @@ describe('admin: creating a strategy for a trader and retiring one', () => {
     expectError(order, { code: 'STRATEGY_RETIRED' });
     const closed = await copier.client.post('/api/trades/current/close');
     expect(closed.statusCode, closed.body).toBe(200);
+  });
+});
+
+/** A lead trader's strategy created by the admin and offered through `plans` plans of its own. */
+async function offeredStrategy(name: string, plans: number) {
+  const trader = await approvedTrader(name);
+  const created = await admin.post('/api/admin/strategies', {
+    ...terms,
+    maxCopiers: null,
+    name: `${name} Strategy`,
+    userId: trader.user.id,
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  const strategyId = created.json<{ strategy: { id: string } }>().strategy.id;
+  const planIds: string[] = [];
+  for (let i = 0; i < plans; i += 1) {
+    const plan = await admin.post('/api/admin/plans', {
+      title: `${name} ${i + 1}`,
+      min: '100',
+      max: '10000',
+      termDays: 30,
+      strategyId,
+    });
+    expect(plan.statusCode, plan.body).toBe(201);
+    planIds.push(plan.json<{ plan: { id: string } }>().plan.id);
+  }
+  return { trader, strategyId, planIds };
+}
+
+async function alertsOfType(userId: string, type: string) {
+  const rows = await t.db.execute<{ params: { strategyId: string; strategy: string } }>(
+    sql`SELECT params FROM notifications WHERE user_id = ${userId} AND type = ${type}`,
+  );
+  return rows.rows.map((row) => row.params);
+}
+
+async function outboxTo(email: string, template: string) {
+  const rows = await t.db.execute<{ subject: string; text_body: string }>(
+    sql`SELECT subject, text_body FROM mail_outbox
+        WHERE to_address = ${email} AND template = ${template}`,
+  );
+  return rows.rows;
+}
+
+describe('retiring a strategy alerts its copiers', () => {
+  it('gives each copier exactly one alert, e-mailed per their choices, and closes nobody', async () => {
+    const { strategyId, planIds } = await offeredStrategy('Retiring Trader', 2);
+    const [planA, planB] = planIds as [string, string];
+    // Two copies of the same strategy through its two plans: still one alert.
+    const twice = await activeUser(t, 'Twice Copier');
+    await fund(t, admin, twice.client, 300_000);
+    for (const planId of [planA, planB]) {
+      const opened = await twice.client.post('/api/trades', { planId, amount: '500' });
+      expect(opened.statusCode, opened.body).toBe(201);
+    }
+    // E-mail turned off: the alert in the bell only.
+    const quiet = await activeUser(t, 'Quiet Copier');
+    await fund(t, admin, quiet.client, 300_000);
+    const off = await quiet.client.put('/api/notifications/preferences', {
+      email: { strategy_retired: false },
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(
+      (await quiet.client.post('/api/trades', { planId: planA, amount: '400' })).statusCode,
+    ).toBe(201);
+    // German e-mails.
+    const german = await activeUser(t, 'Deutsche Kopie');
+    await fund(t, admin, german.client, 300_000);
+    await german.client.put('/api/notifications/preferences', { language: 'de' });
+    expect(
+      (await german.client.post('/api/trades', { planId: planB, amount: '300' })).statusCode,
+    ).toBe(201);
+    // Closed before the retirement: not a copier any more, not alerted.
+    const gone = await activeUser(t, 'Former Copier');
+    await fund(t, admin, gone.client, 300_000);
+    expect(
+      (await gone.client.post('/api/trades', { planId: planA, amount: '200' })).statusCode,
+    ).toBe(201);
+    expect((await gone.client.post('/api/trades/current/close')).statusCode).toBe(200);
+
+    const retired = await admin.post(`/api/admin/strategies/${strategyId}/retire`);
+    expect(retired.statusCode, retired.body).toBe(200);
+    // Retiring again changes nothing and alerts nobody a second time.
+    expect((await admin.post(`/api/admin/strategies/${strategyId}/retire`)).statusCode).toBe(200);
+
+    const params = { strategyId, strategy: 'Retiring Trader Strategy' };
+    for (const copier of [twice, quiet, german]) {
+      expect(await alertsOfType(copier.user.id, 'strategy_retired')).toEqual([params]);
+    }
+    expect(await alertsOfType(gone.user.id, 'strategy_retired')).toEqual([]);
+    // The copier reads it in their bell.
+    const bell = (await twice.client.get('/api/notifications')).json<{
+      notifications: { type: string; params: unknown; readAt: string | null }[];
+    }>();
+    expect(bell.notifications[0]).toMatchObject({ type: 'strategy_retired', params, readAt: null });
+
+    const mailed = await outboxTo(twice.input.email, 'strategy_retired');
+    expect(mailed.map((m) => m.subject)).toEqual([
+      'The Retiring Trader Strategy strategy is retired',
+    ]);
+    expect(mailed[0]?.text_body).toContain('Your copy was not closed');
+    expect(await outboxTo(quiet.input.email, 'strategy_retired')).toEqual([]);
+    expect((await outboxTo(german.input.email, 'strategy_retired')).map((m) => m.subject)).toEqual([
+      'Die Strategie Retiring Trader Strategy wurde eingestellt',
+    ]);
+    expect(await outboxTo(gone.input.email, 'strategy_retired')).toEqual([]);
+
+    // Nobody's copy was closed.
+    const open = await t.db.execute<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM trades WHERE strategy_id = ${strategyId} AND status = 'open'`,
+    );
+    expect(open.rows[0]?.n).toBe(4);
+  });
+});
+
+describe('one strategy per lead trader, retired ones included', () => {
+  it('refuses a second strategy after the first is retired, naming the field, and keeps the record theirs', async () => {
+    const { trader, strategyId } = await offeredStrategy('Once Trader', 0);
+    expect((await admin.post(`/api/admin/strategies/${strategyId}/retire`)).statusCode).toBe(200);
+    const before = await count('strategies');
+
+    const own = await trader.client.post('/api/trader/strategy', { ...terms, name: 'Fresh Start' });
+    expect(own.statusCode).toBe(409);
+    expectError(own, { code: 'STRATEGY_LIMIT_REACHED', params: { max: 1 }, field: 'userId' });
+    const forThem = await admin.post('/api/admin/strategies', {
+      ...terms,
+      name: 'Fresh Start',
+      userId: trader.user.id,
+    });
+    expect(forThem.statusCode).toBe(409);
+    expectError(forThem, { code: 'STRATEGY_LIMIT_REACHED', params: { max: 1 }, field: 'userId' });
+    // Taking the retired strategy away (which would free the trader) is refused too.
+    const unassign = await admin.post(`/api/admin/strategies/${strategyId}/lead-trader`, {
+      userId: null,
+    });
+    expect(unassign.statusCode).toBe(409);
+    expectError(unassign, { code: 'STRATEGY_RETIRED' });
+    expect(await count('strategies')).toBe(before);
+    // The trader's desk still shows the retired strategy as theirs.
+    expect((await trader.client.get('/api/trader/dashboard')).json()).toMatchObject({
+      strategyId,
+      terms: { retired: true },
+    });
+  });
+});
+
+describe('the whole programme, to the cent', () => {
+  it('apply → approve → create → set the fee → plan → invest → price up → close: the fee floors in the copier’s favour and is booked to the trader', async () => {
+    await tickAt('100000.00');
+    expect(
+      (await admin.put('/api/admin/settings/trader-fees', { feeMinPct: '5', feeMaxPct: '25' }))
+        .statusCode,
+    ).toBe(200);
+    const trader = await approvedTrader('Cent Trader');
+    const created = await trader.client.post('/api/trader/strategy', {
+      ...terms,
+      name: 'Cent Strategy',
+      maxCopiers: null,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const { strategyId } = created.json<TraderDashboard>();
+    const fee = await trader.client.request('PATCH', `/api/trader/strategies/${strategyId}`, {
+      performanceFeePct: '13.33',
+    });
+    expect(fee.json<TraderDashboard>().terms.performanceFeePct).toBe('13.33');
+    // All in Bitcoin at $100,000.00: one unit holds 0.00001 BTC, NAV 1.
+    const order = await trader.client.post('/api/trader/orders', {
+      symbol: 'BTCUSDT',
+      side: 'long',
+      targetWeight: '100',
+    });
+    expect(order.statusCode, order.body).toBe(200);
+    const plan = await admin.post('/api/admin/plans', {
+      title: 'Cents',
+      min: '100',
+      max: '10000',
+      termDays: 30,
+      strategyId,
+    });
+    const planId = plan.json<{ plan: { id: string } }>().plan.id;
+
+    const copier = await activeUser(t, 'Cent Copier');
+    await fund(t, admin, copier.client, 200_000);
+    const opened = await copier.client.post('/api/trades', { planId, amount: '1234.56' });
+    expect(opened.statusCode, opened.body).toBe(201);
+    expect(opened.json<{ trade: CurrentTrade }>().trade.units).toBe('1234.56');
+    expect((await trader.client.get('/api/trader/dashboard')).json()).toMatchObject({
+      copiers: 1,
+      aumCents: 123_456,
+      feesEarnedCents: 0,
+    });
+
+    // Bitcoin to $107,777.77: NAV 1.0777777; value 1234.56 × 1.0777777 = 1330.581237312 → $1,330.58.
+    // Gain above the high-water mark 96.021237312 × 13.33 % = 12.7996309... → $12.79 (floored).
+    await tickAt('107777.77');
+    const closed = await copier.client.post('/api/trades/current/close');
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect(closed.json<{ trade: ClosedTrade }>().trade).toMatchObject({
+      valueCents: 133_058,
+      feeCents: 1_279,
+      payoutCents: 131_779,
+    });
+    // The copier: $2,000.00 − $1,234.56 + $1,317.79.
+    expect((await summaryOf(copier.client)).availableCents).toBe(208_323);
+
+    const dashboard = (await trader.client.get('/api/trader/dashboard')).json<TraderDashboard>();
+    expect(dashboard).toMatchObject({ copiers: 0, aumCents: 0, feesEarnedCents: 1_279 });
+    expect(dashboard.feesByDay).toEqual([
+      { day: new Date(t.clock.now()).toISOString().slice(0, 10), feesCents: 1_279 },
+    ]);
+    expect((await summaryOf(trader.client)).availableCents).toBe(1_279);
+    const booked = await t.db.execute<{ account: string; cents: string }>(sql`
+      SELECT a.code AS account, p.amount::text AS cents FROM postings p
+      JOIN journal_entries e ON e.id = p.entry_id JOIN ledger_accounts a ON a.id = p.account_id
+      WHERE e.kind = 'trade.fee' AND a.code = ${`user:${trader.user.id}:available`}`);
+    expect(booked.rows).toEqual([{ account: `user:${trader.user.id}:available`, cents: '1279' }]);
+    // The ledger audit after this test (auditAfterEach) finds every entry balanced.
   });
 });

@@ -179,6 +179,8 @@ export const ERROR_PARAMS = {
   TRADER_APPLICATION_PENDING: none,
   /** The applicant already is a lead trader. */
   ALREADY_LEAD_TRADER: none,
+  /** A strategy for a user who is not an approved lead trader (field userId). */
+  NOT_A_LEAD_TRADER: none,
   TRADER_APPLICATION_NOT_FOUND: none,
   TRADER_APPLICATION_ALREADY_DECIDED: none,
   /** A fee outside the operator's bounds (field performanceFeePct). */
@@ -322,6 +324,7 @@ export const ERROR_STATUS: { readonly [C in ErrorCode]: number } = {
 
   TRADER_APPLICATION_PENDING: 409,
   ALREADY_LEAD_TRADER: 409,
+  NOT_A_LEAD_TRADER: 409,
   TRADER_APPLICATION_NOT_FOUND: 404,
   TRADER_APPLICATION_ALREADY_DECIDED: 409,
   PERFORMANCE_FEE_OUTSIDE_BOUNDS: 400,
@@ -463,6 +466,7 @@ export const ERROR_ENGLISH: { readonly [C in ErrorCode]: string } = {
 
   TRADER_APPLICATION_PENDING: 'Your application is waiting for review',
   ALREADY_LEAD_TRADER: 'You already are a lead trader',
+  NOT_A_LEAD_TRADER: 'This user is not an approved lead trader',
   TRADER_APPLICATION_NOT_FOUND: 'Application not found',
   TRADER_APPLICATION_ALREADY_DECIDED: 'This application was already decided',
   PERFORMANCE_FEE_OUTSIDE_BOUNDS: 'Performance fee must be from {{minPct}}% to {{maxPct}}%',

@@ -101,6 +101,7 @@ export const RULE_ENGLISH = {
   INSTRUMENTS_REQUIRED: 'Choose at least one instrument, each once',
   FEE_PCT_FORMAT: 'Performance fee must be a percentage from 0 to 100 with at most 2 decimals',
   FEE_BOUNDS_REVERSED: 'The highest fee must be at least the lowest',
+  LEAD_TRADER_REQUIRED: 'Choose a lead trader',
 
   // — ids in the address: a malformed one is the thing not found —
   APPLICATION_ID_INVALID: 'Application not found',

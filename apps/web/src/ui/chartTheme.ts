@@ -10,6 +10,8 @@ export const CHART_COLORS = {
   line: '#60a5fa',
   areaTop: 'rgba(96, 165, 250, 0.28)',
   areaBottom: 'rgba(96, 165, 250, 0.02)',
+  downArea: 'rgba(248, 113, 113, 0.28)',
+  downAreaFaint: 'rgba(248, 113, 113, 0.02)',
 };
 
 /** What every chart of the app shares: sized by its box, transparent, the theme's grid and text. */

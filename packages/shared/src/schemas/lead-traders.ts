@@ -130,7 +130,7 @@ export type UpdateTraderStrategyInput = z.input<typeof updateTraderStrategySchem
 /** POST /api/admin/strategies: an admin creates a strategy for a lead trader. */
 export const adminCreateStrategySchema = z.strictObject({
   ...strategyTermsFields,
-  userId: z.uuid({ error: rule('USER_ID_INVALID') }),
+  userId: z.uuid({ error: rule('LEAD_TRADER_REQUIRED') }),
 });
 export type AdminCreateStrategyInput = z.input<typeof adminCreateStrategySchema>;
 

@@ -14,6 +14,7 @@ export const NOTIFICATION_TYPES = [
   'strategy_paused',
   'strategy_resumed',
   'lead_trader_changed',
+  'strategy_retired',
   'deposit_approved',
   'deposit_rejected',
   'withdrawal_paid',
@@ -41,6 +42,7 @@ export const notificationParamsSchemas = {
   strategy_paused: strategyEvent,
   strategy_resumed: strategyEvent,
   lead_trader_changed: strategyEvent,
+  strategy_retired: strategyEvent,
   deposit_approved: moneyDecision,
   deposit_rejected: rejected,
   withdrawal_paid: moneyDecision.extend({ netCents: z.number().int() }),
@@ -62,7 +64,10 @@ export type NotificationEvent = {
   [T in NotificationType]: { type: T; params: NotificationParams<T> };
 }[NotificationType];
 
-/** Types whose e-mail is on unless the user turns it off: the ones that move money. */
+/**
+ * Types whose e-mail is on unless the user turns it off: the ones that move money, and a strategy's
+ * retirement (for good: its copiers' copies stay open and each must choose when to close).
+ */
 export const EMAIL_ON_BY_DEFAULT: Record<NotificationType, boolean> = {
   trade_stopped_out: true,
   trade_take_profit: true,
@@ -70,6 +75,7 @@ export const EMAIL_ON_BY_DEFAULT: Record<NotificationType, boolean> = {
   strategy_paused: false,
   strategy_resumed: false,
   lead_trader_changed: false,
+  strategy_retired: true,
   deposit_approved: true,
   deposit_rejected: true,
   withdrawal_paid: true,

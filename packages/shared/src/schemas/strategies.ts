@@ -86,7 +86,10 @@ export const strategyRecordSchema = z.object({
   navHistory: z.array(navPointSchema),
   monthly: z.array(z.object({ month: z.string(), returnPct: z.string(), partial: z.boolean() })),
   maxDrawdownPct: recordPct,
-  /** Below the highest NAV so far, at each day's last NAV, oldest first. */
+  /**
+   * Below the highest NAV so far: each UTC day's deepest point of the hourly NAV, oldest first (its
+   * lowest point is `maxDrawdownPct`).
+   */
   drawdown: z.array(z.object({ at: z.string(), drawdownPct: z.string() })),
   risk: z.object({
     annualVolatilityPct: recordPct,

@@ -52,6 +52,15 @@ export async function findStrategyByLeadTrader(
   return row;
 }
 
+/** How many strategies the user leads, retired ones included (they stay theirs for good). */
+export async function strategyCountOfTrader(db: DbOrTx, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(strategies)
+    .where(eq(strategies.leadTraderId, userId));
+  return row?.n ?? 0;
+}
+
 // Qualified by hand: Drizzle writes a bare "id" in a one-table select, which a subquery would
 // take for its own table's column.
 const STRATEGY_ID = sql.raw('"strategies"."id"');
@@ -67,6 +76,14 @@ export function positionsOf(json: PositionJson[] | null): Position[] {
 }
 
 /**
+ * How a strategy row is read: `false` unlocked; `true` for a change of its state (orders, NAV:
+ * FOR NO KEY UPDATE); `'update'` to retire it (FOR UPDATE); `'key share'` by a copy opening
+ * (FOR KEY SHARE: it waits for a retirement in progress and then sees it, and a retirement waits
+ * for the copy to commit and then alerts its owner; NAV updates never wait for it).
+ */
+export type StrategyLock = boolean | 'update' | 'key share';
+
+/**
  * The strategy's row and per-unit state. Unlocked (followers, views): one statement, one snapshot.
  * With `lock` (orders): the row is locked FOR NO KEY UPDATE first, the lock an UPDATE of the row
  * takes anyway, so orders apply one after another (a follower's trade insert checks its foreign
@@ -76,14 +93,14 @@ export function positionsOf(json: PositionJson[] | null): Position[] {
 export async function loadStrategyState(
   db: DbOrTx,
   id: string,
-  options: { lock: boolean },
+  options: { lock: StrategyLock },
 ): Promise<{ row: StrategyRow; state: StrategyState } | undefined> {
-  if (options.lock) {
+  if (options.lock === true || options.lock === 'update') {
     const [row] = await db
       .select()
       .from(strategies)
       .where(eq(strategies.id, id))
-      .for('no key update');
+      .for(options.lock === 'update' ? 'update' : 'no key update');
     if (!row) return undefined;
     const positions = await db
       .select()
@@ -97,10 +114,13 @@ export async function loadStrategyState(
       ),
     };
   }
-  const [found] = await db
+  const query = db
     .select({ row: strategies, positions: positionsJson })
     .from(strategies)
     .where(eq(strategies.id, id));
+  const [found] = await (options.lock === 'key share'
+    ? query.for('key share', { of: strategies })
+    : query);
   if (!found) return undefined;
   return { row: found.row, state: toState(found.row, positionsOf(found.positions)) };
 }
@@ -518,13 +538,4 @@ export async function openCopyCount(db: DbOrTx, strategyId: string): Promise<num
     .from(trades)
     .where(and(eq(trades.strategyId, strategyId), eq(trades.status, 'open')));
   return Number(row?.n ?? 0);
-}
-
-/** The owners of the strategy's open copies (to alert them; never shown to the lead trader). */
-export async function openCopierIds(db: DbOrTx, strategyId: string): Promise<string[]> {
-  const rows = await db
-    .selectDistinct({ userId: trades.userId })
-    .from(trades)
-    .where(and(eq(trades.strategyId, strategyId), eq(trades.status, 'open')));
-  return rows.map((r) => r.userId);
 }

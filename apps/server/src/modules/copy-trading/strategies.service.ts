@@ -50,6 +50,7 @@ import {
   closedPositions,
   copierOutcomes,
   copyingOverTime,
+  dailyDeepestDrawdowns,
   drawdowns,
   feeWithinBounds,
   monthlyReturns,
@@ -373,7 +374,7 @@ export async function dailyNavSeries(ctx: AppContext, id: string, days: number) 
 
 /**
  * The strategy's whole record (docs/strategy-record.md): figures from its hourly NAV since it
- * began, the drawdown chart at each day's last NAV, the lead trader's closes and every copy.
+ * began, the drawdown chart (each day's deepest point), the lead trader's closes and every copy.
  */
 export async function strategyRecord(ctx: AppContext, id: string): Promise<StrategyRecord> {
   const row = await repo.findStrategy(ctx.db, id);
@@ -387,14 +388,16 @@ export async function strategyRecord(ctx: AppContext, id: string): Promise<Strat
   ]);
   const series = hourly.map((p) => ({ at: p.at.getTime(), nav: p.nav }));
   const dailySeries = daily.map((p) => ({ at: p.at.getTime(), nav: p.nav }));
+  // Computed once, from the hourly NAV: the maximum and the chart come from the same points.
+  const drawdown = drawdowns(series, now);
   return {
     strategyId: id,
     asOf: new Date(now).toISOString(),
     returns: windowReturns(series, now),
     navHistory: daily.map((p) => ({ at: p.at.toISOString(), nav: p.nav })),
     monthly: monthlyReturns(series, now),
-    maxDrawdownPct: drawdowns(series, now).maxDrawdownPct,
-    drawdown: drawdowns(dailySeries, now).series.map((p) => ({
+    maxDrawdownPct: drawdown.maxDrawdownPct,
+    drawdown: dailyDeepestDrawdowns(drawdown.series).map((p) => ({
       at: new Date(p.at).toISOString(),
       drawdownPct: p.drawdownPct,
     })),
@@ -611,6 +614,9 @@ export async function setLeadTrader(
   await ctx.db.transaction(async (tx) => {
     const loaded = await repo.loadStrategyState(tx, id, { lock: true });
     if (!loaded) throw refusal('STRATEGY_NOT_FOUND');
+    // A retired strategy's record stays its trader's: handing it over (or taking it away, which
+    // would free the trader to start another) is refused.
+    if (loaded.row.retiredAt) throw refusal('STRATEGY_RETIRED');
     if (userId) {
       const user = await usersService.lockUserAsLeadTrader(tx, userId);
       if (!user) throw refusal('USER_NOT_FOUND', {}, 'userId');
@@ -678,7 +684,7 @@ async function notifyCopiers(
   strategyId: string,
   event: Extract<
     NotificationEvent,
-    { type: 'strategy_paused' | 'strategy_resumed' | 'lead_trader_changed' }
+    { type: 'strategy_paused' | 'strategy_resumed' | 'lead_trader_changed' | 'strategy_retired' }
   >,
 ): Promise<Announce> {
   const copiers = await tradesRepo.copiersOf(tx, strategyId);
@@ -732,7 +738,8 @@ export async function traderProgramme(ctx: AppContext): Promise<TraderProgramme>
 /**
  * A lead trader's own strategy, created by the trader or by an admin for them: it starts at NAV 1
  * with nothing but cash, on the terms given (fee within the operator's bounds). At most
- * MAX_STRATEGIES_PER_TRADER per trader (the user row is locked, so two requests cannot both pass).
+ * MAX_STRATEGIES_PER_TRADER per trader, retired ones included; the refusal names `userId` (the
+ * user row is locked, so two requests cannot both pass; the database's unique index holds it too).
  * Audited. Returns the new strategy's id.
  */
 async function createLeadStrategy(
@@ -743,10 +750,13 @@ async function createLeadStrategy(
 ): Promise<string> {
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
-    const trader = await usersService.lockUserAsLeadTrader(tx, traderId);
+    const trader = await usersService.lockLiveUser(tx, traderId);
     if (!trader) throw refusal('USER_NOT_FOUND', {}, 'userId');
-    if (await repo.findStrategyByLeadTrader(tx, traderId)) {
-      throw refusal('STRATEGY_LIMIT_REACHED', { max: MAX_STRATEGIES_PER_TRADER });
+    // Only someone the programme approved (or an admin made a lead trader) runs a strategy.
+    if (!trader.isTrader) throw refusal('NOT_A_LEAD_TRADER', {}, 'userId');
+    // Retired strategies count: a trader cannot retire a record and start a clean one.
+    if ((await repo.strategyCountOfTrader(tx, traderId)) >= MAX_STRATEGIES_PER_TRADER) {
+      throw refusal('STRATEGY_LIMIT_REACHED', { max: MAX_STRATEGIES_PER_TRADER }, 'userId');
     }
     const fee = await boundedFee(tx, input.performanceFeePct);
     const row = await repo.insertStrategy(tx, {
@@ -861,7 +871,10 @@ export async function traderDashboard(ctx: AppContext, user: UserRow): Promise<T
   };
 }
 
-/** POST /api/admin/strategies: an admin creates a lead trader's strategy for them. */
+/**
+ * POST /api/admin/strategies: an admin creates a strategy for an approved lead trader (one who holds
+ * the role; anyone else is refused NOT_A_LEAD_TRADER on userId).
+ */
 export async function adminCreateStrategy(
   ctx: AppContext,
   admin: UserRow,
@@ -873,47 +886,54 @@ export async function adminCreateStrategy(
     throw await refusedSelfDecision(ctx, admin.id, ip, 'strategy.create', 'user', admin.id);
   }
   const id = await createLeadStrategy(ctx, { id: admin.id, ip }, input.userId, input);
-  // Creating it may have given the user the lead-trader role: read afresh on their next request.
-  ctx.caches.sessions.forgetUser(input.userId);
   return adminStrategyView(ctx, id);
 }
 
 /**
- * The one place copiers of a retired strategy are alerted. Their copies stay open — nothing is
- * closed for them — and each chooses whether to close. Today the alert refreshes each copier's
- * account and trade views live; a notifications module (in-app or e-mail) hooks in here.
+ * The one place copiers of a retired strategy are alerted, in the retirement's own transaction:
+ * each user with an open copy of it gets one strategy_retired alert (however many copies they
+ * hold), e-mailed as their choices say. Their copies stay open — nothing is closed for them — and
+ * each chooses whether to close. Returns what to announce once the transaction commits.
  */
 export function alertCopiersOfRetirement(
   ctx: AppContext,
-  retirement: { strategyId: string; strategyName: string; copierIds: readonly string[] },
-): void {
-  for (const userId of retirement.copierIds) {
-    ctx.realtime.publish(`user:${userId}`, { type: 'account.changed' });
-  }
+  tx: Tx,
+  retirement: { strategyId: string; strategyName: string },
+): Promise<Announce> {
+  return notifyCopiers(ctx, tx, retirement.strategyId, {
+    type: 'strategy_retired',
+    params: { strategyId: retirement.strategyId, strategy: retirement.strategyName },
+  });
 }
 
 /**
  * Admin: retires a strategy for good. It takes no new copies and no orders; its open copies keep
- * running at its NAV until their owners close them, and the owners are alerted. Audited.
+ * running at its NAV until their owners close them, and the owners are alerted. Retiring twice
+ * changes nothing and alerts nobody again. Audited.
  */
 export async function retireStrategy(ctx: AppContext, admin: UserRow, id: string, ip: string) {
   const now = ctx.clock.now();
-  const retired = await ctx.db.transaction(async (tx) => {
-    const row = await repo.findStrategy(tx, id);
-    if (!row) throw refusal('STRATEGY_NOT_FOUND');
-    if (row.retiredAt) return null;
+  let announce: Announce = () => {};
+  await ctx.db.transaction(async (tx) => {
+    // FOR UPDATE: a copy opening now waits, then sees the strategy retired (and is refused); one
+    // that opened first has committed, so its owner is among the copiers alerted.
+    const loaded = await repo.loadStrategyState(tx, id, { lock: 'update' });
+    if (!loaded) throw refusal('STRATEGY_NOT_FOUND');
+    if (loaded.row.retiredAt) return;
     await repo.setRetiredAt(tx, id, now);
-    const copierIds = await repo.openCopierIds(tx, id);
+    announce = await alertCopiersOfRetirement(ctx, tx, {
+      strategyId: id,
+      strategyName: loaded.row.name,
+    });
     await recordAudit(tx, {
       actorId: admin.id,
       action: 'strategy.retire',
       targetType: 'strategy',
       targetId: id,
       ip,
-      details: { openCopies: copierIds.length },
+      details: { openCopies: await repo.openCopyCount(tx, id) },
     });
-    return { strategyId: id, strategyName: row.name, copierIds };
   });
-  if (retired) alertCopiersOfRetirement(ctx, retired);
+  announce();
   return adminStrategyView(ctx, id);
 }

@@ -111,15 +111,17 @@ function liveNav(loaded: { row: StrategyRow; state: StrategyState }, prices: Pri
 /**
  * The strategy's per-unit state and the prices to value a unit at. Not locked: a follower never
  * changes the strategy, and an order committing meanwhile is a fill at market price, which leaves
- * the NAV where it was.
+ * the NAV where it was. New money (a copy opening, funds added) reads it FOR KEY SHARE, so a
+ * retirement in progress is waited for and seen (see StrategyLock).
  */
 export async function stateWithPrices(
   tx: DbOrTx,
   ctx: AppContext,
   strategyId: string,
   now: number,
+  lock: strategiesRepo.StrategyLock = false,
 ) {
-  const loaded = await strategiesRepo.loadStrategyState(tx, strategyId, { lock: false });
+  const loaded = await strategiesRepo.loadStrategyState(tx, strategyId, { lock });
   if (!loaded) return undefined;
   return { ...loaded, prices: await ctx.prices.current(now) };
 }
@@ -210,7 +212,8 @@ export async function openTrade(
       const max = ctx.config.maxOpenTrades;
       if (found.openCount >= max) throw refusal('TOO_MANY_OPEN_TRADES', { max });
 
-      const loaded = await stateWithPrices(tx, ctx, plan.strategyId, now.getTime());
+      // Key share: a retirement in progress is waited for and seen (see StrategyLock).
+      const loaded = await stateWithPrices(tx, ctx, plan.strategyId, now.getTime(), 'key share');
       if (!loaded) throw refusal('PLAN_NOT_OPEN', {}, 'planId');
       if (loaded.row.retiredAt) throw refusal('STRATEGY_RETIRED', {}, 'planId');
       if (loaded.row.pausedAt) throw refusal('PLAN_STRATEGY_PAUSED', {}, 'planId');

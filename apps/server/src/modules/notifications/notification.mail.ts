@@ -67,6 +67,13 @@ const en: Language = {
         `The lead trader of the ${p.strategy} strategy you copy has changed. You can close your copy at any time at its current value.`,
       ],
     }),
+    strategy_retired: (p) => ({
+      subject: `The ${p.strategy} strategy is retired`,
+      paragraphs: [
+        `The platform retired the ${p.strategy} strategy you copy. It takes no new copies and its lead trader places no more orders.`,
+        'Your copy was not closed: it stays open and keeps its value at market prices until you close it, which you can do at any time from your dashboard.',
+      ],
+    }),
     deposit_approved: (p) => ({
       subject: `Your deposit of ${usd(p.amountCents)} is confirmed`,
       paragraphs: [
@@ -141,6 +148,13 @@ const es: Language = {
       subject: `La estrategia ${p.strategy} tiene un nuevo trader principal`,
       paragraphs: [
         `El trader principal de la estrategia ${p.strategy} que copias ha cambiado. Puedes cerrar tu copia cuando quieras a su valor actual.`,
+      ],
+    }),
+    strategy_retired: (p) => ({
+      subject: `La estrategia ${p.strategy} se ha retirado`,
+      paragraphs: [
+        `La plataforma retiró la estrategia ${p.strategy} que copias. No admite copias nuevas y su trader principal ya no da órdenes.`,
+        'Tu copia no se cerró: sigue abierta y conserva su valor a precios de mercado hasta que la cierres, lo que puedes hacer cuando quieras desde tu panel.',
       ],
     }),
     deposit_approved: (p) => ({
@@ -219,6 +233,13 @@ const de: Language = {
         `Der Lead-Trader der Strategie ${p.strategy}, die Sie kopieren, hat gewechselt. Sie können Ihre Kopie jederzeit zum aktuellen Wert schließen.`,
       ],
     }),
+    strategy_retired: (p) => ({
+      subject: `Die Strategie ${p.strategy} wurde eingestellt`,
+      paragraphs: [
+        `Die Plattform hat die Strategie ${p.strategy}, die Sie kopieren, eingestellt. Sie nimmt keine neuen Kopien an und ihr Lead-Trader platziert keine Orders mehr.`,
+        'Ihre Kopie wurde nicht geschlossen: Sie bleibt offen und behält ihren Marktwert, bis Sie sie schließen – jederzeit über Ihr Dashboard.',
+      ],
+    }),
     deposit_approved: (p) => ({
       subject: `Ihre Einzahlung von ${usd(p.amountCents)} ist bestätigt`,
       paragraphs: [
@@ -265,6 +286,7 @@ const TRADE_TYPES = new Set<NotificationType>([
   'strategy_paused',
   'strategy_resumed',
   'lead_trader_changed',
+  'strategy_retired',
 ]);
 
 /** The e-mail of one alert to `name`, in `language`; its template is the alert's type. */

@@ -307,10 +307,19 @@ export function userNames(ctx: AppContext, ids: string[]): Promise<Map<string, s
  * given the lead-trader role if they lacked it. Undefined when there is no such (undeleted) user.
  */
 export async function lockUserAsLeadTrader(tx: Tx, userId: string): Promise<UserRow | undefined> {
-  const user = await repo.lockUser(tx, userId);
-  if (!user || user.deletedAt) return undefined;
-  if (!user.isTrader) await auth.updateUser(tx, user.id, { isTrader: true });
+  const user = await lockLiveUser(tx, userId);
+  if (user && !user.isTrader) await auth.updateUser(tx, user.id, { isTrader: true });
   return user;
+}
+
+/**
+ * For the copy-trading module, inside its transaction: the user, locked, as they are (a strategy
+ * is created only for someone who already holds the lead-trader role). Undefined when there is no
+ * such (undeleted) user.
+ */
+export async function lockLiveUser(tx: Tx, userId: string): Promise<UserRow | undefined> {
+  const user = await repo.lockUser(tx, userId);
+  return user && !user.deletedAt ? user : undefined;
 }
 
 /** /api/admin/users: one page of the list, newest first, and the cursor of the next page. */

@@ -13,8 +13,10 @@ import type {
 } from '@app/shared/schemas/approvals';
 import type { AdjustmentBucket, FeeSchedule } from '@app/shared/schemas/money';
 import type {
+  AdminCreateStrategyInput,
   AdminTraderApplication,
   TraderApplicationStatus,
+  TraderFeeBoundsInput,
 } from '@app/shared/schemas/lead-traders';
 import type { AdminOverview } from '@app/shared/schemas/overview';
 import type { AdminPlan, CreatePlanInput, UpdatePlanInput } from '@app/shared/schemas/plans';
@@ -34,6 +36,7 @@ export type { AdminOverview, Approval, ApprovalStatus };
 /** What an admin money action answers: booked (a transaction), or waiting for a second admin. */
 export type BookedOrWaiting = { transaction: Transaction } | { approval: Approval };
 export type AdminStrategy = z.infer<typeof adminStrategySchema>;
+export type TraderFeeBounds = { feeMinPct: string; feeMaxPct: string };
 export type AdminSession = z.infer<typeof adminSessionSchema>;
 export type ContactMessage = z.infer<typeof contactMessageSchema>;
 export type AdminTransaction = Transaction & { user: { id: string; name: string; email: string } };
@@ -224,6 +227,14 @@ export const adminApi = {
 
   retireStrategy: (id: string) =>
     api.post<{ strategy: AdminStrategy }>(`/api/admin/strategies/${encodeURIComponent(id)}/retire`),
+  /** A strategy for an approved lead trader, on the terms the trader's own form takes. */
+  createStrategy: (body: AdminCreateStrategyInput) =>
+    api.post<{ strategy: AdminStrategy }>('/api/admin/strategies', body),
+  /** The lowest and highest performance fee a lead trader may set. */
+  traderFees: (signal?: AbortSignal) =>
+    api.get<TraderFeeBounds>('/api/admin/settings/trader-fees', signal),
+  updateTraderFees: (body: TraderFeeBoundsInput) =>
+    api.put<TraderFeeBounds>('/api/admin/settings/trader-fees', body),
 
   listTraderApplications: (status: TraderApplicationStatus, signal?: AbortSignal) =>
     api.get<{ applications: AdminTraderApplication[] }>(

@@ -19,6 +19,7 @@ export const adminKeys = {
   outbox: ['admin', 'outbox'] as const,
   paymentMethods: ['admin', 'payment-methods'] as const,
   fees: ['admin', 'fees'] as const,
+  traderFees: ['admin', 'trader-fees'] as const,
   fourEyes: ['admin', 'four-eyes'] as const,
   approvals: (status: ApprovalStatus) => ['admin', 'approvals', status] as const,
   plans: ['admin', 'plans'] as const,

@@ -83,7 +83,8 @@ export const adminRoutes: RouteObject[] = [
     lazy: lazyPage(
       () => import('./pages/StrategiesPage'),
       (m) => m.StrategiesPage,
-      ['admin'],
+      // Creating a strategy for a trader draws the trader's own terms fields and their texts.
+      ['admin', 'trader'],
     ),
   },
   {

@@ -64,6 +64,7 @@ export {
   closedPositions,
   copierOutcomes,
   copyingOverTime,
+  dailyDeepestDrawdowns,
   drawdowns,
   monthlyReturns,
   riskFigures,

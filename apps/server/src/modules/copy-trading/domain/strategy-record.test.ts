@@ -5,6 +5,7 @@ import {
   closedPositions,
   copierOutcomes,
   copyingOverTime,
+  dailyDeepestDrawdowns,
   drawdowns,
   monthlyReturns,
   quantile,
@@ -108,6 +109,47 @@ describe('drawdowns', () => {
 
   it('says nothing from a single NAV', () => {
     expect(drawdowns([{ at: NOW, nav: '1' }], NOW)).toEqual({ maxDrawdownPct: null, series: [] });
+  });
+});
+
+describe('the drawdown chart: each day at its deepest', () => {
+  const day = (d: number, hour: number) => Date.UTC(2025, 7, d, hour);
+
+  it('keeps an intraday fall the day’s last NAV would hide, so the chart reaches the maximum', () => {
+    // 1 Aug: 1.00 → 1.20 (new high); 2 Aug: falls to 0.90 at 10:00 and recovers to 1.14 by 23:00;
+    // 3 Aug: 1.08, then 1.02 at 20:00; 4 Aug: a new high. At each day's last NAV the chart would
+    // bottom at 15 % (3 Aug) and contradict the stated maximum of 25 %.
+    const series: NavPoint[] = [
+      { at: day(1, 0), nav: '1' },
+      { at: day(1, 12), nav: '1.2' },
+      { at: day(2, 10), nav: '0.9' },
+      { at: day(2, 23), nav: '1.14' },
+      { at: day(3, 6), nav: '1.08' },
+      { at: day(3, 20), nav: '1.02' },
+      { at: day(4, 9), nav: '1.26' },
+    ];
+    const now = day(4, 12);
+    const all = drawdowns(series, now);
+    expect(all.maxDrawdownPct).toBe('25.00');
+    expect(dailyDeepestDrawdowns(all.series)).toEqual([
+      { at: day(1, 0), drawdownPct: '0.00' },
+      { at: day(2, 10), drawdownPct: '25.00' }, // (1.20 − 0.90) / 1.20; the day closed at 5.00 %
+      { at: day(3, 20), drawdownPct: '15.00' }, // (1.20 − 1.02) / 1.20
+      { at: day(4, 9), drawdownPct: '0.00' },
+    ]);
+  });
+
+  it('takes the earliest of two points as deep, and nothing from nothing', () => {
+    const series = drawdowns(
+      [
+        { at: day(1, 1), nav: '2' },
+        { at: day(1, 5), nav: '1.5' },
+        { at: day(1, 9), nav: '1.5' },
+      ],
+      day(1, 12),
+    ).series;
+    expect(dailyDeepestDrawdowns(series)).toEqual([{ at: day(1, 5), drawdownPct: '25.00' }]);
+    expect(dailyDeepestDrawdowns([])).toEqual([]);
   });
 });
 

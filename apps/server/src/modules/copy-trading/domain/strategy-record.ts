@@ -111,6 +111,30 @@ export function drawdowns(series: readonly NavPoint[], now: number): Drawdowns {
   return { maxDrawdownPct: pct(max), series: out };
 }
 
+/**
+ * The drawdown chart: one point per UTC day, the day's deepest (its earliest when two are as deep),
+ * oldest first. Drawn from the same per-point drawdowns as the maximum, so the chart's lowest point
+ * is the maximum drawdown the page states — a fall and recovery within a day is not smoothed away
+ * as it would be at each day's last NAV.
+ */
+export function dailyDeepestDrawdowns(
+  series: Drawdowns['series'],
+): { at: number; drawdownPct: string }[] {
+  const days: { day: number; at: number; drawdownPct: string; depth: Dec }[] = [];
+  for (const point of series) {
+    const day = Math.floor(point.at / DAY_MS);
+    const depth = new Dec(point.drawdownPct);
+    const last = days[days.length - 1];
+    if (last?.day === day) {
+      if (depth.gt(last.depth))
+        Object.assign(last, { at: point.at, drawdownPct: point.drawdownPct, depth });
+    } else {
+      days.push({ day, at: point.at, drawdownPct: point.drawdownPct, depth });
+    }
+  }
+  return days.map(({ at, drawdownPct }) => ({ at, drawdownPct }));
+}
+
 export interface RiskFigures {
   /** Sample standard deviation of the daily returns × √365, in %. */
   readonly annualVolatilityPct: string | null;

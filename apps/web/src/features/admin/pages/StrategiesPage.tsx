@@ -13,8 +13,10 @@ import {
   inputClasses,
 } from '../../../ui';
 import { adminApi, adminKeys, type AdminStrategy } from '../api';
+import { CreateStrategyDialog } from '../components/CreateStrategyDialog';
 import { DialogFormFooter } from '../components/DialogForm';
 import { LoadError, PageIntro } from '../components/QueryStates';
+import { TraderFeeBoundsCard } from '../components/TraderFeeBoundsCard';
 import { useAdminMutation } from '../hooks/useAdminMutation';
 import { MarketSourceLabel } from '../../market/components/MarketSourceLabel';
 
@@ -22,6 +24,11 @@ import { MarketSourceLabel } from '../../market/components/MarketSourceLabel';
 function shortNav(nav: string): string {
   const [whole = '0', fraction = ''] = nav.split('.');
   return `${whole}.${fraction.padEnd(4, '0').slice(0, 4)}`;
+}
+
+/** "0.00" (no fall at all): shown without a minus sign. */
+function isZeroPct(value: string): boolean {
+  return /^0(\.0+)?$/.test(value);
 }
 
 function pct(value: string | null, none: string): string {
@@ -34,6 +41,7 @@ export function StrategiesPage() {
   const [assigning, setAssigning] = useState<AdminStrategy | null>(null);
   const [toggling, setToggling] = useState<AdminStrategy | null>(null);
   const [retiring, setRetiring] = useState<AdminStrategy | null>(null);
+  const [creating, setCreating] = useState(false);
   const retire = useAdminMutation({
     mutationFn: (strategy: AdminStrategy) => adminApi.retireStrategy(strategy.id),
     messages: () => ({
@@ -60,7 +68,12 @@ export function StrategiesPage() {
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <PageIntro>{t('strategies.intro')}</PageIntro>
-        <MarketSourceLabel />
+        <div className="flex flex-wrap items-center gap-3">
+          <MarketSourceLabel />
+          <Button size="sm" onClick={() => setCreating(true)} disabled={!query.isSuccess}>
+            {t('strategies.create')}
+          </Button>
+        </div>
       </div>
       {query.isPending ? (
         <LoadingBlock />
@@ -83,11 +96,7 @@ export function StrategiesPage() {
             {
               key: 'runBy',
               header: t('strategies.columns.runBy'),
-              cell: (s) => (
-                <span className="sm:whitespace-nowrap">
-                  {s.leadTraderName ?? t('strategies.demo')}
-                </span>
-              ),
+              cell: (s) => <span>{s.leadTraderName ?? t('strategies.demo')}</span>,
             },
             {
               key: 'nav',
@@ -121,7 +130,9 @@ export function StrategiesPage() {
               align: 'right',
               cell: (s) => (
                 <span className="tabular-nums">
-                  {s.maxDrawdownPct === null ? none : `−${s.maxDrawdownPct}%`}
+                  {s.maxDrawdownPct === null
+                    ? none
+                    : `${isZeroPct(s.maxDrawdownPct) ? '' : '−'}${s.maxDrawdownPct}%`}
                 </span>
               ),
             },
@@ -154,10 +165,15 @@ export function StrategiesPage() {
               header: <span className="sr-only">{t('strategies.columns.actions')}</span>,
               align: 'right',
               cell: (s) => (
-                <span className="inline-flex gap-2 whitespace-nowrap">
-                  <Button size="sm" variant="secondary" onClick={() => setAssigning(s)}>
-                    {t('strategies.assign')}
-                  </Button>
+                // Stacked on a table row until the screen is wide enough for all three side by side
+                // (at 1440 px beside the sidebar a row of three ran out of the table's view).
+                <span className="inline-flex gap-2 whitespace-nowrap sm:flex-col sm:items-stretch 2xl:flex-row">
+                  {/* A retired strategy stays its trader's for good (the server refuses too). */}
+                  {!s.terms?.retired && (
+                    <Button size="sm" variant="secondary" onClick={() => setAssigning(s)}>
+                      {t('strategies.assign')}
+                    </Button>
+                  )}
                   <Button
                     size="sm"
                     variant="ghost"
@@ -186,6 +202,12 @@ export function StrategiesPage() {
           ]}
         />
       )}
+      <TraderFeeBoundsCard />
+      <CreateStrategyDialog
+        strategies={query.data?.strategies ?? []}
+        open={creating}
+        onOpenChange={setCreating}
+      />
       <Modal
         open={assigning !== null}
         onOpenChange={(open) => {

@@ -9,7 +9,7 @@ import { formatSignedPct } from '../../public/lib/performance';
 import { strategyNavQuery } from '../api';
 import { NAV_RANGES, pointsInRange, RANGE_DAYS, type NavRange } from '../navRange';
 
-const NavChart = lazy(() => import('./NavChart'));
+const RecordChart = lazy(() => import('./RecordChart'));
 
 /**
  * The NAV chart with its range buttons (7 days … since start). The shortest range draws the hourly
@@ -65,8 +65,9 @@ export function NavPanel({ strategyId, record }: { strategyId: string; record: S
         <p className="text-sm text-muted">{t('notYet')}</p>
       ) : (
         <Suspense fallback={<LoadingBlock className="h-56 sm:h-72" />}>
-          <NavChart
-            points={points}
+          <RecordChart
+            look="nav"
+            points={points.map((p) => ({ at: p.at, value: p.nav }))}
             label={t('nav.chartLabel', {
               range: t(`returns.${range}`),
               from: points[0]!.nav,

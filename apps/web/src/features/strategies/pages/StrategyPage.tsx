@@ -8,13 +8,13 @@ import { Link, useParams } from 'react-router';
 import { Badge } from '../../../ui/Badge';
 import { ErrorState } from '../../../ui/ErrorState';
 import { LoadingBlock } from '../../../ui/Spinner';
-import { Sparkline } from '../../../ui/Sparkline';
 import { ApiRequestError } from '../../../lib/api';
 import { RiskWarning } from '../../public/components/RiskWarning';
 import { useDocumentTitle } from '../../public/hooks/useDocumentTitle';
 import { formatDrawdown, formatSignedPct } from '../../public/lib/performance';
 import { strategyListQuery, strategyRecordQuery } from '../api';
 import { CopyingOverTime } from '../components/CopyingOverTime';
+import { DrawdownPanel } from '../components/DrawdownPanel';
 import { NavPanel } from '../components/NavPanel';
 import { OrderLog } from '../components/OrderLog';
 
@@ -70,7 +70,6 @@ function Page({ children }: { children: ReactNode }) {
 function StrategyRecordView({ strategy, record }: { strategy: Strategy; record: StrategyRecord }) {
   const { t, i18n } = useTranslation('strategies');
   const notYet = t('notYet');
-  const drawdownValues = record.drawdown.map((p) => -Number(p.drawdownPct));
   return (
     <Page>
       <header className="flex flex-col gap-3">
@@ -143,20 +142,7 @@ function StrategyRecordView({ strategy, record }: { strategy: Strategy; record: 
         </Section>
 
         <Section title={t('drawdown.title')} description={t('drawdown.description')}>
-          {drawdownValues.length >= 2 ? (
-            <Sparkline
-              values={drawdownValues}
-              label={t('drawdown.chartLabel', {
-                max: record.maxDrawdownPct ? formatDrawdown(record.maxDrawdownPct) : notYet,
-              })}
-              tone="down"
-              width={560}
-              height={120}
-              className="h-32 w-full"
-            />
-          ) : (
-            <p className="text-sm text-muted">{notYet}</p>
-          )}
+          <DrawdownPanel record={record} />
         </Section>
       </div>
 

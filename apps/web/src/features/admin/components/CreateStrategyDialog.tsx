@@ -1,0 +1,145 @@
+import {
+  adminCreateStrategySchema,
+  type AdminCreateStrategyInput,
+} from '@app/shared/schemas/lead-traders';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { applyFieldError } from '../../../lib/requestErrors';
+import { translateMessage } from '../../../lib/messages';
+import { LoadingBlock, inputClasses } from '../../../ui';
+import {
+  EMPTY_STRATEGY_TERMS,
+  STRATEGY_TERMS_FIELDS,
+  StrategyTermsFields,
+} from '../../trader/components/StrategyTermsFields';
+import { adminApi, adminKeys, type AdminStrategy } from '../api';
+import { useAdminMutation } from '../hooks/useAdminMutation';
+import { DialogFormFooter, FormModal } from './DialogForm';
+import { LoadError } from './QueryStates';
+
+const FIELDS = [...STRATEGY_TERMS_FIELDS, 'userId'] as const;
+
+/**
+ * "New strategy": an admin creates a strategy for an approved lead trader who runs none yet, on
+ * the same terms and checks as the trader's own form (the shared schema here, the operator's fee
+ * bounds on the server). A refusal lands on the field the server names.
+ */
+export function CreateStrategyDialog({
+  strategies,
+  open,
+  onOpenChange,
+}: {
+  strategies: readonly AdminStrategy[];
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const { t } = useTranslation('admin');
+  return (
+    <FormModal
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t('strategies.createTitle')}
+      description={t('strategies.createHint')}
+    >
+      {(close) => <CreateStrategyForm strategies={strategies} onClose={close} />}
+    </FormModal>
+  );
+}
+
+function CreateStrategyForm({
+  strategies,
+  onClose,
+}: {
+  strategies: readonly AdminStrategy[];
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('admin');
+  const traderFieldId = useId();
+  const running = new Set(strategies.map((s) => s.leadTraderId));
+  const traders = useQuery({
+    queryKey: adminKeys.users('', 'trader'),
+    queryFn: ({ signal }) => adminApi.listUsers({ filter: 'trader' }, signal),
+    select: (page) => page.items.filter((user) => !user.deleted),
+  });
+  const bounds = useQuery({
+    queryKey: adminKeys.traderFees,
+    queryFn: ({ signal }) => adminApi.traderFees(signal),
+  });
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<AdminCreateStrategyInput>({
+    // Raw: the amount goes to the server as typed (it turns it into cents itself).
+    resolver: zodResolver(adminCreateStrategySchema, undefined, { raw: true }),
+    defaultValues: { ...EMPTY_STRATEGY_TERMS, userId: '' },
+  });
+  const mutation = useAdminMutation({
+    mutationFn: (body: AdminCreateStrategyInput) => adminApi.createStrategy(body),
+    messages: () => ({
+      success: t('toasts.strategyCreated'),
+      failure: t('toasts.strategyCreateFailed'),
+    }),
+    onSuccess: onClose,
+  });
+
+  if (traders.isPending) return <LoadingBlock />;
+  if (traders.isError) {
+    return <LoadError onRetry={() => void traders.refetch()} retrying={traders.isFetching} />;
+  }
+  // Approved lead traders who run no strategy yet (a retired one still counts as theirs).
+  const free = traders.data.filter((user) => !running.has(user.id));
+  const traderError = errors.userId?.message;
+  return (
+    <form
+      noValidate
+      aria-label={t('strategies.createTitle')}
+      className="grid gap-4 sm:grid-cols-2 sm:items-start"
+      onSubmit={(event) =>
+        void handleSubmit((values) =>
+          mutation.mutateAsync(values).catch((error: unknown) => {
+            applyFieldError(error, setError, FIELDS);
+          }),
+        )(event)
+      }
+    >
+      <div className="flex flex-col gap-1.5 sm:col-span-2">
+        <label htmlFor={traderFieldId} className="text-sm font-medium">
+          {t('strategies.trader')}
+        </label>
+        <select
+          id={traderFieldId}
+          aria-invalid={traderError ? true : undefined}
+          aria-describedby={traderError ? `${traderFieldId}-error` : undefined}
+          className={`${inputClasses} ${traderError ? 'border-danger' : 'border-border'}`}
+          {...register('userId')}
+        >
+          <option value="">{t('strategies.chooseTrader')}</option>
+          {free.map((user) => (
+            <option key={user.id} value={user.id}>
+              {user.name} ({user.email})
+            </option>
+          ))}
+        </select>
+        {free.length === 0 && <p className="text-sm text-muted">{t('strategies.noFreeTraders')}</p>}
+        {traderError && (
+          <p id={`${traderFieldId}-error`} className="text-sm text-danger">
+            {translateMessage(traderError)}
+          </p>
+        )}
+      </div>
+      <StrategyTermsFields register={register} errors={errors} bounds={bounds.data} />
+      <div className="sm:col-span-2">
+        <DialogFormFooter
+          onCancel={onClose}
+          pending={mutation.isPending}
+          submitLabel={t('strategies.create')}
+        />
+      </div>
+    </form>
+  );
+}

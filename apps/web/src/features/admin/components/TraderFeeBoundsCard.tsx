@@ -1,0 +1,117 @@
+import {
+  traderFeeBoundsInputSchema,
+  type TraderFeeBoundsInput,
+} from '@app/shared/schemas/lead-traders';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { applyFieldError } from '../../../lib/requestErrors';
+import { Button, Card, ConfirmDialog, TextField } from '../../../ui';
+import { adminApi, adminKeys, type TraderFeeBounds } from '../api';
+import { useAdminMutation } from '../hooks/useAdminMutation';
+import { QueryResult } from './QueryStates';
+
+const FIELDS = ['feeMinPct', 'feeMaxPct'] as const;
+
+/**
+ * The operator's bounds on lead traders' performance fees: the lowest and highest fee a trader
+ * (or an admin creating a strategy for one) may set. Checked by the shared schema here and on the
+ * server; a change applies to fees set from now on (a strategy keeps the fee it has).
+ */
+export function TraderFeeBoundsCard() {
+  const { t } = useTranslation('admin');
+  const query = useQuery({
+    queryKey: adminKeys.traderFees,
+    queryFn: ({ signal }) => adminApi.traderFees(signal),
+  });
+  return (
+    <Card title={t('traderFees.title')} description={t('traderFees.description')}>
+      <QueryResult query={query}>
+        {(current) => (
+          <BoundsForm key={`${current.feeMinPct}-${current.feeMaxPct}`} current={current} />
+        )}
+      </QueryResult>
+    </Card>
+  );
+}
+
+function BoundsForm({ current }: { current: TraderFeeBounds }) {
+  const { t } = useTranslation('admin');
+  const [confirming, setConfirming] = useState<TraderFeeBoundsInput | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<TraderFeeBoundsInput>({
+    resolver: zodResolver(traderFeeBoundsInputSchema, undefined, { raw: true }),
+    defaultValues: current,
+  });
+  const mutation = useAdminMutation({
+    mutationFn: (bounds: TraderFeeBoundsInput) => adminApi.updateTraderFees(bounds),
+    messages: () => ({
+      success: t('toasts.traderFeesSaved'),
+      failure: t('toasts.traderFeesSaveFailed'),
+    }),
+    onSuccess: () => setConfirming(null),
+  });
+  return (
+    <form
+      noValidate
+      aria-label={t('traderFees.title')}
+      className="flex flex-col gap-3 sm:flex-row sm:items-start"
+      onSubmit={(event) =>
+        void handleSubmit((values) => {
+          mutation.reset();
+          setConfirming({ feeMinPct: values.feeMinPct.trim(), feeMaxPct: values.feeMaxPct.trim() });
+        })(event)
+      }
+    >
+      <TextField
+        label={t('traderFees.min')}
+        inputMode="decimal"
+        error={errors.feeMinPct?.message}
+        hint={t('traderFees.current', { pct: current.feeMinPct })}
+        className="sm:w-48"
+        {...register('feeMinPct')}
+      />
+      <TextField
+        label={t('traderFees.max')}
+        inputMode="decimal"
+        error={errors.feeMaxPct?.message}
+        hint={t('traderFees.current', { pct: current.feeMaxPct })}
+        className="sm:w-48"
+        {...register('feeMaxPct')}
+      />
+      <Button type="submit" variant="secondary" className="sm:mt-7">
+        {t('common.save')}
+      </Button>
+      {confirming !== null && (
+        <ConfirmDialog
+          open
+          onOpenChange={(open) => {
+            if (!open) setConfirming(null);
+          }}
+          title={t('traderFees.confirmTitle', {
+            min: confirming.feeMinPct,
+            max: confirming.feeMaxPct,
+          })}
+          description={t('traderFees.confirmBody')}
+          confirmLabel={t('common.save')}
+          cancelLabel={t('common.cancel')}
+          busy={mutation.isPending}
+          onConfirm={() =>
+            mutation.mutate(confirming, {
+              onError: (error) => {
+                setConfirming(null);
+                applyFieldError(error, setError, FIELDS);
+              },
+            })
+          }
+        />
+      )}
+    </form>
+  );
+}

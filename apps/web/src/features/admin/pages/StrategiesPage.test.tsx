@@ -1,0 +1,174 @@
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { toast } from 'sonner';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useAuthStore } from '../../../lib/auth';
+import { stubApi } from '../../../test/fetch';
+import { renderAt } from '../../../test/render';
+import { jane } from '../test/fixtures';
+import { StrategiesPage } from './StrategiesPage';
+
+vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+
+const me = { ...jane, isAdmin: true, twoFactorEnabled: true };
+const grace = { ...jane, id: '44444444-4444-4444-8444-444444444444', name: 'Grace Free' };
+const busy = { ...jane, id: '55555555-5555-4555-8555-555555555555', name: 'Bea Busy' };
+
+const strategy = {
+  id: 's-1',
+  name: 'Bea Trend',
+  description: 'Trend',
+  runBy: 'trader',
+  leadTraderId: busy.id,
+  leadTraderName: 'Bea Busy',
+  nav: '1.0000',
+  navAt: null,
+  paused: false,
+  positions: [],
+  terms: {
+    instruments: ['BTCUSDT'],
+    performanceFeePct: '10.00',
+    minCopyCents: 10_000,
+    maxCopiers: null,
+    retired: true,
+  },
+  return30dPct: null,
+  avgDailyReturnPct: null,
+  maxDrawdownPct: null,
+  losingDays: 0,
+  copiers: 0,
+  aumCents: 0,
+};
+
+beforeEach(() => {
+  vi.clearAllMocks();
+  useAuthStore.setState({ user: me, loggedOut: false });
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function stub(createReply?: { status: number; body: unknown }) {
+  const api = stubApi((call) => {
+    if (call.path === '/api/auth/me') return { body: { user: me } };
+    if (call.path === '/api/market/source') return { body: { source: 'simulated' } };
+    if (call.path === '/api/admin/strategies' && call.method === 'GET') {
+      return { body: { strategies: [strategy] } };
+    }
+    if (call.path === '/api/admin/users') {
+      return { body: { users: [grace, busy], nextCursor: null } };
+    }
+    if (call.path === '/api/admin/settings/trader-fees' && call.method === 'GET') {
+      return { body: { feeMinPct: '5', feeMaxPct: '25' } };
+    }
+    if (call.path === '/api/admin/settings/trader-fees' && call.method === 'PUT') {
+      return { body: call.body };
+    }
+    if (call.path === '/api/admin/strategies' && call.method === 'POST') {
+      return createReply ?? { status: 201, body: { strategy: { ...strategy, id: 's-2' } } };
+    }
+    return undefined;
+  });
+  vi.stubGlobal('fetch', api.fetchStub);
+  return api;
+}
+
+async function openCreate() {
+  await screen.findByText('Bea Trend');
+  fireEvent.click(screen.getByRole('button', { name: 'New strategy' }));
+  return screen.findByRole('form', { name: 'New strategy for a lead trader' });
+}
+
+describe('StrategiesPage: a strategy for a lead trader', () => {
+  it('offers only traders without a strategy (a retired one counts) and refuses bad terms by field without asking the server', async () => {
+    const { calls } = stub();
+    renderAt('/admin/strategies', <StrategiesPage />, '/admin/strategies');
+    const form = await openCreate();
+    const select = within(form).getByLabelText('Lead trader');
+    await waitFor(() =>
+      expect(
+        within(select)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['Choose a lead trader', `Grace Free (${grace.email})`]),
+    );
+    expect(await within(form).findByText(/From 5% to 25%/)).toBeTruthy();
+    fireEvent.click(within(form).getByRole('button', { name: 'New strategy' }));
+    expect(await within(form).findByText('Choose a lead trader', { selector: 'p' })).toBeTruthy();
+    expect(within(form).getByText('Name is required')).toBeTruthy();
+    expect(within(form).getByText('Choose at least one instrument, each once')).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+  });
+
+  it('sends the same terms as the trader form and puts a refusal on the field the server names', async () => {
+    const { calls } = stub({
+      status: 400,
+      body: {
+        error: {
+          code: 'PERFORMANCE_FEE_OUTSIDE_BOUNDS',
+          message: 'Performance fee must be from 5% to 25%',
+          field: 'performanceFeePct',
+          params: { minPct: '5', maxPct: '25' },
+        },
+      },
+    });
+    renderAt('/admin/strategies', <StrategiesPage />, '/admin/strategies');
+    const form = await openCreate();
+    const select = within(form).getByLabelText('Lead trader');
+    await within(select).findByText(`Grace Free (${grace.email})`);
+    fireEvent.change(select, { target: { value: grace.id } });
+    fireEvent.change(within(form).getByLabelText('Strategy name'), {
+      target: { value: 'Grace Trend' },
+    });
+    fireEvent.change(within(form).getByLabelText('Description'), {
+      target: { value: 'Long or flat Bitcoin.' },
+    });
+    fireEvent.click(within(form).getByLabelText('BTCUSDT'));
+    fireEvent.change(within(form).getByLabelText('Performance fee (%)'), {
+      target: { value: '26' },
+    });
+    fireEvent.change(within(form).getByLabelText('Minimum copy amount ($)'), {
+      target: { value: '100' },
+    });
+    fireEvent.click(within(form).getByRole('button', { name: 'New strategy' }));
+    expect(await within(form).findByText('Performance fee must be from 5% to 25%')).toBeTruthy();
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      userId: grace.id,
+      name: 'Grace Trend',
+      description: 'Long or flat Bitcoin.',
+      instruments: ['BTCUSDT'],
+      performanceFeePct: '26',
+      minCopy: '100',
+      maxCopiers: null,
+    });
+    expect(toast.error).toHaveBeenCalledWith('Failed to create strategy', {
+      description: 'Performance fee must be from 5% to 25%',
+    });
+  });
+});
+
+describe('StrategiesPage: the fee bounds', () => {
+  it('refuses reversed bounds on the highest fee, then saves after the confirmation', async () => {
+    const { calls } = stub();
+    renderAt('/admin/strategies', <StrategiesPage />, '/admin/strategies');
+    const form = await screen.findByRole('form', { name: "Lead traders' performance fees" });
+    const min = await within(form).findByLabelText('Lowest fee (%)');
+    expect((min as HTMLInputElement).value).toBe('5');
+    fireEvent.change(min, { target: { value: '30' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(
+      await within(form).findByText('The highest fee must be at least the lowest'),
+    ).toBeTruthy();
+    fireEvent.change(min, { target: { value: '2.5' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('Allow performance fees from 2.5% to 25%?');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith('Fee bounds saved successfully'),
+    );
+    expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([
+      { feeMinPct: '2.5', feeMaxPct: '25' },
+    ]);
+  });
+});
