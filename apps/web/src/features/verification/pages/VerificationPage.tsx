@@ -282,7 +282,7 @@ function DocumentRow({
           {upload.isPending ? (
             <span className="text-muted">{t('documents.uploading')}</span>
           ) : document ? (
-            <span className="text-success">
+            <span className="text-brand-strong">
               {t('documents.onFile', { date: formatDate(document.uploadedAt) })}{' '}
               <a
                 href={documentUrl(document.id)}
