@@ -3,6 +3,7 @@ import {
   type CopyTrading,
 } from '../src/modules/copy-trading/copy-trading.runtime';
 import { createScriptedSource, type ScriptedSource } from '../src/modules/market/adapters/scripted';
+import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Config } from '../src/config';
 import { createTestApp, type TestApp, type TestClient } from './harness';
@@ -80,4 +81,37 @@ export async function silverWithLeadTrader(t: TestApp, admin: TestClient) {
   });
   expect(assigned.statusCode).toBe(200);
   return { silver, strategyId, trader };
+}
+
+/** Sets scripted prices, moves the clock a second and takes a tick, waiting for its closes. */
+export async function tickAt(
+  t: TradingTestApp & { market: ScriptedSource },
+  prices: Record<string, string>,
+): Promise<void> {
+  t.market.set(prices);
+  await advance(t, 1_000);
+}
+
+/**
+ * The Silver plan ($1,000 to $4,999 a trade) with a `feePct` % performance fee, its strategy run
+ * by a lead trader holding 100 % BTC bought at $100,000.00: one unit is worth BTC / 100,000, so
+ * every figure that follows is exact.
+ */
+export async function silverAllInBtc(
+  t: TradingTestApp & { market: ScriptedSource },
+  admin: TestClient,
+  feePct: number,
+) {
+  const setup = await silverWithLeadTrader(t, admin);
+  await t.db.execute(
+    sql`UPDATE plans SET performance_fee_pct = ${feePct} WHERE id = ${setup.silver.id}`,
+  );
+  await tickAt(t, { BTCUSDT: '100000.00' });
+  const order = await setup.trader.client.post('/api/trader/orders', {
+    symbol: 'BTCUSDT',
+    side: 'long',
+    targetWeight: '100',
+  });
+  expect(order.statusCode, order.body).toBe(200);
+  return setup;
 }

@@ -11,7 +11,7 @@ import { postEntry } from '../src/modules/ledger/ledger.service';
 import { users } from '../src/db/schema';
 import { parseCsv } from '../src/modules/statements/domain/csv';
 import { MAX_OPEN_SNAPSHOTS, openStatement } from '../src/modules/statements/statements.service';
-import { createScriptedTradingApp } from './copy-trading-helpers';
+import { createScriptedTradingApp, tickAt as tickBtc } from './copy-trading-helpers';
 import { adminClient, TestClient } from './harness';
 import { activeUser, auditAfterEach, bankWithdrawal, fund, summaryOf } from './money-helpers';
 
@@ -36,12 +36,7 @@ let ada: { client: TestClient; user: { id: string }; input: { email: string; pas
 const FORMULA = '=HYPERLINK("http://evil.example","click")';
 const txIds: string[] = [];
 
-async function tickAt(btc: string) {
-  t.market.set({ BTCUSDT: btc });
-  t.clock.advance(1_000);
-  await t.trading.tick(t.clock.now());
-  await t.trading.closes.settled();
-}
+const tickAt = (btc: string) => tickBtc(t, { BTCUSDT: btc });
 
 /** Moves the test clock to 12:00 UTC of a June 2025 day; sessions idle that long sign in again. */
 async function toJune(day: number) {

@@ -3,7 +3,11 @@ import { sql } from 'drizzle-orm';
 import type { ClosedTrade, CurrentTrade } from '@app/shared/schemas/trades';
 import { adminClient, type TestClient } from './harness';
 import { activeUser, auditAfterEach, fund, summaryOf } from './money-helpers';
-import { createScriptedTradingApp } from './copy-trading-helpers';
+import {
+  createScriptedTradingApp,
+  silverAllInBtc,
+  tickAt as tickBtc,
+} from './copy-trading-helpers';
 
 /**
  * Trades on a scripted market: the lead trader holds the Silver strategy 100 % in BTC bought at
@@ -17,12 +21,7 @@ let silverId: string;
 const DAY_MS = 86_400_000;
 const FUNDED = 500_000;
 
-async function tickAt(btc: string) {
-  t.market.set({ BTCUSDT: btc });
-  t.clock.advance(1_000);
-  await t.trading.tick(t.clock.now());
-  await t.trading.closes.settled();
-}
+const tickAt = (btc: string) => tickBtc(t, { BTCUSDT: btc });
 
 async function investor(amount: string, stopLossPct?: number, takeProfitPct?: number) {
   const { client } = await activeUser(t, 'Exact Investor');
@@ -43,25 +42,9 @@ const current = async (client: TestClient) =>
 beforeAll(async () => {
   t = await createScriptedTradingApp();
   admin = await adminClient(t);
-  const plans = (await admin.get('/api/plans')).json<{
-    plans: { id: string; title: string; strategy: { id: string } | null }[];
-  }>().plans;
-  const silver = plans.find((p) => p.title === 'Silver')!;
-  silverId = silver.id;
-  await t.db.execute(sql`UPDATE plans SET performance_fee_pct = 20 WHERE id = ${silverId}`);
-  const trader = await activeUser(t, 'Lead Trader');
-  await admin.post(`/api/admin/users/${trader.user.id}/make-trader`);
-  await admin.post(`/api/admin/strategies/${silver.strategy!.id}/lead-trader`, {
-    userId: trader.user.id,
-  });
-  leadTrader = trader.client;
-  await tickAt('100000.00');
-  const order = await leadTrader.post('/api/trader/orders', {
-    symbol: 'BTCUSDT',
-    side: 'long',
-    targetWeight: '100',
-  });
-  expect(order.statusCode, order.body).toBe(200);
+  const setup = await silverAllInBtc(t, admin, 20);
+  silverId = setup.silver.id;
+  leadTrader = setup.trader.client;
 }, 120_000);
 afterAll(async () => {
   await t.close();

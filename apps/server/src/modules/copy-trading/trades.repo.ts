@@ -162,17 +162,51 @@ const openTradeByUser = preparedPer((db: DbOrTx) =>
     .prepare('open_trades_of_user'),
 );
 
+type OpenTradeRow = Awaited<ReturnType<ReturnType<typeof openTradeByUser>['execute']>>[number];
+
+function withState(row: OpenTradeRow) {
+  return {
+    trade: row.trade,
+    planTitle: row.planTitle,
+    strategy: { row: row.strategy, state: toState(row.strategy, positionsOf(row.positions)) },
+  };
+}
+
 /**
  * The user's open trades, newest first, each with its plan's title and its strategy's state,
  * from one snapshot.
  */
 export async function openTradesOfUser(db: DbOrTx, userId: string) {
   const rows = await openTradeByUser(db).execute({ userId });
-  return rows.map((row) => ({
-    trade: row.trade,
-    planTitle: row.planTitle,
-    strategy: { row: row.strategy, state: toState(row.strategy, positionsOf(row.positions)) },
-  }));
+  return rows.map(withState);
+}
+
+/** One open trade of the user's (by id, or the newest), as `openTradesOfUser` gives each. */
+export async function openTradeOfUser(
+  db: DbOrTx,
+  userId: string,
+  which: { id: string } | 'newest',
+) {
+  const [row] = await db
+    .select({
+      trade: trades,
+      planTitle: plans.title,
+      strategy: strategies,
+      positions: positionsJson,
+    })
+    .from(trades)
+    .innerJoin(plans, eq(plans.id, trades.planId))
+    .innerJoin(strategies, eq(strategies.id, trades.strategyId))
+    .where(
+      and(
+        eq(trades.userId, userId),
+        eq(trades.status, 'open'),
+        which === 'newest' ? undefined : eq(trades.id, which.id),
+      ),
+    )
+    .orderBy(desc(trades.openedAt), desc(trades.id))
+    .limit(1);
+  return row ? withState(row) : undefined;
 }
 
 /** Which open trades a scheduled close takes: stop-losses crossed at one NAV, or terms ended. */

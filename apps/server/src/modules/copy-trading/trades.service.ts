@@ -134,9 +134,26 @@ export async function openTrades(ctx: AppContext, userId: string): Promise<Curre
   );
 }
 
+/** One open trade of the user's (by id, or the newest), valued now; null if there is none. */
+async function openTradeView(
+  ctx: AppContext,
+  userId: string,
+  which: { id: string } | 'newest',
+): Promise<CurrentTrade | null> {
+  const one = await repo.openTradeOfUser(ctx.db, userId, which);
+  if (!one) return null;
+  const prices = await ctx.prices.current(ctx.clock.now().getTime());
+  return currentView(
+    one.trade,
+    one.planTitle,
+    one.strategy.row.name,
+    liveNav(one.strategy, prices),
+  );
+}
+
 /** The user's newest open trade (what /api/trades/current names), or null. */
 export async function currentTrade(ctx: AppContext, userId: string): Promise<CurrentTrade | null> {
-  return (await openTrades(ctx, userId))[0] ?? null;
+  return openTradeView(ctx, userId, 'newest');
 }
 
 /** Which of the user's trades a request means: one by id, or `current` (the newest open one). */
@@ -491,7 +508,7 @@ export async function updateTradeRules(
     if (!trade) throw await refuseMissingTrade(tx, user.id, tradeId);
     await repo.setCloseRules(tx, trade.id, rules);
   });
-  const view = (await openTrades(ctx, user.id)).find((trade) => trade.id === tradeId);
+  const view = await openTradeView(ctx, user.id, { id: tradeId });
   if (!view) throw refusal('NO_OPEN_TRADE');
   ctx.realtime.publish(`user:${user.id}`, {
     type: 'trade.changed',

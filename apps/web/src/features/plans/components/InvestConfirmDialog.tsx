@@ -1,5 +1,4 @@
-import { STOP_LOSS_PCT, TAKE_PROFIT_PCT } from '@app/shared/schemas/trades';
-import { rule } from '@app/shared/rules';
+import { STOP_LOSS_PCT } from '@app/shared/schemas/trades';
 import { formatDate } from '@app/shared/format';
 import { centsToPlain, formatUsd } from '@app/shared/money';
 import { useId, useState, type ReactNode } from 'react';
@@ -11,15 +10,11 @@ import { errorMessage } from '../../../lib/requestErrors';
 import { Button, Modal } from '../../../ui';
 import type { PublicPlan } from '../../public/api';
 import { RiskWarning } from '../../public/components/RiskWarning';
+import { TakeProfitField } from '../../trading/components/TakeProfitField';
 import { useOpenTrade } from '../../trading/api';
-import { translateMessage } from '../../../lib/messages';
 import { parseTakeProfitPct, stopLossValueCents, takeProfitValueCents } from '../../trading/format';
 
 const DAY_MS = 86_400_000;
-const TAKE_PROFIT_OUT_OF_RANGE = rule('TAKE_PROFIT_RANGE', {
-  min: TAKE_PROFIT_PCT.min,
-  max: TAKE_PROFIT_PCT.max,
-});
 
 interface Props {
   plan: PublicPlan;
@@ -38,8 +33,6 @@ export function InvestConfirmDialog({ plan, amountCents, onCancel, onAmountError
   const { t } = useTranslation('plans');
   const navigate = useNavigate();
   const sliderId = useId();
-  const takeProfitId = useId();
-  const takeProfitHintId = useId();
   // Optional: empty means none; otherwise a whole percentage within its bounds.
   const [takeProfitText, setTakeProfitText] = useState('');
   const takeProfitPct = parseTakeProfitPct(takeProfitText);
@@ -139,35 +132,22 @@ export function InvestConfirmDialog({ plan, amountCents, onCancel, onAmountError
       </div>
 
       <div className="mt-3 rounded-xl border border-border bg-surface-2/60 p-4">
-        <label htmlFor={takeProfitId} className="text-sm font-medium text-text">
-          {t('confirm.takeProfit')}
-        </label>
-        <div className="mt-2 flex items-center gap-2">
-          <input
-            id={takeProfitId}
-            inputMode="numeric"
-            value={takeProfitText}
-            placeholder={t('confirm.takeProfitNone')}
-            aria-describedby={takeProfitHintId}
-            aria-invalid={takeProfitInvalid}
-            onChange={(event) => setTakeProfitText(event.target.value)}
-            disabled={invest.isPending}
-            className="h-11 w-28 rounded-xl border border-border bg-surface-2 px-3 text-base text-text tabular-nums focus:border-brand focus:outline-none"
-          />
-          <span className="text-text">%</span>
-        </div>
-        <p id={takeProfitHintId} className="mt-2 text-xs leading-relaxed text-muted">
-          {takeProfitInvalid ? (
-            <span className="text-danger">{translateMessage(TAKE_PROFIT_OUT_OF_RANGE)}</span>
-          ) : takeProfitPct !== null ? (
-            t('confirm.takeProfitHint', {
-              pct: takeProfitPct,
-              value: formatUsd(takeProfitValueCents(amountCents, takeProfitPct)),
-            })
-          ) : (
-            t('confirm.takeProfitOptional')
-          )}
-        </p>
+        <TakeProfitField
+          label={t('confirm.takeProfit')}
+          value={takeProfitText}
+          onChange={setTakeProfitText}
+          invalid={takeProfitInvalid}
+          placeholder={t('confirm.takeProfitNone')}
+          disabled={invest.isPending}
+          hint={
+            takeProfitPct !== null
+              ? t('confirm.takeProfitHint', {
+                  pct: takeProfitPct,
+                  value: formatUsd(takeProfitValueCents(amountCents, takeProfitPct)),
+                })
+              : t('confirm.takeProfitOptional')
+          }
+        />
       </div>
 
       <RiskWarning className="mt-4" />

@@ -1,19 +1,12 @@
-import { TAKE_PROFIT_PCT } from '@app/shared/schemas/trades';
-import { rule } from '@app/shared/rules';
 import { formatUsd } from '@app/shared/money';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { translateMessage } from '../../../lib/messages';
 import { errorMessage } from '../../../lib/requestErrors';
 import { Button, Modal } from '../../../ui';
 import { useUpdateTradeRules, type CurrentTrade } from '../api';
 import { parseTakeProfitPct, takeProfitValueCents } from '../format';
-
-const OUT_OF_RANGE = rule('TAKE_PROFIT_RANGE', {
-  min: TAKE_PROFIT_PCT.min,
-  max: TAKE_PROFIT_PCT.max,
-});
+import { TakeProfitField } from './TakeProfitField';
 
 /**
  * Sets, changes or removes the trade's take-profit: it closes by itself once its gain reaches
@@ -21,8 +14,6 @@ const OUT_OF_RANGE = rule('TAKE_PROFIT_RANGE', {
  */
 export function TakeProfitDialog({ trade, onClose }: { trade: CurrentTrade; onClose: () => void }) {
   const { t } = useTranslation('trading');
-  const inputId = useId();
-  const hintId = useId();
   const [text, setText] = useState(String(trade.takeProfitPct ?? 20));
   const [touched, setTouched] = useState(false);
   const save = useUpdateTradeRules(trade.id);
@@ -84,33 +75,20 @@ export function TakeProfitDialog({ trade, onClose }: { trade: CurrentTrade; onCl
         </>
       }
     >
-      <label htmlFor={inputId} className="text-sm font-medium text-text">
-        {t('takeProfitDialog.label')}
-      </label>
-      <div className="mt-2 flex items-center gap-2">
-        <input
-          id={inputId}
-          inputMode="numeric"
-          value={text}
-          aria-describedby={hintId}
-          aria-invalid={touched && pct === null}
-          onChange={(event) => setText(event.target.value)}
-          onBlur={() => setTouched(true)}
-          disabled={save.isPending}
-          className="h-11 w-28 rounded-xl border border-border bg-surface-2 px-3 text-base text-text tabular-nums focus:border-brand focus:outline-none"
-        />
-        <span className="text-text">%</span>
-      </div>
-      <p id={hintId} className="mt-2 text-xs leading-relaxed text-muted">
-        {touched && pct === null ? (
-          <span className="text-danger">{translateMessage(OUT_OF_RANGE)}</span>
-        ) : pct !== null ? (
+      <TakeProfitField
+        label={t('takeProfitDialog.label')}
+        value={text}
+        onChange={setText}
+        invalid={touched && pct === null}
+        disabled={save.isPending}
+        hint={
+          pct !== null &&
           t('takeProfitDialog.hint', {
             pct,
             value: formatUsd(takeProfitValueCents(trade.amountCents, pct)),
           })
-        ) : null}
-      </p>
+        }
+      />
       {save.isError && (
         <p role="alert" className="mt-3 text-sm text-danger">
           {errorMessage(save.error)}
