@@ -5,8 +5,9 @@ import { newPersonContext, registerInvestor, signInAsAdmin, snap, uniqueName } f
 /**
  * Account review with evidence (issue 21): a new user completes /verification from the dashboard
  * (details, an ID card front and back as photos, a PDF proof of address; an SVG is refused), an
- * admin looks at the documents in /admin/verifications and approves, and the user's account is
- * active. The verificationRequired setting is left as it is, so the shared server's other specs
+ * admin looks at the documents in /admin/verifications and sends it back asking for the back of
+ * the card again, the user re-takes that photo and resubmits, the admin approves, and the user's
+ * account is active. The verificationRequired setting is left as it is, so the shared server's other specs
  * keep activating accounts with the bare Activate.
  */
 
@@ -106,6 +107,38 @@ test('a new user verifies their identity with uploaded documents, an admin appro
     submission.getByRole('link', { name: 'Open PDF: Proof of address' }),
   ).toHaveAttribute('href', /^\/api\/admin\/verifications\/documents\/[0-9a-f-]{36}$/);
   await snap(adminPage, 'queue');
+
+  // First sent back: the back of the card is asked for again, with a reason the user reads.
+  await submission.getByRole('button', { name: 'Reject' }).click();
+  const rejectForm = submission.getByRole('form', { name: `Send back to ${name} Example` });
+  await rejectForm.getByRole('button', { name: 'Reject and tell the user' }).click();
+  await expect(rejectForm.getByText('Please enter a reason')).toBeVisible();
+  await rejectForm.getByLabel('Document to upload again').selectOption('identityBack');
+  await rejectForm
+    .getByLabel('Reason (shown to the user)')
+    .fill('The back of your ID card is too dark to read; please take the photo again.');
+  await snap(adminPage, 'reject');
+  await rejectForm.getByRole('button', { name: 'Reject and tell the user' }).click();
+  await expect(adminPage.getByText('Verification sent back to the user')).toBeVisible();
+
+  await page.goto('/verification');
+  await expect(status).toHaveAttribute('data-standing', 'needs_action');
+  await expect(page.getByTestId('verification-reason')).toContainText('too dark to read');
+  const backAgain = page.getByTestId('document-identityBack');
+  await expect(backAgain.getByText('The reviewer asked for this document again.')).toBeVisible();
+  await snap(page, 'needs-action');
+  // Resubmitting without the new photo is refused on that document.
+  await page.getByRole('button', { name: 'Submit for review' }).click();
+  await expect(backAgain.getByText('Please upload this document before submitting.')).toBeVisible();
+  await backAgain
+    .getByLabel('Take a photo: Identity document, back')
+    .setInputFiles({ name: 'image.png', mimeType: 'image/png', buffer: await photo(90) });
+  await expect(page.getByText('Identity document, back uploaded')).toBeVisible();
+  await page.getByRole('button', { name: 'Submit for review' }).click();
+  await expect(status).toHaveAttribute('data-standing', 'submitted');
+
+  await adminPage.getByLabel('Show').selectOption('submitted');
+  await adminPage.reload();
   await submission.getByRole('button', { name: 'Approve' }).click();
   await adminPage.getByRole('dialog').getByRole('button', { name: 'Approve' }).click();
   await expect(adminPage.getByText('Verification approved; account active')).toBeVisible();

@@ -216,8 +216,9 @@ function VerificationForm({ verification }: { verification: MyVerification }) {
               key={kind}
               kind={kind}
               document={byKind.get(kind)}
-              asked={verification.requestedDocument === kind}
+              asked={isStillAsked(verification, kind, byKind.get(kind))}
               missing={missing === kind}
+              onUploaded={() => setMissing(null)}
             />
           ))}
         </ul>
@@ -233,16 +234,29 @@ function VerificationForm({ verification }: { verification: MyVerification }) {
   );
 }
 
+/** The reviewer asked for this document again and it has not been uploaded since the decision. */
+function isStillAsked(
+  verification: MyVerification,
+  kind: DocumentKind,
+  document: VerificationDocument | undefined,
+): boolean {
+  if (verification.requestedDocument !== kind) return false;
+  if (!document || !verification.decidedAt) return true;
+  return document.uploadedAt <= verification.decidedAt;
+}
+
 function DocumentRow({
   kind,
   document,
   asked,
   missing,
+  onUploaded,
 }: {
   kind: DocumentKind;
   document: VerificationDocument | undefined;
   asked: boolean;
   missing: boolean;
+  onUploaded: () => void;
 }) {
   const { t } = useTranslation('verification');
   const upload = useUploadDocument();
@@ -260,6 +274,7 @@ function DocumentRow({
     }
     try {
       await upload.mutateAsync({ kind, file });
+      onUploaded();
       toast.success(t('documents.uploaded', { document: t(`documents.kinds.${kind}`) }));
     } catch (error) {
       setProblem(errorMessage(error));
@@ -298,9 +313,7 @@ function DocumentRow({
           )}
         </p>
         {asked && <p className="mt-1 text-sm text-danger">{t('documents.asked')}</p>}
-        {missing && !document && (
-          <p className="mt-1 text-sm text-danger">{t('documents.missing')}</p>
-        )}
+        {missing && <p className="mt-1 text-sm text-danger">{t('documents.missing')}</p>}
         {problem && (
           <p role="alert" className="mt-1 text-sm text-danger">
             {problem}
