@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INTERNAL_ERROR_ENGLISH } from './http';
 import { formatUsd } from './money';
 import { RULE_CODES, type RuleCode } from './rules';
 import { fillTemplate } from './template';
@@ -372,7 +373,7 @@ export const ERROR_ENGLISH: { readonly [C in ErrorCode]: string } = {
   IDEMPOTENCY_KEY_INVALID: 'Idempotency-Key must be 1 to 200 printable characters',
   IDEMPOTENCY_CONFLICT: 'This Idempotency-Key was already used for a different request',
   REQUEST_IN_PROGRESS: 'This request is still being processed',
-  INTERNAL: 'Something went wrong. Please try again.',
+  INTERNAL: INTERNAL_ERROR_ENGLISH,
 
   UNAUTHENTICATED: 'Please log in to continue',
   FORBIDDEN: 'You do not have permission to do that',

@@ -1,6 +1,10 @@
-import { CSRF_COOKIE, CSRF_HEADER, IDEMPOTENCY_HEADER } from '@app/shared/http';
+import {
+  CSRF_COOKIE,
+  CSRF_HEADER,
+  IDEMPOTENCY_HEADER,
+  INTERNAL_ERROR_ENGLISH,
+} from '@app/shared/http';
 import type { ApiError } from '@app/shared/errors';
-import { translateError } from './errors';
 
 /**
  * An API failure: the server's code and parameters, its message in the reader's language
@@ -53,15 +57,18 @@ function errorOf(payload: unknown): SentError | undefined {
 
 /**
  * The error of a failed answer's JSON body: its code and parameters, rendered in the reader's
- * language (an answer without a body counts as INTERNAL).
+ * language (an answer without a body counts as INTERNAL). The vocabulary that renders it (with
+ * the zod schemas of every code's parameters) is fetched with the first refusal, not with the
+ * page: it would be a sixth of the first load's JavaScript.
  */
-export function refusalOf(status: number, payload: unknown): ApiRequestError {
+export async function refusalOf(status: number, payload: unknown): Promise<ApiRequestError> {
+  const { translateError } = await import('./errors');
   const error = errorOf(payload);
   const code = error?.code ?? 'INTERNAL';
   const message = translateError({
     code,
     params: error?.params,
-    message: error?.message ?? 'Something went wrong. Please try again.',
+    message: error?.message ?? INTERNAL_ERROR_ENGLISH,
   });
   return new ApiRequestError(status, code, message, error?.field, error?.params);
 }
@@ -110,7 +117,7 @@ export async function apiRequest<T>(
     payload = response.status === 204 ? null : await response.json().catch(() => null);
   }
   if (response.status === 204) return undefined as T;
-  if (!response.ok) throw refusalOf(response.status, payload);
+  if (!response.ok) throw await refusalOf(response.status, payload);
   return payload as T;
 }
 

@@ -18,7 +18,7 @@ export async function fetchDownload(
 ): Promise<{ blob: Blob; fileName: string }> {
   const response = await fetch(url, { credentials: 'same-origin', signal: signal ?? null });
   if (!response.ok) {
-    throw refusalOf(response.status, await response.json().catch(() => null));
+    throw await refusalOf(response.status, await response.json().catch(() => null));
   }
   const blob = await response.blob();
   return { blob, fileName: fileNameOf(response.headers.get('content-disposition'), fallback) };

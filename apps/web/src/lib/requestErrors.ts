@@ -1,11 +1,16 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { INTERNAL_ERROR_ENGLISH } from '@app/shared/http';
+import { i18n } from '../i18n';
 import { ApiRequestError } from './api';
-import { renderError } from './errors';
 
-/** The message to show for a failed request: the server's safe message, or a generic one. */
+/**
+ * The message to show for a failed request: the server's safe message (already in the reader's
+ * language), or INTERNAL's. Without the error vocabulary (its zod schemas stay out of the first
+ * load): INTERNAL has no parameters, so its text is read directly.
+ */
 export function errorMessage(error: unknown): string {
   if (error instanceof ApiRequestError) return error.message;
-  return renderError('INTERNAL', {});
+  return i18n.t('INTERNAL', { ns: 'errors', defaultValue: INTERNAL_ERROR_ENGLISH });
 }
 
 /**

@@ -101,17 +101,7 @@ export const meSchema = z.object({
 });
 export type Me = z.infer<typeof meSchema>;
 
-/**
- * Where an account stands: `new` until an admin first activates it, `deactivated` when an admin
- * has switched an activated account off. Either way its owner still sees their money, closes
- * trades and withdraws; only deposits and new trades wait for an active account.
- */
-export function accountStanding(
-  user: Pick<Me, 'isActive' | 'activatedAt'>,
-): 'active' | 'new' | 'deactivated' {
-  if (user.isActive) return 'active';
-  return user.activatedAt === null ? 'new' : 'deactivated';
-}
+export { accountStanding, type AccountStanding } from '../standing';
 
 export const loginResultSchema = z.discriminatedUnion('status', [
   z.object({ status: z.literal('ok'), user: meSchema }),

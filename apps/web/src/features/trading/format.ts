@@ -1,5 +1,5 @@
 import { formatUsd } from '@app/shared/money';
-import { TAKE_PROFIT_PCT } from '@app/shared/schemas/trades';
+import { TAKE_PROFIT_PCT } from '@app/shared/trade-rules';
 
 /** "+$12.34", "-$5.00", "$0.00": a profit or loss with its sign written out. */
 export function formatSignedUsd(cents: number): string {
@@ -16,7 +16,7 @@ export function formatRoi(text: string): string {
 }
 
 /** The values at which the stop-loss and the take-profit close the trade: the shared rules' own. */
-export { stopLossValueCents, takeProfitValueCents } from '@app/shared/schemas/trades';
+export { stopLossValueCents, takeProfitValueCents } from '@app/shared/trade-rules';
 
 /** A typed take-profit: a whole percentage within its bounds, or null. */
 export function parseTakeProfitPct(text: string): number | null {

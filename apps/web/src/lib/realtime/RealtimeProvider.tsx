@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { create } from 'zustand';
 import { sessionQueryKey } from '../auth';
 import { createRealtimeConnection, type ConnectionStatus } from './connection';
-import { applyRealtimeMessage, type RealtimeHandlers } from './invalidation';
+import type { RealtimeHandlers } from './invalidation';
 
 export const useRealtimeStatus = create<{
   status: ConnectionStatus;
@@ -35,16 +35,25 @@ export function RealtimeProvider({
   const setStatus = useRealtimeStatus((state) => state.set);
   useEffect(() => {
     if (!enabled) return;
-    const connection = createRealtimeConnection({
-      url: realtimeUrl(),
-      onMessage: (message) => applyRealtimeMessage(message, queryClient, handlers),
-      onStatus: setStatus,
-      // Whatever changed while we were away: refetch everything that is on screen.
-      onReconnected: () => void queryClient.invalidateQueries(),
-      // Refused for good (the session ended elsewhere): a 401 here sends the user to /login.
-      onRefused: () => void queryClient.invalidateQueries({ queryKey: sessionQueryKey }),
+    let connection: { close: () => void } | undefined;
+    let cancelled = false;
+    // The events' schemas (zod) come with the socket, not with the page's first load.
+    void import('./invalidation').then(({ applyRealtimeMessage }) => {
+      if (cancelled) return;
+      connection = createRealtimeConnection({
+        url: realtimeUrl(),
+        onMessage: (message) => applyRealtimeMessage(message, queryClient, handlers),
+        onStatus: setStatus,
+        // Whatever changed while we were away: refetch everything that is on screen.
+        onReconnected: () => void queryClient.invalidateQueries(),
+        // Refused for good (the session ended elsewhere): a 401 here sends the user to /login.
+        onRefused: () => void queryClient.invalidateQueries({ queryKey: sessionQueryKey }),
+      });
     });
-    return () => connection.close();
+    return () => {
+      cancelled = true;
+      connection?.close();
+    };
   }, [enabled, handlers, queryClient, setStatus]);
   return children;
 }

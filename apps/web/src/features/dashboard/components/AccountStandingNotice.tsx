@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { accountStanding, type Me } from '@app/shared/schemas/auth';
+import type { Me } from '@app/shared/schemas/auth';
+import { accountStanding } from '@app/shared/standing';
 import { buttonClasses, ShieldIcon } from '../../../ui';
 
 /**

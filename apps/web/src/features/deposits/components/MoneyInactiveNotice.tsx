@@ -1,4 +1,4 @@
-import { accountStanding } from '@app/shared/schemas/auth';
+import { accountStanding } from '@app/shared/standing';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

@@ -1,4 +1,4 @@
-import { STOP_LOSS_PCT } from '@app/shared/schemas/trades';
+import { STOP_LOSS_PCT } from '@app/shared/trade-rules';
 import { formatDate } from '@app/shared/format';
 import { centsToPlain, formatUsd } from '@app/shared/money';
 import { useId, useState, type ReactNode } from 'react';

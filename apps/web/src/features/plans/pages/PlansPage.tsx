@@ -1,4 +1,4 @@
-import { accountStanding } from '@app/shared/schemas/auth';
+import { accountStanding } from '@app/shared/standing';
 import { formatUsd } from '@app/shared/money';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';

@@ -9,7 +9,7 @@ import { errorMessage } from '../../../lib/requestErrors';
 import { Button, Modal, TextField } from '../../../ui';
 import { accountSummaryQuery } from '../../account/api';
 import { usePublicPlans } from '../../public/api';
-import { formatPlanBound } from '../../plans/validation';
+import { formatPlanAmount } from '@app/shared/errors';
 import {
   fundsQuoteQuery,
   useChangeFunds,
@@ -84,12 +84,12 @@ export function FundsDialog({ trade, action, onClose }: Props) {
     action === 'add'
       ? plan &&
         t('addFunds.hint', {
-          max: formatPlanBound(plan.maxCents),
-          room: formatPlanBound(Math.max(0, plan.maxCents - trade.amountCents)),
+          max: formatPlanAmount(plan.maxCents),
+          room: formatPlanAmount(Math.max(0, plan.maxCents - trade.amountCents)),
         })
       : t('removeFunds.hint', {
           value: formatUsd(trade.valueCents),
-          min: plan ? formatPlanBound(plan.minCents) : '—',
+          min: plan ? formatPlanAmount(plan.minCents) : '—',
         });
 
   return (

@@ -2,7 +2,7 @@ import { formatDate } from '@app/shared/format';
 import { formatUsd } from '@app/shared/money';
 import { useQuery } from '@tanstack/react-query';
 import clsx from 'clsx';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
@@ -14,13 +14,24 @@ import { OngoingTradePanel } from './OngoingTradePanel';
 import { summaryTradesQuery, type CurrentTrade } from '../api';
 import { PortfolioTotals } from './PortfolioTotals';
 import { formatRoi, formatSignedUsd, stopLossValueCents, takeProfitValueCents } from '../format';
-import { ClaimProfitDialog } from './ClaimProfitDialog';
-import { CloseTradeDialog } from './CloseTradeDialog';
-import { FundsDialog } from './FundsDialog';
-import { StopLossDialog } from './StopLossDialog';
-import { TakeProfitDialog } from './TakeProfitDialog';
 import { signedTone } from './TradeFigures';
 import { MarketSourceLabel } from '../../market/components/MarketSourceLabel';
+
+// Each dialog is fetched when it first opens: with their forms and validation they were a third
+// of the dashboard's first load.
+const ClaimProfitDialog = lazy(() =>
+  import('./ClaimProfitDialog').then((m) => ({ default: m.ClaimProfitDialog })),
+);
+const CloseTradeDialog = lazy(() =>
+  import('./CloseTradeDialog').then((m) => ({ default: m.CloseTradeDialog })),
+);
+const FundsDialog = lazy(() => import('./FundsDialog').then((m) => ({ default: m.FundsDialog })));
+const StopLossDialog = lazy(() =>
+  import('./StopLossDialog').then((m) => ({ default: m.StopLossDialog })),
+);
+const TakeProfitDialog = lazy(() =>
+  import('./TakeProfitDialog').then((m) => ({ default: m.TakeProfitDialog })),
+);
 
 /** Poll while the socket is down; with it, `navs` and `trade.changed` drive the refresh. */
 export const TRADE_POLL_MS = 5_000;
@@ -189,15 +200,17 @@ function TradeDetails({ trade }: { trade: CurrentTrade }) {
           {t('actions.close')}
         </Button>
       </div>
-      {dialog === 'claim' && <ClaimProfitDialog trade={trade} onClose={() => setDialog(null)} />}
-      {dialog === 'close' && <CloseTradeDialog trade={trade} onClose={() => setDialog(null)} />}
-      {dialog === 'stopLoss' && <StopLossDialog trade={trade} onClose={() => setDialog(null)} />}
-      {(dialog === 'add' || dialog === 'remove') && (
-        <FundsDialog trade={trade} action={dialog} onClose={() => setDialog(null)} />
-      )}
-      {dialog === 'takeProfit' && (
-        <TakeProfitDialog trade={trade} onClose={() => setDialog(null)} />
-      )}
+      <Suspense fallback={null}>
+        {dialog === 'claim' && <ClaimProfitDialog trade={trade} onClose={() => setDialog(null)} />}
+        {dialog === 'close' && <CloseTradeDialog trade={trade} onClose={() => setDialog(null)} />}
+        {dialog === 'stopLoss' && <StopLossDialog trade={trade} onClose={() => setDialog(null)} />}
+        {(dialog === 'add' || dialog === 'remove') && (
+          <FundsDialog trade={trade} action={dialog} onClose={() => setDialog(null)} />
+        )}
+        {dialog === 'takeProfit' && (
+          <TakeProfitDialog trade={trade} onClose={() => setDialog(null)} />
+        )}
+      </Suspense>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { STOP_LOSS_PCT } from '@app/shared/schemas/trades';
+import { STOP_LOSS_PCT } from '@app/shared/trade-rules';
 import { formatUsd } from '@app/shared/money';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import { TAKE_PROFIT_PCT } from '@app/shared/schemas/trades';
+import { TAKE_PROFIT_PCT } from '@app/shared/trade-rules';
 import { rule } from '@app/shared/rules';
 import { useId, type ReactNode } from 'react';
 import { translateMessage } from '../../../lib/messages';
