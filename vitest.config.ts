@@ -21,6 +21,8 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           setupFiles: ['apps/web/src/test/setup.ts'],
+          // Two cores shared with the server's tests and the browser journeys in CI.
+          testTimeout: 20_000,
         },
       },
       {
@@ -28,6 +30,7 @@ export default defineConfig({
           name: 'server-unit',
           include: ['apps/server/src/**/*.test.ts'],
           environment: 'node',
+          testTimeout: 20_000,
         },
       },
       {

@@ -118,6 +118,8 @@ export async function lighthouseScore(
   type Lighthouse = (
     url: string,
     flags: Record<string, unknown>,
+    config?: unknown,
+    page?: unknown,
   ) => Promise<
     | {
         lhr: {
@@ -136,15 +138,57 @@ export async function lighthouseScore(
     .default;
   const chrome = await launch({ chromePath: '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
   try {
-    const result = await lighthouse(url, {
-      port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: ['performance', 'accessibility'],
-      maxWaitForLoad: 60_000,
-      ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
-    });
+    // A signed-in page gets its session as a real cookie in the browser (an extra request header
+    // would not reach the realtime socket, whose refusal then ends the session: the dashboard
+    // was measured as the sign-in page it fell back to).
+    let page: unknown;
+    if (cookie) {
+      const puppeteerEntry = path.join(
+        dir,
+        'node_modules',
+        'puppeteer-core',
+        'lib',
+        'esm',
+        'puppeteer',
+        'puppeteer-core.js',
+      );
+      const puppeteer = (await import(pathToFileURL(puppeteerEntry).href)) as {
+        default: {
+          connect: (o: { browserURL: string }) => Promise<{
+            newPage: () => Promise<{
+              setCookie: (...c: { name: string; value: string; url: string }[]) => Promise<void>;
+            }>;
+          }>;
+        };
+      };
+      const browser = await puppeteer.default.connect({
+        browserURL: `http://127.0.0.1:${chrome.port}`,
+      });
+      const tab = await browser.newPage();
+      const [name, ...value] = cookie.split('=');
+      await tab.setCookie({ name: name ?? '', value: value.join('='), url });
+      page = tab;
+    }
+    const result = await lighthouse(
+      url,
+      {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility'],
+        maxWaitForLoad: 60_000,
+      },
+      undefined,
+      page,
+    );
     if (!result) return 'lighthouse returned nothing';
+    // LIGHTHOUSE_REPORT_DIR=/tmp/lh-reports keeps each full report, to see where the time went.
+    const reports = process.env.LIGHTHOUSE_REPORT_DIR;
+    if (reports) {
+      fs.mkdirSync(reports, { recursive: true });
+      const name = new URL(url).pathname.replace(/\W+/g, '_') || 'root';
+      fs.writeFileSync(path.join(reports, `${name}.json`), JSON.stringify(result.lhr));
+    }
     if (result.lhr.runtimeError) return `lighthouse: ${result.lhr.runtimeError.message}`;
     const score = result.lhr.categories.performance?.score;
     if (score === null || score === undefined) return 'lighthouse: no performance score';

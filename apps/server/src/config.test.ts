@@ -141,5 +141,5 @@ describe('loadConfig', () => {
     expect(result.stderr).not.toMatch(/\bat .+\.ts:\d+/); // a sentence, not a stack trace
     expect(fs.readdirSync(dataDir)).toEqual([]); // no database was started
     fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  }, 60_000);
 });

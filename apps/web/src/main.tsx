@@ -19,6 +19,11 @@ async function start(container: HTMLElement) {
   const prerendered = isPrerendered() && currentLanguage() === 'en';
   const state = prerenderedQueryState();
   if (state) hydrate(queryClient, state);
+  // An app page asks who is signed in at once, beside its route's code, not after it (a public
+  // page, rendered by the server, does not load the session's code for that).
+  if (!isPrerendered()) {
+    void import('./lib/auth').then(({ sessionQuery }) => queryClient.prefetchQuery(sessionQuery));
+  }
   const router = await createRouter();
   const app = <App queryClient={queryClient} router={router} />;
   if (prerendered) hydrateRoot(container, app);

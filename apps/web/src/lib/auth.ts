@@ -1,5 +1,5 @@
 import type { Me } from '@app/shared/schemas/auth';
-import { hashKey, useQuery, type QueryClient } from '@tanstack/react-query';
+import { hashKey, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { api, ApiRequestError } from './api';
@@ -47,6 +47,17 @@ export async function fetchMe(signal?: AbortSignal): Promise<Me | null> {
   }
 }
 
+/** Who is signed in, as the server says (the stored snapshot follows each answer). */
+export const sessionQuery = queryOptions({
+  queryKey: sessionQueryKey,
+  queryFn: async ({ signal }) => {
+    const user = await fetchMe(signal);
+    useAuthStore.getState().setUser(user);
+    return user;
+  },
+  staleTime: 60_000,
+});
+
 export type SessionStatus = 'loading' | 'signedIn' | 'signedOut' | 'error';
 
 export interface Session {
@@ -64,15 +75,7 @@ export interface Session {
  */
 export function useSession(): Session {
   const storedUser = useAuthStore((state) => state.user);
-  const query = useQuery({
-    queryKey: sessionQueryKey,
-    queryFn: async ({ signal }) => {
-      const user = await fetchMe(signal);
-      useAuthStore.getState().setUser(user);
-      return user;
-    },
-    staleTime: 60_000,
-  });
+  const query = useQuery(sessionQuery);
 
   const user = query.data !== undefined ? query.data : storedUser;
   let status: SessionStatus;

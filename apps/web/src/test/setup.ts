@@ -1,3 +1,4 @@
+import { configure } from '@testing-library/react';
 import { i18n } from '../i18n';
 import '../ui/i18n';
 
@@ -19,3 +20,8 @@ for (const [path, messages] of Object.entries(files)) {
     i18n.addResourceBundle(part[3], namespace, messages, true, false);
   }
 }
+
+// findBy…/waitFor give up after 5 s, not 1 s: CI runs these beside the server's tests and the
+// browser journeys on two cores, where a page's first render has taken over a second. A real
+// failure still fails, only later.
+configure({ asyncUtilTimeout: 5_000 });

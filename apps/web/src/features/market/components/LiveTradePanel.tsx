@@ -1,12 +1,16 @@
 import clsx from 'clsx';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNearViewport } from '../../../lib/useNearViewport';
 import { Card } from '../../../ui';
 import { formatChangePct, formatPrice, signOf } from '../decimal';
 import { useLiveTickers } from '../hooks';
 import { MarketSourceLabel } from './MarketSourceLabel';
 
-/** The chart library is its own chunk, fetched only when this panel renders. */
+/**
+ * The chart library is its own chunk, fetched when the panel comes near the viewport (on a phone
+ * it is far below the fold: the first load does not wait for it).
+ */
 const LiveTradeChart = lazy(() => import('./LiveTradeChart'));
 
 /** Seed: the Live Trade chart for BTCUSDT. */
@@ -17,6 +21,15 @@ export function LiveTradePanel({ symbol = LIVE_TRADE_SYMBOL }: { symbol?: string
   const tickers = useLiveTickers();
   const ticker = tickers.data?.tickers.find((item) => item.symbol === symbol);
   const sign = ticker ? signOf(ticker.change24hPct) : 0;
+  const chartSlot = useRef<HTMLDivElement>(null);
+  const chartWanted = useNearViewport(chartSlot);
+  const placeholder = (
+    <div
+      role="status"
+      aria-label={t('chart.loading')}
+      className="h-64 animate-pulse rounded-xl bg-surface-2/60 sm:h-80"
+    />
+  );
   return (
     <Card
       title={t('chart.title')}
@@ -39,17 +52,15 @@ export function LiveTradePanel({ symbol = LIVE_TRADE_SYMBOL }: { symbol?: string
           </span>
         </p>
       )}
-      <Suspense
-        fallback={
-          <div
-            role="status"
-            aria-label={t('chart.loading')}
-            className="h-64 animate-pulse rounded-xl bg-surface-2/60 sm:h-80"
-          />
-        }
-      >
-        <LiveTradeChart symbol={symbol} />
-      </Suspense>
+      <div ref={chartSlot}>
+        {chartWanted ? (
+          <Suspense fallback={placeholder}>
+            <LiveTradeChart symbol={symbol} />
+          </Suspense>
+        ) : (
+          placeholder
+        )}
+      </div>
     </Card>
   );
 }

@@ -1,7 +1,7 @@
 import { STOP_LOSS_PCT } from '@app/shared/trade-rules';
 import { formatDate } from '@app/shared/format';
 import { centsToPlain, formatUsd } from '@app/shared/money';
-import { useId, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -10,6 +10,7 @@ import { errorMessage } from '../../../lib/requestErrors';
 import { Button, Modal } from '../../../ui';
 import type { PublicPlan } from '../../public/api';
 import { RiskWarning } from '../../public/components/RiskWarning';
+import { StopLossField } from '../../trading/components/StopLossField';
 import { TakeProfitField } from '../../trading/components/TakeProfitField';
 import { useOpenTrade } from '../../trading/api';
 import { parseTakeProfitPct, stopLossValueCents, takeProfitValueCents } from '../../trading/format';
@@ -32,7 +33,6 @@ interface Props {
 export function InvestConfirmDialog({ plan, amountCents, onCancel, onAmountError }: Props) {
   const { t } = useTranslation('plans');
   const navigate = useNavigate();
-  const sliderId = useId();
   // Optional: empty means none; otherwise a whole percentage within its bounds.
   const [takeProfitText, setTakeProfitText] = useState('');
   const takeProfitPct = parseTakeProfitPct(takeProfitText);
@@ -103,32 +103,16 @@ export function InvestConfirmDialog({ plan, amountCents, onCancel, onAmountError
       {hasFee && <p className="mt-2 text-xs leading-relaxed text-muted">{t('confirm.hwm')}</p>}
 
       <div className="mt-5 rounded-xl border border-border bg-surface-2/60 p-4">
-        <div className="flex items-baseline justify-between gap-3">
-          <label htmlFor={sliderId} className="text-sm font-medium text-text">
-            {t('confirm.stopLoss')}
-          </label>
-          <span className="font-semibold text-text tabular-nums" aria-hidden="true">
-            {stopLossPct}%
-          </span>
-        </div>
-        <input
-          id={sliderId}
-          type="range"
-          min={STOP_LOSS_PCT.min}
-          max={STOP_LOSS_PCT.max}
-          step={1}
+        <StopLossField
+          label={t('confirm.stopLoss')}
           value={stopLossPct}
-          aria-valuetext={`${stopLossPct}%`}
-          onChange={(event) => setStopLossPct(Number(event.target.value))}
+          onChange={setStopLossPct}
           disabled={invest.isPending}
-          className="mt-3 w-full accent-[var(--color-brand)]"
-        />
-        <p className="mt-2 text-xs leading-relaxed text-muted">
-          {t('confirm.stopLossHint', {
+          hint={t('confirm.stopLossHint', {
             pct: stopLossPct,
             value: formatUsd(stopLossValueCents(amountCents, stopLossPct)),
           })}
-        </p>
+        />
       </div>
 
       <div className="mt-3 rounded-xl border border-border bg-surface-2/60 p-4">
