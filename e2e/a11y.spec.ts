@@ -60,6 +60,7 @@ const INVESTOR_ROUTES = [
   '/profile',
   '/referrals',
   '/support',
+  '/verification',
 ];
 const TRADER_ROUTES = ['/trader', '/dashboard'];
 const ADMIN_ROUTES = [
@@ -68,6 +69,7 @@ const ADMIN_ROUTES = [
   '/admin/users/:investor',
   '/admin/transactions',
   '/admin/approvals',
+  '/admin/verifications',
   '/admin/plans',
   '/admin/payment-methods',
   '/admin/strategies',

@@ -65,6 +65,10 @@ import {
 import { auditRoutes } from './modules/audit/audit.routes';
 import { contactMessageRoutes } from './modules/contact/messages.routes';
 import { avatarFileRoute, profileRoutes } from './modules/profile/profile.routes';
+import {
+  adminVerificationRoutes,
+  verificationRoutes,
+} from './modules/verification/verification.routes';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
 import { accountClosureRoutes } from './modules/users/account-closure.routes';
 import { adminUserRoutes } from './modules/users/users.routes';
@@ -285,6 +289,8 @@ export async function buildApp(
   await app.register(overviewRoutes(ctx), { prefix: '/api/admin/overview' });
   await app.register(contactMessageRoutes(ctx), { prefix: '/api/admin/messages' });
   await app.register(profileRoutes(ctx), { prefix: '/api/profile' });
+  await app.register(verificationRoutes(ctx), { prefix: '/api/verification' });
+  await app.register(adminVerificationRoutes(ctx), { prefix: '/api/admin/verifications' });
   await app.register(notificationRoutes(ctx), { prefix: '/api/notifications' });
   await app.register(avatarFileRoute(ctx));
   await app.register(paymentMethodRoutes(ctx), { prefix: '/api/payment-methods' });

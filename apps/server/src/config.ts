@@ -151,7 +151,7 @@ const SETTINGS = {
   ),
   DATA_DIR: setting(
     '`./data`',
-    'Embedded database files (`data/pg`) and uploads (`data/uploads`)',
+    'Embedded database files (`data/pg`), public avatars (`data/uploads`) and sealed identity documents (`data/private`)',
     text('data'),
   ),
   BRAND_NAME: setting(

@@ -183,6 +183,24 @@ export const ERROR_PARAMS = {
   NOT_A_LEAD_TRADER: none,
   TRADER_APPLICATION_NOT_FOUND: none,
   TRADER_APPLICATION_ALREADY_DECIDED: none,
+  // — account review with evidence (issue 21) —
+  /** The file is not a JPEG, PNG or PDF by its content, or its name says another type. */
+  VERIFICATION_FILE_TYPE: none,
+  VERIFICATION_FILE_TOO_LARGE: z.object({ maxMegabytes: z.number() }),
+  VERIFICATION_FILE_REQUIRED: none,
+  /** The multipart field is not one of the documents a submission holds. */
+  VERIFICATION_DOCUMENT_KIND: none,
+  /** Submitting without a document the identity document type needs (the field names it). */
+  VERIFICATION_DOCUMENT_MISSING: none,
+  /** Submitted (waiting for review) or approved: nothing to change. */
+  VERIFICATION_LOCKED: none,
+  VERIFICATION_NOT_FOUND: none,
+  VERIFICATION_ALREADY_DECIDED: none,
+  VERIFICATION_DOCUMENT_NOT_FOUND: none,
+  DATE_OF_BIRTH_IN_FUTURE: none,
+  DATE_OF_BIRTH_UNDER_18: none,
+  /** The operator requires an approved verification before an account is activated. */
+  VERIFICATION_REQUIRED: none,
   /** A fee outside the operator's bounds (field performanceFeePct). */
   PERFORMANCE_FEE_OUTSIDE_BOUNDS: z.object({ minPct: z.string(), maxPct: z.string() }),
   /** The trader already runs the allowed number of strategies. */
@@ -327,6 +345,18 @@ export const ERROR_STATUS: { readonly [C in ErrorCode]: number } = {
   NOT_A_LEAD_TRADER: 409,
   TRADER_APPLICATION_NOT_FOUND: 404,
   TRADER_APPLICATION_ALREADY_DECIDED: 409,
+  VERIFICATION_FILE_TYPE: 400,
+  VERIFICATION_FILE_TOO_LARGE: 400,
+  VERIFICATION_FILE_REQUIRED: 400,
+  VERIFICATION_DOCUMENT_KIND: 400,
+  VERIFICATION_DOCUMENT_MISSING: 400,
+  VERIFICATION_LOCKED: 409,
+  VERIFICATION_NOT_FOUND: 404,
+  VERIFICATION_ALREADY_DECIDED: 409,
+  VERIFICATION_DOCUMENT_NOT_FOUND: 404,
+  DATE_OF_BIRTH_IN_FUTURE: 400,
+  DATE_OF_BIRTH_UNDER_18: 400,
+  VERIFICATION_REQUIRED: 409,
   PERFORMANCE_FEE_OUTSIDE_BOUNDS: 400,
   STRATEGY_LIMIT_REACHED: 409,
   INSTRUMENT_NOT_ALLOWED: 400,
@@ -469,6 +499,20 @@ export const ERROR_ENGLISH: { readonly [C in ErrorCode]: string } = {
   NOT_A_LEAD_TRADER: 'This user is not an approved lead trader',
   TRADER_APPLICATION_NOT_FOUND: 'Application not found',
   TRADER_APPLICATION_ALREADY_DECIDED: 'This application was already decided',
+  VERIFICATION_FILE_TYPE: 'Upload a JPEG, PNG or PDF file',
+  VERIFICATION_FILE_TOO_LARGE: 'The file must be at most {{maxMegabytes}} MB',
+  VERIFICATION_FILE_REQUIRED: 'Please choose a file',
+  VERIFICATION_DOCUMENT_KIND:
+    'Unknown document: upload identityFront, identityBack or proofOfAddress',
+  VERIFICATION_DOCUMENT_MISSING: 'Please upload this document before submitting',
+  VERIFICATION_LOCKED: 'Your verification is under review or approved and cannot be changed',
+  VERIFICATION_NOT_FOUND: 'Verification not found',
+  VERIFICATION_ALREADY_DECIDED: 'This verification was already decided',
+  VERIFICATION_DOCUMENT_NOT_FOUND: 'Document not found',
+  DATE_OF_BIRTH_IN_FUTURE: 'Date of birth cannot be in the future',
+  DATE_OF_BIRTH_UNDER_18: 'You must be at least 18 years old',
+  VERIFICATION_REQUIRED:
+    'This account has no approved verification yet; review its documents first',
   PERFORMANCE_FEE_OUTSIDE_BOUNDS: 'Performance fee must be from {{minPct}}% to {{maxPct}}%',
   STRATEGY_LIMIT_REACHED: 'A lead trader can run at most {{max}} strategy',
   INSTRUMENT_NOT_ALLOWED: 'This strategy does not trade {{symbol}}',

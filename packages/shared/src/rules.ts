@@ -97,6 +97,10 @@ export const RULE_ENGLISH = {
   BIO_REQUIRED: 'Bio is required',
   EXPERIENCE_REQUIRED: 'Tell us about your trading experience',
   RULES_ACKNOWLEDGEMENT_REQUIRED: 'Please acknowledge the lead-trader rules',
+  LEGAL_NAME_REQUIRED: 'Legal name is required',
+  DATE_OF_BIRTH_REQUIRED: 'Enter your date of birth',
+  NATIONALITY_REQUIRED: 'Nationality is required',
+  DOCUMENT_TYPE_REQUIRED: 'Choose passport, ID card or driving licence',
   DESCRIPTION_REQUIRED: 'Description is required',
   INSTRUMENTS_REQUIRED: 'Choose at least one instrument, each once',
   FEE_PCT_FORMAT: 'Performance fee must be a percentage from 0 to 100 with at most 2 decimals',
@@ -105,6 +109,8 @@ export const RULE_ENGLISH = {
 
   // — ids in the address: a malformed one is the thing not found —
   APPLICATION_ID_INVALID: 'Application not found',
+  VERIFICATION_ID_INVALID: 'Verification not found',
+  DOCUMENT_ID_INVALID: 'Document not found',
   PLAN_ID_INVALID: 'Plan not found',
   STRATEGY_ID_INVALID: 'Strategy not found',
   USER_ID_NOT_FOUND: 'User not found',

@@ -153,3 +153,4 @@ export * from '../modules/copy-trading/copy-trading.schema';
 export * from '../modules/referrals/referrals.schema';
 export * from '../modules/approvals/approvals.schema';
 export * from '../modules/lead-traders/lead-traders.schema';
+export * from '../modules/verification/verification.schema';

@@ -46,6 +46,8 @@ const OWNERS: Record<string, string> = {
   notification_email_preferences: 'notifications',
   notification_languages: 'notifications',
   trader_applications: 'lead-traders',
+  verifications: 'verification',
+  verification_documents: 'verification',
   rate_limit_buckets: '(http)',
   schema_migrations: '(db)',
 };

@@ -97,6 +97,8 @@ function leakMarkers(): string[] {
     b.otherSessionId,
     b.tradeId,
     b.notificationId,
+    b.documentId,
+    b.verificationId,
     ...b.transactionIds,
   ]
     .filter((marker) => marker.length >= 6)

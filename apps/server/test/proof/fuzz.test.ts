@@ -37,19 +37,24 @@ const COUNT_ONLY = new Set(['candles', 'market_prices', 'nav_snapshots', 'mail_o
  * Everything else in those tables must stay unchanged.
  */
 const EXPECTED_ON_REJECTION: Record<string, string> = {
-  audit_log: "x.action <> 'user.login_failed'",
+  // A refused read of someone else's verification document is audited (issue 21) and still 404.
+  audit_log: "x.action NOT IN ('user.login_failed', 'refused.verification_document')",
   rate_limit_buckets: 'false',
   mail_outbox: "x.template <> 'sign_up_attempt'",
 };
 
 /**
  * Reads that are audited by design: the operator's ledger exports record who exported what
- * (docs/product.md section 7, admin actions in the audit log). They may add audit_log rows and
+ * (docs/product.md section 7, admin actions in the audit log), and so does every view of an identity
+ * document (docs/verification.md). They may add audit_log rows and
  * change nothing else; a rejected one still changes nothing at all.
  */
 const AUDITED_READS = new Set([
   'GET /api/admin/exports/journal',
   'GET /api/admin/exports/balances',
+  // Identity documents: every view is recorded (issue 21).
+  'GET /api/verification/documents/{id}',
+  'GET /api/admin/verifications/documents/{id}',
 ]);
 
 let t: TradingTestApp;

@@ -80,6 +80,11 @@ export const ACCESS: Record<string, Access> = {
   'DELETE /api/profile/avatar': 'signed-in',
   'GET /api/profile/referrals': 'signed-in',
   'GET /api/profile/activity': 'signed-in',
+  // Account review with evidence: the caller's own verification and documents only.
+  'GET /api/verification/': 'signed-in',
+  'POST /api/verification/documents': 'signed-in',
+  'POST /api/verification/submit': 'signed-in',
+  'GET /api/verification/documents/{id}': 'signed-in', // another user's document: 404, audited
   'GET /api/notifications/': 'signed-in',
   'GET /api/notifications/unread-count': 'signed-in',
   'POST /api/notifications/{id}/read': 'signed-in',
@@ -148,6 +153,12 @@ export const ACCESS: Record<string, Access> = {
   'GET /api/admin/trader-applications/': 'admin',
   'POST /api/admin/trader-applications/{id}/approve': 'admin',
   'POST /api/admin/trader-applications/{id}/reject': 'admin',
+  'GET /api/admin/verifications/': 'admin',
+  'GET /api/admin/verifications/documents/{id}': 'admin', // every view audited
+  'POST /api/admin/verifications/{id}/approve': 'admin',
+  'POST /api/admin/verifications/{id}/reject': 'admin',
+  'GET /api/admin/settings/verification': 'admin',
+  'PUT /api/admin/settings/verification': 'admin',
 };
 
 /**

@@ -141,6 +141,9 @@ function ownedValue(path: string, name: string, world: World): string {
   if (name === 'transactionId') return b.approvedDepositId;
   if (path.startsWith('/api/auth/sessions/')) return b.otherSessionId;
   if (path.startsWith('/api/notifications/')) return b.notificationId;
+  if (path.includes('/verification/documents/') || path.includes('/verifications/documents/'))
+    return b.documentId;
+  if (path.startsWith('/api/admin/verifications/')) return b.verificationId;
   if (path.startsWith('/api/admin/users/')) return b.userId;
   if (path.startsWith('/api/admin/deposits/')) return b.pendingDepositId;
   if (path.startsWith('/api/admin/withdrawals/')) return b.pendingWithdrawalId;

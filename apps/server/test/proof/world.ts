@@ -51,6 +51,9 @@ export interface OwnedByB {
   tradeId: string;
   /** One of B's alerts (its approved deposit's). */
   notificationId: string;
+  /** B's verification document (a proof of address) and B's verification. */
+  documentId: string;
+  verificationId: string;
 }
 
 export interface World {
@@ -172,6 +175,29 @@ export async function buildWorld(t: TradingTestApp): Promise<World> {
   const bAlert = bAlerts.json<{ notifications: { id: string }[] }>().notifications[0];
   if (!bAlert) throw new Error('investor B has no alert');
 
+  // B's account review: one document uploaded and the details submitted (a PDF: no decoding).
+  const boundary = `----proof${marker}`;
+  const uploaded = await b.client.request(
+    'POST',
+    '/api/verification/documents',
+    Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="proofOfAddress"; filename="bill.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+      ),
+      Buffer.from('%PDF-1.4\n%%EOF\n'),
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]),
+    { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  );
+  expectStatus(uploaded, 200, 'verification document of B');
+  const bDocument = uploaded.json<{ documents: { id: string }[] }>().documents[0];
+  if (!bDocument) throw new Error('investor B has no verification document');
+  const verificationRows = await t.db.execute<{ id: string }>(
+    sql`SELECT id FROM verifications WHERE user_id = ${b.user.id}`,
+  );
+  const bVerification = verificationRows.rows[0];
+  if (!bVerification) throw new Error('investor B has no verification');
+
   return {
     roles: {
       visitor: role('visitor', new TestClient(t.app), null),
@@ -196,6 +222,8 @@ export async function buildWorld(t: TradingTestApp): Promise<World> {
       otherSessionId: otherSession.id,
       tradeId: trade.id,
       notificationId: bAlert.id,
+      documentId: bDocument.id,
+      verificationId: bVerification.id,
     },
     spare: { email: spare.user.email, password: VALID_PASSWORD },
     ids: { planId: basic.id, strategyId: free.id, methodId, bankMethodId },

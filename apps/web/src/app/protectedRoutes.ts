@@ -10,6 +10,7 @@ import { supportRoutes } from '../features/support/routes';
 import { plansRoutes } from '../features/plans/routes';
 import { traderRoutes } from '../features/trader/routes';
 import { tradingRoutes } from '../features/trading/routes';
+import { verificationRoutes } from '../features/verification/routes';
 
 /** Routes of the signed-in group (seed section 2); each feature adds its own list here. */
 export const protectedRoutes: RouteObject[] = [
@@ -23,5 +24,6 @@ export const protectedRoutes: RouteObject[] = [
   ...plansRoutes,
   ...traderRoutes,
   ...tradingRoutes,
+  ...verificationRoutes,
   ...adminRoutes,
 ];

@@ -8,6 +8,7 @@ import { notificationKeys } from '../features/notifications/api';
 import { tradeKeys, refetchTradeOnNewNav } from '../features/trading/api';
 import { transactionKeys } from '../features/transactions/api';
 import { withdrawalKeys } from '../features/withdrawals/api';
+import { verificationKeys } from '../features/verification/api';
 
 /**
  * What every realtime event does to the cache, in one place (the type requires a handler for each
@@ -22,7 +23,7 @@ export const realtimeHandlers: RealtimeHandlers = {
   'settings.fees.changed': [withdrawalKeys.settings, adminKeys.fees],
   'payment_methods.changed': [depositKeys.paymentMethods, adminKeys.paymentMethods],
   // The signed-in user's own data: every money event also changes the account summary.
-  'account.changed': [accountKeys.all, sessionQueryKey],
+  'account.changed': [accountKeys.all, sessionQueryKey, verificationKeys.all],
   'transactions.changed': [transactionKeys.all, accountKeys.all, adminKeys.all],
   'trade.changed': [tradeKeys.all, accountKeys.all],
   'users.changed': [adminKeys.all],

@@ -20,6 +20,8 @@ export const NOTIFICATION_TYPES = [
   'withdrawal_paid',
   'withdrawal_rejected',
   'adjustment_posted',
+  'verification_approved',
+  'verification_rejected',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -53,6 +55,9 @@ export const notificationParamsSchemas = {
     amountCents: z.number().int(),
     reason: z.string(),
   }),
+  verification_approved: z.object({}),
+  /** `document`: the file the reviewer asks to be uploaded again, if one. */
+  verification_rejected: z.object({ reason: z.string(), document: z.string().nullable() }),
 } as const satisfies Record<NotificationType, z.ZodType>;
 
 export type NotificationParams<T extends NotificationType> = z.infer<
@@ -81,6 +86,8 @@ export const EMAIL_ON_BY_DEFAULT: Record<NotificationType, boolean> = {
   withdrawal_paid: true,
   withdrawal_rejected: true,
   adjustment_posted: true,
+  verification_approved: true,
+  verification_rejected: true,
 };
 
 /** The languages alerts and their e-mails are written in (the web app's). */

@@ -108,6 +108,20 @@ const en: Language = {
         `Reason: ${p.reason}`,
       ],
     }),
+    verification_approved: () => ({
+      subject: 'Your identity verification was approved',
+      paragraphs: [
+        'We reviewed your documents and approved your verification. Your account is active: you can deposit, invest in a plan and withdraw at any time.',
+      ],
+    }),
+    verification_rejected: (p) => ({
+      subject: 'Your identity verification needs your attention',
+      paragraphs: [
+        'We reviewed your documents and could not approve your verification yet.',
+        `Reason: ${p.reason}`,
+        'Open the verification page, upload the document asked for and submit again.',
+      ],
+    }),
   },
 };
 
@@ -189,6 +203,20 @@ const es: Language = {
       paragraphs: [
         `Nuestro equipo registró un ajuste de ${usd(p.amountCents)} en tu ${es.buckets[p.bucket]} (${p.transactionId}).`,
         `Motivo: ${p.reason}`,
+      ],
+    }),
+    verification_approved: () => ({
+      subject: 'Tu verificación de identidad fue aprobada',
+      paragraphs: [
+        'Revisamos tus documentos y aprobamos tu verificación. Tu cuenta está activa: puedes depositar, invertir en un plan y retirar cuando quieras.',
+      ],
+    }),
+    verification_rejected: (p) => ({
+      subject: 'Tu verificación de identidad necesita tu atención',
+      paragraphs: [
+        'Revisamos tus documentos y todavía no pudimos aprobar tu verificación.',
+        `Motivo: ${p.reason}`,
+        'Abre la página de verificación, sube el documento solicitado y envíala de nuevo.',
       ],
     }),
   },
@@ -274,6 +302,20 @@ const de: Language = {
         `Grund: ${p.reason}`,
       ],
     }),
+    verification_approved: () => ({
+      subject: 'Ihre Identitätsprüfung wurde bestätigt',
+      paragraphs: [
+        'Wir haben Ihre Unterlagen geprüft und Ihre Verifizierung bestätigt. Ihr Konto ist aktiv: Sie können einzahlen, in einen Plan investieren und jederzeit auszahlen.',
+      ],
+    }),
+    verification_rejected: (p) => ({
+      subject: 'Ihre Identitätsprüfung braucht Ihre Mithilfe',
+      paragraphs: [
+        'Wir haben Ihre Unterlagen geprüft und konnten Ihre Verifizierung noch nicht bestätigen.',
+        `Grund: ${p.reason}`,
+        'Öffnen Sie die Verifizierungsseite, laden Sie das angeforderte Dokument hoch und reichen Sie sie erneut ein.',
+      ],
+    }),
   },
 };
 
@@ -287,6 +329,8 @@ const TRADE_TYPES = new Set<NotificationType>([
   'strategy_resumed',
   'lead_trader_changed',
   'strategy_retired',
+  'verification_approved',
+  'verification_rejected',
 ]);
 
 /** The e-mail of one alert to `name`, in `language`; its template is the alert's type. */

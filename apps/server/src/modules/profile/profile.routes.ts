@@ -14,6 +14,7 @@ import {
 import type { AppContext } from '../../context';
 import { refusal } from '../../http/errors';
 import { guardSignedIn } from '../../http/guards';
+import { readOneFile } from '../../http/multipart';
 import { clientAddress, limitOn, rateLimiter } from '../../http/rate-limit';
 import { activityOf } from '../audit/audit.service';
 import { requireUser } from '../auth/session';
@@ -74,28 +75,13 @@ export function profileRoutes(ctx: AppContext) {
       },
       async (request) => {
         const { user } = requireUser(request);
-        if (!request.isMultipart()) throw refusal('AVATAR_REQUIRED', {}, 'avatar');
-        let file;
-        try {
-          file = await request.file();
-        } catch (error) {
-          if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-            throw refusal('AVATAR_TOO_LARGE', {}, 'avatar');
-          throw error;
-        }
-        if (!file) throw refusal('AVATAR_REQUIRED', {}, 'avatar');
-        let bytes: Buffer;
-        try {
-          bytes = await file.toBuffer();
-        } catch (error) {
-          if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-            throw refusal('AVATAR_TOO_LARGE', {}, 'avatar');
-          throw error;
-        }
-        if (file.file.truncated || bytes.length > AVATAR_MAX_BYTES)
-          throw refusal('AVATAR_TOO_LARGE', {}, 'avatar');
+        const file = await readOneFile(request, {
+          maxBytes: AVATAR_MAX_BYTES,
+          missing: () => refusal('AVATAR_REQUIRED', {}, 'avatar'),
+          oversized: () => refusal('AVATAR_TOO_LARGE', {}, 'avatar'),
+        });
         if (!/\.(png|jpe?g)$/i.test(file.filename)) throw refusal('AVATAR_REQUIRED', {}, 'avatar');
-        return { user: await uploadAvatar(ctx, user.id, bytes) };
+        return { user: await uploadAvatar(ctx, user.id, file.bytes) };
       },
     );
 

@@ -1,3 +1,4 @@
+import { verificationSettingSchema } from '@app/shared/schemas/verification';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { fourEyesSettingSchema, updateFourEyesSettingSchema } from '@app/shared/schemas/approvals';
@@ -58,6 +59,28 @@ export function adminSettingsRoutes(ctx: AppContext) {
       },
       (request) =>
         service.updateFourEyesSetting(ctx, requireAdmin(request).user.id, request.body, request.ip),
+    );
+    app.get(
+      '/verification',
+      { schema: { tags: ['admin'], response: { 200: verificationSettingSchema } } },
+      () => service.verificationSetting(ctx),
+    );
+    app.put(
+      '/verification',
+      {
+        schema: {
+          tags: ['admin'],
+          body: verificationSettingSchema,
+          response: { 200: verificationSettingSchema },
+        },
+      },
+      (request) =>
+        service.updateVerificationSetting(
+          ctx,
+          requireAdmin(request).user.id,
+          request.body,
+          request.ip,
+        ),
     );
     const traderFees = traderProgrammeSchema.pick({ feeMinPct: true, feeMaxPct: true });
     app.get('/trader-fees', { schema: { tags: ['admin'], response: { 200: traderFees } } }, () =>

@@ -1,6 +1,7 @@
 import Decimal from 'decimal.js';
 import type { FourEyesSetting } from '@app/shared/schemas/approvals';
 import type { FeeSchedule } from '@app/shared/schemas/money';
+import type { VerificationSetting } from '@app/shared/schemas/verification';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { DEFAULT_SETTINGS } from '../../seed/seed';
@@ -134,6 +135,46 @@ export async function updateFourEyesSetting(
     });
   });
   return { thresholdCents: input.threshold };
+}
+
+export const VERIFICATION_REQUIRED_KEY = 'verification_required';
+
+/**
+ * Whether an admin's bare Activate needs an approved verification (issue 21). Off unless the
+ * operator turns it on: the review queue's Approve activates either way (docs/verification.md).
+ */
+export async function verificationRequired(db: DbOrTx): Promise<boolean> {
+  return (await repo.getSetting(db, VERIFICATION_REQUIRED_KEY)) === true;
+}
+
+export async function verificationSetting(ctx: AppContext): Promise<VerificationSetting> {
+  return { verificationRequired: await verificationRequired(ctx.db) };
+}
+
+export async function updateVerificationSetting(
+  ctx: AppContext,
+  actorId: string,
+  input: VerificationSetting,
+  ip: string,
+): Promise<VerificationSetting> {
+  await ctx.db.transaction(async (tx) => {
+    const before = await verificationRequired(tx);
+    await repo.putSetting(
+      tx,
+      VERIFICATION_REQUIRED_KEY,
+      input.verificationRequired,
+      ctx.clock.now(),
+    );
+    await recordAudit(tx, {
+      actorId,
+      action: 'settings.verification_required_changed',
+      targetType: 'setting',
+      targetId: VERIFICATION_REQUIRED_KEY,
+      ip,
+      details: { from: before, to: input.verificationRequired },
+    });
+  });
+  return { verificationRequired: input.verificationRequired };
 }
 
 /** A stored setting's value (undefined when never set), for another module's own settings. */

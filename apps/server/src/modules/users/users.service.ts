@@ -14,6 +14,8 @@ import { discardAvatarFile } from '../profile/profile.service';
 import type { UserFilter } from '@app/shared/schemas/admin-users';
 import { decodeCursor, encodeCursor } from '../../db/keyset';
 import { closureOf, summary } from '../account/account.service';
+import { verificationRequired } from '../settings/settings.service';
+import { hasApprovedVerification } from '../verification/verification.status';
 import * as repo from './users.repo';
 import { toAdminUser } from './user.view';
 
@@ -41,12 +43,30 @@ async function withLockedUser<T>(
 /**
  * Activates an account (and pays its referrer's bonus on the first activation). Never one's own
  * account, and never an activation that would pay the acting admin a referral bonus.
+ *
+ * `review` is the verification module approving the user's documents: its step runs first, in the
+ * same transaction under the user's lock, so the approval and the activation commit together.
+ * Without it (the bare Activate), an operator who requires verification gets VERIFICATION_REQUIRED
+ * for a user whose verification is not approved.
  */
-export async function activate(ctx: AppContext, actor: AdminActor, userId: string): Promise<void> {
+export async function activate(
+  ctx: AppContext,
+  actor: AdminActor,
+  userId: string,
+  review?: (tx: Tx, user: UserRow) => Promise<void>,
+): Promise<void> {
   const announceBonus = await auditingSelfDecisions(ctx, actor, () =>
     withLockedUser(ctx, userId, async (tx, user) => {
       if (user.id === actor.adminId) throw new SelfDecisionError('user.activate', 'user', user.id);
+      if (review) await review(tx, user);
       if (user.isActive) return null;
+      if (
+        !review &&
+        (await verificationRequired(tx)) &&
+        !(await hasApprovedVerification(tx, user.id))
+      ) {
+        throw refusal('VERIFICATION_REQUIRED');
+      }
       const now = ctx.clock.now();
       await auth.updateUser(tx, user.id, {
         isActive: true,

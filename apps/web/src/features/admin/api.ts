@@ -19,6 +19,11 @@ import type {
   TraderFeeBoundsInput,
 } from '@app/shared/schemas/lead-traders';
 import type { AdminOverview } from '@app/shared/schemas/overview';
+import type {
+  AdminVerification,
+  RejectVerificationInput,
+  VerificationSetting,
+} from '@app/shared/schemas/verification';
 import type { AdminPlan, CreatePlanInput, UpdatePlanInput } from '@app/shared/schemas/plans';
 import type {
   CreatePaymentMethodInput,
@@ -247,10 +252,37 @@ export const adminApi = {
       { reason },
     ),
 
+  listVerifications: (status: VerificationQueueStatus, signal?: AbortSignal) =>
+    api.get<{ verifications: AdminVerification[] }>(
+      `/api/admin/verifications${queryString({ status })}`,
+      signal,
+    ),
+  approveVerification: (id: string) =>
+    api.post<{ verification: AdminVerification }>(
+      `/api/admin/verifications/${encodeURIComponent(id)}/approve`,
+    ),
+  rejectVerification: (id: string, input: RejectVerificationInput) =>
+    api.post<{ verification: AdminVerification }>(
+      `/api/admin/verifications/${encodeURIComponent(id)}/reject`,
+      input,
+    ),
+  verificationSetting: (signal?: AbortSignal) =>
+    api.get<VerificationSetting>('/api/admin/settings/verification', signal),
+  updateVerificationSetting: (input: VerificationSetting) =>
+    api.put<VerificationSetting>('/api/admin/settings/verification', input),
+
   fees: (signal?: AbortSignal) => api.get<FeeSchedule>('/api/settings/fees', signal),
   updateFees: (withdrawalFeePct: string) =>
     api.put<FeeSchedule>('/api/admin/settings/fees', { withdrawalFeePct }),
 };
+
+/** The review queue's tabs: waiting, sent back to the user, approved. */
+export type VerificationQueueStatus = 'submitted' | 'rejected' | 'approved';
+
+/** Where an admin reads any user's document (every view is in the audit log). */
+export function adminDocumentUrl(id: string): string {
+  return `/api/admin/verifications/documents/${encodeURIComponent(id)}`;
+}
 
 /** Query keys: everything the back office caches sits under ['admin', <area>, …]. */
 export { adminKeys };

@@ -26,4 +26,6 @@ export const adminKeys = {
   strategies: ['admin', 'strategies'] as const,
   traderApplications: (status: TraderApplicationStatus) =>
     ['admin', 'trader-applications', status] as const,
+  verifications: (status: string) => ['admin', 'verifications', status] as const,
+  verificationSetting: ['admin', 'verification-setting'] as const,
 };

@@ -60,6 +60,16 @@ export const adminRoutes: RouteObject[] = [
     ),
   },
   {
+    path: '/admin/verifications',
+    handle: { title: 'admin:titles.verifications' },
+    lazy: lazyPage(
+      () => import('./pages/VerificationsPage'),
+      (m) => m.VerificationsPage,
+      // The document and field names are the verification feature's texts.
+      ['admin', 'verification'],
+    ),
+  },
+  {
     path: '/admin/plans',
     handle: { title: 'admin:titles.plans' },
     lazy: lazyPage(

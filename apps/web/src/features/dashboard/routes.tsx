@@ -8,7 +8,7 @@ export const dashboardRoutes: RouteObject[] = [
     lazy: lazyPage(
       () => import('./pages/DashboardPage'),
       (m) => m.DashboardPage,
-      ['dashboard', 'transactions', 'trading', 'market'],
+      ['dashboard', 'transactions', 'trading', 'market', 'verification'],
     ),
   },
 ];

@@ -8,7 +8,7 @@ import { lazyPage } from '../../app/lazyPage';
 const loadProfilePage = lazyPage(
   () => import('./pages/ProfilePage'),
   (m) => m.ProfilePage,
-  ['profile', 'auth', 'referrals', 'notifications', 'trader'],
+  ['profile', 'auth', 'referrals', 'notifications', 'trader', 'verification'],
 );
 
 /** The same page serves /profile and, inside the admin area's menu, /admin/profile. */

@@ -105,6 +105,7 @@ describe('ProtectedLayout', () => {
       '/admin/users',
       '/admin/transactions',
       '/admin/approvals',
+      '/admin/verifications',
       '/admin/trader-applications',
       '/admin/plans',
       '/admin/payment-methods',

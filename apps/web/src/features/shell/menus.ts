@@ -46,6 +46,7 @@ export const adminMenu: MenuItem[] = [
   { to: '/admin/users', labelKey: 'nav.adminUsers', icon: UsersIcon },
   { to: '/admin/transactions', labelKey: 'nav.adminTransactions', icon: ListIcon },
   { to: '/admin/approvals', labelKey: 'nav.adminApprovals', icon: ShieldIcon },
+  { to: '/admin/verifications', labelKey: 'nav.adminVerifications', icon: ShieldIcon },
   {
     to: '/admin/trader-applications',
     labelKey: 'nav.adminTraderApplications',

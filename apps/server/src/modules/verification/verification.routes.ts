@@ -1,0 +1,194 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import fastifyMultipart from '@fastify/multipart';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  DOCUMENT_KINDS,
+  DOCUMENT_MAX_BYTES,
+  DOCUMENT_MAX_MEGABYTES,
+  adminVerificationListSchema,
+  adminVerificationSchema,
+  documentIdParamsSchema,
+  myVerificationSchema,
+  rejectVerificationSchema,
+  verificationDetailsSchema,
+  verificationIdParamsSchema,
+  verificationQuerySchema,
+} from '@app/shared/schemas/verification';
+import type { AppContext } from '../../context';
+import { refusal } from '../../http/errors';
+import { guardAdmin, guardSignedIn } from '../../http/guards';
+import { readOneFile } from '../../http/multipart';
+import { limitOn, rateLimiter } from '../../http/rate-limit';
+import { requireAdmin, requireUser } from '../auth/session';
+import * as service from './verification.service';
+
+/** Document uploads one account may make per 10 minutes (each decodes an image). */
+const documentUploadsByAccount = { name: 'verification:upload', max: 20, windowMs: 10 * 60_000 };
+
+const adminVerificationResponse = z.object({ verification: adminVerificationSchema });
+
+/** Sends a document's bytes so the browser shows them and runs nothing inside them. */
+function sendDocument(
+  reply: FastifyReply,
+  document: { bytes: Buffer; mediaType: string; kind: string },
+) {
+  const extension = document.mediaType === 'application/pdf' ? 'pdf' : 'jpg';
+  return reply
+    .type(document.mediaType)
+    .header('cache-control', 'private, no-store')
+    .header('x-content-type-options', 'nosniff')
+    .header('content-security-policy', "default-src 'none'; img-src 'self'; sandbox")
+    .header('content-disposition', `inline; filename="${document.kind}.${extension}"`)
+    .send(document.bytes);
+}
+
+/** The binary answer of a document route, as the OpenAPI document describes it. */
+const documentResponse = {
+  200: z.string().describe('The document (image/jpeg or application/pdf)'),
+};
+
+/**
+ * /api/verification: the signed-in user's own review — GET it, POST /documents (multipart, one
+ * file whose field is its kind), POST /submit {details}, GET /documents/:id (their own only).
+ */
+export function verificationRoutes(ctx: AppContext) {
+  const limiter = rateLimiter(ctx);
+  return async function register(fastify: FastifyInstance) {
+    guardSignedIn(fastify);
+    await fastify.register(fastifyMultipart, {
+      limits: { fileSize: DOCUMENT_MAX_BYTES, files: 1, fields: 0, parts: 2 },
+    });
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    const tags = ['verification'];
+
+    app.get('/', { schema: { tags, response: { 200: myVerificationSchema } } }, (request) =>
+      service.myVerification(ctx, requireUser(request).user.id),
+    );
+
+    app.post(
+      '/documents',
+      {
+        bodyLimit: DOCUMENT_MAX_BYTES + 1024 * 1024,
+        preHandler: limiter.guard([
+          limitOn(documentUploadsByAccount, (request) => request.auth?.user.id ?? request.ip),
+        ]),
+        schema: {
+          tags,
+          consumes: ['multipart/form-data'],
+          description: `One file in a field named ${DOCUMENT_KINDS.join(', ')}: JPEG, PNG or PDF, at most ${DOCUMENT_MAX_MEGABYTES} MB.`,
+          response: { 200: myVerificationSchema },
+        },
+      },
+      async (request) => {
+        const { user } = requireUser(request);
+        const file = await readOneFile(request, {
+          maxBytes: DOCUMENT_MAX_BYTES,
+          missing: () => refusal('VERIFICATION_FILE_REQUIRED'),
+          oversized: (field) =>
+            refusal(
+              'VERIFICATION_FILE_TOO_LARGE',
+              { maxMegabytes: DOCUMENT_MAX_MEGABYTES },
+              field?.slice(0, 40),
+            ),
+        });
+        return service.uploadDocument(ctx, user, file, request.ip);
+      },
+    );
+
+    app.post(
+      '/submit',
+      {
+        schema: { tags, body: verificationDetailsSchema, response: { 200: myVerificationSchema } },
+      },
+      (request) => service.submit(ctx, requireUser(request).user, request.body, request.ip),
+    );
+
+    app.get(
+      '/documents/:id',
+      { schema: { tags, params: documentIdParamsSchema, response: documentResponse } },
+      async (request, reply) =>
+        sendDocument(
+          reply,
+          await service.readOwnDocument(
+            ctx,
+            requireUser(request).user,
+            request.params.id,
+            request.ip,
+          ),
+        ),
+    );
+  };
+}
+
+/**
+ * /api/admin/verifications: the review queue (?status=), GET /documents/:id (audited),
+ * POST /:id/approve (activates the account), POST /:id/reject {reason, document?}.
+ */
+export function adminVerificationRoutes(ctx: AppContext) {
+  return function register(fastify: FastifyInstance, _options: unknown, done: () => void) {
+    guardAdmin(fastify);
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    const tags = ['admin'];
+
+    app.get(
+      '/',
+      {
+        schema: {
+          tags,
+          querystring: verificationQuerySchema,
+          response: { 200: adminVerificationListSchema },
+        },
+      },
+      (request) => service.listVerifications(ctx, request.query.status),
+    );
+
+    app.get(
+      '/documents/:id',
+      { schema: { tags, params: documentIdParamsSchema, response: documentResponse } },
+      async (request, reply) =>
+        sendDocument(
+          reply,
+          await service.readDocumentAsAdmin(
+            ctx,
+            requireAdmin(request).user,
+            request.params.id,
+            request.ip,
+          ),
+        ),
+    );
+
+    app.post(
+      '/:id/approve',
+      {
+        schema: {
+          tags,
+          params: verificationIdParamsSchema,
+          response: { 200: adminVerificationResponse },
+        },
+      },
+      (request) => service.approve(ctx, requireAdmin(request).user, request.params.id, request.ip),
+    );
+
+    app.post(
+      '/:id/reject',
+      {
+        schema: {
+          tags,
+          params: verificationIdParamsSchema,
+          body: rejectVerificationSchema,
+          response: { 200: adminVerificationResponse },
+        },
+      },
+      (request) =>
+        service.reject(
+          ctx,
+          requireAdmin(request).user,
+          request.params.id,
+          request.body,
+          request.ip,
+        ),
+    );
+    done();
+  };
+}

@@ -1,0 +1,45 @@
+import { sql } from 'drizzle-orm';
+import { date, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  DOCUMENT_KINDS,
+  IDENTITY_DOCUMENT_TYPES,
+  VERIFICATION_STATUSES,
+} from '@app/shared/schemas/verification';
+
+/** Typed mirror of migrations/0036_verification.sql (the SQL is the source of truth). */
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const verifications = pgTable('verifications', {
+  id: uuid('id')
+    .primaryKey()
+    .default(sql`uuid_v7()`),
+  userId: uuid('user_id').notNull(),
+  status: text('status', { enum: VERIFICATION_STATUSES }).notNull().default('draft'),
+  legalName: text('legal_name'),
+  dateOfBirth: date('date_of_birth', { mode: 'string' }),
+  address: text('address'),
+  nationality: text('nationality'),
+  documentType: text('document_type', { enum: IDENTITY_DOCUMENT_TYPES }),
+  submittedAt: ts('submitted_at'),
+  decidedBy: uuid('decided_by'),
+  decidedAt: ts('decided_at'),
+  decisionReason: text('decision_reason'),
+  requestedDocument: text('requested_document', { enum: DOCUMENT_KINDS }),
+  createdAt: ts('created_at').notNull(),
+  updatedAt: ts('updated_at').notNull(),
+});
+export type VerificationRow = typeof verifications.$inferSelect;
+
+export const verificationDocuments = pgTable('verification_documents', {
+  id: uuid('id')
+    .primaryKey()
+    .default(sql`uuid_v7()`),
+  userId: uuid('user_id').notNull(),
+  kind: text('kind', { enum: DOCUMENT_KINDS }).notNull(),
+  mediaType: text('media_type', { enum: ['image/jpeg', 'application/pdf'] }).notNull(),
+  sizeBytes: integer('size_bytes').notNull(),
+  storageName: text('storage_name').notNull(),
+  createdAt: ts('created_at').notNull(),
+  replacedAt: ts('replaced_at'),
+});
+export type VerificationDocumentRow = typeof verificationDocuments.$inferSelect;

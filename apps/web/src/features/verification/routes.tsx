@@ -1,0 +1,15 @@
+import type { RouteObject } from 'react-router';
+import { lazyPage } from '../../app/lazyPage';
+
+/** /verification: any signed-in user, whatever the account's standing. */
+export const verificationRoutes: RouteObject[] = [
+  {
+    path: '/verification',
+    handle: { title: 'verification:title' },
+    lazy: lazyPage(
+      () => import('./pages/VerificationPage'),
+      (m) => m.VerificationPage,
+      ['verification'],
+    ),
+  },
+];
