@@ -236,7 +236,7 @@ export async function changeFunds(
           description,
           descriptionParts: parts,
         });
-        const entries = [
+        const entries: Parameters<typeof postEntries>[1] = [
           {
             // A partial close: the cost leaves `invested`, the payout reaches `available`, the
             // difference is the market P&L (so statements count it as returned from trades).
@@ -266,7 +266,7 @@ export async function changeFunds(
               feeDescription,
             ),
             meta: { transactionId: feeRow?.id ?? null, createdBy: user.id, createdAt: now },
-          } as (typeof entries)[number]);
+          });
         }
         await postEntries(tx, entries);
       }

@@ -146,8 +146,9 @@ export async function planAndOpenTrade(db: DbOrTx, planId: string, userId: strin
 
 // Read on every dashboard refresh: prepared once per pool, not rebuilt and re-planned per request
 // (measured: GET /api/trades/current 1,256 → 2,222 req/s, the summary 866 → 1,677).
-const openTradeByUser = preparedPer((db: DbOrTx) =>
-  db
+/** Open trades with their plan's title and their strategy's row and positions, unfiltered. */
+function openTradesWithStrategy(db: DbOrTx) {
+  return db
     .select({
       trade: trades,
       planTitle: plans.title,
@@ -156,7 +157,11 @@ const openTradeByUser = preparedPer((db: DbOrTx) =>
     })
     .from(trades)
     .innerJoin(plans, eq(plans.id, trades.planId))
-    .innerJoin(strategies, eq(strategies.id, trades.strategyId))
+    .innerJoin(strategies, eq(strategies.id, trades.strategyId));
+}
+
+const openTradeByUser = preparedPer((db: DbOrTx) =>
+  openTradesWithStrategy(db)
     .where(and(eq(trades.userId, sql.placeholder('userId')), eq(trades.status, 'open')))
     .orderBy(desc(trades.openedAt), desc(trades.id))
     .prepare('open_trades_of_user'),
@@ -187,16 +192,7 @@ export async function openTradeOfUser(
   userId: string,
   which: { id: string } | 'newest',
 ) {
-  const [row] = await db
-    .select({
-      trade: trades,
-      planTitle: plans.title,
-      strategy: strategies,
-      positions: positionsJson,
-    })
-    .from(trades)
-    .innerJoin(plans, eq(plans.id, trades.planId))
-    .innerJoin(strategies, eq(strategies.id, trades.strategyId))
+  const [row] = await openTradesWithStrategy(db)
     .where(
       and(
         eq(trades.userId, userId),
@@ -209,7 +205,6 @@ export async function openTradeOfUser(
   return row ? withState(row) : undefined;
 }
 
-/** Which open trades a scheduled close takes: stop-losses crossed at one NAV, or terms ended. */
 /**
  * Which open trades a scheduled close takes: those whose own price rule (stop-loss or take-profit)
  * is crossed at one NAV, or whose term has ended.
