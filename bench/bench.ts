@@ -84,7 +84,12 @@ function cleanup() {
   } catch {
     cluster?.stopImmediate();
   }
-  if (tmp && !profile) fs.rmSync(tmp, { recursive: true, force: true });
+  // A profiled run keeps its profiles, logs and database for a look afterwards (EXPLAIN).
+  if (profile) {
+    if (cluster) console.log(`kept: ${tmp ?? ''} and the database in ${cluster.dir}`);
+    return;
+  }
+  if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
   cluster?.destroy();
 }
 process.on('exit', cleanup);
