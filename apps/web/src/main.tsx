@@ -1,4 +1,5 @@
 import { hydrate } from '@tanstack/react-query';
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { createRouter } from './app/router';
@@ -33,7 +34,9 @@ async function start(container: HTMLElement) {
   }
   const router = await createRouter();
   const app = <App queryClient={queryClient} router={router} />;
-  if (prerendered) hydrateRoot(container, app);
+  // As a transition, hydration yields to the browser every few milliseconds instead of holding
+  // the main thread for the whole page (the page is already painted: nothing waits for it).
+  if (prerendered) startTransition(() => void hydrateRoot(container, app));
   else createRoot(container).render(app);
   whenToastsMayCome(
     isPrerendered() && !isRenderedForReader(),
