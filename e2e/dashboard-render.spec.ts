@@ -42,7 +42,7 @@ async function dashboardHtml(api: APIRequestContext) {
     .replace(/<[^>]+>/g, ' ')
     .replace(/&#x27;|&#39;/g, "'")
     .replace(/\s+/g, ' ');
-  return { text, cacheControl: response.headers()['cache-control'] };
+  return { html, text, cacheControl: response.headers()['cache-control'] };
 }
 
 function watchConsole(page: Page): string[] {
@@ -98,6 +98,8 @@ test("each reader's dashboard HTML holds their own figures, is never cached, and
   const first = (investor: Investor) => investor.name.split(' ')[0]!;
   const adaPage = await dashboardHtml(page.request);
   expect(adaPage.cacheControl).toBe('private, no-store');
+  // Nothing in it can be pressed before the scripts give its buttons their handlers.
+  expect(adaPage.html).toContain('<div id="root" inert>');
   expect(adaPage.text).toContain(`Welcome back, ${first(ada)}`);
   expect(adaPage.text).toContain('Available $150.00');
   expect(adaPage.text).toMatch(/Ongoing Trade .*\$100\.00/);
@@ -122,6 +124,7 @@ test("each reader's dashboard HTML holds their own figures, is never cached, and
   await expect(page.getByRole('heading', { name: `Welcome back, ${first(ada)}` })).toBeVisible();
   await page.waitForLoadState('networkidle');
   expect(await greetingFromServer(page)).toBe(true);
+  await expect(page.locator('#root')).not.toHaveAttribute('inert');
   expect(problems).toEqual([]);
   await snap(page, 'rendered');
   // And it answers: Deposit leads on.
@@ -148,6 +151,7 @@ test('in another time zone the dashboard is rendered anew, with no error', async
   await expect(reader.getByText('$90.00').first()).toBeVisible();
   await reader.waitForLoadState('networkidle');
   expect(await greetingFromServer(reader)).toBe(false);
+  await expect(reader.locator('#root')).not.toHaveAttribute('inert');
   expect(problems).toEqual([]);
   await berlin.close();
 });

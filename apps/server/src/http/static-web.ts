@@ -142,9 +142,17 @@ export async function registerStaticWeb(app: FastifyInstance, config: Config): P
     });
   };
 
-  const intoTemplate = (template: string, page: RenderedPage) =>
+  /**
+   * The rendered markup in the app page. A signed-in page arrives inert: its buttons (Close
+   * Trade, Claim Profit...) have no handler until the scripts take the page over, so nothing
+   * can be pressed in vain meanwhile (the app lifts it once running: lib/prerender.ts).
+   */
+  const intoTemplate = (template: string, page: RenderedPage, inert = false) =>
     template
-      .replace('<div id="root"></div>', () => `<div id="root">${page.html}</div>`)
+      .replace(
+        '<div id="root"></div>',
+        () => `<div id="root"${inert ? ' inert' : ''}>${page.html}</div>`,
+      )
       .replace('</head>', () => `${page.head}</head>`);
 
   const renderPage = async (url: string, template: string) => {
@@ -166,7 +174,9 @@ export async function registerStaticWeb(app: FastifyInstance, config: Config): P
     const page = await (
       await loadRenderer()
     )?.render({ url: request.url, config: publicConfig, fetch: apiFor(request), signedIn: true });
-    return page ? { html: intoTemplate(template, page), status: page.status, private: true } : null;
+    return page
+      ? { html: intoTemplate(template, page, true), status: page.status, private: true }
+      : null;
   };
 
   const webPage: WebPage = async (request) => {

@@ -30,6 +30,14 @@ export function isPrerendered(): boolean {
   return document.getElementById(ROOT_ID)?.firstElementChild != null;
 }
 
+/**
+ * A signed-in page the server rendered arrives inert (nothing in it can be pressed before its
+ * handlers exist): the app lifts that once it runs, hydrated or rendered anew.
+ */
+export function releaseServerHtml(): void {
+  document.getElementById(ROOT_ID)?.removeAttribute('inert');
+}
+
 /** Where a page rendered for a signed-in reader names the time zone its times were written in. */
 export const TIME_ZONE_META = 'rendered-time-zone';
 
