@@ -108,7 +108,7 @@ function RetentionForm({ initialDays }: { initialDays: number }) {
           aria-describedby={hintId}
           aria-invalid={days !== '' && !daysValid ? true : undefined}
           onChange={(event) => setDays(event.target.value.trim())}
-          className={`${inputClasses} w-32 border-border`}
+          className={`${inputClasses} max-w-32 border-border`}
         />
         <Button type="submit" size="sm" disabled={!daysValid} loading={saveDays.isPending}>
           {t('appropriateness.settings.save')}
@@ -230,7 +230,6 @@ function QuestionnaireEditor({ content }: { content: QuestionnaireContent }) {
 /** On the admin's user detail: every assessment the user took, newest first, with the answers. */
 export function UserAppropriatenessCard({ userId }: { userId: string }) {
   const { t } = useTranslation('admin');
-  const tv = useTranslation('verification').t;
   const query = useQuery({
     queryKey: adminKeys.userAppropriateness(userId),
     queryFn: ({ signal }) => adminApi.userAppropriateness(userId, signal),
@@ -241,7 +240,7 @@ export function UserAppropriatenessCard({ userId }: { userId: string }) {
       actions={
         query.data && (
           <Badge tone={STANDING_TONES[query.data.standing]}>
-            {tv(`appropriateness.standings.${query.data.standing}`)}
+            {t(`appropriateness.standings.${query.data.standing}`)}
           </Badge>
         )
       }
