@@ -238,6 +238,12 @@ describe('the appropriateness check before the first copy trade', () => {
       points: 0,
     });
 
+    // The user's own download of their data holds the same.
+    const exported = (await client.get('/api/account/export')).json<{
+      appropriatenessAssessments: AdminUserAppropriateness['assessments'];
+    }>();
+    expect(exported.appropriatenessAssessments).toEqual(body.assessments);
+
     const other = await freshInvestor('Nosy Neighbour');
     expect((await other.client.get(`/api/admin/appropriateness/users/${user.id}`)).statusCode).toBe(
       403,

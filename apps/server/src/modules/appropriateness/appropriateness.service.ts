@@ -1,6 +1,7 @@
 import {
   appropriatenessStandingOf,
   mayInvestFrom,
+  type AdminAssessment,
   type AdminQuestionnaire,
   type AdminUserAppropriateness,
   type Assessment,
@@ -179,6 +180,18 @@ export async function userAppropriatenessForAdmin(
   userId: string,
 ): Promise<AdminUserAppropriateness> {
   if (!(await userNames(ctx, [userId])).has(userId)) throw refusal('USER_NOT_FOUND');
+  return assessmentsWithAnswers(ctx, userId);
+}
+
+/** The user's own assessments with their answers, for the download of their data. */
+export async function ownAssessments(ctx: AppContext, userId: string): Promise<AdminAssessment[]> {
+  return (await assessmentsWithAnswers(ctx, userId)).assessments;
+}
+
+async function assessmentsWithAnswers(
+  ctx: AppContext,
+  userId: string,
+): Promise<AdminUserAppropriateness> {
   const rows = await repo.assessmentsOf(ctx.db, userId);
   const versions = new Map<number, QuestionnaireContent>();
   for (const version of new Set(rows.map((r) => r.questionnaireVersion))) {
