@@ -61,6 +61,7 @@ const INVESTOR_ROUTES = [
   '/referrals',
   '/support',
   '/verification',
+  '/appropriateness',
 ];
 const TRADER_ROUTES = ['/trader', '/dashboard'];
 const ADMIN_ROUTES = [

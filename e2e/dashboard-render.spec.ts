@@ -1,5 +1,13 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { adminApi, csrfOf, registerInvestor, snap, uniqueName, type Investor } from './support';
+import {
+  adminApi,
+  csrfOf,
+  passAppropriateness,
+  registerInvestor,
+  snap,
+  uniqueName,
+  type Investor,
+} from './support';
 
 /**
  * The dashboard arrives as HTML with the reader's own figures (the server renders it for the
@@ -29,6 +37,7 @@ async function fundedInvestor(
   expect(deposit.status()).toBe(201);
   const { transaction } = (await deposit.json()) as { transaction: { id: string } };
   expect((await adminPost(`/api/admin/deposits/${transaction.id}/approve`)).ok()).toBe(true);
+  await passAppropriateness(api);
   return investor;
 }
 

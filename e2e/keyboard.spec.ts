@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { adminApi, csrfOf, uniqueEmail } from './support';
+import { adminApi, csrfOf, uniqueEmail, passAppropriateness } from './support';
 
 /**
  * Sign-up, deposit, invest and withdraw with the keyboard alone: each page is opened by its address
@@ -118,6 +118,8 @@ test('sign up, deposit, invest and withdraw with the keyboard alone', async ({ p
     headers: { ...headers, 'idempotency-key': crypto.randomUUID() },
   });
   expect(approved.ok()).toBe(true);
+  // The appropriateness check before the first copy trade has its own journey.
+  await passAppropriateness(page.request);
 
   // Invest $1,000 in Silver: the amount, Invest Now, then the confirmation dialog.
   await page.goto('/plans');

@@ -2,7 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { freePort, OwnServer } from './own-server';
-import { adminApi, csrfOf, newPersonContext, registerInvestor, uniqueName } from './support';
+import {
+  adminApi,
+  csrfOf,
+  newPersonContext,
+  registerInvestor,
+  uniqueName,
+  passAppropriateness,
+} from './support';
 
 /**
  * Alerts (issue 16) on a market this spec scripts: its own server quotes the prices of a file the
@@ -110,6 +117,7 @@ test('a scripted price drop stops a copy out and the bell shows the alert withou
   });
   const { transaction } = (await deposit.json()) as { transaction: { id: string } };
   await post(admin, `/api/admin/deposits/${transaction.id}/approve`);
+  await passAppropriateness(context.request);
   await post(context.request, '/api/trades', {
     planId: silver.id,
     amount: '1000',

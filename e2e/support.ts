@@ -246,3 +246,31 @@ export async function newPersonContext(
     baseURL: baseURL ?? test.info().project.use.baseURL,
   });
 }
+
+/**
+ * Knowing answers to the default questionnaire (version 1): the appropriateness check passes.
+ * The check itself is walked through in appropriateness.spec.ts.
+ */
+export const KNOWING_ANSWERS = {
+  copy_experience: 'regularly',
+  crypto_experience: 'regularly',
+  shared_losses: 'loses_too',
+  volatility: 'fall_fast',
+  past_performance: 'history_only',
+} as const;
+
+/**
+ * As the signed-in investor of `api`: take the appropriateness check that the server asks for
+ * before the first copy trade (setup for journeys about something else).
+ */
+export async function passAppropriateness(api: APIRequestContext): Promise<void> {
+  const mine = await api.get('/api/appropriateness');
+  const { questionnaire } = (await mine.json()) as { questionnaire: { version: number } };
+  const response = await api.post('/api/appropriateness', {
+    headers: { 'x-csrf-token': await csrfOf(api) },
+    data: { version: questionnaire.version, answers: KNOWING_ANSWERS },
+  });
+  if (!response.ok()) {
+    throw new Error(`appropriateness failed: ${response.status()} ${await response.text()}`);
+  }
+}

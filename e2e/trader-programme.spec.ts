@@ -9,6 +9,7 @@ import {
   signInAsAdmin,
   snap,
   uniqueName,
+  passAppropriateness,
 } from './support';
 
 /**
@@ -130,6 +131,7 @@ test('a user applies from /profile, an admin approves, the trader creates a stra
   const copier = await registerInvestor(copierContext.request, uniqueName('Copier'));
   await activate(admin, copier.id);
   await fund(admin, copierContext.request);
+  await passAppropriateness(copierContext.request);
   const invested = await copierContext.request.post('/api/trades', {
     headers: {
       'x-csrf-token': await csrfOf(copierContext.request),
@@ -244,6 +246,7 @@ test('an admin sets the fee bounds and creates a strategy for an approved trader
   const copier = await registerInvestor(copierContext.request, uniqueName('Copier'));
   await activate(admin, copier.id);
   await fund(admin, copierContext.request);
+  await passAppropriateness(copierContext.request);
   const invested = await copierContext.request.post('/api/trades', {
     headers: {
       'x-csrf-token': await csrfOf(copierContext.request),

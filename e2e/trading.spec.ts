@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { adminApi, csrfOf, snap, uniqueEmail } from './support';
+import { adminApi, csrfOf, snap, uniqueEmail, passAppropriateness } from './support';
 
 const PASSWORD = 'trading-password-123';
 
@@ -57,6 +57,7 @@ async function activateAndFund(
     headers: { ...headers, 'idempotency-key': crypto.randomUUID() },
   });
   expect(approved.ok()).toBe(true);
+  await passAppropriateness(investor);
 }
 
 test('a funded investor copies a strategy with $1,000, watches it move with the market, and closes it back into the balance', async ({

@@ -1,6 +1,14 @@
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
-import { newPersonContext, registerInvestor, signInAsAdmin, snap, uniqueName } from './support';
+import crypto from 'node:crypto';
+import {
+  csrfOf,
+  newPersonContext,
+  registerInvestor,
+  signInAsAdmin,
+  snap,
+  uniqueName,
+} from './support';
 
 /**
  * Account review with evidence (issue 21): a new user completes /verification from the dashboard
@@ -9,6 +17,10 @@ import { newPersonContext, registerInvestor, signInAsAdmin, snap, uniqueName } f
  * the card again, the user re-takes that photo and resubmits, the admin approves, and the user's
  * account is active. The verificationRequired setting is left as it is, so the shared server's other specs
  * keep activating accounts with the bare Activate.
+ *
+ * Then the appropriateness check before the first copy trade: the user's first Invest sends them
+ * to /appropriateness, a novice's answers bring the warning, which needs its box ticked, and the
+ * way back to the plan ends with the trade opened; the admin sees the answers on the user's page.
  */
 
 function photo(red: number): Promise<Buffer> {
@@ -23,10 +35,10 @@ const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj <</Type /Catalog /Pages 2 0 R>> endobj\n2 0 obj <</Type /Pages /Kids [] /Count 0>> endobj\ntrailer <</Root 1 0 R>>\n%%EOF\n',
 );
 
-test('a new user verifies their identity with uploaded documents, an admin approves, and the account is active', async ({
+test('a new user verifies their identity with uploaded documents, an admin approves, the user takes the appropriateness check, acknowledges the warning and invests', async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const context = await newPersonContext(browser);
   const page = await context.newPage();
   const name = uniqueName('Vera');
@@ -154,6 +166,130 @@ test('a new user verifies their identity with uploaded documents, an admin appro
   await snap(page, 'approved');
   await page.goto('/profile');
   await expect(page.getByTestId('verification-status').getByText('Approved')).toBeVisible();
+  // The next step is named beside it.
+  const appropriateness = page.getByTestId('appropriateness-status');
+  await expect(appropriateness).toHaveAttribute('data-standing', 'not_taken');
+
+  // $2,000 arrives (the deposit journeys are elsewhere): deposited and confirmed through the API.
+  const methods = (await (await page.request.get('/api/payment-methods')).json()) as {
+    methods: { id: string; kind: string }[];
+  };
+  const method = methods.methods.find((m) => m.kind === 'crypto');
+  if (!method) throw new Error('no crypto payment method seeded');
+  const deposit = await page.request.post('/api/deposits', {
+    headers: {
+      'x-csrf-token': await csrfOf(page.request),
+      'idempotency-key': crypto.randomUUID(),
+    },
+    data: { methodId: method.id, amount: '2000' },
+  });
+  expect(deposit.status()).toBe(201);
+  const { transaction } = (await deposit.json()) as { transaction: { id: string } };
+  const confirmed = await adminContext.request.post(
+    `/api/admin/deposits/${transaction.id}/approve`,
+    {
+      headers: {
+        'x-csrf-token': await csrfOf(adminContext.request),
+        'idempotency-key': crypto.randomUUID(),
+      },
+    },
+  );
+  expect(confirmed.ok()).toBe(true);
+
+  // The first Invest: the server asks for the appropriateness check, and the app goes there.
+  await page.goto('/plans');
+  const silver = page.getByRole('article', { name: 'Silver' });
+  await silver.getByLabel('Amount').fill('1000');
+  await silver.getByRole('button', { name: 'Invest Now' }).click();
+  await page
+    .getByRole('dialog', { name: 'Confirm your investment' })
+    .getByRole('button', { name: 'Confirm and invest' })
+    .click();
+  await expect(page).toHaveURL(/\/appropriateness\?plan=[0-9a-f-]{36}$/);
+  await expect(appropriateness).toHaveAttribute('data-standing', 'not_taken');
+  const questions = page.getByRole('group');
+  await expect(questions).toHaveCount(5);
+  // Every question needs an answer; the first unanswered one gets the focus.
+  await page.getByRole('button', { name: 'See my result' }).click();
+  await expect(page.getByText('Please choose an answer')).toHaveCount(5);
+  await expect(
+    page.getByRole('group', { name: /copied a trader/ }).getByRole('radio', { name: 'Never' }),
+  ).toBeFocused();
+  // A novice's answers, the first with the keyboard (arrows move within a question).
+  await page.keyboard.press('ArrowDown');
+  await expect(
+    page
+      .getByRole('group', { name: /copied a trader/ })
+      .getByRole('radio', { name: 'A few times' }),
+  ).toBeChecked();
+  await page.keyboard.press('ArrowUp');
+  await page
+    .getByRole('group', { name: /crypto assets/ })
+    .getByRole('radio', { name: 'Never' })
+    .check();
+  await page
+    .getByRole('group', { name: /loses money/ })
+    .getByRole('radio', { name: 'The platform makes up the loss' })
+    .check();
+  await page
+    .getByRole('group', { name: /prices is true/ })
+    .getByRole('radio', { name: 'They can fall sharply within hours' })
+    .check();
+  await page
+    .getByRole('group', { name: /past return/ })
+    .getByRole('radio', { name: 'The return I will get' })
+    .check();
+  await expect(page.getByText('Please choose an answer')).toHaveCount(0);
+  await snap(page, 'appropriateness-questions');
+  await page.getByRole('button', { name: 'See my result' }).click();
+
+  // The warning, with an explicit tick before anything else.
+  const warning = page.getByTestId('appropriateness-warning');
+  await expect(
+    warning.getByRole('heading', { name: 'Copy trading may not be appropriate for you' }),
+  ).toBeVisible();
+  await expect(appropriateness).toHaveAttribute('data-standing', 'warning_pending');
+  await warning.getByRole('button', { name: 'Confirm and continue' }).click();
+  await expect(warning.getByRole('alert')).toHaveText(
+    'Please confirm that you have read and understood the warning',
+  );
+  await snap(page, 'appropriateness-warning');
+  await warning
+    .getByLabel('I have read and understood this warning, and I want to continue.')
+    .check();
+  await warning.getByRole('button', { name: 'Confirm and continue' }).click();
+  await expect(page.getByText('Thank you. You can now invest.')).toBeVisible();
+  await expect(appropriateness).toHaveAttribute('data-standing', 'warning_acknowledged');
+  await snap(page, 'appropriateness-acknowledged');
+
+  // Back to the plan, and this time the trade opens.
+  await page.getByRole('link', { name: 'Back to the plan' }).click();
+  await expect(page).toHaveURL(/\/plans\?plan=/);
+  await silver.getByLabel('Amount').fill('1000');
+  await silver.getByRole('button', { name: 'Invest Now' }).click();
+  await page
+    .getByRole('dialog', { name: 'Confirm your investment' })
+    .getByRole('button', { name: 'Confirm and invest' })
+    .click();
+  await expect(page.getByText('Trade created successfully')).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByTestId('trade-amount')).toHaveText('$1,000.00');
+  await expect(page.getByTestId('appropriateness-status')).toHaveAttribute(
+    'data-standing',
+    'warning_acknowledged',
+  );
+  await snap(page, 'invested');
+
+  // The admin sees the answers, the score, the result and when the warning was acknowledged.
+  const me = (await (await page.request.get('/api/auth/me')).json()) as { user: { id: string } };
+  await adminPage.goto(`/admin/users/${me.user.id}`);
+  const assessment = adminPage.getByTestId('user-appropriateness');
+  await expect(assessment.getByText('May not be appropriate')).toBeVisible();
+  await expect(assessment.getByText('Score 2 of 10 (pass mark 6)')).toBeVisible();
+  await expect(assessment.getByText('Warning acknowledged:')).toBeVisible();
+  await assessment.getByText('Answers').click();
+  await expect(assessment.getByText('The platform makes up the loss')).toBeVisible();
+  await snap(adminPage, 'user-appropriateness');
 
   await adminContext.close();
   await context.close();

@@ -1,9 +1,13 @@
 import pg from 'pg';
+import { DEFAULT_QUESTIONNAIRE } from '../../apps/server/src/modules/appropriateness/domain/default-questionnaire';
+import { maxScoreOf } from '../../apps/server/src/modules/appropriateness/domain/scoring';
 
 /**
  * Cheap users for load: rows straight into `users` (active, verified) and one session each whose
  * token is known (`bt-<userId>`; the server stores sha256(token), as at login). No argon2, no
  * sign-up rate limit; nobody can sign in to them with a password (the hash is a placeholder).
+ * Each has passed the appropriateness check (the server's default questionnaire, stored as the
+ * server stores it on first read), so a first invest is as a real investor's.
  */
 export async function seedUsers(
   databaseUrl: string,
@@ -27,6 +31,29 @@ export async function seedUsers(
        FROM created
        RETURNING user_id AS id`,
       [prefix, count],
+    );
+    await client.query(
+      `INSERT INTO appropriateness_questionnaires (version, content, created_at)
+       VALUES (1, $1::jsonb, now()) ON CONFLICT DO NOTHING`,
+      [JSON.stringify(DEFAULT_QUESTIONNAIRE)],
+    );
+    const best = Object.fromEntries(
+      DEFAULT_QUESTIONNAIRE.questions.map((q) => [
+        q.id,
+        q.options.reduce((a, b) => (b.points > a.points ? b : a)).id,
+      ]),
+    );
+    const maxScore = maxScoreOf(DEFAULT_QUESTIONNAIRE);
+    await client.query(
+      `INSERT INTO appropriateness_assessments
+         (user_id, questionnaire_version, answers, score, max_score, pass_score, result, created_at)
+       SELECT id, 1, $2::jsonb, $3, $3, $4, 'appropriate', now() FROM unnest($1::uuid[]) AS id`,
+      [
+        result.rows.map((r) => r.id),
+        JSON.stringify(best),
+        maxScore,
+        DEFAULT_QUESTIONNAIRE.passScore,
+      ],
     );
     return result.rows.map((r) => ({ id: r.id, sid: `bt-${r.id}` }));
   } finally {

@@ -49,6 +49,10 @@ import {
 } from './modules/payment-methods/payment-methods.routes';
 import { adminSettingsRoutes, settingsRoutes } from './modules/settings/settings.routes';
 import {
+  adminAppropriatenessRoutes,
+  appropriatenessRoutes,
+} from './modules/appropriateness/appropriateness.routes';
+import {
   adminTransactionRoutes,
   transactionRoutes,
 } from './modules/transactions/transactions.routes';
@@ -291,6 +295,8 @@ export async function buildApp(
   await app.register(profileRoutes(ctx), { prefix: '/api/profile' });
   await app.register(verificationRoutes(ctx), { prefix: '/api/verification' });
   await app.register(adminVerificationRoutes(ctx), { prefix: '/api/admin/verifications' });
+  await app.register(appropriatenessRoutes(ctx), { prefix: '/api/appropriateness' });
+  await app.register(adminAppropriatenessRoutes(ctx), { prefix: '/api/admin/appropriateness' });
   await app.register(notificationRoutes(ctx), { prefix: '/api/notifications' });
   await app.register(avatarFileRoute(ctx));
   await app.register(paymentMethodRoutes(ctx), { prefix: '/api/payment-methods' });

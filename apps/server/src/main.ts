@@ -15,6 +15,10 @@ import { createScheduler } from './jobs/scheduler';
 import { startCopyTrading } from './modules/copy-trading/copy-trading.runtime';
 import { loadSecretsKey } from './modules/auth/secret-box';
 import { orphanAvatarSweepJob } from './modules/profile/profile.service';
+import {
+  documentRetentionJob,
+  orphanDocumentSweepJob,
+} from './modules/verification/verification.service';
 import { seedIfEmpty } from './seed/seed';
 import { demoMethodNames } from './modules/payment-methods/payment-methods.service';
 import { LOG_REDACT, logDestination } from './logging';
@@ -231,6 +235,8 @@ async function runInstance(config: Config, log: Logger, isWorker: boolean): Prom
     onJobLag: metrics.observeJobLag,
   });
   scheduler.add(orphanAvatarSweepJob(ctx));
+  scheduler.add(documentRetentionJob(ctx));
+  scheduler.add(orphanDocumentSweepJob(ctx));
   const copyTrading = await startCopyTrading(ctx, scheduler);
   log.info(copyTrading.startup, 'market data and strategies ready');
   scheduler.start();

@@ -6,6 +6,7 @@ import { depositApproved } from '../src/modules/ledger/domain';
 import { postEntries } from '../src/modules/ledger/ledger.service';
 import { insertTransactions } from '../src/modules/transactions/transactions.repo';
 import { openTrade } from '../src/modules/copy-trading/trades.service';
+import { passAppropriatenessAll } from './appropriateness-helpers';
 
 /**
  * Many funded, active investors at once, straight into the database (no sign-up and no password
@@ -21,6 +22,7 @@ export async function bulkInvestors(ctx: AppContext, count: number, cents: bigin
     FROM generate_series(1, ${count}::int) AS n
     RETURNING id`);
   const ids = inserted.rows.map((r) => r.id);
+  await passAppropriatenessAll(ctx, ids);
   const now = ctx.clock.now();
   for (let from = 0; from < ids.length; from += 500) {
     const batch = ids.slice(from, from + 500);

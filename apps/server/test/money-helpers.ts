@@ -3,6 +3,7 @@ import { afterEach, expect } from 'vitest';
 import { centsToPlain } from '@app/shared/money';
 import type { Transaction } from '@app/shared/schemas/transactions';
 import { auditLedger } from '../src/modules/ledger/ledger.audit';
+import { passAppropriateness } from './appropriateness-helpers';
 import { registerUser, useTestApp, type TestClient, type TestApp } from './harness';
 
 /** After every test of the file: every ledger invariant still holds. */
@@ -38,12 +39,16 @@ export async function fundedInvestor(
   return investor;
 }
 
-/** A registered user whose account an admin has activated (activation belongs to another issue). */
+/**
+ * A registered user whose account an admin has activated (activation belongs to another issue)
+ * and who has taken the appropriateness check (appropriateness.test.ts proves the check).
+ */
 export async function activeUser(t: TestApp, name = 'Ada Lovelace') {
   const registered = await registerUser(t.app, { name });
   await t.db.execute(
     sql`UPDATE users SET is_active = true, activated_at = now() WHERE id = ${registered.user.id}`,
   );
+  await passAppropriateness(t.ctx, registered.user.id);
   return registered;
 }
 

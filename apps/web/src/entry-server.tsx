@@ -9,7 +9,7 @@ import { isPrerendered, isRenderedSignedIn, PRERENDERED_PATHS, routes } from './
 import { accountSummaryQuery } from './features/account/api';
 import { tickersQuery } from './features/market/api';
 import { unreadCountQuery } from './features/notifications/api';
-import { myVerificationQuery } from './features/verification/api';
+import { myAppropriatenessQuery, myVerificationQuery } from './features/verification/api';
 import { englishNamespaces, ensureNamespaces } from './i18n';
 import { publicPlansQuery } from './features/public/api';
 import {
@@ -77,7 +77,7 @@ function signedInPrefetchesFor(pathname: string, user: Me): Prefetch[] {
         accountSummaryQuery,
         tickersQuery,
         unreadCountQuery,
-        ...(user.isAdmin ? [] : [myVerificationQuery]),
+        ...(user.isAdmin ? [] : [myVerificationQuery, myAppropriatenessQuery]),
       ] as unknown as Prefetch[];
     default:
       return [];

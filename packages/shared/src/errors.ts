@@ -201,6 +201,20 @@ export const ERROR_PARAMS = {
   DATE_OF_BIRTH_UNDER_18: none,
   /** The operator requires an approved verification before an account is activated. */
   VERIFICATION_REQUIRED: none,
+  // — the appropriateness check before a copy trade (issue 21) —
+  /**
+   * A new copy trade needs the appropriateness check on record (not_taken), and, when it found the
+   * product may not be appropriate, the warning acknowledged (warning_pending).
+   */
+  APPROPRIATENESS_REQUIRED: z.object({ reason: z.enum(['not_taken', 'warning_pending']) }),
+  /** The answers were given to an older version of the questionnaire (reload and answer again). */
+  APPROPRIATENESS_QUESTIONNAIRE_CHANGED: none,
+  /** A question without an answer (the field names it: answers.<questionId>). */
+  APPROPRIATENESS_ANSWER_MISSING: none,
+  /** An answer that is not one of the question's options, or a question that does not exist. */
+  APPROPRIATENESS_ANSWER_UNKNOWN: none,
+  /** Only a result that found the product may not be appropriate has a warning to acknowledge. */
+  APPROPRIATENESS_NOTHING_TO_ACKNOWLEDGE: none,
   /** A fee outside the operator's bounds (field performanceFeePct). */
   PERFORMANCE_FEE_OUTSIDE_BOUNDS: z.object({ minPct: z.string(), maxPct: z.string() }),
   /** The trader already runs the allowed number of strategies. */
@@ -357,6 +371,11 @@ export const ERROR_STATUS: { readonly [C in ErrorCode]: number } = {
   DATE_OF_BIRTH_IN_FUTURE: 400,
   DATE_OF_BIRTH_UNDER_18: 400,
   VERIFICATION_REQUIRED: 409,
+  APPROPRIATENESS_REQUIRED: 409,
+  APPROPRIATENESS_QUESTIONNAIRE_CHANGED: 409,
+  APPROPRIATENESS_ANSWER_MISSING: 400,
+  APPROPRIATENESS_ANSWER_UNKNOWN: 400,
+  APPROPRIATENESS_NOTHING_TO_ACKNOWLEDGE: 409,
   PERFORMANCE_FEE_OUTSIDE_BOUNDS: 400,
   STRATEGY_LIMIT_REACHED: 409,
   INSTRUMENT_NOT_ALLOWED: 400,
@@ -513,6 +532,12 @@ export const ERROR_ENGLISH: { readonly [C in ErrorCode]: string } = {
   DATE_OF_BIRTH_UNDER_18: 'You must be at least 18 years old',
   VERIFICATION_REQUIRED:
     'This account has no approved verification yet; review its documents first',
+  APPROPRIATENESS_REQUIRED:
+    'Before your first copy trade, please answer a few questions about your experience',
+  APPROPRIATENESS_QUESTIONNAIRE_CHANGED: 'The questions have changed; please answer them again',
+  APPROPRIATENESS_ANSWER_MISSING: 'Please answer this question',
+  APPROPRIATENESS_ANSWER_UNKNOWN: 'Please choose one of the answers offered',
+  APPROPRIATENESS_NOTHING_TO_ACKNOWLEDGE: 'There is no warning to acknowledge',
   PERFORMANCE_FEE_OUTSIDE_BOUNDS: 'Performance fee must be from {{minPct}}% to {{maxPct}}%',
   STRATEGY_LIMIT_REACHED: 'A lead trader can run at most {{max}} strategy',
   INSTRUMENT_NOT_ALLOWED: 'This strategy does not trade {{symbol}}',
@@ -546,6 +571,10 @@ export const ERROR_ENGLISH_CONTEXTS: Readonly<Record<string, string>> = {
   PAYMENT_METHOD_FIELD_NOT_APPLICABLE_bank: 'A bank method has no {{field}}',
   STATEMENT_DATE_IN_FUTURE_date: 'The date cannot be in the future',
   STATEMENT_DATE_IN_FUTURE_year: 'The year cannot be in the future',
+  APPROPRIATENESS_REQUIRED_not_taken:
+    'Before your first copy trade, please answer a few questions about your experience',
+  APPROPRIATENESS_REQUIRED_warning_pending:
+    'Please read and acknowledge the warning about your experience before investing',
 };
 
 /** What a parameter can be: a text, a whole number (cents, percent) or null. */

@@ -106,6 +106,9 @@ export const RULE_ENGLISH = {
   FEE_PCT_FORMAT: 'Performance fee must be a percentage from 0 to 100 with at most 2 decimals',
   FEE_BOUNDS_REVERSED: 'The highest fee must be at least the lowest',
   LEAD_TRADER_REQUIRED: 'Choose a lead trader',
+  // — the appropriateness check (issue 21) —
+  WARNING_ACKNOWLEDGEMENT_REQUIRED: 'Please confirm that you have read and understood the warning',
+  QUESTIONNAIRE_INVALID: 'The questionnaire is not valid: {{problem}}',
 
   // — ids in the address: a malformed one is the thing not found —
   APPLICATION_ID_INVALID: 'Application not found',

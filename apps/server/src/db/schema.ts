@@ -154,3 +154,4 @@ export * from '../modules/referrals/referrals.schema';
 export * from '../modules/approvals/approvals.schema';
 export * from '../modules/lead-traders/lead-traders.schema';
 export * from '../modules/verification/verification.schema';
+export * from '../modules/appropriateness/appropriateness.schema';

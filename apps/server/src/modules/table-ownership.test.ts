@@ -48,6 +48,8 @@ const OWNERS: Record<string, string> = {
   trader_applications: 'lead-traders',
   verifications: 'verification',
   verification_documents: 'verification',
+  appropriateness_questionnaires: 'appropriateness',
+  appropriateness_assessments: 'appropriateness',
   rate_limit_buckets: '(http)',
   schema_migrations: '(db)',
 };

@@ -85,6 +85,10 @@ export const ACCESS: Record<string, Access> = {
   'POST /api/verification/documents': 'signed-in',
   'POST /api/verification/submit': 'signed-in',
   'GET /api/verification/documents/{id}': 'signed-in', // another user's document: 404, audited
+  // The appropriateness check before a new copy trade: the caller's own assessment only.
+  'GET /api/appropriateness/': 'signed-in',
+  'POST /api/appropriateness/': 'signed-in',
+  'POST /api/appropriateness/acknowledge': 'signed-in',
   'GET /api/notifications/': 'signed-in',
   'GET /api/notifications/unread-count': 'signed-in',
   'POST /api/notifications/{id}/read': 'signed-in',
@@ -159,6 +163,13 @@ export const ACCESS: Record<string, Access> = {
   'POST /api/admin/verifications/{id}/reject': 'admin',
   'GET /api/admin/settings/verification': 'admin',
   'PUT /api/admin/settings/verification': 'admin',
+  'GET /api/admin/settings/appropriateness': 'admin',
+  'PUT /api/admin/settings/appropriateness': 'admin',
+  'GET /api/admin/settings/document-retention': 'admin',
+  'PUT /api/admin/settings/document-retention': 'admin',
+  'GET /api/admin/appropriateness/questionnaire': 'admin',
+  'PUT /api/admin/appropriateness/questionnaire': 'admin', // a new version, audited
+  'GET /api/admin/appropriateness/users/{id}': 'admin',
 };
 
 /**

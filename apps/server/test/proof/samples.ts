@@ -144,6 +144,7 @@ function ownedValue(path: string, name: string, world: World): string {
   if (path.includes('/verification/documents/') || path.includes('/verifications/documents/'))
     return b.documentId;
   if (path.startsWith('/api/admin/verifications/')) return b.verificationId;
+  if (path.startsWith('/api/admin/appropriateness/users/')) return b.userId;
   if (path.startsWith('/api/admin/users/')) return b.userId;
   if (path.startsWith('/api/admin/deposits/')) return b.pendingDepositId;
   if (path.startsWith('/api/admin/withdrawals/')) return b.pendingWithdrawalId;

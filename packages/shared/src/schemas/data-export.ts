@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { activityEntrySchema } from './activity';
 import { meSchema } from './auth';
+import { adminAssessmentSchema } from './appropriateness';
 import { notificationPreferencesSchema, notificationSchema } from './notifications';
 import { currentTradeSchema, historyTradeSchema } from './trades';
 import { transactionSchema } from './transactions';
@@ -42,5 +43,7 @@ export const dataExportSchema = z.object({
   notifications: z.array(notificationSchema),
   notificationPreferences: notificationPreferencesSchema,
   supportMessages: z.array(exportedSupportMessageSchema),
+  /** Every appropriateness check taken, newest first, with the questions and answers given. */
+  appropriatenessAssessments: z.array(adminAssessmentSchema),
 });
 export type DataExport = z.infer<typeof dataExportSchema>;

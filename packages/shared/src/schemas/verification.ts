@@ -103,6 +103,9 @@ export const verificationDocumentSchema = z.object({
   mediaType: z.enum(['image/jpeg', 'application/pdf']),
   sizeBytes: z.number().int(),
   uploadedAt: z.string(),
+  /** When the file was deleted, the operator's retention period after the account closed having
+   * passed (the row stays for the record); null while the file is kept. */
+  deletedAt: z.string().nullable(),
 });
 export type VerificationDocument = z.infer<typeof verificationDocumentSchema>;
 

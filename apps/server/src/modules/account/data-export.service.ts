@@ -2,6 +2,7 @@ import { DATA_EXPORT_FORMAT, type DataExport } from '@app/shared/schemas/data-ex
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { allActivityOf, recordAudit } from '../audit/audit.service';
+import { ownAssessments } from '../appropriateness/appropriateness.service';
 import { allSessionsOf } from '../auth/auth.service';
 import { supportMessagesOf } from '../contact/contact.service';
 import { openTrades, tradeHistory } from '../copy-trading/trades.service';
@@ -52,6 +53,7 @@ export async function exportPersonalData(
       preferencesOf(ctx, userId),
     ]);
   const supportMessages = await supportMessagesOf(ctx, userId);
+  const appropriatenessAssessments = await ownAssessments(ctx, userId);
   await recordAudit(ctx.db, {
     actorId: userId,
     action: 'user.data_exported',
@@ -71,5 +73,6 @@ export async function exportPersonalData(
     notifications,
     notificationPreferences: preferences,
     supportMessages,
+    appropriatenessAssessments,
   };
 }

@@ -16,6 +16,7 @@ import { refusal } from '../../http/errors';
 import { runIdempotent } from '../ledger/idempotency';
 import { postEntries, postEntry } from '../ledger/ledger.service';
 import { announceMoneyChange, requireActiveAccount, withFundsCheck } from '../ledger/money.common';
+import { requireAppropriatenessForNewTrade } from '../appropriateness/appropriateness.service';
 import { insertTransaction, insertTransactions } from '../transactions/transactions.service';
 import { Dec } from '../market/domain';
 import * as strategiesRepo from './strategies.repo';
@@ -197,6 +198,9 @@ export async function openTrade(
     async (tx) => {
       const now = ctx.clock.now();
       const amount = BigInt(input.amount);
+      // A new copy trade needs the appropriateness check on record (issue 21); money already in
+      // a trade can always be added to, taken out or closed without it.
+      await requireAppropriatenessForNewTrade(tx, user.id);
       await repo.lockOpenTradesOfUser(tx, user.id);
       const found = await repo.planAndOpenTrade(tx, input.planId, user.id);
       if (!found) throw refusal('PLAN_NOT_FOUND', {}, 'planId');

@@ -1,4 +1,8 @@
 import { verificationSettingSchema } from '@app/shared/schemas/verification';
+import {
+  appropriatenessSettingSchema,
+  documentRetentionSettingSchema,
+} from '@app/shared/schemas/appropriateness';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { fourEyesSettingSchema, updateFourEyesSettingSchema } from '@app/shared/schemas/approvals';
@@ -25,7 +29,8 @@ export function settingsRoutes(ctx: AppContext) {
 
 /**
  * PUT /api/admin/settings/fees {withdrawalFeePct}; GET and PUT /api/admin/settings/four-eyes
- * {threshold} — admin, audited.
+ * {threshold}, /verification, /trader-fees, /appropriateness {appropriatenessRequired},
+ * /document-retention {retentionDays} — admin, audited.
  */
 export function adminSettingsRoutes(ctx: AppContext) {
   return function register(fastify: FastifyInstance, _options: unknown, done: () => void) {
@@ -97,6 +102,50 @@ export function adminSettingsRoutes(ctx: AppContext) {
       },
       (request) =>
         service.updateTraderFeeBounds(ctx, requireAdmin(request).user.id, request.body, request.ip),
+    );
+    app.get(
+      '/appropriateness',
+      { schema: { tags: ['admin'], response: { 200: appropriatenessSettingSchema } } },
+      () => service.appropriatenessSetting(ctx),
+    );
+    app.put(
+      '/appropriateness',
+      {
+        schema: {
+          tags: ['admin'],
+          body: appropriatenessSettingSchema,
+          response: { 200: appropriatenessSettingSchema },
+        },
+      },
+      (request) =>
+        service.updateAppropriatenessSetting(
+          ctx,
+          requireAdmin(request).user.id,
+          request.body,
+          request.ip,
+        ),
+    );
+    app.get(
+      '/document-retention',
+      { schema: { tags: ['admin'], response: { 200: documentRetentionSettingSchema } } },
+      () => service.documentRetentionSetting(ctx),
+    );
+    app.put(
+      '/document-retention',
+      {
+        schema: {
+          tags: ['admin'],
+          body: documentRetentionSettingSchema,
+          response: { 200: documentRetentionSettingSchema },
+        },
+      },
+      (request) =>
+        service.updateDocumentRetentionSetting(
+          ctx,
+          requireAdmin(request).user.id,
+          request.body,
+          request.ip,
+        ),
     );
     done();
   };

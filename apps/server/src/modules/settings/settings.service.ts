@@ -2,6 +2,11 @@ import Decimal from 'decimal.js';
 import type { FourEyesSetting } from '@app/shared/schemas/approvals';
 import type { FeeSchedule } from '@app/shared/schemas/money';
 import type { VerificationSetting } from '@app/shared/schemas/verification';
+import {
+  DOCUMENT_RETENTION_DAYS,
+  type AppropriatenessSetting,
+  type DocumentRetentionSetting,
+} from '@app/shared/schemas/appropriateness';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { DEFAULT_SETTINGS } from '../../seed/seed';
@@ -175,6 +180,89 @@ export async function updateVerificationSetting(
     });
   });
   return { verificationRequired: input.verificationRequired };
+}
+
+export const APPROPRIATENESS_REQUIRED_KEY = 'appropriateness_required';
+
+/**
+ * Whether a new copy trade needs the appropriateness check on record (issue 21). On unless the
+ * operator turns it off (docs/appropriateness.md says why the default differs from
+ * verificationRequired's).
+ */
+export async function appropriatenessRequired(db: DbOrTx): Promise<boolean> {
+  return (await repo.getSetting(db, APPROPRIATENESS_REQUIRED_KEY)) !== false;
+}
+
+export async function appropriatenessSetting(ctx: AppContext): Promise<AppropriatenessSetting> {
+  return { appropriatenessRequired: await appropriatenessRequired(ctx.db) };
+}
+
+export async function updateAppropriatenessSetting(
+  ctx: AppContext,
+  actorId: string,
+  input: AppropriatenessSetting,
+  ip: string,
+): Promise<AppropriatenessSetting> {
+  await ctx.db.transaction(async (tx) => {
+    const before = await appropriatenessRequired(tx);
+    await repo.putSetting(
+      tx,
+      APPROPRIATENESS_REQUIRED_KEY,
+      input.appropriatenessRequired,
+      ctx.clock.now(),
+    );
+    await recordAudit(tx, {
+      actorId,
+      action: 'settings.appropriateness_required_changed',
+      targetType: 'setting',
+      targetId: APPROPRIATENESS_REQUIRED_KEY,
+      ip,
+      details: { from: before, to: input.appropriatenessRequired },
+    });
+  });
+  return { appropriatenessRequired: input.appropriatenessRequired };
+}
+
+export const DOCUMENT_RETENTION_KEY = 'verification_document_retention_days';
+
+/** The stored retention in days, or the default (5 years) when unset or not a whole number. */
+export function retentionDaysFrom(stored: unknown): number {
+  return typeof stored === 'number' &&
+    Number.isInteger(stored) &&
+    stored >= DOCUMENT_RETENTION_DAYS.min &&
+    stored <= DOCUMENT_RETENTION_DAYS.max
+    ? stored
+    : DOCUMENT_RETENTION_DAYS.default;
+}
+
+/** Days after an account's closure before its verification files are deleted. */
+export async function documentRetentionDays(db: DbOrTx): Promise<number> {
+  return retentionDaysFrom(await repo.getSetting(db, DOCUMENT_RETENTION_KEY));
+}
+
+export async function documentRetentionSetting(ctx: AppContext): Promise<DocumentRetentionSetting> {
+  return { retentionDays: await documentRetentionDays(ctx.db) };
+}
+
+export async function updateDocumentRetentionSetting(
+  ctx: AppContext,
+  actorId: string,
+  input: DocumentRetentionSetting,
+  ip: string,
+): Promise<DocumentRetentionSetting> {
+  await ctx.db.transaction(async (tx) => {
+    const before = await documentRetentionDays(tx);
+    await repo.putSetting(tx, DOCUMENT_RETENTION_KEY, input.retentionDays, ctx.clock.now());
+    await recordAudit(tx, {
+      actorId,
+      action: 'settings.document_retention_changed',
+      targetType: 'setting',
+      targetId: DOCUMENT_RETENTION_KEY,
+      ip,
+      details: { fromDays: before, toDays: input.retentionDays },
+    });
+  });
+  return { retentionDays: input.retentionDays };
 }
 
 /** A stored setting's value (undefined when never set), for another module's own settings. */

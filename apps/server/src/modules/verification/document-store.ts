@@ -108,3 +108,28 @@ export async function removeSealed(dataDir: string, storageName: string): Promis
   if (!STORAGE_NAME.test(storageName)) return;
   await fs.rm(path.join(documentDir(dataDir), storageName), { force: true });
 }
+
+/**
+ * Sealed files no row points at whose last change is older than `graceMs` (a crash between
+ * writing a file and committing its row, or between deleting a row's file reference and the
+ * file): removed; returns their names. A younger file may be an upload whose row is about to be
+ * committed, so it stays until a later sweep.
+ */
+export async function sweepOrphanSealed(
+  dataDir: string,
+  referenced: ReadonlySet<string>,
+  now: Date,
+  graceMs: number,
+): Promise<string[]> {
+  const dir = documentDir(dataDir);
+  const names = await fs.readdir(dir).catch(() => [] as string[]);
+  const removed: string[] = [];
+  for (const name of names) {
+    if (!STORAGE_NAME.test(name) || referenced.has(name)) continue;
+    const stat = await fs.stat(path.join(dir, name)).catch(() => null);
+    if (!stat?.isFile() || now.getTime() - stat.mtimeMs < graceMs) continue;
+    await removeSealed(dataDir, name);
+    removed.push(name);
+  }
+  return removed;
+}

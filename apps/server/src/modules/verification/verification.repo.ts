@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lt } from 'drizzle-orm';
 import type { DocumentKind } from '@app/shared/schemas/verification';
 import type { DbOrTx } from '../../db/client';
 import {
@@ -155,4 +155,64 @@ export async function isApproved(db: DbOrTx, userId: string): Promise<boolean> {
     .from(verifications)
     .where(eq(verifications.userId, userId));
   return row?.status === 'approved';
+}
+
+/**
+ * Documents whose file is still kept although the account was closed before `closedBefore`:
+ * what the retention sweep deletes, oldest closure first.
+ */
+export function documentsPastRetention(db: DbOrTx, closedBefore: Date, limit: number) {
+  return db
+    .select({
+      id: verificationDocuments.id,
+      userId: verificationDocuments.userId,
+      storageName: verificationDocuments.storageName,
+      closedAt: users.deletedAt,
+    })
+    .from(verificationDocuments)
+    .innerJoin(users, eq(users.id, verificationDocuments.userId))
+    .where(and(isNotNull(verificationDocuments.storageName), lt(users.deletedAt, closedBefore)))
+    .orderBy(asc(users.deletedAt), asc(verificationDocuments.id))
+    .limit(limit);
+}
+
+/** Forgets these documents' files (the rows stay); returns the storage names to delete. */
+export async function markFilesDeleted(
+  db: DbOrTx,
+  userId: string,
+  ids: string[],
+  now: Date,
+): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const before = await db
+    .select({ id: verificationDocuments.id, storageName: verificationDocuments.storageName })
+    .from(verificationDocuments)
+    .where(
+      and(
+        eq(verificationDocuments.userId, userId),
+        inArray(verificationDocuments.id, ids),
+        isNotNull(verificationDocuments.storageName),
+      ),
+    )
+    .for('update');
+  if (before.length === 0) return [];
+  await db
+    .update(verificationDocuments)
+    .set({ storageName: null, deletedAt: now })
+    .where(
+      inArray(
+        verificationDocuments.id,
+        before.map((row) => row.id),
+      ),
+    );
+  return before.flatMap((row) => (row.storageName ? [row.storageName] : []));
+}
+
+/** Every storage name a row points at (the orphan sweep keeps these files). */
+export async function referencedStorageNames(db: DbOrTx): Promise<Set<string>> {
+  const rows = await db
+    .select({ storageName: verificationDocuments.storageName })
+    .from(verificationDocuments)
+    .where(isNotNull(verificationDocuments.storageName));
+  return new Set(rows.flatMap((row) => (row.storageName ? [row.storageName] : [])));
 }

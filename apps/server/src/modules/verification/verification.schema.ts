@@ -6,7 +6,7 @@ import {
   VERIFICATION_STATUSES,
 } from '@app/shared/schemas/verification';
 
-/** Typed mirror of migrations/0036_verification.sql (the SQL is the source of truth). */
+/** Typed mirror of migrations/0036_verification.sql and 0039 (the SQL is the source of truth). */
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 export const verifications = pgTable('verifications', {
@@ -38,8 +38,10 @@ export const verificationDocuments = pgTable('verification_documents', {
   kind: text('kind', { enum: DOCUMENT_KINDS }).notNull(),
   mediaType: text('media_type', { enum: ['image/jpeg', 'application/pdf'] }).notNull(),
   sizeBytes: integer('size_bytes').notNull(),
-  storageName: text('storage_name').notNull(),
+  /** Null once the file was deleted after the retention period (0039). */
+  storageName: text('storage_name'),
   createdAt: ts('created_at').notNull(),
   replacedAt: ts('replaced_at'),
+  deletedAt: ts('deleted_at'),
 });
 export type VerificationDocumentRow = typeof verificationDocuments.$inferSelect;

@@ -18,11 +18,14 @@ import { auditingSelfDecisions, SelfDecisionError } from '../approvals/self-deci
 import { recordAudit } from '../audit/audit.service';
 import { notify, type Announce } from '../notifications/notifications.service';
 import * as usersService from '../users/users.service';
+import type { Job } from '../../jobs/scheduler';
+import { documentRetentionDays } from '../settings/settings.service';
 import {
   cleanDocument,
   newStorageName,
   readSealed,
   removeSealed,
+  sweepOrphanSealed,
   writeSealed,
 } from './document-store';
 import { documentTypeOf } from './domain/document-file';
@@ -42,6 +45,7 @@ function documentView(row: VerificationDocumentRow): VerificationDocument {
     mediaType: row.mediaType,
     sizeBytes: row.sizeBytes,
     uploadedAt: row.createdAt.toISOString(),
+    deletedAt: row.deletedAt?.toISOString() ?? null,
   };
 }
 
@@ -195,7 +199,10 @@ async function readDocument(
   ip: string,
 ): Promise<{ bytes: Buffer; mediaType: string; kind: DocumentKind }> {
   const row = await repo.findDocument(ctx.db, id, actor.isAdmin ? null : actor.id);
-  const bytes = row ? await readSealed(ctx.config.dataDir, ctx.secretsKey, row.storageName) : null;
+  // A file deleted after the retention period is not found, as for a file that never was.
+  const bytes = row?.storageName
+    ? await readSealed(ctx.config.dataDir, ctx.secretsKey, row.storageName)
+    : null;
   if (!row || !bytes) {
     await recordAudit(ctx.db, {
       actorId: actor.id,
@@ -362,4 +369,86 @@ export async function reject(
   );
   announce();
   return adminVerification(ctx, id);
+}
+
+// Retention ----------------------------------------------------------------------------------------
+
+const DAY_MS = 24 * 3600_000;
+/** Documents handled per sweep run (the next run carries on). */
+const RETENTION_BATCH = 500;
+
+/**
+ * Deletes the sealed files of accounts closed longer ago than the operator's retention period.
+ * Each account's rows lose their file reference in one transaction with an audit entry
+ * (`verification.documents_deleted`, by the system); the files go after the commit, so a crash in
+ * between leaves files no row points at, which the orphan sweep removes. The rows, the
+ * verification's decision and the audit trail stay. Returns how many files were deleted.
+ */
+export async function deleteDocumentsPastRetention(ctx: AppContext, now: Date): Promise<number> {
+  const retentionDays = await documentRetentionDays(ctx.db);
+  const closedBefore = new Date(now.getTime() - retentionDays * DAY_MS);
+  const due = await repo.documentsPastRetention(ctx.db, closedBefore, RETENTION_BATCH);
+  const byUser = new Map<string, { ids: string[]; closedAt: Date | null }>();
+  for (const row of due) {
+    const entry = byUser.get(row.userId) ?? { ids: [], closedAt: row.closedAt };
+    entry.ids.push(row.id);
+    byUser.set(row.userId, entry);
+  }
+  let deleted = 0;
+  for (const [userId, { ids, closedAt }] of byUser) {
+    const names = await ctx.db.transaction(async (tx) => {
+      const forgotten = await repo.markFilesDeleted(tx, userId, ids, now);
+      if (forgotten.length > 0) {
+        await recordAudit(tx, {
+          actorId: null,
+          action: 'verification.documents_deleted',
+          targetType: 'user',
+          targetId: userId,
+          details: {
+            documents: forgotten.length,
+            retentionDays,
+            closedAt: closedAt?.toISOString() ?? null,
+          },
+        });
+      }
+      return forgotten;
+    });
+    for (const name of names) await removeSealed(ctx.config.dataDir, name);
+    deleted += names.length;
+  }
+  return deleted;
+}
+
+/** Hourly: the retention sweep above. */
+export function documentRetentionJob(ctx: AppContext): Job {
+  return {
+    name: 'verification.document-retention',
+    everyMs: 3600_000,
+    run: async (now) => {
+      const deleted = await deleteDocumentsPastRetention(ctx, now);
+      if (deleted > 0) ctx.log.info({ deleted }, 'verification files past retention deleted');
+    },
+  };
+}
+
+/** A sealed file younger than this may belong to an upload whose row is not committed yet. */
+export const ORPHAN_DOCUMENT_GRACE_MS = 3600_000;
+
+/** Hourly: sealed files no row points at, an hour old or more (a crash mid-upload). */
+export function orphanDocumentSweepJob(ctx: AppContext): Job {
+  return {
+    name: 'verification.orphan-documents',
+    everyMs: ORPHAN_DOCUMENT_GRACE_MS,
+    run: async (now) => {
+      const referenced = await repo.referencedStorageNames(ctx.db);
+      const removed = await sweepOrphanSealed(
+        ctx.config.dataDir,
+        referenced,
+        now,
+        ORPHAN_DOCUMENT_GRACE_MS,
+      );
+      if (removed.length > 0)
+        ctx.log.info({ removed: removed.length }, 'orphan verification files removed');
+    },
+  };
 }

@@ -20,6 +20,13 @@ import type {
 } from '@app/shared/schemas/lead-traders';
 import type { AdminOverview } from '@app/shared/schemas/overview';
 import type {
+  AdminQuestionnaire,
+  AdminUserAppropriateness,
+  AppropriatenessSetting,
+  DocumentRetentionSetting,
+  QuestionnaireContent,
+} from '@app/shared/schemas/appropriateness';
+import type {
   AdminVerification,
   RejectVerificationInput,
   VerificationSetting,
@@ -270,6 +277,23 @@ export const adminApi = {
     api.get<VerificationSetting>('/api/admin/settings/verification', signal),
   updateVerificationSetting: (input: VerificationSetting) =>
     api.put<VerificationSetting>('/api/admin/settings/verification', input),
+  appropriatenessSetting: (signal?: AbortSignal) =>
+    api.get<AppropriatenessSetting>('/api/admin/settings/appropriateness', signal),
+  updateAppropriatenessSetting: (input: AppropriatenessSetting) =>
+    api.put<AppropriatenessSetting>('/api/admin/settings/appropriateness', input),
+  documentRetention: (signal?: AbortSignal) =>
+    api.get<DocumentRetentionSetting>('/api/admin/settings/document-retention', signal),
+  updateDocumentRetention: (input: DocumentRetentionSetting) =>
+    api.put<DocumentRetentionSetting>('/api/admin/settings/document-retention', input),
+  questionnaire: (signal?: AbortSignal) =>
+    api.get<AdminQuestionnaire>('/api/admin/appropriateness/questionnaire', signal),
+  updateQuestionnaire: (content: QuestionnaireContent) =>
+    api.put<AdminQuestionnaire>('/api/admin/appropriateness/questionnaire', { content }),
+  userAppropriateness: (id: string, signal?: AbortSignal) =>
+    api.get<AdminUserAppropriateness>(
+      `/api/admin/appropriateness/users/${encodeURIComponent(id)}`,
+      signal,
+    ),
 
   fees: (signal?: AbortSignal) => api.get<FeeSchedule>('/api/settings/fees', signal),
   updateFees: (withdrawalFeePct: string) =>

@@ -28,4 +28,8 @@ export const adminKeys = {
     ['admin', 'trader-applications', status] as const,
   verifications: (status: string) => ['admin', 'verifications', status] as const,
   verificationSetting: ['admin', 'verification-setting'] as const,
+  appropriatenessSetting: ['admin', 'appropriateness-setting'] as const,
+  documentRetention: ['admin', 'document-retention'] as const,
+  questionnaire: ['admin', 'questionnaire'] as const,
+  userAppropriateness: (id: string) => ['admin', 'user-appropriateness', id] as const,
 };

@@ -3,6 +3,7 @@ import type {
   MyVerification,
   VerificationDetails,
 } from '@app/shared/schemas/verification';
+import type { MyAppropriateness, SubmitAssessmentInput } from '@app/shared/schemas/appropriateness';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 
@@ -42,4 +43,39 @@ export function useSubmitVerification() {
       api.post<MyVerification>('/api/verification/submit', details),
     onSuccess: (data) => queryClient.setQueryData(verificationKeys.mine, data),
   });
+}
+
+// The appropriateness check before a new copy trade (issue 21) ----------------------------------
+
+/** Under verificationKeys.all, so the realtime `account.changed` refreshes it too. */
+export const appropriatenessKeys = {
+  mine: ['verification', 'appropriateness'] as const,
+};
+
+export const myAppropriatenessQuery = queryOptions({
+  queryKey: appropriatenessKeys.mine,
+  queryFn: ({ signal }) => api.get<MyAppropriateness>('/api/appropriateness', signal),
+});
+
+export function useSubmitAssessment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: SubmitAssessmentInput) =>
+      api.post<MyAppropriateness>('/api/appropriateness', input),
+    onSuccess: (data) => queryClient.setQueryData(appropriatenessKeys.mine, data),
+  });
+}
+
+export function useAcknowledgeWarning() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      api.post<MyAppropriateness>('/api/appropriateness/acknowledge', { acknowledged: true }),
+    onSuccess: (data) => queryClient.setQueryData(appropriatenessKeys.mine, data),
+  });
+}
+
+/** Where the invest flow sends a user the server asked to take the check (back to `planId`). */
+export function appropriatenessPath(planId?: string): string {
+  return planId ? `/appropriateness?plan=${encodeURIComponent(planId)}` : '/appropriateness';
 }

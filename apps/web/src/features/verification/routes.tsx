@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { lazyPage } from '../../app/lazyPage';
 
-/** /verification: any signed-in user, whatever the account's standing. */
+/** /verification and /appropriateness: any signed-in user, whatever the account's standing. */
 export const verificationRoutes: RouteObject[] = [
   {
     path: '/verification',
@@ -9,6 +9,15 @@ export const verificationRoutes: RouteObject[] = [
     lazy: lazyPage(
       () => import('./pages/VerificationPage'),
       (m) => m.VerificationPage,
+      ['verification'],
+    ),
+  },
+  {
+    path: '/appropriateness',
+    handle: { title: 'verification:appropriateness.title' },
+    lazy: lazyPage(
+      () => import('./pages/AppropriatenessPage'),
+      (m) => m.AppropriatenessPage,
       ['verification'],
     ),
   },

@@ -22,6 +22,7 @@ import { describeUserAgent } from '../../profile/components/userAgent';
 import { adminApi, adminKeys, type AdminSession, type UserAction, type UserDetail } from '../api';
 import { AdjustmentDialog } from '../components/AdjustmentDialog';
 import { PendingApprovalsFor } from '../components/ApprovalActions';
+import { UserAppropriatenessCard } from '../components/AppropriatenessCards';
 import { AuditTable } from '../components/AuditTable';
 import { EditContactDialog } from '../components/EditContactDialog';
 import { LoadError, PagedResults } from '../components/QueryStates';
@@ -82,6 +83,7 @@ function UserDetailView({ detail }: { detail: UserDetail }) {
         <MoneyCard user={user} />
       </div>
       <UserTransactions userId={user.id} />
+      <UserAppropriatenessCard userId={user.id} />
       <div className="grid gap-6 lg:grid-cols-2">
         <Card title={t('detail.referrals')} className="min-w-0">
           {detail.referrals.length === 0 ? (

@@ -22,6 +22,7 @@ import {
   inputClasses,
 } from '../../../ui';
 import { adminApi, adminDocumentUrl, adminKeys, type VerificationQueueStatus } from '../api';
+import { AppropriatenessSettingsCard, QuestionnaireCard } from '../components/AppropriatenessCards';
 import { LoadError, PageIntro } from '../components/QueryStates';
 import { useAdminMutation } from '../hooks/useAdminMutation';
 import { StatusFilter, useStatusParam } from '../components/StatusFilter';
@@ -51,7 +52,11 @@ export function VerificationsPage() {
   return (
     <div className="flex flex-col gap-5">
       <PageIntro>{t('verifications.intro')}</PageIntro>
-      <VerificationSettingCard />
+      <div className="grid gap-5 lg:grid-cols-2">
+        <VerificationSettingCard />
+        <AppropriatenessSettingsCard />
+      </div>
+      <QuestionnaireCard />
       <StatusFilter
         label={t('verifications.show')}
         statuses={STATUSES}
@@ -201,7 +206,11 @@ function DocumentView({ document }: { document: VerificationDocument }) {
   const url = adminDocumentUrl(document.id);
   return (
     <figure className="flex min-w-0 flex-col gap-1.5 rounded-lg border border-border p-2">
-      {document.mediaType === 'application/pdf' ? (
+      {document.deletedAt ? (
+        <p className="flex h-32 items-center justify-center rounded-md bg-surface-2 p-3 text-center text-sm text-muted">
+          {t('verifications.deletedFile', { date: formatDate(document.deletedAt) })}
+        </p>
+      ) : document.mediaType === 'application/pdf' ? (
         <a
           href={url}
           target="_blank"

@@ -7,6 +7,7 @@ import { RecentTransactions } from '../components/RecentTransactions';
 import { LiveTradePanel } from '../../market/components/LiveTradePanel';
 import { MarketTable } from '../../market/components/MarketTable';
 import { OngoingTrade } from '../../trading/components/OngoingTrade';
+import { AppropriatenessStatusCard } from '../../verification/components/AppropriatenessStatus';
 import { VerificationStatusCard } from '../../verification/components/VerificationStatus';
 
 /**
@@ -26,6 +27,7 @@ export function DashboardPage() {
     <div className="flex flex-col gap-6">
       <AccountStandingNotice user={user} />
       {!user.isAdmin && <VerificationStatusCard />}
+      {!user.isAdmin && <AppropriatenessStatusCard />}
       <section className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div>
           <h2 className="text-2xl font-semibold tracking-tight text-text">

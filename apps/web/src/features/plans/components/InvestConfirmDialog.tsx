@@ -13,6 +13,7 @@ import { RiskWarning } from '../../public/components/RiskWarning';
 import { StopLossField } from '../../trading/components/StopLossField';
 import { TakeProfitField } from '../../trading/components/TakeProfitField';
 import { useOpenTrade } from '../../trading/api';
+import { appropriatenessPath } from '../../verification/api';
 import { parseTakeProfitPct, stopLossValueCents, takeProfitValueCents } from '../../trading/format';
 
 const DAY_MS = 86_400_000;
@@ -58,6 +59,12 @@ export function InvestConfirmDialog({ plan, amountCents, onCancel, onAmountError
           void navigate('/dashboard');
         },
         onError: (error) => {
+          // The appropriateness check comes first (issue 21): there, and back to this plan.
+          if (error instanceof ApiRequestError && error.code === 'APPROPRIATENESS_REQUIRED') {
+            toast.info(errorMessage(error));
+            void navigate(appropriatenessPath(plan.id));
+            return;
+          }
           toast.error(t('toast.failed'), { description: errorMessage(error) });
           if (error instanceof ApiRequestError && error.field === 'amount' && error.status < 500) {
             onAmountError(error.message);

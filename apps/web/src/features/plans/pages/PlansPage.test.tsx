@@ -14,7 +14,7 @@ import { openTrade, silverPlan, summaryWith } from '../../../test/fixtures';
 import { PlansPage } from './PlansPage';
 
 vi.mock('sonner', () => ({
-  toast: { success: vi.fn(), error: vi.fn(), loading: vi.fn(() => 'toast-1') },
+  toast: { success: vi.fn(), error: vi.fn(), info: vi.fn(), loading: vi.fn(() => 'toast-1') },
 }));
 
 beforeEach(() => vi.clearAllMocks());
@@ -190,6 +190,34 @@ describe('/plans', () => {
       .map((call) => call.headers[IDEMPOTENCY_HEADER]);
     expect(keys).toHaveLength(2);
     expect(keys[0]).toBe(keys[1]);
+  });
+
+  it('sends the investor to the appropriateness check when the server asks for it, with the way back to the plan', async () => {
+    renderPlans({
+      extra: {
+        'POST /api/trades': {
+          status: 409,
+          body: {
+            error: {
+              code: 'APPROPRIATENESS_REQUIRED',
+              message: 'Before your first copy trade, please answer a few questions',
+              params: { reason: 'not_taken' },
+            },
+          },
+        },
+      },
+    });
+    const silver = await silverCard();
+    investIn(silver, '1000');
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm and invest' }));
+    expect((await screen.findByTestId('location')).textContent).toBe(
+      `/appropriateness?plan=${silverPlan.id}`,
+    );
+    expect(toast.info).toHaveBeenCalledWith(
+      'Before your first copy trade, please answer a few questions about your experience',
+    );
+    expect(toast.error).not.toHaveBeenCalled();
   });
 
   it('tells an inactive account it cannot invest yet', async () => {

@@ -2,11 +2,11 @@ import { accountStanding } from '@app/shared/standing';
 import { formatUsd } from '@app/shared/money';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useSession } from '../../../lib/auth';
 import { errorMessage } from '../../../lib/requestErrors';
 import { Button, ErrorState, EmptyState, SparkIcon } from '../../../ui';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { buttonClasses } from '../../../ui/Button';
 import { usePublicPlans, type PublicPlan } from '../../public/api';
@@ -199,6 +199,14 @@ function HeldPlanAction({ trade, canAdd }: { trade: CurrentTrade; canAdd: boolea
 function PlanList({ action }: { action: (plan: PublicPlan) => ReactNode }) {
   const { t } = useTranslation('plans');
   const plans = usePublicPlans();
+  // ?plan=<id> (back from the appropriateness check): that plan's card in view.
+  const [searchParams] = useSearchParams();
+  const wanted = searchParams.get('plan');
+  const loaded = plans.isSuccess;
+  useEffect(() => {
+    if (!wanted || !loaded) return;
+    document.getElementById(`plan-${wanted}-title`)?.scrollIntoView({ block: 'start' });
+  }, [wanted, loaded]);
   return plans.isPending ? (
     <div role="status" aria-label={t('loading')} className="grid gap-6 md:grid-cols-2">
       {[0, 1, 2, 3].map((index) => (

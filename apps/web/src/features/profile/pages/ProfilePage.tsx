@@ -16,6 +16,7 @@ import { TwoFactorSettings } from '../components/TwoFactorSettings';
 import { UpdateInformationForm } from '../components/UpdateInformationForm';
 import { NotificationPreferencesCard } from '../../notifications/components/NotificationPreferencesCard';
 import { TraderApplicationCard } from '../../trader/components/TraderApplicationCard';
+import { AppropriatenessStatusCard } from '../../verification/components/AppropriatenessStatus';
 import { VerificationStatusCard } from '../../verification/components/VerificationStatus';
 
 const DIALOG_PARAM = 'dialog';
@@ -48,6 +49,7 @@ export function ProfilePage() {
     <div className="flex flex-col gap-6">
       <AccountDetailsCard user={user} onEditAvatar={() => setAvatarOpen(true)} />
       {!user.isAdmin && <VerificationStatusCard />}
+      {!user.isAdmin && <AppropriatenessStatusCard />}
       <AccountFigures />
       <div className="grid gap-6 lg:grid-cols-3 lg:items-start">
         <div className="lg:col-span-2">

@@ -1,0 +1,111 @@
+import type { MyAppropriateness } from '@app/shared/schemas/appropriateness';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi } from '../../../test/fetch';
+import { renderSignedIn } from '../../../test/render';
+import { AppropriatenessPage } from './AppropriatenessPage';
+
+vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const t = (en: string) => ({ en, es: `${en} (es)`, de: `${en} (de)` });
+const questionnaire = {
+  version: 3,
+  questions: [
+    {
+      id: 'experience',
+      text: t('How often have you copied a trader?'),
+      options: [
+        { id: 'never', text: t('Never') },
+        { id: 'often', text: t('Often') },
+      ],
+    },
+    {
+      id: 'losses',
+      text: t('Can you lose money?'),
+      options: [
+        { id: 'yes', text: t('Yes') },
+        { id: 'no', text: t('No') },
+      ],
+    },
+  ],
+};
+
+function mine(overrides: Partial<MyAppropriateness>): MyAppropriateness {
+  return { required: true, standing: 'not_taken', questionnaire, assessment: null, ...overrides };
+}
+
+const warned = mine({
+  standing: 'warning_pending',
+  assessment: {
+    id: 'a1',
+    version: 3,
+    result: 'not_appropriate',
+    score: 0,
+    maxScore: 2,
+    passScore: 1,
+    takenAt: '2026-11-26T10:00:00.000Z',
+    acknowledgedAt: null,
+  },
+});
+
+describe('/appropriateness', () => {
+  it('asks every question before sending, then sends the answers to the version shown', async () => {
+    const calls = fakeApi({
+      'GET /api/appropriateness': { body: mine({}) },
+      'POST /api/appropriateness': { body: warned },
+    });
+    renderSignedIn(<AppropriatenessPage />, '/appropriateness', '/appropriateness');
+    const first = await screen.findByRole('group', { name: /copied a trader/ });
+    fireEvent.click(within(first).getByRole('radio', { name: 'Often' }));
+    fireEvent.click(screen.getByRole('button', { name: 'See my result' }));
+    const second = screen.getByRole('group', { name: /lose money/ });
+    expect(within(second).getByRole('alert').textContent).toBe('Please choose an answer');
+    expect(within(first).queryByRole('alert')).toBeNull();
+    expect(document.activeElement).toBe(within(second).getByRole('radio', { name: 'Yes' }));
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+
+    fireEvent.click(within(second).getByRole('radio', { name: 'No' }));
+    fireEvent.click(screen.getByRole('button', { name: 'See my result' }));
+    await screen.findByTestId('appropriateness-warning');
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
+      { version: 3, answers: { experience: 'often', losses: 'no' } },
+    ]);
+  });
+
+  it('the warning needs its box ticked before the acknowledgement is sent', async () => {
+    const calls = fakeApi({
+      'GET /api/appropriateness': { body: warned },
+      'POST /api/appropriateness/acknowledge': {
+        body: {
+          ...warned,
+          standing: 'warning_acknowledged',
+          assessment: { ...warned.assessment, acknowledgedAt: '2026-11-26T10:01:00.000Z' },
+        },
+      },
+    });
+    renderSignedIn(<AppropriatenessPage />, '/appropriateness?plan=p-1', '/appropriateness');
+    const warning = await screen.findByTestId('appropriateness-warning');
+    fireEvent.click(within(warning).getByRole('button', { name: 'Confirm and continue' }));
+    expect(within(warning).getByRole('alert').textContent).toBe(
+      'Please confirm that you have read and understood the warning',
+    );
+    const box = within(warning).getByRole('checkbox', {
+      name: 'I have read and understood this warning, and I want to continue.',
+    });
+    expect(document.activeElement).toBe(box);
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+
+    fireEvent.click(box);
+    fireEvent.click(within(warning).getByRole('button', { name: 'Confirm and continue' }));
+    const back = await screen.findByRole('link', { name: 'Back to the plan' });
+    expect(back.getAttribute('href')).toBe('/plans?plan=p-1');
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
+      { acknowledged: true },
+    ]);
+  });
+});
