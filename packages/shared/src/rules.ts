@@ -106,6 +106,11 @@ export const RULE_ENGLISH = {
   FEE_PCT_FORMAT: 'Performance fee must be a percentage from 0 to 100 with at most 2 decimals',
   FEE_BOUNDS_REVERSED: 'The highest fee must be at least the lowest',
   LEAD_TRADER_REQUIRED: 'Choose a lead trader',
+  PROVIDER_ID_FORMAT:
+    'Use 1 to 32 lowercase letters, digits or dashes, starting with a letter or digit',
+  ISSUER_URL_INVALID: 'Issuer URL must be an https:// address (http:// only for this machine)',
+  CLIENT_ID_REQUIRED: 'Client ID is required',
+  CLIENT_SECRET_REQUIRED: 'Client secret is required',
 
   // — ids in the address: a malformed one is the thing not found —
   APPLICATION_ID_INVALID: 'Application not found',
@@ -116,6 +121,9 @@ export const RULE_ENGLISH = {
   USER_ID_NOT_FOUND: 'User not found',
   TRADE_ID_NOT_FOUND: 'Trade not found',
   SESSION_ID_INVALID: 'Session not found',
+  API_TOKEN_ID_INVALID: 'Token not found',
+  IDENTITY_ID_INVALID: 'Linked account not found',
+  PROVIDER_NOT_FOUND_PARAM: 'Sign-in provider not found',
   PAYMENT_METHOD_ID_INVALID: 'Payment method not found',
 
   // — query parameters the app builds (a person never types them) —

@@ -154,3 +154,5 @@ export * from '../modules/referrals/referrals.schema';
 export * from '../modules/approvals/approvals.schema';
 export * from '../modules/lead-traders/lead-traders.schema';
 export * from '../modules/verification/verification.schema';
+export * from '../modules/sign-in-providers/sign-in-providers.schema';
+export * from '../modules/api-tokens/api-tokens.schema';

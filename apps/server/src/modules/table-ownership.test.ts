@@ -48,6 +48,9 @@ const OWNERS: Record<string, string> = {
   trader_applications: 'lead-traders',
   verifications: 'verification',
   verification_documents: 'verification',
+  sign_in_providers: 'sign-in-providers',
+  user_identities: 'sign-in-providers',
+  api_tokens: 'api-tokens',
   rate_limit_buckets: '(http)',
   schema_migrations: '(db)',
 };
