@@ -16,7 +16,7 @@ export const API_TOKEN_OPERATIONS: ReadonlySet<string> = new Set([
   'GET /api/trades/open',
   'GET /api/trades/history',
   'GET /api/trades/current',
-  'GET /api/transactions/',
+  'GET /api/transactions',
   'GET /api/transactions/:transactionId',
   'GET /api/statements/account',
   'GET /api/statements/annual',
@@ -63,10 +63,12 @@ export function registerApiTokenAccess(app: FastifyInstance, ctx: AppContext): v
     const user = row ? await auth.findUserById(ctx.db, row.userId) : undefined;
     if (!row || !user) throw refusal('API_TOKEN_INVALID');
     await limiter.guard([limitOn(perToken, () => row.id)])(request, reply);
-    const operation = `${request.method} ${request.routeOptions.url ?? request.url.split('?')[0]}`;
+    // The route the router chose (any spelling of its path alike), without a trailing slash.
+    const route = (request.routeOptions.url ?? request.url.split('?')[0] ?? '').replace(/\/$/, '');
+    const operation = `${request.method} ${route}`;
     await recordTokenUse(ctx, row, {
       method: request.method,
-      route: operation.slice(request.method.length + 1, 300),
+      route: route.slice(0, 300),
       ip: request.ip,
     });
     if (!API_TOKEN_OPERATIONS.has(operation)) throw refusal('API_TOKEN_NOT_ALLOWED');

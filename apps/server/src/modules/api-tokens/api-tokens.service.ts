@@ -56,10 +56,14 @@ export async function createToken(
     await recordAudit(tx, {
       actorId: userId,
       action: 'user.api_token_created',
-      targetType: 'api_token',
-      targetId: created.id,
+      targetType: 'user',
+      targetId: userId,
       ip,
-      details: { name: created.name, expiresAt: created.expiresAt.toISOString() },
+      details: {
+        tokenId: created.id,
+        name: created.name,
+        expiresAt: created.expiresAt.toISOString(),
+      },
     });
     return created;
   });
@@ -83,9 +87,10 @@ export async function revokeToken(
     await recordAudit(tx, {
       actorId: userId,
       action: 'user.api_token_revoked',
-      targetType: 'api_token',
-      targetId: id,
+      targetType: 'user',
+      targetId: userId,
       ip,
+      details: { tokenId: id },
     });
   });
 }
