@@ -1,8 +1,11 @@
+import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { apiTokens, auditLog } from '../src/db/schema';
 import { digest } from '../src/modules/auth/crypto';
+import { API_TOKEN_OPERATIONS } from '../src/modules/api-tokens/api-tokens.access';
+import { fastifyPath, fillPath, loadOperations } from './proof/openapi';
 import {
   adminClient,
   createTestApp,
@@ -122,6 +125,36 @@ describe('personal API tokens', () => {
     for (const [method, url, bearer] of refused) {
       refusedWith(await withToken(bearer, method, url), 403, 'API_TOKEN_NOT_ALLOWED');
     }
+  });
+
+  it('reach exactly the allow-list among every operation of /api/openapi.json', async () => {
+    const { client } = await registerUser(t.app);
+    const { token } = await newToken(client);
+    const { token: adminToken } = await newToken(admin, 'Admin everything');
+    const operations = await loadOperations(t.app);
+    const reached: string[] = [];
+    for (const op of operations) {
+      const path = fillPath(
+        op.path,
+        Object.fromEntries(
+          op.parameters
+            .filter((p) => p.in === 'path')
+            .map((p) => [p.name, p.name === 'provider' ? 'peer' : crypto.randomUUID()]),
+        ),
+      );
+      for (const bearer of [token, adminToken]) {
+        const response = await t.app.inject({
+          method: op.method,
+          url: path,
+          headers: { authorization: `Bearer ${bearer}` },
+          ...(op.method === 'GET' || op.method === 'DELETE' ? {} : { payload: {} }),
+        });
+        const refused =
+          response.statusCode === 403 && response.body.includes('API_TOKEN_NOT_ALLOWED');
+        if (!refused) reached.push(`${op.method} ${fastifyPath(op.path).replace(/\/$/, '')}`);
+      }
+    }
+    expect([...new Set(reached)].sort()).toEqual([...API_TOKEN_OPERATIONS].sort());
   });
 
   it('never let a cookie session through the token path', async () => {
