@@ -72,7 +72,7 @@ export async function startOidcPeer(redirectUris: string[]): Promise<OidcPeer> {
   const callback = provider.callback();
   server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
     if (!req.url?.startsWith('/interaction/')) {
-      callback(req, res);
+      void callback(req, res);
       return;
     }
     void (async () => {

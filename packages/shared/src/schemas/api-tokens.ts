@@ -38,6 +38,8 @@ export const apiTokenSchema = z.object({
   expiresAt: z.string(),
   lastUsedAt: z.string().nullable(),
   revokedAt: z.string().nullable(),
+  /** Whether it still works, as the server's clock has it. */
+  status: z.enum(['active', 'expired', 'revoked']),
 });
 export type ApiToken = z.infer<typeof apiTokenSchema>;
 

@@ -15,8 +15,9 @@ import * as repo from './api-tokens.repo';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-function view(row: ApiTokenRow): ApiToken {
+function view(row: ApiTokenRow, now: Date): ApiToken {
   return {
+    status: row.revokedAt ? 'revoked' : row.expiresAt <= now ? 'expired' : 'active',
     id: row.id,
     name: row.name,
     hint: row.hint,
@@ -67,11 +68,12 @@ export async function createToken(
     });
     return created;
   });
-  return { token, apiToken: view(row) };
+  return { token, apiToken: view(row, ctx.clock.now()) };
 }
 
 export async function listTokens(ctx: AppContext, userId: string): Promise<ApiToken[]> {
-  return (await repo.listTokens(ctx.db, userId)).map(view);
+  const now = ctx.clock.now();
+  return (await repo.listTokens(ctx.db, userId)).map((row) => view(row, now));
 }
 
 export async function revokeToken(
