@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { apiTokenSchema } from './api-tokens';
+import { identitySchema } from './sign-in';
 import { activityEntrySchema } from './activity';
 import { meSchema } from './auth';
 import { notificationPreferencesSchema, notificationSchema } from './notifications';
@@ -42,5 +44,9 @@ export const dataExportSchema = z.object({
   notifications: z.array(notificationSchema),
   notificationPreferences: notificationPreferencesSchema,
   supportMessages: z.array(exportedSupportMessageSchema),
+  /** Provider accounts linked for "Continue with …". */
+  linkedProviders: z.array(identitySchema),
+  /** Personal API tokens (their names and dates; a token itself is never kept). */
+  apiTokens: z.array(apiTokenSchema),
 });
 export type DataExport = z.infer<typeof dataExportSchema>;

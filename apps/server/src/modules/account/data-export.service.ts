@@ -3,6 +3,8 @@ import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { allActivityOf, recordAudit } from '../audit/audit.service';
 import { allSessionsOf } from '../auth/auth.service';
+import { listTokens } from '../api-tokens/api-tokens.service';
+import { identitiesOf } from '../sign-in-providers/sign-in-providers.service';
 import { supportMessagesOf } from '../contact/contact.service';
 import { openTrades, tradeHistory } from '../copy-trading/trades.service';
 import { notificationsOf, preferencesOf } from '../notifications/notifications.service';
@@ -52,6 +54,8 @@ export async function exportPersonalData(
       preferencesOf(ctx, userId),
     ]);
   const supportMessages = await supportMessagesOf(ctx, userId);
+  const linkedProviders = await identitiesOf(ctx, userId);
+  const apiTokens = await listTokens(ctx, userId);
   await recordAudit(ctx.db, {
     actorId: userId,
     action: 'user.data_exported',
@@ -71,5 +75,7 @@ export async function exportPersonalData(
     notifications,
     notificationPreferences: preferences,
     supportMessages,
+    linkedProviders,
+    apiTokens,
   };
 }
