@@ -1,6 +1,15 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { startOidcPeer, type OidcPeer } from '../apps/server/test/oidc-peer';
-import { adminApi, csrfOf, registerInvestor, snap, uniqueEmail, uniqueName } from './support';
+import {
+  adminApi,
+  csrfOf,
+  newPersonContext,
+  registerInvestor,
+  signInAsAdmin,
+  snap,
+  uniqueEmail,
+  uniqueName,
+} from './support';
 
 /**
  * "Continue with …" against a real OpenID Connect provider on loopback (the `oidc-provider`
@@ -174,4 +183,42 @@ test('API tokens on /profile: created, shown once, listed with last use, revoked
   });
   expect(after.status()).toBe(401);
   await script.dispose();
+});
+
+test('staff see the provider with its secret as "set" only, and can replace it', async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await newPersonContext(browser, baseURL);
+  await signInAsAdmin(context, baseURL ?? '');
+  const page = await context.newPage();
+  await page.goto('/admin/users');
+  const list = page.getByRole('list', { name: 'Sign-in providers' });
+  await expect(list.getByText('Peer ID')).toBeVisible();
+  await expect(list.getByText('Secret set')).toBeVisible();
+  await expect(page.getByText(peer.clientSecret)).toHaveCount(0);
+  await list.getByRole('button', { name: 'Edit' }).click();
+  const form = page.getByRole('form', { name: 'Change the sign-in provider' });
+  await expect(form.getByLabel('Client secret', { exact: true })).toHaveValue('');
+  await expect(form.getByLabel('Provider ID')).toHaveValue(PROVIDER);
+  await form.getByLabel('Button name').fill('Peer Identity');
+  await form.scrollIntoViewIfNeeded();
+  await snap(page, 'admin-provider-edit');
+  await form.getByRole('button', { name: 'Save provider' }).click();
+  await expect(list.getByText('Peer Identity')).toBeVisible();
+  // The stored secret was kept: a sign-in still works.
+  const visitor = await newPersonContext(browser, baseURL);
+  const signInPage = await visitor.newPage();
+  const email = uniqueEmail('kept');
+  peer.signInAs({ sub: `e2e-${email}`, email, email_verified: true, name: 'Kept Secret' });
+  await signInPage.goto('/login');
+  await signInPage.getByRole('link', { name: 'Continue with Peer Identity' }).click();
+  await expect(signInPage).toHaveURL(/\/sign-in\/continue$/);
+  await visitor.close();
+  await context.close();
+  await adminCall('PUT', `/api/admin/sign-in-providers/${PROVIDER}`, {
+    displayName: 'Peer ID',
+    issuerUrl: peer.issuer,
+    clientId: peer.clientId,
+  });
 });

@@ -284,6 +284,7 @@ async function linkIdentity(
   tx: Parameters<typeof repo.insertIdentity>[0],
   pending: Pending,
   userId: string,
+  ip: string,
 ) {
   const existing = await repo.findIdentity(tx, pending.providerId, pending.subject);
   if (existing && existing.userId !== userId) throw refusal('OIDC_NO_PENDING_SIGN_IN');
@@ -311,7 +312,7 @@ async function linkIdentity(
     action: 'user.provider_linked',
     targetType: 'user',
     targetId: userId,
-    ip: null,
+    ip,
     details: { provider: pending.providerId },
   });
 }
@@ -345,7 +346,7 @@ export async function linkWithPassword(
     user,
     request,
     { method: 'oidc', provider: pending.providerId },
-    (tx) => linkIdentity(ctx, tx, pending, user.id),
+    (tx) => linkIdentity(ctx, tx, pending, user.id, request.ip),
     previousToken,
   );
 }
@@ -389,7 +390,7 @@ export async function registerWithProvider(
     { ...input, email: pending.email },
     request,
     { method: 'oidc', provider: pending.providerId },
-    (tx, user) => linkIdentity(ctx, tx, pending, user.id),
+    (tx, user) => linkIdentity(ctx, tx, pending, user.id, request.ip),
   );
 }
 
