@@ -31,9 +31,12 @@ export function bearerTokenOf(request: FastifyRequest): string | null {
   return match?.[1] ?? '';
 }
 
-/** Whether a request is answered by the API (the token rules) rather than /metrics or a page. */
-function isApi(request: FastifyRequest): boolean {
-  return request.url.startsWith('/api/');
+/**
+ * Whether a request is answered by the API (the token rules) rather than /metrics or a page: by the
+ * route the router chose, so every spelling of an API path is judged alike.
+ */
+export function isApiRequest(request: FastifyRequest): boolean {
+  return (request.routeOptions.url ?? request.url).startsWith('/api/');
 }
 
 /**
@@ -52,7 +55,7 @@ export function registerApiTokenAccess(app: FastifyInstance, ctx: AppContext): v
     windowMs: 60_000,
   };
   app.addHook('onRequest', async (request, reply) => {
-    if (!isApi(request)) return;
+    if (!isApiRequest(request)) return;
     const token = bearerTokenOf(request);
     if (token === null) return;
     request.auth = null;

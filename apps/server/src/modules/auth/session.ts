@@ -107,7 +107,12 @@ export function registerSessionLoader(app: FastifyInstance, ctx: AppContext): vo
     if (!token || token.length > 200) return;
     // A request with a bearer token is the token's (api-tokens/api-tokens.access.ts), never a
     // cookie session's.
-    if (request.headers.authorization !== undefined && request.url.startsWith('/api/')) return;
+    if (
+      request.headers.authorization !== undefined &&
+      (request.routeOptions.url ?? request.url).startsWith('/api/')
+    ) {
+      return;
+    }
     const tokenHash = digest(token);
     const key = tokenHash.toString('hex');
     const now = ctx.clock.now();
