@@ -76,7 +76,9 @@ let cluster: PgCluster | undefined;
 let server: ServerProcess | undefined;
 let bare: ChildProcess | undefined;
 let tmp: string | undefined;
+const webDirs: string[] = [];
 function cleanup() {
+  for (const dir of webDirs) fs.rmSync(dir, { recursive: true, force: true });
   bare?.kill('SIGKILL');
   server?.child.kill('SIGKILL');
   try {
@@ -84,7 +86,12 @@ function cleanup() {
   } catch {
     cluster?.stopImmediate();
   }
-  if (tmp && !profile) fs.rmSync(tmp, { recursive: true, force: true });
+  // A profiled run keeps its profiles, logs and database for a look afterwards (EXPLAIN).
+  if (profile) {
+    if (cluster) console.log(`kept: ${tmp ?? ''} and the database in ${cluster.dir}`);
+    return;
+  }
+  if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
   cluster?.destroy();
 }
 process.on('exit', cleanup);
@@ -251,7 +258,13 @@ async function main() {
   if (want('ledger')) await ledgerPhase(cluster, tmp);
 
   let frontend: ReturnType<typeof buildAndMeasure> | undefined;
-  const webDir = path.join(tmp, 'web');
+  // Inside the web app's node_modules, not the temp dir: the server's renderer of the pages
+  // (ssr/entry-server.js) imports React and the rest by name, which resolves only from a
+  // directory under the repository (from /tmp every render failed and the pages went out empty).
+  const webParent = path.join(REPO_ROOT, 'apps', 'web', 'node_modules');
+  fs.mkdirSync(webParent, { recursive: true });
+  const webDir = fs.mkdtempSync(path.join(webParent, '.bench-web-'));
+  webDirs.push(webDir);
   if (want('frontend')) {
     log('building the web app with a manifest');
     frontend = buildAndMeasure(webDir);
@@ -587,6 +600,19 @@ async function main() {
     record('frontend/landing-js-gzip-kb', fmt(frontend.landingGzip / 1024, 1));
     record('frontend/dashboard-js-gzip-kb', fmt(frontend.dashboardGzip / 1024, 1));
     record('frontend/entry-js-gzip-kb', fmt(frontend.entryGzip / 1024, 1));
+    // What Lighthouse is about to measure must be the pages as served: with their content in the
+    // HTML (a renderer that fails falls back to the empty app page without a word).
+    for (const [name, pathname, cookie] of [
+      ['landing', '/', undefined],
+      ['dashboard', '/dashboard', `sid=${users[0]!.sid}`],
+    ] as const) {
+      const html = await (
+        await fetch(`${base}${pathname}`, { headers: cookie ? { cookie } : {} })
+      ).text();
+      const rendered = !html.includes('<div id="root"></div>');
+      record(`frontend/${name}-html-rendered`, rendered ? 'yes' : 'NO', `(${html.length} bytes)`);
+      if (!rendered) throw new Error(`${pathname} went out without its content (see server.log)`);
+    }
     if (CFG.lighthouse) {
       for (const [name, url, cookie] of [
         ['landing', `${base}/`, undefined],

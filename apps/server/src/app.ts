@@ -365,7 +365,7 @@ export async function buildApp(
       !path.startsWith('/assets/') &&
       path !== '/realtime';
     const page = isPage && webBuilt ? await app.webPage?.(request) : null;
-    if (page) return sendPage(request, reply, page.html, page.status);
+    if (page) return sendPage(request, reply, page);
     const notFound = refusal('NOT_FOUND', { method: request.method, path });
     return reply.status(notFound.status).send(errorBody(notFound));
   });

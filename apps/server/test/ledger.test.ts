@@ -232,7 +232,8 @@ describe('the ledger in PostgreSQL: every write outside ledger_post_entry is ref
       'the pending queue holds exactly the pending transactions',
     ]);
     await t.db.execute(
-      sql`INSERT INTO pending_transactions SELECT id, kind, created_at FROM transactions WHERE transaction_id = ${transaction.transactionId}`,
+      sql`INSERT INTO pending_transactions (transaction_id, kind, created_at, user_id)
+          SELECT id, kind, created_at, user_id FROM transactions WHERE transaction_id = ${transaction.transactionId}`,
     );
     expect(await auditLedger(t.db)).toEqual([]);
 

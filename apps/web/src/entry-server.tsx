@@ -1,9 +1,15 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { Me } from '@app/shared/schemas/auth';
 import type { PublicConfig } from '@app/shared/schemas/common';
 import { dehydrate, QueryClient, type QueryKey } from '@tanstack/react-query';
 import { prerender } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { AppProviders } from './app/App';
-import { isPrerendered, PRERENDERED_PATHS, routes } from './app/routes';
+import { isPrerendered, isRenderedSignedIn, PRERENDERED_PATHS, routes } from './app/routes';
+import { accountSummaryQuery } from './features/account/api';
+import { tickersQuery } from './features/market/api';
+import { unreadCountQuery } from './features/notifications/api';
+import { myVerificationQuery } from './features/verification/api';
 import { englishNamespaces, ensureNamespaces } from './i18n';
 import { publicPlansQuery } from './features/public/api';
 import {
@@ -16,16 +22,16 @@ import { renderBelowFoldWith } from './features/public/components/DeferredBelowF
 import LandingBelowFold from './features/public/components/LandingBelowFold';
 import { feeScheduleQuery, withdrawalQuoteQuery } from './features/withdrawals/api';
 import { setApiTransport } from './lib/api';
-import { sessionQueryKey } from './lib/auth';
+import { fetchMe, sessionQueryKey } from './lib/auth';
 import { applyServerConfig } from './lib/config';
-import { QUERY_STATE_ID } from './lib/prerender';
+import { localTimeZone, QUERY_STATE_ID, TIME_ZONE_META } from './lib/prerender';
 
 /**
  * The server's rendering of the public pages (built by `vite build --ssr` into dist/ssr and loaded
  * by apps/server): a visitor without a session gets each page as HTML with all its content, in
  * English, with the figures the API gives at that moment, and the browser hydrates it (main.tsx).
  */
-export { isPrerendered, PRERENDERED_PATHS };
+export { isPrerendered, isRenderedSignedIn, PRERENDERED_PATHS };
 
 interface Prefetch {
   queryKey: QueryKey;
@@ -63,12 +69,32 @@ function prefetchesFor(pathname: string): Prefetch[] {
   }
 }
 
+/** What a signed-in page shows first, beside the session (whose user decides some of it). */
+function signedInPrefetchesFor(pathname: string, user: Me): Prefetch[] {
+  switch (pathname) {
+    case '/dashboard':
+      return [
+        accountSummaryQuery,
+        tickersQuery,
+        unreadCountQuery,
+        ...(user.isAdmin ? [] : [myVerificationQuery]),
+      ] as unknown as Prefetch[];
+    default:
+      return [];
+  }
+}
+
 export interface RenderOptions {
   /** The path and query of the request, e.g. `/plans`. */
   url: string;
   config: PublicConfig;
-  /** How the API is reached from inside the server (same answers a browser would get). */
+  /**
+   * How the API is reached from inside the server (same answers a browser would get); for a
+   * signed-in page it carries the request's session.
+   */
   fetch: typeof fetch;
+  /** Render for the session `fetch` carries (a page of isRenderedSignedIn), not for a visitor. */
+  signedIn?: boolean;
 }
 
 export interface Rendered {
@@ -83,10 +109,30 @@ export interface Rendered {
 let ready: Promise<void> | undefined;
 renderBelowFoldWith(LandingBelowFold);
 
-/** Renders one public page for a visitor. */
-export async function render({ url, config, fetch }: RenderOptions): Promise<Rendered> {
+/**
+ * Renders run concurrently and a signed-in one asks the API as its own user: the web code's one
+ * transport reads the fetch of the render it runs in.
+ */
+const renderFetch = new AsyncLocalStorage<typeof fetch>();
+setApiTransport((input, init) => {
+  const fetchOfRender = renderFetch.getStore();
+  if (!fetchOfRender) throw new Error('an API call outside a render');
+  return fetchOfRender(input, init);
+});
+
+/**
+ * Renders one page: a public page for a visitor, or a signed-in page for the session the fetch
+ * carries (null when that session is gone: the browser then renders the page, and sends the
+ * reader to sign in).
+ */
+export function render(options: RenderOptions & { signedIn: true }): Promise<Rendered | null>;
+export function render(options: RenderOptions): Promise<Rendered>;
+export function render(options: RenderOptions): Promise<Rendered | null> {
+  return renderFetch.run(options.fetch, () => renderPage(options));
+}
+
+async function renderPage({ url, config, signedIn }: RenderOptions): Promise<Rendered | null> {
   applyServerConfig(config);
-  setApiTransport(fetch);
   ready ??= ensureNamespaces(englishNamespaces(), 'en');
   await ready;
 
@@ -98,11 +144,22 @@ export async function render({ url, config, fetch }: RenderOptions): Promise<Ren
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false, staleTime: Infinity } },
   });
-  // A visitor: the server sends this HTML only to a request without a session.
-  queryClient.setQueryData(sessionQueryKey, null);
   const { pathname } = new URL(request.url);
+  let prefetches: Prefetch[];
+  if (signedIn) {
+    // Asked without sessionQuery, whose answer also goes to the browser's stored snapshot (a
+    // module of this process, shared by every render).
+    const user = await fetchMe();
+    if (!user) return null;
+    queryClient.setQueryData(sessionQueryKey, user);
+    prefetches = signedInPrefetchesFor(pathname, user);
+  } else {
+    // A visitor: the server sends this HTML only to a request without a session.
+    queryClient.setQueryData(sessionQueryKey, null);
+    prefetches = prefetchesFor(pathname);
+  }
   await Promise.all(
-    prefetchesFor(pathname).map(async (prefetch) => {
+    prefetches.map(async (prefetch) => {
       const { queryKey } = prefetch;
       try {
         if (prefetch.getNextPageParam) {
@@ -135,7 +192,11 @@ export async function render({ url, config, fetch }: RenderOptions): Promise<Ren
   // The routes have no loaders: the browser's router needs no state of the server's, only the
   // data cache. (Each matched route's code is loaded before hydrating: app/router.tsx.)
   const state = JSON.stringify(dehydrate(queryClient));
-  const head = `<script type="application/json" id="${QUERY_STATE_ID}">${escapeScript(state)}</script>`;
+  let head = `<script type="application/json" id="${QUERY_STATE_ID}">${escapeScript(state)}</script>`;
+  // A signed-in page shows times in the reader's zone: the browser hydrates it only in the zone
+  // it was rendered in (and renders it anew elsewhere).
+  if (signedIn)
+    head += `<meta name="${TIME_ZONE_META}" content="${escapeAttribute(localTimeZone())}">`;
   return { html, head, status: context.statusCode };
 }
 
@@ -146,4 +207,8 @@ function escapeScript(json: string): string {
     .replace(/>/g, '\\u003e')
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
+}
+
+function escapeAttribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 }

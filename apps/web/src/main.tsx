@@ -1,22 +1,30 @@
 import { hydrate } from '@tanstack/react-query';
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { createRouter } from './app/router';
 import { currentLanguage } from './i18n';
 import { queryClient } from './lib/queryClient';
-import { isPrerendered, prerenderedQueryState, ROOT_ID } from './lib/prerender';
+import {
+  canHydrate,
+  isPrerendered,
+  isRenderedForReader,
+  prerenderedQueryState,
+  ROOT_ID,
+} from './lib/prerender';
 import './index.css';
 
 const root = document.getElementById(ROOT_ID);
 if (!root) throw new Error('Missing #root element');
 
 /**
- * A page the server rendered (a public page for a visitor) is hydrated with the data the server
- * rendered it with; any other page is rendered here. A reader who chose another language than the
- * server's English gets the page rendered anew in their language.
+ * A page the server rendered (a public page for a visitor, the dashboard for its reader) is
+ * hydrated with the data the server rendered it with; any other page is rendered here. A reader
+ * who chose another language than the server's English, or who reads a signed-in page in another
+ * time zone, gets the page rendered anew.
  */
 async function start(container: HTMLElement) {
-  const prerendered = isPrerendered() && currentLanguage() === 'en';
+  const prerendered = canHydrate(currentLanguage());
   const state = prerenderedQueryState();
   if (state) hydrate(queryClient, state);
   // An app page asks who is signed in at once, beside its route's code, not after it (a public
@@ -26,10 +34,12 @@ async function start(container: HTMLElement) {
   }
   const router = await createRouter();
   const app = <App queryClient={queryClient} router={router} />;
-  if (prerendered) hydrateRoot(container, app);
+  // As a transition, hydration yields to the browser every few milliseconds instead of holding
+  // the main thread for the whole page (the page is already painted: nothing waits for it).
+  if (prerendered) startTransition(() => void hydrateRoot(container, app));
   else createRoot(container).render(app);
   whenToastsMayCome(
-    isPrerendered(),
+    isPrerendered() && !isRenderedForReader(),
     () => void import('./app/Toasts').then((m) => m.mountToasts()),
   );
 }

@@ -21,11 +21,20 @@ interface PageRenderer {
   PRERENDERED_PATHS: readonly string[];
   /** Whether a path is rendered for a visitor (a build before it had only the list). */
   isPrerendered?: (pathname: string) => boolean;
-  render(options: { url: string; config: PublicConfig; fetch: typeof fetch }): Promise<{
-    html: string;
-    head: string;
-    status: number;
-  }>;
+  /** Whether a path is rendered for a signed-in reader too (a build before it had none). */
+  isRenderedSignedIn?: (pathname: string) => boolean;
+  render(options: {
+    url: string;
+    config: PublicConfig;
+    fetch: typeof fetch;
+    signedIn?: boolean;
+  }): Promise<RenderedPage | null>;
+}
+
+interface RenderedPage {
+  html: string;
+  head: string;
+  status: number;
 }
 
 /** How long a rendered public page is reused (its figures are at most this much older). */
@@ -36,7 +45,9 @@ const RENDER_CACHE_ENTRIES = 100;
  * The page a request gets: a public page for a visitor (no session cookie) rendered with all its
  * content, else index.html, whose scripts render the page in the browser.
  */
-export type WebPage = (request: FastifyRequest) => Promise<{ html: string; status: number } | null>;
+export type WebPage = (
+  request: FastifyRequest,
+) => Promise<{ html: string; status: number; private?: boolean } | null>;
 
 /**
  * Serves the built web app: hashed assets with long caching, and the app page for every other page
@@ -92,12 +103,29 @@ export async function registerStaticWeb(app: FastifyInstance, config: Config): P
         )
       : Promise.resolve(null));
 
-  /** The API as a browser would ask it, answered in-process. */
-  const callApi: typeof fetch = async (input, init) => {
+  /**
+   * The API as a browser would ask it, answered in-process: as a visitor, or with the session
+   * cookie (and user agent) of the request being rendered.
+   */
+  const apiFor =
+    (reader?: FastifyRequest): typeof fetch =>
+    (input, init) =>
+      callApi(input, init, reader);
+  const callApi = async (
+    input: Parameters<typeof fetch>[0],
+    init: Parameters<typeof fetch>[1],
+    reader: FastifyRequest | undefined,
+  ) => {
     const headers: Record<string, string> = {};
     new Headers(init?.headers).forEach((value, key) => {
       headers[key] = value;
     });
+    if (reader) {
+      const session = reader.cookies[SESSION_COOKIE];
+      if (session) headers.cookie = `${SESSION_COOKIE}=${session}`;
+      const userAgent = reader.headers['user-agent'];
+      if (userAgent) headers['user-agent'] = userAgent;
+    }
     const response = await app.inject({
       method: (init?.method ?? 'GET') as 'GET',
       url: typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
@@ -114,20 +142,41 @@ export async function registerStaticWeb(app: FastifyInstance, config: Config): P
     });
   };
 
+  /**
+   * The rendered markup in the app page. A signed-in page arrives inert: its buttons (Close
+   * Trade, Claim Profit...) have no handler until the scripts take the page over, so nothing
+   * can be pressed in vain meanwhile (the app lifts it once running: lib/prerender.ts).
+   */
+  const intoTemplate = (template: string, page: RenderedPage, inert = false) =>
+    template
+      .replace(
+        '<div id="root"></div>',
+        () => `<div id="root"${inert ? ' inert' : ''}>${page.html}</div>`,
+      )
+      .replace('</head>', () => `${page.head}</head>`);
+
   const renderPage = async (url: string, template: string) => {
     const hit = rendered.get(url);
     if (hit && Date.now() - hit.at < RENDER_CACHE_MS) return hit;
     const page = await (
       await loadRenderer()
-    )?.render({ url, config: publicConfig, fetch: callApi });
+    )?.render({ url, config: publicConfig, fetch: apiFor() });
     if (!page) return null;
-    const html = template
-      .replace('<div id="root"></div>', () => `<div id="root">${page.html}</div>`)
-      .replace('</head>', () => `${page.head}</head>`);
+    const html = intoTemplate(template, page);
     if (rendered.size >= RENDER_CACHE_ENTRIES) rendered.clear();
     const entry = { at: Date.now(), html, status: page.status };
     rendered.set(url, entry);
     return entry;
+  };
+
+  /** A signed-in page for this request's session: never cached, never shared. */
+  const renderSignedIn = async (request: FastifyRequest, template: string) => {
+    const page = await (
+      await loadRenderer()
+    )?.render({ url: request.url, config: publicConfig, fetch: apiFor(request), signedIn: true });
+    return page
+      ? { html: intoTemplate(template, page, true), status: page.status, private: true }
+      : null;
   };
 
   const webPage: WebPage = async (request) => {
@@ -135,6 +184,15 @@ export async function registerStaticWeb(app: FastifyInstance, config: Config): P
     if (!template) return null;
     const pathname = request.url.split('?')[0] ?? '/';
     const visitor = !request.cookies[SESSION_COOKIE];
+    if (!visitor && (await loadRenderer())?.isRenderedSignedIn?.(pathname)) {
+      try {
+        const page = await renderSignedIn(request, template);
+        if (page) return page;
+      } catch (error) {
+        request.log.error({ err: error, url: request.url }, 'rendering a signed-in page failed');
+      }
+      return { html: template, status: 200 };
+    }
     const renderer = visitor ? await loadRenderer() : undefined;
     const prerendered = renderer?.isPrerendered
       ? renderer.isPrerendered(pathname)
@@ -171,7 +229,7 @@ export async function registerStaticWeb(app: FastifyInstance, config: Config): P
   app.get('/', { schema: { hide: true } }, async (request, reply) => {
     const page = await webPage(request);
     if (!page) return reply.callNotFound();
-    return sendPage(request, reply, page.html, page.status);
+    return sendPage(request, reply, page);
   });
   return true;
 }
@@ -183,13 +241,14 @@ export async function registerStaticWeb(app: FastifyInstance, config: Config): P
 export function sendPage(
   request: FastifyRequest,
   reply: FastifyReply,
-  html: string,
-  status = 200,
+  page: { html: string; status?: number; private?: boolean },
 ): FastifyReply {
+  const { html, status = 200 } = page;
   reply
     .status(status)
     .type('text/html; charset=utf-8')
-    .header('cache-control', 'no-cache')
+    // A page rendered for a session holds that user's figures: no cache keeps it.
+    .header('cache-control', page.private ? 'private, no-store' : 'no-cache')
     .header('vary', 'Cookie, Accept-Encoding');
   if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) {
     return reply.header('content-encoding', 'gzip').send(zlib.gzipSync(html));

@@ -1,6 +1,7 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { StrictMode, type ReactNode } from 'react';
+import { StrictMode, useEffect, type ReactNode } from 'react';
 import { RouterProvider, type createBrowserRouter } from 'react-router';
+import { releaseServerHtml } from '../lib/prerender';
 
 /** The providers around every page, in the browser and in the server's rendering alike. */
 export function AppProviders({
@@ -24,6 +25,8 @@ export function App({
   queryClient: QueryClient;
   router: ReturnType<typeof createBrowserRouter>;
 }) {
+  // Runs once the first render is committed: the page now answers (see releaseServerHtml).
+  useEffect(releaseServerHtml, []);
   return (
     <AppProviders queryClient={queryClient}>
       <RouterProvider router={router} />

@@ -64,3 +64,14 @@ const STRATEGY_PAGE =
 export function isPrerendered(pathname: string): boolean {
   return PRERENDERED_PATHS.includes(pathname) || STRATEGY_PAGE.test(pathname);
 }
+
+/**
+ * The signed-in pages the server also renders with their content (for the session the request
+ * carries, never cached): the dashboard, the first page after signing in, so its figures paint
+ * with the HTML instead of after the scripts, the session and the summary have arrived in turn.
+ */
+export const SIGNED_IN_RENDERED_PATHS: readonly string[] = ['/dashboard'];
+
+export function isRenderedSignedIn(pathname: string): boolean {
+  return SIGNED_IN_RENDERED_PATHS.includes(pathname);
+}

@@ -30,6 +30,41 @@ export function isPrerendered(): boolean {
   return document.getElementById(ROOT_ID)?.firstElementChild != null;
 }
 
+/**
+ * A signed-in page the server rendered arrives inert (nothing in it can be pressed before its
+ * handlers exist): the app lifts that once it runs, hydrated or rendered anew.
+ */
+export function releaseServerHtml(): void {
+  document.getElementById(ROOT_ID)?.removeAttribute('inert');
+}
+
+/** Where a page rendered for a signed-in reader names the time zone its times were written in. */
+export const TIME_ZONE_META = 'rendered-time-zone';
+
+export function localTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
+/**
+ * Whether the browser may take over the server's HTML as it is: the same language (English), and
+ * for a page with times in it, the same time zone. Otherwise the page is rendered anew (the HTML
+ * was still what the reader saw first).
+ */
+export function canHydrate(language: string): boolean {
+  if (!isPrerendered() || language !== 'en') return false;
+  const zone = renderedTimeZone();
+  return zone === undefined || zone === localTimeZone();
+}
+
+function renderedTimeZone(): string | undefined {
+  return document.querySelector<HTMLMetaElement>(`meta[name="${TIME_ZONE_META}"]`)?.content;
+}
+
+/** True when the server rendered this page for a signed-in reader (not a public page). */
+export function isRenderedForReader(): boolean {
+  return isPrerendered() && renderedTimeZone() !== undefined;
+}
+
 const subscribeNever = () => () => undefined;
 
 /**

@@ -1,5 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
-import { Button, type ButtonVariant } from './Button';
+import type { ButtonVariant } from './Button';
+import { DialogActions } from './DialogActions';
 import { Modal } from './Modal';
 
 export interface ConfirmDialogReason {
@@ -106,14 +107,13 @@ function ConfirmBody({
           )}
         </div>
       )}
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={busy}>
-          {cancelLabel}
-        </Button>
-        <Button type="submit" variant={variant} loading={busy}>
-          {confirmLabel}
-        </Button>
-      </div>
+      <DialogActions
+        cancelLabel={cancelLabel}
+        onCancel={() => onOpenChange(false)}
+        submitLabel={confirmLabel}
+        pending={busy}
+        variant={variant}
+      />
     </form>
   );
 }

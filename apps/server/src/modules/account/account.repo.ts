@@ -17,7 +17,7 @@ export interface AccountFigures {
  * Everything the dashboard reads from the ledger in one statement (one round trip, one pooled
  * connection), as scalar subqueries: the balances, the net per entry kind kept by the posting
  * function in ledger_user_totals (the sum of the user's postings per kind, without reading their
- * whole history), the pending withdrawals count and the first three rows of listTransactions. Cents travel as text (exact), timestamps as PostgreSQL's text, parsed
+ * whole history), the pending counts from the pending queue (0042) and the first three rows of listTransactions. Cents travel as text (exact), timestamps as PostgreSQL's text, parsed
  * the way Drizzle parses them.
  */
 const FIGURES_SQL = `
@@ -26,10 +26,10 @@ const FIGURES_SQL = `
        FROM ledger_accounts WHERE user_id = $1) AS balances,
     (SELECT coalesce(json_object_agg(entry_kind, net::text), '{}')
        FROM ledger_user_totals WHERE user_id = $1) AS net_by_entry_kind,
-    (SELECT count(*)::int FROM transactions
-       WHERE user_id = $1 AND kind = 'withdrawal' AND status = 'pending') AS pending_withdrawals,
-    (SELECT count(*)::int FROM transactions
-       WHERE user_id = $1 AND kind = 'deposit' AND status = 'pending') AS pending_deposits,
+    (SELECT count(*)::int FROM pending_transactions
+       WHERE user_id = $1 AND kind = 'withdrawal') AS pending_withdrawals,
+    (SELECT count(*)::int FROM pending_transactions
+       WHERE user_id = $1 AND kind = 'deposit') AS pending_deposits,
     (SELECT coalesce(json_agg(json_build_object(
          'id', t.id, 'transactionId', t.transaction_id, 'userId', t.user_id, 'kind', t.kind,
          'type', t.type, 'status', t.status, 'amountCents', t.amount_cents::text,

@@ -6,7 +6,15 @@ import type { UserRow } from '../../db/schema';
 import { refusal } from '../../http/errors';
 import { recordAudit } from '../audit/audit.service';
 import { enqueueMail, mailInsertStatement } from '../mail/mail.service';
-import { linkWithSecret, mailTemplates, sealMail, type Brand } from '../mail/templates';
+import {
+  linkWithSecret,
+  mailTemplates,
+  sealMail,
+  type Brand,
+  type MailContent,
+  type SecretLink,
+  type SecretMail,
+} from '../mail/templates';
 import * as repo from './auth.repo';
 import {
   burnPasswordCheck,
@@ -214,59 +222,71 @@ export async function revokeOwnSession(
 }
 
 /**
- * Always answers the same way and does the same work (one lookup, then one statement queueing
- * one e-mail), so neither the answer nor its timing tells which e-mails have accounts. An
- * address with no account is told so, in case its owner signed up with another one.
+ * Password recovery: a link to choose a new password (1 hour, hashed, single use). Answers and
+ * works the same whether or not the address has an account (mailLinkIfAccount).
  */
 export async function requestRecovery(ctx: AppContext, email: string): Promise<void> {
-  const user = await repo.findUserByEmail(ctx.db, email);
-  const secret = newSecret();
-  if (user) {
-    const url = linkWithSecret(`${ctx.config.publicUrl}/new`, { userId: user.id }, { secret });
-    await repo.insertAuthTokenWithMail(
-      ctx.db,
-      {
-        userId: user.id,
-        kind: 'recovery',
-        tokenHash: digest(secret),
-        expiresAt: new Date(ctx.clock.now().getTime() + RECOVERY_TTL_MS),
-      },
-      mailInsertStatement(
-        user.email,
-        sealMail(ctx.secretsKey, mailTemplates.recovery(brandOf(ctx), user.name, url)),
-      ),
-    );
-  } else {
-    await enqueueMail(ctx.db, email, mailTemplates.recoveryNoAccount(brandOf(ctx)));
-  }
-  ctx.mailer.kick();
+  await mailLinkIfAccount(ctx, email, {
+    kind: 'recovery',
+    path: '/new',
+    ttlMs: RECOVERY_TTL_MS,
+    mail: mailTemplates.recovery,
+    noAccount: mailTemplates.recoveryNoAccount,
+  });
+}
+
+/** A one-time sign-in link (15 minutes, hashed, single use), answered like recovery. */
+export async function requestMagicLink(ctx: AppContext, email: string): Promise<void> {
+  await mailLinkIfAccount(ctx, email, {
+    kind: 'magic_link',
+    path: '/magic',
+    ttlMs: MAGIC_LINK_TTL_MS,
+    mail: mailTemplates.magicLink,
+    noAccount: mailTemplates.magicLinkNoAccount,
+  });
 }
 
 /**
- * A one-time sign-in link (15 minutes, hashed, single use). Answers and works the same way as
- * recovery whether or not the address has an account: one lookup, one statement queueing one
- * e-mail (an address without an account is told so).
+ * Mails a link with a one-time secret to the account of `email`, or tells an address without an
+ * account so (in case its owner signed up with another one). Always answers the same way and does
+ * the same work (one lookup, then one statement queueing one e-mail), so neither the answer nor
+ * its timing tells which e-mails have accounts.
  */
-export async function requestMagicLink(ctx: AppContext, email: string): Promise<void> {
+async function mailLinkIfAccount(
+  ctx: AppContext,
+  email: string,
+  link: {
+    kind: 'recovery' | 'magic_link';
+    /** The web page the link opens, with `userId` and `secret` in its query. */
+    path: string;
+    ttlMs: number;
+    mail: (brand: Brand, name: string, url: SecretLink) => SecretMail;
+    noAccount: (brand: Brand) => MailContent;
+  },
+): Promise<void> {
   const user = await repo.findUserByEmail(ctx.db, email);
   const secret = newSecret();
   if (user) {
-    const url = linkWithSecret(`${ctx.config.publicUrl}/magic`, { userId: user.id }, { secret });
+    const url = linkWithSecret(
+      `${ctx.config.publicUrl}${link.path}`,
+      { userId: user.id },
+      { secret },
+    );
     await repo.insertAuthTokenWithMail(
       ctx.db,
       {
         userId: user.id,
-        kind: 'magic_link',
+        kind: link.kind,
         tokenHash: digest(secret),
-        expiresAt: new Date(ctx.clock.now().getTime() + MAGIC_LINK_TTL_MS),
+        expiresAt: new Date(ctx.clock.now().getTime() + link.ttlMs),
       },
       mailInsertStatement(
         user.email,
-        sealMail(ctx.secretsKey, mailTemplates.magicLink(brandOf(ctx), user.name, url)),
+        sealMail(ctx.secretsKey, link.mail(brandOf(ctx), user.name, url)),
       ),
     );
   } else {
-    await enqueueMail(ctx.db, email, mailTemplates.magicLinkNoAccount(brandOf(ctx)));
+    await enqueueMail(ctx.db, email, link.noAccount(brandOf(ctx)));
   }
   ctx.mailer.kick();
 }

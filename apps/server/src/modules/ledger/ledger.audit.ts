@@ -125,11 +125,11 @@ const CHECKS: Check[] = [
       SELECT coalesce(t.transaction_id, q.transaction_id::text) AS transaction_id,
              coalesce(t.status, 'not pending') AS status,
              CASE WHEN q.transaction_id IS NULL THEN 'not queued' ELSE 'queued' END AS queued
-      FROM (SELECT id, transaction_id, status, kind, created_at FROM transactions
+      FROM (SELECT id, transaction_id, status, kind, created_at, user_id FROM transactions
             WHERE status = 'pending') t
       FULL JOIN pending_transactions q ON q.transaction_id = t.id
       WHERE t.id IS NULL OR q.transaction_id IS NULL
-         OR q.kind <> t.kind OR q.created_at <> t.created_at`,
+         OR q.kind <> t.kind OR q.created_at <> t.created_at OR q.user_id <> t.user_id`,
     describe: (r) => `${String(r.transaction_id)}: ${String(r.status)}, ${String(r.queued)}`,
   },
   {

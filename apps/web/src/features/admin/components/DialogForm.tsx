@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Modal } from '../../../ui';
+import { DialogActions, Modal } from '../../../ui';
 
 /**
  * The back office's add/edit dialogs: a modal whose form is mounted only while it is open, so each
@@ -64,14 +64,12 @@ export function DialogFormFooter({
 }) {
   const { t } = useTranslation('admin');
   return (
-    <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-      <Button variant="secondary" onClick={onCancel} disabled={pending}>
-        {t('common.cancel')}
-      </Button>
-      <Button type="submit" loading={pending}>
-        {submitLabel ?? t('common.save')}
-      </Button>
-    </div>
+    <DialogActions
+      cancelLabel={t('common.cancel')}
+      onCancel={onCancel}
+      submitLabel={submitLabel ?? t('common.save')}
+      pending={pending}
+    />
   );
 }
 

@@ -1,15 +1,14 @@
 import { APPROVAL_STATUSES, type ApprovalStatus } from '@app/shared/schemas/approvals';
 import { formatUsd } from '@app/shared/money';
 import { useQuery } from '@tanstack/react-query';
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Badge, DataTable, EmptyState, LoadingBlock, inputClasses } from '../../../ui';
+import { Badge, DataTable, EmptyState, LoadingBlock } from '../../../ui';
 import { adminApi, adminKeys, type Approval } from '../api';
 import { ApprovalActions, useApprovalSummary } from '../components/ApprovalActions';
 import { LoadError, PageIntro } from '../components/QueryStates';
 import { formatDateTime } from '../format';
-import { useUrlParams } from '../hooks/useUrlState';
+import { StatusFilter, useStatusParam } from '../components/StatusFilter';
 
 const TONES = { pending: 'warning', approved: 'success', rejected: 'danger' } as const;
 
@@ -19,11 +18,7 @@ const TONES = { pending: 'warning', approved: 'success', rejected: 'danger' } as
  */
 export function ApprovalsPage() {
   const { t } = useTranslation('admin');
-  const selectId = useId();
-  const [params, setParams] = useUrlParams(['status'] as const);
-  const status: ApprovalStatus = (APPROVAL_STATUSES as readonly string[]).includes(params.status)
-    ? (params.status as ApprovalStatus)
-    : 'pending';
+  const [status, setStatus] = useStatusParam<ApprovalStatus>(APPROVAL_STATUSES, 'pending');
   const query = useQuery({
     queryKey: adminKeys.approvals(status),
     queryFn: ({ signal }) => adminApi.listApprovals(status, signal),
@@ -49,23 +44,13 @@ export function ApprovalsPage() {
           {t('approvals.changeThreshold')}
         </Link>
       </PageIntro>
-      <div className="flex flex-col gap-1.5 sm:w-56">
-        <label htmlFor={selectId} className="text-sm font-medium">
-          {t('approvals.show')}
-        </label>
-        <select
-          id={selectId}
-          value={status}
-          onChange={(event) => setParams({ status: event.target.value })}
-          className={`${inputClasses} border-border`}
-        >
-          {APPROVAL_STATUSES.map((value) => (
-            <option key={value} value={value}>
-              {t(`approvals.statuses.${value}`)}
-            </option>
-          ))}
-        </select>
-      </div>
+      <StatusFilter
+        label={t('approvals.show')}
+        statuses={APPROVAL_STATUSES}
+        value={status}
+        optionLabel={(value) => t(`approvals.statuses.${value}`)}
+        onChange={setStatus}
+      />
       {query.isPending ? (
         <LoadingBlock />
       ) : query.isError ? (

@@ -3,24 +3,16 @@ import {
   type TraderApplicationStatus,
 } from '@app/shared/schemas/lead-traders';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '../../../lib/auth';
-import {
-  Badge,
-  Button,
-  ConfirmDialog,
-  DataTable,
-  EmptyState,
-  LoadingBlock,
-  inputClasses,
-} from '../../../ui';
+import { Badge, Button, ConfirmDialog, DataTable, EmptyState, LoadingBlock } from '../../../ui';
 import { adminApi, adminKeys, type AdminTraderApplication } from '../api';
 import { LoadError, PageIntro } from '../components/QueryStates';
 import { formatDateTime } from '../format';
 import { useAdminMutation } from '../hooks/useAdminMutation';
-import { useUrlParams } from '../hooks/useUrlState';
+import { StatusFilter, useStatusParam } from '../components/StatusFilter';
 
 const TONES = { pending: 'warning', approved: 'success', rejected: 'danger' } as const;
 type Decision = 'approve' | 'reject';
@@ -32,13 +24,10 @@ type Decision = 'approve' | 'reject';
  */
 export function TraderApplicationsPage() {
   const { t } = useTranslation('admin');
-  const selectId = useId();
-  const [params, setParams] = useUrlParams(['status'] as const);
-  const status: TraderApplicationStatus = (
-    TRADER_APPLICATION_STATUSES as readonly string[]
-  ).includes(params.status)
-    ? (params.status as TraderApplicationStatus)
-    : 'pending';
+  const [status, setStatus] = useStatusParam<TraderApplicationStatus>(
+    TRADER_APPLICATION_STATUSES,
+    'pending',
+  );
   const query = useQuery({
     queryKey: adminKeys.traderApplications(status),
     queryFn: ({ signal }) => adminApi.listTraderApplications(status, signal),
@@ -47,23 +36,13 @@ export function TraderApplicationsPage() {
   return (
     <div className="flex flex-col gap-5">
       <PageIntro>{t('traderApplications.intro')}</PageIntro>
-      <div className="flex flex-col gap-1.5 sm:w-56">
-        <label htmlFor={selectId} className="text-sm font-medium">
-          {t('traderApplications.show')}
-        </label>
-        <select
-          id={selectId}
-          value={status}
-          onChange={(event) => setParams({ status: event.target.value })}
-          className={`${inputClasses} border-border`}
-        >
-          {TRADER_APPLICATION_STATUSES.map((value) => (
-            <option key={value} value={value}>
-              {t(`traderApplications.statuses.${value}`)}
-            </option>
-          ))}
-        </select>
-      </div>
+      <StatusFilter
+        label={t('traderApplications.show')}
+        statuses={TRADER_APPLICATION_STATUSES}
+        value={status}
+        optionLabel={(value) => t(`traderApplications.statuses.${value}`)}
+        onChange={setStatus}
+      />
       {query.isPending ? (
         <LoadingBlock />
       ) : query.isError ? (

@@ -24,7 +24,7 @@ import {
 import { adminApi, adminDocumentUrl, adminKeys, type VerificationQueueStatus } from '../api';
 import { LoadError, PageIntro } from '../components/QueryStates';
 import { useAdminMutation } from '../hooks/useAdminMutation';
-import { useUrlParams } from '../hooks/useUrlState';
+import { StatusFilter, useStatusParam } from '../components/StatusFilter';
 
 const STATUSES: readonly VerificationQueueStatus[] = ['submitted', 'rejected', 'approved'];
 const TONES = {
@@ -42,11 +42,7 @@ const TONES = {
  */
 export function VerificationsPage() {
   const { t } = useTranslation('admin');
-  const selectId = useId();
-  const [params, setParams] = useUrlParams(['status'] as const);
-  const status: VerificationQueueStatus = (STATUSES as readonly string[]).includes(params.status)
-    ? (params.status as VerificationQueueStatus)
-    : 'submitted';
+  const [status, setStatus] = useStatusParam<VerificationQueueStatus>(STATUSES, 'submitted');
   const query = useQuery({
     queryKey: adminKeys.verifications(status),
     queryFn: ({ signal }) => adminApi.listVerifications(status, signal),
@@ -56,23 +52,13 @@ export function VerificationsPage() {
     <div className="flex flex-col gap-5">
       <PageIntro>{t('verifications.intro')}</PageIntro>
       <VerificationSettingCard />
-      <div className="flex flex-col gap-1.5 sm:w-56">
-        <label htmlFor={selectId} className="text-sm font-medium">
-          {t('verifications.show')}
-        </label>
-        <select
-          id={selectId}
-          value={status}
-          onChange={(event) => setParams({ status: event.target.value })}
-          className={`${inputClasses} border-border`}
-        >
-          {STATUSES.map((value) => (
-            <option key={value} value={value}>
-              {t(`verifications.statuses.${value}`)}
-            </option>
-          ))}
-        </select>
-      </div>
+      <StatusFilter
+        label={t('verifications.show')}
+        statuses={STATUSES}
+        value={status}
+        optionLabel={(value) => t(`verifications.statuses.${value}`)}
+        onChange={setStatus}
+      />
       {query.isPending ? (
         <LoadingBlock />
       ) : query.isError ? (

@@ -1,73 +1,7 @@
-import { recoverySchema } from '@app/shared/schemas/auth';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { toast } from 'sonner';
-import { applyFieldError, errorMessage } from '../../../lib/requestErrors';
-import { appConfig } from '../../../lib/config';
-import { Button, ShieldIcon, TextField } from '../../../ui';
 import { authApi } from '../api';
-import { AuthLayout, authLinkClass } from '../components/AuthLayout';
-import { HydratedFieldset } from '../../../ui/HydratedFieldset';
+import { EmailLinkRequest } from '../components/EmailLinkRequest';
 
+/** /forgot: a password recovery link by e-mail. */
 export function ForgotPage() {
-  const { t } = useTranslation('auth');
-  const [sentTo, setSentTo] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(recoverySchema), defaultValues: { email: '' } });
-
-  const submit = handleSubmit(async ({ email }) => {
-    try {
-      await authApi.requestRecovery(email);
-      toast.success(t('forgot.toastSuccess'));
-      setSentTo(email);
-    } catch (error) {
-      toast.error(errorMessage(error));
-      applyFieldError(error, setError, ['email']);
-    }
-  });
-
-  const footer = (
-    <Link to="/login" className={authLinkClass}>
-      {t('forgot.backToLogin')}
-    </Link>
-  );
-
-  return (
-    <AuthLayout title={t('forgot.title')} subtitle={t('forgot.subtitle')} footer={footer}>
-      {sentTo ? (
-        <div role="status" className="rounded-xl border border-brand/30 bg-brand/10 p-4">
-          <p className="font-medium text-text">{t('forgot.sentTitle')}</p>
-          <p className="mt-1 text-sm text-muted">{t('forgot.sentBody', { email: sentTo })}</p>
-        </div>
-      ) : (
-        <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
-          <HydratedFieldset>
-            <TextField
-              label={t('fields.email')}
-              type="email"
-              inputMode="email"
-              autoComplete="email"
-              placeholder={t('placeholders.email')}
-              error={errors.email?.message}
-              {...register('email')}
-            />
-            <Button type="submit" size="lg" fullWidth loading={isSubmitting}>
-              {t('forgot.submit')}
-            </Button>
-          </HydratedFieldset>
-        </form>
-      )}
-      <p className="mt-5 flex items-start gap-2 text-xs text-muted">
-        <ShieldIcon width={16} height={16} className="mt-px shrink-0 text-brand-strong" />
-        <span>{t('forgot.secured', { brand: appConfig.brandName })}</span>
-      </p>
-    </AuthLayout>
-  );
+  return <EmailLinkRequest texts="forgot" send={authApi.requestRecovery} />;
 }

@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { showErrorOnForm } from '../../../lib/requestErrors';
-import { Button, Modal, PasswordInput, TextField } from '../../../ui';
+import { DialogActions, Modal, PasswordInput, TextField } from '../../../ui';
 import { useChangeEmail } from '../api';
 
 /**
@@ -80,14 +80,12 @@ export function ChangeEmailDialog({
           />
         )}
         <p className="text-sm text-muted">{t('changeEmail.otherSessions')}</p>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="ghost" onClick={() => close(false)}>
-            {t('changeEmail.cancel')}
-          </Button>
-          <Button type="submit" loading={isSubmitting}>
-            {t('changeEmail.submit')}
-          </Button>
-        </div>
+        <DialogActions
+          cancelLabel={t('changeEmail.cancel')}
+          onCancel={() => close(false)}
+          submitLabel={t('changeEmail.submit')}
+          pending={isSubmitting}
+        />
       </form>
     </Modal>
   );

@@ -10,7 +10,7 @@ import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { clearSession } from '../../../lib/auth';
 import { showErrorOnForm } from '../../../lib/requestErrors';
-import { Button, buttonClasses, Card, Modal, PasswordInput } from '../../../ui';
+import { Button, buttonClasses, Card, DialogActions, Modal, PasswordInput } from '../../../ui';
 import { closureQuery, profileKeys, useCloseAccount } from '../api';
 
 /** Where each reason's way out is. */
@@ -142,14 +142,13 @@ function CloseAccountDialog({
           error={errors.password?.message}
           {...register('password')}
         />
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="ghost" onClick={() => setOpen(false)}>
-            {t('close.cancel')}
-          </Button>
-          <Button type="submit" variant="danger" loading={isSubmitting}>
-            {t('close.confirm')}
-          </Button>
-        </div>
+        <DialogActions
+          cancelLabel={t('close.cancel')}
+          onCancel={() => setOpen(false)}
+          submitLabel={t('close.confirm')}
+          pending={isSubmitting}
+          variant="danger"
+        />
       </form>
     </Modal>
   );

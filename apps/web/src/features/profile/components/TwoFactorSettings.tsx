@@ -7,7 +7,15 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { errorMessage, showErrorOnForm } from '../../../lib/requestErrors';
-import { Badge, Button, CopyButton, Modal, PasswordInput, TextField } from '../../../ui';
+import {
+  Badge,
+  Button,
+  CopyButton,
+  DialogActions,
+  Modal,
+  PasswordInput,
+  TextField,
+} from '../../../ui';
 import { profileApi, useBeginTwoFactor, useInvalidateProfile } from '../api';
 import { useOtpForm } from '../../auth/hooks/useOtpForm';
 import { SecurityRow } from './SecurityRow';
@@ -198,14 +206,13 @@ function DisableTwoFactorDialog({
           className="[&_input]:font-mono [&_input]:tracking-widest"
           {...register('otp')}
         />
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="ghost" onClick={() => close(false)}>
-            {t('twoFactor.cancel')}
-          </Button>
-          <Button type="submit" variant="danger" loading={isSubmitting}>
-            {t('twoFactor.disableConfirm')}
-          </Button>
-        </div>
+        <DialogActions
+          cancelLabel={t('twoFactor.cancel')}
+          onCancel={() => close(false)}
+          submitLabel={t('twoFactor.disableConfirm')}
+          pending={isSubmitting}
+          variant="danger"
+        />
       </form>
     </Modal>
   );
