@@ -34,6 +34,13 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { registerStaticWeb, sendPage } from './http/static-web';
 import { authRoutes } from './modules/auth/auth.routes';
 import { registerSessionLoader } from './modules/auth/session';
+import { registerApiTokenAccess } from './modules/api-tokens/api-tokens.access';
+import { apiTokenRoutes } from './modules/api-tokens/api-tokens.routes';
+import {
+  adminSignInProviderRoutes,
+  identityRoutes,
+  signInProviderRoutes,
+} from './modules/sign-in-providers/sign-in-providers.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { outboxRoutes } from './modules/mail/outbox.routes';
 import { adminPlanRoutes, planRoutes } from './modules/plans/plans.routes';
@@ -254,6 +261,8 @@ export async function buildApp(
         securitySchemes: {
           session: { type: 'apiKey', in: 'cookie', name: 'sid' },
           csrf: { type: 'apiKey', in: 'header', name: 'x-csrf-token' },
+          // Personal API tokens (docs/api-tokens.md): read-only, a few GET operations only.
+          apiToken: { type: 'http', scheme: 'bearer' },
         },
       },
     },
@@ -271,6 +280,7 @@ export async function buildApp(
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
 
   registerSessionLoader(app, ctx);
+  registerApiTokenAccess(app, ctx);
   const allowedOrigins = [new URL(ctx.config.publicUrl).origin];
   registerCsrfProtection(app, {
     tokens: new CsrfTokens(ctx.secretsKey),
@@ -279,6 +289,10 @@ export async function buildApp(
   });
 
   await app.register(authRoutes(ctx), { prefix: '/api/auth' });
+  await app.register(signInProviderRoutes(ctx), { prefix: '/api/auth/oidc' });
+  await app.register(identityRoutes(ctx), { prefix: '/api/auth/identities' });
+  await app.register(apiTokenRoutes(ctx), { prefix: '/api/api-tokens' });
+  await app.register(adminSignInProviderRoutes(ctx), { prefix: '/api/admin/sign-in-providers' });
   await app.register(contactRoutes(ctx), { prefix: '/api/contact' });
   await app.register(planRoutes(ctx), { prefix: '/api/plans' });
   await app.register(adminPlanRoutes(ctx), { prefix: '/api/admin/plans' });

@@ -35,7 +35,14 @@ describe('loadConfig', () => {
       seedDemo: true,
       sessionIdleMinutes: 30,
       sessionAbsoluteHours: 12,
-      rateLimits: { login: 10, loginAddress: 30, register: 20, recovery: 10, twoFactor: 10 },
+      rateLimits: {
+        login: 10,
+        loginAddress: 30,
+        register: 20,
+        recovery: 10,
+        twoFactor: 10,
+        apiToken: 60,
+      },
       workers: 1,
       logLevel: 'info',
     });

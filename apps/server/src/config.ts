@@ -52,6 +52,8 @@ export interface Config {
     register: number;
     recovery: number;
     twoFactor: number;
+    /** Requests per personal API token per minute. */
+    apiToken: number;
   };
   /** METRICS_TOKEN: bearer token for /metrics; unset: /metrics answers loopback connections only. */
   metricsToken: string | undefined;
@@ -256,6 +258,11 @@ const SETTINGS = {
     'Wrong two-factor or recovery codes per account per 15 minutes (sign-in, turning two-factor on)',
     integer(10, 1, 100_000),
   ),
+  RATE_LIMIT_API_TOKEN: setting(
+    '`60`',
+    'Requests per personal API token per minute (docs/api-tokens.md)',
+    integer(60, 1, 100_000),
+  ),
   MARKET_DATA: setting(
     '`simulated`',
     '`simulated` (a demo feed, labelled as such; refused when `NODE_ENV=production` unless `ALLOW_SIMULATED_MARKET=true`) or `exchange` (public prices through ccxt)',
@@ -435,6 +442,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       register: parsed.RATE_LIMIT_REGISTER,
       recovery: parsed.RATE_LIMIT_RECOVERY,
       twoFactor: parsed.RATE_LIMIT_TWO_FACTOR,
+      apiToken: parsed.RATE_LIMIT_API_TOKEN,
     },
     secretsKeyBase64: parsed.SECRETS_KEY,
     workers: parsed.WEB_CONCURRENCY,

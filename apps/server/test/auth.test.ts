@@ -205,7 +205,14 @@ describe('login', () => {
 
   it('is rate limited per address and account', async () => {
     const limited = await createTestApp({
-      rateLimits: { login: 3, loginAddress: 1000, register: 1000, recovery: 1000, twoFactor: 1000 },
+      rateLimits: {
+        login: 3,
+        loginAddress: 1000,
+        register: 1000,
+        recovery: 1000,
+        twoFactor: 1000,
+        apiToken: 1000,
+      },
     });
     try {
       const { input } = await registerUser(limited.app);

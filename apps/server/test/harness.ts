@@ -58,6 +58,7 @@ export const RELAXED_RATE_LIMITS: Config['rateLimits'] = {
   register: 1000,
   recovery: 1000,
   twoFactor: 1000,
+  apiToken: 1000,
 };
 
 /** A fresh database cloned from the migrated template, and the whole app in-process. */

@@ -73,6 +73,33 @@ export const ERROR_PARAMS = {
   METRICS_TOKEN_REQUIRED: none,
   METRICS_LOCAL_ONLY: none,
 
+  // — sign-in providers (OpenID Connect) and personal API tokens —
+  /** No configured provider has this id. */
+  OIDC_PROVIDER_NOT_FOUND: none,
+  /** The provider could not be reached or answered something unusable (its discovery, tokens). */
+  OIDC_PROVIDER_UNAVAILABLE: none,
+  /** The sign-in came back without the state this browser started it with (or too late). */
+  OIDC_STATE_MISMATCH: none,
+  /** The provider's ID token does not carry the nonce this sign-in sent. */
+  OIDC_NONCE_MISMATCH: none,
+  /** The provider refused the sign-in or its answer did not verify. */
+  OIDC_SIGN_IN_FAILED: none,
+  /** The provider gives no e-mail address for the account. */
+  OIDC_EMAIL_MISSING: none,
+  /** The provider says the account's e-mail address is not verified. */
+  OIDC_EMAIL_NOT_VERIFIED: none,
+  /** Linking, the second factor or completing the account with no provider sign-in under way. */
+  OIDC_NO_PENDING_SIGN_IN: none,
+  /** The linked provider account is not the user's (or no longer exists). */
+  IDENTITY_NOT_FOUND: none,
+  /** No valid token: unknown, expired or revoked. */
+  API_TOKEN_INVALID: none,
+  /** A token only reads the owner's account summary, trades, transactions and statements. */
+  API_TOKEN_NOT_ALLOWED: none,
+  API_TOKEN_NOT_FOUND: none,
+  /** The user holds the most active tokens allowed. */
+  API_TOKEN_LIMIT_REACHED: z.object({ max: z.number().int() }),
+
   // — users and profiles —
   USER_NOT_FOUND: none,
   NO_CHANGES: none,
@@ -287,6 +314,20 @@ export const ERROR_STATUS: { readonly [C in ErrorCode]: number } = {
   METRICS_TOKEN_REQUIRED: 401,
   METRICS_LOCAL_ONLY: 403,
 
+  OIDC_PROVIDER_NOT_FOUND: 404,
+  OIDC_PROVIDER_UNAVAILABLE: 502,
+  OIDC_STATE_MISMATCH: 400,
+  OIDC_NONCE_MISMATCH: 400,
+  OIDC_SIGN_IN_FAILED: 400,
+  OIDC_EMAIL_MISSING: 400,
+  OIDC_EMAIL_NOT_VERIFIED: 403,
+  OIDC_NO_PENDING_SIGN_IN: 400,
+  IDENTITY_NOT_FOUND: 404,
+  API_TOKEN_INVALID: 401,
+  API_TOKEN_NOT_ALLOWED: 403,
+  API_TOKEN_NOT_FOUND: 404,
+  API_TOKEN_LIMIT_REACHED: 409,
+
   USER_NOT_FOUND: 404,
   NO_CHANGES: 400,
   CANNOT_DEACTIVATE_SELF: 400,
@@ -433,6 +474,22 @@ export const ERROR_ENGLISH: { readonly [C in ErrorCode]: string } = {
     'Turn on two-factor authentication in your profile before using the admin area',
   METRICS_TOKEN_REQUIRED: 'A valid metrics token is required',
   METRICS_LOCAL_ONLY: 'Metrics are served to this machine only (or set METRICS_TOKEN)',
+
+  OIDC_PROVIDER_NOT_FOUND: 'This sign-in provider is not available',
+  OIDC_PROVIDER_UNAVAILABLE: 'The sign-in provider could not be reached. Please try again later.',
+  OIDC_STATE_MISMATCH: 'The sign-in could not be confirmed. Please start again.',
+  OIDC_NONCE_MISMATCH: 'The sign-in could not be confirmed. Please start again.',
+  OIDC_SIGN_IN_FAILED: 'The provider did not complete the sign-in. Please try again.',
+  OIDC_EMAIL_MISSING: 'The provider did not share an e-mail address for this account',
+  OIDC_EMAIL_NOT_VERIFIED:
+    'The provider has not verified the e-mail address of this account. Verify it there first, or sign in with your password.',
+  OIDC_NO_PENDING_SIGN_IN: 'This sign-in has expired. Please start again.',
+  IDENTITY_NOT_FOUND: 'Linked account not found',
+  API_TOKEN_INVALID: 'The API token is invalid, expired or revoked',
+  API_TOKEN_NOT_ALLOWED:
+    'API tokens can only read your account summary, trades, transactions and statements',
+  API_TOKEN_NOT_FOUND: 'Token not found',
+  API_TOKEN_LIMIT_REACHED: 'You can have at most {{max}} active tokens. Revoke one first.',
 
   USER_NOT_FOUND: 'User not found',
   NO_CHANGES: 'No changes made',

@@ -109,6 +109,11 @@ export const RULE_ENGLISH = {
   // — the appropriateness check (issue 21) —
   WARNING_ACKNOWLEDGEMENT_REQUIRED: 'Please confirm that you have read and understood the warning',
   QUESTIONNAIRE_INVALID: 'The questionnaire is not valid: {{problem}}',
+  PROVIDER_ID_FORMAT:
+    'Use 1 to 32 lowercase letters, digits or dashes, starting with a letter or digit',
+  ISSUER_URL_INVALID: 'Issuer URL must be an https:// address (http:// only for this machine)',
+  CLIENT_ID_REQUIRED: 'Client ID is required',
+  CLIENT_SECRET_REQUIRED: 'Client secret is required',
 
   // — ids in the address: a malformed one is the thing not found —
   APPLICATION_ID_INVALID: 'Application not found',
@@ -119,6 +124,9 @@ export const RULE_ENGLISH = {
   USER_ID_NOT_FOUND: 'User not found',
   TRADE_ID_NOT_FOUND: 'Trade not found',
   SESSION_ID_INVALID: 'Session not found',
+  API_TOKEN_ID_INVALID: 'Token not found',
+  IDENTITY_ID_INVALID: 'Linked account not found',
+  PROVIDER_NOT_FOUND_PARAM: 'Sign-in provider not found',
   PAYMENT_METHOD_ID_INVALID: 'Payment method not found',
 
   // — query parameters the app builds (a person never types them) —

@@ -155,3 +155,5 @@ export * from '../modules/approvals/approvals.schema';
 export * from '../modules/lead-traders/lead-traders.schema';
 export * from '../modules/verification/verification.schema';
 export * from '../modules/appropriateness/appropriateness.schema';
+export * from '../modules/sign-in-providers/sign-in-providers.schema';
+export * from '../modules/api-tokens/api-tokens.schema';

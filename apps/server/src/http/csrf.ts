@@ -115,6 +115,8 @@ export function registerCsrfProtection(app: FastifyInstance, options: CsrfOption
     const sessionId = request.auth?.sessionId ?? null;
     const cookieToken = request.cookies[CSRF_COOKIE];
     if (SAFE_METHODS.has(request.method)) {
+      // A personal API token's read is no browser's: it gets no CSRF cookie.
+      if (request.auth?.apiTokenId !== undefined) return;
       // API reads keep the browser's token in step with its session (expired, signed out elsewhere).
       const isApi = request.routeOptions.url?.startsWith('/api/') ?? false;
       if (isApi && !(cookieToken && tokens.verifies(cookieToken, sessionId))) {

@@ -50,6 +50,9 @@ const OWNERS: Record<string, string> = {
   verification_documents: 'verification',
   appropriateness_questionnaires: 'appropriateness',
   appropriateness_assessments: 'appropriateness',
+  sign_in_providers: 'sign-in-providers',
+  user_identities: 'sign-in-providers',
+  api_tokens: 'api-tokens',
   rate_limit_buckets: '(http)',
   schema_migrations: '(db)',
 };

@@ -36,6 +36,22 @@ export const ACCESS: Record<string, Access> = {
   'PUT /api/auth/magic-link': 'public', // proven by the e-mailed secret (and the code with 2FA on)
   'POST /api/auth/email': 'signed-in', // the caller's own address, behind password (and code)
   'PUT /api/auth/email': 'public', // proven by the secret mailed to the new address
+  // "Continue with …" (OpenID Connect): browser navigations and the steps after them, proven by
+  // the provider (state, nonce, PKCE) and the sealed cookie of this browser's sign-in.
+  'GET /api/auth/oidc/providers': 'public',
+  'GET /api/auth/oidc/{provider}/start': 'public',
+  'GET /api/auth/oidc/{provider}/callback': 'public', // refused without this browser's flow
+  'GET /api/auth/oidc/pending': 'public', // { pending: null } without a sign-in under way
+  'DELETE /api/auth/oidc/pending': 'public',
+  'POST /api/auth/oidc/link': 'public', // behind the existing account's password (and code)
+  'POST /api/auth/oidc/otp': 'public', // behind the linked account's second factor
+  'POST /api/auth/oidc/register': 'public', // only for the provider's verified, unused e-mail
+  'GET /api/auth/identities/': 'signed-in', // the caller's own linked provider accounts
+  'DELETE /api/auth/identities/{id}': 'signed-in',
+  // Personal API tokens: managed with a session only (a token reaches none of these).
+  'GET /api/api-tokens/': 'signed-in',
+  'POST /api/api-tokens/': 'signed-in',
+  'DELETE /api/api-tokens/{id}': 'signed-in', // another user's token: 404
   // Public pages' data.
   'POST /api/contact/': 'public',
   'GET /api/plans/': 'public',
@@ -170,6 +186,9 @@ export const ACCESS: Record<string, Access> = {
   'GET /api/admin/appropriateness/questionnaire': 'admin',
   'PUT /api/admin/appropriateness/questionnaire': 'admin', // a new version, audited
   'GET /api/admin/appropriateness/users/{id}': 'admin',
+  'GET /api/admin/sign-in-providers/': 'admin', // the client secret only as "set"
+  'PUT /api/admin/sign-in-providers/{provider}': 'admin',
+  'DELETE /api/admin/sign-in-providers/{provider}': 'admin',
 };
 
 /**

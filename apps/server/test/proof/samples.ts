@@ -43,6 +43,11 @@ function hinted(name: string, op: Operation, c: SampleContext): unknown {
       return c.world.ids.strategyId;
     case 'methodId':
       return c.world.ids.methodId;
+    // A sign-in provider: an issuer on this machine that answers nothing (connection refused).
+    case 'issuerUrl':
+      return 'http://127.0.0.1:9';
+    case 'clientSecret':
+      return 'proof-client-secret';
     case 'walletAddress':
       return 'bc1qproofwallet';
     case 'referrerId':
@@ -140,6 +145,7 @@ function ownedValue(path: string, name: string, world: World): string {
   const b = world.b;
   if (name === 'transactionId') return b.approvedDepositId;
   if (path.startsWith('/api/auth/sessions/')) return b.otherSessionId;
+  if (name === 'provider') return 'proof';
   if (path.startsWith('/api/notifications/')) return b.notificationId;
   if (path.includes('/verification/documents/') || path.includes('/verifications/documents/'))
     return b.documentId;

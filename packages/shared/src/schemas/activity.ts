@@ -22,6 +22,10 @@ export const ACTIVITY_ACTIONS = [
   'user.email_change_requested',
   'user.email_changed',
   'user.data_exported',
+  'user.provider_linked',
+  'user.provider_unlinked',
+  'user.api_token_created',
+  'user.api_token_revoked',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 

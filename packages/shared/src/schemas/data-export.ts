@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { apiTokenSchema } from './api-tokens';
+import { identitySchema } from './sign-in';
 import { activityEntrySchema } from './activity';
 import { meSchema } from './auth';
 import { adminAssessmentSchema } from './appropriateness';
@@ -45,5 +47,9 @@ export const dataExportSchema = z.object({
   supportMessages: z.array(exportedSupportMessageSchema),
   /** Every appropriateness check taken, newest first, with the questions and answers given. */
   appropriatenessAssessments: z.array(adminAssessmentSchema),
+  /** Provider accounts linked for "Continue with …". */
+  linkedProviders: z.array(identitySchema),
+  /** Personal API tokens (their names and dates; a token itself is never kept). */
+  apiTokens: z.array(apiTokenSchema),
 });
 export type DataExport = z.infer<typeof dataExportSchema>;

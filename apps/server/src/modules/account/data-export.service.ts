@@ -4,6 +4,8 @@ import type { UserRow } from '../../db/schema';
 import { allActivityOf, recordAudit } from '../audit/audit.service';
 import { ownAssessments } from '../appropriateness/appropriateness.service';
 import { allSessionsOf } from '../auth/auth.service';
+import { listTokens } from '../api-tokens/api-tokens.service';
+import { identitiesOf } from '../sign-in-providers/sign-in-providers.service';
 import { supportMessagesOf } from '../contact/contact.service';
 import { openTrades, tradeHistory } from '../copy-trading/trades.service';
 import { notificationsOf, preferencesOf } from '../notifications/notifications.service';
@@ -54,6 +56,8 @@ export async function exportPersonalData(
     ]);
   const supportMessages = await supportMessagesOf(ctx, userId);
   const appropriatenessAssessments = await ownAssessments(ctx, userId);
+  const linkedProviders = await identitiesOf(ctx, userId);
+  const apiTokens = await listTokens(ctx, userId);
   await recordAudit(ctx.db, {
     actorId: userId,
     action: 'user.data_exported',
@@ -74,5 +78,7 @@ export async function exportPersonalData(
     notificationPreferences: preferences,
     supportMessages,
     appropriatenessAssessments,
+    linkedProviders,
+    apiTokens,
   };
 }

@@ -688,3 +688,113 @@ export function revokeAuthTokens(
 export function swapAvatar(db: DbOrTx, userId: string, name: string | null) {
   return repo.swapAvatar(db, userId, name);
 }
+
+// For the sign-in providers module: an account proven by an OpenID Connect provider. ------------
+
+/** Whether `password` is the user's (timing as at sign-in). */
+export function passwordMatches(user: UserRow, password: string): Promise<boolean> {
+  return verifyPassword(user.passwordHash, password);
+}
+
+/** Checks (and uses up) a second-factor code: a TOTP code or an unused recovery code. */
+export function secondFactorAccepted(ctx: AppContext, user: UserRow, code: string) {
+  return ctx.db.transaction((tx) => acceptSecondFactor(ctx, tx, user, code));
+}
+
+/** Records a failed sign-in through another way in (a wrong password or code when linking). */
+export function recordSignInFailure(
+  ctx: AppContext,
+  request: FastifyRequest,
+  userId: string,
+  reason: 'wrong_password' | 'wrong_two_factor_code',
+): Promise<void> {
+  return recordLoginFailure(ctx, request, userId, reason);
+}
+
+/**
+ * Signs `user` in once another way in has proven them (a provider, with the second factor already
+ * checked when the account has it on): `within` runs in the same transaction (linking the provider
+ * account), then the session starts and the sign-in is audited with its method.
+ */
+export async function signInProven(
+  ctx: AppContext,
+  user: UserRow,
+  request: FastifyRequest,
+  details: { method: string; provider?: string },
+  within: (tx: Tx) => Promise<void>,
+  previousToken?: string,
+): Promise<{ user: UserRow; session: { token: string; sessionId: string } }> {
+  const session = await ctx.db.transaction(async (tx) => {
+    await within(tx);
+    const started = await startSession(ctx, tx, user, request);
+    await recordAudit(tx, {
+      actorId: user.id,
+      action: 'user.login',
+      targetType: 'user',
+      targetId: user.id,
+      ip: request.ip,
+      details: { userAgent: userAgentOf(request), ...details },
+    });
+    return started;
+  });
+  if (previousToken) await endSessionOfToken(ctx, previousToken);
+  return { user, session };
+}
+
+/**
+ * A new account whose e-mail a provider has verified: the sign-up rules (an address taken is
+ * refused, a referral id must exist), the address counts as verified, and there is no password
+ * yet (an unusable random one; "Forgot password" sets a real one). `within` links the provider
+ * account in the same transaction.
+ */
+export async function registerProven(
+  ctx: AppContext,
+  input: {
+    email: string;
+    name: string;
+    phone: string;
+    country: string;
+    referrerId?: string | undefined;
+  },
+  request: FastifyRequest,
+  details: { method: string; provider: string },
+  within: (tx: Tx, user: UserRow) => Promise<void>,
+) {
+  const referrerId = input.referrerId?.trim() || null;
+  const passwordHash = await hashPassword(newSecret());
+  const result = await ctx.db.transaction(async (tx) => {
+    if (await repo.findAnyUserByEmail(tx, input.email)) return null;
+    if (referrerId && !(await repo.referralIdExists(tx, referrerId))) {
+      throw refusal('REFERRER_NOT_FOUND', {}, 'referrerId');
+    }
+    const user = await repo.insertUser(tx, {
+      email: input.email,
+      name: input.name,
+      phone: input.phone,
+      country: input.country,
+      referralId: newReferralId(input.name),
+      referrerId,
+      passwordHash,
+      emailVerifiedAt: ctx.clock.now(),
+    });
+    await within(tx, user);
+    await enqueueMail(tx, user.email, mailTemplates.welcome(brandOf(ctx), user.name));
+    const session = await startSession(ctx, tx, user, request);
+    await recordAudit(tx, {
+      actorId: user.id,
+      action: 'user.registered',
+      targetType: 'user',
+      targetId: user.id,
+      ip: request.ip,
+      details,
+    });
+    return { user, session };
+  });
+  ctx.mailer.kick();
+  if (!result) throw refusal('EMAIL_TAKEN', {}, 'email');
+  return result;
+}
+
+export function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
+  return repo.findUserByEmail(db, email);
+}

@@ -9,7 +9,10 @@ import { findSessionByDigest, insertSession, touchSession } from './auth.repo';
 
 export interface RequestAuth {
   user: UserRow;
+  /** The session's id; for a personal API token's request, the token's id. */
   sessionId: string;
+  /** Set when the request came with a personal API token instead of a session (api-tokens). */
+  apiTokenId?: string;
 }
 
 declare module 'fastify' {
@@ -102,6 +105,14 @@ export function registerSessionLoader(app: FastifyInstance, ctx: AppContext): vo
   app.addHook('onRequest', async (request) => {
     const token = request.cookies[SESSION_COOKIE];
     if (!token || token.length > 200) return;
+    // A request with a bearer token is the token's (api-tokens/api-tokens.access.ts), never a
+    // cookie session's.
+    if (
+      request.headers.authorization !== undefined &&
+      (request.routeOptions.url ?? request.url).startsWith('/api/')
+    ) {
+      return;
+    }
     const tokenHash = digest(token);
     const key = tokenHash.toString('hex');
     const now = ctx.clock.now();

@@ -1,4 +1,6 @@
 import crypto from 'node:crypto';
+import { revokeAllTokensOf } from '../api-tokens/api-tokens.service';
+import { unlinkAllIdentitiesOf } from '../sign-in-providers/sign-in-providers.service';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import type { UserRow } from '../../db/schema';
@@ -180,6 +182,8 @@ export function updateContact(
 export function revokeSessions(ctx: AppContext, actor: AdminActor, userId: string): Promise<void> {
   return withLockedUser(ctx, userId, async (tx, user) => {
     await auth.revokeAllSessions(tx, user.id, ctx.clock.now());
+    // Ending every way in includes the user's personal API tokens.
+    await revokeAllTokensOf(tx, user.id, ctx.clock.now());
     await recordAudit(tx, {
       actorId: actor.adminId,
       action: 'user.sessions_revoked',
@@ -220,6 +224,9 @@ async function anonymise(ctx: AppContext, tx: Tx, user: UserRow): Promise<string
     ['recovery', 'verify_email', 'change_email', 'magic_link'],
     now,
   );
+  // No other way in stays: personal API tokens stop working, provider accounts are unlinked.
+  await revokeAllTokensOf(tx, user.id, now);
+  await unlinkAllIdentitiesOf(tx, user.id);
   return user.avatarPath;
 }
 

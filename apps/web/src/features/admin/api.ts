@@ -19,6 +19,7 @@ import type {
   TraderFeeBoundsInput,
 } from '@app/shared/schemas/lead-traders';
 import type { AdminOverview } from '@app/shared/schemas/overview';
+import type { AdminProvider, SaveProviderInput } from '@app/shared/schemas/sign-in';
 import type {
   AdminQuestionnaire,
   AdminUserAppropriateness,
@@ -242,6 +243,16 @@ export const adminApi = {
   /** A strategy for an approved lead trader, on the terms the trader's own form takes. */
   createStrategy: (body: AdminCreateStrategyInput) =>
     api.post<{ strategy: AdminStrategy }>('/api/admin/strategies', body),
+  /** "Continue with …" providers; the client secret only ever as set or not. */
+  signInProviders: (signal?: AbortSignal) =>
+    api.get<{ providers: AdminProvider[] }>('/api/admin/sign-in-providers', signal),
+  saveSignInProvider: (id: string, body: SaveProviderInput) =>
+    api.put<{ provider: AdminProvider }>(
+      `/api/admin/sign-in-providers/${encodeURIComponent(id)}`,
+      body,
+    ),
+  removeSignInProvider: (id: string) =>
+    api.delete<{ ok: true }>(`/api/admin/sign-in-providers/${encodeURIComponent(id)}`),
   /** The lowest and highest performance fee a lead trader may set. */
   traderFees: (signal?: AbortSignal) =>
     api.get<TraderFeeBounds>('/api/admin/settings/trader-fees', signal),

@@ -20,6 +20,7 @@ export const adminKeys = {
   paymentMethods: ['admin', 'payment-methods'] as const,
   fees: ['admin', 'fees'] as const,
   traderFees: ['admin', 'trader-fees'] as const,
+  signInProviders: ['admin', 'sign-in-providers'] as const,
   fourEyes: ['admin', 'four-eyes'] as const,
   approvals: (status: ApprovalStatus) => ['admin', 'approvals', status] as const,
   plans: ['admin', 'plans'] as const,

@@ -5,6 +5,12 @@ import type {
   Me,
   RegisterInput,
 } from '@app/shared/schemas/auth';
+import type {
+  LinkWithPasswordInput,
+  PendingSignIn,
+  ProviderRegisterInput,
+  PublicProvider,
+} from '@app/shared/schemas/sign-in';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 
@@ -23,9 +29,28 @@ export const authApi = {
     api.put<LoginResult>('/api/auth/magic-link', input),
   confirmEmailChange: (input: { userId: string; secret: string }) =>
     api.put<{ ok: true }>('/api/auth/email', input),
+  /** The configured sign-in providers ("Continue with …"); none configured: none shown. */
+  providers: (signal?: AbortSignal) =>
+    api.get<{ providers: PublicProvider[] }>('/api/auth/oidc/providers', signal),
+  /** What is left of a provider sign-in in this browser, or null. */
+  pendingSignIn: (signal?: AbortSignal) =>
+    api.get<{ pending: PendingSignIn | null }>('/api/auth/oidc/pending', signal),
+  cancelPendingSignIn: () => api.delete<{ ok: true }>('/api/auth/oidc/pending'),
+  linkProvider: (input: LinkWithPasswordInput) =>
+    api.post<{ user: Me }>('/api/auth/oidc/link', input),
+  providerSecondFactor: (otp: string) => api.post<{ user: Me }>('/api/auth/oidc/otp', { otp }),
+  registerWithProvider: (input: ProviderRegisterInput) =>
+    api.post<{ user: Me }>('/api/auth/oidc/register', input),
 };
 
+/** Where a provider's button leads: a browser navigation through the provider and back. */
+export function providerStartUrl(id: string): string {
+  return `/api/auth/oidc/${encodeURIComponent(id)}/start`;
+}
+
 export const authKeys = {
+  providers: ['auth', 'providers'] as const,
+  pendingSignIn: ['auth', 'pending-sign-in'] as const,
   verification: (userId: string, secret: string) =>
     ['auth', 'verification', userId, secret] as const,
   magicLink: (userId: string, secret: string) => ['auth', 'magic-link', userId, secret] as const,
@@ -77,3 +102,17 @@ export function magicLinkQuery(userId: string, secret: string) {
     refetchOnWindowFocus: false,
   });
 }
+
+export const providersQuery = queryOptions({
+  queryKey: authKeys.providers,
+  queryFn: ({ signal }) => authApi.providers(signal),
+  staleTime: 5 * 60_000,
+});
+
+export const pendingSignInQuery = queryOptions({
+  queryKey: authKeys.pendingSignIn,
+  queryFn: ({ signal }) => authApi.pendingSignIn(signal),
+  retry: false,
+  staleTime: Infinity,
+  refetchOnWindowFocus: false,
+});

@@ -62,6 +62,14 @@ export const authRoutes: RouteObject[] = [
     ),
   },
   {
+    path: '/sign-in/continue',
+    lazy: lazyPage(
+      () => import('./pages/ContinueSignInPage'),
+      (m) => m.ContinueSignInPage,
+      NS,
+    ),
+  },
+  {
     path: '/magic',
     lazy: lazyPage(
       () => import('./pages/MagicSignInPage'),

@@ -56,6 +56,7 @@ Object.assign(EXAMPLES, {
   INSTRUMENT_NOT_ALLOWED: [{ symbol: 'ETHUSDT' }],
   AMOUNT_BELOW_STRATEGY_MIN: [{ minCents: 10_000 }],
   STRATEGY_COPIERS_FULL: [{ maxCopiers: 50 }],
+  API_TOKEN_LIMIT_REACHED: [{ max: 10 }],
 } satisfies Partial<{ [C in ErrorCode]: ErrorParams<C>[] }>);
 
 function examples(): [ErrorCode, ErrorParams<ErrorCode>][] {

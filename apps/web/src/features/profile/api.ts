@@ -2,6 +2,8 @@ import type { AccountClosure, CloseAccountInput } from '@app/shared/schemas/acco
 import type { ActivityPage } from '@app/shared/schemas/activity';
 import type { ChangeEmailInput, Me, SessionInfo } from '@app/shared/schemas/auth';
 import type { UpdateProfileInput } from '@app/shared/schemas/profile';
+import type { ApiToken, CreateApiTokenInput } from '@app/shared/schemas/api-tokens';
+import type { LinkedIdentity } from '@app/shared/schemas/sign-in';
 import {
   infiniteQueryOptions,
   queryOptions,
@@ -36,6 +38,18 @@ export const profileApi = {
   accountClosure: (signal?: AbortSignal) => api.get<AccountClosure>('/api/account/closure', signal),
   /** Closes the account for good (anonymised, signed out everywhere); the books stay. */
   closeAccount: (input: CloseAccountInput) => api.post<{ ok: true }>('/api/account/closure', input),
+  /** Provider accounts ("Continue with …") linked to this account. */
+  listIdentities: (signal?: AbortSignal) =>
+    api.get<{ identities: LinkedIdentity[] }>('/api/auth/identities', signal),
+  unlinkIdentity: (id: string) =>
+    api.delete<{ ok: true }>(`/api/auth/identities/${encodeURIComponent(id)}`),
+  /** Personal API tokens: the token itself is in the answer to creating one, only. */
+  listApiTokens: (signal?: AbortSignal) =>
+    api.get<{ tokens: ApiToken[] }>('/api/api-tokens', signal),
+  createApiToken: (input: CreateApiTokenInput) =>
+    api.post<{ token: string; apiToken: ApiToken }>('/api/api-tokens', input),
+  revokeApiToken: (id: string) =>
+    api.delete<{ ok: true }>(`/api/api-tokens/${encodeURIComponent(id)}`),
   uploadAvatar: (file: File) => uploadAvatar(file),
   removeAvatar: () => api.delete<{ user: Me }>('/api/profile/avatar'),
 };
@@ -53,7 +67,21 @@ export const profileKeys = {
   activity: ['profile', 'activity'] as const,
   /** Under ['account']: the realtime money events refresh it with the balances. */
   closure: ['account', 'closure'] as const,
+  identities: ['auth', 'identities'] as const,
+  apiTokens: ['profile', 'api-tokens'] as const,
 };
+
+export const identitiesQuery = queryOptions({
+  queryKey: profileKeys.identities,
+  queryFn: ({ signal }) => profileApi.listIdentities(signal),
+  select: (data) => data.identities,
+});
+
+export const apiTokensQuery = queryOptions({
+  queryKey: profileKeys.apiTokens,
+  queryFn: ({ signal }) => profileApi.listApiTokens(signal),
+  select: (data) => data.tokens,
+});
 
 /** GET /api/account/closure, fresh on every visit (money moves elsewhere). */
 export const closureQuery = queryOptions({
@@ -90,6 +118,8 @@ export function invalidateProfile(queryClient: QueryClient): Promise<void> {
     queryClient.invalidateQueries({ queryKey: sessionQueryKey }),
     queryClient.invalidateQueries({ queryKey: profileKeys.sessions }),
     queryClient.invalidateQueries({ queryKey: profileKeys.activity }),
+    queryClient.invalidateQueries({ queryKey: profileKeys.identities }),
+    queryClient.invalidateQueries({ queryKey: profileKeys.apiTokens }),
   ]).then(() => undefined);
 }
 
@@ -138,6 +168,30 @@ export function useRevokeSession() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => profileApi.revokeSession(id),
+    onSuccess: () => void invalidateProfile(queryClient),
+  });
+}
+
+export function useUnlinkIdentity() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => profileApi.unlinkIdentity(id),
+    onSuccess: () => void invalidateProfile(queryClient),
+  });
+}
+
+export function useCreateApiToken() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CreateApiTokenInput) => profileApi.createApiToken(input),
+    onSuccess: () => void invalidateProfile(queryClient),
+  });
+}
+
+export function useRevokeApiToken() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => profileApi.revokeApiToken(id),
     onSuccess: () => void invalidateProfile(queryClient),
   });
 }

@@ -1,4 +1,5 @@
 import { formatDate } from '@app/shared/format';
+import { SignInProvidersCard } from '../components/SignInProvidersCard';
 import { USER_FILTERS, type AdminUser, type UserFilter } from '@app/shared/schemas/admin-users';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -123,6 +124,7 @@ export function UsersPage() {
           />
         )}
       </PagedResults>
+      <SignInProvidersCard />
     </div>
   );
 }

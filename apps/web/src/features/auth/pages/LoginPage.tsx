@@ -13,6 +13,7 @@ import { Button, PasswordInput, TextField } from '../../../ui';
 import { authApi } from '../api';
 import { AuthLayout, authLinkClass } from '../components/AuthLayout';
 import { useOtpForm } from '../hooks/useOtpForm';
+import { ProviderButtons, ProviderSignInError } from '../components/ProviderButtons';
 import { HydratedFieldset } from '../../../ui/HydratedFieldset';
 
 /** Where to go after login: back to the protected page that sent the user here, else /dashboard. */
@@ -110,6 +111,7 @@ function CredentialsStep({ onSubmit }: { onSubmit: (values: Credentials) => Prom
         </>
       }
     >
+      <ProviderSignInError />
       <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
         <HydratedFieldset>
           <TextField
@@ -140,6 +142,7 @@ function CredentialsStep({ onSubmit }: { onSubmit: (values: Credentials) => Prom
           </Button>
         </HydratedFieldset>
       </form>
+      <ProviderButtons />
     </AuthLayout>
   );
 }

@@ -12,6 +12,7 @@ import { Button, PasswordInput, TextField } from '../../../ui';
 import { authApi } from '../api';
 import { AuthLayout, authLinkClass } from '../components/AuthLayout';
 import { CountryField } from '../components/CountryField';
+import { ProviderButtons } from '../components/ProviderButtons';
 import { HydratedFieldset } from '../../../ui/HydratedFieldset';
 
 const FIELDS = ['name', 'email', 'phone', 'country', 'referrerId', 'password'] as const;
@@ -133,6 +134,7 @@ export function RegisterPage() {
           </Button>
         </HydratedFieldset>
       </form>
+      <ProviderButtons />
     </AuthLayout>
   );
 }

@@ -5,6 +5,8 @@ import { Card } from '../../../ui';
 import { AccountDetailsCard } from '../components/AccountDetailsCard';
 import { AccountFigures } from '../components/AccountFigures';
 import { ActiveSessions } from '../components/ActiveSessions';
+import { ApiTokensCard } from '../components/ApiTokens';
+import { LinkedProviders } from '../components/LinkedProviders';
 import { ActivityLog } from '../components/ActivityLog';
 import { AvatarUploadModal } from '../components/AvatarUploadModal';
 import { ChangePasswordForm } from '../components/ChangePasswordForm';
@@ -62,9 +64,11 @@ export function ProfilePage() {
         <EmailVerification user={user} />
         <ChangePasswordForm />
         <TwoFactorSettings user={user} />
+        <LinkedProviders />
         <ActiveSessions />
         <ActivityLog />
       </Card>
+      <ApiTokensCard />
       <NotificationPreferencesCard />
       <DataExportCard />
       {!user.isAdmin && <CloseAccountCard />}

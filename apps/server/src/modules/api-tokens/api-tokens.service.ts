@@ -1,0 +1,131 @@
+import crypto from 'node:crypto';
+import {
+  API_TOKEN_PREFIX,
+  API_TOKENS_PER_USER,
+  type ApiToken,
+  type CreateApiTokenInput,
+} from '@app/shared/schemas/api-tokens';
+import type { AppContext } from '../../context';
+import type { DbOrTx } from '../../db/client';
+import type { ApiTokenRow } from '../../db/schema';
+import { refusal } from '../../http/errors';
+import { recordAudit } from '../audit/audit.service';
+import { digest } from '../auth/crypto';
+import * as repo from './api-tokens.repo';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+function view(row: ApiTokenRow, now: Date): ApiToken {
+  return {
+    status: row.revokedAt ? 'revoked' : row.expiresAt <= now ? 'expired' : 'active',
+    id: row.id,
+    name: row.name,
+    hint: row.hint,
+    createdAt: row.createdAt.toISOString(),
+    expiresAt: row.expiresAt.toISOString(),
+    lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+    revokedAt: row.revokedAt?.toISOString() ?? null,
+  };
+}
+
+/** A new token: `nst_` and 43 base64url characters (256 random bits). */
+export function newApiToken(): string {
+  return API_TOKEN_PREFIX + crypto.randomBytes(32).toString('base64url');
+}
+
+/** Makes a token for the user; the token itself is in this answer only, never stored. */
+export async function createToken(
+  ctx: AppContext,
+  userId: string,
+  input: { name: string; expiresInDays: CreateApiTokenInput['expiresInDays'] },
+  ip: string,
+): Promise<{ token: string; apiToken: ApiToken }> {
+  const token = newApiToken();
+  const row = await ctx.db.transaction(async (tx) => {
+    const now = ctx.clock.now();
+    if ((await repo.countActiveTokens(tx, userId, now)) >= API_TOKENS_PER_USER) {
+      throw refusal('API_TOKEN_LIMIT_REACHED', { max: API_TOKENS_PER_USER });
+    }
+    const created = await repo.insertToken(tx, {
+      userId,
+      name: input.name.trim(),
+      tokenHash: digest(token),
+      hint: token.slice(0, API_TOKEN_PREFIX.length + 4),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + input.expiresInDays * DAY_MS),
+    });
+    await recordAudit(tx, {
+      actorId: userId,
+      action: 'user.api_token_created',
+      targetType: 'user',
+      targetId: userId,
+      ip,
+      details: {
+        tokenId: created.id,
+        name: created.name,
+        expiresAt: created.expiresAt.toISOString(),
+      },
+    });
+    return created;
+  });
+  return { token, apiToken: view(row, ctx.clock.now()) };
+}
+
+export async function listTokens(ctx: AppContext, userId: string): Promise<ApiToken[]> {
+  const now = ctx.clock.now();
+  return (await repo.listTokens(ctx.db, userId)).map((row) => view(row, now));
+}
+
+export async function revokeToken(
+  ctx: AppContext,
+  userId: string,
+  id: string,
+  ip: string,
+): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    if (!(await repo.revokeToken(tx, userId, id, ctx.clock.now()))) {
+      throw refusal('API_TOKEN_NOT_FOUND');
+    }
+    await recordAudit(tx, {
+      actorId: userId,
+      action: 'user.api_token_revoked',
+      targetType: 'user',
+      targetId: userId,
+      ip,
+      details: { tokenId: id },
+    });
+  });
+}
+
+/** The live token a request presents, or undefined (unknown, expired or revoked). */
+export function findLiveToken(ctx: AppContext, token: string) {
+  return repo.findLiveToken(ctx.db, digest(token), ctx.clock.now());
+}
+
+/**
+ * A request made with a token: its last use is remembered and the request is audited (which
+ * token, which operation, from where), whatever the answer.
+ */
+export async function recordTokenUse(
+  ctx: AppContext,
+  row: ApiTokenRow,
+  use: { method: string; route: string; ip: string },
+): Promise<void> {
+  const now = ctx.clock.now();
+  await ctx.db.transaction(async (tx) => {
+    await repo.touchToken(tx, row.id, now);
+    await recordAudit(tx, {
+      actorId: row.userId,
+      action: 'api_token.used',
+      targetType: 'api_token',
+      targetId: row.id,
+      ip: use.ip,
+      details: { method: use.method, route: use.route },
+    });
+  });
+}
+
+/** Every token of a user stops working (their account is closed, or staff ended all access). */
+export function revokeAllTokensOf(db: DbOrTx, userId: string, at: Date): Promise<void> {
+  return repo.revokeAllTokens(db, userId, at);
+}

@@ -1,0 +1,277 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { SESSION_COOKIE } from '@app/shared/http';
+import { meSchema, okSchema } from '@app/shared/schemas/auth';
+import {
+  adminProviderListSchema,
+  adminProviderSchema,
+  identityListSchema,
+  linkWithPasswordSchema,
+  pendingSignInSchema,
+  providerOtpSchema,
+  providerParamsSchema,
+  providerRegisterSchema,
+  publicProviderListSchema,
+  saveProviderSchema,
+} from '@app/shared/schemas/sign-in';
+import { rule } from '@app/shared/rules';
+import type { AppContext } from '../../context';
+import { AppError } from '../../http/errors';
+import { guardAdmin, guardSignedIn } from '../../http/guards';
+import { accountKey, clientAddress, limitOn, rateLimiter } from '../../http/rate-limit';
+import { authLimits } from '../auth/auth.limits';
+import { requireAdmin, requireUser, secureCookies, setSessionCookie } from '../auth/session';
+import { toMe } from '../users/user.view';
+import * as service from './sign-in-providers.service';
+
+const COOKIE_PATH = '/api/auth/oidc';
+const userResponse = z.object({ user: meSchema });
+
+function setSealedCookie(ctx: AppContext, reply: FastifyReply, name: string, value: string) {
+  reply.setCookie(name, value, {
+    path: COOKIE_PATH,
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: secureCookies(ctx),
+    maxAge: 600,
+  });
+}
+
+function clearSealedCookie(ctx: AppContext, reply: FastifyReply, name: string) {
+  reply.clearCookie(name, {
+    path: COOKIE_PATH,
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: secureCookies(ctx),
+  });
+}
+
+/** A browser navigation (start, callback) that was refused lands on /login, which names the code. */
+function backToLogin(reply: FastifyReply, error: { code: string }) {
+  return reply.redirect(`/login?signInError=${encodeURIComponent(error.code)}`, 303);
+}
+
+/**
+ * "Continue with …": the ways in through an OpenID Connect provider. The start and callback are
+ * browser navigations (answered with redirects); the steps after them are JSON calls from the
+ * /sign-in/continue page, behind the usual CSRF rules.
+ */
+export function signInProviderRoutes(ctx: AppContext) {
+  const limiter = rateLimiter(ctx);
+  const family = authLimits(ctx.config.rateLimits);
+  const pendingEmail = (request: FastifyRequest) =>
+    accountKey(service.pendingEmail(ctx, request.cookies[service.PENDING_COOKIE]));
+  const byAddress = limitOn(family.guessByAddress, clientAddress);
+  return function register(fastify: FastifyInstance, _options: unknown, done: () => void) {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    const tags = ['auth'];
+
+    app.get(
+      '/providers',
+      { schema: { tags, response: { 200: publicProviderListSchema } } },
+      async () => ({ providers: await service.publicProviders(ctx) }),
+    );
+
+    app.get(
+      '/:provider/start',
+      { schema: { tags, params: providerParamsSchema } },
+      async (request, reply) => {
+        try {
+          const { url, flow } = await service.startSignIn(ctx, request.params.provider);
+          setSealedCookie(ctx, reply, service.FLOW_COOKIE, flow);
+          return await reply.redirect(url, 303);
+        } catch (error) {
+          if (error instanceof AppError) return backToLogin(reply, error);
+          throw error;
+        }
+      },
+    );
+
+    app.get(
+      '/:provider/callback',
+      {
+        schema: {
+          tags,
+          params: providerParamsSchema,
+          // What the provider sends back; checked by the flow, not by shape.
+          querystring: z.record(z.string(), z.string().max(4000, rule('INVALID_INPUT'))),
+        },
+      },
+      async (request, reply) => {
+        clearSealedCookie(ctx, reply, service.FLOW_COOKIE);
+        try {
+          const outcome = await service.finishSignIn(
+            ctx,
+            request.params.provider,
+            request,
+            request.cookies[service.FLOW_COOKIE],
+            request.cookies[SESSION_COOKIE],
+          );
+          if (outcome.kind === 'signed_in') {
+            setSessionCookie(ctx, reply, outcome.session);
+            return await reply.redirect('/dashboard', 303);
+          }
+          setSealedCookie(ctx, reply, service.PENDING_COOKIE, outcome.pending);
+          return await reply.redirect('/sign-in/continue', 303);
+        } catch (error) {
+          if (error instanceof AppError) {
+            request.log.warn({ event: 'oidc_sign_in_refused', code: error.code });
+            return backToLogin(reply, error);
+          }
+          throw error;
+        }
+      },
+    );
+
+    app.get(
+      '/pending',
+      { schema: { tags, response: { 200: pendingSignInSchema } } },
+      async (request) => ({
+        pending: await service.pendingOf(ctx, request.cookies[service.PENDING_COOKIE]),
+      }),
+    );
+
+    app.delete('/pending', { schema: { tags, response: { 200: okSchema } } }, (_request, reply) => {
+      clearSealedCookie(ctx, reply, service.PENDING_COOKIE);
+      return { ok: true as const };
+    });
+
+    app.post(
+      '/link',
+      {
+        preHandler: limiter.guard([
+          byAddress,
+          limitOn(family.passwordByAccount, pendingEmail),
+          limitOn(family.otpByAccount, (request) =>
+            (request.body as { otp?: string } | undefined)?.otp ? pendingEmail(request) : null,
+          ),
+        ]),
+        schema: { tags, body: linkWithPasswordSchema, response: { 200: userResponse } },
+      },
+      async (request, reply) => {
+        const { user, session } = await service.linkWithPassword(
+          ctx,
+          request.cookies[service.PENDING_COOKIE],
+          request.body,
+          request,
+          request.cookies[SESSION_COOKIE],
+        );
+        await limiter.forgive(request);
+        clearSealedCookie(ctx, reply, service.PENDING_COOKIE);
+        setSessionCookie(ctx, reply, session);
+        return { user: toMe(user) };
+      },
+    );
+
+    app.post(
+      '/otp',
+      {
+        preHandler: limiter.guard([byAddress, limitOn(family.otpByAccount, pendingEmail)]),
+        schema: { tags, body: providerOtpSchema, response: { 200: userResponse } },
+      },
+      async (request, reply) => {
+        const { user, session } = await service.completeWithSecondFactor(
+          ctx,
+          request.cookies[service.PENDING_COOKIE],
+          request.body.otp,
+          request,
+          request.cookies[SESSION_COOKIE],
+        );
+        await limiter.forgive(request);
+        clearSealedCookie(ctx, reply, service.PENDING_COOKIE);
+        setSessionCookie(ctx, reply, session);
+        return { user: toMe(user) };
+      },
+    );
+
+    app.post(
+      '/register',
+      {
+        preHandler: limiter.guard([limitOn(family.registerByAddress, clientAddress)]),
+        schema: { tags, body: providerRegisterSchema, response: { 201: userResponse } },
+      },
+      async (request, reply) => {
+        const { user, session } = await service.registerWithProvider(
+          ctx,
+          request.cookies[service.PENDING_COOKIE],
+          request.body,
+          request,
+        );
+        clearSealedCookie(ctx, reply, service.PENDING_COOKIE);
+        setSessionCookie(ctx, reply, session);
+        return reply.status(201).send({ user: toMe(user) });
+      },
+    );
+    done();
+  };
+}
+
+const identityParams = z.object({ id: z.uuid({ error: rule('IDENTITY_ID_INVALID') }) });
+
+/** The signed-in user's linked provider accounts (/profile): listed and removable. */
+export function identityRoutes(ctx: AppContext) {
+  return function register(fastify: FastifyInstance, _options: unknown, done: () => void) {
+    guardSignedIn(fastify);
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    const tags = ['auth'];
+    app.get('/', { schema: { tags, response: { 200: identityListSchema } } }, async (request) => ({
+      identities: await service.identitiesOf(ctx, requireUser(request).user.id),
+    }));
+    app.delete(
+      '/:id',
+      { schema: { tags, params: identityParams, response: { 200: okSchema } } },
+      async (request) => {
+        const { user } = requireUser(request);
+        await service.unlinkIdentity(ctx, user.id, request.params.id, request.ip);
+        return { ok: true as const };
+      },
+    );
+    done();
+  };
+}
+
+/** Staff configure the providers; the client secret is write-only (set or replaced, never read). */
+export function adminSignInProviderRoutes(ctx: AppContext) {
+  return function register(fastify: FastifyInstance, _options: unknown, done: () => void) {
+    guardAdmin(fastify);
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    const tags = ['admin'];
+    app.get('/', { schema: { tags, response: { 200: adminProviderListSchema } } }, async () => ({
+      providers: await service.adminProviders(ctx),
+    }));
+    app.put(
+      '/:provider',
+      {
+        schema: {
+          tags,
+          params: providerParamsSchema,
+          body: saveProviderSchema,
+          response: { 200: z.object({ provider: adminProviderSchema }) },
+        },
+      },
+      async (request) => {
+        const { user } = requireAdmin(request);
+        return {
+          provider: await service.saveProvider(
+            ctx,
+            user.id,
+            request.params.provider,
+            request.body,
+            request.ip,
+          ),
+        };
+      },
+    );
+    app.delete(
+      '/:provider',
+      { schema: { tags, params: providerParamsSchema, response: { 200: okSchema } } },
+      async (request) => {
+        const { user } = requireAdmin(request);
+        await service.removeProvider(ctx, user.id, request.params.provider, request.ip);
+        return { ok: true as const };
+      },
+    );
+    done();
+  };
+}

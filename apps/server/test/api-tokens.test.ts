@@ -1,0 +1,287 @@
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { apiTokens, auditLog } from '../src/db/schema';
+import { digest } from '../src/modules/auth/crypto';
+import { API_TOKEN_OPERATIONS } from '../src/modules/api-tokens/api-tokens.access';
+import { fastifyPath, fillPath, loadOperations } from './proof/openapi';
+import {
+  adminClient,
+  createTestApp,
+  expectError,
+  RELAXED_RATE_LIMITS,
+  registerUser,
+  TestClient,
+  type TestApp,
+} from './harness';
+
+/**
+ * Personal API tokens (issue 20): made on /profile and shown once, stored as a digest, listed
+ * with their last use, revocable; a token reads its owner's account summary, trades,
+ * transactions and statements and nothing else, every request is audited and limited, and a
+ * cookie session is never used on a request that carries a token.
+ */
+
+let t: TestApp;
+let admin: TestClient;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await adminClient(t);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+function refusedWith(response: LightMyRequestResponse, status: number, code: string): void {
+  expect(response.statusCode, response.body).toBe(status);
+  expectError(response, { code });
+}
+
+async function newToken(client: TestClient, name = 'Spreadsheet', expiresInDays = 30) {
+  const response = await client.post('/api/api-tokens', { name, expiresInDays });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<{ token: string; apiToken: { id: string; hint: string } }>();
+}
+
+function withToken(token: string, method: 'GET' | 'POST' | 'DELETE', url: string, cookie = '') {
+  return t.app.inject({
+    method,
+    url,
+    headers: { authorization: `Bearer ${token}`, ...(cookie ? { cookie } : {}) },
+    ...(method === 'POST' ? { payload: {} } : {}),
+  });
+}
+
+describe('personal API tokens', () => {
+  it('are shown once, stored only as a digest, and listed with their last use', async () => {
+    const { client, user } = await registerUser(t.app);
+    const { token, apiToken } = await newToken(client, 'Spreadsheet', 30);
+    expect(token).toMatch(/^nst_[A-Za-z0-9_-]{43}$/);
+    expect(apiToken.hint).toBe(token.slice(0, 8));
+
+    const listed = await client.get('/api/api-tokens');
+    expect(listed.body).not.toContain(token);
+    expect(listed.json()).toEqual({
+      tokens: [expect.objectContaining({ id: apiToken.id, name: 'Spreadsheet', lastUsedAt: null })],
+    });
+    const [row] = await t.db.select().from(apiTokens).where(eq(apiTokens.userId, user.id));
+    expect(row?.tokenHash.equals(digest(token))).toBe(true);
+    const stored = await t.pool.query(`SELECT row_to_json(a)::text AS text FROM api_tokens a`);
+    expect(stored.rows.map((r: { text: string }) => r.text).join('\n')).not.toContain(token);
+
+    t.clock.advance(1_000);
+    expect((await withToken(token, 'GET', '/api/account/summary')).statusCode).toBe(200);
+    const after = (await client.get('/api/api-tokens')).json<{
+      tokens: { lastUsedAt: string | null }[];
+    }>();
+    expect(after.tokens[0]?.lastUsedAt).toBe(t.clock.now().toISOString());
+  });
+
+  it("read the owner's summary, trades, transactions and statements, the same as the owner sees", async () => {
+    const { client } = await registerUser(t.app, { name: 'Reader Rae' });
+    await registerUser(t.app, { name: 'Someone Else' });
+    const { token } = await newToken(client);
+    for (const url of [
+      '/api/account/summary',
+      '/api/trades/open',
+      '/api/trades/history',
+      '/api/trades/current',
+      '/api/transactions',
+    ]) {
+      const byToken = await withToken(token, 'GET', url);
+      expect(byToken.statusCode, `${url}: ${byToken.body}`).toBe(200);
+      expect(byToken.json(), url).toEqual((await client.get(url)).json());
+      // A token's read is no browser's: no cookies are set on it.
+      expect(byToken.headers['set-cookie'], url).toBeUndefined();
+    }
+    const statement = await withToken(
+      token,
+      'GET',
+      '/api/statements/account?from=2026-01-01&to=2026-01-31&format=csv',
+    );
+    expect([200, 400]).toContain(statement.statusCode);
+    expect(statement.body).not.toContain('API_TOKEN_NOT_ALLOWED');
+  });
+
+  it('never reach anything else: admin, money movements, the profile, the tokens themselves', async () => {
+    const { client } = await registerUser(t.app);
+    const { token } = await newToken(client);
+    const { token: adminToken } = await newToken(admin, 'Admin script');
+    const refused: ['GET' | 'POST' | 'DELETE', string, string][] = [
+      ['GET', '/api/auth/me', token],
+      ['GET', '/api/profile/activity', token],
+      ['GET', '/api/account/export', token],
+      ['GET', '/api/api-tokens', token],
+      ['POST', '/api/api-tokens', token],
+      ['POST', '/api/withdrawals', token],
+      ['POST', '/api/trades/current/close', token],
+      ['POST', '/api/auth/logout', token],
+      ['GET', '/api/admin/users', adminToken],
+      ['GET', '/api/admin/overview', adminToken],
+      ['POST', '/api/admin/users/00000000-0000-0000-0000-000000000000/activate', adminToken],
+    ];
+    for (const [method, url, bearer] of refused) {
+      refusedWith(await withToken(bearer, method, url), 403, 'API_TOKEN_NOT_ALLOWED');
+    }
+  });
+
+  it('reach exactly the allow-list among every operation of /api/openapi.json', async () => {
+    const { client } = await registerUser(t.app);
+    const { token } = await newToken(client);
+    const { token: adminToken } = await newToken(admin, 'Admin everything');
+    const operations = await loadOperations(t.app);
+    const reached: string[] = [];
+    for (const op of operations) {
+      const path = fillPath(
+        op.path,
+        Object.fromEntries(
+          op.parameters
+            .filter((p) => p.in === 'path')
+            .map((p) => [p.name, p.name === 'provider' ? 'peer' : crypto.randomUUID()]),
+        ),
+      );
+      for (const bearer of [token, adminToken]) {
+        const response = await t.app.inject({
+          method: op.method,
+          url: path,
+          headers: { authorization: `Bearer ${bearer}` },
+          ...(op.method === 'GET' || op.method === 'DELETE' ? {} : { payload: {} }),
+        });
+        const refused =
+          response.statusCode === 403 && response.body.includes('API_TOKEN_NOT_ALLOWED');
+        if (!refused) reached.push(`${op.method} ${fastifyPath(op.path).replace(/\/$/, '')}`);
+      }
+    }
+    expect([...new Set(reached)].sort()).toEqual([...API_TOKEN_OPERATIONS].sort());
+  });
+
+  it('never let a cookie session through the token path', async () => {
+    const owner = await registerUser(t.app, { name: 'Token Owner' });
+    const other = await registerUser(t.app, { name: 'Cookie Holder' });
+    const { token } = await newToken(owner.client);
+    const cookie = `sid=${other.client.cookies.get('sid')}`;
+    // A wrong token with a good session cookie: refused, not answered as the cookie's user.
+    refusedWith(
+      await withToken('nst_wrong', 'GET', '/api/account/summary', cookie),
+      401,
+      'API_TOKEN_INVALID',
+    );
+    refusedWith(
+      await withToken('', 'GET', '/api/account/summary', cookie),
+      401,
+      'API_TOKEN_INVALID',
+    );
+    // A good token with someone's cookie: the token's owner, never the cookie's.
+    const both = await withToken(token, 'GET', '/api/trades/open', cookie);
+    expect(both.json()).toEqual((await owner.client.get('/api/trades/open')).json());
+    // A write with a session cookie, a valid CSRF pair and a token is refused before anything.
+    const csrf = other.client.cookies.get('csrf') ?? '';
+    const write = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: {
+        authorization: `Bearer ${token}`,
+        cookie: `${cookie}; csrf=${csrf}`,
+        'x-csrf-token': csrf,
+      },
+    });
+    refusedWith(write, 403, 'API_TOKEN_NOT_ALLOWED');
+    expect((await other.client.get('/api/auth/me')).statusCode).toBe(200);
+  });
+
+  it('audit every request made with a token, allowed or not', async () => {
+    const { client } = await registerUser(t.app);
+    const { token, apiToken } = await newToken(client);
+    await withToken(token, 'GET', '/api/account/summary');
+    await withToken(token, 'GET', '/api/admin/users');
+    const entries = await t.db
+      .select({ action: auditLog.action, details: auditLog.details })
+      .from(auditLog)
+      .where(and(eq(auditLog.targetType, 'api_token'), eq(auditLog.targetId, apiToken.id)))
+      .orderBy(auditLog.id);
+    expect(entries).toEqual([
+      { action: 'api_token.used', details: { method: 'GET', route: '/api/account/summary' } },
+      { action: 'api_token.used', details: { method: 'GET', route: '/api/admin/users' } },
+    ]);
+    const activity = (await client.get('/api/profile/activity')).json<{
+      entries: { action: string }[];
+    }>();
+    expect(activity.entries.map((entry) => entry.action)).toContain('user.api_token_created');
+  });
+
+  it('stop working when revoked or expired; only the owner revokes', async () => {
+    const { client } = await registerUser(t.app);
+    const { client: stranger } = await registerUser(t.app);
+    const { token, apiToken } = await newToken(client, 'Weekly', 7);
+    refusedWith(
+      await stranger.delete(`/api/api-tokens/${apiToken.id}`),
+      404,
+      'API_TOKEN_NOT_FOUND',
+    );
+    expect((await withToken(token, 'GET', '/api/account/summary')).statusCode).toBe(200);
+    expect((await client.delete(`/api/api-tokens/${apiToken.id}`)).statusCode).toBe(200);
+    refusedWith(await withToken(token, 'GET', '/api/account/summary'), 401, 'API_TOKEN_INVALID');
+    refusedWith(await client.delete(`/api/api-tokens/${apiToken.id}`), 404, 'API_TOKEN_NOT_FOUND');
+
+    const { token: shortLived } = await newToken(client, 'Short', 1);
+    expect((await withToken(shortLived, 'GET', '/api/trades/open')).statusCode).toBe(200);
+    t.clock.advance(24 * 60 * 60 * 1000 + 1);
+    refusedWith(await withToken(shortLived, 'GET', '/api/trades/open'), 401, 'API_TOKEN_INVALID');
+  });
+
+  it('refuse bad input naming the field, and more than 10 live tokens', async () => {
+    const { client } = await registerUser(t.app);
+    const blank = await client.post('/api/api-tokens', { name: ' ', expiresInDays: 30 });
+    refusedWith(blank, 400, 'VALIDATION_FAILED');
+    expect(blank.json()).toMatchObject({ error: { field: 'name' } });
+    const long = await client.post('/api/api-tokens', { name: 'x', expiresInDays: 366 });
+    expect(long.json()).toMatchObject({ error: { field: 'expiresInDays' } });
+    for (let i = 0; i < 10; i += 1) await newToken(client, `Token ${i}`);
+    refusedWith(
+      await client.post('/api/api-tokens', { name: 'Eleventh', expiresInDays: 30 }),
+      409,
+      'API_TOKEN_LIMIT_REACHED',
+    );
+    const listed = (await client.get('/api/api-tokens')).json<{ tokens: unknown[] }>();
+    expect(listed.tokens).toHaveLength(10);
+    refusedWith(await new TestClient(t.app).get('/api/api-tokens'), 401, 'UNAUTHENTICATED');
+  });
+
+  it('end when staff end every session of the account, and when it closes', async () => {
+    const { client, user } = await registerUser(t.app);
+    const { token } = await newToken(client);
+    // Earlier tests moved the clock past the admin's session: sign in again.
+    admin = await adminClient(t);
+    const ended = await admin.post(`/api/admin/users/${user.id}/revoke-sessions`);
+    expect(ended.statusCode, ended.body).toBe(200);
+    refusedWith(await withToken(token, 'GET', '/api/account/summary'), 401, 'API_TOKEN_INVALID');
+  });
+});
+
+describe('the per-token rate limit', () => {
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await createTestApp({ rateLimits: { ...RELAXED_RATE_LIMITS, apiToken: 3 } });
+  });
+  afterAll(async () => {
+    await limited.close();
+  });
+
+  it('refuses the request over the limit with 429 and Retry-After', async () => {
+    const { client } = await registerUser(limited.app);
+    const created = await client.post('/api/api-tokens', { name: 'Busy', expiresInDays: 7 });
+    const { token } = created.json<{ token: string }>();
+    const call = () =>
+      limited.app.inject({
+        method: 'GET',
+        url: '/api/account/summary',
+        headers: { authorization: `Bearer ${token}` },
+      });
+    for (let i = 0; i < 3; i += 1) expect((await call()).statusCode).toBe(200);
+    const over = await call();
+    refusedWith(over, 429, 'RATE_LIMITED');
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,418 @@
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { signInProviders, userIdentities, users } from '../src/db/schema';
+import { seal, unseal } from '../src/modules/auth/secret-box';
+import {
+  adminClient,
+  createTestApp,
+  enableTwoFactorInDb,
+  expectError,
+  freshRecoveryCode,
+  registerUser,
+  TestClient,
+  uniqueEmail,
+  VALID_PASSWORD,
+  type TestApp,
+} from './harness';
+import { startOidcPeer, type OidcPeer, type PeerAccount } from './oidc-peer';
+
+/**
+ * "Continue with …" (issue 20) against a real OpenID Connect provider on loopback (the
+ * `oidc-provider` package): the authorization code flow with PKCE, state and nonce, first-time
+ * account creation, linking an existing account with its password (and second factor), and the
+ * refusals — a wrong state, a wrong nonce, an e-mail the provider has not verified.
+ */
+
+const PUBLIC_URL = 'http://localhost:3000';
+const PROVIDER = 'peer';
+let t: TestApp;
+let peer: OidcPeer;
+let admin: TestClient;
+
+beforeAll(async () => {
+  peer = await startOidcPeer([`${PUBLIC_URL}/api/auth/oidc/${PROVIDER}/callback`]);
+  t = await createTestApp();
+  admin = await adminClient(t);
+});
+afterAll(async () => {
+  await t.close();
+  await peer.close();
+});
+
+function refusedWith(
+  response: Awaited<ReturnType<TestClient['get']>>,
+  status: number,
+  code: string,
+): void {
+  expect(response.statusCode, response.body).toBe(status);
+  expectError(response, { code });
+}
+
+function account(overrides: Partial<PeerAccount> = {}): PeerAccount {
+  return {
+    sub: `sub-${crypto.randomBytes(6).toString('hex')}`,
+    email: uniqueEmail('oidc'),
+    email_verified: true,
+    name: 'Grace Hopper',
+    ...overrides,
+  };
+}
+
+async function configureProvider() {
+  return admin.put(`/api/admin/sign-in-providers/${PROVIDER}`, {
+    displayName: 'Peer ID',
+    issuerUrl: peer.issuer,
+    clientId: peer.clientId,
+    clientSecret: peer.clientSecret,
+  });
+}
+
+/**
+ * The browser's round trip: our start (a redirect to the provider), the provider's pages, and
+ * back to our callback. `tamper` may change the callback URL or the browser's cookies first.
+ */
+async function signInAtProvider(
+  client: TestClient,
+  who: PeerAccount,
+  tamper: (callback: URL, client: TestClient) => void = () => {},
+) {
+  const start = await client.get(`/api/auth/oidc/${PROVIDER}/start`);
+  expect(start.statusCode).toBe(303);
+  const location = String(start.headers.location);
+  expect(location.startsWith(peer.issuer)).toBe(true);
+  const authorization = new URL(location);
+  expect(authorization.searchParams.get('code_challenge_method')).toBe('S256');
+  expect(authorization.searchParams.get('state')).toBeTruthy();
+  expect(authorization.searchParams.get('nonce')).toBeTruthy();
+  peer.signInAs(who);
+  const callback = await peer.authorize(location, PUBLIC_URL);
+  tamper(callback, client);
+  return client.get(callback.pathname + callback.search);
+}
+
+describe('sign-in providers', () => {
+  it('shows no buttons until staff configure a provider; staff never read the client secret back', async () => {
+    expect((await new TestClient(t.app).get('/api/auth/oidc/providers')).json()).toEqual({
+      providers: [],
+    });
+    const { client: investor } = await registerUser(t.app);
+    expect(
+      (
+        await investor.put(`/api/admin/sign-in-providers/${PROVIDER}`, {
+          displayName: 'X',
+          issuerUrl: peer.issuer,
+          clientId: 'x',
+          clientSecret: 'y',
+        })
+      ).statusCode,
+    ).toBe(403);
+    // A new provider needs its secret.
+    refusedWith(
+      await admin.put(`/api/admin/sign-in-providers/${PROVIDER}`, {
+        displayName: 'Peer ID',
+        issuerUrl: peer.issuer,
+        clientId: peer.clientId,
+      }),
+      400,
+      'VALIDATION_FAILED',
+    );
+    // An issuer must be https (http only on this machine).
+    refusedWith(
+      await admin.put(`/api/admin/sign-in-providers/${PROVIDER}`, {
+        displayName: 'Peer ID',
+        issuerUrl: 'http://id.example.com',
+        clientId: peer.clientId,
+        clientSecret: peer.clientSecret,
+      }),
+      400,
+      'VALIDATION_FAILED',
+    );
+
+    const saved = await configureProvider();
+    expect(saved.statusCode).toBe(200);
+    expect(saved.body).not.toContain(peer.clientSecret);
+    expect(saved.json()).toMatchObject({ provider: { id: PROVIDER, clientSecretSet: true } });
+    const listed = await admin.get('/api/admin/sign-in-providers');
+    expect(listed.body).not.toContain(peer.clientSecret);
+    const [row] = await t.db.select().from(signInProviders).where(eq(signInProviders.id, PROVIDER));
+    expect(row?.clientSecretSealed).not.toContain(peer.clientSecret);
+    expect(unseal(t.ctx.secretsKey, row?.clientSecretSealed ?? '')).toBe(peer.clientSecret);
+
+    // Changed without a secret: the stored one stays.
+    const renamed = await admin.put(`/api/admin/sign-in-providers/${PROVIDER}`, {
+      displayName: 'Peer Identity',
+      issuerUrl: peer.issuer,
+      clientId: peer.clientId,
+    });
+    expect(renamed.statusCode).toBe(200);
+    const [after] = await t.db
+      .select()
+      .from(signInProviders)
+      .where(eq(signInProviders.id, PROVIDER));
+    expect(unseal(t.ctx.secretsKey, after?.clientSecretSealed ?? '')).toBe(peer.clientSecret);
+    expect((await new TestClient(t.app).get('/api/auth/oidc/providers')).json()).toEqual({
+      providers: [{ id: PROVIDER, displayName: 'Peer Identity' }],
+    });
+    // An unknown provider's button leads back to the sign-in page with a code.
+    const unknown = await new TestClient(t.app).get('/api/auth/oidc/nobody/start');
+    expect(unknown.statusCode).toBe(303);
+    expect(unknown.headers.location).toBe('/login?signInError=OIDC_PROVIDER_NOT_FOUND');
+  });
+
+  it('creates an account the first time, with the sign-up fields the provider does not give, and signs straight in after', async () => {
+    const who = account({ name: 'Grace Hopper' });
+    const browser = new TestClient(t.app);
+    const back = await signInAtProvider(browser, who);
+    expect(back.statusCode).toBe(303);
+    expect(back.headers.location).toBe('/sign-in/continue');
+    expect(browser.cookies.has('sid')).toBe(false);
+    expect((await browser.get('/api/auth/oidc/pending')).json()).toEqual({
+      pending: {
+        step: 'register',
+        provider: { id: PROVIDER, displayName: 'Peer Identity' },
+        email: who.email,
+        name: 'Grace Hopper',
+        otpRequired: false,
+      },
+    });
+    // The register step's rules are sign-up's.
+    refusedWith(
+      await browser.post('/api/auth/oidc/register', { name: 'Grace Hopper', country: 'France' }),
+      400,
+      'VALIDATION_FAILED',
+    );
+    const created = await browser.post('/api/auth/oidc/register', {
+      name: 'Grace Hopper',
+      phone: '+44 20 7946 0001',
+      country: 'United Kingdom',
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({ user: { email: who.email, name: 'Grace Hopper' } });
+    expect((await browser.get('/api/auth/me')).statusCode).toBe(200);
+    const [user] = await t.db.select().from(users).where(eq(users.email, who.email));
+    expect(user?.emailVerifiedAt).not.toBeNull();
+    // The pending step is spent.
+    refusedWith(
+      await browser.post('/api/auth/oidc/register', {
+        name: 'Grace Hopper',
+        phone: '+44 20 7946 0001',
+        country: 'United Kingdom',
+      }),
+      400,
+      'OIDC_NO_PENDING_SIGN_IN',
+    );
+
+    // Next time: straight in.
+    const later = new TestClient(t.app);
+    const again = await signInAtProvider(later, who);
+    expect(again.headers.location).toBe('/dashboard');
+    expect((await later.get('/api/auth/me')).json()).toMatchObject({ user: { email: who.email } });
+    const identities = (await later.get('/api/auth/identities')).json<{
+      identities: { providerId: string; email: string; lastUsedAt: string | null }[];
+    }>().identities;
+    expect(identities).toEqual([
+      expect.objectContaining({
+        providerId: PROVIDER,
+        email: who.email,
+        displayName: 'Peer Identity',
+      }),
+    ]);
+  });
+
+  it('links an existing account only after its password is given; listed and removable on the profile', async () => {
+    const { input, user } = await registerUser(t.app, { name: 'Existing Eve' });
+    const who = account({ email: input.email.toUpperCase() });
+    const browser = new TestClient(t.app);
+    const back = await signInAtProvider(browser, who);
+    expect(back.headers.location).toBe('/sign-in/continue');
+    expect((await browser.get('/api/auth/oidc/pending')).json()).toMatchObject({
+      pending: { step: 'link', email: input.email, otpRequired: false },
+    });
+    expect(browser.cookies.has('sid')).toBe(false);
+    // Not linked, nobody signed in, with a wrong password.
+    refusedWith(
+      await browser.post('/api/auth/oidc/link', { password: 'not-the-password' }),
+      400,
+      'PASSWORD_INCORRECT',
+    );
+    expect(
+      await t.db.select().from(userIdentities).where(eq(userIdentities.userId, user.id)),
+    ).toEqual([]);
+    expect((await browser.get('/api/auth/me')).statusCode).toBe(401);
+
+    const linked = await browser.post('/api/auth/oidc/link', { password: input.password });
+    expect(linked.statusCode).toBe(200);
+    expect(linked.json()).toMatchObject({ user: { id: user.id } });
+    const listed = (await browser.get('/api/auth/identities')).json<{
+      identities: { id: string; providerId: string }[];
+    }>().identities;
+    expect(listed).toHaveLength(1);
+    expect(listed[0]?.providerId).toBe(PROVIDER);
+
+    // Straight in next time.
+    const phone = new TestClient(t.app);
+    expect((await signInAtProvider(phone, who)).headers.location).toBe('/dashboard');
+    expect((await phone.get('/api/auth/me')).json()).toMatchObject({ user: { id: user.id } });
+
+    // Someone else cannot remove it; the owner can, and the provider asks for the password again.
+    const { client: stranger } = await registerUser(t.app);
+    refusedWith(
+      await stranger.delete(`/api/auth/identities/${listed[0]?.id}`),
+      404,
+      'IDENTITY_NOT_FOUND',
+    );
+    expect((await browser.delete(`/api/auth/identities/${listed[0]?.id}`)).statusCode).toBe(200);
+    expect((await browser.get('/api/auth/identities')).json()).toEqual({ identities: [] });
+    expect((await signInAtProvider(new TestClient(t.app), who)).headers.location).toBe(
+      '/sign-in/continue',
+    );
+    const activity = (await browser.get('/api/profile/activity?limit=50'))
+      .json<{
+        entries: { action: string }[];
+      }>()
+      .entries.map((entry) => entry.action);
+    expect(activity).toEqual(
+      expect.arrayContaining(['user.provider_linked', 'user.provider_unlinked']),
+    );
+  });
+
+  it('asks for the second factor of an account with two-factor on, when linking and at every sign-in', async () => {
+    const { input, user } = await registerUser(t.app, { name: 'Careful Carl' });
+    await enableTwoFactorInDb(t.db, t.ctx.secretsKey, user.id);
+    const who = account({ email: input.email });
+    const browser = new TestClient(t.app);
+    await signInAtProvider(browser, who);
+    expect((await browser.get('/api/auth/oidc/pending')).json()).toMatchObject({
+      pending: { step: 'link', otpRequired: true },
+    });
+    refusedWith(
+      await browser.post('/api/auth/oidc/link', { password: input.password }),
+      401,
+      'SIGN_IN_OTP_INVALID',
+    );
+    refusedWith(
+      await browser.post('/api/auth/oidc/link', { password: input.password, otp: 'wrong-code' }),
+      401,
+      'SIGN_IN_OTP_INVALID',
+    );
+    expect((await browser.get('/api/auth/me')).statusCode).toBe(401);
+    const linked = await browser.post('/api/auth/oidc/link', {
+      password: input.password,
+      otp: await freshRecoveryCode(t, user.id),
+    });
+    expect(linked.statusCode).toBe(200);
+
+    // A later provider sign-in stops at the second factor.
+    const later = new TestClient(t.app);
+    expect((await signInAtProvider(later, who)).headers.location).toBe('/sign-in/continue');
+    expect((await later.get('/api/auth/oidc/pending')).json()).toMatchObject({
+      pending: { step: 'otp', otpRequired: true },
+    });
+    expect((await later.get('/api/auth/me')).statusCode).toBe(401);
+    refusedWith(
+      await later.post('/api/auth/oidc/otp', { otp: 'nope' }),
+      401,
+      'SIGN_IN_OTP_INVALID',
+    );
+    const done = await later.post('/api/auth/oidc/otp', {
+      otp: await freshRecoveryCode(t, user.id),
+    });
+    expect(done.statusCode).toBe(200);
+    expect((await later.get('/api/auth/me')).json()).toMatchObject({ user: { id: user.id } });
+  });
+
+  it('refuses a callback whose state is not the one this browser started with', async () => {
+    const browser = new TestClient(t.app);
+    const back = await signInAtProvider(browser, account(), (callback) => {
+      callback.searchParams.set('state', 'forged-state');
+    });
+    expect(back.statusCode).toBe(303);
+    expect(back.headers.location).toBe('/login?signInError=OIDC_STATE_MISMATCH');
+    expect(browser.cookies.has('sid')).toBe(false);
+    expect(browser.cookies.has('oidc_pending')).toBe(false);
+
+    // The code and state delivered to a browser that never started this sign-in (no flow
+    // cookie) are refused the same way.
+    let stolen: URL | undefined;
+    await signInAtProvider(new TestClient(t.app), account(), (callback) => {
+      stolen = new URL(callback);
+      callback.searchParams.set('state', 'spent');
+    });
+    const other = new TestClient(t.app);
+    const replay = await other.get(`${stolen?.pathname}${stolen?.search}`);
+    expect(replay.headers.location).toBe('/login?signInError=OIDC_STATE_MISMATCH');
+    expect(other.cookies.has('sid')).toBe(false);
+  });
+
+  it('refuses an ID token whose nonce is not the one this sign-in sent', async () => {
+    const browser = new TestClient(t.app);
+    const back = await signInAtProvider(browser, account(), (_callback, client) => {
+      const sealed = client.cookies.get('oidc_flow') ?? '';
+      const flow = JSON.parse(unseal(t.ctx.secretsKey, sealed) ?? '{}') as { nonce: string };
+      flow.nonce = 'another-nonce';
+      client.cookies.set('oidc_flow', seal(t.ctx.secretsKey, JSON.stringify(flow)));
+    });
+    expect(back.headers.location).toBe('/login?signInError=OIDC_NONCE_MISMATCH');
+    expect(browser.cookies.has('sid')).toBe(false);
+  });
+
+  it('refuses a provider account whose e-mail the provider has not verified', async () => {
+    const { input } = await registerUser(t.app);
+    for (const who of [
+      account({ email_verified: false }),
+      account({ email: input.email, email_verified: false }),
+    ]) {
+      const browser = new TestClient(t.app);
+      const back = await signInAtProvider(browser, who);
+      expect(back.headers.location).toBe('/login?signInError=OIDC_EMAIL_NOT_VERIFIED');
+      expect(browser.cookies.has('oidc_pending')).toBe(false);
+      expect((await browser.get('/api/auth/oidc/pending')).json()).toEqual({ pending: null });
+    }
+    expect(
+      await t.db.select().from(userIdentities).where(eq(userIdentities.email, input.email)),
+    ).toEqual([]);
+  });
+
+  it('answers the steps with a code when no provider sign-in is under way', async () => {
+    const browser = new TestClient(t.app);
+    refusedWith(
+      await browser.post('/api/auth/oidc/link', { password: VALID_PASSWORD }),
+      400,
+      'OIDC_NO_PENDING_SIGN_IN',
+    );
+    refusedWith(
+      await browser.post('/api/auth/oidc/otp', { otp: '123456' }),
+      400,
+      'OIDC_NO_PENDING_SIGN_IN',
+    );
+    // A forged pending cookie (not sealed with our key) is no sign-in either.
+    browser.cookies.set('oidc_pending', 'v1.forged');
+    refusedWith(
+      await browser.post('/api/auth/oidc/register', {
+        name: 'X',
+        phone: '+44 20 7946 0001',
+        country: 'France',
+      }),
+      400,
+      'OIDC_NO_PENDING_SIGN_IN',
+    );
+  });
+
+  it('removes a provider with its links', async () => {
+    const who = account();
+    const browser = new TestClient(t.app);
+    await signInAtProvider(browser, who);
+    await browser.post('/api/auth/oidc/register', {
+      name: 'Short Lived',
+      phone: '+44 20 7946 0002',
+      country: 'United Kingdom',
+    });
+    expect((await admin.delete(`/api/admin/sign-in-providers/${PROVIDER}`)).statusCode).toBe(200);
+    expect((await browser.get('/api/auth/identities')).json()).toEqual({ identities: [] });
+    expect((await new TestClient(t.app).get('/api/auth/oidc/providers')).json()).toEqual({
+      providers: [],
+    });
+    await configureProvider();
+  });
+});

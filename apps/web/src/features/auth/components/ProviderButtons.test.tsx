@@ -1,0 +1,54 @@
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { stubFetch } from '../../../test/fetch';
+import { renderAt } from '../../../test/render';
+import { ProviderButtons, ProviderSignInError } from './ProviderButtons';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('Continue with … buttons', () => {
+  it('shows none when no provider is configured', async () => {
+    const { fetchStub, calls } = stubFetch({
+      'GET /api/auth/oidc/providers': { body: { providers: [] } },
+    });
+    vi.stubGlobal('fetch', fetchStub);
+    const { container } = renderAt('/login', <ProviderButtons />);
+    await waitFor(() => expect(calls.length).toBeGreaterThan(0));
+    // Give the answer time to render: nothing appears.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(container.querySelector('a')).toBeNull();
+    expect(screen.queryByText(/Continue with/)).toBeNull();
+  });
+
+  it('shows one link per provider, to its start address', async () => {
+    vi.stubGlobal(
+      'fetch',
+      stubFetch({
+        'GET /api/auth/oidc/providers': {
+          body: {
+            providers: [
+              { id: 'acme', displayName: 'Acme ID' },
+              { id: 'corp-sso', displayName: 'Corp SSO' },
+            ],
+          },
+        },
+      }).fetchStub,
+    );
+    renderAt('/login', <ProviderButtons />);
+    const acme = await screen.findByRole('link', { name: 'Continue with Acme ID' });
+    expect(acme.getAttribute('href')).toBe('/api/auth/oidc/acme/start');
+    expect(screen.getByRole('link', { name: 'Continue with Corp SSO' }).getAttribute('href')).toBe(
+      '/api/auth/oidc/corp-sso/start',
+    );
+  });
+
+  it('names why a provider sign-in came back refused', async () => {
+    renderAt('/login?signInError=OIDC_EMAIL_NOT_VERIFIED', <ProviderSignInError />);
+    expect(
+      await screen.findByText(/has not verified the e-mail address of this account/),
+    ).toBeTruthy();
+  });
+});

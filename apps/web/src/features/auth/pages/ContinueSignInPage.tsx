@@ -1,0 +1,239 @@
+import type { Me } from '@app/shared/schemas/auth';
+import {
+  linkWithPasswordSchema,
+  providerRegisterSchema,
+  type PendingSignIn,
+} from '@app/shared/schemas/sign-in';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { setSessionUser } from '../../../lib/auth';
+import { applyFieldError, errorMessage, showErrorOnForm } from '../../../lib/requestErrors';
+import { Button, buttonClasses, LoadingBlock, PasswordInput, TextField } from '../../../ui';
+import { HydratedFieldset } from '../../../ui/HydratedFieldset';
+import { authApi, pendingSignInQuery } from '../api';
+import { AuthLayout, authLinkClass } from '../components/AuthLayout';
+import { CountryField } from '../components/CountryField';
+import { OtpStep } from './LoginPage';
+
+/**
+ * /sign-in/continue: where a provider sign-in lands when one step is left — the password (and
+ * code) of the existing account with the provider's e-mail, to link it; the code of a linked
+ * account with two-factor on; or, for a new account, the sign-up details the provider does not
+ * give.
+ */
+export function ContinueSignInPage() {
+  const { t } = useTranslation('auth');
+  const pending = useQuery(pendingSignInQuery);
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+
+  function signedIn(user: Me) {
+    toast.success(t('login.toastSuccess'));
+    setSessionUser(queryClient, user);
+    queryClient.removeQueries({ queryKey: pendingSignInQuery.queryKey });
+    void navigate('/dashboard', { replace: true });
+  }
+
+  async function cancel() {
+    await authApi.cancelPendingSignIn().catch(() => undefined);
+    queryClient.removeQueries({ queryKey: pendingSignInQuery.queryKey });
+    void navigate('/login', { replace: true });
+  }
+
+  if (pending.isPending) {
+    return (
+      <AuthLayout title={t('providers.continueTitle')}>
+        <LoadingBlock />
+      </AuthLayout>
+    );
+  }
+  const step = pending.data?.pending ?? null;
+  if (!step) {
+    return (
+      <AuthLayout title={t('providers.continueTitle')}>
+        <div className="flex flex-col gap-6">
+          <p role="alert" className="text-sm text-muted">
+            {pending.isError ? errorMessage(pending.error) : t('providers.expired')}
+          </p>
+          <Link to="/login" className={buttonClasses('primary', 'lg', true)}>
+            {t('magic.backToLogin')}
+          </Link>
+        </div>
+      </AuthLayout>
+    );
+  }
+  if (step.step === 'otp') {
+    return (
+      <OtpStep
+        onBack={() => void cancel()}
+        onSubmit={async (otp) => signedIn((await authApi.providerSecondFactor(otp)).user)}
+      />
+    );
+  }
+  const Step = step.step === 'link' ? LinkStep : RegisterStep;
+  return <Step pending={step} onSignedIn={signedIn} onCancel={() => void cancel()} />;
+}
+
+interface StepProps {
+  pending: PendingSignIn;
+  onSignedIn: (user: Me) => void;
+  onCancel: () => void;
+}
+
+function LinkStep({ pending, onSignedIn, onCancel }: StepProps) {
+  const { t } = useTranslation('auth');
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(linkWithPasswordSchema),
+    defaultValues: { password: '', otp: '' },
+  });
+  const submit = handleSubmit(async ({ password, otp }) => {
+    try {
+      const { user } = await authApi.linkProvider({ password, ...(otp ? { otp } : {}) });
+      onSignedIn(user);
+    } catch (error) {
+      showErrorOnForm(error, setError, ['password', 'otp'], 'password');
+    }
+  });
+  return (
+    <AuthLayout
+      title={t('providers.linkTitle', { name: pending.provider.displayName })}
+      subtitle={t('providers.linkSubtitle', {
+        name: pending.provider.displayName,
+        email: pending.email,
+      })}
+      footer={
+        <button type="button" className={authLinkClass} onClick={onCancel}>
+          {t('providers.cancel')}
+        </button>
+      }
+    >
+      <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
+        <HydratedFieldset>
+          <TextField label={t('fields.email')} value={pending.email} readOnly />
+          <PasswordInput
+            label={t('fields.password')}
+            autoComplete="current-password"
+            autoFocus
+            error={errors.password?.message}
+            {...register('password')}
+          />
+          {pending.otpRequired && (
+            <TextField
+              label={t('fields.otp')}
+              autoComplete="one-time-code"
+              spellCheck={false}
+              autoCapitalize="none"
+              placeholder={t('placeholders.otp')}
+              hint={t('login.otpHint')}
+              error={errors.otp?.message}
+              {...register('otp')}
+            />
+          )}
+          <Button type="submit" size="lg" fullWidth loading={isSubmitting}>
+            {t('providers.linkSubmit')}
+          </Button>
+        </HydratedFieldset>
+      </form>
+    </AuthLayout>
+  );
+}
+
+const REGISTER_FIELDS = ['name', 'phone', 'country', 'referrerId'] as const;
+
+function RegisterStep({ pending, onSignedIn, onCancel }: StepProps) {
+  const { t } = useTranslation('auth');
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(providerRegisterSchema),
+    defaultValues: { name: pending.name, phone: '', country: '', referrerId: '' },
+  });
+  const submit = handleSubmit(async (values) => {
+    try {
+      const { user } = await authApi.registerWithProvider({
+        ...values,
+        referrerId: values.referrerId || undefined,
+      });
+      toast.success(t('register.toastSuccess'));
+      onSignedIn(user);
+    } catch (error) {
+      if (!applyFieldError(error, setError, REGISTER_FIELDS)) toast.error(errorMessage(error));
+    }
+  });
+  return (
+    <AuthLayout
+      title={t('providers.registerTitle')}
+      subtitle={t('providers.registerSubtitle', {
+        name: pending.provider.displayName,
+        email: pending.email,
+      })}
+      footer={
+        <button type="button" className={authLinkClass} onClick={onCancel}>
+          {t('providers.cancel')}
+        </button>
+      }
+    >
+      <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
+        <HydratedFieldset>
+          <TextField label={t('fields.email')} value={pending.email} readOnly />
+          <TextField
+            label={t('fields.name')}
+            autoComplete="name"
+            placeholder={t('placeholders.name')}
+            error={errors.name?.message}
+            {...register('name')}
+          />
+          <TextField
+            label={t('fields.phone')}
+            type="tel"
+            autoComplete="tel"
+            placeholder={t('placeholders.phone')}
+            hint={t('hints.phone')}
+            error={errors.phone?.message}
+            {...register('phone')}
+          />
+          <Controller
+            control={control}
+            name="country"
+            render={({ field }) => (
+              <CountryField
+                ref={field.ref}
+                name={field.name}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                error={errors.country?.message}
+              />
+            )}
+          />
+          <TextField
+            label={t('fields.referrerId')}
+            optional
+            autoComplete="off"
+            autoCapitalize="none"
+            hint={t('register.referrerHint')}
+            error={errors.referrerId?.message}
+            {...register('referrerId')}
+          />
+          <p className="text-xs text-muted">{t('providers.noPasswordNote')}</p>
+          <Button type="submit" size="lg" fullWidth loading={isSubmitting} className="mt-2">
+            {t('register.submit')}
+          </Button>
+        </HydratedFieldset>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,209 @@
+import { formatDate } from '@app/shared/format';
+import {
+  API_TOKEN_EXPIRY_CHOICES,
+  createApiTokenSchema,
+  type ApiToken,
+} from '@app/shared/schemas/api-tokens';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { applyFieldError, errorMessage } from '../../../lib/requestErrors';
+import {
+  Badge,
+  Button,
+  Card,
+  CopyButton,
+  inputClasses,
+  LoadingBlock,
+  TextField,
+} from '../../../ui';
+import { apiTokensQuery, useCreateApiToken, useRevokeApiToken } from '../api';
+
+/**
+ * Personal API tokens on /profile: read-only access for the user's own scripts (account summary,
+ * trades, transactions, statements). A new token is shown once, here, and never again.
+ */
+export function ApiTokensCard() {
+  const { t } = useTranslation('profile');
+  const tokens = useQuery(apiTokensQuery);
+  const [created, setCreated] = useState<{ name: string; token: string } | null>(null);
+
+  let list;
+  if (tokens.isPending) list = <LoadingBlock className="py-6" />;
+  else if (tokens.isError)
+    list = (
+      <div role="alert" className="flex items-center justify-between gap-3 text-sm text-muted">
+        <span>{t('apiTokens.loadFailed')}</span>
+        <Button variant="secondary" size="sm" onClick={() => void tokens.refetch()}>
+          {t('sessions.retry')}
+        </Button>
+      </div>
+    );
+  else if (tokens.data.length === 0)
+    list = <p className="px-1 text-sm text-muted">{t('apiTokens.empty')}</p>;
+  else
+    list = (
+      <ul className="flex flex-col gap-2" aria-label={t('apiTokens.listLabel')}>
+        {tokens.data.map((token) => (
+          <TokenRow key={token.id} token={token} />
+        ))}
+      </ul>
+    );
+
+  return (
+    <Card title={t('apiTokens.title')} description={t('apiTokens.description')}>
+      <div className="flex flex-col gap-5">
+        {created ? (
+          <NewTokenNotice {...created} onDone={() => setCreated(null)} />
+        ) : (
+          <CreateTokenForm onCreated={setCreated} />
+        )}
+        {list}
+      </div>
+    </Card>
+  );
+}
+
+function CreateTokenForm({
+  onCreated,
+}: {
+  onCreated: (made: { name: string; token: string }) => void;
+}) {
+  const { t } = useTranslation('profile');
+  const create = useCreateApiToken();
+  const expiryId = useId();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(createApiTokenSchema),
+    defaultValues: { name: '', expiresInDays: 30 },
+  });
+  const submit = handleSubmit(async (values) => {
+    try {
+      const { token, apiToken } = await create.mutateAsync(values);
+      reset();
+      onCreated({ name: apiToken.name, token });
+    } catch (error) {
+      if (!applyFieldError(error, setError, ['name', 'expiresInDays'])) {
+        toast.error(errorMessage(error));
+      }
+    }
+  });
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      className="grid gap-3 sm:grid-cols-[1fr_12rem_auto] sm:items-end"
+    >
+      <TextField
+        label={t('apiTokens.name')}
+        placeholder={t('apiTokens.namePlaceholder')}
+        autoComplete="off"
+        error={errors.name?.message}
+        {...register('name')}
+      />
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor={expiryId} className="text-sm font-medium">
+          {t('apiTokens.expiry')}
+        </label>
+        <select
+          id={expiryId}
+          className={`${inputClasses} border-border`}
+          {...register('expiresInDays', { valueAsNumber: true })}
+        >
+          {API_TOKEN_EXPIRY_CHOICES.map((days) => (
+            <option key={days} value={days}>
+              {t('apiTokens.days', { count: days })}
+            </option>
+          ))}
+        </select>
+      </div>
+      <Button type="submit" loading={isSubmitting}>
+        {t('apiTokens.create')}
+      </Button>
+    </form>
+  );
+}
+
+function NewTokenNotice({
+  name,
+  token,
+  onDone,
+}: {
+  name: string;
+  token: string;
+  onDone: () => void;
+}) {
+  const { t } = useTranslation('profile');
+  return (
+    <div
+      role="status"
+      className="flex flex-col gap-3 rounded-lg border border-brand/40 bg-brand/10 p-4"
+      data-testid="new-api-token"
+    >
+      <p className="text-sm font-medium text-text">{t('apiTokens.createdTitle', { name })}</p>
+      <p className="text-sm text-muted">{t('apiTokens.createdBody')}</p>
+      <code className="block break-all rounded-md bg-surface-2 px-3 py-2 font-mono text-sm text-text">
+        {token}
+      </code>
+      <div className="flex flex-wrap gap-2">
+        <CopyButton value={token} size="sm" />
+        <Button variant="ghost" size="sm" onClick={onDone}>
+          {t('apiTokens.done')}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function TokenRow({ token }: { token: ApiToken }) {
+  const { t } = useTranslation('profile');
+  const revoke = useRevokeApiToken();
+  const live = token.status === 'active';
+  return (
+    <li className="flex flex-col gap-3 rounded-lg bg-surface-2 px-4 py-3 sm:flex-row sm:items-center sm:justify-between">
+      <div className="min-w-0">
+        <p className="flex flex-wrap items-center gap-2 text-sm font-medium text-text">
+          {token.name}
+          <code className="font-mono text-xs text-muted">{token.hint}…</code>
+          {token.status === 'revoked' && <Badge tone="danger">{t('apiTokens.revokedBadge')}</Badge>}
+          {token.status === 'expired' && (
+            <Badge tone="warning">{t('apiTokens.expiredBadge')}</Badge>
+          )}
+        </p>
+        <p className="mt-0.5 text-xs text-muted">
+          {[
+            t('apiTokens.createdOn', { date: formatDate(token.createdAt) }),
+            t('apiTokens.expiresOn', { date: formatDate(token.expiresAt) }),
+            token.lastUsedAt
+              ? t('apiTokens.lastUsed', { date: formatDate(token.lastUsedAt) })
+              : t('apiTokens.neverUsed'),
+          ].join(' · ')}
+        </p>
+      </div>
+      {live && (
+        <Button
+          variant="secondary"
+          size="sm"
+          loading={revoke.isPending}
+          aria-label={t('apiTokens.revokeNamed', { name: token.name })}
+          onClick={() =>
+            revoke.mutate(token.id, {
+              onSuccess: () => toast.success(t('apiTokens.revoked')),
+              onError: (error) => toast.error(errorMessage(error)),
+            })
+          }
+        >
+          {t('apiTokens.revoke')}
+        </Button>
+      )}
+    </li>
+  );
+}
