@@ -351,6 +351,7 @@ describe('downloading my data', () => {
       supportMessages: { message: string }[];
       openTrades: unknown[];
       closedTrades: unknown[];
+      verification: unknown;
     }>();
     expect(data.format).toBe('personal-data-export/1');
     expect(data.profile).toMatchObject({ id: me.user.id, email: me.input.email });
@@ -362,6 +363,8 @@ describe('downloading my data', () => {
       expect.objectContaining({ message: 'Where is my statement?' }),
     ]);
     expect(data.openTrades).toEqual([]);
+    // The identity verification as Erin's own /verification shows it.
+    expect(data.verification).toEqual((await me.client.get('/api/verification')).json());
     // Nothing of Otto's, and no secret.
     for (const marker of [other.user.id, other.input.email, 'Other Otto', 'A question from Otto'])
       expect(response.body).not.toContain(marker);

@@ -7,6 +7,7 @@ import { adminAssessmentSchema } from './appropriateness';
 import { notificationPreferencesSchema, notificationSchema } from './notifications';
 import { currentTradeSchema, historyTradeSchema } from './trades';
 import { transactionSchema } from './transactions';
+import { myVerificationSchema } from './verification';
 
 /**
  * "Download my data" (GET /api/account/export): everything the platform holds about the signed-in
@@ -45,6 +46,11 @@ export const dataExportSchema = z.object({
   notifications: z.array(notificationSchema),
   notificationPreferences: notificationPreferencesSchema,
   supportMessages: z.array(exportedSupportMessageSchema),
+  /**
+   * The identity verification as /verification shows it: the personal details given and the
+   * documents on file (their kinds and dates; each file is read there, one at a time).
+   */
+  verification: myVerificationSchema,
   /** Every appropriateness check taken, newest first, with the questions and answers given. */
   appropriatenessAssessments: z.array(adminAssessmentSchema),
   /** Provider accounts linked for "Continue with …". */

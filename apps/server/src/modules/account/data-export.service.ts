@@ -11,6 +11,7 @@ import { openTrades, tradeHistory } from '../copy-trading/trades.service';
 import { notificationsOf, preferencesOf } from '../notifications/notifications.service';
 import { listOwn } from '../transactions/transactions.service';
 import { toMe } from '../users/user.view';
+import { myVerification } from '../verification/verification.service';
 
 const PAGE = 100;
 
@@ -55,6 +56,7 @@ export async function exportPersonalData(
       preferencesOf(ctx, userId),
     ]);
   const supportMessages = await supportMessagesOf(ctx, userId);
+  const verification = await myVerification(ctx, userId);
   const appropriatenessAssessments = await ownAssessments(ctx, userId);
   const linkedProviders = await identitiesOf(ctx, userId);
   const apiTokens = await listTokens(ctx, userId);
@@ -77,6 +79,7 @@ export async function exportPersonalData(
     notifications,
     notificationPreferences: preferences,
     supportMessages,
+    verification,
     appropriatenessAssessments,
     linkedProviders,
     apiTokens,
