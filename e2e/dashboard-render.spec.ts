@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import {
   adminApi,
   csrfOf,
+  openMenuIfCollapsed,
   passAppropriateness,
   registerInvestor,
   snap,
@@ -165,4 +166,34 @@ test('in another time zone the dashboard is rendered anew, with no error', async
   await expect(reader.locator('#root')).not.toHaveAttribute('inert');
   expect(problems).toEqual([]);
   await berlin.close();
+});
+
+test('once the dashboard has settled, the pages its navigation leads to are loaded: following a link fetches no code', async ({
+  page,
+  baseURL,
+}) => {
+  await fundedInvestor(page.request, baseURL ?? '', 'Di', '50');
+  await page.goto('/dashboard');
+  await expect(page.locator('#root')).not.toHaveAttribute('inert');
+  // Fetched once the page is idle after loading (app/warmRoutes.ts), not with the page itself.
+  const fetched = () =>
+    page.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name));
+  await expect
+    .poll(async () => (await fetched()).some((url) => /\/assets\/TransactionsPage-/.test(url)), {
+      timeout: 20_000,
+    })
+    .toBe(true);
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(request.url());
+  });
+  await openMenuIfCollapsed(page);
+  await page
+    .getByRole('link', { name: 'Transactions', exact: true })
+    .filter({ visible: true })
+    .first()
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Transactions' })).toBeVisible();
+  // (Other pages of the navigation may still be arriving, one per idle moment.)
+  expect(scripts.filter((url) => /\/assets\/TransactionsPage-/.test(url))).toEqual([]);
 });

@@ -19,8 +19,9 @@ export default defineConfig({
     // index.html keeps preloading the entry's modules (a page the browser renders needs them
     // before it shows anything). A lazy route's modules are not preloaded by appending a link
     // per module at run time: on the first page that was some 56 links appended in the entry's
-    // own task (~300 ms on a throttled phone, measured with Lighthouse); the browser fetches a
-    // route's modules as it finds their imports instead.
+    // own task (~300 ms on a throttled phone, measured with Lighthouse). The browser fetches a
+    // route's modules as it finds their imports, and app/warmRoutes.ts fetches the pages the
+    // reader may open next ahead of the click.
     modulePreload: {
       polyfill: false,
       resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []),

@@ -3,6 +3,7 @@ import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { createRouter } from './app/router';
+import { warmLikelyRoutes } from './app/warmRoutes';
 import { currentLanguage } from './i18n';
 import { queryClient } from './lib/queryClient';
 import {
@@ -41,6 +42,7 @@ async function start(container: HTMLElement) {
   // the main thread for the whole page (the page is already painted: nothing waits for it).
   if (prerendered) startTransition(() => void hydrateRoot(container, app));
   else createRoot(container).render(app);
+  warmLikelyRoutes();
   whenToastsMayCome(
     isPrerendered() && !isRenderedForReader(),
     () => void import('./app/Toasts').then((m) => m.mountToasts()),
