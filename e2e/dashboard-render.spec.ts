@@ -109,6 +109,8 @@ test("each reader's dashboard HTML holds their own figures, is never cached, and
   expect(adaPage.cacheControl).toBe('private, no-store');
   // Nothing in it can be pressed before the scripts give its buttons their handlers.
   expect(adaPage.html).toContain('<div id="root" inert>');
+  // Readable before its scripts run, so they are not fetched ahead of the stylesheet.
+  expect(adaPage.html).not.toContain('rel="modulepreload"');
   expect(adaPage.text).toContain(`Welcome back, ${first(ada)}`);
   expect(adaPage.text).toContain('Available $150.00');
   expect(adaPage.text).toMatch(/Ongoing Trade .*\$100\.00/);

@@ -8,7 +8,7 @@ import { AppProviders } from './app/App';
 import { isPrerendered, isRenderedSignedIn, PRERENDERED_PATHS, routes } from './app/routes';
 import { accountSummaryQuery } from './features/account/api';
 import { tickersQuery } from './features/market/api';
-import { unreadCountQuery } from './features/notifications/api';
+import { notificationPreferencesQuery, unreadCountQuery } from './features/notifications/api';
 import { myAppropriatenessQuery, myVerificationQuery } from './features/verification/api';
 import { englishNamespaces, ensureNamespaces } from './i18n';
 import { publicPlansQuery } from './features/public/api';
@@ -77,6 +77,8 @@ function signedInPrefetchesFor(pathname: string, user: Me): Prefetch[] {
         accountSummaryQuery,
         tickersQuery,
         unreadCountQuery,
+        // The bell reads them on every signed-in page (alert e-mails follow the app's language).
+        notificationPreferencesQuery,
         ...(user.isAdmin ? [] : [myVerificationQuery, myAppropriatenessQuery]),
       ] as unknown as Prefetch[];
     default:

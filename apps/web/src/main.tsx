@@ -24,7 +24,6 @@ if (!root) throw new Error('Missing #root element');
  * time zone, gets the page rendered anew.
  */
 async function start(container: HTMLElement) {
-  const prerendered = canHydrate(currentLanguage());
   const state = prerenderedQueryState();
   if (state) hydrate(queryClient, state);
   // An app page asks who is signed in at once, beside its route's code, not after it (a public
@@ -33,6 +32,10 @@ async function start(container: HTMLElement) {
     void import('./lib/auth').then(({ sessionQuery }) => queryClient.prefetchQuery(sessionQuery));
   }
   const router = await createRouter();
+  // Whether to hydrate reads the time zone, whose first use loads the locale's data (some 60 ms
+  // on a throttled phone): in a task of its own, not added to the one evaluating the modules.
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  const prerendered = canHydrate(currentLanguage());
   const app = <App queryClient={queryClient} router={router} />;
   // As a transition, hydration yields to the browser every few milliseconds instead of holding
   // the main thread for the whole page (the page is already painted: nothing waits for it).

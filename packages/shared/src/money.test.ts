@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { centsToPlain, formatUsd, parseUsdToCents } from './money';
 
@@ -34,6 +35,17 @@ describe('formatUsd', () => {
     expect(formatUsd(500000)).toBe('$5,000.00');
     expect(formatUsd(123456789n)).toBe('$1,234,567.89');
     expect(formatUsd(-250)).toBe('-$2.50');
+  });
+
+  it('groups like en-US currency formatting, and exactly beyond 2^53 cents', () => {
+    const intl = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+    fc.assert(
+      fc.property(fc.integer({ min: -1e15, max: 1e15 }), (cents) => {
+        expect(formatUsd(cents)).toBe(intl.format(cents / 100));
+      }),
+    );
+    expect(formatUsd(123456789012345678901n)).toBe('$1,234,567,890,123,456,789.01');
+    expect(formatUsd(-100000)).toBe('-$1,000.00');
   });
 
   it('plain text round-trips through the parser', () => {

@@ -12,6 +12,7 @@ export { SearchInput } from './SearchInput';
 export * from './icons';
 export { BrandMark } from './BrandMark';
 export { ErrorState, type ErrorStateProps } from './ErrorState';
+export { LoadMore, type NextPages } from './LoadMore';
 export { DialogActions } from './DialogActions';
 export { ConfirmDialog, type ConfirmDialogProps, type ConfirmDialogReason } from './ConfirmDialog';
 export { DataTable, type DataTableColumn, type DataTableProps } from './DataTable';

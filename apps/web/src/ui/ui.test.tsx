@@ -2,6 +2,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Button } from './Button';
+import { LoadMore, type NextPages } from './LoadMore';
 import { Modal } from './Modal';
 import { PasswordInput } from './PasswordInput';
 import { TextField } from './TextField';
@@ -67,5 +68,45 @@ describe('Modal', () => {
     render(<Harness />);
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
+
+describe('LoadMore', () => {
+  const pages = (over: Partial<NextPages>): NextPages => ({
+    hasNextPage: true,
+    isFetchingNextPage: false,
+    isFetchNextPageError: false,
+    fetchNextPage: () => Promise.resolve(),
+    ...over,
+  });
+
+  it('asks for the next page, and shows nothing once there is none', () => {
+    let asked = 0;
+    const { rerender } = render(
+      <LoadMore
+        pages={pages({ fetchNextPage: () => Promise.resolve((asked += 1)) })}
+        label="Load more"
+      />,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(asked).toBe(1);
+    rerender(<LoadMore pages={pages({ hasNextPage: false })} label="Load more" />);
+    expect(screen.queryByRole('button')).toBeNull();
+  });
+
+  it('says when the next page could not be loaded, and keeps the button to try again', () => {
+    const { rerender } = render(
+      <LoadMore pages={pages({ isFetchNextPageError: true })} label="Load more" />,
+    );
+    expect(screen.getByRole('alert').textContent).toBe('We could not load more. Please try again.');
+    expect(screen.getByRole('button', { name: 'Load more' })).toBeTruthy();
+    rerender(
+      <LoadMore
+        pages={pages({ isFetchNextPageError: true })}
+        label="Load more"
+        failedLabel="We could not load more transactions."
+      />,
+    );
+    expect(screen.getByRole('alert').textContent).toBe('We could not load more transactions.');
   });
 });

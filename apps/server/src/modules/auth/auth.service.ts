@@ -44,7 +44,6 @@ function brandOf(ctx: AppContext): Brand {
 type RegisterData = Omit<RegisterInput, 'referrerId'> & { referrerId?: string | undefined };
 
 export async function register(ctx: AppContext, input: RegisterData, request: FastifyRequest) {
-  const referrerId = input.referrerId?.trim() || null;
   const passwordHash = await hashPassword(input.password);
   const result = await ctx.db.transaction(async (tx) => {
     const owner = await repo.findUserByEmail(tx, input.email);
@@ -54,35 +53,54 @@ export async function register(ctx: AppContext, input: RegisterData, request: Fa
       await enqueueMail(tx, owner.email, mailTemplates.signUpAttempt(brandOf(ctx), owner.name));
       return null;
     }
-    if (referrerId && !(await repo.referralIdExists(tx, referrerId))) {
-      throw refusal('REFERRER_NOT_FOUND', {}, 'referrerId');
-    }
-    const user = await repo.insertUser(tx, {
-      email: input.email,
-      name: input.name,
-      phone: input.phone,
-      country: input.country,
-      referralId: newReferralId(input.name),
-      referrerId,
-      passwordHash,
-    });
-    await enqueueMail(tx, user.email, mailTemplates.welcome(brandOf(ctx), user.name));
-    await queueVerificationMail(ctx, tx, user);
-    const session = await startSession(ctx, tx, user, request);
-    await recordAudit(tx, {
-      actorId: user.id,
-      action: 'user.registered',
-      targetType: 'user',
-      targetId: user.id,
-      ip: request.ip,
-    });
-    return { user, session };
+    const created = await createAccount(ctx, tx, input, request, { passwordHash });
+    await queueVerificationMail(ctx, tx, created.user);
+    return created;
   });
   ctx.mailer.kick();
   if (!result) {
     throw refusal('EMAIL_TAKEN', {}, 'email');
   }
   return result;
+}
+
+/**
+ * What both ways of signing up share, inside the caller's transaction once the address is known
+ * to be free: the referral id must exist; the account, its welcome e-mail, its first session and
+ * the audit entry.
+ */
+async function createAccount(
+  ctx: AppContext,
+  tx: Tx,
+  input: Omit<RegisterData, 'password'>,
+  request: FastifyRequest,
+  account: { passwordHash: string; emailVerifiedAt?: Date; details?: Record<string, string> },
+) {
+  const referrerId = input.referrerId?.trim() || null;
+  if (referrerId && !(await repo.referralIdExists(tx, referrerId))) {
+    throw refusal('REFERRER_NOT_FOUND', {}, 'referrerId');
+  }
+  const user = await repo.insertUser(tx, {
+    email: input.email,
+    name: input.name,
+    phone: input.phone,
+    country: input.country,
+    referralId: newReferralId(input.name),
+    referrerId,
+    passwordHash: account.passwordHash,
+    ...(account.emailVerifiedAt ? { emailVerifiedAt: account.emailVerifiedAt } : {}),
+  });
+  await enqueueMail(tx, user.email, mailTemplates.welcome(brandOf(ctx), user.name));
+  const session = await startSession(ctx, tx, user, request);
+  await recordAudit(tx, {
+    actorId: user.id,
+    action: 'user.registered',
+    targetType: 'user',
+    targetId: user.id,
+    ip: request.ip,
+    ...(account.details ? { details: account.details } : {}),
+  });
+  return { user, session };
 }
 
 export type LoginOutcome =
@@ -760,35 +778,16 @@ export async function registerProven(
   details: { method: string; provider: string },
   within: (tx: Tx, user: UserRow) => Promise<void>,
 ) {
-  const referrerId = input.referrerId?.trim() || null;
   const passwordHash = await hashPassword(newSecret());
   const result = await ctx.db.transaction(async (tx) => {
     if (await repo.findAnyUserByEmail(tx, input.email)) return null;
-    if (referrerId && !(await repo.referralIdExists(tx, referrerId))) {
-      throw refusal('REFERRER_NOT_FOUND', {}, 'referrerId');
-    }
-    const user = await repo.insertUser(tx, {
-      email: input.email,
-      name: input.name,
-      phone: input.phone,
-      country: input.country,
-      referralId: newReferralId(input.name),
-      referrerId,
+    const created = await createAccount(ctx, tx, input, request, {
       passwordHash,
       emailVerifiedAt: ctx.clock.now(),
-    });
-    await within(tx, user);
-    await enqueueMail(tx, user.email, mailTemplates.welcome(brandOf(ctx), user.name));
-    const session = await startSession(ctx, tx, user, request);
-    await recordAudit(tx, {
-      actorId: user.id,
-      action: 'user.registered',
-      targetType: 'user',
-      targetId: user.id,
-      ip: request.ip,
       details,
     });
-    return { user, session };
+    await within(tx, created.user);
+    return created;
   });
   ctx.mailer.kick();
   if (!result) throw refusal('EMAIL_TAKEN', {}, 'email');

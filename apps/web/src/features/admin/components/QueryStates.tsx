@@ -1,7 +1,7 @@
 import type { InfiniteData, UseInfiniteQueryResult, UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, LoadingBlock } from '../../../ui';
+import { Button, LoadingBlock, LoadMore } from '../../../ui';
 import type { Page } from '../api';
 
 /** A failed load, with the way out. */
@@ -69,22 +69,7 @@ export function PagedResults<T>({
   return (
     <div className="flex flex-col gap-4">
       {children(items)}
-      {query.hasNextPage && (
-        <div className="flex justify-center">
-          <Button
-            variant="secondary"
-            onClick={() => void query.fetchNextPage()}
-            loading={query.isFetchingNextPage}
-          >
-            {t('common.loadMore')}
-          </Button>
-        </div>
-      )}
-      {query.isFetchNextPageError && (
-        <p role="alert" className="text-center text-sm text-danger">
-          {t('common.loadError')}
-        </p>
-      )}
+      <LoadMore pages={query} label={t('common.loadMore')} failedLabel={t('common.loadError')} />
     </div>
   );
 }

@@ -3,11 +3,10 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { sessionQueryKey, useSession } from '../../../lib/auth';
-import { ApiRequestError } from '../../../lib/api';
-import { buttonClasses, LoadingBlock } from '../../../ui';
+import { buttonClasses } from '../../../ui';
 import { emailChangeQuery } from '../api';
 import { AuthLayout } from '../components/AuthLayout';
-import { Outcome } from './VerifyEmailPage';
+import { LinkOutcome } from '../components/LinkOutcome';
 
 /** The page the change-of-address e-mail links to: /confirm-email?userId=…&secret=… */
 export function ConfirmEmailChangePage() {
@@ -24,18 +23,18 @@ export function ConfirmEmailChangePage() {
     if (change.isSuccess) void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
   }, [change.isSuccess, queryClient]);
 
-  let body;
-  if (!complete) {
-    body = <Outcome ok={false} message={t('confirmEmail.missing')} />;
-  } else if (change.isPending) {
-    body = <LoadingBlock />;
-  } else if (change.isError) {
-    const message =
-      change.error instanceof ApiRequestError ? change.error.message : t('confirmEmail.failed');
-    body = <Outcome ok={false} message={message} detail={t('confirmEmail.retryHint')} />;
-  } else {
-    body = <Outcome ok message={t('confirmEmail.success')} />;
-  }
+  const body = (
+    <LinkOutcome
+      complete={complete}
+      query={change}
+      texts={{
+        missing: t('confirmEmail.missing'),
+        failed: t('confirmEmail.failed'),
+        failedDetail: t('confirmEmail.retryHint'),
+        success: t('confirmEmail.success'),
+      }}
+    />
+  );
 
   const next = session.user
     ? { to: '/profile', label: t('confirmEmail.toProfile') }

@@ -6,7 +6,7 @@ import {
 } from '@app/shared/schemas/sign-in';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -16,7 +16,7 @@ import { Button, buttonClasses, LoadingBlock, PasswordInput, TextField } from '.
 import { HydratedFieldset } from '../../../ui/HydratedFieldset';
 import { authApi, pendingSignInQuery } from '../api';
 import { AuthLayout, authLinkClass } from '../components/AuthLayout';
-import { CountryField } from '../components/CountryField';
+import { CountryControl, PhoneField, ReferrerIdField } from '../components/ContactFields';
 import { OtpStep } from './LoginPage';
 
 /**
@@ -196,38 +196,9 @@ function RegisterStep({ pending, onSignedIn, onCancel }: StepProps) {
             error={errors.name?.message}
             {...register('name')}
           />
-          <TextField
-            label={t('fields.phone')}
-            type="tel"
-            autoComplete="tel"
-            placeholder={t('placeholders.phone')}
-            hint={t('hints.phone')}
-            error={errors.phone?.message}
-            {...register('phone')}
-          />
-          <Controller
-            control={control}
-            name="country"
-            render={({ field }) => (
-              <CountryField
-                ref={field.ref}
-                name={field.name}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                error={errors.country?.message}
-              />
-            )}
-          />
-          <TextField
-            label={t('fields.referrerId')}
-            optional
-            autoComplete="off"
-            autoCapitalize="none"
-            hint={t('register.referrerHint')}
-            error={errors.referrerId?.message}
-            {...register('referrerId')}
-          />
+          <PhoneField error={errors.phone?.message} {...register('phone')} />
+          <CountryControl control={control} name="country" error={errors.country?.message} />
+          <ReferrerIdField error={errors.referrerId?.message} {...register('referrerId')} />
           <p className="text-xs text-muted">{t('providers.noPasswordNote')}</p>
           <Button type="submit" size="lg" fullWidth loading={isSubmitting} className="mt-2">
             {t('register.submit')}

@@ -4,13 +4,12 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { ApiRequestError } from '../../../lib/api';
 import { setSessionUser, useSession } from '../../../lib/auth';
-import { buttonClasses, LoadingBlock } from '../../../ui';
+import { buttonClasses } from '../../../ui';
 import { authApi, magicLinkQuery } from '../api';
 import { AuthLayout, authLinkClass } from '../components/AuthLayout';
 import { OtpStep } from './LoginPage';
-import { Outcome } from './VerifyEmailPage';
+import { LinkOutcome } from '../components/LinkOutcome';
 
 /**
  * The page a sign-in e-mail links to: /magic?userId=…&secret=… The link signs in, or (two-factor
@@ -54,13 +53,17 @@ export function MagicSignInPage() {
     );
   }
 
-  let body;
-  if (!complete) body = <Outcome ok={false} message={t('confirmEmail.missing')} />;
-  else if (first.isError) {
-    const message =
-      first.error instanceof ApiRequestError ? first.error.message : t('confirmEmail.failed');
-    body = <Outcome ok={false} message={message} detail={t('magic.failedHint')} />;
-  } else body = <LoadingBlock />;
+  const body = (
+    <LinkOutcome
+      complete={complete}
+      query={first}
+      texts={{
+        missing: t('confirmEmail.missing'),
+        failed: t('confirmEmail.failed'),
+        failedDetail: t('magic.failedHint'),
+      }}
+    />
+  );
 
   return (
     <AuthLayout

@@ -1,7 +1,7 @@
 import { registerSchema } from '@app/shared/schemas/auth';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
@@ -11,7 +11,7 @@ import { appConfig } from '../../../lib/config';
 import { Button, PasswordInput, TextField } from '../../../ui';
 import { authApi } from '../api';
 import { AuthLayout, authLinkClass } from '../components/AuthLayout';
-import { CountryField } from '../components/CountryField';
+import { CountryControl, PhoneField, ReferrerIdField } from '../components/ContactFields';
 import { ProviderButtons } from '../components/ProviderButtons';
 import { HydratedFieldset } from '../../../ui/HydratedFieldset';
 
@@ -90,38 +90,9 @@ export function RegisterPage() {
             error={errors.email?.message}
             {...register('email')}
           />
-          <TextField
-            label={t('fields.phone')}
-            type="tel"
-            autoComplete="tel"
-            placeholder={t('placeholders.phone')}
-            hint={t('hints.phone')}
-            error={errors.phone?.message}
-            {...register('phone')}
-          />
-          <Controller
-            control={control}
-            name="country"
-            render={({ field }) => (
-              <CountryField
-                ref={field.ref}
-                name={field.name}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                error={errors.country?.message}
-              />
-            )}
-          />
-          <TextField
-            label={t('fields.referrerId')}
-            optional
-            autoComplete="off"
-            autoCapitalize="none"
-            hint={t('register.referrerHint')}
-            error={errors.referrerId?.message}
-            {...register('referrerId')}
-          />
+          <PhoneField error={errors.phone?.message} {...register('phone')} />
+          <CountryControl control={control} name="country" error={errors.country?.message} />
+          <ReferrerIdField error={errors.referrerId?.message} {...register('referrerId')} />
           <PasswordInput
             label={t('fields.password')}
             autoComplete="new-password"

@@ -3,10 +3,10 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { sessionQueryKey, useSession } from '../../../lib/auth';
-import { ApiRequestError } from '../../../lib/api';
-import { buttonClasses, CheckIcon, CloseIcon, LoadingBlock } from '../../../ui';
+import { buttonClasses } from '../../../ui';
 import { verificationQuery } from '../api';
 import { AuthLayout } from '../components/AuthLayout';
+import { LinkOutcome } from '../components/LinkOutcome';
 
 /** The page a verification e-mail links to: /verify?userId=…&secret=… */
 export function VerifyEmailPage() {
@@ -24,20 +24,19 @@ export function VerifyEmailPage() {
     if (verification.isSuccess) void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
   }, [verification.isSuccess, queryClient]);
 
-  let body;
-  if (!complete) {
-    body = <Outcome ok={false} message={t('verify.missing')} detail={t('verify.resendHint')} />;
-  } else if (verification.isPending) {
-    body = <LoadingBlock />;
-  } else if (verification.isError) {
-    const message =
-      verification.error instanceof ApiRequestError
-        ? verification.error.message
-        : t('verify.failed');
-    body = <Outcome ok={false} message={message} detail={t('verify.resendHint')} />;
-  } else {
-    body = <Outcome ok message={t('verify.success')} />;
-  }
+  const body = (
+    <LinkOutcome
+      complete={complete}
+      query={verification}
+      texts={{
+        missing: t('verify.missing'),
+        missingDetail: t('verify.resendHint'),
+        failed: t('verify.failed'),
+        failedDetail: t('verify.resendHint'),
+        success: t('verify.success'),
+      }}
+    />
+  );
 
   // Where to go next: on to the dashboard once verified, else to the profile (to resend) or login.
   let next: { to: string; label: string; variant: 'primary' | 'secondary' } | null;
@@ -59,31 +58,5 @@ export function VerifyEmailPage() {
         )}
       </div>
     </AuthLayout>
-  );
-}
-
-export function Outcome({
-  ok,
-  message,
-  detail,
-}: {
-  ok: boolean;
-  message: string;
-  detail?: string;
-}) {
-  return (
-    <div role={ok ? 'status' : 'alert'} className="flex items-start gap-3">
-      <span
-        className={`flex size-10 shrink-0 items-center justify-center rounded-full ${
-          ok ? 'bg-brand/15 text-brand-strong' : 'bg-danger/15 text-danger'
-        }`}
-      >
-        {ok ? <CheckIcon /> : <CloseIcon />}
-      </span>
-      <div>
-        <p className="font-medium text-text">{message}</p>
-        {detail && <p className="mt-1 text-sm text-muted">{detail}</p>}
-      </div>
-    </div>
   );
 }

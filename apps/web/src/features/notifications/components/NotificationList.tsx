@@ -3,7 +3,7 @@ import type { Notification } from '@app/shared/schemas/notifications';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../ui';
+import { Button, LoadMore } from '../../../ui';
 import {
   notificationListQuery,
   useMarkAllNotificationsRead,
@@ -42,18 +42,7 @@ export function NotificationList({ unreadCount }: { unreadCount: number }) {
             <NotificationItem key={notification.id} notification={notification} />
           ))}
         </ul>
-        {list.hasNextPage && (
-          <div className="px-4 py-3">
-            <Button
-              variant="secondary"
-              size="sm"
-              loading={list.isFetchingNextPage}
-              onClick={() => void list.fetchNextPage()}
-            >
-              {t('more')}
-            </Button>
-          </div>
-        )}
+        <LoadMore pages={list} label={t('more')} size="sm" align="start" className="px-4 py-3" />
       </>
     );
   }

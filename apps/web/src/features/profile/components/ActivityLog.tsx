@@ -3,7 +3,7 @@ import type { ActivityEntry } from '@app/shared/schemas/activity';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../ui';
+import { Button, LoadMore } from '../../../ui';
 import { activityQuery } from '../api';
 import { SecurityRow } from './SecurityRow';
 import { describeUserAgent } from './userAgent';
@@ -41,17 +41,13 @@ export function ActivityLog() {
             <ActivityRow key={entry.id} entry={entry} />
           ))}
         </ol>
-        {activity.hasNextPage && (
-          <Button
-            variant="secondary"
-            size="sm"
-            className="mt-3 self-start"
-            loading={activity.isFetchingNextPage}
-            onClick={() => void activity.fetchNextPage()}
-          >
-            {t('activity.more')}
-          </Button>
-        )}
+        <LoadMore
+          pages={activity}
+          label={t('activity.more')}
+          size="sm"
+          align="start"
+          className="mt-3"
+        />
       </>
     );
   }

@@ -3,13 +3,13 @@ import { updateProfileSchema } from '@app/shared/schemas/profile';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { setSessionUser } from '../../../lib/auth';
 import { applyFieldError, errorMessage } from '../../../lib/requestErrors';
-import { Button, Card, TextField } from '../../../ui';
-import { CountryField } from '../../auth/components/CountryField';
+import { Button, Card } from '../../../ui';
+import { CountryControl, PhoneField } from '../../auth/components/ContactFields';
 import { profileApi } from '../api';
 
 /**
@@ -18,7 +18,6 @@ import { profileApi } from '../api';
  */
 export function UpdateInformationForm({ user }: { user: Me }) {
   const { t } = useTranslation('profile');
-  const { t: tAuth } = useTranslation('auth');
   const queryClient = useQueryClient();
   const {
     register,
@@ -60,30 +59,8 @@ export function UpdateInformationForm({ user }: { user: Me }) {
         onSubmit={(event) => void submit(event)}
         className="grid gap-4 sm:grid-cols-2 sm:items-start"
       >
-        <TextField
-          label={tAuth('fields.phone')}
-          type="tel"
-          autoComplete="tel"
-          maxLength={40}
-          placeholder={tAuth('placeholders.phone')}
-          hint={tAuth('hints.phone')}
-          error={errors.phone?.message}
-          {...register('phone')}
-        />
-        <Controller
-          control={control}
-          name="country"
-          render={({ field }) => (
-            <CountryField
-              ref={field.ref}
-              name={field.name}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              error={errors.country?.message}
-            />
-          )}
-        />
+        <PhoneField maxLength={40} error={errors.phone?.message} {...register('phone')} />
+        <CountryControl control={control} name="country" error={errors.country?.message} />
         <div className="sm:col-span-2">
           <Button type="submit" loading={isSubmitting}>
             {t('update.submit')}

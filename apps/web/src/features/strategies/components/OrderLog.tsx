@@ -1,7 +1,7 @@
 import type { StrategyOrder } from '@app/shared/schemas/strategies';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../ui/Button';
+import { LoadMore } from '../../../ui/LoadMore';
 import { ErrorState } from '../../../ui/ErrorState';
 import { LoadingBlock } from '../../../ui/Spinner';
 import { DataTable, type DataTableColumn } from '../../../ui/DataTable';
@@ -79,16 +79,7 @@ export function OrderLog({ strategyId }: { strategyId: string }) {
         rows={rows}
         rowKey={(order) => order.id}
       />
-      {orders.hasNextPage && (
-        <Button
-          variant="secondary"
-          className="mt-4"
-          onClick={() => void orders.fetchNextPage()}
-          disabled={orders.isFetchingNextPage}
-        >
-          {t('orders.more')}
-        </Button>
-      )}
+      <LoadMore pages={orders} label={t('orders.more')} align="start" className="mt-4" />
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/requestErrors';
-import { Badge, Button, Card, EmptyState, ErrorState, SearchInput } from '../../../ui';
+import { Badge, Card, EmptyState, ErrorState, LoadMore, SearchInput } from '../../../ui';
 import { useDebouncedValue } from '../../transactions/hooks/useDebouncedValue';
 import { tradeHistoryQuery, type HistoryTrade } from '../api';
 import { formatRoi, formatSignedUsd } from '../format';
@@ -64,17 +64,7 @@ export function TradeHistoryPage() {
               <HistoryRow key={trade.id} trade={trade} />
             ))}
           </ul>
-          {query.hasNextPage && (
-            <div className="mt-4 flex justify-center">
-              <Button
-                variant="secondary"
-                onClick={() => void query.fetchNextPage()}
-                loading={query.isFetchingNextPage}
-              >
-                {t('history.loadMore')}
-              </Button>
-            </div>
-          )}
+          <LoadMore pages={query} label={t('history.loadMore')} className="mt-4" />
         </>
       )}
     </Card>

@@ -3,7 +3,15 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../../lib/requestErrors';
-import { Button, Card, DownloadIcon, EmptyState, ErrorState, SearchInput } from '../../../ui';
+import {
+  Button,
+  Card,
+  DownloadIcon,
+  EmptyState,
+  ErrorState,
+  LoadMore,
+  SearchInput,
+} from '../../../ui';
 import { transactionListQuery } from '../api';
 import { StatementDialog } from '../components/StatementDialog';
 import { TransactionListSkeleton, TransactionRows } from '../components/TransactionItem';
@@ -112,22 +120,12 @@ export function TransactionsPage() {
       ) : (
         <>
           <TransactionRows transactions={items} />
-          {query.isFetchNextPageError && (
-            <p role="alert" className="mt-2 text-center text-sm text-danger">
-              {t('loadMoreError')}
-            </p>
-          )}
-          {query.hasNextPage && (
-            <div className="mt-4 flex justify-center">
-              <Button
-                variant="secondary"
-                onClick={() => void query.fetchNextPage()}
-                loading={query.isFetchingNextPage}
-              >
-                {t('loadMore')}
-              </Button>
-            </div>
-          )}
+          <LoadMore
+            pages={query}
+            label={t('loadMore')}
+            failedLabel={t('loadMoreError')}
+            className="mt-4"
+          />
         </>
       )}
     </Card>

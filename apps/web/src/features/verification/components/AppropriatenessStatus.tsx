@@ -3,11 +3,9 @@ import type {
   MyAppropriateness,
 } from '@app/shared/schemas/appropriateness';
 import { useQuery } from '@tanstack/react-query';
-import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { Badge, buttonClasses, ShieldIcon } from '../../../ui';
 import { myAppropriatenessQuery } from '../api';
+import { ReviewStepCard } from './ReviewStepCard';
 
 const TONES = {
   not_taken: 'warning',
@@ -39,34 +37,21 @@ export function AppropriatenessStatusView({
   const { standing } = appropriateness;
   const pending = standing === 'warning_pending';
   return (
-    <section
-      aria-labelledby="appropriateness-status-title"
-      data-testid="appropriateness-status"
-      data-standing={standing}
-      className={clsx(
-        'flex flex-col gap-3 rounded-xl border p-4 sm:flex-row sm:items-center sm:gap-4',
-        pending ? 'border-danger/30 bg-danger/5' : 'border-border bg-surface',
-      )}
-    >
-      <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand/10 text-brand-strong ring-1 ring-brand/20">
-        <ShieldIcon width={20} height={20} />
-      </span>
-      <div className="min-w-0 flex-1">
-        <div className="flex flex-wrap items-center gap-2">
-          <h2 id="appropriateness-status-title" className="font-semibold text-text">
-            {t('appropriateness.status.heading')}
-          </h2>
-          <Badge tone={TONES[standing]}>{t(`appropriateness.standings.${standing}`)}</Badge>
-        </div>
-        <p className="mt-1 text-sm leading-relaxed text-muted">
-          {t(`appropriateness.status.${standing}`)}
-        </p>
-      </div>
-      {linked && (standing === 'not_taken' || pending) && (
-        <Link to="/appropriateness" className={buttonClasses('primary', 'md')}>
-          {t(pending ? 'appropriateness.status.review' : 'appropriateness.status.start')}
-        </Link>
-      )}
-    </section>
+    <ReviewStepCard
+      id="appropriateness-status"
+      standing={standing}
+      heading={t('appropriateness.status.heading')}
+      badge={{ tone: TONES[standing], label: t(`appropriateness.standings.${standing}`) }}
+      summary={t(`appropriateness.status.${standing}`)}
+      urgent={pending}
+      action={
+        linked && (standing === 'not_taken' || pending)
+          ? {
+              to: '/appropriateness',
+              label: t(pending ? 'appropriateness.status.review' : 'appropriateness.status.start'),
+            }
+          : undefined
+      }
+    />
   );
 }
