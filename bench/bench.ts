@@ -302,6 +302,13 @@ async function main() {
     }
     await Promise.all(clients.map((c, i) => moneyCycle(money, c, users[i]!.id, 0)));
     const updatesBefore = await transactionUpdates(dbUrl);
+    const postgresPid = postmasterPid(path.join(cluster.dir, 'data'));
+    const moneyCpuAt = () => ({
+      server: treeCpuMs(serverPid),
+      postgres: treeCpuMs(postgresPid),
+      client: ownCpuMs(),
+    });
+    const moneyCpuBefore = moneyCpuAt();
     let failures = 0;
     const { result: run, statements } = await countStatements(dbUrl, () =>
       closedLoop(CFG.clients, CFG.loadSeconds, async (c, i) => {
@@ -310,6 +317,9 @@ async function main() {
         return ok;
       }),
     );
+    const moneyCpuAfter = moneyCpuAt();
+    const moneyCpu = (part: keyof typeof moneyCpuAfter) =>
+      ((moneyCpuAfter[part] - moneyCpuBefore[part]) * 1000) / run.ops;
     const rps = run.ops / run.seconds;
     log(`  ${run.ops} money requests in ${fmt(run.seconds, 1)} s (${failures} cycles cut short)`);
     const tps = await pgbench(
@@ -321,6 +331,13 @@ async function main() {
     record('pgbench/tpcb-tps', fmt(tps, 1), `(-c ${CFG.clients})`);
     record('money-ops/pgbench-tpcb', fmt(rps / tps, 3), 'target >= 0.25');
     record('money-ops/statements-per-request', fmt(statements / run.ops, 1), '(pgbench TPC-B: 7)');
+    // Where a money request's time goes, in CPU time (much less sensitive to the host's load than
+    // requests per second): the product's processes, PostgreSQL, and the load generator.
+    record(
+      'money-ops/cpu-us-per-request',
+      fmt(moneyCpu('server') + moneyCpu('postgres') + moneyCpu('client'), 0),
+      `(server ${fmt(moneyCpu('server'), 0)}, postgres ${fmt(moneyCpu('postgres'), 0)}, client ${fmt(moneyCpu('client'), 0)})`,
+    );
     const [copied] = await query<{ n: string }>(
       dbUrl,
       'SELECT count(DISTINCT strategy_id)::text AS n FROM trades',

@@ -222,7 +222,7 @@ async function runInstance(config: Config, log: Logger, isWorker: boolean): Prom
     clock: systemClock,
     log,
     realtime: hub,
-    prices: createPriceSource(db),
+    prices: createPriceSource(db, { databaseUrl, log }),
     caches,
     secretsKey,
   };
@@ -254,6 +254,7 @@ async function runInstance(config: Config, log: Logger, isWorker: boolean): Prom
       await mailer.close().catch(() => {});
       await hub.close().catch(() => {});
       await caches.sessions.close().catch(() => {});
+      await ctx.prices.close().catch(() => {});
       await pool.end().catch(() => {});
       await embedded?.stop();
     },

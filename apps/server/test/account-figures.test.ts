@@ -4,6 +4,7 @@ import type { Transaction } from '@app/shared/schemas/transactions';
 import { accountFigures } from '../src/modules/account/account.repo';
 import { userBalances, userNetByEntryKind } from './ledger-oracle';
 import { listTransactions } from '../src/modules/transactions/transactions.repo';
+import { openTradesOfUser, toOpenTradeFacts } from '../src/modules/copy-trading/trades.repo';
 import type { TestApp, TestClient } from './harness';
 import { activeUser, bankWithdrawal as bank, fund, methodIds, useMoneyApp } from './money-helpers';
 
@@ -26,6 +27,24 @@ async function separately(userId: string) {
     pendingWithdrawalsCount: pending.rows[0]?.n,
     pendingDepositsCount: pendingDeposits.rows[0]?.n,
     recent: recent.items.map((item) => item.row),
+    openTrades: (await openTradesOfUser(t.db, userId)).map((one) => ({
+      trade: {
+        id: one.trade.id,
+        planId: one.trade.planId,
+        strategyId: one.trade.strategyId,
+        amountCents: one.trade.amountCents,
+        units: one.trade.units,
+        entryNav: one.trade.entryNav,
+        stopLossPct: one.trade.stopLossPct,
+        takeProfitPct: one.trade.takeProfitPct,
+        performanceFeePct: one.trade.performanceFeePct,
+        openedAt: one.trade.openedAt,
+        closesAt: one.trade.closesAt,
+      },
+      planTitle: one.planTitle,
+      strategyName: one.strategy.row.name,
+      strategy: { nav: one.strategy.row.nav, state: one.strategy.state },
+    })),
   };
 }
 
@@ -52,7 +71,9 @@ describe('account figures in one statement', () => {
     ).toBe(201);
 
     const figures = await accountFigures(t.pool, user.id);
-    expect(figures).toEqual(await separately(user.id));
+    expect({ ...figures, openTrades: figures.openTrades.map(toOpenTradeFacts) }).toEqual(
+      await separately(user.id),
+    );
     expect(figures.pendingWithdrawalsCount).toBe(1);
     expect(figures.pendingDepositsCount).toBe(1);
     expect(figures.balances.withdrawal_hold).toBe(25_000n);
@@ -76,6 +97,7 @@ describe('account figures in one statement', () => {
       pendingWithdrawalsCount: 0,
       pendingDepositsCount: 0,
       recent: [],
+      openTrades: [],
     });
     expect(figures).toEqual(await separately(user.id));
   });

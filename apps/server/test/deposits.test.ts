@@ -96,6 +96,25 @@ describe('deposits', () => {
     expect((await summaryOf(client)).availableCents).toBe(10_000);
   });
 
+  it('a decision on no such deposit is 404, and a deposit is not a withdrawal to pay', async () => {
+    const { client } = await activeUser(t);
+    const { crypto } = await methodIds(t);
+    const deposit = await client.post('/api/deposits', { methodId: crypto, amount: '12.34' });
+    const { transaction } = deposit.json<{ transaction: Transaction }>();
+    const unknown = await admin.post('/api/admin/deposits/TNX-ZZZZZZ/approve');
+    expect(unknown.statusCode).toBe(404);
+    expectError(unknown, { code: 'DEPOSIT_NOT_FOUND' });
+    const asWithdrawal = await admin.post(`/api/admin/withdrawals/${transaction.id}/pay`);
+    expect(asWithdrawal.statusCode).toBe(404);
+    expectError(asWithdrawal, { code: 'WITHDRAWAL_NOT_FOUND' });
+    const mine = await client.get(`/api/transactions/${transaction.transactionId}`);
+    expect(mine.json()).toMatchObject({ transaction: { status: 'pending' } });
+    // By its TNX id as well as by its uuid.
+    const approved = await admin.post(`/api/admin/deposits/${transaction.transactionId}/approve`);
+    expect(approved.statusCode).toBe(200);
+    expect((await summaryOf(client)).availableCents).toBe(1_234);
+  });
+
   it('rejection stores the reason the user sees and books nothing', async () => {
     const { client } = await activeUser(t);
     const { bank } = await methodIds(t);

@@ -129,7 +129,7 @@ export async function createTestApp(
     clock,
     log,
     realtime: hub,
-    prices: createPriceSource(db),
+    prices: createPriceSource(db, { databaseUrl, log }),
     caches,
     secretsKey,
   };
@@ -153,6 +153,7 @@ export async function createTestApp(
       await fs.rm(mailbox, { recursive: true, force: true });
       await hub.close();
       await caches.sessions.close();
+      await ctx.prices.close();
       await pool.end();
       if (!owner) return;
       const cleanup = new pg.Client({ connectionString: baseUrl });

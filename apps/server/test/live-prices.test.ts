@@ -132,4 +132,32 @@ describe('current prices', () => {
       await b.close();
     }
   });
+  it('an instance without ticks remembers what the ticking instance announced, no longer than it does', async () => {
+    const b = await createTestApp({}, { shareDatabaseWith: t });
+    try {
+      await b.ctx.prices.ready;
+      b.clock.advance(now() - b.clock.now().getTime());
+      const bPrices = () => b.ctx.prices.current(b.clock.now().getTime());
+      await advance(t, 60_000);
+      b.clock.advance(60_000);
+      const ticked = await prices();
+      // The table changes behind both instances' backs: the tick's quotes are still served.
+      await setTablePrice('BTCUSDT', '4.56', now());
+      const started = Date.now();
+      let heard = await bPrices();
+      while (heard.get('BTCUSDT') === '4.56' && Date.now() - started < 3_000) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        heard = await bPrices();
+      }
+      expect(heard).toEqual(ticked);
+      expect(heard.get('BTCUSDT')).not.toBe('4.56');
+      // Past five ticks without a new one, both read the table again.
+      t.clock.advance(6_000);
+      b.clock.advance(6_000);
+      expect((await prices()).get('BTCUSDT')).toBe('4.56');
+      expect((await bPrices()).get('BTCUSDT')).toBe('4.56');
+    } finally {
+      await b.close();
+    }
+  });
 });

@@ -286,6 +286,9 @@ describe('several copies at once', () => {
       allocation: { cashPct: string; trades: { tradeId: string; sharePct: string }[] } | null;
     }>();
     expect(figures.openTrades.map((trade) => trade.planTitle)).toEqual(['Silver', 'Basic']);
+    // Read with the dashboard's figures in one statement: the same views, field for field, as
+    // the open trades read on their own.
+    expect(figures.openTrades).toEqual(open);
     expect(figures.investedCents).toBe(200_000);
     expect(figures.availableCents).toBe(800_000);
     expect(figures.openTradesValueCents).toBe(

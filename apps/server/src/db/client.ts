@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { prepareStatementsOf } from './prepared-statements';
 import * as schema from './schema';
 
 export type Db = NodePgDatabase<typeof schema>;
@@ -17,7 +18,10 @@ export function createPool(url: string, max = 20): pg.Pool {
   // so a connection dying mid-query (database restart, `pg_ctl stop -m immediate`) emitted an
   // unhandled 'error' event and killed the process. The query itself still fails; the pool drops
   // the dead client when it is released.
-  pool.on('connect', (client) => client.on('error', () => {}));
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+    prepareStatementsOf(client);
+  });
   return pool;
 }
 

@@ -2,6 +2,7 @@ import type pg from 'pg';
 import type { UserAccountKind } from '../ledger/domain';
 import type { UserBalances } from '../ledger/ledger.repo';
 import type { TransactionRow } from '../ledger/ledger.schema';
+import type { OpenTradeFactsJson } from '../copy-trading/trades.repo';
 
 export interface AccountFigures {
   balances: UserBalances;
@@ -11,14 +12,39 @@ export interface AccountFigures {
   pendingDepositsCount: number;
   /** The three newest transactions, newest first. */
   recent: TransactionRow[];
+  /** The open trades, newest first, with what valuing them needs (trades.service). */
+  openTrades: OpenTradeFactsJson[];
 }
+
+/**
+ * The user's open trades (`$1`), newest first, as one JSON array of OpenTradeFactsJson (what
+ * valuing them needs, trades.service valueOpenTrades): numbers exact as text.
+ */
+const OPEN_TRADES_SQL = `
+  SELECT coalesce(json_agg(json_build_object(
+      'id', t.id, 'planId', t.plan_id, 'strategyId', t.strategy_id,
+      'amountCents', t.amount_cents::text, 'units', t.units::text, 'entryNav', t.entry_nav::text,
+      'stopLossPct', t.stop_loss_pct, 'takeProfitPct', t.take_profit_pct,
+      'performanceFeePct', t.performance_fee_pct::text,
+      'openedAt', t.opened_at, 'closesAt', t.closes_at,
+      'planTitle', p.title, 'strategyName', s.name,
+      'nav', s.nav::text, 'cashPerUnit', s.cash_per_unit::text,
+      'positions', (SELECT json_agg(json_build_object('symbol', q.symbol, 'side', q.side,
+          'quantity', q.quantity_per_unit::text, 'entryPrice', q.entry_price::text))
+        FROM strategy_positions q WHERE q.strategy_id = s.id))
+    ORDER BY t.opened_at DESC, t.id DESC), '[]')
+  FROM trades t
+  JOIN plans p ON p.id = t.plan_id
+  JOIN strategies s ON s.id = t.strategy_id
+  WHERE t.user_id = $1 AND t.status = 'open'`;
 
 /**
  * Everything the dashboard reads from the ledger in one statement (one round trip, one pooled
  * connection), as scalar subqueries: the balances, the net per entry kind kept by the posting
  * function in ledger_user_totals (the sum of the user's postings per kind, without reading their
- * whole history), the pending counts from the pending queue (0042) and the first three rows of listTransactions. Cents travel as text (exact), timestamps as PostgreSQL's text, parsed
- * the way Drizzle parses them.
+ * whole history), the pending counts from the pending queue (0042), the first three rows of
+ * listTransactions and the open trades (what valuing them needs). Cents travel as text (exact),
+ * timestamps as PostgreSQL's text, parsed the way Drizzle parses them.
  */
 const FIGURES_SQL = `
   SELECT
@@ -41,7 +67,8 @@ const FIGURES_SQL = `
          'updatedAt', t.updated_at::text)
        ORDER BY t.created_at DESC, t.id DESC), '[]')
      FROM (SELECT * FROM transactions WHERE user_id = $1
-           ORDER BY created_at DESC, id DESC LIMIT 3) t) AS recent`;
+           ORDER BY created_at DESC, id DESC LIMIT 3) t) AS recent,
+    (${OPEN_TRADES_SQL}) AS open_trades`;
 
 /** A transaction row as the JSON above carries it. */
 type RecentJson = Omit<
@@ -61,6 +88,7 @@ interface FiguresRow {
   pending_withdrawals: number;
   pending_deposits: number;
   recent: RecentJson[];
+  open_trades: OpenTradeFactsJson[];
 }
 
 function toRow(json: RecentJson): TransactionRow {
@@ -101,5 +129,6 @@ export async function accountFigures(
     pendingWithdrawalsCount: row.pending_withdrawals,
     pendingDepositsCount: row.pending_deposits,
     recent: row.recent.map(toRow),
+    openTrades: row.open_trades,
   };
 }

@@ -2,7 +2,7 @@ import type { AccountSummary } from '@app/shared/schemas/account';
 import type { AppContext } from '../../context';
 import { BONUS_ENTRY_KINDS, ENTRY_KINDS, PROFIT_ENTRY_KINDS } from '../ledger/domain';
 import { toTransaction } from '../transactions/transaction.view';
-import { openTrades } from '../copy-trading/trades.service';
+import { valueOpenTrades } from '../copy-trading/trades.service';
 import { accountFigures } from './account.repo';
 import { allocation } from './domain/allocation';
 import { closureBlockers, type ClosureFacts } from './domain/closure';
@@ -17,10 +17,9 @@ const sumOf = (byKind: Map<string, bigint>, kinds: readonly string[]) =>
  * Open trades count at their value now (units × NAV), not at cost.
  */
 export async function summary(ctx: AppContext, userId: string): Promise<AccountSummary> {
-  const [figures, trades] = await Promise.all([
-    accountFigures(ctx.pool, userId),
-    openTrades(ctx, userId),
-  ]);
+  // One statement: the figures and the open trades from one snapshot.
+  const figures = await accountFigures(ctx.pool, userId);
+  const trades = await valueOpenTrades(ctx, figures.openTrades);
   const { balances, netByEntryKind: byKind, pendingWithdrawalsCount, recent } = figures;
   const deposits = byKind.get(ENTRY_KINDS.deposit) ?? 0n;
   // withdrawal.pay takes the gross amount off the user's hold: its net is minus the withdrawals.
@@ -63,13 +62,10 @@ export async function closureOf(
   ctx: AppContext,
   user: { id: string; isAdmin: boolean; isTrader: boolean },
 ) {
-  const [figures, trades] = await Promise.all([
-    accountFigures(ctx.pool, user.id),
-    openTrades(ctx, user.id),
-  ]);
+  const figures = await accountFigures(ctx.pool, user.id);
   const facts: ClosureFacts = {
     isStaff: user.isAdmin || user.isTrader,
-    openTradesCount: trades.length,
+    openTradesCount: figures.openTrades.length,
     pendingWithdrawalsCount: figures.pendingWithdrawalsCount,
     pendingDepositsCount: figures.pendingDepositsCount,
     availableCents: figures.balances.available,

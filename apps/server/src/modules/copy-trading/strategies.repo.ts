@@ -32,7 +32,10 @@ function toPosition(row: PositionJson): Position {
 }
 
 /** What one unit of the strategy holds. */
-export function toState(row: StrategyRow, positions: readonly Position[]): StrategyState {
+export function toState(
+  row: Pick<StrategyRow, 'cashPerUnit'>,
+  positions: readonly Position[],
+): StrategyState {
   return {
     cash: new Dec(row.cashPerUnit),
     positions: [...positions].sort((a, b) => (a.symbol < b.symbol ? -1 : 1)),

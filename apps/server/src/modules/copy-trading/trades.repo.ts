@@ -4,6 +4,7 @@ import { plans } from '../../db/schema';
 import { escapeLike } from '../../db/keyset';
 import { preparedPer } from '../../db/prepared';
 import { positionsJson, positionsOf, toState } from './strategies.repo';
+import type { StrategyState } from './domain';
 import {
   strategies,
   tradeChanges,
@@ -158,6 +159,75 @@ function openTradesWithStrategy(db: DbOrTx) {
     .from(trades)
     .innerJoin(plans, eq(plans.id, trades.planId))
     .innerJoin(strategies, eq(strategies.id, trades.strategyId));
+}
+
+/** What valuing an open trade needs (trades.service valueOpenTrades): the trade, its names, its NAV. */
+export interface OpenTradeFacts {
+  trade: Pick<
+    TradeRow,
+    | 'id'
+    | 'planId'
+    | 'strategyId'
+    | 'amountCents'
+    | 'units'
+    | 'entryNav'
+    | 'stopLossPct'
+    | 'takeProfitPct'
+    | 'performanceFeePct'
+    | 'openedAt'
+    | 'closesAt'
+  >;
+  planTitle: string;
+  strategyName: string;
+  /** The strategy's per-unit state, and its last stored NAV (when a price is missing). */
+  strategy: { nav: string; state: StrategyState };
+}
+
+/**
+ * An open trade as the dashboard's figures carry it in JSON (account.repo.ts reads it in their
+ * statement; toOpenTradeFacts turns it into OpenTradeFacts): numbers exact as text.
+ */
+export interface OpenTradeFactsJson {
+  id: string;
+  planId: string;
+  strategyId: string;
+  amountCents: string;
+  units: string;
+  entryNav: string;
+  stopLossPct: number;
+  takeProfitPct: number | null;
+  performanceFeePct: string;
+  openedAt: string;
+  closesAt: string;
+  planTitle: string;
+  strategyName: string;
+  nav: string;
+  cashPerUnit: string;
+  positions: Parameters<typeof positionsOf>[0];
+}
+
+export function toOpenTradeFacts(json: OpenTradeFactsJson): OpenTradeFacts {
+  return {
+    trade: {
+      id: json.id,
+      planId: json.planId,
+      strategyId: json.strategyId,
+      amountCents: BigInt(json.amountCents),
+      units: json.units,
+      entryNav: json.entryNav,
+      stopLossPct: json.stopLossPct,
+      takeProfitPct: json.takeProfitPct,
+      performanceFeePct: json.performanceFeePct,
+      openedAt: new Date(json.openedAt),
+      closesAt: new Date(json.closesAt),
+    },
+    planTitle: json.planTitle,
+    strategyName: json.strategyName,
+    strategy: {
+      nav: json.nav,
+      state: toState({ cashPerUnit: json.cashPerUnit }, positionsOf(json.positions)),
+    },
+  };
 }
 
 const openTradeByUser = preparedPer((db: DbOrTx) =>

@@ -35,7 +35,7 @@ import {
   type StrategyState,
   type Trade,
 } from './domain';
-import type { CloseReason, StrategyRow, TradeRow } from './copy-trading.schema';
+import type { CloseReason, TradeRow } from './copy-trading.schema';
 import {
   feeRecipient,
   performanceFeeEntry,
@@ -62,7 +62,7 @@ export function toDomainTrade(row: TradeRow): Trade {
 }
 
 export function currentView(
-  row: TradeRow,
+  row: repo.OpenTradeFacts['trade'],
   planTitle: string,
   strategyName: string,
   nav: Dec,
@@ -100,13 +100,29 @@ export function announceTrade(
 }
 
 /** The strategy's NAV at `prices` (the last stored NAV if a price is missing). */
-function liveNav(loaded: { row: StrategyRow; state: StrategyState }, prices: PriceMap): Dec {
+function liveNav(loaded: { nav: string; state: StrategyState }, prices: PriceMap): Dec {
   try {
     return strategyNav(loaded.state, prices);
   } catch (error) {
     if (!(error instanceof PriceUnavailableError)) throw error;
-    return new Dec(loaded.row.nav);
+    return new Dec(loaded.nav);
   }
+}
+
+/**
+ * Open trades (as the dashboard's figures carry them) valued now, units × NAV at one set of
+ * prices, in the order given.
+ */
+export async function valueOpenTrades(
+  ctx: AppContext,
+  json: readonly repo.OpenTradeFactsJson[],
+): Promise<CurrentTrade[]> {
+  if (json.length === 0) return [];
+  const found = json.map(repo.toOpenTradeFacts);
+  const prices = await ctx.prices.current(ctx.clock.now().getTime());
+  return found.map((one) =>
+    currentView(one.trade, one.planTitle, one.strategyName, liveNav(one.strategy, prices)),
+  );
 }
 
 /**
@@ -133,7 +149,12 @@ export async function openTrades(ctx: AppContext, userId: string): Promise<Curre
   if (found.length === 0) return [];
   const prices = await ctx.prices.current(ctx.clock.now().getTime());
   return found.map((one) =>
-    currentView(one.trade, one.planTitle, one.strategy.row.name, liveNav(one.strategy, prices)),
+    currentView(
+      one.trade,
+      one.planTitle,
+      one.strategy.row.name,
+      liveNav({ nav: one.strategy.row.nav, state: one.strategy.state }, prices),
+    ),
   );
 }
 
@@ -150,7 +171,7 @@ async function openTradeView(
     one.trade,
     one.planTitle,
     one.strategy.row.name,
-    liveNav(one.strategy, prices),
+    liveNav({ nav: one.strategy.row.nav, state: one.strategy.state }, prices),
   );
 }
 

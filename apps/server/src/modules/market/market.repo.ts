@@ -68,6 +68,15 @@ export async function recordQuotes(
   return latest.rowCount ?? 0;
 }
 
+/** Tells every instance listening on `channel` what a tick stored (price-source.ts). */
+export async function announceQuotes(
+  pool: pg.Pool,
+  channel: string,
+  payload: string,
+): Promise<void> {
+  await pool.query('SELECT pg_notify($1, $2)', [channel, payload]);
+}
+
 export interface StoredPrice {
   symbol: string;
   price: string;

@@ -13,6 +13,7 @@ import {
   type PriceQuote,
 } from './domain';
 import * as repo from './market.repo';
+import { QUOTES_CHANNEL, type QuotesNotice } from './price-source';
 import type { MarketOptions } from './market.options';
 import { SIMULATED_LABEL } from './adapters/simulated';
 import { exchangeLabel } from './adapters/exchange';
@@ -78,7 +79,15 @@ export async function recordTick(
   const stored = await repo.recordQuotes(ctx.pool, quotes, MINUTE_MS);
   // Fewer stored: the table kept a newer quote than ours (another instance); only it is right now.
   const exact = stored === quotes.length && rememberForMs > 0;
-  ctx.prices.recorded(exact ? quotes : null, ctx.clock.now().getTime() + rememberForMs);
+  const notice: QuotesNotice = {
+    quotes: exact ? quotes.map(({ symbol, price, at }) => ({ symbol, price, at })) : null,
+    until: ctx.clock.now().getTime() + rememberForMs,
+  };
+  ctx.prices.recorded(notice.quotes, notice.until);
+  // The other instances remember them too (price-source.ts); a lost notice only costs reads.
+  if (rememberForMs > 0) {
+    await repo.announceQuotes(ctx.pool, QUOTES_CHANNEL, JSON.stringify(notice)).catch(() => {});
+  }
   return quotes;
 }
 

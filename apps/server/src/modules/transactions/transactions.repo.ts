@@ -1,6 +1,18 @@
 import type { TransactionKind } from '@app/shared/schemas/kinds';
 import crypto from 'node:crypto';
-import { and, desc, eq, gte, ilike, lt, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import {
+  and,
+  desc,
+  eq,
+  gte,
+  ilike,
+  lt,
+  ne,
+  or,
+  sql,
+  type Placeholder,
+  type SQL,
+} from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { afterCursor, cursorTextOf, encodeCursor, escapeLike, type Cursor } from '../../db/keyset';
 export { decodeCursor, encodeCursor, type Cursor } from '../../db/keyset';
@@ -61,14 +73,16 @@ export async function insertTransactions(
 }
 
 /**
- * Moves a pending transaction to success or failed — only if it is still pending (the row lock
- * taken by UPDATE makes a concurrent second decision wait, then find it decided and change
- * nothing). Returns undefined when it was not pending (or not of that kind).
+ * Moves a pending transaction (by uuid or TNX id) to success or failed — only if it is still
+ * pending, of that kind and not the decider's own (the row lock taken by UPDATE makes a concurrent
+ * second decision wait, then find it decided and change nothing). Returns undefined otherwise
+ * (the caller reads the row to say why): the usual decision is one statement, not a read and a
+ * write.
  */
 export async function decidePending(
   db: DbOrTx,
   params: {
-    id: string;
+    idOrTransactionId: string;
     kind: TransactionKind;
     status: 'success' | 'failed';
     failureReason?: string | null;
@@ -76,6 +90,8 @@ export async function decidePending(
     now: Date;
   },
 ): Promise<TransactionRow | undefined> {
+  const where = byIdOrTransactionId(params.idOrTransactionId);
+  if (!where) return undefined;
   const [row] = await db
     .update(transactions)
     .set({
@@ -87,9 +103,10 @@ export async function decidePending(
     })
     .where(
       and(
-        eq(transactions.id, params.id),
+        where,
         eq(transactions.kind, params.kind),
         eq(transactions.status, 'pending'),
+        ne(transactions.userId, params.decidedBy),
       ),
     )
     .returning();
@@ -104,13 +121,16 @@ export async function findTransaction(
   db: DbOrTx,
   idOrTransactionId: string,
 ): Promise<TransactionRow | undefined> {
-  let where: SQL | undefined;
-  if (UUID.test(idOrTransactionId)) where = eq(transactions.id, idOrTransactionId);
-  else if (TNX_PATTERN.test(idOrTransactionId))
-    where = eq(transactions.transactionId, idOrTransactionId);
-  else return undefined;
+  const where = byIdOrTransactionId(idOrTransactionId);
+  if (!where) return undefined;
   const [row] = await db.select().from(transactions).where(where);
   return row;
+}
+
+function byIdOrTransactionId(idOrTransactionId: string): SQL | undefined {
+  if (UUID.test(idOrTransactionId)) return eq(transactions.id, idOrTransactionId);
+  if (TNX_PATTERN.test(idOrTransactionId)) return eq(transactions.transactionId, idOrTransactionId);
+  return undefined;
 }
 
 export async function findOwnTransaction(

@@ -87,6 +87,17 @@ export async function decideOrThrow(
     now: Date;
   },
 ) {
+  const decided = await repo.decidePending(tx, {
+    idOrTransactionId: params.idOrTransactionId,
+    kind: params.kind,
+    status: params.status,
+    failureReason: params.failureReason ?? null,
+    decidedBy: params.decidedBy,
+    now: params.now,
+  });
+  if (decided) return decided;
+  // Not decided: say why, in this order — no such transaction of that kind, the admin's own
+  // money, or decided already (including by a concurrent admin who got there first).
   const existing = await repo.findTransaction(tx, params.idOrTransactionId);
   if (!existing || existing.kind !== params.kind) {
     throw refusal(params.kind === 'deposit' ? 'DEPOSIT_NOT_FOUND' : 'WITHDRAWAL_NOT_FOUND');
@@ -98,22 +109,10 @@ export async function decideOrThrow(
       existing.transactionId,
     );
   }
-  const decided = await repo.decidePending(tx, {
-    id: existing.id,
-    kind: params.kind,
-    status: params.status,
-    failureReason: params.failureReason ?? null,
-    decidedBy: params.decidedBy,
-    now: params.now,
-  });
-  if (!decided) {
-    const now = await repo.findTransaction(tx, existing.id);
-    const succeeded = now?.status === 'success';
-    throw params.kind === 'deposit'
-      ? refusal('DEPOSIT_ALREADY_DECIDED', { outcome: succeeded ? 'approved' : 'rejected' })
-      : refusal('WITHDRAWAL_ALREADY_DECIDED', { outcome: succeeded ? 'paid' : 'rejected' });
-  }
-  return decided;
+  const succeeded = existing.status === 'success';
+  throw params.kind === 'deposit'
+    ? refusal('DEPOSIT_ALREADY_DECIDED', { outcome: succeeded ? 'approved' : 'rejected' })
+    : refusal('WITHDRAWAL_ALREADY_DECIDED', { outcome: succeeded ? 'paid' : 'rejected' });
 }
 
 // For other modules: the transactions table is this module's. ------------------------------------
