@@ -132,6 +132,15 @@ export function signInProviderRoutes(ctx: AppContext) {
       }),
     );
 
+    /** The pending sign-in is over: its cookie goes, the new session's comes. */
+    const signedInFromPending = (
+      reply: FastifyReply,
+      session: Parameters<typeof setSessionCookie>[2],
+    ) => {
+      clearSealedCookie(ctx, reply, service.PENDING_COOKIE);
+      setSessionCookie(ctx, reply, session);
+    };
+
     app.delete('/pending', { schema: { tags, response: { 200: okSchema } } }, (_request, reply) => {
       clearSealedCookie(ctx, reply, service.PENDING_COOKIE);
       return { ok: true as const };
@@ -158,8 +167,7 @@ export function signInProviderRoutes(ctx: AppContext) {
           request.cookies[SESSION_COOKIE],
         );
         await limiter.forgive(request);
-        clearSealedCookie(ctx, reply, service.PENDING_COOKIE);
-        setSessionCookie(ctx, reply, session);
+        signedInFromPending(reply, session);
         return { user: toMe(user) };
       },
     );
@@ -179,8 +187,7 @@ export function signInProviderRoutes(ctx: AppContext) {
           request.cookies[SESSION_COOKIE],
         );
         await limiter.forgive(request);
-        clearSealedCookie(ctx, reply, service.PENDING_COOKIE);
-        setSessionCookie(ctx, reply, session);
+        signedInFromPending(reply, session);
         return { user: toMe(user) };
       },
     );
@@ -198,8 +205,7 @@ export function signInProviderRoutes(ctx: AppContext) {
           request.body,
           request,
         );
-        clearSealedCookie(ctx, reply, service.PENDING_COOKIE);
-        setSessionCookie(ctx, reply, session);
+        signedInFromPending(reply, session);
         return reply.status(201).send({ user: toMe(user) });
       },
     );
