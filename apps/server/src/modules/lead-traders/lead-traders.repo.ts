@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { TraderApplicationStatus } from '@app/shared/schemas/lead-traders';
 import type { DbOrTx } from '../../db/client';
 import { traderApplications, users, type TraderApplicationRow } from '../../db/schema';
@@ -34,7 +34,9 @@ export async function insertApplication(
     .values(values)
     .onConflictDoNothing({
       target: traderApplications.userId,
-      where: eq(traderApplications.status, 'pending'),
+      // A literal, not a parameter: under a prepared statement's generic plan PostgreSQL cannot
+      // match `status = $1` to the partial unique index, and refuses the ON CONFLICT.
+      where: sql`${traderApplications.status} = 'pending'`,
     })
     .returning();
   return row;
