@@ -138,8 +138,9 @@ async function countStatements<T>(
   if (showStatements) {
     const top = await query<{ calls: string; ms: string; query: string }>(
       dbUrl,
+      // Sorted by the number, not by its text ("942" came before "2355").
       `SELECT calls::text, round(total_exec_time)::text AS ms, left(regexp_replace(query, '\\s+', ' ', 'g'), 110) AS query
-       FROM pg_stat_statements ORDER BY calls DESC LIMIT 25`,
+       FROM pg_stat_statements s ORDER BY s.calls DESC LIMIT 30`,
     );
     for (const s of top) log(`    ${s.calls.padStart(8)} ${s.ms.padStart(7)} ms  ${s.query}`);
   }

@@ -4,7 +4,7 @@ import { toTransaction } from '../src/modules/transactions/transaction.view';
 import { describe, expect, it } from 'vitest';
 import type { Transaction } from '@app/shared/schemas/transactions';
 import { TestClient, type TestApp } from './harness';
-import { activeUser, fund, methodIds, useMoneyApp } from './money-helpers';
+import { activeUser, bankWithdrawal, fund, methodIds, useMoneyApp } from './money-helpers';
 
 let t: TestApp;
 let admin: TestClient;
@@ -115,6 +115,62 @@ describe('GET /api/transactions', () => {
     ).json<{ items: (Transaction & { user: { email: string } })[] }>();
     expect(page.items.map((i) => i.id)).toEqual([pending.id]);
     expect(page.items[0]?.user.email).toBe(me.input.email);
+  });
+});
+
+describe('the list as PostgreSQL writes it', () => {
+  it('is, item for item, the transaction as toTransaction shows it (every kind, fees, payout details, microseconds)', async () => {
+    const me = await activeUser(t);
+    const { crypto } = await methodIds(t);
+    await fund(t, admin, me.client, 50_000);
+    t.clock.advance(1_000);
+    const pending = await me.client.post('/api/deposits', { methodId: crypto, amount: '12.34' });
+    const rejectedId = pending.json<{ transaction: Transaction }>().transaction.id;
+    expect(
+      (await admin.post(`/api/admin/deposits/${rejectedId}/reject`, { reason: 'No funds arrived' }))
+        .statusCode,
+    ).toBe(200);
+    t.clock.advance(1_000);
+    await me.client.post('/api/deposits', { methodId: crypto, amount: '7' });
+    t.clock.advance(1_000);
+    expect((await me.client.post('/api/withdrawals', bankWithdrawal('25.50'))).statusCode).toBe(
+      201,
+    );
+    t.clock.advance(1_000);
+    await admin.post(`/api/admin/users/${me.user.id}/adjustments`, {
+      bucket: 'bonus',
+      amount: '5',
+      reason: 'Welcome "gift" \\ ünïcode',
+    });
+    // A time with microseconds, as now() writes them: the API shows milliseconds, truncated.
+    await t.db.execute(
+      sql`UPDATE transactions SET updated_at = updated_at + interval '987 microseconds' WHERE user_id = ${me.user.id} AND status = 'pending'`,
+    );
+
+    const rows = await t.db
+      .select()
+      .from(transactions)
+      .where(eq(transactions.userId, me.user.id))
+      .orderBy(sql`${transactions.createdAt} DESC, ${transactions.id} DESC`);
+    expect(new Set(rows.map((r) => r.kind)).size).toBeGreaterThanOrEqual(3);
+    expect(rows.some((r) => r.feeCents > 0n && r.payoutDetails !== null)).toBe(true);
+    expect(rows.some((r) => r.status === 'failed' && r.failureReason !== null)).toBe(true);
+    const page = (await me.client.get('/api/transactions?limit=100')).json<Page>();
+    expect(page.items).toEqual(rows.map(toTransaction));
+    // Each one as its own page shows it (the single view is toTransaction's).
+    for (const item of page.items) {
+      const one = await me.client.get(`/api/transactions/${item.transactionId}`);
+      expect(one.json<{ transaction: Transaction }>().transaction).toEqual(item);
+    }
+    // The search and the next page come out of the same statement.
+    const found = (await me.client.get('/api/transactions?q=gift')).json<Page>();
+    expect(found.items.map((i) => i.kind)).toEqual(['adjustment_bonus']);
+    const first = (await me.client.get('/api/transactions?limit=2')).json<Page>();
+    const rest = (
+      await me.client.get(`/api/transactions?limit=100&cursor=${first.nextCursor}`)
+    ).json<Page>();
+    expect([...first.items, ...rest.items]).toEqual(page.items);
+    expect(rest.nextCursor).toBeNull();
   });
 });
 

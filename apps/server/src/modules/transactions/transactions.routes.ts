@@ -11,6 +11,7 @@ import {
 } from '@app/shared/schemas/transactions';
 import type { AppContext } from '../../context';
 import { guardAdmin, guardSignedIn } from '../../http/guards';
+import { sendJsonText } from '../../http/json-text';
 import { requireUser } from '../auth/session';
 import * as service from './transactions.service';
 
@@ -29,7 +30,11 @@ export function transactionRoutes(ctx: AppContext) {
           response: { 200: transactionListSchema },
         },
       },
-      (request) => service.listOwn(ctx, requireUser(request).user.id, request.query),
+      async (request, reply) =>
+        sendJsonText(
+          reply,
+          await service.listOwnJson(ctx, requireUser(request).user.id, request.query),
+        ),
     );
     app.get(
       '/:transactionId',

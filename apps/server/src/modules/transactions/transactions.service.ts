@@ -1,4 +1,5 @@
 import type { TransactionKind } from '@app/shared/schemas/kinds';
+import type { TransactionList } from '@app/shared/schemas/transactions';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { refusal } from '../../http/errors';
@@ -13,19 +14,28 @@ function cursorOf(text: string | undefined) {
   return cursor;
 }
 
+/** A user's own transactions, newest first, as the API's JSON text (one statement builds it). */
+export function listOwnJson(
+  ctx: AppContext,
+  userId: string,
+  query: { q?: string | undefined; cursor?: string | undefined; limit: number },
+): Promise<string> {
+  const cursor = cursorOf(query.cursor);
+  return repo.listTransactionsJson(ctx.db, {
+    userId,
+    ...(query.q ? { q: query.q } : {}),
+    ...(cursor ? { cursor } : {}),
+    limit: query.limit,
+  });
+}
+
 /** A user's own transactions, newest first. */
 export async function listOwn(
   ctx: AppContext,
   userId: string,
   query: { q?: string | undefined; cursor?: string | undefined; limit: number },
-) {
-  const page = await repo.listTransactions(ctx.db, {
-    userId,
-    ...(query.q ? { q: query.q } : {}),
-    ...(query.cursor ? { cursor: cursorOf(query.cursor) } : {}),
-    limit: query.limit,
-  });
-  return { items: page.items.map((item) => toTransaction(item.row)), nextCursor: page.nextCursor };
+): Promise<TransactionList> {
+  return JSON.parse(await listOwnJson(ctx, userId, query)) as TransactionList;
 }
 
 /** One of the user's own transactions; someone else's is simply not found. */
