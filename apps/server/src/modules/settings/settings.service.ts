@@ -38,6 +38,36 @@ export function traderFeeBoundsFrom(stored: unknown): TraderFeeBounds {
   return { ...DEFAULT_TRADER_FEE_BOUNDS };
 }
 
+/**
+ * Stores a setting and records who changed it from what to what, in one transaction: `inForce`
+ * reads the value the change replaces (for the audit row's details).
+ */
+async function changeSetting<T>(
+  ctx: AppContext,
+  change: {
+    key: string;
+    value: unknown;
+    action: string;
+    actorId: string;
+    ip: string;
+    inForce: (db: DbOrTx) => Promise<T>;
+    details: (before: T) => Record<string, unknown>;
+  },
+): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const before = await change.inForce(tx);
+    await repo.putSetting(tx, change.key, change.value, ctx.clock.now());
+    await recordAudit(tx, {
+      actorId: change.actorId,
+      action: change.action,
+      targetType: 'setting',
+      targetId: change.key,
+      ip: change.ip,
+      details: change.details(before),
+    });
+  });
+}
+
 /** The bounds within which a lead trader sets their strategy's performance fee. */
 export async function traderFeeBounds(db: DbOrTx): Promise<TraderFeeBounds> {
   return traderFeeBoundsFrom(await repo.getSetting(db, TRADER_FEE_BOUNDS_KEY));
@@ -55,17 +85,14 @@ export async function updateTraderFeeBounds(
     feeMinPct: new Decimal(input.feeMinPct).toString(),
     feeMaxPct: new Decimal(input.feeMaxPct).toString(),
   };
-  await ctx.db.transaction(async (tx) => {
-    const before = await traderFeeBounds(tx);
-    await repo.putSetting(tx, TRADER_FEE_BOUNDS_KEY, bounds, ctx.clock.now());
-    await recordAudit(tx, {
-      actorId,
-      action: 'settings.trader_fee_bounds_changed',
-      targetType: 'setting',
-      targetId: TRADER_FEE_BOUNDS_KEY,
-      ip,
-      details: { from: before, to: bounds },
-    });
+  await changeSetting(ctx, {
+    key: TRADER_FEE_BOUNDS_KEY,
+    value: bounds,
+    action: 'settings.trader_fee_bounds_changed',
+    actorId,
+    ip,
+    inForce: traderFeeBounds,
+    details: (before) => ({ from: before, to: bounds }),
   });
   return bounds;
 }
@@ -92,17 +119,14 @@ export async function updateFeeSchedule(
   ip: string,
 ): Promise<FeeSchedule> {
   const pct = normaliseFeePct(input.withdrawalFeePct);
-  await ctx.db.transaction(async (tx) => {
-    const before = await withdrawalFeePct(tx);
-    await repo.putSetting(tx, FEE_KEY, pct, ctx.clock.now());
-    await recordAudit(tx, {
-      actorId,
-      action: 'settings.withdrawal_fee_changed',
-      targetType: 'setting',
-      targetId: FEE_KEY,
-      ip,
-      details: { from: before, to: pct },
-    });
+  await changeSetting(ctx, {
+    key: FEE_KEY,
+    value: pct,
+    action: 'settings.withdrawal_fee_changed',
+    actorId,
+    ip,
+    inForce: withdrawalFeePct,
+    details: (before) => ({ from: before, to: pct }),
   });
   ctx.realtime.publish('public', { type: 'settings.fees.changed' });
   return { withdrawalFeePct: pct, rounding: 'down_to_cent' };
@@ -127,17 +151,14 @@ export async function updateFourEyesSetting(
   input: { threshold: number },
   ip: string,
 ): Promise<FourEyesSetting> {
-  await ctx.db.transaction(async (tx) => {
-    const before = await fourEyesThresholdCents(tx);
-    await repo.putSetting(tx, FOUR_EYES_KEY, input.threshold, ctx.clock.now());
-    await recordAudit(tx, {
-      actorId,
-      action: 'settings.four_eyes_threshold_changed',
-      targetType: 'setting',
-      targetId: FOUR_EYES_KEY,
-      ip,
-      details: { fromCents: before.toString(), toCents: String(input.threshold) },
-    });
+  await changeSetting(ctx, {
+    key: FOUR_EYES_KEY,
+    value: input.threshold,
+    action: 'settings.four_eyes_threshold_changed',
+    actorId,
+    ip,
+    inForce: fourEyesThresholdCents,
+    details: (before) => ({ fromCents: before.toString(), toCents: String(input.threshold) }),
   });
   return { thresholdCents: input.threshold };
 }
@@ -162,22 +183,14 @@ export async function updateVerificationSetting(
   input: VerificationSetting,
   ip: string,
 ): Promise<VerificationSetting> {
-  await ctx.db.transaction(async (tx) => {
-    const before = await verificationRequired(tx);
-    await repo.putSetting(
-      tx,
-      VERIFICATION_REQUIRED_KEY,
-      input.verificationRequired,
-      ctx.clock.now(),
-    );
-    await recordAudit(tx, {
-      actorId,
-      action: 'settings.verification_required_changed',
-      targetType: 'setting',
-      targetId: VERIFICATION_REQUIRED_KEY,
-      ip,
-      details: { from: before, to: input.verificationRequired },
-    });
+  await changeSetting(ctx, {
+    key: VERIFICATION_REQUIRED_KEY,
+    value: input.verificationRequired,
+    action: 'settings.verification_required_changed',
+    actorId,
+    ip,
+    inForce: verificationRequired,
+    details: (before) => ({ from: before, to: input.verificationRequired }),
   });
   return { verificationRequired: input.verificationRequired };
 }
@@ -203,22 +216,14 @@ export async function updateAppropriatenessSetting(
   input: AppropriatenessSetting,
   ip: string,
 ): Promise<AppropriatenessSetting> {
-  await ctx.db.transaction(async (tx) => {
-    const before = await appropriatenessRequired(tx);
-    await repo.putSetting(
-      tx,
-      APPROPRIATENESS_REQUIRED_KEY,
-      input.appropriatenessRequired,
-      ctx.clock.now(),
-    );
-    await recordAudit(tx, {
-      actorId,
-      action: 'settings.appropriateness_required_changed',
-      targetType: 'setting',
-      targetId: APPROPRIATENESS_REQUIRED_KEY,
-      ip,
-      details: { from: before, to: input.appropriatenessRequired },
-    });
+  await changeSetting(ctx, {
+    key: APPROPRIATENESS_REQUIRED_KEY,
+    value: input.appropriatenessRequired,
+    action: 'settings.appropriateness_required_changed',
+    actorId,
+    ip,
+    inForce: appropriatenessRequired,
+    details: (before) => ({ from: before, to: input.appropriatenessRequired }),
   });
   return { appropriatenessRequired: input.appropriatenessRequired };
 }
@@ -250,17 +255,14 @@ export async function updateDocumentRetentionSetting(
   input: DocumentRetentionSetting,
   ip: string,
 ): Promise<DocumentRetentionSetting> {
-  await ctx.db.transaction(async (tx) => {
-    const before = await documentRetentionDays(tx);
-    await repo.putSetting(tx, DOCUMENT_RETENTION_KEY, input.retentionDays, ctx.clock.now());
-    await recordAudit(tx, {
-      actorId,
-      action: 'settings.document_retention_changed',
-      targetType: 'setting',
-      targetId: DOCUMENT_RETENTION_KEY,
-      ip,
-      details: { fromDays: before, toDays: input.retentionDays },
-    });
+  await changeSetting(ctx, {
+    key: DOCUMENT_RETENTION_KEY,
+    value: input.retentionDays,
+    action: 'settings.document_retention_changed',
+    actorId,
+    ip,
+    inForce: documentRetentionDays,
+    details: (before) => ({ fromDays: before, toDays: input.retentionDays }),
   });
   return { retentionDays: input.retentionDays };
 }
