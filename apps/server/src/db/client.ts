@@ -1,9 +1,12 @@
 import pg from 'pg';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { prepareStatementsOf } from './prepared-statements';
-import * as schema from './schema';
 
-export type Db = NodePgDatabase<typeof schema>;
+/**
+ * Without the schema: the server never uses Drizzle's relational queries (`db.query.*`), and with
+ * it every transaction built a relational query builder for each of the schema's tables.
+ */
+export type Db = NodePgDatabase;
 /** A Drizzle handle inside a transaction; repos accept either. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
@@ -26,5 +29,5 @@ export function createPool(url: string, max = 20): pg.Pool {
 }
 
 export function createDb(pool: pg.Pool): Db {
-  return drizzle(pool, { schema });
+  return drizzle(pool);
 }
