@@ -16,6 +16,23 @@ export function encodeCursor(cursor: Cursor): string {
   return Buffer.from(`${cursor.createdAt}|${cursor.id}`).toString('base64url');
 }
 
+/**
+ * One page of a newest-first list read with one row more than the page (`limit + 1`): the page's
+ * rows, and the cursor of the next page when that extra row came back.
+ */
+export function keysetPage<R>(
+  rows: readonly R[],
+  limit: number,
+  cursorOf: (row: R) => Cursor,
+): { page: R[]; nextCursor: string | null } {
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  return {
+    page,
+    nextCursor: rows.length > limit && last !== undefined ? encodeCursor(cursorOf(last)) : null,
+  };
+}
+
 /** Undefined when the text is not a cursor this server made. */
 export function decodeCursor(text: string): Cursor | undefined {
   const decoded = Buffer.from(text, 'base64url').toString();

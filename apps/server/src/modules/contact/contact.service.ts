@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { contactMessageListSchema } from '@app/shared/schemas/admin-users';
 import type { AppContext } from '../../context';
-import { decodeCursor, encodeCursor } from '../../db/keyset';
+import { decodeCursor, keysetPage } from '../../db/keyset';
 import { refusal } from '../../http/errors';
 import { enqueueMail } from '../mail/mail.service';
 import { mailTemplates } from '../mail/templates';
@@ -37,17 +37,16 @@ export async function listContactMessages(
   if (query.cursor && !after) throw refusal('INVALID_CURSOR', {}, 'cursor');
   const { limit } = query;
   const rows = await repo.listContactMessages(ctx.db, after, limit + 1);
-  const page = rows.slice(0, limit);
-  const last = page[page.length - 1];
+  const { page, nextCursor } = keysetPage(rows, limit, (row) => ({
+    createdAt: row.cursorAt,
+    id: row.message.id,
+  }));
   return {
     messages: page.map(({ message }) => ({
       ...message,
       createdAt: message.createdAt.toISOString(),
     })),
-    nextCursor:
-      rows.length > limit && last
-        ? encodeCursor({ createdAt: last.cursorAt, id: last.message.id })
-        : null,
+    nextCursor,
   };
 }
 

@@ -9,7 +9,7 @@ import {
   type TradeHistoryPage,
 } from '@app/shared/schemas/trades';
 import type { AppContext } from '../../context';
-import { decodeCursor, encodeCursor } from '../../db/keyset';
+import { decodeCursor, keysetPage } from '../../db/keyset';
 import type { DbOrTx, Tx } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { refusal } from '../../http/errors';
@@ -580,8 +580,10 @@ export async function tradeHistory(
     newestFirst: true,
     search: query.q || undefined,
   });
-  const page = rows.slice(0, query.limit);
-  const last = page[page.length - 1];
+  const { page, nextCursor } = keysetPage(rows, query.limit, (row) => ({
+    createdAt: row.cursorAt,
+    id: row.id,
+  }));
   return {
     trades: page.map((row) => {
       const profit = row.payoutCents - row.amountCents;
@@ -600,9 +602,6 @@ export async function tradeHistory(
         transactionId: row.transactionId,
       };
     }),
-    nextCursor:
-      rows.length > query.limit && last
-        ? encodeCursor({ createdAt: last.cursorAt, id: last.id })
-        : null,
+    nextCursor,
   };
 }

@@ -10,7 +10,7 @@ import {
 } from '@app/shared/schemas/notifications';
 import type { AppContext } from '../../context';
 import type { DbOrTx, Tx } from '../../db/client';
-import { decodeCursor, encodeCursor } from '../../db/keyset';
+import { decodeCursor, keysetPage } from '../../db/keyset';
 import { refusal } from '../../http/errors';
 import { enqueueMails } from '../mail/mail.service';
 import { notificationMail } from './notification.mail';
@@ -93,8 +93,10 @@ export async function notificationsOf(
   const cursor = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
   if (query.cursor !== undefined && !cursor) throw refusal('INVALID_CURSOR', {}, 'cursor');
   const rows = await repo.notificationPage(ctx.db, userId, cursor, query.limit + 1);
-  const page = rows.slice(0, query.limit);
-  const last = page.at(-1);
+  const { page, nextCursor } = keysetPage(rows, query.limit, (row) => ({
+    createdAt: row.cursor,
+    id: row.id,
+  }));
   return {
     notifications: page.map(
       (row) =>
@@ -106,10 +108,7 @@ export async function notificationsOf(
           readAt: row.readAt?.toISOString() ?? null,
         }) as Notification,
     ),
-    nextCursor:
-      rows.length > query.limit && last
-        ? encodeCursor({ createdAt: last.cursor, id: last.id })
-        : null,
+    nextCursor,
     unreadCount: await repo.unreadCount(ctx.db, userId),
   };
 }

@@ -2,8 +2,8 @@ import type { TransactionKind } from '@app/shared/schemas/kinds';
 import crypto from 'node:crypto';
 import { and, desc, type AnyColumn, eq, gte, ilike, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { afterCursor, cursorTextOf, encodeCursor, escapeLike, type Cursor } from '../../db/keyset';
-export { decodeCursor, encodeCursor, type Cursor } from '../../db/keyset';
+import { afterCursor, cursorTextOf, escapeLike, keysetPage, type Cursor } from '../../db/keyset';
+export { decodeCursor, type Cursor } from '../../db/keyset';
 import { users } from '../../db/schema';
 import { transactions, type TransactionRow } from '../ledger/ledger.schema';
 
@@ -147,6 +147,8 @@ export interface ListOptions {
 }
 
 const cursorText = cursorTextOf(transactions.createdAt);
+/** The order the keyset cursor follows (afterCursor): both list statements sort by it. */
+const newestFirst = [desc(transactions.createdAt), desc(transactions.id)];
 
 /** Newest first, at most `limit` rows (one more than a page, to know whether another follows). */
 function listQuery(db: DbOrTx, conditions: (SQL | undefined)[], limit: number) {
@@ -159,7 +161,7 @@ function listQuery(db: DbOrTx, conditions: (SQL | undefined)[], limit: number) {
     .from(transactions)
     .innerJoin(users, eq(users.id, transactions.userId))
     .where(and(...conditions))
-    .orderBy(desc(transactions.createdAt), desc(transactions.id))
+    .orderBy(...newestFirst)
     .limit(limit);
 }
 
@@ -172,10 +174,6 @@ function listQuery(db: DbOrTx, conditions: (SQL | undefined)[], limit: number) {
  */
 function ownedBy(userId: string): SQL {
   return sql`${transactions.userId} = (SELECT ${userId}::uuid)`;
-}
-
-function rowsOf(db: DbOrTx, options: ListOptions) {
-  return listQuery(db, conditionsOf(options), options.limit + 1);
 }
 
 function conditionsOf(options: ListOptions): (SQL | undefined)[] {
@@ -244,27 +242,21 @@ export async function listTransactionsJson(db: DbOrTx, options: ListOptions): Pr
     SELECT ${TRANSACTION_JSON} AS doc, ${cursorText} AS cursor_at, ${t.id} AS id
     FROM ${t}
     WHERE ${and(...conditionsOf(options))}
-    ORDER BY ${t.createdAt} DESC, ${t.id} DESC
+    ORDER BY ${sql.join(newestFirst, sql`, `)}
     LIMIT ${options.limit + 1}`);
-  const page = result.rows.slice(0, options.limit);
-  const last = page[page.length - 1];
-  const nextCursor =
-    result.rows.length > options.limit && last
-      ? encodeCursor({ createdAt: last.cursor_at, id: last.id })
-      : null;
+  const { page, nextCursor } = keysetPage(result.rows, options.limit, (row) => ({
+    createdAt: row.cursor_at,
+    id: row.id,
+  }));
   return `{"items":[${page.map((row) => row.doc).join(',')}],"nextCursor":${JSON.stringify(nextCursor)}}`;
 }
 
 /** Newest first, keyset-paginated on (created_at, id); no OFFSET. One statement. */
 export async function listTransactions(db: DbOrTx, options: ListOptions) {
-  const rows = await rowsOf(db, options);
-  const page = rows.slice(0, options.limit);
-  const last = page[page.length - 1];
-  return {
-    items: page,
-    nextCursor:
-      rows.length > options.limit && last
-        ? encodeCursor({ createdAt: last.cursorAt, id: last.row.id })
-        : null,
-  };
+  const rows = await listQuery(db, conditionsOf(options), options.limit + 1);
+  const { page, nextCursor } = keysetPage(rows, options.limit, (item) => ({
+    createdAt: item.cursorAt,
+    id: item.row.id,
+  }));
+  return { items: page, nextCursor };
 }

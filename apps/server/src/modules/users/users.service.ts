@@ -14,7 +14,7 @@ import { auditingSelfDecisions, SelfDecisionError } from '../approvals/self-deci
 import { creditReferralBonus } from '../referrals/referral-bonus';
 import { discardAvatarFile } from '../profile/profile.service';
 import type { UserFilter } from '@app/shared/schemas/admin-users';
-import { decodeCursor, encodeCursor } from '../../db/keyset';
+import { decodeCursor, keysetPage } from '../../db/keyset';
 import { closureOf, summary } from '../account/account.service';
 import { verificationRequired } from '../settings/settings.service';
 import { hasApprovedVerification } from '../verification/verification.status';
@@ -358,15 +358,11 @@ export async function listUsers(
   const after = cursor ? decodeCursor(cursor) : undefined;
   if (cursor && !after) throw refusal('INVALID_CURSOR', {}, 'cursor');
   const rows = await repo.listUsers(ctx.db, { q, filter, after, limit: limit + 1 });
-  const page = rows.slice(0, limit);
-  const last = page[page.length - 1];
-  return {
-    users: page.map((item) => toAdminUser(item.row)),
-    nextCursor:
-      rows.length > limit && last
-        ? encodeCursor({ createdAt: last.cursorAt, id: last.row.id })
-        : null,
-  };
+  const { page, nextCursor } = keysetPage(rows, limit, (item) => ({
+    createdAt: item.cursorAt,
+    id: item.row.id,
+  }));
+  return { users: page.map((item) => toAdminUser(item.row)), nextCursor };
 }
 
 /** One user for the admin: the account, the people they referred, live sessions and balances. */
