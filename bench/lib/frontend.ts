@@ -84,8 +84,9 @@ export function buildAndMeasure(outDir: string): {
   };
 }
 
-const CHROME_FLAGS = [
-  '--headless=new',
+/** Debian's Chromium, never a downloaded browser, and the flags it needs here (as playwright.config.ts). */
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-quic',
@@ -94,6 +95,7 @@ const CHROME_FLAGS = [
   '--disable-sync',
   '--no-first-run',
 ];
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
 
 /**
  * Lighthouse performance and accessibility scores (0-100, default mobile settings) of `url`, with
@@ -110,7 +112,7 @@ export async function lighthouseScore(
   const launcherEntry = path.join(dir, 'node_modules', 'chrome-launcher', 'dist', 'index.js');
   if (!fs.existsSync(lhEntry) || !fs.existsSync(launcherEntry))
     return `lighthouse not installed in ${dir} (npm install --prefix ${dir} lighthouse@12)`;
-  if (!fs.existsSync('/usr/bin/chromium')) return 'no /usr/bin/chromium';
+  if (!fs.existsSync(CHROMIUM_PATH)) return `no ${CHROMIUM_PATH}`;
   type Launch = (o: { chromePath: string; chromeFlags: string[] }) => Promise<{
     port: number;
     kill: () => Promise<void> | void;
@@ -136,7 +138,7 @@ export async function lighthouseScore(
   const { launch } = (await import(pathToFileURL(launcherEntry).href)) as { launch: Launch };
   const lighthouse = ((await import(pathToFileURL(lhEntry).href)) as { default: Lighthouse })
     .default;
-  const chrome = await launch({ chromePath: '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
+  const chrome = await launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROME_FLAGS });
   try {
     // A signed-in page gets its session as a real cookie in the browser (an extra request header
     // would not reach the realtime socket, whose refusal then ends the session: the dashboard
