@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { accountSummarySchema } from '@app/shared/schemas/account';
 import type { PublicPlan } from '@app/shared/schemas/plans';
 import type { ClosedTrade, CurrentTrade } from '@app/shared/schemas/trades';
 import { Dec, floorToCents } from '../src/modules/market/domain';
@@ -286,6 +287,9 @@ describe('several copies at once', () => {
       allocation: { cashPct: string; trades: { tradeId: string; sharePct: string }[] } | null;
     }>();
     expect(figures.openTrades.map((trade) => trade.planTitle)).toEqual(['Silver', 'Basic']);
+    // Sent without the response schema's check (account.routes.ts): nothing in it that the schema
+    // would drop, change or refuse.
+    expect(accountSummarySchema.parse(figures)).toEqual(figures);
     // Read with the dashboard's figures in one statement: the same views, field for field, as
     // the open trades read on their own.
     expect(figures.openTrades).toEqual(open);

@@ -9,6 +9,7 @@ import { transactionResponseSchema } from '@app/shared/schemas/transactions';
 import type { AppContext } from '../../context';
 import { guardAdmin, guardSignedIn } from '../../http/guards';
 import { limitOn, rateLimiter } from '../../http/rate-limit';
+import { sendJsonText } from '../../http/json-text';
 import { requireAdmin, requireUser } from '../auth/session';
 import { idempotencyKeyOf, sendOutcome } from '../ledger/idempotency';
 import { adjust } from './adjustments.service';
@@ -36,7 +37,12 @@ export function accountRoutes(ctx: AppContext) {
     app.get(
       '/summary',
       { schema: { tags: ['account'], response: { 200: accountSummarySchema } } },
-      (request) => summary(ctx, requireUser(request).user.id),
+      // Serialised as it is, not checked against the response schema on the way (51 us of the
+      // route's ~440 us of server CPU in a profile under load): summary() builds every field of
+      // it, and a test holds the answer to be what the schema would let through
+      // (trades.test.ts).
+      async (request, reply) =>
+        sendJsonText(reply, JSON.stringify(await summary(ctx, requireUser(request).user.id))),
     );
     app.get(
       '/export',
