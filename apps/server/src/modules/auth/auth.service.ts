@@ -37,6 +37,27 @@ const MAGIC_LINK_TTL_MS = 15 * 60 * 1000;
 const invalidCredentials = () => refusal('INVALID_CREDENTIALS');
 const invalidLink = () => refusal('TOKEN_INVALID');
 
+/** A link whose user id is not even shaped like one is broken: refused before any lookup. */
+function assertLinkUser(userId: string): void {
+  if (!/^[0-9a-f-]{36}$/i.test(userId)) throw invalidLink();
+}
+
+/** Spends the user's one-time link of `kind` (its secret, still valid now), or refuses the link. */
+async function spendLink(
+  tx: DbOrTx,
+  link: { userId: string; kind: repo.AuthTokenKind; secret: string },
+  now: Date,
+): Promise<void> {
+  const tokenHash = digest(link.secret);
+  const spent = await repo.consumeAuthToken(tx, {
+    userId: link.userId,
+    kind: link.kind,
+    tokenHash,
+    now,
+  });
+  if (!spent) throw invalidLink();
+}
+
 function brandOf(ctx: AppContext): Brand {
   return { name: ctx.config.brandName, publicUrl: ctx.config.publicUrl };
 }
@@ -321,7 +342,7 @@ export async function signInWithMagicLink(
   request: FastifyRequest,
   previousToken?: string,
 ): Promise<LoginOutcome> {
-  if (!/^[0-9a-f-]{36}$/i.test(input.userId)) throw invalidLink();
+  assertLinkUser(input.userId);
   const user = await repo.findUserById(ctx.db, input.userId);
   if (!user) throw invalidLink();
   const token = { userId: user.id, kind: 'magic_link' as const, tokenHash: digest(input.secret) };
@@ -360,17 +381,11 @@ export async function completeRecovery(
   input: { userId: string; secret: string; password: string },
   ip: string,
 ): Promise<{ email: string }> {
-  if (!/^[0-9a-f-]{36}$/i.test(input.userId)) throw invalidLink();
+  assertLinkUser(input.userId);
   const passwordHash = await hashPassword(input.password);
   return ctx.db.transaction(async (tx) => {
     const now = ctx.clock.now();
-    const consumed = await repo.consumeAuthToken(tx, {
-      userId: input.userId,
-      kind: 'recovery',
-      tokenHash: digest(input.secret),
-      now,
-    });
-    if (!consumed) throw invalidLink();
+    await spendLink(tx, { userId: input.userId, kind: 'recovery', secret: input.secret }, now);
     await repo.updateUser(tx, input.userId, { passwordHash });
     await repo.revokeAllSessions(tx, input.userId, now);
     // Every other reset link sent before this one is void now, and so is a pending change of
@@ -445,16 +460,10 @@ export async function completeVerification(
   ctx: AppContext,
   input: { userId: string; secret: string },
 ): Promise<void> {
-  if (!/^[0-9a-f-]{36}$/i.test(input.userId)) throw invalidLink();
+  assertLinkUser(input.userId);
   await ctx.db.transaction(async (tx) => {
     const now = ctx.clock.now();
-    const consumed = await repo.consumeAuthToken(tx, {
-      userId: input.userId,
-      kind: 'verify_email',
-      tokenHash: digest(input.secret),
-      now,
-    });
-    if (!consumed) throw invalidLink();
+    await spendLink(tx, { userId: input.userId, kind: 'verify_email', secret: input.secret }, now);
     await repo.updateUser(tx, input.userId, { emailVerifiedAt: now });
     await repo.revokeAuthTokens(tx, input.userId, ['verify_email'], now);
   });
@@ -556,7 +565,7 @@ export async function confirmEmailChange(
   input: { userId: string; secret: string },
   ip: string,
 ): Promise<void> {
-  if (!/^[0-9a-f-]{36}$/i.test(input.userId)) throw invalidLink();
+  assertLinkUser(input.userId);
   const taken = await ctx.db.transaction(async (tx) => {
     const now = ctx.clock.now();
     const user = await repo.lockUser(tx, input.userId);
