@@ -58,15 +58,26 @@ export const authKeys = {
     ['auth', 'email-change', userId, secret] as const,
 };
 
+/** The two parts of an e-mailed one-time link, as its address carries them. */
+export interface EmailedLink {
+  userId: string;
+  secret: string;
+}
+
 /**
- * The e-mail verification link's one request: a query (not a mutation) so the single-use link is
- * sent once even when React mounts twice, and never again for the same link.
+ * An e-mailed one-time link's one request: a query (not a mutation) so the single-use link is
+ * sent once even when React mounts twice, and never again for the same link (not retried,
+ * refetched or forgotten); not at all when the link lacks a part.
  */
-export function verificationQuery(userId: string, secret: string) {
+function oneTimeLinkQuery<T>(
+  queryKey: readonly string[],
+  link: EmailedLink,
+  send: (link: EmailedLink) => Promise<T>,
+) {
   return queryOptions({
-    queryKey: authKeys.verification(userId, secret),
-    queryFn: () => authApi.confirmVerification({ userId, secret }),
-    enabled: Boolean(userId && secret),
+    queryKey,
+    queryFn: () => send({ userId: link.userId, secret: link.secret }),
+    enabled: Boolean(link.userId && link.secret),
     retry: false,
     staleTime: Infinity,
     gcTime: Infinity,
@@ -74,34 +85,28 @@ export function verificationQuery(userId: string, secret: string) {
   });
 }
 
-/** The change-of-address link's one request, sent once per link as the verification's is. */
-export function emailChangeQuery(userId: string, secret: string) {
-  return queryOptions({
-    queryKey: authKeys.emailChange(userId, secret),
-    queryFn: () => authApi.confirmEmailChange({ userId, secret }),
-    enabled: Boolean(userId && secret),
-    retry: false,
-    staleTime: Infinity,
-    gcTime: Infinity,
-    refetchOnWindowFocus: false,
-  });
-}
+/** The e-mail verification link's request. */
+export const verificationQuery = (link: EmailedLink) =>
+  oneTimeLinkQuery(
+    authKeys.verification(link.userId, link.secret),
+    link,
+    authApi.confirmVerification,
+  );
+
+/** The change-of-address link's request. */
+export const emailChangeQuery = (link: EmailedLink) =>
+  oneTimeLinkQuery(
+    authKeys.emailChange(link.userId, link.secret),
+    link,
+    authApi.confirmEmailChange,
+  );
 
 /**
- * The sign-in link's first request (without a code): a query so it is sent once per link. It
- * signs in, or answers that the account's second factor is needed first.
+ * The sign-in link's first request (without a code). It signs in, or answers that the account's
+ * second factor is needed first.
  */
-export function magicLinkQuery(userId: string, secret: string) {
-  return queryOptions({
-    queryKey: authKeys.magicLink(userId, secret),
-    queryFn: () => authApi.signInWithMagicLink({ userId, secret }),
-    enabled: Boolean(userId && secret),
-    retry: false,
-    staleTime: Infinity,
-    gcTime: Infinity,
-    refetchOnWindowFocus: false,
-  });
-}
+export const magicLinkQuery = (link: EmailedLink) =>
+  oneTimeLinkQuery(authKeys.magicLink(link.userId, link.secret), link, authApi.signInWithMagicLink);
 
 export const providersQuery = queryOptions({
   queryKey: authKeys.providers,

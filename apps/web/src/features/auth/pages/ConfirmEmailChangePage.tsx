@@ -1,27 +1,21 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
-import { sessionQueryKey, useSession } from '../../../lib/auth';
+import { Link } from 'react-router';
+import { useSession } from '../../../lib/auth';
 import { buttonClasses } from '../../../ui';
 import { emailChangeQuery } from '../api';
 import { AuthLayout } from '../components/AuthLayout';
 import { LinkOutcome } from '../components/LinkOutcome';
+import { useEmailedLink, useSessionReloadWhen } from '../hooks/useEmailedLink';
 
 /** The page the change-of-address e-mail links to: /confirm-email?userId=…&secret=… */
 export function ConfirmEmailChangePage() {
   const { t } = useTranslation('auth');
-  const [params] = useSearchParams();
-  const userId = params.get('userId') ?? '';
-  const secret = params.get('secret') ?? '';
-  const complete = Boolean(userId && secret);
+  const link = useEmailedLink();
+  const { complete } = link;
   const session = useSession();
-  const queryClient = useQueryClient();
-  const change = useQuery(emailChangeQuery(userId, secret));
-
-  useEffect(() => {
-    if (change.isSuccess) void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
-  }, [change.isSuccess, queryClient]);
+  const change = useQuery(emailChangeQuery(link));
+  useSessionReloadWhen(change.isSuccess);
 
   const body = (
     <LinkOutcome

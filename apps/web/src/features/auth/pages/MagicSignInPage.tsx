@@ -2,7 +2,7 @@ import type { LoginResult } from '@app/shared/schemas/auth';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { setSessionUser, useSession } from '../../../lib/auth';
 import { buttonClasses } from '../../../ui';
@@ -10,6 +10,7 @@ import { authApi, magicLinkQuery } from '../api';
 import { AuthLayout, authLinkClass } from '../components/AuthLayout';
 import { OtpStep } from './LoginPage';
 import { LinkOutcome } from '../components/LinkOutcome';
+import { useEmailedLink } from '../hooks/useEmailedLink';
 
 /**
  * The page a sign-in e-mail links to: /magic?userId=…&secret=… The link signs in, or (two-factor
@@ -17,14 +18,12 @@ import { LinkOutcome } from '../components/LinkOutcome';
  */
 export function MagicSignInPage() {
   const { t } = useTranslation('auth');
-  const [params] = useSearchParams();
-  const userId = params.get('userId') ?? '';
-  const secret = params.get('secret') ?? '';
-  const complete = Boolean(userId && secret);
+  const link = useEmailedLink();
+  const { complete } = link;
   const session = useSession();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const first = useQuery(magicLinkQuery(userId, secret));
+  const first = useQuery(magicLinkQuery(link));
 
   function signedIn(result: LoginResult) {
     if (result.status !== 'ok') return;
@@ -47,7 +46,9 @@ export function MagicSignInPage() {
       <OtpStep
         onBack={() => void navigate('/login', { replace: true })}
         onSubmit={async (otp) =>
-          signedIn(await authApi.signInWithMagicLink({ userId, secret, otp }))
+          signedIn(
+            await authApi.signInWithMagicLink({ userId: link.userId, secret: link.secret, otp }),
+          )
         }
       />
     );

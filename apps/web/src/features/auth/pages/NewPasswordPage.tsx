@@ -2,23 +2,22 @@ import { passwordSchema } from '@app/shared/schemas/auth';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { applyFieldError, errorMessage } from '../../../lib/requestErrors';
 import { Button, PasswordInput } from '../../../ui';
 import { authApi } from '../api';
 import { AuthLayout, authLinkClass } from '../components/AuthLayout';
+import { useEmailedLink } from '../hooks/useEmailedLink';
 
 const newPasswordSchema = z.object({ password: passwordSchema });
 
 /** The page a recovery e-mail links to: /new?userId=…&secret=… */
 export function NewPasswordPage() {
-  const [params] = useSearchParams();
-  const userId = params.get('userId');
-  const secret = params.get('secret');
-  if (!userId || !secret) return <Navigate to="/forgot" replace />;
-  return <NewPasswordForm userId={userId} secret={secret} />;
+  const link = useEmailedLink();
+  if (!link.complete) return <Navigate to="/forgot" replace />;
+  return <NewPasswordForm userId={link.userId} secret={link.secret} />;
 }
 
 function NewPasswordForm({ userId, secret }: { userId: string; secret: string }) {

@@ -1,28 +1,21 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
-import { sessionQueryKey, useSession } from '../../../lib/auth';
+import { Link } from 'react-router';
+import { useSession } from '../../../lib/auth';
 import { buttonClasses } from '../../../ui';
 import { verificationQuery } from '../api';
 import { AuthLayout } from '../components/AuthLayout';
 import { LinkOutcome } from '../components/LinkOutcome';
+import { useEmailedLink, useSessionReloadWhen } from '../hooks/useEmailedLink';
 
 /** The page a verification e-mail links to: /verify?userId=…&secret=… */
 export function VerifyEmailPage() {
   const { t } = useTranslation('auth');
-  const [params] = useSearchParams();
-  const userId = params.get('userId') ?? '';
-  const secret = params.get('secret') ?? '';
-  const complete = Boolean(userId && secret);
+  const link = useEmailedLink();
+  const { complete } = link;
   const session = useSession();
-  const queryClient = useQueryClient();
-
-  const verification = useQuery(verificationQuery(userId, secret));
-
-  useEffect(() => {
-    if (verification.isSuccess) void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
-  }, [verification.isSuccess, queryClient]);
+  const verification = useQuery(verificationQuery(link));
+  useSessionReloadWhen(verification.isSuccess);
 
   const body = (
     <LinkOutcome
