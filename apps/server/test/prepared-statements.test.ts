@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPool } from '../src/db/client';
+import { sql } from 'drizzle-orm';
+import { integer, pgTable } from 'drizzle-orm/pg-core';
+import { createDb, createPool, type DbOrTx } from '../src/db/client';
+import { connectionOf, preparedPer } from '../src/db/prepared';
 import { MAX_PER_CONNECTION, statementName } from '../src/db/prepared-statements';
 import { createTestApp, type TestApp } from './harness';
 
@@ -12,6 +15,9 @@ import { createTestApp, type TestApp } from './harness';
  */
 
 let t: TestApp;
+
+/** A temporary table of this test's own (created on the connection that uses it). */
+const probe = pgTable('prepared_probe', { n: integer('n') });
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -89,6 +95,47 @@ describe('named prepared statements on the pool', () => {
       expect(named.map((s) => s.name)).toContain(statementName('SELECT $1::int AS n'));
     } finally {
       client.release();
+    }
+  });
+});
+
+describe('queries prepared per pooled connection (db/prepared.ts)', () => {
+  it('builds once per connection, runs inside each transaction on it, and rolls back with it', async () => {
+    const pool = createPool(t.databaseUrl, 1);
+    const db = createDb(pool);
+    try {
+      await db.execute(sql`CREATE TEMP TABLE IF NOT EXISTS prepared_probe (n int)`);
+      let builds = 0;
+      const insertProbe = preparedPer((handle: DbOrTx) => {
+        builds += 1;
+        return handle
+          .insert(probe)
+          .values({ n: sql.placeholder('n') })
+          .returning()
+          .prepare('insert_prepared_probe');
+      });
+      // Three transactions on the pool's one connection: built once, each insert in its own.
+      await db.transaction(async (tx) => {
+        expect(await insertProbe(tx).execute({ n: 1 })).toEqual([{ n: 1 }]);
+      });
+      await expect(
+        db.transaction(async (tx) => {
+          await insertProbe(tx).execute({ n: 2 });
+          throw new Error('roll back');
+        }),
+      ).rejects.toThrow('roll back');
+      await db.transaction(async (tx) => {
+        await insertProbe(tx).execute({ n: 3 });
+      });
+      expect(builds).toBe(1);
+      const rows = await db.execute<{ n: number }>(sql`SELECT n FROM prepared_probe ORDER BY n`);
+      expect(rows.rows.map((r) => r.n)).toEqual([1, 3]);
+      // Outside a transaction the handle runs on the pool: a query of its own.
+      await insertProbe(db).execute({ n: 4 });
+      expect(builds).toBe(2);
+      expect(connectionOf(db)).toBe(db);
+    } finally {
+      await pool.end();
     }
   });
 });

@@ -155,6 +155,13 @@ describe('the list as PostgreSQL writes it', () => {
     expect(new Set(rows.map((r) => r.kind)).size).toBeGreaterThanOrEqual(3);
     expect(rows.some((r) => r.feeCents > 0n && r.payoutDetails !== null)).toBe(true);
     expect(rows.some((r) => r.status === 'failed' && r.failureReason !== null)).toBe(true);
+    // Absent details are SQL's NULL, not JSON's null (insertTransaction encodes them itself).
+    const jsonNulls = await t.db.execute<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM transactions WHERE user_id = ${me.user.id}
+          AND ('null' IN (jsonb_typeof(payout_details), jsonb_typeof(description_parts)))`,
+    );
+    expect(jsonNulls.rows[0]?.n).toBe(0);
+    expect(rows.some((r) => r.payoutDetails === null)).toBe(true);
     const page = (await me.client.get('/api/transactions?limit=100')).json<Page>();
     expect(page.items).toEqual(rows.map(toTransaction));
     // Each one as its own page shows it (the single view is toTransaction's).

@@ -1,16 +1,36 @@
 /**
- * One prepared query per database handle, built on first use and then only executed: Drizzle
- * does not rebuild the SQL on every request, and with a statement name each pooled connection
- * parses and plans it once. Keyed weakly, so a test's closed handle does not keep its queries.
+ * One prepared query per pooled connection, built on first use and then only executed: Drizzle
+ * does not rebuild the SQL for every request, and with a statement name each connection parses
+ * and plans it once. Building is most of what Drizzle costs: 439 us of a money request's ~2,250
+ * us of server CPU went to building its statements under load (an insert of a transaction with
+ * RETURNING 133 us each), bench/RESULTS.md 2026-11-26 20:30.
+ *
+ * Keyed by the connection the handle runs on, not by the handle: a transaction is a new handle
+ * each time, on one of the pool's few connections, so a query built for a transaction's
+ * connection serves every later transaction on it (it runs on that connection, which only the
+ * transaction holding it uses). A handle outside a transaction runs on the pool and is its own
+ * key. Keyed weakly, so a closed pool's or a dropped connection's queries go with it.
  */
 export function preparedPer<D extends object, P>(build: (db: D) => P): (db: D) => P {
-  const byHandle = new WeakMap<D, P>();
+  const byConnection = new WeakMap<object, P>();
   return (db) => {
-    let prepared = byHandle.get(db);
+    const connection = connectionOf(db);
+    let prepared = byConnection.get(connection);
     if (prepared === undefined) {
       prepared = build(db);
-      byHandle.set(db, prepared);
+      byConnection.set(connection, prepared);
     }
     return prepared;
   };
+}
+
+/**
+ * The pooled connection a transaction's handle runs on (Drizzle's node-postgres session keeps
+ * it as `client`), or the handle itself for one on the pool.
+ */
+export function connectionOf(db: object): object {
+  const session = (db as { session?: { client?: unknown } }).session;
+  const client = session?.client;
+  // A checked-out connection has `release`; the pool has not (its handle is its own key).
+  return typeof client === 'object' && client !== null && 'release' in client ? client : db;
 }
