@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { preparedPer } from '../../db/prepared';
 import { Dec, isInstrumentSymbol } from '../market/domain';
 import type { Fill, Position, StrategyState } from './domain';
 import {
@@ -99,16 +100,11 @@ export async function loadStrategyState(
   options: { lock: StrategyLock },
 ): Promise<{ row: StrategyRow; state: StrategyState } | undefined> {
   if (options.lock === true || options.lock === 'update') {
-    const [row] = await db
-      .select()
-      .from(strategies)
-      .where(eq(strategies.id, id))
-      .for(options.lock === 'update' ? 'update' : 'no key update');
+    const [row] = await strategyLocked[options.lock === 'update' ? 'update' : 'noKeyUpdate'](
+      db,
+    ).execute({ id });
     if (!row) return undefined;
-    const positions = await db
-      .select()
-      .from(strategyPositions)
-      .where(eq(strategyPositions.strategyId, id));
+    const positions = await positionsOfStrategy(db).execute({ id });
     return {
       row,
       state: toState(
@@ -117,16 +113,53 @@ export async function loadStrategyState(
       ),
     };
   }
-  const query = db
-    .select({ row: strategies, positions: positionsJson })
-    .from(strategies)
-    .where(eq(strategies.id, id));
-  const [found] = await (options.lock === 'key share'
-    ? query.for('key share', { of: strategies })
-    : query);
+  const [found] = await strategyWithPositions[
+    options.lock === 'key share' ? 'keyShare' : 'unlocked'
+  ](db).execute({ id });
   if (!found) return undefined;
   return { row: found.row, state: toState(found.row, positionsOf(found.positions)) };
 }
+
+// loadStrategyState's statements, prepared once per connection (db/prepared.ts): each took
+// ~100 us to build, twice per copy opened or closed.
+const byId = eq(strategies.id, sql.placeholder('id'));
+const strategyLocked = {
+  update: preparedPer((db: DbOrTx) =>
+    db.select().from(strategies).where(byId).for('update').prepare('strategy_for_update'),
+  ),
+  noKeyUpdate: preparedPer((db: DbOrTx) =>
+    db
+      .select()
+      .from(strategies)
+      .where(byId)
+      .for('no key update')
+      .prepare('strategy_for_no_key_update'),
+  ),
+};
+const positionsOfStrategy = preparedPer((db: DbOrTx) =>
+  db
+    .select()
+    .from(strategyPositions)
+    .where(eq(strategyPositions.strategyId, sql.placeholder('id')))
+    .prepare('strategy_positions_of'),
+);
+const strategyWithPositions = {
+  unlocked: preparedPer((db: DbOrTx) =>
+    db
+      .select({ row: strategies, positions: positionsJson })
+      .from(strategies)
+      .where(byId)
+      .prepare('strategy_with_positions'),
+  ),
+  keyShare: preparedPer((db: DbOrTx) =>
+    db
+      .select({ row: strategies, positions: positionsJson })
+      .from(strategies)
+      .where(byId)
+      .for('key share', { of: strategies })
+      .prepare('strategy_with_positions_key_share'),
+  ),
+};
 
 /** Every strategy with its state (the tick values them all; two queries). */
 export async function loadAllStates(
