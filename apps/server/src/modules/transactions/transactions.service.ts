@@ -21,7 +21,7 @@ export function listOwnJson(
   query: { q?: string | undefined; cursor?: string | undefined; limit: number },
 ): Promise<string> {
   const cursor = cursorOf(query.cursor);
-  return repo.listTransactionsJson(ctx.pool, {
+  return repo.listTransactionsJson(ctx.db, {
     userId,
     ...(query.q ? { q: query.q } : {}),
     ...(cursor ? { cursor } : {}),
