@@ -12,6 +12,8 @@ interface ProcStat {
   ppid: number;
   /** utime + stime, in clock ticks. */
   ticks: number;
+  /** cutime + cstime: the children it has waited for (a backend that ended, a finished pgbench). */
+  exitedChildrenTicks: number;
 }
 
 function readStats(): Map<number, ProcStat> {
@@ -29,6 +31,7 @@ function readStats(): Map<number, ProcStat> {
     stats.set(Number(entry), {
       ppid: Number(fields[1]),
       ticks: Number(fields[11]) + Number(fields[12]),
+      exitedChildrenTicks: Number(fields[13]) + Number(fields[14]),
     });
   }
   return stats;
@@ -48,6 +51,14 @@ export function treeCpuMs(root: number): number {
     pending.push(...(children.get(pid) ?? []));
   }
   return (ticks * 1000) / TICKS_PER_SECOND;
+}
+
+/**
+ * CPU milliseconds of the children `pid` has waited for: what processes that ended meanwhile used
+ * (a client's PostgreSQL backends end with its connections; a child program with its run).
+ */
+export function exitedChildrenCpuMs(pid: number): number {
+  return ((readStats().get(pid)?.exitedChildrenTicks ?? 0) * 1000) / TICKS_PER_SECOND;
 }
 
 /** This process's own CPU milliseconds so far (the load generator). */

@@ -136,7 +136,20 @@ export async function createCluster(
 }
 
 /** Runs pgbench; resolves to the "tps = N (without initial connection time)" figure. */
-export function pgbench(cluster: PgCluster, args: string[], timeoutMs: number): Promise<number> {
+export async function pgbench(
+  cluster: PgCluster,
+  args: string[],
+  timeoutMs: number,
+): Promise<number> {
+  return (await pgbenchRun(cluster, args, timeoutMs)).tps;
+}
+
+/** Runs pgbench; resolves to its tps (without initial connection time) and transactions run. */
+export function pgbenchRun(
+  cluster: PgCluster,
+  args: string[],
+  timeoutMs: number,
+): Promise<{ tps: number; transactions: number }> {
   return new Promise((resolve, reject) => {
     const child = spawn(path.join(cluster.bin, 'pgbench'), args, {
       env: { ...process.env, PGHOST: '127.0.0.1', PGPORT: String(cluster.port), PGUSER: 'bench' },
@@ -149,8 +162,10 @@ export function pgbench(cluster: PgCluster, args: string[], timeoutMs: number): 
     child.on('close', (code) => {
       clearTimeout(timer);
       const match = /tps = ([\d.]+) \(without initial connection time\)/.exec(out);
-      if (code === 0 && match?.[1]) resolve(Number(match[1]));
-      else if (code === 0 && args.includes('-i')) resolve(0);
+      const processed = /number of transactions actually processed: (\d+)/.exec(out);
+      if (code === 0 && match?.[1]) {
+        resolve({ tps: Number(match[1]), transactions: Number(processed?.[1] ?? NaN) });
+      } else if (code === 0 && args.includes('-i')) resolve({ tps: 0, transactions: 0 });
       else reject(new Error(`pgbench ${args.join(' ')} failed (${code}): ${out.slice(-2000)}`));
     });
   });

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { prepareStatementsOf } from './prepared-statements';
+import { pipelineOf } from './pipelining';
 
 /**
  * Without the schema: the server never uses Drizzle's relational queries (`db.query.*`), and with
@@ -13,7 +14,13 @@ export type DbOrTx = Db | Tx;
 
 // bigint columns (money in cents) come back as strings from pg; Drizzle's bigint mode converts.
 export function createPool(url: string, max = 20): pg.Pool {
-  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000 });
+  // Pipeline mode: see pipelining.ts.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    idleTimeoutMillis: 30_000,
+    pipeline: true,
+  });
   // An idle client losing its connection (database restart, shutdown) must not crash the process;
   // the next query gets a fresh connection or a clear error.
   pool.on('error', () => {});
@@ -24,6 +31,7 @@ export function createPool(url: string, max = 20): pg.Pool {
   pool.on('connect', (client) => {
     client.on('error', () => {});
     prepareStatementsOf(client);
+    pipelineOf(client);
   });
   return pool;
 }

@@ -81,7 +81,9 @@ export async function runIdempotent<T>(
   const { userId, key, scope } = options;
   const hash = requestHash(scope, options.payload);
   type Outcome = { fresh: OperationResult<T> } | { replay: { status: number; body: T } };
-  const outcome = await ctx.db.transaction(async (tx): Promise<Outcome> => {
+  /** The stored answer's update, sent with what follows it (see below). */
+  let answered: Promise<unknown> | undefined;
+  const transaction = ctx.db.transaction(async (tx): Promise<Outcome> => {
     if (key === undefined) {
       const result = await work(tx, null);
       await result.lastWrites?.();
@@ -97,10 +99,18 @@ export async function runIdempotent<T>(
       const keyId = BigInt(row.id);
       const result = await work(tx, keyId);
       // A template, like the insert above: the builder's update cost 46 us to build each time.
-      await tx.execute(sql`
-        UPDATE idempotency_keys
-        SET response_status = ${result.status}, response_body = ${JSON.stringify(result.body)}::jsonb
-        WHERE id = ${keyId}`);
+      // Not awaited here, so it travels with the last writes or COMMIT (db/pipelining.ts): if it
+      // fails, the transaction is aborted and COMMIT rolls back, and awaiting it below reports
+      // why. Made a promise once with `.then`: a Drizzle query runs again at each await.
+      answered = tx
+        .execute(
+          sql`
+          UPDATE idempotency_keys
+          SET response_status = ${result.status}, response_body = ${JSON.stringify(result.body)}::jsonb
+          WHERE id = ${keyId}`,
+        )
+        .then(() => undefined);
+      answered.catch(() => {}); // awaited below
       await result.lastWrites?.();
       return { fresh: result };
     }
@@ -116,6 +126,15 @@ export async function runIdempotent<T>(
     }
     return { replay: { status: existing.responseStatus, body: existing.responseBody as T } };
   });
+  let outcome: Outcome;
+  try {
+    outcome = await transaction;
+  } catch (error) {
+    // A failed answer aborted what came after it: its own error says why.
+    await answered;
+    throw error;
+  }
+  await answered;
   if ('replay' in outcome) return { ...outcome.replay, replayed: true };
   outcome.fresh.afterCommit?.();
   return { status: outcome.fresh.status, body: outcome.fresh.body, replayed: false };

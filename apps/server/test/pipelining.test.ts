@@ -1,0 +1,128 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import type pg from 'pg';
+import { createDb, createPool } from '../src/db/client';
+import { runIdempotent } from '../src/modules/ledger/idempotency';
+import { createTestApp, registerUser, type TestApp } from './harness';
+
+/**
+ * The pool's connections pipeline their statements (db/pipelining.ts). What must hold: a
+ * transaction's BEGIN travels with its first statement and a statement issued without awaiting
+ * it travels with COMMIT (fewer writes, so fewer round trips); such a statement failing rolls the
+ * whole transaction back; and runIdempotent, which leaves its stored answer unawaited that way,
+ * reports the failure and keeps nothing of the operation.
+ */
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.pool.query('CREATE TABLE IF NOT EXISTS pipelining_probe (n int)');
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+/** Counts the writes a pooled connection makes to its socket. */
+async function countWrites(pool: pg.Pool): Promise<{ writes: () => number }> {
+  const client = await pool.connect();
+  const stream = (client as unknown as { connection: { stream: Record<string, unknown> } })
+    .connection.stream;
+  client.release();
+  let writes = 0;
+  const proto = Object.getPrototypeOf(stream) as Record<string, unknown>;
+  const writeGeneric = proto._writeGeneric as (...args: unknown[]) => unknown;
+  stream._writeGeneric = function (this: unknown, ...args: unknown[]) {
+    writes += 1;
+    return writeGeneric.apply(this, args);
+  };
+  return { writes: () => writes };
+}
+
+describe('pipelined statements (db/pipelining.ts)', () => {
+  it('writes BEGIN with the first statement, and an unawaited statement with COMMIT', async () => {
+    const pool = createPool(t.databaseUrl, 1);
+    const db = createDb(pool);
+    try {
+      const socket = await countWrites(pool);
+      let last: Promise<unknown> | undefined;
+      await db.transaction(async (tx) => {
+        await tx.execute(sql`INSERT INTO pipelining_probe (n) VALUES (${1})`);
+        await tx.execute(sql`INSERT INTO pipelining_probe (n) VALUES (${2})`);
+        last = tx.execute(sql`INSERT INTO pipelining_probe (n) VALUES (${3})`).then(() => 3);
+      });
+      expect(await last).toBe(3);
+      // [BEGIN + first insert], [second insert], [third insert + COMMIT]: five statements, three
+      // writes (one write each before: five).
+      expect(socket.writes()).toBe(3);
+      const { rows } = await pool.query<{ n: number }>(
+        'SELECT n FROM pipelining_probe WHERE n <= 3 ORDER BY n',
+      );
+      expect(rows.map((r) => r.n)).toEqual([1, 2, 3]);
+    } finally {
+      await pool.query('DELETE FROM pipelining_probe');
+      await pool.end();
+    }
+  });
+
+  it('rolls the transaction back when an unawaited statement before COMMIT fails', async () => {
+    const pool = createPool(t.databaseUrl, 1);
+    const db = createDb(pool);
+    try {
+      let failing: Promise<unknown> | undefined;
+      await db.transaction(async (tx) => {
+        await tx.execute(sql`INSERT INTO pipelining_probe (n) VALUES (${10})`);
+        failing = tx.execute(sql`SELECT 1 / ${0}::int`).then(() => 'answered');
+        failing.catch(() => {});
+      });
+      await expect(failing).rejects.toThrow();
+      const { rows } = await pool.query('SELECT n FROM pipelining_probe WHERE n = 10');
+      expect(rows).toEqual([]);
+      // The connection serves the next transaction normally.
+      await db.transaction(async (tx) => {
+        await tx.execute(sql`INSERT INTO pipelining_probe (n) VALUES (${11})`);
+      });
+      const after = await pool.query<{ n: number }>('SELECT n FROM pipelining_probe');
+      expect(after.rows).toEqual([{ n: 11 }]);
+    } finally {
+      await pool.query('DELETE FROM pipelining_probe');
+      await pool.end();
+    }
+  });
+
+  it('runIdempotent: an answer that cannot be stored fails the operation and keeps nothing', async () => {
+    const { user } = await registerUser(t.app);
+    const key = 'pipelined-answer';
+    // jsonb refuses the NUL character: the stored answer's update fails after the work's write.
+    const run = runIdempotent(
+      t.ctx,
+      { userId: user.id, key, scope: 'test', payload: {} },
+      async (tx) => {
+        await tx.execute(sql`INSERT INTO pipelining_probe (n) VALUES (${20})`);
+        return { status: 201, body: { note: 'a\u0000b' } };
+      },
+    );
+    await expect(run).rejects.toThrow(/Unicode|\\u0000/);
+    const probe = await t.pool.query('SELECT n FROM pipelining_probe WHERE n = 20');
+    expect(probe.rows).toEqual([]);
+    const keys = await t.pool.query('SELECT id FROM idempotency_keys WHERE user_id = $1', [
+      user.id,
+    ]);
+    expect(keys.rows).toEqual([]);
+    // The same key then runs afresh and is stored.
+    const again = await runIdempotent(
+      t.ctx,
+      { userId: user.id, key, scope: 'test', payload: {} },
+      async (tx) => {
+        await tx.execute(sql`INSERT INTO pipelining_probe (n) VALUES (${21})`);
+        return { status: 201, body: { note: 'stored' } };
+      },
+    );
+    expect(again).toEqual({ status: 201, body: { note: 'stored' }, replayed: false });
+    const stored = await t.pool.query<{ response_body: unknown }>(
+      'SELECT response_body FROM idempotency_keys WHERE user_id = $1 AND key = $2',
+      [user.id, key],
+    );
+    expect(stored.rows).toEqual([{ response_body: { note: 'stored' } }]);
+  });
+});
