@@ -14,6 +14,7 @@ import { loadConfig } from '../../apps/server/src/config';
 import { systemClock, type AppContext } from '../../apps/server/src/context';
 import { createCaches } from '../../apps/server/src/caches';
 import { createDb, createPool } from '../../apps/server/src/db/client';
+import { createSharedReads } from '../../apps/server/src/db/shared-reads';
 import { migrate } from '../../apps/server/src/db/migrate';
 import { plans, users } from '../../apps/server/src/db/schema';
 import { createScriptedSource } from '../../apps/server/src/modules/market/adapters/scripted';
@@ -72,6 +73,7 @@ export async function runCascade(
     log: silent,
     realtime,
     prices: createPriceSource(db),
+    reads: createSharedReads(databaseUrl),
     caches: createCaches(),
     secretsKey,
   };
@@ -157,6 +159,7 @@ export async function runCascade(
     await trading.close();
     await ctx.mailer.close();
     await realtime.close();
+    await ctx.reads.end();
     await pool.end();
     fs.rmSync(mailbox, { recursive: true, force: true });
   }

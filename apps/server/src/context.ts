@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { AppCaches } from './caches';
 import type { Config } from './config';
 import type { Db } from './db/client';
+import type { SharedReads } from './db/shared-reads';
 import type { Mailer } from './modules/mail/mailer';
 import type { PriceSource } from './modules/market/price-source';
 import type { Realtime } from './realtime/realtime';
@@ -18,6 +19,8 @@ export interface AppContext {
   config: Config;
   pool: pg.Pool;
   db: Db;
+  /** A few connections shared by the hottest short reads (db/shared-reads.ts). */
+  reads: SharedReads;
   mailer: Mailer;
   clock: Clock;
   log: Logger;

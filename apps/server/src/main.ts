@@ -6,6 +6,7 @@ import { systemClock, type AppContext } from './context';
 import { createCaches } from './caches';
 import { createPriceSource } from './modules/market/price-source';
 import { createDb, createPool } from './db/client';
+import { createSharedReads } from './db/shared-reads';
 import { EmbeddedDatabaseError, startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
 import { migrate } from './db/migrate';
 import { mailboxDir } from './modules/mail/mailbox';
@@ -218,6 +219,7 @@ async function runInstance(config: Config, log: Logger, isWorker: boolean): Prom
     config,
     pool,
     db,
+    reads: createSharedReads(databaseUrl),
     mailer,
     clock: systemClock,
     log,
@@ -255,6 +257,7 @@ async function runInstance(config: Config, log: Logger, isWorker: boolean): Prom
       await hub.close().catch(() => {});
       await caches.sessions.close().catch(() => {});
       await ctx.prices.close().catch(() => {});
+      await ctx.reads.end();
       await pool.end().catch(() => {});
       await embedded?.stop();
     },

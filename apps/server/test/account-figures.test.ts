@@ -70,7 +70,7 @@ describe('account figures in one statement', () => {
       (await client.post('/api/deposits', { methodId: crypto, amount: '20' })).statusCode,
     ).toBe(201);
 
-    const figures = await accountFigures(t.pool, user.id);
+    const figures = await accountFigures(t.ctx.reads, user.id);
     expect({ ...figures, openTrades: figures.openTrades.map(toOpenTradeFacts) }).toEqual(
       await separately(user.id),
     );
@@ -90,7 +90,7 @@ describe('account figures in one statement', () => {
     const busy = await activeUser(t, 'Busy Bee');
     await fund(t, admin, busy.client, 10_000);
     const { user } = await activeUser(t, 'Quiet Quill');
-    const figures = await accountFigures(t.pool, user.id);
+    const figures = await accountFigures(t.ctx.reads, user.id);
     expect(figures).toEqual({
       balances: { available: 0n, withdrawal_hold: 0n, invested: 0n },
       netByEntryKind: new Map(),

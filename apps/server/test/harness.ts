@@ -14,6 +14,7 @@ import type { AppContext, Clock } from '../src/context';
 import { createCaches } from '../src/caches';
 import { createPriceSource } from '../src/modules/market/price-source';
 import { createDb, createPool, type Db } from '../src/db/client';
+import { createSharedReads } from '../src/db/shared-reads';
 import { recoveryCodes, users } from '../src/db/schema';
 import { digest } from '../src/modules/auth/crypto';
 import { seal } from '../src/modules/auth/secret-box';
@@ -137,6 +138,7 @@ export async function createTestApp(
     config,
     pool,
     db,
+    reads: createSharedReads(withGenericPlans(databaseUrl)),
     mailer,
     clock,
     log,
@@ -166,6 +168,7 @@ export async function createTestApp(
       await hub.close();
       await caches.sessions.close();
       await ctx.prices.close();
+      await ctx.reads.end();
       await pool.end();
       if (!owner) return;
       const cleanup = new pg.Client({ connectionString: baseUrl });

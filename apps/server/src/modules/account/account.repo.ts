@@ -1,4 +1,4 @@
-import type pg from 'pg';
+import type { SharedReads } from '../../db/shared-reads';
 import type { UserAccountKind } from '../ledger/domain';
 import type { UserBalances } from '../ledger/ledger.repo';
 import type { TransactionRow } from '../ledger/ledger.schema';
@@ -103,14 +103,14 @@ function toRow(json: RecentJson): TransactionRow {
 }
 
 /**
- * The user's dashboard figures; every subquery is scoped to `userId`. Takes the pool behind the
- * Drizzle handle: a named statement is parsed and planned once per pooled connection.
+ * The user's dashboard figures; every subquery is scoped to `userId`. One short statement, on the
+ * shared read connections (a named statement, parsed and planned once on each).
  */
 export async function accountFigures(
-  pool: pg.Pool | pg.PoolClient,
+  reads: Pick<SharedReads, 'query'>,
   userId: string,
 ): Promise<AccountFigures> {
-  const result = await pool.query<FiguresRow>({
+  const result = await reads.query<FiguresRow>({
     name: 'account_figures',
     text: FIGURES_SQL,
     values: [userId],

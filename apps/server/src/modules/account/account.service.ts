@@ -18,7 +18,7 @@ const sumOf = (byKind: Map<string, bigint>, kinds: readonly string[]) =>
  */
 export async function summary(ctx: AppContext, userId: string): Promise<AccountSummary> {
   // One statement: the figures and the open trades from one snapshot.
-  const figures = await accountFigures(ctx.pool, userId);
+  const figures = await accountFigures(ctx.reads, userId);
   const trades = await valueOpenTrades(ctx, figures.openTrades);
   const { balances, netByEntryKind: byKind, pendingWithdrawalsCount, recent } = figures;
   const deposits = byKind.get(ENTRY_KINDS.deposit) ?? 0n;
@@ -62,7 +62,7 @@ export async function closureOf(
   ctx: AppContext,
   user: { id: string; isAdmin: boolean; isTrader: boolean },
 ) {
-  const figures = await accountFigures(ctx.pool, user.id);
+  const figures = await accountFigures(ctx.reads, user.id);
   const facts: ClosureFacts = {
     isStaff: user.isAdmin || user.isTrader,
     openTradesCount: figures.openTrades.length,

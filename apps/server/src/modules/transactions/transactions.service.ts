@@ -21,7 +21,9 @@ export function listOwnJson(
   query: { q?: string | undefined; cursor?: string | undefined; limit: number },
 ): Promise<string> {
   const cursor = cursorOf(query.cursor);
-  return repo.listTransactionsJson(ctx.db, {
+  // A page without a search is a short index read: it goes on the shared connections. A search
+  // reads every transaction of the user's, so it keeps a pooled connection of its own.
+  return repo.listTransactionsJson(query.q ? ctx.db : ctx.reads.db, {
     userId,
     ...(query.q ? { q: query.q } : {}),
     ...(cursor ? { cursor } : {}),
