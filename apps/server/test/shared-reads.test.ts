@@ -29,8 +29,8 @@ async function laneBackends(): Promise<number[]> {
 }
 
 describe('shared read connections', () => {
-  it('answers each of many concurrent statements with its own values, on two connections', async () => {
-    const reads = createSharedReads(t.databaseUrl, 2);
+  it('answers each of many concurrent statements with its own values, filling a lane before the next', async () => {
+    const reads = createSharedReads(t.databaseUrl, { lanes: 2, depth: 8 });
     try {
       const before = await laneBackends();
       const answers = await Promise.all(
@@ -48,13 +48,27 @@ describe('shared read connections', () => {
       expect(drizzled.rows).toEqual([{ n: 42 }]);
       const opened = (await laneBackends()).filter((pid) => !before.includes(pid));
       expect(opened).toHaveLength(2);
+      // Fewer statements than a lane's depth at a time: all on the first lane.
+      const pids = new Set<number>();
+      for (let round = 0; round < 5; round += 1) {
+        const few = await Promise.all(
+          Array.from({ length: 8 }, (_, n) =>
+            reads.query<{ pid: number }>({
+              text: 'SELECT pg_backend_pid() AS pid WHERE $1::int >= 0',
+              values: [n],
+            }),
+          ),
+        );
+        for (const answer of few) pids.add(answer.rows[0]!.pid);
+      }
+      expect(pids.size).toBe(1);
     } finally {
       await reads.end();
     }
   });
 
   it('fails a failing statement alone', async () => {
-    const reads = createSharedReads(t.databaseUrl, 1);
+    const reads = createSharedReads(t.databaseUrl, { lanes: 1, depth: 8 });
     try {
       const [first, failing, last] = await Promise.allSettled([
         reads.query<{ n: number }>({ text: 'SELECT $1::int AS n', values: [1] }),
@@ -70,7 +84,7 @@ describe('shared read connections', () => {
   });
 
   it('opens a new connection after losing one, and closes them all when ended', async () => {
-    const reads = createSharedReads(t.databaseUrl, 1);
+    const reads = createSharedReads(t.databaseUrl, { lanes: 1, depth: 8 });
     const before = await laneBackends();
     const answer = await reads.query<{ pid: number }>({
       text: 'SELECT pg_backend_pid() AS pid WHERE $1::int = 1',

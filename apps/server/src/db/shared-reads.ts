@@ -5,19 +5,22 @@ import { prepareStatementsOf } from './prepared-statements';
 
 /**
  * The hottest reads, one statement each and outside any transaction (the account summary, the
- * first pages of transactions), share a few connections in pg's pipeline mode instead of each
+ * pages of transactions), share a few connections ("lanes") in pg's pipeline mode instead of each
  * taking a pooled connection of its own. The statements of concurrent requests follow one
- * another on a shared connection, so its database process is kept busy instead of being put to
- * sleep and woken for each statement (a wake-up across cores is most of a round trip's cost
- * here). Measured per route, same machine, alternating: the summary at 2,030 -> 2,400-2,630
- * requests a second, PostgreSQL 225-245 -> 155-170 us and the server 455 -> 360-395 us per read;
- * four lanes did worse than one or two (bench/RESULTS.md 2026-11-26 23:30).
+ * another on a lane, so its database process is kept busy instead of being put to sleep and woken
+ * for each statement (a wake-up across cores is most of a round trip's cost here). Per route,
+ * same machine, alternating with the pool: the summary at 1,870-2,150 -> 2,270-2,610 requests a
+ * second, PostgreSQL 213-250 -> 160-181 us and the server 439-507 -> 378-426 us per read
+ * (bench/RESULTS.md 2026-11-26 23:30).
  *
- * Only for short statements: one slow statement delays the ones behind it on its lane. Never a
- * transaction: consecutive statements of one caller may run on different lanes.
+ * A lane is filled before the next is opened (fewer, busier lanes did better: four round-robin
+ * lanes worse than two, two worse than one), up to `depth` statements waiting on it; under more
+ * load than that the next lane takes the overflow, so one slow statement holds up at most the
+ * statements queued behind it. Only for short statements. Never a transaction: consecutive
+ * statements of one caller may run on different lanes.
  */
 export interface SharedReads {
-  /** pg's `query` (config and values), on the next lane. */
+  /** pg's `query` (config and values), on the first lane with room. */
   query: <R extends pg.QueryResultRow>(
     config: pg.QueryConfig,
     values?: unknown[],
@@ -30,52 +33,72 @@ export interface SharedReads {
 /** How the lanes' connections name themselves to PostgreSQL (pg_stat_activity). */
 export const SHARED_READS_APPLICATION = 'nestrado shared reads';
 
-/** Two: one did as well on this 2-core machine, four worse (see above). */
-export const READ_LANES = 2;
+export interface LaneOptions {
+  /** Connections at most. */
+  lanes: number;
+  /** Statements waiting on a lane before the next lane is used. */
+  depth: number;
+}
 
-export function createSharedReads(connectionString: string, lanes = READ_LANES): SharedReads {
-  const open: (pg.Client | undefined)[] = Array.from({ length: lanes }, () => undefined);
-  let next = 0;
+export const LANES: LaneOptions = { lanes: 4, depth: 8 };
+
+interface Lane {
+  client: pg.Client;
+  waiting: number;
+}
+
+export function createSharedReads(
+  connectionString: string,
+  options: LaneOptions = LANES,
+): SharedReads {
+  const open: (Lane | undefined)[] = Array.from({ length: options.lanes }, () => undefined);
   let ended = false;
 
-  function lane(): pg.Client {
+  /** The first lane with room (opening it if needed), or the least busy one. */
+  function laneWithRoom(): Lane {
     if (ended) throw new Error('shared reads ended');
-    next = (next + 1) % lanes;
-    const index = next;
-    const existing = open[index];
-    if (existing) return existing;
-    return openLane(index);
+    let least: Lane | undefined;
+    for (let index = 0; index < open.length; index += 1) {
+      const lane = open[index] ?? openLane(index);
+      if (lane.waiting < options.depth) return lane;
+      if (!least || lane.waiting < least.waiting) least = lane;
+    }
+    return least!;
   }
 
-  /** A lost connection fails the statements on it; the next read on its lane opens a new one. */
-  function forget(client: pg.Client): void {
-    const index = open.indexOf(client);
+  /** A lost connection fails the statements on it; the next read opens a new one in its place. */
+  function forget(lane: Lane): void {
+    const index = open.indexOf(lane);
     if (index >= 0) open[index] = undefined;
   }
 
-  function openLane(index: number): pg.Client {
+  function openLane(index: number): Lane {
     const client = new pg.Client({
       connectionString,
       pipeline: true,
       application_name: SHARED_READS_APPLICATION,
     });
     prepareStatementsOf(client);
-    client.on('error', () => forget(client));
-    client.on('end', () => forget(client));
-    client.connect().catch(() => forget(client));
-    open[index] = client;
-    return client;
+    const lane: Lane = { client, waiting: 0 };
+    client.on('error', () => forget(lane));
+    client.on('end', () => forget(lane));
+    client.connect().catch(() => forget(lane));
+    open[index] = lane;
+    return lane;
   }
 
   const query = (async (config: pg.QueryConfig, values?: unknown[]) => {
-    const client = lane();
+    const lane = laneWithRoom();
+    lane.waiting += 1;
     try {
-      return await client.query(config, values);
+      return await lane.client.query(config, values);
     } catch (error) {
       // Unless the database refused the statement alone (severity ERROR), the connection is lost
       // or being closed (FATAL): this can be heard before the client's 'error' event.
-      if (!(error instanceof pg.DatabaseError) || error.severity !== 'ERROR') forget(client);
+      if (!(error instanceof pg.DatabaseError) || error.severity !== 'ERROR') forget(lane);
       throw error;
+    } finally {
+      lane.waiting -= 1;
     }
   }) as SharedReads['query'];
 
@@ -85,8 +108,8 @@ export function createSharedReads(connectionString: string, lanes = READ_LANES):
     db: drizzle({ client: { query } as unknown as pg.Client }),
     end: async () => {
       ended = true;
-      const clients = open.filter((client) => client !== undefined);
-      await Promise.all(clients.map((client) => client.end().catch(() => {})));
+      const lanes = open.filter((lane) => lane !== undefined);
+      await Promise.all(lanes.map((lane) => lane.client.end().catch(() => {})));
     },
   };
 }
