@@ -356,7 +356,7 @@ async function main() {
     record(
       'money-ops/pgbench-tpcb-by-cpu',
       fmt(pgbenchCpuPerTx / moneyCpuPerRequest, 3),
-      '(money-ops/pgbench-tpcb from CPU time instead of wall time: steadier on a shared host)',
+      '(money-ops/pgbench-tpcb from CPU time per operation instead of wall time)',
     );
     const [copied] = await query<{ n: string }>(
       dbUrl,
