@@ -7,6 +7,10 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
+    // Two test files at a time. Vitest's default is one fewer than the cores: one on CI's two,
+    // which left a core idle while a file waited on PostgreSQL or happy-dom (on two cores, the
+    // server suite 247 -> 160 s, the unit projects 103 -> 59 s).
+    maxWorkers: 2,
     projects: [
       {
         test: {
