@@ -20,6 +20,7 @@ import { exitedChildrenCpuMs, ownCpuMs, postmasterPid, treeCpuMs } from './lib/c
 import { closeAll, connectMany, measureFanout } from './lib/realtime';
 import { seedUsers, query } from './lib/seed';
 import { BENCH_ADMIN, REPO_ROOT, startServer, type ServerProcess } from './lib/server';
+import { moneyByKind } from './lib/money-by-kind';
 import { moneyContext, moneyCycle } from './lib/workload';
 import { runCascade } from './lib/cascade';
 import { LEDGER_CLIENTS, runLedgerPhase, tpcbByClients } from './lib/ledger';
@@ -48,6 +49,7 @@ const CFG = quick
       cascadeCopies: 2_000,
       ledgerSeconds: 5,
       statementRows: [2_000, 20_000],
+      perKindRequests: 10,
     }
   : {
       clients: 8,
@@ -63,6 +65,7 @@ const CFG = quick
       cascadeCopies: 10_000,
       ledgerSeconds: 15,
       statementRows: [10_000, 100_000],
+      perKindRequests: 60,
     };
 const want = (name: string) => !only || only.includes(name);
 // The product runs one worker process per core but one, leaving PostgreSQL (on this machine) a
@@ -186,6 +189,17 @@ async function pendingMail(dbUrl: string): Promise<number> {
     `SELECT count(*)::int AS n FROM mail_outbox WHERE status = 'pending'`,
   );
   return row?.n ?? 0;
+}
+
+/** Waits until the outbox is delivered: how many were pending, and the seconds it took. */
+async function mailDelivered(dbUrl: string): Promise<{ backlog: number; seconds: number }> {
+  const backlog = await pendingMail(dbUrl);
+  const started = performance.now();
+  for (let pending = backlog; pending > 0; pending = await pendingMail(dbUrl)) {
+    if (performance.now() - started > 300_000) throw new Error(`${pending} mails undelivered`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return { backlog, seconds: backlog > 0 ? (performance.now() - started) / 1000 : 0 };
 }
 
 /**
@@ -330,14 +344,7 @@ async function main() {
     );
     // The mail the cycles queued is part of their cost: the figures wait for its delivery, so that
     // a backlog is neither left out of the money figures nor paid during pgbench and the reads.
-    const mailBacklog = await pendingMail(dbUrl);
-    const drainStarted = performance.now();
-    for (let pending = mailBacklog; pending > 0; pending = await pendingMail(dbUrl)) {
-      if (performance.now() - drainStarted > 300_000)
-        throw new Error(`${pending} mails undelivered`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    const drainSeconds = mailBacklog > 0 ? (performance.now() - drainStarted) / 1000 : 0;
+    const { backlog: mailBacklog, seconds: drainSeconds } = await mailDelivered(dbUrl);
     const moneyCpuAfter = moneyCpuAt();
     const moneyCpu = (part: keyof typeof moneyCpuAfter) =>
       ((moneyCpuAfter[part] - moneyCpuBefore[part]) * 1000) / run.ops;
@@ -396,6 +403,24 @@ async function main() {
       fmt(updated > 0 ? (updatesAfter.hot - updatesBefore.hot) / updated : NaN, 2),
       `(share of ${updated} decisions written beside the row, no index entry; 0 before 0023)`,
     );
+    // The cycle's requests one kind at a time: which costs what.
+    const byKind = await moneyByKind({
+      ctx: money,
+      users: clients.map((client, i) => ({ client, id: users[i]!.id })),
+      perUser: CFG.perKindRequests,
+      firstSeq: 30_000,
+      cpuAt: moneyCpuAt,
+      settle: async () => {
+        await mailDelivered(dbUrl);
+      },
+    });
+    for (const { kind, cpuUs } of byKind) {
+      record(
+        `money-ops/cpu-us-per-request/${kind}`,
+        fmt(cpuUs.server + cpuUs.postgres + cpuUs.client, 0),
+        `(server ${fmt(cpuUs.server, 0)}, postgres ${fmt(cpuUs.postgres, 0)}, client ${fmt(cpuUs.client, 0)}; its mail delivered)`,
+      );
+    }
   }
 
   if (want('reads')) {
@@ -411,21 +436,66 @@ async function main() {
       postgres: treeCpuMs(postgres),
       client: ownCpuMs(),
     });
-    const cpuBefore = cpuAt();
-    const { result: run, statements } = await countStatements(dbUrl, () =>
-      closedLoop(CFG.clients, CFG.loadSeconds, async (c, i) => {
-        const reply = await clients[c]!.get(
-          i % 2 === 0 ? '/api/account/summary' : '/api/transactions?limit=20',
-        );
-        if (reply.status !== 200) throw new Error(`read ${reply.status}: ${reply.body}`);
-        latencies.push(reply.ms);
-        return 1;
-      }),
+    // The ceiling: the same client against an empty route of the same HTTP framework. Measured in
+    // windows that alternate with the reads' (a third of each at a time), so that both sides of
+    // the ratio see the same machine: one after the other, a shared host's load moving between
+    // the two phases swung reads/http-empty between 0.17 and 0.21 from run to run.
+    const emptyPort = await freePort();
+    const empty = await startScript('bench/empty-http-server.ts', [
+      String(emptyPort),
+      String(workers),
+    ]);
+    const emptyClients = users.map(
+      () => new ApiClient(`http://127.0.0.1:${emptyPort}`, undefined, agent),
     );
-    const cpuAfter = cpuAt();
-    const readCpu = (part: keyof typeof cpuAfter) =>
-      ((cpuAfter[part] - cpuBefore[part]) * 1000) / run.ops;
+    const readsCpu = { server: 0, postgres: 0, client: 0 };
+    const emptyCpuMs = { server: 0, client: 0 };
+    const run = { ops: 0, seconds: 0 };
+    const emptyRun = { ops: 0, seconds: 0 };
+    let statements = 0;
+    const WINDOWS = 3;
+    for (let window = 0; window < WINDOWS; window += 1) {
+      const before = cpuAt();
+      const { result, statements: counted } = await countStatements(dbUrl, () =>
+        closedLoop(CFG.clients, CFG.loadSeconds / WINDOWS, async (c, i) => {
+          const reply = await clients[c]!.get(
+            i % 2 === 0 ? '/api/account/summary' : '/api/transactions?limit=20',
+          );
+          if (reply.status !== 200) throw new Error(`read ${reply.status}: ${reply.body}`);
+          latencies.push(reply.ms);
+          return 1;
+        }),
+      );
+      const after = cpuAt();
+      for (const part of ['server', 'postgres', 'client'] as const)
+        readsCpu[part] += after[part] - before[part];
+      run.ops += result.ops;
+      run.seconds += result.seconds;
+      statements += counted;
+
+      const emptyBefore = { server: treeCpuMs(empty.pid!), client: ownCpuMs() };
+      const emptyWindow = await closedLoop(
+        CFG.clients,
+        Math.min(CFG.loadSeconds, 15) / WINDOWS,
+        async (c) => {
+          const reply = await emptyClients[c]!.get('/empty');
+          if (reply.status !== 200) throw new Error(`empty ${reply.status}`);
+          return 1;
+        },
+      );
+      emptyCpuMs.server += treeCpuMs(empty.pid!) - emptyBefore.server;
+      emptyCpuMs.client += ownCpuMs() - emptyBefore.client;
+      emptyRun.ops += emptyWindow.ops;
+      emptyRun.seconds += emptyWindow.seconds;
+    }
+    empty.kill('SIGTERM');
+    const readCpu = (part: keyof typeof readsCpu) => (readsCpu[part] * 1000) / run.ops;
+    const emptyCpu = {
+      server: (emptyCpuMs.server * 1000) / emptyRun.ops,
+      client: (emptyCpuMs.client * 1000) / emptyRun.ops,
+    };
     const rps = run.ops / run.seconds;
+    const emptyRps = emptyRun.ops / emptyRun.seconds;
     const tps = await pgbench(
       cluster,
       [
@@ -447,27 +517,6 @@ async function main() {
     record('reads/pgbench-select', fmt(rps / tps, 3), 'target >= 0.25');
     record('reads/statements-per-request', fmt(statements / run.ops, 1), '(pgbench -S: 1)');
 
-    // The ceiling: the same client against an empty route of the same HTTP framework.
-    const emptyPort = await freePort();
-    const empty = await startScript('bench/empty-http-server.ts', [
-      String(emptyPort),
-      String(workers),
-    ]);
-    const emptyClients = users.map(
-      () => new ApiClient(`http://127.0.0.1:${emptyPort}`, undefined, agent),
-    );
-    const emptyBefore = { server: treeCpuMs(empty.pid!), client: ownCpuMs() };
-    const emptyRun = await closedLoop(CFG.clients, Math.min(CFG.loadSeconds, 15), async (c) => {
-      const reply = await emptyClients[c]!.get('/empty');
-      if (reply.status !== 200) throw new Error(`empty ${reply.status}`);
-      return 1;
-    });
-    const emptyCpu = {
-      server: ((treeCpuMs(empty.pid!) - emptyBefore.server) * 1000) / emptyRun.ops,
-      client: ((ownCpuMs() - emptyBefore.client) * 1000) / emptyRun.ops,
-    };
-    empty.kill('SIGTERM');
-    const emptyRps = emptyRun.ops / emptyRun.seconds;
     record('calibration/http-empty-rps', fmt(emptyRps, 1), '(empty route, no database)');
     record(
       'calibration/http-empty-over-select',

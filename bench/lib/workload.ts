@@ -46,77 +46,95 @@ async function send(
   }
 }
 
-/**
- * One user's money cycle through the whole API: deposit, admin approval, invest in a plan,
- * close the trade, withdraw. Each request has its own Idempotency-Key and (where it has an amount)
- * an amount unique to it, so its effect can be found in the database afterwards. Returns the
- * number of requests answered 2xx; stops at the first request that is not.
- */
-export async function moneyCycle(
+// One money request each, through the API. Each has its own Idempotency-Key and (where it has an
+// amount) an amount unique per (user, seq) — deposit 1,000.00 + seq cents, invest 500.00 + seq,
+// withdraw 10.00 + seq — so its effect can be found in the database afterwards.
+
+/** A crypto deposit request; the new deposit's id when it was accepted (201). */
+export async function requestDeposit(
   ctx: MoneyContext,
   user: ApiClient,
   userId: string,
   seq: number,
   records?: OpRecord[],
-): Promise<number> {
-  let ok = 0;
-  // Unique per (user, seq): deposit 1,000.00 + seq cents, invest 500.00 + seq, withdraw 10.00 + seq.
+): Promise<string | undefined> {
   const depositCents = 100_000 + seq;
-  const depositKey = newKey('dep');
-  const deposit = await send(
-    records,
-    { op: 'deposit', userId, key: depositKey, amountCents: depositCents },
-    () =>
-      user.post(
-        '/api/deposits',
-        { methodId: ctx.cryptoMethodId, amount: cents(depositCents) },
-        { 'idempotency-key': depositKey },
-      ),
+  const key = newKey('dep');
+  const reply = await send(records, { op: 'deposit', userId, key, amountCents: depositCents }, () =>
+    user.post(
+      '/api/deposits',
+      { methodId: ctx.cryptoMethodId, amount: cents(depositCents) },
+      { 'idempotency-key': key },
+    ),
   );
-  if (deposit?.status !== 201) return ok;
-  ok += 1;
-  const depositId = (JSON.parse(deposit.body) as { transaction: { id: string } }).transaction.id;
-  const approveKey = newKey('apr');
-  const approved = await send(
+  if (reply?.status !== 201) return undefined;
+  return (JSON.parse(reply.body) as { transaction: { id: string } }).transaction.id;
+}
+
+/** The admin's approval of a deposit; whether it was approved (200). */
+export async function approveDeposit(
+  ctx: MoneyContext,
+  depositId: string,
+  records?: OpRecord[],
+): Promise<boolean> {
+  const key = newKey('apr');
+  const reply = await send(
     records,
-    { op: 'approve', userId: ctx.adminId, key: approveKey, targetId: depositId },
+    { op: 'approve', userId: ctx.adminId, key, targetId: depositId },
     () =>
-      ctx.admin.post(
-        `/api/admin/deposits/${depositId}/approve`,
-        {},
-        { 'idempotency-key': approveKey },
-      ),
+      ctx.admin.post(`/api/admin/deposits/${depositId}/approve`, {}, { 'idempotency-key': key }),
   );
-  if (approved?.status !== 200) return ok;
-  ok += 1;
+  return reply?.status === 200;
+}
+
+/** A copy of the plan's strategy; the new trade's id when it was opened (201). */
+export async function invest(
+  ctx: MoneyContext,
+  user: ApiClient,
+  userId: string,
+  seq: number,
+  records?: OpRecord[],
+): Promise<string | undefined> {
   const investCents = 50_000 + seq;
-  const investKey = newKey('inv');
-  const invest = await send(
-    records,
-    { op: 'invest', userId, key: investKey, amountCents: investCents },
-    () =>
-      user.post(
-        '/api/trades',
-        { planId: ctx.planId, amount: cents(investCents) },
-        { 'idempotency-key': investKey },
-      ),
+  const key = newKey('inv');
+  const reply = await send(records, { op: 'invest', userId, key, amountCents: investCents }, () =>
+    user.post(
+      '/api/trades',
+      { planId: ctx.planId, amount: cents(investCents) },
+      { 'idempotency-key': key },
+    ),
   );
-  if (invest?.status !== 201) return ok;
-  ok += 1;
-  const tradeId = (JSON.parse(invest.body) as { trade: { id: string } }).trade.id;
-  const closeKey = newKey('cls');
-  const closed = await send(
-    records,
-    { op: 'close', userId, key: closeKey, targetId: tradeId },
-    () => user.post('/api/trades/current/close', {}, { 'idempotency-key': closeKey }),
+  if (reply?.status !== 201) return undefined;
+  return (JSON.parse(reply.body) as { trade: { id: string } }).trade.id;
+}
+
+/** The user's close of their current trade; whether it was closed (200). */
+export async function closeTrade(
+  user: ApiClient,
+  userId: string,
+  tradeId: string,
+  records?: OpRecord[],
+): Promise<boolean> {
+  const key = newKey('cls');
+  const reply = await send(records, { op: 'close', userId, key, targetId: tradeId }, () =>
+    user.post('/api/trades/current/close', {}, { 'idempotency-key': key }),
   );
-  if (closed?.status !== 200) return ok;
-  ok += 1;
+  return reply?.status === 200;
+}
+
+/** A crypto withdrawal request; whether it was accepted (201). */
+export async function requestWithdrawal(
+  ctx: MoneyContext,
+  user: ApiClient,
+  userId: string,
+  seq: number,
+  records?: OpRecord[],
+): Promise<boolean> {
   const withdrawCents = 1_000 + seq;
-  const withdrawKey = newKey('wdr');
-  const withdraw = await send(
+  const key = newKey('wdr');
+  const reply = await send(
     records,
-    { op: 'withdraw', userId, key: withdrawKey, amountCents: withdrawCents },
+    { op: 'withdraw', userId, key, amountCents: withdrawCents },
     () =>
       user.post(
         '/api/withdrawals',
@@ -126,11 +144,32 @@ export async function moneyCycle(
           amount: cents(withdrawCents),
           walletAddress: 'bc1qbenchbenchbenchbenchbenchbenchbench0',
         },
-        { 'idempotency-key': withdrawKey },
+        { 'idempotency-key': key },
       ),
   );
-  if (withdraw?.status !== 201) return ok;
-  return ok + 1;
+  return reply?.status === 201;
+}
+
+/**
+ * One user's money cycle through the whole API: deposit, admin approval, invest in a plan,
+ * close the trade, withdraw. Returns the number of requests answered 2xx; stops at the first
+ * request that is not.
+ */
+export async function moneyCycle(
+  ctx: MoneyContext,
+  user: ApiClient,
+  userId: string,
+  seq: number,
+  records?: OpRecord[],
+): Promise<number> {
+  const depositId = await requestDeposit(ctx, user, userId, seq, records);
+  if (!depositId) return 0;
+  if (!(await approveDeposit(ctx, depositId, records))) return 1;
+  const tradeId = await invest(ctx, user, userId, seq, records);
+  if (!tradeId) return 2;
+  if (!(await closeTrade(user, userId, tradeId, records))) return 3;
+  if (!(await requestWithdrawal(ctx, user, userId, seq, records))) return 4;
+  return 5;
 }
 
 /** The admin client, the crypto payment method and the cheapest plan. */
