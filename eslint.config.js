@@ -203,6 +203,11 @@ export default tseslint.config(
           message:
             "No literal query key: use the feature's key factory (e.g. tradeKeys.current) or query options from its api.ts.",
         },
+        {
+          selector: "CallExpression[callee.property.name='mutate'][arguments.length>1]",
+          message:
+            "mutate's own callbacks are dropped if the component unmounts first (a live update can remove a dialog before its request answers): use mutateAndReport from lib/mutation.ts.",
+        },
       ],
     },
   },

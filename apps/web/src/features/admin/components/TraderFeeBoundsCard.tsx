@@ -12,6 +12,7 @@ import { Button, Card, ConfirmDialog, TextField } from '../../../ui';
 import { adminApi, adminKeys, type TraderFeeBounds } from '../api';
 import { useAdminMutation } from '../hooks/useAdminMutation';
 import { QueryResult } from './QueryStates';
+import { mutateAndReport } from '../../../lib/mutation';
 
 const FIELDS = ['feeMinPct', 'feeMaxPct'] as const;
 
@@ -103,7 +104,7 @@ function BoundsForm({ current }: { current: TraderFeeBounds }) {
           cancelLabel={t('common.cancel')}
           busy={mutation.isPending}
           onConfirm={() =>
-            mutation.mutate(confirming, {
+            mutateAndReport(mutation, confirming, {
               onError: (error) => {
                 setConfirming(null);
                 applyFieldError(error, setError, FIELDS);

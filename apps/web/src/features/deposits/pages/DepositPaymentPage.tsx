@@ -9,6 +9,7 @@ import { ArrowLeftIcon, Button, Card, Modal, TextField } from '../../../ui';
 import { isDepositDraft, useCreateDeposit, type DepositDraft } from '../api';
 import { ActiveAccountOnly } from '../components/MoneyInactiveNotice';
 import { PaymentDetails } from '../components/PaymentDetails';
+import { mutateAndReport } from '../../../lib/mutation';
 
 /**
  * /deposits/payment: where to send the money (from /deposits through navigation state; opened
@@ -45,7 +46,8 @@ function Payment({ draft }: { draft: DepositDraft }) {
       amount: draft.amount,
       reference: reference.trim() || undefined,
     };
-    deposit.mutate(
+    mutateAndReport(
+      deposit,
       { input, idempotencyKey: key },
       {
         onSuccess: () => {

@@ -12,6 +12,7 @@ import { LANGUAGE_NAMES } from '../../../i18n';
 import { errorMessage } from '../../../lib/requestErrors';
 import { Card } from '../../../ui';
 import { notificationPreferencesQuery, useUpdateNotificationPreferences } from '../api';
+import { mutateAndReport } from '../../../lib/mutation';
 
 /**
  * /profile: which alerts are e-mailed too (each type; on by default for the events that move
@@ -32,7 +33,7 @@ export function NotificationPreferencesCard() {
       language: input.language ?? current.language,
       email: { ...current.email, ...input.email },
     }));
-    update.mutate(input, {
+    mutateAndReport(update, input, {
       onSuccess: () => toast.success(t('preferences.saved')),
       onError: (error) => toast.error(errorMessage(error)),
       onSettled: () => setUnsaved({}),

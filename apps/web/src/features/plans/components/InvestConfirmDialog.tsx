@@ -15,6 +15,7 @@ import { TakeProfitField } from '../../trading/components/TakeProfitField';
 import { useOpenTrade } from '../../trading/api';
 import { appropriatenessPath } from '../../verification/api';
 import { parseTakeProfitPct, stopLossValueCents, takeProfitValueCents } from '../../trading/format';
+import { mutateAndReport } from '../../../lib/mutation';
 
 const DAY_MS = 86_400_000;
 
@@ -46,7 +47,8 @@ export function InvestConfirmDialog({ plan, amountCents, onCancel, onAmountError
 
   function confirm() {
     if (takeProfitInvalid) return;
-    invest.mutate(
+    mutateAndReport(
+      invest,
       {
         planId: plan.id,
         amount: centsToPlain(amountCents),

@@ -8,6 +8,7 @@ import { Badge, Button, LoadingBlock } from '../../../ui';
 import { sessionsQuery, useRevokeSession } from '../api';
 import { SecurityRow } from './SecurityRow';
 import { describeUserAgent } from './userAgent';
+import { mutateAndReport } from '../../../lib/mutation';
 
 export function ActiveSessions() {
   const { t } = useTranslation('profile');
@@ -75,7 +76,7 @@ function SessionRow({ session }: { session: SessionInfo }) {
           size="sm"
           loading={revoke.isPending}
           onClick={() =>
-            revoke.mutate(session.id, {
+            mutateAndReport(revoke, session.id, {
               onSuccess: () => toast.success(t('sessions.revoked')),
               onError: (error) => toast.error(errorMessage(error)),
             })

@@ -21,6 +21,7 @@ import {
   TextField,
 } from '../../../ui';
 import { apiTokensQuery, useCreateApiToken, useRevokeApiToken } from '../api';
+import { mutateAndReport } from '../../../lib/mutation';
 
 /**
  * Personal API tokens on /profile: read-only access for the user's own scripts (account summary,
@@ -195,7 +196,7 @@ function TokenRow({ token }: { token: ApiToken }) {
           loading={revoke.isPending}
           aria-label={t('apiTokens.revokeNamed', { name: token.name })}
           onClick={() =>
-            revoke.mutate(token.id, {
+            mutateAndReport(revoke, token.id, {
               onSuccess: () => toast.success(t('apiTokens.revoked')),
               onError: (error) => toast.error(errorMessage(error)),
             })

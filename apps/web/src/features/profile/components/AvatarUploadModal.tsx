@@ -9,6 +9,7 @@ import { Avatar, Button, Modal, UserIcon } from '../../../ui';
 import { useAvatarMutations } from '../hooks/useAvatarMutations';
 import { useFilePreview } from '../hooks/useFilePreview';
 import { AVATAR_ACCEPT, avatarFileError } from './avatarFile';
+import { mutateAndReport } from '../../../lib/mutation';
 
 /**
  * 'Profile Image': choose a .png/.jpg/.jpeg under 2 MB, see it, upload it. Nothing is previewed
@@ -72,7 +73,7 @@ export function AvatarUploadModal({
       return;
     }
     setError(null);
-    upload.mutate(file, {
+    mutateAndReport(upload, file, {
       onSuccess: () => close(false),
       onError: (failure) => setError(errorMessage(failure)),
     });

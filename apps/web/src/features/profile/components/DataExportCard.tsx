@@ -3,6 +3,7 @@ import { toast } from 'sonner';
 import { errorMessage } from '../../../lib/requestErrors';
 import { Button, Card, DownloadIcon } from '../../../ui';
 import { useDownloadMyData } from '../api';
+import { mutateAndReport } from '../../../lib/mutation';
 
 /** "Your data" on /profile: one JSON file of everything the platform holds about the user. */
 export function DataExportCard() {
@@ -14,7 +15,7 @@ export function DataExportCard() {
         variant="secondary"
         loading={download.isPending}
         onClick={() =>
-          download.mutate(undefined, {
+          mutateAndReport(download, undefined, {
             onSuccess: () => toast.success(t('dataExport.done')),
             onError: (error) => toast.error(errorMessage(error)),
           })

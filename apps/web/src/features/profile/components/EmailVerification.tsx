@@ -7,6 +7,7 @@ import { Badge, Button } from '../../../ui';
 import { useSendVerification } from '../api';
 import { ChangeEmailDialog } from './ChangeEmailDialog';
 import { SecurityRow } from './SecurityRow';
+import { mutateAndReport } from '../../../lib/mutation';
 
 export function EmailVerification({ user }: { user: Me }) {
   const { t } = useTranslation('profile');
@@ -32,7 +33,7 @@ export function EmailVerification({ user }: { user: Me }) {
               variant="secondary"
               loading={send.isPending}
               onClick={() =>
-                send.mutate(undefined, {
+                mutateAndReport(send, undefined, {
                   onSuccess: () => toast.success(t('email.sent')),
                   onError: (error) => toast.error(errorMessage(error)),
                 })

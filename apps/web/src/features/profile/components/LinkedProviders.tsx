@@ -7,6 +7,7 @@ import { errorMessage } from '../../../lib/requestErrors';
 import { Button, LoadingBlock } from '../../../ui';
 import { identitiesQuery, useUnlinkIdentity } from '../api';
 import { SecurityRow } from './SecurityRow';
+import { mutateAndReport } from '../../../lib/mutation';
 
 /** The provider accounts ("Continue with …") linked to this account, each removable. */
 export function LinkedProviders() {
@@ -67,7 +68,7 @@ function IdentityRow({ identity }: { identity: LinkedIdentity }) {
         loading={unlink.isPending}
         aria-label={t('providers.removeNamed', { name: identity.displayName })}
         onClick={() =>
-          unlink.mutate(identity.id, {
+          mutateAndReport(unlink, identity.id, {
             onSuccess: () => toast.success(t('providers.removed')),
             onError: (error) => toast.error(errorMessage(error)),
           })

@@ -19,6 +19,7 @@ import {
 import { profileApi, useBeginTwoFactor, useInvalidateProfile } from '../api';
 import { useOtpForm } from '../../auth/hooks/useOtpForm';
 import { SecurityRow } from './SecurityRow';
+import { mutateAndReport } from '../../../lib/mutation';
 
 export function TwoFactorSettings({ user }: { user: Me }) {
   const { t } = useTranslation('profile');
@@ -44,7 +45,7 @@ export function TwoFactorSettings({ user }: { user: Me }) {
           <Button
             loading={begin.isPending}
             onClick={() =>
-              begin.mutate(undefined, {
+              mutateAndReport(begin, undefined, {
                 onSuccess: setSetup,
                 onError: (error) => toast.error(errorMessage(error)),
               })

@@ -9,6 +9,7 @@ import { useSendContactMessage, type ContactInput } from '../contactApi';
 import { validateContact, type ContactErrors, type ContactField } from '../lib/contactValidation';
 import { TextAreaField } from './TextAreaField';
 import { HydratedFieldset } from '../../../ui/HydratedFieldset';
+import { mutateAndReport } from '../../../lib/mutation';
 
 export interface ContactFormProps {
   /** Prefills the form, e.g. a signed-in user's name and email on /support. */
@@ -64,7 +65,7 @@ export function ContactForm({ defaultValues, className }: ContactFormProps) {
       email: values.email.trim(),
       message: values.message.trim(),
     };
-    send.mutate(payload, {
+    mutateAndReport(send, payload, {
       onSuccess: () => {
         toast.success(t('contact.sent'));
         setValues({ ...initial, message: '' });

@@ -12,6 +12,7 @@ import { tickersQuery } from '../../market/api';
 import { formatPrice } from '../../market/decimal';
 import { usePlaceOrder, type TraderStrategy } from '../api';
 import { rule } from '@app/shared/rules';
+import { mutateAndReport } from '../../../lib/mutation';
 
 type Side = 'long' | 'short';
 interface OrderValues {
@@ -59,7 +60,7 @@ export function OrderForm({ strategy }: { strategy: TraderStrategy }) {
   });
 
   function place(values: OrderValues) {
-    order.mutate(values, {
+    mutateAndReport(order, values, {
       onSuccess: () => {
         toast.success(t('order.filled'));
         setPending(null);

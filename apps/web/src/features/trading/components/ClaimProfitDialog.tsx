@@ -6,6 +6,7 @@ import { Button, Modal } from '../../../ui';
 import { useClaimProfit, type CurrentTrade } from '../api';
 import { formatRoi, formatSignedUsd } from '../format';
 import { signedTone, SummaryRow } from './TradeFigures';
+import { mutateAndReport } from '../../../lib/mutation';
 
 /**
  * Confirm Profit: profit, trade amount and ROI, Cancel and Confirm. Mounted once per intent, so
@@ -24,7 +25,7 @@ export function ClaimProfitDialog({
 
   function confirm() {
     const toastId = toast.loading(t('claim.claiming'));
-    claim.mutate(undefined, {
+    mutateAndReport(claim, undefined, {
       onSuccess: ({ trade: closed }) => {
         toast.success(t('claim.success'), {
           id: toastId,

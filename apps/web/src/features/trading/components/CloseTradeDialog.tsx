@@ -6,6 +6,7 @@ import { Button, Modal } from '../../../ui';
 import { useCloseTrade, type CurrentTrade } from '../api';
 import { formatSignedUsd } from '../format';
 import { signedTone, SummaryRow } from './TradeFigures';
+import { mutateAndReport } from '../../../lib/mutation';
 
 /**
  * Close Trade, available at any time (docs/product.md principle 4): the current value is returned to
@@ -19,7 +20,7 @@ export function CloseTradeDialog({ trade, onClose }: { trade: CurrentTrade; onCl
 
   function confirm() {
     const toastId = toast.loading(t('close.closing'));
-    close.mutate(undefined, {
+    mutateAndReport(close, undefined, {
       onSuccess: ({ trade: closed }) => {
         toast.success(t('close.success'), {
           id: toastId,

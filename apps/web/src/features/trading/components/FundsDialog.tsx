@@ -20,6 +20,7 @@ import {
 import { formatSignedUsd } from '../format';
 import { validateFundsAmount } from '../funds';
 import { signedTone, SummaryRow } from './TradeFigures';
+import { mutateAndReport } from '../../../lib/mutation';
 
 interface Props {
   trade: CurrentTrade;
@@ -56,7 +57,7 @@ export function FundsDialog({ trade, action, onClose }: Props) {
   });
 
   function confirm(cents: number) {
-    change.mutate(centsToPlain(cents), {
+    mutateAndReport(change, centsToPlain(cents), {
       onSuccess: ({ change: booked }) => {
         toast.success(
           action === 'add'

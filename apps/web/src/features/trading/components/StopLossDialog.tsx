@@ -7,6 +7,7 @@ import { Button, Modal } from '../../../ui';
 import { useUpdateTradeRules, type CurrentTrade } from '../api';
 import { stopLossValueCents } from '../format';
 import { StopLossField } from './StopLossField';
+import { mutateAndReport } from '../../../lib/mutation';
 
 /** Changes the open trade's copy stop-loss (5–95 %); no money moves, so one step is enough. */
 export function StopLossDialog({ trade, onClose }: { trade: CurrentTrade; onClose: () => void }) {
@@ -15,7 +16,8 @@ export function StopLossDialog({ trade, onClose }: { trade: CurrentTrade; onClos
   const save = useUpdateTradeRules(trade.id);
 
   function submit() {
-    save.mutate(
+    mutateAndReport(
+      save,
       { stopLossPct: pct },
       {
         onSuccess: () => {

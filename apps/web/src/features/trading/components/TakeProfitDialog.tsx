@@ -7,6 +7,7 @@ import { Button, Modal } from '../../../ui';
 import { useUpdateTradeRules, type CurrentTrade } from '../api';
 import { parseTakeProfitPct, takeProfitValueCents } from '../format';
 import { TakeProfitField } from './TakeProfitField';
+import { mutateAndReport } from '../../../lib/mutation';
 
 /**
  * Sets, changes or removes the trade's take-profit: it closes by itself once its gain reaches
@@ -20,7 +21,8 @@ export function TakeProfitDialog({ trade, onClose }: { trade: CurrentTrade; onCl
   const pct = parseTakeProfitPct(text);
 
   function send(takeProfitPct: number | null) {
-    save.mutate(
+    mutateAndReport(
+      save,
       { takeProfitPct },
       {
         onSuccess: () => {

@@ -19,6 +19,7 @@ import { errorMessage } from '../../../lib/requestErrors';
 import { Button, Card, LoadingBlock, buttonClasses } from '../../../ui';
 import { myAppropriatenessQuery, useAcknowledgeWarning, useSubmitAssessment } from '../api';
 import { AppropriatenessStatusView } from '../components/AppropriatenessStatus';
+import { mutateAndReport } from '../../../lib/mutation';
 
 /** A text of the operator's questionnaire in the language on screen. */
 function useLocalized(): (text: LocalizedText) => string {
@@ -110,7 +111,8 @@ function Questionnaire({
     }
     setErrors({});
     setFormError(null);
-    submit.mutate(
+    mutateAndReport(
+      submit,
       { version: questionnaire.version, answers },
       {
         onSuccess: () => {
@@ -246,7 +248,7 @@ function Warning() {
       checkboxRef.current?.focus();
       return;
     }
-    acknowledge.mutate(undefined, {
+    mutateAndReport(acknowledge, undefined, {
       onSuccess: () => toast.success(t('appropriateness.acknowledged')),
       onError: (failure) => setError(errorMessage(failure)),
     });

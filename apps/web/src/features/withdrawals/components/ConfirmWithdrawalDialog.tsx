@@ -9,6 +9,7 @@ import { ApiRequestError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/requestErrors';
 import { Button, Modal, Spinner } from '../../../ui';
 import { useCreateWithdrawal, withdrawalQuoteQuery } from '../api';
+import { mutateAndReport } from '../../../lib/mutation';
 
 export interface WithdrawalRequest {
   body: CreateWithdrawalInput;
@@ -36,7 +37,7 @@ export function ConfirmWithdrawalDialog({ request, onCancel, onSent, onFieldErro
 
   function confirm() {
     const toastId = toast.loading(t('toast.withdrawing'));
-    send.mutate(request.body, {
+    mutateAndReport(send, request.body, {
       onSuccess: ({ transaction }) => {
         toast.success(t('toast.sent'), { id: toastId });
         onSent(transaction.transactionId);
