@@ -24,15 +24,31 @@ export interface MoneyContext {
 
 const cents = (n: number) => `${Math.floor(n / 100)}.${String(n % 100).padStart(2, '0')}`;
 
-async function send(
+/** Each operation's key prefix (readable in the idempotency_keys table). */
+const KEY_PREFIX: Record<OpRecord['op'], string> = {
+  deposit: 'dep',
+  approve: 'apr',
+  invest: 'inv',
+  close: 'cls',
+  withdraw: 'wdr',
+};
+
+/**
+ * POSTs one money request under an Idempotency-Key of its own, recorded in `records` as the
+ * client saw it; undefined when it was not answered.
+ */
+async function postMoney(
   records: OpRecord[] | undefined,
-  record: Omit<OpRecord, 'status'>,
-  call: () => Promise<Reply>,
+  client: ApiClient,
+  record: Omit<OpRecord, 'status' | 'key'>,
+  path: string,
+  body: unknown,
 ): Promise<Reply | undefined> {
-  const entry: OpRecord = { ...record, status: 'unanswered' };
+  const key = newKey(KEY_PREFIX[record.op]);
+  const entry: OpRecord = { ...record, key, status: 'unanswered' };
   records?.push(entry);
   try {
-    const reply = await call();
+    const reply = await client.post(path, body, { 'idempotency-key': key });
     entry.status = reply.status;
     entry.body = reply.body.slice(0, 400);
     if (process.env.BENCH_DEBUG)
@@ -59,13 +75,12 @@ export async function requestDeposit(
   records?: OpRecord[],
 ): Promise<string | undefined> {
   const depositCents = 100_000 + seq;
-  const key = newKey('dep');
-  const reply = await send(records, { op: 'deposit', userId, key, amountCents: depositCents }, () =>
-    user.post(
-      '/api/deposits',
-      { methodId: ctx.cryptoMethodId, amount: cents(depositCents) },
-      { 'idempotency-key': key },
-    ),
+  const reply = await postMoney(
+    records,
+    user,
+    { op: 'deposit', userId, amountCents: depositCents },
+    '/api/deposits',
+    { methodId: ctx.cryptoMethodId, amount: cents(depositCents) },
   );
   if (reply?.status !== 201) return undefined;
   return (JSON.parse(reply.body) as { transaction: { id: string } }).transaction.id;
@@ -77,12 +92,12 @@ export async function approveDeposit(
   depositId: string,
   records?: OpRecord[],
 ): Promise<boolean> {
-  const key = newKey('apr');
-  const reply = await send(
+  const reply = await postMoney(
     records,
-    { op: 'approve', userId: ctx.adminId, key, targetId: depositId },
-    () =>
-      ctx.admin.post(`/api/admin/deposits/${depositId}/approve`, {}, { 'idempotency-key': key }),
+    ctx.admin,
+    { op: 'approve', userId: ctx.adminId, targetId: depositId },
+    `/api/admin/deposits/${depositId}/approve`,
+    {},
   );
   return reply?.status === 200;
 }
@@ -96,13 +111,12 @@ export async function invest(
   records?: OpRecord[],
 ): Promise<string | undefined> {
   const investCents = 50_000 + seq;
-  const key = newKey('inv');
-  const reply = await send(records, { op: 'invest', userId, key, amountCents: investCents }, () =>
-    user.post(
-      '/api/trades',
-      { planId: ctx.planId, amount: cents(investCents) },
-      { 'idempotency-key': key },
-    ),
+  const reply = await postMoney(
+    records,
+    user,
+    { op: 'invest', userId, amountCents: investCents },
+    '/api/trades',
+    { planId: ctx.planId, amount: cents(investCents) },
   );
   if (reply?.status !== 201) return undefined;
   return (JSON.parse(reply.body) as { trade: { id: string } }).trade.id;
@@ -115,9 +129,12 @@ export async function closeTrade(
   tradeId: string,
   records?: OpRecord[],
 ): Promise<boolean> {
-  const key = newKey('cls');
-  const reply = await send(records, { op: 'close', userId, key, targetId: tradeId }, () =>
-    user.post('/api/trades/current/close', {}, { 'idempotency-key': key }),
+  const reply = await postMoney(
+    records,
+    user,
+    { op: 'close', userId, targetId: tradeId },
+    '/api/trades/current/close',
+    {},
   );
   return reply?.status === 200;
 }
@@ -131,21 +148,17 @@ export async function requestWithdrawal(
   records?: OpRecord[],
 ): Promise<boolean> {
   const withdrawCents = 1_000 + seq;
-  const key = newKey('wdr');
-  const reply = await send(
+  const reply = await postMoney(
     records,
-    { op: 'withdraw', userId, key, amountCents: withdrawCents },
-    () =>
-      user.post(
-        '/api/withdrawals',
-        {
-          method: 'crypto',
-          methodId: ctx.cryptoMethodId,
-          amount: cents(withdrawCents),
-          walletAddress: 'bc1qbenchbenchbenchbenchbenchbenchbench0',
-        },
-        { 'idempotency-key': key },
-      ),
+    user,
+    { op: 'withdraw', userId, amountCents: withdrawCents },
+    '/api/withdrawals',
+    {
+      method: 'crypto',
+      methodId: ctx.cryptoMethodId,
+      amount: cents(withdrawCents),
+      walletAddress: 'bc1qbenchbenchbenchbenchbenchbenchbench0',
+    },
   );
   return reply?.status === 201;
 }
