@@ -661,4 +661,22 @@ describe('security events', () => {
     expect(logLines.join('\n')).toContain('"event":"login_failed"');
     expect(logLines.join('\n')).not.toContain('Wrong-Password-Canary');
   });
+
+  it('records a failed sign-in for an unknown e-mail naming no account, and not the e-mail typed', async () => {
+    const client = new TestClient(t.app, '198.51.100.77');
+    const email = uniqueEmail('typo-canary');
+    await client.post('/api/auth/login', { email, password: 'Wrong-Password-Canary' });
+    const rows = await t.db.execute<{
+      target_type: string | null;
+      target_id: string | null;
+      dump: string;
+    }>(
+      sql`SELECT target_type, target_id, to_jsonb(a)::text AS dump FROM audit_log a
+          WHERE action = 'user.login_failed' AND ip = '198.51.100.77'`,
+    );
+    expect(rows.rows.map((row) => [row.target_type, row.target_id])).toEqual([[null, null]]);
+    expect(rows.rows[0]?.dump).toContain('"reason": "unknown_account"');
+    expect(rows.rows[0]?.dump).not.toContain('typo-canary');
+    expect(rows.rows[0]?.dump).not.toContain('Wrong-Password-Canary');
+  });
 });

@@ -203,8 +203,10 @@ async function acceptSecondFactor(
 }
 
 /**
- * Security events are kept: a failed sign-in for a known account goes to the audit log (the
- * account owner's trail), and every failure to the structured log, without the e-mail typed.
+ * Security events are kept: every failed sign-in goes to the audit log and the structured log,
+ * without the e-mail typed (it may be a password typed in the wrong box). For a known account the
+ * entry names it (the owner's trail); for an unknown e-mail it names nothing. It is the same
+ * statement either way, so a failure's timing does not tell whether the address has an account.
  */
 async function recordLoginFailure(
   ctx: AppContext,
@@ -213,12 +215,10 @@ async function recordLoginFailure(
   reason: 'unknown_account' | 'wrong_password' | 'wrong_two_factor_code',
 ): Promise<void> {
   request.log.warn({ event: 'login_failed', reason, userId }, 'login failed');
-  if (!userId) return;
   await recordAudit(ctx.db, {
     actorId: null,
     action: 'user.login_failed',
-    targetType: 'user',
-    targetId: userId,
+    ...(userId ? { targetType: 'user', targetId: userId } : {}),
     ip: request.ip,
     details: { reason, userAgent: userAgentOf(request) },
   });
