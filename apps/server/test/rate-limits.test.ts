@@ -478,6 +478,10 @@ describe('no account enumeration', () => {
     await medians('/api/auth/recovery', (email) => ({ email }), 200);
   });
 
+  it('a sign-in link takes the same time for a known and an unknown e-mail', async () => {
+    await medians('/api/auth/magic-link', (email) => ({ email }), 200);
+  });
+
   it('a wrong password takes the same time for a known and an unknown e-mail', async () => {
     await medians('/api/auth/login', (email) => ({ email, password: 'wrong-password' }), 401);
   });
