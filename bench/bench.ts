@@ -16,7 +16,15 @@ import { ApiClient, keepAliveAgent, percentile } from './lib/http';
 import { buildAndMeasure, lighthouseScore } from './lib/frontend';
 import { fillTransactions, measurePages } from './lib/listscale';
 import { createCluster, freePort, pgbench, pgbenchRun, type PgCluster } from './lib/pg';
-import { exitedChildrenCpuMs, ownCpuMs, postmasterPid, treeCpuMs } from './lib/cpu';
+import {
+  descendants,
+  exitedChildrenCpuMs,
+  newDescendantsEnded,
+  ownCpuMs,
+  postmasterPid,
+  treeCpuMs,
+  treeWithEndedCpuMs,
+} from './lib/cpu';
 import { closeAll, connectMany, measureFanout } from './lib/realtime';
 import { seedUsers, query } from './lib/seed';
 import { BENCH_ADMIN, REPO_ROOT, startServer, type ServerProcess } from './lib/server';
@@ -356,15 +364,16 @@ async function main() {
       `(delivered in ${fmt(drainSeconds, 1)} s more, counted in money-ops/rps)`,
     );
     // pgbench's CPU: its backends end with its run (their time goes to the postmaster's waited-for
-    // children) and so does pgbench itself (this process's).
-    const pgbenchCpuAt = () =>
-      treeCpuMs(postgresPid) + exitedChildrenCpuMs(postgresPid) + exitedChildrenCpuMs(process.pid);
+    // children) and so does pgbench itself (this process's). Read once its backends have ended.
+    const pgbenchCpuAt = () => treeWithEndedCpuMs(postgresPid) + exitedChildrenCpuMs(process.pid);
+    const backendsBefore = descendants(postgresPid);
     const pgbenchCpuBefore = pgbenchCpuAt();
     const tpcb = await pgbenchRun(
       cluster,
       ['-c', String(CFG.clients), '-j', '2', '-T', String(CFG.pgbenchSeconds), '-n', 'pgbench'],
       (CFG.pgbenchSeconds + 60) * 1000,
     );
+    await newDescendantsEnded(postgresPid, backendsBefore);
     const tps = tpcb.tps;
     const pgbenchCpuPerTx = ((pgbenchCpuAt() - pgbenchCpuBefore) * 1000) / tpcb.transactions;
     const moneyCpuPerRequest = moneyCpu('server') + moneyCpu('postgres') + moneyCpu('client');
