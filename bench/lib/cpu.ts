@@ -52,11 +52,14 @@ function treeOf(root: number, stats: Map<number, ProcStat>): number[] {
   return tree;
 }
 
+/** Clock ticks used so far by `root` and its live descendants, in one reading of /proc. */
+function liveTicks(root: number, stats: Map<number, ProcStat>): number {
+  return treeOf(root, stats).reduce((sum, pid) => sum + (stats.get(pid)?.ticks ?? 0), 0);
+}
+
 /** CPU milliseconds used so far by `root` and its live descendants. */
 export function treeCpuMs(root: number): number {
-  const stats = readStats();
-  const ticks = treeOf(root, stats).reduce((sum, pid) => sum + (stats.get(pid)?.ticks ?? 0), 0);
-  return (ticks * 1000) / TICKS_PER_SECOND;
+  return (liveTicks(root, readStats()) * 1000) / TICKS_PER_SECOND;
 }
 
 /**
@@ -69,14 +72,13 @@ export function treeCpuMs(root: number): number {
 export function treeWithEndedCpuMs(root: number): number {
   const stats = readStats();
   const ended = stats.get(root)?.exitedChildrenTicks ?? 0;
-  const live = treeOf(root, stats).reduce((sum, pid) => sum + (stats.get(pid)?.ticks ?? 0), 0);
-  return ((live + ended) * 1000) / TICKS_PER_SECOND;
+  return ((liveTicks(root, stats) + ended) * 1000) / TICKS_PER_SECOND;
 }
 
 /** Resolves once every descendant of `root` that is not in `before` has ended (at most 5 s). */
 export async function newDescendantsEnded(root: number, before: Set<number>): Promise<void> {
   for (let waited = 0; waited < 5000; waited += 20) {
-    if (treeOf(root, readStats()).every((pid) => pid === root || before.has(pid))) return;
+    if (treeOf(root, readStats()).every((pid) => before.has(pid))) return;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
