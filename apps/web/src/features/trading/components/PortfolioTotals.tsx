@@ -4,8 +4,18 @@ import type { OpenPortfolio } from '../api';
 import { formatSignedUsd } from '../format';
 import { signedTone } from './TradeFigures';
 
-/** One colour per slice of the allocation bar (cash last, in the muted tone). */
+/** One colour per slice of the allocation bar (cash last: the bar's own track colour). */
 const SLICE_COLOURS = ['bg-brand', 'bg-sky-400', 'bg-violet-400', 'bg-amber-400', 'bg-rose-400'];
+
+interface Slice {
+  key: string;
+  label: string;
+  pct: string;
+  /** The bar's colour for it. */
+  colour: string;
+  /** The legend dot's, when the bar's would not show on the card. */
+  swatch?: string;
+}
 
 /**
  * Above several open trades: what went into them, what they are worth now and the result, and how
@@ -16,7 +26,7 @@ export function PortfolioTotals({ portfolio }: { portfolio: OpenPortfolio }) {
   const shares = new Map(
     (portfolio.allocation?.trades ?? []).map((slice) => [slice.tradeId, slice.sharePct]),
   );
-  const slices = [
+  const slices: Slice[] = [
     ...portfolio.trades.map((trade, index) => ({
       key: trade.id,
       label: trade.planTitle,
@@ -30,6 +40,8 @@ export function PortfolioTotals({ portfolio }: { portfolio: OpenPortfolio }) {
             label: t('portfolio.cash'),
             pct: portfolio.allocation.cashPct,
             colour: 'bg-surface-2',
+            // The track colour is nearly the card's: outlined in the legend so its dot shows.
+            swatch: 'bg-surface-2 ring-1 ring-inset ring-muted',
           },
         ]
       : []),
@@ -72,7 +84,10 @@ export function PortfolioTotals({ portfolio }: { portfolio: OpenPortfolio }) {
           <ul className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted">
             {slices.map((slice) => (
               <li key={slice.key} className="flex items-center gap-1.5">
-                <span aria-hidden="true" className={`h-2 w-2 rounded-full ${slice.colour}`} />
+                <span
+                  aria-hidden="true"
+                  className={`h-2 w-2 rounded-full ${slice.swatch ?? slice.colour}`}
+                />
                 {t('portfolio.share', { label: slice.label, pct: slice.pct })}
               </li>
             ))}
