@@ -17,3 +17,4 @@ export { DialogActions } from './DialogActions';
 export { ConfirmDialog, type ConfirmDialogProps, type ConfirmDialogReason } from './ConfirmDialog';
 export { DataTable, type DataTableColumn, type DataTableProps } from './DataTable';
 export { FilterChips, type FilterChipOption } from './FilterChips';
+export { signTone } from './tone';

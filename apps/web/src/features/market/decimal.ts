@@ -36,12 +36,23 @@ export function formatPrice(text: string): string {
   return rounded === null ? text : groupThousands(rounded);
 }
 
-/** "+1.84%", "-0.92%", "0.00%": a percentage with its sign and 2 decimals. */
-export function formatChangePct(text: string): string {
+/**
+ * "+1.84%", "-0.92%", "0.00%": a percentage with its sign and 2 decimals, rounded half away from
+ * zero on the decimal text itself (a return, a change, a drawdown's size).
+ */
+export function formatSignedPct(text: string): string {
   const rounded = roundDecimal(text, 2);
   if (rounded === null) return `${text}%`;
   if (/^-/.test(rounded)) return `${rounded}%`;
   return /^0\.00$/.test(rounded) ? `${rounded}%` : `+${rounded}%`;
+}
+
+/**
+ * The sign of a percentage as formatSignedPct shows it: a change that rounds to "0.00%" is flat,
+ * so it is never coloured as a gain or a loss.
+ */
+export function signAsShown(text: string): -1 | 0 | 1 {
+  return signOf(roundDecimal(text, 2) ?? text);
 }
 
 /** -1, 0 or 1 for decimal text (colour and arrow only). */

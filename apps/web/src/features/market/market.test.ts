@@ -2,7 +2,7 @@ import type { TickerList } from '@app/shared/schemas/market';
 import { describe, expect, it } from 'vitest';
 import { applyPrices } from './api';
 import { mergeLivePrice, toChartBar } from './candles';
-import { formatChangePct, formatPrice, roundDecimal, signOf } from './decimal';
+import { formatPrice, formatSignedPct, roundDecimal, signOf, signAsShown } from './decimal';
 
 describe('decimal text for display', () => {
   it('rounds half away from zero on the text, not through a float', () => {
@@ -21,10 +21,32 @@ describe('decimal text for display', () => {
   });
 
   it('signs the 24 h change', () => {
-    expect(formatChangePct('3.2')).toBe('+3.20%');
-    expect(formatChangePct('-5.21')).toBe('-5.21%');
-    expect(formatChangePct('0')).toBe('0.00%');
+    expect(formatSignedPct('3.2')).toBe('+3.20%');
+    expect(formatSignedPct('-5.21')).toBe('-5.21%');
+    expect(formatSignedPct('0')).toBe('0.00%');
     expect([signOf('-0.01'), signOf('0.00'), signOf('4')]).toEqual([-1, 0, 1]);
+  });
+});
+
+describe('formatSignedPct', () => {
+  it.each([
+    ['4.9', '+4.90%'],
+    ['-1.3', '-1.30%'],
+    ['0', '0.00%'],
+    ['-0.001', '0.00%'],
+    ['12.345', '+12.35%'],
+    ['-12.344', '-12.34%'],
+    ['+7', '+7.00%'],
+  ])('%s → %s', (input, expected) => {
+    expect(formatSignedPct(input)).toBe(expected);
+  });
+});
+
+describe('signAsShown', () => {
+  it('is the sign of the percentage as shown: what rounds to 0.00% is flat', () => {
+    expect(['0.004', '-0.004', '0.005', '-0.005', '0', 'n/a'].map(signAsShown)).toEqual([
+      0, 0, 1, -1, 0, 0,
+    ]);
   });
 });
 

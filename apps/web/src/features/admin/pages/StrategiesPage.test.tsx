@@ -172,3 +172,41 @@ describe('StrategiesPage: the fee bounds', () => {
     ]);
   });
 });
+
+describe('StrategiesPage: the 30-day return', () => {
+  it('is green for a gain, red for a loss and muted when it reads 0.00%', async () => {
+    const returns = { flat: '0.00', down: '-1.20', up: '3.40' };
+    const api = stubApi((call) => {
+      if (call.path === '/api/auth/me') return { body: { user: me } };
+      if (call.path === '/api/market/source') return { body: { source: 'simulated' } };
+      if (call.path === '/api/admin/strategies') {
+        return {
+          body: {
+            strategies: Object.entries(returns).map(([name, pct]) => ({
+              ...strategy,
+              id: name,
+              name,
+              return30dPct: pct,
+            })),
+          },
+        };
+      }
+      if (call.path === '/api/admin/users') return { body: { users: [], nextCursor: null } };
+      if (call.path === '/api/admin/settings/trader-fees') {
+        return { body: { feeMinPct: '5', feeMaxPct: '25' } };
+      }
+      return undefined;
+    });
+    vi.stubGlobal('fetch', api.fetchStub);
+    renderAt('/admin/strategies', <StrategiesPage />, '/admin/strategies');
+    const toneOf = async (text: string) => {
+      const shown = await screen.findAllByText(text);
+      return new Set(
+        shown.map((element) => element.className.match(/text-(brand-strong|danger|muted)/)?.[1]),
+      );
+    };
+    expect(await toneOf('0.00%')).toEqual(new Set(['muted']));
+    expect(await toneOf('-1.20%')).toEqual(new Set(['danger']));
+    expect(await toneOf('3.40%')).toEqual(new Set(['brand-strong']));
+  });
+});

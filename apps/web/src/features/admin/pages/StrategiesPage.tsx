@@ -1,5 +1,6 @@
 import { formatUsd } from '@app/shared/money';
 import { useQuery } from '@tanstack/react-query';
+import clsx from 'clsx';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -11,6 +12,7 @@ import {
   LoadingBlock,
   Modal,
   inputClasses,
+  signTone,
 } from '../../../ui';
 import { adminApi, adminKeys, type AdminStrategy } from '../api';
 import { CreateStrategyDialog } from '../components/CreateStrategyDialog';
@@ -19,6 +21,7 @@ import { LoadError, PageIntro } from '../components/QueryStates';
 import { TraderFeeBoundsCard } from '../components/TraderFeeBoundsCard';
 import { useAdminMutation } from '../hooks/useAdminMutation';
 import { MarketSourceLabel } from '../../market/components/MarketSourceLabel';
+import { signAsShown } from '../../market/decimal';
 
 /** NAV per unit to 4 decimals, cut from the exact decimal text (no float). */
 function shortNav(nav: string): string {
@@ -114,11 +117,10 @@ export function StrategiesPage() {
               align: 'right',
               cell: (s) => (
                 <span
-                  className={
-                    s.return30dPct?.startsWith('-')
-                      ? 'text-danger tabular-nums'
-                      : 'text-brand-strong tabular-nums'
-                  }
+                  className={clsx(
+                    'tabular-nums',
+                    s.return30dPct === null ? 'text-muted' : signTone(signAsShown(s.return30dPct)),
+                  )}
                 >
                   {pct(s.return30dPct, none)}
                 </span>

@@ -2,8 +2,8 @@ import clsx from 'clsx';
 import { lazy, Suspense, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNearViewport } from '../../../lib/useNearViewport';
-import { Card } from '../../../ui';
-import { formatChangePct, formatPrice, signOf } from '../decimal';
+import { Card, signTone } from '../../../ui';
+import { formatPrice, formatSignedPct, signAsShown } from '../decimal';
 import { useLiveTickers } from '../hooks';
 import { MarketSourceLabel } from './MarketSourceLabel';
 
@@ -20,7 +20,7 @@ export function LiveTradePanel({ symbol = LIVE_TRADE_SYMBOL }: { symbol?: string
   const { t } = useTranslation('market');
   const tickers = useLiveTickers();
   const ticker = tickers.data?.tickers.find((item) => item.symbol === symbol);
-  const sign = ticker ? signOf(ticker.change24hPct) : 0;
+  const sign = ticker ? signAsShown(ticker.change24hPct) : 0;
   const chartSlot = useRef<HTMLDivElement>(null);
   const chartWanted = useNearViewport(chartSlot);
   const placeholder = (
@@ -42,13 +42,8 @@ export function LiveTradePanel({ symbol = LIVE_TRADE_SYMBOL }: { symbol?: string
           <span className="text-2xl font-semibold tracking-tight text-text tabular-nums">
             {formatPrice(ticker.price)}
           </span>
-          <span
-            className={clsx(
-              'text-sm font-medium tabular-nums',
-              sign < 0 ? 'text-danger' : sign > 0 ? 'text-brand-strong' : 'text-muted',
-            )}
-          >
-            {t('chart.change', { value: formatChangePct(ticker.change24hPct) })}
+          <span className={clsx('text-sm font-medium tabular-nums', signTone(sign))}>
+            {t('chart.change', { value: formatSignedPct(ticker.change24hPct) })}
           </span>
         </p>
       )}

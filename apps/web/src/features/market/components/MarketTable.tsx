@@ -2,8 +2,8 @@ import type { Ticker } from '@app/shared/schemas/market';
 import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/requestErrors';
-import { Card, ErrorState } from '../../../ui';
-import { formatChangePct, formatPrice, signOf } from '../decimal';
+import { Card, ErrorState, signTone } from '../../../ui';
+import { formatPrice, formatSignedPct, signAsShown } from '../decimal';
 import { useLiveTickers } from '../hooks';
 import { MarketSourceLabel } from './MarketSourceLabel';
 
@@ -59,7 +59,7 @@ export function MarketTable() {
 
 function MarketRow({ ticker }: { ticker: Ticker }) {
   const { t } = useTranslation('market');
-  const sign = signOf(ticker.change24hPct);
+  const sign = signAsShown(ticker.change24hPct);
   return (
     <tr
       data-testid={`market-row-${ticker.symbol}`}
@@ -82,15 +82,10 @@ function MarketRow({ ticker }: { ticker: Ticker }) {
       <td className="py-3 text-right font-mono font-medium text-text tabular-nums">
         {formatPrice(ticker.price)}
       </td>
-      <td
-        className={clsx(
-          'py-3 text-right font-medium tabular-nums',
-          sign < 0 ? 'text-danger' : sign > 0 ? 'text-brand-strong' : 'text-muted',
-        )}
-      >
-        <span aria-hidden="true">{formatChangePct(ticker.change24hPct)}</span>
+      <td className={clsx('py-3 text-right font-medium tabular-nums', signTone(sign))}>
+        <span aria-hidden="true">{formatSignedPct(ticker.change24hPct)}</span>
         <span className="sr-only">
-          {t('table.changeSr', { value: formatChangePct(ticker.change24hPct) })}
+          {t('table.changeSr', { value: formatSignedPct(ticker.change24hPct) })}
         </span>
       </td>
     </tr>

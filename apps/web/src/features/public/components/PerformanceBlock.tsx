@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../ui/Button';
 import { usePublicPlans } from '../api';
-import { bestStrategy, formatDrawdown, formatSignedPct } from '../lib/performance';
+import { formatSignedPct } from '../../market/decimal';
+import { bestStrategy, formatDrawdown } from '../lib/performance';
 import { RiskWarning } from './RiskWarning';
 import { MarketSourceLabel } from '../../market/components/MarketSourceLabel';
 

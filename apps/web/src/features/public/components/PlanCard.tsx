@@ -8,8 +8,10 @@ import { Badge } from '../../../ui/Badge';
 import { buttonClasses } from '../../../ui/Button';
 import { CheckIcon } from '../../../ui/icons';
 import { Sparkline } from '../../../ui/Sparkline';
+import { signTone } from '../../../ui/tone';
 import type { PublicPlan } from '../api';
-import { formatDrawdown, formatSignedPct } from '../lib/performance';
+import { formatSignedPct, signAsShown } from '../../market/decimal';
+import { formatDrawdown } from '../lib/performance';
 import { MarketSourceLabel } from '../../market/components/MarketSourceLabel';
 
 interface PlanCardProps {
@@ -155,10 +157,7 @@ export function PlanCard({ plan, action }: PlanCardProps) {
 
 function Pct({ value }: { value: string | null }) {
   if (!value) return <NoHistory />;
-  const negative = value.trim().startsWith('-');
-  return (
-    <span className={negative ? 'text-danger' : 'text-brand-strong'}>{formatSignedPct(value)}</span>
-  );
+  return <span className={signTone(signAsShown(value))}>{formatSignedPct(value)}</span>;
 }
 
 function NoHistory() {

@@ -3,7 +3,8 @@ import clsx from 'clsx';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePolledTickers } from '../../market/usePolledTickers';
-import { formatChangePct, formatPrice, signOf } from '../../market/decimal';
+import { formatPrice, formatSignedPct, signAsShown } from '../../market/decimal';
+import { signTone } from '../../../ui/tone';
 
 interface PriceTickerProps {
   className?: string;
@@ -124,20 +125,15 @@ function TickerStrip({ tickers }: { tickers: Ticker[] }) {
 
 function TickerItem({ ticker }: { ticker: Ticker }) {
   const { t } = useTranslation('public');
-  const sign = signOf(ticker.change24hPct);
-  const change = formatChangePct(ticker.change24hPct);
+  const sign = signAsShown(ticker.change24hPct);
+  const change = formatSignedPct(ticker.change24hPct);
   return (
     <li className="flex min-w-40 flex-1 snap-start flex-col gap-0.5 px-4 py-3">
       <span className="text-xs font-semibold tracking-wide text-muted">{ticker.symbol}</span>
       <span className="font-mono text-base font-semibold text-text tabular-nums">
         {formatPrice(ticker.price)}
       </span>
-      <span
-        className={clsx(
-          'text-xs font-medium tabular-nums',
-          sign < 0 ? 'text-danger' : sign > 0 ? 'text-brand-strong' : 'text-muted',
-        )}
-      >
+      <span className={clsx('text-xs font-medium tabular-nums', signTone(sign))}>
         <span aria-hidden="true">{change}</span>
         <span className="sr-only">{t('ticker.change', { value: change })}</span>
       </span>

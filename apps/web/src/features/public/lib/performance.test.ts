@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PublicPlan } from '../api';
-import { bestStrategy, formatDrawdown, formatSignedPct } from './performance';
+import { bestStrategy, formatDrawdown } from './performance';
 
 function plan(id: string, strategy: PublicPlan['strategy']): PublicPlan {
   return {
@@ -40,20 +40,6 @@ describe('bestStrategy', () => {
     expect(
       bestStrategy([plan('a', { name: 'A', return30dPct: null, maxDrawdownPct: null })]),
     ).toBeNull();
-  });
-});
-
-describe('formatSignedPct', () => {
-  it.each([
-    ['4.9', '+4.90%'],
-    ['-1.3', '-1.30%'],
-    ['0', '0.00%'],
-    ['-0.001', '0.00%'],
-    ['12.345', '+12.35%'],
-    ['-12.344', '-12.34%'],
-    ['+7', '+7.00%'],
-  ])('%s → %s', (input, expected) => {
-    expect(formatSignedPct(input)).toBe(expected);
   });
 });
 

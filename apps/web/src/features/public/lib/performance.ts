@@ -1,3 +1,4 @@
+import { formatSignedPct } from '../../market/decimal';
 import type { PublicPlan } from '../api';
 
 export interface BestStrategy {
@@ -35,21 +36,6 @@ export function bestStrategy(plans: readonly PublicPlan[]): BestStrategy | null 
     }
   }
   return best?.strategy ?? null;
-}
-
-/**
- * "+4.21%", "-1.30%", "0.00%": a signed percentage with exactly two decimals, rounded half away
- * from zero on the decimal text itself so no float error creeps in.
- */
-export function formatSignedPct(text: string): string {
-  const match = /^\s*([+-]?)(\d+)(?:\.(\d+))?\s*$/.exec(text);
-  if (!match) return `${text}%`;
-  const [, sign = '', whole = '0', fraction = ''] = match;
-  let cents = BigInt(whole) * 100n + BigInt((fraction + '00').slice(0, 2));
-  if ((fraction[2] ?? '0') >= '5') cents += 1n;
-  const body = `${cents / 100n}.${(cents % 100n).toString().padStart(2, '0')}`;
-  if (cents === 0n) return `${body}%`;
-  return `${sign === '-' ? '-' : '+'}${body}%`;
 }
 
 /** A drawdown as a positive magnitude ("8.40%"), whichever sign the server uses. */

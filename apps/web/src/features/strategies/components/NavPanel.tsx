@@ -5,7 +5,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHydrated } from '../../../lib/prerender';
 import { LoadingBlock } from '../../../ui/Spinner';
-import { formatSignedPct } from '../../public/lib/performance';
+import { formatSignedPct } from '../../market/decimal';
 import { strategyNavQuery } from '../api';
 import { NAV_RANGES, pointsInRange, RANGE_DAYS, type NavRange } from '../navRange';
 

@@ -1,7 +1,6 @@
 import type { DirectoryEntry } from '@app/shared/schemas/strategies';
 import { formatUsd } from '@app/shared/money';
 import { useQuery } from '@tanstack/react-query';
-import clsx from 'clsx';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -9,9 +8,11 @@ import { Badge } from '../../../ui/Badge';
 import { EmptyState } from '../../../ui/EmptyState';
 import { ErrorState } from '../../../ui/ErrorState';
 import { LoadingBlock } from '../../../ui/Spinner';
+import { signTone } from '../../../ui/tone';
 import { RiskWarning } from '../../public/components/RiskWarning';
 import { useDocumentTitle } from '../../public/hooks/useDocumentTitle';
-import { formatDrawdown, formatSignedPct } from '../../public/lib/performance';
+import { formatSignedPct, signAsShown } from '../../market/decimal';
+import { formatDrawdown } from '../../public/lib/performance';
 import { strategyDirectoryQuery } from '../api';
 import {
   DIRECTORY_SORTS,
@@ -146,14 +147,7 @@ function DirectoryCard({ entry, window }: { entry: DirectoryEntry; window: Direc
           {returnPct === null ? (
             <span className="text-muted">{notYet}</span>
           ) : (
-            <span
-              className={clsx(
-                Number(returnPct) > 0 && 'text-brand-strong',
-                Number(returnPct) < 0 && 'text-danger',
-              )}
-            >
-              {formatSignedPct(returnPct)}
-            </span>
+            <span className={signTone(signAsShown(returnPct))}>{formatSignedPct(returnPct)}</span>
           )}
         </Item>
         <Item label={t('directory.drawdown')}>

@@ -8,10 +8,12 @@ import { Link, useParams } from 'react-router';
 import { Badge } from '../../../ui/Badge';
 import { ErrorState } from '../../../ui/ErrorState';
 import { LoadingBlock } from '../../../ui/Spinner';
+import { signTone } from '../../../ui/tone';
 import { ApiRequestError } from '../../../lib/api';
 import { RiskWarning } from '../../public/components/RiskWarning';
 import { useDocumentTitle } from '../../public/hooks/useDocumentTitle';
-import { formatDrawdown, formatSignedPct } from '../../public/lib/performance';
+import { formatSignedPct, signAsShown } from '../../market/decimal';
+import { formatDrawdown } from '../../public/lib/performance';
 import { strategyListQuery, strategyRecordQuery } from '../api';
 import { CopyingOverTime } from '../components/CopyingOverTime';
 import { DrawdownPanel } from '../components/DrawdownPanel';
@@ -172,7 +174,12 @@ function StrategyRecordView({ strategy, record }: { strategy: Strategy; record: 
                         <span className="ml-2 text-xs text-muted">{t('monthly.soFar')}</span>
                       )}
                     </th>
-                    <td className={clsx('py-2 text-right tabular-nums', signTone(row.returnPct))}>
+                    <td
+                      className={clsx(
+                        'py-2 text-right tabular-nums',
+                        signTone(signAsShown(row.returnPct)),
+                      )}
+                    >
                       {formatSignedPct(row.returnPct)}
                     </td>
                   </tr>
@@ -335,8 +342,9 @@ function Figure({
       <dd
         className={clsx(
           'mt-1 font-semibold tabular-nums',
-          value === null ? 'text-sm text-muted' : 'text-lg text-text',
-          value !== null && tone && signTone(value),
+          value === null
+            ? 'text-sm text-muted'
+            : ['text-lg', tone ? signTone(signAsShown(value)) : 'text-text'],
         )}
       >
         {value === null ? empty : format(value)}
@@ -378,12 +386,6 @@ function RiskScore({ score }: { score: number | null }) {
       </div>
     </div>
   );
-}
-
-function signTone(text: string): string {
-  const value = Number(text);
-  if (!Number.isFinite(value) || value === 0) return 'text-text';
-  return value > 0 ? 'text-brand-strong' : 'text-danger';
 }
 
 /** "2025-07" as "July 2025" in the reader's language. */

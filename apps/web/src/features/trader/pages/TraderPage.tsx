@@ -16,9 +16,10 @@ import {
   ErrorState,
   LoadingBlock,
   ShieldIcon,
+  signTone,
 } from '../../../ui';
 import { MarketSourceLabel } from '../../market/components/MarketSourceLabel';
-import { formatPrice, roundDecimal, signOf } from '../../market/decimal';
+import { formatPrice, roundDecimal, signAsShown } from '../../market/decimal';
 import { traderStrategyQuery, type TraderStrategy } from '../api';
 import { CreateStrategyForm } from '../components/CreateStrategyForm';
 import { OrderForm } from '../components/OrderForm';
@@ -257,15 +258,6 @@ function SideBadge({ side }: { side: 'long' | 'short' }) {
 }
 
 function Pnl({ value }: { value: string }) {
-  const sign = signOf(value);
-  return (
-    <span
-      className={clsx(
-        'tabular-nums',
-        sign > 0 ? 'text-brand-strong' : sign < 0 ? 'text-danger' : 'text-muted',
-      )}
-    >
-      {formatSignedUsdText(value)}
-    </span>
-  );
+  const sign = signAsShown(value);
+  return <span className={clsx('tabular-nums', signTone(sign))}>{formatSignedUsdText(value)}</span>;
 }

@@ -2,10 +2,10 @@ import { formatUsd } from '@app/shared/money';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { errorMessage } from '../../../lib/requestErrors';
-import { Button, Modal } from '../../../ui';
+import { Button, Modal, signTone } from '../../../ui';
 import { useClaimProfit, type CurrentTrade } from '../api';
 import { formatRoi, formatSignedUsd } from '../format';
-import { signedTone, SummaryRow } from './TradeFigures';
+import { SummaryRow } from './TradeFigures';
 import { mutateAndReport } from '../../../lib/mutation';
 
 /**
@@ -61,13 +61,11 @@ export function ClaimProfitDialog({
     >
       <dl className="flex flex-col gap-3 text-sm">
         <SummaryRow label={t('figures.profit')} testId="claim-profit">
-          <span className={signedTone(trade.profitCents)}>
-            {formatSignedUsd(trade.profitCents)}
-          </span>
+          <span className={signTone(trade.profitCents)}>{formatSignedUsd(trade.profitCents)}</span>
         </SummaryRow>
         <SummaryRow label={t('figures.amount')}>{formatUsd(trade.amountCents)}</SummaryRow>
         <SummaryRow label={t('figures.roi')}>
-          <span className={signedTone(trade.profitCents)}>{formatRoi(trade.roiPct)}</span>
+          <span className={signTone(trade.profitCents)}>{formatRoi(trade.roiPct)}</span>
         </SummaryRow>
       </dl>
       <p className="mt-4 text-xs leading-relaxed text-muted">

@@ -2,10 +2,10 @@ import { formatUsd } from '@app/shared/money';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { errorMessage } from '../../../lib/requestErrors';
-import { Button, Modal } from '../../../ui';
+import { Button, Modal, signTone } from '../../../ui';
 import { useCloseTrade, type CurrentTrade } from '../api';
 import { formatSignedUsd } from '../format';
-import { signedTone, SummaryRow } from './TradeFigures';
+import { SummaryRow } from './TradeFigures';
 import { mutateAndReport } from '../../../lib/mutation';
 
 /**
@@ -57,9 +57,7 @@ export function CloseTradeDialog({ trade, onClose }: { trade: CurrentTrade; onCl
       <dl className="flex flex-col gap-3 text-sm">
         <SummaryRow label={t('figures.amount')}>{formatUsd(trade.amountCents)}</SummaryRow>
         <SummaryRow label={t('figures.profit')}>
-          <span className={signedTone(trade.profitCents)}>
-            {formatSignedUsd(trade.profitCents)}
-          </span>
+          <span className={signTone(trade.profitCents)}>{formatSignedUsd(trade.profitCents)}</span>
         </SummaryRow>
         <div className="border-t border-border pt-3">
           <SummaryRow label={t('close.returned')} strong testId="close-returned">

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { ApiRequestError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/requestErrors';
-import { Button, Modal, TextField } from '../../../ui';
+import { Button, Modal, signTone, TextField } from '../../../ui';
 import { accountSummaryQuery } from '../../account/api';
 import { usePublicPlans } from '../../public/api';
 import { formatPlanAmount } from '@app/shared/errors';
@@ -19,7 +19,7 @@ import {
 } from '../api';
 import { formatSignedUsd } from '../format';
 import { validateFundsAmount } from '../funds';
-import { signedTone, SummaryRow } from './TradeFigures';
+import { SummaryRow } from './TradeFigures';
 import { mutateAndReport } from '../../../lib/mutation';
 
 interface Props {
@@ -191,7 +191,7 @@ function FundsSummary({ change }: { change: FundsChange }) {
               {t('funds.units', { units: change.units, nav: change.nav })}
             </SummaryRow>
             <SummaryRow label={t('funds.realised')}>
-              <span className={signedTone(change.profitCents)}>
+              <span className={signTone(change.profitCents)}>
                 {formatSignedUsd(change.profitCents)}
               </span>
             </SummaryRow>

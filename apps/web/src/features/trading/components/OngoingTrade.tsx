@@ -9,12 +9,11 @@ import { toast } from 'sonner';
 import { errorMessage } from '../../../lib/requestErrors';
 import { useSession } from '../../../lib/auth';
 import { useRealtimeStatus } from '../../../lib/realtime';
-import { Badge, Button, buttonClasses, ErrorState } from '../../../ui';
+import { Badge, Button, buttonClasses, ErrorState, signTone } from '../../../ui';
 import { OngoingTradePanel } from './OngoingTradePanel';
 import { summaryTradesQuery, type CurrentTrade } from '../api';
 import { PortfolioTotals } from './PortfolioTotals';
 import { formatRoi, formatSignedUsd, stopLossValueCents, takeProfitValueCents } from '../format';
-import { signedTone } from './TradeFigures';
 import { MarketSourceLabel } from '../../market/components/MarketSourceLabel';
 
 // Each dialog is fetched when it first opens: with their forms and validation they were a third
@@ -103,7 +102,7 @@ function TradeDetails({ trade }: { trade: CurrentTrade }) {
   const canInvest = useSession().user?.isActive ?? false;
   const { t } = useTranslation('trading');
   const [dialog, setDialog] = useState<Dialog>(null);
-  const tone = signedTone(trade.profitCents);
+  const tone = signTone(trade.profitCents);
 
   function askClaim() {
     // Seed §5: nothing to claim unless the profit is above zero; no request is made.

@@ -2,7 +2,7 @@ import { formatUsd } from '@app/shared/money';
 import { useTranslation } from 'react-i18next';
 import type { OpenPortfolio } from '../api';
 import { formatSignedUsd } from '../format';
-import { signedTone } from './TradeFigures';
+import { signTone } from '../../../ui';
 
 /** One colour per slice of the allocation bar (cash last: the bar's own track colour). */
 const SLICE_COLOURS = ['bg-brand', 'bg-sky-400', 'bg-violet-400', 'bg-amber-400', 'bg-rose-400'];
@@ -64,7 +64,7 @@ export function PortfolioTotals({ portfolio }: { portfolio: OpenPortfolio }) {
         <div>
           <dt className="text-xs text-muted">{t('portfolio.profit')}</dt>
           <dd
-            className={`font-semibold tabular-nums ${signedTone(portfolio.profitCents)}`}
+            className={`font-semibold tabular-nums ${signTone(portfolio.profitCents)}`}
             data-testid="portfolio-profit"
           >
             {formatSignedUsd(portfolio.profitCents)}

@@ -28,8 +28,3 @@ export function SummaryRow({
     </div>
   );
 }
-
-/** Green for a gain, red for a loss, muted for zero; the sign is always written out. */
-export function signedTone(cents: number): string {
-  return cents > 0 ? 'text-brand-strong' : cents < 0 ? 'text-danger' : 'text-muted';
-}

@@ -4,11 +4,10 @@ import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/requestErrors';
-import { Badge, Card, EmptyState, ErrorState, LoadMore, SearchInput } from '../../../ui';
+import { Badge, Card, EmptyState, ErrorState, LoadMore, SearchInput, signTone } from '../../../ui';
 import { useDebouncedValue } from '../../transactions/hooks/useDebouncedValue';
 import { tradeHistoryQuery, type HistoryTrade } from '../api';
 import { formatRoi, formatSignedUsd } from '../format';
-import { signedTone } from '../components/TradeFigures';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -73,7 +72,7 @@ export function TradeHistoryPage() {
 
 function HistoryRow({ trade }: { trade: HistoryTrade }) {
   const { t } = useTranslation('trading');
-  const tone = signedTone(trade.profitCents);
+  const tone = signTone(trade.profitCents);
   return (
     <li
       data-testid="history-trade"
