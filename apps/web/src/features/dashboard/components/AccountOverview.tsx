@@ -4,7 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/requestErrors';
-import { Card, ErrorState } from '../../../ui';
+import { Card, ErrorState, signTone } from '../../../ui';
+import { signAsShown } from '../../market/decimal';
 import { accountSummaryQuery } from '../../account/api';
 
 /**
@@ -99,20 +100,18 @@ function BalanceCard({ summary }: { summary: AccountSummary }) {
 export function PercentChange({ value }: { value: string }) {
   const { t } = useTranslation('dashboard');
   const magnitude = value.trim().replace(/^[-+]/, '');
-  const direction = /^0*(\.0*)?$/.test(magnitude)
-    ? 'flat'
-    : value.trim().startsWith('-')
-      ? 'down'
-      : 'up';
+  const sign = signAsShown(value);
+  const direction = sign < 0 ? 'down' : sign > 0 ? 'up' : 'flat';
   return (
     <p
       data-testid="percent-change"
       data-direction={direction}
       className={clsx(
         'mt-2 inline-flex items-center gap-1.5 rounded-full px-2.5 py-1 text-sm font-medium',
-        direction === 'down' && 'bg-danger/10 text-danger',
-        direction === 'up' && 'bg-brand/10 text-brand-strong',
-        direction === 'flat' && 'bg-surface-2 text-muted',
+        signTone(sign),
+        direction === 'down' && 'bg-danger/10',
+        direction === 'up' && 'bg-brand/10',
+        direction === 'flat' && 'bg-surface-2',
       )}
     >
       {direction !== 'flat' && <span aria-hidden="true">{direction === 'down' ? '▼' : '▲'}</span>}
