@@ -48,8 +48,8 @@ export function formatSignedPct(text: string): string {
 }
 
 /**
- * The sign of a percentage as formatSignedPct shows it: a change that rounds to "0.00%" is flat,
- * so it is never coloured as a gain or a loss.
+ * The sign of decimal text as it is shown with 2 decimals (a percentage by formatSignedPct, an
+ * amount in dollars): what rounds to 0.00 is flat, so it is never coloured as a gain or a loss.
  */
 export function signAsShown(text: string): -1 | 0 | 1 {
   return signOf(roundDecimal(text, 2) ?? text);
