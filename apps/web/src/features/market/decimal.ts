@@ -52,12 +52,7 @@ export function formatSignedPct(text: string): string {
  * amount in dollars): what rounds to 0.00 is flat, so it is never coloured as a gain or a loss.
  */
 export function signAsShown(text: string): -1 | 0 | 1 {
-  return signOf(roundDecimal(text, 2) ?? text);
-}
-
-/** -1, 0 or 1 for decimal text (colour and arrow only). */
-export function signOf(text: string): -1 | 0 | 1 {
-  const rounded = roundDecimal(text, 8);
-  if (rounded === null || /^-?0(\.0+)?$/.test(rounded)) return 0;
+  const rounded = roundDecimal(text, 2);
+  if (rounded === null || rounded === '0.00') return 0;
   return rounded.startsWith('-') ? -1 : 1;
 }

@@ -2,7 +2,7 @@ import type { TickerList } from '@app/shared/schemas/market';
 import { describe, expect, it } from 'vitest';
 import { applyPrices } from './api';
 import { mergeLivePrice, toChartBar } from './candles';
-import { formatPrice, formatSignedPct, roundDecimal, signOf, signAsShown } from './decimal';
+import { formatPrice, formatSignedPct, roundDecimal, signAsShown } from './decimal';
 
 describe('decimal text for display', () => {
   it('rounds half away from zero on the text, not through a float', () => {
@@ -24,7 +24,7 @@ describe('decimal text for display', () => {
     expect(formatSignedPct('3.2')).toBe('+3.20%');
     expect(formatSignedPct('-5.21')).toBe('-5.21%');
     expect(formatSignedPct('0')).toBe('0.00%');
-    expect([signOf('-0.01'), signOf('0.00'), signOf('4')]).toEqual([-1, 0, 1]);
+    expect([signAsShown('-0.01'), signAsShown('0.00'), signAsShown('4')]).toEqual([-1, 0, 1]);
   });
 });
 
