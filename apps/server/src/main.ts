@@ -14,6 +14,7 @@ import { createMailer } from './modules/mail/mailer';
 import { createRealtime } from './realtime/realtime';
 import { createScheduler } from './jobs/scheduler';
 import { startCopyTrading } from './modules/copy-trading/copy-trading.runtime';
+import { writeRequestedLinks } from './modules/auth/auth.service';
 import { loadSecretsKey } from './modules/auth/secret-box';
 import { orphanAvatarSweepJob } from './modules/profile/profile.service';
 import {
@@ -207,6 +208,8 @@ async function runInstance(config: Config, log: Logger, isWorker: boolean): Prom
     secretsKey,
     from: config.mailFrom,
     log,
+    // ctx is built below; the mailer calls this only once requests arrive.
+    prepare: () => writeRequestedLinks(ctx),
   });
   if (!config.smtpUrl)
     log.info(

@@ -358,6 +358,34 @@ describe('password recovery', () => {
     expect(late.statusCode).toBe(400);
   });
 
+  it('a request left by a crash is answered by the next delivery run, its link timed from the request', async () => {
+    const { input, user } = await registerUser(t.app);
+    // Recorded 59 minutes ago by an instance that died before its mail worker ran.
+    const askedAt = new Date(t.clock.now().getTime() - 59 * 60 * 1000);
+    await t.db.execute(sql`
+      INSERT INTO link_requests (kind, email, requested_at)
+      VALUES ('recovery', ${input.email}, ${askedAt.toISOString()})`);
+    const secret = (await latestLink(input.email, 'recovery')).searchParams.get('secret') ?? '';
+    const left = await t.db.execute<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM link_requests WHERE email = ${input.email}`,
+    );
+    expect(left.rows).toEqual([{ n: 0 }]);
+    const token = await t.db.execute<{ expires_at: Date }>(
+      sql`SELECT expires_at FROM auth_tokens WHERE user_id = ${user.id} AND kind = 'recovery'`,
+    );
+    expect(token.rows.map((row) => new Date(row.expires_at).getTime())).toEqual([
+      askedAt.getTime() + 60 * 60 * 1000,
+    ]);
+    t.clock.advance(2 * 60 * 1000);
+    const late = await new TestClient(t.app).put('/api/auth/recovery', {
+      userId: user.id,
+      secret,
+      password: 'brand-new-password',
+    });
+    expect(late.statusCode).toBe(400);
+    expect(late.json()).toMatchObject({ error: { code: 'TOKEN_INVALID' } });
+  });
+
   it('answers the same for an unknown e-mail, sends no link, and tells the address it has no account', async () => {
     const client = new TestClient(t.app);
     const email = uniqueEmail('nobody');

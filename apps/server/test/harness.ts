@@ -17,6 +17,7 @@ import { createDb, createPool, type Db } from '../src/db/client';
 import { createSharedReads } from '../src/db/shared-reads';
 import { recoveryCodes, users } from '../src/db/schema';
 import { digest } from '../src/modules/auth/crypto';
+import { writeRequestedLinks } from '../src/modules/auth/auth.service';
 import { seal } from '../src/modules/auth/secret-box';
 import { createMailer } from '../src/modules/mail/mailer';
 import { createRealtime, type RealtimeHub } from '../src/realtime/realtime';
@@ -127,6 +128,8 @@ export async function createTestApp(
     secretsKey,
     from: config.mailFrom,
     log,
+    // ctx is built below; the mailer calls this only once requests arrive.
+    prepare: () => writeRequestedLinks(ctx),
     pollMs: 60_000,
   });
   const clock = new TestClock();

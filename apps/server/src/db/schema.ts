@@ -85,6 +85,16 @@ export const recoveryCodes = pgTable('recovery_codes', {
   createdAt: ts('created_at').notNull().defaultNow(),
 });
 
+/** A recovery or sign-in link asked for, not yet written (0043: the mail worker writes it). */
+export const linkRequests = pgTable('link_requests', {
+  id: uuid('id')
+    .primaryKey()
+    .default(sql`uuid_v7()`),
+  kind: text('kind', { enum: ['recovery', 'magic_link'] }).notNull(),
+  email: text('email').notNull(),
+  requestedAt: ts('requested_at').notNull(),
+});
+
 export const mailOutbox = pgTable('mail_outbox', {
   id: uuid('id')
     .primaryKey()

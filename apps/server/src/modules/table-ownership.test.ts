@@ -16,6 +16,7 @@ const OWNERS: Record<string, string> = {
   sessions: 'auth',
   auth_tokens: 'auth',
   recovery_codes: 'auth',
+  link_requests: 'auth',
   audit_log: 'audit',
   mail_outbox: 'mail',
   contact_messages: 'contact',

@@ -87,7 +87,9 @@ afterAll(async () => {
 
 type State = Record<string, string>;
 
+/** The database once the mail worker has done what earlier requests left it (their links). */
 async function snapshot(): Promise<State> {
+  await t.ctx.mailer.idle();
   const result = await t.db.execute<{ state: State }>(snapshotQuery);
   const state = result.rows[0]?.state;
   if (!state) throw new Error('no snapshot');

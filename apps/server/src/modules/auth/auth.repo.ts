@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../db/client';
 import { preparedPer } from '../../db/prepared';
 import {
   authTokens,
+  linkRequests,
   recoveryCodes,
   sessions,
   users,
@@ -199,8 +200,8 @@ export async function insertAuthToken(
 }
 
 /**
- * Stores a link token and queues the e-mail carrying it in one statement: atomic without a
- * transaction, and one round trip, like the no-account notice queued for an unknown address.
+ * Stores a link token and queues the e-mail carrying it in one statement (one round trip, like
+ * the no-account notice queued for an address without an account).
  */
 export async function insertAuthTokenWithMail(
   db: DbOrTx,
@@ -219,6 +220,34 @@ export async function insertAuthTokenWithMail(
       VALUES (${token.userId}, ${token.kind}, ${token.tokenHash}, ${token.expiresAt.toISOString()})
     )
     ${mailInsert}`);
+}
+
+// Requests for a link (recovery, sign-in) --------------------------------------------------------
+
+export type LinkKind = (typeof linkRequests.$inferSelect)['kind'];
+export type LinkRequest = typeof linkRequests.$inferSelect;
+
+/** Records a request for a link: one statement, the same whatever the address (0043). */
+export async function insertLinkRequest(
+  db: DbOrTx,
+  request: { kind: LinkKind; email: string; requestedAt: Date },
+): Promise<void> {
+  await db.insert(linkRequests).values(request);
+}
+
+/**
+ * Takes up to `limit` requests out of the table, oldest first, skipping those another instance
+ * is taking: each request is answered once, by whichever transaction commits its removal.
+ */
+export async function claimLinkRequests(tx: DbOrTx, limit: number): Promise<LinkRequest[]> {
+  const oldest = tx
+    .select({ id: linkRequests.id })
+    .from(linkRequests)
+    .orderBy(linkRequests.id)
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  const claimed = await tx.delete(linkRequests).where(inArray(linkRequests.id, oldest)).returning();
+  return claimed.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
 /** Marks a valid token used and returns it; at most one caller can ever get it. */

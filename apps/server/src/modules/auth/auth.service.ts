@@ -262,72 +262,98 @@ export async function revokeOwnSession(
 
 /**
  * Password recovery: a link to choose a new password (1 hour, hashed, single use). Answers and
- * works the same whether or not the address has an account (mailLinkIfAccount).
+ * works the same whether or not the address has an account (requestLink).
  */
 export async function requestRecovery(ctx: AppContext, email: string): Promise<void> {
-  await mailLinkIfAccount(ctx, email, {
-    kind: 'recovery',
-    path: '/new',
-    ttlMs: RECOVERY_TTL_MS,
-    mail: mailTemplates.recovery,
-    noAccount: mailTemplates.recoveryNoAccount,
-  });
+  await requestLink(ctx, 'recovery', email);
 }
 
 /** A one-time sign-in link (15 minutes, hashed, single use), answered like recovery. */
 export async function requestMagicLink(ctx: AppContext, email: string): Promise<void> {
-  await mailLinkIfAccount(ctx, email, {
-    kind: 'magic_link',
-    path: '/magic',
-    ttlMs: MAGIC_LINK_TTL_MS,
-    mail: mailTemplates.magicLink,
-    noAccount: mailTemplates.magicLinkNoAccount,
-  });
+  await requestLink(ctx, 'magic_link', email);
 }
 
 /**
- * Mails a link with a one-time secret to the account of `email`, or tells an address without an
- * account so (in case its owner signed up with another one). Always answers the same way and does
- * the same work (one lookup, then one statement queueing one e-mail), so neither the answer nor
- * its timing tells which e-mails have accounts.
+ * Records the request and leaves the rest to the mail worker (writeRequestedLinks). Whether the
+ * address has an account is decided there, not here: the request runs the same statement either
+ * way, so neither its answer nor its timing tells which addresses have accounts.
  */
-async function mailLinkIfAccount(
-  ctx: AppContext,
-  email: string,
-  link: {
-    kind: 'recovery' | 'magic_link';
+async function requestLink(ctx: AppContext, kind: repo.LinkKind, email: string): Promise<void> {
+  await repo.insertLinkRequest(ctx.db, { kind, email, requestedAt: ctx.clock.now() });
+  ctx.mailer.kick();
+}
+
+/** What each kind of link opens, how long it lasts, and its two e-mails. */
+const LINKS: Record<
+  repo.LinkKind,
+  {
     /** The web page the link opens, with `userId` and `secret` in its query. */
     path: string;
     ttlMs: number;
     mail: (brand: Brand, name: string, url: SecretLink) => SecretMail;
+    /** To an address without an account (in case its owner signed up with another one). */
     noAccount: (brand: Brand) => MailContent;
-  },
-): Promise<void> {
-  const user = await repo.findUserByEmail(ctx.db, email);
-  const secret = newSecret();
-  if (user) {
-    const url = linkWithSecret(
-      `${ctx.config.publicUrl}${link.path}`,
-      { userId: user.id },
-      { secret },
-    );
-    await repo.insertAuthTokenWithMail(
-      ctx.db,
-      {
-        userId: user.id,
-        kind: link.kind,
-        tokenHash: digest(secret),
-        expiresAt: new Date(ctx.clock.now().getTime() + link.ttlMs),
-      },
-      mailInsertStatement(
-        user.email,
-        sealMail(ctx.secretsKey, link.mail(brandOf(ctx), user.name, url)),
-      ),
-    );
-  } else {
-    await enqueueMail(ctx.db, email, link.noAccount(brandOf(ctx)));
   }
-  ctx.mailer.kick();
+> = {
+  recovery: {
+    path: '/new',
+    ttlMs: RECOVERY_TTL_MS,
+    mail: mailTemplates.recovery,
+    noAccount: mailTemplates.recoveryNoAccount,
+  },
+  magic_link: {
+    path: '/magic',
+    ttlMs: MAGIC_LINK_TTL_MS,
+    mail: mailTemplates.magicLink,
+    noAccount: mailTemplates.magicLinkNoAccount,
+  },
+};
+
+const LINK_BATCH = 50;
+
+/**
+ * The mail worker's first step (before each delivery run): answers the link requests recorded
+ * since the last run. For an address with an account, a one-time secret (stored hashed, valid
+ * from the moment it was asked for) and the sealed e-mail carrying it; for any other address,
+ * the no-account notice. A request is answered once even with several instances running.
+ */
+export async function writeRequestedLinks(ctx: AppContext): Promise<void> {
+  for (;;) {
+    const answered = await ctx.db.transaction(async (tx) => {
+      const requests = await repo.claimLinkRequests(tx, LINK_BATCH);
+      for (const request of requests) await writeLink(ctx, tx, request);
+      return requests.length;
+    });
+    if (answered < LINK_BATCH) return;
+  }
+}
+
+async function writeLink(ctx: AppContext, tx: Tx, request: repo.LinkRequest): Promise<void> {
+  const link = LINKS[request.kind];
+  const user = await repo.findUserByEmail(tx, request.email);
+  if (!user) {
+    await enqueueMail(tx, request.email, link.noAccount(brandOf(ctx)));
+    return;
+  }
+  const secret = newSecret();
+  const url = linkWithSecret(
+    `${ctx.config.publicUrl}${link.path}`,
+    { userId: user.id },
+    { secret },
+  );
+  await repo.insertAuthTokenWithMail(
+    tx,
+    {
+      userId: user.id,
+      kind: request.kind,
+      tokenHash: digest(secret),
+      expiresAt: new Date(request.requestedAt.getTime() + link.ttlMs),
+    },
+    mailInsertStatement(
+      user.email,
+      sealMail(ctx.secretsKey, link.mail(brandOf(ctx), user.name, url)),
+    ),
+  );
 }
 
 /**

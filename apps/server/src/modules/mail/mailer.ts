@@ -21,9 +21,10 @@ const BATCH = 20;
 /**
  * Delivers the outbox: over SMTP when SMTP_URL is set (status `sent`), otherwise to the
  * development mailbox, files under `mailboxDir` (status `captured`). A message with secret parts
- * is delivered from its sealed copy, which is deleted once delivered. A timer retries what failed
- * or was left behind by a crash. Kicks that arrive within `coalesceMs` of each other (a burst of
- * commits) share one delivery run.
+ * is delivered from its sealed copy, which is deleted once delivered. Each run first lets
+ * `prepare` write the messages that were only asked for. A timer retries what failed or was left
+ * behind by a crash. Kicks that arrive within `coalesceMs` of each other (a burst of commits)
+ * share one delivery run.
  */
 export function createMailer(
   db: Db,
@@ -35,6 +36,11 @@ export function createMailer(
     log: Logger;
     pollMs?: number;
     coalesceMs?: number;
+    /**
+     * Writes the messages that were asked for but not yet written (the auth module's link
+     * requests), at the start of each run, so that they go out in it.
+     */
+    prepare?: () => Promise<void>;
   },
 ): Mailer {
   const transport = options.smtpUrl
@@ -109,6 +115,10 @@ export function createMailer(
   async function drain(): Promise<void> {
     do {
       again = false;
+      // What was queued already still goes out if writing the new messages fails.
+      await options
+        .prepare?.()
+        .catch((error: unknown) => options.log.error({ err: error }, 'mail preparation error'));
       // A short batch means nothing was left pending when it was claimed.
       while ((await deliverBatch()) === BATCH) {
         /* keep going while there is work */
