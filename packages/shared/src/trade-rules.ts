@@ -103,3 +103,12 @@ export function removeFundsProblem(
   }
   return null;
 }
+
+/**
+ * Whether a plan or a copy pays its lead trader a performance fee: its percentage, a decimal
+ * string as the API sends it ("20", "0.00"), is above zero. The server computes the fee (on gain
+ * above the high-water mark); screens use this to say whether there is one at all.
+ */
+export function chargesPerformanceFee(feePct: string): boolean {
+  return Number(feePct) > 0;
+}

@@ -1,4 +1,4 @@
-import { STOP_LOSS_PCT } from '@app/shared/trade-rules';
+import { chargesPerformanceFee, STOP_LOSS_PCT } from '@app/shared/trade-rules';
 import { formatDate } from '@app/shared/format';
 import { centsToPlain, formatUsd } from '@app/shared/money';
 import { useState, type ReactNode } from 'react';
@@ -43,7 +43,7 @@ export function InvestConfirmDialog({ plan, amountCents, onCancel, onAmountError
   const [stopLossPct, setStopLossPct] = useState<number>(STOP_LOSS_PCT.default);
   const invest = useOpenTrade();
   const fee = plan.performanceFeePct.trim();
-  const hasFee = Number(fee) > 0;
+  const hasFee = chargesPerformanceFee(fee);
 
   function confirm() {
     if (takeProfitInvalid) return;

@@ -1,5 +1,6 @@
 import { formatDate } from '@app/shared/format';
 import { formatUsd } from '@app/shared/money';
+import { chargesPerformanceFee } from '@app/shared/trade-rules';
 import clsx from 'clsx';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -42,7 +43,7 @@ export function PlanCard({ plan, action }: PlanCardProps) {
           ? 'down'
           : 'neutral';
   const fee = plan.performanceFeePct.trim();
-  const hasFee = Number(fee) > 0;
+  const hasFee = chargesPerformanceFee(fee);
 
   return (
     <article

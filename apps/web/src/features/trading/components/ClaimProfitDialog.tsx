@@ -1,4 +1,5 @@
 import { formatUsd } from '@app/shared/money';
+import { chargesPerformanceFee } from '@app/shared/trade-rules';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { errorMessage } from '../../../lib/requestErrors';
@@ -21,7 +22,7 @@ export function ClaimProfitDialog({
 }) {
   const { t } = useTranslation('trading');
   const claim = useClaimProfit(trade.id);
-  const hasFee = Number(trade.performanceFeePct) > 0;
+  const hasFee = chargesPerformanceFee(trade.performanceFeePct);
 
   function confirm() {
     const toastId = toast.loading(t('claim.claiming'));

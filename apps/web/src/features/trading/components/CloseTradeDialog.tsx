@@ -1,4 +1,5 @@
 import { formatUsd } from '@app/shared/money';
+import { chargesPerformanceFee } from '@app/shared/trade-rules';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { errorMessage } from '../../../lib/requestErrors';
@@ -16,7 +17,7 @@ export function CloseTradeDialog({ trade, onClose }: { trade: CurrentTrade; onCl
   const { t } = useTranslation('trading');
   const close = useCloseTrade(trade.id);
   const belowAmount = trade.valueCents < trade.amountCents;
-  const hasFee = Number(trade.performanceFeePct) > 0 && trade.profitCents > 0;
+  const hasFee = chargesPerformanceFee(trade.performanceFeePct) && trade.profitCents > 0;
 
   function confirm() {
     const toastId = toast.loading(t('close.closing'));

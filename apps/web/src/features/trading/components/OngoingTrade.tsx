@@ -1,5 +1,6 @@
 import { formatDate } from '@app/shared/format';
 import { formatUsd } from '@app/shared/money';
+import { chargesPerformanceFee } from '@app/shared/trade-rules';
 import { useQuery } from '@tanstack/react-query';
 import clsx from 'clsx';
 import { lazy, Suspense, useState } from 'react';
@@ -152,7 +153,7 @@ function TradeDetails({ trade }: { trade: CurrentTrade }) {
         >
           {t('actions.changeStopLoss')}
         </button>
-        {Number(trade.performanceFeePct) > 0 &&
+        {chargesPerformanceFee(trade.performanceFeePct) &&
           ` ${t('feeLine', { pct: trade.performanceFeePct })}`}
       </p>
       <p className="-mt-3 text-xs leading-relaxed text-muted" data-testid="take-profit">
