@@ -1,30 +1,26 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, request as playwrightRequest, test, type Page } from '@playwright/test';
 import {
   adminApi,
   csrfOf,
+  followNetwork,
   registerInvestor,
+  seriousAxeViolations,
   signIn,
   signInAsAdmin,
   uniqueName,
   type Investor,
 } from './support';
 
-/** Runs axe (WCAG 2.1 A/AA and best practices) and fails on any serious or critical violation. */
-async function expectNoSeriousViolations(page: Page) {
-  await page.waitForLoadState('networkidle');
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  const blocking = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({
-      id: v.id,
-      impact: v.impact,
-      help: v.help,
-      targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
-    }));
-  expect(blocking).toEqual([]);
+/**
+ * Opens a page, waits until it shows itself (`shown`) and its requests have settled (its data on
+ * screen, not its loading state), and fails on any serious or critical axe violation.
+ */
+async function expectAccessible(page: Page, route: string, shown: () => Promise<void>) {
+  const network = followNetwork(page);
+  await page.goto(route);
+  await shown();
+  await network.settled();
+  expect(await seriousAxeViolations(page)).toEqual([]);
 }
 
 /** Every page a visitor can open (the public layout, sign-in pages and the public plans). */
@@ -44,9 +40,7 @@ const PUBLIC_ROUTES = [
 
 for (const route of PUBLIC_ROUTES) {
   test(`axe finds no serious or critical violation on ${route}`, async ({ page }) => {
-    await page.goto(route);
-    await expect(page.locator('h1, h2').first()).toBeVisible();
-    await expectNoSeriousViolations(page);
+    await expectAccessible(page, route, () => expect(page.locator('h1, h2').first()).toBeVisible());
   });
 }
 
@@ -116,11 +110,11 @@ test.describe('signed in', () => {
   });
 
   const visit = async (page: Page, route: string) => {
-    await page.goto(route.replace(':investor', investor.id));
-    // The page's title is the top bar's h1; the page itself is in main.
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await expect(page.getByRole('main')).not.toBeEmpty();
-    await expectNoSeriousViolations(page);
+    await expectAccessible(page, route.replace(':investor', investor.id), async () => {
+      // The page's title is the top bar's h1; the page itself is in main.
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.getByRole('main')).not.toBeEmpty();
+    });
   };
 
   for (const route of INVESTOR_ROUTES) {

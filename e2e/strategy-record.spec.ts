@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { seriousAxeViolations } from './support';
 
 /**
  * A visitor opens a strategy's record from the public plans: its returns, risk, monthly table,
@@ -66,14 +66,7 @@ test('a visitor reads a strategy record from the public plans', async ({ page },
     .screenshot({ path: testInfo.outputPath('drawdown.png') });
 
   await page.waitForLoadState('networkidle');
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  expect(
-    results.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => v.id),
-  ).toEqual([]);
+  expect((await seriousAxeViolations(page)).map((v) => v.id)).toEqual([]);
   await page.screenshot({ path: testInfo.outputPath('strategy-record.png'), fullPage: true });
 });
 

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import {
   expect,
   request as playwrightRequest,
@@ -12,6 +13,50 @@ import path from 'node:path';
 import { generate } from 'otplib';
 import { readMailbox, type MailboxMessage } from '../apps/server/src/modules/mail/mailbox';
 import { E2E_ADMIN, E2E_DATA_DIR } from '../playwright.config';
+
+/**
+ * Follows a page's HTTP requests from now on (call it before navigating): `settled` resolves once
+ * none has been in flight for `quietMs`. The pages' requests come in chains (the route's code,
+ * its translations, its queries) a few milliseconds apart; Playwright's `networkidle` waits a
+ * fixed 500 ms after the last one, this 150 ms. The live-update WebSocket is not a request.
+ */
+export function followNetwork(page: Page): { settled: (quietMs?: number) => Promise<void> } {
+  let inFlight = 0;
+  let lastChange = Date.now();
+  const change = (delta: number) => () => {
+    inFlight += delta;
+    lastChange = Date.now();
+  };
+  page.on('request', change(1));
+  page.on('requestfinished', change(-1));
+  page.on('requestfailed', change(-1));
+  return {
+    settled: async (quietMs = 150) => {
+      while (inFlight > 0 || Date.now() - lastChange < quietMs) await page.waitForTimeout(25);
+    },
+  };
+}
+
+/**
+ * Runs axe (WCAG 2.1 A/AA and best practices) on the page as it is now and returns its serious
+ * and critical violations, short enough to read in a failed assertion.
+ */
+export async function seriousAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    // axe.run in the page itself. The default runs axe in every frame and then opens a blank page
+    // to merge their results: 1.0-1.4 s an analysis against 0.4-0.6 s, and the app has no frames.
+    .setLegacyMode(true)
+    .analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
+    }));
+}
 
 type Cookies = Awaited<ReturnType<APIRequestContext['storageState']>>['cookies'];
 
