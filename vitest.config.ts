@@ -47,6 +47,11 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 120_000,
           pool: 'forks',
+          // A worker keeps the server's modules loaded from one file to the next: each file
+          // builds its own app, database and clock (harness.ts), and the server keeps no state
+          // in a module but per-context maps and caches keyed by database ids. Importing the
+          // server afresh for every file cost ~1.2 s a file (suite 156 -> 109 s on two cores).
+          isolate: false,
         },
       },
       {
