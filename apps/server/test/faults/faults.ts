@@ -323,8 +323,10 @@ async function main() {
   log('two instances under mixed load');
   const stop = load((u) => (u % 2 ? ctx2 : ctx), mixed, ids);
   let reads = 0;
+  // Reads run beside the money load from here until it stops (the kills below happen inside).
+  let reading = true;
   const readsDone = (async () => {
-    for (let i = 0; i < 2000 && reads >= 0; i += 1) {
+    for (let i = 0; reading; i += 1) {
       const reply = await mixed[i % USERS]!.get(
         i % 2 ? '/api/account/summary' : '/api/transactions?limit=20',
       ).catch(() => undefined);
@@ -358,6 +360,7 @@ async function main() {
   second = await boot(dbUrl, port2, 'b', twoWorkers);
   await sleep(4000);
   await stop();
+  reading = false;
   await readsDone;
   counts.requests += reads;
   await healthy(ctx2, mixed[1]!, ids[1]!, 'instance B after kill');
