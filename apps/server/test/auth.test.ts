@@ -457,6 +457,28 @@ describe('password recovery', () => {
     });
     expect(login.statusCode).toBe(200);
   });
+
+  it('a password change voids a reset link asked for before it and not yet written', async () => {
+    const { client, input } = await registerUser(t.app);
+    await t.ctx.mailer.idle();
+    // Asked for a minute ago; the instance died before its mail worker ran.
+    await t.db.execute(sql`
+      INSERT INTO link_requests (kind, email, requested_at)
+      VALUES ('recovery', ${input.email.toUpperCase()},
+              ${new Date(t.clock.now().getTime() - 60_000).toISOString()})`);
+    const changed = await client.post('/api/auth/password', {
+      oldPassword: input.password,
+      password: 'changed-password-1',
+    });
+    expect(changed.statusCode).toBe(200);
+    t.ctx.mailer.kick();
+    await t.ctx.mailer.idle();
+    expect(await findMailTo(t.db, input.email, 'recovery')).toHaveLength(0);
+    const left = await t.db.execute(
+      sql`SELECT 1 FROM link_requests WHERE lower(email) = ${input.email.toLowerCase()}`,
+    );
+    expect(left.rows).toHaveLength(0);
+  });
 });
 
 describe('change password and e-mail verification', () => {

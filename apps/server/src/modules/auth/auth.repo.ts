@@ -225,6 +225,7 @@ export async function insertAuthTokenWithMail(
 // Requests for a link (recovery, sign-in) --------------------------------------------------------
 
 export type LinkKind = (typeof linkRequests.$inferSelect)['kind'];
+const LINK_KINDS: readonly AuthTokenKind[] = linkRequests.kind.enumValues;
 export type LinkRequest = typeof linkRequests.$inferSelect;
 
 /** Records a request for a link: one statement, the same whatever the address (0043). */
@@ -318,13 +319,28 @@ export async function authTokenIsValid(
   return row !== undefined;
 }
 
-/** Voids every outstanding token of these kinds of one user (a reset, a password change...). */
+/**
+ * Voids every outstanding token of these kinds of one user (a reset, a password change...),
+ * including links asked for but not yet written (link_requests), which are dropped first: when
+ * the mail worker is writing one at that moment, the drop waits for it to commit, and the update
+ * after it, reading afresh, voids the token it wrote.
+ */
 export async function revokeAuthTokens(
   db: DbOrTx,
   userId: string,
   kinds: AuthTokenKind[],
   at: Date,
 ): Promise<void> {
+  const requested = kinds.filter((kind): kind is LinkKind => LINK_KINDS.includes(kind));
+  if (requested.length > 0)
+    await db
+      .delete(linkRequests)
+      .where(
+        and(
+          inArray(linkRequests.kind, requested),
+          sql`lower(${linkRequests.email}) = (SELECT lower(email) FROM users WHERE id = ${userId})`,
+        ),
+      );
   await db
     .update(authTokens)
     .set({ revokedAt: at })
