@@ -386,6 +386,40 @@ describe('password recovery', () => {
     expect(late.json()).toMatchObject({ error: { code: 'TOKEN_INVALID' } });
   });
 
+  it('a link request that cannot be written is logged and dropped, and holds back no other', async () => {
+    const broken = await registerUser(t.app);
+    const fine = await registerUser(t.app);
+    await t.ctx.mailer.idle();
+    // The database refuses the first account's token, as an unforeseen failure would.
+    await t.db.execute(
+      sql.raw(`
+        CREATE FUNCTION test_refuse_token() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+          IF NEW.user_id = '${broken.user.id}' THEN RAISE EXCEPTION 'refused by the test'; END IF;
+          RETURN NEW;
+        END $$;
+        CREATE TRIGGER test_refuse_token BEFORE INSERT ON auth_tokens
+          FOR EACH ROW EXECUTE FUNCTION test_refuse_token();`),
+    );
+    try {
+      for (const email of [broken.input.email, fine.input.email]) {
+        await t.db.execute(sql`
+          INSERT INTO link_requests (kind, email, requested_at)
+          VALUES ('recovery', ${email}, ${t.clock.now().toISOString()})`);
+      }
+      logLines.length = 0;
+      const link = await latestLink(fine.input.email, 'recovery');
+      expect(link.searchParams.get('userId')).toBe(fine.user.id);
+      expect(await findMailTo(t.db, broken.input.email, 'recovery')).toHaveLength(0);
+      const left = await t.db.execute(sql`SELECT 1 FROM link_requests`);
+      expect(left.rows).toHaveLength(0);
+      expect(logLines.join('')).toContain('a link request could not be written and was dropped');
+    } finally {
+      await t.db.execute(sql`DROP TRIGGER test_refuse_token ON auth_tokens`);
+      await t.db.execute(sql`DROP FUNCTION test_refuse_token()`);
+    }
+  });
+
   it('answers the same for an unknown e-mail, sends no link, and tells the address it has no account', async () => {
     const client = new TestClient(t.app);
     const email = uniqueEmail('nobody');

@@ -315,13 +315,24 @@ const LINK_BATCH = 50;
  * The mail worker's first step (before each delivery run): answers the link requests recorded
  * since the last run. For an address with an account, a one-time secret (stored hashed, valid
  * from the moment it was asked for) and the sealed e-mail carrying it; for any other address,
- * the no-account notice. A request is answered once even with several instances running.
+ * the no-account notice. A request is answered once even with several instances running. One
+ * that cannot be written is logged and dropped (its own savepoint): retried, it would hold back
+ * every request after it.
  */
 export async function writeRequestedLinks(ctx: AppContext): Promise<void> {
   for (;;) {
     const answered = await ctx.db.transaction(async (tx) => {
       const requests = await repo.claimLinkRequests(tx, LINK_BATCH);
-      for (const request of requests) await writeLink(ctx, tx, request);
+      for (const request of requests) {
+        try {
+          await tx.transaction((savepoint) => writeLink(ctx, savepoint, request));
+        } catch (error) {
+          ctx.log.error(
+            { err: error, linkRequestId: request.id, kind: request.kind },
+            'a link request could not be written and was dropped',
+          );
+        }
+      }
       return requests.length;
     });
     if (answered < LINK_BATCH) return;
