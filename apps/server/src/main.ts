@@ -208,7 +208,7 @@ async function runInstance(config: Config, log: Logger, isWorker: boolean): Prom
     secretsKey,
     from: config.mailFrom,
     log,
-    // ctx is built below; the mailer calls this only once requests arrive.
+    // ctx is built below, before the mailer's first run (a kick, or its timer).
     prepare: () => writeRequestedLinks(ctx),
   });
   if (!config.smtpUrl)

@@ -128,7 +128,7 @@ export async function createTestApp(
     secretsKey,
     from: config.mailFrom,
     log,
-    // ctx is built below; the mailer calls this only once requests arrive.
+    // ctx is built below, before the mailer's first run (a kick, or its timer).
     prepare: () => writeRequestedLinks(ctx),
     pollMs: 60_000,
   });
