@@ -10,6 +10,7 @@ import {
   VALID_PASSWORD,
   type TestApp,
 } from './harness';
+import { insertLinkRequest } from '../src/modules/auth/auth.repo';
 import { findMailTo } from '../src/modules/mail/outbox.repo';
 import { latestMailboxMail, linkIn } from './mailbox-helpers';
 
@@ -362,9 +363,7 @@ describe('password recovery', () => {
     const { input, user } = await registerUser(t.app);
     // Recorded 59 minutes ago by an instance that died before its mail worker ran.
     const askedAt = new Date(t.clock.now().getTime() - 59 * 60 * 1000);
-    await t.db.execute(sql`
-      INSERT INTO link_requests (kind, email, requested_at)
-      VALUES ('recovery', ${input.email}, ${askedAt.toISOString()})`);
+    await insertLinkRequest(t.db, { kind: 'recovery', email: input.email, requestedAt: askedAt });
     const secret = (await latestLink(input.email, 'recovery')).searchParams.get('secret') ?? '';
     const left = await t.db.execute<{ n: number }>(
       sql`SELECT count(*)::int AS n FROM link_requests WHERE email = ${input.email}`,
@@ -403,9 +402,7 @@ describe('password recovery', () => {
     );
     try {
       for (const email of [broken.input.email, fine.input.email]) {
-        await t.db.execute(sql`
-          INSERT INTO link_requests (kind, email, requested_at)
-          VALUES ('recovery', ${email}, ${t.clock.now().toISOString()})`);
+        await insertLinkRequest(t.db, { kind: 'recovery', email, requestedAt: t.clock.now() });
       }
       logLines.length = 0;
       const link = await latestLink(fine.input.email, 'recovery');
@@ -496,10 +493,11 @@ describe('password recovery', () => {
     const { client, input } = await registerUser(t.app);
     await t.ctx.mailer.idle();
     // Asked for a minute ago; the instance died before its mail worker ran.
-    await t.db.execute(sql`
-      INSERT INTO link_requests (kind, email, requested_at)
-      VALUES ('recovery', ${input.email.toUpperCase()},
-              ${new Date(t.clock.now().getTime() - 60_000).toISOString()})`);
+    await insertLinkRequest(t.db, {
+      kind: 'recovery',
+      email: input.email.toUpperCase(),
+      requestedAt: new Date(t.clock.now().getTime() - 60_000),
+    });
     const changed = await client.post('/api/auth/password', {
       oldPassword: input.password,
       password: 'changed-password-1',
