@@ -33,6 +33,7 @@ import { refuseNulCharacters } from './http/nul-characters';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerStaticWeb, sendPage } from './http/static-web';
 import { authRoutes } from './modules/auth/auth.routes';
+import { bindActorStanding } from './modules/auth/standing';
 import { registerSessionLoader } from './modules/auth/session';
 import { registerApiTokenAccess } from './modules/api-tokens/api-tokens.access';
 import { apiTokenRoutes } from './modules/api-tokens/api-tokens.routes';
@@ -281,6 +282,8 @@ export async function buildApp(
 
   registerSessionLoader(app, ctx);
   registerApiTokenAccess(app, ctx);
+  // Before any route: each route's handler re-checks its actor in every transaction it opens.
+  bindActorStanding(app, ctx);
   const allowedOrigins = [new URL(ctx.config.publicUrl).origin];
   registerCsrfProtection(app, {
     tokens: new CsrfTokens(ctx.secretsKey),

@@ -70,6 +70,11 @@ export const ERROR_PARAMS = {
   STAFF_ACCOUNT_INACTIVE: none,
   /** An admin without two-factor sign-in tried an admin operation. */
   ADMIN_TWO_FACTOR_REQUIRED: none,
+  /**
+   * The account's access changed (deactivated, admin or lead-trader rights removed, two-factor
+   * turned off) while the request was on its way: nothing was done (modules/auth/standing.ts).
+   */
+  ACCESS_CHANGED: none,
   METRICS_TOKEN_REQUIRED: none,
   METRICS_LOCAL_ONLY: none,
 
@@ -311,6 +316,7 @@ export const ERROR_STATUS: { readonly [C in ErrorCode]: number } = {
   TWO_FACTOR_SETUP_NOT_STARTED: 400,
   STAFF_ACCOUNT_INACTIVE: 403,
   ADMIN_TWO_FACTOR_REQUIRED: 403,
+  ACCESS_CHANGED: 403,
   METRICS_TOKEN_REQUIRED: 401,
   METRICS_LOCAL_ONLY: 403,
 
@@ -472,6 +478,7 @@ export const ERROR_ENGLISH: { readonly [C in ErrorCode]: string } = {
   STAFF_ACCOUNT_INACTIVE: 'Your account is not active',
   ADMIN_TWO_FACTOR_REQUIRED:
     'Turn on two-factor authentication in your profile before using the admin area',
+  ACCESS_CHANGED: 'Your account access changed while this was being sent. Nothing was done.',
   METRICS_TOKEN_REQUIRED: 'A valid metrics token is required',
   METRICS_LOCAL_ONLY: 'Metrics are served to this machine only (or set METRICS_TOKEN)',
 

@@ -2,6 +2,7 @@ import pg from 'pg';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { prepareStatementsOf } from './prepared-statements';
 import { pipelineOf } from './pipelining';
+import { guardTransactions } from './transaction-guard';
 
 /**
  * Without the schema: the server never uses Drizzle's relational queries (`db.query.*`), and with
@@ -36,6 +37,7 @@ export function createPool(url: string, max = 20): pg.Pool {
   return pool;
 }
 
+/** Its transactions run the request's transaction guard first (transaction-guard.ts). */
 export function createDb(pool: pg.Pool): Db {
-  return drizzle(pool);
+  return guardTransactions(drizzle(pool));
 }

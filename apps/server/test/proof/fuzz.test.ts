@@ -1,6 +1,5 @@
 import crypto from 'node:crypto';
 import fc from 'fast-check';
-import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLedger } from '../../src/modules/ledger/ledger.audit';
@@ -8,6 +7,7 @@ import { createTradingApp, type TradingTestApp } from '../copy-trading-helpers';
 import { mutations, type Mutation } from './hostile';
 import { ACCESS, fillPath, loadOperations, type Operation } from './openapi';
 import { ownedPathValues, validBody, validQuery, withQuery } from './samples';
+import { changedTables, stateSnapshots, type State } from './state';
 import { ROLES, buildWorld, sendAs, type RawRequest, type Role, type World } from './world';
 
 /**
@@ -28,21 +28,6 @@ const RUNS = 8;
 const RUNS_GUARDED = 3;
 const RUNS_SLOW = 4;
 const SLOW = new Set(['POST /api/auth/register', 'POST /api/auth/login', 'PUT /api/auth/recovery']);
-/** Tables too big to hash on every request (market history); their row counts are compared. */
-const COUNT_ONLY = new Set(['candles', 'market_prices', 'nav_snapshots', 'mail_outbox']);
-/**
- * Rows a rejected request is meant to write: a failed sign-in is a security event kept in the
- * audit log (ASVS 16.3), and a wrong secret counts against its brute-force limits (every row of
- * rate_limit_buckets is such a counter); a sign-up refused for a taken e-mail tells the owner.
- * Everything else in those tables must stay unchanged.
- */
-const EXPECTED_ON_REJECTION: Record<string, string> = {
-  // A refused read of someone else's verification document is audited (issue 21) and still 404.
-  audit_log: "x.action NOT IN ('user.login_failed', 'refused.verification_document')",
-  rate_limit_buckets: 'false',
-  mail_outbox: "x.template <> 'sign_up_attempt'",
-};
-
 /**
  * Reads that are audited by design: the operator's ledger exports record who exported what
  * (docs/product.md section 7, admin actions in the audit log), and so does every view of an identity
@@ -60,45 +45,17 @@ const AUDITED_READS = new Set([
 let t: TradingTestApp;
 let world: World;
 let operations: Operation[];
-let snapshotQuery: ReturnType<typeof sql.raw>;
+let snapshot: () => Promise<State>;
 
 beforeAll(async () => {
   t = await createTradingApp();
   world = await buildWorld(t);
   operations = await loadOperations(t.app);
-  const tables = await t.db.execute<{ name: string }>(
-    sql`SELECT table_name AS name FROM information_schema.tables
-        WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY 1`,
-  );
-  // One round trip: each table's row count and, for all but the market history, an md5 of its
-  // rows (the ledger's balances live in ledger_accounts, so they are part of it).
-  const parts = tables.rows.map(({ name }) => {
-    const id = `"${name}"`;
-    const where = EXPECTED_ON_REJECTION[name] ? ` WHERE ${EXPECTED_ON_REJECTION[name]}` : '';
-    return COUNT_ONLY.has(name)
-      ? `'${name}', (SELECT count(*)::text FROM ${id} x${where})`
-      : `'${name}', (SELECT count(*) || ':' || md5(coalesce(string_agg(x::text, '|' ORDER BY x::text), '')) FROM ${id} x${where})`;
-  });
-  snapshotQuery = sql.raw(`SELECT json_build_object(${parts.join(', ')}) AS state`);
+  snapshot = await stateSnapshots(t);
 }, 120_000);
 afterAll(async () => {
   await t.close();
 });
-
-type State = Record<string, string>;
-
-/** The database once the mail worker has done what earlier requests left it (their links). */
-async function snapshot(): Promise<State> {
-  await t.ctx.mailer.idle();
-  const result = await t.db.execute<{ state: State }>(snapshotQuery);
-  const state = result.rows[0]?.state;
-  if (!state) throw new Error('no snapshot');
-  return state;
-}
-
-function changedTables(before: State, after: State): string[] {
-  return Object.keys(before).filter((table) => before[table] !== after[table]);
-}
 
 /** Percent-encodes every byte, so even lone surrogates make a (hostile but valid) URL. */
 function encodeBytes(value: string): string {

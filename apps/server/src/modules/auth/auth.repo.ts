@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import type { DbOrTx, Tx } from '../../db/client';
 import { preparedPer } from '../../db/prepared';
 import {
   authTokens,
@@ -413,4 +413,41 @@ export async function swapAvatar(
     RETURNING old.avatar_path AS previous`);
   const [row] = result.rows;
   return row ? { previous: row.previous } : null;
+}
+
+/** What an actor's standing is now, its users row locked FOR NO KEY UPDATE (see standing.ts). */
+export interface ActorStanding extends Record<string, unknown> {
+  is_active: boolean;
+  is_admin: boolean;
+  is_trader: boolean;
+  two_factor: boolean;
+  deleted: boolean;
+  revoked_at: Date | string | null;
+  expires_at: Date | string;
+  last_seen_at: Date | string | null;
+}
+
+/**
+ * The actor's users row locked FOR NO KEY UPDATE and its session (or personal API token) row FOR
+ * SHARE, with what they say of its standing; undefined when the session is not the user's.
+ */
+export async function lockActorStanding(
+  tx: Tx,
+  actor: { userId: string; sessionId?: string; apiTokenId?: string },
+): Promise<ActorStanding | undefined> {
+  const result =
+    actor.apiTokenId !== undefined
+      ? await tx.execute<ActorStanding>(sql`
+          SELECT u.is_active, u.is_admin, u.is_trader, u.totp_enabled_at IS NOT NULL AS two_factor,
+                 u.deleted_at IS NOT NULL AS deleted, t.revoked_at, t.expires_at, NULL AS last_seen_at
+          FROM users u JOIN api_tokens t ON t.id = ${actor.apiTokenId} AND t.user_id = u.id
+          WHERE u.id = ${actor.userId}
+          FOR NO KEY UPDATE OF u FOR SHARE OF t`)
+      : await tx.execute<ActorStanding>(sql`
+          SELECT u.is_active, u.is_admin, u.is_trader, u.totp_enabled_at IS NOT NULL AS two_factor,
+                 u.deleted_at IS NOT NULL AS deleted, s.revoked_at, s.expires_at, s.last_seen_at
+          FROM users u JOIN sessions s ON s.id = ${actor.sessionId ?? null} AND s.user_id = u.id
+          WHERE u.id = ${actor.userId}
+          FOR NO KEY UPDATE OF u FOR SHARE OF s`);
+  return result.rows[0];
 }

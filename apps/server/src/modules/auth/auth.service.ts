@@ -256,8 +256,11 @@ export async function revokeOwnSession(
   userId: string,
   sessionId: string,
 ): Promise<void> {
-  if (!(await repo.revokeSession(ctx.db, userId, sessionId, ctx.clock.now())))
-    throw refusal('SESSION_NOT_FOUND');
+  // In a transaction, as every write a signed-in actor makes (standing.ts checks the actor first).
+  const revoked = await ctx.db.transaction((tx) =>
+    repo.revokeSession(tx, userId, sessionId, ctx.clock.now()),
+  );
+  if (!revoked) throw refusal('SESSION_NOT_FOUND');
 }
 
 /**
@@ -649,7 +652,9 @@ export async function confirmEmailChange(
 export async function beginTwoFactorSetup(ctx: AppContext, user: UserRow) {
   if (user.totpEnabledAt) throw refusal('TWO_FACTOR_ALREADY_ON');
   const secret = newTotpSecret();
-  await repo.updateUser(ctx.db, user.id, { totpSecret: seal(ctx.secretsKey, secret) });
+  await ctx.db.transaction((tx) =>
+    repo.updateUser(tx, user.id, { totpSecret: seal(ctx.secretsKey, secret) }),
+  );
   return { secret, otpauthUrl: totpUri(secret, ctx.config.brandName, user.email) };
 }
 

@@ -1,3 +1,4 @@
+import { outsideTransactionGuards } from '../../db/transaction-guard';
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client';
@@ -131,12 +132,16 @@ export function createMailer(
       again = true;
       return;
     }
-    running = new Promise((resolve) => setTimeout(resolve, coalesceMs))
-      .then(drain)
-      .catch((error: unknown) => options.log.error({ err: error }, 'mail outbox error'))
-      .finally(() => {
-        running = null;
-      });
+    // The run is the server's, not the requester's: kicked from a request, it must not carry
+    // the request's check of its actor into the mail worker's transactions.
+    running = outsideTransactionGuards(() =>
+      new Promise((resolve) => setTimeout(resolve, coalesceMs))
+        .then(drain)
+        .catch((error: unknown) => options.log.error({ err: error }, 'mail outbox error'))
+        .finally(() => {
+          running = null;
+        }),
+    );
   }
 
   const timer = setInterval(kick, options.pollMs ?? 10_000);

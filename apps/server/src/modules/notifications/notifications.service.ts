@@ -119,7 +119,8 @@ export async function unreadCountOf(ctx: AppContext, userId: string) {
 
 /** Marks one of the user's own alerts read; another user's (or none) is 404. */
 export async function markNotificationRead(ctx: AppContext, userId: string, id: string) {
-  if (!(await repo.markRead(ctx.db, userId, id, ctx.clock.now()))) {
+  const marked = await ctx.db.transaction((tx) => repo.markRead(tx, userId, id, ctx.clock.now()));
+  if (!marked) {
     throw refusal('NOTIFICATION_NOT_FOUND');
   }
   announce(ctx, userId);
@@ -127,7 +128,7 @@ export async function markNotificationRead(ctx: AppContext, userId: string, id: 
 }
 
 export async function markAllNotificationsRead(ctx: AppContext, userId: string) {
-  await repo.markAllRead(ctx.db, userId, ctx.clock.now());
+  await ctx.db.transaction((tx) => repo.markAllRead(tx, userId, ctx.clock.now()));
   announce(ctx, userId);
   return unreadCountOf(ctx, userId);
 }

@@ -108,7 +108,7 @@ export async function replaceAvatar(
   const name = await storeAvatar(ctx.config.dataDir, image);
   let swapped: Awaited<ReturnType<typeof swapAvatar>>;
   try {
-    swapped = await swapAvatar(ctx.db, userId, name);
+    swapped = await ctx.db.transaction((tx) => swapAvatar(tx, userId, name));
   } catch (error) {
     await removeAvatar(ctx.config.dataDir, name);
     throw error;
@@ -122,7 +122,7 @@ export async function replaceAvatar(
 }
 
 export async function clearAvatar(ctx: AppContext, userId: string): Promise<void> {
-  const swapped = await swapAvatar(ctx.db, userId, null);
+  const swapped = await ctx.db.transaction((tx) => swapAvatar(tx, userId, null));
   if (!swapped) throw refusal('USER_NOT_FOUND');
   await removeAvatar(ctx.config.dataDir, swapped.previous);
 }
