@@ -6,6 +6,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { Approval, ApprovalDecision } from '@app/shared/schemas/approvals';
 import type { Transaction } from '@app/shared/schemas/transactions';
+import { adjust } from '../src/modules/account/adjustments.service';
+import { findUserById } from '../src/modules/auth/auth.service';
 import {
   adminClient,
   createTestApp,
@@ -526,5 +528,69 @@ describe('a deactivated account', () => {
     });
     expect([invest.statusCode, codeOf(invest)]).toEqual([403, 'ACCOUNT_DEACTIVATED']);
     expect((await summaryOf(investor.client)).availableCents).toBe(8_000);
+  });
+});
+
+describe('dual control under races', () => {
+  beforeEach(() => setThreshold('1000'));
+
+  /** What `adminId` booked alone (no approval behind it) for `userId`, in cents. */
+  async function bookedAloneCents(adminId: string, userId: string, kind: 'adjustment' | 'payout') {
+    const result = await t.db.execute<{ cents: string }>(sql`
+      SELECT coalesce(sum(t.amount_cents), 0)::text AS cents FROM transactions t
+      WHERE t.user_id = ${userId} AND t.decided_by = ${adminId}
+        AND ${kind === 'adjustment' ? sql`t.kind LIKE 'adjustment\_%'` : sql`t.kind = 'withdrawal' AND t.status = 'success'`}
+        AND NOT EXISTS (SELECT 1 FROM money_approvals a WHERE a.transaction_id = t.id)`);
+    return Number(result.rows[0]?.cents ?? 0);
+  }
+
+  it('100 parallel $900 adjustments by one admin: at most the threshold is booked alone, the rest wait', async () => {
+    const investor = await activeUser(t, 'Race Adjusted');
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, () =>
+        maker.post(`/api/admin/users/${investor.user.id}/adjustments`, {
+          bucket: 'bonus',
+          amount: '900',
+          reason: 'Race',
+        }),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.statusCode).sort();
+    expect(statuses.filter((status) => status === 201)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 202)).toHaveLength(99);
+    expect(await bookedAloneCents(makerId, investor.user.id, 'adjustment')).toBe(90_000);
+  });
+
+  it('the same without a request around it: the check itself serialises, not the HTTP layer', async () => {
+    const investor = await activeUser(t, 'Race Direct');
+    const admin = await findUserById(t.db, makerId);
+    if (!admin) throw new Error('maker missing');
+    const outcomes = await Promise.all(
+      Array.from({ length: 40 }, () =>
+        adjust(
+          t.ctx,
+          admin,
+          investor.user.id,
+          { bucket: 'bonus', amount: 90_000, reason: 'Race' },
+          undefined,
+          '127.0.0.1',
+        ),
+      ),
+    );
+    expect(outcomes.filter((outcome) => outcome.status === 201)).toHaveLength(1);
+    expect(await bookedAloneCents(makerId, investor.user.id, 'adjustment')).toBe(90_000);
+  });
+
+  it('8 parallel $900 payouts for one user by one admin: one is paid alone, the others wait for a second admin', async () => {
+    const investor = await activeUser(t, 'Race Paid');
+    await fund(t, checker, investor.client, 800_000);
+    const withdrawals = [];
+    for (let i = 0; i < 8; i += 1) withdrawals.push(await withdraw(investor.client, '900'));
+    const answers = await Promise.all(
+      withdrawals.map((withdrawal) => maker.post(`/api/admin/withdrawals/${withdrawal.id}/pay`)),
+    );
+    const statuses = answers.map((answer) => answer.statusCode).sort();
+    expect(statuses).toEqual([200, 202, 202, 202, 202, 202, 202, 202]);
+    expect(await bookedAloneCents(makerId, investor.user.id, 'payout')).toBe(90_000);
   });
 });

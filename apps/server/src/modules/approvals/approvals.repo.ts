@@ -109,6 +109,11 @@ export async function soloMovedCents(
   db: DbOrTx,
   params: { adminId: string; userId: string; what: 'adjustment' | 'payout'; since: Date },
 ): Promise<bigint> {
+  // Parallel requests of one admin (or for one user) take turns from here to their commit, so each
+  // sees what the ones before it booked alone (the sum below is read after the wait). Admin first,
+  // then user, always: two checks never wait on each other in a circle.
+  await db.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`four-eyes:admin:${params.adminId}`}, 0))`);
+  await db.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`four-eyes:user:${params.userId}`}, 0))`);
   const kind =
     params.what === 'adjustment'
       ? sql`t.kind LIKE 'adjustment\_%' AND t.created_at > ${params.since.toISOString()}`
