@@ -46,6 +46,7 @@ import {
   stateWithPrices,
   toDomainTrade,
   tradeIdOf,
+  tradeTarget,
   type TradeRef,
 } from './trades.service';
 
@@ -188,10 +189,10 @@ export async function changeFunds(
   const payload = { ...input, ...(ref === 'current' ? {} : { tradeId: ref.id }) };
   return runIdempotent<FundsChangeResponse>(
     ctx,
-    { userId: user.id, key, scope, payload },
-    async (tx) => {
+    { userId: user.id, key, scope, payload, target: tradeTarget(user.id, ref) },
+    async (tx, _keyId, tradeId) => {
       const now = ctx.clock.now();
-      const tradeId = await tradeIdOf(ctx, user.id, ref);
+      if (!tradeId) throw refusal('NO_OPEN_TRADE');
       const found = await findOpenTrade(tx, user.id, tradeId, true);
       const worked = await workOut(ctx, tx, found, action, input.amount);
       const change = changeView(worked, action);

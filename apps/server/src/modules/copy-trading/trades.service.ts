@@ -190,6 +190,15 @@ export async function tradeIdOf(ctx: AppContext, userId: string, ref: TradeRef):
   return newest;
 }
 
+/**
+ * What a request on `ref` acts on, resolved in the request's transaction: runIdempotent's
+ * `target`, so an Idempotency-Key sent to `current` is bound to the trade it closed or changed.
+ */
+export function tradeTarget(userId: string, ref: TradeRef) {
+  return async (tx: DbOrTx): Promise<string | null> =>
+    ref === 'current' ? ((await repo.newestOpenTradeId(tx, userId)) ?? null) : ref.id;
+}
+
 /** An id that names no open trade of the user's: 404 unless it is one of theirs, now closed. */
 export async function refuseMissingTrade(db: DbOrTx, userId: string, tradeId: string) {
   if (await repo.userHasTrade(db, userId, tradeId)) return refusal('NO_OPEN_TRADE');
@@ -482,10 +491,9 @@ export async function closeOwnTrade(
   const payload = ref === 'current' ? {} : { tradeId: ref.id };
   return runIdempotent<{ trade: ClosedTrade }>(
     ctx,
-    { userId: user.id, key, scope, payload },
-    async (tx) => {
+    { userId: user.id, key, scope, payload, target: tradeTarget(user.id, ref) },
+    async (tx, _keyId, tradeId) => {
       const now = ctx.clock.now();
-      const tradeId = ref === 'current' ? await repo.newestOpenTradeId(tx, user.id) : ref.id;
       if (!tradeId) {
         if (reason === 'claim') throw new NoProfitToClaimError();
         throw refusal('NO_OPEN_TRADE');
