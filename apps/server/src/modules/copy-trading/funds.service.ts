@@ -41,6 +41,7 @@ import {
 import * as repo from './trades.repo';
 import {
   announceTrade,
+  bookingTime,
   currentView,
   refuseMissingTrade,
   stateWithPrices,
@@ -191,9 +192,10 @@ export async function changeFunds(
     ctx,
     { userId: user.id, key, scope, payload, target: tradeTarget(user.id, ref) },
     async (tx, _keyId, tradeId) => {
-      const now = ctx.clock.now();
       if (!tradeId) throw refusal('NO_OPEN_TRADE');
       const found = await findOpenTrade(tx, user.id, tradeId, true);
+      // Read under the trade's lock, never before its last change (bookingTime).
+      const now = await bookingTime(ctx, tx, [found.trade.id]);
       const worked = await workOut(ctx, tx, found, action, input.amount);
       const change = changeView(worked, action);
       const plan = found.plan.title;

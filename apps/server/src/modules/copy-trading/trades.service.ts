@@ -199,6 +199,18 @@ export function tradeTarget(userId: string, ref: TradeRef) {
     ref === 'current' ? ((await repo.newestOpenTradeId(tx, userId)) ?? null) : ref.id;
 }
 
+/**
+ * The time a close, claim or funds change of these trades is booked at: read once the trades are
+ * locked, and never before their opening or their last change (an add or a removal booked by a
+ * request that held the lock first, or by an instance whose clock runs ahead). So a trade's
+ * closed_at and its transactions never precede a change that came before them.
+ */
+export async function bookingTime(ctx: AppContext, tx: DbOrTx, tradeIds: string[]): Promise<Date> {
+  const now = ctx.clock.now();
+  const last = await repo.lastChangedAt(tx, tradeIds);
+  return last && last > now ? last : now;
+}
+
 /** An id that names no open trade of the user's: 404 unless it is one of theirs, now closed. */
 export async function refuseMissingTrade(db: DbOrTx, userId: string, tradeId: string) {
   if (await repo.userHasTrade(db, userId, tradeId)) return refusal('NO_OPEN_TRADE');
@@ -493,7 +505,6 @@ export async function closeOwnTrade(
     ctx,
     { userId: user.id, key, scope, payload, target: tradeTarget(user.id, ref) },
     async (tx, _keyId, tradeId) => {
-      const now = ctx.clock.now();
       if (!tradeId) {
         if (reason === 'claim') throw new NoProfitToClaimError();
         throw refusal('NO_OPEN_TRADE');
@@ -505,6 +516,8 @@ export async function closeOwnTrade(
           throw new NoProfitToClaimError();
         throw missing;
       }
+      // Read under the trade's lock: after any change that held it first.
+      const now = await bookingTime(ctx, tx, [locked.trade.id]);
       const loaded = await stateWithPrices(tx, ctx, locked.trade.strategyId, now.getTime());
       if (!loaded) throw new Error(`strategy of trade ${locked.trade.id} is missing`);
       const nav = strategyNav(loaded.state, loaded.prices);
