@@ -299,6 +299,46 @@ describe('concurrency', () => {
   });
 });
 
+describe('money decisions on a deleted account', () => {
+  it('refuse to pay its withdrawal or approve its deposit; rejecting still releases the hold', async () => {
+    const { client, user } = await fundedInvestor(t, admin, 100_000);
+    const { crypto } = await methodIds(t);
+    const withdrawal = (await client.post('/api/withdrawals', bank('10'))).json<{
+      transaction: Transaction;
+    }>().transaction;
+    const deposit = (await client.post('/api/deposits', { methodId: crypto, amount: '10' })).json<{
+      transaction: Transaction;
+    }>().transaction;
+    // An admin's delete does not wait for pending money (closing one's own account does).
+    const deleted = await admin.request('DELETE', `/api/admin/users/${user.id}`);
+    expect(deleted.statusCode, deleted.body).toBeLessThan(300);
+
+    const entries = await countRows(t, 'journal_entries');
+    const status = async (id: string) =>
+      (
+        await t.db.execute<{ status: string }>(
+          sql`SELECT status FROM transactions WHERE id = ${id}`,
+        )
+      ).rows[0]?.status;
+    const paid = await admin.post(`/api/admin/withdrawals/${withdrawal.id}/pay`);
+    expect(paid.statusCode, paid.body).toBe(409);
+    expectError(paid, { code: 'ACCOUNT_DELETED' });
+    const approved = await admin.post(`/api/admin/deposits/${deposit.id}/approve`);
+    expect(approved.statusCode, approved.body).toBe(409);
+    expectError(approved, { code: 'ACCOUNT_DELETED' });
+    expect(await countRows(t, 'journal_entries')).toBe(entries);
+    expect([await status(withdrawal.id), await status(deposit.id)]).toEqual(['pending', 'pending']);
+
+    const rejected = await admin.post(`/api/admin/withdrawals/${withdrawal.id}/reject`, {
+      reason: 'Account deleted',
+    });
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    const held = await t.db.execute<{ balance: string }>(sql`
+      SELECT balance FROM ledger_accounts WHERE user_id = ${user.id} AND kind = 'withdrawal_hold'`);
+    expect(held.rows.map((r) => Number(r.balance))).toEqual([0]);
+  });
+});
+
 describe('idempotency keys past their retention (docs/data-retention.md)', () => {
   // Last in the file: the clock moves a month on, past every session's lifetime.
   it('keep for 30 days; then the ledger’s keys lose their answer and are refused, the others are gone', async () => {
