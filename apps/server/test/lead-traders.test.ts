@@ -698,3 +698,49 @@ describe('a lead trader whose account is deactivated', () => {
     });
   });
 });
+
+describe('a lead trader and their own strategy', () => {
+  it('cannot copy it, nor add funds to a copy of it: refused, nothing booked, the copier count unchanged', async () => {
+    const trader = await approvedTrader('Self Copier');
+    const created = await trader.client.post('/api/trader/strategy', { ...terms, name: 'Self' });
+    expect(created.statusCode, created.body).toBe(201);
+    const { strategyId } = created.json<TraderDashboard>();
+    const plan = await admin.post('/api/admin/plans', {
+      title: 'Self plan',
+      min: '50',
+      max: '10000',
+      termDays: 30,
+      strategyId,
+    });
+    const planId = plan.json<{ plan: { id: string } }>().plan.id;
+    await fund(t, admin, trader.client, 500_000);
+    const before = await summaryOf(trader.client);
+    const own = await trader.client.post('/api/trades', { planId, amount: '1000' });
+    expect(own.statusCode, own.body).toBe(403);
+    expectError(own, { code: 'OWN_STRATEGY_COPY', field: 'planId' });
+    expect((await summaryOf(trader.client)).availableCents).toBe(before.availableCents);
+    expect((await trader.client.get('/api/trader/dashboard')).json<TraderDashboard>().copiers).toBe(
+      0,
+    );
+
+    // A copy opened before they led it (set up in SQL): money may leave it, never join it.
+    const copier = await activeUser(t, 'Later Trader');
+    await fund(t, admin, copier.client, 500_000);
+    const opened = await copier.client.post('/api/trades', { planId, amount: '1000' });
+    expect(opened.statusCode, opened.body).toBe(201);
+    const tradeId = opened.json<{ trade: CurrentTrade }>().trade.id;
+    await t.db.execute(
+      sql`UPDATE strategies SET lead_trader_id = ${copier.user.id} WHERE id = ${strategyId}`,
+    );
+    const add = await copier.client.post(`/api/trades/${tradeId}/add-funds`, { amount: '100' });
+    expect(add.statusCode, add.body).toBe(403);
+    expectError(add, { code: 'OWN_STRATEGY_COPY', field: 'amount' });
+    const remove = await copier.client.post(`/api/trades/${tradeId}/remove-funds`, {
+      amount: '100',
+    });
+    expect(remove.statusCode, remove.body).toBe(200);
+    await t.db.execute(
+      sql`UPDATE strategies SET lead_trader_id = ${trader.user.id} WHERE id = ${strategyId}`,
+    );
+  });
+});

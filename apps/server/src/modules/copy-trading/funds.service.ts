@@ -197,6 +197,10 @@ export async function changeFunds(
       // Read under the trade's lock, never before its last change (bookingTime).
       const now = await bookingTime(ctx, tx, [found.trade.id]);
       const worked = await workOut(ctx, tx, found, action, input.amount);
+      // A copy of one's own strategy never grows (one opened before they led it may shrink).
+      if (action === 'add' && worked.leadTraderId === user.id) {
+        throw refusal('OWN_STRATEGY_COPY', {}, 'amount');
+      }
       const change = changeView(worked, action);
       const plan = found.plan.title;
       const stamp = { status: 'success' as const, decidedAt: now, createdAt: now, updatedAt: now };

@@ -263,6 +263,8 @@ export async function openTrade(
       if (!loaded) throw refusal('PLAN_NOT_OPEN', {}, 'planId');
       if (loaded.row.retiredAt) throw refusal('STRATEGY_RETIRED', {}, 'planId');
       if (loaded.row.pausedAt) throw refusal('PLAN_STRATEGY_PAUSED', {}, 'planId');
+      // A lead trader never copies their own strategy (it would inflate its copiers and AUM).
+      if (loaded.row.leadTraderId === user.id) throw refusal('OWN_STRATEGY_COPY', {}, 'planId');
       // The lead trader's terms: a minimum copy amount and an optional cap on copiers, counted
       // under a lock so two investors cannot both take the last place.
       if (loaded.row.maxCopiers !== null) await strategiesRepo.lockForNewCopy(tx, loaded.row.id);
