@@ -10,6 +10,8 @@ import type { ClosedTrade, CurrentTrade } from '@app/shared/schemas/trades';
 import { adminClient, expectError, registerUser, type TestClient } from './harness';
 import { activeUser, auditAfterEach, fund, summaryOf } from './money-helpers';
 import { createScriptedTradingApp } from './copy-trading-helpers';
+import { fillPath, loadOperations, type Operation } from './proof/openapi';
+import { sampleValue, type SampleContext } from './proof/samples';
 
 /**
  * The lead-trader programme (issue 18) end to end on a scripted market: apply → approve → create
@@ -625,5 +627,120 @@ describe('the whole programme, to the cent', () => {
       WHERE e.kind = 'trade.fee' AND a.code = ${`user:${trader.user.id}:available`}`);
     expect(booked.rows).toEqual([{ account: `user:${trader.user.id}:available`, cents: '1279' }]);
     // The ledger audit after this test (auditAfterEach) finds every entry balanced.
+  });
+});
+
+describe('a lead trader whose account is deactivated', () => {
+  /** What a lead trader's operations write: the strategies, their fills and NAVs, the audit log. */
+  async function traderFootprint(): Promise<string> {
+    const result = await t.db.execute<{ digest: string }>(sql`
+      SELECT md5(
+        (SELECT coalesce(string_agg(s::text, '|' ORDER BY s.id), '') FROM strategies s) ||
+        (SELECT count(*)::text FROM strategy_fills) ||
+        (SELECT count(*)::text FROM audit_log) ||
+        (SELECT count(*)::text FROM plans)
+      ) AS digest`);
+    return result.rows[0]?.digest ?? '';
+  }
+
+  it('is refused every mutating /api/trader operation of the OpenAPI document, and nothing changes', async () => {
+    const trader = await approvedTrader('Deactivated Dana');
+    const created = await trader.client.post('/api/trader/strategy', {
+      ...terms,
+      name: 'Dana Trend',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const { strategyId } = created.json<TraderDashboard>();
+
+    // Known operations get a body that an active trader's request would carry out; an operation
+    // added later gets one sampled from its schema, so it is walked without editing this test.
+    const bodies: Record<string, unknown> = {
+      'POST /api/trader/orders': { symbol: 'BTCUSDT', side: 'long', targetWeight: '50' },
+      'POST /api/trader/strategy': { ...terms, name: 'Dana Two' },
+      'PATCH /api/trader/strategies/{id}': { performanceFeePct: '25' },
+    };
+    const samples = {
+      world: { ids: { strategyId, planId: strategyId, methodId: strategyId } },
+      realPasswords: false,
+    } as unknown as SampleContext;
+    const bodyOf = (op: Operation): unknown =>
+      op.key in bodies
+        ? bodies[op.key]
+        : op.body
+          ? sampleValue(op.body, '', op, samples)
+          : undefined;
+    const mutating = (await loadOperations(t.app)).filter(
+      (op) => op.path.startsWith('/api/trader/') && op.method !== 'GET',
+    );
+    expect(mutating.map((op) => op.key)).toEqual(expect.arrayContaining(Object.keys(bodies)));
+    const send = (client: TestClient, op: Operation) =>
+      client.request(op.method, fillPath(op.path, { id: strategyId }), bodyOf(op));
+
+    // While active, the fee change goes through (the walk below is not refused for its body).
+    const feeChange = mutating.find((op) => op.key === 'PATCH /api/trader/strategies/{id}');
+    if (!feeChange) throw new Error('no fee change in the document');
+    const active = await send(trader.client, feeChange);
+    expect(active.statusCode, active.body).toBe(200);
+    bodies['PATCH /api/trader/strategies/{id}'] = { performanceFeePct: '30' };
+
+    const deactivated = await admin.post(`/api/admin/users/${trader.user.id}/deactivate`);
+    expect(deactivated.statusCode, deactivated.body).toBeLessThan(300);
+    const before = await traderFootprint();
+    for (const op of mutating) {
+      const response = await send(trader.client, op);
+      expect(response.statusCode, `${op.key}: ${response.body}`).toBe(403);
+      expectError(response, { code: 'LEAD_TRADER_NOT_ACTIVE' });
+    }
+    expect(await traderFootprint()).toBe(before);
+    // The desk's reads are a lead trader's operations too.
+    expectError(await trader.client.get('/api/trader/dashboard'), {
+      code: 'LEAD_TRADER_NOT_ACTIVE',
+    });
+  });
+});
+
+describe('a lead trader and their own strategy', () => {
+  it('cannot copy it, nor add funds to a copy of it: refused, nothing booked, the copier count unchanged', async () => {
+    const trader = await approvedTrader('Self Copier');
+    const created = await trader.client.post('/api/trader/strategy', { ...terms, name: 'Self' });
+    expect(created.statusCode, created.body).toBe(201);
+    const { strategyId } = created.json<TraderDashboard>();
+    const plan = await admin.post('/api/admin/plans', {
+      title: 'Self plan',
+      min: '50',
+      max: '10000',
+      termDays: 30,
+      strategyId,
+    });
+    const planId = plan.json<{ plan: { id: string } }>().plan.id;
+    await fund(t, admin, trader.client, 500_000);
+    const before = await summaryOf(trader.client);
+    const own = await trader.client.post('/api/trades', { planId, amount: '1000' });
+    expect(own.statusCode, own.body).toBe(403);
+    expectError(own, { code: 'OWN_STRATEGY_COPY', field: 'planId' });
+    expect((await summaryOf(trader.client)).availableCents).toBe(before.availableCents);
+    expect((await trader.client.get('/api/trader/dashboard')).json<TraderDashboard>().copiers).toBe(
+      0,
+    );
+
+    // A copy opened before they led it (set up in SQL): money may leave it, never join it.
+    const copier = await activeUser(t, 'Later Trader');
+    await fund(t, admin, copier.client, 500_000);
+    const opened = await copier.client.post('/api/trades', { planId, amount: '1000' });
+    expect(opened.statusCode, opened.body).toBe(201);
+    const tradeId = opened.json<{ trade: CurrentTrade }>().trade.id;
+    await t.db.execute(
+      sql`UPDATE strategies SET lead_trader_id = ${copier.user.id} WHERE id = ${strategyId}`,
+    );
+    const add = await copier.client.post(`/api/trades/${tradeId}/add-funds`, { amount: '100' });
+    expect(add.statusCode, add.body).toBe(403);
+    expectError(add, { code: 'OWN_STRATEGY_COPY', field: 'amount' });
+    const remove = await copier.client.post(`/api/trades/${tradeId}/remove-funds`, {
+      amount: '100',
+    });
+    expect(remove.statusCode, remove.body).toBe(200);
+    await t.db.execute(
+      sql`UPDATE strategies SET lead_trader_id = ${trader.user.id} WHERE id = ${strategyId}`,
+    );
   });
 });

@@ -216,6 +216,43 @@ describe('add and remove funds', () => {
     }
   });
 
+  it('a close is never stamped before the funds change booked ahead of it, even on a clock behind', async () => {
+    await tickAt('100000.00');
+    const { client, trade } = await investor('1000');
+    t.clock.advance(60_000);
+    const added = await client.post(`/api/trades/${trade.id}/add-funds`, { amount: '100' });
+    expect(added.statusCode, added.body).toBe(200);
+    const changedAt = async () =>
+      (
+        await t.db.execute<{ at: string }>(
+          sql`SELECT extract(epoch FROM max(created_at)) * 1000 AS at FROM trade_changes WHERE trade_id = ${trade.id}`,
+        )
+      ).rows.map((r) => Number(r.at))[0] ?? Infinity;
+    const added1 = await changedAt();
+    // The next request reads a clock 30 s behind the one that booked the add (another instance,
+    // or a clock read before the lock the add held): the removal and the close come after it.
+    t.clock.advance(-30_000);
+    const removed = await client.post(`/api/trades/${trade.id}/remove-funds`, { amount: '100' });
+    expect(removed.statusCode, removed.body).toBe(200);
+    const removedAt = await changedAt();
+    expect(removedAt).toBeGreaterThanOrEqual(added1);
+    const closed = await client.post(`/api/trades/${trade.id}/close`);
+    expect(closed.statusCode, closed.body).toBe(200);
+    const booked = (
+      await t.db.execute<{ closed: string; tx: string }>(sql`
+        SELECT extract(epoch FROM tr.closed_at) * 1000 AS closed,
+          extract(epoch FROM x.created_at) * 1000 AS tx
+        FROM trades tr JOIN transactions x ON x.id = tr.close_transaction_id
+        WHERE tr.id = ${trade.id}`)
+    ).rows.map((r) => ({ closed: Number(r.closed), tx: Number(r.tx) }))[0];
+    expect(booked?.closed).toBeGreaterThanOrEqual(removedAt);
+    expect(booked?.tx).toBe(booked?.closed);
+    expect(new Date(closed.json<{ trade: ClosedTrade }>().trade.closedAt).getTime()).toBe(
+      booked?.closed,
+    );
+    t.clock.advance(30_000);
+  });
+
   it('a removal racing the stop-loss it would cross: one outcome, nothing booked twice', async () => {
     await tickAt('100000.00');
     const { client } = await activeUser(t, 'Funds Racer');

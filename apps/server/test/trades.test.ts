@@ -254,6 +254,67 @@ describe('claiming and closing', () => {
   });
 });
 
+describe('an Idempotency-Key sent to /api/trades/current/...', () => {
+  /** The trade `current` names now, or null. */
+  async function currentId(client: TestClient): Promise<string | null> {
+    return (
+      (await client.get('/api/trades/current')).json<{ trade: CurrentTrade | null }>().trade?.id ??
+      null
+    );
+  }
+
+  it('is bound to the trade it closed: after a new trade opened it is refused, never a replay that leaves the new one open', async () => {
+    const { client } = await investor();
+    const opened = await client.post('/api/trades', { planId: plan('Silver').id, amount: '1000' });
+    expect(opened.statusCode, opened.body).toBe(201);
+    const first = opened.json<{ trade: CurrentTrade }>().trade.id;
+    const key = { 'idempotency-key': 'close-current-1' };
+    const closed = await client.post('/api/trades/current/close', undefined, key);
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect(closed.json<{ trade: ClosedTrade }>().trade.id).toBe(first);
+    // A retry with nothing else open is the same request: its answer, replayed.
+    const retried = await client.post('/api/trades/current/close', undefined, key);
+    expect(retried.statusCode).toBe(200);
+    expect(retried.headers['idempotent-replayed']).toBe('true');
+    expect(retried.body).toBe(closed.body);
+
+    const again = await client.post('/api/trades', { planId: plan('Basic').id, amount: '500' });
+    expect(again.statusCode, again.body).toBe(201);
+    const second = again.json<{ trade: CurrentTrade }>().trade.id;
+    const entries = await bookedEntries();
+    const reused = await client.post('/api/trades/current/close', undefined, key);
+    expect(reused.statusCode, reused.body).toBe(409);
+    expect(reused.json<{ error: { code: string } }>().error.code).toBe('IDEMPOTENCY_CONFLICT');
+    // Refused, not answered "closed": the new trade is open, nothing booked, and says so.
+    expect(await currentId(client)).toBe(second);
+    expect(await bookedEntries()).toBe(entries);
+    const closedNow = await client.post('/api/trades/current/close', undefined, {
+      'idempotency-key': 'close-current-2',
+    });
+    expect(closedNow.json<{ trade: ClosedTrade }>().trade.id).toBe(second);
+  });
+
+  it('is bound to the trade it added funds to', async () => {
+    const { client } = await investor();
+    await client.post('/api/trades', { planId: plan('Silver').id, amount: '1000' });
+    const key = { 'idempotency-key': 'add-current-1' };
+    const added = await client.post('/api/trades/current/add-funds', { amount: '100' }, key);
+    expect(added.statusCode, added.body).toBe(200);
+    expect(
+      (await client.post('/api/trades/current/add-funds', { amount: '100' }, key)).headers[
+        'idempotent-replayed'
+      ],
+    ).toBe('true');
+    // A newer trade is what `current` names now: the key meant the other one.
+    await client.post('/api/trades', { planId: plan('Basic').id, amount: '500' });
+    const entries = await bookedEntries();
+    const reused = await client.post('/api/trades/current/add-funds', { amount: '100' }, key);
+    expect(reused.statusCode, reused.body).toBe(409);
+    expect(reused.json<{ error: { code: string } }>().error.code).toBe('IDEMPOTENCY_CONFLICT');
+    expect(await bookedEntries()).toBe(entries);
+  });
+});
+
 describe('several copies at once', () => {
   const openOf = async (client: TestClient) =>
     (await client.get('/api/trades/open')).json<{ trades: CurrentTrade[] }>().trades;

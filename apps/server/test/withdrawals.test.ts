@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Transaction } from '@app/shared/schemas/transactions';
 import { findMailTo } from '../src/modules/mail/outbox.repo';
-import { expectError, type TestApp, type TestClient } from './harness';
+import { idempotencyRetentionJob } from '../src/modules/ledger/idempotency';
+import { expectError, TestClient, type TestApp } from './harness';
 import {
   countRows,
   fund,
@@ -295,5 +296,122 @@ describe('concurrency', () => {
     expect((await client.post('/api/withdrawals', bank('10'), headers)).statusCode).toBe(400);
     await fund(t, admin, client, 500);
     expect((await client.post('/api/withdrawals', bank('10'), headers)).statusCode).toBe(201);
+  });
+});
+
+describe('money decisions on a deleted account', () => {
+  it('refuse to pay its withdrawal or approve its deposit; rejecting still releases the hold', async () => {
+    const { client, user } = await fundedInvestor(t, admin, 100_000);
+    const { crypto } = await methodIds(t);
+    const withdrawal = (await client.post('/api/withdrawals', bank('10'))).json<{
+      transaction: Transaction;
+    }>().transaction;
+    const deposit = (await client.post('/api/deposits', { methodId: crypto, amount: '10' })).json<{
+      transaction: Transaction;
+    }>().transaction;
+    // An admin's delete does not wait for pending money (closing one's own account does).
+    const deleted = await admin.request('DELETE', `/api/admin/users/${user.id}`);
+    expect(deleted.statusCode, deleted.body).toBeLessThan(300);
+
+    const entries = await countRows(t, 'journal_entries');
+    const status = async (id: string) =>
+      (
+        await t.db.execute<{ status: string }>(
+          sql`SELECT status FROM transactions WHERE id = ${id}`,
+        )
+      ).rows[0]?.status;
+    const paid = await admin.post(`/api/admin/withdrawals/${withdrawal.id}/pay`);
+    expect(paid.statusCode, paid.body).toBe(409);
+    expectError(paid, { code: 'ACCOUNT_DELETED' });
+    const approved = await admin.post(`/api/admin/deposits/${deposit.id}/approve`);
+    expect(approved.statusCode, approved.body).toBe(409);
+    expectError(approved, { code: 'ACCOUNT_DELETED' });
+    expect(await countRows(t, 'journal_entries')).toBe(entries);
+    expect([await status(withdrawal.id), await status(deposit.id)]).toEqual(['pending', 'pending']);
+
+    const rejected = await admin.post(`/api/admin/withdrawals/${withdrawal.id}/reject`, {
+      reason: 'Account deleted',
+    });
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    const held = await t.db.execute<{ balance: string }>(sql`
+      SELECT balance FROM ledger_accounts WHERE user_id = ${user.id} AND kind = 'withdrawal_hold'`);
+    expect(held.rows.map((r) => Number(r.balance))).toEqual([0]);
+  });
+});
+
+describe('idempotency keys past their retention (docs/data-retention.md)', () => {
+  // Last in the file: the clock moves a month on, past every session's lifetime.
+  it('keep for 30 days; then the ledger’s keys lose their answer and are refused, the others are gone', async () => {
+    const investor = await fundedInvestor(t, admin, 100_000);
+    let { client } = investor;
+    const { crypto } = await methodIds(t);
+    const withdrawalKey = { 'idempotency-key': 'retention-withdrawal' };
+    const depositKey = { 'idempotency-key': 'retention-deposit' };
+    const withdrawal = await client.post('/api/withdrawals', bank('10'), withdrawalKey);
+    expect(withdrawal.statusCode, withdrawal.body).toBe(201);
+    const depositBody = { methodId: crypto, amount: '10' };
+    const deposit = await client.post('/api/deposits', depositBody, depositKey);
+    expect(deposit.statusCode, deposit.body).toBe(201);
+    const keyRow = async (key: string) =>
+      (
+        await t.db.execute<{ id: string; body: unknown; dropped: Date | null }>(sql`
+          SELECT id, response_body AS body, answer_dropped_at AS dropped
+          FROM idempotency_keys WHERE key = ${key}`)
+      ).rows[0];
+    const heldBy = (await keyRow('retention-withdrawal'))?.id;
+    const referencing = async () =>
+      (
+        await t.db.execute<{ n: number }>(
+          sql`SELECT count(*)::int AS n FROM journal_entries WHERE idempotency_key_id = ${heldBy}`,
+        )
+      ).rows[0]?.n;
+    expect(await referencing()).toBe(1);
+    const job = idempotencyRetentionJob(t.ctx);
+    // The session ended with the month: sign in again.
+    const signIn = async () => {
+      client = new TestClient(t.app);
+      const login = await client.post('/api/auth/login', {
+        email: investor.input.email,
+        password: investor.input.password,
+      });
+      expect(login.statusCode, login.body).toBe(200);
+    };
+
+    // 29 days on: still the same requests, answered as the first time.
+    t.clock.advance(29 * 86_400_000);
+    await job.run(t.clock.now());
+    await signIn();
+    const replayed = await client.post('/api/deposits', depositBody, depositKey);
+    expect(replayed.headers['idempotent-replayed']).toBe('true');
+    expect(replayed.body).toBe(deposit.body);
+    expect(
+      (await client.post('/api/withdrawals', bank('10'), withdrawalKey)).headers[
+        'idempotent-replayed'
+      ],
+    ).toBe('true');
+
+    // 31 days on: the deposit's key (no ledger entry) is gone; the withdrawal's keeps its row for
+    // the ledger's reference, without the stored answer.
+    t.clock.advance(2 * 86_400_000);
+    await job.run(t.clock.now());
+    expect(await keyRow('retention-deposit')).toBeUndefined();
+    const kept = await keyRow('retention-withdrawal');
+    expect(kept).toMatchObject({ id: heldBy, body: null });
+    expect(kept?.dropped).not.toBeNull();
+    expect(await referencing()).toBe(1);
+
+    await signIn();
+    const heldBefore = (await summaryOf(client)).heldCents;
+    const expired = await client.post('/api/withdrawals', bank('10'), withdrawalKey);
+    expect(expired.statusCode, expired.body).toBe(409);
+    expectError(expired, { code: 'IDEMPOTENCY_KEY_EXPIRED', field: 'Idempotency-Key' });
+    expect((await summaryOf(client)).heldCents).toBe(heldBefore);
+    // A key that is gone is a new request.
+    const fresh = await client.post('/api/deposits', depositBody, depositKey);
+    expect(fresh.statusCode, fresh.body).toBe(201);
+    expect(fresh.headers['idempotent-replayed']).toBe('false');
+    expect(fresh.json<{ transaction: Transaction }>().transaction.transactionId).not.toBe(
+      deposit.json<{ transaction: Transaction }>().transaction.transactionId,
+    );
   });
 });

@@ -48,6 +48,8 @@ export const ERROR_PARAMS = {
   IDEMPOTENCY_CONFLICT: none,
   /** The first request with this Idempotency-Key has not finished yet. */
   REQUEST_IN_PROGRESS: none,
+  /** The Idempotency-Key is past its retention: its answer is no longer kept (docs/data-retention.md). */
+  IDEMPOTENCY_KEY_EXPIRED: none,
   INTERNAL: none,
 
   // — sign-in, sessions and access —
@@ -160,6 +162,8 @@ export const ERROR_PARAMS = {
   SECOND_ADMIN_REQUIRED: none,
   /** A withdrawal is waiting for a second admin's approval of its payout. */
   APPROVAL_PENDING: none,
+  /** A money decision (payout, deposit approval, adjustment) for a deleted (anonymised) account. */
+  ACCOUNT_DELETED: none,
 
   // — plans, trades and strategies —
   PLAN_NOT_FOUND: none,
@@ -215,6 +219,8 @@ export const ERROR_PARAMS = {
   NOT_A_LEAD_TRADER: none,
   TRADER_APPLICATION_NOT_FOUND: none,
   TRADER_APPLICATION_ALREADY_DECIDED: none,
+  /** A lead-trader operation by a trader whose account is deactivated (or deleted). */
+  LEAD_TRADER_NOT_ACTIVE: none,
   // — account review with evidence (issue 21) —
   /** The file is not a JPEG, PNG or PDF by its content, or its name says another type. */
   VERIFICATION_FILE_TYPE: none,
@@ -259,6 +265,8 @@ export const ERROR_PARAMS = {
   AMOUNT_BELOW_STRATEGY_MIN: z.object({ minCents: cents }),
   /** The strategy has as many copiers as its trader accepts. */
   STRATEGY_COPIERS_FULL: z.object({ maxCopiers: z.number().int() }),
+  /** A lead trader tried to copy (invest in, or add funds to a copy of) their own strategy. */
+  OWN_STRATEGY_COPY: none,
 
   // — statements —
   /** A statement date that is not a real calendar date (field `from`, `to` or `at`). */
@@ -299,6 +307,7 @@ export const ERROR_STATUS: { readonly [C in ErrorCode]: number } = {
   IDEMPOTENCY_KEY_INVALID: 400,
   IDEMPOTENCY_CONFLICT: 409,
   REQUEST_IN_PROGRESS: 409,
+  IDEMPOTENCY_KEY_EXPIRED: 409,
   INTERNAL: 500,
 
   UNAUTHENTICATED: 401,
@@ -369,6 +378,7 @@ export const ERROR_STATUS: { readonly [C in ErrorCode]: number } = {
   SELF_DECISION_FORBIDDEN: 403,
   SECOND_ADMIN_REQUIRED: 403,
   APPROVAL_PENDING: 409,
+  ACCOUNT_DELETED: 409,
 
   PLAN_NOT_FOUND: 404,
   PLAN_MAX_BELOW_MIN: 400,
@@ -406,6 +416,7 @@ export const ERROR_STATUS: { readonly [C in ErrorCode]: number } = {
   NOT_A_LEAD_TRADER: 409,
   TRADER_APPLICATION_NOT_FOUND: 404,
   TRADER_APPLICATION_ALREADY_DECIDED: 409,
+  LEAD_TRADER_NOT_ACTIVE: 403,
   VERIFICATION_FILE_TYPE: 400,
   VERIFICATION_FILE_TOO_LARGE: 400,
   VERIFICATION_FILE_REQUIRED: 400,
@@ -429,6 +440,7 @@ export const ERROR_STATUS: { readonly [C in ErrorCode]: number } = {
   STRATEGY_RETIRED: 409,
   AMOUNT_BELOW_STRATEGY_MIN: 400,
   STRATEGY_COPIERS_FULL: 409,
+  OWN_STRATEGY_COPY: 403,
 
   STATEMENT_DATE_INVALID: 400,
   STATEMENT_DATE_IN_FUTURE: 400,
@@ -460,6 +472,8 @@ export const ERROR_ENGLISH: { readonly [C in ErrorCode]: string } = {
   IDEMPOTENCY_KEY_INVALID: 'Idempotency-Key must be 1 to 200 printable characters',
   IDEMPOTENCY_CONFLICT: 'This Idempotency-Key was already used for a different request',
   REQUEST_IN_PROGRESS: 'This request is still being processed',
+  IDEMPOTENCY_KEY_EXPIRED:
+    'This Idempotency-Key is too old to be used again. Send the request with a new key.',
   INTERNAL: INTERNAL_ERROR_ENGLISH,
 
   UNAUTHENTICATED: 'Please log in to continue',
@@ -540,6 +554,8 @@ export const ERROR_ENGLISH: { readonly [C in ErrorCode]: string } = {
     'You cannot decide on your own money or account. Another admin must do it.',
   SECOND_ADMIN_REQUIRED: 'A second admin must approve this; you requested it.',
   APPROVAL_PENDING: "This withdrawal is waiting for a second admin's approval of its payout",
+  ACCOUNT_DELETED:
+    'This account was deleted: nothing can be paid out to it or credited to it. Reject the request instead.',
 
   PLAN_NOT_FOUND: 'Plan not found',
   PLAN_MAX_BELOW_MIN: 'Maximum must be at least the minimum',
@@ -582,6 +598,8 @@ export const ERROR_ENGLISH: { readonly [C in ErrorCode]: string } = {
   NOT_A_LEAD_TRADER: 'This user is not an approved lead trader',
   TRADER_APPLICATION_NOT_FOUND: 'Application not found',
   TRADER_APPLICATION_ALREADY_DECIDED: 'This application was already decided',
+  LEAD_TRADER_NOT_ACTIVE:
+    "Your account is deactivated: your strategy's orders and terms are locked. Please contact support.",
   VERIFICATION_FILE_TYPE: 'Upload a JPEG, PNG or PDF file',
   VERIFICATION_FILE_TOO_LARGE: 'The file must be at most {{maxMegabytes}} MB',
   VERIFICATION_FILE_REQUIRED: 'Please choose a file',
@@ -608,6 +626,7 @@ export const ERROR_ENGLISH: { readonly [C in ErrorCode]: string } = {
   STRATEGY_RETIRED: 'This strategy is retired',
   AMOUNT_BELOW_STRATEGY_MIN: 'This strategy accepts copies of at least {{minUsd}}',
   STRATEGY_COPIERS_FULL: 'This strategy has reached its limit of {{maxCopiers}} copiers',
+  OWN_STRATEGY_COPY: 'You run this strategy: a lead trader cannot copy their own strategy',
 
   STATEMENT_DATE_INVALID: 'Enter a valid date (YYYY-MM-DD)',
   STATEMENT_DATE_IN_FUTURE: 'The date cannot be in the future',

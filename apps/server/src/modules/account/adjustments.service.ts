@@ -25,6 +25,7 @@ import { notify, type Announce } from '../notifications/notifications.service';
 import { fourEyesThresholdCents } from '../settings/settings.service';
 import { toTransaction } from '../transactions/transaction.view';
 import { insertTransaction } from '../transactions/transactions.service';
+import { requireUndeletedOwner } from '../users/users.service';
 
 export interface AdjustmentOrder {
   userId: string;
@@ -160,6 +161,8 @@ export async function bookAdjustment(
 ): Promise<{ row: TransactionRow; announce: Announce }> {
   const now = ctx.clock.now();
   const { userId, amount } = order;
+  // Also when a second admin approves it later: the account may have been deleted since.
+  await requireUndeletedOwner(tx, userId);
   const parts: TransactionDescription = {
     code: 'adjustment',
     bucket: order.bucket,

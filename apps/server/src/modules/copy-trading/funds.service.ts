@@ -41,11 +41,13 @@ import {
 import * as repo from './trades.repo';
 import {
   announceTrade,
+  bookingTime,
   currentView,
   refuseMissingTrade,
   stateWithPrices,
   toDomainTrade,
   tradeIdOf,
+  tradeTarget,
   type TradeRef,
 } from './trades.service';
 
@@ -188,12 +190,17 @@ export async function changeFunds(
   const payload = { ...input, ...(ref === 'current' ? {} : { tradeId: ref.id }) };
   return runIdempotent<FundsChangeResponse>(
     ctx,
-    { userId: user.id, key, scope, payload },
-    async (tx) => {
-      const now = ctx.clock.now();
-      const tradeId = await tradeIdOf(ctx, user.id, ref);
+    { userId: user.id, key, scope, payload, target: tradeTarget(user.id, ref) },
+    async (tx, _keyId, tradeId) => {
+      if (!tradeId) throw refusal('NO_OPEN_TRADE');
       const found = await findOpenTrade(tx, user.id, tradeId, true);
+      // Read under the trade's lock, never before its last change (bookingTime).
+      const now = await bookingTime(ctx, tx, [found.trade.id]);
       const worked = await workOut(ctx, tx, found, action, input.amount);
+      // A copy of one's own strategy never grows (one opened before they led it may shrink).
+      if (action === 'add' && worked.leadTraderId === user.id) {
+        throw refusal('OWN_STRATEGY_COPY', {}, 'amount');
+      }
       const change = changeView(worked, action);
       const plan = found.plan.title;
       const stamp = { status: 'success' as const, decidedAt: now, createdAt: now, updatedAt: now };

@@ -6,7 +6,7 @@ import { isTermOver, priceCloseReason } from './domain';
 import * as strategiesRepo from './strategies.repo';
 import * as repo from './trades.repo';
 import type { CloseReason } from './copy-trading.schema';
-import { bookCloses, settle, type Closing } from './trades.service';
+import { bookCloses, bookingTime, settle, type Closing } from './trades.service';
 
 /** The alert each scheduled close sends its owner (an owner's own close sends none). */
 const ALERT_OF: Record<
@@ -133,7 +133,12 @@ async function closeBatch(ctx: AppContext, tick: TickNav, rule: repo.DueRule) {
     if (byReason.size === 0 || !strategy) {
       return { locked: 0, closed: 0, afterCommit: () => {} };
     }
-    const now = ctx.clock.now();
+    // Read under the trades' locks, never before the last change of one of them (bookingTime).
+    const now = await bookingTime(
+      ctx,
+      tx,
+      [...byReason.values()].flatMap((closings) => closings.map((c) => c.trade.id)),
+    );
     const booked: Awaited<ReturnType<typeof bookCloses>>[] = [];
     for (const [reason, closings] of byReason) {
       booked.push(

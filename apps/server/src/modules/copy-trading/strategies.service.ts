@@ -61,6 +61,7 @@ import type { StrategyRow } from './copy-trading.schema';
 import * as repo from './strategies.repo';
 import * as tradesRepo from './trades.repo';
 import { notifyAll, type Announce } from '../notifications/notifications.service';
+import { requireLeadTraderInStanding } from '../lead-traders/lead-trader.standing';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
@@ -482,7 +483,7 @@ function scaled(state: StrategyState, units: Dec): StrategyState {
 }
 
 async function strategyOfTrader(ctx: AppContext, user: UserRow): Promise<StrategyRow> {
-  if (!user.isTrader) throw refusal('TRADER_ONLY');
+  requireLeadTraderInStanding(user);
   const row = await repo.findStrategyByLeadTrader(ctx.db, user.id);
   if (!row) throw refusal('NO_STRATEGY_YET');
   return row;
@@ -798,7 +799,7 @@ export async function createTraderStrategy(
   input: StrategyTermsInput,
   ip: string,
 ): Promise<TraderDashboard> {
-  if (!user.isTrader) throw refusal('TRADER_ONLY');
+  requireLeadTraderInStanding(user);
   await createLeadStrategy(ctx, { id: user.id, ip }, user.id, input);
   return traderDashboard(ctx, user);
 }
@@ -815,7 +816,7 @@ export async function updateTraderStrategy(
   input: Partial<Omit<StrategyTermsInput, 'name'>>,
   ip: string,
 ): Promise<TraderDashboard> {
-  if (!user.isTrader) throw refusal('TRADER_ONLY');
+  requireLeadTraderInStanding(user);
   await ctx.db.transaction(async (tx) => {
     const loaded = await repo.loadStrategyState(tx, id, { lock: true });
     if (!loaded || loaded.row.leadTraderId !== user.id) throw refusal('STRATEGY_NOT_FOUND');

@@ -12,24 +12,21 @@ import {
   traderStrategySchema,
 } from '@app/shared/schemas/strategies';
 import type { AppContext } from '../../context';
-import { refusal } from '../../http/errors';
-import { guardSignedIn } from '../../http/guards';
 import { requireUser } from '../auth/session';
+import { guardLeadTrader } from '../lead-traders/lead-trader.standing';
 import * as strategies from './strategies.service';
 
 /**
- * The lead trader's desk (users.is_trader; anyone else 403 TRADER_ONLY before the body is read):
+ * The lead trader's desk, every route of it behind guardLeadTrader (users.is_trader on an active,
+ * undeleted account; anyone else 403 TRADER_ONLY, a deactivated trader 403 LEAD_TRADER_NOT_ACTIVE,
+ * before the body is read):
  * GET /api/trader/strategy and POST /api/trader/orders {symbol, side, targetWeight: "25"} (orders
  * fill at the server's feed price; no price field); the programme's bounds, creating the trader's
  * strategy, changing its terms, and the dashboard's figures.
  */
 export function traderRoutes(ctx: AppContext) {
   return function register(fastify: FastifyInstance, _options: unknown, done: () => void) {
-    guardSignedIn(fastify);
-    fastify.addHook('preValidation', (request, _reply, hookDone) => {
-      if (!requireUser(request).user.isTrader) throw refusal('TRADER_ONLY');
-      hookDone();
-    });
+    guardLeadTrader(fastify);
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const tags = ['trader'];
     app.get('/strategy', { schema: { tags, response: { 200: traderStrategySchema } } }, (request) =>

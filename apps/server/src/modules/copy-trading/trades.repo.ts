@@ -28,6 +28,25 @@ export async function lockOpenTradeOfUser(
   return row;
 }
 
+/**
+ * The latest time any of these trades was opened or changed (an add or a removal), or null for
+ * none: a close or a change booked after them is stamped no earlier (see bookingTime).
+ */
+export async function lastChangedAt(db: DbOrTx, tradeIds: string[]): Promise<Date | null> {
+  if (tradeIds.length === 0) return null;
+  const ids = sql`ARRAY[${sql.join(
+    tradeIds.map((id) => sql`${id}`),
+    sql`, `,
+  )}]::uuid[]`;
+  const result = await db.execute<{ at: string | null }>(sql`
+    SELECT greatest(
+      (SELECT max(opened_at) FROM trades WHERE id = ANY(${ids})),
+      (SELECT max(created_at) FROM trade_changes WHERE trade_id = ANY(${ids}))
+    ) AS at`);
+  const at = result.rows[0]?.at;
+  return at ? new Date(at) : null;
+}
+
 /** The id of the user's newest open trade (what /api/trades/current names), if any. */
 export async function newestOpenTradeId(db: DbOrTx, userId: string): Promise<string | undefined> {
   const [row] = await db

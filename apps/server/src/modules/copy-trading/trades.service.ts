@@ -190,6 +190,27 @@ export async function tradeIdOf(ctx: AppContext, userId: string, ref: TradeRef):
   return newest;
 }
 
+/**
+ * What a request on `ref` acts on, resolved in the request's transaction: runIdempotent's
+ * `target`, so an Idempotency-Key sent to `current` is bound to the trade it closed or changed.
+ */
+export function tradeTarget(userId: string, ref: TradeRef) {
+  return async (tx: DbOrTx): Promise<string | null> =>
+    ref === 'current' ? ((await repo.newestOpenTradeId(tx, userId)) ?? null) : ref.id;
+}
+
+/**
+ * The time a close, claim or funds change of these trades is booked at: read once the trades are
+ * locked, and never before their opening or their last change (an add or a removal booked by a
+ * request that held the lock first, or by an instance whose clock runs ahead). So a trade's
+ * closed_at and its transactions never precede a change that came before them.
+ */
+export async function bookingTime(ctx: AppContext, tx: DbOrTx, tradeIds: string[]): Promise<Date> {
+  const now = ctx.clock.now();
+  const last = await repo.lastChangedAt(tx, tradeIds);
+  return last && last > now ? last : now;
+}
+
 /** An id that names no open trade of the user's: 404 unless it is one of theirs, now closed. */
 export async function refuseMissingTrade(db: DbOrTx, userId: string, tradeId: string) {
   if (await repo.userHasTrade(db, userId, tradeId)) return refusal('NO_OPEN_TRADE');
@@ -242,6 +263,8 @@ export async function openTrade(
       if (!loaded) throw refusal('PLAN_NOT_OPEN', {}, 'planId');
       if (loaded.row.retiredAt) throw refusal('STRATEGY_RETIRED', {}, 'planId');
       if (loaded.row.pausedAt) throw refusal('PLAN_STRATEGY_PAUSED', {}, 'planId');
+      // A lead trader never copies their own strategy (it would inflate its copiers and AUM).
+      if (loaded.row.leadTraderId === user.id) throw refusal('OWN_STRATEGY_COPY', {}, 'planId');
       // The lead trader's terms: a minimum copy amount and an optional cap on copiers, counted
       // under a lock so two investors cannot both take the last place.
       if (loaded.row.maxCopiers !== null) await strategiesRepo.lockForNewCopy(tx, loaded.row.id);
@@ -482,10 +505,8 @@ export async function closeOwnTrade(
   const payload = ref === 'current' ? {} : { tradeId: ref.id };
   return runIdempotent<{ trade: ClosedTrade }>(
     ctx,
-    { userId: user.id, key, scope, payload },
-    async (tx) => {
-      const now = ctx.clock.now();
-      const tradeId = ref === 'current' ? await repo.newestOpenTradeId(tx, user.id) : ref.id;
+    { userId: user.id, key, scope, payload, target: tradeTarget(user.id, ref) },
+    async (tx, _keyId, tradeId) => {
       if (!tradeId) {
         if (reason === 'claim') throw new NoProfitToClaimError();
         throw refusal('NO_OPEN_TRADE');
@@ -497,6 +518,8 @@ export async function closeOwnTrade(
           throw new NoProfitToClaimError();
         throw missing;
       }
+      // Read under the trade's lock: after any change that held it first.
+      const now = await bookingTime(ctx, tx, [locked.trade.id]);
       const loaded = await stateWithPrices(tx, ctx, locked.trade.strategyId, now.getTime());
       if (!loaded) throw new Error(`strategy of trade ${locked.trade.id} is missing`);
       const nav = strategyNav(loaded.state, loaded.prices);

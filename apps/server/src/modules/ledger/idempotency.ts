@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { IDEMPOTENCY_HEADER } from '@app/shared/http';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
+import type { Job } from '../../jobs/scheduler';
 import { refusal } from '../../http/errors';
 import { idempotencyKeys } from './ledger.schema';
 
@@ -72,20 +73,37 @@ export function requestHash(scope: string, payload: unknown): string {
  * answer verbatim (or 409 IDEMPOTENCY_CONFLICT when its body or endpoint differs). If the first
  * fails (a 4xx, nothing booked), its transaction rolls back with the key row, so a retry runs
  * again — nothing is remembered for an operation that changed nothing.
+ *
+ * `target`, for a request whose object is resolved from the state rather than named in it (the
+ * trade `/api/trades/current/...` means now): resolved once in the transaction, handed to `work`,
+ * and stored with the answer, so the key is bound to what it acted on. Sent again while the state
+ * names something else (a new trade opened since), the key is a conflict (409), never a replay
+ * that leaves the new one as it was; while it names the same thing or nothing (the trade it
+ * closed), the answer is replayed.
+ *
+ * A key past its retention whose stored answer was dropped (see sweepIdempotencyKeys) is refused
+ * with IDEMPOTENCY_KEY_EXPIRED.
  */
 export async function runIdempotent<T>(
   ctx: AppContext,
-  options: { userId: string; key: string | undefined; scope: string; payload: unknown },
-  work: (tx: Tx, keyId: bigint | null) => Promise<OperationResult<T>>,
+  options: {
+    userId: string;
+    key: string | undefined;
+    scope: string;
+    payload: unknown;
+    target?: (tx: Tx) => Promise<string | null>;
+  },
+  work: (tx: Tx, keyId: bigint | null, target: string | null) => Promise<OperationResult<T>>,
 ): Promise<IdempotentOutcome<T>> {
   const { userId, key, scope } = options;
+  const resolveTarget = (tx: Tx) => options.target?.(tx) ?? Promise.resolve(null);
   const hash = requestHash(scope, options.payload);
   type Outcome = { fresh: OperationResult<T> } | { replay: { status: number; body: T } };
   /** The stored answer's update, sent with what follows it (see below). */
   let answered: Promise<unknown> | undefined;
   const transaction = ctx.db.transaction(async (tx): Promise<Outcome> => {
     if (key === undefined) {
-      const result = await work(tx, null);
+      const result = await work(tx, null, await resolveTarget(tx));
       await result.lastWrites?.();
       return { fresh: result };
     }
@@ -97,7 +115,8 @@ export async function runIdempotent<T>(
     const row = inserted.rows[0];
     if (row) {
       const keyId = BigInt(row.id);
-      const result = await work(tx, keyId);
+      const target = await resolveTarget(tx);
+      const result = await work(tx, keyId, target);
       // A template, like the insert above: the builder's update cost 46 us to build each time.
       // Not awaited here, so it travels with the last writes or COMMIT (db/pipelining.ts): if it
       // fails, the transaction is aborted and COMMIT rolls back, and awaiting it below reports
@@ -106,7 +125,8 @@ export async function runIdempotent<T>(
         .execute(
           sql`
           UPDATE idempotency_keys
-          SET response_status = ${result.status}, response_body = ${JSON.stringify(result.body)}::jsonb
+          SET response_status = ${result.status}, response_body = ${JSON.stringify(result.body)}::jsonb,
+            target = ${target}
           WHERE id = ${keyId}`,
         )
         .then(() => undefined);
@@ -124,6 +144,15 @@ export async function runIdempotent<T>(
     if (existing.responseStatus === null) {
       throw refusal('REQUEST_IN_PROGRESS');
     }
+    if (existing.answerDroppedAt !== null) {
+      throw refusal('IDEMPOTENCY_KEY_EXPIRED', {}, 'Idempotency-Key');
+    }
+    if (existing.target !== null) {
+      const now = await resolveTarget(tx);
+      if (now !== null && now !== existing.target) {
+        throw refusal('IDEMPOTENCY_CONFLICT', {}, 'Idempotency-Key');
+      }
+    }
     return { replay: { status: existing.responseStatus, body: existing.responseBody as T } };
   });
   let outcome: Outcome;
@@ -138,4 +167,55 @@ export async function runIdempotent<T>(
   if ('replay' in outcome) return { ...outcome.replay, replayed: true };
   outcome.fresh.afterCommit?.();
   return { status: outcome.fresh.status, body: outcome.fresh.body, replayed: false };
+}
+
+/** How long a key's stored answer is kept (docs/data-retention.md). */
+export const IDEMPOTENCY_RETENTION_DAYS = 30;
+const SWEEP_BATCH = 1000;
+
+/**
+ * The retention sweep: keys older than IDEMPOTENCY_RETENTION_DAYS at `now` are deleted, except
+ * those a journal entry references (journal_entries.idempotency_key_id; entries are append-only, so
+ * the reference can be neither cleared nor left dangling): those keep their row and lose their
+ * stored answer. In batches, each its own short transaction. Returns how many were deleted and
+ * how many answers were dropped.
+ */
+export async function sweepIdempotencyKeys(
+  ctx: AppContext,
+  now: Date,
+): Promise<{ deleted: number; dropped: number }> {
+  const before = new Date(now.getTime() - IDEMPOTENCY_RETENTION_DAYS * 86_400_000).toISOString();
+  let deleted = 0;
+  let dropped = 0;
+  for (;;) {
+    const gone = await ctx.db.execute(sql`
+      DELETE FROM idempotency_keys WHERE id IN (
+        SELECT k.id FROM idempotency_keys k
+        WHERE k.created_at < ${before}
+          AND NOT EXISTS (SELECT 1 FROM journal_entries j WHERE j.idempotency_key_id = k.id)
+        LIMIT ${SWEEP_BATCH})`);
+    const kept = await ctx.db.execute(sql`
+      UPDATE idempotency_keys SET response_body = NULL, answer_dropped_at = ${now.toISOString()}
+      WHERE id IN (
+        SELECT k.id FROM idempotency_keys k
+        WHERE k.created_at < ${before} AND k.answer_dropped_at IS NULL
+          AND EXISTS (SELECT 1 FROM journal_entries j WHERE j.idempotency_key_id = k.id)
+        LIMIT ${SWEEP_BATCH})`);
+    deleted += gone.rowCount ?? 0;
+    dropped += kept.rowCount ?? 0;
+    if ((gone.rowCount ?? 0) < SWEEP_BATCH && (kept.rowCount ?? 0) < SWEEP_BATCH) break;
+  }
+  return { deleted, dropped };
+}
+
+/** Hourly: the sweep above. */
+export function idempotencyRetentionJob(ctx: AppContext): Job {
+  return {
+    name: 'ledger.idempotency-retention',
+    everyMs: 3600_000,
+    run: async (now) => {
+      const swept = await sweepIdempotencyKeys(ctx, now);
+      if (swept.deleted + swept.dropped > 0) ctx.log.info(swept, 'idempotency keys past retention');
+    },
+  };
 }

@@ -44,6 +44,10 @@ export const idempotencyKeys = pgTable('idempotency_keys', {
   responseStatus: integer('response_status'),
   responseBody: jsonb('response_body'),
   createdAt: ts('created_at').notNull().defaultNow(),
+  /** What a request named by the state acted on (migration 0046). */
+  target: text('target'),
+  /** Set when the retention sweep dropped the stored answer of a key the ledger references. */
+  answerDroppedAt: ts('answer_dropped_at'),
 });
 
 export const transactions = pgTable('transactions', {

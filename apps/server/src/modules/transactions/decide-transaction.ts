@@ -9,6 +9,7 @@ import type { OperationResult } from '../ledger/idempotency';
 import type { TransactionRow } from '../ledger/ledger.schema';
 import { transactionAnswer } from '../ledger/money.common';
 import { notify } from '../notifications/notifications.service';
+import { requireUndeletedOwner } from '../users/users.service';
 import { decideOrThrow } from './transactions.service';
 
 /** What differs between the admin decisions on a pending deposit or withdrawal. */
@@ -62,6 +63,8 @@ export async function settleTransactionDecision(
     decidedBy: params.adminId,
     now,
   });
+  // Money reaches only an account that still exists; a deleted one's request can be rejected.
+  if (outcome.status === 'success') await requireUndeletedOwner(tx, row.userId);
   const meta = { keyId: params.keyId, now };
   await decision.book?.(tx, row, meta);
   const told = await notify(ctx, tx, row.userId, decision.notice(row));

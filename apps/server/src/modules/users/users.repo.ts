@@ -56,6 +56,12 @@ export async function lockUser(db: DbOrTx, id: string): Promise<UserRow | undefi
   return row;
 }
 
+/** The user row under a share lock: a deletion (FOR UPDATE) waits for the holder, or is seen. */
+export async function shareLockUser(db: DbOrTx, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).for('share');
+  return row;
+}
+
 export async function countActiveAdmins(db: DbOrTx): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })

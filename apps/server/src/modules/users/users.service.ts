@@ -349,6 +349,18 @@ export async function lockLiveUser(tx: Tx, userId: string): Promise<UserRow | un
   return user && !user.deletedAt ? user : undefined;
 }
 
+/**
+ * For a money decision on a user's account (a payout, a deposit approval, an adjustment), inside
+ * its transaction: refused ACCOUNT_DELETED when the owner was deleted (anonymised; an admin's
+ * delete does not wait for pending money). The row is share-locked, so a deletion at the same
+ * instant either waits for the decision or is seen by it. Rejecting stays possible: it only
+ * releases what was held.
+ */
+export async function requireUndeletedOwner(tx: Tx, userId: string): Promise<void> {
+  const owner = await repo.shareLockUser(tx, userId);
+  if (!owner || owner.deletedAt) throw refusal('ACCOUNT_DELETED');
+}
+
 /** /api/admin/users: one page of the list, newest first, and the cursor of the next page. */
 export async function listUsers(
   ctx: AppContext,

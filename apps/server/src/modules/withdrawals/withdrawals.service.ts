@@ -40,6 +40,7 @@ import {
 } from '../transactions/decide-transaction';
 import { findTransaction, insertTransaction } from '../transactions/transactions.service';
 import { quoteWithdrawal } from './domain/fee';
+import { requireUndeletedOwner } from '../users/users.service';
 import { findPayoutMethodAndFee, lockTransactionRow } from './withdrawals.repo';
 
 type Answer = { transaction: Transaction };
@@ -194,6 +195,7 @@ async function requestPayoutApproval(
   }
   if (row.status === 'success') throw refusal('WITHDRAWAL_ALREADY_DECIDED', { outcome: 'paid' });
   if (row.status === 'failed') throw refusal('WITHDRAWAL_ALREADY_DECIDED', { outcome: 'rejected' });
+  await requireUndeletedOwner(tx, row.userId);
   const approval = await requestApproval(tx, {
     kind: 'withdrawal_payout',
     userId: row.userId,
