@@ -16,6 +16,7 @@ import { createScheduler } from './jobs/scheduler';
 import { startCopyTrading } from './modules/copy-trading/copy-trading.runtime';
 import { writeRequestedLinks } from './modules/auth/auth.service';
 import { loadSecretsKey } from './modules/auth/secret-box';
+import { idempotencyRetentionJob } from './modules/ledger/idempotency';
 import { orphanAvatarSweepJob } from './modules/profile/profile.service';
 import {
   documentRetentionJob,
@@ -242,6 +243,7 @@ async function runInstance(config: Config, log: Logger, isWorker: boolean): Prom
   scheduler.add(orphanAvatarSweepJob(ctx));
   scheduler.add(documentRetentionJob(ctx));
   scheduler.add(orphanDocumentSweepJob(ctx));
+  scheduler.add(idempotencyRetentionJob(ctx));
   const copyTrading = await startCopyTrading(ctx, scheduler);
   log.info(copyTrading.startup, 'market data and strategies ready');
   scheduler.start();

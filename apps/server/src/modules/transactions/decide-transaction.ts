@@ -10,7 +10,7 @@ import type { TransactionRow } from '../ledger/ledger.schema';
 import { transactionAnswer } from '../ledger/money.common';
 import { notify } from '../notifications/notifications.service';
 import { requireUndeletedOwner } from '../users/users.service';
-import { decideOrThrow } from './transactions.service';
+import { decideOrThrow, findTransaction } from './transactions.service';
 
 /** What differs between the admin decisions on a pending deposit or withdrawal. */
 export interface TransactionDecision {
@@ -55,6 +55,13 @@ export async function settleTransactionDecision(
 ): Promise<{ row: TransactionRow; answer: OperationResult<Answer> }> {
   const now = ctx.clock.now();
   const { outcome } = decision;
+  // The owner's row first (users rows before any other, as every request's standing check
+  // takes its actor's): money reaches only an account that still exists; a deleted one's
+  // request can still be rejected.
+  if (outcome.status === 'success') {
+    const pending = await findTransaction(tx, params.id);
+    if (pending) await requireUndeletedOwner(tx, pending.userId);
+  }
   const row = await decideOrThrow(tx, {
     idOrTransactionId: params.id,
     kind: decision.kind,
@@ -63,8 +70,6 @@ export async function settleTransactionDecision(
     decidedBy: params.adminId,
     now,
   });
-  // Money reaches only an account that still exists; a deleted one's request can be rejected.
-  if (outcome.status === 'success') await requireUndeletedOwner(tx, row.userId);
   const meta = { keyId: params.keyId, now };
   await decision.book?.(tx, row, meta);
   const told = await notify(ctx, tx, row.userId, decision.notice(row));
