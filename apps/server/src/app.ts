@@ -1,3 +1,4 @@
+import http from 'node:http';
 import crypto from 'node:crypto';
 import Fastify, {
   LogController,
@@ -113,6 +114,29 @@ class OneLinePerRequest extends LogController {
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
+/**
+ * How long a client may take, and how many may be connected at once. A request held open (a slow
+ * body, headers trickled in) ties up a socket and whatever the request read when it started; its
+ * authority is checked again at its write (modules/auth/standing.ts), and these bound the rest.
+ */
+export interface HttpLimits {
+  /** The whole request, headers and body, from its first byte (an upload on a slow phone fits). */
+  requestTimeoutMs: number;
+  /** The request's headers, from its first byte. */
+  headersTimeoutMs: number;
+  /** An idle keep-alive connection between requests. */
+  keepAliveTimeoutMs: number;
+  /** Open connections per instance (WebSockets included); more are refused at once. */
+  maxConnections: number;
+}
+
+export const HTTP_LIMITS: HttpLimits = {
+  requestTimeoutMs: 120_000,
+  headersTimeoutMs: 20_000,
+  keepAliveTimeoutMs: 10_000,
+  maxConnections: 10_000,
+};
+
 /** Content-Security-Policy: scripts only from our origin; no frames, plugins or foreign hosts. */
 const CSP_DIRECTIVES = {
   defaultSrc: ["'self'"],
@@ -209,6 +233,8 @@ export interface BuildOptions {
   /** Shared with the scheduler (job lag) by main.ts; a fresh registry otherwise. */
   metrics?: Metrics;
   readiness?: Partial<ReadinessOptions>;
+  /** Tests shorten them (HTTP_LIMITS otherwise). */
+  http?: Partial<HttpLimits>;
 }
 
 export async function buildApp(
@@ -217,8 +243,23 @@ export async function buildApp(
   options: BuildOptions = {},
 ): Promise<FastifyInstance> {
   const logger: FastifyBaseLogger = ctx.log;
+  const limits = { ...HTTP_LIMITS, ...options.http };
   const app = Fastify({
     loggerInstance: logger,
+    // Node enforces the timeouts, checking open connections every second (30 s by default).
+    serverFactory: (handler) => {
+      const server = http.createServer(
+        {
+          requestTimeout: limits.requestTimeoutMs,
+          headersTimeout: Math.min(limits.headersTimeoutMs, limits.requestTimeoutMs),
+          keepAliveTimeout: limits.keepAliveTimeoutMs,
+          connectionsCheckingInterval: 1000,
+        },
+        handler,
+      );
+      server.maxConnections = limits.maxConnections;
+      return server;
+    },
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: ctx.config.trustProxy,
     genReqId: () => crypto.randomUUID(),

@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { CSRF_COOKIE, CSRF_HEADER } from '@app/shared/http';
-import { buildApp } from '../src/app';
+import { buildApp, type BuildOptions } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import type { AppContext, Clock } from '../src/context';
 import { createCaches } from '../src/caches';
@@ -78,7 +78,11 @@ function withGenericPlans(url: string): string {
 /** A fresh database cloned from the migrated template, and the whole app in-process. */
 export async function createTestApp(
   overrides: Partial<Config> = {},
-  options: { logStream?: NodeJS.WritableStream; shareDatabaseWith?: TestApp } = {},
+  options: {
+    logStream?: NodeJS.WritableStream;
+    shareDatabaseWith?: TestApp;
+    build?: BuildOptions;
+  } = {},
 ): Promise<TestApp> {
   const baseUrl = inject('pgBaseUrl');
   const owner = options.shareDatabaseWith === undefined;
@@ -150,7 +154,7 @@ export async function createTestApp(
     caches,
     secretsKey,
   };
-  const app = await buildApp(ctx, hub);
+  const app = await buildApp(ctx, hub, options.build);
   await app.ready();
 
   return {

@@ -3,6 +3,7 @@ import { getTableColumns, getTableName, is, sql, Table } from 'drizzle-orm';
 import { adminClient, createTestApp, registerUser, TestClient, type TestApp } from './harness';
 import * as schema from '../src/db/schema';
 import { ERROR_CODES } from '@app/shared/errors';
+import { HTTP_LIMITS } from '../src/app';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -275,5 +276,75 @@ describe('errors raised before routing keep the {error:{code,message}} shape', (
     const broken = await client.get('/api/admin/users/%E0%A4%A');
     expect(broken.statusCode).toBe(400);
     expect(broken.json()).toMatchObject({ error: { code: 'VALIDATION_FAILED' } });
+  });
+});
+
+describe('slow clients', () => {
+  it('times out headers and bodies, idles out kept-alive connections and caps connections (production limits)', () => {
+    expect({
+      requestTimeout: t.app.server.requestTimeout,
+      headersTimeout: t.app.server.headersTimeout,
+      keepAliveTimeout: t.app.server.keepAliveTimeout,
+      maxConnections: t.app.server.maxConnections,
+    }).toEqual({
+      requestTimeout: HTTP_LIMITS.requestTimeoutMs,
+      headersTimeout: HTTP_LIMITS.headersTimeoutMs,
+      keepAliveTimeout: HTTP_LIMITS.keepAliveTimeoutMs,
+      maxConnections: HTTP_LIMITS.maxConnections,
+    });
+  });
+
+  it('answers 408 REQUEST_TIMEOUT to a request held open past the request timeout, and closes', async () => {
+    const slow = await createTestApp({}, { build: { http: { requestTimeoutMs: 1500 } } });
+    try {
+      const address = await slow.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = new URL(address);
+      const net = await import('node:net');
+      const started = Date.now();
+      const text = await new Promise<string>((resolve, reject) => {
+        const socket = net.connect(Number(port), '127.0.0.1', () =>
+          socket.write(
+            // Headers that never end: the same deadline covers a body that never ends.
+            'GET /api/config HTTP/1.1\r\nHost: x\r\nX-Slow: 1\r\n',
+          ),
+        );
+        let received = '';
+        socket.on('data', (chunk: Buffer) => (received += chunk.toString('utf8')));
+        socket.on('close', () => resolve(received));
+        socket.on('error', reject);
+      });
+      expect(text).toMatch(/^HTTP\/1\.1 408 /);
+      expect(text).toContain('"REQUEST_TIMEOUT"');
+      // Within the timeout and the once-a-second check, not Node's default 30 s interval.
+      expect(Date.now() - started).toBeLessThan(5_000);
+    } finally {
+      await slow.close();
+    }
+  });
+
+  it('refuses connections over the cap', async () => {
+    const capped = await createTestApp({}, { build: { http: { maxConnections: 2 } } });
+    const net = await import('node:net');
+    const sockets: import('node:net').Socket[] = [];
+    try {
+      const address = await capped.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = new URL(address);
+      const open = () =>
+        new Promise<import('node:net').Socket>((resolve) => {
+          const socket = net.connect(Number(port), '127.0.0.1', () => resolve(socket));
+          sockets.push(socket);
+        });
+      await open();
+      await open();
+      const third = await open();
+      const closed = await new Promise<boolean>((resolve) => {
+        third.on('close', () => resolve(true));
+        third.write('GET /api/config HTTP/1.1\r\nHost: x\r\n\r\n');
+      });
+      expect(closed).toBe(true);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await capped.close();
+    }
   });
 });
