@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getTableColumns, getTableName, is, sql, Table } from 'drizzle-orm';
 import { adminClient, createTestApp, registerUser, TestClient, type TestApp } from './harness';
@@ -325,12 +326,12 @@ describe('slow clients', () => {
   it('refuses connections over the cap', async () => {
     const capped = await createTestApp({}, { build: { http: { maxConnections: 2 } } });
     const net = await import('node:net');
-    const sockets: import('node:net').Socket[] = [];
+    const sockets: Socket[] = [];
     try {
       const address = await capped.app.listen({ port: 0, host: '127.0.0.1' });
       const { port } = new URL(address);
       const open = () =>
-        new Promise<import('node:net').Socket>((resolve) => {
+        new Promise<Socket>((resolve) => {
           const socket = net.connect(Number(port), '127.0.0.1', () => resolve(socket));
           sockets.push(socket);
         });
