@@ -8,7 +8,7 @@ import type {
 import type { CurrentTrade } from '@app/shared/schemas/trades';
 import { auditLog } from '../src/db/schema';
 import { DEFAULT_QUESTIONNAIRE } from '../src/modules/appropriateness/domain/default-questionnaire';
-import { expectError, registerUser, type TestClient } from './harness';
+import { approvedBySecondAdmin, expectError, registerUser, type TestClient } from './harness';
 import { adminClient, auditAfterEach, fund, summaryOf } from './money-helpers';
 import { createScriptedTradingApp, silverAllInBtc, tickAt } from './copy-trading-helpers';
 
@@ -317,9 +317,13 @@ describe('the appropriateness check before the first copy trade', () => {
     });
     const { client } = await freshInvestor('Sam Switched');
     expect((await invest(client)).statusCode).toBe(409);
-    const off = await admin.put('/api/admin/settings/appropriateness', {
+    // Turning a check off widens what one admin can do: it waits for a second admin.
+    const asked = await admin.put('/api/admin/settings/appropriateness', {
       appropriatenessRequired: false,
     });
+    expect(asked.statusCode, asked.body).toBe(202);
+    expect((await mine(client)).required).toBe(true);
+    const off = await approvedBySecondAdmin(t, asked);
     expect(off.statusCode, off.body).toBe(200);
     expect((await mine(client)).required).toBe(false);
     expect((await invest(client)).statusCode).toBe(201);
@@ -327,8 +331,14 @@ describe('the appropriateness check before the first copy trade', () => {
       .select()
       .from(auditLog)
       .where(eq(auditLog.action, 'settings.appropriateness_required_changed'));
-    expect(entries.map((e) => e.details)).toEqual([{ from: true, to: false }]);
-    await admin.put('/api/admin/settings/appropriateness', { appropriatenessRequired: true });
+    expect(entries.map((e) => e.details)).toEqual([
+      expect.objectContaining({ from: true, to: false, requestedBy: expect.any(String) }),
+    ]);
+    // Turning it back on tightens: one admin may.
+    const on = await admin.put('/api/admin/settings/appropriateness', {
+      appropriatenessRequired: true,
+    });
+    expect(on.statusCode, on.body).toBe(200);
     const { client: next } = await freshInvestor('Sam Again');
     expect((await invest(next)).statusCode).toBe(409);
   });

@@ -10,6 +10,7 @@ import { adjust } from '../src/modules/account/adjustments.service';
 import { findUserById } from '../src/modules/auth/auth.service';
 import {
   adminClient,
+  approvedBySecondAdmin,
   createTestApp,
   loginWithSecondFactor,
   registerUser,
@@ -46,8 +47,15 @@ beforeAll(async () => {
 afterAll(() => t.close());
 auditAfterEach(() => t);
 
+/** Sets the threshold; a higher one waits for the checker, who approves it. */
 async function setThreshold(cents: string): Promise<void> {
   const response = await maker.put('/api/admin/settings/four-eyes', { threshold: cents });
+  if (response.statusCode === 202) {
+    const { approval } = response.json<{ approval: Approval }>();
+    const approved = await checker.post(`/api/admin/approvals/${approval.id}/approve`);
+    expect(approved.statusCode, approved.body).toBe(200);
+    return;
+  }
   expect(response.statusCode, response.body).toBe(200);
 }
 
@@ -420,7 +428,10 @@ describe('admins need two-factor sign-in', () => {
   it('an admin without it gets 403 ADMIN_TWO_FACTOR_REQUIRED on admin operations until they turn it on', async () => {
     const { client, user, input } = await registerUser(t.app, { name: 'New Admin' });
     expect((await maker.post(`/api/admin/users/${user.id}/activate`)).statusCode).toBe(200);
-    expect((await maker.post(`/api/admin/users/${user.id}/make-admin`)).statusCode).toBe(200);
+    expect(
+      (await approvedBySecondAdmin(t, await maker.post(`/api/admin/users/${user.id}/make-admin`)))
+        .statusCode,
+    ).toBe(200);
     const signedIn = new TestClient(t.app);
     const login = await signedIn.post('/api/auth/login', {
       email: input.email,
@@ -459,7 +470,10 @@ describe('the admin realtime channel', () => {
     const url = await t.app.listen({ port: 0, host: '127.0.0.1' });
     const { user, input } = await registerUser(t.app, { name: 'Socket Admin' });
     expect((await maker.post(`/api/admin/users/${user.id}/activate`)).statusCode).toBe(200);
-    expect((await maker.post(`/api/admin/users/${user.id}/make-admin`)).statusCode).toBe(200);
+    expect(
+      (await approvedBySecondAdmin(t, await maker.post(`/api/admin/users/${user.id}/make-admin`)))
+        .statusCode,
+    ).toBe(200);
     const plain = new TestClient(t.app);
     await plain.post('/api/auth/login', { email: input.email, password: input.password });
     const listen = (sid: string | undefined) => {
@@ -592,5 +606,152 @@ describe('dual control under races', () => {
     const statuses = answers.map((answer) => answer.statusCode).sort();
     expect(statuses).toEqual([200, 202, 202, 202, 202, 202, 202, 202]);
     expect(await bookedAloneCents(makerId, investor.user.id, 'payout')).toBe(90_000);
+  });
+});
+
+describe('what widens one admin’s reach waits for a second admin', () => {
+  beforeEach(() => setThreshold('1000'));
+
+  /** One change per setting under dual control: the widening one waits, the tightening one not. */
+  const SETTINGS: {
+    path: string;
+    widen: Record<string, unknown>;
+    tighten: Record<string, unknown>;
+    read: string;
+  }[] = [
+    {
+      path: 'four-eyes',
+      widen: { threshold: '1000000' },
+      tighten: { threshold: '500' },
+      read: 'four-eyes',
+    },
+    {
+      path: 'fees',
+      widen: { withdrawalFeePct: '12' },
+      tighten: { withdrawalFeePct: '0' },
+      read: '',
+    },
+    {
+      path: 'trader-fees',
+      widen: { feeMinPct: '0', feeMaxPct: '60' },
+      tighten: { feeMinPct: '0', feeMaxPct: '20' },
+      read: 'trader-fees',
+    },
+    {
+      path: 'verification',
+      widen: { verificationRequired: false },
+      tighten: { verificationRequired: true },
+      read: 'verification',
+    },
+    {
+      path: 'appropriateness',
+      widen: { appropriatenessRequired: false },
+      tighten: { appropriatenessRequired: true },
+      read: 'appropriateness',
+    },
+    {
+      path: 'document-retention',
+      widen: { retentionDays: 30 },
+      tighten: { retentionDays: 3000 },
+      read: 'document-retention',
+    },
+  ];
+
+  it.each(SETTINGS)(
+    'PUT /api/admin/settings/$path: tightening applies at once; widening waits, changes nothing, and applies on the checker’s approval',
+    async ({ path, widen, tighten, read }) => {
+      const tightened = await maker.put(`/api/admin/settings/${path}`, tighten);
+      expect(tightened.statusCode, tightened.body).toBe(200);
+      const readSetting = async () =>
+        read
+          ? (await maker.get(`/api/admin/settings/${read}`)).body
+          : (await maker.get('/api/settings/fees')).body;
+      const before = await readSetting();
+
+      const asked = await maker.put(`/api/admin/settings/${path}`, widen);
+      expect(asked.statusCode, asked.body).toBe(202);
+      const { approval } = asked.json<{ approval: Approval }>();
+      expect(approval).toMatchObject({ kind: 'setting_change', status: 'pending', user: null });
+      expect(await readSetting()).toBe(before);
+      // Not the maker, and not twice at once.
+      const own = await maker.post(`/api/admin/approvals/${approval.id}/approve`);
+      expect([own.statusCode, codeOf(own)]).toEqual([403, 'SECOND_ADMIN_REQUIRED']);
+      const again = await maker.put(`/api/admin/settings/${path}`, widen);
+      expect([again.statusCode, codeOf(again)]).toEqual([409, 'APPROVAL_PENDING']);
+
+      const approved = await checker.post(`/api/admin/approvals/${approval.id}/approve`);
+      expect(approved.statusCode, approved.body).toBe(200);
+      expect(await readSetting()).not.toBe(before);
+      const [audit] = (await auditRows('approval.approved', approval.id)).slice(-1);
+      expect(audit?.actor_id).toBe(checkerId);
+      // Put back (tightening: alone).
+      if (path !== 'four-eyes') await maker.put(`/api/admin/settings/${path}`, tighten);
+    },
+  );
+
+  it('a deposit approval above the threshold waits with the deposit pending; another admin books it once', async () => {
+    const investor = await activeUser(t, 'Dana Deposit');
+    const { crypto } = await methodIds(t);
+    const deposit = (
+      await investor.client.post('/api/deposits', { methodId: crypto, amount: '1500' })
+    ).json<{ transaction: Transaction }>().transaction;
+    const entries = await countRows(t, 'journal_entries');
+
+    const asked = await maker.post(`/api/admin/deposits/${deposit.id}/approve`);
+    expect(asked.statusCode, asked.body).toBe(202);
+    const { approval } = asked.json<{ approval: Approval }>();
+    expect(approval).toMatchObject({
+      kind: 'deposit_approval',
+      amountCents: 150_000,
+      transactionId: deposit.transactionId,
+      user: { id: investor.user.id },
+    });
+    expect(await countRows(t, 'journal_entries')).toBe(entries);
+    // While it waits, nobody approves or rejects the deposit itself.
+    for (const [verb, body] of [
+      ['approve', {}],
+      ['reject', { reason: 'never arrived' }],
+    ] as const) {
+      const response = await checker.post(`/api/admin/deposits/${deposit.id}/${verb}`, body);
+      expect([response.statusCode, codeOf(response)]).toEqual([409, 'APPROVAL_PENDING']);
+    }
+    expect((await summaryOf(investor.client)).availableCents).toBe(0);
+
+    const approved = await checker.post(`/api/admin/approvals/${approval.id}/approve`);
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect((await summaryOf(investor.client)).availableCents).toBe(150_000);
+    const [booked] = await auditRows('deposit.approved', deposit.transactionId);
+    expect(booked).toMatchObject({
+      actor_id: checkerId,
+      details: { requestedBy: makerId, approvedBy: checkerId },
+    });
+    // A deposit at the threshold is approved by one admin.
+    const small = (
+      await investor.client.post('/api/deposits', { methodId: crypto, amount: '1000' })
+    ).json<{ transaction: Transaction }>().transaction;
+    expect((await maker.post(`/api/admin/deposits/${small.id}/approve`)).statusCode).toBe(200);
+  });
+
+  it('making an admin, once there are two, waits for the other admin', async () => {
+    const { user } = await registerUser(t.app, { name: 'Would-be Admin' });
+    const asked = await maker.post(`/api/admin/users/${user.id}/make-admin`);
+    expect(asked.statusCode, asked.body).toBe(202);
+    const { approval } = asked.json<{ approval: Approval }>();
+    expect(approval).toMatchObject({ kind: 'admin_grant', user: { id: user.id } });
+    const isAdmin = async () =>
+      (
+        await t.db.execute<{ is_admin: boolean }>(
+          sql`SELECT is_admin FROM users WHERE id = ${user.id}`,
+        )
+      ).rows[0]?.is_admin;
+    expect(await isAdmin()).toBe(false);
+    const own = await maker.post(`/api/admin/approvals/${approval.id}/approve`);
+    expect(own.statusCode).toBe(403);
+    expect((await checker.post(`/api/admin/approvals/${approval.id}/approve`)).statusCode).toBe(
+      200,
+    );
+    expect(await isAdmin()).toBe(true);
+    const [made] = await auditRows('user.made_admin', user.id);
+    expect(made).toMatchObject({ actor_id: checkerId, details: { requestedBy: makerId } });
   });
 });

@@ -6,7 +6,7 @@ import pg from 'pg';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { CSRF_COOKIE, CSRF_HEADER } from '@app/shared/http';
 import { buildApp, type BuildOptions } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
@@ -342,7 +342,14 @@ export async function secondAdmin(
   const { user, input } = await registerUser(t.app, { name: 'Second Admin' });
   for (const action of ['activate', 'make-admin']) {
     const response = await first.post(`/api/admin/users/${user.id}/${action}`);
-    if (response.statusCode !== 200) throw new Error(`${action} failed: ${response.body}`);
+    if (response.statusCode === 202) {
+      // There are two admins already: making a third waits for another's approval.
+      const { approval } = response.json<{ approval: { id: string } }>();
+      const checked = await (
+        await checkerAdmin(t)
+      ).post(`/api/admin/approvals/${approval.id}/approve`);
+      if (checked.statusCode !== 200) throw new Error(`admin grant failed: ${checked.body}`);
+    } else if (response.statusCode !== 200) throw new Error(`${action} failed: ${response.body}`);
   }
   await enableTwoFactorInDb(t.db, t.ctx.secretsKey, user.id);
   return {
@@ -351,6 +358,44 @@ export async function secondAdmin(
     email: input.email,
     password: input.password,
   };
+}
+
+const checkers = new WeakMap<TestApp, Promise<{ email: string; password: string }>>();
+
+/**
+ * An admin of the test's own who approves what another admin asked for (a deposit approval, a
+ * setting change or an admin grant that waits for a second admin, in helpers that are not about
+ * four-eyes): made an admin in the database, so it never needs an approval itself. One account
+ * per app, signed in afresh each time (a test may have moved the clock past a session's life).
+ */
+export async function checkerAdmin(t: TestApp): Promise<TestClient> {
+  let account = checkers.get(t);
+  if (!account) {
+    account = (async () => {
+      const { user, input } = await registerUser(t.app, { name: 'Checker Admin' });
+      await t.db.execute(
+        sql`UPDATE users SET is_admin = true, is_active = true, activated_at = now() WHERE id = ${user.id}`,
+      );
+      await enableTwoFactorInDb(t.db, t.ctx.secretsKey, user.id);
+      return { email: input.email, password: input.password };
+    })();
+    checkers.set(t, account);
+  }
+  const { email, password } = await account;
+  return loginWithSecondFactor(t, email, password);
+}
+
+/**
+ * What an admin's change answered: a 202 (waiting for a second admin) is approved by the test's
+ * checker admin, and the approval's answer returned; anything else as it is.
+ */
+export async function approvedBySecondAdmin(
+  t: TestApp,
+  response: LightMyRequestResponse,
+): Promise<LightMyRequestResponse> {
+  if (response.statusCode !== 202) return response;
+  const { approval } = response.json<{ approval: { id: string } }>();
+  return (await checkerAdmin(t)).post(`/api/admin/approvals/${approval.id}/approve`);
 }
 
 /**

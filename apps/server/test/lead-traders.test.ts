@@ -7,7 +7,13 @@ import type {
 } from '@app/shared/schemas/lead-traders';
 import type { PublicPlan } from '@app/shared/schemas/plans';
 import type { ClosedTrade, CurrentTrade } from '@app/shared/schemas/trades';
-import { adminClient, expectError, registerUser, type TestClient } from './harness';
+import {
+  adminClient,
+  approvedBySecondAdmin,
+  expectError,
+  registerUser,
+  type TestClient,
+} from './harness';
 import { activeUser, auditAfterEach, fund, summaryOf } from './money-helpers';
 import { createScriptedTradingApp } from './copy-trading-helpers';
 import { fillPath, loadOperations, type Operation } from './proof/openapi';
@@ -337,7 +343,10 @@ describe('the trader journey: strategy, fee, plan, copier, dashboard', () => {
 
 describe('admin: creating a strategy for a trader and retiring one', () => {
   it('creates within the bounds, never for the admin, and retiring leaves copies open', async () => {
-    await admin.put('/api/admin/settings/trader-fees', { feeMinPct: '0', feeMaxPct: '30' });
+    await approvedBySecondAdmin(
+      t,
+      await admin.put('/api/admin/settings/trader-fees', { feeMinPct: '0', feeMaxPct: '30' }),
+    );
     const trader = await approvedTrader('Appointed Trader');
     const adminId = (await admin.get('/api/auth/me')).json<{ user: { id: string } }>().user.id;
     const self = await admin.post('/api/admin/strategies', { ...terms, userId: adminId });

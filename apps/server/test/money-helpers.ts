@@ -4,7 +4,13 @@ import { centsToPlain } from '@app/shared/money';
 import type { Transaction } from '@app/shared/schemas/transactions';
 import { auditLedger } from '../src/modules/ledger/ledger.audit';
 import { passAppropriateness } from './appropriateness-helpers';
-import { registerUser, useTestApp, type TestClient, type TestApp } from './harness';
+import {
+  approvedBySecondAdmin,
+  registerUser,
+  useTestApp,
+  type TestClient,
+  type TestApp,
+} from './harness';
 
 /** After every test of the file: every ledger invariant still holds. */
 export function auditAfterEach(get: () => TestApp): void {
@@ -77,6 +83,14 @@ export async function fund(
   if (deposit.statusCode !== 201) throw new Error(`deposit failed: ${deposit.body}`);
   const { transaction } = deposit.json<{ transaction: Transaction }>();
   const approved = await admin.post(`/api/admin/deposits/${transaction.id}/approve`);
+  if (approved.statusCode === 202) {
+    // Above the four-eyes threshold: a second admin approves it.
+    const checked = await approvedBySecondAdmin(t, approved);
+    if (checked.statusCode !== 200) throw new Error(`second approval failed: ${checked.body}`);
+    const booked = checked.json<{ transaction: Transaction | null }>().transaction;
+    if (!booked) throw new Error('the deposit approval booked nothing');
+    return booked;
+  }
   if (approved.statusCode !== 200) throw new Error(`approve failed: ${approved.body}`);
   return approved.json<{ transaction: Transaction }>().transaction;
 }

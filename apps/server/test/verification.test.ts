@@ -11,6 +11,7 @@ import { findMailTo } from '../src/modules/mail/outbox.repo';
 import { documentDir } from '../src/modules/verification/document-store';
 import {
   adminClient,
+  approvedBySecondAdmin,
   createTestApp,
   expectError,
   registerUser,
@@ -344,7 +345,10 @@ describe('account review with evidence', () => {
       expectError(refused, { code: 'VERIFICATION_REQUIRED' });
       expect(await isActive(user.id)).toBe(false);
     } finally {
-      await admin.put('/api/admin/settings/verification', { verificationRequired: false });
+      await approvedBySecondAdmin(
+        t,
+        await admin.put('/api/admin/settings/verification', { verificationRequired: false }),
+      );
     }
     const bare = await admin.post(`/api/admin/users/${user.id}/activate`);
     expect(bare.statusCode).toBe(200);

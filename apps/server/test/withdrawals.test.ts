@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Transaction } from '@app/shared/schemas/transactions';
 import { findMailTo } from '../src/modules/mail/outbox.repo';
 import { idempotencyRetentionJob } from '../src/modules/ledger/idempotency';
-import { expectError, TestClient, type TestApp } from './harness';
+import { approvedBySecondAdmin, expectError, TestClient, type TestApp } from './harness';
 import {
   countRows,
   fund,
@@ -127,7 +127,10 @@ describe('withdrawal requests', () => {
     expect(set.statusCode).toBe(200);
     const response = await client.post('/api/withdrawals', bank('10'));
     expect(response.json()).toMatchObject({ transaction: { feeCents: 0, netCents: 1_000 } });
-    await admin.put('/api/admin/settings/fees', { withdrawalFeePct: '10' });
+    await approvedBySecondAdmin(
+      t,
+      await admin.put('/api/admin/settings/fees', { withdrawalFeePct: '10' }),
+    );
     const bad = await admin.put('/api/admin/settings/fees', { withdrawalFeePct: '100' });
     expect(bad.json()).toMatchObject({ error: { field: 'withdrawalFeePct' } });
   });

@@ -553,7 +553,7 @@ export const ERROR_ENGLISH: { readonly [C in ErrorCode]: string } = {
   SELF_DECISION_FORBIDDEN:
     'You cannot decide on your own money or account. Another admin must do it.',
   SECOND_ADMIN_REQUIRED: 'A second admin must approve this; you requested it.',
-  APPROVAL_PENDING: "This withdrawal is waiting for a second admin's approval of its payout",
+  APPROVAL_PENDING: "This is already waiting for a second admin's approval",
   ACCOUNT_DELETED:
     'This account was deleted: nothing can be paid out to it or credited to it. Reject the request instead.',
 

@@ -4,30 +4,62 @@ import { transactionSchema } from './transactions';
 import { rule } from '../rules';
 
 /**
- * Four-eyes (maker-checker) approvals: an adjustment or a withdrawal payout above the operator's
- * threshold is only requested by one admin and booked when a different admin approves it.
+ * Four-eyes (maker-checker) approvals: an adjustment, a withdrawal payout or a deposit approval
+ * above the operator's threshold, a change of a setting that widens what one admin can do (or
+ * takes more from users), and making someone an admin are only requested by one admin and carried
+ * out when a different admin approves.
  */
-export const APPROVAL_KINDS = ['adjustment', 'withdrawal_payout'] as const;
+export const APPROVAL_KINDS = [
+  'adjustment',
+  'withdrawal_payout',
+  'deposit_approval',
+  'setting_change',
+  'admin_grant',
+] as const;
 export type ApprovalKind = (typeof APPROVAL_KINDS)[number];
 export const APPROVAL_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
 
 const personSchema = z.object({ id: z.string(), name: z.string(), email: z.string() });
 
+/** The settings a change of which may wait for a second admin (setting_change approvals). */
+export const DUAL_CONTROL_SETTINGS = [
+  'four_eyes_threshold_cents',
+  'withdrawal_fee_pct',
+  'verification_required',
+  'appropriateness_required',
+  'verification_document_retention_days',
+  'trader_fee_bounds',
+] as const;
+export type DualControlSetting = (typeof DUAL_CONTROL_SETTINGS)[number];
+
+/** A setting change: the value in force when it was asked for and the one asked for (JSON text). */
+const settingChangeSchema = z.object({
+  setting: z.enum(DUAL_CONTROL_SETTINGS),
+  from: z.string(),
+  to: z.string(),
+});
+export type SettingChange = z.infer<typeof settingChangeSchema>;
+
 export const approvalSchema = z.object({
   id: z.string(),
   kind: z.enum(APPROVAL_KINDS),
   status: z.enum(APPROVAL_STATUSES),
-  /** Cents; an adjustment may be negative (a balance debit); a payout is the withdrawal's amount. */
+  /**
+   * Cents; an adjustment may be negative (a balance debit); a payout or deposit approval is the
+   * transaction's amount; 0 for a setting change or an admin grant.
+   */
   amountCents: z.number().int(),
   /** Adjustments only. */
   bucket: z.enum(ADJUSTMENT_BUCKETS).nullable(),
   /** The adjustment's reason (adjustments only). */
   reason: z.string().nullable(),
-  /** Whose money it is. */
-  user: personSchema,
-  /** The withdrawal (payouts), or the adjustment booked on approval. */
+  /** Whose money it is (an admin grant: who is to be made admin); null for a setting change. */
+  user: personSchema.nullable(),
+  /** The withdrawal or deposit waiting, or the adjustment booked on approval. */
   transactionId: z.string().nullable(),
+  /** setting_change only: which setting, from what, to what. */
+  change: settingChangeSchema.nullable(),
   requestedBy: personSchema,
   requestedAt: z.string(),
   decidedBy: personSchema.nullable(),

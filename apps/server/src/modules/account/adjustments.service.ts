@@ -11,7 +11,7 @@ import type { Tx } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { refusal } from '../../http/errors';
 import { announceApprovalChange, approvalView } from '../approvals/approvals.common';
-import { movedAloneCents, requestApproval } from '../approvals/approvals.service';
+import { movedAloneCents, requestApproval } from '../approvals/approvals.requests';
 import { needsSecondAdmin, SOLO_WINDOW_MS } from '../approvals/domain/four-eyes';
 import { auditingSelfDecisions, SelfDecisionError } from '../approvals/self-decision';
 import { recordAudit } from '../audit/audit.service';

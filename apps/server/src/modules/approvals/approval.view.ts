@@ -1,13 +1,29 @@
-import type { Approval } from '@app/shared/schemas/approvals';
+import type { Approval, SettingChange } from '@app/shared/schemas/approvals';
+import { DUAL_CONTROL_SETTINGS } from '@app/shared/schemas/approvals';
 import type { ApprovalViewRow } from './approvals.repo';
+import type { MoneyApprovalRow } from './approvals.schema';
 
-function decidedBy(person: ApprovalViewRow['decidedBy']): Approval['decidedBy'] {
-  if (!person?.id || person.name === null || person.email === null) return null;
-  return { id: person.id, name: person.name, email: person.email };
+type Person = ApprovalViewRow['decidedBy'];
+
+function person(found: Person): Approval['decidedBy'] {
+  if (!found?.id || found.name === null || found.email === null) return null;
+  return { id: found.id, name: found.name, email: found.email };
+}
+
+function settingChange(row: MoneyApprovalRow): SettingChange | null {
+  const setting = DUAL_CONTROL_SETTINGS.find((key) => key === row.settingKey);
+  if (row.kind !== 'setting_change' || !setting) return null;
+  return {
+    setting,
+    from: JSON.stringify(row.settingFrom ?? null),
+    to: JSON.stringify(row.settingValue ?? null),
+  };
 }
 
 export function toApproval(view: ApprovalViewRow): Approval {
   const { row } = view;
+  const maker = person(view.requestedBy);
+  if (!maker) throw new Error(`approval ${row.id} has no maker`);
   return {
     id: row.id,
     kind: row.kind,
@@ -15,11 +31,12 @@ export function toApproval(view: ApprovalViewRow): Approval {
     amountCents: Number(row.amountCents),
     bucket: row.bucket,
     reason: row.reason,
-    user: view.user,
+    user: person(view.user),
     transactionId: view.transactionId,
-    requestedBy: view.requestedBy,
+    change: settingChange(row),
+    requestedBy: maker,
     requestedAt: row.requestedAt.toISOString(),
-    decidedBy: decidedBy(view.decidedBy),
+    decidedBy: person(view.decidedBy),
     decidedAt: row.decidedAt?.toISOString() ?? null,
     rejectionReason: row.rejectionReason,
   };

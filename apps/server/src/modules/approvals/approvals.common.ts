@@ -15,9 +15,9 @@ export async function approvalView(db: DbOrTx, id: string): Promise<Approval> {
 /** After a commit: the admin screens refresh their approvals, the owner's money views theirs. */
 export function announceApprovalChange(
   ctx: AppContext,
-  userId: string,
+  userId: string | null,
   transactionId?: string,
 ): void {
   ctx.realtime.publish('admin', { type: 'approvals.changed' });
-  announceMoneyChange(ctx, userId, transactionId);
+  if (userId !== null) announceMoneyChange(ctx, userId, transactionId);
 }

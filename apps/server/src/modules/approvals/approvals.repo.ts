@@ -1,4 +1,4 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { users } from '../../db/schema';
@@ -8,9 +8,12 @@ import { moneyApprovals, type MoneyApprovalRow } from './approvals.schema';
 export type NewApproval = Pick<
   MoneyApprovalRow,
   'kind' | 'userId' | 'amountCents' | 'bucket' | 'reason' | 'transactionId' | 'requestedBy'
-> & { requestedAt: Date };
+> &
+  Partial<Pick<MoneyApprovalRow, 'settingKey' | 'settingValue' | 'settingFrom'>> & {
+    requestedAt: Date;
+  };
 
-/** A new waiting approval; undefined when that withdrawal already has one waiting. */
+/** A new waiting approval; undefined when the same thing already has one waiting. */
 export async function insertApproval(
   db: DbOrTx,
   values: NewApproval,
@@ -29,17 +32,17 @@ export async function lockApproval(db: DbOrTx, id: string): Promise<MoneyApprova
   return row;
 }
 
-export async function findPendingPayoutApproval(
+export async function findPendingApprovalOfTransaction(
   db: DbOrTx,
-  withdrawalId: string,
+  transactionId: string,
 ): Promise<MoneyApprovalRow | undefined> {
   const [row] = await db
     .select()
     .from(moneyApprovals)
     .where(
       and(
-        eq(moneyApprovals.transactionId, withdrawalId),
-        eq(moneyApprovals.kind, 'withdrawal_payout'),
+        eq(moneyApprovals.transactionId, transactionId),
+        inArray(moneyApprovals.kind, ['withdrawal_payout', 'deposit_approval']),
         eq(moneyApprovals.status, 'pending'),
       ),
     );
@@ -91,7 +94,7 @@ export async function listApprovalViews(
       transactionId: transactions.transactionId,
     })
     .from(moneyApprovals)
-    .innerJoin(owner, eq(owner.id, moneyApprovals.userId))
+    .leftJoin(owner, eq(owner.id, moneyApprovals.userId))
     .innerJoin(maker, eq(maker.id, moneyApprovals.requestedBy))
     .leftJoin(checker, eq(checker.id, moneyApprovals.decidedBy))
     .leftJoin(transactions, eq(transactions.id, moneyApprovals.transactionId))
@@ -107,17 +110,27 @@ export type ApprovalViewRow = Awaited<ReturnType<typeof listApprovalViews>>[numb
  */
 export async function soloMovedCents(
   db: DbOrTx,
-  params: { adminId: string; userId: string; what: 'adjustment' | 'payout'; since: Date },
+  params: {
+    adminId: string;
+    userId: string;
+    what: 'adjustment' | 'payout' | 'deposit';
+    since: Date;
+  },
 ): Promise<bigint> {
   // Parallel requests of one admin (or for one user) take turns from here to their commit, so each
   // sees what the ones before it booked alone (the sum below is read after the wait). Admin first,
   // then user, always: two checks never wait on each other in a circle.
-  await db.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`four-eyes:admin:${params.adminId}`}, 0))`);
-  await db.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`four-eyes:user:${params.userId}`}, 0))`);
+  await db.execute(
+    sql`SELECT pg_advisory_xact_lock(hashtextextended(${`four-eyes:admin:${params.adminId}`}, 0))`,
+  );
+  await db.execute(
+    sql`SELECT pg_advisory_xact_lock(hashtextextended(${`four-eyes:user:${params.userId}`}, 0))`,
+  );
+  const since = params.since.toISOString();
   const kind =
     params.what === 'adjustment'
-      ? sql`t.kind LIKE 'adjustment\_%' AND t.created_at > ${params.since.toISOString()}`
-      : sql`t.kind = 'withdrawal' AND t.status = 'success' AND t.decided_at > ${params.since.toISOString()}`;
+      ? sql`t.kind LIKE 'adjustment\_%' AND t.created_at > ${since}`
+      : sql`t.kind = ${params.what === 'payout' ? 'withdrawal' : 'deposit'} AND t.status = 'success' AND t.decided_at > ${since}`;
   const result = await db.execute<{ cents: string }>(sql`
     SELECT coalesce(sum(t.amount_cents), 0)::text AS cents
     FROM transactions t

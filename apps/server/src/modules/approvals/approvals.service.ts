@@ -1,24 +1,19 @@
 import type { ApprovalDecision, ApprovalList, ApprovalStatus } from '@app/shared/schemas/approvals';
 import type { AppContext } from '../../context';
-import type { DbOrTx, Tx } from '../../db/client';
+import type { Tx } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { refusal } from '../../http/errors';
 import { bookAdjustment } from '../account/adjustments.service';
 import { recordAudit } from '../audit/audit.service';
 import type { TransactionRow } from '../ledger/ledger.schema';
 import { toTransaction } from '../transactions/transaction.view';
+import { bookDepositApproval } from '../deposits/deposits.service';
+import { applySettingChange } from '../settings/settings.service';
+import { grantAdmin } from '../users/users.service';
 import { bookPayout } from '../withdrawals/withdrawals.service';
 import { toApproval } from './approval.view';
 import { announceApprovalChange, approvalView } from './approvals.common';
-import {
-  decideApproval,
-  findPendingPayoutApproval,
-  insertApproval,
-  listApprovalViews,
-  lockApproval,
-  soloMovedCents,
-  type NewApproval,
-} from './approvals.repo';
+import { decideApproval, listApprovalViews, lockApproval } from './approvals.repo';
 import type { MoneyApprovalRow } from './approvals.schema';
 import {
   adminDecision,
@@ -61,39 +56,64 @@ async function lockForChecker(
   return approval;
 }
 
+/** Who carries out an approval: the checker, with the maker and the approval named. */
+export interface ApprovedBy {
+  adminId: string;
+  keyId: bigint | null;
+  ip: string;
+  requestedBy: string;
+  approvalId: string;
+}
+
 /**
- * Books what an approval asked for (the checker's half), returning the booked transaction and
- * what to announce after the commit (the owner's alert).
+ * Carries out what an approval asked for (the checker's half), returning the transaction it booked
+ * (none for a setting change or an admin grant) and what to announce after the commit.
  */
-async function bookApproved(
+async function carryOut(
   ctx: AppContext,
   tx: Tx,
   approval: MoneyApprovalRow,
-  by: {
-    adminId: string;
-    keyId: bigint | null;
-    ip: string;
-    requestedBy: string;
-    approvalId: string;
-  },
-): Promise<{ row: TransactionRow; announce: () => void }> {
-  if (approval.kind === 'adjustment') {
-    if (approval.bucket === null || approval.reason === null) {
-      throw new Error(`adjustment approval ${approval.id} has no bucket or reason`);
+  by: ApprovedBy,
+): Promise<{ row: TransactionRow | null; announce: () => void }> {
+  switch (approval.kind) {
+    case 'adjustment': {
+      if (approval.bucket === null || approval.reason === null || approval.userId === null) {
+        throw new Error(`adjustment approval ${approval.id} has no user, bucket or reason`);
+      }
+      const order = {
+        userId: approval.userId,
+        bucket: approval.bucket,
+        amount: approval.amountCents,
+        reason: approval.reason,
+      };
+      return bookAdjustment(ctx, tx, order, by);
     }
-    const order = {
-      userId: approval.userId,
-      bucket: approval.bucket,
-      amount: approval.amountCents,
-      reason: approval.reason,
-    };
-    return bookAdjustment(ctx, tx, order, by);
+    case 'withdrawal_payout':
+    case 'deposit_approval': {
+      if (approval.transactionId === null) {
+        throw new Error(`approval ${approval.id} has no transaction`);
+      }
+      const book = approval.kind === 'deposit_approval' ? bookDepositApproval : bookPayout;
+      const { row, answer } = await book(ctx, tx, { id: approval.transactionId, ...by });
+      // A deposit's booking on platform:cash waits for the end (lastWrites); here that is now.
+      await answer.lastWrites?.();
+      return { row, announce: answer.afterCommit ?? (() => {}) };
+    }
+    case 'setting_change': {
+      if (approval.settingKey === null) throw new Error(`approval ${approval.id} has no setting`);
+      const announce = await applySettingChange(ctx, tx, {
+        key: approval.settingKey,
+        value: approval.settingValue,
+        ...by,
+      });
+      return { row: null, announce };
+    }
+    case 'admin_grant': {
+      if (approval.userId === null) throw new Error(`approval ${approval.id} has no user`);
+      await grantAdmin(ctx, tx, approval.userId, by);
+      return { row: null, announce: () => {} };
+    }
   }
-  if (approval.transactionId === null) {
-    throw new Error(`payout approval ${approval.id} has no withdrawal`);
-  }
-  const { row, answer } = await bookPayout(ctx, tx, { id: approval.transactionId, ...by });
-  return { row, announce: answer.afterCommit ?? (() => {}) };
 }
 
 /** The checker's decision in the audit log, with what the approval was about. */
@@ -142,22 +162,22 @@ export async function approve(ctx: AppContext, request: AdminDecisionRequest) {
         requestedBy: approval.requestedBy,
         approvalId: approval.id,
       };
-      const { row: transactionRow, announce } = await bookApproved(ctx, tx, approval, by);
+      const { row: transactionRow, announce } = await carryOut(ctx, tx, approval, by);
       await decideApproval(tx, approval.id, {
         status: 'approved',
         decidedBy: checker.id,
         decidedAt: now,
-        transactionId: transactionRow.id,
+        ...(transactionRow ? { transactionId: transactionRow.id } : {}),
       });
+      const transactionId = transactionRow?.transactionId;
       await auditApprovalDecision(tx, approval, checker, ip, 'approval.approved', {
-        transactionId: transactionRow.transactionId,
+        ...(transactionId ? { transactionId } : {}),
       });
-      const transactionId = transactionRow.transactionId;
       return {
         status: 200,
         body: {
           approval: await approvalView(tx, approval.id),
-          transaction: toTransaction(transactionRow),
+          transaction: transactionRow ? toTransaction(transactionRow) : null,
         },
         afterCommit: () => {
           ctx.mailer.kick();
@@ -195,26 +215,4 @@ export async function reject(ctx: AppContext, request: AdminDecisionRequest, rea
       };
     },
   );
-}
-
-// For the modules that ask for approvals (withdrawals, adjustments): the table is this module's. --
-
-export type { NewApproval } from './approvals.repo';
-
-/** A new waiting approval; undefined when that withdrawal already has one waiting. */
-export function requestApproval(db: DbOrTx, values: NewApproval) {
-  return insertApproval(db, values);
-}
-
-/** The payout approval waiting on a withdrawal, if any. */
-export function pendingPayoutApproval(db: DbOrTx, transactionId: string) {
-  return findPendingPayoutApproval(db, transactionId);
-}
-
-/** What one admin moved alone for one user since `since`, in cents (see approvals.repo). */
-export function movedAloneCents(
-  db: DbOrTx,
-  params: Parameters<typeof soloMovedCents>[1],
-): Promise<bigint> {
-  return soloMovedCents(db, params);
 }

@@ -2,8 +2,10 @@ import {
   englishDescription,
   type TransactionDescription,
 } from '@app/shared/schemas/transaction-descriptions';
+import type { Approval } from '@app/shared/schemas/approvals';
 import type { Transaction } from '@app/shared/schemas/transactions';
 import type { AppContext } from '../../context';
+import type { Tx } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { refusal } from '../../http/errors';
 import { depositApproved } from '../ledger/domain';
@@ -13,9 +15,28 @@ import { announceMoneyChange, requireActiveAccount } from '../ledger/money.commo
 import { methodLabel } from '../payment-methods/payment-method.view';
 import { findActiveMethod } from '../payment-methods/payment-methods.service';
 import { toTransaction } from '../transactions/transaction.view';
-import type { AdminDecisionRequest } from '../approvals/self-decision';
-import { decideTransaction, rejectTransaction } from '../transactions/decide-transaction';
-import { insertTransaction } from '../transactions/transactions.service';
+import { announceApprovalChange, approvalView } from '../approvals/approvals.common';
+import {
+  movedAloneCents,
+  pendingApprovalOf,
+  requestApproval,
+} from '../approvals/approvals.requests';
+import { needsSecondAdmin, SOLO_WINDOW_MS } from '../approvals/domain/four-eyes';
+import { SelfDecisionError, type AdminDecisionRequest } from '../approvals/self-decision';
+import { recordAudit } from '../audit/audit.service';
+import { fourEyesThresholdCents } from '../settings/settings.service';
+import {
+  decideTransaction,
+  rejectTransaction,
+  settleTransactionDecision,
+  type TransactionDecision,
+} from '../transactions/decide-transaction';
+import {
+  findTransaction,
+  insertTransaction,
+  lockTransaction,
+} from '../transactions/transactions.service';
+import { requireUndeletedOwner } from '../users/users.service';
 
 type Answer = { transaction: Transaction };
 
@@ -64,37 +85,146 @@ export async function requestDeposit(
   );
 }
 
-/** Admin: the money arrived. Books platform cash → user available, once; never one's own. */
+type ApproveAnswer = Answer | { approval: Approval };
+
+/**
+ * Admin: the money arrived. Books platform cash → user available, once; never one's own. Above
+ * the four-eyes threshold (with what this admin approved alone for the user in the last 24 hours)
+ * nothing is booked yet: a deposit approval waits for a second admin (202), the deposit stays
+ * pending.
+ */
 export function approveDeposit(ctx: AppContext, request: AdminDecisionRequest) {
-  const { admin } = request;
-  return decideTransaction(
+  const { admin, id, ip } = request;
+  return decideTransaction<ApproveAnswer>(
     ctx,
     { ...request, verb: 'approve' },
     {
-      kind: 'deposit',
-      outcome: { status: 'success' },
-      action: 'deposit.approved',
-      details: (row) => ({ userId: row.userId, amountCents: row.amountCents.toString() }),
-      notice: (row) => ({
-        type: 'deposit_approved',
-        params: { transactionId: row.transactionId, amountCents: Number(row.amountCents) },
-      }),
-      // Every approval posts from platform:cash: its lock is taken last, held only to COMMIT.
-      bookLast: async (tx, row, { keyId, now }) => {
-        await postEntry(
-          tx,
-          depositApproved(row.userId, row.amountCents, `Deposit ${row.transactionId}`),
-          { transactionId: row.id, idempotencyKeyId: keyId, createdBy: admin.id, createdAt: now },
-        );
+      ...depositApproval(admin.id),
+      instead: async (tx) => {
+        const found = await findTransaction(tx, id);
+        if (!found || found.kind !== 'deposit') throw refusal('DEPOSIT_NOT_FOUND');
+        const solo = await movedAloneCents(tx, {
+          adminId: admin.id,
+          userId: found.userId,
+          what: 'deposit',
+          since: new Date(ctx.clock.now().getTime() - SOLO_WINDOW_MS),
+        });
+        const threshold = await fourEyesThresholdCents(tx);
+        if (!needsSecondAdmin(found.amountCents, threshold, solo)) return undefined;
+        return requestDepositApproval(ctx, tx, { depositId: found.id, adminId: admin.id, ip });
       },
     },
   );
+}
+
+/** The checker's half: the deposit approved by the second admin, with both names in the audit. */
+export function bookDepositApproval(
+  ctx: AppContext,
+  tx: Tx,
+  params: {
+    id: string;
+    adminId: string;
+    keyId: bigint | null;
+    ip: string;
+    requestedBy?: string;
+    approvalId?: string;
+  },
+) {
+  return settleTransactionDecision(ctx, tx, params, depositApproval(params.adminId, params));
+}
+
+/** The maker's half of a deposit approval above the threshold: one waiting approval, nothing booked. */
+async function requestDepositApproval(
+  ctx: AppContext,
+  tx: Tx,
+  params: { depositId: string; adminId: string; ip: string },
+) {
+  const row = await lockTransaction(tx, params.depositId);
+  if (!row || row.kind !== 'deposit') throw refusal('DEPOSIT_NOT_FOUND');
+  if (row.userId === params.adminId) {
+    throw new SelfDecisionError('deposit.approve', 'transaction', row.transactionId);
+  }
+  if (row.status === 'success') throw refusal('DEPOSIT_ALREADY_DECIDED', { outcome: 'approved' });
+  if (row.status === 'failed') throw refusal('DEPOSIT_ALREADY_DECIDED', { outcome: 'rejected' });
+  await requireUndeletedOwner(tx, row.userId);
+  const approval = await requestApproval(tx, {
+    kind: 'deposit_approval',
+    userId: row.userId,
+    amountCents: row.amountCents,
+    bucket: null,
+    reason: null,
+    transactionId: row.id,
+    requestedBy: params.adminId,
+    requestedAt: ctx.clock.now(),
+  });
+  if (!approval) throw refusal('APPROVAL_PENDING');
+  await recordAudit(tx, {
+    actorId: params.adminId,
+    action: 'approval.requested',
+    targetType: 'transaction',
+    targetId: row.transactionId,
+    ip: params.ip,
+    details: { approvalId: approval.id, kind: 'deposit_approval', userId: row.userId },
+  });
+  const view = await approvalView(tx, approval.id);
+  return {
+    status: 202,
+    body: { approval: view },
+    afterCommit: () => announceApprovalChange(ctx, row.userId, row.transactionId),
+  };
+}
+
+/**
+ * The approval decision: pending → success, cash → the user's available balance. Refused while
+ * a deposit approval waits (the approval decides); with the maker and checker when one was given.
+ */
+function depositApproval(
+  adminId: string,
+  approval: { requestedBy?: string; approvalId?: string } = {},
+): TransactionDecision {
+  return {
+    kind: 'deposit',
+    outcome: { status: 'success' },
+    action: 'deposit.approved',
+    details: (row) => ({
+      userId: row.userId,
+      amountCents: row.amountCents.toString(),
+      ...(approval.requestedBy
+        ? {
+            requestedBy: approval.requestedBy,
+            approvedBy: adminId,
+            approvalId: approval.approvalId,
+          }
+        : {}),
+    }),
+    notice: (row) => ({
+      type: 'deposit_approved',
+      params: { transactionId: row.transactionId, amountCents: Number(row.amountCents) },
+    }),
+    book: async (tx, row) => {
+      const waiting = await pendingApprovalOf(tx, row.id);
+      if (waiting && waiting.id !== approval.approvalId) throw refusal('APPROVAL_PENDING');
+    },
+    // Every approval posts from platform:cash: its lock is taken last, held only to COMMIT.
+    bookLast: async (tx, row, { keyId, now }) => {
+      await postEntry(
+        tx,
+        depositApproved(row.userId, row.amountCents, `Deposit ${row.transactionId}`),
+        { transactionId: row.id, idempotencyKeyId: keyId, createdBy: adminId, createdAt: now },
+      );
+    },
+  };
 }
 
 /** Admin: the money never arrived. Failed with the reason the user will see; nothing booked. */
 export function rejectDeposit(ctx: AppContext, request: AdminDecisionRequest, reason: string) {
   return rejectTransaction(ctx, request, reason, {
     kind: 'deposit',
+    // Checked under the deposit's lock: an approval asked for at the same instant is seen here,
+    // or finds the deposit no longer pending.
+    book: async (tx, row) => {
+      if (await pendingApprovalOf(tx, row.id)) throw refusal('APPROVAL_PENDING');
+    },
     notice: (row) => ({
       type: 'deposit_rejected',
       params: { transactionId: row.transactionId, amountCents: Number(row.amountCents), reason },

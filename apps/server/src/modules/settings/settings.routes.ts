@@ -3,9 +3,14 @@ import {
   appropriatenessSettingSchema,
   documentRetentionSettingSchema,
 } from '@app/shared/schemas/appropriateness';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { fourEyesSettingSchema, updateFourEyesSettingSchema } from '@app/shared/schemas/approvals';
+import {
+  approvalResponseSchema,
+  fourEyesSettingSchema,
+  updateFourEyesSettingSchema,
+} from '@app/shared/schemas/approvals';
 import { feeScheduleSchema, updateFeeScheduleSchema } from '@app/shared/schemas/money';
 import {
   traderFeeBoundsInputSchema,
@@ -15,6 +20,7 @@ import type { AppContext } from '../../context';
 import { guardAdmin } from '../../http/guards';
 import { requireAdmin } from '../auth/session';
 import * as service from './settings.service';
+import type { SettingChangeOutcome } from './settings.service';
 
 /** GET /api/settings/fees — public: the fee schedule for /withdrawals/fee and the form. */
 export function settingsRoutes(ctx: AppContext) {
@@ -28,6 +34,29 @@ export function settingsRoutes(ctx: AppContext) {
 }
 
 /**
+ * PUT of an admin setting: 200 with the setting when applied, 202 with the approval when the
+ * change widens what one admin can do and waits for a second admin (settings.service).
+ */
+function putChange<Body extends z.ZodType, Setting extends z.ZodType>(
+  fastify: FastifyInstance,
+  path: string,
+  body: Body,
+  setting: Setting,
+  run: (
+    request: FastifyRequest<{ Body: z.output<Body> }>,
+  ) => Promise<SettingChangeOutcome<unknown>>,
+): void {
+  fastify.put(
+    path,
+    { schema: { tags: ['admin'], body, response: { 200: setting, 202: approvalResponseSchema } } },
+    async (request, reply) => {
+      const outcome = await run(request as FastifyRequest<{ Body: z.output<Body> }>);
+      return reply.status(outcome.status).send(outcome.body);
+    },
+  );
+}
+
+/**
  * PUT /api/admin/settings/fees {withdrawalFeePct}; GET and PUT /api/admin/settings/four-eyes
  * {threshold}, /verification, /trader-fees, /appropriateness {appropriatenessRequired},
  * /document-retention {retentionDays} — admin, audited.
@@ -36,49 +65,27 @@ export function adminSettingsRoutes(ctx: AppContext) {
   return function register(fastify: FastifyInstance, _options: unknown, done: () => void) {
     guardAdmin(fastify);
     const app = fastify.withTypeProvider<ZodTypeProvider>();
-    app.put(
-      '/fees',
-      {
-        schema: {
-          tags: ['admin'],
-          body: updateFeeScheduleSchema,
-          response: { 200: feeScheduleSchema },
-        },
-      },
-      (request) =>
-        service.updateFeeSchedule(ctx, requireAdmin(request).user.id, request.body, request.ip),
+    putChange(app, '/fees', updateFeeScheduleSchema, feeScheduleSchema, (request) =>
+      service.updateFeeSchedule(ctx, requireAdmin(request).user.id, request.body, request.ip),
     );
     app.get(
       '/four-eyes',
       { schema: { tags: ['admin'], response: { 200: fourEyesSettingSchema } } },
       () => service.fourEyesSetting(ctx),
     );
-    app.put(
-      '/four-eyes',
-      {
-        schema: {
-          tags: ['admin'],
-          body: updateFourEyesSettingSchema,
-          response: { 200: fourEyesSettingSchema },
-        },
-      },
-      (request) =>
-        service.updateFourEyesSetting(ctx, requireAdmin(request).user.id, request.body, request.ip),
+    putChange(app, '/four-eyes', updateFourEyesSettingSchema, fourEyesSettingSchema, (request) =>
+      service.updateFourEyesSetting(ctx, requireAdmin(request).user.id, request.body, request.ip),
     );
     app.get(
       '/verification',
       { schema: { tags: ['admin'], response: { 200: verificationSettingSchema } } },
       () => service.verificationSetting(ctx),
     );
-    app.put(
+    putChange(
+      app,
       '/verification',
-      {
-        schema: {
-          tags: ['admin'],
-          body: verificationSettingSchema,
-          response: { 200: verificationSettingSchema },
-        },
-      },
+      verificationSettingSchema,
+      verificationSettingSchema,
       (request) =>
         service.updateVerificationSetting(
           ctx,
@@ -91,32 +98,19 @@ export function adminSettingsRoutes(ctx: AppContext) {
     app.get('/trader-fees', { schema: { tags: ['admin'], response: { 200: traderFees } } }, () =>
       service.traderFeeBounds(ctx.db),
     );
-    app.put(
-      '/trader-fees',
-      {
-        schema: {
-          tags: ['admin'],
-          body: traderFeeBoundsInputSchema,
-          response: { 200: traderFees },
-        },
-      },
-      (request) =>
-        service.updateTraderFeeBounds(ctx, requireAdmin(request).user.id, request.body, request.ip),
+    putChange(app, '/trader-fees', traderFeeBoundsInputSchema, traderFees, (request) =>
+      service.updateTraderFeeBounds(ctx, requireAdmin(request).user.id, request.body, request.ip),
     );
     app.get(
       '/appropriateness',
       { schema: { tags: ['admin'], response: { 200: appropriatenessSettingSchema } } },
       () => service.appropriatenessSetting(ctx),
     );
-    app.put(
+    putChange(
+      app,
       '/appropriateness',
-      {
-        schema: {
-          tags: ['admin'],
-          body: appropriatenessSettingSchema,
-          response: { 200: appropriatenessSettingSchema },
-        },
-      },
+      appropriatenessSettingSchema,
+      appropriatenessSettingSchema,
       (request) =>
         service.updateAppropriatenessSetting(
           ctx,
@@ -130,15 +124,11 @@ export function adminSettingsRoutes(ctx: AppContext) {
       { schema: { tags: ['admin'], response: { 200: documentRetentionSettingSchema } } },
       () => service.documentRetentionSetting(ctx),
     );
-    app.put(
+    putChange(
+      app,
       '/document-retention',
-      {
-        schema: {
-          tags: ['admin'],
-          body: documentRetentionSettingSchema,
-          response: { 200: documentRetentionSettingSchema },
-        },
-      },
+      documentRetentionSettingSchema,
+      documentRetentionSettingSchema,
       (request) =>
         service.updateDocumentRetentionSetting(
           ctx,

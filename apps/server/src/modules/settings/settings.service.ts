@@ -1,5 +1,10 @@
 import Decimal from 'decimal.js';
-import type { FourEyesSetting } from '@app/shared/schemas/approvals';
+import {
+  DUAL_CONTROL_SETTINGS,
+  type Approval,
+  type DualControlSetting,
+  type FourEyesSetting,
+} from '@app/shared/schemas/approvals';
 import type { FeeSchedule } from '@app/shared/schemas/money';
 import type { VerificationSetting } from '@app/shared/schemas/verification';
 import {
@@ -8,7 +13,10 @@ import {
   type DocumentRetentionSetting,
 } from '@app/shared/schemas/appropriateness';
 import type { AppContext } from '../../context';
-import type { DbOrTx } from '../../db/client';
+import type { DbOrTx, Tx } from '../../db/client';
+import { refusal } from '../../http/errors';
+import { announceApprovalChange, approvalView } from '../approvals/approvals.common';
+import { requestApproval } from '../approvals/approvals.requests';
 import { DEFAULT_SETTINGS } from '../../seed/seed';
 import { recordAudit } from '../audit/audit.service';
 import { thresholdFrom } from '../approvals/domain/four-eyes';
@@ -39,33 +47,141 @@ export function traderFeeBoundsFrom(stored: unknown): TraderFeeBounds {
 }
 
 /**
- * Stores a setting and records who changed it from what to what, in one transaction: `inForce`
- * reads the value the change replaces (for the audit row's details).
+ * How a setting under dual control changes: its audit action, the value in force (for the audit
+ * row and the checker), and whether a new value widens what one admin can do alone or takes more
+ * from users — then a second admin must approve it (settings/domain/widens.ts holds the rules).
+ */
+interface SettingRule<T> {
+  key: DualControlSetting;
+  action: string;
+  inForce: (db: DbOrTx) => Promise<T>;
+  widens: (before: T, after: T) => boolean;
+  /** The value as stored in settings and in the approval (JSON). */
+  stored: (value: T) => unknown;
+  /** The value back from what an approval stored. */
+  parse: (stored: unknown) => T;
+  afterChange?: (ctx: AppContext) => void;
+}
+
+/** What a change answers: done (200, the new value) or waiting for a second admin (202). */
+export type SettingChangeOutcome<T> =
+  { status: 200; body: T } | { status: 202; body: { approval: Approval } };
+
+/**
+ * Changes a setting, or asks a second admin to: a change that widens (rule.widens) is recorded as
+ * a waiting approval and nothing changes yet; any other is stored at once. Either way audited, in
+ * one transaction.
  */
 async function changeSetting<T>(
   ctx: AppContext,
+  rule: SettingRule<T>,
+  value: T,
+  actor: { actorId: string; ip: string },
+): Promise<{ approval: Approval } | null> {
+  const outcome = await ctx.db.transaction(async (tx) => {
+    const before = await rule.inForce(tx);
+    if (!rule.widens(before, value)) {
+      await storeChange(ctx, tx, rule, before, value, actor);
+      return null;
+    }
+    const approval = await requestApproval(tx, {
+      kind: 'setting_change',
+      userId: null,
+      amountCents: 0n,
+      bucket: null,
+      reason: null,
+      transactionId: null,
+      settingKey: rule.key,
+      settingValue: rule.stored(value),
+      settingFrom: rule.stored(before),
+      requestedBy: actor.actorId,
+      requestedAt: ctx.clock.now(),
+    });
+    if (!approval) throw refusal('APPROVAL_PENDING');
+    await recordAudit(tx, {
+      actorId: actor.actorId,
+      action: 'approval.requested',
+      targetType: 'setting',
+      targetId: rule.key,
+      ip: actor.ip,
+      details: {
+        approvalId: approval.id,
+        kind: 'setting_change',
+        from: rule.stored(before),
+        to: rule.stored(value),
+      },
+    });
+    return { approval: await approvalView(tx, approval.id) };
+  });
+  if (outcome) announceApprovalChange(ctx, null);
+  else rule.afterChange?.(ctx);
+  return outcome;
+}
+
+async function storeChange<T>(
+  ctx: AppContext,
+  tx: Tx,
+  rule: SettingRule<T>,
+  before: T,
+  value: T,
+  actor: { actorId: string; ip: string; requestedBy?: string; approvalId?: string },
+): Promise<void> {
+  await repo.putSetting(tx, rule.key, rule.stored(value), ctx.clock.now());
+  await recordAudit(tx, {
+    actorId: actor.actorId,
+    action: rule.action,
+    targetType: 'setting',
+    targetId: rule.key,
+    ip: actor.ip,
+    details: {
+      from: rule.stored(before),
+      to: rule.stored(value),
+      ...(actor.requestedBy
+        ? {
+            requestedBy: actor.requestedBy,
+            approvedBy: actor.actorId,
+            approvalId: actor.approvalId,
+          }
+        : {}),
+    },
+  });
+}
+
+/**
+ * The checker's half of a setting change (approvals.service): the value the maker asked for is
+ * stored, audited with both admins. Returns what to announce after the commit.
+ */
+export async function applySettingChange(
+  ctx: AppContext,
+  tx: Tx,
   change: {
     key: string;
     value: unknown;
-    action: string;
-    actorId: string;
+    adminId: string;
     ip: string;
-    inForce: (db: DbOrTx) => Promise<T>;
-    details: (before: T) => Record<string, unknown>;
+    requestedBy: string;
+    approvalId: string;
   },
-): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
-    const before = await change.inForce(tx);
-    await repo.putSetting(tx, change.key, change.value, ctx.clock.now());
-    await recordAudit(tx, {
-      actorId: change.actorId,
-      action: change.action,
-      targetType: 'setting',
-      targetId: change.key,
-      ip: change.ip,
-      details: change.details(before),
-    });
+): Promise<() => void> {
+  const setting = DUAL_CONTROL_SETTINGS.find((key) => key === change.key);
+  if (!setting) throw new Error(`no dual-control rule for setting ${change.key}`);
+  return APPLY[setting](ctx, tx, change);
+}
+
+async function applyWith<T>(
+  ctx: AppContext,
+  tx: Tx,
+  rule: SettingRule<T>,
+  change: { value: unknown; adminId: string; ip: string; requestedBy: string; approvalId: string },
+): Promise<() => void> {
+  const before = await rule.inForce(tx);
+  await storeChange(ctx, tx, rule, before, rule.parse(change.value), {
+    actorId: change.adminId,
+    ip: change.ip,
+    requestedBy: change.requestedBy,
+    approvalId: change.approvalId,
   });
+  return () => rule.afterChange?.(ctx);
 }
 
 /** The bounds within which a lead trader sets their strategy's performance fee. */
@@ -79,22 +195,13 @@ export async function updateTraderFeeBounds(
   actorId: string,
   input: TraderFeeBounds,
   ip: string,
-): Promise<TraderFeeBounds> {
+): Promise<SettingChangeOutcome<TraderFeeBounds>> {
   // The schema took percentages from 0 to 100 with at most 2 decimals: canonical text ("2.5").
   const bounds = {
     feeMinPct: new Decimal(input.feeMinPct).toString(),
     feeMaxPct: new Decimal(input.feeMaxPct).toString(),
   };
-  await changeSetting(ctx, {
-    key: TRADER_FEE_BOUNDS_KEY,
-    value: bounds,
-    action: 'settings.trader_fee_bounds_changed',
-    actorId,
-    ip,
-    inForce: traderFeeBounds,
-    details: (before) => ({ from: before, to: bounds }),
-  });
-  return bounds;
+  return outcomeOf(await changeSetting(ctx, TRADER_FEE_RULE, bounds, { actorId, ip }), bounds);
 }
 
 /** The fee percentage in force given the stored setting ("10" when unset; may be "0"). */
@@ -117,19 +224,10 @@ export async function updateFeeSchedule(
   actorId: string,
   input: { withdrawalFeePct: string },
   ip: string,
-): Promise<FeeSchedule> {
+): Promise<SettingChangeOutcome<FeeSchedule>> {
   const pct = normaliseFeePct(input.withdrawalFeePct);
-  await changeSetting(ctx, {
-    key: FEE_KEY,
-    value: pct,
-    action: 'settings.withdrawal_fee_changed',
-    actorId,
-    ip,
-    inForce: withdrawalFeePct,
-    details: (before) => ({ from: before, to: pct }),
-  });
-  ctx.realtime.publish('public', { type: 'settings.fees.changed' });
-  return { withdrawalFeePct: pct, rounding: 'down_to_cent' };
+  const waiting = await changeSetting(ctx, FEE_RULE, pct, { actorId, ip });
+  return outcomeOf(waiting, { withdrawalFeePct: pct, rounding: 'down_to_cent' as const });
 }
 
 /**
@@ -150,17 +248,12 @@ export async function updateFourEyesSetting(
   actorId: string,
   input: { threshold: number },
   ip: string,
-): Promise<FourEyesSetting> {
-  await changeSetting(ctx, {
-    key: FOUR_EYES_KEY,
-    value: input.threshold,
-    action: 'settings.four_eyes_threshold_changed',
+): Promise<SettingChangeOutcome<FourEyesSetting>> {
+  const waiting = await changeSetting(ctx, FOUR_EYES_RULE, BigInt(input.threshold), {
     actorId,
     ip,
-    inForce: fourEyesThresholdCents,
-    details: (before) => ({ fromCents: before.toString(), toCents: String(input.threshold) }),
   });
-  return { thresholdCents: input.threshold };
+  return outcomeOf(waiting, { thresholdCents: input.threshold });
 }
 
 export const VERIFICATION_REQUIRED_KEY = 'verification_required';
@@ -182,17 +275,12 @@ export async function updateVerificationSetting(
   actorId: string,
   input: VerificationSetting,
   ip: string,
-): Promise<VerificationSetting> {
-  await changeSetting(ctx, {
-    key: VERIFICATION_REQUIRED_KEY,
-    value: input.verificationRequired,
-    action: 'settings.verification_required_changed',
+): Promise<SettingChangeOutcome<VerificationSetting>> {
+  const waiting = await changeSetting(ctx, VERIFICATION_RULE, input.verificationRequired, {
     actorId,
     ip,
-    inForce: verificationRequired,
-    details: (before) => ({ from: before, to: input.verificationRequired }),
   });
-  return { verificationRequired: input.verificationRequired };
+  return outcomeOf(waiting, { verificationRequired: input.verificationRequired });
 }
 
 export const APPROPRIATENESS_REQUIRED_KEY = 'appropriateness_required';
@@ -215,17 +303,12 @@ export async function updateAppropriatenessSetting(
   actorId: string,
   input: AppropriatenessSetting,
   ip: string,
-): Promise<AppropriatenessSetting> {
-  await changeSetting(ctx, {
-    key: APPROPRIATENESS_REQUIRED_KEY,
-    value: input.appropriatenessRequired,
-    action: 'settings.appropriateness_required_changed',
+): Promise<SettingChangeOutcome<AppropriatenessSetting>> {
+  const waiting = await changeSetting(ctx, APPROPRIATENESS_RULE, input.appropriatenessRequired, {
     actorId,
     ip,
-    inForce: appropriatenessRequired,
-    details: (before) => ({ from: before, to: input.appropriatenessRequired }),
   });
-  return { appropriatenessRequired: input.appropriatenessRequired };
+  return outcomeOf(waiting, { appropriatenessRequired: input.appropriatenessRequired });
 }
 
 export const DOCUMENT_RETENTION_KEY = 'verification_document_retention_days';
@@ -254,20 +337,91 @@ export async function updateDocumentRetentionSetting(
   actorId: string,
   input: DocumentRetentionSetting,
   ip: string,
-): Promise<DocumentRetentionSetting> {
-  await changeSetting(ctx, {
-    key: DOCUMENT_RETENTION_KEY,
-    value: input.retentionDays,
-    action: 'settings.document_retention_changed',
-    actorId,
-    ip,
-    inForce: documentRetentionDays,
-    details: (before) => ({ fromDays: before, toDays: input.retentionDays }),
-  });
-  return { retentionDays: input.retentionDays };
+): Promise<SettingChangeOutcome<DocumentRetentionSetting>> {
+  const waiting = await changeSetting(ctx, RETENTION_RULE, input.retentionDays, { actorId, ip });
+  return outcomeOf(waiting, { retentionDays: input.retentionDays });
 }
 
 /** A stored setting's value (undefined when never set), for another module's own settings. */
 export function getSetting(db: DbOrTx, key: string): Promise<unknown> {
   return repo.getSetting(db, key);
 }
+
+function outcomeOf<T>(waiting: { approval: Approval } | null, done: T): SettingChangeOutcome<T> {
+  return waiting ? { status: 202, body: waiting } : { status: 200, body: done };
+}
+
+// The settings under dual control. Tightening applies at once; what widens waits for a second
+// admin: a higher four-eyes threshold, a higher withdrawal fee or lead-trader fee ceiling, a review
+// or check turned off, identity documents kept for a shorter time.
+
+const FOUR_EYES_RULE: SettingRule<bigint> = {
+  key: 'four_eyes_threshold_cents',
+  action: 'settings.four_eyes_threshold_changed',
+  inForce: fourEyesThresholdCents,
+  widens: (before, after) => after > before,
+  stored: (value) => Number(value),
+  parse: thresholdFrom,
+};
+
+const FEE_RULE: SettingRule<string> = {
+  key: 'withdrawal_fee_pct',
+  action: 'settings.withdrawal_fee_changed',
+  inForce: withdrawalFeePct,
+  widens: (before, after) => new Decimal(after).gt(before),
+  stored: (value) => value,
+  parse: feePctFrom,
+  afterChange: (ctx) => ctx.realtime.publish('public', { type: 'settings.fees.changed' }),
+};
+
+const TRADER_FEE_RULE: SettingRule<TraderFeeBounds> = {
+  key: 'trader_fee_bounds',
+  action: 'settings.trader_fee_bounds_changed',
+  inForce: traderFeeBounds,
+  widens: (before, after) => new Decimal(after.feeMaxPct).gt(before.feeMaxPct),
+  stored: (value) => value,
+  parse: traderFeeBoundsFrom,
+};
+
+const VERIFICATION_RULE: SettingRule<boolean> = {
+  key: 'verification_required',
+  action: 'settings.verification_required_changed',
+  inForce: verificationRequired,
+  widens: (before, after) => before && !after,
+  stored: (value) => value,
+  parse: (stored) => stored === true,
+};
+
+const APPROPRIATENESS_RULE: SettingRule<boolean> = {
+  key: 'appropriateness_required',
+  action: 'settings.appropriateness_required_changed',
+  inForce: appropriatenessRequired,
+  widens: (before, after) => before && !after,
+  stored: (value) => value,
+  parse: (stored) => stored !== false,
+};
+
+const RETENTION_RULE: SettingRule<number> = {
+  key: 'verification_document_retention_days',
+  action: 'settings.document_retention_changed',
+  inForce: documentRetentionDays,
+  widens: (before, after) => after < before,
+  stored: (value) => value,
+  parse: retentionDaysFrom,
+};
+
+type Change = Parameters<typeof applyWith>[3];
+
+/** Every setting under dual control, by key (an approval names one). */
+const APPLY: Record<
+  DualControlSetting,
+  (ctx: AppContext, tx: Tx, change: Change) => Promise<() => void>
+> = {
+  four_eyes_threshold_cents: (ctx, tx, change) => applyWith(ctx, tx, FOUR_EYES_RULE, change),
+  withdrawal_fee_pct: (ctx, tx, change) => applyWith(ctx, tx, FEE_RULE, change),
+  trader_fee_bounds: (ctx, tx, change) => applyWith(ctx, tx, TRADER_FEE_RULE, change),
+  verification_required: (ctx, tx, change) => applyWith(ctx, tx, VERIFICATION_RULE, change),
+  appropriateness_required: (ctx, tx, change) => applyWith(ctx, tx, APPROPRIATENESS_RULE, change),
+  verification_document_retention_days: (ctx, tx, change) =>
+    applyWith(ctx, tx, RETENTION_RULE, change),
+};

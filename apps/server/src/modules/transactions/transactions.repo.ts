@@ -410,3 +410,9 @@ export async function listTransactions(db: DbOrTx, options: ListOptions) {
   }));
   return { items: page, nextCursor };
 }
+
+/** A transaction row locked until the caller's transaction ends. */
+export async function lockTransaction(db: DbOrTx, id: string): Promise<TransactionRow | undefined> {
+  const [row] = await db.select().from(transactions).where(eq(transactions.id, id)).for('update');
+  return row;
+}

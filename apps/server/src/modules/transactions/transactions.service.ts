@@ -141,6 +141,11 @@ export function insertTransactions(db: DbOrTx, values: repo.NewTransaction[]) {
   return repo.insertTransactions(db, values);
 }
 
+/** A transaction row (by uuid) locked until the caller's transaction ends. */
+export function lockTransaction(db: DbOrTx, id: string) {
+  return repo.lockTransaction(db, id);
+}
+
 /** By uuid or by TNX id; undefined for anything else. */
 export function findTransaction(db: DbOrTx, idOrTransactionId: string) {
   return repo.findTransaction(db, idOrTransactionId);

@@ -1,4 +1,16 @@
-import { and, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  ne,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { UserFilter } from '@app/shared/schemas/admin-users';
 import type { DbOrTx } from '../../db/client';
 import { afterCursor, cursorTextOf, escapeLike, type Cursor } from '../../db/keyset';
@@ -67,6 +79,23 @@ export async function countActiveAdmins(db: DbOrTx): Promise<number> {
     .select({ n: sql<number>`count(*)::int` })
     .from(users)
     .where(and(eq(users.isAdmin, true), isNull(users.deletedAt)));
+  return row?.n ?? 0;
+}
+
+/** Admins other than `exceptId` who could approve today (active, two-factor on, not deleted). */
+export async function countOtherCheckers(db: DbOrTx, exceptId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(users)
+    .where(
+      and(
+        eq(users.isAdmin, true),
+        eq(users.isActive, true),
+        isNotNull(users.totpEnabledAt),
+        isNull(users.deletedAt),
+        ne(users.id, exceptId),
+      ),
+    );
   return row?.n ?? 0;
 }
 

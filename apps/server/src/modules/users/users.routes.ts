@@ -10,6 +10,7 @@ import {
 } from '@app/shared/schemas/admin-users';
 import { accountSummarySchema } from '@app/shared/schemas/account';
 import { okSchema } from '@app/shared/schemas/auth';
+import { approvalResponseSchema } from '@app/shared/schemas/approvals';
 import type { AppContext } from '../../context';
 import { guardAdmin } from '../../http/guards';
 import { requireAdmin } from '../auth/session';
@@ -72,8 +73,7 @@ export function adminUserRoutes(ctx: AppContext) {
     const actions: Record<string, (actor: service.AdminActor, id: string) => Promise<void>> = {
       activate: (actor, id) => service.activate(ctx, actor, id),
       deactivate: (actor, id) => service.deactivate(ctx, actor, id),
-      'make-admin': (actor, id) => service.setAdmin(ctx, actor, id, true),
-      'remove-admin': (actor, id) => service.setAdmin(ctx, actor, id, false),
+      'remove-admin': (actor, id) => service.removeAdmin(ctx, actor, id),
       'make-trader': (actor, id) => service.setTrader(ctx, actor, id, true),
       'remove-trader': (actor, id) => service.setTrader(ctx, actor, id, false),
       'revoke-sessions': (actor, id) => service.revokeSessions(ctx, actor, id),
@@ -88,6 +88,22 @@ export function adminUserRoutes(ctx: AppContext) {
         },
       );
     }
+
+    // Widens who can act alone: waits for a second admin (202 with the approval).
+    app.post(
+      '/:id/make-admin',
+      {
+        schema: {
+          tags,
+          params: idParams,
+          response: { 200: okSchema, 202: approvalResponseSchema },
+        },
+      },
+      async (request, reply) => {
+        const asked = await service.makeAdmin(ctx, actorOf(request), request.params.id);
+        return asked ? reply.status(202).send(asked) : { ok: true as const };
+      },
+    );
 
     app.patch(
       '/:id',

@@ -10,6 +10,9 @@ import * as auth from '../auth/auth.service';
 import { hashPassword, verifyPassword } from '../auth/crypto';
 import { enqueueMail } from '../mail/mail.service';
 import { mailTemplates } from '../mail/templates';
+import type { Approval } from '@app/shared/schemas/approvals';
+import { announceApprovalChange, approvalView } from '../approvals/approvals.common';
+import { requestApproval } from '../approvals/approvals.requests';
 import { auditingSelfDecisions, SelfDecisionError } from '../approvals/self-decision';
 import { creditReferralBonus } from '../referrals/referral-bonus';
 import { discardAvatarFile } from '../profile/profile.service';
@@ -113,20 +116,89 @@ export function deactivate(ctx: AppContext, actor: AdminActor, userId: string): 
   });
 }
 
-export function setAdmin(
+/**
+ * Making someone an admin widens who can act alone: it waits for a second admin (an admin_grant
+ * approval, 202), so one admin cannot make an accomplice. Null when done at once: they are an
+ * admin already, or no other admin could approve it (a new install's first admin appoints the
+ * second; until there are two, there is no dual control to keep).
+ */
+export async function makeAdmin(
   ctx: AppContext,
   actor: AdminActor,
   userId: string,
-  isAdmin: boolean,
-): Promise<void> {
-  return withLockedUser(ctx, userId, async (tx, user) => {
-    if (user.isAdmin === isAdmin) return;
-    if (!isAdmin && user.id === actor.adminId) throw refusal('CANNOT_REMOVE_OWN_ADMIN');
-    if (!isAdmin && (await repo.countActiveAdmins(tx)) <= 1) throw refusal('LAST_ADMIN');
-    await auth.updateUser(tx, user.id, { isAdmin });
+): Promise<{ approval: Approval } | null> {
+  const asked = await withLockedUser(ctx, userId, async (tx, user) => {
+    if (user.isAdmin) return null;
+    if ((await repo.countOtherCheckers(tx, actor.adminId)) === 0) {
+      await auth.updateUser(tx, user.id, { isAdmin: true });
+      await recordAudit(tx, {
+        actorId: actor.adminId,
+        action: 'user.made_admin',
+        targetType: 'user',
+        targetId: user.id,
+        ip: actor.ip,
+        details: { alone: 'no other admin to approve' },
+      });
+      return null;
+    }
+    const approval = await requestApproval(tx, {
+      kind: 'admin_grant',
+      userId: user.id,
+      amountCents: 0n,
+      bucket: null,
+      reason: null,
+      transactionId: null,
+      requestedBy: actor.adminId,
+      requestedAt: ctx.clock.now(),
+    });
+    if (!approval) throw refusal('APPROVAL_PENDING');
     await recordAudit(tx, {
       actorId: actor.adminId,
-      action: isAdmin ? 'user.made_admin' : 'user.admin_removed',
+      action: 'approval.requested',
+      targetType: 'user',
+      targetId: user.id,
+      ip: actor.ip,
+      details: { approvalId: approval.id, kind: 'admin_grant' },
+    });
+    return { approval: await approvalView(tx, approval.id) };
+  });
+  if (asked) announceApprovalChange(ctx, null);
+  return asked;
+}
+
+/** The checker's half of an admin grant (approvals.service), audited with both admins. */
+export async function grantAdmin(
+  ctx: AppContext,
+  tx: Tx,
+  userId: string,
+  by: { adminId: string; ip: string; requestedBy: string; approvalId: string },
+): Promise<void> {
+  const user = await repo.lockUser(tx, userId);
+  if (!user || user.deletedAt) throw refusal('USER_NOT_FOUND');
+  if (user.isAdmin) return;
+  await auth.updateUser(tx, user.id, { isAdmin: true });
+  await recordAudit(tx, {
+    actorId: by.adminId,
+    action: 'user.made_admin',
+    targetType: 'user',
+    targetId: user.id,
+    ip: by.ip,
+    details: { requestedBy: by.requestedBy, approvedBy: by.adminId, approvalId: by.approvalId },
+  });
+  ctx.realtime.publish(`user:${userId}`, { type: 'account.changed' });
+  ctx.realtime.publish('admin', { type: 'users.changed', data: { id: userId } });
+}
+
+/** Taking admin rights away narrows who can act: one admin may (never their own, never the last). */
+export function removeAdmin(ctx: AppContext, actor: AdminActor, userId: string): Promise<void> {
+  return withLockedUser(ctx, userId, async (tx, user) => {
+    if (!user.isAdmin) return;
+    if (user.id === actor.adminId) throw refusal('CANNOT_REMOVE_OWN_ADMIN');
+    if ((await repo.countActiveAdmins(tx)) <= 1) throw refusal('LAST_ADMIN');
+    await auth.updateUser(tx, user.id, { isAdmin: false });
+    await recordAudit(tx, {
+      actorId: actor.adminId,
+      action: 'user.admin_removed',
       targetType: 'user',
       targetId: user.id,
       ip: actor.ip,

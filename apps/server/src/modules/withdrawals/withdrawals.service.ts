@@ -12,9 +12,9 @@ import { refusal } from '../../http/errors';
 import { announceApprovalChange, approvalView } from '../approvals/approvals.common';
 import {
   movedAloneCents,
-  pendingPayoutApproval,
+  pendingApprovalOf,
   requestApproval,
-} from '../approvals/approvals.service';
+} from '../approvals/approvals.requests';
 import { needsSecondAdmin, SOLO_WINDOW_MS } from '../approvals/domain/four-eyes';
 import { SelfDecisionError, type AdminDecisionRequest } from '../approvals/self-decision';
 import { recordAudit } from '../audit/audit.service';
@@ -285,7 +285,7 @@ function payout(
       },
     }),
     book: async (tx, row, { keyId, now }) => {
-      const waiting = await pendingPayoutApproval(tx, row.id);
+      const waiting = await pendingApprovalOf(tx, row.id);
       if (waiting && waiting.id !== approval.approvalId) throw approvalPending();
       await postEntry(
         tx,
@@ -317,7 +317,7 @@ export function rejectWithdrawal(ctx: AppContext, request: AdminDecisionRequest,
     book: async (tx, row, { keyId, now }) => {
       // Checked after the decision took the row lock, so a payout approval requested at the
       // same instant is either seen here or finds the withdrawal no longer pending.
-      if (await pendingPayoutApproval(tx, row.id)) throw approvalPending();
+      if (await pendingApprovalOf(tx, row.id)) throw approvalPending();
       await postEntry(
         tx,
         withdrawalReleased(row.userId, row.amountCents, `Withdrawal ${row.transactionId} rejected`),
