@@ -70,6 +70,13 @@ function photo(red: number, format: 'png' | 'jpeg' = 'png'): Promise<Buffer> {
   return (format === 'png' ? image.png() : image.jpeg()).toBuffer();
 }
 
+/** A plain PNG of 40,008,000 pixels (a few kilobytes), just over DOCUMENT_MAX_PIXELS. */
+function overPixelCeiling(): Promise<Buffer> {
+  return sharp({ create: { width: 8000, height: 5001, channels: 3, background: '#888888' } })
+    .png()
+    .toBuffer();
+}
+
 const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj <</Type /Catalog /Pages 2 0 R>> endobj\n2 0 obj <</Type /Pages /Kids [] /Count 0>> endobj\ntrailer <</Root 1 0 R>>\n%%EOF\n',
 );
@@ -313,6 +320,22 @@ describe('account review with evidence', () => {
         'identityFront',
       ],
       ['selfie', 'me.png', 'image/png', await photo(9), 'VERIFICATION_DOCUMENT_KIND', 'selfie'],
+      [
+        'identityFront',
+        'cut.png',
+        'image/png',
+        (await photo(70)).subarray(0, 60),
+        'VERIFICATION_FILE_UNREADABLE',
+        'identityFront',
+      ],
+      [
+        'identityBack',
+        'huge.png',
+        'image/png',
+        await overPixelCeiling(),
+        'VERIFICATION_FILE_DIMENSIONS_TOO_LARGE',
+        'identityBack',
+      ],
     ];
     for (const [field, filename, type, bytes, code, named] of cases) {
       const response = await upload(client, field, filename, type, bytes);
@@ -329,6 +352,17 @@ describe('account review with evidence', () => {
     expectError(tooLarge, {
       params: { maxMegabytes: 8 },
       message: 'The file must be at most 8 MB',
+    });
+    const tooManyPixels = await upload(
+      client,
+      'identityBack',
+      'huge.png',
+      'image/png',
+      await overPixelCeiling(),
+    );
+    expectError(tooManyPixels, {
+      params: { maxMegapixels: 40 },
+      message: 'The image must be at most 40 megapixels',
     });
     expect(await storedFiles()).toEqual(before);
     expect(await documentRows(user.id)).toBe(0);
