@@ -283,6 +283,48 @@ describe('account review with evidence', () => {
     expect(read.rawPayload.equals(PDF)).toBe(true);
   });
 
+  it('serves a PDF only as a sandboxed download, and a re-encoded image inline, to owner and admin', async () => {
+    const { client } = await registerUser(t.app, { name: 'Headers' });
+    const scripted = Buffer.from(
+      '%PDF-1.4\n1 0 obj <</Type /Catalog /Pages 2 0 R /OpenAction 3 0 R>> endobj\n' +
+        '2 0 obj <</Type /Pages /Kids [] /Count 0>> endobj\n' +
+        '3 0 obj <</S /JavaScript /JS (app.alert(document.cookie))>> endobj\n' +
+        'trailer <</Root 1 0 R>>\n%%EOF\n',
+    );
+    const pdf = await upload(client, 'proofOfAddress', 'bill.pdf', 'application/pdf', scripted);
+    const image = await upload(client, 'identityFront', 'id.png', 'image/png', await photo(120));
+    const ids = Object.fromEntries(
+      image.json<MyVerification>().documents.map((doc) => [doc.kind, doc.id]),
+    );
+    expect(pdf.statusCode).toBe(200);
+    const sandbox = "default-src 'none'; img-src 'self'; sandbox";
+    for (const url of [
+      `/api/verification/documents/${ids.proofOfAddress}`,
+      `/api/admin/verifications/documents/${ids.proofOfAddress}`,
+    ]) {
+      const answer = await (url.includes('/admin/') ? admin : client).get(url);
+      expect(answer.statusCode).toBe(200);
+      expect(answer.headers).toMatchObject({
+        'content-type': 'application/pdf',
+        'content-disposition': 'attachment; filename="proofOfAddress.pdf"',
+        'x-content-type-options': 'nosniff',
+        'content-security-policy': sandbox,
+      });
+    }
+    for (const url of [
+      `/api/verification/documents/${ids.identityFront}`,
+      `/api/admin/verifications/documents/${ids.identityFront}`,
+    ]) {
+      const answer = await (url.includes('/admin/') ? admin : client).get(url);
+      expect(answer.headers).toMatchObject({
+        'content-type': 'image/jpeg',
+        'content-disposition': 'inline; filename="identityFront.jpg"',
+        'x-content-type-options': 'nosniff',
+        'content-security-policy': sandbox,
+      });
+    }
+  });
+
   it('refuses a PNG renamed .pdf, an SVG, an HTML file, an oversized file and an unknown field: named, nothing stored', async () => {
     const { client, user } = await registerUser(t.app, { name: 'Mallory' });
     const before = await storedFiles();
