@@ -116,7 +116,7 @@ test('a new user verifies their identity with uploaded documents, an admin appro
     .poll(() => frontImage.evaluate((img: HTMLImageElement) => img.naturalWidth))
     .toBe(320);
   await expect(
-    submission.getByRole('link', { name: 'Open PDF: Proof of address' }),
+    submission.getByRole('link', { name: 'Download PDF: Proof of address' }),
   ).toHaveAttribute('href', /^\/api\/admin\/verifications\/documents\/[0-9a-f-]{36}$/);
   await snap(adminPage, 'queue');
 

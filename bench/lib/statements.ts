@@ -47,7 +47,7 @@ export async function bookMovements(dbUrl: string, userId: string, count: number
 }
 
 /** The server's processes: the primary and its workers (children). */
-function serverPids(primary: number): number[] {
+export function serverPids(primary: number): number[] {
   const children = fs
     .readdirSync('/proc')
     .filter((entry) => /^\d+$/.test(entry))
@@ -63,7 +63,7 @@ function serverPids(primary: number): number[] {
   return [primary, ...children];
 }
 
-function rssKb(pid: number): number {
+export function rssKb(pid: number): number {
   try {
     const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
     return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);

@@ -24,6 +24,10 @@ export interface Config {
   /** MAX_OPEN_TRADES: how many copies (open trades, one per plan) a user may hold at once. */
   maxOpenTrades: number;
   sessionAbsoluteHours: number;
+  /** MAX_SESSIONS_PER_USER: live sessions a user may hold; a new sign-in ends the oldest. */
+  maxSessionsPerUser: number;
+  /** MAX_SOCKETS_PER_USER: open realtime sockets per user on one instance; a new one closes the oldest. */
+  maxSocketsPerUser: number;
   logLevel: string;
   marketData: 'simulated' | 'exchange';
   exchange: string;
@@ -233,6 +237,16 @@ const SETTINGS = {
     'A session ends this long after sign-in, whatever happens',
     integer(12, 1, 24 * 30),
   ),
+  MAX_SESSIONS_PER_USER: setting(
+    '`20`',
+    'Live sessions one user may hold; a new sign-in past it ends the user’s oldest session',
+    integer(20, 1, 1000),
+  ),
+  MAX_SOCKETS_PER_USER: setting(
+    '`20`',
+    'Open realtime sockets one user may hold on one instance; a new socket past it closes the user’s oldest',
+    integer(20, 1, 1000),
+  ),
   RATE_LIMIT_LOGIN: setting(
     '`10`',
     'Wrong passwords per account per 15 minutes, from any address (login, password change, e-mail change, closing the account, turning two-factor off)',
@@ -427,6 +441,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionIdleMinutes: parsed.SESSION_IDLE_MINUTES,
     maxOpenTrades: parsed.MAX_OPEN_TRADES,
     sessionAbsoluteHours: parsed.SESSION_ABSOLUTE_HOURS,
+    maxSessionsPerUser: parsed.MAX_SESSIONS_PER_USER,
+    maxSocketsPerUser: parsed.MAX_SOCKETS_PER_USER,
     logLevel: parsed.LOG_LEVEL,
     marketData: parsed.MARKET_DATA,
     exchange: parsed.EXCHANGE,

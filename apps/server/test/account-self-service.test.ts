@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { dataExportSchema } from '@app/shared/schemas/data-export';
 import { parseMessage } from '../src/modules/mail/mailbox';
 import {
   adminClient,
@@ -385,6 +386,43 @@ describe('downloading my data', () => {
     expectError(sixth, { code: 'RATE_LIMITED' });
     expect((await other.client.get('/api/account/export')).statusCode).toBe(200);
     expect((await new TestClient(t.app).get('/api/account/export')).statusCode).toBe(401);
+  });
+});
+
+describe('downloading a long history', () => {
+  it('streams every row, a page at a time, in the same document format', async () => {
+    const { client, user } = await registerUser(t.app);
+    // 250 pending deposits: more than two pages of the export's reads.
+    await t.pool.query(
+      `INSERT INTO transactions (transaction_id, user_id, kind, type, status, amount_cents,
+                                 description, crypto, channel, created_at, updated_at)
+       SELECT 'TNX-' || upper(substr(md5($1 || i), 1, 6)), $1::uuid, 'deposit', 'credit',
+              'pending', 1000 + i, 'Deposit via Bitcoin', 'BTC', 'crypto',
+              now() - make_interval(secs => i), now() - make_interval(secs => i)
+       FROM generate_series(1, 250) AS i`,
+      [user.id],
+    );
+    const response = await client.get('/api/account/export');
+    expect(response.statusCode).toBe(200);
+    // Written as it is read: no length known before the last row is out.
+    expect(response.headers['content-length']).toBeUndefined();
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+    const data = dataExportSchema.strict().parse(response.json());
+    const listed: string[] = [];
+    let cursor = '';
+    do {
+      const page = (await client.get(`/api/transactions?limit=100${cursor}`)).json<{
+        items: { transactionId: string }[];
+        nextCursor: string | null;
+      }>();
+      listed.push(...page.items.map((item) => item.transactionId));
+      cursor = page.nextCursor ? `&cursor=${page.nextCursor}` : '';
+    } while (cursor);
+    expect(listed).toHaveLength(250);
+    expect(data.transactions.map((item) => item.transactionId)).toEqual(listed);
+    expect(data.transactions.map((item) => item.amountCents).slice(0, 3)).toEqual([
+      1001, 1002, 1003,
+    ]);
   });
 });
 

@@ -95,22 +95,72 @@ describe('profile', () => {
     expect(served.rawPayload.includes('GPS-CANARY')).toBe(false);
   });
 
-  it('refuses a renamed executable and an SVG with the seed message, and changes nothing', async () => {
+  it('refuses a renamed executable, an SVG and a GIF as another format, and changes nothing', async () => {
     const { client } = await registerUser(t.app);
+    const formatRefusal = {
+      error: {
+        code: 'AVATAR_FORMAT_UNSUPPORTED',
+        message: 'Please choose a .png, .jpg or .jpeg image',
+        field: 'avatar',
+      },
+    };
     const exe = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(1024, 0x90)]);
-    const renamed = await upload(client, 'photo.png', 'image/png', exe);
-    expect(renamed.statusCode).toBe(400);
-    expect(renamed.json()).toEqual({
-      error: { code: 'AVATAR_REQUIRED', message: 'Please select an image', field: 'avatar' },
-    });
     const svg = Buffer.from(
       '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
     );
-    const svgUpload = await upload(client, 'x.svg', 'image/svg+xml', svg);
-    expect(svgUpload.statusCode).toBe(400);
-    const svgRenamed = await upload(client, 'x.png', 'image/png', svg);
-    expect(svgRenamed.statusCode).toBe(400);
+    const gif = await sharp({
+      create: { width: 8, height: 8, channels: 3, background: '#123456' },
+    })
+      .gif()
+      .toBuffer();
+    for (const [name, type, bytes] of [
+      ['photo.png', 'image/png', exe],
+      ['x.svg', 'image/svg+xml', svg],
+      ['x.png', 'image/png', svg],
+      ['x.jpg', 'image/jpeg', gif],
+    ] as const) {
+      const response = await upload(client, name, type, bytes);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual(formatRefusal);
+    }
     expect((await client.get('/api/auth/me')).json()).toMatchObject({ user: { avatarUrl: null } });
+  });
+
+  it('refuses a request without a file with the seed message', async () => {
+    const { client } = await registerUser(t.app);
+    const boundary = '----nestrado-empty';
+    const response = await client.request(
+      'POST',
+      '/api/profile/avatar',
+      Buffer.from(`--${boundary}--\r\n`),
+      { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      error: { code: 'AVATAR_REQUIRED', message: 'Please select an image', field: 'avatar' },
+    });
+  });
+
+  it('refuses a PNG or JPEG whose pixels do not decode as unreadable, and stores nothing', async () => {
+    const { client } = await registerUser(t.app);
+    const before = await avatarFiles();
+    const png = await solidPng(64, 64);
+    const jpeg = await sharp(png).jpeg().toBuffer();
+    for (const [name, bytes] of [
+      ['cut.png', png.subarray(0, 60)],
+      ['cut.jpg', jpeg.subarray(0, Math.floor(jpeg.length / 2))],
+    ] as const) {
+      const response = await upload(client, name, 'image/png', bytes);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        error: {
+          code: 'AVATAR_UNREADABLE',
+          message: 'This image cannot be read; it may be damaged. Please choose another.',
+          field: 'avatar',
+        },
+      });
+    }
+    expect(await avatarFiles()).toEqual(before);
   });
 
   it('refuses a 3 MB image with "Image size must be less than 2MB"', async () => {
@@ -124,7 +174,11 @@ describe('profile', () => {
     const response = await upload(client, 'big.png', 'image/png', big);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({
-      error: { message: 'Image size must be less than 2MB', field: 'avatar' },
+      error: {
+        code: 'AVATAR_TOO_LARGE',
+        message: 'Image size must be less than 2MB',
+        field: 'avatar',
+      },
     });
   });
 
@@ -152,16 +206,28 @@ describe('profile', () => {
     expect(await avatarFiles()).not.toContain(current);
   });
 
-  it('refuses an image over 20 megapixels with the seed message and stores nothing', async () => {
+  it('refuses an image over 20 megapixels with its own code naming the limit, and stores nothing', async () => {
     const { client } = await registerUser(t.app);
     const before = await avatarFiles();
-    const huge = await solidPng(5000, 4001); // 20,005,000 pixels, a few kilobytes of PNG
-    expect(huge.length).toBeLessThan(2 * 1024 * 1024);
-    const response = await upload(client, 'huge.png', 'image/png', huge);
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({
-      error: { message: 'Please select an image', field: 'avatar' },
-    });
+    const tooLarge = {
+      error: {
+        code: 'AVATAR_DIMENSIONS_TOO_LARGE',
+        params: { maxMegapixels: 20 },
+        message: 'The image must be at most 20 megapixels',
+        field: 'avatar',
+      },
+    };
+    // 20,005,000 pixels, and the review's 36-megapixel photo: a few kilobytes of PNG each.
+    for (const [width, height] of [
+      [5000, 4001],
+      [7360, 4912],
+    ] as const) {
+      const huge = await solidPng(width, height);
+      expect(huge.length).toBeLessThan(2 * 1024 * 1024);
+      const response = await upload(client, 'huge.png', 'image/png', huge);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual(tooLarge);
+    }
     expect(await avatarFiles()).toEqual(before);
     const fits = await upload(client, 'fits.png', 'image/png', await solidPng(5000, 4000));
     expect(fits.statusCode).toBe(200);

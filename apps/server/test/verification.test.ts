@@ -71,6 +71,13 @@ function photo(red: number, format: 'png' | 'jpeg' = 'png'): Promise<Buffer> {
   return (format === 'png' ? image.png() : image.jpeg()).toBuffer();
 }
 
+/** A plain PNG of 40,008,000 pixels (a few kilobytes), just over DOCUMENT_MAX_PIXELS. */
+function overPixelCeiling(): Promise<Buffer> {
+  return sharp({ create: { width: 8000, height: 5001, channels: 3, background: '#888888' } })
+    .png()
+    .toBuffer();
+}
+
 const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj <</Type /Catalog /Pages 2 0 R>> endobj\n2 0 obj <</Type /Pages /Kids [] /Count 0>> endobj\ntrailer <</Root 1 0 R>>\n%%EOF\n',
 );
@@ -277,6 +284,48 @@ describe('account review with evidence', () => {
     expect(read.rawPayload.equals(PDF)).toBe(true);
   });
 
+  it('serves a PDF only as a sandboxed download, and a re-encoded image inline, to owner and admin', async () => {
+    const { client } = await registerUser(t.app, { name: 'Headers' });
+    const scripted = Buffer.from(
+      '%PDF-1.4\n1 0 obj <</Type /Catalog /Pages 2 0 R /OpenAction 3 0 R>> endobj\n' +
+        '2 0 obj <</Type /Pages /Kids [] /Count 0>> endobj\n' +
+        '3 0 obj <</S /JavaScript /JS (app.alert(document.cookie))>> endobj\n' +
+        'trailer <</Root 1 0 R>>\n%%EOF\n',
+    );
+    const pdf = await upload(client, 'proofOfAddress', 'bill.pdf', 'application/pdf', scripted);
+    const image = await upload(client, 'identityFront', 'id.png', 'image/png', await photo(120));
+    const ids = Object.fromEntries(
+      image.json<MyVerification>().documents.map((doc) => [doc.kind, doc.id]),
+    );
+    expect(pdf.statusCode).toBe(200);
+    const sandbox = "default-src 'none'; img-src 'self'; sandbox";
+    for (const url of [
+      `/api/verification/documents/${ids.proofOfAddress}`,
+      `/api/admin/verifications/documents/${ids.proofOfAddress}`,
+    ]) {
+      const answer = await (url.includes('/admin/') ? admin : client).get(url);
+      expect(answer.statusCode).toBe(200);
+      expect(answer.headers).toMatchObject({
+        'content-type': 'application/pdf',
+        'content-disposition': 'attachment; filename="proofOfAddress.pdf"',
+        'x-content-type-options': 'nosniff',
+        'content-security-policy': sandbox,
+      });
+    }
+    for (const url of [
+      `/api/verification/documents/${ids.identityFront}`,
+      `/api/admin/verifications/documents/${ids.identityFront}`,
+    ]) {
+      const answer = await (url.includes('/admin/') ? admin : client).get(url);
+      expect(answer.headers).toMatchObject({
+        'content-type': 'image/jpeg',
+        'content-disposition': 'inline; filename="identityFront.jpg"',
+        'x-content-type-options': 'nosniff',
+        'content-security-policy': sandbox,
+      });
+    }
+  });
+
   it('refuses a PNG renamed .pdf, an SVG, an HTML file, an oversized file and an unknown field: named, nothing stored', async () => {
     const { client, user } = await registerUser(t.app, { name: 'Mallory' });
     const before = await storedFiles();
@@ -314,6 +363,22 @@ describe('account review with evidence', () => {
         'identityFront',
       ],
       ['selfie', 'me.png', 'image/png', await photo(9), 'VERIFICATION_DOCUMENT_KIND', 'selfie'],
+      [
+        'identityFront',
+        'cut.png',
+        'image/png',
+        (await photo(70)).subarray(0, 60),
+        'VERIFICATION_FILE_UNREADABLE',
+        'identityFront',
+      ],
+      [
+        'identityBack',
+        'huge.png',
+        'image/png',
+        await overPixelCeiling(),
+        'VERIFICATION_FILE_DIMENSIONS_TOO_LARGE',
+        'identityBack',
+      ],
     ];
     for (const [field, filename, type, bytes, code, named] of cases) {
       const response = await upload(client, field, filename, type, bytes);
@@ -330,6 +395,17 @@ describe('account review with evidence', () => {
     expectError(tooLarge, {
       params: { maxMegabytes: 8 },
       message: 'The file must be at most 8 MB',
+    });
+    const tooManyPixels = await upload(
+      client,
+      'identityBack',
+      'huge.png',
+      'image/png',
+      await overPixelCeiling(),
+    );
+    expectError(tooManyPixels, {
+      params: { maxMegapixels: 40 },
+      message: 'The image must be at most 40 megapixels',
     });
     expect(await storedFiles()).toEqual(before);
     expect(await documentRows(user.id)).toBe(0);

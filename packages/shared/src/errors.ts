@@ -130,6 +130,12 @@ export const ERROR_PARAMS = {
   ACCOUNT_CLOSE_MONEY_LEFT: z.object({ availableCents: cents }),
   /** Admins and lead traders close their accounts through support (a strategy or the back office depends on them). */
   ACCOUNT_CLOSE_STAFF: none,
+  /** An avatar whose name or content is not PNG or JPEG. */
+  AVATAR_FORMAT_UNSUPPORTED: none,
+  /** An avatar over the pixel ceiling (a decompression bomb never decodes). */
+  AVATAR_DIMENSIONS_TOO_LARGE: z.object({ maxMegapixels: z.number() }),
+  /** A PNG or JPEG whose pixels do not decode (damaged, cut short). */
+  AVATAR_UNREADABLE: none,
 
   // — money —
   /** A new account, not yet activated, tried to move money in. */
@@ -239,6 +245,10 @@ export const ERROR_PARAMS = {
   DATE_OF_BIRTH_UNDER_18: none,
   /** The operator requires an approved verification before an account is activated. */
   VERIFICATION_REQUIRED: none,
+  /** A document image over the pixel ceiling. */
+  VERIFICATION_FILE_DIMENSIONS_TOO_LARGE: z.object({ maxMegapixels: z.number() }),
+  /** A JPEG or PNG document whose pixels do not decode (damaged, cut short). */
+  VERIFICATION_FILE_UNREADABLE: none,
   // — the appropriateness check before a copy trade (issue 21) —
   /**
    * A new copy trade needs the appropriateness check on record (not_taken), and, when it found the
@@ -359,6 +369,9 @@ export const ERROR_STATUS: { readonly [C in ErrorCode]: number } = {
   ACCOUNT_CLOSE_DEPOSIT_PENDING: 409,
   ACCOUNT_CLOSE_MONEY_LEFT: 409,
   ACCOUNT_CLOSE_STAFF: 409,
+  AVATAR_FORMAT_UNSUPPORTED: 400,
+  AVATAR_DIMENSIONS_TOO_LARGE: 400,
+  AVATAR_UNREADABLE: 400,
 
   ACCOUNT_NOT_ACTIVE: 403,
   ACCOUNT_DEACTIVATED: 403,
@@ -429,6 +442,8 @@ export const ERROR_STATUS: { readonly [C in ErrorCode]: number } = {
   DATE_OF_BIRTH_IN_FUTURE: 400,
   DATE_OF_BIRTH_UNDER_18: 400,
   VERIFICATION_REQUIRED: 409,
+  VERIFICATION_FILE_DIMENSIONS_TOO_LARGE: 400,
+  VERIFICATION_FILE_UNREADABLE: 400,
   APPROPRIATENESS_REQUIRED: 409,
   APPROPRIATENESS_QUESTIONNAIRE_CHANGED: 409,
   APPROPRIATENESS_ANSWER_MISSING: 400,
@@ -532,6 +547,9 @@ export const ERROR_ENGLISH: { readonly [C in ErrorCode]: string } = {
     '{{availableUsd}} is still in your account. Withdraw it before closing your account.',
   ACCOUNT_CLOSE_STAFF:
     'Staff and lead-trader accounts are closed by support. Please contact support.',
+  AVATAR_FORMAT_UNSUPPORTED: 'Please choose a .png, .jpg or .jpeg image',
+  AVATAR_DIMENSIONS_TOO_LARGE: 'The image must be at most {{maxMegapixels}} megapixels',
+  AVATAR_UNREADABLE: 'This image cannot be read; it may be damaged. Please choose another.',
 
   ACCOUNT_NOT_ACTIVE:
     'Your account is not active yet. New accounts are activated within 24 hours of registration.',
@@ -614,6 +632,9 @@ export const ERROR_ENGLISH: { readonly [C in ErrorCode]: string } = {
   DATE_OF_BIRTH_UNDER_18: 'You must be at least 18 years old',
   VERIFICATION_REQUIRED:
     'This account has no approved verification yet; review its documents first',
+  VERIFICATION_FILE_DIMENSIONS_TOO_LARGE: 'The image must be at most {{maxMegapixels}} megapixels',
+  VERIFICATION_FILE_UNREADABLE:
+    'This file cannot be read; it may be damaged. Please choose another.',
   APPROPRIATENESS_REQUIRED:
     'Before your first copy trade, please answer a few questions about your experience',
   APPROPRIATENESS_QUESTIONNAIRE_CHANGED: 'The questions have changed; please answer them again',

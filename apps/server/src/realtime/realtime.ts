@@ -68,14 +68,20 @@ const AUTHORIZE_BATCH = 1000;
  */
 const RECENT_MS = 10_000;
 
+/** Open sockets per user on one instance when the caller gives no limit (MAX_SOCKETS_PER_USER). */
+export const DEFAULT_SOCKETS_PER_USER = 20;
+
 /** Close code 1008 (policy violation) tells the client not to reconnect. */
 export const POLICY_VIOLATION = 1008;
 /** Close code 1011: the server could not check the socket's rights; the client reconnects. */
 const INTERNAL_ERROR = 1011;
 
 export interface RealtimeHub extends Realtime {
-  /** Registers an open socket (closing the oldest of its session over the cap); returns remove. */
-  add: (client: RealtimeClient) => () => void;
+  /**
+   * Registers an open socket, closing the oldest of its session over the per-session cap and the
+   * oldest of its user over `limits.perUser` (default DEFAULT_SOCKETS_PER_USER); returns remove.
+   */
+  add: (client: RealtimeClient, limits?: { perUser: number }) => () => void;
   /** How sessions are re-checked (set by the /realtime route, which knows the database). */
   authorizeWith: (authorize: Authorize) => void;
   /** Re-checks every open socket now: the periodic safety net, and after a lost listener. */
@@ -302,13 +308,20 @@ export function createRealtime(options: RealtimeOptions): RealtimeHub {
 
   return {
     ready: notices.ready,
-    add(added) {
+    add(added, limits) {
       const client: Client = { ...added, generation: 0, announced: announce(added.channels) };
-      // Over the cap, the oldest socket of the session goes: the newest is the page in front of
-      // the user, and a stale socket (a reloaded tab, a dropped network) must never lock it out.
-      const same = [...(bySession.get(client.sessionId) ?? [])];
-      for (const oldest of same.slice(0, Math.max(0, same.length - maxPerSession + 1))) {
-        drop(oldest, POLICY_VIOLATION, 'Too many connections');
+      // Over a cap, the oldest socket goes (first of its session, then of its user, whatever
+      // session it belongs to): the newest is the page in front of the user, and a stale socket
+      // (a reloaded tab, a dropped network) must never lock it out. Sets keep insertion order.
+      const caps = [
+        [bySession.get(client.sessionId), maxPerSession],
+        [byUser.get(client.userId), limits?.perUser ?? DEFAULT_SOCKETS_PER_USER],
+      ] as const;
+      for (const [open, max] of caps) {
+        const same = [...(open ?? [])];
+        for (const oldest of same.slice(0, Math.max(0, same.length - max + 1))) {
+          drop(oldest, POLICY_VIOLATION, 'Too many connections');
+        }
       }
       clients.add(client);
       index(bySession, client.sessionId, client);
@@ -375,11 +388,9 @@ export function registerRealtimeRoute(
       remove();
     });
     socket.send(JSON.stringify({ type: 'hello', channels }));
-    remove = hub.add({
-      socket,
-      channels: new Set(channels),
-      sessionId: auth.sessionId,
-      userId: auth.user.id,
-    });
+    remove = hub.add(
+      { socket, channels: new Set(channels), sessionId: auth.sessionId, userId: auth.user.id },
+      { perUser: ctx.config.maxSocketsPerUser },
+    );
   });
 }

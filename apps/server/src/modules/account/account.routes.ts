@@ -14,7 +14,8 @@ import { requireAdmin, requireUser } from '../auth/session';
 import { idempotencyKeyOf, sendOutcome } from '../ledger/idempotency';
 import { adjust } from './adjustments.service';
 import { summary } from './account.service';
-import { exportPersonalData } from './data-export.service';
+import { sendDownload } from '../statements/download';
+import { openPersonalDataExport } from './data-export.service';
 
 /** Personal-data downloads one account may make per hour (each reads the whole history). */
 export const DATA_EXPORTS_PER_HOUR = 5;
@@ -52,14 +53,18 @@ export function accountRoutes(ctx: AppContext) {
         ]),
         schema: { tags: ['account'], response: { 200: dataExportSchema } },
       },
+      // Streamed (the response schema documents it; each item is checked on its way out).
       async (request, reply) => {
         const { user } = requireUser(request);
-        const data = await exportPersonalData(ctx, user, request.ip);
-        const day = data.exportedAt.slice(0, 10);
-        void reply
-          .header('content-disposition', `attachment; filename="personal-data-${day}.json"`)
-          .header('cache-control', 'no-store');
-        return data;
+        const data = await openPersonalDataExport(ctx, user, request.ip);
+        void reply.header('cache-control', 'no-store');
+        return sendDownload(request, reply, {
+          body: data.body,
+          format: 'json',
+          fileName: `personal-data-${data.exportedAt.slice(0, 10)}.json`,
+          failure: 'data export stream failed',
+          logContext: { userId: user.id },
+        });
       },
     );
     done();

@@ -1,7 +1,9 @@
-import { DATA_EXPORT_FORMAT, type DataExport } from '@app/shared/schemas/data-export';
+import { Readable } from 'node:stream';
+import type { z } from 'zod';
+import { DATA_EXPORT_FORMAT, dataExportSchema } from '@app/shared/schemas/data-export';
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
-import { allActivityOf, recordAudit } from '../audit/audit.service';
+import { activityOf, recordAudit } from '../audit/audit.service';
 import { ownAssessments } from '../appropriateness/appropriateness.service';
 import { allSessionsOf } from '../auth/auth.service';
 import { listTokens } from '../api-tokens/api-tokens.service';
@@ -12,49 +14,59 @@ import { notificationsOf, preferencesOf } from '../notifications/notifications.s
 import { listOwn } from '../transactions/transactions.service';
 import { toMe } from '../users/user.view';
 import { myVerification } from '../verification/verification.service';
+import { jsonDocument, type JsonPart } from './domain/json-document';
 
+/** Rows read per keyset page while an export streams (the lists' own page limit). */
 const PAGE = 100;
+/** Activity entries per page (the audit module's page for a whole history). */
+const ACTIVITY_PAGE = 500;
 
-/** Every page of a keyset-paged list, first to last. */
-async function allPages<T>(
+/** Every page of a keyset-paged list, first to last, each read only when the last was taken. */
+async function* pages<T>(
   read: (cursor: string | undefined) => Promise<{ items: T[]; nextCursor: string | null }>,
-): Promise<T[]> {
-  const items: T[] = [];
+): AsyncGenerator<T[]> {
   let cursor: string | undefined;
   for (;;) {
     const page = await read(cursor);
-    items.push(...page.items);
-    if (!page.nextCursor) return items;
+    yield page.items;
+    if (!page.nextCursor) return;
     cursor = page.nextCursor;
   }
+}
+
+/** Each item as the export's schema lets it out (as the response schema did for the whole). */
+async function* checked<T>(
+  schema: z.ZodType<T>,
+  source: AsyncIterable<readonly unknown[]>,
+): AsyncGenerator<T[]> {
+  for await (const page of source) yield page.map((item) => schema.parse(item));
+}
+
+export interface PersonalDataExport {
+  exportedAt: string;
+  /** The document's JSON text (personal-data-export/1), written as it is read. */
+  body: Readable;
 }
 
 /**
  * "Download my data": everything the platform holds about the user, each part read through its
  * owning module with the user's own id (never another user's rows), and the download audited.
+ * The long lists (activity, transactions, closed trades, notifications) are read a keyset page at
+ * a time as the reply is written, so a history of 100,000 rows never sits in memory whole and no
+ * single step holds the event loop for long; the document is the same JSON as before.
  */
-export async function exportPersonalData(
+export async function openPersonalDataExport(
   ctx: AppContext,
   user: UserRow,
   ip: string,
-): Promise<DataExport> {
+): Promise<PersonalDataExport> {
   const userId = user.id;
-  const [sessions, activity, transactions, trades, closedTrades, notifications, preferences] =
-    await Promise.all([
-      allSessionsOf(ctx, userId),
-      allActivityOf(ctx, userId),
-      allPages((cursor) => listOwn(ctx, userId, { cursor, limit: PAGE })),
-      openTrades(ctx, userId),
-      allPages(async (cursor) => {
-        const page = await tradeHistory(ctx, userId, { cursor, limit: PAGE });
-        return { items: page.trades, nextCursor: page.nextCursor };
-      }),
-      allPages(async (cursor) => {
-        const page = await notificationsOf(ctx, userId, { cursor, limit: PAGE });
-        return { items: page.notifications, nextCursor: page.nextCursor };
-      }),
-      preferencesOf(ctx, userId),
-    ]);
+  const exportedAt = ctx.clock.now().toISOString();
+  const [sessions, trades, preferences] = await Promise.all([
+    allSessionsOf(ctx, userId),
+    openTrades(ctx, userId),
+    preferencesOf(ctx, userId),
+  ]);
   const supportMessages = await supportMessagesOf(ctx, userId);
   const verification = await myVerification(ctx, userId);
   const appropriatenessAssessments = await ownAssessments(ctx, userId);
@@ -67,21 +79,63 @@ export async function exportPersonalData(
     targetId: userId,
     ip,
   });
-  return {
-    format: DATA_EXPORT_FORMAT,
-    exportedAt: ctx.clock.now().toISOString(),
-    profile: { ...toMe(user), emailVerifiedAt: user.emailVerifiedAt?.toISOString() ?? null },
-    sessions,
-    activity,
-    transactions,
-    openTrades: trades,
-    closedTrades,
-    notifications,
-    notificationPreferences: preferences,
-    supportMessages,
-    verification,
-    appropriatenessAssessments,
-    linkedProviders,
-    apiTokens,
-  };
+  const shape = dataExportSchema.shape;
+  const value = <K extends keyof typeof shape>(key: K, data: unknown) => ({
+    key,
+    value: shape[key].parse(data),
+  });
+  const list = <K extends keyof typeof shape>(
+    key: K,
+    schema: z.ZodType,
+    source: AsyncIterable<readonly unknown[]>,
+  ) => ({ key, pages: checked(schema, source) });
+  const parts: JsonPart[] = [
+    value('format', DATA_EXPORT_FORMAT),
+    value('exportedAt', exportedAt),
+    value('profile', {
+      ...toMe(user),
+      emailVerifiedAt: user.emailVerifiedAt?.toISOString() ?? null,
+    }),
+    value('sessions', sessions),
+    list(
+      'activity',
+      shape.activity.element,
+      pages(async (cursor) => {
+        const page = await activityOf(ctx, userId, {
+          before: cursor === undefined ? undefined : Number(cursor),
+          limit: ACTIVITY_PAGE,
+        });
+        return { items: page.entries, nextCursor: page.nextBefore };
+      }),
+    ),
+    list(
+      'transactions',
+      shape.transactions.element,
+      pages((cursor) => listOwn(ctx, userId, { cursor, limit: PAGE })),
+    ),
+    value('openTrades', trades),
+    list(
+      'closedTrades',
+      shape.closedTrades.element,
+      pages(async (cursor) => {
+        const page = await tradeHistory(ctx, userId, { cursor, limit: PAGE });
+        return { items: page.trades, nextCursor: page.nextCursor };
+      }),
+    ),
+    list(
+      'notifications',
+      shape.notifications.element,
+      pages(async (cursor) => {
+        const page = await notificationsOf(ctx, userId, { cursor, limit: PAGE });
+        return { items: page.notifications, nextCursor: page.nextCursor };
+      }),
+    ),
+    value('notificationPreferences', preferences),
+    value('supportMessages', supportMessages),
+    value('verification', verification),
+    value('appropriatenessAssessments', appropriatenessAssessments),
+    value('linkedProviders', linkedProviders),
+    value('apiTokens', apiTokens),
+  ];
+  return { exportedAt, body: Readable.from(jsonDocument(parts)) };
 }

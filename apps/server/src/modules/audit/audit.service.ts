@@ -74,15 +74,3 @@ export async function activityOf(
     nextBefore: rows.length > query.limit && last ? last.id.toString() : null,
   };
 }
-
-/** The account's whole activity history, newest first (their data export), a page at a time. */
-export async function allActivityOf(ctx: AppContext, userId: string) {
-  const entries: ActivityPage['entries'] = [];
-  let before: number | undefined;
-  for (;;) {
-    const page = await activityOf(ctx, userId, { before, limit: 500 });
-    entries.push(...page.entries);
-    if (!page.nextBefore) return entries;
-    before = Number(page.nextBefore);
-  }
-}

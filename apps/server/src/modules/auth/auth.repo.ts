@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import { preparedPer } from '../../db/prepared';
 import {
@@ -82,6 +82,41 @@ export async function insertSession(
   const [row] = await db.insert(sessions).values(values).returning();
   if (!row) throw new Error('insert returned no row');
   return row;
+}
+
+/**
+ * Makes room for one more session of `userId` under `max` live ones (not revoked, not expired,
+ * used since `idleSince`): ends the oldest beyond the newest `max - 1`, and returns their ids.
+ * Session starts of one user are serialised by a transaction-level advisory lock taken first, so
+ * parallel sign-ins in their own transactions count each other's sessions and never exceed `max`.
+ * The lock is the caller's transaction's: call it inside the transaction that inserts the session.
+ */
+export async function endSessionsOverLimit(
+  db: DbOrTx,
+  params: { userId: string; max: number; now: Date; idleSince: Date },
+): Promise<string[]> {
+  await db.execute(
+    sql`SELECT pg_advisory_xact_lock(hashtextextended(${`sessions:${params.userId}`}, 0))`,
+  );
+  const oldest = db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.userId, params.userId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, params.now),
+        gte(sessions.lastSeenAt, params.idleSince),
+      ),
+    )
+    .orderBy(desc(sessions.createdAt), desc(sessions.id))
+    .offset(params.max - 1);
+  const ended = await db
+    .update(sessions)
+    .set({ revokedAt: params.now })
+    .where(and(inArray(sessions.id, oldest), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return ended.map((row) => row.id);
 }
 
 // Read on every request: prepared once per handle, so the SQL is not rebuilt each time.

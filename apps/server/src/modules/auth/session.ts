@@ -5,7 +5,12 @@ import type { DbOrTx } from '../../db/client';
 import type { SessionRow, UserRow } from '../../db/schema';
 import { refusal } from '../../http/errors';
 import { digest, newSecret } from './crypto';
-import { findSessionByDigest, insertSession, touchSession } from './auth.repo';
+import {
+  endSessionsOverLimit,
+  findSessionByDigest,
+  insertSession,
+  touchSession,
+} from './auth.repo';
 
 export interface RequestAuth {
   user: UserRow;
@@ -45,7 +50,12 @@ export function secureCookies(ctx: AppContext): boolean {
   return ctx.config.publicUrl.startsWith('https://');
 }
 
-/** Opens a new session (a fresh random token at every login, so a planted cookie is useless). */
+/**
+ * Opens a new session (a fresh random token at every login, so a planted cookie is useless). Every
+ * way in (password, second factor, link by e-mail, provider, sign-up) starts its session here, in
+ * its own transaction `db`: at MAX_SESSIONS_PER_USER live sessions the user's oldest is ended first,
+ * in that same transaction (its cookie stops working; its sockets close as any ended session's do).
+ */
 export async function startSession(
   ctx: AppContext,
   db: DbOrTx,
@@ -54,6 +64,12 @@ export async function startSession(
 ): Promise<{ token: string; sessionId: string }> {
   const token = newSecret();
   const now = ctx.clock.now();
+  await endSessionsOverLimit(db, {
+    userId: user.id,
+    max: ctx.config.maxSessionsPerUser,
+    now,
+    idleSince: new Date(now.getTime() - sessionLimits(ctx).idleMs),
+  });
   const session = await insertSession(db, {
     tokenHash: digest(token),
     userId: user.id,

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
+import sharp, { type Metadata, type Sharp } from 'sharp';
 import { refusal } from '../../http/errors';
 
 const AVATAR_SIZE = 256;
@@ -37,30 +37,78 @@ export function boundedRunner(limit: number, queue: number) {
 
 const decoder = boundedRunner(DECODE_CONCURRENCY, DECODE_QUEUE);
 
+/** Why an image was not re-encoded: another format, too many pixels, or pixels that do not decode. */
+export type ImageProblem = 'format' | 'pixels' | 'unreadable';
+
+/** The first bytes of the formats uploads may be in: a header that does not parse after them is damaged. */
+const SIGNATURES: Record<string, readonly number[]> = {
+  png: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
+  jpeg: [0xff, 0xd8, 0xff],
+};
+
+function startsAs(input: Buffer, format: string): boolean {
+  const signature = SIGNATURES[format];
+  return signature !== undefined && signature.every((byte, i) => input[i] === byte);
+}
+
+/**
+ * Re-encodes an uploaded image, or says why not. The first bytes name the format, then the header
+ * is read (no pixels decoded), so a format outside `formats` (png, jpeg) and an image over
+ * `maxPixels` are told apart from a damaged one;
+ * the decode itself runs under sharp's `limitInputPixels` as well, in case the header lied.
+ */
+export async function reencodeImage(
+  input: Buffer,
+  options: {
+    formats: readonly string[];
+    maxPixels: number;
+    encode: (image: Sharp) => Sharp;
+  },
+): Promise<{ bytes: Buffer } | { problem: ImageProblem }> {
+  if (!options.formats.some((format) => startsAs(input, format))) return { problem: 'format' };
+  let header: Metadata;
+  try {
+    header = await sharp(input, { limitInputPixels: false }).metadata();
+  } catch {
+    return { problem: 'unreadable' };
+  }
+  if (!options.formats.includes(header.format)) return { problem: 'format' };
+  if ((header.width ?? 0) * (header.height ?? 0) > options.maxPixels) return { problem: 'pixels' };
+  try {
+    return {
+      bytes: await options.encode(sharp(input, { limitInputPixels: options.maxPixels })).toBuffer(),
+    };
+  } catch {
+    return { problem: 'unreadable' };
+  }
+}
+
+const AVATAR_REFUSALS = {
+  format: () => refusal('AVATAR_FORMAT_UNSUPPORTED', {}, 'avatar'),
+  pixels: () =>
+    refusal('AVATAR_DIMENSIONS_TOO_LARGE', { maxMegapixels: AVATAR_MAX_PIXELS / 1e6 }, 'avatar'),
+  unreadable: () => refusal('AVATAR_UNREADABLE', {}, 'avatar'),
+} satisfies Record<ImageProblem, () => unknown>;
+
 /**
  * Trusts the bytes, not the name or the declared type: only data that decodes as PNG or JPEG is
  * accepted; it is re-encoded (which drops metadata such as GPS position) and resized, so what we
  * store is always a clean JPEG we made ourselves. Decoding is bounded per process, so a burst of
- * uploads cannot take every core and the memory with it.
+ * uploads cannot take every core and the memory with it. Each refusal says why (AVATAR_REFUSALS).
  */
 export function processAvatar(input: Buffer): Promise<Buffer> {
   return decoder.run(async () => {
-    let format: string | undefined;
-    try {
-      format = (await sharp(input, { limitInputPixels: AVATAR_MAX_PIXELS }).metadata()).format;
-    } catch {
-      throw refusal('AVATAR_REQUIRED', {}, 'avatar');
-    }
-    if (format !== 'png' && format !== 'jpeg') throw refusal('AVATAR_REQUIRED', {}, 'avatar');
-    try {
-      return await sharp(input, { limitInputPixels: AVATAR_MAX_PIXELS })
-        .rotate()
-        .resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover' })
-        .jpeg({ quality: 85, mozjpeg: true })
-        .toBuffer();
-    } catch {
-      throw refusal('AVATAR_REQUIRED', {}, 'avatar');
-    }
+    const result = await reencodeImage(input, {
+      formats: ['png', 'jpeg'],
+      maxPixels: AVATAR_MAX_PIXELS,
+      encode: (image) =>
+        image
+          .rotate()
+          .resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover' })
+          .jpeg({ quality: 85, mozjpeg: true }),
+    });
+    if ('problem' in result) throw AVATAR_REFUSALS[result.problem]();
+    return result.bytes;
   });
 }
 

@@ -80,7 +80,8 @@ export function profileRoutes(ctx: AppContext) {
           missing: () => refusal('AVATAR_REQUIRED', {}, 'avatar'),
           oversized: () => refusal('AVATAR_TOO_LARGE', {}, 'avatar'),
         });
-        if (!/\.(png|jpe?g)$/i.test(file.filename)) throw refusal('AVATAR_REQUIRED', {}, 'avatar');
+        if (!/\.(png|jpe?g)$/i.test(file.filename))
+          throw refusal('AVATAR_FORMAT_UNSUPPORTED', {}, 'avatar');
         return { user: await uploadAvatar(ctx, user.id, file.bytes) };
       },
     );

@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 export const DOWNLOAD_TYPES = {
   csv: 'text/csv; charset=utf-8; header=present',
   pdf: 'application/pdf',
+  json: 'application/json; charset=utf-8',
 } as const;
 
 /**

@@ -1,9 +1,8 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
 import { refusal } from '../../http/errors';
-import { boundedRunner } from '../profile/avatar';
+import { boundedRunner, reencodeImage, type ImageProblem } from '../profile/avatar';
 import type { DocumentFileType } from './domain/document-file';
 
 /**
@@ -30,10 +29,22 @@ export function documentDir(dataDir: string): string {
   return path.join(dataDir, 'private', 'verification');
 }
 
+const DOCUMENT_REFUSALS = {
+  format: (field: string) => refusal('VERIFICATION_FILE_TYPE', {}, field),
+  pixels: (field: string) =>
+    refusal(
+      'VERIFICATION_FILE_DIMENSIONS_TOO_LARGE',
+      { maxMegapixels: DOCUMENT_MAX_PIXELS / 1e6 },
+      field,
+    ),
+  unreadable: (field: string) => refusal('VERIFICATION_FILE_UNREADABLE', {}, field),
+} satisfies Record<ImageProblem, (field: string) => unknown>;
+
 /**
  * What we store for an accepted file: images decoded and re-encoded as JPEG (orientation applied,
  * metadata such as GPS position dropped, at most MAX_EDGE pixels a side); PDFs as they came.
- * Refuses, naming `field`, an image that does not decode or is over the pixel limit.
+ * Refuses, naming `field`, an image of another format, over the pixel limit, or that does not
+ * decode, each with its own code.
  */
 export function cleanDocument(
   type: DocumentFileType,
@@ -42,19 +53,17 @@ export function cleanDocument(
 ): Promise<{ bytes: Buffer; mediaType: 'image/jpeg' | 'application/pdf' }> {
   if (type === 'pdf') return Promise.resolve({ bytes, mediaType: 'application/pdf' });
   return decoder.run(async () => {
-    try {
-      const image = sharp(bytes, { limitInputPixels: DOCUMENT_MAX_PIXELS });
-      const { format } = await image.metadata();
-      if (format !== type) throw new Error(`decoded as ${String(format)}`);
-      const clean = await image
-        .rotate()
-        .resize(MAX_EDGE, MAX_EDGE, { fit: 'inside', withoutEnlargement: true })
-        .jpeg({ quality: 88, mozjpeg: true })
-        .toBuffer();
-      return { bytes: clean, mediaType: 'image/jpeg' as const };
-    } catch {
-      throw refusal('VERIFICATION_FILE_TYPE', {}, field);
-    }
+    const result = await reencodeImage(bytes, {
+      formats: [type],
+      maxPixels: DOCUMENT_MAX_PIXELS,
+      encode: (image) =>
+        image
+          .rotate()
+          .resize(MAX_EDGE, MAX_EDGE, { fit: 'inside', withoutEnlargement: true })
+          .jpeg({ quality: 88, mozjpeg: true }),
+    });
+    if ('problem' in result) throw DOCUMENT_REFUSALS[result.problem](field);
+    return { bytes: result.bytes, mediaType: 'image/jpeg' as const };
   });
 }
 

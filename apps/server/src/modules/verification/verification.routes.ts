@@ -28,18 +28,25 @@ const documentUploadsByAccount = { name: 'verification:upload', max: 20, windowM
 
 const adminVerificationResponse = z.object({ verification: adminVerificationSchema });
 
-/** Sends a document's bytes so the browser shows them and runs nothing inside them. */
+/**
+ * Sends a document so the browser runs nothing inside it, in our origin or any other: a JPEG we
+ * re-encoded ourselves is shown inline (the reviewer's <img>); anything else — a PDF kept as the
+ * user sent it, scripts and all — only as a download (`attachment`), never rendered in a tab of
+ * the app's origin. Both under nosniff and a CSP `sandbox` that allows no script, form or plugin,
+ * should a browser open it anyway. docs/verification.md says why not re-render PDFs.
+ */
 function sendDocument(
   reply: FastifyReply,
   document: { bytes: Buffer; mediaType: string; kind: string },
 ) {
-  const extension = document.mediaType === 'application/pdf' ? 'pdf' : 'jpg';
+  const ours = document.mediaType === 'image/jpeg';
+  const fileName = `${document.kind}.${ours ? 'jpg' : 'pdf'}`;
   return reply
     .type(document.mediaType)
     .header('cache-control', 'private, no-store')
     .header('x-content-type-options', 'nosniff')
     .header('content-security-policy', "default-src 'none'; img-src 'self'; sandbox")
-    .header('content-disposition', `inline; filename="${document.kind}.${extension}"`)
+    .header('content-disposition', `${ours ? 'inline' : 'attachment'}; filename="${fileName}"`)
     .send(document.bytes);
 }
 

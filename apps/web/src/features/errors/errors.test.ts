@@ -40,6 +40,8 @@ Object.assign(EXAMPLES, {
   WITHDRAWAL_ALREADY_DECIDED: [{ outcome: 'paid' }, { outcome: 'rejected' }],
   APPROVAL_ALREADY_DECIDED: [{ outcome: 'approved' }, { outcome: 'rejected' }],
   VERIFICATION_FILE_TOO_LARGE: [{ maxMegabytes: 8 }],
+  AVATAR_DIMENSIONS_TOO_LARGE: [{ maxMegapixels: 20 }],
+  VERIFICATION_FILE_DIMENSIONS_TOO_LARGE: [{ maxMegapixels: 40 }],
   APPROPRIATENESS_REQUIRED: [{ reason: 'not_taken' }, { reason: 'warning_pending' }],
   AMOUNT_BELOW_PLAN_MIN: [{ minCents: 100_000 }, { minCents: 100_050 }],
   AMOUNT_ABOVE_PLAN_MAX: [{ maxCents: 499_900 }, { maxCents: 100_000_000 }],

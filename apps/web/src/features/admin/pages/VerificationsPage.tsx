@@ -211,13 +211,13 @@ function DocumentView({ document }: { document: VerificationDocument }) {
           {t('verifications.deletedFile', { date: formatDate(document.deletedAt) })}
         </p>
       ) : document.mediaType === 'application/pdf' ? (
+        // Served as an attachment (a PDF may carry scripts): downloaded, never opened in our origin.
         <a
           href={url}
-          target="_blank"
-          rel="noreferrer"
+          download
           className="flex h-32 items-center justify-center rounded-md bg-surface-2 text-sm font-medium text-brand-strong hover:underline"
         >
-          {t('verifications.openPdf', { document: name })}
+          {t('verifications.downloadPdf', { document: name })}
         </a>
       ) : (
         <a href={url} target="_blank" rel="noreferrer" title={t('verifications.openImage')}>
