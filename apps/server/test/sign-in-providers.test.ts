@@ -15,6 +15,7 @@ import {
   VALID_PASSWORD,
   type TestApp,
 } from './harness';
+import { latestMailboxMail } from './mailbox-helpers';
 import { startOidcPeer, type OidcPeer, type PeerAccount } from './oidc-peer';
 
 /**
@@ -76,17 +77,18 @@ async function signInAtProvider(
   client: TestClient,
   who: PeerAccount,
   tamper: (callback: URL, client: TestClient) => void = () => {},
+  at: OidcPeer = peer,
 ) {
   const start = await client.get(`/api/auth/oidc/${PROVIDER}/start`);
   expect(start.statusCode).toBe(303);
   const location = String(start.headers.location);
-  expect(location.startsWith(peer.issuer)).toBe(true);
+  expect(location.startsWith(at.issuer)).toBe(true);
   const authorization = new URL(location);
   expect(authorization.searchParams.get('code_challenge_method')).toBe('S256');
   expect(authorization.searchParams.get('state')).toBeTruthy();
   expect(authorization.searchParams.get('nonce')).toBeTruthy();
-  peer.signInAs(who);
-  const callback = await peer.authorize(location, PUBLIC_URL);
+  at.signInAs(who);
+  const callback = await at.authorize(location, PUBLIC_URL);
   tamper(callback, client);
   return client.get(callback.pathname + callback.search);
 }
@@ -397,6 +399,86 @@ describe('sign-in providers', () => {
       400,
       'OIDC_NO_PENDING_SIGN_IN',
     );
+  });
+
+  it('a provider re-pointed at another issuer signs nobody in; its links are dropped and their owners told', async () => {
+    const other = await startOidcPeer([`${PUBLIC_URL}/api/auth/oidc/${PROVIDER}/callback`]);
+    try {
+      const victim = account({ name: 'Victim Vic' });
+      const browser = new TestClient(t.app);
+      await signInAtProvider(browser, victim);
+      const opened = await browser.post('/api/auth/oidc/register', {
+        name: 'Victim Vic',
+        phone: '+44 20 7946 0003',
+        country: 'United Kingdom',
+      });
+      expect(opened.statusCode, opened.body).toBe(201);
+      const victimId = opened.json<{ user: { id: string } }>().user.id;
+      const linksOf = () =>
+        t.db.select().from(userIdentities).where(eq(userIdentities.userId, victimId));
+      expect(await linksOf()).toEqual([
+        expect.objectContaining({ subject: victim.sub, issuer: `${peer.issuer}/` }),
+      ]);
+
+      // Renaming it keeps the links.
+      expect(
+        (
+          await admin.put(`/api/admin/sign-in-providers/${PROVIDER}`, {
+            displayName: 'Peer Identity',
+            issuerUrl: peer.issuer,
+            clientId: peer.clientId,
+          })
+        ).statusCode,
+      ).toBe(200);
+      expect(await linksOf()).toHaveLength(1);
+
+      // Another issuer: the links made through the provider as it was end, in the same change.
+      const repointed = await admin.put(`/api/admin/sign-in-providers/${PROVIDER}`, {
+        displayName: 'Peer Identity',
+        issuerUrl: other.issuer,
+        clientId: other.clientId,
+      });
+      expect(repointed.statusCode, repointed.body).toBe(200);
+      expect(await linksOf()).toEqual([]);
+      const told = await latestMailboxMail(t, victim.email, 'ways_in_ended');
+      expect(told.text).toContain(
+        'The platform changed the configuration of the sign-in provider Peer Identity.',
+      );
+      expect(told.text).toContain('Your sign-in through Peer Identity was unlinked.');
+
+      // The new issuer asserts the victim's subject: nobody is signed in, as whoever it names.
+      for (const email of [uniqueEmail('attacker'), victim.email]) {
+        const attacker = new TestClient(t.app);
+        const back = await signInAtProvider(
+          attacker,
+          account({ sub: victim.sub, email }),
+          () => {},
+          other,
+        );
+        expect(back.headers.location).toBe('/sign-in/continue');
+        expect(attacker.cookies.has('sid')).toBe(false);
+        expect((await attacker.get('/api/auth/me')).statusCode).toBe(401);
+      }
+
+      // A link of the former issuer that outlived the change (a sign-in under way while staff
+      // changed the provider) still does not match the new issuer's subject.
+      await t.db.insert(userIdentities).values({
+        userId: victimId,
+        providerId: PROVIDER,
+        issuer: `${peer.issuer}/`,
+        subject: victim.sub,
+        email: victim.email,
+        createdAt: new Date(),
+        lastUsedAt: null,
+      });
+      const attacker = new TestClient(t.app);
+      const back = await signInAtProvider(attacker, account({ sub: victim.sub }), () => {}, other);
+      expect(back.headers.location).toBe('/sign-in/continue');
+      expect(attacker.cookies.has('sid')).toBe(false);
+    } finally {
+      await configureProvider();
+      await other.close();
+    }
   });
 
   it('removes a provider with its links', async () => {
