@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { signInProviders, userIdentities, users } from '../src/db/schema';
@@ -30,10 +31,18 @@ const PROVIDER = 'peer';
 let t: TestApp;
 let peer: OidcPeer;
 let admin: TestClient;
+/** Every line the server logged (at trace level). */
+const logLines: string[] = [];
 
 beforeAll(async () => {
   peer = await startOidcPeer([`${PUBLIC_URL}/api/auth/oidc/${PROVIDER}/callback`]);
-  t = await createTestApp();
+  const logStream = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      logLines.push(chunk.toString());
+      callback();
+    },
+  });
+  t = await createTestApp({}, { logStream });
   admin = await adminClient(t);
 });
 afterAll(async () => {
@@ -478,6 +487,58 @@ describe('sign-in providers', () => {
     } finally {
       await configureProvider();
       await other.close();
+    }
+  });
+
+  it('sends every malformed callback back to the sign-in page with a code', async () => {
+    let callback: URL | undefined;
+    await signInAtProvider(new TestClient(t.app), account(), (url) => {
+      callback = new URL(url);
+      url.searchParams.set('state', 'spent');
+    });
+    const code = callback?.searchParams.get('code') ?? '';
+    const state = callback?.searchParams.get('state') ?? '';
+    const path = `/api/auth/oidc/${PROVIDER}/callback`;
+    const malformed = [
+      `${path}?code=${code}&code=other&state=${state}`,
+      `${path}?code=${code}&state=${state}&state=${state}`,
+      `${path}?code=${code}&state=${state}&iss=${'x'.repeat(4001)}`,
+      `/api/auth/oidc/${'x'.repeat(40)}/callback?code=${code}&state=${state}`,
+    ];
+    for (const url of malformed) {
+      const browser = new TestClient(t.app);
+      const back = await browser.get(url);
+      expect(back.statusCode, `${url.slice(0, 80)}: ${back.body}`).toBe(303);
+      expect(back.headers.location).toBe('/login?signInError=OIDC_CALLBACK_INVALID');
+      expect(browser.cookies.has('sid')).toBe(false);
+    }
+    const badStart = await new TestClient(t.app).get('/api/auth/oidc/NOT%20AN%20ID/start');
+    expect(badStart.statusCode).toBe(303);
+    expect(badStart.headers.location).toBe('/login?signInError=OIDC_PROVIDER_NOT_FOUND');
+  });
+
+  it('keeps the authorization code, the state and e-mailed secrets out of every log line', async () => {
+    logLines.length = 0;
+    const seen: string[] = [];
+    // A sign-in that works, and one whose code the provider refuses (its error is logged).
+    await signInAtProvider(new TestClient(t.app), account(), (url) => {
+      seen.push(url.searchParams.get('code') ?? '', url.searchParams.get('state') ?? '');
+    });
+    await signInAtProvider(new TestClient(t.app), account(), (url) => {
+      seen.push(url.searchParams.get('state') ?? '');
+      url.searchParams.set('code', 'forged-code-canary-0123456789');
+    });
+    seen.push('forged-code-canary-0123456789');
+    // A page opened from an e-mailed link carries its one-time secret in the query.
+    await new TestClient(t.app).get('/new?userId=u&secret=mailed-secret-canary-0123');
+    seen.push('mailed-secret-canary-0123');
+    const logged = logLines.join('\n');
+    // The callback's request lines are there, with the path and the names of the parameters.
+    expect(logged).toContain(`/api/auth/oidc/${PROVIDER}/callback?code=[Redacted]`);
+    expect(logged).toContain('sign-in provider refused the code');
+    for (const secret of seen) {
+      expect(secret.length).toBeGreaterThan(8);
+      expect(logged).not.toContain(secret);
     }
   });
 
