@@ -4,15 +4,17 @@ import { generate } from 'otplib';
 import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { apiTokens, auditLog, signInProviders, userIdentities, users } from '../src/db/schema';
-import { digest } from '../src/modules/auth/crypto';
+import { digest, hashPassword } from '../src/modules/auth/crypto';
 import { API_TOKEN_OPERATIONS } from '../src/modules/api-tokens/api-tokens.access';
 import { fastifyPath, fillPath, loadOperations } from './proof/openapi';
 import {
   adminClient,
   createTestApp,
   expectError,
+  heldWrite,
   RELAXED_RATE_LIMITS,
   registerUser,
+  someoneWaitsForALock,
   TestClient,
   uniqueEmail,
   VALID_PASSWORD,
@@ -476,6 +478,25 @@ describe('making a token', () => {
     expect(await names()).toEqual(['Fresh']);
     await newToken(client, 'With the password', 7);
     expect((await names()).sort()).toEqual(['Fresh', 'With the password']);
+  });
+
+  it('is refused when a password change commits while it is being made', async () => {
+    const { client, user } = await registerUser(t.app);
+    // The change holds the account's row from before the token's transaction until after its
+    // password check: the token is decided on the committed change, and not made.
+    const change = await heldWrite(t, 'UPDATE users SET password_hash = $2 WHERE id = $1', [
+      user.id,
+      await hashPassword('changed-elsewhere-123'),
+    ]);
+    const making = client.post('/api/api-tokens', {
+      name: 'Racing the change',
+      expiresInDays: 7,
+      password: VALID_PASSWORD,
+    });
+    await someoneWaitsForALock(t);
+    await change.commit();
+    refusedWith(await making, 400, 'PASSWORD_INCORRECT');
+    expect(await t.db.select().from(apiTokens).where(eq(apiTokens.userId, user.id))).toEqual([]);
   });
 
   it('is refused to a deactivated account, which keeps its tokens for reading', async () => {

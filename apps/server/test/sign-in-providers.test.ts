@@ -3,6 +3,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { signInProviders, userIdentities, users } from '../src/db/schema';
+import { hashPassword } from '../src/modules/auth/crypto';
 import { seal, unseal } from '../src/modules/auth/secret-box';
 import {
   adminClient,
@@ -10,7 +11,9 @@ import {
   enableTwoFactorInDb,
   expectError,
   freshRecoveryCode,
+  heldWrite,
   registerUser,
+  someoneWaitsForALock,
   TestClient,
   uniqueEmail,
   VALID_PASSWORD,
@@ -286,6 +289,24 @@ describe('sign-in providers', () => {
     expect(activity).toEqual(
       expect.arrayContaining(['user.provider_linked', 'user.provider_unlinked']),
     );
+  });
+
+  it('does not link when the password changes while the link is being made', async () => {
+    const { input, user } = await registerUser(t.app, { name: 'Racing Rita' });
+    const browser = new TestClient(t.app);
+    await signInAtProvider(browser, account({ email: input.email }));
+    const change = await heldWrite(t, 'UPDATE users SET password_hash = $2 WHERE id = $1', [
+      user.id,
+      await hashPassword('changed-elsewhere-123'),
+    ]);
+    const linking = browser.post('/api/auth/oidc/link', { password: input.password });
+    await someoneWaitsForALock(t);
+    await change.commit();
+    refusedWith(await linking, 400, 'PASSWORD_INCORRECT');
+    expect(
+      await t.db.select().from(userIdentities).where(eq(userIdentities.userId, user.id)),
+    ).toEqual([]);
+    expect(browser.cookies.has('sid')).toBe(false);
   });
 
   it('asks for the second factor of an account with two-factor on, when linking and at every sign-in', async () => {

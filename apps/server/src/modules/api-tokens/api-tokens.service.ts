@@ -63,6 +63,11 @@ export async function createToken(
     const now = ctx.clock.now();
     const held = await confirmReauth(tx, user, auth.sessionId, proof, now);
     if (held === 'inactive') throw refusal('API_TOKEN_ACCOUNT_INACTIVE');
+    // With a password: it was the account's when checked, and a change or reset has committed
+    // since (the token would outlive the change that should have ended it).
+    if (held === 'not_proven' && proof.kind === 'password') {
+      throw refusal('PASSWORD_INCORRECT', {}, 'password');
+    }
     if (held === 'not_proven') throw reauthRequired();
     if ((await repo.countActiveTokens(tx, userId, now)) >= API_TOKENS_PER_USER) {
       throw refusal('API_TOKEN_LIMIT_REACHED', { max: API_TOKENS_PER_USER });

@@ -47,3 +47,14 @@ export async function confirmReauth(
       : now.getTime() - session.createdAt.getTime() < proof.freshMs;
   return proven ? 'ok' : 'not_proven';
 }
+
+/**
+ * Inside the caller's transaction: locks the user's row and tells whether the password checked
+ * before the transaction (against `checked`) is still the account's. A password change or reset
+ * committed in between (it writes the row) makes this false, so what the old password proved is
+ * not written after the change that should have ended it (a provider link, like a token).
+ */
+export async function passwordUnchanged(tx: Tx, checked: UserRow): Promise<boolean> {
+  const user = await repo.lockUser(tx, checked.id);
+  return !!user && !user.deletedAt && user.passwordHash === checked.passwordHash;
+}

@@ -15,6 +15,7 @@ import { AppError, invalidInput, refusal } from '../../http/errors';
 import { recordAudit } from '../audit/audit.service';
 import * as auth from '../auth/auth.service';
 import { providerLinksDropped } from '../auth/other-ways-in';
+import { passwordUnchanged } from '../auth/reauth';
 import { seal, unseal } from '../auth/secret-box';
 import { forgetProvider, providerConfiguration } from './discovery';
 import * as repo from './sign-in-providers.repo';
@@ -368,7 +369,12 @@ export async function linkWithPassword(
     user,
     request,
     { method: 'oidc', provider: pending.providerId },
-    (tx) => linkIdentity(ctx, tx, pending, user.id, request.ip),
+    async (tx) => {
+      // The password proved the account when it was checked; a change or reset committed since
+      // would otherwise be outlived by this link (it ends every link it finds).
+      if (!(await passwordUnchanged(tx, user))) throw refusal('PASSWORD_INCORRECT', {}, 'password');
+      await linkIdentity(ctx, tx, pending, user.id, request.ip);
+    },
     previousToken,
   );
 }
