@@ -80,7 +80,9 @@ function recordEnded(
     action: 'user.access_revoked',
     targetType: 'user',
     targetId: userId,
-    ip: by.ip,
+    // The person's activity shows this entry: a staff member's address is not theirs to see
+    // (the staff action itself is audited with it).
+    ip: by.actorId === userId ? by.ip : null,
     details: ended,
   });
 }
