@@ -563,7 +563,7 @@ describe('sign-in providers', () => {
     }
   });
 
-  it('removes a provider with its links', async () => {
+  it('removes a provider with its links, and tells their owners', async () => {
     const who = account();
     const browser = new TestClient(t.app);
     await signInAtProvider(browser, who);
@@ -574,6 +574,10 @@ describe('sign-in providers', () => {
     });
     expect((await admin.delete(`/api/admin/sign-in-providers/${PROVIDER}`)).statusCode).toBe(200);
     expect((await browser.get('/api/auth/identities')).json()).toEqual({ identities: [] });
+    // Its owner is told.
+    expect((await latestMailboxMail(t, who.email, 'ways_in_ended')).text).toContain(
+      'The platform removed the sign-in provider Peer ID.',
+    );
     expect((await new TestClient(t.app).get('/api/auth/oidc/providers')).json()).toEqual({
       providers: [],
     });
