@@ -136,7 +136,7 @@ test('API tokens on /profile: created, shown once, listed with last use, revoked
   playwright,
   baseURL,
 }) => {
-  await registerInvestor(page.request, uniqueName('Tomas'));
+  const tomas = await registerInvestor(page.request, uniqueName('Tomas'));
   await page.goto('/profile');
   const card = page.locator('section', { has: page.getByRole('heading', { name: 'API tokens' }) });
   await expect(card.getByText('No tokens yet.')).toBeVisible();
@@ -144,6 +144,8 @@ test('API tokens on /profile: created, shown once, listed with last use, revoked
   await expect(card.getByText('Name is required')).toBeVisible();
   await card.getByLabel('Token name').fill('Monthly spreadsheet');
   await card.getByLabel('Expires after').selectOption('90');
+  // Making a token asks for the password (issue 38: a session alone does not make one).
+  await card.getByLabel('Your password').fill(tomas.password);
   await card.getByRole('button', { name: 'Create token' }).click();
 
   const shown = card.getByTestId('new-api-token');

@@ -1,20 +1,26 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generate } from 'otplib';
 import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { apiTokens, auditLog } from '../src/db/schema';
-import { digest } from '../src/modules/auth/crypto';
+import { apiTokens, auditLog, signInProviders, userIdentities, users } from '../src/db/schema';
+import { digest, hashPassword } from '../src/modules/auth/crypto';
 import { API_TOKEN_OPERATIONS } from '../src/modules/api-tokens/api-tokens.access';
 import { fastifyPath, fillPath, loadOperations } from './proof/openapi';
 import {
   adminClient,
   createTestApp,
   expectError,
+  heldWrite,
   RELAXED_RATE_LIMITS,
   registerUser,
+  someoneWaitsForALock,
   TestClient,
+  uniqueEmail,
+  VALID_PASSWORD,
   type TestApp,
 } from './harness';
+import { latestMailboxMail, linksIn } from './mailbox-helpers';
 
 /**
  * Personal API tokens (issue 20): made on /profile and shown once, stored as a digest, listed
@@ -39,8 +45,15 @@ function refusedWith(response: LightMyRequestResponse, status: number, code: str
   expectError(response, { code });
 }
 
-async function newToken(client: TestClient, name = 'Spreadsheet', expiresInDays = 30) {
-  const response = await client.post('/api/api-tokens', { name, expiresInDays });
+const ADMIN_PASSWORD = 'admin-password-123';
+
+async function newToken(
+  client: TestClient,
+  name = 'Spreadsheet',
+  expiresInDays = 30,
+  password = VALID_PASSWORD,
+) {
+  const response = await client.post('/api/api-tokens', { name, expiresInDays, password });
   expect(response.statusCode, response.body).toBe(201);
   return response.json<{ token: string; apiToken: { id: string; hint: string } }>();
 }
@@ -108,7 +121,7 @@ describe('personal API tokens', () => {
   it('never reach anything else: admin, money movements, the profile, the tokens themselves', async () => {
     const { client } = await registerUser(t.app);
     const { token } = await newToken(client);
-    const { token: adminToken } = await newToken(admin, 'Admin script');
+    const { token: adminToken } = await newToken(admin, 'Admin script', 30, ADMIN_PASSWORD);
     const refused: ['GET' | 'POST' | 'DELETE', string, string][] = [
       ['GET', '/api/auth/me', token],
       ['GET', '/api/profile/activity', token],
@@ -130,7 +143,7 @@ describe('personal API tokens', () => {
   it('reach exactly the allow-list among every operation of /api/openapi.json', async () => {
     const { client } = await registerUser(t.app);
     const { token } = await newToken(client);
-    const { token: adminToken } = await newToken(admin, 'Admin everything');
+    const { token: adminToken } = await newToken(admin, 'Admin everything', 30, ADMIN_PASSWORD);
     const operations = await loadOperations(t.app);
     const reached: string[] = [];
     for (const op of operations) {
@@ -257,6 +270,258 @@ describe('personal API tokens', () => {
     const ended = await admin.post(`/api/admin/users/${user.id}/revoke-sessions`);
     expect(ended.statusCode, ended.body).toBe(200);
     refusedWith(await withToken(token, 'GET', '/api/account/summary'), 401, 'API_TOKEN_INVALID');
+  });
+});
+
+const LINKED_PROVIDER = 'token-test-id';
+
+/** A provider account linked to the user, as "Continue with …" links one. */
+async function linkProvider(userId: string): Promise<void> {
+  await t.db
+    .insert(signInProviders)
+    .values({
+      id: LINKED_PROVIDER,
+      displayName: 'Company ID',
+      issuerUrl: 'https://id.example.com',
+      clientId: 'nestrado',
+      clientSecretSealed: 'v1.not-used',
+      createdAt: new Date(),
+      updatedAt: new Date(),
+    })
+    .onConflictDoNothing();
+  await t.db.insert(userIdentities).values({
+    userId,
+    providerId: LINKED_PROVIDER,
+    issuer: 'https://id.example.com/',
+    subject: `sub-${crypto.randomUUID()}`,
+    email: uniqueEmail('linked'),
+    createdAt: new Date(),
+    lastUsedAt: null,
+  });
+}
+
+async function identitiesOf(userId: string) {
+  return t.db.select().from(userIdentities).where(eq(userIdentities.userId, userId));
+}
+
+type Registered = Awaited<ReturnType<typeof registerUser>>;
+
+/**
+ * Each event that says the account's credentials changed or may be known to someone else: what
+ * it takes, and the address that is then told (null: the account is gone, nobody is written to).
+ */
+const CREDENTIAL_EVENTS: {
+  name: string;
+  because: string | null;
+  run: (who: Registered) => Promise<string | null>;
+}[] = [
+  {
+    name: 'a password change',
+    because: 'Your password was changed.',
+    run: async ({ client, input }) => {
+      const changed = await client.post('/api/auth/password', {
+        oldPassword: input.password,
+        password: 'another-long-password',
+      });
+      expect(changed.statusCode, changed.body).toBe(200);
+      return input.email;
+    },
+  },
+  {
+    name: 'a password reset through the e-mailed link',
+    because: 'Your password was reset with a link sent to this address.',
+    run: async ({ input, user }) => {
+      await new TestClient(t.app).post('/api/auth/recovery', { email: input.email });
+      const [link] = linksIn((await latestMailboxMail(t, input.email, 'recovery')).text);
+      const reset = await new TestClient(t.app).put('/api/auth/recovery', {
+        userId: user.id,
+        secret: link?.searchParams.get('secret') ?? '',
+        password: 'reset-long-password',
+      });
+      expect(reset.statusCode, reset.body).toBe(200);
+      return input.email;
+    },
+  },
+  {
+    name: 'a change of e-mail address',
+    because: 'The e-mail address of your account was changed.',
+    run: async ({ client, input, user }) => {
+      const newEmail = uniqueEmail('moved');
+      await client.post('/api/auth/email', { newEmail, password: input.password });
+      const [link] = linksIn((await latestMailboxMail(t, newEmail, 'email_change_confirm')).text);
+      const moved = await new TestClient(t.app).put('/api/auth/email', {
+        userId: user.id,
+        secret: link?.searchParams.get('secret') ?? '',
+      });
+      expect(moved.statusCode, moved.body).toBe(200);
+      return newEmail;
+    },
+  },
+  {
+    name: 'two-factor turned on',
+    because: 'Two-factor authentication was turned on for your account.',
+    run: async ({ client, input }) => {
+      const { secret } = (await client.post('/api/auth/2fa/setup')).json<{ secret: string }>();
+      const otp = await generate({ secret, epoch: Math.floor(t.clock.now().getTime() / 1000) });
+      expect((await client.post('/api/auth/2fa/enable', { otp })).statusCode).toBe(200);
+      return input.email;
+    },
+  },
+  {
+    name: 'two-factor turned off',
+    because: 'Two-factor authentication was turned off for your account.',
+    run: async ({ client, input, user }) => {
+      const { secret } = (await client.post('/api/auth/2fa/setup')).json<{ secret: string }>();
+      const otp = await generate({ secret, epoch: Math.floor(t.clock.now().getTime() / 1000) });
+      const { recoveryCodes } = (await client.post('/api/auth/2fa/enable', { otp })).json<{
+        recoveryCodes: string[];
+      }>();
+      // Turning it on ended what there was; make them again, then turn it off.
+      await newToken(client, 'Made with two-factor on');
+      await linkProvider(user.id);
+      const off = await client.post('/api/auth/2fa/disable', {
+        password: input.password,
+        otp: recoveryCodes[0] ?? '',
+      });
+      expect(off.statusCode, off.body).toBe(200);
+      return input.email;
+    },
+  },
+  {
+    name: 'staff ending every session',
+    because: 'The platform signed your account out everywhere.',
+    run: async ({ input, user }) => {
+      admin = await adminClient(t);
+      const ended = await admin.post(`/api/admin/users/${user.id}/revoke-sessions`);
+      expect(ended.statusCode, ended.body).toBe(200);
+      return input.email;
+    },
+  },
+  {
+    name: 'the account closed by its owner',
+    because: null,
+    run: async ({ client, input }) => {
+      const closed = await client.post('/api/account/closure', { password: input.password });
+      expect(closed.statusCode, closed.body).toBe(200);
+      return null;
+    },
+  },
+];
+
+describe('tokens and provider links die with the credentials', () => {
+  for (const event of CREDENTIAL_EVENTS) {
+    it(`end with ${event.name}, and the owner is told what and why`, async () => {
+      const who = await registerUser(t.app, { name: 'Victim Vera' });
+      const { token } = await newToken(who.client, 'Made with a stolen session');
+      await linkProvider(who.user.id);
+      expect((await withToken(token, 'GET', '/api/account/summary')).statusCode).toBe(200);
+
+      const told = await event.run(who);
+
+      refusedWith(await withToken(token, 'GET', '/api/account/summary'), 401, 'API_TOKEN_INVALID');
+      refusedWith(await withToken(token, 'GET', '/api/transactions'), 401, 'API_TOKEN_INVALID');
+      expect(await identitiesOf(who.user.id)).toEqual([]);
+      const ended = await t.db
+        .select({ details: auditLog.details })
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'user.access_revoked'), eq(auditLog.targetId, who.user.id)));
+      expect(ended.length).toBeGreaterThan(0);
+      expect(ended[ended.length - 1]?.details).toMatchObject({
+        tokens: 1,
+        providers: ['Company ID'],
+      });
+      if (told && event.because) {
+        const mail = await latestMailboxMail(t, told, 'ways_in_ended');
+        expect(mail.text).toContain(event.because);
+        expect(mail.text).toContain('Your personal API token was revoked');
+        expect(mail.text).toContain('Your sign-in through Company ID was unlinked.');
+      }
+    });
+  }
+
+  it('tell the owner in their language', async () => {
+    const who = await registerUser(t.app, { name: 'Lena' });
+    await who.client.put('/api/notifications/preferences', { language: 'de' });
+    await newToken(who.client);
+    await newToken(who.client, 'Second');
+    await who.client.post('/api/auth/password', {
+      oldPassword: who.input.password,
+      password: 'another-long-password',
+    });
+    const mail = await latestMailboxMail(t, who.input.email, 'ways_in_ended');
+    expect(mail.text).toContain('Ihr Passwort wurde geändert.');
+    expect(mail.text).toContain('Ihre 2 persönlichen API-Tokens wurden widerrufen');
+  });
+});
+
+describe('making a token', () => {
+  it('asks for the password, or a sign-in less than 5 minutes old', async () => {
+    const { client, user } = await registerUser(t.app);
+    // Just signed in: the fresh sign-in is the proof (an account opened through a provider has
+    // no password of its own).
+    expect(
+      (await client.post('/api/api-tokens', { name: 'Fresh', expiresInDays: 7 })).statusCode,
+    ).toBe(201);
+    t.clock.advance(5 * 60_000);
+    const stale = await client.post('/api/api-tokens', { name: 'Stale', expiresInDays: 7 });
+    refusedWith(stale, 403, 'API_TOKEN_REAUTH_REQUIRED');
+    expect(stale.json()).toMatchObject({ error: { field: 'password', params: { minutes: 5 } } });
+    const wrong = await client.post('/api/api-tokens', {
+      name: 'Guessed',
+      expiresInDays: 7,
+      password: 'not-the-password',
+    });
+    refusedWith(wrong, 400, 'PASSWORD_INCORRECT');
+    expect(wrong.json()).toMatchObject({ error: { field: 'password' } });
+    const names = async () =>
+      (await t.db.select().from(apiTokens).where(eq(apiTokens.userId, user.id))).map((r) => r.name);
+    expect(await names()).toEqual(['Fresh']);
+    await newToken(client, 'With the password', 7);
+    expect((await names()).sort()).toEqual(['Fresh', 'With the password']);
+  });
+
+  it('is refused when a password change commits while it is being made', async () => {
+    const { client, user } = await registerUser(t.app);
+    // The change holds the account's row from before the token's transaction until after its
+    // password check: the token is decided on the committed change, and not made.
+    const change = await heldWrite(t, 'UPDATE users SET password_hash = $2 WHERE id = $1', [
+      user.id,
+      await hashPassword('changed-elsewhere-123'),
+    ]);
+    const making = client.post('/api/api-tokens', {
+      name: 'Racing the change',
+      expiresInDays: 7,
+      password: VALID_PASSWORD,
+    });
+    await someoneWaitsForALock(t);
+    await change.commit();
+    refusedWith(await making, 400, 'PASSWORD_INCORRECT');
+    expect(await t.db.select().from(apiTokens).where(eq(apiTokens.userId, user.id))).toEqual([]);
+  });
+
+  it('is refused to a deactivated account, which keeps its tokens for reading', async () => {
+    const { client, user } = await registerUser(t.app);
+    const { token } = await newToken(client);
+    await t.db
+      .update(users)
+      .set({ isActive: true, activatedAt: t.clock.now() })
+      .where(eq(users.id, user.id));
+    admin = await adminClient(t);
+    expect((await admin.post(`/api/admin/users/${user.id}/deactivate`)).statusCode).toBe(200);
+    refusedWith(
+      await client.post('/api/api-tokens', {
+        name: 'After deactivation',
+        expiresInDays: 7,
+        password: VALID_PASSWORD,
+      }),
+      403,
+      'API_TOKEN_ACCOUNT_INACTIVE',
+    );
+    expect(await t.db.select().from(apiTokens).where(eq(apiTokens.userId, user.id))).toHaveLength(
+      1,
+    );
+    // A deactivated account still sees its money (PRODUCT.md): its reads go on.
+    expect((await withToken(token, 'GET', '/api/account/summary')).statusCode).toBe(200);
   });
 });
 

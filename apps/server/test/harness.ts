@@ -445,3 +445,42 @@ async function dropDatabase(client: pg.Client, name: string): Promise<void> {
     }
   }
 }
+
+/**
+ * Resolves once some connection to this test database waits for a row lock (polled every 10 ms,
+ * for up to 2 s): the moment a request racing a held lock has reached it.
+ */
+export async function someoneWaitsForALock(t: { pool: pg.Pool }): Promise<void> {
+  for (let i = 0; i < 200; i += 1) {
+    const { rows } = await t.pool.query<{ n: string }>(
+      `SELECT count(*) AS n FROM pg_stat_activity
+       WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+    );
+    if (Number(rows[0]?.n) > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error('nobody waited for the lock');
+}
+
+/**
+ * Runs `statement` in a transaction of its own and holds it open (its row locks with it) until
+ * `commit` is called: a write committed in the middle of a request, at a moment the test picks.
+ */
+export async function heldWrite(
+  t: { pool: pg.Pool },
+  statement: string,
+  values: unknown[],
+): Promise<{ commit: () => Promise<void> }> {
+  const client = await t.pool.connect();
+  await client.query('BEGIN');
+  await client.query(statement, values);
+  return {
+    commit: async () => {
+      try {
+        await client.query('COMMIT');
+      } finally {
+        client.release();
+      }
+    },
+  };
+}

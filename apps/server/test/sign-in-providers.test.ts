@@ -1,7 +1,9 @@
 import crypto from 'node:crypto';
+import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { signInProviders, userIdentities, users } from '../src/db/schema';
+import { hashPassword } from '../src/modules/auth/crypto';
 import { seal, unseal } from '../src/modules/auth/secret-box';
 import {
   adminClient,
@@ -9,12 +11,15 @@ import {
   enableTwoFactorInDb,
   expectError,
   freshRecoveryCode,
+  heldWrite,
   registerUser,
+  someoneWaitsForALock,
   TestClient,
   uniqueEmail,
   VALID_PASSWORD,
   type TestApp,
 } from './harness';
+import { latestMailboxMail } from './mailbox-helpers';
 import { startOidcPeer, type OidcPeer, type PeerAccount } from './oidc-peer';
 
 /**
@@ -29,10 +34,18 @@ const PROVIDER = 'peer';
 let t: TestApp;
 let peer: OidcPeer;
 let admin: TestClient;
+/** Every line the server logged (at trace level). */
+const logLines: string[] = [];
 
 beforeAll(async () => {
   peer = await startOidcPeer([`${PUBLIC_URL}/api/auth/oidc/${PROVIDER}/callback`]);
-  t = await createTestApp();
+  const logStream = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      logLines.push(chunk.toString());
+      callback();
+    },
+  });
+  t = await createTestApp({}, { logStream });
   admin = await adminClient(t);
 });
 afterAll(async () => {
@@ -76,17 +89,18 @@ async function signInAtProvider(
   client: TestClient,
   who: PeerAccount,
   tamper: (callback: URL, client: TestClient) => void = () => {},
+  at: OidcPeer = peer,
 ) {
   const start = await client.get(`/api/auth/oidc/${PROVIDER}/start`);
   expect(start.statusCode).toBe(303);
   const location = String(start.headers.location);
-  expect(location.startsWith(peer.issuer)).toBe(true);
+  expect(location.startsWith(at.issuer)).toBe(true);
   const authorization = new URL(location);
   expect(authorization.searchParams.get('code_challenge_method')).toBe('S256');
   expect(authorization.searchParams.get('state')).toBeTruthy();
   expect(authorization.searchParams.get('nonce')).toBeTruthy();
-  peer.signInAs(who);
-  const callback = await peer.authorize(location, PUBLIC_URL);
+  at.signInAs(who);
+  const callback = await at.authorize(location, PUBLIC_URL);
   tamper(callback, client);
   return client.get(callback.pathname + callback.search);
 }
@@ -277,6 +291,24 @@ describe('sign-in providers', () => {
     );
   });
 
+  it('does not link when the password changes while the link is being made', async () => {
+    const { input, user } = await registerUser(t.app, { name: 'Racing Rita' });
+    const browser = new TestClient(t.app);
+    await signInAtProvider(browser, account({ email: input.email }));
+    const change = await heldWrite(t, 'UPDATE users SET password_hash = $2 WHERE id = $1', [
+      user.id,
+      await hashPassword('changed-elsewhere-123'),
+    ]);
+    const linking = browser.post('/api/auth/oidc/link', { password: input.password });
+    await someoneWaitsForALock(t);
+    await change.commit();
+    refusedWith(await linking, 400, 'PASSWORD_INCORRECT');
+    expect(
+      await t.db.select().from(userIdentities).where(eq(userIdentities.userId, user.id)),
+    ).toEqual([]);
+    expect(browser.cookies.has('sid')).toBe(false);
+  });
+
   it('asks for the second factor of an account with two-factor on, when linking and at every sign-in', async () => {
     const { input, user } = await registerUser(t.app, { name: 'Careful Carl' });
     await enableTwoFactorInDb(t.db, t.ctx.secretsKey, user.id);
@@ -399,7 +431,139 @@ describe('sign-in providers', () => {
     );
   });
 
-  it('removes a provider with its links', async () => {
+  it('a provider re-pointed at another issuer signs nobody in; its links are dropped and their owners told', async () => {
+    const other = await startOidcPeer([`${PUBLIC_URL}/api/auth/oidc/${PROVIDER}/callback`]);
+    try {
+      const victim = account({ name: 'Victim Vic' });
+      const browser = new TestClient(t.app);
+      await signInAtProvider(browser, victim);
+      const opened = await browser.post('/api/auth/oidc/register', {
+        name: 'Victim Vic',
+        phone: '+44 20 7946 0003',
+        country: 'United Kingdom',
+      });
+      expect(opened.statusCode, opened.body).toBe(201);
+      const victimId = opened.json<{ user: { id: string } }>().user.id;
+      const linksOf = () =>
+        t.db.select().from(userIdentities).where(eq(userIdentities.userId, victimId));
+      expect(await linksOf()).toEqual([
+        expect.objectContaining({ subject: victim.sub, issuer: `${peer.issuer}/` }),
+      ]);
+
+      // Renaming it keeps the links.
+      expect(
+        (
+          await admin.put(`/api/admin/sign-in-providers/${PROVIDER}`, {
+            displayName: 'Peer Identity',
+            issuerUrl: peer.issuer,
+            clientId: peer.clientId,
+          })
+        ).statusCode,
+      ).toBe(200);
+      expect(await linksOf()).toHaveLength(1);
+
+      // Another issuer: the links made through the provider as it was end, in the same change.
+      const repointed = await admin.put(`/api/admin/sign-in-providers/${PROVIDER}`, {
+        displayName: 'Peer Identity',
+        issuerUrl: other.issuer,
+        clientId: other.clientId,
+      });
+      expect(repointed.statusCode, repointed.body).toBe(200);
+      expect(await linksOf()).toEqual([]);
+      const told = await latestMailboxMail(t, victim.email, 'ways_in_ended');
+      expect(told.text).toContain(
+        'The platform changed the configuration of the sign-in provider Peer Identity.',
+      );
+      expect(told.text).toContain('Your sign-in through Peer Identity was unlinked.');
+
+      // The new issuer asserts the victim's subject: nobody is signed in, as whoever it names.
+      for (const email of [uniqueEmail('attacker'), victim.email]) {
+        const attacker = new TestClient(t.app);
+        const back = await signInAtProvider(
+          attacker,
+          account({ sub: victim.sub, email }),
+          () => {},
+          other,
+        );
+        expect(back.headers.location).toBe('/sign-in/continue');
+        expect(attacker.cookies.has('sid')).toBe(false);
+        expect((await attacker.get('/api/auth/me')).statusCode).toBe(401);
+      }
+
+      // A link of the former issuer that outlived the change (a sign-in under way while staff
+      // changed the provider) still does not match the new issuer's subject.
+      await t.db.insert(userIdentities).values({
+        userId: victimId,
+        providerId: PROVIDER,
+        issuer: `${peer.issuer}/`,
+        subject: victim.sub,
+        email: victim.email,
+        createdAt: new Date(),
+        lastUsedAt: null,
+      });
+      const attacker = new TestClient(t.app);
+      const back = await signInAtProvider(attacker, account({ sub: victim.sub }), () => {}, other);
+      expect(back.headers.location).toBe('/sign-in/continue');
+      expect(attacker.cookies.has('sid')).toBe(false);
+    } finally {
+      await configureProvider();
+      await other.close();
+    }
+  });
+
+  it('sends every malformed callback back to the sign-in page with a code', async () => {
+    let callback: URL | undefined;
+    await signInAtProvider(new TestClient(t.app), account(), (url) => {
+      callback = new URL(url);
+      url.searchParams.set('state', 'spent');
+    });
+    const code = callback?.searchParams.get('code') ?? '';
+    const state = callback?.searchParams.get('state') ?? '';
+    const path = `/api/auth/oidc/${PROVIDER}/callback`;
+    const malformed = [
+      `${path}?code=${code}&code=other&state=${state}`,
+      `${path}?code=${code}&state=${state}&state=${state}`,
+      `${path}?code=${code}&state=${state}&iss=${'x'.repeat(4001)}`,
+      `/api/auth/oidc/${'x'.repeat(40)}/callback?code=${code}&state=${state}`,
+    ];
+    for (const url of malformed) {
+      const browser = new TestClient(t.app);
+      const back = await browser.get(url);
+      expect(back.statusCode, `${url.slice(0, 80)}: ${back.body}`).toBe(303);
+      expect(back.headers.location).toBe('/login?signInError=OIDC_CALLBACK_INVALID');
+      expect(browser.cookies.has('sid')).toBe(false);
+    }
+    const badStart = await new TestClient(t.app).get('/api/auth/oidc/NOT%20AN%20ID/start');
+    expect(badStart.statusCode).toBe(303);
+    expect(badStart.headers.location).toBe('/login?signInError=OIDC_PROVIDER_NOT_FOUND');
+  });
+
+  it('keeps the authorization code, the state and e-mailed secrets out of every log line', async () => {
+    logLines.length = 0;
+    const seen: string[] = [];
+    // A sign-in that works, and one whose code the provider refuses (its error is logged).
+    await signInAtProvider(new TestClient(t.app), account(), (url) => {
+      seen.push(url.searchParams.get('code') ?? '', url.searchParams.get('state') ?? '');
+    });
+    await signInAtProvider(new TestClient(t.app), account(), (url) => {
+      seen.push(url.searchParams.get('state') ?? '');
+      url.searchParams.set('code', 'forged-code-canary-0123456789');
+    });
+    seen.push('forged-code-canary-0123456789');
+    // A page opened from an e-mailed link carries its one-time secret in the query.
+    await new TestClient(t.app).get('/new?userId=u&secret=mailed-secret-canary-0123');
+    seen.push('mailed-secret-canary-0123');
+    const logged = logLines.join('\n');
+    // The callback's request lines are there, with the path and the names of the parameters.
+    expect(logged).toContain(`/api/auth/oidc/${PROVIDER}/callback?code=[Redacted]`);
+    expect(logged).toContain('sign-in provider refused the code');
+    for (const secret of seen) {
+      expect(secret.length).toBeGreaterThan(8);
+      expect(logged).not.toContain(secret);
+    }
+  });
+
+  it('removes a provider with its links, and tells their owners', async () => {
     const who = account();
     const browser = new TestClient(t.app);
     await signInAtProvider(browser, who);
@@ -410,6 +574,10 @@ describe('sign-in providers', () => {
     });
     expect((await admin.delete(`/api/admin/sign-in-providers/${PROVIDER}`)).statusCode).toBe(200);
     expect((await browser.get('/api/auth/identities')).json()).toEqual({ identities: [] });
+    // Its owner is told.
+    expect((await latestMailboxMail(t, who.email, 'ways_in_ended')).text).toContain(
+      'The platform removed the sign-in provider Peer ID.',
+    );
     expect((await new TestClient(t.app).get('/api/auth/oidc/providers')).json()).toEqual({
       providers: [],
     });

@@ -4,6 +4,7 @@ import type { CurrentTrade } from '@app/shared/schemas/trades';
 import * as repo from '../src/modules/copy-trading/trades.repo';
 import { activeUser, adminClient, fund } from './money-helpers';
 import { createTradingApp, type TradingTestApp } from './copy-trading-helpers';
+import { someoneWaitsForALock } from './harness';
 
 let t: TradingTestApp;
 
@@ -13,18 +14,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-async function waitUntilSomeoneWaitsForALock() {
-  for (let i = 0; i < 200; i += 1) {
-    const waiting = await t.db.execute<{ n: string }>(
-      sql`SELECT count(*) AS n FROM pg_stat_activity
-          WHERE datname = current_database() AND wait_event_type = 'Lock'`,
-    );
-    if (Number(waiting.rows[0]?.n) > 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error('nobody waited for the lock');
-}
 
 describe('the open-trade check of an invest', () => {
   // The trade is closed by hand here, outside the ledger: this file does not audit the books.
@@ -56,7 +45,7 @@ describe('the open-trade check of an invest', () => {
     });
     await isLocked;
     const check = repo.planAndOpenTrade(t.db, planId, user.id);
-    await waitUntilSomeoneWaitsForALock();
+    await someoneWaitsForALock(t);
     release();
     await closer;
     const found = await check;

@@ -106,6 +106,12 @@ export const ERROR_PARAMS = {
   API_TOKEN_NOT_FOUND: none,
   /** The user holds the most active tokens allowed. */
   API_TOKEN_LIMIT_REACHED: z.object({ max: z.number().int() }),
+  /** Making a token needs the password, or a sign-in less than a few minutes old. */
+  API_TOKEN_REAUTH_REQUIRED: z.object({ minutes: z.number().int() }),
+  /** A deactivated account keeps its money and its reads, but makes no new tokens. */
+  API_TOKEN_ACCOUNT_INACTIVE: none,
+  /** The provider's answer is not one callback (a parameter repeated, missing or too long). */
+  OIDC_CALLBACK_INVALID: none,
 
   // — users and profiles —
   USER_NOT_FOUND: none,
@@ -352,6 +358,9 @@ export const ERROR_STATUS: { readonly [C in ErrorCode]: number } = {
   API_TOKEN_NOT_ALLOWED: 403,
   API_TOKEN_NOT_FOUND: 404,
   API_TOKEN_LIMIT_REACHED: 409,
+  API_TOKEN_REAUTH_REQUIRED: 403,
+  API_TOKEN_ACCOUNT_INACTIVE: 403,
+  OIDC_CALLBACK_INVALID: 400,
 
   USER_NOT_FOUND: 404,
   NO_CHANGES: 400,
@@ -526,6 +535,11 @@ export const ERROR_ENGLISH: { readonly [C in ErrorCode]: string } = {
     'API tokens can only read your account summary, trades, transactions and statements',
   API_TOKEN_NOT_FOUND: 'Token not found',
   API_TOKEN_LIMIT_REACHED: 'You can have at most {{max}} active tokens. Revoke one first.',
+  API_TOKEN_REAUTH_REQUIRED:
+    'Enter your password to create a token (or sign in again and create it within {{minutes}} minutes)',
+  API_TOKEN_ACCOUNT_INACTIVE: 'A deactivated account cannot create API tokens',
+  OIDC_CALLBACK_INVALID:
+    'The answer from the sign-in provider could not be read. Please start again.',
 
   USER_NOT_FOUND: 'User not found',
   NO_CHANGES: 'No changes made',

@@ -26,6 +26,7 @@ export const ACTIVITY_ACTIONS = [
   'user.provider_unlinked',
   'user.api_token_created',
   'user.api_token_revoked',
+  'user.access_revoked',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 

@@ -12,6 +12,11 @@ export const API_TOKEN_MAX_DAYS = 365;
 export const API_TOKEN_EXPIRY_CHOICES = [7, 30, 90, 365] as const;
 /** Tokens a user may hold at once (revoked and expired ones do not count). */
 export const API_TOKENS_PER_USER = 10;
+/**
+ * How recent a sign-in must be to make a token without typing the password (an account opened
+ * through a sign-in provider has no password of its own until its owner sets one).
+ */
+export const API_TOKEN_FRESH_SIGN_IN_MINUTES = 5;
 /** Every token starts so, which lets secret scanners and people recognise one. */
 export const API_TOKEN_PREFIX = 'nst_';
 
@@ -26,6 +31,11 @@ export const createApiTokenSchema = z.object({
     .int(wholeNumberFrom(1, API_TOKEN_MAX_DAYS))
     .min(1, wholeNumberFrom(1, API_TOKEN_MAX_DAYS))
     .max(API_TOKEN_MAX_DAYS, wholeNumberFrom(1, API_TOKEN_MAX_DAYS)),
+  /**
+   * The account's current password. Left out (or empty), the token is made only when this
+   * session signed in less than API_TOKEN_FRESH_SIGN_IN_MINUTES ago.
+   */
+  password: z.string().max(256, atMostCharacters(256)).optional(),
 });
 export type CreateApiTokenInput = z.input<typeof createApiTokenSchema>;
 

@@ -69,10 +69,16 @@ export async function revokeToken(
   return rows.length > 0;
 }
 
-/** Revokes every live token of a user (their account closes). */
-export async function revokeAllTokens(db: DbOrTx, userId: string, at: Date): Promise<void> {
-  await db
+/**
+ * Revokes every token of a user that still works (not revoked, not expired); how many there were.
+ */
+export async function revokeAllTokens(db: DbOrTx, userId: string, at: Date): Promise<number> {
+  const rows = await db
     .update(apiTokens)
     .set({ revokedAt: at })
-    .where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)));
+    .where(
+      and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt), gt(apiTokens.expiresAt, at)),
+    )
+    .returning({ id: apiTokens.id });
+  return rows.length;
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { okSchema } from '@app/shared/schemas/auth';
 import {
@@ -9,14 +9,28 @@ import {
 } from '@app/shared/schemas/api-tokens';
 import type { AppContext } from '../../context';
 import { guardSignedIn } from '../../http/guards';
+import { accountKey, clientAddress, limitOn, rateLimiter } from '../../http/rate-limit';
+import { authLimits } from '../auth/auth.limits';
 import { requireUser } from '../auth/session';
 import * as service from './api-tokens.service';
 
 /**
  * The signed-in user's personal API tokens (/profile): made (the token shown once), listed with
- * their last use, revoked. Managing tokens takes a browser session; a token cannot make another.
+ * their last use, revoked. Managing tokens takes a browser session; a token cannot make another,
+ * and making one takes the password too (or a fresh sign-in), with its guesses limited as at login.
  */
 export function apiTokenRoutes(ctx: AppContext) {
+  const limiter = rateLimiter(ctx);
+  const family = authLimits(ctx.config.rateLimits);
+  // A password typed to make a token is a password guess like any other (counted only when given).
+  const typedPassword = (request: FastifyRequest) =>
+    (request.body as { password?: string } | undefined)?.password ? request : null;
+  const passwordAttempt = [
+    limitOn(family.guessByAddress, (request) => typedPassword(request) && clientAddress(request)),
+    limitOn(family.passwordByAccount, (request) =>
+      typedPassword(request) ? accountKey(request.auth?.user.email) : null,
+    ),
+  ];
   return function register(fastify: FastifyInstance, _options: unknown, done: () => void) {
     guardSignedIn(fastify);
     const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -26,10 +40,18 @@ export function apiTokenRoutes(ctx: AppContext) {
     }));
     app.post(
       '/',
-      { schema: { tags, body: createApiTokenSchema, response: { 201: createdApiTokenSchema } } },
+      {
+        preHandler: limiter.guard(passwordAttempt),
+        schema: { tags, body: createApiTokenSchema, response: { 201: createdApiTokenSchema } },
+      },
       async (request, reply) => {
-        const { user } = requireUser(request);
-        const created = await service.createToken(ctx, user.id, request.body, request.ip);
+        const created = await service.createToken(
+          ctx,
+          requireUser(request),
+          request.body,
+          request.ip,
+        );
+        await limiter.forgive(request);
         return reply.status(201).send(created);
       },
     );

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import {
+  API_TOKEN_FRESH_SIGN_IN_MINUTES,
   API_TOKEN_PREFIX,
   API_TOKENS_PER_USER,
   type ApiToken,
@@ -7,10 +8,11 @@ import {
 } from '@app/shared/schemas/api-tokens';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import type { ApiTokenRow } from '../../db/schema';
+import type { ApiTokenRow, UserRow } from '../../db/schema';
 import { refusal } from '../../http/errors';
 import { recordAudit } from '../audit/audit.service';
 import { digest } from '../auth/crypto';
+import { confirmReauth, passwordProves, type Reauth } from '../auth/reauth';
 import * as repo from './api-tokens.repo';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -33,16 +35,40 @@ export function newApiToken(): string {
   return API_TOKEN_PREFIX + crypto.randomBytes(32).toString('base64url');
 }
 
-/** Makes a token for the user; the token itself is in this answer only, never stored. */
+const FRESH_SIGN_IN_MS = API_TOKEN_FRESH_SIGN_IN_MINUTES * 60_000;
+const reauthRequired = () =>
+  refusal('API_TOKEN_REAUTH_REQUIRED', { minutes: API_TOKEN_FRESH_SIGN_IN_MINUTES }, 'password');
+
+/**
+ * Makes a token for the user; the token itself is in this answer only, never stored. A session
+ * alone does not make one: the password is asked for (or, without it, the session must have
+ * signed in less than API_TOKEN_FRESH_SIGN_IN_MINUTES ago), and a deactivated account makes none.
+ */
 export async function createToken(
   ctx: AppContext,
-  userId: string,
-  input: { name: string; expiresInDays: CreateApiTokenInput['expiresInDays'] },
+  auth: { user: UserRow; sessionId: string },
+  input: CreateApiTokenInput,
   ip: string,
 ): Promise<{ token: string; apiToken: ApiToken }> {
+  const { user } = auth;
+  const proof: Reauth = input.password
+    ? { kind: 'password', password: input.password }
+    : { kind: 'fresh_sign_in', freshMs: FRESH_SIGN_IN_MS };
+  if (proof.kind === 'password' && !(await passwordProves(user, proof.password))) {
+    throw refusal('PASSWORD_INCORRECT', {}, 'password');
+  }
+  const userId = user.id;
   const token = newApiToken();
   const row = await ctx.db.transaction(async (tx) => {
     const now = ctx.clock.now();
+    const held = await confirmReauth(tx, user, auth.sessionId, proof, now);
+    if (held === 'inactive') throw refusal('API_TOKEN_ACCOUNT_INACTIVE');
+    // With a password: it was the account's when checked, and a change or reset has committed
+    // since (the token would outlive the change that should have ended it).
+    if (held === 'not_proven' && proof.kind === 'password') {
+      throw refusal('PASSWORD_INCORRECT', {}, 'password');
+    }
+    if (held === 'not_proven') throw reauthRequired();
     if ((await repo.countActiveTokens(tx, userId, now)) >= API_TOKENS_PER_USER) {
       throw refusal('API_TOKEN_LIMIT_REACHED', { max: API_TOKENS_PER_USER });
     }
@@ -125,7 +151,10 @@ export async function recordTokenUse(
   });
 }
 
-/** Every token of a user stops working (their account is closed, or staff ended all access). */
-export function revokeAllTokensOf(db: DbOrTx, userId: string, at: Date): Promise<void> {
+/**
+ * Every token of a user stops working (auth/other-ways-in.ts: the account's credentials changed,
+ * staff ended all access, the account closed); how many were still working.
+ */
+export function revokeAllTokensOf(db: DbOrTx, userId: string, at: Date): Promise<number> {
   return repo.revokeAllTokens(db, userId, at);
 }

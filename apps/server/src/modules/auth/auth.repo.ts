@@ -144,6 +144,27 @@ export async function findSessionByDigest(
   return row;
 }
 
+/** The user's session `id` while it is live (not revoked, not expired), or undefined. */
+export async function findLiveSession(
+  db: DbOrTx,
+  userId: string,
+  id: string,
+  now: Date,
+): Promise<SessionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.id, id),
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, now),
+      ),
+    );
+  return row;
+}
+
 /** The sessions among `ids` that are not revoked, with their users (not deleted). */
 export async function findLiveSessionsByIds(
   db: DbOrTx,

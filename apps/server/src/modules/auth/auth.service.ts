@@ -26,6 +26,7 @@ import {
   normaliseRecoveryCode,
   verifyPassword,
 } from './crypto';
+import { endOtherWaysIn } from './other-ways-in';
 import { startSession } from './session';
 import { seal, unseal } from './secret-box';
 import { newTotpSecret, totpStep, totpUri } from './totp';
@@ -423,7 +424,7 @@ export async function completeRecovery(
 ): Promise<{ email: string }> {
   assertLinkUser(input.userId);
   const passwordHash = await hashPassword(input.password);
-  return ctx.db.transaction(async (tx) => {
+  const done = await ctx.db.transaction(async (tx) => {
     const now = ctx.clock.now();
     await spendLink(tx, { userId: input.userId, kind: 'recovery', secret: input.secret }, now);
     await repo.updateUser(tx, input.userId, { passwordHash });
@@ -431,6 +432,10 @@ export async function completeRecovery(
     // Every other reset link sent before this one is void now, and so is a pending change of
     // address (the e-mail asking for it tells the owner a reset cancels it).
     await repo.revokeAuthTokens(tx, input.userId, ['recovery', 'change_email', 'magic_link'], now);
+    const user = await repo.findUserById(tx, input.userId);
+    if (!user) throw invalidLink();
+    // Whatever else a thief of the old password (or of a session) made is ended too.
+    await endOtherWaysIn(ctx, tx, user, { reason: 'password_reset', actorId: user.id, ip });
     await recordAudit(tx, {
       actorId: input.userId,
       action: 'user.password_reset',
@@ -438,9 +443,10 @@ export async function completeRecovery(
       targetId: input.userId,
       ip,
     });
-    const user = await repo.findUserById(tx, input.userId);
-    return { email: user?.email ?? '' };
+    return { email: user.email };
   });
+  ctx.mailer.kick();
+  return done;
 }
 
 export async function changePassword(
@@ -461,6 +467,7 @@ export async function changePassword(
     // A reset link asked for before the change must not undo it; a pending change of address
     // asked for with the old password is void too.
     await repo.revokeAuthTokens(tx, user.id, ['recovery', 'change_email', 'magic_link'], now);
+    await endOtherWaysIn(ctx, tx, user, { reason: 'password_changed', actorId: user.id, ip });
     await enqueueMail(tx, user.email, mailTemplates.passwordChanged(brandOf(ctx), user.name));
     await recordAudit(tx, {
       actorId: user.id,
@@ -626,6 +633,13 @@ export async function confirmEmailChange(
       ['recovery', 'verify_email', 'change_email', 'magic_link'],
       now,
     );
+    // Told at the new address: the one that now signs in (the former one hears of the change).
+    await endOtherWaysIn(
+      ctx,
+      tx,
+      { ...user, email: token.newEmail },
+      { reason: 'email_changed', actorId: user.id, ip },
+    );
     await enqueueMail(
       tx,
       user.email,
@@ -677,6 +691,7 @@ export async function enableTwoFactor(
     await repo.updateUser(tx, user.id, { totpEnabledAt: now, totpLastStep: step });
     // A session opened with the password alone (perhaps by whoever made the user turn 2FA on) ends.
     await repo.revokeAllSessions(tx, user.id, now, sessionId);
+    await endOtherWaysIn(ctx, tx, user, { reason: 'two_factor_enabled', actorId: user.id, ip });
     await repo.replaceRecoveryCodes(
       tx,
       user.id,
@@ -690,6 +705,7 @@ export async function enableTwoFactor(
       ip,
     });
   });
+  ctx.mailer.kick();
   return codes;
 }
 
@@ -715,6 +731,7 @@ export async function disableTwoFactor(
       totpLastStep: null,
     });
     await repo.replaceRecoveryCodes(tx, user.id, []);
+    await endOtherWaysIn(ctx, tx, user, { reason: 'two_factor_disabled', actorId: user.id, ip });
     await recordAudit(tx, {
       actorId: user.id,
       action: 'user.2fa_disabled',
@@ -723,6 +740,7 @@ export async function disableTwoFactor(
       ip,
     });
   });
+  ctx.mailer.kick();
 }
 
 // For other modules: the users and sessions tables are this module's. -----------------------------

@@ -3,6 +3,7 @@ import {
   NOTIFICATION_TYPES,
   type Notification,
   type NotificationEvent,
+  type NotificationLanguage,
   type NotificationPage,
   type NotificationPreferences,
   type NotificationType,
@@ -147,6 +148,11 @@ async function preferencesView(db: DbOrTx, userId: string): Promise<Notification
     ]),
   ) as Record<NotificationType, boolean>;
   return { language: recipient?.language ?? 'en', email };
+}
+
+/** The language the user reads e-mail in (their notification language; English by default). */
+export async function languageOf(db: DbOrTx, userId: string): Promise<NotificationLanguage> {
+  return (await repo.preferencesOf(db, userId))?.language ?? 'en';
 }
 
 export function preferencesOf(ctx: AppContext, userId: string) {

@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
   signInProviders,
@@ -44,25 +44,39 @@ export async function deleteProvider(db: DbOrTx, id: string): Promise<boolean> {
   return rows.length > 0;
 }
 
+/** The link of the provider account `subject` of `issuer`, through this provider. */
 export async function findIdentity(
   db: DbOrTx,
-  providerId: string,
-  subject: string,
+  key: { providerId: string; issuer: string; subject: string },
 ): Promise<UserIdentityRow | undefined> {
   const [row] = await db
     .select()
     .from(userIdentities)
-    .where(and(eq(userIdentities.providerId, providerId), eq(userIdentities.subject, subject)));
+    .where(
+      and(
+        eq(userIdentities.providerId, key.providerId),
+        eq(userIdentities.issuer, key.issuer),
+        eq(userIdentities.subject, key.subject),
+      ),
+    );
   return row;
 }
 
 export async function insertIdentity(
   db: DbOrTx,
-  values: { userId: string; providerId: string; subject: string; email: string; at: Date },
+  values: {
+    userId: string;
+    providerId: string;
+    issuer: string;
+    subject: string;
+    email: string;
+    at: Date;
+  },
 ): Promise<void> {
   await db.insert(userIdentities).values({
     userId: values.userId,
     providerId: values.providerId,
+    issuer: values.issuer,
     subject: values.subject,
     email: values.email,
     createdAt: values.at,
@@ -93,7 +107,31 @@ export async function deleteIdentity(db: DbOrTx, userId: string, id: string): Pr
   return rows.length > 0;
 }
 
-/** Unlinks every provider account of a user (their account is closed). */
-export async function deleteIdentitiesOf(db: DbOrTx, userId: string): Promise<void> {
-  await db.delete(userIdentities).where(eq(userIdentities.userId, userId));
+/** Unlinks every provider account of a user; the providers they were linked through. */
+export async function deleteIdentitiesOf(db: DbOrTx, userId: string): Promise<string[]> {
+  const rows = await db
+    .delete(userIdentities)
+    .where(eq(userIdentities.userId, userId))
+    .returning({ providerId: userIdentities.providerId });
+  return rows.map((row) => row.providerId);
+}
+
+/** Unlinks every account linked through a provider; who they were (user id), each once. */
+export async function deleteIdentitiesThrough(db: DbOrTx, providerId: string): Promise<string[]> {
+  const rows = await db
+    .delete(userIdentities)
+    .where(eq(userIdentities.providerId, providerId))
+    .returning({ userId: userIdentities.userId });
+  return [...new Set(rows.map((row) => row.userId))];
+}
+
+/** The display names of these providers (those that still exist). */
+export async function providerNames(db: DbOrTx, ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ displayName: signInProviders.displayName })
+    .from(signInProviders)
+    .where(inArray(signInProviders.id, ids))
+    .orderBy(asc(signInProviders.displayName));
+  return rows.map((row) => row.displayName);
 }

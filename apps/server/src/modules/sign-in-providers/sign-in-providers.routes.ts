@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { ErrorCode } from '@app/shared/errors';
 import { SESSION_COOKIE } from '@app/shared/http';
 import { meSchema, okSchema } from '@app/shared/schemas/auth';
 import {
@@ -47,8 +48,11 @@ function clearSealedCookie(ctx: AppContext, reply: FastifyReply, name: string) {
   });
 }
 
-/** A browser navigation (start, callback) that was refused lands on /login, which names the code. */
-function backToLogin(reply: FastifyReply, error: { code: string }) {
+/**
+ * A browser navigation (start, callback) that was refused lands on /login, which names the code.
+ * Never a JSON answer: a person is looking at it.
+ */
+function backToLogin(reply: FastifyReply, error: { code: ErrorCode }) {
   return reply.redirect(`/login?signInError=${encodeURIComponent(error.code)}`, 303);
 }
 
@@ -75,8 +79,12 @@ export function signInProviderRoutes(ctx: AppContext) {
 
     app.get(
       '/:provider/start',
-      { schema: { tags, params: providerParamsSchema } },
+      // A malformed id goes back to the sign-in page too (attachValidation: no JSON 400).
+      { attachValidation: true, schema: { tags, params: providerParamsSchema } },
       async (request, reply) => {
+        if (request.validationError) {
+          return backToLogin(reply, { code: 'OIDC_PROVIDER_NOT_FOUND' });
+        }
         try {
           const { url, flow } = await service.startSignIn(ctx, request.params.provider);
           setSealedCookie(ctx, reply, service.FLOW_COOKIE, flow);
@@ -91,15 +99,22 @@ export function signInProviderRoutes(ctx: AppContext) {
     app.get(
       '/:provider/callback',
       {
+        // Every malformed callback (a parameter repeated, as ?code=a&code=b, or over-long; a
+        // malformed provider id) goes back to the sign-in page with a code, never a JSON 400.
+        attachValidation: true,
         schema: {
           tags,
           params: providerParamsSchema,
-          // What the provider sends back; checked by the flow, not by shape.
+          // What the provider sends back: each parameter once, as text; checked by the flow.
           querystring: z.record(z.string(), z.string().max(4000, rule('INVALID_INPUT'))),
         },
       },
       async (request, reply) => {
         clearSealedCookie(ctx, reply, service.FLOW_COOKIE);
+        if (request.validationError) {
+          request.log.warn({ event: 'oidc_sign_in_refused', code: 'OIDC_CALLBACK_INVALID' });
+          return backToLogin(reply, { code: 'OIDC_CALLBACK_INVALID' });
+        }
         try {
           const outcome = await service.finishSignIn(
             ctx,

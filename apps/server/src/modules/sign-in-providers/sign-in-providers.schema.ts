@@ -1,7 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
-/** Typed mirror of migrations/0038_sign_in_providers_and_api_tokens.sql (the SQL is the source). */
+/**
+ * Typed mirror of migrations/0038_sign_in_providers_and_api_tokens.sql and 0045_identity_issuer.sql
+ * (the SQL is the source).
+ */
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 export const signInProviders = pgTable('sign_in_providers', {
@@ -22,6 +25,8 @@ export const userIdentities = pgTable('user_identities', {
     .default(sql`uuid_v7()`),
   userId: uuid('user_id').notNull(),
   providerId: text('provider_id').notNull(),
+  /** The issuer that asserted `subject` (a URL's href); a subject means nothing without it. */
+  issuer: text('issuer').notNull(),
   subject: text('subject').notNull(),
   email: text('email').notNull(),
   createdAt: ts('created_at').notNull(),

@@ -9,12 +9,13 @@ import type {
   SaveProviderInput,
 } from '@app/shared/schemas/sign-in';
 import type { AppContext } from '../../context';
-import type { DbOrTx } from '../../db/client';
 import type { SignInProviderRow, UserRow } from '../../db/schema';
 import { rule } from '@app/shared/rules';
 import { AppError, invalidInput, refusal } from '../../http/errors';
 import { recordAudit } from '../audit/audit.service';
 import * as auth from '../auth/auth.service';
+import { providerLinksDropped } from '../auth/other-ways-in';
+import { passwordUnchanged } from '../auth/reauth';
 import { seal, unseal } from '../auth/secret-box';
 import { forgetProvider, providerConfiguration } from './discovery';
 import * as repo from './sign-in-providers.repo';
@@ -23,7 +24,8 @@ import * as repo from './sign-in-providers.repo';
  * OpenID Connect sign-in ("Continue with …"): the authorization code flow with PKCE, a state and a
  * nonce, each sign-in's secrets held in a sealed cookie of this browser for 10 minutes.
  *
- * When the provider sends the browser back, its account (issuer `sub`) is either linked to one of
+ * When the provider sends the browser back, its account (the issuer's `iss` and `sub`: a subject
+ * names an account only within its issuer) is either linked to one of
  * our users already (signed in, after the second factor when the account has two-factor on), or
  * its verified e-mail belongs to an account that must first be proven with that account's
  * password (and second factor) to link it, or it is new: the sign-up fields the provider does not
@@ -48,6 +50,7 @@ interface Pending {
   kind: 'pending';
   step: PendingSignIn['step'];
   providerId: string;
+  issuer: string;
   subject: string;
   email: string;
   name: string;
@@ -70,6 +73,8 @@ function openSealed<K extends 'flow' | 'pending'>(
   try {
     const value = JSON.parse(text) as Flow | Pending;
     if (value.kind !== kind || value.exp <= ctx.clock.now().getTime()) return null;
+    // A pending sign-in sealed before links named their issuer is no sign-in.
+    if (value.kind === 'pending' && typeof value.issuer !== 'string') return null;
     return value as K extends 'flow' ? Flow : Pending;
   } catch {
     return null;
@@ -140,7 +145,17 @@ function isNonceMismatch(error: unknown): boolean {
   return false;
 }
 
+/**
+ * An issuer as links store and compare it: the URL's href (scheme and host in lower case, "/" for
+ * an empty path), as openid-client compares a discovered issuer with the configured one.
+ */
+export function issuerKey(issuer: string): string {
+  return new URL(issuer).href;
+}
+
 interface ProviderAccount {
+  /** The issuer that signed the ID token (checked against the provider's discovered issuer). */
+  issuer: string;
   subject: string;
   email: string;
   name: string;
@@ -155,6 +170,7 @@ async function provenAccount(
 ): Promise<ProviderAccount> {
   const config = await configurationOf(ctx, provider);
   let claims: Record<string, unknown>;
+  let issuer: string;
   try {
     const tokens = await client.authorizationCodeGrant(config, currentUrl, {
       pkceCodeVerifier: flow.verifier,
@@ -164,6 +180,7 @@ async function provenAccount(
     });
     const idClaims = tokens.claims();
     if (!idClaims) throw refusal('OIDC_SIGN_IN_FAILED');
+    issuer = issuerKey(idClaims.iss);
     const info = await client.fetchUserInfo(config, tokens.access_token, idClaims.sub);
     claims = { ...idClaims, ...info };
   } catch (error) {
@@ -174,12 +191,12 @@ async function provenAccount(
   }
   const subject = typeof claims.sub === 'string' ? claims.sub : '';
   const email = typeof claims.email === 'string' ? claims.email.trim().toLowerCase() : '';
-  if (!subject || subject.length > 255) throw refusal('OIDC_SIGN_IN_FAILED');
+  if (!subject || subject.length > 255 || issuer.length > 400) throw refusal('OIDC_SIGN_IN_FAILED');
   if (!email || email.length > 254 || !email.includes('@')) throw refusal('OIDC_EMAIL_MISSING');
   // Only an address the provider itself has verified identifies one of our accounts.
   if (claims.email_verified !== true) throw refusal('OIDC_EMAIL_NOT_VERIFIED');
   const name = typeof claims.name === 'string' ? claims.name.trim().slice(0, 100) : '';
-  return { subject, email, name };
+  return { issuer, subject, email, name };
 }
 
 export type CallbackOutcome =
@@ -202,7 +219,11 @@ export async function finishSignIn(
   const provider = await providerOrRefuse(ctx, providerId);
   const account = await provenAccount(ctx, provider, flow, currentUrl);
 
-  const linked = await repo.findIdentity(ctx.db, providerId, account.subject);
+  const linked = await repo.findIdentity(ctx.db, {
+    providerId,
+    issuer: account.issuer,
+    subject: account.subject,
+  });
   const linkedUser = linked ? await auth.findUserById(ctx.db, linked.userId) : undefined;
   const exp = ctx.clock.now().getTime() + FLOW_TTL_MS;
   const pending = (step: Pending['step'], user: UserRow | undefined): CallbackOutcome => ({
@@ -211,6 +232,7 @@ export async function finishSignIn(
       kind: 'pending',
       step,
       providerId,
+      issuer: account.issuer,
       subject: account.subject,
       email: account.email,
       name: account.name || user?.name || '',
@@ -286,7 +308,7 @@ async function linkIdentity(
   userId: string,
   ip: string,
 ) {
-  const existing = await repo.findIdentity(tx, pending.providerId, pending.subject);
+  const existing = await repo.findIdentity(tx, pending);
   if (existing && existing.userId !== userId) throw refusal('OIDC_NO_PENDING_SIGN_IN');
   const now = ctx.clock.now();
   if (existing) {
@@ -303,6 +325,7 @@ async function linkIdentity(
   await repo.insertIdentity(tx, {
     userId,
     providerId: pending.providerId,
+    issuer: pending.issuer,
     subject: pending.subject,
     email: pending.email,
     at: now,
@@ -346,7 +369,12 @@ export async function linkWithPassword(
     user,
     request,
     { method: 'oidc', provider: pending.providerId },
-    (tx) => linkIdentity(ctx, tx, pending, user.id, request.ip),
+    async (tx) => {
+      // The password proved the account when it was checked; a change or reset committed since
+      // would otherwise be outlived by this link (it ends every link it finds).
+      if (!(await passwordUnchanged(tx, user))) throw refusal('PASSWORD_INCORRECT', {}, 'password');
+      await linkIdentity(ctx, tx, pending, user.id, request.ip);
+    },
     previousToken,
   );
 }
@@ -361,7 +389,7 @@ export async function completeWithSecondFactor(
 ) {
   const { pending, user } = await pendingOrRefuse(ctx, sealed, 'otp');
   if (!user) throw refusal('OIDC_NO_PENDING_SIGN_IN');
-  const identity = await repo.findIdentity(ctx.db, pending.providerId, pending.subject);
+  const identity = await repo.findIdentity(ctx.db, pending);
   if (!identity || identity.userId !== user.id) throw refusal('OIDC_NO_PENDING_SIGN_IN');
   if (!(await auth.secondFactorAccepted(ctx, user, otp))) {
     await auth.recordSignInFailure(ctx, request, user.id, 'wrong_two_factor_code');
@@ -427,11 +455,6 @@ export async function unlinkIdentity(
   });
 }
 
-/** Every provider account linked to a user is unlinked (their account is closed). */
-export function unlinkAllIdentitiesOf(db: DbOrTx, userId: string): Promise<void> {
-  return repo.deleteIdentitiesOf(db, userId);
-}
-
 // Staff: the providers -------------------------------------------------------------------------
 
 function adminView(row: SignInProviderRow): AdminProvider {
@@ -465,11 +488,28 @@ export async function saveProvider(
       throw invalidInput(rule('CLIENT_SECRET_REQUIRED'), 'clientSecret');
     }
     const now = ctx.clock.now();
+    const issuerUrl = input.issuerUrl.trim();
+    const clientId = input.clientId.trim();
+    // Another issuer (or another client, whose subjects may be its own) names other accounts by
+    // the same subjects: the links made through the provider as it was end here, and their
+    // owners are told (they link again with their password at the next "Continue with …").
+    if (
+      before &&
+      (issuerKey(before.issuerUrl) !== issuerKey(issuerUrl) || before.clientId !== clientId)
+    ) {
+      const dropped = await repo.deleteIdentitiesThrough(tx, id);
+      await providerLinksDropped(ctx, tx, dropped, {
+        reason: 'provider_changed',
+        provider: before.displayName,
+        actorId,
+        ip,
+      });
+    }
     await repo.upsertProvider(tx, {
       id,
       displayName: input.displayName.trim(),
-      issuerUrl: input.issuerUrl.trim(),
-      clientId: input.clientId.trim(),
+      issuerUrl,
+      clientId,
       clientSecretSealed:
         secret !== undefined ? seal(ctx.secretsKey, secret) : (before?.clientSecretSealed ?? ''),
       createdAt: before?.createdAt ?? now,
@@ -491,6 +531,7 @@ export async function saveProvider(
     return repo.findProvider(tx, id);
   });
   forgetProvider(id);
+  ctx.mailer.kick();
   if (!saved) throw refusal('OIDC_PROVIDER_NOT_FOUND');
   return adminView(saved);
 }
@@ -502,6 +543,16 @@ export async function removeProvider(
   ip: string,
 ): Promise<void> {
   await ctx.db.transaction(async (tx) => {
+    const provider = await repo.findProvider(tx, id);
+    if (!provider) throw refusal('OIDC_PROVIDER_NOT_FOUND');
+    // Its links go with it; their owners are told.
+    const dropped = await repo.deleteIdentitiesThrough(tx, id);
+    await providerLinksDropped(ctx, tx, dropped, {
+      reason: 'provider_removed',
+      provider: provider.displayName,
+      actorId,
+      ip,
+    });
     if (!(await repo.deleteProvider(tx, id))) throw refusal('OIDC_PROVIDER_NOT_FOUND');
     await recordAudit(tx, {
       actorId,
@@ -512,4 +563,5 @@ export async function removeProvider(
     });
   });
   forgetProvider(id);
+  ctx.mailer.kick();
 }

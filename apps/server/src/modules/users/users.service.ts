@@ -1,12 +1,11 @@
 import crypto from 'node:crypto';
-import { revokeAllTokensOf } from '../api-tokens/api-tokens.service';
-import { unlinkAllIdentitiesOf } from '../sign-in-providers/sign-in-providers.service';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { refusal } from '../../http/errors';
 import { recordAudit } from '../audit/audit.service';
 import * as auth from '../auth/auth.service';
+import { endOtherWaysIn } from '../auth/other-ways-in';
 import { hashPassword, verifyPassword } from '../auth/crypto';
 import { enqueueMail } from '../mail/mail.service';
 import { mailTemplates } from '../mail/templates';
@@ -254,8 +253,12 @@ export function updateContact(
 export function revokeSessions(ctx: AppContext, actor: AdminActor, userId: string): Promise<void> {
   return withLockedUser(ctx, userId, async (tx, user) => {
     await auth.revokeAllSessions(tx, user.id, ctx.clock.now());
-    // Ending every way in includes the user's personal API tokens.
-    await revokeAllTokensOf(tx, user.id, ctx.clock.now());
+    // Ending every way in includes the personal API tokens and the linked provider accounts.
+    await endOtherWaysIn(ctx, tx, user, {
+      reason: 'sessions_revoked',
+      actorId: actor.adminId,
+      ip: actor.ip,
+    });
     await recordAudit(tx, {
       actorId: actor.adminId,
       action: 'user.sessions_revoked',
@@ -273,7 +276,12 @@ export function revokeSessions(ctx: AppContext, actor: AdminActor, userId: strin
  * (docs/data-retention.md). Runs in the caller's transaction, on the locked row; returns the
  * avatar file to remove once it commits.
  */
-async function anonymise(ctx: AppContext, tx: Tx, user: UserRow): Promise<string | null> {
+async function anonymise(
+  ctx: AppContext,
+  tx: Tx,
+  user: UserRow,
+  actor: { actorId: string; ip: string | null },
+): Promise<string | null> {
   const now = ctx.clock.now();
   await auth.updateUser(tx, user.id, {
     name: 'Deleted user',
@@ -297,8 +305,7 @@ async function anonymise(ctx: AppContext, tx: Tx, user: UserRow): Promise<string
     now,
   );
   // No other way in stays: personal API tokens stop working, provider accounts are unlinked.
-  await revokeAllTokensOf(tx, user.id, now);
-  await unlinkAllIdentitiesOf(tx, user.id);
+  await endOtherWaysIn(ctx, tx, user, { reason: 'account_closed', ...actor });
   return user.avatarPath;
 }
 
@@ -314,7 +321,7 @@ export async function deleteUser(
   const avatar = await withLockedUser(ctx, userId, async (tx, user) => {
     if (user.id === actor.adminId) throw refusal('CANNOT_DELETE_SELF');
     if (user.isAdmin && (await repo.countActiveAdmins(tx)) <= 1) throw refusal('LAST_ADMIN');
-    const avatarPath = await anonymise(ctx, tx, user);
+    const avatarPath = await anonymise(ctx, tx, user, { actorId: actor.adminId, ip: actor.ip });
     await recordAudit(tx, {
       actorId: actor.adminId,
       action: 'user.deleted',
@@ -390,7 +397,7 @@ export async function closeOwnAccount(
       targetId: locked.id,
       ip,
     });
-    return anonymise(ctx, tx, locked);
+    return anonymise(ctx, tx, locked, { actorId: locked.id, ip });
   });
   ctx.caches.sessions.forgetUser(user.id);
   await discardAvatarFile(ctx, avatar);

@@ -59,6 +59,7 @@ Object.assign(EXAMPLES, {
   AMOUNT_BELOW_STRATEGY_MIN: [{ minCents: 10_000 }],
   STRATEGY_COPIERS_FULL: [{ maxCopiers: 50 }],
   API_TOKEN_LIMIT_REACHED: [{ max: 10 }],
+  API_TOKEN_REAUTH_REQUIRED: [{ minutes: 5 }],
 } satisfies Partial<{ [C in ErrorCode]: ErrorParams<C>[] }>);
 
 function examples(): [ErrorCode, ErrorParams<ErrorCode>][] {

@@ -1,6 +1,7 @@
 import { formatDate } from '@app/shared/format';
 import {
   API_TOKEN_EXPIRY_CHOICES,
+  API_TOKEN_FRESH_SIGN_IN_MINUTES,
   createApiTokenSchema,
   type ApiToken,
 } from '@app/shared/schemas/api-tokens';
@@ -18,6 +19,7 @@ import {
   CopyButton,
   inputClasses,
   LoadingBlock,
+  PasswordInput,
   TextField,
 } from '../../../ui';
 import { apiTokensQuery, useCreateApiToken, useRevokeApiToken } from '../api';
@@ -25,7 +27,9 @@ import { mutateAndReport } from '../../../lib/mutation';
 
 /**
  * Personal API tokens on /profile: read-only access for the user's own scripts (account summary,
- * trades, transactions, statements). A new token is shown once, here, and never again.
+ * trades, transactions, statements). Making one asks for the password (the server also accepts a
+ * sign-in less than API_TOKEN_FRESH_SIGN_IN_MINUTES old, for an account opened through a provider
+ * without a password). A new token is shown once, here, and never again.
  */
 export function ApiTokensCard() {
   const { t } = useTranslation('profile');
@@ -84,15 +88,18 @@ function CreateTokenForm({
     formState: { errors, isSubmitting },
   } = useForm({
     resolver: zodResolver(createApiTokenSchema),
-    defaultValues: { name: '', expiresInDays: 30 },
+    defaultValues: { name: '', expiresInDays: 30, password: '' },
   });
   const submit = handleSubmit(async (values) => {
     try {
-      const { token, apiToken } = await create.mutateAsync(values);
+      const { token, apiToken } = await create.mutateAsync({
+        ...values,
+        password: values.password || undefined,
+      });
       reset();
       onCreated({ name: apiToken.name, token });
     } catch (error) {
-      if (!applyFieldError(error, setError, ['name', 'expiresInDays'])) {
+      if (!applyFieldError(error, setError, ['name', 'expiresInDays', 'password'])) {
         toast.error(errorMessage(error));
       }
     }
@@ -101,7 +108,7 @@ function CreateTokenForm({
     <form
       noValidate
       onSubmit={(event) => void submit(event)}
-      className="grid gap-3 sm:grid-cols-[1fr_12rem_auto] sm:items-end"
+      className="grid gap-3 sm:grid-cols-[1fr_12rem] sm:items-start"
     >
       <TextField
         label={t('apiTokens.name')}
@@ -126,9 +133,18 @@ function CreateTokenForm({
           ))}
         </select>
       </div>
-      <Button type="submit" loading={isSubmitting}>
-        {t('apiTokens.create')}
-      </Button>
+      <PasswordInput
+        label={t('apiTokens.password')}
+        autoComplete="current-password"
+        hint={t('apiTokens.passwordHint', { count: API_TOKEN_FRESH_SIGN_IN_MINUTES })}
+        error={errors.password?.message}
+        {...register('password')}
+      />
+      <div className="flex sm:col-span-2">
+        <Button type="submit" loading={isSubmitting}>
+          {t('apiTokens.create')}
+        </Button>
+      </div>
     </form>
   );
 }
