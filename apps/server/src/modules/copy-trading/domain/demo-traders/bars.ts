@@ -38,11 +38,22 @@ export function mean(values: readonly Dec[]): Dec {
   return values.reduce((sum, v) => sum.plus(v), new Dec(0)).div(values.length);
 }
 
-/** (last − mean) / population standard deviation; 0 when the values do not vary. */
+/**
+ * (last − mean) / population standard deviation; 0 when the values do not vary. Computed from
+ * the exact sums S = Σx and Q = Σx² as (n·last − S) / √(n·Q − S²), the same quotient with the
+ * n's cancelled: prices have few decimals, so only the square root rounds (the replay makes
+ * tens of thousands of these at first start).
+ */
 export function zScore(values: readonly Dec[]): Dec {
-  const average = mean(values);
-  const variance = mean(values.map((v) => v.minus(average).pow(2)));
   const last = values.at(-1);
-  if (!last || variance.isZero()) return new Dec(0);
-  return last.minus(average).div(variance.sqrt());
+  if (!last) return new Dec(0);
+  let sum = new Dec(0);
+  let squares = new Dec(0);
+  for (const v of values) {
+    sum = sum.plus(v);
+    squares = squares.plus(v.times(v));
+  }
+  const spread = squares.times(values.length).minus(sum.times(sum));
+  if (spread.lte(0)) return new Dec(0);
+  return last.times(values.length).minus(sum).div(spread.sqrt());
 }

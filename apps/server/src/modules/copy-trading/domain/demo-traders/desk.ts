@@ -23,17 +23,20 @@ import type { DemoTrader } from './types';
  *  2. caps each order, in executionOrder, at largestTargetWeight for the state it meets: the
  *     very rule applyOrder refuses by (after step 1 only rounding could make it bite).
  * A decision that fits is executed exactly as decided. With no equity left, the cap is 0 for
- * every order: the desk can still close positions, never open one.
+ * every order: the desk can still close positions, never open one. A decision names each
+ * instrument at most once (the traders' do).
  */
 export function executeDecision(
   state: StrategyState,
   orders: readonly TargetWeightOrder[],
   prices: PriceMap,
 ): OrderResult {
+  const opens = new Set(orders.filter((o) => new Dec(o.targetWeight).gt(0)).map((o) => o.symbol));
   let current = state;
   const fills: Fill[] = [];
   for (const order of executionOrder(state, scaleToFit(state, orders, prices), prices)) {
-    const result = applyOrder(current, capAtLimit(current, order, prices), prices);
+    const capped = capAtLimit(current, order, opens.has(order.symbol), prices);
+    const result = applyOrder(current, capped, prices);
     current = result.state;
     fills.push(...result.fills);
   }
@@ -70,22 +73,22 @@ export function scaleToFit(
 }
 
 /**
- * The order at most at largestTargetWeight. When there is no room at all for the side asked, the
- * desk still closes the other side held, which the trader's decision leaves.
+ * The order at most at largestTargetWeight. An order that asked for a position (`opens`) on the
+ * side not held but gets no room at all still closes the side held: the trader no longer wants it.
  */
 function capAtLimit(
   state: StrategyState,
   order: TargetWeightOrder,
+  opens: boolean,
   prices: PriceMap,
 ): TargetWeightOrder {
   const { symbol } = getInstrument(order.symbol);
-  const largest = largestTargetWeight(state, symbol, prices);
-  if (new Dec(order.targetWeight).lte(largest)) return order;
+  const weight = Dec.min(order.targetWeight, largestTargetWeight(state, symbol, prices));
   const held = state.positions.find((p) => p.symbol === symbol);
-  if (largest.isZero() && held && held.side !== order.side) {
+  if (weight.isZero() && opens && held && held.side !== order.side) {
     return { symbol, side: held.side, targetWeight: '0' };
   }
-  return { ...order, targetWeight: largest.toFixed() };
+  return weight.eq(order.targetWeight) ? order : { ...order, targetWeight: weight.toFixed() };
 }
 
 /**
