@@ -1,8 +1,8 @@
-import { Dec, type InstrumentSymbol } from '../../../market/domain';
+import type { Dec, InstrumentSymbol } from '../../../market/domain';
 import type { NavPoint } from '../metrics';
 import type { Fill } from '../orders';
 import { NEW_STRATEGY, strategyNav, type StrategyState } from '../strategy';
-import type { Bar, BarHistory } from './bars';
+import { closeOf, type Bar, type BarHistory } from './bars';
 import { demoDecision } from './desk';
 import type { DemoTrader } from './types';
 
@@ -46,7 +46,7 @@ export function replayDemoTrader(input: ReplayInput): ReplayResult {
       const index = indexBySymbol.get(symbol)?.get(now);
       if (index === undefined) continue;
       view.set(symbol, series.slice(Math.max(0, index + 1 - trader.lookbackBars), index + 1));
-      prices.set(symbol, new Dec((series[index] as Bar).close));
+      prices.set(symbol, closeOf(series[index] as Bar));
     }
     navSeries.push({ at: now, nav: strategyNav(state, prices).toFixed() });
     const result = demoDecision(trader, view, state, now, prices);
