@@ -26,12 +26,16 @@ import { seedIfEmpty } from './seed/seed';
 import { demoMethodNames } from './modules/payment-methods/payment-methods.service';
 import { LOG_REDACT, logDestination } from './logging';
 import { createMetrics } from './modules/ops/ops.metrics';
+import { createStartupGuard } from './startup-guard';
 
 const WORKER_DATABASE_URL = 'NESTRADO_WORKER_DATABASE_URL';
 /** A graceful shutdown that takes longer than this is cut short (so is one signalled twice). */
 const SHUTDOWN_TIMEOUT_MS = 15_000;
 /** WebSocket close code 1012 "service restart": the web client reconnects (only 1008 stops it). */
 const SERVICE_RESTART = 1012;
+
+/** What this start has started: a start that fails stops it before exiting (see main). */
+const startup = createStartupGuard();
 
 /**
  * Runs `shutdown` on the first SIGTERM/SIGINT (or `disconnect` for a worker). A second signal, or
@@ -151,15 +155,37 @@ async function runPrimary(config: Config, log: Logger): Promise<void> {
     log,
     config.databaseUrl,
   );
+  startup.started(
+    'embedded PostgreSQL',
+    async () => embedded?.stop(),
+    () => embedded?.stopNow(),
+  );
   await pool.end();
   loadSecretsKey(config.secretsKeyBase64, config.dataDir); // creates the key file once
 
   let stopping = false;
+  const workers = () => Object.values(cluster.workers ?? {}).filter((w) => w !== undefined);
+  const stopWorkers = () => {
+    stopping = true;
+    return Promise.all(
+      workers().map(
+        (worker) =>
+          new Promise<void>((resolve) => {
+            if (worker.isDead()) return resolve();
+            worker.once('exit', () => resolve());
+            worker.process.kill('SIGTERM');
+          }),
+      ),
+    );
+  };
+  startup.started('workers', stopWorkers, () => {
+    for (const worker of workers()) worker.process.kill('SIGKILL');
+  });
   const fork = () => cluster.fork({ [WORKER_DATABASE_URL]: databaseUrl });
   cluster.on('exit', (worker, code, signal) => {
     if (stopping) return;
     log.error({ pid: worker.process.pid, code, signal }, 'worker died; starting another');
-    setTimeout(fork, 1000).unref();
+    setTimeout(() => stopping || fork(), 1000).unref();
   });
   const listening = (worker: ReturnType<typeof fork>) =>
     new Promise<void>((resolve, reject) => {
@@ -175,21 +201,11 @@ async function runPrimary(config: Config, log: Logger): Promise<void> {
   onShutdownSignals(
     log,
     async () => {
-      stopping = true;
-      const workers = Object.values(cluster.workers ?? {}).filter((w) => w !== undefined);
-      await Promise.all(
-        workers.map(
-          (worker) =>
-            new Promise<void>((resolve) => {
-              worker.once('exit', () => resolve());
-              worker.process.kill('SIGTERM');
-            }),
-        ),
-      );
+      await stopWorkers();
       await embedded?.stop();
     },
     () => {
-      for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGKILL');
+      for (const worker of workers()) worker.process.kill('SIGKILL');
       embedded?.stopNow();
     },
   );
@@ -202,6 +218,14 @@ async function runInstance(config: Config, log: Logger, isWorker: boolean): Prom
     log,
     isWorker ? process.env[WORKER_DATABASE_URL] : config.databaseUrl,
   );
+  startup.started(
+    'database',
+    async () => {
+      await pool.end();
+      await embedded?.stop();
+    },
+    () => embedded?.stopNow(),
+  );
   const secretsKey = loadSecretsKey(config.secretsKeyBase64, config.dataDir);
   const mailer = createMailer(db, {
     smtpUrl: config.smtpUrl,
@@ -212,13 +236,16 @@ async function runInstance(config: Config, log: Logger, isWorker: boolean): Prom
     // ctx is built below, before the mailer's first run (a kick, or its timer).
     prepare: () => writeRequestedLinks(ctx),
   });
+  startup.started('mailer', () => mailer.close());
   if (!config.smtpUrl)
     log.info(
       { dir: mailboxDir(config.dataDir) },
       'no SMTP_URL: e-mail goes to the development mailbox',
     );
   const hub = createRealtime({ databaseUrl, log });
+  startup.started('realtime', () => hub.close());
   const caches = createCaches({ databaseUrl, log });
+  startup.started('caches', () => caches.sessions.close());
   const ctx: AppContext = {
     config,
     pool,
@@ -232,19 +259,24 @@ async function runInstance(config: Config, log: Logger, isWorker: boolean): Prom
     caches,
     secretsKey,
   };
+  startup.started('price source', () => ctx.prices.close());
+  startup.started('shared reads', () => ctx.reads.end());
   const metrics = createMetrics();
   const app = await buildApp(ctx, hub, { metrics });
+  startup.started('HTTP server', () => app.close());
   const scheduler = createScheduler({
     databaseUrl,
     clock: systemClock,
     log,
     onJobLag: metrics.observeJobLag,
   });
+  startup.started('scheduler', () => scheduler.stop());
   scheduler.add(orphanAvatarSweepJob(ctx));
   scheduler.add(documentRetentionJob(ctx));
   scheduler.add(orphanDocumentSweepJob(ctx));
   scheduler.add(idempotencyRetentionJob(ctx));
   const copyTrading = await startCopyTrading(ctx, scheduler);
+  startup.started('market feed', () => copyTrading.close());
   log.info(copyTrading.startup, 'market data and strategies ready');
   scheduler.start();
 
@@ -270,14 +302,7 @@ async function runInstance(config: Config, log: Logger, isWorker: boolean): Prom
     isWorker,
   );
 
-  try {
-    await app.listen({ port: config.port, host: config.host });
-  } catch (error) {
-    // Port taken, for example: leave no database behind.
-    await scheduler.stop().catch(() => {});
-    await embedded?.stop().catch(() => {});
-    throw error;
-  }
+  await app.listen({ port: config.port, host: config.host });
   mailer.kick();
   if (!isWorker) announceStart(config, log, seeded);
 }
@@ -290,10 +315,19 @@ async function main(): Promise<void> {
   else await runInstance(config, log, false);
 }
 
-main().catch((error: unknown) => {
+main().catch(async (error: unknown) => {
   // A database that cannot start is one sentence saying what to change, not a stack trace.
   if (error instanceof EmbeddedDatabaseError || error instanceof ConfigError)
     process.stderr.write(`${error.message}\n`);
   else console.error(error);
+  // A failed start (port taken, a crash in the first start's seeding...) stops what it started,
+  // newest first, PostgreSQL last: nothing is left running, and the next start finds DATA_DIR free.
+  setTimeout(() => {
+    startup.forceAll();
+    process.exit(1);
+  }, SHUTDOWN_TIMEOUT_MS).unref();
+  await startup.stopAll((name, stopError) =>
+    process.stderr.write(`stopping ${name} after the failed start: ${String(stopError)}\n`),
+  );
   process.exit(1);
 });

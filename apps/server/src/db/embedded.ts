@@ -491,30 +491,40 @@ export async function startEmbeddedPostgres(
   log(`PostgreSQL is running on 127.0.0.1:${port} with its data in ${clusterDir}`);
 
   const url = `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}`;
+  let stopping: Promise<void> | undefined;
+  const stop = () => {
+    stopping ??= (async () => {
+      const lock = await readPostmasterPid(clusterDir);
+      const result = await pgCtlStop(bin, clusterDir, runAs);
+      if (!result.ok) log(`PostgreSQL did not stop cleanly: ${result.output}`);
+      // pg_ctl returns once postmaster.pid is gone, a moment before the process itself.
+      if (lock) await processEnded(lock.pid);
+      await fs.rm(path.join(dataDir, 'pg-server.pid'), { force: true });
+    })();
+    return stopping;
+  };
+
+  // Started: from here a failure stops it again rather than leave it running.
   const client = new pg.Client({ connectionString: `${url}/postgres` });
-  await client.connect();
   try {
-    const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', ['nestrado']);
-    if (found.rowCount === 0) await client.query('CREATE DATABASE nestrado');
-  } finally {
-    await client.end();
+    await client.connect();
+    try {
+      const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [
+        'nestrado',
+      ]);
+      if (found.rowCount === 0) await client.query('CREATE DATABASE nestrado');
+    } finally {
+      await client.end();
+    }
+  } catch (error) {
+    await stop();
+    throw error;
   }
 
-  let stopping: Promise<void> | undefined;
   return {
     url: `${url}/nestrado`,
     clusterDir,
-    stop: () => {
-      stopping ??= (async () => {
-        const lock = await readPostmasterPid(clusterDir);
-        const result = await pgCtlStop(bin, clusterDir, runAs);
-        if (!result.ok) log(`PostgreSQL did not stop cleanly: ${result.output}`);
-        // pg_ctl returns once postmaster.pid is gone, a moment before the process itself.
-        if (lock) await processEnded(lock.pid);
-        await fs.rm(path.join(dataDir, 'pg-server.pid'), { force: true });
-      })();
-      return stopping;
-    },
+    stop,
     stopNow: () => {
       try {
         const pid = Number(

@@ -11,10 +11,12 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { CSRF_COOKIE, CSRF_HEADER } from '@app/shared/http';
+import pg from 'pg';
 import { clusterDirOf, EmbeddedDatabaseError, startEmbeddedPostgres } from '../../src/db/embedded';
+import { migrate } from '../../src/db/migrate';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '../../../..');
 const ADMIN = { email: 'admin@startup.local', password: 'startup-admin-password-1' };
@@ -94,6 +96,8 @@ async function startServer(cwd: string, env: Record<string, string>): Promise<Se
   delete environment.DATABASE_URL;
   delete environment.TEST_DATABASE_URL;
   if (!('DATA_DIR' in env)) delete environment.DATA_DIR;
+  // The market seed is drawn at first start, as on a fresh install, unless a test fixes one.
+  if (!('MARKET_SEED' in env)) delete environment.MARKET_SEED;
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd,
     env: environment,
@@ -200,6 +204,53 @@ describe('start-up', () => {
     second.child.kill('SIGTERM');
     expect(await second.exited).toBe(0);
     expect(alive(restarted ?? 0)).toBe(false);
+  }, 240_000);
+
+  it('a start that fails after its database is up stops PostgreSQL; the next start (drawn seed, 30 days) serves', async () => {
+    const dataDir = await tempDir('nestrado-failed-start-');
+    // The database of a fresh install, which refuses the demo strategies' rows: the first start
+    // fails in ensureDemoStrategies, after PostgreSQL, the pools, the HTTP app, the scheduler and
+    // the market back-fill have started (where a replay refused by the weight limit failed).
+    const refuse = async (sql: string) => {
+      const db = await startEmbeddedPostgres(dataDir);
+      const pool = new pg.Pool({ connectionString: db.url });
+      try {
+        await migrate(pool);
+        await pool.query(sql);
+      } finally {
+        await pool.end();
+        await db.stop();
+      }
+    };
+    await refuse(`
+      CREATE FUNCTION startup_test_refuse() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN RAISE EXCEPTION 'startup test: no strategies today'; END $$;
+      CREATE TRIGGER startup_test_refuse BEFORE INSERT ON strategies
+        FOR EACH ROW EXECUTE FUNCTION startup_test_refuse();`);
+
+    const failed = await startServer(REPO_ROOT, { DATA_DIR: dataDir }).then(
+      () => undefined,
+      (error: unknown) => (error as Error).message,
+    );
+    expect(failed).toContain('startup test: no strategies today');
+    // Nothing left running: no postmaster.pid, no server claim on DATA_DIR.
+    expect(await postmasterPid(dataDir)).toBeUndefined();
+    await expect(fs.access(path.join(dataDir, 'pg-server.pid'))).rejects.toThrow();
+
+    await refuse('DROP TRIGGER startup_test_refuse ON strategies');
+    const server = await startServer(REPO_ROOT, { DATA_DIR: dataDir, MARKET_BACKFILL_DAYS: '30' });
+    // The log is flushed in the background (logging.ts): wait for the line.
+    await vi.waitFor(
+      () =>
+        expect(server.output()).toMatch(
+          /"strategiesCreated":4,.*"market data and strategies ready"/,
+        ),
+      { timeout: 10_000 },
+    );
+    const postmaster = await postmasterPid(dataDir);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    expect(alive(postmaster ?? 0)).toBe(false);
   }, 240_000);
 
   it('SIGTERM: a request in flight completes with 200, sockets close with 1012, exit 0, PostgreSQL gone', async () => {

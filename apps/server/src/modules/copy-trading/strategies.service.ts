@@ -33,7 +33,7 @@ import {
   DEMO_TRADERS,
   PriceUnavailableError,
   applyOrder,
-  applyOrders,
+  demoDecision,
   positionExposure,
   positionValue,
   replayDemoTrader,
@@ -201,8 +201,8 @@ export async function refreshNavs(
 
 /**
  * Every hour (checked each minute): each demo strategy not paused and without a lead trader lets
- * its built-in trader decide on the hourly bars that have closed, and the orders fill at the
- * current feed prices.
+ * its built-in trader decide on the hourly bars that have closed, and the demo desk fills the
+ * orders at the current feed prices, scaled to the strategy's limits (as in the replay).
  */
 export async function runDemoTraders(ctx: AppContext, now: number): Promise<number> {
   const barEnd = Math.floor(now / HOUR_MS) * HOUR_MS;
@@ -222,7 +222,7 @@ export async function runDemoTraders(ctx: AppContext, now: number): Promise<numb
         fills: Parameters<typeof repo.saveStrategyState>[1]['fills'];
       };
       try {
-        result = applyOrders(loaded.state, trader.decide(bars, loaded.state, barEnd), prices);
+        result = demoDecision(trader, bars, loaded.state, barEnd, prices);
       } catch (error) {
         if (error instanceof PriceUnavailableError) return;
         throw error;

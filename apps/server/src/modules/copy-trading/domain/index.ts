@@ -25,6 +25,8 @@ export {
 export {
   applyOrder,
   applyOrders,
+  executionOrder,
+  largestTargetWeight,
   type Fill,
   type OrderResult,
   type TargetWeightOrder,

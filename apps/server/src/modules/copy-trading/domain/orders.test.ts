@@ -7,7 +7,7 @@ import {
   PriceUnavailableError,
   WeightOver100Error,
 } from './errors';
-import { applyOrder, applyOrders } from './orders';
+import { applyOrder, applyOrders, largestTargetWeight } from './orders';
 import { grossWeight, strategyEquity, type StrategyState } from './strategy';
 import { cashStrategy, pricesOf } from './test-helpers';
 
@@ -148,6 +148,38 @@ describe('order rules', () => {
     ]);
   });
 
+  it('runs a side switch that frees room before the order that uses it', () => {
+    const state = applyOrder(
+      cashStrategy(),
+      { symbol: 'ETHUSDT', side: 'short', targetWeight: '0.7' },
+      PRICES,
+    ).state;
+    const decision = [
+      { symbol: 'ETHUSDT', side: 'long', targetWeight: '0.5' },
+      { symbol: 'BTCUSDT', side: 'long', targetWeight: '0.45' },
+    ] as const;
+    // BTC first would meet the 70% short: 115%.
+    expect(codeOf(() => applyOrder(state, decision[1], PRICES))).toBe('WEIGHT_OVER_100');
+    const { state: after, fills } = applyOrders(state, decision, PRICES);
+    expect(fills.map((f) => [f.symbol, f.side])).toEqual([
+      ['ETHUSDT', 'short'],
+      ['ETHUSDT', 'long'],
+      ['BTCUSDT', 'long'],
+    ]);
+    expect(grossWeight(after, PRICES).toFixed()).toBe('0.95');
+  });
+
+  it('the largest target weight is what the other positions leave: 40% beside a 60% long', () => {
+    const state = applyOrder(
+      cashStrategy(),
+      { symbol: 'BTCUSDT', side: 'long', targetWeight: '0.6' },
+      PRICES,
+    ).state;
+    expect(largestTargetWeight(state, 'ETHUSDT', PRICES).toFixed()).toBe('0.4');
+    expect(largestTargetWeight(state, 'BTCUSDT', PRICES).toFixed()).toBe('1');
+    expect(largestTargetWeight(cashStrategy(0), 'BTCUSDT', PRICES).toFixed()).toBe('0');
+  });
+
   it('closing the side not held (short BTC at 0 while long) leaves the long alone', () => {
     const state = applyOrder(
       cashStrategy(),
@@ -220,6 +252,52 @@ describe('order properties', () => {
         },
       ),
       { numRuns: 200 },
+    );
+  });
+
+  it('largestTargetWeight and the validation agree: an order at it is accepted, one step above is refused', () => {
+    const step = new Dec('1e-18');
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(orderArb, priceArb, priceArb, priceArb), { minLength: 1, maxLength: 8 }),
+        orderArb,
+        (steps, last) => {
+          let state = cashStrategy();
+          let prices = PRICES;
+          for (const [order, btc, eth, xrp] of steps) {
+            prices = pricesOf({ BTCUSDT: btc, ETHUSDT: eth, XRPUSDT: xrp });
+            try {
+              state = applyOrder(state, order, prices).state;
+            } catch {
+              // refused or broke: the book stays as it was
+            }
+          }
+          const symbol = last.symbol;
+          const largest = largestTargetWeight(state, symbol, prices);
+          const at = { ...last, targetWeight: largest };
+          if (largest.gt(0)) expect(() => applyOrder(state, at, prices)).not.toThrow();
+          const above = largest.plus(step);
+          if (above.gt(1)) return;
+          // Above it, an order is refused, or goes through only because it does not grow the position.
+          let next: StrategyState;
+          try {
+            next = applyOrder(state, { ...last, targetWeight: above }, prices).state;
+          } catch (error) {
+            const broke = strategyEquity(state.cash, state.positions, prices).lte(0);
+            expect((error as { code?: string }).code).toBe(
+              broke ? 'STRATEGY_EQUITY_NOT_POSITIVE' : 'WEIGHT_OVER_100',
+            );
+            return;
+          }
+          const held = state.positions.find((p) => p.symbol === symbol);
+          const after = next.positions.find((p) => p.symbol === symbol);
+          if (after) {
+            expect(after.side).toBe(held?.side);
+            expect(after.quantity.lte(held?.quantity ?? 0)).toBe(true);
+          }
+        },
+      ),
+      { numRuns: 300 },
     );
   });
 });

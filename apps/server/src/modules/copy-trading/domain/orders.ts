@@ -1,8 +1,14 @@
 import { Dec, getInstrument, type DecimalInput, type InstrumentSymbol } from '../../market/domain';
 import { EquityNotPositiveError, InvalidWeightError, WeightOver100Error } from './errors';
-import { ENTRY_PRICE_DECIMALS, roundQuantityDown, toPercentText } from './precision';
+import {
+  ENTRY_PRICE_DECIMALS,
+  roundQuantityDown,
+  roundWeightDown,
+  toPercentText,
+} from './precision';
 import {
   grossExposure,
+  positionExposure,
   priceOf,
   strategyEquity,
   type Position,
@@ -104,14 +110,35 @@ function parseWeight(raw: DecimalInput): Dec {
 }
 
 /**
+ * The largest target weight an order for `symbol` (either side) may take now: the share of the
+ * equity that the other positions' gross exposure leaves, at most 1, rounded down to
+ * WEIGHT_DECIMALS; 0 when nothing is left or the equity is not positive. applyOrder refuses an
+ * order that grows exposure above it, and the demo desk caps its orders at it, so the two cannot
+ * disagree. Closing the other side of `symbol` first changes neither the equity nor the others'
+ * exposure, so the answer holds for a side switch too.
+ */
+export function largestTargetWeight(
+  state: StrategyState,
+  symbol: InstrumentSymbol,
+  prices: PriceMap,
+): Dec {
+  const equity = strategyEquity(state.cash, state.positions, prices);
+  if (equity.lte(0)) return new Dec(0);
+  const others = state.positions.filter((p) => p.symbol !== symbol);
+  const room = equity.minus(grossExposure(others, prices));
+  if (room.lte(0)) return new Dec(0);
+  return Dec.min(1, roundWeightDown(room.div(equity)));
+}
+
+/**
  * Executes one target-weight order at the market price in `prices` (which must also hold a price
  * for every other open position, to value the strategy).
  *
  * - Unknown symbol: UnknownInstrumentError (UNKNOWN_INSTRUMENT).
  * - Target quantity = weight × equity / price, rounded down to QUANTITY_DECIMALS.
- * - An order that grows exposure is refused with WeightOver100Error when the sum of all
- *   positions' exposures would exceed equity; orders that only shrink exposure always go through,
- *   so risk can always be reduced.
+ * - An order that grows exposure is refused with WeightOver100Error when its weight is above
+ *   largestTargetWeight (the sum of all positions' exposures would exceed equity); orders that
+ *   only shrink exposure always go through, so risk can always be reduced.
  * - Switching side closes the old position first (realising its P&L), then opens the new one;
  *   weight 0 on the side not held changes nothing.
  */
@@ -149,12 +176,13 @@ export function applyOrder(
 
   const held = current.positions.find((p) => p.symbol === instrument.symbol);
   const heldQuantity = held?.quantity ?? new Dec(0);
-  if (targetQuantity.gt(heldQuantity)) {
+  if (
+    targetQuantity.gt(heldQuantity) &&
+    weight.gt(largestTargetWeight(current, instrument.symbol, prices))
+  ) {
     const others = current.positions.filter((p) => p.symbol !== instrument.symbol);
-    const grossAfter = grossExposure(others, prices).plus(targetQuantity.times(price));
-    if (grossAfter.gt(equity)) {
-      throw new WeightOver100Error(toPercentText(grossAfter.div(equity).times(100)));
-    }
+    const grossAfter = grossExposure(others, prices).plus(weight.times(equity));
+    throw new WeightOver100Error(toPercentText(grossAfter.div(equity).times(100)));
   }
 
   const result = setPositionQuantity(current, instrument.symbol, order.side, targetQuantity, price);
@@ -162,15 +190,17 @@ export function applyOrder(
 }
 
 /**
- * Executes several orders as one decision. Orders that lower an instrument's weight run first, so a
- * rebalance (sell ETH, buy BTC) never trips the 100 % limit halfway through.
+ * The orders of one decision in the order they execute: by the change of gross exposure each
+ * makes, smallest first (a side switch first closes what it holds, so its change is the new
+ * weight less the old one), so a rebalance (sell ETH, buy BTC; short ETH to long ETH, buy BTC)
+ * never trips the 100 % limit halfway through. Every order is validated first, so a bad one
+ * cannot leave half a decision applied.
  */
-export function applyOrders(
+export function executionOrder(
   state: StrategyState,
   orders: readonly TargetWeightOrder[],
   prices: PriceMap,
-): OrderResult {
-  // Validate every order before executing any, so a bad one cannot leave half a decision applied.
+): TargetWeightOrder[] {
   for (const order of orders) {
     getInstrument(order.symbol);
     parseWeight(order.targetWeight);
@@ -179,18 +209,26 @@ export function applyOrders(
   const change = (order: TargetWeightOrder): Dec => {
     const held = state.positions.find((p) => p.symbol === order.symbol);
     const heldWeight =
-      held && held.side === order.side && equity.gt(0)
-        ? held.quantity.times(priceOf(prices, held.symbol)).div(equity)
+      held && equity.gt(0)
+        ? positionExposure(held, priceOf(prices, held.symbol)).div(equity)
         : new Dec(0);
     return new Dec(order.targetWeight).minus(heldWeight);
   };
-  const ordered = orders
+  return orders
     .map((order, index) => ({ order, index, change: change(order) }))
-    .sort((a, b) => a.change.comparedTo(b.change) || a.index - b.index);
+    .sort((a, b) => a.change.comparedTo(b.change) || a.index - b.index)
+    .map(({ order }) => order);
+}
 
+/** Executes several orders as one decision, in executionOrder. */
+export function applyOrders(
+  state: StrategyState,
+  orders: readonly TargetWeightOrder[],
+  prices: PriceMap,
+): OrderResult {
   let current = state;
   const fills: Fill[] = [];
-  for (const { order } of ordered) {
+  for (const order of executionOrder(state, orders, prices)) {
     const result = applyOrder(current, order, prices);
     current = result.state;
     fills.push(...result.fills);

@@ -28,21 +28,47 @@ export function barCloses(candles: readonly Candle[], barMs: number, now: number
   return bars;
 }
 
+const parsed = new WeakMap<Bar, Dec>();
+
+/**
+ * A bar's close as a decimal, parsed once per bar: a replay shows the traders the same bars at
+ * every step of their look-back (24 times each), and parsing was most of its time.
+ */
+export function closeOf(bar: Bar): Dec {
+  let close = parsed.get(bar);
+  if (!close) {
+    close = new Dec(bar.close);
+    parsed.set(bar, close);
+  }
+  return close;
+}
+
 /** The last `count` closes as decimals, or null when there are fewer. */
 export function lastCloses(bars: readonly Bar[] | undefined, count: number): Dec[] | null {
   if (!bars || bars.length < count) return null;
-  return bars.slice(bars.length - count).map((bar) => new Dec(bar.close));
+  return bars.slice(bars.length - count).map(closeOf);
 }
 
 export function mean(values: readonly Dec[]): Dec {
   return values.reduce((sum, v) => sum.plus(v), new Dec(0)).div(values.length);
 }
 
-/** (last − mean) / population standard deviation; 0 when the values do not vary. */
+/**
+ * (last − mean) / population standard deviation; 0 when the values do not vary. Computed from
+ * the exact sums S = Σx and Q = Σx² as (n·last − S) / √(n·Q − S²), the same quotient with the
+ * n's cancelled: prices have few decimals, so only the square root rounds (the replay makes
+ * tens of thousands of these at first start).
+ */
 export function zScore(values: readonly Dec[]): Dec {
-  const average = mean(values);
-  const variance = mean(values.map((v) => v.minus(average).pow(2)));
   const last = values.at(-1);
-  if (!last || variance.isZero()) return new Dec(0);
-  return last.minus(average).div(variance.sqrt());
+  if (!last) return new Dec(0);
+  let sum = new Dec(0);
+  let squares = new Dec(0);
+  for (const v of values) {
+    sum = sum.plus(v);
+    squares = squares.plus(v.times(v));
+  }
+  const spread = squares.times(values.length).minus(sum.times(sum));
+  if (spread.lte(0)) return new Dec(0);
+  return last.times(values.length).minus(sum).div(spread.sqrt());
 }

@@ -4,6 +4,7 @@ export { trendFollowingTrader } from './trend-following';
 export { meanReversionTrader } from './mean-reversion';
 export { majorsBasketTrader } from './majors-basket';
 export { bitcoinReserveTrader } from './bitcoin-reserve';
+export { demoDecision, executeDecision, scaleToFit } from './desk';
 export { replayDemoTrader, type ReplayInput, type ReplayResult } from './replay';
 
 import { bitcoinReserveTrader } from './bitcoin-reserve';

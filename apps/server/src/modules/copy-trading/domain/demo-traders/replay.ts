@@ -1,8 +1,9 @@
-import { Dec, type InstrumentSymbol } from '../../../market/domain';
+import type { Dec, InstrumentSymbol } from '../../../market/domain';
 import type { NavPoint } from '../metrics';
-import { applyOrders, type Fill } from '../orders';
+import type { Fill } from '../orders';
 import { NEW_STRATEGY, strategyNav, type StrategyState } from '../strategy';
-import type { Bar, BarHistory } from './bars';
+import { closeOf, type Bar, type BarHistory } from './bars';
+import { demoDecision } from './desk';
 import type { DemoTrader } from './types';
 
 export interface ReplayInput {
@@ -23,7 +24,8 @@ export interface ReplayResult {
 
 /**
  * Runs a demo trader over past bars exactly as the live scheduler would — decide at each bar end,
- * fill at that bar's close — and records the NAV at every bar end. First start uses it to give
+ * fill at that bar's close, through the same demo desk (demoDecision) — and records the NAV at
+ * every bar end. First start uses it to give
  * the demo strategies an honest 30-day track record from the back-filled market history.
  */
 export function replayDemoTrader(input: ReplayInput): ReplayResult {
@@ -44,10 +46,10 @@ export function replayDemoTrader(input: ReplayInput): ReplayResult {
       const index = indexBySymbol.get(symbol)?.get(now);
       if (index === undefined) continue;
       view.set(symbol, series.slice(Math.max(0, index + 1 - trader.lookbackBars), index + 1));
-      prices.set(symbol, new Dec((series[index] as Bar).close));
+      prices.set(symbol, closeOf(series[index] as Bar));
     }
     navSeries.push({ at: now, nav: strategyNav(state, prices).toFixed() });
-    const result = applyOrders(state, trader.decide(view, state, now), prices);
+    const result = demoDecision(trader, view, state, now, prices);
     state = result.state;
     for (const fill of result.fills) fills.push({ at: now, fill });
   }

@@ -6,7 +6,8 @@ import type { BarHistory } from './bars';
 /**
  * A built-in rule-based lead trader. The scheduler calls `decide` at every bar boundary with the
  * bars that have closed by `now` (at least `lookbackBars` per symbol once history allows) and the
- * strategy's current state, then executes the returned orders with applyOrders at feed prices.
+ * strategy's current state; the demo desk (desk.ts) executes the returned orders at feed prices,
+ * scaled to the strategy's limits when prices have moved.
  * Deterministic: the same inputs always give the same orders.
  */
 export interface DemoTrader {
