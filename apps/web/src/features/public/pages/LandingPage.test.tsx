@@ -15,7 +15,7 @@ beforeEach(() => {
   fetchMock.mockReset();
   fetchMock.mockImplementation((input) =>
     Promise.resolve(
-      String(input) === '/api/plans'
+      input === '/api/plans'
         ? jsonResponse(200, { plans: PLANS })
         : jsonResponse(404, { error: { code: 'NOT_FOUND', message: 'Not found' } }),
     ),
