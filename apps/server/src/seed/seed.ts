@@ -13,7 +13,10 @@ export const DEFAULT_SETTINGS = {
   referral_bonus_cents: 10000,
 } as const;
 
-/** The seed's plan ranges and terms (docs/product.md: text ranges, terms 1/7/14/30 days). */
+/**
+ * The seed's plan ranges and terms (docs/product.md: text ranges, terms 1/7/14/30 days). None is
+ * Featured: that label is the operator's choice, and a demo seed has no grounds to single one out.
+ */
 const DEMO_PLANS = [
   {
     title: 'Basic',
@@ -28,7 +31,7 @@ const DEMO_PLANS = [
     minCents: 100_000n,
     maxCents: 499_900n,
     termDays: 7,
-    recommended: true,
+    recommended: false,
     sortOrder: 2,
   },
   {
