@@ -58,7 +58,7 @@ test('activate, deposit by crypto, approve, withdraw with the fee shown, mark pa
   await snap(page, 'deposits');
   await page.getByRole('button', { name: 'Continue to Payment' }).click();
   await expect(page).toHaveURL(/\/deposits\/payment$/);
-  await expect(page.getByTestId('deposit-amount')).toHaveText('$5,000.00USD');
+  await expect(page.getByTestId('deposit-amount')).toHaveText('$5,000.00USD in Bitcoin');
   await expect(page.getByText('Demo details — do not send real money')).toBeVisible();
   await snap(page, 'deposit-payment');
   await page.getByRole('button', { name: 'I have made the payment' }).click();
