@@ -1,7 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { BANNED_COPY_PATTERNS, RISK_WARNING } from '../packages/shared/src/risk';
+import {
+  BANNED_COPY_PATTERNS,
+  RISK_WARNING,
+  UNOFFERED_SERVICE_PATTERNS,
+} from '../packages/shared/src/risk';
 
 /**
  * docs/product.md principle 3, checked on what ships: the built JavaScript and the text of every public
@@ -40,5 +44,9 @@ for (const page of [
     expect(text.length).toBeGreaterThan(100);
     for (const pattern of BANNED_COPY_PATTERNS) expect(text).not.toMatch(pattern);
     if (page === '/' || page === '/risk') expect(text.replace(/\s+/g, ' ')).toContain(RISK_WARNING);
+    // PRODUCT.md section 3: the services named are the ones this install offers (crypto copy
+    // trading), no support hours the operator has not set, and demo strategies called so.
+    for (const pattern of UNOFFERED_SERVICE_PATTERNS) expect(text).not.toMatch(pattern);
+    if (page === '/') expect(text).toContain('Demo strategy');
   });
 }

@@ -71,7 +71,7 @@ async function markServerGreeting(page: Page) {
   await page.addInitScript(() => {
     document.addEventListener('readystatechange', () => {
       const greeting = Array.from(document.querySelectorAll('h2')).find((heading) =>
-        heading.textContent?.startsWith('Welcome back'),
+        heading.textContent?.startsWith('Welcome, '),
       );
       if (document.readyState === 'interactive' && greeting) {
         (greeting as HTMLElement & { fromServer?: boolean }).fromServer = true;
@@ -82,7 +82,7 @@ async function markServerGreeting(page: Page) {
 
 const greetingFromServer = (page: Page) =>
   page
-    .getByRole('heading', { name: /^Welcome back/ })
+    .getByRole('heading', { name: /^Welcome, / })
     .evaluate((element) => (element as HTMLElement & { fromServer?: boolean }).fromServer === true);
 
 test("each reader's dashboard HTML holds their own figures, is never cached, and hydrates", async ({
@@ -112,12 +112,13 @@ test("each reader's dashboard HTML holds their own figures, is never cached, and
   expect(adaPage.html).toContain('<div id="root" inert>');
   // Readable before its scripts run, so they are not fetched ahead of the stylesheet.
   expect(adaPage.html).not.toContain('rel="modulepreload"');
-  expect(adaPage.text).toContain(`Welcome back, ${first(ada)}`);
+  // Registered moments ago: welcomed, not welcomed back.
+  expect(adaPage.text).toContain(`Welcome, ${first(ada)}`);
   expect(adaPage.text).toContain('Available $150.00');
   expect(adaPage.text).toMatch(/Ongoing Trade .*\$100\.00/);
   expect(adaPage.text).not.toContain(bo.name);
   const boPage = await dashboardHtml(otherContext.request);
-  expect(boPage.text).toContain(`Welcome back, ${first(bo)}`);
+  expect(boPage.text).toContain(`Welcome, ${first(bo)}`);
   expect(boPage.text).toContain('Account Balance $175.00');
   expect(boPage.text).toContain('No ongoing trades yet');
   expect(boPage.text).not.toContain(ada.name);
@@ -126,14 +127,14 @@ test("each reader's dashboard HTML holds their own figures, is never cached, and
   // A visitor (or an ended session) gets the app page, which sends them to sign in.
   const visitor = await browser.newContext({ baseURL: baseURL ?? '' });
   const visitorPage = await dashboardHtml(visitor.request);
-  expect(visitorPage.text).not.toContain('Welcome back');
+  expect(visitorPage.text).not.toContain('Welcome, ');
   await visitor.close();
 
   // In the browser: the server's greeting is kept (hydrated, not rendered anew), no mismatch.
   const problems = watchConsole(page);
   await markServerGreeting(page);
   await page.goto('/dashboard');
-  await expect(page.getByRole('heading', { name: `Welcome back, ${first(ada)}` })).toBeVisible();
+  await expect(page.getByRole('heading', { name: `Welcome, ${first(ada)}` })).toBeVisible();
   await page.waitForLoadState('networkidle');
   expect(await greetingFromServer(page)).toBe(true);
   await expect(page.locator('#root')).not.toHaveAttribute('inert');

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { adminApi, csrfOf, uniqueEmail, passAppropriateness } from './support';
+import { adminApi, csrfOf, uniqueEmail, passAppropriateness, setWithdrawalFee } from './support';
 
 /**
  * Sign-up, deposit, invest and withdraw with the keyboard alone: each page is opened by its address
@@ -55,6 +55,8 @@ test('sign up, deposit, invest and withdraw with the keyboard alone', async ({ p
   test.setTimeout(180_000);
   const email = uniqueEmail('keys');
   const admin = await adminApi(baseURL ?? '');
+  // The operator charges the seed's example fee (a fresh install charges none).
+  await setWithdrawalFee(baseURL ?? '', '10');
 
   // Sign-up.
   await page.goto('/register');

@@ -1,5 +1,12 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { newPersonContext, registerInvestor, signInAsAdmin, snap, uniqueName } from './support';
+import {
+  newPersonContext,
+  registerInvestor,
+  setWithdrawalFee,
+  signInAsAdmin,
+  snap,
+  uniqueName,
+} from './support';
 
 /** The row of a table (a card on phones) that mentions all of the given texts. */
 function rowWith(page: Page, ...texts: string[]): Locator {
@@ -19,6 +26,8 @@ test('activate, deposit by crypto, approve, withdraw with the fee shown, mark pa
   browser,
   baseURL,
 }) => {
+  // The operator charges the seed's example fee (a fresh install charges none).
+  await setWithdrawalFee(baseURL ?? '', '10');
   // The investor signs up (setup through the API; the form has its own journey).
   const investor = await registerInvestor(page.request, uniqueName('Morgan'));
 
@@ -49,7 +58,7 @@ test('activate, deposit by crypto, approve, withdraw with the fee shown, mark pa
   await snap(page, 'deposits');
   await page.getByRole('button', { name: 'Continue to Payment' }).click();
   await expect(page).toHaveURL(/\/deposits\/payment$/);
-  await expect(page.getByTestId('deposit-amount')).toHaveText('$5,000.00USD');
+  await expect(page.getByTestId('deposit-amount')).toHaveText('$5,000.00USD in Bitcoin');
   await expect(page.getByText('Demo details — do not send real money')).toBeVisible();
   await snap(page, 'deposit-payment');
   await page.getByRole('button', { name: 'I have made the payment' }).click();

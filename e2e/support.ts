@@ -319,3 +319,17 @@ export async function passAppropriateness(api: APIRequestContext): Promise<void>
     throw new Error(`appropriateness failed: ${response.status()} ${await response.text()}`);
   }
 }
+
+/**
+ * The operator sets a withdrawal fee of `pct` % (a fresh install charges none), as an admin does
+ * in /admin; the journeys that show a fee deducted from a payout set the seed's example, 10 %.
+ */
+export async function setWithdrawalFee(baseURL: string, pct: string): Promise<void> {
+  const admin = await adminApi(baseURL);
+  const response = await admin.put('/api/admin/settings/fees', {
+    data: { withdrawalFeePct: pct },
+    headers: { 'x-csrf-token': await csrfOf(admin) },
+  });
+  await admin.dispose();
+  if (!response.ok()) throw new Error(`setting the withdrawal fee: ${response.status()}`);
+}

@@ -20,6 +20,7 @@ import {
 import { ERROR_CODES, ERROR_PARAMS, errorCodeSchema } from '@app/shared/errors';
 import { publicConfigSchema } from '@app/shared/schemas/common';
 import type { AppContext } from './context';
+import { publicConfigOf } from './config';
 import { CsrfTokens, registerCsrfProtection } from './http/csrf';
 import { refuseInMemoryRateLimits } from './http/rate-limit';
 import {
@@ -383,11 +384,7 @@ export async function buildApp(
   typed.get(
     '/api/config',
     { schema: { tags: ['meta'], response: { 200: publicConfigSchema } } },
-    () => ({
-      brandName: ctx.config.brandName,
-      supportEmail: ctx.config.supportEmail,
-      marketData: ctx.config.marketData,
-    }),
+    () => publicConfigOf(ctx.config),
   );
   app.get('/api/health', { schema: { hide: true } }, async () => {
     await ctx.pool.query('SELECT 1');

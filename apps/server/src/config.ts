@@ -1,3 +1,4 @@
+import type { PublicConfig } from '@app/shared/schemas/common';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -18,6 +19,8 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   supportEmail: string;
+  /** SUPPORT_HOURS: when support answers, in the operator's words; unset: no hours are claimed. */
+  supportHours: string | null;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   sessionIdleMinutes: number;
@@ -206,6 +209,11 @@ const SETTINGS = {
     '`support@nestrado.local`',
     'Where contact-form messages and operator notices go',
     email('support@nestrado.local'),
+  ),
+  SUPPORT_HOURS: setting(
+    '_(unset)_',
+    'When support answers, shown on the site as written, e.g. `Mon–Fri 9:00–17:00 CET`. Unset: the site names no hours',
+    z.string().trim().min(1).max(80).optional(),
   ),
   ADMIN_EMAIL: setting(
     '`admin@nestrado.local`',
@@ -436,6 +444,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: parsed.SMTP_URL,
     mailFrom: parsed.MAIL_FROM,
     supportEmail: parsed.SUPPORT_EMAIL,
+    supportHours: parsed.SUPPORT_HOURS ?? null,
     adminEmail: parsed.ADMIN_EMAIL,
     adminPassword: parsed.ADMIN_PASSWORD,
     sessionIdleMinutes: parsed.SESSION_IDLE_MINUTES,
@@ -466,5 +475,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: path.resolve(
       parsed.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist'),
     ),
+  };
+}
+
+/** What the browser may know of the configuration: one value each, served by /api/config and in index.html. */
+export function publicConfigOf(config: Config): PublicConfig {
+  return {
+    brandName: config.brandName,
+    supportEmail: config.supportEmail,
+    supportHours: config.supportHours,
+    marketData: config.marketData,
   };
 }

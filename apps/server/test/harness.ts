@@ -15,7 +15,8 @@ import { createCaches } from '../src/caches';
 import { createPriceSource } from '../src/modules/market/price-source';
 import { createDb, createPool, type Db } from '../src/db/client';
 import { createSharedReads } from '../src/db/shared-reads';
-import { recoveryCodes, users } from '../src/db/schema';
+import { recoveryCodes, settings, users } from '../src/db/schema';
+import { FEE_KEY } from '../src/modules/settings/settings.service';
 import { digest } from '../src/modules/auth/crypto';
 import { writeRequestedLinks } from '../src/modules/auth/auth.service';
 import { seal } from '../src/modules/auth/secret-box';
@@ -82,6 +83,11 @@ export async function createTestApp(
     logStream?: NodeJS.WritableStream;
     shareDatabaseWith?: TestApp;
     build?: BuildOptions;
+    /**
+     * The withdrawal fee the tests' operator has set: 10 %, the seed's example, which the money
+     * tests were written against. null: leave the install as first start leaves it (no fee).
+     */
+    withdrawalFeePct?: string | null;
   } = {},
 ): Promise<TestApp> {
   const baseUrl = inject('pgBaseUrl');
@@ -112,6 +118,13 @@ export async function createTestApp(
   // Instances on one database share the key, as SECRETS_KEY is shared in production.
   const secretsKey = options.shareDatabaseWith?.ctx.secretsKey ?? crypto.randomBytes(32);
   await seedIfEmpty(db, config);
+  const withdrawalFeePct = options.withdrawalFeePct === undefined ? '10' : options.withdrawalFeePct;
+  if (owner && withdrawalFeePct !== null) {
+    await db
+      .insert(settings)
+      .values({ key: FEE_KEY, value: withdrawalFeePct })
+      .onConflictDoUpdate({ target: settings.key, set: { value: withdrawalFeePct } });
+  }
   // Admins work only with two-factor sign-in on (ADMIN_TWO_FACTOR_REQUIRED): the seeded admin
   // has it, as after the first-start setup; adminClient signs in with a fresh recovery code.
   const [seededAdmin] = await db

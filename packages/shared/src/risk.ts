@@ -11,3 +11,28 @@ export const BANNED_COPY_PATTERNS: readonly RegExp[] = [
   /\d+\s?% (roi )?(each|per) day/i,
   /\d+\+ years/i,
 ];
+
+/**
+ * Services this platform does not offer, and support it cannot promise (PRODUCT.md section 3: the
+ * services listed are the ones the install offers — crypto copy trading; support hours come from
+ * SUPPORT_HOURS). The seed's landing named them in English; their Spanish and German forms too.
+ */
+export const UNOFFERED_SERVICE_PATTERNS: readonly RegExp[] = [
+  /forex/i,
+  /\bETFs?\b/,
+  /\bCFDs?\b/,
+  /index trading/i,
+  /financial advis/i,
+  /experienced traders/i,
+  /24\/7/,
+  /around the clock/i,
+  /divisas/i,
+  /trading de índices/i,
+  /asesoramiento financiero/i,
+  /traders experimentados/i,
+  /devisen/i,
+  /indexhandel/i,
+  /finanzberatung/i,
+  /erfahrener trader/i,
+  /rund um die uhr/i,
+];

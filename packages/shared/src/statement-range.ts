@@ -72,3 +72,24 @@ export function lastMonthRange(now: Date): { from: string; to: string } {
   );
   return { from: utcDay(firstOfPrevious), to: utcDay(lastOfPrevious) };
 }
+
+/**
+ * What an investor's statement dialog opens on, given when their account was opened: a period
+ * that holds their movements rather than an empty previous month. The range runs from the first
+ * day of the previous calendar month (UTC) — or from the day the account opened, if later — to
+ * today, so it holds last month's and this month's movements, and a new account's all. The annual
+ * summary is last year's, or this year's for an account opened this year (it had no movement in
+ * the previous one).
+ */
+export function defaultStatementPeriod(
+  now: Date,
+  openedAt: Date,
+): { from: string; to: string; year: number } {
+  const today = utcDay(now);
+  const previousMonthStart = lastMonthRange(now).from;
+  const openedDay = utcDay(openedAt < now ? openedAt : now);
+  const from = openedDay > previousMonthStart ? openedDay : previousMonthStart;
+  const thisYear = now.getUTCFullYear();
+  const year = openedAt.getUTCFullYear() >= thisYear ? thisYear : thisYear - 1;
+  return { from, to: today, year };
+}

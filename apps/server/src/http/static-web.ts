@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { SESSION_COOKIE } from '@app/shared/http';
 import type { PublicConfig } from '@app/shared/schemas/common';
-import type { Config } from '../config';
+import { publicConfigOf, type Config } from '../config';
 
 function escapeAttribute(value: string): string {
   return value
@@ -66,11 +66,7 @@ export async function registerStaticWeb(app: FastifyInstance, config: Config): P
     app.log.warn({ dir: config.webDistDir }, 'web app not built; run `npm run build`');
     return false;
   }
-  const publicConfig: PublicConfig = {
-    brandName: config.brandName,
-    supportEmail: config.supportEmail,
-    marketData: config.marketData,
-  };
+  const publicConfig: PublicConfig = publicConfigOf(config);
   const configAttribute = escapeAttribute(JSON.stringify(publicConfig));
   const rendered = new Map<string, { at: number; html: string; status: number }>();
   let cached: { mtimeMs: number; html: string } | null = null;

@@ -7,13 +7,20 @@ import { hashPassword, newReferralId } from '../modules/auth/crypto';
 import { seedDemoPaymentMethods } from '../modules/payment-methods/payment-methods.seed';
 
 export const DEFAULT_SETTINGS = {
-  /** Percent of a withdrawal kept as a fee, deducted from the payout (docs/product.md principle 4). */
-  withdrawal_fee_pct: '10',
+  /**
+   * Percent of a withdrawal kept as a fee, deducted from the payout (docs/product.md principle 4).
+   * None by default: the fee schedule is the operator's (PRODUCT.md section 3); the seed's 10 % is
+   * an example an operator may set in /admin, never the default.
+   */
+  withdrawal_fee_pct: '0',
   /** Bonus for the referrer when a referred account is activated; 0 switches the programme off. */
   referral_bonus_cents: 10000,
 } as const;
 
-/** The seed's plan ranges and terms (docs/product.md: text ranges, terms 1/7/14/30 days). */
+/**
+ * The seed's plan ranges and terms (docs/product.md: text ranges, terms 1/7/14/30 days). None is
+ * Featured: that label is the operator's choice, and a demo seed has no grounds to single one out.
+ */
 const DEMO_PLANS = [
   {
     title: 'Basic',
@@ -28,7 +35,7 @@ const DEMO_PLANS = [
     minCents: 100_000n,
     maxCents: 499_900n,
     termDays: 7,
-    recommended: true,
+    recommended: false,
     sortOrder: 2,
   },
   {

@@ -8,6 +8,7 @@ function readConfig(): PublicConfig {
   const fallback: PublicConfig = {
     brandName: 'Nestrado',
     supportEmail: 'support@nestrado.local',
+    supportHours: null,
     marketData: 'simulated',
   };
   if (typeof document === 'undefined') return fallback;

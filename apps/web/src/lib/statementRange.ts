@@ -1,10 +1,15 @@
-import { checkRange, lastMonthRange, utcDay } from '@app/shared/statement-range';
+import {
+  checkRange,
+  defaultStatementPeriod,
+  lastMonthRange,
+  utcDay,
+} from '@app/shared/statement-range';
 
 /**
  * The statement control's rules: the server's own range rule (@app/shared/statement-range), run
  * before asking, with each refusal named by the field it belongs on and its text's key.
  */
-export { lastMonthRange };
+export { defaultStatementPeriod, lastMonthRange };
 export const todayUtc = utcDay;
 
 export type RangeError =

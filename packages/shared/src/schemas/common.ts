@@ -26,6 +26,8 @@ export function wholeNumberParam(min: number, max: number) {
 export const publicConfigSchema = z.object({
   brandName: z.string(),
   supportEmail: z.string(),
+  /** The operator's support hours as they wrote them (SUPPORT_HOURS); null: no hours are claimed. */
+  supportHours: z.string().nullable(),
   marketData: z.enum(['simulated', 'exchange']),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

@@ -15,6 +15,8 @@ export const planStrategySchema = z.object({
   // Added with the copy-trading issue. The server always sends them; they are optional in the
   // type only so that clients (and fixtures) written against the first shape keep compiling.
   id: z.string().optional(),
+  /** 'demo': run by a built-in rule-based trader, and labelled a demo strategy wherever it is shown. */
+  runBy: z.enum(['demo', 'trader']).optional(),
   /** Realised average daily return over the last 30 days; shown as past performance. */
   avgDailyReturnPct: z.string().nullable().optional(),
   copiers: z.number().int().optional(),

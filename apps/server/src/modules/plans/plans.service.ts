@@ -20,6 +20,7 @@ async function strategyFigures(
     figures.set(strategy.id, {
       id: strategy.id,
       name: strategy.name,
+      runBy: strategy.runBy,
       return30dPct: strategy.return30dPct,
       avgDailyReturnPct: strategy.avgDailyReturnPct,
       maxDrawdownPct: strategy.maxDrawdownPct,

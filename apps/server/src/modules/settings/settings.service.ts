@@ -204,12 +204,12 @@ export async function updateTraderFeeBounds(
   return outcomeOf(await changeSetting(ctx, TRADER_FEE_RULE, bounds, { actorId, ip }), bounds);
 }
 
-/** The fee percentage in force given the stored setting ("10" when unset; may be "0"). */
+/** The fee percentage in force given the stored setting ("0" when unset). */
 export function feePctFrom(stored: unknown): string {
   return normaliseFeePct(stored ?? DEFAULT_SETTINGS.withdrawal_fee_pct);
 }
 
-/** The withdrawal fee percentage now in force ("10" by default; may be "0"). */
+/** The withdrawal fee percentage now in force ("0" by default: the operator sets any fee). */
 export async function withdrawalFeePct(db: DbOrTx): Promise<string> {
   return feePctFrom(await repo.getSetting(db, FEE_KEY));
 }

@@ -47,7 +47,7 @@ function wholeNumber(text: string): number | string {
   return /^\d{1,6}$/.test(text.trim()) ? Number(text.trim()) : text;
 }
 
-/** Add or edit a plan: amounts, term, the strategy it copies, performance fee, recommended. */
+/** Add or edit a plan: amounts, term, the strategy it copies, performance fee, Featured. */
 export function PlanDialog({
   plan,
   strategies,
@@ -165,17 +165,23 @@ function PlanForm({
       </div>
       <div className="grid gap-4 sm:grid-cols-2 sm:items-end">
         {field('sortOrder', { inputMode: 'numeric' })}
-        <label className="flex h-11 items-center gap-3 text-sm">
+        <label className="flex items-start gap-3 text-sm">
           <input
             type="checkbox"
             checked={values.recommended}
+            aria-describedby="plan-featured-hint"
             onChange={(event) => {
               const recommended = event.target.checked;
               setValues((v) => ({ ...v, recommended }));
             }}
-            className="size-4 accent-[var(--color-brand)]"
+            className="mt-0.5 size-4 shrink-0 accent-[var(--color-brand)]"
           />
-          {t('plans.recommendedLabel')}
+          <span>
+            {t('plans.featuredLabel')}
+            <span id="plan-featured-hint" className="mt-0.5 block text-xs text-muted">
+              {t('plans.featuredHint')}
+            </span>
+          </span>
         </label>
       </div>
       <DialogFormFooter onCancel={onClose} pending={mutation.isPending} />

@@ -61,7 +61,7 @@ export function PlansPage() {
               cell: (plan) => (
                 <span className="flex flex-wrap items-center gap-2">
                   {plan.title}
-                  {plan.recommended && <Badge tone="success">{t('plans.recommended')}</Badge>}
+                  {plan.recommended && <Badge tone="success">{t('plans.featured')}</Badge>}
                 </span>
               ),
             },

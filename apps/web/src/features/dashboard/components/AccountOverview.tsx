@@ -7,6 +7,7 @@ import { errorMessage } from '../../../lib/requestErrors';
 import { Card, ErrorState, signTone } from '../../../ui';
 import { signAsShown } from '../../market/decimal';
 import { accountSummaryQuery } from '../../account/api';
+import { returnLine } from '../lib/statusTexts';
 
 /**
  * Account Balance, the return since investing began, and the four totals — every figure from one
@@ -57,7 +58,7 @@ function BalanceCard({ summary }: { summary: AccountSummary }) {
       >
         {formatUsd(summary.balanceCents)}
       </p>
-      {summary.percentUp !== null && <PercentChange value={summary.percentUp} />}
+      <ReturnLineView summary={summary} />
       <p className="mt-3 text-xs text-muted">
         {summary.openTrades.length > 1
           ? t('figures.balanceHintTrades')
@@ -94,6 +95,25 @@ function BalanceCard({ summary }: { summary: AccountSummary }) {
       </dl>
     </Card>
   );
+}
+
+/** The return since investing began, or "No investments yet" (returnLine's rule). */
+function ReturnLineView({ summary }: { summary: AccountSummary }) {
+  const { t } = useTranslation('dashboard');
+  const line = returnLine(summary);
+  if (line.kind === 'none') return null;
+  if (line.kind === 'notInvested') {
+    return (
+      <p
+        data-testid="percent-change"
+        data-direction="none"
+        className="mt-2 inline-flex items-center rounded-full bg-surface-2 px-2.5 py-1 text-sm font-medium text-muted"
+      >
+        {t('figures.notInvested')}
+      </p>
+    );
+  }
+  return <PercentChange value={line.value} />;
 }
 
 /** docs/product.md: the total return since investing began, 2 decimals, shown as up or down. */

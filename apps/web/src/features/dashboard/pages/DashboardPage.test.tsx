@@ -10,13 +10,14 @@ import { DashboardPage } from './DashboardPage';
 
 const user = { id: 'u1', name: 'Jane Doe', email: 'jane@example.com' } as Me;
 
-function renderAs(me: Me, trade: CurrentTrade | null = null) {
+function renderAs(me: Me, trade: CurrentTrade | null = null, verification?: object) {
   useAuthStore.setState({ user: me });
   vi.stubGlobal(
     'fetch',
     stubFetch({
       'GET /api/auth/session': { body: { user: me } },
       'GET /api/account/summary': { body: summaryHolding(trade) },
+      ...(verification ? { 'GET /api/verification': { body: verification } } : {}),
     }).fetchStub,
   );
   renderAt('/dashboard', <DashboardPage />);
@@ -63,5 +64,45 @@ describe('DashboardPage', () => {
     expect(screen.getByRole('link', { name: 'Subscribe to a plan' }).getAttribute('href')).toBe(
       '/plans',
     );
+  });
+
+  describe('status texts follow the account', () => {
+    const notStarted = {
+      standing: 'not_started',
+      status: null,
+      details: null,
+      documents: [],
+      reason: null,
+      requestedDocument: null,
+      submittedAt: null,
+      decidedAt: null,
+    };
+
+    it('greets an account registered minutes ago with "Welcome", and says it has no investments yet', async () => {
+      renderAs(
+        { ...user, isActive: false, createdAt: new Date(Date.now() - 5 * 60_000).toISOString() },
+        null,
+        notStarted,
+      );
+      expect(screen.getByRole('heading', { name: 'Welcome, Jane' })).toBeTruthy();
+      expect(screen.queryByText(/Welcome back/)).toBeNull();
+      expect((await screen.findByTestId('percent-change')).textContent).toBe('No investments yet');
+      expect(screen.queryByText(/since you started investing/)).toBeNull();
+      // Not active: the review card asks for verification to activate the account.
+      expect(await screen.findByText(/Verify your identity to activate your account/)).toBeTruthy();
+    });
+
+    it('greets a returning investor with "Welcome back" and shows no "activate" prompt on an active account', async () => {
+      renderAs(
+        { ...user, isActive: true, createdAt: '2026-01-02T10:00:00.000Z' },
+        openTrade(),
+        notStarted,
+      );
+      expect(screen.getByRole('heading', { name: 'Welcome back, Jane' })).toBeTruthy();
+      expect(await screen.findByTestId('percent-change')).toBeTruthy();
+      expect(screen.queryByText(/No investments yet/)).toBeNull();
+      expect(screen.queryByText(/to activate your account/)).toBeNull();
+      expect(screen.queryByRole('heading', { name: 'Account verification' })).toBeNull();
+    });
   });
 });

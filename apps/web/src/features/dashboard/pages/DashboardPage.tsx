@@ -1,9 +1,11 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../lib/auth';
 import { AccountOverview } from '../components/AccountOverview';
 import { AccountStandingNotice } from '../components/AccountStandingNotice';
 import { QuickActions } from '../components/QuickActions';
 import { RecentTransactions } from '../components/RecentTransactions';
+import { greetingKey } from '../lib/statusTexts';
 import { LiveTradePanel } from '../../market/components/LiveTradePanel';
 import { MarketTable } from '../../market/components/MarketTable';
 import { OngoingTrade } from '../../trading/components/OngoingTrade';
@@ -20,6 +22,8 @@ import { VerificationStatusCard } from '../../verification/components/Verificati
 export function DashboardPage() {
   const { t } = useTranslation('dashboard');
   const { user } = useSession();
+  // The greeting's clock, read once per visit to the page (a render stays pure).
+  const [openedAt] = useState(() => Date.now());
   if (!user) return null;
 
   const firstName = user.name.trim().split(/\s+/)[0] ?? user.name;
@@ -31,7 +35,7 @@ export function DashboardPage() {
       <section className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div>
           <h2 className="text-2xl font-semibold tracking-tight text-text">
-            {t('greeting', { name: firstName })}
+            {t(greetingKey(user.createdAt, openedAt), { name: firstName })}
           </h2>
           <p className="mt-1 text-sm text-muted">{t('greetingSub')}</p>
         </div>

@@ -1,4 +1,4 @@
-import { formatUsd, parseUsdToCents } from '@app/shared/money';
+import { parseUsdToCents } from '@app/shared/money';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
@@ -9,6 +9,7 @@ import { ArrowLeftIcon, Button, Card, Modal, TextField } from '../../../ui';
 import { isDepositDraft, useCreateDeposit, type DepositDraft } from '../api';
 import { ActiveAccountOnly } from '../components/MoneyInactiveNotice';
 import { PaymentDetails } from '../components/PaymentDetails';
+import { amountToSend } from '../lib/sendAmount';
 import { mutateAndReport } from '../../../lib/mutation';
 
 /**
@@ -31,7 +32,7 @@ function Payment({ draft }: { draft: DepositDraft }) {
   const { t } = useTranslation('deposits');
   const navigate = useNavigate();
   const { method } = draft;
-  const amountText = formatUsd(parseUsdToCents(draft.amount) ?? 0);
+  const send = amountToSend(method, parseUsdToCents(draft.amount) ?? 0);
   const [reference, setReference] = useState('');
   const [referenceError, setReferenceError] = useState<string>();
   /** One key per "I have made the payment": made when the confirmation opens, reused on retry. */
@@ -80,16 +81,34 @@ function Payment({ draft }: { draft: DepositDraft }) {
 
       <Card
         title={<span className="text-lg">{t('payment.heading', { method: method.name })}</span>}
-        description={method.kind === 'crypto' ? t('payment.cryptoIntro') : t('payment.bankIntro')}
+        description={
+          send.kind === 'stablecoin'
+            ? t('payment.cryptoIntroStable', {
+                amount: send.tokenAmount,
+                token: send.token,
+                usd: send.usd,
+              })
+            : send.kind === 'coinWorth'
+              ? t('payment.cryptoIntroWorth', { coin: send.coin, usd: send.usd })
+              : t('payment.bankIntro')
+        }
       >
         <div className="mb-6 flex flex-wrap items-baseline justify-between gap-2 rounded-xl border border-brand/30 bg-brand/5 px-4 py-3">
-          <span className="text-sm text-muted">{t('payment.amountLabel')}</span>
+          <span className="text-sm text-muted">
+            {t(send.kind === 'coinWorth' ? 'payment.valueLabel' : 'payment.amountLabel')}
+          </span>
           <span
             className="text-2xl font-semibold tabular-nums text-text"
             data-testid="deposit-amount"
           >
-            {amountText}
-            <span className="ml-1 text-sm font-normal text-muted">USD</span>
+            {send.kind === 'stablecoin' ? send.tokenAmount : send.usd}
+            <span className="ml-1 text-sm font-normal text-muted">
+              {send.kind === 'stablecoin'
+                ? send.token
+                : send.kind === 'coinWorth'
+                  ? `USD ${t('payment.worthOf', { coin: send.coin })}`
+                  : 'USD'}
+            </span>
           </span>
         </div>
         <PaymentDetails method={method} />
@@ -151,7 +170,7 @@ function Payment({ draft }: { draft: DepositDraft }) {
         }
       >
         <dl className="flex flex-col gap-3 text-sm">
-          <SummaryRow label={t('confirm.amount')} value={amountText} strong />
+          <SummaryRow label={t('confirm.amount')} value={send.usd} strong />
           <SummaryRow label={t('confirm.method')} value={method.name} />
           {method.network && <SummaryRow label={t('confirm.network')} value={method.network} />}
           <SummaryRow

@@ -101,6 +101,25 @@ describe('DepositsPage', () => {
 });
 
 describe('DepositPaymentPage', () => {
+  it('asks for the amount in the stablecoin on a Tether method: "Send exactly 250.00 USDT"', () => {
+    fakeApi({});
+    const tether = {
+      ...bitcoin,
+      id: 'usdt',
+      name: 'Tether',
+      network: 'TRC20',
+      address: 'TXexample',
+    };
+    renderSignedIn(
+      <DepositPaymentPage />,
+      { pathname: '/deposits/payment', state: { method: tether, amount: '250' } },
+      '/deposits/payment',
+    );
+    expect(screen.getByTestId('deposit-amount').textContent).toBe('250.00USDT');
+    expect(screen.getByText(/Send exactly 250\.00 USDT to this address/)).toBeTruthy();
+    expect(screen.getByText(/250\.00 USDT = \$250\.00/)).toBeTruthy();
+  });
+
   it('goes back to /deposits when opened without the form data', async () => {
     fakeApi({});
     renderSignedIn(<DepositPaymentPage />, '/deposits/payment', '/deposits/payment');
@@ -122,7 +141,10 @@ describe('DepositPaymentPage', () => {
       { pathname: '/deposits/payment', state: { method: bitcoin, amount: '250.00' } },
       '/deposits/payment',
     );
-    expect(screen.getByTestId('deposit-amount').textContent).toBe('$250.00USD');
+    // Bitcoin's price moves: the page asks for Bitcoin worth $250.00, never "exactly" $250.00.
+    expect(screen.getByTestId('deposit-amount').textContent).toBe('$250.00USD in Bitcoin');
+    expect(screen.getByText(/Send Bitcoin worth \$250\.00 to this address/)).toBeTruthy();
+    expect(screen.queryByText(/exactly/)).toBeNull();
     expect(screen.getByTestId('deposit-address').textContent).toBe('bc1qexampleaddress');
     const qr = screen.getByTitle('QR code of the Bitcoin address').closest('svg')!;
     expect(qr.getAttribute('height')).toBe('256');

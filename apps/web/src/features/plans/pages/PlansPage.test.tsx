@@ -77,7 +77,7 @@ describe('/plans', () => {
     expect(text).toContain('Average daily return (past 30 days)+0.57%');
     expect(text).toContain('9.19%');
     expect(text).toContain('$116,191.52');
-    expect(text).toContain('24/7 customer support');
+    expect(text).toContain('Support by e-mail from our team');
     expect(text).not.toMatch(/daily ROI/i);
     expect(within(silver).getByRole('img', { name: /net asset value/ })).toBeTruthy();
 

@@ -1,18 +1,26 @@
+import { MARKET_SYMBOLS } from '@app/shared/schemas/market';
 import { useTranslation } from 'react-i18next';
-import { ChartIcon } from '../../../ui/icons';
+import { ChartIcon, WalletIcon } from '../../../ui/icons';
 import { FeatureGrid } from './FeatureGrid';
-import { ArrowsUpDownIcon, CompassIcon, CopyTradeIcon, PieIcon, SwapIcon } from './icons';
+import { ArrowsUpDownIcon, BookIcon, CopyTradeIcon, LayersIcon } from './icons';
 import { SectionHeading } from './SectionHeading';
 
-/** Seed: Features & Benefits, the six service cards, anchor #services. */
+/**
+ * Seed: Features & Benefits, six service cards, anchor #services. The seed's cards (forex, index,
+ * ETF, CFDs, financial advisory) named services this platform does not offer; these are the ones it
+ * does (PRODUCT.md section 3): crypto copy trading, with demo strategies called demo strategies.
+ */
 const FEATURES = [
   { key: 'copyTrading', Icon: CopyTradeIcon },
-  { key: 'advisory', Icon: CompassIcon },
-  { key: 'forex', Icon: SwapIcon },
-  { key: 'index', Icon: ChartIcon },
-  { key: 'etf', Icon: PieIcon },
-  { key: 'cfds', Icon: ArrowsUpDownIcon },
+  { key: 'crypto', Icon: ChartIcon },
+  { key: 'longShort', Icon: ArrowsUpDownIcon },
+  { key: 'strategies', Icon: LayersIcon },
+  { key: 'practice', Icon: WalletIcon },
+  { key: 'record', Icon: BookIcon },
 ] as const;
+
+/** The coins the market-data feed prices ("BTC, ETH, …"), from the one list of instruments. */
+const COINS = MARKET_SYMBOLS.map((symbol) => symbol.replace(/USDT$/, '')).join(', ');
 
 export function FeaturesSection() {
   const { t } = useTranslation('public');
@@ -30,7 +38,7 @@ export function FeaturesSection() {
             key,
             Icon,
             title: t(`features.items.${key}.title`),
-            text: t(`features.items.${key}.text`),
+            text: t(`features.items.${key}.text`, { symbols: COINS }),
           }))}
         />
       </div>

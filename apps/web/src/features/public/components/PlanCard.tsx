@@ -5,6 +5,7 @@ import clsx from 'clsx';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { appConfig } from '../../../lib/config';
 import { Badge } from '../../../ui/Badge';
 import { buttonClasses } from '../../../ui/Button';
 import { CheckIcon } from '../../../ui/icons';
@@ -57,8 +58,13 @@ export function PlanCard({ plan, action }: PlanCardProps) {
         <h3 id={titleId} className="text-xl font-semibold text-text">
           {plan.title}
         </h3>
-        {plan.recommended && <Badge tone="success">{t('plans.recommended')}</Badge>}
+        {plan.recommended && <Badge tone="success">{t('plans.featured')}</Badge>}
       </div>
+      {plan.recommended && (
+        <p className="mt-1 text-xs text-muted">
+          {t('plans.featuredNote', { brand: appConfig.brandName })}
+        </p>
+      )}
       <p className="mt-2 text-lg font-semibold text-text tabular-nums">
         {t('plans.range', { min: formatUsd(plan.minCents), max: formatUsd(plan.maxCents) })}
       </p>
@@ -70,7 +76,10 @@ export function PlanCard({ plan, action }: PlanCardProps) {
         <p className="text-xs font-medium tracking-wide text-muted uppercase">
           {t('plans.strategy')}
         </p>
-        <p className="mt-1 font-medium text-text">{strategy?.name ?? t('plans.noStrategy')}</p>
+        <p className="mt-1 flex flex-wrap items-center gap-2 font-medium text-text">
+          {strategy?.name ?? t('plans.noStrategy')}
+          {strategy?.runBy === 'demo' && <Badge tone="neutral">{t('plans.demoStrategy')}</Badge>}
+        </p>
         {strategy?.paused && (
           <p
             role="note"
@@ -138,7 +147,11 @@ export function PlanCard({ plan, action }: PlanCardProps) {
 
       <ul className="mt-4 flex flex-1 flex-col gap-2 text-sm text-text">
         <Feature>{hasFee ? t('plans.feeLine', { pct: fee }) : t('plans.noFee')}</Feature>
-        <Feature>{t('plans.support')}</Feature>
+        <Feature>
+          {appConfig.supportHours
+            ? t('plans.supportHours', { hours: appConfig.supportHours })
+            : t('plans.support')}
+        </Feature>
         <Feature>{t('plans.closeAnyTime')}</Feature>
       </ul>
 

@@ -75,7 +75,11 @@ describe('PlansSection and PerformanceBlock', () => {
     const silver = await screen.findByRole('article', { name: 'Silver' });
     expect(screen.getAllByRole('article')).toHaveLength(4);
     expect(silver.textContent).toContain('$1,000.00 – $4,999.00');
-    expect(silver.textContent).toContain('Recommended');
+    // The operator's Featured label, with its note that it is not advice.
+    expect(silver.textContent).toContain('Featured');
+    expect(silver.textContent).toContain('This is not personal advice');
+    expect(silver.textContent).not.toContain('Recommended');
+    expect(screen.getByRole('article', { name: 'Basic' }).textContent).not.toContain('Featured');
     expect(silver.textContent).toContain('-1.30%');
     expect(silver.textContent).toContain('11.25%');
     // Past figures of a strategy on the simulated feed are labelled as such on the card.

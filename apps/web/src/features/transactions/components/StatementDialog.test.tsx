@@ -28,11 +28,23 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const renderDialog = () => render(<StatementDialog open onOpenChange={() => {}} now={NOW} />);
+/** An account opened long before: its statement opens on last month and this month to date. */
+const renderDialog = (accountOpenedAt = '2025-03-02T09:00:00Z') =>
+  render(
+    <StatementDialog open onOpenChange={() => {}} now={NOW} accountOpenedAt={accountOpenedAt} />,
+  );
 
 describe('StatementDialog', () => {
-  it('asks for last month by default and downloads the PDF under the server’s file name', async () => {
-    const fileName = 'nestrado-statement-2026-10-01-to-2026-10-31.pdf';
+  it('opens an account opened today on today and this year, not on an empty October and last year', () => {
+    stubFetch(() => new Response('', { status: 500 }));
+    renderDialog('2026-11-25T08:00:00Z');
+    expect(screen.getByLabelText<HTMLInputElement>('From').value).toBe('2026-11-25');
+    expect(screen.getByLabelText<HTMLInputElement>('To').value).toBe('2026-11-25');
+    expect(screen.getByLabelText<HTMLSelectElement>('Year').value).toBe('2026');
+  });
+
+  it('asks for last month and this month to date by default and downloads the PDF under the server’s file name', async () => {
+    const fileName = 'nestrado-statement-2026-10-01-to-2026-11-25.pdf';
     stubFetch(
       () =>
         new Response(new Blob(['%PDF-1.7']), {
@@ -46,11 +58,11 @@ describe('StatementDialog', () => {
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
     renderDialog();
     expect(screen.getByLabelText<HTMLInputElement>('From').value).toBe('2026-10-01');
-    expect(screen.getByLabelText<HTMLInputElement>('To').value).toBe('2026-10-31');
+    expect(screen.getByLabelText<HTMLInputElement>('To').value).toBe('2026-11-25');
     fireEvent.click(screen.getByRole('button', { name: 'Download PDF' }));
     expect(await screen.findByText(`Downloaded ${fileName}.`)).toBeTruthy();
     expect(calls).toEqual([
-      '/api/statements/account?from=2026-10-01&to=2026-10-31&format=pdf&lang=en',
+      '/api/statements/account?from=2026-10-01&to=2026-11-25&format=pdf&lang=en',
     ]);
     expect(click).toHaveBeenCalledTimes(1);
   });

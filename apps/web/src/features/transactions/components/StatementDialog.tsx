@@ -8,7 +8,7 @@ import { saveFile } from '../../../lib/download';
 import { downloadStatement, type StatementDownload } from '../api';
 import {
   checkStatementRange,
-  lastMonthRange,
+  defaultStatementPeriod,
   todayUtc,
   type RangeError,
 } from '../../../lib/statementRange';
@@ -37,20 +37,27 @@ export interface StatementDialogProps {
   onOpenChange: (open: boolean) => void;
   /** Injectable for tests; the real clock otherwise. */
   now?: () => Date;
+  /** When the account was opened (the user's createdAt): the default period starts no earlier. */
+  accountOpenedAt?: string;
 }
 
 /**
- * The account statement download: a date range (last month by default, whole UTC days like the
- * statement), then PDF or CSV. The file is fetched first, so the button shows it is being prepared
+ * The account statement download: a date range (by default last month and this month to date, or
+ * since the account opened; whole UTC days like the statement), then PDF or CSV. The file is fetched first, so the button shows it is being prepared
  * and a refusal or a lost connection is shown here instead of a broken download.
  */
 export function StatementDialog({
   open,
   onOpenChange,
   now = () => new Date(),
+  accountOpenedAt,
 }: StatementDialogProps) {
   const { t } = useTranslation('transactions');
-  const [range, setRange] = useState(() => lastMonthRange(now()));
+  // Opens on a period that holds the account's movements (defaultStatementPeriod's rule).
+  const [initial] = useState(() =>
+    defaultStatementPeriod(now(), accountOpenedAt ? new Date(accountOpenedAt) : now()),
+  );
+  const [range, setRange] = useState(() => ({ from: initial.from, to: initial.to }));
   const [fieldError, setFieldError] = useState<RangeError | null>(null);
   const [state, setState] = useState<State>({ step: 'idle' });
   const abort = useRef<AbortController | null>(null);
@@ -64,7 +71,7 @@ export function StatementDialog({
 
   const preparing = state.step === 'preparing' ? state.job : null;
   const thisYear = Number(today.slice(0, 4));
-  const [year, setYear] = useState(thisYear - 1);
+  const [year, setYear] = useState(initial.year);
 
   function download(format: StatementFormat) {
     const problem = checkStatementRange(range.from, range.to, today);

@@ -2,6 +2,7 @@ import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { useSession } from '../../../lib/auth';
 import { errorMessage } from '../../../lib/requestErrors';
 import {
   Button,
@@ -26,6 +27,7 @@ export const SEARCH_DEBOUNCE_MS = 300;
  */
 export function TransactionsPage() {
   const { t } = useTranslation('transactions');
+  const { user } = useSession();
   const [params, setParams] = useSearchParams();
   const q = params.get('q')?.trim() ?? '';
   const [text, setText] = useState(q);
@@ -82,7 +84,11 @@ export function TransactionsPage() {
         </Button>
       }
     >
-      <StatementDialog open={statementOpen} onOpenChange={setStatementOpen} />
+      <StatementDialog
+        open={statementOpen}
+        onOpenChange={setStatementOpen}
+        accountOpenedAt={user?.createdAt}
+      />
       <SearchInput
         id="transaction-search"
         className="mb-2"

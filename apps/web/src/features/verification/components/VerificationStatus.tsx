@@ -1,7 +1,9 @@
 import type { MyVerification, VerificationStanding } from '@app/shared/schemas/verification';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useSession } from '../../../lib/auth';
 import { myVerificationQuery } from '../api';
+import { showsVerificationCard, verificationSummaryKey } from '../lib/reviewPrompt';
 import { ReviewStepCard } from './ReviewStepCard';
 
 const TONES = {
@@ -17,7 +19,13 @@ const TONES = {
  */
 export function VerificationStatusCard({ linked = true }: { linked?: boolean }) {
   const query = useQuery(myVerificationQuery);
+  const { user } = useSession();
   if (!query.data) return null;
+  if (
+    !showsVerificationCard(verificationSummaryKey(query.data.standing, user?.isActive ?? false))
+  ) {
+    return null;
+  }
   return <VerificationStatusView verification={query.data} linked={linked} />;
 }
 
@@ -30,6 +38,8 @@ export function VerificationStatusView({
 }) {
   const { t } = useTranslation('verification');
   const { standing } = verification;
+  const { user } = useSession();
+  const summaryKey = verificationSummaryKey(standing, user?.isActive ?? false);
   const needsAction = standing === 'needs_action';
   return (
     <ReviewStepCard
@@ -37,10 +47,10 @@ export function VerificationStatusView({
       standing={standing}
       heading={t('status.heading')}
       badge={{ tone: TONES[standing], label: t(`standings.${standing}`) }}
-      summary={t(`status.${standing}`)}
+      summary={t(`status.${summaryKey}`)}
       urgent={needsAction}
       action={
-        linked && standing !== 'approved' && standing !== 'submitted'
+        linked && summaryKey !== 'approved' && summaryKey !== 'submitted'
           ? { to: '/verification', label: t(needsAction ? 'status.fix' : 'status.start') }
           : undefined
       }
