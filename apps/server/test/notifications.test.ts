@@ -10,7 +10,7 @@ import type { Transaction } from '@app/shared/schemas/transactions';
 import { parseMessage } from '../src/modules/mail/mailbox';
 import { MAIL_LANGUAGES } from '../src/modules/notifications/notification.mail';
 import { createScriptedTradingApp } from './copy-trading-helpers';
-import { adminClient, type TestClient } from './harness';
+import { adminClient, approvedBySecondAdmin, type TestClient } from './harness';
 import { activeUser, auditAfterEach, bankWithdrawal, fund, methodIds } from './money-helpers';
 import { startSmtpPeer } from './smtp-peer';
 
@@ -111,7 +111,8 @@ describe('alerts for every event that touches a user’s money', () => {
     // Deposits: approved (Ana), rejected (Dieter); approving twice books and tells once.
     const anaDeposit = await deposit(ana.client, '5000');
     const approveUrl = `/api/admin/deposits/${anaDeposit.id}/approve`;
-    expect((await admin.post(approveUrl)).statusCode).toBe(200);
+    // $5,000 is above the four-eyes threshold: a second admin books it.
+    expect((await approvedBySecondAdmin(t, await admin.post(approveUrl))).statusCode).toBe(200);
     expect((await admin.post(approveUrl)).statusCode).toBe(409);
     await fund(t, admin, dieter.client, 500_000);
     const dieterDeposit = await deposit(dieter.client, '10');

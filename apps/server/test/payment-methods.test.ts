@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { PaymentMethod } from '@app/shared/schemas/payment-methods';
-import { registerUser, type TestClient, type TestApp, useTestApp } from './harness';
+import {
+  approvedBySecondAdmin,
+  registerUser,
+  type TestClient,
+  type TestApp,
+  useTestApp,
+} from './harness';
 
 let t: TestApp;
 let admin: TestClient;
@@ -41,22 +47,36 @@ describe('demo payment methods (placeholder details from the first-start seed)',
     });
     expect(renamed.json<{ method: PaymentMethod }>().method.isDemo).toBe(true);
 
-    const replaced = await admin.request('PATCH', `/api/admin/payment-methods/${bitcoin.id}`, {
+    // Where money goes: the new address waits for a second admin; investors see the old one.
+    const asked = await admin.request('PATCH', `/api/admin/payment-methods/${bitcoin.id}`, {
       address: 'bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh',
     });
-    expect(replaced.statusCode).toBe(200);
-    expect(replaced.json<{ method: PaymentMethod }>().method.isDemo).toBe(false);
+    expect(asked.statusCode, asked.body).toBe(202);
+    const { approval } = asked.json<{ approval: { id: string; kind: string } }>();
+    expect(approval.kind).toBe('setting_change');
+    expect((await methodsSeenBy(client))[0]?.address).toBe(bitcoin.address);
+    const own = await admin.post(`/api/admin/approvals/${approval.id}/approve`);
+    expect(own.statusCode).toBe(403);
+    const replaced = await approvedBySecondAdmin(t, asked);
+    expect(replaced.statusCode, replaced.body).toBe(200);
+    expect((await methodsSeenBy(client))[0]).toMatchObject({
+      address: 'bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh',
+      isDemo: false,
+    });
 
     // The bank's note alone is not its details: still demo until the account changes.
     const noted = await admin.request('PATCH', `/api/admin/payment-methods/${bank.id}`, {
       referenceInstructions: 'Use your e-mail as the reference.',
     });
     expect(noted.json<{ method: PaymentMethod }>().method.isDemo).toBe(true);
-    const account = await admin.request('PATCH', `/api/admin/payment-methods/${bank.id}`, {
-      bankName: 'Real Bank AG',
-      accountNumber: 'DE89370400440532013000',
-    });
-    expect(account.json<{ method: PaymentMethod }>().method.isDemo).toBe(false);
+    const account = await approvedBySecondAdmin(
+      t,
+      await admin.request('PATCH', `/api/admin/payment-methods/${bank.id}`, {
+        bankName: 'Real Bank AG',
+        accountNumber: 'DE89370400440532013000',
+      }),
+    );
+    expect(account.statusCode, account.body).toBe(200);
 
     const seen = await methodsSeenBy(client);
     expect(seen.map((m) => [m.name, m.isDemo])).toEqual([
@@ -68,14 +88,18 @@ describe('demo payment methods (placeholder details from the first-start seed)',
   });
 
   it('a method the admin creates is never demo; an empty address is refused naming the field', async () => {
-    const created = await admin.post('/api/admin/payment-methods', {
+    const asked = await admin.post('/api/admin/payment-methods', {
       kind: 'crypto',
       name: 'Ether',
       network: 'ERC20',
       address: '0x52908400098527886E0F7030069857D2E4169EE7',
     });
-    expect(created.statusCode).toBe(201);
-    const method = created.json<{ method: PaymentMethod }>().method;
+    expect(asked.statusCode, asked.body).toBe(202);
+    expect((await approvedBySecondAdmin(t, asked)).statusCode).toBe(200);
+    const method = (await admin.get('/api/admin/payment-methods'))
+      .json<{ methods: PaymentMethod[] }>()
+      .methods.find((m) => m.name === 'Ether');
+    if (!method) throw new Error('the approved method is missing');
     expect(method.isDemo).toBe(false);
 
     const empty = await admin.request('PATCH', `/api/admin/payment-methods/${method.id}`, {

@@ -5,6 +5,7 @@ import { SESSION_COOKIE } from '@app/shared/http';
 import { insertAuthToken } from '../src/modules/auth/auth.repo';
 import { digest } from '../src/modules/auth/crypto';
 import {
+  approvedBySecondAdmin,
   adminClient,
   enableTwoFactorInDb,
   loginWithSecondFactor,
@@ -93,7 +94,11 @@ async function onBoth(client: TestClient, userId: string): Promise<Live[]> {
 async function staffMember() {
   const member = await registerUser(a.app);
   expect((await admin.post(`/api/admin/users/${member.user.id}/activate`)).statusCode).toBe(200);
-  expect((await admin.post(`/api/admin/users/${member.user.id}/make-admin`)).statusCode).toBe(200);
+  const made = await approvedBySecondAdmin(
+    a,
+    await admin.post(`/api/admin/users/${member.user.id}/make-admin`),
+  );
+  expect(made.statusCode, made.body).toBe(200);
   await enableTwoFactorInDb(a.db, a.ctx.secretsKey, member.user.id);
   return member;
 }
@@ -341,7 +346,11 @@ describe('live sockets follow the user’s access', () => {
       await open(urlA, client, [`user:${user.id}`, 'public']),
       await open(urlB, client, [`user:${user.id}`, 'public']),
     ];
-    expect((await admin.post(`/api/admin/users/${user.id}/make-admin`)).statusCode).toBe(200);
+    const made = await approvedBySecondAdmin(
+      a,
+      await admin.post(`/api/admin/users/${user.id}/make-admin`),
+    );
+    expect(made.statusCode, made.body).toBe(200);
     for (const live of sockets) await waitFor(() => channelsOf(live)?.includes('admin') === true);
     const tag = crypto.randomUUID();
     a.ctx.realtime.publish('admin', { type: 'users.changed', data: { id: tag } });

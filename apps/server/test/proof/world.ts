@@ -4,6 +4,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { CSRF_COOKIE, CSRF_HEADER } from '@app/shared/http';
 import type { PublicPlan } from '@app/shared/schemas/plans';
 import {
+  approvedBySecondAdmin,
   TestClient,
   VALID_PASSWORD,
   freshRecoveryCode,
@@ -165,7 +166,10 @@ export async function buildWorld(t: TradingTestApp): Promise<World> {
     .user;
   const noTwoFactor = await activeUser(t, 'Admin Without Twofactor');
   expectStatus(
-    await admin.post(`/api/admin/users/${noTwoFactor.user.id}/make-admin`),
+    await approvedBySecondAdmin(
+      t,
+      await admin.post(`/api/admin/users/${noTwoFactor.user.id}/make-admin`),
+    ),
     200,
     'make-admin',
   );

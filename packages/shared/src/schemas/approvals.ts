@@ -30,6 +30,8 @@ export const DUAL_CONTROL_SETTINGS = [
   'appropriateness_required',
   'verification_document_retention_days',
   'trader_fee_bounds',
+  /** Where money goes: a new payment method, or its address or bank details (from/to: details). */
+  'payment_method',
 ] as const;
 export type DualControlSetting = (typeof DUAL_CONTROL_SETTINGS)[number];
 

@@ -8,6 +8,10 @@ import { recordAudit } from '../audit/audit.service';
 import type { TransactionRow } from '../ledger/ledger.schema';
 import { toTransaction } from '../transactions/transaction.view';
 import { bookDepositApproval } from '../deposits/deposits.service';
+import {
+  applyPaymentMethodChange,
+  type PaymentMethodChange,
+} from '../payment-methods/payment-methods.service';
 import { applySettingChange } from '../settings/settings.service';
 import { grantAdmin } from '../users/users.service';
 import { bookPayout } from '../withdrawals/withdrawals.service';
@@ -101,6 +105,16 @@ async function carryOut(
     }
     case 'setting_change': {
       if (approval.settingKey === null) throw new Error(`approval ${approval.id} has no setting`);
+      if (approval.settingKey === 'payment_method') {
+        const change = approval.settingValue as PaymentMethodChange;
+        const announce = await applyPaymentMethodChange(ctx, tx, change, {
+          actorId: by.adminId,
+          ip: by.ip,
+          requestedBy: by.requestedBy,
+          approvalId: by.approvalId,
+        });
+        return { row: null, announce };
+      }
       const announce = await applySettingChange(ctx, tx, {
         key: approval.settingKey,
         value: approval.settingValue,

@@ -23,6 +23,12 @@ export async function recordAudit(db: DbOrTx, entry: AuditEntry): Promise<void> 
   });
 }
 
+/** Whether the log holds any entry of `action` (one indexed probe). */
+export async function hasAuditEntry(db: DbOrTx, action: string): Promise<boolean> {
+  const found = await db.execute(sql`SELECT 1 FROM audit_log WHERE action = ${action} LIMIT 1`);
+  return found.rows.length > 0;
+}
+
 export interface AuditFilter {
   actorId?: string | undefined;
   targetType?: string | undefined;

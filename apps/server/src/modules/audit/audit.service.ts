@@ -20,6 +20,11 @@ export function recordAudit(db: DbOrTx, entry: repo.AuditEntry): Promise<void> {
 }
 
 /** /api/admin/audit: one page of entries, newest first, and the cursor of the next page. */
+/** Whether anything was ever recorded as `action` (e.g. an admin made: dual control began). */
+export function everRecorded(db: DbOrTx, action: string): Promise<boolean> {
+  return repo.hasAuditEntry(db, action);
+}
+
 export async function listAudit(
   ctx: AppContext,
   query: Omit<repo.AuditFilter, 'before'> & { before?: number | undefined; limit: number },

@@ -7,6 +7,7 @@ import {
   paymentMethodResponseSchema,
   updatePaymentMethodSchema,
 } from '@app/shared/schemas/payment-methods';
+import { approvalResponseSchema } from '@app/shared/schemas/approvals';
 import type { AppContext } from '../../context';
 import { guardAdmin, guardSignedIn } from '../../http/guards';
 import { requireAdmin } from '../auth/session';
@@ -44,17 +45,18 @@ export function adminPaymentMethodRoutes(ctx: AppContext) {
         schema: {
           tags,
           body: createPaymentMethodSchema,
-          response: { 201: paymentMethodResponseSchema },
+          // Where money goes: always waits for a second admin (202 with the approval).
+          response: { 202: approvalResponseSchema },
         },
       },
       async (request, reply) => {
-        const method = await service.create(
+        const outcome = await service.create(
           ctx,
           requireAdmin(request).user.id,
           request.body,
           request.ip,
         );
-        return reply.status(201).send({ method });
+        return reply.status(outcome.status).send(outcome.body);
       },
     );
     app.patch(
@@ -64,18 +66,20 @@ export function adminPaymentMethodRoutes(ctx: AppContext) {
           tags,
           params: idParams,
           body: updatePaymentMethodSchema,
-          response: { 200: paymentMethodResponseSchema },
+          // A new address or bank details wait for a second admin (202); a name or note not.
+          response: { 200: paymentMethodResponseSchema, 202: approvalResponseSchema },
         },
       },
-      async (request) => ({
-        method: await service.update(
+      async (request, reply) => {
+        const outcome = await service.update(
           ctx,
           requireAdmin(request).user.id,
           request.params.id,
           request.body,
           request.ip,
-        ),
-      }),
+        );
+        return reply.status(outcome.status).send(outcome.body);
+      },
     );
     app.delete(
       '/:id',

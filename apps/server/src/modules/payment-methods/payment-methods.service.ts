@@ -2,7 +2,12 @@ import type {
   CreatePaymentMethodInput,
   UpdatePaymentMethodInput,
 } from '@app/shared/schemas/payment-methods';
+import type { Approval } from '@app/shared/schemas/approvals';
+import type { PaymentMethod } from '@app/shared/schemas/payment-methods';
 import type { AppContext } from '../../context';
+import type { Tx } from '../../db/client';
+import { announceApprovalChange, approvalView } from '../approvals/approvals.common';
+import { requestApproval } from '../approvals/approvals.requests';
 import { refusal } from '../../http/errors';
 import { recordAudit } from '../audit/audit.service';
 import type { DbOrTx } from '../../db/client';
@@ -43,14 +48,96 @@ export async function listAll(ctx: AppContext) {
   return (await repo.listAllMethods(ctx.db)).map(toPaymentMethod);
 }
 
+/** Who makes a change: the admin, and for an approved one the maker and the approval. */
+interface ChangedBy {
+  actorId: string;
+  ip: string;
+  requestedBy?: string;
+  approvalId?: string;
+}
+
+const approvedBy = (by: ChangedBy) =>
+  by.requestedBy
+    ? { requestedBy: by.requestedBy, approvedBy: by.actorId, approvalId: by.approvalId }
+    : {};
+
+/**
+ * A change of where money goes (a new method, or an address or bank details edited) widens what
+ * one admin can do — point investors' deposits at an account of their own — so it waits for a
+ * second admin: a setting_change approval of 'payment_method' (one waiting at a time), carried out
+ * by applyPaymentMethodChange when approved. A name, note or order alone applies at once.
+ */
+export type PaymentMethodChange =
+  | { op: 'create'; input: CreatePaymentMethodInput }
+  | { op: 'update'; id: string; input: UpdatePaymentMethodInput };
+
+type Outcome<T> = { status: 200; body: T } | { status: 202; body: { approval: Approval } };
+
 export async function create(
   ctx: AppContext,
   actorId: string,
   input: CreatePaymentMethodInput,
   ip: string,
+): Promise<{ status: 202; body: { approval: Approval } }> {
+  const approval = await askSecondAdmin(ctx, { op: 'create', input }, null, { actorId, ip });
+  return { status: 202, body: { approval } };
+}
+
+async function askSecondAdmin(
+  ctx: AppContext,
+  change: PaymentMethodChange,
+  before: Record<string, unknown> | null,
+  by: ChangedBy,
+): Promise<Approval> {
+  const approval = await ctx.db.transaction(async (tx) => {
+    const asked = await requestApproval(tx, {
+      kind: 'setting_change',
+      userId: null,
+      amountCents: 0n,
+      bucket: null,
+      reason: null,
+      transactionId: null,
+      settingKey: 'payment_method',
+      settingValue: change,
+      settingFrom: before,
+      requestedBy: by.actorId,
+      requestedAt: ctx.clock.now(),
+    });
+    if (!asked) throw refusal('APPROVAL_PENDING');
+    await recordAudit(tx, {
+      actorId: by.actorId,
+      action: 'approval.requested',
+      targetType: 'payment_method',
+      targetId: change.op === 'update' ? change.id : 'new',
+      ip: by.ip,
+      details: { approvalId: asked.id, kind: 'setting_change', op: change.op },
+    });
+    return approvalView(tx, asked.id);
+  });
+  announceApprovalChange(ctx, null);
+  return approval;
+}
+
+/** The checker's half (approvals.service): the change the maker asked for, audited with both. */
+export async function applyPaymentMethodChange(
+  ctx: AppContext,
+  tx: Tx,
+  change: PaymentMethodChange,
+  by: ChangedBy,
+): Promise<() => void> {
+  if (change.op === 'create') await insertAudited(ctx, tx, change.input, by);
+  else await updateAudited(ctx, tx, change.id, change.input, by);
+  return () => announce(ctx);
+}
+
+async function insertAudited(
+  ctx: AppContext,
+  tx: Tx,
+  input: CreatePaymentMethodInput,
+  by: ChangedBy,
 ) {
   const now = ctx.clock.now();
-  const row = await ctx.db.transaction(async (tx) => {
+  {
     const created = await repo.insertMethod(tx, {
       ...input,
       ...(input.kind === 'bank'
@@ -63,17 +150,15 @@ export async function create(
       updatedAt: now,
     });
     await recordAudit(tx, {
-      actorId,
+      actorId: by.actorId,
       action: 'payment_method.created',
       targetType: 'payment_method',
       targetId: created.id,
-      ip,
-      details: { kind: created.kind, name: created.name },
+      ip: by.ip,
+      details: { kind: created.kind, name: created.name, ...approvedBy(by) },
     });
     return created;
-  });
-  announce(ctx);
-  return toPaymentMethod(row);
+  }
 }
 
 export async function update(
@@ -82,16 +167,43 @@ export async function update(
   id: string,
   input: UpdatePaymentMethodInput,
   ip: string,
+): Promise<Outcome<{ method: PaymentMethod }>> {
+  const existing = await repo.findMethod(ctx.db, id);
+  if (!existing || existing.retiredAt) throw refusal('PAYMENT_METHOD_NOT_FOUND');
+  if (DETAIL_FIELDS.some((field) => input[field] !== undefined)) {
+    refuseForeignFields(existing.kind, input);
+    const before = Object.fromEntries(DETAIL_FIELDS.map((field) => [field, existing[field]]));
+    const approval = await askSecondAdmin(ctx, { op: 'update', id, input }, before, {
+      actorId,
+      ip,
+    });
+    return { status: 202, body: { approval } };
+  }
+  const row = await ctx.db.transaction((tx) => updateAudited(ctx, tx, id, input, { actorId, ip }));
+  announce(ctx);
+  return { status: 200, body: { method: toPaymentMethod(row) } };
+}
+
+function refuseForeignFields(kind: 'crypto' | 'bank', input: UpdatePaymentMethodInput): void {
+  const foreign = kind === 'crypto' ? BANK_FIELDS : CRYPTO_FIELDS;
+  for (const field of foreign) {
+    if (input[field] !== undefined) {
+      throw refusal('PAYMENT_METHOD_FIELD_NOT_APPLICABLE', { kind, field }, field);
+    }
+  }
+}
+
+async function updateAudited(
+  ctx: AppContext,
+  tx: Tx,
+  id: string,
+  input: UpdatePaymentMethodInput,
+  by: ChangedBy,
 ) {
-  const row = await ctx.db.transaction(async (tx) => {
+  {
     const existing = await repo.findMethod(tx, id);
     if (!existing || existing.retiredAt) throw refusal('PAYMENT_METHOD_NOT_FOUND');
-    const foreign = existing.kind === 'crypto' ? BANK_FIELDS : CRYPTO_FIELDS;
-    for (const field of foreign) {
-      if (input[field] !== undefined) {
-        throw refusal('PAYMENT_METHOD_FIELD_NOT_APPLICABLE', { kind: existing.kind, field }, field);
-      }
-    }
+    refuseForeignFields(existing.kind, input);
     const changes = Object.fromEntries(
       Object.entries(input)
         .filter(([, value]) => value !== undefined)
@@ -106,17 +218,19 @@ export async function update(
     });
     if (!updated) throw refusal('PAYMENT_METHOD_NOT_FOUND');
     await recordAudit(tx, {
-      actorId,
+      actorId: by.actorId,
       action: 'payment_method.updated',
       targetType: 'payment_method',
       targetId: id,
-      ip,
-      details: { fields: Object.keys(changes), ...(replacesDemo ? { demoReplaced: true } : {}) },
+      ip: by.ip,
+      details: {
+        fields: Object.keys(changes),
+        ...(replacesDemo ? { demoReplaced: true } : {}),
+        ...approvedBy(by),
+      },
     });
     return updated;
-  });
-  announce(ctx);
-  return toPaymentMethod(row);
+  }
 }
 
 /** Retires the method: it leaves the list, and past transactions keep pointing at it. */

@@ -164,7 +164,9 @@ export async function applySettingChange(
   },
 ): Promise<() => void> {
   const setting = DUAL_CONTROL_SETTINGS.find((key) => key === change.key);
-  if (!setting) throw new Error(`no dual-control rule for setting ${change.key}`);
+  if (!setting || setting === 'payment_method') {
+    throw new Error(`no dual-control rule for setting ${change.key}`);
+  }
   return APPLY[setting](ctx, tx, change);
 }
 
@@ -414,7 +416,7 @@ type Change = Parameters<typeof applyWith>[3];
 
 /** Every setting under dual control, by key (an approval names one). */
 const APPLY: Record<
-  DualControlSetting,
+  Exclude<DualControlSetting, 'payment_method'>,
   (ctx: AppContext, tx: Tx, change: Change) => Promise<() => void>
 > = {
   four_eyes_threshold_cents: (ctx, tx, change) => applyWith(ctx, tx, FOUR_EYES_RULE, change),

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { refusal } from '../../http/errors';
-import { recordAudit } from '../audit/audit.service';
+import { everRecorded, recordAudit } from '../audit/audit.service';
 import * as auth from '../auth/auth.service';
 import { endOtherWaysIn } from '../auth/other-ways-in';
 import { hashPassword, verifyPassword } from '../auth/crypto';
@@ -118,8 +118,9 @@ export function deactivate(ctx: AppContext, actor: AdminActor, userId: string): 
 /**
  * Making someone an admin widens who can act alone: it waits for a second admin (an admin_grant
  * approval, 202), so one admin cannot make an accomplice. Null when done at once: they are an
- * admin already, or no other admin could approve it (a new install's first admin appoints the
- * second; until there are two, there is no dual control to keep).
+ * admin already, or this is a new install's first admin appointing the second (no other admin
+ * could approve, and nobody was ever made an admin). Once a second admin was made, never alone
+ * again: an admin who removed the others cannot then appoint an accomplice by themselves.
  */
 export async function makeAdmin(
   ctx: AppContext,
@@ -128,7 +129,10 @@ export async function makeAdmin(
 ): Promise<{ approval: Approval } | null> {
   const asked = await withLockedUser(ctx, userId, async (tx, user) => {
     if (user.isAdmin) return null;
-    if ((await repo.countOtherCheckers(tx, actor.adminId)) === 0) {
+    if (
+      (await repo.countOtherCheckers(tx, actor.adminId)) === 0 &&
+      !(await everRecorded(tx, 'user.made_admin'))
+    ) {
       await auth.updateUser(tx, user.id, { isAdmin: true });
       await recordAudit(tx, {
         actorId: actor.adminId,
@@ -136,7 +140,7 @@ export async function makeAdmin(
         targetType: 'user',
         targetId: user.id,
         ip: actor.ip,
-        details: { alone: 'no other admin to approve' },
+        details: { alone: 'the first admin appointing the second' },
       });
       return null;
     }
