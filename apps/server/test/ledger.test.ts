@@ -10,7 +10,7 @@ import {
 import { auditLedger } from '../src/modules/ledger/ledger.audit';
 import { userNetByEntryKind } from './ledger-oracle';
 import { postEntry } from '../src/modules/ledger/ledger.service';
-import type { TestApp, TestClient } from './harness';
+import { approvedBySecondAdmin, type TestApp, type TestClient } from './harness';
 import { activeUser, fund, methodIds, summaryOf, useMoneyApp } from './money-helpers';
 
 let t: TestApp;
@@ -383,18 +383,33 @@ describe('admin adjustments', () => {
 describe('payment methods', () => {
   it('admins add, edit and retire; users see the active ones; history keeps its method', async () => {
     const { client } = await activeUser(t);
-    const created = await admin.post('/api/admin/payment-methods', {
-      kind: 'crypto',
-      name: 'Ether',
-      network: 'ERC20',
-      address: '0xdemo',
-    });
-    expect(created.statusCode).toBe(201);
-    const { method } = created.json<{ method: { id: string } }>();
-    const edited = await admin.request('PATCH', `/api/admin/payment-methods/${method.id}`, {
-      address: '0xdemo2',
-    });
-    expect(edited.json()).toMatchObject({ method: { address: '0xdemo2', network: 'ERC20' } });
+    // Where money goes: each waits for a second admin, who approves it.
+    const created = await approvedBySecondAdmin(
+      t,
+      await admin.post('/api/admin/payment-methods', {
+        kind: 'crypto',
+        name: 'Ether',
+        network: 'ERC20',
+        address: '0xdemo',
+      }),
+    );
+    expect(created.statusCode, created.body).toBe(200);
+    const methodOf = async () =>
+      (await admin.get('/api/admin/payment-methods'))
+        .json<{
+          methods: { id: string; name: string; address: string | null; network: string | null }[];
+        }>()
+        .methods.find((m) => m.name === 'Ether');
+    const method = await methodOf();
+    if (!method) throw new Error('the approved method is missing');
+    const edited = await approvedBySecondAdmin(
+      t,
+      await admin.request('PATCH', `/api/admin/payment-methods/${method.id}`, {
+        address: '0xdemo2',
+      }),
+    );
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(await methodOf()).toMatchObject({ address: '0xdemo2', network: 'ERC20' });
     const wrongKind = await admin.request('PATCH', `/api/admin/payment-methods/${method.id}`, {
       bankName: 'x',
     });
@@ -417,6 +432,7 @@ describe('payment methods', () => {
     );
     expect(audit.rows.map((r) => r.action)).toEqual([
       'payment_method.created',
+      'approval.requested',
       'payment_method.updated',
       'payment_method.retired',
     ]);
