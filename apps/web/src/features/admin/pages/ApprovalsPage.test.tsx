@@ -103,7 +103,7 @@ describe('ApprovalsPage', () => {
     renderAt('/admin/approvals', <ApprovalsPage />, '/admin/approvals');
     expect(
       await screen.findByText(
-        'Adjustments and withdrawal payouts above $1,000.00 need a second admin: the admin who asks cannot approve.',
+        'Adjustments, deposit approvals and withdrawal payouts above $1,000.00, settings changes that widen what one admin can do, and new admins need a second admin: the admin who asks cannot approve.',
         { exact: false },
       ),
     ).toBeTruthy();
