@@ -61,13 +61,15 @@ export type BookedOrWaiting = OrWaiting<{ transaction: Transaction }>;
  */
 export function waitsForApproval(result: unknown): result is ApprovalResponse {
   if (typeof result !== 'object' || result === null || !('approval' in result)) return false;
-  const { approval } = result as { approval: unknown };
+  const { approval } = result;
   return (
     typeof approval === 'object' &&
     approval !== null &&
-    (approval as Partial<Approval>).status === 'pending'
+    'status' in approval &&
+    approval.status === 'pending'
   );
 }
+
 export type AdminStrategy = z.infer<typeof adminStrategySchema>;
 export type TraderFeeBounds = { feeMinPct: string; feeMaxPct: string };
 export type AdminSession = z.infer<typeof adminSessionSchema>;
