@@ -1,11 +1,13 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { generate } from 'otplib';
 import {
   adminApi,
-  csrfOf,
+  approveAsChecker,
+  checkerApi,
   newPersonContext,
   registerInvestor,
   signInAsAdmin,
+  sendAs,
   snap,
   uniqueName,
 } from './support';
@@ -17,16 +19,6 @@ function rowWith(page: Page, ...texts: string[]): Locator {
   return rows;
 }
 
-/** A mutating API call (CSRF echoed, a fresh Idempotency-Key); fails the test unless 2xx. */
-async function send(api: APIRequestContext, method: 'post' | 'put', url: string, data = {}) {
-  const response = await api[method](url, {
-    data,
-    headers: { 'x-csrf-token': await csrfOf(api), 'idempotency-key': crypto.randomUUID() },
-  });
-  if (!response.ok()) throw new Error(`${url}: ${response.status()} ${await response.text()}`);
-  return response.json() as Promise<Record<string, unknown>>;
-}
-
 test('a payout above the threshold waits for a second admin, who turns on two-factor first and then approves it; it is paid once', async ({
   page,
   browser,
@@ -34,12 +26,15 @@ test('a payout above the threshold waits for a second admin, who turns on two-fa
 }) => {
   const base = baseURL ?? '';
   const admin = await adminApi(base);
-  await send(admin, 'put', '/api/admin/settings/four-eyes', { threshold: '1000' });
+  // A second admin for what the seeded admin asks below that waits for one (made first, while
+  // the seeded admin is the only admin on a fresh server).
+  await (await checkerApi(base)).dispose();
+  await sendAs(admin, 'put', '/api/admin/settings/four-eyes', { threshold: '1000' });
 
   // An investor with $2,500 asks to withdraw $1,500: above the $1,000.00 threshold.
   const investorContext = await newPersonContext(browser, base);
   const investor = await registerInvestor(investorContext.request, uniqueName('Quinn'));
-  await send(admin, 'post', `/api/admin/users/${investor.id}/activate`);
+  await sendAs(admin, 'post', `/api/admin/users/${investor.id}/activate`);
   const { methods } = (await (
     await investorContext.request.get('/api/payment-methods')
   ).json()) as {
@@ -47,12 +42,16 @@ test('a payout above the threshold waits for a second admin, who turns on two-fa
   };
   const method = methods.find((m) => m.kind === 'crypto');
   if (!method) throw new Error('no crypto payment method seeded');
-  const deposit = (await send(investorContext.request, 'post', '/api/deposits', {
+  const deposit = (await sendAs(investorContext.request, 'post', '/api/deposits', {
     methodId: method.id,
     amount: '2500',
   })) as { transaction: { id: string } };
-  await send(admin, 'post', `/api/admin/deposits/${deposit.transaction.id}/approve`);
-  const withdrawal = (await send(investorContext.request, 'post', '/api/withdrawals', {
+  // $2,500 is above the threshold too: the deposit's approval waits for the checker admin.
+  await approveAsChecker(
+    base,
+    await sendAs(admin, 'post', `/api/admin/deposits/${deposit.transaction.id}/approve`),
+  );
+  const withdrawal = (await sendAs(investorContext.request, 'post', '/api/withdrawals', {
     method: 'bank',
     accountNumber: '12345678',
     accountName: investor.name,
@@ -63,11 +62,15 @@ test('a payout above the threshold waits for a second admin, who turns on two-fa
   })) as { transaction: { transactionId: string } };
   const tnx = withdrawal.transaction.transactionId;
 
-  // A colleague becomes the second admin (signed in with a password only, so far).
+  // A colleague becomes an admin too (signed in with a password only, so far).
   const checkerContext = await newPersonContext(browser, base);
   const colleague = await registerInvestor(checkerContext.request, uniqueName('Casey'));
-  await send(admin, 'post', `/api/admin/users/${colleague.id}/activate`);
-  await send(admin, 'post', `/api/admin/users/${colleague.id}/make-admin`);
+  await sendAs(admin, 'post', `/api/admin/users/${colleague.id}/activate`);
+  // With two admins already, making a third waits for the checker admin.
+  await approveAsChecker(
+    base,
+    await sendAs(admin, 'post', `/api/admin/users/${colleague.id}/make-admin`),
+  );
 
   // The seeded admin marks it paid: it waits for a second admin, nothing is paid yet.
   await signInAsAdmin(page.context(), base);

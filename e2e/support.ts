@@ -143,6 +143,82 @@ export async function adminApi(baseURL: string): Promise<APIRequestContext> {
   return playwrightRequest.newContext({ baseURL, storageState: { cookies, origins: [] } });
 }
 
+/** Where the checker admin (see checkerApi) is kept for one server (by its port). */
+function checkerStateFile(baseURL: string): string {
+  return path.join('.tmp', `e2e-checker-${new URL(baseURL).port || '80'}.json`);
+}
+
+/** A mutating API call (CSRF echoed, a fresh Idempotency-Key); fails unless 2xx. */
+export async function sendAs(
+  api: APIRequestContext,
+  method: 'post' | 'put',
+  url: string,
+  data: object = {},
+): Promise<Record<string, unknown>> {
+  const response = await api[method](url, {
+    data,
+    headers: { 'x-csrf-token': await csrfOf(api), 'idempotency-key': crypto.randomUUID() },
+  });
+  if (!response.ok()) throw new Error(`${url}: ${response.status()} ${await response.text()}`);
+  return response.json() as Promise<Record<string, unknown>>;
+}
+
+/**
+ * A second admin with two-factor on, made once per server and reused: what the seeded admin asks
+ * that waits for a second admin (a deposit approval above the threshold, making someone an admin)
+ * is approved through it (approveAsChecker). It is made while the seeded admin is the only admin,
+ * so making it does not itself wait.
+ */
+export async function checkerApi(baseURL: string): Promise<APIRequestContext> {
+  const file = checkerStateFile(baseURL);
+  let saved: { cookies?: Cookies } = {};
+  try {
+    saved = JSON.parse(fs.readFileSync(file, 'utf8')) as typeof saved;
+  } catch {
+    saved = {};
+  }
+  if (saved.cookies) {
+    const api = await playwrightRequest.newContext({
+      baseURL,
+      storageState: { cookies: saved.cookies, origins: [] },
+    });
+    const me = await api.get('/api/auth/me');
+    const user = me.ok()
+      ? ((await me.json()) as { user?: { isAdmin: boolean; twoFactorEnabled: boolean } }).user
+      : undefined;
+    if (user?.isAdmin && user.twoFactorEnabled) return api;
+    await api.dispose();
+  }
+  const api = await playwrightRequest.newContext({ baseURL });
+  const person = await registerInvestor(api, uniqueName('Chris'));
+  const admin = await adminApi(baseURL);
+  await sendAs(admin, 'post', `/api/admin/users/${person.id}/activate`);
+  const grant = await sendAs(admin, 'post', `/api/admin/users/${person.id}/make-admin`);
+  await admin.dispose();
+  if ('approval' in grant) {
+    throw new Error('the checker admin must be made while the seeded admin is the only admin');
+  }
+  await signInWithTwoFactor(api, person.email, person.password);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, JSON.stringify({ cookies: (await api.storageState()).cookies }));
+  return api;
+}
+
+/**
+ * The checker admin approves what an admin action answered when it waits for a second admin
+ * (HTTP 202, `{ approval }`); an answer that did not wait is left as it is.
+ */
+export async function approveAsChecker(
+  baseURL: string,
+  answer: Record<string, unknown>,
+): Promise<void> {
+  const approval = answer.approval as { id: string } | undefined;
+  if (!approval) return;
+  const checker = await checkerApi(baseURL);
+  await sendAs(checker, 'post', `/api/admin/approvals/${approval.id}/approve`);
+  await checker.dispose();
+}
+
 /** Signs a browser context (its pages and its `request`) in as the seeded admin. */
 export async function signInAsAdmin(context: BrowserContext, baseURL: string): Promise<void> {
   await context.addCookies(await adminSessionCookies(baseURL));

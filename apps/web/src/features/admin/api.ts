@@ -8,6 +8,7 @@ import type {
 import type {
   Approval,
   ApprovalDecision,
+  ApprovalResponse,
   ApprovalStatus,
   FourEyesSetting,
 } from '@app/shared/schemas/approvals';
@@ -46,8 +47,29 @@ import { api } from '../../lib/api';
 import { adminKeys } from './keys';
 
 export type { AdminOverview, Approval, ApprovalStatus };
+/**
+ * What an action under dual control answers: done (`T`, HTTP 200), or waiting for a second admin
+ * (`{ approval }`, HTTP 202) — nothing has changed yet then.
+ */
+export type OrWaiting<T> = T | ApprovalResponse;
 /** What an admin money action answers: booked (a transaction), or waiting for a second admin. */
-export type BookedOrWaiting = { transaction: Transaction } | { approval: Approval };
+export type BookedOrWaiting = OrWaiting<{ transaction: Transaction }>;
+
+/**
+ * Whether an action's answer is a request waiting for a second admin (HTTP 202): an approval
+ * still pending. (A checker's decision also answers with its approval, decided by then.)
+ */
+export function waitsForApproval(result: unknown): result is ApprovalResponse {
+  if (typeof result !== 'object' || result === null || !('approval' in result)) return false;
+  const { approval } = result;
+  return (
+    typeof approval === 'object' &&
+    approval !== null &&
+    'status' in approval &&
+    approval.status === 'pending'
+  );
+}
+
 export type AdminStrategy = z.infer<typeof adminStrategySchema>;
 export type TraderFeeBounds = { feeMinPct: string; feeMaxPct: string };
 export type AdminSession = z.infer<typeof adminSessionSchema>;
@@ -126,7 +148,7 @@ export const adminApi = {
       .then((page): Page<AdminUser> => ({ items: page.users, nextCursor: page.nextCursor })),
   getUser: (id: string, signal?: AbortSignal) => api.get<UserDetail>(userPath(id), signal),
   userAction: (id: string, action: UserAction) =>
-    api.post<{ ok: true }>(`${userPath(id)}/${action}`),
+    api.post<OrWaiting<{ ok: true }>>(`${userPath(id)}/${action}`),
   updateUser: (id: string, body: { phone: string; country: string }) =>
     api.patch<{ ok: true }>(userPath(id), body),
   deleteUser: (id: string) => api.delete<{ ok: true }>(userPath(id)),
@@ -142,7 +164,7 @@ export const adminApi = {
       signal,
     ),
   approveDeposit: (id: string, idempotencyKey: string) =>
-    api.post<{ transaction: Transaction }>(
+    api.post<BookedOrWaiting>(
       `/api/admin/deposits/${encodeURIComponent(id)}/approve`,
       {},
       idempotencyKey,
@@ -183,7 +205,7 @@ export const adminApi = {
   fourEyes: (signal?: AbortSignal) =>
     api.get<FourEyesSetting>('/api/admin/settings/four-eyes', signal),
   updateFourEyes: (threshold: string) =>
-    api.put<FourEyesSetting>('/api/admin/settings/four-eyes', { threshold }),
+    api.put<OrWaiting<FourEyesSetting>>('/api/admin/settings/four-eyes', { threshold }),
 
   listAudit: (params: AuditFilters & { before?: string }, signal?: AbortSignal) =>
     api
@@ -257,7 +279,7 @@ export const adminApi = {
   traderFees: (signal?: AbortSignal) =>
     api.get<TraderFeeBounds>('/api/admin/settings/trader-fees', signal),
   updateTraderFees: (body: TraderFeeBoundsInput) =>
-    api.put<TraderFeeBounds>('/api/admin/settings/trader-fees', body),
+    api.put<OrWaiting<TraderFeeBounds>>('/api/admin/settings/trader-fees', body),
 
   listTraderApplications: (status: TraderApplicationStatus, signal?: AbortSignal) =>
     api.get<{ applications: AdminTraderApplication[] }>(
@@ -287,15 +309,15 @@ export const adminApi = {
   verificationSetting: (signal?: AbortSignal) =>
     api.get<VerificationSetting>('/api/admin/settings/verification', signal),
   updateVerificationSetting: (input: VerificationSetting) =>
-    api.put<VerificationSetting>('/api/admin/settings/verification', input),
+    api.put<OrWaiting<VerificationSetting>>('/api/admin/settings/verification', input),
   appropriatenessSetting: (signal?: AbortSignal) =>
     api.get<AppropriatenessSetting>('/api/admin/settings/appropriateness', signal),
   updateAppropriatenessSetting: (input: AppropriatenessSetting) =>
-    api.put<AppropriatenessSetting>('/api/admin/settings/appropriateness', input),
+    api.put<OrWaiting<AppropriatenessSetting>>('/api/admin/settings/appropriateness', input),
   documentRetention: (signal?: AbortSignal) =>
     api.get<DocumentRetentionSetting>('/api/admin/settings/document-retention', signal),
   updateDocumentRetention: (input: DocumentRetentionSetting) =>
-    api.put<DocumentRetentionSetting>('/api/admin/settings/document-retention', input),
+    api.put<OrWaiting<DocumentRetentionSetting>>('/api/admin/settings/document-retention', input),
   questionnaire: (signal?: AbortSignal) =>
     api.get<AdminQuestionnaire>('/api/admin/appropriateness/questionnaire', signal),
   updateQuestionnaire: (content: QuestionnaireContent) =>
@@ -308,7 +330,7 @@ export const adminApi = {
 
   fees: (signal?: AbortSignal) => api.get<FeeSchedule>('/api/settings/fees', signal),
   updateFees: (withdrawalFeePct: string) =>
-    api.put<FeeSchedule>('/api/admin/settings/fees', { withdrawalFeePct }),
+    api.put<OrWaiting<FeeSchedule>>('/api/admin/settings/fees', { withdrawalFeePct }),
 };
 
 /** The review queue's tabs: waiting, sent back to the user, approved. */

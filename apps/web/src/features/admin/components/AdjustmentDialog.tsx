@@ -89,12 +89,10 @@ function AdjustmentForm({
         { bucket: input.bucket, amount: input.amountText.trim(), reason: input.reason.trim() },
         input.idempotencyKey,
       ),
-    messages: (input, result) => ({
-      success:
-        result && 'approval' in result
-          ? t('toasts.adjustmentAwaitingApproval')
-          : t(TOASTS[input.bucket].success),
+    messages: (input) => ({
+      success: t(TOASTS[input.bucket].success),
       failure: t(TOASTS[input.bucket].failure),
+      waiting: t('toasts.adjustmentAwaitingApproval'),
     }),
     onSuccess: onDone,
   });

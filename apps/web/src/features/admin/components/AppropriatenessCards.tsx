@@ -11,9 +11,10 @@ import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../i18n';
 import { translateMessage } from '../../../lib/messages';
 import { Badge, Button, Card, LoadingBlock, inputClasses } from '../../../ui';
-import { adminApi, adminKeys } from '../api';
+import { adminApi, adminKeys, waitsForApproval } from '../api';
 import { formatDateTime } from '../format';
 import { useAdminMutation } from '../hooks/useAdminMutation';
+import { PendingSettingChange } from './ApprovalActions';
 import { LoadError } from './QueryStates';
 
 const STANDING_TONES = {
@@ -43,6 +44,7 @@ export function AppropriatenessSettingsCard() {
     messages: () => ({
       success: t('verifications.toasts.settingSaved'),
       failure: t('verifications.toasts.settingFailed'),
+      waiting: t('toasts.settingAwaitingApproval'),
     }),
   });
   return (
@@ -61,12 +63,14 @@ export function AppropriatenessSettingsCard() {
           />
           {t('appropriateness.settings.required')}
         </label>
+        <PendingSettingChange setting="appropriateness_required" className="" />
         {retention.data && (
           <RetentionForm
             key={retention.data.retentionDays}
             initialDays={retention.data.retentionDays}
           />
         )}
+        <PendingSettingChange setting="verification_document_retention_days" className="" />
       </div>
     </Card>
   );
@@ -82,7 +86,12 @@ function RetentionForm({ initialDays }: { initialDays: number }) {
     messages: () => ({
       success: t('verifications.toasts.settingSaved'),
       failure: t('verifications.toasts.settingFailed'),
+      waiting: t('toasts.settingAwaitingApproval'),
     }),
+    // Waiting for a second admin: the field goes back to the days still in force.
+    onSuccess: (result) => {
+      if (waitsForApproval(result)) setDays(String(initialDays));
+    },
   });
   const parsed = Number(days);
   const daysValid =

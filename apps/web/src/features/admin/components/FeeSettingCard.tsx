@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Card } from '../../../ui';
 import { adminApi, adminKeys } from '../api';
+import { PendingSettingChange } from './ApprovalActions';
 import { QueryResult } from './QueryStates';
 import { SettingForm } from './SettingForm';
 
@@ -37,6 +38,7 @@ export function FeeSettingCard() {
           />
         )}
       </QueryResult>
+      <PendingSettingChange setting="withdrawal_fee_pct" />
     </Card>
   );
 }

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { translateMessage } from '../../../lib/messages';
 import { Card } from '../../../ui';
 import { adminApi, adminKeys } from '../api';
+import { PendingSettingChange } from './ApprovalActions';
 import { QueryResult } from './QueryStates';
 import { SettingForm } from './SettingForm';
 
@@ -44,6 +45,7 @@ export function FourEyesSettingCard() {
           />
         )}
       </QueryResult>
+      <PendingSettingChange setting="four_eyes_threshold_cents" />
     </Card>
   );
 }

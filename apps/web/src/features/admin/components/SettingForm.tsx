@@ -1,12 +1,14 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, ConfirmDialog, TextField } from '../../../ui';
+import { waitsForApproval } from '../api';
 import { useAdminMutation, type ActionMessages } from '../hooks/useAdminMutation';
 
 /**
  * One back-office setting: a field with the value in force as its hint, Save, and a confirmation
  * saying what will change before the request is sent. `parse` turns the typed text into the value
- * to save, or into the message shown under the field.
+ * to save, or into the message shown under the field. A change that waits for a second admin
+ * says so and leaves the value in force in the field.
  */
 export function SettingForm<V>({
   initial,
@@ -31,8 +33,12 @@ export function SettingForm<V>({
   const [confirming, setConfirming] = useState<{ value: V } | null>(null);
   const mutation = useAdminMutation({
     mutationFn: save,
-    messages: () => messages,
-    onSuccess: () => setConfirming(null),
+    messages: () => ({ waiting: t('toasts.settingAwaitingApproval'), ...messages }),
+    onSuccess: (result) => {
+      setConfirming(null);
+      // Waiting for a second admin: the field goes back to the value still in force.
+      if (waitsForApproval(result)) setText(initial);
+    },
   });
 
   return (

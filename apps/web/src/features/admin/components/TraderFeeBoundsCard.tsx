@@ -9,8 +9,9 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { applyFieldError } from '../../../lib/requestErrors';
 import { Button, Card, ConfirmDialog, TextField } from '../../../ui';
-import { adminApi, adminKeys, type TraderFeeBounds } from '../api';
+import { adminApi, adminKeys, waitsForApproval, type TraderFeeBounds } from '../api';
 import { useAdminMutation } from '../hooks/useAdminMutation';
+import { PendingSettingChange } from './ApprovalActions';
 import { QueryResult } from './QueryStates';
 import { mutateAndReport } from '../../../lib/mutation';
 
@@ -34,6 +35,7 @@ export function TraderFeeBoundsCard() {
           <BoundsForm key={`${current.feeMinPct}-${current.feeMaxPct}`} current={current} />
         )}
       </QueryResult>
+      <PendingSettingChange setting="trader_fee_bounds" />
     </Card>
   );
 }
@@ -45,6 +47,7 @@ function BoundsForm({ current }: { current: TraderFeeBounds }) {
     register,
     handleSubmit,
     setError,
+    reset,
     formState: { errors },
   } = useForm<TraderFeeBoundsInput>({
     resolver: zodResolver(traderFeeBoundsInputSchema, undefined, { raw: true }),
@@ -55,8 +58,13 @@ function BoundsForm({ current }: { current: TraderFeeBounds }) {
     messages: () => ({
       success: t('toasts.traderFeesSaved'),
       failure: t('toasts.traderFeesSaveFailed'),
+      waiting: t('toasts.settingAwaitingApproval'),
     }),
-    onSuccess: () => setConfirming(null),
+    onSuccess: (result) => {
+      setConfirming(null);
+      // Waiting for a second admin: the fields go back to the bounds still in force.
+      if (waitsForApproval(result)) reset(current);
+    },
   });
   return (
     <form

@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { newIdempotencyKey } from '../../../lib/api';
 import { Badge, Button, ConfirmDialog, DataTable, type DataTableColumn } from '../../../ui';
 import { adminApi, type AdminTransaction } from '../api';
-import { PayoutApprovalActions, usePendingPayoutApprovals } from './ApprovalActions';
+import { TransactionApprovalActions, usePendingTransactionApprovals } from './ApprovalActions';
 import { useAdminMutation } from '../hooks/useAdminMutation';
 import { TransactionStatusBadge, useKindLabel } from './StatusBadges';
 
@@ -20,10 +20,18 @@ interface OpenDecision {
   idempotencyKey: string;
 }
 
-const TOASTS: Record<Decision, { success: string; failure: string }> = {
-  approve: { success: 'toasts.depositApproved', failure: 'toasts.depositApproveFailed' },
+const TOASTS: Record<Decision, { success: string; failure: string; waiting?: string }> = {
+  approve: {
+    success: 'toasts.depositApproved',
+    failure: 'toasts.depositApproveFailed',
+    waiting: 'toasts.depositAwaitingApproval',
+  },
   rejectDeposit: { success: 'toasts.depositRejected', failure: 'toasts.depositRejectFailed' },
-  pay: { success: 'toasts.withdrawalPaid', failure: 'toasts.withdrawalPayFailed' },
+  pay: {
+    success: 'toasts.withdrawalPaid',
+    failure: 'toasts.withdrawalPayFailed',
+    waiting: 'toasts.payoutAwaitingApproval',
+  },
   rejectWithdrawal: {
     success: 'toasts.withdrawalRejected',
     failure: 'toasts.withdrawalRejectFailed',
@@ -64,17 +72,18 @@ export function TransactionsTable({
   const kindLabel = useKindLabel();
   const [open, setOpen] = useState<OpenDecision | null>(null);
 
-  const waiting = usePendingPayoutApprovals();
+  const waiting = usePendingTransactionApprovals();
   const mutation = useAdminMutation({
     mutationFn: ({ open: target, reason }: { open: OpenDecision; reason: string }) =>
       decide(target, reason),
-    messages: ({ open: target }, result) => ({
-      success:
-        result && 'approval' in result
-          ? t('toasts.payoutAwaitingApproval')
-          : t(TOASTS[target.decision].success),
-      failure: t(TOASTS[target.decision].failure),
-    }),
+    messages: ({ open: target }) => {
+      const { success, failure, waiting: whenWaiting } = TOASTS[target.decision];
+      return {
+        success: t(success),
+        failure: t(failure),
+        ...(whenWaiting ? { waiting: t(whenWaiting) } : {}),
+      };
+    },
     onSuccess: () => setOpen(null),
   });
 
@@ -186,6 +195,8 @@ export function TransactionsTable({
       cell: (tx) =>
         tx.status !== 'pending' ? (
           <span className="text-muted">{t('common.none')}</span>
+        ) : waiting.get(tx.transactionId) ? (
+          <TransactionApprovalActions approval={waiting.get(tx.transactionId)} />
         ) : tx.kind === 'deposit' ? (
           <span className="inline-flex gap-2 whitespace-nowrap">
             <Button size="sm" onClick={() => start('approve', tx)}>
@@ -195,8 +206,6 @@ export function TransactionsTable({
               {t('transactions.reject')}
             </Button>
           </span>
-        ) : tx.kind === 'withdrawal' && waiting.get(tx.transactionId) ? (
-          <PayoutApprovalActions approval={waiting.get(tx.transactionId)} />
         ) : tx.kind === 'withdrawal' ? (
           <span className="inline-flex gap-2 whitespace-nowrap">
             <Button size="sm" onClick={() => start('pay', tx)}>

@@ -29,6 +29,7 @@ function approval(overrides: Record<string, unknown>) {
     decidedBy: null,
     decidedAt: null,
     rejectionReason: null,
+    change: null,
     ...overrides,
   };
 }
@@ -103,7 +104,7 @@ describe('ApprovalsPage', () => {
     renderAt('/admin/approvals', <ApprovalsPage />, '/admin/approvals');
     expect(
       await screen.findByText(
-        'Adjustments and withdrawal payouts above $1,000.00 need a second admin: the admin who asks cannot approve.',
+        'Adjustments, deposit approvals and withdrawal payouts above $1,000.00, settings changes that widen what one admin can do, and new admins need a second admin: the admin who asks cannot approve.',
         { exact: false },
       ),
     ).toBeTruthy();
@@ -140,5 +141,95 @@ describe('ApprovalsPage', () => {
     expect(within(row).getByText('Requested by Max Maker')).toBeTruthy();
     expect(within(row).queryByRole('button', { name: 'Mark paid' })).toBeNull();
     expect(within(row).getByRole('button', { name: 'Approve' })).toBeTruthy();
+  });
+});
+
+describe('ApprovalsPage, the kinds beyond money', () => {
+  const ada = { id: '44444444-4444-4444-8444-444444444444', name: 'Ada', email: 'ada@x.io' };
+  const bob = { id: '55555555-5555-4555-8555-555555555555', name: 'Bob', email: 'bob@x.io' };
+  const deposit = approval({
+    id: 'ap-d',
+    kind: 'deposit_approval',
+    user: ada,
+    transactionId: 'TNX-DP0001',
+  });
+  const grant = approval({
+    id: 'ap-g',
+    kind: 'admin_grant',
+    amountCents: 0,
+    user: bob,
+    transactionId: null,
+  });
+  const change = (id: string, setting: string, from: string, to: string) =>
+    approval({
+      id,
+      kind: 'setting_change',
+      amountCents: 0,
+      user: null,
+      transactionId: null,
+      change: { setting, from, to },
+    });
+  const changes = [
+    change('ap-s1', 'four_eyes_threshold_cents', '100000', '1000000'),
+    change('ap-s2', 'withdrawal_fee_pct', '"0"', '"12"'),
+    change('ap-s3', 'verification_required', 'true', 'false'),
+    change('ap-s4', 'appropriateness_required', 'true', 'false'),
+    change('ap-s5', 'verification_document_retention_days', '1826', '30'),
+    change(
+      'ap-s6',
+      'trader_fee_bounds',
+      '{"feeMinPct":"0","feeMaxPct":"30"}',
+      '{"feeMinPct":"0","feeMaxPct":"60"}',
+    ),
+  ];
+
+  it('reads a deposit approval, every setting change and an admin grant in one line each', async () => {
+    const api = stubApi((call) => {
+      if (call.path === '/api/auth/me') return { body: { user: me } };
+      if (call.method === 'GET' && call.path === '/api/admin/approvals') {
+        return { body: { items: [deposit, ...changes, grant] } };
+      }
+      if (call.path === '/api/admin/settings/four-eyes') {
+        return { body: { thresholdCents: 100_000 } };
+      }
+      return undefined;
+    });
+    vi.stubGlobal('fetch', api.fetchStub);
+    renderAt('/admin/approvals', <ApprovalsPage />, '/admin/approvals');
+
+    const rows = await screen.findAllByRole('row');
+    const rowOf = (text: string) => {
+      const row = rows.find((candidate) => candidate.textContent?.includes(text));
+      if (!row) throw new Error(`no row with ${text}`);
+      return row;
+    };
+    const depositRow = rowOf('Deposit of $1,500.00 (TNX-DP0001) for Ada');
+    expect(within(depositRow).getByRole('link', { name: 'ada@x.io' })).toBeTruthy();
+    expect(within(depositRow).getByRole('button', { name: 'Approve' })).toBeTruthy();
+    for (const line of [
+      'Approval threshold from $1,000.00 to $10,000.00',
+      'Withdrawal fee from 0% to 12%',
+      'Identity verification required: on → off',
+      'Appropriateness check: on → off',
+      'Document retention from 1,826 to 30 days',
+      "Lead traders' fee ceiling from 30% to 60%",
+    ]) {
+      const row = rowOf(line);
+      // Nobody's money: no user to link to, no amount.
+      expect(within(row).queryByRole('link')).toBeNull();
+      expect(row.textContent).not.toContain('$0.00');
+      expect(within(row).getByRole('button', { name: 'Approve' })).toBeTruthy();
+    }
+    const grantRow = rowOf('Make Bob an admin');
+    expect(within(grantRow).getByRole('link', { name: 'bob@x.io' })).toBeTruthy();
+
+    // The checker's confirmation says the change applies, not that money is booked.
+    fireEvent.click(
+      within(rowOf('Withdrawal fee from 0% to 12%')).getByRole('button', { name: 'Approve' }),
+    );
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain(
+      'Withdrawal fee from 0% to 12%, requested by Max Maker. It takes effect as soon as you approve.',
+    );
   });
 });

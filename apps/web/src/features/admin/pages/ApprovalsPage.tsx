@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Badge, DataTable, EmptyState, LoadingBlock } from '../../../ui';
 import { adminApi, adminKeys, type Approval } from '../api';
+import { movesMoney } from '../approvalSummary';
 import { ApprovalActions, useApprovalSummary } from '../components/ApprovalActions';
 import { LoadError, PageIntro } from '../components/QueryStates';
 import { formatDateTime } from '../format';
@@ -13,8 +14,9 @@ import { StatusFilter, useStatusParam } from '../components/StatusFilter';
 const TONES = { pending: 'warning', approved: 'success', rejected: 'danger' } as const;
 
 /**
- * /admin/approvals: four-eyes money. Adjustments and withdrawal payouts above the threshold wait
- * here until an admin other than the one who asked approves (booked then) or rejects them.
+ * /admin/approvals: four eyes. Adjustments, deposit approvals and withdrawal payouts above the
+ * threshold, setting changes that widen what one admin can do, and making someone an admin wait
+ * here until an admin other than the one who asked approves (carried out then) or rejects them.
  */
 export function ApprovalsPage() {
   const { t } = useTranslation('admin');
@@ -70,12 +72,14 @@ export function ApprovalsPage() {
               cell: (approval) => (
                 <div className="flex min-w-0 flex-col gap-0.5">
                   <span className="font-medium break-words">{summary(approval)}</span>
-                  <Link
-                    to={`/admin/users/${approval.user.id}`}
-                    className="text-xs break-all text-muted hover:text-brand-strong"
-                  >
-                    {approval.user.email}
-                  </Link>
+                  {approval.user && (
+                    <Link
+                      to={`/admin/users/${approval.user.id}`}
+                      className="text-xs break-all text-muted hover:text-brand-strong"
+                    >
+                      {approval.user.email}
+                    </Link>
+                  )}
                   {approval.reason && (
                     <span className="text-xs break-words text-muted">
                       {t('approvals.reasonLine', { reason: approval.reason })}
@@ -93,12 +97,15 @@ export function ApprovalsPage() {
               key: 'amount',
               header: t('approvals.columns.amount'),
               align: 'right',
-              cell: (approval) => (
-                <span className="font-semibold whitespace-nowrap">
-                  {approval.amountCents < 0 ? '−' : ''}
-                  {formatUsd(Math.abs(approval.amountCents))}
-                </span>
-              ),
+              cell: (approval) =>
+                movesMoney(approval) ? (
+                  <span className="font-semibold whitespace-nowrap">
+                    {approval.amountCents < 0 ? '−' : ''}
+                    {formatUsd(Math.abs(approval.amountCents))}
+                  </span>
+                ) : (
+                  <span className="text-muted">{t('common.none')}</span>
+                ),
             },
             {
               key: 'requested',

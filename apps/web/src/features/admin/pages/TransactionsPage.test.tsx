@@ -95,6 +95,40 @@ describe('TransactionsPage', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
+  it('says a deposit approval above the threshold waits for a second admin, not that it is approved', async () => {
+    setup((call) =>
+      call.path === '/api/admin/deposits/tx-1/approve'
+        ? {
+            status: 202,
+            body: {
+              approval: {
+                id: 'ap-d',
+                kind: 'deposit_approval',
+                status: 'pending',
+                amountCents: 25_000,
+                bucket: null,
+                reason: null,
+                user: deposit.user,
+                transactionId: 'TNX-AB12CD',
+                change: null,
+                requestedBy: { id: 'me', name: 'Me', email: 'me@x.io' },
+                requestedAt: '2026-03-04T09:00:00.000Z',
+                decidedBy: null,
+                decidedAt: null,
+                rejectionReason: null,
+              },
+            },
+          }
+        : undefined,
+    );
+    const dialog = await openDecision('TNX-AB12CD', 'Approve');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith("Deposit sent for a second admin's approval"),
+    );
+    expect(toast.success).not.toHaveBeenCalledWith('Deposit approved successfully');
+  });
+
   it('shows the failure toast when approval fails and keeps the dialog open', async () => {
     setup((call) => (call.path === '/api/admin/deposits/tx-1/approve' ? refused : undefined));
     const dialog = await openDecision('TNX-AB12CD', 'Approve');

@@ -174,7 +174,14 @@ type ActionKey =
 
 const ACTIONS: Record<
   ActionKey,
-  { request: UserAction | 'delete'; success: string; failure: string; danger?: boolean }
+  {
+    request: UserAction | 'delete';
+    success: string;
+    failure: string;
+    /** When the action waits for a second admin (making someone an admin). */
+    waiting?: string;
+    danger?: boolean;
+  }
 > = {
   activate: { request: 'activate', success: 'toasts.activated', failure: 'toasts.activateFailed' },
   deactivate: {
@@ -187,6 +194,7 @@ const ACTIONS: Record<
     request: 'make-admin',
     success: 'toasts.madeAdmin',
     failure: 'toasts.makeAdminFailed',
+    waiting: 'toasts.adminGrantAwaitingApproval',
   },
   removeAdmin: {
     request: 'remove-admin',
@@ -231,7 +239,14 @@ function useUserActions(user: AdminUser) {
         ? adminApi.deleteUser(user.id)
         : adminApi.userAction(user.id, request);
     },
-    messages: (key) => ({ success: t(ACTIONS[key].success), failure: t(ACTIONS[key].failure) }),
+    messages: (key) => {
+      const { success, failure, waiting } = ACTIONS[key];
+      return {
+        success: t(success),
+        failure: t(failure),
+        ...(waiting ? { waiting: t(waiting) } : {}),
+      };
+    },
     onSuccess: (_result, key) => {
       setPending(null);
       if (key === 'delete') void navigate('/admin/users');

@@ -23,6 +23,7 @@ import {
 } from '../../../ui';
 import { adminApi, adminDocumentUrl, adminKeys, type VerificationQueueStatus } from '../api';
 import { AppropriatenessSettingsCard, QuestionnaireCard } from '../components/AppropriatenessCards';
+import { PendingSettingChange } from '../components/ApprovalActions';
 import { LoadError, PageIntro } from '../components/QueryStates';
 import { useAdminMutation } from '../hooks/useAdminMutation';
 import { StatusFilter, useStatusParam } from '../components/StatusFilter';
@@ -95,6 +96,7 @@ function VerificationSettingCard() {
     messages: () => ({
       success: t('verifications.toasts.settingSaved'),
       failure: t('verifications.toasts.settingFailed'),
+      waiting: t('toasts.settingAwaitingApproval'),
     }),
   });
   return (
@@ -112,6 +114,7 @@ function VerificationSettingCard() {
         />
         {t('verifications.setting.label')}
       </label>
+      <PendingSettingChange setting="verification_required" />
     </Card>
   );
 }
