@@ -231,10 +231,12 @@ export const adminApi = {
 
   listPaymentMethods: (signal?: AbortSignal) =>
     api.get<{ methods: PaymentMethod[] }>('/api/admin/payment-methods', signal),
+  /** Where money goes: a new method always waits for a second admin (202). */
   createPaymentMethod: (body: CreatePaymentMethodInput) =>
-    api.post<{ method: PaymentMethod }>('/api/admin/payment-methods', body),
+    api.post<ApprovalResponse>('/api/admin/payment-methods', body),
+  /** New details wait for a second admin (202); a name, note or order does not. */
   updatePaymentMethod: (id: string, body: UpdatePaymentMethodInput) =>
-    api.patch<{ method: PaymentMethod }>(
+    api.patch<OrWaiting<{ method: PaymentMethod }>>(
       `/api/admin/payment-methods/${encodeURIComponent(id)}`,
       body,
     ),

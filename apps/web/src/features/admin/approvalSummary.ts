@@ -42,12 +42,51 @@ function settingValue(t: T, setting: DualControlSetting, text: string): string {
       const bounds = feeBounds(value);
       return bounds ? `${bounds.feeMinPct}–${bounds.feeMaxPct}` : text;
     }
+    case 'payment_method':
+      return paymentDetails(value) || text;
   }
+}
+
+/** The fields that say where money goes, as "TRC20 · T9yD…" (only those given). */
+const PAYMENT_DETAIL_FIELDS = [
+  'network',
+  'address',
+  'bankName',
+  'accountName',
+  'accountNumber',
+  'swiftCode',
+] as const;
+
+function paymentDetails(value: unknown): string {
+  if (typeof value !== 'object' || value === null) return '';
+  const fields = value as Record<string, unknown>;
+  return PAYMENT_DETAIL_FIELDS.map((field) => fields[field])
+    .filter((part): part is string => typeof part === 'string' && part !== '')
+    .join(' · ');
+}
+
+/** A new payment method, or new details for one (the server's `{op, input}`; `from`: details). */
+function describePaymentMethodChange(t: T, change: SettingChange): string {
+  const asked = parsed(change.to);
+  const op = typeof asked === 'object' && asked !== null ? (asked as Record<string, unknown>) : {};
+  const input = typeof op.input === 'object' && op.input !== null ? op.input : {};
+  const name = (input as Record<string, unknown>).name;
+  if (op.op === 'create') {
+    return t('approvals.summarySetting.payment_method_new', {
+      name: typeof name === 'string' ? name : '',
+      details: paymentDetails(input),
+    });
+  }
+  return t('approvals.summarySetting.payment_method_update', {
+    details: paymentDetails(input),
+    before: paymentDetails(parsed(change.from)),
+  });
 }
 
 /** "Withdrawal fee from 0% to 12%": the setting, the value in force when asked, the one asked. */
 export function describeSettingChange(t: T, change: SettingChange): string {
   const { setting } = change;
+  if (setting === 'payment_method') return describePaymentMethodChange(t, change);
   if (setting === 'trader_fee_bounds') {
     const from = feeBounds(parsed(change.from));
     const to = feeBounds(parsed(change.to));

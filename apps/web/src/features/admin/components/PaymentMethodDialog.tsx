@@ -76,7 +76,11 @@ function MethodForm({ method, onClose }: { method: PaymentMethod | null; onClose
         : adminApi.createPaymentMethod({ kind, ...body } as Parameters<
             typeof adminApi.createPaymentMethod
           >[0]),
-    messages: () => ({ success: t('toasts.methodSaved'), failure: t('toasts.methodSaveFailed') }),
+    messages: () => ({
+      success: t('toasts.methodSaved'),
+      failure: t('toasts.methodSaveFailed'),
+      waiting: t('toasts.methodAwaitingApproval'),
+    }),
     onSuccess: onClose,
   });
 
