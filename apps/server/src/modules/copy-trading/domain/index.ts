@@ -49,7 +49,14 @@ export {
   type OpenTradeInput,
   type Trade,
 } from './trade';
-export { addFunds, removeFunds, unitsWorth, type FundsAdded, type FundsRemoved } from './position';
+export {
+  addFunds,
+  claimProfit,
+  removeFunds,
+  unitsWorth,
+  type FundsAdded,
+  type FundsRemoved,
+} from './position';
 export {
   highestMark,
   lotsFee,
