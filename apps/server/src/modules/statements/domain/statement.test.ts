@@ -166,8 +166,8 @@ describe('the Type of money back from a trade', () => {
     const builder = new StatementBuilder(0n);
     const line = (transactionKind: string) =>
       builder.add({ ...movement('trade.close', 100n), transactionKind });
-    const types = ['trade_close', 'trade_remove', 'profit_claim'].map((kind) =>
-      STATEMENT_MESSAGES.en.types[typeOf(line(kind))],
+    const types = ['trade_close', 'trade_remove', 'profit_claim'].map(
+      (kind) => STATEMENT_MESSAGES.en.types[typeOf(line(kind))],
     );
     expect(types).toEqual(['Trade closed', 'Funds taken out', 'Profit claimed']);
     // The categories (and so the totals) stay: all three are money returned from trades.
