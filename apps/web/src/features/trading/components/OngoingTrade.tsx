@@ -171,16 +171,24 @@ function TradeDetails({ trade }: { trade: CurrentTrade }) {
             : t('actions.changeTakeProfit')}
         </button>
       </p>
-      <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
-        {/* The primary (green) action only when there is a profit to claim. */}
-        <Button
-          variant={claimable ? 'primary' : 'secondary'}
-          disabled={!claimable}
-          aria-describedby={claimable ? undefined : noClaimId}
-          onClick={() => setDialog('claim')}
-        >
-          {t('actions.claim')}
-        </Button>
+      <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-start">
+        {/* The primary (green) action only when there is a profit to claim; else off, saying why
+            right under it. */}
+        <div className="flex flex-col gap-1">
+          <Button
+            variant={claimable ? 'primary' : 'secondary'}
+            disabled={!claimable}
+            aria-describedby={claimable ? undefined : noClaimId}
+            onClick={() => setDialog('claim')}
+          >
+            {t('actions.claim')}
+          </Button>
+          {!claimable && (
+            <p id={noClaimId} data-testid="no-profit-to-claim" className="text-xs text-muted">
+              {t('claim.noProfitYet')}
+            </p>
+          )}
+        </div>
         {canInvest && (
           <Button variant="secondary" onClick={() => setDialog('add')}>
             {t('actions.addFunds')}
@@ -198,11 +206,6 @@ function TradeDetails({ trade }: { trade: CurrentTrade }) {
           {t('actions.close')}
         </Button>
       </div>
-      {!claimable && (
-        <p id={noClaimId} data-testid="no-profit-to-claim" className="-mt-3 text-xs text-muted">
-          {t('claim.noProfitYet')}
-        </p>
-      )}
       <Suspense fallback={null}>
         {dialog === 'claim' && <ClaimProfitDialog trade={trade} onClose={() => setDialog(null)} />}
         {dialog === 'close' && <CloseTradeDialog trade={trade} onClose={() => setDialog(null)} />}
