@@ -180,7 +180,14 @@ describe('exact cents on a scripted market', () => {
         WHERE close_reason = 'stop_loss'`)
     ).rows;
     expect(row).toEqual({ close_reason: 'stop_loss', exit_nav: '0.9', payout_cents: '90000' });
-    expect((await summaryOf(client)).availableCents).toBe(FUNDED - 100_000 + 90_000);
+    const summary = await summaryOf(client);
+    expect(summary.availableCents).toBe(FUNDED - 100_000 + 90_000);
+    // A stop-loss is a close: its transaction says the amount and the loss.
+    expect(summary.recentTransactions[0]).toMatchObject({
+      kind: 'trade_close',
+      amountCents: 90_000,
+      description: 'Trade closed by stop-loss (Silver plan): amount $1,000.00, loss $100.00',
+    });
   });
 
   it('a 25 % take-profit holds at a 24.999 % gain and fires at exactly 25 %, the fee taken once', async () => {
@@ -206,7 +213,12 @@ describe('exact cents on a scripted market', () => {
       fee: '5000',
       payout: '120000',
     });
-    expect((await summaryOf(client)).availableCents).toBe(FUNDED - 100_000 + 120_000);
+    const summary = await summaryOf(client);
+    expect(summary.availableCents).toBe(FUNDED - 100_000 + 120_000);
+    expect(summary.recentTransactions[0]).toMatchObject({
+      kind: 'trade_close',
+      description: 'Trade closed by take-profit (Silver plan): amount $1,000.00, profit $200.00',
+    });
   });
 
   it('one tick takes one copy’s profit and stops another out, both at that tick’s NAV, each with its reason', async () => {
@@ -285,6 +297,18 @@ describe('exact cents on a scripted market', () => {
       exit_nav: '1.04',
       fee: '2000',
       payout: '258000',
+    });
+    // The term end is a close: amount $2,500.00, profit after the fee $80.00.
+    const [credit] = (
+      await t.db.execute<{ kind: string; description: string }>(
+        sql`SELECT x.kind, x.description FROM transactions x
+            JOIN trades tr ON tr.close_transaction_id = x.id WHERE tr.id = ${trade.id}`,
+      )
+    ).rows;
+    expect(credit).toEqual({
+      kind: 'trade_close',
+      description:
+        'Trade closed at the end of its term (Silver plan): amount $2,500.00, profit $80.00',
     });
   });
 });
