@@ -322,9 +322,9 @@ describe('the trader journey: strategy, fee, plan, copier, dashboard', () => {
 
     // A profitable close: +10 %, the trader's 20 % of the $100.00 profit.
     await tickAt('110000.00');
-    const claimed = await copier.client.post('/api/trades/current/claim');
-    expect(claimed.statusCode, claimed.body).toBe(200);
-    expect(claimed.json<{ trade: ClosedTrade }>().trade).toMatchObject({
+    const closed = await copier.client.post('/api/trades/current/close');
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect(closed.json<{ trade: ClosedTrade }>().trade).toMatchObject({
       valueCents: 110_000,
       feeCents: 2_000,
       payoutCents: 108_000,

@@ -20,7 +20,7 @@ import { activeUser, auditAfterEach, bankWithdrawal, fund, summaryOf } from './m
  * (the Silver strategy holds 100 % BTC bought at $100,000.00, plan fee 20 %):
  *
  *   06/02  deposit 5,000.00                                         (before the range)
- *   06/10  deposit 1,000.00; invest 1,000.00 at NAV 1; BTC → 110,000; claim: value 1,100.00,
+ *   06/10  deposit 1,000.00; invest 1,000.00 at NAV 1; BTC → 110,000; close: value 1,100.00,
  *          fee 20.00, payout 1,080.00 (realised +80.00); withdrawal of 100.00 requested and
  *          paid (fee 10.00); withdrawal of 50.00 requested and rejected (moves no cash);
  *          balance adjustment −2.50 "Duplicate bonus"; an entry whose description starts with =
@@ -35,6 +35,7 @@ let admin: TestClient;
 let ada: { client: TestClient; user: { id: string }; input: { email: string; password: string } };
 const FORMULA = '=HYPERLINK("http://evil.example","click")';
 const txIds: string[] = [];
+let silverId: string;
 
 const tickAt = (btc: string) => tickBtc(t, { BTCUSDT: btc });
 
@@ -94,6 +95,7 @@ beforeAll(async () => {
   }>().plans;
   const silver = plans.find((p) => p.title === 'Silver');
   if (!silver?.strategy) throw new Error('no Silver plan');
+  silverId = silver.id;
   await t.db.execute(sql`UPDATE plans SET performance_fee_pct = 20 WHERE id = ${silver.id}`);
   const trader = await activeUser(t, 'Lead Trader');
   await admin.post(`/api/admin/users/${trader.user.id}/make-trader`);
@@ -117,8 +119,8 @@ beforeAll(async () => {
   const opened = await ada.client.post('/api/trades', { planId: silver.id, amount: '1000' });
   expect(opened.statusCode, opened.body).toBe(201);
   await tickAt('110000.00');
-  const claimed = await ada.client.post('/api/trades/current/claim');
-  expect(claimed.statusCode, claimed.body).toBe(200);
+  const closed = await ada.client.post('/api/trades/current/close');
+  expect(closed.statusCode, closed.body).toBe(200);
 
   const paid = (await ada.client.post('/api/withdrawals', bankWithdrawal('100'))).json<{
     transaction: Transaction;
@@ -440,7 +442,7 @@ describe('GET /api/statements/trades (closed-trade history)', () => {
       '1080.00',
       '80.00',
       '8.00',
-      'claim',
+      'close',
     ]);
     expect(trade?.[1]?.startsWith('2025-06-10 12:00')).toBe(true);
     // The statement's realised profit over the same days is the sum of these P/Ls.
@@ -612,5 +614,55 @@ describe('downloads share the database with everyone else', () => {
     for (const statement of held) statement.release();
     const again = await ada.client.get(statementUrl('2025-06-01', '2025-06-19', 'csv'));
     expect(again.statusCode).toBe(200);
+  });
+});
+
+describe('money back from a copy that stays open', () => {
+  it('a profit claimed and funds taken out read as such, never "Trade closed", with their fees', async () => {
+    // On 06/20 (the clock's day now): $2,000 in at NAV 1; at 1.1 the $200.00 profit is claimed
+    // (fee $40.00, $160.00 in); at 1.2 $100.00 is taken out: 83.33333334 units marked at 1.1,
+    // fee 20 % × $8.33 = $1.66, $98.34 in, their cost $91.67 (so $6.67 realised).
+    const claire = await activeUser(t, 'Claire Voyant');
+    await fund(t, admin, claire.client, 200_000);
+    await tickAt('100000.00');
+    const opened = await claire.client.post('/api/trades', { planId: silverId, amount: '2000' });
+    expect(opened.statusCode, opened.body).toBe(201);
+    await tickAt('110000.00');
+    expect((await claire.client.post('/api/trades/current/claim')).statusCode).toBe(200);
+    await tickAt('120000.00');
+    const removed = await claire.client.post('/api/trades/current/remove-funds', {
+      amount: '100',
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+
+    const csv = parseCsv(
+      (await claire.client.get(statementUrl('2025-06-20', '2025-06-20', 'csv'))).body,
+    );
+    const movements = csv.filter((row) => row[0] === 'movement');
+    expect(movements.map((row) => [row[3], row[5]])).toEqual([
+      ['deposits', '2000.00'],
+      ['invested', '-2000.00'],
+      ['returnedFromTrades', '160.00'],
+      ['returnedFromTrades', '98.34'],
+    ]);
+    expect(movements.slice(2).map((row) => row[4])).toEqual([
+      'Profit claimed (Silver plan)',
+      'Took funds out of Silver plan',
+    ]);
+    const notes: Record<string, string | undefined> = Object.fromEntries(
+      csv.filter((row) => row[0] === 'note').map((row) => [row[3] ?? '', row[5]]),
+    );
+    expect(notes).toMatchObject({
+      realised_profit_loss: '166.67',
+      performance_fees_paid: '41.66',
+    });
+    const text = pdfText(
+      (await claire.client.get(statementUrl('2025-06-20', '2025-06-20', 'pdf'))).rawPayload,
+    );
+    if (text !== null) {
+      expect(text).toContain('Profit claimed');
+      expect(text).toContain('Funds taken out');
+      expect(text).not.toContain('Trade closed');
+    }
   });
 });

@@ -62,7 +62,7 @@ describe('a stop-loss cascade', () => {
     const tickNav = strategyNav(state, new Map([['BTCUSDT', '47000.00']]));
     const racers = investors.filter((_, i) => i % (COPIES / RACERS) === 0);
     const ownCloses = Promise.allSettled(
-      racers.map((user) => closeOwnTrade(t.ctx, user, 'current', 'close', undefined)),
+      racers.map((user) => closeOwnTrade(t.ctx, user, 'current', undefined)),
     );
     await t.trading.tick(t.clock.now());
     const stoppedWhenTickReturned = await t.db.execute<{ n: string }>(

@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { ClosedTrade, CurrentTrade } from '@app/shared/schemas/trades';
+import type {
+  ClosedTrade,
+  CurrentTrade,
+  FundsChangeResponse,
+  TradeHistoryPage,
+} from '@app/shared/schemas/trades';
 import { adminClient, type TestClient } from './harness';
 import { activeUser, auditAfterEach, fund, summaryOf } from './money-helpers';
 import {
@@ -52,7 +57,7 @@ afterAll(async () => {
 auditAfterEach(() => t);
 
 describe('exact cents on a scripted market', () => {
-  it('claim pays the value less 20 % of the profit, once, to the cent', async () => {
+  it('claim takes the profit out less 20 % of it, once, and leaves the copy open with its amount', async () => {
     await tickAt('100000.00');
     const { client, trade } = await investor('1000');
     expect(trade.entryNav).toBe('1');
@@ -63,22 +68,101 @@ describe('exact cents on a scripted market', () => {
     expect(open).toMatchObject({ currentNav: '1.1', valueCents: 110_000, profitCents: 10_000 });
     expect(open?.roiPct).toBe('10.00');
 
+    // Two claims at once: one takes the $100.00 profit, the other finds none left.
     const [a, b] = await Promise.all([
       client.post('/api/trades/current/claim'),
       client.post('/api/trades/current/claim'),
     ]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
-    const closed = (a.statusCode === 200 ? a : b).json<{ trade: ClosedTrade }>().trade;
-    expect(closed).toMatchObject({
-      closeReason: 'claim',
-      exitNav: '1.1',
-      valueCents: 110_000,
+    const refused = a.statusCode === 409 ? a : b;
+    expect(refused.json<{ error: { code: string } }>().error.code).toBe('NO_PROFIT_TO_CLAIM');
+    const claimed = (a.statusCode === 200 ? a : b).json<FundsChangeResponse>();
+    // The units worth $100.00 at 1.1 (90.90909091, rounded up), fee 20 % of $100.00: $80.00 in.
+    expect(claimed.change).toEqual({
+      action: 'claim',
+      nav: '1.1',
+      amountCents: 10_000,
+      units: '90.90909091',
+      costCents: 0,
       feeCents: 2_000,
-      payoutCents: 108_000,
+      payoutCents: 8_000,
       profitCents: 10_000,
+      after: { amountCents: 100_000, units: '909.09090909', valueCents: 99_999 },
     });
-    expect((await summaryOf(client)).availableCents).toBe(FUNDED - 100_000 + 108_000);
+    // Still open, with its amount; the units left are worth it less the cent of unit rounding.
+    expect(await current(client)).toMatchObject({
+      id: trade.id,
+      amountCents: 100_000,
+      units: '909.09090909',
+      valueCents: 99_999,
+      profitCents: -1,
+    });
+    const summary = await summaryOf(client);
+    expect(summary.availableCents).toBe(FUNDED - 100_000 + 8_000);
+    expect(summary.investedCents).toBe(100_000);
+    expect(summary.recentTransactions[0]).toMatchObject({
+      transactionId: claimed.transactionId,
+      kind: 'profit_claim',
+      type: 'credit',
+      amountCents: 8_000,
+      description: 'Profit claimed (Silver plan)',
+      descriptionParts: { code: 'profit_claim', plan: 'Silver' },
+    });
     expect((await summaryOf(leadTrader)).availableCents).toBe(2_000);
+
+    // Closed at 1.2: the fee only on the rise above 1.1 (909.09090909 × 0.10 × 20 % = $18.18),
+    // and the transaction says the amount and the profit after the fee.
+    await tickAt('120000.00');
+    const closedNow = await client.post('/api/trades/current/close');
+    expect(closedNow.statusCode, closedNow.body).toBe(200);
+    expect(closedNow.json<{ trade: ClosedTrade }>().trade).toMatchObject({
+      closeReason: 'close',
+      amountCents: 100_000,
+      valueCents: 109_090,
+      feeCents: 1_818,
+      payoutCents: 107_272,
+    });
+    expect((await summaryOf(client)).recentTransactions[0]).toMatchObject({
+      kind: 'trade_close',
+      amountCents: 107_272,
+      description: 'Trade closed (Silver plan): amount $1,000.00, profit $72.72',
+      descriptionParts: {
+        code: 'trade_close',
+        reason: 'close',
+        plan: 'Silver',
+        amountCents: 100_000,
+        profitCents: 7_272,
+      },
+    });
+    expect((await summaryOf(leadTrader)).availableCents).toBe(2_000 + 1_818);
+    // The history tells the copy's whole life: the profit claimed counts in what it paid out.
+    const history = (await client.get('/api/trades/history')).json<TradeHistoryPage>();
+    expect(history.trades[0]).toMatchObject({
+      id: trade.id,
+      amountCents: 100_000,
+      feeCents: 2_000 + 1_818,
+      payoutCents: 8_000 + 107_272,
+      profitCents: 15_272,
+      roiPct: '15.27',
+    });
+  });
+
+  it('a copy at or below its amount has no profit to claim: refused, nothing booked', async () => {
+    await tickAt('100000.00');
+    const { client, trade } = await investor('1000');
+    await tickAt('99000.00');
+    const before = await summaryOf(client);
+    const claim = await client.post(`/api/trades/${trade.id}/claim`);
+    expect(claim.statusCode).toBe(409);
+    expect(claim.json<{ error: { code: string } }>().error.code).toBe('NO_PROFIT_TO_CLAIM');
+    expect(await summaryOf(client)).toEqual(before);
+    // Closing it at a loss says so.
+    const closed = await client.post(`/api/trades/${trade.id}/close`);
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect((await summaryOf(client)).recentTransactions[0]).toMatchObject({
+      amountCents: 99_000,
+      description: 'Trade closed (Silver plan): amount $1,000.00, loss $10.00',
+    });
   });
 
   it('a 10 % stop-loss holds at a 9.999 % loss and fires at exactly 10 %', async () => {
@@ -96,7 +180,14 @@ describe('exact cents on a scripted market', () => {
         WHERE close_reason = 'stop_loss'`)
     ).rows;
     expect(row).toEqual({ close_reason: 'stop_loss', exit_nav: '0.9', payout_cents: '90000' });
-    expect((await summaryOf(client)).availableCents).toBe(FUNDED - 100_000 + 90_000);
+    const summary = await summaryOf(client);
+    expect(summary.availableCents).toBe(FUNDED - 100_000 + 90_000);
+    // A stop-loss is a close: its transaction says the amount and the loss.
+    expect(summary.recentTransactions[0]).toMatchObject({
+      kind: 'trade_close',
+      amountCents: 90_000,
+      description: 'Trade closed by stop-loss (Silver plan): amount $1,000.00, loss $100.00',
+    });
   });
 
   it('a 25 % take-profit holds at a 24.999 % gain and fires at exactly 25 %, the fee taken once', async () => {
@@ -122,7 +213,12 @@ describe('exact cents on a scripted market', () => {
       fee: '5000',
       payout: '120000',
     });
-    expect((await summaryOf(client)).availableCents).toBe(FUNDED - 100_000 + 120_000);
+    const summary = await summaryOf(client);
+    expect(summary.availableCents).toBe(FUNDED - 100_000 + 120_000);
+    expect(summary.recentTransactions[0]).toMatchObject({
+      kind: 'trade_close',
+      description: 'Trade closed by take-profit (Silver plan): amount $1,000.00, profit $200.00',
+    });
   });
 
   it('one tick takes one copy’s profit and stops another out, both at that tick’s NAV, each with its reason', async () => {
@@ -201,6 +297,18 @@ describe('exact cents on a scripted market', () => {
       exit_nav: '1.04',
       fee: '2000',
       payout: '258000',
+    });
+    // The term end is a close: amount $2,500.00, profit after the fee $80.00.
+    const [credit] = (
+      await t.db.execute<{ kind: string; description: string }>(
+        sql`SELECT x.kind, x.description FROM transactions x
+            JOIN trades tr ON tr.close_transaction_id = x.id WHERE tr.id = ${trade.id}`,
+      )
+    ).rows;
+    expect(credit).toEqual({
+      kind: 'trade_close',
+      description:
+        'Trade closed at the end of its term (Silver plan): amount $2,500.00, profit $80.00',
     });
   });
 });

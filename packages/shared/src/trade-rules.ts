@@ -35,6 +35,15 @@ export function isTakeProfitCrossed(amountCents: bigint, valueCents: bigint, pct
   return (valueCents - amountCents) * 100n >= amountCents * BigInt(pct);
 }
 
+/**
+ * Claim Profit (PRODUCT.md section 3) only while the copy is worth more than its amount: profit =
+ * value − amount > 0 cents. The server refuses otherwise (NO_PROFIT_TO_CLAIM); the web says why
+ * the action is off.
+ */
+export function hasProfitToClaim(profitCents: bigint | number): boolean {
+  return profitCents > 0;
+}
+
 /** The lowest value at which the take-profit fires: ceil(amount × (100 + pct) / 100) cents. */
 export function takeProfitValueCents(amountCents: number, pct: number): number {
   const scaled = BigInt(amountCents) * BigInt(100 + pct);

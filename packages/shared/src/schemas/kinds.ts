@@ -19,6 +19,11 @@ export const TRANSACTION_KINDS = [
   'trade_close',
   'performance_fee',
   'referral_bonus',
+  /**
+   * Claim Profit: the gain above an open copy's amount, taken out (its payout; the fee is a
+   * performance_fee). The copy stays open with its amount (issue 39).
+   */
+  'profit_claim',
 ] as const;
 export type TransactionKind = (typeof TRANSACTION_KINDS)[number];
 

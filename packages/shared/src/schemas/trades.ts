@@ -80,7 +80,8 @@ export const fundsQuoteQuerySchema = z.object({
  * the trade after it.
  */
 export const fundsChangeSchema = z.object({
-  action: z.enum(FUNDS_ACTIONS),
+  /** `claim`: Claim Profit, the gain alone redeemed (cost 0), the copy's amount unchanged. */
+  action: z.enum([...FUNDS_ACTIONS, 'claim']),
   nav: z.string(),
   /** Added, or the value of the units taken out. */
   amountCents: z.number().int(),

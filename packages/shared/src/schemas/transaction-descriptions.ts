@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatUsd } from '../money';
 import { ADJUSTMENT_BUCKETS, TRADE_CLOSE_REASONS } from './kinds';
 
 /**
@@ -16,7 +17,16 @@ export const transactionDescriptionSchema = z.discriminatedUnion('code', [
     code: z.literal('trade_close'),
     reason: z.enum(TRADE_CLOSE_REASONS),
     plan: z.string(),
+    /**
+     * The copy's amount and what closing it made or lost after any performance fee (the credit
+     * − the amount), in cents, so amount + profit is what was credited; absent on closes booked
+     * before issue 39.
+     */
+    amountCents: z.number().int().optional(),
+    profitCents: z.number().int().optional(),
   }),
+  /** Claim Profit: the profit alone taken out of a copy that stays open. */
+  z.object({ code: z.literal('profit_claim'), plan: z.string() }),
   z.object({ code: z.literal('performance_fee'), plan: z.string() }),
   z.object({
     code: z.literal('adjustment'),
@@ -28,6 +38,7 @@ export const transactionDescriptionSchema = z.discriminatedUnion('code', [
 export type TransactionDescription = z.infer<typeof transactionDescriptionSchema>;
 
 const CLOSE_REASONS = {
+  // Closes booked as claims before issue 39 (a claim now leaves the copy open: `profit_claim`).
   claim: 'Profit claimed',
   close: 'Trade closed',
   stop_loss: 'Trade closed by stop-loss',
@@ -54,8 +65,14 @@ export function englishDescription(description: TransactionDescription): string 
       return `Added funds to ${description.plan} plan`;
     case 'trade_remove':
       return `Took funds out of ${description.plan} plan`;
-    case 'trade_close':
-      return `${CLOSE_REASONS[description.reason]} (${description.plan} plan)`;
+    case 'trade_close': {
+      const closed = `${CLOSE_REASONS[description.reason]} (${description.plan} plan)`;
+      const { amountCents, profitCents } = description;
+      if (amountCents === undefined || profitCents === undefined) return closed;
+      return `${closed}: amount ${formatUsd(amountCents)}, ${profitCents < 0 ? 'loss' : 'profit'} ${formatUsd(Math.abs(profitCents))}`;
+    }
+    case 'profit_claim':
+      return `Profit claimed (${description.plan} plan)`;
     case 'performance_fee':
       return `Performance fee (${description.plan} plan copier)`;
     case 'adjustment':

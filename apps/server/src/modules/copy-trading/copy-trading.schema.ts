@@ -149,7 +149,7 @@ export const tradeChanges = pgTable('trade_changes', {
     .primaryKey()
     .default(sql`uuid_v7()`),
   tradeId: uuid('trade_id').notNull(),
-  kind: text('kind', { enum: ['add', 'remove'] }).notNull(),
+  kind: text('kind', { enum: ['add', 'remove', 'claim'] }).notNull(),
   nav: numeric('nav').notNull(),
   units: numeric('units').notNull(),
   amountCents: bigint('amount_cents', { mode: 'bigint' }).notNull(),

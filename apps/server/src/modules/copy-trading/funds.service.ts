@@ -12,7 +12,7 @@ import {
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import type { UserRow } from '../../db/schema';
-import { refusal } from '../../http/errors';
+import { AppError, refusal } from '../../http/errors';
 import { runIdempotent } from '../ledger/idempotency';
 import { postEntries } from '../ledger/ledger.service';
 import {
@@ -24,7 +24,9 @@ import {
 import { insertTransaction } from '../transactions/transactions.service';
 import type { Dec } from '../market/domain';
 import {
+  NoProfitToClaimError,
   addFunds,
+  claimProfit as claimDomainProfit,
   removeFunds,
   strategyNav,
   tradeValueCents,
@@ -52,11 +54,15 @@ import {
 } from './trades.service';
 
 /*
- * Add funds to an open copy (buys a new lot at the NAV now) and Remove funds (redeems part of its
- * units at the NAV now, the oldest first, less the fee on them). Both book through the ledger in
- * one transaction under the trade's lock, idempotent with an Idempotency-Key; a quote works the
- * same numbers out without booking, for the confirmation.
+ * Add funds to an open copy (buys a new lot at the NAV now), Remove funds (redeems part of its
+ * units at the NAV now, the oldest first, less the fee on them) and Claim Profit (redeems the
+ * units worth the gain above the copy's amount, less the fee on that gain; the amount stays). All
+ * book through the ledger in one transaction under the trade's lock, idempotent with an
+ * Idempotency-Key; a quote works the numbers of an add or a removal out without booking.
  */
+
+/** What changes an open copy's position: money in, part of it out, or its profit out. */
+type ChangeAction = FundsAction | 'claim';
 
 type Found = NonNullable<Awaited<ReturnType<typeof repo.openTradeWithPlan>>>;
 
@@ -75,7 +81,7 @@ async function workOut(
   ctx: AppContext,
   db: DbOrTx,
   found: Found,
-  action: FundsAction,
+  action: ChangeAction,
   amount: number,
 ): Promise<Worked> {
   const { trade, plan } = found;
@@ -103,6 +109,9 @@ async function workOut(
     return { ...base, added: addFunds(before, BigInt(amount), nav) };
   }
   // Money can always leave: a paused or retired strategy, or a retired plan, refuses nothing here.
+  if (action === 'claim') {
+    return { ...base, removed: claimDomainProfit(before, nav, trade.performanceFeePct) };
+  }
   const problem = removeFundsProblem(amount, {
     valueCents: Number(tradeValueCents(before.units, nav)),
     minCents: Number(plan.minCents),
@@ -114,7 +123,7 @@ async function workOut(
   };
 }
 
-function changeView(worked: Worked, action: FundsAction): FundsChange {
+function changeView(worked: Worked, action: ChangeAction): FundsChange {
   const after = worked.added?.trade ?? worked.removed?.trade ?? worked.before;
   const common = {
     action,
@@ -188,15 +197,56 @@ export async function changeFunds(
   else requireUndeletedAccount(user);
   const scope = `POST /api/trades/${ref === 'current' ? 'current' : ':id'}/${action}-funds`;
   const payload = { ...input, ...(ref === 'current' ? {} : { tradeId: ref.id }) };
+  return bookChange(ctx, user, ref, action, input.amount, { key, scope, payload });
+}
+
+/**
+ * POST /api/trades/:id/claim (and /current/claim): Claim Profit, only while the copy is worth more
+ * than its amount (else NO_PROFIT_TO_CLAIM, the seed's 'You have no profit to claim'). The gain is
+ * redeemed at the NAV now, less the performance fee on it; the copy stays open with its amount.
+ */
+export async function claimProfit(
+  ctx: AppContext,
+  user: UserRow,
+  ref: TradeRef,
+  key: string | undefined,
+) {
+  requireUndeletedAccount(user);
+  const scope = `POST /api/trades/${ref === 'current' ? 'current' : ':id'}/claim`;
+  const payload = ref === 'current' ? {} : { tradeId: ref.id };
+  return bookChange(ctx, user, ref, 'claim', 0, { key, scope, payload });
+}
+
+/** A claim on a trade that is not open (none, or closed meanwhile) has no profit to claim. */
+function asClaimRefusal(error: unknown): unknown {
+  if (error instanceof AppError && error.code === 'NO_OPEN_TRADE') {
+    return new NoProfitToClaimError();
+  }
+  return error;
+}
+
+async function bookChange(
+  ctx: AppContext,
+  user: UserRow,
+  ref: TradeRef,
+  action: ChangeAction,
+  amount: number,
+  request: { key: string | undefined; scope: string; payload: object },
+) {
+  const { key, scope, payload } = request;
   return runIdempotent<FundsChangeResponse>(
     ctx,
     { userId: user.id, key, scope, payload, target: tradeTarget(user.id, ref) },
     async (tx, _keyId, tradeId) => {
-      if (!tradeId) throw refusal('NO_OPEN_TRADE');
-      const found = await findOpenTrade(tx, user.id, tradeId, true);
+      if (!tradeId) {
+        throw action === 'claim' ? new NoProfitToClaimError() : refusal('NO_OPEN_TRADE');
+      }
+      const found = await findOpenTrade(tx, user.id, tradeId, true).catch((error: unknown) => {
+        throw action === 'claim' ? asClaimRefusal(error) : error;
+      });
       // Read under the trade's lock, never before its last change (bookingTime).
       const now = await bookingTime(ctx, tx, [found.trade.id]);
-      const worked = await workOut(ctx, tx, found, action, input.amount);
+      const worked = await workOut(ctx, tx, found, action, amount);
       // A copy of one's own strategy never grows (one opened before they led it may shrink).
       if (action === 'add' && worked.leadTraderId === user.id) {
         throw refusal('OWN_STRATEGY_COPY', {}, 'amount');
@@ -232,12 +282,14 @@ export async function changeFunds(
       } else {
         const removed = worked.removed;
         if (!removed) throw new Error('a change is an add or a removal');
-        const parts: TransactionDescription = { code: 'trade_remove', plan };
+        // A claim reads as profit claimed, for the profit alone; a removal as funds taken out.
+        const kind = action === 'claim' ? 'profit_claim' : 'trade_remove';
+        const parts: TransactionDescription = { code: kind, plan };
         const description = englishDescription(parts);
         transaction = await insertTransaction(tx, {
           ...stamp,
           userId: user.id,
-          kind: 'trade_remove',
+          kind,
           type: 'credit',
           amountCents: removed.payoutCents,
           description,
@@ -245,8 +297,9 @@ export async function changeFunds(
         });
         const entries: Parameters<typeof postEntries>[1] = [
           {
-            // A partial close: the cost leaves `invested`, the payout reaches `available`, the
-            // difference is the market P&L (so statements count it as returned from trades).
+            // A partial close: the cost leaves `invested` (none for a claim), the payout reaches
+            // `available`, the difference is the market P&L (so statements count it as returned
+            // from trades, and the realised profit).
             entry: tradeClosedEntry(user.id, removed.costCents, removed.payoutCents, description),
             meta: { transactionId: transaction.id, createdBy: user.id, createdAt: now },
           },

@@ -510,11 +510,12 @@ export async function closedTradesPage(
     JOIN plans p ON p.id = t.plan_id
     JOIN strategies s ON s.id = t.strategy_id
     LEFT JOIN transactions tx ON tx.id = t.close_transaction_id
-    -- What earlier removals took out: the totals put in and taken out over the trade's life.
+    -- What earlier removals and profit claims took out (a claim costs nothing): the totals put
+    -- in and taken out over the trade's life.
     LEFT JOIN LATERAL (
       SELECT sum(c.cost_cents) AS cost, sum(c.amount_cents) AS value,
         sum(c.fee_cents) AS fee, sum(c.payout_cents) AS payout
-      FROM trade_changes c WHERE c.trade_id = t.id AND c.kind = 'remove'
+      FROM trade_changes c WHERE c.trade_id = t.id AND c.kind IN ('remove', 'claim')
     ) r ON true
     WHERE t.user_id = ${params.userId} AND t.status = 'closed' ${after} ${search}
     ORDER BY ${order}

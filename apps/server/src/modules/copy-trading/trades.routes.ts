@@ -27,8 +27,8 @@ import type { TradeRef } from './trades.service';
 /**
  * The follower's trades, one open per plan: POST /api/trades (invest), GET /api/trades/open (every
  * open trade, newest first), GET /api/trades/history (closed ones, newest first, searched, paged),
- * PATCH /api/trades/:id {stopLossPct, takeProfitPct}, POST /api/trades/:id/claim and
- * /close, POST /api/trades/:id/add-funds and /remove-funds {amount} with GET
+ * PATCH /api/trades/:id {stopLossPct, takeProfitPct}, POST /api/trades/:id/claim (the profit
+ * out, the copy open) and /close, POST /api/trades/:id/add-funds and /remove-funds {amount} with GET
  * /api/trades/:id/funds-quote?action&amount for the confirmation; `current` in place of an id
  * names the newest open trade. Mutations accept an
  * Idempotency-Key. No request carries a price, a NAV or a profit.
@@ -149,28 +149,46 @@ export function tradeRoutes(ctx: AppContext) {
           },
         );
       }
-      for (const reason of ['claim', 'close'] as const) {
-        app.post(
-          `${path}/${reason}`,
-          {
-            schema: {
-              tags,
-              ...(params ? { params } : {}),
-              response: { 200: closedTradeResponseSchema },
-            },
+      // Claim Profit takes the profit out of the copy and leaves it open (a change, like a
+      // removal); Close Trade ends it.
+      app.post(
+        `${path}/claim`,
+        {
+          schema: {
+            tags,
+            ...(params ? { params } : {}),
+            response: { 200: fundsChangeResponseSchema },
           },
-          async (request, reply) => {
-            const result = await service.closeOwnTrade(
-              ctx,
-              requireUser(request).user,
-              refOf(request.params),
-              reason,
-              idempotencyKeyOf(request),
-            );
-            return sendOutcome(reply, result);
+        },
+        async (request, reply) => {
+          const result = await funds.claimProfit(
+            ctx,
+            requireUser(request).user,
+            refOf(request.params),
+            idempotencyKeyOf(request),
+          );
+          return sendOutcome(reply, result);
+        },
+      );
+      app.post(
+        `${path}/close`,
+        {
+          schema: {
+            tags,
+            ...(params ? { params } : {}),
+            response: { 200: closedTradeResponseSchema },
           },
-        );
-      }
+        },
+        async (request, reply) => {
+          const result = await service.closeOwnTrade(
+            ctx,
+            requireUser(request).user,
+            refOf(request.params),
+            idempotencyKeyOf(request),
+          );
+          return sendOutcome(reply, result);
+        },
+      );
     }
     done();
   };

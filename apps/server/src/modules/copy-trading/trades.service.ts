@@ -21,9 +21,7 @@ import { insertTransaction, insertTransactions } from '../transactions/transacti
 import { Dec } from '../market/domain';
 import * as strategiesRepo from './strategies.repo';
 import {
-  NoProfitToClaimError,
   PriceUnavailableError,
-  claimable,
   newCopyRefusal,
   openTrade as openDomainTrade,
   roiPct,
@@ -381,10 +379,14 @@ export async function bookCloses(
 ): Promise<{ trades: ClosedTrade[]; postLedger: () => Promise<void>; afterCommit: () => void }> {
   const { closings, reason, nav, leadTraderId, now } = params;
   const stamp = { status: 'success' as const, decidedAt: now, createdAt: now, updatedAt: now };
+  // The close says how much was the copy's amount and how much it made or lost (after the fee):
+  // amount + profit is what it credits.
   const closeParts = (c: Closing): TransactionDescription => ({
     code: 'trade_close',
     reason,
     plan: c.planTitle,
+    amountCents: Number(c.trade.amountCents),
+    profitCents: Number(c.settlement.payoutCents - c.trade.amountCents),
   });
   const feeParts = (c: Closing): TransactionDescription => ({
     code: 'performance_fee',
@@ -493,43 +495,33 @@ export async function bookCloses(
   };
 }
 
-/** Claim Profit (only in profit) or Close Trade (any time), by the trade's owner, at the live NAV. */
+/**
+ * Close Trade (any time), by the trade's owner, at the live NAV: the whole value, less any fee.
+ * (Claim Profit leaves the copy open: funds.service claimProfit.)
+ */
 export async function closeOwnTrade(
   ctx: AppContext,
   user: UserRow,
   ref: TradeRef,
-  reason: 'claim' | 'close',
   key: string | undefined,
 ) {
-  const scope = `POST /api/trades/${ref === 'current' ? 'current' : ':id'}/${reason}`;
+  const scope = `POST /api/trades/${ref === 'current' ? 'current' : ':id'}/close`;
   const payload = ref === 'current' ? {} : { tradeId: ref.id };
   return runIdempotent<{ trade: ClosedTrade }>(
     ctx,
     { userId: user.id, key, scope, payload, target: tradeTarget(user.id, ref) },
     async (tx, _keyId, tradeId) => {
-      if (!tradeId) {
-        if (reason === 'claim') throw new NoProfitToClaimError();
-        throw refusal('NO_OPEN_TRADE');
-      }
+      if (!tradeId) throw refusal('NO_OPEN_TRADE');
       const locked = await repo.lockOpenTradeToClose(tx, { id: tradeId, userId: user.id });
-      if (!locked) {
-        const missing = await refuseMissingTrade(tx, user.id, tradeId);
-        if (reason === 'claim' && missing.code === 'NO_OPEN_TRADE')
-          throw new NoProfitToClaimError();
-        throw missing;
-      }
+      if (!locked) throw await refuseMissingTrade(tx, user.id, tradeId);
       // Read under the trade's lock: after any change that held it first.
       const now = await bookingTime(ctx, tx, [locked.trade.id]);
       const loaded = await stateWithPrices(tx, ctx, locked.trade.strategyId, now.getTime());
       if (!loaded) throw new Error(`strategy of trade ${locked.trade.id} is missing`);
       const nav = strategyNav(loaded.state, loaded.prices);
-      const closing = settle(locked, nav);
-      if (reason === 'claim' && !claimable(closing.domain, nav).claimable) {
-        throw new NoProfitToClaimError();
-      }
       const booked = await bookCloses(ctx, tx, {
-        closings: [closing],
-        reason,
+        closings: [settle(locked, nav)],
+        reason: 'close',
         nav,
         leadTraderId: loaded.row.leadTraderId,
         now,

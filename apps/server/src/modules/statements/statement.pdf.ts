@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { formatDate } from '@app/shared/format';
 import { formatUsd } from '@app/shared/money';
-import { STATEMENT_CATEGORIES, type StatementLine } from './domain/statement';
+import { STATEMENT_CATEGORIES, typeOf, type StatementLine } from './domain/statement';
 import { PdfWriter, dateTimeUtc, period, type Column } from './pdf-writer';
 import type { StatementMessages } from './statements.messages';
 import type { OpenStatement } from './statements.service';
@@ -90,7 +90,7 @@ function writeLines(pdf: PdfWriter<Key>, lines: StatementLine[], m: StatementMes
     pdf.row({
       date: formatDate(line.at),
       transaction: line.transactionId ?? '',
-      type: m.types[line.category],
+      type: m.types[typeOf(line)],
       details:
         line.fee === 0n
           ? line.description

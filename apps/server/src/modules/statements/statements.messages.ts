@@ -1,5 +1,5 @@
 import { RISK_WARNING } from '@app/shared/risk';
-import type { StatementCategory } from './domain/statement';
+import type { StatementCategory, StatementType } from './domain/statement';
 
 /**
  * The statement's own texts in the languages of the web app (en, de, es). The risk warning is
@@ -21,8 +21,8 @@ export interface StatementMessages {
   openingBalance: string;
   closingBalance: string;
   categories: Record<StatementCategory, string>;
-  /** The short name of a movement's category, for the Type column. */
-  types: Record<StatementCategory, string>;
+  /** The short name of a movement (its category's, or finer: see typeOf), for the Type column. */
+  types: Record<StatementType, string>;
   withdrawalFees: string;
   realisedProfitLoss: string;
   performanceFeesPaid: string;
@@ -87,6 +87,8 @@ const en: StatementMessages = {
     withdrawals: 'Withdrawal',
     invested: 'Invested',
     returnedFromTrades: 'Trade closed',
+    fundsTakenOut: 'Funds taken out',
+    profitClaimed: 'Profit claimed',
     performanceFeesReceived: 'Fee received',
     bonuses: 'Bonus',
     adjustments: 'Adjustment',
@@ -157,6 +159,8 @@ const de: StatementMessages = {
     withdrawals: 'Auszahlung',
     invested: 'Investiert',
     returnedFromTrades: 'Trade geschlossen',
+    fundsTakenOut: 'Mittel entnommen',
+    profitClaimed: 'Gewinn ausgezahlt',
     performanceFeesReceived: 'Gebühr erhalten',
     bonuses: 'Bonus',
     adjustments: 'Korrektur',
@@ -228,6 +232,8 @@ const es: StatementMessages = {
     withdrawals: 'Retiro',
     invested: 'Invertido',
     returnedFromTrades: 'Operación cerrada',
+    fundsTakenOut: 'Fondos retirados',
+    profitClaimed: 'Beneficio cobrado',
     performanceFeesReceived: 'Comisión recibida',
     bonuses: 'Bonificación',
     adjustments: 'Ajuste',

@@ -61,7 +61,7 @@ export async function netByEntryKind(
  * inside the user's paid withdrawals (the fee-income posting of each `withdrawal.pay` entry on
  * the user's hold), the realised profit or loss of closed trades (the net of `trade.close`
  * entries over ALL the user's accounts: payout − amount), and the performance fees charged on the
- * user's trades closed then.
+ * user's trades then: on those closed, on funds taken out and on profits claimed.
  */
 export async function statementFacts(
   db: Queryable,
@@ -80,8 +80,12 @@ export async function statementFacts(
           JOIN postings p ON p.account_id = a.id
           JOIN journal_entries e ON e.id = p.entry_id AND e.kind = 'trade.close'
           WHERE a.user_id = $1 AND e.created_at >= $3 AND e.created_at < $4) AS pnl,
-       (SELECT coalesce(sum(fee_cents), 0)::text FROM trades
+       ((SELECT coalesce(sum(fee_cents), 0) FROM trades
           WHERE user_id = $1 AND status = 'closed' AND closed_at >= $3 AND closed_at < $4)
+        -- and on the funds taken out of open trades and the profits claimed from them
+        + (SELECT coalesce(sum(c.fee_cents), 0) FROM trade_changes c
+          JOIN trades tr ON tr.id = c.trade_id
+          WHERE tr.user_id = $1 AND c.created_at >= $3 AND c.created_at < $4))::text
          AS performance`,
     [params.userId, params.holdId, params.start.toISOString(), params.end.toISOString()],
   );
@@ -100,6 +104,7 @@ interface MovementRow {
   at: string;
   description: string;
   transaction_id: string | null;
+  transaction_kind: string | null;
   cash: string;
   fee: string;
 }
@@ -143,7 +148,7 @@ export async function movementPage(
      LEFT JOIN LATERAL (
        SELECT e.id::text AS entry_id, e.kind,
          to_char(e.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at,
-         e.description, t.transaction_id,
+         e.description, t.transaction_id, t.kind AS transaction_kind,
          (sum(p.amount) FILTER (WHERE p.account_id = ANY($1::bigint[])))::text AS cash,
          coalesce(sum(p.amount) FILTER (WHERE a.kind = 'fee_income' AND e.kind = 'withdrawal.pay'),
            0)::text AS fee
@@ -154,7 +159,7 @@ export async function movementPage(
        LEFT JOIN transactions t ON t.id = e.transaction_id
        WHERE e.created_at >= $3 AND e.created_at < $4
          AND ($6::text[] IS NULL OR e.kind = ANY($6::text[]))
-       GROUP BY e.id, t.transaction_id
+       GROUP BY e.id, t.transaction_id, t.kind
        HAVING sum(p.amount) FILTER (WHERE p.account_id = ANY($1::bigint[])) <> 0
      ) AS m ON true
      ORDER BY m.entry_id::bigint`,
@@ -177,6 +182,7 @@ export async function movementPage(
         entryKind: row.kind,
         at: new Date(row.at),
         transactionId: row.transaction_id,
+        transactionKind: row.transaction_kind,
         description: row.description,
         amount: BigInt(row.cash),
         fee: BigInt(row.fee),

@@ -7,8 +7,9 @@ import type {
   UpdateTraderStrategyInput,
 } from '@app/shared/schemas/lead-traders';
 import type { TraderOrderInput, TraderStrategy } from '@app/shared/schemas/strategies';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
+import { useSession } from '../../lib/auth';
 
 export type { TraderDashboard, TraderStrategy };
 
@@ -20,6 +21,22 @@ export const traderStrategyQuery = queryOptions({
   queryFn: ({ signal }) => api.get<TraderStrategy>('/api/trader/strategy', signal),
   refetchInterval: 5_000,
 });
+
+/**
+ * The id of the strategy the signed-in user leads, or null (not a lead trader, or no strategy
+ * yet). A lead trader cannot copy their own strategy (the server refuses OWN_STRATEGY_COPY), so
+ * the screens that offer a copy say why instead. Read once, not polled like the desk.
+ */
+export function useOwnStrategyId(): string | null {
+  const isTrader = useSession().user?.isTrader ?? false;
+  const own = useQuery({
+    ...traderStrategyQuery,
+    enabled: isTrader,
+    refetchInterval: false,
+    retry: false,
+  });
+  return isTrader ? (own.data?.strategy.id ?? null) : null;
+}
 
 export const traderApi = {
   /** No price field: the server fills at its own market price at that instant. */

@@ -83,8 +83,9 @@ export const tradesApi = {
   /** Invest in a plan; one idempotency key per confirmation, so a retry books once. */
   open: (input: CreateTradeInput, idempotencyKey: string) =>
     api.post<{ trade: CurrentTrade }>('/api/trades', input, idempotencyKey),
+  /** Claim Profit: the profit out, the trade left open with its amount. */
   claim: (tradeId: string, idempotencyKey: string) =>
-    api.post<{ trade: ClosedTrade }>(`${tradePath(tradeId)}/claim`, {}, idempotencyKey),
+    api.post<FundsChangeResponse>(`${tradePath(tradeId)}/claim`, {}, idempotencyKey),
   close: (tradeId: string, idempotencyKey: string) =>
     api.post<{ trade: ClosedTrade }>(`${tradePath(tradeId)}/close`, {}, idempotencyKey),
   /** What adding or taking out `amountCents` would do at the NAV now (nothing is booked). */

@@ -1,3 +1,4 @@
+import { formatUsd } from '@app/shared/money';
 import type { TransactionDescription } from '@app/shared/schemas/transaction-descriptions';
 import type { Transaction } from '@app/shared/schemas/transactions';
 import type { TFunction } from 'i18next';
@@ -25,6 +26,16 @@ export function describeTransaction(
 ): string {
   const parts = transaction.descriptionParts;
   if (!parts) return transaction.description;
+  if (parts.code === 'trade_close' && parts.amountCents !== undefined) {
+    // A close says how much was the amount and how much it made or lost (after the fee).
+    const { amountCents, profitCents = 0, reason, plan } = parts;
+    return t(`descriptions.closeResult.${profitCents < 0 ? 'loss' : 'profit'}`, {
+      closed: t(`descriptions.trade_close.${reason}`, { plan }),
+      amount: formatUsd(amountCents),
+      result: formatUsd(Math.abs(profitCents)),
+      defaultValue: transaction.description,
+    });
+  }
   const { code: _code, ...params } = parts;
   return t(keyOf(parts), { ...params, defaultValue: transaction.description });
 }

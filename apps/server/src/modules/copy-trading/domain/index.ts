@@ -51,7 +51,14 @@ export {
   type OpenTradeInput,
   type Trade,
 } from './trade';
-export { addFunds, removeFunds, unitsWorth, type FundsAdded, type FundsRemoved } from './position';
+export {
+  addFunds,
+  claimProfit,
+  removeFunds,
+  unitsWorth,
+  type FundsAdded,
+  type FundsRemoved,
+} from './position';
 export {
   highestMark,
   lotsFee,

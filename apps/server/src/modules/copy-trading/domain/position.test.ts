@@ -2,8 +2,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Dec } from '../../market/domain';
 import { settleTrade } from './performance-fee';
-import { addFunds, removeFunds, unitsWorth } from './position';
-import { openTrade, tradeValueCents, type Trade } from './trade';
+import { NoProfitToClaimError } from './errors';
+import { addFunds, claimProfit, removeFunds, unitsWorth } from './position';
+import { openTrade, tradeProfitCents, tradeValueCents, type Trade } from './trade';
 
 function lotsOf(trade: Trade) {
   return trade.lots.map((lot) => [lot.units.toFixed(), lot.highWaterNav.toFixed()]);
@@ -130,6 +131,113 @@ describe('removeFunds', () => {
           const sum = trade.lots.reduce((total, lot) => total.plus(lot.units), new Dec(0));
           expect(sum.eq(trade.units)).toBe(true);
           expect(trade.amountCents > 0n).toBe(true);
+        },
+      ),
+    );
+  });
+});
+
+describe('claimProfit: the profit taken out, the copy left open with its amount', () => {
+  it('$1,000 at NAV 1, NAV 1.0025: $2.50 credited, the amount stays $1,000.00', () => {
+    const trade = openTrade({ amountCents: 100_000n, nav: '1', now: 0, termDays: 30 });
+    expect(tradeProfitCents(trade, '1.0025')).toBe(250n);
+    const claimed = claimProfit(trade, '1.0025', '0');
+    expect(claimed.units.toFixed()).toBe('2.49376559'); // 2.50 / 1.0025, rounded up
+    expect(claimed).toMatchObject({
+      valueCents: 250n,
+      costCents: 0n,
+      feeCents: 0n,
+      payoutCents: 250n,
+      profitCents: 250n,
+    });
+    expect(claimed.trade.amountCents).toBe(100_000n);
+    expect(claimed.trade.units.toFixed()).toBe('997.50623441');
+    // The units left are worth the amount less the sub-cent the rounded-up units took: $999.99.
+    expect(tradeValueCents(claimed.trade.units, '1.0025')).toBe(99_999n);
+    expect(lotsOf(claimed.trade)).toEqual([['997.50623441', '1.0025']]);
+    // Nothing left to claim at the same NAV.
+    expect(() => claimProfit(claimed.trade, '1.0025', '0')).toThrow(NoProfitToClaimError);
+  });
+
+  it('charges the fee on the gain claimed, once: a later close pays it only on a new rise', () => {
+    const trade = openTrade({ amountCents: 100_000n, nav: '1', now: 0, termDays: 30 });
+    // NAV 1.10: $100.00 profit, 20 % fee $20.00, $80.00 credited.
+    const claimed = claimProfit(trade, '1.1', '20');
+    expect(claimed).toMatchObject({ valueCents: 10_000n, feeCents: 2_000n, payoutCents: 8_000n });
+    expect(claimed.trade.amountCents).toBe(100_000n);
+    expect(lotsOf(claimed.trade)).toEqual([['909.09090909', '1.1']]);
+    // Closed at 1.10: no fee again on the gain already charged.
+    expect(settleTrade(claimed.trade, '1.1', '20')).toMatchObject({
+      valueCents: 99_999n,
+      feeCents: 0n,
+      profitCents: -1n,
+    });
+    // Closed at 1.20: the fee is 20 % of the rise above 1.10 only (909.09090909 × 0.10 = $90.90).
+    expect(settleTrade(claimed.trade, '1.2', '20')).toMatchObject({
+      valueCents: 109_090n,
+      feeCents: 1_818n,
+      payoutCents: 107_272n,
+      profitCents: 9_090n,
+    });
+  });
+
+  it('keeps a later lot’s own mark, and never charges more than the gain claimed', () => {
+    // $1,000 at 1.00, then $500 at 1.25 (400 units); at 1.20 the copy is up $180 in all: lot A
+    // gained $200, lot B lost $20. The fee on lot A's gain (50 % of $200) is capped at $180.
+    const added = addFunds(
+      openTrade({ amountCents: 100_000n, nav: '1', now: 0, termDays: 30 }),
+      50_000n,
+      '1.25',
+    ).trade;
+    const claimed = claimProfit(added, '1.2', '50');
+    expect(claimed).toMatchObject({ valueCents: 18_000n, feeCents: 10_000n, payoutCents: 8_000n });
+    // At 100 % the fee would take the whole $180: nothing is left to claim (closing still pays).
+    expect(() => claimProfit(added, '1.2', '100')).toThrow(NoProfitToClaimError);
+    // 150 units out of lot A (the oldest), its mark raised to 1.20; lot B keeps 1.25.
+    expect(lotsOf(claimed.trade)).toEqual([
+      ['850', '1.2'],
+      ['400', '1.25'],
+    ]);
+    expect(claimed.trade.amountCents).toBe(150_000n);
+  });
+
+  it('refuses a copy at or below its amount (seed: You have no profit to claim)', () => {
+    const trade = openTrade({ amountCents: 100_000n, nav: '1', now: 0, termDays: 30 });
+    expect(() => claimProfit(trade, '1', '20')).toThrow(NoProfitToClaimError);
+    expect(() => claimProfit(trade, '0.9', '20')).toThrow(NoProfitToClaimError);
+  });
+
+  it('property: never credits more than the gain, and the amount and every unit are kept', () => {
+    const navArb = fc
+      .integer({ min: 10_000, max: 100_000_000 })
+      .map((n) => new Dec(n).div(10 ** 6));
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: 10_000n, max: 10n ** 9n }),
+        navArb,
+        navArb,
+        fc.integer({ min: 0, max: 50 }), // a plan's fee is at most 50 %
+        (amountCents, entryNav, nav, feePct) => {
+          const trade = openTrade({ amountCents, nav: entryNav, now: 0, termDays: 30 });
+          const gain = tradeProfitCents(trade, nav);
+          if (gain <= 0n) return;
+          let claimed: ReturnType<typeof claimProfit>;
+          try {
+            claimed = claimProfit(trade, nav, String(feePct));
+          } catch (error) {
+            // Only when the fee would take every cent of a gain of a few cents.
+            expect(error).toBeInstanceOf(NoProfitToClaimError);
+            expect(gain < 5n).toBe(true);
+            return;
+          }
+          expect(claimed.valueCents).toBe(gain);
+          expect(claimed.payoutCents + claimed.feeCents).toBe(gain);
+          expect(claimed.feeCents >= 0n && claimed.payoutCents > 0n).toBe(true);
+          expect(claimed.trade.amountCents).toBe(amountCents);
+          expect(claimed.trade.units.plus(claimed.units).eq(trade.units)).toBe(true);
+          // What stays is worth the amount, less at most one cent of unit rounding.
+          const left = tradeValueCents(claimed.trade.units, nav);
+          expect(left >= amountCents - 1n && left <= amountCents).toBe(true);
         },
       ),
     );

@@ -1,8 +1,9 @@
 import { Dec, centsToDollars, type DecimalInput } from '../../market/domain';
+import { NoProfitToClaimError } from './errors';
 import { lotsFee } from './performance-fee';
 import { UNITS_DECIMALS } from './precision';
 import { redeemValueCents, unitsForAmount } from './subscriptions';
-import type { Lot, Trade } from './trade';
+import { claimable, type Lot, type Trade } from './trade';
 
 /*
  * Adding money to an open copy and taking part of it out, at the strategy's NAV of the moment.
@@ -72,16 +73,7 @@ export function removeFunds(
   if (units.lte(0) || units.gte(trade.units)) {
     throw new RangeError('a removal takes some of the units, not all of them');
   }
-  const redeemed: Lot[] = [];
-  const kept: Lot[] = [];
-  let left = units;
-  for (const lot of trade.lots) {
-    const taken = Dec.min(lot.units, left);
-    left = left.minus(taken);
-    if (taken.gt(0)) redeemed.push({ units: taken, highWaterNav: lot.highWaterNav });
-    if (lot.units.gt(taken))
-      kept.push({ units: lot.units.minus(taken), highWaterNav: lot.highWaterNav });
-  }
+  const { redeemed, kept } = takeOldestFirst(trade.lots, units);
   const value = redeemValueCents(units, nav);
   const costCents = BigInt(
     new Dec(trade.amountCents.toString())
@@ -107,5 +99,62 @@ export function removeFunds(
       units: trade.units.minus(units),
       lots: kept,
     },
+  };
+}
+
+/** `units` taken from the lots, the oldest first: the redeemed part of each and what stays. */
+function takeOldestFirst(lots: readonly Lot[], units: Dec): { redeemed: Lot[]; kept: Lot[] } {
+  const redeemed: Lot[] = [];
+  const kept: Lot[] = [];
+  let left = units;
+  for (const lot of lots) {
+    const taken = Dec.min(lot.units, left);
+    left = left.minus(taken);
+    if (taken.gt(0)) redeemed.push({ units: taken, highWaterNav: lot.highWaterNav });
+    if (lot.units.gt(taken))
+      kept.push({ units: lot.units.minus(taken), highWaterNav: lot.highWaterNav });
+  }
+  return { redeemed, kept };
+}
+
+/**
+ * Claim Profit (PRODUCT.md section 3): the profit taken out, the copy left open with its amount.
+ * The units worth the gain above the amount (floor(units × NAV × 100) − amount cents) are redeemed
+ * at `nav`, the oldest lots first; their cost is nothing, so the amount stays as it was.
+ *
+ * Rounding: the units redeemed are rounded UP to 8 decimals (unitsWorth), and what is credited is
+ * the gain itself, never more (the value of those units is capped at it). So the follower gets
+ * exactly the profit they were shown, less the fee, and the platform never pays for a fraction of
+ * a unit it did not take back; the copy that stays may then be worth up to one cent less than its
+ * amount (at NAV 1.1, $1,000 in: $100.00 claimed, 909.09090909 units left worth $999.99).
+ *
+ * The fee is the performance fee on the whole gain realised: each lot's gain above its own mark
+ * (lotsFee over every lot held), capped at the gain claimed, so it never eats into the amount.
+ * Every lot above its mark has the mark raised to `nav`, so that gain is never charged again: a
+ * later claim or close pays a fee only on a rise above this NAV. A fee that would take the whole
+ * gain leaves nothing to claim (NO_PROFIT_TO_CLAIM).
+ */
+export function claimProfit(trade: Trade, nav: DecimalInput, feePct: DecimalInput): FundsRemoved {
+  const check = claimable(trade, nav);
+  if (!check.claimable) throw new NoProfitToClaimError();
+  const gainCents = check.profitCents;
+  const units = unitsWorth(gainCents, nav);
+  // The gain is below the value by the whole amount (> 0), so some units always stay.
+  if (units.gte(trade.units)) throw new RangeError('a claim leaves the amount in the copy');
+  const worth = redeemValueCents(units, nav);
+  const valueCents = worth < gainCents ? worth : gainCents;
+  const charged = lotsFee(trade.lots, nav, feePct);
+  const feeCents = charged.feeCents < valueCents ? charged.feeCents : valueCents;
+  // A fee that takes the whole gain leaves nothing to claim (the copy can still be closed).
+  if (feeCents >= valueCents) throw new NoProfitToClaimError();
+  const { kept } = takeOldestFirst(charged.lots, units);
+  return {
+    units,
+    valueCents,
+    costCents: 0n,
+    feeCents,
+    payoutCents: valueCents - feeCents,
+    profitCents: valueCents,
+    trade: { ...trade, units: trade.units.minus(units), lots: kept },
   };
 }

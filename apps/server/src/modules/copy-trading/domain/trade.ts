@@ -1,4 +1,9 @@
-import { isStopLossCrossed, isTakeProfitCrossed, STOP_LOSS_PCT } from '@app/shared/schemas/trades';
+import {
+  hasProfitToClaim,
+  isStopLossCrossed,
+  isTakeProfitCrossed,
+  STOP_LOSS_PCT,
+} from '@app/shared/schemas/trades';
 import { Dec, type DecimalInput } from '../../market/domain';
 import { NO_PROFIT_TO_CLAIM_MESSAGE, StopLossOutOfRangeError } from './errors';
 import { toPercentText } from './precision';
@@ -129,7 +134,7 @@ export type ClaimCheck =
 /** Claim Profit is allowed only while the trade is in profit (seed: 'You have no profit to claim'). */
 export function claimable(trade: Trade, nav: DecimalInput): ClaimCheck {
   const profitCents = tradeProfitCents(trade, nav);
-  return profitCents > 0n
+  return hasProfitToClaim(profitCents)
     ? { claimable: true, profitCents }
     : { claimable: false, code: 'NO_PROFIT_TO_CLAIM', message: NO_PROFIT_TO_CLAIM_MESSAGE };
 }

@@ -6,8 +6,10 @@ import {
   closingFrom,
   statementFileName,
   totalsByCategory,
+  typeOf,
   type CashMovement,
 } from './statement';
+import { STATEMENT_MESSAGES } from '../statements.messages';
 
 const at = (iso: string) => new Date(iso);
 let nextId = 1n;
@@ -156,5 +158,19 @@ describe('the date range', () => {
     expect(statementFileName('Bäck & Co', range.range, 'csv')).toBe(
       'b-ck-co-statement-2026-10-01-to-2026-10-31.csv',
     );
+  });
+});
+
+describe('the Type of money back from a trade', () => {
+  it('reads a close as closed, a removal as funds taken out and a claim as profit claimed', () => {
+    const builder = new StatementBuilder(0n);
+    const line = (transactionKind: string) =>
+      builder.add({ ...movement('trade.close', 100n), transactionKind });
+    const types = ['trade_close', 'trade_remove', 'profit_claim'].map(
+      (kind) => STATEMENT_MESSAGES.en.types[typeOf(line(kind))],
+    );
+    expect(types).toEqual(['Trade closed', 'Funds taken out', 'Profit claimed']);
+    // The categories (and so the totals) stay: all three are money returned from trades.
+    expect(builder.add(movement('trade.close', 1n)).category).toBe('returnedFromTrades');
   });
 });

@@ -53,6 +53,24 @@ export function categoryOf(entryKind: string): StatementCategory {
     : 'other';
 }
 
+/**
+ * The short name of a movement (the statement's Type column): its category's, except money back
+ * from a trade that stays open: part of it taken out, or its profit claimed, never "Trade closed".
+ */
+export const STATEMENT_TYPES = [...STATEMENT_CATEGORIES, 'fundsTakenOut', 'profitClaimed'] as const;
+export type StatementType = (typeof STATEMENT_TYPES)[number];
+
+export function typeOf(line: {
+  category: StatementCategory;
+  transactionKind?: string | null;
+}): StatementType {
+  if (line.category === 'returnedFromTrades') {
+    if (line.transactionKind === 'trade_remove') return 'fundsTakenOut';
+    if (line.transactionKind === 'profit_claim') return 'profitClaimed';
+  }
+  return line.category;
+}
+
 /** One journal entry as it touched the user's cash (cents). */
 export interface CashMovement {
   entryId: bigint;
@@ -60,6 +78,8 @@ export interface CashMovement {
   at: Date;
   /** The user-facing TNX id, when the entry belongs to a transaction. */
   transactionId: string | null;
+  /** That transaction's kind (a trade's close, removal or profit claim), when there is one. */
+  transactionKind?: string | null;
   description: string;
   /** Net change of the user's cash accounts; never 0 (such entries are not movements). */
   amount: bigint;

@@ -31,6 +31,15 @@ const pausedPlan = {
   strategy: { ...silverPlan.strategy!, name: 'Mean Reverter', paused: true },
 };
 
+/** A plan of another strategy than Silver's (s1). */
+const basicOther = {
+  ...silverPlan,
+  id: '44444444-4444-4444-8444-444444444444',
+  title: 'Basic',
+  recommended: false,
+  strategy: { ...silverPlan.strategy!, id: 's2', name: 'Majors Basket' },
+};
+
 const basicPlan = {
   ...silverPlan,
   id: '33333333-3333-4333-8333-333333333333',
@@ -268,6 +277,35 @@ describe('/plans', () => {
     expect(
       within(basic).getByRole<HTMLButtonElement>('button', { name: 'Invest Now' }).disabled,
     ).toBe(false);
+  });
+
+  it('a lead trader sees why their own strategy cannot be copied instead of Invest Now; other plans stay open', async () => {
+    const calls = fakeApi({
+      'GET /api/plans': { body: { plans: [silverPlan, basicOther] } },
+      'GET /api/account/summary': { body: summaryWith(300_000) },
+      'GET /api/trades/open': { body: { trades: [] } },
+      'GET /api/trader/strategy': { body: { strategy: { id: 's1' } } },
+    });
+    renderSignedIn(<PlansPage />, '/plans', '/plans', { ...testUser, isTrader: true });
+    const silver = await silverCard();
+    const reason = 'You run this strategy: a lead trader cannot copy their own strategy.';
+    expect(await within(silver).findByText(reason)).toBeTruthy();
+    const invest = within(silver).getByRole<HTMLButtonElement>('button', { name: 'Invest Now' });
+    expect(invest.disabled).toBe(true);
+    expect(invest.getAttribute('aria-describedby')).toBe(within(silver).getByText(reason).id);
+    const basic = await screen.findByRole('article', { name: 'Basic' });
+    expect(
+      within(basic).getByRole<HTMLButtonElement>('button', { name: 'Invest Now' }).disabled,
+    ).toBe(false);
+    expect(within(basic).queryByText(reason)).toBeNull();
+    // Read once for the page, not polled like the trader's desk.
+    expect(calls.filter((call) => call.path === '/api/trader/strategy')).toHaveLength(1);
+  });
+
+  it('an investor who is not a lead trader never asks for a trader strategy', async () => {
+    const calls = renderPlans();
+    await silverCard();
+    expect(calls.some((call) => call.path === '/api/trader/strategy')).toBe(false);
   });
 
   it('shows a visitor the real figures and the risk warning, with a sign-up call instead of Invest', async () => {

@@ -15,6 +15,7 @@ import { RiskWarning } from '../../public/components/RiskWarning';
 import { openTradesQuery, type CurrentTrade } from '../../trading/api';
 import { FundsDialog } from '../../trading/components/FundsDialog';
 import { accountSummaryQuery } from '../../account/api';
+import { useOwnStrategyId } from '../../trader/api';
 import { InvestForm } from '../components/InvestForm';
 
 /**
@@ -76,6 +77,8 @@ function InvestorPlans() {
   const openTrades = trades.data ?? [];
   const heldTrades = new Map(openTrades.map((open) => [open.planId, open]));
   const availableCents = summary.data?.availableCents;
+  const ownStrategyId = useOwnStrategyId();
+  const isOwn = (plan: PublicPlan) => ownStrategyId !== null && plan.strategy?.id === ownStrategyId;
 
   const blocked = !active ? t(`blocked.${notice}`) : undefined;
 
@@ -146,19 +149,27 @@ function InvestorPlans() {
         action={(plan) => {
           // A plan already held takes more money into the same trade (one trade per plan).
           const held = heldTrades.get(plan.id);
+          // A copy of one's own strategy (opened before leading it) may shrink, never grow.
           if (held)
-            return <HeldPlanAction trade={held} canAdd={active && !plan.strategy?.paused} />;
+            return (
+              <HeldPlanAction
+                trade={held}
+                canAdd={active && !plan.strategy?.paused && !isOwn(plan)}
+              />
+            );
           return (
             <InvestForm
               plan={plan}
               availableCents={availableCents}
               disabledReason={
                 blocked ??
-                (!plan.strategy
-                  ? t('blocked.noStrategy')
-                  : plan.strategy.paused
-                    ? t('blocked.paused')
-                    : undefined)
+                (isOwn(plan)
+                  ? t('blocked.ownStrategy')
+                  : !plan.strategy
+                    ? t('blocked.noStrategy')
+                    : plan.strategy.paused
+                      ? t('blocked.paused')
+                      : undefined)
               }
             />
           );

@@ -14,6 +14,7 @@ import { RiskWarning } from '../../public/components/RiskWarning';
 import { useDocumentTitle } from '../../public/hooks/useDocumentTitle';
 import { formatSignedPct, signAsShown } from '../../market/decimal';
 import { formatDrawdown } from '../../public/lib/performance';
+import { useOwnStrategyId } from '../../trader/api';
 import { strategyListQuery, strategyRecordQuery } from '../api';
 import { CopyingOverTime } from '../components/CopyingOverTime';
 import { DrawdownPanel } from '../components/DrawdownPanel';
@@ -72,6 +73,7 @@ function Page({ children }: { children: ReactNode }) {
 function StrategyRecordView({ strategy, record }: { strategy: Strategy; record: StrategyRecord }) {
   const { t, i18n } = useTranslation('strategies');
   const notYet = t('notYet');
+  const own = useOwnStrategyId() === strategy.id;
   return (
     <Page>
       <header className="flex flex-col gap-3">
@@ -89,6 +91,15 @@ function StrategyRecordView({ strategy, record }: { strategy: Strategy; record: 
           {' · '}
           {t('asOf', { date: formatDate(record.asOf) })}
         </p>
+        {own && (
+          <p
+            role="note"
+            data-testid="own-strategy"
+            className="max-w-3xl rounded-xl border border-sky-400/30 bg-sky-400/5 p-4 text-sm leading-relaxed text-text"
+          >
+            {t('ownStrategy')}
+          </p>
+        )}
       </header>
 
       <RiskWarning className="mt-6" />

@@ -27,7 +27,7 @@ const closed = {
   id: 't1',
   planTitle: 'Silver',
   amountCents: 100_000,
-  closeReason: 'claim',
+  closeReason: 'close',
   exitNav: '1.0731',
   valueCents: 102_000,
   feeCents: 200,
@@ -35,6 +35,23 @@ const closed = {
   profitCents: 1_800,
   roiPct: '1.80',
   closedAt: '2026-11-21T10:00:00.000Z',
+  transactionId: 'TNX-ABCDEF',
+};
+
+/** What POST .../claim answers: the $20.00 profit out less a $2.00 fee, the trade still open. */
+const claimed = {
+  change: {
+    action: 'claim',
+    nav: '1.02',
+    amountCents: 2_000,
+    units: '19.60784314',
+    costCents: 0,
+    feeCents: 200,
+    payoutCents: 1_800,
+    profitCents: 2_000,
+    after: { amountCents: 100_000, units: '980.39215686', valueCents: 99_999 },
+  },
+  trade: openTrade({ valueCents: 99_999, profitCents: -1, roiPct: '0.00' }),
   transactionId: 'TNX-ABCDEF',
 };
 
@@ -110,20 +127,23 @@ describe('Ongoing Trade', () => {
     expect(screen.getByTestId('trade-roi').textContent).toBe('-5.00%');
   });
 
-  it('with profit ≤ 0, Claim Profit says there is no profit to claim and sends nothing', async () => {
+  it('with profit ≤ 0, Claim Profit is off and says why, and sends nothing', async () => {
     const calls = renderTrade(openTrade({ valueCents: 100_000, profitCents: 0, roiPct: '0.00' }));
     const claim = await screen.findByRole('button', { name: 'Claim Profit' });
-    // Not the green primary action while there is nothing to claim.
+    // Not the green primary action, and not clickable, while there is nothing to claim.
     expect(claim.className).not.toContain('bg-brand');
+    expect((claim as HTMLButtonElement).disabled).toBe(true);
+    const why = screen.getByTestId('no-profit-to-claim');
+    expect(why.textContent).toBe('No profit to claim yet');
+    expect(claim.getAttribute('aria-describedby')).toBe(why.id);
     fireEvent.click(claim);
-    expect(toast.error).toHaveBeenCalledWith('You have no profit to claim');
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
   });
 
-  it('Confirm Profit lists profit, amount and ROI, posts the claim with an idempotency key and toasts', async () => {
+  it('Confirm Profit lists profit, amount and ROI, says the trade stays open, posts the claim once and toasts the profit credited', async () => {
     const calls = renderTrade(openTrade(), {
-      'POST /api/trades/t1/claim': { body: { trade: closed } },
+      'POST /api/trades/t1/claim': { body: claimed },
     });
     const claim = await screen.findByRole('button', { name: 'Claim Profit' });
     expect(claim.className).toContain('bg-brand');
@@ -132,6 +152,9 @@ describe('Ongoing Trade', () => {
     expect(within(dialog).getByTestId('claim-profit').textContent).toBe('+$20.00');
     expect(dialog.textContent).toContain('$1,000.00');
     expect(dialog.textContent).toContain('+2.00%');
+    expect(dialog.textContent).toContain('The trade stays open with its amount.');
+    expect(within(dialog).getByTestId('claim-stays').textContent).toBe('$1,000.00');
+    expect(screen.queryByTestId('no-profit-to-claim')).toBeNull();
     expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
 
@@ -139,7 +162,7 @@ describe('Ongoing Trade', () => {
     expect(toast.loading).toHaveBeenCalledWith('Claiming profit...');
     expect(toast.success).toHaveBeenCalledWith('Profit claimed successfully', {
       id: 'toast-1',
-      description: '$1,018.00 was credited to your balance.',
+      description: '$18.00 was credited to your balance. Your trade stays open with $1,000.00.',
     });
     const post = calls.find((call) => call.method === 'POST');
     expect(post?.path).toBe('/api/trades/t1/claim');
@@ -161,6 +184,21 @@ describe('Ongoing Trade', () => {
         description: 'You have no profit to claim',
       }),
     );
+  });
+
+  it('a claim refused because the profit is gone meanwhile shows the seed’s toast', async () => {
+    renderTrade(openTrade(), {
+      'POST /api/trades/t1/claim': {
+        status: 409,
+        body: { error: { code: 'NO_PROFIT_TO_CLAIM', message: 'You have no profit to claim' } },
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Claim Profit' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
+    await vi.waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('You have no profit to claim', { id: 'toast-1' }),
+    );
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
   it('Close Trade shows what returns to the balance (below the amount) and posts the close', async () => {

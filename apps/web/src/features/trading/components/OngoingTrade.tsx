@@ -1,12 +1,11 @@
 import { formatDate } from '@app/shared/format';
 import { formatUsd } from '@app/shared/money';
-import { chargesPerformanceFee } from '@app/shared/trade-rules';
+import { chargesPerformanceFee, hasProfitToClaim } from '@app/shared/trade-rules';
 import { useQuery } from '@tanstack/react-query';
 import clsx from 'clsx';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { errorMessage } from '../../../lib/requestErrors';
 import { useSession } from '../../../lib/auth';
 import { useRealtimeStatus } from '../../../lib/realtime';
@@ -104,15 +103,9 @@ function TradeDetails({ trade }: { trade: CurrentTrade }) {
   const { t } = useTranslation('trading');
   const [dialog, setDialog] = useState<Dialog>(null);
   const tone = signTone(trade.profitCents);
-
-  function askClaim() {
-    // Seed §5: nothing to claim unless the profit is above zero; no request is made.
-    if (trade.profitCents <= 0) {
-      toast.error(t('claim.noProfit'));
-      return;
-    }
-    setDialog('claim');
-  }
+  // Seed §5: nothing to claim unless the profit is above zero. The action is off and says why.
+  const claimable = hasProfitToClaim(trade.profitCents);
+  const noClaimId = useId();
 
   return (
     <div data-testid="ongoing-trade" className="flex flex-col gap-5">
@@ -178,11 +171,24 @@ function TradeDetails({ trade }: { trade: CurrentTrade }) {
             : t('actions.changeTakeProfit')}
         </button>
       </p>
-      <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
-        {/* The primary (green) action only when there is a profit to claim. */}
-        <Button variant={trade.profitCents > 0 ? 'primary' : 'secondary'} onClick={askClaim}>
-          {t('actions.claim')}
-        </Button>
+      <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-start">
+        {/* The primary (green) action only when there is a profit to claim; else off, saying why
+            right under it. */}
+        <div className="flex flex-col gap-1">
+          <Button
+            variant={claimable ? 'primary' : 'secondary'}
+            disabled={!claimable}
+            aria-describedby={claimable ? undefined : noClaimId}
+            onClick={() => setDialog('claim')}
+          >
+            {t('actions.claim')}
+          </Button>
+          {!claimable && (
+            <p id={noClaimId} data-testid="no-profit-to-claim" className="text-xs text-muted">
+              {t('claim.noProfitYet')}
+            </p>
+          )}
+        </div>
         {canInvest && (
           <Button variant="secondary" onClick={() => setDialog('add')}>
             {t('actions.addFunds')}

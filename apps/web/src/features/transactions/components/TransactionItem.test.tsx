@@ -106,4 +106,47 @@ describe('TransactionItem', () => {
       await changeLanguage('en');
     }
   });
+
+  it('a close says its amount and its profit or loss; a claim reads as profit claimed', async () => {
+    const close = (profitCents: number) =>
+      tx({
+        id: `tx-close-${profitCents}`,
+        transactionId: `TNX-C${profitCents < 0 ? 'L' : 'P'}0001`,
+        descriptionParts: {
+          code: 'trade_close',
+          reason: 'close',
+          plan: 'Silver',
+          amountCents: 100_000,
+          profitCents,
+        },
+      });
+    const claim = tx({
+      id: 'tx-claim',
+      transactionId: 'TNX-CLA1M1',
+      kind: 'profit_claim',
+      amountCents: 250,
+      descriptionParts: { code: 'profit_claim', plan: 'Silver' },
+    });
+    render(<TransactionRows transactions={[close(7_272), close(-1_000), claim]} />);
+    const [gain, loss, claimed] = rows();
+    expect(
+      within(gain!).getByText('Trade closed (Silver plan): amount $1,000.00, profit $72.72'),
+    ).toBeTruthy();
+    expect(
+      within(loss!).getByText('Trade closed (Silver plan): amount $1,000.00, loss $10.00'),
+    ).toBeTruthy();
+    expect(within(claimed!).getByText('Profit claimed (Silver plan)')).toBeTruthy();
+    cleanup();
+    await changeLanguage('es');
+    try {
+      render(<TransactionRows transactions={[close(-1_000), claim]} />);
+      const [es, esClaim] = rows();
+      expect(
+        within(es!).getByText('Operación cerrada (plan Silver): importe $1,000.00, pérdida $10.00'),
+      ).toBeTruthy();
+      expect(within(esClaim!).getByText('Beneficio cobrado (plan Silver)')).toBeTruthy();
+    } finally {
+      await changeLanguage('en');
+    }
+  });
 });
