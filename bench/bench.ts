@@ -26,7 +26,7 @@ import {
   treeWithEndedCpuMs,
 } from './lib/cpu';
 import { closeAll, connectMany, measureFanout } from './lib/realtime';
-import { seedUsers, query } from './lib/seed';
+import { seedUsers, query, trustAdminWithAnyAmount } from './lib/seed';
 import { BENCH_ADMIN, REPO_ROOT, startServer, type ServerProcess } from './lib/server';
 import { moneyByKind } from './lib/money-by-kind';
 import { moneyContext, moneyCycle } from './lib/workload';
@@ -323,6 +323,7 @@ async function main() {
     BENCH_ADMIN.email,
   ]);
   const money = await moneyContext(admin, adminRow!.id);
+  await trustAdminWithAnyAmount(dbUrl);
   const users = await seedUsers(dbUrl, 'money', CFG.clients);
   const clients = users.map((u) => new ApiClient(base, u.sid, agent));
 

@@ -19,7 +19,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { ApiClient, keepAliveAgent, newKey } from '../../../../bench/lib/http';
 import { createCluster, freePort, type PgCluster } from '../../../../bench/lib/pg';
-import { query, seedUsers } from '../../../../bench/lib/seed';
+import { query, seedUsers, trustAdminWithAnyAmount } from '../../../../bench/lib/seed';
 import { BENCH_ADMIN, startServer, type ServerProcess } from '../../../../bench/lib/server';
 import {
   moneyContext,
@@ -266,6 +266,7 @@ async function main() {
     await query<{ id: string }>(dbUrl, 'SELECT id FROM users WHERE email = $1', [BENCH_ADMIN.email])
   )[0]!.id;
   const ctx = await moneyContext(admin, adminId);
+  await trustAdminWithAnyAmount(dbUrl);
   const users = await seedUsers(dbUrl, 'fault', USERS);
   const ids = users.map((u) => u.id);
   const clients = users.map((u) => new ApiClient(server.baseUrl, u.sid, agent, 15_000));
