@@ -10,8 +10,8 @@ import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { refusal } from '../../http/errors';
-import { announceApprovalChange, approvalView } from '../approvals/approvals.common';
-import { movedAloneCents, requestApproval } from '../approvals/approvals.requests';
+import { announceApprovalChange } from '../approvals/approvals.common';
+import { askSecondAdmin, movedAloneCents } from '../approvals/approvals.requests';
 import { needsSecondAdmin, SOLO_WINDOW_MS } from '../approvals/domain/four-eyes';
 import { auditingSelfDecisions, SelfDecisionError } from '../approvals/self-decision';
 import { recordAudit } from '../audit/audit.service';
@@ -110,34 +110,28 @@ async function requestAdjustmentApproval(
   adminId: string,
   ip: string,
 ) {
-  const approval = await requestApproval(tx, {
-    kind: 'adjustment',
-    userId: order.userId,
-    amountCents: order.amount,
-    bucket: order.bucket,
-    reason: order.reason,
-    transactionId: null,
-    requestedBy: adminId,
-    requestedAt: ctx.clock.now(),
-  });
-  if (!approval) throw new Error('an adjustment approval cannot conflict');
-  await recordAudit(tx, {
-    actorId: adminId,
-    action: 'approval.requested',
-    targetType: 'user',
-    targetId: order.userId,
-    ip,
-    details: {
-      approvalId: approval.id,
-      kind: approval.kind,
+  const approval = await askSecondAdmin(
+    tx,
+    {
+      kind: 'adjustment',
+      userId: order.userId,
+      amountCents: order.amount,
       bucket: order.bucket,
-      amountCents: order.amount.toString(),
       reason: order.reason,
+      transactionId: null,
+      requestedBy: adminId,
+      requestedAt: ctx.clock.now(),
     },
-  });
+    {
+      ip,
+      targetType: 'user',
+      targetId: order.userId,
+      details: { bucket: order.bucket, amountCents: order.amount.toString(), reason: order.reason },
+    },
+  );
   return {
     status: 202,
-    body: { approval: await approvalView(tx, approval.id) },
+    body: { approval },
     afterCommit: () => announceApprovalChange(ctx, order.userId),
   };
 }

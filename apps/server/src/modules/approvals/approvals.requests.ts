@@ -1,4 +1,8 @@
-import type { DbOrTx } from '../../db/client';
+import type { Approval } from '@app/shared/schemas/approvals';
+import type { DbOrTx, Tx } from '../../db/client';
+import { refusal } from '../../http/errors';
+import { recordAudit } from '../audit/audit.service';
+import { approvalView } from './approvals.common';
 import {
   findPendingApprovalOfTransaction,
   insertApproval,
@@ -14,9 +18,27 @@ import {
 
 export type { NewApproval } from './approvals.repo';
 
-/** A new waiting approval; undefined when the same thing already has one waiting. */
-export function requestApproval(db: DbOrTx, values: NewApproval) {
-  return insertApproval(db, values);
+/**
+ * The maker's half of anything that waits for a second admin: one waiting approval (409
+ * APPROVAL_PENDING when the same thing already waits) and its 'approval.requested' audit entry
+ * about `about`; returns the approval as the admin screens show it.
+ */
+export async function askSecondAdmin(
+  tx: Tx,
+  values: NewApproval,
+  about: { ip: string; targetType: string; targetId: string; details?: Record<string, unknown> },
+): Promise<Approval> {
+  const approval = await insertApproval(tx, values);
+  if (!approval) throw refusal('APPROVAL_PENDING');
+  await recordAudit(tx, {
+    actorId: values.requestedBy,
+    action: 'approval.requested',
+    targetType: about.targetType,
+    targetId: about.targetId,
+    ip: about.ip,
+    details: { approvalId: approval.id, kind: approval.kind, ...about.details },
+  });
+  return approvalView(tx, approval.id);
 }
 
 /** The approval (payout or deposit approval) waiting on a deposit or withdrawal, if any. */

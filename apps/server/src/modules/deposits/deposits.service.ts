@@ -15,28 +15,18 @@ import { announceMoneyChange, requireActiveAccount } from '../ledger/money.commo
 import { methodLabel } from '../payment-methods/payment-method.view';
 import { findActiveMethod } from '../payment-methods/payment-methods.service';
 import { toTransaction } from '../transactions/transaction.view';
-import { announceApprovalChange, approvalView } from '../approvals/approvals.common';
-import {
-  movedAloneCents,
-  pendingApprovalOf,
-  requestApproval,
-} from '../approvals/approvals.requests';
+import { movedAloneCents, pendingApprovalOf } from '../approvals/approvals.requests';
 import { needsSecondAdmin, SOLO_WINDOW_MS } from '../approvals/domain/four-eyes';
-import { SelfDecisionError, type AdminDecisionRequest } from '../approvals/self-decision';
-import { recordAudit } from '../audit/audit.service';
+import type { AdminDecisionRequest } from '../approvals/self-decision';
 import { fourEyesThresholdCents } from '../settings/settings.service';
 import {
+  askSecondAdminToDecide,
   decideTransaction,
   rejectTransaction,
   settleTransactionDecision,
   type TransactionDecision,
 } from '../transactions/decide-transaction';
-import {
-  findTransaction,
-  insertTransaction,
-  lockTransaction,
-} from '../transactions/transactions.service';
-import { requireUndeletedOwner } from '../users/users.service';
+import { findTransaction, insertTransaction } from '../transactions/transactions.service';
 
 type Answer = { transaction: Transaction };
 
@@ -111,7 +101,12 @@ export function approveDeposit(ctx: AppContext, request: AdminDecisionRequest) {
         });
         const threshold = await fourEyesThresholdCents(tx);
         if (!needsSecondAdmin(found.amountCents, threshold, solo)) return undefined;
-        return requestDepositApproval(ctx, tx, { depositId: found.id, adminId: admin.id, ip });
+        return askSecondAdminToDecide(ctx, tx, {
+          kind: 'deposit',
+          id: found.id,
+          adminId: admin.id,
+          ip,
+        });
       },
     },
   );
@@ -131,47 +126,6 @@ export function bookDepositApproval(
   },
 ) {
   return settleTransactionDecision(ctx, tx, params, depositApproval(params.adminId, params));
-}
-
-/** The maker's half of a deposit approval above the threshold: one waiting approval, nothing booked. */
-async function requestDepositApproval(
-  ctx: AppContext,
-  tx: Tx,
-  params: { depositId: string; adminId: string; ip: string },
-) {
-  const row = await lockTransaction(tx, params.depositId);
-  if (!row || row.kind !== 'deposit') throw refusal('DEPOSIT_NOT_FOUND');
-  if (row.userId === params.adminId) {
-    throw new SelfDecisionError('deposit.approve', 'transaction', row.transactionId);
-  }
-  if (row.status === 'success') throw refusal('DEPOSIT_ALREADY_DECIDED', { outcome: 'approved' });
-  if (row.status === 'failed') throw refusal('DEPOSIT_ALREADY_DECIDED', { outcome: 'rejected' });
-  await requireUndeletedOwner(tx, row.userId);
-  const approval = await requestApproval(tx, {
-    kind: 'deposit_approval',
-    userId: row.userId,
-    amountCents: row.amountCents,
-    bucket: null,
-    reason: null,
-    transactionId: row.id,
-    requestedBy: params.adminId,
-    requestedAt: ctx.clock.now(),
-  });
-  if (!approval) throw refusal('APPROVAL_PENDING');
-  await recordAudit(tx, {
-    actorId: params.adminId,
-    action: 'approval.requested',
-    targetType: 'transaction',
-    targetId: row.transactionId,
-    ip: params.ip,
-    details: { approvalId: approval.id, kind: 'deposit_approval', userId: row.userId },
-  });
-  const view = await approvalView(tx, approval.id);
-  return {
-    status: 202,
-    body: { approval: view },
-    afterCommit: () => announceApprovalChange(ctx, row.userId, row.transactionId),
-  };
 }
 
 /**

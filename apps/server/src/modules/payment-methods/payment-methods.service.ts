@@ -6,8 +6,8 @@ import type { Approval } from '@app/shared/schemas/approvals';
 import type { PaymentMethod } from '@app/shared/schemas/payment-methods';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
-import { announceApprovalChange, approvalView } from '../approvals/approvals.common';
-import { requestApproval } from '../approvals/approvals.requests';
+import { announceApprovalChange } from '../approvals/approvals.common';
+import { askSecondAdmin } from '../approvals/approvals.requests';
 import { refusal } from '../../http/errors';
 import { recordAudit } from '../audit/audit.service';
 import type { DbOrTx } from '../../db/client';
@@ -79,41 +79,40 @@ export async function create(
   input: CreatePaymentMethodInput,
   ip: string,
 ): Promise<{ status: 202; body: { approval: Approval } }> {
-  const approval = await askSecondAdmin(ctx, { op: 'create', input }, null, { actorId, ip });
+  const approval = await askForChange(ctx, { op: 'create', input }, null, { actorId, ip });
   return { status: 202, body: { approval } };
 }
 
-async function askSecondAdmin(
+async function askForChange(
   ctx: AppContext,
   change: PaymentMethodChange,
   before: Record<string, unknown> | null,
   by: ChangedBy,
 ): Promise<Approval> {
-  const approval = await ctx.db.transaction(async (tx) => {
-    const asked = await requestApproval(tx, {
-      kind: 'setting_change',
-      userId: null,
-      amountCents: 0n,
-      bucket: null,
-      reason: null,
-      transactionId: null,
-      settingKey: 'payment_method',
-      settingValue: change,
-      settingFrom: before,
-      requestedBy: by.actorId,
-      requestedAt: ctx.clock.now(),
-    });
-    if (!asked) throw refusal('APPROVAL_PENDING');
-    await recordAudit(tx, {
-      actorId: by.actorId,
-      action: 'approval.requested',
-      targetType: 'payment_method',
-      targetId: change.op === 'update' ? change.id : 'new',
-      ip: by.ip,
-      details: { approvalId: asked.id, kind: 'setting_change', op: change.op },
-    });
-    return approvalView(tx, asked.id);
-  });
+  const approval = await ctx.db.transaction((tx) =>
+    askSecondAdmin(
+      tx,
+      {
+        kind: 'setting_change',
+        userId: null,
+        amountCents: 0n,
+        bucket: null,
+        reason: null,
+        transactionId: null,
+        settingKey: 'payment_method',
+        settingValue: change,
+        settingFrom: before,
+        requestedBy: by.actorId,
+        requestedAt: ctx.clock.now(),
+      },
+      {
+        ip: by.ip,
+        targetType: 'payment_method',
+        targetId: change.op === 'update' ? change.id : 'new',
+        details: { op: change.op },
+      },
+    ),
+  );
   announceApprovalChange(ctx, null);
   return approval;
 }
@@ -173,7 +172,7 @@ export async function update(
   if (DETAIL_FIELDS.some((field) => input[field] !== undefined)) {
     refuseForeignFields(existing.kind, input);
     const before = Object.fromEntries(DETAIL_FIELDS.map((field) => [field, existing[field]]));
-    const approval = await askSecondAdmin(ctx, { op: 'update', id, input }, before, {
+    const approval = await askForChange(ctx, { op: 'update', id, input }, before, {
       actorId,
       ip,
     });

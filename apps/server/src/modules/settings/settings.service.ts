@@ -14,11 +14,10 @@ import {
 } from '@app/shared/schemas/appropriateness';
 import type { AppContext } from '../../context';
 import type { DbOrTx, Tx } from '../../db/client';
-import { refusal } from '../../http/errors';
-import { announceApprovalChange, approvalView } from '../approvals/approvals.common';
-import { requestApproval } from '../approvals/approvals.requests';
-import { DEFAULT_SETTINGS } from '../../seed/seed';
+import { announceApprovalChange } from '../approvals/approvals.common';
+import { askSecondAdmin } from '../approvals/approvals.requests';
 import { recordAudit } from '../audit/audit.service';
+import { DEFAULT_SETTINGS } from '../../seed/seed';
 import { thresholdFrom } from '../approvals/domain/four-eyes';
 import { normaliseFeePct } from '../withdrawals/domain/fee';
 import * as repo from './settings.repo';
@@ -84,34 +83,29 @@ async function changeSetting<T>(
       await storeChange(ctx, tx, rule, before, value, actor);
       return null;
     }
-    const approval = await requestApproval(tx, {
-      kind: 'setting_change',
-      userId: null,
-      amountCents: 0n,
-      bucket: null,
-      reason: null,
-      transactionId: null,
-      settingKey: rule.key,
-      settingValue: rule.stored(value),
-      settingFrom: rule.stored(before),
-      requestedBy: actor.actorId,
-      requestedAt: ctx.clock.now(),
-    });
-    if (!approval) throw refusal('APPROVAL_PENDING');
-    await recordAudit(tx, {
-      actorId: actor.actorId,
-      action: 'approval.requested',
-      targetType: 'setting',
-      targetId: rule.key,
-      ip: actor.ip,
-      details: {
-        approvalId: approval.id,
+    const approval = await askSecondAdmin(
+      tx,
+      {
         kind: 'setting_change',
-        from: rule.stored(before),
-        to: rule.stored(value),
+        userId: null,
+        amountCents: 0n,
+        bucket: null,
+        reason: null,
+        transactionId: null,
+        settingKey: rule.key,
+        settingValue: rule.stored(value),
+        settingFrom: rule.stored(before),
+        requestedBy: actor.actorId,
+        requestedAt: ctx.clock.now(),
       },
-    });
-    return { approval: await approvalView(tx, approval.id) };
+      {
+        ip: actor.ip,
+        targetType: 'setting',
+        targetId: rule.key,
+        details: { from: rule.stored(before), to: rule.stored(value) },
+      },
+    );
+    return { approval };
   });
   if (outcome) announceApprovalChange(ctx, null);
   else rule.afterChange?.(ctx);

@@ -3,14 +3,22 @@ import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import type { NotificationEvent } from '@app/shared/schemas/notifications';
 import type { UserRow } from '../../db/schema';
-import { adminDecision, type AdminDecisionRequest } from '../approvals/self-decision';
+import type { Approval } from '@app/shared/schemas/approvals';
+import { announceApprovalChange } from '../approvals/approvals.common';
+import { askSecondAdmin } from '../approvals/approvals.requests';
+import {
+  adminDecision,
+  SelfDecisionError,
+  type AdminDecisionRequest,
+} from '../approvals/self-decision';
+import { refusal } from '../../http/errors';
 import { recordAudit } from '../audit/audit.service';
 import type { OperationResult } from '../ledger/idempotency';
 import type { TransactionRow } from '../ledger/ledger.schema';
 import { transactionAnswer } from '../ledger/money.common';
 import { notify } from '../notifications/notifications.service';
 import { requireUndeletedOwner } from '../users/users.service';
-import { decideOrThrow, findTransaction } from './transactions.service';
+import { decideOrThrow, findTransaction, lockTransaction } from './transactions.service';
 
 /** What differs between the admin decisions on a pending deposit or withdrawal. */
 export interface TransactionDecision {
@@ -145,4 +153,57 @@ export function rejectTransaction(
       details: (row) => ({ userId: row.userId, reason }),
     },
   );
+}
+
+/**
+ * The maker's half of a deposit approval or payout above the four-eyes threshold (the caller's
+ * `instead`): under the row's lock, the same refusals as the decision itself (404, own money,
+ * already decided, a deleted owner), then one waiting approval; nothing is booked and the deposit
+ * or withdrawal stays pending (a withdrawal with its hold). Answers 202 with the approval.
+ */
+export async function askSecondAdminToDecide(
+  ctx: AppContext,
+  tx: Tx,
+  params: { kind: 'deposit' | 'withdrawal'; id: string; adminId: string; ip: string },
+): Promise<OperationResult<{ approval: Approval }>> {
+  const { kind } = params;
+  const row = await lockTransaction(tx, params.id);
+  if (!row || row.kind !== kind) {
+    throw refusal(kind === 'deposit' ? 'DEPOSIT_NOT_FOUND' : 'WITHDRAWAL_NOT_FOUND');
+  }
+  const verb = kind === 'deposit' ? 'approve' : 'pay';
+  if (row.userId === params.adminId) {
+    throw new SelfDecisionError(`${kind}.${verb}`, 'transaction', row.transactionId);
+  }
+  if (row.status !== 'pending') {
+    const succeeded = row.status === 'success';
+    throw kind === 'deposit'
+      ? refusal('DEPOSIT_ALREADY_DECIDED', { outcome: succeeded ? 'approved' : 'rejected' })
+      : refusal('WITHDRAWAL_ALREADY_DECIDED', { outcome: succeeded ? 'paid' : 'rejected' });
+  }
+  await requireUndeletedOwner(tx, row.userId);
+  const approval = await askSecondAdmin(
+    tx,
+    {
+      kind: kind === 'deposit' ? 'deposit_approval' : 'withdrawal_payout',
+      userId: row.userId,
+      amountCents: row.amountCents,
+      bucket: null,
+      reason: null,
+      transactionId: row.id,
+      requestedBy: params.adminId,
+      requestedAt: ctx.clock.now(),
+    },
+    {
+      ip: params.ip,
+      targetType: 'transaction',
+      targetId: row.transactionId,
+      details: { userId: row.userId, amountCents: row.amountCents.toString() },
+    },
+  );
+  return {
+    status: 202,
+    body: { approval },
+    afterCommit: () => announceApprovalChange(ctx, row.userId, row.transactionId),
+  };
 }

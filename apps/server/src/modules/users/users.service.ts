@@ -10,8 +10,8 @@ import { hashPassword, verifyPassword } from '../auth/crypto';
 import { enqueueMail } from '../mail/mail.service';
 import { mailTemplates } from '../mail/templates';
 import type { Approval } from '@app/shared/schemas/approvals';
-import { announceApprovalChange, approvalView } from '../approvals/approvals.common';
-import { requestApproval } from '../approvals/approvals.requests';
+import { announceApprovalChange } from '../approvals/approvals.common';
+import { askSecondAdmin } from '../approvals/approvals.requests';
 import { auditingSelfDecisions, SelfDecisionError } from '../approvals/self-decision';
 import { creditReferralBonus } from '../referrals/referral-bonus';
 import { discardAvatarFile } from '../profile/profile.service';
@@ -144,26 +144,21 @@ export async function makeAdmin(
       });
       return null;
     }
-    const approval = await requestApproval(tx, {
-      kind: 'admin_grant',
-      userId: user.id,
-      amountCents: 0n,
-      bucket: null,
-      reason: null,
-      transactionId: null,
-      requestedBy: actor.adminId,
-      requestedAt: ctx.clock.now(),
-    });
-    if (!approval) throw refusal('APPROVAL_PENDING');
-    await recordAudit(tx, {
-      actorId: actor.adminId,
-      action: 'approval.requested',
-      targetType: 'user',
-      targetId: user.id,
-      ip: actor.ip,
-      details: { approvalId: approval.id, kind: 'admin_grant' },
-    });
-    return { approval: await approvalView(tx, approval.id) };
+    const approval = await askSecondAdmin(
+      tx,
+      {
+        kind: 'admin_grant',
+        userId: user.id,
+        amountCents: 0n,
+        bucket: null,
+        reason: null,
+        transactionId: null,
+        requestedBy: actor.adminId,
+        requestedAt: ctx.clock.now(),
+      },
+      { ip: actor.ip, targetType: 'user', targetId: user.id },
+    );
+    return { approval };
   });
   if (asked) announceApprovalChange(ctx, null);
   return asked;

@@ -9,15 +9,9 @@ import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { refusal } from '../../http/errors';
-import { announceApprovalChange, approvalView } from '../approvals/approvals.common';
-import {
-  movedAloneCents,
-  pendingApprovalOf,
-  requestApproval,
-} from '../approvals/approvals.requests';
+import { movedAloneCents, pendingApprovalOf } from '../approvals/approvals.requests';
 import { needsSecondAdmin, SOLO_WINDOW_MS } from '../approvals/domain/four-eyes';
-import { SelfDecisionError, type AdminDecisionRequest } from '../approvals/self-decision';
-import { recordAudit } from '../audit/audit.service';
+import type { AdminDecisionRequest } from '../approvals/self-decision';
 import { enqueueMails } from '../mail/mail.service';
 import { withdrawalHeld, withdrawalPaid, withdrawalReleased } from '../ledger/domain';
 import { runIdempotent } from '../ledger/idempotency';
@@ -33,6 +27,7 @@ import { feePctFrom, fourEyesThresholdCents, withdrawalFeePct } from '../setting
 import { moneyMail } from '../transactions/transaction.mail';
 import { toTransaction } from '../transactions/transaction.view';
 import {
+  askSecondAdminToDecide,
   decideTransaction,
   rejectTransaction,
   settleTransactionDecision,
@@ -40,8 +35,7 @@ import {
 } from '../transactions/decide-transaction';
 import { findTransaction, insertTransaction } from '../transactions/transactions.service';
 import { quoteWithdrawal } from './domain/fee';
-import { requireUndeletedOwner } from '../users/users.service';
-import { findPayoutMethodAndFee, lockTransactionRow } from './withdrawals.repo';
+import { findPayoutMethodAndFee } from './withdrawals.repo';
 
 type Answer = { transaction: Transaction };
 
@@ -176,55 +170,15 @@ export function payWithdrawal(ctx: AppContext, request: AdminDecisionRequest) {
           since: new Date(ctx.clock.now().getTime() - SOLO_WINDOW_MS),
         });
         if (!needsSecondAdmin(found.amountCents, threshold, solo)) return undefined;
-        return requestPayoutApproval(ctx, tx, { withdrawalId: found.id, adminId: admin.id, ip });
+        return askSecondAdminToDecide(ctx, tx, {
+          kind: 'withdrawal',
+          id: found.id,
+          adminId: admin.id,
+          ip,
+        });
       },
     },
   );
-}
-
-/** The maker's half of a payout above the threshold: one waiting approval, nothing booked. */
-async function requestPayoutApproval(
-  ctx: AppContext,
-  tx: Tx,
-  params: { withdrawalId: string; adminId: string; ip: string },
-) {
-  const row = await lockTransactionRow(tx, params.withdrawalId);
-  if (!row) throw refusal('WITHDRAWAL_NOT_FOUND');
-  if (row.userId === params.adminId) {
-    throw new SelfDecisionError('withdrawal.pay', 'transaction', row.transactionId);
-  }
-  if (row.status === 'success') throw refusal('WITHDRAWAL_ALREADY_DECIDED', { outcome: 'paid' });
-  if (row.status === 'failed') throw refusal('WITHDRAWAL_ALREADY_DECIDED', { outcome: 'rejected' });
-  await requireUndeletedOwner(tx, row.userId);
-  const approval = await requestApproval(tx, {
-    kind: 'withdrawal_payout',
-    userId: row.userId,
-    amountCents: row.amountCents,
-    bucket: null,
-    reason: null,
-    transactionId: row.id,
-    requestedBy: params.adminId,
-    requestedAt: ctx.clock.now(),
-  });
-  if (!approval) throw approvalPending();
-  await recordAudit(tx, {
-    actorId: params.adminId,
-    action: 'approval.requested',
-    targetType: 'transaction',
-    targetId: row.transactionId,
-    ip: params.ip,
-    details: {
-      approvalId: approval.id,
-      kind: approval.kind,
-      userId: row.userId,
-      amountCents: row.amountCents.toString(),
-    },
-  });
-  return {
-    status: 202,
-    body: { approval: await approvalView(tx, approval.id) },
-    afterCommit: () => announceApprovalChange(ctx, row.userId, row.transactionId),
-  };
 }
 
 export const approvalPending = () => refusal('APPROVAL_PENDING');
