@@ -7,6 +7,7 @@ import { hashPassword } from '../src/modules/auth/crypto';
 import { seal, unseal } from '../src/modules/auth/secret-box';
 import {
   adminClient,
+  approvedBySecondAdmin,
   createTestApp,
   enableTwoFactorInDb,
   expectError,
@@ -72,13 +73,23 @@ function account(overrides: Partial<PeerAccount> = {}): PeerAccount {
   };
 }
 
+/**
+ * Adds the provider (or sets it again as it is): a new one waits for a second admin, who approves
+ * it. Answers the providers as stored.
+ */
 async function configureProvider() {
-  return admin.put(`/api/admin/sign-in-providers/${PROVIDER}`, {
+  const asked = await admin.put(`/api/admin/sign-in-providers/${PROVIDER}`, {
     displayName: 'Peer ID',
     issuerUrl: peer.issuer,
     clientId: peer.clientId,
     clientSecret: peer.clientSecret,
   });
+  // The waiting approval never shows the secret, sealed or not.
+  expect(asked.body).not.toContain(peer.clientSecret);
+  expect(asked.body).not.toContain('clientSecretSealed');
+  const approved = await approvedBySecondAdmin(t, asked);
+  expect(approved.statusCode, approved.body).toBe(200);
+  return admin.get('/api/admin/sign-in-providers');
 }
 
 /**
@@ -143,10 +154,22 @@ describe('sign-in providers', () => {
       'VALIDATION_FAILED',
     );
 
+    // A new provider decides who signs in as whom: it waits for a second admin.
+    const waiting = await admin.put(`/api/admin/sign-in-providers/${PROVIDER}`, {
+      displayName: 'Peer ID',
+      issuerUrl: peer.issuer,
+      clientId: peer.clientId,
+      clientSecret: peer.clientSecret,
+    });
+    expect(waiting.statusCode, waiting.body).toBe(202);
+    expect((await new TestClient(t.app).get('/api/auth/oidc/providers')).json()).toEqual({
+      providers: [],
+    });
+    expect((await approvedBySecondAdmin(t, waiting)).statusCode).toBe(200);
     const saved = await configureProvider();
     expect(saved.statusCode).toBe(200);
     expect(saved.body).not.toContain(peer.clientSecret);
-    expect(saved.json()).toMatchObject({ provider: { id: PROVIDER, clientSecretSet: true } });
+    expect(saved.json()).toMatchObject({ providers: [{ id: PROVIDER, clientSecretSet: true }] });
     const listed = await admin.get('/api/admin/sign-in-providers');
     expect(listed.body).not.toContain(peer.clientSecret);
     const [row] = await t.db.select().from(signInProviders).where(eq(signInProviders.id, PROVIDER));
@@ -462,12 +485,20 @@ describe('sign-in providers', () => {
       ).toBe(200);
       expect(await linksOf()).toHaveLength(1);
 
-      // Another issuer: the links made through the provider as it was end, in the same change.
-      const repointed = await admin.put(`/api/admin/sign-in-providers/${PROVIDER}`, {
+      // Another issuer decides who signs in as whom: it waits for a second admin, and the links
+      // stay until then; approved, the links made through the provider as it was end with it.
+      const asked = await admin.put(`/api/admin/sign-in-providers/${PROVIDER}`, {
         displayName: 'Peer Identity',
         issuerUrl: other.issuer,
         clientId: other.clientId,
       });
+      expect(asked.statusCode, asked.body).toBe(202);
+      expect(await linksOf()).toHaveLength(1);
+      const own = await admin.post(
+        `/api/admin/approvals/${asked.json<{ approval: { id: string } }>().approval.id}/approve`,
+      );
+      expect(own.statusCode).toBe(403);
+      const repointed = await approvedBySecondAdmin(t, asked);
       expect(repointed.statusCode, repointed.body).toBe(200);
       expect(await linksOf()).toEqual([]);
       const told = await latestMailboxMail(t, victim.email, 'ways_in_ended');

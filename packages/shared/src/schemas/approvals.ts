@@ -32,6 +32,8 @@ export const DUAL_CONTROL_SETTINGS = [
   'trader_fee_bounds',
   /** Where money goes: a new payment method, or its address or bank details (from/to: details). */
   'payment_method',
+  /** Who can sign in as whom: a new sign-in provider, or another issuer or client for one. */
+  'sign_in_provider',
 ] as const;
 export type DualControlSetting = (typeof DUAL_CONTROL_SETTINGS)[number];
 

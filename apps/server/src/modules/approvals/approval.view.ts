@@ -16,8 +16,17 @@ function settingChange(row: MoneyApprovalRow): SettingChange | null {
   return {
     setting,
     from: JSON.stringify(row.settingFrom ?? null),
-    to: JSON.stringify(row.settingValue ?? null),
+    to: JSON.stringify(shownValue(setting, row.settingValue)),
   };
+}
+
+/** A sign-in provider's sealed client secret is never shown: only whether it is replaced. */
+function shownValue(setting: SettingChange['setting'], value: unknown): unknown {
+  if (setting !== 'sign_in_provider' || typeof value !== 'object' || value === null) {
+    return value ?? null;
+  }
+  const { clientSecretSealed, ...shown } = value as Record<string, unknown>;
+  return { ...shown, secretReplaced: clientSecretSealed !== null };
 }
 
 export function toApproval(view: ApprovalViewRow): Approval {

@@ -13,6 +13,10 @@ import {
   type PaymentMethodChange,
 } from '../payment-methods/payment-methods.service';
 import { applySettingChange } from '../settings/settings.service';
+import {
+  applyProviderChange,
+  type ProviderProposal,
+} from '../sign-in-providers/sign-in-providers.service';
 import { grantAdmin } from '../users/users.service';
 import { bookPayout } from '../withdrawals/withdrawals.service';
 import { toApproval } from './approval.view';
@@ -105,6 +109,16 @@ async function carryOut(
     }
     case 'setting_change': {
       if (approval.settingKey === null) throw new Error(`approval ${approval.id} has no setting`);
+      if (approval.settingKey === 'sign_in_provider') {
+        const proposal = approval.settingValue as ProviderProposal;
+        const announce = await applyProviderChange(ctx, tx, proposal, {
+          actorId: by.adminId,
+          ip: by.ip,
+          requestedBy: by.requestedBy,
+          approvalId: by.approvalId,
+        });
+        return { row: null, announce };
+      }
       if (approval.settingKey === 'payment_method') {
         const change = approval.settingValue as PaymentMethodChange;
         const announce = await applyPaymentMethodChange(ctx, tx, change, {

@@ -158,7 +158,7 @@ export async function applySettingChange(
   },
 ): Promise<() => void> {
   const setting = DUAL_CONTROL_SETTINGS.find((key) => key === change.key);
-  if (!setting || setting === 'payment_method') {
+  if (!setting || setting === 'payment_method' || setting === 'sign_in_provider') {
     throw new Error(`no dual-control rule for setting ${change.key}`);
   }
   return APPLY[setting](ctx, tx, change);
@@ -410,7 +410,7 @@ type Change = Parameters<typeof applyWith>[3];
 
 /** Every setting under dual control, by key (an approval names one). */
 const APPLY: Record<
-  Exclude<DualControlSetting, 'payment_method'>,
+  Exclude<DualControlSetting, 'payment_method' | 'sign_in_provider'>,
   (ctx: AppContext, tx: Tx, change: Change) => Promise<() => void>
 > = {
   four_eyes_threshold_cents: (ctx, tx, change) => applyWith(ctx, tx, FOUR_EYES_RULE, change),

@@ -17,6 +17,7 @@ import {
   saveProviderSchema,
 } from '@app/shared/schemas/sign-in';
 import { rule } from '@app/shared/rules';
+import { approvalResponseSchema } from '@app/shared/schemas/approvals';
 import type { AppContext } from '../../context';
 import { AppError } from '../../http/errors';
 import { guardAdmin, guardSignedIn } from '../../http/guards';
@@ -268,20 +269,23 @@ export function adminSignInProviderRoutes(ctx: AppContext) {
           tags,
           params: providerParamsSchema,
           body: saveProviderSchema,
-          response: { 200: z.object({ provider: adminProviderSchema }) },
+          // A new provider, or another issuer or client, waits for a second admin (202).
+          response: {
+            200: z.object({ provider: adminProviderSchema }),
+            202: approvalResponseSchema,
+          },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const { user } = requireAdmin(request);
-        return {
-          provider: await service.saveProvider(
-            ctx,
-            user.id,
-            request.params.provider,
-            request.body,
-            request.ip,
-          ),
-        };
+        const outcome = await service.saveProvider(
+          ctx,
+          user.id,
+          request.params.provider,
+          request.body,
+          request.ip,
+        );
+        return reply.status(outcome.status).send(outcome.body);
       },
     );
     app.delete(

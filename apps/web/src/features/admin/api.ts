@@ -270,8 +270,9 @@ export const adminApi = {
   /** "Continue with …" providers; the client secret only ever as set or not. */
   signInProviders: (signal?: AbortSignal) =>
     api.get<{ providers: AdminProvider[] }>('/api/admin/sign-in-providers', signal),
+  /** A new provider, or another issuer or client, waits for a second admin (202). */
   saveSignInProvider: (id: string, body: SaveProviderInput) =>
-    api.put<{ provider: AdminProvider }>(
+    api.put<OrWaiting<{ provider: AdminProvider }>>(
       `/api/admin/sign-in-providers/${encodeURIComponent(id)}`,
       body,
     ),

@@ -44,6 +44,8 @@ function settingValue(t: T, setting: DualControlSetting, text: string): string {
     }
     case 'payment_method':
       return paymentDetails(value) || text;
+    case 'sign_in_provider':
+      return providerDetails(value) || text;
   }
 }
 
@@ -61,6 +63,15 @@ function paymentDetails(value: unknown): string {
   if (typeof value !== 'object' || value === null) return '';
   const fields = value as Record<string, unknown>;
   return PAYMENT_DETAIL_FIELDS.map((field) => fields[field])
+    .filter((part): part is string => typeof part === 'string' && part !== '')
+    .join(' · ');
+}
+
+/** A sign-in provider as "Google · https://accounts.google.com · client-id". */
+function providerDetails(value: unknown): string {
+  if (typeof value !== 'object' || value === null) return '';
+  const fields = value as Record<string, unknown>;
+  return [fields.displayName, fields.issuerUrl, fields.clientId]
     .filter((part): part is string => typeof part === 'string' && part !== '')
     .join(' · ');
 }
@@ -87,6 +98,13 @@ function describePaymentMethodChange(t: T, change: SettingChange): string {
 export function describeSettingChange(t: T, change: SettingChange): string {
   const { setting } = change;
   if (setting === 'payment_method') return describePaymentMethodChange(t, change);
+  if (setting === 'sign_in_provider') {
+    const before = providerDetails(parsed(change.from));
+    const after = providerDetails(parsed(change.to));
+    return before
+      ? t('approvals.summarySetting.sign_in_provider_change', { from: before, to: after })
+      : t('approvals.summarySetting.sign_in_provider_new', { to: after });
+  }
   if (setting === 'trader_fee_bounds') {
     const from = feeBounds(parsed(change.from));
     const to = feeBounds(parsed(change.to));
