@@ -181,6 +181,24 @@ describe('ApprovalsPage, the kinds beyond money', () => {
       '{"feeMinPct":"0","feeMaxPct":"30"}',
       '{"feeMinPct":"0","feeMaxPct":"60"}',
     ),
+    change(
+      'ap-s7',
+      'payment_method',
+      '{"network":"TRC20","address":"TPLACEHOLDER"}',
+      '{"op":"update","id":"pm-1","input":{"address":"TRealWallet123"}}',
+    ),
+    change(
+      'ap-s8',
+      'payment_method',
+      'null',
+      '{"op":"create","input":{"kind":"crypto","name":"Ether","network":"ERC20","address":"0xabc"}}',
+    ),
+    change(
+      'ap-s9',
+      'sign_in_provider',
+      'null',
+      '{"id":"peer","displayName":"Peer ID","issuerUrl":"https://id.example.com","clientId":"nestrado","secretReplaced":true}',
+    ),
   ];
 
   it('reads a deposit approval, every setting change and an admin grant in one line each', async () => {
@@ -213,6 +231,9 @@ describe('ApprovalsPage, the kinds beyond money', () => {
       'Appropriateness check: on → off',
       'Document retention from 1,826 to 30 days',
       "Lead traders' fee ceiling from 30% to 60%",
+      'New payment details for a method: TRealWallet123 (were TRC20 · TPLACEHOLDER)',
+      'New payment method “Ether”: ERC20 · 0xabc',
+      'New sign-in provider: Peer ID · https://id.example.com · nestrado',
     ]) {
       const row = rowOf(line);
       // Nobody's money: no user to link to, no amount.
