@@ -220,6 +220,9 @@ describe('ProfilePage', () => {
         password: 'my-password-1',
       }),
     );
+    // Lands on the page that says the account is closed, then forgets the session.
+    expect(await screen.findByText('/account-closed')).toBeTruthy();
+    await waitFor(() => expect(useAuthStore.getState().user).toBeNull());
   });
 
   it('downloads my data as a file', async () => {
