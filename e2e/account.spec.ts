@@ -114,8 +114,10 @@ test('close my account: refused with the way out while money is left, closed onc
   await dialog.getByRole('textbox', { name: 'Password' }).fill(investor.password);
   await snap(page, 'close-account-confirm');
   await dialog.getByRole('button', { name: 'Close my account permanently' }).click();
-  await expect(page.getByText('Your account is closed.')).toBeVisible();
-  await expect(page).toHaveURL(/\/login$/);
+  // A page that says it is closed and what became of the money and the data.
+  await expect(page.getByRole('heading', { name: 'Your account is closed' })).toBeVisible();
+  await expect(page.getByText('kept for 10 years')).toBeVisible();
+  await expect(page).toHaveURL(/\/account-closed$/);
 
   // Signed out everywhere, and the password no longer opens it.
   expect((await page.request.get('/api/auth/me')).status()).toBe(401);

@@ -68,8 +68,14 @@ describe('changing the sign-in e-mail address', () => {
     await phone.post('/api/auth/login', { email: input.email, password: input.password });
     const newEmail = uniqueEmail('moved');
 
+    expect((await client.get('/api/auth/email')).json()).toEqual({ pending: null });
     const asked = await client.post('/api/auth/email', { newEmail, password: input.password });
     expect(asked.statusCode).toBe(200);
+    // The profile can say what waits: the new address, until the link's expiry.
+    const waiting = await client.get('/api/auth/email');
+    expect(waiting.statusCode, waiting.body).toBe(200);
+    expect(waiting.json()).toMatchObject({ pending: { newEmail } });
+    expect((await new TestClient(t.app).get('/api/auth/email')).statusCode).toBe(401);
     // Nothing has changed yet: same address, both sessions alive, the old address still signs in.
     expect((await client.get('/api/auth/me')).json()).toMatchObject({
       user: { email: input.email },
@@ -98,6 +104,7 @@ describe('changing the sign-in e-mail address', () => {
       user: { email: newEmail, emailVerified: true },
     });
     expect((await phone.get('/api/auth/me')).statusCode).toBe(401);
+    expect((await client.get('/api/auth/email')).json()).toEqual({ pending: null });
 
     const changed = await latest(input.email, 'email_changed');
     expect(changed.text).toContain(newEmail);

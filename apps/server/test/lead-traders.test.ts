@@ -171,7 +171,11 @@ describe('applying to the lead-trader programme', () => {
     const me = (
       await trader.client.get('/api/trader-applications/mine')
     ).json<MyTraderApplication>();
-    expect(me).toMatchObject({ application: { status: 'approved' }, isTrader: true });
+    // The reason the admin had to type is the trader's to read (their profile shows it).
+    expect(me).toMatchObject({
+      application: { status: 'approved', decisionReason: 'Track record checked' },
+      isTrader: true,
+    });
     const audit = await t.db.execute<{ action: string; details: { reason: string } }>(sql`
       SELECT action, details FROM audit_log
       WHERE target_id = ${trader.user.id} AND action LIKE 'trader_application.%'`);

@@ -108,7 +108,12 @@ describe('exact cents on a scripted market', () => {
       description: 'Profit claimed (Silver plan)',
       descriptionParts: { code: 'profit_claim', plan: 'Silver' },
     });
-    expect((await summaryOf(leadTrader)).availableCents).toBe(2_000);
+    // The lead trader's fee income is in every figure: balance and total profit alike.
+    expect(await summaryOf(leadTrader)).toMatchObject({
+      availableCents: 2_000,
+      balanceCents: 2_000,
+      totalProfitCents: 2_000,
+    });
 
     // Closed at 1.2: the fee only on the rise above 1.1 (909.09090909 × 0.10 × 20 % = $18.18),
     // and the transaction says the amount and the profit after the fee.
@@ -134,7 +139,11 @@ describe('exact cents on a scripted market', () => {
         profitCents: 7_272,
       },
     });
-    expect((await summaryOf(leadTrader)).availableCents).toBe(2_000 + 1_818);
+    expect(await summaryOf(leadTrader)).toMatchObject({
+      availableCents: 2_000 + 1_818,
+      balanceCents: 2_000 + 1_818,
+      totalProfitCents: 2_000 + 1_818,
+    });
     // The history tells the copy's whole life: the profit claimed counts in what it paid out.
     const history = (await client.get('/api/trades/history')).json<TradeHistoryPage>();
     expect(history.trades[0]).toMatchObject({

@@ -221,6 +221,8 @@ export const ERROR_PARAMS = {
   NAV_NOT_POSITIVE: none,
   INSUFFICIENT_UNITS: none,
   PRICE_UNAVAILABLE: none,
+  /** A lead trader's order that would leave the strategy as it is (closing what is not held). */
+  ORDER_CHANGES_NOTHING: z.object({ symbol: z.string() }),
 
   // — the lead-trader programme —
   /** The applicant already has an application waiting for review. */
@@ -432,6 +434,7 @@ export const ERROR_STATUS: { readonly [C in ErrorCode]: number } = {
   NAV_NOT_POSITIVE: 409,
   INSUFFICIENT_UNITS: 409,
   PRICE_UNAVAILABLE: 503,
+  ORDER_CHANGES_NOTHING: 409,
 
   TRADER_APPLICATION_PENDING: 409,
   ALREADY_LEAD_TRADER: 409,
@@ -624,6 +627,8 @@ export const ERROR_ENGLISH: { readonly [C in ErrorCode]: string } = {
   NAV_NOT_POSITIVE: 'This strategy cannot take new money right now',
   INSUFFICIENT_UNITS: 'This trade cannot be redeemed right now',
   PRICE_UNAVAILABLE: 'Market prices are not available right now. Please try again in a moment.',
+  ORDER_CHANGES_NOTHING:
+    'Nothing to change: the {{symbol}} position is already what this order asks for',
 
   TRADER_APPLICATION_PENDING: 'Your application is waiting for review',
   ALREADY_LEAD_TRADER: 'You already are a lead trader',

@@ -34,6 +34,7 @@ export const ACCESS: Record<string, Access> = {
   'POST /api/auth/2fa/disable': 'signed-in',
   'POST /api/auth/magic-link': 'public', // same answer whether or not the address has an account
   'PUT /api/auth/magic-link': 'public', // proven by the e-mailed secret (and the code with 2FA on)
+  'GET /api/auth/email': 'signed-in', // the caller's own change waiting for its link
   'POST /api/auth/email': 'signed-in', // the caller's own address, behind password (and code)
   'PUT /api/auth/email': 'public', // proven by the secret mailed to the new address
   // "Continue with …" (OpenID Connect): browser navigations and the steps after them, proven by

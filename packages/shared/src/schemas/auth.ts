@@ -92,6 +92,15 @@ export const changeEmailSchema = z.object({
 });
 export type ChangeEmailInput = z.input<typeof changeEmailSchema>;
 
+/**
+ * GET /api/auth/email: the change of address waiting for its link to be followed (the newest
+ * valid one), so the profile can say so; null when none waits.
+ */
+export const pendingEmailChangeSchema = z.object({
+  pending: z.object({ newEmail: z.string(), expiresAt: z.string() }).nullable(),
+});
+export type PendingEmailChange = z.infer<typeof pendingEmailChangeSchema>;
+
 /** The link sent to the new address: /confirm-email?userId=…&secret=… */
 export const confirmEmailChangeSchema = verifyEmailSchema;
 

@@ -55,7 +55,8 @@ export type TradeCloseReason = (typeof TRADE_CLOSE_REASONS)[number];
 /**
  * Journal entry kinds (journal_entries.kind). Reports read them: deposits = `deposit`; withdrawals
  * paid = `withdrawal.pay`; profit = the net change of the user's own accounts in PROFIT_ENTRY_KINDS
- * (a trade close moves invested → available, so its net is the realised profit or loss); bonus =
+ * (a trade close moves invested → available, so its net is the realised profit or loss; a
+ * performance fee received is a lead trader's income); bonus =
  * the same over BONUS_ENTRY_KINDS.
  */
 export const ENTRY_KINDS = {
@@ -75,9 +76,15 @@ export const ENTRY_KINDS = {
 export type EntryKind = (typeof ENTRY_KINDS)[keyof typeof ENTRY_KINDS];
 export const ENTRY_KIND_VALUES = Object.values(ENTRY_KINDS);
 
+/**
+ * What counts as profit: realised trade results after fees (a copier's close or claim), profit
+ * adjustments, and, for a lead trader, the performance fees credited to them (a fee entry moves
+ * nothing of the copier's own accounts, so a copier's profit is unchanged by it).
+ */
 export const PROFIT_ENTRY_KINDS: readonly EntryKind[] = [
   ENTRY_KINDS.adjustmentProfit,
   ENTRY_KINDS.tradeClose,
+  ENTRY_KINDS.tradeFee,
 ];
 export const BONUS_ENTRY_KINDS: readonly EntryKind[] = [
   ENTRY_KINDS.adjustmentBonus,

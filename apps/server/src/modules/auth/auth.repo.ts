@@ -354,6 +354,28 @@ export async function consumeEmailChangeToken(
   return row?.newEmail ? { newEmail: row.newEmail, sessionId: row.sessionId } : undefined;
 }
 
+/** The newest valid (unused, not revoked, not expired) change_email link of the user, if any. */
+export async function pendingEmailChange(
+  db: DbOrTx,
+  params: { userId: string; now: Date },
+): Promise<{ newEmail: string; expiresAt: Date } | undefined> {
+  const [row] = await db
+    .select({ newEmail: authTokens.newEmail, expiresAt: authTokens.expiresAt })
+    .from(authTokens)
+    .where(
+      and(
+        eq(authTokens.userId, params.userId),
+        eq(authTokens.kind, 'change_email'),
+        isNull(authTokens.usedAt),
+        isNull(authTokens.revokedAt),
+        gt(authTokens.expiresAt, params.now),
+      ),
+    )
+    .orderBy(desc(authTokens.createdAt))
+    .limit(1);
+  return row?.newEmail ? { newEmail: row.newEmail, expiresAt: row.expiresAt } : undefined;
+}
+
 /** Whether a token is valid now (unused, not revoked, not expired), without using it. */
 export async function authTokenIsValid(
   db: DbOrTx,

@@ -14,6 +14,7 @@ import {
   meSchema,
   okSchema,
   otpCodeSchema,
+  pendingEmailChangeSchema,
   recoveryCodesSchema,
   recoverySchema,
   registerSchema,
@@ -262,6 +263,12 @@ export function authRoutes(ctx: AppContext) {
         ]);
         return { ok: true as const };
       },
+    );
+
+    app.get(
+      '/email',
+      { schema: { tags, response: { 200: pendingEmailChangeSchema } } },
+      (request) => service.pendingEmailChange(ctx, requireUser(request).user),
     );
 
     app.put(

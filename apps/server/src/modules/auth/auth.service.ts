@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { RegisterInput } from '@app/shared/schemas/auth';
+import type { PendingEmailChange, RegisterInput } from '@app/shared/schemas/auth';
 import type { AppContext } from '../../context';
 import type { DbOrTx, Tx } from '../../db/client';
 import type { UserRow } from '../../db/schema';
@@ -607,6 +607,17 @@ export async function requestEmailChange(
  * session but the one that asked ends, the former address is told how to report it. The new
  * address taken since the request (a sign-up in between) is refused, and the link is then spent.
  */
+/** The caller's change of address waiting for its link (GET /api/auth/email). */
+export async function pendingEmailChange(
+  ctx: AppContext,
+  user: UserRow,
+): Promise<PendingEmailChange> {
+  const row = await repo.pendingEmailChange(ctx.db, { userId: user.id, now: ctx.clock.now() });
+  return {
+    pending: row ? { newEmail: row.newEmail, expiresAt: row.expiresAt.toISOString() } : null,
+  };
+}
+
 export async function confirmEmailChange(
   ctx: AppContext,
   input: { userId: string; secret: string },

@@ -9,6 +9,7 @@ import {
   InvalidWeightError,
   NavNotPositiveError,
   NoProfitToClaimError,
+  OrderChangesNothingError,
   PriceUnavailableError,
   StopLossOutOfRangeError,
   TradingDomainError,
@@ -27,6 +28,9 @@ export function tradingRefusal(error: unknown): AppError | null {
   }
   if (error instanceof WeightOver100Error) {
     return refusal('WEIGHT_OVER_100', { grossWeightPct: error.grossWeightPct }, 'targetWeight');
+  }
+  if (error instanceof OrderChangesNothingError) {
+    return refusal('ORDER_CHANGES_NOTHING', { symbol: error.symbol }, 'targetWeight');
   }
   if (error instanceof InvalidWeightError) return refusal('INVALID_WEIGHT', {}, 'targetWeight');
   if (error instanceof InvalidAmountError) return refusal('INVALID_AMOUNT', {}, 'amount');

@@ -32,7 +32,7 @@ import type { MarketOptions } from '../market/market.options';
 import {
   DEMO_TRADERS,
   PriceUnavailableError,
-  applyOrder,
+  applyTraderOrder,
   demoDecision,
   positionExposure,
   positionValue,
@@ -564,7 +564,7 @@ export async function placeTraderOrder(
       throw refusal('INSTRUMENT_NOT_ALLOWED', { symbol: input.symbol }, 'symbol');
     }
     const prices = await ctx.prices.current(now.getTime());
-    const result = applyOrder(
+    const result = applyTraderOrder(
       loaded.state,
       {
         symbol: input.symbol,

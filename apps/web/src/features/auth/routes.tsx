@@ -77,4 +77,12 @@ export const authRoutes: RouteObject[] = [
       NS,
     ),
   },
+  {
+    path: '/account-closed',
+    lazy: lazyPage(
+      () => import('./pages/AccountClosedPage'),
+      (m) => m.AccountClosedPage,
+      NS,
+    ),
+  },
 ];

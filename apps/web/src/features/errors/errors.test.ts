@@ -52,6 +52,7 @@ Object.assign(EXAMPLES, {
   REMAINDER_BELOW_PLAN_MIN: [{ minCents: 100_000, maxRemoveCents: 260_000 }],
   UNKNOWN_INSTRUMENT: [{ symbol: 'DOGEUSDT' }],
   WEIGHT_OVER_100: [{ grossWeightPct: '120.5' }],
+  ORDER_CHANGES_NOTHING: [{ symbol: 'ETHUSDT' }],
   STATEMENT_DATE_IN_FUTURE: [{ unit: 'date' }, { unit: 'year' }],
   PERFORMANCE_FEE_OUTSIDE_BOUNDS: [{ minPct: '5', maxPct: '25.5' }],
   STRATEGY_LIMIT_REACHED: [{ max: 1 }],

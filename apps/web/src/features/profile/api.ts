@@ -1,6 +1,11 @@
 import type { AccountClosure, CloseAccountInput } from '@app/shared/schemas/account';
 import type { ActivityPage } from '@app/shared/schemas/activity';
-import type { ChangeEmailInput, Me, SessionInfo } from '@app/shared/schemas/auth';
+import type {
+  ChangeEmailInput,
+  Me,
+  PendingEmailChange,
+  SessionInfo,
+} from '@app/shared/schemas/auth';
 import type { UpdateProfileInput } from '@app/shared/schemas/profile';
 import type { ApiToken, CreateApiTokenInput } from '@app/shared/schemas/api-tokens';
 import type { LinkedIdentity } from '@app/shared/schemas/sign-in';
@@ -22,6 +27,9 @@ export const profileApi = {
   sendVerification: () => api.post<{ ok: true }>('/api/auth/verification'),
   /** Mails a link to the new address; the address changes only when it is followed. */
   changeEmail: (input: ChangeEmailInput) => api.post<{ ok: true }>('/api/auth/email', input),
+  /** The change of address waiting for its link to be followed (null when none waits). */
+  pendingEmailChange: (signal?: AbortSignal) =>
+    api.get<PendingEmailChange>('/api/auth/email', signal),
   beginTwoFactor: () => api.post<{ secret: string; otpauthUrl: string }>('/api/auth/2fa/setup'),
   enableTwoFactor: (otp: string) =>
     api.post<{ recoveryCodes: string[] }>('/api/auth/2fa/enable', { otp }),
@@ -68,6 +76,7 @@ export const profileKeys = {
   /** Under ['account']: the realtime money events refresh it with the balances. */
   closure: ['account', 'closure'] as const,
   identities: ['auth', 'identities'] as const,
+  emailChange: ['auth', 'email-change'] as const,
   apiTokens: ['profile', 'api-tokens'] as const,
 };
 
@@ -75,6 +84,12 @@ export const identitiesQuery = queryOptions({
   queryKey: profileKeys.identities,
   queryFn: ({ signal }) => profileApi.listIdentities(signal),
   select: (data) => data.identities,
+});
+
+export const pendingEmailChangeQuery = queryOptions({
+  queryKey: profileKeys.emailChange,
+  queryFn: ({ signal }) => profileApi.pendingEmailChange(signal),
+  select: (data) => data.pending,
 });
 
 export const apiTokensQuery = queryOptions({
@@ -119,6 +134,7 @@ export function invalidateProfile(queryClient: QueryClient): Promise<void> {
     queryClient.invalidateQueries({ queryKey: profileKeys.sessions }),
     queryClient.invalidateQueries({ queryKey: profileKeys.activity }),
     queryClient.invalidateQueries({ queryKey: profileKeys.identities }),
+    queryClient.invalidateQueries({ queryKey: profileKeys.emailChange }),
     queryClient.invalidateQueries({ queryKey: profileKeys.apiTokens }),
   ]).then(() => undefined);
 }

@@ -4,20 +4,8 @@ export const DEFAULT_FOUR_EYES_THRESHOLD_CENTS = 100_000n;
 /** How far back what one admin moved alone for one user counts towards the threshold. */
 export const SOLO_WINDOW_MS = 24 * 60 * 60 * 1000;
 
-/**
- * Whether an amount of money moved by an admin needs a second admin (maker-checker): when it
- * takes what this admin moved alone for the same user in the last 24 hours (`soloCents`, sizes)
- * above the threshold, so splitting a large amount into small ones does not dodge the check.
- * A debit counts as much as a credit; a threshold of 0 means every one.
- */
-export function needsSecondAdmin(
-  amountCents: bigint,
-  thresholdCents: bigint,
-  soloCents = 0n,
-): boolean {
-  const size = amountCents < 0n ? -amountCents : amountCents;
-  return thresholdCents === 0n || soloCents + size > thresholdCents;
-}
+/** The rule itself is shared with the web, which words the admin's confirmations with it. */
+export { needsSecondAdmin } from '@app/shared/four-eyes';
 
 /** A stored setting → the threshold in force (the default when unset or not a whole number ≥ 0). */
 export function thresholdFrom(stored: unknown): bigint {

@@ -42,6 +42,15 @@ export class EquityNotPositiveError extends TradingDomainError {
   }
 }
 
+/** A lead trader's order that would leave the strategy exactly as it is (nothing to fill). */
+export class OrderChangesNothingError extends TradingDomainError {
+  readonly code = 'ORDER_CHANGES_NOTHING' as const;
+  constructor(readonly symbol: string) {
+    super(`The order would not change the ${symbol} position`);
+    this.name = 'OrderChangesNothingError';
+  }
+}
+
 export class InvalidAmountError extends TradingDomainError {
   readonly code = 'INVALID_AMOUNT' as const;
   constructor() {

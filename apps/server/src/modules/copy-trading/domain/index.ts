@@ -25,6 +25,7 @@ export {
 export {
   applyOrder,
   applyOrders,
+  applyTraderOrder,
   executionOrder,
   largestTargetWeight,
   type Fill,

@@ -4,10 +4,11 @@ import { Dec, UnknownInstrumentError } from '../../market/domain';
 import {
   EquityNotPositiveError,
   InvalidWeightError,
+  OrderChangesNothingError,
   PriceUnavailableError,
   WeightOver100Error,
 } from './errors';
-import { applyOrder, applyOrders, largestTargetWeight } from './orders';
+import { applyOrder, applyOrders, applyTraderOrder, largestTargetWeight } from './orders';
 import { grossWeight, strategyEquity, type StrategyState } from './strategy';
 import { cashStrategy, pricesOf } from './test-helpers';
 
@@ -201,6 +202,35 @@ describe('order rules', () => {
       { symbol: 'NOPE', side: 'long', targetWeight: '0.3' },
     ] as const;
     expect(() => applyOrders(cashStrategy(100), orders, PRICES)).toThrow(UnknownInstrumentError);
+  });
+});
+
+describe("a lead trader's own order", () => {
+  const shortEth = applyOrder(
+    cashStrategy(),
+    { symbol: 'ETHUSDT', side: 'short', targetWeight: '0.4' },
+    PRICES,
+  ).state;
+
+  it('weight 0 closes the short held even when the order says long', () => {
+    const result = applyTraderOrder(
+      shortEth,
+      { symbol: 'ETHUSDT', side: 'long', targetWeight: '0' },
+      PRICES,
+    );
+    expect(result.state.positions).toEqual([]);
+    expect(result.fills).toHaveLength(1);
+    expect(result.fills[0]).toMatchObject({ symbol: 'ETHUSDT', side: 'short' });
+    expect(result.fills[0]?.quantityDelta.toFixed()).toBe('-0.0002');
+  });
+
+  it('refuses an order that changes nothing with ORDER_CHANGES_NOTHING', () => {
+    const closeNothing = { symbol: 'BTCUSDT', side: 'long', targetWeight: '0' } as const;
+    expect(codeOf(() => applyTraderOrder(shortEth, closeNothing, PRICES))).toBe(
+      'ORDER_CHANGES_NOTHING',
+    );
+    const same = { symbol: 'ETHUSDT', side: 'short', targetWeight: '0.4' } as const;
+    expect(() => applyTraderOrder(shortEth, same, PRICES)).toThrow(OrderChangesNothingError);
   });
 });
 

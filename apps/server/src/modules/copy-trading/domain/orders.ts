@@ -1,5 +1,10 @@
 import { Dec, getInstrument, type DecimalInput, type InstrumentSymbol } from '../../market/domain';
-import { EquityNotPositiveError, InvalidWeightError, WeightOver100Error } from './errors';
+import {
+  EquityNotPositiveError,
+  InvalidWeightError,
+  OrderChangesNothingError,
+  WeightOver100Error,
+} from './errors';
 import {
   ENTRY_PRICE_DECIMALS,
   roundQuantityDown,
@@ -187,6 +192,27 @@ export function applyOrder(
 
   const result = setPositionQuantity(current, instrument.symbol, order.side, targetQuantity, price);
   return { state: result.state, fills: [...fills, ...result.fills] };
+}
+
+/**
+ * A lead trader's own order, as the desk means it: weight 0 closes the position held in the
+ * instrument, whichever side it is (the side the form shows does not matter when closing), and an
+ * order that would fill nothing (closing what is not held, or asking for the weight already held)
+ * is refused with OrderChangesNothingError instead of succeeding silently. The demo desk keeps
+ * applyOrder's plain semantics.
+ */
+export function applyTraderOrder(
+  state: StrategyState,
+  order: TargetWeightOrder,
+  prices: PriceMap,
+): OrderResult {
+  const instrument = getInstrument(order.symbol);
+  const held = state.positions.find((p) => p.symbol === instrument.symbol);
+  const closing = parseWeight(order.targetWeight).isZero();
+  const side = closing && held ? held.side : order.side;
+  const result = applyOrder(state, { ...order, side }, prices);
+  if (result.fills.length === 0) throw new OrderChangesNothingError(instrument.symbol);
+  return result;
 }
 
 /**

@@ -1,12 +1,14 @@
 import { formatDate } from '@app/shared/format';
+import { secondAdminBeforeDeciding } from '@app/shared/four-eyes';
 import { formatUsd } from '@app/shared/money';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { describeTransaction } from '../../transactions/description';
 import { Link } from 'react-router';
 import { newIdempotencyKey } from '../../../lib/api';
 import { Badge, Button, ConfirmDialog, DataTable, type DataTableColumn } from '../../../ui';
-import { adminApi, type AdminTransaction } from '../api';
+import { adminApi, adminKeys, type AdminTransaction } from '../api';
 import { TransactionApprovalActions, usePendingTransactionApprovals } from './ApprovalActions';
 import { useAdminMutation } from '../hooks/useAdminMutation';
 import { TransactionStatusBadge, useKindLabel } from './StatusBadges';
@@ -262,22 +264,55 @@ function DecisionDialog({
     net: formatUsd(tx.netCents),
   };
   const rejecting = open.decision === 'rejectDeposit' || open.decision === 'rejectWithdrawal';
+  // Approving a deposit and paying out follow the four-eyes rule: above the threshold the
+  // decision only asks a second admin; below it, what this admin moved alone for the user in the
+  // last 24 hours (which the web does not know) may still tip it over.
+  const moving = open.decision === 'approve' || open.decision === 'pay';
+  const fourEyes = useQuery({
+    queryKey: adminKeys.fourEyes,
+    queryFn: ({ signal }) => adminApi.fourEyes(signal),
+    enabled: moving,
+  });
+  const thresholdCents = fourEyes.data?.thresholdCents ?? null;
+  const secondAdmin = secondAdminBeforeDeciding(
+    BigInt(tx.amountCents),
+    thresholdCents === null ? null : BigInt(thresholdCents),
+  );
+  const rule =
+    thresholdCents === null
+      ? null
+      : thresholdCents === 0
+        ? t('fourEyes.every')
+        : t('fourEyes.above', { amount: formatUsd(thresholdCents) });
+  const asks = moving && secondAdmin === 'required';
   const copy: Record<Decision, { title: string; body: string; confirm: string }> = {
-    approve: {
-      title: t('transactions.approveTitle', values),
-      body: t('transactions.approveBody', values),
-      confirm: t('transactions.approve'),
-    },
+    approve: asks
+      ? {
+          title: t('transactions.approveAskTitle', values),
+          body: t('transactions.approveAskBody', { ...values, rule }),
+          confirm: t('transactions.askSecondAdmin'),
+        }
+      : {
+          title: t('transactions.approveTitle', values),
+          body: t('transactions.approveBody', values),
+          confirm: t('transactions.approve'),
+        },
     rejectDeposit: {
       title: t('transactions.rejectDepositTitle', values),
       body: t('transactions.rejectDepositBody', values),
       confirm: t('transactions.reject'),
     },
-    pay: {
-      title: t('transactions.payTitle', values),
-      body: t('transactions.payBody', values),
-      confirm: t('transactions.pay'),
-    },
+    pay: asks
+      ? {
+          title: t('transactions.payAskTitle', values),
+          body: t('transactions.payAskBody', { ...values, rule }),
+          confirm: t('transactions.askSecondAdmin'),
+        }
+      : {
+          title: t('transactions.payTitle', values),
+          body: t('transactions.payBody', values),
+          confirm: t('transactions.pay'),
+        },
     rejectWithdrawal: {
       title: t('transactions.rejectWithdrawalTitle', values),
       body: t('transactions.rejectWithdrawalBody', values),
@@ -310,6 +345,18 @@ function DecisionDialog({
           }
         : {})}
     >
+      {moving && !asks && (
+        <p className="text-sm text-muted">
+          {rule === null
+            ? t('transactions.mayNeedSecondAdmin')
+            : t(
+                open.decision === 'pay'
+                  ? 'transactions.payMayNeedSecondAdmin'
+                  : 'transactions.approveMayNeedSecondAdmin',
+                { ...values, rule },
+              )}
+        </p>
+      )}
       {tx.paymentReference && open.decision === 'approve' && (
         <dl className="rounded-lg border border-border bg-surface-2 p-3 text-sm">
           <dt className="text-muted">{t('transactions.paymentReference')}</dt>

@@ -45,10 +45,13 @@ const withdrawal = transaction({
   payoutDetails: { bankName: 'First Bank', accountNumber: '12345678' },
 });
 
-function setup(decision: (call: RecordedCall) => { status?: number; body: unknown } | undefined) {
+function setup(
+  decision: (call: RecordedCall) => { status?: number; body: unknown } | undefined,
+  items: unknown[] = [deposit, withdrawal],
+) {
   const stub = stubApi((call) => {
     if (call.method === 'GET' && call.path === '/api/admin/transactions') {
-      return { body: { items: [deposit, withdrawal], nextCursor: null } };
+      return { body: { items, nextCursor: null } };
     }
     return decision(call);
   });
@@ -173,6 +176,37 @@ describe('TransactionsPage', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Mark paid' }));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Withdrawal marked as paid'));
     expect(calls.some((c) => c.path === '/api/admin/withdrawals/tx-2/pay')).toBe(true);
+  });
+
+  it('above the four-eyes threshold, says the payout goes to a second admin and nothing is paid yet', async () => {
+    const large = { ...withdrawal, amountCents: 450_000, feeCents: 0, netCents: 450_000 };
+    const fourEyes = (call: RecordedCall) =>
+      call.path === '/api/admin/settings/four-eyes'
+        ? { body: { thresholdCents: 100_000 } }
+        : undefined;
+    setup(fourEyes, [deposit, large]);
+    const dialog = await openDecision('TNX-WD0001', 'Mark paid');
+    await within(dialog).findByText('Ask a second admin to approve withdrawal TNX-WD0001?');
+    expect(dialog.textContent).toContain(
+      'Four-eyes rule (above $1,000.00): a second admin must approve this payout. Nothing is paid out yet',
+    );
+    expect(dialog.textContent).not.toContain('was sent');
+    expect(within(dialog).getByRole('button', { name: 'Ask for approval' })).toBeTruthy();
+  });
+
+  it('below the threshold, says the payout may still need a second admin', async () => {
+    setup((call) =>
+      call.path === '/api/admin/settings/four-eyes'
+        ? { body: { thresholdCents: 100_000 } }
+        : undefined,
+    );
+    const dialog = await openDecision('TNX-WD0001', 'Mark paid');
+    expect(
+      await within(dialog).findByText(
+        "It may need a second admin's approval: payouts you made alone to Jane Doe in the last 24 hours count together towards the four-eyes rule (above $1,000.00). If so, it stays pending until another admin approves it.",
+      ),
+    ).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Mark paid' })).toBeTruthy();
   });
 
   it('sends the status and type filters to the server', async () => {

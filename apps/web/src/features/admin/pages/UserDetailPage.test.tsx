@@ -11,12 +11,15 @@ vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 const pending = { ...jane, isActive: false, activatedAt: null };
 const userPath = `/api/admin/users/${jane.id}`;
 
-function setup(action: (call: RecordedCall) => { status?: number; body: unknown } | undefined) {
+function setup(
+  action: (call: RecordedCall) => { status?: number; body: unknown } | undefined,
+  user: typeof jane = pending,
+) {
   const stub = stubApi((call) => {
     if (call.method === 'GET' && call.path === userPath) {
       return {
         body: {
-          user: pending,
+          user,
           referrals: [
             {
               id: 'r1',
@@ -95,6 +98,16 @@ describe('UserDetailPage', () => {
       expect(toast.success).toHaveBeenCalledWith('Account activated successfully'),
     );
     expect(calls.find((c) => c.path === `${userPath}/activate`)?.method).toBe('POST');
+  });
+
+  it('deactivating says the user keeps seeing their money and can still withdraw', async () => {
+    setup(() => undefined, { ...jane, isActive: true, activatedAt: '2026-01-02T00:00:00.000Z' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Deactivate account' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain(
+      'They will not be able to deposit or open new trades until the account is activated again. They still see their money, can close their trades and withdraw.',
+    );
+    expect(dialog.textContent).not.toMatch(/deposit, invest or withdraw/);
   });
 
   it("shows 'Failed to make user admin' when the server refuses", async () => {

@@ -7,7 +7,6 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { clearSession } from '../../../lib/auth';
 import { showErrorOnForm } from '../../../lib/requestErrors';
 import { Button, buttonClasses, Card, DialogActions, Modal, PasswordInput } from '../../../ui';
@@ -81,7 +80,7 @@ export function CloseAccountCard() {
           </Button>
         </div>
       </div>
-      <CloseAccountDialog open={confirming} onOpenChange={setConfirming} />
+      <CloseAccountDialog open={confirming} onOpenChange={setConfirming} years={years} />
     </Card>
   );
 }
@@ -89,9 +88,12 @@ export function CloseAccountCard() {
 function CloseAccountDialog({
   open,
   onOpenChange,
+  years,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** How long the ledger history is kept, for the page that follows. */
+  years: number;
 }) {
   const { t } = useTranslation('profile');
   const queryClient = useQueryClient();
@@ -116,11 +118,11 @@ function CloseAccountDialog({
   const submit = handleSubmit(async (input) => {
     try {
       await close.mutateAsync(input);
-      toast.success(t('close.done'));
-      // Signed out, as after Logout: forget everything and go to /login (where the shell would
-      // send a signed-out page anyway; aiming elsewhere races with it).
+      // To the page that says the account is closed and what became of its money and data; the
+      // session is forgotten once that page is shown, so the shell's redirect of a signed-out
+      // page (to /login) cannot overtake it.
+      await navigate('/account-closed', { replace: true, state: { ledgerRetentionYears: years } });
       clearSession(queryClient);
-      void navigate('/login', { replace: true });
     } catch (error) {
       // A refusal (money arrived meanwhile) shows at the field, and the list above refreshes.
       showErrorOnForm(error, setError, ['password'], 'password');

@@ -1,10 +1,11 @@
 import type { Me } from '@app/shared/schemas/auth';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { errorMessage } from '../../../lib/requestErrors';
 import { Badge, Button } from '../../../ui';
-import { useSendVerification } from '../api';
+import { pendingEmailChangeQuery, useSendVerification } from '../api';
 import { ChangeEmailDialog } from './ChangeEmailDialog';
 import { SecurityRow } from './SecurityRow';
 import { mutateAndReport } from '../../../lib/mutation';
@@ -13,6 +14,8 @@ export function EmailVerification({ user }: { user: Me }) {
   const { t } = useTranslation('profile');
   const send = useSendVerification();
   const [changing, setChanging] = useState(false);
+  // A change of address asked for but not confirmed yet: the address stays as it is until then.
+  const pending = useQuery(pendingEmailChangeQuery).data;
   return (
     <SecurityRow
       title={t('email.title')}
@@ -22,9 +25,16 @@ export function EmailVerification({ user }: { user: Me }) {
         </Badge>
       }
       description={
-        user.emailVerified
-          ? t('email.verifiedBody', { email: user.email })
-          : t('email.unverifiedBody', { email: user.email })
+        <>
+          {user.emailVerified
+            ? t('email.verifiedBody', { email: user.email })
+            : t('email.unverifiedBody', { email: user.email })}
+          {pending && (
+            <span className="mt-1 block text-warning" data-testid="pending-email-change">
+              {t('email.pendingChange', { email: pending.newEmail })}
+            </span>
+          )}
+        </>
       }
       action={
         <div className="flex flex-wrap gap-2">

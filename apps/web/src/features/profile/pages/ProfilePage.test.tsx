@@ -37,8 +37,9 @@ const openClosure = {
   ledgerRetentionYears: 10,
 };
 
-function setup(user: Me = jane, closure: unknown = openClosure) {
+function setup(user: Me = jane, closure: unknown = openClosure, pendingEmail: unknown = null) {
   const stub = stubFetch({
+    'GET /api/auth/email': { body: { pending: pendingEmail } },
     'GET /api/account/closure': { body: closure },
     'GET /api/account/export': { body: { format: 'personal-data-export/1' } },
     'POST /api/account/closure': { body: { ok: true } },
@@ -155,7 +156,7 @@ describe('ProfilePage', () => {
     });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send confirmation link' }));
     expect(await within(dialog).findByText('Please enter a valid email')).toBeTruthy();
-    expect(calls.some((c) => c.path === '/api/auth/email')).toBe(false);
+    expect(calls.some((c) => c.path === '/api/auth/email' && c.method === 'POST')).toBe(false);
 
     fireEvent.change(within(dialog).getByLabelText('New e-mail address'), {
       target: { value: 'Taken@Example.com' },
@@ -167,7 +168,7 @@ describe('ProfilePage', () => {
     expect(
       await within(dialog).findByText('An account with this email already exists'),
     ).toBeTruthy();
-    expect(calls.find((c) => c.path === '/api/auth/email')?.body).toEqual({
+    expect(calls.find((c) => c.path === '/api/auth/email' && c.method === 'POST')?.body).toEqual({
       newEmail: 'taken@example.com',
       password: 'my-password-1',
     });
@@ -186,6 +187,18 @@ describe('ProfilePage', () => {
     expect(
       section.getByRole<HTMLButtonElement>('button', { name: 'Close my account' }).disabled,
     ).toBe(true);
+  });
+
+  it('shows a change of address that waits for its link', async () => {
+    setup(jane, openClosure, {
+      newEmail: 'new@example.com',
+      expiresAt: '2026-03-05T09:00:00.000Z',
+    });
+    expect(
+      await screen.findByText(
+        'Waiting for you to confirm new@example.com (link sent). Until then you sign in with your current address.',
+      ),
+    ).toBeTruthy();
   });
 
   it('closes an empty account with the password', async () => {
@@ -207,6 +220,9 @@ describe('ProfilePage', () => {
         password: 'my-password-1',
       }),
     );
+    // Lands on the page that says the account is closed, then forgets the session.
+    expect(await screen.findByText('/account-closed')).toBeTruthy();
+    await waitFor(() => expect(useAuthStore.getState().user).toBeNull());
   });
 
   it('downloads my data as a file', async () => {

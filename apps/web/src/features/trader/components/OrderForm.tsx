@@ -49,6 +49,8 @@ export function OrderForm({ strategy }: { strategy: TraderStrategy }) {
   const symbol = useWatch({ control: form.control, name: 'symbol' });
   const held = strategy.positions.find((position) => position.symbol === symbol);
   const ticker = tickers.data?.tickers.find((item) => item.symbol === pending?.symbol);
+  // Weight 0 closes what is held, whichever direction is selected (the server does the same).
+  const pendingHeld = strategy.positions.find((position) => position.symbol === pending?.symbol);
 
   const submit = form.handleSubmit((values) => {
     const weight = values.targetWeight.trim();
@@ -157,7 +159,13 @@ export function OrderForm({ strategy }: { strategy: TraderStrategy }) {
         description={
           pending
             ? Number(pending.targetWeight) === 0
-              ? t('order.confirmClose', { symbol: pending.symbol })
+              ? pendingHeld
+                ? t('order.confirmCloseHeld', {
+                    symbol: pending.symbol,
+                    side: t(`side.${pendingHeld.side}`),
+                    weight: pendingHeld.weightPct,
+                  })
+                : t('order.confirmClose', { symbol: pending.symbol })
               : t('order.confirmBody', {
                   symbol: pending.symbol,
                   side: t(`side.${pending.side}`),

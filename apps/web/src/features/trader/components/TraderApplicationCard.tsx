@@ -6,12 +6,14 @@ import {
   type MyTraderApplication,
 } from '@app/shared/schemas/lead-traders';
 import { formatDate } from '@app/shared/format';
+import { accountStanding } from '@app/shared/standing';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { useSession } from '../../../lib/auth';
 import { applyFieldError, errorMessage } from '../../../lib/requestErrors';
 import { translateMessage } from '../../../lib/messages';
 import { Badge, Button, buttonClasses, Card, LoadingBlock, TextField } from '../../../ui';
@@ -21,7 +23,9 @@ import { myApplicationQuery, useApplyAsTrader } from '../api';
 /**
  * "Become a lead trader" on /profile: the application form (display name, short bio, experience,
  * acknowledgement of the rules), then its status; a rejection shows the reviewer's reason and lets
- * the user apply again. A lead trader is sent to their desk.
+ * the user apply again. A lead trader is sent to their desk, with the reviewer's note. An account
+ * that is not active is told why it cannot apply instead of being shown the form (the server
+ * refuses such an application: ACCOUNT_NOT_ACTIVE, ACCOUNT_DEACTIVATED).
  */
 export function TraderApplicationCard() {
   const { t } = useTranslation('trader');
@@ -43,12 +47,19 @@ export function TraderApplicationCard() {
 
 function ApplicationState({ mine }: { mine: MyTraderApplication }) {
   const { t } = useTranslation('trader');
+  const { user } = useSession();
+  const standing = user ? accountStanding(user) : 'active';
   const application = mine.application;
   if (mine.isTrader) {
     return (
       <div className="flex flex-col items-start gap-3">
         <Badge tone="success">{t('apply.statuses.approved')}</Badge>
         <p className="text-sm text-muted">{t('apply.isTrader')}</p>
+        {application?.status === 'approved' && application.decisionReason && (
+          <p className="text-sm break-words" data-testid="trader-application-note">
+            {t('apply.approvedReason', { reason: application.decisionReason })}
+          </p>
+        )}
         <Link to="/trader" className={buttonClasses('primary', 'md')}>
           {t('apply.openDesk')}
         </Link>
@@ -75,7 +86,19 @@ function ApplicationState({ mine }: { mine: MyTraderApplication }) {
           </p>
         </div>
       )}
-      <ApplicationForm />
+      {standing === 'active' ? (
+        <ApplicationForm />
+      ) : (
+        <div
+          role="note"
+          className="flex flex-col items-start gap-2 rounded-lg border border-warning/40 bg-warning/10 px-4 py-3 text-sm text-warning"
+        >
+          <p>{t(standing === 'deactivated' ? 'apply.deactivated' : 'apply.notActive')}</p>
+          <Link to="/support" className="font-medium underline">
+            {t('apply.contactSupport')}
+          </Link>
+        </div>
+      )}
     </>
   );
 }

@@ -131,4 +131,53 @@ describe('/trader', () => {
     expect(post?.body).not.toHaveProperty('price');
     expect(toast.error).not.toHaveBeenCalled();
   });
+
+  it('closes a short with Long selected, and shows a refused no-change order on the field', async () => {
+    const shortEth: TraderStrategy = {
+      ...desk,
+      positions: [
+        {
+          symbol: 'ETHUSDT',
+          side: 'short',
+          quantity: '12.5',
+          entryPrice: '2000',
+          price: '1900',
+          weightPct: '22.58',
+          unrealisedPnl: '1250.00',
+        },
+      ],
+    };
+    const calls = fakeApi({
+      'GET /api/trader/strategy': { body: shortEth },
+      'POST /api/trader/orders': {
+        status: 409,
+        body: {
+          error: {
+            code: 'ORDER_CHANGES_NOTHING',
+            message: 'refused',
+            params: { symbol: 'ETHUSDT' },
+            field: 'targetWeight',
+          },
+        },
+      },
+    });
+    renderSignedIn(<TraderPage />, '/trader', '/trader', trader);
+    const weight = await screen.findByLabelText('Target weight');
+    fireEvent.change(screen.getByLabelText('Instrument'), { target: { value: 'ETHUSDT' } });
+    fireEvent.change(weight, { target: { value: '0' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Review order' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Place this order?' });
+    expect(dialog.textContent).toContain('Close the ETHUSDT position: Short, 22.58% of equity.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Place order' }));
+
+    expect(
+      await screen.findByText(
+        'Nothing to change: the ETHUSDT position is already what this order asks for',
+      ),
+    ).toBeTruthy();
+    expect(weight.getAttribute('aria-invalid')).toBe('true');
+    const post = calls.find((call) => call.method === 'POST');
+    expect(post?.body).toEqual({ symbol: 'ETHUSDT', side: 'long', targetWeight: '0' });
+    expect(toast.error).not.toHaveBeenCalled();
+  });
 });

@@ -99,6 +99,59 @@ describe('Become a lead trader (/profile)', () => {
     ).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Send application' })).toBeTruthy();
   });
+
+  it('tells an account that is not active why it cannot apply, instead of the form', async () => {
+    fakeApi({ 'GET /api/trader-applications/mine': { body: none } });
+    renderSignedIn(<TraderApplicationCard />, '/profile', '/profile', {
+      ...testUser,
+      isActive: false,
+      activatedAt: null,
+    });
+    expect(
+      await screen.findByText(
+        'You can apply once your account is active: an admin reviews every new account first, usually within 24 hours of registration.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Send application' })).toBeNull();
+    cleanup();
+
+    fakeApi({ 'GET /api/trader-applications/mine': { body: none } });
+    renderSignedIn(<TraderApplicationCard />, '/profile', '/profile', {
+      ...testUser,
+      isActive: false,
+    });
+    expect(
+      await screen.findByText(/Your account is deactivated, so you cannot apply/),
+    ).toBeTruthy();
+    expect(screen.queryByLabelText('Display name')).toBeNull();
+  });
+
+  it("shows the reviewer's note to an approved lead trader", async () => {
+    fakeApi({
+      'GET /api/trader-applications/mine': {
+        body: {
+          isTrader: true,
+          application: {
+            id: 'a1',
+            status: 'approved',
+            displayName: 'G',
+            bio: 'b',
+            experience: 'e',
+            createdAt: '2026-11-20T10:00:00.000Z',
+            decidedAt: '2026-11-21T10:00:00.000Z',
+            decisionReason: 'Strong record; start with a small cap',
+          },
+        } satisfies MyTraderApplication,
+      },
+    });
+    renderSignedIn(<TraderApplicationCard />, '/profile', '/profile', {
+      ...testUser,
+      isTrader: true,
+    });
+    expect(
+      await screen.findByText('Note from the reviewer: Strong record; start with a small cap'),
+    ).toBeTruthy();
+  });
 });
 
 describe('/trader programme figures', () => {

@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import type { TraderStrategy } from '@app/shared/schemas/strategies';
+import { adminClient, expectError } from './harness';
+import { auditAfterEach } from './money-helpers';
+import { createScriptedTradingApp, silverWithLeadTrader } from './copy-trading-helpers';
+
+/**
+ * A lead trader's order on a scripted market (every instrument at its start price, the Silver
+ * strategy holding only cash): closing closes what is held, whichever side the order names, and
+ * an order that would change nothing is refused with its own code, never a silent 200.
+ */
+
+let t: Awaited<ReturnType<typeof createScriptedTradingApp>>;
+beforeAll(async () => {
+  t = await createScriptedTradingApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+auditAfterEach(() => t);
+
+async function fillCount(strategyId: string): Promise<number> {
+  const result = await t.db.execute<{ n: string }>(
+    sql`SELECT count(*) AS n FROM strategy_fills WHERE strategy_id = ${strategyId}`,
+  );
+  return Number(result.rows[0]?.n);
+}
+
+describe('POST /api/trader/orders', () => {
+  it('closes a short with weight 0 while the form says long; refuses ORDER_CHANGES_NOTHING after', async () => {
+    const admin = await adminClient(t);
+    const { strategyId, trader } = await silverWithLeadTrader(t, admin);
+    const opened = await trader.client.post('/api/trader/orders', {
+      symbol: 'ETHUSDT',
+      side: 'short',
+      targetWeight: '40',
+    });
+    expect(opened.statusCode, opened.body).toBe(200);
+    expect(opened.json<TraderStrategy>().positions).toMatchObject([
+      { symbol: 'ETHUSDT', side: 'short', weightPct: '40.00' },
+    ]);
+    const fillsBefore = await fillCount(strategyId);
+
+    const closed = await trader.client.post('/api/trader/orders', {
+      symbol: 'ETHUSDT',
+      side: 'long',
+      targetWeight: '0',
+    });
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect(closed.json<TraderStrategy>().positions).toEqual([]);
+    expect(await fillCount(strategyId)).toBe(fillsBefore + 1);
+
+    for (const side of ['long', 'short']) {
+      const nothing = await trader.client.post('/api/trader/orders', {
+        symbol: 'ETHUSDT',
+        side,
+        targetWeight: '0',
+      });
+      expect(nothing.statusCode).toBe(409);
+      expectError(nothing, {
+        code: 'ORDER_CHANGES_NOTHING',
+        params: { symbol: 'ETHUSDT' },
+        field: 'targetWeight',
+      });
+    }
+    expect(await fillCount(strategyId)).toBe(fillsBefore + 1);
+
+    const btc = await trader.client.post('/api/trader/orders', {
+      symbol: 'BTCUSDT',
+      side: 'long',
+      targetWeight: '25',
+    });
+    expect(btc.statusCode, btc.body).toBe(200);
+    const again = await trader.client.post('/api/trader/orders', {
+      symbol: 'BTCUSDT',
+      side: 'long',
+      targetWeight: '25',
+    });
+    expect(again.statusCode).toBe(409);
+    expectError(again, { code: 'ORDER_CHANGES_NOTHING', params: { symbol: 'BTCUSDT' } });
+  });
+});
