@@ -1,10 +1,9 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import {
-  checkerApi,
+  approvePendingAsChecker,
   csrfOf,
   newPersonContext,
   registerInvestor,
-  sendAs,
   signInAsAdmin,
   snap,
   uniqueName,
@@ -132,16 +131,10 @@ test('review and activate a user, approve a deposit, adjust a bonus with a reaso
   await expect(waiting.getByRole('button', { name: 'Approve' })).toHaveCount(0);
   await snap(page, 'payment-method-waiting');
   // The second admin approves it; then it is listed.
-  const checker = await checkerApi(baseURL ?? '');
-  const { items } = (await (await checker.get('/api/admin/approvals?status=pending')).json()) as {
-    items: { id: string; change: { setting: string; to: string } | null }[];
-  };
-  const request = items.find(
+  await approvePendingAsChecker(
+    baseURL ?? '',
     (a) => a.change?.setting === 'payment_method' && a.change.to.includes(methodName),
   );
-  if (!request) throw new Error(`no waiting approval for ${methodName}`);
-  await sendAs(checker, 'post', `/api/admin/approvals/${request.id}/approve`);
-  await checker.dispose();
   await page.goto('/admin/payment-methods');
   await expect(rowWith(page, methodName)).toContainText('ERC20');
   await snap(page, 'payment-methods');

@@ -219,6 +219,33 @@ export async function approveAsChecker(
   await checker.dispose();
 }
 
+/** A waiting approval as GET /api/admin/approvals lists it (the fields the journeys look at). */
+export interface PendingApproval {
+  id: string;
+  kind: string;
+  change: { setting: string; from: string; to: string } | null;
+}
+
+/**
+ * The checker admin approves the one waiting approval that `matches` (one asked for through the
+ * web app, whose 202 answer the journey does not see); fails unless exactly one matches.
+ */
+export async function approvePendingAsChecker(
+  baseURL: string,
+  matches: (approval: PendingApproval) => boolean,
+): Promise<void> {
+  const checker = await checkerApi(baseURL);
+  const response = await checker.get('/api/admin/approvals?status=pending');
+  const { items } = (await response.json()) as { items: PendingApproval[] };
+  const found = items.filter(matches);
+  if (found.length !== 1) {
+    await checker.dispose();
+    throw new Error(`${found.length} waiting approvals match, not 1: ${JSON.stringify(items)}`);
+  }
+  await sendAs(checker, 'post', `/api/admin/approvals/${found[0]!.id}/approve`);
+  await checker.dispose();
+}
+
 /** Signs a browser context (its pages and its `request`) in as the seeded admin. */
 export async function signInAsAdmin(context: BrowserContext, baseURL: string): Promise<void> {
   await context.addCookies(await adminSessionCookies(baseURL));
