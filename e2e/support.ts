@@ -223,6 +223,10 @@ export async function approveAsChecker(
 export interface PendingApproval {
   id: string;
   kind: string;
+  /** Whose money it is (or who is to be made admin); null for a setting change. */
+  user: { id: string; name: string } | null;
+  /** The TNX id of the deposit or withdrawal waiting. */
+  transactionId: string | null;
   change: { setting: string; from: string; to: string } | null;
 }
 
@@ -435,11 +439,12 @@ export async function setWithdrawalFee(baseURL: string, pct: string): Promise<vo
     data: { withdrawalFeePct: pct },
     headers: { 'x-csrf-token': await csrfOf(admin), 'idempotency-key': crypto.randomUUID() },
   });
-  await admin.dispose();
-  if (!response.ok()) throw new Error(`setting the withdrawal fee: ${response.status()}`);
-  if (response.status() === 202) {
-    await approveAsChecker(baseURL, (await response.json()) as Record<string, unknown>);
+  if (!response.ok()) {
+    throw new Error(`setting the withdrawal fee: ${response.status()} ${await response.text()}`);
   }
+  const answer = (await response.json()) as Record<string, unknown>;
+  await admin.dispose();
+  if (response.status() === 202) await approveAsChecker(baseURL, answer);
   const published = await playwrightRequest.newContext({ baseURL });
   const fees = (await (await published.get('/api/settings/fees')).json()) as {
     withdrawalFeePct: string;
