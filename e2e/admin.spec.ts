@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import {
+  approvePendingAsChecker,
   csrfOf,
   newPersonContext,
   registerInvestor,
@@ -108,16 +109,33 @@ test('review and activate a user, approve a deposit, adjust a bonus with a reaso
   await expect(page.getByText('Plan retired successfully')).toBeVisible();
   await expect(rowWith(page, planTitle)).toContainText('Retired');
 
-  // A new crypto payment method.
+  // A new crypto payment method: where money goes, so it waits for a second admin.
   const methodName = `E2E Coin ${suffix}`;
+  const wallet = `0xe2e${suffix}0000000000000000000000000000`;
   await page.goto('/admin/payment-methods');
   await page.getByRole('button', { name: 'Add payment method' }).click();
   const methodForm = page.getByRole('dialog', { name: 'Add payment method' });
   await methodForm.getByLabel('Name', { exact: true }).fill(methodName);
   await methodForm.getByLabel('Network').fill('ERC20');
-  await methodForm.getByLabel('Wallet address').fill(`0xe2e${suffix}0000000000000000000000000000`);
+  await methodForm.getByLabel('Wallet address').fill(wallet);
   await methodForm.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Payment method saved successfully')).toBeVisible();
+  await expect(
+    page.getByText(
+      "Payment details sent for a second admin's approval; investors see the current ones until then",
+    ),
+  ).toBeVisible();
+  await expect(rowWith(page, methodName)).toHaveCount(0);
+  await page.goto('/admin/approvals');
+  const waiting = rowWith(page, `New payment method “${methodName}”: ERC20 · ${wallet}`);
+  await expect(waiting).toContainText('You requested this. Another admin must approve it.');
+  await expect(waiting.getByRole('button', { name: 'Approve' })).toHaveCount(0);
+  await snap(page, 'payment-method-waiting');
+  // The second admin approves it; then it is listed.
+  await approvePendingAsChecker(
+    baseURL ?? '',
+    (a) => a.change?.setting === 'payment_method' && a.change.to.includes(methodName),
+  );
+  await page.goto('/admin/payment-methods');
   await expect(rowWith(page, methodName)).toContainText('ERC20');
   await snap(page, 'payment-methods');
   // Retired again: investors on this server keep seeing only the seeded methods.

@@ -1,5 +1,12 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { adminApi, csrfOf, uniqueEmail, passAppropriateness, setWithdrawalFee } from './support';
+import {
+  adminApi,
+  approveDeposit,
+  csrfOf,
+  uniqueEmail,
+  passAppropriateness,
+  setWithdrawalFee,
+} from './support';
 
 /**
  * Sign-up, deposit, invest and withdraw with the keyboard alone: each page is opened by its address
@@ -109,17 +116,14 @@ test('sign up, deposit, invest and withdraw with the keyboard alone', async ({ p
   await page.keyboard.press('Enter');
   await expect(page.getByText('Deposit successful')).toBeVisible();
 
-  // The admin confirms the money arrived.
+  // The admin confirms the money arrived ($2,000 waits for a second admin: the checker admin).
   const pending = await admin.get(
     `/api/admin/transactions?status=pending&kind=deposit&userId=${user.id}`,
   );
   const { items } = (await pending.json()) as { items: { id: string }[] };
   const deposit = items[0];
   if (!deposit) throw new Error('the deposit is not pending');
-  const approved = await admin.post(`/api/admin/deposits/${deposit.id}/approve`, {
-    headers: { ...headers, 'idempotency-key': crypto.randomUUID() },
-  });
-  expect(approved.ok()).toBe(true);
+  await approveDeposit(baseURL ?? '', admin, deposit.id, { waits: true });
   // The appropriateness check before the first copy trade has its own journey.
   await passAppropriateness(page.request);
 

@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import {
+  approvePendingAsChecker,
   newPersonContext,
   registerInvestor,
   setWithdrawalFee,
@@ -68,13 +69,26 @@ test('activate, deposit by crypto, approve, withdraw with the fee shown, mark pa
   await expect(page.getByText('Deposit successful')).toBeVisible();
   await expect(page).toHaveURL(/\/transactions$/);
 
-  // The admin approves it in /admin/transactions.
+  // The admin approves it in /admin/transactions: $5,000 is above the four-eyes threshold, so it
+  // waits for a second admin and nothing is booked yet.
   await admin.goto('/admin/transactions');
   const pendingDeposit = rowWith(admin, investor.name, 'Deposit', '$5,000.00');
   await pendingDeposit.getByRole('button', { name: 'Approve' }).click();
   await admin.getByRole('dialog').getByRole('button', { name: 'Approve' }).click();
-  await expect(admin.getByText('Deposit approved successfully')).toBeVisible();
+  await expect(admin.getByText("Deposit sent for a second admin's approval")).toBeVisible();
+  await expect(pendingDeposit).toContainText('Awaiting second approval');
+  await expect(pendingDeposit).toContainText('You requested this. Another admin must approve it.');
+  await expect(pendingDeposit.getByRole('button', { name: 'Approve' })).toHaveCount(0);
   await snap(admin, 'admin-transactions');
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('balance')).toHaveText('$0.00');
+  // The second admin approves it.
+  await approvePendingAsChecker(
+    baseURL ?? '',
+    (a) => a.kind === 'deposit_approval' && a.user?.id === investor.id,
+  );
+  await admin.reload();
+  await expect(pendingDeposit).toContainText('Success');
 
   // The investor's dashboard shows it.
   await page.goto('/dashboard');

@@ -4,6 +4,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { freePort, OwnServer } from './own-server';
 import {
   adminApi,
+  approveDeposit,
   csrfOf,
   newPersonContext,
   registerInvestor,
@@ -116,7 +117,8 @@ test('a scripted price drop stops a copy out and the bell shows the alert withou
     amount: '2000',
   });
   const { transaction } = (await deposit.json()) as { transaction: { id: string } };
-  await post(admin, `/api/admin/deposits/${transaction.id}/approve`);
+  // $2,000 is above the four-eyes threshold: the approval waits for the checker admin.
+  await approveDeposit(server.baseURL, admin, transaction.id, { waits: true });
   await passAppropriateness(context.request);
   await post(context.request, '/api/trades', {
     planId: silver.id,

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import fs from 'node:fs';
 import { RISK_WARNING } from '../packages/shared/src/risk';
+import { MARKET_SYMBOLS } from '../packages/shared/src/schemas/market';
 
 /**
  * The public pages as a reader without JavaScript (a search engine, a printer, Ctrl+F before the
@@ -14,9 +15,14 @@ const locale = (file: string) =>
   JSON.parse(fs.readFileSync(`apps/web/src/features/${file}`, 'utf8')) as Record<string, Json>;
 const BRAND = 'Nestrado';
 
-/** Every text of a locale subtree, as a reader sees it (the brand filled in). */
+/** The coins the market-data feed prices, as the landing page names them ("BTC, ETH, …"). */
+const COINS = MARKET_SYMBOLS.map((symbol) => symbol.replace(/USDT$/, '')).join(', ');
+
+/** Every text of a locale subtree, as a reader sees it (the brand and the coins filled in). */
 function texts(value: Json | undefined): string[] {
-  if (typeof value === 'string') return [value.replace(/\{\{brand\}\}/g, BRAND)];
+  if (typeof value === 'string') {
+    return [value.replace(/\{\{brand\}\}/g, BRAND).replace(/\{\{symbols\}\}/g, COINS)];
+  }
   if (Array.isArray(value)) return value.flatMap(texts);
   if (value && typeof value === 'object') return Object.values(value).flatMap(texts);
   return [];

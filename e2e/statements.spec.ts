@@ -32,7 +32,7 @@ function balanceOf(csv: string, rowType: string): string | undefined {
   return row?.split(',')[7];
 }
 
-test('download last month’s statement as PDF and CSV from /transactions, then this month’s with a deposit', async ({
+test('download a statement as PDF and CSV from /transactions: it opens on today, which holds the deposit; last month is empty', async ({
   page,
   baseURL,
 }) => {
@@ -62,14 +62,15 @@ test('download last month’s statement as PDF and CSV from /transactions, then 
   await expect(page.getByText(transaction.transactionId)).toBeVisible();
   await snap(page, 'transactions-statement-button');
 
-  // By keyboard: the Statement button opens the dialog with last month filled in.
+  // By keyboard: the Statement button opens the dialog on a period that holds the account's
+  // movements: for an account opened today, today (not an empty last month).
   await page.getByRole('button', { name: 'Statement' }).focus();
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: 'Account statement' });
   await expect(dialog).toBeVisible();
   await expect(page).toHaveURL(/[?&]statement=1/);
-  await expect(dialog.getByLabel('From')).toHaveValue(lastMonth.from);
-  await expect(dialog.getByLabel('To')).toHaveValue(lastMonth.to);
+  await expect(dialog.getByLabel('From')).toHaveValue(today);
+  await expect(dialog.getByLabel('To')).toHaveValue(today);
   await snap(page, 'statement-dialog');
 
   const pdfButton = dialog.getByRole('button', { name: 'Download PDF' });
@@ -77,23 +78,21 @@ test('download last month’s statement as PDF and CSV from /transactions, then 
     await pdfButton.focus();
     await page.keyboard.press('Enter');
   });
-  expect(pdf.suggestedFilename()).toBe(
-    `nestrado-statement-${lastMonth.from}-to-${lastMonth.to}.pdf`,
-  );
+  expect(pdf.suggestedFilename()).toBe(`nestrado-statement-${today}-to-${today}.pdf`);
   expect(pdfBytes.subarray(0, 5).toString()).toBe('%PDF-');
   await expect(dialog.getByText(`Downloaded ${pdf.suggestedFilename()}.`)).toBeVisible();
 
+  // Today holds the deposit.
   const [csv, csvBytes] = await downloaded(page, () =>
     dialog.getByRole('button', { name: 'Download CSV' }).click(),
   );
-  expect(csv.suggestedFilename()).toBe(
-    `nestrado-statement-${lastMonth.from}-to-${lastMonth.to}.csv`,
-  );
-  const lastMonthCsv = csvBytes.toString('utf8');
-  expect(lastMonthCsv.startsWith('row_type,date_utc,transaction_id,category')).toBe(true);
-  // The account is new: nothing last month.
-  expect(balanceOf(lastMonthCsv, 'opening')).toBe('0.00');
-  expect(balanceOf(lastMonthCsv, 'closing')).toBe('0.00');
+  expect(csv.suggestedFilename()).toBe(`nestrado-statement-${today}-to-${today}.csv`);
+  const todayCsv = csvBytes.toString('utf8');
+  expect(todayCsv.startsWith('row_type,date_utc,transaction_id,category')).toBe(true);
+  expect(todayCsv).toContain(`movement,`);
+  expect(todayCsv).toContain(`,${transaction.transactionId},deposits,`);
+  expect(balanceOf(todayCsv, 'opening')).toBe('0.00');
+  expect(balanceOf(todayCsv, 'closing')).toBe('250.00');
 
   // An end before the start is refused on the field, without a download.
   await dialog.getByLabel('To').fill(lastMonth.from);
@@ -102,20 +101,34 @@ test('download last month’s statement as PDF and CSV from /transactions, then 
   await expect(dialog.getByText('The end date must be on or after the start date')).toBeVisible();
   await snap(page, 'statement-dialog-error');
 
-  // This month so far holds the deposit.
+  // Last month, before the account was opened: nothing in it.
+  await dialog.getByLabel('From').fill(lastMonth.from);
+  await dialog.getByLabel('To').fill(lastMonth.to);
+  const [lastMonthFile, lastMonthBytes] = await downloaded(page, () =>
+    dialog.getByRole('button', { name: 'Download CSV' }).click(),
+  );
+  expect(lastMonthFile.suggestedFilename()).toBe(
+    `nestrado-statement-${lastMonth.from}-to-${lastMonth.to}.csv`,
+  );
+  const lastMonthCsv = lastMonthBytes.toString('utf8');
+  expect(lastMonthCsv).not.toContain(`movement,`);
+  expect(balanceOf(lastMonthCsv, 'opening')).toBe('0.00');
+  expect(balanceOf(lastMonthCsv, 'closing')).toBe('0.00');
+
+  // This month so far holds the deposit too.
   await dialog.getByLabel('From').fill(firstOfMonth);
   await dialog.getByLabel('To').fill(today);
   const [, thisMonthBytes] = await downloaded(page, () =>
     dialog.getByRole('button', { name: 'Download CSV' }).click(),
   );
   const thisMonth = thisMonthBytes.toString('utf8');
-  expect(thisMonth).toContain(`movement,`);
   expect(thisMonth).toContain(`,${transaction.transactionId},deposits,`);
   expect(balanceOf(thisMonth, 'closing')).toBe('250.00');
 
   // The other downloads: this year's summary and the (empty) closed-trade history.
+  // The annual summary opens on this year, the account's first.
   const year = today.slice(0, 4);
-  await dialog.getByLabel('Year').selectOption(year);
+  await expect(dialog.getByLabel('Year')).toHaveValue(year);
   const [annual, annualBytes] = await downloaded(page, () =>
     dialog.getByRole('button', { name: 'Annual summary (CSV)' }).click(),
   );

@@ -219,6 +219,37 @@ export async function approveAsChecker(
   await checker.dispose();
 }
 
+/** A waiting approval as GET /api/admin/approvals lists it (the fields the journeys look at). */
+export interface PendingApproval {
+  id: string;
+  kind: string;
+  /** Whose money it is (or who is to be made admin); null for a setting change. */
+  user: { id: string; name: string } | null;
+  /** The TNX id of the deposit or withdrawal waiting. */
+  transactionId: string | null;
+  change: { setting: string; from: string; to: string } | null;
+}
+
+/**
+ * The checker admin approves the one waiting approval that `matches` (one asked for through the
+ * web app, whose 202 answer the journey does not see); fails unless exactly one matches.
+ */
+export async function approvePendingAsChecker(
+  baseURL: string,
+  matches: (approval: PendingApproval) => boolean,
+): Promise<void> {
+  const checker = await checkerApi(baseURL);
+  const response = await checker.get('/api/admin/approvals?status=pending');
+  const { items } = (await response.json()) as { items: PendingApproval[] };
+  const found = items.filter(matches);
+  if (found.length !== 1) {
+    await checker.dispose();
+    throw new Error(`${found.length} waiting approvals match, not 1: ${JSON.stringify(items)}`);
+  }
+  await sendAs(checker, 'post', `/api/admin/approvals/${found[0]!.id}/approve`);
+  await checker.dispose();
+}
+
 /** Signs a browser context (its pages and its `request`) in as the seeded admin. */
 export async function signInAsAdmin(context: BrowserContext, baseURL: string): Promise<void> {
   await context.addCookies(await adminSessionCookies(baseURL));
@@ -399,13 +430,50 @@ export async function passAppropriateness(api: APIRequestContext): Promise<void>
 /**
  * The operator sets a withdrawal fee of `pct` % (a fresh install charges none), as an admin does
  * in /admin; the journeys that show a fee deducted from a payout set the seed's example, 10 %.
+ * Raising the fee waits for a second admin (202): the checker admin approves it; the fee the
+ * server then publishes is checked, so a change that did not take effect fails here.
  */
 export async function setWithdrawalFee(baseURL: string, pct: string): Promise<void> {
   const admin = await adminApi(baseURL);
   const response = await admin.put('/api/admin/settings/fees', {
     data: { withdrawalFeePct: pct },
-    headers: { 'x-csrf-token': await csrfOf(admin) },
+    headers: { 'x-csrf-token': await csrfOf(admin), 'idempotency-key': crypto.randomUUID() },
   });
+  if (!response.ok()) {
+    throw new Error(`setting the withdrawal fee: ${response.status()} ${await response.text()}`);
+  }
+  const answer = (await response.json()) as Record<string, unknown>;
   await admin.dispose();
-  if (!response.ok()) throw new Error(`setting the withdrawal fee: ${response.status()}`);
+  if (response.status() === 202) await approveAsChecker(baseURL, answer);
+  const published = await playwrightRequest.newContext({ baseURL });
+  const fees = (await (await published.get('/api/settings/fees')).json()) as {
+    withdrawalFeePct: string;
+  };
+  await published.dispose();
+  if (Number(fees.withdrawalFeePct) !== Number(pct)) {
+    throw new Error(`the withdrawal fee is ${fees.withdrawalFeePct} %, not ${pct} %`);
+  }
+}
+
+/**
+ * The seeded admin approves a deposit. Above the four-eyes threshold ($1,000.00 by default,
+ * counting what one admin approved alone for the same user in the last 24 hours) the answer is
+ * 202 with a waiting approval and nothing is booked; the checker admin then approves it.
+ * `waits` is what the journey expects, so a threshold that stopped applying fails the journey.
+ */
+export async function approveDeposit(
+  baseURL: string,
+  admin: APIRequestContext,
+  transactionId: string,
+  { waits }: { waits: boolean },
+): Promise<void> {
+  const response = await admin.post(`/api/admin/deposits/${transactionId}/approve`, {
+    headers: { 'x-csrf-token': await csrfOf(admin), 'idempotency-key': crypto.randomUUID() },
+  });
+  const body = (await response.json()) as Record<string, unknown>;
+  expect(response.status(), JSON.stringify(body)).toBe(waits ? 202 : 200);
+  if (waits) {
+    expect(body.approval, 'a waiting approval').toBeTruthy();
+    await approveAsChecker(baseURL, body);
+  }
 }

@@ -3,6 +3,8 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { freePort, OwnServer } from './own-server';
 import {
   adminApi,
+  approveAsChecker,
+  approveDeposit,
   csrfOf,
   newPersonContext,
   registerInvestor,
@@ -44,10 +46,8 @@ async function fund(admin: APIRequestContext, person: APIRequestContext) {
   });
   expect(deposit.status()).toBe(201);
   const { transaction } = (await deposit.json()) as { transaction: { id: string } };
-  const approved = await admin.post(`/api/admin/deposits/${transaction.id}/approve`, {
-    headers: { 'x-csrf-token': await csrfOf(admin), 'idempotency-key': crypto.randomUUID() },
-  });
-  expect(approved.ok()).toBe(true);
+  // $2,000 is above the four-eyes threshold: the approval waits for the checker admin.
+  await approveDeposit(server.baseURL, admin, transaction.id, { waits: true });
 }
 
 test('a user applies from /profile, an admin approves, the trader creates a strategy and sets its fee, it is offered through a plan, and the dashboard counts the copier', async ({
@@ -277,12 +277,19 @@ test('an admin sets the fee bounds and creates a strategy for an approved trader
   await expect(copierPage.getByTestId('trade-amount')).toHaveText('$500.00');
   await snap(copierPage, 'copier-retired-alert');
 
-  // The other journey on this server (the other width) expects the default bounds.
+  // The other journey on this server (the other width) expects the default bounds. Raising the
+  // ceiling back to 30% waits for a second admin: the checker admin approves it.
   const reset = await admin.put('/api/admin/settings/trader-fees', {
-    headers: await adminHeaders(),
+    headers: { ...(await adminHeaders()), 'idempotency-key': crypto.randomUUID() },
     data: { feeMinPct: '0', feeMaxPct: '30' },
   });
-  expect(reset.ok()).toBe(true);
+  expect(reset.status()).toBe(202);
+  await approveAsChecker(baseURL, (await reset.json()) as Record<string, unknown>);
+  const saved = (await (await admin.get('/api/admin/settings/trader-fees')).json()) as {
+    feeMinPct: string;
+    feeMaxPct: string;
+  };
+  expect([Number(saved.feeMinPct), Number(saved.feeMaxPct)]).toEqual([0, 30]);
   await copierContext.close();
   await adminContext.close();
   await traderContext.close();

@@ -1,5 +1,12 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { adminApi, csrfOf, snap, uniqueEmail, passAppropriateness } from './support';
+import {
+  adminApi,
+  approveDeposit,
+  csrfOf,
+  snap,
+  uniqueEmail,
+  passAppropriateness,
+} from './support';
 
 const PASSWORD = 'trading-password-123';
 
@@ -29,9 +36,10 @@ async function register(page: Page, email: string) {
 
 /**
  * As the admin: activate the new account; the investor deposits $2,000 and the admin confirms it
- * arrived (an adjustment that large would wait for a second admin).
+ * arrived; that much waits for a second admin, the checker admin, who approves it too.
  */
 async function activateAndFund(
+  baseURL: string,
   admin: APIRequestContext,
   investor: APIRequestContext,
   email: string,
@@ -53,10 +61,8 @@ async function activateAndFund(
   });
   expect(deposit.status()).toBe(201);
   const { transaction } = (await deposit.json()) as { transaction: { id: string } };
-  const approved = await admin.post(`/api/admin/deposits/${transaction.id}/approve`, {
-    headers: { ...headers, 'idempotency-key': crypto.randomUUID() },
-  });
-  expect(approved.ok()).toBe(true);
+  // $2,000 is above the four-eyes threshold: the approval waits for the checker admin.
+  await approveDeposit(baseURL, admin, transaction.id, { waits: true });
   await passAppropriateness(investor);
 }
 
@@ -69,7 +75,7 @@ test('a funded investor copies a strategy with $1,000, watches it move with the 
   const email = uniqueEmail('copier');
   const admin = await adminApi(baseURL ?? '');
   await register(page, email);
-  await activateAndFund(admin, page.request, email);
+  await activateAndFund(baseURL ?? '', admin, page.request, email);
 
   // The plans, with their real past figures and the risk warning.
   await page.goto('/plans');
@@ -326,7 +332,7 @@ test('a deactivated investor still sees the balance and the trade, closes it, an
   const email = uniqueEmail('deactivated');
   const admin = await adminApi(baseURL ?? '');
   await register(page, email);
-  await activateAndFund(admin, page.request, email);
+  await activateAndFund(baseURL ?? '', admin, page.request, email);
   const { plans } = (await (await page.request.get('/api/plans')).json()) as {
     plans: { id: string; title: string }[];
   };

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { csrfOf, signInAsAdmin, snap, uniqueEmail } from './support';
+import { approvePendingAsChecker, csrfOf, signInAsAdmin, snap, uniqueEmail } from './support';
 
 test('the landing ticker scrolls sideways on a phone and says so', async ({ page }) => {
   await page.goto('/');
@@ -75,7 +75,22 @@ test('the admin overview names the demo payment methods until their details are 
     const form = page.getByRole('dialog', { name: 'Edit Tether' });
     await form.getByLabel('Wallet address').fill('TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf');
     await form.getByRole('button', { name: 'Save' }).click();
-    await expect(page.getByText('Payment method saved successfully')).toBeVisible();
+    // Where money goes: the new address waits for a second admin; until then the demo one stays.
+    await expect(
+      page.getByText(
+        "Payment details sent for a second admin's approval; investors see the current ones until then",
+      ),
+    ).toBeVisible();
+    await expect(tether).toContainText('Demo: replace details');
+    await page.goto('/admin');
+    await expect(notice).toContainText('Tether (TRC20)');
+    await approvePendingAsChecker(
+      baseURL ?? '',
+      (a) =>
+        a.change?.setting === 'payment_method' &&
+        a.change.to.includes('TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf'),
+    );
+    await page.goto('/admin/payment-methods');
     await expect(tether).toContainText('Active');
     await page.goto('/admin');
   }

@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import crypto from 'node:crypto';
 import {
+  approveDeposit,
   csrfOf,
   newPersonContext,
   registerInvestor,
@@ -185,16 +186,13 @@ test('a new user verifies their identity with uploaded documents, an admin appro
   });
   expect(deposit.status()).toBe(201);
   const { transaction } = (await deposit.json()) as { transaction: { id: string } };
-  const confirmed = await adminContext.request.post(
-    `/api/admin/deposits/${transaction.id}/approve`,
-    {
-      headers: {
-        'x-csrf-token': await csrfOf(adminContext.request),
-        'idempotency-key': crypto.randomUUID(),
-      },
-    },
+  // $2,000 is above the four-eyes threshold: the approval waits for the checker admin.
+  await approveDeposit(
+    test.info().project.use.baseURL ?? '',
+    adminContext.request,
+    transaction.id,
+    { waits: true },
   );
-  expect(confirmed.ok()).toBe(true);
 
   // The first Invest: the server asks for the appropriateness check, and the app goes there.
   await page.goto('/plans');
