@@ -111,3 +111,22 @@ describe('demo payment methods (placeholder details from the first-start seed)',
     });
   });
 });
+
+describe('changes of where money goes, waiting for a second admin', () => {
+  it('wait side by side for different methods, once for the same method', async () => {
+    const { client } = await registerUser(t.app);
+    const [bitcoin, tether] = await methodsSeenBy(client);
+    if (!bitcoin || !tether) throw new Error('seeded methods missing');
+    const ask = (id: string, address: string) =>
+      admin.request('PATCH', `/api/admin/payment-methods/${id}`, { address });
+    expect((await ask(bitcoin.id, 'bc1qfirstwaiting0000000000000000000000000')).statusCode).toBe(
+      202,
+    );
+    expect((await ask(tether.id, 'TWaitingBesideTheOther000000000000')).statusCode).toBe(202);
+    const again = await ask(bitcoin.id, 'bc1qsecondforthesame00000000000000000000');
+    expect([again.statusCode, again.json<{ error: { code: string } }>().error.code]).toEqual([
+      409,
+      'APPROVAL_PENDING',
+    ]);
+  });
+});

@@ -1,6 +1,6 @@
 import type { Approval, SettingChange } from '@app/shared/schemas/approvals';
-import { DUAL_CONTROL_SETTINGS } from '@app/shared/schemas/approvals';
 import type { ApprovalViewRow } from './approvals.repo';
+import { settingOfKey } from './setting-keys';
 import type { MoneyApprovalRow } from './approvals.schema';
 
 type Person = ApprovalViewRow['decidedBy'];
@@ -11,7 +11,7 @@ function person(found: Person): Approval['decidedBy'] {
 }
 
 function settingChange(row: MoneyApprovalRow): SettingChange | null {
-  const setting = DUAL_CONTROL_SETTINGS.find((key) => key === row.settingKey);
+  const setting = settingOfKey(row.settingKey);
   if (row.kind !== 'setting_change' || !setting) return null;
   return {
     setting,

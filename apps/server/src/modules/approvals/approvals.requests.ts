@@ -17,6 +17,7 @@ import {
  */
 
 export type { NewApproval } from './approvals.repo';
+export { settingKeyOf } from './setting-keys';
 
 /**
  * The maker's half of anything that waits for a second admin: one waiting approval (409

@@ -22,6 +22,7 @@ import { bookPayout } from '../withdrawals/withdrawals.service';
 import { toApproval } from './approval.view';
 import { announceApprovalChange, approvalView } from './approvals.common';
 import { decideApproval, listApprovalViews, lockApproval } from './approvals.repo';
+import { settingOfKey } from './setting-keys';
 import type { MoneyApprovalRow } from './approvals.schema';
 import {
   adminDecision,
@@ -109,7 +110,8 @@ async function carryOut(
     }
     case 'setting_change': {
       if (approval.settingKey === null) throw new Error(`approval ${approval.id} has no setting`);
-      if (approval.settingKey === 'sign_in_provider') {
+      const setting = settingOfKey(approval.settingKey);
+      if (setting === 'sign_in_provider') {
         const proposal = approval.settingValue as ProviderProposal;
         const announce = await applyProviderChange(ctx, tx, proposal, {
           actorId: by.adminId,
@@ -119,7 +121,7 @@ async function carryOut(
         });
         return { row: null, announce };
       }
-      if (approval.settingKey === 'payment_method') {
+      if (setting === 'payment_method') {
         const change = approval.settingValue as PaymentMethodChange;
         const announce = await applyPaymentMethodChange(ctx, tx, change, {
           actorId: by.adminId,

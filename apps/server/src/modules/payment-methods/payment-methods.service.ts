@@ -7,7 +7,8 @@ import type { PaymentMethod } from '@app/shared/schemas/payment-methods';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { announceApprovalChange } from '../approvals/approvals.common';
-import { askSecondAdmin } from '../approvals/approvals.requests';
+import crypto from 'node:crypto';
+import { askSecondAdmin, settingKeyOf } from '../approvals/approvals.requests';
 import { refusal } from '../../http/errors';
 import { recordAudit } from '../audit/audit.service';
 import type { DbOrTx } from '../../db/client';
@@ -64,7 +65,7 @@ const approvedBy = (by: ChangedBy) =>
 /**
  * A change of where money goes (a new method, or an address or bank details edited) widens what
  * one admin can do — point investors' deposits at an account of their own — so it waits for a
- * second admin: a setting_change approval of 'payment_method' (one waiting at a time), carried out
+ * second admin: a setting_change approval of 'payment_method' (one waiting per method), carried out
  * by applyPaymentMethodChange when approved. A name, note or order alone applies at once.
  */
 export type PaymentMethodChange =
@@ -99,7 +100,10 @@ async function askForChange(
         bucket: null,
         reason: null,
         transactionId: null,
-        settingKey: 'payment_method',
+        settingKey: settingKeyOf(
+          'payment_method',
+          change.op === 'update' ? change.id : `new:${crypto.randomUUID()}`,
+        ),
         settingValue: change,
         settingFrom: before,
         requestedBy: by.actorId,

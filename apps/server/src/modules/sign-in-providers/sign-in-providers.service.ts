@@ -12,7 +12,7 @@ import type { Approval } from '@app/shared/schemas/approvals';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { announceApprovalChange } from '../approvals/approvals.common';
-import { askSecondAdmin } from '../approvals/approvals.requests';
+import { askSecondAdmin, settingKeyOf } from '../approvals/approvals.requests';
 import type { SignInProviderRow, UserRow } from '../../db/schema';
 import { rule } from '@app/shared/rules';
 import { AppError, invalidInput, refusal } from '../../http/errors';
@@ -497,7 +497,7 @@ type SaveOutcome =
 /**
  * Adds or changes a provider; a new one needs its client secret, a change may keep the old. A new
  * provider, or another issuer or client for one, decides who can sign in as whom: it waits for a
- * second admin (a setting_change approval of 'sign_in_provider', one at a time). A new name or
+ * second admin (a setting_change approval of 'sign_in_provider', one waiting per provider). A new name or
  * secret alone applies at once.
  */
 export async function saveProvider(
@@ -530,7 +530,7 @@ export async function saveProvider(
           bucket: null,
           reason: null,
           transactionId: null,
-          settingKey: 'sign_in_provider',
+          settingKey: settingKeyOf('sign_in_provider', id),
           settingValue: proposal,
           settingFrom: before
             ? {
