@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { startOidcPeer, type OidcPeer } from '../apps/server/test/oidc-peer';
 import {
   adminApi,
+  approveAsChecker,
   csrfOf,
   newPersonContext,
   registerInvestor,
@@ -20,6 +21,7 @@ import {
 const PROVIDER = 'peer';
 let peer: OidcPeer;
 let admin: APIRequestContext;
+let base = '';
 
 async function adminCall(method: 'PUT' | 'DELETE', url: string, data?: object) {
   const headers = { 'x-csrf-token': await csrfOf(admin) };
@@ -29,11 +31,16 @@ async function adminCall(method: 'PUT' | 'DELETE', url: string, data?: object) {
       : await admin.delete(url, { headers });
   if (!response.ok())
     throw new Error(`${method} ${url}: ${response.status()} ${await response.text()}`);
+  // A new provider (or another issuer or client) waits for a second admin: the checker approves.
+  if (response.status() === 202) {
+    await approveAsChecker(base, (await response.json()) as Record<string, unknown>);
+  }
 }
 
 test.beforeAll(async ({ baseURL }) => {
   peer = await startOidcPeer([`${baseURL}/api/auth/oidc/${PROVIDER}/callback`]);
-  admin = await adminApi(baseURL ?? '');
+  base = baseURL ?? '';
+  admin = await adminApi(base);
   await adminCall('PUT', `/api/admin/sign-in-providers/${PROVIDER}`, {
     displayName: 'Peer ID',
     issuerUrl: peer.issuer,
