@@ -77,7 +77,12 @@ test('a payout above the threshold waits for a second admin, who turns on two-fa
   await page.goto(`/admin/transactions?q=${tnx}`);
   const row = rowWith(page, tnx);
   await row.getByRole('button', { name: 'Mark paid' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Mark paid' }).click();
+  // Above the threshold, the dialog says what will happen: nothing is paid yet.
+  const ask = page.getByRole('dialog', {
+    name: `Ask a second admin to approve withdrawal ${tnx}?`,
+  });
+  await expect(ask).toContainText('Nothing is paid out yet');
+  await ask.getByRole('button', { name: 'Ask for approval' }).click();
   await expect(page.getByText("Payout sent for a second admin's approval")).toBeVisible();
   await expect(row).toContainText('Awaiting second approval');
   await expect(row).toContainText('Pending');

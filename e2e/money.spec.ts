@@ -74,7 +74,9 @@ test('activate, deposit by crypto, approve, withdraw with the fee shown, mark pa
   await admin.goto('/admin/transactions');
   const pendingDeposit = rowWith(admin, investor.name, 'Deposit', '$5,000.00');
   await pendingDeposit.getByRole('button', { name: 'Approve' }).click();
-  await admin.getByRole('dialog').getByRole('button', { name: 'Approve' }).click();
+  const ask = admin.getByRole('dialog');
+  await expect(ask).toContainText('Nothing is credited yet');
+  await ask.getByRole('button', { name: 'Ask for approval' }).click();
   await expect(admin.getByText("Deposit sent for a second admin's approval")).toBeVisible();
   await expect(pendingDeposit).toContainText('Awaiting second approval');
   await expect(pendingDeposit).toContainText('You requested this. Another admin must approve it.');

@@ -13,6 +13,11 @@ interface AuthState {
   user: Me | null;
   /** Set by an explicit logout (not persisted): /login then starts fresh instead of "return to". */
   loggedOut: boolean;
+  /**
+   * Where the signed-in pages send a user whose session just ended on purpose, instead of /login
+   * (not persisted): a closed account lands on /account-closed.
+   */
+  signedOutTo?: { path: string; state?: unknown } | undefined;
   setUser: (user: Me | null) => void;
 }
 
@@ -95,13 +100,19 @@ export function useSession(): Session {
 
 /** After login or signup: the server's user becomes the session and the stored snapshot. */
 export function setSessionUser(queryClient: QueryClient, user: Me): void {
-  useAuthStore.setState({ user, loggedOut: false });
+  useAuthStore.setState({ user, loggedOut: false, signedOutTo: undefined });
   queryClient.setQueryData(sessionQueryKey, user);
 }
 
-/** After logout (or a revoked session): forget the user and every cached server answer. */
-export function clearSession(queryClient: QueryClient): void {
-  useAuthStore.setState({ user: null, loggedOut: true });
+/**
+ * After logout (or a revoked session): forget the user and every cached server answer. `to`: the
+ * page the signed-in pages send them to instead of /login.
+ */
+export function clearSession(
+  queryClient: QueryClient,
+  to?: { path: string; state?: unknown },
+): void {
+  useAuthStore.setState({ user: null, loggedOut: true, signedOutTo: to });
   queryClient.clear();
   queryClient.setQueryData(sessionQueryKey, null);
 }

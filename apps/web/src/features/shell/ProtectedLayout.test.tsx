@@ -44,7 +44,7 @@ function renderShell(path: string, me: Me | null) {
 }
 
 beforeEach(() => {
-  useAuthStore.setState({ user: null, loggedOut: false });
+  useAuthStore.setState({ user: null, loggedOut: false, signedOutTo: undefined });
   window.scrollTo = vi.fn();
 });
 afterEach(() => {
@@ -64,6 +64,17 @@ describe('ProtectedLayout', () => {
     const location = await screen.findByTestId('location');
     expect(location.textContent).toBe('/login');
     expect(location.dataset.from).toBe('/dashboard');
+  });
+
+  it('sends a user whose account was just closed to /account-closed, not /login', async () => {
+    useAuthStore.setState({
+      user: null,
+      loggedOut: true,
+      signedOutTo: { path: '/account-closed', state: { ledgerRetentionYears: 10 } },
+    });
+    renderShell('/dashboard', null);
+    const location = await screen.findByTestId('location');
+    expect(location.textContent).toBe('/account-closed');
   });
 
   it('shows a page open to visitors (/plans) to a visitor in the public frame, not /login', async () => {

@@ -24,6 +24,7 @@ export function ProtectedLayout() {
   const location = useLocation();
   const queryClient = useQueryClient();
   const loggedOut = useAuthStore((state) => state.loggedOut);
+  const signedOutTo = useAuthStore((state) => state.signedOutTo);
   const matches = useMatches();
   const openToVisitors = matches.some(
     (match) => (match.handle as { visitors?: unknown } | undefined)?.visitors === true,
@@ -53,6 +54,7 @@ export function ProtectedLayout() {
         </div>
       );
     }
+    if (signedOutTo) return <Navigate to={signedOutTo.path} replace state={signedOutTo.state} />;
     if (openToVisitors) return <VisitorFrame />;
     // After an expired session, /login brings the user back here; after Logout it starts fresh.
     const state = loggedOut ? null : { from: location.pathname + location.search };

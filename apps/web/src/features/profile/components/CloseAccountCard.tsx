@@ -6,7 +6,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { clearSession } from '../../../lib/auth';
 import { showErrorOnForm } from '../../../lib/requestErrors';
 import { Button, buttonClasses, Card, DialogActions, Modal, PasswordInput } from '../../../ui';
@@ -97,7 +97,6 @@ function CloseAccountDialog({
 }) {
   const { t } = useTranslation('profile');
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
   const close = useCloseAccount();
   const {
     register,
@@ -118,11 +117,13 @@ function CloseAccountDialog({
   const submit = handleSubmit(async (input) => {
     try {
       await close.mutateAsync(input);
-      // To the page that says the account is closed and what became of its money and data; the
-      // session is forgotten once that page is shown, so the shell's redirect of a signed-out
-      // page (to /login) cannot overtake it.
-      await navigate('/account-closed', { replace: true, state: { ledgerRetentionYears: years } });
-      clearSession(queryClient);
+      // The session is gone: the signed-in pages send the person to the page that says the
+      // account is closed and what became of its money and data (not to /login, which a
+      // request answered 401 meanwhile would otherwise send them to).
+      clearSession(queryClient, {
+        path: '/account-closed',
+        state: { ledgerRetentionYears: years },
+      });
     } catch (error) {
       // A refusal (money arrived meanwhile) shows at the field, and the list above refreshes.
       showErrorOnForm(error, setError, ['password'], 'password');

@@ -220,9 +220,10 @@ describe('ProfilePage', () => {
         password: 'my-password-1',
       }),
     );
-    // Lands on the page that says the account is closed, then forgets the session.
-    expect(await screen.findByText('/account-closed')).toBeTruthy();
+    // The session is forgotten, and the signed-in pages send the person to the page that says
+    // the account is closed (ProtectedLayout), not to /login.
     await waitFor(() => expect(useAuthStore.getState().user).toBeNull());
+    expect(useAuthStore.getState().signedOutTo).toMatchObject({ path: '/account-closed' });
   });
 
   it('downloads my data as a file', async () => {
