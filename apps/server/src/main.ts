@@ -83,8 +83,15 @@ function printBanner(
   config: Config,
   admin: Awaited<ReturnType<typeof seedIfEmpty>>['admin'],
   demoMethods: string[],
+  databaseDir: string | undefined,
 ): void {
   const banner = [`${config.brandName} is running at ${config.publicUrl}`];
+  // Started as root in a directory PostgreSQL's user cannot enter, the cluster lives elsewhere
+  // (db/embedded.ts): say where, every start, so nobody backs up ./data believing it is all.
+  if (databaseDir)
+    banner.push(
+      `Database files: ${databaseDir} (embedded PostgreSQL; back up with pg_dump while it runs, see docs/deploy.md)`,
+    );
   if (admin) {
     banner.push(`Admin login: ${admin.email}`);
     if (admin.generated)
@@ -108,13 +115,14 @@ function announceStart(
   config: Config,
   log: Logger,
   seeded: { admin?: Awaited<ReturnType<typeof seedIfEmpty>>['admin']; demoMethods: string[] },
+  databaseDir: string | undefined,
 ): void {
   if (seeded.demoMethods.length > 0)
     log.warn(
       { paymentMethods: seeded.demoMethods },
       'demo payment methods are active: their details are placeholders, not real accounts, and investors are told not to send real money; replace them in the admin area (Payment methods)',
     );
-  printBanner(config, seeded.admin, seeded.demoMethods);
+  printBanner(config, seeded.admin, seeded.demoMethods, databaseDir);
 }
 
 /**
@@ -196,7 +204,7 @@ async function runPrimary(config: Config, log: Logger): Promise<void> {
   // The banner (what start-up scripts and the bench wait for) only once every worker listens:
   // connections opened earlier would all stay on the first one.
   await Promise.all(Array.from({ length: config.workers - 1 }, () => listening(fork())));
-  announceStart(config, log, seeded);
+  announceStart(config, log, seeded, embedded?.clusterDir);
 
   onShutdownSignals(
     log,
@@ -304,7 +312,7 @@ async function runInstance(config: Config, log: Logger, isWorker: boolean): Prom
 
   await app.listen({ port: config.port, host: config.host });
   mailer.kick();
-  if (!isWorker) announceStart(config, log, seeded);
+  if (!isWorker) announceStart(config, log, seeded, embedded?.clusterDir);
 }
 
 async function main(): Promise<void> {

@@ -160,6 +160,8 @@ describe('start-up', () => {
       // The postgres user cannot enter the clone: its cluster lives where DATA_DIR records.
       const home = (await fs.readFile(path.join(clone, 'data', 'pg-home'), 'utf8')).trim();
       expect(home.startsWith('/var/lib/nestrado/data-')).toBe(true);
+      // And the start banner says so, not ./data.
+      expect(server.output()).toContain(`Database files: ${path.join(home, 'pg')} (embedded`);
       const pid = await postmasterPid(path.join(clone, 'data'));
       expect(pid).toBeGreaterThan(0);
       server.child.kill('SIGTERM');
