@@ -42,6 +42,34 @@ export async function askSecondAdmin(
   return approvalView(tx, approval.id);
 }
 
+/**
+ * askSecondAdmin for a setting_change: nobody's money (no user, no amount), the key the change is
+ * stored under, the value asked for and the one in force.
+ */
+export function askSecondAdminToChange(
+  tx: Tx,
+  change: { key: string; value: unknown; from: unknown; requestedBy: string; requestedAt: Date },
+  about: Parameters<typeof askSecondAdmin>[2],
+): Promise<Approval> {
+  return askSecondAdmin(
+    tx,
+    {
+      kind: 'setting_change',
+      userId: null,
+      amountCents: 0n,
+      bucket: null,
+      reason: null,
+      transactionId: null,
+      settingKey: change.key,
+      settingValue: change.value,
+      settingFrom: change.from,
+      requestedBy: change.requestedBy,
+      requestedAt: change.requestedAt,
+    },
+    about,
+  );
+}
+
 /** The approval (payout or deposit approval) waiting on a deposit or withdrawal, if any. */
 export function pendingApprovalOf(db: DbOrTx, transactionId: string) {
   return findPendingApprovalOfTransaction(db, transactionId);

@@ -111,25 +111,14 @@ async function carryOut(
     case 'setting_change': {
       if (approval.settingKey === null) throw new Error(`approval ${approval.id} has no setting`);
       const setting = settingOfKey(approval.settingKey);
+      const changedBy = { ...by, actorId: by.adminId };
       if (setting === 'sign_in_provider') {
         const proposal = approval.settingValue as ProviderProposal;
-        const announce = await applyProviderChange(ctx, tx, proposal, {
-          actorId: by.adminId,
-          ip: by.ip,
-          requestedBy: by.requestedBy,
-          approvalId: by.approvalId,
-        });
-        return { row: null, announce };
+        return { row: null, announce: await applyProviderChange(ctx, tx, proposal, changedBy) };
       }
       if (setting === 'payment_method') {
         const change = approval.settingValue as PaymentMethodChange;
-        const announce = await applyPaymentMethodChange(ctx, tx, change, {
-          actorId: by.adminId,
-          ip: by.ip,
-          requestedBy: by.requestedBy,
-          approvalId: by.approvalId,
-        });
-        return { row: null, announce };
+        return { row: null, announce: await applyPaymentMethodChange(ctx, tx, change, changedBy) };
       }
       const announce = await applySettingChange(ctx, tx, {
         key: approval.settingKey,

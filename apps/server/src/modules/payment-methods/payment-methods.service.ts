@@ -8,7 +8,7 @@ import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { announceApprovalChange } from '../approvals/approvals.common';
 import crypto from 'node:crypto';
-import { askSecondAdmin, settingKeyOf } from '../approvals/approvals.requests';
+import { askSecondAdminToChange, settingKeyOf } from '../approvals/approvals.requests';
 import { refusal } from '../../http/errors';
 import { recordAudit } from '../audit/audit.service';
 import type { DbOrTx } from '../../db/client';
@@ -91,21 +91,15 @@ async function askForChange(
   by: ChangedBy,
 ): Promise<Approval> {
   const approval = await ctx.db.transaction((tx) =>
-    askSecondAdmin(
+    askSecondAdminToChange(
       tx,
       {
-        kind: 'setting_change',
-        userId: null,
-        amountCents: 0n,
-        bucket: null,
-        reason: null,
-        transactionId: null,
-        settingKey: settingKeyOf(
+        key: settingKeyOf(
           'payment_method',
           change.op === 'update' ? change.id : `new:${crypto.randomUUID()}`,
         ),
-        settingValue: change,
-        settingFrom: before,
+        value: change,
+        from: before,
         requestedBy: by.actorId,
         requestedAt: ctx.clock.now(),
       },

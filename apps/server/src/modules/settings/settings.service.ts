@@ -15,7 +15,7 @@ import {
 import type { AppContext } from '../../context';
 import type { DbOrTx, Tx } from '../../db/client';
 import { announceApprovalChange } from '../approvals/approvals.common';
-import { askSecondAdmin } from '../approvals/approvals.requests';
+import { askSecondAdminToChange } from '../approvals/approvals.requests';
 import { recordAudit } from '../audit/audit.service';
 import { DEFAULT_SETTINGS } from '../../seed/seed';
 import { thresholdFrom } from '../approvals/domain/four-eyes';
@@ -83,18 +83,12 @@ async function changeSetting<T>(
       await storeChange(ctx, tx, rule, before, value, actor);
       return null;
     }
-    const approval = await askSecondAdmin(
+    const approval = await askSecondAdminToChange(
       tx,
       {
-        kind: 'setting_change',
-        userId: null,
-        amountCents: 0n,
-        bucket: null,
-        reason: null,
-        transactionId: null,
-        settingKey: rule.key,
-        settingValue: rule.stored(value),
-        settingFrom: rule.stored(before),
+        key: rule.key,
+        value: rule.stored(value),
+        from: rule.stored(before),
         requestedBy: actor.actorId,
         requestedAt: ctx.clock.now(),
       },

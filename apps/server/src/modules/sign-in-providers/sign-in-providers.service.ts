@@ -12,7 +12,7 @@ import type { Approval } from '@app/shared/schemas/approvals';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { announceApprovalChange } from '../approvals/approvals.common';
-import { askSecondAdmin, settingKeyOf } from '../approvals/approvals.requests';
+import { askSecondAdminToChange, settingKeyOf } from '../approvals/approvals.requests';
 import type { SignInProviderRow, UserRow } from '../../db/schema';
 import { rule } from '@app/shared/rules';
 import { AppError, invalidInput, refusal } from '../../http/errors';
@@ -521,18 +521,12 @@ export async function saveProvider(
   };
   if (!before || changesWhoSignsIn(before, proposal)) {
     const approval = await ctx.db.transaction((tx) =>
-      askSecondAdmin(
+      askSecondAdminToChange(
         tx,
         {
-          kind: 'setting_change',
-          userId: null,
-          amountCents: 0n,
-          bucket: null,
-          reason: null,
-          transactionId: null,
-          settingKey: settingKeyOf('sign_in_provider', id),
-          settingValue: proposal,
-          settingFrom: before
+          key: settingKeyOf('sign_in_provider', id),
+          value: proposal,
+          from: before
             ? {
                 id,
                 displayName: before.displayName,
