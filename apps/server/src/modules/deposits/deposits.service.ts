@@ -15,12 +15,15 @@ import { announceMoneyChange, requireActiveAccount } from '../ledger/money.commo
 import { methodLabel } from '../payment-methods/payment-method.view';
 import { findActiveMethod } from '../payment-methods/payment-methods.service';
 import { toTransaction } from '../transactions/transaction.view';
-import { movedAloneCents, pendingApprovalOf } from '../approvals/approvals.requests';
+import { movedAloneCents } from '../approvals/approvals.requests';
 import { needsSecondAdmin, SOLO_WINDOW_MS } from '../approvals/domain/four-eyes';
 import type { AdminDecisionRequest } from '../approvals/self-decision';
 import { fourEyesThresholdCents } from '../settings/settings.service';
 import {
+  approvedBoth,
   askSecondAdminToDecide,
+  refuseWhileApprovalWaits,
+  type ApprovedDecision,
   decideTransaction,
   rejectTransaction,
   settleTransactionDecision,
@@ -132,10 +135,7 @@ export function bookDepositApproval(
  * The approval decision: pending → success, cash → the user's available balance. Refused while
  * a deposit approval waits (the approval decides); with the maker and checker when one was given.
  */
-function depositApproval(
-  adminId: string,
-  approval: { requestedBy?: string; approvalId?: string } = {},
-): TransactionDecision {
+function depositApproval(adminId: string, approval: ApprovedDecision = {}): TransactionDecision {
   return {
     kind: 'deposit',
     outcome: { status: 'success' },
@@ -143,22 +143,13 @@ function depositApproval(
     details: (row) => ({
       userId: row.userId,
       amountCents: row.amountCents.toString(),
-      ...(approval.requestedBy
-        ? {
-            requestedBy: approval.requestedBy,
-            approvedBy: adminId,
-            approvalId: approval.approvalId,
-          }
-        : {}),
+      ...approvedBoth(adminId, approval),
     }),
     notice: (row) => ({
       type: 'deposit_approved',
       params: { transactionId: row.transactionId, amountCents: Number(row.amountCents) },
     }),
-    book: async (tx, row) => {
-      const waiting = await pendingApprovalOf(tx, row.id);
-      if (waiting && waiting.id !== approval.approvalId) throw refusal('APPROVAL_PENDING');
-    },
+    book: (tx, row) => refuseWhileApprovalWaits(tx, row.id, approval.approvalId),
     // Every approval posts from platform:cash: its lock is taken last, held only to COMMIT.
     bookLast: async (tx, row, { keyId, now }) => {
       await postEntry(
@@ -177,7 +168,7 @@ export function rejectDeposit(ctx: AppContext, request: AdminDecisionRequest, re
     // Checked under the deposit's lock: an approval asked for at the same instant is seen here,
     // or finds the deposit no longer pending.
     book: async (tx, row) => {
-      if (await pendingApprovalOf(tx, row.id)) throw refusal('APPROVAL_PENDING');
+      await refuseWhileApprovalWaits(tx, row.id);
     },
     notice: (row) => ({
       type: 'deposit_rejected',

@@ -5,7 +5,7 @@ import type { NotificationEvent } from '@app/shared/schemas/notifications';
 import type { UserRow } from '../../db/schema';
 import type { Approval } from '@app/shared/schemas/approvals';
 import { announceApprovalChange } from '../approvals/approvals.common';
-import { askSecondAdmin } from '../approvals/approvals.requests';
+import { askSecondAdmin, pendingApprovalOf } from '../approvals/approvals.requests';
 import {
   adminDecision,
   SelfDecisionError,
@@ -206,4 +206,31 @@ export async function askSecondAdminToDecide(
     body: { approval },
     afterCommit: () => announceApprovalChange(ctx, row.userId, row.transactionId),
   };
+}
+
+/** Who carried out a decision a second admin approved: the maker, the checker and the approval. */
+export interface ApprovedDecision {
+  requestedBy?: string;
+  approvalId?: string;
+}
+
+/** The audit details naming both admins of an approved decision (none for a decision alone). */
+export function approvedBoth(adminId: string, approval: ApprovedDecision): Record<string, unknown> {
+  return approval.requestedBy
+    ? { requestedBy: approval.requestedBy, approvedBy: adminId, approvalId: approval.approvalId }
+    : {};
+}
+
+/**
+ * Under the deposit's or withdrawal's lock: refused (409 APPROVAL_PENDING) while an approval waits
+ * on it, unless it is the one being carried out; so an approval asked for at the same instant is
+ * either seen here or finds the row no longer pending.
+ */
+export async function refuseWhileApprovalWaits(
+  tx: Tx,
+  transactionId: string,
+  carriedOut?: string,
+): Promise<void> {
+  const waiting = await pendingApprovalOf(tx, transactionId);
+  if (waiting && waiting.id !== carriedOut) throw refusal('APPROVAL_PENDING');
 }

@@ -9,7 +9,7 @@ import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { refusal } from '../../http/errors';
-import { movedAloneCents, pendingApprovalOf } from '../approvals/approvals.requests';
+import { movedAloneCents } from '../approvals/approvals.requests';
 import { needsSecondAdmin, SOLO_WINDOW_MS } from '../approvals/domain/four-eyes';
 import type { AdminDecisionRequest } from '../approvals/self-decision';
 import { enqueueMails } from '../mail/mail.service';
@@ -27,7 +27,10 @@ import { feePctFrom, fourEyesThresholdCents, withdrawalFeePct } from '../setting
 import { moneyMail } from '../transactions/transaction.mail';
 import { toTransaction } from '../transactions/transaction.view';
 import {
+  approvedBoth,
   askSecondAdminToDecide,
+  refuseWhileApprovalWaits,
+  type ApprovedDecision,
   decideTransaction,
   rejectTransaction,
   settleTransactionDecision,
@@ -181,8 +184,6 @@ export function payWithdrawal(ctx: AppContext, request: AdminDecisionRequest) {
   );
 }
 
-export const approvalPending = () => refusal('APPROVAL_PENDING');
-
 /**
  * Books a payout, inside the caller's transaction: pending → success once, the hold to payouts
  * and fees, the owner e-mailed and the decision audited (with the maker when a second admin
@@ -212,7 +213,7 @@ export function bookPayout(
 function payout(
   ctx: AppContext,
   adminId: string,
-  approval: { requestedBy?: string; approvalId?: string } = {},
+  approval: ApprovedDecision = {},
 ): TransactionDecision {
   return {
     kind: 'withdrawal',
@@ -222,13 +223,7 @@ function payout(
       userId: row.userId,
       amountCents: row.amountCents.toString(),
       feeCents: row.feeCents.toString(),
-      ...(approval.requestedBy
-        ? {
-            requestedBy: approval.requestedBy,
-            approvedBy: adminId,
-            approvalId: approval.approvalId,
-          }
-        : {}),
+      ...approvedBoth(adminId, approval),
     }),
     notice: (row) => ({
       type: 'withdrawal_paid',
@@ -239,8 +234,7 @@ function payout(
       },
     }),
     book: async (tx, row, { keyId, now }) => {
-      const waiting = await pendingApprovalOf(tx, row.id);
-      if (waiting && waiting.id !== approval.approvalId) throw approvalPending();
+      await refuseWhileApprovalWaits(tx, row.id, approval.approvalId);
       await postEntry(
         tx,
         withdrawalPaid(
@@ -271,7 +265,7 @@ export function rejectWithdrawal(ctx: AppContext, request: AdminDecisionRequest,
     book: async (tx, row, { keyId, now }) => {
       // Checked after the decision took the row lock, so a payout approval requested at the
       // same instant is either seen here or finds the withdrawal no longer pending.
-      if (await pendingApprovalOf(tx, row.id)) throw approvalPending();
+      await refuseWhileApprovalWaits(tx, row.id);
       await postEntry(
         tx,
         withdrawalReleased(row.userId, row.amountCents, `Withdrawal ${row.transactionId} rejected`),
