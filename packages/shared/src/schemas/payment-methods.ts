@@ -24,6 +24,19 @@ export const paymentMethodSchema = z.object({
   retiredAt: z.string().nullable(),
 });
 export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
+
+/**
+ * The details that say where money goes: a change of any of them replaces a demo method's
+ * placeholders and waits for a second admin; a new name, note or order does neither.
+ */
+export const PAYMENT_DETAIL_FIELDS = [
+  'network',
+  'address',
+  'bankName',
+  'accountName',
+  'accountNumber',
+  'swiftCode',
+] as const;
 export const paymentMethodListSchema = z.object({ methods: z.array(paymentMethodSchema) });
 export const paymentMethodResponseSchema = z.object({ method: paymentMethodSchema });
 

@@ -1,6 +1,7 @@
-import type {
-  CreatePaymentMethodInput,
-  UpdatePaymentMethodInput,
+import {
+  PAYMENT_DETAIL_FIELDS,
+  type CreatePaymentMethodInput,
+  type UpdatePaymentMethodInput,
 } from '@app/shared/schemas/payment-methods';
 import type { Approval } from '@app/shared/schemas/approvals';
 import type { PaymentMethod } from '@app/shared/schemas/payment-methods';
@@ -22,19 +23,6 @@ const BANK_FIELDS = [
   'accountNumber',
   'swiftCode',
   'referenceInstructions',
-] as const;
-
-/**
- * The details that say where money goes. Editing any of them replaces a demo method's placeholders,
- * so it stops being demo; a new name, note or order alone leaves the placeholders in place.
- */
-const DETAIL_FIELDS = [
-  'network',
-  'address',
-  'bankName',
-  'accountName',
-  'accountNumber',
-  'swiftCode',
 ] as const;
 
 function announce(ctx: AppContext) {
@@ -167,9 +155,11 @@ export async function update(
 ): Promise<Outcome<{ method: PaymentMethod }>> {
   const existing = await repo.findMethod(ctx.db, id);
   if (!existing || existing.retiredAt) throw refusal('PAYMENT_METHOD_NOT_FOUND');
-  if (DETAIL_FIELDS.some((field) => input[field] !== undefined)) {
+  if (PAYMENT_DETAIL_FIELDS.some((field) => input[field] !== undefined)) {
     refuseForeignFields(existing.kind, input);
-    const before = Object.fromEntries(DETAIL_FIELDS.map((field) => [field, existing[field]]));
+    const before = Object.fromEntries(
+      PAYMENT_DETAIL_FIELDS.map((field) => [field, existing[field]]),
+    );
     const approval = await askForChange(ctx, { op: 'update', id, input }, before, {
       actorId,
       ip,
@@ -207,7 +197,7 @@ async function updateAudited(
         .map(([key, value]) => [key, value === '' ? null : value]),
     );
     const replacesDemo =
-      existing.isDemo && DETAIL_FIELDS.some((field) => input[field] !== undefined);
+      existing.isDemo && PAYMENT_DETAIL_FIELDS.some((field) => input[field] !== undefined);
     const updated = await repo.updateMethod(tx, id, {
       ...changes,
       ...(replacesDemo ? { isDemo: false } : {}),

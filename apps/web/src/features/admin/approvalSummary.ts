@@ -1,5 +1,6 @@
 import type { Approval, DualControlSetting, SettingChange } from '@app/shared/schemas/approvals';
 import { formatUsd } from '@app/shared/money';
+import { PAYMENT_DETAIL_FIELDS } from '@app/shared/schemas/payment-methods';
 import type { TFunction } from 'i18next';
 
 type T = TFunction<'admin'>;
@@ -49,16 +50,7 @@ function settingValue(t: T, setting: DualControlSetting, text: string): string {
   }
 }
 
-/** The fields that say where money goes, as "TRC20 · T9yD…" (only those given). */
-const PAYMENT_DETAIL_FIELDS = [
-  'network',
-  'address',
-  'bankName',
-  'accountName',
-  'accountNumber',
-  'swiftCode',
-] as const;
-
+/** A payment method's details as "TRC20 · T9yD…" (only those given). */
 function paymentDetails(value: unknown): string {
   if (typeof value !== 'object' || value === null) return '';
   const fields = value as Record<string, unknown>;
