@@ -20,6 +20,8 @@ describe('a fresh install', () => {
   it('charges no withdrawal fee: the schedule is 0 until the operator sets one', async () => {
     const response = await new TestClient(t.app).get('/api/settings/fees');
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ withdrawalFeePct: '0', rounding: 'down_to_cent' });
+    const { methods } = response.json<{ methods: { feePct: string; feeFixedCents: number }[] }>();
+    expect(methods).toHaveLength(3);
+    for (const method of methods) expect(method).toMatchObject({ feePct: '0', feeFixedCents: 0 });
   });
 });

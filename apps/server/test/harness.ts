@@ -15,8 +15,8 @@ import { createCaches } from '../src/caches';
 import { createPriceSource } from '../src/modules/market/price-source';
 import { createDb, createPool, type Db } from '../src/db/client';
 import { createSharedReads } from '../src/db/shared-reads';
-import { recoveryCodes, settings, users } from '../src/db/schema';
-import { FEE_KEY } from '../src/modules/settings/settings.service';
+import { recoveryCodes, users } from '../src/db/schema';
+import { paymentMethods } from '../src/modules/ledger/ledger.schema';
 import { digest } from '../src/modules/auth/crypto';
 import { writeRequestedLinks } from '../src/modules/auth/auth.service';
 import { seal } from '../src/modules/auth/secret-box';
@@ -84,8 +84,9 @@ export async function createTestApp(
     shareDatabaseWith?: TestApp;
     build?: BuildOptions;
     /**
-     * The withdrawal fee the tests' operator has set: 10 %, the seed's example, which the money
-     * tests were written against. null: leave the install as first start leaves it (no fee).
+     * The withdrawal fee percentage the tests' operator has set on every seeded payment method:
+     * 10 %, the seed's example, which the money tests were written against. null: leave the
+     * install as first start leaves it (no fee on any method).
      */
     withdrawalFeePct?: string | null;
   } = {},
@@ -120,10 +121,7 @@ export async function createTestApp(
   await seedIfEmpty(db, config);
   const withdrawalFeePct = options.withdrawalFeePct === undefined ? '10' : options.withdrawalFeePct;
   if (owner && withdrawalFeePct !== null) {
-    await db
-      .insert(settings)
-      .values({ key: FEE_KEY, value: withdrawalFeePct })
-      .onConflictDoUpdate({ target: settings.key, set: { value: withdrawalFeePct } });
+    await db.update(paymentMethods).set({ withdrawalFeePct });
   }
   // Admins work only with two-factor sign-in on (ADMIN_TWO_FACTOR_REQUIRED): the seeded admin
   // has it, as after the first-start setup; adminClient signs in with a fresh recovery code.

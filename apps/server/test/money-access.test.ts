@@ -23,7 +23,6 @@ const ADMIN_ENDPOINTS: [Method, string, unknown][] = [
   ['POST', '/api/admin/payment-methods', { kind: 'crypto', name: 'X', network: 'N', address: 'A' }],
   ['PATCH', `/api/admin/payment-methods/${ID}`, { name: 'Y' }],
   ['DELETE', `/api/admin/payment-methods/${ID}`, undefined],
-  ['PUT', '/api/admin/settings/fees', { withdrawalFeePct: '5' }],
 ];
 
 const USER_ENDPOINTS: [Method, string, unknown][] = [

@@ -1,7 +1,9 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { PaymentMethod } from '@app/shared/schemas/payment-methods';
 import {
   approvedBySecondAdmin,
+  checkerAdmin,
   registerUser,
   type TestClient,
   type TestApp,
@@ -128,5 +130,87 @@ describe('changes of where money goes, waiting for a second admin', () => {
       409,
       'APPROVAL_PENDING',
     ]);
+  });
+});
+
+describe('the withdrawal fee is a term of each payment method', () => {
+  it('a higher fee waits for a second admin and changes nothing until approved; a lower one applies at once', async () => {
+    const { client } = await registerUser(t.app);
+    // A method with no change waiting (earlier tests left some).
+    const [free] = (
+      await t.db.execute<{ id: string }>(
+        sql`SELECT id FROM payment_methods m WHERE retired_at IS NULL AND NOT EXISTS (
+              SELECT 1 FROM money_approvals a
+               WHERE a.status = 'pending' AND a.setting_key = 'payment_method:' || m.id)
+            ORDER BY sort_order LIMIT 1`,
+      )
+    ).rows;
+    const index = (await methodsSeenBy(client)).findIndex((method) => method.id === free?.id);
+    const tether = (await methodsSeenBy(client))[index];
+    if (!tether) throw new Error('no method free to change');
+    expect(tether).toMatchObject({ withdrawalFeePct: '10', withdrawalFeeFixedCents: 0 });
+
+    const asked = await admin.request('PATCH', `/api/admin/payment-methods/${tether.id}`, {
+      withdrawalFeePct: '10',
+      withdrawalFeeFixed: '1.25',
+    });
+    expect(asked.statusCode, asked.body).toBe(202);
+    const { approval } = asked.json<{
+      approval: { change: { setting: string; from: string; to: string } };
+    }>();
+    expect(approval.change.setting).toBe('payment_method');
+    expect(JSON.parse(approval.change.from)).toMatchObject({
+      withdrawalFeePct: '10',
+      withdrawalFeeFixed: 0,
+    });
+    expect(JSON.parse(approval.change.to)).toMatchObject({
+      op: 'update',
+      input: { withdrawalFeePct: '10', withdrawalFeeFixed: 125 },
+    });
+    expect((await methodsSeenBy(client))[index]?.withdrawalFeeFixedCents).toBe(0);
+    expect((await approvedBySecondAdmin(t, asked)).statusCode).toBe(200);
+    expect((await methodsSeenBy(client))[index]).toMatchObject({
+      withdrawalFeePct: '10',
+      withdrawalFeeFixedCents: 125,
+    });
+
+    const lowered = await admin.request('PATCH', `/api/admin/payment-methods/${tether.id}`, {
+      withdrawalFeePct: '2.5',
+      withdrawalFeeFixed: '0',
+    });
+    expect(lowered.statusCode, lowered.body).toBe(200);
+    expect(lowered.json<{ method: PaymentMethod }>().method).toMatchObject({
+      withdrawalFeePct: '2.5',
+      withdrawalFeeFixedCents: 0,
+    });
+    const audit = await admin.get('/api/admin/audit?action=payment_method.updated');
+    expect(audit.body).toContain('withdrawalFeePct');
+  });
+
+  it('a change of the old global fee asked before migration 0051 and approved after it sets every active method', async () => {
+    const { client } = await registerUser(t.app);
+    const [maker] = (
+      await t.db.execute<{ id: string }>(
+        sql`SELECT id FROM users WHERE email = ${t.config.adminEmail ?? ''}`,
+      )
+    ).rows;
+    if (!maker) throw new Error('admin missing');
+    const [waiting] = (
+      await t.db.execute<{ id: string }>(
+        sql`INSERT INTO money_approvals
+              (kind, amount_cents, requested_by, requested_at, setting_key, setting_value, setting_from)
+            VALUES ('setting_change', 0, ${maker.id}, now(), 'withdrawal_fee_pct', '"7.5"', '"10"')
+            RETURNING id`,
+      )
+    ).rows;
+    if (!waiting) throw new Error('approval not stored');
+    const approved = await (
+      await checkerAdmin(t)
+    ).post(`/api/admin/approvals/${waiting.id}/approve`);
+    expect(approved.statusCode, approved.body).toBe(200);
+    const fees = (await methodsSeenBy(client)).map((method) => method.withdrawalFeePct);
+    expect(fees.length).toBeGreaterThanOrEqual(3);
+    expect(new Set(fees)).toEqual(new Set(['7.5']));
+    await t.db.execute(sql`UPDATE payment_methods SET withdrawal_fee_pct = 10`);
   });
 });

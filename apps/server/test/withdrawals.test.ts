@@ -28,6 +28,7 @@ describe('withdrawal requests', () => {
       feeCents: 2_500,
       netCents: 22_500,
       feePct: '10',
+      feeFixedCents: 0,
     });
     const response = await client.post('/api/withdrawals', bank('250'));
     expect(response.statusCode).toBe(201);
@@ -117,22 +118,135 @@ describe('withdrawal requests', () => {
     );
   });
 
-  it('a fee schedule of 0% charges nothing; the public fee page reads the setting', async () => {
-    const { client } = await fundedInvestor(t, admin, 1_000);
-    expect((await client.get('/api/settings/fees')).json()).toEqual({
-      withdrawalFeePct: '10',
+  it('each payout method has its own fee: a percentage and a flat fee, quoted, fixed and booked in cents', async () => {
+    const { client } = await fundedInvestor(t, admin, 100_000);
+    const { crypto, bank: bankId } = await methodIds(t);
+    // A higher fee takes more from investors: it waits for a second admin.
+    const raised = await admin.request('PATCH', `/api/admin/payment-methods/${crypto}`, {
+      withdrawalFeePct: '1.5',
+      withdrawalFeeFixed: '2.50',
+    });
+    expect(raised.statusCode).toBe(202);
+    expect((await approvedBySecondAdmin(t, raised)).statusCode).toBe(200);
+    const schedule = await client.get('/api/settings/fees');
+    expect(schedule.json()).toEqual({
+      methods: [
+        {
+          methodId: crypto,
+          kind: 'crypto',
+          label: 'Bitcoin (BTC)',
+          feePct: '1.5',
+          feeFixedCents: 250,
+        },
+        {
+          methodId: expect.any(String),
+          kind: 'crypto',
+          label: 'Tether (TRC20)',
+          feePct: '10',
+          feeFixedCents: 0,
+        },
+        { methodId: bankId, kind: 'bank', label: 'Bank Transfer', feePct: '10', feeFixedCents: 0 },
+      ],
       rounding: 'down_to_cent',
     });
-    const set = await admin.put('/api/admin/settings/fees', { withdrawalFeePct: '0' });
-    expect(set.statusCode).toBe(200);
-    const response = await client.post('/api/withdrawals', bank('10'));
-    expect(response.json()).toMatchObject({ transaction: { feeCents: 0, netCents: 1_000 } });
+    // 1.5 % of $333.33 is 499.995 cents, rounded down to 499, plus the flat $2.50.
+    const quote = await client.get(`/api/withdrawals/quote?amount=333.33&methodId=${crypto}`);
+    expect(quote.json()).toEqual({
+      amountCents: 33_333,
+      feeCents: 749,
+      netCents: 32_584,
+      feePct: '1.5',
+      feeFixedCents: 250,
+    });
+    // Without a method: the bank transfer's fee.
+    expect((await client.get('/api/withdrawals/quote?amount=333.33')).json()).toMatchObject({
+      feeCents: 3_333,
+      feePct: '10',
+    });
+    const sent = await client.post('/api/withdrawals', {
+      method: 'crypto',
+      methodId: crypto,
+      amount: '333.33',
+      walletAddress: 'bc1qexamplewallet',
+    });
+    expect(sent.statusCode).toBe(201);
+    const { transaction } = sent.json<{ transaction: Transaction }>();
+    expect(transaction).toMatchObject({ amountCents: 33_333, feeCents: 749, netCents: 32_584 });
+    const paid = await approvedBySecondAdmin(
+      t,
+      await admin.post(`/api/admin/withdrawals/${transaction.id}/pay`),
+    );
+    expect(paid.statusCode).toBe(200);
+    const fees = await t.db.execute<{ cents: string }>(
+      sql`SELECT p.amount::text AS cents FROM postings p
+            JOIN ledger_accounts a ON a.id = p.account_id
+            JOIN journal_entries e ON e.id = p.entry_id
+           WHERE e.transaction_id = ${transaction.id} AND a.code = 'platform:fee_income'`,
+    );
+    expect(fees.rows.map((row) => row.cents)).toEqual(['749']);
+  });
+
+  it('a pending withdrawal keeps the fee it was requested with when the schedule changes', async () => {
+    const { client } = await fundedInvestor(t, admin, 10_000);
+    const { bank: bankId } = await methodIds(t);
+    const request = await client.post('/api/withdrawals', bank('50'));
+    const { transaction } = request.json<{ transaction: Transaction }>();
+    expect(transaction).toMatchObject({ feeCents: 500, netCents: 4_500 });
+    // A lower fee takes no more from anyone: it applies at once.
+    const lowered = await admin.request('PATCH', `/api/admin/payment-methods/${bankId}`, {
+      withdrawalFeePct: '0',
+    });
+    expect(lowered.statusCode).toBe(200);
+    expect(lowered.json()).toMatchObject({
+      method: { withdrawalFeePct: '0', withdrawalFeeFixedCents: 0 },
+    });
+    const next = await client.post('/api/withdrawals', bank('10'));
+    expect(next.json()).toMatchObject({ transaction: { feeCents: 0, netCents: 1_000 } });
+    const paid = await admin.post(`/api/admin/withdrawals/${transaction.id}/pay`);
+    expect(paid.json()).toMatchObject({
+      transaction: { status: 'success', amountCents: 5_000, feeCents: 500, netCents: 4_500 },
+    });
     await approvedBySecondAdmin(
       t,
-      await admin.put('/api/admin/settings/fees', { withdrawalFeePct: '10' }),
+      await admin.request('PATCH', `/api/admin/payment-methods/${bankId}`, {
+        withdrawalFeePct: '10',
+      }),
     );
-    const bad = await admin.put('/api/admin/settings/fees', { withdrawalFeePct: '100' });
+    const bad = await admin.request('PATCH', `/api/admin/payment-methods/${bankId}`, {
+      withdrawalFeePct: '100',
+    });
     expect(bad.json()).toMatchObject({ error: { field: 'withdrawalFeePct' } });
+    const badFlat = await admin.request('PATCH', `/api/admin/payment-methods/${bankId}`, {
+      withdrawalFeeFixed: '1000.01',
+    });
+    expect(badFlat.json()).toMatchObject({
+      error: { params: { rule: 'FLAT_FEE_INVALID' }, field: 'withdrawalFeeFixed' },
+    });
+  });
+
+  it("an amount that does not cover the method's flat fee is refused, and nothing is held", async () => {
+    const { client } = await fundedInvestor(t, admin, 1_000);
+    const { bank: bankId } = await methodIds(t);
+    await approvedBySecondAdmin(
+      t,
+      await admin.request('PATCH', `/api/admin/payment-methods/${bankId}`, {
+        withdrawalFeeFixed: '5',
+      }),
+    );
+    const response = await client.post('/api/withdrawals', bank('5.50'));
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      error: {
+        code: 'WITHDRAWAL_BELOW_FEE',
+        params: { feeCents: 555 },
+        message: 'The amount must be more than the withdrawal fee of $5.55',
+        field: 'amount',
+      },
+    });
+    expect((await summaryOf(client)).availableCents).toBe(1_000);
+    await admin.request('PATCH', `/api/admin/payment-methods/${bankId}`, {
+      withdrawalFeeFixed: '0',
+    });
   });
 
   it('more than the available balance is refused with "Insufficient balance"', async () => {

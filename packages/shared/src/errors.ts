@@ -149,6 +149,8 @@ export const ERROR_PARAMS = {
   /** A deactivated account tried to deposit or open a trade. */
   ACCOUNT_DEACTIVATED: none,
   INSUFFICIENT_BALANCE: z.object({ availableCents: cents }),
+  /** The amount does not cover the method's withdrawal fee (field amount). */
+  WITHDRAWAL_BELOW_FEE: z.object({ feeCents: cents }),
   PAYMENT_METHOD_REQUIRED: none,
   PAYMENT_METHOD_NOT_FOUND: none,
   /** An update named a field the method's kind does not have (a bank name on a crypto method). */
@@ -387,6 +389,7 @@ export const ERROR_STATUS: { readonly [C in ErrorCode]: number } = {
   ACCOUNT_NOT_ACTIVE: 403,
   ACCOUNT_DEACTIVATED: 403,
   INSUFFICIENT_BALANCE: 400,
+  WITHDRAWAL_BELOW_FEE: 400,
   PAYMENT_METHOD_REQUIRED: 400,
   PAYMENT_METHOD_NOT_FOUND: 404,
   PAYMENT_METHOD_FIELD_NOT_APPLICABLE: 400,
@@ -573,6 +576,7 @@ export const ERROR_ENGLISH: { readonly [C in ErrorCode]: string } = {
   ACCOUNT_DEACTIVATED:
     'Your account is deactivated: deposits and new trades are paused. You can still close your trades and withdraw your money.',
   INSUFFICIENT_BALANCE: 'Insufficient balance',
+  WITHDRAWAL_BELOW_FEE: 'The amount must be more than the withdrawal fee of {{feeUsd}}',
   PAYMENT_METHOD_REQUIRED: 'Please select a payment method',
   PAYMENT_METHOD_NOT_FOUND: 'Payment method not found',
   PAYMENT_METHOD_FIELD_NOT_APPLICABLE: 'A {{kind}} method has no {{field}}',

@@ -66,6 +66,7 @@ export const RULE_ENGLISH = {
   BUCKET_REQUIRED: 'Choose balance, profit or bonus',
   PERCENTAGE_REQUIRED: 'Enter a percentage',
   PERCENTAGE_INVALID: 'Enter a percentage from 0 to 99.99 with at most 2 decimals',
+  FLAT_FEE_INVALID: 'Enter a flat fee from $0.00 to $1,000.00',
   THRESHOLD_REQUIRED: 'Enter an amount (0 means every adjustment and payout)',
   THRESHOLD_INVALID: 'The threshold must be a whole number of cents, 0 or more',
   NAME_REQUIRED: 'Name is required',

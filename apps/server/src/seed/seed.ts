@@ -7,12 +7,6 @@ import { hashPassword, newReferralId } from '../modules/auth/crypto';
 import { seedDemoPaymentMethods } from '../modules/payment-methods/payment-methods.seed';
 
 export const DEFAULT_SETTINGS = {
-  /**
-   * Percent of a withdrawal kept as a fee, deducted from the payout (docs/product.md principle 4).
-   * None by default: the fee schedule is the operator's (PRODUCT.md section 3); the seed's 10 % is
-   * an example an operator may set in /admin, never the default.
-   */
-  withdrawal_fee_pct: '0',
   /** Bonus for the referrer when a referred account is activated; 0 switches the programme off. */
   referral_bonus_cents: 10000,
 } as const;

@@ -25,6 +25,10 @@ const personSchema = z.object({ id: z.string(), name: z.string(), email: z.strin
 /** The settings a change of which may wait for a second admin (setting_change approvals). */
 export const DUAL_CONTROL_SETTINGS = [
   'four_eyes_threshold_cents',
+  /**
+   * The one global withdrawal fee before migration 0051: kept for approvals asked before it (one
+   * still waiting sets the percentage of every active method). A fee is now a payment method's.
+   */
   'withdrawal_fee_pct',
   'verification_required',
   'appropriateness_required',

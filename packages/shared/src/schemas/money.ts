@@ -176,31 +176,43 @@ export const createWithdrawalSchema = z.discriminatedUnion(
 export type CreateWithdrawalInput = z.input<typeof createWithdrawalSchema>;
 export type CreateWithdrawal = z.output<typeof createWithdrawalSchema>;
 
-export const withdrawalQuoteQuerySchema = z.object({ amount: cryptoAmount });
+/**
+ * GET /api/withdrawals/quote?amount=&methodId=: the crypto method's fee, or without methodId the
+ * bank transfer's (the operator's active bank method).
+ */
+export const withdrawalQuoteQuerySchema = z.object({
+  amount: cryptoAmount,
+  methodId: z.uuid({ error: MONEY_MESSAGES.selectMethod }).optional(),
+});
 
-/** "Fee $X · You will receive $Y": cents, and the percentage as exact decimal text. */
+/** "Fee $X · You will receive $Y": cents, and the method's terms (percentage as exact text). */
 export const withdrawalQuoteSchema = z.object({
   amountCents: z.number().int(),
   feeCents: z.number().int(),
   netCents: z.number().int(),
   feePct: z.string(),
+  feeFixedCents: z.number().int(),
 });
 export type WithdrawalQuote = z.infer<typeof withdrawalQuoteSchema>;
 
+/** One payout method's withdrawal fee, for the public schedule. */
+export const methodFeeSchema = z.object({
+  methodId: z.string(),
+  kind: z.enum(['crypto', 'bank']),
+  /** "Bitcoin (BTC)", "Bank Transfer". */
+  label: z.string(),
+  feePct: z.string(),
+  feeFixedCents: z.number().int(),
+});
+export type MethodFee = z.infer<typeof methodFeeSchema>;
+
+/** The operator's withdrawal fees, per active payout method (GET /api/settings/fees). */
 export const feeScheduleSchema = z.object({
-  /** Percent of each withdrawal kept as a processing fee, deducted from the payout ("10"). */
-  withdrawalFeePct: z.string(),
-  /** How the fee is rounded, for the fee page. */
+  methods: z.array(methodFeeSchema),
+  /** How the percentage is rounded, for the fee page. */
   rounding: z.literal('down_to_cent'),
 });
 export type FeeSchedule = z.infer<typeof feeScheduleSchema>;
-
-export const updateFeeScheduleSchema = z.object({
-  withdrawalFeePct: z
-    .string({ error: rule('PERCENTAGE_REQUIRED') })
-    .trim()
-    .regex(/^\d{1,2}(\.\d{1,2})?$/, rule('PERCENTAGE_INVALID')),
-});
 
 // Admin decisions -----------------------------------------------------------------------------
 

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { type PlainRuleCode, rule } from '../rules';
+import { parseUsdToCents } from '../money';
+import { WITHDRAWAL_FEE_FIXED_MAX_CENTS } from '../withdrawal-fee';
 import { atMostCharacters, wholeNumber } from './common';
 
 /** Where a user sends a deposit: a crypto address or a bank account. */
@@ -22,6 +24,12 @@ export const paymentMethodSchema = z.object({
   isDemo: z.boolean(),
   sortOrder: z.number().int(),
   retiredAt: z.string().nullable(),
+  /**
+   * The operator's withdrawal fee for payouts by this method (PRODUCT.md section 3): a percentage
+   * of the amount ("0" to "99.99") and a flat fee in cents, both 0 by default.
+   */
+  withdrawalFeePct: z.string(),
+  withdrawalFeeFixedCents: z.number().int(),
 });
 export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
 
@@ -48,12 +56,47 @@ const text = (required: PlainRuleCode, max: number) =>
     .max(max, atMostCharacters(max));
 const optionalText = (max: number) => z.string().trim().max(max, atMostCharacters(max)).optional();
 
+/** A withdrawal fee percentage, "0" to "99.99" with at most 2 decimals. */
+export const withdrawalFeePctText = z
+  .string({ error: rule('PERCENTAGE_REQUIRED') })
+  .trim()
+  .regex(/^\d{1,2}(\.\d{1,2})?$/, rule('PERCENTAGE_INVALID'));
+
+/** A flat withdrawal fee typed in dollars ("2.50") → cents, $0.00 to $1,000.00. */
+export const withdrawalFeeFixedText = z
+  .union([z.string().max(40, rule('FLAT_FEE_INVALID')), z.number()], {
+    error: rule('FLAT_FEE_INVALID'),
+  })
+  .transform((value, ctx) => {
+    const text = typeof value === 'string' ? value.trim() : value;
+    const cents = text === '' ? 0 : parseUsdToCents(text);
+    if (cents === null || cents < 0 || cents > WITHDRAWAL_FEE_FIXED_MAX_CENTS) {
+      ctx.addIssue({ code: 'custom', message: rule('FLAT_FEE_INVALID') });
+      return z.NEVER;
+    }
+    return cents;
+  });
+
+/** The fee terms a method is created or edited with (each optional: 0 when a new one omits it). */
+const feeTerms = {
+  withdrawalFeePct: withdrawalFeePctText.optional(),
+  /** Dollars as typed; the server stores cents. */
+  withdrawalFeeFixed: withdrawalFeeFixedText.optional(),
+};
+
+/**
+ * The payment method's fields a change of which waits for a second admin when it takes more
+ * from investors (a higher percentage or flat fee); a lower or equal fee applies at once.
+ */
+export const WITHDRAWAL_FEE_FIELDS = ['withdrawalFeePct', 'withdrawalFeeFixed'] as const;
+
 const cryptoMethodSchema = z.object({
   kind: z.literal('crypto'),
   name: text('NAME_REQUIRED', 80),
   network: text('NETWORK_REQUIRED', 40),
   address: text('ADDRESS_REQUIRED', 200),
   sortOrder: wholeNumber(0, 1000).optional(),
+  ...feeTerms,
 });
 const bankMethodSchema = z.object({
   kind: z.literal('bank'),
@@ -64,6 +107,7 @@ const bankMethodSchema = z.object({
   swiftCode: optionalText(32),
   referenceInstructions: optionalText(500),
   sortOrder: wholeNumber(0, 1000).optional(),
+  ...feeTerms,
 });
 
 export const createPaymentMethodSchema = z.discriminatedUnion(
@@ -84,5 +128,8 @@ export const updatePaymentMethodSchema = z.object({
   swiftCode: optionalText(32),
   referenceInstructions: optionalText(500),
   sortOrder: wholeNumber(0, 1000).optional(),
+  ...feeTerms,
 });
 export type UpdatePaymentMethodInput = z.input<typeof updatePaymentMethodSchema>;
+export type UpdatePaymentMethod = z.output<typeof updatePaymentMethodSchema>;
+export type CreatePaymentMethod = z.output<typeof createPaymentMethodSchema>;

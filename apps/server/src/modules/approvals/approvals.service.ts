@@ -9,6 +9,7 @@ import type { TransactionRow } from '../ledger/ledger.schema';
 import { toTransaction } from '../transactions/transaction.view';
 import { bookDepositApproval } from '../deposits/deposits.service';
 import {
+  applyFeeForEveryMethod,
   applyPaymentMethodChange,
   type PaymentMethodChange,
 } from '../payment-methods/payment-methods.service';
@@ -115,6 +116,10 @@ async function carryOut(
       if (setting === 'sign_in_provider') {
         const proposal = approval.settingValue as ProviderProposal;
         return { row: null, announce: await applyProviderChange(ctx, tx, proposal, changedBy) };
+      }
+      if (setting === 'withdrawal_fee_pct') {
+        const pct = String(approval.settingValue as string | number);
+        return { row: null, announce: await applyFeeForEveryMethod(ctx, tx, pct, changedBy) };
       }
       if (setting === 'payment_method') {
         const change = approval.settingValue as PaymentMethodChange;

@@ -6,6 +6,7 @@ import {
   boolean,
   integer,
   jsonb,
+  numeric,
   pgTable,
   text,
   timestamp,
@@ -33,6 +34,13 @@ export const paymentMethods = pgTable('payment_methods', {
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
   retiredAt: ts('retired_at'),
+  /** The operator's withdrawal fee for payouts by this method (migration 0051). */
+  withdrawalFeePct: numeric('withdrawal_fee_pct', { precision: 4, scale: 2 })
+    .notNull()
+    .default('0'),
+  withdrawalFeeFixedCents: bigint('withdrawal_fee_fixed_cents', { mode: 'number' })
+    .notNull()
+    .default(0),
 });
 export type PaymentMethodRow = typeof paymentMethods.$inferSelect;
 

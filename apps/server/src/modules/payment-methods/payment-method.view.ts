@@ -1,4 +1,5 @@
 import type { PaymentMethod } from '@app/shared/schemas/payment-methods';
+import { normaliseFeePct, type WithdrawalFeeTerms } from '@app/shared/withdrawal-fee';
 import type { PaymentMethodRow } from '../ledger/ledger.schema';
 
 export function toPaymentMethod(row: PaymentMethodRow): PaymentMethod {
@@ -16,7 +17,14 @@ export function toPaymentMethod(row: PaymentMethodRow): PaymentMethod {
     isDemo: row.isDemo,
     sortOrder: row.sortOrder,
     retiredAt: row.retiredAt?.toISOString() ?? null,
+    withdrawalFeePct: normaliseFeePct(row.withdrawalFeePct),
+    withdrawalFeeFixedCents: row.withdrawalFeeFixedCents,
   };
+}
+
+/** The method's withdrawal fee terms ("10.00" stored → "10"). */
+export function feeTermsOf(row: PaymentMethodRow): WithdrawalFeeTerms {
+  return { pct: normaliseFeePct(row.withdrawalFeePct), fixedCents: row.withdrawalFeeFixedCents };
 }
 
 /** How a method is named on a transaction ("Bitcoin (BTC)", "Bank Transfer"). */

@@ -65,3 +65,25 @@ export async function listActiveDemoMethods(db: DbOrTx): Promise<PaymentMethodRo
     .where(and(isNull(paymentMethods.retiredAt), eq(paymentMethods.isDemo, true)))
     .orderBy(asc(paymentMethods.sortOrder), asc(paymentMethods.createdAt));
 }
+
+/**
+ * The active method a payout goes by, whose fee terms apply: the crypto method chosen, or for a
+ * bank transfer (no method chosen) the operator's first active bank method, if there is one.
+ */
+export async function findPayoutMethod(
+  db: DbOrTx,
+  methodId: string | null,
+): Promise<PaymentMethodRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(paymentMethods)
+    .where(
+      and(
+        isNull(paymentMethods.retiredAt),
+        methodId === null ? eq(paymentMethods.kind, 'bank') : eq(paymentMethods.id, methodId),
+      ),
+    )
+    .orderBy(asc(paymentMethods.sortOrder), asc(paymentMethods.createdAt))
+    .limit(1);
+  return row;
+}

@@ -1,8 +1,10 @@
 import {
   PAYMENT_DETAIL_FIELDS,
-  type CreatePaymentMethodInput,
-  type UpdatePaymentMethodInput,
+  type CreatePaymentMethod,
+  type UpdatePaymentMethod,
 } from '@app/shared/schemas/payment-methods';
+import { normaliseFeePct } from '@app/shared/withdrawal-fee';
+import Decimal from 'decimal.js';
 import type { Approval } from '@app/shared/schemas/approvals';
 import type { PaymentMethod } from '@app/shared/schemas/payment-methods';
 import type { AppContext } from '../../context';
@@ -13,7 +15,8 @@ import { askSecondAdminToChange, settingKeyOf } from '../approvals/approvals.req
 import { refusal } from '../../http/errors';
 import { recordAudit } from '../audit/audit.service';
 import type { DbOrTx } from '../../db/client';
-import { methodLabel, toPaymentMethod } from './payment-method.view';
+import { feeTermsOf, methodLabel, toPaymentMethod } from './payment-method.view';
+import type { PaymentMethodRow } from '../ledger/ledger.schema';
 import * as repo from './payment-methods.repo';
 
 const CRYPTO_FIELDS = ['network', 'address'] as const;
@@ -27,6 +30,8 @@ const BANK_FIELDS = [
 
 function announce(ctx: AppContext) {
   ctx.realtime.publish('public', { type: 'payment_methods.changed' });
+  // The fee schedule and the quotes are the methods' terms.
+  ctx.realtime.publish('public', { type: 'settings.fees.changed' });
 }
 
 export async function listActive(ctx: AppContext) {
@@ -54,18 +59,44 @@ const approvedBy = (by: ChangedBy) =>
  * A change of where money goes (a new method, or an address or bank details edited) widens what
  * one admin can do — point investors' deposits at an account of their own — so it waits for a
  * second admin: a setting_change approval of 'payment_method' (one waiting per method), carried out
- * by applyPaymentMethodChange when approved. A name, note or order alone applies at once.
+ * by applyPaymentMethodChange when approved. So does a higher withdrawal fee (it takes more from
+ * investors, as the global fee setting did before migration 0051). A name, note, order or a fee
+ * that takes no more applies at once.
  */
 export type PaymentMethodChange =
-  | { op: 'create'; input: CreatePaymentMethodInput }
-  | { op: 'update'; id: string; input: UpdatePaymentMethodInput };
+  | { op: 'create'; input: CreatePaymentMethod }
+  | { op: 'update'; id: string; input: UpdatePaymentMethod };
+
+/** The fee columns an input sets: the percentage canonical, the flat fee in cents. */
+function feeColumns(input: {
+  withdrawalFeePct?: string | undefined;
+  withdrawalFeeFixed?: number | undefined;
+}): Partial<Pick<PaymentMethodRow, 'withdrawalFeePct' | 'withdrawalFeeFixedCents'>> {
+  return {
+    ...(input.withdrawalFeePct !== undefined
+      ? { withdrawalFeePct: normaliseFeePct(input.withdrawalFeePct) }
+      : {}),
+    ...(input.withdrawalFeeFixed !== undefined
+      ? { withdrawalFeeFixedCents: input.withdrawalFeeFixed }
+      : {}),
+  };
+}
+
+/** Whether the input asks a higher percentage or flat fee than the method now takes. */
+function raisesFee(existing: PaymentMethodRow, input: UpdatePaymentMethod): boolean {
+  const now = feeTermsOf(existing);
+  return (
+    (input.withdrawalFeePct !== undefined && new Decimal(input.withdrawalFeePct).gt(now.pct)) ||
+    (input.withdrawalFeeFixed !== undefined && input.withdrawalFeeFixed > now.fixedCents)
+  );
+}
 
 type Outcome<T> = { status: 200; body: T } | { status: 202; body: { approval: Approval } };
 
 export async function create(
   ctx: AppContext,
   actorId: string,
-  input: CreatePaymentMethodInput,
+  input: CreatePaymentMethod,
   ip: string,
 ): Promise<{ status: 202; body: { approval: Approval } }> {
   const approval = await askForChange(ctx, { op: 'create', input }, null, { actorId, ip });
@@ -115,16 +146,13 @@ export async function applyPaymentMethodChange(
   return () => announce(ctx);
 }
 
-async function insertAudited(
-  ctx: AppContext,
-  tx: Tx,
-  input: CreatePaymentMethodInput,
-  by: ChangedBy,
-) {
+async function insertAudited(ctx: AppContext, tx: Tx, input: CreatePaymentMethod, by: ChangedBy) {
   const now = ctx.clock.now();
   {
+    const { withdrawalFeePct: _pct, withdrawalFeeFixed: _fixed, ...details } = input;
     const created = await repo.insertMethod(tx, {
-      ...input,
+      ...details,
+      ...feeColumns(input),
       ...(input.kind === 'bank'
         ? {
             swiftCode: input.swiftCode || null,
@@ -140,7 +168,13 @@ async function insertAudited(
       targetType: 'payment_method',
       targetId: created.id,
       ip: by.ip,
-      details: { kind: created.kind, name: created.name, ...approvedBy(by) },
+      details: {
+        kind: created.kind,
+        name: created.name,
+        withdrawalFeePct: normaliseFeePct(created.withdrawalFeePct),
+        withdrawalFeeFixedCents: created.withdrawalFeeFixedCents,
+        ...approvedBy(by),
+      },
     });
     return created;
   }
@@ -150,16 +184,22 @@ export async function update(
   ctx: AppContext,
   actorId: string,
   id: string,
-  input: UpdatePaymentMethodInput,
+  input: UpdatePaymentMethod,
   ip: string,
 ): Promise<Outcome<{ method: PaymentMethod }>> {
   const existing = await repo.findMethod(ctx.db, id);
   if (!existing || existing.retiredAt) throw refusal('PAYMENT_METHOD_NOT_FOUND');
-  if (PAYMENT_DETAIL_FIELDS.some((field) => input[field] !== undefined)) {
+  if (
+    PAYMENT_DETAIL_FIELDS.some((field) => input[field] !== undefined) ||
+    raisesFee(existing, input)
+  ) {
     refuseForeignFields(existing.kind, input);
-    const before = Object.fromEntries(
-      PAYMENT_DETAIL_FIELDS.map((field) => [field, existing[field]]),
-    );
+    const terms = feeTermsOf(existing);
+    const before = {
+      ...Object.fromEntries(PAYMENT_DETAIL_FIELDS.map((field) => [field, existing[field]])),
+      withdrawalFeePct: terms.pct,
+      withdrawalFeeFixed: terms.fixedCents,
+    };
     const approval = await askForChange(ctx, { op: 'update', id, input }, before, {
       actorId,
       ip,
@@ -171,7 +211,7 @@ export async function update(
   return { status: 200, body: { method: toPaymentMethod(row) } };
 }
 
-function refuseForeignFields(kind: 'crypto' | 'bank', input: UpdatePaymentMethodInput): void {
+function refuseForeignFields(kind: 'crypto' | 'bank', input: UpdatePaymentMethod): void {
   const foreign = kind === 'crypto' ? BANK_FIELDS : CRYPTO_FIELDS;
   for (const field of foreign) {
     if (input[field] !== undefined) {
@@ -184,18 +224,22 @@ async function updateAudited(
   ctx: AppContext,
   tx: Tx,
   id: string,
-  input: UpdatePaymentMethodInput,
+  input: UpdatePaymentMethod,
   by: ChangedBy,
 ) {
   {
     const existing = await repo.findMethod(tx, id);
     if (!existing || existing.retiredAt) throw refusal('PAYMENT_METHOD_NOT_FOUND');
     refuseForeignFields(existing.kind, input);
-    const changes = Object.fromEntries(
-      Object.entries(input)
-        .filter(([, value]) => value !== undefined)
-        .map(([key, value]) => [key, value === '' ? null : value]),
-    );
+    const { withdrawalFeePct: _pct, withdrawalFeeFixed: _fixed, ...details } = input;
+    const changes = {
+      ...Object.fromEntries(
+        Object.entries(details)
+          .filter(([, value]) => value !== undefined)
+          .map(([key, value]) => [key, value === '' ? null : value]),
+      ),
+      ...feeColumns(input),
+    };
     const replacesDemo =
       existing.isDemo && PAYMENT_DETAIL_FIELDS.some((field) => input[field] !== undefined);
     const updated = await repo.updateMethod(tx, id, {
@@ -239,6 +283,22 @@ export async function retire(ctx: AppContext, actorId: string, id: string, ip: s
   return toPaymentMethod(row);
 }
 
+/**
+ * A change of the one global withdrawal fee asked for before migration 0051 moved the fee onto
+ * each method, approved after it: the percentage for every active method, each audited.
+ */
+export async function applyFeeForEveryMethod(
+  ctx: AppContext,
+  tx: Tx,
+  pct: string,
+  by: ChangedBy,
+): Promise<() => void> {
+  for (const method of await repo.listActiveMethods(tx)) {
+    await updateAudited(ctx, tx, method.id, { withdrawalFeePct: normaliseFeePct(pct) }, by);
+  }
+  return () => announce(ctx);
+}
+
 /** The names of active methods still showing demo details (admin overview, start-up log). */
 export async function demoMethodNames(db: DbOrTx): Promise<string[]> {
   return (await repo.listActiveDemoMethods(db)).map(methodLabel);
@@ -247,4 +307,17 @@ export async function demoMethodNames(db: DbOrTx): Promise<string[]> {
 /** An active payment method by id (what a deposit is paid to), for the deposits module. */
 export function findActiveMethod(db: DbOrTx, id: string) {
   return repo.findActiveMethod(db, id);
+}
+
+/**
+ * The active method a payout goes by, whose withdrawal fee applies: the crypto method chosen, or
+ * for a bank transfer (null) the operator's first active bank method, if any (withdrawals module).
+ */
+export function findPayoutMethod(db: DbOrTx, methodId: string | null) {
+  return repo.findPayoutMethod(db, methodId);
+}
+
+/** The active methods as rows (the withdrawals module's fee schedule). */
+export function activeMethodRows(db: DbOrTx) {
+  return repo.listActiveMethods(db);
 }

@@ -11,7 +11,8 @@ import {
   fourEyesSettingSchema,
   updateFourEyesSettingSchema,
 } from '@app/shared/schemas/approvals';
-import { feeScheduleSchema, updateFeeScheduleSchema } from '@app/shared/schemas/money';
+import { feeScheduleSchema } from '@app/shared/schemas/money';
+import { feeSchedule } from '../withdrawals/withdrawals.service';
 import {
   traderFeeBoundsInputSchema,
   traderProgrammeSchema,
@@ -22,12 +23,15 @@ import { requireAdmin } from '../auth/session';
 import * as service from './settings.service';
 import type { SettingChangeOutcome } from './settings.service';
 
-/** GET /api/settings/fees — public: the fee schedule for /withdrawals/fee and the form. */
+/**
+ * GET /api/settings/fees — public: the withdrawal fee of every active payout method, for
+ * /withdrawals/fee (each method's terms live on it: payment-methods).
+ */
 export function settingsRoutes(ctx: AppContext) {
   return function register(fastify: FastifyInstance, _options: unknown, done: () => void) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     app.get('/fees', { schema: { tags: ['settings'], response: { 200: feeScheduleSchema } } }, () =>
-      service.feeSchedule(ctx),
+      feeSchedule(ctx.db),
     );
     done();
   };
@@ -57,7 +61,7 @@ function putChange<Body extends z.ZodType, Setting extends z.ZodType>(
 }
 
 /**
- * PUT /api/admin/settings/fees {withdrawalFeePct}; GET and PUT /api/admin/settings/four-eyes
+ * GET and PUT /api/admin/settings/four-eyes
  * {threshold}, /verification, /trader-fees, /appropriateness {appropriatenessRequired},
  * /document-retention {retentionDays} — admin, audited.
  */
@@ -65,9 +69,6 @@ export function adminSettingsRoutes(ctx: AppContext) {
   return function register(fastify: FastifyInstance, _options: unknown, done: () => void) {
     guardAdmin(fastify);
     const app = fastify.withTypeProvider<ZodTypeProvider>();
-    putChange(app, '/fees', updateFeeScheduleSchema, feeScheduleSchema, (request) =>
-      service.updateFeeSchedule(ctx, requireAdmin(request).user.id, request.body, request.ip),
-    );
     app.get(
       '/four-eyes',
       { schema: { tags: ['admin'], response: { 200: fourEyesSettingSchema } } },

@@ -5,7 +5,6 @@ import {
   type DualControlSetting,
   type FourEyesSetting,
 } from '@app/shared/schemas/approvals';
-import type { FeeSchedule } from '@app/shared/schemas/money';
 import type { VerificationSetting } from '@app/shared/schemas/verification';
 import {
   DOCUMENT_RETENTION_DAYS,
@@ -19,10 +18,8 @@ import { askSecondAdminToChange } from '../approvals/approvals.requests';
 import { recordAudit } from '../audit/audit.service';
 import { DEFAULT_SETTINGS } from '../../seed/seed';
 import { thresholdFrom } from '../approvals/domain/four-eyes';
-import { normaliseFeePct } from '../withdrawals/domain/fee';
 import * as repo from './settings.repo';
 
-export const FEE_KEY = 'withdrawal_fee_pct';
 export const FOUR_EYES_KEY = 'four_eyes_threshold_cents';
 export const TRADER_FEE_BOUNDS_KEY = 'trader_fee_bounds';
 
@@ -152,7 +149,12 @@ export async function applySettingChange(
   },
 ): Promise<() => void> {
   const setting = DUAL_CONTROL_SETTINGS.find((key) => key === change.key);
-  if (!setting || setting === 'payment_method' || setting === 'sign_in_provider') {
+  if (
+    !setting ||
+    setting === 'payment_method' ||
+    setting === 'sign_in_provider' ||
+    setting === 'withdrawal_fee_pct'
+  ) {
     throw new Error(`no dual-control rule for setting ${change.key}`);
   }
   return APPLY[setting](ctx, tx, change);
@@ -192,32 +194,6 @@ export async function updateTraderFeeBounds(
     feeMaxPct: new Decimal(input.feeMaxPct).toString(),
   };
   return outcomeOf(await changeSetting(ctx, TRADER_FEE_RULE, bounds, { actorId, ip }), bounds);
-}
-
-/** The fee percentage in force given the stored setting ("0" when unset). */
-export function feePctFrom(stored: unknown): string {
-  return normaliseFeePct(stored ?? DEFAULT_SETTINGS.withdrawal_fee_pct);
-}
-
-/** The withdrawal fee percentage now in force ("0" by default: the operator sets any fee). */
-export async function withdrawalFeePct(db: DbOrTx): Promise<string> {
-  return feePctFrom(await repo.getSetting(db, FEE_KEY));
-}
-
-export async function feeSchedule(ctx: AppContext): Promise<FeeSchedule> {
-  return { withdrawalFeePct: await withdrawalFeePct(ctx.db), rounding: 'down_to_cent' };
-}
-
-/** Admin: a new fee applies to withdrawals requested from now on (pending ones keep theirs). */
-export async function updateFeeSchedule(
-  ctx: AppContext,
-  actorId: string,
-  input: { withdrawalFeePct: string },
-  ip: string,
-): Promise<SettingChangeOutcome<FeeSchedule>> {
-  const pct = normaliseFeePct(input.withdrawalFeePct);
-  const waiting = await changeSetting(ctx, FEE_RULE, pct, { actorId, ip });
-  return outcomeOf(waiting, { withdrawalFeePct: pct, rounding: 'down_to_cent' as const });
 }
 
 /**
@@ -342,7 +318,8 @@ function outcomeOf<T>(waiting: { approval: Approval } | null, done: T): SettingC
 }
 
 // The settings under dual control. Tightening applies at once; what widens waits for a second
-// admin: a higher four-eyes threshold, a higher withdrawal fee or lead-trader fee ceiling, a review
+// admin: a higher four-eyes threshold, a higher lead-trader fee ceiling (a higher withdrawal fee:
+// payment-methods.service), a review
 // or check turned off, identity documents kept for a shorter time.
 
 const FOUR_EYES_RULE: SettingRule<bigint> = {
@@ -352,16 +329,6 @@ const FOUR_EYES_RULE: SettingRule<bigint> = {
   widens: (before, after) => after > before,
   stored: (value) => Number(value),
   parse: thresholdFrom,
-};
-
-const FEE_RULE: SettingRule<string> = {
-  key: 'withdrawal_fee_pct',
-  action: 'settings.withdrawal_fee_changed',
-  inForce: withdrawalFeePct,
-  widens: (before, after) => new Decimal(after).gt(before),
-  stored: (value) => value,
-  parse: feePctFrom,
-  afterChange: (ctx) => ctx.realtime.publish('public', { type: 'settings.fees.changed' }),
 };
 
 const TRADER_FEE_RULE: SettingRule<TraderFeeBounds> = {
@@ -404,11 +371,10 @@ type Change = Parameters<typeof applyWith>[3];
 
 /** Every setting under dual control, by key (an approval names one). */
 const APPLY: Record<
-  Exclude<DualControlSetting, 'payment_method' | 'sign_in_provider'>,
+  Exclude<DualControlSetting, 'payment_method' | 'sign_in_provider' | 'withdrawal_fee_pct'>,
   (ctx: AppContext, tx: Tx, change: Change) => Promise<() => void>
 > = {
   four_eyes_threshold_cents: (ctx, tx, change) => applyWith(ctx, tx, FOUR_EYES_RULE, change),
-  withdrawal_fee_pct: (ctx, tx, change) => applyWith(ctx, tx, FEE_RULE, change),
   trader_fee_bounds: (ctx, tx, change) => applyWith(ctx, tx, TRADER_FEE_RULE, change),
   verification_required: (ctx, tx, change) => applyWith(ctx, tx, VERIFICATION_RULE, change),
   appropriateness_required: (ctx, tx, change) => applyWith(ctx, tx, APPROPRIATENESS_RULE, change),

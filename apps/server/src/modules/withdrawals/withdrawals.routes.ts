@@ -15,7 +15,8 @@ import { idempotencyKeyOf, sendOutcome } from '../ledger/idempotency';
 import * as service from './withdrawals.service';
 
 /**
- * GET /api/withdrawals/quote?amount=: what a withdrawal of that amount costs at the fee in force.
+ * GET /api/withdrawals/quote?amount=&methodId=: what a withdrawal of that amount costs by that
+ * method (without one: by bank transfer) at the fee in force.
  * Public, like the fee schedule it illustrates (a visitor reads it before signing up).
  */
 export function withdrawalQuoteRoute(ctx: AppContext) {
@@ -30,7 +31,7 @@ export function withdrawalQuoteRoute(ctx: AppContext) {
           response: { 200: withdrawalQuoteSchema },
         },
       },
-      (request) => service.quote(ctx, request.query.amount),
+      (request) => service.quote(ctx, request.query.amount, request.query.methodId),
     );
     done();
   };

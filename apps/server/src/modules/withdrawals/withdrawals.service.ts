@@ -2,7 +2,11 @@ import {
   englishDescription,
   type TransactionDescription,
 } from '@app/shared/schemas/transaction-descriptions';
-import { type CreateWithdrawal, type WithdrawalQuote } from '@app/shared/schemas/money';
+import {
+  type CreateWithdrawal,
+  type FeeSchedule,
+  type WithdrawalQuote,
+} from '@app/shared/schemas/money';
 import type { Approval } from '@app/shared/schemas/approvals';
 import type { Transaction } from '@app/shared/schemas/transactions';
 import type { AppContext } from '../../context';
@@ -22,8 +26,8 @@ import {
   requireUndeletedAccount,
   withFundsCheck,
 } from '../ledger/money.common';
-import { methodLabel } from '../payment-methods/payment-method.view';
-import { feePctFrom, fourEyesThresholdCents, withdrawalFeePct } from '../settings/settings.service';
+import { feeTermsOf, methodLabel } from '../payment-methods/payment-method.view';
+import { fourEyesThresholdCents } from '../settings/settings.service';
 import { moneyMail } from '../transactions/transaction.mail';
 import { toTransaction } from '../transactions/transaction.view';
 import {
@@ -37,26 +41,67 @@ import {
   type TransactionDecision,
 } from '../transactions/decide-transaction';
 import { findTransaction, insertTransaction } from '../transactions/transactions.service';
-import { quoteWithdrawal } from './domain/fee';
-import { findPayoutMethodAndFee } from './withdrawals.repo';
+import {
+  NO_WITHDRAWAL_FEE,
+  quoteWithdrawalFee,
+  type WithdrawalFeeTerms,
+} from '@app/shared/withdrawal-fee';
+import type { DbOrTx } from '../../db/client';
+import type { PaymentMethodRow } from '../ledger/ledger.schema';
+import { activeMethodRows, findPayoutMethod } from '../payment-methods/payment-methods.service';
 
 type Answer = { transaction: Transaction };
 
-/** "Fee $X · You will receive $Y" for the form, at the fee now in force. */
-export async function quote(ctx: AppContext, amountCents: number): Promise<WithdrawalQuote> {
-  const q = quoteWithdrawal(BigInt(amountCents), await withdrawalFeePct(ctx.db));
+/** The method's terms, or none for a bank transfer when the operator has no bank method. */
+function termsOf(method: PaymentMethodRow | undefined): WithdrawalFeeTerms {
+  return method ? feeTermsOf(method) : NO_WITHDRAWAL_FEE;
+}
+
+/**
+ * "Fee $X · You will receive $Y" for the form, at the fee now in force for the chosen method (a
+ * crypto method by id; without one, the bank transfer's).
+ */
+export async function quote(
+  ctx: AppContext,
+  amountCents: number,
+  methodId: string | undefined,
+): Promise<WithdrawalQuote> {
+  const method = await findPayoutMethod(ctx.db, methodId ?? null);
+  if (methodId !== undefined && !method) throw refusal('PAYMENT_METHOD_NOT_FOUND');
+  const terms = termsOf(method);
+  const q = quoteWithdrawalFee(BigInt(amountCents), terms);
   return {
     amountCents: Number(q.amountCents),
     feeCents: Number(q.feeCents),
     netCents: Number(q.netCents),
-    feePct: q.feePct,
+    feePct: terms.pct,
+    feeFixedCents: terms.fixedCents,
+  };
+}
+
+/** Every active payout method's fee, for the public schedule (GET /api/settings/fees). */
+export async function feeSchedule(db: DbOrTx): Promise<FeeSchedule> {
+  const methods = await activeMethodRows(db);
+  return {
+    methods: methods.map((method) => {
+      const terms = feeTermsOf(method);
+      return {
+        methodId: method.id,
+        kind: method.kind,
+        label: methodLabel(method),
+        feePct: terms.pct,
+        feeFixedCents: terms.fixedCents,
+      };
+    }),
+    rounding: 'down_to_cent',
   };
 }
 
 /**
  * A withdrawal request: one entry moves the whole amount available → withdrawal_hold (refused
  * with 'Insufficient balance' when available is short, checked under the account lock). The fee
- * is fixed now, stored on the transaction, and deducted from the payout.
+ * of the method's terms now in force is fixed now, stored on the transaction (fee_cents, with the
+ * method), and deducted from the payout: a later change of the schedule never changes it.
  */
 export async function requestWithdrawal(
   ctx: AppContext,
@@ -74,10 +119,7 @@ export async function requestWithdrawal(
       let label: string;
       let methodId: string | null = null;
       let payoutDetails: Record<string, string>;
-      const { method, storedFeePct } = await findPayoutMethodAndFee(
-        tx,
-        input.method === 'crypto' ? input.methodId : null,
-      );
+      const method = await findPayoutMethod(tx, input.method === 'crypto' ? input.methodId : null);
       if (input.method === 'crypto') {
         if (!method || method.kind !== 'crypto') {
           throw refusal('PAYMENT_METHOD_REQUIRED', {}, 'methodId');
@@ -92,6 +134,8 @@ export async function requestWithdrawal(
         };
       } else {
         label = 'Bank Transfer';
+        // The bank transfer's fee is the operator's bank method's (none without one).
+        methodId = method?.id ?? null;
         payoutDetails = {
           method: 'bank',
           accountNumber: input.accountNumber,
@@ -102,7 +146,10 @@ export async function requestWithdrawal(
         };
       }
       const now = ctx.clock.now();
-      const fee = quoteWithdrawal(BigInt(input.amount), feePctFrom(storedFeePct));
+      const fee = quoteWithdrawalFee(BigInt(input.amount), termsOf(method));
+      if (fee.netCents <= 0n) {
+        throw refusal('WITHDRAWAL_BELOW_FEE', { feeCents: Number(fee.feeCents) }, 'amount');
+      }
       const parts: TransactionDescription = { code: 'withdrawal', method: label };
       const row = await insertTransaction(tx, {
         userId: user.id,
