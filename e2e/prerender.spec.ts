@@ -177,14 +177,13 @@ test.describe('without JavaScript', () => {
       }
       if (route === '/withdrawals/fee') {
         const fees = (await (await fetch(new URL('/api/settings/fees', base))).json()) as {
-          withdrawalFeePct: string;
+          methods: { label: string; feePct: string; feeFixedCents: number }[];
         };
-        // No fee (a fresh install) is said in words; a fee the operator set, as its percentage.
-        expected.push(
-          fees.withdrawalFeePct === '0'
-            ? 'no processing fee is deducted'
-            : `${fees.withdrawalFeePct}%`,
-        );
+        // Each method by name; no fee anywhere (a fresh install) is said in words.
+        for (const method of fees.methods) expected.push(method.label);
+        if (fees.methods.every((m) => Number(m.feePct) === 0 && m.feeFixedCents === 0)) {
+          expected.push('no processing fee is deducted');
+        }
       }
       const missing = expected.filter((phrase) => !pageText.includes(phrase.replace(/\s+/g, ' ')));
       expect(missing).toEqual([]);

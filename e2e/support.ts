@@ -435,23 +435,33 @@ export async function passAppropriateness(api: APIRequestContext): Promise<void>
  */
 export async function setWithdrawalFee(baseURL: string, pct: string): Promise<void> {
   const admin = await adminApi(baseURL);
-  const response = await admin.put('/api/admin/settings/fees', {
-    data: { withdrawalFeePct: pct },
-    headers: { 'x-csrf-token': await csrfOf(admin), 'idempotency-key': crypto.randomUUID() },
-  });
-  if (!response.ok()) {
-    throw new Error(`setting the withdrawal fee: ${response.status()} ${await response.text()}`);
+  const listed = await admin.get('/api/admin/payment-methods');
+  const { methods } = (await listed.json()) as {
+    methods: { id: string; retiredAt: string | null }[];
+  };
+  const approvals: Record<string, unknown>[] = [];
+  for (const method of methods.filter((candidate) => candidate.retiredAt === null)) {
+    const response = await admin.patch(`/api/admin/payment-methods/${method.id}`, {
+      data: { withdrawalFeePct: pct },
+      headers: { 'x-csrf-token': await csrfOf(admin), 'idempotency-key': crypto.randomUUID() },
+    });
+    if (!response.ok()) {
+      throw new Error(`setting the withdrawal fee: ${response.status()} ${await response.text()}`);
+    }
+    if (response.status() === 202)
+      approvals.push((await response.json()) as Record<string, unknown>);
   }
-  const answer = (await response.json()) as Record<string, unknown>;
   await admin.dispose();
-  if (response.status() === 202) await approveAsChecker(baseURL, answer);
+  for (const answer of approvals) await approveAsChecker(baseURL, answer);
   const published = await playwrightRequest.newContext({ baseURL });
   const fees = (await (await published.get('/api/settings/fees')).json()) as {
-    withdrawalFeePct: string;
+    methods: { label: string; feePct: string }[];
   };
   await published.dispose();
-  if (Number(fees.withdrawalFeePct) !== Number(pct)) {
-    throw new Error(`the withdrawal fee is ${fees.withdrawalFeePct} %, not ${pct} %`);
+  for (const method of fees.methods) {
+    if (Number(method.feePct) !== Number(pct)) {
+      throw new Error(`the withdrawal fee of ${method.label} is ${method.feePct} %, not ${pct} %`);
+    }
   }
 }
 

@@ -129,6 +129,9 @@ describe('withdrawal requests', () => {
     expect(raised.statusCode).toBe(202);
     expect((await approvedBySecondAdmin(t, raised)).statusCode).toBe(200);
     const schedule = await client.get('/api/settings/fees');
+    const tether = (
+      await t.db.execute<{ id: string }>(sql`SELECT id FROM payment_methods WHERE name = 'Tether'`)
+    ).rows[0]?.id;
     expect(schedule.json()).toEqual({
       methods: [
         {
@@ -139,7 +142,7 @@ describe('withdrawal requests', () => {
           feeFixedCents: 250,
         },
         {
-          methodId: expect.any(String),
+          methodId: tether,
           kind: 'crypto',
           label: 'Tether (TRC20)',
           feePct: '10',

@@ -20,7 +20,7 @@ import {
 } from './features/strategies/api';
 import { renderBelowFoldWith } from './features/public/components/DeferredBelowFold';
 import LandingBelowFold from './features/public/components/LandingBelowFold';
-import { feeScheduleQuery, withdrawalQuoteQuery } from './features/withdrawals/api';
+import { feeScheduleQuery } from './features/withdrawals/api';
 import { setApiTransport } from './lib/api';
 import { fetchMe, sessionQueryKey } from './lib/auth';
 import { applyServerConfig } from './lib/config';
@@ -53,7 +53,7 @@ function prefetchesFor(pathname: string): Prefetch[] {
     case '/plans':
       return [plans];
     case '/withdrawals/fee':
-      return [feeScheduleQuery, withdrawalQuoteQuery(10_000)] as unknown as Prefetch[];
+      return [feeScheduleQuery] as unknown as Prefetch[];
     case '/strategies':
       return [strategyDirectoryQuery] as unknown as Prefetch[];
     default: {

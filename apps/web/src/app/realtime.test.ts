@@ -17,11 +17,14 @@ describe("the app's realtime handlers", () => {
   it('a fee change refreshes the fee schedule; a payment method change the pickers and the back office', () => {
     const client = cachedAt([
       ['settings', 'fees'],
+      ['settings', 'fees', 'quote', 'bank', '10000'],
       ['payment-methods'],
       ['admin', 'payment-methods'],
     ]);
     applyRealtimeMessage({ type: 'settings.fees.changed' }, client, realtimeHandlers);
     expect(stale(client, ['settings', 'fees'])).toBe(true);
+    // A quote shown under the amount is the method's fee: it follows the schedule.
+    expect(stale(client, ['settings', 'fees', 'quote', 'bank', '10000'])).toBe(true);
     expect(stale(client, ['payment-methods'])).toBe(false);
     applyRealtimeMessage({ type: 'payment_methods.changed' }, client, realtimeHandlers);
     expect(stale(client, ['payment-methods'])).toBe(true);

@@ -20,7 +20,7 @@ import { verificationKeys } from '../features/verification/api';
 export const realtimeHandlers: RealtimeHandlers = {
   prices: (event, client) => patchTickersWithPrices(event.data, client),
   navs: (event, client) => refetchTradeOnNewNav(event.data, client),
-  'settings.fees.changed': [withdrawalKeys.settings, adminKeys.fees],
+  'settings.fees.changed': [withdrawalKeys.settings, adminKeys.paymentMethods],
   'payment_methods.changed': [depositKeys.paymentMethods, adminKeys.paymentMethods],
   // The signed-in user's own data: every money event also changes the account summary.
   'account.changed': [accountKeys.all, sessionQueryKey, verificationKeys.all],

@@ -118,7 +118,9 @@ async function carryOut(
         return { row: null, announce: await applyProviderChange(ctx, tx, proposal, changedBy) };
       }
       if (setting === 'withdrawal_fee_pct') {
-        const pct = String(approval.settingValue as string | number);
+        const value = approval.settingValue;
+        const pct =
+          typeof value === 'number' ? String(value) : typeof value === 'string' ? value : '';
         return { row: null, announce: await applyFeeForEveryMethod(ctx, tx, pct, changedBy) };
       }
       if (setting === 'payment_method') {

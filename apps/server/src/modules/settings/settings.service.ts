@@ -16,7 +16,6 @@ import type { DbOrTx, Tx } from '../../db/client';
 import { announceApprovalChange } from '../approvals/approvals.common';
 import { askSecondAdminToChange } from '../approvals/approvals.requests';
 import { recordAudit } from '../audit/audit.service';
-import { DEFAULT_SETTINGS } from '../../seed/seed';
 import { thresholdFrom } from '../approvals/domain/four-eyes';
 import * as repo from './settings.repo';
 

@@ -117,7 +117,7 @@ export async function requestWithdrawal(
     { userId: user.id, key, scope: 'POST /api/withdrawals', payload: input },
     async (tx, keyId) => {
       let label: string;
-      let methodId: string | null = null;
+      let methodId: string | null;
       let payoutDetails: Record<string, string>;
       const method = await findPayoutMethod(tx, input.method === 'crypto' ? input.methodId : null);
       if (input.method === 'crypto') {

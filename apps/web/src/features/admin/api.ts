@@ -12,7 +12,7 @@ import type {
   ApprovalStatus,
   FourEyesSetting,
 } from '@app/shared/schemas/approvals';
-import type { AdjustmentBucket, FeeSchedule } from '@app/shared/schemas/money';
+import type { AdjustmentBucket } from '@app/shared/schemas/money';
 import type {
   AdminCreateStrategyInput,
   AdminTraderApplication,
@@ -330,10 +330,6 @@ export const adminApi = {
       `/api/admin/appropriateness/users/${encodeURIComponent(id)}`,
       signal,
     ),
-
-  fees: (signal?: AbortSignal) => api.get<FeeSchedule>('/api/settings/fees', signal),
-  updateFees: (withdrawalFeePct: string) =>
-    api.put<OrWaiting<FeeSchedule>>('/api/admin/settings/fees', { withdrawalFeePct }),
 };
 
 /** The review queue's tabs: waiting, sent back to the user, approved. */

@@ -68,22 +68,54 @@ function providerDetails(value: unknown): string {
     .join(' · ');
 }
 
-/** A new payment method, or new details for one (the server's `{op, input}`; `from`: details). */
+/** A method's withdrawal fee as "1.5% + $2.50" (the server's withdrawalFeePct, withdrawalFeeFixed cents). */
+function feeTerms(t: T, value: Record<string, unknown>): string {
+  const pct = typeof value.withdrawalFeePct === 'string' ? value.withdrawalFeePct : '0';
+  const fixed = typeof value.withdrawalFeeFixed === 'number' ? value.withdrawalFeeFixed : 0;
+  return fixed === 0
+    ? t('approvals.feeTerms.pct', { pct })
+    : t('approvals.feeTerms.both', { pct, fixed: formatUsd(fixed) });
+}
+
+const asRecord = (value: unknown): Record<string, unknown> =>
+  typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+
+const asksFee = (input: Record<string, unknown>) =>
+  input.withdrawalFeePct !== undefined || input.withdrawalFeeFixed !== undefined;
+
+/**
+ * A new payment method, new details for one, or a higher withdrawal fee (the server's
+ * `{op, input}`; `from`: the details and fee in force).
+ */
 function describePaymentMethodChange(t: T, change: SettingChange): string {
-  const asked = parsed(change.to);
-  const op = typeof asked === 'object' && asked !== null ? (asked as Record<string, unknown>) : {};
-  const input = typeof op.input === 'object' && op.input !== null ? op.input : {};
-  const name = (input as Record<string, unknown>).name;
+  const op = asRecord(parsed(change.to));
+  const input = asRecord(op.input);
+  const name = input.name;
   if (op.op === 'create') {
     return t('approvals.summarySetting.payment_method_new', {
       name: typeof name === 'string' ? name : '',
       details: paymentDetails(input),
     });
   }
-  return t('approvals.summarySetting.payment_method_update', {
-    details: paymentDetails(input),
-    before: paymentDetails(parsed(change.from)),
-  });
+  const before = asRecord(parsed(change.from));
+  const lines: string[] = [];
+  if (paymentDetails(input) !== '') {
+    lines.push(
+      t('approvals.summarySetting.payment_method_update', {
+        details: paymentDetails(input),
+        before: paymentDetails(before),
+      }),
+    );
+  }
+  if (asksFee(input)) {
+    lines.push(
+      t('approvals.summarySetting.payment_method_fee', {
+        to: feeTerms(t, { ...before, ...input }),
+        from: feeTerms(t, before),
+      }),
+    );
+  }
+  return lines.join('; ');
 }
 
 /** "Withdrawal fee from 0% to 12%": the setting, the value in force when asked, the one asked. */

@@ -18,7 +18,6 @@ export const adminKeys = {
   messages: ['admin', 'messages'] as const,
   outbox: ['admin', 'outbox'] as const,
   paymentMethods: ['admin', 'payment-methods'] as const,
-  fees: ['admin', 'fees'] as const,
   traderFees: ['admin', 'trader-fees'] as const,
   signInProviders: ['admin', 'sign-in-providers'] as const,
   fourEyes: ['admin', 'four-eyes'] as const,

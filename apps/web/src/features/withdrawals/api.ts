@@ -10,9 +10,13 @@ import { useState } from 'react';
 import { api, newIdempotencyKey } from '../../lib/api';
 import { invalidateMoney, transactionKeys } from '../transactions/api';
 
-/** Quotes by amount; the fee schedule under `['settings']`, which `settings.fees.changed` refreshes. */
+/**
+ * The fee schedule and the quotes (by method and amount) under `['settings']`, which
+ * `settings.fees.changed` refreshes when an operator changes a method's fee.
+ */
 export const withdrawalKeys = {
-  quote: (amountCents: number) => ['withdrawals', 'quote', amountCents] as const,
+  quote: (amountCents: number, methodId: string | null) =>
+    ['settings', 'fees', 'quote', methodId ?? 'bank', amountCents] as const,
   settings: ['settings'] as const,
   fees: ['settings', 'fees'] as const,
 };
@@ -36,13 +40,17 @@ export function ownTransactionQuery(transactionId: string) {
   });
 }
 
-/** "Fee $X · You will receive $Y" for an amount, at the fee now in force (server-computed). */
-export function withdrawalQuoteQuery(amountCents: number) {
+/**
+ * "Fee $X · You will receive $Y" for an amount by a method (null: by bank transfer), at that
+ * method's fee now in force (server-computed).
+ */
+export function withdrawalQuoteQuery(amountCents: number, methodId: string | null) {
+  const method = methodId === null ? '' : `&methodId=${encodeURIComponent(methodId)}`;
   return queryOptions({
-    queryKey: withdrawalKeys.quote(amountCents),
+    queryKey: withdrawalKeys.quote(amountCents, methodId),
     queryFn: ({ signal }) =>
       api.get<WithdrawalQuote>(
-        `/api/withdrawals/quote?amount=${encodeURIComponent(centsToPlain(amountCents))}`,
+        `/api/withdrawals/quote?amount=${encodeURIComponent(centsToPlain(amountCents))}${method}`,
         signal,
       ),
     staleTime: 30_000,

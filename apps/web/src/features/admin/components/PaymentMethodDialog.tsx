@@ -1,3 +1,4 @@
+import { centsToPlain } from '@app/shared/money';
 import {
   createPaymentMethodSchema,
   updatePaymentMethodSchema,
@@ -20,8 +21,12 @@ const TEXT_FIELDS = [
   'accountNumber',
   'swiftCode',
   'referenceInstructions',
+  'withdrawalFeePct',
+  'withdrawalFeeFixed',
 ] as const;
 type TextKey = (typeof TEXT_FIELDS)[number];
+/** The withdrawal fee: a percentage and a flat fee in USD, for payouts by the method. */
+const FEE_FIELDS = ['withdrawalFeePct', 'withdrawalFeeFixed'] as const;
 type Values = Record<TextKey, string>;
 
 const FIELDS_BY_KIND: Record<Kind, readonly TextKey[]> = {
@@ -31,10 +36,24 @@ const FIELDS_BY_KIND: Record<Kind, readonly TextKey[]> = {
 const OPTIONAL: readonly TextKey[] = ['swiftCode', 'referenceInstructions'];
 
 function initialValues(method: PaymentMethod | null): Values {
-  return Object.fromEntries(TEXT_FIELDS.map((key) => [key, method?.[key] ?? ''])) as Values;
+  const details = Object.fromEntries(
+    TEXT_FIELDS.filter((key) => !(FEE_FIELDS as readonly string[]).includes(key)).map((key) => [
+      key,
+      method?.[key as Exclude<TextKey, (typeof FEE_FIELDS)[number]>] ?? '',
+    ]),
+  );
+  return {
+    ...details,
+    withdrawalFeePct: method?.withdrawalFeePct ?? '0',
+    withdrawalFeeFixed: centsToPlain(method?.withdrawalFeeFixedCents ?? 0),
+  } as Values;
 }
 
-/** Add or edit a deposit method: crypto (name, network, address) or bank account details. */
+/**
+ * Add or edit a payment method: crypto (name, network, address) or bank account details, and the
+ * withdrawal fee for payouts by it (a percentage and/or a flat fee; a higher one waits for a
+ * second admin).
+ */
 export function PaymentMethodDialog({
   method,
   open,
@@ -65,7 +84,8 @@ function MethodForm({ method, onClose }: { method: PaymentMethod | null; onClose
   const { t } = useTranslation('admin');
   const formId = useId();
   const [kind, setKind] = useState<Kind>(method?.kind ?? 'crypto');
-  const [values, setValues] = useState<Values>(() => initialValues(method));
+  const [initial] = useState<Values>(() => initialValues(method));
+  const [values, setValues] = useState<Values>(initial);
   const [errors, setErrors] = useState<Partial<Values>>({});
   const fields = FIELDS_BY_KIND[kind];
 
@@ -86,9 +106,12 @@ function MethodForm({ method, onClose }: { method: PaymentMethod | null; onClose
 
   function submit() {
     const body = Object.fromEntries(
-      fields
+      [...fields, ...FEE_FIELDS]
         .map((key) => [key, values[key].trim()] as const)
-        .filter(([key, value]) => value !== '' || !OPTIONAL.includes(key) || method),
+        .filter(([key, value]) => value !== '' || !OPTIONAL.includes(key) || method)
+        // An edit sends only what changed: a new name or a lower fee applies at once, and only
+        // new payment details or a higher fee wait for a second admin.
+        .filter(([key, value]) => !method || value !== initial[key].trim()),
     );
     const parsed = method
       ? updatePaymentMethodSchema.safeParse(body)
@@ -98,6 +121,10 @@ function MethodForm({ method, onClose }: { method: PaymentMethod | null; onClose
       return;
     }
     setErrors({});
+    if (method && Object.keys(body).length === 0) {
+      onClose();
+      return;
+    }
     mutation.mutate(body);
   }
 
@@ -132,6 +159,31 @@ function MethodForm({ method, onClose }: { method: PaymentMethod | null; onClose
           }}
         />
       ))}
+      <fieldset className="flex flex-col gap-3 rounded-xl border border-border p-3">
+        <legend className="px-1 text-sm font-medium">{t('paymentMethods.feeLegend')}</legend>
+        <p className="text-xs text-muted">{t('paymentMethods.feeHint')}</p>
+        <div className="grid gap-3 sm:grid-cols-2">
+          {FEE_FIELDS.map((key) => (
+            <TextField
+              key={key}
+              label={t(`paymentMethods.${key}`)}
+              inputMode="decimal"
+              value={values[key]}
+              error={errors[key]}
+              autoComplete="off"
+              endAdornment={
+                <span className="pr-3 text-sm text-muted">
+                  {key === 'withdrawalFeePct' ? '%' : 'USD'}
+                </span>
+              }
+              onChange={(event) => {
+                const value = event.target.value;
+                setValues((v) => ({ ...v, [key]: value }));
+              }}
+            />
+          ))}
+        </div>
+      </fieldset>
       <DialogFormFooter onCancel={onClose} pending={mutation.isPending} />
     </DialogForm>
   );

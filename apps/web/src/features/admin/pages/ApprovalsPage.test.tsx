@@ -194,6 +194,12 @@ describe('ApprovalsPage, the kinds beyond money', () => {
       '{"op":"create","input":{"kind":"crypto","name":"Ether","network":"ERC20","address":"0xabc"}}',
     ),
     change(
+      'ap-s10',
+      'payment_method',
+      '{"network":"TRC20","address":"TReal","withdrawalFeePct":"10","withdrawalFeeFixed":0}',
+      '{"op":"update","id":"pm-2","input":{"withdrawalFeePct":"10","withdrawalFeeFixed":125}}',
+    ),
+    change(
       'ap-s9',
       'sign_in_provider',
       'null',
@@ -233,6 +239,7 @@ describe('ApprovalsPage, the kinds beyond money', () => {
       "Lead traders' fee ceiling from 30% to 60%",
       'New payment details for a method: TRealWallet123 (were TRC20 · TPLACEHOLDER)',
       'New payment method “Ether”: ERC20 · 0xabc',
+      'Withdrawal fee for a method: 10% + $1.25 (was 10%)',
       'New sign-in provider: Peer ID · https://id.example.com · nestrado',
     ]) {
       const row = rowOf(line);

@@ -4,11 +4,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge, Button, DataTable, EmptyState, LoadingBlock } from '../../../ui';
 import { adminApi, adminKeys } from '../api';
-import { FeeSettingCard } from '../components/FeeSettingCard';
 import { FourEyesSettingCard } from '../components/FourEyesSettingCard';
 import { PaymentMethodDialog } from '../components/PaymentMethodDialog';
 import { LoadError, PageIntro } from '../components/QueryStates';
 import { EditRetireActions, useRetirement } from '../components/Retirement';
+import { feeTermsText } from '../../withdrawals/feeTerms';
 
 function WhereToPay({ method }: { method: PaymentMethod }) {
   const lines =
@@ -33,9 +33,13 @@ function WhereToPay({ method }: { method: PaymentMethod }) {
   );
 }
 
-/** /admin/payment-methods: where users send deposits (add, edit, retire) and the withdrawal fee. */
+/**
+ * /admin/payment-methods: where users send deposits and by what they are paid out (add, edit,
+ * retire), each with its withdrawal fee.
+ */
 export function PaymentMethodsPage() {
   const { t } = useTranslation('admin');
+  const { t: tw } = useTranslation('withdrawals');
   const [editing, setEditing] = useState<PaymentMethod | 'new' | null>(null);
   const query = useQuery({
     queryKey: adminKeys.paymentMethods,
@@ -88,6 +92,18 @@ export function PaymentMethodsPage() {
               cell: (method) => <WhereToPay method={method} />,
             },
             {
+              key: 'fee',
+              header: t('paymentMethods.columns.fee'),
+              cell: (method) => (
+                <span className="tabular-nums" data-testid="method-fee">
+                  {feeTermsText(tw, {
+                    feePct: method.withdrawalFeePct,
+                    feeFixedCents: method.withdrawalFeeFixedCents,
+                  })}
+                </span>
+              ),
+            },
+            {
               key: 'status',
               header: t('paymentMethods.columns.status'),
               cell: (method) =>
@@ -115,7 +131,6 @@ export function PaymentMethodsPage() {
           ]}
         />
       )}
-      <FeeSettingCard />
       <FourEyesSettingCard />
       <PaymentMethodDialog
         method={editing === 'new' ? null : editing}

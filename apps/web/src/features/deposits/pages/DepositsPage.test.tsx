@@ -27,6 +27,8 @@ const bitcoin: PaymentMethod = {
   isDemo: false,
   sortOrder: 0,
   retiredAt: null,
+  withdrawalFeePct: '0',
+  withdrawalFeeFixedCents: 0,
 };
 
 /** The first-start seed's placeholder bank account (flagged demo by the server). */

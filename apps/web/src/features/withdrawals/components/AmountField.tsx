@@ -10,11 +10,14 @@ export function AmountField({
   error,
   availableCents,
   amountText,
+  methodId,
 }: {
   registration: UseFormRegisterReturn;
   error: string | undefined;
   availableCents: number | undefined;
   amountText: string | undefined;
+  /** Whose fee the quote shows: a method, null for the bank transfer, undefined before a choice. */
+  methodId: string | null | undefined;
 }) {
   const { t } = useTranslation('withdrawals');
   return (
@@ -33,7 +36,7 @@ export function AmountField({
         error={error}
         {...registration}
       />
-      <WithdrawalQuoteLine amountText={amountText} />
+      <WithdrawalQuoteLine amountText={amountText} methodId={methodId} />
     </div>
   );
 }

@@ -61,6 +61,7 @@ export function BankWithdrawalForm({
     confirm({
       body: { ...values, amount: centsToPlain(values.amount) },
       amountCents: values.amount,
+      methodId: null,
       destination: [
         { label: t('fields.bankName'), value: values.bankName },
         { label: t('fields.accountName'), value: values.accountName },
@@ -96,6 +97,7 @@ export function BankWithdrawalForm({
         error={errors.amount?.message}
         availableCents={availableCents}
         amountText={amountText === undefined ? undefined : String(amountText)}
+        methodId={null}
       />
       <Button type="submit" size="lg" className="sm:self-end">
         {t('withdraw')}

@@ -9,11 +9,14 @@ import { ApiRequestError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/requestErrors';
 import { Button, Modal, Spinner } from '../../../ui';
 import { useCreateWithdrawal, withdrawalQuoteQuery } from '../api';
+import { feeTermsText } from '../feeTerms';
 import { mutateAndReport } from '../../../lib/mutation';
 
 export interface WithdrawalRequest {
   body: CreateWithdrawalInput;
   amountCents: number;
+  /** The crypto method paid by (its fee applies), or null for the bank transfer. */
+  methodId: string | null;
   /** Where the money goes, as label/value rows (bank account or wallet). */
   destination: { label: string; value: string }[];
 }
@@ -32,7 +35,8 @@ interface Props {
  */
 export function ConfirmWithdrawalDialog({ request, onCancel, onSent, onFieldError }: Props) {
   const { t } = useTranslation('withdrawals');
-  const quote = useQuery(withdrawalQuoteQuery(request.amountCents));
+  const quote = useQuery(withdrawalQuoteQuery(request.amountCents, request.methodId));
+  const covered = quote.data !== undefined && quote.data.netCents > 0;
   const send = useCreateWithdrawal();
 
   function confirm() {
@@ -64,7 +68,7 @@ export function ConfirmWithdrawalDialog({ request, onCancel, onSent, onFieldErro
           <Button variant="secondary" disabled={send.isPending} onClick={onCancel}>
             {t('confirm.cancel')}
           </Button>
-          <Button loading={send.isPending} disabled={!quote.data} onClick={confirm}>
+          <Button loading={send.isPending} disabled={!covered} onClick={confirm}>
             {send.isError ? t('confirm.retry') : t('confirm.confirm')}
           </Button>
         </>
@@ -75,7 +79,7 @@ export function ConfirmWithdrawalDialog({ request, onCancel, onSent, onFieldErro
         {quote.data ? (
           <>
             <Row
-              label={t('confirm.fee', { pct: quote.data.feePct })}
+              label={t('confirm.fee', { terms: feeTermsText(t, quote.data) })}
               value={`−${formatUsd(quote.data.feeCents)}`}
             />
             <div className="flex items-baseline justify-between gap-4 border-t border-border pt-3">
@@ -84,9 +88,14 @@ export function ConfirmWithdrawalDialog({ request, onCancel, onSent, onFieldErro
                 data-testid="confirm-net"
                 className="text-lg font-semibold text-brand-strong tabular-nums"
               >
-                {formatUsd(quote.data.netCents)}
+                {formatUsd(Math.max(quote.data.netCents, 0))}
               </dd>
             </div>
+            {!covered && (
+              <p role="alert" className="text-danger">
+                {t('quote.belowFee', { fee: formatUsd(quote.data.feeCents) })}
+              </p>
+            )}
           </>
         ) : quote.isError ? (
           <div role="alert" className="flex items-center justify-between gap-3 text-danger">

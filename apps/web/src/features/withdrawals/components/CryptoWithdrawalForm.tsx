@@ -47,6 +47,7 @@ export function CryptoWithdrawalForm({ availableCents, onSent }: WithdrawalFormP
     confirm({
       body: { ...values, amount: centsToPlain(values.amount) },
       amountCents: values.amount,
+      methodId: values.methodId,
       destination: [
         {
           label: t('fields.method'),
@@ -105,6 +106,7 @@ export function CryptoWithdrawalForm({ availableCents, onSent }: WithdrawalFormP
         error={errors.amount?.message}
         availableCents={availableCents}
         amountText={amountText === undefined ? undefined : String(amountText)}
+        methodId={cryptoMethods.some((method) => method.id === chosenId) ? chosenId : undefined}
       />
       <TextField
         label={t('fields.walletAddress')}

@@ -5,33 +5,52 @@ import { Link } from 'react-router';
 import { Spinner } from '../../../ui';
 import { useDebouncedValue } from '../../transactions/hooks/useDebouncedValue';
 import { withdrawalQuoteQuery } from '../api';
+import { feeTermsText } from '../feeTerms';
 import { quotableCents } from '../schemas';
 
 /** The quote waits until typing pauses this long. */
 export const QUOTE_DEBOUNCE_MS = 400;
 
-/** Live under the amount: "Fee $X · You will receive $Y", from the server's quote. */
-export function WithdrawalQuoteLine({ amountText }: { amountText: string | undefined }) {
+/**
+ * Live under the amount: "Fee $X · You will receive $Y" by the chosen method (null: by bank
+ * transfer; undefined: no method chosen yet), from the server's quote.
+ */
+export function WithdrawalQuoteLine({
+  amountText,
+  methodId,
+}: {
+  amountText: string | undefined;
+  methodId: string | null | undefined;
+}) {
   const { t } = useTranslation('withdrawals');
   const cents = quotableCents(amountText);
   const debounced = useDebouncedValue(cents, QUOTE_DEBOUNCE_MS);
   const quote = useQuery({
-    ...withdrawalQuoteQuery(debounced ?? 0),
-    enabled: debounced !== null,
+    ...withdrawalQuoteQuery(debounced ?? 0, methodId ?? null),
+    enabled: debounced !== null && methodId !== undefined,
     placeholderData: keepPreviousData,
   });
-  const current = quote.data && quote.data.amountCents === cents ? quote.data : null;
+  const current =
+    quote.data && quote.data.amountCents === cents && methodId !== undefined ? quote.data : null;
 
   let content;
   if (cents === null) content = <span className="text-muted">{t('quote.prompt')}</span>;
-  else if (current) {
+  else if (methodId === undefined) {
+    content = <span className="text-muted">{t('quote.chooseMethod')}</span>;
+  } else if (current && current.netCents <= 0) {
+    content = (
+      <span data-testid="quote-line" className="text-danger">
+        {t('quote.belowFee', { fee: formatUsd(current.feeCents) })}
+      </span>
+    );
+  } else if (current) {
     content = (
       <>
         <span data-testid="quote-line" className="font-medium text-text">
           {t('quote.line', { fee: formatUsd(current.feeCents), net: formatUsd(current.netCents) })}
         </span>
         <span className="text-xs text-muted">
-          {t('quote.explain', { pct: current.feePct })}{' '}
+          {t('quote.explain', { terms: feeTermsText(t, current) })}{' '}
           <Link to="/withdrawals/fee" className="underline underline-offset-2 hover:text-text">
             {t('quote.schedule')}
           </Link>

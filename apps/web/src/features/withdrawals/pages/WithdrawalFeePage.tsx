@@ -1,4 +1,5 @@
 import { formatUsd } from '@app/shared/money';
+import { isFreeWithdrawal, quoteWithdrawalFee } from '@app/shared/withdrawal-fee';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -6,20 +7,25 @@ import { errorMessage } from '../../../lib/requestErrors';
 import { useSession } from '../../../lib/auth';
 import { appConfig } from '../../../lib/config';
 import { ArrowLeftIcon, Card, ErrorState, LoadingBlock } from '../../../ui';
-import { feeScheduleQuery, withdrawalQuoteQuery } from '../api';
+import { feeScheduleQuery } from '../api';
+import { feeTermsText } from '../feeTerms';
 
 /** An example withdrawal for the schedule: $100.00. */
-const EXAMPLE_CENTS = 10_000;
+const EXAMPLE_CENTS = 10_000n;
 
 /**
- * /withdrawals/fee: the public fee schedule (in the public layout, readable before signing up). The
- * fee comes out of the payout; nothing is paid in.
+ * /withdrawals/fee: the public fee schedule, per payout method (in the public layout, readable
+ * before signing up). The fee comes out of the payout; nothing is paid in. Each example is worked
+ * out by the same shared rule the server books with.
  */
 export function WithdrawalFeePage() {
   const { t } = useTranslation('withdrawals');
   const fees = useQuery(feeScheduleQuery);
-  const example = useQuery(withdrawalQuoteQuery(EXAMPLE_CENTS));
   const { user } = useSession();
+  const methods = fees.data?.methods ?? [];
+  const allFree = methods.every((method) =>
+    isFreeWithdrawal({ pct: method.feePct, fixedCents: method.feeFixedCents }),
+  );
 
   return (
     <div className="mx-auto flex w-full max-w-2xl flex-col gap-6 px-4 py-8 sm:px-6">
@@ -44,41 +50,54 @@ export function WithdrawalFeePage() {
           />
         ) : (
           <div className="flex flex-col gap-5">
-            <p className="text-4xl font-semibold text-text tabular-nums">
-              {fees.data.withdrawalFeePct}%
-            </p>
             <p className="text-text">
-              {Number(fees.data.withdrawalFeePct) === 0
-                ? t('fee.free', { brand: appConfig.brandName })
-                : t('fee.statement', { pct: fees.data.withdrawalFeePct })}
+              {allFree ? t('fee.free', { brand: appConfig.brandName }) : t('fee.perMethod')}
             </p>
+            {methods.length > 0 && (
+              <table className="w-full text-sm">
+                <caption className="sr-only">{t('fee.caption')}</caption>
+                <thead>
+                  <tr className="border-b border-border text-left text-xs text-muted">
+                    <th scope="col" className="py-2 pr-3 font-medium">
+                      {t('fee.columns.method')}
+                    </th>
+                    <th scope="col" className="py-2 pr-3 font-medium">
+                      {t('fee.columns.fee')}
+                    </th>
+                    <th scope="col" className="py-2 text-right font-medium">
+                      {t('fee.columns.example', { amount: formatUsd(EXAMPLE_CENTS) })}
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {methods.map((method) => {
+                    const example = quoteWithdrawalFee(EXAMPLE_CENTS, {
+                      pct: method.feePct,
+                      fixedCents: method.feeFixedCents,
+                    });
+                    return (
+                      <tr key={method.methodId} className="border-b border-border last:border-0">
+                        <th scope="row" className="py-2 pr-3 text-left font-medium text-text">
+                          {method.label}
+                        </th>
+                        <td className="py-2 pr-3 text-text tabular-nums" data-testid="fee-terms">
+                          {feeTermsText(t, method)}
+                        </td>
+                        <td className="py-2 text-right text-brand-strong tabular-nums">
+                          {example.netCents > 0n ? formatUsd(example.netCents) : '—'}
+                        </td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            )}
             <ul className="flex list-disc flex-col gap-2 pl-5 text-sm text-muted marker:text-brand">
               <li>{t('fee.point.deducted')}</li>
               <li>{t('fee.point.neverPaidIn')}</li>
-              <li>{t('fee.point.rounding', { pct: fees.data.withdrawalFeePct })}</li>
+              <li>{t('fee.point.rounding')}</li>
               <li>{t('fee.point.shownFirst')}</li>
             </ul>
-            {example.data && (
-              <div className="rounded-xl border border-border bg-surface-2 p-4 text-sm">
-                <p className="mb-2 font-medium text-text">{t('fee.example.title')}</p>
-                <dl className="flex flex-col gap-1.5">
-                  <div className="flex justify-between gap-4">
-                    <dt className="text-muted">{t('fee.example.withdraw')}</dt>
-                    <dd className="tabular-nums">{formatUsd(example.data.amountCents)}</dd>
-                  </div>
-                  <div className="flex justify-between gap-4">
-                    <dt className="text-muted">{t('fee.example.fee')}</dt>
-                    <dd className="tabular-nums">−{formatUsd(example.data.feeCents)}</dd>
-                  </div>
-                  <div className="flex justify-between gap-4 border-t border-border pt-1.5 font-medium">
-                    <dt>{t('fee.example.receive')}</dt>
-                    <dd className="text-brand-strong tabular-nums">
-                      {formatUsd(example.data.netCents)}
-                    </dd>
-                  </div>
-                </dl>
-              </div>
-            )}
           </div>
         )}
       </Card>

@@ -24,7 +24,9 @@ const summary = {
   pendingWithdrawalsCount: 0,
   recentTransactions: [],
 };
-const quote100 = { body: { amountCents: 10_000, feeCents: 1_000, netCents: 9_000, feePct: '10' } };
+const quote100 = {
+  body: { amountCents: 10_000, feeCents: 1_000, netCents: 9_000, feePct: '10', feeFixedCents: 0 },
+};
 
 beforeEach(() => vi.clearAllMocks());
 afterEach(() => {
@@ -215,6 +217,8 @@ describe('WithdrawalsPage', () => {
       isDemo: true,
       sortOrder: 1,
       retiredAt: null,
+      withdrawalFeePct: '0',
+      withdrawalFeeFixedCents: 0,
     };
     api({
       'GET /api/payment-methods': {
@@ -243,5 +247,75 @@ describe('WithdrawalsPage', () => {
     expect(screen.queryByRole('heading', { name: 'Account is not active' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Withdraw' })).toBeTruthy();
     await waitFor(() => expect(screen.getByTestId('available').textContent).toBe('$100.00'));
+  });
+
+  it("quotes the chosen crypto method's own fee, and confirms with amount, fee and what arrives", async () => {
+    const method = {
+      id: '6f1c3c2e-8a3b-4f43-9a55-0f0f0f0f0f02',
+      kind: 'crypto',
+      name: 'Tether',
+      network: 'TRC20',
+      address: 'Treal',
+      bankName: null,
+      accountName: null,
+      accountNumber: null,
+      swiftCode: null,
+      referenceInstructions: null,
+      isDemo: false,
+      sortOrder: 1,
+      retiredAt: null,
+      withdrawalFeePct: '1.5',
+      withdrawalFeeFixedCents: 250,
+    };
+    api({
+      'GET /api/payment-methods': { body: { methods: [method] } },
+      [`GET /api/withdrawals/quote?amount=100.00&methodId=${method.id}`]: {
+        body: {
+          amountCents: 10_000,
+          feeCents: 400,
+          netCents: 9_600,
+          feePct: '1.5',
+          feeFixedCents: 250,
+        },
+      },
+      [`GET /api/withdrawals/quote?amount=2.00&methodId=${method.id}`]: {
+        body: { amountCents: 200, feeCents: 253, netCents: -53, feePct: '1.5', feeFixedCents: 250 },
+      },
+    });
+    renderSignedIn(<WithdrawalsPage />, '/withdrawals?tab=crypto', '/withdrawals');
+    await screen.findByRole('option', { name: 'Tether (TRC20)' });
+    type('Amount in USD', '100');
+    expect(
+      await screen.findByText(
+        'Choose a withdrawal method to see its fee and what you will receive.',
+      ),
+    ).toBeTruthy();
+    fireEvent.change(screen.getByRole('combobox', { name: 'Withdrawal method' }), {
+      target: { value: method.id },
+    });
+    expect(
+      await screen.findByText('Fee $4.00 · You will receive $96.00', {}, { timeout: 2000 }),
+    ).toBeTruthy();
+    expect(
+      screen.getByText('Fee for this method: 1.5% + $2.50, deducted from the payout.', {
+        exact: false,
+      }),
+    ).toBeTruthy();
+    type('Wallet address', 'TMywallet');
+    withdraw();
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm withdrawal' });
+    expect(within(dialog).getByText('Processing fee (1.5% + $2.50)')).toBeTruthy();
+    expect(within(dialog).getByText('−$4.00')).toBeTruthy();
+    expect(within(dialog).getByTestId('confirm-net').textContent).toBe('$96.00');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+
+    type('Amount in USD', '2');
+    expect(
+      await screen.findByText(
+        "The amount must be more than this method's fee of $2.53.",
+        {},
+        { timeout: 2000 },
+      ),
+    ).toBeTruthy();
   });
 });

@@ -1,0 +1,93 @@
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useAuthStore } from '../../../lib/auth';
+import { stubApi } from '../../../test/fetch';
+import { renderAt } from '../../../test/render';
+import { jane } from '../test/fixtures';
+import { PaymentMethodsPage } from './PaymentMethodsPage';
+
+vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+
+const me = { ...jane, isAdmin: true, twoFactorEnabled: true };
+const base = {
+  kind: 'crypto',
+  network: 'TRC20',
+  address: 'TReal',
+  bankName: null,
+  accountName: null,
+  accountNumber: null,
+  swiftCode: null,
+  referenceInstructions: null,
+  isDemo: false,
+  sortOrder: 1,
+  retiredAt: null,
+};
+const tether = {
+  ...base,
+  id: '6f1c3c2e-8a3b-4f43-9a55-0f0f0f0f0f02',
+  name: 'Tether',
+  withdrawalFeePct: '1.5',
+  withdrawalFeeFixedCents: 250,
+};
+const bitcoin = {
+  ...base,
+  id: '6f1c3c2e-8a3b-4f43-9a55-0f0f0f0f0f01',
+  name: 'Bitcoin',
+  network: 'BTC',
+  withdrawalFeePct: '0',
+  withdrawalFeeFixedCents: 0,
+};
+
+beforeEach(() => {
+  vi.clearAllMocks();
+  useAuthStore.setState({ user: me, loggedOut: false });
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('PaymentMethodsPage', () => {
+  it("shows each method's withdrawal fee and edits it in the method's dialog, sending only what changed", async () => {
+    const api = stubApi((call) => {
+      if (call.path === '/api/auth/me') return { body: { user: me } };
+      if (call.method === 'GET' && call.path === '/api/admin/payment-methods') {
+        return { body: { methods: [bitcoin, tether] } };
+      }
+      if (call.method === 'PATCH')
+        return { body: { method: { ...tether, withdrawalFeePct: '1' } } };
+      if (call.path === '/api/admin/settings/four-eyes')
+        return { body: { thresholdCents: 100_000 } };
+      return undefined;
+    });
+    vi.stubGlobal('fetch', api.fetchStub);
+    renderAt('/admin/payment-methods', <PaymentMethodsPage />, '/admin/payment-methods');
+
+    const fees = await screen.findAllByTestId('method-fee');
+    expect(fees.map((cell) => cell.textContent)).toEqual(['No fee', '1.5% + $2.50']);
+    // The one global fee card is gone: a fee is a method's.
+    expect(screen.queryByText('Fee (%)')).toBeNull();
+
+    const rows = screen.getAllByRole('row');
+    const tetherRow = rows.find((row) => row.textContent?.includes('Tether'));
+    if (!tetherRow) throw new Error('no Tether row');
+    fireEvent.click(within(tetherRow).getByRole('button', { name: /edit/i }));
+    const dialog = await screen.findByRole('dialog');
+    const pct = within(dialog).getByLabelText<HTMLInputElement>('Percentage of the amount');
+    const flat = within(dialog).getByLabelText<HTMLInputElement>('Flat fee per withdrawal');
+    expect([pct.value, flat.value]).toEqual(['1.5', '2.50']);
+    fireEvent.change(flat, { target: { value: '1000.01' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: /save/i }));
+    expect(
+      await within(dialog).findByText('Enter a flat fee from $0.00 to $1,000.00'),
+    ).toBeTruthy();
+    fireEvent.change(flat, { target: { value: '2.50' } });
+    fireEvent.change(pct, { target: { value: '1' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: /save/i }));
+    await waitFor(() => expect(api.calls.some((call) => call.method === 'PATCH')).toBe(true));
+    const patch = api.calls.find((call) => call.method === 'PATCH');
+    expect(patch?.path).toBe(`/api/admin/payment-methods/${tether.id}`);
+    // Only what changed: a lower fee alone applies at once, without a second admin.
+    expect(patch?.body).toEqual({ withdrawalFeePct: '1' });
+  });
+});
