@@ -166,6 +166,27 @@ export default tseslint.config(
     },
   },
   {
+    // Dates follow the language on screen: the web formats them through lib/dates.ts, which hands
+    // the shared formatter the current language (issue 39: "11/29/2026" in Spanish and German).
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/lib/dates.ts'],
+    rules: {
+      'no-restricted-imports': 'off',
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@app/shared/format',
+              importNames: ['formatDate', 'formatDateTime'],
+              message: 'Import formatDate/formatDateTime from lib/dates: it follows the language.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },

@@ -359,7 +359,11 @@ describe('GET /api/statements/account (PDF)', () => {
     expect(german).toContain('Kontoauszug');
     expect(german).toContain('Seite 1');
     expect(german).toContain('Copy-Trading ist mit Risiken verbunden.');
+    // Dates as each reader writes them, not the English 06/05/2025.
+    expect(german).toContain('05.06.2025 – 15.06.2025');
+    expect(german).not.toContain('06/05/2025');
     expect(spanish).toContain('Extracto de cuenta');
+    expect(spanish).toContain('05/06/2025 – 15/06/2025');
     expect(spanish).toContain('Página 1');
     expect(spanish).toContain(formatUsd(CLOSING));
   });

@@ -35,7 +35,7 @@ export function annualPdf(
   const title = m.annual.title(summary.year);
   const first = summary.months[0];
   const last = summary.months[summary.months.length - 1];
-  const span = first && last ? period(first.from, last.to) : String(summary.year);
+  const span = first && last ? period(first.from, last.to, language) : String(summary.year);
   const pdf = new PdfWriter<Key>({
     title: `${summary.brand} ${title}`,
     author: summary.brand,
@@ -51,7 +51,7 @@ export function annualPdf(
     pdf.labelValue(m.accountHolder, summary.holder.name);
     pdf.labelValue(m.accountReference, summary.holder.reference);
     pdf.labelValue(m.period, span);
-    pdf.labelValue(m.generatedAt, dateTimeUtc(summary.generatedAt));
+    pdf.labelValue(m.generatedAt, dateTimeUtc(summary.generatedAt, language));
     pdf.space(0.4);
     pdf.paragraph(m.balanceNote);
     pdf.paragraph(m.datesNote);

@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { PassThrough, type Readable } from 'node:stream';
 import PDFDocument from 'pdfkit';
-import { formatDate } from '@app/shared/format';
+import { formatDate, formatDateTime } from '@app/shared/format';
 
 /**
  * An A4 document for the statements (pdfkit, the standard Helvetica fonts: Latin-1 covers en, de,
@@ -22,9 +22,9 @@ export interface Column<K extends string> {
   align: 'left' | 'right';
 }
 
-export const dateTimeUtc = (at: Date) => `${formatDate(at)} ${at.toISOString().slice(11, 16)} UTC`;
-export const period = (from: string, to: string) =>
-  `${formatDate(`${from}T00:00:00Z`)} – ${formatDate(`${to}T00:00:00Z`)}`;
+export const dateTimeUtc = (at: Date, language: string) => formatDateTime(at, language);
+export const period = (from: string, to: string, language: string) =>
+  `${formatDate(`${from}T00:00:00Z`, language)} – ${formatDate(`${to}T00:00:00Z`, language)}`;
 
 export class PdfWriter<K extends string> {
   readonly doc: PDFKit.PDFDocument;

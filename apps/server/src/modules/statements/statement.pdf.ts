@@ -36,8 +36,8 @@ function writeFront(pdf: PdfWriter<Key>, statement: OpenStatement, m: StatementM
   pdf.title(header.brand, m.title);
   pdf.labelValue(m.accountHolder, header.holder.name);
   pdf.labelValue(m.accountReference, header.holder.reference);
-  pdf.labelValue(m.period, period(header.range.from, header.range.to));
-  pdf.labelValue(m.generatedAt, dateTimeUtc(header.generatedAt));
+  pdf.labelValue(m.period, period(header.range.from, header.range.to, m.language));
+  pdf.labelValue(m.generatedAt, dateTimeUtc(header.generatedAt, m.language));
   pdf.space(0.4);
   pdf.paragraph(m.balanceNote);
   pdf.paragraph(m.datesNote);
@@ -62,7 +62,7 @@ function writeFront(pdf: PdfWriter<Key>, statement: OpenStatement, m: StatementM
     pdf.heading(m.staffAdjustments);
     for (const adjustment of header.adjustments) {
       pdf.labelValue(
-        `${formatDate(adjustment.at)}  ${adjustment.transactionId ?? ''}  ${adjustment.description}`,
+        `${formatDate(adjustment.at, m.language)}  ${adjustment.transactionId ?? ''}  ${adjustment.description}`,
         formatUsd(adjustment.amount),
       );
     }
@@ -77,7 +77,7 @@ function writeFront(pdf: PdfWriter<Key>, statement: OpenStatement, m: StatementM
   pdf.row(
     {
       ...blankRow(),
-      date: formatDate(`${header.range.from}T00:00:00Z`),
+      date: formatDate(`${header.range.from}T00:00:00Z`, m.language),
       details: m.openingBalance,
       balance: formatUsd(header.opening),
     },
@@ -88,7 +88,7 @@ function writeFront(pdf: PdfWriter<Key>, statement: OpenStatement, m: StatementM
 function writeLines(pdf: PdfWriter<Key>, lines: StatementLine[], m: StatementMessages) {
   for (const line of lines) {
     pdf.row({
-      date: formatDate(line.at),
+      date: formatDate(line.at, m.language),
       transaction: line.transactionId ?? '',
       type: m.types[typeOf(line)],
       details:
@@ -108,7 +108,7 @@ export function statementPdf(statement: OpenStatement, m: StatementMessages): Re
     title: `${header.brand} ${m.title} ${header.range.from} – ${header.range.to}`,
     author: header.brand,
     createdAt: header.generatedAt,
-    footer: `${header.brand} · ${m.title} · ${header.holder.name} · ${period(header.range.from, header.range.to)}`,
+    footer: `${header.brand} · ${m.title} · ${header.holder.name} · ${period(header.range.from, header.range.to, m.language)}`,
     page: m.page,
     columns: COLUMNS,
     columnTitles: m.columns,
@@ -126,7 +126,7 @@ export function statementPdf(statement: OpenStatement, m: StatementMessages): Re
     pdf.row(
       {
         ...blankRow(),
-        date: formatDate(`${header.range.to}T00:00:00Z`),
+        date: formatDate(`${header.range.to}T00:00:00Z`, m.language),
         details: m.closingBalance,
         balance: formatUsd(header.closing),
       },

@@ -10,6 +10,8 @@ export const STATEMENT_LANGUAGES = ['en', 'de', 'es'] as const;
 export type StatementLanguage = (typeof STATEMENT_LANGUAGES)[number];
 
 export interface StatementMessages {
+  /** The language these texts are in: dates are written in it too (shared formatDate). */
+  language: StatementLanguage;
   title: string;
   accountHolder: string;
   accountReference: string;
@@ -61,6 +63,7 @@ export interface StatementMessages {
 }
 
 const en: StatementMessages = {
+  language: 'en',
   title: 'Account statement',
   accountHolder: 'Account holder',
   accountReference: 'Account reference',
@@ -133,6 +136,7 @@ const en: StatementMessages = {
 };
 
 const de: StatementMessages = {
+  language: 'de',
   title: 'Kontoauszug',
   accountHolder: 'Kontoinhaber',
   accountReference: 'Kontoreferenz',
@@ -206,6 +210,7 @@ const de: StatementMessages = {
 };
 
 const es: StatementMessages = {
+  language: 'es',
   title: 'Extracto de cuenta',
   accountHolder: 'Titular de la cuenta',
   accountReference: 'Referencia de la cuenta',

@@ -1,4 +1,4 @@
-export { formatDateTime } from '@app/shared/format';
+export { formatDateTime } from '../../lib/dates';
 
 /** "YYYY-MM-DD" (UTC) of an ISO timestamp, to compare with a date input's value. */
 export function isoDay(value: string): string {

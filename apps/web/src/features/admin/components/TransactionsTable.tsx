@@ -1,4 +1,4 @@
-import { formatDate } from '@app/shared/format';
+import { formatDate } from '../../../lib/dates';
 import { secondAdminBeforeDeciding } from '@app/shared/four-eyes';
 import { formatUsd } from '@app/shared/money';
 import { useQuery } from '@tanstack/react-query';

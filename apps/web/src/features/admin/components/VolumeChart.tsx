@@ -1,4 +1,4 @@
-import { formatDate } from '@app/shared/format';
+import { formatDate } from '../../../lib/dates';
 import { formatUsd } from '@app/shared/money';
 import { useTranslation } from 'react-i18next';
 

@@ -1,4 +1,4 @@
-import { formatDate } from '@app/shared/format';
+import { formatDate } from '../../../lib/dates';
 import type { AdminUser } from '@app/shared/schemas/admin-users';
 import type { AdjustmentBucket } from '@app/shared/schemas/money';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-import { formatDate } from '@app/shared/format';
+import { formatDate } from '../../../lib/dates';
 import { SignInProvidersCard } from '../components/SignInProvidersCard';
 import { USER_FILTERS, type AdminUser, type UserFilter } from '@app/shared/schemas/admin-users';
 import { useInfiniteQuery } from '@tanstack/react-query';

@@ -5,7 +5,7 @@ import {
   type DocumentKind,
   type VerificationDocument,
 } from '@app/shared/schemas/verification';
-import { formatDate } from '@app/shared/format';
+import { formatDate } from '../../../lib/dates';
 import { useQuery } from '@tanstack/react-query';
 import clsx from 'clsx';
 import { useId, useState } from 'react';

@@ -1,4 +1,4 @@
-import { formatDateTime } from '@app/shared/format';
+import { formatDateTime } from '../../../lib/dates';
 import type { Notification } from '@app/shared/schemas/notifications';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import clsx from 'clsx';

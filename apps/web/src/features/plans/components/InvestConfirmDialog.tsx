@@ -1,5 +1,5 @@
 import { chargesPerformanceFee, STOP_LOSS_PCT } from '@app/shared/trade-rules';
-import { formatDate } from '@app/shared/format';
+import { formatDate } from '../../../lib/dates';
 import { centsToPlain, formatUsd } from '@app/shared/money';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';

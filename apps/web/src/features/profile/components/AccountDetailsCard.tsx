@@ -1,4 +1,4 @@
-import { formatDate } from '@app/shared/format';
+import { formatDate } from '../../../lib/dates';
 import type { Me } from '@app/shared/schemas/auth';
 import { formatPhone } from '@app/shared/schemas/phone';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import { formatDate } from '@app/shared/format';
+import { formatDate } from '../../../lib/dates';
 import type { SessionInfo } from '@app/shared/schemas/auth';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';

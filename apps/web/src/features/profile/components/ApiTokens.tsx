@@ -1,4 +1,4 @@
-import { formatDate } from '@app/shared/format';
+import { formatDate } from '../../../lib/dates';
 import {
   API_TOKEN_EXPIRY_CHOICES,
   API_TOKEN_FRESH_SIGN_IN_MINUTES,

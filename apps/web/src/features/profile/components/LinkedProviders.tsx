@@ -1,4 +1,4 @@
-import { formatDate } from '@app/shared/format';
+import { formatDate } from '../../../lib/dates';
 import type { LinkedIdentity } from '@app/shared/schemas/sign-in';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import { formatDate } from '@app/shared/format';
+import { formatDate } from '../../../lib/dates';
 import type { ReferralList } from '@app/shared/schemas/profile';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

@@ -1,5 +1,5 @@
 import type { Strategy, StrategyRecord } from '@app/shared/schemas/strategies';
-import { formatDate } from '@app/shared/format';
+import { formatDate } from '../../../lib/dates';
 import { useQuery } from '@tanstack/react-query';
 import clsx from 'clsx';
 import type { ReactNode } from 'react';

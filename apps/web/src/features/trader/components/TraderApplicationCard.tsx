@@ -5,7 +5,7 @@ import {
   traderApplicationInputSchema,
   type MyTraderApplication,
 } from '@app/shared/schemas/lead-traders';
-import { formatDate } from '@app/shared/format';
+import { formatDate } from '../../../lib/dates';
 import { accountStanding } from '@app/shared/standing';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-import { formatDate } from '@app/shared/format';
+import { formatDate } from '../../../lib/dates';
 import { useQuery } from '@tanstack/react-query';
 import clsx from 'clsx';
 import type { ReactNode } from 'react';

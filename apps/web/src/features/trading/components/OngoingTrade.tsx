@@ -1,4 +1,4 @@
-import { formatDate } from '@app/shared/format';
+import { formatDate } from '../../../lib/dates';
 import { formatUsd } from '@app/shared/money';
 import { chargesPerformanceFee, hasProfitToClaim } from '@app/shared/trade-rules';
 import { useQuery } from '@tanstack/react-query';

@@ -79,6 +79,17 @@ describe('TransactionItem', () => {
     expect(within(pending!).getByTestId('amount').textContent).toBe('Debit −$150.00');
   });
 
+  it('writes the date in Spanish as DD/MM/YYYY', async () => {
+    await changeLanguage('es');
+    try {
+      render(<TransactionRows transactions={[tx()]} />);
+      expect(within(rows()[0]!).getByText('05/03/2026')).toBeTruthy();
+      expect(within(rows()[0]!).queryByText('03/05/2026')).toBeNull();
+    } finally {
+      await changeLanguage('en');
+    }
+  });
+
   it('writes the description in the language on screen from its code; an older row keeps English', async () => {
     await changeLanguage('de');
     try {
@@ -98,6 +109,8 @@ describe('TransactionItem', () => {
       );
       const [deposit, close, old] = rows();
       expect(within(deposit!).getByText('Einzahlung über Bitcoin (BTC)')).toBeTruthy();
+      // The date in German too: 05.03.2026, not the English 03/05/2026.
+      expect(within(deposit!).getByText('05.03.2026')).toBeTruthy();
       expect(
         within(close!).getByText('Trade durch Stop-Loss geschlossen (Plan Silver)'),
       ).toBeTruthy();

@@ -5,7 +5,7 @@ import type {
   QuestionnaireView,
 } from '@app/shared/schemas/appropriateness';
 import { rule } from '@app/shared/rules';
-import { formatDate } from '@app/shared/format';
+import { formatDate } from '../../../lib/dates';
 import { useQuery } from '@tanstack/react-query';
 import clsx from 'clsx';
 import { useId, useRef, useState, type FormEvent } from 'react';

@@ -12,7 +12,7 @@ import {
   type MyVerification,
   type VerificationDocument,
 } from '@app/shared/schemas/verification';
-import { formatDate } from '@app/shared/format';
+import { formatDate } from '../../../lib/dates';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import clsx from 'clsx';
