@@ -1,6 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PublicPlan } from '@app/shared/schemas/plans';
+import {
+  DEMO_TRADER_DESCRIPTIONS,
+  DEMO_TRADER_IDS,
+  type Strategy,
+} from '@app/shared/schemas/strategies';
 import { ensureDemoStrategies } from '../src/modules/copy-trading/strategies.service';
 import { createTradingApp, TEST_MARKET, type TradingTestApp } from './copy-trading-helpers';
 
@@ -35,6 +40,16 @@ describe('demo strategies: one per seeded plan', () => {
     const ids = plans.map((plan) => plan.strategy?.id);
     expect(new Set(ids).size).toBe(4);
     expect(plans.find((p) => p.title === 'Platinum')?.strategy?.name).toBe('Bitcoin Reserve');
+  });
+
+  it('names the built-in trader of each demo strategy, so the web words its description in the reader’s language', async () => {
+    const { strategies } = (await t.app.inject({ url: '/api/strategies' })).json<{
+      strategies: Strategy[];
+    }>();
+    const demo = strategies.filter((strategy) => strategy.runBy === 'demo');
+    expect(demo.map((s) => [s.demoTrader, s.description]).sort()).toEqual(
+      DEMO_TRADER_IDS.map((id) => [id, DEMO_TRADER_DESCRIPTIONS[id]]).sort(),
+    );
   });
 
   it('keeps the replayed orders as each strategy’s order log, dated when they were decided', async () => {

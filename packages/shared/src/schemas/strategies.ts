@@ -31,12 +31,39 @@ export const positionViewSchema = z.object({
   weightPct: z.string(),
 });
 
+/** The built-in rule-based traders that run the demo strategies. */
+export const DEMO_TRADER_IDS = [
+  'trend-following',
+  'mean-reversion',
+  'majors-basket',
+  'bitcoin-reserve',
+] as const;
+export type DemoTraderId = (typeof DEMO_TRADER_IDS)[number];
+
+/**
+ * What each demo strategy does, in English: stored as the strategy's description when a fresh
+ * install seeds it; the web's `strategies` locale words the same in every language (a test keeps
+ * its English equal to these).
+ */
+export const DEMO_TRADER_DESCRIPTIONS: Record<DemoTraderId, string> = {
+  'trend-following': 'Follows BTC and ETH trends: 6h/24h moving-average crossover, long or short.',
+  'mean-reversion': 'Trades SOL and XRP back towards their 24h average (z-score 1.5 in, 0.25 out).',
+  'majors-basket': 'Equal-weight BTC, ETH and BNB, rebalanced daily.',
+  'bitcoin-reserve': 'Half in BTC, half in cash, rebalanced weekly.',
+};
+
 export const strategySchema = strategyFiguresSchema.extend({
   id: z.string(),
   name: z.string(),
   description: z.string(),
   /** 'demo' = run by a built-in rule-based trader; 'trader' = a lead trader. */
   runBy: z.enum(['demo', 'trader']),
+  /**
+   * Which built-in trader runs a demo strategy (null for a lead trader's): the web words its
+   * description in the reader's language by this key; `description` is the English one.
+   * Optional in the type so fixtures written against the first shape keep compiling.
+   */
+  demoTrader: z.enum(DEMO_TRADER_IDS).nullable().optional(),
   leadTraderName: z.string().nullable(),
   nav: z.string(),
   navAt: z.string().nullable(),

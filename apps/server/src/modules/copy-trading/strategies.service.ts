@@ -325,6 +325,7 @@ async function summarise(
       name: row.name,
       description: row.description,
       runBy: row.leadTraderId ? 'trader' : 'demo',
+      demoTrader: row.leadTraderId ? null : row.demoTrader,
       leadTraderId: row.leadTraderId,
       leadTraderName: row.leadTraderId ? (names.get(row.leadTraderId) ?? null) : null,
       nav: row.nav,

@@ -21,6 +21,7 @@ import {
   type DirectorySort,
   type DirectoryWindow,
 } from '../directory';
+import { strategyDescription } from '../strategyDescription';
 
 const DAY_MS = 86_400_000;
 
@@ -141,7 +142,7 @@ function DirectoryCard({ entry, window }: { entry: DirectoryEntry; window: Direc
         </h2>
         {entry.paused && <Badge tone="warning">{t('paused')}</Badge>}
       </div>
-      <p className="mt-1 text-sm text-muted">{entry.description}</p>
+      <p className="mt-1 text-sm text-muted">{strategyDescription(t, entry)}</p>
       <dl className="mt-4 grid grid-cols-2 gap-3 text-sm sm:grid-cols-3">
         <Item label={`${t('directory.return')} · ${t(`returns.${window}`)}`}>
           {returnPct === null ? (

@@ -20,6 +20,7 @@ import { CopyingOverTime } from '../components/CopyingOverTime';
 import { DrawdownPanel } from '../components/DrawdownPanel';
 import { NavPanel } from '../components/NavPanel';
 import { OrderLog } from '../components/OrderLog';
+import { strategyDescription } from '../strategyDescription';
 
 const WINDOWS = ['7d', '30d', '90d', '1y', 'all'] as const;
 
@@ -83,7 +84,7 @@ function StrategyRecordView({ strategy, record }: { strategy: Strategy; record: 
           </h1>
           {strategy.paused && <Badge tone="warning">{t('paused')}</Badge>}
         </div>
-        <p className="max-w-3xl text-muted">{strategy.description}</p>
+        <p className="max-w-3xl text-muted">{strategyDescription(t, strategy)}</p>
         <p className="text-sm text-muted">
           {strategy.runBy === 'demo'
             ? t('runByDemo')

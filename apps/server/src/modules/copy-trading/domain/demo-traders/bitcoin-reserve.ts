@@ -1,3 +1,4 @@
+import { DEMO_TRADER_DESCRIPTIONS } from '@app/shared/schemas/strategies';
 import type { DemoTrader } from './types';
 
 const HOUR_MS = 3_600_000;
@@ -12,7 +13,7 @@ const WEIGHT = '0.5';
 export const bitcoinReserveTrader: DemoTrader = {
   id: 'bitcoin-reserve',
   name: 'Bitcoin Reserve',
-  description: 'Half in BTC, half in cash, rebalanced weekly.',
+  description: DEMO_TRADER_DESCRIPTIONS['bitcoin-reserve'],
   symbols: ['BTCUSDT'],
   barMs: HOUR_MS,
   lookbackBars: 1,

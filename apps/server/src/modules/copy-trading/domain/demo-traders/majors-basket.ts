@@ -1,3 +1,4 @@
+import { DEMO_TRADER_DESCRIPTIONS } from '@app/shared/schemas/strategies';
 import type { DemoTrader } from './types';
 
 const HOUR_MS = 3_600_000;
@@ -11,7 +12,7 @@ const WEIGHT = '0.32';
 export const majorsBasketTrader: DemoTrader = {
   id: 'majors-basket',
   name: 'Majors Basket',
-  description: 'Equal-weight BTC, ETH and BNB, rebalanced daily.',
+  description: DEMO_TRADER_DESCRIPTIONS['majors-basket'],
   symbols: ['BTCUSDT', 'ETHUSDT', 'BNBUSDT'],
   barMs: HOUR_MS,
   lookbackBars: 1,

@@ -1,3 +1,4 @@
+import { DEMO_TRADER_DESCRIPTIONS } from '@app/shared/schemas/strategies';
 import { lastCloses, zScore } from './bars';
 import type { DemoTrader } from './types';
 import type { TargetWeightOrder } from '../orders';
@@ -16,7 +17,7 @@ const WEIGHT = '0.4';
 export const meanReversionTrader: DemoTrader = {
   id: 'mean-reversion',
   name: 'Mean Reverter',
-  description: 'Trades SOL and XRP back towards their 24h average (z-score 1.5 in, 0.25 out).',
+  description: DEMO_TRADER_DESCRIPTIONS['mean-reversion'],
   symbols: ['SOLUSDT', 'XRPUSDT'],
   barMs: HOUR_MS,
   lookbackBars: WINDOW,

@@ -1,3 +1,4 @@
+import { DEMO_TRADER_DESCRIPTIONS } from '@app/shared/schemas/strategies';
 import { lastCloses, mean } from './bars';
 import type { DemoTrader } from './types';
 import type { PositionSide } from '../strategy';
@@ -16,7 +17,7 @@ const WEIGHT: Record<PositionSide, string> = { long: '0.45', short: '0.3' };
 export const trendFollowingTrader: DemoTrader = {
   id: 'trend-following',
   name: 'Trend Rider',
-  description: 'Follows BTC and ETH trends: 6h/24h moving-average crossover, long or short.',
+  description: DEMO_TRADER_DESCRIPTIONS['trend-following'],
   symbols: ['BTCUSDT', 'ETHUSDT'],
   barMs: HOUR_MS,
   lookbackBars: SLOW,
