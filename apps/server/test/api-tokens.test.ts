@@ -204,7 +204,7 @@ describe('personal API tokens', () => {
     expect((await other.client.get('/api/auth/me')).statusCode).toBe(200);
   });
 
-  it('audit every request made with a token, allowed or not', async () => {
+  it('audit every request made with a token as what happened: used, or refused with why', async () => {
     const { client } = await registerUser(t.app);
     const { token, apiToken } = await newToken(client);
     await withToken(token, 'GET', '/api/account/summary');
@@ -216,7 +216,10 @@ describe('personal API tokens', () => {
       .orderBy(auditLog.id);
     expect(entries).toEqual([
       { action: 'api_token.used', details: { method: 'GET', route: '/api/account/summary' } },
-      { action: 'api_token.used', details: { method: 'GET', route: '/api/admin/users' } },
+      {
+        action: 'api_token.refused',
+        details: { method: 'GET', route: '/api/admin/users', reason: 'API_TOKEN_NOT_ALLOWED' },
+      },
     ]);
     const activity = (await client.get('/api/profile/activity')).json<{
       entries: { action: string }[];

@@ -165,7 +165,6 @@ export const ACCESS: Record<string, Access> = {
   'GET /api/admin/transactions/': 'admin',
   'GET /api/admin/exports/journal': 'admin', // the whole ledger, audited
   'GET /api/admin/exports/balances': 'admin', // every account's balance at a date, audited
-  'PUT /api/admin/settings/fees': 'admin',
   'GET /api/admin/settings/four-eyes': 'admin',
   'PUT /api/admin/settings/four-eyes': 'admin',
   'GET /api/admin/approvals/': 'admin',

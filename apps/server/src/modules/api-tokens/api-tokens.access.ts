@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import { refusal } from '../../http/errors';
 import { limitOn, rateLimiter } from '../../http/rate-limit';
 import * as auth from '../auth/auth.service';
-import { findLiveToken, recordTokenUse } from './api-tokens.service';
+import { findLiveToken, recordTokenRequest } from './api-tokens.service';
 
 /**
  * The only operations a personal API token reaches: reading the owner's account summary, trades,
@@ -42,8 +42,8 @@ export function isApiRequest(request: FastifyRequest): boolean {
 /**
  * `Authorization: Bearer <token>` on an API request: the request is the token's, never a cookie
  * session's (a cookie sent along is ignored, so a session can never be used through this path).
- * Each token is limited per minute; every request made with a live token is audited and counted
- * as its last use, allowed or not. Registered after the session loader and before the CSRF
+ * Each token is limited per minute; every request made with a live token is audited as what
+ * happened: used (and counted as its last use) or refused, with why. Registered after the session loader and before the CSRF
  * check: a token only ever reaches GET operations, which need no CSRF token, and any other
  * method is refused here.
  */
@@ -69,12 +69,14 @@ export function registerApiTokenAccess(app: FastifyInstance, ctx: AppContext): v
     // The route the router chose (any spelling of its path alike), without a trailing slash.
     const route = (request.routeOptions.url ?? request.url.split('?')[0] ?? '').replace(/\/$/, '');
     const operation = `${request.method} ${route}`;
-    await recordTokenUse(ctx, row, {
-      method: request.method,
-      route: route.slice(0, 300),
-      ip: request.ip,
-    });
-    if (!API_TOKEN_OPERATIONS.has(operation)) throw refusal('API_TOKEN_NOT_ALLOWED');
+    const allowed = API_TOKEN_OPERATIONS.has(operation);
+    await recordTokenRequest(
+      ctx,
+      row,
+      { method: request.method, route: route.slice(0, 300), ip: request.ip },
+      allowed ? null : 'API_TOKEN_NOT_ALLOWED',
+    );
+    if (!allowed) throw refusal('API_TOKEN_NOT_ALLOWED');
     request.auth = { user, sessionId: row.id, apiTokenId: row.id };
   });
 }

@@ -129,24 +129,29 @@ export function findLiveToken(ctx: AppContext, token: string) {
 }
 
 /**
- * A request made with a token: its last use is remembered and the request is audited (which
- * token, which operation, from where), whatever the answer.
+ * A request made with a token, audited as what happened: `api_token.used` when the token may reach
+ * the operation (and remembered as its last use), `api_token.refused` with why when it may not.
  */
-export async function recordTokenUse(
+export async function recordTokenRequest(
   ctx: AppContext,
   row: ApiTokenRow,
   use: { method: string; route: string; ip: string },
+  refused: 'API_TOKEN_NOT_ALLOWED' | null,
 ): Promise<void> {
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
-    await repo.touchToken(tx, row.id, now);
+    if (!refused) await repo.touchToken(tx, row.id, now);
     await recordAudit(tx, {
       actorId: row.userId,
-      action: 'api_token.used',
+      action: refused ? 'api_token.refused' : 'api_token.used',
       targetType: 'api_token',
       targetId: row.id,
       ip: use.ip,
-      details: { method: use.method, route: use.route },
+      details: {
+        method: use.method,
+        route: use.route,
+        ...(refused ? { reason: refused } : {}),
+      },
     });
   });
 }

@@ -1,10 +1,12 @@
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import type { AuditAction } from '@app/shared/schemas/audit-actions';
 import { auditLog, users } from '../../db/schema';
 
 export interface AuditEntry {
   actorId: string | null;
-  action: string;
+  /** One of the shared vocabulary's actions: the admin's audit log labels each. */
+  action: AuditAction;
   targetType?: string;
   targetId?: string;
   ip?: string | null;

@@ -1,3 +1,4 @@
+import type { AuditAction } from '@app/shared/schemas/audit-actions';
 import Decimal from 'decimal.js';
 import {
   DUAL_CONTROL_SETTINGS,
@@ -48,7 +49,7 @@ export function traderFeeBoundsFrom(stored: unknown): TraderFeeBounds {
  */
 interface SettingRule<T> {
   key: DualControlSetting;
-  action: string;
+  action: AuditAction;
   inForce: (db: DbOrTx) => Promise<T>;
   widens: (before: T, after: T) => boolean;
   /** The value as stored in settings and in the approval (JSON). */

@@ -1,3 +1,4 @@
+import type { AuditAction } from '@app/shared/schemas/audit-actions';
 import type { Transaction } from '@app/shared/schemas/transactions';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
@@ -26,7 +27,7 @@ export interface TransactionDecision {
   /** success: approved (deposit) or paid (withdrawal); failed: rejected with `reason`. */
   outcome: { status: 'success' } | { status: 'failed'; reason: string };
   /** The audit action (`deposit.approved`, `withdrawal.rejected`...) and its details. */
-  action: string;
+  action: AuditAction;
   details: (row: TransactionRow) => Record<string, unknown>;
   /** The alert the owner receives (in-app, and by e-mail in their language unless turned off). */
   notice: (row: TransactionRow) => NotificationEvent;
@@ -149,7 +150,7 @@ export function rejectTransaction(
     {
       ...decision,
       outcome: { status: 'failed', reason },
-      action: `${decision.kind}.rejected`,
+      action: decision.kind === 'deposit' ? 'deposit.rejected' : 'withdrawal.rejected',
       details: (row) => ({ userId: row.userId, reason }),
     },
   );

@@ -1,4 +1,6 @@
 import type { AuditEntryView } from '@app/shared/schemas/admin-users';
+import { isAuditAction } from '@app/shared/schemas/audit-actions';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DataTable, type DataTableColumn } from '../../../ui';
@@ -19,6 +21,11 @@ function targetLabel(type: string | null, id: string | null): string {
   return [type, shortId].filter(Boolean).join(' · ');
 }
 
+/** What an entry records, in words ("Account activated"); an action no label knows, in general terms. */
+export function auditActionLabel(t: TFunction<'admin'>, action: string): string {
+  return isAuditAction(action) ? t(`audit.actions.${action}`) : t('audit.unknownAction');
+}
+
 /** Who did what, when, from where (read-only). */
 export function AuditTable({
   entries,
@@ -37,7 +44,9 @@ export function AuditTable({
       primary: true,
       cell: (entry) => (
         <div className="flex min-w-0 flex-col gap-0.5">
-          <span className="font-mono text-sm">{entry.action}</span>
+          <span className="text-sm font-medium">{auditActionLabel(t, entry.action)}</span>
+          {/* The code as stored: what the Action filter takes. */}
+          <span className="font-mono text-xs font-normal text-muted">{entry.action}</span>
           {detailLines(entry.details).map((line) => (
             <span key={line} className="text-xs font-normal break-words text-muted">
               {line}
