@@ -112,6 +112,8 @@ test('activate, deposit by crypto, approve, withdraw with the fee shown, mark pa
   const confirmWithdrawal = page.getByRole('dialog', { name: 'Confirm withdrawal' });
   await expect(confirmWithdrawal.getByTestId('confirm-net')).toHaveText('$90.00');
   await expect(confirmWithdrawal).toContainText('−$10.00');
+  await expect(confirmWithdrawal).toContainText('Processing fee (10%)');
+  await snap(page, 'withdrawals-confirm');
   await confirmWithdrawal.getByRole('button', { name: 'Confirm withdrawal' }).click();
   await expect(page.getByText('Withdrawal request sent')).toBeVisible();
   await expect(page.getByRole('dialog', { name: 'Withdrawal' })).toContainText(
@@ -126,6 +128,17 @@ test('activate, deposit by crypto, approve, withdraw with the fee shown, mark pa
   await expect(payDialog).toContainText('$90.00');
   await payDialog.getByRole('button', { name: 'Mark paid' }).click();
   await expect(admin.getByText('Withdrawal marked as paid')).toBeVisible();
+
+  // The operator's fee schedule is per method, on the payment methods page and in each dialog.
+  await admin.goto('/admin/payment-methods');
+  await expect(admin.getByTestId('method-fee').first()).toHaveText('10%');
+  await snap(admin, 'admin-payment-methods');
+  await admin.getByRole('button', { name: 'Edit' }).first().click();
+  const methodDialog = admin.getByRole('dialog');
+  await expect(methodDialog.getByLabel('Percentage of the amount')).toHaveValue('10');
+  await expect(methodDialog.getByLabel('Flat fee per withdrawal')).toHaveValue('0.00');
+  await snap(admin, 'admin-payment-method-dialog');
+  await methodDialog.getByRole('button', { name: 'Cancel' }).click();
 
   // The investor's transactions: the deposit credited in green with +, the withdrawal in red with −.
   await page.goto('/transactions');
