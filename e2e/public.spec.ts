@@ -161,7 +161,7 @@ test('a visitor’s browser logs no error on any public page (asking who is sign
   expect(problems).toEqual([]);
 });
 
-test('a visitor reads the withdrawal fee schedule, with a worked example, from the footer', async ({
+test('a visitor reads the withdrawal fee schedule per method, with a worked example, from the footer', async ({
   page,
 }) => {
   await page.goto('/');
@@ -171,8 +171,13 @@ test('a visitor reads the withdrawal fee schedule, with a worked example, from t
   await expect(
     page.getByRole('heading', { level: 1, name: 'Withdrawal fee schedule' }),
   ).toBeVisible();
-  await expect(page.getByText(/^\d+(\.\d+)?%$/)).toBeVisible();
-  await expect(page.getByText('You receive')).toBeVisible();
+  // Each payout method's fee, and what $100.00 becomes by it.
+  await expect(page.getByRole('table', { name: 'Withdrawal fee by method' })).toBeVisible();
+  await expect(page.getByRole('rowheader', { name: 'Bitcoin (BTC)' })).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: 'You receive from $100.00' })).toBeVisible();
+  await expect(page.getByTestId('fee-terms').first()).toHaveText(
+    /^(No fee|\d+(\.\d+)?%( \+ \$[\d.,]+)?|\$[\d.,]+ per withdrawal)$/,
+  );
   // A new page starts at its top (the smooth scroll from the footer has ended).
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   await snap(page, 'fee-schedule');
