@@ -39,7 +39,6 @@ function WhereToPay({ method }: { method: PaymentMethod }) {
  */
 export function PaymentMethodsPage() {
   const { t } = useTranslation('admin');
-  const { t: tw } = useTranslation('withdrawals');
   const [editing, setEditing] = useState<PaymentMethod | 'new' | null>(null);
   const query = useQuery({
     queryKey: adminKeys.paymentMethods,
@@ -96,7 +95,7 @@ export function PaymentMethodsPage() {
               header: t('paymentMethods.columns.fee'),
               cell: (method) => (
                 <span className="tabular-nums" data-testid="method-fee">
-                  {feeTermsText(tw, {
+                  {feeTermsText(t, {
                     feePct: method.withdrawalFeePct,
                     feeFixedCents: method.withdrawalFeeFixedCents,
                   })}
