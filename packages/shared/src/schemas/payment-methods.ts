@@ -45,6 +45,12 @@ export const PAYMENT_DETAIL_FIELDS = [
   'accountNumber',
   'swiftCode',
 ] as const;
+/**
+ * The note a fresh install's demo bank method carries (payment-methods.seed): product text, not
+ * the operator's, so the web words it in the reader's language while it is unchanged.
+ */
+export const DEMO_BANK_NOTE = 'Demo account: replace with the operator’s real bank details.';
+
 export const paymentMethodListSchema = z.object({ methods: z.array(paymentMethodSchema) });
 export const paymentMethodResponseSchema = z.object({ method: paymentMethodSchema });
 

@@ -1,3 +1,4 @@
+import { DEMO_BANK_NOTE } from '@app/shared/schemas/payment-methods';
 import type { DbOrTx } from '../../db/client';
 import { paymentMethods } from '../ledger/ledger.schema';
 
@@ -30,7 +31,7 @@ const DEMO_METHODS = [
     accountName: 'Nestrado Demo Ltd',
     accountNumber: 'DEMO-0000-0000',
     swiftCode: 'DEMOXXXX',
-    referenceInstructions: 'Demo account: replace with the operator’s real bank details.',
+    referenceInstructions: DEMO_BANK_NOTE,
     sortOrder: 3,
     isDemo: true,
   },

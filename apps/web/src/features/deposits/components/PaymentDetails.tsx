@@ -1,4 +1,4 @@
-import type { PaymentMethod } from '@app/shared/schemas/payment-methods';
+import { DEMO_BANK_NOTE, type PaymentMethod } from '@app/shared/schemas/payment-methods';
 import { QRCodeSVG } from 'qrcode.react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -95,7 +95,8 @@ function BankDetails({ method }: { method: PaymentMethod }) {
           onCopied={() => toast.success(t('payment.addressCopied', { method: method.name }))}
         />
       )}
-      {/* The operator's own note is theirs, not a reference to type: it is labelled as theirs. */}
+      {/* The operator's own note is theirs, not a reference to type: it is labelled as theirs. The
+          seed's demo note is the product's, worded in the reader's language. */}
       <div className="rounded-lg border border-warning/30 bg-warning/5 px-3 py-2 text-sm text-warning">
         <p className="font-medium">
           {method.referenceInstructions
@@ -103,7 +104,9 @@ function BankDetails({ method }: { method: PaymentMethod }) {
             : t('bank.referenceTitle')}
         </p>
         <p className="mt-1 break-words">
-          {method.referenceInstructions ?? t('bank.referenceDefault')}
+          {method.referenceInstructions === DEMO_BANK_NOTE
+            ? t('bank.demoNote')
+            : (method.referenceInstructions ?? t('bank.referenceDefault'))}
         </p>
       </div>
     </div>

@@ -3,6 +3,7 @@ import type { PaymentMethod } from '@app/shared/schemas/payment-methods';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { changeLanguage } from '../../../i18n';
 import { fakeApi } from '../../../test/fetch';
 import { testUser } from '../../../test/fixtures';
 import { renderSignedIn } from '../../../test/render';
@@ -200,6 +201,39 @@ describe('demo payment methods', () => {
     expect(screen.getByText('Note from Nestrado')).toBeTruthy();
     expect(screen.queryByText('Payment reference')).toBeNull();
     expect(screen.getByText(demoBank.referenceInstructions!)).toBeTruthy();
+  });
+
+  it("words the seed's demo note in the reader's language; an operator's own note as written", async () => {
+    fakeApi({});
+    await changeLanguage('es');
+    try {
+      renderSignedIn(
+        <DepositPaymentPage />,
+        { pathname: '/deposits/payment', state: { method: demoBank, amount: '100.00' } },
+        '/deposits/payment',
+      );
+      expect(
+        screen.getByText(
+          'Cuenta de demostración: el operador debe sustituirla por sus datos bancarios reales.',
+        ),
+      ).toBeTruthy();
+      expect(screen.queryByText(demoBank.referenceInstructions!)).toBeNull();
+      cleanup();
+      renderSignedIn(
+        <DepositPaymentPage />,
+        {
+          pathname: '/deposits/payment',
+          state: {
+            method: { ...demoBank, referenceInstructions: 'Use reference NX-42.' },
+            amount: '100.00',
+          },
+        },
+        '/deposits/payment',
+      );
+      expect(screen.getByText('Use reference NX-42.')).toBeTruthy();
+    } finally {
+      await changeLanguage('en');
+    }
   });
 
   it('keeps the payment reference advice for a real bank account without a note', () => {
