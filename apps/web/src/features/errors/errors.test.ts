@@ -31,6 +31,7 @@ Object.assign(EXAMPLES, {
   METHOD_NOT_ALLOWED: [{ method: 'DELETE' }],
   UNSUPPORTED_MEDIA_TYPE: [{ contentType: 'text/plain' }, { contentType: null }],
   INSUFFICIENT_BALANCE: [{ availableCents: 1_000 }],
+  WITHDRAWAL_BELOW_FEE: [{ feeCents: 555 }],
   ACCOUNT_CLOSE_MONEY_LEFT: [{ availableCents: 12_345 }],
   PAYMENT_METHOD_FIELD_NOT_APPLICABLE: [
     { kind: 'crypto', field: 'bankName' },
