@@ -95,7 +95,7 @@ describe('Become a lead trader (/profile)', () => {
     });
     renderSignedIn(<TraderApplicationCard />, '/profile', '/profile');
     expect(
-      await screen.findByText('Reason: No track record yet. You may apply again.'),
+      await screen.findByText('You may apply again. Reason: No track record yet'),
     ).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Send application' })).toBeTruthy();
   });
