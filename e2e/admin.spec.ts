@@ -171,6 +171,9 @@ test('review and activate a user, approve a deposit, adjust a bonus with a reaso
     await expect(rowWith(page, action, mention), action).toHaveCount(1);
   }
   await expect(rowWith(page, 'adjustment.bonus', userTarget)).toContainText(reason);
+  // Each action in words, in the language on screen, with its code beside it for the filter.
+  await expect(rowWith(page, 'user.activated', userTarget)).toContainText('Account activated');
+  await expect(rowWith(page, 'withdrawal.paid', withdrawalId)).toContainText('Withdrawal paid');
   await snap(page, 'audit');
 
   // Narrowed to the investor, only the actions on their account remain.
