@@ -74,6 +74,9 @@ describe('one definition of a window’s return, on every screen', () => {
         expect(listed?.return30dPct, plan.title).toBe(record.returns['30d']);
         expect(entry?.returns, plan.title).toEqual(record.returns);
         expect(entry?.return30dPct, plan.title).toBe(record.returns['30d']);
+        // The card's small chart runs over the same window: it rises or falls as the figure says.
+        expect(plan.strategy?.navSeries?.[0], plan.title).toEqual(record.windowStarts['30d']);
+        expect(plan.strategy?.navSeries?.at(-1), plan.title).toEqual(record.latestNav);
         // The chart of each window runs from the point its return is measured from to the
         // latest NAV: the line's change is the figure beside it.
         for (const window of RETURN_WINDOWS) {

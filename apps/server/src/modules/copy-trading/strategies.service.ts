@@ -15,7 +15,7 @@ import {
 } from '@app/shared/schemas/lead-traders';
 import { ENTRY_KINDS } from '@app/shared/schemas/kinds';
 import { MARKET_SYMBOLS } from '@app/shared/schemas/market';
-import { RETURN_WINDOWS, type ReturnWindow } from '@app/shared/return-windows';
+import { RETURN_WINDOW_DAYS, RETURN_WINDOWS, type ReturnWindow } from '@app/shared/return-windows';
 import type { AppContext } from '../../context';
 import type { DbOrTx, Tx } from '../../db/client';
 import type { UserRow } from '../../db/schema';
@@ -412,11 +412,27 @@ export async function strategyNavSeries(
   return { strategyId: id, points: points.map((p) => ({ at: p.at.toISOString(), nav: p.nav })) };
 }
 
-/** The card's small chart: the last point of each day over `days` days. */
-export async function dailyNavSeries(ctx: AppContext, id: string, days: number) {
+/**
+ * The card's small chart over its 30-day return's window: from the point that return is measured
+ * from, through each day's last NAV, to the latest NAV, so the line rises or falls as the figure
+ * beside it says. A record younger than the window draws the days it has.
+ */
+export async function dailyNavSeries(ctx: AppContext, id: string) {
   const now = ctx.clock.now().getTime();
-  const points = await repo.navSeries(ctx.db, id, now - days * DAY_MS, 'day');
-  return points.map((p) => ({ at: p.at.toISOString(), nav: p.nav }));
+  const [points, windows] = await Promise.all([
+    repo.navSeries(ctx.db, id, now - RETURN_WINDOW_DAYS['30d'] * DAY_MS, 'day'),
+    windowReturnsOf(ctx, [id], now),
+  ]);
+  const daily = points.map((p) => ({ at: p.at.getTime(), nav: p.nav }));
+  const measured = windows.get(id)?.['30d'];
+  const line = measured
+    ? [
+        { at: measured.start.at, nav: measured.start.nav.toFixed() },
+        ...daily.filter((p) => p.at > measured.start.at && p.at < measured.end.at),
+        { at: measured.end.at, nav: measured.end.nav.toFixed() },
+      ]
+    : daily;
+  return line.map((p) => ({ at: new Date(p.at).toISOString(), nav: p.nav }));
 }
 
 /**
