@@ -361,7 +361,10 @@ export async function closingFills(
   }));
 }
 
-/** The order log: the lead trader's (and demo trader's) fills, newest first, before `before`. */
+/**
+ * The order log: the lead trader's (and demo trader's) fills, newest first by time, then by number
+ * (a fill can be recorded after one it precedes), after the fill `before` in that order.
+ */
 export async function orderFills(
   db: DbOrTx,
   strategyId: string,
