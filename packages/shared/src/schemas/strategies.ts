@@ -74,7 +74,10 @@ const recordPct = z.string().nullable();
 export const strategyRecordSchema = z.object({
   strategyId: z.string(),
   asOf: z.string(),
-  /** NAV now over NAV at each window's start, − 1; null when the record is younger than the window. */
+  /**
+   * The return over each window (return-windows.ts: latest NAV ÷ NAV of the last point at or before
+   * the window's start, − 1); null when the record does not reach back to the window's start.
+   */
   returns: z.object({
     '7d': recordPct,
     '30d': recordPct,
@@ -82,6 +85,19 @@ export const strategyRecordSchema = z.object({
     '1y': recordPct,
     all: recordPct,
   }),
+  /**
+   * The point each window's return is measured from (null with its return): the NAV chart of a
+   * window starts there and ends at `latestNav`, so the line's change is the return beside it.
+   */
+  windowStarts: z.object({
+    '7d': navPointSchema.nullable(),
+    '30d': navPointSchema.nullable(),
+    '90d': navPointSchema.nullable(),
+    '1y': navPointSchema.nullable(),
+    all: navPointSchema.nullable(),
+  }),
+  /** The latest NAV the returns are measured to (null without any return). */
+  latestNav: navPointSchema.nullable(),
   /** Each day's last NAV since the record began, oldest first (the NAV chart's longer ranges). */
   navHistory: z.array(navPointSchema),
   monthly: z.array(z.object({ month: z.string(), returnPct: z.string(), partial: z.boolean() })),

@@ -15,6 +15,7 @@ import {
 } from '@app/shared/schemas/lead-traders';
 import { ENTRY_KINDS } from '@app/shared/schemas/kinds';
 import { MARKET_SYMBOLS } from '@app/shared/schemas/market';
+import { RETURN_WINDOW_DAYS, RETURN_WINDOWS, type ReturnWindow } from '@app/shared/return-windows';
 import type { AppContext } from '../../context';
 import type { DbOrTx, Tx } from '../../db/client';
 import type { UserRow } from '../../db/schema';
@@ -31,6 +32,7 @@ import { hourlyBars } from '../market/market.service';
 import type { MarketOptions } from '../market/market.options';
 import {
   DEMO_TRADERS,
+  INITIAL_NAV,
   PriceUnavailableError,
   applyTraderOrder,
   demoDecision,
@@ -40,6 +42,10 @@ import {
   strategyEquity,
   strategyMetrics,
   strategyNav,
+  returnPcts,
+  windowPointInstants,
+  windowReturns,
+  type WindowReturn,
   toPercentText,
   unitsForAmount,
   type Bar,
@@ -55,7 +61,6 @@ import {
   feeWithinBounds,
   monthlyReturns,
   riskFigures,
-  windowReturns,
 } from './domain';
 import type { StrategyRow } from './copy-trading.schema';
 import * as repo from './strategies.repo';
@@ -148,11 +153,7 @@ export async function ensureDemoStrategies(
         createdBy: null,
         now: new Date(now),
       });
-      await repo.insertNavSeries(
-        tx,
-        row.id,
-        replay.navSeries.map((p) => ({ at: p.at, nav: new Dec(p.nav).toFixed() })),
-      );
+      await repo.insertNavSeries(tx, row.id, demoHistory(replay.navSeries, from));
       // The replay's orders are the strategy's order log, as if it had run then: open books.
       await repo.insertPastFills(tx, row.id, replay.fills, 'demo');
       idByTrader.set(trader.id, row.id);
@@ -173,6 +174,19 @@ export async function ensureDemoStrategies(
     }
     return { created: created.size };
   });
+}
+
+/**
+ * The NAV history a demo strategy starts with: the operator's seed capital bought units at NAV 1
+ * when the strategy began (`from`, its creation date) and sat in cash until the replay's first bar
+ * end, up to an hour later. That first point is what makes the history reach back the whole
+ * back-fill (30 days by default): a fresh install has a 30-day return, the directory's default and
+ * the window a strategy's page opens on (return-windows.ts), from its first minute.
+ */
+function demoHistory(replayed: readonly NavPoint[], from: number): { at: number; nav: string }[] {
+  const points = replayed.map((p) => ({ at: p.at, nav: new Dec(p.nav).toFixed() }));
+  const first = points[0];
+  return first && first.at > from ? [{ at: from, nav: INITIAL_NAV.toFixed() }, ...points] : points;
 }
 
 /**
@@ -244,7 +258,10 @@ export async function runDemoTraders(ctx: AppContext, now: number): Promise<numb
 
 // Views ------------------------------------------------------------------------------------------
 
-/** Past performance from the stored series (hourly points over 31 days) plus the latest NAV. */
+/**
+ * The card's average daily return and drawdown over 30 days, from the stored series (hourly points
+ * over 31 days) plus the latest NAV. Its 30-day return is windowReturnsOf's, as on every screen.
+ */
 async function metricsOf(ctx: AppContext, row: StrategyRow, now: number): Promise<StrategyMetrics> {
   const minute = Math.floor(now / 60_000);
   const navAt = row.navAt?.getTime() ?? 0;
@@ -258,6 +275,22 @@ async function metricsOf(ctx: AppContext, row: StrategyRow, now: number): Promis
   const metrics = strategyMetrics(series, now);
   ctx.caches.strategyMetrics.set(row.id, { minute, navAt, metrics });
   return metrics;
+}
+
+type WindowReturns = Record<ReturnWindow, WindowReturn | null>;
+
+/**
+ * Each strategy's return over every window at `now` (domain/window-returns.ts): the one source of
+ * the landing's, the cards', the directory's and a strategy page's returns, so one strategy's
+ * 30-day return is the same figure everywhere. Reads only the points the windows depend on.
+ */
+async function windowReturnsOf(
+  ctx: AppContext,
+  ids: readonly string[],
+  now: number,
+): Promise<Map<string, WindowReturns>> {
+  const points = await repo.windowPoints(ctx.db, ids, now, windowPointInstants(now));
+  return new Map(ids.map((id) => [id, windowReturns(points.get(id) ?? [], now)]));
 }
 
 /** One unit's equity at `prices` (its last NAV when a price is missing). */
@@ -301,13 +334,24 @@ function copiedAssetsCents(unitEquity: Dec, copiedUnits: Dec): bigint {
   return floorToCents(unitEquity.times(copiedUnits));
 }
 
+/** A strategy as the lists show it, with what the directory adds (left out of the list's answer). */
+type Summary = Strategy & {
+  leadTraderId: string | null;
+  returns: Record<ReturnWindow, string | null>;
+};
+
 async function summarise(
   ctx: AppContext,
   list: { row: StrategyRow; state: StrategyState }[],
-): Promise<(Strategy & { leadTraderId: string | null })[]> {
+): Promise<Summary[]> {
   const now = ctx.clock.now().getTime();
   const prices = await ctx.prices.current(now);
   const copied = await repo.copiedUnits(ctx.db);
+  const returns = await windowReturnsOf(
+    ctx,
+    list.map((s) => s.row.id),
+    now,
+  );
   const traderIds = list.map((s) => s.row.leadTraderId).filter((id): id is string => id !== null);
   // The name a lead trader chose when applying; the account name for one appointed before.
   const [accountNames, displayNames] = await Promise.all([
@@ -315,9 +359,10 @@ async function summarise(
     traderDisplayNames(ctx, traderIds),
   ]);
   const names = new Map([...accountNames, ...displayNames]);
-  const out: (Strategy & { leadTraderId: string | null })[] = [];
+  const out: Summary[] = [];
   for (const { row, state } of list) {
     const metrics = await metricsOf(ctx, row, now);
+    const windows = returnPcts(returns.get(row.id) ?? windowReturns([], now));
     const equity = unitEquityOf(state, row, prices);
     const copy = copied.get(row.id);
     out.push({
@@ -331,7 +376,8 @@ async function summarise(
       navAt: row.navAt?.toISOString() ?? null,
       paused: row.pausedAt !== null,
       terms: termsOf(row),
-      return30dPct: metrics.returnPct,
+      return30dPct: windows['30d'],
+      returns: windows,
       avgDailyReturnPct: metrics.avgDailyReturnPct,
       maxDrawdownPct: metrics.maxDrawdownPct,
       losingDays: metrics.losingDays,
@@ -366,11 +412,27 @@ export async function strategyNavSeries(
   return { strategyId: id, points: points.map((p) => ({ at: p.at.toISOString(), nav: p.nav })) };
 }
 
-/** The card's small chart: the last point of each day over `days` days. */
-export async function dailyNavSeries(ctx: AppContext, id: string, days: number) {
+/**
+ * The card's small chart over its 30-day return's window: from the point that return is measured
+ * from, through each day's last NAV, to the latest NAV, so the line rises or falls as the figure
+ * beside it says. A record younger than the window draws the days it has.
+ */
+export async function dailyNavSeries(ctx: AppContext, id: string) {
   const now = ctx.clock.now().getTime();
-  const points = await repo.navSeries(ctx.db, id, now - days * DAY_MS, 'day');
-  return points.map((p) => ({ at: p.at.toISOString(), nav: p.nav }));
+  const [points, windows] = await Promise.all([
+    repo.navSeries(ctx.db, id, now - RETURN_WINDOW_DAYS['30d'] * DAY_MS, 'day'),
+    windowReturnsOf(ctx, [id], now),
+  ]);
+  const daily = points.map((p) => ({ at: p.at.getTime(), nav: p.nav }));
+  const measured = windows.get(id)?.['30d'];
+  const line = measured
+    ? [
+        { at: measured.start.at, nav: measured.start.nav.toFixed() },
+        ...daily.filter((p) => p.at > measured.start.at && p.at < measured.end.at),
+        { at: measured.end.at, nav: measured.end.nav.toFixed() },
+      ]
+    : daily;
+  return line.map((p) => ({ at: new Date(p.at).toISOString(), nav: p.nav }));
 }
 
 /**
@@ -381,20 +443,34 @@ export async function strategyRecord(ctx: AppContext, id: string): Promise<Strat
   const row = await repo.findStrategy(ctx.db, id);
   if (!row) throw refusal('STRATEGY_NOT_FOUND');
   const now = ctx.clock.now().getTime();
-  const [hourly, daily, fills, copies] = await Promise.all([
+  const [hourly, daily, fills, copies, windows] = await Promise.all([
     repo.navSeries(ctx.db, id, 0, 'hour'),
     repo.navSeries(ctx.db, id, 0, 'day'),
     repo.closingFills(ctx.db, id),
     repo.copiesOf(ctx.db, id),
+    windowReturnsOf(ctx, [id], now),
   ]);
   const series = hourly.map((p) => ({ at: p.at.getTime(), nav: p.nav }));
   const dailySeries = daily.map((p) => ({ at: p.at.getTime(), nav: p.nav }));
+  const returns = windows.get(id) ?? windowReturns([], now);
+  const point = (p: { at: number; nav: Dec }) => ({
+    at: new Date(p.at).toISOString(),
+    nav: p.nav.toFixed(),
+  });
+  const windowStarts = {} as StrategyRecord['windowStarts'];
+  for (const window of RETURN_WINDOWS) {
+    const measured = returns[window];
+    windowStarts[window] = measured ? point(measured.start) : null;
+  }
+  const latest = Object.values(returns).find((r) => r !== null)?.end;
   // Computed once, from the hourly NAV: the maximum and the chart come from the same points.
   const drawdown = drawdowns(series, now);
   return {
     strategyId: id,
     asOf: new Date(now).toISOString(),
-    returns: windowReturns(series, now),
+    returns: returnPcts(returns),
+    windowStarts,
+    latestNav: latest ? point(latest) : null,
     navHistory: daily.map((p) => ({ at: p.at.toISOString(), nav: p.nav })),
     monthly: monthlyReturns(series, now),
     maxDrawdownPct: drawdown.maxDrawdownPct,
@@ -415,7 +491,7 @@ export async function strategyRecord(ctx: AppContext, id: string): Promise<Strat
 
 /**
  * The directory: every strategy, running, paused or retired, with its record's headline figures
- * (the same functions as its page) and the plans that copy it.
+ * (the same functions as its page, the same returns as the cards) and the plans that copy it.
  */
 export async function strategyDirectory(ctx: AppContext): Promise<StrategyDirectory> {
   const now = ctx.clock.now().getTime();
@@ -431,7 +507,6 @@ export async function strategyDirectory(ctx: AppContext): Promise<StrategyDirect
       return {
         ...strategy,
         startedAt: new Date(points[0]?.at ?? now).toISOString(),
-        returns: windowReturns(points, now),
         recordMaxDrawdownPct: drawdowns(points, now).maxDrawdownPct,
         riskScore: risk.riskScore,
         plans: planRows

@@ -26,7 +26,7 @@ async function strategyFigures(
       maxDrawdownPct: strategy.maxDrawdownPct,
       copiers: strategy.copiers,
       aumCents: strategy.aumCents,
-      navSeries: await dailyNavSeries(ctx, strategy.id, 30),
+      navSeries: await dailyNavSeries(ctx, strategy.id),
       paused: strategy.paused,
       performanceFeePct: strategy.terms?.performanceFeePct ?? null,
       minCopyCents: strategy.terms?.minCopyCents ?? 0,

@@ -78,7 +78,13 @@ export {
   drawdowns,
   monthlyReturns,
   riskFigures,
-  windowReturns,
 } from './strategy-record';
+export {
+  returnPcts,
+  windowPointInstants,
+  windowReturn,
+  windowReturns,
+  type WindowReturn,
+} from './window-returns';
 export * from './demo-traders';
 export { feeWithinBounds, newCopyRefusal, type CopyRefusal, type FeeBounds } from './copy-terms';

@@ -12,7 +12,7 @@ import { CheckIcon } from '../../../ui/icons';
 import { Sparkline } from '../../../ui/Sparkline';
 import { signTone } from '../../../ui/tone';
 import type { PublicPlan } from '../api';
-import { formatSignedPct, signAsShown } from '../../market/decimal';
+import { formatCount, formatSignedPct, signAsShown } from '../../market/decimal';
 import { formatDrawdown } from '../lib/performance';
 import { MarketSourceLabel } from '../../market/components/MarketSourceLabel';
 
@@ -128,7 +128,7 @@ export function PlanCard({ plan, action }: PlanCardProps) {
               )}
             </Row>
             {strategy.copiers !== undefined && (
-              <Row label={t('plans.copiers')}>{strategy.copiers.toLocaleString('en-US')}</Row>
+              <Row label={t('plans.copiers')}>{formatCount(strategy.copiers)}</Row>
             )}
             {strategy.aumCents !== undefined && (
               <Row label={t('plans.aum')}>{formatUsd(strategy.aumCents)}</Row>
