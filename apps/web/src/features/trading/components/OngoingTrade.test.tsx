@@ -61,7 +61,7 @@ describe('Ongoing Trade', () => {
     const card = await screen.findByTestId('ongoing-trade');
     expect(within(card).getByText('Strategy retired')).toBeTruthy();
     expect(within(card).getByTestId('strategy-status-note').textContent).toBe(
-      'Trend Rider is retired: it takes no new money, and its positions are being wound down. Your copy keeps following it until you close it; you can remove funds, claim profit or close at any time.',
+      'Trend Rider is retired: it takes no new money, and its positions may only be reduced from now on. Your copy keeps following it until you close it; you can remove funds, claim profit or close at any time.',
     );
     const add = within(card).getByRole<HTMLButtonElement>('button', { name: 'Add funds' });
     expect(add.disabled).toBe(true);
