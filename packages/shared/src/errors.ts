@@ -285,6 +285,16 @@ export const ERROR_PARAMS = {
   STRATEGY_COPIERS_FULL: z.object({ maxCopiers: z.number().int() }),
   /** A lead trader tried to copy (invest in, or add funds to a copy of) their own strategy. */
   OWN_STRATEGY_COPY: none,
+  /** A plan's minimum below its strategy's minimum copy amount (field min). */
+  PLAN_MIN_BELOW_STRATEGY_MIN: z.object({ minCents: cents }),
+  /** A plan fee for a strategy whose lead trader sets the fee (field performanceFeePct). */
+  PLAN_FEE_SET_BY_STRATEGY: z.object({ feePct: z.string() }),
+  /** A retired strategy takes only orders that reduce its positions (field targetWeight). */
+  ORDER_MUST_REDUCE: z.object({ symbol: z.string() }),
+  /** The operator unwinds only a retired strategy. */
+  STRATEGY_NOT_RETIRED: none,
+  /** A retired strategy is handed to another lead trader, not back to its own (field userId). */
+  STRATEGY_HANDOVER_SAME_TRADER: none,
 
   // — statements —
   /** A statement date that is not a real calendar date (field `from`, `to` or `at`). */
@@ -468,6 +478,11 @@ export const ERROR_STATUS: { readonly [C in ErrorCode]: number } = {
   AMOUNT_BELOW_STRATEGY_MIN: 400,
   STRATEGY_COPIERS_FULL: 409,
   OWN_STRATEGY_COPY: 403,
+  PLAN_MIN_BELOW_STRATEGY_MIN: 400,
+  PLAN_FEE_SET_BY_STRATEGY: 400,
+  ORDER_MUST_REDUCE: 409,
+  STRATEGY_NOT_RETIRED: 409,
+  STRATEGY_HANDOVER_SAME_TRADER: 409,
 
   STATEMENT_DATE_INVALID: 400,
   STATEMENT_DATE_IN_FUTURE: 400,
@@ -667,6 +682,13 @@ export const ERROR_ENGLISH: { readonly [C in ErrorCode]: string } = {
   AMOUNT_BELOW_STRATEGY_MIN: 'This strategy accepts copies of at least {{minUsd}}',
   STRATEGY_COPIERS_FULL: 'This strategy has reached its limit of {{maxCopiers}} copiers',
   OWN_STRATEGY_COPY: 'You run this strategy: a lead trader cannot copy their own strategy',
+  PLAN_MIN_BELOW_STRATEGY_MIN:
+    'The minimum must be at least the strategy’s minimum copy amount, {{minUsd}}',
+  PLAN_FEE_SET_BY_STRATEGY:
+    'This strategy’s lead trader sets its fee ({{feePct}}%); a plan cannot set another',
+  ORDER_MUST_REDUCE: 'This strategy is retired: an order may only reduce its {{symbol}} position',
+  STRATEGY_NOT_RETIRED: 'Only a retired strategy can be unwound',
+  STRATEGY_HANDOVER_SAME_TRADER: 'A retired strategy can only be handed to another lead trader',
 
   STATEMENT_DATE_INVALID: 'Enter a valid date (YYYY-MM-DD)',
   STATEMENT_DATE_IN_FUTURE: 'The date cannot be in the future',

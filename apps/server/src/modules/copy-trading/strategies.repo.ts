@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { preparedPer } from '../../db/prepared';
 import { Dec, isInstrumentSymbol } from '../market/domain';
@@ -57,12 +57,36 @@ export async function findStrategyByLeadTrader(
 }
 
 /** How many strategies the user leads, retired ones included (they stay theirs for good). */
+/** The strategies a trader runs or ran: their own, retired ones and ones handed away from them. */
 export async function strategyCountOfTrader(db: DbOrTx, userId: string): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(strategies)
-    .where(eq(strategies.leadTraderId, userId));
+    .where(
+      or(
+        eq(strategies.leadTraderId, userId),
+        sql`${userId}::uuid = ANY(${strategies.formerLeadTraderIds})`,
+      ),
+    );
   return row?.n ?? 0;
+}
+
+/**
+ * A retired strategy handed to another lead trader (set by setLeadTrader first): it runs again,
+ * and the trader it was taken from (if any) is remembered.
+ */
+export async function handOver(db: DbOrTx, id: string, fromTraderId: string | null): Promise<void> {
+  await db
+    .update(strategies)
+    .set({
+      retiredAt: null,
+      ...(fromTraderId
+        ? {
+            formerLeadTraderIds: sql`array_append(${strategies.formerLeadTraderIds}, ${fromTraderId}::uuid)`,
+          }
+        : {}),
+    })
+    .where(eq(strategies.id, id));
 }
 
 // Qualified by hand: Drizzle writes a bare "id" in a one-table select, which a subquery would

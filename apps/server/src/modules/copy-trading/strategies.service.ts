@@ -7,6 +7,7 @@ import type {
   TraderStrategy,
 } from '@app/shared/schemas/strategies';
 import type { NotificationEvent } from '@app/shared/schemas/notifications';
+import type { PlanStrategyTerms } from '@app/shared/schemas/plans';
 import {
   MAX_STRATEGIES_PER_TRADER,
   type StrategyTerms,
@@ -36,6 +37,7 @@ import {
   PriceUnavailableError,
   applyTraderOrder,
   demoDecision,
+  onlyReduces,
   positionExposure,
   positionValue,
   replayDemoTrader,
@@ -223,13 +225,16 @@ export async function runDemoTraders(ctx: AppContext, now: number): Promise<numb
   let decided = 0;
   for (const row of await repo.demoStrategies(ctx.db)) {
     const trader = DEMO_TRADERS.find((t) => t.id === row.demoTrader);
-    if (!trader || row.pausedAt) continue;
+    // A retired strategy takes no more orders from its built-in trader (the operator unwinds it).
+    if (!trader || row.pausedAt || row.retiredAt) continue;
     if (row.lastDecisionAt && row.lastDecisionAt.getTime() >= barEnd) continue;
     const bars = await barsFor(ctx, trader, barEnd - (trader.lookbackBars + 2) * HOUR_MS, barEnd);
     const prices = await ctx.prices.current(now);
     await ctx.db.transaction(async (tx) => {
       const loaded = await repo.loadStrategyState(tx, row.id, { lock: true });
-      if (!loaded || loaded.row.leadTraderId || loaded.row.pausedAt) return;
+      if (!loaded || loaded.row.leadTraderId || loaded.row.pausedAt || loaded.row.retiredAt) {
+        return;
+      }
       if (loaded.row.lastDecisionAt && loaded.row.lastDecisionAt.getTime() >= barEnd) return;
       let result: {
         state: StrategyState;
@@ -627,37 +632,84 @@ export async function placeTraderOrder(
   input: { symbol: InstrumentSymbol; side: 'long' | 'short'; targetWeight: string },
 ): Promise<TraderStrategy> {
   const row = await strategyOfTrader(ctx, user);
-  const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
     const loaded = await repo.loadStrategyState(tx, row.id, { lock: true });
     if (!loaded || loaded.row.leadTraderId !== user.id) throw refusal('NO_STRATEGY_YET');
-    if (loaded.row.retiredAt) throw refusal('STRATEGY_RETIRED');
     if (loaded.row.pausedAt) throw refusal('STRATEGY_PAUSED');
-    // Only the instruments of the strategy's terms may be bought; any position may be closed.
-    const allowed = loaded.row.allowedInstruments;
-    if (allowed && !allowed.includes(input.symbol) && new Dec(input.targetWeight).gt(0)) {
-      throw refusal('INSTRUMENT_NOT_ALLOWED', { symbol: input.symbol }, 'symbol');
-    }
-    const prices = await ctx.prices.current(now.getTime());
-    const result = applyTraderOrder(
-      loaded.state,
-      {
-        symbol: input.symbol,
-        side: input.side,
-        targetWeight: new Dec(input.targetWeight).div(100),
-      },
-      prices,
-    );
-    await repo.saveStrategyState(tx, {
-      id: row.id,
-      state: result.state,
-      fills: result.fills,
-      reason: 'order',
-      createdBy: user.id,
-      now,
-    });
+    await executeOrder(ctx, tx, loaded, input, user.id);
   });
   return traderStrategy(ctx, user);
+}
+
+/**
+ * One target-weight order on a locked strategy, filled at the feed's price now. Only the
+ * instruments of the strategy's terms may be bought; any position may be closed. A retired
+ * strategy takes only orders that reduce what it holds (ORDER_MUST_REDUCE): its copies stay open,
+ * so it can be unwound, never grown or turned around.
+ */
+async function executeOrder(
+  ctx: AppContext,
+  tx: Tx,
+  loaded: { row: StrategyRow; state: StrategyState },
+  input: { symbol: InstrumentSymbol; side: 'long' | 'short'; targetWeight: string },
+  actorId: string,
+): Promise<void> {
+  const now = ctx.clock.now();
+  const allowed = loaded.row.allowedInstruments;
+  if (allowed && !allowed.includes(input.symbol) && new Dec(input.targetWeight).gt(0)) {
+    throw refusal('INSTRUMENT_NOT_ALLOWED', { symbol: input.symbol }, 'symbol');
+  }
+  const prices = await ctx.prices.current(now.getTime());
+  const result = applyTraderOrder(
+    loaded.state,
+    {
+      symbol: input.symbol,
+      side: input.side,
+      targetWeight: new Dec(input.targetWeight).div(100),
+    },
+    prices,
+  );
+  if (loaded.row.retiredAt && !onlyReduces(result)) {
+    throw refusal('ORDER_MUST_REDUCE', { symbol: input.symbol }, 'targetWeight');
+  }
+  await repo.saveStrategyState(tx, {
+    id: loaded.row.id,
+    state: result.state,
+    fills: result.fills,
+    reason: 'order',
+    createdBy: actorId,
+    now,
+  });
+}
+
+/**
+ * Admin: unwinds a retired strategy, one order at a time, each only reducing a position
+ * (ORDER_MUST_REDUCE otherwise): the operator who retired it can wind its positions down while
+ * copies stay open, whether or not it has a lead trader (a demo strategy has none). A strategy
+ * that is not retired is its trader's to run (STRATEGY_NOT_RETIRED). Audited.
+ */
+export async function adminUnwindOrder(
+  ctx: AppContext,
+  admin: UserRow,
+  id: string,
+  input: { symbol: InstrumentSymbol; side: 'long' | 'short'; targetWeight: string },
+  ip: string,
+) {
+  await ctx.db.transaction(async (tx) => {
+    const loaded = await repo.loadStrategyState(tx, id, { lock: true });
+    if (!loaded) throw refusal('STRATEGY_NOT_FOUND');
+    if (!loaded.row.retiredAt) throw refusal('STRATEGY_NOT_RETIRED');
+    await executeOrder(ctx, tx, loaded, input, admin.id);
+    await recordAudit(tx, {
+      actorId: admin.id,
+      action: 'strategy.unwind_order',
+      targetType: 'strategy',
+      targetId: id,
+      ip,
+      details: { ...input },
+    });
+  });
+  return adminStrategyView(ctx, id);
 }
 
 // Admin ------------------------------------------------------------------------------------------
@@ -690,9 +742,15 @@ export async function setLeadTrader(
   await ctx.db.transaction(async (tx) => {
     const loaded = await repo.loadStrategyState(tx, id, { lock: true });
     if (!loaded) throw refusal('STRATEGY_NOT_FOUND');
-    // A retired strategy's record stays its trader's: handing it over (or taking it away, which
-    // would free the trader to start another) is refused.
-    if (loaded.row.retiredAt) throw refusal('STRATEGY_RETIRED');
+    // A retired strategy is handed over, never just taken away: to another lead trader, under
+    // whom it runs again (its copies carry on, its plans sell again). The trader it was taken from
+    // keeps it on their count (former_lead_trader_ids), so a hand-over frees nobody to start a
+    // clean record.
+    const retired = loaded.row.retiredAt !== null;
+    if (retired && userId === null) throw refusal('STRATEGY_RETIRED', {}, 'userId');
+    if (retired && userId === loaded.row.leadTraderId) {
+      throw refusal('STRATEGY_HANDOVER_SAME_TRADER', {}, 'userId');
+    }
     if (userId) {
       const user = await usersService.lockUserAsLeadTrader(tx, userId);
       if (!user) throw refusal('USER_NOT_FOUND', {}, 'userId');
@@ -702,6 +760,7 @@ export async function setLeadTrader(
       }
     }
     await repo.setLeadTrader(tx, id, userId);
+    if (retired) await repo.handOver(tx, id, loaded.row.leadTraderId);
     if (loaded.row.leadTraderId !== userId) {
       announce = await notifyCopiers(ctx, tx, id, {
         type: 'lead_trader_changed',
@@ -714,7 +773,7 @@ export async function setLeadTrader(
       targetType: 'strategy',
       targetId: id,
       ip,
-      details: { from: loaded.row.leadTraderId, to: userId },
+      details: { from: loaded.row.leadTraderId, to: userId, handedOver: retired },
     });
   });
   announce();
@@ -771,9 +830,18 @@ async function notifyCopiers(
   );
 }
 
-/** Whether a strategy with this id exists (a plan linking to it). */
-export async function strategyExists(ctx: AppContext, id: string): Promise<boolean> {
-  return (await repo.findStrategy(ctx.db, id)) !== undefined;
+/** The terms a plan takes from the strategy it links to, or undefined when there is no such one. */
+export async function strategyTermsForPlan(
+  db: DbOrTx,
+  id: string,
+): Promise<PlanStrategyTerms | undefined> {
+  const row = await repo.findStrategy(db, id);
+  if (!row) return undefined;
+  return {
+    minCopyCents: Number(row.minCopyCents),
+    performanceFeePct: row.performanceFeePct,
+    retired: row.retiredAt !== null,
+  };
 }
 
 // The lead-trader programme (issue 18) -----------------------------------------------------------

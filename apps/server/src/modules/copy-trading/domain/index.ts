@@ -28,6 +28,7 @@ export {
   applyTraderOrder,
   executionOrder,
   largestTargetWeight,
+  onlyReduces,
   type Fill,
   type OrderResult,
   type TargetWeightOrder,

@@ -261,3 +261,12 @@ export function applyOrders(
   }
   return { state: current, fills };
 }
+
+/**
+ * Whether an executed order only shrank what the strategy holds: every fill sold part or all of a
+ * position, none opened or grew one (a side switch opens the other side, so it does not). All a
+ * retired strategy may still do while copies are open.
+ */
+export function onlyReduces(result: OrderResult): boolean {
+  return result.fills.length > 0 && result.fills.every((fill) => fill.quantityDelta.lt(0));
+}

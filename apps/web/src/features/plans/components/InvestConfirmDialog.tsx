@@ -1,6 +1,7 @@
 import { chargesPerformanceFee, STOP_LOSS_PCT } from '@app/shared/trade-rules';
 import { formatDate } from '@app/shared/format';
 import { centsToPlain, formatUsd } from '@app/shared/money';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -8,7 +9,7 @@ import { toast } from 'sonner';
 import { ApiRequestError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/requestErrors';
 import { Button, Modal } from '../../../ui';
-import type { PublicPlan } from '../../public/api';
+import { publicKeys, type PublicPlan } from '../../public/api';
 import { RiskWarning } from '../../public/components/RiskWarning';
 import { StopLossField } from '../../trading/components/StopLossField';
 import { TakeProfitField } from '../../trading/components/TakeProfitField';
@@ -18,6 +19,21 @@ import { parseTakeProfitPct, stopLossValueCents, takeProfitValueCents } from '..
 import { mutateAndReport } from '../../../lib/mutation';
 
 const DAY_MS = 86_400_000;
+
+/**
+ * A refusal that asking again cannot change (the plan or its strategy closed, the trader's cap
+ * reached...): any 4xx but one that says the same request is still being worked on or to wait.
+ * The confirmation then offers no "Try again", only Close.
+ */
+export function refusedForGood(error: unknown): boolean {
+  return (
+    error instanceof ApiRequestError &&
+    error.status >= 400 &&
+    error.status < 500 &&
+    error.code !== 'REQUEST_IN_PROGRESS' &&
+    error.code !== 'RATE_LIMITED'
+  );
+}
 
 interface Props {
   plan: PublicPlan;
@@ -42,6 +58,8 @@ export function InvestConfirmDialog({ plan, amountCents, onCancel, onAmountError
   const [openedAt] = useState(() => Date.now());
   const [stopLossPct, setStopLossPct] = useState<number>(STOP_LOSS_PCT.default);
   const invest = useOpenTrade();
+  const queryClient = useQueryClient();
+  const final = invest.isError && refusedForGood(invest.error);
   const fee = plan.performanceFeePct.trim();
   const hasFee = chargesPerformanceFee(fee);
 
@@ -70,6 +88,11 @@ export function InvestConfirmDialog({ plan, amountCents, onCancel, onAmountError
           toast.error(t('toast.failed'), { description: errorMessage(error) });
           if (error instanceof ApiRequestError && error.field === 'amount' && error.status < 500) {
             onAmountError(error.message);
+            return;
+          }
+          // The plan may have closed since the page loaded: its card shows it again as it is.
+          if (refusedForGood(error)) {
+            void queryClient.invalidateQueries({ queryKey: publicKeys.plans });
           }
         },
       },
@@ -87,11 +110,13 @@ export function InvestConfirmDialog({ plan, amountCents, onCancel, onAmountError
       footer={
         <>
           <Button variant="secondary" disabled={invest.isPending} onClick={onCancel}>
-            {t('confirm.cancel')}
+            {final ? t('confirm.close') : t('confirm.cancel')}
           </Button>
-          <Button loading={invest.isPending} disabled={takeProfitInvalid} onClick={confirm}>
-            {invest.isError ? t('confirm.retry') : t('confirm.confirm')}
-          </Button>
+          {!final && (
+            <Button loading={invest.isPending} disabled={takeProfitInvalid} onClick={confirm}>
+              {invest.isError ? t('confirm.retry') : t('confirm.confirm')}
+            </Button>
+          )}
         </>
       }
     >

@@ -229,6 +229,73 @@ describe('/plans', () => {
     expect(toast.error).not.toHaveBeenCalled();
   });
 
+  it('a plan of a retired strategy says so and offers no Invest Now; a copy in it cannot grow', async () => {
+    const retiredPlan = {
+      ...pausedPlan,
+      closed: 'strategy_retired',
+      strategy: { ...pausedPlan.strategy, paused: false, retired: true },
+    };
+    renderPlans({ plans: [silverPlan, retiredPlan] });
+    const gold = await screen.findByRole('article', { name: 'Gold' });
+    expect(within(gold).getByTestId('plan-closed').textContent).toContain(
+      'Retired: not open to new investment.',
+    );
+    expect(within(gold).getByText('Retired')).toBeTruthy();
+    expect(within(gold).queryByRole('button', { name: 'Invest Now' })).toBeNull();
+    expect(within(gold).queryByLabelText('Amount')).toBeNull();
+    expect(within(gold).getByTestId('plan-closed-action').textContent).toBe(
+      'Not open to new investment',
+    );
+  });
+
+  it('a copy held in a closed plan shows Add funds off, with the reason', async () => {
+    const retiredSilver = {
+      ...silverPlan,
+      closed: 'strategy_retired',
+      strategy: { ...silverPlan.strategy!, retired: true },
+    };
+    renderPlans({ plans: [retiredSilver], trades: [openTrade({ planId: silverPlan.id })] });
+    const silver = await silverCard();
+    const add = await within(silver).findByRole<HTMLButtonElement>('button', {
+      name: 'Add funds',
+    });
+    expect(add.disabled).toBe(true);
+    expect(silver.textContent).toContain('The strategy is retired: no money can be added.');
+  });
+
+  it('a refusal no retry can change (the strategy retired meanwhile) offers Close, never Try again', async () => {
+    const calls = renderPlans({
+      extra: {
+        'POST /api/trades': {
+          status: 409,
+          body: {
+            error: {
+              code: 'STRATEGY_RETIRED',
+              message: 'This strategy is retired',
+              field: 'planId',
+            },
+          },
+        },
+      },
+    });
+    investIn(await silverCard(), '1000');
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm and invest' }));
+    expect(await within(dialog).findByRole('alert')).toBeTruthy();
+    expect(dialog.textContent).toContain('This strategy is retired');
+    expect(within(dialog).queryByRole('button', { name: 'Try again' })).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: 'Confirm and invest' })).toBeNull();
+    expect(
+      within(dialog)
+        .getAllByRole('button', { name: 'Close' })
+        .some((button) => button.textContent === 'Close'),
+    ).toBe(true);
+    // The plans are asked for again, so the card shows the plan as it now is.
+    await vi.waitFor(() =>
+      expect(calls.filter((call) => call.path === '/api/plans').length).toBeGreaterThan(1),
+    );
+  });
+
   it('tells an inactive account it cannot invest yet', async () => {
     fakeApi({ 'GET /api/plans': { body: { plans: [silverPlan] } } });
     renderSignedIn(<PlansPage />, '/plans', '/plans', {

@@ -140,7 +140,11 @@ function DirectoryCard({ entry, window }: { entry: DirectoryEntry; window: Direc
             {entry.name}
           </Link>
         </h2>
-        {entry.paused && <Badge tone="warning">{t('paused')}</Badge>}
+        {entry.terms?.retired ? (
+          <Badge tone="danger">{t('retired.badge')}</Badge>
+        ) : (
+          entry.paused && <Badge tone="warning">{t('paused')}</Badge>
+        )}
       </div>
       <p className="mt-1 text-sm text-muted">{entry.description}</p>
       <dl className="mt-4 grid grid-cols-2 gap-3 text-sm sm:grid-cols-3">

@@ -86,9 +86,22 @@ function StrategyRecordView({ strategy, record }: { strategy: Strategy; record: 
           <h1 className="text-3xl font-semibold tracking-tight text-text sm:text-4xl">
             {strategy.name}
           </h1>
-          {strategy.paused && <Badge tone="warning">{t('paused')}</Badge>}
+          {strategy.terms?.retired ? (
+            <Badge tone="danger">{t('retired.badge')}</Badge>
+          ) : (
+            strategy.paused && <Badge tone="warning">{t('paused')}</Badge>
+          )}
         </div>
         <p className="max-w-3xl text-muted">{strategy.description}</p>
+        {strategy.terms?.retired && (
+          <p
+            role="note"
+            data-testid="strategy-retired"
+            className="max-w-3xl rounded-xl border border-danger/30 bg-danger/5 p-4 text-sm leading-relaxed text-text"
+          >
+            <span className="font-semibold">{t('retired.title')}</span> {t('retired.body')}
+          </p>
+        )}
         <p className="text-sm text-muted">
           {strategy.runBy === 'demo'
             ? t('runByDemo')

@@ -90,6 +90,28 @@ describe('/trader', () => {
     );
   });
 
+  it('says a retired strategy is retired on the desk, with what the trader may still do', async () => {
+    const retired: TraderStrategy = {
+      ...desk,
+      strategy: {
+        ...desk.strategy,
+        terms: {
+          instruments: ['BTCUSDT'],
+          performanceFeePct: '10.00',
+          minCopyCents: 10_000,
+          maxCopiers: null,
+          retired: true,
+        },
+      },
+    };
+    fakeApi({ 'GET /api/trader/strategy': { body: retired } });
+    renderSignedIn(<TraderPage />, '/trader', '/trader', trader);
+    expect((await screen.findByTestId('desk-retired')).textContent).toBe(
+      'Retired by the operator. It takes no new copies. 3 copies are still open and follow it until their owners close them: you may only reduce or close positions.',
+    );
+    expect(screen.getAllByText('Retired').length).toBeGreaterThan(0);
+  });
+
   it('checks the weight, confirms the market fill, and shows a server refusal on the field', async () => {
     const calls = fakeApi({
       'GET /api/trader/strategy': { body: desk },

@@ -82,12 +82,26 @@ function TraderDesk() {
         <div className="min-w-0">
           <div className="flex flex-wrap items-center gap-2">
             <h2 className="text-2xl font-semibold tracking-tight text-text">{strategy.name}</h2>
-            {strategy.paused && <Badge tone="warning">{t('paused')}</Badge>}
+            {strategy.terms?.retired ? (
+              <Badge tone="danger">{t('retired.badge')}</Badge>
+            ) : (
+              strategy.paused && <Badge tone="warning">{t('paused')}</Badge>
+            )}
           </div>
           <p className="mt-1 max-w-2xl text-sm text-muted">{strategy.description}</p>
         </div>
         <MarketSourceLabel />
       </section>
+      {strategy.terms?.retired && (
+        <p
+          role="note"
+          data-testid="desk-retired"
+          className="rounded-xl border border-danger/30 bg-danger/5 p-4 text-sm leading-relaxed text-text"
+        >
+          <span className="font-semibold">{t('retired.title')}</span>{' '}
+          {t('retired.body', { count: strategy.copiers })}
+        </p>
+      )}
 
       <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
         <Stat label={t('stats.nav')} testId="trader-nav">
