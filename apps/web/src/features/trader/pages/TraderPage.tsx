@@ -1,4 +1,5 @@
 import { formatDate } from '@app/shared/format';
+import { formatUsd } from '@app/shared/money';
 import { useQuery } from '@tanstack/react-query';
 import clsx from 'clsx';
 import type { ReactNode } from 'react';
@@ -24,7 +25,12 @@ import { traderStrategyQuery, type TraderStrategy } from '../api';
 import { CreateStrategyForm } from '../components/CreateStrategyForm';
 import { OrderForm } from '../components/OrderForm';
 import { ProgrammeDashboard } from '../components/ProgrammeDashboard';
-import { formatQuantity, formatSignedUsdText, formatUsdText } from '../format';
+import {
+  formatQuantity,
+  formatQuantityPerUnit,
+  formatSignedUsdText,
+  formatUsdText,
+} from '../format';
 
 type Position = TraderStrategy['positions'][number];
 type Fill = TraderStrategy['fills'][number];
@@ -93,15 +99,24 @@ function TraderDesk() {
         <Stat label={t('stats.nav')} testId="trader-nav">
           {roundDecimal(strategy.nav, 4) ?? strategy.nav}
         </Stat>
-        <Stat label={t('stats.equity')}>{formatUsdText(data.equity)}</Stat>
+        <Stat label={t('stats.equity')} testId="trader-equity">
+          {formatUsdText(data.equity)}
+        </Stat>
         <Stat label={t('stats.cash')}>{formatUsdText(data.cash)}</Stat>
         <Stat label={t('stats.copiers')}>{String(strategy.copiers)}</Stat>
       </dl>
-      {strategy.navAt && (
-        <p className="-mt-3 text-xs text-muted">
-          {t('stats.asOf', { date: formatDate(strategy.navAt), time: timeOf(strategy.navAt) })}
+      <div className="-mt-3 flex flex-col gap-1 text-xs text-muted">
+        {strategy.navAt && (
+          <p>
+            {t('stats.asOf', { date: formatDate(strategy.navAt), time: timeOf(strategy.navAt) })}
+          </p>
+        )}
+        <p data-testid="trader-size">
+          {isZero(data.unitsOutstanding)
+            ? t('stats.sizeNone')
+            : t('stats.size', { units: formatQuantity(data.unitsOutstanding) })}
         </p>
-      )}
+      </div>
 
       <ProgrammeDashboard />
 
@@ -126,7 +141,10 @@ function TraderDesk() {
                         <SideBadge side={row.side} />
                       </span>
                       <span className="text-xs text-muted tabular-nums">
-                        {t('positions.units', { quantity: formatQuantity(row.quantity) })}
+                        {t('positions.perUnit', {
+                          quantity: formatQuantityPerUnit(row.quantityPerUnit),
+                          base: baseOf(row.symbol),
+                        })}
                       </span>
                     </span>
                   ),
@@ -136,6 +154,22 @@ function TraderDesk() {
                   header: t('positions.weight'),
                   align: 'right',
                   cell: (row) => `${row.weightPct}%`,
+                },
+                {
+                  key: 'value',
+                  header: t('positions.value'),
+                  align: 'right',
+                  cell: (row) => (
+                    <span className="flex flex-col items-end gap-0.5">
+                      <span className="tabular-nums">{formatUsd(row.valueCents)}</span>
+                      <span className="text-xs text-muted tabular-nums">
+                        {t('positions.held', {
+                          quantity: formatQuantity(row.quantity),
+                          base: baseOf(row.symbol),
+                        })}
+                      </span>
+                    </span>
+                  ),
                 },
                 {
                   key: 'entry',
@@ -197,7 +231,7 @@ function TraderDesk() {
                   // Fills since the per-unit engine are what one unit bought or sold.
                   cell: (row) =>
                     row.perUnit
-                      ? t('fills.perUnit', { value: formatQuantity(row.quantityDelta) })
+                      ? t('fills.perUnit', { value: formatQuantityPerUnit(row.quantityDelta) })
                       : formatQuantity(row.quantityDelta),
                 },
                 {
@@ -224,6 +258,15 @@ function TraderDesk() {
       </div>
     </div>
   );
+}
+
+/** "BTC" of "BTCUSDT": every instrument is quoted in USDT. */
+function baseOf(symbol: string): string {
+  return symbol.replace(/USDT$/, '');
+}
+
+function isZero(text: string): boolean {
+  return /^0(\.0*)?$/.test(text);
 }
 
 function timeOf(iso: string): string {
