@@ -120,8 +120,9 @@ function TraderDesk() {
 
       <ProgrammeDashboard />
 
-      <div className="grid items-start gap-6 xl:grid-cols-[minmax(0,8fr)_minmax(0,4fr)]">
-        <Card title={t('positions.title')} className="min-w-0 xl:col-start-1">
+      {/* Side by side only from 1536 px: at 1440 the two tables need the whole width. */}
+      <div className="grid items-start gap-6 2xl:grid-cols-[minmax(0,8fr)_minmax(0,4fr)]">
+        <Card title={t('positions.title')} className="min-w-0 2xl:col-start-1">
           {data.positions.length === 0 ? (
             <EmptyState title={t('positions.empty')} description={t('positions.emptyHint')} />
           ) : (
@@ -193,10 +194,10 @@ function TraderDesk() {
             />
           )}
         </Card>
-        <div className="min-w-0 xl:col-start-2 xl:row-span-2 xl:row-start-1">
+        <div className="min-w-0 lg:max-w-2xl 2xl:col-start-2 2xl:row-span-2 2xl:row-start-1 2xl:max-w-none">
           <OrderForm strategy={data} />
         </div>
-        <Card title={t('fills.title')} className="min-w-0 xl:col-start-1">
+        <Card title={t('fills.title')} className="min-w-0 2xl:col-start-1">
           {data.fills.length === 0 ? (
             <EmptyState title={t('fills.empty')} />
           ) : (
