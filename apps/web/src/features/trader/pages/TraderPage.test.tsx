@@ -1,10 +1,12 @@
 import type { TraderStrategy } from '@app/shared/schemas/strategies';
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '../../../test/fetch';
 import { testUser } from '../../../test/fixtures';
-import { renderSignedIn } from '../../../test/render';
+import { sessionQueryKey, useAuthStore } from '../../../lib/auth';
+import { renderRoute, renderSignedIn, testQueryClient } from '../../../test/render';
+import { traderKeys } from '../api';
 import { TraderPage } from './TraderPage';
 
 vi.mock('sonner', () => ({
@@ -129,6 +131,24 @@ describe('/trader', () => {
     );
     // The order form's "held now" reads the same weight.
     expect(screen.getByText('Held now: Long, 25.03% of equity')).toBeTruthy();
+  });
+
+  it('reads the money copying again with every new mark of the desk, so both show one market', async () => {
+    const calls = fakeApi({ 'GET /api/trader/strategy': { body: desk } });
+    useAuthStore.setState({ user: trader });
+    const queryClient = testQueryClient();
+    queryClient.setQueryData(sessionQueryKey, trader);
+    renderRoute(<TraderPage />, { entry: '/trader', routePath: '/trader', queryClient });
+    await screen.findByTestId('trader-nav');
+    const dashboardReads = () => calls.filter((call) => call.path === '/api/trader/dashboard');
+    await waitFor(() => expect(dashboardReads()).toHaveLength(1));
+    act(() => {
+      queryClient.setQueryData<TraderStrategy>(traderKeys.strategy, {
+        ...desk,
+        strategy: { ...desk.strategy, navAt: '2026-11-21T23:14:05.000Z' },
+      });
+    });
+    await waitFor(() => expect(dashboardReads()).toHaveLength(2));
   });
 
   it('checks the weight, confirms the market fill, and shows a server refusal on the field', async () => {

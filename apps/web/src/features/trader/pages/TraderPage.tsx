@@ -1,8 +1,8 @@
 import { formatDate } from '@app/shared/format';
 import { formatUsd } from '@app/shared/money';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import clsx from 'clsx';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiRequestError } from '../../../lib/api';
@@ -21,7 +21,7 @@ import {
 } from '../../../ui';
 import { MarketSourceLabel } from '../../market/components/MarketSourceLabel';
 import { formatPrice, roundDecimal, signAsShown } from '../../market/decimal';
-import { traderStrategyQuery, type TraderStrategy } from '../api';
+import { programmeKeys, traderStrategyQuery, type TraderStrategy } from '../api';
 import { CreateStrategyForm } from '../components/CreateStrategyForm';
 import { OrderForm } from '../components/OrderForm';
 import { ProgrammeDashboard } from '../components/ProgrammeDashboard';
@@ -64,6 +64,17 @@ export function TraderPage() {
 function TraderDesk() {
   const { t } = useTranslation('trader');
   const desk = useQuery(traderStrategyQuery);
+  const queryClient = useQueryClient();
+  const markedAt = desk.data?.strategy.navAt;
+  const shownMark = useRef(markedAt);
+  useEffect(() => {
+    // "Money copying" is valued at the NAV the desk shows: read it again with every new mark
+    // (not the first, which it was read beside), so the two never show different markets.
+    if (shownMark.current && markedAt && markedAt !== shownMark.current) {
+      void queryClient.invalidateQueries({ queryKey: programmeKeys.dashboard });
+    }
+    shownMark.current = markedAt;
+  }, [markedAt, queryClient]);
   if (desk.isPending) return <LoadingBlock />;
   // An approved lead trader without a strategy yet creates theirs here.
   if (desk.error instanceof ApiRequestError && desk.error.code === 'NO_STRATEGY_YET') {
