@@ -168,6 +168,8 @@ test("a lead trader's desk: both sides, per unit and at size as on the public pa
   setPrices({ BTCUSDT: '110000.00', ETHUSDT: '3600.00' });
   await expect(page.getByTestId('trader-nav')).toHaveText('1.0650', { timeout: 20_000 });
   await expect(page.getByTestId('trader-equity')).toHaveText('$1,065.00');
+  // The copiers' money on the same desk, valued at the same mark.
+  await expect(page.getByTestId('dashboard-aum')).toHaveText('$1,065.00');
   await expect(positions).toContainText('25.82%');
   await expect(positions).toContainText('33.80%');
   await expect(positions).toContainText('$275.00');
