@@ -215,14 +215,24 @@ export const traderOrderSchema = z.strictObject(
 );
 export type TraderOrderInput = z.input<typeof traderOrderSchema>;
 
+/**
+ * A position on the lead trader's desk, per unit (what each strategy unit holds; its weight, the
+ * same as the public page's) and at the strategy's current size (`unitsOutstanding` units).
+ */
 export const traderPositionSchema = z.object({
   symbol: z.enum(MARKET_SYMBOLS),
   side: z.enum(['long', 'short']),
+  /** Instrument units per strategy unit, exact decimal text. */
+  quantityPerUnit: z.string(),
+  /** Instrument units at the current size. */
   quantity: z.string(),
   entryPrice: z.string(),
   price: z.string(),
+  /** Share of the NAV (one unit's equity), in %, 2 decimals: the same at every size. */
   weightPct: z.string(),
-  /** Unrealised profit or loss in USD, exact decimal text. */
+  /** Gross exposure at the current size (quantity × price), whole cents. */
+  valueCents: z.number().int(),
+  /** Unrealised profit or loss at the current size in USD, 2 decimals. */
   unrealisedPnl: z.string(),
 });
 
@@ -240,8 +250,10 @@ export const fillViewSchema = z.object({
 
 export const traderStrategySchema = z.object({
   strategy: strategySchema,
+  /** Cash and equity at the current size, USD with 2 decimals (equity = NAV × units). */
   cash: z.string(),
   equity: z.string(),
+  /** The current size: units of the open copies plus the operator's seed units. */
   unitsOutstanding: z.string(),
   positions: z.array(traderPositionSchema),
   fills: z.array(fillViewSchema),

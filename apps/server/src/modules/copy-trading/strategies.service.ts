@@ -38,8 +38,7 @@ import {
   applyTraderOrder,
   demoDecision,
   onlyReduces,
-  positionExposure,
-  positionValue,
+  positionFigures,
   replayDemoTrader,
   strategyEquity,
   strategyMetrics,
@@ -48,11 +47,11 @@ import {
   windowPointInstants,
   windowReturns,
   type WindowReturn,
-  toPercentText,
   unitsForAmount,
   type Bar,
   type DemoTrader,
   type NavPoint,
+  type PositionFigures,
   type StrategyMetrics,
   type StrategyState,
   closedPositions,
@@ -326,8 +325,20 @@ export function termsOf(row: StrategyRow): StrategyTerms {
   };
 }
 
-function weightPct(exposure: Dec, equity: Dec): string {
-  return equity.gt(0) ? toPercentText(exposure.div(equity).times(100)) : '0.00';
+/**
+ * Every position of one unit of `state` marked at `prices`, at a size of `units` strategy units:
+ * the one computation behind the public page's weights and the desk's figures.
+ */
+function positionsOf(
+  state: StrategyState,
+  unitEquity: Dec,
+  prices: ReadonlyMap<InstrumentSymbol, string>,
+  units: Dec,
+): PositionFigures[] {
+  return state.positions.map((p) => {
+    const price = prices.get(p.symbol);
+    return positionFigures(p, price ? new Dec(price) : null, unitEquity, units);
+  });
 }
 
 /**
@@ -388,14 +399,11 @@ async function summarise(
       losingDays: metrics.losingDays,
       copiers: copy?.copiers ?? 0,
       aumCents: Number(copiedAssetsCents(equity, copy?.units ?? new Dec(0))),
-      positions: state.positions.map((p) => {
-        const price = prices.get(p.symbol);
-        return {
-          symbol: p.symbol,
-          side: p.side,
-          weightPct: price ? weightPct(positionExposure(p, new Dec(price)), equity) : '0.00',
-        };
-      }),
+      positions: positionsOf(state, equity, prices, new Dec(0)).map((p) => ({
+        symbol: p.symbol,
+        side: p.side,
+        weightPct: p.weightPct,
+      })),
     });
   }
   return out;
@@ -554,14 +562,6 @@ export async function strategyOrders(
 
 // Lead trader ------------------------------------------------------------------------------------
 
-/** The per-unit state times `units`: the whole strategy as a fund of that size. */
-function scaled(state: StrategyState, units: Dec): StrategyState {
-  return {
-    cash: state.cash.times(units),
-    positions: state.positions.map((p) => ({ ...p, quantity: p.quantity.times(units) })),
-  };
-}
-
 async function strategyOfTrader(ctx: AppContext, user: UserRow): Promise<StrategyRow> {
   requireLeadTraderInStanding(user);
   const row = await repo.findStrategyByLeadTrader(ctx.db, user.id);
@@ -579,36 +579,29 @@ export async function traderStrategy(ctx: AppContext, user: UserRow): Promise<Tr
   const now = ctx.clock.now().getTime();
   const prices = await ctx.prices.current(now);
   const fills = await repo.recentFills(ctx.db, row.id, 20);
-  // The desk shows the strategy at its current size: what one unit holds × every unit held
-  // (the followers' open trades and the operator's seed units).
+  // The desk shows the strategy per unit (what every copy holds for each unit: quantities and
+  // weights, the same as the public page) and at its current size: every unit held (the
+  // followers' open trades and the operator's seed units), which is 0 until someone copies it.
   const units = new Dec(row.seedUnits).plus(
     (await repo.copiedUnits(ctx.db)).get(row.id)?.units ?? 0,
   );
-  const state = scaled(loaded.state, units);
-  const equity = unitEquityOf(loaded.state, loaded.row, prices).times(units);
+  const unitEquity = unitEquityOf(loaded.state, loaded.row, prices);
   return {
     strategy,
-    cash: state.cash.toFixed(),
-    equity: equity.toFixed(2, Dec.ROUND_FLOOR),
+    cash: loaded.state.cash.times(units).toFixed(2, Dec.ROUND_FLOOR),
+    equity: unitEquity.times(units).toFixed(2, Dec.ROUND_FLOOR),
     unitsOutstanding: units.toFixed(),
-    positions: state.positions.map((p) => {
-      const price = prices.get(p.symbol);
-      const priceDec = price ? new Dec(price) : null;
-      return {
-        symbol: p.symbol,
-        side: p.side,
-        quantity: p.quantity.toFixed(),
-        entryPrice: p.entryPrice.toFixed(),
-        price: price ?? '',
-        weightPct: priceDec ? weightPct(positionExposure(p, priceDec), equity) : '0.00',
-        unrealisedPnl: priceDec
-          ? (p.side === 'long'
-              ? positionValue(p, priceDec).minus(p.quantity.times(p.entryPrice))
-              : positionValue(p, priceDec)
-            ).toFixed(2, Dec.ROUND_HALF_UP)
-          : '0.00',
-      };
-    }),
+    positions: positionsOf(loaded.state, unitEquity, prices, units).map((p) => ({
+      symbol: p.symbol,
+      side: p.side,
+      quantityPerUnit: p.quantityPerUnit.toFixed(),
+      quantity: p.quantity.toFixed(),
+      entryPrice: p.entryPrice.toFixed(),
+      price: p.price?.toFixed() ?? '',
+      weightPct: p.weightPct,
+      valueCents: Number(p.valueCents),
+      unrealisedPnl: p.unrealisedPnl,
+    })),
     fills: fills.map((f) => ({
       symbol: f.symbol as InstrumentSymbol,
       side: f.side,

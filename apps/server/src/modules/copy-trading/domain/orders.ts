@@ -16,6 +16,7 @@ import {
   positionExposure,
   priceOf,
   strategyEquity,
+  weightPercent,
   type Position,
   type PositionSide,
   type PriceMap,
@@ -187,7 +188,7 @@ export function applyOrder(
   ) {
     const others = current.positions.filter((p) => p.symbol !== instrument.symbol);
     const grossAfter = grossExposure(others, prices).plus(weight.times(equity));
-    throw new WeightOver100Error(toPercentText(grossAfter.div(equity).times(100)));
+    throw new WeightOver100Error(toPercentText(weightPercent(grossAfter, equity)));
   }
 
   const result = setPositionQuantity(current, instrument.symbol, order.side, targetQuantity, price);

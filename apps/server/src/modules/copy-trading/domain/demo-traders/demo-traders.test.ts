@@ -216,6 +216,7 @@ describe("a fresh install's demo strategies over drawn market seeds", () => {
   // ensureDemoStrategies' window with the default MARKET_BACKFILL_DAYS (30).
   const options = marketOptions({
     marketSeed: undefined,
+    marketReferencePrices: {},
     marketBackfillDays: 30,
     marketTickMs: 1000,
   });
