@@ -36,6 +36,7 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { registerStaticWeb, sendPage } from './http/static-web';
 import { authRoutes } from './modules/auth/auth.routes';
 import { bindActorStanding } from './modules/auth/standing';
+import { bindPasswordChangeGuard } from './modules/auth/password-change';
 import { registerSessionLoader } from './modules/auth/session';
 import { registerApiTokenAccess } from './modules/api-tokens/api-tokens.access';
 import { apiTokenRoutes } from './modules/api-tokens/api-tokens.routes';
@@ -326,6 +327,8 @@ export async function buildApp(
   registerApiTokenAccess(app, ctx);
   // Before any route: each route's handler re-checks its actor in every transaction it opens.
   bindActorStanding(app, ctx);
+  // The first-start admin's printed one-time password opens nothing but its own replacement.
+  bindPasswordChangeGuard(app);
   const allowedOrigins = [new URL(ctx.config.publicUrl).origin];
   registerCsrfProtection(app, {
     tokens: new CsrfTokens(ctx.secretsKey),
