@@ -327,14 +327,14 @@ export async function buildApp(
   registerApiTokenAccess(app, ctx);
   // Before any route: each route's handler re-checks its actor in every transaction it opens.
   bindActorStanding(app, ctx);
-  // The first-start admin's printed one-time password opens nothing but its own replacement.
-  bindPasswordChangeGuard(app);
   const allowedOrigins = [new URL(ctx.config.publicUrl).origin];
   registerCsrfProtection(app, {
     tokens: new CsrfTokens(ctx.secretsKey),
     allowedOrigins,
     secureCookies: ctx.config.publicUrl.startsWith('https://'),
   });
+  // The first-start admin's printed one-time password opens nothing but its own replacement.
+  bindPasswordChangeGuard(app);
 
   await app.register(authRoutes(ctx), { prefix: '/api/auth' });
   await app.register(signInProviderRoutes(ctx), { prefix: '/api/auth/oidc' });

@@ -1,4 +1,4 @@
-import type { FastifyInstance, onRequestHookHandler } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { refusal } from '../../http/errors';
 
 /**
@@ -17,30 +17,26 @@ export const ALLOWED_BEFORE_PASSWORD_CHANGE: ReadonlySet<string> = new Set([
 
 /**
  * The admin printed at first start with a generated one-time password (seed.ts sets
- * users.password_change_required) chooses a password of their own before anything else. Bound to
- * every /api route as it is declared (like standing.ts), so a route added later is covered
- * without remembering to: the request's user, read by the session loader, is checked before the
- * route's own hooks (rate limits) and its body are looked at. Public operations are refused too
- * while signed in with such a session: the account signs out to read them as a visitor.
+ * users.password_change_required) chooses a password of their own before anything else. A hook
+ * of the whole app, registered after the session loader: it runs before every plugin's own
+ * checks (a trader-only or admin-only guard) and every route's hooks (rate limits), so the answer
+ * is the same 403 PASSWORD_CHANGE_REQUIRED whatever the operation, and a route added later is
+ * covered without remembering to. Public operations are refused too while signed in with such a
+ * session (the account signs out to read them as a visitor).
  */
 export function bindPasswordChangeGuard(app: FastifyInstance): void {
-  app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/api/')) return;
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
-    const allowed = methods.every((method) =>
-      ALLOWED_BEFORE_PASSWORD_CHANGE.has(`${method} ${route.url}`),
-    );
-    if (allowed) return;
-    const guard: onRequestHookHandler = (request, _reply, done) => {
-      if (request.auth?.user.passwordChangeRequired) {
-        done(refusal('PASSWORD_CHANGE_REQUIRED'));
-        return;
-      }
-      done();
-    };
-    const existing = route.onRequest;
-    route.onRequest = existing
-      ? [guard, ...(Array.isArray(existing) ? existing : [existing])]
-      : [guard];
+  app.addHook('onRequest', (request, _reply, done) => {
+    const route = request.routeOptions.url;
+    if (
+      request.auth?.user.passwordChangeRequired &&
+      route?.startsWith('/api/') &&
+      !ALLOWED_BEFORE_PASSWORD_CHANGE.has(
+        `${request.method === 'HEAD' ? 'GET' : request.method} ${route}`,
+      )
+    ) {
+      done(refusal('PASSWORD_CHANGE_REQUIRED'));
+      return;
+    }
+    done();
   });
 }
