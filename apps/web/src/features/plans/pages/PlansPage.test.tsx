@@ -266,7 +266,7 @@ describe('/plans', () => {
   it('back from the check with an amount the plan no longer takes: the field says why, no confirmation', async () => {
     renderPlans({ path: `/plans?plan=${silverPlan.id}&amount=50` });
     const silver = await silverCard();
-    expect((within(silver).getByLabelText('Amount') as HTMLInputElement).value).toBe('50.00');
+    expect(within(silver).getByLabelText<HTMLInputElement>('Amount').value).toBe('50.00');
     expect(await within(silver).findByText(/greater than or equal to \$1,000/)).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
   });
@@ -274,7 +274,7 @@ describe('/plans', () => {
   it('ignores an amount that is not one (the URL is typed by anyone)', async () => {
     renderPlans({ path: `/plans?plan=${silverPlan.id}&amount=-5e3` });
     const silver = await silverCard();
-    expect((within(silver).getByLabelText('Amount') as HTMLInputElement).value).toBe('');
+    expect(within(silver).getByLabelText<HTMLInputElement>('Amount').value).toBe('');
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
