@@ -99,8 +99,8 @@ test('a new investor invests through the appropriateness check, claims profit, a
   await expect(again.getByTestId('invest-not-made')).toHaveText(
     'You are back from the appropriateness check. Your investment of $2,500.00 has not been made yet: check the figures below and confirm to invest.',
   );
-  await expect(again.getByText('$2,500.00')).toBeVisible();
-  await expect(again.getByText('Silver')).toBeVisible();
+  await expect(again.getByText('$2,500.00', { exact: true }).first()).toBeVisible();
+  await expect(again.getByText('Silver', { exact: true }).first()).toBeVisible();
   await expect(page).toHaveURL(/\/plans\?plan=[0-9a-f-]{36}$/);
   await snap(page, 'confirmation-after-detour');
   await again.getByRole('button', { name: 'Confirm and invest' }).click();
