@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { E2E_ADMIN } from '../playwright.config';
 import { freePort, OwnServer } from './own-server';
 import {
@@ -45,6 +45,17 @@ async function activateAndFund(baseURL: string, investor: APIRequestContext, use
   const { transaction } = (await deposit.json()) as { transaction: { id: string } };
   await approveDeposit(baseURL, admin, transaction.id, { waits: true });
   await admin.dispose();
+}
+
+/**
+ * The dialog alone, scrolled to `part` (a full-page screenshot draws a fixed dialog over the
+ * page's top), beside snap's under test-results/screens/<project>/.
+ */
+async function snapDialog(dialog: Locator, part: Locator, name: string): Promise<void> {
+  await part.scrollIntoViewIfNeeded();
+  await dialog.screenshot({
+    path: `test-results/screens/${test.info().project.name}/copy-life-${name}.png`,
+  });
 }
 
 /** Answers the default questionnaire as someone who knows the risks, through the form. */
@@ -103,6 +114,7 @@ test('a new investor invests through the appropriateness check, claims profit, a
   await expect(again.getByText('Silver', { exact: true }).first()).toBeVisible();
   await expect(page).toHaveURL(/\/plans\?plan=[0-9a-f-]{36}$/);
   await snap(page, 'confirmation-after-detour');
+  await snapDialog(again, again.getByTestId('invest-not-made'), 'confirmation-after-detour-dialog');
   await again.getByRole('button', { name: 'Confirm and invest' }).click();
   await expect(page.getByText('Trade created successfully')).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard$/);
@@ -165,12 +177,15 @@ test('a new investor invests through the appropriateness check, claims profit, a
   await expect(why).toContainText(`to ${amountAfter}.`);
   await expect(why).toContainText('Units are counted to 8 decimals');
   await snap(page, 'remove-funds-explained');
+  await snapDialog(removeDialog, why, 'remove-funds-dialog');
   await removeDialog.getByRole('button', { name: 'Take out' }).click();
   await expect(page.getByText(/moved to your available balance$/)).toBeVisible();
   // What the dialog said is what was booked (the NAV of the moment permitting a tick between).
-  expect(
-    Math.abs(cents(await card.getByTestId('trade-amount').innerText()) - cents(amountAfter)),
-  ).toBeLessThanOrEqual(100);
+  await expect
+    .poll(async () =>
+      Math.abs(cents(await card.getByTestId('trade-amount').innerText()) - cents(amountAfter)),
+    )
+    .toBeLessThanOrEqual(100);
 
   // Close: the whole value back to the balance, no copy left.
   await card.getByRole('button', { name: 'Close Trade' }).click();
