@@ -73,6 +73,13 @@ export const ERROR_PARAMS = {
   /** An admin without two-factor sign-in tried an admin operation. */
   ADMIN_TWO_FACTOR_REQUIRED: none,
   /**
+   * The account signed in with the one-time password printed at first start: only changing the
+   * password, reading who is signed in and signing out are allowed until a new one is set.
+   */
+  PASSWORD_CHANGE_REQUIRED: none,
+  /** The new password is the one-time password it must replace. */
+  PASSWORD_REUSED: none,
+  /**
    * The account's access changed (deactivated, admin or lead-trader rights removed, two-factor
    * turned off) while the request was on its way: nothing was done (modules/auth/standing.ts).
    */
@@ -353,6 +360,8 @@ export const ERROR_STATUS: { readonly [C in ErrorCode]: number } = {
   TWO_FACTOR_SETUP_NOT_STARTED: 400,
   STAFF_ACCOUNT_INACTIVE: 403,
   ADMIN_TWO_FACTOR_REQUIRED: 403,
+  PASSWORD_CHANGE_REQUIRED: 403,
+  PASSWORD_REUSED: 400,
   ACCESS_CHANGED: 403,
   METRICS_TOKEN_REQUIRED: 401,
   METRICS_LOCAL_ONLY: 403,
@@ -534,6 +543,8 @@ export const ERROR_ENGLISH: { readonly [C in ErrorCode]: string } = {
   STAFF_ACCOUNT_INACTIVE: 'Your account is not active',
   ADMIN_TWO_FACTOR_REQUIRED:
     'Turn on two-factor authentication in your profile before using the admin area',
+  PASSWORD_CHANGE_REQUIRED: 'Set a new password before you continue',
+  PASSWORD_REUSED: 'Choose a password different from the one-time password',
   ACCESS_CHANGED: 'Your account access changed while this was being sent. Nothing was done.',
   METRICS_TOKEN_REQUIRED: 'A valid metrics token is required',
   METRICS_LOCAL_ONLY: 'Metrics are served to this machine only (or set METRICS_TOKEN)',

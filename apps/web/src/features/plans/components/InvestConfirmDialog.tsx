@@ -41,6 +41,8 @@ interface Props {
   onCancel: () => void;
   /** The server refused the amount (min, max, balance): back to the field with its message. */
   onAmountError: (message: string) => void;
+  /** Opened again after the appropriateness check: say that nothing is invested yet. */
+  returning?: boolean;
 }
 
 /**
@@ -48,7 +50,13 @@ interface Props {
  * before any money moves. Mounted once per intent, so its idempotency key is made when it opens
  * and "Try again" reuses it.
  */
-export function InvestConfirmDialog({ plan, amountCents, onCancel, onAmountError }: Props) {
+export function InvestConfirmDialog({
+  plan,
+  amountCents,
+  onCancel,
+  onAmountError,
+  returning = false,
+}: Props) {
   const { t } = useTranslation('plans');
   const navigate = useNavigate();
   // Optional: empty means none; otherwise a whole percentage within its bounds.
@@ -79,10 +87,13 @@ export function InvestConfirmDialog({ plan, amountCents, onCancel, onAmountError
           void navigate('/dashboard');
         },
         onError: (error) => {
-          // The appropriateness check comes first (issue 21): there, and back to this plan.
+          // The appropriateness check comes first (issue 21): there, and back to this
+          // confirmation with the amount (issue 39), saying nothing is invested meanwhile.
           if (error instanceof ApiRequestError && error.code === 'APPROPRIATENESS_REQUIRED') {
-            toast.info(errorMessage(error));
-            void navigate(appropriatenessPath(plan.id));
+            toast.info(errorMessage(error), {
+              description: t('detour.toast', { amount: formatUsd(amountCents) }),
+            });
+            void navigate(appropriatenessPath({ planId: plan.id, amountCents }));
             return;
           }
           toast.error(t('toast.failed'), { description: errorMessage(error) });
@@ -120,6 +131,15 @@ export function InvestConfirmDialog({ plan, amountCents, onCancel, onAmountError
         </>
       }
     >
+      {returning && (
+        <p
+          role="note"
+          data-testid="invest-not-made"
+          className="mb-4 rounded-xl border border-sky-400/30 bg-sky-400/5 p-3 text-sm leading-relaxed text-text"
+        >
+          {t('detour.returned', { amount: formatUsd(amountCents) })}
+        </p>
+      )}
       <dl className="flex flex-col gap-3 text-sm">
         <Row label={t('confirm.amount')}>
           <span className="text-lg font-semibold">{formatUsd(amountCents)}</span>

@@ -17,6 +17,7 @@ import { FundsDialog } from '../../trading/components/FundsDialog';
 import { accountSummaryQuery } from '../../account/api';
 import { useOwnStrategyId } from '../../trader/api';
 import { InvestForm } from '../components/InvestForm';
+import { investIntentOf } from '../../verification/api';
 
 /**
  * /plans (seed: Trading Plans, Choose a Plan): every plan with its strategy's real past
@@ -95,6 +96,19 @@ function InvestorPlans() {
   const isOwn = (plan: PublicPlan) => ownStrategyId !== null && plan.strategy?.id === ownStrategyId;
 
   const blocked = !active ? t(`blocked.${notice}`) : undefined;
+  // ?plan=…&amount=… (back from the appropriateness check): that plan's confirmation again, with
+  // the amount kept; dropped from the URL once in the field, so a reload does not reopen it.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const intent = investIntentOf(searchParams);
+  const resumed = () =>
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('amount');
+        return next;
+      },
+      { replace: true },
+    );
 
   return (
     <div className="flex flex-col gap-6">
@@ -179,6 +193,8 @@ function InvestorPlans() {
             <InvestForm
               plan={plan}
               availableCents={availableCents}
+              resumeCents={intent?.planId === plan.id ? intent.amountCents : undefined}
+              onResumed={resumed}
               disabledReason={
                 blocked ??
                 (isOwn(plan)
