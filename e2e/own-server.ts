@@ -28,6 +28,8 @@ export async function freePort(): Promise<number> {
 export class OwnServer {
   private child: ChildProcess | null = null;
   private stderr = '';
+  /** What the server printed to the terminal (its start banner: the admin's one-time password). */
+  stdout = '';
   readonly dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nestrado-e2e-own-'));
 
   /** `extraEnv` adds settings (given the data directory, e.g. for a file inside it). */
@@ -57,10 +59,16 @@ export class OwnServer {
       ...this.extraEnv(this.dataDir),
     };
     delete env.DATABASE_URL; // embedded PostgreSQL in dataDir
+    // A setting given as undefined is left unset (ADMIN_PASSWORD: the server makes one up).
+    for (const [name, value] of Object.entries(env)) if (value === undefined) delete env[name];
     const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
       cwd: ROOT,
       env,
-      stdio: ['ignore', 'ignore', 'pipe'],
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout?.on('data', (chunk: Buffer) => {
+      // The banner comes first: keep the beginning, not the end.
+      if (this.stdout.length < 16_000) this.stdout += chunk.toString();
     });
     child.stderr?.on('data', (chunk: Buffer) => {
       this.stderr = (this.stderr + chunk.toString()).slice(-4000);

@@ -28,15 +28,33 @@ test('a visitor reads a strategy record from the public plans', async ({ page },
     await expect(page.getByRole('heading', { level: 2, name: heading })).toBeVisible();
   }
   await expect(page.getByRole('note').first()).toBeVisible(); // the risk warning
-  // The demo strategies have two days of history: no 30-day return yet, said in words, not 0 %.
+  // A fresh install's demo strategies have 30 days of history: a 30-day return, the one the plan
+  // card showed; no 90-day return yet, said in words, not 0 %.
   const returns = page
     .getByRole('region', { name: 'Past returns' })
     .or(page.locator('section', { has: page.getByRole('heading', { name: 'Past returns' }) }));
   await expect(returns.getByText('Not enough history yet').first()).toBeVisible();
   await expect(returns.getByText('Since start')).toBeVisible();
+  const thirty = await returns
+    .locator('dt', { hasText: '30 days' })
+    .locator('xpath=following-sibling::dd[1]')
+    .textContent();
+  expect(thirty).toMatch(/^[+-]?\d+\.\d{2}%$/);
 
-  // The NAV chart: the hourly line of the last 7 days, then each day's close since the start.
+  // The NAV chart opens on that window, its figure beside it; a window the record does not reach
+  // back to draws no line.
   const range = page.getByRole('group', { name: 'Range' });
+  await expect(range.getByRole('button', { name: '30 days' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect(page.getByText(`30 days: ${thirty}`)).toBeVisible();
+  await expect(page.getByRole('img', { name: /^NAV chart, 30 days: from \d/ })).toBeVisible();
+  await range.getByRole('button', { name: '90 days' }).click();
+  await expect(page.getByText('the record does not reach back that far yet')).toBeVisible();
+  await expect(page.getByRole('img', { name: /^NAV chart/ })).toHaveCount(0);
+
+  // The hourly line of the last 7 days, then each day's close since the start.
   await range.getByRole('button', { name: '7 days' }).click();
   await expect(range.getByRole('button', { name: '7 days' })).toHaveAttribute(
     'aria-pressed',
@@ -78,6 +96,9 @@ test('a visitor browses the strategy directory, sorts it and opens a record', as
   await expect(page.getByRole('heading', { level: 1, name: 'Strategies' })).toBeVisible();
   const cards = page.getByRole('article');
   await expect(cards).toHaveCount(4);
+  // The default window, 30 days, has a return for every demo strategy of a fresh install.
+  await expect(cards.getByText('Return · 30 days')).toHaveCount(4);
+  await expect(cards.getByText('Not enough history yet')).toHaveCount(0);
 
   // Smallest fall first: the figures shown read in ascending order.
   await page.getByLabel('Sort by').selectOption('drawdown');

@@ -36,6 +36,7 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { registerStaticWeb, sendPage } from './http/static-web';
 import { authRoutes } from './modules/auth/auth.routes';
 import { bindActorStanding } from './modules/auth/standing';
+import { bindPasswordChangeGuard } from './modules/auth/password-change';
 import { registerSessionLoader } from './modules/auth/session';
 import { registerApiTokenAccess } from './modules/api-tokens/api-tokens.access';
 import { apiTokenRoutes } from './modules/api-tokens/api-tokens.routes';
@@ -332,6 +333,8 @@ export async function buildApp(
     allowedOrigins,
     secureCookies: ctx.config.publicUrl.startsWith('https://'),
   });
+  // The first-start admin's printed one-time password opens nothing but its own replacement.
+  bindPasswordChangeGuard(app);
 
   await app.register(authRoutes(ctx), { prefix: '/api/auth' });
   await app.register(signInProviderRoutes(ctx), { prefix: '/api/auth/oidc' });

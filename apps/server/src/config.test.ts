@@ -117,6 +117,25 @@ describe('loadConfig', () => {
     expect(problemsOf({ MARKET_SEED: '-1' })).toHaveLength(1);
   });
 
+  it('takes the simulated market’s reference prices per instrument, and names a bad one', () => {
+    expect(loadConfig({}).marketReferencePrices).toEqual({});
+    expect(
+      loadConfig({ MARKET_REFERENCE_PRICES: 'BTCUSDT=65000.5, XRPUSDT=0.55' })
+        .marketReferencePrices,
+    ).toEqual({ BTCUSDT: '65000.5', XRPUSDT: '0.55' });
+    for (const bad of [
+      'DOGEUSDT=0.1',
+      'BTCUSDT=0',
+      'BTCUSDT=-5',
+      'BTCUSDT',
+      'BTCUSDT=1,BTCUSDT=2',
+    ]) {
+      expect(problemsOf({ MARKET_REFERENCE_PRICES: bad }), bad).toEqual([
+        `MARKET_REFERENCE_PRICES must be SYMBOL=PRICE pairs separated by commas, such as BTCUSDT=90000,ETHUSDT=3000 (symbols: BTCUSDT, ETHUSDT, SOLUSDT, BNBUSDT, XRPUSDT) (got "${bad}")`,
+      ]);
+    }
+  });
+
   it("is the README's configuration table, row for row", () => {
     const readme = fs.readFileSync(path.join(REPO_ROOT, 'README.md'), 'utf8');
     const section = readme.split('## Configuration')[1]?.split('\n## ')[0] ?? '';

@@ -1,6 +1,11 @@
 import type { PublicConfig } from '@app/shared/schemas/common';
 import path from 'node:path';
 import { z } from 'zod';
+import {
+  INSTRUMENT_SYMBOLS,
+  isInstrumentSymbol,
+  type InstrumentSymbol,
+} from './modules/market/domain/instruments';
 
 /**
  * Every setting comes from the environment and is declared once, here: its parser, its default and
@@ -38,6 +43,11 @@ export interface Config {
   marketSeed: number | undefined;
   /** MARKET_SCRIPT_FILE: browser tests only; the market quotes the prices this JSON file holds. */
   marketScriptFile: string | undefined;
+  /**
+   * MARKET_REFERENCE_PRICES: the levels the simulated market wanders around, per instrument; one
+   * left out keeps its default (near the real market's, instruments.ts).
+   */
+  marketReferencePrices: Partial<Record<InstrumentSymbol, string>>;
   marketBackfillDays: number;
   marketTickMs: number;
   trustProxy: boolean;
@@ -109,6 +119,35 @@ function optionalInteger(min: number, max: number) {
         .max(max, `must be at most ${max}`)
         .optional(),
     );
+}
+
+/** "BTCUSDT=90000,ETHUSDT=3000": a positive decimal price per known instrument, each once. */
+function referencePrices() {
+  const example = `must be SYMBOL=PRICE pairs separated by commas, such as BTCUSDT=90000,ETHUSDT=3000 (symbols: ${INSTRUMENT_SYMBOLS.join(', ')})`;
+  return z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      const prices: Partial<Record<InstrumentSymbol, string>> = {};
+      for (const pair of (value ?? '').split(',').map((item) => item.trim())) {
+        if (pair === '') continue;
+        const match = /^([A-Z]+)=(\d{1,9}(?:\.\d{1,8})?)$/.exec(pair);
+        const symbol = match?.[1];
+        const price = match?.[2];
+        if (
+          !symbol ||
+          !price ||
+          !isInstrumentSymbol(symbol) ||
+          symbol in prices ||
+          !(Number(price) > 0)
+        ) {
+          context.addIssue({ code: 'custom', message: example });
+          return z.NEVER;
+        }
+        prices[symbol] = price;
+      }
+      return prices;
+    });
 }
 
 function flag(fallback: boolean) {
@@ -314,6 +353,11 @@ const SETTINGS = {
     'Browser tests only: a JSON file (`{"BTCUSDT":"90000.00"}`) whose prices the market quotes instead of the simulated ones, read at every tick. Refused when `NODE_ENV=production`',
     optionalText(),
   ),
+  MARKET_REFERENCE_PRICES: setting(
+    '_(BTC 90000, ETH 3000, SOL 140, BNB 600, XRP 2.2)_',
+    'Simulated market levels per instrument (`BTCUSDT=65000,XRPUSDT=0.6`); prices wander around them, never beyond ÷3 or ×3; a change applies from the next start',
+    referencePrices(),
+  ),
   MARKET_BACKFILL_DAYS: setting(
     '`30`',
     'Days of 1-minute candles (and demo-strategy history) generated on first start',
@@ -457,6 +501,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     exchange: parsed.EXCHANGE,
     marketSeed: parsed.MARKET_SEED,
     marketScriptFile: parsed.MARKET_SCRIPT_FILE,
+    marketReferencePrices: parsed.MARKET_REFERENCE_PRICES,
     marketBackfillDays: parsed.MARKET_BACKFILL_DAYS,
     marketTickMs: parsed.MARKET_TICK_MS,
     trustProxy: parsed.TRUST_PROXY,

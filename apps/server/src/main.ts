@@ -96,7 +96,7 @@ function printBanner(
     banner.push(`Admin login: ${admin.email}`);
     if (admin.generated)
       banner.push(
-        `Admin one-time password: ${admin.password} (shown once; change it after signing in)`,
+        `Admin one-time password: ${admin.password} (shown once; the first sign-in asks for a password of your own)`,
       );
   }
   if (demoMethods.length > 0)

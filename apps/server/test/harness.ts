@@ -118,7 +118,8 @@ export async function createTestApp(
   const db = createDb(pool);
   // Instances on one database share the key, as SECRETS_KEY is shared in production.
   const secretsKey = options.shareDatabaseWith?.ctx.secretsKey ?? crypto.randomBytes(32);
-  await seedIfEmpty(db, config);
+  // Without ADMIN_PASSWORD the seed makes one up and prints it: the test signs in with that.
+  const seeded = await seedIfEmpty(db, config);
   const withdrawalFeePct = options.withdrawalFeePct === undefined ? '10' : options.withdrawalFeePct;
   if (owner && withdrawalFeePct !== null) {
     await db.update(paymentMethods).set({ withdrawalFeePct });
@@ -177,7 +178,10 @@ export async function createTestApp(
     clock,
     config,
     databaseUrl,
-    admin: { email: config.adminEmail ?? '', password: config.adminPassword ?? '' },
+    admin: {
+      email: config.adminEmail ?? '',
+      password: config.adminPassword ?? seeded.admin?.password ?? '',
+    },
     mailbox,
     close: async () => {
       await app.close();

@@ -277,30 +277,55 @@ describe('the trader journey: strategy, fee, plan, copier, dashboard', () => {
     });
     expect(btc.statusCode, btc.body).toBe(200);
 
-    // The admin offers it through a plan, which charges the trader's fee.
-    const plan = await admin.post('/api/admin/plans', {
-      title: 'Grace',
-      min: '50',
-      max: '10000',
-      termDays: 30,
-      strategyId,
+    // The admin offers it through a plan, which charges the trader's fee: the plan's terms must
+    // agree with the strategy's, each refusal naming its field, and nothing is stored.
+    const plansBefore = await count('plans');
+    const planBody = { title: 'Grace', min: '100', max: '10000', termDays: 30, strategyId };
+    const belowMin = await admin.post('/api/admin/plans', { ...planBody, min: '50' });
+    expect(belowMin.statusCode).toBe(400);
+    expectError(belowMin, {
+      code: 'PLAN_MIN_BELOW_STRATEGY_MIN',
+      params: { minCents: 10_000 },
+      field: 'min',
+      message: 'The minimum must be at least the strategy’s minimum copy amount, $100',
     });
+    const ownFee = await admin.post('/api/admin/plans', { ...planBody, performanceFeePct: '0' });
+    expect(ownFee.statusCode).toBe(400);
+    expectError(ownFee, {
+      code: 'PLAN_FEE_SET_BY_STRATEGY',
+      params: { feePct: '20.00' },
+      field: 'performanceFeePct',
+    });
+    expect(await count('plans')).toBe(plansBefore);
+    const plan = await admin.post('/api/admin/plans', planBody);
     expect(plan.statusCode, plan.body).toBe(201);
     const planId = plan.json<{ plan: { id: string } }>().plan.id;
+    const lowered = await admin.request('PATCH', `/api/admin/plans/${planId}`, { min: '99' });
+    expect(lowered.statusCode).toBe(400);
+    expectError(lowered, { code: 'PLAN_MIN_BELOW_STRATEGY_MIN', field: 'min' });
     const offered = (await admin.get('/api/plans')).json<{ plans: PublicPlan[] }>().plans;
     expect(offered.find((p) => p.id === planId)).toMatchObject({
+      minCents: 10_000,
       performanceFeePct: '20.00',
+      closed: null,
       strategy: { id: strategyId, minCopyCents: 10_000, copiers: 0 },
     });
 
-    // Copiers: the minimum and the cap hold at invest time.
+    // The trader raises their minimum under the plan: the card shows the minimum that applies,
+    // and the invest path holds it.
+    const raised = await trader.client.request('PATCH', `/api/trader/strategies/${strategyId}`, {
+      minCopy: '150',
+    });
+    expect(raised.statusCode, raised.body).toBe(200);
+    const effective = (await admin.get('/api/plans')).json<{ plans: PublicPlan[] }>().plans;
+    expect(effective.find((p) => p.id === planId)).toMatchObject({ minCents: 15_000 });
     const copier = await activeUser(t, 'Copier Secret-Name');
     await fund(t, admin, copier.client, 500_000);
-    const small = await copier.client.post('/api/trades', { planId, amount: '99.99' });
+    const small = await copier.client.post('/api/trades', { planId, amount: '120' });
     expect(small.statusCode).toBe(400);
     expectError(small, {
       code: 'AMOUNT_BELOW_STRATEGY_MIN',
-      params: { minCents: 10_000 },
+      params: { minCents: 15_000 },
       field: 'amount',
     });
     const opened = await copier.client.post('/api/trades', { planId, amount: '1000' });
@@ -420,7 +445,8 @@ describe('admin: creating a strategy for a trader and retiring one', () => {
       side: 'long',
       targetWeight: '50',
     });
-    expectError(order, { code: 'STRATEGY_RETIRED' });
+    // A retired strategy may only be unwound (retired-strategy.test.ts): nothing to grow here.
+    expectError(order, { code: 'ORDER_MUST_REDUCE', field: 'targetWeight' });
     const closed = await copier.client.post('/api/trades/current/close');
     expect(closed.statusCode, closed.body).toBe(200);
   });
@@ -720,7 +746,7 @@ describe('a lead trader and their own strategy', () => {
     const { strategyId } = created.json<TraderDashboard>();
     const plan = await admin.post('/api/admin/plans', {
       title: 'Self plan',
-      min: '50',
+      min: '100',
       max: '10000',
       termDays: 30,
       strategyId,

@@ -20,9 +20,13 @@ afterEach(async () => {
   }
 });
 
-async function instance(shareWith?: TestApp, seed?: number) {
+async function instance(
+  shareWith?: TestApp,
+  seed?: number,
+  marketReferencePrices: Partial<Record<string, string>> = {},
+) {
   const app = await createTestApp(
-    { marketSeed: seed },
+    { marketSeed: seed, marketReferencePrices },
     shareWith ? { shareDatabaseWith: shareWith } : {},
   );
   app.clock.advance(TEST_START - app.clock.now().getTime());
@@ -75,6 +79,33 @@ describe('the simulated market seed', () => {
     const same = await instance(undefined, 20_250_101);
     expect(await storedSeeds(fixed.app)).toEqual([]);
     expect(await quotes(same.trading)).toBe(await quotes(fixed.trading));
+  });
+
+  it('quotes around the reference prices the operator sets (MARKET_REFERENCE_PRICES)', async () => {
+    const usual = await instance(undefined, 20_250_101);
+    const halved = await instance(undefined, 20_250_101, { BTCUSDT: '45000.00' });
+    const prices = async (trading: CopyTrading) =>
+      new Map([...(await trading.source.latestPrices())].map(([s, q]) => [s, Number(q.price)]));
+    const before = await prices(usual.trading);
+    const after = await prices(halved.trading);
+    // The same seed, the same path: BTC at half the level, to the cent; the others unchanged.
+    expect(Math.abs((after.get('BTCUSDT') ?? 0) * 2 - (before.get('BTCUSDT') ?? 0))).toBeLessThan(
+      0.02 + 1e-9,
+    );
+    expect(after.get('ETHUSDT')).toBe(before.get('ETHUSDT'));
+    // The defaults sit near the real market: within a third and three times BTC 90,000 … XRP 2.2.
+    const references = {
+      BTCUSDT: 90_000,
+      ETHUSDT: 3_000,
+      SOLUSDT: 140,
+      BNBUSDT: 600,
+      XRPUSDT: 2.2,
+    };
+    for (const [symbol, reference] of Object.entries(references)) {
+      const price = before.get(symbol as keyof typeof references) ?? 0;
+      expect(price, symbol).toBeGreaterThan(reference / 3);
+      expect(price, symbol).toBeLessThan(reference * 3);
+    }
   });
 
   it('never reaches a client: not in the config, the API document, settings or prices', async () => {

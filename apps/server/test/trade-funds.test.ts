@@ -7,6 +7,7 @@ import type {
   FundsChangeResponse,
   TradeHistoryPage,
 } from '@app/shared/schemas/trades';
+import { removalOf } from '@app/shared/funds-removal';
 import { adminClient, type TestClient } from './harness';
 import { activeUser, auditAfterEach, fund, summaryOf } from './money-helpers';
 import {
@@ -171,6 +172,70 @@ describe('add and remove funds', () => {
         ['Took funds out of Silver plan', 56_000],
       ]),
     );
+  });
+
+  it('$300 out of a $2,500 copy that has moved books exactly the shared rule the dialog explains', async () => {
+    await tickAt('100000.00');
+    const { client, trade } = await investor('2500');
+    // NAV 1.1234567: the copy is worth $2,808.64. $300 of value is 267.03298846 units (rounded
+    // up, so they are worth the $300 asked); they cost $267.03 of the $2,500, so the Trade Amount
+    // falls to $2,232.97, not $2,200; the fee is 20 % of their gain above NAV 1: $6.59.
+    await tickAt('112345.67');
+    const before = (await client.get('/api/trades/open')).json<{ trades: CurrentTrade[] }>()
+      .trades[0];
+    if (!before) throw new Error('no open trade');
+    expect(before).toMatchObject({ amountCents: 250_000, units: '2500', valueCents: 280_864 });
+    const summaryBefore = await summaryOf(client);
+    const quote = await client.get(
+      `/api/trades/${trade.id}/funds-quote?action=remove&amount=30000`,
+    );
+    const removed = await client.post(`/api/trades/${trade.id}/remove-funds`, { amount: '300' });
+    expect(removed.statusCode, removed.body).toBe(200);
+    const booked = removed.json<FundsChangeResponse>();
+    expect(quote.json()).toEqual(booked.change);
+
+    const rule = removalOf(
+      { amountCents: BigInt(before.amountCents), units: before.units },
+      30_000n,
+      booked.change.nav,
+      BigInt(booked.change.feeCents),
+    );
+    expect(booked.change).toEqual({
+      action: 'remove',
+      nav: '1.1234567',
+      amountCents: Number(rule.valueCents),
+      units: rule.units,
+      costCents: Number(rule.costCents),
+      feeCents: Number(rule.feeCents),
+      payoutCents: Number(rule.payoutCents),
+      profitCents: Number(rule.profitCents),
+      after: {
+        amountCents: Number(rule.amountAfterCents),
+        units: rule.unitsAfter,
+        valueCents: Number(rule.valueAfterCents),
+      },
+    });
+    expect(rule).toEqual({
+      valueBeforeCents: 280_864n,
+      units: '267.03298846',
+      valueCents: 30_000n,
+      costCents: 26_703n,
+      profitCents: 3_297n,
+      feeCents: 659n,
+      payoutCents: 29_341n,
+      amountAfterCents: 223_297n,
+      unitsAfter: '2232.96701154',
+      valueAfterCents: 250_864n,
+    });
+    // The ledger moved those cents: the cost left `invested`, the payout reached `available`.
+    const summaryAfter = await summaryOf(client);
+    expect(summaryBefore.investedCents - summaryAfter.investedCents).toBe(26_703);
+    expect(summaryAfter.availableCents - summaryBefore.availableCents).toBe(29_341);
+    expect(booked.trade).toMatchObject({ amountCents: 223_297, units: '2232.96701154' });
+    const rows = await t.db.execute<{ amount_cents: string }>(
+      sql`SELECT amount_cents FROM trades WHERE id = ${trade.id}`,
+    );
+    expect(rows.rows[0]?.amount_cents).toBe('223297');
   });
 
   it('money can always leave: a paused strategy refuses an add but not a removal', async () => {

@@ -53,7 +53,9 @@ describe('plans', () => {
       ['Platinum', 'Bitcoin Reserve'],
     ]);
     const silver = plan('Silver').strategy;
-    expect(silver?.return30dPct).toMatch(/^-?\d+\.\d{2}$/);
+    // Two days of history (TEST_MARKET): no 30-day return yet, rather than the return of two days
+    // (return-windows.ts); a fresh install's 30 days have one (return-windows.test.ts).
+    expect(silver?.return30dPct).toBeNull();
     expect(silver?.avgDailyReturnPct).toMatch(/^-?\d+\.\d{2}$/);
     expect(silver?.maxDrawdownPct).toMatch(/^\d+\.\d{2}$/);
     // AUM is the copiers' money: the demo seed capital is not counted, and nobody copies yet.

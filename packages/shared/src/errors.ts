@@ -73,6 +73,13 @@ export const ERROR_PARAMS = {
   /** An admin without two-factor sign-in tried an admin operation. */
   ADMIN_TWO_FACTOR_REQUIRED: none,
   /**
+   * The account signed in with the one-time password printed at first start: only changing the
+   * password, reading who is signed in and signing out are allowed until a new one is set.
+   */
+  PASSWORD_CHANGE_REQUIRED: none,
+  /** The new password is the one-time password it must replace. */
+  PASSWORD_REUSED: none,
+  /**
    * The account's access changed (deactivated, admin or lead-trader rights removed, two-factor
    * turned off) while the request was on its way: nothing was done (modules/auth/standing.ts).
    */
@@ -287,6 +294,16 @@ export const ERROR_PARAMS = {
   STRATEGY_COPIERS_FULL: z.object({ maxCopiers: z.number().int() }),
   /** A lead trader tried to copy (invest in, or add funds to a copy of) their own strategy. */
   OWN_STRATEGY_COPY: none,
+  /** A plan's minimum below its strategy's minimum copy amount (field min). */
+  PLAN_MIN_BELOW_STRATEGY_MIN: z.object({ minCents: cents }),
+  /** A plan fee for a strategy whose lead trader sets the fee (field performanceFeePct). */
+  PLAN_FEE_SET_BY_STRATEGY: z.object({ feePct: z.string() }),
+  /** A retired strategy takes only orders that reduce its positions (field targetWeight). */
+  ORDER_MUST_REDUCE: z.object({ symbol: z.string() }),
+  /** The operator unwinds only a retired strategy. */
+  STRATEGY_NOT_RETIRED: none,
+  /** A retired strategy is handed to another lead trader, not back to its own (field userId). */
+  STRATEGY_HANDOVER_SAME_TRADER: none,
 
   // — statements —
   /** A statement date that is not a real calendar date (field `from`, `to` or `at`). */
@@ -345,6 +362,8 @@ export const ERROR_STATUS: { readonly [C in ErrorCode]: number } = {
   TWO_FACTOR_SETUP_NOT_STARTED: 400,
   STAFF_ACCOUNT_INACTIVE: 403,
   ADMIN_TWO_FACTOR_REQUIRED: 403,
+  PASSWORD_CHANGE_REQUIRED: 403,
+  PASSWORD_REUSED: 400,
   ACCESS_CHANGED: 403,
   METRICS_TOKEN_REQUIRED: 401,
   METRICS_LOCAL_ONLY: 403,
@@ -471,6 +490,11 @@ export const ERROR_STATUS: { readonly [C in ErrorCode]: number } = {
   AMOUNT_BELOW_STRATEGY_MIN: 400,
   STRATEGY_COPIERS_FULL: 409,
   OWN_STRATEGY_COPY: 403,
+  PLAN_MIN_BELOW_STRATEGY_MIN: 400,
+  PLAN_FEE_SET_BY_STRATEGY: 400,
+  ORDER_MUST_REDUCE: 409,
+  STRATEGY_NOT_RETIRED: 409,
+  STRATEGY_HANDOVER_SAME_TRADER: 409,
 
   STATEMENT_DATE_INVALID: 400,
   STATEMENT_DATE_IN_FUTURE: 400,
@@ -522,6 +546,8 @@ export const ERROR_ENGLISH: { readonly [C in ErrorCode]: string } = {
   STAFF_ACCOUNT_INACTIVE: 'Your account is not active',
   ADMIN_TWO_FACTOR_REQUIRED:
     'Turn on two-factor authentication in your profile before using the admin area',
+  PASSWORD_CHANGE_REQUIRED: 'Set a new password before you continue',
+  PASSWORD_REUSED: 'Choose a password different from the one-time password',
   ACCESS_CHANGED: 'Your account access changed while this was being sent. Nothing was done.',
   METRICS_TOKEN_REQUIRED: 'A valid metrics token is required',
   METRICS_LOCAL_ONLY: 'Metrics are served to this machine only (or set METRICS_TOKEN)',
@@ -671,6 +697,13 @@ export const ERROR_ENGLISH: { readonly [C in ErrorCode]: string } = {
   AMOUNT_BELOW_STRATEGY_MIN: 'This strategy accepts copies of at least {{minUsd}}',
   STRATEGY_COPIERS_FULL: 'This strategy has reached its limit of {{maxCopiers}} copiers',
   OWN_STRATEGY_COPY: 'You run this strategy: a lead trader cannot copy their own strategy',
+  PLAN_MIN_BELOW_STRATEGY_MIN:
+    'The minimum must be at least the strategy’s minimum copy amount, {{minUsd}}',
+  PLAN_FEE_SET_BY_STRATEGY:
+    'This strategy’s lead trader sets its fee ({{feePct}}%); a plan cannot set another',
+  ORDER_MUST_REDUCE: 'This strategy is retired: an order may only reduce its {{symbol}} position',
+  STRATEGY_NOT_RETIRED: 'Only a retired strategy can be unwound',
+  STRATEGY_HANDOVER_SAME_TRADER: 'A retired strategy can only be handed to another lead trader',
 
   STATEMENT_DATE_INVALID: 'Enter a valid date (YYYY-MM-DD)',
   STATEMENT_DATE_IN_FUTURE: 'The date cannot be in the future',

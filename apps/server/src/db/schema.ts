@@ -29,6 +29,8 @@ export const users = pgTable('users', {
   referralId: text('referral_id').notNull(),
   referrerId: text('referrer_id'),
   passwordHash: text('password_hash').notNull(),
+  /** Set for the first-start admin with a generated one-time password; cleared by a new password. */
+  passwordChangeRequired: boolean('password_change_required').notNull().default(false),
   emailVerifiedAt: ts('email_verified_at'),
   isActive: boolean('is_active').notNull().default(false),
   isAdmin: boolean('is_admin').notNull().default(false),

@@ -90,6 +90,10 @@ export async function seedIfEmpty(db: Db, config: Config): Promise<SeedResult> {
       isActive: true,
       activatedAt: new Date(),
       isAdmin: true,
+      // A generated password was printed to the terminal (and may sit in its scroll-back or a
+      // log): it opens the account once, for choosing a password of the admin's own. One the
+      // operator chose (ADMIN_PASSWORD) is theirs already and was never printed.
+      passwordChangeRequired: generated,
     });
     return { admin: { email, password, generated } };
   });

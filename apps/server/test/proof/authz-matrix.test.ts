@@ -13,7 +13,9 @@ import {
 } from './openapi';
 import { ownedPathValues, validBody, validQuery, withQuery } from './samples';
 import { enableTwoFactorInDb } from '../harness';
+import { ALLOWED_BEFORE_PASSWORD_CHANGE } from '../../src/modules/auth/password-change';
 import {
+  ADMIN_MUST_CHANGE_PASSWORD,
   ADMIN_WITHOUT_TWO_FACTOR,
   ROLES,
   buildWorld,
@@ -44,7 +46,10 @@ afterAll(async () => {
 
 type Expected = 'unauthenticated' | 'forbidden' | 'allowed';
 
-function expectedFor(access: Access, role: RoleName): Expected {
+function expectedFor(access: Access, role: RoleName, key: string): Expected {
+  // The one-time password opens only its own replacement, who is signed in, and signing out.
+  if (role === ADMIN_MUST_CHANGE_PASSWORD)
+    return ALLOWED_BEFORE_PASSWORD_CHANGE.has(key) ? 'allowed' : 'forbidden';
   if (access === 'public') return 'allowed';
   if (role === 'visitor') return 'unauthenticated';
   if (access === 'signed-in') return 'allowed';
@@ -73,6 +78,7 @@ const OWNED_BY_B = new Set([
 const MATRIX_ROLES: RoleName[] = [
   ...ROLES.filter((role) => role !== 'admin'),
   ADMIN_WITHOUT_TWO_FACTOR,
+  ADMIN_MUST_CHANGE_PASSWORD,
   'admin',
 ];
 
@@ -175,7 +181,7 @@ describe('authorization matrix from /api/openapi.json', () => {
           (roleTally[`${Math.floor(status / 100)}xx`] ?? 0) + 1;
         const where = `${roleName} ${op.key} → ${status} ${response.body.slice(0, 200)}`;
 
-        const expected = expectedFor(access, roleName);
+        const expected = expectedFor(access, roleName, op.key);
         if (status >= 500) failures.push(`5xx: ${where}`);
         if (expected === 'unauthenticated' && status !== 401)
           failures.push(`expected 401: ${where}`);
@@ -186,6 +192,12 @@ describe('authorization matrix from /api/openapi.json', () => {
           !response.body.includes('"ADMIN_TWO_FACTOR_REQUIRED"')
         )
           failures.push(`expected ADMIN_TWO_FACTOR_REQUIRED: ${where}`);
+        if (
+          expected === 'forbidden' &&
+          roleName === ADMIN_MUST_CHANGE_PASSWORD &&
+          !response.body.includes('"PASSWORD_CHANGE_REQUIRED"')
+        )
+          failures.push(`expected PASSWORD_CHANGE_REQUIRED: ${where}`);
         if (expected === 'allowed' && (status === 401 || status === 403))
           failures.push(`expected neither 401 nor 403: ${where}`);
         if (status >= 400) {

@@ -136,6 +136,7 @@ export const ACCESS: Record<string, Access> = {
   'POST /api/admin/strategies/{id}/resume': 'admin',
   'POST /api/admin/strategies/': 'admin',
   'POST /api/admin/strategies/{id}/retire': 'admin',
+  'POST /api/admin/strategies/{id}/unwind-orders': 'admin',
   'GET /api/admin/settings/trader-fees': 'admin',
   'PUT /api/admin/settings/trader-fees': 'admin',
   'GET /api/admin/outbox/': 'admin',

@@ -7,7 +7,9 @@ import {
   approvedBySecondAdmin,
   TestClient,
   VALID_PASSWORD,
+  enableTwoFactorInDb,
   freshRecoveryCode,
+  loginWithSecondFactor,
   registerUser,
   uniqueEmail,
 } from '../harness';
@@ -16,7 +18,13 @@ import type { TradingTestApp } from '../copy-trading-helpers';
 import type { HttpMethod } from './openapi';
 
 export type RoleName =
-  'visitor' | 'investorA' | 'investorB' | 'leadTrader' | 'admin' | 'adminWithoutTwoFactor';
+  | 'visitor'
+  | 'investorA'
+  | 'investorB'
+  | 'leadTrader'
+  | 'admin'
+  | 'adminWithoutTwoFactor'
+  | 'adminMustChangePassword';
 export const ROLES: RoleName[] = ['visitor', 'investorA', 'investorB', 'leadTrader', 'admin'];
 /**
  * An admin account that has not turned two-factor sign-in on: every admin operation must refuse
@@ -24,6 +32,13 @@ export const ROLES: RoleName[] = ['visitor', 'investorA', 'investorB', 'leadTrad
  * are ROLES).
  */
 export const ADMIN_WITHOUT_TWO_FACTOR: RoleName = 'adminWithoutTwoFactor';
+/**
+ * An admin with every power (two-factor on) who signed in with the one-time password printed at
+ * first start and has not replaced it (users.password_change_required): everything but the few
+ * operations of ALLOWED_BEFORE_PASSWORD_CHANGE must refuse it (403 PASSWORD_CHANGE_REQUIRED).
+ * Only the authorization matrix uses it.
+ */
+export const ADMIN_MUST_CHANGE_PASSWORD: RoleName = 'adminMustChangePassword';
 
 export interface Role {
   name: RoleName;
@@ -174,6 +189,15 @@ export async function buildWorld(t: TradingTestApp): Promise<World> {
     'make-admin',
   );
 
+  // As seed.ts leaves the admin it printed a one-time password for (with two-factor on, so only
+  // the password change stands between it and the back office).
+  const firstStart = await activeUser(t, 'Admin First Start');
+  await t.db.execute(
+    sql`UPDATE users SET is_admin = true, password_change_required = true WHERE id = ${firstStart.user.id}`,
+  );
+  await enableTwoFactorInDb(t.db, t.ctx.secretsKey, firstStart.user.id);
+  const firstStartClient = await loginWithSecondFactor(t, firstStart.user.email, VALID_PASSWORD);
+
   const bAlerts = await b.client.get('/api/notifications');
   expectStatus(bAlerts, 200, 'notifications of B');
   const bAlert = bAlerts.json<{ notifications: { id: string }[] }>().notifications[0];
@@ -213,6 +237,10 @@ export async function buildWorld(t: TradingTestApp): Promise<World> {
         secondFactor: () => freshRecoveryCode(t, adminMe.id),
       },
       adminWithoutTwoFactor: role('adminWithoutTwoFactor', noTwoFactor.client, noTwoFactor.user),
+      adminMustChangePassword: {
+        ...role('adminMustChangePassword', firstStartClient, firstStart.user),
+        secondFactor: () => freshRecoveryCode(t, firstStart.user.id),
+      },
     },
     b: {
       userId: b.user.id,

@@ -25,3 +25,21 @@ export function useNearViewport(ref: RefObject<Element | null>, margin = '400px'
   }, [ref, margin, near]);
   return near;
 }
+
+/**
+ * True once the browser is idle after the first render (at most `timeoutMs` later): for parts
+ * that must not hold up the first paint but should not wait for a scroll either (a page looked
+ * at without scrolling, a screenshot, still shows them).
+ */
+export function useWhenIdle(timeoutMs = 1_000): boolean {
+  const [idle, setIdle] = useState(false);
+  useEffect(() => {
+    if (typeof requestIdleCallback === 'function') {
+      const handle = requestIdleCallback(() => setIdle(true), { timeout: timeoutMs });
+      return () => cancelIdleCallback(handle);
+    }
+    const timer = setTimeout(() => setIdle(true), Math.min(timeoutMs, 200));
+    return () => clearTimeout(timer);
+  }, [timeoutMs]);
+  return idle;
+}

@@ -26,6 +26,7 @@ export function userFixture(overrides: Partial<Me> = {}): Me {
     isAdmin: false,
     isTrader: false,
     twoFactorEnabled: false,
+    passwordChangeRequired: false,
     createdAt: '2026-01-02T10:00:00.000Z',
     ...overrides,
   };

@@ -46,6 +46,7 @@ export const AUDIT_ACTIONS = [
   'strategy.resume',
   'strategy.retire',
   'strategy.terms_changed',
+  'strategy.unwind_order',
   'trader_application.approved',
   'trader_application.rejected',
   'trader_application.submitted',

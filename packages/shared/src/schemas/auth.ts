@@ -130,6 +130,11 @@ export const meSchema = z.object({
   isAdmin: z.boolean(),
   isTrader: z.boolean(),
   twoFactorEnabled: z.boolean(),
+  /**
+   * Signed in with the one-time password printed at first start: the server refuses everything
+   * but changing the password, /me, /session and sign-out (403 PASSWORD_CHANGE_REQUIRED).
+   */
+  passwordChangeRequired: z.boolean(),
   createdAt: z.string(),
 });
 export type Me = z.infer<typeof meSchema>;

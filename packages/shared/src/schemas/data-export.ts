@@ -37,7 +37,10 @@ export const exportedSupportMessageSchema = z.object({
 export const dataExportSchema = z.object({
   format: z.literal(DATA_EXPORT_FORMAT),
   exportedAt: z.string(),
-  profile: meSchema.extend({ emailVerifiedAt: z.string().nullable() }),
+  // Without the first-start admin's "set a new password" state: a moment of sign-in, not data.
+  profile: meSchema
+    .omit({ passwordChangeRequired: true })
+    .extend({ emailVerifiedAt: z.string().nullable() }),
   sessions: z.array(exportedSessionSchema),
   activity: z.array(activityEntrySchema),
   transactions: z.array(transactionSchema),

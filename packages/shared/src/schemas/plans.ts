@@ -31,7 +31,19 @@ export const planStrategySchema = z.object({
 });
 export type PlanStrategy = z.infer<typeof planStrategySchema>;
 
-/** A plan as the public sees it; strategy figures are historical and computed, never typed in. */
+/**
+ * Why a listed plan takes no new copies: its strategy is retired (copies already open keep
+ * running until their owners close them), or its strategy's minimum copy amount is now above the
+ * plan's maximum (the lead trader raised it).
+ */
+export const PLAN_CLOSED_REASONS = ['strategy_retired', 'strategy_min_above_max'] as const;
+export type PlanClosedReason = (typeof PLAN_CLOSED_REASONS)[number];
+
+/**
+ * A plan as the public sees it; strategy figures are historical and computed, never typed in. Its
+ * terms are the ones that apply: the minimum is the higher of the plan's and the strategy's
+ * minimum copy amount, the fee the strategy's when its lead trader sets one.
+ */
 export const publicPlanSchema = z.object({
   id: z.string(),
   title: z.string(),
@@ -41,6 +53,8 @@ export const publicPlanSchema = z.object({
   recommended: z.boolean(),
   performanceFeePct: z.string(),
   strategy: planStrategySchema.nullable(),
+  /** Null (or absent) while the plan takes new copies; else why not. The server always sends it. */
+  closed: z.enum(PLAN_CLOSED_REASONS).nullable().optional(),
 });
 export type PublicPlan = z.infer<typeof publicPlanSchema>;
 export const publicPlanListSchema = z.object({ plans: z.array(publicPlanSchema) });
@@ -77,7 +91,11 @@ const planFields = {
     .min(1, rule('TERM_RANGE'))
     .max(3650, rule('TERM_RANGE')),
   strategyId: z.uuid({ error: rule('STRATEGY_REQUIRED') }),
-  performanceFeePct: feePct.default('0'),
+  /**
+   * The plan's own fee, for a strategy without one (a demo strategy); a lead trader's strategy
+   * charges its trader's fee and refuses one here (PLAN_FEE_SET_BY_STRATEGY). Absent: 0.
+   */
+  performanceFeePct: feePct.optional(),
   recommended: z.boolean().default(false),
   sortOrder: wholeNumber(0, 1000).default(0),
 };
@@ -100,6 +118,7 @@ export const updatePlanSchema = z.strictObject({
 });
 export type UpdatePlanInput = z.input<typeof updatePlanSchema>;
 
+/** The admin's view: `minCents` is the plan's own minimum (the public view shows the effective one). */
 export const adminPlanSchema = publicPlanSchema.extend({
   strategyId: z.string().nullable(),
   sortOrder: z.number().int(),
@@ -108,3 +127,63 @@ export const adminPlanSchema = publicPlanSchema.extend({
 export type AdminPlan = z.infer<typeof adminPlanSchema>;
 export const adminPlanResponseSchema = z.object({ plan: adminPlanSchema });
 export const adminPlanListSchema = z.object({ plans: z.array(adminPlanSchema) });
+
+// The terms a plan and its strategy share ------------------------------------------------------
+
+/** What a plan takes from the strategy it copies. */
+export interface PlanStrategyTerms {
+  minCopyCents: number;
+  /** The lead trader's fee; null: the strategy has none, and the plan's own fee applies. */
+  performanceFeePct: string | null;
+  retired: boolean;
+}
+
+export type PlanTermsProblem =
+  | { code: 'STRATEGY_RETIRED'; params: Record<string, never>; field: 'strategyId' }
+  | { code: 'PLAN_MIN_BELOW_STRATEGY_MIN'; params: { minCents: number }; field: 'min' }
+  | { code: 'PLAN_FEE_SET_BY_STRATEGY'; params: { feePct: string }; field: 'performanceFeePct' };
+
+/**
+ * Whether a plan may be saved on a strategy, one term at a time, each only when it is being set
+ * (`undefined`: not part of this save): a retired strategy takes no new plan; the plan's minimum
+ * is at least the strategy's minimum copy amount (an investor must be able to invest the plan's
+ * minimum); a strategy whose lead trader sets the fee takes no other fee from the plan. Used by
+ * the server when it saves and by the admin's form before it sends.
+ */
+export function planTermsProblem(
+  plan: {
+    linking: boolean;
+    minCents?: number | undefined;
+    performanceFeePct?: string | undefined;
+  },
+  strategy: PlanStrategyTerms,
+): PlanTermsProblem | null {
+  if (plan.linking && strategy.retired) {
+    return { code: 'STRATEGY_RETIRED', params: {}, field: 'strategyId' };
+  }
+  if (plan.minCents !== undefined && plan.minCents < strategy.minCopyCents) {
+    return {
+      code: 'PLAN_MIN_BELOW_STRATEGY_MIN',
+      params: { minCents: strategy.minCopyCents },
+      field: 'min',
+    };
+  }
+  const fee = plan.performanceFeePct?.trim();
+  if (
+    fee !== undefined &&
+    strategy.performanceFeePct !== null &&
+    Number(fee).toFixed(2) !== Number(strategy.performanceFeePct).toFixed(2)
+  ) {
+    return {
+      code: 'PLAN_FEE_SET_BY_STRATEGY',
+      params: { feePct: strategy.performanceFeePct },
+      field: 'performanceFeePct',
+    };
+  }
+  return null;
+}
+
+/** The minimum an investor can invest in a plan: the higher of the plan's and the strategy's. */
+export function effectivePlanMinCents(planMinCents: number, strategyMinCopyCents: number): number {
+  return Math.max(planMinCents, strategyMinCopyCents);
+}

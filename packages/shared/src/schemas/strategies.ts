@@ -101,7 +101,10 @@ const recordPct = z.string().nullable();
 export const strategyRecordSchema = z.object({
   strategyId: z.string(),
   asOf: z.string(),
-  /** NAV now over NAV at each window's start, − 1; null when the record is younger than the window. */
+  /**
+   * The return over each window (return-windows.ts: latest NAV ÷ NAV of the last point at or before
+   * the window's start, − 1); null when the record does not reach back to the window's start.
+   */
   returns: z.object({
     '7d': recordPct,
     '30d': recordPct,
@@ -109,6 +112,19 @@ export const strategyRecordSchema = z.object({
     '1y': recordPct,
     all: recordPct,
   }),
+  /**
+   * The point each window's return is measured from (null with its return): the NAV chart of a
+   * window starts there and ends at `latestNav`, so the line's change is the return beside it.
+   */
+  windowStarts: z.object({
+    '7d': navPointSchema.nullable(),
+    '30d': navPointSchema.nullable(),
+    '90d': navPointSchema.nullable(),
+    '1y': navPointSchema.nullable(),
+    all: navPointSchema.nullable(),
+  }),
+  /** The latest NAV the returns are measured to (null without any return). */
+  latestNav: navPointSchema.nullable(),
   /** Each day's last NAV since the record began, oldest first (the NAV chart's longer ranges). */
   navHistory: z.array(navPointSchema),
   monthly: z.array(z.object({ month: z.string(), returnPct: z.string(), partial: z.boolean() })),
@@ -226,14 +242,24 @@ export const traderOrderSchema = z.strictObject(
 );
 export type TraderOrderInput = z.input<typeof traderOrderSchema>;
 
+/**
+ * A position on the lead trader's desk, per unit (what each strategy unit holds; its weight, the
+ * same as the public page's) and at the strategy's current size (`unitsOutstanding` units).
+ */
 export const traderPositionSchema = z.object({
   symbol: z.enum(MARKET_SYMBOLS),
   side: z.enum(['long', 'short']),
+  /** Instrument units per strategy unit, exact decimal text. */
+  quantityPerUnit: z.string(),
+  /** Instrument units at the current size. */
   quantity: z.string(),
   entryPrice: z.string(),
   price: z.string(),
+  /** Share of the NAV (one unit's equity), in %, 2 decimals: the same at every size. */
   weightPct: z.string(),
-  /** Unrealised profit or loss in USD, exact decimal text. */
+  /** Gross exposure at the current size (quantity × price), whole cents. */
+  valueCents: z.number().int(),
+  /** Unrealised profit or loss at the current size in USD, 2 decimals. */
   unrealisedPnl: z.string(),
 });
 
@@ -251,8 +277,10 @@ export const fillViewSchema = z.object({
 
 export const traderStrategySchema = z.object({
   strategy: strategySchema,
+  /** Cash and equity at the current size, USD with 2 decimals (equity = NAV × units). */
   cash: z.string(),
   equity: z.string(),
+  /** The current size: units of the open copies plus the operator's seed units. */
   unitsOutstanding: z.string(),
   positions: z.array(traderPositionSchema),
   fills: z.array(fillViewSchema),

@@ -102,12 +102,21 @@ export const fundsChangeSchema = z.object({
 export type FundsChange = z.infer<typeof fundsChangeSchema>;
 
 /** The open trade, valued now: valueCents = floor(units × currentNav × 100). */
+/**
+ * Where a copied strategy stands: running; paused by the operator (no new money for now); or
+ * retired (no new money ever; money in it can still leave: remove funds, claim, close).
+ */
+export const STRATEGY_STATUSES = ['running', 'paused', 'retired'] as const;
+export type StrategyStatus = (typeof STRATEGY_STATUSES)[number];
+
 export const currentTradeSchema = z.object({
   id: z.string(),
   planId: z.string(),
   planTitle: z.string(),
   strategyId: z.string(),
   strategyName: z.string(),
+  /** The copied strategy's status now. The server always sends it (optional for old fixtures). */
+  strategyStatus: z.enum(STRATEGY_STATUSES).optional(),
   amountCents: z.number().int(),
   units: z.string(),
   entryNav: z.string(),

@@ -28,6 +28,8 @@ const OPEN_TRADES_SQL = `
       'performanceFeePct', t.performance_fee_pct::text,
       'openedAt', t.opened_at, 'closesAt', t.closes_at,
       'planTitle', p.title, 'strategyName', s.name,
+      'strategyStatus', CASE WHEN s.retired_at IS NOT NULL THEN 'retired'
+        WHEN s.paused_at IS NOT NULL THEN 'paused' ELSE 'running' END,
       'nav', s.nav::text, 'cashPerUnit', s.cash_per_unit::text,
       'positions', (SELECT json_agg(json_build_object('symbol', q.symbol, 'side', q.side,
           'quantity', q.quantity_per_unit::text, 'entryPrice', q.entry_price::text))

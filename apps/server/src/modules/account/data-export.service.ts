@@ -89,11 +89,14 @@ export async function openPersonalDataExport(
     schema: z.ZodType,
     source: AsyncIterable<readonly unknown[]>,
   ) => ({ key, pages: checked(schema, source) });
+  // The first-start admin's "set a new password" state is a moment of sign-in, not personal data
+  // (and the export carries nothing named after a password).
+  const { passwordChangeRequired: _signInState, ...profile } = toMe(user);
   const parts: JsonPart[] = [
     value('format', DATA_EXPORT_FORMAT),
     value('exportedAt', exportedAt),
     value('profile', {
-      ...toMe(user),
+      ...profile,
       emailVerifiedAt: user.emailVerifiedAt?.toISOString() ?? null,
     }),
     value('sessions', sessions),

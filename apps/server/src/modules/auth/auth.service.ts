@@ -427,7 +427,8 @@ export async function completeRecovery(
   const done = await ctx.db.transaction(async (tx) => {
     const now = ctx.clock.now();
     await spendLink(tx, { userId: input.userId, kind: 'recovery', secret: input.secret }, now);
-    await repo.updateUser(tx, input.userId, { passwordHash });
+    // A password chosen through the mailbox replaces a printed one-time password too.
+    await repo.updateUser(tx, input.userId, { passwordHash, passwordChangeRequired: false });
     await repo.revokeAllSessions(tx, input.userId, now);
     // Every other reset link sent before this one is void now, and so is a pending change of
     // address (the e-mail asking for it tells the owner a reset cancels it).
@@ -459,10 +460,15 @@ export async function changePassword(
   if (!(await verifyPassword(user.passwordHash, input.oldPassword))) {
     throw refusal('CURRENT_PASSWORD_INCORRECT', {}, 'oldPassword');
   }
+  // The printed one-time password is to be replaced, not set again (its change is required).
+  if (user.passwordChangeRequired && input.password === input.oldPassword) {
+    throw refusal('PASSWORD_REUSED', {}, 'password');
+  }
   const passwordHash = await hashPassword(input.password);
   await ctx.db.transaction(async (tx) => {
     const now = ctx.clock.now();
-    await repo.updateUser(tx, user.id, { passwordHash });
+    // The new password ends the one-time password's restriction (password-change.ts).
+    await repo.updateUser(tx, user.id, { passwordHash, passwordChangeRequired: false });
     await repo.revokeAllSessions(tx, user.id, now, sessionId);
     // A reset link asked for before the change must not undo it; a pending change of address
     // asked for with the old password is void too.

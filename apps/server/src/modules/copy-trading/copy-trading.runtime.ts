@@ -39,7 +39,11 @@ export async function createMarketSource(
   if (ctx.config.marketScriptFile) {
     return createScriptFileSource(ctx.config.marketScriptFile, ctx.clock);
   }
-  return createSimulatedSource(await resolveMarketSeed(ctx, options), ctx.clock);
+  return createSimulatedSource(
+    await resolveMarketSeed(ctx, options),
+    ctx.clock,
+    options.referencePrices,
+  );
 }
 
 /**

@@ -65,6 +65,11 @@ export const strategies = pgTable('strategies', {
   minCopyCents: bigint('min_copy_cents', { mode: 'bigint' }).notNull().default(0n),
   maxCopiers: integer('max_copiers'),
   retiredAt: ts('retired_at'),
+  /** Lead traders a retired strategy was handed away from (0050): it still counts for them. */
+  formerLeadTraderIds: uuid('former_lead_trader_ids')
+    .array()
+    .notNull()
+    .default(sql`'{}'`),
 });
 export type StrategyRow = typeof strategies.$inferSelect;
 

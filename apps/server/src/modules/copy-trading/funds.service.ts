@@ -8,6 +8,7 @@ import {
   type FundsAction,
   type FundsChange,
   type FundsChangeResponse,
+  type StrategyStatus,
 } from '@app/shared/schemas/trades';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
@@ -45,6 +46,7 @@ import {
   announceTrade,
   bookingTime,
   currentView,
+  strategyStatusOf,
   refuseMissingTrade,
   stateWithPrices,
   toDomainTrade,
@@ -69,6 +71,7 @@ type Found = NonNullable<Awaited<ReturnType<typeof repo.openTradeWithPlan>>>;
 interface Worked {
   found: Found;
   strategyName: string;
+  strategyStatus: StrategyStatus;
   leadTraderId: string | null;
   nav: Dec;
   before: Trade;
@@ -92,6 +95,7 @@ async function workOut(
   const base = {
     found,
     strategyName: loaded.row.name,
+    strategyStatus: strategyStatusOf(loaded.row),
     leadTraderId: loaded.row.leadTraderId,
     nav,
     before,
@@ -359,6 +363,7 @@ async function bookChange(
         plan,
         worked.strategyName,
         worked.nav,
+        worked.strategyStatus,
       );
       return {
         status: 200,

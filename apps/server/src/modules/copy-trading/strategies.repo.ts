@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { preparedPer } from '../../db/prepared';
 import { Dec, isInstrumentSymbol } from '../market/domain';
@@ -57,12 +57,36 @@ export async function findStrategyByLeadTrader(
 }
 
 /** How many strategies the user leads, retired ones included (they stay theirs for good). */
+/** The strategies a trader runs or ran: their own, retired ones and ones handed away from them. */
 export async function strategyCountOfTrader(db: DbOrTx, userId: string): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(strategies)
-    .where(eq(strategies.leadTraderId, userId));
+    .where(
+      or(
+        eq(strategies.leadTraderId, userId),
+        sql`${userId}::uuid = ANY(${strategies.formerLeadTraderIds})`,
+      ),
+    );
   return row?.n ?? 0;
+}
+
+/**
+ * A retired strategy handed to another lead trader (set by setLeadTrader first): it runs again,
+ * and the trader it was taken from (if any) is remembered.
+ */
+export async function handOver(db: DbOrTx, id: string, fromTraderId: string | null): Promise<void> {
+  await db
+    .update(strategies)
+    .set({
+      retiredAt: null,
+      ...(fromTraderId
+        ? {
+            formerLeadTraderIds: sql`array_append(${strategies.formerLeadTraderIds}, ${fromTraderId}::uuid)`,
+          }
+        : {}),
+    })
+    .where(eq(strategies.id, id));
 }
 
 // Qualified by hand: Drizzle writes a bare "id" in a one-table select, which a subquery would
@@ -361,7 +385,10 @@ export async function closingFills(
   }));
 }
 
-/** The order log: the lead trader's (and demo trader's) fills, newest first, before `before`. */
+/**
+ * The order log: the lead trader's (and demo trader's) fills, newest first by time, then by number
+ * (a fill can be recorded after one it precedes), after the fill `before` in that order.
+ */
 export async function orderFills(
   db: DbOrTx,
   strategyId: string,
@@ -393,8 +420,13 @@ export async function orderFills(
            realised_pnl::text, per_unit
     FROM strategy_fills
     WHERE strategy_id = ${strategyId} AND reason IN ('order', 'demo')
-      ${before === undefined ? sql`` : sql`AND id < ${before.toString()}::bigint`}
-    ORDER BY id DESC LIMIT ${limit}`);
+      ${
+        before === undefined
+          ? sql``
+          : sql`AND (created_at, id) < (SELECT created_at, id FROM strategy_fills
+              WHERE id = ${before.toString()}::bigint AND strategy_id = ${strategyId})`
+      }
+    ORDER BY created_at DESC, id DESC LIMIT ${limit}`);
   return result.rows.map((r) => ({
     id: r.id,
     at: new Date(r.at),
@@ -441,6 +473,46 @@ export async function copiesOf(
 }
 
 /** Every strategy's NAV series, the last point of each hour, oldest first. */
+/**
+ * Per strategy, the few NAV points its window returns depend on (domain/window-returns.ts): the
+ * first point at or before `now`, and the last point at or before each of `until` (the latest and
+ * each window's start). One indexed look-up each on the (strategy_id, at) key, however long the
+ * history.
+ */
+export async function windowPoints(
+  db: DbOrTx,
+  strategyIds: readonly string[],
+  now: number,
+  until: readonly number[],
+): Promise<Map<string, { at: number; nav: string }[]>> {
+  const byStrategy = new Map<string, { at: number; nav: string }[]>();
+  if (strategyIds.length === 0) return byStrategy;
+  const result = await db.execute<{ strategy_id: string; at: Date; nav: string }>(sql`
+    WITH s AS (SELECT unnest(${sql.param([...strategyIds])}::uuid[]) AS id)
+    SELECT s.id::text AS strategy_id, p.at, p.nav
+    FROM s
+    CROSS JOIN unnest(${sql.param(until.map((at) => new Date(at).toISOString()))}::timestamptz[])
+      AS w(until)
+    CROSS JOIN LATERAL (
+      SELECT at, nav::text AS nav FROM nav_snapshots n
+      WHERE n.strategy_id = s.id AND n.at <= w.until ORDER BY n.at DESC LIMIT 1
+    ) p
+    UNION
+    SELECT s.id::text, p.at, p.nav
+    FROM s CROSS JOIN LATERAL (
+      SELECT at, nav::text AS nav FROM nav_snapshots n
+      WHERE n.strategy_id = s.id AND n.at <= ${new Date(now).toISOString()}::timestamptz
+      ORDER BY n.at LIMIT 1
+    ) p
+    ORDER BY 1, 2`);
+  for (const row of result.rows) {
+    const series = byStrategy.get(row.strategy_id) ?? [];
+    series.push({ at: new Date(row.at).getTime(), nav: row.nav });
+    byStrategy.set(row.strategy_id, series);
+  }
+  return byStrategy;
+}
+
 export async function hourlySeriesOfAll(
   db: DbOrTx,
 ): Promise<Map<string, { at: number; nav: string }[]>> {

@@ -12,6 +12,7 @@ import {
   strategyOrdersQuerySchema,
   strategyOrdersSchema,
   strategyRecordSchema,
+  traderOrderSchema,
 } from '@app/shared/schemas/strategies';
 import { adminCreateStrategySchema } from '@app/shared/schemas/lead-traders';
 import { z } from 'zod';
@@ -80,8 +81,8 @@ export function strategyRoutes(ctx: AppContext) {
 const adminStrategyResponse = z.object({ strategy: adminStrategySchema });
 
 /**
- * Admin: list, create a lead trader's strategy for them, assign a lead trader, pause, resume and
- * retire (all audited).
+ * Admin: list, create a lead trader's strategy for them, assign a lead trader (or hand a retired
+ * strategy to another), pause, resume, retire and unwind a retired one (all audited).
  */
 export function adminStrategyRoutes(ctx: AppContext) {
   return function register(fastify: FastifyInstance, _options: unknown, done: () => void) {
@@ -132,6 +133,26 @@ export function adminStrategyRoutes(ctx: AppContext) {
       },
       (request) =>
         service.retireStrategy(ctx, requireAdmin(request).user, request.params.id, request.ip),
+    );
+    // Unwinding a retired strategy: an order that only reduces a position (admin, audited).
+    app.post(
+      '/:id/unwind-orders',
+      {
+        schema: {
+          tags,
+          params: strategyIdParamSchema,
+          body: traderOrderSchema,
+          response: { 200: adminStrategyResponse },
+        },
+      },
+      (request) =>
+        service.adminUnwindOrder(
+          ctx,
+          requireAdmin(request).user,
+          request.params.id,
+          request.body,
+          request.ip,
+        ),
     );
     for (const action of ['pause', 'resume'] as const) {
       app.post(

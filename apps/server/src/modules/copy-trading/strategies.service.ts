@@ -7,6 +7,7 @@ import type {
   TraderStrategy,
 } from '@app/shared/schemas/strategies';
 import type { NotificationEvent } from '@app/shared/schemas/notifications';
+import type { PlanStrategyTerms } from '@app/shared/schemas/plans';
 import {
   MAX_STRATEGIES_PER_TRADER,
   type StrategyTerms,
@@ -15,6 +16,7 @@ import {
 } from '@app/shared/schemas/lead-traders';
 import { ENTRY_KINDS } from '@app/shared/schemas/kinds';
 import { MARKET_SYMBOLS } from '@app/shared/schemas/market';
+import { RETURN_WINDOW_DAYS, RETURN_WINDOWS, type ReturnWindow } from '@app/shared/return-windows';
 import type { AppContext } from '../../context';
 import type { DbOrTx, Tx } from '../../db/client';
 import type { UserRow } from '../../db/schema';
@@ -31,20 +33,25 @@ import { hourlyBars } from '../market/market.service';
 import type { MarketOptions } from '../market/market.options';
 import {
   DEMO_TRADERS,
+  INITIAL_NAV,
   PriceUnavailableError,
   applyTraderOrder,
   demoDecision,
-  positionExposure,
-  positionValue,
+  onlyReduces,
+  positionFigures,
   replayDemoTrader,
   strategyEquity,
   strategyMetrics,
   strategyNav,
-  toPercentText,
+  returnPcts,
+  windowPointInstants,
+  windowReturns,
+  type WindowReturn,
   unitsForAmount,
   type Bar,
   type DemoTrader,
   type NavPoint,
+  type PositionFigures,
   type StrategyMetrics,
   type StrategyState,
   closedPositions,
@@ -55,7 +62,6 @@ import {
   feeWithinBounds,
   monthlyReturns,
   riskFigures,
-  windowReturns,
 } from './domain';
 import type { StrategyRow } from './copy-trading.schema';
 import * as repo from './strategies.repo';
@@ -148,11 +154,7 @@ export async function ensureDemoStrategies(
         createdBy: null,
         now: new Date(now),
       });
-      await repo.insertNavSeries(
-        tx,
-        row.id,
-        replay.navSeries.map((p) => ({ at: p.at, nav: new Dec(p.nav).toFixed() })),
-      );
+      await repo.insertNavSeries(tx, row.id, demoHistory(replay.navSeries, from));
       // The replay's orders are the strategy's order log, as if it had run then: open books.
       await repo.insertPastFills(tx, row.id, replay.fills, 'demo');
       idByTrader.set(trader.id, row.id);
@@ -173,6 +175,19 @@ export async function ensureDemoStrategies(
     }
     return { created: created.size };
   });
+}
+
+/**
+ * The NAV history a demo strategy starts with: the operator's seed capital bought units at NAV 1
+ * when the strategy began (`from`, its creation date) and sat in cash until the replay's first bar
+ * end, up to an hour later. That first point is what makes the history reach back the whole
+ * back-fill (30 days by default): a fresh install has a 30-day return, the directory's default and
+ * the window a strategy's page opens on (return-windows.ts), from its first minute.
+ */
+function demoHistory(replayed: readonly NavPoint[], from: number): { at: number; nav: string }[] {
+  const points = replayed.map((p) => ({ at: p.at, nav: new Dec(p.nav).toFixed() }));
+  const first = points[0];
+  return first && first.at > from ? [{ at: from, nav: INITIAL_NAV.toFixed() }, ...points] : points;
 }
 
 /**
@@ -209,13 +224,16 @@ export async function runDemoTraders(ctx: AppContext, now: number): Promise<numb
   let decided = 0;
   for (const row of await repo.demoStrategies(ctx.db)) {
     const trader = DEMO_TRADERS.find((t) => t.id === row.demoTrader);
-    if (!trader || row.pausedAt) continue;
+    // A retired strategy takes no more orders from its built-in trader (the operator unwinds it).
+    if (!trader || row.pausedAt || row.retiredAt) continue;
     if (row.lastDecisionAt && row.lastDecisionAt.getTime() >= barEnd) continue;
     const bars = await barsFor(ctx, trader, barEnd - (trader.lookbackBars + 2) * HOUR_MS, barEnd);
     const prices = await ctx.prices.current(now);
     await ctx.db.transaction(async (tx) => {
       const loaded = await repo.loadStrategyState(tx, row.id, { lock: true });
-      if (!loaded || loaded.row.leadTraderId || loaded.row.pausedAt) return;
+      if (!loaded || loaded.row.leadTraderId || loaded.row.pausedAt || loaded.row.retiredAt) {
+        return;
+      }
       if (loaded.row.lastDecisionAt && loaded.row.lastDecisionAt.getTime() >= barEnd) return;
       let result: {
         state: StrategyState;
@@ -244,7 +262,10 @@ export async function runDemoTraders(ctx: AppContext, now: number): Promise<numb
 
 // Views ------------------------------------------------------------------------------------------
 
-/** Past performance from the stored series (hourly points over 31 days) plus the latest NAV. */
+/**
+ * The card's average daily return and drawdown over 30 days, from the stored series (hourly points
+ * over 31 days) plus the latest NAV. Its 30-day return is windowReturnsOf's, as on every screen.
+ */
 async function metricsOf(ctx: AppContext, row: StrategyRow, now: number): Promise<StrategyMetrics> {
   const minute = Math.floor(now / 60_000);
   const navAt = row.navAt?.getTime() ?? 0;
@@ -258,6 +279,22 @@ async function metricsOf(ctx: AppContext, row: StrategyRow, now: number): Promis
   const metrics = strategyMetrics(series, now);
   ctx.caches.strategyMetrics.set(row.id, { minute, navAt, metrics });
   return metrics;
+}
+
+type WindowReturns = Record<ReturnWindow, WindowReturn | null>;
+
+/**
+ * Each strategy's return over every window at `now` (domain/window-returns.ts): the one source of
+ * the landing's, the cards', the directory's and a strategy page's returns, so one strategy's
+ * 30-day return is the same figure everywhere. Reads only the points the windows depend on.
+ */
+async function windowReturnsOf(
+  ctx: AppContext,
+  ids: readonly string[],
+  now: number,
+): Promise<Map<string, WindowReturns>> {
+  const points = await repo.windowPoints(ctx.db, ids, now, windowPointInstants(now));
+  return new Map(ids.map((id) => [id, windowReturns(points.get(id) ?? [], now)]));
 }
 
 /** One unit's equity at `prices` (its last NAV when a price is missing). */
@@ -288,8 +325,20 @@ export function termsOf(row: StrategyRow): StrategyTerms {
   };
 }
 
-function weightPct(exposure: Dec, equity: Dec): string {
-  return equity.gt(0) ? toPercentText(exposure.div(equity).times(100)) : '0.00';
+/**
+ * Every position of one unit of `state` marked at `prices`, at a size of `units` strategy units:
+ * the one computation behind the public page's weights and the desk's figures.
+ */
+function positionsOf(
+  state: StrategyState,
+  unitEquity: Dec,
+  prices: ReadonlyMap<InstrumentSymbol, string>,
+  units: Dec,
+): PositionFigures[] {
+  return state.positions.map((p) => {
+    const price = prices.get(p.symbol);
+    return positionFigures(p, price ? new Dec(price) : null, unitEquity, units);
+  });
 }
 
 /**
@@ -301,13 +350,24 @@ function copiedAssetsCents(unitEquity: Dec, copiedUnits: Dec): bigint {
   return floorToCents(unitEquity.times(copiedUnits));
 }
 
+/** A strategy as the lists show it, with what the directory adds (left out of the list's answer). */
+type Summary = Strategy & {
+  leadTraderId: string | null;
+  returns: Record<ReturnWindow, string | null>;
+};
+
 async function summarise(
   ctx: AppContext,
   list: { row: StrategyRow; state: StrategyState }[],
-): Promise<(Strategy & { leadTraderId: string | null })[]> {
+): Promise<Summary[]> {
   const now = ctx.clock.now().getTime();
   const prices = await ctx.prices.current(now);
   const copied = await repo.copiedUnits(ctx.db);
+  const returns = await windowReturnsOf(
+    ctx,
+    list.map((s) => s.row.id),
+    now,
+  );
   const traderIds = list.map((s) => s.row.leadTraderId).filter((id): id is string => id !== null);
   // The name a lead trader chose when applying; the account name for one appointed before.
   const [accountNames, displayNames] = await Promise.all([
@@ -315,9 +375,10 @@ async function summarise(
     traderDisplayNames(ctx, traderIds),
   ]);
   const names = new Map([...accountNames, ...displayNames]);
-  const out: (Strategy & { leadTraderId: string | null })[] = [];
+  const out: Summary[] = [];
   for (const { row, state } of list) {
     const metrics = await metricsOf(ctx, row, now);
+    const windows = returnPcts(returns.get(row.id) ?? windowReturns([], now));
     const equity = unitEquityOf(state, row, prices);
     const copy = copied.get(row.id);
     out.push({
@@ -332,20 +393,18 @@ async function summarise(
       navAt: row.navAt?.toISOString() ?? null,
       paused: row.pausedAt !== null,
       terms: termsOf(row),
-      return30dPct: metrics.returnPct,
+      return30dPct: windows['30d'],
+      returns: windows,
       avgDailyReturnPct: metrics.avgDailyReturnPct,
       maxDrawdownPct: metrics.maxDrawdownPct,
       losingDays: metrics.losingDays,
       copiers: copy?.copiers ?? 0,
       aumCents: Number(copiedAssetsCents(equity, copy?.units ?? new Dec(0))),
-      positions: state.positions.map((p) => {
-        const price = prices.get(p.symbol);
-        return {
-          symbol: p.symbol,
-          side: p.side,
-          weightPct: price ? weightPct(positionExposure(p, new Dec(price)), equity) : '0.00',
-        };
-      }),
+      positions: positionsOf(state, equity, prices, new Dec(0)).map((p) => ({
+        symbol: p.symbol,
+        side: p.side,
+        weightPct: p.weightPct,
+      })),
     });
   }
   return out;
@@ -367,11 +426,27 @@ export async function strategyNavSeries(
   return { strategyId: id, points: points.map((p) => ({ at: p.at.toISOString(), nav: p.nav })) };
 }
 
-/** The card's small chart: the last point of each day over `days` days. */
-export async function dailyNavSeries(ctx: AppContext, id: string, days: number) {
+/**
+ * The card's small chart over its 30-day return's window: from the point that return is measured
+ * from, through each day's last NAV, to the latest NAV, so the line rises or falls as the figure
+ * beside it says. A record younger than the window draws the days it has.
+ */
+export async function dailyNavSeries(ctx: AppContext, id: string) {
   const now = ctx.clock.now().getTime();
-  const points = await repo.navSeries(ctx.db, id, now - days * DAY_MS, 'day');
-  return points.map((p) => ({ at: p.at.toISOString(), nav: p.nav }));
+  const [points, windows] = await Promise.all([
+    repo.navSeries(ctx.db, id, now - RETURN_WINDOW_DAYS['30d'] * DAY_MS, 'day'),
+    windowReturnsOf(ctx, [id], now),
+  ]);
+  const daily = points.map((p) => ({ at: p.at.getTime(), nav: p.nav }));
+  const measured = windows.get(id)?.['30d'];
+  const line = measured
+    ? [
+        { at: measured.start.at, nav: measured.start.nav.toFixed() },
+        ...daily.filter((p) => p.at > measured.start.at && p.at < measured.end.at),
+        { at: measured.end.at, nav: measured.end.nav.toFixed() },
+      ]
+    : daily;
+  return line.map((p) => ({ at: new Date(p.at).toISOString(), nav: p.nav }));
 }
 
 /**
@@ -382,20 +457,34 @@ export async function strategyRecord(ctx: AppContext, id: string): Promise<Strat
   const row = await repo.findStrategy(ctx.db, id);
   if (!row) throw refusal('STRATEGY_NOT_FOUND');
   const now = ctx.clock.now().getTime();
-  const [hourly, daily, fills, copies] = await Promise.all([
+  const [hourly, daily, fills, copies, windows] = await Promise.all([
     repo.navSeries(ctx.db, id, 0, 'hour'),
     repo.navSeries(ctx.db, id, 0, 'day'),
     repo.closingFills(ctx.db, id),
     repo.copiesOf(ctx.db, id),
+    windowReturnsOf(ctx, [id], now),
   ]);
   const series = hourly.map((p) => ({ at: p.at.getTime(), nav: p.nav }));
   const dailySeries = daily.map((p) => ({ at: p.at.getTime(), nav: p.nav }));
+  const returns = windows.get(id) ?? windowReturns([], now);
+  const point = (p: { at: number; nav: Dec }) => ({
+    at: new Date(p.at).toISOString(),
+    nav: p.nav.toFixed(),
+  });
+  const windowStarts = {} as StrategyRecord['windowStarts'];
+  for (const window of RETURN_WINDOWS) {
+    const measured = returns[window];
+    windowStarts[window] = measured ? point(measured.start) : null;
+  }
+  const latest = Object.values(returns).find((r) => r !== null)?.end;
   // Computed once, from the hourly NAV: the maximum and the chart come from the same points.
   const drawdown = drawdowns(series, now);
   return {
     strategyId: id,
     asOf: new Date(now).toISOString(),
-    returns: windowReturns(series, now),
+    returns: returnPcts(returns),
+    windowStarts,
+    latestNav: latest ? point(latest) : null,
     navHistory: daily.map((p) => ({ at: p.at.toISOString(), nav: p.nav })),
     monthly: monthlyReturns(series, now),
     maxDrawdownPct: drawdown.maxDrawdownPct,
@@ -416,7 +505,7 @@ export async function strategyRecord(ctx: AppContext, id: string): Promise<Strat
 
 /**
  * The directory: every strategy, running, paused or retired, with its record's headline figures
- * (the same functions as its page) and the plans that copy it.
+ * (the same functions as its page, the same returns as the cards) and the plans that copy it.
  */
 export async function strategyDirectory(ctx: AppContext): Promise<StrategyDirectory> {
   const now = ctx.clock.now().getTime();
@@ -432,7 +521,6 @@ export async function strategyDirectory(ctx: AppContext): Promise<StrategyDirect
       return {
         ...strategy,
         startedAt: new Date(points[0]?.at ?? now).toISOString(),
-        returns: windowReturns(points, now),
         recordMaxDrawdownPct: drawdowns(points, now).maxDrawdownPct,
         riskScore: risk.riskScore,
         plans: planRows
@@ -475,14 +563,6 @@ export async function strategyOrders(
 
 // Lead trader ------------------------------------------------------------------------------------
 
-/** The per-unit state times `units`: the whole strategy as a fund of that size. */
-function scaled(state: StrategyState, units: Dec): StrategyState {
-  return {
-    cash: state.cash.times(units),
-    positions: state.positions.map((p) => ({ ...p, quantity: p.quantity.times(units) })),
-  };
-}
-
 async function strategyOfTrader(ctx: AppContext, user: UserRow): Promise<StrategyRow> {
   requireLeadTraderInStanding(user);
   const row = await repo.findStrategyByLeadTrader(ctx.db, user.id);
@@ -500,36 +580,29 @@ export async function traderStrategy(ctx: AppContext, user: UserRow): Promise<Tr
   const now = ctx.clock.now().getTime();
   const prices = await ctx.prices.current(now);
   const fills = await repo.recentFills(ctx.db, row.id, 20);
-  // The desk shows the strategy at its current size: what one unit holds × every unit held
-  // (the followers' open trades and the operator's seed units).
+  // The desk shows the strategy per unit (what every copy holds for each unit: quantities and
+  // weights, the same as the public page) and at its current size: every unit held (the
+  // followers' open trades and the operator's seed units), which is 0 until someone copies it.
   const units = new Dec(row.seedUnits).plus(
     (await repo.copiedUnits(ctx.db)).get(row.id)?.units ?? 0,
   );
-  const state = scaled(loaded.state, units);
-  const equity = unitEquityOf(loaded.state, loaded.row, prices).times(units);
+  const unitEquity = unitEquityOf(loaded.state, loaded.row, prices);
   return {
     strategy,
-    cash: state.cash.toFixed(),
-    equity: equity.toFixed(2, Dec.ROUND_FLOOR),
+    cash: loaded.state.cash.times(units).toFixed(2, Dec.ROUND_FLOOR),
+    equity: unitEquity.times(units).toFixed(2, Dec.ROUND_FLOOR),
     unitsOutstanding: units.toFixed(),
-    positions: state.positions.map((p) => {
-      const price = prices.get(p.symbol);
-      const priceDec = price ? new Dec(price) : null;
-      return {
-        symbol: p.symbol,
-        side: p.side,
-        quantity: p.quantity.toFixed(),
-        entryPrice: p.entryPrice.toFixed(),
-        price: price ?? '',
-        weightPct: priceDec ? weightPct(positionExposure(p, priceDec), equity) : '0.00',
-        unrealisedPnl: priceDec
-          ? (p.side === 'long'
-              ? positionValue(p, priceDec).minus(p.quantity.times(p.entryPrice))
-              : positionValue(p, priceDec)
-            ).toFixed(2, Dec.ROUND_HALF_UP)
-          : '0.00',
-      };
-    }),
+    positions: positionsOf(loaded.state, unitEquity, prices, units).map((p) => ({
+      symbol: p.symbol,
+      side: p.side,
+      quantityPerUnit: p.quantityPerUnit.toFixed(),
+      quantity: p.quantity.toFixed(),
+      entryPrice: p.entryPrice.toFixed(),
+      price: p.price?.toFixed() ?? '',
+      weightPct: p.weightPct,
+      valueCents: Number(p.valueCents),
+      unrealisedPnl: p.unrealisedPnl,
+    })),
     fills: fills.map((f) => ({
       symbol: f.symbol as InstrumentSymbol,
       side: f.side,
@@ -553,37 +626,84 @@ export async function placeTraderOrder(
   input: { symbol: InstrumentSymbol; side: 'long' | 'short'; targetWeight: string },
 ): Promise<TraderStrategy> {
   const row = await strategyOfTrader(ctx, user);
-  const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
     const loaded = await repo.loadStrategyState(tx, row.id, { lock: true });
     if (!loaded || loaded.row.leadTraderId !== user.id) throw refusal('NO_STRATEGY_YET');
-    if (loaded.row.retiredAt) throw refusal('STRATEGY_RETIRED');
     if (loaded.row.pausedAt) throw refusal('STRATEGY_PAUSED');
-    // Only the instruments of the strategy's terms may be bought; any position may be closed.
-    const allowed = loaded.row.allowedInstruments;
-    if (allowed && !allowed.includes(input.symbol) && new Dec(input.targetWeight).gt(0)) {
-      throw refusal('INSTRUMENT_NOT_ALLOWED', { symbol: input.symbol }, 'symbol');
-    }
-    const prices = await ctx.prices.current(now.getTime());
-    const result = applyTraderOrder(
-      loaded.state,
-      {
-        symbol: input.symbol,
-        side: input.side,
-        targetWeight: new Dec(input.targetWeight).div(100),
-      },
-      prices,
-    );
-    await repo.saveStrategyState(tx, {
-      id: row.id,
-      state: result.state,
-      fills: result.fills,
-      reason: 'order',
-      createdBy: user.id,
-      now,
-    });
+    await executeOrder(ctx, tx, loaded, input, user.id);
   });
   return traderStrategy(ctx, user);
+}
+
+/**
+ * One target-weight order on a locked strategy, filled at the feed's price now. Only the
+ * instruments of the strategy's terms may be bought; any position may be closed. A retired
+ * strategy takes only orders that reduce what it holds (ORDER_MUST_REDUCE): its copies stay open,
+ * so it can be unwound, never grown or turned around.
+ */
+async function executeOrder(
+  ctx: AppContext,
+  tx: Tx,
+  loaded: { row: StrategyRow; state: StrategyState },
+  input: { symbol: InstrumentSymbol; side: 'long' | 'short'; targetWeight: string },
+  actorId: string,
+): Promise<void> {
+  const now = ctx.clock.now();
+  const allowed = loaded.row.allowedInstruments;
+  if (allowed && !allowed.includes(input.symbol) && new Dec(input.targetWeight).gt(0)) {
+    throw refusal('INSTRUMENT_NOT_ALLOWED', { symbol: input.symbol }, 'symbol');
+  }
+  const prices = await ctx.prices.current(now.getTime());
+  const result = applyTraderOrder(
+    loaded.state,
+    {
+      symbol: input.symbol,
+      side: input.side,
+      targetWeight: new Dec(input.targetWeight).div(100),
+    },
+    prices,
+  );
+  if (loaded.row.retiredAt && !onlyReduces(result)) {
+    throw refusal('ORDER_MUST_REDUCE', { symbol: input.symbol }, 'targetWeight');
+  }
+  await repo.saveStrategyState(tx, {
+    id: loaded.row.id,
+    state: result.state,
+    fills: result.fills,
+    reason: 'order',
+    createdBy: actorId,
+    now,
+  });
+}
+
+/**
+ * Admin: unwinds a retired strategy, one order at a time, each only reducing a position
+ * (ORDER_MUST_REDUCE otherwise): the operator who retired it can wind its positions down while
+ * copies stay open, whether or not it has a lead trader (a demo strategy has none). A strategy
+ * that is not retired is its trader's to run (STRATEGY_NOT_RETIRED). Audited.
+ */
+export async function adminUnwindOrder(
+  ctx: AppContext,
+  admin: UserRow,
+  id: string,
+  input: { symbol: InstrumentSymbol; side: 'long' | 'short'; targetWeight: string },
+  ip: string,
+) {
+  await ctx.db.transaction(async (tx) => {
+    const loaded = await repo.loadStrategyState(tx, id, { lock: true });
+    if (!loaded) throw refusal('STRATEGY_NOT_FOUND');
+    if (!loaded.row.retiredAt) throw refusal('STRATEGY_NOT_RETIRED');
+    await executeOrder(ctx, tx, loaded, input, admin.id);
+    await recordAudit(tx, {
+      actorId: admin.id,
+      action: 'strategy.unwind_order',
+      targetType: 'strategy',
+      targetId: id,
+      ip,
+      details: { ...input },
+    });
+  });
+  return adminStrategyView(ctx, id);
 }
 
 // Admin ------------------------------------------------------------------------------------------
@@ -616,9 +736,15 @@ export async function setLeadTrader(
   await ctx.db.transaction(async (tx) => {
     const loaded = await repo.loadStrategyState(tx, id, { lock: true });
     if (!loaded) throw refusal('STRATEGY_NOT_FOUND');
-    // A retired strategy's record stays its trader's: handing it over (or taking it away, which
-    // would free the trader to start another) is refused.
-    if (loaded.row.retiredAt) throw refusal('STRATEGY_RETIRED');
+    // A retired strategy is handed over, never just taken away: to another lead trader, under
+    // whom it runs again (its copies carry on, its plans sell again). The trader it was taken from
+    // keeps it on their count (former_lead_trader_ids), so a hand-over frees nobody to start a
+    // clean record.
+    const retired = loaded.row.retiredAt !== null;
+    if (retired && userId === null) throw refusal('STRATEGY_RETIRED', {}, 'userId');
+    if (retired && userId === loaded.row.leadTraderId) {
+      throw refusal('STRATEGY_HANDOVER_SAME_TRADER', {}, 'userId');
+    }
     if (userId) {
       const user = await usersService.lockUserAsLeadTrader(tx, userId);
       if (!user) throw refusal('USER_NOT_FOUND', {}, 'userId');
@@ -628,6 +754,7 @@ export async function setLeadTrader(
       }
     }
     await repo.setLeadTrader(tx, id, userId);
+    if (retired) await repo.handOver(tx, id, loaded.row.leadTraderId);
     if (loaded.row.leadTraderId !== userId) {
       announce = await notifyCopiers(ctx, tx, id, {
         type: 'lead_trader_changed',
@@ -640,7 +767,7 @@ export async function setLeadTrader(
       targetType: 'strategy',
       targetId: id,
       ip,
-      details: { from: loaded.row.leadTraderId, to: userId },
+      details: { from: loaded.row.leadTraderId, to: userId, handedOver: retired },
     });
   });
   announce();
@@ -697,9 +824,18 @@ async function notifyCopiers(
   );
 }
 
-/** Whether a strategy with this id exists (a plan linking to it). */
-export async function strategyExists(ctx: AppContext, id: string): Promise<boolean> {
-  return (await repo.findStrategy(ctx.db, id)) !== undefined;
+/** The terms a plan takes from the strategy it links to, or undefined when there is no such one. */
+export async function strategyTermsForPlan(
+  db: DbOrTx,
+  id: string,
+): Promise<PlanStrategyTerms | undefined> {
+  const row = await repo.findStrategy(db, id);
+  if (!row) return undefined;
+  return {
+    minCopyCents: Number(row.minCopyCents),
+    performanceFeePct: row.performanceFeePct,
+    retired: row.retiredAt !== null,
+  };
 }
 
 // The lead-trader programme (issue 18) -----------------------------------------------------------

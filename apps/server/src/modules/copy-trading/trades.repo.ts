@@ -5,6 +5,7 @@ import { escapeLike } from '../../db/keyset';
 import { preparedPer } from '../../db/prepared';
 import { positionsJson, positionsOf, toState } from './strategies.repo';
 import type { StrategyState } from './domain';
+import type { StrategyStatus } from '@app/shared/schemas/trades';
 import {
   strategies,
   tradeChanges,
@@ -221,6 +222,7 @@ export interface OpenTradeFacts {
   >;
   planTitle: string;
   strategyName: string;
+  strategyStatus: StrategyStatus;
   /** The strategy's per-unit state, and its last stored NAV (when a price is missing). */
   strategy: { nav: string; state: StrategyState };
 }
@@ -243,6 +245,7 @@ export interface OpenTradeFactsJson {
   closesAt: string;
   planTitle: string;
   strategyName: string;
+  strategyStatus: StrategyStatus;
   nav: string;
   cashPerUnit: string;
   positions: Parameters<typeof positionsOf>[0];
@@ -265,6 +268,7 @@ export function toOpenTradeFacts(json: OpenTradeFactsJson): OpenTradeFacts {
     },
     planTitle: json.planTitle,
     strategyName: json.strategyName,
+    strategyStatus: json.strategyStatus,
     strategy: {
       nav: json.nav,
       state: toState({ cashPerUnit: json.cashPerUnit }, positionsOf(json.positions)),

@@ -4,6 +4,7 @@ import {
 } from '@app/shared/schemas/transaction-descriptions';
 import {
   planBoundProblem,
+  type StrategyStatus,
   type ClosedTrade,
   type CurrentTrade,
   type TradeHistoryPage,
@@ -59,11 +60,20 @@ export function toDomainTrade(row: TradeRow): Trade {
   };
 }
 
+/** A strategy row's status as a copier's trade shows it. */
+export function strategyStatusOf(row: {
+  pausedAt: Date | null;
+  retiredAt: Date | null;
+}): StrategyStatus {
+  return row.retiredAt ? 'retired' : row.pausedAt ? 'paused' : 'running';
+}
+
 export function currentView(
   row: repo.OpenTradeFacts['trade'],
   planTitle: string,
   strategyName: string,
   nav: Dec,
+  strategyStatus: StrategyStatus,
 ): CurrentTrade {
   const valueCents = tradeValueCents(row.units, nav);
   const profitCents = valueCents - row.amountCents;
@@ -73,6 +83,7 @@ export function currentView(
     planTitle,
     strategyId: row.strategyId,
     strategyName,
+    strategyStatus,
     amountCents: Number(row.amountCents),
     units: new Dec(row.units).toFixed(),
     entryNav: new Dec(row.entryNav).toFixed(),
@@ -119,7 +130,13 @@ export async function valueOpenTrades(
   const found = json.map(repo.toOpenTradeFacts);
   const prices = await ctx.prices.current(ctx.clock.now().getTime());
   return found.map((one) =>
-    currentView(one.trade, one.planTitle, one.strategyName, liveNav(one.strategy, prices)),
+    currentView(
+      one.trade,
+      one.planTitle,
+      one.strategyName,
+      liveNav(one.strategy, prices),
+      one.strategyStatus,
+    ),
   );
 }
 
@@ -152,6 +169,7 @@ export async function openTrades(ctx: AppContext, userId: string): Promise<Curre
       one.planTitle,
       one.strategy.row.name,
       liveNav({ nav: one.strategy.row.nav, state: one.strategy.state }, prices),
+      strategyStatusOf(one.strategy.row),
     ),
   );
 }
@@ -170,6 +188,7 @@ async function openTradeView(
     one.planTitle,
     one.strategy.row.name,
     liveNav({ nav: one.strategy.row.nav, state: one.strategy.state }, prices),
+    strategyStatusOf(one.strategy.row),
   );
 }
 
@@ -330,7 +349,7 @@ export async function openTrade(
       return {
         status: 201,
         body: {
-          trade: currentView(trade, plan.title, loaded.row.name, nav),
+          trade: currentView(trade, plan.title, loaded.row.name, nav, 'running'),
         },
         afterCommit: () => {
           announceTrade(ctx, user.id, trade.id, 'open');

@@ -1,10 +1,21 @@
-import type { AdminPlan, PlanStrategy, PublicPlan } from '@app/shared/schemas/plans';
+import {
+  effectivePlanMinCents,
+  planTermsProblem,
+  type AdminPlan,
+  type PlanClosedReason,
+  type PlanStrategy,
+  type PublicPlan,
+} from '@app/shared/schemas/plans';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { refusal } from '../../http/errors';
 import { recordAudit } from '../audit/audit.service';
-import { dailyNavSeries, listStrategies, strategyExists } from '../copy-trading/strategies.service';
+import {
+  dailyNavSeries,
+  listStrategies,
+  strategyTermsForPlan,
+} from '../copy-trading/strategies.service';
 import * as repo from './plans.repo';
 import type { PlanRow } from './plans.repo';
 
@@ -26,7 +37,7 @@ async function strategyFigures(
       maxDrawdownPct: strategy.maxDrawdownPct,
       copiers: strategy.copiers,
       aumCents: strategy.aumCents,
-      navSeries: await dailyNavSeries(ctx, strategy.id, 30),
+      navSeries: await dailyNavSeries(ctx, strategy.id),
       paused: strategy.paused,
       performanceFeePct: strategy.terms?.performanceFeePct ?? null,
       minCopyCents: strategy.terms?.minCopyCents ?? 0,
@@ -36,11 +47,25 @@ async function strategyFigures(
   return figures;
 }
 
+/** Why the plan takes no new copies now, or null (see PLAN_CLOSED_REASONS). */
+function closedReason(plan: PlanRow, strategy: PlanStrategy | undefined): PlanClosedReason | null {
+  if (!strategy) return null;
+  if (strategy.retired) return 'strategy_retired';
+  if ((strategy.minCopyCents ?? 0) > Number(plan.maxCents)) return 'strategy_min_above_max';
+  return null;
+}
+
+/**
+ * A plan with the terms that apply: the strategy's minimum copy amount when it is above the
+ * plan's (a lead trader may raise it after the plan was saved; the invest path checks both), and
+ * the lead trader's fee when the strategy has one (trades.service charges it).
+ */
 function toPublic(plan: PlanRow, figures: Map<string, PlanStrategy>): PublicPlan {
+  const strategy = plan.strategyId ? figures.get(plan.strategyId) : undefined;
   return {
     id: plan.id,
     title: plan.title,
-    minCents: Number(plan.minCents),
+    minCents: effectivePlanMinCents(Number(plan.minCents), strategy?.minCopyCents ?? 0),
     maxCents: Number(plan.maxCents),
     termDays: plan.termDays,
     recommended: plan.recommended,
@@ -48,7 +73,8 @@ function toPublic(plan: PlanRow, figures: Map<string, PlanStrategy>): PublicPlan
     performanceFeePct:
       (plan.strategyId ? figures.get(plan.strategyId)?.performanceFeePct : null) ??
       plan.performanceFeePct,
-    strategy: plan.strategyId ? (figures.get(plan.strategyId) ?? null) : null,
+    strategy: strategy ?? null,
+    closed: closedReason(plan, strategy),
   };
 }
 
@@ -64,6 +90,8 @@ export async function publicPlans(ctx: AppContext): Promise<PublicPlan[]> {
 function toAdmin(plan: PlanRow, figures: Map<string, PlanStrategy>): AdminPlan {
   return {
     ...toPublic(plan, figures),
+    // The form edits the plan's own minimum; `strategy.minCopyCents` says what applies above it.
+    minCents: Number(plan.minCents),
     strategyId: plan.strategyId,
     sortOrder: plan.sortOrder,
     retiredAt: plan.retiredAt?.toISOString() ?? null,
@@ -95,27 +123,51 @@ export interface PlanInput {
   sortOrder?: number | undefined;
 }
 
-async function checkStrategy(ctx: AppContext, strategyId: string | undefined): Promise<void> {
-  if (strategyId && !(await strategyExists(ctx, strategyId))) {
-    throw refusal('STRATEGY_NOT_FOUND', {}, 'strategyId');
-  }
+/**
+ * The plan's terms against its strategy's (planTermsProblem), each checked when this save sets it:
+ * a refusal names the field. `current` is the plan being changed (undefined: a new plan).
+ */
+async function checkTerms(
+  db: DbOrTx,
+  input: PlanInput,
+  current: PlanRow | undefined,
+): Promise<void> {
+  const strategyId = input.strategyId ?? current?.strategyId ?? undefined;
+  if (!strategyId) return;
+  const terms = await strategyTermsForPlan(db, strategyId);
+  if (!terms) throw refusal('STRATEGY_NOT_FOUND', {}, 'strategyId');
+  const linking = input.strategyId !== undefined && input.strategyId !== current?.strategyId;
+  const problem = planTermsProblem(
+    {
+      linking,
+      // A new link, or a new minimum, is checked against the strategy's minimum copy amount.
+      minCents:
+        input.min !== undefined ? input.min : linking ? Number(current?.minCents) : undefined,
+      performanceFeePct: input.performanceFeePct,
+    },
+    terms,
+  );
+  if (problem) throw refusal<typeof problem.code>(problem.code, problem.params, problem.field);
 }
 
 export async function createPlan(
   ctx: AppContext,
   admin: UserRow,
-  input: Required<Omit<PlanInput, 'sortOrder'>> & { sortOrder: number },
+  input: Required<Omit<PlanInput, 'sortOrder' | 'performanceFeePct'>> & {
+    sortOrder: number;
+    performanceFeePct?: string | undefined;
+  },
   ip: string,
 ): Promise<AdminPlan> {
-  await checkStrategy(ctx, input.strategyId);
   const plan = await ctx.db.transaction(async (tx) => {
+    await checkTerms(tx, input, undefined);
     const row = await repo.insertPlan(tx, {
       title: input.title,
       minCents: BigInt(input.min),
       maxCents: BigInt(input.max),
       termDays: input.termDays,
       strategyId: input.strategyId,
-      performanceFeePct: input.performanceFeePct,
+      performanceFeePct: input.performanceFeePct ?? '0',
       recommended: input.recommended,
       sortOrder: input.sortOrder,
     });
@@ -139,10 +191,10 @@ export async function updatePlan(
   input: PlanInput,
   ip: string,
 ): Promise<AdminPlan> {
-  await checkStrategy(ctx, input.strategyId);
   const plan = await ctx.db.transaction(async (tx) => {
     const current = await repo.lockPlan(tx, id);
     if (!current) throw refusal('PLAN_NOT_FOUND');
+    await checkTerms(tx, input, current);
     const min = input.min !== undefined ? BigInt(input.min) : current.minCents;
     const max = input.max !== undefined ? BigInt(input.max) : current.maxCents;
     if (max < min) throw refusal('PLAN_MAX_BELOW_MIN', {}, 'max');

@@ -23,6 +23,7 @@ export function toMe(user: UserRow): Me {
     isAdmin: user.isAdmin,
     isTrader: user.isTrader,
     twoFactorEnabled: user.totpEnabledAt !== null,
+    passwordChangeRequired: user.passwordChangeRequired,
     createdAt: user.createdAt.toISOString(),
   };
 }

@@ -39,7 +39,7 @@ import type {
   PaymentMethod,
   UpdatePaymentMethodInput,
 } from '@app/shared/schemas/payment-methods';
-import type { adminStrategySchema } from '@app/shared/schemas/strategies';
+import type { adminStrategySchema, TraderOrderInput } from '@app/shared/schemas/strategies';
 import type { Transaction } from '@app/shared/schemas/transactions';
 import type { QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
@@ -264,6 +264,12 @@ export const adminApi = {
 
   retireStrategy: (id: string) =>
     api.post<{ strategy: AdminStrategy }>(`/api/admin/strategies/${encodeURIComponent(id)}/retire`),
+  /** Unwinding a retired strategy: an order that only reduces one of its positions. */
+  unwindOrder: (id: string, body: TraderOrderInput) =>
+    api.post<{ strategy: AdminStrategy }>(
+      `/api/admin/strategies/${encodeURIComponent(id)}/unwind-orders`,
+      body,
+    ),
   /** A strategy for an approved lead trader, on the terms the trader's own form takes. */
   createStrategy: (body: AdminCreateStrategyInput) =>
     api.post<{ strategy: AdminStrategy }>('/api/admin/strategies', body),

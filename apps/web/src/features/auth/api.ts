@@ -19,6 +19,9 @@ export const authApi = {
   login: (input: LoginInput) => api.post<LoginResult>('/api/auth/login', input),
   register: (input: RegisterInput) => api.post<{ user: Me }>('/api/auth/register', input),
   logout: () => api.post<{ ok: true }>('/api/auth/logout'),
+  /** The signed-in user's new password (the one-time password's replacement at first start). */
+  changePassword: (input: { oldPassword: string; password: string }) =>
+    api.post<{ ok: true }>('/api/auth/password', input),
   requestRecovery: (email: string) => api.post<{ ok: true }>('/api/auth/recovery', { email }),
   completeRecovery: (input: { userId: string; secret: string; password: string }) =>
     api.put<{ ok: true }>('/api/auth/recovery', input),

@@ -38,6 +38,15 @@ export const authRoutes: RouteObject[] = [
     ),
   },
   {
+    // Signed in with the one-time password printed at first start: a password of one's own first.
+    path: '/change-password',
+    lazy: lazyPage(
+      () => import('./pages/ChangePasswordPage'),
+      (m) => m.ChangePasswordPage,
+      NS,
+    ),
+  },
+  {
     path: '/verify',
     lazy: lazyPage(
       () => import('./pages/VerifyEmailPage'),

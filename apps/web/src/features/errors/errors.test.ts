@@ -60,6 +60,9 @@ Object.assign(EXAMPLES, {
   INSTRUMENT_NOT_ALLOWED: [{ symbol: 'ETHUSDT' }],
   AMOUNT_BELOW_STRATEGY_MIN: [{ minCents: 10_000 }],
   STRATEGY_COPIERS_FULL: [{ maxCopiers: 50 }],
+  PLAN_MIN_BELOW_STRATEGY_MIN: [{ minCents: 10_000 }],
+  PLAN_FEE_SET_BY_STRATEGY: [{ feePct: '20.00' }],
+  ORDER_MUST_REDUCE: [{ symbol: 'BTCUSDT' }],
   API_TOKEN_LIMIT_REACHED: [{ max: 10 }],
   API_TOKEN_REAUTH_REQUIRED: [{ minutes: 5 }],
 } satisfies Partial<{ [C in ErrorCode]: ErrorParams<C>[] }>);

@@ -32,6 +32,15 @@ export function candlesQuery(symbol: string, interval: '1m' | '1h', limit: numbe
   });
 }
 
+/** The Live Trade chart's history: the last 240 one-minute candles, read again every 5 minutes. */
+export const LIVE_TRADE_CANDLES = 240;
+export function liveTradeCandlesQuery(symbol: string) {
+  return queryOptions({
+    ...candlesQuery(symbol, '1m', LIVE_TRADE_CANDLES),
+    refetchInterval: 300_000,
+  });
+}
+
 /**
  * Applies a realtime `prices` event to the cached ticker list: each quote replaces its
  * instrument's price and 24 h change; instruments the list does not know are ignored.

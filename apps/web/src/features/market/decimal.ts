@@ -37,14 +37,47 @@ export function formatPrice(text: string): string {
 }
 
 /**
+ * Decimal text for display: rounded half away from zero to `decimals` places and grouped
+ * ("79,735.61", "1.0833"). Every figure of the record pages goes through this family, so a number
+ * is never shown raw beside its formatted twin, and a minus is always "-".
+ */
+export function formatDecimal(text: string, decimals: number): string {
+  const rounded = roundDecimal(text, decimals);
+  return rounded === null ? text : groupThousands(rounded);
+}
+
+/** Up to `decimals` places with trailing zeros dropped, grouped ("0.00001234", "2", "1,500.5"). */
+export function formatTrimmed(text: string, decimals: number): string {
+  const rounded = roundDecimal(text, decimals);
+  if (rounded === null) return text;
+  return groupThousands(rounded.includes('.') ? rounded.replace(/\.?0+$/, '') : rounded);
+}
+
+/** "+0.1000", "-0.0083", "0.0000": a signed figure (what is flat at `decimals` has no sign). */
+export function formatSignedDecimal(text: string, decimals: number): string {
+  const rounded = roundDecimal(text, decimals);
+  if (rounded === null) return text;
+  const grouped = groupThousands(rounded);
+  return rounded.startsWith('-') || /^0(\.0*)?$/.test(rounded) ? grouped : `+${grouped}`;
+}
+
+/** "25.03%": a share or a size (a weight, a win rate, a volatility), 2 decimals, no "+". */
+export function formatPct(text: string): string {
+  return `${formatDecimal(text, 2)}%`;
+}
+
+/** "1,234": a count (copiers, positions closed, days). */
+export function formatCount(count: number): string {
+  return groupThousands(String(Math.trunc(count)));
+}
+
+/**
  * "+1.84%", "-0.92%", "0.00%": a percentage with its sign and 2 decimals, rounded half away from
  * zero on the decimal text itself (a return, a change, a drawdown's size).
  */
 export function formatSignedPct(text: string): string {
-  const rounded = roundDecimal(text, 2);
-  if (rounded === null) return `${text}%`;
-  if (/^-/.test(rounded)) return `${rounded}%`;
-  return /^0\.00$/.test(rounded) ? `${rounded}%` : `+${rounded}%`;
+  if (roundDecimal(text, 2) === null) return `${text}%`;
+  return `${formatSignedDecimal(text, 2)}%`;
 }
 
 /**

@@ -2,7 +2,17 @@ import type { TickerList } from '@app/shared/schemas/market';
 import { describe, expect, it } from 'vitest';
 import { applyPrices } from './api';
 import { mergeLivePrice, toChartBar } from './candles';
-import { formatPrice, formatSignedPct, roundDecimal, signAsShown } from './decimal';
+import {
+  formatCount,
+  formatDecimal,
+  formatPct,
+  formatPrice,
+  formatSignedDecimal,
+  formatSignedPct,
+  formatTrimmed,
+  roundDecimal,
+  signAsShown,
+} from './decimal';
 
 describe('decimal text for display', () => {
   it('rounds half away from zero on the text, not through a float', () => {
@@ -39,6 +49,25 @@ describe('formatSignedPct', () => {
     ['+7', '+7.00%'],
   ])('%s → %s', (input, expected) => {
     expect(formatSignedPct(input)).toBe(expected);
+  });
+});
+
+describe('the formatters every figure of a record page goes through', () => {
+  it('round on the text, group thousands and write a minus as "-"', () => {
+    expect(formatDecimal('79735.61', 2)).toBe('79,735.61');
+    expect(formatDecimal('-1234567.891', 2)).toBe('-1,234,567.89');
+    expect(formatDecimal('1.0999999999', 4)).toBe('1.1000');
+    expect(formatTrimmed('0.000006234567891234', 8)).toBe('0.00000623');
+    expect(formatTrimmed('2.50000000', 8)).toBe('2.5');
+    expect(formatTrimmed('1500', 8)).toBe('1,500');
+    expect(formatSignedDecimal('-0.00833169510385516202', 4)).toBe('-0.0083');
+    expect(formatSignedDecimal('0.1', 4)).toBe('+0.1000');
+    expect(formatSignedDecimal('-0.00001', 4)).toBe('0.0000');
+    expect(formatPct('1234.5')).toBe('1,234.50%');
+    expect(formatPct('25.03')).toBe('25.03%');
+    expect(formatCount(1234567)).toBe('1,234,567');
+    expect(formatSignedPct('-1234.5')).toBe('-1,234.50%');
+    expect(formatDecimal('n/a', 2)).toBe('n/a');
   });
 });
 

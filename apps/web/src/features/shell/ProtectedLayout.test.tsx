@@ -127,6 +127,12 @@ describe('ProtectedLayout', () => {
     ]);
   });
 
+  it('sends an account signed in with the printed one-time password to change it first', async () => {
+    renderShell('/admin', { ...jane, isAdmin: true, passwordChangeRequired: true });
+    expect((await screen.findByTestId('location')).textContent).toBe('/change-password');
+    expect(screen.queryByText('admin page')).toBeNull();
+  });
+
   it('tells an admin without two-factor sign-in to set it up on /profile instead of the admin page', async () => {
     renderShell('/admin', { ...jane, isAdmin: true, twoFactorEnabled: false });
     const notice = await screen.findByRole('alert');

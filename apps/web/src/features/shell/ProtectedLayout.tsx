@@ -60,6 +60,9 @@ export function ProtectedLayout() {
     const state = loggedOut ? null : { from: location.pathname + location.search };
     return <Navigate to="/login" replace state={state} />;
   }
+  // Signed in with the printed one-time password: the server answers nothing else until it is
+  // replaced (403 PASSWORD_CHANGE_REQUIRED), so the screen that says why comes first.
+  if (session.user.passwordChangeRequired) return <Navigate to="/change-password" replace />;
   const onAdminRoute = isAdminPath(location.pathname);
   if (onAdminRoute && !session.user.isAdmin) return <Navigate to="/dashboard" replace />;
   return (

@@ -1,7 +1,9 @@
+import { RETURN_WINDOWS, type ReturnWindow } from '@app/shared/return-windows';
 import type { DirectoryEntry } from '@app/shared/schemas/strategies';
 
-export const DIRECTORY_WINDOWS = ['7d', '30d', '90d', '1y', 'all'] as const;
-export type DirectoryWindow = (typeof DIRECTORY_WINDOWS)[number];
+/** The directory's windows: the same as every screen's (return-windows.ts). */
+export const DIRECTORY_WINDOWS = RETURN_WINDOWS;
+export type DirectoryWindow = ReturnWindow;
 export const DIRECTORY_SORTS = ['return', 'drawdown', 'risk', 'copiers', 'aum', 'age'] as const;
 export type DirectorySort = (typeof DIRECTORY_SORTS)[number];
 

@@ -1,29 +1,41 @@
-import type { NavPoint } from '@app/shared/schemas/strategies';
+import {
+  DEFAULT_RETURN_WINDOW,
+  RETURN_WINDOW_DAYS,
+  RETURN_WINDOWS,
+  type ReturnWindow,
+} from '@app/shared/return-windows';
+import type { NavPoint, StrategyRecord } from '@app/shared/schemas/strategies';
 
 /** The NAV chart's ranges: the record's own windows (returns.7d … returns.all). */
-export const NAV_RANGES = ['7d', '30d', '90d', '1y', 'all'] as const;
-export type NavRange = (typeof NAV_RANGES)[number];
-
-const DAY_MS = 86_400_000;
-export const RANGE_DAYS: Record<Exclude<NavRange, 'all'>, number> = {
-  '7d': 7,
-  '30d': 30,
-  '90d': 90,
-  '1y': 365,
-};
+export const NAV_RANGES = RETURN_WINDOWS;
+export type NavRange = ReturnWindow;
+export const RANGE_DAYS = RETURN_WINDOW_DAYS;
 
 /**
- * The points of `range` ending at `now`: those at or after its start, plus the last point before
- * it, so the line starts where the window's return is measured from.
+ * The window a strategy's page opens on: the default (30 days, as on the cards and in the
+ * directory) when the record reaches back that far; a younger record opens on its whole life.
  */
-export function pointsInRange(
+export function initialRange(returns: StrategyRecord['returns']): NavRange {
+  if (returns[DEFAULT_RETURN_WINDOW] !== null) return DEFAULT_RETURN_WINDOW;
+  return returns.all !== null ? 'all' : DEFAULT_RETURN_WINDOW;
+}
+
+const second = (at: string) => Math.floor(Date.parse(at) / 1000);
+
+/**
+ * The line of a window: from the point its return is measured from (`start`) to the latest NAV
+ * (`end`), with the points of `points` between them — so the line's change is exactly the return
+ * written beside it. Nothing for a window the record does not cover (no start): never a line
+ * beside "not enough history yet". The chart plots by the second, so one point per second.
+ */
+export function windowLine(
   points: readonly NavPoint[],
-  range: NavRange,
-  now: number,
+  start: NavPoint | null,
+  end: NavPoint | null,
 ): NavPoint[] {
-  if (range === 'all') return [...points];
-  const start = now - RANGE_DAYS[range] * DAY_MS;
-  const first = points.findIndex((p) => Date.parse(p.at) >= start);
-  if (first === -1) return points.length > 0 ? [points[points.length - 1]!] : [];
-  return points.slice(Math.max(0, first - 1));
+  if (!start || !end || second(end.at) <= second(start.at)) return [];
+  const from = second(start.at);
+  const to = second(end.at);
+  const between = points.filter((p) => second(p.at) > from && second(p.at) < to);
+  return [start, ...between, end];
 }

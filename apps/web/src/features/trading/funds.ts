@@ -1,9 +1,11 @@
+import { removalOf, type RemovalSplit } from '@app/shared/funds-removal';
 import { MONEY_MESSAGES } from '@app/shared/schemas/money';
 import {
   addFundsProblem,
   removeFundsProblem,
   tradeAmountSchema,
   type FundsAction,
+  type FundsChange,
   type PlanBounds,
 } from '@app/shared/schemas/trades';
 import { renderError } from '../../lib/errors';
@@ -43,4 +45,28 @@ export function validateFundsAmount(
   });
   if (problem) return { error: renderError<typeof problem.code>(problem.code, problem.params) };
   return { error: null, cents };
+}
+
+/**
+ * A removal's figures worked out by the shared rule the server books with
+ * (@app/shared/funds-removal): the trade's amount and units, the amount asked for at the quote's
+ * NAV, and the quote's fee (the server alone knows the lots' high-water marks). Null for an add
+ * or a claim, or when the trade shown is no longer the one quoted (its units changed meanwhile).
+ */
+export function explainRemoval(
+  trade: Pick<CurrentTrade, 'amountCents' | 'units'>,
+  change: FundsChange,
+): RemovalSplit | null {
+  if (change.action !== 'remove') return null;
+  try {
+    const split = removalOf(
+      { amountCents: BigInt(trade.amountCents), units: trade.units },
+      BigInt(change.amountCents),
+      change.nav,
+      BigInt(change.feeCents),
+    );
+    return split.unitsAfter === change.after.units ? split : null;
+  } catch {
+    return null;
+  }
 }

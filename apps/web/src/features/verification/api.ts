@@ -5,6 +5,9 @@ import type {
 } from '@app/shared/schemas/verification';
 import type { MyAppropriateness, SubmitAssessmentInput } from '@app/shared/schemas/appropriateness';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { centsToPlain } from '@app/shared/money';
+import { tradeAmountSchema } from '@app/shared/schemas/trades';
+import { z } from 'zod';
 import { api } from '../../lib/api';
 
 /** The signed-in user's own verification (issue 21). */
@@ -75,7 +78,41 @@ export function useAcknowledgeWarning() {
   });
 }
 
-/** Where the invest flow sends a user the server asked to take the check (back to `planId`). */
-export function appropriatenessPath(planId?: string): string {
-  return planId ? `/appropriateness?plan=${encodeURIComponent(planId)}` : '/appropriateness';
+/**
+ * An investment confirmed and stopped by the appropriateness check (issue 39): the plan and the
+ * amount, carried through the check in the URL (?plan=…&amount=…) so the investor comes back to
+ * that plan's confirmation with the amount kept. Nothing is invested until they confirm again.
+ */
+export interface InvestIntent {
+  planId: string;
+  amountCents: number;
+}
+
+function intentSearch(intent: InvestIntent): string {
+  return new URLSearchParams({
+    plan: intent.planId,
+    amount: centsToPlain(intent.amountCents),
+  }).toString();
+}
+
+/** Where the invest flow sends a user the server asked to take the check, with what they asked. */
+export function appropriatenessPath(intent?: InvestIntent): string {
+  return intent ? `/appropriateness?${intentSearch(intent)}` : '/appropriateness';
+}
+
+/** The plan's confirmation, opened again with the amount (read back by investIntentOf). */
+export function confirmationPath(intent: InvestIntent): string {
+  return `/plans?${intentSearch(intent)}`;
+}
+
+/**
+ * The intent in a URL's query, validated as the server would read it: a plan id (a uuid) and an
+ * amount the invest form accepts (tradeAmountSchema). Anything else is no intent: null.
+ */
+export function investIntentOf(params: URLSearchParams): InvestIntent | null {
+  const planId = params.get('plan');
+  const amount = params.get('amount');
+  if (planId === null || amount === null || !z.uuid().safeParse(planId).success) return null;
+  const cents = tradeAmountSchema.safeParse(amount);
+  return cents.success ? { planId, amountCents: cents.data } : null;
 }

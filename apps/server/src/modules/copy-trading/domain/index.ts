@@ -13,7 +13,10 @@ export {
   grossWeight,
   unitOfPool,
   positionExposure,
+  positionFigures,
   positionValue,
+  weightPercent,
+  type PositionFigures,
   strategyEquity,
   strategyNav,
   type Position,
@@ -28,6 +31,7 @@ export {
   applyTraderOrder,
   executionOrder,
   largestTargetWeight,
+  onlyReduces,
   type Fill,
   type OrderResult,
   type TargetWeightOrder,
@@ -78,7 +82,13 @@ export {
   drawdowns,
   monthlyReturns,
   riskFigures,
-  windowReturns,
 } from './strategy-record';
+export {
+  returnPcts,
+  windowPointInstants,
+  windowReturn,
+  windowReturns,
+  type WindowReturn,
+} from './window-returns';
 export * from './demo-traders';
 export { feeWithinBounds, newCopyRefusal, type CopyRefusal, type FeeBounds } from './copy-terms';

@@ -20,7 +20,6 @@ describe('strategy metrics', () => {
     const series = daily({ 30: '1', 20: '1.1', 10: '0.99', 0: '1.0395' });
     expect(strategyMetrics(series, NOW)).toEqual({
       windowStart: NOW - 30 * DAY_MS,
-      returnPct: '3.95',
       avgDailyReturnPct: '0.17', // (10 − 10 + 5) / 30 = 0.1666…
       maxDrawdownPct: '10.00',
       dailyReturnCount: 30,
@@ -31,16 +30,15 @@ describe('strategy metrics', () => {
   it('a steady loser shows its loss and drawdown honestly', () => {
     const series = daily({ 30: '1', 15: '0.9', 0: '0.8' });
     expect(strategyMetrics(series, NOW)).toMatchObject({
-      returnPct: '-20.00',
       avgDailyReturnPct: '-0.70', // (−10 % − 11.11… %) / 30 = −0.7037…
       maxDrawdownPct: '20.00',
       losingDays: 2,
     });
   });
 
-  it('uses the NAV in force at the window start, ignoring older history', () => {
-    const series = [{ at: NOW - 90 * DAY_MS, nav: '0.5' }, ...daily({ 30: '1', 0: '1.2' })];
-    expect(strategyMetrics(series, NOW).returnPct).toBe('20.00');
+  it('measures the drawdown from the NAV in force at the window start, ignoring older history', () => {
+    const series = [{ at: NOW - 90 * DAY_MS, nav: '2' }, ...daily({ 30: '1', 0: '1.2' })];
+    expect(strategyMetrics(series, NOW).maxDrawdownPct).toBe('0.00');
   });
 
   it('catches an intraday drawdown that daily closes miss', () => {
@@ -48,11 +46,10 @@ describe('strategy metrics', () => {
     expect(strategyMetrics(series, NOW).maxDrawdownPct).toBe('25.00');
   });
 
-  it('a five-day-old strategy: window starts at its first NAV, four daily returns', () => {
+  it('a five-day-old strategy: drawdown from its first NAV, four daily returns (no 30-day return: window-returns.ts)', () => {
     const series = daily({ 4: '1', 0: '1.02' }, 4);
     expect(strategyMetrics(series, NOW)).toEqual({
       windowStart: NOW - 4 * DAY_MS,
-      returnPct: '2.00',
       avgDailyReturnPct: '0.50',
       maxDrawdownPct: '0.00',
       dailyReturnCount: 4,
@@ -61,14 +58,13 @@ describe('strategy metrics', () => {
   });
 
   it('ignores points after now (frozen clock)', () => {
-    const series = [...daily({ 30: '1', 0: '1.1' }), { at: NOW + 1, nav: '5' }];
-    expect(strategyMetrics(series, NOW).returnPct).toBe('10.00');
+    const series = [...daily({ 30: '1', 0: '1.1' }), { at: NOW + 1, nav: '0.5' }];
+    expect(strategyMetrics(series, NOW).maxDrawdownPct).toBe('0.00');
   });
 
   it('returns nulls for an empty series or a single point', () => {
     const none = {
       windowStart: null,
-      returnPct: null,
       avgDailyReturnPct: null,
       maxDrawdownPct: null,
       dailyReturnCount: 0,

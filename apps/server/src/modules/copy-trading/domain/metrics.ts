@@ -11,13 +11,12 @@ export interface NavPoint {
 /**
  * Past performance of a strategy over the `days` before `now`, for plan cards. All maths is exact
  * decimal; each figure is rounded to 2 decimals only at the end. A figure is null when the series
- * cannot support it (no points, or a single point).
+ * cannot support it (no points, or a single point). The card's return over the window is not here:
+ * every screen takes it from the one definition of a window's return (window-returns.ts).
  */
 export interface StrategyMetrics {
-  /** The instant the window's returns are measured from (later than now − days for a young strategy). */
+  /** The instant the drawdown is measured from (later than now − days for a young strategy). */
   readonly windowStart: number | null;
-  /** NAV now / NAV at the window start − 1, in %. */
-  readonly returnPct: string | null;
   /** Mean of the daily returns, in % (the plan card shows it labelled as past performance). */
   readonly avgDailyReturnPct: string | null;
   /** Largest fall from a peak within the window, in % as a non-negative number ("12.50" = −12.5 %). */
@@ -81,7 +80,6 @@ export function strategyMetrics(
   const returns = dailyReturns(series, now, days);
   const empty: StrategyMetrics = {
     windowStart: null,
-    returnPct: null,
     avgDailyReturnPct: null,
     maxDrawdownPct: null,
     dailyReturnCount: 0,
@@ -104,7 +102,6 @@ export function strategyMetrics(
       : returns.reduce((sum, r) => sum.plus(r), new Dec(0)).div(returns.length);
   return {
     windowStart: Math.max(base.at, windowFrom),
-    returnPct: toPercentText(last.nav.div(base.nav).minus(1).times(100)),
     avgDailyReturnPct: mean === null ? null : toPercentText(mean.times(100)),
     maxDrawdownPct: toPercentText(maxDrawdown.times(100)),
     dailyReturnCount: returns.length,

@@ -16,6 +16,7 @@ import {
   positionExposure,
   priceOf,
   strategyEquity,
+  weightPercent,
   type Position,
   type PositionSide,
   type PriceMap,
@@ -187,7 +188,7 @@ export function applyOrder(
   ) {
     const others = current.positions.filter((p) => p.symbol !== instrument.symbol);
     const grossAfter = grossExposure(others, prices).plus(weight.times(equity));
-    throw new WeightOver100Error(toPercentText(grossAfter.div(equity).times(100)));
+    throw new WeightOver100Error(toPercentText(weightPercent(grossAfter, equity)));
   }
 
   const result = setPositionQuantity(current, instrument.symbol, order.side, targetQuantity, price);
@@ -260,4 +261,13 @@ export function applyOrders(
     fills.push(...result.fills);
   }
   return { state: current, fills };
+}
+
+/**
+ * Whether an executed order only shrank what the strategy holds: every fill sold part or all of a
+ * position, none opened or grew one (a side switch opens the other side, so it does not). All a
+ * retired strategy may still do while copies are open.
+ */
+export function onlyReduces(result: OrderResult): boolean {
+  return result.fills.length > 0 && result.fills.every((fill) => fill.quantityDelta.lt(0));
 }

@@ -1,7 +1,7 @@
-import { Dec, centsToDollars, type DecimalInput } from '../../market/domain';
+import { splitRemoval, unitsWorth as sharedUnitsWorth } from '@app/shared/funds-removal';
+import { Dec, type DecimalInput } from '../../market/domain';
 import { NoProfitToClaimError } from './errors';
 import { lotsFee } from './performance-fee';
-import { UNITS_DECIMALS } from './precision';
 import { redeemValueCents, unitsForAmount } from './subscriptions';
 import { claimable, type Lot, type Trade } from './trade';
 
@@ -36,10 +36,11 @@ export function addFunds(trade: Trade, amountCents: bigint, nav: DecimalInput): 
 /**
  * The units that `valueCents` is worth at `nav`, rounded UP to 8 decimals, so what they are worth
  * (floor(units × NAV × 100)) is the amount asked for: a step of 10^-8 of a unit is worth far less
- * than a cent at any NAV below 10^6.
+ * than a cent at any NAV below 10^6. The shared rule (@app/shared/funds-removal), which the web's
+ * Remove funds dialog explains its figures with.
  */
 export function unitsWorth(valueCents: bigint, nav: DecimalInput): Dec {
-  return centsToDollars(valueCents).div(nav).toDecimalPlaces(UNITS_DECIMALS, Dec.ROUND_UP);
+  return new Dec(sharedUnitsWorth(valueCents, new Dec(nav).toFixed()));
 }
 
 export interface FundsRemoved {
@@ -74,28 +75,23 @@ export function removeFunds(
     throw new RangeError('a removal takes some of the units, not all of them');
   }
   const { redeemed, kept } = takeOldestFirst(trade.lots, units);
-  const value = redeemValueCents(units, nav);
-  const costCents = BigInt(
-    new Dec(trade.amountCents.toString())
-      .times(units)
-      .div(trade.units)
-      .toDecimalPlaces(0, Dec.ROUND_HALF_UP)
-      .toFixed(0),
+  // The split itself is the shared rule the dialog explains (cost share, profit, capped fee).
+  const split = splitRemoval(
+    { amountCents: trade.amountCents, units: trade.units.toFixed() },
+    units.toFixed(),
+    new Dec(nav).toFixed(),
+    lotsFee(redeemed, nav, feePct).feeCents,
   );
-  const profitCents = value - costCents;
-  const fee = lotsFee(redeemed, nav, feePct).feeCents;
-  const cap = profitCents > 0n ? profitCents : 0n;
-  const feeCents = fee < cap ? fee : cap;
   return {
     units,
-    valueCents: value,
-    costCents,
-    feeCents,
-    payoutCents: value - feeCents,
-    profitCents,
+    valueCents: split.valueCents,
+    costCents: split.costCents,
+    feeCents: split.feeCents,
+    payoutCents: split.payoutCents,
+    profitCents: split.profitCents,
     trade: {
       ...trade,
-      amountCents: trade.amountCents - costCents,
+      amountCents: split.amountAfterCents,
       units: trade.units.minus(units),
       lots: kept,
     },

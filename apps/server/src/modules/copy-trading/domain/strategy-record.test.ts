@@ -11,57 +11,11 @@ import {
   quantile,
   riskFigures,
   riskScore,
-  windowReturns,
 } from './strategy-record';
 
 const DAY_MS = 86_400_000;
 const NOW = Date.UTC(2025, 7, 10, 12);
 const daysAgo = (days: number) => NOW - days * DAY_MS;
-
-describe('returns over windows', () => {
-  const series: NavPoint[] = [
-    { at: daysAgo(400), nav: '1' },
-    { at: daysAgo(90), nav: '1.25' },
-    { at: daysAgo(30), nav: '1.5' },
-    { at: daysAgo(7), nav: '1.2' },
-    { at: NOW, nav: '1.32' },
-  ];
-
-  it('measures each window from the NAV in force at its start', () => {
-    expect(windowReturns(series, NOW)).toEqual({
-      '7d': '10.00', // 1.32 / 1.2
-      '30d': '-12.00', // 1.32 / 1.5
-      '90d': '5.60', // 1.32 / 1.25
-      '1y': '32.00', // the NAV of 400 days ago was still in force a year ago
-      all: '32.00',
-    });
-  });
-
-  it('a 20-day-old strategy has no 30-day, 90-day or 1-year return, rather than 0 %', () => {
-    const young = [
-      { at: daysAgo(20), nav: '1' },
-      { at: daysAgo(7), nav: '0.95' },
-      { at: NOW, nav: '0.9975' },
-    ];
-    expect(windowReturns(young, NOW)).toEqual({
-      '7d': '5.00',
-      '30d': null,
-      '90d': null,
-      '1y': null,
-      all: '-0.25',
-    });
-  });
-
-  it('a strategy with one NAV has no return at all', () => {
-    expect(windowReturns([{ at: NOW, nav: '1' }], NOW)).toEqual({
-      '7d': null,
-      '30d': null,
-      '90d': null,
-      '1y': null,
-      all: null,
-    });
-  });
-});
 
 describe('monthly returns', () => {
   it('splits at the first instant of each month (UTC); the current month is partial', () => {

@@ -1,7 +1,8 @@
 /**
  * A strategy's whole record, for its public page and the directory: returns over windows, a
  * monthly table, drawdowns, volatility, Sharpe ratio, a 1–10 risk score, the lead trader's closed
- * positions and what copiers actually earned. Exact decimals throughout; every percentage is
+ * positions and what copiers actually earned. Returns over windows have their own definition, used
+ * by every screen: window-returns.ts. Exact decimals throughout; every percentage is
  * rounded to 2 decimals only when it is written out. A figure the record cannot support yet is
  * null — never 0 — so a page can say "not enough history". The formulas, with worked numbers, are
  * in docs/strategy-record.md.
@@ -14,38 +15,7 @@ const DAY_MS = 86_400_000;
 /** Crypto markets trade every day: a year of daily returns is 365 of them. */
 const DAYS_PER_YEAR = 365;
 
-export const RECORD_WINDOWS = ['7d', '30d', '90d', '1y', 'all'] as const;
-export type RecordWindow = (typeof RECORD_WINDOWS)[number];
-const WINDOW_DAYS: Record<Exclude<RecordWindow, 'all'>, number> = {
-  '7d': 7,
-  '30d': 30,
-  '90d': 90,
-  '1y': 365,
-};
-
 const pct = (ratio: Dec) => toPercentText(ratio.times(100));
-
-/**
- * NAV now over NAV at the window's start, − 1. Null when the record does not reach back to the
- * start of the window (a 20-day-old strategy has no 30-day return), except for "all".
- */
-export function windowReturns(
-  series: readonly NavPoint[],
-  now: number,
-): Record<RecordWindow, string | null> {
-  const points = prepare(series, now);
-  const first = points[0];
-  const last = points.at(-1);
-  const result = {} as Record<RecordWindow, string | null>;
-  for (const window of RECORD_WINDOWS) {
-    const base = window === 'all' ? first : pointAt(points, now - WINDOW_DAYS[window] * DAY_MS);
-    result[window] =
-      !base || !last || base === last || base.nav.lte(0)
-        ? null
-        : pct(last.nav.div(base.nav).minus(1));
-  }
-  return result;
-}
 
 export interface MonthlyReturn {
   /** "2025-07" (UTC). */

@@ -1,6 +1,6 @@
-import { Dec, type DecimalInput, type InstrumentSymbol } from '../../market/domain';
+import { Dec, floorToCents, type DecimalInput, type InstrumentSymbol } from '../../market/domain';
 import { PriceUnavailableError } from './errors';
-import { INITIAL_NAV, roundNav, roundQuantityDown } from './precision';
+import { INITIAL_NAV, roundNav, roundQuantityDown, toPercentText } from './precision';
 
 export type PositionSide = 'long' | 'short';
 
@@ -51,6 +51,69 @@ export function positionValue(position: Position, price: Dec): Dec {
 /** Gross exposure (notional) of a position at a price, for weights: qty × price on either side. */
 export function positionExposure(position: Position, price: Dec): Dec {
   return position.quantity.times(price);
+}
+
+/**
+ * A weight: `exposure` as a share of `equity`, in percent, exact; 0 when there is no equity. The
+ * one definition behind every weight shown (the public page, the desk) and the order's 100 % check.
+ */
+export function weightPercent(exposure: Dec, equity: Dec): Dec {
+  return equity.gt(0) ? exposure.div(equity).times(100) : new Dec(0);
+}
+
+/** One position as every screen shows it: per unit (what the strategy is) and at a size. */
+export interface PositionFigures {
+  readonly symbol: InstrumentSymbol;
+  readonly side: PositionSide;
+  /** Instrument units one strategy unit holds. */
+  readonly quantityPerUnit: Dec;
+  readonly entryPrice: Dec;
+  /** The market price it is marked at; null when the feed has none (then weight and value 0). */
+  readonly price: Dec | null;
+  /** Exposure per unit / equity per unit, 2 decimals: the same at every size. */
+  readonly weightPct: string;
+  /** Instrument units held at `units` strategy units. */
+  readonly quantity: Dec;
+  /** Gross exposure (quantity × price) at `units`, in whole cents rounded down. */
+  readonly valueCents: bigint;
+  /** Unrealised profit or loss at `units`, 2 decimals (half up), negative for a loss. */
+  readonly unrealisedPnl: string;
+}
+
+/**
+ * The figures of `position` (held per unit) at `price`, for a strategy whose unit is worth
+ * `unitEquity`, at a size of `units` strategy units (the money copying it). A weight is a ratio, so
+ * it is computed per unit and does not depend on the size: a strategy nobody copies yet (0 units)
+ * still holds 25 % in BTC.
+ */
+export function positionFigures(
+  position: Position,
+  price: Dec | null,
+  unitEquity: Dec,
+  units: Dec,
+): PositionFigures {
+  const quantity = position.quantity.times(units);
+  const pnlPerUnit =
+    price === null
+      ? new Dec(0)
+      : position.side === 'long'
+        ? position.quantity.times(price.minus(position.entryPrice))
+        : position.quantity.times(position.entryPrice.minus(price));
+  const pnl = pnlPerUnit.times(units).toFixed(2, Dec.ROUND_HALF_UP);
+  return {
+    symbol: position.symbol,
+    side: position.side,
+    quantityPerUnit: position.quantity,
+    entryPrice: position.entryPrice,
+    price,
+    weightPct:
+      price === null
+        ? '0.00'
+        : toPercentText(weightPercent(positionExposure(position, price), unitEquity)),
+    quantity,
+    valueCents: price === null ? 0n : floorToCents(quantity.times(price)),
+    unrealisedPnl: pnl === '-0.00' ? '0.00' : pnl,
+  };
 }
 
 /** Cash plus every position marked to market. Exact (no rounding). */

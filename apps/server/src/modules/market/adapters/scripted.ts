@@ -20,13 +20,25 @@ export interface ScriptedSource extends MarketDataSource {
 }
 
 /**
- * Every instrument starts at its model's start price; its history (the back-fill the demo
+ * Where a scripted market starts: fixed prices the tests' exact cents are worked out from (they
+ * are not the simulated market's reference prices, which the operator may change).
+ */
+export const SCRIPTED_START_PRICES: Readonly<Record<InstrumentSymbol, string>> = {
+  BTCUSDT: '94000.00',
+  ETHUSDT: '3300.00',
+  SOLUSDT: '190.00',
+  BNBUSDT: '700.00',
+  XRPUSDT: '2.2000',
+};
+
+/**
+ * Every instrument starts at SCRIPTED_START_PRICES; its history (the back-fill the demo
  * strategies replay on) is flat at that price, so they start at NAV 1 and trade only when told.
  * Quotes are stamped with the injected clock's time.
  */
 export function createScriptedSource(clock: Clock): ScriptedSource {
   const start = new Map<InstrumentSymbol, string>(
-    [...INSTRUMENTS.values()].map((i) => [i.symbol, i.simulation.startPrice]),
+    [...INSTRUMENTS.values()].map((i) => [i.symbol, SCRIPTED_START_PRICES[i.symbol]]),
   );
   const current = new Map(start);
   const priceOf = (symbol: InstrumentSymbol) => {

@@ -86,6 +86,8 @@ export function historyCandles(
   symbol: string,
   fromMs: number,
   toMs: number,
+  /** The instrument's reference price (its default when not given), see price-path.ts. */
+  reference?: string,
 ): Candle[] {
   const instrument = getInstrument(symbol);
   const firstMinute = Math.ceil(toGridSecond(fromMs) / 60);
@@ -100,7 +102,7 @@ export function historyCandles(
     for (let s = 0; s < perMinute; s++)
       seconds[m * perMinute + s] = base + (SAMPLE_SECONDS[s] as number);
   }
-  const ticks = simulatedTicks(seed, instrument, seconds);
+  const ticks = simulatedTicks(seed, instrument, seconds, reference);
 
   const candles = new Array<Candle>(minutes);
   const decimals = instrument.priceDecimals;

@@ -3,7 +3,6 @@ export { MarketDomainError, UnknownInstrumentError } from './errors';
 export {
   INSTRUMENTS,
   INSTRUMENT_SYMBOLS,
-  SIMULATION_ANCHOR_MS,
   getInstrument,
   isInstrumentSymbol,
   type Instrument,
@@ -17,6 +16,6 @@ export {
   type Candle,
   type PriceTick,
 } from './candles';
-export { SimulatedFeed } from './simulated-feed';
+export { SimulatedFeed, type ReferencePrices } from './simulated-feed';
 export type { MarketDataSource, PriceQuote, QuoteListener } from './market-data-source';
 export { mulberry32 } from './prng';

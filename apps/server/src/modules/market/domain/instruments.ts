@@ -4,8 +4,8 @@ export const INSTRUMENT_SYMBOLS = ['BTCUSDT', 'ETHUSDT', 'SOLUSDT', 'BNBUSDT', '
 export type InstrumentSymbol = (typeof INSTRUMENT_SYMBOLS)[number];
 
 /**
- * What the platform knows about an instrument. The model parameters (start price, volatility,
- * drift, jumps) only drive the simulated feed; an exchange feed ignores them.
+ * What the platform knows about an instrument. The model parameters (reference price, volatility,
+ * jumps) only drive the simulated feed; an exchange feed ignores them.
  */
 export interface Instrument {
   readonly symbol: InstrumentSymbol;
@@ -16,21 +16,20 @@ export interface Instrument {
   /** Strategy quantities are rounded down to this many decimals. */
   readonly quantityDecimals: number;
   readonly simulation: {
-    /** Price at SIMULATION_ANCHOR_MS, decimal text. */
-    readonly startPrice: string;
+    /**
+     * The level the simulated price wanders around (decimal text): near the real market's, so the
+     * demo looks like the market people know. The operator may set others
+     * (MARKET_REFERENCE_PRICES); see price-path.ts for how far the price strays from it.
+     */
+    readonly referencePrice: string;
     /** Annualised volatility of log returns, e.g. 0.55 = 55 %. */
     readonly volatility: number;
-    /** Annualised drift of the price (before the -σ²/2 Itô correction). */
-    readonly drift: number;
     /** Expected number of jumps per day. */
     readonly jumpsPerDay: number;
     /** Standard deviation of a jump's log size. */
     readonly jumpStdDev: number;
   };
 }
-
-/** 2025-01-01T00:00:00Z: the simulated prices equal the start prices at this instant. */
-export const SIMULATION_ANCHOR_MS = Date.UTC(2025, 0, 1);
 
 const instrumentList: readonly Instrument[] = [
   {
@@ -40,9 +39,8 @@ const instrumentList: readonly Instrument[] = [
     priceDecimals: 2,
     quantityDecimals: 8,
     simulation: {
-      startPrice: '94000.00',
+      referencePrice: '90000.00',
       volatility: 0.55,
-      drift: 0.05,
       jumpsPerDay: 0.3,
       jumpStdDev: 0.02,
     },
@@ -54,9 +52,8 @@ const instrumentList: readonly Instrument[] = [
     priceDecimals: 2,
     quantityDecimals: 8,
     simulation: {
-      startPrice: '3300.00',
+      referencePrice: '3000.00',
       volatility: 0.7,
-      drift: 0.04,
       jumpsPerDay: 0.3,
       jumpStdDev: 0.025,
     },
@@ -68,9 +65,8 @@ const instrumentList: readonly Instrument[] = [
     priceDecimals: 2,
     quantityDecimals: 8,
     simulation: {
-      startPrice: '190.00',
+      referencePrice: '140.00',
       volatility: 0.9,
-      drift: 0.03,
       jumpsPerDay: 0.4,
       jumpStdDev: 0.035,
     },
@@ -82,9 +78,8 @@ const instrumentList: readonly Instrument[] = [
     priceDecimals: 2,
     quantityDecimals: 8,
     simulation: {
-      startPrice: '700.00',
+      referencePrice: '600.00',
       volatility: 0.5,
-      drift: 0.03,
       jumpsPerDay: 0.2,
       jumpStdDev: 0.02,
     },
@@ -96,9 +91,8 @@ const instrumentList: readonly Instrument[] = [
     priceDecimals: 4,
     quantityDecimals: 8,
     simulation: {
-      startPrice: '2.2000',
+      referencePrice: '2.2000',
       volatility: 0.85,
-      drift: 0,
       jumpsPerDay: 0.4,
       jumpStdDev: 0.035,
     },

@@ -25,64 +25,43 @@ function jumpsOfDay(seed: number, stream: number, day: number, model: JumpModel)
   return jumps.sort((a, b) => a.second - b.second);
 }
 
-/** Sum of the log sizes of jumps at seconds in (from, to]. */
-function jumpSumBetween(
-  seed: number,
-  stream: number,
-  from: number,
-  to: number,
-  model: JumpModel,
-): number {
-  let sum = 0;
-  const lastDay = Math.floor(to / SECONDS_PER_DAY);
-  for (let day = Math.floor(from / SECONDS_PER_DAY); day <= lastDay; day++) {
-    for (const jump of jumpsOfDay(seed, stream, day, model)) {
-      if (jump.second > from && jump.second <= to) sum += jump.logSize;
-    }
-  }
-  return sum;
-}
-
 /**
- * The compound-Poisson part of the log price at each point (sorted ascending), measured from the
- * anchor second: jumps after the anchor add, jumps before it are taken back out.
+ * The jump part of the log price at each point (sorted ascending): every jump moves the price at
+ * once, and its effect then fades linearly to nothing over `fadeSeconds`, so jumps never pile up
+ * into a drift away from the reference. A jump at second s weighs 1 − (p − s) / fade at p.
  */
-export function jumpLogOffsets(
+export function fadingJumpOffsets(
   seed: number,
   stream: number,
-  anchor: number,
   points: ArrayLike<number>,
   model: JumpModel,
+  fadeSeconds: number,
 ): Float64Array {
   const out = new Float64Array(points.length);
   if (points.length === 0) return out;
   const first = points[0] as number;
-  let running =
-    first >= anchor
-      ? jumpSumBetween(seed, stream, anchor, first, model)
-      : -jumpSumBetween(seed, stream, first, anchor, model);
-  out[0] = running;
-
-  // Walk the jumps between the first and last point once, merged with the points.
   const last = points[points.length - 1] as number;
-  let pending: Jump[] = [];
-  for (
-    let day = Math.floor(first / SECONDS_PER_DAY);
-    day <= Math.floor(last / SECONDS_PER_DAY);
-    day++
-  ) {
-    pending = pending.concat(
-      jumpsOfDay(seed, stream, day, model).filter((j) => j.second > first && j.second <= last),
-    );
-  }
-  let next = 0;
-  for (let i = 1; i < points.length; i++) {
-    const point = points[i] as number;
-    while (next < pending.length && (pending[next] as Jump).second <= point) {
-      running += (pending[next] as Jump).logSize;
-      next++;
+  const jumps: Jump[] = [];
+  const lastDay = Math.floor(last / SECONDS_PER_DAY);
+  for (let day = Math.floor((first - fadeSeconds) / SECONDS_PER_DAY); day <= lastDay; day++) {
+    if (day < 0) continue;
+    for (const jump of jumpsOfDay(seed, stream, day, model)) {
+      if (jump.second > first - fadeSeconds && jump.second <= last) jumps.push(jump);
     }
-    out[i] = running;
+  }
+  // Two pointers over the sorted jumps: [lo, hi) are those in (point − fade, point].
+  let lo = 0;
+  let hi = 0;
+  for (let i = 0; i < points.length; i++) {
+    const point = points[i] as number;
+    while (hi < jumps.length && (jumps[hi] as Jump).second <= point) hi++;
+    while (lo < hi && (jumps[lo] as Jump).second <= point - fadeSeconds) lo++;
+    let sum = 0;
+    for (let j = lo; j < hi; j++) {
+      const jump = jumps[j] as Jump;
+      sum += jump.logSize * (1 - (point - jump.second) / fadeSeconds);
+    }
+    out[i] = sum;
   }
   return out;
 }

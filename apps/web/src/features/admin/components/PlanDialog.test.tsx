@@ -1,4 +1,5 @@
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import type { AdminStrategy } from '../api';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubApi } from '../../../test/fetch';
 import { renderAt } from '../../../test/render';
@@ -21,5 +22,45 @@ describe('PlanDialog', () => {
     expect(featured.getAttribute('aria-describedby')).toBeTruthy();
     expect(dialog.textContent).toContain('with a note that it is not personal advice');
     expect(dialog.textContent).not.toMatch(/recommended/i);
+  });
+
+  it("shows a lead trader's fee as the strategy's, sends none, and refuses a minimum below the strategy's", () => {
+    const calls: unknown[] = [];
+    vi.stubGlobal(
+      'fetch',
+      stubApi((request) => {
+        calls.push(request);
+        return undefined;
+      }).fetchStub,
+    );
+    const strategy = {
+      id: '55555555-5555-4555-8555-555555555555',
+      name: 'Grace Bitcoin Trend',
+      terms: {
+        instruments: ['BTCUSDT'],
+        performanceFeePct: '20.00',
+        minCopyCents: 10_000,
+        maxCopiers: null,
+        retired: false,
+      },
+    } as unknown as AdminStrategy;
+    renderAt(
+      '/admin/plans',
+      <PlanDialog plan={null} strategies={[strategy]} open onOpenChange={() => undefined} />,
+    );
+    const dialog = screen.getByRole('dialog');
+    fireEvent.change(within(dialog).getByRole('combobox'), { target: { value: strategy.id } });
+    expect(within(dialog).queryByLabelText('Performance fee (%)')).toBeNull();
+    expect(within(dialog).getByTestId('plan-fee-from-strategy').textContent).toContain('20.00%');
+    expect(dialog.textContent).toContain('At least the strategy’s minimum copy, $100.00.');
+    fireEvent.change(within(dialog).getByLabelText('Title'), { target: { value: 'Grace' } });
+    fireEvent.change(within(dialog).getByLabelText('Minimum (USD)'), { target: { value: '50' } });
+    fireEvent.change(within(dialog).getByLabelText('Maximum (USD)'), { target: { value: '5000' } });
+    fireEvent.change(within(dialog).getByLabelText('Term (days)'), { target: { value: '30' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(dialog.textContent).toContain(
+      'The minimum must be at least the strategy’s minimum copy amount, $100',
+    );
+    expect(calls).toHaveLength(0);
   });
 });

@@ -1,7 +1,13 @@
-import { centsToPlain } from '@app/shared/money';
-import { createPlanSchema, updatePlanSchema, type AdminPlan } from '@app/shared/schemas/plans';
+import { centsToPlain, formatUsd } from '@app/shared/money';
+import {
+  createPlanSchema,
+  planTermsProblem,
+  updatePlanSchema,
+  type AdminPlan,
+} from '@app/shared/schemas/plans';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { renderError } from '../../../lib/errors';
 import { translateMessage } from '../../../lib/messages';
 import { TextField, inputClasses } from '../../../ui';
 import { adminApi, type AdminStrategy } from '../api';
@@ -84,6 +90,10 @@ function PlanForm({
   const strategyFieldId = useId();
   const [values, setValues] = useState<Values>(() => initialValues(plan));
   const [errors, setErrors] = useState<Partial<Record<FieldKey, string>>>({});
+  // The strategy's terms the plan must agree with: its minimum copy amount, its lead trader's
+  // fee (which every plan offering it charges: the plan sets none then), and whether it retired.
+  const chosen = strategies.find((strategy) => strategy.id === values.strategyId);
+  const strategyFee = chosen?.terms?.performanceFeePct ?? null;
 
   const mutation = useAdminMutation({
     mutationFn: (body: Record<string, unknown>) =>
@@ -99,13 +109,34 @@ function PlanForm({
       max: values.max,
       termDays: wholeNumber(values.termDays),
       strategyId: values.strategyId,
-      performanceFeePct: values.performanceFeePct.trim(),
+      ...(strategyFee === null ? { performanceFeePct: values.performanceFeePct.trim() } : {}),
       recommended: values.recommended,
       sortOrder: wholeNumber(values.sortOrder),
     };
     const parsed = (plan ? updatePlanSchema : createPlanSchema).safeParse(body);
     if (!parsed.success) {
       setErrors(firstIssuePerField(parsed.error.issues, FIELD_KEYS));
+      return;
+    }
+    // The server checks the same rule when it saves (planTermsProblem), naming the same field.
+    const problem = chosen?.terms
+      ? planTermsProblem(
+          {
+            linking: values.strategyId !== (plan?.strategyId ?? ''),
+            minCents: parsed.data.min,
+            performanceFeePct: body.performanceFeePct,
+          },
+          {
+            minCopyCents: chosen.terms.minCopyCents,
+            performanceFeePct: strategyFee,
+            retired: chosen.terms.retired,
+          },
+        )
+      : null;
+    if (problem) {
+      setErrors({
+        [problem.field]: renderError<typeof problem.code>(problem.code, problem.params),
+      });
       return;
     }
     setErrors({});
@@ -130,13 +161,26 @@ function PlanForm({
     <DialogForm onSubmit={submit}>
       {field('title')}
       <div className="grid gap-4 sm:grid-cols-2">
-        {field('min', { inputMode: 'decimal' })}
+        {field('min', {
+          inputMode: 'decimal',
+          hint: chosen?.terms?.minCopyCents
+            ? t('plans.minHint', { min: formatUsd(chosen.terms.minCopyCents) })
+            : undefined,
+        })}
         {field('max', { inputMode: 'decimal' })}
         {field('termDays', { inputMode: 'numeric' })}
-        {field('performanceFeePct', {
-          inputMode: 'decimal',
-          hint: t('plans.performanceFeeHint'),
-        })}
+        {strategyFee === null ? (
+          field('performanceFeePct', {
+            inputMode: 'decimal',
+            hint: t('plans.performanceFeeHint'),
+          })
+        ) : (
+          <div className="flex flex-col gap-1.5" data-testid="plan-fee-from-strategy">
+            <span className="text-sm font-medium">{t('plans.performanceFeePct')}</span>
+            <span className="text-sm tabular-nums">{strategyFee}%</span>
+            <span className="text-xs text-muted">{t('plans.feeFromStrategy')}</span>
+          </div>
+        )}
       </div>
       <div className="flex flex-col gap-1.5">
         <label htmlFor={strategyFieldId} className="text-sm font-medium">
@@ -154,8 +198,15 @@ function PlanForm({
         >
           <option value="">{t('plans.chooseStrategy')}</option>
           {strategies.map((strategy) => (
-            <option key={strategy.id} value={strategy.id}>
-              {strategy.name}
+            <option
+              key={strategy.id}
+              value={strategy.id}
+              // A retired strategy takes no new plan (a plan already on it keeps its link).
+              disabled={strategy.terms?.retired === true && strategy.id !== plan?.strategyId}
+            >
+              {strategy.terms?.retired
+                ? t('plans.retiredStrategyOption', { name: strategy.name })
+                : strategy.name}
             </option>
           ))}
         </select>

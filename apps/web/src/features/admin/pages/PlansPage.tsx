@@ -69,8 +69,18 @@ export function PlansPage() {
               key: 'range',
               header: t('plans.columns.range'),
               cell: (plan) => (
-                <span className="whitespace-nowrap tabular-nums">
-                  {formatUsd(plan.minCents)} – {formatUsd(plan.maxCents)}
+                <span className="flex flex-col">
+                  <span className="whitespace-nowrap tabular-nums">
+                    {formatUsd(plan.minCents)} – {formatUsd(plan.maxCents)}
+                  </span>
+                  {/* The lead trader raised their minimum above the plan's: what applies. */}
+                  {(plan.strategy?.minCopyCents ?? 0) > plan.minCents && (
+                    <span className="text-xs text-muted">
+                      {t('plans.effectiveMin', {
+                        min: formatUsd(plan.strategy?.minCopyCents ?? 0),
+                      })}
+                    </span>
+                  )}
                 </span>
               ),
             },
@@ -88,7 +98,10 @@ export function PlansPage() {
               key: 'fee',
               header: t('plans.columns.fee'),
               align: 'right',
-              cell: (plan) => `${plan.performanceFeePct}%`,
+              cell: (plan) =>
+                plan.strategy?.performanceFeePct != null
+                  ? t('plans.feeOfStrategy', { pct: plan.performanceFeePct })
+                  : `${plan.performanceFeePct}%`,
             },
             {
               key: 'status',
@@ -96,6 +109,10 @@ export function PlansPage() {
               cell: (plan) =>
                 plan.retiredAt ? (
                   <Badge>{t('plans.retired')}</Badge>
+                ) : plan.closed ? (
+                  <Badge tone={plan.closed === 'strategy_retired' ? 'danger' : 'warning'}>
+                    {t(`plans.closed.${plan.closed}`)}
+                  </Badge>
                 ) : (
                   <Badge tone="success">{t('plans.active')}</Badge>
                 ),

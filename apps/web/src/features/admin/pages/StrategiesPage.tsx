@@ -44,6 +44,7 @@ export function StrategiesPage() {
   const [assigning, setAssigning] = useState<AdminStrategy | null>(null);
   const [toggling, setToggling] = useState<AdminStrategy | null>(null);
   const [retiring, setRetiring] = useState<AdminStrategy | null>(null);
+  const [unwinding, setUnwinding] = useState<AdminStrategy | null>(null);
   const [creating, setCreating] = useState(false);
   const retire = useAdminMutation({
     mutationFn: (strategy: AdminStrategy) => adminApi.retireStrategy(strategy.id),
@@ -170,10 +171,14 @@ export function StrategiesPage() {
                 // Stacked on a table row until the screen is wide enough for all three side by side
                 // (at 1440 px beside the sidebar a row of three ran out of the table's view).
                 <span className="inline-flex gap-2 whitespace-nowrap sm:flex-col sm:items-stretch 2xl:flex-row">
-                  {/* A retired strategy stays its trader's for good (the server refuses too). */}
-                  {!s.terms?.retired && (
-                    <Button size="sm" variant="secondary" onClick={() => setAssigning(s)}>
-                      {t('strategies.assign')}
+                  {/* A retired strategy is handed to another lead trader (never just taken away),
+                      or unwound: its positions only reduced while copies are open. */}
+                  <Button size="sm" variant="secondary" onClick={() => setAssigning(s)}>
+                    {s.terms?.retired ? t('strategies.handOver') : t('strategies.assign')}
+                  </Button>
+                  {s.terms?.retired && s.positions.length > 0 && (
+                    <Button size="sm" variant="ghost" onClick={() => setUnwinding(s)}>
+                      {t('strategies.unwind')}
                     </Button>
                   )}
                   <Button
@@ -215,10 +220,32 @@ export function StrategiesPage() {
         onOpenChange={(open) => {
           if (!open) setAssigning(null);
         }}
-        title={assigning ? t('strategies.assignTitle', { name: assigning.name }) : ''}
-        description={t('strategies.assignHint')}
+        title={
+          assigning
+            ? t(assigning.terms?.retired ? 'strategies.handOverTitle' : 'strategies.assignTitle', {
+                name: assigning.name,
+              })
+            : ''
+        }
+        description={
+          assigning?.terms?.retired ? t('strategies.handOverHint') : t('strategies.assignHint')
+        }
       >
         {assigning && <LeadTraderForm strategy={assigning} onClose={() => setAssigning(null)} />}
+      </Modal>
+      <Modal
+        open={unwinding !== null}
+        onOpenChange={(open) => {
+          if (!open) setUnwinding(null);
+        }}
+        title={unwinding ? t('strategies.unwindTitle', { name: unwinding.name }) : ''}
+        description={t('strategies.unwindHint')}
+      >
+        {unwinding && (
+          <UnwindPositions
+            strategy={query.data?.strategies.find((s) => s.id === unwinding.id) ?? unwinding}
+          />
+        )}
       </Modal>
       {toggling && (
         <ConfirmDialog
@@ -256,11 +283,61 @@ export function StrategiesPage() {
   );
 }
 
-/** Choose among users holding the lead trader role (or none: the built-in demo trader). */
+/**
+ * A retired strategy's positions, each with Close: an order that only reduces (the server takes
+ * nothing else while it is retired). The list refreshes from the strategies query.
+ */
+function UnwindPositions({ strategy }: { strategy: AdminStrategy }) {
+  const { t } = useTranslation('admin');
+  const close = useAdminMutation({
+    mutationFn: (position: AdminStrategy['positions'][number]) =>
+      adminApi.unwindOrder(strategy.id, {
+        symbol: position.symbol,
+        side: position.side,
+        targetWeight: '0',
+      }),
+    messages: (position) => ({
+      success: t('toasts.positionClosed', { symbol: position.symbol }),
+      failure: t('toasts.positionCloseFailed'),
+    }),
+  });
+  if (strategy.positions.length === 0) {
+    return <p className="text-sm text-muted">{t('strategies.unwound')}</p>;
+  }
+  return (
+    <ul className="flex flex-col divide-y divide-border">
+      {strategy.positions.map((position) => (
+        <li key={position.symbol} className="flex items-center justify-between gap-3 py-3">
+          <span className="text-sm">
+            <span className="font-medium">{position.symbol}</span>{' '}
+            <span className="text-muted">
+              {t(`strategies.side.${position.side}`)} · {position.weightPct}%
+            </span>
+          </span>
+          <Button
+            size="sm"
+            variant="secondary"
+            loading={close.isPending && close.variables?.symbol === position.symbol}
+            disabled={close.isPending}
+            onClick={() => close.mutate(position)}
+          >
+            {t('strategies.closePosition')}
+          </Button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * Choose among users holding the lead trader role (or none: the built-in demo trader). A retired
+ * strategy is handed over: to another lead trader, never to none or back to its own.
+ */
 function LeadTraderForm({ strategy, onClose }: { strategy: AdminStrategy; onClose: () => void }) {
   const { t } = useTranslation('admin');
   const selectId = useId();
-  const [userId, setUserId] = useState(strategy.leadTraderId ?? '');
+  const handOver = strategy.terms?.retired ?? false;
+  const [userId, setUserId] = useState(handOver ? '' : (strategy.leadTraderId ?? ''));
   const traders = useQuery({
     queryKey: adminKeys.users('', 'trader'),
     queryFn: ({ signal }) => adminApi.listUsers({ filter: 'trader' }, signal),
@@ -284,6 +361,7 @@ function LeadTraderForm({ strategy, onClose }: { strategy: AdminStrategy; onClos
       className="flex flex-col gap-4"
       onSubmit={(event) => {
         event.preventDefault();
+        if (handOver && !userId) return;
         mutation.mutate(userId);
       }}
     >
@@ -297,12 +375,16 @@ function LeadTraderForm({ strategy, onClose }: { strategy: AdminStrategy; onClos
           onChange={(event) => setUserId(event.target.value)}
           className={`${inputClasses} border-border`}
         >
-          <option value="">{t('strategies.noTrader')}</option>
-          {traders.data.map((user) => (
-            <option key={user.id} value={user.id}>
-              {user.name} ({user.email})
-            </option>
-          ))}
+          <option value="" disabled={handOver}>
+            {handOver ? t('strategies.chooseTrader') : t('strategies.noTrader')}
+          </option>
+          {traders.data
+            .filter((user) => !handOver || user.id !== strategy.leadTraderId)
+            .map((user) => (
+              <option key={user.id} value={user.id}>
+                {user.name} ({user.email})
+              </option>
+            ))}
         </select>
         {traders.data.length === 0 && (
           <p className="text-sm text-muted">{t('strategies.noTraders')}</p>

@@ -25,11 +25,15 @@ function useRedirectTarget(): string {
     : '/dashboard';
 }
 
-/** An admin works only with two-factor sign-in on: until then, signing in leads to its setup. */
+/**
+ * The one-time password printed at first start is replaced before anything else; an admin works
+ * only with two-factor sign-in on: until then, signing in leads to its setup.
+ */
 function landingFor(
-  user: { isAdmin?: boolean; twoFactorEnabled?: boolean },
+  user: { isAdmin?: boolean; twoFactorEnabled?: boolean; passwordChangeRequired?: boolean },
   target: string,
 ): string {
+  if (user.passwordChangeRequired) return '/change-password';
   return user.isAdmin && !user.twoFactorEnabled ? '/profile' : target;
 }
 

@@ -11,13 +11,12 @@ import { baseChartOptions, CHART_COLORS } from '../../../ui/chartTheme';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/requestErrors';
 import { ErrorState } from '../../../ui';
-import { candlesQuery } from '../api';
+import { liveTradeCandlesQuery } from '../api';
 import { mergeLivePrice, toChartBar, type ChartBar } from '../candles';
 import { formatPrice } from '../decimal';
 import { useLiveTickers } from '../hooks';
 
 const INTERVAL_MS = 60_000;
-const CANDLES = 240;
 
 /**
  * The Live Trade chart (lightweight-charts, loaded only here): the symbol's 1-minute candles from
@@ -31,7 +30,8 @@ export default function LiveTradeChart({ symbol }: { symbol: string }) {
   const seriesRef = useRef<ISeriesApi<'Candlestick'> | null>(null);
   const lastBar = useRef<ChartBar | undefined>(undefined);
   const scrolled = useRef(false);
-  const candles = useQuery({ ...candlesQuery(symbol, '1m', CANDLES), refetchInterval: 300_000 });
+  // Usually already answered: the panel asks for the history while this code loads.
+  const candles = useQuery(liveTradeCandlesQuery(symbol));
   const tickers = useLiveTickers();
   const ticker = tickers.data?.tickers.find((item) => item.symbol === symbol);
 

@@ -1,15 +1,20 @@
+import { useQuery } from '@tanstack/react-query';
 import clsx from 'clsx';
 import { lazy, Suspense, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNearViewport } from '../../../lib/useNearViewport';
+import { useNearViewport, useWhenIdle } from '../../../lib/useNearViewport';
 import { Card, signTone } from '../../../ui';
+import { liveTradeCandlesQuery } from '../api';
 import { formatPrice, formatSignedPct, signAsShown } from '../decimal';
 import { useLiveTickers } from '../hooks';
 import { MarketSourceLabel } from './MarketSourceLabel';
 
 /**
- * The chart library is its own chunk, fetched when the panel comes near the viewport (on a phone
- * it is far below the fold: the first load does not wait for it).
+ * The chart library is its own chunk, fetched once the browser is idle after the first render (or
+ * sooner, when the panel comes near the viewport): the first load does not wait for it, and the
+ * dashboard shows the chart without anyone scrolling to it. It was fetched only near the
+ * viewport, and the history only once the chunk had run, so a dashboard looked at without
+ * scrolling (or a screenshot 3 s after load) showed an empty chart.
  */
 const LiveTradeChart = lazy(() => import('./LiveTradeChart'));
 
@@ -21,8 +26,12 @@ export function LiveTradePanel({ symbol = LIVE_TRADE_SYMBOL }: { symbol?: string
   const tickers = useLiveTickers();
   const ticker = tickers.data?.tickers.find((item) => item.symbol === symbol);
   const sign = ticker ? signAsShown(ticker.change24hPct) : 0;
+  // The history is asked for at once, beside the chart's code, not after it.
+  useQuery(liveTradeCandlesQuery(symbol));
   const chartSlot = useRef<HTMLDivElement>(null);
-  const chartWanted = useNearViewport(chartSlot);
+  const near = useNearViewport(chartSlot);
+  const idle = useWhenIdle();
+  const chartWanted = near || idle;
   const placeholder = (
     <div
       role="status"

@@ -1,6 +1,7 @@
 import { chargesPerformanceFee, STOP_LOSS_PCT } from '@app/shared/trade-rules';
 import { formatDate } from '../../../lib/dates';
 import { centsToPlain, formatUsd } from '@app/shared/money';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -8,7 +9,7 @@ import { toast } from 'sonner';
 import { ApiRequestError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/requestErrors';
 import { Button, Modal } from '../../../ui';
-import type { PublicPlan } from '../../public/api';
+import { publicKeys, type PublicPlan } from '../../public/api';
 import { RiskWarning } from '../../public/components/RiskWarning';
 import { StopLossField } from '../../trading/components/StopLossField';
 import { TakeProfitField } from '../../trading/components/TakeProfitField';
@@ -19,12 +20,29 @@ import { mutateAndReport } from '../../../lib/mutation';
 
 const DAY_MS = 86_400_000;
 
+/**
+ * A refusal that asking again cannot change (the plan or its strategy closed, the trader's cap
+ * reached...): any 4xx but one that says the same request is still being worked on or to wait.
+ * The confirmation then offers no "Try again", only Close.
+ */
+export function refusedForGood(error: unknown): boolean {
+  return (
+    error instanceof ApiRequestError &&
+    error.status >= 400 &&
+    error.status < 500 &&
+    error.code !== 'REQUEST_IN_PROGRESS' &&
+    error.code !== 'RATE_LIMITED'
+  );
+}
+
 interface Props {
   plan: PublicPlan;
   amountCents: number;
   onCancel: () => void;
   /** The server refused the amount (min, max, balance): back to the field with its message. */
   onAmountError: (message: string) => void;
+  /** Opened again after the appropriateness check: say that nothing is invested yet. */
+  returning?: boolean;
 }
 
 /**
@@ -32,7 +50,13 @@ interface Props {
  * before any money moves. Mounted once per intent, so its idempotency key is made when it opens
  * and "Try again" reuses it.
  */
-export function InvestConfirmDialog({ plan, amountCents, onCancel, onAmountError }: Props) {
+export function InvestConfirmDialog({
+  plan,
+  amountCents,
+  onCancel,
+  onAmountError,
+  returning = false,
+}: Props) {
   const { t } = useTranslation('plans');
   const navigate = useNavigate();
   // Optional: empty means none; otherwise a whole percentage within its bounds.
@@ -42,6 +66,8 @@ export function InvestConfirmDialog({ plan, amountCents, onCancel, onAmountError
   const [openedAt] = useState(() => Date.now());
   const [stopLossPct, setStopLossPct] = useState<number>(STOP_LOSS_PCT.default);
   const invest = useOpenTrade();
+  const queryClient = useQueryClient();
+  const final = invest.isError && refusedForGood(invest.error);
   const fee = plan.performanceFeePct.trim();
   const hasFee = chargesPerformanceFee(fee);
 
@@ -61,15 +87,23 @@ export function InvestConfirmDialog({ plan, amountCents, onCancel, onAmountError
           void navigate('/dashboard');
         },
         onError: (error) => {
-          // The appropriateness check comes first (issue 21): there, and back to this plan.
+          // The appropriateness check comes first (issue 21): there, and back to this
+          // confirmation with the amount (issue 39), saying nothing is invested meanwhile.
           if (error instanceof ApiRequestError && error.code === 'APPROPRIATENESS_REQUIRED') {
-            toast.info(errorMessage(error));
-            void navigate(appropriatenessPath(plan.id));
+            toast.info(errorMessage(error), {
+              description: t('detour.toast', { amount: formatUsd(amountCents) }),
+            });
+            void navigate(appropriatenessPath({ planId: plan.id, amountCents }));
             return;
           }
           toast.error(t('toast.failed'), { description: errorMessage(error) });
           if (error instanceof ApiRequestError && error.field === 'amount' && error.status < 500) {
             onAmountError(error.message);
+            return;
+          }
+          // The plan may have closed since the page loaded: its card shows it again as it is.
+          if (refusedForGood(error)) {
+            void queryClient.invalidateQueries({ queryKey: publicKeys.plans });
           }
         },
       },
@@ -87,14 +121,25 @@ export function InvestConfirmDialog({ plan, amountCents, onCancel, onAmountError
       footer={
         <>
           <Button variant="secondary" disabled={invest.isPending} onClick={onCancel}>
-            {t('confirm.cancel')}
+            {final ? t('confirm.close') : t('confirm.cancel')}
           </Button>
-          <Button loading={invest.isPending} disabled={takeProfitInvalid} onClick={confirm}>
-            {invest.isError ? t('confirm.retry') : t('confirm.confirm')}
-          </Button>
+          {!final && (
+            <Button loading={invest.isPending} disabled={takeProfitInvalid} onClick={confirm}>
+              {invest.isError ? t('confirm.retry') : t('confirm.confirm')}
+            </Button>
+          )}
         </>
       }
     >
+      {returning && (
+        <p
+          role="note"
+          data-testid="invest-not-made"
+          className="mb-4 rounded-xl border border-sky-400/30 bg-sky-400/5 p-3 text-sm leading-relaxed text-text"
+        >
+          {t('detour.returned', { amount: formatUsd(amountCents) })}
+        </p>
+      )}
       <dl className="flex flex-col gap-3 text-sm">
         <Row label={t('confirm.amount')}>
           <span className="text-lg font-semibold">{formatUsd(amountCents)}</span>

@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { centsToPlain } from '@app/shared/money';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button, TextField } from '../../../ui';
@@ -11,14 +12,44 @@ interface Props {
   availableCents: number | undefined;
   /** Why investing is not possible right now (inactive account, open trade, paused strategy). */
   disabledReason?: string | undefined;
+  /**
+   * The amount this plan's confirmation was left with for the appropriateness check: the field
+   * is filled with it and, if it still passes, the confirmation opens again (once).
+   */
+  resumeCents?: number | undefined;
+  /** Called once the resumed amount is in the field (the page drops it from the URL). */
+  onResumed?: () => void;
 }
 
 /** The card's amount input and Invest Now; a valid amount opens the confirmation. */
-export function InvestForm({ plan, availableCents, disabledReason }: Props) {
+export function InvestForm({
+  plan,
+  availableCents,
+  disabledReason,
+  resumeCents,
+  onResumed,
+}: Props) {
   const { t } = useTranslation('plans');
-  const [confirming, setConfirming] = useState<number | null>(null);
-  const form = useForm<{ amount: string }>({ defaultValues: { amount: '' } });
+  // Back from the appropriateness check: the amount kept and checked again; if it passes, the
+  // confirmation opens again at once, saying nothing is invested yet.
+  const [resumed] = useState(() =>
+    resumeCents === undefined
+      ? null
+      : resumeAmount(resumeCents, plan, availableCents, disabledReason),
+  );
+  const [confirming, setConfirming] = useState<number | null>(resumed?.cents ?? null);
+  const [returning, setReturning] = useState(
+    resumed?.cents !== undefined && resumed.cents !== null,
+  );
+  const form = useForm<{ amount: string }>({ defaultValues: { amount: resumed?.text ?? '' } });
   const fieldId = `invest-${plan.id}-amount`;
+  useEffect(() => {
+    if (!resumed) return;
+    onResumed?.();
+    if (resumed.error) form.setError('amount', { message: resumed.error }, { shouldFocus: true });
+    // Once, on mounting with the URL's intent (which onResumed drops).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const submit = form.handleSubmit(({ amount }) => {
     const result = validateInvestAmount(amount, plan, availableCents);
@@ -26,6 +57,7 @@ export function InvestForm({ plan, availableCents, disabledReason }: Props) {
       form.setError('amount', { message: result.error }, { shouldFocus: true });
       return;
     }
+    setReturning(false);
     setConfirming(result.cents);
   });
 
@@ -64,13 +96,33 @@ export function InvestForm({ plan, availableCents, disabledReason }: Props) {
         <InvestConfirmDialog
           plan={plan}
           amountCents={confirming}
-          onCancel={() => setConfirming(null)}
+          returning={returning}
+          onCancel={() => {
+            setConfirming(null);
+            setReturning(false);
+          }}
           onAmountError={(message) => {
             setConfirming(null);
+            setReturning(false);
             form.setError('amount', { message }, { shouldFocus: true });
           }}
         />
       )}
     </form>
   );
+}
+
+/** The amount kept through the appropriateness check, as the field shows it and as it checks. */
+function resumeAmount(
+  cents: number,
+  plan: PublicPlan,
+  availableCents: number | undefined,
+  disabledReason: string | undefined,
+): { text: string; cents: number | null; error: string | null } {
+  const text = centsToPlain(cents);
+  if (disabledReason) return { text, cents: null, error: null };
+  const result = validateInvestAmount(text, plan, availableCents);
+  return result.error !== null
+    ? { text, cents: null, error: result.error }
+    : { text, cents: result.cents, error: null };
 }

@@ -48,7 +48,13 @@ const basicPlan = {
 };
 
 function renderPlans(
-  options: { available?: number; trades?: unknown[]; plans?: unknown[]; extra?: object } = {},
+  options: {
+    available?: number;
+    trades?: unknown[];
+    plans?: unknown[];
+    extra?: object;
+    path?: string;
+  } = {},
 ) {
   const calls = fakeApi({
     'GET /api/plans': { body: { plans: options.plans ?? [silverPlan, pausedPlan] } },
@@ -56,7 +62,7 @@ function renderPlans(
     'GET /api/trades/open': { body: { trades: options.trades ?? [] } },
     ...options.extra,
   });
-  renderSignedIn(<PlansPage />, '/plans', '/plans');
+  renderSignedIn(<PlansPage />, options.path ?? '/plans', '/plans');
   return calls;
 }
 
@@ -220,13 +226,123 @@ describe('/plans', () => {
     investIn(silver, '1000');
     const dialog = await screen.findByRole('dialog');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm and invest' }));
+    // The plan and the amount go through the check, and nothing pretends to be invested.
     expect((await screen.findByTestId('location')).textContent).toBe(
-      `/appropriateness?plan=${silverPlan.id}`,
+      `/appropriateness?plan=${silverPlan.id}&amount=1000.00`,
     );
     expect(toast.info).toHaveBeenCalledWith(
       'Before your first copy trade, please answer a few questions about your experience',
+      {
+        description:
+          'Your investment of $1,000.00 has not been made yet. After the questions you come back to this confirmation with the amount kept.',
+      },
     );
     expect(toast.error).not.toHaveBeenCalled();
+  });
+
+  it('a plan of a retired strategy says so and offers no Invest Now; a copy in it cannot grow', async () => {
+    const retiredPlan = {
+      ...pausedPlan,
+      closed: 'strategy_retired',
+      strategy: { ...pausedPlan.strategy, paused: false, retired: true },
+    };
+    renderPlans({ plans: [silverPlan, retiredPlan] });
+    const gold = await screen.findByRole('article', { name: 'Gold' });
+    expect(within(gold).getByTestId('plan-closed').textContent).toContain(
+      'Retired: not open to new investment.',
+    );
+    expect(within(gold).getByText('Retired')).toBeTruthy();
+    expect(within(gold).queryByRole('button', { name: 'Invest Now' })).toBeNull();
+    expect(within(gold).queryByLabelText('Amount')).toBeNull();
+    expect(within(gold).getByTestId('plan-closed-action').textContent).toBe(
+      'Not open to new investment',
+    );
+  });
+
+  it('a copy held in a closed plan shows Add funds off, with the reason', async () => {
+    const retiredSilver = {
+      ...silverPlan,
+      closed: 'strategy_retired',
+      strategy: { ...silverPlan.strategy!, retired: true },
+    };
+    renderPlans({ plans: [retiredSilver], trades: [openTrade({ planId: silverPlan.id })] });
+    const silver = await silverCard();
+    const add = await within(silver).findByRole<HTMLButtonElement>('button', {
+      name: 'Add funds',
+    });
+    expect(add.disabled).toBe(true);
+    expect(silver.textContent).toContain('The strategy is retired: no money can be added.');
+  });
+
+  it('a refusal no retry can change (the strategy retired meanwhile) offers Close, never Try again', async () => {
+    const calls = renderPlans({
+      extra: {
+        'POST /api/trades': {
+          status: 409,
+          body: {
+            error: {
+              code: 'STRATEGY_RETIRED',
+              message: 'This strategy is retired',
+              field: 'planId',
+            },
+          },
+        },
+      },
+    });
+    investIn(await silverCard(), '1000');
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm and invest' }));
+    expect(await within(dialog).findByRole('alert')).toBeTruthy();
+    expect(dialog.textContent).toContain('This strategy is retired');
+    expect(within(dialog).queryByRole('button', { name: 'Try again' })).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: 'Confirm and invest' })).toBeNull();
+    expect(
+      within(dialog)
+        .getAllByRole('button', { name: 'Close' })
+        .some((button) => button.textContent === 'Close'),
+    ).toBe(true);
+    // The plans are asked for again, so the card shows the plan as it now is.
+    await vi.waitFor(() =>
+      expect(calls.filter((call) => call.path === '/api/plans').length).toBeGreaterThan(1),
+    );
+  });
+
+  it('back from the check, opens that plan’s confirmation again with the amount kept, saying nothing is invested yet', async () => {
+    const calls = renderPlans({
+      path: `/plans?plan=${silverPlan.id}&amount=1000.00`,
+      extra: { 'POST /api/trades': { status: 201, body: { trade: openTrade() } } },
+    });
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByTestId('invest-not-made').textContent).toBe(
+      'You are back from the appropriateness check. Your investment of $1,000.00 has not been made yet: check the figures below and confirm to invest.',
+    );
+    expect(within(dialog).getByText('$1,000.00')).toBeTruthy();
+    expect(within(dialog).getByText('Silver')).toBeTruthy();
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+    // Under the dialog, the card's field holds the amount too.
+    const field = document.getElementById(`invest-${silverPlan.id}-amount`) as HTMLInputElement;
+    expect(field.value).toBe('1000.00');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm and invest' }));
+    await vi.waitFor(() =>
+      expect(calls.filter((call) => call.method === 'POST').map((call) => call.body)).toEqual([
+        { planId: silverPlan.id, amount: '1000.00', stopLossPct: 40 },
+      ]),
+    );
+  });
+
+  it('back from the check with an amount the plan no longer takes: the field says why, no confirmation', async () => {
+    renderPlans({ path: `/plans?plan=${silverPlan.id}&amount=50` });
+    const silver = await silverCard();
+    expect(within(silver).getByLabelText<HTMLInputElement>('Amount').value).toBe('50.00');
+    expect(await within(silver).findByText(/greater than or equal to \$1,000/)).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('ignores an amount that is not one (the URL is typed by anyone)', async () => {
+    renderPlans({ path: `/plans?plan=${silverPlan.id}&amount=-5e3` });
+    const silver = await silverCard();
+    expect(within(silver).getByLabelText<HTMLInputElement>('Amount').value).toBe('');
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('tells an inactive account it cannot invest yet', async () => {

@@ -17,6 +17,7 @@ import { FundsDialog } from '../../trading/components/FundsDialog';
 import { accountSummaryQuery } from '../../account/api';
 import { useOwnStrategyId } from '../../trader/api';
 import { InvestForm } from '../components/InvestForm';
+import { investIntentOf } from '../../verification/api';
 
 /**
  * /plans (seed: Trading Plans, Choose a Plan): every plan with its strategy's real past
@@ -40,28 +41,42 @@ function VisitorPlans() {
       </section>
       <RiskWarning />
       <PlanList
-        action={(plan) => (
-          <div className="flex flex-col gap-2">
-            <Link
-              to="/register"
-              className={buttonClasses(plan.recommended ? 'primary' : 'secondary', 'md', true)}
-            >
-              {t('visitor.signUp')}
-            </Link>
-            <p className="text-center text-xs text-muted">
-              {t('visitor.hint')}{' '}
+        action={(plan) =>
+          plan.closed ? (
+            <ClosedPlanAction />
+          ) : (
+            <div className="flex flex-col gap-2">
               <Link
-                to="/login"
-                className="font-medium text-brand-strong underline-offset-4 hover:underline"
+                to="/register"
+                className={buttonClasses(plan.recommended ? 'primary' : 'secondary', 'md', true)}
               >
-                {t('visitor.logIn')}
+                {t('visitor.signUp')}
               </Link>
-            </p>
-          </div>
-        )}
+              <p className="text-center text-xs text-muted">
+                {t('visitor.hint')}{' '}
+                <Link
+                  to="/login"
+                  className="font-medium text-brand-strong underline-offset-4 hover:underline"
+                >
+                  {t('visitor.logIn')}
+                </Link>
+              </p>
+            </div>
+          )
+        }
       />
       <p className="text-center text-xs text-muted">{t('footnote')}</p>
     </div>
+  );
+}
+
+/** A closed plan's card foot: no amount, no Invest Now (the card's note says why). */
+function ClosedPlanAction() {
+  const { t } = useTranslation('plans');
+  return (
+    <p data-testid="plan-closed-action" className="text-center text-sm text-muted">
+      {t('closed.noInvest')}
+    </p>
   );
 }
 
@@ -81,6 +96,19 @@ function InvestorPlans() {
   const isOwn = (plan: PublicPlan) => ownStrategyId !== null && plan.strategy?.id === ownStrategyId;
 
   const blocked = !active ? t(`blocked.${notice}`) : undefined;
+  // ?plan=…&amount=… (back from the appropriateness check): that plan's confirmation again, with
+  // the amount kept; dropped from the URL once in the field, so a reload does not reopen it.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const intent = investIntentOf(searchParams);
+  const resumed = () =>
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('amount');
+        return next;
+      },
+      { replace: true },
+    );
 
   return (
     <div className="flex flex-col gap-6">
@@ -149,18 +177,24 @@ function InvestorPlans() {
         action={(plan) => {
           // A plan already held takes more money into the same trade (one trade per plan).
           const held = heldTrades.get(plan.id);
-          // A copy of one's own strategy (opened before leading it) may shrink, never grow.
+          // A copy of one's own strategy (opened before leading it) may shrink, never grow; a
+          // closed plan's copy too, and its card says why.
           if (held)
             return (
               <HeldPlanAction
                 trade={held}
-                canAdd={active && !plan.strategy?.paused && !isOwn(plan)}
+                canAdd={active && !plan.strategy?.paused && !isOwn(plan) && !plan.closed}
+                reason={plan.closed ? t(`closed.${plan.closed}`) : undefined}
               />
             );
+          // Nothing to invest in: the card's note says why, before any confirmation.
+          if (plan.closed) return <ClosedPlanAction />;
           return (
             <InvestForm
               plan={plan}
               availableCents={availableCents}
+              resumeCents={intent?.planId === plan.id ? intent.amountCents : undefined}
+              onResumed={resumed}
               disabledReason={
                 blocked ??
                 (isOwn(plan)
@@ -181,7 +215,16 @@ function InvestorPlans() {
 }
 
 /** A held plan's card foot: the trade's amount and Add funds (which confirms before money moves). */
-function HeldPlanAction({ trade, canAdd }: { trade: CurrentTrade; canAdd: boolean }) {
+function HeldPlanAction({
+  trade,
+  canAdd,
+  reason,
+}: {
+  trade: CurrentTrade;
+  canAdd: boolean;
+  /** Why Add funds is off, when the plan is closed. */
+  reason?: string | undefined;
+}) {
   const { t } = useTranslation('plans');
   const [adding, setAdding] = useState(false);
   return (
@@ -195,6 +238,7 @@ function HeldPlanAction({ trade, canAdd }: { trade: CurrentTrade; canAdd: boolea
       <Button fullWidth variant="secondary" disabled={!canAdd} onClick={() => setAdding(true)}>
         {t('held.addFunds')}
       </Button>
+      {reason && <p className="text-center text-xs text-muted">{reason}</p>}
       <Link
         to="/dashboard"
         className="text-center text-xs font-medium text-brand-strong underline-offset-4 hover:underline"

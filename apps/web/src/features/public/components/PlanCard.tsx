@@ -12,7 +12,7 @@ import { CheckIcon } from '../../../ui/icons';
 import { Sparkline } from '../../../ui/Sparkline';
 import { signTone } from '../../../ui/tone';
 import type { PublicPlan } from '../api';
-import { formatSignedPct, signAsShown } from '../../market/decimal';
+import { formatCount, formatSignedPct, signAsShown } from '../../market/decimal';
 import { formatDrawdown } from '../lib/performance';
 import { MarketSourceLabel } from '../../market/components/MarketSourceLabel';
 
@@ -45,6 +45,9 @@ export function PlanCard({ plan, action }: PlanCardProps) {
           : 'neutral';
   const fee = plan.performanceFeePct.trim();
   const hasFee = chargesPerformanceFee(fee);
+  // A lead trader's strategy sets the fee every plan offering it charges (the server's figure).
+  const traderFee = strategy?.performanceFeePct != null;
+  const closed = plan.closed ?? null;
 
   return (
     <article
@@ -79,7 +82,21 @@ export function PlanCard({ plan, action }: PlanCardProps) {
         <p className="mt-1 flex flex-wrap items-center gap-2 font-medium text-text">
           {strategy?.name ?? t('plans.noStrategy')}
           {strategy?.runBy === 'demo' && <Badge tone="neutral">{t('plans.demoStrategy')}</Badge>}
+          {strategy?.retired && <Badge tone="danger">{t('plans.retiredBadge')}</Badge>}
         </p>
+        {closed && (
+          <p
+            role="note"
+            data-testid="plan-closed"
+            className="mt-2 rounded-lg border border-danger/30 bg-danger/5 px-3 py-2 text-sm leading-relaxed text-text"
+          >
+            <span className="font-semibold">{t(`plans.closed.${closed}.title`)}</span>{' '}
+            {t(`plans.closed.${closed}.body`, {
+              min: formatUsd(strategy?.minCopyCents ?? 0),
+              max: formatUsd(plan.maxCents),
+            })}
+          </p>
+        )}
         {strategy?.paused && (
           <p
             role="note"
@@ -128,7 +145,7 @@ export function PlanCard({ plan, action }: PlanCardProps) {
               )}
             </Row>
             {strategy.copiers !== undefined && (
-              <Row label={t('plans.copiers')}>{strategy.copiers.toLocaleString('en-US')}</Row>
+              <Row label={t('plans.copiers')}>{formatCount(strategy.copiers)}</Row>
             )}
             {strategy.aumCents !== undefined && (
               <Row label={t('plans.aum')}>{formatUsd(strategy.aumCents)}</Row>
@@ -146,7 +163,11 @@ export function PlanCard({ plan, action }: PlanCardProps) {
       )}
 
       <ul className="mt-4 flex flex-1 flex-col gap-2 text-sm text-text">
-        <Feature>{hasFee ? t('plans.feeLine', { pct: fee }) : t('plans.noFee')}</Feature>
+        <Feature>
+          {hasFee
+            ? t(traderFee ? 'plans.feeLineTrader' : 'plans.feeLine', { pct: fee })
+            : t('plans.noFee')}
+        </Feature>
         <Feature>
           {appConfig.supportHours
             ? t('plans.supportHours', { hours: appConfig.supportHours })
@@ -156,14 +177,16 @@ export function PlanCard({ plan, action }: PlanCardProps) {
       </ul>
 
       <div className="mt-6">
-        {action ?? (
-          <Link
-            to="/register"
-            className={buttonClasses(plan.recommended ? 'primary' : 'secondary', 'md', true)}
-          >
-            {t('plans.investNow')}
-          </Link>
-        )}
+        {action ??
+          // A closed plan offers nothing new; its note above says why.
+          (closed ? null : (
+            <Link
+              to="/register"
+              className={buttonClasses(plan.recommended ? 'primary' : 'secondary', 'md', true)}
+            >
+              {t('plans.investNow')}
+            </Link>
+          ))}
       </div>
     </article>
   );

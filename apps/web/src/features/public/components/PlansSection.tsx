@@ -10,7 +10,9 @@ import { SectionHeading } from './SectionHeading';
  */
 export function PlansSection() {
   const { t } = useTranslation('public');
-  const { data: plans, isPending } = usePublicPlans();
+  // The landing offers what can be invested in: a closed plan (its strategy retired) is left out.
+  const { data: allPlans, isPending } = usePublicPlans();
+  const plans = allPlans?.filter((plan) => !plan.closed);
 
   return (
     <section id="plans" aria-labelledby="plans-title" className="scroll-mt-20 py-20 sm:py-24">

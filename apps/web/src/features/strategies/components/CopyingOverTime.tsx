@@ -2,6 +2,7 @@ import { formatUsd } from '@app/shared/money';
 import type { StrategyRecord } from '@app/shared/schemas/strategies';
 import { useTranslation } from 'react-i18next';
 import { Sparkline } from '../../../ui/Sparkline';
+import { formatCount } from '../../market/decimal';
 
 /**
  * How many copies were open, and how much money was copying the strategy, at each day's close —
@@ -21,11 +22,11 @@ export function CopyingOverTime({ copying }: { copying: StrategyRecord['copying'
     <div className="grid gap-6 sm:grid-cols-2">
       <Trend
         label={t('copying.copiers')}
-        value={String(last.copiers)}
+        value={formatCount(last.copiers)}
         chartLabel={t('copying.copiersChart', {
-          from: copiers[0],
-          to: last.copiers,
-          max: Math.max(...copiers),
+          from: formatCount(copiers[0] ?? 0),
+          to: formatCount(last.copiers),
+          max: formatCount(Math.max(...copiers)),
         })}
         values={copiers}
       />

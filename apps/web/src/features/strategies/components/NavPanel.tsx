@@ -5,32 +5,35 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHydrated } from '../../../lib/prerender';
 import { LoadingBlock } from '../../../ui/Spinner';
-import { formatSignedPct } from '../../market/decimal';
+import { formatDecimal, formatSignedPct } from '../../market/decimal';
 import { strategyNavQuery } from '../api';
-import { NAV_RANGES, pointsInRange, RANGE_DAYS, type NavRange } from '../navRange';
+import { initialRange, NAV_RANGES, RANGE_DAYS, windowLine, type NavRange } from '../navRange';
 
 const RecordChart = lazy(() => import('./RecordChart'));
 
 /**
- * The NAV chart with its range buttons (7 days … since start). The shortest range draws the hourly
- * NAV; the longer ones each day's last NAV from the record. The return beside it is the record's
- * own figure for that window, or "not enough history" — never 0 %.
+ * The NAV chart with its range buttons (7 days … since start). It opens on the window the cards
+ * and the directory show (30 days) when the record covers it. The line of a window runs from the
+ * point its return is measured from to the latest NAV (the shortest range through the hourly NAV,
+ * the longer ones through each day's last NAV), so its change is the record's figure written
+ * beside it; a window the record does not reach back to has neither line nor figure.
  */
 export function NavPanel({ strategyId, record }: { strategyId: string; record: StrategyRecord }) {
   const { t } = useTranslation('strategies');
-  const [range, setRange] = useState<NavRange>('90d');
+  const [range, setRange] = useState<NavRange>(() => initialRange(record.returns));
   const hourly = useQuery({
     ...strategyNavQuery(strategyId, RANGE_DAYS['7d']),
-    enabled: range === '7d',
+    enabled: range === '7d' && record.returns['7d'] !== null,
   });
-  const points =
-    range === '7d'
-      ? (hourly.data?.points ?? [])
-      : pointsInRange(record.navHistory, range, Date.parse(record.asOf));
   const change = record.returns[range];
+  const points = windowLine(
+    range === '7d' ? (hourly.data?.points ?? []) : record.navHistory,
+    change === null ? null : record.windowStarts[range],
+    record.latestNav,
+  );
   // The chart draws on a canvas in the browser only: the server's page holds its place.
   const hydrated = useHydrated();
-  const loading = !hydrated || (range === '7d' && hourly.isPending);
+  const loading = change !== null && (!hydrated || (range === '7d' && hourly.isPending));
 
   return (
     <div className="flex flex-col gap-4">
@@ -59,10 +62,12 @@ export function NavPanel({ strategyId, record }: { strategyId: string; record: S
             : t('nav.change', { range: t(`returns.${range}`), change: formatSignedPct(change) })}
         </p>
       </div>
-      {loading ? (
+      {change === null || points.length < 2 ? (
+        <p className="text-sm text-muted" data-testid="nav-no-line">
+          {t('nav.shorterThan')}
+        </p>
+      ) : loading ? (
         <LoadingBlock className="h-56 sm:h-72" />
-      ) : points.length < 2 ? (
-        <p className="text-sm text-muted">{t('notYet')}</p>
       ) : (
         <Suspense fallback={<LoadingBlock className="h-56 sm:h-72" />}>
           <RecordChart
@@ -70,8 +75,8 @@ export function NavPanel({ strategyId, record }: { strategyId: string; record: S
             points={points.map((p) => ({ at: p.at, value: p.nav }))}
             label={t('nav.chartLabel', {
               range: t(`returns.${range}`),
-              from: points[0]!.nav,
-              to: points[points.length - 1]!.nav,
+              from: formatDecimal(points[0]!.nav, 4),
+              to: formatDecimal(points[points.length - 1]!.nav, 4),
             })}
           />
         </Suspense>

@@ -5,7 +5,12 @@ import { LoadMore } from '../../../ui/LoadMore';
 import { ErrorState } from '../../../ui/ErrorState';
 import { LoadingBlock } from '../../../ui/Spinner';
 import { DataTable, type DataTableColumn } from '../../../ui/DataTable';
+import { formatPrice, formatSignedDecimal, formatTrimmed } from '../../market/decimal';
 import { strategyOrdersQuery } from '../api';
+
+/** Per-unit figures: a unit is worth about a dollar, so quantities need 8 places, P&L 4 (as NAV). */
+const QUANTITY_DECIMALS = 8;
+const PER_UNIT_DECIMALS = 4;
 
 /** The strategy's fills, newest first, 20 at a time: what it bought and sold, when, at what price. */
 export function OrderLog({ strategyId }: { strategyId: string }) {
@@ -53,22 +58,28 @@ export function OrderLog({ strategyId }: { strategyId: string }) {
       key: 'quantity',
       header: t('orders.quantity'),
       align: 'right',
-      cell: (order) => order.quantityPerUnit ?? '—',
-      className: 'tabular-nums',
+      cell: (order) =>
+        order.quantityPerUnit === null
+          ? '—'
+          : formatTrimmed(order.quantityPerUnit, QUANTITY_DECIMALS),
+      className: 'tabular-nums whitespace-nowrap',
     },
     {
       key: 'price',
       header: t('orders.price'),
       align: 'right',
-      cell: (order) => order.price,
-      className: 'tabular-nums',
+      cell: (order) => formatPrice(order.price),
+      className: 'tabular-nums whitespace-nowrap',
     },
     {
       key: 'realised',
       header: t('orders.realised'),
       align: 'right',
-      cell: (order) => order.realisedPnlPerUnit ?? '—',
-      className: 'tabular-nums',
+      cell: (order) =>
+        order.realisedPnlPerUnit === null
+          ? '—'
+          : formatSignedDecimal(order.realisedPnlPerUnit, PER_UNIT_DECIMALS),
+      className: 'tabular-nums whitespace-nowrap',
     },
   ];
   return (

@@ -8,6 +8,7 @@ import {
 } from 'lightweight-charts';
 import { useEffect, useRef } from 'react';
 import { baseChartOptions, CHART_COLORS } from '../../../ui/chartTheme';
+import { formatDecimal, formatPct } from '../../market/decimal';
 
 /** One point of a record chart: when, and the server's figure as decimal text. */
 export interface RecordChartPoint {
@@ -18,7 +19,8 @@ export interface RecordChartPoint {
 /**
  * How each of the record's charts looks. `nav`: NAV per unit, 4 decimals, filled below the line.
  * `drawdown`: the fall below the highest NAV so far, drawn downwards from 0 % in the loss colour
- * and filled up to 0 %, 2 decimals.
+ * and filled up to 0 %, 2 decimals. Their labels go through the page's formatters (grouping, and
+ * "-" for a minus, where the chart library would write "−").
  */
 const LOOKS = {
   nav: {
@@ -27,7 +29,11 @@ const LOOKS = {
       lineColor: CHART_COLORS.line,
       topColor: CHART_COLORS.areaTop,
       bottomColor: CHART_COLORS.areaBottom,
-      priceFormat: { type: 'price', precision: 4, minMove: 0.0001 },
+      priceFormat: {
+        type: 'custom',
+        minMove: 0.0001,
+        formatter: (value: number) => formatDecimal(value.toFixed(4), 4),
+      },
     },
   },
   drawdown: {
@@ -40,7 +46,7 @@ const LOOKS = {
       priceFormat: {
         type: 'custom',
         minMove: 0.01,
-        formatter: (value: number) => `${value.toFixed(2)}%`,
+        formatter: (value: number) => formatPct(value.toFixed(2)),
       },
     },
   },

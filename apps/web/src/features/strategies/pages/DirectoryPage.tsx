@@ -1,3 +1,4 @@
+import { DEFAULT_RETURN_WINDOW } from '@app/shared/return-windows';
 import type { DirectoryEntry } from '@app/shared/schemas/strategies';
 import { formatUsd } from '@app/shared/money';
 import { useQuery } from '@tanstack/react-query';
@@ -11,7 +12,7 @@ import { LoadingBlock } from '../../../ui/Spinner';
 import { signTone } from '../../../ui/tone';
 import { RiskWarning } from '../../public/components/RiskWarning';
 import { useDocumentTitle } from '../../public/hooks/useDocumentTitle';
-import { formatSignedPct, signAsShown } from '../../market/decimal';
+import { formatCount, formatSignedPct, signAsShown } from '../../market/decimal';
 import { formatDrawdown } from '../../public/lib/performance';
 import { strategyDirectoryQuery } from '../api';
 import {
@@ -29,7 +30,7 @@ const DAY_MS = 86_400_000;
 export function DirectoryPage() {
   const { t } = useTranslation('strategies');
   const directory = useQuery(strategyDirectoryQuery);
-  const [window, setWindow] = useState<DirectoryWindow>('30d');
+  const [window, setWindow] = useState<DirectoryWindow>(DEFAULT_RETURN_WINDOW);
   const [sort, setSort] = useState<DirectorySort>('return');
   const [showPaused, setShowPaused] = useState(true);
   const ids = { window: useId(), sort: useId(), paused: useId() };
@@ -140,7 +141,11 @@ function DirectoryCard({ entry, window }: { entry: DirectoryEntry; window: Direc
             {entry.name}
           </Link>
         </h2>
-        {entry.paused && <Badge tone="warning">{t('paused')}</Badge>}
+        {entry.terms?.retired ? (
+          <Badge tone="danger">{t('retired.badge')}</Badge>
+        ) : (
+          entry.paused && <Badge tone="warning">{t('paused')}</Badge>
+        )}
       </div>
       <p className="mt-1 text-sm text-muted">{strategyDescription(t, entry)}</p>
       <dl className="mt-4 grid grid-cols-2 gap-3 text-sm sm:grid-cols-3">
@@ -162,10 +167,10 @@ function DirectoryCard({ entry, window }: { entry: DirectoryEntry; window: Direc
           {entry.riskScore === null ? (
             <span className="text-muted">{notYet}</span>
           ) : (
-            `${entry.riskScore} / 10`
+            `${formatCount(entry.riskScore)} / 10`
           )}
         </Item>
-        <Item label={t('directory.copiers')}>{entry.copiers.toLocaleString('en-US')}</Item>
+        <Item label={t('directory.copiers')}>{formatCount(entry.copiers)}</Item>
         <Item label={t('directory.aum')}>{formatUsd(entry.aumCents)}</Item>
         <Item label={t('directory.age')}>{t('directory.ageDays', { count: ageDays })}</Item>
       </dl>

@@ -1,3 +1,4 @@
+import { RETURN_WINDOWS } from '@app/shared/return-windows';
 import type { Strategy, StrategyRecord } from '@app/shared/schemas/strategies';
 import { formatDate } from '../../../lib/dates';
 import { useQuery } from '@tanstack/react-query';
@@ -12,7 +13,13 @@ import { signTone } from '../../../ui/tone';
 import { ApiRequestError } from '../../../lib/api';
 import { RiskWarning } from '../../public/components/RiskWarning';
 import { useDocumentTitle } from '../../public/hooks/useDocumentTitle';
-import { formatSignedPct, signAsShown } from '../../market/decimal';
+import {
+  formatCount,
+  formatPct,
+  formatSignedDecimal,
+  formatSignedPct,
+  signAsShown,
+} from '../../market/decimal';
 import { formatDrawdown } from '../../public/lib/performance';
 import { useOwnStrategyId } from '../../trader/api';
 import { strategyListQuery, strategyRecordQuery } from '../api';
@@ -21,8 +28,6 @@ import { DrawdownPanel } from '../components/DrawdownPanel';
 import { NavPanel } from '../components/NavPanel';
 import { OrderLog } from '../components/OrderLog';
 import { strategyDescription } from '../strategyDescription';
-
-const WINDOWS = ['7d', '30d', '90d', '1y', 'all'] as const;
 
 /**
  * A strategy's open record, for anyone: every figure is the server's (docs/strategy-record.md),
@@ -82,9 +87,22 @@ function StrategyRecordView({ strategy, record }: { strategy: Strategy; record: 
           <h1 className="text-3xl font-semibold tracking-tight text-text sm:text-4xl">
             {strategy.name}
           </h1>
-          {strategy.paused && <Badge tone="warning">{t('paused')}</Badge>}
+          {strategy.terms?.retired ? (
+            <Badge tone="danger">{t('retired.badge')}</Badge>
+          ) : (
+            strategy.paused && <Badge tone="warning">{t('paused')}</Badge>
+          )}
         </div>
         <p className="max-w-3xl text-muted">{strategyDescription(t, strategy)}</p>
+        {strategy.terms?.retired && (
+          <p
+            role="note"
+            data-testid="strategy-retired"
+            className="max-w-3xl rounded-xl border border-danger/30 bg-danger/5 p-4 text-sm leading-relaxed text-text"
+          >
+            <span className="font-semibold">{t('retired.title')}</span> {t('retired.body')}
+          </p>
+        )}
         <p className="text-sm text-muted">
           {strategy.runBy === 'demo'
             ? t('runByDemo')
@@ -111,7 +129,7 @@ function StrategyRecordView({ strategy, record }: { strategy: Strategy; record: 
 
       <Section title={t('returns.title')}>
         <dl className="grid grid-cols-2 gap-3 sm:grid-cols-5">
-          {WINDOWS.map((window) => (
+          {RETURN_WINDOWS.map((window) => (
             <Figure
               key={window}
               label={t(`returns.${window}`)}
@@ -131,13 +149,13 @@ function StrategyRecordView({ strategy, record }: { strategy: Strategy; record: 
             <Figure
               label={t('risk.volatility')}
               value={record.risk.annualVolatilityPct}
-              format={(v) => `${v}%`}
+              format={formatPct}
               empty={notYet}
             />
             <Figure
               label={t('risk.sharpe')}
               value={record.risk.sharpeRatio}
-              format={(v) => v}
+              format={(v) => formatSignedDecimal(v, 2)}
               empty={notYet}
             />
             <Figure
@@ -148,7 +166,7 @@ function StrategyRecordView({ strategy, record }: { strategy: Strategy; record: 
             />
             <Figure
               label={t('risk.days')}
-              value={String(record.risk.dailyReturnCount)}
+              value={formatCount(record.risk.dailyReturnCount)}
               format={(v) => v}
               empty={notYet}
             />
@@ -216,7 +234,7 @@ function StrategyRecordView({ strategy, record }: { strategy: Strategy; record: 
                       {p.side === 'long' ? t('holdings.long') : t('holdings.short')}
                     </span>
                   </span>
-                  <span className="tabular-nums text-text">{p.weightPct}%</span>
+                  <span className="tabular-nums text-text">{formatPct(p.weightPct)}</span>
                 </li>
               ))}
             </ul>
@@ -227,14 +245,14 @@ function StrategyRecordView({ strategy, record }: { strategy: Strategy; record: 
           <dl className="grid grid-cols-2 gap-3">
             <Figure
               label={t('closed.count')}
-              value={String(record.closedPositions.count)}
+              value={formatCount(record.closedPositions.count)}
               format={(v) => v}
               empty={notYet}
             />
             <Figure
               label={t('closed.winRate')}
               value={record.closedPositions.winRatePct}
-              format={(v) => `${v}%`}
+              format={formatPct}
               empty={notYet}
             />
             <Figure
@@ -263,20 +281,20 @@ function StrategyRecordView({ strategy, record }: { strategy: Strategy; record: 
         <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
           <Figure
             label={t('copiers.opened')}
-            value={String(record.copierOutcomes.opened)}
+            value={formatCount(record.copierOutcomes.opened)}
             format={(v) => v}
             empty={notYet}
           />
           <Figure
             label={t('copiers.closed')}
-            value={String(record.copierOutcomes.closed)}
+            value={formatCount(record.copierOutcomes.closed)}
             format={(v) => v}
             empty={notYet}
           />
           <Figure
             label={t('copiers.inProfit')}
             value={record.copierOutcomes.profitableSharePct}
-            format={(v) => `${v}%`}
+            format={formatPct}
             empty={notYet}
           />
           <Figure
@@ -372,7 +390,7 @@ function RiskScore({ score }: { score: number | null }) {
     <div>
       <p className="text-sm text-muted">
         {t('risk.score')}{' '}
-        <span className="text-2xl font-semibold text-text tabular-nums">{score}</span>
+        <span className="text-2xl font-semibold text-text tabular-nums">{formatCount(score)}</span>
         <span className="text-muted"> / 10</span>
       </p>
       <div

@@ -1,10 +1,12 @@
 import type { TraderStrategy } from '@app/shared/schemas/strategies';
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '../../../test/fetch';
 import { testUser } from '../../../test/fixtures';
-import { renderSignedIn } from '../../../test/render';
+import { sessionQueryKey, useAuthStore } from '../../../lib/auth';
+import { renderRoute, renderSignedIn, testQueryClient } from '../../../test/render';
+import { traderKeys } from '../api';
 import { TraderPage } from './TraderPage';
 
 vi.mock('sonner', () => ({
@@ -42,10 +44,12 @@ const desk: TraderStrategy = {
     {
       symbol: 'BTCUSDT',
       side: 'long',
+      quantityPerUnit: '0.00001008415',
       quantity: '1.008415',
       entryPrice: '32744.90',
       price: '34585.33',
       weightPct: '33.16',
+      valueCents: 3_487_686,
       unrealisedPnl: '1855.91',
     },
   ],
@@ -83,11 +87,90 @@ describe('/trader', () => {
     expect(positions.textContent).toContain('33.16%');
     expect(positions.textContent).toContain('+$1,855.91');
     expect(positions.textContent).toContain('34,585.33');
+    expect(positions.textContent).toContain('0.0000100842 BTC per unit');
+    expect(positions.textContent).toContain('$34,876.86');
+    expect(positions.textContent).toContain('1.008415 BTC held');
+    expect(screen.getByTestId('trader-size').textContent).toContain('Current size: 100,000 units');
     expect(screen.getByRole('table', { name: 'Recent fills' }).textContent).toContain('Order');
     // A fill of the per-unit engine says it is one unit's.
     expect(screen.getByRole('table', { name: 'Recent fills' }).textContent).toContain(
       '0.00001 per unit',
     );
+  });
+
+  it('says a retired strategy is retired on the desk, with what the trader may still do', async () => {
+    const retired: TraderStrategy = {
+      ...desk,
+      strategy: {
+        ...desk.strategy,
+        terms: {
+          instruments: ['BTCUSDT'],
+          performanceFeePct: '10.00',
+          minCopyCents: 10_000,
+          maxCopiers: null,
+          retired: true,
+        },
+      },
+    };
+    fakeApi({ 'GET /api/trader/strategy': { body: retired } });
+    renderSignedIn(<TraderPage />, '/trader', '/trader', trader);
+    expect((await screen.findByTestId('desk-retired')).textContent).toBe(
+      'Retired by the operator. It takes no new copies. 3 copies are still open and follow it until their owners close them: you may only reduce or close positions.',
+    );
+    expect(screen.getAllByText('Retired').length).toBeGreaterThan(0);
+  });
+
+  it('shows a strategy nobody copies yet per unit (weights of NAV) and at its size of 0 units', async () => {
+    // What a new lead trader's desk read as "0 units · 0.00% · $0.00" beside a public 25.03 %.
+    const fresh: TraderStrategy = {
+      ...desk,
+      strategy: { ...desk.strategy, nav: '1', copiers: 0, aumCents: 0 },
+      cash: '0.00',
+      equity: '0.00',
+      unitsOutstanding: '0',
+      positions: [
+        {
+          symbol: 'BTCUSDT',
+          side: 'long',
+          quantityPerUnit: '0.000002659574468085',
+          quantity: '0',
+          entryPrice: '94000',
+          price: '94000',
+          weightPct: '25.03',
+          valueCents: 0,
+          unrealisedPnl: '0.00',
+        },
+      ],
+    };
+    fakeApi({ 'GET /api/trader/strategy': { body: fresh } });
+    renderSignedIn(<TraderPage />, '/trader', '/trader', trader);
+    const positions = await screen.findByRole('table', { name: 'Positions' });
+    expect(positions.textContent).toContain('0.0000026596 BTC per unit');
+    expect(positions.textContent).toContain('25.03%');
+    expect(positions.textContent).toContain('0 BTC held');
+    expect(screen.getByTestId('trader-size').textContent).toContain(
+      'Nobody copies this strategy yet',
+    );
+    // The order form's "held now" reads the same weight.
+    expect(screen.getByText('Held now: Long, 25.03% of equity')).toBeTruthy();
+  });
+
+  it('reads the money copying again with every new mark of the desk, so both show one market', async () => {
+    const calls = fakeApi({ 'GET /api/trader/strategy': { body: desk } });
+    useAuthStore.setState({ user: trader });
+    const queryClient = testQueryClient();
+    queryClient.setQueryData(sessionQueryKey, trader);
+    renderRoute(<TraderPage />, { entry: '/trader', routePath: '/trader', queryClient });
+    await screen.findByTestId('trader-nav');
+    const dashboardReads = () => calls.filter((call) => call.path === '/api/trader/dashboard');
+    await waitFor(() => expect(dashboardReads()).toHaveLength(1));
+    act(() => {
+      queryClient.setQueryData<TraderStrategy>(traderKeys.strategy, {
+        ...desk,
+        strategy: { ...desk.strategy, navAt: '2026-11-21T23:14:05.000Z' },
+      });
+    });
+    await waitFor(() => expect(dashboardReads()).toHaveLength(2));
   });
 
   it('checks the weight, confirms the market fill, and shows a server refusal on the field', async () => {
@@ -139,10 +222,12 @@ describe('/trader', () => {
         {
           symbol: 'ETHUSDT',
           side: 'short',
+          quantityPerUnit: '0.000125',
           quantity: '12.5',
           entryPrice: '2000',
           price: '1900',
           weightPct: '22.58',
+          valueCents: 2_375_000,
           unrealisedPnl: '1250.00',
         },
       ],

@@ -1,7 +1,8 @@
 import { formatDate } from '../../../lib/dates';
-import { useQuery } from '@tanstack/react-query';
+import { formatUsd } from '@app/shared/money';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import clsx from 'clsx';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiRequestError } from '../../../lib/api';
@@ -20,11 +21,16 @@ import {
 } from '../../../ui';
 import { MarketSourceLabel } from '../../market/components/MarketSourceLabel';
 import { formatPrice, roundDecimal, signAsShown } from '../../market/decimal';
-import { traderStrategyQuery, type TraderStrategy } from '../api';
+import { programmeKeys, traderStrategyQuery, type TraderStrategy } from '../api';
 import { CreateStrategyForm } from '../components/CreateStrategyForm';
 import { OrderForm } from '../components/OrderForm';
 import { ProgrammeDashboard } from '../components/ProgrammeDashboard';
-import { formatQuantity, formatSignedUsdText, formatUsdText } from '../format';
+import {
+  formatQuantity,
+  formatQuantityPerUnit,
+  formatSignedUsdText,
+  formatUsdText,
+} from '../format';
 
 type Position = TraderStrategy['positions'][number];
 type Fill = TraderStrategy['fills'][number];
@@ -58,6 +64,17 @@ export function TraderPage() {
 function TraderDesk() {
   const { t } = useTranslation('trader');
   const desk = useQuery(traderStrategyQuery);
+  const queryClient = useQueryClient();
+  const markedAt = desk.data?.strategy.navAt;
+  const shownMark = useRef(markedAt);
+  useEffect(() => {
+    // "Money copying" is valued at the NAV the desk shows: read it again with every new mark
+    // (not the first, which it was read beside), so the two never show different markets.
+    if (shownMark.current && markedAt && markedAt !== shownMark.current) {
+      void queryClient.invalidateQueries({ queryKey: programmeKeys.dashboard });
+    }
+    shownMark.current = markedAt;
+  }, [markedAt, queryClient]);
   if (desk.isPending) return <LoadingBlock />;
   // An approved lead trader without a strategy yet creates theirs here.
   if (desk.error instanceof ApiRequestError && desk.error.code === 'NO_STRATEGY_YET') {
@@ -82,31 +99,55 @@ function TraderDesk() {
         <div className="min-w-0">
           <div className="flex flex-wrap items-center gap-2">
             <h2 className="text-2xl font-semibold tracking-tight text-text">{strategy.name}</h2>
-            {strategy.paused && <Badge tone="warning">{t('paused')}</Badge>}
+            {strategy.terms?.retired ? (
+              <Badge tone="danger">{t('retired.badge')}</Badge>
+            ) : (
+              strategy.paused && <Badge tone="warning">{t('paused')}</Badge>
+            )}
           </div>
           <p className="mt-1 max-w-2xl text-sm text-muted">{strategy.description}</p>
         </div>
         <MarketSourceLabel />
       </section>
+      {strategy.terms?.retired && (
+        <p
+          role="note"
+          data-testid="desk-retired"
+          className="rounded-xl border border-danger/30 bg-danger/5 p-4 text-sm leading-relaxed text-text"
+        >
+          <span className="font-semibold">{t('retired.title')}</span>{' '}
+          {t('retired.body', { count: strategy.copiers })}
+        </p>
+      )}
 
       <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
         <Stat label={t('stats.nav')} testId="trader-nav">
           {roundDecimal(strategy.nav, 4) ?? strategy.nav}
         </Stat>
-        <Stat label={t('stats.equity')}>{formatUsdText(data.equity)}</Stat>
+        <Stat label={t('stats.equity')} testId="trader-equity">
+          {formatUsdText(data.equity)}
+        </Stat>
         <Stat label={t('stats.cash')}>{formatUsdText(data.cash)}</Stat>
         <Stat label={t('stats.copiers')}>{String(strategy.copiers)}</Stat>
       </dl>
-      {strategy.navAt && (
-        <p className="-mt-3 text-xs text-muted">
-          {t('stats.asOf', { date: formatDate(strategy.navAt), time: timeOf(strategy.navAt) })}
+      <div className="-mt-3 flex flex-col gap-1 text-xs text-muted">
+        {strategy.navAt && (
+          <p>
+            {t('stats.asOf', { date: formatDate(strategy.navAt), time: timeOf(strategy.navAt) })}
+          </p>
+        )}
+        <p data-testid="trader-size">
+          {isZero(data.unitsOutstanding)
+            ? t('stats.sizeNone')
+            : t('stats.size', { units: formatQuantity(data.unitsOutstanding) })}
         </p>
-      )}
+      </div>
 
       <ProgrammeDashboard />
 
-      <div className="grid items-start gap-6 xl:grid-cols-[minmax(0,8fr)_minmax(0,4fr)]">
-        <Card title={t('positions.title')} className="min-w-0 xl:col-start-1">
+      {/* Side by side only from 1536 px: at 1440 the two tables need the whole width. */}
+      <div className="grid items-start gap-6 2xl:grid-cols-[minmax(0,8fr)_minmax(0,4fr)]">
+        <Card title={t('positions.title')} className="min-w-0 2xl:col-start-1">
           {data.positions.length === 0 ? (
             <EmptyState title={t('positions.empty')} description={t('positions.emptyHint')} />
           ) : (
@@ -126,7 +167,10 @@ function TraderDesk() {
                         <SideBadge side={row.side} />
                       </span>
                       <span className="text-xs text-muted tabular-nums">
-                        {t('positions.units', { quantity: formatQuantity(row.quantity) })}
+                        {t('positions.perUnit', {
+                          quantity: formatQuantityPerUnit(row.quantityPerUnit),
+                          base: baseOf(row.symbol),
+                        })}
                       </span>
                     </span>
                   ),
@@ -136,6 +180,22 @@ function TraderDesk() {
                   header: t('positions.weight'),
                   align: 'right',
                   cell: (row) => `${row.weightPct}%`,
+                },
+                {
+                  key: 'value',
+                  header: t('positions.value'),
+                  align: 'right',
+                  cell: (row) => (
+                    <span className="flex flex-col items-end gap-0.5">
+                      <span className="tabular-nums">{formatUsd(row.valueCents)}</span>
+                      <span className="text-xs text-muted tabular-nums">
+                        {t('positions.held', {
+                          quantity: formatQuantity(row.quantity),
+                          base: baseOf(row.symbol),
+                        })}
+                      </span>
+                    </span>
+                  ),
                 },
                 {
                   key: 'entry',
@@ -159,10 +219,10 @@ function TraderDesk() {
             />
           )}
         </Card>
-        <div className="min-w-0 xl:col-start-2 xl:row-span-2 xl:row-start-1">
+        <div className="min-w-0 lg:max-w-2xl 2xl:col-start-2 2xl:row-span-2 2xl:row-start-1 2xl:max-w-none">
           <OrderForm strategy={data} />
         </div>
-        <Card title={t('fills.title')} className="min-w-0 xl:col-start-1">
+        <Card title={t('fills.title')} className="min-w-0 2xl:col-start-1">
           {data.fills.length === 0 ? (
             <EmptyState title={t('fills.empty')} />
           ) : (
@@ -197,7 +257,7 @@ function TraderDesk() {
                   // Fills since the per-unit engine are what one unit bought or sold.
                   cell: (row) =>
                     row.perUnit
-                      ? t('fills.perUnit', { value: formatQuantity(row.quantityDelta) })
+                      ? t('fills.perUnit', { value: formatQuantityPerUnit(row.quantityDelta) })
                       : formatQuantity(row.quantityDelta),
                 },
                 {
@@ -224,6 +284,15 @@ function TraderDesk() {
       </div>
     </div>
   );
+}
+
+/** "BTC" of "BTCUSDT": every instrument is quoted in USDT. */
+function baseOf(symbol: string): string {
+  return symbol.replace(/USDT$/, '');
+}
+
+function isZero(text: string): boolean {
+  return /^0(\.0*)?$/.test(text);
 }
 
 function timeOf(iso: string): string {

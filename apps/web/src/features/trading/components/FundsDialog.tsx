@@ -18,7 +18,7 @@ import {
   type FundsChange,
 } from '../api';
 import { formatSignedUsd } from '../format';
-import { validateFundsAmount } from '../funds';
+import { explainRemoval, validateFundsAmount } from '../funds';
 import { SummaryRow } from './TradeFigures';
 import { mutateAndReport } from '../../../lib/mutation';
 
@@ -158,7 +158,7 @@ export function FundsDialog({ trade, action, onClose }: Props) {
           {errorMessage(quote.error)}
         </p>
       ) : (
-        <FundsSummary change={quote.data} />
+        <FundsSummary change={quote.data} trade={trade} />
       )}
       {change.isError && (
         <p role="alert" className="mt-3 text-sm text-danger">
@@ -170,7 +170,7 @@ export function FundsDialog({ trade, action, onClose }: Props) {
 }
 
 /** The confirmation's figures, as the server worked them out at the NAV now. */
-function FundsSummary({ change }: { change: FundsChange }) {
+function FundsSummary({ change, trade }: { change: FundsChange; trade: CurrentTrade }) {
   const { t } = useTranslation('trading');
   return (
     <>
@@ -210,9 +210,76 @@ function FundsSummary({ change }: { change: FundsChange }) {
           </SummaryRow>
         </div>
       </dl>
+      {change.action === 'remove' && <RemovalExplanation change={change} trade={trade} />}
       <p className="mt-4 text-xs leading-relaxed text-muted">
         {change.action === 'add' ? t('addFunds.note') : t('removeFunds.note')}
       </p>
     </>
+  );
+}
+
+/**
+ * Why a removal's figures are what they are (issue 39: "Trade Amount after $2,199.88" after $300
+ * out of $2,500, with no word on why): the trade's value is not its amount once it has moved, the
+ * units sold take their share of the amount, the fee is on their gain, and units and cents are
+ * rounded. Worked out by the shared rule the server books with, so every figure is the quote's.
+ */
+function RemovalExplanation({ change, trade }: { change: FundsChange; trade: CurrentTrade }) {
+  const { t } = useTranslation('trading');
+  const split = explainRemoval(trade, change);
+  if (!split) return null;
+  const moved = split.valueBeforeCents - BigInt(trade.amountCents);
+  const requested = formatUsd(split.valueCents);
+  return (
+    <section
+      data-testid="funds-why"
+      aria-labelledby={`funds-why-${trade.id}`}
+      className="mt-4 rounded-xl border border-border bg-surface-2/60 p-4 text-sm leading-relaxed"
+    >
+      <h3 id={`funds-why-${trade.id}`} className="font-semibold text-text">
+        {split.costCents === split.valueCents
+          ? t('removeFunds.why.title')
+          : t('removeFunds.why.titleDiffers', {
+              cost: formatUsd(split.costCents),
+              amount: requested,
+            })}
+      </h3>
+      <ul className="mt-2 flex list-disc flex-col gap-1.5 pl-5 text-muted">
+        <li>
+          {moved === 0n
+            ? t('removeFunds.why.unmoved', { amount: formatUsd(BigInt(trade.amountCents)) })
+            : t(moved > 0n ? 'removeFunds.why.movedUp' : 'removeFunds.why.movedDown', {
+                value: formatUsd(split.valueBeforeCents),
+                amount: formatUsd(BigInt(trade.amountCents)),
+                difference: formatUsd(moved > 0n ? moved : -moved),
+              })}
+        </li>
+        <li>
+          {t('removeFunds.why.sold', {
+            requested,
+            units: split.units,
+            nav: change.nav,
+            cost: formatUsd(split.costCents),
+            amountAfter: formatUsd(split.amountAfterCents),
+          })}
+        </li>
+        {split.profitCents !== 0n && (
+          <li>
+            {split.profitCents > 0n
+              ? t('removeFunds.why.gain', { profit: formatUsd(split.profitCents) })
+              : t('removeFunds.why.loss', { loss: formatUsd(-split.profitCents) })}
+          </li>
+        )}
+        <li>
+          {split.feeCents > 0n
+            ? t('removeFunds.why.fee', {
+                fee: formatUsd(split.feeCents),
+                payout: formatUsd(split.payoutCents),
+              })
+            : t('removeFunds.why.noFee', { payout: formatUsd(split.payoutCents) })}
+        </li>
+        <li>{t('removeFunds.why.rounding', { requested })}</li>
+      </ul>
+    </section>
   );
 }

@@ -56,6 +56,32 @@ const claimed = {
 };
 
 describe('Ongoing Trade', () => {
+  it('says a retired strategy is retired: Add funds off with the reason, money still leaves', async () => {
+    renderTrade(openTrade({ strategyStatus: 'retired' }));
+    const card = await screen.findByTestId('ongoing-trade');
+    expect(within(card).getByText('Strategy retired')).toBeTruthy();
+    expect(within(card).getByTestId('strategy-status-note').textContent).toBe(
+      'Trend Rider is retired: it takes no new money, and its positions may only be reduced from now on. Your copy keeps following it until you close it; you can remove funds, claim profit or close at any time.',
+    );
+    const add = within(card).getByRole<HTMLButtonElement>('button', { name: 'Add funds' });
+    expect(add.disabled).toBe(true);
+    expect(within(card).getByTestId('no-add-funds').textContent).toBe(
+      'The strategy is retired: no money can be added.',
+    );
+    for (const name of ['Remove funds', 'Claim Profit', 'Close Trade']) {
+      expect(within(card).getByRole<HTMLButtonElement>('button', { name }).disabled).toBe(false);
+    }
+  });
+
+  it('a running strategy shows no status note and Add funds on', async () => {
+    renderTrade(openTrade({ strategyStatus: 'running' }));
+    const card = await screen.findByTestId('ongoing-trade');
+    expect(within(card).queryByTestId('strategy-status-note')).toBeNull();
+    expect(
+      within(card).getByRole<HTMLButtonElement>('button', { name: 'Add funds' }).disabled,
+    ).toBe(false);
+  });
+
   it('lists several open trades, newest first, each with its own actions on its own id', async () => {
     const gold = openTrade({
       id: 't2',

@@ -106,17 +106,39 @@ function TradeDetails({ trade }: { trade: CurrentTrade }) {
   // Seed §5: nothing to claim unless the profit is above zero. The action is off and says why.
   const claimable = hasProfitToClaim(trade.profitCents);
   const noClaimId = useId();
+  // A paused or retired strategy takes no new money; money in it can always leave.
+  const status = trade.strategyStatus ?? 'running';
+  const noAddId = useId();
 
   return (
     <div data-testid="ongoing-trade" className="flex flex-col gap-5">
       <div className="flex flex-wrap items-center gap-2 text-sm">
         <Badge tone="success">{trade.planTitle}</Badge>
         <span className="text-muted">{t('copying', { strategy: trade.strategyName })}</span>
+        {status !== 'running' && (
+          <Badge tone={status === 'retired' ? 'danger' : 'warning'}>
+            {t(`strategyStatus.${status}.badge`)}
+          </Badge>
+        )}
         {/* Value, profit and ROI come from the market feed: say when it is a simulated one. */}
         <span className="ml-auto">
           <MarketSourceLabel />
         </span>
       </div>
+      {status !== 'running' && (
+        <p
+          role="note"
+          data-testid="strategy-status-note"
+          className={clsx(
+            'rounded-xl border p-3 text-sm leading-relaxed text-text',
+            status === 'retired'
+              ? 'border-danger/30 bg-danger/5'
+              : 'border-warning/30 bg-warning/5',
+          )}
+        >
+          {t(`strategyStatus.${status}.body`, { strategy: trade.strategyName })}
+        </p>
+      )}
       <dl className="grid grid-cols-2 gap-3 lg:grid-cols-3">
         <Figure label={t('figures.amount')} testId="trade-amount">
           {formatUsd(trade.amountCents)}
@@ -189,10 +211,20 @@ function TradeDetails({ trade }: { trade: CurrentTrade }) {
             </p>
           )}
         </div>
-        {canInvest && (
+        {canInvest && status === 'running' && (
           <Button variant="secondary" onClick={() => setDialog('add')}>
             {t('actions.addFunds')}
           </Button>
+        )}
+        {canInvest && status !== 'running' && (
+          <div className="flex flex-col gap-1">
+            <Button variant="secondary" disabled aria-describedby={noAddId}>
+              {t('actions.addFunds')}
+            </Button>
+            <p id={noAddId} data-testid="no-add-funds" className="text-xs text-muted">
+              {t(`strategyStatus.${status}.noAdd`)}
+            </p>
+          </div>
         )}
         <Button variant="secondary" onClick={() => setDialog('remove')}>
           {t('actions.removeFunds')}

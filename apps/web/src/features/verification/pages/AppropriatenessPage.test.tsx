@@ -3,6 +3,7 @@ import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '../../../test/fetch';
 import { renderSignedIn } from '../../../test/render';
+import { silverPlan } from '../../../test/fixtures';
 import { AppropriatenessPage } from './AppropriatenessPage';
 
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
@@ -107,5 +108,61 @@ describe('/appropriateness', () => {
     expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
       { acknowledged: true },
     ]);
+  });
+
+  it('carries the investment the check interrupted: not made yet, then back to its confirmation with the amount', async () => {
+    const planId = '11111111-1111-4111-8111-111111111111';
+    const appropriate = mine({
+      standing: 'appropriate',
+      assessment: { ...warned.assessment!, result: 'appropriate', score: 2 },
+    });
+    fakeApi({
+      'GET /api/appropriateness': { body: mine({}) },
+      'GET /api/plans': { body: { plans: [silverPlan] } },
+      'POST /api/appropriateness': { body: appropriate },
+    });
+    renderSignedIn(
+      <AppropriatenessPage />,
+      `/appropriateness?plan=${planId}&amount=1000.00`,
+      '/appropriateness',
+    );
+    expect(
+      await screen.findByText(
+        'Your investment of $1,000.00 in the Silver plan has not been made yet. Answer the questions below; then you go back to its confirmation with the amount kept.',
+      ),
+    ).toBeTruthy();
+    fireEvent.click(
+      within(screen.getByRole('group', { name: /copied a trader/ })).getByRole('radio', {
+        name: 'Often',
+      }),
+    );
+    fireEvent.click(
+      within(screen.getByRole('group', { name: /lose money/ })).getByRole('radio', {
+        name: 'Yes',
+      }),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'See my result' }));
+    const back = await screen.findByRole('link', { name: 'Back to the confirmation' });
+    expect(back.getAttribute('href')).toBe(`/plans?plan=${planId}&amount=1000.00`);
+    expect(screen.getByTestId('investment-pending').textContent).toBe(
+      'Your investment of $1,000.00 in the Silver plan has not been made yet. Go back to its confirmation to check the figures and confirm.',
+    );
+  });
+
+  it('a result that does not allow investing yet says so, with no way back to the confirmation', async () => {
+    fakeApi({
+      'GET /api/appropriateness': { body: warned },
+      'GET /api/plans': { body: { plans: [silverPlan] } },
+    });
+    renderSignedIn(
+      <AppropriatenessPage />,
+      `/appropriateness?plan=${silverPlan.id}&amount=1000.00`,
+      '/appropriateness',
+    );
+    await screen.findByTestId('appropriateness-warning');
+    expect((await screen.findByText(/has not been made, and it cannot be made/)).textContent).toBe(
+      'Your investment of $1,000.00 in the Silver plan has not been made, and it cannot be made unless you acknowledge the warning below. If you would rather not invest, leave it here: no money has moved.',
+    );
+    expect(screen.queryByRole('link', { name: 'Back to the confirmation' })).toBeNull();
   });
 });

@@ -17,7 +17,16 @@ import { ApiRequestError } from '../../../lib/api';
 import { translateMessage } from '../../../lib/messages';
 import { errorMessage } from '../../../lib/requestErrors';
 import { Button, Card, LoadingBlock, buttonClasses } from '../../../ui';
-import { myAppropriatenessQuery, useAcknowledgeWarning, useSubmitAssessment } from '../api';
+import { formatUsd } from '@app/shared/money';
+import { usePublicPlans } from '../../public/api';
+import {
+  confirmationPath,
+  investIntentOf,
+  myAppropriatenessQuery,
+  useAcknowledgeWarning,
+  useSubmitAssessment,
+  type InvestIntent,
+} from '../api';
 import { AppropriatenessStatusView } from '../components/AppropriatenessStatus';
 import { mutateAndReport } from '../../../lib/mutation';
 
@@ -40,7 +49,13 @@ export function AppropriatenessPage() {
   const [retaking, setRetaking] = useState(false);
   const [searchParams] = useSearchParams();
   const planId = searchParams.get('plan');
-  const backTo = planId ? `/plans?plan=${encodeURIComponent(planId)}` : '/plans';
+  // The investment the check interrupted (issue 39): back to its confirmation, amount kept.
+  const intent = investIntentOf(searchParams);
+  const backTo = intent
+    ? confirmationPath(intent)
+    : planId
+      ? `/plans?plan=${encodeURIComponent(planId)}`
+      : '/plans';
   if (query.isPending) return <LoadingBlock />;
   if (query.isError) return <p className="text-sm text-danger">{errorMessage(query.error)}</p>;
   const mine = query.data;
@@ -48,6 +63,12 @@ export function AppropriatenessPage() {
   return (
     <div className="flex flex-col gap-6">
       <p className="max-w-3xl text-sm leading-relaxed text-muted">{t('appropriateness.intro')}</p>
+      {intent && (
+        <PendingInvestment
+          intent={intent}
+          stage={answering ? 'answer' : mine.standing === 'warning_pending' ? 'blocked' : 'ready'}
+        />
+      )}
       <AppropriatenessStatusView appropriateness={mine} linked={false} />
       {answering ? (
         <Questionnaire
@@ -61,7 +82,11 @@ export function AppropriatenessPage() {
         <Result
           appropriateness={mine}
           backTo={backTo}
-          fromPlan={Boolean(planId)}
+          backLabel={
+            intent
+              ? t('appropriateness.pending.back')
+              : t(planId ? 'appropriateness.backToPlan' : 'appropriateness.toPlans')
+          }
           onRetake={() => setRetaking(true)}
         />
       )}
@@ -302,12 +327,12 @@ function Warning() {
 function Result({
   appropriateness,
   backTo,
-  fromPlan,
+  backLabel,
   onRetake,
 }: {
   appropriateness: MyAppropriateness;
   backTo: string;
-  fromPlan: boolean;
+  backLabel: string;
   onRetake: () => void;
 }) {
   const { t } = useTranslation('verification');
@@ -324,7 +349,7 @@ function Result({
         )}
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
           <Link to={backTo} className={buttonClasses('primary', 'md')}>
-            {t(fromPlan ? 'appropriateness.backToPlan' : 'appropriateness.toPlans')}
+            {backLabel}
           </Link>
           <Button type="button" variant="secondary" onClick={onRetake}>
             {t('appropriateness.retake')}
@@ -332,5 +357,36 @@ function Result({
         </div>
       </div>
     </Card>
+  );
+}
+
+/**
+ * What became of the investment that led here: not made yet. While the questions wait, after
+ * them, and — when the result shows the warning — not possible until it is acknowledged.
+ */
+function PendingInvestment({
+  intent,
+  stage,
+}: {
+  intent: InvestIntent;
+  stage: 'answer' | 'ready' | 'blocked';
+}) {
+  const { t } = useTranslation('verification');
+  const plan = usePublicPlans().data?.find((candidate) => candidate.id === intent.planId);
+  const amount = formatUsd(intent.amountCents);
+  const investment = plan
+    ? t('appropriateness.pending.investment', { amount, plan: plan.title })
+    : t('appropriateness.pending.investmentNoPlan', { amount });
+  return (
+    <p
+      role="note"
+      data-testid="investment-pending"
+      className={clsx(
+        'max-w-3xl rounded-xl border p-4 text-sm leading-relaxed text-text',
+        stage === 'blocked' ? 'border-danger/40 bg-danger/5' : 'border-sky-400/30 bg-sky-400/5',
+      )}
+    >
+      {t(`appropriateness.pending.${stage}`, { investment })}
+    </p>
   );
 }

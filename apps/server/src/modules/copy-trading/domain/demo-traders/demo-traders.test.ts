@@ -9,6 +9,7 @@ import {
 } from '../../../market/domain';
 import { marketOptions } from '../../../market/market.options';
 import { strategyMetrics } from '../metrics';
+import { windowReturn } from '../window-returns';
 import { applyOrder, applyOrders, type TargetWeightOrder } from '../orders';
 import { cashStrategy, pricesOf } from '../test-helpers';
 import { barCloses, type Bar, type BarHistory } from './bars';
@@ -175,7 +176,9 @@ describe('demo traders over a generated 30-day market', () => {
       r.navSeries.map((p) => new Dec(p.nav).toFixed()).join(),
     );
     expect(new Set(fingerprints).size).toBe(DEMO_TRADERS.length);
-    expect(new Set(metrics.map((m) => m.returnPct)).size).toBe(DEMO_TRADERS.length);
+    expect(new Set(results.map((r) => windowReturn(r.navSeries, to, 'all')?.returnPct)).size).toBe(
+      DEMO_TRADERS.length,
+    );
   });
 
   it('is deterministic: the same history replays to the same NAVs', () => {
@@ -213,6 +216,7 @@ describe("a fresh install's demo strategies over drawn market seeds", () => {
   // ensureDemoStrategies' window with the default MARKET_BACKFILL_DAYS (30).
   const options = marketOptions({
     marketSeed: undefined,
+    marketReferencePrices: {},
     marketBackfillDays: 30,
     marketTickMs: 1000,
   });

@@ -1,0 +1,69 @@
+/**
+ * A window's return: the one definition behind every return shown over a period (the landing,
+ * the /plans cards, the directory, a strategy's page and the line its NAV chart draws).
+ *
+ *   return over N days = latest NAV ÷ NAV of the last point at or before (now − N days) − 1
+ *
+ * A window is available when the history reaches back to its start, i.e. it has a NAV point at or
+ * before now − N days; otherwise its return is null ("not enough history yet"), never the return
+ * of a shorter record. "all" runs from the first NAV point. Points after `now` are ignored. Exact
+ * decimals; a return is rounded to 2 decimals only when written out.
+ */
+import { RETURN_WINDOWS, returnWindowStart, type ReturnWindow } from '@app/shared/return-windows';
+import { pointAt, prepare, type NavPoint, type Point } from './metrics';
+import { toPercentText } from './precision';
+
+export interface WindowReturn {
+  /** The point the return is measured from (the NAV in force at the window's start). */
+  readonly start: Point;
+  /** The latest point at or before now. */
+  readonly end: Point;
+  /** end ÷ start − 1, in %, 2 decimals. */
+  readonly returnPct: string;
+}
+
+/** The return over `window` ending at `now`, or null when the history does not reach its start. */
+export function windowReturn(
+  series: readonly NavPoint[],
+  now: number,
+  window: ReturnWindow,
+): WindowReturn | null {
+  return measure(prepare(series, now), now, window);
+}
+
+function measure(points: readonly Point[], now: number, window: ReturnWindow): WindowReturn | null {
+  const end = points.at(-1);
+  const from = returnWindowStart(window, now);
+  const start = from === null ? points[0] : pointAt(points, from);
+  if (!start || !end || start === end || start.nav.lte(0)) return null;
+  return { start, end, returnPct: toPercentText(end.nav.div(start.nav).minus(1).times(100)) };
+}
+
+/** Every window's return (null where the history is too short), from one pass over the series. */
+export function windowReturns(
+  series: readonly NavPoint[],
+  now: number,
+): Record<ReturnWindow, WindowReturn | null> {
+  const points = prepare(series, now);
+  const result = {} as Record<ReturnWindow, WindowReturn | null>;
+  for (const window of RETURN_WINDOWS) result[window] = measure(points, now, window);
+  return result;
+}
+
+/** Each window's return in %, as the record, the directory and the cards publish it. */
+export function returnPcts(
+  returns: Record<ReturnWindow, WindowReturn | null>,
+): Record<ReturnWindow, string | null> {
+  const result = {} as Record<ReturnWindow, string | null>;
+  for (const window of RETURN_WINDOWS) result[window] = returns[window]?.returnPct ?? null;
+  return result;
+}
+
+/**
+ * The points of `series` that the window returns depend on: the first, the latest and, for each
+ * window, the last point at or before its start. windowReturns over these few gives exactly the
+ * figures it gives over the whole series (strategies.repo's windowPoints reads just these).
+ */
+export function windowPointInstants(now: number): number[] {
+  return RETURN_WINDOWS.map((window) => returnWindowStart(window, now) ?? now);
+}
