@@ -230,6 +230,16 @@ function nameOf(node: ts.Node, source: ts.SourceFile): string {
   return '(anonymous)';
 }
 
+/** Whether function `outer` holds function `inner` (same file, its lines within). */
+export function encloses(outer: LongFunction, inner: LongFunction): boolean {
+  return (
+    outer.file === inner.file &&
+    outer.line <= inner.line &&
+    outer.line + outer.lines >= inner.line + inner.lines &&
+    outer.lines > inner.lines
+  );
+}
+
 // ---------------------------------------------------------------------------------------------
 // Duplicates
 
@@ -244,11 +254,17 @@ export function duplicatePairs(root: string): Duplicates {
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,
   });
-  const first = (run.stdout ?? '').split('\n')[0]?.trim() ?? '';
+  return readDuplicates(run.stdout ?? '', run.stderr ?? '');
+}
+
+/** The pair count from the first line of `duplicates`' report (and its `incomplete:` line, if any). */
+export function readDuplicates(stdout: string, stderr = ''): Duplicates {
+  const lines = stdout.split('\n');
+  const first = lines[0]?.trim() ?? '';
   if (/^no duplicates/i.test(first)) return { pairs: 0, line: first };
-  const count = /([\d,]+)\s+pairs?/i.exec(first);
-  if (!count?.[1]) return { skipped: `could not read a pair count from: ${first || run.stderr}` };
-  const incomplete = (run.stdout ?? '').split('\n').find((line) => line.startsWith('incomplete:'));
+  const count = /^([\d,]+)\s+pairs?\b/i.exec(first);
+  if (!count?.[1]) return { skipped: `could not read a pair count from: ${first || stderr}` };
+  const incomplete = lines.find((line) => line.startsWith('incomplete:'));
   return {
     pairs: Number(count[1].replace(/,/g, '')),
     line: incomplete ? `${first}; ${incomplete}` : first,
@@ -281,6 +297,7 @@ async function main(): Promise<void> {
     if (lines > LONG_FILE_LINES) longFiles.push({ file, lines });
     functions.push(...functionLengths(file, text).filter((f) => f.lines > LONG_FUNCTION_LINES));
   }
+  const outermost = functions.filter((f) => !functions.some((g) => g !== f && encloses(g, f)));
   functions.sort((a, b) => b.lines - a.lines || a.file.localeCompare(b.file));
   longFiles.sort((a, b) => b.lines - a.lines);
 
@@ -301,7 +318,7 @@ async function main(): Promise<void> {
       ],
       [
         `functions > ${LONG_FUNCTION_LINES} lines`,
-        `${functions.length} (outside tests, of ${product.length} files)`,
+        `${functions.length} (outside tests, of ${product.length} files; ${outermost.length} not inside another long one)`,
       ],
       [`files > ${LONG_FILE_LINES} lines`, `${longFiles.length} (outside tests)`],
       [
