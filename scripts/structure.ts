@@ -243,13 +243,23 @@ export function encloses(outer: LongFunction, inner: LongFunction): boolean {
 // ---------------------------------------------------------------------------------------------
 // Duplicates
 
-export type Duplicates = { pairs: number; line: string } | { skipped: string };
+export type Duplicates =
+  { pairs: number; boilerplate: number; line: string; incomplete?: string } | { skipped: string };
 
-export function duplicatePairs(root: string): Duplicates {
-  const which = spawnSync('sh', ['-c', 'command -v duplicates'], { encoding: 'utf8' });
-  if (which.status !== 0)
-    return { skipped: 'the `duplicates` command is not on PATH (CI has none)' };
-  const run = spawnSync('duplicates', ['--seconds', '120'], {
+/** The areas whose pairs are also counted apart (pairs within each folder, as issue 40 counted). */
+export const DUPLICATE_AREAS = {
+  web: 'apps/web',
+  server: 'apps/server',
+  shared: 'packages/shared',
+};
+
+export function hasDuplicatesCommand(): boolean {
+  return spawnSync('sh', ['-c', 'command -v duplicates']).status === 0;
+}
+
+/** `duplicates --seconds 120` on `folder` of the tree at `root`. */
+export function duplicatePairs(root: string, folder = '.'): Duplicates {
+  const run = spawnSync('duplicates', ['--seconds', '120', '--repo', folder], {
     cwd: root,
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,
@@ -257,17 +267,24 @@ export function duplicatePairs(root: string): Duplicates {
   return readDuplicates(run.stdout ?? '', run.stderr ?? '');
 }
 
+const number = (text: string | undefined) => Number((text ?? '0').replace(/,/g, ''));
+
 /** The pair count from the first line of `duplicates`' report (and its `incomplete:` line, if any). */
 export function readDuplicates(stdout: string, stderr = ''): Duplicates {
   const lines = stdout.split('\n');
   const first = lines[0]?.trim() ?? '';
-  if (/^no duplicates/i.test(first)) return { pairs: 0, line: first };
+  const incomplete = lines.find((line) => line.startsWith('incomplete:'));
+  const withIncomplete = incomplete ? { incomplete } : {};
+  if (/^no duplicates/i.test(first))
+    return { pairs: 0, boilerplate: 0, line: first, ...withIncomplete };
   const count = /^([\d,]+)\s+pairs?\b/i.exec(first);
   if (!count?.[1]) return { skipped: `could not read a pair count from: ${first || stderr}` };
-  const incomplete = lines.find((line) => line.startsWith('incomplete:'));
+  const boilerplate = /([\d,]+) of those marked boilerplate/.exec(first);
   return {
-    pairs: Number(count[1].replace(/,/g, '')),
-    line: incomplete ? `${first}; ${incomplete}` : first,
+    pairs: number(count[1]),
+    boilerplate: number(boilerplate?.[1]),
+    line: first,
+    ...withIncomplete,
   };
 }
 
@@ -278,17 +295,8 @@ function table(rows: Array<[string, string]>): string {
   return rows.map(([label, value]) => `  ${label.padEnd(width)}  ${value}`).join('\n');
 }
 
-async function main(): Promise<void> {
-  const root = fileURLToPath(new URL('..', import.meta.url));
-  const args = new Set(process.argv.slice(2));
-  const files = sourceFiles(root);
-  const product = files.filter((file) => !isTest(file));
-
-  const started = performance.now();
-  const result = await cruiseTree(root);
-  const circles = circlesOf(result);
-  const cruiseSeconds = (performance.now() - started) / 1000;
-
+/** Long functions and long files among the product (non-test) files. */
+export function sizes(root: string, product: string[]) {
   const functions: LongFunction[] = [];
   const longFiles: Array<{ file: string; lines: number }> = [];
   for (const file of product) {
@@ -300,33 +308,55 @@ async function main(): Promise<void> {
   const outermost = functions.filter((f) => !functions.some((g) => g !== f && encloses(g, f)));
   functions.sort((a, b) => b.lines - a.lines || a.file.localeCompare(b.file));
   longFiles.sort((a, b) => b.lines - a.lines);
+  return { functions, outermost, longFiles };
+}
 
-  const duplicates = args.has('--no-duplicates')
-    ? ({ skipped: 'skipped (--no-duplicates)' } as const)
-    : duplicatePairs(root);
+/** The whole tree's pairs, and the pairs within each area, or why they were not counted. */
+function duplicateFigure(root: string, wanted: boolean): string {
+  if (!wanted) return '- (skipped: --no-duplicates)';
+  if (!hasDuplicatesCommand())
+    return '- (skipped: the `duplicates` command is not on PATH; CI has none)';
+  const whole = duplicatePairs(root);
+  if (!('pairs' in whole)) return `- (${whole.skipped})`;
+  const within = Object.entries(DUPLICATE_AREAS).map(([area, folder]) => {
+    const found = duplicatePairs(root, folder);
+    return `${area} ${'pairs' in found ? found.pairs : '?'}`;
+  });
+  const incomplete = whole.incomplete ? `; ${whole.incomplete}` : '';
+  return `${whole.pairs} (${whole.pairs - whole.boilerplate} not marked boilerplate; within ${within.join(', ')}${incomplete})`;
+}
 
-  const localFiles = result.modules.filter(
+async function main(): Promise<void> {
+  const root = fileURLToPath(new URL('..', import.meta.url));
+  const args = new Set(process.argv.slice(2));
+  const product = sourceFiles(root).filter((file) => !isTest(file));
+
+  const started = performance.now();
+  const result = await cruiseTree(root);
+  const circles = circlesOf(result);
+  const cruiseSeconds = (performance.now() - started) / 1000;
+  const { functions, outermost, longFiles } = sizes(root, product);
+  const duplicates = duplicateFigure(root, !args.has('--no-duplicates'));
+
+  const graphFiles = result.modules.filter(
     (m) => !m.coreModule && !m.couldNotResolve && !/(^|\/)node_modules\//.test(m.source),
   ).length;
-  const byArea = (area: Circle['area']) => circles.filter((c) => c.area === area).length;
+  const byArea = (['server', 'web', 'shared', 'other'] as const)
+    .map((area) => `${area} ${circles.filter((c) => c.area === area).length}`)
+    .join(', ');
   console.log('Structure figures (issue 40), whole tree\n');
   console.log(
     table([
       [
         'import circles',
-        `${circles.length} (server ${byArea('server')}, web ${byArea('web')}, shared ${byArea('shared')}, other ${byArea('other')}; ${localFiles} files in the graph, type-only imports included)`,
+        `${circles.length} (${byArea}; ${graphFiles} files in the graph, type-only imports included)`,
       ],
       [
         `functions > ${LONG_FUNCTION_LINES} lines`,
         `${functions.length} (outside tests, of ${product.length} files; ${outermost.length} not inside another long one)`,
       ],
       [`files > ${LONG_FILE_LINES} lines`, `${longFiles.length} (outside tests)`],
-      [
-        'duplicate pairs',
-        'pairs' in duplicates
-          ? `${duplicates.pairs} (duplicates: ${duplicates.line})`
-          : `- (${duplicates.skipped})`,
-      ],
+      ['duplicate pairs', duplicates],
     ]),
   );
 
@@ -335,13 +365,11 @@ async function main(): Promise<void> {
     console.log(`  ${i + 1}. ${circle.area}, ${circle.files.length} files`);
     for (const file of circle.files) console.log(`       ${file}`);
   });
-
   const top = args.has('--all') ? functions : functions.slice(0, 10);
   console.log(
     `\nLongest functions (${top.length} of ${functions.length} over ${LONG_FUNCTION_LINES} lines):`,
   );
   console.log(table(top.map((f) => [`${f.lines}`, `${f.name}  ${f.file}:${f.line}`])));
-
   console.log(`\nFiles over ${LONG_FILE_LINES} lines (${longFiles.length}):`);
   if (longFiles.length > 0) console.log(table(longFiles.map((f) => [`${f.lines}`, f.file])));
   console.log(
