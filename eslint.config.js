@@ -232,5 +232,5 @@ export default tseslint.config(
       ],
     },
   },
-  { files: ['**/*.js'], ...tseslint.configs.disableTypeChecked },
+  { files: ['**/*.{js,cjs,mjs}'], ...tseslint.configs.disableTypeChecked },
 );

@@ -32,7 +32,7 @@ export default defineConfig({
       {
         test: {
           name: 'server-unit',
-          include: ['apps/server/src/**/*.test.ts'],
+          include: ['apps/server/src/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
           testTimeout: 20_000,
         },
