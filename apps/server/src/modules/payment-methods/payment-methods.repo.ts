@@ -2,6 +2,8 @@ import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { paymentMethods, type PaymentMethodRow } from '../ledger/ledger.schema';
 
+export type { PaymentMethodRow };
+
 export type NewPaymentMethod = typeof paymentMethods.$inferInsert;
 
 export async function listActiveMethods(db: DbOrTx): Promise<PaymentMethodRow[]> {

@@ -16,8 +16,11 @@ import { refusal } from '../../http/errors';
 import { recordAudit } from '../audit/audit.service';
 import type { DbOrTx } from '../../db/client';
 import { feeTermsOf, methodLabel, toPaymentMethod } from './payment-method.view';
-import type { PaymentMethodRow } from '../ledger/ledger.schema';
 import * as repo from './payment-methods.repo';
+import type { PaymentMethodRow } from './payment-methods.repo';
+
+/** A payment method as stored, for the modules that price a payout with it (withdrawals). */
+export type { PaymentMethodRow };
 
 const CRYPTO_FIELDS = ['network', 'address'] as const;
 const BANK_FIELDS = [

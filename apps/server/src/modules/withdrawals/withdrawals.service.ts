@@ -47,8 +47,11 @@ import {
   type WithdrawalFeeTerms,
 } from '@app/shared/withdrawal-fee';
 import type { DbOrTx } from '../../db/client';
-import type { PaymentMethodRow } from '../ledger/ledger.schema';
-import { activeMethodRows, findPayoutMethod } from '../payment-methods/payment-methods.service';
+import {
+  activeMethodRows,
+  findPayoutMethod,
+  type PaymentMethodRow,
+} from '../payment-methods/payment-methods.service';
 
 type Answer = { transaction: Transaction };
 
