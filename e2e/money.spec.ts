@@ -111,7 +111,7 @@ test('activate, deposit by crypto, approve, withdraw with the fee shown, mark pa
   await cryptoTab.getByRole('button', { name: 'Withdraw', exact: true }).click();
   const confirmWithdrawal = page.getByRole('dialog', { name: 'Confirm withdrawal' });
   await expect(confirmWithdrawal.getByTestId('confirm-net')).toHaveText('$90.00');
-  await expect(confirmWithdrawal).toContainText('−$10.00');
+  await expect(confirmWithdrawal).toContainText('-$10.00');
   await expect(confirmWithdrawal).toContainText('Processing fee (10%)');
   await snap(page, 'withdrawals-confirm');
   await confirmWithdrawal.getByRole('button', { name: 'Confirm withdrawal' }).click();
@@ -147,7 +147,7 @@ test('activate, deposit by crypto, approve, withdraw with the fee shown, mark pa
   const withdrawal = page.locator('[data-testid="transaction"][data-type="withdraw"]');
   const deposit = page.locator('[data-testid="transaction"][data-type="credit"]');
   await expect(deposit.getByTestId('amount')).toHaveText('Credit +$5,000.00');
-  await expect(withdrawal.getByTestId('amount')).toHaveText('Debit −$100.00');
+  await expect(withdrawal.getByTestId('amount')).toHaveText('Debit -$100.00');
   await expect(withdrawal).toContainText('Fee $10.00 · Payout $90.00');
   for (const row of [deposit, withdrawal]) {
     await expect(row.getByText('Success', { exact: true }).locator('visible=true')).toBeVisible();

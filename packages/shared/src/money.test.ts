@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { centsToPlain, formatUsd, parseUsdToCents } from './money';
+import { centsToPlain, formatSignedUsd, formatUsd, parseUsdToCents } from './money';
 
 describe('parseUsdToCents', () => {
   it.each([
@@ -26,6 +26,15 @@ describe('parseUsdToCents', () => {
     expect(parseUsdToCents(0.1 + 0.2)).toBeNull(); // 0.30000000000000004 has too many decimals
     expect(parseUsdToCents(19.99)).toBe(1999);
     expect(parseUsdToCents(-1)).toBeNull();
+  });
+});
+
+describe('formatSignedUsd', () => {
+  it('writes a credit with +, a debit with the same ASCII minus formatUsd uses, and zero bare', () => {
+    expect(formatSignedUsd(500)).toBe('+$5.00');
+    expect(formatSignedUsd(-123456n)).toBe('-$1,234.56');
+    expect(formatSignedUsd(0)).toBe('$0.00');
+    expect(formatSignedUsd(-1000)).toBe(formatUsd(-1000));
   });
 });
 

@@ -60,6 +60,16 @@ export function formatUsd(cents: number | bigint): string {
   return `${negative ? '-' : ''}$${wholeText}.${fraction.toString().padStart(2, '0')}`;
 }
 
+/**
+ * "+$5.00", "-$5.00", "$0.00": an amount shown with its direction. Every signed figure uses this
+ * one sign convention, formatUsd's ASCII "-" (which the percentages and decimals share), never a
+ * typographic "−" typed beside a figure (issue 39: mixed minus signs).
+ */
+export function formatSignedUsd(cents: number | bigint): string {
+  const value = typeof cents === 'bigint' ? cents : BigInt(Math.trunc(cents));
+  return value > 0n ? `+${formatUsd(value)}` : formatUsd(value);
+}
+
 /** "1234.50" — plain two-decimal text, for inputs and payloads. */
 export function centsToPlain(cents: number | bigint): string {
   const value = typeof cents === 'bigint' ? cents : BigInt(Math.trunc(cents));

@@ -1,6 +1,6 @@
 import { formatDate } from '../../../lib/dates';
 import { secondAdminBeforeDeciding } from '@app/shared/four-eyes';
-import { formatUsd } from '@app/shared/money';
+import { formatSignedUsd, formatUsd } from '@app/shared/money';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -159,8 +159,9 @@ export function TransactionsTable({
                 : 'font-semibold whitespace-nowrap text-danger'
             }
           >
-            {tx.type === 'credit' ? '+' : '−'}
-            {formatUsd(Math.abs(tx.amountCents))}
+            {formatSignedUsd(
+              tx.type === 'credit' ? Math.abs(tx.amountCents) : -Math.abs(tx.amountCents),
+            )}
           </span>
           {tx.feeCents > 0 && (
             <span className="text-xs whitespace-nowrap text-muted">

@@ -100,8 +100,7 @@ export function ApprovalsPage() {
               cell: (approval) =>
                 movesMoney(approval) ? (
                   <span className="font-semibold whitespace-nowrap">
-                    {approval.amountCents < 0 ? '−' : ''}
-                    {formatUsd(Math.abs(approval.amountCents))}
+                    {formatUsd(approval.amountCents)}
                   </span>
                 ) : (
                   <span className="text-muted">{t('common.none')}</span>

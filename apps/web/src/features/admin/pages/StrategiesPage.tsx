@@ -135,7 +135,7 @@ export function StrategiesPage() {
                 <span className="tabular-nums">
                   {s.maxDrawdownPct === null
                     ? none
-                    : `${isZeroPct(s.maxDrawdownPct) ? '' : '−'}${s.maxDrawdownPct}%`}
+                    : `${isZeroPct(s.maxDrawdownPct) ? '' : '-'}${s.maxDrawdownPct}%`}
                 </span>
               ),
             },

@@ -39,7 +39,7 @@ describe('TransactionItem', () => {
       />,
     );
     const amount = within(rows()[0]!).getByTestId('amount');
-    expect(amount.textContent).toBe('Debit −$50.00');
+    expect(amount.textContent).toBe('Debit -$50.00');
     expect(amount.className).toContain('text-danger');
     expect(screen.getByText('Fee $5.00 · Payout $45.00')).toBeTruthy();
   });
@@ -76,7 +76,7 @@ describe('TransactionItem', () => {
     expect(rejectedAmount.textContent).toBe('Not booked $150.00');
     expect(rejectedAmount.className).toContain('line-through');
     expect(within(rejected!).queryByText(/Fee/)).toBeNull();
-    expect(within(pending!).getByTestId('amount').textContent).toBe('Debit −$150.00');
+    expect(within(pending!).getByTestId('amount').textContent).toBe('Debit -$150.00');
   });
 
   it('writes the date in Spanish as DD/MM/YYYY', async () => {

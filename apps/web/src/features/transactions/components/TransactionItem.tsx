@@ -1,5 +1,5 @@
 import { formatDate } from '../../../lib/dates';
-import { formatUsd } from '@app/shared/money';
+import { formatSignedUsd, formatUsd } from '@app/shared/money';
 import type { Transaction } from '@app/shared/schemas/transactions';
 import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
@@ -36,7 +36,7 @@ export function TransactionItem({ transaction }: { transaction: Transaction }) {
   const credit = isCredit(transaction);
   // A failed (rejected) transaction moved no money: its amount is shown unsigned and struck out.
   const failed = transaction.status === 'failed';
-  const sign = credit ? '+' : '−';
+  const sign = credit ? '+' : '-';
   const showFee = !credit && !failed && transaction.feeCents > 0;
 
   return (
@@ -93,8 +93,9 @@ export function TransactionItem({ transaction }: { transaction: Transaction }) {
           <span className="sr-only">
             {failed ? t('row.notBooked') : credit ? t('row.credit') : t('row.debit')}{' '}
           </span>
-          {!failed && sign}
-          {formatUsd(transaction.amountCents)}
+          {failed
+            ? formatUsd(transaction.amountCents)
+            : formatSignedUsd(credit ? transaction.amountCents : -transaction.amountCents)}
         </span>
         <span className="sm:hidden">
           <StatusBadge status={transaction.status} />

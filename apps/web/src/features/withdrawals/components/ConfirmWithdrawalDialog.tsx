@@ -1,4 +1,4 @@
-import { centsToPlain, formatUsd } from '@app/shared/money';
+import { centsToPlain, formatSignedUsd, formatUsd } from '@app/shared/money';
 import type { CreateWithdrawalInput } from '@app/shared/schemas/money';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
@@ -80,7 +80,7 @@ export function ConfirmWithdrawalDialog({ request, onCancel, onSent, onFieldErro
           <>
             <Row
               label={t('confirm.fee', { terms: feeTermsText(t, quote.data) })}
-              value={`−${formatUsd(quote.data.feeCents)}`}
+              value={formatSignedUsd(-quote.data.feeCents)}
             />
             <div className="flex items-baseline justify-between gap-4 border-t border-border pt-3">
               <dt className="font-medium text-text">{t('confirm.net')}</dt>

@@ -117,7 +117,7 @@ describe('WithdrawalsPage', () => {
     withdraw();
     const dialog = await screen.findByRole('dialog', { name: 'Confirm withdrawal' });
     expect(within(dialog).getByText('$100.00')).toBeTruthy();
-    expect(within(dialog).getByText('−$10.00')).toBeTruthy();
+    expect(within(dialog).getByText('-$10.00')).toBeTruthy();
     expect(within(dialog).getByTestId('confirm-net').textContent).toBe('$90.00');
     expect(within(dialog).getByText('FNBAUS33')).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm withdrawal' }));
@@ -305,7 +305,7 @@ describe('WithdrawalsPage', () => {
     withdraw();
     const dialog = await screen.findByRole('dialog', { name: 'Confirm withdrawal' });
     expect(within(dialog).getByText('Processing fee (1.5% + $2.50)')).toBeTruthy();
-    expect(within(dialog).getByText('−$4.00')).toBeTruthy();
+    expect(within(dialog).getByText('-$4.00')).toBeTruthy();
     expect(within(dialog).getByTestId('confirm-net').textContent).toBe('$96.00');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
 
