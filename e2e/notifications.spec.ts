@@ -10,6 +10,7 @@ import {
   registerInvestor,
   uniqueName,
   passAppropriateness,
+  realtimeHello,
 } from './support';
 
 /**
@@ -50,17 +51,6 @@ async function post(api: APIRequestContext, url: string, data: object = {}) {
   });
   if (!response.ok()) throw new Error(`${url}: ${response.status()} ${await response.text()}`);
   return response;
-}
-
-/** Resolves when the page's realtime socket says hello (it is subscribed from then on). */
-function realtimeHello(page: Page): Promise<void> {
-  return new Promise((resolve) => {
-    page.on('websocket', (socket) => {
-      socket.on('framereceived', ({ payload }) => {
-        if (String(payload).includes('"hello"')) resolve();
-      });
-    });
-  });
 }
 
 /** Screenshots for review at this width, outside the repository. */

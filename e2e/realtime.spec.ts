@@ -1,6 +1,14 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { freePort, OwnServer } from './own-server';
-import { adminApi, csrfOf, newPersonContext, registerInvestor, snap, uniqueName } from './support';
+import {
+  adminApi,
+  csrfOf,
+  newPersonContext,
+  realtimeHello,
+  registerInvestor,
+  snap,
+  uniqueName,
+} from './support';
 
 /**
  * Live updates against a server of this spec's own (the shared webServer is Playwright's and
@@ -9,17 +17,6 @@ import { adminApi, csrfOf, newPersonContext, registerInvestor, snap, uniqueName 
 async function post(api: APIRequestContext, url: string, data: object = {}): Promise<void> {
   const response = await api.post(url, { data, headers: { 'x-csrf-token': await csrfOf(api) } });
   if (!response.ok()) throw new Error(`${url}: ${response.status()} ${await response.text()}`);
-}
-
-/** Resolves when the page's realtime socket says hello (it is subscribed from then on). */
-function realtimeHello(page: Page): Promise<void> {
-  return new Promise((resolve) => {
-    page.on('websocket', (socket) => {
-      socket.on('framereceived', ({ payload }) => {
-        if (String(payload).includes('"hello"')) resolve();
-      });
-    });
-  });
 }
 
 let server: OwnServer;

@@ -38,6 +38,20 @@ export function followNetwork(page: Page): { settled: (quietMs?: number) => Prom
 }
 
 /**
+ * Resolves when the page's realtime socket says hello (it is subscribed from then on): call it
+ * before navigating, then await it before a change the page should show without a reload.
+ */
+export function realtimeHello(page: Page): Promise<void> {
+  return new Promise((resolve) => {
+    page.on('websocket', (socket) => {
+      socket.on('framereceived', ({ payload }) => {
+        if (String(payload).includes('"hello"')) resolve();
+      });
+    });
+  });
+}
+
+/**
  * Runs axe (WCAG 2.1 A/AA and best practices) on the page as it is now and returns its serious
  * and critical violations, short enough to read in a failed assertion.
  */

@@ -12,6 +12,8 @@ import {
   snap,
   uniqueName,
   passAppropriateness,
+  realtimeHello,
+  sendAs,
 } from './support';
 
 /**
@@ -155,6 +157,92 @@ test('a user applies from /profile, an admin approves, the trader creates a stra
   await adminContext.close();
   await copierContext.close();
   await traderContext.close();
+  await admin.dispose();
+});
+
+test("a new user whose account is not yet active is told why before the form, applies once an admin activates it, and reads the reviewer's note", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const baseURL = server.baseURL;
+  const context = await newPersonContext(browser, baseURL);
+  const page = await context.newPage();
+  const name = uniqueName('Iris');
+  const trader = await registerInvestor(page.request, name);
+
+  // Not active yet: the card says why and where to ask, with no form to fill and be refused.
+  const subscribed = realtimeHello(page);
+  await page.goto('/profile');
+  const card = page.locator('#lead-trader');
+  const why = card.getByRole('note');
+  await expect(why).toContainText(
+    'You can apply once your account is active: an admin reviews every new account first, usually within 24 hours of registration.',
+  );
+  await expect(why.getByRole('link', { name: 'Contact support' })).toHaveAttribute(
+    'href',
+    '/support',
+  );
+  const form = page.getByRole('form', { name: 'Become a lead trader' });
+  await expect(form).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Send application' })).toHaveCount(0);
+  // The whole page first (scrolled, a full-page capture draws the fixed bars mid-page), then the
+  // card as the viewport shows it.
+  await snap(page, 'apply-not-active');
+  await why.scrollIntoViewIfNeeded();
+  await page.screenshot({
+    path: `test-results/screens/${test.info().project.name}/trader-programme-apply-not-active-card.png`,
+  });
+  // The server refuses such an application too (the card is not the only guard).
+  const refused = await page.request.post('/api/trader-applications', {
+    headers: { 'x-csrf-token': await csrfOf(page.request) },
+    data: { displayName: name, bio: 'Majors.', experience: 'Two years.', acceptRules: true },
+  });
+  expect(refused.status()).toBe(403);
+  expect(await refused.text()).toContain('ACCOUNT_NOT_ACTIVE');
+
+  // An admin activates the account: the open page offers the form, without a reload.
+  await subscribed;
+  const admin = await adminApi(baseURL);
+  await sendAs(admin, 'post', `/api/admin/users/${trader.id}/activate`);
+  await expect(form).toBeVisible();
+  await expect(card.getByRole('note')).toHaveCount(0);
+  await form.getByLabel('Display name').fill(name);
+  await form.getByLabel('Short bio').fill('Bitcoin and Ether, both sides.');
+  await form.getByLabel('Trading experience').fill('Five years of futures, losses shown.');
+  await form.getByLabel('I have read and accept the lead-trader rules').check();
+  await form.getByRole('button', { name: 'Send application' }).click();
+  await expect(page.getByText('Application sent')).toBeVisible();
+  await expect(card.getByTestId('trader-application-status')).toContainText('Waiting for review');
+
+  // The admin approves it with a reason, in the back office.
+  const reason = `Track record checked for ${name}`;
+  const adminContext = await newPersonContext(browser, baseURL);
+  await signInAsAdmin(adminContext, baseURL);
+  const adminPage = await adminContext.newPage();
+  await adminPage.goto('/admin/trader-applications');
+  const row = adminPage.locator('tbody tr').filter({ hasText: name });
+  await row.getByRole('button', { name: 'Approve' }).click();
+  const dialog = adminPage.getByRole('dialog');
+  await dialog.getByLabel('Reason (shown to the applicant)').fill(reason);
+  await dialog.getByRole('button', { name: 'Approve' }).click();
+  await expect(adminPage.getByText('Application approved')).toBeVisible();
+
+  // The trader reads the reviewer's note on their profile, with the way to their desk.
+  await page.reload();
+  await expect(card.getByTestId('trader-application-note')).toHaveText(
+    `Note from the reviewer: ${reason}`,
+  );
+  await expect(card.getByRole('link', { name: 'Open the trader desk' })).toHaveAttribute(
+    'href',
+    '/trader',
+  );
+  await snap(page, 'reviewer-note');
+  await card.scrollIntoViewIfNeeded();
+  await page.screenshot({
+    path: `test-results/screens/${test.info().project.name}/trader-programme-reviewer-note-card.png`,
+  });
+  await adminContext.close();
+  await context.close();
   await admin.dispose();
 });
 

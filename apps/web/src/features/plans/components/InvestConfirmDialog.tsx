@@ -88,11 +88,10 @@ export function InvestConfirmDialog({
         },
         onError: (error) => {
           // The appropriateness check comes first (issue 21): there, and back to this
-          // confirmation with the amount (issue 39), saying nothing is invested meanwhile.
+          // confirmation with the amount (issue 39). No toast: the check's page says why it asks
+          // and that nothing is invested meanwhile, and at 390 px a toast covered that note and
+          // then the title of this confirmation reopened after the questions.
           if (error instanceof ApiRequestError && error.code === 'APPROPRIATENESS_REQUIRED') {
-            toast.info(errorMessage(error), {
-              description: t('detour.toast', { amount: formatUsd(amountCents) }),
-            });
             void navigate(appropriatenessPath({ planId: plan.id, amountCents }));
             return;
           }

@@ -70,3 +70,58 @@ describe('FundsDialog › Remove funds', () => {
     expect(screen.getByTestId('funds-amount-after').textContent).toContain('$2,199.88');
   });
 });
+
+describe('FundsDialog › Remove funds from a copy that pays no performance fee', () => {
+  it('says the plan charges none, not that none is due on these units', async () => {
+    // $300 out of a $2,700 copy worth $2,916.00 at NAV 1.35, on a plan with a 0% fee.
+    const feeFree = openTrade({
+      amountCents: 270_000,
+      units: '2160',
+      entryNav: '1.25',
+      currentNav: '1.35',
+      valueCents: 291_600,
+      profitCents: 21_600,
+      roiPct: '8.00',
+      performanceFeePct: '0.00',
+    });
+    fakeApi({
+      'GET /api/plans': { body: { plans: [{ ...silverPlan, minCents: 100_000 }] } },
+      'GET /api/account/summary': { body: {} },
+      'GET /api/trades/t1/funds-quote': {
+        body: {
+          action: 'remove',
+          nav: '1.35',
+          amountCents: 30_000,
+          units: '222.22222223',
+          costCents: 27_778,
+          feeCents: 0,
+          payoutCents: 30_000,
+          profitCents: 2_222,
+          after: { amountCents: 242_222, units: '1937.77777777', valueCents: 261_599 },
+        },
+      },
+    });
+    renderSignedIn(
+      <FundsDialog trade={feeFree} action="remove" onClose={() => {}} />,
+      '/dashboard',
+      '/dashboard',
+    );
+    fireEvent.change(await screen.findByLabelText('Amount to take out'), {
+      target: { value: '300' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Review' }));
+    const why = await screen.findByTestId('funds-why');
+    expect(
+      within(why).getByRole('heading', {
+        name: 'Why the Trade Amount falls by $277.78, not $300.00',
+      }),
+    ).toBeTruthy();
+    const lines = within(why)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    expect(lines).toContain(
+      'This plan charges no performance fee, so all $300.00 reaches your available balance.',
+    );
+    expect(lines.join(' ')).not.toContain('No performance fee is due');
+  });
+});

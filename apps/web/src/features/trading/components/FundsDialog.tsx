@@ -10,6 +10,7 @@ import { Button, Modal, signTone, TextField } from '../../../ui';
 import { accountSummaryQuery } from '../../account/api';
 import { usePublicPlans } from '../../public/api';
 import { formatPlanAmount } from '@app/shared/errors';
+import { chargesPerformanceFee } from '@app/shared/trade-rules';
 import {
   fundsQuoteQuery,
   useChangeFunds,
@@ -276,7 +277,12 @@ function RemovalExplanation({ change, trade }: { change: FundsChange; trade: Cur
                 fee: formatUsd(split.feeCents),
                 payout: formatUsd(split.payoutCents),
               })
-            : t('removeFunds.why.noFee', { payout: formatUsd(split.payoutCents) })}
+            : t(
+                chargesPerformanceFee(trade.performanceFeePct)
+                  ? 'removeFunds.why.noFee'
+                  : 'removeFunds.why.noFeeCharged',
+                { payout: formatUsd(split.payoutCents) },
+              )}
         </li>
         <li>{t('removeFunds.why.rounding', { requested })}</li>
       </ul>

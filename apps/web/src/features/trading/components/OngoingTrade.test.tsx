@@ -8,7 +8,7 @@ import { openTrade, summaryHolding } from '../../../test/fixtures';
 import { OngoingTrade } from './OngoingTrade';
 
 vi.mock('sonner', () => ({
-  toast: { success: vi.fn(), error: vi.fn(), loading: vi.fn(() => 'toast-1') },
+  toast: { success: vi.fn(), error: vi.fn(), loading: vi.fn(() => 'toast-1'), dismiss: vi.fn() },
 }));
 
 beforeEach(() => vi.clearAllMocks());
@@ -193,6 +193,16 @@ describe('Ongoing Trade', () => {
     const post = calls.find((call) => call.method === 'POST');
     expect(post?.path).toBe('/api/trades/t1/claim');
     expect(post?.headers[IDEMPOTENCY_HEADER]).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('opening an action’s dialog takes away the toasts of the step before, which covered its title at 390 px', async () => {
+    renderTrade(openTrade());
+    fireEvent.click(await screen.findByRole('button', { name: 'Add funds' }));
+    expect(
+      await screen.findByRole('dialog', { name: 'Add funds to your Silver trade' }),
+    ).toBeTruthy();
+    expect(toast.dismiss).toHaveBeenCalledTimes(1);
+    expect(toast.dismiss).toHaveBeenCalledWith();
   });
 
   it('a failed claim says so with the server message', async () => {

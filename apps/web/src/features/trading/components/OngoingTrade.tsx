@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import clsx from 'clsx';
 import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../lib/requestErrors';
 import { useSession } from '../../../lib/auth';
@@ -102,6 +103,12 @@ function TradeDetails({ trade }: { trade: CurrentTrade }) {
   const canInvest = useSession().user?.isActive ?? false;
   const { t } = useTranslation('trading');
   const [dialog, setDialog] = useState<Dialog>(null);
+  // What the toasts showing say is about an earlier step ("$200.00 added…"): the next action's
+  // dialog goes without them. At 390 px a toast sat over that dialog's title for its 4 s.
+  const openDialog = (next: Exclude<Dialog, null>) => {
+    toast.dismiss();
+    setDialog(next);
+  };
   const tone = signTone(trade.profitCents);
   // Seed §5: nothing to claim unless the profit is above zero. The action is off and says why.
   const claimable = hasProfitToClaim(trade.profitCents);
@@ -162,7 +169,7 @@ function TradeDetails({ trade }: { trade: CurrentTrade }) {
         })}{' '}
         <button
           type="button"
-          onClick={() => setDialog('stopLoss')}
+          onClick={() => openDialog('stopLoss')}
           aria-label={t('actions.changeStopLossLabel')}
           className="font-medium text-brand-strong underline-offset-4 hover:underline"
         >
@@ -180,7 +187,7 @@ function TradeDetails({ trade }: { trade: CurrentTrade }) {
             })}{' '}
         <button
           type="button"
-          onClick={() => setDialog('takeProfit')}
+          onClick={() => openDialog('takeProfit')}
           aria-label={
             trade.takeProfitPct === null
               ? t('actions.setTakeProfitLabel')
@@ -201,7 +208,7 @@ function TradeDetails({ trade }: { trade: CurrentTrade }) {
             variant={claimable ? 'primary' : 'secondary'}
             disabled={!claimable}
             aria-describedby={claimable ? undefined : noClaimId}
-            onClick={() => setDialog('claim')}
+            onClick={() => openDialog('claim')}
           >
             {t('actions.claim')}
           </Button>
@@ -212,7 +219,7 @@ function TradeDetails({ trade }: { trade: CurrentTrade }) {
           )}
         </div>
         {canInvest && status === 'running' && (
-          <Button variant="secondary" onClick={() => setDialog('add')}>
+          <Button variant="secondary" onClick={() => openDialog('add')}>
             {t('actions.addFunds')}
           </Button>
         )}
@@ -226,7 +233,7 @@ function TradeDetails({ trade }: { trade: CurrentTrade }) {
             </p>
           </div>
         )}
-        <Button variant="secondary" onClick={() => setDialog('remove')}>
+        <Button variant="secondary" onClick={() => openDialog('remove')}>
           {t('actions.removeFunds')}
         </Button>
         {canInvest && (
@@ -234,7 +241,7 @@ function TradeDetails({ trade }: { trade: CurrentTrade }) {
             {t('actions.upgrade')}
           </Link>
         )}
-        <Button variant="ghost" className="sm:ml-auto" onClick={() => setDialog('close')}>
+        <Button variant="ghost" className="sm:ml-auto" onClick={() => openDialog('close')}>
           {t('actions.close')}
         </Button>
       </div>

@@ -1,5 +1,6 @@
 import type { MyAppropriateness } from '@app/shared/schemas/appropriateness';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '../../../test/fetch';
 import { renderSignedIn } from '../../../test/render';
@@ -11,6 +12,7 @@ vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.f
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  vi.mocked(toast.success).mockClear();
 });
 
 const t = (en: string) => ({ en, es: `${en} (es)`, de: `${en} (de)` });
@@ -76,6 +78,7 @@ describe('/appropriateness', () => {
     expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
       { version: 3, answers: { experience: 'often', losses: 'no' } },
     ]);
+    expect(toast.success).toHaveBeenCalledWith('Your answers were saved');
   });
 
   it('the warning needs its box ticked before the acknowledgement is sent', async () => {
@@ -147,6 +150,8 @@ describe('/appropriateness', () => {
     expect(screen.getByTestId('investment-pending').textContent).toBe(
       'Your investment of $1,000.00 in the Silver plan has not been made yet. Go back to its confirmation to check the figures and confirm.',
     );
+    // The note says it; a toast would stay over the confirmation's title at 390 px.
+    expect(toast.success).not.toHaveBeenCalled();
   });
 
   it('a result that does not allow investing yet says so, with no way back to the confirmation', async () => {

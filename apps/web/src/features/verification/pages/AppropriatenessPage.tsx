@@ -73,11 +73,12 @@ export function AppropriatenessPage() {
       {answering ? (
         <Questionnaire
           questionnaire={mine.questionnaire}
+          announce={!intent}
           onDone={() => setRetaking(false)}
           onCancel={mine.standing === 'not_taken' ? undefined : () => setRetaking(false)}
         />
       ) : mine.standing === 'warning_pending' ? (
-        <Warning />
+        <Warning announce={!intent} />
       ) : (
         <Result
           appropriateness={mine}
@@ -105,12 +106,19 @@ export function AppropriatenessPage() {
   );
 }
 
+/**
+ * `announce`: toast that the answers were saved. Not on the way to an interrupted investment: the
+ * note at the top of the page says what comes next, and at 390 px the toast stayed over the
+ * confirmation the investor went back to (its title) for the rest of its 4 s.
+ */
 function Questionnaire({
   questionnaire,
+  announce,
   onDone,
   onCancel,
 }: {
   questionnaire: QuestionnaireView;
+  announce: boolean;
   onDone: () => void;
   onCancel: (() => void) | undefined;
 }) {
@@ -141,7 +149,7 @@ function Questionnaire({
       { version: questionnaire.version, answers },
       {
         onSuccess: () => {
-          toast.success(t('appropriateness.saved'));
+          if (announce) toast.success(t('appropriateness.saved'));
           onDone();
           window.scrollTo({ top: 0 });
         },
@@ -256,8 +264,11 @@ function Question({
   );
 }
 
-/** The warning a result below the pass mark shows, with the explicit tick it needs. */
-function Warning() {
+/**
+ * The warning a result below the pass mark shows, with the explicit tick it needs. `announce` as
+ * for the questionnaire: no toast on the way back to an interrupted investment.
+ */
+function Warning({ announce }: { announce: boolean }) {
   const { t } = useTranslation('verification');
   const acknowledge = useAcknowledgeWarning();
   const [ticked, setTicked] = useState(false);
@@ -274,7 +285,9 @@ function Warning() {
       return;
     }
     mutateAndReport(acknowledge, undefined, {
-      onSuccess: () => toast.success(t('appropriateness.acknowledged')),
+      onSuccess: () => {
+        if (announce) toast.success(t('appropriateness.acknowledged'));
+      },
       onError: (failure) => setError(errorMessage(failure)),
     });
   }
