@@ -46,4 +46,37 @@ describe("the admin's audit log", () => {
     expect(screen.getAllByText('Account activated').length).toBeGreaterThan(0);
     expect(screen.getAllByText('user.activated').length).toBeGreaterThan(0);
   });
+
+  it('writes the details in words: money in dollars, ids shortened, instants and labels in the reader language', async () => {
+    const withDetails = {
+      ...entry,
+      action: 'deposit.approved',
+      details: {
+        amountCents: 100000,
+        requestedBy: '7a43b667-1c2d-4e5f-8a9b-0c1d2e3f4a5b',
+        alone: false,
+        at: '2026-11-29T08:00:00.000Z',
+      },
+    };
+    const { unmount } = render(
+      <MemoryRouter>
+        <AuditTable entries={[withDetails]} />
+      </MemoryRouter>,
+    );
+    const text = document.body.textContent ?? '';
+    expect(text).toContain('Amount: $1,000.00');
+    expect(text).toContain('Requested by: 7a43b667…');
+    expect(text).toContain('By one admin alone: No');
+    expect(text).toContain('At: 11/29/2026');
+    expect(text).not.toContain('amountCents');
+    unmount();
+    await changeLanguage('de');
+    render(
+      <MemoryRouter>
+        <AuditTable entries={[withDetails]} />
+      </MemoryRouter>,
+    );
+    expect(document.body.textContent).toContain('Betrag: $1,000.00');
+    expect(document.body.textContent).toContain('Zeitpunkt: 29.11.2026');
+  });
 });

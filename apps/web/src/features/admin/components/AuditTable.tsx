@@ -4,16 +4,48 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DataTable, type DataTableColumn } from '../../../ui';
+import { formatUsd } from '@app/shared/money';
 import { formatDateTime } from '../format';
 
-/** "key: value" pairs of an entry's details, on one line each. */
-function detailLines(details: Record<string, unknown>): string[] {
-  return Object.entries(details).map(
-    ([key, value]) => `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`,
-  );
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+
+/** "amountCents" → "Amount cents": a key no label names yet, still readable. */
+function keyInWords(key: string): string {
+  const words = key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/**
+ * One detail of an entry in words (issue 39: "amountCents: 100000", full ids): a label for the
+ * key, money in dollars, an id shortened as the target is, an instant in the reader's language.
+ */
+function detailValue(t: TFunction<'admin'>, key: string, value: unknown): string {
+  if (value === null || value === undefined || value === '') return t('common.none');
+  if (typeof value === 'boolean') return value ? t('audit.yes') : t('audit.no');
+  const wholeCents =
+    typeof value === 'number'
+      ? Number.isInteger(value)
+      : typeof value === 'string' && /^-?\d+$/.test(value);
+  if (/Cents$/.test(key) && wholeCents) return formatUsd(BigInt(value as number | string));
+  if (typeof value === 'string') {
+    if (UUID.test(value)) return `${value.slice(0, 8)}…`;
+    if (ISO_INSTANT.test(value)) return formatDateTime(value);
+    return value;
+  }
+  if (Array.isArray(value)) return value.map((item) => detailValue(t, key, item)).join(', ');
+  return JSON.stringify(value);
+}
+
+/** An entry's details, one "label: value" line each. */
+function detailLines(t: TFunction<'admin'>, details: Record<string, unknown>): string[] {
+  return Object.entries(details).map(([key, value]) => {
+    const label = t(`audit.detailKeys.${key.replace(/Cents$/, '')}`, {
+      defaultValue: keyInWords(key.replace(/Cents$/, '')),
+    });
+    return `${label}: ${detailValue(t, key, value)}`;
+  });
+}
 
 /** "user · 7a43b667…" for a uuid target (the full id is in the title and the link). */
 function targetLabel(type: string | null, id: string | null): string {
@@ -47,7 +79,7 @@ export function AuditTable({
           <span className="text-sm font-medium">{auditActionLabel(t, entry.action)}</span>
           {/* The code as stored: what the Action filter takes. */}
           <span className="font-mono text-xs font-normal text-muted">{entry.action}</span>
-          {detailLines(entry.details).map((line) => (
+          {detailLines(t, entry.details).map((line) => (
             <span key={line} className="text-xs font-normal break-words text-muted">
               {line}
             </span>

@@ -373,7 +373,11 @@ function DecisionDialog({
                 <dt className="text-muted">
                   {t(`transactions.payoutKeys.${key}`, { defaultValue: key })}
                 </dt>
-                <dd className="font-mono break-all">{value}</dd>
+                <dd className={key === 'method' ? 'break-all' : 'font-mono break-all'}>
+                  {key === 'method'
+                    ? t(`transactions.payoutMethods.${value}`, { defaultValue: value })
+                    : value}
+                </dd>
               </div>
             ))}
           </dl>

@@ -42,7 +42,7 @@ const withdrawal = transaction({
   netCents: 9_000,
   description: 'Withdrawal to bank',
   paymentReference: null,
-  payoutDetails: { bankName: 'First Bank', accountNumber: '12345678' },
+  payoutDetails: { method: 'bank', bankName: 'First Bank', accountNumber: '12345678' },
 });
 
 function setup(
@@ -173,6 +173,9 @@ describe('TransactionsPage', () => {
     const dialog = await openDecision('TNX-WD0001', 'Mark paid');
     expect(within(dialog).getByText(/Confirm that \$90\.00 was sent to Jane Doe/)).toBeTruthy();
     expect(within(dialog).getByText('12345678')).toBeTruthy();
+    // The method in words, not its code ("Method: bank").
+    expect(within(dialog).getByText('Bank transfer')).toBeTruthy();
+    expect(within(dialog).queryByText('bank')).toBeNull();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Mark paid' }));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Withdrawal marked as paid'));
     expect(calls.some((c) => c.path === '/api/admin/withdrawals/tx-2/pay')).toBe(true);
