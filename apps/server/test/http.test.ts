@@ -89,6 +89,7 @@ describe('HTTP surface', () => {
     expect(plans.length).toBeGreaterThan(0);
     for (const plan of plans) {
       expect(Object.keys(plan).sort()).toEqual([
+        'closed',
         'id',
         'maxCents',
         'minCents',
