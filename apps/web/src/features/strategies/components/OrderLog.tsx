@@ -6,11 +6,10 @@ import { LoadMore } from '../../../ui/LoadMore';
 import { ErrorState } from '../../../ui/ErrorState';
 import { LoadingBlock } from '../../../ui/Spinner';
 import { DataTable, type DataTableColumn } from '../../../ui/DataTable';
-import { formatPrice, formatSignedDecimal, formatTrimmed } from '../../market/decimal';
+import { formatPrice, formatQuantityPerUnit, formatSignedDecimal } from '../../market/decimal';
 import { strategyOrdersQuery } from '../api';
 
-/** Per-unit figures: a unit is worth about a dollar, so quantities need 8 places, P&L 4 (as NAV). */
-const QUANTITY_DECIMALS = 8;
+/** Realised P&L per unit: a unit is worth about a dollar, so 4 places, as NAV. */
 const PER_UNIT_DECIMALS = 4;
 
 /** The strategy's fills, newest first, 20 at a time: what it bought and sold, when, at what price. */
@@ -55,9 +54,7 @@ export function OrderLog({ strategyId }: { strategyId: string }) {
       header: t('orders.quantity'),
       align: 'right',
       cell: (order) =>
-        order.quantityPerUnit === null
-          ? '—'
-          : formatTrimmed(order.quantityPerUnit, QUANTITY_DECIMALS),
+        order.quantityPerUnit === null ? '—' : formatQuantityPerUnit(order.quantityPerUnit),
       className: 'tabular-nums whitespace-nowrap',
     },
     {

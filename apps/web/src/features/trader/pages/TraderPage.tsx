@@ -20,17 +20,18 @@ import {
   signTone,
 } from '../../../ui';
 import { MarketSourceLabel } from '../../market/components/MarketSourceLabel';
-import { formatPrice, roundDecimal, signAsShown } from '../../market/decimal';
+import {
+  formatPrice,
+  formatQuantityPerUnit,
+  formatUnits,
+  roundDecimal,
+  signAsShown,
+} from '../../market/decimal';
 import { programmeKeys, traderStrategyQuery, type TraderStrategy } from '../api';
 import { CreateStrategyForm } from '../components/CreateStrategyForm';
 import { OrderForm } from '../components/OrderForm';
 import { ProgrammeDashboard } from '../components/ProgrammeDashboard';
-import {
-  formatQuantity,
-  formatQuantityPerUnit,
-  formatSignedUsdText,
-  formatUsdText,
-} from '../format';
+import { formatQuantity, formatSignedUsdText, formatUsdText } from '../format';
 
 type Position = TraderStrategy['positions'][number];
 type Fill = TraderStrategy['fills'][number];
@@ -139,7 +140,7 @@ function TraderDesk() {
         <p data-testid="trader-size">
           {isZero(data.unitsOutstanding)
             ? t('stats.sizeNone')
-            : t('stats.size', { units: formatQuantity(data.unitsOutstanding) })}
+            : t('stats.size', { units: formatUnits(data.unitsOutstanding) })}
         </p>
       </div>
 
