@@ -1,4 +1,4 @@
-import { formatDate } from '../../../lib/dates';
+import { formatDate, formatDateTime, formatTime } from '../../../lib/dates';
 import { formatUsd } from '@app/shared/money';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import clsx from 'clsx';
@@ -134,7 +134,10 @@ function TraderDesk() {
       <div className="-mt-3 flex flex-col gap-1 text-xs text-muted">
         {strategy.navAt && (
           <p>
-            {t('stats.asOf', { date: formatDate(strategy.navAt), time: timeOf(strategy.navAt) })}
+            {t('stats.asOf', {
+              date: formatDate(strategy.navAt),
+              time: formatTime(strategy.navAt),
+            })}
           </p>
         )}
         <p data-testid="trader-size">
@@ -237,9 +240,7 @@ function TraderDesk() {
                   header: t('fills.at'),
                   primary: true,
                   cell: (row) => (
-                    <span className="whitespace-nowrap text-text">
-                      {formatDate(row.at)} {timeOf(row.at)}
-                    </span>
+                    <span className="whitespace-nowrap text-text">{formatDateTime(row.at)}</span>
                   ),
                 },
                 {
@@ -294,10 +295,6 @@ function baseOf(symbol: string): string {
 
 function isZero(text: string): boolean {
   return /^0(\.0*)?$/.test(text);
-}
-
-function timeOf(iso: string): string {
-  return new Date(iso).toISOString().slice(11, 16) + ' UTC';
 }
 
 function Stat({
