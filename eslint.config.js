@@ -187,6 +187,24 @@ export default tseslint.config(
     },
   },
   {
+    // ...and no screen builds a date format of its own (issue 39: the order log's Intl "Nov 29,
+    // 2026, 8:35 AM UTC" beside the desk's "11/29/2026 08:35 UTC").
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', '**/test/**', 'apps/web/src/lib/dates.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        noParseFloat,
+        ...schemaMessageRules,
+        {
+          selector:
+            "NewExpression[callee.object.name='Intl'][callee.property.name='DateTimeFormat'], CallExpression[callee.property.name=/^toLocale(Date|Time)String$/]",
+          message: 'Dates and times are formatted by lib/dates.ts, in the language on screen.',
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },

@@ -254,7 +254,7 @@ async function lifeOfACopy(
   await expect(lines.nth(0)).toHaveText(
     'Your trade is worth $2,916.00 now, while its Trade Amount (what you put in, less what you have taken out) is $2,700.00: it is $216.00 up.',
   );
-  await expect(lines.nth(1)).toContainText('Taking out $300.00 sells 222.22222223 units at 1.35');
+  await expect(lines.nth(1)).toContainText('Taking out $300.00 sells 222.22222223 units at 1.3500');
   await expect(lines.nth(1)).toContainText(
     'Those units cost $277.78 of the Trade Amount, so it falls by $277.78 to $2,422.22.',
   );

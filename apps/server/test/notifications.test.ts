@@ -244,10 +244,10 @@ describe('alerts for every event that touches a user’s money', () => {
       es.deposit_approved({ transactionId: anaDeposit.transactionId, amountCents: 500_000 })
         .subject,
     );
-    expect(anaDepositMail.subject).toBe('Tu depósito de $5,000.00 está confirmado');
+    expect(anaDepositMail.subject).toBe('Su depósito de $5,000.00 está confirmado');
     expect(anaDepositMail.text).toContain('Hola Ana Notify:');
     const stopMail = anaMails.find((m) => m.template === 'trade_stopped_out')!;
-    expect(stopMail.subject).toBe('Tu copia del plan Silver se cerró por su stop-loss');
+    expect(stopMail.subject).toBe('Su copia del plan Silver se cerró por su stop-loss');
     expect(stopMail.text).toContain('$900.00');
 
     const dieterMails = await mailsTo(dieter.input.email);

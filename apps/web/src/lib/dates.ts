@@ -15,3 +15,18 @@ export function formatDate(value: string | number | Date): string {
 export function formatDateTime(value: string | number | Date): string {
   return formatDateTimeIn(value, currentLanguage());
 }
+
+/** "08:35 UTC": the time of day as formatDateTime writes it, for a text that puts the date apart. */
+export function formatTime(value: string | number | Date): string {
+  return formatDateTimeIn(value, currentLanguage()).split(' ').slice(-2).join(' ');
+}
+
+/** A month ("2025-07") as "July 2025" / "julio de 2025" / "Juli 2025", in the language on screen. */
+export function formatMonth(month: string): string {
+  const [year, number] = month.split('-').map(Number);
+  return new Intl.DateTimeFormat(currentLanguage(), {
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(Date.UTC(year ?? 1970, (number ?? 1) - 1, 1)));
+}

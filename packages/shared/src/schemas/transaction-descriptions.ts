@@ -7,6 +7,13 @@ import { ADJUSTMENT_BUCKETS, TRADE_CLOSE_REASONS } from './kinds';
  * The server stores the English sentence too (searchable, and the fallback for rows booked before
  * codes existed); `englishDescription` is the one place that sentence is made.
  */
+/**
+ * The built-in bank method's name: what a bank withdrawal is booked "via", and the demo bank
+ * method's name. Each language writes it in its own words; an operator's own method names (a
+ * crypto asset, a renamed bank method) are shown as the operator typed them.
+ */
+export const BUILT_IN_BANK_METHOD = 'Bank Transfer';
+
 export const transactionDescriptionSchema = z.discriminatedUnion('code', [
   z.object({ code: z.literal('deposit'), method: z.string() }),
   z.object({ code: z.literal('withdrawal'), method: z.string() }),

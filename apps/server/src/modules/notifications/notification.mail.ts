@@ -127,96 +127,96 @@ const en: Language = {
 
 const es: Language = {
   hello: (name) => `Hola ${name}:`,
-  action: { transactions: 'Ver transacciones', dashboard: 'Ir a tu panel' },
+  action: { transactions: 'Ver transacciones', dashboard: 'Ir a su panel' },
   buckets: { balance: 'saldo', profit: 'beneficio', bonus: 'bono' },
   write: {
     trade_stopped_out: (p) => ({
-      subject: `Tu copia del plan ${p.plan} se cerró por su stop-loss`,
+      subject: `Su copia del plan ${p.plan} se cerró por su stop-loss`,
       paragraphs: [
-        `Tu copia del plan ${p.plan} alcanzó su stop-loss y se cerró. ${usd(p.payoutCents)} de los ${usd(p.amountCents)} que invertiste están de nuevo en tu saldo disponible.`,
+        `Su copia del plan ${p.plan} alcanzó su stop-loss y se cerró. ${usd(p.payoutCents)} de los ${usd(p.amountCents)} que invirtió están de nuevo en su saldo disponible.`,
       ],
     }),
     trade_take_profit: (p) => ({
-      subject: `Tu copia del plan ${p.plan} alcanzó su take-profit`,
+      subject: `Su copia del plan ${p.plan} alcanzó su take-profit`,
       paragraphs: [
-        `Tu copia del plan ${p.plan} alcanzó su take-profit y se cerró. ${usd(p.payoutCents)} (invertiste ${usd(p.amountCents)}) están en tu saldo disponible.`,
+        `Su copia del plan ${p.plan} alcanzó su take-profit y se cerró. ${usd(p.payoutCents)} (invirtió ${usd(p.amountCents)}) están en su saldo disponible.`,
       ],
     }),
     trade_term_ended: (p) => ({
-      subject: `Tu copia del plan ${p.plan} llegó al final de su plazo`,
+      subject: `Su copia del plan ${p.plan} llegó al final de su plazo`,
       paragraphs: [
-        `Tu copia del plan ${p.plan} llegó al final de su plazo y se cerró. ${usd(p.payoutCents)} (invertiste ${usd(p.amountCents)}) están en tu saldo disponible.`,
+        `Su copia del plan ${p.plan} llegó al final de su plazo y se cerró. ${usd(p.payoutCents)} (invirtió ${usd(p.amountCents)}) están en su saldo disponible.`,
       ],
     }),
     strategy_paused: (p) => ({
       subject: `La estrategia ${p.strategy} está en pausa`,
       paragraphs: [
-        `La plataforma pausó la estrategia ${p.strategy} que copias. Sus posiciones siguen como están y tu copia conserva su valor a precios de mercado; puedes cerrarla cuando quieras.`,
+        `La plataforma pausó la estrategia ${p.strategy} que copia. Sus posiciones siguen como están y su copia conserva su valor a precios de mercado; puede cerrarla cuando quiera.`,
       ],
     }),
     strategy_resumed: (p) => ({
       subject: `La estrategia ${p.strategy} vuelve a funcionar`,
-      paragraphs: [`La plataforma reanudó la estrategia ${p.strategy} que copias.`],
+      paragraphs: [`La plataforma reanudó la estrategia ${p.strategy} que copia.`],
     }),
     lead_trader_changed: (p) => ({
       subject: `La estrategia ${p.strategy} tiene un nuevo trader principal`,
       paragraphs: [
-        `El trader principal de la estrategia ${p.strategy} que copias ha cambiado. Puedes cerrar tu copia cuando quieras a su valor actual.`,
+        `El trader principal de la estrategia ${p.strategy} que copia ha cambiado. Puede cerrar su copia cuando quiera a su valor actual.`,
       ],
     }),
     strategy_retired: (p) => ({
       subject: `La estrategia ${p.strategy} se ha retirado`,
       paragraphs: [
-        `La plataforma retiró la estrategia ${p.strategy} que copias. No admite copias nuevas y su trader principal ya no da órdenes.`,
-        'Tu copia no se cerró: sigue abierta y conserva su valor a precios de mercado hasta que la cierres, lo que puedes hacer cuando quieras desde tu panel.',
+        `La plataforma retiró la estrategia ${p.strategy} que copia. No admite copias nuevas y su trader principal ya no da órdenes.`,
+        'Su copia no se cerró: sigue abierta y conserva su valor a precios de mercado hasta que la cierre, lo que puede hacer cuando quiera desde su panel.',
       ],
     }),
     deposit_approved: (p) => ({
-      subject: `Tu depósito de ${usd(p.amountCents)} está confirmado`,
+      subject: `Su depósito de ${usd(p.amountCents)} está confirmado`,
       paragraphs: [
-        `Recibimos tu depósito de ${usd(p.amountCents)} (${p.transactionId}). Ya está en tu saldo disponible.`,
+        `Recibimos su depósito de ${usd(p.amountCents)} (${p.transactionId}). Ya está en su saldo disponible.`,
       ],
     }),
     deposit_rejected: (p) => ({
-      subject: `Tu depósito ${p.transactionId} no se confirmó`,
+      subject: `Su depósito ${p.transactionId} no se confirmó`,
       paragraphs: [
-        `No pudimos confirmar tu depósito de ${usd(p.amountCents)} (${p.transactionId}).`,
+        `No pudimos confirmar su depósito de ${usd(p.amountCents)} (${p.transactionId}).`,
         `Motivo: ${p.reason}`,
-        'Si crees que es un error, responde a este correo o contacta con soporte con tu referencia de pago.',
+        'Si cree que es un error, responda a este correo o contacte con soporte con su referencia de pago.',
       ],
     }),
     withdrawal_paid: (p) => ({
-      subject: `Tu retiro ${p.transactionId} se pagó`,
+      subject: `Su retiro ${p.transactionId} se pagó`,
       paragraphs: [
-        `Tu retiro de ${usd(p.amountCents)} (${p.transactionId}) se pagó: ${usd(p.netCents)} tras la comisión de ${fee(p)}.`,
+        `Su retiro de ${usd(p.amountCents)} (${p.transactionId}) se pagó: ${usd(p.netCents)} tras la comisión de ${fee(p)}.`,
       ],
     }),
     withdrawal_rejected: (p) => ({
-      subject: `Tu retiro ${p.transactionId} no se pagó`,
+      subject: `Su retiro ${p.transactionId} no se pagó`,
       paragraphs: [
-        `Tu retiro de ${usd(p.amountCents)} (${p.transactionId}) fue rechazado y el importe completo vuelve a estar en tu saldo disponible.`,
+        `Su retiro de ${usd(p.amountCents)} (${p.transactionId}) fue rechazado y el importe completo vuelve a estar en su saldo disponible.`,
         `Motivo: ${p.reason}`,
       ],
     }),
     adjustment_posted: (p) => ({
-      subject: `Se registró un ajuste de ${usd(p.amountCents)} en tu cuenta`,
+      subject: `Se registró un ajuste de ${usd(p.amountCents)} en su cuenta`,
       paragraphs: [
-        `Nuestro equipo registró un ajuste de ${usd(p.amountCents)} en tu ${es.buckets[p.bucket]} (${p.transactionId}).`,
+        `Nuestro equipo registró un ajuste de ${usd(p.amountCents)} en su ${es.buckets[p.bucket]} (${p.transactionId}).`,
         `Motivo: ${p.reason}`,
       ],
     }),
     verification_approved: () => ({
-      subject: 'Tu verificación de identidad fue aprobada',
+      subject: 'Su verificación de identidad fue aprobada',
       paragraphs: [
-        'Revisamos tus documentos y aprobamos tu verificación. Tu cuenta está activa: puedes depositar, invertir en un plan y retirar cuando quieras.',
+        'Revisamos sus documentos y aprobamos su verificación. Su cuenta está activa: puede depositar, invertir en un plan y retirar cuando quiera.',
       ],
     }),
     verification_rejected: (p) => ({
-      subject: 'Tu verificación de identidad necesita tu atención',
+      subject: 'Su verificación de identidad necesita su atención',
       paragraphs: [
-        'Revisamos tus documentos y todavía no pudimos aprobar tu verificación.',
+        'Revisamos sus documentos y todavía no pudimos aprobar su verificación.',
         `Motivo: ${p.reason}`,
-        'Abre la página de verificación, sube el documento solicitado y envíala de nuevo.',
+        'Abra la página de verificación, suba el documento solicitado y envíela de nuevo.',
       ],
     }),
   },

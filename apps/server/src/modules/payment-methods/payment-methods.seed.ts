@@ -1,4 +1,5 @@
 import { DEMO_BANK_NOTE } from '@app/shared/schemas/payment-methods';
+import { BUILT_IN_BANK_METHOD } from '@app/shared/schemas/transaction-descriptions';
 import type { DbOrTx } from '../../db/client';
 import { paymentMethods } from '../ledger/ledger.schema';
 
@@ -26,7 +27,7 @@ const DEMO_METHODS = [
   },
   {
     kind: 'bank' as const,
-    name: 'Bank Transfer',
+    name: BUILT_IN_BANK_METHOD,
     bankName: 'Demo Bank (replace me)',
     accountName: 'Nestrado Demo Ltd',
     accountNumber: 'DEMO-0000-0000',

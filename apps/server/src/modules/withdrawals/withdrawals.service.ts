@@ -1,4 +1,5 @@
 import {
+  BUILT_IN_BANK_METHOD,
   englishDescription,
   type TransactionDescription,
 } from '@app/shared/schemas/transaction-descriptions';
@@ -136,7 +137,7 @@ export async function requestWithdrawal(
           walletAddress: input.walletAddress,
         };
       } else {
-        label = 'Bank Transfer';
+        label = BUILT_IN_BANK_METHOD;
         // The bank transfer's fee is the operator's bank method's (none without one).
         methodId = method?.id ?? null;
         payoutDetails = {

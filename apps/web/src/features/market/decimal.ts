@@ -53,6 +53,24 @@ export function formatTrimmed(text: string, decimals: number): string {
   return groupThousands(rounded.includes('.') ? rounded.replace(/\.?0+$/, '') : rounded);
 }
 
+/**
+ * What one strategy unit (about a dollar) holds of an instrument: 10 decimals, trailing zeros
+ * trimmed, so 25 % of a unit in BTC reads 0.0000026596 rather than 0.000003. The one format of a
+ * quantity per unit: the trader's desk, the public order log and every fill.
+ */
+export function formatQuantityPerUnit(text: string): string {
+  return formatTrimmed(text, 10);
+}
+
+/**
+ * A copy's units: up to 8 decimals, as the server counts them, trailing zeros trimmed and grouped
+ * ("2,199.87995198", "100,000"). The one format of units: the desk's size, the add/remove dialogs
+ * and their explanation.
+ */
+export function formatUnits(text: string): string {
+  return formatTrimmed(text, 8);
+}
+
 /** "+0.1000", "-0.0083", "0.0000": a signed figure (what is flat at `decimals` has no sign). */
 export function formatSignedDecimal(text: string, decimals: number): string {
   const rounded = roundDecimal(text, decimals);

@@ -7,9 +7,11 @@ import {
   formatDecimal,
   formatPct,
   formatPrice,
+  formatQuantityPerUnit,
   formatSignedDecimal,
   formatSignedPct,
   formatTrimmed,
+  formatUnits,
   roundDecimal,
   signAsShown,
 } from './decimal';
@@ -68,6 +70,20 @@ describe('the formatters every figure of a record page goes through', () => {
     expect(formatCount(1234567)).toBe('1,234,567');
     expect(formatSignedPct('-1234.5')).toBe('-1,234.50%');
     expect(formatDecimal('n/a', 2)).toBe('n/a');
+  });
+});
+
+describe('one format for a quantity per unit and one for a copy’s units (issue 39)', () => {
+  it('a quantity per unit: 10 decimals, trailing zeros trimmed, on the desk and the public page alike', () => {
+    expect(formatQuantityPerUnit('0.000005095512')).toBe('0.0000050955');
+    expect(formatQuantityPerUnit('0.25')).toBe('0.25');
+    expect(formatQuantityPerUnit('1500')).toBe('1,500');
+  });
+
+  it('a copy’s units: up to 8 decimals as the server counts them, grouped', () => {
+    expect(formatUnits('200.1210570049')).toBe('200.121057');
+    expect(formatUnits('2199.87995198')).toBe('2,199.87995198');
+    expect(formatUnits('100000.00000000')).toBe('100,000');
   });
 });
 

@@ -20,13 +20,3 @@ export function formatQuantity(text: string): string {
   if (rounded === null) return text;
   return groupThousands(rounded.replace(/\.?0+$/, ''));
 }
-
-/**
- * What one strategy unit (about a dollar) holds of an instrument: 10 decimals, trailing zeros
- * trimmed, so 25 % of a unit in BTC reads 0.0000026596 rather than 0.000003.
- */
-export function formatQuantityPerUnit(text: string): string {
-  const rounded = roundDecimal(text, 10);
-  if (rounded === null) return text;
-  return groupThousands(rounded.includes('.') ? rounded.replace(/\.?0+$/, '') : rounded);
-}

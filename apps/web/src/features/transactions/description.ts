@@ -1,5 +1,8 @@
 import { formatUsd } from '@app/shared/money';
-import type { TransactionDescription } from '@app/shared/schemas/transaction-descriptions';
+import {
+  BUILT_IN_BANK_METHOD,
+  type TransactionDescription,
+} from '@app/shared/schemas/transaction-descriptions';
 import type { Transaction } from '@app/shared/schemas/transactions';
 import type { TFunction } from 'i18next';
 
@@ -35,6 +38,14 @@ export function describeTransaction(
       result: formatUsd(Math.abs(profitCents)),
       defaultValue: transaction.description,
     });
+  }
+  if (
+    (parts.code === 'deposit' || parts.code === 'withdrawal') &&
+    parts.method === BUILT_IN_BANK_METHOD
+  ) {
+    // The built-in bank method in the reader's words, as the deposit and withdrawal tabs name it;
+    // an operator-named method (a crypto asset) keeps its name.
+    return t(keyOf(parts), { method: t('methods.bank'), defaultValue: transaction.description });
   }
   const { code: _code, ...params } = parts;
   return t(keyOf(parts), { ...params, defaultValue: transaction.description });

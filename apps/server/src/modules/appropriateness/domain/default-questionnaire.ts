@@ -15,7 +15,7 @@ export const DEFAULT_QUESTIONNAIRE: QuestionnaireContent = {
       id: 'copy_experience',
       text: {
         en: 'How often have you copied a trader or used social trading in the last two years?',
-        es: '¿Con qué frecuencia has copiado a un trader o usado el trading social en los últimos dos años?',
+        es: '¿Con qué frecuencia ha copiado a un trader o usado el trading social en los últimos dos años?',
         de: 'Wie oft haben Sie in den letzten zwei Jahren einen Trader kopiert oder Social Trading genutzt?',
       },
       options: [
@@ -36,7 +36,7 @@ export const DEFAULT_QUESTIONNAIRE: QuestionnaireContent = {
       id: 'crypto_experience',
       text: {
         en: 'How often have you bought or sold crypto assets (such as Bitcoin) in the last two years?',
-        es: '¿Con qué frecuencia has comprado o vendido criptoactivos (como Bitcoin) en los últimos dos años?',
+        es: '¿Con qué frecuencia ha comprado o vendido criptoactivos (como Bitcoin) en los últimos dos años?',
         de: 'Wie oft haben Sie in den letzten zwei Jahren Kryptowerte (etwa Bitcoin) gekauft oder verkauft?',
       },
       options: [
@@ -57,7 +57,7 @@ export const DEFAULT_QUESTIONNAIRE: QuestionnaireContent = {
       id: 'shared_losses',
       text: {
         en: 'The lead trader you copy loses money. What happens to your trade?',
-        es: 'El trader que copias pierde dinero. ¿Qué ocurre con tu operación?',
+        es: 'El trader que copia pierde dinero. ¿Qué ocurre con su operación?',
         de: 'Der Trader, den Sie kopieren, verliert Geld. Was geschieht mit Ihrem Trade?',
       },
       options: [
@@ -131,7 +131,7 @@ export const DEFAULT_QUESTIONNAIRE: QuestionnaireContent = {
       id: 'past_performance',
       text: {
         en: 'What does a strategy’s past return tell you?',
-        es: '¿Qué te dice la rentabilidad pasada de una estrategia?',
+        es: '¿Qué le dice la rentabilidad pasada de una estrategia?',
         de: 'Was sagt Ihnen die vergangene Rendite einer Strategie?',
       },
       options: [

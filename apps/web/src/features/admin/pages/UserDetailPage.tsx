@@ -1,3 +1,5 @@
+import { currentLanguage } from '../../../i18n';
+import { countryName } from '../../auth/components/countries';
 import { formatDate } from '../../../lib/dates';
 import type { AdminUser } from '@app/shared/schemas/admin-users';
 import type { AdjustmentBucket } from '@app/shared/schemas/money';
@@ -140,7 +142,9 @@ function ProfileCard({ user }: { user: AdminUser }) {
           <dl className="grid gap-4 text-sm sm:grid-cols-2 lg:grid-cols-3">
             <Field label={t('detail.email')}>{user.email}</Field>
             <Field label={t('detail.phone')}>{user.phone || t('common.none')}</Field>
-            <Field label={t('detail.country')}>{user.country || t('common.none')}</Field>
+            <Field label={t('detail.country')}>
+              {(user.country && countryName(user.country, currentLanguage())) || t('common.none')}
+            </Field>
             <Field label={t('detail.referralId')}>
               <span className="font-mono">{user.referralId}</span>
             </Field>

@@ -1,3 +1,5 @@
+import { currentLanguage } from '../../../i18n';
+import { countryName } from '../../auth/components/countries';
 import { formatDate } from '../../../lib/dates';
 import { SignInProvidersCard } from '../components/SignInProvidersCard';
 import { USER_FILTERS, type AdminUser, type UserFilter } from '@app/shared/schemas/admin-users';
@@ -68,7 +70,8 @@ export function UsersPage() {
     {
       key: 'country',
       header: t('users.columns.country'),
-      cell: (user) => user.country || t('common.none'),
+      cell: (user) =>
+        (user.country && countryName(user.country, currentLanguage())) || t('common.none'),
     },
     {
       key: 'joined',

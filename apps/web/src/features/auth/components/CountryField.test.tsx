@@ -2,10 +2,13 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import '../../../i18n';
+import { changeLanguage } from '../../../i18n';
 import { CountryField } from './CountryField';
 
-afterEach(cleanup);
+afterEach(async () => {
+  cleanup();
+  await changeLanguage('en');
+});
 
 function Harness() {
   const [value, setValue] = useState('');
@@ -48,5 +51,18 @@ describe('CountryField', () => {
     fireEvent.keyDown(search, { key: 'ArrowDown' });
     fireEvent.keyDown(search, { key: 'Enter' });
     expect(screen.getByTestId('value').textContent).toBe('United States');
+  });
+
+  it('lists and shows names in Spanish, and keeps storing the English name', async () => {
+    await changeLanguage('es');
+    render(<Harness />);
+    fireEvent.click(screen.getByLabelText('País'));
+    const search = await screen.findByRole('combobox');
+    fireEvent.change(search, { target: { value: 'Alem' } });
+    const options = within(screen.getByRole('listbox')).getAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual(['Alemania']);
+    fireEvent.keyDown(search, { key: 'Enter' });
+    expect(screen.getByTestId('value').textContent).toBe('Germany');
+    expect(screen.getByLabelText<HTMLInputElement>('País').value).toBe('Alemania');
   });
 });

@@ -2,7 +2,8 @@ import { useId, useState, type KeyboardEvent, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChevronDownIcon, inputClasses, Modal, SearchIcon, TextField } from '../../../ui';
 import { CountryFlag } from '../../../ui/CountryFlag';
-import { COUNTRIES, searchCountries, type CountryOption } from './countries';
+import { currentLanguage } from '../../../i18n';
+import { findCountry, localizedCountries, searchCountries, type CountryOption } from './countries';
 
 interface CountryFieldProps {
   value: string;
@@ -20,7 +21,9 @@ interface CountryFieldProps {
 export function CountryField({ value, onChange, onBlur, error, name, ref }: CountryFieldProps) {
   const { t } = useTranslation('auth');
   const [open, setOpen] = useState(false);
-  const selected = COUNTRIES.find((country) => country.name === value);
+  // Names in the language on screen; the value stays the English name the account stores.
+  const language = currentLanguage();
+  const selected = findCountry(value, language);
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
     if (event.key === 'Enter' || event.key === ' ' || event.key === 'ArrowDown') {
@@ -53,9 +56,9 @@ export function CountryField({ value, onChange, onBlur, error, name, ref }: Coun
       />
       <Modal open={open} onOpenChange={setOpen} title={t('country.pickerTitle')} size="sm">
         <CountryPicker
-          countries={COUNTRIES}
+          countries={localizedCountries(language)}
           onSelect={(country) => {
-            onChange(country.name);
+            onChange(country.englishName ?? country.name);
             setOpen(false);
           }}
         />

@@ -9,8 +9,11 @@ import snapshot from '../data/countries.json';
  */
 export interface CountryOption {
   code: string;
+  /** The name shown: in the reader's language (localizedCountries), English in COUNTRIES. */
   name: string;
   flag: string;
+  /** The English common name: what the account stores (and what a search may still type). */
+  englishName?: string;
 }
 
 /** The picker never lists more than this many matches (seed). */
@@ -53,12 +56,51 @@ export function searchCountries(
   const starts: CountryOption[] = [];
   const contains: CountryOption[] = [];
   for (const country of countries) {
-    const name = fold(country.name);
-    if (name.startsWith(needle)) starts.push(country);
-    else if (name.includes(needle)) contains.push(country);
+    const names = [fold(country.name), fold(country.englishName ?? country.name)];
+    if (names.some((name) => name.startsWith(needle))) starts.push(country);
+    else if (names.some((name) => name.includes(needle))) contains.push(country);
   }
   return [...starts, ...contains].slice(0, limit);
 }
 
 /** Every country, sorted by common name. */
 export const COUNTRIES: readonly CountryOption[] = snapshot;
+
+const byLanguage = new Map<string, readonly CountryOption[]>();
+
+/**
+ * Every country with its name in `language` (Intl.DisplayNames from the ISO code: "Alemania",
+ * "Deutschland"), sorted in that language; `englishName` keeps what the account stores. A code
+ * the runtime cannot name keeps its English name. English keeps the bundled common names.
+ */
+export function localizedCountries(language: string): readonly CountryOption[] {
+  const cached = byLanguage.get(language);
+  if (cached) return cached;
+  // English reads the bundled common names, as the seed's picker did.
+  if (language.startsWith('en')) {
+    const english = COUNTRIES.map((country) => ({ ...country, englishName: country.name }));
+    byLanguage.set(language, english);
+    return english;
+  }
+  const names = new Intl.DisplayNames([language], { type: 'region', fallback: 'none' });
+  const order = new Intl.Collator(language, { sensitivity: 'base' });
+  const list = COUNTRIES.map((country) => ({
+    ...country,
+    name: names.of(country.code) ?? country.name,
+    englishName: country.name,
+  })).sort((a, b) => order.compare(a.name, b.name));
+  byLanguage.set(language, list);
+  return list;
+}
+
+/** A stored country (its English common name, or an ISO code) as the reader's language names it. */
+export function findCountry(stored: string, language: string): CountryOption | undefined {
+  return localizedCountries(language).find(
+    (country) => country.englishName === stored || country.code === stored,
+  );
+}
+
+/** A stored country's name in `language`; what no country matches is shown as stored. */
+export function countryName(stored: string, language: string): string {
+  return findCountry(stored, language)?.name ?? stored;
+}

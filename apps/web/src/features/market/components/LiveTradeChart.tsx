@@ -48,6 +48,12 @@ export default function LiveTradeChart({ symbol }: { symbol: string }) {
       borderVisible: false,
       wickUpColor: CHART_COLORS.up,
       wickDownColor: CHART_COLORS.down,
+      // The axis and crosshair labels read like every other price ("78,900.00", "2.2974").
+      priceFormat: {
+        type: 'custom',
+        minMove: 0.0001,
+        formatter: (value: number) => formatPrice(value.toFixed(4)),
+      },
     });
     chartRef.current = chart;
     seriesRef.current = series;

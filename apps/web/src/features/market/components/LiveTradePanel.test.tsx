@@ -6,12 +6,15 @@ import { testQueryClient } from '../../../test/render';
 import { LiveTradePanel } from './LiveTradePanel';
 
 /** The chart library draws on a canvas; here it records what it was given. */
-const chart = vi.hoisted(() => ({ setData: vi.fn(), update: vi.fn() }));
+const chart = vi.hoisted(() => ({ setData: vi.fn(), update: vi.fn(), addSeries: vi.fn() }));
 vi.mock('lightweight-charts', () => ({
   ColorType: { Solid: 'solid' },
   CandlestickSeries: {},
   createChart: () => ({
-    addSeries: () => ({ setData: chart.setData, update: chart.update }),
+    addSeries: (type: unknown, options: unknown) => {
+      chart.addSeries(type, options);
+      return { setData: chart.setData, update: chart.update };
+    },
     timeScale: () => ({ scrollToRealTime: () => undefined }),
     remove: () => undefined,
   }),
@@ -87,5 +90,28 @@ describe('LiveTradePanel', () => {
       })),
     );
     expect(await screen.findByText('90,012.00')).toBeTruthy();
+  });
+
+  it("labels the price axis like every other price on the page ('78,900.00', not '78900.00')", async () => {
+    fakeApi({
+      'GET /api/market/tickers': {
+        body: { source: 'simulated', label: 'Simulated market data', tickers: [] },
+      },
+      'GET /api/market/candles': {
+        body: { symbol: 'BTCUSDT', interval: '1m', label: 'Simulated market data', candles },
+      },
+    });
+    render(
+      <QueryClientProvider client={testQueryClient()}>
+        <LiveTradePanel />
+      </QueryClientProvider>,
+    );
+    await waitFor(() => expect(chart.addSeries).toHaveBeenCalled());
+    const options = chart.addSeries.mock.lastCall?.[1] as {
+      priceFormat?: { type: string; formatter?: (value: number) => string };
+    };
+    expect(options.priceFormat?.type).toBe('custom');
+    expect(options.priceFormat?.formatter?.(78900)).toBe('78,900.00');
+    expect(options.priceFormat?.formatter?.(2.29744)).toBe('2.2974');
   });
 });

@@ -5,13 +5,14 @@ import { useTranslation } from 'react-i18next';
 import { Avatar, Badge, Card } from '../../../ui';
 import type { ReactNode } from 'react';
 import { CountryFlag } from '../../../ui/CountryFlag';
-import { COUNTRIES } from '../../auth/components/countries';
+import { currentLanguage } from '../../../i18n';
+import { findCountry } from '../../auth/components/countries';
 import { ReferralLinkField } from '../../referrals/components/ReferralLinkField';
 
 /** The user's details: picture (a button that opens 'Profile Image'), status, referral link. */
 export function AccountDetailsCard({ user, onEditAvatar }: { user: Me; onEditAvatar: () => void }) {
   const { t } = useTranslation('profile');
-  const country = COUNTRIES.find((candidate) => candidate.name === user.country);
+  const country = findCountry(user.country, currentLanguage());
   const rows: [string, ReactNode][] = [
     [t('details.phone'), formatPhone(user.phone)],
     [
@@ -19,7 +20,7 @@ export function AccountDetailsCard({ user, onEditAvatar }: { user: Me; onEditAva
       country ? (
         <span className="inline-flex items-center gap-2">
           <CountryFlag code={country.code} />
-          {user.country}
+          {country.name}
         </span>
       ) : (
         user.country

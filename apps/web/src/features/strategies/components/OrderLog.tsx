@@ -1,20 +1,20 @@
 import type { StrategyOrder } from '@app/shared/schemas/strategies';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../lib/dates';
 import { LoadMore } from '../../../ui/LoadMore';
 import { ErrorState } from '../../../ui/ErrorState';
 import { LoadingBlock } from '../../../ui/Spinner';
 import { DataTable, type DataTableColumn } from '../../../ui/DataTable';
-import { formatPrice, formatSignedDecimal, formatTrimmed } from '../../market/decimal';
+import { formatPrice, formatQuantityPerUnit, formatSignedDecimal } from '../../market/decimal';
 import { strategyOrdersQuery } from '../api';
 
-/** Per-unit figures: a unit is worth about a dollar, so quantities need 8 places, P&L 4 (as NAV). */
-const QUANTITY_DECIMALS = 8;
+/** Realised P&L per unit: a unit is worth about a dollar, so 4 places, as NAV. */
 const PER_UNIT_DECIMALS = 4;
 
 /** The strategy's fills, newest first, 20 at a time: what it bought and sold, when, at what price. */
 export function OrderLog({ strategyId }: { strategyId: string }) {
-  const { t, i18n } = useTranslation('strategies');
+  const { t } = useTranslation('strategies');
   const orders = useInfiniteQuery(strategyOrdersQuery(strategyId));
   if (orders.isPending) return <LoadingBlock className="h-32" />;
   if (orders.isError) {
@@ -28,11 +28,6 @@ export function OrderLog({ strategyId }: { strategyId: string }) {
   }
   const rows = orders.data.pages.flatMap((page) => page.orders);
   if (rows.length === 0) return <p className="text-sm text-muted">{t('orders.none')}</p>;
-  const time = new Intl.DateTimeFormat(i18n.language, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: 'UTC',
-  });
   const columns: DataTableColumn<StrategyOrder>[] = [
     {
       key: 'instrument',
@@ -43,7 +38,7 @@ export function OrderLog({ strategyId }: { strategyId: string }) {
     {
       key: 'time',
       header: t('orders.time'),
-      cell: (order) => `${time.format(new Date(order.at))} UTC`,
+      cell: (order) => formatDateTime(order.at),
       className: 'whitespace-nowrap text-muted',
     },
     {
@@ -59,9 +54,7 @@ export function OrderLog({ strategyId }: { strategyId: string }) {
       header: t('orders.quantity'),
       align: 'right',
       cell: (order) =>
-        order.quantityPerUnit === null
-          ? '—'
-          : formatTrimmed(order.quantityPerUnit, QUANTITY_DECIMALS),
+        order.quantityPerUnit === null ? '—' : formatQuantityPerUnit(order.quantityPerUnit),
       className: 'tabular-nums whitespace-nowrap',
     },
     {

@@ -173,7 +173,10 @@ describe('every number on a strategy’s page goes through the formatters', () =
     const log = await screen.findByRole('table', { name: 'Order log' });
     const first = within(log).getAllByRole('row')[1]!.textContent;
     expect(first).toContain('79,735.61');
-    expect(first).toContain('0.00000623');
+    // The time as the desk and every other screen write it (lib/dates), not Intl's "Nov 29, 2026, 7:00 AM".
+    expect(first).toContain('11/29/2026 07:00 UTC');
+    // A quantity per unit as the trader's desk writes it (issue 39: '0.0000051' beside '0.0000050955').
+    expect(first).toContain('0.0000062346');
     expect(first).toContain('-0.0083');
     expect(first).not.toContain('79735.61');
     expect(first).not.toContain('0.00833169510385516202');

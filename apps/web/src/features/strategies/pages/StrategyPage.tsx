@@ -1,6 +1,6 @@
 import { RETURN_WINDOWS } from '@app/shared/return-windows';
 import type { Strategy, StrategyRecord } from '@app/shared/schemas/strategies';
-import { formatDate } from '../../../lib/dates';
+import { formatDate, formatMonth } from '../../../lib/dates';
 import { useQuery } from '@tanstack/react-query';
 import clsx from 'clsx';
 import type { ReactNode } from 'react';
@@ -77,7 +77,7 @@ function Page({ children }: { children: ReactNode }) {
 }
 
 function StrategyRecordView({ strategy, record }: { strategy: Strategy; record: StrategyRecord }) {
-  const { t, i18n } = useTranslation('strategies');
+  const { t } = useTranslation('strategies');
   const notYet = t('notYet');
   const own = useOwnStrategyId() === strategy.id;
   return (
@@ -199,7 +199,7 @@ function StrategyRecordView({ strategy, record }: { strategy: Strategy; record: 
                 {[...record.monthly].reverse().map((row) => (
                   <tr key={row.month} className="border-t border-border">
                     <th scope="row" className="py-2 pr-4 text-left font-normal text-text">
-                      {monthName(row.month, i18n.language)}
+                      {formatMonth(row.month)}
                       {row.partial && (
                         <span className="ml-2 text-xs text-muted">{t('monthly.soFar')}</span>
                       )}
@@ -416,14 +416,4 @@ function RiskScore({ score }: { score: number | null }) {
       </div>
     </div>
   );
-}
-
-/** "2025-07" as "July 2025" in the reader's language. */
-function monthName(month: string, language: string): string {
-  const [year, number] = month.split('-').map(Number);
-  return new Intl.DateTimeFormat(language, {
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(Date.UTC(year ?? 1970, (number ?? 1) - 1, 1)));
 }

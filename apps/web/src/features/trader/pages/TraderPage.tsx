@@ -1,4 +1,4 @@
-import { formatDate } from '../../../lib/dates';
+import { formatDate, formatDateTime, formatTime } from '../../../lib/dates';
 import { formatUsd } from '@app/shared/money';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import clsx from 'clsx';
@@ -20,17 +20,18 @@ import {
   signTone,
 } from '../../../ui';
 import { MarketSourceLabel } from '../../market/components/MarketSourceLabel';
-import { formatPrice, roundDecimal, signAsShown } from '../../market/decimal';
+import {
+  formatPrice,
+  formatQuantityPerUnit,
+  formatUnits,
+  roundDecimal,
+  signAsShown,
+} from '../../market/decimal';
 import { programmeKeys, traderStrategyQuery, type TraderStrategy } from '../api';
 import { CreateStrategyForm } from '../components/CreateStrategyForm';
 import { OrderForm } from '../components/OrderForm';
 import { ProgrammeDashboard } from '../components/ProgrammeDashboard';
-import {
-  formatQuantity,
-  formatQuantityPerUnit,
-  formatSignedUsdText,
-  formatUsdText,
-} from '../format';
+import { formatQuantity, formatSignedUsdText, formatUsdText } from '../format';
 
 type Position = TraderStrategy['positions'][number];
 type Fill = TraderStrategy['fills'][number];
@@ -133,13 +134,16 @@ function TraderDesk() {
       <div className="-mt-3 flex flex-col gap-1 text-xs text-muted">
         {strategy.navAt && (
           <p>
-            {t('stats.asOf', { date: formatDate(strategy.navAt), time: timeOf(strategy.navAt) })}
+            {t('stats.asOf', {
+              date: formatDate(strategy.navAt),
+              time: formatTime(strategy.navAt),
+            })}
           </p>
         )}
         <p data-testid="trader-size">
           {isZero(data.unitsOutstanding)
             ? t('stats.sizeNone')
-            : t('stats.size', { units: formatQuantity(data.unitsOutstanding) })}
+            : t('stats.size', { units: formatUnits(data.unitsOutstanding) })}
         </p>
       </div>
 
@@ -236,9 +240,7 @@ function TraderDesk() {
                   header: t('fills.at'),
                   primary: true,
                   cell: (row) => (
-                    <span className="whitespace-nowrap text-text">
-                      {formatDate(row.at)} {timeOf(row.at)}
-                    </span>
+                    <span className="whitespace-nowrap text-text">{formatDateTime(row.at)}</span>
                   ),
                 },
                 {
@@ -293,10 +295,6 @@ function baseOf(symbol: string): string {
 
 function isZero(text: string): boolean {
   return /^0(\.0*)?$/.test(text);
-}
-
-function timeOf(iso: string): string {
-  return new Date(iso).toISOString().slice(11, 16) + ' UTC';
 }
 
 function Stat({

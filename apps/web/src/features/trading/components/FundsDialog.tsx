@@ -21,6 +21,7 @@ import {
 import { formatSignedUsd } from '../format';
 import { explainRemoval, validateFundsAmount } from '../funds';
 import { SummaryRow } from './TradeFigures';
+import { formatDecimal, formatUnits } from '../../market/decimal';
 import { mutateAndReport } from '../../../lib/mutation';
 
 interface Props {
@@ -182,14 +183,20 @@ function FundsSummary({ change, trade }: { change: FundsChange; trade: CurrentTr
               {formatUsd(change.amountCents)}
             </SummaryRow>
             <SummaryRow label={t('funds.unitsBought')}>
-              {t('funds.units', { units: change.units, nav: change.nav })}
+              {t('funds.units', {
+                units: formatUnits(change.units),
+                nav: formatDecimal(change.nav, 4),
+              })}
             </SummaryRow>
           </>
         ) : (
           <>
             <SummaryRow label={t('removeFunds.amount')}>{formatUsd(change.amountCents)}</SummaryRow>
             <SummaryRow label={t('funds.unitsSold')}>
-              {t('funds.units', { units: change.units, nav: change.nav })}
+              {t('funds.units', {
+                units: formatUnits(change.units),
+                nav: formatDecimal(change.nav, 4),
+              })}
             </SummaryRow>
             <SummaryRow label={t('funds.realised')}>
               <span className={signTone(change.profitCents)}>
@@ -258,8 +265,8 @@ function RemovalExplanation({ change, trade }: { change: FundsChange; trade: Cur
         <li>
           {t('removeFunds.why.sold', {
             requested,
-            units: split.units,
-            nav: change.nav,
+            units: formatUnits(split.units),
+            nav: formatDecimal(change.nav, 4),
             cost: formatUsd(split.costCents),
             amountAfter: formatUsd(split.amountAfterCents),
           })}

@@ -162,4 +162,31 @@ describe('TransactionItem', () => {
       await changeLanguage('en');
     }
   });
+
+  it('names the built-in bank method in the reader’s language, and an operator’s crypto method as named (issue 39)', async () => {
+    const bank = tx({
+      id: 'w',
+      type: 'withdraw',
+      kind: 'withdrawal',
+      description: 'Withdrawal via Bank Transfer',
+      descriptionParts: { code: 'withdrawal', method: 'Bank Transfer' },
+    });
+    const crypto = tx({
+      id: 'd',
+      description: 'Deposit via Bitcoin (BTC)',
+      descriptionParts: { code: 'deposit', method: 'Bitcoin (BTC)' },
+    });
+    try {
+      await changeLanguage('es');
+      render(<TransactionRows transactions={[bank, crypto]} />);
+      expect(screen.getByText('Retiro mediante Transferencia bancaria')).toBeTruthy();
+      expect(screen.getByText('Depósito mediante Bitcoin (BTC)')).toBeTruthy();
+      cleanup();
+      await changeLanguage('de');
+      render(<TransactionRows transactions={[bank]} />);
+      expect(screen.getByText('Auszahlung über Banküberweisung')).toBeTruthy();
+    } finally {
+      await changeLanguage('en');
+    }
+  });
 });
