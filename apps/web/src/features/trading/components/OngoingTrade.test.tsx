@@ -142,7 +142,31 @@ describe('Ongoing Trade', () => {
     expect(screen.getByText('Simulated market data')).toBeTruthy();
     expect(screen.getByText('11/27/2026')).toBeTruthy();
     expect(screen.getByText(/Copy stop-loss 40%.*falls to \$600\.00/)).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Upgrade Plan' }).getAttribute('href')).toBe('/plans');
+  });
+
+  it('says the performance fee is charged on a claim, a removal or the close, on a line of its own', async () => {
+    renderTrade(openTrade({ performanceFeePct: '20.00' }));
+    const fee = await screen.findByTestId('fee-line');
+    expect(fee.textContent).toBe(
+      'Performance fee 20.00% of profit above the high-water mark, charged whenever profit leaves the trade: when you claim profit, remove funds or the trade closes.',
+    );
+    // Not run on after the stop-loss's "Change" link ("…falls to $600.00. Change Performance fee").
+    const change = screen.getByRole('button', { name: 'Change the copy stop-loss' });
+    expect(change.parentElement?.textContent).not.toContain('Performance fee');
+    expect(fee.contains(change)).toBe(false);
+  });
+
+  it('has no fee line when the plan charges no performance fee', async () => {
+    renderTrade(openTrade({ performanceFeePct: '0' }));
+    await screen.findByTestId('ongoing-trade');
+    expect(screen.queryByTestId('fee-line')).toBeNull();
+  });
+
+  it('offers no "Upgrade Plan": a plan holds one trade and nothing moves a copy between plans', async () => {
+    renderTrade(openTrade());
+    const card = await screen.findByTestId('ongoing-trade');
+    expect(within(card).queryByRole('link', { name: 'Upgrade Plan' })).toBeNull();
+    expect(within(card).queryByText('Upgrade Plan')).toBeNull();
   });
 
   it('shows a loss in red', async () => {
