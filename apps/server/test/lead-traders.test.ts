@@ -313,7 +313,7 @@ describe('the trader journey: strategy, fee, plan, copier, dashboard', () => {
     });
     // A strategy created minutes ago has no drawdown to state: null (shown as "not enough history
     // yet") on its plan card, the admin's list, the directory and its page alike, never 0.00 %.
-    expect(offered.find((p) => p.id === planId)?.strategy.maxDrawdownPct).toBeNull();
+    expect(offered.find((p) => p.id === planId)?.strategy?.maxDrawdownPct).toBeNull();
     const adminList = (await admin.get('/api/admin/strategies')).json<{
       strategies: { id: string; maxDrawdownPct: string | null }[];
     }>().strategies;
