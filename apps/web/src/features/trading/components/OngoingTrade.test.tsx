@@ -266,7 +266,19 @@ describe('Ongoing Trade', () => {
       openTrade({ valueCents: 93_000, profitCents: -7_000, roiPct: '-7.00' }),
       {
         'POST /api/trades/t1/close': {
-          body: { trade: { ...closed, closeReason: 'close', payoutCents: 93_000 } },
+          // Booked a moment later at a lower NAV: $1.30 less than the dialog's estimate.
+          body: {
+            trade: {
+              ...closed,
+              closeReason: 'close',
+              exitNav: '0.9786',
+              valueCents: 92_870,
+              feeCents: 0,
+              payoutCents: 92_870,
+              profitCents: -7_130,
+              roiPct: '-7.13',
+            },
+          },
         },
       },
     );
@@ -274,8 +286,24 @@ describe('Ongoing Trade', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Close Trade' });
     expect(within(dialog).getByTestId('close-returned').textContent).toBe('$930.00');
     expect(dialog.textContent).toContain('below the amount you invested');
+    // Its figures are an estimate at the NAV shown, and it says the booked close may differ.
+    expect(within(dialog).getByTestId('close-estimate-at').textContent).toBe(
+      'Estimated at the strategy’s NAV now, 1.0731.',
+    );
+    expect(within(dialog).getByText('Returned to your balance (estimate)')).toBeTruthy();
+    expect(within(dialog).getByText('Profit/loss (estimate)')).toBeTruthy();
+    expect(dialog.textContent).toContain(
+      'The close is booked at the NAV of the moment you confirm, so the amount credited, and the profit or loss in its transaction, may differ from this estimate by the market’s move until then.',
+    );
     fireEvent.click(within(dialog).getByRole('button', { name: 'Close Trade' }));
-    await vi.waitFor(() => expect(toast.success).toHaveBeenCalled());
+    // The toast gives what was booked, which the transaction then shows.
+    await vi.waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith('Trade closed', {
+        id: 'toast-1',
+        description:
+          '$928.70 was credited to your balance: the close was booked at NAV 0.9786, -$71.30 on the Trade Amount.',
+      }),
+    );
     const post = calls.find((call) => call.method === 'POST');
     expect(post?.path).toBe('/api/trades/t1/close');
     expect(post?.headers[IDEMPOTENCY_HEADER]).toBeTruthy();
