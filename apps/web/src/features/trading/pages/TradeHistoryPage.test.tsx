@@ -137,5 +137,11 @@ describe('/trades/history', () => {
     fakeApi({ 'GET /api/trades/history': { body: { trades: [], nextCursor: null } } });
     renderSignedIn(<TradeHistoryPage />, '/trades/history', '/trades/history');
     expect(await screen.findByText('No closed trades yet')).toBeTruthy();
+    // Claiming profit no longer closes a copy: the hint does not say a claim lands here.
+    expect(
+      screen.getByText(
+        'Trades you close, or that close by themselves (stop-loss, take-profit, end of term), appear here. Claiming profit leaves a trade open.',
+      ),
+    ).toBeTruthy();
   });
 });
