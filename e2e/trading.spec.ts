@@ -356,7 +356,6 @@ test('a deactivated investor still sees the balance and the trade, closes it, an
   await expect(page.getByText(/within 24 hours/)).toHaveCount(0);
   await expect(page.getByTestId('balance')).toHaveText(/\$\d/);
   await expect(page.getByRole('main').getByRole('link', { name: 'Deposit' })).toHaveCount(0);
-  await expect(page.getByRole('link', { name: 'Upgrade Plan' })).toHaveCount(0);
   await snap(page, 'deactivated-dashboard');
 
   // Its trade closes as any other.

@@ -6,6 +6,7 @@ import type {
   TraderDashboard,
 } from '@app/shared/schemas/lead-traders';
 import type { PublicPlan } from '@app/shared/schemas/plans';
+import type { StrategyDirectory, StrategyRecord } from '@app/shared/schemas/strategies';
 import type { ClosedTrade, CurrentTrade } from '@app/shared/schemas/trades';
 import {
   adminClient,
@@ -310,6 +311,17 @@ describe('the trader journey: strategy, fee, plan, copier, dashboard', () => {
       closed: null,
       strategy: { id: strategyId, minCopyCents: 10_000, copiers: 0 },
     });
+    // A strategy created minutes ago has no drawdown to state: null (shown as "not enough history
+    // yet") on its plan card, the admin's list, the directory and its page alike, never 0.00 %.
+    expect(offered.find((p) => p.id === planId)?.strategy?.maxDrawdownPct).toBeNull();
+    const adminList = (await admin.get('/api/admin/strategies')).json<{
+      strategies: { id: string; maxDrawdownPct: string | null }[];
+    }>().strategies;
+    expect(adminList.find((s) => s.id === strategyId)?.maxDrawdownPct).toBeNull();
+    const directory = (await admin.get('/api/strategies/directory')).json<StrategyDirectory>();
+    expect(directory.strategies.find((s) => s.id === strategyId)?.recordMaxDrawdownPct).toBeNull();
+    const record = (await admin.get(`/api/strategies/${strategyId}/record`)).json<StrategyRecord>();
+    expect(record.maxDrawdownPct).toBeNull();
 
     // The trader raises their minimum under the plan: the card shows the minimum that applies,
     // and the invest path holds it.

@@ -660,6 +660,9 @@ describe('money back from a copy that stays open', () => {
       realised_profit_loss: '166.67',
       performance_fees_paid: '41.66',
     });
+    // No trade has closed: the figure is what the claim and the removal realised, and says so.
+    const realisedLabel = csv.find((row) => row[0] === 'note' && row[3] === 'realised_profit_loss');
+    expect(realisedLabel?.[4]).toBe('Realised on closes, claims and removals, after fees');
     const text = pdfText(
       (await claire.client.get(statementUrl('2025-06-20', '2025-06-20', 'pdf'))).rawPayload,
     );

@@ -153,12 +153,19 @@ describe('add and remove funds', () => {
     expect((await summaryOf(client)).availableCents).toBe(FUNDED - 300_000 + 56_000 + 320_800);
     expect((await summaryOf(leadTrader)).availableCents - traderBefore).toBe(19_200);
 
-    // The history shows the trade's whole life: $3,000 in, $3,768 out, $192 of fees.
+    // The history shows the trade's whole life: $3,000 in, $3,768 out, $192 of fees, and the
+    // parts, each the amount of one of its transactions: $2,000 invested + $1,000 added in;
+    // $560 taken out + $3,208 at the close out (no claim).
     const history = (await client.get('/api/trades/history')).json<TradeHistoryPage>();
     expect(history.trades[0]).toMatchObject({
       id: trade.id,
       amountCents: 300_000,
+      openedCents: 200_000,
+      addedCents: 100_000,
       payoutCents: 376_800,
+      removedCents: 56_000,
+      claimedCents: 0,
+      closePayoutCents: 320_800,
       feeCents: 19_200,
       profitCents: 76_800,
       roiPct: '25.60',
@@ -168,8 +175,10 @@ describe('add and remove funds', () => {
     }>().items;
     expect(descriptions.map((d) => [d.description, d.amountCents])).toEqual(
       expect.arrayContaining([
+        ['Invested in Silver plan', 200_000],
         ['Added funds to Silver plan', 100_000],
         ['Took funds out of Silver plan', 56_000],
+        [expect.stringMatching(/^Trade closed \(Silver plan\)/), 320_800],
       ]),
     );
   });

@@ -173,7 +173,11 @@ export const tradeHistoryQuerySchema = z.object({
 });
 export type TradeHistoryQuery = z.input<typeof tradeHistoryQuerySchema>;
 
-/** A closed trade as the history lists it: what went in, what came out, and why it closed. */
+/**
+ * A closed trade as the history lists it, over its whole life: what went in (the first amount and
+ * every add), what came out (removals, profit claims and the close, after fees), and why it
+ * closed. Each part is the amount of one of the user's transactions.
+ */
 export const historyTradeSchema = z.object({
   id: z.string(),
   planTitle: z.string(),
@@ -181,11 +185,23 @@ export const historyTradeSchema = z.object({
   openedAt: z.string(),
   closedAt: z.string(),
   closeReason: z.enum(TRADE_CLOSE_REASONS),
+  /** All that was paid in: openedCents + addedCents. */
   amountCents: z.number().int(),
-  /** Credited to the balance: value − fee. */
+  /** The first amount invested. */
+  openedCents: z.number().int(),
+  /** Added to the open copy later. */
+  addedCents: z.number().int(),
+  /** All that was credited to the balance (value − fee): removed + claimed + closePayout. */
   payoutCents: z.number().int(),
+  /** Credited by funds taken out while the copy was open. */
+  removedCents: z.number().int(),
+  /** Credited by profit claims. */
+  claimedCents: z.number().int(),
+  /** Credited by the close itself (its transaction's amount). */
+  closePayoutCents: z.number().int(),
+  /** Performance fees over the copy's life. */
   feeCents: z.number().int(),
-  /** payout − amount: what the copy made or lost after the fee. */
+  /** payout − amount: what the copy made or lost over its life, after fees. */
   profitCents: z.number().int(),
   /** profit / amount × 100, 2 decimals. */
   roiPct: z.string(),

@@ -446,7 +446,10 @@ export async function markClosed(db: DbOrTx, closings: TradeClosing[], now: Date
 
 /**
  * A closed trade as the trade history lists it, over its whole life: `amountCents` all that was
- * put in, `valueCents`/`feeCents`/`payoutCents` summed over its removals and its close.
+ * put in (`openedCents` + `addedCents`), `valueCents`/`feeCents`/`payoutCents` summed over its
+ * removals, claims and its close (`payoutCents` = `removedCents` + `claimedCents` +
+ * `closePayoutCents`). Each part is the amount of one of the user's transactions, so the history
+ * reconciles with the transaction list.
  */
 export interface ClosedTradeRecord {
   id: string;
@@ -455,9 +458,19 @@ export interface ClosedTradeRecord {
   planTitle: string;
   strategyName: string;
   amountCents: bigint;
+  /** The first amount invested ("Invested in … plan"). */
+  openedCents: bigint;
+  /** Money added later ("Added funds to … plan"). */
+  addedCents: bigint;
   valueCents: bigint;
   feeCents: bigint;
   payoutCents: bigint;
+  /** Paid out by removals ("Took funds out of … plan"), after their fees. */
+  removedCents: bigint;
+  /** Paid out by profit claims ("Profit claimed"), after their fees. */
+  claimedCents: bigint;
+  /** Paid out by the close itself ("Trade closed"), after its fee. */
+  closePayoutCents: bigint;
   closeReason: CloseReason;
   transactionId: string | null;
   /** closed_at as exact text (microseconds), for the next page's cursor. */
@@ -495,9 +508,13 @@ export async function closedTradesPage(
     plan_title: string;
     strategy_name: string;
     amount_cents: string;
+    added_cents: string;
     value_cents: string;
     fee_cents: string;
     payout_cents: string;
+    removed_cents: string;
+    claimed_cents: string;
+    close_payout_cents: string;
     close_reason: CloseReason;
     transaction_id: string | null;
   }>(sql`
@@ -509,17 +526,26 @@ export async function closedTradesPage(
       (t.value_cents + coalesce(r.value, 0))::text AS value_cents,
       (t.fee_cents + coalesce(r.fee, 0))::text AS fee_cents,
       (t.payout_cents + coalesce(r.payout, 0))::text AS payout_cents,
+      coalesce(r.added, 0)::text AS added_cents,
+      coalesce(r.removed, 0)::text AS removed_cents,
+      coalesce(r.claimed, 0)::text AS claimed_cents,
+      t.payout_cents::text AS close_payout_cents,
       t.close_reason, tx.transaction_id
     FROM trades t
     JOIN plans p ON p.id = t.plan_id
     JOIN strategies s ON s.id = t.strategy_id
     LEFT JOIN transactions tx ON tx.id = t.close_transaction_id
-    -- What earlier removals and profit claims took out (a claim costs nothing): the totals put
-    -- in and taken out over the trade's life.
+    -- What earlier removals and profit claims took out (a claim costs nothing), and what adds
+    -- put in: the totals put in and taken out over the trade's life, and their parts.
     LEFT JOIN LATERAL (
-      SELECT sum(c.cost_cents) AS cost, sum(c.amount_cents) AS value,
-        sum(c.fee_cents) AS fee, sum(c.payout_cents) AS payout
-      FROM trade_changes c WHERE c.trade_id = t.id AND c.kind IN ('remove', 'claim')
+      SELECT sum(c.cost_cents) FILTER (WHERE c.kind <> 'add') AS cost,
+        sum(c.amount_cents) FILTER (WHERE c.kind <> 'add') AS value,
+        sum(c.fee_cents) FILTER (WHERE c.kind <> 'add') AS fee,
+        sum(c.payout_cents) FILTER (WHERE c.kind <> 'add') AS payout,
+        sum(c.amount_cents) FILTER (WHERE c.kind = 'add') AS added,
+        sum(c.payout_cents) FILTER (WHERE c.kind = 'remove') AS removed,
+        sum(c.payout_cents) FILTER (WHERE c.kind = 'claim') AS claimed
+      FROM trade_changes c WHERE c.trade_id = t.id
     ) r ON true
     WHERE t.user_id = ${params.userId} AND t.status = 'closed' ${after} ${search}
     ORDER BY ${order}
@@ -531,9 +557,14 @@ export async function closedTradesPage(
     planTitle: row.plan_title,
     strategyName: row.strategy_name,
     amountCents: BigInt(row.amount_cents),
+    openedCents: BigInt(row.amount_cents) - BigInt(row.added_cents),
+    addedCents: BigInt(row.added_cents),
     valueCents: BigInt(row.value_cents),
     feeCents: BigInt(row.fee_cents),
     payoutCents: BigInt(row.payout_cents),
+    removedCents: BigInt(row.removed_cents),
+    claimedCents: BigInt(row.claimed_cents),
+    closePayoutCents: BigInt(row.close_payout_cents),
     closeReason: row.close_reason,
     transactionId: row.transaction_id,
     cursorAt: row.closed_at,

@@ -26,6 +26,7 @@ import {
   newCopyRefusal,
   openTrade as openDomainTrade,
   roiPct,
+  lifeResult,
   settleTrade,
   strategyNav,
   tradeValueCents,
@@ -620,7 +621,7 @@ export async function tradeHistory(
   }));
   return {
     trades: page.map((row) => {
-      const profit = row.payoutCents - row.amountCents;
+      const result = lifeResult(row.amountCents, row.payoutCents);
       return {
         id: row.id,
         planTitle: row.planTitle,
@@ -629,10 +630,15 @@ export async function tradeHistory(
         closedAt: row.closedAt.toISOString(),
         closeReason: row.closeReason,
         amountCents: Number(row.amountCents),
+        openedCents: Number(row.openedCents),
+        addedCents: Number(row.addedCents),
         payoutCents: Number(row.payoutCents),
+        removedCents: Number(row.removedCents),
+        claimedCents: Number(row.claimedCents),
+        closePayoutCents: Number(row.closePayoutCents),
         feeCents: Number(row.feeCents),
-        profitCents: Number(profit),
-        roiPct: roiPct(profit, row.amountCents),
+        profitCents: Number(result.profitCents),
+        roiPct: result.roiPct,
         transactionId: row.transactionId,
       };
     }),

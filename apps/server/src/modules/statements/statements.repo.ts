@@ -59,8 +59,9 @@ export async function netByEntryKind(
 /**
  * What the statement tells beside the movements, for entries booked in [start, end): the fees
  * inside the user's paid withdrawals (the fee-income posting of each `withdrawal.pay` entry on
- * the user's hold), the realised profit or loss of closed trades (the net of `trade.close`
- * entries over ALL the user's accounts: payout − amount), and the performance fees charged on the
+ * the user's hold), the profit or loss realised by closes, profit claims and removals alike (the
+ * net of `trade.close` entries, which all three book, over ALL the user's accounts: payout − cost,
+ * so a partial removal counts while the copy is still open), and the performance fees charged on the
  * user's trades then: on those closed, on funds taken out and on profits claimed.
  */
 export async function statementFacts(

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { roiPct } from '../copy-trading/domain';
+import { lifeResult } from '../copy-trading/domain';
 import type { ClosedTradeRecord } from '../copy-trading/trades.repo';
 import { csvHeader, csvRow, type CsvCell } from './domain/csv';
 
@@ -29,7 +29,7 @@ const text = (value: string): CsvCell => ({ text: value });
 const dateTime = (at: Date) => at.toISOString().slice(0, 19).replace('T', ' ');
 
 export function tradeHistoryRow(trade: ClosedTradeRecord): string {
-  const profit = trade.payoutCents - trade.amountCents;
+  const result = lifeResult(trade.amountCents, trade.payoutCents);
   return csvRow([
     text(trade.id),
     text(dateTime(trade.openedAt)),
@@ -40,8 +40,8 @@ export function tradeHistoryRow(trade: ClosedTradeRecord): string {
     { cents: trade.valueCents },
     { cents: trade.feeCents },
     { cents: trade.payoutCents },
-    { cents: profit },
-    { decimal: roiPct(profit, trade.amountCents) },
+    { cents: result.profitCents },
+    { decimal: result.roiPct },
     text(trade.closeReason),
     trade.transactionId === null ? null : text(trade.transactionId),
   ]);

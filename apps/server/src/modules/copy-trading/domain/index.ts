@@ -45,6 +45,7 @@ export {
   isTermOver,
   openTrade,
   roiPct,
+  lifeResult,
   shouldStopOut,
   shouldTakeProfit,
   priceCloseReason,

@@ -62,6 +62,21 @@ describe('strategy metrics', () => {
     expect(strategyMetrics(series, NOW).maxDrawdownPct).toBe('0.00');
   });
 
+  it('states no drawdown for a strategy with less than an hour of NAV, not a 0.00 % fall', () => {
+    // A strategy created 40 minutes ago: its hourly close and its live NAV.
+    const young = [
+      { at: NOW - 40 * 60_000, nav: '1' },
+      { at: NOW, nav: '0.9999' },
+    ];
+    expect(strategyMetrics(young, NOW).maxDrawdownPct).toBeNull();
+    // An hour of record is enough, and a flat hour is then a real 0.00 %.
+    const hour = [
+      { at: NOW - 60 * 60_000, nav: '1' },
+      { at: NOW, nav: '1' },
+    ];
+    expect(strategyMetrics(hour, NOW).maxDrawdownPct).toBe('0.00');
+  });
+
   it('returns nulls for an empty series or a single point', () => {
     const none = {
       windowStart: null,

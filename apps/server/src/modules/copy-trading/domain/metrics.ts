@@ -19,7 +19,10 @@ export interface StrategyMetrics {
   readonly windowStart: number | null;
   /** Mean of the daily returns, in % (the plan card shows it labelled as past performance). */
   readonly avgDailyReturnPct: string | null;
-  /** Largest fall from a peak within the window, in % as a non-negative number ("12.50" = −12.5 %). */
+  /**
+   * Largest fall from a peak within the window, in % as a non-negative number ("12.50" = −12.5 %);
+   * null before the NAV spans MIN_DRAWDOWN_HISTORY_MS.
+   */
   readonly maxDrawdownPct: string | null;
   /** How many daily returns the average is over (≤ days). */
   readonly dailyReturnCount: number;
@@ -38,6 +41,21 @@ export function prepare(series: readonly NavPoint[], now: number): Point[] {
     .filter((p) => p.at <= now)
     .map((p) => ({ at: p.at, nav: new Dec(p.nav) }))
     .sort((a, b) => a.at - b.at);
+}
+
+/**
+ * How long the NAV must have been recorded before a drawdown is stated. Until then the figure is
+ * null, which every screen shows as "not enough history yet": a strategy created a minute ago has
+ * not "fallen 0.00 %", it has no record. One rule for the plan cards, the admin's list, the
+ * directory and a strategy's page (`drawdowns` in strategy-record.ts).
+ */
+export const MIN_DRAWDOWN_HISTORY_MS = 60 * 60_000;
+
+/** Whether `points` (oldest first) span enough time to state a drawdown. */
+export function hasDrawdownHistory(points: readonly { at: number }[]): boolean {
+  const first = points[0];
+  const last = points.at(-1);
+  return first !== undefined && last !== undefined && last.at - first.at >= MIN_DRAWDOWN_HISTORY_MS;
 }
 
 /** The last point at or before `at` (binary search); undefined before the series starts. */
@@ -103,7 +121,7 @@ export function strategyMetrics(
   return {
     windowStart: Math.max(base.at, windowFrom),
     avgDailyReturnPct: mean === null ? null : toPercentText(mean.times(100)),
-    maxDrawdownPct: toPercentText(maxDrawdown.times(100)),
+    maxDrawdownPct: hasDrawdownHistory(points) ? toPercentText(maxDrawdown.times(100)) : null,
     dailyReturnCount: returns.length,
     losingDays: returns.filter((r) => r.lt(0)).length,
   };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Dec } from '../../market/domain';
-import type { NavPoint } from './metrics';
+import { strategyMetrics, type NavPoint } from './metrics';
 import {
   closedPositions,
   copierOutcomes,
@@ -63,6 +63,15 @@ describe('drawdowns', () => {
 
   it('says nothing from a single NAV', () => {
     expect(drawdowns([{ at: NOW, nav: '1' }], NOW)).toEqual({ maxDrawdownPct: null, series: [] });
+  });
+
+  it('says nothing before an hour of NAV, by the same rule as the plan cards', () => {
+    const young = [
+      { at: NOW - 30 * 60_000, nav: '1' },
+      { at: NOW, nav: '0.9' },
+    ];
+    expect(drawdowns(young, NOW)).toEqual({ maxDrawdownPct: null, series: [] });
+    expect(strategyMetrics(young, NOW).maxDrawdownPct).toBeNull();
   });
 });
 

@@ -8,7 +8,14 @@
  * in docs/strategy-record.md.
  */
 import { Dec, floorToCents, type DecimalInput } from '../../market/domain';
-import { dailyReturns, pointAt, prepare, type NavPoint, type Point } from './metrics';
+import {
+  dailyReturns,
+  hasDrawdownHistory,
+  pointAt,
+  prepare,
+  type NavPoint,
+  type Point,
+} from './metrics';
 import { toPercentText } from './precision';
 
 const DAY_MS = 86_400_000;
@@ -60,7 +67,7 @@ export function monthlyReturns(series: readonly NavPoint[], now: number): Monthl
 }
 
 export interface Drawdowns {
-  /** Largest fall from a peak, in % as a non-negative number; null without two points. */
+  /** Largest fall from a peak, in % as a non-negative number; null before an hour of NAV. */
   readonly maxDrawdownPct: string | null;
   /** At each point, how far below the highest NAV so far (0 at a new high), for the chart. */
   readonly series: readonly { at: number; drawdownPct: string }[];
@@ -68,7 +75,7 @@ export interface Drawdowns {
 
 export function drawdowns(series: readonly NavPoint[], now: number): Drawdowns {
   const points = prepare(series, now);
-  if (points.length < 2) return { maxDrawdownPct: null, series: [] };
+  if (!hasDrawdownHistory(points)) return { maxDrawdownPct: null, series: [] };
   let peak = (points[0] as Point).nav;
   let max = new Dec(0);
   const out: { at: number; drawdownPct: string }[] = [];

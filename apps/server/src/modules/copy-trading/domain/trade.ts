@@ -94,6 +94,19 @@ export function roiPct(profitCents: bigint, amountCents: bigint): string {
   );
 }
 
+/**
+ * A closed copy over its whole life, as the trade history and its CSV state it: the profit or
+ * loss is what came out (removals, claims and the close, after fees) less what went in (the first
+ * amount and every add), and the ROI is that over what went in. One rule for both.
+ */
+export function lifeResult(
+  paidInCents: bigint,
+  takenOutCents: bigint,
+): { profitCents: bigint; roiPct: string } {
+  const profitCents = takenOutCents - paidInCents;
+  return { profitCents, roiPct: roiPct(profitCents, paidInCents) };
+}
+
 /** True once the loss is at least stopLossPct % of the amount (exact integer comparison). */
 export function shouldStopOut(trade: Trade, nav: DecimalInput): boolean {
   return isStopLossCrossed(trade.amountCents, tradeValueCents(trade.units, nav), trade.stopLossPct);

@@ -173,6 +173,29 @@ describe('StrategiesPage: the fee bounds', () => {
   });
 });
 
+describe('StrategiesPage: a strategy without history', () => {
+  it('says "Not enough history yet" for its return and drawdown, as the public pages do, not 0.00%', async () => {
+    const api = stubApi((call) => {
+      if (call.path === '/api/auth/me') return { body: { user: me } };
+      if (call.path === '/api/market/source') return { body: { source: 'simulated' } };
+      if (call.path === '/api/admin/strategies') {
+        return { body: { strategies: [{ ...strategy, id: 'young', name: 'Young' }] } };
+      }
+      if (call.path === '/api/admin/users') return { body: { users: [], nextCursor: null } };
+      if (call.path === '/api/admin/settings/trader-fees') {
+        return { body: { feeMinPct: '5', feeMaxPct: '25' } };
+      }
+      return undefined;
+    });
+    vi.stubGlobal('fetch', api.fetchStub);
+    renderAt('/admin/strategies', <StrategiesPage />, '/admin/strategies');
+    const row = (await screen.findAllByText('Young'))[0]?.closest('tr');
+    expect(row).toBeTruthy();
+    expect(within(row as HTMLElement).getAllByText('Not enough history yet')).toHaveLength(2);
+    expect(row?.textContent).not.toContain('0.00%');
+  });
+});
+
 describe('StrategiesPage: the 30-day return', () => {
   it('is green for a gain, red for a loss and muted when it reads 0.00%', async () => {
     const returns = { flat: '0.00', down: '-1.20', up: '3.40' };

@@ -66,7 +66,8 @@ export function StrategiesPage() {
     }),
     onSuccess: () => setToggling(null),
   });
-  const none = t('common.none');
+  // The words the public pages use for a figure the strategy's record cannot support yet.
+  const notYet = t('strategies.notEnoughHistory');
 
   return (
     <div className="flex flex-col gap-6">
@@ -123,7 +124,7 @@ export function StrategiesPage() {
                     s.return30dPct === null ? 'text-muted' : signTone(signAsShown(s.return30dPct)),
                   )}
                 >
-                  {pct(s.return30dPct, none)}
+                  {pct(s.return30dPct, notYet)}
                 </span>
               ),
             },
@@ -132,9 +133,9 @@ export function StrategiesPage() {
               header: t('strategies.columns.drawdown'),
               align: 'right',
               cell: (s) => (
-                <span className="tabular-nums">
+                <span className={clsx('tabular-nums', s.maxDrawdownPct === null && 'text-muted')}>
                   {s.maxDrawdownPct === null
-                    ? none
+                    ? notYet
                     : `${isZeroPct(s.maxDrawdownPct) ? '' : '-'}${s.maxDrawdownPct}%`}
                 </span>
               ),

@@ -89,6 +89,9 @@ describe('PlansSection and PerformanceBlock', () => {
     expect(within(silver).getByRole('link', { name: 'Invest Now' }).getAttribute('href')).toBe(
       '/register',
     );
+    // A strategy without history: the same words as its public page, for every past figure.
+    const platinum = screen.getByRole('article', { name: 'Platinum' });
+    expect(within(platinum).getAllByText('Not enough history yet')).toHaveLength(3);
     const gold = screen.getByRole('article', { name: 'Gold' });
     expect(gold.textContent).toContain('Not assigned yet');
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/plans');

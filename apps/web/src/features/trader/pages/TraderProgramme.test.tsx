@@ -188,6 +188,34 @@ describe('/trader programme figures', () => {
     expect(screen.getByTestId('terms-fee').textContent).toBe('20.00%');
   });
 
+  it('before any fee, says a fee comes from claims, removals and closes above the high-water mark', async () => {
+    const dashboard: TraderDashboard = {
+      strategyId: 's1',
+      terms: {
+        instruments: ['BTCUSDT'],
+        performanceFeePct: '20.00',
+        minCopyCents: 10_000,
+        maxCopiers: null,
+        retired: false,
+      },
+      copiers: 0,
+      aumCents: 0,
+      feesEarnedCents: 0,
+      feesByDay: [],
+    };
+    fakeApi({
+      'GET /api/trader/dashboard': { body: dashboard },
+      'GET /api/trader/programme': { body: programme },
+    });
+    renderSignedIn(<ProgrammeDashboard />, '/trader', '/trader', { ...testUser, isTrader: true });
+    expect(await screen.findByText('No fees earned yet')).toBeTruthy();
+    expect(
+      screen.getByText(
+        'A fee is charged when a copier claims profit, removes funds or closes a copy above its high-water mark.',
+      ),
+    ).toBeTruthy();
+  });
+
   it('puts a fee outside the bounds, refused by the server, on the fee field', async () => {
     const calls = fakeApi({
       'GET /api/trader/programme': { body: programme },

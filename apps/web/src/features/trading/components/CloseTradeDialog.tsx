@@ -6,12 +6,15 @@ import { errorMessage } from '../../../lib/requestErrors';
 import { Button, Modal, signTone } from '../../../ui';
 import { useCloseTrade, type CurrentTrade } from '../api';
 import { formatSignedUsd } from '../format';
+import { formatTrimmed } from '../../market/decimal';
 import { SummaryRow } from './TradeFigures';
 import { mutateAndReport } from '../../../lib/mutation';
 
 /**
  * Close Trade, available at any time (docs/product.md principle 4): the current value is returned to
- * the balance, which may be less than the amount invested.
+ * the balance, which may be less than the amount invested. The figures are an estimate at the NAV
+ * the card last read (they follow it while the dialog is open); the close is booked at the NAV of
+ * the moment the server books it, so the dialog says so, and the toast gives the booked figures.
  */
 export function CloseTradeDialog({ trade, onClose }: { trade: CurrentTrade; onClose: () => void }) {
   const { t } = useTranslation('trading');
@@ -25,7 +28,11 @@ export function CloseTradeDialog({ trade, onClose }: { trade: CurrentTrade; onCl
       onSuccess: ({ trade: closed }) => {
         toast.success(t('close.success'), {
           id: toastId,
-          description: t('close.credited', { amount: formatUsd(closed.payoutCents) }),
+          description: t('close.credited', {
+            amount: formatUsd(closed.payoutCents),
+            nav: formatTrimmed(closed.exitNav, 10),
+            result: formatSignedUsd(closed.profitCents),
+          }),
         });
         onClose();
       },
@@ -55,9 +62,12 @@ export function CloseTradeDialog({ trade, onClose }: { trade: CurrentTrade; onCl
         </>
       }
     >
+      <p className="mb-3 text-xs text-muted" data-testid="close-estimate-at">
+        {t('close.estimateAt', { nav: formatTrimmed(trade.currentNav, 10) })}
+      </p>
       <dl className="flex flex-col gap-3 text-sm">
         <SummaryRow label={t('figures.amount')}>{formatUsd(trade.amountCents)}</SummaryRow>
-        <SummaryRow label={t('figures.profit')}>
+        <SummaryRow label={t('close.profit')}>
           <span className={signTone(trade.profitCents)}>{formatSignedUsd(trade.profitCents)}</span>
         </SummaryRow>
         <div className="border-t border-border pt-3">

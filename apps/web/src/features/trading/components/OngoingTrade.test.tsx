@@ -142,7 +142,31 @@ describe('Ongoing Trade', () => {
     expect(screen.getByText('Simulated market data')).toBeTruthy();
     expect(screen.getByText('11/27/2026')).toBeTruthy();
     expect(screen.getByText(/Copy stop-loss 40%.*falls to \$600\.00/)).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Upgrade Plan' }).getAttribute('href')).toBe('/plans');
+  });
+
+  it('says the performance fee is charged on a claim, a removal or the close, on a line of its own', async () => {
+    renderTrade(openTrade({ performanceFeePct: '20.00' }));
+    const fee = await screen.findByTestId('fee-line');
+    expect(fee.textContent).toBe(
+      'Performance fee 20.00% of profit above the high-water mark, charged whenever profit leaves the trade: when you claim profit, remove funds or the trade closes.',
+    );
+    // Not run on after the stop-loss's "Change" link ("…falls to $600.00. Change Performance fee").
+    const change = screen.getByRole('button', { name: 'Change the copy stop-loss' });
+    expect(change.parentElement?.textContent).not.toContain('Performance fee');
+    expect(fee.contains(change)).toBe(false);
+  });
+
+  it('has no fee line when the plan charges no performance fee', async () => {
+    renderTrade(openTrade({ performanceFeePct: '0' }));
+    await screen.findByTestId('ongoing-trade');
+    expect(screen.queryByTestId('fee-line')).toBeNull();
+  });
+
+  it('offers no "Upgrade Plan": a plan holds one trade and nothing moves a copy between plans', async () => {
+    renderTrade(openTrade());
+    const card = await screen.findByTestId('ongoing-trade');
+    expect(within(card).queryByRole('link', { name: 'Upgrade Plan' })).toBeNull();
+    expect(within(card).queryByText('Upgrade Plan')).toBeNull();
   });
 
   it('shows a loss in red', async () => {
@@ -242,7 +266,19 @@ describe('Ongoing Trade', () => {
       openTrade({ valueCents: 93_000, profitCents: -7_000, roiPct: '-7.00' }),
       {
         'POST /api/trades/t1/close': {
-          body: { trade: { ...closed, closeReason: 'close', payoutCents: 93_000 } },
+          // Booked a moment later at a lower NAV: $1.30 less than the dialog's estimate.
+          body: {
+            trade: {
+              ...closed,
+              closeReason: 'close',
+              exitNav: '0.9786',
+              valueCents: 92_870,
+              feeCents: 0,
+              payoutCents: 92_870,
+              profitCents: -7_130,
+              roiPct: '-7.13',
+            },
+          },
         },
       },
     );
@@ -250,8 +286,24 @@ describe('Ongoing Trade', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Close Trade' });
     expect(within(dialog).getByTestId('close-returned').textContent).toBe('$930.00');
     expect(dialog.textContent).toContain('below the amount you invested');
+    // Its figures are an estimate at the NAV shown, and it says the booked close may differ.
+    expect(within(dialog).getByTestId('close-estimate-at').textContent).toBe(
+      'Estimated at the strategy’s NAV now, 1.0731.',
+    );
+    expect(within(dialog).getByText('Returned to your balance (estimate)')).toBeTruthy();
+    expect(within(dialog).getByText('Profit/loss (estimate)')).toBeTruthy();
+    expect(dialog.textContent).toContain(
+      'The close is booked at the NAV of the moment you confirm, so the amount credited, and the profit or loss in its transaction, may differ from this estimate by the market’s move until then.',
+    );
     fireEvent.click(within(dialog).getByRole('button', { name: 'Close Trade' }));
-    await vi.waitFor(() => expect(toast.success).toHaveBeenCalled());
+    // The toast gives what was booked, which the transaction then shows.
+    await vi.waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith('Trade closed', {
+        id: 'toast-1',
+        description:
+          '$928.70 was credited to your balance: the close was booked at NAV 0.9786, -$71.30 on the Trade Amount.',
+      }),
+    );
     const post = calls.find((call) => call.method === 'POST');
     expect(post?.path).toBe('/api/trades/t1/close');
     expect(post?.headers[IDEMPOTENCY_HEADER]).toBeTruthy();

@@ -6,11 +6,10 @@ import clsx from 'clsx';
 import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { Link } from 'react-router';
 import { errorMessage } from '../../../lib/requestErrors';
 import { useSession } from '../../../lib/auth';
 import { useRealtimeStatus } from '../../../lib/realtime';
-import { Badge, Button, buttonClasses, ErrorState, signTone } from '../../../ui';
+import { Badge, Button, ErrorState, signTone } from '../../../ui';
 import { OngoingTradePanel } from './OngoingTradePanel';
 import { summaryTradesQuery, type CurrentTrade } from '../api';
 import { PortfolioTotals } from './PortfolioTotals';
@@ -39,7 +38,7 @@ export const TRADE_POLL_MS = 5_000;
 /**
  * The dashboard's Ongoing Trade(s), live: each open trade (one per plan, newest first) valued by
  * the server (units × NAV) in the same answer as the balances (so the figures above add up), with
- * Upgrade Plan, Claim Profit and Close Trade. Without a trade the panel's own empty state shows.
+ * Claim Profit, Add and Remove funds and Close Trade. Without a trade the panel's own empty state shows.
  */
 export function OngoingTrade() {
   const { t } = useTranslation('trading');
@@ -99,7 +98,7 @@ export function OngoingTrade() {
 type Dialog = 'claim' | 'close' | 'stopLoss' | 'takeProfit' | 'add' | 'remove' | null;
 
 function TradeDetails({ trade }: { trade: CurrentTrade }) {
-  // Upgrading invests more: only an active account may (its trade still closes either way).
+  // Adding funds invests more: only an active account may (money can always leave).
   const canInvest = useSession().user?.isActive ?? false;
   const { t } = useTranslation('trading');
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -175,9 +174,13 @@ function TradeDetails({ trade }: { trade: CurrentTrade }) {
         >
           {t('actions.changeStopLoss')}
         </button>
-        {chargesPerformanceFee(trade.performanceFeePct) &&
-          ` ${t('feeLine', { pct: trade.performanceFeePct })}`}
       </p>
+      {/* Its own line: run on after the stop-loss's "Change" it read as part of that link's text. */}
+      {chargesPerformanceFee(trade.performanceFeePct) && (
+        <p className="-mt-3 text-xs leading-relaxed text-muted" data-testid="fee-line">
+          {t('feeLine', { pct: trade.performanceFeePct })}
+        </p>
+      )}
       <p className="-mt-3 text-xs leading-relaxed text-muted" data-testid="take-profit">
         {trade.takeProfitPct === null
           ? t('noTakeProfit')
@@ -236,11 +239,6 @@ function TradeDetails({ trade }: { trade: CurrentTrade }) {
         <Button variant="secondary" onClick={() => openDialog('remove')}>
           {t('actions.removeFunds')}
         </Button>
-        {canInvest && (
-          <Link to="/plans" className={buttonClasses('ghost', 'md')}>
-            {t('actions.upgrade')}
-          </Link>
-        )}
         <Button variant="ghost" className="sm:ml-auto" onClick={() => openDialog('close')}>
           {t('actions.close')}
         </Button>

@@ -17,7 +17,12 @@ const closed = (overrides: Record<string, unknown>) => ({
   closedAt: '2026-11-21T10:00:00.000Z',
   closeReason: 'take_profit',
   amountCents: 100_000,
+  openedCents: 100_000,
+  addedCents: 0,
   payoutCents: 120_000,
+  removedCents: 0,
+  claimedCents: 0,
+  closePayoutCents: 120_000,
   feeCents: 5_000,
   profitCents: 20_000,
   roiPct: '20.00',
@@ -72,9 +77,71 @@ describe('/trades/history', () => {
     ]);
   });
 
+  it('shows a copy’s whole life in the parts its transactions list, so the figures reconcile', async () => {
+    // The walk's copy: $500 invested, $100 added, $50 taken out, closed for $548.68.
+    fakeApi({
+      'GET /api/trades/history': {
+        body: {
+          trades: [
+            closed({
+              closeReason: 'close',
+              amountCents: 60_000,
+              openedCents: 50_000,
+              addedCents: 10_000,
+              payoutCents: 59_868,
+              removedCents: 5_000,
+              claimedCents: 0,
+              closePayoutCents: 54_868,
+              feeCents: 0,
+              profitCents: -132,
+              roiPct: '-0.22',
+            }),
+          ],
+          nextCursor: null,
+        },
+      },
+    });
+    renderSignedIn(<TradeHistoryPage />, '/trades/history', '/trades/history');
+    const row = await screen.findByTestId('history-trade');
+    expect(within(row).getByTestId('history-in').textContent).toBe(
+      'Paid in$600.00$500.00 invested + $100.00 added',
+    );
+    expect(within(row).getByTestId('history-out').textContent).toBe(
+      'Taken out$598.68$50.00 taken out earlier + $548.68 at the close',
+    );
+    expect(within(row).getByTestId('history-result').textContent).toBe(
+      'Profit/loss over its life-$1.32taken out less paid in',
+    );
+  });
+
+  it('lists a profit claimed among what came back', async () => {
+    fakeApi({
+      'GET /api/trades/history': {
+        body: {
+          trades: [closed({ claimedCents: 2_000, closePayoutCents: 118_000 })],
+          nextCursor: null,
+        },
+      },
+    });
+    renderSignedIn(<TradeHistoryPage />, '/trades/history', '/trades/history');
+    const row = await screen.findByTestId('history-trade');
+    expect(within(row).getByTestId('history-out').textContent).toBe(
+      'Taken out$1,200.00$20.00 profit claimed + $1,180.00 at the close',
+    );
+    expect(within(row).getByTestId('history-in').textContent).toBe(
+      'Paid in$1,000.00$1,000.00 invested',
+    );
+  });
+
   it('says so when nothing has closed yet', async () => {
     fakeApi({ 'GET /api/trades/history': { body: { trades: [], nextCursor: null } } });
     renderSignedIn(<TradeHistoryPage />, '/trades/history', '/trades/history');
     expect(await screen.findByText('No closed trades yet')).toBeTruthy();
+    // Claiming profit no longer closes a copy: the hint does not say a claim lands here.
+    expect(
+      screen.getByText(
+        'Trades you close, or that close by themselves (stop-loss, take-profit, end of term), appear here. Claiming profit leaves a trade open.',
+      ),
+    ).toBeTruthy();
   });
 });

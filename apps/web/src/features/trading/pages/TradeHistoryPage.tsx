@@ -12,8 +12,10 @@ import { formatRoi, formatSignedUsd } from '../format';
 const SEARCH_DEBOUNCE_MS = 300;
 
 /**
- * /trades/history: every closed copy, newest close first — when it opened and closed, why, what
- * went in, what came back, the fee and the result — searched by plan or strategy, a page at a time.
+ * /trades/history: every closed copy, newest close first, over its whole life — when it opened
+ * and closed, why, what was paid in (first amount + added), what came back (removals, claims and
+ * the close, after fees), the fees and the result (out − in) — searched by plan or strategy, a
+ * page at a time. Each part is one transaction's amount, so the row reconciles with the list.
  */
 export function TradeHistoryPage() {
   const { t } = useTranslation('trading');
@@ -94,10 +96,19 @@ function HistoryRow({ trade }: { trade: HistoryTrade }) {
         })}
       </p>
       <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 sm:grid-cols-5">
-        <Figure label={t('history.in')}>{formatUsd(trade.amountCents)}</Figure>
-        <Figure label={t('history.out')}>{formatUsd(trade.payoutCents)}</Figure>
+        <Figure label={t('history.in')} testId="history-in" parts={paidInParts(trade, t)}>
+          {formatUsd(trade.amountCents)}
+        </Figure>
+        <Figure label={t('history.out')} testId="history-out" parts={takenOutParts(trade, t)}>
+          {formatUsd(trade.payoutCents)}
+        </Figure>
         <Figure label={t('history.fee')}>{formatUsd(trade.feeCents)}</Figure>
-        <Figure label={t('history.result')} className={tone}>
+        <Figure
+          label={t('history.result')}
+          testId="history-result"
+          className={tone}
+          parts={t('history.parts.result')}
+        >
           {formatSignedUsd(trade.profitCents)}
         </Figure>
         <Figure label={t('figures.roi')} className={tone}>
@@ -108,19 +119,49 @@ function HistoryRow({ trade }: { trade: HistoryTrade }) {
   );
 }
 
+type T = ReturnType<typeof useTranslation<'trading'>>['t'];
+
+/** What was paid in, as the transactions list it: the first amount, then what was added. */
+function paidInParts(trade: HistoryTrade, t: T): string {
+  const parts = [t('history.parts.invested', { amount: formatUsd(trade.openedCents) })];
+  if (trade.addedCents > 0) {
+    parts.push(t('history.parts.added', { amount: formatUsd(trade.addedCents) }));
+  }
+  return parts.join(' + ');
+}
+
+/** What came back, as the transactions list it: removals, profit claims, then the close. */
+function takenOutParts(trade: HistoryTrade, t: T): string {
+  const parts: string[] = [];
+  if (trade.removedCents > 0) {
+    parts.push(t('history.parts.removed', { amount: formatUsd(trade.removedCents) }));
+  }
+  if (trade.claimedCents > 0) {
+    parts.push(t('history.parts.claimed', { amount: formatUsd(trade.claimedCents) }));
+  }
+  parts.push(t('history.parts.closed', { amount: formatUsd(trade.closePayoutCents) }));
+  return parts.join(' + ');
+}
+
 function Figure({
   label,
   children,
   className,
+  parts,
+  testId,
 }: {
   label: string;
   children: string;
   className?: string;
+  /** How the figure is made up, under it. */
+  parts?: string;
+  testId?: string;
 }) {
   return (
-    <div className="min-w-0">
+    <div className="min-w-0" data-testid={testId}>
       <dt className="text-xs text-muted">{label}</dt>
       <dd className={`font-medium tabular-nums ${className ?? 'text-text'}`}>{children}</dd>
+      {parts && <dd className="text-xs leading-snug text-muted tabular-nums">{parts}</dd>}
     </div>
   );
 }
