@@ -1045,9 +1045,9 @@ export function alertCopiersOfRetirement(
 }
 
 /**
- * Admin: retires a strategy for good. It takes no new copies and no orders; its open copies keep
- * running at its NAV until their owners close them, and the owners are alerted. Retiring twice
- * changes nothing and alerts nobody again. Audited.
+ * Admin: retires a strategy for good. It takes no new copies, and its positions may only be
+ * reduced (ORDER_MUST_REDUCE); its open copies keep running at its NAV until their owners close
+ * them, and the owners are alerted. Retiring twice changes nothing and alerts nobody again. Audited.
  */
 export async function retireStrategy(ctx: AppContext, admin: UserRow, id: string, ip: string) {
   const now = ctx.clock.now();
