@@ -86,7 +86,7 @@ export function OrderForm({ strategy }: { strategy: TraderStrategy }) {
                 price: formatPrice(fill.price),
               }),
             )
-            .join(' '),
+            .join('; '),
         });
         setPending(null);
         form.reset({ ...values, targetWeight: '' });
