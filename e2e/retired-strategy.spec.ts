@@ -177,6 +177,18 @@ test('a strategy retired while copied: plans, the public page, the copier’s ca
   await expect(traderPage.getByTestId('desk-retired')).toContainText(
     '1 copy is still open and follows it until its owner closes it',
   );
+  // Growing it is refused at Review, with the reason, before any confirmation.
+  const orderForm = traderPage
+    .locator('form')
+    .filter({ has: traderPage.getByLabel('Target weight') });
+  await orderForm.getByLabel('Instrument').selectOption('BTCUSDT');
+  await orderForm.getByRole('radio', { name: 'Long' }).check({ force: true });
+  await orderForm.getByLabel('Target weight').fill('80');
+  await orderForm.getByRole('button', { name: 'Review order' }).click();
+  await expect(orderForm).toContainText(
+    'This strategy is retired: an order may only reduce its BTCUSDT position',
+  );
+  await expect(traderPage.getByRole('dialog')).toHaveCount(0);
   const grow = await send(traderContext.request, '/api/trader/orders', {
     symbol: 'BTCUSDT',
     side: 'long',

@@ -149,6 +149,14 @@ describe('a strategy retired while copied', () => {
         field: 'targetWeight',
       });
     }
+    // Closing what it does not hold changes nothing: refused as such, not as a growth.
+    const nothing = await trader.post('/api/trader/orders', {
+      symbol: 'ETHUSDT',
+      side: 'long',
+      targetWeight: '0',
+    });
+    expect(nothing.statusCode).toBe(409);
+    expectError(nothing, { code: 'ORDER_CHANGES_NOTHING', params: { symbol: 'ETHUSDT' } });
     const desk = reduced.json<TraderStrategy>();
     expect(desk.strategy.terms?.retired).toBe(true);
     expect(desk.positions.map((p) => [p.symbol, p.side, p.weightPct])).toEqual([

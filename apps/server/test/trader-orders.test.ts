@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { TraderStrategy } from '@app/shared/schemas/strategies';
+import type { TraderOrderResult, TraderStrategy } from '@app/shared/schemas/strategies';
 import { adminClient, expectError } from './harness';
 import { auditAfterEach } from './money-helpers';
 import { createScriptedTradingApp, silverWithLeadTrader } from './copy-trading-helpers';
@@ -40,6 +40,16 @@ describe('POST /api/trader/orders', () => {
     expect(opened.json<TraderStrategy>().positions).toMatchObject([
       { symbol: 'ETHUSDT', side: 'short', weightPct: '40.00' },
     ]);
+    // The answer says what was filled, per unit, at the feed's price.
+    const short = opened.json<TraderOrderResult>();
+    expect(short.filled).toEqual([
+      {
+        symbol: 'ETHUSDT',
+        side: 'short',
+        quantityDelta: short.positions[0]?.quantityPerUnit,
+        price: short.positions[0]?.price,
+      },
+    ]);
     const fillsBefore = await fillCount(strategyId);
 
     const closed = await trader.client.post('/api/trader/orders', {
@@ -49,18 +59,31 @@ describe('POST /api/trader/orders', () => {
     });
     expect(closed.statusCode, closed.body).toBe(200);
     expect(closed.json<TraderStrategy>().positions).toEqual([]);
+    expect(closed.json<TraderOrderResult>().filled).toEqual([
+      {
+        symbol: 'ETHUSDT',
+        side: 'short',
+        quantityDelta: `-${short.positions[0]?.quantityPerUnit}`,
+        price: short.positions[0]?.price,
+      },
+    ]);
     expect(await fillCount(strategyId)).toBe(fillsBefore + 1);
 
-    for (const side of ['long', 'short']) {
+    // Closing what is not held (ETH no more, BTC never): nothing filled, nothing saved, refused.
+    for (const [symbol, side] of [
+      ['ETHUSDT', 'long'],
+      ['ETHUSDT', 'short'],
+      ['BTCUSDT', 'long'],
+    ] as const) {
       const nothing = await trader.client.post('/api/trader/orders', {
-        symbol: 'ETHUSDT',
+        symbol,
         side,
         targetWeight: '0',
       });
       expect(nothing.statusCode).toBe(409);
       expectError(nothing, {
         code: 'ORDER_CHANGES_NOTHING',
-        params: { symbol: 'ETHUSDT' },
+        params: { symbol },
         field: 'targetWeight',
       });
     }

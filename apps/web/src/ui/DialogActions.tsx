@@ -12,6 +12,7 @@ export function DialogActions({
   submitLabel,
   pending = false,
   variant = 'primary',
+  submitDisabledReason,
 }: {
   cancelLabel: ReactNode;
   onCancel: () => void;
@@ -19,13 +20,21 @@ export function DialogActions({
   pending?: boolean;
   /** 'danger' for anything destructive. */
   variant?: ButtonVariant;
+  /** The id of the text that says why the submit button is disabled; the button stays enabled without one. */
+  submitDisabledReason?: string;
 }) {
   return (
     <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
       <Button variant="secondary" onClick={onCancel} disabled={pending}>
         {cancelLabel}
       </Button>
-      <Button type="submit" variant={variant} loading={pending}>
+      <Button
+        type="submit"
+        variant={variant}
+        loading={pending}
+        disabled={submitDisabledReason !== undefined}
+        aria-describedby={submitDisabledReason}
+      >
         {submitLabel}
       </Button>
     </div>

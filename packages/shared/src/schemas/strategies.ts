@@ -287,6 +287,24 @@ export const traderStrategySchema = z.object({
 });
 export type TraderStrategy = z.infer<typeof traderStrategySchema>;
 
+/** One fill of the order just placed, per unit of the strategy (quantity signed: + grew, - shrank). */
+export const orderFillSchema = z.object({
+  symbol: z.enum(MARKET_SYMBOLS),
+  side: z.enum(['long', 'short']),
+  quantityDelta: z.string(),
+  price: z.string(),
+});
+export type OrderFill = z.infer<typeof orderFillSchema>;
+
+/**
+ * POST /api/trader/orders: the desk after the order, and what the order filled (at least one fill:
+ * an order that would fill nothing is refused, ORDER_CHANGES_NOTHING).
+ */
+export const traderOrderResultSchema = traderStrategySchema.extend({
+  filled: z.array(orderFillSchema).min(1),
+});
+export type TraderOrderResult = z.infer<typeof traderOrderResultSchema>;
+
 // Admin -----------------------------------------------------------------------------------------
 
 export const leadTraderInputSchema = z.strictObject({

@@ -4,6 +4,7 @@ import type {
   StrategyDirectory,
   StrategyOrders,
   StrategyRecord,
+  TraderOrderResult,
   TraderStrategy,
 } from '@app/shared/schemas/strategies';
 import type { NotificationEvent } from '@app/shared/schemas/notifications';
@@ -37,7 +38,7 @@ import {
   PriceUnavailableError,
   applyTraderOrder,
   demoDecision,
-  onlyReduces,
+  orderOnlyReduces,
   positionFigures,
   replayDemoTrader,
   strategyEquity,
@@ -50,6 +51,7 @@ import {
   unitsForAmount,
   type Bar,
   type DemoTrader,
+  type Fill,
   type NavPoint,
   type PositionFigures,
   type StrategyMetrics,
@@ -624,15 +626,21 @@ export async function placeTraderOrder(
   ctx: AppContext,
   user: UserRow,
   input: { symbol: InstrumentSymbol; side: 'long' | 'short'; targetWeight: string },
-): Promise<TraderStrategy> {
+): Promise<TraderOrderResult> {
   const row = await strategyOfTrader(ctx, user);
-  await ctx.db.transaction(async (tx) => {
+  const fills = await ctx.db.transaction(async (tx) => {
     const loaded = await repo.loadStrategyState(tx, row.id, { lock: true });
     if (!loaded || loaded.row.leadTraderId !== user.id) throw refusal('NO_STRATEGY_YET');
     if (loaded.row.pausedAt) throw refusal('STRATEGY_PAUSED');
-    await executeOrder(ctx, tx, loaded, input, user.id);
+    return executeOrder(ctx, tx, loaded, input, user.id);
   });
-  return traderStrategy(ctx, user);
+  const filled = fills.map((fill) => ({
+    symbol: fill.symbol,
+    side: fill.side,
+    quantityDelta: fill.quantityDelta.toFixed(),
+    price: fill.price.toFixed(),
+  }));
+  return { ...(await traderStrategy(ctx, user)), filled };
 }
 
 /**
@@ -647,7 +655,7 @@ async function executeOrder(
   loaded: { row: StrategyRow; state: StrategyState },
   input: { symbol: InstrumentSymbol; side: 'long' | 'short'; targetWeight: string },
   actorId: string,
-): Promise<void> {
+): Promise<readonly Fill[]> {
   const now = ctx.clock.now();
   const allowed = loaded.row.allowedInstruments;
   if (allowed && !allowed.includes(input.symbol) && new Dec(input.targetWeight).gt(0)) {
@@ -663,7 +671,7 @@ async function executeOrder(
     },
     prices,
   );
-  if (loaded.row.retiredAt && !onlyReduces(result)) {
+  if (loaded.row.retiredAt && !orderOnlyReduces(loaded.state, input.symbol, result)) {
     throw refusal('ORDER_MUST_REDUCE', { symbol: input.symbol }, 'targetWeight');
   }
   await repo.saveStrategyState(tx, {
@@ -674,6 +682,7 @@ async function executeOrder(
     createdBy: actorId,
     now,
   });
+  return result.fills;
 }
 
 /**
@@ -1045,9 +1054,9 @@ export function alertCopiersOfRetirement(
 }
 
 /**
- * Admin: retires a strategy for good. It takes no new copies and no orders; its open copies keep
- * running at its NAV until their owners close them, and the owners are alerted. Retiring twice
- * changes nothing and alerts nobody again. Audited.
+ * Admin: retires a strategy for good. It takes no new copies, and its positions may only be
+ * reduced (ORDER_MUST_REDUCE); its open copies keep running at its NAV until their owners close
+ * them, and the owners are alerted. Retiring twice changes nothing and alerts nobody again. Audited.
  */
 export async function retireStrategy(ctx: AppContext, admin: UserRow, id: string, ip: string) {
   const now = ctx.clock.now();

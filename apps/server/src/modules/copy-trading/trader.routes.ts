@@ -8,6 +8,7 @@ import {
 } from '@app/shared/schemas/lead-traders';
 import {
   strategyIdParamSchema,
+  traderOrderResultSchema,
   traderOrderSchema,
   traderStrategySchema,
 } from '@app/shared/schemas/strategies';
@@ -34,7 +35,7 @@ export function traderRoutes(ctx: AppContext) {
     );
     app.post(
       '/orders',
-      { schema: { tags, body: traderOrderSchema, response: { 200: traderStrategySchema } } },
+      { schema: { tags, body: traderOrderSchema, response: { 200: traderOrderResultSchema } } },
       (request) => strategies.placeTraderOrder(ctx, requireUser(request).user, request.body),
     );
     app.get('/programme', { schema: { tags, response: { 200: traderProgrammeSchema } } }, () =>

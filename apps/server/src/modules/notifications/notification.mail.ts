@@ -70,7 +70,7 @@ const en: Language = {
     strategy_retired: (p) => ({
       subject: `The ${p.strategy} strategy is retired`,
       paragraphs: [
-        `The platform retired the ${p.strategy} strategy you copy. It takes no new copies and its lead trader places no more orders.`,
+        `The platform retired the ${p.strategy} strategy you copy. It takes no new copies, and its positions may only be reduced from now on.`,
         'Your copy was not closed: it stays open and keeps its value at market prices until you close it, which you can do at any time from your dashboard.',
       ],
     }),
@@ -167,7 +167,7 @@ const es: Language = {
     strategy_retired: (p) => ({
       subject: `La estrategia ${p.strategy} se ha retirado`,
       paragraphs: [
-        `La plataforma retiró la estrategia ${p.strategy} que copia. No admite copias nuevas y su trader principal ya no da órdenes.`,
+        `La plataforma retiró la estrategia ${p.strategy} que copia. No admite copias nuevas y, a partir de ahora, sus posiciones solo pueden reducirse.`,
         'Su copia no se cerró: sigue abierta y conserva su valor a precios de mercado hasta que la cierre, lo que puede hacer cuando quiera desde su panel.',
       ],
     }),
@@ -264,7 +264,7 @@ const de: Language = {
     strategy_retired: (p) => ({
       subject: `Die Strategie ${p.strategy} wurde eingestellt`,
       paragraphs: [
-        `Die Plattform hat die Strategie ${p.strategy}, die Sie kopieren, eingestellt. Sie nimmt keine neuen Kopien an und ihr Lead-Trader platziert keine Orders mehr.`,
+        `Die Plattform hat die Strategie ${p.strategy}, die Sie kopieren, eingestellt. Sie nimmt keine neuen Kopien an, und ihre Positionen können von nun an nur verringert werden.`,
         'Ihre Kopie wurde nicht geschlossen: Sie bleibt offen und behält ihren Marktwert, bis Sie sie schließen – jederzeit über Ihr Dashboard.',
       ],
     }),

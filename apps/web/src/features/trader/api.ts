@@ -6,7 +6,11 @@ import type {
   TraderProgramme,
   UpdateTraderStrategyInput,
 } from '@app/shared/schemas/lead-traders';
-import type { TraderOrderInput, TraderStrategy } from '@app/shared/schemas/strategies';
+import type {
+  TraderOrderInput,
+  TraderOrderResult,
+  TraderStrategy,
+} from '@app/shared/schemas/strategies';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { useSession } from '../../lib/auth';
@@ -40,15 +44,19 @@ export function useOwnStrategyId(): string | null {
 
 export const traderApi = {
   /** No price field: the server fills at its own market price at that instant. */
-  placeOrder: (order: TraderOrderInput) => api.post<TraderStrategy>('/api/trader/orders', order),
+  placeOrder: (order: TraderOrderInput) => api.post<TraderOrderResult>('/api/trader/orders', order),
 };
 
-/** Places an order; the answer is the desk as it stands after the fill, written into the cache. */
+/**
+ * Places an order; the answer is the desk as it stands after the fill, written into the cache,
+ * and what the order filled.
+ */
 export function usePlaceOrder() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (order: TraderOrderInput) => traderApi.placeOrder(order),
-    onSuccess: (data) => queryClient.setQueryData(traderKeys.strategy, data),
+    onSuccess: ({ filled: _filled, ...desk }) =>
+      queryClient.setQueryData<TraderStrategy>(traderKeys.strategy, desk),
   });
 }
 

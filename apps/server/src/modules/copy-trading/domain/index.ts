@@ -31,7 +31,7 @@ export {
   applyTraderOrder,
   executionOrder,
   largestTargetWeight,
-  onlyReduces,
+  orderOnlyReduces,
   type Fill,
   type OrderResult,
   type TargetWeightOrder,

@@ -1,3 +1,4 @@
+import { onlyReduces, type Holding } from '@app/shared/order-rules';
 import { Dec, getInstrument, type DecimalInput, type InstrumentSymbol } from '../../market/domain';
 import {
   EquityNotPositiveError,
@@ -263,11 +264,22 @@ export function applyOrders(
   return { state: current, fills };
 }
 
+/** What `state` holds in `symbol`, per unit, for the shared order rules (null: nothing). */
+function holdingOf(state: StrategyState, symbol: string): Holding | null {
+  const position = state.positions.find((p) => p.symbol === symbol);
+  return position ? { side: position.side, size: position.quantity.toString() } : null;
+}
+
 /**
- * Whether an executed order only shrank what the strategy holds: every fill sold part or all of a
- * position, none opened or grew one (a side switch opens the other side, so it does not). All a
- * retired strategy may still do while copies are open.
+ * Whether an executed order only shrank what the strategy holds in its instrument: the shared
+ * rule (onlyReduces, the one the desk's form applies to weights) on the quantities per unit
+ * before and after the fill. A side switch opens the other side, so it does not; an order that
+ * changed nothing does not either. All a retired strategy may still do while copies are open.
  */
-export function onlyReduces(result: OrderResult): boolean {
-  return result.fills.length > 0 && result.fills.every((fill) => fill.quantityDelta.lt(0));
+export function orderOnlyReduces(
+  before: StrategyState,
+  symbol: string,
+  result: OrderResult,
+): boolean {
+  return onlyReduces(holdingOf(before, symbol), holdingOf(result.state, symbol));
 }

@@ -16,6 +16,7 @@ import {
   StrategyTermsFields,
 } from '../../trader/components/StrategyTermsFields';
 import { adminApi, adminKeys, type AdminStrategy } from '../api';
+import { freeLeadTraders } from '../leadTraders';
 import { useAdminMutation } from '../hooks/useAdminMutation';
 import { DialogFormFooter, FormModal } from './DialogForm';
 import { LoadError } from './QueryStates';
@@ -58,7 +59,6 @@ function CreateStrategyForm({
 }) {
   const { t } = useTranslation('admin');
   const traderFieldId = useId();
-  const running = new Set(strategies.map((s) => s.leadTraderId));
   const traders = useQuery({
     queryKey: adminKeys.users('', 'trader'),
     queryFn: ({ signal }) => adminApi.listUsers({ filter: 'trader' }, signal),
@@ -91,8 +91,7 @@ function CreateStrategyForm({
   if (traders.isError) {
     return <LoadError onRetry={() => void traders.refetch()} retrying={traders.isFetching} />;
   }
-  // Approved lead traders who run no strategy yet (a retired one still counts as theirs).
-  const free = traders.data.filter((user) => !running.has(user.id));
+  const free = freeLeadTraders(traders.data, strategies);
   const traderError = errors.userId?.message;
   return (
     <form

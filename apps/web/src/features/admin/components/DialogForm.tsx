@@ -56,11 +56,14 @@ export function DialogFormFooter({
   onCancel,
   pending,
   submitLabel,
+  submitDisabledReason,
 }: {
   onCancel: () => void;
   /** While the request runs: Cancel is disabled and the submit button spins. */
   pending?: boolean;
   submitLabel?: string;
+  /** The id of the text saying why the submit button is disabled (see DialogActions). */
+  submitDisabledReason?: string;
 }) {
   const { t } = useTranslation('admin');
   return (
@@ -69,6 +72,7 @@ export function DialogFormFooter({
       onCancel={onCancel}
       submitLabel={submitLabel ?? t('common.save')}
       pending={pending}
+      submitDisabledReason={submitDisabledReason}
     />
   );
 }

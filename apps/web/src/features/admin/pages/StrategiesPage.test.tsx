@@ -48,7 +48,10 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function stub(createReply?: { status: number; body: unknown }) {
+function stub(
+  createReply?: { status: number; body: unknown },
+  traders: readonly (typeof jane)[] = [grace, busy],
+) {
   const api = stubApi((call) => {
     if (call.path === '/api/auth/me') return { body: { user: me } };
     if (call.path === '/api/market/source') return { body: { source: 'simulated' } };
@@ -56,7 +59,10 @@ function stub(createReply?: { status: number; body: unknown }) {
       return { body: { strategies: [strategy] } };
     }
     if (call.path === '/api/admin/users') {
-      return { body: { users: [grace, busy], nextCursor: null } };
+      return { body: { users: traders, nextCursor: null } };
+    }
+    if (call.path === `/api/admin/strategies/${strategy.id}/lead-trader`) {
+      return { body: { strategy } };
     }
     if (call.path === '/api/admin/settings/trader-fees' && call.method === 'GET') {
       return { body: { feeMinPct: '5', feeMaxPct: '25' } };
@@ -144,6 +150,55 @@ describe('StrategiesPage: a strategy for a lead trader', () => {
     expect(toast.error).toHaveBeenCalledWith('Failed to create strategy', {
       description: 'Performance fee must be from 5% to 25%',
     });
+  });
+});
+
+describe('StrategiesPage: handing a retired strategy over', () => {
+  async function openHandOver() {
+    await screen.findByText('Bea Trend');
+    fireEvent.click(screen.getByRole('button', { name: 'Hand over' }));
+    return screen.findByRole('dialog', { name: 'Hand Bea Trend to another lead trader' });
+  }
+
+  it('says no other lead trader is free, links to the applications and disables Save with that reason', async () => {
+    const { calls } = stub(undefined, [busy]);
+    renderAt('/admin/strategies', <StrategiesPage />, '/admin/strategies');
+    const dialog = await openHandOver();
+    const link = await within(dialog).findByRole('link', {
+      name: 'Approve another lead trader first',
+    });
+    expect(link.getAttribute('href')).toBe('/admin/trader-applications');
+    const save = within(dialog).getByRole('button', { name: 'Save' });
+    expect((save as HTMLButtonElement).disabled).toBe(true);
+    const reason = document.getElementById(save.getAttribute('aria-describedby') ?? '');
+    expect(reason?.textContent).toBe(
+      'No other approved lead trader is free to take it: each one already runs a strategy (a retired one counts). Approve another lead trader first',
+    );
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+  });
+
+  it('offers only free lead traders, says a choice is missing, then hands it over', async () => {
+    const { calls } = stub();
+    renderAt('/admin/strategies', <StrategiesPage />, '/admin/strategies');
+    const dialog = await openHandOver();
+    const select = await within(dialog).findByLabelText('Lead trader');
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Choose a lead trader', `Grace Free (${grace.email})`]);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Choose a lead trader', { selector: 'p' })).toBeTruthy();
+    expect(select.getAttribute('aria-invalid')).toBe('true');
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+
+    fireEvent.change(select, { target: { value: grace.id } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method === 'POST').map((c) => [c.path, c.body])).toEqual([
+        [`/api/admin/strategies/${strategy.id}/lead-trader`, { userId: grace.id }],
+      ]),
+    );
   });
 });
 

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import clsx from 'clsx';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import {
   Badge,
   Button,
@@ -20,6 +21,7 @@ import { DialogFormFooter } from '../components/DialogForm';
 import { LoadError, PageIntro } from '../components/QueryStates';
 import { TraderFeeBoundsCard } from '../components/TraderFeeBoundsCard';
 import { useAdminMutation } from '../hooks/useAdminMutation';
+import { freeLeadTraders } from '../leadTraders';
 import { MarketSourceLabel } from '../../market/components/MarketSourceLabel';
 import { signAsShown } from '../../market/decimal';
 
@@ -232,7 +234,13 @@ export function StrategiesPage() {
           assigning?.terms?.retired ? t('strategies.handOverHint') : t('strategies.assignHint')
         }
       >
-        {assigning && <LeadTraderForm strategy={assigning} onClose={() => setAssigning(null)} />}
+        {assigning && (
+          <LeadTraderForm
+            strategy={assigning}
+            strategies={query.data?.strategies ?? []}
+            onClose={() => setAssigning(null)}
+          />
+        )}
       </Modal>
       <Modal
         open={unwinding !== null}
@@ -331,14 +339,25 @@ function UnwindPositions({ strategy }: { strategy: AdminStrategy }) {
 }
 
 /**
- * Choose among users holding the lead trader role (or none: the built-in demo trader). A retired
- * strategy is handed over: to another lead trader, never to none or back to its own.
+ * Choose among the approved lead traders free to take it (running no strategy, freeLeadTraders),
+ * or none: the built-in demo trader. A retired strategy is handed over: to another lead trader,
+ * never to none or back to its own. When nobody is free the dialog says so, with the way to
+ * approve one, and Save is disabled with that reason; Save without a choice says what is missing.
  */
-function LeadTraderForm({ strategy, onClose }: { strategy: AdminStrategy; onClose: () => void }) {
+function LeadTraderForm({
+  strategy,
+  strategies,
+  onClose,
+}: {
+  strategy: AdminStrategy;
+  strategies: readonly AdminStrategy[];
+  onClose: () => void;
+}) {
   const { t } = useTranslation('admin');
   const selectId = useId();
   const handOver = strategy.terms?.retired ?? false;
   const [userId, setUserId] = useState(handOver ? '' : (strategy.leadTraderId ?? ''));
+  const [missing, setMissing] = useState(false);
   const traders = useQuery({
     queryKey: adminKeys.users('', 'trader'),
     queryFn: ({ signal }) => adminApi.listUsers({ filter: 'trader' }, signal),
@@ -357,12 +376,24 @@ function LeadTraderForm({ strategy, onClose }: { strategy: AdminStrategy; onClos
   if (traders.isError) {
     return <LoadError onRetry={() => void traders.refetch()} retrying={traders.isFetching} />;
   }
+  const choices = freeLeadTraders(
+    traders.data,
+    strategies,
+    handOver ? null : strategy.leadTraderId,
+  );
+  const nobody = handOver && choices.length === 0;
+  const errorId = `${selectId}-error`;
+  const nobodyId = `${selectId}-nobody`;
   return (
     <form
+      noValidate
       className="flex flex-col gap-4"
       onSubmit={(event) => {
         event.preventDefault();
-        if (handOver && !userId) return;
+        if (handOver && !userId) {
+          setMissing(true);
+          return;
+        }
         mutation.mutate(userId);
       }}
     >
@@ -373,25 +404,47 @@ function LeadTraderForm({ strategy, onClose }: { strategy: AdminStrategy; onClos
         <select
           id={selectId}
           value={userId}
-          onChange={(event) => setUserId(event.target.value)}
-          className={`${inputClasses} border-border`}
+          disabled={nobody}
+          aria-invalid={missing || undefined}
+          aria-describedby={nobody ? nobodyId : missing ? errorId : undefined}
+          onChange={(event) => {
+            setUserId(event.target.value);
+            setMissing(false);
+          }}
+          className={`${inputClasses} ${missing ? 'border-danger' : 'border-border'}`}
         >
           <option value="" disabled={handOver}>
             {handOver ? t('strategies.chooseTrader') : t('strategies.noTrader')}
           </option>
-          {traders.data
-            .filter((user) => !handOver || user.id !== strategy.leadTraderId)
-            .map((user) => (
-              <option key={user.id} value={user.id}>
-                {user.name} ({user.email})
-              </option>
-            ))}
+          {choices.map((user) => (
+            <option key={user.id} value={user.id}>
+              {user.name} ({user.email})
+            </option>
+          ))}
         </select>
-        {traders.data.length === 0 && (
-          <p className="text-sm text-muted">{t('strategies.noTraders')}</p>
+        {missing && (
+          <p id={errorId} className="text-sm text-danger">
+            {t('strategies.chooseTrader')}
+          </p>
+        )}
+        {nobody ? (
+          <p id={nobodyId} className="text-sm text-muted">
+            {t('strategies.noHandOverTrader')}{' '}
+            <Link to="/admin/trader-applications" className="font-medium text-brand-strong">
+              {t('strategies.approveTraderFirst')}
+            </Link>
+          </p>
+        ) : (
+          traders.data.length === 0 && (
+            <p className="text-sm text-muted">{t('strategies.noTraders')}</p>
+          )
         )}
       </div>
-      <DialogFormFooter onCancel={onClose} pending={mutation.isPending} />
+      <DialogFormFooter
+        onCancel={onClose}
+        pending={mutation.isPending}
+        submitDisabledReason={nobody ? nobodyId : undefined}
+      />
     </form>
   );
 }

@@ -11,6 +11,9 @@ import { Button, Card, ConfirmDialog, inputClasses, TextField } from '../../../u
 import { tickersQuery } from '../../market/api';
 import { formatPrice } from '../../market/decimal';
 import { usePlaceOrder, type TraderStrategy } from '../api';
+import { formatQuantityPerUnit } from '../format';
+import { fillChange, orderRefusal } from '../orderRules';
+import { renderError } from '../../../lib/errors';
 import { rule } from '@app/shared/rules';
 import { mutateAndReport } from '../../../lib/mutation';
 
@@ -26,8 +29,10 @@ const WEIGHT_MESSAGE = rule('TARGET_WEIGHT_RANGE');
 
 /**
  * A lead trader's order: instrument, long or short, and the target weight of the strategy's
- * equity (0 closes). The confirmation says it fills at the market price the server reads at that
- * instant; there is no price field. Server refusals (weights over 100 %) land on the field.
+ * equity (0 closes). Review refuses on the field what the desk can already tell (closing what is
+ * not held; growing a retired strategy: orderRefusal) before the confirmation, which says it
+ * fills at the market price the server reads at that instant; there is no price field. Server
+ * refusals (weights over 100 %) land on the field; the toast says what was filled.
  */
 export function OrderForm({ strategy }: { strategy: TraderStrategy }) {
   const { t } = useTranslation('trader');
@@ -58,13 +63,31 @@ export function OrderForm({ strategy }: { strategy: TraderStrategy }) {
       form.setError('targetWeight', { message: WEIGHT_MESSAGE }, { shouldFocus: true });
       return;
     }
+    // What the server would refuse and the desk can already tell: said here, before the dialog.
+    const refused = orderRefusal(strategy, { ...values, targetWeight: weight });
+    if (refused) {
+      const message = renderError(refused.code, { symbol: refused.symbol });
+      form.setError('targetWeight', { message }, { shouldFocus: true });
+      return;
+    }
     setPending({ ...values, targetWeight: weight });
   });
 
   function place(values: OrderValues) {
     mutateAndReport(order, values, {
-      onSuccess: () => {
-        toast.success(t('order.filled'));
+      onSuccess: (result) => {
+        toast.success(t('order.filled'), {
+          description: result.filled
+            .map((fill) =>
+              t(`order.fill.${fillChange(fill, strategy, result)}`, {
+                symbol: fill.symbol,
+                side: t(`side.${fill.side}`),
+                quantity: formatQuantityPerUnit(fill.quantityDelta.replace(/^-/, '')),
+                price: formatPrice(fill.price),
+              }),
+            )
+            .join('; '),
+        });
         setPending(null);
         form.reset({ ...values, targetWeight: '' });
       },

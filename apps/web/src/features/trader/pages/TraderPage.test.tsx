@@ -265,4 +265,82 @@ describe('/trader', () => {
     expect(post?.body).toEqual({ symbol: 'ETHUSDT', side: 'long', targetWeight: '0' });
     expect(toast.error).not.toHaveBeenCalled();
   });
+
+  it('refuses at Review, before the dialog, closing an instrument the strategy does not hold', async () => {
+    const calls = fakeApi({ 'GET /api/trader/strategy': { body: desk } });
+    renderSignedIn(<TraderPage />, '/trader', '/trader', trader);
+    const weight = await screen.findByLabelText('Target weight');
+    fireEvent.change(screen.getByLabelText('Instrument'), { target: { value: 'ETHUSDT' } });
+    expect(screen.getByText('Not held now')).toBeTruthy();
+    fireEvent.click(screen.getByRole('radio', { name: 'Short' }));
+    fireEvent.change(weight, { target: { value: '0' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Review order' }));
+
+    expect(
+      await screen.findByText(
+        'Nothing to change: the ETHUSDT position is already what this order asks for',
+      ),
+    ).toBeTruthy();
+    expect(weight.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+  });
+
+  it('refuses at Review an order that grows a retired strategy, places a reduction and says what was filled', async () => {
+    const retired: TraderStrategy = {
+      ...desk,
+      strategy: {
+        ...desk.strategy,
+        terms: {
+          instruments: ['BTCUSDT', 'ETHUSDT'],
+          performanceFeePct: '10.00',
+          minCopyCents: 10_000,
+          maxCopiers: null,
+          retired: true,
+        },
+      },
+    };
+    const after = {
+      ...retired,
+      positions: retired.positions.map((p) => ({ ...p, weightPct: '20.00' })),
+      filled: [{ symbol: 'BTCUSDT', side: 'long', quantityDelta: '-0.0000039', price: '34585.33' }],
+    };
+    const calls = fakeApi({
+      'GET /api/trader/strategy': { body: retired },
+      'POST /api/trader/orders': { body: after },
+    });
+    renderSignedIn(<TraderPage />, '/trader', '/trader', trader);
+    const weight = await screen.findByLabelText('Target weight');
+    const grow = async (symbol: string, side: 'Long' | 'Short', value: string) => {
+      fireEvent.change(screen.getByLabelText('Instrument'), { target: { value: symbol } });
+      fireEvent.click(screen.getByRole('radio', { name: side }));
+      fireEvent.change(weight, { target: { value } });
+      fireEvent.click(screen.getByRole('button', { name: 'Review order' }));
+      expect(
+        await screen.findByText(
+          `This strategy is retired: an order may only reduce its ${symbol} position`,
+        ),
+      ).toBeTruthy();
+      expect(screen.queryByRole('dialog')).toBeNull();
+    };
+    // More of what it holds, something it does not hold, the other side: all growth.
+    await grow('BTCUSDT', 'Long', '60');
+    await grow('ETHUSDT', 'Long', '10');
+    await grow('BTCUSDT', 'Short', '10');
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+
+    fireEvent.click(screen.getByRole('radio', { name: 'Long' }));
+    fireEvent.change(weight, { target: { value: '20' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Review order' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Place this order?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Place order' }));
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith('Order filled', {
+        description: 'BTCUSDT Long: reduced by 0.0000039 per unit at 34,585.33',
+      }),
+    );
+    expect(calls.filter((call) => call.method === 'POST').map((call) => call.body)).toEqual([
+      { symbol: 'BTCUSDT', side: 'long', targetWeight: '20' },
+    ]);
+  });
 });
