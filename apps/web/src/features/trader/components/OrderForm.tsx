@@ -11,7 +11,7 @@ import { Button, Card, ConfirmDialog, inputClasses, TextField } from '../../../u
 import { tickersQuery } from '../../market/api';
 import { formatPrice } from '../../market/decimal';
 import { usePlaceOrder, type TraderStrategy } from '../api';
-import { formatQuantityPerUnit } from '../format';
+import { formatQuantityPerUnit } from '../../market/decimal';
 import { fillChange, orderRefusal } from '../orderRules';
 import { renderError } from '../../../lib/errors';
 import { rule } from '@app/shared/rules';
