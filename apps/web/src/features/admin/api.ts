@@ -1,3 +1,4 @@
+import type { AccountSummary } from '@app/shared/schemas/account';
 import type {
   AdminUser,
   AuditEntryView,
@@ -81,6 +82,8 @@ export interface UserDetail {
   user: AdminUser;
   referrals: ReferralSummary[];
   sessions: AdminSession[];
+  /** Their figures from the ledger: the server's account summary, as their own dashboard gets it. */
+  summary: AccountSummary;
 }
 
 export interface OutboxItem {
