@@ -176,7 +176,7 @@ test("a new user whose account is not yet active is told why before the form, ap
   const card = page.locator('#lead-trader');
   const why = card.getByRole('note');
   await expect(why).toContainText(
-    'You can apply once your account is active: an admin reviews every new account first, usually within 24 hours of registration.',
+    'You can apply once your account is active: an admin reviews every new account first, and we e-mail you when yours is active.',
   );
   await expect(why.getByRole('link', { name: 'Contact support' })).toHaveAttribute(
     'href',

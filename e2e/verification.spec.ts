@@ -49,7 +49,11 @@ test('a new user verifies their identity with uploaded documents, an admin appro
   await page.goto('/dashboard');
   const status = page.getByTestId('verification-status');
   await expect(status).toHaveAttribute('data-standing', 'not_started');
-  await expect(status.getByText('Not started')).toBeVisible();
+  // Verification is off by default (verificationRequired): optional, not the way to activation.
+  await expect(status.getByText('Optional', { exact: true })).toBeVisible();
+  await expect(
+    status.getByText(/Optional: your account can be activated without it/),
+  ).toBeVisible();
   await status.getByRole('link', { name: 'Verify your identity' }).click();
   await expect(page).toHaveURL(/\/verification$/);
 

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { registerUser, TestClient, type TestApp, useTestApp } from './harness';
 import { findMailTo } from '../src/modules/mail/outbox.repo';
@@ -172,6 +173,34 @@ describe('admin: user balances and transaction filters', () => {
       summary: { availableCents: number; totalBonusCents: number };
     }>();
     expect(detail.summary).toMatchObject({ availableCents: 2500, totalBonusCents: 2500 });
+  });
+
+  it("gives the admin the user's own account summary, figure for figure (issue 39: one rule for both pages)", async () => {
+    const { user, client } = await registerUser(t.app);
+    await admin.post(`/api/admin/users/${user.id}/activate`);
+    await admin.post(`/api/admin/users/${user.id}/adjustments`, {
+      bucket: 'balance',
+      amount: '80',
+      reason: 'Credit',
+    });
+    const crypto = (
+      await t.db.execute<{ id: string }>(
+        sql`SELECT id FROM payment_methods WHERE kind = 'crypto' AND retired_at IS NULL LIMIT 1`,
+      )
+    ).rows[0]?.id;
+    const withdrawal = await client.post('/api/withdrawals', {
+      method: 'crypto',
+      methodId: crypto,
+      walletAddress: 'bc1qexampleexampleexample',
+      amount: '30',
+    });
+    expect(withdrawal.statusCode).toBe(201);
+    const own = (await client.get('/api/account/summary')).json<Record<string, unknown>>();
+    const { summary } = (await admin.get(`/api/admin/users/${user.id}`)).json<{
+      summary: Record<string, unknown>;
+    }>();
+    expect(summary).toEqual(own);
+    expect(summary).toMatchObject({ availableCents: 5000, heldCents: 3000, balanceCents: 8000 });
   });
 
   it('filters all transactions by type and by date', async () => {

@@ -235,7 +235,7 @@ describe('deposits', () => {
     expectError(response, {
       code: 'ACCOUNT_NOT_ACTIVE',
       message:
-        'Your account is not active yet. New accounts are activated within 24 hours of registration.',
+        'Your account is not active yet. Our team reviews every new account and activates it; we e-mail you when yours is active.',
     });
   });
 });

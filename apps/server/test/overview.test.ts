@@ -45,8 +45,9 @@ describe('admin overview', () => {
       };
       volumes: { day: string; depositsCents: number; withdrawalsCents: number }[];
     }>();
-    expect(overview.users.total - before.users.total).toBe(3);
-    expect(overview.users.active - before.users.active).toBe(2);
+    // Three users, and the second admin who approved Alice's $5,000 deposit (admins count too).
+    expect(overview.users.total - before.users.total).toBe(4);
+    expect(overview.users.active - before.users.active).toBe(3);
     expect(overview.users.pending - before.users.pending).toBe(1);
     expect(overview.money).toEqual({
       availableCents: 510_000,
@@ -60,5 +61,36 @@ describe('admin overview', () => {
     expect(today?.day).toBe(new Date().toISOString().slice(0, 10));
     expect(today?.depositsCents).toBe(520_000);
     expect(today?.withdrawalsCents).toBe(0);
+  });
+
+  it('counts the same users as the list each figure links to, admins and closed accounts included (issue 39)', async () => {
+    const admin = await adminClient(t);
+    await activeUser(t, 'Listed');
+    await registerUser(t.app, { name: 'Waiting Wes' });
+    const closing = await registerUser(t.app, { name: 'Closed Cleo' });
+    expect((await admin.delete(`/api/admin/users/${closing.user.id}`)).statusCode).toBe(200);
+
+    async function listed(filter: string): Promise<number> {
+      let count = 0;
+      let cursor: string | null = null;
+      do {
+        const query: string = `filter=${filter}&limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+        const page = (await admin.get(`/api/admin/users?${query}`)).json<{
+          users: unknown[];
+          nextCursor: string | null;
+        }>();
+        count += page.users.length;
+        cursor = page.nextCursor;
+      } while (cursor);
+      return count;
+    }
+    const { users } = (await admin.get('/api/admin/overview')).json<{
+      users: { total: number; pending: number; active: number; closed: number };
+    }>();
+    expect(users.total).toBe(await listed('all'));
+    expect(users.active).toBe(await listed('active'));
+    expect(users.pending).toBe(await listed('pending'));
+    expect(users.closed).toBeGreaterThanOrEqual(1);
+    expect(users.total).toBe(users.active + users.pending + users.closed);
   });
 });

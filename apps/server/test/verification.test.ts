@@ -411,6 +411,22 @@ describe('account review with evidence', () => {
     expect(await documentRows(user.id)).toBe(0);
   });
 
+  it('tells the user whether verification is required to activate their account, as the setting says (issue 39)', async () => {
+    const { client } = await registerUser(t.app, { name: 'Optional' });
+    const off = (await client.get('/api/verification')).json<MyVerification>();
+    expect(off).toMatchObject({ required: false, standing: 'not_started' });
+    await admin.put('/api/admin/settings/verification', { verificationRequired: true });
+    try {
+      expect((await client.get('/api/verification')).json<MyVerification>().required).toBe(true);
+    } finally {
+      await approvedBySecondAdmin(
+        t,
+        await admin.put('/api/admin/settings/verification', { verificationRequired: false }),
+      );
+    }
+    expect((await client.get('/api/verification')).json<MyVerification>().required).toBe(false);
+  });
+
   it('with verificationRequired on, the bare Activate is refused until the verification is approved', async () => {
     const { user } = await registerUser(t.app, { name: 'Strict' });
     const on = await admin.put('/api/admin/settings/verification', { verificationRequired: true });

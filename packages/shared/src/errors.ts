@@ -598,7 +598,7 @@ export const ERROR_ENGLISH: { readonly [C in ErrorCode]: string } = {
   AVATAR_UNREADABLE: 'This image cannot be read; it may be damaged. Please choose another.',
 
   ACCOUNT_NOT_ACTIVE:
-    'Your account is not active yet. New accounts are activated within 24 hours of registration.',
+    'Your account is not active yet. Our team reviews every new account and activates it; we e-mail you when yours is active.',
   ACCOUNT_DEACTIVATED:
     'Your account is deactivated: deposits and new trades are paused. You can still close your trades and withdraw your money.',
   INSUFFICIENT_BALANCE: 'Insufficient balance',

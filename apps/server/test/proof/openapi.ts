@@ -141,6 +141,7 @@ export const ACCESS: Record<string, Access> = {
   'PUT /api/admin/settings/trader-fees': 'admin',
   'GET /api/admin/outbox/': 'admin',
   'GET /api/admin/users/': 'admin',
+  'GET /api/admin/users/approvers': 'admin', // counts only, about the caller's fellow admins
   'GET /api/admin/users/{id}': 'admin',
   'PATCH /api/admin/users/{id}': 'admin',
   'DELETE /api/admin/users/{id}': 'admin',

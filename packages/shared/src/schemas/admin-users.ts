@@ -95,3 +95,21 @@ export const contactMessageListSchema = z.object({
   messages: z.array(contactMessageSchema),
   nextCursor: z.string().nullable(),
 });
+
+/**
+ * GET /api/admin/users/approvers: who could approve what waits for a second admin, as seen by the
+ * admin who asks (issue 39: with one admin, a request above the threshold waits forever).
+ */
+export const adminApproversSchema = z.object({
+  /** Admins (not deleted), the caller included. */
+  admins: z.number().int(),
+  /** Admins other than the caller who can approve today: active, two-factor sign-in on. */
+  otherApprovers: z.number().int(),
+  /**
+   * Whether the caller can make another user admin alone, at once: no other admin can approve
+   * and none was ever appointed (docs/security.md V8: a new install's first admin appointing the
+   * second). Otherwise making an admin waits for a second admin too.
+   */
+  canAppointAlone: z.boolean(),
+});
+export type AdminApprovers = z.infer<typeof adminApproversSchema>;

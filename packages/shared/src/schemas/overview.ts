@@ -2,7 +2,17 @@ import { z } from 'zod';
 
 /** The admin overview: every figure computed from the ledger and the transaction projection. */
 export const adminOverviewSchema = z.object({
-  users: z.object({ total: z.number().int(), pending: z.number().int(), active: z.number().int() }),
+  /**
+   * The same sets the admin's user list shows under All, Active and Awaiting review (admins
+   * included), so each figure matches the list it links to; `closed` are the closed accounts that
+   * All lists too.
+   */
+  users: z.object({
+    total: z.number().int(),
+    pending: z.number().int(),
+    active: z.number().int(),
+    closed: z.number().int(),
+  }),
   money: z.object({
     availableCents: z.number().int(),
     investedCents: z.number().int(),

@@ -111,6 +111,11 @@ export type VerificationDocument = z.infer<typeof verificationDocumentSchema>;
 
 /** GET /api/verification: the caller's own review, documents and what to do next. */
 export const myVerificationSchema = z.object({
+  /**
+   * Whether the operator requires an approved verification before an account is activated
+   * (`verificationRequired`, off by default): when off, verifying is optional.
+   */
+  required: z.boolean(),
   standing: z.enum(VERIFICATION_STANDINGS),
   status: z.enum(VERIFICATION_STATUSES).nullable(),
   details: verificationDetailsSchema.nullable(),

@@ -167,7 +167,7 @@ export const mailTemplates = {
       `Welcome to ${brand.name}`,
       [
         `Hello ${name},`,
-        `Thank you for registering with ${brand.name}. Our team reviews new accounts and activates them within 24 hours of registration; we will e-mail you when yours is active.`,
+        `Thank you for registering with ${brand.name}. Our team reviews new accounts and activates them; we will e-mail you when yours is active.`,
         'Copy trading involves risk. You can lose some or all of the money you invest. Past performance is not a reliable indicator of future results.',
       ],
       { label: 'Log in', url: `${brand.publicUrl}/login` },

@@ -3,17 +3,29 @@ import type { DbOrTx } from '../../db/client';
 
 const toNumber = (value: string | number | null | undefined) => Number(value ?? 0);
 
+/**
+ * The users the admin's list shows under All, Active and Awaiting review (users.repo's
+ * filterCondition: admins included, closed accounts only under All), so each figure matches the
+ * list it links to.
+ */
 export async function userCounts(db: DbOrTx) {
-  const { rows } = await db.execute<{ total: string; pending: string; active: string }>(sql`
+  const { rows } = await db.execute<{
+    total: string;
+    pending: string;
+    active: string;
+    closed: string;
+  }>(sql`
     SELECT count(*) AS total,
-           count(*) FILTER (WHERE NOT is_active) AS pending,
-           count(*) FILTER (WHERE is_active) AS active
-    FROM users WHERE deleted_at IS NULL AND NOT is_admin`);
+           count(*) FILTER (WHERE NOT is_active AND deleted_at IS NULL) AS pending,
+           count(*) FILTER (WHERE is_active AND deleted_at IS NULL) AS active,
+           count(*) FILTER (WHERE deleted_at IS NOT NULL) AS closed
+    FROM users`);
   const row = rows[0];
   return {
     total: toNumber(row?.total),
     pending: toNumber(row?.pending),
     active: toNumber(row?.active),
+    closed: toNumber(row?.closed),
   };
 }
 

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  adminApproversSchema,
   adminSessionSchema,
   adminUpdateUserSchema,
   adminUserListQuerySchema,
@@ -40,6 +41,13 @@ export function adminUserRoutes(ctx: AppContext) {
         },
       },
       async (request) => service.listUsers(ctx, request.query),
+    );
+
+    // Who could approve what waits for a second admin (the approvals page and waiting rows).
+    app.get(
+      '/approvers',
+      { schema: { tags, response: { 200: adminApproversSchema } } },
+      async (request) => service.approvers(ctx, requireAdmin(request).user.id),
     );
 
     app.get(

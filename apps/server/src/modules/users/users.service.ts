@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { AppContext } from '../../context';
-import type { Tx } from '../../db/client';
+import type { DbOrTx, Tx } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { refusal } from '../../http/errors';
 import { everRecorded, recordAudit } from '../audit/audit.service';
@@ -15,7 +15,7 @@ import { askSecondAdmin } from '../approvals/approvals.requests';
 import { auditingSelfDecisions, SelfDecisionError } from '../approvals/self-decision';
 import { creditReferralBonus } from '../referrals/referral-bonus';
 import { discardAvatarFile } from '../profile/profile.service';
-import type { UserFilter } from '@app/shared/schemas/admin-users';
+import type { AdminApprovers, UserFilter } from '@app/shared/schemas/admin-users';
 import { decodeCursor, keysetPage } from '../../db/keyset';
 import { closureOf, summary } from '../account/account.service';
 import { verificationRequired } from '../settings/settings.service';
@@ -116,6 +116,28 @@ export function deactivate(ctx: AppContext, actor: AdminActor, userId: string): 
 }
 
 /**
+ * Whether `adminId` may appoint another admin alone: nobody else could approve (no other active
+ * admin with two-factor sign-in) and no admin was ever appointed — a new install's first admin
+ * appointing the second. Otherwise making an admin waits for a second admin (docs/security.md V8).
+ */
+async function canAppointAlone(db: DbOrTx, adminId: string): Promise<boolean> {
+  return (
+    (await repo.countOtherCheckers(db, adminId)) === 0 &&
+    !(await everRecorded(db, 'user.made_admin'))
+  );
+}
+
+/** GET /api/admin/users/approvers: who could approve what waits for a second admin, for `adminId`. */
+export async function approvers(ctx: AppContext, adminId: string): Promise<AdminApprovers> {
+  const [admins, otherApprovers, alone] = await Promise.all([
+    repo.countActiveAdmins(ctx.db),
+    repo.countOtherCheckers(ctx.db, adminId),
+    canAppointAlone(ctx.db, adminId),
+  ]);
+  return { admins, otherApprovers, canAppointAlone: alone };
+}
+
+/**
  * Making someone an admin widens who can act alone: it waits for a second admin (an admin_grant
  * approval, 202), so one admin cannot make an accomplice. Null when done at once: they are an
  * admin already, or this is a new install's first admin appointing the second (no other admin
@@ -129,10 +151,7 @@ export async function makeAdmin(
 ): Promise<{ approval: Approval } | null> {
   const asked = await withLockedUser(ctx, userId, async (tx, user) => {
     if (user.isAdmin) return null;
-    if (
-      (await repo.countOtherCheckers(tx, actor.adminId)) === 0 &&
-      !(await everRecorded(tx, 'user.made_admin'))
-    ) {
+    if (await canAppointAlone(tx, actor.adminId)) {
       await auth.updateUser(tx, user.id, { isAdmin: true });
       await recordAudit(tx, {
         actorId: actor.adminId,

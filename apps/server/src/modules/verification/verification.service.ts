@@ -19,7 +19,7 @@ import { recordAudit } from '../audit/audit.service';
 import { notify, type Announce } from '../notifications/notifications.service';
 import * as usersService from '../users/users.service';
 import type { Job } from '../../jobs/scheduler';
-import { documentRetentionDays } from '../settings/settings.service';
+import { documentRetentionDays, verificationRequired } from '../settings/settings.service';
 import {
   cleanDocument,
   newStorageName,
@@ -64,9 +64,11 @@ function detailsOf(row: VerificationRow | undefined): VerificationDetails | null
 function myView(
   row: VerificationRow | undefined,
   documents: VerificationDocumentRow[],
+  required: boolean,
 ): MyVerification {
   const status = row?.status ?? null;
   return {
+    required,
     standing: standingOf(status),
     status,
     details: detailsOf(row),
@@ -79,11 +81,12 @@ function myView(
 }
 
 export async function myVerification(ctx: AppContext, userId: string): Promise<MyVerification> {
-  const [row, documents] = await Promise.all([
+  const [row, documents, required] = await Promise.all([
     repo.verificationOf(ctx.db, userId),
     repo.currentDocuments(ctx.db, [userId]),
+    verificationRequired(ctx.db),
   ]);
-  return myView(row, documents);
+  return myView(row, documents, required);
 }
 
 function isKind(field: string): field is DocumentKind {

@@ -1,4 +1,6 @@
+import type { AccountSummary } from '@app/shared/schemas/account';
 import type {
+  AdminApprovers,
   AdminUser,
   AuditEntryView,
   UserFilter,
@@ -81,6 +83,8 @@ export interface UserDetail {
   user: AdminUser;
   referrals: ReferralSummary[];
   sessions: AdminSession[];
+  /** Their figures from the ledger: the server's account summary, as their own dashboard gets it. */
+  summary: AccountSummary;
 }
 
 export interface OutboxItem {
@@ -204,6 +208,9 @@ export const adminApi = {
     ),
   fourEyes: (signal?: AbortSignal) =>
     api.get<FourEyesSetting>('/api/admin/settings/four-eyes', signal),
+  /** Who else could approve what waits for a second admin, and whether the caller may appoint one alone. */
+  approvers: (signal?: AbortSignal) =>
+    api.get<AdminApprovers>('/api/admin/users/approvers', signal),
   updateFourEyes: (threshold: string) =>
     api.put<OrWaiting<FourEyesSetting>>('/api/admin/settings/four-eyes', { threshold }),
 

@@ -10,7 +10,10 @@ vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
 const adjustmentsPath = `/api/admin/users/${jane.id}/adjustments`;
 
-function setup(status = 201) {
+function setup(
+  status = 201,
+  current?: { availableCents: number; totalProfitCents: number; totalBonusCents: number },
+) {
   const stub = stubApi((call) =>
     call.method === 'POST' && call.path === adjustmentsPath
       ? status === 201
@@ -22,7 +25,13 @@ function setup(status = 201) {
   const onOpenChange = vi.fn();
   renderAt(
     '/admin/users/x',
-    <AdjustmentDialog user={jane} bucket="balance" open onOpenChange={onOpenChange} />,
+    <AdjustmentDialog
+      user={jane}
+      current={current}
+      bucket="balance"
+      open
+      onOpenChange={onOpenChange}
+    />,
     '/admin/users/:id',
   );
   return { ...stub, onOpenChange, dialog: screen.getByRole('dialog') };
@@ -43,6 +52,20 @@ afterEach(() => {
 });
 
 describe('AdjustmentDialog', () => {
+  it('shows the available balance it adjusts, now and after (issue 39)', () => {
+    const { dialog } = setup(201, {
+      availableCents: 69_868,
+      totalProfitCents: 0,
+      totalBonusCents: 0,
+    });
+    expect(within(dialog).getByTestId('adjust-now').textContent).toBe('Available now: $698.68.');
+    fill(dialog, '-25', 'Duplicate credit');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Review' }));
+    expect(within(dialog).getByTestId('adjust-after').textContent).toBe(
+      'Available balance: $698.68 now, $673.68 after.',
+    );
+  });
+
   it("refuses an empty amount with 'Enter amount first!' and sends nothing", () => {
     const { dialog, calls } = setup();
     fill(dialog, '   ', 'Goodwill');

@@ -1,4 +1,5 @@
 import { formatUsd } from '@app/shared/money';
+import type { AccountSummary } from '@app/shared/schemas/account';
 import {
   ADJUSTMENT_BUCKETS,
   MONEY_MESSAGES,
@@ -27,6 +28,12 @@ interface Draft {
   reason: string;
 }
 
+/** The user's figures an adjustment changes, as their dashboard shows them now. */
+type CurrentFigures = Pick<
+  AccountSummary,
+  'availableCents' | 'totalProfitCents' | 'totalBonusCents'
+>;
+
 interface Reviewed {
   cents: number;
   /** One key per confirmation: a retried request books once. */
@@ -41,11 +48,14 @@ interface Reviewed {
  */
 export function AdjustmentDialog({
   user,
+  current,
   bucket,
   open,
   onOpenChange,
 }: {
   user: { id: string; name: string };
+  /** The figures now (every adjustment is booked to the available balance). */
+  current?: CurrentFigures | undefined;
   bucket: AdjustmentBucket;
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -59,7 +69,13 @@ export function AdjustmentDialog({
       description={t('adjust.description')}
     >
       {(close) => (
-        <AdjustmentForm user={user} initialBucket={bucket} onDone={close} onCancel={close} />
+        <AdjustmentForm
+          user={user}
+          current={current}
+          initialBucket={bucket}
+          onDone={close}
+          onCancel={close}
+        />
       )}
     </FormModal>
   );
@@ -67,11 +83,13 @@ export function AdjustmentDialog({
 
 function AdjustmentForm({
   user,
+  current,
   initialBucket,
   onDone,
   onCancel,
 }: {
   user: { id: string; name: string };
+  current: CurrentFigures | undefined;
   initialBucket: AdjustmentBucket;
   onDone: () => void;
   onCancel: () => void;
@@ -128,6 +146,14 @@ function AdjustmentForm({
           <p className="mt-2 text-sm break-words text-muted">
             {t('adjust.summaryReason', { reason: draft.reason.trim() })}
           </p>
+          {current && (
+            <p className="mt-2 text-sm text-muted" data-testid="adjust-after">
+              {t('adjust.after', {
+                before: formatUsd(current.availableCents),
+                after: formatUsd(current.availableCents + reviewed.cents),
+              })}
+            </p>
+          )}
         </div>
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button
@@ -165,6 +191,15 @@ function AdjustmentForm({
           }))}
         />
       </div>
+      {current && (
+        <p className="text-sm text-muted" data-testid="adjust-now">
+          {t(`adjust.now.${draft.bucket}`, {
+            available: formatUsd(current.availableCents),
+            profit: formatUsd(current.totalProfitCents),
+            bonus: formatUsd(current.totalBonusCents),
+          })}
+        </p>
+      )}
       <TextField
         label={t('adjust.amount')}
         inputMode="decimal"

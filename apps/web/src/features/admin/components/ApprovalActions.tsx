@@ -2,12 +2,54 @@ import type { DualControlSetting } from '@app/shared/schemas/approvals';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { newIdempotencyKey } from '../../../lib/api';
 import { useSession } from '../../../lib/auth';
 import { Button, ConfirmDialog } from '../../../ui';
 import { adminApi, adminKeys, type Approval } from '../api';
 import { describeApproval, describeSettingChange, movesMoney } from '../approvalSummary';
 import { useAdminMutation } from '../hooks/useAdminMutation';
+
+/**
+ * Who else could approve what waits for a second admin (GET /api/admin/users/approvers). With
+ * nobody, a waiting request waits forever unless the admin appoints one: the rows and the
+ * approvals page say so (issue 39).
+ */
+export function useApprovers() {
+  return useQuery({
+    queryKey: adminKeys.approvers,
+    queryFn: ({ signal }) => adminApi.approvers(signal),
+  });
+}
+
+/** On the approvals page, while no other admin can approve: why requests wait, and the way out. */
+export function NoOtherApproverNotice() {
+  const { t } = useTranslation('admin');
+  const approvers = useApprovers();
+  if (!approvers.data || approvers.data.otherApprovers > 0) return null;
+  const { admins, canAppointAlone } = approvers.data;
+  const body = canAppointAlone
+    ? 'approvals.alone.appointFirst'
+    : admins > 1
+      ? 'approvals.alone.twoFactor'
+      : 'approvals.alone.appointWaits';
+  return (
+    <section
+      aria-labelledby="no-other-approver-title"
+      data-testid="no-other-approver"
+      className="flex flex-col gap-2 rounded-2xl border border-warning/40 bg-warning/5 p-5 text-sm"
+    >
+      <h2 id="no-other-approver-title" className="font-semibold text-text">
+        {t('approvals.alone.title', { count: admins })}
+      </h2>
+      <p className="text-muted">{t(body, { count: admins - 1 })}</p>
+      <p className="text-muted">{t('approvals.alone.threshold')}</p>
+      <Link to="/admin/users" className="self-start text-brand-strong underline underline-offset-4">
+        {t('approvals.alone.toUsers')}
+      </Link>
+    </section>
+  );
+}
 
 /** Every request waiting for a second admin now. */
 function usePendingApprovals(): Approval[] {
@@ -81,7 +123,7 @@ export function ApprovalActions({ approval }: { approval: Approval }) {
 
   if (approval.status !== 'pending') return <span className="text-muted">{t('common.none')}</span>;
   if (user?.id === approval.requestedBy.id) {
-    return <span className="text-sm text-muted">{t('approvals.youRequested')}</span>;
+    return <YouRequested />;
   }
   if (approval.user && user?.id === approval.user.id) {
     return <span className="text-sm text-muted">{t('approvals.yourMoney')}</span>;
@@ -153,6 +195,34 @@ export function ApprovalActions({ approval }: { approval: Approval }) {
         </ConfirmDialog>
       )}
     </>
+  );
+}
+
+/**
+ * The maker's own waiting request: another admin must approve it, and, when nobody else can, how
+ * to appoint one (wherever the row is: approvals, transactions, the user's page).
+ */
+function YouRequested() {
+  const { t } = useTranslation('admin');
+  const approvers = useApprovers();
+  const alone = approvers.data?.otherApprovers === 0;
+  return (
+    <span className="text-sm text-muted" data-testid="you-requested">
+      {t('approvals.youRequested')}
+      {alone && (
+        <>
+          {' '}
+          {t(
+            approvers.data?.canAppointAlone
+              ? 'approvals.alone.rowAppointFirst'
+              : 'approvals.alone.row',
+          )}{' '}
+          <Link to="/admin/approvals" className="text-brand-strong underline underline-offset-4">
+            {t('approvals.alone.rowLink')}
+          </Link>
+        </>
+      )}
+    </span>
   );
 }
 

@@ -53,9 +53,10 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function stub() {
+function stub(approvers?: { admins: number; otherApprovers: number; canAppointAlone: boolean }) {
   const api = stubApi((call) => {
     if (call.path === '/api/auth/me') return { body: { user: me } };
+    if (approvers && call.path === '/api/admin/users/approvers') return { body: approvers };
     if (call.method === 'GET' && call.path === '/api/admin/approvals') {
       return { body: { items: call.query.get('status') === 'pending' ? [payout, mine] : [] } };
     }
@@ -99,6 +100,42 @@ function stub() {
 }
 
 describe('ApprovalsPage', () => {
+  it('says when nobody else can approve, and how to appoint a second admin, on the page and the waiting row (issue 39)', async () => {
+    stub({ admins: 1, otherApprovers: 0, canAppointAlone: true });
+    renderAt('/admin/approvals', <ApprovalsPage />, '/admin/approvals');
+    const notice = await screen.findByTestId('no-other-approver');
+    expect(
+      within(notice).getByRole('heading', {
+        name: 'This install has one admin: nobody else can approve',
+      }),
+    ).toBeTruthy();
+    expect(notice.textContent).toContain(
+      "as this install's first appointment it takes effect at once, without a second admin",
+    );
+    expect(notice.textContent).toContain('Raising the threshold needs a second admin as well');
+    expect(
+      within(notice).getByRole('link', { name: 'Go to Manage Users' }).getAttribute('href'),
+    ).toBe('/admin/users');
+    const waiting = await screen.findByTestId('you-requested');
+    expect(waiting.textContent).toBe(
+      'You requested this. Another admin must approve it. No other admin can approve it yet: make a second admin first. How',
+    );
+  });
+
+  it('says nothing of the kind while another admin can approve', async () => {
+    const { calls } = stub({ admins: 2, otherApprovers: 1, canAppointAlone: false });
+    renderAt('/admin/approvals', <ApprovalsPage />, '/admin/approvals');
+    await waitFor(() =>
+      expect(calls.some((call) => call.path === '/api/admin/users/approvers')).toBe(true),
+    );
+    // An absence: let the answer settle before looking.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect((await screen.findByTestId('you-requested')).textContent).toBe(
+      'You requested this. Another admin must approve it.',
+    );
+    expect(screen.queryByTestId('no-other-approver')).toBeNull();
+  });
+
   it('lets a second admin approve a payout, once per click, and tells the maker to wait', async () => {
     const { calls } = stub();
     renderAt('/admin/approvals', <ApprovalsPage />, '/admin/approvals');

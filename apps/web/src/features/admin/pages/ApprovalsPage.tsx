@@ -6,7 +6,11 @@ import { Link } from 'react-router';
 import { Badge, DataTable, EmptyState, LoadingBlock } from '../../../ui';
 import { adminApi, adminKeys, type Approval } from '../api';
 import { movesMoney } from '../approvalSummary';
-import { ApprovalActions, useApprovalSummary } from '../components/ApprovalActions';
+import {
+  ApprovalActions,
+  NoOtherApproverNotice,
+  useApprovalSummary,
+} from '../components/ApprovalActions';
 import { LoadError, PageIntro } from '../components/QueryStates';
 import { formatDateTime } from '../format';
 import { StatusFilter, useStatusParam } from '../components/StatusFilter';
@@ -46,6 +50,7 @@ export function ApprovalsPage() {
           {t('approvals.changeThreshold')}
         </Link>
       </PageIntro>
+      <NoOtherApproverNotice />
       <StatusFilter
         label={t('approvals.show')}
         statuses={APPROVAL_STATUSES}

@@ -5,7 +5,7 @@ import { renderAt } from '../../../test/render';
 import { OverviewPage } from './OverviewPage';
 
 const overview = {
-  users: { total: 12, pending: 3, active: 9 },
+  users: { total: 13, pending: 3, active: 9, closed: 1 },
   money: { availableCents: 1_234_567, investedCents: 500_000, heldCents: 25_000 },
   pending: {
     deposits: { count: 2, totalCents: 75_000 },
@@ -41,6 +41,12 @@ describe('OverviewPage', () => {
       '/admin/transactions?status=pending&kind=withdrawal',
     ]);
     expect(screen.getByRole('img', { name: /daily deposit and withdrawal volumes/i })).toBeTruthy();
+    // The user figures count what the user list shows, and say so (issue 39).
+    expect(
+      screen.getByText(
+        'Every account, admins and lead traders included, as the user list shows them; 1 closed account is counted in the total only.',
+      ),
+    ).toBeTruthy();
   });
 
   it('explains a missing overview endpoint instead of breaking', async () => {

@@ -145,6 +145,11 @@ function OverviewView({ overview }: { overview: AdminOverview }) {
               to="/admin/users?filter=pending"
             />
           </dl>
+          <p className="mt-3 text-xs text-muted">
+            {overview.users.closed > 0
+              ? t('overview.usersNoteClosed', { count: overview.users.closed })
+              : t('overview.usersNote')}
+          </p>
         </Card>
         <Card title={t('overview.money')}>
           <dl className="grid grid-cols-1 gap-4 sm:grid-cols-3">

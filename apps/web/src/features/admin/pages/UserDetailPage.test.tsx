@@ -3,6 +3,7 @@ import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jane } from '../test/fixtures';
 import { type RecordedCall, stubApi } from '../../../test/fetch';
+import { summaryWith } from '../../../test/fixtures';
 import { renderAt } from '../../../test/render';
 import { UserDetailPage } from './UserDetailPage';
 
@@ -30,6 +31,14 @@ function setup(
             },
           ],
           sessions: [],
+          summary: {
+            ...summaryWith(59_868),
+            heldCents: 10_000,
+            openTradesValueCents: 150_282,
+            balanceCents: 220_150,
+            totalProfitCents: 282,
+            totalBonusCents: 2_500,
+          },
         },
       };
     }
@@ -71,6 +80,24 @@ afterEach(() => {
 });
 
 describe('UserDetailPage', () => {
+  it("shows the user's money as their dashboard does, and the figure an adjustment changes (issue 39)", async () => {
+    setup(() => undefined, jane);
+    const money = await screen.findByTestId('user-money');
+    const figure = (label: string) =>
+      within(money).getByText(label).nextElementSibling?.textContent;
+    expect(figure('Account balance')).toBe('$2,201.50');
+    expect(figure('Available')).toBe('$598.68');
+    expect(figure('On hold for pending withdrawals')).toBe('$100.00');
+    expect(figure("In open trades, at today's value")).toBe('$1,502.82');
+    expect(figure('Total profit')).toBe('$2.82');
+    expect(figure('Total bonus')).toBe('$25.00');
+    fireEvent.click(screen.getByRole('button', { name: 'Adjust bonus' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByTestId('adjust-now').textContent).toBe(
+      'Total bonus now: $25.00; available now: $598.68. A bonus adjustment is credited to the available balance.',
+    );
+  });
+
   it('shows status, referrals linking to their page, and the audit trail for this user', async () => {
     const { calls } = setup(() => undefined);
     expect(await screen.findByRole('heading', { name: 'Jane Doe' })).toBeTruthy();

@@ -1,7 +1,9 @@
 import { currentLanguage } from '../../../i18n';
 import { countryName } from '../../auth/components/countries';
 import { formatDate } from '../../../lib/dates';
+import type { AccountSummary } from '@app/shared/schemas/account';
 import type { AdminUser } from '@app/shared/schemas/admin-users';
+import { formatUsd } from '@app/shared/money';
 import type { AdjustmentBucket } from '@app/shared/schemas/money';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
@@ -82,7 +84,7 @@ function UserDetailView({ detail }: { detail: UserDetail }) {
       <ProfileCard user={user} />
       <div className="grid gap-6 lg:grid-cols-2">
         <ActionsCard user={user} />
-        <MoneyCard user={user} />
+        <MoneyCard user={user} summary={detail.summary} />
       </div>
       <UserTransactions userId={user.id} />
       <UserAppropriatenessCard userId={user.id} />
@@ -320,13 +322,34 @@ function ActionsCard({ user }: { user: AdminUser }) {
   );
 }
 
-function MoneyCard({ user }: { user: AdminUser }) {
+/**
+ * The user's money as their own dashboard shows it (the server's account summary, one rule):
+ * balance, available, on hold, in open trades at today's value, profit and bonus; then the
+ * adjustments, each showing the figure it changes.
+ */
+function MoneyCard({ user, summary }: { user: AdminUser; summary: AccountSummary }) {
   const { t } = useTranslation('admin');
   const [bucket, setBucket] = useState<AdjustmentBucket | null>(null);
   const { user: me } = useSession();
   if (user.deleted) return null;
+  const figures: [string, number][] = [
+    ['moneyBalance', summary.balanceCents],
+    ['moneyAvailable', summary.availableCents],
+    ['moneyHeld', summary.heldCents],
+    ['moneyInTrades', summary.openTradesValueCents],
+    ['moneyProfit', summary.totalProfitCents],
+    ['moneyBonus', summary.totalBonusCents],
+  ];
   return (
     <Card title={t('detail.money')} description={t('detail.moneyHint')} className="min-w-0">
+      <dl data-testid="user-money" className="mb-4 grid grid-cols-2 gap-3 sm:grid-cols-3">
+        {figures.map(([key, cents]) => (
+          <div key={key} className="min-w-0">
+            <dt className="text-xs text-muted">{t(`detail.${key}`)}</dt>
+            <dd className="mt-0.5 font-semibold tabular-nums">{formatUsd(cents)}</dd>
+          </div>
+        ))}
+      </dl>
       {me?.id === user.id ? (
         <p className="text-sm text-muted">{t('approvals.ownAccount')}</p>
       ) : (
@@ -345,6 +368,7 @@ function MoneyCard({ user }: { user: AdminUser }) {
       <PendingApprovalsFor userId={user.id} />
       <AdjustmentDialog
         user={user}
+        current={summary}
         bucket={bucket ?? 'balance'}
         open={bucket !== null}
         onOpenChange={(open) => {

@@ -1,18 +1,24 @@
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Me } from '@app/shared/schemas/auth';
 import { accountStanding } from '@app/shared/standing';
 import { buttonClasses, ShieldIcon } from '../../../ui';
+import { myVerificationQuery } from '../../verification/api';
 
 /**
  * Above the dashboard while the account is not active: why deposits and new trades wait, never
- * instead of the money. A new account is told it is activated within 24 hours; a deactivated one
- * that its money stays visible and can always be taken out.
+ * instead of the money. A new account is told what activates it: our team's review, or, when the
+ * operator requires verification (`verificationRequired`), the approval of its verification. No
+ * time is promised: nothing in the install enforces one. A deactivated account is told that its
+ * money stays visible and can always be taken out.
  */
 export function AccountStandingNotice({ user }: { user: Pick<Me, 'isActive' | 'activatedAt'> }) {
   const { t } = useTranslation('dashboard');
   const standing = accountStanding(user);
+  const verification = useQuery({ ...myVerificationQuery, enabled: standing === 'new' });
   if (standing === 'active') return null;
+  const body = standing === 'new' && verification.data?.required ? 'bodyVerify' : 'body';
   return (
     <section
       aria-labelledby="account-standing-title"
@@ -25,7 +31,9 @@ export function AccountStandingNotice({ user }: { user: Pick<Me, 'isActive' | 'a
         <h2 id="account-standing-title" className="font-semibold text-text">
           {t(`standing.${standing}.title`)}
         </h2>
-        <p className="mt-1 text-sm leading-relaxed text-muted">{t(`standing.${standing}.body`)}</p>
+        <p className="mt-1 text-sm leading-relaxed text-muted">
+          {t(`standing.${standing}.${body}`)}
+        </p>
       </div>
       <Link to="/support" className={buttonClasses('secondary', 'md')}>
         {t('standing.contactSupport')}

@@ -29,10 +29,13 @@ afterEach(() => {
 });
 
 describe('DashboardPage', () => {
-  it('tells a new account it is activated within 24 hours, above its (empty) dashboard', async () => {
+  it('tells a new account what activates it, and promises no time nothing enforces', async () => {
     renderAs({ ...user, isActive: false, activatedAt: null });
     expect(screen.getByRole('heading', { name: 'Account is not active' })).toBeTruthy();
-    expect(screen.getByText(/within 24 hours of registration/)).toBeTruthy();
+    expect(
+      screen.getByText(/Our team reviews every new account and activates it; we e-mail you/),
+    ).toBeTruthy();
+    expect(screen.queryByText(/24 hours/)).toBeNull();
     expect(screen.getByRole('link', { name: 'Contact Support' }).getAttribute('href')).toBe(
       '/support',
     );
@@ -68,6 +71,7 @@ describe('DashboardPage', () => {
 
   describe('status texts follow the account', () => {
     const notStarted = {
+      required: false,
       standing: 'not_started',
       status: null,
       details: null,
@@ -88,8 +92,34 @@ describe('DashboardPage', () => {
       expect(screen.queryByText(/Welcome back/)).toBeNull();
       expect((await screen.findByTestId('percent-change')).textContent).toBe('No investments yet');
       expect(screen.queryByText(/since you started investing/)).toBeNull();
-      // Not active: the review card asks for verification to activate the account.
-      expect(await screen.findByText(/Verify your identity to activate your account/)).toBeTruthy();
+    });
+
+    it('with verification off (the default), a new account is told verification is optional, never that it activates the account', async () => {
+      renderAs({ ...user, isActive: false, activatedAt: null }, null, notStarted);
+      expect(
+        await screen.findByText(/^Optional: your account can be activated without it/),
+      ).toBeTruthy();
+      expect(screen.getByTestId('verification-status').textContent).toContain('Optional');
+      expect(screen.queryByText(/to activate your account/)).toBeNull();
+      expect(
+        screen.queryByText(/Verifying your identity is how your account is activated/),
+      ).toBeNull();
+      expect(screen.getByText(/Our team reviews every new account and activates it/)).toBeTruthy();
+    });
+
+    it('with verification required, both cards say the verification is the way to activation', async () => {
+      renderAs({ ...user, isActive: false, activatedAt: null }, null, {
+        ...notStarted,
+        required: true,
+      });
+      expect(
+        await screen.findByText(/^Verifying your identity is how your account is activated/),
+      ).toBeTruthy();
+      expect(
+        await screen.findByText(/activated once our team has approved your identity verification/),
+      ).toBeTruthy();
+      expect(screen.queryByText(/^Optional/)).toBeNull();
+      expect(screen.queryByText(/24 hours/)).toBeNull();
     });
 
     it('greets a returning investor with "Welcome back" and shows no "activate" prompt on an active account', async () => {

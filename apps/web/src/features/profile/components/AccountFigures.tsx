@@ -14,8 +14,9 @@ interface Figure {
 }
 
 /**
- * Available Balance, Profit, Bonus and the number of pending withdrawals, all from the ledger
- * (GET /api/account/summary). Each links to where the figure comes from.
+ * Available Balance, Profit, Bonus and the amount on hold for pending withdrawals (as the
+ * dashboard shows it, not a count of requests), all from the ledger (GET /api/account/summary).
+ * Each links to where the figure comes from.
  */
 export function AccountFigures() {
   const { t } = useTranslation('profile');
@@ -45,7 +46,7 @@ export function AccountFigures() {
     {
       key: 'pending',
       label: t('figures.pendingWithdrawals'),
-      value: (s) => String(s.pendingWithdrawalsCount),
+      value: (s) => formatUsd(s.heldCents),
       icon: ArrowUpRightIcon,
       to: '/transactions',
     },

@@ -109,7 +109,7 @@ describe('Become a lead trader (/profile)', () => {
     });
     expect(
       await screen.findByText(
-        'You can apply once your account is active: an admin reviews every new account first, usually within 24 hours of registration.',
+        'You can apply once your account is active: an admin reviews every new account first, and we e-mail you when yours is active.',
       ),
     ).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Send application' })).toBeNull();

@@ -22,7 +22,9 @@ export function VerificationStatusCard({ linked = true }: { linked?: boolean }) 
   const { user } = useSession();
   if (!query.data) return null;
   if (
-    !showsVerificationCard(verificationSummaryKey(query.data.standing, user?.isActive ?? false))
+    !showsVerificationCard(
+      verificationSummaryKey(query.data.standing, user?.isActive ?? false, query.data.required),
+    )
   ) {
     return null;
   }
@@ -39,14 +41,23 @@ export function VerificationStatusView({
   const { t } = useTranslation('verification');
   const { standing } = verification;
   const { user } = useSession();
-  const summaryKey = verificationSummaryKey(standing, user?.isActive ?? false);
+  const summaryKey = verificationSummaryKey(
+    standing,
+    user?.isActive ?? false,
+    verification.required,
+  );
   const needsAction = standing === 'needs_action';
+  const optional = summaryKey === 'not_started_optional';
   return (
     <ReviewStepCard
       id="verification-status"
       standing={standing}
       heading={t('status.heading')}
-      badge={{ tone: TONES[standing], label: t(`standings.${standing}`) }}
+      badge={
+        optional
+          ? { tone: 'info', label: t('standings.optional') }
+          : { tone: TONES[standing], label: t(`standings.${standing}`) }
+      }
       summary={t(`status.${summaryKey}`)}
       urgent={needsAction}
       action={

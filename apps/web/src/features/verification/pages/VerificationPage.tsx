@@ -38,7 +38,9 @@ export function VerificationPage() {
   const query = useQuery(myVerificationQuery);
   return (
     <div className="flex flex-col gap-6">
-      <p className="max-w-3xl text-sm leading-relaxed text-muted">{t('intro')}</p>
+      <p className="max-w-3xl text-sm leading-relaxed text-muted">
+        {t(query.data?.required ? 'introRequired' : 'intro')}
+      </p>
       {query.isPending ? (
         <LoadingBlock />
       ) : query.isError ? (

@@ -36,7 +36,11 @@ export function AmountField({
         error={error}
         {...registration}
       />
-      <WithdrawalQuoteLine amountText={amountText} methodId={methodId} />
+      <WithdrawalQuoteLine
+        amountText={amountText}
+        methodId={methodId}
+        availableCents={availableCents}
+      />
     </div>
   );
 }

@@ -13,17 +13,23 @@ export const QUOTE_DEBOUNCE_MS = 400;
 
 /**
  * Live under the amount: "Fee $X · You will receive $Y" by the chosen method (null: by bank
- * transfer; undefined: no method chosen yet), from the server's quote.
+ * transfer; undefined: no method chosen yet), from the server's quote. An amount above the
+ * available balance is refused, so nothing is quoted for it: the line says so instead of
+ * promising a payout that cannot happen.
  */
 export function WithdrawalQuoteLine({
   amountText,
   methodId,
+  availableCents,
 }: {
   amountText: string | undefined;
   methodId: string | null | undefined;
+  availableCents?: number | undefined;
 }) {
   const { t } = useTranslation('withdrawals');
-  const cents = quotableCents(amountText);
+  const typed = quotableCents(amountText);
+  const aboveAvailable = typed !== null && availableCents !== undefined && typed > availableCents;
+  const cents = aboveAvailable ? null : typed;
   const debounced = useDebouncedValue(cents, QUOTE_DEBOUNCE_MS);
   const quote = useQuery({
     ...withdrawalQuoteQuery(debounced ?? 0, methodId ?? null),
@@ -34,7 +40,13 @@ export function WithdrawalQuoteLine({
     quote.data && quote.data.amountCents === cents && methodId !== undefined ? quote.data : null;
 
   let content;
-  if (cents === null) content = <span className="text-muted">{t('quote.prompt')}</span>;
+  if (aboveAvailable) {
+    content = (
+      <span data-testid="quote-line" className="text-danger">
+        {t('quote.aboveAvailable', { available: formatUsd(availableCents) })}
+      </span>
+    );
+  } else if (cents === null) content = <span className="text-muted">{t('quote.prompt')}</span>;
   else if (methodId === undefined) {
     content = <span className="text-muted">{t('quote.chooseMethod')}</span>;
   } else if (current && current.netCents <= 0) {

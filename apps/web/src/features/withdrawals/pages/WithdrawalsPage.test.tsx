@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '../../../test/fetch';
 import { testUser } from '../../../test/fixtures';
 import { renderSignedIn } from '../../../test/render';
+import { QUOTE_DEBOUNCE_MS } from '../components/WithdrawalQuoteLine';
 import { WithdrawalsPage } from './WithdrawalsPage';
 
 vi.mock('sonner', () => ({
@@ -98,6 +99,32 @@ describe('WithdrawalsPage', () => {
     expect(await screen.findByText('Insufficient balance')).toBeTruthy();
     expect((field('Account Number') as HTMLInputElement).value).toBe('123456789');
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('quotes no payout for an amount above the available balance, and asks the server for none (issue 39)', async () => {
+    const calls = api({
+      'GET /api/withdrawals/quote?amount=1000.00': {
+        body: {
+          amountCents: 100_000,
+          feeCents: 0,
+          netCents: 100_000,
+          feePct: '0',
+          feeFixedCents: 0,
+        },
+      },
+    });
+    renderSignedIn(<WithdrawalsPage />, '/withdrawals', '/withdrawals');
+    expect(await screen.findByText('Available: $100.00')).toBeTruthy();
+    fillBank('1000');
+    withdraw();
+    expect(await screen.findByText('Insufficient balance')).toBeTruthy();
+    expect((await screen.findByTestId('quote-line', {}, { timeout: 2000 })).textContent).toBe(
+      'More than you can withdraw now: at most $100.00. Nothing would be paid out for this amount.',
+    );
+    // An absence: past the quote's debounce, still no quote asked for nor shown.
+    await new Promise((resolve) => setTimeout(resolve, QUOTE_DEBOUNCE_MS + 200));
+    expect(screen.queryByText(/You will receive/)).toBeNull();
+    expect(calls.some((call) => call.path.includes('/api/withdrawals/quote'))).toBe(false);
   });
 
   it('shows the fee line from the server quote, then confirms with one idempotency key', async () => {
