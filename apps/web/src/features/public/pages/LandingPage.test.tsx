@@ -92,6 +92,9 @@ describe('the landing page names only what this install offers', () => {
     expect(services.textContent).toContain('Crypto markets');
     expect(services.textContent).toContain('BTC, ETH, SOL, BNB, XRP');
     expect(services.textContent).toContain('Demo strategies');
+    // Nothing this install has not built: no practice account; the stop-loss as the server has it.
+    expect(services.textContent).not.toMatch(/practice|virtual money/i);
+    expect(services.textContent).toContain('40% by default, and you can set 5% to 95%');
     // The plan on a built-in strategy says so; the lead trader's does not.
     const basic = await screen.findByRole('article', { name: 'Basic' });
     expect(within(basic).getByText('Demo strategy')).toBeTruthy();
