@@ -78,7 +78,13 @@ describe('opening a trade', () => {
     expect(trade.amountCents).toBe(150_000);
     expect(trade.stopLossPct).toBe(40);
     expectValueIsUnitsTimesNav(trade);
+    // Silver copies a built-in demo strategy: the copier's card is told, to label it (issue 39).
+    expect(trade.strategyRunBy).toBe('demo');
     const summary = await summaryOf(client);
+    const onDashboard = (await client.get('/api/account/summary')).json<{
+      openTrades: CurrentTrade[];
+    }>().openTrades;
+    expect(onDashboard.map((one) => one.strategyRunBy)).toEqual(['demo']);
     expect(summary.availableCents).toBe(350_000);
     expect(summary.investedCents).toBe(150_000);
 

@@ -5,7 +5,7 @@ import { escapeLike } from '../../db/keyset';
 import { preparedPer } from '../../db/prepared';
 import { positionsJson, positionsOf, toState } from './strategies.repo';
 import type { StrategyState } from './domain';
-import type { StrategyStatus } from '@app/shared/schemas/trades';
+import type { StrategyRunBy, StrategyStatus } from '@app/shared/schemas/trades';
 import {
   strategies,
   tradeChanges,
@@ -223,6 +223,7 @@ export interface OpenTradeFacts {
   planTitle: string;
   strategyName: string;
   strategyStatus: StrategyStatus;
+  strategyRunBy: StrategyRunBy;
   /** The strategy's per-unit state, and its last stored NAV (when a price is missing). */
   strategy: { nav: string; state: StrategyState };
 }
@@ -246,6 +247,7 @@ export interface OpenTradeFactsJson {
   planTitle: string;
   strategyName: string;
   strategyStatus: StrategyStatus;
+  strategyRunBy: StrategyRunBy;
   nav: string;
   cashPerUnit: string;
   positions: Parameters<typeof positionsOf>[0];
@@ -269,6 +271,7 @@ export function toOpenTradeFacts(json: OpenTradeFactsJson): OpenTradeFacts {
     planTitle: json.planTitle,
     strategyName: json.strategyName,
     strategyStatus: json.strategyStatus,
+    strategyRunBy: json.strategyRunBy,
     strategy: {
       nav: json.nav,
       state: toState({ cashPerUnit: json.cashPerUnit }, positionsOf(json.positions)),

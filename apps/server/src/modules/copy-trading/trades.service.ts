@@ -4,6 +4,7 @@ import {
 } from '@app/shared/schemas/transaction-descriptions';
 import {
   planBoundProblem,
+  type StrategyRunBy,
   type StrategyStatus,
   type ClosedTrade,
   type CurrentTrade,
@@ -60,6 +61,11 @@ export function toDomainTrade(row: TradeRow): Trade {
   };
 }
 
+/** Who runs a strategy: no lead trader means the built-in demo trader does. */
+export function strategyRunByOf(row: { leadTraderId: string | null }): StrategyRunBy {
+  return row.leadTraderId ? 'trader' : 'demo';
+}
+
 /** A strategy row's status as a copier's trade shows it. */
 export function strategyStatusOf(row: {
   pausedAt: Date | null;
@@ -74,6 +80,7 @@ export function currentView(
   strategyName: string,
   nav: Dec,
   strategyStatus: StrategyStatus,
+  strategyRunBy: StrategyRunBy,
 ): CurrentTrade {
   const valueCents = tradeValueCents(row.units, nav);
   const profitCents = valueCents - row.amountCents;
@@ -84,6 +91,7 @@ export function currentView(
     strategyId: row.strategyId,
     strategyName,
     strategyStatus,
+    strategyRunBy,
     amountCents: Number(row.amountCents),
     units: new Dec(row.units).toFixed(),
     entryNav: new Dec(row.entryNav).toFixed(),
@@ -136,6 +144,7 @@ export async function valueOpenTrades(
       one.strategyName,
       liveNav(one.strategy, prices),
       one.strategyStatus,
+      one.strategyRunBy,
     ),
   );
 }
@@ -170,6 +179,7 @@ export async function openTrades(ctx: AppContext, userId: string): Promise<Curre
       one.strategy.row.name,
       liveNav({ nav: one.strategy.row.nav, state: one.strategy.state }, prices),
       strategyStatusOf(one.strategy.row),
+      strategyRunByOf(one.strategy.row),
     ),
   );
 }
@@ -189,6 +199,7 @@ async function openTradeView(
     one.strategy.row.name,
     liveNav({ nav: one.strategy.row.nav, state: one.strategy.state }, prices),
     strategyStatusOf(one.strategy.row),
+    strategyRunByOf(one.strategy.row),
   );
 }
 
@@ -349,7 +360,14 @@ export async function openTrade(
       return {
         status: 201,
         body: {
-          trade: currentView(trade, plan.title, loaded.row.name, nav, 'running'),
+          trade: currentView(
+            trade,
+            plan.title,
+            loaded.row.name,
+            nav,
+            'running',
+            strategyRunByOf(loaded.row),
+          ),
         },
         afterCommit: () => {
           announceTrade(ctx, user.id, trade.id, 'open');

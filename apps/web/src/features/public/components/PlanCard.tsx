@@ -8,6 +8,7 @@ import { Link } from 'react-router';
 import { appConfig } from '../../../lib/config';
 import { Badge } from '../../../ui/Badge';
 import { buttonClasses } from '../../../ui/Button';
+import { DemoStrategyBadge } from '../../../ui/DemoStrategyBadge';
 import { CheckIcon } from '../../../ui/icons';
 import { Sparkline } from '../../../ui/Sparkline';
 import { signTone } from '../../../ui/tone';
@@ -81,7 +82,7 @@ export function PlanCard({ plan, action }: PlanCardProps) {
         </p>
         <p className="mt-1 flex flex-wrap items-center gap-2 font-medium text-text">
           {strategy?.name ?? t('plans.noStrategy')}
-          {strategy?.runBy === 'demo' && <Badge tone="neutral">{t('plans.demoStrategy')}</Badge>}
+          <DemoStrategyBadge runBy={strategy?.runBy} />
           {strategy?.retired && <Badge tone="danger">{t('plans.retiredBadge')}</Badge>}
         </p>
         {closed && (

@@ -10,7 +10,7 @@ import { Link } from 'react-router';
 import { errorMessage } from '../../../lib/requestErrors';
 import { useSession } from '../../../lib/auth';
 import { useRealtimeStatus } from '../../../lib/realtime';
-import { Badge, Button, buttonClasses, ErrorState, signTone } from '../../../ui';
+import { Badge, Button, buttonClasses, DemoStrategyBadge, ErrorState, signTone } from '../../../ui';
 import { OngoingTradePanel } from './OngoingTradePanel';
 import { summaryTradesQuery, type CurrentTrade } from '../api';
 import { PortfolioTotals } from './PortfolioTotals';
@@ -122,6 +122,7 @@ function TradeDetails({ trade }: { trade: CurrentTrade }) {
       <div className="flex flex-wrap items-center gap-2 text-sm">
         <Badge tone="success">{trade.planTitle}</Badge>
         <span className="text-muted">{t('copying', { strategy: trade.strategyName })}</span>
+        <DemoStrategyBadge runBy={trade.strategyRunBy} />
         {status !== 'running' && (
           <Badge tone={status === 'retired' ? 'danger' : 'warning'}>
             {t(`strategyStatus.${status}.badge`)}
