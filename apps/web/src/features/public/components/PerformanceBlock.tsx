@@ -5,6 +5,7 @@ import { buttonClasses } from '../../../ui/Button';
 import { usePublicPlans } from '../api';
 import { formatSignedPct } from '../../market/decimal';
 import { bestStrategy, formatDrawdown } from '../lib/performance';
+import { useSignedInHome } from '../hooks/useSignedInHome';
 import { RiskWarning } from './RiskWarning';
 import { MarketSourceLabel } from '../../market/components/MarketSourceLabel';
 
@@ -14,6 +15,7 @@ import { MarketSourceLabel } from '../../market/components/MarketSourceLabel';
  */
 export function PerformanceBlock() {
   const { t } = useTranslation('public');
+  const home = useSignedInHome();
   const { data: plans, dataUpdatedAt } = usePublicPlans();
   const best = plans ? bestStrategy(plans) : null;
 
@@ -55,7 +57,10 @@ export function PerformanceBlock() {
           </p>
         )}
         <RiskWarning className="mt-8 max-w-2xl" />
-        <Link to="/register" className={`${buttonClasses('primary', 'lg')} mt-8`}>
+        <Link
+          to={home ? '/plans' : '/register'}
+          className={`${buttonClasses('primary', 'lg')} mt-8`}
+        >
           {t('performance.getStarted')}
         </Link>
       </div>

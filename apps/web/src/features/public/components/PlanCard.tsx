@@ -13,13 +13,17 @@ import { CheckIcon } from '../../../ui/icons';
 import { Sparkline } from '../../../ui/Sparkline';
 import { signTone } from '../../../ui/tone';
 import type { PublicPlan } from '../api';
+import { useSignedInHome } from '../hooks/useSignedInHome';
 import { formatCount, formatSignedPct, signAsShown } from '../../market/decimal';
 import { formatDrawdown } from '../lib/performance';
 import { MarketSourceLabel } from '../../market/components/MarketSourceLabel';
 
 interface PlanCardProps {
   plan: PublicPlan;
-  /** What the card offers at its foot; by default Invest Now to /register (the landing page). */
+  /**
+   * What the card offers at its foot; by default Invest Now to /register (the landing page), or
+   * to /plans for a signed-in reader.
+   */
   action?: ReactNode;
 }
 
@@ -29,6 +33,7 @@ interface PlanCardProps {
  */
 export function PlanCard({ plan, action }: PlanCardProps) {
   const { t } = useTranslation('public');
+  const home = useSignedInHome();
   const strategy = plan.strategy;
   const titleId = `plan-${plan.id}-title`;
   const series = strategy?.navSeries ?? [];
@@ -182,7 +187,7 @@ export function PlanCard({ plan, action }: PlanCardProps) {
           // A closed plan offers nothing new; its note above says why.
           (closed ? null : (
             <Link
-              to="/register"
+              to={home ? '/plans' : '/register'}
               className={buttonClasses(plan.recommended ? 'primary' : 'secondary', 'md', true)}
             >
               {t('plans.investNow')}
