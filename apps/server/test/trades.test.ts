@@ -489,6 +489,7 @@ describe('several copies at once', () => {
       trades: {
         planTitle: string;
         strategyName: string;
+        strategyRunBy: string;
         closeReason: string;
         amountCents: number;
         payoutCents: number;
@@ -508,6 +509,8 @@ describe('several copies at once', () => {
       expect(trade.amountCents).toBe(Number(amounts[trade.planTitle]) * 100);
       expect(trade.profitCents).toBe(trade.payoutCents - trade.amountCents);
       expect(Date.parse(trade.closedAt)).toBeGreaterThan(Date.parse(trade.openedAt));
+      // The seed's plans copy built-in demo strategies: the history labels them (issue 39).
+      expect(trade.strategyRunBy).toBe('demo');
     }
 
     // Two a page, without a repeat or a gap.

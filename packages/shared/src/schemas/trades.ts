@@ -186,6 +186,8 @@ export const historyTradeSchema = z.object({
   id: z.string(),
   planTitle: z.string(),
   strategyName: z.string(),
+  /** Who ran the copied strategy, so a demo strategy is labelled (optional for old fixtures). */
+  strategyRunBy: z.enum(STRATEGY_RUNNERS).optional(),
   openedAt: z.string(),
   closedAt: z.string(),
   closeReason: z.enum(TRADE_CLOSE_REASONS),

@@ -457,6 +457,7 @@ export interface ClosedTradeRecord {
   closedAt: Date;
   planTitle: string;
   strategyName: string;
+  strategyRunBy: StrategyRunBy;
   amountCents: bigint;
   valueCents: bigint;
   feeCents: bigint;
@@ -497,6 +498,7 @@ export async function closedTradesPage(
     closed_at: string;
     plan_title: string;
     strategy_name: string;
+    strategy_run_by: StrategyRunBy;
     amount_cents: string;
     value_cents: string;
     fee_cents: string;
@@ -508,6 +510,7 @@ export async function closedTradesPage(
       to_char(t.opened_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS opened_at,
       to_char(t.closed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS closed_at,
       p.title AS plan_title, s.name AS strategy_name,
+      CASE WHEN s.lead_trader_id IS NULL THEN 'demo' ELSE 'trader' END AS strategy_run_by,
       (t.amount_cents + coalesce(r.cost, 0))::text AS amount_cents,
       (t.value_cents + coalesce(r.value, 0))::text AS value_cents,
       (t.fee_cents + coalesce(r.fee, 0))::text AS fee_cents,
@@ -533,6 +536,7 @@ export async function closedTradesPage(
     closedAt: new Date(row.closed_at),
     planTitle: row.plan_title,
     strategyName: row.strategy_name,
+    strategyRunBy: row.strategy_run_by,
     amountCents: BigInt(row.amount_cents),
     valueCents: BigInt(row.value_cents),
     feeCents: BigInt(row.fee_cents),

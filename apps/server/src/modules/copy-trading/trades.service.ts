@@ -643,6 +643,7 @@ export async function tradeHistory(
         id: row.id,
         planTitle: row.planTitle,
         strategyName: row.strategyName,
+        strategyRunBy: row.strategyRunBy,
         openedAt: row.openedAt.toISOString(),
         closedAt: row.closedAt.toISOString(),
         closeReason: row.closeReason,
