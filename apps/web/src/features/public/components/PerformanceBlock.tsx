@@ -2,6 +2,7 @@ import { formatDate } from '../../../lib/dates';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../ui/Button';
+import { DemoStrategyBadge } from '../../../ui/DemoStrategyBadge';
 import { usePublicPlans } from '../api';
 import { formatSignedPct } from '../../market/decimal';
 import { bestStrategy, formatDrawdown } from '../lib/performance';
@@ -41,7 +42,8 @@ export function PerformanceBlock() {
               {t('performance.best', {
                 strategy: best.name,
                 value: formatSignedPct(best.return30dPct),
-              })}
+              })}{' '}
+              <DemoStrategyBadge runBy={best.runBy} />
             </p>
             {best.maxDrawdownPct && (
               <p>{t('performance.drawdown', { value: formatDrawdown(best.maxDrawdownPct) })}</p>

@@ -100,6 +100,10 @@ describe('the landing page names only what this install offers', () => {
     expect(within(basic).getByText('Demo strategy')).toBeTruthy();
     const silver = screen.getByRole('article', { name: 'Silver' });
     expect(within(silver).queryByText('Demo strategy')).toBeNull();
+    // The track record names the best strategy, a demo one here: labelled as such.
+    const record = screen.getByRole('region', { name: 'Real results, including the bad days' });
+    expect(record.textContent).toContain('Majors Basket');
+    expect(within(record).getByText('Demo strategy')).toBeTruthy();
     // No hours are claimed when the operator has set none.
     expect(basic.textContent).toContain('Support by e-mail from our team');
   });
