@@ -108,6 +108,15 @@ describe('the landing page names only what this install offers', () => {
     expect(basic.textContent).toContain('Support by e-mail from our team');
   });
 
+  it('calls no market data live on an install whose feed is simulated', async () => {
+    appConfig.marketData = 'simulated';
+    renderPublic(landing());
+    await screen.findAllByRole('article');
+    const text = document.body.textContent ?? '';
+    expect(text).not.toMatch(/live market data/i);
+    expect(text).toContain('When that feed is a simulation, every price on the site says so.');
+  });
+
   it("shows the operator's support hours as set", async () => {
     appConfig.supportHours = 'Mon–Fri 9:00–17:00 CET';
     renderPublic(<PlansSection />);
