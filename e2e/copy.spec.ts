@@ -4,6 +4,7 @@ import { expect, test } from '@playwright/test';
 import {
   BANNED_COPY_PATTERNS,
   RISK_WARNING,
+  UNBUILT_FEATURE_PATTERNS,
   UNOFFERED_SERVICE_PATTERNS,
 } from '../packages/shared/src/risk';
 
@@ -47,6 +48,8 @@ for (const page of [
     // PRODUCT.md section 3: the services named are the ones this install offers (crypto copy
     // trading), no support hours the operator has not set, and demo strategies called so.
     for (const pattern of UNOFFERED_SERVICE_PATTERNS) expect(text).not.toMatch(pattern);
+    // Nor a feature it has not built yet (the practice account).
+    for (const pattern of UNBUILT_FEATURE_PATTERNS) expect(text).not.toMatch(pattern);
     if (page === '/') expect(text).toContain('Demo strategy');
   });
 }

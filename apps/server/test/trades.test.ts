@@ -78,7 +78,13 @@ describe('opening a trade', () => {
     expect(trade.amountCents).toBe(150_000);
     expect(trade.stopLossPct).toBe(40);
     expectValueIsUnitsTimesNav(trade);
+    // Silver copies a built-in demo strategy: the copier's card is told, to label it (issue 39).
+    expect(trade.strategyRunBy).toBe('demo');
     const summary = await summaryOf(client);
+    const onDashboard = (await client.get('/api/account/summary')).json<{
+      openTrades: CurrentTrade[];
+    }>().openTrades;
+    expect(onDashboard.map((one) => one.strategyRunBy)).toEqual(['demo']);
     expect(summary.availableCents).toBe(350_000);
     expect(summary.investedCents).toBe(150_000);
 
@@ -483,6 +489,7 @@ describe('several copies at once', () => {
       trades: {
         planTitle: string;
         strategyName: string;
+        strategyRunBy: string;
         closeReason: string;
         amountCents: number;
         payoutCents: number;
@@ -502,6 +509,8 @@ describe('several copies at once', () => {
       expect(trade.amountCents).toBe(Number(amounts[trade.planTitle]) * 100);
       expect(trade.profitCents).toBe(trade.payoutCents - trade.amountCents);
       expect(Date.parse(trade.closedAt)).toBeGreaterThan(Date.parse(trade.openedAt));
+      // The seed's plans copy built-in demo strategies: the history labels them (issue 39).
+      expect(trade.strategyRunBy).toBe('demo');
     }
 
     // Two a page, without a repeat or a gap.

@@ -1,5 +1,6 @@
 export { Avatar } from './Avatar';
 export { Badge, type BadgeTone } from './Badge';
+export { DemoStrategyBadge } from './DemoStrategyBadge';
 export { Button, buttonClasses, type ButtonProps, type ButtonVariant } from './Button';
 export { Card } from './Card';
 export { CopyButton, COPIED_MS } from './CopyButton';

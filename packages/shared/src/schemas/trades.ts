@@ -108,6 +108,9 @@ export type FundsChange = z.infer<typeof fundsChangeSchema>;
  */
 export const STRATEGY_STATUSES = ['running', 'paused', 'retired'] as const;
 export type StrategyStatus = (typeof STRATEGY_STATUSES)[number];
+/** Who runs a strategy: 'demo' = a built-in rule-based trader; 'trader' = a lead trader. */
+export const STRATEGY_RUNNERS = ['demo', 'trader'] as const;
+export type StrategyRunBy = (typeof STRATEGY_RUNNERS)[number];
 
 export const currentTradeSchema = z.object({
   id: z.string(),
@@ -117,6 +120,11 @@ export const currentTradeSchema = z.object({
   strategyName: z.string(),
   /** The copied strategy's status now. The server always sends it (optional for old fixtures). */
   strategyStatus: z.enum(STRATEGY_STATUSES).optional(),
+  /**
+   * Who runs the copied strategy, so a demo strategy is labelled on the copier's card. The server
+   * always sends it (optional for old fixtures).
+   */
+  strategyRunBy: z.enum(STRATEGY_RUNNERS).optional(),
   amountCents: z.number().int(),
   units: z.string(),
   entryNav: z.string(),
@@ -182,6 +190,8 @@ export const historyTradeSchema = z.object({
   id: z.string(),
   planTitle: z.string(),
   strategyName: z.string(),
+  /** Who ran the copied strategy, so a demo strategy is labelled (optional for old fixtures). */
+  strategyRunBy: z.enum(STRATEGY_RUNNERS).optional(),
   openedAt: z.string(),
   closedAt: z.string(),
   closeReason: z.enum(TRADE_CLOSE_REASONS),

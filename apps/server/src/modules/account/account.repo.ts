@@ -30,6 +30,7 @@ const OPEN_TRADES_SQL = `
       'planTitle', p.title, 'strategyName', s.name,
       'strategyStatus', CASE WHEN s.retired_at IS NOT NULL THEN 'retired'
         WHEN s.paused_at IS NOT NULL THEN 'paused' ELSE 'running' END,
+      'strategyRunBy', CASE WHEN s.lead_trader_id IS NULL THEN 'demo' ELSE 'trader' END,
       'nav', s.nav::text, 'cashPerUnit', s.cash_per_unit::text,
       'positions', (SELECT json_agg(json_build_object('symbol', q.symbol, 'side', q.side,
           'quantity', q.quantity_per_unit::text, 'entryPrice', q.entry_price::text))

@@ -8,6 +8,7 @@ import {
   type FundsAction,
   type FundsChange,
   type FundsChangeResponse,
+  type StrategyRunBy,
   type StrategyStatus,
 } from '@app/shared/schemas/trades';
 import type { AppContext } from '../../context';
@@ -46,6 +47,7 @@ import {
   announceTrade,
   bookingTime,
   currentView,
+  strategyRunByOf,
   strategyStatusOf,
   refuseMissingTrade,
   stateWithPrices,
@@ -72,6 +74,7 @@ interface Worked {
   found: Found;
   strategyName: string;
   strategyStatus: StrategyStatus;
+  strategyRunBy: StrategyRunBy;
   leadTraderId: string | null;
   nav: Dec;
   before: Trade;
@@ -96,6 +99,7 @@ async function workOut(
     found,
     strategyName: loaded.row.name,
     strategyStatus: strategyStatusOf(loaded.row),
+    strategyRunBy: strategyRunByOf(loaded.row),
     leadTraderId: loaded.row.leadTraderId,
     nav,
     before,
@@ -364,6 +368,7 @@ async function bookChange(
         worked.strategyName,
         worked.nav,
         worked.strategyStatus,
+        worked.strategyRunBy,
       );
       return {
         status: 200,

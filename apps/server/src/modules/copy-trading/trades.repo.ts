@@ -5,7 +5,7 @@ import { escapeLike } from '../../db/keyset';
 import { preparedPer } from '../../db/prepared';
 import { positionsJson, positionsOf, toState } from './strategies.repo';
 import type { StrategyState } from './domain';
-import type { StrategyStatus } from '@app/shared/schemas/trades';
+import type { StrategyRunBy, StrategyStatus } from '@app/shared/schemas/trades';
 import {
   strategies,
   tradeChanges,
@@ -223,6 +223,7 @@ export interface OpenTradeFacts {
   planTitle: string;
   strategyName: string;
   strategyStatus: StrategyStatus;
+  strategyRunBy: StrategyRunBy;
   /** The strategy's per-unit state, and its last stored NAV (when a price is missing). */
   strategy: { nav: string; state: StrategyState };
 }
@@ -246,6 +247,7 @@ export interface OpenTradeFactsJson {
   planTitle: string;
   strategyName: string;
   strategyStatus: StrategyStatus;
+  strategyRunBy: StrategyRunBy;
   nav: string;
   cashPerUnit: string;
   positions: Parameters<typeof positionsOf>[0];
@@ -269,6 +271,7 @@ export function toOpenTradeFacts(json: OpenTradeFactsJson): OpenTradeFacts {
     planTitle: json.planTitle,
     strategyName: json.strategyName,
     strategyStatus: json.strategyStatus,
+    strategyRunBy: json.strategyRunBy,
     strategy: {
       nav: json.nav,
       state: toState({ cashPerUnit: json.cashPerUnit }, positionsOf(json.positions)),
@@ -457,6 +460,7 @@ export interface ClosedTradeRecord {
   closedAt: Date;
   planTitle: string;
   strategyName: string;
+  strategyRunBy: StrategyRunBy;
   amountCents: bigint;
   /** The first amount invested ("Invested in … plan"). */
   openedCents: bigint;
@@ -507,6 +511,7 @@ export async function closedTradesPage(
     closed_at: string;
     plan_title: string;
     strategy_name: string;
+    strategy_run_by: StrategyRunBy;
     amount_cents: string;
     added_cents: string;
     value_cents: string;
@@ -522,6 +527,7 @@ export async function closedTradesPage(
       to_char(t.opened_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS opened_at,
       to_char(t.closed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS closed_at,
       p.title AS plan_title, s.name AS strategy_name,
+      CASE WHEN s.lead_trader_id IS NULL THEN 'demo' ELSE 'trader' END AS strategy_run_by,
       (t.amount_cents + coalesce(r.cost, 0))::text AS amount_cents,
       (t.value_cents + coalesce(r.value, 0))::text AS value_cents,
       (t.fee_cents + coalesce(r.fee, 0))::text AS fee_cents,
@@ -556,6 +562,7 @@ export async function closedTradesPage(
     closedAt: new Date(row.closed_at),
     planTitle: row.plan_title,
     strategyName: row.strategy_name,
+    strategyRunBy: row.strategy_run_by,
     amountCents: BigInt(row.amount_cents),
     openedCents: BigInt(row.amount_cents) - BigInt(row.added_cents),
     addedCents: BigInt(row.added_cents),

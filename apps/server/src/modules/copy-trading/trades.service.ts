@@ -4,6 +4,7 @@ import {
 } from '@app/shared/schemas/transaction-descriptions';
 import {
   planBoundProblem,
+  type StrategyRunBy,
   type StrategyStatus,
   type ClosedTrade,
   type CurrentTrade,
@@ -61,6 +62,11 @@ export function toDomainTrade(row: TradeRow): Trade {
   };
 }
 
+/** Who runs a strategy: no lead trader means the built-in demo trader does. */
+export function strategyRunByOf(row: { leadTraderId: string | null }): StrategyRunBy {
+  return row.leadTraderId ? 'trader' : 'demo';
+}
+
 /** A strategy row's status as a copier's trade shows it. */
 export function strategyStatusOf(row: {
   pausedAt: Date | null;
@@ -75,6 +81,7 @@ export function currentView(
   strategyName: string,
   nav: Dec,
   strategyStatus: StrategyStatus,
+  strategyRunBy: StrategyRunBy,
 ): CurrentTrade {
   const valueCents = tradeValueCents(row.units, nav);
   const profitCents = valueCents - row.amountCents;
@@ -85,6 +92,7 @@ export function currentView(
     strategyId: row.strategyId,
     strategyName,
     strategyStatus,
+    strategyRunBy,
     amountCents: Number(row.amountCents),
     units: new Dec(row.units).toFixed(),
     entryNav: new Dec(row.entryNav).toFixed(),
@@ -137,6 +145,7 @@ export async function valueOpenTrades(
       one.strategyName,
       liveNav(one.strategy, prices),
       one.strategyStatus,
+      one.strategyRunBy,
     ),
   );
 }
@@ -171,6 +180,7 @@ export async function openTrades(ctx: AppContext, userId: string): Promise<Curre
       one.strategy.row.name,
       liveNav({ nav: one.strategy.row.nav, state: one.strategy.state }, prices),
       strategyStatusOf(one.strategy.row),
+      strategyRunByOf(one.strategy.row),
     ),
   );
 }
@@ -190,6 +200,7 @@ async function openTradeView(
     one.strategy.row.name,
     liveNav({ nav: one.strategy.row.nav, state: one.strategy.state }, prices),
     strategyStatusOf(one.strategy.row),
+    strategyRunByOf(one.strategy.row),
   );
 }
 
@@ -350,7 +361,14 @@ export async function openTrade(
       return {
         status: 201,
         body: {
-          trade: currentView(trade, plan.title, loaded.row.name, nav, 'running'),
+          trade: currentView(
+            trade,
+            plan.title,
+            loaded.row.name,
+            nav,
+            'running',
+            strategyRunByOf(loaded.row),
+          ),
         },
         afterCommit: () => {
           announceTrade(ctx, user.id, trade.id, 'open');
@@ -626,6 +644,7 @@ export async function tradeHistory(
         id: row.id,
         planTitle: row.planTitle,
         strategyName: row.strategyName,
+        strategyRunBy: row.strategyRunBy,
         openedAt: row.openedAt.toISOString(),
         closedAt: row.closedAt.toISOString(),
         closeReason: row.closeReason,

@@ -1,4 +1,9 @@
-import { BANNED_COPY_PATTERNS, RISK_WARNING } from '@app/shared/risk';
+import {
+  BANNED_COPY_PATTERNS,
+  RISK_WARNING,
+  UNBUILT_FEATURE_PATTERNS,
+  UNOFFERED_SERVICE_PATTERNS,
+} from '@app/shared/risk';
 import { describe, expect, it } from 'vitest';
 
 /**
@@ -25,6 +30,20 @@ function strings(value: unknown, path = ''): [string, string][] {
 
 function bannedIn(text: string): RegExp | undefined {
   return BANNED_COPY_PATTERNS.find((pattern) => pattern.test(text));
+}
+
+/** A claim this install cannot keep: a service it does not offer, or a feature not built yet. */
+function untrueIn(text: string): RegExp | undefined {
+  return [...UNOFFERED_SERVICE_PATTERNS, ...UNBUILT_FEATURE_PATTERNS].find((pattern) =>
+    pattern.test(text),
+  );
+}
+
+/** Every string of every locale file, with the file and key it comes from. */
+function everyString(): { file: string; key: string; text: string }[] {
+  return Object.entries(localeFiles).flatMap(([file, messages]) =>
+    strings(messages).map(([key, text]) => ({ file, key, text })),
+  );
 }
 
 describe('copy scan', () => {
@@ -55,12 +74,59 @@ describe('copy scan', () => {
 
   it('has no banned phrase in any locale string', () => {
     const offences: string[] = [];
-    for (const [file, messages] of Object.entries(localeFiles)) {
-      for (const [key, text] of strings(messages)) {
-        const pattern = bannedIn(text);
-        if (pattern) offences.push(`${file} ${key}: "${text}" matches ${String(pattern)}`);
-      }
+    for (const { file, key, text } of everyString()) {
+      const pattern = bannedIn(text);
+      if (pattern) offences.push(`${file} ${key}: "${text}" matches ${String(pattern)}`);
     }
     expect(offences).toEqual([]);
+  });
+});
+
+/**
+ * PRODUCT.md section 3: every claim is true of this install. The services named are the ones it
+ * offers, and no text offers a feature it has not built (the landing once offered a practice
+ * account with virtual money).
+ */
+describe('claims scan', () => {
+  it('recognises the untrue claims it must reject, in every language', () => {
+    for (const claim of [
+      'Practice account',
+      'Try every screen with virtual money before you invest real money.',
+      'Cuenta de práctica',
+      'Pruebe todas las pantallas con dinero virtual',
+      'Übungskonto',
+      'Probieren Sie jede Ansicht mit virtuellem Geld aus',
+      'Forex Trading',
+      'ETF Stocks',
+      'Financial Advisory',
+      '24/7 customer support',
+    ]) {
+      expect(untrueIn(claim), claim).toBeDefined();
+    }
+    // What the install does say stays allowed: demo strategies, a payment method's demo details.
+    for (const claim of [
+      'Built-in demo strategies are labelled as demo strategies wherever they appear.',
+      'Demo account: replace with the operator’s real bank details.',
+      "We don't give personal investment advice.",
+    ]) {
+      expect(untrueIn(claim), claim).toBeUndefined();
+    }
+  });
+
+  it('has no untrue claim in any locale string', () => {
+    const offences = everyString().flatMap(({ file, key, text }) => {
+      const pattern = untrueIn(text);
+      return pattern ? [`${file} ${key}: "${text}" matches ${String(pattern)}`] : [];
+    });
+    expect(offences).toEqual([]);
+  });
+
+  it("takes the landing's copy stop-loss figures from the trade rules, in every language", () => {
+    for (const file of ['./locales/en.json', './locales/es.json', './locales/de.json']) {
+      const card = strings(localeFiles[file]).find(
+        ([key]) => key === 'features.items.stopLoss.text',
+      );
+      expect(card?.[1], file).toMatch(/\{\{defaultPct\}\}.*\{\{minPct\}\}.*\{\{maxPct\}\}/);
+    }
   });
 });

@@ -8,7 +8,7 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { ApiRequestError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/requestErrors';
-import { Button, Modal } from '../../../ui';
+import { Button, DemoStrategyBadge, Modal } from '../../../ui';
 import { publicKeys, type PublicPlan } from '../../public/api';
 import { RiskWarning } from '../../public/components/RiskWarning';
 import { StopLossField } from '../../trading/components/StopLossField';
@@ -144,7 +144,12 @@ export function InvestConfirmDialog({
           <span className="text-lg font-semibold">{formatUsd(amountCents)}</span>
         </Row>
         <Row label={t('confirm.plan')}>{plan.title}</Row>
-        <Row label={t('confirm.strategy')}>{plan.strategy?.name ?? '—'}</Row>
+        <Row label={t('confirm.strategy')}>
+          <span className="inline-flex flex-wrap items-center justify-end gap-2">
+            {plan.strategy?.name ?? '—'}
+            <DemoStrategyBadge runBy={plan.strategy?.runBy} />
+          </span>
+        </Row>
         <Row label={t('confirm.term')}>
           {t('confirm.termValue', {
             count: plan.termDays,

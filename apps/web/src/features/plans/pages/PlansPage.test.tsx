@@ -123,6 +123,14 @@ describe('/plans', () => {
     expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
   });
 
+  it('names a demo strategy with its "Demo strategy" label in the confirmation', async () => {
+    const demoSilver = { ...silverPlan, strategy: { ...silverPlan.strategy, runBy: 'demo' } };
+    renderPlans({ plans: [demoSilver] });
+    investIn(await silverCard(), '1,000');
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm your investment' });
+    expect(within(dialog).getByText('Demo strategy')).toBeTruthy();
+  });
+
   it('confirms with the risk warning, then posts once with an idempotency key and goes to the dashboard', async () => {
     const calls = renderPlans({
       extra: { 'POST /api/trades': { status: 201, body: { trade: openTrade() } } },

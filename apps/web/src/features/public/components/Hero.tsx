@@ -2,10 +2,13 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../ui/Button';
 import { CheckIcon } from '../../../ui/icons';
+import { useSignedInHome } from '../hooks/useSignedInHome';
 import { PriceTicker } from './PriceTicker';
 
 export function Hero() {
   const { t } = useTranslation('public');
+  // A signed-in reader invests from /plans; a visitor signs up first.
+  const home = useSignedInHome();
   const steps = t('hero.steps', { returnObjects: true }) as string[];
   return (
     <section aria-labelledby="hero-title" className="relative isolate overflow-hidden">
@@ -30,7 +33,7 @@ export function Hero() {
           </h1>
           <p className="mt-6 max-w-2xl text-lg leading-relaxed text-muted">{t('hero.text')}</p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-            <Link to="/register" className={buttonClasses('primary', 'lg')}>
+            <Link to={home ? '/plans' : '/register'} className={buttonClasses('primary', 'lg')}>
               {t('hero.investNow')}
             </Link>
             <Link to="/#about" className={buttonClasses('secondary', 'lg')}>

@@ -2,9 +2,11 @@ import { formatDate } from '../../../lib/dates';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../ui/Button';
+import { DemoStrategyBadge } from '../../../ui/DemoStrategyBadge';
 import { usePublicPlans } from '../api';
 import { formatSignedPct } from '../../market/decimal';
 import { bestStrategy, formatDrawdown } from '../lib/performance';
+import { useSignedInHome } from '../hooks/useSignedInHome';
 import { RiskWarning } from './RiskWarning';
 import { MarketSourceLabel } from '../../market/components/MarketSourceLabel';
 
@@ -14,6 +16,7 @@ import { MarketSourceLabel } from '../../market/components/MarketSourceLabel';
  */
 export function PerformanceBlock() {
   const { t } = useTranslation('public');
+  const home = useSignedInHome();
   const { data: plans, dataUpdatedAt } = usePublicPlans();
   const best = plans ? bestStrategy(plans) : null;
 
@@ -39,7 +42,8 @@ export function PerformanceBlock() {
               {t('performance.best', {
                 strategy: best.name,
                 value: formatSignedPct(best.return30dPct),
-              })}
+              })}{' '}
+              <DemoStrategyBadge runBy={best.runBy} />
             </p>
             {best.maxDrawdownPct && (
               <p>{t('performance.drawdown', { value: formatDrawdown(best.maxDrawdownPct) })}</p>
@@ -55,7 +59,10 @@ export function PerformanceBlock() {
           </p>
         )}
         <RiskWarning className="mt-8 max-w-2xl" />
-        <Link to="/register" className={`${buttonClasses('primary', 'lg')} mt-8`}>
+        <Link
+          to={home ? '/plans' : '/register'}
+          className={`${buttonClasses('primary', 'lg')} mt-8`}
+        >
           {t('performance.getStarted')}
         </Link>
       </div>

@@ -8,17 +8,22 @@ import { Link } from 'react-router';
 import { appConfig } from '../../../lib/config';
 import { Badge } from '../../../ui/Badge';
 import { buttonClasses } from '../../../ui/Button';
+import { DemoStrategyBadge } from '../../../ui/DemoStrategyBadge';
 import { CheckIcon } from '../../../ui/icons';
 import { Sparkline } from '../../../ui/Sparkline';
 import { signTone } from '../../../ui/tone';
 import type { PublicPlan } from '../api';
+import { useSignedInHome } from '../hooks/useSignedInHome';
 import { formatCount, formatSignedPct, signAsShown } from '../../market/decimal';
 import { formatDrawdown } from '../lib/performance';
 import { MarketSourceLabel } from '../../market/components/MarketSourceLabel';
 
 interface PlanCardProps {
   plan: PublicPlan;
-  /** What the card offers at its foot; by default Invest Now to /register (the landing page). */
+  /**
+   * What the card offers at its foot; by default Invest Now to /register (the landing page), or
+   * to /plans for a signed-in reader.
+   */
   action?: ReactNode;
 }
 
@@ -28,6 +33,7 @@ interface PlanCardProps {
  */
 export function PlanCard({ plan, action }: PlanCardProps) {
   const { t } = useTranslation('public');
+  const home = useSignedInHome();
   const strategy = plan.strategy;
   const titleId = `plan-${plan.id}-title`;
   const series = strategy?.navSeries ?? [];
@@ -81,7 +87,7 @@ export function PlanCard({ plan, action }: PlanCardProps) {
         </p>
         <p className="mt-1 flex flex-wrap items-center gap-2 font-medium text-text">
           {strategy?.name ?? t('plans.noStrategy')}
-          {strategy?.runBy === 'demo' && <Badge tone="neutral">{t('plans.demoStrategy')}</Badge>}
+          <DemoStrategyBadge runBy={strategy?.runBy} />
           {strategy?.retired && <Badge tone="danger">{t('plans.retiredBadge')}</Badge>}
         </p>
         {closed && (
@@ -181,7 +187,7 @@ export function PlanCard({ plan, action }: PlanCardProps) {
           // A closed plan offers nothing new; its note above says why.
           (closed ? null : (
             <Link
-              to="/register"
+              to={home ? '/plans' : '/register'}
               className={buttonClasses(plan.recommended ? 'primary' : 'secondary', 'md', true)}
             >
               {t('plans.investNow')}

@@ -2,7 +2,8 @@ import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PublicPlan } from '../api';
 import { jsonResponse } from '../../../test/fetch';
-import { renderPublic } from '../../../test/render';
+import { useAuthStore } from '../../../lib/auth';
+import { renderPublic, renderSignedIn } from '../../../test/render';
 import { PerformanceBlock } from './PerformanceBlock';
 import { PlansSection } from './PlansSection';
 
@@ -14,6 +15,7 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  useAuthStore.setState({ user: null });
 });
 
 const PLANS: PublicPlan[] = [
@@ -69,6 +71,16 @@ function both() {
 }
 
 describe('PlansSection and PerformanceBlock', () => {
+  it('send a signed-in reader to /plans to invest, not to sign-up', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(200, { plans: PLANS }));
+    renderSignedIn(both(), '/', '/');
+    const silver = await screen.findByRole('article', { name: 'Silver' });
+    expect(within(silver).getByRole('link', { name: 'Invest Now' }).getAttribute('href')).toBe(
+      '/plans',
+    );
+    expect(screen.getByRole('link', { name: 'Get Started' }).getAttribute('href')).toBe('/plans');
+  });
+
   it('show the server figures on four cards, each with Invest Now to /register', async () => {
     fetchMock.mockResolvedValue(jsonResponse(200, { plans: PLANS }));
     renderPublic(both());

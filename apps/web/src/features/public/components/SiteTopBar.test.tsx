@@ -1,9 +1,25 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
-import { renderPublic } from '../../../test/render';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useAuthStore } from '../../../lib/auth';
+import { stubFetch } from '../../../test/fetch';
+import { testUser } from '../../../test/fixtures';
+import { renderPublic, renderSignedIn } from '../../../test/render';
 import { SiteTopBar } from './SiteTopBar';
 
-afterEach(cleanup);
+// The bar asks who is signed in: a visitor, unless a test signs someone in.
+beforeEach(() => {
+  vi.stubGlobal(
+    'fetch',
+    stubFetch({
+      'GET /api/auth/session': { status: 401, body: { error: { code: 'UNAUTHENTICATED' } } },
+    }).fetchStub,
+  );
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  useAuthStore.setState({ user: null });
+});
 
 const LINKS = [
   ['Home', '/'],
@@ -67,5 +83,25 @@ describe('SiteTopBar', () => {
     const menu = screen.getByRole('dialog', { name: 'Menu' });
     fireEvent.click(within(menu).getByRole('link', { name: 'Contact' }));
     expect(document.body.classList.contains('scroll-locked')).toBe(false);
+  });
+
+  it('offers a signed-in investor their dashboard instead of Login, in the bar and in the menu', () => {
+    renderSignedIn(<SiteTopBar />, '/', '/');
+    expect(screen.queryAllByRole('link', { name: 'Login' })).toEqual([]);
+    expect(screen.getAllByRole('link', { name: 'Dashboard' })[0]?.getAttribute('href')).toBe(
+      '/dashboard',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+    const menu = screen.getByRole('dialog', { name: 'Menu' });
+    expect(within(menu).getByRole('link', { name: 'Dashboard' }).getAttribute('href')).toBe(
+      '/dashboard',
+    );
+  });
+
+  it("offers a signed-in admin the admin's home", () => {
+    renderSignedIn(<SiteTopBar />, '/', '/', { ...testUser, isAdmin: true });
+    expect(screen.getAllByRole('link', { name: 'Dashboard' })[0]?.getAttribute('href')).toBe(
+      '/admin',
+    );
   });
 });

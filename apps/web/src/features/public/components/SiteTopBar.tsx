@@ -2,12 +2,20 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../ui/Button';
 import { TopBar } from '../../../ui/TopBar';
+import { useSignedInHome } from '../hooks/useSignedInHome';
 import { Logo } from './Logo';
 import { NAV_LINKS } from './navigation';
 
-/** The public site's top bar: brand, the section links, Login; below `md` the links move into the menu. */
+/**
+ * The public site's top bar: brand, the section links, Login (Dashboard for a signed-in reader);
+ * below `md` the links move into the menu.
+ */
 export function SiteTopBar() {
   const { t } = useTranslation('public');
+  const home = useSignedInHome();
+  const account = home
+    ? { to: home, label: t('nav.dashboard') }
+    : { to: '/login', label: t('nav.login') };
   return (
     <TopBar
       variant="site"
@@ -34,16 +42,20 @@ export function SiteTopBar() {
               </ul>
             </nav>
             <div className="border-t border-border p-4">
-              <Link to="/login" onClick={close} className={buttonClasses('primary', 'lg', true)}>
-                {t('nav.login')}
+              <Link
+                to={account.to}
+                onClick={close}
+                className={buttonClasses('primary', 'lg', true)}
+              >
+                {account.label}
               </Link>
             </div>
           </>
         ),
       }}
       end={
-        <Link to="/login" className={buttonClasses('primary', 'sm')}>
-          {t('nav.login')}
+        <Link to={account.to} className={buttonClasses('primary', 'sm')}>
+          {account.label}
         </Link>
       }
     >

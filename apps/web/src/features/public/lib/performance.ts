@@ -5,6 +5,8 @@ export interface BestStrategy {
   name: string;
   return30dPct: string;
   maxDrawdownPct: string | null;
+  /** 'demo': run by a built-in trader, and labelled so where the block names it. */
+  runBy?: 'demo' | 'trader' | undefined;
 }
 
 /** A decimal-text percentage as a number, for ordering and sign only (never for money). */
@@ -31,6 +33,7 @@ export function bestStrategy(plans: readonly PublicPlan[]): BestStrategy | null 
           name: strategy.name,
           return30dPct: strategy.return30dPct,
           maxDrawdownPct: strategy.maxDrawdownPct,
+          runBy: strategy.runBy,
         },
       };
     }

@@ -92,13 +92,29 @@ describe('the landing page names only what this install offers', () => {
     expect(services.textContent).toContain('Crypto markets');
     expect(services.textContent).toContain('BTC, ETH, SOL, BNB, XRP');
     expect(services.textContent).toContain('Demo strategies');
+    // Nothing this install has not built: no practice account; the stop-loss as the server has it.
+    expect(services.textContent).not.toMatch(/practice|virtual money/i);
+    expect(services.textContent).toContain('40% by default, and you can set 5% to 95%');
     // The plan on a built-in strategy says so; the lead trader's does not.
     const basic = await screen.findByRole('article', { name: 'Basic' });
     expect(within(basic).getByText('Demo strategy')).toBeTruthy();
     const silver = screen.getByRole('article', { name: 'Silver' });
     expect(within(silver).queryByText('Demo strategy')).toBeNull();
+    // The track record names the best strategy, a demo one here: labelled as such.
+    const record = screen.getByRole('region', { name: 'Real results, including the bad days' });
+    expect(record.textContent).toContain('Majors Basket');
+    expect(within(record).getByText('Demo strategy')).toBeTruthy();
     // No hours are claimed when the operator has set none.
     expect(basic.textContent).toContain('Support by e-mail from our team');
+  });
+
+  it('calls no market data live on an install whose feed is simulated', async () => {
+    appConfig.marketData = 'simulated';
+    renderPublic(landing());
+    await screen.findAllByRole('article');
+    const text = document.body.textContent ?? '';
+    expect(text).not.toMatch(/live market data/i);
+    expect(text).toContain('When that feed is a simulation, every price on the site says so.');
   });
 
   it("shows the operator's support hours as set", async () => {

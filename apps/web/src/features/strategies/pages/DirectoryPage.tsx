@@ -6,6 +6,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Badge } from '../../../ui/Badge';
+import { DemoStrategyBadge } from '../../../ui/DemoStrategyBadge';
 import { EmptyState } from '../../../ui/EmptyState';
 import { ErrorState } from '../../../ui/ErrorState';
 import { LoadingBlock } from '../../../ui/Spinner';
@@ -141,6 +142,7 @@ function DirectoryCard({ entry, window }: { entry: DirectoryEntry; window: Direc
             {entry.name}
           </Link>
         </h2>
+        <DemoStrategyBadge runBy={entry.runBy} />
         {entry.terms?.retired ? (
           <Badge tone="danger">{t('retired.badge')}</Badge>
         ) : (

@@ -1,3 +1,4 @@
+import { RISK_WARNING } from '@app/shared/risk';
 import type { StrategyRecord } from '@app/shared/schemas/strategies';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -194,5 +195,21 @@ describe('every number on a strategy’s page goes through the formatters', () =
     expect(text).toContain('25.03%'); // a holding's weight
     expect(text).toContain('-1.50%'); // this month so far
     expect(text).not.toMatch(/\u2212/);
+  });
+});
+
+describe('a strategy page says what it is and warns in the one standard text', () => {
+  it('labels a demo strategy with the Demo strategy badge beside its name', async () => {
+    open();
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Trend Rider' });
+    expect(heading.parentElement?.textContent).toContain('Demo strategy');
+  });
+
+  it('gives the risk warning once, in the product’s words, and no other past-performance wording', async () => {
+    const { container } = open();
+    await screen.findByRole('heading', { level: 1, name: 'Trend Rider' });
+    const text = (container.textContent ?? '').replace(/\s+/g, ' ');
+    expect(text.split(RISK_WARNING)).toHaveLength(2);
+    expect(text).not.toMatch(/not a guide/i);
   });
 });

@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { Badge } from '../../../ui/Badge';
+import { DemoStrategyBadge } from '../../../ui/DemoStrategyBadge';
 import { ErrorState } from '../../../ui/ErrorState';
 import { LoadingBlock } from '../../../ui/Spinner';
 import { signTone } from '../../../ui/tone';
@@ -87,6 +88,7 @@ function StrategyRecordView({ strategy, record }: { strategy: Strategy; record: 
           <h1 className="text-3xl font-semibold tracking-tight text-text sm:text-4xl">
             {strategy.name}
           </h1>
+          <DemoStrategyBadge runBy={strategy.runBy} />
           {strategy.terms?.retired ? (
             <Badge tone="danger">{t('retired.badge')}</Badge>
           ) : (
@@ -325,6 +327,7 @@ function StrategyRecordView({ strategy, record }: { strategy: Strategy; record: 
         <CopyingOverTime copying={record.copying} />
       </Section>
 
+      {/* The page's risk warning is the product's one text, RiskWarning above: no other wording. */}
       <p className="mt-8 text-sm text-muted">
         {t('method')}{' '}
         <Link to="/risk" className="text-brand underline underline-offset-2">

@@ -82,6 +82,17 @@ describe('Ongoing Trade', () => {
     ).toBe(false);
   });
 
+  it('labels a copy of a demo strategy "Demo strategy", as its plan card and page do; a lead trader’s not', async () => {
+    renderTrade(openTrade({ strategyRunBy: 'demo' }));
+    const card = await screen.findByTestId('ongoing-trade');
+    expect(card.textContent).toContain('Copying Trend Rider');
+    expect(within(card).getByText('Demo strategy')).toBeTruthy();
+    cleanup();
+    renderTrade(openTrade({ strategyRunBy: 'trader', strategyName: 'Ada’s Momentum' }));
+    const traders = await screen.findByTestId('ongoing-trade');
+    expect(within(traders).queryByText('Demo strategy')).toBeNull();
+  });
+
   it('lists several open trades, newest first, each with its own actions on its own id', async () => {
     const gold = openTrade({
       id: 't2',

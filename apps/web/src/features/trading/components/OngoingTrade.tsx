@@ -9,7 +9,7 @@ import { toast } from 'sonner';
 import { errorMessage } from '../../../lib/requestErrors';
 import { useSession } from '../../../lib/auth';
 import { useRealtimeStatus } from '../../../lib/realtime';
-import { Badge, Button, ErrorState, signTone } from '../../../ui';
+import { Badge, Button, DemoStrategyBadge, ErrorState, signTone } from '../../../ui';
 import { OngoingTradePanel } from './OngoingTradePanel';
 import { summaryTradesQuery, type CurrentTrade } from '../api';
 import { PortfolioTotals } from './PortfolioTotals';
@@ -121,6 +121,7 @@ function TradeDetails({ trade }: { trade: CurrentTrade }) {
       <div className="flex flex-wrap items-center gap-2 text-sm">
         <Badge tone="success">{trade.planTitle}</Badge>
         <span className="text-muted">{t('copying', { strategy: trade.strategyName })}</span>
+        <DemoStrategyBadge runBy={trade.strategyRunBy} />
         {status !== 'running' && (
           <Badge tone={status === 'retired' ? 'danger' : 'warning'}>
             {t(`strategyStatus.${status}.badge`)}

@@ -133,6 +133,25 @@ describe('/trades/history', () => {
     );
   });
 
+  it('labels a copy of a demo strategy "Demo strategy", as the open trade’s card does', async () => {
+    fakeApi({
+      'GET /api/trades/history': {
+        body: {
+          trades: [
+            closed({ id: 'h1', strategyName: 'Majors Basket', strategyRunBy: 'demo' }),
+            closed({ id: 'h2', strategyName: 'Ada’s Momentum', strategyRunBy: 'trader' }),
+          ],
+          nextCursor: null,
+        },
+      },
+    });
+    renderSignedIn(<TradeHistoryPage />, '/trades/history', '/trades/history');
+    await screen.findByText('Majors Basket');
+    const [demo, traders] = screen.getAllByTestId('history-trade');
+    expect(demo && within(demo).getByText('Demo strategy')).toBeTruthy();
+    expect(traders && within(traders).queryByText('Demo strategy')).toBeNull();
+  });
+
   it('says so when nothing has closed yet', async () => {
     fakeApi({ 'GET /api/trades/history': { body: { trades: [], nextCursor: null } } });
     renderSignedIn(<TradeHistoryPage />, '/trades/history', '/trades/history');

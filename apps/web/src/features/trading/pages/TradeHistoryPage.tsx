@@ -4,7 +4,16 @@ import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/requestErrors';
-import { Badge, Card, EmptyState, ErrorState, LoadMore, SearchInput, signTone } from '../../../ui';
+import {
+  Badge,
+  Card,
+  DemoStrategyBadge,
+  EmptyState,
+  ErrorState,
+  LoadMore,
+  SearchInput,
+  signTone,
+} from '../../../ui';
 import { useDebouncedValue } from '../../transactions/hooks/useDebouncedValue';
 import { tradeHistoryQuery, type HistoryTrade } from '../api';
 import { formatRoi, formatSignedUsd } from '../format';
@@ -83,6 +92,7 @@ function HistoryRow({ trade }: { trade: HistoryTrade }) {
       <div className="flex flex-wrap items-center gap-2">
         <span className="font-semibold text-text">{trade.planTitle}</span>
         <span className="text-muted">{trade.strategyName}</span>
+        <DemoStrategyBadge runBy={trade.strategyRunBy} />
         <span className="ml-auto">
           <Badge tone={trade.closeReason === 'stop_loss' ? 'danger' : 'neutral'}>
             {t(`history.reasons.${trade.closeReason}`)}
