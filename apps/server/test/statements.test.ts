@@ -10,6 +10,9 @@ import { adjustment } from '../src/modules/ledger/domain';
 import { postEntry } from '../src/modules/ledger/ledger.service';
 import { users } from '../src/db/schema';
 import { parseCsv } from '../src/modules/statements/domain/csv';
+import type { StatementLine } from '../src/modules/statements/domain/statement';
+import { movementCells } from '../src/modules/statements/statement.pdf';
+import { STATEMENT_MESSAGES } from '../src/modules/statements/statements.messages';
 import { MAX_OPEN_SNAPSHOTS, openStatement } from '../src/modules/statements/statements.service';
 import { createScriptedTradingApp, tickAt as tickBtc } from './copy-trading-helpers';
 import { adminClient, TestClient } from './harness';
@@ -366,6 +369,40 @@ describe('GET /api/statements/account (PDF)', () => {
     expect(spanish).toContain('05/06/2025 – 15/06/2025');
     expect(spanish).toContain('Página 1');
     expect(spanish).toContain(formatUsd(CLOSING));
+  });
+});
+
+describe("the movements' descriptions (issue 39)", () => {
+  it("are written in the statement's language from their codes; English keeps the ledger's text", async () => {
+    const [user] = await t.db.select().from(users).where(eq(users.id, ada.user.id));
+    if (!user) throw new Error('no Ada');
+    const statement = await openStatement(t.ctx, user, { from: '2025-06-05', to: '2025-06-15' });
+    const lines: StatementLine[] = [];
+    try {
+      for await (const page of statement.lines()) lines.push(...page);
+    } finally {
+      statement.release();
+    }
+    const details = (language: 'en' | 'es' | 'de') =>
+      lines.map((line) => movementCells(line, STATEMENT_MESSAGES[language]).details);
+    expect(details('es')).toEqual([
+      'Depósito mediante Bitcoin (BTC)', // an operator-named method keeps its name
+      'Invertido en el plan Silver',
+      'Operación cerrada (plan Silver): importe $1,000.00, beneficio $80.00',
+      'Retiro mediante Transferencia bancaria (comisión $10.00)',
+      'Ajuste de saldo: Duplicate bonus',
+      // An entry of no transaction has no code: its stored text.
+      FORMULA,
+    ]);
+    expect(details('de')[3]).toBe('Auszahlung über Banküberweisung (Gebühr $10.00)');
+    expect(details('en')).toEqual([
+      `Deposit ${txIds[1]}`,
+      'Invested in Silver plan',
+      'Trade closed (Silver plan): amount $1,000.00, profit $80.00',
+      `Withdrawal ${txIds[2]} paid (fee $10.00)`,
+      'Balance adjustment: Duplicate bonus',
+      FORMULA,
+    ]);
   });
 });
 

@@ -1,15 +1,16 @@
 import { Readable } from 'node:stream';
 import { csvHeader, csvRow, type CsvCell } from './domain/csv';
 import { STATEMENT_CATEGORIES, type StatementLine } from './domain/statement';
-import type { StatementMessages } from './statements.messages';
+import { describeMovement, type StatementMessages } from './statements.messages';
 import type { OpenStatement } from './statements.service';
 
 /**
  * The statement as one CSV table (RFC 4180, UTF-8, CRLF). `row_type` tells the rows apart:
  * `opening` (balance only), one `movement` per ledger entry that moved the user's cash,
  * `closing`, then `summary` rows (the total per category in `amount`) and `note` rows (figures
- * told beside the movements). Column names are fixed English identifiers for tools; labels are in
- * the statement's language. Amounts are plain numbers with two decimals.
+ * told beside the movements). Column names are fixed English identifiers for tools; labels and
+ * movement descriptions are in the statement's language (as in the PDF; `category` is the stable
+ * identifier). Amounts are plain numbers with two decimals.
  */
 export const CSV_COLUMNS = [
   'row_type',
@@ -28,13 +29,13 @@ const cents = (value: bigint): CsvCell => ({ cents: value });
 /** "2026-10-05 14:03:22": a date-time spreadsheets read as one, in UTC. */
 const dateTime = (at: Date) => at.toISOString().slice(0, 19).replace('T', ' ');
 
-function movementRow(line: StatementLine): string {
+function movementRow(line: StatementLine, m: StatementMessages): string {
   return csvRow([
     text('movement'),
     text(dateTime(line.at)),
     line.transactionId === null ? null : text(line.transactionId),
     text(line.category),
-    text(line.description),
+    text(describeMovement(line, m)),
     cents(line.amount),
     line.fee === 0n ? null : cents(line.fee),
     cents(line.balance),
@@ -57,7 +58,8 @@ async function* chunks(statement: OpenStatement, m: StatementMessages): AsyncGen
     ])
   );
   // One chunk per keyset page: the response is written as the rows are read.
-  for await (const page of statement.lines()) yield page.map(movementRow).join('');
+  for await (const page of statement.lines())
+    yield page.map((line) => movementRow(line, m)).join('');
   let tail = csvRow([
     text('closing'),
     text(`${header.range.to} 23:59:59`),

@@ -3,7 +3,7 @@ import { formatDate } from '@app/shared/format';
 import { formatUsd } from '@app/shared/money';
 import { STATEMENT_CATEGORIES, typeOf, type StatementLine } from './domain/statement';
 import { PdfWriter, dateTimeUtc, period, type Column } from './pdf-writer';
-import type { StatementMessages } from './statements.messages';
+import { describeMovement, type StatementMessages } from './statements.messages';
 import type { OpenStatement } from './statements.service';
 
 /**
@@ -62,7 +62,7 @@ function writeFront(pdf: PdfWriter<Key>, statement: OpenStatement, m: StatementM
     pdf.heading(m.staffAdjustments);
     for (const adjustment of header.adjustments) {
       pdf.labelValue(
-        `${formatDate(adjustment.at, m.language)}  ${adjustment.transactionId ?? ''}  ${adjustment.description}`,
+        `${formatDate(adjustment.at, m.language)}  ${adjustment.transactionId ?? ''}  ${describeMovement(adjustment, m)}`,
         formatUsd(adjustment.amount),
       );
     }
@@ -85,20 +85,21 @@ function writeFront(pdf: PdfWriter<Key>, statement: OpenStatement, m: StatementM
   );
 }
 
+/** A movement's cells in the table, in the statement's language. */
+export function movementCells(line: StatementLine, m: StatementMessages): Record<Key, string> {
+  const description = describeMovement(line, m);
+  return {
+    date: formatDate(line.at, m.language),
+    transaction: line.transactionId ?? '',
+    type: m.types[typeOf(line)],
+    details: line.fee === 0n ? description : `${description} (${m.feeOf(formatUsd(line.fee))})`,
+    amount: formatUsd(line.amount),
+    balance: formatUsd(line.balance),
+  };
+}
+
 function writeLines(pdf: PdfWriter<Key>, lines: StatementLine[], m: StatementMessages) {
-  for (const line of lines) {
-    pdf.row({
-      date: formatDate(line.at, m.language),
-      transaction: line.transactionId ?? '',
-      type: m.types[typeOf(line)],
-      details:
-        line.fee === 0n
-          ? line.description
-          : `${line.description} (${m.feeOf(formatUsd(line.fee))})`,
-      amount: formatUsd(line.amount),
-      balance: formatUsd(line.balance),
-    });
-  }
+  for (const line of lines) pdf.row(movementCells(line, m));
 }
 
 /** The PDF as a stream; the lines are read from the database as the client takes the pages. */

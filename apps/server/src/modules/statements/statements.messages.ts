@@ -1,5 +1,11 @@
 import { RISK_WARNING } from '@app/shared/risk';
-import type { StatementCategory, StatementType } from './domain/statement';
+import type { AdjustmentBucket, TradeCloseReason } from '@app/shared/schemas/kinds';
+import {
+  BUILT_IN_BANK_METHOD,
+  type TransactionDescription,
+} from '@app/shared/schemas/transaction-descriptions';
+import { formatUsd } from '@app/shared/money';
+import type { CashMovement, StatementCategory, StatementType } from './domain/statement';
 
 /**
  * The statement's own texts in the languages of the web app (en, de, es). The risk warning is
@@ -8,6 +14,28 @@ import type { StatementCategory, StatementType } from './domain/statement';
  */
 export const STATEMENT_LANGUAGES = ['en', 'de', 'es'] as const;
 export type StatementLanguage = (typeof STATEMENT_LANGUAGES)[number];
+
+/**
+ * A movement's description written from its transaction's code and parameters: the web's
+ * `transactions` texts (`methods`, `descriptions`), word for word (a unit test keeps them equal),
+ * with their `{{name}}` placeholders.
+ */
+export interface TransactionTexts {
+  methods: { bank: string };
+  descriptions: {
+    deposit: string;
+    withdrawal: string;
+    trade_open: string;
+    trade_add: string;
+    trade_remove: string;
+    trade_close: Record<TradeCloseReason, string>;
+    closeResult: { profit: string; loss: string };
+    performance_fee: string;
+    adjustment: Record<AdjustmentBucket, string>;
+    referral_bonus: string;
+    profit_claim: string;
+  };
+}
 
 export interface StatementMessages {
   /** The language these texts are in: dates are written in it too (shared formatDate). */
@@ -41,6 +69,11 @@ export interface StatementMessages {
     amount: string;
     balance: string;
   };
+  /**
+   * How each movement's description is written in this language; null in English, where the
+   * ledger's own English text is printed (as it always was: the CSV and exports keep it too).
+   */
+  transactionTexts: TransactionTexts | null;
   feeOf: (fee: string) => string;
   page: (n: number) => string;
   riskTitle: string;
@@ -113,6 +146,7 @@ const en: StatementMessages = {
     amount: 'Amount',
     balance: 'Balance',
   },
+  transactionTexts: null,
   feeOf: (fee) => `fee ${fee}`,
   page: (n) => `Page ${n}`,
   riskTitle: 'Risk warning',
@@ -185,6 +219,35 @@ const de: StatementMessages = {
     details: 'Beschreibung',
     amount: 'Betrag',
     balance: 'Saldo',
+  },
+  transactionTexts: {
+    methods: { bank: 'Banküberweisung' },
+    descriptions: {
+      deposit: 'Einzahlung über {{method}}',
+      withdrawal: 'Auszahlung über {{method}}',
+      trade_open: 'In den Plan {{plan}} investiert',
+      trade_add: 'Mittel zum Plan {{plan}} hinzugefügt',
+      trade_remove: 'Mittel aus dem Plan {{plan}} entnommen',
+      trade_close: {
+        claim: 'Gewinn eingelöst (Plan {{plan}})',
+        close: 'Trade geschlossen (Plan {{plan}})',
+        stop_loss: 'Trade durch Stop-Loss geschlossen (Plan {{plan}})',
+        take_profit: 'Trade durch Take-Profit geschlossen (Plan {{plan}})',
+        term_end: 'Trade zum Laufzeitende geschlossen (Plan {{plan}})',
+      },
+      closeResult: {
+        profit: '{{closed}}: Betrag {{amount}}, Gewinn {{result}}',
+        loss: '{{closed}}: Betrag {{amount}}, Verlust {{result}}',
+      },
+      performance_fee: 'Erfolgsgebühr (Kopierer im Plan {{plan}})',
+      adjustment: {
+        balance: 'Saldokorrektur: {{reason}}',
+        profit: 'Gewinnkorrektur: {{reason}}',
+        bonus: 'Bonuskorrektur: {{reason}}',
+      },
+      referral_bonus: 'Empfehlungsbonus: {{name}} ist beigetreten',
+      profit_claim: 'Gewinn eingelöst (Plan {{plan}})',
+    },
   },
   feeOf: (fee) => `Gebühr ${fee}`,
   page: (n) => `Seite ${n}`,
@@ -260,6 +323,35 @@ const es: StatementMessages = {
     amount: 'Importe',
     balance: 'Saldo',
   },
+  transactionTexts: {
+    methods: { bank: 'Transferencia bancaria' },
+    descriptions: {
+      deposit: 'Depósito mediante {{method}}',
+      withdrawal: 'Retiro mediante {{method}}',
+      trade_open: 'Invertido en el plan {{plan}}',
+      trade_add: 'Fondos añadidos al plan {{plan}}',
+      trade_remove: 'Fondos retirados del plan {{plan}}',
+      trade_close: {
+        claim: 'Beneficio cobrado (plan {{plan}})',
+        close: 'Operación cerrada (plan {{plan}})',
+        stop_loss: 'Operación cerrada por stop-loss (plan {{plan}})',
+        take_profit: 'Operación cerrada por take-profit (plan {{plan}})',
+        term_end: 'Operación cerrada al final de su plazo (plan {{plan}})',
+      },
+      closeResult: {
+        profit: '{{closed}}: importe {{amount}}, beneficio {{result}}',
+        loss: '{{closed}}: importe {{amount}}, pérdida {{result}}',
+      },
+      performance_fee: 'Comisión de rendimiento (copiador del plan {{plan}})',
+      adjustment: {
+        balance: 'Ajuste de saldo: {{reason}}',
+        profit: 'Ajuste de beneficio: {{reason}}',
+        bonus: 'Ajuste de bono: {{reason}}',
+      },
+      referral_bonus: 'Bono de referido: {{name}} se ha unido',
+      profit_claim: 'Beneficio cobrado (plan {{plan}})',
+    },
+  },
   feeOf: (fee) => `comisión ${fee}`,
   page: (n) => `Página ${n}`,
   riskTitle: 'Advertencia de riesgo',
@@ -299,4 +391,53 @@ export function statementLanguage(
     if (found) return found;
   }
   return 'en';
+}
+
+const fill = (template: string, params: Record<string, string>) =>
+  template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => params[name] ?? '');
+
+function written(texts: TransactionTexts, parts: TransactionDescription): string {
+  const d = texts.descriptions;
+  switch (parts.code) {
+    case 'deposit':
+    case 'withdrawal':
+      // The built-in bank method in the reader's words; an operator-named method keeps its name.
+      return fill(d[parts.code], {
+        method: parts.method === BUILT_IN_BANK_METHOD ? texts.methods.bank : parts.method,
+      });
+    case 'trade_open':
+    case 'trade_add':
+    case 'trade_remove':
+    case 'profit_claim':
+    case 'performance_fee':
+      return fill(d[parts.code], { plan: parts.plan });
+    case 'trade_close': {
+      const closed = fill(d.trade_close[parts.reason], { plan: parts.plan });
+      const { amountCents, profitCents } = parts;
+      if (amountCents === undefined || profitCents === undefined) return closed;
+      return fill(d.closeResult[profitCents < 0 ? 'loss' : 'profit'], {
+        closed,
+        amount: formatUsd(amountCents),
+        result: formatUsd(Math.abs(profitCents)),
+      });
+    }
+    case 'adjustment':
+      return fill(d.adjustment[parts.bucket], { reason: parts.reason });
+    case 'referral_bonus':
+      return fill(d.referral_bonus, { name: parts.name });
+  }
+}
+
+/**
+ * A movement's description in the statement's language, from its transaction's code and
+ * parameters (as the web writes it); the ledger's stored text in English, and for a movement
+ * without a code (rows booked before codes, entries of no transaction).
+ */
+export function describeMovement(
+  movement: Pick<CashMovement, 'description' | 'descriptionParts'>,
+  m: StatementMessages,
+): string {
+  const parts = movement.descriptionParts;
+  if (!parts || !m.transactionTexts) return movement.description;
+  return written(m.transactionTexts, parts);
 }

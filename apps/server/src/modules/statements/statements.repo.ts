@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { transactionDescriptionSchema } from '@app/shared/schemas/transaction-descriptions';
 import type { CashMovement } from './domain/statement';
 
 /** A connection (a pooled client inside the statement's snapshot transaction, or the pool). */
@@ -106,6 +107,7 @@ interface MovementRow {
   description: string;
   transaction_id: string | null;
   transaction_kind: string | null;
+  description_parts: unknown;
   cash: string;
   fee: string;
 }
@@ -149,7 +151,7 @@ export async function movementPage(
      LEFT JOIN LATERAL (
        SELECT e.id::text AS entry_id, e.kind,
          to_char(e.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at,
-         e.description, t.transaction_id, t.kind AS transaction_kind,
+         e.description, t.transaction_id, t.kind AS transaction_kind, t.description_parts,
          (sum(p.amount) FILTER (WHERE p.account_id = ANY($1::bigint[])))::text AS cash,
          coalesce(sum(p.amount) FILTER (WHERE a.kind = 'fee_income' AND e.kind = 'withdrawal.pay'),
            0)::text AS fee
@@ -160,7 +162,7 @@ export async function movementPage(
        LEFT JOIN transactions t ON t.id = e.transaction_id
        WHERE e.created_at >= $3 AND e.created_at < $4
          AND ($6::text[] IS NULL OR e.kind = ANY($6::text[]))
-       GROUP BY e.id, t.transaction_id, t.kind
+       GROUP BY e.id, t.id
        HAVING sum(p.amount) FILTER (WHERE p.account_id = ANY($1::bigint[])) <> 0
      ) AS m ON true
      ORDER BY m.entry_id::bigint`,
@@ -185,6 +187,8 @@ export async function movementPage(
         transactionId: row.transaction_id,
         transactionKind: row.transaction_kind,
         description: row.description,
+        descriptionParts:
+          transactionDescriptionSchema.safeParse(row.description_parts).data ?? null,
         amount: BigInt(row.cash),
         fee: BigInt(row.fee),
       })),

@@ -81,6 +81,8 @@ export interface CashMovement {
   /** That transaction's kind (a trade's close, removal or profit claim), when there is one. */
   transactionKind?: string | null;
   description: string;
+  /** That transaction's description as a code and parameters (null before codes, or none). */
+  descriptionParts?: TransactionDescription | null;
   /** Net change of the user's cash accounts; never 0 (such entries are not movements). */
   amount: bigint;
   /** For a paid withdrawal: the part of `amount` kept as the withdrawal fee; else 0. */
@@ -172,6 +174,7 @@ export {
   type StatementRange,
 } from '@app/shared/statement-range';
 import type { EntryKind } from '@app/shared/schemas/kinds';
+import type { TransactionDescription } from '@app/shared/schemas/transaction-descriptions';
 import type { StatementRange } from '@app/shared/statement-range';
 
 const slugOf = (brand: string) =>
