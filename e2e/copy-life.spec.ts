@@ -284,7 +284,11 @@ async function lifeOfACopy(
   const closeDialog = page.getByRole('dialog', { name: 'Close Trade' });
   await expect(closeDialog.getByTestId('close-returned')).toHaveText('$2,325.33');
   await closeDialog.getByRole('button', { name: 'Close Trade' }).click();
-  await expect(page.getByText('$2,325.33 was credited to your balance.')).toBeVisible();
+  await expect(
+    page.getByText(
+      /^\$2,325\.33 was credited to your balance: the close was booked at NAV 1\.2, -\$96\.89 on the Trade Amount\.$/,
+    ),
+  ).toBeVisible();
   await expect(page.getByText('No ongoing trades yet')).toBeVisible();
 
   // The transactions say each step as it was booked: the claim is the profit alone; the close

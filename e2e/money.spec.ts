@@ -131,9 +131,11 @@ test('activate, deposit by crypto, approve, withdraw with the fee shown, mark pa
 
   // The operator's fee schedule is per method, on the payment methods page and in each dialog.
   await admin.goto('/admin/payment-methods');
-  await expect(admin.getByTestId('method-fee').first()).toHaveText('10%');
+  // The seeded Bitcoin method this investor withdrew with (other specs add methods of their own).
+  const bitcoinRow = admin.locator('tbody tr').filter({ hasText: 'Bitcoin' }).first();
+  await expect(bitcoinRow.getByTestId('method-fee')).toHaveText('10%');
   await snap(admin, 'admin-payment-methods');
-  await admin.getByRole('button', { name: 'Edit' }).first().click();
+  await bitcoinRow.getByRole('button', { name: 'Edit' }).click();
   const methodDialog = admin.getByRole('dialog');
   await expect(methodDialog.getByLabel('Percentage of the amount')).toHaveValue('10');
   await expect(methodDialog.getByLabel('Flat fee per withdrawal')).toHaveValue('0.00');

@@ -71,7 +71,8 @@ const strategiesTexts = locale('strategies/locales/en.json');
 const EXPECTED: Record<string, string[]> = {
   '/': [
     ...texts(pick(publicTexts, 'hero')).filter((text) => !text.includes('{{')),
-    ...texts(pick(publicTexts, 'features', 'items')),
+    // A card whose figures come from the rules (the stop-loss range): its words up to the first.
+    ...texts(pick(publicTexts, 'features', 'items')).map((text) => text.split('{{')[0]!),
     ...texts(pick(lower, 'faq', 'items')),
     // The answers too, in the page (closed under their questions), not only in the dialog.
     ...texts(pick(faqAnswers, 'answers')),

@@ -207,7 +207,7 @@ test('a new user verifies their identity with uploaded documents, an admin appro
     .getByRole('dialog', { name: 'Confirm your investment' })
     .getByRole('button', { name: 'Confirm and invest' })
     .click();
-  await expect(page).toHaveURL(/\/appropriateness\?plan=[0-9a-f-]{36}$/);
+  await expect(page).toHaveURL(/\/appropriateness\?plan=[0-9a-f-]{36}&amount=1000\.00$/);
   await expect(appropriateness).toHaveAttribute('data-standing', 'not_taken');
   const questions = page.getByRole('group');
   await expect(questions).toHaveCount(5);
@@ -260,15 +260,16 @@ test('a new user verifies their identity with uploaded documents, an admin appro
     .getByLabel('I have read and understood this warning, and I want to continue.')
     .check();
   await warning.getByRole('button', { name: 'Confirm and continue' }).click();
-  await expect(page.getByText('Thank you. You can now invest.')).toBeVisible();
+  // The investment waiting for the check is named in place (no toast over it).
   await expect(appropriateness).toHaveAttribute('data-standing', 'warning_acknowledged');
+  await expect(page.getByTestId('investment-pending')).toContainText(
+    'Your investment of $1,000.00 in the Silver plan has not been made yet.',
+  );
   await snap(page, 'appropriateness-acknowledged');
 
-  // Back to the plan, and this time the trade opens.
-  await page.getByRole('link', { name: 'Back to the plan' }).click();
+  // Back to the confirmation, the amount kept, and this time the trade opens.
+  await page.getByRole('link', { name: 'Back to the confirmation' }).click();
   await expect(page).toHaveURL(/\/plans\?plan=/);
-  await silver.getByLabel('Amount').fill('1000');
-  await silver.getByRole('button', { name: 'Invest Now' }).click();
   await page
     .getByRole('dialog', { name: 'Confirm your investment' })
     .getByRole('button', { name: 'Confirm and invest' })
