@@ -251,6 +251,33 @@ describe('StrategiesPage: a strategy without history', () => {
   });
 });
 
+describe('StrategiesPage: the drawdown', () => {
+  it('is a size in red, as the plan cards and public pages write it, never with a minus', async () => {
+    const api = stubApi((call) => {
+      if (call.path === '/api/auth/me') return { body: { user: me } };
+      if (call.path === '/api/market/source') return { body: { source: 'simulated' } };
+      if (call.path === '/api/admin/strategies') {
+        return {
+          body: {
+            strategies: [{ ...strategy, id: 'fell', name: 'Fell', maxDrawdownPct: '12.56' }],
+          },
+        };
+      }
+      if (call.path === '/api/admin/users') return { body: { users: [], nextCursor: null } };
+      if (call.path === '/api/admin/settings/trader-fees') {
+        return { body: { feeMinPct: '5', feeMaxPct: '25' } };
+      }
+      return undefined;
+    });
+    vi.stubGlobal('fetch', api.fetchStub);
+    renderAt('/admin/strategies', <StrategiesPage />, '/admin/strategies');
+    const row = (await screen.findAllByText('Fell'))[0]?.closest('tr') as HTMLElement;
+    const drawdown = within(row).getByText('12.56%');
+    expect(drawdown.className).toContain('text-danger');
+    expect(row.textContent).not.toContain('-12.56%');
+  });
+});
+
 describe('StrategiesPage: the 30-day return', () => {
   it('is green for a gain, red for a loss and muted when it reads 0.00%', async () => {
     const returns = { flat: '0.00', down: '-1.20', up: '3.40' };

@@ -135,10 +135,15 @@ export function StrategiesPage() {
               header: t('strategies.columns.drawdown'),
               align: 'right',
               cell: (s) => (
-                <span className={clsx('tabular-nums', s.maxDrawdownPct === null && 'text-muted')}>
-                  {s.maxDrawdownPct === null
-                    ? notYet
-                    : `${isZeroPct(s.maxDrawdownPct) ? '' : '-'}${s.maxDrawdownPct}%`}
+                // A size, as the plan cards and public pages write it: "12.56%" in red, no sign.
+                <span
+                  className={clsx(
+                    'tabular-nums',
+                    s.maxDrawdownPct === null && 'text-muted',
+                    s.maxDrawdownPct !== null && !isZeroPct(s.maxDrawdownPct) && 'text-danger',
+                  )}
+                >
+                  {s.maxDrawdownPct === null ? notYet : `${s.maxDrawdownPct}%`}
                 </span>
               ),
             },
