@@ -1,15 +1,17 @@
 import { z } from 'zod';
+import { userProfileFields } from './auth';
 import { phoneSchema } from './phone';
 import { atMostCharacters, wholeNumberParam } from './common';
+import { cursorPage, cursorParam, searchParam } from './pages';
 import { rule } from '../rules';
 
 export const USER_FILTERS = ['all', 'active', 'pending', 'admin', 'trader'] as const;
 export type UserFilter = (typeof USER_FILTERS)[number];
 
 export const adminUserListQuerySchema = z.object({
-  q: z.string().trim().max(100, atMostCharacters(100)).optional(),
+  q: searchParam,
   filter: z.enum(USER_FILTERS).default('all'),
-  cursor: z.string().max(200, atMostCharacters(200)).optional(),
+  cursor: cursorParam,
   limit: wholeNumberParam(1, 100).default(25),
 });
 
@@ -17,11 +19,7 @@ export const adminUserSchema = z.object({
   id: z.string(),
   name: z.string(),
   email: z.string(),
-  phone: z.string(),
-  country: z.string(),
-  referralId: z.string(),
-  referrerId: z.string().nullable(),
-  avatarUrl: z.string().nullable(),
+  ...userProfileFields,
   isActive: z.boolean(),
   isAdmin: z.boolean(),
   isTrader: z.boolean(),
@@ -33,10 +31,7 @@ export const adminUserSchema = z.object({
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
-export const adminUserListSchema = z.object({
-  users: z.array(adminUserSchema),
-  nextCursor: z.string().nullable(),
-});
+export const adminUserListSchema = cursorPage('users', adminUserSchema);
 
 export const adminUpdateUserSchema = z.object({
   phone: phoneSchema,
@@ -70,10 +65,7 @@ export const auditListQuerySchema = z.object({
     .optional(),
   limit: wholeNumberParam(1, 100).default(50),
 });
-export const auditListSchema = z.object({
-  entries: z.array(auditEntrySchema),
-  nextCursor: z.string().nullable(),
-});
+export const auditListSchema = cursorPage('entries', auditEntrySchema);
 
 export const adminSessionSchema = z.object({
   id: z.string(),
@@ -91,10 +83,7 @@ export const contactMessageSchema = z.object({
   message: z.string(),
   createdAt: z.string(),
 });
-export const contactMessageListSchema = z.object({
-  messages: z.array(contactMessageSchema),
-  nextCursor: z.string().nullable(),
-});
+export const contactMessageListSchema = cursorPage('messages', contactMessageSchema);
 
 /**
  * GET /api/admin/users/approvers: who could approve what waits for a second admin, as seen by the

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { rule } from '../rules';
-import { atMostCharacters, wholeNumberFrom } from './common';
+import { atMostCharacters, idParamsSchema, requiredText, wholeNumberFrom } from './common';
 
 /**
  * Personal API tokens: read-only access for a user's own scripts to their account summary, trades,
@@ -21,11 +21,7 @@ export const API_TOKEN_FRESH_SIGN_IN_MINUTES = 5;
 export const API_TOKEN_PREFIX = 'nst_';
 
 export const createApiTokenSchema = z.object({
-  name: z
-    .string({ error: rule('NAME_REQUIRED') })
-    .trim()
-    .min(1, rule('NAME_REQUIRED'))
-    .max(60, atMostCharacters(60)),
+  name: requiredText(rule('NAME_REQUIRED'), 60),
   expiresInDays: z
     .number({ error: wholeNumberFrom(1, API_TOKEN_MAX_DAYS) })
     .int(wholeNumberFrom(1, API_TOKEN_MAX_DAYS))
@@ -57,6 +53,4 @@ export const apiTokenListSchema = z.object({ tokens: z.array(apiTokenSchema) });
 /** The answer to creating one: the token itself, this once. */
 export const createdApiTokenSchema = z.object({ token: z.string(), apiToken: apiTokenSchema });
 
-export const apiTokenParamsSchema = z.object({
-  id: z.uuid({ error: rule('API_TOKEN_ID_INVALID') }),
-});
+export const apiTokenParamsSchema = idParamsSchema(rule('API_TOKEN_ID_INVALID'));

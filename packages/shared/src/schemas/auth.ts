@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { atMostCharacters } from './common';
+import { atMostCharacters, requiredText } from './common';
 import { phoneSchema } from './phone';
 import { rule } from '../rules';
 
@@ -17,8 +17,10 @@ export const MESSAGES = {
 
 export const PASSWORD_MIN_LENGTH = 8;
 
-const trimmed = (max: number, required: string) =>
-  z.string({ error: required }).trim().min(1, required).max(max, atMostCharacters(max));
+/** A person's full name, as the sign-up forms and the contact form ask for it. */
+export const fullNameSchema = requiredText(MESSAGES.nameRequired, 100);
+/** The country a person lives in, as they type it. */
+export const countrySchema = requiredText(MESSAGES.countryRequired, 80);
 
 export const emailSchema = z
   .string({ error: MESSAGES.emailRequired })
@@ -35,10 +37,10 @@ export const passwordSchema = z
   .max(256, rule('PASSWORD_TOO_LONG'));
 
 export const registerSchema = z.object({
-  name: trimmed(100, MESSAGES.nameRequired),
+  name: fullNameSchema,
   email: emailSchema,
   phone: phoneSchema,
-  country: trimmed(80, MESSAGES.countryRequired),
+  country: countrySchema,
   referrerId: z.string().trim().max(64, atMostCharacters(64)).optional(),
   password: passwordSchema,
 });
@@ -113,17 +115,22 @@ export const magicLinkSignInSchema = verifyEmailSchema.extend({
 });
 export type MagicLinkSignInInput = z.input<typeof magicLinkSignInSchema>;
 
+/** A user's profile as the user and the back office read it: contact, referral and picture. */
+export const userProfileFields = {
+  phone: z.string(),
+  country: z.string(),
+  referralId: z.string(),
+  referrerId: z.string().nullable(),
+  avatarUrl: z.string().nullable(),
+};
+
 /** The non-secret snapshot of the signed-in user; also what `auth-storage` may hold. */
 export const meSchema = z.object({
   id: z.string(),
   name: z.string(),
   email: z.string(),
   emailVerified: z.boolean(),
-  phone: z.string(),
-  country: z.string(),
-  referralId: z.string(),
-  referrerId: z.string().nullable(),
-  avatarUrl: z.string().nullable(),
+  ...userProfileFields,
   isActive: z.boolean(),
   /** When an admin first activated the account (kept when it is deactivated later). */
   activatedAt: z.string().nullable(),

@@ -31,3 +31,19 @@ export const publicConfigSchema = z.object({
   marketData: z.enum(['simulated', 'exchange']),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
+
+/**
+ * A text the person must fill in: trimmed, `message` when it is missing or empty, at most `max`
+ * characters.
+ */
+export function requiredText(message: string, max: number) {
+  return z.string({ error: message }).trim().min(1, message).max(max, atMostCharacters(max));
+}
+
+/** The `:id` of a route's path: a UUID, `message` otherwise. */
+export function idParamsSchema(message: string) {
+  return z.object({ id: z.uuid({ error: message }) });
+}
+
+/** Why an admin refuses a request (a deposit, a withdrawal, an application): shown to its owner. */
+export const refusalReasonSchema = requiredText(rule('REASON_REQUIRED'), 500);

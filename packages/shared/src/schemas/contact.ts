@@ -1,14 +1,9 @@
 import { z } from 'zod';
-import { emailSchema, MESSAGES } from './auth';
-import { atMostCharacters } from './common';
+import { emailSchema, fullNameSchema, MESSAGES } from './auth';
 import { rule } from '../rules';
 
 export const contactSchema = z.object({
-  name: z
-    .string({ error: MESSAGES.nameRequired })
-    .trim()
-    .min(1, MESSAGES.nameRequired)
-    .max(100, atMostCharacters(100)),
+  name: fullNameSchema,
   email: emailSchema,
   message: z
     .string({ error: MESSAGES.messageRequired })

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { rule } from '../rules';
-import { atMostCharacters, wholeNumber } from './common';
+import { idParamsSchema, refusalReasonSchema, requiredText, wholeNumber } from './common';
 import { MARKET_SYMBOLS } from './market';
 import { MONEY_MESSAGES, amountInCents } from './money';
 
@@ -19,9 +19,6 @@ export const STRATEGY_DESCRIPTION_MAX = 1000;
 /** How many strategies one lead trader may run (the database keeps it too). */
 export const MAX_STRATEGIES_PER_TRADER = 1;
 export const MAX_COPIERS_LIMIT = 100_000;
-
-const requiredText = (message: string, max: number) =>
-  z.string({ error: message }).trim().min(1, message).max(max, atMostCharacters(max));
 
 // Applying --------------------------------------------------------------------------------------
 
@@ -72,13 +69,11 @@ export const adminTraderApplicationResponseSchema = z.object({
 });
 
 export const traderApplicationDecisionSchema = z.strictObject({
-  reason: requiredText(MONEY_MESSAGES.reasonRequired, 500),
+  reason: refusalReasonSchema,
 });
 export type TraderApplicationDecision = z.input<typeof traderApplicationDecisionSchema>;
 
-export const traderApplicationIdParamSchema = z.object({
-  id: z.uuid({ error: rule('APPLICATION_ID_INVALID') }),
-});
+export const traderApplicationIdParamSchema = idParamsSchema(rule('APPLICATION_ID_INVALID'));
 
 // A lead trader's strategy ----------------------------------------------------------------------
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { amountTextProblem, parseUsdToCents } from '../money';
 import { rule } from '../rules';
-import { atMostCharacters } from './common';
+import { atMostCharacters, refusalReasonSchema, requiredText } from './common';
 import { ADJUSTMENT_BUCKETS } from './kinds';
 
 /** Seed messages (sections 5 and 8), word for word, plus a few of ours where the seed has none. */
@@ -100,9 +100,6 @@ export function amountInCents(rules: AmountRules) {
       return negative ? -cents : cents;
     });
 }
-
-const requiredText = (message: string, max = 200) =>
-  z.string({ error: message }).trim().min(1, message).max(max, atMostCharacters(max));
 
 const methodIdSchema = z
   .string({ error: MONEY_MESSAGES.selectMethod })
@@ -216,7 +213,7 @@ export type FeeSchedule = z.infer<typeof feeScheduleSchema>;
 
 // Admin decisions -----------------------------------------------------------------------------
 
-export const rejectSchema = z.object({ reason: requiredText(MONEY_MESSAGES.reasonRequired, 500) });
+export const rejectSchema = z.object({ reason: refusalReasonSchema });
 
 export { ADJUSTMENT_BUCKETS, type AdjustmentBucket } from './kinds';
 
@@ -232,6 +229,6 @@ export const adjustmentSchema = z.object({
     maxCents: ADJUSTMENT_MAX_CENTS,
     signed: true,
   }),
-  reason: requiredText(MONEY_MESSAGES.reasonRequired, 500),
+  reason: refusalReasonSchema,
 });
 export type AdjustmentInput = z.input<typeof adjustmentSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { atMostCharacters, wholeNumberParam } from './common';
+import { wholeNumberParam } from './common';
+import { cursorPage, cursorParam } from './pages';
 import { ADJUSTMENT_BUCKETS } from './kinds';
 
 /**
@@ -121,14 +122,11 @@ export type Notification = {
 } & NotificationEvent;
 
 export const notificationsQuerySchema = z.object({
-  /** The cursor of the previous page (`nextCursor`). */
-  cursor: z.string().max(200, atMostCharacters(200)).optional(),
+  cursor: cursorParam,
   limit: wholeNumberParam(1, 50).default(20),
 });
 
-export const notificationPageSchema = z.object({
-  notifications: z.array(notificationSchema),
-  nextCursor: z.string().nullable(),
+export const notificationPageSchema = cursorPage('notifications', notificationSchema).extend({
   unreadCount: z.number().int(),
 });
 export type NotificationPage = {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { type PlainRuleCode, rule } from '../rules';
 import { parseUsdToCents } from '../money';
 import { WITHDRAWAL_FEE_FIXED_MAX_CENTS } from '../withdrawal-fee';
-import { atMostCharacters, wholeNumber } from './common';
+import { atMostCharacters, requiredText, wholeNumber } from './common';
 
 /** Where a user sends a deposit: a crypto address or a bank account. */
 export const paymentMethodSchema = z.object({
@@ -54,12 +54,7 @@ export const DEMO_BANK_NOTE = 'Demo account: replace with the operator’s real 
 export const paymentMethodListSchema = z.object({ methods: z.array(paymentMethodSchema) });
 export const paymentMethodResponseSchema = z.object({ method: paymentMethodSchema });
 
-const text = (required: PlainRuleCode, max: number) =>
-  z
-    .string({ error: rule(required) })
-    .trim()
-    .min(1, rule(required))
-    .max(max, atMostCharacters(max));
+const text = (required: PlainRuleCode, max: number) => requiredText(rule(required), max);
 const optionalText = (max: number) => z.string().trim().max(max, atMostCharacters(max)).optional();
 
 /** A withdrawal fee percentage, "0" to "99.99" with at most 2 decimals. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { atMostCharacters, wholeNumber } from './common';
+import { requiredText, wholeNumber } from './common';
 import { MONEY_MESSAGES, amountInCents } from './money';
 import { navPointSchema } from './strategies';
 import { rule } from '../rules';
@@ -78,11 +78,7 @@ const feePct = z
   .refine((v) => Number(v) <= 50, rule('PERFORMANCE_FEE_RANGE'));
 
 const planFields = {
-  title: z
-    .string({ error: rule('TITLE_REQUIRED') })
-    .trim()
-    .min(1, rule('TITLE_REQUIRED'))
-    .max(40, atMostCharacters(40)),
+  title: requiredText(rule('TITLE_REQUIRED'), 40),
   min: planAmount('MINIMUM'),
   max: planAmount('MAXIMUM'),
   termDays: z

@@ -1,16 +1,11 @@
 import { z } from 'zod';
-import { atMostCharacters } from './common';
-import { MESSAGES } from './auth';
+import { countrySchema } from './auth';
 import { phoneSchema } from './phone';
 import { rule } from '../rules';
 
 export const updateProfileSchema = z.object({
   phone: phoneSchema,
-  country: z
-    .string({ error: MESSAGES.countryRequired })
-    .trim()
-    .min(1, MESSAGES.countryRequired)
-    .max(80, atMostCharacters(80)),
+  country: countrySchema,
 });
 export type UpdateProfileInput = z.input<typeof updateProfileSchema>;
 

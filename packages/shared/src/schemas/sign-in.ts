@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { rule } from '../rules';
-import { atMostCharacters } from './common';
+import { atMostCharacters, requiredText } from './common';
 import { phoneSchema } from './phone';
-import { MESSAGES, passwordSchema } from './auth';
+import { countrySchema, fullNameSchema, passwordSchema } from './auth';
 
 /**
  * OpenID Connect sign-in ("Continue with …"): the providers an operator configures, the provider
@@ -51,21 +51,13 @@ export type AdminProvider = z.infer<typeof adminProviderSchema>;
  * existing one, leaving it out keeps the stored one (staff replace it, never read it).
  */
 export const saveProviderSchema = z.object({
-  displayName: z
-    .string({ error: rule('DISPLAY_NAME_REQUIRED') })
-    .trim()
-    .min(1, rule('DISPLAY_NAME_REQUIRED'))
-    .max(60, atMostCharacters(60)),
+  displayName: requiredText(rule('DISPLAY_NAME_REQUIRED'), 60),
   issuerUrl: z
     .string({ error: rule('ISSUER_URL_INVALID') })
     .trim()
     .max(300, atMostCharacters(300))
     .refine(issuerUrlAllowed, rule('ISSUER_URL_INVALID')),
-  clientId: z
-    .string({ error: rule('CLIENT_ID_REQUIRED') })
-    .trim()
-    .min(1, rule('CLIENT_ID_REQUIRED'))
-    .max(300, atMostCharacters(300)),
+  clientId: requiredText(rule('CLIENT_ID_REQUIRED'), 300),
   clientSecret: z
     .string()
     .min(1, rule('CLIENT_SECRET_REQUIRED'))
@@ -124,17 +116,9 @@ export const providerOtpSchema = z.object({
 
 /** A new account through a provider: the sign-up fields the provider does not give. */
 export const providerRegisterSchema = z.object({
-  name: z
-    .string({ error: MESSAGES.nameRequired })
-    .trim()
-    .min(1, MESSAGES.nameRequired)
-    .max(100, atMostCharacters(100)),
+  name: fullNameSchema,
   phone: phoneSchema,
-  country: z
-    .string({ error: MESSAGES.countryRequired })
-    .trim()
-    .min(1, MESSAGES.countryRequired)
-    .max(80, atMostCharacters(80)),
+  country: countrySchema,
   referrerId: z.string().trim().max(64, atMostCharacters(64)).optional(),
 });
 export type ProviderRegisterInput = z.input<typeof providerRegisterSchema>;

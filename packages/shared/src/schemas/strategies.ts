@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParamsSchema } from './common';
 import { strategyTermsSchema } from './lead-traders';
 import { MARKET_SYMBOLS, marketSymbolSchema } from './market';
 import { rule } from '../rules';
@@ -217,9 +218,7 @@ export const strategyOrdersSchema = z.object({
 });
 export type StrategyOrders = z.infer<typeof strategyOrdersSchema>;
 
-export const strategyIdParamSchema = z.object({
-  id: z.uuid({ error: rule('STRATEGY_ID_INVALID') }),
-});
+export const strategyIdParamSchema = idParamsSchema(rule('STRATEGY_ID_INVALID'));
 
 // Lead trader -----------------------------------------------------------------------------------
 

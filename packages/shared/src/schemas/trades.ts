@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { MONEY_MESSAGES, amountInCents } from './money';
 import { rule } from '../rules';
-import { atMostCharacters, wholeNumberParam } from './common';
+import { wholeNumberParam } from './common';
+import { cursorPage, cursorParam, searchParam } from './pages';
 import { TRADE_CLOSE_REASONS } from './kinds';
 import { STOP_LOSS_PCT, TAKE_PROFIT_PCT } from '../trade-rules';
 
@@ -174,9 +175,8 @@ export const closedTradeResponseSchema = z.object({ trade: closedTradeSchema });
 
 /** GET /api/trades/history: closed trades, newest close first, searched by plan or strategy. */
 export const tradeHistoryQuerySchema = z.object({
-  q: z.string().trim().max(100, atMostCharacters(100)).optional(),
-  /** Opaque, from the previous page's `nextCursor`. */
-  cursor: z.string().max(200, atMostCharacters(200)).optional(),
+  q: searchParam,
+  cursor: cursorParam,
   limit: wholeNumberParam(1, 50).default(20),
 });
 export type TradeHistoryQuery = z.input<typeof tradeHistoryQuerySchema>;
@@ -219,8 +219,5 @@ export const historyTradeSchema = z.object({
 });
 export type HistoryTrade = z.infer<typeof historyTradeSchema>;
 
-export const tradeHistoryPageSchema = z.object({
-  trades: z.array(historyTradeSchema),
-  nextCursor: z.string().nullable(),
-});
+export const tradeHistoryPageSchema = cursorPage('trades', historyTradeSchema);
 export type TradeHistoryPage = z.infer<typeof tradeHistoryPageSchema>;

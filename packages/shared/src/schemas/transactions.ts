@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { atMostCharacters } from './common';
+import { cursorPage, cursorParam, searchParam } from './pages';
 import { PAYMENT_CHANNELS, TRANSACTION_KINDS } from './kinds';
 import { transactionDescriptionSchema } from './transaction-descriptions';
 import { rule } from '../rules';
@@ -46,9 +46,8 @@ export const TRANSACTION_PAGE_MAX = 100;
 
 export const transactionListQuerySchema = z.object({
   /** Matches transactionId, crypto or description, case-insensitively. */
-  q: z.string().trim().max(100, atMostCharacters(100)).optional(),
-  /** Opaque, from the previous page's `nextCursor`. */
-  cursor: z.string().max(200, atMostCharacters(200)).optional(),
+  q: searchParam,
+  cursor: cursorParam,
   limit: z.coerce
     .number({ error: rule('LIMIT_NOT_A_NUMBER') })
     .int(rule('LIMIT_NOT_WHOLE'))
@@ -58,10 +57,7 @@ export const transactionListQuerySchema = z.object({
 });
 export type TransactionListQuery = z.input<typeof transactionListQuerySchema>;
 
-export const transactionListSchema = z.object({
-  items: z.array(transactionSchema),
-  nextCursor: z.string().nullable(),
-});
+export const transactionListSchema = cursorPage('items', transactionSchema);
 export type TransactionList = z.infer<typeof transactionListSchema>;
 
 export const transactionResponseSchema = z.object({ transaction: transactionSchema });
@@ -79,7 +75,4 @@ export const adminTransactionListQuerySchema = transactionListQuerySchema.extend
   from: z.iso.date({ error: rule('DATE_PARAM', { name: 'from' }) }).optional(),
   to: z.iso.date({ error: rule('DATE_PARAM', { name: 'to' }) }).optional(),
 });
-export const adminTransactionListSchema = z.object({
-  items: z.array(adminTransactionSchema),
-  nextCursor: z.string().nullable(),
-});
+export const adminTransactionListSchema = cursorPage('items', adminTransactionSchema);

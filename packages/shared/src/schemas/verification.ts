@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { rule } from '../rules';
-import { atMostCharacters } from './common';
+import { idParamsSchema, requiredText } from './common';
 
 /**
  * Account review with evidence (issue 21): the user's personal details, an identity document and a
@@ -58,9 +58,6 @@ export const ADDRESS_MAX = 300;
 export const NATIONALITY_MAX = 60;
 export const REVIEW_REASON_MAX = 500;
 
-const requiredText = (message: string, max: number) =>
-  z.string({ error: message }).trim().min(1, message).max(max, atMostCharacters(max));
-
 /** YYYY-MM-DD that is a real calendar day. */
 const isoDay = z
   .string({ error: rule('DATE_OF_BIRTH_REQUIRED') })
@@ -109,6 +106,18 @@ export const verificationDocumentSchema = z.object({
 });
 export type VerificationDocument = z.infer<typeof verificationDocumentSchema>;
 
+/** A submission and its review, as its owner and the reviewer read it. */
+const submissionFields = {
+  details: verificationDetailsSchema.nullable(),
+  documents: z.array(verificationDocumentSchema),
+  /** The reviewer's reason when the submission needs action. */
+  reason: z.string().nullable(),
+  /** The document the reviewer asks to be uploaded again, if one. */
+  requestedDocument: z.enum(DOCUMENT_KINDS).nullable(),
+  submittedAt: z.string().nullable(),
+  decidedAt: z.string().nullable(),
+};
+
 /** GET /api/verification: the caller's own review, documents and what to do next. */
 export const myVerificationSchema = z.object({
   /**
@@ -118,20 +127,11 @@ export const myVerificationSchema = z.object({
   required: z.boolean(),
   standing: z.enum(VERIFICATION_STANDINGS),
   status: z.enum(VERIFICATION_STATUSES).nullable(),
-  details: verificationDetailsSchema.nullable(),
-  documents: z.array(verificationDocumentSchema),
-  /** The reviewer's reason when the submission needs action. */
-  reason: z.string().nullable(),
-  /** The document the reviewer asks to be uploaded again, if one. */
-  requestedDocument: z.enum(DOCUMENT_KINDS).nullable(),
-  submittedAt: z.string().nullable(),
-  decidedAt: z.string().nullable(),
+  ...submissionFields,
 });
 export type MyVerification = z.infer<typeof myVerificationSchema>;
 
-export const documentIdParamsSchema = z.object({
-  id: z.uuid({ error: rule('DOCUMENT_ID_INVALID') }),
-});
+export const documentIdParamsSchema = idParamsSchema(rule('DOCUMENT_ID_INVALID'));
 
 // The admin's review ----------------------------------------------------------------------------
 
@@ -139,9 +139,7 @@ export const verificationQuerySchema = z.object({
   status: z.enum(['submitted', 'rejected', 'approved']).default('submitted'),
 });
 
-export const verificationIdParamsSchema = z.object({
-  id: z.uuid({ error: rule('VERIFICATION_ID_INVALID') }),
-});
+export const verificationIdParamsSchema = idParamsSchema(rule('VERIFICATION_ID_INVALID'));
 
 export const adminVerificationSchema = z.object({
   id: z.string(),
@@ -150,12 +148,7 @@ export const adminVerificationSchema = z.object({
   userEmail: z.string(),
   userActive: z.boolean(),
   status: z.enum(VERIFICATION_STATUSES),
-  details: verificationDetailsSchema.nullable(),
-  documents: z.array(verificationDocumentSchema),
-  reason: z.string().nullable(),
-  requestedDocument: z.enum(DOCUMENT_KINDS).nullable(),
-  submittedAt: z.string().nullable(),
-  decidedAt: z.string().nullable(),
+  ...submissionFields,
 });
 export type AdminVerification = z.infer<typeof adminVerificationSchema>;
 
