@@ -39,11 +39,10 @@ export interface CascadeResult {
 
 const TICK_MS = 1_000;
 
-export async function runCascade(
+/** The product's context on the cascade's own database (migrated and seeded), and its ending. */
+async function cascadeContext(
   databaseUrl: string,
-  copies: number,
-  log: (line: string) => void,
-): Promise<CascadeResult> {
+): Promise<{ ctx: AppContext; close: () => Promise<void> }> {
   const pool = createPool(databaseUrl, 10);
   const db = createDb(pool);
   await migrate(pool);
@@ -77,90 +76,117 @@ export async function runCascade(
     caches: createCaches(),
     secretsKey,
   };
-  const market = createScriptedSource(systemClock);
-  const trading = await startCopyTrading(ctx, null, { backfillDays: 1 }, market);
-  await trading.tick(new Date());
-  try {
-    // A lead trader holds the Silver plan's strategy 100 % in BTC.
-    const [silver] = await db.select().from(plans).where(eq(plans.title, 'Silver'));
-    if (!silver?.strategyId) throw new Error('no Silver strategy');
-    const [trader] = await bulkInvestors(ctx, 1, 100n);
-    if (!trader) throw new Error('no lead trader');
-    await db.update(users).set({ isTrader: true }).where(eq(users.id, trader.id));
-    await db
-      .update(strategies)
-      .set({ leadTraderId: trader.id })
-      .where(eq(strategies.id, silver.strategyId));
-    await placeTraderOrder(
-      ctx,
-      { ...trader, isTrader: true },
-      {
-        symbol: 'BTCUSDT',
-        side: 'long',
-        targetWeight: '100',
-      },
-    );
-
-    log(`  cascade: ${copies} investors opening copies`);
-    const investors = await bulkInvestors(ctx, copies, 200_000n);
-    await investAll(ctx, investors, (i) => ({
-      planId: silver.id,
-      amount: 100_000 + (i % 1000),
-      stopLossPct: 10 + (i % 31),
-    }));
-
-    // Ticks on their schedule from now on; the third one moves BTC through every stop.
-    const lagsAfterCrash: number[] = [];
-    let crashAt = 0;
-    let stop = false;
-    const started = performance.now();
-    const ticker = (async () => {
-      for (let n = 1; !stop; n += 1) {
-        const due = started + n * TICK_MS;
-        const wait = due - performance.now();
-        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-        if (n === 3) {
-          market.set({ BTCUSDT: (Number(market.price('BTCUSDT')) / 2).toFixed(2) });
-          crashAt = performance.now();
-        }
-        await trading.tick(new Date());
-        // How late this tick finished against its schedule (a tick that runs over delays the next).
-        if (crashAt > 0) lagsAfterCrash.push(performance.now() - due);
-      }
-    })();
-    while (crashAt === 0) await new Promise((resolve) => setTimeout(resolve, 20));
-    // Everything handed over so far has been worked off, and nothing is left open.
-    for (;;) {
-      await trading.closes.settled();
-      const open = await db.execute<{ n: string }>(
-        sql`SELECT count(*) AS n FROM trades WHERE status = 'open'`,
-      );
-      if (open.rows[0]?.n === '0') break;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    const seconds = (performance.now() - crashAt) / 1000;
-    const ticksDuring = lagsAfterCrash.length;
-    stop = true;
-    await ticker;
-
-    const navs = await db.execute<{ n: string }>(
-      sql`SELECT count(DISTINCT exit_nav) AS n FROM trades WHERE close_reason = 'stop_loss'`,
-    );
-    const problems = await auditLedger(db);
-    return {
-      copies,
-      seconds,
-      distinctExitNavs: Number(navs.rows[0]?.n),
-      tickLagMaxMs: Math.max(...lagsAfterCrash),
-      ticksDuring,
-      auditProblems: problems.length,
-    };
-  } finally {
-    await trading.close();
+  const close = async () => {
     await ctx.mailer.close();
     await realtime.close();
     await ctx.reads.end();
     await pool.end();
     fs.rmSync(mailbox, { recursive: true, force: true });
+  };
+  return { ctx, close };
+}
+
+/** A lead trader holds the Silver plan's strategy 100 % in BTC: the plan's id. */
+async function silverAllInBtc(ctx: AppContext): Promise<string> {
+  const { db } = ctx;
+  const [silver] = await db.select().from(plans).where(eq(plans.title, 'Silver'));
+  if (!silver?.strategyId) throw new Error('no Silver strategy');
+  const [trader] = await bulkInvestors(ctx, 1, 100n);
+  if (!trader) throw new Error('no lead trader');
+  await db.update(users).set({ isTrader: true }).where(eq(users.id, trader.id));
+  await db
+    .update(strategies)
+    .set({ leadTraderId: trader.id })
+    .where(eq(strategies.id, silver.strategyId));
+  await placeTraderOrder(
+    ctx,
+    { ...trader, isTrader: true },
+    {
+      symbol: 'BTCUSDT',
+      side: 'long',
+      targetWeight: '100',
+    },
+  );
+  return silver.id;
+}
+
+/**
+ * Ticks on their schedule from now on; the third one moves BTC through every stop. Resolves when
+ * every copy is closed: the seconds from the crash, and how late each tick since it finished.
+ */
+async function crashThroughEveryStop(
+  ctx: AppContext,
+  trading: CopyTrading,
+  market: ScriptedSource,
+): Promise<{ seconds: number; lagsAfterCrash: number[] }> {
+  const lagsAfterCrash: number[] = [];
+  let crashAt = 0;
+  let stop = false;
+  const started = performance.now();
+  const ticker = (async () => {
+    for (let n = 1; !stop; n += 1) {
+      const due = started + n * TICK_MS;
+      const wait = due - performance.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      if (n === 3) {
+        market.set({ BTCUSDT: (Number(market.price('BTCUSDT')) / 2).toFixed(2) });
+        crashAt = performance.now();
+      }
+      await trading.tick(new Date());
+      // How late this tick finished against its schedule (a tick that runs over delays the next).
+      if (crashAt > 0) lagsAfterCrash.push(performance.now() - due);
+    }
+  })();
+  while (crashAt === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+  // Everything handed over so far has been worked off, and nothing is left open.
+  for (;;) {
+    await trading.closes.settled();
+    const open = await ctx.db.execute<{ n: string }>(
+      sql`SELECT count(*) AS n FROM trades WHERE status = 'open'`,
+    );
+    if (open.rows[0]?.n === '0') break;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  const seconds = (performance.now() - crashAt) / 1000;
+  const ticksDuring = lagsAfterCrash.length;
+  stop = true;
+  await ticker;
+  return { seconds, lagsAfterCrash: lagsAfterCrash.slice(0, ticksDuring) };
+}
+
+export async function runCascade(
+  databaseUrl: string,
+  copies: number,
+  log: (line: string) => void,
+): Promise<CascadeResult> {
+  const { ctx, close } = await cascadeContext(databaseUrl);
+  const market = createScriptedSource(systemClock);
+  const trading = await startCopyTrading(ctx, null, { backfillDays: 1 }, market);
+  await trading.tick(new Date());
+  try {
+    const planId = await silverAllInBtc(ctx);
+    log(`  cascade: ${copies} investors opening copies`);
+    const investors = await bulkInvestors(ctx, copies, 200_000n);
+    await investAll(ctx, investors, (i) => ({
+      planId,
+      amount: 100_000 + (i % 1000),
+      stopLossPct: 10 + (i % 31),
+    }));
+    const { seconds, lagsAfterCrash } = await crashThroughEveryStop(ctx, trading, market);
+    const navs = await ctx.db.execute<{ n: string }>(
+      sql`SELECT count(DISTINCT exit_nav) AS n FROM trades WHERE close_reason = 'stop_loss'`,
+    );
+    const problems = await auditLedger(ctx.db);
+    return {
+      copies,
+      seconds,
+      distinctExitNavs: Number(navs.rows[0]?.n),
+      tickLagMaxMs: Math.max(...lagsAfterCrash),
+      ticksDuring: lagsAfterCrash.length,
+      auditProblems: problems.length,
+    };
+  } finally {
+    await trading.close();
+    await close();
   }
 }

@@ -13,7 +13,7 @@ import http from 'node:http';
 import { Readable } from 'node:stream';
 import pg from 'pg';
 import type { ApiClient } from './http';
-import { rssKb, serverPids } from './statements';
+import { watchServerRss } from './rss';
 
 /** `count` pending deposits of `userId` (no ledger rows: a pending deposit books nothing). */
 export async function fillOwnTransactions(
@@ -75,12 +75,7 @@ export async function downloadExport(
   serverPid: number,
   rows: number,
 ): Promise<ExportRun> {
-  const pids = serverPids(serverPid);
-  const baseline = new Map(pids.map((pid) => [pid, rssKb(pid)]));
-  const peak = new Map(baseline);
-  const sampler = setInterval(() => {
-    for (const pid of pids) peak.set(pid, Math.max(peak.get(pid) ?? 0, rssKb(pid)));
-  }, 20);
+  const rss = watchServerRss(serverPid);
   let done = false;
   let healthzMaxMs = 0;
   const prober = (async () => {
@@ -100,12 +95,12 @@ export async function downloadExport(
       rows,
       seconds: reply.ms / 1000,
       megabytes: Buffer.byteLength(reply.body) / 2 ** 20,
-      peakRssGrowthMb: Math.max(...pids.map((pid) => (peak.get(pid)! - baseline.get(pid)!) / 1024)),
+      peakRssGrowthMb: rss.peakGrowthMb(),
       healthzMaxMs,
     };
   } finally {
     done = true;
-    clearInterval(sampler);
+    rss.stop();
     await prober;
   }
 }

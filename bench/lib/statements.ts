@@ -7,9 +7,9 @@
  * The movements are booked straight through the ledger's posting function (one balance adjustment
  * each, a second apart over the last days), as the statement reads them: from the postings.
  */
-import fs from 'node:fs';
 import pg from 'pg';
 import type { ApiClient } from './http';
+import { watchServerRss } from './rss';
 
 export interface StatementRun {
   rows: number;
@@ -46,32 +46,6 @@ export async function bookMovements(dbUrl: string, userId: string, count: number
   }
 }
 
-/** The server's processes: the primary and its workers (children). */
-export function serverPids(primary: number): number[] {
-  const children = fs
-    .readdirSync('/proc')
-    .filter((entry) => /^\d+$/.test(entry))
-    .filter((pid) => {
-      try {
-        const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === primary;
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
-  return [primary, ...children];
-}
-
-export function rssKb(pid: number): number {
-  try {
-    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-  } catch {
-    return 0;
-  }
-}
-
 /** Downloads one statement while sampling every server process's RSS every 20 ms. */
 export async function downloadStatement(
   user: ApiClient,
@@ -81,27 +55,21 @@ export async function downloadStatement(
   from: string,
   to: string,
 ): Promise<StatementRun> {
-  const pids = serverPids(serverPid);
-  const baseline = new Map(pids.map((pid) => [pid, rssKb(pid)]));
-  const peak = new Map(baseline);
-  const sampler = setInterval(() => {
-    for (const pid of pids) peak.set(pid, Math.max(peak.get(pid) ?? 0, rssKb(pid)));
-  }, 20);
+  const rss = watchServerRss(serverPid);
   try {
     const reply = await user.get(
       `/api/statements/account?from=${from}&to=${to}&format=${format}&lang=en`,
     );
     if (reply.status !== 200) throw new Error(`statement ${reply.status}: ${reply.body}`);
-    const growth = Math.max(...pids.map((pid) => (peak.get(pid)! - baseline.get(pid)!) / 1024));
     return {
       rows,
       format,
       seconds: reply.ms / 1000,
       bytes: Buffer.byteLength(reply.body),
-      peakRssGrowthMb: growth,
+      peakRssGrowthMb: rss.peakGrowthMb(),
     };
   } finally {
-    clearInterval(sampler);
+    rss.stop();
   }
 }
 

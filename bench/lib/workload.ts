@@ -66,25 +66,62 @@ async function postMoney(
 // amount) an amount unique per (user, seq) — deposit 1,000.00 + seq cents, invest 500.00 + seq,
 // withdraw 10.00 + seq — so its effect can be found in the database afterwards.
 
-/** A crypto deposit request; the new deposit's id when it was accepted (201). */
-export async function requestDeposit(
+/** A user's request with an amount unique per (user, seq), recorded in `records` if given. */
+type AmountRequest<Answer> = (
   ctx: MoneyContext,
   user: ApiClient,
   userId: string,
   seq: number,
   records?: OpRecord[],
-): Promise<string | undefined> {
-  const depositCents = 100_000 + seq;
-  const reply = await postMoney(
-    records,
-    user,
-    { op: 'deposit', userId, amountCents: depositCents },
-    '/api/deposits',
-    { methodId: ctx.cryptoMethodId, amount: cents(depositCents) },
-  );
+) => Promise<Answer>;
+
+/** The id of what a 201 answer created (its body's `key` object); undefined for any other answer. */
+function createdId(reply: Reply | undefined, key: 'transaction' | 'trade'): string | undefined {
   if (reply?.status !== 201) return undefined;
-  return (JSON.parse(reply.body) as { transaction: { id: string } }).transaction.id;
+  return (JSON.parse(reply.body) as Record<typeof key, { id: string }>)[key].id;
 }
+
+/**
+ * A request that creates something with an amount of `baseCents + seq` cents: the created id when
+ * it was accepted (201), read at `created` in the answer.
+ */
+function creatingRequest(request: {
+  op: 'deposit' | 'invest';
+  baseCents: number;
+  path: string;
+  body: (ctx: MoneyContext, amount: string) => unknown;
+  created: 'transaction' | 'trade';
+}): AmountRequest<string | undefined> {
+  return async (ctx, user, userId, seq, records) => {
+    const amountCents = request.baseCents + seq;
+    const reply = await postMoney(
+      records,
+      user,
+      { op: request.op, userId, amountCents },
+      request.path,
+      request.body(ctx, cents(amountCents)),
+    );
+    return createdId(reply, request.created);
+  };
+}
+
+/** A crypto deposit request; the new deposit's id when it was accepted (201). */
+export const requestDeposit = creatingRequest({
+  op: 'deposit',
+  baseCents: 100_000,
+  path: '/api/deposits',
+  body: (ctx, amount) => ({ methodId: ctx.cryptoMethodId, amount }),
+  created: 'transaction',
+});
+
+/** A copy of the plan's strategy; the new trade's id when it was opened (201). */
+export const invest = creatingRequest({
+  op: 'invest',
+  baseCents: 50_000,
+  path: '/api/trades',
+  body: (ctx, amount) => ({ planId: ctx.planId, amount }),
+  created: 'trade',
+});
 
 /** The admin's approval of a deposit; whether it was approved (200). */
 export async function approveDeposit(
@@ -100,26 +137,6 @@ export async function approveDeposit(
     {},
   );
   return reply?.status === 200;
-}
-
-/** A copy of the plan's strategy; the new trade's id when it was opened (201). */
-export async function invest(
-  ctx: MoneyContext,
-  user: ApiClient,
-  userId: string,
-  seq: number,
-  records?: OpRecord[],
-): Promise<string | undefined> {
-  const investCents = 50_000 + seq;
-  const reply = await postMoney(
-    records,
-    user,
-    { op: 'invest', userId, amountCents: investCents },
-    '/api/trades',
-    { planId: ctx.planId, amount: cents(investCents) },
-  );
-  if (reply?.status !== 201) return undefined;
-  return (JSON.parse(reply.body) as { trade: { id: string } }).trade.id;
 }
 
 /** The user's close of their current trade; whether it was closed (200). */
@@ -140,13 +157,13 @@ export async function closeTrade(
 }
 
 /** A crypto withdrawal request; whether it was accepted (201). */
-export async function requestWithdrawal(
-  ctx: MoneyContext,
-  user: ApiClient,
-  userId: string,
-  seq: number,
-  records?: OpRecord[],
-): Promise<boolean> {
+export const requestWithdrawal: AmountRequest<boolean> = async (
+  ctx,
+  user,
+  userId,
+  seq,
+  records,
+) => {
   const withdrawCents = 1_000 + seq;
   const reply = await postMoney(
     records,
@@ -161,7 +178,7 @@ export async function requestWithdrawal(
     },
   );
   return reply?.status === 201;
-}
+};
 
 /**
  * One user's money cycle through the whole API: deposit, admin approval, invest in a plan,
