@@ -17,11 +17,17 @@ import { createDb, createPool } from '../../apps/server/src/db/client';
 import { createSharedReads } from '../../apps/server/src/db/shared-reads';
 import { migrate } from '../../apps/server/src/db/migrate';
 import { plans, users } from '../../apps/server/src/db/schema';
-import { createScriptedSource } from '../../apps/server/src/modules/market/adapters/scripted';
+import {
+  createScriptedSource,
+  type ScriptedSource,
+} from '../../apps/server/src/modules/market/adapters/scripted';
 import { createPriceSource } from '../../apps/server/src/modules/market/price-source';
 import { createMailer } from '../../apps/server/src/modules/mail/mailer';
 import { auditLedger } from '../../apps/server/src/modules/ledger/ledger.audit';
-import { startCopyTrading } from '../../apps/server/src/modules/copy-trading/copy-trading.runtime';
+import {
+  startCopyTrading,
+  type CopyTrading,
+} from '../../apps/server/src/modules/copy-trading/copy-trading.runtime';
 import { strategies } from '../../apps/server/src/modules/copy-trading/copy-trading.schema';
 import { placeTraderOrder } from '../../apps/server/src/modules/copy-trading/strategies.service';
 import { createRealtime } from '../../apps/server/src/realtime/realtime';
@@ -112,13 +118,14 @@ async function silverAllInBtc(ctx: AppContext): Promise<string> {
 
 /**
  * Ticks on their schedule from now on; the third one moves BTC through every stop. Resolves when
- * every copy is closed: the seconds from the crash, and how late each tick since it finished.
+ * every copy is closed: the seconds from the crash, the ticks until then, and how late each tick
+ * since the crash finished.
  */
 async function crashThroughEveryStop(
   ctx: AppContext,
   trading: CopyTrading,
   market: ScriptedSource,
-): Promise<{ seconds: number; lagsAfterCrash: number[] }> {
+): Promise<{ seconds: number; ticksDuring: number; lagsAfterCrash: number[] }> {
   const lagsAfterCrash: number[] = [];
   let crashAt = 0;
   let stop = false;
@@ -151,7 +158,7 @@ async function crashThroughEveryStop(
   const ticksDuring = lagsAfterCrash.length;
   stop = true;
   await ticker;
-  return { seconds, lagsAfterCrash: lagsAfterCrash.slice(0, ticksDuring) };
+  return { seconds, ticksDuring, lagsAfterCrash };
 }
 
 export async function runCascade(
@@ -172,7 +179,11 @@ export async function runCascade(
       amount: 100_000 + (i % 1000),
       stopLossPct: 10 + (i % 31),
     }));
-    const { seconds, lagsAfterCrash } = await crashThroughEveryStop(ctx, trading, market);
+    const { seconds, ticksDuring, lagsAfterCrash } = await crashThroughEveryStop(
+      ctx,
+      trading,
+      market,
+    );
     const navs = await ctx.db.execute<{ n: string }>(
       sql`SELECT count(DISTINCT exit_nav) AS n FROM trades WHERE close_reason = 'stop_loss'`,
     );
@@ -182,7 +193,7 @@ export async function runCascade(
       seconds,
       distinctExitNavs: Number(navs.rows[0]?.n),
       tickLagMaxMs: Math.max(...lagsAfterCrash),
-      ticksDuring: lagsAfterCrash.length,
+      ticksDuring,
       auditProblems: problems.length,
     };
   } finally {

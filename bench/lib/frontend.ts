@@ -97,80 +97,45 @@ export const CHROMIUM_ARGS = [
 ];
 const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
 
+type Launch = (o: { chromePath: string; chromeFlags: string[] }) => Promise<{
+  port: number;
+  kill: () => Promise<void> | void;
+}>;
+interface LighthouseReport {
+  categories: {
+    performance?: { score: number | null };
+    accessibility?: { score: number | null };
+  };
+  audits: Record<string, { numericValue?: number }>;
+  runtimeError?: { message: string };
+}
+type Lighthouse = (
+  url: string,
+  flags: Record<string, unknown>,
+  config?: unknown,
+  page?: unknown,
+) => Promise<{ lhr: LighthouseReport } | undefined>;
+type Scores = { score: number; accessibility: number; lcpMs: number };
+
 /**
  * Lighthouse performance and accessibility scores (0-100, default mobile settings) of `url`, with
  * Debian's Chromium.
  * Lighthouse is not a project dependency: it is loaded from LIGHTHOUSE_DIR (default /tmp/lh,
  * `npm install --prefix /tmp/lh lighthouse@12`). Returns a reason string when it cannot run.
  */
-export async function lighthouseScore(
-  url: string,
-  cookie?: string,
-): Promise<{ score: number; accessibility: number; lcpMs: number } | string> {
+export async function lighthouseScore(url: string, cookie?: string): Promise<Scores | string> {
   const dir = process.env.LIGHTHOUSE_DIR ?? '/tmp/lh';
   const lhEntry = path.join(dir, 'node_modules', 'lighthouse', 'core', 'index.js');
   const launcherEntry = path.join(dir, 'node_modules', 'chrome-launcher', 'dist', 'index.js');
   if (!fs.existsSync(lhEntry) || !fs.existsSync(launcherEntry))
     return `lighthouse not installed in ${dir} (npm install --prefix ${dir} lighthouse@12)`;
   if (!fs.existsSync(CHROMIUM_PATH)) return `no ${CHROMIUM_PATH}`;
-  type Launch = (o: { chromePath: string; chromeFlags: string[] }) => Promise<{
-    port: number;
-    kill: () => Promise<void> | void;
-  }>;
-  type Lighthouse = (
-    url: string,
-    flags: Record<string, unknown>,
-    config?: unknown,
-    page?: unknown,
-  ) => Promise<
-    | {
-        lhr: {
-          categories: {
-            performance?: { score: number | null };
-            accessibility?: { score: number | null };
-          };
-          audits: Record<string, { numericValue?: number }>;
-          runtimeError?: { message: string };
-        };
-      }
-    | undefined
-  >;
   const { launch } = (await import(pathToFileURL(launcherEntry).href)) as { launch: Launch };
   const lighthouse = ((await import(pathToFileURL(lhEntry).href)) as { default: Lighthouse })
     .default;
   const chrome = await launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROME_FLAGS });
   try {
-    // A signed-in page gets its session as a real cookie in the browser (an extra request header
-    // would not reach the realtime socket, whose refusal then ends the session: the dashboard
-    // was measured as the sign-in page it fell back to).
-    let page: unknown;
-    if (cookie) {
-      const puppeteerEntry = path.join(
-        dir,
-        'node_modules',
-        'puppeteer-core',
-        'lib',
-        'esm',
-        'puppeteer',
-        'puppeteer-core.js',
-      );
-      const puppeteer = (await import(pathToFileURL(puppeteerEntry).href)) as {
-        default: {
-          connect: (o: { browserURL: string }) => Promise<{
-            newPage: () => Promise<{
-              setCookie: (...c: { name: string; value: string; url: string }[]) => Promise<void>;
-            }>;
-          }>;
-        };
-      };
-      const browser = await puppeteer.default.connect({
-        browserURL: `http://127.0.0.1:${chrome.port}`,
-      });
-      const tab = await browser.newPage();
-      const [name, ...value] = cookie.split('=');
-      await tab.setCookie({ name: name ?? '', value: value.join('='), url });
-      page = tab;
-    }
+    const page = cookie ? await signedInTab(dir, chrome.port, url, cookie) : undefined;
     const result = await lighthouse(
       url,
       {
@@ -191,18 +156,54 @@ export async function lighthouseScore(
       const name = new URL(url).pathname.replace(/\W+/g, '_') || 'root';
       fs.writeFileSync(path.join(reports, `${name}.json`), JSON.stringify(result.lhr));
     }
-    if (result.lhr.runtimeError) return `lighthouse: ${result.lhr.runtimeError.message}`;
-    const score = result.lhr.categories.performance?.score;
-    if (score === null || score === undefined) return 'lighthouse: no performance score';
-    const accessibility = result.lhr.categories.accessibility?.score;
-    if (accessibility === null || accessibility === undefined)
-      return 'lighthouse: no accessibility score';
-    return {
-      score: Math.round(score * 100),
-      accessibility: Math.round(accessibility * 100),
-      lcpMs: Math.round(result.lhr.audits['largest-contentful-paint']?.numericValue ?? NaN),
-    };
+    return scoresOf(result.lhr);
   } finally {
     await chrome.kill();
   }
+}
+
+/**
+ * A tab of the launched browser with the session as a real cookie: an extra request header would
+ * not reach the realtime socket, whose refusal then ends the session (the dashboard was measured
+ * as the sign-in page it fell back to).
+ */
+async function signedInTab(dir: string, port: number, url: string, cookie: string) {
+  const puppeteerEntry = path.join(
+    dir,
+    'node_modules',
+    'puppeteer-core',
+    'lib',
+    'esm',
+    'puppeteer',
+    'puppeteer-core.js',
+  );
+  const puppeteer = (await import(pathToFileURL(puppeteerEntry).href)) as {
+    default: {
+      connect: (o: { browserURL: string }) => Promise<{
+        newPage: () => Promise<{
+          setCookie: (...c: { name: string; value: string; url: string }[]) => Promise<void>;
+        }>;
+      }>;
+    };
+  };
+  const browser = await puppeteer.default.connect({ browserURL: `http://127.0.0.1:${port}` });
+  const tab = await browser.newPage();
+  const [name, ...value] = cookie.split('=');
+  await tab.setCookie({ name: name ?? '', value: value.join('='), url });
+  return tab;
+}
+
+/** The report's scores out of 100 and its LCP, or why they are missing. */
+function scoresOf(lhr: LighthouseReport): Scores | string {
+  if (lhr.runtimeError) return `lighthouse: ${lhr.runtimeError.message}`;
+  const score = lhr.categories.performance?.score;
+  if (score === null || score === undefined) return 'lighthouse: no performance score';
+  const accessibility = lhr.categories.accessibility?.score;
+  if (accessibility === null || accessibility === undefined)
+    return 'lighthouse: no accessibility score';
+  return {
+    score: Math.round(score * 100),
+    accessibility: Math.round(accessibility * 100),
+    lcpMs: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? NaN),
+  };
 }

@@ -23,11 +23,7 @@ export interface ServerProcess {
   kill9: () => Promise<void>;
 }
 
-/**
- * The product as a child process (`node --import tsx apps/server/src/main.ts`) against an external
- * PostgreSQL, listening on loopback only. Logs go to `logFile`. Resolves once /api/health answers.
- */
-export async function startServer(options: {
+interface ServerOptions {
   databaseUrl: string;
   port: number;
   dataDir: string;
@@ -35,55 +31,49 @@ export async function startServer(options: {
   env?: Record<string, string>;
   nodeArgs?: string[];
   readyTimeoutMs?: number;
-}): Promise<ServerProcess> {
+}
+
+/** The product's environment in the bench: production mode, the simulated market, loopback. */
+function serverEnv(options: ServerOptions): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    NODE_ENV: 'production',
+    // The bench measures the software, on the simulated feed (a demo feed in production mode).
+    ALLOW_SIMULATED_MARKET: 'true',
+    // The same prices every run, so runs compare (a fresh install draws a secret seed).
+    MARKET_SEED: '20250101',
+    PORT: String(options.port),
+    HOST: '127.0.0.1',
+    DATABASE_URL: options.databaseUrl,
+    DATA_DIR: options.dataDir,
+    PUBLIC_URL: `http://127.0.0.1:${options.port}`,
+    ADMIN_EMAIL: BENCH_ADMIN.email,
+    ADMIN_PASSWORD: BENCH_ADMIN.password,
+    MARKET_BACKFILL_DAYS: '1',
+    LOG_LEVEL: 'info',
+    SECRETS_KEY,
+    ...options.env,
+  };
+}
+
+/**
+ * The product as a child process (`node --import tsx apps/server/src/main.ts`) against an external
+ * PostgreSQL, listening on loopback only. Logs go to `logFile`. Resolves once /api/health answers.
+ */
+export async function startServer(options: ServerOptions): Promise<ServerProcess> {
   fs.mkdirSync(options.dataDir, { recursive: true });
   const log = fs.openSync(options.logFile, 'a');
   const child = spawn(
     process.execPath,
     [...(options.nodeArgs ?? []), '--import', 'tsx', 'apps/server/src/main.ts'],
-    {
-      cwd: REPO_ROOT,
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        // The bench measures the software, on the simulated feed (a demo feed in production mode).
-        ALLOW_SIMULATED_MARKET: 'true',
-        // The same prices every run, so runs compare (a fresh install draws a secret seed).
-        MARKET_SEED: '20250101',
-        PORT: String(options.port),
-        HOST: '127.0.0.1',
-        DATABASE_URL: options.databaseUrl,
-        DATA_DIR: options.dataDir,
-        PUBLIC_URL: `http://127.0.0.1:${options.port}`,
-        ADMIN_EMAIL: BENCH_ADMIN.email,
-        ADMIN_PASSWORD: BENCH_ADMIN.password,
-        MARKET_BACKFILL_DAYS: '1',
-        LOG_LEVEL: 'info',
-        SECRETS_KEY,
-        ...options.env,
-      },
-      stdio: ['ignore', log, log],
-    },
+    { cwd: REPO_ROOT, env: serverEnv(options), stdio: ['ignore', log, log] },
   );
   fs.closeSync(log);
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const baseUrl = `http://127.0.0.1:${options.port}`;
-  const deadline = Date.now() + (options.readyTimeoutMs ?? 180_000);
   let gone = false;
   void exited.then(() => (gone = true));
-  for (let attempt = 0; Date.now() < deadline && !gone; attempt += 1) {
-    try {
-      const response = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(2000) });
-      // The banner comes once every worker listens; connections opened before would all stay
-      // on the first worker.
-      const banner = fs.readFileSync(options.logFile, 'utf8').includes(' is running at ');
-      if (response.ok && banner) break;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  if (gone || Date.now() >= deadline) {
+  if (!(await becameHealthy(baseUrl, options, () => gone))) {
     child.kill('SIGKILL');
     const tail = fs.readFileSync(options.logFile, 'utf8').slice(-3000);
     throw new Error(`server on :${options.port} did not become healthy:\n${tail}`);
@@ -107,4 +97,29 @@ export async function startServer(options: {
       await exited;
     },
   };
+}
+
+/**
+ * Polls /api/health until it answers and every worker listens (the banner is logged): false when
+ * the process is gone or the time is up first.
+ */
+async function becameHealthy(
+  baseUrl: string,
+  options: ServerOptions,
+  gone: () => boolean,
+): Promise<boolean> {
+  const deadline = Date.now() + (options.readyTimeoutMs ?? 180_000);
+  for (let attempt = 0; Date.now() < deadline && !gone(); attempt += 1) {
+    try {
+      const response = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(2000) });
+      // The banner comes once every worker listens; connections opened before would all stay
+      // on the first worker.
+      const banner = fs.readFileSync(options.logFile, 'utf8').includes(' is running at ');
+      if (response.ok && banner) return true;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return false;
 }
