@@ -1,27 +1,27 @@
 import { z } from 'zod';
 import { rule } from '../rules';
-import { atMostCharacters } from './common';
+import { atMostCharacters, centsSchema } from './common';
 import { currentTradeSchema } from './trades';
 import { transactionSchema } from './transactions';
 
 /** The dashboard's figures, all derived from the ledger (integer cents). */
 export const accountSummarySchema = z.object({
-  availableCents: z.number().int(),
+  availableCents: centsSchema,
   /** Amounts held for pending withdrawals (still the user's until paid). */
-  heldCents: z.number().int(),
+  heldCents: centsSchema,
   /** What went into open trades (their cost); what they are worth now is `openTradesValueCents`. */
-  investedCents: z.number().int(),
+  investedCents: centsSchema,
   /** available + held + the open trades' value, all read at the same instant. */
-  balanceCents: z.number().int(),
+  balanceCents: centsSchema,
   /**
    * The open trades, newest first, each valued (units × NAV) at the same instant as the balances,
    * so that every figure of one answer adds up; the dashboard shows the trades from here.
    */
   openTrades: z.array(currentTradeSchema),
   /** The sum of the open trades' values. */
-  openTradesValueCents: z.number().int(),
+  openTradesValueCents: centsSchema,
   /** Their values less what went into them (before any performance fee). */
-  openTradesProfitCents: z.number().int(),
+  openTradesProfitCents: centsSchema,
   /**
    * The balance's split between cash (available + held) and each open trade, as % of the balance
    * with 1 decimal; null when the balance is zero.
@@ -32,11 +32,11 @@ export const accountSummarySchema = z.object({
       trades: z.array(z.object({ tradeId: z.string(), sharePct: z.string() })),
     })
     .nullable(),
-  totalDepositsCents: z.number().int(),
+  totalDepositsCents: centsSchema,
   /** Paid withdrawals, gross (fee included). */
-  totalWithdrawalsCents: z.number().int(),
-  totalProfitCents: z.number().int(),
-  totalBonusCents: z.number().int(),
+  totalWithdrawalsCents: centsSchema,
+  totalProfitCents: centsSchema,
+  totalBonusCents: centsSchema,
   /** (balance + open trade value − net deposits) / net deposits × 100, 2 decimals; null without deposits. */
   percentUp: z.string().nullable(),
   pendingWithdrawalsCount: z.number().int(),
@@ -59,7 +59,7 @@ export type AccountCloseBlocker = (typeof ACCOUNT_CLOSE_BLOCKERS)[number];
 
 export const accountClosureSchema = z.object({
   blockers: z.array(z.enum(ACCOUNT_CLOSE_BLOCKERS)),
-  availableCents: z.number().int(),
+  availableCents: centsSchema,
   openTradesCount: z.number().int(),
   pendingWithdrawalsCount: z.number().int(),
   pendingDepositsCount: z.number().int(),

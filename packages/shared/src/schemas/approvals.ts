@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { centsSchema } from './common';
 import { ADJUSTMENT_BUCKETS, amountInCents, MONEY_MESSAGES } from './money';
 import { transactionSchema } from './transactions';
 import { rule } from '../rules';
@@ -57,7 +58,7 @@ export const approvalSchema = z.object({
    * Cents; an adjustment may be negative (a balance debit); a payout or deposit approval is the
    * transaction's amount; 0 for a setting change or an admin grant.
    */
-  amountCents: z.number().int(),
+  amountCents: centsSchema,
   /** Adjustments only. */
   bucket: z.enum(ADJUSTMENT_BUCKETS).nullable(),
   /** The adjustment's reason (adjustments only). */

@@ -47,3 +47,6 @@ export function idParamsSchema(message: string) {
 
 /** Why an admin refuses a request (a deposit, a withdrawal, an application): shown to its owner. */
 export const refusalReasonSchema = requiredText(rule('REASON_REQUIRED'), 500);
+
+/** An amount of money in whole cents: an integer, never a float (`<name>Cents` fields). */
+export const centsSchema = z.number().int();

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { rule } from '../rules';
-import { idParamsSchema, refusalReasonSchema, requiredText, wholeNumber } from './common';
+import {
+  centsSchema,
+  idParamsSchema,
+  refusalReasonSchema,
+  requiredText,
+  wholeNumber,
+} from './common';
 import { MARKET_SYMBOLS } from './market';
 import { MONEY_MESSAGES, amountInCents } from './money';
 
@@ -134,7 +140,7 @@ export const strategyTermsSchema = z.object({
   instruments: z.array(z.enum(MARKET_SYMBOLS)),
   /** Null: the plan's fee applies (demo strategies). */
   performanceFeePct: z.string().nullable(),
-  minCopyCents: z.number().int(),
+  minCopyCents: centsSchema,
   maxCopiers: z.number().int().nullable(),
   retired: z.boolean(),
 });
@@ -165,8 +171,8 @@ export const traderDashboardSchema = z.object({
   strategyId: z.string(),
   terms: strategyTermsSchema,
   copiers: z.number().int(),
-  aumCents: z.number().int(),
-  feesEarnedCents: z.number().int(),
-  feesByDay: z.array(z.object({ day: z.string(), feesCents: z.number().int() })),
+  aumCents: centsSchema,
+  feesEarnedCents: centsSchema,
+  feesByDay: z.array(z.object({ day: z.string(), feesCents: centsSchema })),
 });
 export type TraderDashboard = z.infer<typeof traderDashboardSchema>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { amountTextProblem, parseUsdToCents } from '../money';
 import { rule } from '../rules';
-import { atMostCharacters, refusalReasonSchema, requiredText } from './common';
+import { atMostCharacters, centsSchema, refusalReasonSchema, requiredText } from './common';
 import { ADJUSTMENT_BUCKETS } from './kinds';
 
 /** Seed messages (sections 5 and 8), word for word, plus a few of ours where the seed has none. */
@@ -184,11 +184,11 @@ export const withdrawalQuoteQuerySchema = z.object({
 
 /** "Fee $X · You will receive $Y": cents, and the method's terms (percentage as exact text). */
 export const withdrawalQuoteSchema = z.object({
-  amountCents: z.number().int(),
-  feeCents: z.number().int(),
-  netCents: z.number().int(),
+  amountCents: centsSchema,
+  feeCents: centsSchema,
+  netCents: centsSchema,
   feePct: z.string(),
-  feeFixedCents: z.number().int(),
+  feeFixedCents: centsSchema,
 });
 export type WithdrawalQuote = z.infer<typeof withdrawalQuoteSchema>;
 
@@ -199,7 +199,7 @@ export const methodFeeSchema = z.object({
   /** "Bitcoin (BTC)", "Bank Transfer". */
   label: z.string(),
   feePct: z.string(),
-  feeFixedCents: z.number().int(),
+  feeFixedCents: centsSchema,
 });
 export type MethodFee = z.infer<typeof methodFeeSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { wholeNumberParam } from './common';
+import { centsSchema, wholeNumberParam } from './common';
 import { cursorPage, cursorParam } from './pages';
 import { ADJUSTMENT_BUCKETS } from './kinds';
 
@@ -30,11 +30,11 @@ export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 const tradeClosed = z.object({
   tradeId: z.string(),
   plan: z.string(),
-  amountCents: z.number().int(),
-  payoutCents: z.number().int(),
+  amountCents: centsSchema,
+  payoutCents: centsSchema,
 });
 const strategyEvent = z.object({ strategyId: z.string(), strategy: z.string() });
-const moneyDecision = z.object({ transactionId: z.string(), amountCents: z.number().int() });
+const moneyDecision = z.object({ transactionId: z.string(), amountCents: centsSchema });
 const rejected = moneyDecision.extend({ reason: z.string() });
 
 /** The params each type carries (codes and numbers, never sentences). */
@@ -48,12 +48,12 @@ export const notificationParamsSchemas = {
   strategy_retired: strategyEvent,
   deposit_approved: moneyDecision,
   deposit_rejected: rejected,
-  withdrawal_paid: moneyDecision.extend({ netCents: z.number().int() }),
+  withdrawal_paid: moneyDecision.extend({ netCents: centsSchema }),
   withdrawal_rejected: rejected,
   adjustment_posted: moneyDecision.extend({
     bucket: z.enum(ADJUSTMENT_BUCKETS),
     /** Signed: negative takes from the balance. */
-    amountCents: z.number().int(),
+    amountCents: centsSchema,
     reason: z.string(),
   }),
   verification_approved: z.object({}),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { centsSchema } from './common';
 
 /** The admin overview: every figure computed from the ledger and the transaction projection. */
 export const adminOverviewSchema = z.object({
@@ -14,26 +15,26 @@ export const adminOverviewSchema = z.object({
     closed: z.number().int(),
   }),
   money: z.object({
-    availableCents: z.number().int(),
-    investedCents: z.number().int(),
-    heldCents: z.number().int(),
+    availableCents: centsSchema,
+    investedCents: centsSchema,
+    heldCents: centsSchema,
   }),
   pending: z.object({
-    deposits: z.object({ count: z.number().int(), totalCents: z.number().int() }),
-    withdrawals: z.object({ count: z.number().int(), totalCents: z.number().int() }),
+    deposits: z.object({ count: z.number().int(), totalCents: centsSchema }),
+    withdrawals: z.object({ count: z.number().int(), totalCents: centsSchema }),
   }),
   volumes: z.array(
     z.object({
       day: z.string(),
-      depositsCents: z.number().int(),
-      withdrawalsCents: z.number().int(),
+      depositsCents: centsSchema,
+      withdrawalsCents: centsSchema,
     }),
   ),
   strategies: z.array(
     z.object({
       id: z.string(),
       name: z.string(),
-      aumCents: z.number().int(),
+      aumCents: centsSchema,
       copiers: z.number().int(),
     }),
   ),

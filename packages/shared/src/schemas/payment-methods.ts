@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { type PlainRuleCode, rule } from '../rules';
 import { parseUsdToCents } from '../money';
 import { WITHDRAWAL_FEE_FIXED_MAX_CENTS } from '../withdrawal-fee';
-import { atMostCharacters, requiredText, wholeNumber } from './common';
+import { atMostCharacters, centsSchema, requiredText, wholeNumber } from './common';
 
 /** Where a user sends a deposit: a crypto address or a bank account. */
 export const paymentMethodSchema = z.object({
@@ -29,7 +29,7 @@ export const paymentMethodSchema = z.object({
    * of the amount ("0" to "99.99") and a flat fee in cents, both 0 by default.
    */
   withdrawalFeePct: z.string(),
-  withdrawalFeeFixedCents: z.number().int(),
+  withdrawalFeeFixedCents: centsSchema,
 });
 export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
 

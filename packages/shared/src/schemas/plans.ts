@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredText, wholeNumber } from './common';
+import { centsSchema, requiredText, wholeNumber } from './common';
 import { MONEY_MESSAGES, amountInCents } from './money';
 import { navPointSchema } from './strategies';
 import { rule } from '../rules';
@@ -20,13 +20,13 @@ export const planStrategySchema = z.object({
   /** Realised average daily return over the last 30 days; shown as past performance. */
   avgDailyReturnPct: z.string().nullable().optional(),
   copiers: z.number().int().optional(),
-  aumCents: z.number().int().optional(),
+  aumCents: centsSchema.optional(),
   /** One point per day over the last 30 days, oldest first, for the card's small chart. */
   navSeries: z.array(navPointSchema).optional(),
   paused: z.boolean().optional(),
   /** A lead trader's own fee (issue 18), which every plan offering the strategy charges. */
   performanceFeePct: z.string().nullable().optional(),
-  minCopyCents: z.number().int().optional(),
+  minCopyCents: centsSchema.optional(),
   retired: z.boolean().optional(),
 });
 export type PlanStrategy = z.infer<typeof planStrategySchema>;
@@ -47,8 +47,8 @@ export type PlanClosedReason = (typeof PLAN_CLOSED_REASONS)[number];
 export const publicPlanSchema = z.object({
   id: z.string(),
   title: z.string(),
-  minCents: z.number().int(),
-  maxCents: z.number().int(),
+  minCents: centsSchema,
+  maxCents: centsSchema,
   termDays: z.number().int(),
   recommended: z.boolean(),
   performanceFeePct: z.string(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { centsSchema } from './common';
 import { countrySchema } from './auth';
 import { phoneSchema } from './phone';
 import { rule } from '../rules';
@@ -20,7 +21,7 @@ export const referralListSchema = z.object({
   referralLink: z.string(),
   total: z.number().int(),
   /** The bonus paid per activated referral now; 0 when the programme is off. */
-  bonusCents: z.number().int(),
+  bonusCents: centsSchema,
   users: z.array(
     z.object({ id: z.string(), name: z.string(), isActive: z.boolean(), createdAt: z.string() }),
   ),

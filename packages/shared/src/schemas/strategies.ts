@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParamsSchema } from './common';
+import { centsSchema, idParamsSchema } from './common';
 import { strategyTermsSchema } from './lead-traders';
 import { MARKET_SYMBOLS, marketSymbolSchema } from './market';
 import { rule } from '../rules';
@@ -22,7 +22,7 @@ export const strategyFiguresSchema = z.object({
   /** Followers with an open trade. */
   copiers: z.number().int(),
   /** The strategy's equity in whole cents. */
-  aumCents: z.number().int(),
+  aumCents: centsSchema,
 });
 
 export const positionViewSchema = z.object({
@@ -157,9 +157,7 @@ export const strategyRecordSchema = z.object({
     upperQuartilePct: recordPct,
   }),
   /** Copies open and the money copying it (cents) at each day's last NAV, oldest first. */
-  copying: z.array(
-    z.object({ at: z.string(), copiers: z.number().int(), aumCents: z.number().int() }),
-  ),
+  copying: z.array(z.object({ at: z.string(), copiers: z.number().int(), aumCents: centsSchema })),
 });
 export type StrategyRecord = z.infer<typeof strategyRecordSchema>;
 
@@ -257,7 +255,7 @@ export const traderPositionSchema = z.object({
   /** Share of the NAV (one unit's equity), in %, 2 decimals: the same at every size. */
   weightPct: z.string(),
   /** Gross exposure at the current size (quantity × price), whole cents. */
-  valueCents: z.number().int(),
+  valueCents: centsSchema,
   /** Unrealised profit or loss at the current size in USD, 2 decimals. */
   unrealisedPnl: z.string(),
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MONEY_MESSAGES, amountInCents } from './money';
 import { rule } from '../rules';
-import { wholeNumberParam } from './common';
+import { centsSchema, wholeNumberParam } from './common';
 import { cursorPage, cursorParam, searchParam } from './pages';
 import { TRADE_CLOSE_REASONS } from './kinds';
 import { STOP_LOSS_PCT, TAKE_PROFIT_PCT } from '../trade-rules';
@@ -85,19 +85,19 @@ export const fundsChangeSchema = z.object({
   action: z.enum([...FUNDS_ACTIONS, 'claim']),
   nav: z.string(),
   /** Added, or the value of the units taken out. */
-  amountCents: z.number().int(),
+  amountCents: centsSchema,
   units: z.string(),
   /** The cost that joins (add) or leaves (remove) the trade's amount. */
-  costCents: z.number().int(),
-  feeCents: z.number().int(),
+  costCents: centsSchema,
+  feeCents: centsSchema,
   /** To the available balance (remove: amount − fee; add: 0). */
-  payoutCents: z.number().int(),
+  payoutCents: centsSchema,
   /** Realised by a removal: amount − cost (0 for an add). */
-  profitCents: z.number().int(),
+  profitCents: centsSchema,
   after: z.object({
-    amountCents: z.number().int(),
+    amountCents: centsSchema,
     units: z.string(),
-    valueCents: z.number().int(),
+    valueCents: centsSchema,
   }),
 });
 export type FundsChange = z.infer<typeof fundsChangeSchema>;
@@ -126,12 +126,12 @@ export const currentTradeSchema = z.object({
    * always sends it (optional for old fixtures).
    */
   strategyRunBy: z.enum(STRATEGY_RUNNERS).optional(),
-  amountCents: z.number().int(),
+  amountCents: centsSchema,
   units: z.string(),
   entryNav: z.string(),
   currentNav: z.string(),
-  valueCents: z.number().int(),
-  profitCents: z.number().int(),
+  valueCents: centsSchema,
+  profitCents: centsSchema,
   /** profit / amount × 100, 2 decimals. */
   roiPct: z.string(),
   stopLossPct: z.number().int(),
@@ -157,14 +157,14 @@ export type FundsChangeResponse = z.infer<typeof fundsChangeResponseSchema>;
 export const closedTradeSchema = z.object({
   id: z.string(),
   planTitle: z.string(),
-  amountCents: z.number().int(),
+  amountCents: centsSchema,
   closeReason: z.enum(TRADE_CLOSE_REASONS),
   exitNav: z.string(),
-  valueCents: z.number().int(),
-  feeCents: z.number().int(),
+  valueCents: centsSchema,
+  feeCents: centsSchema,
   /** What was credited to the available balance (value − fee). */
-  payoutCents: z.number().int(),
-  profitCents: z.number().int(),
+  payoutCents: centsSchema,
+  profitCents: centsSchema,
   roiPct: z.string(),
   closedAt: z.string(),
   /** The user-facing TNX id of the credit (null when nothing was left to pay out). */
@@ -196,23 +196,23 @@ export const historyTradeSchema = z.object({
   closedAt: z.string(),
   closeReason: z.enum(TRADE_CLOSE_REASONS),
   /** All that was paid in: openedCents + addedCents. */
-  amountCents: z.number().int(),
+  amountCents: centsSchema,
   /** The first amount invested. */
-  openedCents: z.number().int(),
+  openedCents: centsSchema,
   /** Added to the open copy later. */
-  addedCents: z.number().int(),
+  addedCents: centsSchema,
   /** All that was credited to the balance (value − fee): removed + claimed + closePayout. */
-  payoutCents: z.number().int(),
+  payoutCents: centsSchema,
   /** Credited by funds taken out while the copy was open. */
-  removedCents: z.number().int(),
+  removedCents: centsSchema,
   /** Credited by profit claims. */
-  claimedCents: z.number().int(),
+  claimedCents: centsSchema,
   /** Credited by the close itself (its transaction's amount). */
-  closePayoutCents: z.number().int(),
+  closePayoutCents: centsSchema,
   /** Performance fees over the copy's life. */
-  feeCents: z.number().int(),
+  feeCents: centsSchema,
   /** payout − amount: what the copy made or lost over its life, after fees. */
-  profitCents: z.number().int(),
+  profitCents: centsSchema,
   /** profit / amount × 100, 2 decimals. */
   roiPct: z.string(),
   transactionId: z.string().nullable(),

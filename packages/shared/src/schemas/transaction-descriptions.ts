@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { centsSchema } from './common';
 import { formatUsd } from '../money';
 import { ADJUSTMENT_BUCKETS, TRADE_CLOSE_REASONS } from './kinds';
 
@@ -29,8 +30,8 @@ export const transactionDescriptionSchema = z.discriminatedUnion('code', [
      * − the amount), in cents, so amount + profit is what was credited; absent on closes booked
      * before issue 39.
      */
-    amountCents: z.number().int().optional(),
-    profitCents: z.number().int().optional(),
+    amountCents: centsSchema.optional(),
+    profitCents: centsSchema.optional(),
   }),
   /** Claim Profit: the profit alone taken out of a copy that stays open. */
   z.object({ code: z.literal('profit_claim'), plan: z.string() }),

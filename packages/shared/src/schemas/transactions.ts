@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { centsSchema } from './common';
 import { cursorPage, cursorParam, searchParam } from './pages';
 import { PAYMENT_CHANNELS, TRANSACTION_KINDS } from './kinds';
 import { transactionDescriptionSchema } from './transaction-descriptions';
@@ -18,9 +19,9 @@ export const transactionSchema = z.object({
   kind: z.enum(TRANSACTION_KINDS),
   type: z.enum(TRANSACTION_TYPES),
   status: z.enum(TRANSACTION_STATUSES),
-  amountCents: z.number().int(),
-  feeCents: z.number().int(),
-  netCents: z.number().int(),
+  amountCents: centsSchema,
+  feeCents: centsSchema,
+  netCents: centsSchema,
   /** The English sentence; the fallback when `descriptionParts` is null (older rows). */
   description: z.string(),
   /**
