@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createSharedReads, SHARED_READS_APPLICATION } from '../src/db/shared-reads';
+import { createSharedReads, SHARED_READS_APPLICATION } from '../src/db/performance';
 import { createTestApp, type TestApp } from './harness';
 
 /**
