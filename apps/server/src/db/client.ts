@@ -5,7 +5,6 @@ import {
   ALL_ON,
   buildEveryTime,
   createStatementNames,
-  pipelineOf,
   pooledConnectionOptions,
   prepareStatementsOf,
   type PerformanceSwitches,
@@ -35,7 +34,6 @@ export function createPool(url: string, max = 20, switches: PerformanceSwitches 
     client.on('error', () => {});
     if (switches['prepared-statements']) prepareStatementsOf(client, names);
     else buildEveryTime(client);
-    if (switches.pipelining) pipelineOf(client);
   });
   return pool;
 }

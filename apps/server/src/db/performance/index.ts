@@ -3,7 +3,7 @@
  * what it answers, is justified by a bench figure (named at the top of its file) and can be switched
  * off (`PERFORMANCE_OFF`, switches.ts).
  */
-export { pooledConnectionOptions, pipelineOf } from './pipelining';
+export { pooledConnectionOptions } from './pipelining';
 export {
   createStatementNames,
   MAX_PER_CONNECTION,
