@@ -9,6 +9,7 @@ import {
   prepareStatementsOf,
   type PerformanceSwitches,
 } from './performance';
+import { publishBuildsOf, publishStatementsOf } from './statement-channel';
 import { guardTransactions } from './transaction-guard';
 
 export type { Db, DbOrTx, Tx } from './handles';
@@ -21,6 +22,7 @@ export function createPool(url: string, max = 20, switches: PerformanceSwitches 
     idleTimeoutMillis: 30_000,
     ...pooledConnectionOptions(switches.pipelining),
   });
+  publishStatementsOf(pool);
   const names = createStatementNames();
   if (!switches['prepared-statements']) buildEveryTime(pool);
   // An idle client losing its connection (database restart, shutdown) must not crash the process;
@@ -34,11 +36,12 @@ export function createPool(url: string, max = 20, switches: PerformanceSwitches 
     client.on('error', () => {});
     if (switches['prepared-statements']) prepareStatementsOf(client, names);
     else buildEveryTime(client);
+    publishStatementsOf(client);
   });
   return pool;
 }
 
 /** Its transactions run the request's transaction guard first (transaction-guard.ts). */
 export function createDb(pool: pg.Pool): Db {
-  return guardTransactions(drizzle(pool));
+  return guardTransactions(publishBuildsOf(drizzle(pool)));
 }

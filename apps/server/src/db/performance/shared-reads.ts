@@ -3,6 +3,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import type { Db } from '../handles';
 import { createStatementNames, prepareStatementsOf } from './prepared-statements';
 import { ALL_ON, type PerformanceSwitches } from './switches';
+import { publishStatementsOf } from '../statement-channel';
 
 /**
  * The hottest reads, one statement each and outside any transaction (the account summary, the
@@ -99,6 +100,7 @@ export function createSharedReads(
       application_name: SHARED_READS_APPLICATION,
     });
     if (switches['prepared-statements']) prepareStatementsOf(client, names);
+    publishStatementsOf(client);
     const lane: Lane = { client, waiting: 0 };
     client.on('error', () => forget(lane));
     client.on('end', () => forget(lane));
