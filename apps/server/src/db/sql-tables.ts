@@ -195,59 +195,25 @@ export function tokenize(text: string): Token[] {
       const end = text.indexOf('\n', i);
       i = end < 0 ? n : end + 1;
     } else if (c === '/' && d === '*') {
-      // Block comments nest in PostgreSQL.
-      let depth = 1;
-      i += 2;
-      while (i < n && depth > 0) {
-        if (text.startsWith('/*', i)) {
-          depth += 1;
-          i += 2;
-        } else if (text.startsWith('*/', i)) {
-          depth -= 1;
-          i += 2;
-        } else i += 1;
-      }
+      i = afterBlockComment(text, i);
     } else if (c === "'" || ((c === 'e' || c === 'E') && d === "'")) {
-      const escapes = c !== "'";
-      i += escapes ? 2 : 1;
-      while (i < n) {
-        const ch = text[i];
-        if (escapes && ch === '\\') i += 2;
-        else if (ch === "'" && text[i + 1] === "'") i += 2;
-        else if (ch === "'") {
-          i += 1;
-          break;
-        } else i += 1;
-      }
+      i = afterStringLiteral(text, i);
       tokens.push({ kind: 'literal' });
     } else if (c === '"') {
-      let value = '';
-      i += 1;
-      while (i < n) {
-        if (text[i] === '"' && text[i + 1] === '"') {
-          value += '"';
-          i += 2;
-        } else if (text[i] === '"') {
-          i += 1;
-          break;
-        } else {
-          value += text[i];
-          i += 1;
-        }
-      }
-      tokens.push({ kind: 'ident', value });
+      const quoted = quotedIdentifier(text, i);
+      tokens.push({ kind: 'ident', value: quoted.value });
+      i = quoted.end;
     } else if (c === '$') {
+      // A dollar-quoted literal ($$...$$, $tag$...$tag$) or a parameter ($1).
       const tag = /^\$([A-Za-z_][A-Za-z0-9_]*)?\$/.exec(text.slice(i, i + 64));
       if (tag) {
         const end = text.indexOf(tag[0], i + tag[0].length);
         i = end < 0 ? n : end + tag[0].length;
-        tokens.push({ kind: 'literal' });
       } else {
-        // A parameter ($1).
         i += 1;
         while (i < n && /[0-9]/.test(text[i] ?? '')) i += 1;
-        tokens.push({ kind: 'literal' });
       }
+      tokens.push({ kind: 'literal' });
     } else if (/[A-Za-z_]/.test(c)) {
       let end = i + 1;
       while (end < n && /[A-Za-z0-9_$]/.test(text[end] ?? '')) end += 1;
@@ -262,4 +228,52 @@ export function tokenize(text: string): Token[] {
     }
   }
   return tokens;
+}
+
+/** The index after the block comment opening at `at` (they nest in PostgreSQL). */
+function afterBlockComment(text: string, at: number): number {
+  let depth = 1;
+  let i = at + 2;
+  while (i < text.length && depth > 0) {
+    if (text.startsWith('/*', i)) {
+      depth += 1;
+      i += 2;
+    } else if (text.startsWith('*/', i)) {
+      depth -= 1;
+      i += 2;
+    } else i += 1;
+  }
+  return i;
+}
+
+/** The index after the string literal opening at `at` ('...' with '' inside, or E'...' with \\). */
+function afterStringLiteral(text: string, at: number): number {
+  const escapes = text[at] !== "'";
+  let i = at + (escapes ? 2 : 1);
+  while (i < text.length) {
+    const ch = text[i];
+    if (escapes && ch === '\\') i += 2;
+    else if (ch === "'" && text[i + 1] === "'") i += 2;
+    else if (ch === "'") return i + 1;
+    else i += 1;
+  }
+  return i;
+}
+
+/** The "quoted identifier" opening at `at` ("" inside is one "), and the index after it. */
+function quotedIdentifier(text: string, at: number): { value: string; end: number } {
+  let value = '';
+  let i = at + 1;
+  while (i < text.length) {
+    if (text[i] === '"' && text[i + 1] === '"') {
+      value += '"';
+      i += 2;
+    } else if (text[i] === '"') {
+      return { value, end: i + 1 };
+    } else {
+      value += text[i];
+      i += 1;
+    }
+  }
+  return { value, end: i };
 }
