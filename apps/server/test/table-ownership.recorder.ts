@@ -50,6 +50,7 @@ export const LEGACY_OWNERS: Readonly<Record<string, string>> = {
  * ownership, which the text check enforced): their declarations should move to the owner.
  */
 const DECLARED_AWAY_FROM_OWNER: Readonly<Record<string, string>> = {
+  candles: 'market', // declared in copy-trading.schema.ts
   market_prices: 'market', // declared in copy-trading.schema.ts
   payment_methods: 'payment-methods', // declared in ledger.schema.ts
   transactions: 'transactions', // declared in ledger.schema.ts
@@ -59,6 +60,15 @@ const DECLARED_AWAY_FROM_OWNER: Readonly<Record<string, string>> = {
 const WRITING_FUNCTIONS: Readonly<Record<string, { owner: string; table: string }>> = {
   ledger_post_entry: { owner: 'ledger', table: 'postings' },
 };
+
+/**
+ * Writes outside their owner that the tree made when this check came in, by issuer, table and
+ * file: to be removed (then taken off this list), never added to.
+ */
+const KNOWN_WRITES = new Set([
+  // One statement: the link token and the mail module's INSERT (mail.service's mailInsertStatement).
+  'auth writes mail_outbox from src/modules/auth/auth.repo.ts',
+]);
 
 /** Issuers that may write any table. */
 const ALLOWED_ANYWHERE = new Set(['(migrations)', '(seed)', '(test)']);
@@ -201,6 +211,8 @@ function createRecorder(): Recorder {
     for (const table of writes) {
       const owner = owners.get(table);
       if (owner === from.issuer || ALLOWED_ANYWHERE.has(from.issuer)) continue;
+      const file = from.site.replace(/:[^:]*$/, '');
+      if (KNOWN_WRITES.has(`${from.issuer} writes ${table} from ${file}`)) continue;
       const violation = `${from.issuer} writes ${table} (owned by ${owner ?? 'nobody'}) at ${from.site}`;
       (captured ?? violations).push(violation);
     }
