@@ -22,18 +22,32 @@ export type StatementMessage =
 
 const channel = diagnostics.channel(STATEMENT_CHANNEL);
 
-/** Publishes the text of each statement `client` is asked to run. */
+/**
+ * Statements a pool published when it was asked: the pool hands the same object to one of its
+ * connections later, from whatever code released that connection, whose stack says nothing of
+ * who asked; the connection does not publish it again.
+ */
+const publishedByPool = new WeakSet<object>();
+
+/** Publishes the text of each statement `client` (a pool, or a connection) is asked to run. */
 export function publishStatementsOf(client: pg.Client | pg.PoolClient | pg.Pool): void {
   const original = client.query.bind(client) as (...args: unknown[]) => unknown;
+  const isPool = 'totalCount' in client;
   (client as unknown as { query: (...args: unknown[]) => unknown }).query = (
     config: unknown,
     ...rest: unknown[]
   ) => {
-    if (channel.hasSubscribers) {
-      const text = textOf(config);
-      if (text !== undefined) publish({ kind: 'text', text });
+    if (!channel.hasSubscribers) return original(config, ...rest);
+    if (typeof config === 'object' && config !== null && publishedByPool.has(config)) {
+      return original(config, ...rest);
     }
-    return original(config, ...rest);
+    const text = textOf(config);
+    if (text === undefined) return original(config, ...rest);
+    publish({ kind: 'text', text });
+    if (!isPool) return original(config, ...rest);
+    const marked = typeof config === 'string' ? { text: config } : (config as object);
+    publishedByPool.add(marked);
+    return original(marked, ...rest);
   };
 }
 
