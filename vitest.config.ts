@@ -44,6 +44,7 @@ export default defineConfig({
           exclude: ['apps/server/test/startup/**'],
           environment: 'node',
           globalSetup: ['apps/server/test/global-setup.ts'],
+          setupFiles: ['apps/server/test/table-ownership.setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000,
           pool: 'forks',

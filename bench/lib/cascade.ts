@@ -14,7 +14,7 @@ import { loadConfig } from '../../apps/server/src/config';
 import { systemClock, type AppContext } from '../../apps/server/src/context';
 import { createCaches } from '../../apps/server/src/caches';
 import { createDb, createPool } from '../../apps/server/src/db/client';
-import { createSharedReads } from '../../apps/server/src/db/shared-reads';
+import { createSharedReads } from '../../apps/server/src/db/performance';
 import { migrate } from '../../apps/server/src/db/migrate';
 import { plans, users } from '../../apps/server/src/db/schema';
 import {

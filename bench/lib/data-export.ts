@@ -118,7 +118,7 @@ export async function retainedWhileExporting(
   const { loadConfig } = await import('../../apps/server/src/config');
   const { systemClock } = await import('../../apps/server/src/context');
   const { createDb, createPool } = await import('../../apps/server/src/db/client');
-  const { createSharedReads } = await import('../../apps/server/src/db/shared-reads');
+  const { createSharedReads } = await import('../../apps/server/src/db/performance');
   const { users } = await import('../../apps/server/src/db/schema');
   const { eq } = await import('drizzle-orm');
   const service = await import('../../apps/server/src/modules/account/data-export.service');

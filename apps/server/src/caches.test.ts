@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createCaches } from './caches';
+import { cacheKey, createCaches } from './caches';
 
 describe('app caches', () => {
   it('two app instances remember nothing of each other', () => {
@@ -16,5 +16,28 @@ describe('app caches', () => {
     caches.expectedMigrations.set('build', Promise.resolve([]));
     caches.expectedMigrations.clear();
     expect(caches.expectedMigrations.get('build')).toBeUndefined();
+  });
+
+  it('keeps one value per key and instance, built on first use', () => {
+    const counter = cacheKey<{ open: number }>('counter');
+    const one = createCaches();
+    const two = createCaches();
+    let built = 0;
+    const build = () => {
+      built += 1;
+      return { open: 0 };
+    };
+    one.keep(counter, build).open += 1;
+    expect(one.keep(counter, build).open).toBe(1);
+    expect(two.keep(counter, build).open).toBe(0);
+    expect(built).toBe(2);
+  });
+
+  it('two keys of the same name are two entries', () => {
+    const caches = createCaches();
+    const first = cacheKey<string>('name');
+    const second = cacheKey<string>('name');
+    caches.keep(first, () => 'first');
+    expect(caches.keep(second, () => 'second')).toBe('second');
   });
 });

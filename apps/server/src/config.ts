@@ -6,6 +6,12 @@ import {
   isInstrumentSymbol,
   type InstrumentSymbol,
 } from './modules/market/domain/instruments';
+import {
+  PERFORMANCE_MACHINERY,
+  switchesWithout,
+  type PerformanceMachinery,
+  type PerformanceSwitches,
+} from './db/performance/switches';
 
 /**
  * Every setting comes from the environment and is declared once, here: its parser, its default and
@@ -74,6 +80,8 @@ export interface Config {
   };
   /** METRICS_TOKEN: bearer token for /metrics; unset: /metrics answers loopback connections only. */
   metricsToken: string | undefined;
+  /** PERFORMANCE_OFF: the performance machinery switched off (db/performance/switches.ts). */
+  performance: PerformanceSwitches;
 }
 
 /** One environment variable: how it is parsed, and what the README says of it. */
@@ -179,6 +187,27 @@ function url(protocols: readonly string[], example: string) {
       },
       { message: `must be a URL such as ${example}` },
     );
+}
+
+/** "pipelining,session-cache": names from PERFORMANCE_MACHINERY, each once. */
+function machineryList() {
+  const known = `must be names separated by commas from: ${PERFORMANCE_MACHINERY.join(', ')}`;
+  return z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      const names = (value ?? '').split(',').map((item) => item.trim());
+      const off: PerformanceMachinery[] = [];
+      for (const name of names.filter((item) => item !== '')) {
+        const machinery = PERFORMANCE_MACHINERY.find((known) => known === name);
+        if (!machinery || off.includes(machinery)) {
+          context.addIssue({ code: 'custom', message: known });
+          return z.NEVER;
+        }
+        off.push(machinery);
+      }
+      return off;
+    });
 }
 
 const emailAddress = () => z.email({ error: 'must be an e-mail address' });
@@ -384,6 +413,11 @@ const SETTINGS = {
     'Bearer token required for `/metrics`. Unset: `/metrics` answers only direct loopback connections (see docs/deploy.md)',
     z.string().min(16, 'must be at least 16 characters').optional(),
   ),
+  PERFORMANCE_OFF: setting(
+    '_(unset)_',
+    'Machinery to switch off, comma-separated: `pipelining`, `prepared-statements`, `shared-reads`, `session-cache`, `price-cache`. Same answers, only slower (see docs/architecture.md)',
+    machineryList(),
+  ),
 } satisfies Record<string, Setting<unknown>>;
 
 type Settings = typeof SETTINGS;
@@ -517,6 +551,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secretsKeyBase64: parsed.SECRETS_KEY,
     workers: parsed.WEB_CONCURRENCY,
     metricsToken: parsed.METRICS_TOKEN,
+    performance: switchesWithout(parsed.PERFORMANCE_OFF),
     webDistDir: path.resolve(
       parsed.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist'),
     ),

@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { AppCaches } from './caches';
 import type { Config } from './config';
 import type { Db } from './db/client';
-import type { SharedReads } from './db/shared-reads';
+import type { SharedReads } from './db/performance';
 import type { Mailer } from './modules/mail/mailer';
 import type { PriceSource } from './modules/market/price-source';
 import type { Realtime } from './realtime/realtime';

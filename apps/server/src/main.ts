@@ -6,7 +6,7 @@ import { systemClock, type AppContext } from './context';
 import { createCaches } from './caches';
 import { createPriceSource } from './modules/market/price-source';
 import { createDb, createPool } from './db/client';
-import { createSharedReads } from './db/shared-reads';
+import { createReads } from './db/performance';
 import { EmbeddedDatabaseError, startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
 import { migrate } from './db/migrate';
 import { mailboxDir } from './modules/mail/mailbox';
@@ -137,7 +137,7 @@ async function prepareDatabase(config: Config, log: Logger, url: string | undefi
     embedded = await startEmbeddedPostgres(config.dataDir, (message) => log.info(message));
     databaseUrl = embedded.url;
   }
-  const pool = createPool(databaseUrl);
+  const pool = createPool(databaseUrl, undefined, config.performance);
   try {
     const applied = await migrate(pool);
     if (applied.length > 0) log.info({ applied }, 'database migrated');
@@ -252,18 +252,18 @@ async function runInstance(config: Config, log: Logger, isWorker: boolean): Prom
     );
   const hub = createRealtime({ databaseUrl, log });
   startup.started('realtime', () => hub.close());
-  const caches = createCaches({ databaseUrl, log });
+  const caches = createCaches({ databaseUrl, log }, config.performance);
   startup.started('caches', () => caches.sessions.close());
   const ctx: AppContext = {
     config,
     pool,
     db,
-    reads: createSharedReads(databaseUrl),
+    reads: createReads(databaseUrl, pool, config.performance),
     mailer,
     clock: systemClock,
     log,
     realtime: hub,
-    prices: createPriceSource(db, { databaseUrl, log }),
+    prices: createPriceSource(db, { databaseUrl, log }, config.performance),
     caches,
     secretsKey,
   };

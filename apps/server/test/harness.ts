@@ -14,7 +14,7 @@ import type { AppContext, Clock } from '../src/context';
 import { createCaches } from '../src/caches';
 import { createPriceSource } from '../src/modules/market/price-source';
 import { createDb, createPool, type Db } from '../src/db/client';
-import { createSharedReads } from '../src/db/shared-reads';
+import { createSharedReads } from '../src/db/performance';
 import { recoveryCodes, users } from '../src/db/schema';
 import { paymentMethods } from '../src/modules/ledger/ledger.schema';
 import { digest } from '../src/modules/auth/crypto';

@@ -2,13 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { integer, pgTable } from 'drizzle-orm/pg-core';
 import { createDb, createPool, type DbOrTx } from '../src/db/client';
-import { connectionOf, preparedPer } from '../src/db/prepared';
-import { MAX_PER_CONNECTION, statementName } from '../src/db/prepared-statements';
+import {
+  connectionOf,
+  MAX_PER_CONNECTION,
+  preparedPer,
+  statementName,
+} from '../src/db/performance';
 import { createTestApp, type TestApp } from './harness';
 
 /**
  * The product's pool sends each parameterised statement as a named prepared statement (parsed and
- * planned once per connection, db/prepared-statements.ts). What must hold: the same text runs
+ * planned once per connection, db/performance/prepared-statements.ts). What must hold: the same text runs
  * under one name on a connection and answers with the values of each call; statements without
  * parameters (several in one text, as migrations send) keep the simple protocol; a connection
  * names at most MAX_PER_CONNECTION texts and runs the rest unnamed, with the same answers.

@@ -1,10 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createSharedReads, SHARED_READS_APPLICATION } from '../src/db/shared-reads';
+import {
+  createReads,
+  createSharedReads,
+  SHARED_READS_APPLICATION,
+  switchesWithout,
+} from '../src/db/performance';
 import { createTestApp, type TestApp } from './harness';
 
 /**
- * The hottest reads share a few pipelined connections (db/shared-reads.ts). What must hold: each
+ * The hottest reads share a few pipelined connections (db/performance/shared-reads.ts). What must hold: each
  * caller gets its own statement's answer however many run at once; a failing statement fails
  * alone; a lost connection fails only what was on it, and the next read opens a new one; ending
  * closes every connection.
@@ -29,6 +34,18 @@ async function laneBackends(): Promise<number[]> {
 }
 
 describe('shared read connections', () => {
+  it('with PERFORMANCE_OFF=shared-reads, reads run on the pool and open no lane', async () => {
+    const before = await laneBackends();
+    const reads = createReads(t.databaseUrl, t.pool, switchesWithout(['shared-reads']));
+    const answer = await reads.query<{ n: number }>({ text: 'SELECT $1::int AS n', values: [7] });
+    const [drizzled] = (await reads.db.execute(sql`SELECT 8 AS n`)).rows;
+    expect([answer.rows[0]?.n, drizzled?.n]).toEqual([7, 8]);
+    expect(await laneBackends()).toEqual(before);
+    await reads.end();
+    // Ending it leaves the pool, which is the app's, open.
+    expect((await t.pool.query('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
+  });
+
   it('answers each of many concurrent statements with its own values, filling a lane before the next', async () => {
     const reads = createSharedReads(t.databaseUrl, { lanes: 2, depth: 8 });
     try {

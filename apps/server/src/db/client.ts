@@ -1,27 +1,30 @@
 import pg from 'pg';
-import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
-import { prepareStatementsOf } from './prepared-statements';
-import { pipelineOf } from './pipelining';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import type { Db } from './handles';
+import {
+  ALL_ON,
+  buildEveryTime,
+  createStatementNames,
+  pooledConnectionOptions,
+  prepareStatementsOf,
+  type PerformanceSwitches,
+} from './performance';
+import { publishBuildsOf, publishStatementsOf } from './statement-channel';
 import { guardTransactions } from './transaction-guard';
 
-/**
- * Without the schema: the server never uses Drizzle's relational queries (`db.query.*`), and with
- * it every transaction built a relational query builder for each of the schema's tables.
- */
-export type Db = NodePgDatabase;
-/** A Drizzle handle inside a transaction; repos accept either. */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-export type DbOrTx = Db | Tx;
+export type { Db, DbOrTx, Tx } from './handles';
 
 // bigint columns (money in cents) come back as strings from pg; Drizzle's bigint mode converts.
-export function createPool(url: string, max = 20): pg.Pool {
-  // Pipeline mode: see pipelining.ts.
+export function createPool(url: string, max = 20, switches: PerformanceSwitches = ALL_ON): pg.Pool {
   const pool = new pg.Pool({
     connectionString: url,
     max,
     idleTimeoutMillis: 30_000,
-    pipeline: true,
+    ...pooledConnectionOptions(switches.pipelining),
   });
+  publishStatementsOf(pool);
+  const names = createStatementNames();
+  if (!switches['prepared-statements']) buildEveryTime(pool);
   // An idle client losing its connection (database restart, shutdown) must not crash the process;
   // the next query gets a fresh connection or a clear error.
   pool.on('error', () => {});
@@ -31,13 +34,14 @@ export function createPool(url: string, max = 20): pg.Pool {
   // the dead client when it is released.
   pool.on('connect', (client) => {
     client.on('error', () => {});
-    prepareStatementsOf(client);
-    pipelineOf(client);
+    if (switches['prepared-statements']) prepareStatementsOf(client, names);
+    else buildEveryTime(client);
+    publishStatementsOf(client);
   });
   return pool;
 }
 
 /** Its transactions run the request's transaction guard first (transaction-guard.ts). */
 export function createDb(pool: pg.Pool): Db {
-  return guardTransactions(drizzle(pool));
+  return guardTransactions(publishBuildsOf(drizzle(pool)));
 }

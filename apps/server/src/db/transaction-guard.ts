@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { Db, Tx } from './client';
+import type { Db, Tx } from './handles';
 
 /**
  * A check that runs as the first statement of every transaction opened while it is bound, and can

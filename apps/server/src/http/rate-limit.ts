@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { normalizeIP } from '@fastify/rate-limit';
 import type { AppContext } from '../context';
+import { cacheKey } from '../caches';
 import { refusal } from './errors';
 import { createPgRateLimitStore, type BucketCount, type RateLimitStore } from './rate-limit.store';
 
@@ -149,10 +150,15 @@ export function createRateLimiter(ctx: AppContext, store: RateLimitStore): RateL
   };
 }
 
-const limiters = new WeakMap<AppContext, RateLimiter>();
+/**
+ * The instance's limiters, kept on its caches. By context: a context derived from the app's (a
+ * test's own pool or clock) counts in its own pool and by its own clock.
+ */
+const LIMITERS = cacheKey<WeakMap<AppContext, RateLimiter>>('rate limiters');
 
 /** The app's limiter (one per context, so every route shares its purge schedule). */
 export function rateLimiter(ctx: AppContext): RateLimiter {
+  const limiters = ctx.caches.keep(LIMITERS, () => new WeakMap<AppContext, RateLimiter>());
   let limiter = limiters.get(ctx);
   if (!limiter) {
     limiter = createRateLimiter(ctx, createPgRateLimitStore(ctx.pool));

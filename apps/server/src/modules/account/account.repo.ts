@@ -1,4 +1,4 @@
-import type { SharedReads } from '../../db/shared-reads';
+import type { SharedReads } from '../../db/performance';
 import type { UserAccountKind } from '../ledger/domain';
 import type { UserBalances } from '../ledger/ledger.repo';
 import type { TransactionRow } from '../ledger/ledger.schema';

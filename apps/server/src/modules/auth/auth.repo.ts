@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, gte, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
-import { preparedPer } from '../../db/prepared';
+import { preparedPer } from '../../db/performance';
 import {
   authTokens,
   linkRequests,

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { preparedPer } from '../../db/prepared';
+import { preparedPer } from '../../db/performance';
 import { Dec, isInstrumentSymbol } from '../market/domain';
 import type { Fill, Position, StrategyState } from './domain';
 import {

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, isNotNull, lte, or, sql, type SQL } from 'drizzle-o
 import type { DbOrTx } from '../../db/client';
 import { plans } from '../../db/schema';
 import { escapeLike } from '../../db/keyset';
-import { preparedPer } from '../../db/prepared';
+import { preparedPer } from '../../db/performance';
 import { positionsJson, positionsOf, toState } from './strategies.repo';
 import type { StrategyState } from './domain';
 import type { StrategyRunBy, StrategyStatus } from '@app/shared/schemas/trades';

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { DbOrTx } from '../../db/client';
-import { listenForNotices, type NoticeListener } from '../../db/notices';
+import type { listenForNotices } from '../../db/notices';
+import { ALL_ON, createQuoteMemory, type PerformanceSwitches } from '../../db/performance';
 import { INSTRUMENT_SYMBOLS, isInstrumentSymbol, type InstrumentSymbol } from './domain';
 import { storedPrices } from './market.repo';
 import { PRICE_STALE_AFTER_MS } from './market.options';
@@ -65,42 +66,18 @@ export function freshPrices(quotes: Iterable<StoredQuote>, now: number): Prices 
 export function createPriceSource(
   db: DbOrTx,
   shared?: { databaseUrl: string; log: Logger; listen?: typeof listenForNotices },
+  switches: PerformanceSwitches = ALL_ON,
 ): PriceSource {
-  let memory: { until: number; quotes: Map<string, StoredQuote> } | undefined;
-  function remember(quotes: readonly StoredQuote[] | null, until: number): void {
-    if (quotes === null) {
-      memory = undefined;
-      return;
-    }
-    const merged = new Map(memory?.quotes);
-    for (const quote of quotes) merged.set(quote.symbol, quote);
-    memory = { until, quotes: merged };
-  }
-  let listener: NoticeListener | undefined;
-  if (shared) {
-    listener = (shared.listen ?? listenForNotices)({
-      databaseUrl: shared.databaseUrl,
-      channels: [QUOTES_CHANNEL],
-      log: shared.log,
-      name: 'price source',
-      onNotice: (_channel, payload) => {
-        try {
-          const notice = JSON.parse(payload) as QuotesNotice;
-          remember(notice.quotes, notice.until);
-        } catch {
-          memory = undefined;
-        }
-      },
-      onGap: () => {
-        memory = undefined;
-      },
-    });
-  }
+  // The price cache (db/performance/quote-memory.ts).
+  const memory = createQuoteMemory<StoredQuote>({
+    enabled: switches['price-cache'],
+    shared: shared && { ...shared, channel: QUOTES_CHANNEL },
+  });
   return {
     async current(now) {
-      // A `now` from before the tick (a request's start) may use it: the table holds the same.
-      if (memory && now <= memory.until && memory.quotes.size === INSTRUMENT_SYMBOLS.length) {
-        return freshPrices(memory.quotes.values(), now);
+      const remembered = memory.at(now);
+      if (remembered && remembered.size === INSTRUMENT_SYMBOLS.length) {
+        return freshPrices(remembered.values(), now);
       }
       const rows = await storedPrices(db);
       return freshPrices(
@@ -108,10 +85,8 @@ export function createPriceSource(
         now,
       );
     },
-    recorded: remember,
-    ready: listener?.ready ?? Promise.resolve(),
-    async close() {
-      await listener?.close();
-    },
+    recorded: memory.remember,
+    ready: memory.ready,
+    close: memory.close,
   };
 }

@@ -1,9 +1,10 @@
 import * as client from 'openid-client';
 import type { SignInProviderRow } from '../../db/schema';
+import { cacheKey, type AppCaches } from '../../caches';
 
 /**
  * Each provider's discovery document (its endpoints and keys, as an openid-client Configuration),
- * fetched once and kept for an hour, per process. The cache key holds everything the
+ * fetched once and kept for an hour, per app instance (AppCaches). The cache key holds everything the
  * configuration depends on, so a provider changed by staff is discovered afresh; a failed
  * discovery is not remembered.
  */
@@ -15,7 +16,8 @@ interface Entry {
   config: Promise<client.Configuration>;
 }
 
-const cache = new Map<string, Entry>();
+const DISCOVERY = cacheKey<Map<string, Entry>>('sign-in provider discovery');
+const discoveryOf = (caches: AppCaches) => caches.keep(DISCOVERY, () => new Map<string, Entry>());
 
 /** http:// is allowed for an issuer on this machine only (development and tests). */
 function isLoopback(issuer: URL): boolean {
@@ -23,10 +25,12 @@ function isLoopback(issuer: URL): boolean {
 }
 
 export function providerConfiguration(
+  caches: AppCaches,
   provider: Pick<SignInProviderRow, 'id' | 'issuerUrl' | 'clientId' | 'updatedAt'>,
   clientSecret: string,
   now: number,
 ): Promise<client.Configuration> {
+  const cache = discoveryOf(caches);
   const key = `${provider.issuerUrl}|${provider.clientId}|${provider.updatedAt.getTime()}`;
   const found = cache.get(provider.id);
   if (found && found.key === key && now - found.at < KEEP_MS) return found.config;
@@ -48,6 +52,6 @@ export function providerConfiguration(
 }
 
 /** Forgets a provider's discovery (staff changed or removed it). */
-export function forgetProvider(id: string): void {
-  cache.delete(id);
+export function forgetProvider(caches: AppCaches, id: string): void {
+  discoveryOf(caches).delete(id);
 }

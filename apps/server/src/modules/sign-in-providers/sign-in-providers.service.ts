@@ -100,7 +100,7 @@ async function configurationOf(ctx: AppContext, provider: SignInProviderRow) {
   const secret = unseal(ctx.secretsKey, provider.clientSecretSealed);
   if (secret === null) throw refusal('OIDC_PROVIDER_UNAVAILABLE');
   try {
-    return await providerConfiguration(provider, secret, ctx.clock.now().getTime());
+    return await providerConfiguration(ctx.caches, provider, secret, ctx.clock.now().getTime());
   } catch (error) {
     ctx.log.warn({ err: error, provider: provider.id }, 'sign-in provider discovery failed');
     throw refusal('OIDC_PROVIDER_UNAVAILABLE');
@@ -549,7 +549,7 @@ export async function saveProvider(
     return { status: 202, body: { approval } };
   }
   const saved = await ctx.db.transaction((tx) => storeProvider(ctx, tx, proposal, { actorId, ip }));
-  forgetProvider(id);
+  forgetProvider(ctx.caches, id);
   ctx.mailer.kick();
   return { status: 200, body: { provider: adminView(saved) } };
 }
@@ -570,7 +570,7 @@ export async function applyProviderChange(
 ): Promise<() => void> {
   await storeProvider(ctx, tx, proposal, by);
   return () => {
-    forgetProvider(proposal.id);
+    forgetProvider(ctx.caches, proposal.id);
     ctx.mailer.kick();
   };
 }
@@ -651,6 +651,6 @@ export async function removeProvider(
       ip,
     });
   });
-  forgetProvider(id);
+  forgetProvider(ctx.caches, id);
   ctx.mailer.kick();
 }

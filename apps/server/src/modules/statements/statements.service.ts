@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import type { StatementQuery } from '@app/shared/schemas/statements';
 import type { AppContext } from '../../context';
+import { cacheKey } from '../../caches';
 import type { UserRow } from '../../db/schema';
 import { refusal } from '../../http/errors';
 import { ENTRY_KINDS } from '../ledger/domain';
@@ -112,12 +113,12 @@ async function rangeFigures(
 export const MAX_OPEN_SNAPSHOTS = 4;
 /** A client that stops reading for this long loses its snapshot (PostgreSQL ends the session). */
 const IDLE_SNAPSHOT_TIMEOUT = '60s';
-const openSnapshots = new WeakMap<object, { open: number }>();
+/** Snapshots open now, per app instance. */
+const OPEN_SNAPSHOTS = cacheKey<{ open: number }>('open statement snapshots');
 
 /** A read-only REPEATABLE READ snapshot on its own connection, ended once by `release`. */
 export async function openSnapshot(ctx: AppContext) {
-  const counter = openSnapshots.get(ctx.pool) ?? { open: 0 };
-  openSnapshots.set(ctx.pool, counter);
+  const counter = ctx.caches.keep(OPEN_SNAPSHOTS, () => ({ open: 0 }));
   if (counter.open >= MAX_OPEN_SNAPSHOTS) {
     throw refusal('STATEMENTS_BUSY');
   }

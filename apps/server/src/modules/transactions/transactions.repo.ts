@@ -17,7 +17,7 @@ import {
 import type { DbOrTx } from '../../db/client';
 import { afterCursor, cursorTextOf, escapeLike, keysetPage, type Cursor } from '../../db/keyset';
 export { decodeCursor, type Cursor } from '../../db/keyset';
-import { preparedPer } from '../../db/prepared';
+import { preparedPer } from '../../db/performance';
 import { users } from '../../db/schema';
 import { transactions, type TransactionRow } from '../ledger/ledger.schema';
 

@@ -1,7 +1,9 @@
 import pg from 'pg';
 import { drizzle } from 'drizzle-orm/node-postgres';
-import type { Db } from './client';
-import { prepareStatementsOf } from './prepared-statements';
+import type { Db } from '../handles';
+import { createStatementNames, prepareStatementsOf } from './prepared-statements';
+import { ALL_ON, type PerformanceSwitches } from './switches';
+import { publishStatementsOf } from '../statement-channel';
 
 /**
  * The hottest reads, one statement each and outside any transaction (the account summary, the
@@ -11,7 +13,7 @@ import { prepareStatementsOf } from './prepared-statements';
  * for each statement (a wake-up across cores is most of a round trip's cost here). Per route,
  * same machine, alternating with the pool: the summary at 1,870-2,150 -> 2,270-2,610 requests a
  * second, PostgreSQL 213-250 -> 160-181 us and the server 439-507 -> 378-426 us per read
- * (bench/RESULTS.md 2026-11-26 23:30).
+ * (bench/RESULTS.md 2026-11-26 23:30). Switch: PERFORMANCE_OFF=shared-reads (reads go to the pool).
  *
  * A lane is filled before the next is opened (fewer, busier lanes did better: four round-robin
  * lanes worse than two, two worse than one), up to `depth` statements waiting on it; under more
@@ -47,10 +49,29 @@ interface Lane {
   waiting: number;
 }
 
+/** The instance's short reads: on shared lanes, or on the pool when switched off. */
+export function createReads(
+  connectionString: string,
+  pool: pg.Pool,
+  switches: PerformanceSwitches = ALL_ON,
+): SharedReads {
+  if (switches['shared-reads']) return createSharedReads(connectionString, LANES, switches);
+  const query = ((config: pg.QueryConfig, values?: unknown[]) =>
+    pool.query(config, values)) as SharedReads['query'];
+  return {
+    query,
+    db: drizzle({ client: pool }),
+    // The pool is the instance's; whoever built it ends it.
+    end: async () => {},
+  };
+}
+
 export function createSharedReads(
   connectionString: string,
   options: LaneOptions = LANES,
+  switches: PerformanceSwitches = ALL_ON,
 ): SharedReads {
+  const names = createStatementNames();
   const open: (Lane | undefined)[] = Array.from({ length: options.lanes }, () => undefined);
   let ended = false;
 
@@ -78,7 +99,8 @@ export function createSharedReads(
       pipeline: true,
       application_name: SHARED_READS_APPLICATION,
     });
-    prepareStatementsOf(client);
+    if (switches['prepared-statements']) prepareStatementsOf(client, names);
+    publishStatementsOf(client);
     const lane: Lane = { client, waiting: 0 };
     client.on('error', () => forget(lane));
     client.on('end', () => forget(lane));

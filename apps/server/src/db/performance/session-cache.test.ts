@@ -1,7 +1,7 @@
 import pino from 'pino';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { NoticeListenerOptions } from '../../db/notices';
-import type { SessionRow, UserRow } from '../../db/schema';
+import type { NoticeListenerOptions } from '../notices';
+import type { SessionRow, UserRow } from '../schema';
 import { createSessionCache, type SessionWithUser } from './session-cache';
 
 /** A listener the test drives: notices and gaps arrive when the test says. */
