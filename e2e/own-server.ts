@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { E2E_ADMIN } from '../playwright.config';
+import { eventually } from './support';
 
 /**
  * A server of a spec's own (the shared webServer is Playwright's and cannot be restarted or
@@ -74,20 +75,18 @@ export class OwnServer {
       this.stderr = (this.stderr + chunk.toString()).slice(-4000);
     });
     this.child = child;
-    const deadline = Date.now() + 60_000;
-    while (Date.now() < deadline) {
-      if (child.exitCode !== null) {
-        throw new Error(`server exited with ${child.exitCode}: ${this.stderr}`);
-      }
-      try {
-        const response = await fetch(`${this.baseURL}/api/health`);
-        if (response.ok) return;
-      } catch {
-        // not listening yet
-      }
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-    throw new Error(`server not healthy within 60 s: ${this.stderr}`);
+    const state = await eventually(
+      async () => {
+        if (child.exitCode !== null) return 'exited';
+        const response = await fetch(`${this.baseURL}/api/health`).catch(() => null);
+        return response?.ok === true && 'healthy';
+      },
+      'the server answers /api/health',
+      { timeout: 60_000 },
+    ).catch((error: unknown) => {
+      throw new Error(`server not healthy within 60 s: ${this.stderr}`, { cause: error });
+    });
+    if (state === 'exited') throw new Error(`server exited with ${child.exitCode}: ${this.stderr}`);
   }
 
   /** SIGTERM: the server closes its sockets and stops its embedded PostgreSQL, then exits. */

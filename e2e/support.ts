@@ -15,6 +15,25 @@ import { readMailbox, type MailboxMessage } from '../apps/server/src/modules/mai
 import { E2E_ADMIN, E2E_DATA_DIR } from '../playwright.config';
 
 /**
+ * Waits for a condition, never for a time (the browser journeys' counterpart of
+ * packages/shared/src/test/eventually.ts): retries `read` until it returns something other than
+ * `undefined` or `false`, and returns it. Built on Playwright's `toPass`.
+ */
+export async function eventually<T>(
+  read: () => T | Promise<T>,
+  message: string,
+  options: { timeout?: number } = {},
+): Promise<Exclude<T, undefined | false>> {
+  let value: T | undefined;
+  await expect(async () => {
+    value = await read();
+    expect(value, message).not.toBe(undefined);
+    expect(value, message).not.toBe(false);
+  }).toPass({ timeout: options.timeout ?? 10_000, intervals: [25, 50, 100, 250] });
+  return value as Exclude<T, undefined | false>;
+}
+
+/**
  * Follows a page's HTTP requests from now on (call it before navigating): `settled` resolves once
  * none has been in flight for `quietMs`. The pages' requests come in chains (the route's code,
  * its translations, its queries) a few milliseconds apart; Playwright's `networkidle` waits a
@@ -32,7 +51,11 @@ export function followNetwork(page: Page): { settled: (quietMs?: number) => Prom
   page.on('requestfailed', change(-1));
   return {
     settled: async (quietMs = 150) => {
-      while (inFlight > 0 || Date.now() - lastChange < quietMs) await page.waitForTimeout(25);
+      await eventually(
+        () => inFlight === 0 && Date.now() - lastChange >= quietMs,
+        'the page has a request in flight',
+        { timeout: 30_000 },
+      );
     },
   };
 }
@@ -49,6 +72,28 @@ export function realtimeHello(page: Page): Promise<void> {
       });
     });
   });
+}
+
+/**
+ * Counts the realtime events of one type (`prices`, `navs`…) the page receives from now on: call
+ * it before navigating, then wait for the count to grow to see the page after the next one.
+ */
+export function followRealtime(page: Page, type: string): { received: () => number } {
+  let received = 0;
+  page.on('websocket', (socket) => {
+    socket.on('framereceived', ({ payload }) => {
+      if (String(payload).includes(`"type":"${type}"`)) received += 1;
+    });
+  });
+  return { received: () => received };
+}
+
+/**
+ * Resolves once the page's main thread is idle (its rendering and hydration done): the moment a
+ * "nothing went wrong" assertion can look, instead of after a fixed time.
+ */
+export async function pageIdle(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => resolve())));
 }
 
 /**
@@ -108,7 +153,10 @@ export async function signInWithTwoFactor(
       const login = await post('/api/auth/login', { email, password, otp });
       if (login.ok()) return knownSecret;
     }
-    await new Promise((resolve) => setTimeout(resolve, 31_000));
+    const step = Math.floor(now / 30);
+    await eventually(() => Math.floor(Date.now() / 30_000) > step, 'a new TOTP step', {
+      timeout: 35_000,
+    });
   }
   throw new Error(`login with a second factor failed for ${email}`);
 }
@@ -290,14 +338,11 @@ export async function latestMail(
   to: string,
   template: string,
 ): Promise<OutboxItem> {
-  for (let attempt = 0; attempt < 20; attempt += 1) {
+  return eventually(async () => {
     const response = await api.get('/api/admin/outbox?limit=100');
     const { items } = (await response.json()) as { items: OutboxItem[] };
-    const found = items.find((m) => m.to === to && m.template === template);
-    if (found) return found;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`no ${template} e-mail to ${to}`);
+    return items.find((m) => m.to === to && m.template === template);
+  }, `no ${template} e-mail to ${to}`);
 }
 
 /**
@@ -305,15 +350,12 @@ export async function latestMail(
  * without SMTP, so it writes each message to its development mailbox (DATA_DIR/mailbox).
  */
 export async function mailboxMail(to: string, template: string): Promise<MailboxMessage> {
-  for (let attempt = 0; attempt < 20; attempt += 1) {
+  return eventually(async () => {
     const found = (await readMailbox(path.join(E2E_DATA_DIR, 'mailbox'))).filter(
       (m) => m.to === to && m.template === template,
     );
-    const last = found[found.length - 1];
-    if (last) return last;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`no ${template} e-mail to ${to} in the mailbox`);
+    return found.at(-1);
+  }, `no ${template} e-mail to ${to} in the mailbox`);
 }
 
 export function linkIn(mail: { text: string }): URL {

@@ -3,6 +3,8 @@ import {
   adminApi,
   approveDeposit,
   csrfOf,
+  eventually,
+  followRealtime,
   snap,
   uniqueEmail,
   passAppropriateness,
@@ -76,6 +78,7 @@ test('a funded investor copies a strategy with $1,000, watches it move with the 
   const admin = await adminApi(baseURL ?? '');
   await register(page, email);
   await activateAndFund(baseURL ?? '', admin, page.request, email);
+  const ticks = followRealtime(page, 'prices');
 
   // The plans, with their real past figures and the risk warning.
   await page.goto('/plans');
@@ -163,7 +166,8 @@ test('a funded investor copies a strategy with $1,000, watches it move with the 
     expect(cents(shown.openTrades)).toBe(sum);
     // Available is the $500 left of the $2,000 deposit; nothing is on hold.
     expect(cents(shown.balance), JSON.stringify(shown)).toBe(50_000 + sum);
-    await page.waitForTimeout(1_100);
+    const seen = ticks.received();
+    await eventually(() => ticks.received() > seen, 'the next price tick');
   }
   await snap(page, 'dashboard-figures-add-up');
 
