@@ -3,6 +3,7 @@ import {
   type CopyTrading,
 } from '../src/modules/copy-trading/copy-trading.runtime';
 import { createScriptedSource, type ScriptedSource } from '../src/modules/market/adapters/scripted';
+import { createScheduler, type Scheduler } from '../src/jobs/scheduler';
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Config } from '../src/config';
@@ -16,6 +17,8 @@ export const TEST_START = Date.UTC(2025, 5, 2, 12, 0, 30);
 
 export interface TradingTestApp extends TestApp {
   trading: CopyTrading;
+  /** The production scheduler holding the copy-trading jobs, never started: see `passTime`. */
+  scheduler: Scheduler;
 }
 
 /** The app with market data back-filled, demo strategies seeded, and one price tick taken. */
@@ -42,18 +45,31 @@ async function startTrading(
 ): Promise<TradingTestApp> {
   const t = await createTestApp(overrides);
   t.clock.advance(TEST_START - t.clock.now().getTime());
-  const trading = await startCopyTrading(t.ctx, null, TEST_MARKET, marketFor(t.clock));
+  const scheduler = createScheduler({ databaseUrl: t.databaseUrl, clock: t.clock, log: t.ctx.log });
+  const trading = await startCopyTrading(t.ctx, scheduler, TEST_MARKET, marketFor(t.clock));
   await trading.tick(t.clock.now());
   await trading.closes.settled();
   const close = t.close;
   return {
     ...t,
     trading,
+    scheduler,
     close: async () => {
+      await scheduler.stop();
       await trading.close();
       await close();
     },
   };
+}
+
+/**
+ * Moves the clock and runs the jobs the production scheduler has due then (the price tick, term
+ * ends, the demo traders, candle gaps), as its timers would, then waits for the closes they caused.
+ */
+export async function passTime(t: TradingTestApp, ms: number): Promise<void> {
+  t.clock.advance(ms);
+  await t.scheduler.runDue();
+  await t.trading.closes.settled();
 }
 
 /** Moves the clock and takes a tick, as the scheduler would, and waits for the closes it caused. */
