@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { test } from '@playwright/test';
 import { E2E_ADMIN } from '../playwright.config';
 import { eventually } from './support';
 
@@ -124,4 +125,44 @@ export class OwnServer {
     await this.stop();
     fs.rmSync(this.dataDir, { recursive: true, force: true });
   }
+
+  /**
+   * A server quoting a scripted market: the prices of a file in its data directory
+   * (MARKET_SCRIPT_FILE), `start` until the journey moves them with `setPrices`.
+   */
+  static async withScriptedPrices(start: Record<string, string>): Promise<OwnServer> {
+    const server = new OwnServer(await freePort(), (dataDir) => ({
+      MARKET_SCRIPT_FILE: path.join(dataDir, PRICES_FILE),
+    }));
+    server.setPrices(start);
+    return server;
+  }
+
+  /** The scripted market's prices, written whole then renamed: the server never reads half a file. */
+  setPrices(prices: Record<string, string>): void {
+    const file = path.join(this.dataDir, PRICES_FILE);
+    fs.writeFileSync(`${file}.tmp`, JSON.stringify(prices));
+    fs.renameSync(`${file}.tmp`, file);
+  }
+}
+
+const PRICES_FILE = 'prices.json';
+
+/**
+ * The spec's own server for all its tests: made (by default on a free port) and started before
+ * the first, stopped and removed after the last. `useOwnServer((made) => (server = made))`.
+ */
+export function useOwnServer(
+  assign: (server: OwnServer) => void,
+  make: () => Promise<OwnServer> = async () => new OwnServer(await freePort()),
+): void {
+  let server: OwnServer | undefined;
+  test.beforeAll(async () => {
+    server = await make();
+    assign(server);
+    await server.start();
+  });
+  test.afterAll(async () => {
+    await server?.dispose();
+  });
 }

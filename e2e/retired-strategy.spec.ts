@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { freePort, OwnServer } from './own-server';
+import { useOwnServer, type OwnServer } from './own-server';
 import {
+  activateAccount,
   adminApi,
   approveDeposit,
   csrfOf,
@@ -22,24 +23,13 @@ import {
  */
 let server: OwnServer;
 
-test.beforeAll(async () => {
-  server = new OwnServer(await freePort());
-  await server.start();
-});
-
-test.afterAll(async () => {
-  await server?.dispose();
-});
+useOwnServer((made) => (server = made));
 
 async function send(api: APIRequestContext, path: string, data: unknown) {
   return api.post(path, {
     headers: { 'x-csrf-token': await csrfOf(api), 'idempotency-key': crypto.randomUUID() },
     data,
   });
-}
-
-async function activate(admin: APIRequestContext, userId: string) {
-  expect((await send(admin, `/api/admin/users/${userId}/activate`, {})).ok()).toBe(true);
 }
 
 test('a strategy retired while copied: plans, the public page, the copier’s card, the trader’s desk and the unwind', async ({
@@ -53,7 +43,7 @@ test('a strategy retired while copied: plans, the public page, the copier’s ca
   const traderContext = await newPersonContext(browser, baseURL);
   const name = uniqueName('Rita');
   const trader = await registerInvestor(traderContext.request, name);
-  await activate(admin, trader.id);
+  await activateAccount(admin, trader.id);
   const applied = await send(traderContext.request, '/api/trader-applications', {
     displayName: name,
     bio: 'Bitcoin trend.',
@@ -110,7 +100,7 @@ test('a strategy retired while copied: plans, the public page, the copier’s ca
   // A copier invests $500.
   const copierContext = await newPersonContext(browser, baseURL);
   const copier = await registerInvestor(copierContext.request, uniqueName('Copier'));
-  await activate(admin, copier.id);
+  await activateAccount(admin, copier.id);
   const { methods } = (await (await copierContext.request.get('/api/payment-methods')).json()) as {
     methods: { id: string; kind: string }[];
   };

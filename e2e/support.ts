@@ -6,6 +6,7 @@ import {
   type APIRequestContext,
   type Browser,
   type BrowserContext,
+  type Locator,
   type Page,
 } from '@playwright/test';
 import fs from 'node:fs';
@@ -416,6 +417,53 @@ export async function registerInvestor(api: APIRequestContext, name: string): Pr
   }
   const { user } = (await response.json()) as { user: { id: string } };
   return { id: user.id, name, email, password };
+}
+
+/** As the admin: activate an account (answered 2xx). */
+export async function activateAccount(admin: APIRequestContext, userId: string): Promise<void> {
+  await sendAs(admin, 'post', `/api/admin/users/${userId}/activate`);
+}
+
+/** The investor asks to deposit `amount` dollars by the seeded crypto method: its transaction id. */
+export async function depositByCrypto(
+  investor: APIRequestContext,
+  amount: string,
+): Promise<string> {
+  const { methods } = (await (await investor.get('/api/payment-methods')).json()) as {
+    methods: { id: string; kind: string }[];
+  };
+  const method = methods.find((m) => m.kind === 'crypto');
+  if (!method) throw new Error('no crypto payment method seeded');
+  const deposit = await investor.post('/api/deposits', {
+    headers: { 'x-csrf-token': await csrfOf(investor), 'idempotency-key': crypto.randomUUID() },
+    data: { methodId: method.id, amount },
+  });
+  expect(deposit.status(), await deposit.text()).toBe(201);
+  return ((await deposit.json()) as { transaction: { id: string } }).transaction.id;
+}
+
+/**
+ * As the admin: activate the investor's account; the investor deposits `amount` dollars by crypto
+ * and the admin confirms it arrived. Above the four-eyes threshold ($1,000.00) the approval
+ * `waits` for the checker admin, who approves it too (approveDeposit).
+ */
+export async function activateAndFund(
+  baseURL: string,
+  admin: APIRequestContext,
+  investor: APIRequestContext,
+  userId: string,
+  amount: string,
+  { waits }: { waits: boolean },
+): Promise<void> {
+  await activateAccount(admin, userId);
+  await approveDeposit(baseURL, admin, await depositByCrypto(investor, amount), { waits });
+}
+
+/** The row of a table (a card on phones) that mentions all of the given texts. */
+export function rowWith(page: Page, ...texts: string[]): Locator {
+  let rows = page.locator('tbody tr');
+  for (const text of texts) rows = rows.filter({ hasText: text });
+  return rows;
 }
 
 /** A unique display name, so a journey finds its own rows on a shared server. */

@@ -1,8 +1,6 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { freePort, OwnServer } from './own-server';
+import { OwnServer, useOwnServer } from './own-server';
 import {
   adminApi,
   approveDeposit,
@@ -22,29 +20,13 @@ import {
  * in the trader's totals. Then, on the shared server's simulated market, the dashboard's Live
  * Trade chart and market table as a reader sees them without scrolling.
  */
-let server: OwnServer;
-let pricesFile = '';
-
-function setPrices(prices: Record<string, string>) {
-  // Written whole, then renamed: the server never reads half a file.
-  fs.writeFileSync(`${pricesFile}.tmp`, JSON.stringify(prices));
-  fs.renameSync(`${pricesFile}.tmp`, pricesFile);
-}
-
 const START = { BTCUSDT: '100000.00', ETHUSDT: '4000.00' };
 
-test.beforeAll(async () => {
-  server = new OwnServer(await freePort(), (dataDir) => ({
-    MARKET_SCRIPT_FILE: path.join(dataDir, 'prices.json'),
-  }));
-  pricesFile = path.join(server.dataDir, 'prices.json');
-  setPrices(START);
-  await server.start();
-});
-
-test.afterAll(async () => {
-  await server?.dispose();
-});
+let server: OwnServer;
+useOwnServer(
+  (made) => (server = made),
+  () => OwnServer.withScriptedPrices(START),
+);
 
 async function post(api: APIRequestContext, url: string, data: object = {}) {
   const response = await api.post(url, {
@@ -72,7 +54,7 @@ test("a lead trader's desk: both sides, per unit and at size as on the public pa
   browser,
 }) => {
   test.setTimeout(180_000);
-  setPrices(START);
+  server.setPrices(START);
   const baseURL = server.baseURL;
   const admin = await adminApi(baseURL);
   const adminHeaders = async () => ({ 'x-csrf-token': await csrfOf(admin) });
@@ -165,7 +147,7 @@ test("a lead trader's desk: both sides, per unit and at size as on the public pa
 
   // The market moves: BTC up 10 %, ETH down 10 % (the short gains). One unit is worth
   // 0.75 + 0.0000025 × 110,000 + 0.0001 × (4,000 − 3,600) = 1.065: weights 25.82 % and 33.80 %.
-  setPrices({ BTCUSDT: '110000.00', ETHUSDT: '3600.00' });
+  server.setPrices({ BTCUSDT: '110000.00', ETHUSDT: '3600.00' });
   await expect(page.getByTestId('trader-nav')).toHaveText('1.0650', { timeout: 20_000 });
   await expect(page.getByTestId('trader-equity')).toHaveText('$1,065.00');
   // The copiers' money on the same desk, valued at the same mark.

@@ -1,10 +1,11 @@
 import crypto from 'node:crypto';
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { freePort, OwnServer } from './own-server';
+import { expect, test } from '@playwright/test';
+import { useOwnServer, type OwnServer } from './own-server';
 import {
+  activateAccount,
+  activateAndFund,
   adminApi,
   approveAsChecker,
-  approveDeposit,
   csrfOf,
   newPersonContext,
   registerInvestor,
@@ -22,35 +23,7 @@ import {
  */
 let server: OwnServer;
 
-test.beforeAll(async () => {
-  server = new OwnServer(await freePort());
-  await server.start();
-});
-
-test.afterAll(async () => {
-  await server?.dispose();
-});
-
-/** As the admin: activate the account (and, for a copier, confirm a $2,000 deposit). */
-async function activate(admin: APIRequestContext, userId: string) {
-  const headers = { 'x-csrf-token': await csrfOf(admin) };
-  expect((await admin.post(`/api/admin/users/${userId}/activate`, { headers })).ok()).toBe(true);
-}
-
-async function fund(admin: APIRequestContext, person: APIRequestContext) {
-  const { methods } = (await (await person.get('/api/payment-methods')).json()) as {
-    methods: { id: string; kind: string }[];
-  };
-  const method = methods.find((m) => m.kind === 'crypto');
-  const deposit = await person.post('/api/deposits', {
-    headers: { 'x-csrf-token': await csrfOf(person), 'idempotency-key': crypto.randomUUID() },
-    data: { methodId: method?.id, amount: '2000' },
-  });
-  expect(deposit.status()).toBe(201);
-  const { transaction } = (await deposit.json()) as { transaction: { id: string } };
-  // $2,000 is above the four-eyes threshold: the approval waits for the checker admin.
-  await approveDeposit(server.baseURL, admin, transaction.id, { waits: true });
-}
+useOwnServer((made) => (server = made));
 
 test('a user applies from /profile, an admin approves, the trader creates a strategy and sets its fee, it is offered through a plan, and the dashboard counts the copier', async ({
   browser,
@@ -62,7 +35,7 @@ test('a user applies from /profile, an admin approves, the trader creates a stra
   const admin = await adminApi(baseURL);
   const name = uniqueName('Grace');
   const trader = await registerInvestor(page.request, name);
-  await activate(admin, trader.id);
+  await activateAccount(admin, trader.id);
 
   // Apply from the profile: bad input first, named on its field.
   await page.goto('/profile');
@@ -131,8 +104,8 @@ test('a user applies from /profile, an admin approves, the trader creates a stra
   const { plan: created } = (await plan.json()) as { plan: { id: string } };
   const copierContext = await newPersonContext(browser, baseURL);
   const copier = await registerInvestor(copierContext.request, uniqueName('Copier'));
-  await activate(admin, copier.id);
-  await fund(admin, copierContext.request);
+  // $2,000 is above the four-eyes threshold: the approval waits for the checker admin.
+  await activateAndFund(baseURL, admin, copierContext.request, copier.id, '2000', { waits: true });
   await passAppropriateness(copierContext.request);
   const invested = await copierContext.request.post('/api/trades', {
     headers: {
@@ -258,7 +231,7 @@ test('an admin sets the fee bounds and creates a strategy for an approved trader
   const traderContext = await newPersonContext(browser, baseURL);
   const name = uniqueName('Ada');
   const trader = await registerInvestor(traderContext.request, name);
-  await activate(admin, trader.id);
+  await activateAccount(admin, trader.id);
   const applied = await traderContext.request.post('/api/trader-applications', {
     headers: { 'x-csrf-token': await csrfOf(traderContext.request) },
     data: { displayName: name, bio: 'Majors.', experience: 'Six years.', acceptRules: true },
@@ -332,8 +305,8 @@ test('an admin sets the fee bounds and creates a strategy for an approved trader
   const { plan: offered } = (await plan.json()) as { plan: { id: string } };
   const copierContext = await newPersonContext(browser, baseURL);
   const copier = await registerInvestor(copierContext.request, uniqueName('Copier'));
-  await activate(admin, copier.id);
-  await fund(admin, copierContext.request);
+  // $2,000 is above the four-eyes threshold: the approval waits for the checker admin.
+  await activateAndFund(baseURL, admin, copierContext.request, copier.id, '2000', { waits: true });
   await passAppropriateness(copierContext.request);
   const invested = await copierContext.request.post('/api/trades', {
     headers: {
