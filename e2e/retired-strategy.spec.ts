@@ -4,14 +4,14 @@ import { useOwnServer, type OwnServer } from './own-server';
 import {
   activateAccount,
   adminApi,
-  approveDeposit,
   csrfOf,
   newPersonContext,
-  passAppropriateness,
   registerInvestor,
   signInAsAdmin,
   snap,
   uniqueName,
+  invest,
+  readyInvestor,
 } from './support';
 
 /**
@@ -98,25 +98,10 @@ test('a strategy retired while copied: plans, the public page, the copier’s ca
   const { plan: offered } = (await plan.json()) as { plan: { id: string } };
 
   // A copier invests $500.
-  const copierContext = await newPersonContext(browser, baseURL);
-  const copier = await registerInvestor(copierContext.request, uniqueName('Copier'));
-  await activateAccount(admin, copier.id);
-  const { methods } = (await (await copierContext.request.get('/api/payment-methods')).json()) as {
-    methods: { id: string; kind: string }[];
-  };
-  const deposit = await send(copierContext.request, '/api/deposits', {
-    methodId: methods.find((m) => m.kind === 'crypto')?.id,
-    amount: '900',
+  const { context: copierContext } = await readyInvestor(browser, baseURL, admin, 'Copier', '900', {
+    waits: false,
   });
-  expect(deposit.status()).toBe(201);
-  const { transaction } = (await deposit.json()) as { transaction: { id: string } };
-  await approveDeposit(baseURL, admin, transaction.id, { waits: false });
-  await passAppropriateness(copierContext.request);
-  const invested = await send(copierContext.request, '/api/trades', {
-    planId: offered.id,
-    amount: '500',
-  });
-  expect(invested.status(), await invested.text()).toBe(201);
+  await invest(copierContext.request, offered.id, '500');
 
   // The operator retires it from /admin/strategies.
   const adminContext = await newPersonContext(browser, baseURL);

@@ -466,6 +466,39 @@ export function rowWith(page: Page, ...texts: string[]): Locator {
   return rows;
 }
 
+/**
+ * A new investor in a browser context of their own (signed in), activated, funded with `deposit`
+ * dollars (activateAndFund) and through the appropriateness check: ready to invest.
+ */
+export async function readyInvestor(
+  browser: Browser,
+  baseURL: string,
+  admin: APIRequestContext,
+  first: string,
+  deposit: string,
+  { waits }: { waits: boolean },
+): Promise<{ context: BrowserContext; investor: Investor }> {
+  const context = await newPersonContext(browser, baseURL);
+  const investor = await registerInvestor(context.request, uniqueName(first));
+  await activateAndFund(baseURL, admin, context.request, investor.id, deposit, { waits });
+  await passAppropriateness(context.request);
+  return { context, investor };
+}
+
+/** The investor copies a plan with `amount` dollars: the trade opened (answered 201). */
+export async function invest(
+  investor: APIRequestContext,
+  planId: string,
+  amount: string,
+): Promise<{ id: string }> {
+  const response = await investor.post('/api/trades', {
+    headers: { 'x-csrf-token': await csrfOf(investor), 'idempotency-key': crypto.randomUUID() },
+    data: { planId, amount },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { trade: { id: string } }).trade;
+}
+
 /** A unique display name, so a journey finds its own rows on a shared server. */
 export function uniqueName(first: string): string {
   return `${first} ${Math.random().toString(36).slice(2, 8).replace(/\d/g, 'x')}`;

@@ -3,13 +3,13 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { OwnServer, useOwnServer } from './own-server';
 import {
   adminApi,
-  approveDeposit,
   csrfOf,
   newPersonContext,
-  passAppropriateness,
   registerInvestor,
   snap,
   uniqueName,
+  invest,
+  readyInvestor,
 } from './support';
 
 /**
@@ -104,28 +104,16 @@ test("a lead trader's desk: both sides, per unit and at size as on the public pa
   });
   expect(plan.status(), await plan.text()).toBe(201);
   const { plan: offered } = (await plan.json()) as { plan: { id: string } };
-  const copierContext = await newPersonContext(browser, baseURL);
-  const copier = await registerInvestor(copierContext.request, uniqueName('Copier'));
-  expect(
-    (
-      await admin.post(`/api/admin/users/${copier.id}/activate`, { headers: await adminHeaders() })
-    ).ok(),
-  ).toBe(true);
-  const { methods } = (await (await copierContext.request.get('/api/payment-methods')).json()) as {
-    methods: { id: string; kind: string }[];
-  };
-  const deposit = await post(copierContext.request, '/api/deposits', {
-    methodId: methods.find((m) => m.kind === 'crypto')?.id,
-    amount: '2000',
-  });
-  const { transaction } = (await deposit.json()) as { transaction: { id: string } };
-  await approveDeposit(baseURL, admin, transaction.id, { waits: true });
-  await passAppropriateness(copierContext.request);
-  const invested = await post(copierContext.request, '/api/trades', {
-    planId: offered.id,
-    amount: '1000',
-  });
-  const { trade } = (await invested.json()) as { trade: { id: string } };
+  // $2,000 is above the four-eyes threshold: the approval waits for the checker admin.
+  const { context: copierContext } = await readyInvestor(
+    browser,
+    baseURL,
+    admin,
+    'Copier',
+    '2000',
+    { waits: true },
+  );
+  const trade = await invest(copierContext.request, offered.id, '1000');
 
   // Orders on both sides from the desk's form.
   const page = await traderContext.newPage();

@@ -3,7 +3,6 @@ import { expect, test } from '@playwright/test';
 import { useOwnServer, type OwnServer } from './own-server';
 import {
   activateAccount,
-  activateAndFund,
   adminApi,
   approveAsChecker,
   csrfOf,
@@ -12,9 +11,10 @@ import {
   signInAsAdmin,
   snap,
   uniqueName,
-  passAppropriateness,
   realtimeHello,
   sendAs,
+  invest,
+  readyInvestor,
 } from './support';
 
 /**
@@ -102,19 +102,16 @@ test('a user applies from /profile, an admin approves, the trader creates a stra
   });
   expect(plan.status()).toBe(201);
   const { plan: created } = (await plan.json()) as { plan: { id: string } };
-  const copierContext = await newPersonContext(browser, baseURL);
-  const copier = await registerInvestor(copierContext.request, uniqueName('Copier'));
   // $2,000 is above the four-eyes threshold: the approval waits for the checker admin.
-  await activateAndFund(baseURL, admin, copierContext.request, copier.id, '2000', { waits: true });
-  await passAppropriateness(copierContext.request);
-  const invested = await copierContext.request.post('/api/trades', {
-    headers: {
-      'x-csrf-token': await csrfOf(copierContext.request),
-      'idempotency-key': crypto.randomUUID(),
-    },
-    data: { planId: created.id, amount: '1000' },
-  });
-  expect(invested.status()).toBe(201);
+  const { context: copierContext, investor: copier } = await readyInvestor(
+    browser,
+    baseURL,
+    admin,
+    'Copier',
+    '2000',
+    { waits: true },
+  );
+  await invest(copierContext.request, created.id, '1000');
 
   // The dashboard counts the copier, never who.
   await page.reload();
@@ -303,19 +300,16 @@ test('an admin sets the fee bounds and creates a strategy for an approved trader
   });
   expect(plan.status()).toBe(201);
   const { plan: offered } = (await plan.json()) as { plan: { id: string } };
-  const copierContext = await newPersonContext(browser, baseURL);
-  const copier = await registerInvestor(copierContext.request, uniqueName('Copier'));
   // $2,000 is above the four-eyes threshold: the approval waits for the checker admin.
-  await activateAndFund(baseURL, admin, copierContext.request, copier.id, '2000', { waits: true });
-  await passAppropriateness(copierContext.request);
-  const invested = await copierContext.request.post('/api/trades', {
-    headers: {
-      'x-csrf-token': await csrfOf(copierContext.request),
-      'idempotency-key': crypto.randomUUID(),
-    },
-    data: { planId: offered.id, amount: '500' },
-  });
-  expect(invested.status()).toBe(201);
+  const { context: copierContext } = await readyInvestor(
+    browser,
+    baseURL,
+    admin,
+    'Copier',
+    '2000',
+    { waits: true },
+  );
+  await invest(copierContext.request, offered.id, '500');
   const copierPage = await copierContext.newPage();
   await copierPage.goto('/dashboard');
   const bell = copierPage.getByRole('banner').getByRole('button', { name: /^Notifications/ });

@@ -6,14 +6,9 @@ import { Dec, floorToCents, priceAt } from '../src/modules/market/domain';
 import { auditLedger } from '../src/modules/ledger/ledger.audit';
 import type { TestClient } from './harness';
 import { activeUser, adminClient, fund } from './money-helpers';
-import {
-  createTradingApp,
-  passTime,
-  TEST_MARKET,
-  type TradingTestApp,
-} from './copy-trading-helpers';
+import { createTradingApp, passTime, TEST_MARKET } from './copy-trading-helpers';
 
-let t: TradingTestApp;
+let t: Awaited<ReturnType<typeof createTradingApp>>;
 beforeAll(async () => {
   t = await createTradingApp();
 });

@@ -5,10 +5,10 @@ import {
 import { createScriptedSource, type ScriptedSource } from '../src/modules/market/adapters/scripted';
 import { createScheduler, type Scheduler } from '../src/jobs/scheduler';
 import { sql } from 'drizzle-orm';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { Config } from '../src/config';
-import { createTestApp, type TestApp, type TestClient } from './harness';
-import { activeUser } from './money-helpers';
+import { adminClient, createTestApp, type TestApp, type TestClient } from './harness';
+import { activeUser, auditAfterEach } from './money-helpers';
 
 /** Short history keeps the suite fast: 2 days of 1-minute candles (+2 warm-up) and replays. */
 export const TEST_MARKET = { seed: 7, backfillDays: 2 } as const;
@@ -130,4 +130,33 @@ export async function silverAllInBtc(
   });
   expect(order.statusCode, order.body).toBe(200);
   return setup;
+}
+
+export type ScriptedTradingApp = TradingTestApp & { market: ScriptedSource };
+
+/**
+ * The file's scripted trading app with the Silver plan all in BTC at $100,000.00 and a 20 %
+ * performance fee (silverAllInBtc), made before its tests, closed after them, the books audited
+ * after each: `useSilverAllInBtc((made) => ({ t, admin, setup } = made))`.
+ */
+export function useSilverAllInBtc(
+  assign: (made: {
+    t: ScriptedTradingApp;
+    admin: TestClient;
+    setup: Awaited<ReturnType<typeof silverAllInBtc>>;
+  }) => void,
+): void {
+  let t: ScriptedTradingApp | undefined;
+  beforeAll(async () => {
+    t = await createScriptedTradingApp();
+    const admin = await adminClient(t);
+    assign({ t, admin, setup: await silverAllInBtc(t, admin, 20) });
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+  auditAfterEach(() => {
+    if (!t) throw new Error('no trading app');
+    return t;
+  });
 }

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type {
   ClosedTrade,
@@ -6,12 +6,12 @@ import type {
   FundsChangeResponse,
   TradeHistoryPage,
 } from '@app/shared/schemas/trades';
-import { adminClient, type TestClient } from './harness';
-import { activeUser, auditAfterEach, fund, summaryOf } from './money-helpers';
+import type { TestClient } from './harness';
+import { activeUser, fund, summaryOf } from './money-helpers';
 import {
-  createScriptedTradingApp,
-  silverAllInBtc,
   tickAt as tickBtc,
+  useSilverAllInBtc,
+  type ScriptedTradingApp,
 } from './copy-trading-helpers';
 
 /**
@@ -19,7 +19,7 @@ import {
  * $100,000.00, so one unit is worth BTC / 100,000 and every figure below is exact.
  */
 
-let t: Awaited<ReturnType<typeof createScriptedTradingApp>>;
+let t: ScriptedTradingApp;
 let admin: TestClient;
 let leadTrader: TestClient;
 let silverId: string;
@@ -44,17 +44,11 @@ async function investor(amount: string, stopLossPct?: number, takeProfitPct?: nu
 const current = async (client: TestClient) =>
   (await client.get('/api/trades/current')).json<{ trade: CurrentTrade | null }>().trade;
 
-beforeAll(async () => {
-  t = await createScriptedTradingApp();
-  admin = await adminClient(t);
-  const setup = await silverAllInBtc(t, admin, 20);
-  silverId = setup.silver.id;
-  leadTrader = setup.trader.client;
-}, 120_000);
-afterAll(async () => {
-  await t.close();
+useSilverAllInBtc((made) => {
+  ({ t, admin } = made);
+  silverId = made.setup.silver.id;
+  leadTrader = made.setup.trader.client;
 });
-auditAfterEach(() => t);
 
 describe('exact cents on a scripted market', () => {
   it('claim takes the profit out less 20 % of it, once, and leaves the copy open with its amount', async () => {
