@@ -41,6 +41,20 @@ async function investor(amount: string, stopLossPct?: number, takeProfitPct?: nu
   return { client, trade: opened.json<{ trade: CurrentTrade }>().trade };
 }
 
+/** How a trade closed, as stored: its reason, exit NAV, fee and payout (cents). */
+async function closeOf(tradeId: string) {
+  const { rows } = await t.db.execute<{
+    close_reason: string;
+    exit_nav: string;
+    fee: string;
+    payout: string;
+  }>(
+    sql`SELECT close_reason, exit_nav::text, fee_cents::text AS fee, payout_cents::text AS payout
+        FROM trades WHERE id = ${tradeId}`,
+  );
+  return rows[0];
+}
+
 const current = async (client: TestClient) =>
   (await client.get('/api/trades/current')).json<{ trade: CurrentTrade | null }>().trade;
 
@@ -203,12 +217,7 @@ describe('exact cents on a scripted market', () => {
 
     await tickAt('125000.00');
     expect(await current(client)).toBeNull();
-    const [row] = (
-      await t.db.execute<{ close_reason: string; exit_nav: string; fee: string; payout: string }>(
-        sql`SELECT close_reason, exit_nav::text, fee_cents::text AS fee, payout_cents::text AS payout
-            FROM trades WHERE id = ${trade.id}`,
-      )
-    ).rows;
+    const row = await closeOf(trade.id);
     // Value $1,250.00, profit $250.00, 20 % fee $50.00.
     expect(row).toEqual({
       close_reason: 'take_profit',
@@ -288,12 +297,7 @@ describe('exact cents on a scripted market', () => {
     await tickAt('104000.00');
     t.trading.closes.termEnds(t.clock.now());
     await t.trading.closes.settled();
-    const [row] = (
-      await t.db.execute<{ close_reason: string; exit_nav: string; fee: string; payout: string }>(
-        sql`SELECT close_reason, exit_nav::text, fee_cents::text AS fee, payout_cents::text AS payout
-            FROM trades WHERE id = ${trade.id}`,
-      )
-    ).rows;
+    const row = await closeOf(trade.id);
     // Value $2,600.00, profit $100.00, fee $20.00.
     expect(row).toEqual({
       close_reason: 'term_end',
