@@ -424,11 +424,17 @@ export async function activateAccount(admin: APIRequestContext, userId: string):
   await sendAs(admin, 'post', `/api/admin/users/${userId}/activate`);
 }
 
-/** The investor asks to deposit `amount` dollars by the seeded crypto method: its transaction id. */
+/** A deposit's transaction: its row id and the reference the investor sees (TNX-…). */
+export interface DepositTransaction {
+  id: string;
+  transactionId: string;
+}
+
+/** The investor asks to deposit `amount` dollars by the seeded crypto method: its transaction. */
 export async function depositByCrypto(
   investor: APIRequestContext,
   amount: string,
-): Promise<string> {
+): Promise<DepositTransaction> {
   const { methods } = (await (await investor.get('/api/payment-methods')).json()) as {
     methods: { id: string; kind: string }[];
   };
@@ -439,7 +445,7 @@ export async function depositByCrypto(
     data: { methodId: method.id, amount },
   });
   expect(deposit.status(), await deposit.text()).toBe(201);
-  return ((await deposit.json()) as { transaction: { id: string } }).transaction.id;
+  return ((await deposit.json()) as { transaction: DepositTransaction }).transaction;
 }
 
 /**
@@ -454,9 +460,11 @@ export async function activateAndFund(
   userId: string,
   amount: string,
   { waits }: { waits: boolean },
-): Promise<void> {
+): Promise<DepositTransaction> {
   await activateAccount(admin, userId);
-  await approveDeposit(baseURL, admin, await depositByCrypto(investor, amount), { waits });
+  const transaction = await depositByCrypto(investor, amount);
+  await approveDeposit(baseURL, admin, transaction.id, { waits });
+  return transaction;
 }
 
 /** The row of a table (a card on phones) that mentions all of the given texts. */

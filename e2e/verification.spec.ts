@@ -175,9 +175,9 @@ test('a new user verifies their identity with uploaded documents, an admin appro
   await expect(appropriateness).toHaveAttribute('data-standing', 'not_taken');
 
   // $2,000 arrives (the deposit journeys are elsewhere): deposited and confirmed through the API.
-  const transactionId = await depositByCrypto(page.request, '2000');
+  const deposit = await depositByCrypto(page.request, '2000');
   // $2,000 is above the four-eyes threshold: the approval waits for the checker admin.
-  await approveDeposit(test.info().project.use.baseURL ?? '', adminContext.request, transactionId, {
+  await approveDeposit(test.info().project.use.baseURL ?? '', adminContext.request, deposit.id, {
     waits: true,
   });
 
