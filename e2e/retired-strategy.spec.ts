@@ -2,14 +2,12 @@ import crypto from 'node:crypto';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { useOwnServer, type OwnServer } from './own-server';
 import {
-  activateAccount,
+  approvedLeadTrader,
   adminApi,
   csrfOf,
   newPersonContext,
-  registerInvestor,
   signInAsAdmin,
   snap,
-  uniqueName,
   invest,
   readyInvestor,
 } from './support';
@@ -40,25 +38,16 @@ test('a strategy retired while copied: plans, the public page, the copier’s ca
   const admin = await adminApi(baseURL);
 
   // An approved lead trader with a strategy holding Bitcoin, offered through a plan.
-  const traderContext = await newPersonContext(browser, baseURL);
-  const name = uniqueName('Rita');
-  const trader = await registerInvestor(traderContext.request, name);
-  await activateAccount(admin, trader.id);
-  const applied = await send(traderContext.request, '/api/trader-applications', {
-    displayName: name,
-    bio: 'Bitcoin trend.',
-    experience: 'Seven years.',
-    acceptRules: true,
-  });
-  expect(applied.status()).toBe(201);
-  const { application } = (await applied.json()) as { application: { id: string } };
-  expect(
-    (
-      await send(admin, `/api/admin/trader-applications/${application.id}/approve`, {
-        reason: 'Checked',
-      })
-    ).ok(),
-  ).toBe(true);
+  const { context: traderContext, name } = await approvedLeadTrader(
+    browser,
+    baseURL,
+    admin,
+    'Rita',
+    {
+      bio: 'Bitcoin trend.',
+      experience: 'Seven years.',
+    },
+  );
   const created = await send(traderContext.request, '/api/trader/strategy', {
     name: `${name} Trend`,
     description: 'Long or flat Bitcoin.',

@@ -507,6 +507,33 @@ export async function invest(
   return ((await response.json()) as { trade: { id: string } }).trade;
 }
 
+/**
+ * An approved lead trader in a browser context of their own: registered as `first` and a unique
+ * surname (`name`, also the display name), activated, applied with `about` and approved by the
+ * admin, all through the API (the programme's screens are walked in trader-programme.spec.ts).
+ */
+export async function approvedLeadTrader(
+  browser: Browser,
+  baseURL: string,
+  admin: APIRequestContext,
+  first: string,
+  about: { bio: string; experience: string },
+): Promise<{ context: BrowserContext; trader: Investor; name: string }> {
+  const context = await newPersonContext(browser, baseURL);
+  const name = uniqueName(first);
+  const trader = await registerInvestor(context.request, name);
+  await activateAccount(admin, trader.id);
+  const { application } = (await sendAs(context.request, 'post', '/api/trader-applications', {
+    displayName: name,
+    ...about,
+    acceptRules: true,
+  })) as { application: { id: string } };
+  await sendAs(admin, 'post', `/api/admin/trader-applications/${application.id}/approve`, {
+    reason: 'Checked',
+  });
+  return { context, trader, name };
+}
+
 /** A unique display name, so a journey finds its own rows on a shared server. */
 export function uniqueName(first: string): string {
   return `${first} ${Math.random().toString(36).slice(2, 8).replace(/\d/g, 'x')}`;

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { OwnServer, useOwnServer } from './own-server';
 import {
+  approvedLeadTrader,
   adminApi,
   csrfOf,
   newPersonContext,
@@ -61,26 +62,16 @@ test("a lead trader's desk: both sides, per unit and at size as on the public pa
 
   // An approved lead trader with a strategy of BTC and ETH at a 20 % fee (the programme's own
   // screens are walked in trader-programme.spec.ts).
-  const traderContext = await newPersonContext(browser, baseURL);
-  const name = uniqueName('Desk');
-  const trader = await registerInvestor(traderContext.request, name);
-  expect(
-    (
-      await admin.post(`/api/admin/users/${trader.id}/activate`, { headers: await adminHeaders() })
-    ).ok(),
-  ).toBe(true);
-  const applied = await post(traderContext.request, '/api/trader-applications', {
-    displayName: name,
-    bio: 'Majors, both sides.',
-    experience: 'Ten years.',
-    acceptRules: true,
-  });
-  const { application } = (await applied.json()) as { application: { id: string } };
-  const approved = await admin.post(`/api/admin/trader-applications/${application.id}/approve`, {
-    headers: await adminHeaders(),
-    data: { reason: 'Checked' },
-  });
-  expect(approved.ok()).toBe(true);
+  const { context: traderContext, name } = await approvedLeadTrader(
+    browser,
+    baseURL,
+    admin,
+    'Desk',
+    {
+      bio: 'Majors, both sides.',
+      experience: 'Ten years.',
+    },
+  );
   const created = await post(traderContext.request, '/api/trader/strategy', {
     name: `${name} Both Ways`,
     description: 'Long Bitcoin, short Ether.',

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { useOwnServer, type OwnServer } from './own-server';
 import {
+  approvedLeadTrader,
   activateAccount,
   adminApi,
   approveAsChecker,
@@ -225,21 +226,14 @@ test('an admin sets the fee bounds and creates a strategy for an approved trader
   const adminHeaders = async () => ({ 'x-csrf-token': await csrfOf(admin) });
 
   // An approved lead trader without a strategy (applied and approved through the API).
-  const traderContext = await newPersonContext(browser, baseURL);
-  const name = uniqueName('Ada');
-  const trader = await registerInvestor(traderContext.request, name);
-  await activateAccount(admin, trader.id);
-  const applied = await traderContext.request.post('/api/trader-applications', {
-    headers: { 'x-csrf-token': await csrfOf(traderContext.request) },
-    data: { displayName: name, bio: 'Majors.', experience: 'Six years.', acceptRules: true },
+  const {
+    context: traderContext,
+    trader,
+    name,
+  } = await approvedLeadTrader(browser, baseURL, admin, 'Ada', {
+    bio: 'Majors.',
+    experience: 'Six years.',
   });
-  expect(applied.status()).toBe(201);
-  const { application } = (await applied.json()) as { application: { id: string } };
-  const approved = await admin.post(`/api/admin/trader-applications/${application.id}/approve`, {
-    headers: await adminHeaders(),
-    data: { reason: 'Checked' },
-  });
-  expect(approved.ok()).toBe(true);
 
   const adminContext = await newPersonContext(browser, baseURL);
   await signInAsAdmin(adminContext, baseURL);
