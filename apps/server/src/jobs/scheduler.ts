@@ -36,6 +36,74 @@ export interface Scheduler {
 
 const LEADER_LOCK_ID = 727_100;
 
+/**
+ * Leadership: a session-level advisory lock held on a connection of its own. Losing that
+ * connection loses the lock, and another instance may lead.
+ */
+function createLeadership(databaseUrl: string, log: Logger) {
+  let lockClient: pg.Client | null = null;
+  let leader = false;
+  return {
+    isLeader: () => leader,
+    async tryLead(): Promise<void> {
+      if (leader) return;
+      const client = new pg.Client({ connectionString: databaseUrl });
+      client.on('error', () => {
+        // Losing the connection loses the lock: another instance may lead now.
+        if (lockClient === client) {
+          leader = false;
+          lockClient = null;
+        }
+      });
+      try {
+        await client.connect();
+        const result = await client.query<{ ok: boolean }>(
+          'SELECT pg_try_advisory_lock($1) AS ok',
+          [LEADER_LOCK_ID],
+        );
+        if (result.rows[0]?.ok) {
+          lockClient = client;
+          leader = true;
+          log.info('this instance runs the scheduled jobs');
+        } else {
+          await client.end();
+        }
+      } catch (error) {
+        log.warn({ err: error }, 'scheduler could not check leadership');
+        await client.end().catch(() => {});
+      }
+    },
+    async release(): Promise<void> {
+      leader = false;
+      await lockClient?.end().catch(() => {});
+      lockClient = null;
+    },
+  };
+}
+
+/** Runs jobs, each at most once at a time, logging a failure rather than throwing it. */
+function createRunner(options: { clock: Clock; log: Logger }) {
+  /** The jobs running now, by name, each with the promise of its end. */
+  const running = new Map<string, Promise<void>>();
+  return {
+    isRunning: (name: string) => running.has(name),
+    async run(job: Job): Promise<void> {
+      if (running.has(job.name)) return;
+      let finished = () => {};
+      running.set(job.name, new Promise<void>((resolve) => (finished = resolve)));
+      try {
+        await job.run(options.clock.now());
+      } catch (error) {
+        options.log.error({ err: error, job: job.name }, 'scheduled job failed');
+      } finally {
+        running.delete(job.name);
+        finished();
+      }
+    },
+    settled: () => Promise.all(running.values()),
+  };
+}
+
 export function createScheduler(options: {
   databaseUrl: string;
   clock: Clock;
@@ -46,53 +114,13 @@ export function createScheduler(options: {
   /** When each job's next timed run is due (epoch ms, injected clock). */
   const dueAt = new Map<string, number>();
   const timers: NodeJS.Timeout[] = [];
-  /** The jobs running now, by name: a job never runs twice at once. */
-  const running = new Map<string, Promise<void>>();
-  let lockClient: pg.Client | null = null;
-  let leader = false;
+  const runner = createRunner(options);
+  const leadership = createLeadership(options.databaseUrl, options.log);
+  const leader = () => leadership.isLeader();
   let stopped = false;
+  const tryLead = () => (stopped ? Promise.resolve() : leadership.tryLead());
 
-  async function tryLead(): Promise<void> {
-    if (leader || stopped) return;
-    const client = new pg.Client({ connectionString: options.databaseUrl });
-    client.on('error', () => {
-      // Losing the connection loses the lock: another instance may lead now.
-      if (lockClient === client) {
-        leader = false;
-        lockClient = null;
-      }
-    });
-    try {
-      await client.connect();
-      const result = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1) AS ok', [
-        LEADER_LOCK_ID,
-      ]);
-      if (result.rows[0]?.ok) {
-        lockClient = client;
-        leader = true;
-        options.log.info('this instance runs the scheduled jobs');
-      } else {
-        await client.end();
-      }
-    } catch (error) {
-      options.log.warn({ err: error }, 'scheduler could not check leadership');
-      await client.end().catch(() => {});
-    }
-  }
-
-  async function runJob(job: Job): Promise<void> {
-    if (!leader || running.has(job.name)) return;
-    let finished = () => {};
-    running.set(job.name, new Promise<void>((resolve) => (finished = resolve)));
-    try {
-      await job.run(options.clock.now());
-    } catch (error) {
-      options.log.error({ err: error, job: job.name }, 'scheduled job failed');
-    } finally {
-      running.delete(job.name);
-      finished();
-    }
-  }
+  const runJob = (job: Job) => (leader() ? runner.run(job) : Promise.resolve());
 
   /**
    * A job's timed slot has come (its timer fired, or `runDue` found it due): run it if this
@@ -102,11 +130,11 @@ export function createScheduler(options: {
     const now = options.clock.now().getTime();
     const due = dueAt.get(job.name) ?? now;
     // Still running: this slot is missed and the due time stays, so the next run counts it.
-    if (running.has(job.name)) return Promise.resolve();
+    if (runner.isRunning(job.name)) return Promise.resolve();
     // The first slot after now (one interval on when the timer fired early or on time).
     const missed = Math.max(0, Math.floor((now - due) / job.everyMs));
     dueAt.set(job.name, due + (missed + 1) * job.everyMs);
-    if (!leader) return Promise.resolve();
+    if (!leader()) return Promise.resolve();
     options.onJobLag?.(job.name, Math.max(0, now - due));
     return runJob(job);
   }
@@ -128,24 +156,22 @@ export function createScheduler(options: {
       for (const timer of timers) timer.unref();
     },
     async runAll() {
-      if (!leader) await tryLead();
+      if (!leader()) await tryLead();
       for (const job of jobs) await runJob(job);
     },
     async runDue() {
-      if (!leader) await tryLead();
+      if (!leader()) await tryLead();
       const now = options.clock.now().getTime();
       for (const job of jobs) {
         if ((dueAt.get(job.name) ?? now) <= now) await runOnTime(job);
       }
     },
-    isLeader: () => leader,
+    isLeader: leader,
     async stop() {
       stopped = true;
       for (const timer of timers) clearInterval(timer);
-      await Promise.all(running.values());
-      leader = false;
-      await lockClient?.end().catch(() => {});
-      lockClient = null;
+      await runner.settled();
+      await leadership.release();
     },
   };
 }
