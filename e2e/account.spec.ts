@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import {
+  activateAndFund,
   adminApi,
   csrfOf,
   linkIn,
@@ -66,15 +67,7 @@ test('close my account: refused with the way out while money is left, closed onc
   const admin = await adminApi(baseURL ?? '');
   const adminPost = async (url: string, data: object = {}) =>
     admin.post(url, { data, headers: { 'x-csrf-token': await csrfOf(admin) } });
-  expect((await adminPost(`/api/admin/users/${investor.id}/activate`)).ok()).toBe(true);
-  const methods = (await (await page.request.get('/api/payment-methods')).json()) as {
-    methods: { id: string; kind: string }[];
-  };
-  const crypto = methods.methods.find((method) => method.kind === 'crypto');
-  const deposit = await post(page, '/api/deposits', { methodId: crypto?.id, amount: '250' });
-  expect(deposit.status()).toBe(201);
-  const { transaction } = (await deposit.json()) as { transaction: { id: string } };
-  expect((await adminPost(`/api/admin/deposits/${transaction.id}/approve`)).ok()).toBe(true);
+  await activateAndFund(baseURL ?? '', admin, page.request, investor.id, '250', { waits: false });
 
   await page.goto('/profile');
   const card = page.locator('section', {

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import {
   approvePendingAsChecker,
   csrfOf,
@@ -7,14 +7,8 @@ import {
   signInAsAdmin,
   snap,
   uniqueName,
+  rowWith,
 } from './support';
-
-/** The row of a table (a card on phones) that mentions all of the given texts. */
-function rowWith(page: Page, ...texts: string[]): Locator {
-  let rows = page.locator('tbody tr');
-  for (const text of texts) rows = rows.filter({ hasText: text });
-  return rows;
-}
 
 /** A mutating API call as the investor (CSRF echoed), returning the transaction's TNX id. */
 async function investorPost(api: APIRequestContext, url: string, data: object): Promise<string> {

@@ -1,18 +1,9 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import {
-  expect,
-  test,
-  type APIRequestContext,
-  type Browser,
-  type Locator,
-  type Page,
-} from '@playwright/test';
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { E2E_ADMIN } from '../playwright.config';
 import { freePort, OwnServer } from './own-server';
 import {
+  activateAndFund,
   adminApi,
-  approveDeposit,
   csrfOf,
   newPersonContext,
   registerInvestor,
@@ -30,14 +21,6 @@ import {
  * booked); the market falls and the copy is closed at a loss. And the first-start admin, signed in
  * with the printed one-time password, sets a password of their own before anything else.
  */
-
-/** Writes the scripted market's prices whole, then renames: the server never reads half a file. */
-function pricesWriter(file: string) {
-  return (prices: Record<string, string>) => {
-    fs.writeFileSync(`${file}.tmp`, JSON.stringify(prices));
-    fs.renameSync(`${file}.tmp`, file);
-  };
-}
 
 /**
  * The Silver plan's strategy gets a lead trader, who puts all of it into BTC: from then on one
@@ -80,23 +63,6 @@ async function silverAllInBitcoin(browser: Browser, baseURL: string): Promise<vo
   await admin.dispose();
 }
 
-/** The admin activates the account and confirms a $3,000 deposit (four-eyes: the checker too). */
-async function activateAndFund(baseURL: string, investor: APIRequestContext, userId: string) {
-  const admin = await adminApi(baseURL);
-  await sendAs(admin, 'post', `/api/admin/users/${userId}/activate`);
-  const { methods } = (await (await investor.get('/api/payment-methods')).json()) as {
-    methods: { id: string; kind: string }[];
-  };
-  const method = methods.find((m) => m.kind === 'crypto');
-  if (!method) throw new Error('no crypto payment method seeded');
-  const { transaction } = (await sendAs(investor, 'post', '/api/deposits', {
-    methodId: method.id,
-    amount: '3000',
-  })) as { transaction: { id: string } };
-  await approveDeposit(baseURL, admin, transaction.id, { waits: true });
-  await admin.dispose();
-}
-
 /**
  * The dialog alone, scrolled to `part` (a full-page screenshot draws a fixed dialog over the
  * page's top), beside snap's under test-results/screens/<project>/.
@@ -128,14 +94,10 @@ test('a new investor invests through the appropriateness check, claims profit, a
 }) => {
   test.setTimeout(180_000);
   // A server of its own, quoting BTC at $100,000.00 from its first tick until the journey moves it.
-  const server = new OwnServer(await freePort(), (dataDir) => ({
-    MARKET_SCRIPT_FILE: path.join(dataDir, 'prices.json'),
-  }));
-  const setPrices = pricesWriter(path.join(server.dataDir, 'prices.json'));
-  setPrices({ BTCUSDT: '100000.00' });
+  const server = await OwnServer.withScriptedPrices({ BTCUSDT: '100000.00' });
   try {
     await server.start();
-    await lifeOfACopy(browser, server.baseURL, setPrices);
+    await lifeOfACopy(browser, server.baseURL, (prices) => server.setPrices(prices));
   } finally {
     await server.dispose();
   }
@@ -150,7 +112,10 @@ async function lifeOfACopy(
   const context = await newPersonContext(browser, baseURL);
   const page = await context.newPage();
   const investor = await registerInvestor(page.request, uniqueName('Dana'));
-  await activateAndFund(baseURL, page.request, investor.id);
+  // The admin activates the account and confirms a $3,000 deposit (four-eyes: the checker too).
+  const admin = await adminApi(baseURL);
+  await activateAndFund(baseURL, admin, page.request, investor.id, '3000', { waits: true });
+  await admin.dispose();
 
   // Invest $2,500 in Silver: confirmed, then stopped by the appropriateness check.
   await page.goto('/plans');

@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import {
+  activateAndFund,
   adminApi,
   csrfOf,
   openMenuIfCollapsed,
@@ -24,20 +25,8 @@ async function fundedInvestor(
 ): Promise<Investor> {
   const investor = await registerInvestor(api, uniqueName(first));
   const admin = await adminApi(baseURL);
-  const adminPost = async (url: string) =>
-    admin.post(url, { data: {}, headers: { 'x-csrf-token': await csrfOf(admin) } });
-  expect((await adminPost(`/api/admin/users/${investor.id}/activate`)).ok()).toBe(true);
-  const { methods } = (await (await api.get('/api/payment-methods')).json()) as {
-    methods: { id: string; kind: string }[];
-  };
-  const crypto = methods.find((method) => method.kind === 'crypto');
-  const deposit = await api.post('/api/deposits', {
-    data: { methodId: crypto?.id, amount },
-    headers: { 'x-csrf-token': await csrfOf(api) },
-  });
-  expect(deposit.status()).toBe(201);
-  const { transaction } = (await deposit.json()) as { transaction: { id: string } };
-  expect((await adminPost(`/api/admin/deposits/${transaction.id}/approve`)).ok()).toBe(true);
+  // Below the four-eyes threshold: the admin's approval books it at once.
+  await activateAndFund(baseURL, admin, api, investor.id, amount, { waits: false });
   await passAppropriateness(api);
   return investor;
 }

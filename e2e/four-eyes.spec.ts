@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { generate } from 'otplib';
 import {
   adminApi,
@@ -10,14 +10,8 @@ import {
   sendAs,
   snap,
   uniqueName,
+  rowWith,
 } from './support';
-
-/** The row of a table (a card on phones) that mentions all of the given texts. */
-function rowWith(page: Page, ...texts: string[]): Locator {
-  let rows = page.locator('tbody tr');
-  for (const text of texts) rows = rows.filter({ hasText: text });
-  return rows;
-}
 
 test('a payout above the threshold waits for a second admin, who turns on two-factor first and then approves it; it is paid once', async ({
   page,

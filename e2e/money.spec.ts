@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import {
   approvePendingAsChecker,
   newPersonContext,
@@ -7,14 +7,8 @@ import {
   signInAsAdmin,
   snap,
   uniqueName,
+  rowWith,
 } from './support';
-
-/** The row of a table (a card on phones) that mentions all of the given texts. */
-function rowWith(page: Page, ...texts: string[]): Locator {
-  let rows = page.locator('tbody tr');
-  for (const text of texts) rows = rows.filter({ hasText: text });
-  return rows;
-}
 
 /** [red, green, blue] of an element's text colour. */
 async function rgbOf(locator: Locator): Promise<number[]> {

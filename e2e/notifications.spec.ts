@@ -1,7 +1,5 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { freePort, OwnServer } from './own-server';
+import { OwnServer, useOwnServer } from './own-server';
 import {
   adminApi,
   approveDeposit,
@@ -20,26 +18,10 @@ import {
  * bell shows the alert without a reload.
  */
 let server: OwnServer;
-let pricesFile = '';
-
-function setPrices(prices: Record<string, string>) {
-  // Written whole, then renamed: the server never reads half a file.
-  fs.writeFileSync(`${pricesFile}.tmp`, JSON.stringify(prices));
-  fs.renameSync(`${pricesFile}.tmp`, pricesFile);
-}
-
-test.beforeAll(async () => {
-  server = new OwnServer(await freePort(), (dataDir) => ({
-    MARKET_SCRIPT_FILE: path.join(dataDir, 'prices.json'),
-  }));
-  pricesFile = path.join(server.dataDir, 'prices.json');
-  setPrices({ BTCUSDT: '100000.00' });
-  await server.start();
-});
-
-test.afterAll(async () => {
-  await server?.dispose();
-});
+useOwnServer(
+  (made) => (server = made),
+  () => OwnServer.withScriptedPrices({ BTCUSDT: '100000.00' }),
+);
 
 async function post(api: APIRequestContext, url: string, data: object = {}) {
   const response = await api.post(url, {
@@ -126,7 +108,7 @@ test('a scripted price drop stops a copy out and the bell shows the alert withou
   await shoot(page, 'bell-one-unread');
 
   // BTC falls 15 %: the next tick crosses the stop-loss; the page is not reloaded.
-  setPrices({ BTCUSDT: '85000.00' });
+  server.setPrices({ BTCUSDT: '85000.00' });
   await expect(bell).toHaveAccessibleName('Notifications, 2 unread', { timeout: 10_000 });
   await expect(page.getByTestId('trade-amount')).toBeHidden();
 

@@ -4,7 +4,9 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { test } from '@playwright/test';
 import { E2E_ADMIN } from '../playwright.config';
+import { eventually } from './support';
 
 /**
  * A server of a spec's own (the shared webServer is Playwright's and cannot be restarted or
@@ -74,20 +76,18 @@ export class OwnServer {
       this.stderr = (this.stderr + chunk.toString()).slice(-4000);
     });
     this.child = child;
-    const deadline = Date.now() + 60_000;
-    while (Date.now() < deadline) {
-      if (child.exitCode !== null) {
-        throw new Error(`server exited with ${child.exitCode}: ${this.stderr}`);
-      }
-      try {
-        const response = await fetch(`${this.baseURL}/api/health`);
-        if (response.ok) return;
-      } catch {
-        // not listening yet
-      }
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-    throw new Error(`server not healthy within 60 s: ${this.stderr}`);
+    const state = await eventually(
+      async () => {
+        if (child.exitCode !== null) return 'exited';
+        const response = await fetch(`${this.baseURL}/api/health`).catch(() => null);
+        return response?.ok === true && 'healthy';
+      },
+      'the server answers /api/health',
+      { timeout: 60_000 },
+    ).catch((error: unknown) => {
+      throw new Error(`server not healthy within 60 s: ${this.stderr}`, { cause: error });
+    });
+    if (state === 'exited') throw new Error(`server exited with ${child.exitCode}: ${this.stderr}`);
   }
 
   /** SIGTERM: the server closes its sockets and stops its embedded PostgreSQL, then exits. */
@@ -125,4 +125,44 @@ export class OwnServer {
     await this.stop();
     fs.rmSync(this.dataDir, { recursive: true, force: true });
   }
+
+  /**
+   * A server quoting a scripted market: the prices of a file in its data directory
+   * (MARKET_SCRIPT_FILE), `start` until the journey moves them with `setPrices`.
+   */
+  static async withScriptedPrices(start: Record<string, string>): Promise<OwnServer> {
+    const server = new OwnServer(await freePort(), (dataDir) => ({
+      MARKET_SCRIPT_FILE: path.join(dataDir, PRICES_FILE),
+    }));
+    server.setPrices(start);
+    return server;
+  }
+
+  /** The scripted market's prices, written whole then renamed: the server never reads half a file. */
+  setPrices(prices: Record<string, string>): void {
+    const file = path.join(this.dataDir, PRICES_FILE);
+    fs.writeFileSync(`${file}.tmp`, JSON.stringify(prices));
+    fs.renameSync(`${file}.tmp`, file);
+  }
+}
+
+const PRICES_FILE = 'prices.json';
+
+/**
+ * The spec's own server for all its tests: made (by default on a free port) and started before
+ * the first, stopped and removed after the last. `useOwnServer((made) => (server = made))`.
+ */
+export function useOwnServer(
+  assign: (server: OwnServer) => void,
+  make: () => Promise<OwnServer> = async () => new OwnServer(await freePort()),
+): void {
+  let server: OwnServer | undefined;
+  test.beforeAll(async () => {
+    server = await make();
+    assign(server);
+    await server.start();
+  });
+  test.afterAll(async () => {
+    await server?.dispose();
+  });
 }

@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import fs from 'node:fs';
 import { RISK_WARNING } from '../packages/shared/src/risk';
 import { MARKET_SYMBOLS } from '../packages/shared/src/schemas/market';
+import { pageIdle } from './support';
 
 /**
  * The public pages as a reader without JavaScript (a search engine, a printer, Ctrl+F before the
@@ -237,7 +238,7 @@ test.describe('hydrated', () => {
       // The landing page's lower half hydrates as the reader nears it.
       await page.keyboard.press('End');
       await page.waitForLoadState('networkidle');
-      await page.waitForTimeout(300);
+      await pageIdle(page);
       expect(
         await page
           .locator('h1')

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { freePort, OwnServer } from './own-server';
+import { useOwnServer, type OwnServer } from './own-server';
 import {
   adminApi,
   csrfOf,
@@ -21,14 +21,7 @@ async function post(api: APIRequestContext, url: string, data: object = {}): Pro
 
 let server: OwnServer;
 
-test.beforeAll(async () => {
-  server = new OwnServer(await freePort());
-  await server.start();
-});
-
-test.afterAll(async () => {
-  await server?.dispose();
-});
+useOwnServer((made) => (server = made));
 
 test('an admin adjustment shows on an open dashboard within 2 s; a server restart shows the reconnect notice, then fresh data', async ({
   browser,

@@ -1,16 +1,15 @@
 import crypto from 'node:crypto';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { freePort, OwnServer } from './own-server';
+import { useOwnServer, type OwnServer } from './own-server';
 import {
+  approvedLeadTrader,
   adminApi,
-  approveDeposit,
   csrfOf,
   newPersonContext,
-  passAppropriateness,
-  registerInvestor,
   signInAsAdmin,
   snap,
-  uniqueName,
+  invest,
+  readyInvestor,
 } from './support';
 
 /**
@@ -22,24 +21,13 @@ import {
  */
 let server: OwnServer;
 
-test.beforeAll(async () => {
-  server = new OwnServer(await freePort());
-  await server.start();
-});
-
-test.afterAll(async () => {
-  await server?.dispose();
-});
+useOwnServer((made) => (server = made));
 
 async function send(api: APIRequestContext, path: string, data: unknown) {
   return api.post(path, {
     headers: { 'x-csrf-token': await csrfOf(api), 'idempotency-key': crypto.randomUUID() },
     data,
   });
-}
-
-async function activate(admin: APIRequestContext, userId: string) {
-  expect((await send(admin, `/api/admin/users/${userId}/activate`, {})).ok()).toBe(true);
 }
 
 test('a strategy retired while copied: plans, the public page, the copier’s card, the trader’s desk and the unwind', async ({
@@ -50,25 +38,16 @@ test('a strategy retired while copied: plans, the public page, the copier’s ca
   const admin = await adminApi(baseURL);
 
   // An approved lead trader with a strategy holding Bitcoin, offered through a plan.
-  const traderContext = await newPersonContext(browser, baseURL);
-  const name = uniqueName('Rita');
-  const trader = await registerInvestor(traderContext.request, name);
-  await activate(admin, trader.id);
-  const applied = await send(traderContext.request, '/api/trader-applications', {
-    displayName: name,
-    bio: 'Bitcoin trend.',
-    experience: 'Seven years.',
-    acceptRules: true,
-  });
-  expect(applied.status()).toBe(201);
-  const { application } = (await applied.json()) as { application: { id: string } };
-  expect(
-    (
-      await send(admin, `/api/admin/trader-applications/${application.id}/approve`, {
-        reason: 'Checked',
-      })
-    ).ok(),
-  ).toBe(true);
+  const { context: traderContext, name } = await approvedLeadTrader(
+    browser,
+    baseURL,
+    admin,
+    'Rita',
+    {
+      bio: 'Bitcoin trend.',
+      experience: 'Seven years.',
+    },
+  );
   const created = await send(traderContext.request, '/api/trader/strategy', {
     name: `${name} Trend`,
     description: 'Long or flat Bitcoin.',
@@ -108,25 +87,10 @@ test('a strategy retired while copied: plans, the public page, the copier’s ca
   const { plan: offered } = (await plan.json()) as { plan: { id: string } };
 
   // A copier invests $500.
-  const copierContext = await newPersonContext(browser, baseURL);
-  const copier = await registerInvestor(copierContext.request, uniqueName('Copier'));
-  await activate(admin, copier.id);
-  const { methods } = (await (await copierContext.request.get('/api/payment-methods')).json()) as {
-    methods: { id: string; kind: string }[];
-  };
-  const deposit = await send(copierContext.request, '/api/deposits', {
-    methodId: methods.find((m) => m.kind === 'crypto')?.id,
-    amount: '900',
+  const { context: copierContext } = await readyInvestor(browser, baseURL, admin, 'Copier', '900', {
+    waits: false,
   });
-  expect(deposit.status()).toBe(201);
-  const { transaction } = (await deposit.json()) as { transaction: { id: string } };
-  await approveDeposit(baseURL, admin, transaction.id, { waits: false });
-  await passAppropriateness(copierContext.request);
-  const invested = await send(copierContext.request, '/api/trades', {
-    planId: offered.id,
-    amount: '500',
-  });
-  expect(invested.status(), await invested.text()).toBe(201);
+  await invest(copierContext.request, offered.id, '500');
 
   // The operator retires it from /admin/strategies.
   const adminContext = await newPersonContext(browser, baseURL);

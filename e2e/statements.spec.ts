@@ -1,6 +1,13 @@
 import fs from 'node:fs';
 import { expect, test, type Download, type Page } from '@playwright/test';
-import { adminApi, csrfOf, registerInvestor, signInAsAdmin, snap, uniqueName } from './support';
+import {
+  activateAndFund,
+  adminApi,
+  registerInvestor,
+  signInAsAdmin,
+  snap,
+  uniqueName,
+} from './support';
 
 /** Today and last month as the statement counts them (whole UTC days). */
 function days() {
@@ -39,22 +46,16 @@ test('download a statement as PDF and CSV from /transactions: it opens on today,
   const investor = await registerInvestor(page.request, uniqueName('Quinn'));
   // Setup through the API: the admin activates the account and approves a $250 deposit.
   const admin = await adminApi(baseURL ?? '');
-  const adminPost = async (url: string, data: object = {}) =>
-    admin.post(url, { data, headers: { 'x-csrf-token': await csrfOf(admin) } });
-  expect((await adminPost(`/api/admin/users/${investor.id}/activate`)).ok()).toBe(true);
-  const methods = (await (await page.request.get('/api/payment-methods')).json()) as {
-    methods: { id: string; kind: string }[];
-  };
-  const crypto = methods.methods.find((method) => method.kind === 'crypto');
-  const deposit = await page.request.post('/api/deposits', {
-    data: { methodId: crypto?.id, amount: '250' },
-    headers: { 'x-csrf-token': await csrfOf(page.request) },
-  });
-  expect(deposit.status()).toBe(201);
-  const { transaction } = (await deposit.json()) as {
-    transaction: { id: string; transactionId: string };
-  };
-  expect((await adminPost(`/api/admin/deposits/${transaction.id}/approve`)).ok()).toBe(true);
+  const transaction = await activateAndFund(
+    baseURL ?? '',
+    admin,
+    page.request,
+    investor.id,
+    '250',
+    {
+      waits: false,
+    },
+  );
   await admin.dispose();
 
   const { today, firstOfMonth, lastMonth } = days();

@@ -6,6 +6,7 @@ import {
   type APIRequestContext,
   type Browser,
   type BrowserContext,
+  type Locator,
   type Page,
 } from '@playwright/test';
 import fs from 'node:fs';
@@ -13,6 +14,25 @@ import path from 'node:path';
 import { generate } from 'otplib';
 import { readMailbox, type MailboxMessage } from '../apps/server/src/modules/mail/mailbox';
 import { E2E_ADMIN, E2E_DATA_DIR } from '../playwright.config';
+
+/**
+ * Waits for a condition, never for a time (the browser journeys' counterpart of
+ * packages/shared/src/test/eventually.ts): retries `read` until it returns something other than
+ * `undefined` or `false`, and returns it. Built on Playwright's `toPass`.
+ */
+export async function eventually<T>(
+  read: () => T | Promise<T>,
+  message: string,
+  options: { timeout?: number } = {},
+): Promise<Exclude<T, undefined | false>> {
+  let value: T | undefined;
+  await expect(async () => {
+    value = await read();
+    expect(value, message).not.toBe(undefined);
+    expect(value, message).not.toBe(false);
+  }).toPass({ timeout: options.timeout ?? 10_000, intervals: [25, 50, 100, 250] });
+  return value as Exclude<T, undefined | false>;
+}
 
 /**
  * Follows a page's HTTP requests from now on (call it before navigating): `settled` resolves once
@@ -32,7 +52,11 @@ export function followNetwork(page: Page): { settled: (quietMs?: number) => Prom
   page.on('requestfailed', change(-1));
   return {
     settled: async (quietMs = 150) => {
-      while (inFlight > 0 || Date.now() - lastChange < quietMs) await page.waitForTimeout(25);
+      await eventually(
+        () => inFlight === 0 && Date.now() - lastChange >= quietMs,
+        'the page has a request in flight',
+        { timeout: 30_000 },
+      );
     },
   };
 }
@@ -49,6 +73,28 @@ export function realtimeHello(page: Page): Promise<void> {
       });
     });
   });
+}
+
+/**
+ * Counts the realtime events of one type (`prices`, `navs`…) the page receives from now on: call
+ * it before navigating, then wait for the count to grow to see the page after the next one.
+ */
+export function followRealtime(page: Page, type: string): { received: () => number } {
+  let received = 0;
+  page.on('websocket', (socket) => {
+    socket.on('framereceived', ({ payload }) => {
+      if (String(payload).includes(`"type":"${type}"`)) received += 1;
+    });
+  });
+  return { received: () => received };
+}
+
+/**
+ * Resolves once the page's main thread is idle (its rendering and hydration done): the moment a
+ * "nothing went wrong" assertion can look, instead of after a fixed time.
+ */
+export async function pageIdle(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => resolve())));
 }
 
 /**
@@ -108,7 +154,10 @@ export async function signInWithTwoFactor(
       const login = await post('/api/auth/login', { email, password, otp });
       if (login.ok()) return knownSecret;
     }
-    await new Promise((resolve) => setTimeout(resolve, 31_000));
+    const step = Math.floor(now / 30);
+    await eventually(() => Math.floor(Date.now() / 30_000) > step, 'a new TOTP step', {
+      timeout: 35_000,
+    });
   }
   throw new Error(`login with a second factor failed for ${email}`);
 }
@@ -290,14 +339,11 @@ export async function latestMail(
   to: string,
   template: string,
 ): Promise<OutboxItem> {
-  for (let attempt = 0; attempt < 20; attempt += 1) {
+  return eventually(async () => {
     const response = await api.get('/api/admin/outbox?limit=100');
     const { items } = (await response.json()) as { items: OutboxItem[] };
-    const found = items.find((m) => m.to === to && m.template === template);
-    if (found) return found;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`no ${template} e-mail to ${to}`);
+    return items.find((m) => m.to === to && m.template === template);
+  }, `no ${template} e-mail to ${to}`);
 }
 
 /**
@@ -305,15 +351,12 @@ export async function latestMail(
  * without SMTP, so it writes each message to its development mailbox (DATA_DIR/mailbox).
  */
 export async function mailboxMail(to: string, template: string): Promise<MailboxMessage> {
-  for (let attempt = 0; attempt < 20; attempt += 1) {
+  return eventually(async () => {
     const found = (await readMailbox(path.join(E2E_DATA_DIR, 'mailbox'))).filter(
       (m) => m.to === to && m.template === template,
     );
-    const last = found[found.length - 1];
-    if (last) return last;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`no ${template} e-mail to ${to} in the mailbox`);
+    return found.at(-1);
+  }, `no ${template} e-mail to ${to} in the mailbox`);
 }
 
 export function linkIn(mail: { text: string }): URL {
@@ -374,6 +417,121 @@ export async function registerInvestor(api: APIRequestContext, name: string): Pr
   }
   const { user } = (await response.json()) as { user: { id: string } };
   return { id: user.id, name, email, password };
+}
+
+/** As the admin: activate an account (answered 2xx). */
+export async function activateAccount(admin: APIRequestContext, userId: string): Promise<void> {
+  await sendAs(admin, 'post', `/api/admin/users/${userId}/activate`);
+}
+
+/** A deposit's transaction: its row id and the reference the investor sees (TNX-…). */
+export interface DepositTransaction {
+  id: string;
+  transactionId: string;
+}
+
+/** The investor asks to deposit `amount` dollars by the seeded crypto method: its transaction. */
+export async function depositByCrypto(
+  investor: APIRequestContext,
+  amount: string,
+): Promise<DepositTransaction> {
+  const { methods } = (await (await investor.get('/api/payment-methods')).json()) as {
+    methods: { id: string; kind: string }[];
+  };
+  const method = methods.find((m) => m.kind === 'crypto');
+  if (!method) throw new Error('no crypto payment method seeded');
+  const deposit = await investor.post('/api/deposits', {
+    headers: { 'x-csrf-token': await csrfOf(investor), 'idempotency-key': crypto.randomUUID() },
+    data: { methodId: method.id, amount },
+  });
+  expect(deposit.status(), await deposit.text()).toBe(201);
+  return ((await deposit.json()) as { transaction: DepositTransaction }).transaction;
+}
+
+/**
+ * As the admin: activate the investor's account; the investor deposits `amount` dollars by crypto
+ * and the admin confirms it arrived. Above the four-eyes threshold ($1,000.00) the approval
+ * `waits` for the checker admin, who approves it too (approveDeposit).
+ */
+export async function activateAndFund(
+  baseURL: string,
+  admin: APIRequestContext,
+  investor: APIRequestContext,
+  userId: string,
+  amount: string,
+  { waits }: { waits: boolean },
+): Promise<DepositTransaction> {
+  await activateAccount(admin, userId);
+  const transaction = await depositByCrypto(investor, amount);
+  await approveDeposit(baseURL, admin, transaction.id, { waits });
+  return transaction;
+}
+
+/** The row of a table (a card on phones) that mentions all of the given texts. */
+export function rowWith(page: Page, ...texts: string[]): Locator {
+  let rows = page.locator('tbody tr');
+  for (const text of texts) rows = rows.filter({ hasText: text });
+  return rows;
+}
+
+/**
+ * A new investor in a browser context of their own (signed in), activated, funded with `deposit`
+ * dollars (activateAndFund) and through the appropriateness check: ready to invest.
+ */
+export async function readyInvestor(
+  browser: Browser,
+  baseURL: string,
+  admin: APIRequestContext,
+  first: string,
+  deposit: string,
+  { waits }: { waits: boolean },
+): Promise<{ context: BrowserContext; investor: Investor }> {
+  const context = await newPersonContext(browser, baseURL);
+  const investor = await registerInvestor(context.request, uniqueName(first));
+  await activateAndFund(baseURL, admin, context.request, investor.id, deposit, { waits });
+  await passAppropriateness(context.request);
+  return { context, investor };
+}
+
+/** The investor copies a plan with `amount` dollars: the trade opened (answered 201). */
+export async function invest(
+  investor: APIRequestContext,
+  planId: string,
+  amount: string,
+): Promise<{ id: string }> {
+  const response = await investor.post('/api/trades', {
+    headers: { 'x-csrf-token': await csrfOf(investor), 'idempotency-key': crypto.randomUUID() },
+    data: { planId, amount },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { trade: { id: string } }).trade;
+}
+
+/**
+ * An approved lead trader in a browser context of their own: registered as `first` and a unique
+ * surname (`name`, also the display name), activated, applied with `about` and approved by the
+ * admin, all through the API (the programme's screens are walked in trader-programme.spec.ts).
+ */
+export async function approvedLeadTrader(
+  browser: Browser,
+  baseURL: string,
+  admin: APIRequestContext,
+  first: string,
+  about: { bio: string; experience: string },
+): Promise<{ context: BrowserContext; trader: Investor; name: string }> {
+  const context = await newPersonContext(browser, baseURL);
+  const name = uniqueName(first);
+  const trader = await registerInvestor(context.request, name);
+  await activateAccount(admin, trader.id);
+  const { application } = (await sendAs(context.request, 'post', '/api/trader-applications', {
+    displayName: name,
+    ...about,
+    acceptRules: true,
+  })) as { application: { id: string } };
+  await sendAs(admin, 'post', `/api/admin/trader-applications/${application.id}/approve`, {
+    reason: 'Checked',
+  });
+  return { context, trader, name };
 }
 
 /** A unique display name, so a journey finds its own rows on a shared server. */

@@ -1,17 +1,16 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { freePort, OwnServer } from './own-server';
+import { OwnServer, useOwnServer } from './own-server';
 import {
+  approvedLeadTrader,
   adminApi,
-  approveDeposit,
   csrfOf,
   newPersonContext,
-  passAppropriateness,
   registerInvestor,
   snap,
   uniqueName,
+  invest,
+  readyInvestor,
 } from './support';
 
 /**
@@ -22,29 +21,13 @@ import {
  * in the trader's totals. Then, on the shared server's simulated market, the dashboard's Live
  * Trade chart and market table as a reader sees them without scrolling.
  */
-let server: OwnServer;
-let pricesFile = '';
-
-function setPrices(prices: Record<string, string>) {
-  // Written whole, then renamed: the server never reads half a file.
-  fs.writeFileSync(`${pricesFile}.tmp`, JSON.stringify(prices));
-  fs.renameSync(`${pricesFile}.tmp`, pricesFile);
-}
-
 const START = { BTCUSDT: '100000.00', ETHUSDT: '4000.00' };
 
-test.beforeAll(async () => {
-  server = new OwnServer(await freePort(), (dataDir) => ({
-    MARKET_SCRIPT_FILE: path.join(dataDir, 'prices.json'),
-  }));
-  pricesFile = path.join(server.dataDir, 'prices.json');
-  setPrices(START);
-  await server.start();
-});
-
-test.afterAll(async () => {
-  await server?.dispose();
-});
+let server: OwnServer;
+useOwnServer(
+  (made) => (server = made),
+  () => OwnServer.withScriptedPrices(START),
+);
 
 async function post(api: APIRequestContext, url: string, data: object = {}) {
   const response = await api.post(url, {
@@ -72,33 +55,23 @@ test("a lead trader's desk: both sides, per unit and at size as on the public pa
   browser,
 }) => {
   test.setTimeout(180_000);
-  setPrices(START);
+  server.setPrices(START);
   const baseURL = server.baseURL;
   const admin = await adminApi(baseURL);
   const adminHeaders = async () => ({ 'x-csrf-token': await csrfOf(admin) });
 
   // An approved lead trader with a strategy of BTC and ETH at a 20 % fee (the programme's own
   // screens are walked in trader-programme.spec.ts).
-  const traderContext = await newPersonContext(browser, baseURL);
-  const name = uniqueName('Desk');
-  const trader = await registerInvestor(traderContext.request, name);
-  expect(
-    (
-      await admin.post(`/api/admin/users/${trader.id}/activate`, { headers: await adminHeaders() })
-    ).ok(),
-  ).toBe(true);
-  const applied = await post(traderContext.request, '/api/trader-applications', {
-    displayName: name,
-    bio: 'Majors, both sides.',
-    experience: 'Ten years.',
-    acceptRules: true,
-  });
-  const { application } = (await applied.json()) as { application: { id: string } };
-  const approved = await admin.post(`/api/admin/trader-applications/${application.id}/approve`, {
-    headers: await adminHeaders(),
-    data: { reason: 'Checked' },
-  });
-  expect(approved.ok()).toBe(true);
+  const { context: traderContext, name } = await approvedLeadTrader(
+    browser,
+    baseURL,
+    admin,
+    'Desk',
+    {
+      bio: 'Majors, both sides.',
+      experience: 'Ten years.',
+    },
+  );
   const created = await post(traderContext.request, '/api/trader/strategy', {
     name: `${name} Both Ways`,
     description: 'Long Bitcoin, short Ether.',
@@ -122,28 +95,16 @@ test("a lead trader's desk: both sides, per unit and at size as on the public pa
   });
   expect(plan.status(), await plan.text()).toBe(201);
   const { plan: offered } = (await plan.json()) as { plan: { id: string } };
-  const copierContext = await newPersonContext(browser, baseURL);
-  const copier = await registerInvestor(copierContext.request, uniqueName('Copier'));
-  expect(
-    (
-      await admin.post(`/api/admin/users/${copier.id}/activate`, { headers: await adminHeaders() })
-    ).ok(),
-  ).toBe(true);
-  const { methods } = (await (await copierContext.request.get('/api/payment-methods')).json()) as {
-    methods: { id: string; kind: string }[];
-  };
-  const deposit = await post(copierContext.request, '/api/deposits', {
-    methodId: methods.find((m) => m.kind === 'crypto')?.id,
-    amount: '2000',
-  });
-  const { transaction } = (await deposit.json()) as { transaction: { id: string } };
-  await approveDeposit(baseURL, admin, transaction.id, { waits: true });
-  await passAppropriateness(copierContext.request);
-  const invested = await post(copierContext.request, '/api/trades', {
-    planId: offered.id,
-    amount: '1000',
-  });
-  const { trade } = (await invested.json()) as { trade: { id: string } };
+  // $2,000 is above the four-eyes threshold: the approval waits for the checker admin.
+  const { context: copierContext } = await readyInvestor(
+    browser,
+    baseURL,
+    admin,
+    'Copier',
+    '2000',
+    { waits: true },
+  );
+  const trade = await invest(copierContext.request, offered.id, '1000');
 
   // Orders on both sides from the desk's form.
   const page = await traderContext.newPage();
@@ -165,7 +126,7 @@ test("a lead trader's desk: both sides, per unit and at size as on the public pa
 
   // The market moves: BTC up 10 %, ETH down 10 % (the short gains). One unit is worth
   // 0.75 + 0.0000025 × 110,000 + 0.0001 × (4,000 − 3,600) = 1.065: weights 25.82 % and 33.80 %.
-  setPrices({ BTCUSDT: '110000.00', ETHUSDT: '3600.00' });
+  server.setPrices({ BTCUSDT: '110000.00', ETHUSDT: '3600.00' });
   await expect(page.getByTestId('trader-nav')).toHaveText('1.0650', { timeout: 20_000 });
   await expect(page.getByTestId('trader-equity')).toHaveText('$1,065.00');
   // The copiers' money on the same desk, valued at the same mark.

@@ -1,19 +1,21 @@
 import crypto from 'node:crypto';
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { freePort, OwnServer } from './own-server';
+import { expect, test } from '@playwright/test';
+import { useOwnServer, type OwnServer } from './own-server';
 import {
+  approvedLeadTrader,
+  activateAccount,
   adminApi,
   approveAsChecker,
-  approveDeposit,
   csrfOf,
   newPersonContext,
   registerInvestor,
   signInAsAdmin,
   snap,
   uniqueName,
-  passAppropriateness,
   realtimeHello,
   sendAs,
+  invest,
+  readyInvestor,
 } from './support';
 
 /**
@@ -22,35 +24,7 @@ import {
  */
 let server: OwnServer;
 
-test.beforeAll(async () => {
-  server = new OwnServer(await freePort());
-  await server.start();
-});
-
-test.afterAll(async () => {
-  await server?.dispose();
-});
-
-/** As the admin: activate the account (and, for a copier, confirm a $2,000 deposit). */
-async function activate(admin: APIRequestContext, userId: string) {
-  const headers = { 'x-csrf-token': await csrfOf(admin) };
-  expect((await admin.post(`/api/admin/users/${userId}/activate`, { headers })).ok()).toBe(true);
-}
-
-async function fund(admin: APIRequestContext, person: APIRequestContext) {
-  const { methods } = (await (await person.get('/api/payment-methods')).json()) as {
-    methods: { id: string; kind: string }[];
-  };
-  const method = methods.find((m) => m.kind === 'crypto');
-  const deposit = await person.post('/api/deposits', {
-    headers: { 'x-csrf-token': await csrfOf(person), 'idempotency-key': crypto.randomUUID() },
-    data: { methodId: method?.id, amount: '2000' },
-  });
-  expect(deposit.status()).toBe(201);
-  const { transaction } = (await deposit.json()) as { transaction: { id: string } };
-  // $2,000 is above the four-eyes threshold: the approval waits for the checker admin.
-  await approveDeposit(server.baseURL, admin, transaction.id, { waits: true });
-}
+useOwnServer((made) => (server = made));
 
 test('a user applies from /profile, an admin approves, the trader creates a strategy and sets its fee, it is offered through a plan, and the dashboard counts the copier', async ({
   browser,
@@ -62,7 +36,7 @@ test('a user applies from /profile, an admin approves, the trader creates a stra
   const admin = await adminApi(baseURL);
   const name = uniqueName('Grace');
   const trader = await registerInvestor(page.request, name);
-  await activate(admin, trader.id);
+  await activateAccount(admin, trader.id);
 
   // Apply from the profile: bad input first, named on its field.
   await page.goto('/profile');
@@ -129,19 +103,16 @@ test('a user applies from /profile, an admin approves, the trader creates a stra
   });
   expect(plan.status()).toBe(201);
   const { plan: created } = (await plan.json()) as { plan: { id: string } };
-  const copierContext = await newPersonContext(browser, baseURL);
-  const copier = await registerInvestor(copierContext.request, uniqueName('Copier'));
-  await activate(admin, copier.id);
-  await fund(admin, copierContext.request);
-  await passAppropriateness(copierContext.request);
-  const invested = await copierContext.request.post('/api/trades', {
-    headers: {
-      'x-csrf-token': await csrfOf(copierContext.request),
-      'idempotency-key': crypto.randomUUID(),
-    },
-    data: { planId: created.id, amount: '1000' },
-  });
-  expect(invested.status()).toBe(201);
+  // $2,000 is above the four-eyes threshold: the approval waits for the checker admin.
+  const { context: copierContext, investor: copier } = await readyInvestor(
+    browser,
+    baseURL,
+    admin,
+    'Copier',
+    '2000',
+    { waits: true },
+  );
+  await invest(copierContext.request, created.id, '1000');
 
   // The dashboard counts the copier, never who.
   await page.reload();
@@ -255,21 +226,14 @@ test('an admin sets the fee bounds and creates a strategy for an approved trader
   const adminHeaders = async () => ({ 'x-csrf-token': await csrfOf(admin) });
 
   // An approved lead trader without a strategy (applied and approved through the API).
-  const traderContext = await newPersonContext(browser, baseURL);
-  const name = uniqueName('Ada');
-  const trader = await registerInvestor(traderContext.request, name);
-  await activate(admin, trader.id);
-  const applied = await traderContext.request.post('/api/trader-applications', {
-    headers: { 'x-csrf-token': await csrfOf(traderContext.request) },
-    data: { displayName: name, bio: 'Majors.', experience: 'Six years.', acceptRules: true },
+  const {
+    context: traderContext,
+    trader,
+    name,
+  } = await approvedLeadTrader(browser, baseURL, admin, 'Ada', {
+    bio: 'Majors.',
+    experience: 'Six years.',
   });
-  expect(applied.status()).toBe(201);
-  const { application } = (await applied.json()) as { application: { id: string } };
-  const approved = await admin.post(`/api/admin/trader-applications/${application.id}/approve`, {
-    headers: await adminHeaders(),
-    data: { reason: 'Checked' },
-  });
-  expect(approved.ok()).toBe(true);
 
   const adminContext = await newPersonContext(browser, baseURL);
   await signInAsAdmin(adminContext, baseURL);
@@ -330,19 +294,16 @@ test('an admin sets the fee bounds and creates a strategy for an approved trader
   });
   expect(plan.status()).toBe(201);
   const { plan: offered } = (await plan.json()) as { plan: { id: string } };
-  const copierContext = await newPersonContext(browser, baseURL);
-  const copier = await registerInvestor(copierContext.request, uniqueName('Copier'));
-  await activate(admin, copier.id);
-  await fund(admin, copierContext.request);
-  await passAppropriateness(copierContext.request);
-  const invested = await copierContext.request.post('/api/trades', {
-    headers: {
-      'x-csrf-token': await csrfOf(copierContext.request),
-      'idempotency-key': crypto.randomUUID(),
-    },
-    data: { planId: offered.id, amount: '500' },
-  });
-  expect(invested.status()).toBe(201);
+  // $2,000 is above the four-eyes threshold: the approval waits for the checker admin.
+  const { context: copierContext } = await readyInvestor(
+    browser,
+    baseURL,
+    admin,
+    'Copier',
+    '2000',
+    { waits: true },
+  );
+  await invest(copierContext.request, offered.id, '500');
   const copierPage = await copierContext.newPage();
   await copierPage.goto('/dashboard');
   const bell = copierPage.getByRole('banner').getByRole('button', { name: /^Notifications/ });

@@ -1,8 +1,10 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import {
+  activateAndFund,
   adminApi,
-  approveDeposit,
   csrfOf,
+  eventually,
+  followRealtime,
   snap,
   uniqueEmail,
   passAppropriateness,
@@ -35,10 +37,11 @@ async function register(page: Page, email: string) {
 }
 
 /**
- * As the admin: activate the new account; the investor deposits $2,000 and the admin confirms it
- * arrived; that much waits for a second admin, the checker admin, who approves it too.
+ * As the admin: activate the new account (found by its e-mail); the investor deposits $2,000 and
+ * the admin confirms it arrived; that much waits for a second admin, the checker admin, who
+ * approves it too. Then the investor passes the appropriateness check.
  */
-async function activateAndFund(
+async function activateFundAndQualify(
   baseURL: string,
   admin: APIRequestContext,
   investor: APIRequestContext,
@@ -48,21 +51,7 @@ async function activateAndFund(
   const { users } = (await list.json()) as { users: { id: string; email: string }[] };
   const user = users.find((u) => u.email === email);
   if (!user) throw new Error(`user ${email} not found`);
-  const headers = { 'x-csrf-token': await csrfOf(admin) };
-  expect((await admin.post(`/api/admin/users/${user.id}/activate`, { headers })).ok()).toBe(true);
-  const { methods } = (await (await investor.get('/api/payment-methods')).json()) as {
-    methods: { id: string; kind: string }[];
-  };
-  const method = methods.find((m) => m.kind === 'crypto');
-  if (!method) throw new Error('no crypto payment method seeded');
-  const deposit = await investor.post('/api/deposits', {
-    headers: { 'x-csrf-token': await csrfOf(investor), 'idempotency-key': crypto.randomUUID() },
-    data: { methodId: method.id, amount: '2000' },
-  });
-  expect(deposit.status()).toBe(201);
-  const { transaction } = (await deposit.json()) as { transaction: { id: string } };
-  // $2,000 is above the four-eyes threshold: the approval waits for the checker admin.
-  await approveDeposit(baseURL, admin, transaction.id, { waits: true });
+  await activateAndFund(baseURL, admin, investor, user.id, '2000', { waits: true });
   await passAppropriateness(investor);
 }
 
@@ -75,7 +64,8 @@ test('a funded investor copies a strategy with $1,000, watches it move with the 
   const email = uniqueEmail('copier');
   const admin = await adminApi(baseURL ?? '');
   await register(page, email);
-  await activateAndFund(baseURL ?? '', admin, page.request, email);
+  await activateFundAndQualify(baseURL ?? '', admin, page.request, email);
+  const ticks = followRealtime(page, 'prices');
 
   // The plans, with their real past figures and the risk warning.
   await page.goto('/plans');
@@ -163,7 +153,8 @@ test('a funded investor copies a strategy with $1,000, watches it move with the 
     expect(cents(shown.openTrades)).toBe(sum);
     // Available is the $500 left of the $2,000 deposit; nothing is on hold.
     expect(cents(shown.balance), JSON.stringify(shown)).toBe(50_000 + sum);
-    await page.waitForTimeout(1_100);
+    const seen = ticks.received();
+    await eventually(() => ticks.received() > seen, 'the next price tick');
   }
   await snap(page, 'dashboard-figures-add-up');
 
@@ -332,7 +323,7 @@ test('a deactivated investor still sees the balance and the trade, closes it, an
   const email = uniqueEmail('deactivated');
   const admin = await adminApi(baseURL ?? '');
   await register(page, email);
-  await activateAndFund(baseURL ?? '', admin, page.request, email);
+  await activateFundAndQualify(baseURL ?? '', admin, page.request, email);
   const { plans } = (await (await page.request.get('/api/plans')).json()) as {
     plans: { id: string; title: string }[];
   };

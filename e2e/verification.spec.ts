@@ -1,14 +1,13 @@
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
-import crypto from 'node:crypto';
 import {
   approveDeposit,
-  csrfOf,
   newPersonContext,
   registerInvestor,
   signInAsAdmin,
   snap,
   uniqueName,
+  depositByCrypto,
 } from './support';
 
 /**
@@ -176,27 +175,11 @@ test('a new user verifies their identity with uploaded documents, an admin appro
   await expect(appropriateness).toHaveAttribute('data-standing', 'not_taken');
 
   // $2,000 arrives (the deposit journeys are elsewhere): deposited and confirmed through the API.
-  const methods = (await (await page.request.get('/api/payment-methods')).json()) as {
-    methods: { id: string; kind: string }[];
-  };
-  const method = methods.methods.find((m) => m.kind === 'crypto');
-  if (!method) throw new Error('no crypto payment method seeded');
-  const deposit = await page.request.post('/api/deposits', {
-    headers: {
-      'x-csrf-token': await csrfOf(page.request),
-      'idempotency-key': crypto.randomUUID(),
-    },
-    data: { methodId: method.id, amount: '2000' },
-  });
-  expect(deposit.status()).toBe(201);
-  const { transaction } = (await deposit.json()) as { transaction: { id: string } };
+  const deposit = await depositByCrypto(page.request, '2000');
   // $2,000 is above the four-eyes threshold: the approval waits for the checker admin.
-  await approveDeposit(
-    test.info().project.use.baseURL ?? '',
-    adminContext.request,
-    transaction.id,
-    { waits: true },
-  );
+  await approveDeposit(test.info().project.use.baseURL ?? '', adminContext.request, deposit.id, {
+    waits: true,
+  });
 
   // The first Invest: the server asks for the appropriateness check, and the app goes there.
   await page.goto('/plans');

@@ -10,6 +10,7 @@ import { fastifyPath, fillPath, loadOperations } from './proof/openapi';
 import {
   adminClient,
   createTestApp,
+  useTestApp,
   expectError,
   heldWrite,
   RELAXED_RATE_LIMITS,
@@ -32,13 +33,7 @@ import { latestMailboxMail, linksIn } from './mailbox-helpers';
 let t: TestApp;
 let admin: TestClient;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await adminClient(t);
-});
-afterAll(async () => {
-  await t.close();
-});
+useTestApp((made) => ({ t, admin } = made));
 
 function refusedWith(response: LightMyRequestResponse, status: number, code: string): void {
   expect(response.statusCode, response.body).toBe(status);

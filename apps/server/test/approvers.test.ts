@@ -1,13 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AdminApprovers } from '@app/shared/schemas/admin-users';
-import {
-  adminClient,
-  createTestApp,
-  enableTwoFactorInDb,
-  registerUser,
-  TestClient,
-  type TestApp,
-} from './harness';
+import { useTestApp, enableTwoFactorInDb, registerUser, TestClient, type TestApp } from './harness';
 
 /**
  * Issue 39: with one admin, a request above the four-eyes threshold waited forever and nothing
@@ -16,11 +9,7 @@ import {
  */
 let t: TestApp;
 let admin: TestClient;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await adminClient(t);
-});
-afterAll(() => t.close());
+useTestApp((made) => ({ t, admin } = made));
 
 const approvers = async (client: TestClient) => {
   const response = await client.get('/api/admin/users/approvers');

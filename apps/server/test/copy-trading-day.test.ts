@@ -6,9 +6,9 @@ import { Dec, floorToCents, priceAt } from '../src/modules/market/domain';
 import { auditLedger } from '../src/modules/ledger/ledger.audit';
 import type { TestClient } from './harness';
 import { activeUser, adminClient, fund } from './money-helpers';
-import { createTradingApp, TEST_MARKET, type TradingTestApp } from './copy-trading-helpers';
+import { createTradingApp, passTime, TEST_MARKET } from './copy-trading-helpers';
 
-let t: TradingTestApp;
+let t: Awaited<ReturnType<typeof createTradingApp>>;
 beforeAll(async () => {
   t = await createTradingApp();
 });
@@ -72,11 +72,7 @@ describe('a simulated day of copy trading', () => {
     }
 
     for (let step = 1; step <= (25 * 3_600_000) / STEP_MS; step++) {
-      t.clock.advance(STEP_MS);
-      const now = t.clock.now();
-      await t.trading.tick(now);
-      await t.trading.minute(now);
-      await t.trading.closes.settled();
+      await passTime(t, STEP_MS);
       if (step % 18 === 0) {
         for (const client of investors) {
           const { trade } = (await client.get('/api/trades/current')).json<{

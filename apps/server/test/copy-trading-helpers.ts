@@ -3,11 +3,12 @@ import {
   type CopyTrading,
 } from '../src/modules/copy-trading/copy-trading.runtime';
 import { createScriptedSource, type ScriptedSource } from '../src/modules/market/adapters/scripted';
+import { createScheduler, type Scheduler } from '../src/jobs/scheduler';
 import { sql } from 'drizzle-orm';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { Config } from '../src/config';
-import { createTestApp, type TestApp, type TestClient } from './harness';
-import { activeUser } from './money-helpers';
+import { adminClient, createTestApp, type TestApp, type TestClient } from './harness';
+import { activeUser, auditAfterEach } from './money-helpers';
 
 /** Short history keeps the suite fast: 2 days of 1-minute candles (+2 warm-up) and replays. */
 export const TEST_MARKET = { seed: 7, backfillDays: 2 } as const;
@@ -16,6 +17,8 @@ export const TEST_START = Date.UTC(2025, 5, 2, 12, 0, 30);
 
 export interface TradingTestApp extends TestApp {
   trading: CopyTrading;
+  /** The production scheduler holding the copy-trading jobs, never started: see `passTime`. */
+  scheduler: Scheduler;
 }
 
 /** The app with market data back-filled, demo strategies seeded, and one price tick taken. */
@@ -42,18 +45,31 @@ async function startTrading(
 ): Promise<TradingTestApp> {
   const t = await createTestApp(overrides);
   t.clock.advance(TEST_START - t.clock.now().getTime());
-  const trading = await startCopyTrading(t.ctx, null, TEST_MARKET, marketFor(t.clock));
+  const scheduler = createScheduler({ databaseUrl: t.databaseUrl, clock: t.clock, log: t.ctx.log });
+  const trading = await startCopyTrading(t.ctx, scheduler, TEST_MARKET, marketFor(t.clock));
   await trading.tick(t.clock.now());
   await trading.closes.settled();
   const close = t.close;
   return {
     ...t,
     trading,
+    scheduler,
     close: async () => {
+      await scheduler.stop();
       await trading.close();
       await close();
     },
   };
+}
+
+/**
+ * Moves the clock and runs the jobs the production scheduler has due then (the price tick, term
+ * ends, the demo traders, candle gaps), as its timers would, then waits for the closes they caused.
+ */
+export async function passTime(t: TradingTestApp, ms: number): Promise<void> {
+  t.clock.advance(ms);
+  await t.scheduler.runDue();
+  await t.trading.closes.settled();
 }
 
 /** Moves the clock and takes a tick, as the scheduler would, and waits for the closes it caused. */
@@ -114,4 +130,33 @@ export async function silverAllInBtc(
   });
   expect(order.statusCode, order.body).toBe(200);
   return setup;
+}
+
+export type ScriptedTradingApp = TradingTestApp & { market: ScriptedSource };
+
+/**
+ * The file's scripted trading app with the Silver plan all in BTC at $100,000.00 and a 20 %
+ * performance fee (silverAllInBtc), made before its tests, closed after them, the books audited
+ * after each: `useSilverAllInBtc((made) => ({ t, admin, setup } = made))`.
+ */
+export function useSilverAllInBtc(
+  assign: (made: {
+    t: ScriptedTradingApp;
+    admin: TestClient;
+    setup: Awaited<ReturnType<typeof silverAllInBtc>>;
+  }) => void,
+): void {
+  let t: ScriptedTradingApp | undefined;
+  beforeAll(async () => {
+    t = await createScriptedTradingApp();
+    const admin = await adminClient(t);
+    assign({ t, admin, setup: await silverAllInBtc(t, admin, 20) });
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+  auditAfterEach(() => {
+    if (!t) throw new Error('no trading app');
+    return t;
+  });
 }

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { eventually } from '@app/shared/test/eventually';
 import type { Approval, ApprovalDecision } from '@app/shared/schemas/approvals';
 import type { Transaction } from '@app/shared/schemas/transactions';
 import { adjust } from '../src/modules/account/adjustments.service';
@@ -488,15 +489,13 @@ describe('the admin realtime channel', () => {
     };
     const withTwoFactor = listen(maker.cookies.get('sid'));
     const without = listen(plain.cookies.get('sid'));
-    const until = async (check: () => boolean) => {
-      for (let i = 0; i < 150 && !check(); i += 1) await new Promise((r) => setTimeout(r, 20));
-      expect(check()).toBe(true);
-    };
-    await until(() => withTwoFactor.types.includes('hello') && without.types.includes('hello'));
+    await eventually(
+      () => withTwoFactor.types.includes('hello') && without.types.includes('hello'),
+    );
     t.ctx.realtime.publish('admin', { type: 'approvals.changed' });
     t.ctx.realtime.publish(`user:${user.id}`, { type: 'account.changed' });
-    await until(() => withTwoFactor.types.includes('approvals.changed'));
-    await until(() => without.types.includes('account.changed'));
+    await eventually(() => withTwoFactor.types.includes('approvals.changed'));
+    await eventually(() => without.types.includes('account.changed'));
     expect(without.types).not.toContain('approvals.changed');
     withTwoFactor.socket.close();
     without.socket.close();

@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { CSRF_COOKIE, CSRF_HEADER } from '@app/shared/http';
+import { eventually } from '@app/shared/test/eventually';
 import { buildApp, type BuildOptions } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import type { AppContext, Clock } from '../src/context';
@@ -450,31 +451,33 @@ export function expectError(
  * within moments, so the drop is tried again for a while before giving up.
  */
 async function dropDatabase(client: pg.Client, name: string): Promise<void> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      return;
-    } catch (error) {
-      if ((error as { code?: string }).code !== '42501' || attempt >= 50) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  }
+  // Tried again only while refused for that worker (42501); any other error ends it at once.
+  const failed = await eventually(
+    () =>
+      client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).then(
+        () => null,
+        (error: unknown) => {
+          if ((error as { code?: string }).code === '42501') throw error;
+          return error as Error;
+        },
+      ),
+    { timeout: 10_000, interval: 200 },
+  );
+  if (failed) throw failed;
 }
 
 /**
- * Resolves once some connection to this test database waits for a row lock (polled every 10 ms,
- * for up to 2 s): the moment a request racing a held lock has reached it.
+ * Resolves once some connection to this test database waits for a row lock: the moment a request
+ * racing a held lock has reached it.
  */
 export async function someoneWaitsForALock(t: { pool: pg.Pool }): Promise<void> {
-  for (let i = 0; i < 200; i += 1) {
+  await eventually(async () => {
     const { rows } = await t.pool.query<{ n: string }>(
       `SELECT count(*) AS n FROM pg_stat_activity
        WHERE datname = current_database() AND wait_event_type = 'Lock'`,
     );
-    if (Number(rows[0]?.n) > 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error('nobody waited for the lock');
+    expect(Number(rows[0]?.n), 'connections waiting for a lock').toBeGreaterThan(0);
+  });
 }
 
 /**

@@ -16,7 +16,7 @@ import {
   type TestClient,
 } from './harness';
 import { activeUser, auditAfterEach, fund, summaryOf } from './money-helpers';
-import { createScriptedTradingApp } from './copy-trading-helpers';
+import { createScriptedTradingApp, tickAt as tickBtc } from './copy-trading-helpers';
 import { fillPath, loadOperations, type Operation } from './proof/openapi';
 import { sampleValue, type SampleContext } from './proof/samples';
 
@@ -30,12 +30,8 @@ import { sampleValue, type SampleContext } from './proof/samples';
 let t: Awaited<ReturnType<typeof createScriptedTradingApp>>;
 let admin: TestClient;
 
-async function tickAt(btc: string) {
-  t.market.set({ BTCUSDT: btc });
-  t.clock.advance(1_000);
-  await t.trading.tick(t.clock.now());
-  await t.trading.closes.settled();
-}
+/** Sets BTC's price, moves the clock a second and takes a tick, waiting for its closes. */
+const tickAt = (btc: string) => tickBtc(t, { BTCUSDT: btc });
 
 async function count(table: 'trader_applications' | 'strategies' | 'plans'): Promise<number> {
   const result = await t.db.execute<{ n: number }>(

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Transaction } from '@app/shared/schemas/transactions';
+import { eventually } from '@app/shared/test/eventually';
 import {
   depositApproved,
   referralBonus,
@@ -156,13 +157,23 @@ describe('the ledger in PostgreSQL: every write outside ledger_post_entry is ref
 
   it('new transactions get time-ordered ids (UUIDv7), so their keys are appended', async () => {
     const { client, user } = await activeUser(t);
+    const idsOf = async () =>
+      (
+        await t.db.execute<{ id: string }>(
+          sql`SELECT id::text FROM transactions WHERE user_id = ${user.id} ORDER BY created_at`,
+        )
+      ).rows.map((r) => r.id);
     await fund(t, admin, client, 100);
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    // A key holds its millisecond (the database's clock): the second deposit comes in a later one.
+    const firstMs = parseInt((await idsOf())[0]!.replace(/-/g, '').slice(0, 12), 16);
+    await eventually(async () => {
+      const now = await t.db.execute<{ ms: string }>(
+        sql`SELECT (extract(epoch FROM clock_timestamp()) * 1000)::bigint::text AS ms`,
+      );
+      return Number(now.rows[0]?.ms) > firstMs;
+    });
     await fund(t, admin, client, 200);
-    const rows = await t.db.execute<{ id: string }>(
-      sql`SELECT id::text FROM transactions WHERE user_id = ${user.id} ORDER BY created_at`,
-    );
-    const ids = rows.rows.map((r) => r.id);
+    const ids = await idsOf();
     expect(ids).toHaveLength(2);
     for (const id of ids) expect(id[14], id).toBe('7');
     expect(ids[0]! < ids[1]!).toBe(true);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { eventually } from '@app/shared/test/eventually';
 import type { CurrentTrade } from '@app/shared/schemas/trades';
 import { isInstrumentSymbol, type InstrumentSymbol } from '../src/modules/market/domain';
 import { storedPrices } from '../src/modules/market/market.repo';
@@ -143,12 +144,10 @@ describe('current prices', () => {
       const ticked = await prices();
       // The table changes behind both instances' backs: the tick's quotes are still served.
       await setTablePrice('BTCUSDT', '4.56', now());
-      const started = Date.now();
-      let heard = await bPrices();
-      while (heard.get('BTCUSDT') === '4.56' && Date.now() - started < 3_000) {
-        await new Promise((resolve) => setTimeout(resolve, 20));
-        heard = await bPrices();
-      }
+      const heard = await eventually(async () => {
+        const read = await bPrices();
+        return read.get('BTCUSDT') !== '4.56' && read;
+      });
       expect(heard).toEqual(ticked);
       expect(heard.get('BTCUSDT')).not.toBe('4.56');
       // Past five ticks without a new one, both read the table again.

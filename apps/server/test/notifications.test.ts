@@ -9,7 +9,7 @@ import {
 import type { Transaction } from '@app/shared/schemas/transactions';
 import { parseMessage } from '../src/modules/mail/mailbox';
 import { MAIL_LANGUAGES } from '../src/modules/notifications/notification.mail';
-import { createScriptedTradingApp } from './copy-trading-helpers';
+import { createScriptedTradingApp, tickAt as tickBtc } from './copy-trading-helpers';
 import { adminClient, approvedBySecondAdmin, type TestClient } from './harness';
 import { activeUser, auditAfterEach, bankWithdrawal, fund, methodIds } from './money-helpers';
 import { startSmtpPeer } from './smtp-peer';
@@ -25,12 +25,8 @@ let t: Awaited<ReturnType<typeof createScriptedTradingApp>>;
 let smtp: Awaited<ReturnType<typeof startSmtpPeer>>;
 let admin: TestClient;
 
-async function tickAt(btc: string) {
-  t.market.set({ BTCUSDT: btc });
-  t.clock.advance(1_000);
-  await t.trading.tick(t.clock.now());
-  await t.trading.closes.settled();
-}
+/** Sets BTC's price, moves the clock a second and takes a tick, waiting for its closes. */
+const tickAt = (btc: string) => tickBtc(t, { BTCUSDT: btc });
 
 const alertsOf = async (client: TestClient, query = '') => {
   const response = await client.get(`/api/notifications${query}`);

@@ -2,6 +2,7 @@ import net from 'node:net';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { eventually } from '@app/shared/test/eventually';
 import { buildApp } from '../src/app';
 import { createDb, createPool } from '../src/db/client';
 import { createScheduler } from '../src/jobs/scheduler';
@@ -397,10 +398,7 @@ describe('/metrics', () => {
     const closed = new Promise((resolve) => socket.once('close', resolve));
     socket.terminate();
     await closed;
-    const deadline = Date.now() + 3000;
-    while (hub.clientCount() > 0 && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    await eventually(() => hub.clientCount() === 0);
     expect(sampleValue(await metricsOf(ops.app), 'realtime_connections')).toBe(0);
   });
 

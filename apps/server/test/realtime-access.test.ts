@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { SESSION_COOKIE } from '@app/shared/http';
+import { eventually } from '@app/shared/test/eventually';
 import { insertAuthToken } from '../src/modules/auth/auth.repo';
 import { digest } from '../src/modules/auth/crypto';
 import {
@@ -64,14 +65,6 @@ function connect(url: string, client: TestClient): Live {
   return { messages, closed, isClosed: () => closedFlag, socket };
 }
 
-async function waitFor(check: () => boolean, timeoutMs = 3000): Promise<void> {
-  const started = Date.now();
-  while (!check()) {
-    if (Date.now() - started > timeoutMs) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
-
 /** The channels of the socket's latest hello (the server sends a new one when they change). */
 function channelsOf(live: Live): string[] | undefined {
   return live.messages.filter((m) => m.type === 'hello').at(-1)?.channels;
@@ -79,7 +72,7 @@ function channelsOf(live: Live): string[] | undefined {
 
 async function open(url: string, client: TestClient, expected: string[]): Promise<Live> {
   const live = connect(url, client);
-  await waitFor(() => channelsOf(live) !== undefined);
+  await eventually(() => channelsOf(live) !== undefined);
   expect(channelsOf(live)).toEqual(expected);
   return live;
 }
@@ -110,11 +103,8 @@ function signIn(email: string, password = VALID_PASSWORD): Promise<TestClient> {
 
 async function expectClosedWithinOneSecond(sockets: Live[], since: number): Promise<void> {
   for (const live of sockets) {
-    const closed = await Promise.race([
-      live.closed,
-      new Promise<null>((resolve) => setTimeout(() => resolve(null), 3000)),
-    ]);
-    expect(closed).not.toBeNull();
+    await eventually(() => live.isClosed(), { timeout: 3000 });
+    const closed = await live.closed;
     expect(closed?.code).toBe(1008);
     expect(closed?.reason).toBe('Session ended');
     expect((closed?.at ?? Infinity) - since).toBeLessThan(1000);
@@ -128,7 +118,7 @@ async function expectAdminChannelLostWithinOneSecond(
   since: number,
 ): Promise<void> {
   for (const live of sockets) {
-    await waitFor(() => channelsOf(live)?.includes('admin') === false);
+    await eventually(() => channelsOf(live)?.includes('admin') === false);
     expect(channelsOf(live)).toEqual([`user:${userId}`, 'public']);
     const hello = live.messages.filter((m) => m.type === 'hello').at(-1);
     expect((hello?.at ?? Infinity) - since).toBeLessThan(1000);
@@ -149,10 +139,10 @@ async function expectAdminEventMissed(sockets: Live[], userId?: string): Promise
       type: 'transactions.changed',
       data: { transactionId: tag },
     });
-  await waitFor(() => observer.messages.some((m) => m.data?.id === tag));
+  await eventually(() => observer.messages.some((m) => m.data?.id === tag));
   for (const live of sockets) {
     if (userId && !live.isClosed())
-      await waitFor(() =>
+      await eventually(() =>
         live.messages.some(
           (m) => m.type === 'transactions.changed' && m.data?.transactionId === tag,
         ),
@@ -245,7 +235,9 @@ describe('live sockets end with the session they were opened with', () => {
     const tag = crypto.randomUUID();
     a.ctx.realtime.publish('admin', { type: 'users.changed', data: { id: tag } });
     for (const live of current)
-      await waitFor(() => live.messages.some((m) => m.channel === 'admin' && m.data?.id === tag));
+      await eventually(() =>
+        live.messages.some((m) => m.channel === 'admin' && m.data?.id === tag),
+      );
     expect(current.map((live) => live.isClosed())).toEqual([false, false]);
     current.forEach((live) => live.socket.close());
   });
@@ -332,7 +324,7 @@ describe('live sockets follow the user’s access', () => {
     } finally {
       connection.release();
     }
-    await waitFor(() => observer.messages.some((m) => m.data?.id === tag));
+    await eventually(() => observer.messages.some((m) => m.data?.id === tag));
     await expectAdminChannelLostWithinOneSecond(sockets, user.id, Date.now());
     for (const live of sockets) expect(live.messages.filter((m) => m.data?.id === tag)).toEqual([]);
     sockets.forEach((live) => live.socket.close());
@@ -351,11 +343,14 @@ describe('live sockets follow the user’s access', () => {
       await admin.post(`/api/admin/users/${user.id}/make-admin`),
     );
     expect(made.statusCode, made.body).toBe(200);
-    for (const live of sockets) await waitFor(() => channelsOf(live)?.includes('admin') === true);
+    for (const live of sockets)
+      await eventually(() => channelsOf(live)?.includes('admin') === true);
     const tag = crypto.randomUUID();
     a.ctx.realtime.publish('admin', { type: 'users.changed', data: { id: tag } });
     for (const live of sockets)
-      await waitFor(() => live.messages.some((m) => m.channel === 'admin' && m.data?.id === tag));
+      await eventually(() =>
+        live.messages.some((m) => m.channel === 'admin' && m.data?.id === tag),
+      );
     sockets.forEach((live) => live.socket.close());
   });
 });
@@ -380,7 +375,7 @@ describe('a socket whose upgrade raced the change', () => {
     const first = fakeSocket();
     a.hub.add({ socket: first.socket, channels, sessionId, userId: user.id });
     await a.pool.query('UPDATE sessions SET revoked_at = now() WHERE id = $1', [sessionId]);
-    await waitFor(() => first.closes.length > 0);
+    await eventually(() => first.closes.length > 0);
     // The upgrade had read the session before the revocation and registers only now.
     const late = fakeSocket();
     a.hub.add({ socket: late.socket, channels, sessionId, userId: user.id });
@@ -405,7 +400,7 @@ describe('live socket limits', () => {
       data: { transactionId: tag },
     });
     for (const live of [...rest, otherSession])
-      await waitFor(() =>
+      await eventually(() =>
         live.messages.some(
           (m) => m.type === 'transactions.changed' && m.data?.transactionId === tag,
         ),

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { eventually } from '@app/shared/test/eventually';
 import { createTestApp, registerUser, type TestApp } from './harness';
 
 let a: TestApp;
@@ -40,14 +41,6 @@ function connect(url: string, cookie?: string, origin?: string): Received {
   return { messages, closed, opened, socket };
 }
 
-async function waitFor(check: () => boolean, timeoutMs = 3000): Promise<void> {
-  const started = Date.now();
-  while (!check()) {
-    if (Date.now() - started > timeoutMs) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
 describe('realtime', () => {
   it('closes an unauthenticated socket with 1008', async () => {
     const visitor = connect(urlA);
@@ -66,7 +59,7 @@ describe('realtime', () => {
     const aliceOnB = connect(urlB, `sid=${alice.client.cookies.get('sid')}`);
     const bobOnB = connect(urlB, `sid=${bob.client.cookies.get('sid')}`);
     await Promise.all([aliceOnB.opened, bobOnB.opened]);
-    await waitFor(
+    await eventually(
       () =>
         aliceOnB.messages.some((m) => m.type === 'hello') &&
         bobOnB.messages.some((m) => m.type === 'hello'),
@@ -76,7 +69,7 @@ describe('realtime', () => {
       type: 'transactions.changed',
       data: { transactionId: 'TNX-ABC123' },
     });
-    await waitFor(() => aliceOnB.messages.some((m) => m.type === 'transactions.changed'));
+    await eventually(() => aliceOnB.messages.some((m) => m.type === 'transactions.changed'));
     expect(aliceOnB.messages.find((m) => m.type === 'transactions.changed')).toEqual({
       channel: `user:${alice.user.id}`,
       type: 'transactions.changed',
@@ -84,7 +77,7 @@ describe('realtime', () => {
     });
 
     a.ctx.realtime.publish('public', { type: 'prices', data: { at: 1, quotes: [] } });
-    await waitFor(() => bobOnB.messages.some((m) => m.type === 'prices'));
+    await eventually(() => bobOnB.messages.some((m) => m.type === 'prices'));
     expect(bobOnB.messages.some((m) => m.type === 'transactions.changed')).toBe(false);
     aliceOnB.socket.close();
     bobOnB.socket.close();
@@ -94,7 +87,7 @@ describe('realtime', () => {
     const alice = await registerUser(a.app);
     const aliceOnB = connect(urlB, `sid=${alice.client.cookies.get('sid')}`);
     await aliceOnB.opened;
-    await waitFor(() => aliceOnB.messages.some((m) => m.type === 'hello'));
+    await eventually(() => aliceOnB.messages.some((m) => m.type === 'hello'));
 
     for (let n = 0; n < 1200; n += 1) {
       a.ctx.realtime.publish(n % 2 === 0 ? `user:${alice.user.id}` : 'admin', {
@@ -102,7 +95,9 @@ describe('realtime', () => {
         data: { id: String(n) },
       });
     }
-    await waitFor(() => aliceOnB.messages.filter((m) => m.type === 'users.changed').length >= 600);
+    await eventually(
+      () => aliceOnB.messages.filter((m) => m.type === 'users.changed').length >= 600,
+    );
     const seen = aliceOnB.messages
       .filter((m) => m.type === 'users.changed')
       .map((m) => Number((m.data as { id: string }).id));

@@ -1,13 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PublicPlan } from '@app/shared/schemas/plans';
 import type { TraderStrategy } from '@app/shared/schemas/strategies';
 import type { ClosedTrade, CurrentTrade, FundsChangeResponse } from '@app/shared/schemas/trades';
-import { adminClient, expectError, type TestClient } from './harness';
-import { activeUser, auditAfterEach, fund, summaryOf } from './money-helpers';
+import { expectError, type TestClient } from './harness';
+import { activeUser, fund, summaryOf } from './money-helpers';
 import {
-  createScriptedTradingApp,
-  silverAllInBtc,
   tickAt as tickBtc,
+  useSilverAllInBtc,
+  type ScriptedTradingApp,
+  type silverAllInBtc,
 } from './copy-trading-helpers';
 
 /**
@@ -18,7 +19,7 @@ import {
  * reduced (by its trader or the operator), and the operator may hand it to another lead trader.
  */
 
-let t: Awaited<ReturnType<typeof createScriptedTradingApp>>;
+let t: ScriptedTradingApp;
 let admin: TestClient;
 let setup: Awaited<ReturnType<typeof silverAllInBtc>>;
 const FUNDED = 500_000;
@@ -31,15 +32,7 @@ async function planById(id: string): Promise<PublicPlan | undefined> {
     .plans.find((p) => p.id === id);
 }
 
-beforeAll(async () => {
-  t = await createScriptedTradingApp();
-  admin = await adminClient(t);
-  setup = await silverAllInBtc(t, admin, 20);
-}, 120_000);
-afterAll(async () => {
-  await t.close();
-});
-auditAfterEach(() => t);
+useSilverAllInBtc((made) => ({ t, admin, setup } = made));
 
 describe('a strategy retired while copied', () => {
   let copier: TestClient;

@@ -32,38 +32,69 @@ afterAll(() => t.close());
 
 const STEP = new Dec('1e-10');
 
-/** A trade opened at `entryNav` with the engine's own units, and NAVs around its stop. */
-const caseArb = fc
-  .record({
-    amountCents: fc.bigInt({ min: 1n, max: 10_000_000_000n }),
-    entryNavSteps: fc.bigInt({ min: 1n, max: 10n ** 15n }),
-    pct: fc.integer({ min: STOP_LOSS_PCT.min, max: STOP_LOSS_PCT.max }),
-    offsetSteps: fc.oneof(
-      fc.integer({ min: -5, max: 5 }),
-      fc.integer({ min: -1_000_000_000, max: 1_000_000_000 }),
-    ),
-  })
-  .map(({ amountCents, entryNavSteps, pct, offsetSteps }) => {
-    const entryNav = STEP.times(entryNavSteps.toString());
-    const units = unitsForAmount(amountCents, entryNav);
-    // The NAV at which the value is exactly the stop's threshold, rounded to the NAV's 10 decimals.
-    const stopNav = entryNav
-      .times(100 - pct)
-      .div(100)
-      .toDecimalPlaces(10, Dec.ROUND_DOWN);
-    const nav = stopNav.plus(STEP.times(offsetSteps));
-    const trade: Trade = {
-      amountCents,
-      units,
-      entryNav,
-      lots: [{ units, highWaterNav: entryNav }],
-      openedAt: 0,
-      closesAt: 1,
-      stopLossPct: pct,
-      takeProfitPct: null,
-    };
-    return { trade, nav: nav.toFixed(10) };
-  });
+/**
+ * A trade opened with `amountCents` at an entry NAV on the NAV's 1e-10 grid (with the engine's
+ * own units), a percentage in `range`, and an offset of a few steps (or many) from a threshold.
+ */
+const openedArb = (range: { min: number; max: number }) =>
+  fc
+    .record({
+      amountCents: fc.bigInt({ min: 1n, max: 10_000_000_000n }),
+      entryNavSteps: fc.bigInt({ min: 1n, max: 10n ** 15n }),
+      pct: fc.integer(range),
+      offsetSteps: fc.oneof(
+        fc.integer({ min: -5, max: 5 }),
+        fc.integer({ min: -1_000_000_000, max: 1_000_000_000 }),
+      ),
+    })
+    .map(({ amountCents, entryNavSteps, pct, offsetSteps }) => {
+      const entryNav = STEP.times(entryNavSteps.toString());
+      const units = unitsForAmount(amountCents, entryNav);
+      return { amountCents, entryNav, units, pct, offset: STEP.times(offsetSteps) };
+    });
+
+/** The trade as the domain holds it, opened in one lot. */
+function tradeOf(
+  opened: { amountCents: bigint; entryNav: Dec; units: Dec },
+  limits: Pick<Trade, 'stopLossPct' | 'takeProfitPct'>,
+): Trade {
+  const { amountCents, entryNav, units } = opened;
+  return {
+    amountCents,
+    units,
+    entryNav,
+    lots: [{ units, highWaterNav: entryNav }],
+    openedAt: 0,
+    closesAt: 1,
+    ...limits,
+  };
+}
+
+/** A trade with a stop-loss, and NAVs around its stop. */
+const caseArb = openedArb(STOP_LOSS_PCT).map((opened) => {
+  // The NAV at which the value is exactly the stop's threshold, rounded to the NAV's 10 decimals.
+  const stopNav = opened.entryNav
+    .times(100 - opened.pct)
+    .div(100)
+    .toDecimalPlaces(10, Dec.ROUND_DOWN);
+  const trade = tradeOf(opened, { stopLossPct: opened.pct, takeProfitPct: null });
+  return { trade, nav: stopNav.plus(opened.offset).toFixed(10) };
+});
+
+/**
+ * A trade of one unit bought with `amountCents`: at a NAV of `value / 100` (`at(value)`) it is
+ * worth exactly `value` cents.
+ */
+function oneUnitTrade(
+  amountCents: number,
+  limits: Pick<Trade, 'stopLossPct' | 'takeProfitPct'>,
+): Trade {
+  const opened = { amountCents: BigInt(amountCents), entryNav: new Dec(amountCents).div(100) };
+  return tradeOf({ ...opened, units: new Dec(1) }, limits);
+}
+
+/** The NAV at which a one-unit trade is worth `value` cents. */
+const at = (value: bigint) => new Dec(value.toString()).div(100);
 
 describe('the stop-loss rule', () => {
   it('is the same in PostgreSQL as in the domain, at NAVs around every stop', async () => {
@@ -97,18 +128,7 @@ describe('the stop-loss rule', () => {
         fc.integer({ min: STOP_LOSS_PCT.min, max: STOP_LOSS_PCT.max }),
         (amount, pct) => {
           const shown = BigInt(stopLossValueCents(amount, pct));
-          // One unit, so a NAV of value / 100 makes the trade worth exactly `value` cents.
-          const trade: Trade = {
-            amountCents: BigInt(amount),
-            units: new Dec(1),
-            entryNav: new Dec(amount).div(100),
-            lots: [{ units: new Dec(1), highWaterNav: new Dec(amount).div(100) }],
-            openedAt: 0,
-            closesAt: 1,
-            stopLossPct: pct,
-            takeProfitPct: null,
-          };
-          const at = (value: bigint) => new Dec(value.toString()).div(100);
+          const trade = oneUnitTrade(amount, { stopLossPct: pct, takeProfitPct: null });
           expect(tradeValueCents(new Dec(1), at(shown))).toBe(shown);
           expect(shouldStopOut(trade, at(shown))).toBe(true);
           expect(shouldStopOut(trade, at(shown + 1n))).toBe(false);
@@ -118,37 +138,15 @@ describe('the stop-loss rule', () => {
   });
 });
 
-/** A trade opened at `entryNav`, and NAVs around the NAV where a `pct` take-profit fires. */
-const takeProfitArb = fc
-  .record({
-    amountCents: fc.bigInt({ min: 1n, max: 10_000_000_000n }),
-    entryNavSteps: fc.bigInt({ min: 1n, max: 10n ** 15n }),
-    pct: fc.integer({ min: TAKE_PROFIT_PCT.min, max: TAKE_PROFIT_PCT.max }),
-    offsetSteps: fc.oneof(
-      fc.integer({ min: -5, max: 5 }),
-      fc.integer({ min: -1_000_000_000, max: 1_000_000_000 }),
-    ),
-  })
-  .map(({ amountCents, entryNavSteps, pct, offsetSteps }) => {
-    const entryNav = STEP.times(entryNavSteps.toString());
-    const units = unitsForAmount(amountCents, entryNav);
-    const takeNav = entryNav
-      .times(100 + pct)
-      .div(100)
-      .toDecimalPlaces(10, Dec.ROUND_UP);
-    const nav = takeNav.plus(STEP.times(offsetSteps));
-    const trade: Trade = {
-      amountCents,
-      units,
-      entryNav,
-      lots: [{ units, highWaterNav: entryNav }],
-      openedAt: 0,
-      closesAt: 1,
-      stopLossPct: STOP_LOSS_PCT.max,
-      takeProfitPct: pct,
-    };
-    return { trade, nav: nav.toFixed(10), pct };
-  });
+/** A trade with a take-profit, and NAVs around the NAV where it fires. */
+const takeProfitArb = openedArb(TAKE_PROFIT_PCT).map((opened) => {
+  const takeNav = opened.entryNav
+    .times(100 + opened.pct)
+    .div(100)
+    .toDecimalPlaces(10, Dec.ROUND_UP);
+  const trade = tradeOf(opened, { stopLossPct: STOP_LOSS_PCT.max, takeProfitPct: opened.pct });
+  return { trade, nav: takeNav.plus(opened.offset).toFixed(10), pct: opened.pct };
+});
 
 describe('the take-profit rule', () => {
   it('is the same in PostgreSQL as in the domain, at NAVs around every take-profit', async () => {
@@ -183,17 +181,10 @@ describe('the take-profit rule', () => {
         fc.integer({ min: TAKE_PROFIT_PCT.min, max: TAKE_PROFIT_PCT.max }),
         (amount, pct) => {
           const shown = BigInt(takeProfitValueCents(amount, pct));
-          const trade: Trade = {
-            amountCents: BigInt(amount),
-            units: new Dec(1),
-            entryNav: new Dec(amount).div(100),
-            lots: [{ units: new Dec(1), highWaterNav: new Dec(amount).div(100) }],
-            openedAt: 0,
-            closesAt: 1,
+          const trade = oneUnitTrade(amount, {
             stopLossPct: STOP_LOSS_PCT.max,
             takeProfitPct: pct,
-          };
-          const at = (value: bigint) => new Dec(value.toString()).div(100);
+          });
           expect(shouldTakeProfit(trade, at(shown))).toBe(true);
           expect(shouldTakeProfit(trade, at(shown - 1n))).toBe(false);
         },

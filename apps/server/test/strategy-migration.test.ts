@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import type pg from 'pg';
+import { describe, expect, it } from 'vitest';
 import { migrate } from '../src/db/migrate';
 import { Dec, type InstrumentSymbol } from '../src/modules/market/domain';
 import {
@@ -9,7 +9,7 @@ import {
   strategyNav,
   type Position,
 } from '../src/modules/copy-trading/domain';
-import { withDatabase } from './global-setup';
+import { useDatabaseMigratedUpTo } from './migration-helpers';
 
 /**
  * Migration 0015 turns pooled strategies (cash, quantities and units of the whole fund) into
@@ -26,20 +26,7 @@ const PRICES = new Map<InstrumentSymbol, string>([
 ]);
 
 let pool: pg.Pool;
-const name = `t_mig_${crypto.randomBytes(5).toString('hex')}`;
-
-beforeAll(async () => {
-  const baseUrl = inject('pgBaseUrl');
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  pool = new pg.Pool({ connectionString: withDatabase(baseUrl, name), max: 2 });
-  await migrate(pool, { upTo: '0014_market_seed.sql' });
-});
-afterAll(async () => {
-  await pool.end();
-});
+useDatabaseMigratedUpTo('0014_market_seed.sql', (made) => (pool = made));
 
 interface PooledStrategy {
   id: string;

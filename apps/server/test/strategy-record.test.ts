@@ -6,7 +6,7 @@ import type {
 } from '@app/shared/schemas/strategies';
 import { adminClient, TestClient } from './harness';
 import { activeUser, fund } from './money-helpers';
-import { createScriptedTradingApp, silverWithLeadTrader } from './copy-trading-helpers';
+import { createScriptedTradingApp, passTime, silverWithLeadTrader } from './copy-trading-helpers';
 
 /**
  * A strategy's public record from its real history: the lead trader buys, the price rises, a
@@ -23,13 +23,6 @@ afterAll(async () => {
 
 // Sessions end after 30 idle minutes: the clock moves in steps shorter than that.
 const STEP_MS = 10 * 60_000;
-
-async function step(ms: number) {
-  t.clock.advance(ms);
-  await t.trading.tick(t.clock.now());
-  await t.trading.minute(t.clock.now());
-  await t.trading.closes.settled();
-}
 
 describe('GET /api/strategies/:id/record', () => {
   it('returns, drawdown, closed positions and copier outcomes from the strategy history', async () => {
@@ -58,9 +51,9 @@ describe('GET /api/strategies/:id/record', () => {
     ).rows[0]!.price;
 
     // BTC +20 % later on: NAV 1 → 1.1. The copier closes, the trader sells everything.
-    await step(STEP_MS);
+    await passTime(t, STEP_MS);
     t.market.set({ BTCUSDT: (Number(btc) * 1.2).toFixed(2) });
-    await step(STEP_MS);
+    await passTime(t, STEP_MS);
     // While the copy is open, the record counts it and values its units at the day's last NAV: the
     // same cents its owner would be paid.
     const visitor = new TestClient(t.app);
@@ -81,7 +74,7 @@ describe('GET /api/strategies/:id/record', () => {
       targetWeight: '0',
     });
     expect(sell.statusCode, sell.body).toBe(200);
-    await step(STEP_MS);
+    await passTime(t, STEP_MS);
 
     const response = await visitor.get(`/api/strategies/${strategyId}/record`);
     expect(response.statusCode, response.body).toBe(200);

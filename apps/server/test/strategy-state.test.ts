@@ -6,6 +6,7 @@ import type { StrategyState } from '../src/modules/copy-trading/domain';
 import { createTradingApp, type TradingTestApp } from './copy-trading-helpers';
 import type { CurrentTrade } from '@app/shared/schemas/trades';
 import { activeUser, adminClient, fund } from './money-helpers';
+import { someoneWaitsForALock } from './harness';
 
 let t: TradingTestApp;
 let strategyId: string;
@@ -118,14 +119,7 @@ describe('strategy state', () => {
     await isLocked;
     // The reader's statement (and snapshot) starts while the writer still holds the lock.
     const reader = t.db.transaction((tx) => repo.loadStrategyState(tx, strategyId, { lock: true }));
-    for (let i = 0; i < 100; i += 1) {
-      const waiting = await t.db.execute<{ n: string }>(
-        sql`SELECT count(*) AS n FROM pg_stat_activity
-            WHERE datname = current_database() AND wait_event_type = 'Lock'`,
-      );
-      if (Number(waiting.rows[0]?.n) > 0) break;
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
+    await someoneWaitsForALock(t);
     release();
     await writer;
     const seen = await reader;

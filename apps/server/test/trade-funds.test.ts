@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type {
   ClosedTrade,
@@ -8,12 +8,12 @@ import type {
   TradeHistoryPage,
 } from '@app/shared/schemas/trades';
 import { removalOf } from '@app/shared/funds-removal';
-import { adminClient, type TestClient } from './harness';
-import { activeUser, auditAfterEach, fund, summaryOf } from './money-helpers';
+import type { TestClient } from './harness';
+import { activeUser, fund, summaryOf } from './money-helpers';
 import {
-  createScriptedTradingApp,
-  silverAllInBtc,
   tickAt as tickBtc,
+  useSilverAllInBtc,
+  type ScriptedTradingApp,
 } from './copy-trading-helpers';
 
 /**
@@ -22,7 +22,7 @@ import {
  * figure is exact. The numbers follow docs/copy-portfolio.md.
  */
 
-let t: Awaited<ReturnType<typeof createScriptedTradingApp>>;
+let t: ScriptedTradingApp;
 let admin: TestClient;
 let leadTrader: TestClient;
 let silverId: string;
@@ -38,17 +38,11 @@ async function investor(amount: string) {
   return { client, trade: opened.json<{ trade: CurrentTrade }>().trade };
 }
 
-beforeAll(async () => {
-  t = await createScriptedTradingApp();
-  admin = await adminClient(t);
-  const setup = await silverAllInBtc(t, admin, 20);
-  silverId = setup.silver.id;
-  leadTrader = setup.trader.client;
-}, 120_000);
-afterAll(async () => {
-  await t.close();
+useSilverAllInBtc((made) => {
+  ({ t, admin } = made);
+  silverId = made.setup.silver.id;
+  leadTrader = made.setup.trader.client;
 });
-auditAfterEach(() => t);
 
 describe('add and remove funds', () => {
   it('add → rise → remove → fall → close: the fee is 20 % of each unit’s own gain, $192.00 in all', async () => {

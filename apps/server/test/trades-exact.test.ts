@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type {
   ClosedTrade,
@@ -6,12 +6,12 @@ import type {
   FundsChangeResponse,
   TradeHistoryPage,
 } from '@app/shared/schemas/trades';
-import { adminClient, type TestClient } from './harness';
-import { activeUser, auditAfterEach, fund, summaryOf } from './money-helpers';
+import type { TestClient } from './harness';
+import { activeUser, fund, summaryOf } from './money-helpers';
 import {
-  createScriptedTradingApp,
-  silverAllInBtc,
   tickAt as tickBtc,
+  useSilverAllInBtc,
+  type ScriptedTradingApp,
 } from './copy-trading-helpers';
 
 /**
@@ -19,7 +19,7 @@ import {
  * $100,000.00, so one unit is worth BTC / 100,000 and every figure below is exact.
  */
 
-let t: Awaited<ReturnType<typeof createScriptedTradingApp>>;
+let t: ScriptedTradingApp;
 let admin: TestClient;
 let leadTrader: TestClient;
 let silverId: string;
@@ -41,20 +41,28 @@ async function investor(amount: string, stopLossPct?: number, takeProfitPct?: nu
   return { client, trade: opened.json<{ trade: CurrentTrade }>().trade };
 }
 
+/** How a trade closed, as stored: its reason, exit NAV, fee and payout (cents). */
+async function closeOf(tradeId: string) {
+  const { rows } = await t.db.execute<{
+    close_reason: string;
+    exit_nav: string;
+    fee: string;
+    payout: string;
+  }>(
+    sql`SELECT close_reason, exit_nav::text, fee_cents::text AS fee, payout_cents::text AS payout
+        FROM trades WHERE id = ${tradeId}`,
+  );
+  return rows[0];
+}
+
 const current = async (client: TestClient) =>
   (await client.get('/api/trades/current')).json<{ trade: CurrentTrade | null }>().trade;
 
-beforeAll(async () => {
-  t = await createScriptedTradingApp();
-  admin = await adminClient(t);
-  const setup = await silverAllInBtc(t, admin, 20);
-  silverId = setup.silver.id;
-  leadTrader = setup.trader.client;
-}, 120_000);
-afterAll(async () => {
-  await t.close();
+useSilverAllInBtc((made) => {
+  ({ t, admin } = made);
+  silverId = made.setup.silver.id;
+  leadTrader = made.setup.trader.client;
 });
-auditAfterEach(() => t);
 
 describe('exact cents on a scripted market', () => {
   it('claim takes the profit out less 20 % of it, once, and leaves the copy open with its amount', async () => {
@@ -209,12 +217,7 @@ describe('exact cents on a scripted market', () => {
 
     await tickAt('125000.00');
     expect(await current(client)).toBeNull();
-    const [row] = (
-      await t.db.execute<{ close_reason: string; exit_nav: string; fee: string; payout: string }>(
-        sql`SELECT close_reason, exit_nav::text, fee_cents::text AS fee, payout_cents::text AS payout
-            FROM trades WHERE id = ${trade.id}`,
-      )
-    ).rows;
+    const row = await closeOf(trade.id);
     // Value $1,250.00, profit $250.00, 20 % fee $50.00.
     expect(row).toEqual({
       close_reason: 'take_profit',
@@ -294,12 +297,7 @@ describe('exact cents on a scripted market', () => {
     await tickAt('104000.00');
     t.trading.closes.termEnds(t.clock.now());
     await t.trading.closes.settled();
-    const [row] = (
-      await t.db.execute<{ close_reason: string; exit_nav: string; fee: string; payout: string }>(
-        sql`SELECT close_reason, exit_nav::text, fee_cents::text AS fee, payout_cents::text AS payout
-            FROM trades WHERE id = ${trade.id}`,
-      )
-    ).rows;
+    const row = await closeOf(trade.id);
     // Value $2,600.00, profit $100.00, fee $20.00.
     expect(row).toEqual({
       close_reason: 'term_end',

@@ -1,8 +1,7 @@
-import crypto from 'node:crypto';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import type pg from 'pg';
+import { describe, expect, it } from 'vitest';
 import { migrate } from '../src/db/migrate';
-import { withDatabase } from './global-setup';
+import { useDatabaseMigratedUpTo } from './migration-helpers';
 
 /**
  * Migration 0051 moves the one global withdrawal fee onto each payment method: proven on a
@@ -10,20 +9,7 @@ import { withDatabase } from './global-setup';
  * migrated to the end. Every method takes the fee the operator had; the global setting is gone.
  */
 let pool: pg.Pool;
-const name = `t_mig_${crypto.randomBytes(5).toString('hex')}`;
-
-beforeAll(async () => {
-  const baseUrl = inject('pgBaseUrl');
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  pool = new pg.Pool({ connectionString: withDatabase(baseUrl, name), max: 2 });
-  await migrate(pool, { upTo: '0049_profit_claim.sql' });
-});
-afterAll(async () => {
-  await pool.end();
-});
+useDatabaseMigratedUpTo('0049_profit_claim.sql', (made) => (pool = made));
 
 describe('migration 0051: the withdrawal fee per payment method', () => {
   it('gives every method the global fee the operator had set, and drops the setting', async () => {

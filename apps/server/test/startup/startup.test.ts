@@ -14,6 +14,7 @@ import { promisify } from 'node:util';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { CSRF_COOKIE, CSRF_HEADER } from '@app/shared/http';
+import { eventually } from '@app/shared/test/eventually';
 import pg from 'pg';
 import { clusterDirOf, EmbeddedDatabaseError, startEmbeddedPostgres } from '../../src/db/embedded';
 import { migrate } from '../../src/db/migrate';
@@ -116,15 +117,18 @@ async function startServer(cwd: string, env: Record<string, string>): Promise<Se
   let gone = false;
   void exited.then(() => (gone = true));
   const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 150_000;
-  while (!gone && Date.now() < deadline) {
-    const ok = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(2000) }).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ok) return { child, baseUrl, output: () => output, exited };
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  const state = await eventually(
+    async () => {
+      if (gone) return 'exited';
+      const ok = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(2000) }).then(
+        (response) => response.ok,
+        () => false,
+      );
+      return ok && 'healthy';
+    },
+    { timeout: 150_000, interval: 250 },
+  ).catch(() => 'not healthy in time');
+  if (state === 'healthy') return { child, baseUrl, output: () => output, exited };
   child.kill('SIGKILL');
   throw new Error(`the server did not become healthy:\n${output.slice(-3000)}`);
 }
@@ -369,7 +373,7 @@ describe('embedded PostgreSQL and what a crash leaves', () => {
     cleanups.push(() => db.stop());
     const holder = spawn('sleep', ['60']);
     cleanups.push(() => Promise.resolve(void holder.kill('SIGKILL')));
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await new Promise((resolve) => holder.once('spawn', resolve));
     const started = (await fs.readFile(`/proc/${holder.pid}/stat`, 'utf8'))
       .split(') ')[1]
       ?.split(' ')[19];

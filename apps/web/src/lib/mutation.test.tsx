@@ -2,7 +2,7 @@ import { QueryClientProvider, useMutation } from '@tanstack/react-query';
 import { act, render } from '@testing-library/react';
 import { useEffect } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { testQueryClient } from '../test/render';
+import { requestsSettled, testQueryClient } from '../test/render';
 import { mutateAndReport } from './mutation';
 
 /** A request the test answers when it chooses. */
@@ -53,9 +53,8 @@ async function startThenUnmount(how: Start, answer: 'success' | 'failure') {
     else request.reject(new Error('refused'));
     await request.promise.catch(() => {});
   });
-  await act(async () => {
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  });
+  // The mutation has settled and what it notifies has run: the callbacks were called, or dropped.
+  await requestsSettled();
   return { onSuccess, onError };
 }
 

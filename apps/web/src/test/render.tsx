@@ -1,6 +1,6 @@
 import type { Me } from '@app/shared/schemas/auth';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { render, waitFor } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { sessionQueryKey, useAuthStore } from '../lib/auth';
@@ -19,10 +19,33 @@ export function LocationProbe() {
   );
 }
 
+/** The query clients the current test made (forgotten after each test, by setup.ts). */
+const testClients = new Set<QueryClient>();
+
 /** A query client for one test: no retries, so a refused request shows its error at once. */
 export function testQueryClient(): QueryClient {
-  return new QueryClient({
+  const client = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  testClients.add(client);
+  return client;
+}
+
+export function forgetTestQueryClients(): void {
+  testClients.clear();
+}
+
+/**
+ * Resolves once no query of the test is fetching and no mutation is pending, and React has
+ * rendered what they answered: the event that proves a quiet state ("nothing appears", "nothing
+ * is sent") instead of a wait for time. Testing Library's `waitFor` rather than `eventually`: it
+ * runs in `act` and lets the query client's batched notifications render before it returns.
+ */
+export async function requestsSettled(): Promise<void> {
+  await waitFor(() => {
+    for (const client of testClients) {
+      if (client.isFetching() > 0 || client.isMutating() > 0) throw new Error('still in flight');
+    }
   });
 }
 

@@ -1,6 +1,8 @@
 import { configure } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
 import { i18n } from '../i18n';
 import '../ui/i18n';
+import { forgetTestQueryClients } from './render';
 
 /**
  * Pages load their texts lazily in the app (routes call ensureNamespaces); component tests render
@@ -25,3 +27,9 @@ for (const [path, messages] of Object.entries(files)) {
 // browser journeys on two cores, where a page's first render has taken over a second. A real
 // failure still fails, only later.
 configure({ asyncUtilTimeout: 5_000 });
+
+// A test that moved a fake clock gets the real one back even when it failed before restoring it.
+afterEach(() => {
+  forgetTestQueryClients();
+  vi.useRealTimers();
+});

@@ -20,8 +20,6 @@ export interface CopyTrading {
   tick: (now: Date) => Promise<void>;
   /** The stop-loss and term-end closes, worked off outside the tick. */
   closes: ScheduledCloses;
-  /** The minute jobs: term ends, demo traders' hourly decisions, candle gaps. */
-  minute: (now: Date) => Promise<void>;
   close: () => Promise<void>;
 }
 
@@ -113,12 +111,6 @@ export async function startCopyTrading(
     closes.offer(navs.map((n) => ({ strategyId: n.id, nav: n.nav, at })));
   };
 
-  const minute = async (at: Date) => {
-    closes.termEnds(at);
-    await runDemoTraders(ctx, at.getTime());
-    await backfillCandles(ctx, source, at.getTime(), options);
-  };
-
   if (scheduler) {
     scheduler.add({ name: 'market.tick', everyMs: options.tickMs, run: tick });
     scheduler.add({
@@ -152,7 +144,6 @@ export async function startCopyTrading(
     },
     tick,
     closes,
-    minute,
     close: async () => {
       await closes.settled();
       await source.close();

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '../../../lib/auth';
 import { jane } from '../test/fixtures';
 import { stubApi } from '../../../test/fetch';
-import { renderAt } from '../../../test/render';
+import { renderAt, requestsSettled } from '../../../test/render';
 import { ApprovalsPage } from './ApprovalsPage';
 import { TransactionsPage } from './TransactionsPage';
 
@@ -129,7 +129,7 @@ describe('ApprovalsPage', () => {
       expect(calls.some((call) => call.path === '/api/admin/users/approvers')).toBe(true),
     );
     // An absence: let the answer settle before looking.
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await requestsSettled();
     expect((await screen.findByTestId('you-requested')).textContent).toBe(
       'You requested this. Another admin must approve it.',
     );

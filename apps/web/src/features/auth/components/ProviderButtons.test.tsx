@@ -1,7 +1,7 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubFetch } from '../../../test/fetch';
-import { renderAt } from '../../../test/render';
+import { renderAt, requestsSettled } from '../../../test/render';
 import { ProviderButtons, ProviderSignInError } from './ProviderButtons';
 
 afterEach(() => {
@@ -17,8 +17,8 @@ describe('Continue with … buttons', () => {
     vi.stubGlobal('fetch', fetchStub);
     const { container } = renderAt('/login', <ProviderButtons />);
     await waitFor(() => expect(calls.length).toBeGreaterThan(0));
-    // Give the answer time to render: nothing appears.
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Once the answer has rendered, nothing appears.
+    await requestsSettled();
     expect(container.querySelector('a')).toBeNull();
     expect(screen.queryByText(/Continue with/)).toBeNull();
   });

@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '../../../lib/auth';
 import { stubFetch } from '../../../test/fetch';
-import { renderAt } from '../../../test/render';
+import { renderAt, requestsSettled } from '../../../test/render';
 import { fileOf, jane } from '../../../test/fixtures';
 import { AvatarUploadModal } from './AvatarUploadModal';
 
@@ -71,7 +71,7 @@ describe('AvatarUploadModal', () => {
     expect(within(dialog).queryByRole('img')).toBeNull();
 
     fireEvent.click(uploadButton());
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await requestsSettled();
     expect(avatarRequests(calls)).toHaveLength(0);
   });
 

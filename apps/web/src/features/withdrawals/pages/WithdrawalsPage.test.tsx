@@ -1,10 +1,10 @@
 import { IDEMPOTENCY_HEADER } from '@app/shared/http';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '../../../test/fetch';
 import { testUser } from '../../../test/fixtures';
-import { renderSignedIn } from '../../../test/render';
+import { renderSignedIn, requestsSettled } from '../../../test/render';
 import { QUOTE_DEBOUNCE_MS } from '../components/WithdrawalQuoteLine';
 import { WithdrawalsPage } from './WithdrawalsPage';
 
@@ -113,6 +113,7 @@ describe('WithdrawalsPage', () => {
         },
       },
     });
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     renderSignedIn(<WithdrawalsPage />, '/withdrawals', '/withdrawals');
     expect(await screen.findByText('Available: $100.00')).toBeTruthy();
     fillBank('1000');
@@ -121,8 +122,11 @@ describe('WithdrawalsPage', () => {
     expect((await screen.findByTestId('quote-line', {}, { timeout: 2000 })).textContent).toBe(
       'More than you can withdraw now: at most $100.00. Nothing would be paid out for this amount.',
     );
-    // An absence: past the quote's debounce, still no quote asked for nor shown.
-    await new Promise((resolve) => setTimeout(resolve, QUOTE_DEBOUNCE_MS + 200));
+    // An absence: past the quote's debounce (on a clock the test moves), still no quote asked
+    // for nor shown.
+    await act(() => vi.advanceTimersByTimeAsync(QUOTE_DEBOUNCE_MS + 200));
+    vi.useRealTimers();
+    await requestsSettled();
     expect(screen.queryByText(/You will receive/)).toBeNull();
     expect(calls.some((call) => call.path.includes('/api/withdrawals/quote'))).toBe(false);
   });
@@ -212,7 +216,7 @@ describe('WithdrawalsPage', () => {
       '/withdrawals',
     );
     await screen.findByText('Available: $100.00');
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await requestsSettled();
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(screen.queryByText(/\$5,000\.00/)).toBeNull();
   });
