@@ -269,9 +269,7 @@ export default tseslint.config(
     ],
     // The crash tests (npm run test:faults) kill the server and PostgreSQL at random moments under
     // load: there the time is the behaviour under test.
-    // session-cache.test.ts: helper G's file in session 16, still to move its `within` poller onto
-    // eventually; drop it from this list once it has.
-    ignores: ['apps/server/test/faults/faults.ts', 'apps/server/test/session-cache.test.ts'],
+    ignores: ['apps/server/test/faults/faults.ts'],
     rules: {
       'no-restricted-syntax': [
         'error',

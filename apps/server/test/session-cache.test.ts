@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SESSION_COOKIE } from '@app/shared/http';
+import { eventually } from '@app/shared/test/eventually';
 import {
   adminClient,
   createTestApp,
@@ -33,15 +34,6 @@ function sameSessionOn(t: TestApp, client: TestClient): TestClient {
   const twin = new TestClient(t.app);
   for (const [name, value] of client.cookies) twin.cookies.set(name, value);
   return twin;
-}
-
-async function within(ms: number, check: () => Promise<boolean>): Promise<number> {
-  const started = Date.now();
-  while (!(await check())) {
-    if (Date.now() - started > ms) throw new Error(`not within ${ms} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  return Date.now() - started;
 }
 
 const me = async (client: TestClient) => {
@@ -87,7 +79,9 @@ describe('remembered sessions', () => {
     expect(await me(stolen)).not.toBeNull();
     expect((await client.post('/api/auth/logout')).statusCode).toBe(200);
     expect((await stolen.get('/api/auth/me')).statusCode).toBe(401);
-    await within(1000, async () => (await onB.get('/api/auth/me')).statusCode === 401);
+    await eventually(async () => (await onB.get('/api/auth/me')).statusCode === 401, {
+      timeout: 1000,
+    });
   });
 
   it('a password change ends the other sessions at once on its instance and within a second on others', async () => {
@@ -106,7 +100,9 @@ describe('remembered sessions', () => {
     });
     expect(changed.statusCode).toBe(200);
     expect((await other.get('/api/auth/me')).statusCode).toBe(401);
-    await within(1000, async () => (await otherOnB.get('/api/auth/me')).statusCode === 401);
+    await eventually(async () => (await otherOnB.get('/api/auth/me')).statusCode === 401, {
+      timeout: 1000,
+    });
     expect(await me(client)).not.toBeNull();
   });
 
@@ -120,7 +116,7 @@ describe('remembered sessions', () => {
     expect((await me(onB))?.isActive).toBe(true);
     expect((await admin.post(`/api/admin/users/${user.id}/deactivate`)).statusCode).toBe(200);
     expect((await me(onA))?.isActive).toBe(false);
-    await within(1000, async () => (await me(onB))?.isActive === false);
+    await eventually(async () => (await me(onB))?.isActive === false, { timeout: 1000 });
   });
 
   it('a change made at a psql prompt reaches every instance within a second', async () => {
@@ -129,11 +125,15 @@ describe('remembered sessions', () => {
     expect((await me(client))?.country).toBe('United Kingdom');
     expect((await me(onB))?.country).toBe('United Kingdom');
     await a.pool.query(`UPDATE users SET country = 'Norway' WHERE id = $1`, [user.id]);
-    await within(1000, async () => (await me(client))?.country === 'Norway');
-    await within(1000, async () => (await me(onB))?.country === 'Norway');
+    await eventually(async () => (await me(client))?.country === 'Norway', { timeout: 1000 });
+    await eventually(async () => (await me(onB))?.country === 'Norway', { timeout: 1000 });
     await a.pool.query(`UPDATE sessions SET revoked_at = now() WHERE user_id = $1`, [user.id]);
-    await within(1000, async () => (await client.get('/api/auth/me')).statusCode === 401);
-    await within(1000, async () => (await onB.get('/api/auth/me')).statusCode === 401);
+    await eventually(async () => (await client.get('/api/auth/me')).statusCode === 401, {
+      timeout: 1000,
+    });
+    await eventually(async () => (await onB.get('/api/auth/me')).statusCode === 401, {
+      timeout: 1000,
+    });
   });
 
   it('the cookie value alone is never trusted: a forged one is refused', async () => {
