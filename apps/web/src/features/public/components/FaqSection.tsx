@@ -2,10 +2,16 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useHydrated } from '../../../lib/prerender';
 import { PlusIcon } from './icons';
-import { FAQ_KEYS, isFaqKey, loadFaqDialog, type FaqKey } from './faq';
-import { useLazyTranslation } from '../lazyNamespaces';
+import { FAQ_KEYS, isFaqKey, type FaqKey } from './faq';
+import { ensureNamespace, useLazyTranslation } from '../lazyNamespaces';
 import { SectionHeading } from './SectionHeading';
 
+/**
+ * The answer dialog (Radix Dialog) and the answers are fetched on first hover, focus or click of a
+ * question, not with the landing page.
+ */
+const loadFaqDialog = () =>
+  Promise.all([import('./FaqDialog'), ensureNamespace('publicFaq')]).then(([module]) => module);
 const FaqDialog = lazy(loadFaqDialog);
 
 /**
