@@ -8,12 +8,13 @@ import { toast } from 'sonner';
 import { setSessionUser, useSession } from '../../../lib/auth';
 import { applyFieldError, errorMessage } from '../../../lib/requestErrors';
 import { appConfig } from '../../../lib/config';
-import { Button, PasswordInput, TextField } from '../../../ui';
+import { TextField } from '../../../ui';
 import { authApi } from '../api';
 import { AuthLayout, authLinkClass } from '../components/AuthLayout';
 import { CountryControl, PhoneField, ReferrerIdField } from '../components/ContactFields';
 import { ProviderButtons } from '../components/ProviderButtons';
-import { HydratedFieldset } from '../../../ui/HydratedFieldset';
+import { NewPasswordField } from '../../../ui/forms';
+import { AuthForm, AuthSubmit, EmailField } from '../components/AuthForm';
 
 const FIELDS = ['name', 'email', 'phone', 'country', 'referrerId', 'password'] as const;
 
@@ -72,39 +73,28 @@ export function RegisterPage() {
         </>
       }
     >
-      <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
-        <HydratedFieldset>
-          <TextField
-            label={t('fields.name')}
-            autoComplete="name"
-            placeholder={t('placeholders.name')}
-            error={errors.name?.message}
-            {...register('name')}
-          />
-          <TextField
-            label={t('fields.email')}
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            placeholder={t('placeholders.email')}
-            error={errors.email?.message}
-            {...register('email')}
-          />
-          <PhoneField error={errors.phone?.message} {...register('phone')} />
-          <CountryControl control={control} name="country" error={errors.country?.message} />
-          <ReferrerIdField error={errors.referrerId?.message} {...register('referrerId')} />
-          <PasswordInput
-            label={t('fields.password')}
-            autoComplete="new-password"
-            placeholder={t('placeholders.password')}
-            error={errors.password?.message}
-            {...register('password')}
-          />
-          <Button type="submit" size="lg" fullWidth loading={isSubmitting} className="mt-2">
-            {t('register.submit')}
-          </Button>
-        </HydratedFieldset>
-      </form>
+      <AuthForm onSubmit={submit}>
+        <TextField
+          label={t('fields.name')}
+          autoComplete="name"
+          placeholder={t('placeholders.name')}
+          error={errors.name?.message}
+          {...register('name')}
+        />
+        <EmailField error={errors.email?.message} {...register('email')} />
+        <PhoneField error={errors.phone?.message} {...register('phone')} />
+        <CountryControl control={control} name="country" error={errors.country?.message} />
+        <ReferrerIdField error={errors.referrerId?.message} {...register('referrerId')} />
+        <NewPasswordField
+          label={t('fields.password')}
+          placeholder={t('placeholders.password')}
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <AuthSubmit pending={isSubmitting} className="mt-2">
+          {t('register.submit')}
+        </AuthSubmit>
+      </AuthForm>
       <ProviderButtons />
     </AuthLayout>
   );
