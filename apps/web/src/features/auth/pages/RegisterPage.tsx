@@ -18,19 +18,16 @@ import { AuthForm, AuthSubmit, EmailField } from '../components/AuthForm';
 
 const FIELDS = ['name', 'email', 'phone', 'country', 'referrerId', 'password'] as const;
 
-export function RegisterPage() {
+/**
+ * The registration form: a referral link's `?refId=` fills in the referrer; once the account
+ * exists the user is signed in and on the dashboard.
+ */
+function useRegisterForm() {
   const { t } = useTranslation('auth');
-  const session = useSession();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [params] = useSearchParams();
-  const {
-    register,
-    control,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm({
+  const form = useForm({
     resolver: zodResolver(registerSchema),
     defaultValues: {
       name: '',
@@ -41,10 +38,7 @@ export function RegisterPage() {
       password: '',
     },
   });
-
-  if (session.user && !isSubmitting) return <Navigate to="/dashboard" replace />;
-
-  const submit = handleSubmit(async (values) => {
+  const submit = form.handleSubmit(async (values) => {
     const toastId = toast.loading(t('register.toastLoading'));
     try {
       const { user } = await authApi.register({
@@ -56,9 +50,25 @@ export function RegisterPage() {
       void navigate('/dashboard', { replace: true });
     } catch (error) {
       toast.error(errorMessage(error), { id: toastId });
-      applyFieldError(error, setError, FIELDS);
+      applyFieldError(error, form.setError, FIELDS);
     }
   });
+  return { form, submit };
+}
+
+export function RegisterPage() {
+  const { t } = useTranslation('auth');
+  const session = useSession();
+  const {
+    form: {
+      register,
+      control,
+      formState: { errors, isSubmitting },
+    },
+    submit,
+  } = useRegisterForm();
+
+  if (session.user && !isSubmitting) return <Navigate to="/dashboard" replace />;
 
   return (
     <AuthLayout
