@@ -22,6 +22,55 @@ const IO = [
   '^(node:)?(fs|fs/promises|net|tls|dgram|dns|http|https|http2|child_process|cluster|worker_threads|readline|os|process)$',
 ];
 
+/**
+ * The web app's features, lowest first: a feature may import the features listed before it,
+ * never one listed after it (its tests aside). A feature-level circle (trading -> dashboard ->
+ * trading, even through different files on each side) is therefore impossible by construction,
+ * which a file-level `circular` check cannot see. A new feature goes in this list; an import
+ * against the order means either the importing feature moves up (if no circle results) or the
+ * shared piece moves down into the lower feature, src/ui or src/lib.
+ * `apps/web/src/features/feature-imports.test.ts` probes the rule and checks every feature
+ * folder is listed.
+ */
+const WEB_FEATURE_ORDER = [
+  'common',
+  'errors',
+  'validation',
+  'account',
+  'auth',
+  'market',
+  'notifications',
+  'referrals',
+  'transactions',
+  'deposits',
+  'withdrawals',
+  'public',
+  'support',
+  'verification',
+  'trader',
+  'shell',
+  'strategies',
+  'trading',
+  'plans',
+  'profile',
+  'dashboard',
+  'admin',
+];
+const WEB_FEATURES = '^apps/web/src/features/';
+
+/** One rule per feature: it may not import any feature listed after it. */
+const webFeatureOrderRules = WEB_FEATURE_ORDER.slice(0, -1).map((feature, index) => ({
+  name: 'web-feature-order',
+  severity: /** @type {const} */ ('error'),
+  comment:
+    `Feature "${feature}" imports a feature listed after it in WEB_FEATURE_ORDER ` +
+    '(.dependency-cruiser.cjs): features import only those below them, so they never form a ' +
+    'circle. Move the shared piece down (into the lower feature, src/ui or src/lib), or move ' +
+    'this feature up the list if no circle results.',
+  from: { path: `${WEB_FEATURES}${feature}/`, pathNot: TESTS },
+  to: { path: `${WEB_FEATURES}(${WEB_FEATURE_ORDER.slice(index + 1).join('|')})/` },
+}));
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -45,6 +94,7 @@ module.exports = {
       from: { path: '^apps/web/' },
       to: { circular: true },
     },
+    ...webFeatureOrderRules,
     {
       name: 'repo-only-from-own-module',
       severity: 'error',

@@ -70,6 +70,46 @@ const schemaMessageRules = [
   },
 ];
 
+/** No screen builds a date format of its own: lib/dates.ts formats in the language on screen. */
+const ownDateFormat = {
+  selector:
+    "NewExpression[callee.object.name='Intl'][callee.property.name='DateTimeFormat'], CallExpression[callee.property.name=/^toLocale(Date|Time)String$/]",
+  message: 'Dates and times are formatted by lib/dates.ts, in the language on screen.',
+};
+
+const NO_INLINE_MUTATION =
+  "No inline useMutation: write the mutation as a hook in the feature's api.ts (or hooks/) and call it here.";
+const NO_LITERAL_QUERY_KEY =
+  "No literal query key: use the feature's key factory (e.g. tradeKeys.current) or query options from its api.ts.";
+/**
+ * Server state in web components and pages goes through the feature's api.ts or hooks/ (see the
+ * block that uses these). Each form of writing a mutation or a key inline is refused: the plain
+ * call, a call through a namespace or object (`RQ.useMutation`), useMutation imported under
+ * another name, a namespace import of React Query (which hides every call behind a member), and a
+ * key that is not the factory's own call or member: a literal array, or one held in a variable.
+ * `apps/web/src/lib/server-state-lint.test.ts` probes each form.
+ */
+const serverStateRules = [
+  { selector: "CallExpression[callee.name='useMutation']", message: NO_INLINE_MUTATION },
+  { selector: "CallExpression[callee.property.name='useMutation']", message: NO_INLINE_MUTATION },
+  {
+    selector:
+      "ImportDeclaration[source.value=/^@tanstack\\/react-query/] > ImportSpecifier[imported.name='useMutation']",
+    message: NO_INLINE_MUTATION,
+  },
+  {
+    selector:
+      'ImportDeclaration[source.value=/^@tanstack\\/react-query/] > ImportNamespaceSpecifier, ImportExpression[source.value=/^@tanstack\\/react-query/]',
+    message:
+      'Import the React Query hooks you use by name (useQuery, useQueryClient…): a namespace import hides inline mutations and keys from these rules.',
+  },
+  {
+    selector:
+      "ObjectExpression > Property[key.name='queryKey'][value.type!=/^(MemberExpression|CallExpression)$/]",
+    message: NO_LITERAL_QUERY_KEY,
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -195,16 +235,7 @@ export default tseslint.config(
     files: ['apps/web/src/**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}', '**/test/**', 'apps/web/src/lib/dates.ts'],
     rules: {
-      'no-restricted-syntax': [
-        'error',
-        noParseFloat,
-        ...schemaMessageRules,
-        {
-          selector:
-            "NewExpression[callee.object.name='Intl'][callee.property.name='DateTimeFormat'], CallExpression[callee.property.name=/^toLocale(Date|Time)String$/]",
-          message: 'Dates and times are formatted by lib/dates.ts, in the language on screen.',
-        },
-      ],
+      'no-restricted-syntax': ['error', noParseFloat, ...schemaMessageRules, ownDateFormat],
     },
   },
   {
@@ -225,6 +256,8 @@ export default tseslint.config(
       'apps/web/src/**/hooks.ts',
       'apps/web/src/**/hooks/**',
       'apps/web/src/lib/**',
+      // Server rendering's plumbing: it removes the queries it prefetched, by their own keys.
+      'apps/web/src/entry-server.tsx',
       'apps/web/src/test/**',
       'apps/web/src/**/test/**',
       'apps/web/src/**/*.test.{ts,tsx}',
@@ -232,19 +265,12 @@ export default tseslint.config(
     rules: {
       'no-restricted-syntax': [
         'error',
-        // A later config replaces the rule's options: the repository-wide selectors come along.
+        // A later config replaces the rule's options: the repository-wide and date selectors come
+        // along (the date rule was lost for components and pages before).
         noParseFloat,
         ...schemaMessageRules,
-        {
-          selector: "CallExpression[callee.name='useMutation']",
-          message:
-            "No inline useMutation: write the mutation as a hook in the feature's api.ts (or hooks/) and call it here.",
-        },
-        {
-          selector: "Property[key.name='queryKey'] > ArrayExpression",
-          message:
-            "No literal query key: use the feature's key factory (e.g. tradeKeys.current) or query options from its api.ts.",
-        },
+        ownDateFormat,
+        ...serverStateRules,
         {
           selector: "CallExpression[callee.property.name='mutate'][arguments.length>1]",
           message:

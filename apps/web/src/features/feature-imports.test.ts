@@ -1,85 +1,117 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+// @vitest-environment node
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
- * Features may use one another, but never in a circle: a cycle between features means neither
- * can be changed, tested or split off alone (STYLE.md). This reads every relative import of every
- * feature's source (tests aside), draws the graph between features and fails on any cycle, naming
- * the files that close it.
+ * Features may use one another, but never in a circle: a circle between features means neither
+ * can be changed, tested or split off alone (STYLE.md). dependency-cruiser checks it
+ * (`.dependency-cruiser.cjs`, rule `web-feature-order`, run by `npm run lint:deps`): the features
+ * are listed lowest first and a feature imports only those below it. These probes cruise a small
+ * tree with the real configuration and baseline: each planted import against the order (the two
+ * halves of a circle through different files, a type-only import, a lazy import) is reported,
+ * the clean imports beside them are not, and every real feature folder is in the list.
  */
-const FEATURES = import.meta.dirname;
-const IMPORT = /(?:import|export)\s[^'"]*?from\s+'(\.[^']+)'|import\('(\.[^']+)'\)/g;
+const root = fileURLToPath(new URL('../../../../', import.meta.url));
+const depcruise = join(root, 'node_modules/dependency-cruiser/bin/dependency-cruise.mjs');
+const features = join(root, 'apps/web/src/features');
 
-function sourceFiles(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const file = path.join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === 'test' ? [] : sourceFiles(file);
-    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [file] : [];
-  });
-}
+const fixture: Record<string, string> = {
+  // Clean: trading (higher) uses account and market (lower); a test may import anything.
+  'apps/web/src/features/trading/components/Trades.tsx': `import { useBalance } from '../../account/hooks';\nimport { usePrices } from '../../market/api';\nexport const Trades = () => [useBalance(), usePrices()];\n`,
+  'apps/web/src/features/account/hooks.ts': `export const useBalance = () => 1;\n`,
+  'apps/web/src/features/market/api.ts': `export const usePrices = () => 2;\n`,
+  'apps/web/src/features/account/hooks.test.ts': `import { Trades } from '../trading/components/Trades';\nexport const t = Trades;\n`,
 
-/** feature → feature it imports → the imports that make that edge ("file -> target"). */
-export function featureGraph(root: string): Map<string, Map<string, string[]>> {
-  const graph = new Map<string, Map<string, string[]>>();
-  for (const file of sourceFiles(root)) {
-    const from = path.relative(root, file).split(path.sep)[0]!;
-    for (const match of fs.readFileSync(file, 'utf8').matchAll(IMPORT)) {
-      const target = path.relative(root, path.resolve(path.dirname(file), match[1] ?? match[2]!));
-      const to = target.split(path.sep)[0]!;
-      if (
-        target.startsWith('..') ||
-        to === from ||
-        !fs.statSync(path.join(root, to), { throwIfNoEntry: false })?.isDirectory()
-      )
-        continue;
-      const edges = graph.get(from) ?? new Map<string, string[]>();
-      edges.set(to, [...(edges.get(to) ?? []), `${path.relative(root, file)} -> ${target}`]);
-      graph.set(from, edges);
-    }
+  // A circle between two features through different files: dashboard -> trading is in order,
+  // trading -> dashboard closes the circle (no file-level circle exists).
+  'apps/web/src/features/dashboard/pages/Home.tsx': `import { Trades } from '../../trading/components/Trades';\nexport const Home = () => Trades();\n`,
+  'apps/web/src/features/trading/hooks/useSummary.ts': `import { cardTitle } from '../../dashboard/components/titles';\nexport const useSummary = () => cardTitle;\n`,
+  'apps/web/src/features/dashboard/components/titles.ts': `export const cardTitle = 'Summary';\n`,
+  // A type-only import against the order (market below profile).
+  'apps/web/src/features/market/types.ts': `import type { Profile } from '../profile/api';\nexport type P = Profile;\n`,
+  'apps/web/src/features/profile/api.ts': `export type Profile = { id: number };\n`,
+  // A lazy import against the order (public below admin).
+  'apps/web/src/features/public/routes.ts': `export const load = () => import('../admin/pages/Users');\n`,
+  'apps/web/src/features/admin/pages/Users.tsx': `export default function Users() { return null; }\n`,
+};
+
+/** [from, to] of every violation the fixture must produce. */
+const expected: Array<[string, string]> = [
+  ['features/trading/hooks/useSummary.ts', 'features/dashboard/components/titles.ts'],
+  ['features/market/types.ts', 'features/profile/api.ts'],
+  ['features/public/routes.ts', 'features/admin/pages/Users.tsx'],
+];
+
+type Violation = { rule: { name: string }; from: string; to: string };
+
+let dir = '';
+const run = (outputType: string) =>
+  spawnSync(
+    process.execPath,
+    [
+      depcruise,
+      '--config',
+      join(root, '.dependency-cruiser.cjs'),
+      '--ignore-known',
+      join(root, '.dependency-cruiser-known-violations.json'),
+      '--output-type',
+      outputType,
+      'apps',
+    ],
+    { cwd: dir, encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 },
+  );
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'feature-imports-'));
+  for (const [file, text] of Object.entries(fixture)) {
+    mkdirSync(dirname(join(dir, file)), { recursive: true });
+    writeFileSync(join(dir, file), text);
   }
-  return graph;
-}
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'probe', type: 'module' }));
+  writeFileSync(
+    join(dir, 'tsconfig.base.json'),
+    JSON.stringify({ compilerOptions: { module: 'ESNext', moduleResolution: 'Bundler' } }),
+  );
+  symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'), 'dir');
+});
 
-/** Every cycle's features in order (depth-first search from each feature, each cycle once). */
-export function cycles(graph: Map<string, Map<string, string[]>>): string[][] {
-  const found = new Map<string, string[]>();
-  const visit = (node: string, trail: string[]) => {
-    for (const next of graph.get(node)?.keys() ?? []) {
-      const at = trail.indexOf(next);
-      if (at >= 0) {
-        const cycle = trail.slice(at);
-        const start = cycle.indexOf([...cycle].sort()[0]!);
-        const key = [...cycle.slice(start), ...cycle.slice(0, start)];
-        found.set(key.join(' -> '), key);
-      } else visit(next, [...trail, next]);
-    }
-  };
-  for (const node of graph.keys()) visit(node, [node]);
-  return [...found.values()];
-}
+afterAll(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
 
-describe('imports between features', () => {
-  it('form no cycle', () => {
-    const graph = featureGraph(FEATURES);
-    const described = cycles(graph).map((cycle) =>
-      [...cycle, cycle[0]!]
-        .slice(0, -1)
-        .map(
-          (from, i) =>
-            `${from} -> ${cycle[(i + 1) % cycle.length]!}: ${graph.get(from)!.get(cycle[(i + 1) % cycle.length]!)![0]!}`,
-        )
-        .join('\n'),
+describe('imports between web features (npm run lint:deps) on a probe tree', () => {
+  it('reports each import against the feature order, and nothing else', () => {
+    const cruised = run('json');
+    expect(cruised.status, cruised.stderr).toBe(0);
+    const { summary } = JSON.parse(cruised.stdout) as { summary: { violations: Violation[] } };
+    const found = summary.violations.map((v) => `${v.rule.name}: ${v.from} -> ${v.to}`);
+    const wanted = expected.map(
+      ([from, to]) => `web-feature-order: apps/web/src/${from} -> apps/web/src/${to}`,
     );
-    expect(described).toEqual([]);
-  });
+    expect(found.sort()).toEqual(wanted.sort());
+  }, 60_000);
 
-  it('would see one: a feature importing another that imports it back', () => {
-    const graph = new Map([
-      ['trading', new Map([['dashboard', ['trading/a.tsx -> dashboard/b']]])],
-      ['dashboard', new Map([['plans', ['dashboard/c.tsx -> plans/d']]])],
-      ['plans', new Map([['trading', ['plans/e.tsx -> trading/f']]])],
-    ]);
-    expect(cycles(graph)).toEqual([['dashboard', 'plans', 'trading']]);
+  it('fails the command (its exit code counts the errors)', () => {
+    expect(run('err').status).toBe(expected.length);
+  }, 60_000);
+
+  it('has every feature folder in the order', () => {
+    const config = createRequire(import.meta.url)(join(root, '.dependency-cruiser.cjs')) as {
+      forbidden: Array<{ name: string; from: { path?: string }; to: { path?: string } }>;
+    };
+    const ordered = config.forbidden
+      .filter((rule) => rule.name === 'web-feature-order')
+      .flatMap((rule) => [rule.from.path ?? '', rule.to.path ?? '']);
+    const listed = (feature: string) =>
+      ordered.some((path) => new RegExp(path).test(`apps/web/src/features/${feature}/x.ts`));
+    const folders = readdirSync(features, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
+    expect(folders.filter((feature) => !listed(feature))).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { loaderFor, namespaceOf, namespacesIn, registerLoader } from './loaders';
 
 /**
  * Every user-facing string goes through react-i18next. Each feature keeps its strings in
@@ -14,7 +15,6 @@ import { initReactI18next } from 'react-i18next';
  * and `ui` included) is again its own chunk.
  */
 type Messages = Record<string, unknown>;
-export type Loader = () => Promise<Messages>;
 
 const commonFiles = import.meta.glob<Messages>('../features/common/locales/en.json', {
   eager: true,
@@ -55,30 +55,6 @@ export function currentLanguage(): Language {
   return isSupportedLanguage(base) ? base : 'en';
 }
 
-/**
- * Where a locale file's texts go: `features/<feature>/locales/<lang>.json` → namespace `<feature>`,
- * `features/<feature>/locales/<part>/<lang>.json` → `<feature><Part>`; undefined for other paths.
- */
-export function namespaceOf(path: string): { namespace: string; language: string } | undefined {
-  const flat = /features\/([^/]+)\/locales\/([^/]+)\.json$/.exec(path);
-  if (flat?.[1] && flat[2]) return { namespace: flat[1], language: flat[2] };
-  const part = /features\/([^/]+)\/locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
-  if (!part?.[1] || !part[2] || !part[3]) return undefined;
-  const namespace = `${part[1]}${part[2].charAt(0).toUpperCase()}${part[2].slice(1)}`;
-  return { namespace, language: part[3] };
-}
-
-/** namespace → language → loader */
-const loaders = new Map<string, Map<string, Loader>>();
-/** Registers where a namespace's texts for one language come from. */
-export function registerLoader(namespace: string, language: string, loader: Loader): void {
-  let byLanguage = loaders.get(namespace);
-  if (!byLanguage) {
-    byLanguage = new Map<string, Loader>();
-    loaders.set(namespace, byLanguage);
-  }
-  byLanguage.set(language, loader);
-}
 for (const [path, loader] of Object.entries(englishFiles)) {
   const target = namespaceOf(path);
   if (target) registerLoader(target.namespace, target.language, loader);
@@ -138,7 +114,7 @@ export async function ensureNamespaces(
   await Promise.all(
     all.flatMap((namespace) =>
       languages.map(async (lang) => {
-        const load = loaders.get(namespace)?.get(lang);
+        const load = loaderFor(namespace, lang);
         if (!load || i18n.hasResourceBundle(lang, namespace)) return;
         i18n.addResourceBundle(lang, namespace, await load(), true, false);
       }),
@@ -148,7 +124,7 @@ export async function ensureNamespaces(
 
 /** Every namespace with English texts (the server renders public pages with all of them). */
 export function englishNamespaces(): string[] {
-  return [...loaders.entries()].filter(([, byLanguage]) => byLanguage.has('en')).map(([ns]) => ns);
+  return namespacesIn('en');
 }
 
 function loadedNamespaces(): string[] {

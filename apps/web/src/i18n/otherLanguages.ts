@@ -1,4 +1,4 @@
-import { namespaceOf, registerLoader } from './index';
+import { namespaceOf, registerLoader } from './loaders';
 
 /**
  * The loaders of every language but English (see index.ts): this module is a chunk of its own,

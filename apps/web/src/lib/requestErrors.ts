@@ -1,4 +1,5 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { toast } from 'sonner';
 import { INTERNAL_ERROR_ENGLISH } from '@app/shared/http';
 import { i18n } from '../i18n';
 import { ApiRequestError } from './api';
@@ -27,6 +28,19 @@ export function applyFieldError<T extends FieldValues>(
   if (!field) return false;
   setError(field, { type: 'server', message: error.message }, { shouldFocus: true });
   return true;
+}
+
+/**
+ * A failed request's message in a toast, and on the field the server named too (one of
+ * `fields`), where the user fixes it.
+ */
+export function toastAndMarkField<T extends FieldValues>(
+  error: unknown,
+  setError: UseFormSetError<T>,
+  fields: readonly Path<T>[],
+): void {
+  toast.error(errorMessage(error));
+  applyFieldError(error, setError, fields);
 }
 
 /**

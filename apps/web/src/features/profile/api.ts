@@ -22,8 +22,6 @@ import { sessionQueryKey } from '../../lib/auth';
 
 /** The account-security endpoints used by /profile. */
 export const profileApi = {
-  changePassword: (input: { oldPassword: string; password: string }) =>
-    api.post<{ ok: true }>('/api/auth/password', input),
   sendVerification: () => api.post<{ ok: true }>('/api/auth/verification'),
   /** Mails a link to the new address; the address changes only when it is followed. */
   changeEmail: (input: ChangeEmailInput) => api.post<{ ok: true }>('/api/auth/email', input),

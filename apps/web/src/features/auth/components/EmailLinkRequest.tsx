@@ -5,11 +5,11 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { applyFieldError, errorMessage } from '../../../lib/requestErrors';
+import { toastAndMarkField } from '../../../lib/requestErrors';
 import { appConfig } from '../../../lib/config';
-import { Button, ShieldIcon, TextField } from '../../../ui';
-import { HydratedFieldset } from '../../../ui/HydratedFieldset';
+import { ShieldIcon } from '../../../ui';
 import { AuthLayout, authLinkClass } from './AuthLayout';
+import { AuthForm, AuthSubmit, EmailField } from './AuthForm';
 
 interface EmailLinkRequestProps {
   /** The texts' group in the auth namespace: `forgot` (recovery) or `magic` (sign-in link). */
@@ -39,8 +39,7 @@ export function EmailLinkRequest({ texts, send }: EmailLinkRequestProps) {
       toast.success(t(`${texts}.toastSuccess`));
       setSentTo(email);
     } catch (error) {
-      toast.error(errorMessage(error));
-      applyFieldError(error, setError, ['email']);
+      toastAndMarkField(error, setError, ['email']);
     }
   });
 
@@ -58,22 +57,10 @@ export function EmailLinkRequest({ texts, send }: EmailLinkRequestProps) {
           <p className="mt-1 text-sm text-muted">{t(`${texts}.sentBody`, { email: sentTo })}</p>
         </div>
       ) : (
-        <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
-          <HydratedFieldset>
-            <TextField
-              label={t('fields.email')}
-              type="email"
-              inputMode="email"
-              autoComplete="email"
-              placeholder={t('placeholders.email')}
-              error={errors.email?.message}
-              {...register('email')}
-            />
-            <Button type="submit" size="lg" fullWidth loading={isSubmitting}>
-              {t(`${texts}.submit`)}
-            </Button>
-          </HydratedFieldset>
-        </form>
+        <AuthForm onSubmit={submit}>
+          <EmailField error={errors.email?.message} {...register('email')} />
+          <AuthSubmit pending={isSubmitting}>{t(`${texts}.submit`)}</AuthSubmit>
+        </AuthForm>
       )}
       <p className="mt-5 flex items-start gap-2 text-xs text-muted">
         <ShieldIcon width={16} height={16} className="mt-px shrink-0 text-brand-strong" />

@@ -1,16 +1,16 @@
-import { changePasswordSchema, type Me } from '@app/shared/schemas/auth';
-import { zodResolver } from '@hookform/resolvers/zod';
+import type { Me } from '@app/shared/schemas/auth';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { clearSession, fetchMe, setSessionUser, useSession } from '../../../lib/auth';
-import { applyFieldError, errorMessage } from '../../../lib/requestErrors';
-import { Button, PasswordInput, Spinner } from '../../../ui';
+import { Spinner } from '../../../ui';
 import { authApi } from '../api';
 import { AuthLayout } from '../components/AuthLayout';
+import { useChangePasswordForm } from '../hooks/useChangePasswordForm';
+import { CurrentPasswordField, Form, NewPasswordField } from '../../../ui/forms';
+import { AuthSubmit } from '../components/AuthForm';
 
 /** Where a user goes once their own password is set: an admin to the admin area. */
 export function homeAfterPasswordChange(user: Pick<Me, 'isAdmin'>): string {
@@ -47,26 +47,16 @@ function ChangePasswordForm({ user }: { user: Me }) {
   const navigate = useNavigate();
   const [signingOut, setSigningOut] = useState(false);
   const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: zodResolver(changePasswordSchema),
-    defaultValues: { oldPassword: '', password: '' },
-  });
-
-  const submit = handleSubmit(async (values) => {
-    try {
-      await authApi.changePassword(values);
-      const me = await fetchMe();
-      if (me) setSessionUser(queryClient, me);
-      toast.success(t('changePassword.success'));
-      void navigate(homeAfterPasswordChange(me ?? user), { replace: true });
-    } catch (error) {
-      toast.error(errorMessage(error));
-      applyFieldError(error, setError, ['oldPassword', 'password']);
-    }
+    form: {
+      register,
+      formState: { errors, isSubmitting },
+    },
+    submit,
+  } = useChangePasswordForm(async () => {
+    const me = await fetchMe();
+    if (me) setSessionUser(queryClient, me);
+    toast.success(t('changePassword.success'));
+    void navigate(homeAfterPasswordChange(me ?? user), { replace: true });
   });
 
   async function signOut() {
@@ -103,24 +93,20 @@ function ChangePasswordForm({ user }: { user: Me }) {
           {t(user.isAdmin ? 'changePassword.nextAdmin' : 'changePassword.nextUser')}
         </p>
       </div>
-      <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
-        <PasswordInput
+      <Form onSubmit={submit}>
+        <CurrentPasswordField
           label={t('changePassword.oneTime')}
-          autoComplete="current-password"
           error={errors.oldPassword?.message}
           {...register('oldPassword')}
         />
-        <PasswordInput
+        <NewPasswordField
           label={t('fields.newPassword')}
-          autoComplete="new-password"
           placeholder={t('placeholders.password')}
           error={errors.password?.message}
           {...register('password')}
         />
-        <Button type="submit" size="lg" fullWidth loading={isSubmitting}>
-          {t('changePassword.submit')}
-        </Button>
-      </form>
+        <AuthSubmit pending={isSubmitting}>{t('changePassword.submit')}</AuthSubmit>
+      </Form>
     </AuthLayout>
   );
 }

@@ -12,12 +12,13 @@ import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { setSessionUser } from '../../../lib/auth';
 import { applyFieldError, errorMessage, showErrorOnForm } from '../../../lib/requestErrors';
-import { Button, buttonClasses, LoadingBlock, PasswordInput, TextField } from '../../../ui';
-import { HydratedFieldset } from '../../../ui/HydratedFieldset';
+import { buttonClasses, LoadingBlock, TextField } from '../../../ui';
 import { authApi, pendingSignInQuery } from '../api';
 import { AuthLayout, authLinkClass } from '../components/AuthLayout';
 import { CountryControl, PhoneField, ReferrerIdField } from '../components/ContactFields';
 import { OtpStep } from './LoginPage';
+import { CurrentPasswordField } from '../../../ui/forms';
+import { AuthForm, AuthSubmit } from '../components/AuthForm';
 
 /**
  * /sign-in/continue: where a provider sign-in lands when one step is left — the password (and
@@ -116,33 +117,28 @@ function LinkStep({ pending, onSignedIn, onCancel }: StepProps) {
         </button>
       }
     >
-      <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
-        <HydratedFieldset>
-          <TextField label={t('fields.email')} value={pending.email} readOnly />
-          <PasswordInput
-            label={t('fields.password')}
-            autoComplete="current-password"
-            autoFocus
-            error={errors.password?.message}
-            {...register('password')}
+      <AuthForm onSubmit={submit}>
+        <TextField label={t('fields.email')} value={pending.email} readOnly />
+        <CurrentPasswordField
+          label={t('fields.password')}
+          autoFocus
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        {pending.otpRequired && (
+          <TextField
+            label={t('fields.otp')}
+            autoComplete="one-time-code"
+            spellCheck={false}
+            autoCapitalize="none"
+            placeholder={t('placeholders.otp')}
+            hint={t('login.otpHint')}
+            error={errors.otp?.message}
+            {...register('otp')}
           />
-          {pending.otpRequired && (
-            <TextField
-              label={t('fields.otp')}
-              autoComplete="one-time-code"
-              spellCheck={false}
-              autoCapitalize="none"
-              placeholder={t('placeholders.otp')}
-              hint={t('login.otpHint')}
-              error={errors.otp?.message}
-              {...register('otp')}
-            />
-          )}
-          <Button type="submit" size="lg" fullWidth loading={isSubmitting}>
-            {t('providers.linkSubmit')}
-          </Button>
-        </HydratedFieldset>
-      </form>
+        )}
+        <AuthSubmit pending={isSubmitting}>{t('providers.linkSubmit')}</AuthSubmit>
+      </AuthForm>
     </AuthLayout>
   );
 }
@@ -186,25 +182,23 @@ function RegisterStep({ pending, onSignedIn, onCancel }: StepProps) {
         </button>
       }
     >
-      <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
-        <HydratedFieldset>
-          <TextField label={t('fields.email')} value={pending.email} readOnly />
-          <TextField
-            label={t('fields.name')}
-            autoComplete="name"
-            placeholder={t('placeholders.name')}
-            error={errors.name?.message}
-            {...register('name')}
-          />
-          <PhoneField error={errors.phone?.message} {...register('phone')} />
-          <CountryControl control={control} name="country" error={errors.country?.message} />
-          <ReferrerIdField error={errors.referrerId?.message} {...register('referrerId')} />
-          <p className="text-xs text-muted">{t('providers.noPasswordNote')}</p>
-          <Button type="submit" size="lg" fullWidth loading={isSubmitting} className="mt-2">
-            {t('register.submit')}
-          </Button>
-        </HydratedFieldset>
-      </form>
+      <AuthForm onSubmit={submit}>
+        <TextField label={t('fields.email')} value={pending.email} readOnly />
+        <TextField
+          label={t('fields.name')}
+          autoComplete="name"
+          placeholder={t('placeholders.name')}
+          error={errors.name?.message}
+          {...register('name')}
+        />
+        <PhoneField error={errors.phone?.message} {...register('phone')} />
+        <CountryControl control={control} name="country" error={errors.country?.message} />
+        <ReferrerIdField error={errors.referrerId?.message} {...register('referrerId')} />
+        <p className="text-xs text-muted">{t('providers.noPasswordNote')}</p>
+        <AuthSubmit pending={isSubmitting} className="mt-2">
+          {t('register.submit')}
+        </AuthSubmit>
+      </AuthForm>
     </AuthLayout>
   );
 }

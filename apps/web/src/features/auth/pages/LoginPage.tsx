@@ -9,12 +9,13 @@ import { toast } from 'sonner';
 import { setSessionUser, useSession } from '../../../lib/auth';
 import { applyFieldError, errorMessage } from '../../../lib/requestErrors';
 import { appConfig } from '../../../lib/config';
-import { Button, PasswordInput, TextField } from '../../../ui';
+import { Button, TextField } from '../../../ui';
 import { authApi } from '../api';
 import { AuthLayout, authLinkClass } from '../components/AuthLayout';
 import { useOtpForm } from '../hooks/useOtpForm';
 import { ProviderButtons, ProviderSignInError } from '../components/ProviderButtons';
-import { HydratedFieldset } from '../../../ui/HydratedFieldset';
+import { CurrentPasswordField, Form } from '../../../ui/forms';
+import { AuthForm, AuthSubmit, EmailField } from '../components/AuthForm';
 
 /** Where to go after login: back to the protected page that sent the user here, else /dashboard. */
 function useRedirectTarget(): string {
@@ -116,36 +117,23 @@ function CredentialsStep({ onSubmit }: { onSubmit: (values: Credentials) => Prom
       }
     >
       <ProviderSignInError />
-      <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
-        <HydratedFieldset>
-          <TextField
-            label={t('fields.email')}
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            placeholder={t('placeholders.email')}
-            error={errors.email?.message}
-            {...register('email')}
-          />
-          <PasswordInput
-            label={t('fields.password')}
-            autoComplete="current-password"
-            error={errors.password?.message}
-            {...register('password')}
-          />
-          <div className="-mt-1 flex flex-wrap justify-between gap-x-4 gap-y-1">
-            <Link to="/login/link" className={`${authLinkClass} text-sm`}>
-              {t('login.magicLink')}
-            </Link>
-            <Link to="/forgot" className={`${authLinkClass} text-sm`}>
-              {t('login.forgot')}
-            </Link>
-          </div>
-          <Button type="submit" size="lg" fullWidth loading={isSubmitting}>
-            {t('login.submit')}
-          </Button>
-        </HydratedFieldset>
-      </form>
+      <AuthForm onSubmit={submit}>
+        <EmailField error={errors.email?.message} {...register('email')} />
+        <CurrentPasswordField
+          label={t('fields.password')}
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <div className="-mt-1 flex flex-wrap justify-between gap-x-4 gap-y-1">
+          <Link to="/login/link" className={`${authLinkClass} text-sm`}>
+            {t('login.magicLink')}
+          </Link>
+          <Link to="/forgot" className={`${authLinkClass} text-sm`}>
+            {t('login.forgot')}
+          </Link>
+        </div>
+        <AuthSubmit pending={isSubmitting}>{t('login.submit')}</AuthSubmit>
+      </AuthForm>
       <ProviderButtons />
     </AuthLayout>
   );
@@ -163,7 +151,7 @@ export function OtpStep({
 
   return (
     <AuthLayout title={t('login.otpTitle')} subtitle={t('login.otpSubtitle')}>
-      <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
+      <Form onSubmit={submit}>
         <TextField
           label={t('fields.otp')}
           autoComplete="one-time-code"
@@ -176,13 +164,11 @@ export function OtpStep({
           className="[&_input]:font-mono [&_input]:tracking-widest"
           {...field}
         />
-        <Button type="submit" size="lg" fullWidth loading={isSubmitting}>
-          {t('login.otpSubmit')}
-        </Button>
+        <AuthSubmit pending={isSubmitting}>{t('login.otpSubmit')}</AuthSubmit>
         <Button variant="ghost" fullWidth onClick={onBack}>
           {t('login.otpBack')}
         </Button>
-      </form>
+      </Form>
     </AuthLayout>
   );
 }

@@ -5,11 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { applyFieldError, errorMessage } from '../../../lib/requestErrors';
-import { Button, PasswordInput } from '../../../ui';
+import { toastAndMarkField } from '../../../lib/requestErrors';
 import { authApi } from '../api';
 import { AuthLayout, authLinkClass } from '../components/AuthLayout';
 import { useEmailedLink } from '../hooks/useEmailedLink';
+import { Form, NewPasswordField } from '../../../ui/forms';
+import { AuthSubmit } from '../components/AuthForm';
 
 const newPasswordSchema = z.object({ password: passwordSchema });
 
@@ -36,8 +37,7 @@ function NewPasswordForm({ userId, secret }: { userId: string; secret: string })
       toast.success(t('newPassword.toastSuccess'));
       void navigate('/login', { replace: true });
     } catch (error) {
-      toast.error(errorMessage(error));
-      applyFieldError(error, setError, ['password']);
+      toastAndMarkField(error, setError, ['password']);
     }
   });
 
@@ -51,18 +51,15 @@ function NewPasswordForm({ userId, secret }: { userId: string; secret: string })
         </Link>
       }
     >
-      <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
-        <PasswordInput
+      <Form onSubmit={submit}>
+        <NewPasswordField
           label={t('fields.newPassword')}
-          autoComplete="new-password"
           placeholder={t('placeholders.password')}
           error={errors.password?.message}
           {...register('password')}
         />
-        <Button type="submit" size="lg" fullWidth loading={isSubmitting}>
-          {t('newPassword.submit')}
-        </Button>
-      </form>
+        <AuthSubmit pending={isSubmitting}>{t('newPassword.submit')}</AuthSubmit>
+      </Form>
     </AuthLayout>
   );
 }

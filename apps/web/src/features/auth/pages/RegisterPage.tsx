@@ -8,28 +8,26 @@ import { toast } from 'sonner';
 import { setSessionUser, useSession } from '../../../lib/auth';
 import { applyFieldError, errorMessage } from '../../../lib/requestErrors';
 import { appConfig } from '../../../lib/config';
-import { Button, PasswordInput, TextField } from '../../../ui';
+import { TextField } from '../../../ui';
 import { authApi } from '../api';
 import { AuthLayout, authLinkClass } from '../components/AuthLayout';
 import { CountryControl, PhoneField, ReferrerIdField } from '../components/ContactFields';
 import { ProviderButtons } from '../components/ProviderButtons';
-import { HydratedFieldset } from '../../../ui/HydratedFieldset';
+import { NewPasswordField } from '../../../ui/forms';
+import { AuthForm, AuthSubmit, EmailField } from '../components/AuthForm';
 
 const FIELDS = ['name', 'email', 'phone', 'country', 'referrerId', 'password'] as const;
 
-export function RegisterPage() {
+/**
+ * The registration form: a referral link's `?refId=` fills in the referrer; once the account
+ * exists the user is signed in and on the dashboard.
+ */
+function useRegisterForm() {
   const { t } = useTranslation('auth');
-  const session = useSession();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [params] = useSearchParams();
-  const {
-    register,
-    control,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm({
+  const form = useForm({
     resolver: zodResolver(registerSchema),
     defaultValues: {
       name: '',
@@ -40,10 +38,7 @@ export function RegisterPage() {
       password: '',
     },
   });
-
-  if (session.user && !isSubmitting) return <Navigate to="/dashboard" replace />;
-
-  const submit = handleSubmit(async (values) => {
+  const submit = form.handleSubmit(async (values) => {
     const toastId = toast.loading(t('register.toastLoading'));
     try {
       const { user } = await authApi.register({
@@ -55,9 +50,25 @@ export function RegisterPage() {
       void navigate('/dashboard', { replace: true });
     } catch (error) {
       toast.error(errorMessage(error), { id: toastId });
-      applyFieldError(error, setError, FIELDS);
+      applyFieldError(error, form.setError, FIELDS);
     }
   });
+  return { form, submit };
+}
+
+export function RegisterPage() {
+  const { t } = useTranslation('auth');
+  const session = useSession();
+  const {
+    form: {
+      register,
+      control,
+      formState: { errors, isSubmitting },
+    },
+    submit,
+  } = useRegisterForm();
+
+  if (session.user && !isSubmitting) return <Navigate to="/dashboard" replace />;
 
   return (
     <AuthLayout
@@ -72,39 +83,28 @@ export function RegisterPage() {
         </>
       }
     >
-      <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
-        <HydratedFieldset>
-          <TextField
-            label={t('fields.name')}
-            autoComplete="name"
-            placeholder={t('placeholders.name')}
-            error={errors.name?.message}
-            {...register('name')}
-          />
-          <TextField
-            label={t('fields.email')}
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            placeholder={t('placeholders.email')}
-            error={errors.email?.message}
-            {...register('email')}
-          />
-          <PhoneField error={errors.phone?.message} {...register('phone')} />
-          <CountryControl control={control} name="country" error={errors.country?.message} />
-          <ReferrerIdField error={errors.referrerId?.message} {...register('referrerId')} />
-          <PasswordInput
-            label={t('fields.password')}
-            autoComplete="new-password"
-            placeholder={t('placeholders.password')}
-            error={errors.password?.message}
-            {...register('password')}
-          />
-          <Button type="submit" size="lg" fullWidth loading={isSubmitting} className="mt-2">
-            {t('register.submit')}
-          </Button>
-        </HydratedFieldset>
-      </form>
+      <AuthForm onSubmit={submit}>
+        <TextField
+          label={t('fields.name')}
+          autoComplete="name"
+          placeholder={t('placeholders.name')}
+          error={errors.name?.message}
+          {...register('name')}
+        />
+        <EmailField error={errors.email?.message} {...register('email')} />
+        <PhoneField error={errors.phone?.message} {...register('phone')} />
+        <CountryControl control={control} name="country" error={errors.country?.message} />
+        <ReferrerIdField error={errors.referrerId?.message} {...register('referrerId')} />
+        <NewPasswordField
+          label={t('fields.password')}
+          placeholder={t('placeholders.password')}
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <AuthSubmit pending={isSubmitting} className="mt-2">
+          {t('register.submit')}
+        </AuthSubmit>
+      </AuthForm>
       <ProviderButtons />
     </AuthLayout>
   );

@@ -5,7 +5,13 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { showErrorOnForm } from '../../../lib/requestErrors';
-import { DialogActions, Modal, PasswordInput, TextField } from '../../../ui';
+import { TextField } from '../../../ui';
+import {
+  CurrentPasswordField,
+  DialogForm,
+  OneTimeCodeField,
+  resettingClose,
+} from '../../../ui/forms';
 import { useChangeEmail } from '../api';
 
 /**
@@ -34,10 +40,7 @@ export function ChangeEmailDialog({
     defaultValues: { newEmail: '', password: '', otp: '' },
   });
 
-  function close(next: boolean) {
-    if (!next) reset();
-    onOpenChange(next);
-  }
+  const close = resettingClose(reset, onOpenChange);
 
   const submit = handleSubmit(async (input) => {
     try {
@@ -50,43 +53,38 @@ export function ChangeEmailDialog({
   });
 
   return (
-    <Modal
+    <DialogForm
       open={open}
       onOpenChange={close}
       title={t('changeEmail.title')}
       description={t('changeEmail.body', { email: user.email })}
+      onSubmit={submit}
+      actions={{
+        cancelLabel: t('changeEmail.cancel'),
+        submitLabel: t('changeEmail.submit'),
+        pending: isSubmitting,
+      }}
     >
-      <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
-        <TextField
-          label={t('changeEmail.newEmail')}
-          type="email"
-          autoComplete="email"
-          error={errors.newEmail?.message}
-          {...register('newEmail')}
+      <TextField
+        label={t('changeEmail.newEmail')}
+        type="email"
+        autoComplete="email"
+        error={errors.newEmail?.message}
+        {...register('newEmail')}
+      />
+      <CurrentPasswordField
+        label={t('changeEmail.password')}
+        error={errors.password?.message}
+        {...register('password')}
+      />
+      {user.twoFactorEnabled && (
+        <OneTimeCodeField
+          label={t('changeEmail.code')}
+          error={errors.otp?.message}
+          {...register('otp')}
         />
-        <PasswordInput
-          label={t('changeEmail.password')}
-          autoComplete="current-password"
-          error={errors.password?.message}
-          {...register('password')}
-        />
-        {user.twoFactorEnabled && (
-          <TextField
-            label={t('changeEmail.code')}
-            autoComplete="one-time-code"
-            error={errors.otp?.message}
-            className="[&_input]:font-mono [&_input]:tracking-widest"
-            {...register('otp')}
-          />
-        )}
-        <p className="text-sm text-muted">{t('changeEmail.otherSessions')}</p>
-        <DialogActions
-          cancelLabel={t('changeEmail.cancel')}
-          onCancel={() => close(false)}
-          submitLabel={t('changeEmail.submit')}
-          pending={isSubmitting}
-        />
-      </form>
-    </Modal>
+      )}
+      <p className="text-sm text-muted">{t('changeEmail.otherSessions')}</p>
+    </DialogForm>
   );
 }

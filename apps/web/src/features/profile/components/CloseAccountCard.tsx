@@ -9,7 +9,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { clearSession } from '../../../lib/auth';
 import { showErrorOnForm } from '../../../lib/requestErrors';
-import { Button, buttonClasses, Card, DialogActions, Modal, PasswordInput } from '../../../ui';
+import { Button, buttonClasses, Card } from '../../../ui';
+import { CurrentPasswordField, DialogForm, resettingClose } from '../../../ui/forms';
 import { closureQuery, profileKeys, useCloseAccount } from '../api';
 
 /** Where each reason's way out is. */
@@ -109,10 +110,7 @@ function CloseAccountDialog({
     defaultValues: { password: '' },
   });
 
-  function setOpen(next: boolean) {
-    if (!next) reset();
-    onOpenChange(next);
-  }
+  const setOpen = resettingClose(reset, onOpenChange);
 
   const submit = handleSubmit(async (input) => {
     try {
@@ -132,27 +130,24 @@ function CloseAccountDialog({
   });
 
   return (
-    <Modal
+    <DialogForm
       open={open}
       onOpenChange={setOpen}
       title={t('close.confirmTitle')}
       description={t('close.confirmBody')}
+      onSubmit={submit}
+      actions={{
+        cancelLabel: t('close.cancel'),
+        submitLabel: t('close.confirm'),
+        pending: isSubmitting,
+        variant: 'danger',
+      }}
     >
-      <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
-        <PasswordInput
-          label={t('close.password')}
-          autoComplete="current-password"
-          error={errors.password?.message}
-          {...register('password')}
-        />
-        <DialogActions
-          cancelLabel={t('close.cancel')}
-          onCancel={() => setOpen(false)}
-          submitLabel={t('close.confirm')}
-          pending={isSubmitting}
-          variant="danger"
-        />
-      </form>
-    </Modal>
+      <CurrentPasswordField
+        label={t('close.password')}
+        error={errors.password?.message}
+        {...register('password')}
+      />
+    </DialogForm>
   );
 }

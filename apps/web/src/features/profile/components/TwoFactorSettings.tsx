@@ -7,15 +7,14 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { errorMessage, showErrorOnForm } from '../../../lib/requestErrors';
+import { Badge, Button, CopyButton, Modal } from '../../../ui';
 import {
-  Badge,
-  Button,
-  CopyButton,
-  DialogActions,
-  Modal,
-  PasswordInput,
-  TextField,
-} from '../../../ui';
+  CurrentPasswordField,
+  DialogForm,
+  Form,
+  OneTimeCodeField,
+  resettingClose,
+} from '../../../ui/forms';
 import { profileApi, useBeginTwoFactor, useInvalidateProfile } from '../api';
 import { useOtpForm } from '../../auth/hooks/useOtpForm';
 import { SecurityRow } from './SecurityRow';
@@ -80,30 +79,7 @@ function EnableTwoFactorDialog({
     invalidate();
   });
 
-  if (recoveryCodes) {
-    return (
-      <Modal
-        open
-        onOpenChange={(open) => !open && onClose()}
-        title={t('twoFactor.codesTitle')}
-        description={t('twoFactor.codesBody')}
-        footer={
-          <>
-            <CopyButton value={recoveryCodes.join('\n')} label={t('twoFactor.copyCodes')} />
-            <Button onClick={onClose}>{t('twoFactor.done')}</Button>
-          </>
-        }
-      >
-        <ul className="grid grid-cols-2 gap-2 font-mono text-sm">
-          {recoveryCodes.map((code) => (
-            <li key={code} className="rounded-md bg-surface-2 px-3 py-2 text-center text-text">
-              {code}
-            </li>
-          ))}
-        </ul>
-      </Modal>
-    );
-  }
+  if (recoveryCodes) return <RecoveryCodesDialog codes={recoveryCodes} onClose={onClose} />;
 
   return (
     <Modal
@@ -112,7 +88,7 @@ function EnableTwoFactorDialog({
       title={t('twoFactor.setupTitle')}
       description={t('twoFactor.scan')}
     >
-      <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-5">
+      <Form onSubmit={submit} className="flex flex-col gap-5">
         <div className="self-center rounded-xl bg-white p-3">
           <QRCodeSVG
             value={setup.otpauthUrl}
@@ -132,20 +108,45 @@ function EnableTwoFactorDialog({
             <CopyButton value={setup.secret} size="sm" />
           </div>
         </div>
-        <TextField
+        <OneTimeCodeField
           label={t('twoFactor.code')}
-          autoComplete="one-time-code"
           inputMode="numeric"
           hint={t('twoFactor.codeHint')}
           error={error}
-          className="[&_input]:font-mono [&_input]:tracking-widest"
           {...field}
         />
         <p className="text-sm text-muted">{t('twoFactor.otherSessions')}</p>
         <Button type="submit" fullWidth loading={isSubmitting}>
           {t('twoFactor.confirm')}
         </Button>
-      </form>
+      </Form>
+    </Modal>
+  );
+}
+
+/** Step 2 of turning two-factor on: the recovery codes, shown once, to copy or write down. */
+function RecoveryCodesDialog({ codes, onClose }: { codes: string[]; onClose: () => void }) {
+  const { t } = useTranslation('profile');
+  return (
+    <Modal
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={t('twoFactor.codesTitle')}
+      description={t('twoFactor.codesBody')}
+      footer={
+        <>
+          <CopyButton value={codes.join('\n')} label={t('twoFactor.copyCodes')} />
+          <Button onClick={onClose}>{t('twoFactor.done')}</Button>
+        </>
+      }
+    >
+      <ul className="grid grid-cols-2 gap-2 font-mono text-sm">
+        {codes.map((code) => (
+          <li key={code} className="rounded-md bg-surface-2 px-3 py-2 text-center text-text">
+            {code}
+          </li>
+        ))}
+      </ul>
     </Modal>
   );
 }
@@ -170,10 +171,7 @@ function DisableTwoFactorDialog({
     defaultValues: { password: '', otp: '' },
   });
 
-  function close(next: boolean) {
-    if (!next) reset();
-    onOpenChange(next);
-  }
+  const close = resettingClose(reset, onOpenChange);
 
   const submit = handleSubmit(async (input) => {
     try {
@@ -187,34 +185,29 @@ function DisableTwoFactorDialog({
   });
 
   return (
-    <Modal
+    <DialogForm
       open={open}
       onOpenChange={close}
       title={t('twoFactor.disableTitle')}
       description={t('twoFactor.disableBody')}
+      onSubmit={submit}
+      actions={{
+        cancelLabel: t('twoFactor.cancel'),
+        submitLabel: t('twoFactor.disableConfirm'),
+        pending: isSubmitting,
+        variant: 'danger',
+      }}
     >
-      <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
-        <PasswordInput
-          label={t('twoFactor.disablePassword')}
-          autoComplete="current-password"
-          error={errors.password?.message}
-          {...register('password')}
-        />
-        <TextField
-          label={t('twoFactor.disableCode')}
-          autoComplete="one-time-code"
-          error={errors.otp?.message}
-          className="[&_input]:font-mono [&_input]:tracking-widest"
-          {...register('otp')}
-        />
-        <DialogActions
-          cancelLabel={t('twoFactor.cancel')}
-          onCancel={() => close(false)}
-          submitLabel={t('twoFactor.disableConfirm')}
-          pending={isSubmitting}
-          variant="danger"
-        />
-      </form>
-    </Modal>
+      <CurrentPasswordField
+        label={t('twoFactor.disablePassword')}
+        error={errors.password?.message}
+        {...register('password')}
+      />
+      <OneTimeCodeField
+        label={t('twoFactor.disableCode')}
+        error={errors.otp?.message}
+        {...register('otp')}
+      />
+    </DialogForm>
   );
 }

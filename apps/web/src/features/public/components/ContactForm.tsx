@@ -1,5 +1,5 @@
 import clsx from 'clsx';
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { ApiRequestError } from '../../../lib/api';
@@ -27,7 +27,12 @@ const FIELDS: readonly ContactField[] = ['name', 'email', 'message'];
  * A plain controlled form rather than react-hook-form + zod: three required fields do not need
  * them, and the landing page has a tight JavaScript budget.
  */
-export function ContactForm({ defaultValues, className }: ContactFormProps) {
+/**
+ * The form's state: the values, their messages (after a first attempt, following the typing), and
+ * the send; `field(name)` gives a field its value, message, change handler and ref (to focus the
+ * first invalid one).
+ */
+function useContactForm(defaultValues: ContactFormProps['defaultValues']) {
   const { t } = useTranslation('public');
   const initial: ContactInput = {
     name: defaultValues?.name ?? '',
@@ -88,54 +93,55 @@ export function ContactForm({ defaultValues, className }: ContactFormProps) {
     return value ? t(value, { defaultValue: value }) : undefined;
   };
 
+  function field(name: ContactField) {
+    return {
+      ref: (element: HTMLInputElement | HTMLTextAreaElement | null) => {
+        fieldRefs.current[name] = element ?? undefined;
+      },
+      name,
+      value: values[name],
+      onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+        update(name, event.target.value),
+      error: message(name),
+    };
+  }
+
+  return { field, onSubmit, pending: send.isPending };
+}
+
+export function ContactForm({ defaultValues, className }: ContactFormProps) {
+  const { t } = useTranslation('public');
+  const { field, onSubmit, pending } = useContactForm(defaultValues);
   return (
     <form noValidate onSubmit={onSubmit} className={clsx('flex flex-col gap-5', className)}>
       <HydratedFieldset>
         <div className="grid gap-5 sm:grid-cols-2">
           <TextField
-            ref={(element) => {
-              fieldRefs.current.name = element ?? undefined;
-            }}
             label={t('contact.name')}
-            name="name"
             autoComplete="name"
             maxLength={100}
             placeholder={t('contact.namePlaceholder')}
-            value={values.name}
-            onChange={(event) => update('name', event.target.value)}
-            error={message('name')}
+            {...field('name')}
           />
           <TextField
-            ref={(element) => {
-              fieldRefs.current.email = element ?? undefined;
-            }}
             label={t('contact.email')}
-            name="email"
             type="email"
             autoComplete="email"
             inputMode="email"
             maxLength={254}
             placeholder={t('contact.emailPlaceholder')}
-            value={values.email}
-            onChange={(event) => update('email', event.target.value)}
-            error={message('email')}
+            {...field('email')}
           />
         </div>
         <TextAreaField
-          ref={(element) => {
-            fieldRefs.current.message = element ?? undefined;
-          }}
           label={t('contact.message')}
-          name="message"
           rows={5}
           maxLength={5000}
           placeholder={t('contact.messagePlaceholder')}
-          value={values.message}
-          onChange={(event) => update('message', event.target.value)}
-          error={message('message')}
+          {...field('message')}
         />
-        <Button type="submit" size="lg" loading={send.isPending} className="sm:self-start">
-          {send.isPending ? t('contact.sending') : t('contact.send')}
+        <Button type="submit" size="lg" loading={pending} className="sm:self-start">
+          {pending ? t('contact.sending') : t('contact.send')}
         </Button>
       </HydratedFieldset>
     </form>

@@ -2,10 +2,16 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useHydrated } from '../../../lib/prerender';
 import { PlusIcon } from './icons';
-import { FAQ_KEYS, isFaqKey, loadFaqDialog, type FaqKey } from './faq';
-import { useLazyTranslation } from '../lazyNamespaces';
+import { FAQ_KEYS, isFaqKey, type FaqKey } from './faq';
+import { ensureNamespace, useLazyTranslation } from '../lazyNamespaces';
 import { SectionHeading } from './SectionHeading';
 
+/**
+ * The answer dialog (Radix Dialog) and the answers are fetched on first hover, focus or click of a
+ * question, not with the landing page.
+ */
+const loadFaqDialog = () =>
+  Promise.all([import('./FaqDialog'), ensureNamespace('publicFaq')]).then(([module]) => module);
 const FaqDialog = lazy(loadFaqDialog);
 
 /**
@@ -16,9 +22,62 @@ const FaqDialog = lazy(loadFaqDialog);
  */
 export function FaqSection() {
   const { t } = useLazyTranslation('publicLower');
-  const { t: tFaq } = useLazyTranslation('publicFaq');
   // Marks the list once the dialog can open (before that, a question opens in place).
   const hydrated = useHydrated();
+  const { openKey, shownKey, questions, setOpen } = useOpenQuestion();
+  const prefetch = () => void loadFaqDialog();
+
+  return (
+    <section
+      id="faq"
+      aria-labelledby="faq-title"
+      className="scroll-mt-20 border-y border-border bg-surface/40 py-20 sm:py-24"
+    >
+      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+        <SectionHeading
+          id="faq-title"
+          eyebrow={t('faq.eyebrow')}
+          title={t('faq.title')}
+          text={t('faq.text')}
+        />
+        <ul
+          data-hydrated={hydrated || undefined}
+          className="mx-auto mt-12 grid max-w-5xl items-start gap-3 md:grid-cols-2"
+        >
+          {FAQ_KEYS.map((key) => (
+            <FaqQuestion
+              key={key}
+              faqKey={key}
+              questionRef={(element) => {
+                if (element) questions.current.set(key, element);
+                else questions.current.delete(key);
+              }}
+              onOpen={() => setOpen(key)}
+              onPrefetch={prefetch}
+            />
+          ))}
+        </ul>
+      </div>
+      {shownKey && (
+        <Suspense fallback={null}>
+          <FaqDialog
+            open={openKey !== null}
+            faqKey={shownKey}
+            onOpenChange={(open) => {
+              if (!open) setOpen(null);
+            }}
+          />
+        </Suspense>
+      )}
+    </section>
+  );
+}
+
+/**
+ * The open question is URL state (`?faq=<key>`). The last answer shown stays mounted so the
+ * dialog can close without its text disappearing, and focus goes back to its question.
+ */
+function useOpenQuestion() {
   const [searchParams, setSearchParams] = useSearchParams();
   const param = searchParams.get('faq');
   const openKey = isFaqKey(param) ? param : null;
@@ -50,71 +109,48 @@ export function FaqSection() {
     );
   }
 
-  const prefetch = () => void loadFaqDialog();
+  return { openKey, shownKey, questions, setOpen };
+}
 
+/** A question, with its answer in a disclosure until the page's code runs (then in the dialog). */
+function FaqQuestion({
+  faqKey: key,
+  questionRef,
+  onOpen,
+  onPrefetch,
+}: {
+  faqKey: FaqKey;
+  questionRef: (element: HTMLElement | null) => void;
+  onOpen: () => void;
+  onPrefetch: () => void;
+}) {
+  const { t } = useLazyTranslation('publicLower');
+  const { t: tFaq } = useLazyTranslation('publicFaq');
   return (
-    <section
-      id="faq"
-      aria-labelledby="faq-title"
-      className="scroll-mt-20 border-y border-border bg-surface/40 py-20 sm:py-24"
-    >
-      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-        <SectionHeading
-          id="faq-title"
-          eyebrow={t('faq.eyebrow')}
-          title={t('faq.title')}
-          text={t('faq.text')}
-        />
-        <ul
-          data-hydrated={hydrated || undefined}
-          className="mx-auto mt-12 grid max-w-5xl items-start gap-3 md:grid-cols-2"
+    <li>
+      <details className="group rounded-xl border border-border bg-surface transition-colors hover:border-brand/60">
+        <summary
+          ref={questionRef}
+          onClick={(event) => {
+            // With the page's code running, the answer opens in its dialog (the seed's
+            // FAQ modal); without it, the disclosure opens in place.
+            event.preventDefault();
+            onOpen();
+          }}
+          onPointerEnter={onPrefetch}
+          onFocus={onPrefetch}
+          className="flex cursor-pointer list-none items-center justify-between gap-4 rounded-xl px-5 py-4 text-left font-medium text-text [&::-webkit-details-marker]:hidden"
         >
-          {FAQ_KEYS.map((key) => (
-            <li key={key}>
-              <details className="group rounded-xl border border-border bg-surface transition-colors hover:border-brand/60">
-                <summary
-                  ref={(element) => {
-                    if (element) questions.current.set(key, element);
-                    else questions.current.delete(key);
-                  }}
-                  onClick={(event) => {
-                    // With the page's code running, the answer opens in its dialog (the seed's
-                    // FAQ modal); without it, the disclosure opens in place.
-                    event.preventDefault();
-                    setOpen(key);
-                  }}
-                  onPointerEnter={prefetch}
-                  onFocus={prefetch}
-                  className="flex cursor-pointer list-none items-center justify-between gap-4 rounded-xl px-5 py-4 text-left font-medium text-text [&::-webkit-details-marker]:hidden"
-                >
-                  <span>{t(`faq.items.${key}`)}</span>
-                  <PlusIcon className="shrink-0 text-brand-strong" />
-                </summary>
-                <div className="px-5 pb-4">
-                  <p className="leading-relaxed text-muted">{tFaq(`answers.${key}`)}</p>
-                  <Link
-                    to="/contact"
-                    className="mt-3 inline-block text-brand underline underline-offset-2"
-                  >
-                    {t('faq.contactSupport')}
-                  </Link>
-                </div>
-              </details>
-            </li>
-          ))}
-        </ul>
-      </div>
-      {shownKey && (
-        <Suspense fallback={null}>
-          <FaqDialog
-            open={openKey !== null}
-            faqKey={shownKey}
-            onOpenChange={(open) => {
-              if (!open) setOpen(null);
-            }}
-          />
-        </Suspense>
-      )}
-    </section>
+          <span>{t(`faq.items.${key}`)}</span>
+          <PlusIcon className="shrink-0 text-brand-strong" />
+        </summary>
+        <div className="px-5 pb-4">
+          <p className="leading-relaxed text-muted">{tFaq(`answers.${key}`)}</p>
+          <Link to="/contact" className="mt-3 inline-block text-brand underline underline-offset-2">
+            {t('faq.contactSupport')}
+          </Link>
+        </div>
+      </details>
+    </li>
   );
 }

@@ -8,7 +8,6 @@ import { RiskWarning } from './RiskWarning';
 
 export function Footer() {
   const { t } = useTranslation('public');
-  const linkClass = 'rounded text-sm text-muted transition-colors hover:text-text';
   return (
     <footer className="border-t border-border bg-surface/60">
       <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
@@ -17,34 +16,8 @@ export function Footer() {
             <Logo />
             <p className="mt-3 text-sm leading-relaxed text-muted">{t('footer.tagline')}</p>
           </div>
-          <nav aria-labelledby="footer-site">
-            <h2 id="footer-site" className="text-sm font-semibold text-text">
-              {t('footer.links')}
-            </h2>
-            <ul className="mt-3 flex flex-col gap-2">
-              {FOOTER_LINKS.site.map((link) => (
-                <li key={link.key}>
-                  <Link to={link.to} className={linkClass}>
-                    {t(`footer.${link.key}`)}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </nav>
-          <nav aria-labelledby="footer-legal">
-            <h2 id="footer-legal" className="text-sm font-semibold text-text">
-              {t('footer.legal')}
-            </h2>
-            <ul className="mt-3 flex flex-col gap-2">
-              {FOOTER_LINKS.legal.map((link) => (
-                <li key={link.key}>
-                  <Link to={link.to} className={linkClass}>
-                    {t(`footer.${link.key}`)}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </nav>
+          <FooterLinks id="footer-site" title={t('footer.links')} links={FOOTER_LINKS.site} />
+          <FooterLinks id="footer-legal" title={t('footer.legal')} links={FOOTER_LINKS.legal} />
         </div>
         <RiskWarning className="mt-10" />
         <div className="mt-8 flex flex-col gap-4 border-t border-border pt-6 sm:flex-row sm:items-center sm:justify-between">
@@ -55,5 +28,37 @@ export function Footer() {
         </div>
       </div>
     </footer>
+  );
+}
+
+/** One titled column of footer links. */
+function FooterLinks({
+  id,
+  title,
+  links,
+}: {
+  id: string;
+  title: string;
+  links: (typeof FOOTER_LINKS)[keyof typeof FOOTER_LINKS];
+}) {
+  const { t } = useTranslation('public');
+  return (
+    <nav aria-labelledby={id}>
+      <h2 id={id} className="text-sm font-semibold text-text">
+        {title}
+      </h2>
+      <ul className="mt-3 flex flex-col gap-2">
+        {links.map((link) => (
+          <li key={link.key}>
+            <Link
+              to={link.to}
+              className="rounded text-sm text-muted transition-colors hover:text-text"
+            >
+              {t(`footer.${link.key}`)}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }

@@ -1,7 +1,5 @@
-import { formatDate, formatDateTime, formatTime } from '../../../lib/dates';
-import { formatUsd } from '@app/shared/money';
+import { formatDate, formatTime } from '../../../lib/dates';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import clsx from 'clsx';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -12,29 +10,19 @@ import {
   Badge,
   buttonClasses,
   Card,
-  DataTable,
   EmptyState,
   ErrorState,
   LoadingBlock,
   ShieldIcon,
-  signTone,
 } from '../../../ui';
 import { MarketSourceLabel } from '../../market/components/MarketSourceLabel';
-import {
-  formatPrice,
-  formatQuantityPerUnit,
-  formatUnits,
-  roundDecimal,
-  signAsShown,
-} from '../../market/decimal';
+import { formatUnits, roundDecimal } from '../../market/decimal';
 import { programmeKeys, traderStrategyQuery, type TraderStrategy } from '../api';
 import { CreateStrategyForm } from '../components/CreateStrategyForm';
+import { FillsTable, PositionsTable } from '../components/DeskTables';
 import { OrderForm } from '../components/OrderForm';
 import { ProgrammeDashboard } from '../components/ProgrammeDashboard';
-import { formatQuantity, formatSignedUsdText, formatUsdText } from '../format';
-
-type Position = TraderStrategy['positions'][number];
-type Fill = TraderStrategy['fills'][number];
+import { formatUsdText } from '../format';
 
 /** /trader: the lead trader's desk (users with isTrader); everyone else gets a friendly notice. */
 export function TraderPage() {
@@ -65,17 +53,7 @@ export function TraderPage() {
 function TraderDesk() {
   const { t } = useTranslation('trader');
   const desk = useQuery(traderStrategyQuery);
-  const queryClient = useQueryClient();
-  const markedAt = desk.data?.strategy.navAt;
-  const shownMark = useRef(markedAt);
-  useEffect(() => {
-    // "Money copying" is valued at the NAV the desk shows: read it again with every new mark
-    // (not the first, which it was read beside), so the two never show different markets.
-    if (shownMark.current && markedAt && markedAt !== shownMark.current) {
-      void queryClient.invalidateQueries({ queryKey: programmeKeys.dashboard });
-    }
-    shownMark.current = markedAt;
-  }, [markedAt, queryClient]);
+  useProgrammeFollowsMark(desk.data?.strategy.navAt);
   if (desk.isPending) return <LoadingBlock />;
   // An approved lead trader without a strategy yet creates theirs here.
   if (desk.error instanceof ApiRequestError && desk.error.code === 'NO_STRATEGY_YET') {
@@ -93,9 +71,57 @@ function TraderDesk() {
     );
   }
   const data = desk.data;
-  const strategy = data.strategy;
   return (
     <div className="flex flex-col gap-6">
+      <DeskHeader strategy={data.strategy} />
+      <DeskStats desk={data} />
+
+      <ProgrammeDashboard />
+
+      {/* Side by side only from 1536 px: at 1440 the two tables need the whole width. */}
+      <div className="grid items-start gap-6 2xl:grid-cols-[minmax(0,8fr)_minmax(0,4fr)]">
+        <Card title={t('positions.title')} className="min-w-0 2xl:col-start-1">
+          {data.positions.length === 0 ? (
+            <EmptyState title={t('positions.empty')} description={t('positions.emptyHint')} />
+          ) : (
+            <PositionsTable positions={data.positions} />
+          )}
+        </Card>
+        <div className="min-w-0 lg:max-w-2xl 2xl:col-start-2 2xl:row-span-2 2xl:row-start-1 2xl:max-w-none">
+          <OrderForm strategy={data} />
+        </div>
+        <Card title={t('fills.title')} className="min-w-0 2xl:col-start-1">
+          {data.fills.length === 0 ? (
+            <EmptyState title={t('fills.empty')} />
+          ) : (
+            <FillsTable fills={data.fills} />
+          )}
+        </Card>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * "Money copying" is valued at the NAV the desk shows: read it again with every new mark (not the
+ * first, which it was read beside), so the two never show different markets.
+ */
+function useProgrammeFollowsMark(markedAt: string | null | undefined) {
+  const queryClient = useQueryClient();
+  const shownMark = useRef(markedAt);
+  useEffect(() => {
+    if (shownMark.current && markedAt && markedAt !== shownMark.current) {
+      void queryClient.invalidateQueries({ queryKey: programmeKeys.dashboard });
+    }
+    shownMark.current = markedAt;
+  }, [markedAt, queryClient]);
+}
+
+/** The strategy's name, state and description, and a notice once it is retired. */
+function DeskHeader({ strategy }: { strategy: TraderStrategy['strategy'] }) {
+  const { t } = useTranslation('trader');
+  return (
+    <>
       <section className="flex flex-col gap-2 sm:flex-row sm:items-end sm:justify-between">
         <div className="min-w-0">
           <div className="flex flex-wrap items-center gap-2">
@@ -120,7 +146,16 @@ function TraderDesk() {
           {t('retired.body', { count: strategy.copiers })}
         </p>
       )}
+    </>
+  );
+}
 
+/** NAV, equity, cash and copiers, as of the last mark, and the strategy's size in units. */
+function DeskStats({ desk: data }: { desk: TraderStrategy }) {
+  const { t } = useTranslation('trader');
+  const strategy = data.strategy;
+  return (
+    <>
       <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
         <Stat label={t('stats.nav')} testId="trader-nav">
           {roundDecimal(strategy.nav, 4) ?? strategy.nav}
@@ -146,151 +181,8 @@ function TraderDesk() {
             : t('stats.size', { units: formatUnits(data.unitsOutstanding) })}
         </p>
       </div>
-
-      <ProgrammeDashboard />
-
-      {/* Side by side only from 1536 px: at 1440 the two tables need the whole width. */}
-      <div className="grid items-start gap-6 2xl:grid-cols-[minmax(0,8fr)_minmax(0,4fr)]">
-        <Card title={t('positions.title')} className="min-w-0 2xl:col-start-1">
-          {data.positions.length === 0 ? (
-            <EmptyState title={t('positions.empty')} description={t('positions.emptyHint')} />
-          ) : (
-            <DataTable<Position>
-              caption={t('positions.title')}
-              rows={data.positions}
-              rowKey={(row) => `${row.symbol}-${row.side}`}
-              columns={[
-                {
-                  key: 'symbol',
-                  header: t('positions.instrument'),
-                  primary: true,
-                  cell: (row) => (
-                    <span className="flex flex-col gap-0.5">
-                      <span className="flex items-center gap-2">
-                        <span className="font-medium text-text">{row.symbol}</span>
-                        <SideBadge side={row.side} />
-                      </span>
-                      <span className="text-xs text-muted tabular-nums">
-                        {t('positions.perUnit', {
-                          quantity: formatQuantityPerUnit(row.quantityPerUnit),
-                          base: baseOf(row.symbol),
-                        })}
-                      </span>
-                    </span>
-                  ),
-                },
-                {
-                  key: 'weight',
-                  header: t('positions.weight'),
-                  align: 'right',
-                  cell: (row) => `${row.weightPct}%`,
-                },
-                {
-                  key: 'value',
-                  header: t('positions.value'),
-                  align: 'right',
-                  cell: (row) => (
-                    <span className="flex flex-col items-end gap-0.5">
-                      <span className="tabular-nums">{formatUsd(row.valueCents)}</span>
-                      <span className="text-xs text-muted tabular-nums">
-                        {t('positions.held', {
-                          quantity: formatQuantity(row.quantity),
-                          base: baseOf(row.symbol),
-                        })}
-                      </span>
-                    </span>
-                  ),
-                },
-                {
-                  key: 'entry',
-                  header: t('positions.entry'),
-                  align: 'right',
-                  cell: (row) => formatPrice(row.entryPrice),
-                },
-                {
-                  key: 'price',
-                  header: t('positions.price'),
-                  align: 'right',
-                  cell: (row) => formatPrice(row.price),
-                },
-                {
-                  key: 'pnl',
-                  header: t('positions.pnl'),
-                  align: 'right',
-                  cell: (row) => <Pnl value={row.unrealisedPnl} />,
-                },
-              ]}
-            />
-          )}
-        </Card>
-        <div className="min-w-0 lg:max-w-2xl 2xl:col-start-2 2xl:row-span-2 2xl:row-start-1 2xl:max-w-none">
-          <OrderForm strategy={data} />
-        </div>
-        <Card title={t('fills.title')} className="min-w-0 2xl:col-start-1">
-          {data.fills.length === 0 ? (
-            <EmptyState title={t('fills.empty')} />
-          ) : (
-            <DataTable<Fill>
-              caption={t('fills.title')}
-              rows={data.fills}
-              rowKey={(row) => `${row.at}-${row.symbol}-${row.quantityDelta}`}
-              columns={[
-                {
-                  key: 'at',
-                  header: t('fills.at'),
-                  primary: true,
-                  cell: (row) => (
-                    <span className="whitespace-nowrap text-text">{formatDateTime(row.at)}</span>
-                  ),
-                },
-                {
-                  key: 'symbol',
-                  header: t('fills.instrument'),
-                  cell: (row) => (
-                    <span className="flex items-center gap-2">
-                      {row.symbol} <SideBadge side={row.side} />
-                    </span>
-                  ),
-                },
-                {
-                  key: 'qty',
-                  header: t('fills.quantity'),
-                  align: 'right',
-                  // Fills since the per-unit engine are what one unit bought or sold.
-                  cell: (row) =>
-                    row.perUnit
-                      ? t('fills.perUnit', { value: formatQuantityPerUnit(row.quantityDelta) })
-                      : formatQuantity(row.quantityDelta),
-                },
-                {
-                  key: 'price',
-                  header: t('fills.price'),
-                  align: 'right',
-                  cell: (row) => formatPrice(row.price),
-                },
-                {
-                  key: 'realised',
-                  header: t('fills.realised'),
-                  align: 'right',
-                  cell: (row) => <Pnl value={row.realisedPnl} />,
-                },
-                {
-                  key: 'reason',
-                  header: t('fills.reason'),
-                  cell: (row) => t(`reason.${row.reason}`),
-                },
-              ]}
-            />
-          )}
-        </Card>
-      </div>
-    </div>
+    </>
   );
-}
-
-/** "BTC" of "BTCUSDT": every instrument is quoted in USDT. */
-function baseOf(symbol: string): string {
-  return symbol.replace(/USDT$/, '');
 }
 
 function isZero(text: string): boolean {
@@ -317,14 +209,4 @@ function Stat({
       </dd>
     </div>
   );
-}
-
-function SideBadge({ side }: { side: 'long' | 'short' }) {
-  const { t } = useTranslation('trader');
-  return <Badge tone={side === 'long' ? 'success' : 'danger'}>{t(`side.${side}`)}</Badge>;
-}
-
-function Pnl({ value }: { value: string }) {
-  const sign = signAsShown(value);
-  return <span className={clsx('tabular-nums', signTone(sign))}>{formatSignedUsdText(value)}</span>;
 }

@@ -25,7 +25,6 @@ export function ClaimProfitDialog({
 }) {
   const { t } = useTranslation('trading');
   const claim = useClaimProfit(trade.id);
-  const hasFee = chargesPerformanceFee(trade.performanceFeePct);
 
   function confirm() {
     const toastId = toast.loading(t('claim.claiming'));
@@ -72,6 +71,22 @@ export function ClaimProfitDialog({
         </>
       }
     >
+      <ClaimSummary trade={trade} />
+      {claim.isError && (
+        <p role="alert" className="mt-3 text-sm text-danger">
+          {errorMessage(claim.error)}
+        </p>
+      )}
+    </Modal>
+  );
+}
+
+/** What the claim pays and what stays invested, and what the fee (if any) takes. */
+function ClaimSummary({ trade }: { trade: CurrentTrade }) {
+  const { t } = useTranslation('trading');
+  const hasFee = chargesPerformanceFee(trade.performanceFeePct);
+  return (
+    <>
       <dl className="flex flex-col gap-3 text-sm">
         <SummaryRow label={t('figures.profit')} testId="claim-profit">
           <span className={signTone(trade.profitCents)}>{formatSignedUsd(trade.profitCents)}</span>
@@ -89,11 +104,6 @@ export function ClaimProfitDialog({
       <p className="mt-4 text-xs leading-relaxed text-muted">
         {hasFee ? t('claim.feeNote', { pct: trade.performanceFeePct }) : t('claim.note')}
       </p>
-      {claim.isError && (
-        <p role="alert" className="mt-3 text-sm text-danger">
-          {errorMessage(claim.error)}
-        </p>
-      )}
-    </Modal>
+    </>
   );
 }

@@ -1,13 +1,11 @@
 import { formatUsd } from '@app/shared/money';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
-import { errorMessage } from '../../../lib/requestErrors';
-import { Button, Modal } from '../../../ui';
-import { useUpdateTradeRules, type CurrentTrade } from '../api';
+import { Button } from '../../../ui';
+import type { CurrentTrade } from '../api';
 import { parseTakeProfitPct, takeProfitValueCents } from '../format';
 import { TakeProfitField } from './TakeProfitField';
-import { mutateAndReport } from '../../../lib/mutation';
+import { TradeRuleDialog, useSaveTradeRules } from './TradeRuleDialog';
 
 /**
  * Sets, changes or removes the trade's take-profit: it closes by itself once its gain reaches
@@ -17,64 +15,39 @@ export function TakeProfitDialog({ trade, onClose }: { trade: CurrentTrade; onCl
   const { t } = useTranslation('trading');
   const [text, setText] = useState(String(trade.takeProfitPct ?? 20));
   const [touched, setTouched] = useState(false);
-  const save = useUpdateTradeRules(trade.id);
+  const { save, send } = useSaveTradeRules(trade, 'takeProfitDialog', onClose);
   const pct = parseTakeProfitPct(text);
 
-  function send(takeProfitPct: number | null) {
-    mutateAndReport(
-      save,
+  function saveRule(takeProfitPct: number | null) {
+    send(
       { takeProfitPct },
-      {
-        onSuccess: () => {
-          toast.success(
-            takeProfitPct === null
-              ? t('takeProfitDialog.removed')
-              : t('takeProfitDialog.saved', { pct: takeProfitPct }),
-          );
-          onClose();
-        },
-        onError: (error) => {
-          toast.error(t('takeProfitDialog.failed'), { description: errorMessage(error) });
-        },
-      },
+      takeProfitPct === null
+        ? t('takeProfitDialog.removed')
+        : t('takeProfitDialog.saved', { pct: takeProfitPct }),
     );
   }
 
   return (
-    <Modal
-      open
-      size="sm"
-      onOpenChange={(open) => {
-        if (!open && !save.isPending) onClose();
+    <TradeRuleDialog
+      dialog="takeProfitDialog"
+      save={save}
+      onClose={onClose}
+      saveDisabled={pct !== null && pct === trade.takeProfitPct}
+      onSave={() => {
+        setTouched(true);
+        if (pct !== null) saveRule(pct);
       }}
-      title={t('takeProfitDialog.title')}
-      description={t('takeProfitDialog.description')}
-      footer={
-        <>
-          {trade.takeProfitPct !== null && (
-            <Button
-              variant="ghost"
-              className="sm:mr-auto"
-              disabled={save.isPending}
-              onClick={() => send(null)}
-            >
-              {t('takeProfitDialog.remove')}
-            </Button>
-          )}
-          <Button variant="secondary" disabled={save.isPending} onClick={onClose}>
-            {t('claim.cancel')}
-          </Button>
+      otherAction={
+        trade.takeProfitPct !== null && (
           <Button
-            loading={save.isPending}
-            disabled={pct !== null && pct === trade.takeProfitPct}
-            onClick={() => {
-              setTouched(true);
-              if (pct !== null) send(pct);
-            }}
+            variant="ghost"
+            className="sm:mr-auto"
+            disabled={save.isPending}
+            onClick={() => saveRule(null)}
           >
-            {t('takeProfitDialog.save')}
+            {t('takeProfitDialog.remove')}
           </Button>
-        </>
+        )
       }
     >
       <TakeProfitField
@@ -91,11 +64,6 @@ export function TakeProfitDialog({ trade, onClose }: { trade: CurrentTrade; onCl
           })
         }
       />
-      {save.isError && (
-        <p role="alert" className="mt-3 text-sm text-danger">
-          {errorMessage(save.error)}
-        </p>
-      )}
-    </Modal>
+    </TradeRuleDialog>
   );
 }

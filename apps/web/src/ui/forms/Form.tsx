@@ -1,0 +1,25 @@
+import type { FormEvent, FormHTMLAttributes, ReactNode } from 'react';
+
+export interface FormProps extends Omit<FormHTMLAttributes<HTMLFormElement>, 'onSubmit'> {
+  /** react-hook-form's `handleSubmit(...)`: the promise it returns reports its own errors. */
+  onSubmit: (event: FormEvent<HTMLFormElement>) => Promise<void>;
+  children: ReactNode;
+}
+
+/**
+ * A form validated by its schema, not by the browser (`noValidate`: the schema's messages show at
+ * each field, in the language on screen), with the fields stacked one under another unless a
+ * layout is given.
+ */
+export function Form({
+  onSubmit,
+  className = 'flex flex-col gap-4',
+  children,
+  ...rest
+}: FormProps) {
+  return (
+    <form noValidate onSubmit={(event) => void onSubmit(event)} className={className} {...rest}>
+      {children}
+    </form>
+  );
+}

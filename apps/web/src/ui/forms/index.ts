@@ -1,0 +1,5 @@
+export { Form, type FormProps } from './Form';
+export { CurrentPasswordField, NewPasswordField } from './PasswordFields';
+export { OneTimeCodeField } from './OneTimeCodeField';
+export { resettingClose } from './resettingClose';
+export { DialogForm } from './DialogForm';
