@@ -74,6 +74,20 @@ import {
 } from './modules/withdrawals/withdrawals.routes';
 import { adminApprovalRoutes } from './modules/approvals/approvals.routes';
 import {
+  createApprovalHandlers,
+  type ApprovalHandlers,
+} from './modules/approvals/approval-handlers';
+import { registerAdjustmentApprovals } from './modules/account/adjustments.service';
+import { registerDepositApprovals } from './modules/deposits/deposits.service';
+import { registerPayoutApprovals } from './modules/withdrawals/withdrawals.service';
+import { registerSettingApprovals } from './modules/settings/settings.service';
+import { registerPaymentMethodApprovals } from './modules/payment-methods/payment-methods.service';
+import { registerAdminGrantApprovals } from './modules/users/users.service';
+import {
+  applyProviderChange,
+  type ProviderProposal,
+} from './modules/sign-in-providers/sign-in-providers.service';
+import {
   adminTraderApplicationRoutes,
   traderApplicationRoutes,
 } from './modules/lead-traders/lead-traders.routes';
@@ -231,6 +245,24 @@ const documentErrors: SwaggerTransformObject = (document) => {
   return { ...doc, components: { ...doc.components, schemas }, paths } as typeof doc;
 };
 
+/**
+ * Four-eyes wiring: each module whose work can wait for a second admin registers how it carries
+ * out an approved request; the approvals module itself imports none of them.
+ */
+function wireApprovalHandlers(): ApprovalHandlers {
+  const handlers = createApprovalHandlers();
+  registerAdjustmentApprovals(handlers);
+  registerDepositApprovals(handlers);
+  registerPayoutApprovals(handlers);
+  registerSettingApprovals(handlers);
+  registerPaymentMethodApprovals(handlers);
+  registerAdminGrantApprovals(handlers);
+  handlers.handleSettings(['sign_in_provider'], (ctx, tx, change, by) =>
+    applyProviderChange(ctx, tx, change.value as ProviderProposal, { ...by, actorId: by.adminId }),
+  );
+  return handlers;
+}
+
 export interface BuildOptions {
   /** Shared with the scheduler (job lag) by main.ts; a fresh registry otherwise. */
   metrics?: Metrics;
@@ -377,7 +409,9 @@ export async function buildApp(
   await app.register(adminAdjustmentRoutes(ctx), { prefix: '/api/admin/users' });
   await app.register(settingsRoutes(ctx), { prefix: '/api/settings' });
   await app.register(adminSettingsRoutes(ctx), { prefix: '/api/admin/settings' });
-  await app.register(adminApprovalRoutes(ctx), { prefix: '/api/admin/approvals' });
+  await app.register(adminApprovalRoutes(ctx, wireApprovalHandlers()), {
+    prefix: '/api/admin/approvals',
+  });
   await app.register(traderApplicationRoutes(ctx), { prefix: '/api/trader-applications' });
   await app.register(adminTraderApplicationRoutes(ctx), {
     prefix: '/api/admin/trader-applications',

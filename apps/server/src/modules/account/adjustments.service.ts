@@ -10,6 +10,7 @@ import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { refusal } from '../../http/errors';
+import type { ApprovalHandlers } from '../approvals/approval-handlers';
 import { announceApprovalChange } from '../approvals/approvals.common';
 import { askSecondAdmin, movedAloneCents } from '../approvals/approvals.requests';
 import { needsSecondAdmin, SOLO_WINDOW_MS } from '../approvals/domain/four-eyes';
@@ -23,7 +24,7 @@ import { postEntry } from '../ledger/ledger.service';
 import { announceMoneyChange, withFundsCheck } from '../ledger/money.common';
 import { notify, type Announce } from '../notifications/notifications.service';
 import { fourEyesThresholdCents } from '../settings/settings.service';
-import { toTransaction } from '../transactions/transaction.view';
+import { toTransaction } from '../ledger/transaction.view';
 import { insertTransaction } from '../transactions/transactions.service';
 import { requireUndeletedOwner } from '../users/users.service';
 
@@ -134,6 +135,17 @@ async function requestAdjustmentApproval(
     body: { approval },
     afterCommit: () => announceApprovalChange(ctx, order.userId),
   };
+}
+
+/** An adjustment a second admin approved is booked as the maker asked for it. */
+export function registerAdjustmentApprovals(handlers: ApprovalHandlers): void {
+  handlers.handle('adjustment', async (ctx, tx, approval, by) => {
+    const { userId, bucket, reason } = approval;
+    if (bucket === null || reason === null || userId === null) {
+      throw new Error(`adjustment approval ${approval.id} has no user, bucket or reason`);
+    }
+    return bookAdjustment(ctx, tx, { userId, bucket, amount: approval.amountCents, reason }, by);
+  });
 }
 
 /**

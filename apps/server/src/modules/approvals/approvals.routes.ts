@@ -6,15 +6,17 @@ import {
   approvalListSchema,
 } from '@app/shared/schemas/approvals';
 import type { AppContext } from '../../context';
-import { decisionRoutes } from '../../http/decision-routes';
+import { decisionRoutes } from './decision-routes';
 import { guardAdmin } from '../../http/guards';
+import type { ApprovalHandlers } from './approval-handlers';
 import * as service from './approvals.service';
 
 /**
  * GET /api/admin/approvals?status=pending, POST /api/admin/approvals/:id/approve and
- * /reject {reason} (Idempotency-Key): the checker's side of four-eyes money.
+ * /reject {reason} (Idempotency-Key): the checker's side of four-eyes money. An approved request
+ * is carried out by the handler registered for its kind in `handlers`.
  */
-export function adminApprovalRoutes(ctx: AppContext) {
+export function adminApprovalRoutes(ctx: AppContext, handlers: ApprovalHandlers) {
   return function register(fastify: FastifyInstance, _options: unknown, done: () => void) {
     guardAdmin(fastify);
     const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -35,7 +37,7 @@ export function adminApprovalRoutes(ctx: AppContext) {
       approve: {
         verb: 'approve',
         response: { 200: approvalDecisionSchema },
-        run: (request) => service.approve(ctx, request),
+        run: (request) => service.approve(ctx, handlers, request),
       },
       reject: {
         response: { 200: approvalDecisionSchema },

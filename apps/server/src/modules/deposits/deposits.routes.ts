@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createDepositSchema } from '@app/shared/schemas/money';
 import { transactionResponseSchema } from '@app/shared/schemas/transactions';
 import type { AppContext } from '../../context';
-import { decisionRoutes } from '../../http/decision-routes';
+import { decisionRoutes } from '../approvals/decision-routes';
 import { guardAdmin, guardSignedIn } from '../../http/guards';
 import { requireUser } from '../auth/session';
 import { idempotencyKeyOf, sendOutcome } from '../ledger/idempotency';

@@ -14,14 +14,16 @@ import { postEntry } from '../ledger/ledger.service';
 import { announceMoneyChange, requireActiveAccount } from '../ledger/money.common';
 import { methodLabel } from '../payment-methods/payment-method.view';
 import { findActiveMethod } from '../payment-methods/payment-methods.service';
-import { toTransaction } from '../transactions/transaction.view';
+import { toTransaction } from '../ledger/transaction.view';
 import { movedAloneCents } from '../approvals/approvals.requests';
 import { needsSecondAdmin, SOLO_WINDOW_MS } from '../approvals/domain/four-eyes';
+import type { ApprovalHandlers } from '../approvals/approval-handlers';
 import type { AdminDecisionRequest } from '../approvals/self-decision';
 import { fourEyesThresholdCents } from '../settings/settings.service';
 import {
   approvedBoth,
   askSecondAdminToDecide,
+  carryOutTransactionApproval,
   refuseWhileApprovalWaits,
   type ApprovedDecision,
   decideTransaction,
@@ -116,6 +118,11 @@ export function approveDeposit(ctx: AppContext, request: AdminDecisionRequest) {
 }
 
 /** The checker's half: the deposit approved by the second admin, with both names in the audit. */
+/** A deposit approval a second admin approved is booked by bookDepositApproval. */
+export function registerDepositApprovals(handlers: ApprovalHandlers): void {
+  handlers.handle('deposit_approval', carryOutTransactionApproval(bookDepositApproval));
+}
+
 export function bookDepositApproval(
   ctx: AppContext,
   tx: Tx,

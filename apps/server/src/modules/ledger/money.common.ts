@@ -2,7 +2,7 @@ import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { refusal } from '../../http/errors';
 import type { Brand } from '../mail/templates';
-import { toTransaction } from '../transactions/transaction.view';
+import { toTransaction } from './transaction.view';
 import { InsufficientFundsError } from './domain';
 import type { TransactionRow } from './ledger.schema';
 

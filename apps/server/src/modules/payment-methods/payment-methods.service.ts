@@ -9,6 +9,7 @@ import type { Approval } from '@app/shared/schemas/approvals';
 import type { PaymentMethod } from '@app/shared/schemas/payment-methods';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
+import type { ApprovalHandlers } from '../approvals/approval-handlers';
 import { announceApprovalChange } from '../approvals/approvals.common';
 import crypto from 'node:crypto';
 import { askSecondAdminToChange, settingKeyOf } from '../approvals/approvals.requests';
@@ -135,6 +136,23 @@ async function askForChange(
   );
   announceApprovalChange(ctx, null);
   return approval;
+}
+
+/**
+ * A change of a payment method, or of the global withdrawal fee (approvals asked before each
+ * method had its own), once a second admin approved it.
+ */
+export function registerPaymentMethodApprovals(handlers: ApprovalHandlers): void {
+  handlers.handleSettings(['payment_method'], (ctx, tx, change, by) =>
+    applyPaymentMethodChange(ctx, tx, change.value as PaymentMethodChange, {
+      ...by,
+      actorId: by.adminId,
+    }),
+  );
+  handlers.handleSettings(['withdrawal_fee_pct'], (ctx, tx, { value }, by) => {
+    const pct = typeof value === 'number' ? String(value) : typeof value === 'string' ? value : '';
+    return applyFeeForEveryMethod(ctx, tx, pct, { ...by, actorId: by.adminId });
+  });
 }
 
 /** The checker's half (approvals.service): the change the maker asked for, audited with both. */

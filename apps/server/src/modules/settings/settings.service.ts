@@ -14,6 +14,7 @@ import {
 } from '@app/shared/schemas/appropriateness';
 import type { AppContext } from '../../context';
 import type { DbOrTx, Tx } from '../../db/client';
+import type { ApprovalHandlers } from '../approvals/approval-handlers';
 import { announceApprovalChange } from '../approvals/approvals.common';
 import { askSecondAdminToChange } from '../approvals/approvals.requests';
 import { recordAudit } from '../audit/audit.service';
@@ -158,6 +159,14 @@ export async function applySettingChange(
     throw new Error(`no dual-control rule for setting ${change.key}`);
   }
   return APPLY[setting](ctx, tx, change);
+}
+
+/** A change of one of this module's settings, once a second admin approved it (APPLY). */
+export function registerSettingApprovals(handlers: ApprovalHandlers): void {
+  const settings = DUAL_CONTROL_SETTINGS.filter((key): key is keyof typeof APPLY => key in APPLY);
+  handlers.handleSettings(settings, (ctx, tx, change, by) =>
+    applySettingChange(ctx, tx, { ...change, ...by }),
+  );
 }
 
 async function applyWith<T>(

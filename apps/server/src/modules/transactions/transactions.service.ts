@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { refusal } from '../../http/errors';
 import { SelfDecisionError } from '../approvals/self-decision';
-import { toTransaction } from './transaction.view';
+import { toTransaction } from '../ledger/transaction.view';
 import * as repo from './transactions.repo';
 
 function cursorOf(text: string | undefined) {

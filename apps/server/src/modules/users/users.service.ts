@@ -10,6 +10,7 @@ import { hashPassword, verifyPassword } from '../auth/crypto';
 import { enqueueMail } from '../mail/mail.service';
 import { mailTemplates } from '../mail/templates';
 import type { Approval } from '@app/shared/schemas/approvals';
+import type { ApprovalHandlers } from '../approvals/approval-handlers';
 import { announceApprovalChange } from '../approvals/approvals.common';
 import { askSecondAdmin } from '../approvals/approvals.requests';
 import { auditingSelfDecisions, SelfDecisionError } from '../approvals/self-decision';
@@ -181,6 +182,15 @@ export async function makeAdmin(
   });
   if (asked) announceApprovalChange(ctx, null);
   return asked;
+}
+
+/** An admin grant a second admin approved makes its user an admin (grantAdmin). */
+export function registerAdminGrantApprovals(handlers: ApprovalHandlers): void {
+  handlers.handle('admin_grant', async (ctx, tx, approval, by) => {
+    if (approval.userId === null) throw new Error(`approval ${approval.id} has no user`);
+    await grantAdmin(ctx, tx, approval.userId, by);
+    return { row: null, announce: () => {} };
+  });
 }
 
 /** The checker's half of an admin grant (approvals.service), audited with both admins. */

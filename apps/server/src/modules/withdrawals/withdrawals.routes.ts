@@ -8,7 +8,7 @@ import {
 import { approvalResponseSchema } from '@app/shared/schemas/approvals';
 import { transactionResponseSchema } from '@app/shared/schemas/transactions';
 import type { AppContext } from '../../context';
-import { decisionRoutes } from '../../http/decision-routes';
+import { decisionRoutes } from '../approvals/decision-routes';
 import { guardAdmin, guardSignedIn } from '../../http/guards';
 import { requireUser } from '../auth/session';
 import { idempotencyKeyOf, sendOutcome } from '../ledger/idempotency';

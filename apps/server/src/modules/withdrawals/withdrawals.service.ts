@@ -16,6 +16,7 @@ import type { UserRow } from '../../db/schema';
 import { refusal } from '../../http/errors';
 import { movedAloneCents } from '../approvals/approvals.requests';
 import { needsSecondAdmin, SOLO_WINDOW_MS } from '../approvals/domain/four-eyes';
+import type { ApprovalHandlers } from '../approvals/approval-handlers';
 import type { AdminDecisionRequest } from '../approvals/self-decision';
 import { enqueueMails } from '../mail/mail.service';
 import { withdrawalHeld, withdrawalPaid, withdrawalReleased } from '../ledger/domain';
@@ -30,10 +31,11 @@ import {
 import { feeTermsOf, methodLabel } from '../payment-methods/payment-method.view';
 import { fourEyesThresholdCents } from '../settings/settings.service';
 import { moneyMail } from '../transactions/transaction.mail';
-import { toTransaction } from '../transactions/transaction.view';
+import { toTransaction } from '../ledger/transaction.view';
 import {
   approvedBoth,
   askSecondAdminToDecide,
+  carryOutTransactionApproval,
   refuseWhileApprovalWaits,
   type ApprovedDecision,
   decideTransaction,
@@ -241,6 +243,11 @@ export function payWithdrawal(ctx: AppContext, request: AdminDecisionRequest) {
  * approved it). Used directly below the threshold and by the checker's approval above it.
  * Returns the paid row and the admin's answer.
  */
+/** A payout a second admin approved is booked by bookPayout. */
+export function registerPayoutApprovals(handlers: ApprovalHandlers): void {
+  handlers.handle('withdrawal_payout', carryOutTransactionApproval(bookPayout));
+}
+
 export function bookPayout(
   ctx: AppContext,
   tx: Tx,

@@ -3,13 +3,9 @@ import { rejectSchema } from '@app/shared/schemas/money';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AdminDecisionRequest } from '../modules/approvals/self-decision';
-import { requireAdmin } from '../modules/auth/session';
-import {
-  idempotencyKeyOf,
-  sendOutcome,
-  type IdempotentOutcome,
-} from '../modules/ledger/idempotency';
+import type { AdminDecisionRequest } from './self-decision';
+import { requireAdmin } from '../auth/session';
+import { idempotencyKeyOf, sendOutcome, type IdempotentOutcome } from '../ledger/idempotency';
 
 /** A deposit, withdrawal or approval, by uuid or TNX id. */
 const idParams = z.object({ id: z.string().max(40, atMostCharacters(40)) });
