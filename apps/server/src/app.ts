@@ -52,7 +52,7 @@ import { marketRoutes } from './modules/market/market.routes';
 import { adminStrategyRoutes, strategyRoutes } from './modules/copy-trading/strategies.routes';
 import { traderRoutes } from './modules/copy-trading/trader.routes';
 import { tradeRoutes } from './modules/copy-trading/trades.routes';
-import { accountRoutes, adminAdjustmentRoutes } from './modules/account/account.routes';
+import { accountRoutes, adminUserAccountRoutes } from './modules/account/account.routes';
 import { adminDepositRoutes, depositRoutes } from './modules/deposits/deposits.routes';
 import {
   adminPaymentMethodRoutes,
@@ -99,7 +99,7 @@ import {
   verificationRoutes,
 } from './modules/verification/verification.routes';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
-import { accountClosureRoutes } from './modules/users/account-closure.routes';
+import { accountClosureRoutes } from './modules/account/account-closure.routes';
 import { adminUserRoutes } from './modules/users/users.routes';
 import { overviewRoutes } from './modules/overview/overview.routes';
 import { statementRoutes } from './modules/statements/statements.routes';
@@ -406,7 +406,7 @@ export async function buildApp(
   await app.register(accountClosureRoutes(ctx), { prefix: '/api/account' });
   await app.register(statementRoutes(ctx), { prefix: '/api/statements' });
   await app.register(operatorExportRoutes(ctx), { prefix: '/api/admin/exports' });
-  await app.register(adminAdjustmentRoutes(ctx), { prefix: '/api/admin/users' });
+  await app.register(adminUserAccountRoutes(ctx), { prefix: '/api/admin/users' });
   await app.register(settingsRoutes(ctx), { prefix: '/api/settings' });
   await app.register(adminSettingsRoutes(ctx), { prefix: '/api/admin/settings' });
   await app.register(adminApprovalRoutes(ctx, wireApprovalHandlers()), {

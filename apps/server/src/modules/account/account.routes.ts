@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { accountSummarySchema } from '@app/shared/schemas/account';
+import { adminSessionSchema, adminUserSchema } from '@app/shared/schemas/admin-users';
+import { okSchema } from '@app/shared/schemas/auth';
 import { dataExportSchema } from '@app/shared/schemas/data-export';
 import { approvalResponseSchema } from '@app/shared/schemas/approvals';
 import { adjustmentSchema } from '@app/shared/schemas/money';
@@ -15,6 +17,8 @@ import { idempotencyKeyOf, sendOutcome } from '../ledger/idempotency';
 import { adjust } from './adjustments.service';
 import { summary } from './account.service';
 import { sendDownload } from '../statements/download';
+import { userDetail } from '../users/users.service';
+import { activateAccount } from '../verification/activation';
 import { openPersonalDataExport } from './data-export.service';
 
 /** Personal-data downloads one account may make per hour (each reads the whole history). */
@@ -71,20 +75,49 @@ export function accountRoutes(ctx: AppContext) {
   };
 }
 
+const userIdParams = z.object({ id: z.uuid({ error: rule('USER_ID_NOT_FOUND') }) });
+
+const adminUserDetailSchema = z.object({
+  user: adminUserSchema,
+  referrals: z.array(
+    adminUserSchema.pick({ id: true, name: true, email: true, isActive: true, createdAt: true }),
+  ),
+  sessions: z.array(adminSessionSchema),
+  /** Their balances and totals, from the ledger (the same figures their dashboard shows). */
+  summary: accountSummarySchema,
+});
+
 /**
- * POST /api/admin/users/:id/adjustments {bucket, amount, reason} (Idempotency-Key): 201 booked,
- * or 202 with the approval a second admin must give.
+ * The admin's routes on one user that reach their account, beside users' own under
+ * /api/admin/users: GET /:id (the user with their balances), POST /:id/activate (verification's
+ * rule, the referrer's bonus), POST /:id/adjustments {bucket, amount, reason} (Idempotency-Key):
+ * 201 booked, or 202 with the approval a second admin must give.
  */
-export function adminAdjustmentRoutes(ctx: AppContext) {
+export function adminUserAccountRoutes(ctx: AppContext) {
   return function register(fastify: FastifyInstance, _options: unknown, done: () => void) {
     guardAdmin(fastify);
     const app = fastify.withTypeProvider<ZodTypeProvider>();
+    const tags = ['admin'];
+    app.get(
+      '/:id',
+      { schema: { tags, params: userIdParams, response: { 200: adminUserDetailSchema } } },
+      async (request) => userDetail(ctx, request.params.id, (userId) => summary(ctx, userId)),
+    );
+    app.post(
+      '/:id/activate',
+      { schema: { tags, params: userIdParams, response: { 200: okSchema } } },
+      async (request) => {
+        const actor = { adminId: requireAdmin(request).user.id, ip: request.ip };
+        await activateAccount(ctx, actor, request.params.id);
+        return { ok: true as const };
+      },
+    );
     app.post(
       '/:id/adjustments',
       {
         schema: {
-          tags: ['admin'],
-          params: z.object({ id: z.uuid({ error: rule('USER_ID_NOT_FOUND') }) }),
+          tags,
+          params: userIdParams,
           body: adjustmentSchema,
           // 202: above the four-eyes threshold, an approval waits for a second admin.
           response: { 201: transactionResponseSchema, 202: approvalResponseSchema },

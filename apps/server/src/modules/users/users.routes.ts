@@ -3,13 +3,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   adminApproversSchema,
-  adminSessionSchema,
   adminUpdateUserSchema,
   adminUserListQuerySchema,
   adminUserListSchema,
-  adminUserSchema,
 } from '@app/shared/schemas/admin-users';
-import { accountSummarySchema } from '@app/shared/schemas/account';
 import { okSchema } from '@app/shared/schemas/auth';
 import { approvalResponseSchema } from '@app/shared/schemas/approvals';
 import type { AppContext } from '../../context';
@@ -24,7 +21,11 @@ function actorOf(request: FastifyRequest): service.AdminActor {
   return { adminId: requireAdmin(request).user.id, ip: request.ip };
 }
 
-/** /api/admin/users: every route is admin-only (guardAdmin), every change audited. */
+/**
+ * /api/admin/users: every route is admin-only (guardAdmin), every change audited. A user's detail
+ * (with balances) and activation (verification, referral bonus) are the account module's routes
+ * under the same prefix (account.routes adminUserAccountRoutes).
+ */
 export function adminUserRoutes(ctx: AppContext) {
   return function register(fastify: FastifyInstance, _options: unknown, done: () => void) {
     guardAdmin(fastify);
@@ -50,36 +51,7 @@ export function adminUserRoutes(ctx: AppContext) {
       async (request) => service.approvers(ctx, requireAdmin(request).user.id),
     );
 
-    app.get(
-      '/:id',
-      {
-        schema: {
-          tags,
-          params: idParams,
-          response: {
-            200: z.object({
-              user: adminUserSchema,
-              referrals: z.array(
-                adminUserSchema.pick({
-                  id: true,
-                  name: true,
-                  email: true,
-                  isActive: true,
-                  createdAt: true,
-                }),
-              ),
-              sessions: z.array(adminSessionSchema),
-              /** Their balances and totals, from the ledger (the same figures their dashboard shows). */
-              summary: accountSummarySchema,
-            }),
-          },
-        },
-      },
-      async (request) => service.userDetail(ctx, request.params.id),
-    );
-
     const actions: Record<string, (actor: service.AdminActor, id: string) => Promise<void>> = {
-      activate: (actor, id) => service.activate(ctx, actor, id),
       deactivate: (actor, id) => service.deactivate(ctx, actor, id),
       'remove-admin': (actor, id) => service.removeAdmin(ctx, actor, id),
       'make-trader': (actor, id) => service.setTrader(ctx, actor, id, true),

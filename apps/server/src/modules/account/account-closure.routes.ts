@@ -7,7 +7,7 @@ import { guardSignedIn } from '../../http/guards';
 import { accountKey, clientAddress, limitOn, rateLimiter } from '../../http/rate-limit';
 import { authLimits } from '../auth/auth.limits';
 import { clearSessionCookie, requireUser } from '../auth/session';
-import { accountClosure, closeOwnAccount } from './users.service';
+import { accountClosure, closeAccount } from './account-closure.service';
 
 /**
  * GET /api/account/closure — what stands between the signed-in user and closing their account;
@@ -35,7 +35,7 @@ export function accountClosureRoutes(ctx: AppContext) {
       },
       async (request, reply) => {
         const { user } = requireUser(request);
-        await closeOwnAccount(ctx, user, request.body.password, request.ip);
+        await closeAccount(ctx, user, request.body.password, request.ip);
         clearSessionCookie(ctx, reply);
         return { ok: true as const };
       },
