@@ -53,12 +53,13 @@ import { adminStrategyRoutes, strategyRoutes } from './modules/copy-trading/stra
 import { traderRoutes } from './modules/copy-trading/trader.routes';
 import { tradeRoutes } from './modules/copy-trading/trades.routes';
 import { accountRoutes, adminUserAccountRoutes } from './modules/account/account.routes';
+import { dataExportRoutes } from './modules/data-export/data-export.routes';
 import { adminDepositRoutes, depositRoutes } from './modules/deposits/deposits.routes';
 import {
   adminPaymentMethodRoutes,
   paymentMethodRoutes,
 } from './modules/payment-methods/payment-methods.routes';
-import { adminSettingsRoutes, settingsRoutes } from './modules/settings/settings.routes';
+import { adminSettingsRoutes } from './modules/settings/settings.routes';
 import {
   adminAppropriatenessRoutes,
   appropriatenessRoutes,
@@ -69,6 +70,7 @@ import {
 } from './modules/transactions/transactions.routes';
 import {
   adminWithdrawalRoutes,
+  feeScheduleRoute,
   withdrawalQuoteRoute,
   withdrawalRoutes,
 } from './modules/withdrawals/withdrawals.routes';
@@ -403,11 +405,12 @@ export async function buildApp(
   await app.register(transactionRoutes(ctx), { prefix: '/api/transactions' });
   await app.register(adminTransactionRoutes(ctx), { prefix: '/api/admin/transactions' });
   await app.register(accountRoutes(ctx), { prefix: '/api/account' });
+  await app.register(dataExportRoutes(ctx), { prefix: '/api/account' });
   await app.register(accountClosureRoutes(ctx), { prefix: '/api/account' });
   await app.register(statementRoutes(ctx), { prefix: '/api/statements' });
   await app.register(operatorExportRoutes(ctx), { prefix: '/api/admin/exports' });
   await app.register(adminUserAccountRoutes(ctx), { prefix: '/api/admin/users' });
-  await app.register(settingsRoutes(ctx), { prefix: '/api/settings' });
+  await app.register(feeScheduleRoute(ctx), { prefix: '/api/settings' });
   await app.register(adminSettingsRoutes(ctx), { prefix: '/api/admin/settings' });
   await app.register(adminApprovalRoutes(ctx, wireApprovalHandlers()), {
     prefix: '/api/admin/approvals',

@@ -1,11 +1,7 @@
 import type { PublicConfig } from '@app/shared/schemas/common';
 import path from 'node:path';
 import { z } from 'zod';
-import {
-  INSTRUMENT_SYMBOLS,
-  isInstrumentSymbol,
-  type InstrumentSymbol,
-} from './modules/market/domain/instruments';
+import { MARKET_SYMBOLS, type MarketSymbol } from '@app/shared/schemas/market';
 
 /**
  * Every setting comes from the environment and is declared once, here: its parser, its default and
@@ -47,7 +43,7 @@ export interface Config {
    * MARKET_REFERENCE_PRICES: the levels the simulated market wanders around, per instrument; one
    * left out keeps its default (near the real market's, instruments.ts).
    */
-  marketReferencePrices: Partial<Record<InstrumentSymbol, string>>;
+  marketReferencePrices: Partial<Record<MarketSymbol, string>>;
   marketBackfillDays: number;
   marketTickMs: number;
   trustProxy: boolean;
@@ -121,14 +117,18 @@ function optionalInteger(min: number, max: number) {
     );
 }
 
+function isMarketSymbol(symbol: string): symbol is MarketSymbol {
+  return (MARKET_SYMBOLS as readonly string[]).includes(symbol);
+}
+
 /** "BTCUSDT=90000,ETHUSDT=3000": a positive decimal price per known instrument, each once. */
 function referencePrices() {
-  const example = `must be SYMBOL=PRICE pairs separated by commas, such as BTCUSDT=90000,ETHUSDT=3000 (symbols: ${INSTRUMENT_SYMBOLS.join(', ')})`;
+  const example = `must be SYMBOL=PRICE pairs separated by commas, such as BTCUSDT=90000,ETHUSDT=3000 (symbols: ${MARKET_SYMBOLS.join(', ')})`;
   return z
     .string()
     .optional()
     .transform((value, context) => {
-      const prices: Partial<Record<InstrumentSymbol, string>> = {};
+      const prices: Partial<Record<MarketSymbol, string>> = {};
       for (const pair of (value ?? '').split(',').map((item) => item.trim())) {
         if (pair === '') continue;
         const match = /^([A-Z]+)=(\d{1,9}(?:\.\d{1,8})?)$/.exec(pair);
@@ -137,7 +137,7 @@ function referencePrices() {
         if (
           !symbol ||
           !price ||
-          !isInstrumentSymbol(symbol) ||
+          !isMarketSymbol(symbol) ||
           symbol in prices ||
           !(Number(price) > 0)
         ) {

@@ -4,38 +4,25 @@ import { z } from 'zod';
 import { accountSummarySchema } from '@app/shared/schemas/account';
 import { adminSessionSchema, adminUserSchema } from '@app/shared/schemas/admin-users';
 import { okSchema } from '@app/shared/schemas/auth';
-import { dataExportSchema } from '@app/shared/schemas/data-export';
 import { approvalResponseSchema } from '@app/shared/schemas/approvals';
 import { adjustmentSchema } from '@app/shared/schemas/money';
 import { transactionResponseSchema } from '@app/shared/schemas/transactions';
 import type { AppContext } from '../../context';
 import { guardAdmin, guardSignedIn } from '../../http/guards';
-import { limitOn, rateLimiter } from '../../http/rate-limit';
 import { sendJsonText } from '../../http/json-text';
 import { requireAdmin, requireUser } from '../auth/session';
 import { idempotencyKeyOf, sendOutcome } from '../ledger/idempotency';
 import { adjust } from './adjustments.service';
 import { summary } from './account.service';
-import { sendDownload } from '../statements/download';
 import { userDetail } from '../users/users.service';
 import { activateAccount } from '../verification/activation';
-import { openPersonalDataExport } from './data-export.service';
-
-/** Personal-data downloads one account may make per hour (each reads the whole history). */
-export const DATA_EXPORTS_PER_HOUR = 5;
-const exportsByAccount = {
-  name: 'export:account',
-  max: DATA_EXPORTS_PER_HOUR,
-  windowMs: 3_600_000,
-};
 import { rule } from '@app/shared/rules';
 
 /**
- * GET /api/account/summary — the dashboard's figures; GET /api/account/export — everything the
- * platform holds about the user, as a JSON file (rate-limited, audited).
+ * GET /api/account/summary — the dashboard's figures (the personal-data export beside it is the
+ * data-export module's).
  */
 export function accountRoutes(ctx: AppContext) {
-  const limiter = rateLimiter(ctx);
   return function register(fastify: FastifyInstance, _options: unknown, done: () => void) {
     guardSignedIn(fastify);
     const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -48,28 +35,6 @@ export function accountRoutes(ctx: AppContext) {
       // (trades.test.ts).
       async (request, reply) =>
         sendJsonText(reply, JSON.stringify(await summary(ctx, requireUser(request).user.id))),
-    );
-    app.get(
-      '/export',
-      {
-        preHandler: limiter.guard([
-          limitOn(exportsByAccount, (request) => request.auth?.user.id ?? null),
-        ]),
-        schema: { tags: ['account'], response: { 200: dataExportSchema } },
-      },
-      // Streamed (the response schema documents it; each item is checked on its way out).
-      async (request, reply) => {
-        const { user } = requireUser(request);
-        const data = await openPersonalDataExport(ctx, user, request.ip);
-        void reply.header('cache-control', 'no-store');
-        return sendDownload(request, reply, {
-          body: data.body,
-          format: 'json',
-          fileName: `personal-data-${data.exportedAt.slice(0, 10)}.json`,
-          failure: 'data export stream failed',
-          logContext: { userId: user.id },
-        });
-      },
     );
     done();
   };

@@ -6,7 +6,6 @@ import { formatUsd } from '@app/shared/money';
 import type { AppContext } from '../../context';
 import type { DbOrTx, Tx } from '../../db/client';
 import type { UserRow } from '../../db/schema';
-import { DEFAULT_SETTINGS } from '../../seed/seed';
 import { SelfDecisionError } from '../approvals/self-decision';
 import { recordAudit } from '../audit/audit.service';
 import { referralBonus } from '../ledger/domain';
@@ -18,10 +17,13 @@ import { getSetting } from '../settings/settings.service';
 import { insertTransaction } from '../transactions/transactions.service';
 import * as repo from './referrals.repo';
 
+/** The referrer's bonus when none is stored (the seed stores it on a fresh install). */
+export const DEFAULT_REFERRAL_BONUS_CENTS = 10000;
+
 /** The bonus now in force, in cents; 0 switches the programme off. */
 export async function referralBonusCents(db: DbOrTx): Promise<bigint> {
   const stored = await getSetting(db, 'referral_bonus_cents');
-  const value = stored ?? DEFAULT_SETTINGS.referral_bonus_cents;
+  const value = stored ?? DEFAULT_REFERRAL_BONUS_CENTS;
   return typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? BigInt(value) : 0n;
 }
 

@@ -11,8 +11,6 @@ import {
   fourEyesSettingSchema,
   updateFourEyesSettingSchema,
 } from '@app/shared/schemas/approvals';
-import { feeScheduleSchema } from '@app/shared/schemas/money';
-import { feeSchedule } from '../withdrawals/withdrawals.service';
 import {
   traderFeeBoundsInputSchema,
   traderProgrammeSchema,
@@ -22,20 +20,6 @@ import { guardAdmin } from '../../http/guards';
 import { requireAdmin } from '../auth/session';
 import * as service from './settings.service';
 import type { SettingChangeOutcome } from './settings.service';
-
-/**
- * GET /api/settings/fees — public: the withdrawal fee of every active payout method, for
- * /withdrawals/fee (each method's terms live on it: payment-methods).
- */
-export function settingsRoutes(ctx: AppContext) {
-  return function register(fastify: FastifyInstance, _options: unknown, done: () => void) {
-    const app = fastify.withTypeProvider<ZodTypeProvider>();
-    app.get('/fees', { schema: { tags: ['settings'], response: { 200: feeScheduleSchema } } }, () =>
-      feeSchedule(ctx.db),
-    );
-    done();
-  };
-}
 
 /**
  * PUT of an admin setting: 200 with the setting when applied, 202 with the approval when the

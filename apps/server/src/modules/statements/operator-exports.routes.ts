@@ -10,7 +10,7 @@ import type { AppContext } from '../../context';
 import { guardAdmin } from '../../http/guards';
 import { requireAdmin } from '../auth/session';
 import { exportFileName } from './domain/statement';
-import { DOWNLOAD_TYPES, sendDownload } from './download';
+import { DOWNLOAD_TYPES, sendDownload } from '../../http/download';
 import { balancesCsv, journalCsv } from './operator-exports.csv';
 import { openBalancesExport, openJournalExport } from './operator-exports.service';
 

@@ -24,7 +24,7 @@ import { STATEMENT_MESSAGES, statementLanguage } from './statements.messages';
 import { annualSummary, openStatement } from './statements.service';
 import { annualCsv } from './annual.csv';
 import { annualPdf } from './annual.pdf';
-import { DOWNLOAD_TYPES, sendDownload } from './download';
+import { DOWNLOAD_TYPES, sendDownload } from '../../http/download';
 
 const TRADE_HISTORY_PAGE_ROWS = 500;
 

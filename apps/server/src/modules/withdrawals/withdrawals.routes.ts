@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   createWithdrawalSchema,
+  feeScheduleSchema,
   withdrawalQuoteQuerySchema,
   withdrawalQuoteSchema,
 } from '@app/shared/schemas/money';
@@ -32,6 +33,20 @@ export function withdrawalQuoteRoute(ctx: AppContext) {
         },
       },
       (request) => service.quote(ctx, request.query.amount, request.query.methodId),
+    );
+    done();
+  };
+}
+
+/**
+ * GET /api/settings/fees — public: the withdrawal fee of every active payout method, for
+ * /withdrawals/fee (each method's terms live on it: payment-methods).
+ */
+export function feeScheduleRoute(ctx: AppContext) {
+  return function register(fastify: FastifyInstance, _options: unknown, done: () => void) {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    app.get('/fees', { schema: { tags: ['settings'], response: { 200: feeScheduleSchema } } }, () =>
+      service.feeSchedule(ctx.db),
     );
     done();
   };
