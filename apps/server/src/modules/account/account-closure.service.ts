@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { refusal } from '../../http/errors';
-import { closeOwnAccount, LEDGER_RETENTION_YEARS } from '../users/users.service';
+import { closeOwnAccount, LEDGER_RETENTION_YEARS } from '../users';
 import { closureOf } from './account.service';
 
 const CLOSE_REFUSALS = {

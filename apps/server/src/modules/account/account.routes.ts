@@ -11,11 +11,11 @@ import type { AppContext } from '../../context';
 import { guardAdmin, guardSignedIn } from '../../http/guards';
 import { sendJsonText } from '../../http/json-text';
 import { requireAdmin, requireUser } from '../auth/session';
-import { idempotencyKeyOf, sendOutcome } from '../ledger/idempotency';
+import { idempotencyKeyOf, sendOutcome } from '../ledger';
 import { adjust } from './adjustments.service';
 import { summary } from './account.service';
-import { userDetail } from '../users/users.service';
-import { activateAccount } from '../verification/activation';
+import { userDetail } from '../users';
+import { activateAccount } from '../verification';
 import { rule } from '@app/shared/rules';
 
 /**

@@ -1,7 +1,7 @@
 import type { ApprovalKind, DualControlSetting } from '@app/shared/schemas/approvals';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
-import type { TransactionRow } from '../ledger/ledger.schema';
+import type { TransactionRow } from '../../db/schema';
 import type { MoneyApprovalRow } from './approvals.schema';
 import { settingOfKey } from './setting-keys';
 

@@ -4,7 +4,7 @@ import type { Tx } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { refusal } from '../../http/errors';
 import { recordAudit } from '../audit/audit.service';
-import { toTransaction } from '../ledger/transaction.view';
+import { toTransaction } from '../ledger';
 import type { ApprovalHandlers } from './approval-handlers';
 import { toApproval } from './approval.view';
 import { announceApprovalChange, approvalView } from './approvals.common';

@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AdminDecisionRequest } from './self-decision';
 import { requireAdmin } from '../auth/session';
-import { idempotencyKeyOf, sendOutcome, type IdempotentOutcome } from '../ledger/idempotency';
+import { idempotencyKeyOf, sendOutcome, type IdempotentOutcome } from '../ledger';
 
 /** A deposit, withdrawal or approval, by uuid or TNX id. */
 const idParams = z.object({ id: z.string().max(40, atMostCharacters(40)) });

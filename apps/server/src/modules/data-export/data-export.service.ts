@@ -4,16 +4,16 @@ import { DATA_EXPORT_FORMAT, dataExportSchema } from '@app/shared/schemas/data-e
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { activityOf, recordAudit } from '../audit/audit.service';
-import { ownAssessments } from '../appropriateness/appropriateness.service';
+import { ownAssessments } from '../appropriateness';
 import { allSessionsOf } from '../auth/auth.service';
 import { listTokens } from '../api-tokens/api-tokens.service';
 import { identitiesOf } from '../sign-in-providers/sign-in-providers.service';
-import { supportMessagesOf } from '../contact/contact.service';
+import { supportMessagesOf } from '../contact';
 import { openTrades, tradeHistory } from '../copy-trading/trades.service';
 import { notificationsOf, preferencesOf } from '../notifications/notifications.service';
-import { listOwn } from '../transactions/transactions.service';
-import { toMe } from '../users/user.view';
-import { myVerification } from '../verification/verification.service';
+import { listOwn } from '../transactions';
+import { toMe } from '../users';
+import { myVerification } from '../verification';
 import { jsonDocument, type JsonPart } from './domain/json-document';
 
 /** Rows read per keyset page while an export streams (the lists' own page limit). */

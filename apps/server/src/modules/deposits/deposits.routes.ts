@@ -3,10 +3,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createDepositSchema } from '@app/shared/schemas/money';
 import { transactionResponseSchema } from '@app/shared/schemas/transactions';
 import type { AppContext } from '../../context';
-import { decisionRoutes } from '../approvals/decision-routes';
+import { decisionRoutes } from '../approvals';
 import { guardAdmin, guardSignedIn } from '../../http/guards';
 import { requireUser } from '../auth/session';
-import { idempotencyKeyOf, sendOutcome } from '../ledger/idempotency';
+import { idempotencyKeyOf, sendOutcome } from '../ledger';
 import * as service from './deposits.service';
 
 /** POST /api/deposits — "I have made the payment" (accepts Idempotency-Key). */

@@ -9,10 +9,13 @@ import type { Approval } from '@app/shared/schemas/approvals';
 import type { PaymentMethod } from '@app/shared/schemas/payment-methods';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
-import type { ApprovalHandlers } from '../approvals/approval-handlers';
-import { announceApprovalChange } from '../approvals/approvals.common';
+import {
+  type ApprovalHandlers,
+  announceApprovalChange,
+  askSecondAdminToChange,
+  settingKeyOf,
+} from '../approvals';
 import crypto from 'node:crypto';
-import { askSecondAdminToChange, settingKeyOf } from '../approvals/approvals.requests';
 import { refusal } from '../../http/errors';
 import { recordAudit } from '../audit/audit.service';
 import type { DbOrTx } from '../../db/client';

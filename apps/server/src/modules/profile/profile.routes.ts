@@ -18,7 +18,7 @@ import { readOneFile } from '../../http/multipart';
 import { clientAddress, limitOn, rateLimiter } from '../../http/rate-limit';
 import { activityOf } from '../audit/audit.service';
 import { requireUser } from '../auth/session';
-import { toMe } from '../users/user.view';
+import { toMe } from '../users';
 import {
   avatarFile,
   clearAvatar,

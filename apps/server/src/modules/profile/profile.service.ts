@@ -9,16 +9,16 @@ import { refusal } from '../../http/errors';
 import type { Job } from '../../jobs/scheduler';
 import { recordAudit } from '../audit/audit.service';
 import { findUserById, swapAvatar, updateUser } from '../auth/auth.service';
-import { referralBonusCents } from '../referrals/referral-bonus';
-import { referredUsers } from '../users/users.service';
-import { toMe } from '../users/user.view';
+import { referralBonusCents } from '../referrals';
 import {
+  referredUsers,
+  toMe,
   avatarDir,
   isAvatarName,
   removeAvatar,
   storeAvatar,
   sweepOrphanAvatars,
-} from '../users/avatar-files';
+} from '../users';
 import { processAvatar } from './avatar';
 import * as repo from './profile.repo';
 

@@ -6,15 +6,13 @@ import { formatUsd } from '@app/shared/money';
 import type { AppContext } from '../../context';
 import type { DbOrTx, Tx } from '../../db/client';
 import type { UserRow } from '../../db/schema';
-import { SelfDecisionError } from '../approvals/self-decision';
+import { SelfDecisionError } from '../approvals';
 import { recordAudit } from '../audit/audit.service';
-import { referralBonus } from '../ledger/domain';
-import { postEntry } from '../ledger/ledger.service';
-import { announceMoneyChange, brandOf } from '../ledger/money.common';
+import { referralBonus, postEntry, announceMoneyChange, brandOf } from '../ledger';
 import { enqueueMail } from '../mail/mail.service';
 import { composeMail } from '../mail/templates';
-import { getSetting } from '../settings/settings.service';
-import { insertTransaction } from '../transactions/transactions.service';
+import { getSetting } from '../settings';
+import { insertTransaction } from '../transactions';
 import * as repo from './referrals.repo';
 
 /** The referrer's bonus when none is stored (the seed stores it on a fresh install). */

@@ -14,11 +14,13 @@ import {
 } from '@app/shared/schemas/appropriateness';
 import type { AppContext } from '../../context';
 import type { DbOrTx, Tx } from '../../db/client';
-import type { ApprovalHandlers } from '../approvals/approval-handlers';
-import { announceApprovalChange } from '../approvals/approvals.common';
-import { askSecondAdminToChange } from '../approvals/approvals.requests';
+import {
+  type ApprovalHandlers,
+  announceApprovalChange,
+  askSecondAdminToChange,
+  thresholdFrom,
+} from '../approvals';
 import { recordAudit } from '../audit/audit.service';
-import { thresholdFrom } from '../approvals/domain/four-eyes';
 import * as repo from './settings.repo';
 
 export const FOUR_EYES_KEY = 'four_eyes_threshold_cents';

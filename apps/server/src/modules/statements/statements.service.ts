@@ -3,7 +3,7 @@ import type { StatementQuery } from '@app/shared/schemas/statements';
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { refusal } from '../../http/errors';
-import { ENTRY_KINDS } from '../ledger/domain';
+import { ENTRY_KINDS } from '../ledger';
 import {
   StatementBuilder,
   checkRange,

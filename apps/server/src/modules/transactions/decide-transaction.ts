@@ -5,21 +5,22 @@ import type { Tx } from '../../db/client';
 import type { NotificationEvent } from '@app/shared/schemas/notifications';
 import type { UserRow } from '../../db/schema';
 import type { Approval } from '@app/shared/schemas/approvals';
-import type { ApprovalHandler, ApprovedBy } from '../approvals/approval-handlers';
-import { announceApprovalChange } from '../approvals/approvals.common';
-import { askSecondAdmin, pendingApprovalOf } from '../approvals/approvals.requests';
 import {
+  type ApprovalHandler,
+  type ApprovedBy,
+  announceApprovalChange,
+  askSecondAdmin,
+  pendingApprovalOf,
   adminDecision,
   SelfDecisionError,
   type AdminDecisionRequest,
-} from '../approvals/self-decision';
+} from '../approvals';
 import { refusal } from '../../http/errors';
 import { recordAudit } from '../audit/audit.service';
-import type { OperationResult } from '../ledger/idempotency';
-import type { TransactionRow } from '../ledger/ledger.schema';
-import { transactionAnswer } from '../ledger/money.common';
+import { type OperationResult, transactionAnswer } from '../ledger';
+import type { TransactionRow } from '../../db/schema';
 import { notify } from '../notifications/notifications.service';
-import { requireUndeletedOwner } from '../users/users.service';
+import { requireUndeletedOwner } from '../users';
 import { decideOrThrow, findTransaction, lockTransaction } from './transactions.service';
 
 /** What differs between the admin decisions on a pending deposit or withdrawal. */

@@ -10,10 +10,13 @@ import { hashPassword, verifyPassword } from '../auth/crypto';
 import { enqueueMail } from '../mail/mail.service';
 import { mailTemplates } from '../mail/templates';
 import type { Approval } from '@app/shared/schemas/approvals';
-import type { ApprovalHandlers } from '../approvals/approval-handlers';
-import { announceApprovalChange } from '../approvals/approvals.common';
-import { askSecondAdmin } from '../approvals/approvals.requests';
-import { auditingSelfDecisions, SelfDecisionError } from '../approvals/self-decision';
+import {
+  type ApprovalHandlers,
+  announceApprovalChange,
+  askSecondAdmin,
+  auditingSelfDecisions,
+  SelfDecisionError,
+} from '../approvals';
 import type { AdminApprovers, UserFilter } from '@app/shared/schemas/admin-users';
 import { decodeCursor, keysetPage } from '../../db/keyset';
 import { removeAvatar } from './avatar-files';

@@ -2,9 +2,9 @@ import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { refusal } from '../../http/errors';
-import { creditReferralBonus } from '../referrals/referral-bonus';
-import { verificationRequired } from '../settings/settings.service';
-import { activate, type AdminActor } from '../users/users.service';
+import { creditReferralBonus } from '../referrals';
+import { verificationRequired } from '../settings';
+import { activate, type AdminActor } from '../users';
 import { hasApprovedVerification } from './verification.status';
 
 /** The referrer's bonus, paid on the referred user's first activation by the acting admin. */

@@ -14,12 +14,12 @@ import type { AppContext } from '../../context';
 import type { UserRow, VerificationDocumentRow, VerificationRow } from '../../db/schema';
 import { refusal } from '../../http/errors';
 import type { UploadedFile } from '../../http/multipart';
-import { auditingSelfDecisions, SelfDecisionError } from '../approvals/self-decision';
+import { auditingSelfDecisions, SelfDecisionError } from '../approvals';
 import { recordAudit } from '../audit/audit.service';
 import { notify, type Announce } from '../notifications/notifications.service';
 import { activateReviewed } from './activation';
 import type { Job } from '../../jobs/scheduler';
-import { documentRetentionDays, verificationRequired } from '../settings/settings.service';
+import { documentRetentionDays, verificationRequired } from '../settings';
 import {
   cleanDocument,
   newStorageName,

@@ -9,10 +9,10 @@ import {
 import { approvalResponseSchema } from '@app/shared/schemas/approvals';
 import { transactionResponseSchema } from '@app/shared/schemas/transactions';
 import type { AppContext } from '../../context';
-import { decisionRoutes } from '../approvals/decision-routes';
+import { decisionRoutes } from '../approvals';
 import { guardAdmin, guardSignedIn } from '../../http/guards';
 import { requireUser } from '../auth/session';
-import { idempotencyKeyOf, sendOutcome } from '../ledger/idempotency';
+import { idempotencyKeyOf, sendOutcome } from '../ledger';
 import * as service from './withdrawals.service';
 
 /**

@@ -14,25 +14,36 @@ import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { refusal } from '../../http/errors';
-import { movedAloneCents } from '../approvals/approvals.requests';
-import { needsSecondAdmin, SOLO_WINDOW_MS } from '../approvals/domain/four-eyes';
-import type { ApprovalHandlers } from '../approvals/approval-handlers';
-import type { AdminDecisionRequest } from '../approvals/self-decision';
-import { enqueueMails } from '../mail/mail.service';
-import { withdrawalHeld, withdrawalPaid, withdrawalReleased } from '../ledger/domain';
-import { runIdempotent } from '../ledger/idempotency';
-import { postEntry } from '../ledger/ledger.service';
 import {
+  movedAloneCents,
+  needsSecondAdmin,
+  SOLO_WINDOW_MS,
+  type ApprovalHandlers,
+  type AdminDecisionRequest,
+} from '../approvals';
+import { enqueueMails } from '../mail/mail.service';
+import {
+  withdrawalHeld,
+  withdrawalPaid,
+  withdrawalReleased,
+  runIdempotent,
+  postEntry,
   announceMoneyChange,
   brandOf,
   requireUndeletedAccount,
   withFundsCheck,
-} from '../ledger/money.common';
-import { feeTermsOf, methodLabel } from '../payment-methods/payment-method.view';
-import { fourEyesThresholdCents } from '../settings/settings.service';
-import { moneyMail } from '../transactions/transaction.mail';
-import { toTransaction } from '../ledger/transaction.view';
+  toTransaction,
+} from '../ledger';
 import {
+  feeTermsOf,
+  methodLabel,
+  activeMethodRows,
+  findPayoutMethod,
+  type PaymentMethodRow,
+} from '../payment-methods';
+import { fourEyesThresholdCents } from '../settings';
+import {
+  moneyMail,
   approvedBoth,
   askSecondAdminToDecide,
   carryOutTransactionApproval,
@@ -42,19 +53,15 @@ import {
   rejectTransaction,
   settleTransactionDecision,
   type TransactionDecision,
-} from '../transactions/decide-transaction';
-import { findTransaction, insertTransaction } from '../transactions/transactions.service';
+  findTransaction,
+  insertTransaction,
+} from '../transactions';
 import {
   NO_WITHDRAWAL_FEE,
   quoteWithdrawalFee,
   type WithdrawalFeeTerms,
 } from '@app/shared/withdrawal-fee';
 import type { DbOrTx } from '../../db/client';
-import {
-  activeMethodRows,
-  findPayoutMethod,
-  type PaymentMethodRow,
-} from '../payment-methods/payment-methods.service';
 
 type Answer = { transaction: Transaction };
 
