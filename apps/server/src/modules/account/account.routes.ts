@@ -1,5 +1,3 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { accountSummarySchema } from '@app/shared/schemas/account';
 import { adminSessionSchema, adminUserSchema } from '@app/shared/schemas/admin-users';
@@ -8,7 +6,6 @@ import { approvalResponseSchema } from '@app/shared/schemas/approvals';
 import { adjustmentSchema } from '@app/shared/schemas/money';
 import { transactionResponseSchema } from '@app/shared/schemas/transactions';
 import type { AppContext } from '../../context';
-import { guardAdmin, guardSignedIn } from '../../http/guards';
 import { sendJsonText } from '../../http/json-text';
 import { requireAdmin, requireUser } from '../auth/session';
 import { idempotencyKeyOf, sendOutcome } from '../ledger';
@@ -17,15 +14,14 @@ import { summary } from './account.service';
 import { userDetail } from '../users';
 import { activateAccount } from '../verification';
 import { rule } from '@app/shared/rules';
+import { adminRoutes, signedInRoutes } from '../../http/route-plugin';
 
 /**
  * GET /api/account/summary — the dashboard's figures (the personal-data export beside it is the
  * data-export module's).
  */
 export function accountRoutes(ctx: AppContext) {
-  return function register(fastify: FastifyInstance, _options: unknown, done: () => void) {
-    guardSignedIn(fastify);
-    const app = fastify.withTypeProvider<ZodTypeProvider>();
+  return signedInRoutes((app) => {
     app.get(
       '/summary',
       { schema: { tags: ['account'], response: { 200: accountSummarySchema } } },
@@ -36,8 +32,7 @@ export function accountRoutes(ctx: AppContext) {
       async (request, reply) =>
         sendJsonText(reply, JSON.stringify(await summary(ctx, requireUser(request).user.id))),
     );
-    done();
-  };
+  });
 }
 
 const userIdParams = z.object({ id: z.uuid({ error: rule('USER_ID_NOT_FOUND') }) });
@@ -59,9 +54,7 @@ const adminUserDetailSchema = z.object({
  * 201 booked, or 202 with the approval a second admin must give.
  */
 export function adminUserAccountRoutes(ctx: AppContext) {
-  return function register(fastify: FastifyInstance, _options: unknown, done: () => void) {
-    guardAdmin(fastify);
-    const app = fastify.withTypeProvider<ZodTypeProvider>();
+  return adminRoutes((app) => {
     const tags = ['admin'];
     app.get(
       '/:id',
@@ -100,6 +93,5 @@ export function adminUserAccountRoutes(ctx: AppContext) {
         return sendOutcome(reply, result);
       },
     );
-    done();
-  };
+  });
 }

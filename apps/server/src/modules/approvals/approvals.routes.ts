@@ -1,5 +1,3 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   approvalDecisionSchema,
   approvalListQuerySchema,
@@ -7,9 +5,9 @@ import {
 } from '@app/shared/schemas/approvals';
 import type { AppContext } from '../../context';
 import { decisionRoutes } from './decision-routes';
-import { guardAdmin } from '../../http/guards';
 import type { ApprovalHandlers } from './approval-handlers';
 import * as service from './approvals.service';
+import { adminRoutes } from '../../http/route-plugin';
 
 /**
  * GET /api/admin/approvals?status=pending, POST /api/admin/approvals/:id/approve and
@@ -17,9 +15,7 @@ import * as service from './approvals.service';
  * is carried out by the handler registered for its kind in `handlers`.
  */
 export function adminApprovalRoutes(ctx: AppContext, handlers: ApprovalHandlers) {
-  return function register(fastify: FastifyInstance, _options: unknown, done: () => void) {
-    guardAdmin(fastify);
-    const app = fastify.withTypeProvider<ZodTypeProvider>();
+  return adminRoutes((app) => {
     const tags = ['admin'];
     app.get(
       '/',
@@ -32,7 +28,7 @@ export function adminApprovalRoutes(ctx: AppContext, handlers: ApprovalHandlers)
       },
       (request) => service.listApprovals(ctx, request.query.status),
     );
-    decisionRoutes(fastify, {
+    decisionRoutes(app, {
       tags,
       approve: {
         verb: 'approve',
@@ -44,6 +40,5 @@ export function adminApprovalRoutes(ctx: AppContext, handlers: ApprovalHandlers)
         run: (request, reason) => service.reject(ctx, request, reason),
       },
     });
-    done();
-  };
+  });
 }

@@ -1,12 +1,10 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { dataExportSchema } from '@app/shared/schemas/data-export';
 import type { AppContext } from '../../context';
 import { sendDownload } from '../../http/download';
-import { guardSignedIn } from '../../http/guards';
 import { limitOn, rateLimiter } from '../../http/rate-limit';
 import { requireUser } from '../auth/session';
 import { openPersonalDataExport } from './data-export.service';
+import { signedInRoutes } from '../../http/route-plugin';
 
 /** Personal-data downloads one account may make per hour (each reads the whole history). */
 export const DATA_EXPORTS_PER_HOUR = 5;
@@ -22,9 +20,7 @@ const exportsByAccount = {
  */
 export function dataExportRoutes(ctx: AppContext) {
   const limiter = rateLimiter(ctx);
-  return function register(fastify: FastifyInstance, _options: unknown, done: () => void) {
-    guardSignedIn(fastify);
-    const app = fastify.withTypeProvider<ZodTypeProvider>();
+  return signedInRoutes((app) => {
     app.get(
       '/export',
       {
@@ -47,6 +43,5 @@ export function dataExportRoutes(ctx: AppContext) {
         });
       },
     );
-    done();
-  };
+  });
 }

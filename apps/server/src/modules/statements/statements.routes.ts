@@ -1,6 +1,4 @@
 import type { Readable } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   annualSummaryQuerySchema,
@@ -8,7 +6,6 @@ import {
   tradeHistoryQuerySchema,
 } from '@app/shared/schemas/statements';
 import type { AppContext } from '../../context';
-import { guardSignedIn } from '../../http/guards';
 import { requireUser } from '../auth/session';
 import { closedTradePages } from '../copy-trading/trades.service';
 import {
@@ -25,6 +22,7 @@ import { annualSummary, openStatement } from './statements.service';
 import { annualCsv } from './annual.csv';
 import { annualPdf } from './annual.pdf';
 import { DOWNLOAD_TYPES, sendDownload } from '../../http/download';
+import { signedInRoutes } from '../../http/route-plugin';
 
 const TRADE_HISTORY_PAGE_ROWS = 500;
 
@@ -35,9 +33,7 @@ const TRADE_HISTORY_PAGE_ROWS = 500;
  * GET /api/statements/trades?format=csv — the signed-in user's own closed trades.
  */
 export function statementRoutes(ctx: AppContext) {
-  return function register(fastify: FastifyInstance, _options: unknown, done: () => void) {
-    guardSignedIn(fastify);
-    const app = fastify.withTypeProvider<ZodTypeProvider>();
+  return signedInRoutes((app) => {
     app.get(
       '/account',
       {
@@ -131,6 +127,5 @@ export function statementRoutes(ctx: AppContext) {
         });
       },
     );
-    done();
-  };
+  });
 }

@@ -1,5 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   adminApproversSchema,
@@ -10,10 +9,10 @@ import {
 import { okSchema } from '@app/shared/schemas/auth';
 import { approvalResponseSchema } from '@app/shared/schemas/approvals';
 import type { AppContext } from '../../context';
-import { guardAdmin } from '../../http/guards';
 import { requireAdmin } from '../auth/session';
 import * as service from './users.service';
 import { rule } from '@app/shared/rules';
+import { adminRoutes } from '../../http/route-plugin';
 
 const idParams = z.object({ id: z.uuid({ error: rule('USER_ID_NOT_FOUND') }) });
 
@@ -27,9 +26,7 @@ function actorOf(request: FastifyRequest): service.AdminActor {
  * under the same prefix (account.routes adminUserAccountRoutes).
  */
 export function adminUserRoutes(ctx: AppContext) {
-  return function register(fastify: FastifyInstance, _options: unknown, done: () => void) {
-    guardAdmin(fastify);
-    const app = fastify.withTypeProvider<ZodTypeProvider>();
+  return adminRoutes((app) => {
     const tags = ['admin'];
 
     app.get(
@@ -109,6 +106,5 @@ export function adminUserRoutes(ctx: AppContext) {
         return { ok: true as const };
       },
     );
-    done();
-  };
+  });
 }

@@ -1,5 +1,3 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   createWithdrawalSchema,
   feeScheduleSchema,
@@ -10,10 +8,10 @@ import { approvalResponseSchema } from '@app/shared/schemas/approvals';
 import { transactionResponseSchema } from '@app/shared/schemas/transactions';
 import type { AppContext } from '../../context';
 import { decisionRoutes } from '../approvals';
-import { guardAdmin, guardSignedIn } from '../../http/guards';
 import { requireUser } from '../auth/session';
 import { idempotencyKeyOf, sendOutcome } from '../ledger';
 import * as service from './withdrawals.service';
+import { adminRoutes, publicRoutes, signedInRoutes } from '../../http/route-plugin';
 
 /**
  * GET /api/withdrawals/quote?amount=&methodId=: what a withdrawal of that amount costs by that
@@ -21,8 +19,7 @@ import * as service from './withdrawals.service';
  * Public, like the fee schedule it illustrates (a visitor reads it before signing up).
  */
 export function withdrawalQuoteRoute(ctx: AppContext) {
-  return function register(fastify: FastifyInstance, _options: unknown, done: () => void) {
-    const app = fastify.withTypeProvider<ZodTypeProvider>();
+  return publicRoutes((app) => {
     app.get(
       '/quote',
       {
@@ -34,8 +31,7 @@ export function withdrawalQuoteRoute(ctx: AppContext) {
       },
       (request) => service.quote(ctx, request.query.amount, request.query.methodId),
     );
-    done();
-  };
+  });
 }
 
 /**
@@ -43,20 +39,16 @@ export function withdrawalQuoteRoute(ctx: AppContext) {
  * /withdrawals/fee (each method's terms live on it: payment-methods).
  */
 export function feeScheduleRoute(ctx: AppContext) {
-  return function register(fastify: FastifyInstance, _options: unknown, done: () => void) {
-    const app = fastify.withTypeProvider<ZodTypeProvider>();
+  return publicRoutes((app) => {
     app.get('/fees', { schema: { tags: ['settings'], response: { 200: feeScheduleSchema } } }, () =>
       service.feeSchedule(ctx.db),
     );
-    done();
-  };
+  });
 }
 
 /** POST /api/withdrawals (Idempotency-Key), signed in. */
 export function withdrawalRoutes(ctx: AppContext) {
-  return function register(fastify: FastifyInstance, _options: unknown, done: () => void) {
-    guardSignedIn(fastify);
-    const app = fastify.withTypeProvider<ZodTypeProvider>();
+  return signedInRoutes((app) => {
     const tags = ['withdrawals'];
     app.post(
       '/',
@@ -77,15 +69,13 @@ export function withdrawalRoutes(ctx: AppContext) {
         return sendOutcome(reply, result);
       },
     );
-    done();
-  };
+  });
 }
 
 /** POST /api/admin/withdrawals/:id/pay and /reject {reason} (id = uuid or TNX id). */
 export function adminWithdrawalRoutes(ctx: AppContext) {
-  return function register(fastify: FastifyInstance, _options: unknown, done: () => void) {
-    guardAdmin(fastify);
-    decisionRoutes(fastify, {
+  return adminRoutes((app) => {
+    decisionRoutes(app, {
       tags: ['admin'],
       approve: {
         verb: 'pay',
@@ -98,6 +88,5 @@ export function adminWithdrawalRoutes(ctx: AppContext) {
         run: (request, reason) => service.rejectWithdrawal(ctx, request, reason),
       },
     });
-    done();
-  };
+  });
 }
