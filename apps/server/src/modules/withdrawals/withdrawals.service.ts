@@ -110,6 +110,41 @@ export async function feeSchedule(db: DbOrTx): Promise<FeeSchedule> {
   };
 }
 
+/** Where a withdrawal goes: its method (whose terms set the fee), label and payout details. */
+async function payoutTarget(
+  tx: Tx,
+  input: CreateWithdrawal,
+): Promise<{
+  method: PaymentMethodRow | undefined;
+  label: string;
+  methodId: string | null;
+  payoutDetails: Record<string, string>;
+}> {
+  const method = await findPayoutMethod(tx, input.method === 'crypto' ? input.methodId : null);
+  if (input.method === 'crypto') {
+    if (!method || method.kind !== 'crypto') {
+      throw refusal('PAYMENT_METHOD_REQUIRED', {}, 'methodId');
+    }
+    const payoutDetails = {
+      method: 'crypto',
+      currency: method.name,
+      network: method.network ?? '',
+      walletAddress: input.walletAddress,
+    };
+    return { method, label: methodLabel(method), methodId: method.id, payoutDetails };
+  }
+  const payoutDetails = {
+    method: 'bank',
+    accountNumber: input.accountNumber,
+    accountName: input.accountName,
+    bankName: input.bankName,
+    swiftCode: input.swiftCode,
+    routingNumber: input.routingNumber,
+  };
+  // The bank transfer's fee is the operator's bank method's (none without one).
+  return { method, label: BUILT_IN_BANK_METHOD, methodId: method?.id ?? null, payoutDetails };
+}
+
 /**
  * A withdrawal request: one entry moves the whole amount available → withdrawal_hold (refused
  * with 'Insufficient balance' when available is short, checked under the account lock). The fee
@@ -129,35 +164,7 @@ export async function requestWithdrawal(
     ctx,
     { userId: user.id, key, scope: 'POST /api/withdrawals', payload: input },
     async (tx, keyId) => {
-      let label: string;
-      let methodId: string | null;
-      let payoutDetails: Record<string, string>;
-      const method = await findPayoutMethod(tx, input.method === 'crypto' ? input.methodId : null);
-      if (input.method === 'crypto') {
-        if (!method || method.kind !== 'crypto') {
-          throw refusal('PAYMENT_METHOD_REQUIRED', {}, 'methodId');
-        }
-        label = methodLabel(method);
-        methodId = method.id;
-        payoutDetails = {
-          method: 'crypto',
-          currency: method.name,
-          network: method.network ?? '',
-          walletAddress: input.walletAddress,
-        };
-      } else {
-        label = BUILT_IN_BANK_METHOD;
-        // The bank transfer's fee is the operator's bank method's (none without one).
-        methodId = method?.id ?? null;
-        payoutDetails = {
-          method: 'bank',
-          accountNumber: input.accountNumber,
-          accountName: input.accountName,
-          bankName: input.bankName,
-          swiftCode: input.swiftCode,
-          routingNumber: input.routingNumber,
-        };
-      }
+      const { method, label, methodId, payoutDetails } = await payoutTarget(tx, input);
       const now = ctx.clock.now();
       const fee = quoteWithdrawalFee(BigInt(input.amount), termsOf(method));
       if (fee.netCents <= 0n) {
