@@ -123,12 +123,12 @@ export function approveDeposit(ctx: AppContext, request: AdminDecisionRequest) {
   );
 }
 
-/** The checker's half: the deposit approved by the second admin, with both names in the audit. */
 /** A deposit approval a second admin approved is booked by bookDepositApproval. */
 export function registerDepositApprovals(handlers: ApprovalHandlers): void {
   handlers.handle('deposit_approval', carryOutTransactionApproval(bookDepositApproval));
 }
 
+/** The checker's half: the deposit approved by the second admin, with both names in the audit. */
 export function bookDepositApproval(
   ctx: AppContext,
   tx: Tx,

@@ -158,7 +158,7 @@ export function registerPaymentMethodApprovals(handlers: ApprovalHandlers): void
   });
 }
 
-/** The checker's half (approvals.service): the change the maker asked for, audited with both. */
+/** The checker's half (the approval handler above): the change the maker asked for, audited with both. */
 export async function applyPaymentMethodChange(
   ctx: AppContext,
   tx: Tx,

@@ -136,7 +136,7 @@ async function storeChange<T>(
 }
 
 /**
- * The checker's half of a setting change (approvals.service): the value the maker asked for is
+ * The checker's half of a setting change (registerSettingApprovals): the value the maker asked for is
  * stored, audited with both admins. Returns what to announce after the commit.
  */
 export async function applySettingChange(

@@ -196,7 +196,7 @@ export function registerAdminGrantApprovals(handlers: ApprovalHandlers): void {
   });
 }
 
-/** The checker's half of an admin grant (approvals.service), audited with both admins. */
+/** The checker's half of an admin grant (registerAdminGrantApprovals), audited with both admins. */
 export async function grantAdmin(
   ctx: AppContext,
   tx: Tx,

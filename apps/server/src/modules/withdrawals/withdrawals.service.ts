@@ -251,17 +251,17 @@ export function payWithdrawal(ctx: AppContext, request: AdminDecisionRequest) {
   );
 }
 
+/** A payout a second admin approved is booked by bookPayout. */
+export function registerPayoutApprovals(handlers: ApprovalHandlers): void {
+  handlers.handle('withdrawal_payout', carryOutTransactionApproval(bookPayout));
+}
+
 /**
  * Books a payout, inside the caller's transaction: pending → success once, the hold to payouts
  * and fees, the owner e-mailed and the decision audited (with the maker when a second admin
  * approved it). Used directly below the threshold and by the checker's approval above it.
  * Returns the paid row and the admin's answer.
  */
-/** A payout a second admin approved is booked by bookPayout. */
-export function registerPayoutApprovals(handlers: ApprovalHandlers): void {
-  handlers.handle('withdrawal_payout', carryOutTransactionApproval(bookPayout));
-}
-
 export function bookPayout(
   ctx: AppContext,
   tx: Tx,
