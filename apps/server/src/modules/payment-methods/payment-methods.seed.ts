@@ -1,7 +1,7 @@
 import { DEMO_BANK_NOTE } from '@app/shared/schemas/payment-methods';
 import { BUILT_IN_BANK_METHOD } from '@app/shared/schemas/transaction-descriptions';
 import type { DbOrTx } from '../../db/client';
-import { paymentMethods } from '../../db/schema';
+import { paymentMethods } from '../ledger/ledger.schema';
 
 /**
  * Demo payment methods for a fresh install. The addresses and account numbers are NOT real: they
