@@ -121,7 +121,7 @@ export async function retainedWhileExporting(
   const { createSharedReads } = await import('../../apps/server/src/db/performance');
   const { users } = await import('../../apps/server/src/db/schema');
   const { eq } = await import('drizzle-orm');
-  const service = await import('../../apps/server/src/modules/account/data-export.service');
+  const service = await import('../../apps/server/src/modules/data-export/data-export.service');
   const pool = createPool(dbUrl, 2);
   const reads = createSharedReads(dbUrl);
   try {

@@ -52,13 +52,14 @@ import { marketRoutes } from './modules/market/market.routes';
 import { adminStrategyRoutes, strategyRoutes } from './modules/copy-trading/strategies.routes';
 import { traderRoutes } from './modules/copy-trading/trader.routes';
 import { tradeRoutes } from './modules/copy-trading/trades.routes';
-import { accountRoutes, adminAdjustmentRoutes } from './modules/account/account.routes';
+import { accountRoutes, adminUserAccountRoutes } from './modules/account/account.routes';
+import { dataExportRoutes } from './modules/data-export/data-export.routes';
 import { adminDepositRoutes, depositRoutes } from './modules/deposits/deposits.routes';
 import {
   adminPaymentMethodRoutes,
   paymentMethodRoutes,
 } from './modules/payment-methods/payment-methods.routes';
-import { adminSettingsRoutes, settingsRoutes } from './modules/settings/settings.routes';
+import { adminSettingsRoutes } from './modules/settings/settings.routes';
 import {
   adminAppropriatenessRoutes,
   appropriatenessRoutes,
@@ -69,10 +70,25 @@ import {
 } from './modules/transactions/transactions.routes';
 import {
   adminWithdrawalRoutes,
+  feeScheduleRoute,
   withdrawalQuoteRoute,
   withdrawalRoutes,
 } from './modules/withdrawals/withdrawals.routes';
 import { adminApprovalRoutes } from './modules/approvals/approvals.routes';
+import {
+  createApprovalHandlers,
+  type ApprovalHandlers,
+} from './modules/approvals/approval-handlers';
+import { registerAdjustmentApprovals } from './modules/account/adjustments.service';
+import { registerDepositApprovals } from './modules/deposits/deposits.service';
+import { registerPayoutApprovals } from './modules/withdrawals/withdrawals.service';
+import { registerSettingApprovals } from './modules/settings/settings.service';
+import { registerPaymentMethodApprovals } from './modules/payment-methods/payment-methods.service';
+import { registerAdminGrantApprovals } from './modules/users/users.service';
+import {
+  applyProviderChange,
+  type ProviderProposal,
+} from './modules/sign-in-providers/sign-in-providers.service';
 import {
   adminTraderApplicationRoutes,
   traderApplicationRoutes,
@@ -85,7 +101,7 @@ import {
   verificationRoutes,
 } from './modules/verification/verification.routes';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
-import { accountClosureRoutes } from './modules/users/account-closure.routes';
+import { accountClosureRoutes } from './modules/account/account-closure.routes';
 import { adminUserRoutes } from './modules/users/users.routes';
 import { overviewRoutes } from './modules/overview/overview.routes';
 import { statementRoutes } from './modules/statements/statements.routes';
@@ -231,6 +247,24 @@ const documentErrors: SwaggerTransformObject = (document) => {
   return { ...doc, components: { ...doc.components, schemas }, paths } as typeof doc;
 };
 
+/**
+ * Four-eyes wiring: each module whose work can wait for a second admin registers how it carries
+ * out an approved request; the approvals module itself imports none of them.
+ */
+function wireApprovalHandlers(): ApprovalHandlers {
+  const handlers = createApprovalHandlers();
+  registerAdjustmentApprovals(handlers);
+  registerDepositApprovals(handlers);
+  registerPayoutApprovals(handlers);
+  registerSettingApprovals(handlers);
+  registerPaymentMethodApprovals(handlers);
+  registerAdminGrantApprovals(handlers);
+  handlers.handleSettings(['sign_in_provider'], (ctx, tx, change, by) =>
+    applyProviderChange(ctx, tx, change.value as ProviderProposal, { ...by, actorId: by.adminId }),
+  );
+  return handlers;
+}
+
 export interface BuildOptions {
   /** Shared with the scheduler (job lag) by main.ts; a fresh registry otherwise. */
   metrics?: Metrics;
@@ -371,13 +405,16 @@ export async function buildApp(
   await app.register(transactionRoutes(ctx), { prefix: '/api/transactions' });
   await app.register(adminTransactionRoutes(ctx), { prefix: '/api/admin/transactions' });
   await app.register(accountRoutes(ctx), { prefix: '/api/account' });
+  await app.register(dataExportRoutes(ctx), { prefix: '/api/account' });
   await app.register(accountClosureRoutes(ctx), { prefix: '/api/account' });
   await app.register(statementRoutes(ctx), { prefix: '/api/statements' });
   await app.register(operatorExportRoutes(ctx), { prefix: '/api/admin/exports' });
-  await app.register(adminAdjustmentRoutes(ctx), { prefix: '/api/admin/users' });
-  await app.register(settingsRoutes(ctx), { prefix: '/api/settings' });
+  await app.register(adminUserAccountRoutes(ctx), { prefix: '/api/admin/users' });
+  await app.register(feeScheduleRoute(ctx), { prefix: '/api/settings' });
   await app.register(adminSettingsRoutes(ctx), { prefix: '/api/admin/settings' });
-  await app.register(adminApprovalRoutes(ctx), { prefix: '/api/admin/approvals' });
+  await app.register(adminApprovalRoutes(ctx, wireApprovalHandlers()), {
+    prefix: '/api/admin/approvals',
+  });
   await app.register(traderApplicationRoutes(ctx), { prefix: '/api/trader-applications' });
   await app.register(adminTraderApplicationRoutes(ctx), {
     prefix: '/api/admin/trader-applications',

@@ -1,11 +1,7 @@
 import type { PublicConfig } from '@app/shared/schemas/common';
 import path from 'node:path';
 import { z } from 'zod';
-import {
-  INSTRUMENT_SYMBOLS,
-  isInstrumentSymbol,
-  type InstrumentSymbol,
-} from './modules/market/domain/instruments';
+import { MARKET_SYMBOLS, type MarketSymbol } from '@app/shared/schemas/market';
 import {
   PERFORMANCE_MACHINERY,
   switchesWithout,
@@ -53,7 +49,7 @@ export interface Config {
    * MARKET_REFERENCE_PRICES: the levels the simulated market wanders around, per instrument; one
    * left out keeps its default (near the real market's, instruments.ts).
    */
-  marketReferencePrices: Partial<Record<InstrumentSymbol, string>>;
+  marketReferencePrices: Partial<Record<MarketSymbol, string>>;
   marketBackfillDays: number;
   marketTickMs: number;
   trustProxy: boolean;
@@ -129,14 +125,18 @@ function optionalInteger(min: number, max: number) {
     );
 }
 
+function isMarketSymbol(symbol: string): symbol is MarketSymbol {
+  return (MARKET_SYMBOLS as readonly string[]).includes(symbol);
+}
+
 /** "BTCUSDT=90000,ETHUSDT=3000": a positive decimal price per known instrument, each once. */
 function referencePrices() {
-  const example = `must be SYMBOL=PRICE pairs separated by commas, such as BTCUSDT=90000,ETHUSDT=3000 (symbols: ${INSTRUMENT_SYMBOLS.join(', ')})`;
+  const example = `must be SYMBOL=PRICE pairs separated by commas, such as BTCUSDT=90000,ETHUSDT=3000 (symbols: ${MARKET_SYMBOLS.join(', ')})`;
   return z
     .string()
     .optional()
     .transform((value, context) => {
-      const prices: Partial<Record<InstrumentSymbol, string>> = {};
+      const prices: Partial<Record<MarketSymbol, string>> = {};
       for (const pair of (value ?? '').split(',').map((item) => item.trim())) {
         if (pair === '') continue;
         const match = /^([A-Z]+)=(\d{1,9}(?:\.\d{1,8})?)$/.exec(pair);
@@ -145,7 +145,7 @@ function referencePrices() {
         if (
           !symbol ||
           !price ||
-          !isInstrumentSymbol(symbol) ||
+          !isMarketSymbol(symbol) ||
           symbol in prices ||
           !(Number(price) > 0)
         ) {
@@ -469,8 +469,11 @@ function shown(value: string): string {
   return value.length > 40 ? `${value.slice(0, 40)}…` : value;
 }
 
-/** The environment, checked as a whole; throws a ConfigError naming every bad variable. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+/** Each setting parsed from the environment; the problems of the ones that do not parse. */
+function parseSettings(env: NodeJS.ProcessEnv): {
+  values: Record<string, unknown>;
+  problems: string[];
+} {
   const problems: string[] = [];
   const values: Record<string, unknown> = {};
   for (const [name, entry] of Object.entries(SETTINGS) as [string, Setting<unknown>][]) {
@@ -485,32 +488,54 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       problems.push(`${name} ${result.error.issues[0]?.message ?? 'is not valid'}${got}`);
     }
   }
+  return { values, problems };
+}
+
+/** Variables with our prefixes that are no setting (a typo), with the setting meant if close. */
+function unknownSettings(env: NodeJS.ProcessEnv): string[] {
+  const problems: string[] = [];
   for (const name of Object.keys(env)) {
     if (name in SETTINGS || !OUR_PREFIXES.some((prefix) => name.startsWith(prefix))) continue;
     const guess = closestSetting(name);
     problems.push(`${name} is not a setting${guess ? ` (did you mean ${guess}?)` : ''}`);
   }
-  const parsed = values as Parsed;
-  if (problems.length === 0) {
-    if (parsed.SESSION_IDLE_MINUTES > parsed.SESSION_ABSOLUTE_HOURS * 60)
-      problems.push(
-        'SESSION_IDLE_MINUTES must not be longer than SESSION_ABSOLUTE_HOURS (a session would outlive its absolute limit)',
-      );
-    if (env.NODE_ENV === 'production' && parsed.MARKET_SCRIPT_FILE)
-      problems.push(
-        'MARKET_SCRIPT_FILE is for browser tests and is refused when NODE_ENV=production',
-      );
-    if (
-      env.NODE_ENV === 'production' &&
-      parsed.MARKET_DATA === 'simulated' &&
-      !parsed.ALLOW_SIMULATED_MARKET
-    )
-      problems.push(
-        'MARKET_DATA is simulated (a demo feed) while NODE_ENV=production: set MARKET_DATA=exchange, or ALLOW_SIMULATED_MARKET=true for a demo',
-      );
-  }
-  if (problems.length > 0) throw new ConfigError(problems);
+  return problems;
+}
 
+/** What the settings refuse together, once each parsed. */
+function combinationProblems(parsed: Parsed, env: NodeJS.ProcessEnv): string[] {
+  const problems: string[] = [];
+  if (parsed.SESSION_IDLE_MINUTES > parsed.SESSION_ABSOLUTE_HOURS * 60)
+    problems.push(
+      'SESSION_IDLE_MINUTES must not be longer than SESSION_ABSOLUTE_HOURS (a session would outlive its absolute limit)',
+    );
+  if (env.NODE_ENV === 'production' && parsed.MARKET_SCRIPT_FILE)
+    problems.push(
+      'MARKET_SCRIPT_FILE is for browser tests and is refused when NODE_ENV=production',
+    );
+  if (
+    env.NODE_ENV === 'production' &&
+    parsed.MARKET_DATA === 'simulated' &&
+    !parsed.ALLOW_SIMULATED_MARKET
+  )
+    problems.push(
+      'MARKET_DATA is simulated (a demo feed) while NODE_ENV=production: set MARKET_DATA=exchange, or ALLOW_SIMULATED_MARKET=true for a demo',
+    );
+  return problems;
+}
+
+/** The environment, checked as a whole; throws a ConfigError naming every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const { values, problems } = parseSettings(env);
+  problems.push(...unknownSettings(env));
+  const parsed = values as Parsed;
+  if (problems.length === 0) problems.push(...combinationProblems(parsed, env));
+  if (problems.length > 0) throw new ConfigError(problems);
+  return configOf(parsed);
+}
+
+/** The configuration the server runs with, from the parsed settings. */
+function configOf(parsed: Parsed): Config {
   const port = parsed.PORT;
   return {
     port,

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import crypto from 'node:crypto';
-import { avatarDir } from '../src/modules/profile/avatar';
+import { avatarDir } from '../src/modules/users/avatar-files';
 import { AVATAR_UPLOADS_PER_WINDOW } from '../src/modules/profile/profile.routes';
 import { orphanAvatarSweepJob } from '../src/modules/profile/profile.service';
 import { adminClient, createTestApp, registerUser, type TestApp, type TestClient } from './harness';

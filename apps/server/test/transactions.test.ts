@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { transactions } from '../src/modules/ledger/ledger.schema';
-import { toTransaction } from '../src/modules/transactions/transaction.view';
+import { toTransaction } from '../src/modules/ledger/transaction.view';
 import { describe, expect, it } from 'vitest';
 import type { Transaction } from '@app/shared/schemas/transactions';
 import { TestClient, type TestApp } from './harness';

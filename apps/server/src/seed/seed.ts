@@ -5,10 +5,11 @@ import type { Db } from '../db/client';
 import { plans, settings, users } from '../db/schema';
 import { hashPassword, newReferralId } from '../modules/auth/crypto';
 import { seedDemoPaymentMethods } from '../modules/payment-methods/payment-methods.seed';
+import { DEFAULT_REFERRAL_BONUS_CENTS } from '../modules/referrals/referral-bonus';
 
 export const DEFAULT_SETTINGS = {
   /** Bonus for the referrer when a referred account is activated; 0 switches the programme off. */
-  referral_bonus_cents: 10000,
+  referral_bonus_cents: DEFAULT_REFERRAL_BONUS_CENTS,
 } as const;
 
 /**

@@ -1,7 +1,6 @@
 import type { SharedReads } from '../../db/performance';
-import type { UserAccountKind } from '../ledger/domain';
-import type { UserBalances } from '../ledger/ledger.repo';
-import type { TransactionRow } from '../ledger/ledger.schema';
+import type { UserAccountKind, UserBalances } from '../ledger';
+import type { TransactionRow } from '../../db/schema';
 import type { OpenTradeFactsJson } from '../copy-trading/trades.repo';
 
 export interface AccountFigures {

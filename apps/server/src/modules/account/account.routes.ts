@@ -1,40 +1,27 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { accountSummarySchema } from '@app/shared/schemas/account';
-import { dataExportSchema } from '@app/shared/schemas/data-export';
+import { adminSessionSchema, adminUserSchema } from '@app/shared/schemas/admin-users';
+import { okSchema } from '@app/shared/schemas/auth';
 import { approvalResponseSchema } from '@app/shared/schemas/approvals';
 import { adjustmentSchema } from '@app/shared/schemas/money';
 import { transactionResponseSchema } from '@app/shared/schemas/transactions';
 import type { AppContext } from '../../context';
-import { guardAdmin, guardSignedIn } from '../../http/guards';
-import { limitOn, rateLimiter } from '../../http/rate-limit';
 import { sendJsonText } from '../../http/json-text';
 import { requireAdmin, requireUser } from '../auth/session';
-import { idempotencyKeyOf, sendOutcome } from '../ledger/idempotency';
+import { idempotencyKeyOf, sendOutcome } from '../ledger';
 import { adjust } from './adjustments.service';
 import { summary } from './account.service';
-import { sendDownload } from '../statements/download';
-import { openPersonalDataExport } from './data-export.service';
-
-/** Personal-data downloads one account may make per hour (each reads the whole history). */
-export const DATA_EXPORTS_PER_HOUR = 5;
-const exportsByAccount = {
-  name: 'export:account',
-  max: DATA_EXPORTS_PER_HOUR,
-  windowMs: 3_600_000,
-};
+import { userDetail } from '../users';
+import { activateAccount } from '../verification';
 import { rule } from '@app/shared/rules';
+import { adminRoutes, signedInRoutes } from '../../http/route-plugin';
 
 /**
- * GET /api/account/summary — the dashboard's figures; GET /api/account/export — everything the
- * platform holds about the user, as a JSON file (rate-limited, audited).
+ * GET /api/account/summary — the dashboard's figures (the personal-data export beside it is the
+ * data-export module's).
  */
 export function accountRoutes(ctx: AppContext) {
-  const limiter = rateLimiter(ctx);
-  return function register(fastify: FastifyInstance, _options: unknown, done: () => void) {
-    guardSignedIn(fastify);
-    const app = fastify.withTypeProvider<ZodTypeProvider>();
+  return signedInRoutes((app) => {
     app.get(
       '/summary',
       { schema: { tags: ['account'], response: { 200: accountSummarySchema } } },
@@ -45,46 +32,50 @@ export function accountRoutes(ctx: AppContext) {
       async (request, reply) =>
         sendJsonText(reply, JSON.stringify(await summary(ctx, requireUser(request).user.id))),
     );
-    app.get(
-      '/export',
-      {
-        preHandler: limiter.guard([
-          limitOn(exportsByAccount, (request) => request.auth?.user.id ?? null),
-        ]),
-        schema: { tags: ['account'], response: { 200: dataExportSchema } },
-      },
-      // Streamed (the response schema documents it; each item is checked on its way out).
-      async (request, reply) => {
-        const { user } = requireUser(request);
-        const data = await openPersonalDataExport(ctx, user, request.ip);
-        void reply.header('cache-control', 'no-store');
-        return sendDownload(request, reply, {
-          body: data.body,
-          format: 'json',
-          fileName: `personal-data-${data.exportedAt.slice(0, 10)}.json`,
-          failure: 'data export stream failed',
-          logContext: { userId: user.id },
-        });
-      },
-    );
-    done();
-  };
+  });
 }
 
+const userIdParams = z.object({ id: z.uuid({ error: rule('USER_ID_NOT_FOUND') }) });
+
+const adminUserDetailSchema = z.object({
+  user: adminUserSchema,
+  referrals: z.array(
+    adminUserSchema.pick({ id: true, name: true, email: true, isActive: true, createdAt: true }),
+  ),
+  sessions: z.array(adminSessionSchema),
+  /** Their balances and totals, from the ledger (the same figures their dashboard shows). */
+  summary: accountSummarySchema,
+});
+
 /**
- * POST /api/admin/users/:id/adjustments {bucket, amount, reason} (Idempotency-Key): 201 booked,
- * or 202 with the approval a second admin must give.
+ * The admin's routes on one user that reach their account, beside users' own under
+ * /api/admin/users: GET /:id (the user with their balances), POST /:id/activate (verification's
+ * rule, the referrer's bonus), POST /:id/adjustments {bucket, amount, reason} (Idempotency-Key):
+ * 201 booked, or 202 with the approval a second admin must give.
  */
-export function adminAdjustmentRoutes(ctx: AppContext) {
-  return function register(fastify: FastifyInstance, _options: unknown, done: () => void) {
-    guardAdmin(fastify);
-    const app = fastify.withTypeProvider<ZodTypeProvider>();
+export function adminUserAccountRoutes(ctx: AppContext) {
+  return adminRoutes((app) => {
+    const tags = ['admin'];
+    app.get(
+      '/:id',
+      { schema: { tags, params: userIdParams, response: { 200: adminUserDetailSchema } } },
+      async (request) => userDetail(ctx, request.params.id, (userId) => summary(ctx, userId)),
+    );
+    app.post(
+      '/:id/activate',
+      { schema: { tags, params: userIdParams, response: { 200: okSchema } } },
+      async (request) => {
+        const actor = { adminId: requireAdmin(request).user.id, ip: request.ip };
+        await activateAccount(ctx, actor, request.params.id);
+        return { ok: true as const };
+      },
+    );
     app.post(
       '/:id/adjustments',
       {
         schema: {
-          tags: ['admin'],
-          params: z.object({ id: z.uuid({ error: rule('USER_ID_NOT_FOUND') }) }),
+          tags,
+          params: userIdParams,
           body: adjustmentSchema,
           // 202: above the four-eyes threshold, an approval waits for a second admin.
           response: { 201: transactionResponseSchema, 202: approvalResponseSchema },
@@ -102,6 +93,5 @@ export function adminAdjustmentRoutes(ctx: AppContext) {
         return sendOutcome(reply, result);
       },
     );
-    done();
-  };
+  });
 }

@@ -1,7 +1,6 @@
 import type { AccountSummary } from '@app/shared/schemas/account';
 import type { AppContext } from '../../context';
-import { BONUS_ENTRY_KINDS, ENTRY_KINDS, PROFIT_ENTRY_KINDS } from '../ledger/domain';
-import { toTransaction } from '../transactions/transaction.view';
+import { BONUS_ENTRY_KINDS, ENTRY_KINDS, PROFIT_ENTRY_KINDS, toTransaction } from '../ledger';
 import { valueOpenTrades } from '../copy-trading/trades.service';
 import { accountFigures } from './account.repo';
 import { allocation } from './domain/allocation';

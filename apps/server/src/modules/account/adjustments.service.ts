@@ -10,22 +10,31 @@ import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { refusal } from '../../http/errors';
-import { announceApprovalChange } from '../approvals/approvals.common';
-import { askSecondAdmin, movedAloneCents } from '../approvals/approvals.requests';
-import { needsSecondAdmin, SOLO_WINDOW_MS } from '../approvals/domain/four-eyes';
-import { auditingSelfDecisions, SelfDecisionError } from '../approvals/self-decision';
+import {
+  type ApprovalHandlers,
+  announceApprovalChange,
+  askSecondAdmin,
+  movedAloneCents,
+  needsSecondAdmin,
+  SOLO_WINDOW_MS,
+  auditingSelfDecisions,
+  SelfDecisionError,
+} from '../approvals';
 import { recordAudit } from '../audit/audit.service';
 import { findUserById } from '../auth/auth.service';
-import { adjustment } from '../ledger/domain';
-import type { TransactionRow } from '../ledger/ledger.schema';
-import { runIdempotent } from '../ledger/idempotency';
-import { postEntry } from '../ledger/ledger.service';
-import { announceMoneyChange, withFundsCheck } from '../ledger/money.common';
+import {
+  adjustment,
+  runIdempotent,
+  postEntry,
+  announceMoneyChange,
+  withFundsCheck,
+  toTransaction,
+} from '../ledger';
+import type { TransactionRow } from '../../db/schema';
 import { notify, type Announce } from '../notifications/notifications.service';
-import { fourEyesThresholdCents } from '../settings/settings.service';
-import { toTransaction } from '../transactions/transaction.view';
-import { insertTransaction } from '../transactions/transactions.service';
-import { requireUndeletedOwner } from '../users/users.service';
+import { fourEyesThresholdCents } from '../settings';
+import { insertTransaction } from '../transactions';
+import { requireUndeletedOwner } from '../users';
 
 export interface AdjustmentOrder {
   userId: string;
@@ -134,6 +143,17 @@ async function requestAdjustmentApproval(
     body: { approval },
     afterCommit: () => announceApprovalChange(ctx, order.userId),
   };
+}
+
+/** An adjustment a second admin approved is booked as the maker asked for it. */
+export function registerAdjustmentApprovals(handlers: ApprovalHandlers): void {
+  handlers.handle('adjustment', async (ctx, tx, approval, by) => {
+    const { userId, bucket, reason } = approval;
+    if (bucket === null || reason === null || userId === null) {
+      throw new Error(`adjustment approval ${approval.id} has no user, bucket or reason`);
+    }
+    return bookAdjustment(ctx, tx, { userId, bucket, amount: approval.amountCents, reason }, by);
+  });
 }
 
 /**

@@ -1,5 +1,3 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   acknowledgeWarningSchema,
@@ -11,18 +9,16 @@ import {
 } from '@app/shared/schemas/appropriateness';
 import { rule } from '@app/shared/rules';
 import type { AppContext } from '../../context';
-import { guardAdmin, guardSignedIn } from '../../http/guards';
 import { requireAdmin, requireUser } from '../auth/session';
 import * as service from './appropriateness.service';
+import { adminRoutes, signedInRoutes } from '../../http/route-plugin';
 
 /**
  * /api/appropriateness: the signed-in user's own check — GET where they stand with the questions,
  * POST {version, answers} to take it, POST /acknowledge {acknowledged: true} under the warning.
  */
 export function appropriatenessRoutes(ctx: AppContext) {
-  return function register(fastify: FastifyInstance, _options: unknown, done: () => void) {
-    guardSignedIn(fastify);
-    const app = fastify.withTypeProvider<ZodTypeProvider>();
+  return signedInRoutes((app) => {
     const tags = ['appropriateness'];
     app.get('/', { schema: { tags, response: { 200: myAppropriatenessSchema } } }, (request) =>
       service.myAppropriateness(ctx, requireUser(request).user.id),
@@ -46,8 +42,7 @@ export function appropriatenessRoutes(ctx: AppContext) {
       },
       (request) => service.acknowledgeWarning(ctx, requireUser(request).user, request.ip),
     );
-    done();
-  };
+  });
 }
 
 const userIdParams = z.object({ id: z.uuid({ error: rule('USER_ID_NOT_FOUND') }) });
@@ -57,9 +52,7 @@ const userIdParams = z.object({ id: z.uuid({ error: rule('USER_ID_NOT_FOUND') })
  * GET /users/:id — a user's assessments with their answers, score, result and acknowledgement.
  */
 export function adminAppropriatenessRoutes(ctx: AppContext) {
-  return function register(fastify: FastifyInstance, _options: unknown, done: () => void) {
-    guardAdmin(fastify);
-    const app = fastify.withTypeProvider<ZodTypeProvider>();
+  return adminRoutes((app) => {
     const tags = ['admin'];
     app.get(
       '/questionnaire',
@@ -88,6 +81,5 @@ export function adminAppropriatenessRoutes(ctx: AppContext) {
       { schema: { tags, params: userIdParams, response: { 200: adminUserAppropriatenessSchema } } },
       (request) => service.userAppropriatenessForAdmin(ctx, request.params.id),
     );
-    done();
-  };
+  });
 }

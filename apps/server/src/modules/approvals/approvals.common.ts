@@ -1,7 +1,7 @@
 import type { Approval } from '@app/shared/schemas/approvals';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import { announceMoneyChange } from '../ledger/money.common';
+import { announceMoneyChange } from '../ledger';
 import { toApproval } from './approval.view';
 import { listApprovalViews } from './approvals.repo';
 

@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { users } from '../../db/schema';
-import { transactions } from '../ledger/ledger.schema';
+import { transactions } from '../../db/schema';
 import { moneyApprovals, type MoneyApprovalRow } from './approvals.schema';
 
 export type NewApproval = Pick<

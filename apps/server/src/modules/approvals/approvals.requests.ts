@@ -12,8 +12,8 @@ import {
 
 /**
  * For the modules that ask for a second admin (adjustments, withdrawals, deposits, settings,
- * users): the approvals table is this module's. Kept apart from approvals.service, which calls
- * back into those modules to carry an approval out, so neither imports the other in a circle.
+ * users): the approvals table is this module's. What an approval asks for is carried out by the
+ * handler its module registered (approval-handlers.ts), so approvals imports none of them.
  */
 
 export type { NewApproval } from './approvals.repo';

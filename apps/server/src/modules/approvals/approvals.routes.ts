@@ -1,23 +1,21 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   approvalDecisionSchema,
   approvalListQuerySchema,
   approvalListSchema,
 } from '@app/shared/schemas/approvals';
 import type { AppContext } from '../../context';
-import { decisionRoutes } from '../../http/decision-routes';
-import { guardAdmin } from '../../http/guards';
+import { decisionRoutes } from './decision-routes';
+import type { ApprovalHandlers } from './approval-handlers';
 import * as service from './approvals.service';
+import { adminRoutes } from '../../http/route-plugin';
 
 /**
  * GET /api/admin/approvals?status=pending, POST /api/admin/approvals/:id/approve and
- * /reject {reason} (Idempotency-Key): the checker's side of four-eyes money.
+ * /reject {reason} (Idempotency-Key): the checker's side of four-eyes money. An approved request
+ * is carried out by the handler registered for its kind in `handlers`.
  */
-export function adminApprovalRoutes(ctx: AppContext) {
-  return function register(fastify: FastifyInstance, _options: unknown, done: () => void) {
-    guardAdmin(fastify);
-    const app = fastify.withTypeProvider<ZodTypeProvider>();
+export function adminApprovalRoutes(ctx: AppContext, handlers: ApprovalHandlers) {
+  return adminRoutes((app) => {
     const tags = ['admin'];
     app.get(
       '/',
@@ -30,18 +28,17 @@ export function adminApprovalRoutes(ctx: AppContext) {
       },
       (request) => service.listApprovals(ctx, request.query.status),
     );
-    decisionRoutes(fastify, {
+    decisionRoutes(app, {
       tags,
       approve: {
         verb: 'approve',
         response: { 200: approvalDecisionSchema },
-        run: (request) => service.approve(ctx, request),
+        run: (request) => service.approve(ctx, handlers, request),
       },
       reject: {
         response: { 200: approvalDecisionSchema },
         run: (request, reason) => service.reject(ctx, request, reason),
       },
     });
-    done();
-  };
+  });
 }

@@ -3,27 +3,12 @@ import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { refusal } from '../../http/errors';
-import { bookAdjustment } from '../account/adjustments.service';
 import { recordAudit } from '../audit/audit.service';
-import type { TransactionRow } from '../ledger/ledger.schema';
-import { toTransaction } from '../transactions/transaction.view';
-import { bookDepositApproval } from '../deposits/deposits.service';
-import {
-  applyFeeForEveryMethod,
-  applyPaymentMethodChange,
-  type PaymentMethodChange,
-} from '../payment-methods/payment-methods.service';
-import { applySettingChange } from '../settings/settings.service';
-import {
-  applyProviderChange,
-  type ProviderProposal,
-} from '../sign-in-providers/sign-in-providers.service';
-import { grantAdmin } from '../users/users.service';
-import { bookPayout } from '../withdrawals/withdrawals.service';
+import { toTransaction } from '../ledger';
+import type { ApprovalHandlers } from './approval-handlers';
 import { toApproval } from './approval.view';
 import { announceApprovalChange, approvalView } from './approvals.common';
 import { decideApproval, listApprovalViews, lockApproval } from './approvals.repo';
-import { settingOfKey } from './setting-keys';
 import type { MoneyApprovalRow } from './approvals.schema';
 import {
   adminDecision,
@@ -66,82 +51,6 @@ async function lockForChecker(
   return approval;
 }
 
-/** Who carries out an approval: the checker, with the maker and the approval named. */
-export interface ApprovedBy {
-  adminId: string;
-  keyId: bigint | null;
-  ip: string;
-  requestedBy: string;
-  approvalId: string;
-}
-
-/**
- * Carries out what an approval asked for (the checker's half), returning the transaction it booked
- * (none for a setting change or an admin grant) and what to announce after the commit.
- */
-async function carryOut(
-  ctx: AppContext,
-  tx: Tx,
-  approval: MoneyApprovalRow,
-  by: ApprovedBy,
-): Promise<{ row: TransactionRow | null; announce: () => void }> {
-  switch (approval.kind) {
-    case 'adjustment': {
-      if (approval.bucket === null || approval.reason === null || approval.userId === null) {
-        throw new Error(`adjustment approval ${approval.id} has no user, bucket or reason`);
-      }
-      const order = {
-        userId: approval.userId,
-        bucket: approval.bucket,
-        amount: approval.amountCents,
-        reason: approval.reason,
-      };
-      return bookAdjustment(ctx, tx, order, by);
-    }
-    case 'withdrawal_payout':
-    case 'deposit_approval': {
-      if (approval.transactionId === null) {
-        throw new Error(`approval ${approval.id} has no transaction`);
-      }
-      const book = approval.kind === 'deposit_approval' ? bookDepositApproval : bookPayout;
-      const { row, answer } = await book(ctx, tx, { id: approval.transactionId, ...by });
-      // A deposit's booking on platform:cash waits for the end (lastWrites); here that is now.
-      await answer.lastWrites?.();
-      return { row, announce: answer.afterCommit ?? (() => {}) };
-    }
-    case 'setting_change': {
-      if (approval.settingKey === null) throw new Error(`approval ${approval.id} has no setting`);
-      const setting = settingOfKey(approval.settingKey);
-      const changedBy = { ...by, actorId: by.adminId };
-      if (setting === 'sign_in_provider') {
-        const proposal = approval.settingValue as ProviderProposal;
-        return { row: null, announce: await applyProviderChange(ctx, tx, proposal, changedBy) };
-      }
-      if (setting === 'withdrawal_fee_pct') {
-        const value = approval.settingValue;
-        const pct =
-          typeof value === 'number' ? String(value) : typeof value === 'string' ? value : '';
-        return { row: null, announce: await applyFeeForEveryMethod(ctx, tx, pct, changedBy) };
-      }
-      if (setting === 'payment_method') {
-        const change = approval.settingValue as PaymentMethodChange;
-        return { row: null, announce: await applyPaymentMethodChange(ctx, tx, change, changedBy) };
-      }
-      const announce = await applySettingChange(ctx, tx, {
-        key: approval.settingKey,
-        value: approval.settingValue,
-        ...by,
-      });
-      return { row: null, announce };
-    }
-    case 'admin_grant': {
-      if (approval.userId === null) throw new Error(`approval ${approval.id} has no user`);
-      await grantAdmin(ctx, tx, approval.userId, by);
-      return { row: null, announce: () => {} };
-    }
-  }
-}
-
 /** The checker's decision in the audit log, with what the approval was about. */
 function auditApprovalDecision(
   tx: Tx,
@@ -170,9 +79,14 @@ function auditApprovalDecision(
 /**
  * The checker approves: the approval is marked approved and what it asked for is booked, in one
  * transaction, exactly once (the approval's row lock and its pending → approved move; a retry
- * with the same Idempotency-Key gets the first answer).
+ * with the same Idempotency-Key gets the first answer). What it asked for is carried out by the
+ * handler its module registered for its kind (approval-handlers.ts).
  */
-export async function approve(ctx: AppContext, request: AdminDecisionRequest) {
+export async function approve(
+  ctx: AppContext,
+  handlers: ApprovalHandlers,
+  request: AdminDecisionRequest,
+) {
   const { admin: checker, id, key, ip } = request;
   return adminDecision<ApprovalDecision>(
     ctx,
@@ -188,7 +102,7 @@ export async function approve(ctx: AppContext, request: AdminDecisionRequest) {
         requestedBy: approval.requestedBy,
         approvalId: approval.id,
       };
-      const { row: transactionRow, announce } = await carryOut(ctx, tx, approval, by);
+      const { row: transactionRow, announce } = await handlers.carryOut(ctx, tx, approval, by);
       await decideApproval(tx, approval.id, {
         status: 'approved',
         decidedBy: checker.id,

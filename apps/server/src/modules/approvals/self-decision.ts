@@ -3,7 +3,7 @@ import type { Tx } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { recordAudit } from '../audit/audit.service';
-import { runIdempotent, type IdempotentOutcome, type OperationResult } from '../ledger/idempotency';
+import { runIdempotent, type IdempotentOutcome, type OperationResult } from '../ledger';
 
 /**
  * No one decides on their own money: an admin may not approve or reject their own deposit, pay or

@@ -1,18 +1,16 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { contactSchema } from '@app/shared/schemas/contact';
 import { okSchema } from '@app/shared/schemas/auth';
 import type { AppContext } from '../../context';
 import { clientAddress, limitOn, rateLimiter } from '../../http/rate-limit';
 import { submitContactMessage } from './contact.service';
+import { publicRoutes } from '../../http/route-plugin';
 
 /** Messages from one address per hour (they are e-mailed to support). */
 const contactByAddress = { name: 'contact:address', max: 10, windowMs: 60 * 60_000 };
 
 export function contactRoutes(ctx: AppContext) {
   const limiter = rateLimiter(ctx);
-  return function register(fastify: FastifyInstance, _options: unknown, done: () => void) {
-    const app = fastify.withTypeProvider<ZodTypeProvider>();
+  return publicRoutes((app) => {
     app.post(
       '/',
       {
@@ -24,6 +22,5 @@ export function contactRoutes(ctx: AppContext) {
         return reply.status(201).send({ ok: true as const });
       },
     );
-    done();
-  };
+  });
 }

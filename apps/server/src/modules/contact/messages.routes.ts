@@ -1,17 +1,13 @@
 import { atMostCharacters, wholeNumberParam } from '@app/shared/schemas/common';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { contactMessageListSchema } from '@app/shared/schemas/admin-users';
 import type { AppContext } from '../../context';
-import { guardAdmin } from '../../http/guards';
 import { listContactMessages } from './contact.service';
+import { adminRoutes } from '../../http/route-plugin';
 
 /** /api/admin/messages: what visitors and users sent through the contact form. */
 export function contactMessageRoutes(ctx: AppContext) {
-  return function register(fastify: FastifyInstance, _options: unknown, done: () => void) {
-    guardAdmin(fastify);
-    const app = fastify.withTypeProvider<ZodTypeProvider>();
+  return adminRoutes((app) => {
     app.get(
       '/',
       {
@@ -26,6 +22,5 @@ export function contactMessageRoutes(ctx: AppContext) {
       },
       async (request) => listContactMessages(ctx, request.query),
     );
-    done();
-  };
+  });
 }

@@ -1,19 +1,15 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createDepositSchema } from '@app/shared/schemas/money';
 import { transactionResponseSchema } from '@app/shared/schemas/transactions';
 import type { AppContext } from '../../context';
-import { decisionRoutes } from '../../http/decision-routes';
-import { guardAdmin, guardSignedIn } from '../../http/guards';
+import { decisionRoutes } from '../approvals';
 import { requireUser } from '../auth/session';
-import { idempotencyKeyOf, sendOutcome } from '../ledger/idempotency';
+import { idempotencyKeyOf, sendOutcome } from '../ledger';
 import * as service from './deposits.service';
+import { adminRoutes, signedInRoutes } from '../../http/route-plugin';
 
 /** POST /api/deposits — "I have made the payment" (accepts Idempotency-Key). */
 export function depositRoutes(ctx: AppContext) {
-  return function register(fastify: FastifyInstance, _options: unknown, done: () => void) {
-    guardSignedIn(fastify);
-    const app = fastify.withTypeProvider<ZodTypeProvider>();
+  return signedInRoutes((app) => {
     app.post(
       '/',
       {
@@ -34,15 +30,13 @@ export function depositRoutes(ctx: AppContext) {
         return sendOutcome(reply, result);
       },
     );
-    done();
-  };
+  });
 }
 
 /** POST /api/admin/deposits/:id/approve and /reject {reason} (id = uuid or TNX id). */
 export function adminDepositRoutes(ctx: AppContext) {
-  return function register(fastify: FastifyInstance, _options: unknown, done: () => void) {
-    guardAdmin(fastify);
-    decisionRoutes(fastify, {
+  return adminRoutes((app) => {
+    decisionRoutes(app, {
       tags: ['admin'],
       approve: {
         verb: 'approve',
@@ -54,6 +48,5 @@ export function adminDepositRoutes(ctx: AppContext) {
         run: (request, reason) => service.rejectDeposit(ctx, request, reason),
       },
     });
-    done();
-  };
+  });
 }

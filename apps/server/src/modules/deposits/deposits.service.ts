@@ -8,28 +8,36 @@ import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { refusal } from '../../http/errors';
-import { depositApproved } from '../ledger/domain';
-import { runIdempotent } from '../ledger/idempotency';
-import { postEntry } from '../ledger/ledger.service';
-import { announceMoneyChange, requireActiveAccount } from '../ledger/money.common';
-import { methodLabel } from '../payment-methods/payment-method.view';
-import { findActiveMethod } from '../payment-methods/payment-methods.service';
-import { toTransaction } from '../transactions/transaction.view';
-import { movedAloneCents } from '../approvals/approvals.requests';
-import { needsSecondAdmin, SOLO_WINDOW_MS } from '../approvals/domain/four-eyes';
-import type { AdminDecisionRequest } from '../approvals/self-decision';
-import { fourEyesThresholdCents } from '../settings/settings.service';
+import {
+  depositApproved,
+  runIdempotent,
+  postEntry,
+  announceMoneyChange,
+  requireActiveAccount,
+  toTransaction,
+} from '../ledger';
+import { methodLabel, findActiveMethod } from '../payment-methods';
+import {
+  movedAloneCents,
+  needsSecondAdmin,
+  SOLO_WINDOW_MS,
+  type ApprovalHandlers,
+  type AdminDecisionRequest,
+} from '../approvals';
+import { fourEyesThresholdCents } from '../settings';
 import {
   approvedBoth,
   askSecondAdminToDecide,
+  carryOutTransactionApproval,
   refuseWhileApprovalWaits,
   type ApprovedDecision,
   decideTransaction,
   rejectTransaction,
   settleTransactionDecision,
   type TransactionDecision,
-} from '../transactions/decide-transaction';
-import { findTransaction, insertTransaction } from '../transactions/transactions.service';
+  findTransaction,
+  insertTransaction,
+} from '../transactions';
 
 type Answer = { transaction: Transaction };
 
@@ -113,6 +121,11 @@ export function approveDeposit(ctx: AppContext, request: AdminDecisionRequest) {
       },
     },
   );
+}
+
+/** A deposit approval a second admin approved is booked by bookDepositApproval. */
+export function registerDepositApprovals(handlers: ApprovalHandlers): void {
+  handlers.handle('deposit_approval', carryOutTransactionApproval(bookDepositApproval));
 }
 
 /** The checker's half: the deposit approved by the second admin, with both names in the audit. */

@@ -1,5 +1,3 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   adminTraderApplicationListSchema,
   adminTraderApplicationResponseSchema,
@@ -10,15 +8,13 @@ import {
   traderApplicationQuerySchema,
 } from '@app/shared/schemas/lead-traders';
 import type { AppContext } from '../../context';
-import { guardAdmin, guardSignedIn } from '../../http/guards';
 import { requireAdmin, requireUser } from '../auth/session';
 import * as service from './lead-traders.service';
+import { adminRoutes, signedInRoutes } from '../../http/route-plugin';
 
 /** GET /api/trader-applications/mine, POST /api/trader-applications: the caller's own. */
 export function traderApplicationRoutes(ctx: AppContext) {
-  return function register(fastify: FastifyInstance, _options: unknown, done: () => void) {
-    guardSignedIn(fastify);
-    const app = fastify.withTypeProvider<ZodTypeProvider>();
+  return signedInRoutes((app) => {
     const tags = ['trader-applications'];
     app.get(
       '/mine',
@@ -44,15 +40,12 @@ export function traderApplicationRoutes(ctx: AppContext) {
         return reply.status(201).send(result);
       },
     );
-    done();
-  };
+  });
 }
 
 /** Admin: GET /api/admin/trader-applications?status=, POST /:id/approve and /:id/reject {reason}. */
 export function adminTraderApplicationRoutes(ctx: AppContext) {
-  return function register(fastify: FastifyInstance, _options: unknown, done: () => void) {
-    guardAdmin(fastify);
-    const app = fastify.withTypeProvider<ZodTypeProvider>();
+  return adminRoutes((app) => {
     const tags = ['admin'];
     app.get(
       '/',
@@ -90,6 +83,5 @@ export function adminTraderApplicationRoutes(ctx: AppContext) {
           ),
       );
     }
-    done();
-  };
+  });
 }

@@ -8,10 +8,10 @@ import type {
 import type { AppContext } from '../../context';
 import type { TraderApplicationRow, UserRow } from '../../db/schema';
 import { refusal } from '../../http/errors';
-import { auditingSelfDecisions, SelfDecisionError } from '../approvals/self-decision';
+import { auditingSelfDecisions, SelfDecisionError } from '../approvals';
 import { recordAudit } from '../audit/audit.service';
-import { requireActiveAccount } from '../ledger/money.common';
-import * as usersService from '../users/users.service';
+import { requireActiveAccount } from '../ledger';
+import * as usersService from '../users';
 import * as repo from './lead-traders.repo';
 
 /**

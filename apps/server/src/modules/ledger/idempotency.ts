@@ -66,6 +66,38 @@ export function requestHash(scope: string, payload: unknown): string {
 }
 
 /**
+ * The answer stored under a key already used, for a replay: refused when the key came with another
+ * request or now names something else (409), while its first request still runs, or once its
+ * answer was dropped.
+ */
+async function storedAnswer<T>(
+  tx: Tx,
+  stored: { userId: string; key: string; hash: string },
+  resolveTarget: (tx: Tx) => Promise<string | null>,
+): Promise<{ status: number; body: T }> {
+  const [existing] = await tx
+    .select()
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.userId, stored.userId), eq(idempotencyKeys.key, stored.key)));
+  if (!existing || existing.requestHash !== stored.hash) {
+    throw refusal('IDEMPOTENCY_CONFLICT', {}, 'Idempotency-Key');
+  }
+  if (existing.responseStatus === null) {
+    throw refusal('REQUEST_IN_PROGRESS');
+  }
+  if (existing.answerDroppedAt !== null) {
+    throw refusal('IDEMPOTENCY_KEY_EXPIRED', {}, 'Idempotency-Key');
+  }
+  if (existing.target !== null) {
+    const now = await resolveTarget(tx);
+    if (now !== null && now !== existing.target) {
+      throw refusal('IDEMPOTENCY_CONFLICT', {}, 'Idempotency-Key');
+    }
+  }
+  return { status: existing.responseStatus, body: existing.responseBody as T };
+}
+
+/**
  * Runs a money operation in one database transaction, at most once per (user, key).
  *
  * With a key, the key row is inserted FIRST in the transaction. A concurrent request with the same
@@ -118,7 +150,7 @@ export async function runIdempotent<T>(
       const target = await resolveTarget(tx);
       const result = await work(tx, keyId, target);
       // A template, like the insert above: the builder's update cost 46 us to build each time.
-      // Not awaited here, so it travels with the last writes or COMMIT (db/pipelining.ts): if it
+      // Not awaited here, so it travels with the last writes or COMMIT (db/performance/pipelining.ts): if it
       // fails, the transaction is aborted and COMMIT rolls back, and awaiting it below reports
       // why. Made a promise once with `.then`: a Drizzle query runs again at each await.
       answered = tx
@@ -134,26 +166,7 @@ export async function runIdempotent<T>(
       await result.lastWrites?.();
       return { fresh: result };
     }
-    const [existing] = await tx
-      .select()
-      .from(idempotencyKeys)
-      .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
-    if (!existing || existing.requestHash !== hash) {
-      throw refusal('IDEMPOTENCY_CONFLICT', {}, 'Idempotency-Key');
-    }
-    if (existing.responseStatus === null) {
-      throw refusal('REQUEST_IN_PROGRESS');
-    }
-    if (existing.answerDroppedAt !== null) {
-      throw refusal('IDEMPOTENCY_KEY_EXPIRED', {}, 'Idempotency-Key');
-    }
-    if (existing.target !== null) {
-      const now = await resolveTarget(tx);
-      if (now !== null && now !== existing.target) {
-        throw refusal('IDEMPOTENCY_CONFLICT', {}, 'Idempotency-Key');
-      }
-    }
-    return { replay: { status: existing.responseStatus, body: existing.responseBody as T } };
+    return { replay: await storedAnswer<T>(tx, { userId, key, hash }, resolveTarget) };
   });
   let outcome: Outcome;
   try {

@@ -1,8 +1,7 @@
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { refusal } from '../../http/errors';
-import type { Brand } from '../mail/templates';
-import { toTransaction } from '../transactions/transaction.view';
+import { toTransaction } from './transaction.view';
 import { InsufficientFundsError } from './domain';
 import type { TransactionRow } from './ledger.schema';
 
@@ -35,7 +34,8 @@ export async function withFundsCheck<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-export function brandOf(ctx: AppContext): Brand {
+/** The brand a money e-mail is signed with (the mail templates' Brand). */
+export function brandOf(ctx: AppContext): { name: string; publicUrl: string } {
   return { name: ctx.config.brandName, publicUrl: ctx.config.publicUrl };
 }
 

@@ -1,13 +1,11 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { candleListSchema, candleQuerySchema, tickerListSchema } from '@app/shared/schemas/market';
 import type { AppContext } from '../../context';
 import * as market from './market.service';
+import { publicRoutes } from '../../http/route-plugin';
 
 /** Public market data: what the charts show is what the trades are valued at. */
 export function marketRoutes(ctx: AppContext) {
-  return function register(fastify: FastifyInstance, _options: unknown, done: () => void) {
-    const app = fastify.withTypeProvider<ZodTypeProvider>();
+  return publicRoutes((app) => {
     app.get('/tickers', { schema: { tags: ['market'], response: { 200: tickerListSchema } } }, () =>
       market.tickers(ctx),
     );
@@ -22,6 +20,5 @@ export function marketRoutes(ctx: AppContext) {
       },
       (request) => market.candles(ctx, request.query),
     );
-    done();
-  };
+  });
 }

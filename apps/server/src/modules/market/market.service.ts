@@ -1,7 +1,6 @@
 import type { CandleList, CandleQuery, TickerList } from '@app/shared/schemas/market';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import type { Bar } from '../copy-trading/domain';
 import {
   Dec,
   INSTRUMENT_SYMBOLS,
@@ -138,13 +137,19 @@ export async function candles(
   return { symbol: query.symbol, interval: query.interval, label: marketLabel(ctx), candles: rows };
 }
 
+/** The close of one hour; `at` is the hour's end (epoch ms), when its close became known. */
+export interface HourlyClose {
+  readonly at: number;
+  readonly close: string;
+}
+
 /** Hourly closes that have ended by `now` (bar.at = the hour's end), for the demo traders. */
 export async function hourlyBars(
   ctx: AppContext,
   symbol: InstrumentSymbol,
   fromMs: number,
   now: number,
-): Promise<Bar[]> {
+): Promise<HourlyClose[]> {
   const hours = Math.ceil((now - fromMs) / HOUR_MS) + 1;
   const rows = await repo.candlesBetween(ctx.db, {
     symbol,

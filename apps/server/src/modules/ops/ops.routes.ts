@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { refusal } from '../../http/errors';
-import type { Realtime } from '../../realtime/realtime';
 import { metricsAccess } from './domain/metrics-access';
 import { UNMATCHED_ROUTE, type Metrics } from './ops.metrics';
 import { metricsSnapshot, readiness, type ReadinessOptions } from './ops.service';
@@ -17,7 +16,8 @@ import { metricsSnapshot, readiness, type ReadinessOptions } from './ops.service
 export function registerOps(
   app: FastifyInstance,
   ctx: AppContext,
-  realtime: Pick<Realtime, 'clientCount'>,
+  /** The realtime hub, for its count of open sockets (the metrics' gauge). */
+  realtime: { clientCount: () => number },
   options: { metrics: Metrics; readiness: ReadinessOptions },
 ): void {
   const { metrics } = options;

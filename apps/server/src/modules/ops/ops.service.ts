@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context';
 import { migrationNames } from '../../db/migrate';
-import { PRICE_STALE_AFTER_MS } from '../market/market.options';
+import { PRICE_STALE_AFTER_MS } from '../market';
 import { evaluateReadiness, type Readiness } from './domain/readiness';
 import type { MetricsSnapshot } from './ops.metrics';
 import * as repo from './ops.repo';

@@ -1,7 +1,7 @@
 import type { AdminOverview } from '@app/shared/schemas/overview';
 import type { AppContext } from '../../context';
 import { listStrategies } from '../copy-trading/strategies.service';
-import { demoMethodNames } from '../payment-methods/payment-methods.service';
+import { demoMethodNames } from '../payment-methods';
 import * as repo from './overview.repo';
 
 /** The admin dashboard: users, money, pending work, 30 days of volumes and the strategies. */

@@ -1,6 +1,6 @@
 import type { PaymentMethod } from '@app/shared/schemas/payment-methods';
 import { normaliseFeePct, type WithdrawalFeeTerms } from '@app/shared/withdrawal-fee';
-import type { PaymentMethodRow } from '../ledger/ledger.schema';
+import type { PaymentMethodRow } from '../../db/schema';
 
 export function toPaymentMethod(row: PaymentMethodRow): PaymentMethod {
   return {

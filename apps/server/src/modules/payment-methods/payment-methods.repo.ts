@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { paymentMethods, type PaymentMethodRow } from '../ledger/ledger.schema';
+import { paymentMethods, type PaymentMethodRow } from '../../db/schema';
 
 export type { PaymentMethodRow };
 

@@ -1,5 +1,3 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   createPaymentMethodSchema,
@@ -9,32 +7,27 @@ import {
 } from '@app/shared/schemas/payment-methods';
 import { approvalResponseSchema } from '@app/shared/schemas/approvals';
 import type { AppContext } from '../../context';
-import { guardAdmin, guardSignedIn } from '../../http/guards';
 import { requireAdmin } from '../auth/session';
 import * as service from './payment-methods.service';
 import { rule } from '@app/shared/rules';
+import { adminRoutes, signedInRoutes } from '../../http/route-plugin';
 
 const idParams = z.object({ id: z.uuid({ error: rule('PAYMENT_METHOD_ID_INVALID') }) });
 
 /** GET /api/payment-methods — the active methods, for signed-in users. */
 export function paymentMethodRoutes(ctx: AppContext) {
-  return function register(fastify: FastifyInstance, _options: unknown, done: () => void) {
-    guardSignedIn(fastify);
-    const app = fastify.withTypeProvider<ZodTypeProvider>();
+  return signedInRoutes((app) => {
     app.get(
       '/',
       { schema: { tags: ['payment-methods'], response: { 200: paymentMethodListSchema } } },
       async () => ({ methods: await service.listActive(ctx) }),
     );
-    done();
-  };
+  });
 }
 
 /** /api/admin/payment-methods: list (incl. retired), create, edit, retire — audited. */
 export function adminPaymentMethodRoutes(ctx: AppContext) {
-  return function register(fastify: FastifyInstance, _options: unknown, done: () => void) {
-    guardAdmin(fastify);
-    const app = fastify.withTypeProvider<ZodTypeProvider>();
+  return adminRoutes((app) => {
     const tags = ['admin'];
     app.get('/', { schema: { tags, response: { 200: paymentMethodListSchema } } }, async () => ({
       methods: await service.listAll(ctx),
@@ -93,6 +86,5 @@ export function adminPaymentMethodRoutes(ctx: AppContext) {
         ),
       }),
     );
-    done();
-  };
+  });
 }

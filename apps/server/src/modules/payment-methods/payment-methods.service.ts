@@ -9,9 +9,13 @@ import type { Approval } from '@app/shared/schemas/approvals';
 import type { PaymentMethod } from '@app/shared/schemas/payment-methods';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
-import { announceApprovalChange } from '../approvals/approvals.common';
+import {
+  type ApprovalHandlers,
+  announceApprovalChange,
+  askSecondAdminToChange,
+  settingKeyOf,
+} from '../approvals';
 import crypto from 'node:crypto';
-import { askSecondAdminToChange, settingKeyOf } from '../approvals/approvals.requests';
 import { refusal } from '../../http/errors';
 import { recordAudit } from '../audit/audit.service';
 import type { DbOrTx } from '../../db/client';
@@ -137,7 +141,24 @@ async function askForChange(
   return approval;
 }
 
-/** The checker's half (approvals.service): the change the maker asked for, audited with both. */
+/**
+ * A change of a payment method, or of the global withdrawal fee (approvals asked before each
+ * method had its own), once a second admin approved it.
+ */
+export function registerPaymentMethodApprovals(handlers: ApprovalHandlers): void {
+  handlers.handleSettings(['payment_method'], (ctx, tx, change, by) =>
+    applyPaymentMethodChange(ctx, tx, change.value as PaymentMethodChange, {
+      ...by,
+      actorId: by.adminId,
+    }),
+  );
+  handlers.handleSettings(['withdrawal_fee_pct'], (ctx, tx, { value }, by) => {
+    const pct = typeof value === 'number' ? String(value) : typeof value === 'string' ? value : '';
+    return applyFeeForEveryMethod(ctx, tx, pct, { ...by, actorId: by.adminId });
+  });
+}
+
+/** The checker's half (the approval handler above): the change the maker asked for, audited with both. */
 export async function applyPaymentMethodChange(
   ctx: AppContext,
   tx: Tx,

@@ -15,10 +15,11 @@ import type { AppContext } from '../../context';
 import { refusal } from '../../http/errors';
 import { guardSignedIn } from '../../http/guards';
 import { readOneFile } from '../../http/multipart';
-import { clientAddress, limitOn, rateLimiter } from '../../http/rate-limit';
+import { clientAddress, limitOn, rateLimiter, type RateLimiter } from '../../http/rate-limit';
+import type { ZodRoutes } from '../../http/route-plugin';
 import { activityOf } from '../audit/audit.service';
 import { requireUser } from '../auth/session';
-import { toMe } from '../users/user.view';
+import { toMe } from '../users';
 import {
   avatarFile,
   clearAvatar,
@@ -36,6 +37,45 @@ const avatarUploadsByAccount = {
 };
 
 const userResponse = z.object({ user: meSchema });
+
+/**
+ * POST /avatar (a PNG or JPEG, re-encoded; rate-limited per account) and DELETE /avatar, for the
+ * signed-in user's own picture.
+ */
+function avatarRoutes(app: ZodRoutes, ctx: AppContext, limiter: RateLimiter): void {
+  const tags = ['profile'];
+  app.post(
+    '/avatar',
+    {
+      bodyLimit: AVATAR_MAX_BYTES + 64 * 1024,
+      // Per account, whatever the address: decoding images is the costliest thing a user can ask.
+      preHandler: limiter.guard([
+        limitOn(
+          avatarUploadsByAccount,
+          (request) => request.auth?.user.id ?? clientAddress(request),
+        ),
+      ]),
+      schema: { tags, consumes: ['multipart/form-data'], response: { 200: userResponse } },
+    },
+    async (request) => {
+      const { user } = requireUser(request);
+      const file = await readOneFile(request, {
+        maxBytes: AVATAR_MAX_BYTES,
+        missing: () => refusal('AVATAR_REQUIRED', {}, 'avatar'),
+        oversized: () => refusal('AVATAR_TOO_LARGE', {}, 'avatar'),
+      });
+      if (!/\.(png|jpe?g)$/i.test(file.filename))
+        throw refusal('AVATAR_FORMAT_UNSUPPORTED', {}, 'avatar');
+      return { user: await uploadAvatar(ctx, user.id, file.bytes) };
+    },
+  );
+
+  app.delete('/avatar', { schema: { tags, response: { 200: userResponse } } }, async (request) => {
+    const { user } = requireUser(request);
+    await clearAvatar(ctx, user.id);
+    return { user: toMe({ ...user, avatarPath: null }) };
+  });
+}
 
 /**
  * The signed-in user's own profile: contact details, avatar, referrals and account activity. Never
@@ -60,41 +100,7 @@ export function profileRoutes(ctx: AppContext) {
       },
     );
 
-    app.post(
-      '/avatar',
-      {
-        bodyLimit: AVATAR_MAX_BYTES + 64 * 1024,
-        // Per account, whatever the address: decoding images is the costliest thing a user can ask.
-        preHandler: limiter.guard([
-          limitOn(
-            avatarUploadsByAccount,
-            (request) => request.auth?.user.id ?? clientAddress(request),
-          ),
-        ]),
-        schema: { tags, consumes: ['multipart/form-data'], response: { 200: userResponse } },
-      },
-      async (request) => {
-        const { user } = requireUser(request);
-        const file = await readOneFile(request, {
-          maxBytes: AVATAR_MAX_BYTES,
-          missing: () => refusal('AVATAR_REQUIRED', {}, 'avatar'),
-          oversized: () => refusal('AVATAR_TOO_LARGE', {}, 'avatar'),
-        });
-        if (!/\.(png|jpe?g)$/i.test(file.filename))
-          throw refusal('AVATAR_FORMAT_UNSUPPORTED', {}, 'avatar');
-        return { user: await uploadAvatar(ctx, user.id, file.bytes) };
-      },
-    );
-
-    app.delete(
-      '/avatar',
-      { schema: { tags, response: { 200: userResponse } } },
-      async (request) => {
-        const { user } = requireUser(request);
-        await clearAvatar(ctx, user.id);
-        return { user: toMe({ ...user, avatarPath: null }) };
-      },
-    );
+    avatarRoutes(app, ctx, limiter);
 
     app.get(
       '/referrals',

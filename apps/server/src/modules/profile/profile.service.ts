@@ -9,17 +9,17 @@ import { refusal } from '../../http/errors';
 import type { Job } from '../../jobs/scheduler';
 import { recordAudit } from '../audit/audit.service';
 import { findUserById, swapAvatar, updateUser } from '../auth/auth.service';
-import { referralBonusCents } from '../referrals/referral-bonus';
-import { referredUsers } from '../users/users.service';
-import { toMe } from '../users/user.view';
+import { referralBonusCents } from '../referrals';
 import {
+  referredUsers,
+  toMe,
   avatarDir,
   isAvatarName,
-  processAvatar,
   removeAvatar,
   storeAvatar,
   sweepOrphanAvatars,
-} from './avatar';
+} from '../users';
+import { processAvatar } from './avatar';
 import * as repo from './profile.repo';
 
 /** The user as the profile answers show them, read back after a change. */
@@ -125,11 +125,6 @@ export async function clearAvatar(ctx: AppContext, userId: string): Promise<void
   const swapped = await ctx.db.transaction((tx) => swapAvatar(tx, userId, null));
   if (!swapped) throw refusal('USER_NOT_FOUND');
   await removeAvatar(ctx.config.dataDir, swapped.previous);
-}
-
-/** Removes the avatar file of a user whose row no longer points at it (account deleted). */
-export function discardAvatarFile(ctx: AppContext, name: string | null): Promise<void> {
-  return removeAvatar(ctx.config.dataDir, name);
 }
 
 /** Hourly: files no user points at (a crash between writing one and saving the user). */

@@ -6,22 +6,22 @@ import { formatUsd } from '@app/shared/money';
 import type { AppContext } from '../../context';
 import type { DbOrTx, Tx } from '../../db/client';
 import type { UserRow } from '../../db/schema';
-import { DEFAULT_SETTINGS } from '../../seed/seed';
-import { SelfDecisionError } from '../approvals/self-decision';
+import { SelfDecisionError } from '../approvals';
 import { recordAudit } from '../audit/audit.service';
-import { referralBonus } from '../ledger/domain';
-import { postEntry } from '../ledger/ledger.service';
-import { announceMoneyChange, brandOf } from '../ledger/money.common';
+import { referralBonus, postEntry, announceMoneyChange, brandOf } from '../ledger';
 import { enqueueMail } from '../mail/mail.service';
 import { composeMail } from '../mail/templates';
-import { getSetting } from '../settings/settings.service';
-import { insertTransaction } from '../transactions/transactions.service';
+import { getSetting } from '../settings';
+import { insertTransaction } from '../transactions';
 import * as repo from './referrals.repo';
+
+/** The referrer's bonus when none is stored (the seed stores it on a fresh install). */
+export const DEFAULT_REFERRAL_BONUS_CENTS = 10000;
 
 /** The bonus now in force, in cents; 0 switches the programme off. */
 export async function referralBonusCents(db: DbOrTx): Promise<bigint> {
   const stored = await getSetting(db, 'referral_bonus_cents');
-  const value = stored ?? DEFAULT_SETTINGS.referral_bonus_cents;
+  const value = stored ?? DEFAULT_REFERRAL_BONUS_CENTS;
   return typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? BigInt(value) : 0n;
 }
 

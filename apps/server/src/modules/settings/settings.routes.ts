@@ -5,37 +5,20 @@ import {
 } from '@app/shared/schemas/appropriateness';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   approvalResponseSchema,
   fourEyesSettingSchema,
   updateFourEyesSettingSchema,
 } from '@app/shared/schemas/approvals';
-import { feeScheduleSchema } from '@app/shared/schemas/money';
-import { feeSchedule } from '../withdrawals/withdrawals.service';
 import {
   traderFeeBoundsInputSchema,
   traderProgrammeSchema,
 } from '@app/shared/schemas/lead-traders';
 import type { AppContext } from '../../context';
-import { guardAdmin } from '../../http/guards';
 import { requireAdmin } from '../auth/session';
 import * as service from './settings.service';
 import type { SettingChangeOutcome } from './settings.service';
-
-/**
- * GET /api/settings/fees — public: the withdrawal fee of every active payout method, for
- * /withdrawals/fee (each method's terms live on it: payment-methods).
- */
-export function settingsRoutes(ctx: AppContext) {
-  return function register(fastify: FastifyInstance, _options: unknown, done: () => void) {
-    const app = fastify.withTypeProvider<ZodTypeProvider>();
-    app.get('/fees', { schema: { tags: ['settings'], response: { 200: feeScheduleSchema } } }, () =>
-      feeSchedule(ctx.db),
-    );
-    done();
-  };
-}
+import { adminRoutes } from '../../http/route-plugin';
 
 /**
  * PUT of an admin setting: 200 with the setting when applied, 202 with the approval when the
@@ -66,9 +49,7 @@ function putChange<Body extends z.ZodType, Setting extends z.ZodType>(
  * /document-retention {retentionDays} — admin, audited.
  */
 export function adminSettingsRoutes(ctx: AppContext) {
-  return function register(fastify: FastifyInstance, _options: unknown, done: () => void) {
-    guardAdmin(fastify);
-    const app = fastify.withTypeProvider<ZodTypeProvider>();
+  return adminRoutes((app) => {
     app.get(
       '/four-eyes',
       { schema: { tags: ['admin'], response: { 200: fourEyesSettingSchema } } },
@@ -138,6 +119,5 @@ export function adminSettingsRoutes(ctx: AppContext) {
           request.ip,
         ),
     );
-    done();
-  };
+  });
 }

@@ -14,10 +14,13 @@ import {
 } from '@app/shared/schemas/appropriateness';
 import type { AppContext } from '../../context';
 import type { DbOrTx, Tx } from '../../db/client';
-import { announceApprovalChange } from '../approvals/approvals.common';
-import { askSecondAdminToChange } from '../approvals/approvals.requests';
+import {
+  type ApprovalHandlers,
+  announceApprovalChange,
+  askSecondAdminToChange,
+  thresholdFrom,
+} from '../approvals';
 import { recordAudit } from '../audit/audit.service';
-import { thresholdFrom } from '../approvals/domain/four-eyes';
 import * as repo from './settings.repo';
 
 export const FOUR_EYES_KEY = 'four_eyes_threshold_cents';
@@ -133,7 +136,7 @@ async function storeChange<T>(
 }
 
 /**
- * The checker's half of a setting change (approvals.service): the value the maker asked for is
+ * The checker's half of a setting change (registerSettingApprovals): the value the maker asked for is
  * stored, audited with both admins. Returns what to announce after the commit.
  */
 export async function applySettingChange(
@@ -158,6 +161,14 @@ export async function applySettingChange(
     throw new Error(`no dual-control rule for setting ${change.key}`);
   }
   return APPLY[setting](ctx, tx, change);
+}
+
+/** A change of one of this module's settings, once a second admin approved it (APPLY). */
+export function registerSettingApprovals(handlers: ApprovalHandlers): void {
+  const settings = DUAL_CONTROL_SETTINGS.filter((key): key is keyof typeof APPLY => key in APPLY);
+  handlers.handleSettings(settings, (ctx, tx, change, by) =>
+    applySettingChange(ctx, tx, { ...change, ...by }),
+  );
 }
 
 async function applyWith<T>(

@@ -1,18 +1,17 @@
 import type { Readable } from 'node:stream';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   balancesExportQuerySchema,
   journalExportQuerySchema,
 } from '@app/shared/schemas/statements';
 import type { AppContext } from '../../context';
-import { guardAdmin } from '../../http/guards';
 import { requireAdmin } from '../auth/session';
 import { exportFileName } from './domain/statement';
-import { DOWNLOAD_TYPES, sendDownload } from './download';
+import { DOWNLOAD_TYPES, sendDownload } from '../../http/download';
 import { balancesCsv, journalCsv } from './operator-exports.csv';
 import { openBalancesExport, openJournalExport } from './operator-exports.service';
+import { adminRoutes } from '../../http/route-plugin';
 
 /** An export, streamed: its snapshot is released when the body closes, however it ends. */
 function sendCsv(
@@ -36,9 +35,7 @@ function sendCsv(
  * ledger exports (admin only, each request in the audit log), streamed as CSV.
  */
 export function operatorExportRoutes(ctx: AppContext) {
-  return function register(fastify: FastifyInstance, _options: unknown, done: () => void) {
-    guardAdmin(fastify);
-    const app = fastify.withTypeProvider<ZodTypeProvider>();
+  return adminRoutes((app) => {
     const file = z.unknown().describe('The export (CSV), as an attachment');
     app.get(
       '/journal',
@@ -77,6 +74,5 @@ export function operatorExportRoutes(ctx: AppContext) {
         return sendCsv(request, reply, balancesCsv(opened.batches), opened.release, name);
       },
     );
-    done();
-  };
+  });
 }

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import { cacheKey } from '../../caches';
 import type { UserRow } from '../../db/schema';
 import { refusal } from '../../http/errors';
-import { ENTRY_KINDS } from '../ledger/domain';
+import { ENTRY_KINDS } from '../ledger';
 import {
   StatementBuilder,
   checkRange,

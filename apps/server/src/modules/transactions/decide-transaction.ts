@@ -5,20 +5,22 @@ import type { Tx } from '../../db/client';
 import type { NotificationEvent } from '@app/shared/schemas/notifications';
 import type { UserRow } from '../../db/schema';
 import type { Approval } from '@app/shared/schemas/approvals';
-import { announceApprovalChange } from '../approvals/approvals.common';
-import { askSecondAdmin, pendingApprovalOf } from '../approvals/approvals.requests';
 import {
+  type ApprovalHandler,
+  type ApprovedBy,
+  announceApprovalChange,
+  askSecondAdmin,
+  pendingApprovalOf,
   adminDecision,
   SelfDecisionError,
   type AdminDecisionRequest,
-} from '../approvals/self-decision';
+} from '../approvals';
 import { refusal } from '../../http/errors';
 import { recordAudit } from '../audit/audit.service';
-import type { OperationResult } from '../ledger/idempotency';
-import type { TransactionRow } from '../ledger/ledger.schema';
-import { transactionAnswer } from '../ledger/money.common';
+import { type OperationResult, transactionAnswer } from '../ledger';
+import type { TransactionRow } from '../../db/schema';
 import { notify } from '../notifications/notifications.service';
-import { requireUndeletedOwner } from '../users/users.service';
+import { requireUndeletedOwner } from '../users';
 import { decideOrThrow, findTransaction, lockTransaction } from './transactions.service';
 
 /** What differs between the admin decisions on a pending deposit or withdrawal. */
@@ -234,4 +236,26 @@ export async function refuseWhileApprovalWaits(
 ): Promise<void> {
   const waiting = await pendingApprovalOf(tx, transactionId);
   if (waiting && waiting.id !== carriedOut) throw refusal('APPROVAL_PENDING');
+}
+
+/**
+ * The approval handler of a deposit or withdrawal that waited for a second admin (registered by
+ * deposits and withdrawals): `book` settles the transaction inside the checker's transaction.
+ */
+export function carryOutTransactionApproval(
+  book: (
+    ctx: AppContext,
+    tx: Tx,
+    params: ApprovedBy & { id: string },
+  ) => Promise<{ row: TransactionRow; answer: OperationResult<Answer> }>,
+): ApprovalHandler {
+  return async (ctx, tx, approval, by) => {
+    if (approval.transactionId === null) {
+      throw new Error(`approval ${approval.id} has no transaction`);
+    }
+    const { row, answer } = await book(ctx, tx, { id: approval.transactionId, ...by });
+    // A deposit's booking on platform:cash waits for the end (lastWrites); here that is now.
+    await answer.lastWrites?.();
+    return { row, announce: answer.afterCommit ?? (() => {}) };
+  };
 }

@@ -19,7 +19,7 @@ import { afterCursor, cursorTextOf, escapeLike, keysetPage, type Cursor } from '
 export { decodeCursor, type Cursor } from '../../db/keyset';
 import { preparedPer } from '../../db/performance';
 import { users } from '../../db/schema';
-import { transactions, type TransactionRow } from '../ledger/ledger.schema';
+import { transactions, type TransactionRow } from '../../db/schema';
 
 const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 

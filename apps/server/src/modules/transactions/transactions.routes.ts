@@ -1,6 +1,4 @@
 import { atMostCharacters } from '@app/shared/schemas/common';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   adminTransactionListQuerySchema,
@@ -10,16 +8,14 @@ import {
   transactionResponseSchema,
 } from '@app/shared/schemas/transactions';
 import type { AppContext } from '../../context';
-import { guardAdmin, guardSignedIn } from '../../http/guards';
 import { sendJsonText } from '../../http/json-text';
 import { requireUser } from '../auth/session';
 import * as service from './transactions.service';
+import { adminRoutes, signedInRoutes } from '../../http/route-plugin';
 
 /** GET /api/transactions, GET /api/transactions/:transactionId — the signed-in user's own. */
 export function transactionRoutes(ctx: AppContext) {
-  return function register(fastify: FastifyInstance, _options: unknown, done: () => void) {
-    guardSignedIn(fastify);
-    const app = fastify.withTypeProvider<ZodTypeProvider>();
+  return signedInRoutes((app) => {
     const tags = ['transactions'];
     app.get(
       '/',
@@ -53,15 +49,12 @@ export function transactionRoutes(ctx: AppContext) {
         ),
       }),
     );
-    done();
-  };
+  });
 }
 
 /** GET /api/admin/transactions — every user's, filterable by status, kind and user. */
 export function adminTransactionRoutes(ctx: AppContext) {
-  return function register(fastify: FastifyInstance, _options: unknown, done: () => void) {
-    guardAdmin(fastify);
-    const app = fastify.withTypeProvider<ZodTypeProvider>();
+  return adminRoutes((app) => {
     app.get(
       '/',
       {
@@ -73,6 +66,5 @@ export function adminTransactionRoutes(ctx: AppContext) {
       },
       (request) => service.listAll(ctx, request.query),
     );
-    done();
-  };
+  });
 }

@@ -3,8 +3,8 @@ import type { TransactionList } from '@app/shared/schemas/transactions';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { refusal } from '../../http/errors';
-import { SelfDecisionError } from '../approvals/self-decision';
-import { toTransaction } from './transaction.view';
+import { SelfDecisionError } from '../approvals';
+import { toTransaction } from '../ledger';
 import * as repo from './transactions.repo';
 
 function cursorOf(text: string | undefined) {

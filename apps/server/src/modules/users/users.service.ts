@@ -10,16 +10,16 @@ import { hashPassword, verifyPassword } from '../auth/crypto';
 import { enqueueMail } from '../mail/mail.service';
 import { mailTemplates } from '../mail/templates';
 import type { Approval } from '@app/shared/schemas/approvals';
-import { announceApprovalChange } from '../approvals/approvals.common';
-import { askSecondAdmin } from '../approvals/approvals.requests';
-import { auditingSelfDecisions, SelfDecisionError } from '../approvals/self-decision';
-import { creditReferralBonus } from '../referrals/referral-bonus';
-import { discardAvatarFile } from '../profile/profile.service';
+import {
+  type ApprovalHandlers,
+  announceApprovalChange,
+  askSecondAdmin,
+  auditingSelfDecisions,
+  SelfDecisionError,
+} from '../approvals';
 import type { AdminApprovers, UserFilter } from '@app/shared/schemas/admin-users';
 import { decodeCursor, keysetPage } from '../../db/keyset';
-import { closureOf, summary } from '../account/account.service';
-import { verificationRequired } from '../settings/settings.service';
-import { hasApprovedVerification } from '../verification/verification.status';
+import { removeAvatar } from './avatar-files';
 import * as repo from './users.repo';
 import { toAdminUser } from './user.view';
 
@@ -45,40 +45,44 @@ async function withLockedUser<T>(
 }
 
 /**
- * Activates an account (and pays its referrer's bonus on the first activation). Never one's own
- * account, and never an activation that would pay the acting admin a referral bonus.
- *
- * `review` is the verification module approving the user's documents: its step runs first, in the
- * same transaction under the user's lock, so the approval and the activation commit together.
- * Without it (the bare Activate), an operator who requires verification gets VERIFICATION_REQUIRED
- * for a user whose verification is not approved.
+ * What an activation runs besides the user's row, inside its transaction under the user's lock
+ * (given by the modules above: verification's review and rule, the referrer's bonus).
+ */
+export interface ActivationSteps {
+  /** Runs first, even for an active user, so an approval and the activation commit together. */
+  review?: (tx: Tx, user: UserRow) => Promise<void>;
+  /** Refuses activating a user who is not active yet (VERIFICATION_REQUIRED...). */
+  mayActivate?: (tx: Tx, user: UserRow) => Promise<void>;
+  /** On the first activation only: returns what to announce after the commit, if anything. */
+  firstActivation?: (tx: Tx, user: UserRow) => Promise<(() => void) | null>;
+}
+
+/**
+ * Activates an account, with `steps` (see ActivationSteps). Never one's own account, and never an
+ * activation that would pay the acting admin a referral bonus (a self-decision either way).
  */
 export async function activate(
   ctx: AppContext,
   actor: AdminActor,
   userId: string,
-  review?: (tx: Tx, user: UserRow) => Promise<void>,
+  steps: ActivationSteps,
 ): Promise<void> {
   const announceBonus = await auditingSelfDecisions(ctx, actor, () =>
     withLockedUser(ctx, userId, async (tx, user) => {
       if (user.id === actor.adminId) throw new SelfDecisionError('user.activate', 'user', user.id);
-      if (review) await review(tx, user);
+      if (steps.review) await steps.review(tx, user);
       if (user.isActive) return null;
-      if (
-        !review &&
-        (await verificationRequired(tx)) &&
-        !(await hasApprovedVerification(tx, user.id))
-      ) {
-        throw refusal('VERIFICATION_REQUIRED');
-      }
+      if (steps.mayActivate) await steps.mayActivate(tx, user);
       const now = ctx.clock.now();
       await auth.updateUser(tx, user.id, {
         isActive: true,
         activatedAt: user.activatedAt ?? now,
       });
-      // Only the first activation pays the referrer (the row lock makes "first" exact).
+      // Only the first activation counts as first (the row lock makes "first" exact).
       const bonus =
-        user.activatedAt === null ? await creditReferralBonus(ctx, tx, user, actor.adminId) : null;
+        user.activatedAt === null && steps.firstActivation
+          ? await steps.firstActivation(tx, user)
+          : null;
       await enqueueMail(
         tx,
         user.email,
@@ -183,7 +187,16 @@ export async function makeAdmin(
   return asked;
 }
 
-/** The checker's half of an admin grant (approvals.service), audited with both admins. */
+/** An admin grant a second admin approved makes its user an admin (grantAdmin). */
+export function registerAdminGrantApprovals(handlers: ApprovalHandlers): void {
+  handlers.handle('admin_grant', async (ctx, tx, approval, by) => {
+    if (approval.userId === null) throw new Error(`approval ${approval.id} has no user`);
+    await grantAdmin(ctx, tx, approval.userId, by);
+    return { row: null, announce: () => {} };
+  });
+}
+
+/** The checker's half of an admin grant (registerAdminGrantApprovals), audited with both admins. */
 export async function grantAdmin(
   ctx: AppContext,
   tx: Tx,
@@ -350,54 +363,30 @@ export async function deleteUser(
     return avatarPath;
   });
   // After the commit: the picture is personal data too, and no row points at it any more.
-  await discardAvatarFile(ctx, avatar);
+  await removeAvatar(ctx.config.dataDir, avatar);
 }
 
 /** How long the books of a closed account are kept (docs/data-retention.md). */
 export const LEDGER_RETENTION_YEARS = 10;
 
-const CLOSE_REFUSALS = {
-  staff: () => refusal('ACCOUNT_CLOSE_STAFF'),
-  trades_open: () => refusal('ACCOUNT_CLOSE_TRADES_OPEN'),
-  withdrawal_pending: () => refusal('ACCOUNT_CLOSE_WITHDRAWAL_PENDING'),
-  deposit_pending: () => refusal('ACCOUNT_CLOSE_DEPOSIT_PENDING'),
-  money_left: (availableCents: bigint) =>
-    refusal('ACCOUNT_CLOSE_MONEY_LEFT', { availableCents: Number(availableCents) }),
-} as const;
-
-/** What /profile shows before an owner closes their account: what stands in the way, if anything. */
-export async function accountClosure(ctx: AppContext, user: UserRow) {
-  const { facts, blockers } = await closureOf(ctx, user);
-  return {
-    blockers,
-    availableCents: Number(facts.availableCents),
-    openTradesCount: facts.openTradesCount,
-    pendingWithdrawalsCount: facts.pendingWithdrawalsCount,
-    pendingDepositsCount: facts.pendingDepositsCount,
-    ledgerRetentionYears: LEDGER_RETENTION_YEARS,
-  };
-}
-
 /**
- * The owner closes their own account with their password: refused while money is at work, on its
- * way or left (the first reason, as a code); otherwise anonymised as an admin's delete does, every
- * session ended, audited, and a confirmation sent to the address it had.
+ * The owner closes their own account with their password: under the user's lock `mayClose`
+ * refuses while money is at work, on its way or left (the account module's rule); otherwise
+ * anonymised as an admin's delete does, every session ended, audited, and a confirmation sent to
+ * the address it had.
  */
 export async function closeOwnAccount(
   ctx: AppContext,
   user: UserRow,
-  password: string,
-  ip: string,
+  request: { password: string; ip: string },
+  mayClose: (locked: UserRow) => Promise<void>,
 ): Promise<void> {
-  if (!(await verifyPassword(user.passwordHash, password)))
+  const { ip } = request;
+  if (!(await verifyPassword(user.passwordHash, request.password)))
     throw refusal('PASSWORD_INCORRECT', {}, 'password');
   const avatar = await withLockedUser(ctx, user.id, async (tx, locked) => {
-    // Read once the row is locked (two closes cannot interleave). Anything that could still move
-    // money in or out (a trade, a withdrawal, a deposit under review) is itself a reason to refuse.
-    const { facts, blockers } = await closureOf(ctx, locked);
-    const [first] = blockers;
-    if (first === 'money_left') throw CLOSE_REFUSALS.money_left(facts.availableCents);
-    if (first) throw CLOSE_REFUSALS[first]();
+    // Read once the row is locked (two closes cannot interleave).
+    await mayClose(locked);
     await enqueueMail(
       tx,
       locked.email,
@@ -418,7 +407,7 @@ export async function closeOwnAccount(
     return anonymise(ctx, tx, locked, { actorId: locked.id, ip });
   });
   ctx.caches.sessions.forgetUser(user.id);
-  await discardAvatarFile(ctx, avatar);
+  await removeAvatar(ctx.config.dataDir, avatar);
 }
 
 /** Display names by user id, for another module's views (a strategy's lead trader). */
@@ -474,14 +463,21 @@ export async function listUsers(
   return { users: page.map((item) => toAdminUser(item.row)), nextCursor };
 }
 
-/** One user for the admin: the account, the people they referred, live sessions and balances. */
-export async function userDetail(ctx: AppContext, id: string) {
+/**
+ * One user for the admin: the account, the people they referred, live sessions and balances
+ * (`summaryOf`, the account module's, read alongside).
+ */
+export async function userDetail<Summary>(
+  ctx: AppContext,
+  id: string,
+  summaryOf: (userId: string) => Promise<Summary>,
+) {
   const user = await repo.findAnyUserById(ctx.db, id);
   if (!user) throw refusal('USER_NOT_FOUND');
   const [referrals, sessions, accountSummary] = await Promise.all([
     repo.listReferredUsers(ctx.db, user.referralId),
     repo.listUserSessions(ctx.db, user.id, ctx.clock.now()),
-    summary(ctx, user.id),
+    summaryOf(user.id),
   ]);
   return {
     user: toAdminUser(user),

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { refusal } from '../../http/errors';
-import { boundedRunner, reencodeImage, type ImageProblem } from '../profile/avatar';
+import { boundedRunner, reencodeImage, type ImageProblem } from '../../lib/image';
 import type { DocumentFileType } from './domain/document-file';
 
 /**

@@ -17,11 +17,12 @@ import {
 } from '@app/shared/schemas/verification';
 import type { AppContext } from '../../context';
 import { refusal } from '../../http/errors';
-import { guardAdmin, guardSignedIn } from '../../http/guards';
+import { guardSignedIn } from '../../http/guards';
 import { readOneFile } from '../../http/multipart';
 import { limitOn, rateLimiter } from '../../http/rate-limit';
 import { requireAdmin, requireUser } from '../auth/session';
 import * as service from './verification.service';
+import { adminRoutes } from '../../http/route-plugin';
 
 /** Document uploads one account may make per 10 minutes (each decodes an image). */
 const documentUploadsByAccount = { name: 'verification:upload', max: 20, windowMs: 10 * 60_000 };
@@ -133,9 +134,7 @@ export function verificationRoutes(ctx: AppContext) {
  * POST /:id/approve (activates the account), POST /:id/reject {reason, document?}.
  */
 export function adminVerificationRoutes(ctx: AppContext) {
-  return function register(fastify: FastifyInstance, _options: unknown, done: () => void) {
-    guardAdmin(fastify);
-    const app = fastify.withTypeProvider<ZodTypeProvider>();
+  return adminRoutes((app) => {
     const tags = ['admin'];
 
     app.get(
@@ -196,6 +195,5 @@ export function adminVerificationRoutes(ctx: AppContext) {
           request.ip,
         ),
     );
-    done();
-  };
+  });
 }

@@ -14,12 +14,12 @@ import type { AppContext } from '../../context';
 import type { UserRow, VerificationDocumentRow, VerificationRow } from '../../db/schema';
 import { refusal } from '../../http/errors';
 import type { UploadedFile } from '../../http/multipart';
-import { auditingSelfDecisions, SelfDecisionError } from '../approvals/self-decision';
+import { auditingSelfDecisions, SelfDecisionError } from '../approvals';
 import { recordAudit } from '../audit/audit.service';
 import { notify, type Announce } from '../notifications/notifications.service';
-import * as usersService from '../users/users.service';
+import { activateReviewed } from './activation';
 import type { Job } from '../../jobs/scheduler';
-import { documentRetentionDays, verificationRequired } from '../settings/settings.service';
+import { documentRetentionDays, verificationRequired } from '../settings';
 import {
   cleanDocument,
   newStorageName,
@@ -294,14 +294,14 @@ async function adminVerification(ctx: AppContext, id: string) {
 
 /**
  * Approves a submitted verification and activates the account: the users module's activation,
- * with this approval as its review step in the same transaction. Never one's own.
+ * with this approval as its review step in the same transaction (activation.ts). Never one's own.
  */
 export async function approve(ctx: AppContext, admin: UserRow, id: string, ip: string) {
   const found = await repo.findVerificationWithUser(ctx.db, id);
   if (!found) throw refusal('VERIFICATION_NOT_FOUND');
   const { userId } = found.verification;
   let announce: Announce = () => {};
-  await usersService.activate(ctx, { adminId: admin.id, ip }, userId, async (tx) => {
+  await activateReviewed(ctx, { adminId: admin.id, ip }, userId, async (tx) => {
     const row = await repo.lockVerification(tx, id);
     if (row?.status !== 'submitted') throw refusal('VERIFICATION_ALREADY_DECIDED');
     const now = ctx.clock.now();

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { transactions, type TransactionRow } from '../ledger/ledger.schema';
+import { transactions, type TransactionRow } from '../../db/schema';
 
 /** A transaction row locked until the caller's transaction ends. */
 export async function lockTransactionRow(

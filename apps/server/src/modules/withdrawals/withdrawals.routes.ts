@@ -1,18 +1,17 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   createWithdrawalSchema,
+  feeScheduleSchema,
   withdrawalQuoteQuerySchema,
   withdrawalQuoteSchema,
 } from '@app/shared/schemas/money';
 import { approvalResponseSchema } from '@app/shared/schemas/approvals';
 import { transactionResponseSchema } from '@app/shared/schemas/transactions';
 import type { AppContext } from '../../context';
-import { decisionRoutes } from '../../http/decision-routes';
-import { guardAdmin, guardSignedIn } from '../../http/guards';
+import { decisionRoutes } from '../approvals';
 import { requireUser } from '../auth/session';
-import { idempotencyKeyOf, sendOutcome } from '../ledger/idempotency';
+import { idempotencyKeyOf, sendOutcome } from '../ledger';
 import * as service from './withdrawals.service';
+import { adminRoutes, publicRoutes, signedInRoutes } from '../../http/route-plugin';
 
 /**
  * GET /api/withdrawals/quote?amount=&methodId=: what a withdrawal of that amount costs by that
@@ -20,8 +19,7 @@ import * as service from './withdrawals.service';
  * Public, like the fee schedule it illustrates (a visitor reads it before signing up).
  */
 export function withdrawalQuoteRoute(ctx: AppContext) {
-  return function register(fastify: FastifyInstance, _options: unknown, done: () => void) {
-    const app = fastify.withTypeProvider<ZodTypeProvider>();
+  return publicRoutes((app) => {
     app.get(
       '/quote',
       {
@@ -33,15 +31,24 @@ export function withdrawalQuoteRoute(ctx: AppContext) {
       },
       (request) => service.quote(ctx, request.query.amount, request.query.methodId),
     );
-    done();
-  };
+  });
+}
+
+/**
+ * GET /api/settings/fees — public: the withdrawal fee of every active payout method, for
+ * /withdrawals/fee (each method's terms live on it: payment-methods).
+ */
+export function feeScheduleRoute(ctx: AppContext) {
+  return publicRoutes((app) => {
+    app.get('/fees', { schema: { tags: ['settings'], response: { 200: feeScheduleSchema } } }, () =>
+      service.feeSchedule(ctx.db),
+    );
+  });
 }
 
 /** POST /api/withdrawals (Idempotency-Key), signed in. */
 export function withdrawalRoutes(ctx: AppContext) {
-  return function register(fastify: FastifyInstance, _options: unknown, done: () => void) {
-    guardSignedIn(fastify);
-    const app = fastify.withTypeProvider<ZodTypeProvider>();
+  return signedInRoutes((app) => {
     const tags = ['withdrawals'];
     app.post(
       '/',
@@ -62,15 +69,13 @@ export function withdrawalRoutes(ctx: AppContext) {
         return sendOutcome(reply, result);
       },
     );
-    done();
-  };
+  });
 }
 
 /** POST /api/admin/withdrawals/:id/pay and /reject {reason} (id = uuid or TNX id). */
 export function adminWithdrawalRoutes(ctx: AppContext) {
-  return function register(fastify: FastifyInstance, _options: unknown, done: () => void) {
-    guardAdmin(fastify);
-    decisionRoutes(fastify, {
+  return adminRoutes((app) => {
+    decisionRoutes(app, {
       tags: ['admin'],
       approve: {
         verb: 'pay',
@@ -83,6 +88,5 @@ export function adminWithdrawalRoutes(ctx: AppContext) {
         run: (request, reason) => service.rejectWithdrawal(ctx, request, reason),
       },
     });
-    done();
-  };
+  });
 }

@@ -14,45 +14,54 @@ import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { refusal } from '../../http/errors';
-import { movedAloneCents } from '../approvals/approvals.requests';
-import { needsSecondAdmin, SOLO_WINDOW_MS } from '../approvals/domain/four-eyes';
-import type { AdminDecisionRequest } from '../approvals/self-decision';
-import { enqueueMails } from '../mail/mail.service';
-import { withdrawalHeld, withdrawalPaid, withdrawalReleased } from '../ledger/domain';
-import { runIdempotent } from '../ledger/idempotency';
-import { postEntry } from '../ledger/ledger.service';
 import {
+  movedAloneCents,
+  needsSecondAdmin,
+  SOLO_WINDOW_MS,
+  type ApprovalHandlers,
+  type AdminDecisionRequest,
+} from '../approvals';
+import { enqueueMails } from '../mail/mail.service';
+import {
+  withdrawalHeld,
+  withdrawalPaid,
+  withdrawalReleased,
+  runIdempotent,
+  postEntry,
   announceMoneyChange,
   brandOf,
   requireUndeletedAccount,
   withFundsCheck,
-} from '../ledger/money.common';
-import { feeTermsOf, methodLabel } from '../payment-methods/payment-method.view';
-import { fourEyesThresholdCents } from '../settings/settings.service';
-import { moneyMail } from '../transactions/transaction.mail';
-import { toTransaction } from '../transactions/transaction.view';
+  toTransaction,
+} from '../ledger';
 import {
+  feeTermsOf,
+  methodLabel,
+  activeMethodRows,
+  findPayoutMethod,
+  type PaymentMethodRow,
+} from '../payment-methods';
+import { fourEyesThresholdCents } from '../settings';
+import {
+  moneyMail,
   approvedBoth,
   askSecondAdminToDecide,
+  carryOutTransactionApproval,
   refuseWhileApprovalWaits,
   type ApprovedDecision,
   decideTransaction,
   rejectTransaction,
   settleTransactionDecision,
   type TransactionDecision,
-} from '../transactions/decide-transaction';
-import { findTransaction, insertTransaction } from '../transactions/transactions.service';
+  findTransaction,
+  insertTransaction,
+} from '../transactions';
 import {
   NO_WITHDRAWAL_FEE,
   quoteWithdrawalFee,
   type WithdrawalFeeTerms,
 } from '@app/shared/withdrawal-fee';
 import type { DbOrTx } from '../../db/client';
-import {
-  activeMethodRows,
-  findPayoutMethod,
-  type PaymentMethodRow,
-} from '../payment-methods/payment-methods.service';
 
 type Answer = { transaction: Transaction };
 
@@ -101,6 +110,41 @@ export async function feeSchedule(db: DbOrTx): Promise<FeeSchedule> {
   };
 }
 
+/** Where a withdrawal goes: its method (whose terms set the fee), label and payout details. */
+async function payoutTarget(
+  tx: Tx,
+  input: CreateWithdrawal,
+): Promise<{
+  method: PaymentMethodRow | undefined;
+  label: string;
+  methodId: string | null;
+  payoutDetails: Record<string, string>;
+}> {
+  const method = await findPayoutMethod(tx, input.method === 'crypto' ? input.methodId : null);
+  if (input.method === 'crypto') {
+    if (!method || method.kind !== 'crypto') {
+      throw refusal('PAYMENT_METHOD_REQUIRED', {}, 'methodId');
+    }
+    const payoutDetails = {
+      method: 'crypto',
+      currency: method.name,
+      network: method.network ?? '',
+      walletAddress: input.walletAddress,
+    };
+    return { method, label: methodLabel(method), methodId: method.id, payoutDetails };
+  }
+  const payoutDetails = {
+    method: 'bank',
+    accountNumber: input.accountNumber,
+    accountName: input.accountName,
+    bankName: input.bankName,
+    swiftCode: input.swiftCode,
+    routingNumber: input.routingNumber,
+  };
+  // The bank transfer's fee is the operator's bank method's (none without one).
+  return { method, label: BUILT_IN_BANK_METHOD, methodId: method?.id ?? null, payoutDetails };
+}
+
 /**
  * A withdrawal request: one entry moves the whole amount available → withdrawal_hold (refused
  * with 'Insufficient balance' when available is short, checked under the account lock). The fee
@@ -120,35 +164,7 @@ export async function requestWithdrawal(
     ctx,
     { userId: user.id, key, scope: 'POST /api/withdrawals', payload: input },
     async (tx, keyId) => {
-      let label: string;
-      let methodId: string | null;
-      let payoutDetails: Record<string, string>;
-      const method = await findPayoutMethod(tx, input.method === 'crypto' ? input.methodId : null);
-      if (input.method === 'crypto') {
-        if (!method || method.kind !== 'crypto') {
-          throw refusal('PAYMENT_METHOD_REQUIRED', {}, 'methodId');
-        }
-        label = methodLabel(method);
-        methodId = method.id;
-        payoutDetails = {
-          method: 'crypto',
-          currency: method.name,
-          network: method.network ?? '',
-          walletAddress: input.walletAddress,
-        };
-      } else {
-        label = BUILT_IN_BANK_METHOD;
-        // The bank transfer's fee is the operator's bank method's (none without one).
-        methodId = method?.id ?? null;
-        payoutDetails = {
-          method: 'bank',
-          accountNumber: input.accountNumber,
-          accountName: input.accountName,
-          bankName: input.bankName,
-          swiftCode: input.swiftCode,
-          routingNumber: input.routingNumber,
-        };
-      }
+      const { method, label, methodId, payoutDetails } = await payoutTarget(tx, input);
       const now = ctx.clock.now();
       const fee = quoteWithdrawalFee(BigInt(input.amount), termsOf(method));
       if (fee.netCents <= 0n) {
@@ -233,6 +249,11 @@ export function payWithdrawal(ctx: AppContext, request: AdminDecisionRequest) {
       },
     },
   );
+}
+
+/** A payout a second admin approved is booked by bookPayout. */
+export function registerPayoutApprovals(handlers: ApprovalHandlers): void {
+  handlers.handle('withdrawal_payout', carryOutTransactionApproval(bookPayout));
 }
 
 /**

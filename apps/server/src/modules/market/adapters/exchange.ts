@@ -43,6 +43,26 @@ export function exchangeLabel(exchangeId: string): string {
   return `Market data: ${exchangeId.charAt(0).toUpperCase()}${exchangeId.slice(1)}`;
 }
 
+/** The quotes of the instruments the exchange's tickers price (`now` when a ticker has no time). */
+function quotesOf(
+  tickers: Awaited<ReturnType<ExchangeLike['fetchTickers']>>,
+  now: number,
+): PriceQuote[] {
+  const quotes: PriceQuote[] = [];
+  for (const symbol of INSTRUMENT_SYMBOLS) {
+    const ticker = tickers[ccxtSymbol(symbol)];
+    const price = exchangePrice(ticker?.last, symbol);
+    if (!price) continue;
+    quotes.push({
+      symbol,
+      price,
+      at: ticker?.timestamp ?? now,
+      open24h: exchangePrice(ticker?.open, symbol) ?? price,
+    });
+  }
+  return quotes;
+}
+
 /**
  * Public market data of a real exchange through ccxt: tickers are polled (every 2 s by default);
  * a failed poll backs off (1 s, 2 s, 4 s... up to 60 s) and keeps trying, so a dropped connection
@@ -71,21 +91,8 @@ export function createExchangeSource(options: ExchangeSourceOptions): MarketData
   async function poll(): Promise<void> {
     const client = await exchange();
     const tickers = await client.fetchTickers(INSTRUMENT_SYMBOLS.map(ccxtSymbol));
-    const now = options.clock.now().getTime();
-    const quotes: PriceQuote[] = [];
-    for (const symbol of INSTRUMENT_SYMBOLS) {
-      const ticker = tickers[ccxtSymbol(symbol)];
-      const price = exchangePrice(ticker?.last, symbol);
-      if (!price) continue;
-      const quote: PriceQuote = {
-        symbol,
-        price,
-        at: ticker?.timestamp ?? now,
-        open24h: exchangePrice(ticker?.open, symbol) ?? price,
-      };
-      latest.set(symbol, quote);
-      quotes.push(quote);
-    }
+    const quotes = quotesOf(tickers, options.clock.now().getTime());
+    for (const quote of quotes) latest.set(quote.symbol, quote);
     if (quotes.length > 0) for (const listener of listeners) listener(quotes);
   }
 

@@ -1,7 +1,9 @@
+import { MARKET_SYMBOLS, type MarketSymbol } from '@app/shared/schemas/market';
 import { UnknownInstrumentError } from './errors';
 
-export const INSTRUMENT_SYMBOLS = ['BTCUSDT', 'ETHUSDT', 'SOLUSDT', 'BNBUSDT', 'XRPUSDT'] as const;
-export type InstrumentSymbol = (typeof INSTRUMENT_SYMBOLS)[number];
+/** The instruments the platform prices: the shared list (the web and the config read it too). */
+export const INSTRUMENT_SYMBOLS = MARKET_SYMBOLS;
+export type InstrumentSymbol = MarketSymbol;
 
 /**
  * What the platform knows about an instrument. The model parameters (reference price, volatility,

@@ -1,13 +1,11 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { accountClosureSchema, closeAccountSchema } from '@app/shared/schemas/account';
 import { okSchema } from '@app/shared/schemas/auth';
 import type { AppContext } from '../../context';
-import { guardSignedIn } from '../../http/guards';
 import { accountKey, clientAddress, limitOn, rateLimiter } from '../../http/rate-limit';
 import { authLimits } from '../auth/auth.limits';
 import { clearSessionCookie, requireUser } from '../auth/session';
-import { accountClosure, closeOwnAccount } from './users.service';
+import { accountClosure, closeAccount } from './account-closure.service';
+import { signedInRoutes } from '../../http/route-plugin';
 
 /**
  * GET /api/account/closure — what stands between the signed-in user and closing their account;
@@ -16,9 +14,7 @@ import { accountClosure, closeOwnAccount } from './users.service';
 export function accountClosureRoutes(ctx: AppContext) {
   const limiter = rateLimiter(ctx);
   const family = authLimits(ctx.config.rateLimits);
-  return function register(fastify: FastifyInstance, _options: unknown, done: () => void) {
-    guardSignedIn(fastify);
-    const app = fastify.withTypeProvider<ZodTypeProvider>();
+  return signedInRoutes((app) => {
     const tags = ['account'];
     app.get('/closure', { schema: { tags, response: { 200: accountClosureSchema } } }, (request) =>
       accountClosure(ctx, requireUser(request).user),
@@ -35,11 +31,10 @@ export function accountClosureRoutes(ctx: AppContext) {
       },
       async (request, reply) => {
         const { user } = requireUser(request);
-        await closeOwnAccount(ctx, user, request.body.password, request.ip);
+        await closeAccount(ctx, user, request.body.password, request.ip);
         clearSessionCookie(ctx, reply);
         return { ok: true as const };
       },
     );
-    done();
-  };
+  });
 }

@@ -1,15 +1,10 @@
 import { atMostCharacters } from '@app/shared/schemas/common';
 import { rejectSchema } from '@app/shared/schemas/money';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AdminDecisionRequest } from '../modules/approvals/self-decision';
-import { requireAdmin } from '../modules/auth/session';
-import {
-  idempotencyKeyOf,
-  sendOutcome,
-  type IdempotentOutcome,
-} from '../modules/ledger/idempotency';
+import type { ZodRoutes } from '../../http/route-plugin';
+import type { AdminDecisionRequest } from './self-decision';
+import { requireAdmin } from '../auth/session';
+import { idempotencyKeyOf, sendOutcome, type IdempotentOutcome } from '../ledger';
 
 /** A deposit, withdrawal or approval, by uuid or TNX id. */
 const idParams = z.object({ id: z.string().max(40, atMostCharacters(40)) });
@@ -26,7 +21,7 @@ interface Decision {
  * sends its outcome.
  */
 export function decisionRoutes(
-  fastify: FastifyInstance,
+  app: ZodRoutes,
   options: {
     tags: string[];
     approve: Decision & {
@@ -38,7 +33,6 @@ export function decisionRoutes(
     };
   },
 ): void {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { tags, approve, reject } = options;
   app.post(
     `/:id/${approve.verb}`,

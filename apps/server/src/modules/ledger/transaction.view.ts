@@ -1,6 +1,6 @@
 import { transactionDescriptionSchema } from '@app/shared/schemas/transaction-descriptions';
 import type { Transaction } from '@app/shared/schemas/transactions';
-import type { TransactionRow } from '../ledger/ledger.schema';
+import type { TransactionRow } from './ledger.schema';
 
 /** The one shape of a transaction that leaves the server (cents as safe integer numbers). */
 export function toTransaction(row: TransactionRow): Transaction {

@@ -4,16 +4,16 @@ import { DATA_EXPORT_FORMAT, dataExportSchema } from '@app/shared/schemas/data-e
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { activityOf, recordAudit } from '../audit/audit.service';
-import { ownAssessments } from '../appropriateness/appropriateness.service';
+import { ownAssessments } from '../appropriateness';
 import { allSessionsOf } from '../auth/auth.service';
 import { listTokens } from '../api-tokens/api-tokens.service';
 import { identitiesOf } from '../sign-in-providers/sign-in-providers.service';
-import { supportMessagesOf } from '../contact/contact.service';
+import { supportMessagesOf } from '../contact';
 import { openTrades, tradeHistory } from '../copy-trading/trades.service';
 import { notificationsOf, preferencesOf } from '../notifications/notifications.service';
-import { listOwn } from '../transactions/transactions.service';
-import { toMe } from '../users/user.view';
-import { myVerification } from '../verification/verification.service';
+import { listOwn } from '../transactions';
+import { toMe } from '../users';
+import { myVerification } from '../verification';
 import { jsonDocument, type JsonPart } from './domain/json-document';
 
 /** Rows read per keyset page while an export streams (the lists' own page limit). */
@@ -48,6 +48,46 @@ export interface PersonalDataExport {
   body: Readable;
 }
 
+const shape = dataExportSchema.shape;
+
+/** One part of the document, read whole and checked against the export's schema. */
+const value = <K extends keyof typeof shape>(key: K, data: unknown): JsonPart => ({
+  key,
+  value: shape[key].parse(data),
+});
+
+/** One long list of the document, written a page at a time, each item checked. */
+const list = <K extends keyof typeof shape>(
+  key: K,
+  schema: z.ZodType,
+  source: AsyncIterable<readonly unknown[]>,
+): JsonPart => ({ key, pages: checked(schema, source) });
+
+/**
+ * The user's long histories, each read a keyset page at a time only as the document is written
+ * (nothing is read until then).
+ */
+function historyPages(ctx: AppContext, userId: string) {
+  return {
+    activity: pages(async (cursor) => {
+      const page = await activityOf(ctx, userId, {
+        before: cursor === undefined ? undefined : Number(cursor),
+        limit: ACTIVITY_PAGE,
+      });
+      return { items: page.entries, nextCursor: page.nextBefore };
+    }),
+    transactions: pages((cursor) => listOwn(ctx, userId, { cursor, limit: PAGE })),
+    closedTrades: pages(async (cursor) => {
+      const page = await tradeHistory(ctx, userId, { cursor, limit: PAGE });
+      return { items: page.trades, nextCursor: page.nextCursor };
+    }),
+    notifications: pages(async (cursor) => {
+      const page = await notificationsOf(ctx, userId, { cursor, limit: PAGE });
+      return { items: page.notifications, nextCursor: page.nextCursor };
+    }),
+  };
+}
+
 /**
  * "Download my data": everything the platform holds about the user, each part read through its
  * owning module with the user's own id (never another user's rows), and the download audited.
@@ -79,16 +119,7 @@ export async function openPersonalDataExport(
     targetId: userId,
     ip,
   });
-  const shape = dataExportSchema.shape;
-  const value = <K extends keyof typeof shape>(key: K, data: unknown) => ({
-    key,
-    value: shape[key].parse(data),
-  });
-  const list = <K extends keyof typeof shape>(
-    key: K,
-    schema: z.ZodType,
-    source: AsyncIterable<readonly unknown[]>,
-  ) => ({ key, pages: checked(schema, source) });
+  const history = historyPages(ctx, userId);
   // The first-start admin's "set a new password" state is a moment of sign-in, not personal data
   // (and the export carries nothing named after a password).
   const { passwordChangeRequired: _signInState, ...profile } = toMe(user);
@@ -100,39 +131,11 @@ export async function openPersonalDataExport(
       emailVerifiedAt: user.emailVerifiedAt?.toISOString() ?? null,
     }),
     value('sessions', sessions),
-    list(
-      'activity',
-      shape.activity.element,
-      pages(async (cursor) => {
-        const page = await activityOf(ctx, userId, {
-          before: cursor === undefined ? undefined : Number(cursor),
-          limit: ACTIVITY_PAGE,
-        });
-        return { items: page.entries, nextCursor: page.nextBefore };
-      }),
-    ),
-    list(
-      'transactions',
-      shape.transactions.element,
-      pages((cursor) => listOwn(ctx, userId, { cursor, limit: PAGE })),
-    ),
+    list('activity', shape.activity.element, history.activity),
+    list('transactions', shape.transactions.element, history.transactions),
     value('openTrades', trades),
-    list(
-      'closedTrades',
-      shape.closedTrades.element,
-      pages(async (cursor) => {
-        const page = await tradeHistory(ctx, userId, { cursor, limit: PAGE });
-        return { items: page.trades, nextCursor: page.nextCursor };
-      }),
-    ),
-    list(
-      'notifications',
-      shape.notifications.element,
-      pages(async (cursor) => {
-        const page = await notificationsOf(ctx, userId, { cursor, limit: PAGE });
-        return { items: page.notifications, nextCursor: page.nextCursor };
-      }),
-    ),
+    list('closedTrades', shape.closedTrades.element, history.closedTrades),
+    list('notifications', shape.notifications.element, history.notifications),
     value('notificationPreferences', preferences),
     value('supportMessages', supportMessages),
     value('verification', verification),

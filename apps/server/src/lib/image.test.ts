@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { boundedRunner } from './avatar';
+import { boundedRunner } from './image';
 
 describe('boundedRunner', () => {
   it('runs at most two at once, queues one more, and refuses the next at once with 429', async () => {

@@ -1,0 +1,3 @@
+/** The deposits module's face (deposits and their admin decisions): what other modules and the app's wiring use. */
+export { adminDepositRoutes, depositRoutes } from './deposits.routes';
+export { registerDepositApprovals } from './deposits.service';

@@ -1,0 +1,38 @@
+/** The ledger module's face (the double-entry ledger, money operations shared by the money modules, idempotency): what other modules and the app's wiring use. */
+export {
+  BONUS_ENTRY_KINDS,
+  ENTRY_KINDS,
+  PROFIT_ENTRY_KINDS,
+  adjustment,
+  depositApproved,
+  entryFromMoves,
+  platformAccount,
+  referralBonus,
+  userAccount,
+  withdrawalHeld,
+  withdrawalPaid,
+  withdrawalReleased,
+  type AccountRef,
+  type EntryDraft,
+  type UserAccountKind,
+} from './domain';
+export {
+  idempotencyKeyOf,
+  idempotencyRetentionJob,
+  runIdempotent,
+  sendOutcome,
+  type IdempotentOutcome,
+  type OperationResult,
+} from './idempotency';
+export { auditLedger } from './ledger.audit';
+export { type UserBalances } from './ledger.repo';
+export { postEntries, postEntry, userCreditsByDay } from './ledger.service';
+export {
+  announceMoneyChange,
+  brandOf,
+  requireActiveAccount,
+  requireUndeletedAccount,
+  transactionAnswer,
+  withFundsCheck,
+} from './money.common';
+export { toTransaction } from './transaction.view';

@@ -1,0 +1,11 @@
+/** The settings module's face (operator settings (and their dual control)): what other modules and the app's wiring use. */
+export { adminSettingsRoutes } from './settings.routes';
+export {
+  appropriatenessRequired,
+  documentRetentionDays,
+  fourEyesThresholdCents,
+  getSetting,
+  registerSettingApprovals,
+  traderFeeBounds,
+  verificationRequired,
+} from './settings.service';

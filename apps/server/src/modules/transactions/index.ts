@@ -1,0 +1,20 @@
+/** The transactions module's face (the transaction lists and the admin decision on a pending deposit or withdrawal): what other modules and the app's wiring use. */
+export {
+  approvedBoth,
+  askSecondAdminToDecide,
+  carryOutTransactionApproval,
+  decideTransaction,
+  refuseWhileApprovalWaits,
+  rejectTransaction,
+  settleTransactionDecision,
+  type ApprovedDecision,
+  type TransactionDecision,
+} from './decide-transaction';
+export { moneyMail } from './transaction.mail';
+export { adminTransactionRoutes, transactionRoutes } from './transactions.routes';
+export {
+  findTransaction,
+  insertTransaction,
+  insertTransactions,
+  listOwn,
+} from './transactions.service';

@@ -1,0 +1,8 @@
+/** The withdrawals module's face (withdrawals, their fee schedule and quote): what other modules and the app's wiring use. */
+export {
+  adminWithdrawalRoutes,
+  feeScheduleRoute,
+  withdrawalQuoteRoute,
+  withdrawalRoutes,
+} from './withdrawals.routes';
+export { registerPayoutApprovals } from './withdrawals.service';
