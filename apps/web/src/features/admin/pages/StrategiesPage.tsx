@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, DataTable, EmptyState, LoadingBlock } from '../../../ui';
+import { Button } from '../../../ui';
 import { adminApi, adminKeys, type AdminStrategy } from '../api';
 import { CreateStrategyDialog } from '../components/CreateStrategyDialog';
-import { LoadError, PageIntro } from '../components/QueryStates';
+import { PageIntro, QueryTable } from '../components/QueryStates';
 import { LeadTraderDialog } from '../components/strategies/LeadTraderDialog';
 import { strategyColumns } from '../components/strategies/strategyColumns';
 import { UnwindDialog } from '../components/strategies/UnwindDialog';
@@ -43,20 +43,14 @@ export function StrategiesPage() {
           </Button>
         </div>
       </div>
-      {query.isPending ? (
-        <LoadingBlock />
-      ) : query.isError ? (
-        <LoadError onRetry={() => void query.refetch()} retrying={query.isFetching} />
-      ) : strategies.length === 0 ? (
-        <EmptyState title={t('strategies.empty')} />
-      ) : (
-        <DataTable
-          caption={t('strategies.caption')}
-          rows={strategies}
-          rowKey={(s) => s.id}
-          columns={columns}
-        />
-      )}
+      <QueryTable
+        query={query}
+        rows={(data) => data.strategies}
+        empty={t('strategies.empty')}
+        caption={t('strategies.caption')}
+        rowKey={(s) => s.id}
+        columns={columns}
+      />
       <TraderFeeBoundsCard />
       <CreateStrategyDialog strategies={strategies} open={creating} onOpenChange={setCreating} />
       <LeadTraderDialog
