@@ -92,8 +92,6 @@ function LeadTraderForm({
     handOver ? null : strategy.leadTraderId,
   );
   const nobody = handOver && choices.length === 0;
-  const errorId = `${selectId}-error`;
-  const nobodyId = `${selectId}-nobody`;
   return (
     <form
       noValidate
@@ -107,47 +105,84 @@ function LeadTraderForm({
         mutation.mutate(userId);
       }}
     >
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor={selectId} className="text-sm font-medium">
-          {t('strategies.assign')}
-        </label>
-        <select
-          id={selectId}
-          value={userId}
-          disabled={nobody}
-          aria-invalid={missing || undefined}
-          aria-describedby={nobody ? nobodyId : missing ? errorId : undefined}
-          onChange={(event) => {
-            setUserId(event.target.value);
-            setMissing(false);
-          }}
-          className={`${inputClasses} ${missing ? 'border-danger' : 'border-border'}`}
-        >
-          <option value="" disabled={handOver}>
-            {handOver ? t('strategies.chooseTrader') : t('strategies.noTrader')}
-          </option>
-          {choices.map((user) => (
-            <option key={user.id} value={user.id}>
-              {user.name} ({user.email})
-            </option>
-          ))}
-        </select>
-        {missing && (
-          <p id={errorId} className="text-sm text-danger">
-            {t('strategies.chooseTrader')}
-          </p>
-        )}
-        <NoTraderHint
-          nobodyId={nobody ? nobodyId : undefined}
-          noTraders={traders.data.length === 0}
-        />
-      </div>
+      <LeadTraderSelect
+        id={selectId}
+        value={userId}
+        choices={choices}
+        handOver={handOver}
+        nobody={nobody}
+        missing={missing}
+        noTraders={traders.data.length === 0}
+        onChange={(id) => {
+          setUserId(id);
+          setMissing(false);
+        }}
+      />
       <DialogFormFooter
         onCancel={onClose}
         pending={mutation.isPending}
-        submitDisabledReason={nobody ? nobodyId : undefined}
+        submitDisabledReason={nobody ? `${selectId}-nobody` : undefined}
       />
     </form>
+  );
+}
+
+/**
+ * The lead trader drop-down: "none" (the demo trader) unless handing over, then the free traders;
+ * says when a choice is missing (`${id}-error`) or nobody can take it (`${id}-nobody`).
+ */
+function LeadTraderSelect({
+  id,
+  value,
+  choices,
+  handOver,
+  nobody,
+  missing,
+  noTraders,
+  onChange,
+}: {
+  id: string;
+  value: string;
+  choices: readonly { id: string; name: string; email: string }[];
+  handOver: boolean;
+  nobody: boolean;
+  missing: boolean;
+  noTraders: boolean;
+  onChange: (userId: string) => void;
+}) {
+  const { t } = useTranslation('admin');
+  const errorId = `${id}-error`;
+  const nobodyId = `${id}-nobody`;
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor={id} className="text-sm font-medium">
+        {t('strategies.assign')}
+      </label>
+      <select
+        id={id}
+        value={value}
+        disabled={nobody}
+        aria-invalid={missing || undefined}
+        aria-describedby={nobody ? nobodyId : missing ? errorId : undefined}
+        onChange={(event) => onChange(event.target.value)}
+        className={`${inputClasses} ${missing ? 'border-danger' : 'border-border'}`}
+      >
+        <option value="" disabled={handOver}>
+          {handOver ? t('strategies.chooseTrader') : t('strategies.noTrader')}
+        </option>
+        {choices.map((user) => (
+          <option key={user.id} value={user.id}>
+            {user.name} ({user.email})
+          </option>
+        ))}
+      </select>
+      {missing && (
+        <p id={errorId} className="text-sm text-danger">
+          {t('strategies.chooseTrader')}
+        </p>
+      )}
+      <NoTraderHint nobodyId={nobody ? nobodyId : undefined} noTraders={noTraders} />
+    </div>
   );
 }
 
