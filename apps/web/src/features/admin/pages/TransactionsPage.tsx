@@ -11,7 +11,8 @@ import {
 } from '../components/transactions/TransactionFiltersForm';
 import { TransactionsTable } from '../components/TransactionsTable';
 import { isoDay } from '../format';
-import { useDebouncedValue, useUrlParams } from '../hooks/useUrlState';
+import { useUrlParams } from '../hooks/useUrlState';
+import { useDebouncedValue } from '../../../ui/useDebouncedValue';
 
 const PARAMS = ['q', 'status', 'kind', 'userId', 'userName', 'from', 'to'] as const;
 

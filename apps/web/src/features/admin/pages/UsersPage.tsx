@@ -19,7 +19,8 @@ import { adminApi, adminKeys } from '../api';
 import { SearchForm } from '../components/SearchForm';
 import { PagedResults } from '../components/QueryStates';
 import { UserStatusBadges } from '../components/StatusBadges';
-import { useDebouncedValue, useUrlParams } from '../hooks/useUrlState';
+import { useUrlParams } from '../hooks/useUrlState';
+import { useDebouncedValue } from '../../../ui/useDebouncedValue';
 
 /** Chip order on the page (the seed's "awaiting review" is the server's `pending`). */
 const CHIP_ORDER: readonly UserFilter[] = ['all', 'active', 'pending', 'admin', 'trader'];
