@@ -1,5 +1,4 @@
 import { TRANSACTION_STATUSES } from '@app/shared/schemas/transactions';
-import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../ui';
@@ -13,6 +12,7 @@ import { TransactionsTable } from '../components/TransactionsTable';
 import { isoDay } from '../format';
 import { useUrlParams } from '../hooks/useUrlState';
 import { useDebouncedValue } from '../../../ui/useDebouncedValue';
+import { useCursorPages } from '../hooks/useCursorPages';
 
 const PARAMS = ['q', 'status', 'kind', 'userId', 'userName', 'from', 'to'] as const;
 
@@ -31,13 +31,9 @@ function serverFilters(params: TransactionParams, q: string): TransactionFilters
 
 /** Every user's transactions, page by page, filtered on the server. */
 function useAdminTransactions(filters: TransactionFilters) {
-  return useInfiniteQuery({
-    queryKey: adminKeys.transactions(filters),
-    queryFn: ({ pageParam, signal }) =>
-      adminApi.listTransactions({ ...filters, cursor: pageParam }, signal),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-  });
+  return useCursorPages(adminKeys.transactions(filters), (cursor, signal) =>
+    adminApi.listTransactions({ ...filters, cursor }, signal),
+  );
 }
 
 /**
