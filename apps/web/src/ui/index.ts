@@ -19,3 +19,4 @@ export { ConfirmDialog, type ConfirmDialogProps, type ConfirmDialogReason } from
 export { DataTable, type DataTableColumn, type DataTableProps } from './DataTable';
 export { FilterChips, type FilterChipOption } from './FilterChips';
 export { signTone } from './tone';
+export { useDebouncedValue } from './useDebouncedValue';

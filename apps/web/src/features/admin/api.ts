@@ -46,6 +46,7 @@ import type { Transaction } from '@app/shared/schemas/transactions';
 import type { QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../lib/api';
+import type { AuditFilters, TransactionFilters } from './filters';
 import { adminKeys } from './keys';
 
 export type { AdminOverview, Approval, ApprovalStatus };
@@ -112,20 +113,6 @@ export type UserAction =
   | 'make-trader'
   | 'remove-trader'
   | 'revoke-sessions';
-
-export interface TransactionFilters {
-  q?: string;
-  status?: 'pending' | 'success' | 'failed';
-  kind?: string;
-  userId?: string;
-}
-
-export interface AuditFilters {
-  actorId?: string;
-  targetType?: string;
-  targetId?: string;
-  action?: string;
-}
 
 /** Builds "?a=1&b=2" from the defined, non-empty values. */
 export function queryString(params: Record<string, string | number | undefined>): string {
@@ -355,6 +342,7 @@ export function adminDocumentUrl(id: string): string {
 
 /** Query keys: everything the back office caches sits under ['admin', <area>, …]. */
 export { adminKeys };
+export type { AuditFilters, TransactionFilters };
 export type { AdminTraderApplication };
 
 /**

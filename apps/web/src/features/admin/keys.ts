@@ -1,7 +1,7 @@
 import type { ApprovalStatus } from '@app/shared/schemas/approvals';
 import type { TraderApplicationStatus } from '@app/shared/schemas/lead-traders';
 import type { UserFilter } from '@app/shared/schemas/admin-users';
-import type { AuditFilters, TransactionFilters } from './api';
+import type { AuditFilters, TransactionFilters } from './filters';
 
 /**
  * The back office's query keys, all under ['admin']. A file of its own (types aside, it imports

@@ -1,10 +1,11 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'sonner';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { jane } from '../test/fixtures';
 import { stubApi } from '../../../test/fetch';
 import { renderAt } from '../../../test/render';
 import { AdjustmentDialog } from './AdjustmentDialog';
+import { freshToastsForEachTest } from '../test/setup';
 
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
@@ -42,14 +43,7 @@ function fill(dialog: HTMLElement, amount: string, reason: string) {
   fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: reason } });
 }
 
-beforeEach(() => {
-  vi.mocked(toast.success).mockClear();
-  vi.mocked(toast.error).mockClear();
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+freshToastsForEachTest();
 
 describe('AdjustmentDialog', () => {
   it('shows the available balance it adjusts, now and after (issue 39)', () => {

@@ -16,6 +16,7 @@ import { formatDateTime } from '../format';
 import { useAdminMutation } from '../hooks/useAdminMutation';
 import { PendingSettingChange } from './ApprovalActions';
 import { LoadError } from './QueryStates';
+import { SettingCheckbox, useVerificationSettingSave } from './SettingCheckbox';
 
 const STANDING_TONES = {
   not_taken: 'warning',
@@ -38,31 +39,21 @@ export function AppropriatenessSettingsCard() {
     queryKey: adminKeys.documentRetention,
     queryFn: ({ signal }) => adminApi.documentRetention(signal),
   });
-  const toggle = useAdminMutation({
-    mutationFn: (appropriatenessRequired: boolean) =>
-      adminApi.updateAppropriatenessSetting({ appropriatenessRequired }),
-    messages: () => ({
-      success: t('verifications.toasts.settingSaved'),
-      failure: t('verifications.toasts.settingFailed'),
-      waiting: t('toasts.settingAwaitingApproval'),
-    }),
-  });
+  const toggle = useVerificationSettingSave((appropriatenessRequired: boolean) =>
+    adminApi.updateAppropriatenessSetting({ appropriatenessRequired }),
+  );
   return (
     <Card
       title={t('appropriateness.settings.title')}
       description={t('appropriateness.settings.description')}
     >
       <div className="flex flex-col gap-4 text-sm">
-        <label className="flex items-start gap-3">
-          <input
-            type="checkbox"
-            className="mt-0.5 size-4 accent-[var(--color-brand)]"
-            checked={required.data?.appropriatenessRequired ?? true}
-            disabled={!required.data || toggle.isPending}
-            onChange={(event) => toggle.mutate(event.target.checked)}
-          />
-          {t('appropriateness.settings.required')}
-        </label>
+        <SettingCheckbox
+          label={t('appropriateness.settings.required')}
+          checked={required.data?.appropriatenessRequired ?? true}
+          disabled={!required.data || toggle.isPending}
+          onChange={(checked) => toggle.mutate(checked)}
+        />
         <PendingSettingChange setting="appropriateness_required" className="" />
         {retention.data && (
           <RetentionForm
@@ -81,18 +72,13 @@ function RetentionForm({ initialDays }: { initialDays: number }) {
   const daysId = useId();
   const hintId = useId();
   const [days, setDays] = useState(String(initialDays));
-  const saveDays = useAdminMutation({
-    mutationFn: (retentionDays: number) => adminApi.updateDocumentRetention({ retentionDays }),
-    messages: () => ({
-      success: t('verifications.toasts.settingSaved'),
-      failure: t('verifications.toasts.settingFailed'),
-      waiting: t('toasts.settingAwaitingApproval'),
-    }),
+  const saveDays = useVerificationSettingSave(
+    (retentionDays: number) => adminApi.updateDocumentRetention({ retentionDays }),
     // Waiting for a second admin: the field goes back to the days still in force.
-    onSuccess: (result) => {
+    (result) => {
       if (waitsForApproval(result)) setDays(String(initialDays));
     },
-  });
+  );
   const parsed = Number(days);
   const daysValid =
     /^\d+$/.test(days) &&

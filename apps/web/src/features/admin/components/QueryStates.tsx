@@ -1,7 +1,14 @@
 import type { InfiniteData, UseInfiniteQueryResult, UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, LoadingBlock, LoadMore } from '../../../ui';
+import {
+  Button,
+  DataTable,
+  EmptyState,
+  LoadingBlock,
+  LoadMore,
+  type DataTableProps,
+} from '../../../ui';
 import type { Page } from '../api';
 
 /** A failed load, with the way out. */
@@ -44,6 +51,49 @@ export function QueryResult<T>({
     return <LoadError onRetry={() => void query.refetch()} retrying={query.isFetching} />;
   }
   return <>{children(query.data)}</>;
+}
+
+/**
+ * One loaded list: loading, error (retry), `empty` as an empty state when `items` picks no row
+ * from the answer, then `children` with the rows.
+ */
+export function ListResult<T, R>({
+  query,
+  items,
+  empty,
+  children,
+}: {
+  query: UseQueryResult<T>;
+  items: (data: T) => readonly R[];
+  empty: ReactNode;
+  children: (items: readonly R[]) => ReactNode;
+}) {
+  return (
+    <QueryResult query={query}>
+      {(data) => {
+        const rows = items(data);
+        return rows.length === 0 ? <EmptyState title={empty} /> : children(rows);
+      }}
+    </QueryResult>
+  );
+}
+
+/** One loaded list as a table (ListResult's states, then a DataTable of the rows). */
+export function QueryTable<T, R>({
+  query,
+  rows,
+  empty,
+  ...table
+}: Omit<DataTableProps<R>, 'rows'> & {
+  query: UseQueryResult<T>;
+  rows: (data: T) => readonly R[];
+  empty: ReactNode;
+}) {
+  return (
+    <ListResult query={query} items={rows} empty={empty}>
+      {(items) => <DataTable rows={items} {...table} />}
+    </ListResult>
+  );
 }
 
 /**

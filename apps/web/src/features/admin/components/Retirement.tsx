@@ -1,7 +1,8 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, ConfirmDialog } from '../../../ui';
-import { useAdminMutation, type ActionMessages } from '../hooks/useAdminMutation';
+import { Button } from '../../../ui';
+import type { ActionMessages } from '../hooks/useAdminMutation';
+import { useConfirmedAction } from '../hooks/useConfirmedAction';
 
 /**
  * A list's Retire flow: `ask(item)` opens a confirmation (danger) that retires the item through
@@ -18,34 +19,11 @@ export function useRetirement<T>({
   confirmation: (item: T) => { title: string; description: string };
   confirmLabel: string;
 }): { ask: (item: T) => void; dialog: ReactNode } {
-  const { t } = useTranslation('admin');
-  const [retiring, setRetiring] = useState<T | null>(null);
-  const mutation = useAdminMutation({
-    mutationFn: retire,
+  return useConfirmedAction({
+    run: retire,
     messages: () => messages,
-    onSuccess: () => setRetiring(null),
+    confirmation: (item) => ({ ...confirmation(item), confirmLabel, variant: 'danger' }),
   });
-  const dialog = retiring !== null && (
-    <ConfirmDialog
-      open
-      onOpenChange={(open) => {
-        if (!open) setRetiring(null);
-      }}
-      {...confirmation(retiring)}
-      confirmLabel={confirmLabel}
-      cancelLabel={t('common.cancel')}
-      variant="danger"
-      busy={mutation.isPending}
-      onConfirm={() => mutation.mutate(retiring)}
-    />
-  );
-  return {
-    ask: (item) => {
-      mutation.reset();
-      setRetiring(item);
-    },
-    dialog,
-  };
 }
 
 /** A list row's Edit and Retire buttons. */

@@ -3,6 +3,13 @@ import type { Transaction } from '@app/shared/schemas/transactions';
 import { useTranslation } from 'react-i18next';
 import { Badge, type BadgeTone } from '../../../ui';
 
+/** The tone of a request's review state: an approval, a trader application. */
+export const REVIEW_TONES = {
+  pending: 'warning',
+  approved: 'success',
+  rejected: 'danger',
+} as const satisfies Record<string, BadgeTone>;
+
 /** Active / awaiting review (never activated) / deactivated, plus roles. */
 export function UserStatusBadges({
   user,

@@ -1,4 +1,5 @@
-import { useId } from 'react';
+import clsx from 'clsx';
+import { useId, type ReactNode } from 'react';
 import { inputClasses } from '../../../ui';
 import { useUrlParams } from '../hooks/useUrlState';
 
@@ -12,6 +13,38 @@ export function useStatusParam<S extends string>(statuses: readonly S[], fallbac
     ? (params.status as S)
     : fallback;
   return [status, (next: S) => setParams({ status: next })] as const;
+}
+
+/** A list filter's labelled drop-down (the options are its children). */
+export function FilterSelect({
+  label,
+  value,
+  onChange,
+  className,
+  children,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  className?: string;
+  children: ReactNode;
+}) {
+  const id = useId();
+  return (
+    <div className={clsx('flex flex-col gap-1.5', className)}>
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      <select
+        id={id}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        className={`${inputClasses} border-border`}
+      >
+        {children}
+      </select>
+    </div>
+  );
 }
 
 /** "Show: [status]" above a review queue (approvals, trader applications, verifications). */
@@ -28,24 +61,18 @@ export function StatusFilter<S extends string>({
   optionLabel: (status: S) => string;
   onChange: (status: S) => void;
 }) {
-  const selectId = useId();
   return (
-    <div className="flex flex-col gap-1.5 sm:w-56">
-      <label htmlFor={selectId} className="text-sm font-medium">
-        {label}
-      </label>
-      <select
-        id={selectId}
-        value={value}
-        onChange={(event) => onChange(event.target.value as S)}
-        className={`${inputClasses} border-border`}
-      >
-        {statuses.map((status) => (
-          <option key={status} value={status}>
-            {optionLabel(status)}
-          </option>
-        ))}
-      </select>
-    </div>
+    <FilterSelect
+      label={label}
+      value={value}
+      onChange={(next) => onChange(next as S)}
+      className="sm:w-56"
+    >
+      {statuses.map((status) => (
+        <option key={status} value={status}>
+          {optionLabel(status)}
+        </option>
+      ))}
+    </FilterSelect>
   );
 }

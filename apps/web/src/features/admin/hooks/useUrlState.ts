@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 
 /**
@@ -28,14 +28,4 @@ export function useUrlParams<K extends string>(keys: readonly K[]) {
     [setParams],
   );
   return [values, update] as const;
-}
-
-/** `value`, once it has stopped changing for `delayMs`. */
-export function useDebouncedValue<T>(value: T, delayMs = 300): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delayMs);
-    return () => clearTimeout(timer);
-  }, [value, delayMs]);
-  return debounced;
 }

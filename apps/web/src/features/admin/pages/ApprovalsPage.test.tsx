@@ -1,16 +1,15 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'sonner';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useAuthStore } from '../../../lib/auth';
-import { jane } from '../test/fixtures';
+import { describe, expect, it, vi } from 'vitest';
 import { stubApi } from '../../../test/fetch';
 import { renderAt, requestsSettled } from '../../../test/render';
 import { ApprovalsPage } from './ApprovalsPage';
 import { TransactionsPage } from './TransactionsPage';
+import { adminMe, signedInForEachTest } from '../test/setup';
 
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
-const me = { ...jane, isAdmin: true, twoFactorEnabled: true };
+const me = adminMe;
 const other = { id: '22222222-2222-4222-8222-222222222222', name: 'Max Maker', email: 'max@x.io' };
 const owner = { id: '33333333-3333-4333-8333-333333333333', name: 'Olive Owner', email: 'o@x.io' };
 
@@ -44,14 +43,7 @@ const mine = approval({
   requestedBy: { id: me.id, name: me.name, email: me.email },
 });
 
-beforeEach(() => {
-  vi.clearAllMocks();
-  useAuthStore.setState({ user: me, loggedOut: false });
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+signedInForEachTest();
 
 function stub(approvers?: { admins: number; otherApprovers: number; canAppointAlone: boolean }) {
   const api = stubApi((call) => {

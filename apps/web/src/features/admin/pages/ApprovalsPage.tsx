@@ -3,19 +3,11 @@ import { formatUsd } from '@app/shared/money';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Badge, DataTable, EmptyState, LoadingBlock } from '../../../ui';
-import { adminApi, adminKeys, type Approval } from '../api';
-import { movesMoney } from '../approvalSummary';
-import {
-  ApprovalActions,
-  NoOtherApproverNotice,
-  useApprovalSummary,
-} from '../components/ApprovalActions';
-import { LoadError, PageIntro } from '../components/QueryStates';
-import { formatDateTime } from '../format';
+import { adminApi, adminKeys } from '../api';
+import { approvalColumns } from '../components/approvals/approvalColumns';
+import { NoOtherApproverNotice, useApprovalSummary } from '../components/ApprovalActions';
+import { PageIntro, QueryTable } from '../components/QueryStates';
 import { StatusFilter, useStatusParam } from '../components/StatusFilter';
-
-const TONES = { pending: 'warning', approved: 'success', rejected: 'danger' } as const;
 
 /**
  * /admin/approvals: four eyes. Adjustments, deposit approvals and withdrawal payouts above the
@@ -58,96 +50,14 @@ export function ApprovalsPage() {
         optionLabel={(value) => t(`approvals.statuses.${value}`)}
         onChange={setStatus}
       />
-      {query.isPending ? (
-        <LoadingBlock />
-      ) : query.isError ? (
-        <LoadError onRetry={() => void query.refetch()} retrying={query.isFetching} />
-      ) : query.data.items.length === 0 ? (
-        <EmptyState title={t(`approvals.empty.${status}`)} />
-      ) : (
-        <DataTable<Approval>
-          caption={t('approvals.caption')}
-          rows={query.data.items}
-          rowKey={(approval) => approval.id}
-          columns={[
-            {
-              key: 'what',
-              header: t('approvals.columns.what'),
-              primary: true,
-              cell: (approval) => (
-                <div className="flex min-w-0 flex-col gap-0.5">
-                  <span className="font-medium break-words">{summary(approval)}</span>
-                  {approval.user && (
-                    <Link
-                      to={`/admin/users/${approval.user.id}`}
-                      className="text-xs break-all text-muted hover:text-brand-strong"
-                    >
-                      {approval.user.email}
-                    </Link>
-                  )}
-                  {approval.reason && (
-                    <span className="text-xs break-words text-muted">
-                      {t('approvals.reasonLine', { reason: approval.reason })}
-                    </span>
-                  )}
-                  {approval.rejectionReason && (
-                    <span className="text-xs break-words text-danger">
-                      {t('transactions.failureReason', { reason: approval.rejectionReason })}
-                    </span>
-                  )}
-                </div>
-              ),
-            },
-            {
-              key: 'amount',
-              header: t('approvals.columns.amount'),
-              align: 'right',
-              cell: (approval) =>
-                movesMoney(approval) ? (
-                  <span className="font-semibold whitespace-nowrap">
-                    {formatUsd(approval.amountCents)}
-                  </span>
-                ) : (
-                  <span className="text-muted">{t('common.none')}</span>
-                ),
-            },
-            {
-              key: 'requested',
-              header: t('approvals.columns.requested'),
-              cell: (approval) => (
-                <span className="flex flex-col">
-                  <span>{approval.requestedBy.name}</span>
-                  <time dateTime={approval.requestedAt} className="text-xs text-muted">
-                    {formatDateTime(approval.requestedAt)}
-                  </time>
-                </span>
-              ),
-            },
-            {
-              key: 'status',
-              header: t('approvals.columns.status'),
-              cell: (approval) => (
-                <span className="flex flex-col items-end gap-0.5 sm:items-start">
-                  <Badge tone={TONES[approval.status]}>
-                    {t(`approvals.statuses.${approval.status}`)}
-                  </Badge>
-                  {approval.decidedBy && (
-                    <span className="text-xs text-muted">
-                      {t('approvals.decidedBy', { name: approval.decidedBy.name })}
-                    </span>
-                  )}
-                </span>
-              ),
-            },
-            {
-              key: 'actions',
-              header: t('transactions.columns.actions'),
-              align: 'right',
-              cell: (approval) => <ApprovalActions approval={approval} />,
-            },
-          ]}
-        />
-      )}
+      <QueryTable
+        query={query}
+        rows={(data) => data.items}
+        empty={t(`approvals.empty.${status}`)}
+        caption={t('approvals.caption')}
+        rowKey={(approval) => approval.id}
+        columns={approvalColumns(t, summary)}
+      />
     </div>
   );
 }

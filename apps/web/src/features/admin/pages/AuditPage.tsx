@@ -1,4 +1,3 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, EmptyState, TextField } from '../../../ui';
@@ -6,6 +5,7 @@ import { adminApi, adminKeys, type AuditFilters } from '../api';
 import { AuditTable } from '../components/AuditTable';
 import { PageIntro, PagedResults } from '../components/QueryStates';
 import { useUrlParams } from '../hooks/useUrlState';
+import { useCursorPages } from '../hooks/useCursorPages';
 
 const FIELDS = ['actorId', 'targetType', 'targetId', 'action'] as const;
 type Field = (typeof FIELDS)[number];
@@ -23,13 +23,9 @@ export function AuditPage() {
   const filters: AuditFilters = Object.fromEntries(
     FIELDS.filter((key) => params[key]).map((key) => [key, params[key]]),
   );
-  const query = useInfiniteQuery({
-    queryKey: adminKeys.audit(filters),
-    queryFn: ({ pageParam, signal }) =>
-      adminApi.listAudit({ ...filters, before: pageParam }, signal),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-  });
+  const query = useCursorPages(adminKeys.audit(filters), (cursor, signal) =>
+    adminApi.listAudit({ ...filters, before: cursor }, signal),
+  );
 
   function apply(next: Record<Field, string>) {
     const trimmed = Object.fromEntries(FIELDS.map((key) => [key, next[key].trim()])) as Record<

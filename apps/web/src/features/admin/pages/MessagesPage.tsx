@@ -1,20 +1,17 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Badge, EmptyState } from '../../../ui';
 import { adminApi, adminKeys } from '../api';
 import { PageIntro, PagedResults } from '../components/QueryStates';
 import { formatDateTime } from '../format';
+import { useCursorPages } from '../hooks/useCursorPages';
 
 /** /admin/messages: what visitors and users sent through the contact form (read-only). */
 export function MessagesPage() {
   const { t } = useTranslation('admin');
-  const query = useInfiniteQuery({
-    queryKey: adminKeys.messages,
-    queryFn: ({ pageParam, signal }) => adminApi.listMessages(pageParam, signal),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-  });
+  const query = useCursorPages(adminKeys.messages, (cursor, signal) =>
+    adminApi.listMessages(cursor, signal),
+  );
   return (
     <div className="flex flex-col gap-5">
       <PageIntro>{t('messages.intro')}</PageIntro>

@@ -1,10 +1,10 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge, Button, DataTable, EmptyState, Modal, type BadgeTone } from '../../../ui';
 import { adminApi, adminKeys, type OutboxItem } from '../api';
 import { PageIntro, PagedResults } from '../components/QueryStates';
 import { formatDateTime } from '../format';
+import { useCursorPages } from '../hooks/useCursorPages';
 
 const tones: Record<OutboxItem['status'], BadgeTone> = {
   pending: 'warning',
@@ -17,12 +17,9 @@ const tones: Record<OutboxItem['status'], BadgeTone> = {
 export function OutboxPage() {
   const { t } = useTranslation('admin');
   const [reading, setReading] = useState<OutboxItem | null>(null);
-  const query = useInfiniteQuery({
-    queryKey: adminKeys.outbox,
-    queryFn: ({ pageParam, signal }) => adminApi.listOutbox(pageParam, signal),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-  });
+  const query = useCursorPages(adminKeys.outbox, (cursor, signal) =>
+    adminApi.listOutbox(cursor, signal),
+  );
   return (
     <div className="flex flex-col gap-5">
       <PageIntro>{t('outbox.intro')}</PageIntro>

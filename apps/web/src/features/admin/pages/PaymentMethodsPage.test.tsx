@@ -1,14 +1,13 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useAuthStore } from '../../../lib/auth';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { stubApi } from '../../../test/fetch';
 import { renderAt } from '../../../test/render';
-import { jane } from '../test/fixtures';
 import { PaymentMethodsPage } from './PaymentMethodsPage';
+import { adminMe, signedInForEachTest } from '../test/setup';
 
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 
-const me = { ...jane, isAdmin: true, twoFactorEnabled: true };
+const me = adminMe;
 const base = {
   kind: 'crypto',
   network: 'TRC20',
@@ -38,14 +37,7 @@ const bitcoin = {
   withdrawalFeeFixedCents: 0,
 };
 
-beforeEach(() => {
-  vi.clearAllMocks();
-  useAuthStore.setState({ user: me, loggedOut: false });
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+signedInForEachTest();
 
 describe('PaymentMethodsPage', () => {
   it("shows each method's withdrawal fee and edits it in the method's dialog, sending only what changed", async () => {

@@ -1,15 +1,15 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'sonner';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useAuthStore } from '../../../lib/auth';
+import { describe, expect, it, vi } from 'vitest';
 import { stubApi } from '../../../test/fetch';
 import { renderAt } from '../../../test/render';
 import { jane } from '../test/fixtures';
 import { StrategiesPage } from './StrategiesPage';
+import { adminMe, signedInForEachTest } from '../test/setup';
 
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
-const me = { ...jane, isAdmin: true, twoFactorEnabled: true };
+const me = adminMe;
 const grace = { ...jane, id: '44444444-4444-4444-8444-444444444444', name: 'Grace Free' };
 const busy = { ...jane, id: '55555555-5555-4555-8555-555555555555', name: 'Bea Busy' };
 
@@ -39,14 +39,7 @@ const strategy = {
   aumCents: 0,
 };
 
-beforeEach(() => {
-  vi.clearAllMocks();
-  useAuthStore.setState({ user: me, loggedOut: false });
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+signedInForEachTest();
 
 function stub(
   createReply?: { status: number; body: unknown },

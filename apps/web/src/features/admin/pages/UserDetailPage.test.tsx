@@ -1,11 +1,12 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'sonner';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { jane } from '../test/fixtures';
 import { type RecordedCall, stubApi } from '../../../test/fetch';
 import { summaryWith } from '../../../test/fixtures';
 import { renderAt } from '../../../test/render';
 import { UserDetailPage } from './UserDetailPage';
+import { freshToastsForEachTest } from '../test/setup';
 
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
@@ -70,14 +71,7 @@ function setup(
   return { ...stub, ...view };
 }
 
-beforeEach(() => {
-  vi.mocked(toast.success).mockClear();
-  vi.mocked(toast.error).mockClear();
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+freshToastsForEachTest();
 
 describe('UserDetailPage', () => {
   it("shows the user's money as their dashboard does, and the figure an adjustment changes (issue 39)", async () => {

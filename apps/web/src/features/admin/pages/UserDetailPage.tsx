@@ -5,7 +5,7 @@ import type { AccountSummary } from '@app/shared/schemas/account';
 import type { AdminUser } from '@app/shared/schemas/admin-users';
 import { formatUsd } from '@app/shared/money';
 import type { AdjustmentBucket } from '@app/shared/schemas/money';
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -34,6 +34,7 @@ import { UserStatusBadges } from '../components/StatusBadges';
 import { TransactionsTable } from '../components/TransactionsTable';
 import { formatDateTime } from '../format';
 import { useAdminMutation } from '../hooks/useAdminMutation';
+import { useCursorPages } from '../hooks/useCursorPages';
 
 /** /admin/users/:id — profile, status, money, referrals, sessions, audit trail and actions. */
 export function UserDetailPage() {
@@ -381,13 +382,9 @@ function MoneyCard({ user, summary }: { user: AdminUser; summary: AccountSummary
 
 function UserTransactions({ userId }: { userId: string }) {
   const { t } = useTranslation('admin');
-  const query = useInfiniteQuery({
-    queryKey: adminKeys.transactions({ userId }),
-    queryFn: ({ pageParam, signal }) =>
-      adminApi.listTransactions({ userId, cursor: pageParam }, signal),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-  });
+  const query = useCursorPages(adminKeys.transactions({ userId }), (cursor, signal) =>
+    adminApi.listTransactions({ userId, cursor }, signal),
+  );
   return (
     <Card
       title={t('detail.transactions')}
@@ -459,13 +456,9 @@ function SessionsCard({ user, sessions }: { user: AdminUser; sessions: AdminSess
 
 function UserAudit({ userId }: { userId: string }) {
   const { t } = useTranslation('admin');
-  const query = useInfiniteQuery({
-    queryKey: adminKeys.audit({ targetId: userId }),
-    queryFn: ({ pageParam, signal }) =>
-      adminApi.listAudit({ targetId: userId, before: pageParam }, signal),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-  });
+  const query = useCursorPages(adminKeys.audit({ targetId: userId }), (cursor, signal) =>
+    adminApi.listAudit({ targetId: userId, before: cursor }, signal),
+  );
   return (
     <Card title={t('detail.audit')}>
       <PagedResults

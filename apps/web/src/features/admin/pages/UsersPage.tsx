@@ -3,7 +3,6 @@ import { countryName } from '../../auth/components/countries';
 import { formatDate } from '../../../lib/dates';
 import { SignInProvidersCard } from '../components/SignInProvidersCard';
 import { USER_FILTERS, type AdminUser, type UserFilter } from '@app/shared/schemas/admin-users';
-import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -19,7 +18,9 @@ import { adminApi, adminKeys } from '../api';
 import { SearchForm } from '../components/SearchForm';
 import { PagedResults } from '../components/QueryStates';
 import { UserStatusBadges } from '../components/StatusBadges';
-import { useDebouncedValue, useUrlParams } from '../hooks/useUrlState';
+import { useUrlParams } from '../hooks/useUrlState';
+import { useDebouncedValue } from '../../../ui/useDebouncedValue';
+import { useCursorPages } from '../hooks/useCursorPages';
 
 /** Chip order on the page (the seed's "awaiting review" is the server's `pending`). */
 const CHIP_ORDER: readonly UserFilter[] = ['all', 'active', 'pending', 'admin', 'trader'];
@@ -36,13 +37,9 @@ export function UsersPage() {
   const [search, setSearch] = useState(params.q);
   const q = useDebouncedValue(search.trim());
 
-  const query = useInfiniteQuery({
-    queryKey: adminKeys.users(q, filter),
-    queryFn: ({ pageParam, signal }) =>
-      adminApi.listUsers({ q: q || undefined, filter, cursor: pageParam }, signal),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-  });
+  const query = useCursorPages(adminKeys.users(q, filter), (cursor, signal) =>
+    adminApi.listUsers({ q: q || undefined, filter, cursor }, signal),
+  );
 
   const columns: DataTableColumn<AdminUser>[] = [
     {

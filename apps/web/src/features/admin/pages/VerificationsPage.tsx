@@ -27,6 +27,7 @@ import { PendingSettingChange } from '../components/ApprovalActions';
 import { LoadError, PageIntro } from '../components/QueryStates';
 import { useAdminMutation } from '../hooks/useAdminMutation';
 import { StatusFilter, useStatusParam } from '../components/StatusFilter';
+import { SettingCheckbox, useVerificationSettingSave } from '../components/SettingCheckbox';
 
 const STATUSES: readonly VerificationQueueStatus[] = ['submitted', 'rejected', 'approved'];
 const TONES = {
@@ -90,30 +91,21 @@ function VerificationSettingCard() {
     queryKey: adminKeys.verificationSetting,
     queryFn: ({ signal }) => adminApi.verificationSetting(signal),
   });
-  const mutation = useAdminMutation({
-    mutationFn: (verificationRequired: boolean) =>
-      adminApi.updateVerificationSetting({ verificationRequired }),
-    messages: () => ({
-      success: t('verifications.toasts.settingSaved'),
-      failure: t('verifications.toasts.settingFailed'),
-      waiting: t('toasts.settingAwaitingApproval'),
-    }),
-  });
+  const mutation = useVerificationSettingSave((verificationRequired: boolean) =>
+    adminApi.updateVerificationSetting({ verificationRequired }),
+  );
   return (
     <Card
       title={t('verifications.setting.title')}
       description={t('verifications.setting.description')}
     >
-      <label className="flex items-start gap-3 text-sm">
-        <input
-          type="checkbox"
-          className="mt-0.5 size-4 accent-[var(--color-brand)]"
-          checked={query.data?.verificationRequired ?? false}
-          disabled={!query.data || mutation.isPending}
-          onChange={(event) => mutation.mutate(event.target.checked)}
-        />
-        {t('verifications.setting.label')}
-      </label>
+      <SettingCheckbox
+        className="text-sm"
+        label={t('verifications.setting.label')}
+        checked={query.data?.verificationRequired ?? false}
+        disabled={!query.data || mutation.isPending}
+        onChange={(checked) => mutation.mutate(checked)}
+      />
       <PendingSettingChange setting="verification_required" />
     </Card>
   );

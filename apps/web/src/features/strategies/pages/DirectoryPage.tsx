@@ -34,7 +34,7 @@ export function DirectoryPage() {
   const [window, setWindow] = useState<DirectoryWindow>(DEFAULT_RETURN_WINDOW);
   const [sort, setSort] = useState<DirectorySort>('return');
   const [showPaused, setShowPaused] = useState(true);
-  const ids = { window: useId(), sort: useId(), paused: useId() };
+  const pausedId = useId();
   useDocumentTitle(t('directory.title'));
 
   const entries = directory.data
@@ -54,39 +54,23 @@ export function DirectoryPage() {
       <RiskWarning className="mt-6" />
 
       <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end">
-        <label htmlFor={ids.window} className="flex flex-col gap-1 text-sm text-muted">
-          {t('directory.window')}
-          <select
-            id={ids.window}
-            value={window}
-            onChange={(event) => setWindow(event.target.value as DirectoryWindow)}
-            className="rounded-lg border border-border bg-surface px-3 py-2 text-text"
-          >
-            {DIRECTORY_WINDOWS.map((w) => (
-              <option key={w} value={w}>
-                {t(`returns.${w}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label htmlFor={ids.sort} className="flex flex-col gap-1 text-sm text-muted">
-          {t('directory.sort')}
-          <select
-            id={ids.sort}
-            value={sort}
-            onChange={(event) => setSort(event.target.value as DirectorySort)}
-            className="rounded-lg border border-border bg-surface px-3 py-2 text-text"
-          >
-            {DIRECTORY_SORTS.map((s) => (
-              <option key={s} value={s}>
-                {t(`directory.sortBy.${s}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label htmlFor={ids.paused} className="flex items-center gap-2 py-2 text-sm text-text">
+        <DirectorySelect
+          label={t('directory.window')}
+          value={window}
+          options={DIRECTORY_WINDOWS}
+          optionLabel={(w) => t(`returns.${w}`)}
+          onChange={setWindow}
+        />
+        <DirectorySelect
+          label={t('directory.sort')}
+          value={sort}
+          options={DIRECTORY_SORTS}
+          optionLabel={(s) => t(`directory.sortBy.${s}`)}
+          onChange={setSort}
+        />
+        <label htmlFor={pausedId} className="flex items-center gap-2 py-2 text-sm text-text">
           <input
-            id={ids.paused}
+            id={pausedId}
             type="checkbox"
             checked={showPaused}
             onChange={(event) => setShowPaused(event.target.checked)}
@@ -118,6 +102,40 @@ export function DirectoryPage() {
         )}
       </div>
     </div>
+  );
+}
+
+/** One of the directory's drop-downs (return window, sort order), its label above it. */
+function DirectorySelect<V extends string>({
+  label,
+  value,
+  options,
+  optionLabel,
+  onChange,
+}: {
+  label: string;
+  value: V;
+  options: readonly V[];
+  optionLabel: (option: V) => string;
+  onChange: (value: V) => void;
+}) {
+  const id = useId();
+  return (
+    <label htmlFor={id} className="flex flex-col gap-1 text-sm text-muted">
+      {label}
+      <select
+        id={id}
+        value={value}
+        onChange={(event) => onChange(event.target.value as V)}
+        className="rounded-lg border border-border bg-surface px-3 py-2 text-text"
+      >
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {optionLabel(option)}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }
 

@@ -14,7 +14,7 @@ import {
   SearchInput,
   signTone,
 } from '../../../ui';
-import { useDebouncedValue } from '../../transactions/hooks/useDebouncedValue';
+import { useDebouncedValue } from '../../../ui/useDebouncedValue';
 import { tradeHistoryQuery, type HistoryTrade } from '../api';
 import { formatRoi, formatSignedUsd } from '../format';
 

@@ -3,10 +3,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Button, TextField } from '../../../ui';
+import { TextField } from '../../../ui';
 import { bankFormSchema } from '../schemas';
 import { AmountField } from './AmountField';
 import { useWithdrawalConfirmation } from './ConfirmWithdrawalDialog';
+import { WithdrawalFormFrame } from './WithdrawalFormFrame';
 
 const FIELDS = [
   'accountNumber',
@@ -83,8 +84,7 @@ export function BankWithdrawalForm({
   );
 
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-5">
-      <h3 className="text-base font-semibold text-text">{t('bank.title')}</h3>
+    <WithdrawalFormFrame title={t('bank.title')} onSubmit={submit} dialog={dialog}>
       <div className="grid gap-4 sm:grid-cols-2">
         {text('accountNumber')}
         {text('accountName', 'name')}
@@ -99,10 +99,6 @@ export function BankWithdrawalForm({
         amountText={amountText === undefined ? undefined : String(amountText)}
         methodId={null}
       />
-      <Button type="submit" size="lg" className="sm:self-end">
-        {t('withdraw')}
-      </Button>
-      {dialog}
-    </form>
+    </WithdrawalFormFrame>
   );
 }

@@ -1,22 +1,29 @@
+import type { PaymentMethod } from '@app/shared/schemas/payment-methods';
 import { centsToPlain } from '@app/shared/money';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import clsx from 'clsx';
 import { useMemo } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch, type UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { translateMessage } from '../../../lib/messages';
-import { Button, ChevronDownIcon, inputClasses, TextField } from '../../../ui';
+import { ChevronDownIcon, inputClasses, TextField } from '../../../ui';
 import { paymentMethodsQuery } from '../../deposits/api';
 import { DemoDetailsNotice } from '../../deposits/components/DemoDetailsNotice';
 import { cryptoFormSchema } from '../schemas';
 import { AmountField } from './AmountField';
 import type { WithdrawalFormProps } from './BankWithdrawalForm';
 import { useWithdrawalConfirmation } from './ConfirmWithdrawalDialog';
+import { WithdrawalFormFrame } from './WithdrawalFormFrame';
 
 const FIELDS = ['methodId', 'amount', 'walletAddress'] as const;
 
 const defaults = { method: 'crypto' as const, methodId: '', amount: '', walletAddress: '' };
+
+/** "USDT (TRC20)": a crypto method's name with its network. */
+function methodLabel(method: PaymentMethod): string {
+  return method.network ? `${method.name} (${method.network})` : method.name;
+}
 
 /** Crypto Currency: which currency and network, the amount and the wallet; confirmed in a dialog. */
 export function CryptoWithdrawalForm({ availableCents, onSent }: WithdrawalFormProps) {
@@ -51,56 +58,23 @@ export function CryptoWithdrawalForm({ availableCents, onSent }: WithdrawalFormP
       destination: [
         {
           label: t('fields.method'),
-          value: method ? `${method.name}${method.network ? ` (${method.network})` : ''}` : '',
+          value: method ? methodLabel(method) : '',
         },
         { label: t('fields.walletAddress'), value: values.walletAddress },
       ],
     });
   });
 
-  const methodError = errors.methodId?.message;
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-5">
-      <h3 className="text-base font-semibold text-text">{t('crypto.title')}</h3>
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor="withdrawal-method" className="text-sm font-medium text-text">
-          {t('fields.method')}
-        </label>
-        <div className="relative">
-          <select
-            id="withdrawal-method"
-            aria-invalid={methodError ? true : undefined}
-            aria-describedby={methodError ? 'withdrawal-method-error' : undefined}
-            className={clsx(
-              inputClasses,
-              'appearance-none pr-10',
-              methodError ? 'border-danger' : 'border-border',
-            )}
-            {...register('methodId')}
-          >
-            <option value="">
-              {methods.isPending ? t('crypto.loadingMethods') : t('crypto.selectMethod')}
-            </option>
-            {cryptoMethods.map((method) => (
-              <option key={method.id} value={method.id}>
-                {method.network ? `${method.name} (${method.network})` : method.name}
-                {method.isDemo ? ` · ${t('demo.option')}` : ''}
-              </option>
-            ))}
-          </select>
-          <ChevronDownIcon
-            aria-hidden="true"
-            className="pointer-events-none absolute top-1/2 right-3 -translate-y-1/2 text-muted"
-          />
-        </div>
-        {methods.isError && <p className="text-sm text-danger">{t('crypto.methodsError')}</p>}
-        {chosenIsDemo && <DemoDetailsNotice use="withdrawal" />}
-        {methodError && (
-          <p id="withdrawal-method-error" className="text-sm text-danger">
-            {translateMessage(methodError)}
-          </p>
-        )}
-      </div>
+    <WithdrawalFormFrame title={t('crypto.title')} onSubmit={submit} dialog={dialog}>
+      <CryptoMethodSelect
+        methods={cryptoMethods}
+        loading={methods.isPending}
+        failed={methods.isError}
+        chosenIsDemo={chosenIsDemo}
+        error={errors.methodId?.message}
+        registration={register('methodId')}
+      />
       <AmountField
         registration={register('amount')}
         error={errors.amount?.message}
@@ -116,10 +90,66 @@ export function CryptoWithdrawalForm({ availableCents, onSent }: WithdrawalFormP
         error={errors.walletAddress?.message}
         {...register('walletAddress')}
       />
-      <Button type="submit" size="lg" className="sm:self-end">
-        {t('withdraw')}
-      </Button>
-      {dialog}
-    </form>
+    </WithdrawalFormFrame>
+  );
+}
+
+/** Which currency and network to be paid in (a demo method says its details are not real). */
+function CryptoMethodSelect({
+  methods,
+  loading,
+  failed,
+  chosenIsDemo,
+  error,
+  registration,
+}: {
+  methods: readonly PaymentMethod[];
+  loading: boolean;
+  failed: boolean;
+  chosenIsDemo: boolean;
+  error: string | undefined;
+  registration: UseFormRegisterReturn<'methodId'>;
+}) {
+  const { t } = useTranslation('withdrawals');
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor="withdrawal-method" className="text-sm font-medium text-text">
+        {t('fields.method')}
+      </label>
+      <div className="relative">
+        <select
+          id="withdrawal-method"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? 'withdrawal-method-error' : undefined}
+          className={clsx(
+            inputClasses,
+            'appearance-none pr-10',
+            error ? 'border-danger' : 'border-border',
+          )}
+          {...registration}
+        >
+          <option value="">
+            {loading ? t('crypto.loadingMethods') : t('crypto.selectMethod')}
+          </option>
+          {methods.map((method) => (
+            <option key={method.id} value={method.id}>
+              {methodLabel(method)}
+              {method.isDemo ? ` · ${t('demo.option')}` : ''}
+            </option>
+          ))}
+        </select>
+        <ChevronDownIcon
+          aria-hidden="true"
+          className="pointer-events-none absolute top-1/2 right-3 -translate-y-1/2 text-muted"
+        />
+      </div>
+      {failed && <p className="text-sm text-danger">{t('crypto.methodsError')}</p>}
+      {chosenIsDemo && <DemoDetailsNotice use="withdrawal" />}
+      {error && (
+        <p id="withdrawal-method-error" className="text-sm text-danger">
+          {translateMessage(error)}
+        </p>
+      )}
+    </div>
   );
 }

@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Spinner } from '../../../ui';
-import { useDebouncedValue } from '../../transactions/hooks/useDebouncedValue';
+import { useDebouncedValue } from '../../../ui/useDebouncedValue';
 import { withdrawalQuoteQuery } from '../api';
 import { feeTermsText } from '../feeTerms';
 import { quotableCents } from '../schemas';

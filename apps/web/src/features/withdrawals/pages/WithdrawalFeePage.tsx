@@ -1,3 +1,4 @@
+import type { FeeSchedule } from '@app/shared/schemas/money';
 import { formatUsd } from '@app/shared/money';
 import { isFreeWithdrawal, quoteWithdrawalFee } from '@app/shared/withdrawal-fee';
 import { useQuery } from '@tanstack/react-query';
@@ -53,45 +54,7 @@ export function WithdrawalFeePage() {
             <p className="text-text">
               {allFree ? t('fee.free', { brand: appConfig.brandName }) : t('fee.perMethod')}
             </p>
-            {methods.length > 0 && (
-              <table className="w-full text-sm">
-                <caption className="sr-only">{t('fee.caption')}</caption>
-                <thead>
-                  <tr className="border-b border-border text-left text-xs text-muted">
-                    <th scope="col" className="py-2 pr-3 font-medium">
-                      {t('fee.columns.method')}
-                    </th>
-                    <th scope="col" className="py-2 pr-3 font-medium">
-                      {t('fee.columns.fee')}
-                    </th>
-                    <th scope="col" className="py-2 text-right font-medium">
-                      {t('fee.columns.example', { amount: formatUsd(EXAMPLE_CENTS) })}
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {methods.map((method) => {
-                    const example = quoteWithdrawalFee(EXAMPLE_CENTS, {
-                      pct: method.feePct,
-                      fixedCents: method.feeFixedCents,
-                    });
-                    return (
-                      <tr key={method.methodId} className="border-b border-border last:border-0">
-                        <th scope="row" className="py-2 pr-3 text-left font-medium text-text">
-                          {method.label}
-                        </th>
-                        <td className="py-2 pr-3 text-text tabular-nums" data-testid="fee-terms">
-                          {feeTermsText(t, method)}
-                        </td>
-                        <td className="py-2 text-right text-brand-strong tabular-nums">
-                          {example.netCents > 0n ? formatUsd(example.netCents) : '—'}
-                        </td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
-            )}
+            {methods.length > 0 && <FeeScheduleTable methods={methods} />}
             <ul className="flex list-disc flex-col gap-2 pl-5 text-sm text-muted marker:text-brand">
               <li>{t('fee.point.deducted')}</li>
               <li>{t('fee.point.neverPaidIn')}</li>
@@ -102,5 +65,49 @@ export function WithdrawalFeePage() {
         )}
       </Card>
     </div>
+  );
+}
+
+/** Each payout method's fee terms, with what a payout of EXAMPLE_CENTS leaves. */
+function FeeScheduleTable({ methods }: { methods: FeeSchedule['methods'] }) {
+  const { t } = useTranslation('withdrawals');
+  return (
+    <table className="w-full text-sm">
+      <caption className="sr-only">{t('fee.caption')}</caption>
+      <thead>
+        <tr className="border-b border-border text-left text-xs text-muted">
+          <th scope="col" className="py-2 pr-3 font-medium">
+            {t('fee.columns.method')}
+          </th>
+          <th scope="col" className="py-2 pr-3 font-medium">
+            {t('fee.columns.fee')}
+          </th>
+          <th scope="col" className="py-2 text-right font-medium">
+            {t('fee.columns.example', { amount: formatUsd(EXAMPLE_CENTS) })}
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {methods.map((method) => {
+          const example = quoteWithdrawalFee(EXAMPLE_CENTS, {
+            pct: method.feePct,
+            fixedCents: method.feeFixedCents,
+          });
+          return (
+            <tr key={method.methodId} className="border-b border-border last:border-0">
+              <th scope="row" className="py-2 pr-3 text-left font-medium text-text">
+                {method.label}
+              </th>
+              <td className="py-2 pr-3 text-text tabular-nums" data-testid="fee-terms">
+                {feeTermsText(t, method)}
+              </td>
+              <td className="py-2 text-right text-brand-strong tabular-nums">
+                {example.netCents > 0n ? formatUsd(example.netCents) : '—'}
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
   );
 }
