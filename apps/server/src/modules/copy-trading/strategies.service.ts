@@ -1,4 +1,5 @@
 import type {
+  DemoTraderId,
   NavSeries,
   Strategy,
   StrategyDirectory,
@@ -25,7 +26,6 @@ import { userCreditsByDay } from '../ledger/ledger.service';
 import { traderFeeBounds } from '../settings/settings.service';
 import { traderDisplayNames } from '../lead-traders/lead-traders.service';
 import * as usersService from '../users/users.service';
-import { linkPlanToStrategy, planLinks } from '../plans/plans.service';
 import { refusal } from '../../http/errors';
 import { refusedSelfDecision } from '../approvals/self-decision';
 import { recordAudit } from '../audit/audit.service';
@@ -68,6 +68,7 @@ import {
 import type { StrategyRow } from './copy-trading.schema';
 import * as repo from './strategies.repo';
 import * as tradesRepo from './trades.repo';
+import { strategyPlans } from './strategy-plans';
 import { notifyAll, type Announce } from '../notifications/notifications.service';
 import { requireLeadTraderInStanding } from '../lead-traders/lead-trader.standing';
 
@@ -76,23 +77,6 @@ const DAY_MS = 86_400_000;
 
 /** Each demo strategy starts with $100,000 of the operator's own money, subscribed at NAV 1. */
 export const DEMO_SEED_CAPITAL_CENTS = 10_000_000n;
-
-/** Which demo strategy each seeded plan copies. */
-/** Each seeded plan copies its own demo strategy, so no two plans share copiers. */
-const DEMO_PLAN_LINKS: Record<string, DemoTrader['id']> = {
-  Basic: 'majors-basket',
-  Silver: 'trend-following',
-  Gold: 'mean-reversion',
-  Platinum: 'bitcoin-reserve',
-};
-
-/**
- * Links of earlier versions' seed: Platinum copied the Majors Basket with Basic. A plan still on
- * such a link moves to its own strategy when that strategy is created.
- */
-const SUPERSEDED_DEMO_LINKS: Record<string, DemoTrader['id']> = {
-  Platinum: 'majors-basket',
-};
 
 type Options = Pick<MarketOptions, 'backfillDays' | 'warmupDays'>;
 
@@ -112,8 +96,7 @@ async function barsFor(
  * capital, so their NAV history (and every figure derived from it) is honest from the first
  * minute. At first start all of them are created; an install seeded by an earlier version gets the
  * ones added since (never when it has strategies but no demo ones: the operator runs their own).
- * Seeded plans without a strategy are linked to theirs, and a seeded plan still on a superseded
- * link moves to its own new strategy (its running trades keep theirs). Idempotent.
+ * Then, in the same transaction, the plans module links its seeded plans to them. Idempotent.
  */
 export async function ensureDemoStrategies(
   ctx: AppContext,
@@ -124,11 +107,11 @@ export async function ensureDemoStrategies(
   return ctx.db.transaction(async (tx) => {
     await repo.lockDemoSeeding(tx);
     const existing = await repo.strategyDemoTraders(tx);
-    const idByTrader = new Map<string, string>();
+    const idByTrader = new Map<DemoTraderId, string>();
     for (const row of existing) if (row.demoTrader) idByTrader.set(row.demoTrader, row.id);
     if (existing.length > 0 && idByTrader.size === 0) return { created: 0 };
     const from = now - options.backfillDays * DAY_MS;
-    const created = new Set<string>();
+    const created = new Set<DemoTraderId>();
     for (const trader of DEMO_TRADERS) {
       if (idByTrader.has(trader.id)) continue;
       const bars = await barsFor(ctx, trader, from - options.warmupDays * DAY_MS, now);
@@ -162,19 +145,7 @@ export async function ensureDemoStrategies(
       idByTrader.set(trader.id, row.id);
       created.add(trader.id);
     }
-    for (const plan of await planLinks(tx)) {
-      const traderId = DEMO_PLAN_LINKS[plan.title];
-      const strategyId = traderId ? idByTrader.get(traderId) : undefined;
-      if (!traderId || !strategyId || plan.strategyId === strategyId) continue;
-      const superseded = SUPERSEDED_DEMO_LINKS[plan.title];
-      const onSupersededLink =
-        created.has(traderId) &&
-        superseded !== undefined &&
-        plan.strategyId === idByTrader.get(superseded);
-      if (plan.strategyId === null || onSupersededLink) {
-        await linkPlanToStrategy(tx, plan.id, strategyId);
-      }
-    }
+    await strategyPlans().demoStrategiesSeeded(tx, { strategyOf: idByTrader, created });
     return { created: created.size };
   });
 }
@@ -514,7 +485,7 @@ export async function strategyDirectory(ctx: AppContext): Promise<StrategyDirect
   const [list, series, planRows] = await Promise.all([
     listStrategies(ctx),
     repo.hourlySeriesOfAll(ctx.db),
-    planLinks(ctx.db),
+    strategyPlans().links(ctx.db),
   ]);
   return {
     strategies: list.map(({ leadTraderId: _id, ...strategy }) => {

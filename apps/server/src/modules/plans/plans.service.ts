@@ -247,19 +247,3 @@ export async function retirePlan(
   });
   return adminView(ctx, plan);
 }
-
-// For the copy-trading module: the plans table is this module's. ---------------------------------
-
-/** Every plan's id, title and linked strategy. */
-export function planLinks(db: DbOrTx) {
-  return repo.planLinks(db);
-}
-
-/** Links a plan to a strategy (running trades keep the strategy they were opened on). */
-export async function linkPlanToStrategy(
-  db: DbOrTx,
-  planId: string,
-  strategyId: string,
-): Promise<void> {
-  await repo.updatePlan(db, planId, { strategyId });
-}
