@@ -334,7 +334,7 @@ export type DueRule = { reason: 'price'; nav: string } | { reason: 'term_end'; n
  * Up to `limit` open trades of one strategy that `rule` closes, with their plans' titles, locked
  * FOR UPDATE in id order (a trade its owner is closing right now is waited for, then left out as
  * closed). The stop-loss and take-profit tests are the domain's exact integer rules
- * ((amount − floor(units × NAV × 100)) × 100 ≥ amount × pct, and its mirror for a gain) in NUMERIC;
+ * ((amount − value) × 100 ≥ amount × pct, and its mirror for a gain) in NUMERIC;
  * the caller checks each again with the domain functions.
  */
 export async function lockDueTrades(
@@ -365,18 +365,37 @@ export async function lockDueTrades(
 }
 
 /**
- * The stop-loss rule of the shared vocabulary (isStopLossCrossed: loss × 100 ≥ amount × pct, the
- * value floor(units × NAV × 100) cents) as SQL over `trade`'s amount and units, so the database
- * picks the trades the domain would. A property test compares the two (stop-loss-rule.test.ts).
+ * A copy's value, floor(units × NAV × 100) cents and never below 0 (unitsValueCents in
+ * packages/shared), as SQL. A property test keeps the two in step (valuation-rule.test.ts).
+ */
+function unitsValueCentsSql(units: SQL, nav: string): SQL {
+  return sql`greatest(0, floor(${units} * ${nav}::numeric * 100))`;
+}
+
+/**
+ * The stop-loss rule of the shared vocabulary (isStopLossCrossed: loss × 100 ≥ amount × pct, on
+ * the copy's value) as SQL over `trade`'s amount and units, so the database picks the trades the
+ * domain would. A property test compares the two (stop-loss-rule.test.ts).
  */
 function stopLossCrossedSql(trade: { amountCents: SQL; units: SQL }, pct: SQL, nav: string): SQL {
-  return sql`(${trade.amountCents} - floor(${trade.units} * ${nav}::numeric * 100)) * 100
+  return sql`(${trade.amountCents} - ${unitsValueCentsSql(trade.units, nav)}) * 100
             >= ${trade.amountCents} * ${pct}`;
 }
 
 function takeProfitCrossedSql(trade: { amountCents: SQL; units: SQL }, pct: SQL, nav: string): SQL {
-  return sql`(floor(${trade.units} * ${nav}::numeric * 100) - ${trade.amountCents}) * 100
+  return sql`(${unitsValueCentsSql(trade.units, nav)} - ${trade.amountCents}) * 100
             >= ${trade.amountCents} * ${pct}`;
+}
+
+/** What the SQL form of the valuation rule says `units` are worth at `nav` (for the property test). */
+export async function unitsValueCentsInSql(
+  db: DbOrTx,
+  units: string,
+  nav: string,
+): Promise<bigint> {
+  const value = unitsValueCentsSql(sql`${units}::numeric`, nav);
+  const { rows } = await db.execute<{ cents: string }>(sql`SELECT ${value}::text AS cents`);
+  return BigInt(rows[0]?.cents ?? Number.NaN);
 }
 
 /**
