@@ -23,7 +23,7 @@ import { createMailer } from '../../apps/server/src/modules/mail/mailer';
 import { auditLedger } from '../../apps/server/src/modules/ledger/ledger.audit';
 import { startCopyTrading } from '../../apps/server/src/modules/copy-trading/copy-trading.runtime';
 import { strategies } from '../../apps/server/src/modules/copy-trading/copy-trading.schema';
-import { placeTraderOrder } from '../../apps/server/src/modules/copy-trading/strategies.service';
+import { placeTraderOrder } from '../../apps/server/src/modules/copy-trading/strategies/orders.service';
 import { createRealtime } from '../../apps/server/src/realtime/realtime';
 import { seedIfEmpty } from '../../apps/server/src/seed/seed';
 import { bulkInvestors, investAll } from '../../apps/server/test/copy-trading-setup';

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unitsValueCents } from '@app/shared/funds-removal';
 import { Dec } from '../src/modules/market/domain';
-import { unitsValueCentsInSql } from '../src/modules/copy-trading/trades.repo';
+import { unitsValueCentsInSql } from '../src/modules/copy-trading/copies/trades.repo';
 import { createTestApp, type TestApp } from './harness';
 
 /**

@@ -2,7 +2,7 @@ import type { SharedReads } from '../../db/shared-reads';
 import type { UserAccountKind } from '../ledger/domain';
 import type { UserBalances } from '../ledger/ledger.repo';
 import type { TransactionRow } from '../ledger/ledger.schema';
-import type { OpenTradeFactsJson } from '../copy-trading/trades.repo';
+import type { OpenTradeFactsJson } from '../copy-trading';
 
 export interface AccountFigures {
   balances: UserBalances;

@@ -2,7 +2,7 @@ import type { AccountSummary } from '@app/shared/schemas/account';
 import type { AppContext } from '../../context';
 import { BONUS_ENTRY_KINDS, ENTRY_KINDS, PROFIT_ENTRY_KINDS } from '../ledger/domain';
 import { toTransaction } from '../transactions/transaction.view';
-import { valueOpenTrades } from '../copy-trading/trades.service';
+import { valueOpenTrades } from '../copy-trading';
 import { accountFigures } from './account.repo';
 import { allocation } from './domain/allocation';
 import { closureBlockers, type ClosureFacts } from './domain/closure';

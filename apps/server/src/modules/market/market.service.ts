@@ -1,7 +1,7 @@
 import type { CandleList, CandleQuery, TickerList } from '@app/shared/schemas/market';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import type { Bar } from '../copy-trading/domain';
+import type { Bar } from './domain/bar';
 import {
   Dec,
   INSTRUMENT_SYMBOLS,

@@ -1,6 +1,6 @@
 import type { DemoTraderId } from '@app/shared/schemas/strategies';
 import type { DbOrTx } from '../../db/client';
-import type { SeededDemoStrategies } from '../copy-trading/strategy-plans';
+import type { SeededDemoStrategies } from '../copy-trading';
 import * as repo from './plans.repo';
 
 /** Each seeded plan copies its own demo strategy, so no two plans share copiers. */

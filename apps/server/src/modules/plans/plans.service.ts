@@ -11,11 +11,7 @@ import type { DbOrTx } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { refusal } from '../../http/errors';
 import { recordAudit } from '../audit/audit.service';
-import {
-  dailyNavSeries,
-  listStrategies,
-  strategyTermsForPlan,
-} from '../copy-trading/strategies.service';
+import { dailyNavSeries, listStrategies, strategyTermsForPlan } from '../copy-trading';
 import * as repo from './plans.repo';
 import type { PlanRow } from './plans.repo';
 

@@ -1,4 +1,4 @@
-import { provideStrategyPlans } from '../copy-trading/strategy-plans';
+import { provideStrategyPlans } from '../copy-trading';
 import { linkDemoPlans } from './demo-plan-links';
 import * as repo from './plans.repo';
 

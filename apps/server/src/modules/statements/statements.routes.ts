@@ -10,7 +10,7 @@ import {
 import type { AppContext } from '../../context';
 import { guardSignedIn } from '../../http/guards';
 import { requireUser } from '../auth/session';
-import { closedTradePages } from '../copy-trading/trades.service';
+import { closedTradePages } from '../copy-trading';
 import {
   annualFileName,
   statementFileName,

@@ -1,5 +1,5 @@
 import type { DemoTraderId } from '@app/shared/schemas/strategies';
-import type { DbOrTx } from '../../db/client';
+import type { DbOrTx } from '../../../db/client';
 
 /** A plan and the strategy it copies, as the plans module tells it. */
 export interface PlanLink {
