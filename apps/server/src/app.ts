@@ -47,7 +47,7 @@ import {
 } from './modules/sign-in-providers/sign-in-providers.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { outboxRoutes } from './modules/mail/outbox.routes';
-import { adminPlanRoutes, planRoutes } from './modules/plans/plans.routes';
+import { adminPlanRoutes, planRoutes } from './modules/plans';
 import { marketRoutes } from './modules/market/market.routes';
 import {
   adminStrategyRoutes,
