@@ -2,7 +2,7 @@ import {
   englishDescription,
   type TransactionDescription,
 } from '@app/shared/schemas/transaction-descriptions';
-import { planBoundProblem, type ClosedTrade, type CurrentTrade } from '@app/shared/schemas/trades';
+import type { ClosedTrade, CurrentTrade } from '@app/shared/schemas/trades';
 import type { AppContext } from '../../../context';
 import type { DbOrTx, Tx } from '../../../db/client';
 import type { UserRow } from '../../../db/schema';
@@ -19,7 +19,9 @@ import { insertTransaction, insertTransactions } from '../../transactions/transa
 import type { Dec } from '../../market/domain';
 import * as strategiesRepo from '../strategies/strategy-state.service';
 import {
-  newCopyRefusal,
+  copyTermsRefusal,
+  planRefusal,
+  strategyRefusal,
   openTrade as openDomainTrade,
   roiPct,
   settleTrade,
@@ -101,40 +103,23 @@ export async function openTrade(
       await requireAppropriatenessForNewTrade(tx, user.id);
       await repo.lockOpenTradesOfUser(tx, user.id);
       const found = await repo.planAndOpenTrade(tx, input.planId, user.id);
-      if (!found) throw refusal('PLAN_NOT_FOUND', {}, 'planId');
+      const planFacts = found && { ...found, openOnPlan: found.openTradeId !== null };
+      const planRefused = planRefusal(planFacts, input.amount, ctx.config.maxOpenTrades);
+      const strategyId = found?.plan.strategyId;
+      if (planRefused || !found || !strategyId) throw planRefused ?? refusal('PLAN_NOT_OPEN');
       const { plan } = found;
-      if (plan.retiredAt) throw refusal('PLAN_RETIRED', {}, 'planId');
-      if (!plan.strategyId) throw refusal('PLAN_NOT_OPEN', {}, 'planId');
-      const bound = planBoundProblem(input.amount, {
-        minCents: Number(plan.minCents),
-        maxCents: Number(plan.maxCents),
-      });
-      if (bound) throw refusal<typeof bound.code>(bound.code, bound.params, 'amount');
-      if (found.openTradeId) throw refusal('TRADE_ALREADY_OPEN', {}, 'planId');
-      const max = ctx.config.maxOpenTrades;
-      if (found.openCount >= max) throw refusal('TOO_MANY_OPEN_TRADES', { max });
 
       // Key share: a retirement in progress is waited for and seen (see StrategyLock).
-      const loaded = await stateWithPrices(tx, ctx, plan.strategyId, now.getTime(), 'key share');
-      if (!loaded) throw refusal('PLAN_NOT_OPEN', {}, 'planId');
-      if (loaded.row.retiredAt) throw refusal('STRATEGY_RETIRED', {}, 'planId');
-      if (loaded.row.pausedAt) throw refusal('PLAN_STRATEGY_PAUSED', {}, 'planId');
-      // A lead trader never copies their own strategy (it would inflate its copiers and AUM).
-      if (loaded.row.leadTraderId === user.id) throw refusal('OWN_STRATEGY_COPY', {}, 'planId');
+      const loaded = await stateWithPrices(tx, ctx, strategyId, now.getTime(), 'key share');
+      const strategyRefused = strategyRefusal(loaded?.row, user.id);
+      if (strategyRefused || !loaded) throw strategyRefused ?? refusal('PLAN_NOT_OPEN');
       // The lead trader's terms: a minimum copy amount and an optional cap on copiers, counted
       // under a lock so two investors cannot both take the last place.
       if (loaded.row.maxCopiers !== null) await strategiesRepo.lockForNewCopy(tx, loaded.row.id);
-      const copyRefused = newCopyRefusal(
-        loaded.row,
-        amount,
-        loaded.row.maxCopiers === null ? 0 : await strategiesRepo.openCopyCount(tx, loaded.row.id),
-      );
-      if (copyRefused?.code === 'AMOUNT_BELOW_STRATEGY_MIN') {
-        throw refusal(copyRefused.code, { minCents: Number(copyRefused.minCents) }, 'amount');
-      }
-      if (copyRefused?.code === 'STRATEGY_COPIERS_FULL') {
-        throw refusal(copyRefused.code, { maxCopiers: copyRefused.maxCopiers }, 'planId');
-      }
+      const copiers =
+        loaded.row.maxCopiers === null ? 0 : await strategiesRepo.openCopyCount(tx, loaded.row.id);
+      const termsRefused = copyTermsRefusal(loaded.row, amount, copiers);
+      if (termsRefused) throw termsRefused;
 
       const parts: TransactionDescription = { code: 'trade_open', plan: plan.title };
       const description = englishDescription(parts);
@@ -170,7 +155,7 @@ export async function openTrade(
       const trade = await repo.insertTrade(tx, {
         userId: user.id,
         planId: plan.id,
-        strategyId: plan.strategyId,
+        strategyId,
         amountCents: amount,
         units: domainTrade.units.toFixed(),
         entryNav: nav.toFixed(),
