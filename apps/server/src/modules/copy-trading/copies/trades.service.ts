@@ -121,52 +121,17 @@ export async function openTrade(
       const termsRefused = copyTermsRefusal(loaded.row, amount, copiers);
       if (termsRefused) throw termsRefused;
 
-      const parts: TransactionDescription = { code: 'trade_open', plan: plan.title };
-      const description = englishDescription(parts);
-      const row = await insertTransaction(tx, {
-        userId: user.id,
-        kind: 'trade_open',
-        type: 'withdraw',
-        status: 'success',
-        amountCents: amount,
-        description,
-        descriptionParts: parts,
-        decidedAt: now,
-        createdAt: now,
-        updatedAt: now,
-      });
-      await withFundsCheck(() =>
-        postEntry(tx, tradeOpenedEntry(user.id, amount, description), {
-          transactionId: row.id,
-          createdBy: user.id,
-          createdAt: now,
-        }),
-      );
-
+      const row = await payForCopy(tx, user.id, amount, plan.title, now);
       const nav = strategyNav(loaded.state, loaded.prices);
-      const domainTrade = openDomainTrade({
-        amountCents: amount,
-        nav,
-        now: now.getTime(),
-        termDays: plan.termDays,
-        ...(input.stopLossPct !== undefined ? { stopLossPct: input.stopLossPct } : {}),
-        takeProfitPct: input.takeProfitPct ?? null,
-      });
-      const trade = await repo.insertTrade(tx, {
+      const trade = await insertCopy(tx, {
         userId: user.id,
-        planId: plan.id,
-        strategyId,
-        amountCents: amount,
-        units: domainTrade.units.toFixed(),
-        entryNav: nav.toFixed(),
-        highWaterNav: nav.toFixed(),
-        // A lead trader's strategy charges its own fee; a demo strategy the plan's.
-        performanceFeePct: loaded.row.performanceFeePct ?? plan.performanceFeePct,
-        stopLossPct: domainTrade.stopLossPct,
-        takeProfitPct: domainTrade.takeProfitPct,
-        openedAt: now,
-        closesAt: new Date(domainTrade.closesAt),
-        openTransactionId: row.id,
+        plan,
+        strategy: { id: strategyId, performanceFeePct: loaded.row.performanceFeePct },
+        amount,
+        nav,
+        rules: input,
+        now,
+        transactionId: row.id,
       });
       // A concurrent open of the same plan by the same user won the one-per-plan index.
       if (!trade) throw refusal('TRADE_ALREADY_OPEN', {}, 'planId');
@@ -189,6 +154,73 @@ export async function openTrade(
       };
     },
   );
+}
+
+/** The investor pays for a new copy: a trade_open transaction and its ledger entry. */
+async function payForCopy(tx: Tx, userId: string, amount: bigint, planTitle: string, now: Date) {
+  const parts: TransactionDescription = { code: 'trade_open', plan: planTitle };
+  const description = englishDescription(parts);
+  const row = await insertTransaction(tx, {
+    userId,
+    kind: 'trade_open',
+    type: 'withdraw',
+    status: 'success',
+    amountCents: amount,
+    description,
+    descriptionParts: parts,
+    decidedAt: now,
+    createdAt: now,
+    updatedAt: now,
+  });
+  await withFundsCheck(() =>
+    postEntry(tx, tradeOpenedEntry(userId, amount, description), {
+      transactionId: row.id,
+      createdBy: userId,
+      createdAt: now,
+    }),
+  );
+  return row;
+}
+
+/** The new copy at the strategy's NAV (undefined when a concurrent open took the plan). */
+async function insertCopy(
+  tx: Tx,
+  copy: {
+    userId: string;
+    plan: { id: string; termDays: number; performanceFeePct: string };
+    strategy: { id: string; performanceFeePct: string | null };
+    amount: bigint;
+    nav: Dec;
+    rules: { stopLossPct?: number | undefined; takeProfitPct?: number | null | undefined };
+    now: Date;
+    transactionId: string;
+  },
+) {
+  const { plan, nav, now, rules } = copy;
+  const domainTrade = openDomainTrade({
+    amountCents: copy.amount,
+    nav,
+    now: now.getTime(),
+    termDays: plan.termDays,
+    ...(rules.stopLossPct !== undefined ? { stopLossPct: rules.stopLossPct } : {}),
+    takeProfitPct: rules.takeProfitPct ?? null,
+  });
+  return repo.insertTrade(tx, {
+    userId: copy.userId,
+    planId: plan.id,
+    strategyId: copy.strategy.id,
+    amountCents: copy.amount,
+    units: domainTrade.units.toFixed(),
+    entryNav: nav.toFixed(),
+    highWaterNav: nav.toFixed(),
+    // A lead trader's strategy charges its own fee; a demo strategy the plan's.
+    performanceFeePct: copy.strategy.performanceFeePct ?? plan.performanceFeePct,
+    stopLossPct: domainTrade.stopLossPct,
+    takeProfitPct: domainTrade.takeProfitPct,
+    openedAt: now,
+    closesAt: new Date(domainTrade.closesAt),
+    openTransactionId: copy.transactionId,
+  });
 }
 
 /** A locked open trade and what closing it at one NAV gives (value, fee, payout). */
