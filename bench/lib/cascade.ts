@@ -29,7 +29,7 @@ import {
   type CopyTrading,
 } from '../../apps/server/src/modules/copy-trading/copy-trading.runtime';
 import { strategies } from '../../apps/server/src/modules/copy-trading/copy-trading.schema';
-import { placeTraderOrder } from '../../apps/server/src/modules/copy-trading/strategies.service';
+import { placeTraderOrder } from '../../apps/server/src/modules/copy-trading/strategies/orders.service';
 import { createRealtime } from '../../apps/server/src/realtime/realtime';
 import { seedIfEmpty } from '../../apps/server/src/seed/seed';
 import { bulkInvestors, investAll } from '../../apps/server/test/copy-trading-setup';

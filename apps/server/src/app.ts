@@ -47,11 +47,14 @@ import {
 } from './modules/sign-in-providers/sign-in-providers.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { outboxRoutes } from './modules/mail/outbox.routes';
-import { adminPlanRoutes, planRoutes } from './modules/plans/plans.routes';
+import { adminPlanRoutes, planRoutes } from './modules/plans';
 import { marketRoutes } from './modules/market/market.routes';
-import { adminStrategyRoutes, strategyRoutes } from './modules/copy-trading/strategies.routes';
-import { traderRoutes } from './modules/copy-trading/trader.routes';
-import { tradeRoutes } from './modules/copy-trading/trades.routes';
+import {
+  adminStrategyRoutes,
+  strategyRoutes,
+  tradeRoutes,
+  traderRoutes,
+} from './modules/copy-trading';
 import { accountRoutes, adminUserAccountRoutes } from './modules/account/account.routes';
 import { dataExportRoutes } from './modules/data-export/data-export.routes';
 import { adminDepositRoutes, depositRoutes } from './modules/deposits/deposits.routes';

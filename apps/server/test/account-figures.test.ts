@@ -4,7 +4,7 @@ import type { Transaction } from '@app/shared/schemas/transactions';
 import { accountFigures } from '../src/modules/account/account.repo';
 import { userBalances, userNetByEntryKind } from './ledger-oracle';
 import { listTransactions } from '../src/modules/transactions/transactions.repo';
-import { openTradesOfUser, toOpenTradeFacts } from '../src/modules/copy-trading/trades.repo';
+import { openTradesOfUser, toOpenTradeFacts } from '../src/modules/copy-trading/copies/trades.repo';
 import type { TestApp, TestClient } from './harness';
 import { activeUser, bankWithdrawal as bank, fund, methodIds, useMoneyApp } from './money-helpers';
 

@@ -5,7 +5,7 @@ import type { AppContext } from '../src/context';
 import { depositApproved } from '../src/modules/ledger/domain';
 import { postEntries } from '../src/modules/ledger/ledger.service';
 import { insertTransactions } from '../src/modules/transactions/transactions.repo';
-import { openTrade } from '../src/modules/copy-trading/trades.service';
+import { openTrade } from '../src/modules/copy-trading/copies/trades.service';
 import { passAppropriatenessAll } from './appropriateness-helpers';
 
 /**

@@ -6,7 +6,7 @@ import {
   DEMO_TRADER_IDS,
   type Strategy,
 } from '@app/shared/schemas/strategies';
-import { ensureDemoStrategies } from '../src/modules/copy-trading/strategies.service';
+import { ensureDemoStrategies } from '../src/modules/copy-trading/strategies/demo-strategies.service';
 import { createTradingApp, TEST_MARKET, type TradingTestApp } from './copy-trading-helpers';
 
 let t: TradingTestApp;

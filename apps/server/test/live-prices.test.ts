@@ -4,7 +4,7 @@ import { eventually } from '@app/shared/test/eventually';
 import type { CurrentTrade } from '@app/shared/schemas/trades';
 import { isInstrumentSymbol, type InstrumentSymbol } from '../src/modules/market/domain';
 import { storedPrices } from '../src/modules/market/market.repo';
-import * as strategiesRepo from '../src/modules/copy-trading/strategies.repo';
+import * as strategiesRepo from '../src/modules/copy-trading/strategies/strategies.repo';
 import { strategyNav, type PriceMap } from '../src/modules/copy-trading/domain';
 import { PRICE_STALE_AFTER_MS as PRICE_STALE_MS } from '../src/modules/market/market.options';
 import { createTestApp, type TestClient } from './harness';

@@ -14,7 +14,7 @@ import {
   type Trade,
 } from '../src/modules/copy-trading/domain/trade';
 import { unitsForAmount } from '../src/modules/copy-trading/domain/subscriptions';
-import { closeRuleCrossedInSql } from '../src/modules/copy-trading/trades.repo';
+import { closeRuleCrossedInSql } from '../src/modules/copy-trading/copies/trades.repo';
 import { createTestApp, type TestApp } from './harness';
 
 /**

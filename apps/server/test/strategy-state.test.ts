@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { Dec } from '../src/modules/market/domain';
-import * as repo from '../src/modules/copy-trading/strategies.repo';
+import * as repo from '../src/modules/copy-trading/strategies/strategies.repo';
 import type { StrategyState } from '../src/modules/copy-trading/domain';
 import { createTradingApp, type TradingTestApp } from './copy-trading-helpers';
 import type { CurrentTrade } from '@app/shared/schemas/trades';

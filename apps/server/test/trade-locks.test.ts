@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { CurrentTrade } from '@app/shared/schemas/trades';
-import * as repo from '../src/modules/copy-trading/trades.repo';
+import * as repo from '../src/modules/copy-trading/copies/trades.repo';
 import { activeUser, adminClient, fund } from './money-helpers';
 import { createTradingApp, type TradingTestApp } from './copy-trading-helpers';
 import { someoneWaitsForALock } from './harness';

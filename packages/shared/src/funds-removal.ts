@@ -18,7 +18,11 @@ const D = Decimal.clone({
 /** Units are counted to 8 decimals (the server's UNITS_DECIMALS). */
 export const UNIT_DECIMALS = 8;
 
-/** floor(units × NAV × 100), never below 0: what units are worth in whole cents. */
+/**
+ * floor(units × NAV × 100), never below 0: what units are worth in whole cents. The one valuation
+ * rule of a copy: the server's domain calls it (redeemValueCents), and its SQL form (copy-trading's
+ * trades.repo) is kept in step by a property test (apps/server/test/valuation-rule.test.ts).
+ */
 export function unitsValueCents(units: string, nav: string): bigint {
   const cents = BigInt(
     new D(units).times(nav).times(100).toDecimalPlaces(0, Decimal.ROUND_FLOOR).toFixed(0),

@@ -3,7 +3,7 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorCode } from '@app/shared/errors';
-import { tradingRefusal } from '../modules/copy-trading/copy-trading.errors';
+import { DomainError } from '../lib/domain-error';
 import { AppError, invalidInput, refusal } from './errors';
 import { rule } from '@app/shared/rules';
 
@@ -39,11 +39,20 @@ export function registerErrorHandler(app: FastifyInstance): void {
   });
 }
 
+/**
+ * A domain error (pure, without HTTP) as the refusal the client sees: its code, parameters and
+ * the input field it concerns; null for any other error.
+ */
+export function domainRefusal(error: unknown): AppError | null {
+  if (!(error instanceof DomainError)) return null;
+  return new AppError(error.code, error.params, error.field);
+}
+
 /** A failure as the refusal the client sees, or null for an internal error. */
 function asRefusal(error: FastifyError, request: FastifyRequest): AppError | null {
   if (error instanceof AppError) return error;
-  const trading = tradingRefusal(error);
-  if (trading) return trading;
+  const domain = domainRefusal(error);
+  if (domain) return domain;
   if (hasZodFastifySchemaValidationErrors(error)) {
     const issue = error.validation[0];
     const field = issue?.instancePath.replace(/^\//, '').replace(/\//g, '.') || undefined;

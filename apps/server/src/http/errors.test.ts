@@ -1,9 +1,11 @@
 import { ERROR_CODES, ERROR_STATUS } from '@app/shared/errors';
 import { describe, expect, it } from 'vitest';
-import { NoProfitToClaimError, WeightOver100Error } from '../modules/copy-trading/domain';
-import { tradingRefusal } from '../modules/copy-trading/copy-trading.errors';
-import { UnknownInstrumentError } from '../modules/market/domain';
-import { errorBody } from './error-handler';
+import {
+  NoProfitToClaimError,
+  OrderUnknownInstrumentError,
+  WeightOver100Error,
+} from '../modules/copy-trading/domain';
+import { domainRefusal, errorBody } from './error-handler';
 import { AppError, invalidInput, refusal } from './errors';
 
 describe('a refusal', () => {
@@ -32,9 +34,9 @@ describe('a refusal', () => {
     });
   });
 
-  it('carries the parameters of a copy-trading or market domain error', () => {
+  it('carries the code, parameters and field of a domain error', () => {
     expect(
-      errorBody(tradingRefusal(new UnknownInstrumentError('DOGEUSDT')) ?? refusal('INTERNAL')),
+      errorBody(domainRefusal(new OrderUnknownInstrumentError('DOGEUSDT')) ?? refusal('INTERNAL')),
     ).toEqual({
       error: {
         code: 'UNKNOWN_INSTRUMENT',
@@ -43,10 +45,10 @@ describe('a refusal', () => {
         field: 'symbol',
       },
     });
-    expect(tradingRefusal(new WeightOver100Error('120.5'))?.params).toEqual({
+    expect(domainRefusal(new WeightOver100Error('120.5'))?.params).toEqual({
       grossWeightPct: '120.5',
     });
-    expect(tradingRefusal(new NoProfitToClaimError())?.status).toBe(409);
-    expect(tradingRefusal(new Error('not a domain error'))).toBeNull();
+    expect(domainRefusal(new NoProfitToClaimError())?.status).toBe(409);
+    expect(domainRefusal(new Error('not a domain error'))).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 import type { SharedReads } from '../../db/performance';
 import type { UserAccountKind, UserBalances } from '../ledger';
 import type { TransactionRow } from '../../db/schema';
-import type { OpenTradeFactsJson } from '../copy-trading/trades.repo';
+import type { OpenTradeFactsJson } from '../copy-trading';
 
 export interface AccountFigures {
   balances: UserBalances;

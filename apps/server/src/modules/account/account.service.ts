@@ -1,7 +1,7 @@
 import type { AccountSummary } from '@app/shared/schemas/account';
 import type { AppContext } from '../../context';
 import { BONUS_ENTRY_KINDS, ENTRY_KINDS, PROFIT_ENTRY_KINDS, toTransaction } from '../ledger';
-import { valueOpenTrades } from '../copy-trading/trades.service';
+import { valueOpenTrades } from '../copy-trading';
 import { accountFigures } from './account.repo';
 import { allocation } from './domain/allocation';
 import { closureBlockers, type ClosureFacts } from './domain/closure';

@@ -8,8 +8,9 @@ import type { MarketDataSource, PriceQuote } from '../market/domain';
 import { marketOptions, type MarketOptions } from '../market/market.options';
 import { backfillCandles, changePct, recordTick } from '../market/market.service';
 import { storedMarketSeed } from '../market/market.service';
-import { ensureDemoStrategies, refreshNavs, runDemoTraders } from './strategies.service';
-import { createScheduledCloses, type ScheduledCloses } from './scheduled-closes';
+import { ensureDemoStrategies, runDemoTraders } from './strategies/demo-strategies.service';
+import { refreshNavs } from './strategies/record.service';
+import { createScheduledCloses, type ScheduledCloses } from './copies/scheduled-closes';
 
 export interface CopyTrading {
   source: MarketDataSource;

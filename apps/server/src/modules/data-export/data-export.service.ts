@@ -9,7 +9,7 @@ import { allSessionsOf } from '../auth/auth.service';
 import { listTokens } from '../api-tokens/api-tokens.service';
 import { identitiesOf } from '../sign-in-providers/sign-in-providers.service';
 import { supportMessagesOf } from '../contact';
-import { openTrades, tradeHistory } from '../copy-trading/trades.service';
+import { openTrades, tradeHistory } from '../copy-trading';
 import { notificationsOf, preferencesOf } from '../notifications/notifications.service';
 import { listOwn } from '../transactions';
 import { toMe } from '../users';

@@ -1,6 +1,6 @@
 import type { AdminOverview } from '@app/shared/schemas/overview';
 import type { AppContext } from '../../context';
-import { listStrategies } from '../copy-trading/strategies.service';
+import { listStrategies } from '../copy-trading';
 import { demoMethodNames } from '../payment-methods';
 import * as repo from './overview.repo';
 

@@ -11,11 +11,7 @@ import type { DbOrTx } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { refusal } from '../../http/errors';
 import { recordAudit } from '../audit/audit.service';
-import {
-  dailyNavSeries,
-  listStrategies,
-  strategyTermsForPlan,
-} from '../copy-trading/strategies.service';
+import { dailyNavSeries, listStrategies, strategyTermsForPlan } from '../copy-trading';
 import * as repo from './plans.repo';
 import type { PlanRow } from './plans.repo';
 
@@ -246,20 +242,4 @@ export async function retirePlan(
     return row ?? current;
   });
   return adminView(ctx, plan);
-}
-
-// For the copy-trading module: the plans table is this module's. ---------------------------------
-
-/** Every plan's id, title and linked strategy. */
-export function planLinks(db: DbOrTx) {
-  return repo.planLinks(db);
-}
-
-/** Links a plan to a strategy (running trades keep the strategy they were opened on). */
-export async function linkPlanToStrategy(
-  db: DbOrTx,
-  planId: string,
-  strategyId: string,
-): Promise<void> {
-  await repo.updatePlan(db, planId, { strategyId });
 }

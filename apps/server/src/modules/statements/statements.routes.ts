@@ -7,7 +7,7 @@ import {
 } from '@app/shared/schemas/statements';
 import type { AppContext } from '../../context';
 import { requireUser } from '../auth/session';
-import { closedTradePages } from '../copy-trading/trades.service';
+import { closedTradePages } from '../copy-trading';
 import {
   annualFileName,
   statementFileName,

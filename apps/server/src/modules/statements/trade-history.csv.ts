@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { lifeResult } from '../copy-trading/domain';
-import type { ClosedTradeRecord } from '../copy-trading/trades.repo';
+import type { ClosedTradeRecord } from '../copy-trading';
 import { csvHeader, csvRow, type CsvCell } from './domain/csv';
 
 /**

@@ -1,103 +1,85 @@
-import { ERROR_ENGLISH } from '@app/shared/errors';
-import { englishMessage } from '@app/shared/rules';
-import { TRADE_MESSAGES } from '@app/shared/schemas/trades';
+import { STOP_LOSS_PCT } from '@app/shared/schemas/trades';
+import { DomainError } from '../../../lib/domain-error';
 
 /**
- * Copy-trading rules a request broke. Each error carries a literal code; the HTTP layer maps
- * codes to statuses and safe messages in one place.
+ * Copy-trading rules a request broke. Each error is a shared refusal code with its parameters and
+ * the input field it concerns; the HTTP error handler answers them all the same way.
  */
-export abstract class TradingDomainError extends Error {
-  abstract readonly code: string;
-}
-
-export class WeightOver100Error extends TradingDomainError {
-  readonly code = 'WEIGHT_OVER_100' as const;
-  constructor(readonly grossWeightPct: string) {
-    super(`Total gross weight would be ${grossWeightPct}%, above 100% of the strategy's equity`);
-    this.name = 'WeightOver100Error';
+export class WeightOver100Error extends DomainError<'WEIGHT_OVER_100'> {
+  constructor(grossWeightPct: string) {
+    super('WEIGHT_OVER_100', { grossWeightPct }, 'targetWeight');
   }
 }
 
-export class InvalidWeightError extends TradingDomainError {
-  readonly code = 'INVALID_WEIGHT' as const;
-  constructor(readonly weight: string) {
-    super(`Target weight must be a decimal between 0 and 1, got ${weight}`);
-    this.name = 'InvalidWeightError';
-  }
-}
-
-export class PriceUnavailableError extends TradingDomainError {
-  readonly code = 'PRICE_UNAVAILABLE' as const;
-  constructor(readonly symbol: string) {
-    super(`No market price for ${symbol}`);
-    this.name = 'PriceUnavailableError';
-  }
-}
-
-export class EquityNotPositiveError extends TradingDomainError {
-  readonly code = 'STRATEGY_EQUITY_NOT_POSITIVE' as const;
+export class InvalidWeightError extends DomainError<'INVALID_WEIGHT'> {
   constructor() {
-    super('The strategy has no equity to open or grow a position with');
-    this.name = 'EquityNotPositiveError';
+    super('INVALID_WEIGHT', {}, 'targetWeight');
+  }
+}
+
+/** An order naming an instrument the market does not list. */
+export class OrderUnknownInstrumentError extends DomainError<'UNKNOWN_INSTRUMENT'> {
+  constructor(symbol: string) {
+    super('UNKNOWN_INSTRUMENT', { symbol }, 'symbol');
+  }
+}
+
+/** A position or order whose instrument has no usable price (logged by callers that skip it). */
+export class PriceUnavailableError extends DomainError<'PRICE_UNAVAILABLE'> {
+  constructor(readonly symbol: string) {
+    super('PRICE_UNAVAILABLE', {});
+  }
+}
+
+export class EquityNotPositiveError extends DomainError<'STRATEGY_EQUITY_NOT_POSITIVE'> {
+  constructor() {
+    super('STRATEGY_EQUITY_NOT_POSITIVE', {});
   }
 }
 
 /** A lead trader's order that would leave the strategy exactly as it is (nothing to fill). */
-export class OrderChangesNothingError extends TradingDomainError {
-  readonly code = 'ORDER_CHANGES_NOTHING' as const;
-  constructor(readonly symbol: string) {
-    super(`The order would not change the ${symbol} position`);
-    this.name = 'OrderChangesNothingError';
+export class OrderChangesNothingError extends DomainError<'ORDER_CHANGES_NOTHING'> {
+  constructor(symbol: string) {
+    super('ORDER_CHANGES_NOTHING', { symbol }, 'targetWeight');
   }
 }
 
-export class InvalidAmountError extends TradingDomainError {
-  readonly code = 'INVALID_AMOUNT' as const;
+export class InvalidAmountError extends DomainError<'INVALID_AMOUNT'> {
   constructor() {
-    super('Amount must be a positive whole number of cents');
-    this.name = 'InvalidAmountError';
+    super('INVALID_AMOUNT', {}, 'amount');
   }
 }
 
-export class NavNotPositiveError extends TradingDomainError {
-  readonly code = 'NAV_NOT_POSITIVE' as const;
+export class NavNotPositiveError extends DomainError<'NAV_NOT_POSITIVE'> {
   constructor() {
-    super('Units cannot be bought while the NAV is not positive');
-    this.name = 'NavNotPositiveError';
+    super('NAV_NOT_POSITIVE', {});
   }
 }
 
-export class InsufficientUnitsError extends TradingDomainError {
-  readonly code = 'INSUFFICIENT_UNITS' as const;
+export class InsufficientUnitsError extends DomainError<'INSUFFICIENT_UNITS'> {
   constructor() {
-    super('Cannot redeem more units than are outstanding');
-    this.name = 'InsufficientUnitsError';
+    super('INSUFFICIENT_UNITS', {});
   }
 }
 
-export class StopLossOutOfRangeError extends TradingDomainError {
-  readonly code = 'STOP_LOSS_OUT_OF_RANGE' as const;
+export class StopLossOutOfRangeError extends DomainError<'STOP_LOSS_OUT_OF_RANGE'> {
   constructor() {
-    super(englishMessage(TRADE_MESSAGES.stopLoss));
-    this.name = 'StopLossOutOfRangeError';
+    super(
+      'STOP_LOSS_OUT_OF_RANGE',
+      { minPct: STOP_LOSS_PCT.min, maxPct: STOP_LOSS_PCT.max },
+      'stopLossPct',
+    );
   }
 }
 
-export class FeePctOutOfRangeError extends TradingDomainError {
-  readonly code = 'FEE_PCT_OUT_OF_RANGE' as const;
+export class FeePctOutOfRangeError extends DomainError<'FEE_PCT_OUT_OF_RANGE'> {
   constructor() {
-    super('Performance fee must be a percentage from 0 to 100');
-    this.name = 'FeePctOutOfRangeError';
+    super('FEE_PCT_OUT_OF_RANGE', {}, 'performanceFeePct');
   }
 }
 
-/** The seed's exact message for claiming without profit. */
-export const NO_PROFIT_TO_CLAIM_MESSAGE = ERROR_ENGLISH.NO_PROFIT_TO_CLAIM;
-
-export class NoProfitToClaimError extends TradingDomainError {
-  readonly code = 'NO_PROFIT_TO_CLAIM' as const;
+export class NoProfitToClaimError extends DomainError<'NO_PROFIT_TO_CLAIM'> {
   constructor() {
-    super(NO_PROFIT_TO_CLAIM_MESSAGE);
-    this.name = 'NoProfitToClaimError';
+    super('NO_PROFIT_TO_CLAIM', {});
   }
 }

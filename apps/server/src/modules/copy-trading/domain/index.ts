@@ -93,3 +93,11 @@ export {
 } from './window-returns';
 export * from './demo-traders';
 export { feeWithinBounds, newCopyRefusal, type CopyRefusal, type FeeBounds } from './copy-terms';
+export {
+  CopyOpenRefusedError,
+  copyTermsRefusal,
+  planRefusal,
+  strategyRefusal,
+  type OpenPlanFacts,
+  type OpenStrategyFacts,
+} from './open-copy';

@@ -1,10 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Dec, UnknownInstrumentError } from '../../market/domain';
+import { Dec } from '../../market/domain';
 import {
   EquityNotPositiveError,
   InvalidWeightError,
   OrderChangesNothingError,
+  OrderUnknownInstrumentError,
   PriceUnavailableError,
   WeightOver100Error,
 } from './errors';
@@ -77,7 +78,7 @@ describe('order rules', () => {
 
   it('refuses an unknown instrument with UNKNOWN_INSTRUMENT', () => {
     const order = { symbol: 'DOGEUSDT', side: 'long', targetWeight: '0.1' } as const;
-    expect(() => applyOrder(cashStrategy(100), order, PRICES)).toThrow(UnknownInstrumentError);
+    expect(() => applyOrder(cashStrategy(100), order, PRICES)).toThrow(OrderUnknownInstrumentError);
     expect(codeOf(() => applyOrder(cashStrategy(100), order, PRICES))).toBe('UNKNOWN_INSTRUMENT');
   });
 
@@ -201,7 +202,9 @@ describe('order rules', () => {
       { symbol: 'BTCUSDT', side: 'long', targetWeight: '0.3' },
       { symbol: 'NOPE', side: 'long', targetWeight: '0.3' },
     ] as const;
-    expect(() => applyOrders(cashStrategy(100), orders, PRICES)).toThrow(UnknownInstrumentError);
+    expect(() => applyOrders(cashStrategy(100), orders, PRICES)).toThrow(
+      OrderUnknownInstrumentError,
+    );
   });
 });
 

@@ -1,9 +1,17 @@
 import { onlyReduces, type Holding } from '@app/shared/order-rules';
-import { Dec, getInstrument, type DecimalInput, type InstrumentSymbol } from '../../market/domain';
+import {
+  Dec,
+  getInstrument,
+  isInstrumentSymbol,
+  type DecimalInput,
+  type Instrument,
+  type InstrumentSymbol,
+} from '../../market/domain';
 import {
   EquityNotPositiveError,
   InvalidWeightError,
   OrderChangesNothingError,
+  OrderUnknownInstrumentError,
   WeightOver100Error,
 } from './errors';
 import {
@@ -104,14 +112,20 @@ export function setPositionQuantity(
   };
 }
 
+/** The instrument an order names; one the market does not list is the order's refusal. */
+function orderInstrument(symbol: string): Instrument {
+  if (!isInstrumentSymbol(symbol)) throw new OrderUnknownInstrumentError(symbol);
+  return getInstrument(symbol);
+}
+
 function parseWeight(raw: DecimalInput): Dec {
   let weight: Dec;
   try {
     weight = new Dec(raw);
   } catch {
-    throw new InvalidWeightError(String(raw));
+    throw new InvalidWeightError();
   }
-  if (!weight.isFinite() || weight.lt(0)) throw new InvalidWeightError(weight.toString());
+  if (!weight.isFinite() || weight.lt(0)) throw new InvalidWeightError();
   if (weight.gt(1)) throw new WeightOver100Error(toPercentText(weight.times(100)));
   return weight;
 }
@@ -141,7 +155,7 @@ export function largestTargetWeight(
  * Executes one target-weight order at the market price in `prices` (which must also hold a price
  * for every other open position, to value the strategy).
  *
- * - Unknown symbol: UnknownInstrumentError (UNKNOWN_INSTRUMENT).
+ * - Unknown symbol: OrderUnknownInstrumentError (UNKNOWN_INSTRUMENT).
  * - Target quantity = weight × equity / price, rounded down to QUANTITY_DECIMALS.
  * - An order that grows exposure is refused with WeightOver100Error when its weight is above
  *   largestTargetWeight (the sum of all positions' exposures would exceed equity); orders that
@@ -154,7 +168,7 @@ export function applyOrder(
   order: TargetWeightOrder,
   prices: PriceMap,
 ): OrderResult {
-  const instrument = getInstrument(order.symbol);
+  const instrument = orderInstrument(order.symbol);
   const weight = parseWeight(order.targetWeight);
   const price = priceOf(prices, instrument.symbol);
   const fills: Fill[] = [];
@@ -208,7 +222,7 @@ export function applyTraderOrder(
   order: TargetWeightOrder,
   prices: PriceMap,
 ): OrderResult {
-  const instrument = getInstrument(order.symbol);
+  const instrument = orderInstrument(order.symbol);
   const held = state.positions.find((p) => p.symbol === instrument.symbol);
   const closing = parseWeight(order.targetWeight).isZero();
   const side = closing && held ? held.side : order.side;
@@ -230,7 +244,7 @@ export function executionOrder(
   prices: PriceMap,
 ): TargetWeightOrder[] {
   for (const order of orders) {
-    getInstrument(order.symbol);
+    orderInstrument(order.symbol);
     parseWeight(order.targetWeight);
   }
   const equity = strategyEquity(state.cash, state.positions, prices);

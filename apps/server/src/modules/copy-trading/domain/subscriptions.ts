@@ -1,4 +1,5 @@
-import { Dec, centsToDollars, floorToCents, type DecimalInput } from '../../market/domain';
+import { unitsValueCents } from '@app/shared/funds-removal';
+import { Dec, centsToDollars, type DecimalInput } from '../../market/domain';
 import { InvalidAmountError, NavNotPositiveError } from './errors';
 import { roundUnitsDown } from './precision';
 
@@ -20,12 +21,12 @@ export function unitsForAmount(amountCents: bigint, nav: DecimalInput): Dec {
 }
 
 /**
- * What `units` are worth in whole cents at `nav`: floor(units × NAV × 100), and never below 0.
- * Rule: the platform never pays out more than it holds, so fractions of a cent are always
- * rounded down (they stay with the platform), and a follower's loss is limited to what they put in.
- * The same rule values an open trade, so "what you see" is exactly "what you get" on close.
+ * What `units` are worth in whole cents at `nav`: floor(units × NAV × 100), and never below 0
+ * (the one valuation rule, unitsValueCents in packages/shared, which the web explains with).
+ * The platform never pays out more than it holds, so fractions of a cent are always rounded down
+ * (they stay with the platform), and a follower's loss is limited to what they put in. The same
+ * rule values an open trade, so "what you see" is exactly "what you get" on close.
  */
 export function redeemValueCents(units: DecimalInput, nav: DecimalInput): bigint {
-  const cents = floorToCents(new Dec(units).times(nav));
-  return cents > 0n ? cents : 0n;
+  return unitsValueCents(new Dec(units).toFixed(), new Dec(nav).toFixed());
 }

@@ -85,14 +85,10 @@ describe('a follower trade', () => {
     expect(isTermOver(trade, trade.closesAt)).toBe(true);
   });
 
-  it('can claim only with profit; otherwise says the seed’s message', () => {
+  it('can claim only with profit; otherwise refuses with NO_PROFIT_TO_CLAIM', () => {
     const trade = thousandAt125();
     expect(claimable(trade, '1.3')).toEqual({ claimable: true, profitCents: 4_000n });
-    const refusal = {
-      claimable: false,
-      code: 'NO_PROFIT_TO_CLAIM',
-      message: 'You have no profit to claim',
-    };
+    const refusal = { claimable: false, code: 'NO_PROFIT_TO_CLAIM' };
     expect(claimable(trade, '1.25')).toEqual(refusal);
     expect(claimable(trade, '1.2')).toEqual(refusal);
   });

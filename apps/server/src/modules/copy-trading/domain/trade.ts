@@ -5,7 +5,7 @@ import {
   STOP_LOSS_PCT,
 } from '@app/shared/schemas/trades';
 import { Dec, type DecimalInput } from '../../market/domain';
-import { NO_PROFIT_TO_CLAIM_MESSAGE, StopLossOutOfRangeError } from './errors';
+import { StopLossOutOfRangeError } from './errors';
 import { toPercentText } from './precision';
 import { redeemValueCents, unitsForAmount } from './subscriptions';
 
@@ -142,12 +142,12 @@ export function isTermOver(trade: Trade, now: number): boolean {
 
 export type ClaimCheck =
   | { readonly claimable: true; readonly profitCents: bigint }
-  | { readonly claimable: false; readonly code: 'NO_PROFIT_TO_CLAIM'; readonly message: string };
+  | { readonly claimable: false; readonly code: 'NO_PROFIT_TO_CLAIM' };
 
-/** Claim Profit is allowed only while the trade is in profit (seed: 'You have no profit to claim'). */
+/** Claim Profit is allowed only while the trade is in profit; else the refusal NO_PROFIT_TO_CLAIM. */
 export function claimable(trade: Trade, nav: DecimalInput): ClaimCheck {
   const profitCents = tradeProfitCents(trade, nav);
   return hasProfitToClaim(profitCents)
     ? { claimable: true, profitCents }
-    : { claimable: false, code: 'NO_PROFIT_TO_CLAIM', message: NO_PROFIT_TO_CLAIM_MESSAGE };
+    : { claimable: false, code: 'NO_PROFIT_TO_CLAIM' };
 }

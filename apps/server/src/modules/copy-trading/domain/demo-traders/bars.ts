@@ -1,10 +1,7 @@
 import { Dec, type Candle, type InstrumentSymbol } from '../../../market/domain';
+import type { Bar } from '../../../market/domain/bar';
 
-/** The close of one bar; `at` is the bar's end (epoch ms), when its close became known. */
-export interface Bar {
-  readonly at: number;
-  readonly close: string;
-}
+export type { Bar };
 
 /** Bars per instrument, oldest first, each ending at or before the decision time. */
 export type BarHistory = ReadonlyMap<InstrumentSymbol, readonly Bar[]>;

@@ -11,20 +11,20 @@ import {
   type StrategyRunBy,
   type StrategyStatus,
 } from '@app/shared/schemas/trades';
-import type { AppContext } from '../../context';
-import type { DbOrTx } from '../../db/client';
-import type { UserRow } from '../../db/schema';
-import { AppError, refusal } from '../../http/errors';
-import { runIdempotent } from '../ledger/idempotency';
-import { postEntries } from '../ledger/ledger.service';
+import type { AppContext } from '../../../context';
+import type { DbOrTx } from '../../../db/client';
+import type { UserRow } from '../../../db/schema';
+import { AppError, refusal } from '../../../http/errors';
+import { runIdempotent } from '../../ledger/idempotency';
+import { postEntries } from '../../ledger/ledger.service';
 import {
   announceMoneyChange,
   requireActiveAccount,
   requireUndeletedAccount,
   withFundsCheck,
-} from '../ledger/money.common';
-import { insertTransaction } from '../transactions/transactions.service';
-import type { Dec } from '../market/domain';
+} from '../../ledger/money.common';
+import { insertTransaction } from '../../transactions/transactions.service';
+import type { Dec } from '../../market/domain';
 import {
   NoProfitToClaimError,
   addFunds,
@@ -35,7 +35,7 @@ import {
   type FundsAdded,
   type FundsRemoved,
   type Trade,
-} from './domain';
+} from '../domain';
 import {
   feeRecipient,
   performanceFeeEntry,
@@ -43,19 +43,17 @@ import {
   tradeOpenedEntry,
 } from './trades.ledger';
 import * as repo from './trades.repo';
+import { announceTrade, bookingTime, refuseMissingTrade } from './trades.service';
 import {
-  announceTrade,
-  bookingTime,
   currentView,
   strategyRunByOf,
   strategyStatusOf,
-  refuseMissingTrade,
   stateWithPrices,
   toDomainTrade,
   tradeIdOf,
   tradeTarget,
   type TradeRef,
-} from './trades.service';
+} from './views.service';
 
 /*
  * Add funds to an open copy (buys a new lot at the NAV now), Remove funds (redeems part of its

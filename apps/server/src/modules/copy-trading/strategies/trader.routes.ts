@@ -12,10 +12,11 @@ import {
   traderOrderSchema,
   traderStrategySchema,
 } from '@app/shared/schemas/strategies';
-import type { AppContext } from '../../context';
-import { requireUser } from '../auth/session';
-import { guardLeadTrader } from '../lead-traders/lead-trader.standing';
-import * as strategies from './strategies.service';
+import type { AppContext } from '../../../context';
+import { requireUser } from '../../auth/session';
+import { guardLeadTrader } from '../../lead-traders/lead-trader.standing';
+import * as orders from './orders.service';
+import * as terms from './terms.service';
 
 /**
  * The lead trader's desk, every route of it behind guardLeadTrader (users.is_trader on an active,
@@ -31,20 +32,20 @@ export function traderRoutes(ctx: AppContext) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const tags = ['trader'];
     app.get('/strategy', { schema: { tags, response: { 200: traderStrategySchema } } }, (request) =>
-      strategies.traderStrategy(ctx, requireUser(request).user),
+      orders.traderStrategy(ctx, requireUser(request).user),
     );
     app.post(
       '/orders',
       { schema: { tags, body: traderOrderSchema, response: { 200: traderOrderResultSchema } } },
-      (request) => strategies.placeTraderOrder(ctx, requireUser(request).user, request.body),
+      (request) => orders.placeTraderOrder(ctx, requireUser(request).user, request.body),
     );
     app.get('/programme', { schema: { tags, response: { 200: traderProgrammeSchema } } }, () =>
-      strategies.traderProgramme(ctx),
+      terms.traderProgramme(ctx),
     );
     app.get(
       '/dashboard',
       { schema: { tags, response: { 200: traderDashboardSchema } } },
-      (request) => strategies.traderDashboard(ctx, requireUser(request).user),
+      (request) => terms.traderDashboard(ctx, requireUser(request).user),
     );
     app.post(
       '/strategy',
@@ -56,7 +57,7 @@ export function traderRoutes(ctx: AppContext) {
         },
       },
       async (request, reply) => {
-        const dashboard = await strategies.createTraderStrategy(
+        const dashboard = await terms.createTraderStrategy(
           ctx,
           requireUser(request).user,
           request.body,
@@ -76,7 +77,7 @@ export function traderRoutes(ctx: AppContext) {
         },
       },
       (request) =>
-        strategies.updateTraderStrategy(
+        terms.updateTraderStrategy(
           ctx,
           requireUser(request).user,
           request.params.id,

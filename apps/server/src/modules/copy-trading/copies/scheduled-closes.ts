@@ -1,11 +1,11 @@
-import type { AppContext } from '../../context';
-import { PRICE_STALE_AFTER_MS } from '../market/market.options';
-import type { Dec } from '../market/domain';
-import { notifyAll } from '../notifications/notifications.service';
-import { isTermOver, priceCloseReason } from './domain';
-import * as strategiesRepo from './strategies.repo';
+import type { AppContext } from '../../../context';
+import { PRICE_STALE_AFTER_MS } from '../../market/market.options';
+import type { Dec } from '../../market/domain';
+import { notifyAll } from '../../notifications/notifications.service';
+import { isTermOver, priceCloseReason } from '../domain';
+import * as strategiesRepo from '../strategies/strategy-state.service';
 import * as repo from './trades.repo';
-import type { CloseReason } from './copy-trading.schema';
+import type { CloseReason } from '../copy-trading.schema';
 import { bookCloses, bookingTime, settle, type Closing } from './trades.service';
 
 /** The alert each scheduled close sends its owner (an owner's own close sends none). */

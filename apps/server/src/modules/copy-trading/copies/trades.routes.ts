@@ -16,13 +16,14 @@ import {
 } from '@app/shared/schemas/trades';
 import { rule } from '@app/shared/rules';
 import { z } from 'zod';
-import type { AppContext } from '../../context';
-import { guardSignedIn } from '../../http/guards';
-import { requireUser } from '../auth/session';
-import { idempotencyKeyOf, sendOutcome } from '../ledger/idempotency';
+import type { AppContext } from '../../../context';
+import { guardSignedIn } from '../../../http/guards';
+import { requireUser } from '../../auth/session';
+import { idempotencyKeyOf, sendOutcome } from '../../ledger/idempotency';
 import * as funds from './funds.service';
 import * as service from './trades.service';
-import type { TradeRef } from './trades.service';
+import type { TradeRef } from './views.service';
+import * as views from './views.service';
 
 /**
  * The follower's trades, one open per plan: POST /api/trades (invest), GET /api/trades/open (every
@@ -61,7 +62,7 @@ export function tradeRoutes(ctx: AppContext) {
       '/open',
       { schema: { tags, response: { 200: openTradesResponseSchema } } },
       async (request) => ({
-        trades: await service.openTrades(ctx, requireUser(request).user.id),
+        trades: await views.openTrades(ctx, requireUser(request).user.id),
       }),
     );
     app.get(
@@ -73,13 +74,13 @@ export function tradeRoutes(ctx: AppContext) {
           response: { 200: tradeHistoryPageSchema },
         },
       },
-      async (request) => service.tradeHistory(ctx, requireUser(request).user.id, request.query),
+      async (request) => views.tradeHistory(ctx, requireUser(request).user.id, request.query),
     );
     app.get(
       '/current',
       { schema: { tags, response: { 200: currentTradeResponseSchema } } },
       async (request) => ({
-        trade: await service.currentTrade(ctx, requireUser(request).user.id),
+        trade: await views.currentTrade(ctx, requireUser(request).user.id),
       }),
     );
     // Each trade by id, and `current` (the newest open trade) as before several could be open.

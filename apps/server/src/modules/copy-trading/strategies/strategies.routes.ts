@@ -16,10 +16,12 @@ import {
 } from '@app/shared/schemas/strategies';
 import { adminCreateStrategySchema } from '@app/shared/schemas/lead-traders';
 import { z } from 'zod';
-import type { AppContext } from '../../context';
-import { guardAdmin } from '../../http/guards';
-import { requireAdmin } from '../auth/session';
-import * as service from './strategies.service';
+import type { AppContext } from '../../../context';
+import { guardAdmin } from '../../../http/guards';
+import { requireAdmin } from '../../auth/session';
+import * as admin from './admin.service';
+import * as orders from './orders.service';
+import * as record from './record.service';
 
 /** GET /api/strategies, /api/strategies/:id/nav?days=30, /api/strategies/:id/record, /api/strategies/:id/orders — public, read-only. */
 export function strategyRoutes(ctx: AppContext) {
@@ -29,7 +31,7 @@ export function strategyRoutes(ctx: AppContext) {
       '/',
       { schema: { tags: ['strategies'], response: { 200: strategyListSchema } } },
       async () => ({
-        strategies: (await service.listStrategies(ctx)).map(
+        strategies: (await record.listStrategies(ctx)).map(
           ({ leadTraderId: _id, ...strategy }) => strategy,
         ),
       }),
@@ -37,7 +39,7 @@ export function strategyRoutes(ctx: AppContext) {
     app.get(
       '/directory',
       { schema: { tags: ['strategies'], response: { 200: strategyDirectorySchema } } },
-      () => service.strategyDirectory(ctx),
+      () => record.strategyDirectory(ctx),
     );
     app.get(
       '/:id/nav',
@@ -49,7 +51,7 @@ export function strategyRoutes(ctx: AppContext) {
           response: { 200: navSeriesSchema },
         },
       },
-      (request) => service.strategyNavSeries(ctx, request.params.id, request.query.days),
+      (request) => record.strategyNavSeries(ctx, request.params.id, request.query.days),
     );
     app.get(
       '/:id/record',
@@ -60,7 +62,7 @@ export function strategyRoutes(ctx: AppContext) {
           response: { 200: strategyRecordSchema },
         },
       },
-      (request) => service.strategyRecord(ctx, request.params.id),
+      (request) => record.strategyRecord(ctx, request.params.id),
     );
     app.get(
       '/:id/orders',
@@ -72,7 +74,7 @@ export function strategyRoutes(ctx: AppContext) {
           response: { 200: strategyOrdersSchema },
         },
       },
-      (request) => service.strategyOrders(ctx, request.params.id, request.query),
+      (request) => record.strategyOrders(ctx, request.params.id, request.query),
     );
     done();
   };
@@ -90,7 +92,7 @@ export function adminStrategyRoutes(ctx: AppContext) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const tags = ['admin'];
     app.get('/', { schema: { tags, response: { 200: adminStrategyListSchema } } }, () =>
-      service.adminListStrategies(ctx),
+      admin.adminListStrategies(ctx),
     );
     app.post(
       '/:id/lead-trader',
@@ -103,7 +105,7 @@ export function adminStrategyRoutes(ctx: AppContext) {
         },
       },
       (request) =>
-        service.setLeadTrader(
+        admin.setLeadTrader(
           ctx,
           requireAdmin(request).user,
           request.params.id,
@@ -117,7 +119,7 @@ export function adminStrategyRoutes(ctx: AppContext) {
         schema: { tags, body: adminCreateStrategySchema, response: { 201: adminStrategyResponse } },
       },
       async (request, reply) => {
-        const created = await service.adminCreateStrategy(
+        const created = await admin.adminCreateStrategy(
           ctx,
           requireAdmin(request).user,
           request.body,
@@ -132,7 +134,7 @@ export function adminStrategyRoutes(ctx: AppContext) {
         schema: { tags, params: strategyIdParamSchema, response: { 200: adminStrategyResponse } },
       },
       (request) =>
-        service.retireStrategy(ctx, requireAdmin(request).user, request.params.id, request.ip),
+        admin.retireStrategy(ctx, requireAdmin(request).user, request.params.id, request.ip),
     );
     // Unwinding a retired strategy: an order that only reduces a position (admin, audited).
     app.post(
@@ -146,7 +148,7 @@ export function adminStrategyRoutes(ctx: AppContext) {
         },
       },
       (request) =>
-        service.adminUnwindOrder(
+        orders.adminUnwindOrder(
           ctx,
           requireAdmin(request).user,
           request.params.id,
@@ -161,7 +163,7 @@ export function adminStrategyRoutes(ctx: AppContext) {
           schema: { tags, params: strategyIdParamSchema, response: { 200: adminStrategyResponse } },
         },
         (request) =>
-          service.setPaused(
+          admin.setPaused(
             ctx,
             requireAdmin(request).user,
             request.params.id,

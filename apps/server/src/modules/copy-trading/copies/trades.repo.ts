@@ -1,10 +1,10 @@
 import { and, asc, desc, eq, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
-import { plans } from '../../db/schema';
-import { escapeLike } from '../../db/keyset';
-import { preparedPer } from '../../db/performance';
-import { positionsJson, positionsOf, toState } from './strategies.repo';
-import type { StrategyState } from './domain';
+import type { DbOrTx } from '../../../db/client';
+import { plans } from '../../../db/schema';
+import { escapeLike } from '../../../db/keyset';
+import { preparedPer } from '../../../db/performance';
+import { positionsJson, positionsOf, toState } from '../strategy-positions.repo';
+import type { StrategyState } from '../domain';
 import type { StrategyRunBy, StrategyStatus } from '@app/shared/schemas/trades';
 import {
   strategies,
@@ -13,7 +13,7 @@ import {
   type CloseReason,
   type StoredLot,
   type TradeRow,
-} from './copy-trading.schema';
+} from '../copy-trading.schema';
 
 /** The user's open trade `tradeId`, locked FOR UPDATE (undefined if not theirs or not open). */
 export async function lockOpenTradeOfUser(
@@ -334,7 +334,7 @@ export type DueRule = { reason: 'price'; nav: string } | { reason: 'term_end'; n
  * Up to `limit` open trades of one strategy that `rule` closes, with their plans' titles, locked
  * FOR UPDATE in id order (a trade its owner is closing right now is waited for, then left out as
  * closed). The stop-loss and take-profit tests are the domain's exact integer rules
- * ((amount − floor(units × NAV × 100)) × 100 ≥ amount × pct, and its mirror for a gain) in NUMERIC;
+ * ((amount − value) × 100 ≥ amount × pct, and its mirror for a gain) in NUMERIC;
  * the caller checks each again with the domain functions.
  */
 export async function lockDueTrades(
@@ -365,18 +365,37 @@ export async function lockDueTrades(
 }
 
 /**
- * The stop-loss rule of the shared vocabulary (isStopLossCrossed: loss × 100 ≥ amount × pct, the
- * value floor(units × NAV × 100) cents) as SQL over `trade`'s amount and units, so the database
- * picks the trades the domain would. A property test compares the two (stop-loss-rule.test.ts).
+ * A copy's value, floor(units × NAV × 100) cents and never below 0 (unitsValueCents in
+ * packages/shared), as SQL. A property test keeps the two in step (valuation-rule.test.ts).
+ */
+function unitsValueCentsSql(units: SQL, nav: string): SQL {
+  return sql`greatest(0, floor(${units} * ${nav}::numeric * 100))`;
+}
+
+/**
+ * The stop-loss rule of the shared vocabulary (isStopLossCrossed: loss × 100 ≥ amount × pct, on
+ * the copy's value) as SQL over `trade`'s amount and units, so the database picks the trades the
+ * domain would. A property test compares the two (stop-loss-rule.test.ts).
  */
 function stopLossCrossedSql(trade: { amountCents: SQL; units: SQL }, pct: SQL, nav: string): SQL {
-  return sql`(${trade.amountCents} - floor(${trade.units} * ${nav}::numeric * 100)) * 100
+  return sql`(${trade.amountCents} - ${unitsValueCentsSql(trade.units, nav)}) * 100
             >= ${trade.amountCents} * ${pct}`;
 }
 
 function takeProfitCrossedSql(trade: { amountCents: SQL; units: SQL }, pct: SQL, nav: string): SQL {
-  return sql`(floor(${trade.units} * ${nav}::numeric * 100) - ${trade.amountCents}) * 100
+  return sql`(${unitsValueCentsSql(trade.units, nav)} - ${trade.amountCents}) * 100
             >= ${trade.amountCents} * ${pct}`;
+}
+
+/** What the SQL form of the valuation rule says `units` are worth at `nav` (for the property test). */
+export async function unitsValueCentsInSql(
+  db: DbOrTx,
+  units: string,
+  nav: string,
+): Promise<bigint> {
+  const value = unitsValueCentsSql(sql`${units}::numeric`, nav);
+  const { rows } = await db.execute<{ cents: string }>(sql`SELECT ${value}::text AS cents`);
+  return BigInt(rows[0]?.cents ?? Number.NaN);
 }
 
 /**
@@ -445,137 +464,6 @@ export async function markClosed(db: DbOrTx, closings: TradeClosing[], now: Date
   if (result.rowCount !== closings.length) {
     throw new Error(`closed ${result.rowCount} of ${closings.length} locked trades`);
   }
-}
-
-/**
- * A closed trade as the trade history lists it, over its whole life: `amountCents` all that was
- * put in (`openedCents` + `addedCents`), `valueCents`/`feeCents`/`payoutCents` summed over its
- * removals, claims and its close (`payoutCents` = `removedCents` + `claimedCents` +
- * `closePayoutCents`). Each part is the amount of one of the user's transactions, so the history
- * reconciles with the transaction list.
- */
-export interface ClosedTradeRecord {
-  id: string;
-  openedAt: Date;
-  closedAt: Date;
-  planTitle: string;
-  strategyName: string;
-  strategyRunBy: StrategyRunBy;
-  amountCents: bigint;
-  /** The first amount invested ("Invested in … plan"). */
-  openedCents: bigint;
-  /** Money added later ("Added funds to … plan"). */
-  addedCents: bigint;
-  valueCents: bigint;
-  feeCents: bigint;
-  payoutCents: bigint;
-  /** Paid out by removals ("Took funds out of … plan"), after their fees. */
-  removedCents: bigint;
-  /** Paid out by profit claims ("Profit claimed"), after their fees. */
-  claimedCents: bigint;
-  /** Paid out by the close itself ("Trade closed"), after its fee. */
-  closePayoutCents: bigint;
-  closeReason: CloseReason;
-  transactionId: string | null;
-  /** closed_at as exact text (microseconds), for the next page's cursor. */
-  cursorAt: string;
-}
-
-/**
- * One keyset page of a user's closed trades after the previous page's last (closed_at, id):
- * oldest close first (the CSV export) or newest first (the history page), optionally only those
- * whose plan or strategy name contains `search`. Scoped to the user in its `where`.
- */
-export async function closedTradesPage(
-  db: DbOrTx,
-  params: {
-    userId: string;
-    after: { cursorAt: string; id: string } | null;
-    limit: number;
-    newestFirst?: boolean;
-    search?: string | undefined;
-  },
-): Promise<ClosedTradeRecord[]> {
-  const newest = params.newestFirst === true;
-  const after = params.after
-    ? newest
-      ? sql`AND (t.closed_at, t.id) < (${params.after.cursorAt}::timestamptz, ${params.after.id}::uuid)`
-      : sql`AND (t.closed_at, t.id) > (${params.after.cursorAt}::timestamptz, ${params.after.id}::uuid)`
-    : sql``;
-  const pattern = params.search ? `%${escapeLike(params.search)}%` : undefined;
-  const search = pattern ? sql`AND (p.title ILIKE ${pattern} OR s.name ILIKE ${pattern})` : sql``;
-  const order = newest ? sql`t.closed_at DESC, t.id DESC` : sql`t.closed_at, t.id`;
-  const result = await db.execute<{
-    id: string;
-    opened_at: string;
-    closed_at: string;
-    plan_title: string;
-    strategy_name: string;
-    strategy_run_by: StrategyRunBy;
-    amount_cents: string;
-    added_cents: string;
-    value_cents: string;
-    fee_cents: string;
-    payout_cents: string;
-    removed_cents: string;
-    claimed_cents: string;
-    close_payout_cents: string;
-    close_reason: CloseReason;
-    transaction_id: string | null;
-  }>(sql`
-    SELECT t.id,
-      to_char(t.opened_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS opened_at,
-      to_char(t.closed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS closed_at,
-      p.title AS plan_title, s.name AS strategy_name,
-      CASE WHEN s.lead_trader_id IS NULL THEN 'demo' ELSE 'trader' END AS strategy_run_by,
-      (t.amount_cents + coalesce(r.cost, 0))::text AS amount_cents,
-      (t.value_cents + coalesce(r.value, 0))::text AS value_cents,
-      (t.fee_cents + coalesce(r.fee, 0))::text AS fee_cents,
-      (t.payout_cents + coalesce(r.payout, 0))::text AS payout_cents,
-      coalesce(r.added, 0)::text AS added_cents,
-      coalesce(r.removed, 0)::text AS removed_cents,
-      coalesce(r.claimed, 0)::text AS claimed_cents,
-      t.payout_cents::text AS close_payout_cents,
-      t.close_reason, tx.transaction_id
-    FROM trades t
-    JOIN plans p ON p.id = t.plan_id
-    JOIN strategies s ON s.id = t.strategy_id
-    LEFT JOIN transactions tx ON tx.id = t.close_transaction_id
-    -- What earlier removals and profit claims took out (a claim costs nothing), and what adds
-    -- put in: the totals put in and taken out over the trade's life, and their parts.
-    LEFT JOIN LATERAL (
-      SELECT sum(c.cost_cents) FILTER (WHERE c.kind <> 'add') AS cost,
-        sum(c.amount_cents) FILTER (WHERE c.kind <> 'add') AS value,
-        sum(c.fee_cents) FILTER (WHERE c.kind <> 'add') AS fee,
-        sum(c.payout_cents) FILTER (WHERE c.kind <> 'add') AS payout,
-        sum(c.amount_cents) FILTER (WHERE c.kind = 'add') AS added,
-        sum(c.payout_cents) FILTER (WHERE c.kind = 'remove') AS removed,
-        sum(c.payout_cents) FILTER (WHERE c.kind = 'claim') AS claimed
-      FROM trade_changes c WHERE c.trade_id = t.id
-    ) r ON true
-    WHERE t.user_id = ${params.userId} AND t.status = 'closed' ${after} ${search}
-    ORDER BY ${order}
-    LIMIT ${params.limit}`);
-  return result.rows.map((row) => ({
-    id: row.id,
-    openedAt: new Date(row.opened_at),
-    closedAt: new Date(row.closed_at),
-    planTitle: row.plan_title,
-    strategyName: row.strategy_name,
-    strategyRunBy: row.strategy_run_by,
-    amountCents: BigInt(row.amount_cents),
-    openedCents: BigInt(row.amount_cents) - BigInt(row.added_cents),
-    addedCents: BigInt(row.added_cents),
-    valueCents: BigInt(row.value_cents),
-    feeCents: BigInt(row.fee_cents),
-    payoutCents: BigInt(row.payout_cents),
-    removedCents: BigInt(row.removed_cents),
-    claimedCents: BigInt(row.claimed_cents),
-    closePayoutCents: BigInt(row.close_payout_cents),
-    closeReason: row.close_reason,
-    transactionId: row.transaction_id,
-    cursorAt: row.closed_at,
-  }));
 }
 
 /** A new open trade; undefined when the user already has one in its plan (one per plan). */

@@ -5,7 +5,7 @@ import {
   userAccount,
   type AccountRef,
   type EntryDraft,
-} from '../ledger/domain';
+} from '../../ledger/domain';
 
 /**
  * The platform's counterparty for followers' market P&L: a trade closed above its amount is paid

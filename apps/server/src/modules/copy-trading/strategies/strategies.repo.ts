@@ -1,47 +1,19 @@
 import { and, asc, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
-import { preparedPer } from '../../db/performance';
-import { Dec, isInstrumentSymbol } from '../market/domain';
-import type { Fill, Position, StrategyState } from './domain';
+import type { Dec } from '../../market/domain';
+import type { DbOrTx } from '../../../db/client';
+import { preparedPer } from '../../../db/performance';
+import type { Fill, StrategyState } from '../domain';
 import {
-  navSnapshots,
   strategies,
   strategyFills,
   strategyPositions,
   trades,
   type StrategyRow,
-} from './copy-trading.schema';
+} from '../copy-trading.schema';
+import { positionsJson, positionsOf, toPosition, toState } from '../strategy-positions.repo';
 
 /** Why a strategy's positions changed (subscriptions and redemptions no longer change them). */
 export type FillReason = 'order' | 'demo';
-
-interface PositionJson {
-  symbol: string;
-  side: 'long' | 'short';
-  quantity: string;
-  entryPrice: string;
-}
-
-function toPosition(row: PositionJson): Position {
-  if (!isInstrumentSymbol(row.symbol)) throw new Error(`unknown instrument ${row.symbol} in DB`);
-  return {
-    symbol: row.symbol,
-    side: row.side,
-    quantity: new Dec(row.quantity),
-    entryPrice: new Dec(row.entryPrice),
-  };
-}
-
-/** What one unit of the strategy holds. */
-export function toState(
-  row: Pick<StrategyRow, 'cashPerUnit'>,
-  positions: readonly Position[],
-): StrategyState {
-  return {
-    cash: new Dec(row.cashPerUnit),
-    positions: [...positions].sort((a, b) => (a.symbol < b.symbol ? -1 : 1)),
-  };
-}
 
 export async function findStrategy(db: DbOrTx, id: string): Promise<StrategyRow | undefined> {
   const [row] = await db.select().from(strategies).where(eq(strategies.id, id));
@@ -87,20 +59,6 @@ export async function handOver(db: DbOrTx, id: string, fromTraderId: string | nu
         : {}),
     })
     .where(eq(strategies.id, id));
-}
-
-// Qualified by hand: Drizzle writes a bare "id" in a one-table select, which a subquery would
-// take for its own table's column.
-const STRATEGY_ID = sql.raw('"strategies"."id"');
-
-/** The strategy's positions as one JSON array (numerics as text, so no digit is lost). */
-export const positionsJson = sql<PositionJson[] | null>`(
-  SELECT json_agg(json_build_object('symbol', p.symbol, 'side', p.side,
-    'quantity', p.quantity_per_unit::text, 'entryPrice', p.entry_price::text))
-  FROM strategy_positions p WHERE p.strategy_id = ${STRATEGY_ID})`;
-
-export function positionsOf(json: PositionJson[] | null): Position[] {
-  return (json ?? []).map(toPosition);
 }
 
 /**
@@ -301,261 +259,6 @@ export async function saveStrategyState(db: DbOrTx, params: StateWrite): Promise
   await db.execute(sql`WITH ${sql.join(ctes, sql`, `)} SELECT 1`);
 }
 
-/**
- * The latest NAV of each strategy, and its point for the current minute (one point per minute),
- * in one statement.
- */
-export async function recordNavs(
-  db: DbOrTx,
-  navs: readonly { id: string; nav: Dec }[],
-  now: Date,
-  minuteStart: Date,
-): Promise<void> {
-  if (navs.length === 0) return;
-  await db.execute(sql`
-    WITH navs AS (
-      SELECT * FROM unnest(${sql.param(navs.map((n) => n.id))}::uuid[],
-        ${sql.param(navs.map((n) => n.nav.toFixed()))}::numeric[]) AS n(id, nav)
-    ), latest AS (
-      UPDATE strategies s SET nav = navs.nav, nav_at = ${now.toISOString()}::timestamptz
-      FROM navs WHERE s.id = navs.id
-    )
-    INSERT INTO nav_snapshots (strategy_id, at, nav)
-    SELECT id, ${minuteStart.toISOString()}::timestamptz, nav FROM navs
-    ON CONFLICT (strategy_id, at) DO UPDATE SET nav = excluded.nav`);
-}
-
-export async function insertNavSeries(
-  db: DbOrTx,
-  strategyId: string,
-  points: readonly { at: number; nav: string }[],
-): Promise<void> {
-  for (let i = 0; i < points.length; i += 2000) {
-    await db
-      .insert(navSnapshots)
-      .values(
-        points.slice(i, i + 2000).map((p) => ({ strategyId, at: new Date(p.at), nav: p.nav })),
-      )
-      .onConflictDoNothing();
-  }
-}
-
-/**
- * The NAV series since `from` with at most one point per `bucket` ('hour' or 'day'): the last
- * point of each bucket, oldest first.
- */
-export async function navSeries(
-  db: DbOrTx,
-  strategyId: string,
-  fromMs: number,
-  bucket: 'hour' | 'day',
-): Promise<{ at: Date; nav: string }[]> {
-  const unit = sql.raw(bucket === 'day' ? `'day'` : `'hour'`);
-  const result = await db.execute<{ at: Date; nav: string }>(sql`
-    SELECT at, nav FROM (
-      SELECT DISTINCT ON (date_trunc(${unit}, at)) at, nav::text AS nav
-      FROM nav_snapshots
-      WHERE strategy_id = ${strategyId} AND at >= ${new Date(fromMs).toISOString()}
-      ORDER BY date_trunc(${unit}, at), at DESC
-    ) s ORDER BY at`);
-  return result.rows.map((r) => ({ at: new Date(r.at), nav: r.nav }));
-}
-
-/** The lead trader's fills that reduced or closed a position (orders and demo orders), oldest first. */
-export async function closingFills(
-  db: DbOrTx,
-  strategyId: string,
-): Promise<{ side: 'long' | 'short'; quantity: string; price: string; realisedPnl: string }[]> {
-  const result = await db.execute<{
-    side: 'long' | 'short';
-    quantity: string;
-    price: string;
-    realised_pnl: string;
-  }>(sql`
-    SELECT side, (-quantity_delta)::text AS quantity, price::text AS price,
-           realised_pnl::text AS realised_pnl
-    FROM strategy_fills
-    WHERE strategy_id = ${strategyId} AND quantity_delta < 0 AND reason IN ('order', 'demo')
-    ORDER BY id`);
-  return result.rows.map((r) => ({
-    side: r.side,
-    quantity: r.quantity,
-    price: r.price,
-    realisedPnl: r.realised_pnl,
-  }));
-}
-
-/**
- * The order log: the lead trader's (and demo trader's) fills, newest first by time, then by number
- * (a fill can be recorded after one it precedes), after the fill `before` in that order.
- */
-export async function orderFills(
-  db: DbOrTx,
-  strategyId: string,
-  before: bigint | undefined,
-  limit: number,
-): Promise<
-  {
-    id: string;
-    at: Date;
-    symbol: string;
-    side: 'long' | 'short';
-    quantityDelta: string;
-    price: string;
-    realisedPnl: string;
-    perUnit: boolean;
-  }[]
-> {
-  const result = await db.execute<{
-    id: string;
-    at: Date;
-    symbol: string;
-    side: 'long' | 'short';
-    quantity_delta: string;
-    price: string;
-    realised_pnl: string;
-    per_unit: boolean;
-  }>(sql`
-    SELECT id::text, created_at AS at, symbol, side, quantity_delta::text, price::text,
-           realised_pnl::text, per_unit
-    FROM strategy_fills
-    WHERE strategy_id = ${strategyId} AND reason IN ('order', 'demo')
-      ${
-        before === undefined
-          ? sql``
-          : sql`AND (created_at, id) < (SELECT created_at, id FROM strategy_fills
-              WHERE id = ${before.toString()}::bigint AND strategy_id = ${strategyId})`
-      }
-    ORDER BY created_at DESC, id DESC LIMIT ${limit}`);
-  return result.rows.map((r) => ({
-    id: r.id,
-    at: new Date(r.at),
-    symbol: r.symbol,
-    side: r.side,
-    quantityDelta: r.quantity_delta,
-    price: r.price,
-    realisedPnl: r.realised_pnl,
-    perUnit: r.per_unit,
-  }));
-}
-
-/** Every copy of a strategy ever opened, and what each closed one put in and paid out. */
-export async function copiesOf(
-  db: DbOrTx,
-  strategyId: string,
-): Promise<{
-  opened: number;
-  closed: { amountCents: bigint; payoutCents: bigint }[];
-  spans: { openedAt: number; closedAt: number | null; units: string }[];
-}> {
-  const result = await db.execute<{
-    amount_cents: string;
-    payout_cents: string | null;
-    opened_at: Date;
-    closed_at: Date | null;
-    units: string;
-  }>(sql`
-    SELECT amount_cents::text, payout_cents::text, opened_at, closed_at, units::text
-    FROM trades WHERE strategy_id = ${strategyId}`);
-  return {
-    opened: result.rows.length,
-    closed: result.rows.flatMap((r) =>
-      r.payout_cents === null
-        ? []
-        : [{ amountCents: BigInt(r.amount_cents), payoutCents: BigInt(r.payout_cents) }],
-    ),
-    spans: result.rows.map((r) => ({
-      openedAt: new Date(r.opened_at).getTime(),
-      closedAt: r.closed_at === null ? null : new Date(r.closed_at).getTime(),
-      units: r.units,
-    })),
-  };
-}
-
-/** Every strategy's NAV series, the last point of each hour, oldest first. */
-/**
- * Per strategy, the few NAV points its window returns depend on (domain/window-returns.ts): the
- * first point at or before `now`, and the last point at or before each of `until` (the latest and
- * each window's start). One indexed look-up each on the (strategy_id, at) key, however long the
- * history.
- */
-export async function windowPoints(
-  db: DbOrTx,
-  strategyIds: readonly string[],
-  now: number,
-  until: readonly number[],
-): Promise<Map<string, { at: number; nav: string }[]>> {
-  const byStrategy = new Map<string, { at: number; nav: string }[]>();
-  if (strategyIds.length === 0) return byStrategy;
-  const result = await db.execute<{ strategy_id: string; at: Date; nav: string }>(sql`
-    WITH s AS (SELECT unnest(${sql.param([...strategyIds])}::uuid[]) AS id)
-    SELECT s.id::text AS strategy_id, p.at, p.nav
-    FROM s
-    CROSS JOIN unnest(${sql.param(until.map((at) => new Date(at).toISOString()))}::timestamptz[])
-      AS w(until)
-    CROSS JOIN LATERAL (
-      SELECT at, nav::text AS nav FROM nav_snapshots n
-      WHERE n.strategy_id = s.id AND n.at <= w.until ORDER BY n.at DESC LIMIT 1
-    ) p
-    UNION
-    SELECT s.id::text, p.at, p.nav
-    FROM s CROSS JOIN LATERAL (
-      SELECT at, nav::text AS nav FROM nav_snapshots n
-      WHERE n.strategy_id = s.id AND n.at <= ${new Date(now).toISOString()}::timestamptz
-      ORDER BY n.at LIMIT 1
-    ) p
-    ORDER BY 1, 2`);
-  for (const row of result.rows) {
-    const series = byStrategy.get(row.strategy_id) ?? [];
-    series.push({ at: new Date(row.at).getTime(), nav: row.nav });
-    byStrategy.set(row.strategy_id, series);
-  }
-  return byStrategy;
-}
-
-export async function hourlySeriesOfAll(
-  db: DbOrTx,
-): Promise<Map<string, { at: number; nav: string }[]>> {
-  const result = await db.execute<{ strategy_id: string; at: Date; nav: string }>(sql`
-    SELECT DISTINCT ON (strategy_id, date_trunc('hour', at)) strategy_id, at, nav::text AS nav
-    FROM nav_snapshots
-    ORDER BY strategy_id, date_trunc('hour', at), at DESC`);
-  const byStrategy = new Map<string, { at: number; nav: string }[]>();
-  for (const row of result.rows) {
-    const series = byStrategy.get(row.strategy_id) ?? [];
-    series.push({ at: new Date(row.at).getTime(), nav: row.nav });
-    byStrategy.set(row.strategy_id, series);
-  }
-  return byStrategy;
-}
-
-/** Per strategy, its open trades (copiers) and the units they hold: aggregates, not state. */
-export async function copiedUnits(
-  db: DbOrTx,
-): Promise<Map<string, { copiers: number; units: Dec }>> {
-  const rows = await db
-    .select({
-      strategyId: trades.strategyId,
-      count: sql<string>`count(*)`,
-      units: sql<string>`sum(${trades.units})::text`,
-    })
-    .from(trades)
-    .where(eq(trades.status, 'open'))
-    .groupBy(trades.strategyId);
-  return new Map(
-    rows.map((r) => [r.strategyId, { copiers: Number(r.count), units: new Dec(r.units) }]),
-  );
-}
-
-export async function recentFills(db: DbOrTx, strategyId: string, limit: number) {
-  return db
-    .select()
-    .from(strategyFills)
-    .where(eq(strategyFills.strategyId, strategyId))
-    .orderBy(desc(strategyFills.id))
-    .limit(limit);
-}
-
 export async function demoStrategies(db: DbOrTx): Promise<StrategyRow[]> {
   return db
     .select()
@@ -646,4 +349,37 @@ export async function openCopyCount(db: DbOrTx, strategyId: string): Promise<num
     .from(trades)
     .where(and(eq(trades.strategyId, strategyId), eq(trades.status, 'open')));
   return Number(row?.n ?? 0);
+}
+
+/**
+ * The latest NAV of each strategy, and its point for the current minute (one point per minute),
+ * in one statement.
+ */
+export async function recordNavs(
+  db: DbOrTx,
+  navs: readonly { id: string; nav: Dec }[],
+  now: Date,
+  minuteStart: Date,
+): Promise<void> {
+  if (navs.length === 0) return;
+  await db.execute(sql`
+    WITH navs AS (
+      SELECT * FROM unnest(${sql.param(navs.map((n) => n.id))}::uuid[],
+        ${sql.param(navs.map((n) => n.nav.toFixed()))}::numeric[]) AS n(id, nav)
+    ), latest AS (
+      UPDATE strategies s SET nav = navs.nav, nav_at = ${now.toISOString()}::timestamptz
+      FROM navs WHERE s.id = navs.id
+    )
+    INSERT INTO nav_snapshots (strategy_id, at, nav)
+    SELECT id, ${minuteStart.toISOString()}::timestamptz, nav FROM navs
+    ON CONFLICT (strategy_id, at) DO UPDATE SET nav = excluded.nav`);
+}
+
+export async function recentFills(db: DbOrTx, strategyId: string, limit: number) {
+  return db
+    .select()
+    .from(strategyFills)
+    .where(eq(strategyFills.strategyId, strategyId))
+    .orderBy(desc(strategyFills.id))
+    .limit(limit);
 }

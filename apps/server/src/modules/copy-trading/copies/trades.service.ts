@@ -1,0 +1,443 @@
+import {
+  englishDescription,
+  type TransactionDescription,
+} from '@app/shared/schemas/transaction-descriptions';
+import type { ClosedTrade, CurrentTrade } from '@app/shared/schemas/trades';
+import type { AppContext } from '../../../context';
+import type { DbOrTx, Tx } from '../../../db/client';
+import type { UserRow } from '../../../db/schema';
+import { refusal } from '../../../http/errors';
+import { runIdempotent } from '../../ledger/idempotency';
+import { postEntries, postEntry } from '../../ledger/ledger.service';
+import {
+  announceMoneyChange,
+  requireActiveAccount,
+  withFundsCheck,
+} from '../../ledger/money.common';
+import { requireAppropriatenessForNewTrade } from '../../appropriateness/appropriateness.service';
+import { insertTransaction, insertTransactions } from '../../transactions/transactions.service';
+import type { Dec } from '../../market/domain';
+import * as strategiesRepo from '../strategies/strategy-state.service';
+import {
+  copyTermsRefusal,
+  planRefusal,
+  strategyRefusal,
+  openTrade as openDomainTrade,
+  roiPct,
+  settleTrade,
+  strategyNav,
+  type Settlement,
+  type Trade,
+} from '../domain';
+import type { CloseReason, TradeRow } from '../copy-trading.schema';
+import {
+  feeRecipient,
+  performanceFeeEntry,
+  tradeClosedEntry,
+  tradeOpenedEntry,
+} from './trades.ledger';
+import * as repo from './trades.repo';
+import {
+  currentView,
+  openTradeView,
+  stateWithPrices,
+  strategyRunByOf,
+  toDomainTrade,
+  tradeIdOf,
+  tradeTarget,
+  type TradeRef,
+} from './views.service';
+
+export function announceTrade(
+  ctx: AppContext,
+  userId: string,
+  tradeId: string,
+  status: 'open' | 'closed',
+): void {
+  ctx.realtime.publish(`user:${userId}`, { type: 'trade.changed', data: { tradeId, status } });
+}
+
+/**
+ * The time a close, claim or funds change of these trades is booked at: read once the trades are
+ * locked, and never before their opening or their last change (an add or a removal booked by a
+ * request that held the lock first, or by an instance whose clock runs ahead). So a trade's
+ * closed_at and its transactions never precede a change that came before them.
+ */
+export async function bookingTime(ctx: AppContext, tx: DbOrTx, tradeIds: string[]): Promise<Date> {
+  const now = ctx.clock.now();
+  const last = await repo.lastChangedAt(tx, tradeIds);
+  return last && last > now ? last : now;
+}
+
+/** An id that names no open trade of the user's: 404 unless it is one of theirs, now closed. */
+export async function refuseMissingTrade(db: DbOrTx, userId: string, tradeId: string) {
+  if (await repo.userHasTrade(db, userId, tradeId)) return refusal('NO_OPEN_TRADE');
+  return refusal('TRADE_NOT_FOUND');
+}
+
+/**
+ * Invest in a plan: the amount moves available → invested in the ledger, buys units of the plan's
+ * strategy at its current NAV, and the trade is stored, all in one transaction. The strategy is
+ * only read. Idempotent with an Idempotency-Key.
+ */
+export async function openTrade(
+  ctx: AppContext,
+  user: UserRow,
+  input: {
+    planId: string;
+    amount: number;
+    stopLossPct?: number | undefined;
+    takeProfitPct?: number | null | undefined;
+  },
+  key: string | undefined,
+) {
+  requireActiveAccount(user);
+  return runIdempotent<{ trade: CurrentTrade }>(
+    ctx,
+    { userId: user.id, key, scope: 'POST /api/trades', payload: input },
+    async (tx) => {
+      const now = ctx.clock.now();
+      const amount = BigInt(input.amount);
+      // A new copy trade needs the appropriateness check on record (issue 21); money already in
+      // a trade can always be added to, taken out or closed without it.
+      await requireAppropriatenessForNewTrade(tx, user.id);
+      await repo.lockOpenTradesOfUser(tx, user.id);
+      const found = await repo.planAndOpenTrade(tx, input.planId, user.id);
+      const planFacts = found && { ...found, openOnPlan: found.openTradeId !== null };
+      const planRefused = planRefusal(planFacts, input.amount, ctx.config.maxOpenTrades);
+      const strategyId = found?.plan.strategyId;
+      if (planRefused || !found || !strategyId) throw planRefused ?? refusal('PLAN_NOT_OPEN');
+      const { plan } = found;
+
+      // Key share: a retirement in progress is waited for and seen (see StrategyLock).
+      const loaded = await stateWithPrices(tx, ctx, strategyId, now.getTime(), 'key share');
+      const strategyRefused = strategyRefusal(loaded?.row, user.id);
+      if (strategyRefused || !loaded) throw strategyRefused ?? refusal('PLAN_NOT_OPEN');
+      // The lead trader's terms: a minimum copy amount and an optional cap on copiers, counted
+      // under a lock so two investors cannot both take the last place.
+      if (loaded.row.maxCopiers !== null) await strategiesRepo.lockForNewCopy(tx, loaded.row.id);
+      const copiers =
+        loaded.row.maxCopiers === null ? 0 : await strategiesRepo.openCopyCount(tx, loaded.row.id);
+      const termsRefused = copyTermsRefusal(loaded.row, amount, copiers);
+      if (termsRefused) throw termsRefused;
+
+      const row = await payForCopy(tx, user.id, amount, plan.title, now);
+      const nav = strategyNav(loaded.state, loaded.prices);
+      const trade = await insertCopy(tx, {
+        userId: user.id,
+        plan,
+        strategy: { id: strategyId, performanceFeePct: loaded.row.performanceFeePct },
+        amount,
+        nav,
+        rules: input,
+        now,
+        transactionId: row.id,
+      });
+      // A concurrent open of the same plan by the same user won the one-per-plan index.
+      if (!trade) throw refusal('TRADE_ALREADY_OPEN', {}, 'planId');
+      return {
+        status: 201,
+        body: {
+          trade: currentView(
+            trade,
+            plan.title,
+            loaded.row.name,
+            nav,
+            'running',
+            strategyRunByOf(loaded.row),
+          ),
+        },
+        afterCommit: () => {
+          announceTrade(ctx, user.id, trade.id, 'open');
+          announceMoneyChange(ctx, user.id, row.transactionId);
+        },
+      };
+    },
+  );
+}
+
+/** The investor pays for a new copy: a trade_open transaction and its ledger entry. */
+async function payForCopy(tx: Tx, userId: string, amount: bigint, planTitle: string, now: Date) {
+  const parts: TransactionDescription = { code: 'trade_open', plan: planTitle };
+  const description = englishDescription(parts);
+  const row = await insertTransaction(tx, {
+    userId,
+    kind: 'trade_open',
+    type: 'withdraw',
+    status: 'success',
+    amountCents: amount,
+    description,
+    descriptionParts: parts,
+    decidedAt: now,
+    createdAt: now,
+    updatedAt: now,
+  });
+  await withFundsCheck(() =>
+    postEntry(tx, tradeOpenedEntry(userId, amount, description), {
+      transactionId: row.id,
+      createdBy: userId,
+      createdAt: now,
+    }),
+  );
+  return row;
+}
+
+/** The new copy at the strategy's NAV (undefined when a concurrent open took the plan). */
+async function insertCopy(
+  tx: Tx,
+  copy: {
+    userId: string;
+    plan: { id: string; termDays: number; performanceFeePct: string };
+    strategy: { id: string; performanceFeePct: string | null };
+    amount: bigint;
+    nav: Dec;
+    rules: { stopLossPct?: number | undefined; takeProfitPct?: number | null | undefined };
+    now: Date;
+    transactionId: string;
+  },
+) {
+  const { plan, nav, now, rules } = copy;
+  const domainTrade = openDomainTrade({
+    amountCents: copy.amount,
+    nav,
+    now: now.getTime(),
+    termDays: plan.termDays,
+    ...(rules.stopLossPct !== undefined ? { stopLossPct: rules.stopLossPct } : {}),
+    takeProfitPct: rules.takeProfitPct ?? null,
+  });
+  return repo.insertTrade(tx, {
+    userId: copy.userId,
+    planId: plan.id,
+    strategyId: copy.strategy.id,
+    amountCents: copy.amount,
+    units: domainTrade.units.toFixed(),
+    entryNav: nav.toFixed(),
+    highWaterNav: nav.toFixed(),
+    // A lead trader's strategy charges its own fee; a demo strategy the plan's.
+    performanceFeePct: copy.strategy.performanceFeePct ?? plan.performanceFeePct,
+    stopLossPct: domainTrade.stopLossPct,
+    takeProfitPct: domainTrade.takeProfitPct,
+    openedAt: now,
+    closesAt: new Date(domainTrade.closesAt),
+    openTransactionId: copy.transactionId,
+  });
+}
+
+/** A locked open trade and what closing it at one NAV gives (value, fee, payout). */
+export interface Closing {
+  trade: TradeRow;
+  planTitle: string;
+  settlement: Settlement;
+}
+
+export function settle(
+  locked: { trade: TradeRow; planTitle: string },
+  nav: Dec,
+): Closing & { domain: Trade } {
+  const domain = toDomainTrade(locked.trade);
+  return {
+    ...locked,
+    domain,
+    settlement: settleTrade(domain, nav, locked.trade.performanceFeePct),
+  };
+}
+
+/**
+ * Books locked open trades closed at one NAV, set-based whatever their number: the owners' credit
+ * transactions, the lead trader's fee transactions and the trade rows, each kind in one statement,
+ * and returns `postLedger` (every ledger entry, one statement) for the caller to run as its last
+ * write, with the closed trades' views and the after-commit announcements.
+ */
+export async function bookCloses(
+  ctx: AppContext,
+  tx: Tx,
+  params: {
+    closings: Closing[];
+    reason: CloseReason;
+    nav: Dec;
+    leadTraderId: string | null;
+    now: Date;
+  },
+): Promise<{ trades: ClosedTrade[]; postLedger: () => Promise<void>; afterCommit: () => void }> {
+  const { closings, reason, nav, leadTraderId, now } = params;
+  const stamp = { status: 'success' as const, decidedAt: now, createdAt: now, updatedAt: now };
+  // The close says how much was the copy's amount and how much it made or lost (after the fee):
+  // amount + profit is what it credits.
+  const closeParts = (c: Closing): TransactionDescription => ({
+    code: 'trade_close',
+    reason,
+    plan: c.planTitle,
+    amountCents: Number(c.trade.amountCents),
+    profitCents: Number(c.settlement.payoutCents - c.trade.amountCents),
+  });
+  const feeParts = (c: Closing): TransactionDescription => ({
+    code: 'performance_fee',
+    plan: c.planTitle,
+  });
+
+  const paid = closings.filter((c) => c.settlement.payoutCents > 0n);
+  const credits = await insertTransactions(
+    tx,
+    paid.map((c) => ({
+      ...stamp,
+      userId: c.trade.userId,
+      kind: 'trade_close',
+      type: 'credit' as const,
+      amountCents: c.settlement.payoutCents,
+      description: englishDescription(closeParts(c)),
+      descriptionParts: closeParts(c),
+    })),
+  );
+  const creditOf = new Map(paid.map((c, i) => [c.trade.id, credits[i]]));
+
+  const charged = closings.filter((c) => c.settlement.feeCents > 0n);
+  const feeRows = leadTraderId
+    ? await insertTransactions(
+        tx,
+        charged.map((c) => ({
+          ...stamp,
+          userId: leadTraderId,
+          kind: 'performance_fee',
+          type: 'credit' as const,
+          amountCents: c.settlement.feeCents,
+          description: englishDescription(feeParts(c)),
+          descriptionParts: feeParts(c),
+        })),
+      )
+    : [];
+  const feeOf = new Map(charged.map((c, i) => [c.trade.id, feeRows[i]]));
+
+  await repo.markClosed(
+    tx,
+    closings.map((c) => ({
+      id: c.trade.id,
+      reason,
+      exitNav: nav.toFixed(),
+      valueCents: c.settlement.valueCents,
+      feeCents: c.settlement.feeCents,
+      payoutCents: c.settlement.payoutCents,
+      highWaterNav: c.settlement.highWaterNav.toFixed(),
+      closeTransactionId: creditOf.get(c.trade.id)?.id ?? null,
+    })),
+    now,
+  );
+
+  const entries = [
+    ...closings.map((c) => ({
+      entry: tradeClosedEntry(
+        c.trade.userId,
+        c.trade.amountCents,
+        c.settlement.payoutCents,
+        englishDescription(closeParts(c)),
+      ),
+      meta: { transactionId: creditOf.get(c.trade.id)?.id ?? null, createdAt: now },
+    })),
+    ...charged.map((c) => ({
+      entry: performanceFeeEntry(
+        feeRecipient(leadTraderId),
+        c.settlement.feeCents,
+        englishDescription(feeParts(c)),
+      ),
+      meta: { transactionId: feeOf.get(c.trade.id)?.id ?? null, createdAt: now },
+    })),
+  ];
+  // The ledger last: every close posts to STRATEGY_PNL, the one account all closers share, so
+  // its lock is taken as late as possible. One trade (its owner's close) books as it always has;
+  // a batch locks its accounts first.
+  const postLedger = async () => {
+    await postEntries(tx, entries, { lockFirst: closings.length > 1 });
+  };
+
+  const views = closings.map((c) => ({
+    id: c.trade.id,
+    planTitle: c.planTitle,
+    amountCents: Number(c.trade.amountCents),
+    closeReason: reason,
+    exitNav: nav.toFixed(),
+    valueCents: Number(c.settlement.valueCents),
+    feeCents: Number(c.settlement.feeCents),
+    payoutCents: Number(c.settlement.payoutCents),
+    profitCents: Number(c.settlement.profitCents),
+    roiPct: roiPct(c.settlement.profitCents, c.trade.amountCents),
+    closedAt: now.toISOString(),
+    transactionId: creditOf.get(c.trade.id)?.transactionId ?? null,
+  }));
+  return {
+    trades: views,
+    postLedger,
+    afterCommit: () => {
+      for (const c of closings) {
+        announceTrade(ctx, c.trade.userId, c.trade.id, 'closed');
+        announceMoneyChange(ctx, c.trade.userId, creditOf.get(c.trade.id)?.transactionId);
+      }
+      if (leadTraderId && feeRows.length > 0) {
+        announceMoneyChange(ctx, leadTraderId, feeRows.at(-1)?.transactionId);
+      }
+    },
+  };
+}
+
+/**
+ * Close Trade (any time), by the trade's owner, at the live NAV: the whole value, less any fee.
+ * (Claim Profit leaves the copy open: funds.service claimProfit.)
+ */
+export async function closeOwnTrade(
+  ctx: AppContext,
+  user: UserRow,
+  ref: TradeRef,
+  key: string | undefined,
+) {
+  const scope = `POST /api/trades/${ref === 'current' ? 'current' : ':id'}/close`;
+  const payload = ref === 'current' ? {} : { tradeId: ref.id };
+  return runIdempotent<{ trade: ClosedTrade }>(
+    ctx,
+    { userId: user.id, key, scope, payload, target: tradeTarget(user.id, ref) },
+    async (tx, _keyId, tradeId) => {
+      if (!tradeId) throw refusal('NO_OPEN_TRADE');
+      const locked = await repo.lockOpenTradeToClose(tx, { id: tradeId, userId: user.id });
+      if (!locked) throw await refuseMissingTrade(tx, user.id, tradeId);
+      // Read under the trade's lock: after any change that held it first.
+      const now = await bookingTime(ctx, tx, [locked.trade.id]);
+      const loaded = await stateWithPrices(tx, ctx, locked.trade.strategyId, now.getTime());
+      if (!loaded) throw new Error(`strategy of trade ${locked.trade.id} is missing`);
+      const nav = strategyNav(loaded.state, loaded.prices);
+      const booked = await bookCloses(ctx, tx, {
+        closings: [settle(locked, nav)],
+        reason: 'close',
+        nav,
+        leadTraderId: loaded.row.leadTraderId,
+        now,
+      });
+      const [trade] = booked.trades;
+      if (!trade) throw new Error('the closed trade has no view');
+      return {
+        status: 200,
+        body: { trade },
+        afterCommit: booked.afterCommit,
+        lastWrites: booked.postLedger,
+      };
+    },
+  );
+}
+
+/** A new stop-loss and/or take-profit (null: none) on one of the user's open trades. */
+export async function updateTradeRules(
+  ctx: AppContext,
+  user: UserRow,
+  ref: TradeRef,
+  rules: { stopLossPct?: number | undefined; takeProfitPct?: number | null | undefined },
+): Promise<CurrentTrade> {
+  const tradeId = await tradeIdOf(ctx, user.id, ref);
+  await ctx.db.transaction(async (tx) => {
+    const trade = await repo.lockOpenTradeOfUser(tx, user.id, tradeId);
+    if (!trade) throw await refuseMissingTrade(tx, user.id, tradeId);
+    await repo.setCloseRules(tx, trade.id, rules);
+  });
+  const view = await openTradeView(ctx, user.id, { id: tradeId });
+  if (!view) throw refusal('NO_OPEN_TRADE');
+  ctx.realtime.publish(`user:${user.id}`, {
+    type: 'trade.changed',
+    data: { tradeId: view.id, status: 'open' },
+  });
+  return view;
+}

@@ -1,0 +1,366 @@
+import type {
+  NavSeries,
+  Strategy,
+  StrategyDirectory,
+  StrategyOrders,
+  StrategyRecord,
+} from '@app/shared/schemas/strategies';
+import { type StrategyTerms } from '@app/shared/schemas/lead-traders';
+import { MARKET_SYMBOLS } from '@app/shared/schemas/market';
+import { RETURN_WINDOW_DAYS, RETURN_WINDOWS, type ReturnWindow } from '@app/shared/return-windows';
+import type { AppContext } from '../../../context';
+import { traderDisplayNames } from '../../lead-traders/lead-traders.service';
+import * as usersService from '../../users/users.service';
+import { refusal } from '../../../http/errors';
+import { Dec, floorToCents, type InstrumentSymbol } from '../../market/domain';
+import {
+  PriceUnavailableError,
+  positionFigures,
+  strategyEquity,
+  strategyMetrics,
+  strategyNav,
+  returnPcts,
+  windowPointInstants,
+  windowReturns,
+  type WindowReturn,
+  type NavPoint,
+  type PositionFigures,
+  type StrategyMetrics,
+  type StrategyState,
+  closedPositions,
+  copierOutcomes,
+  copyingOverTime,
+  dailyDeepestDrawdowns,
+  drawdowns,
+  monthlyReturns,
+  riskFigures,
+} from '../domain';
+import type { StrategyRow } from '../copy-trading.schema';
+import * as repo from './strategies.repo';
+import { strategyPlans } from './strategy-plans';
+import * as recordRepo from './record.repo';
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Every tick: each strategy's NAV from its positions × the latest prices; the latest NAV is kept
+ * on the strategy and one point per minute goes to the series. A strategy whose instrument has
+ * no fresh price keeps its last NAV.
+ */
+export async function refreshNavs(
+  ctx: AppContext,
+  prices: ReadonlyMap<InstrumentSymbol, string>,
+  now: Date,
+): Promise<{ id: string; nav: Dec }[]> {
+  const all = await repo.loadAllStates(ctx.db);
+  const navs: { id: string; nav: Dec }[] = [];
+  for (const { row, state } of all) {
+    try {
+      navs.push({ id: row.id, nav: strategyNav(state, prices) });
+    } catch (error) {
+      if (!(error instanceof PriceUnavailableError)) throw error;
+    }
+  }
+  const minute = new Date(Math.floor(now.getTime() / 60_000) * 60_000);
+  await repo.recordNavs(ctx.db, navs, now, minute);
+  return navs;
+}
+
+/**
+ * The card's average daily return and drawdown over 30 days, from the stored series (hourly points
+ * over 31 days) plus the latest NAV. Its 30-day return is windowReturnsOf's, as on every screen.
+ */
+async function metricsOf(ctx: AppContext, row: StrategyRow, now: number): Promise<StrategyMetrics> {
+  const minute = Math.floor(now / 60_000);
+  const navAt = row.navAt?.getTime() ?? 0;
+  const cached = ctx.caches.strategyMetrics.get(row.id);
+  if (cached && cached.minute === minute && cached.navAt === navAt) return cached.metrics;
+  const series: NavPoint[] = (
+    await recordRepo.navSeries(ctx.db, row.id, now - 31 * DAY_MS, 'hour')
+  ).map((p) => ({ at: p.at.getTime(), nav: p.nav }));
+  if (row.navAt && row.navAt.getTime() <= now)
+    series.push({ at: row.navAt.getTime(), nav: row.nav });
+  const metrics = strategyMetrics(series, now);
+  ctx.caches.strategyMetrics.set(row.id, { minute, navAt, metrics });
+  return metrics;
+}
+
+type WindowReturns = Record<ReturnWindow, WindowReturn | null>;
+
+/**
+ * Each strategy's return over every window at `now` (domain/window-returns.ts): the one source of
+ * the landing's, the cards', the directory's and a strategy page's returns, so one strategy's
+ * 30-day return is the same figure everywhere. Reads only the points the windows depend on.
+ */
+async function windowReturnsOf(
+  ctx: AppContext,
+  ids: readonly string[],
+  now: number,
+): Promise<Map<string, WindowReturns>> {
+  const points = await recordRepo.windowPoints(ctx.db, ids, now, windowPointInstants(now));
+  return new Map(ids.map((id) => [id, windowReturns(points.get(id) ?? [], now)]));
+}
+
+/** One unit's equity at `prices` (its last NAV when a price is missing). */
+export function unitEquityOf(
+  state: StrategyState,
+  row: StrategyRow,
+  prices: ReadonlyMap<InstrumentSymbol, string>,
+): Dec {
+  try {
+    return strategyEquity(state.cash, state.positions, prices);
+  } catch (error) {
+    if (!(error instanceof PriceUnavailableError)) throw error;
+    return new Dec(row.nav);
+  }
+}
+
+/** The terms copiers see: allowed instruments, fee (null: the plan's), minimum and cap. */
+export function termsOf(row: StrategyRow): StrategyTerms {
+  return {
+    instruments: (row.allowedInstruments ?? [...MARKET_SYMBOLS]).filter(
+      (symbol): symbol is (typeof MARKET_SYMBOLS)[number] =>
+        (MARKET_SYMBOLS as readonly string[]).includes(symbol),
+    ),
+    performanceFeePct: row.performanceFeePct,
+    minCopyCents: Number(row.minCopyCents),
+    maxCopiers: row.maxCopiers,
+    retired: row.retiredAt !== null,
+  };
+}
+
+/**
+ * Every position of one unit of `state` marked at `prices`, at a size of `units` strategy units:
+ * the one computation behind the public page's weights and the desk's figures.
+ */
+export function positionsOf(
+  state: StrategyState,
+  unitEquity: Dec,
+  prices: ReadonlyMap<InstrumentSymbol, string>,
+  units: Dec,
+): PositionFigures[] {
+  return state.positions.map((p) => {
+    const price = prices.get(p.symbol);
+    return positionFigures(p, price ? new Dec(price) : null, unitEquity, units);
+  });
+}
+
+/**
+ * Assets under management means the copiers' money: the units of the open trades (not the
+ * operator's seed units) valued at one unit's equity now.
+ */
+function copiedAssetsCents(unitEquity: Dec, copiedUnits: Dec): bigint {
+  if (!unitEquity.gt(0) || !copiedUnits.gt(0)) return 0n;
+  return floorToCents(unitEquity.times(copiedUnits));
+}
+
+/** A strategy as the lists show it, with what the directory adds (left out of the list's answer). */
+type Summary = Strategy & {
+  leadTraderId: string | null;
+  returns: Record<ReturnWindow, string | null>;
+};
+
+export async function summarise(
+  ctx: AppContext,
+  list: { row: StrategyRow; state: StrategyState }[],
+): Promise<Summary[]> {
+  const now = ctx.clock.now().getTime();
+  const prices = await ctx.prices.current(now);
+  const copied = await recordRepo.copiedUnits(ctx.db);
+  const returns = await windowReturnsOf(
+    ctx,
+    list.map((s) => s.row.id),
+    now,
+  );
+  const traderIds = list.map((s) => s.row.leadTraderId).filter((id): id is string => id !== null);
+  // The name a lead trader chose when applying; the account name for one appointed before.
+  const [accountNames, displayNames] = await Promise.all([
+    usersService.userNames(ctx, traderIds),
+    traderDisplayNames(ctx, traderIds),
+  ]);
+  const names = new Map([...accountNames, ...displayNames]);
+  const out: Summary[] = [];
+  for (const { row, state } of list) {
+    const metrics = await metricsOf(ctx, row, now);
+    const windows = returnPcts(returns.get(row.id) ?? windowReturns([], now));
+    const equity = unitEquityOf(state, row, prices);
+    const copy = copied.get(row.id);
+    out.push({
+      id: row.id,
+      name: row.name,
+      description: row.description,
+      runBy: row.leadTraderId ? 'trader' : 'demo',
+      demoTrader: row.leadTraderId ? null : row.demoTrader,
+      leadTraderId: row.leadTraderId,
+      leadTraderName: row.leadTraderId ? (names.get(row.leadTraderId) ?? null) : null,
+      nav: row.nav,
+      navAt: row.navAt?.toISOString() ?? null,
+      paused: row.pausedAt !== null,
+      terms: termsOf(row),
+      return30dPct: windows['30d'],
+      returns: windows,
+      avgDailyReturnPct: metrics.avgDailyReturnPct,
+      maxDrawdownPct: metrics.maxDrawdownPct,
+      losingDays: metrics.losingDays,
+      copiers: copy?.copiers ?? 0,
+      aumCents: Number(copiedAssetsCents(equity, copy?.units ?? new Dec(0))),
+      positions: positionsOf(state, equity, prices, new Dec(0)).map((p) => ({
+        symbol: p.symbol,
+        side: p.side,
+        weightPct: p.weightPct,
+      })),
+    });
+  }
+  return out;
+}
+
+export async function listStrategies(ctx: AppContext) {
+  return summarise(ctx, await repo.loadAllStates(ctx.db));
+}
+
+export async function strategyNavSeries(
+  ctx: AppContext,
+  id: string,
+  days: number,
+): Promise<NavSeries> {
+  const row = await repo.findStrategy(ctx.db, id);
+  if (!row) throw refusal('STRATEGY_NOT_FOUND');
+  const now = ctx.clock.now().getTime();
+  const points = await recordRepo.navSeries(ctx.db, id, now - days * DAY_MS, 'hour');
+  return { strategyId: id, points: points.map((p) => ({ at: p.at.toISOString(), nav: p.nav })) };
+}
+
+/**
+ * The card's small chart over its 30-day return's window: from the point that return is measured
+ * from, through each day's last NAV, to the latest NAV, so the line rises or falls as the figure
+ * beside it says. A record younger than the window draws the days it has.
+ */
+export async function dailyNavSeries(ctx: AppContext, id: string) {
+  const now = ctx.clock.now().getTime();
+  const [points, windows] = await Promise.all([
+    recordRepo.navSeries(ctx.db, id, now - RETURN_WINDOW_DAYS['30d'] * DAY_MS, 'day'),
+    windowReturnsOf(ctx, [id], now),
+  ]);
+  const daily = points.map((p) => ({ at: p.at.getTime(), nav: p.nav }));
+  const measured = windows.get(id)?.['30d'];
+  const line = measured
+    ? [
+        { at: measured.start.at, nav: measured.start.nav.toFixed() },
+        ...daily.filter((p) => p.at > measured.start.at && p.at < measured.end.at),
+        { at: measured.end.at, nav: measured.end.nav.toFixed() },
+      ]
+    : daily;
+  return line.map((p) => ({ at: new Date(p.at).toISOString(), nav: p.nav }));
+}
+
+/**
+ * The strategy's whole record (docs/strategy-record.md): figures from its hourly NAV since it
+ * began, the drawdown chart (each day's deepest point), the lead trader's closes and every copy.
+ */
+export async function strategyRecord(ctx: AppContext, id: string): Promise<StrategyRecord> {
+  const row = await repo.findStrategy(ctx.db, id);
+  if (!row) throw refusal('STRATEGY_NOT_FOUND');
+  const now = ctx.clock.now().getTime();
+  const [hourly, daily, fills, copies, windows] = await Promise.all([
+    recordRepo.navSeries(ctx.db, id, 0, 'hour'),
+    recordRepo.navSeries(ctx.db, id, 0, 'day'),
+    recordRepo.closingFills(ctx.db, id),
+    recordRepo.copiesOf(ctx.db, id),
+    windowReturnsOf(ctx, [id], now),
+  ]);
+  const series = hourly.map((p) => ({ at: p.at.getTime(), nav: p.nav }));
+  const dailySeries = daily.map((p) => ({ at: p.at.getTime(), nav: p.nav }));
+  const returns = windows.get(id) ?? windowReturns([], now);
+  const point = (p: { at: number; nav: Dec }) => ({
+    at: new Date(p.at).toISOString(),
+    nav: p.nav.toFixed(),
+  });
+  const windowStarts = {} as StrategyRecord['windowStarts'];
+  for (const window of RETURN_WINDOWS) {
+    const measured = returns[window];
+    windowStarts[window] = measured ? point(measured.start) : null;
+  }
+  const latest = Object.values(returns).find((r) => r !== null)?.end;
+  // Computed once, from the hourly NAV: the maximum and the chart come from the same points.
+  const drawdown = drawdowns(series, now);
+  return {
+    strategyId: id,
+    asOf: new Date(now).toISOString(),
+    returns: returnPcts(returns),
+    windowStarts,
+    latestNav: latest ? point(latest) : null,
+    navHistory: daily.map((p) => ({ at: p.at.toISOString(), nav: p.nav })),
+    monthly: monthlyReturns(series, now),
+    maxDrawdownPct: drawdown.maxDrawdownPct,
+    drawdown: dailyDeepestDrawdowns(drawdown.series).map((p) => ({
+      at: new Date(p.at).toISOString(),
+      drawdownPct: p.drawdownPct,
+    })),
+    risk: riskFigures(series, now),
+    closedPositions: closedPositions(fills),
+    copierOutcomes: copierOutcomes(copies.opened, copies.closed),
+    copying: copyingOverTime(copies.spans, dailySeries).map((p) => ({
+      at: new Date(p.at).toISOString(),
+      copiers: p.copiers,
+      aumCents: Number(p.aumCents),
+    })),
+  };
+}
+
+/**
+ * The directory: every strategy, running, paused or retired, with its record's headline figures
+ * (the same functions as its page, the same returns as the cards) and the plans that copy it.
+ */
+export async function strategyDirectory(ctx: AppContext): Promise<StrategyDirectory> {
+  const now = ctx.clock.now().getTime();
+  const [list, series, planRows] = await Promise.all([
+    listStrategies(ctx),
+    recordRepo.hourlySeriesOfAll(ctx.db),
+    strategyPlans().links(ctx.db),
+  ]);
+  return {
+    strategies: list.map(({ leadTraderId: _id, ...strategy }) => {
+      const points = series.get(strategy.id) ?? [];
+      const risk = riskFigures(points, now);
+      return {
+        ...strategy,
+        startedAt: new Date(points[0]?.at ?? now).toISOString(),
+        recordMaxDrawdownPct: drawdowns(points, now).maxDrawdownPct,
+        riskScore: risk.riskScore,
+        plans: planRows
+          .filter((plan) => plan.strategyId === strategy.id)
+          .map((plan) => ({ id: plan.id, title: plan.title })),
+      };
+    }),
+  };
+}
+
+/** The order log, newest first, `limit` at a time (the books are open: every fill, for anyone). */
+export async function strategyOrders(
+  ctx: AppContext,
+  id: string,
+  query: { before?: string | undefined; limit: number },
+): Promise<StrategyOrders> {
+  const row = await repo.findStrategy(ctx.db, id);
+  if (!row) throw refusal('STRATEGY_NOT_FOUND');
+  const before = query.before === undefined ? undefined : BigInt(query.before);
+  const fills = await recordRepo.orderFills(ctx.db, id, before, query.limit + 1);
+  const page = fills.slice(0, query.limit);
+  return {
+    orders: page.map((fill) => {
+      const delta = new Dec(fill.quantityDelta);
+      const reduce = delta.lt(0);
+      return {
+        id: fill.id,
+        at: fill.at.toISOString(),
+        symbol: fill.symbol,
+        side: fill.side,
+        change: reduce ? 'reduce' : 'increase',
+        quantityPerUnit: fill.perUnit ? delta.abs().toFixed() : null,
+        price: fill.price,
+        realisedPnlPerUnit: reduce && fill.perUnit ? new Dec(fill.realisedPnl).toFixed() : null,
+      };
+    }),
+    nextBefore: fills.length > query.limit ? (page.at(-1)?.id ?? null) : null,
+  };
+}
