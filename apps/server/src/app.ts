@@ -35,9 +35,9 @@ import { refuseNulCharacters } from './http/nul-characters';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerStaticWeb, sendPage } from './http/static-web';
 import { authRoutes } from './modules/auth/auth.routes';
-import { bindActorStanding } from './modules/auth/standing';
+import { bindActorStanding } from './modules/session/standing';
 import { bindPasswordChangeGuard } from './modules/auth/password-change';
-import { registerSessionLoader } from './modules/auth/session';
+import { registerSessionLoader } from './modules/session/session';
 import { registerApiTokenAccess } from './modules/api-tokens/api-tokens.access';
 import { apiTokenRoutes } from './modules/api-tokens/api-tokens.routes';
 import {

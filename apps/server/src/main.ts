@@ -15,7 +15,7 @@ import { createRealtime } from './realtime/realtime';
 import { createScheduler } from './jobs/scheduler';
 import { startCopyTrading } from './modules/copy-trading/copy-trading.runtime';
 import { writeRequestedLinks } from './modules/auth/auth.service';
-import { loadSecretsKey } from './modules/auth/secret-box';
+import { loadSecretsKey } from './lib/secret-box';
 import { idempotencyRetentionJob } from './modules/ledger/idempotency';
 import { orphanAvatarSweepJob } from './modules/profile/profile.service';
 import {

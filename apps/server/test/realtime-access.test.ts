@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { SESSION_COOKIE } from '@app/shared/http';
 import { insertAuthToken } from '../src/modules/auth/auth.repo';
-import { digest } from '../src/modules/auth/crypto';
+import { digest } from '../src/lib/crypto';
 import {
   approvedBySecondAdmin,
   adminClient,

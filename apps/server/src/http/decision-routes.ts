@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AdminDecisionRequest } from '../modules/approvals/self-decision';
-import { requireAdmin } from '../modules/auth/session';
+import { requireAdmin } from '../modules/session';
 import {
   idempotencyKeyOf,
   sendOutcome,

@@ -11,9 +11,10 @@ import { describe, expect, it } from 'vitest';
  * limiter and the migration runner.
  */
 const OWNERS: Record<string, string> = {
-  // auth: accounts, sign-in and the secrets that go with them
-  users: 'auth',
-  sessions: 'auth',
+  // session: the accounts and the sessions that speak for them (request identity)
+  users: 'session',
+  sessions: 'session',
+  // auth: sign-in flows and the one-time secrets that go with them
   auth_tokens: 'auth',
   recovery_codes: 'auth',
   link_requests: 'auth',

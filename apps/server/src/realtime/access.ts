@@ -1,6 +1,6 @@
 import type { AppContext } from '../context';
-import { findLiveSessionsByIds } from '../modules/auth/auth.service';
-import { sessionIsLive, sessionLimits } from '../modules/auth/session';
+import { findLiveSessionsByIds } from '../modules/session/session.service';
+import { sessionIsLive, sessionLimits } from '../modules/session';
 import { channelsFor } from './channels';
 import type { Authorize } from './realtime';
 

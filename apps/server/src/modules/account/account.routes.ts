@@ -10,7 +10,7 @@ import type { AppContext } from '../../context';
 import { guardAdmin, guardSignedIn } from '../../http/guards';
 import { limitOn, rateLimiter } from '../../http/rate-limit';
 import { sendJsonText } from '../../http/json-text';
-import { requireAdmin, requireUser } from '../auth/session';
+import { requireAdmin, requireUser } from '../session';
 import { idempotencyKeyOf, sendOutcome } from '../ledger/idempotency';
 import { adjust } from './adjustments.service';
 import { summary } from './account.service';

@@ -15,7 +15,7 @@ import { askSecondAdmin, movedAloneCents } from '../approvals/approvals.requests
 import { needsSecondAdmin, SOLO_WINDOW_MS } from '../approvals/domain/four-eyes';
 import { auditingSelfDecisions, SelfDecisionError } from '../approvals/self-decision';
 import { recordAudit } from '../audit/audit.service';
-import { findUserById } from '../auth/auth.service';
+import { findUserById } from '../session';
 import { adjustment } from '../ledger/domain';
 import type { TransactionRow } from '../ledger/ledger.schema';
 import { runIdempotent } from '../ledger/idempotency';

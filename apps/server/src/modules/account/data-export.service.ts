@@ -5,7 +5,7 @@ import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { activityOf, recordAudit } from '../audit/audit.service';
 import { ownAssessments } from '../appropriateness/appropriateness.service';
-import { allSessionsOf } from '../auth/auth.service';
+import { allSessionsOf } from '../session';
 import { listTokens } from '../api-tokens/api-tokens.service';
 import { identitiesOf } from '../sign-in-providers/sign-in-providers.service';
 import { supportMessagesOf } from '../contact/contact.service';

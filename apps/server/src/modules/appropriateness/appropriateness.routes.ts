@@ -12,7 +12,7 @@ import {
 import { rule } from '@app/shared/rules';
 import type { AppContext } from '../../context';
 import { guardAdmin, guardSignedIn } from '../../http/guards';
-import { requireAdmin, requireUser } from '../auth/session';
+import { requireAdmin, requireUser } from '../session';
 import * as service from './appropriateness.service';
 
 /**

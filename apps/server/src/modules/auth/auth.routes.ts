@@ -27,8 +27,8 @@ import type { AppContext } from '../../context';
 import { accountKey, clientAddress, limitOn, rateLimiter } from '../../http/rate-limit';
 import { toMe } from '../users/user.view';
 import * as service from './auth.service';
-import { authLimits } from './auth.limits';
-import { clearSessionCookie, requireUser, setSessionCookie } from './session';
+import { authLimits } from '../session';
+import { clearSessionCookie, requireUser, setSessionCookie } from '../session';
 import { rule } from '@app/shared/rules';
 
 const userResponse = z.object({ user: meSchema });

@@ -25,10 +25,10 @@ import {
   newSecret,
   normaliseRecoveryCode,
   verifyPassword,
-} from './crypto';
+} from '../../lib/crypto';
 import { endOtherWaysIn } from './other-ways-in';
-import { startSession } from './session';
-import { seal, unseal } from './secret-box';
+import * as identity from '../session';
+import { seal, unseal } from '../../lib/secret-box';
 import { newTotpSecret, totpStep, totpUri } from './totp';
 
 const RECOVERY_TTL_MS = 60 * 60 * 1000;
@@ -68,7 +68,7 @@ type RegisterData = Omit<RegisterInput, 'referrerId'> & { referrerId?: string | 
 export async function register(ctx: AppContext, input: RegisterData, request: FastifyRequest) {
   const passwordHash = await hashPassword(input.password);
   const result = await ctx.db.transaction(async (tx) => {
-    const owner = await repo.findUserByEmail(tx, input.email);
+    const owner = await identity.findUserByEmail(tx, input.email);
     if (owner) {
       // Sign-up signs the new account straight in (seed), so it cannot answer as if it worked;
       // the real owner hears of the attempt, and sign-ups are limited per address and recipient.
@@ -99,10 +99,10 @@ async function createAccount(
   account: { passwordHash: string; emailVerifiedAt?: Date; details?: Record<string, string> },
 ) {
   const referrerId = input.referrerId?.trim() || null;
-  if (referrerId && !(await repo.referralIdExists(tx, referrerId))) {
+  if (referrerId && !(await identity.referralIdExists(tx, referrerId))) {
     throw refusal('REFERRER_NOT_FOUND', {}, 'referrerId');
   }
-  const user = await repo.insertUser(tx, {
+  const user = await identity.insertUser(tx, {
     email: input.email,
     name: input.name,
     phone: input.phone,
@@ -113,7 +113,7 @@ async function createAccount(
     ...(account.emailVerifiedAt ? { emailVerifiedAt: account.emailVerifiedAt } : {}),
   });
   await enqueueMail(tx, user.email, mailTemplates.welcome(brandOf(ctx), user.name));
-  const session = await startSession(ctx, tx, user, request);
+  const session = await identity.startSession(ctx, tx, user, request);
   await recordAudit(tx, {
     actorId: user.id,
     action: 'user.registered',
@@ -138,7 +138,7 @@ export async function login(
   /** The session token the browser held before, ended when the new session starts (rotation). */
   previousToken?: string,
 ): Promise<LoginOutcome> {
-  const user = await repo.findUserByEmail(ctx.db, input.email);
+  const user = await identity.findUserByEmail(ctx.db, input.email);
   if (!user) {
     await burnPasswordCheck(input.password);
     await recordLoginFailure(ctx, request, null, 'unknown_account');
@@ -163,7 +163,7 @@ export async function login(
     if (user.totpEnabledAt && user.totpSecret && otpValid === null) {
       return { status: 'otp_required' } as const;
     }
-    const session = await startSession(ctx, tx, user, request);
+    const session = await identity.startSession(ctx, tx, user, request);
     await recordAudit(tx, {
       actorId: user.id,
       action: 'user.login',
@@ -180,8 +180,8 @@ export async function login(
 
 /** Rotation: whatever session the browser held before a sign-in is ended. */
 async function endSessionOfToken(ctx: AppContext, token: string): Promise<void> {
-  const found = await repo.findSessionByDigest(ctx.db, digest(token));
-  if (found) await repo.revokeSession(ctx.db, found.user.id, found.session.id, ctx.clock.now());
+  const found = await identity.findSessionByDigest(ctx.db, digest(token));
+  if (found) await identity.revokeSession(ctx.db, found.user.id, found.session.id, ctx.clock.now());
 }
 
 /**
@@ -199,7 +199,7 @@ async function acceptSecondFactor(
   const now = ctx.clock.now();
   const secret = unseal(ctx.secretsKey, user.totpSecret);
   const step = secret ? await totpStep(secret, trimmed, now) : null;
-  if (step !== null) return repo.acceptTotpStep(tx, user.id, step);
+  if (step !== null) return identity.acceptTotpStep(tx, user.id, step);
   return repo.consumeRecoveryCode(tx, user.id, digest(normaliseRecoveryCode(trimmed)), now);
 }
 
@@ -231,25 +231,11 @@ function userAgentOf(request: FastifyRequest): string | null {
 }
 
 export async function logout(ctx: AppContext, userId: string, sessionId: string): Promise<void> {
-  await repo.revokeSession(ctx.db, userId, sessionId, ctx.clock.now());
+  await identity.revokeSession(ctx.db, userId, sessionId, ctx.clock.now());
 }
 
 export async function listSessions(ctx: AppContext, userId: string) {
-  return repo.listLiveSessions(ctx.db, userId, ctx.clock.now());
-}
-
-/** Every session of the user's, ended ones too (their data export): no token, only metadata. */
-export async function allSessionsOf(ctx: AppContext, userId: string) {
-  const rows = await repo.listAllSessions(ctx.db, userId);
-  return rows.map((row) => ({
-    id: row.id,
-    userAgent: row.userAgent,
-    ip: row.ip,
-    createdAt: row.createdAt.toISOString(),
-    lastSeenAt: row.lastSeenAt.toISOString(),
-    expiresAt: row.expiresAt.toISOString(),
-    revokedAt: row.revokedAt?.toISOString() ?? null,
-  }));
+  return identity.listLiveSessions(ctx.db, userId, ctx.clock.now());
 }
 
 export async function revokeOwnSession(
@@ -259,7 +245,7 @@ export async function revokeOwnSession(
 ): Promise<void> {
   // In a transaction, as every write a signed-in actor makes (standing.ts checks the actor first).
   const revoked = await ctx.db.transaction((tx) =>
-    repo.revokeSession(tx, userId, sessionId, ctx.clock.now()),
+    identity.revokeSession(tx, userId, sessionId, ctx.clock.now()),
   );
   if (!revoked) throw refusal('SESSION_NOT_FOUND');
 }
@@ -345,7 +331,7 @@ export async function writeRequestedLinks(ctx: AppContext): Promise<void> {
 
 async function writeLink(ctx: AppContext, tx: Tx, request: repo.LinkRequest): Promise<void> {
   const link = LINKS[request.kind];
-  const user = await repo.findUserByEmail(tx, request.email);
+  const user = await identity.findUserByEmail(tx, request.email);
   if (!user) {
     await enqueueMail(tx, request.email, link.noAccount(brandOf(ctx)));
     return;
@@ -384,7 +370,7 @@ export async function signInWithMagicLink(
   previousToken?: string,
 ): Promise<LoginOutcome> {
   assertLinkUser(input.userId);
-  const user = await repo.findUserById(ctx.db, input.userId);
+  const user = await identity.findUserById(ctx.db, input.userId);
   if (!user) throw invalidLink();
   const token = { userId: user.id, kind: 'magic_link' as const, tokenHash: digest(input.secret) };
   if (!(await repo.authTokenIsValid(ctx.db, { ...token, now: ctx.clock.now() })))
@@ -401,8 +387,8 @@ export async function signInWithMagicLink(
     const now = ctx.clock.now();
     if (!(await repo.consumeAuthToken(tx, { ...token, now }))) throw invalidLink();
     await repo.revokeAuthTokens(tx, user.id, ['magic_link'], now);
-    if (!user.emailVerifiedAt) await repo.updateUser(tx, user.id, { emailVerifiedAt: now });
-    const session = await startSession(ctx, tx, user, request);
+    if (!user.emailVerifiedAt) await identity.updateUser(tx, user.id, { emailVerifiedAt: now });
+    const session = await identity.startSession(ctx, tx, user, request);
     await recordAudit(tx, {
       actorId: user.id,
       action: 'user.login',
@@ -428,12 +414,12 @@ export async function completeRecovery(
     const now = ctx.clock.now();
     await spendLink(tx, { userId: input.userId, kind: 'recovery', secret: input.secret }, now);
     // A password chosen through the mailbox replaces a printed one-time password too.
-    await repo.updateUser(tx, input.userId, { passwordHash, passwordChangeRequired: false });
-    await repo.revokeAllSessions(tx, input.userId, now);
+    await identity.updateUser(tx, input.userId, { passwordHash, passwordChangeRequired: false });
+    await identity.revokeAllSessions(tx, input.userId, now);
     // Every other reset link sent before this one is void now, and so is a pending change of
     // address (the e-mail asking for it tells the owner a reset cancels it).
     await repo.revokeAuthTokens(tx, input.userId, ['recovery', 'change_email', 'magic_link'], now);
-    const user = await repo.findUserById(tx, input.userId);
+    const user = await identity.findUserById(tx, input.userId);
     if (!user) throw invalidLink();
     // Whatever else a thief of the old password (or of a session) made is ended too.
     await endOtherWaysIn(ctx, tx, user, { reason: 'password_reset', actorId: user.id, ip });
@@ -468,8 +454,8 @@ export async function changePassword(
   await ctx.db.transaction(async (tx) => {
     const now = ctx.clock.now();
     // The new password ends the one-time password's restriction (password-change.ts).
-    await repo.updateUser(tx, user.id, { passwordHash, passwordChangeRequired: false });
-    await repo.revokeAllSessions(tx, user.id, now, sessionId);
+    await identity.updateUser(tx, user.id, { passwordHash, passwordChangeRequired: false });
+    await identity.revokeAllSessions(tx, user.id, now, sessionId);
     // A reset link asked for before the change must not undo it; a pending change of address
     // asked for with the old password is void too.
     await repo.revokeAuthTokens(tx, user.id, ['recovery', 'change_email', 'magic_link'], now);
@@ -517,7 +503,7 @@ export async function completeVerification(
   await ctx.db.transaction(async (tx) => {
     const now = ctx.clock.now();
     await spendLink(tx, { userId: input.userId, kind: 'verify_email', secret: input.secret }, now);
-    await repo.updateUser(tx, input.userId, { emailVerifiedAt: now });
+    await identity.updateUser(tx, input.userId, { emailVerifiedAt: now });
     await repo.revokeAuthTokens(tx, input.userId, ['verify_email'], now);
   });
 }
@@ -550,7 +536,7 @@ export async function requestEmailChange(
         throw refusal('OTP_INVALID', {}, 'otp');
     }
     if (newEmail === user.email.toLowerCase()) throw refusal('EMAIL_UNCHANGED', {}, 'newEmail');
-    const owner = await repo.findAnyUserByEmail(tx, newEmail);
+    const owner = await identity.findAnyUserByEmail(tx, newEmail);
     if (owner) {
       if (!owner.deletedAt)
         await enqueueMail(
@@ -632,7 +618,7 @@ export async function confirmEmailChange(
   assertLinkUser(input.userId);
   const taken = await ctx.db.transaction(async (tx) => {
     const now = ctx.clock.now();
-    const user = await repo.lockUser(tx, input.userId);
+    const user = await identity.lockUser(tx, input.userId);
     if (!user || user.deletedAt) throw invalidLink();
     const token = await repo.consumeEmailChangeToken(tx, {
       userId: user.id,
@@ -640,9 +626,9 @@ export async function confirmEmailChange(
       now,
     });
     if (!token) throw invalidLink();
-    if (await repo.findAnyUserByEmail(tx, token.newEmail)) return true;
-    await repo.updateUser(tx, user.id, { email: token.newEmail, emailVerifiedAt: now });
-    await repo.revokeAllSessions(tx, user.id, now, token.sessionId ?? undefined);
+    if (await identity.findAnyUserByEmail(tx, token.newEmail)) return true;
+    await identity.updateUser(tx, user.id, { email: token.newEmail, emailVerifiedAt: now });
+    await identity.revokeAllSessions(tx, user.id, now, token.sessionId ?? undefined);
     // Links mailed to the former address (a reset, a verification) no longer belong to it.
     await repo.revokeAuthTokens(
       tx,
@@ -684,7 +670,7 @@ export async function beginTwoFactorSetup(ctx: AppContext, user: UserRow) {
   if (user.totpEnabledAt) throw refusal('TWO_FACTOR_ALREADY_ON');
   const secret = newTotpSecret();
   await ctx.db.transaction((tx) =>
-    repo.updateUser(tx, user.id, { totpSecret: seal(ctx.secretsKey, secret) }),
+    identity.updateUser(tx, user.id, { totpSecret: seal(ctx.secretsKey, secret) }),
   );
   return { secret, otpauthUrl: totpUri(secret, ctx.config.brandName, user.email) };
 }
@@ -705,9 +691,9 @@ export async function enableTwoFactor(
   const codes = newRecoveryCodes();
   await ctx.db.transaction(async (tx) => {
     const now = ctx.clock.now();
-    await repo.updateUser(tx, user.id, { totpEnabledAt: now, totpLastStep: step });
+    await identity.updateUser(tx, user.id, { totpEnabledAt: now, totpLastStep: step });
     // A session opened with the password alone (perhaps by whoever made the user turn 2FA on) ends.
-    await repo.revokeAllSessions(tx, user.id, now, sessionId);
+    await identity.revokeAllSessions(tx, user.id, now, sessionId);
     await endOtherWaysIn(ctx, tx, user, { reason: 'two_factor_enabled', actorId: user.id, ip });
     await repo.replaceRecoveryCodes(
       tx,
@@ -742,7 +728,7 @@ export async function disableTwoFactor(
     if (user.totpEnabledAt && !(await acceptSecondFactor(ctx, tx, user, input.otp))) {
       throw refusal('OTP_INVALID', {}, 'otp');
     }
-    await repo.updateUser(tx, user.id, {
+    await identity.updateUser(tx, user.id, {
       totpSecret: null,
       totpEnabledAt: null,
       totpLastStep: null,
@@ -760,25 +746,12 @@ export async function disableTwoFactor(
   ctx.mailer.kick();
 }
 
-// For other modules: the users and sessions tables are this module's. -----------------------------
+// For other modules. The account rows are the session module's; users.service still reaches
+// these two through this module (its import is helper A's to point at ../session). --------------
 
-/** Sessions not revoked among `ids`, with their users (the live sockets' re-check). */
-export function findLiveSessionsByIds(ctx: AppContext, ids: string[]) {
-  return repo.findLiveSessionsByIds(ctx.db, ids);
-}
+export { revokeAllSessions, updateUser } from '../session';
 
-export function findUserById(db: DbOrTx, id: string): Promise<UserRow | undefined> {
-  return repo.findUserById(db, id);
-}
-
-export function updateUser(db: DbOrTx, id: string, values: Partial<repo.NewUser>): Promise<void> {
-  return repo.updateUser(db, id, values);
-}
-
-export function revokeAllSessions(db: DbOrTx, userId: string, at: Date): Promise<void> {
-  return repo.revokeAllSessions(db, userId, at);
-}
-
+/** Ends the user's one-time links of `kinds` (recovery, sign-in, address links). */
 export function revokeAuthTokens(
   db: DbOrTx,
   userId: string,
@@ -786,11 +759,6 @@ export function revokeAuthTokens(
   at: Date,
 ): Promise<void> {
   return repo.revokeAuthTokens(db, userId, kinds, at);
-}
-
-/** Points the user at avatar file `name` (or none); the file it pointed at before, or null. */
-export function swapAvatar(db: DbOrTx, userId: string, name: string | null) {
-  return repo.swapAvatar(db, userId, name);
 }
 
 // For the sign-in providers module: an account proven by an OpenID Connect provider. ------------
@@ -830,7 +798,7 @@ export async function signInProven(
 ): Promise<{ user: UserRow; session: { token: string; sessionId: string } }> {
   const session = await ctx.db.transaction(async (tx) => {
     await within(tx);
-    const started = await startSession(ctx, tx, user, request);
+    const started = await identity.startSession(ctx, tx, user, request);
     await recordAudit(tx, {
       actorId: user.id,
       action: 'user.login',
@@ -866,7 +834,7 @@ export async function registerProven(
 ) {
   const passwordHash = await hashPassword(newSecret());
   const result = await ctx.db.transaction(async (tx) => {
-    if (await repo.findAnyUserByEmail(tx, input.email)) return null;
+    if (await identity.findAnyUserByEmail(tx, input.email)) return null;
     const created = await createAccount(ctx, tx, input, request, {
       passwordHash,
       emailVerifiedAt: ctx.clock.now(),
@@ -878,8 +846,4 @@ export async function registerProven(
   ctx.mailer.kick();
   if (!result) throw refusal('EMAIL_TAKEN', {}, 'email');
   return result;
-}
-
-export function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
-  return repo.findUserByEmail(db, email);
 }

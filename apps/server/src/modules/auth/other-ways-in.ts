@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import type { UserRow } from '../../db/schema';
-import * as repo from './auth.repo';
+import { findUserById } from '../session';
 import { revokeAllTokensOf } from '../api-tokens/api-tokens.service';
 import { recordAudit } from '../audit/audit.service';
 import { enqueueMail } from '../mail/mail.service';
@@ -57,7 +57,7 @@ export async function providerLinksDropped(
   },
 ): Promise<void> {
   for (const userId of userIds) {
-    const user = await repo.findUserById(tx, userId);
+    const user = await findUserById(tx, userId);
     if (!user) continue;
     await recordAndTell(
       ctx,

@@ -18,7 +18,7 @@ import { adminCreateStrategySchema } from '@app/shared/schemas/lead-traders';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { guardAdmin } from '../../http/guards';
-import { requireAdmin } from '../auth/session';
+import { requireAdmin } from '../session';
 import * as service from './strategies.service';
 
 /** GET /api/strategies, /api/strategies/:id/nav?days=30, /api/strategies/:id/record, /api/strategies/:id/orders — public, read-only. */

@@ -11,7 +11,7 @@ import {
 } from '@app/shared/schemas/lead-traders';
 import type { AppContext } from '../../context';
 import { guardAdmin, guardSignedIn } from '../../http/guards';
-import { requireAdmin, requireUser } from '../auth/session';
+import { requireAdmin, requireUser } from '../session';
 import * as service from './lead-traders.service';
 
 /** GET /api/trader-applications/mine, POST /api/trader-applications: the caller's own. */

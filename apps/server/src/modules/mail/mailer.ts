@@ -3,7 +3,7 @@ import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client';
 import type { MailRow } from '../../db/schema';
-import { unseal } from '../auth/secret-box';
+import { unseal } from '../../lib/secret-box';
 import { toNodemailer, writeToMailbox, type OutgoingMail } from './mailbox';
 import { claimPending, markDelivered, markFailed } from './outbox.repo';
 import type { MailBody } from './templates';

@@ -10,7 +10,7 @@ import {
 import { approvalResponseSchema } from '@app/shared/schemas/approvals';
 import type { AppContext } from '../../context';
 import { guardAdmin, guardSignedIn } from '../../http/guards';
-import { requireAdmin } from '../auth/session';
+import { requireAdmin } from '../session';
 import * as service from './payment-methods.service';
 import { rule } from '@app/shared/rules';
 

@@ -17,7 +17,7 @@ import { guardSignedIn } from '../../http/guards';
 import { readOneFile } from '../../http/multipart';
 import { clientAddress, limitOn, rateLimiter } from '../../http/rate-limit';
 import { activityOf } from '../audit/audit.service';
-import { requireUser } from '../auth/session';
+import { requireUser } from '../session';
 import { toMe } from '../users/user.view';
 import {
   avatarFile,

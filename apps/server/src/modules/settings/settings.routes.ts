@@ -19,7 +19,7 @@ import {
 } from '@app/shared/schemas/lead-traders';
 import type { AppContext } from '../../context';
 import { guardAdmin } from '../../http/guards';
-import { requireAdmin } from '../auth/session';
+import { requireAdmin } from '../session';
 import * as service from './settings.service';
 import type { SettingChangeOutcome } from './settings.service';
 

@@ -22,8 +22,8 @@ import type { AppContext } from '../../context';
 import { AppError } from '../../http/errors';
 import { guardAdmin, guardSignedIn } from '../../http/guards';
 import { accountKey, clientAddress, limitOn, rateLimiter } from '../../http/rate-limit';
-import { authLimits } from '../auth/auth.limits';
-import { requireAdmin, requireUser, secureCookies, setSessionCookie } from '../auth/session';
+import { authLimits } from '../session';
+import { requireAdmin, requireUser, secureCookies, setSessionCookie } from '../session';
 import { toMe } from '../users/user.view';
 import * as service from './sign-in-providers.service';
 

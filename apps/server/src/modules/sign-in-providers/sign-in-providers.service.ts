@@ -18,9 +18,10 @@ import { rule } from '@app/shared/rules';
 import { AppError, invalidInput, refusal } from '../../http/errors';
 import { recordAudit } from '../audit/audit.service';
 import * as auth from '../auth/auth.service';
+import * as identity from '../session';
 import { providerLinksDropped } from '../auth/other-ways-in';
-import { passwordUnchanged } from '../auth/reauth';
-import { seal, unseal } from '../auth/secret-box';
+import { passwordUnchanged } from '../session';
+import { seal, unseal } from '../../lib/secret-box';
 import { forgetProvider, providerConfiguration } from './discovery';
 import * as repo from './sign-in-providers.repo';
 
@@ -228,7 +229,7 @@ export async function finishSignIn(
     issuer: account.issuer,
     subject: account.subject,
   });
-  const linkedUser = linked ? await auth.findUserById(ctx.db, linked.userId) : undefined;
+  const linkedUser = linked ? await identity.findUserById(ctx.db, linked.userId) : undefined;
   const exp = ctx.clock.now().getTime() + FLOW_TTL_MS;
   const pending = (step: Pending['step'], user: UserRow | undefined): CallbackOutcome => ({
     kind: 'pending',
@@ -256,7 +257,7 @@ export async function finishSignIn(
     );
     return { kind: 'signed_in', session };
   }
-  const owner = await auth.findUserByEmail(ctx.db, account.email);
+  const owner = await identity.findUserByEmail(ctx.db, account.email);
   if (owner) return pending('link', owner);
   return pending('register', undefined);
 }
@@ -274,7 +275,7 @@ export async function pendingOf(
   if (!pending) return null;
   const provider = await repo.findProvider(ctx.db, pending.providerId);
   if (!provider) return null;
-  const user = pending.userId ? await auth.findUserById(ctx.db, pending.userId) : undefined;
+  const user = pending.userId ? await identity.findUserById(ctx.db, pending.userId) : undefined;
   return {
     step: pending.step,
     provider: { id: provider.id, displayName: provider.displayName },
@@ -299,7 +300,7 @@ async function pendingOrRefuse(
   if (!(await repo.findProvider(ctx.db, pending.providerId))) {
     throw refusal('OIDC_NO_PENDING_SIGN_IN');
   }
-  const user = pending.userId ? await auth.findUserById(ctx.db, pending.userId) : undefined;
+  const user = pending.userId ? await identity.findUserById(ctx.db, pending.userId) : undefined;
   if (step !== 'register' && !user) throw refusal('OIDC_NO_PENDING_SIGN_IN');
   return { pending, user };
 }

@@ -8,7 +8,7 @@ import {
 } from '@app/shared/schemas/statements';
 import type { AppContext } from '../../context';
 import { guardAdmin } from '../../http/guards';
-import { requireAdmin } from '../auth/session';
+import { requireAdmin } from '../session';
 import { exportFileName } from './domain/statement';
 import { DOWNLOAD_TYPES, sendDownload } from './download';
 import { balancesCsv, journalCsv } from './operator-exports.csv';

@@ -9,7 +9,7 @@ import {
 } from '@app/shared/schemas/statements';
 import type { AppContext } from '../../context';
 import { guardSignedIn } from '../../http/guards';
-import { requireUser } from '../auth/session';
+import { requireUser } from '../session';
 import { closedTradePages } from '../copy-trading/trades.service';
 import {
   annualFileName,

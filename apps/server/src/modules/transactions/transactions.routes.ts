@@ -12,7 +12,7 @@ import {
 import type { AppContext } from '../../context';
 import { guardAdmin, guardSignedIn } from '../../http/guards';
 import { sendJsonText } from '../../http/json-text';
-import { requireUser } from '../auth/session';
+import { requireUser } from '../session';
 import * as service from './transactions.service';
 
 /** GET /api/transactions, GET /api/transactions/:transactionId — the signed-in user's own. */

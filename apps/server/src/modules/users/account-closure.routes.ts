@@ -5,8 +5,8 @@ import { okSchema } from '@app/shared/schemas/auth';
 import type { AppContext } from '../../context';
 import { guardSignedIn } from '../../http/guards';
 import { accountKey, clientAddress, limitOn, rateLimiter } from '../../http/rate-limit';
-import { authLimits } from '../auth/auth.limits';
-import { clearSessionCookie, requireUser } from '../auth/session';
+import { authLimits } from '../session';
+import { clearSessionCookie, requireUser } from '../session';
 import { accountClosure, closeOwnAccount } from './users.service';
 
 /**

@@ -14,7 +14,7 @@ import { okSchema } from '@app/shared/schemas/auth';
 import { approvalResponseSchema } from '@app/shared/schemas/approvals';
 import type { AppContext } from '../../context';
 import { guardAdmin } from '../../http/guards';
-import { requireAdmin } from '../auth/session';
+import { requireAdmin } from '../session';
 import * as service from './users.service';
 import { rule } from '@app/shared/rules';
 

@@ -10,7 +10,7 @@ import { transactionResponseSchema } from '@app/shared/schemas/transactions';
 import type { AppContext } from '../../context';
 import { decisionRoutes } from '../../http/decision-routes';
 import { guardAdmin, guardSignedIn } from '../../http/guards';
-import { requireUser } from '../auth/session';
+import { requireUser } from '../session';
 import { idempotencyKeyOf, sendOutcome } from '../ledger/idempotency';
 import * as service from './withdrawals.service';
 
