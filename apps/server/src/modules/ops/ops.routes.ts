@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { refusal } from '../../http/errors';
-import type { Realtime } from '../../realtime/realtime';
+import type { Realtime } from '../../context';
 import { metricsAccess } from './domain/metrics-access';
 import { UNMATCHED_ROUTE, type Metrics } from './ops.metrics';
 import { metricsSnapshot, readiness, type ReadinessOptions } from './ops.service';
