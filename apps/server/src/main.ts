@@ -14,7 +14,7 @@ import { createMailer } from './modules/mail/mailer';
 import { createRealtime } from './realtime/realtime';
 import { createScheduler } from './jobs/scheduler';
 import { startCopyTrading } from './modules/copy-trading/copy-trading.runtime';
-import { writeRequestedLinks } from './modules/auth/auth.service';
+import { writeRequestedLinks } from './modules/auth';
 import { loadSecretsKey } from './lib/secret-box';
 import { idempotencyRetentionJob } from './modules/ledger/idempotency';
 import { orphanAvatarSweepJob } from './modules/profile/profile.service';

@@ -18,7 +18,7 @@ import { createSharedReads } from '../src/db/shared-reads';
 import { recoveryCodes, users } from '../src/db/schema';
 import { paymentMethods } from '../src/modules/ledger/ledger.schema';
 import { digest } from '../src/lib/crypto';
-import { writeRequestedLinks } from '../src/modules/auth/auth.service';
+import { writeRequestedLinks } from '../src/modules/auth';
 import { seal } from '../src/lib/secret-box';
 import { createMailer } from '../src/modules/mail/mailer';
 import { createRealtime, type RealtimeHub } from '../src/realtime/realtime';

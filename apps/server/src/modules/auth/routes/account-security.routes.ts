@@ -8,7 +8,7 @@ import {
 } from '@app/shared/schemas/auth';
 import { accountKey, limitOn } from '../../../http/rate-limit';
 import { requireUser } from '../../session';
-import * as service from '../auth.service';
+import * as service from '../account-security.service';
 import type { AuthApp, AuthRouteKit } from './kit';
 
 /** A signed-in user's password change. */

@@ -10,7 +10,7 @@ import { SESSION_COOKIE } from '@app/shared/http';
 import { limitOn } from '../../../http/rate-limit';
 import { setSessionCookie } from '../../session';
 import { toMe } from '../../users/user.view';
-import * as service from '../auth.service';
+import * as service from '../links.service';
 import type { AuthApp, AuthRouteKit } from './kit';
 
 /** Links by e-mail: password recovery and one-time sign-in links, asked for and used. */

@@ -7,7 +7,7 @@ import {
 } from '@app/shared/schemas/auth';
 import { limitOn } from '../../../http/rate-limit';
 import { requireUser } from '../../session';
-import * as service from '../auth.service';
+import * as service from '../two-factor.service';
 import type { AuthApp, AuthRouteKit } from './kit';
 
 /** Two-factor sign-in: set up, turned on (recovery codes given), turned off. */
