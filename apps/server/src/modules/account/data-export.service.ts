@@ -7,7 +7,7 @@ import { activityOf, recordAudit } from '../audit/audit.service';
 import { ownAssessments } from '../appropriateness/appropriateness.service';
 import { allSessionsOf } from '../session';
 import { listTokens } from '../api-tokens/api-tokens.service';
-import { identitiesOf } from '../sign-in-providers/sign-in-providers.service';
+import { identitiesOf } from '../sign-in-providers';
 import { supportMessagesOf } from '../contact/contact.service';
 import { openTrades, tradeHistory } from '../copy-trading/trades.service';
 import { notificationsOf, preferencesOf } from '../notifications/notifications.service';

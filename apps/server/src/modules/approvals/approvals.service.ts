@@ -14,10 +14,7 @@ import {
   type PaymentMethodChange,
 } from '../payment-methods/payment-methods.service';
 import { applySettingChange } from '../settings/settings.service';
-import {
-  applyProviderChange,
-  type ProviderProposal,
-} from '../sign-in-providers/sign-in-providers.service';
+import { applyProviderChange, type ProviderProposal } from '../sign-in-providers';
 import { grantAdmin } from '../users/users.service';
 import { bookPayout } from '../withdrawals/withdrawals.service';
 import { toApproval } from './approval.view';

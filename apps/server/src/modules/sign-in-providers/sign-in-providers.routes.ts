@@ -25,6 +25,8 @@ import { accountKey, clientAddress, limitOn, rateLimiter } from '../../http/rate
 import { authLimits } from '../session';
 import { requireAdmin, requireUser, secureCookies, setSessionCookie } from '../session';
 import { toMe } from '../users/user.view';
+import * as linked from './linked-identities.service';
+import * as admin from './provider-admin.service';
 import * as service from './sign-in-providers.service';
 
 const COOKIE_PATH = '/api/auth/oidc';
@@ -238,14 +240,14 @@ export function identityRoutes(ctx: AppContext) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const tags = ['auth'];
     app.get('/', { schema: { tags, response: { 200: identityListSchema } } }, async (request) => ({
-      identities: await service.identitiesOf(ctx, requireUser(request).user.id),
+      identities: await linked.identitiesOf(ctx, requireUser(request).user.id),
     }));
     app.delete(
       '/:id',
       { schema: { tags, params: identityParams, response: { 200: okSchema } } },
       async (request) => {
         const { user } = requireUser(request);
-        await service.unlinkIdentity(ctx, user.id, request.params.id, request.ip);
+        await linked.unlinkIdentity(ctx, user.id, request.params.id, request.ip);
         return { ok: true as const };
       },
     );
@@ -260,7 +262,7 @@ export function adminSignInProviderRoutes(ctx: AppContext) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const tags = ['admin'];
     app.get('/', { schema: { tags, response: { 200: adminProviderListSchema } } }, async () => ({
-      providers: await service.adminProviders(ctx),
+      providers: await admin.adminProviders(ctx),
     }));
     app.put(
       '/:provider',
@@ -278,7 +280,7 @@ export function adminSignInProviderRoutes(ctx: AppContext) {
       },
       async (request, reply) => {
         const { user } = requireAdmin(request);
-        const outcome = await service.saveProvider(
+        const outcome = await admin.saveProvider(
           ctx,
           user.id,
           request.params.provider,
@@ -293,7 +295,7 @@ export function adminSignInProviderRoutes(ctx: AppContext) {
       { schema: { tags, params: providerParamsSchema, response: { 200: okSchema } } },
       async (request) => {
         const { user } = requireAdmin(request);
-        await service.removeProvider(ctx, user.id, request.params.provider, request.ip);
+        await admin.removeProvider(ctx, user.id, request.params.provider, request.ip);
         return { ok: true as const };
       },
     );
