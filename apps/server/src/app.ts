@@ -33,15 +33,15 @@ import { registerStaticWeb, sendPage } from './http/static-web';
 import { registerOpenApi } from './http/openapi';
 import { authRoutes, bindPasswordChangeGuard } from './modules/auth';
 import { bindActorStanding, registerSessionLoader } from './modules/session';
-import { registerApiTokenAccess } from './modules/api-tokens/api-tokens.access';
-import { apiTokenRoutes } from './modules/api-tokens/api-tokens.routes';
+import { registerApiTokenAccess } from './modules/api-tokens';
+import { apiTokenRoutes } from './modules/api-tokens';
 import {
   adminSignInProviderRoutes,
   identityRoutes,
   signInProviderRoutes,
 } from './modules/sign-in-providers';
 import { contactRoutes } from './modules/contact/contact.routes';
-import { outboxRoutes } from './modules/mail/outbox.routes';
+import { outboxRoutes } from './modules/mail';
 import { adminPlanRoutes, planRoutes } from './modules/plans/plans.routes';
 import { marketRoutes } from './modules/market/market.routes';
 import { adminStrategyRoutes, strategyRoutes } from './modules/copy-trading/strategies.routes';
@@ -72,14 +72,14 @@ import {
   adminTraderApplicationRoutes,
   traderApplicationRoutes,
 } from './modules/lead-traders/lead-traders.routes';
-import { auditRoutes } from './modules/audit/audit.routes';
+import { auditRoutes } from './modules/audit';
 import { contactMessageRoutes } from './modules/contact/messages.routes';
 import { avatarFileRoute, profileRoutes } from './modules/profile/profile.routes';
 import {
   adminVerificationRoutes,
   verificationRoutes,
 } from './modules/verification/verification.routes';
-import { notificationRoutes } from './modules/notifications/notifications.routes';
+import { notificationRoutes } from './modules/notifications';
 import { accountClosureRoutes } from './modules/users/account-closure.routes';
 import { adminUserRoutes } from './modules/users/users.routes';
 import { overviewRoutes } from './modules/overview/overview.routes';

@@ -10,7 +10,7 @@ import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import type { ApiTokenRow, UserRow } from '../../db/schema';
 import { refusal } from '../../http/errors';
-import { recordAudit } from '../audit/audit.service';
+import { recordAudit } from '../audit';
 import { digest } from '../../lib/crypto';
 import { confirmReauth, passwordProves, type Reauth } from '../session';
 import * as repo from './api-tokens.repo';

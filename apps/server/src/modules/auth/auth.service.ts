@@ -4,9 +4,9 @@ import type { AppContext } from '../../context';
 import type { DbOrTx, Tx } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { refusal } from '../../http/errors';
-import { recordAudit } from '../audit/audit.service';
-import { enqueueMail } from '../mail/mail.service';
-import { mailTemplates } from '../mail/templates';
+import { recordAudit } from '../audit';
+import { enqueueMail } from '../mail';
+import { mailTemplates } from '../mail';
 import * as repo from './auth.repo';
 import {
   burnPasswordCheck,

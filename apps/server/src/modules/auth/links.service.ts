@@ -2,8 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { refusal } from '../../http/errors';
-import { recordAudit } from '../audit/audit.service';
-import { enqueueMail, mailInsertStatement } from '../mail/mail.service';
+import { recordAudit } from '../audit';
+import { enqueueMail, mailInsertStatement } from '../mail';
 import {
   linkWithSecret,
   mailTemplates,
@@ -12,7 +12,7 @@ import {
   type MailContent,
   type SecretLink,
   type SecretMail,
-} from '../mail/templates';
+} from '../mail';
 import * as repo from './auth.repo';
 import { digest, hashPassword, newSecret } from '../../lib/crypto';
 import { endOtherWaysIn } from './other-ways-in';

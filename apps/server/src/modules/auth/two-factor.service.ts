@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { refusal } from '../../http/errors';
-import { recordAudit } from '../audit/audit.service';
+import { recordAudit } from '../audit';
 import * as repo from './auth.repo';
 import { digest, newRecoveryCodes, verifyPassword } from '../../lib/crypto';
 import { endOtherWaysIn } from './other-ways-in';

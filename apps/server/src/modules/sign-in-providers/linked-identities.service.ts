@@ -1,7 +1,7 @@
 import type { LinkedIdentity } from '@app/shared/schemas/sign-in';
 import type { AppContext } from '../../context';
 import { refusal } from '../../http/errors';
-import { recordAudit } from '../audit/audit.service';
+import { recordAudit } from '../audit';
 import * as repo from './sign-in-providers.repo';
 
 // The user's linked provider accounts (/profile) --------------------------------------------------

@@ -7,8 +7,8 @@ import { askSecondAdminToChange, settingKeyOf } from '../approvals/approvals.req
 import type { SignInProviderRow } from '../../db/schema';
 import { rule } from '@app/shared/rules';
 import { invalidInput, refusal } from '../../http/errors';
-import { recordAudit } from '../audit/audit.service';
-import { providerLinksDropped } from '../auth/other-ways-in';
+import { recordAudit } from '../audit';
+import { providerLinksDropped } from '../auth';
 import { seal } from '../../lib/secret-box';
 import { forgetProvider } from './discovery';
 import * as repo from './sign-in-providers.repo';

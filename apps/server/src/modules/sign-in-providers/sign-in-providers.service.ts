@@ -8,8 +8,8 @@ import type {
 import type { AppContext } from '../../context';
 import type { SignInProviderRow, UserRow } from '../../db/schema';
 import { AppError, refusal } from '../../http/errors';
-import { recordAudit } from '../audit/audit.service';
-import * as auth from '../auth/auth.service';
+import { recordAudit } from '../audit';
+import * as auth from '../auth';
 import * as identity from '../session';
 import { passwordUnchanged } from '../session';
 import { seal, unseal } from '../../lib/secret-box';
