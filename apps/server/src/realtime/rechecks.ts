@@ -34,28 +34,12 @@ export interface AccessChecks {
 }
 
 export function createAccessChecks(sockets: SocketRegistry, log: Logger): AccessChecks {
-  const endedSessions = new Map<string, number>();
-  const changedUsers = new Map<string, number>();
+  const endedSessions = recentMemory();
+  const changedUsers = recentMemory();
   let authorize: Authorize | null = null;
 
-  /** Keeps `key` for RECENT_MS, dropping what is older (the map is in insertion order). */
-  function remember(map: Map<string, number>, key: string): void {
-    const now = Date.now();
-    map.delete(key);
-    map.set(key, now);
-    for (const [old, at] of map) {
-      if (now - at <= RECENT_MS) break;
-      map.delete(old);
-    }
-  }
-
-  function recentlyIn(map: Map<string, number>, key: string): boolean {
-    const at = map.get(key);
-    return at !== undefined && Date.now() - at <= RECENT_MS;
-  }
-
   function sessionEnded(sessionId: string): void {
-    remember(endedSessions, sessionId);
+    endedSessions.remember(sessionId);
     for (const client of sockets.ofSession(sessionId)) {
       sockets.drop(client, POLICY_VIOLATION, 'Session ended');
     }
@@ -67,7 +51,7 @@ export function createAccessChecks(sockets: SocketRegistry, log: Logger): Access
    * hear now, and a socket whose session is gone is closed.
    */
   function accessChanged(userId: string): void {
-    remember(changedUsers, userId);
+    changedUsers.remember(userId);
     const affected = sockets.ofUser(userId);
     if (affected.length === 0) return;
     const keep = new Set(channelsWithoutRole(userId));
@@ -76,18 +60,6 @@ export function createAccessChecks(sockets: SocketRegistry, log: Logger): Access
       client.channels = new Set([...client.channels].filter((channel) => keep.has(channel)));
     }
     void recheck(affected, 'close');
-  }
-
-  /** What the database says each socket's session may hear now; throws when it cannot answer. */
-  async function ask(targets: Client[]): Promise<Map<string, string[]>> {
-    if (!authorize) throw new Error('no authorizer');
-    const allowed = new Map<string, string[]>();
-    const sessionIds = [...new Set(targets.map((client) => client.sessionId))];
-    for (let i = 0; i < sessionIds.length; i += AUTHORIZE_BATCH) {
-      const answer = await authorize(sessionIds.slice(i, i + AUTHORIZE_BATCH));
-      for (const [sessionId, channels] of answer) allowed.set(sessionId, channels);
-    }
-    return allowed;
   }
 
   /**
@@ -101,7 +73,8 @@ export function createAccessChecks(sockets: SocketRegistry, log: Logger): Access
     const started = new Map(targets.map((client) => [client, client.generation]));
     let allowed: Map<string, string[]>;
     try {
-      allowed = await ask(targets);
+      if (!authorize) throw new Error('no authorizer');
+      allowed = await askDatabase(authorize, targets);
     } catch (error) {
       log.warn({ err: error, onError }, 'realtime re-check failed');
       if (onError === 'keep') return;
@@ -112,22 +85,8 @@ export function createAccessChecks(sockets: SocketRegistry, log: Logger): Access
     }
     for (const client of targets) {
       if (!sockets.has(client) || started.get(client) !== client.generation) continue;
-      apply(client, allowed.get(client.sessionId));
+      applyChannels(sockets, client, allowed.get(client.sessionId));
     }
-  }
-
-  /** Gives a socket the channels its session may hear now (none: the session is gone). */
-  function apply(client: Client, channels: string[] | undefined): void {
-    if (!channels || channels.length === 0) {
-      sockets.drop(client, POLICY_VIOLATION, 'Session ended');
-      return;
-    }
-    client.channels = new Set(channels);
-    // Told again only when the answer differs from what the client heard last.
-    if (announce(channels) === client.announced) return;
-    client.announced = announce(channels);
-    if (client.socket.readyState === client.socket.OPEN)
-      client.socket.send(JSON.stringify({ type: 'hello', channels }));
   }
 
   return {
@@ -140,13 +99,66 @@ export function createAccessChecks(sockets: SocketRegistry, log: Logger): Access
       else if (typeof notice.user === 'string') accessChanged(notice.user);
     },
     admit(client) {
-      if (recentlyIn(endedSessions, client.sessionId)) {
+      if (endedSessions.has(client.sessionId)) {
         sockets.drop(client, POLICY_VIOLATION, 'Session ended');
-      } else if (recentlyIn(changedUsers, client.userId)) {
+      } else if (changedUsers.has(client.userId)) {
         client.generation += 1;
         void recheck([client], 'close');
       }
     },
     recheck,
   };
+}
+
+/** Keys seen within RECENT_MS (ended sessions, changed users), oldest dropped as new ones come. */
+function recentMemory() {
+  const seen = new Map<string, number>();
+  return {
+    remember(key: string): void {
+      const now = Date.now();
+      seen.delete(key);
+      seen.set(key, now);
+      // The map is in insertion order: stop at the first key still recent.
+      for (const [old, at] of seen) {
+        if (now - at <= RECENT_MS) break;
+        seen.delete(old);
+      }
+    },
+    has(key: string): boolean {
+      const at = seen.get(key);
+      return at !== undefined && Date.now() - at <= RECENT_MS;
+    },
+  };
+}
+
+/** What the database says each socket's session may hear now; throws when it cannot answer. */
+async function askDatabase(
+  authorize: Authorize,
+  targets: Client[],
+): Promise<Map<string, string[]>> {
+  const allowed = new Map<string, string[]>();
+  const sessionIds = [...new Set(targets.map((client) => client.sessionId))];
+  for (let i = 0; i < sessionIds.length; i += AUTHORIZE_BATCH) {
+    const answer = await authorize(sessionIds.slice(i, i + AUTHORIZE_BATCH));
+    for (const [sessionId, channels] of answer) allowed.set(sessionId, channels);
+  }
+  return allowed;
+}
+
+/** Gives a socket the channels its session may hear now (none: the session is gone). */
+function applyChannels(
+  sockets: SocketRegistry,
+  client: Client,
+  channels: string[] | undefined,
+): void {
+  if (!channels || channels.length === 0) {
+    sockets.drop(client, POLICY_VIOLATION, 'Session ended');
+    return;
+  }
+  client.channels = new Set(channels);
+  // Told again only when the answer differs from what the client heard last.
+  if (announce(channels) === client.announced) return;
+  client.announced = announce(channels);
+  if (client.socket.readyState === client.socket.OPEN)
+    client.socket.send(JSON.stringify({ type: 'hello', channels }));
 }
