@@ -114,3 +114,26 @@ export async function queueVerificationMail(
   const mail = mailTemplates.verifyEmail(brandOf(ctx), user.name, url);
   await enqueueMail(tx, user.email, sealMail(ctx.secretsKey, mail));
 }
+
+/**
+ * A sign-in proven, in its transaction: the session starts (session module) and the sign-in is
+ * in the user's trail, with the browser and how they came in (`details`: method, provider).
+ */
+export async function startSignedInSession(
+  ctx: AppContext,
+  tx: Tx,
+  user: UserRow,
+  request: FastifyRequest,
+  details: Record<string, string> = {},
+): Promise<{ token: string; sessionId: string }> {
+  const session = await identity.startSession(ctx, tx, user, request);
+  await recordAudit(tx, {
+    actorId: user.id,
+    action: 'user.login',
+    targetType: 'user',
+    targetId: user.id,
+    ip: request.ip,
+    details: { userAgent: userAgentOf(request), ...details },
+  });
+  return session;
+}

@@ -24,7 +24,7 @@ import {
   invalidCredentials,
   queueVerificationMail,
   recordLoginFailure,
-  userAgentOf,
+  startSignedInSession,
 } from './auth.common';
 
 type RegisterData = Omit<RegisterInput, 'referrerId'> & { referrerId?: string | undefined };
@@ -127,15 +127,7 @@ export async function login(
     if (user.totpEnabledAt && user.totpSecret && otpValid === null) {
       return { status: 'otp_required' } as const;
     }
-    const session = await identity.startSession(ctx, tx, user, request);
-    await recordAudit(tx, {
-      actorId: user.id,
-      action: 'user.login',
-      targetType: 'user',
-      targetId: user.id,
-      ip: request.ip,
-      details: { userAgent: userAgentOf(request) },
-    });
+    const session = await startSignedInSession(ctx, tx, user, request);
     return { status: 'ok', user, session } as const;
   });
   if (outcome.status === 'ok' && previousToken) await endSessionOfToken(ctx, previousToken);
@@ -214,16 +206,7 @@ export async function signInProven(
 ): Promise<{ user: UserRow; session: { token: string; sessionId: string } }> {
   const session = await ctx.db.transaction(async (tx) => {
     await within(tx);
-    const started = await identity.startSession(ctx, tx, user, request);
-    await recordAudit(tx, {
-      actorId: user.id,
-      action: 'user.login',
-      targetType: 'user',
-      targetId: user.id,
-      ip: request.ip,
-      details: { userAgent: userAgentOf(request), ...details },
-    });
-    return started;
+    return startSignedInSession(ctx, tx, user, request, details);
   });
   if (previousToken) await endSessionOfToken(ctx, previousToken);
   return { user, session };

@@ -28,7 +28,7 @@ import {
   recordLoginFailure,
   RECOVERY_TTL_MS,
   spendLink,
-  userAgentOf,
+  startSignedInSession,
 } from './auth.common';
 import type { LoginOutcome } from './auth.service';
 
@@ -170,15 +170,7 @@ export async function signInWithMagicLink(
     if (!(await repo.consumeAuthToken(tx, { ...token, now }))) throw invalidLink();
     await repo.revokeAuthTokens(tx, user.id, ['magic_link'], now);
     if (!user.emailVerifiedAt) await identity.updateUser(tx, user.id, { emailVerifiedAt: now });
-    const session = await identity.startSession(ctx, tx, user, request);
-    await recordAudit(tx, {
-      actorId: user.id,
-      action: 'user.login',
-      targetType: 'user',
-      targetId: user.id,
-      ip: request.ip,
-      details: { userAgent: userAgentOf(request), method: 'magic_link' },
-    });
+    const session = await startSignedInSession(ctx, tx, user, request, { method: 'magic_link' });
     return { status: 'ok', user, session } as const;
   });
   if (previousToken) await endSessionOfToken(ctx, previousToken);
