@@ -77,6 +77,7 @@ export function signInProviderRoutes(ctx: AppContext) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     providerRedirectRoutes(app, ctx);
     pendingSignInRoutes(app, ctx);
+    completeSignInRoutes(app, ctx);
     done();
   };
 }
@@ -162,13 +163,8 @@ function providerRedirectRoutes(app: ZodApp, ctx: AppContext): void {
   );
 }
 
-/** The steps after the way back, while a sign-in is pending: link, second factor, or sign up. */
+/** The pending sign-in, as the /sign-in/continue page reads it, and dropped. */
 function pendingSignInRoutes(app: ZodApp, ctx: AppContext): void {
-  const limiter = rateLimiter(ctx);
-  const family = authLimits(ctx.config.rateLimits);
-  const pendingEmail = (request: FastifyRequest) =>
-    accountKey(service.pendingEmail(ctx, request.cookies[service.PENDING_COOKIE]));
-  const byAddress = limitOn(family.guessByAddress, clientAddress);
   const tags = ['auth'];
 
   app.get(
@@ -179,19 +175,30 @@ function pendingSignInRoutes(app: ZodApp, ctx: AppContext): void {
     }),
   );
 
-  /** The pending sign-in is over: its cookie goes, the new session's comes. */
-  const signedInFromPending = (
-    reply: FastifyReply,
-    session: Parameters<typeof setSessionCookie>[2],
-  ) => {
-    clearSealedCookie(ctx, reply, service.PENDING_COOKIE);
-    setSessionCookie(ctx, reply, session);
-  };
-
   app.delete('/pending', { schema: { tags, response: { 200: okSchema } } }, (_request, reply) => {
     clearSealedCookie(ctx, reply, service.PENDING_COOKIE);
     return { ok: true as const };
   });
+}
+
+/** The pending sign-in is over: its cookie goes, the new session's comes. */
+function signedInFromPending(
+  ctx: AppContext,
+  reply: FastifyReply,
+  session: Parameters<typeof setSessionCookie>[2],
+): void {
+  clearSealedCookie(ctx, reply, service.PENDING_COOKIE);
+  setSessionCookie(ctx, reply, session);
+}
+
+/** The steps that end a pending sign-in: link with the password, second factor, or sign up. */
+function completeSignInRoutes(app: ZodApp, ctx: AppContext): void {
+  const limiter = rateLimiter(ctx);
+  const family = authLimits(ctx.config.rateLimits);
+  const pendingEmail = (request: FastifyRequest) =>
+    accountKey(service.pendingEmail(ctx, request.cookies[service.PENDING_COOKIE]));
+  const byAddress = limitOn(family.guessByAddress, clientAddress);
+  const tags = ['auth'];
 
   app.post(
     '/link',
@@ -214,7 +221,7 @@ function pendingSignInRoutes(app: ZodApp, ctx: AppContext): void {
         request.cookies[SESSION_COOKIE],
       );
       await limiter.forgive(request);
-      signedInFromPending(reply, session);
+      signedInFromPending(ctx, reply, session);
       return { user: toMe(user) };
     },
   );
@@ -234,7 +241,7 @@ function pendingSignInRoutes(app: ZodApp, ctx: AppContext): void {
         request.cookies[SESSION_COOKIE],
       );
       await limiter.forgive(request);
-      signedInFromPending(reply, session);
+      signedInFromPending(ctx, reply, session);
       return { user: toMe(user) };
     },
   );
@@ -252,7 +259,7 @@ function pendingSignInRoutes(app: ZodApp, ctx: AppContext): void {
         request.body,
         request,
       );
-      signedInFromPending(reply, session);
+      signedInFromPending(ctx, reply, session);
       return reply.status(201).send({ user: toMe(user) });
     },
   );
