@@ -8,16 +8,12 @@ import Fastify, {
   type FastifyRequest,
 } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
-import fastifySwagger, { type SwaggerTransformObject } from '@fastify/swagger';
 import fastifyWebsocket from '@fastify/websocket';
-import { z } from 'zod';
 import {
-  jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { ERROR_CODES, ERROR_PARAMS, errorCodeSchema } from '@app/shared/errors';
 import { publicConfigSchema } from '@app/shared/schemas/common';
 import type { AppContext } from './context';
 import { publicConfigOf } from './config';
@@ -34,19 +30,20 @@ import { trackRoutesForMethodCheck } from './http/method-not-allowed';
 import { refuseNulCharacters } from './http/nul-characters';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerStaticWeb, sendPage } from './http/static-web';
-import { authRoutes } from './modules/auth/auth.routes';
-import { bindActorStanding } from './modules/auth/standing';
-import { bindPasswordChangeGuard } from './modules/auth/password-change';
-import { registerSessionLoader } from './modules/auth/session';
-import { registerApiTokenAccess } from './modules/api-tokens/api-tokens.access';
-import { apiTokenRoutes } from './modules/api-tokens/api-tokens.routes';
+import { registerOpenApi } from './http/openapi';
+import { authRoutes, bindPasswordChangeGuard } from './modules/auth';
+import { bindActorStanding, registerSessionLoader } from './modules/session';
+import { registerApiTokenAccess } from './modules/api-tokens';
+import { apiTokenRoutes } from './modules/api-tokens';
 import {
   adminSignInProviderRoutes,
+  applyProviderChange,
   identityRoutes,
   signInProviderRoutes,
-} from './modules/sign-in-providers/sign-in-providers.routes';
+  type ProviderProposal,
+} from './modules/sign-in-providers';
 import { contactRoutes } from './modules/contact/contact.routes';
-import { outboxRoutes } from './modules/mail/outbox.routes';
+import { outboxRoutes } from './modules/mail';
 import { adminPlanRoutes, planRoutes } from './modules/plans';
 import { marketRoutes } from './modules/market/market.routes';
 import {
@@ -89,27 +86,24 @@ import { registerSettingApprovals } from './modules/settings/settings.service';
 import { registerPaymentMethodApprovals } from './modules/payment-methods/payment-methods.service';
 import { registerAdminGrantApprovals } from './modules/users/users.service';
 import {
-  applyProviderChange,
-  type ProviderProposal,
-} from './modules/sign-in-providers/sign-in-providers.service';
-import {
   adminTraderApplicationRoutes,
   traderApplicationRoutes,
 } from './modules/lead-traders/lead-traders.routes';
-import { auditRoutes } from './modules/audit/audit.routes';
+import { auditRoutes } from './modules/audit';
 import { contactMessageRoutes } from './modules/contact/messages.routes';
 import { avatarFileRoute, profileRoutes } from './modules/profile/profile.routes';
 import {
   adminVerificationRoutes,
   verificationRoutes,
 } from './modules/verification/verification.routes';
-import { notificationRoutes } from './modules/notifications/notifications.routes';
+import { notificationRoutes } from './modules/notifications';
 import { accountClosureRoutes } from './modules/account/account-closure.routes';
 import { adminUserRoutes } from './modules/users/users.routes';
 import { overviewRoutes } from './modules/overview/overview.routes';
 import { statementRoutes } from './modules/statements/statements.routes';
 import { operatorExportRoutes } from './modules/statements/operator-exports.routes';
-import { registerRealtimeRoute, type RealtimeHub } from './realtime/realtime';
+import type { RealtimeHub } from './realtime/realtime';
+import { registerRealtimeRoute } from './realtime/route';
 import { createMetrics, type Metrics } from './modules/ops/ops.metrics';
 import { registerOps } from './modules/ops/ops.routes';
 import { defaultReadinessOptions, type ReadinessOptions } from './modules/ops/ops.service';
@@ -138,7 +132,7 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 /**
  * How long a client may take, and how many may be connected at once. A request held open (a slow
  * body, headers trickled in) ties up a socket and whatever the request read when it started; its
- * authority is checked again at its write (modules/auth/standing.ts), and these bound the rest.
+ * authority is checked again at its write (modules/session/standing.ts), and these bound the rest.
  */
 export interface HttpLimits {
   /** The whole request, headers and body, from its first byte (an upload on a slow phone fits). */
@@ -174,100 +168,6 @@ const CSP_DIRECTIVES = {
   upgradeInsecureRequests: null,
 };
 
-/**
- * A multipart route (the avatar upload) has no zod body to describe; the document still says the
- * route takes a form with a file, so clients (and proof/csrf.test.ts) know what it accepts.
- */
-const documentMultipartBodies: typeof jsonSchemaTransform = (input) => {
-  const output = jsonSchemaTransform(input);
-  const consumes = (input.schema as { consumes?: string[] } | undefined)?.consumes;
-  if (consumes?.includes('multipart/form-data') && !output.schema.body) {
-    output.schema = {
-      ...output.schema,
-      body: { type: 'object', description: 'A form with a file' },
-    };
-  }
-  return output;
-};
-
-/** The error vocabulary as OpenAPI components: every code, and each code's parameters. */
-const ERROR_COMPONENTS = {
-  ErrorCode: z.toJSONSchema(errorCodeSchema, { target: 'openapi-3.0' }),
-  ErrorParams: {
-    type: 'object',
-    description: "Each code's parameters (the `params` of an error with that code)",
-    properties: Object.fromEntries(
-      ERROR_CODES.map((code) => [
-        code,
-        z.toJSONSchema(ERROR_PARAMS[code], { target: 'openapi-3.0' }),
-      ]),
-    ),
-  },
-  ApiError: {
-    type: 'object',
-    required: ['error'],
-    properties: {
-      error: {
-        type: 'object',
-        required: ['code', 'message'],
-        properties: {
-          code: { $ref: '#/components/schemas/ErrorCode' },
-          message: { type: 'string', description: 'The English text of the code' },
-          params: {
-            type: 'object',
-            description: "The code's parameters (see ErrorParams); absent when it has none",
-          },
-          field: { type: 'string', description: 'The input that failed, for bad input' },
-        },
-      },
-    },
-  },
-};
-
-const ERROR_RESPONSE = {
-  description: 'Refused: an error code with its parameters',
-  content: { 'application/json': { schema: { $ref: '#/components/schemas/ApiError' } } },
-};
-
-/** Every operation answers a refusal as an ApiError, whose code is one of ErrorCode. */
-const documentErrors: SwaggerTransformObject = (document) => {
-  if (!('openapiObject' in document)) return document.swaggerObject;
-  const doc = document.openapiObject;
-  const paths: Record<string, Record<string, unknown>> = {};
-  for (const [path, item] of Object.entries(doc.paths ?? {})) {
-    paths[path] = Object.fromEntries(
-      Object.entries(item ?? {}).map(([method, operation]: [string, unknown]) => {
-        if (typeof operation !== 'object' || operation === null || !('responses' in operation)) {
-          return [method, operation];
-        }
-        const declared = operation.responses as Record<string, unknown>;
-        const responses = { '4XX': ERROR_RESPONSE, '5XX': ERROR_RESPONSE, ...declared };
-        return [method, { ...operation, responses }];
-      }),
-    );
-  }
-  const schemas = { ...doc.components?.schemas, ...ERROR_COMPONENTS };
-  return { ...doc, components: { ...doc.components, schemas }, paths } as typeof doc;
-};
-
-/**
- * Four-eyes wiring: each module whose work can wait for a second admin registers how it carries
- * out an approved request; the approvals module itself imports none of them.
- */
-function wireApprovalHandlers(): ApprovalHandlers {
-  const handlers = createApprovalHandlers();
-  registerAdjustmentApprovals(handlers);
-  registerDepositApprovals(handlers);
-  registerPayoutApprovals(handlers);
-  registerSettingApprovals(handlers);
-  registerPaymentMethodApprovals(handlers);
-  registerAdminGrantApprovals(handlers);
-  handlers.handleSettings(['sign_in_provider'], (ctx, tx, change, by) =>
-    applyProviderChange(ctx, tx, change.value as ProviderProposal, { ...by, actorId: by.adminId }),
-  );
-  return handlers;
-}
-
 export interface BuildOptions {
   /** Shared with the scheduler (job lag) by main.ts; a fresh registry otherwise. */
   metrics?: Metrics;
@@ -281,8 +181,31 @@ export async function buildApp(
   hub: RealtimeHub,
   options: BuildOptions = {},
 ): Promise<FastifyInstance> {
+  const app = createServer(ctx, { ...HTTP_LIMITS, ...options.http });
+  registerOps(app, ctx, hub, {
+    metrics: options.metrics ?? createMetrics(),
+    readiness: { ...defaultReadinessOptions(), ...options.readiness },
+  });
+  registerApiDefaults(app);
+  const allowedMethods = trackRoutesForMethodCheck(app);
+  await registerPlugins(app, ctx);
+  const allowedOrigins = [new URL(ctx.config.publicUrl).origin];
+  registerRequestIdentity(app, ctx, allowedOrigins);
+
+  await registerAccessRoutes(app, ctx);
+  await registerMarketAndCopyingRoutes(app, ctx);
+  await registerPeopleRoutes(app, ctx);
+  await registerMoneyRoutes(app, ctx);
+  await registerSettingsAndReviewRoutes(app, ctx);
+  registerMetaRoutes(app, ctx);
+  registerRealtimeRoute(app, ctx, hub, { allowedOrigins });
+  await registerPagesAndNotFound(app, ctx, allowedMethods);
+  return app;
+}
+
+/** Fastify on a Node server holding the connection limits, with zod schemas and our errors. */
+function createServer(ctx: AppContext, limits: HttpLimits): FastifyInstance {
   const logger: FastifyBaseLogger = ctx.log;
-  const limits = { ...HTTP_LIMITS, ...options.http };
   const app = Fastify({
     loggerInstance: logger,
     // Node enforces the timeouts, checking open connections every second (30 s by default).
@@ -310,10 +233,11 @@ export async function buildApp(
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   refuseNulCharacters(app);
-  registerOps(app, ctx, hub, {
-    metrics: options.metrics ?? createMetrics(),
-    readiness: { ...defaultReadinessOptions(), ...options.readiness },
-  });
+  return app;
+}
+
+/** How every API request's body is read, and that no API answer is cached. */
+function registerApiDefaults(app: FastifyInstance): void {
   // An action with no input (approve, activate...) may send an empty JSON body: treat it as {}.
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
@@ -332,24 +256,11 @@ export async function buildApp(
     }
     done(null, payload);
   });
-  const allowedMethods = trackRoutesForMethodCheck(app);
+}
 
-  await app.register(fastifySwagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: { title: `${ctx.config.brandName} API`, version: '1.0.0' },
-      components: {
-        securitySchemes: {
-          session: { type: 'apiKey', in: 'cookie', name: 'sid' },
-          csrf: { type: 'apiKey', in: 'header', name: 'x-csrf-token' },
-          // Personal API tokens (docs/api-tokens.md): read-only, a few GET operations only.
-          apiToken: { type: 'http', scheme: 'bearer' },
-        },
-      },
-    },
-    transform: documentMultipartBodies,
-    transformObject: documentErrors,
-  });
+/** The OpenAPI document, cookies, security headers and WebSockets. */
+async function registerPlugins(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  await registerOpenApi(app, ctx.config.brandName);
   await app.register(fastifyCookie);
   registerSecurityHeaders(app, {
     contentSecurityPolicy: { directives: CSP_DIRECTIVES },
@@ -359,12 +270,18 @@ export async function buildApp(
   // Brute-force limits are counted in PostgreSQL (http/rate-limit.ts), not per process.
   refuseInMemoryRateLimits(app);
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
+}
 
+/** Who each request speaks for, checked before any route: session or token, standing, CSRF. */
+function registerRequestIdentity(
+  app: FastifyInstance,
+  ctx: AppContext,
+  allowedOrigins: string[],
+): void {
   registerSessionLoader(app, ctx);
   registerApiTokenAccess(app, ctx);
   // Before any route: each route's handler re-checks its actor in every transaction it opens.
   bindActorStanding(app, ctx);
-  const allowedOrigins = [new URL(ctx.config.publicUrl).origin];
   registerCsrfProtection(app, {
     tokens: new CsrfTokens(ctx.secretsKey),
     allowedOrigins,
@@ -372,12 +289,24 @@ export async function buildApp(
   });
   // The first-start admin's printed one-time password opens nothing but its own replacement.
   bindPasswordChangeGuard(app);
+}
 
+// The API's routes by area, in the order the OpenAPI document lists them. ----------------------
+
+/** The ways in: sign-in, providers, linked accounts, personal API tokens. */
+async function registerAccessRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   await app.register(authRoutes(ctx), { prefix: '/api/auth' });
   await app.register(signInProviderRoutes(ctx), { prefix: '/api/auth/oidc' });
   await app.register(identityRoutes(ctx), { prefix: '/api/auth/identities' });
   await app.register(apiTokenRoutes(ctx), { prefix: '/api/api-tokens' });
   await app.register(adminSignInProviderRoutes(ctx), { prefix: '/api/admin/sign-in-providers' });
+}
+
+/** The public face, plans, the market and copy trading. */
+async function registerMarketAndCopyingRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+): Promise<void> {
   await app.register(contactRoutes(ctx), { prefix: '/api/contact' });
   await app.register(planRoutes(ctx), { prefix: '/api/plans' });
   await app.register(adminPlanRoutes(ctx), { prefix: '/api/admin/plans' });
@@ -386,6 +315,10 @@ export async function buildApp(
   await app.register(adminStrategyRoutes(ctx), { prefix: '/api/admin/strategies' });
   await app.register(traderRoutes(ctx), { prefix: '/api/trader' });
   await app.register(tradeRoutes(ctx), { prefix: '/api/trades' });
+}
+
+/** Users, staff's view of them, and what a user keeps about themselves. */
+async function registerPeopleRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   await app.register(outboxRoutes(ctx), { prefix: '/api/admin/outbox' });
   await app.register(adminUserRoutes(ctx), { prefix: '/api/admin/users' });
   await app.register(auditRoutes(ctx), { prefix: '/api/admin/audit' });
@@ -398,6 +331,10 @@ export async function buildApp(
   await app.register(adminAppropriatenessRoutes(ctx), { prefix: '/api/admin/appropriateness' });
   await app.register(notificationRoutes(ctx), { prefix: '/api/notifications' });
   await app.register(avatarFileRoute(ctx));
+}
+
+/** Money in and out, the books a user sees, statements and staff's adjustments. */
+async function registerMoneyRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   await app.register(paymentMethodRoutes(ctx), { prefix: '/api/payment-methods' });
   await app.register(adminPaymentMethodRoutes(ctx), { prefix: '/api/admin/payment-methods' });
   await app.register(depositRoutes(ctx), { prefix: '/api/deposits' });
@@ -413,6 +350,31 @@ export async function buildApp(
   await app.register(statementRoutes(ctx), { prefix: '/api/statements' });
   await app.register(operatorExportRoutes(ctx), { prefix: '/api/admin/exports' });
   await app.register(adminUserAccountRoutes(ctx), { prefix: '/api/admin/users' });
+}
+
+/**
+ * Four-eyes wiring: each module whose work can wait for a second admin registers how it carries
+ * out an approved request; the approvals module itself imports none of them.
+ */
+function wireApprovalHandlers(): ApprovalHandlers {
+  const handlers = createApprovalHandlers();
+  registerAdjustmentApprovals(handlers);
+  registerDepositApprovals(handlers);
+  registerPayoutApprovals(handlers);
+  registerSettingApprovals(handlers);
+  registerPaymentMethodApprovals(handlers);
+  registerAdminGrantApprovals(handlers);
+  handlers.handleSettings(['sign_in_provider'], (ctx, tx, change, by) =>
+    applyProviderChange(ctx, tx, change.value as ProviderProposal, { ...by, actorId: by.adminId }),
+  );
+  return handlers;
+}
+
+/** Settings, the second admin's approvals, and applications to lead a strategy. */
+async function registerSettingsAndReviewRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+): Promise<void> {
   await app.register(feeScheduleRoute(ctx), { prefix: '/api/settings' });
   await app.register(adminSettingsRoutes(ctx), { prefix: '/api/admin/settings' });
   await app.register(adminApprovalRoutes(ctx, wireApprovalHandlers()), {
@@ -422,7 +384,10 @@ export async function buildApp(
   await app.register(adminTraderApplicationRoutes(ctx), {
     prefix: '/api/admin/trader-applications',
   });
+}
 
+/** The public configuration, the health probe and the OpenAPI document. */
+function registerMetaRoutes(app: FastifyInstance, ctx: AppContext): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   typed.get(
     '/api/config',
@@ -434,9 +399,17 @@ export async function buildApp(
     return { ok: true };
   });
   app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
+}
 
-  registerRealtimeRoute(app, ctx, hub, { allowedOrigins });
-
+/**
+ * The built web app (when there is one), and what answers a path no route has: 405 for a known
+ * path with another method, the app's page for a client-side route, else a plain 404.
+ */
+async function registerPagesAndNotFound(
+  app: FastifyInstance,
+  ctx: AppContext,
+  allowedMethods: (url: string) => string[],
+): Promise<void> {
   const webBuilt = await registerStaticWeb(app, ctx.config);
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
@@ -459,5 +432,4 @@ export async function buildApp(
     const notFound = refusal('NOT_FOUND', { method: request.method, path });
     return reply.status(notFound.status).send(errorBody(notFound));
   });
-  return app;
 }

@@ -9,13 +9,13 @@ import { createDb, createPool } from './db/client';
 import { createReads } from './db/performance';
 import { EmbeddedDatabaseError, startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
 import { migrate } from './db/migrate';
-import { mailboxDir } from './modules/mail/mailbox';
-import { createMailer } from './modules/mail/mailer';
+import { mailboxDir } from './modules/mail';
+import { createMailer } from './modules/mail';
 import { createRealtime } from './realtime/realtime';
 import { createScheduler } from './jobs/scheduler';
 import { startCopyTrading } from './modules/copy-trading/copy-trading.runtime';
-import { writeRequestedLinks } from './modules/auth/auth.service';
-import { loadSecretsKey } from './modules/auth/secret-box';
+import { writeRequestedLinks } from './modules/auth';
+import { loadSecretsKey } from './lib/secret-box';
 import { idempotencyRetentionJob } from './modules/ledger/idempotency';
 import { orphanAvatarSweepJob } from './modules/profile/profile.service';
 import {
@@ -219,6 +219,30 @@ async function runPrimary(config: Config, log: Logger): Promise<void> {
   );
 }
 
+/** The scheduler (one instance at a time runs each job), its jobs, and the market and copy trading. */
+async function startScheduledWork(
+  ctx: AppContext,
+  databaseUrl: string,
+  metrics: ReturnType<typeof createMetrics>,
+) {
+  const scheduler = createScheduler({
+    databaseUrl,
+    clock: systemClock,
+    log: ctx.log,
+    onJobLag: metrics.observeJobLag,
+  });
+  startup.started('scheduler', () => scheduler.stop());
+  scheduler.add(orphanAvatarSweepJob(ctx));
+  scheduler.add(documentRetentionJob(ctx));
+  scheduler.add(orphanDocumentSweepJob(ctx));
+  scheduler.add(idempotencyRetentionJob(ctx));
+  const copyTrading = await startCopyTrading(ctx, scheduler);
+  startup.started('market feed', () => copyTrading.close());
+  ctx.log.info(copyTrading.startup, 'market data and strategies ready');
+  scheduler.start();
+  return { scheduler, copyTrading };
+}
+
 /** One whole instance: API, WebSocket, scheduler candidate, mail delivery. */
 async function runInstance(config: Config, log: Logger, isWorker: boolean): Promise<void> {
   const { databaseUrl, embedded, pool, db, seeded } = await prepareDatabase(
@@ -272,21 +296,7 @@ async function runInstance(config: Config, log: Logger, isWorker: boolean): Prom
   const metrics = createMetrics();
   const app = await buildApp(ctx, hub, { metrics });
   startup.started('HTTP server', () => app.close());
-  const scheduler = createScheduler({
-    databaseUrl,
-    clock: systemClock,
-    log,
-    onJobLag: metrics.observeJobLag,
-  });
-  startup.started('scheduler', () => scheduler.stop());
-  scheduler.add(orphanAvatarSweepJob(ctx));
-  scheduler.add(documentRetentionJob(ctx));
-  scheduler.add(orphanDocumentSweepJob(ctx));
-  scheduler.add(idempotencyRetentionJob(ctx));
-  const copyTrading = await startCopyTrading(ctx, scheduler);
-  startup.started('market feed', () => copyTrading.close());
-  log.info(copyTrading.startup, 'market data and strategies ready');
-  scheduler.start();
+  const { scheduler, copyTrading } = await startScheduledWork(ctx, databaseUrl, metrics);
 
   // Background work stops, live sockets are told to come back (1012), the server stops accepting
   // and lets the requests in flight finish, then the database stops.

@@ -4,7 +4,7 @@ import { generate } from 'otplib';
 import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { apiTokens, auditLog, signInProviders, userIdentities, users } from '../src/db/schema';
-import { digest, hashPassword } from '../src/modules/auth/crypto';
+import { digest, hashPassword } from '../src/lib/crypto';
 import { API_TOKEN_OPERATIONS } from '../src/modules/api-tokens/api-tokens.access';
 import { fastifyPath, fillPath, loadOperations } from './proof/openapi';
 import {

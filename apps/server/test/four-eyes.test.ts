@@ -8,7 +8,7 @@ import { eventually } from '@app/shared/test/eventually';
 import type { Approval, ApprovalDecision } from '@app/shared/schemas/approvals';
 import type { Transaction } from '@app/shared/schemas/transactions';
 import { adjust } from '../src/modules/account/adjustments.service';
-import { findUserById } from '../src/modules/auth/auth.service';
+import { findUserById } from '../src/modules/session';
 import {
   adminClient,
   approvedBySecondAdmin,

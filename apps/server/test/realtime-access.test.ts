@@ -4,7 +4,7 @@ import WebSocket from 'ws';
 import { SESSION_COOKIE } from '@app/shared/http';
 import { eventually } from '@app/shared/test/eventually';
 import { insertAuthToken } from '../src/modules/auth/auth.repo';
-import { digest } from '../src/modules/auth/crypto';
+import { digest } from '../src/lib/crypto';
 import {
   approvedBySecondAdmin,
   adminClient,

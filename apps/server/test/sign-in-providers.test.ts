@@ -3,8 +3,8 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { signInProviders, userIdentities, users } from '../src/db/schema';
-import { hashPassword } from '../src/modules/auth/crypto';
-import { seal, unseal } from '../src/modules/auth/secret-box';
+import { hashPassword } from '../src/lib/crypto';
+import { seal, unseal } from '../src/lib/secret-box';
 import {
   adminClient,
   approvedBySecondAdmin,

@@ -22,9 +22,9 @@ const MODULES = path.join(SRC, 'modules');
 
 /** Owners of the tables no module's *.schema.ts declares yet (db/schema.ts, migrations). */
 export const LEGACY_OWNERS: Readonly<Record<string, string>> = {
-  // auth: accounts, sign-in and the secrets that go with them
-  users: 'auth',
-  sessions: 'auth',
+  // session: the accounts and their sessions (request identity); auth: the sign-in secrets
+  users: 'session',
+  sessions: 'session',
   auth_tokens: 'auth',
   recovery_codes: 'auth',
   link_requests: 'auth',

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { requireAdmin, requireUser } from '../modules/auth/session';
+import { requireAdmin, requireUser } from '../modules/session';
 
 /**
  * Guards for a whole encapsulated plugin: call inside a plugin and every route it registers

@@ -61,35 +61,76 @@ export type WebPage = (
  */
 export async function registerStaticWeb(app: FastifyInstance, config: Config): Promise<boolean> {
   const indexPath = path.join(config.webDistDir, 'index.html');
-  const rendererPath = path.join(config.webDistDir, 'ssr', 'entry-server.js');
   if (!fs.existsSync(indexPath)) {
     app.log.warn({ dir: config.webDistDir }, 'web app not built; run `npm run build`');
     return false;
   }
   const publicConfig: PublicConfig = publicConfigOf(config);
-  const configAttribute = escapeAttribute(JSON.stringify(publicConfig));
   const rendered = new Map<string, { at: number; html: string; status: number }>();
+  const pages: PageParts = {
+    publicConfig,
+    indexHtml: indexTemplate(indexPath, config.brandName, publicConfig, () => rendered.clear()),
+    loadRenderer: rendererLoader(app, path.join(config.webDistDir, 'ssr', 'entry-server.js')),
+    apiFor: inProcessApi(app),
+    rendered,
+  };
+  const webPage = createWebPage(pages);
+  await serveAssets(app, config.webDistDir);
+  app.decorate('webPage', webPage);
+  app.get('/', { schema: { hide: true } }, async (request, reply) => {
+    const page = await webPage(request);
+    if (!page) return reply.callNotFound();
+    return sendPage(request, reply, page);
+  });
+  return true;
+}
+
+/** What the app pages are made of. */
+interface PageParts {
+  publicConfig: PublicConfig;
+  /** index.html with the configuration and brand written in; null when it cannot be read. */
+  indexHtml: () => string | null;
+  loadRenderer: () => Promise<PageRenderer | null>;
+  /** The API as a browser would ask it: as a visitor, or as the reader of `reader`. */
+  apiFor: (reader?: FastifyRequest) => typeof fetch;
+  /** Public pages rendered lately, by URL (RENDER_CACHE_MS). */
+  rendered: Map<string, { at: number; html: string; status: number }>;
+}
+
+/** index.html as sent, re-read (and `onChange` called) whenever the build rewrites it. */
+function indexTemplate(
+  indexPath: string,
+  brandName: string,
+  publicConfig: PublicConfig,
+  onChange: () => void,
+): () => string | null {
+  const configAttribute = escapeAttribute(JSON.stringify(publicConfig));
   let cached: { mtimeMs: number; html: string } | null = null;
-  const indexHtml = (): string | null => {
+  return () => {
     try {
       const { mtimeMs } = fs.statSync(indexPath);
       if (cached?.mtimeMs !== mtimeMs) {
         const html = fs
           .readFileSync(indexPath, 'utf8')
           .replace(/content='\{[^']*\}'/, `content='${configAttribute}'`)
-          .replace(/<title>[^<]*<\/title>/, `<title>${escapeAttribute(config.brandName)}</title>`);
+          .replace(/<title>[^<]*<\/title>/, `<title>${escapeAttribute(brandName)}</title>`);
         cached = { mtimeMs, html };
-        rendered.clear();
+        onChange();
       }
       return cached.html;
     } catch {
       return null;
     }
   };
+}
 
-  // The renderer is loaded once; a rebuild of the web app needs a restart to change it.
+/** The renderer is loaded once; a rebuild of the web app needs a restart to change it. */
+function rendererLoader(
+  app: FastifyInstance,
+  rendererPath: string,
+): () => Promise<PageRenderer | null> {
   let renderer: Promise<PageRenderer | null> | undefined;
-  const loadRenderer = () =>
+  return () =>
     (renderer ??= fs.existsSync(rendererPath)
       ? (import(pathToFileURL(rendererPath).href) as Promise<PageRenderer>).catch(
           (error: unknown) => {
@@ -98,15 +139,13 @@ export async function registerStaticWeb(app: FastifyInstance, config: Config): P
           },
         )
       : Promise.resolve(null));
+}
 
-  /**
-   * The API as a browser would ask it, answered in-process: as a visitor, or with the session
-   * cookie (and user agent) of the request being rendered.
-   */
-  const apiFor =
-    (reader?: FastifyRequest): typeof fetch =>
-    (input, init) =>
-      callApi(input, init, reader);
+/**
+ * The API as a browser would ask it, answered in-process: as a visitor, or with the session
+ * cookie (and user agent) of the request being rendered.
+ */
+function inProcessApi(app: FastifyInstance): (reader?: FastifyRequest) => typeof fetch {
   const callApi = async (
     input: Parameters<typeof fetch>[0],
     init: Parameters<typeof fetch>[1],
@@ -137,13 +176,16 @@ export async function registerStaticWeb(app: FastifyInstance, config: Config): P
       headers: responseHeaders,
     });
   };
+  return (reader) => (input, init) => callApi(input, init, reader);
+}
 
-  /**
-   * The rendered markup in the app page. A signed-in page arrives inert: its buttons (Close
-   * Trade, Claim Profit...) have no handler until the scripts take the page over, so nothing
-   * can be pressed in vain meanwhile (the app lifts it once running: lib/prerender.ts).
-   */
-  const intoTemplate = (template: string, page: RenderedPage, inert = false) =>
+/**
+ * The rendered markup in the app page. A signed-in page arrives inert: its buttons (Close
+ * Trade, Claim Profit...) have no handler until the scripts take the page over, so nothing
+ * can be pressed in vain meanwhile (the app lifts it once running: lib/prerender.ts).
+ */
+function intoTemplate(template: string, page: RenderedPage, inert = false): string {
+  return (
     template
       // The page is readable before its scripts run: they need not be fetched ahead of its
       // stylesheet (on a slow network, Lighthouse paints the dashboard 0.3 s sooner without).
@@ -152,53 +194,62 @@ export async function registerStaticWeb(app: FastifyInstance, config: Config): P
         '<div id="root"></div>',
         () => `<div id="root"${inert ? ' inert' : ''}>${page.html}</div>`,
       )
-      .replace('</head>', () => `${page.head}</head>`);
+      .replace('</head>', () => `${page.head}</head>`)
+  );
+}
 
-  const renderPage = async (url: string, template: string) => {
-    const hit = rendered.get(url);
-    if (hit && Date.now() - hit.at < RENDER_CACHE_MS) return hit;
-    const page = await (
-      await loadRenderer()
-    )?.render({ url, config: publicConfig, fetch: apiFor() });
-    if (!page) return null;
-    const html = intoTemplate(template, page);
-    if (rendered.size >= RENDER_CACHE_ENTRIES) rendered.clear();
-    const entry = { at: Date.now(), html, status: page.status };
-    rendered.set(url, entry);
-    return entry;
-  };
+/** A public page for visitors, reused for RENDER_CACHE_MS. */
+async function renderPublicPage(parts: PageParts, url: string, template: string) {
+  const hit = parts.rendered.get(url);
+  if (hit && Date.now() - hit.at < RENDER_CACHE_MS) return hit;
+  const page = await (
+    await parts.loadRenderer()
+  )?.render({ url, config: parts.publicConfig, fetch: parts.apiFor() });
+  if (!page) return null;
+  const html = intoTemplate(template, page);
+  if (parts.rendered.size >= RENDER_CACHE_ENTRIES) parts.rendered.clear();
+  const entry = { at: Date.now(), html, status: page.status };
+  parts.rendered.set(url, entry);
+  return entry;
+}
 
-  /** A signed-in page for this request's session: never cached, never shared. */
-  const renderSignedIn = async (request: FastifyRequest, template: string) => {
-    const page = await (
-      await loadRenderer()
-    )?.render({ url: request.url, config: publicConfig, fetch: apiFor(request), signedIn: true });
-    return page
-      ? { html: intoTemplate(template, page, true), status: page.status, private: true }
-      : null;
-  };
+/** A signed-in page for this request's session: never cached, never shared. */
+async function renderSignedIn(parts: PageParts, request: FastifyRequest, template: string) {
+  const page = await (
+    await parts.loadRenderer()
+  )?.render({
+    url: request.url,
+    config: parts.publicConfig,
+    fetch: parts.apiFor(request),
+    signedIn: true,
+  });
+  return page
+    ? { html: intoTemplate(template, page, true), status: page.status, private: true }
+    : null;
+}
 
-  const webPage: WebPage = async (request) => {
-    const template = indexHtml();
+function createWebPage(parts: PageParts): WebPage {
+  return async (request) => {
+    const template = parts.indexHtml();
     if (!template) return null;
     const pathname = request.url.split('?')[0] ?? '/';
     const visitor = !request.cookies[SESSION_COOKIE];
-    if (!visitor && (await loadRenderer())?.isRenderedSignedIn?.(pathname)) {
+    if (!visitor && (await parts.loadRenderer())?.isRenderedSignedIn?.(pathname)) {
       try {
-        const page = await renderSignedIn(request, template);
+        const page = await renderSignedIn(parts, request, template);
         if (page) return page;
       } catch (error) {
         request.log.error({ err: error, url: request.url }, 'rendering a signed-in page failed');
       }
       return { html: template, status: 200 };
     }
-    const renderer = visitor ? await loadRenderer() : undefined;
+    const renderer = visitor ? await parts.loadRenderer() : undefined;
     const prerendered = renderer?.isPrerendered
       ? renderer.isPrerendered(pathname)
       : Boolean(renderer?.PRERENDERED_PATHS.includes(pathname));
     if (prerendered) {
       try {
-        const page = await renderPage(request.url, template);
+        const page = await renderPublicPage(parts, request.url, template);
         if (page) return { html: page.html, status: page.status };
       } catch (error) {
         // The browser renders the page itself, as it does for every other route.
@@ -207,9 +258,12 @@ export async function registerStaticWeb(app: FastifyInstance, config: Config): P
     }
     return { html: template, status: 200 };
   };
+}
 
+/** The build's files: hashed assets cached for a year, pre-compressed copies preferred. */
+async function serveAssets(app: FastifyInstance, webDistDir: string): Promise<void> {
   await app.register(fastifyStatic, {
-    root: config.webDistDir,
+    root: webDistDir,
     index: false,
     // The build writes .br and .gz beside each script and stylesheet (apps/web/scripts/build.ts).
     preCompressed: true,
@@ -224,13 +278,6 @@ export async function registerStaticWeb(app: FastifyInstance, config: Config): P
       }
     },
   });
-  app.decorate('webPage', webPage);
-  app.get('/', { schema: { hide: true } }, async (request, reply) => {
-    const page = await webPage(request);
-    if (!page) return reply.callNotFound();
-    return sendPage(request, reply, page);
-  });
-  return true;
 }
 
 /**

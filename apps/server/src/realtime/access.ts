@@ -1,8 +1,12 @@
 import type { AppContext } from '../context';
-import { findLiveSessionsByIds } from '../modules/auth/auth.service';
-import { sessionIsLive, sessionLimits } from '../modules/auth/session';
+import { findLiveSessionsByIds, sessionIsLive, sessionLimits } from '../modules/session';
 import { channelsFor } from './channels';
-import type { Authorize } from './realtime';
+
+/**
+ * Re-checks sessions against the database: for each of `sessionIds` still live, the channels its
+ * user may hear now. A session missing from the answer has ended.
+ */
+export type Authorize = (sessionIds: string[]) => Promise<Map<string, string[]>>;
 
 /**
  * Re-checks open sockets the way a request is checked: the session must be neither revoked nor

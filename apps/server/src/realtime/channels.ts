@@ -1,5 +1,5 @@
 import type { UserRow } from '../db/schema';
-import { hasAdminPowers } from '../modules/auth/session';
+import { hasAdminPowers } from '../modules/session';
 
 /**
  * Who hears what on /realtime. `user:<id>`: that user's own account, transactions and trades;

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { plans, settings, users } from '../db/schema';
-import { hashPassword, newReferralId } from '../modules/auth/crypto';
+import { hashPassword, newReferralId } from '../lib/crypto';
 import { seedDemoPaymentMethods } from '../modules/payment-methods/payment-methods.seed';
 import { DEFAULT_REFERRAL_BONUS_CENTS } from '../modules/referrals/referral-bonus';
 

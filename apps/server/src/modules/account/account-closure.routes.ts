@@ -2,8 +2,8 @@ import { accountClosureSchema, closeAccountSchema } from '@app/shared/schemas/ac
 import { okSchema } from '@app/shared/schemas/auth';
 import type { AppContext } from '../../context';
 import { accountKey, clientAddress, limitOn, rateLimiter } from '../../http/rate-limit';
-import { authLimits } from '../auth/auth.limits';
-import { clearSessionCookie, requireUser } from '../auth/session';
+import { authLimits } from '../session';
+import { clearSessionCookie, requireUser } from '../session';
 import { accountClosure, closeAccount } from './account-closure.service';
 import { signedInRoutes } from '../../http/route-plugin';
 

@@ -7,7 +7,7 @@ import { adjustmentSchema } from '@app/shared/schemas/money';
 import { transactionResponseSchema } from '@app/shared/schemas/transactions';
 import type { AppContext } from '../../context';
 import { sendJsonText } from '../../http/json-text';
-import { requireAdmin, requireUser } from '../auth/session';
+import { requireAdmin, requireUser } from '../session';
 import { idempotencyKeyOf, sendOutcome } from '../ledger';
 import { adjust } from './adjustments.service';
 import { summary } from './account.service';

@@ -21,7 +21,7 @@ import {
   SelfDecisionError,
 } from '../approvals';
 import { recordAudit } from '../audit/audit.service';
-import { findUserById } from '../auth/auth.service';
+import { findUserById } from '../session';
 import {
   adjustment,
   runIdempotent,

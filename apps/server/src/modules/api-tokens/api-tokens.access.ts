@@ -3,7 +3,7 @@ import { API_TOKEN_PREFIX } from '@app/shared/schemas/api-tokens';
 import type { AppContext } from '../../context';
 import { refusal } from '../../http/errors';
 import { limitOn, rateLimiter } from '../../http/rate-limit';
-import * as auth from '../auth/auth.service';
+import { findUserById } from '../session';
 import { findLiveToken, recordTokenRequest } from './api-tokens.service';
 
 /**
@@ -63,7 +63,7 @@ export function registerApiTokenAccess(app: FastifyInstance, ctx: AppContext): v
       throw refusal('API_TOKEN_INVALID');
     }
     const row = await findLiveToken(ctx, token);
-    const user = row ? await auth.findUserById(ctx.db, row.userId) : undefined;
+    const user = row ? await findUserById(ctx.db, row.userId) : undefined;
     if (!row || !user) throw refusal('API_TOKEN_INVALID');
     await limiter.guard([limitOn(perToken, () => row.id)])(request, reply);
     // The route the router chose (any spelling of its path alike), without a trailing slash.

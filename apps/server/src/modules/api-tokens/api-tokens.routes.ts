@@ -10,8 +10,8 @@ import {
 import type { AppContext } from '../../context';
 import { guardSignedIn } from '../../http/guards';
 import { accountKey, clientAddress, limitOn, rateLimiter } from '../../http/rate-limit';
-import { authLimits } from '../auth/auth.limits';
-import { requireUser } from '../auth/session';
+import { authLimits } from '../session';
+import { requireUser } from '../session';
 import * as service from './api-tokens.service';
 
 /**

@@ -10,9 +10,9 @@ import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import type { ApiTokenRow, UserRow } from '../../db/schema';
 import { refusal } from '../../http/errors';
-import { recordAudit } from '../audit/audit.service';
-import { digest } from '../auth/crypto';
-import { confirmReauth, passwordProves, type Reauth } from '../auth/reauth';
+import { recordAudit } from '../audit';
+import { digest } from '../../lib/crypto';
+import { confirmReauth, passwordProves, type Reauth } from '../session';
 import * as repo from './api-tokens.repo';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -9,7 +9,7 @@ import {
 } from '@app/shared/schemas/appropriateness';
 import { rule } from '@app/shared/rules';
 import type { AppContext } from '../../context';
-import { requireAdmin, requireUser } from '../auth/session';
+import { requireAdmin, requireUser } from '../session';
 import * as service from './appropriateness.service';
 import { adminRoutes, signedInRoutes } from '../../http/route-plugin';
 

@@ -3,7 +3,7 @@ import { rejectSchema } from '@app/shared/schemas/money';
 import { z } from 'zod';
 import type { ZodRoutes } from '../../http/route-plugin';
 import type { AdminDecisionRequest } from './self-decision';
-import { requireAdmin } from '../auth/session';
+import { requireAdmin } from '../session';
 import { idempotencyKeyOf, sendOutcome, type IdempotentOutcome } from '../ledger';
 
 /** A deposit, withdrawal or approval, by uuid or TNX id. */

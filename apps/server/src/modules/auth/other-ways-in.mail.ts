@@ -1,5 +1,5 @@
 import type { NotificationLanguage } from '@app/shared/schemas/notifications';
-import { composeMail, type Brand, type MailContent } from '../mail/templates';
+import { composeMail, type Brand, type MailContent } from '../mail';
 
 /**
  * Why the other ways into an account (personal API tokens, linked sign-in providers) were ended,

@@ -1,11 +1,12 @@
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import type { UserRow } from '../../db/schema';
-import * as repo from './auth.repo';
-import { revokeAllTokensOf } from '../api-tokens/api-tokens.service';
-import { recordAudit } from '../audit/audit.service';
-import { enqueueMail } from '../mail/mail.service';
-import { languageOf } from '../notifications/notifications.service';
+import { findUserById } from '../session';
+import { revokeAllTokensOf } from '../api-tokens';
+import { recordAudit } from '../audit';
+import { enqueueMail } from '../mail';
+import { languageOf } from '../notifications';
+// The leaf file, not the face: the face's routes use this module's sign-in flows.
 import { unlinkAllIdentitiesOf } from '../sign-in-providers/identities';
 import { waysInEndedMail, type EndedWaysIn, type WaysInReason } from './other-ways-in.mail';
 
@@ -57,7 +58,7 @@ export async function providerLinksDropped(
   },
 ): Promise<void> {
   for (const userId of userIds) {
-    const user = await repo.findUserById(tx, userId);
+    const user = await findUserById(tx, userId);
     if (!user) continue;
     await recordAndTell(
       ctx,

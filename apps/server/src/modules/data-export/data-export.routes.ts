@@ -2,7 +2,7 @@ import { dataExportSchema } from '@app/shared/schemas/data-export';
 import type { AppContext } from '../../context';
 import { sendDownload } from '../../http/download';
 import { limitOn, rateLimiter } from '../../http/rate-limit';
-import { requireUser } from '../auth/session';
+import { requireUser } from '../session';
 import { openPersonalDataExport } from './data-export.service';
 import { signedInRoutes } from '../../http/route-plugin';
 

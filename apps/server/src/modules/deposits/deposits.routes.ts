@@ -2,7 +2,7 @@ import { createDepositSchema } from '@app/shared/schemas/money';
 import { transactionResponseSchema } from '@app/shared/schemas/transactions';
 import type { AppContext } from '../../context';
 import { decisionRoutes } from '../approvals';
-import { requireUser } from '../auth/session';
+import { requireUser } from '../session';
 import { idempotencyKeyOf, sendOutcome } from '../ledger';
 import * as service from './deposits.service';
 import { adminRoutes, signedInRoutes } from '../../http/route-plugin';

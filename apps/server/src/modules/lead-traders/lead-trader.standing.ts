@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { UserRow } from '../../db/schema';
 import { refusal } from '../../http/errors';
 import { guardSignedIn } from '../../http/guards';
-import { requireUser } from '../auth/session';
+import { requireUser } from '../session';
 
 /**
  * A lead trader in good standing: an approved lead trader (users.is_trader) whose account is

@@ -8,7 +8,7 @@ import {
   traderApplicationQuerySchema,
 } from '@app/shared/schemas/lead-traders';
 import type { AppContext } from '../../context';
-import { requireAdmin, requireUser } from '../auth/session';
+import { requireAdmin, requireUser } from '../session';
 import * as service from './lead-traders.service';
 import { adminRoutes, signedInRoutes } from '../../http/route-plugin';
 

@@ -1,20 +1,16 @@
 import { outsideTransactionGuards } from '../../db/transaction-guard';
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
+import type { Mailer } from '../../context';
 import type { Db } from '../../db/client';
 import type { MailRow } from '../../db/schema';
-import { unseal } from '../auth/secret-box';
+import { unseal } from '../../lib/secret-box';
 import { toNodemailer, writeToMailbox, type OutgoingMail } from './mailbox';
 import { claimPending, markDelivered, markFailed } from './outbox.repo';
 import type { MailBody } from './templates';
 
-export interface Mailer {
-  /** Delivers what is pending now (call after a transaction that queued mail commits). */
-  kick: () => void;
-  /** Resolves when no delivery is running; tests use it to read the outbox deterministically. */
-  idle: () => Promise<void>;
-  close: () => Promise<void>;
-}
+/** The interface is the kernel's (context.ts); this module implements it. */
+export type { Mailer };
 
 const MAX_ATTEMPTS = 5;
 const BATCH = 20;

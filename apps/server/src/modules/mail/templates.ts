@@ -1,4 +1,4 @@
-import { seal } from '../auth/secret-box';
+import { seal } from '../../lib/secret-box';
 
 /**
  * Plain, branded e-mails with a text and an HTML part. Every value is escaped for HTML.

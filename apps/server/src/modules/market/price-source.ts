@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import type { PriceSource as KernelPriceSource, StoredQuote } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import type { listenForNotices } from '../../db/notices';
 import { ALL_ON, createQuoteMemory, type PerformanceSwitches } from '../../db/performance';
@@ -9,30 +10,13 @@ import { PRICE_STALE_AFTER_MS } from './market.options';
 /** Fresh prices by instrument; a stale or unknown symbol is absent (using it is PRICE_UNAVAILABLE). */
 export type Prices = Map<InstrumentSymbol, string>;
 
-/** A quote as the table holds it (epoch ms). */
-export interface StoredQuote {
-  symbol: string;
-  price: string;
-  at: number;
-}
-
 /**
  * The prices trades are valued and orders filled at: the stored latest quotes younger than
  * PRICE_STALE_AFTER_MS. One per process, on the context; every reader of prices goes through it.
+ * The interface is the kernel's (context.ts); this module implements it.
  */
-export interface PriceSource {
-  /** The fresh prices at `now`. */
-  current(now: number): Promise<Prices>;
-  /**
-   * The price tick (leader only) stored `quotes` and the table now holds exactly them (`null`: the
-   * table kept newer quotes from another instance). They may be served from memory until `until`.
-   */
-  recorded(quotes: readonly StoredQuote[] | null, until: number): void;
-  /** Resolves once it hears the ticks of the instance taking them (at once if it does not listen). */
-  ready: Promise<void>;
-  /** Stops listening for the ticks of the instance taking them. */
-  close(): Promise<void>;
-}
+export type PriceSource = KernelPriceSource<InstrumentSymbol>;
+export type { StoredQuote };
 
 /**
  * The channel on which the instance taking the ticks tells the others what it stored (a

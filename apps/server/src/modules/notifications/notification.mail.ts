@@ -5,7 +5,7 @@ import type {
   NotificationParams,
   NotificationType,
 } from '@app/shared/schemas/notifications';
-import { composeMail, type Brand, type MailContent } from '../mail/templates';
+import { composeMail, type Brand, type MailContent } from '../mail';
 
 /**
  * The e-mail of each alert, in the user's language (the web app's languages). The English texts of

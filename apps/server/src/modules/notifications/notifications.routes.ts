@@ -11,7 +11,7 @@ import {
 } from '@app/shared/schemas/notifications';
 import type { AppContext } from '../../context';
 import { guardSignedIn } from '../../http/guards';
-import { requireUser } from '../auth/session';
+import { requireUser } from '../session';
 import {
   markAllNotificationsRead,
   markNotificationRead,

@@ -13,7 +13,7 @@ import type { AppContext } from '../../context';
 import type { DbOrTx, Tx } from '../../db/client';
 import { decodeCursor, keysetPage } from '../../db/keyset';
 import { refusal } from '../../http/errors';
-import { enqueueMails } from '../mail/mail.service';
+import { enqueueMails } from '../mail';
 import { notificationMail } from './notification.mail';
 import * as repo from './notifications.repo';
 

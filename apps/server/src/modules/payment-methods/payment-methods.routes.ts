@@ -7,7 +7,7 @@ import {
 } from '@app/shared/schemas/payment-methods';
 import { approvalResponseSchema } from '@app/shared/schemas/approvals';
 import type { AppContext } from '../../context';
-import { requireAdmin } from '../auth/session';
+import { requireAdmin } from '../session';
 import * as service from './payment-methods.service';
 import { rule } from '@app/shared/rules';
 import { adminRoutes, signedInRoutes } from '../../http/route-plugin';

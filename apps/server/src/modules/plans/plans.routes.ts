@@ -10,7 +10,7 @@ import {
 } from '@app/shared/schemas/plans';
 import type { AppContext } from '../../context';
 import { guardAdmin } from '../../http/guards';
-import { requireAdmin } from '../auth/session';
+import { requireAdmin } from '../session';
 import * as service from './plans.service';
 import { wirePlansIntoCopyTrading } from './plans.wiring';
 import { rule } from '@app/shared/rules';

@@ -18,7 +18,7 @@ import { readOneFile } from '../../http/multipart';
 import { clientAddress, limitOn, rateLimiter, type RateLimiter } from '../../http/rate-limit';
 import type { ZodRoutes } from '../../http/route-plugin';
 import { activityOf } from '../audit/audit.service';
-import { requireUser } from '../auth/session';
+import { requireUser } from '../session';
 import { toMe } from '../users';
 import {
   avatarFile,

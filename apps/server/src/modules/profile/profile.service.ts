@@ -8,7 +8,7 @@ import type { UserRow } from '../../db/schema';
 import { refusal } from '../../http/errors';
 import type { Job } from '../../jobs/scheduler';
 import { recordAudit } from '../audit/audit.service';
-import { findUserById, swapAvatar, updateUser } from '../auth/auth.service';
+import { findUserById, swapAvatar, updateUser } from '../session';
 import { referralBonusCents } from '../referrals';
 import {
   referredUsers,

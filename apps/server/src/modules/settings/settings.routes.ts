@@ -15,7 +15,7 @@ import {
   traderProgrammeSchema,
 } from '@app/shared/schemas/lead-traders';
 import type { AppContext } from '../../context';
-import { requireAdmin } from '../auth/session';
+import { requireAdmin } from '../session';
 import * as service from './settings.service';
 import type { SettingChangeOutcome } from './settings.service';
 import { adminRoutes } from '../../http/route-plugin';

@@ -6,7 +6,7 @@ import {
   journalExportQuerySchema,
 } from '@app/shared/schemas/statements';
 import type { AppContext } from '../../context';
-import { requireAdmin } from '../auth/session';
+import { requireAdmin } from '../session';
 import { exportFileName } from './domain/statement';
 import { DOWNLOAD_TYPES, sendDownload } from '../../http/download';
 import { balancesCsv, journalCsv } from './operator-exports.csv';

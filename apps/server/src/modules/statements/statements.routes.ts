@@ -6,7 +6,7 @@ import {
   tradeHistoryQuerySchema,
 } from '@app/shared/schemas/statements';
 import type { AppContext } from '../../context';
-import { requireUser } from '../auth/session';
+import { requireUser } from '../session';
 import { closedTradePages } from '../copy-trading';
 import {
   annualFileName,

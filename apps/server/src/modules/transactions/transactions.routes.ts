@@ -9,7 +9,7 @@ import {
 } from '@app/shared/schemas/transactions';
 import type { AppContext } from '../../context';
 import { sendJsonText } from '../../http/json-text';
-import { requireUser } from '../auth/session';
+import { requireUser } from '../session';
 import * as service from './transactions.service';
 import { adminRoutes, signedInRoutes } from '../../http/route-plugin';
 

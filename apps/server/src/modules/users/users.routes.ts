@@ -9,7 +9,7 @@ import {
 import { okSchema } from '@app/shared/schemas/auth';
 import { approvalResponseSchema } from '@app/shared/schemas/approvals';
 import type { AppContext } from '../../context';
-import { requireAdmin } from '../auth/session';
+import { requireAdmin } from '../session';
 import * as service from './users.service';
 import { rule } from '@app/shared/rules';
 import { adminRoutes, type ZodRoutes } from '../../http/route-plugin';

@@ -6,7 +6,7 @@ import { refusal } from '../../http/errors';
 import { everRecorded, recordAudit } from '../audit/audit.service';
 import * as auth from '../auth/auth.service';
 import { endOtherWaysIn } from '../auth/other-ways-in';
-import { hashPassword, verifyPassword } from '../auth/crypto';
+import { hashPassword, verifyPassword } from '../../lib/crypto';
 import { enqueueMail } from '../mail/mail.service';
 import { mailTemplates } from '../mail/templates';
 import type { Approval } from '@app/shared/schemas/approvals';

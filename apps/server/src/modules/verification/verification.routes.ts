@@ -20,7 +20,7 @@ import { refusal } from '../../http/errors';
 import { guardSignedIn } from '../../http/guards';
 import { readOneFile } from '../../http/multipart';
 import { limitOn, rateLimiter } from '../../http/rate-limit';
-import { requireAdmin, requireUser } from '../auth/session';
+import { requireAdmin, requireUser } from '../session';
 import * as service from './verification.service';
 import { adminRoutes } from '../../http/route-plugin';
 

@@ -8,7 +8,7 @@ import { approvalResponseSchema } from '@app/shared/schemas/approvals';
 import { transactionResponseSchema } from '@app/shared/schemas/transactions';
 import type { AppContext } from '../../context';
 import { decisionRoutes } from '../approvals';
-import { requireUser } from '../auth/session';
+import { requireUser } from '../session';
 import { idempotencyKeyOf, sendOutcome } from '../ledger';
 import * as service from './withdrawals.service';
 import { adminRoutes, publicRoutes, signedInRoutes } from '../../http/route-plugin';

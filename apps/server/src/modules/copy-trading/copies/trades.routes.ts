@@ -18,7 +18,7 @@ import { rule } from '@app/shared/rules';
 import { z } from 'zod';
 import type { AppContext } from '../../../context';
 import { guardSignedIn } from '../../../http/guards';
-import { requireUser } from '../../auth/session';
+import { requireUser } from '../../session';
 import { idempotencyKeyOf, sendOutcome } from '../../ledger/idempotency';
 import * as funds from './funds.service';
 import * as service from './trades.service';

@@ -18,7 +18,7 @@ import { adminCreateStrategySchema } from '@app/shared/schemas/lead-traders';
 import { z } from 'zod';
 import type { AppContext } from '../../../context';
 import { guardAdmin } from '../../../http/guards';
-import { requireAdmin } from '../../auth/session';
+import { requireAdmin } from '../../session';
 import * as admin from './admin.service';
 import * as orders from './orders.service';
 import * as record from './record.service';

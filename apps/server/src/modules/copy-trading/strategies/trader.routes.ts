@@ -13,7 +13,7 @@ import {
   traderStrategySchema,
 } from '@app/shared/schemas/strategies';
 import type { AppContext } from '../../../context';
-import { requireUser } from '../../auth/session';
+import { requireUser } from '../../session';
 import { guardLeadTrader } from '../../lead-traders/lead-trader.standing';
 import * as orders from './orders.service';
 import * as terms from './terms.service';

@@ -4,13 +4,13 @@ import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import type { SessionRow, UserRow } from '../../db/schema';
 import { refusal } from '../../http/errors';
-import { digest, newSecret } from './crypto';
+import { digest, newSecret } from '../../lib/crypto';
 import {
   endSessionsOverLimit,
   findSessionByDigest,
   insertSession,
   touchSession,
-} from './auth.repo';
+} from './session.repo';
 
 export interface RequestAuth {
   user: UserRow;

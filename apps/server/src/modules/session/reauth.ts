@@ -1,8 +1,8 @@
 import type { Tx } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { refusal } from '../../http/errors';
-import * as repo from './auth.repo';
-import { verifyPassword } from './crypto';
+import * as repo from './session.repo';
+import { verifyPassword } from '../../lib/crypto';
 
 /**
  * Re-authentication before making a new way into the account (a personal API token): a session

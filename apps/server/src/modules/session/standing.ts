@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { withTransactionGuard } from '../../db/transaction-guard';
 import { refusal } from '../../http/errors';
-import { lockActorStanding } from './auth.repo';
+import { lockActorStanding } from './session.repo';
 import { sessionIsLive, sessionLimits, type RequestAuth } from './session';
 
 /**

@@ -1,0 +1,11 @@
+/** In-app notifications and the e-mails that go with them, in each user's language. */
+export { notificationRoutes } from './notifications.routes';
+export {
+  languageOf,
+  notificationsOf,
+  notify,
+  notifyAll,
+  preferencesOf,
+  type Alert,
+  type Announce,
+} from './notifications.service';
