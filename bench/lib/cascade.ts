@@ -17,6 +17,7 @@ import { createDb, createPool } from '../../apps/server/src/db/client';
 import { createSharedReads } from '../../apps/server/src/db/performance';
 import { migrate } from '../../apps/server/src/db/migrate';
 import { plans, users } from '../../apps/server/src/db/schema';
+import { wirePlansIntoCopyTrading } from '../../apps/server/src/modules/plans';
 import {
   createScriptedSource,
   type ScriptedSource,
@@ -168,6 +169,8 @@ export async function runCascade(
 ): Promise<CascadeResult> {
   const { ctx, close } = await cascadeContext(databaseUrl);
   const market = createScriptedSource(systemClock);
+  // No app is built here: wire plans into copy trading as buildApp does.
+  wirePlansIntoCopyTrading();
   const trading = await startCopyTrading(ctx, null, { backfillDays: 1 }, market);
   await trading.tick(new Date());
   try {

@@ -44,7 +44,7 @@ import {
 } from './modules/sign-in-providers';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { outboxRoutes } from './modules/mail';
-import { adminPlanRoutes, planRoutes } from './modules/plans';
+import { adminPlanRoutes, planRoutes, wirePlansIntoCopyTrading } from './modules/plans';
 import { marketRoutes } from './modules/market/market.routes';
 import {
   adminStrategyRoutes,
@@ -181,6 +181,8 @@ export async function buildApp(
   hub: RealtimeHub,
   options: BuildOptions = {},
 ): Promise<FastifyInstance> {
+  // Copy trading learns which plans copy its strategies (plans sit above it: it cannot ask).
+  wirePlansIntoCopyTrading();
   const app = createServer(ctx, { ...HTTP_LIMITS, ...options.http });
   registerOps(app, ctx, hub, {
     metrics: options.metrics ?? createMetrics(),

@@ -12,13 +12,10 @@ import type { AppContext } from '../../context';
 import { guardAdmin } from '../../http/guards';
 import { requireAdmin } from '../session';
 import * as service from './plans.service';
-import { wirePlansIntoCopyTrading } from './plans.wiring';
 import { rule } from '@app/shared/rules';
 
 /** GET /api/plans: active plans with their strategy's computed past performance. */
 export function planRoutes(ctx: AppContext) {
-  // The app wires plans with their routes: copy trading learns which plans copy its strategies.
-  wirePlansIntoCopyTrading();
   return function register(fastify: FastifyInstance, _options: unknown, done: () => void) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     app.get(
