@@ -21,7 +21,7 @@ import type { AdminApprovers, UserFilter } from '@app/shared/schemas/admin-users
 import { decodeCursor, keysetPage } from '../../db/keyset';
 import { removeAvatar } from './avatar-files';
 import * as repo from './users.repo';
-import { toAdminUser } from './user.view';
+import { toAdminUser } from '../session';
 
 export interface AdminActor {
   adminId: string;
