@@ -2,6 +2,12 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DialogActions, Modal } from '../../../ui';
 
+/** Whether an add/edit dialog is open, as its page holds it. */
+export interface ModalState {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
 /**
  * The back office's add/edit dialogs: a modal whose form is mounted only while it is open, so each
  * opening starts from the item's values; `children` gets `close`.
@@ -12,9 +18,7 @@ export function FormModal({
   title,
   description,
   children,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
+}: ModalState & {
   title: string;
   description?: string;
   children: (close: () => void) => ReactNode;
