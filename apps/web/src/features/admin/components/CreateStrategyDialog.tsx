@@ -18,7 +18,7 @@ import {
 import { adminApi, adminKeys, type AdminStrategy } from '../api';
 import { freeLeadTraders } from '../leadTraders';
 import { useAdminMutation } from '../hooks/useAdminMutation';
-import { DialogFormFooter, FormModal } from './DialogForm';
+import { DialogFormFooter, FormModal, type ModalState } from './DialogForm';
 import { LoadError } from './QueryStates';
 
 const FIELDS = [...STRATEGY_TERMS_FIELDS, 'userId'] as const;
@@ -30,18 +30,12 @@ const FIELDS = [...STRATEGY_TERMS_FIELDS, 'userId'] as const;
  */
 export function CreateStrategyDialog({
   strategies,
-  open,
-  onOpenChange,
-}: {
-  strategies: readonly AdminStrategy[];
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
+  ...modal
+}: ModalState & { strategies: readonly AdminStrategy[] }) {
   const { t } = useTranslation('admin');
   return (
     <FormModal
-      open={open}
-      onOpenChange={onOpenChange}
+      {...modal}
       title={t('strategies.createTitle')}
       description={t('strategies.createHint')}
     >
