@@ -13,13 +13,8 @@ import { newIdempotencyKey } from '../../../lib/api';
 import { Button, FilterChips, TextField } from '../../../ui';
 import { adminApi } from '../api';
 import { useAdminMutation } from '../hooks/useAdminMutation';
-import {
-  DialogForm,
-  DialogFormFooter,
-  firstIssuePerField,
-  FormModal,
-  type ModalState,
-} from './DialogForm';
+import { DialogForm, DialogFormFooter, FormModal, type ModalState } from './DialogForm';
+import { firstIssuePerField } from './firstIssuePerField';
 import { LabelledField, errorAria } from './LabelledField';
 
 const TOASTS: Record<AdjustmentBucket, { success: string; failure: string }> = {

@@ -9,13 +9,8 @@ import { useTranslation } from 'react-i18next';
 import { FilterChips, TextField } from '../../../ui';
 import { adminApi } from '../api';
 import { useAdminMutation } from '../hooks/useAdminMutation';
-import {
-  DialogForm,
-  DialogFormFooter,
-  firstIssuePerField,
-  FormModal,
-  type ModalState,
-} from './DialogForm';
+import { DialogForm, DialogFormFooter, FormModal, type ModalState } from './DialogForm';
+import { firstIssuePerField } from './firstIssuePerField';
 
 type Kind = PaymentMethod['kind'];
 const TEXT_FIELDS = [

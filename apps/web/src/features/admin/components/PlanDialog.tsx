@@ -11,13 +11,8 @@ import { renderError } from '../../../lib/errors';
 import { TextField, inputClasses } from '../../../ui';
 import { adminApi, type AdminStrategy } from '../api';
 import { useAdminMutation } from '../hooks/useAdminMutation';
-import {
-  DialogForm,
-  DialogFormFooter,
-  firstIssuePerField,
-  FormModal,
-  type ModalState,
-} from './DialogForm';
+import { DialogForm, DialogFormFooter, FormModal, type ModalState } from './DialogForm';
+import { firstIssuePerField } from './firstIssuePerField';
 import { LabelledField } from './LabelledField';
 
 interface Values {

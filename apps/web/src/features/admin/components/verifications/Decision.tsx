@@ -11,6 +11,7 @@ import { useSession } from '../../../../lib/auth';
 import { Button, ConfirmDialog, inputClasses } from '../../../../ui';
 import { adminApi } from '../../api';
 import { useAdminMutation } from '../../hooks/useAdminMutation';
+import { LabelledField } from '../LabelledField';
 
 /** Approve (after a confirmation) or reject with a reason; never one's own submission. */
 export function Decision({ verification }: { verification: AdminVerification }) {
@@ -143,10 +144,7 @@ function DocumentSelect({
   const tv = useTranslation('verification').t;
   const id = useId();
   return (
-    <div className="flex flex-col gap-1.5">
-      <label htmlFor={id} className="text-sm font-medium">
-        {t('verifications.documentLabel')}
-      </label>
+    <LabelledField id={id} label={t('verifications.documentLabel')} error={undefined}>
       <select
         id={id}
         value={value}
@@ -160,7 +158,7 @@ function DocumentSelect({
           </option>
         ))}
       </select>
-    </div>
+    </LabelledField>
   );
 }
 
@@ -176,10 +174,11 @@ function ReasonField({
   const { t } = useTranslation('admin');
   const id = useId();
   return (
-    <div className="flex flex-col gap-1.5">
-      <label htmlFor={id} className="text-sm font-medium">
-        {t('verifications.reasonLabel')}
-      </label>
+    <LabelledField
+      id={id}
+      label={t('verifications.reasonLabel')}
+      error={invalid ? t('verifications.reasonRequired') : undefined}
+    >
       <textarea
         id={id}
         value={value}
@@ -188,7 +187,6 @@ function ReasonField({
         onChange={(event) => onChange(event.target.value)}
         className={clsx(inputClasses, 'min-h-24 py-2', invalid ? 'border-danger' : 'border-border')}
       />
-      {invalid && <p className="text-sm text-danger">{t('verifications.reasonRequired')}</p>}
-    </div>
+    </LabelledField>
   );
 }
