@@ -10,11 +10,12 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { newIdempotencyKey } from '../../../lib/api';
-import { translateMessage } from '../../../lib/messages';
 import { Button, FilterChips, TextField } from '../../../ui';
 import { adminApi } from '../api';
 import { useAdminMutation } from '../hooks/useAdminMutation';
-import { DialogForm, DialogFormFooter, firstIssuePerField, FormModal } from './DialogForm';
+import { DialogForm, DialogFormFooter, FormModal, type ModalState } from './DialogForm';
+import { firstIssuePerField } from './firstIssuePerField';
+import { LabelledField, errorAria } from './LabelledField';
 
 const TOASTS: Record<AdjustmentBucket, { success: string; failure: string }> = {
   balance: { success: 'toasts.balanceUpdated', failure: 'toasts.balanceFailed' },
@@ -50,24 +51,16 @@ export function AdjustmentDialog({
   user,
   current,
   bucket,
-  open,
-  onOpenChange,
-}: {
+  ...modal
+}: ModalState & {
   user: { id: string; name: string };
   /** The figures now (every adjustment is booked to the available balance). */
   current?: CurrentFigures | undefined;
   bucket: AdjustmentBucket;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
 }) {
   const { t } = useTranslation('admin');
   return (
-    <FormModal
-      open={open}
-      onOpenChange={onOpenChange}
-      title={t('adjust.title')}
-      description={t('adjust.description')}
-    >
+    <FormModal {...modal} title={t('adjust.title')} description={t('adjust.description')}>
       {(close) => (
         <AdjustmentForm
           user={user}
@@ -81,23 +74,14 @@ export function AdjustmentDialog({
   );
 }
 
-function AdjustmentForm({
-  user,
-  current,
-  initialBucket,
-  onDone,
-  onCancel,
-}: {
-  user: { id: string; name: string };
-  current: CurrentFigures | undefined;
-  initialBucket: AdjustmentBucket;
-  onDone: () => void;
-  onCancel: () => void;
-}) {
+type User = { id: string; name: string };
+type Errors = { amount?: string; reason?: string };
+
+/** The draft, its errors, the reviewed amount and the request that books it. */
+function useAdjustment(user: User, initialBucket: AdjustmentBucket, onDone: () => void) {
   const { t } = useTranslation('admin');
-  const reasonId = useId();
   const [draft, setDraft] = useState<Draft>({ bucket: initialBucket, amountText: '', reason: '' });
-  const [errors, setErrors] = useState<{ amount?: string; reason?: string }>({});
+  const [errors, setErrors] = useState<Errors>({});
   const [reviewed, setReviewed] = useState<Reviewed | null>(null);
 
   const mutation = useAdminMutation({
@@ -121,7 +105,7 @@ function AdjustmentForm({
       amount: draft.amountText,
       reason: draft.reason,
     });
-    const next: { amount?: string; reason?: string } = parsed.success
+    const next: Errors = parsed.success
       ? {}
       : firstIssuePerField(parsed.error.issues, ['amount', 'reason'] as const);
     if (parsed.success && parsed.data.amount < 0 && draft.bucket !== 'balance') {
@@ -133,50 +117,117 @@ function AdjustmentForm({
     setReviewed({ cents: parsed.data.amount, idempotencyKey: newIdempotencyKey() });
   }
 
+  return { draft, setDraft, errors, reviewed, setReviewed, mutation, review };
+}
+
+function AdjustmentForm({
+  user,
+  current,
+  initialBucket,
+  onDone,
+  onCancel,
+}: {
+  user: User;
+  current: CurrentFigures | undefined;
+  initialBucket: AdjustmentBucket;
+  onDone: () => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation('admin');
+  const { draft, setDraft, errors, reviewed, setReviewed, mutation, review } = useAdjustment(
+    user,
+    initialBucket,
+    onDone,
+  );
   if (reviewed) {
-    const bucketLabel = t(`adjust.buckets.${draft.bucket}`).toLowerCase();
-    const amount = `${reviewed.cents > 0 ? '+' : ''}${formatUsd(reviewed.cents)}`;
     return (
-      <div className="flex flex-col gap-4">
-        <h3 className="text-base font-semibold">{t('adjust.confirmTitle')}</h3>
-        <div className="rounded-xl border border-border bg-surface-2 p-4">
-          <p className="text-lg font-semibold">
-            {t('adjust.summary', { amount, name: user.name, bucket: bucketLabel })}
-          </p>
-          <p className="mt-2 text-sm break-words text-muted">
-            {t('adjust.summaryReason', { reason: draft.reason.trim() })}
-          </p>
-          {current && (
-            <p className="mt-2 text-sm text-muted" data-testid="adjust-after">
-              {t('adjust.after', {
-                before: formatUsd(current.availableCents),
-                after: formatUsd(current.availableCents + reviewed.cents),
-              })}
-            </p>
-          )}
-        </div>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button
-            variant="secondary"
-            onClick={() => setReviewed(null)}
-            disabled={mutation.isPending}
-          >
-            {t('adjust.edit')}
-          </Button>
-          <Button
-            autoFocus
-            loading={mutation.isPending}
-            onClick={() => mutation.mutate({ ...draft, ...reviewed })}
-          >
-            {t('adjust.confirm')}
-          </Button>
-        </div>
-      </div>
+      <AdjustmentReview
+        name={user.name}
+        draft={draft}
+        reviewed={reviewed}
+        current={current}
+        pending={mutation.isPending}
+        onEdit={() => setReviewed(null)}
+        onConfirm={() => mutation.mutate({ ...draft, ...reviewed })}
+      />
     );
   }
-
   return (
     <DialogForm onSubmit={review}>
+      <AdjustmentFields draft={draft} errors={errors} current={current} onChange={setDraft} />
+      <DialogFormFooter onCancel={onCancel} submitLabel={t('adjust.review')} />
+    </DialogForm>
+  );
+}
+
+/** The second step: exactly what will be booked, and the balance after it. */
+function AdjustmentReview({
+  name,
+  draft,
+  reviewed,
+  current,
+  pending,
+  onEdit,
+  onConfirm,
+}: {
+  name: string;
+  draft: Draft;
+  reviewed: Reviewed;
+  current: CurrentFigures | undefined;
+  pending: boolean;
+  onEdit: () => void;
+  onConfirm: () => void;
+}) {
+  const { t } = useTranslation('admin');
+  const bucketLabel = t(`adjust.buckets.${draft.bucket}`).toLowerCase();
+  const amount = `${reviewed.cents > 0 ? '+' : ''}${formatUsd(reviewed.cents)}`;
+  return (
+    <div className="flex flex-col gap-4">
+      <h3 className="text-base font-semibold">{t('adjust.confirmTitle')}</h3>
+      <div className="rounded-xl border border-border bg-surface-2 p-4">
+        <p className="text-lg font-semibold">
+          {t('adjust.summary', { amount, name, bucket: bucketLabel })}
+        </p>
+        <p className="mt-2 text-sm break-words text-muted">
+          {t('adjust.summaryReason', { reason: draft.reason.trim() })}
+        </p>
+        {current && (
+          <p className="mt-2 text-sm text-muted" data-testid="adjust-after">
+            {t('adjust.after', {
+              before: formatUsd(current.availableCents),
+              after: formatUsd(current.availableCents + reviewed.cents),
+            })}
+          </p>
+        )}
+      </div>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onClick={onEdit} disabled={pending}>
+          {t('adjust.edit')}
+        </Button>
+        <Button autoFocus loading={pending} onClick={onConfirm}>
+          {t('adjust.confirm')}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/** The first step's fields: which figure, the figure now, the amount and the reason. */
+function AdjustmentFields({
+  draft,
+  errors,
+  current,
+  onChange,
+}: {
+  draft: Draft;
+  errors: Errors;
+  current: CurrentFigures | undefined;
+  onChange: (update: (draft: Draft) => Draft) => void;
+}) {
+  const { t } = useTranslation('admin');
+  const reasonId = useId();
+  return (
+    <>
       <div className="flex flex-col gap-1.5">
         <span id={`${reasonId}-bucket`} className="text-sm font-medium">
           {t('adjust.bucket')}
@@ -184,7 +235,7 @@ function AdjustmentForm({
         <FilterChips
           label={t('adjust.bucket')}
           value={draft.bucket}
-          onChange={(bucket) => setDraft((d) => ({ ...d, bucket }))}
+          onChange={(bucket) => onChange((d) => ({ ...d, bucket }))}
           options={ADJUSTMENT_BUCKETS.map((value) => ({
             value,
             label: t(`adjust.buckets.${value}`),
@@ -210,34 +261,24 @@ function AdjustmentForm({
         error={errors.amount}
         onChange={(event) => {
           const amountText = event.target.value;
-          setDraft((d) => ({ ...d, amountText }));
+          onChange((d) => ({ ...d, amountText }));
         }}
       />
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor={reasonId} className="text-sm font-medium">
-          {t('adjust.reason')}
-        </label>
+      <LabelledField id={reasonId} label={t('adjust.reason')} error={errors.reason}>
         <textarea
           id={reasonId}
           rows={3}
           maxLength={500}
           value={draft.reason}
           placeholder={t('adjust.reasonPlaceholder')}
-          aria-invalid={errors.reason ? true : undefined}
-          aria-describedby={errors.reason ? `${reasonId}-error` : undefined}
+          {...errorAria(reasonId, errors.reason)}
           onChange={(event) => {
             const reason = event.target.value;
-            setDraft((d) => ({ ...d, reason }));
+            onChange((d) => ({ ...d, reason }));
           }}
           className="w-full rounded-lg border border-border bg-surface-2 px-3 py-2 text-base text-text outline-none placeholder:text-muted/80 focus-visible:border-brand-strong aria-invalid:border-danger"
         />
-        {errors.reason && (
-          <p id={`${reasonId}-error`} className="text-sm text-danger">
-            {translateMessage(errors.reason)}
-          </p>
-        )}
-      </div>
-      <DialogFormFooter onCancel={onCancel} submitLabel={t('adjust.review')} />
-    </DialogForm>
+      </LabelledField>
+    </>
   );
 }

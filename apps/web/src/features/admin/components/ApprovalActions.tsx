@@ -84,27 +84,18 @@ export function useApprovalSummary() {
 }
 
 type Decision = 'approve' | 'reject';
+interface Opened {
+  decision: Decision;
+  idempotencyKey: string;
+}
 
-/**
- * The checker's buttons on a waiting approval. The admin who asked for it, and the admin whose
- * money it is, see why they cannot decide instead (the server refuses them too).
- */
-export function ApprovalActions({ approval }: { approval: Approval }) {
+/** The decision being confirmed (one key per opening: a retried request decides once). */
+function useApprovalDecision(approval: Approval) {
   const { t } = useTranslation('admin');
-  const { user } = useSession();
-  const summary = useApprovalSummary();
-  const [open, setOpen] = useState<{ decision: Decision; idempotencyKey: string } | null>(null);
+  const [open, setOpen] = useState<Opened | null>(null);
   const money = movesMoney(approval);
   const mutation = useAdminMutation({
-    mutationFn: ({
-      decision,
-      idempotencyKey,
-      reason,
-    }: {
-      decision: Decision;
-      idempotencyKey: string;
-      reason: string;
-    }) =>
+    mutationFn: ({ decision, idempotencyKey, reason }: Opened & { reason: string }) =>
       decision === 'approve'
         ? adminApi.approveApproval(approval.id, idempotencyKey)
         : adminApi.rejectApproval(approval.id, reason, idempotencyKey),
@@ -120,6 +111,21 @@ export function ApprovalActions({ approval }: { approval: Approval }) {
           },
     onSuccess: () => setOpen(null),
   });
+  function start(decision: Decision) {
+    mutation.reset();
+    setOpen({ decision, idempotencyKey: newIdempotencyKey() });
+  }
+  return { open, close: () => setOpen(null), start, mutation };
+}
+
+/**
+ * The checker's buttons on a waiting approval. The admin who asked for it, and the admin whose
+ * money it is, see why they cannot decide instead (the server refuses them too).
+ */
+export function ApprovalActions({ approval }: { approval: Approval }) {
+  const { t } = useTranslation('admin');
+  const { user } = useSession();
+  const { open, close, start, mutation } = useApprovalDecision(approval);
 
   if (approval.status !== 'pending') return <span className="text-muted">{t('common.none')}</span>;
   if (user?.id === approval.requestedBy.id) {
@@ -128,73 +134,85 @@ export function ApprovalActions({ approval }: { approval: Approval }) {
   if (approval.user && user?.id === approval.user.id) {
     return <span className="text-sm text-muted">{t('approvals.yourMoney')}</span>;
   }
-  const values = { summary: summary(approval), maker: approval.requestedBy.name };
   return (
     <>
       <span className="inline-flex gap-2 whitespace-nowrap">
-        <Button
-          size="sm"
-          onClick={() => {
-            mutation.reset();
-            setOpen({ decision: 'approve', idempotencyKey: newIdempotencyKey() });
-          }}
-        >
+        <Button size="sm" onClick={() => start('approve')}>
           {t('approvals.approve')}
         </Button>
-        <Button
-          size="sm"
-          variant="secondary"
-          onClick={() => {
-            mutation.reset();
-            setOpen({ decision: 'reject', idempotencyKey: newIdempotencyKey() });
-          }}
-        >
+        <Button size="sm" variant="secondary" onClick={() => start('reject')}>
           {t('approvals.reject')}
         </Button>
       </span>
       {open && (
-        <ConfirmDialog
-          open
-          onOpenChange={(next) => {
-            if (!next) setOpen(null);
-          }}
-          title={t(
-            open.decision === 'approve' ? 'approvals.approveTitle' : 'approvals.rejectTitle',
-          )}
-          description={t(
-            open.decision === 'approve'
-              ? money
-                ? 'approvals.approveBody'
-                : 'approvals.approveBodyChange'
-              : money
-                ? 'approvals.rejectBody'
-                : 'approvals.rejectBodyChange',
-            values,
-          )}
-          confirmLabel={t(open.decision === 'approve' ? 'approvals.approve' : 'approvals.reject')}
-          cancelLabel={t('common.cancel')}
-          variant={open.decision === 'approve' ? 'primary' : 'danger'}
+        <DecisionDialog
+          approval={approval}
+          decision={open.decision}
           busy={mutation.isPending}
+          onClose={close}
           onConfirm={(reason) => mutation.mutate({ ...open, reason })}
-          {...(open.decision === 'reject'
-            ? {
-                reason: {
-                  label: t('transactions.reason'),
-                  requiredMessage: t('transactions.reasonRequired'),
-                  placeholder: t('approvals.reasonPlaceholder'),
-                },
-              }
-            : {})}
-        >
-          {approval.reason && (
-            <dl className="rounded-lg border border-border bg-surface-2 p-3 text-sm">
-              <dt className="text-muted">{t('approvals.adjustmentReason')}</dt>
-              <dd className="break-words">{approval.reason}</dd>
-            </dl>
-          )}
-        </ConfirmDialog>
+        />
       )}
     </>
+  );
+}
+
+/** Approve or reject, confirmed; a rejection asks for its reason. */
+function DecisionDialog({
+  approval,
+  decision,
+  busy,
+  onClose,
+  onConfirm,
+}: {
+  approval: Approval;
+  decision: Decision;
+  busy: boolean;
+  onClose: () => void;
+  onConfirm: (reason: string) => void;
+}) {
+  const { t } = useTranslation('admin');
+  const summary = useApprovalSummary();
+  const money = movesMoney(approval);
+  const values = { summary: summary(approval), maker: approval.requestedBy.name };
+  const approving = decision === 'approve';
+  const body = approving
+    ? money
+      ? 'approvals.approveBody'
+      : 'approvals.approveBodyChange'
+    : money
+      ? 'approvals.rejectBody'
+      : 'approvals.rejectBodyChange';
+  return (
+    <ConfirmDialog
+      open
+      onOpenChange={(next) => {
+        if (!next) onClose();
+      }}
+      title={t(approving ? 'approvals.approveTitle' : 'approvals.rejectTitle')}
+      description={t(body, values)}
+      confirmLabel={t(approving ? 'approvals.approve' : 'approvals.reject')}
+      cancelLabel={t('common.cancel')}
+      variant={approving ? 'primary' : 'danger'}
+      busy={busy}
+      onConfirm={onConfirm}
+      {...(approving
+        ? {}
+        : {
+            reason: {
+              label: t('transactions.reason'),
+              requiredMessage: t('transactions.reasonRequired'),
+              placeholder: t('approvals.reasonPlaceholder'),
+            },
+          })}
+    >
+      {approval.reason && (
+        <dl className="rounded-lg border border-border bg-surface-2 p-3 text-sm">
+          <dt className="text-muted">{t('approvals.adjustmentReason')}</dt>
+          <dd className="break-words">{approval.reason}</dd>
+        </dl>
+      )}
+    </ConfirmDialog>
   );
 }
 

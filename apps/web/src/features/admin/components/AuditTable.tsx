@@ -58,6 +58,9 @@ export function auditActionLabel(t: TFunction<'admin'>, action: string): string 
   return isAuditAction(action) ? t(`audit.actions.${action}`) : t('audit.unknownAction');
 }
 
+type FilterActor = (actorId: string) => void;
+type FilterTarget = (targetType: string, targetId: string) => void;
+
 /** Who did what, when, from where (read-only). */
 export function AuditTable({
   entries,
@@ -65,8 +68,8 @@ export function AuditTable({
   onFilterTarget,
 }: {
   entries: AuditEntryView[];
-  onFilterActor?: (actorId: string) => void;
-  onFilterTarget?: (targetType: string, targetId: string) => void;
+  onFilterActor?: FilterActor;
+  onFilterTarget?: FilterTarget;
 }) {
   const { t } = useTranslation('admin');
   const columns: DataTableColumn<AuditEntryView>[] = [
@@ -74,77 +77,17 @@ export function AuditTable({
       key: 'what',
       header: t('audit.columns.what'),
       primary: true,
-      cell: (entry) => (
-        <div className="flex min-w-0 flex-col gap-0.5">
-          <span className="text-sm font-medium">{auditActionLabel(t, entry.action)}</span>
-          {/* The code as stored: what the Action filter takes. */}
-          <span className="font-mono text-xs font-normal text-muted">{entry.action}</span>
-          {detailLines(t, entry.details).map((line) => (
-            <span key={line} className="text-xs font-normal break-words text-muted">
-              {line}
-            </span>
-          ))}
-        </div>
-      ),
+      cell: (entry) => <EntryWhat entry={entry} />,
     },
     {
       key: 'who',
       header: t('audit.columns.who'),
-      cell: (entry) =>
-        entry.actorId ? (
-          <span className="flex flex-col items-end gap-0.5 sm:items-start">
-            <Link
-              to={`/admin/users/${entry.actorId}`}
-              className="break-all hover:text-brand-strong sm:break-normal sm:whitespace-nowrap"
-            >
-              {entry.actorEmail ?? entry.actorId}
-            </Link>
-            {onFilterActor && (
-              <button
-                type="button"
-                onClick={() => onFilterActor(entry.actorId ?? '')}
-                className="text-xs text-muted underline-offset-2 hover:text-text hover:underline"
-              >
-                {t('audit.actorFilter')}
-              </button>
-            )}
-          </span>
-        ) : (
-          <span className="text-muted">{t('common.system')}</span>
-        ),
+      cell: (entry) => <EntryActor entry={entry} onFilter={onFilterActor} />,
     },
     {
       key: 'target',
       header: t('audit.columns.target'),
-      cell: (entry) =>
-        entry.targetType || entry.targetId ? (
-          <span className="flex flex-col items-end gap-0.5 sm:items-start">
-            {entry.targetType === 'user' && entry.targetId ? (
-              <Link
-                to={`/admin/users/${entry.targetId}`}
-                title={entry.targetId}
-                className="whitespace-nowrap hover:text-brand-strong"
-              >
-                {targetLabel(entry.targetType, entry.targetId)}
-              </Link>
-            ) : (
-              <span title={entry.targetId ?? undefined} className="sm:whitespace-nowrap">
-                {targetLabel(entry.targetType, entry.targetId)}
-              </span>
-            )}
-            {onFilterTarget && entry.targetId && (
-              <button
-                type="button"
-                onClick={() => onFilterTarget(entry.targetType ?? '', entry.targetId ?? '')}
-                className="text-xs text-muted underline-offset-2 hover:text-text hover:underline"
-              >
-                {t('audit.targetFilter')}
-              </button>
-            )}
-          </span>
-        ) : (
-          <span className="text-muted">{t('common.none')}</span>
-        ),
+      cell: (entry) => <EntryTarget entry={entry} onFilter={onFilterTarget} />,
     },
     {
       key: 'when',
@@ -164,5 +107,84 @@ export function AuditTable({
       rows={entries}
       rowKey={(entry) => entry.id}
     />
+  );
+}
+
+function EntryWhat({ entry }: { entry: AuditEntryView }) {
+  const { t } = useTranslation('admin');
+  return (
+    <div className="flex min-w-0 flex-col gap-0.5">
+      <span className="text-sm font-medium">{auditActionLabel(t, entry.action)}</span>
+      {/* The code as stored: what the Action filter takes. */}
+      <span className="font-mono text-xs font-normal text-muted">{entry.action}</span>
+      {detailLines(t, entry.details).map((line) => (
+        <span key={line} className="text-xs font-normal break-words text-muted">
+          {line}
+        </span>
+      ))}
+    </div>
+  );
+}
+
+/** A small link-like button under a cell: show only this actor's or target's entries. */
+function FilterButton({ onClick, children }: { onClick: () => void; children: string }) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      className="text-xs text-muted underline-offset-2 hover:text-text hover:underline"
+    >
+      {children}
+    </button>
+  );
+}
+
+function EntryActor({ entry, onFilter }: { entry: AuditEntryView; onFilter?: FilterActor }) {
+  const { t } = useTranslation('admin');
+  if (!entry.actorId) return <span className="text-muted">{t('common.system')}</span>;
+  return (
+    <span className="flex flex-col items-end gap-0.5 sm:items-start">
+      <Link
+        to={`/admin/users/${entry.actorId}`}
+        className="break-all hover:text-brand-strong sm:break-normal sm:whitespace-nowrap"
+      >
+        {entry.actorEmail ?? entry.actorId}
+      </Link>
+      {onFilter && (
+        <FilterButton onClick={() => onFilter(entry.actorId ?? '')}>
+          {t('audit.actorFilter')}
+        </FilterButton>
+      )}
+    </span>
+  );
+}
+
+function EntryTarget({ entry, onFilter }: { entry: AuditEntryView; onFilter?: FilterTarget }) {
+  const { t } = useTranslation('admin');
+  if (!entry.targetType && !entry.targetId) {
+    return <span className="text-muted">{t('common.none')}</span>;
+  }
+  const label = targetLabel(entry.targetType, entry.targetId);
+  return (
+    <span className="flex flex-col items-end gap-0.5 sm:items-start">
+      {entry.targetType === 'user' && entry.targetId ? (
+        <Link
+          to={`/admin/users/${entry.targetId}`}
+          title={entry.targetId}
+          className="whitespace-nowrap hover:text-brand-strong"
+        >
+          {label}
+        </Link>
+      ) : (
+        <span title={entry.targetId ?? undefined} className="sm:whitespace-nowrap">
+          {label}
+        </span>
+      )}
+      {onFilter && entry.targetId && (
+        <FilterButton onClick={() => onFilter(entry.targetType ?? '', entry.targetId ?? '')}>
+          {t('audit.targetFilter')}
+        </FilterButton>
+      )}
+    </span>
   );
 }

@@ -5,10 +5,9 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, type UseFormRegister } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { applyFieldError } from '../../../lib/requestErrors';
-import { translateMessage } from '../../../lib/messages';
 import { LoadingBlock, inputClasses } from '../../../ui';
 import {
   EMPTY_STRATEGY_TERMS,
@@ -18,7 +17,8 @@ import {
 import { adminApi, adminKeys, type AdminStrategy } from '../api';
 import { freeLeadTraders } from '../leadTraders';
 import { useAdminMutation } from '../hooks/useAdminMutation';
-import { DialogFormFooter, FormModal } from './DialogForm';
+import { DialogFormFooter, FormModal, type ModalState } from './DialogForm';
+import { LabelledField, errorAria } from './LabelledField';
 import { LoadError } from './QueryStates';
 
 const FIELDS = [...STRATEGY_TERMS_FIELDS, 'userId'] as const;
@@ -30,18 +30,12 @@ const FIELDS = [...STRATEGY_TERMS_FIELDS, 'userId'] as const;
  */
 export function CreateStrategyDialog({
   strategies,
-  open,
-  onOpenChange,
-}: {
-  strategies: readonly AdminStrategy[];
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
+  ...modal
+}: ModalState & { strategies: readonly AdminStrategy[] }) {
   const { t } = useTranslation('admin');
   return (
     <FormModal
-      open={open}
-      onOpenChange={onOpenChange}
+      {...modal}
       title={t('strategies.createTitle')}
       description={t('strategies.createHint')}
     >
@@ -58,7 +52,6 @@ function CreateStrategyForm({
   onClose: () => void;
 }) {
   const { t } = useTranslation('admin');
-  const traderFieldId = useId();
   const traders = useQuery({
     queryKey: adminKeys.users('', 'trader'),
     queryFn: ({ signal }) => adminApi.listUsers({ filter: 'trader' }, signal),
@@ -92,7 +85,6 @@ function CreateStrategyForm({
     return <LoadError onRetry={() => void traders.refetch()} retrying={traders.isFetching} />;
   }
   const free = freeLeadTraders(traders.data, strategies);
-  const traderError = errors.userId?.message;
   return (
     <form
       noValidate
@@ -106,31 +98,7 @@ function CreateStrategyForm({
         )(event)
       }
     >
-      <div className="flex flex-col gap-1.5 sm:col-span-2">
-        <label htmlFor={traderFieldId} className="text-sm font-medium">
-          {t('strategies.trader')}
-        </label>
-        <select
-          id={traderFieldId}
-          aria-invalid={traderError ? true : undefined}
-          aria-describedby={traderError ? `${traderFieldId}-error` : undefined}
-          className={`${inputClasses} ${traderError ? 'border-danger' : 'border-border'}`}
-          {...register('userId')}
-        >
-          <option value="">{t('strategies.chooseTrader')}</option>
-          {free.map((user) => (
-            <option key={user.id} value={user.id}>
-              {user.name} ({user.email})
-            </option>
-          ))}
-        </select>
-        {free.length === 0 && <p className="text-sm text-muted">{t('strategies.noFreeTraders')}</p>}
-        {traderError && (
-          <p id={`${traderFieldId}-error`} className="text-sm text-danger">
-            {translateMessage(traderError)}
-          </p>
-        )}
-      </div>
+      <TraderSelect free={free} error={errors.userId?.message} register={register} />
       <StrategyTermsFields register={register} errors={errors} bounds={bounds.data} />
       <div className="sm:col-span-2">
         <DialogFormFooter
@@ -140,5 +108,42 @@ function CreateStrategyForm({
         />
       </div>
     </form>
+  );
+}
+
+/** The approved lead traders who run no strategy yet: the one the new strategy is for. */
+function TraderSelect({
+  free,
+  error,
+  register,
+}: {
+  free: readonly { id: string; name: string; email: string }[];
+  error: string | undefined;
+  register: UseFormRegister<AdminCreateStrategyInput>;
+}) {
+  const { t } = useTranslation('admin');
+  const id = useId();
+  return (
+    <LabelledField
+      id={id}
+      label={t('strategies.trader')}
+      error={error}
+      className="flex flex-col gap-1.5 sm:col-span-2"
+    >
+      <select
+        id={id}
+        {...errorAria(id, error)}
+        className={`${inputClasses} ${error ? 'border-danger' : 'border-border'}`}
+        {...register('userId')}
+      >
+        <option value="">{t('strategies.chooseTrader')}</option>
+        {free.map((user) => (
+          <option key={user.id} value={user.id}>
+            {user.name} ({user.email})
+          </option>
+        ))}
+      </select>
+      {free.length === 0 && <p className="text-sm text-muted">{t('strategies.noFreeTraders')}</p>}
+    </LabelledField>
   );
 }

@@ -2,6 +2,12 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DialogActions, Modal } from '../../../ui';
 
+/** Whether an add/edit dialog is open, as its page holds it. */
+export interface ModalState {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
 /**
  * The back office's add/edit dialogs: a modal whose form is mounted only while it is open, so each
  * opening starts from the item's values; `children` gets `close`.
@@ -12,9 +18,7 @@ export function FormModal({
   title,
   description,
   children,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
+}: ModalState & {
   title: string;
   description?: string;
   children: (close: () => void) => ReactNode;
@@ -75,17 +79,4 @@ export function DialogFormFooter({
       submitDisabledReason={submitDisabledReason}
     />
   );
-}
-
-/** A schema's refusals as one message per field (the first), for the listed `fields` only. */
-export function firstIssuePerField<K extends string>(
-  issues: readonly { path: readonly PropertyKey[]; message: string }[],
-  fields: readonly K[],
-): Partial<Record<K, string>> {
-  const errors: Partial<Record<K, string>> = {};
-  for (const issue of issues) {
-    const field = fields.find((name) => name === issue.path[0]);
-    if (field && !errors[field]) errors[field] = issue.message;
-  }
-  return errors;
 }

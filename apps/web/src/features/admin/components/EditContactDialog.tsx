@@ -6,7 +6,8 @@ import { TextField } from '../../../ui';
 import { CountryField } from '../../auth/components/CountryField';
 import { adminApi } from '../api';
 import { useAdminMutation } from '../hooks/useAdminMutation';
-import { DialogForm, DialogFormFooter, firstIssuePerField, FormModal } from './DialogForm';
+import { DialogForm, DialogFormFooter, FormModal, type ModalState } from './DialogForm';
+import { firstIssuePerField } from './firstIssuePerField';
 
 interface Contact {
   phone: string;
@@ -16,16 +17,11 @@ interface Contact {
 /** Only phone and country can change (seed); unchanged values give 'No changes made'. */
 export function EditContactDialog({
   user,
-  open,
-  onOpenChange,
-}: {
-  user: { id: string; phone: string; country: string };
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
+  ...modal
+}: ModalState & { user: { id: string; phone: string; country: string } }) {
   const { t } = useTranslation('admin');
   return (
-    <FormModal open={open} onOpenChange={onOpenChange} title={t('edit.title')}>
+    <FormModal {...modal} title={t('edit.title')}>
       {(close) => <EditContactForm user={user} onClose={close} />}
     </FormModal>
   );

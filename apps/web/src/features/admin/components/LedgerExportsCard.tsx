@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiRequestError } from '../../../lib/api';
 import { fetchDownload, saveFile } from '../../../lib/download';
@@ -6,6 +6,7 @@ import { Button, Card, TextField } from '../../../ui';
 import { checkStatementRange, lastMonthRange, todayUtc } from '../../../lib/statementRange';
 
 type Job = 'journal' | 'balances';
+type FieldErrors = Partial<Record<'from' | 'to' | 'at', string>>;
 type State =
   | { step: 'idle' }
   | { step: 'preparing'; job: Job }
@@ -21,30 +22,8 @@ export function LedgerExportsCard({ now = () => new Date() }: { now?: () => Date
   const today = todayUtc(now());
   const [range, setRange] = useState(() => lastMonthRange(now()));
   const [at, setAt] = useState(() => lastMonthRange(now()).to);
-  const [fieldErrors, setFieldErrors] = useState<Partial<Record<'from' | 'to' | 'at', string>>>({});
-  const [state, setState] = useState<State>({ step: 'idle' });
-  const abort = useRef<AbortController | null>(null);
+  const { state, fieldErrors, setFieldErrors, run } = useExportDownload();
   const preparing = state.step === 'preparing' ? state.job : null;
-
-  async function run(job: Job, url: string, fallback: string) {
-    abort.current?.abort();
-    const controller = new AbortController();
-    abort.current = controller;
-    setState({ step: 'preparing', job });
-    try {
-      const file = await fetchDownload(url, fallback, controller.signal);
-      saveFile(file.blob, file.fileName);
-      setState({ step: 'done', fileName: file.fileName });
-    } catch (error) {
-      if (controller.signal.aborted) return;
-      if (error instanceof ApiRequestError && error.status < 500 && error.field) {
-        setFieldErrors({ [error.field]: error.message });
-        setState({ step: 'idle' });
-      } else {
-        setState({ step: 'failed', message: t('exports.failed') });
-      }
-    }
-  }
 
   function journal() {
     const problem = checkStatementRange(range.from, range.to, today);
@@ -65,66 +44,159 @@ export function LedgerExportsCard({ now = () => new Date() }: { now?: () => Date
     void run('balances', `/api/admin/exports/balances?at=${at}`, `balances-${at}.csv`);
   }
 
+  const fields = { today, fieldErrors, preparing };
   return (
     <Card title={t('exports.title')} description={t('exports.description')}>
       <div className="grid gap-6 lg:grid-cols-2">
-        <section aria-labelledby="exports-journal" className="flex flex-col gap-3">
-          <h3 id="exports-journal" className="text-sm font-semibold text-text">
-            {t('exports.journal')}
-          </h3>
-          <div className="grid gap-3 sm:grid-cols-2">
-            <TextField
-              label={t('exports.from')}
-              type="date"
-              value={range.from}
-              max={today}
-              onChange={(event) => setRange((r) => ({ ...r, from: event.target.value }))}
-              error={fieldErrors.from}
-            />
-            <TextField
-              label={t('exports.to')}
-              type="date"
-              value={range.to}
-              max={today}
-              onChange={(event) => setRange((r) => ({ ...r, to: event.target.value }))}
-              error={fieldErrors.to}
-            />
-          </div>
-          <Button
-            variant="secondary"
-            className="self-start"
-            onClick={journal}
-            loading={preparing === 'journal'}
-            disabled={preparing !== null}
-          >
-            {t('exports.downloadJournal')}
-          </Button>
-        </section>
-        <section aria-labelledby="exports-balances" className="flex flex-col gap-3">
-          <h3 id="exports-balances" className="text-sm font-semibold text-text">
-            {t('exports.balances')}
-          </h3>
-          <TextField
-            label={t('exports.at')}
-            type="date"
-            value={at}
-            max={today}
-            onChange={(event) => setAt(event.target.value)}
-            error={fieldErrors.at}
-            hint={t('exports.atHint')}
-          />
-          <Button
-            variant="secondary"
-            className="self-start"
-            onClick={balances}
-            loading={preparing === 'balances'}
-            disabled={preparing !== null}
-          >
-            {t('exports.downloadBalances')}
-          </Button>
-        </section>
+        <JournalExport {...fields} range={range} onRange={setRange} onDownload={journal} />
+        <BalancesExport {...fields} at={at} onAt={setAt} onDownload={balances} />
       </div>
       <p className="mt-4 text-xs text-muted">{t('exports.audited')}</p>
+      <ExportStatus state={state} />
+    </Card>
+  );
+}
+
+/**
+ * One download at a time (a new one cancels the last): a refusal naming a field lands on it,
+ * any other failure says so under the card.
+ */
+function useExportDownload() {
+  const { t } = useTranslation('admin');
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [state, setState] = useState<State>({ step: 'idle' });
+  const abort = useRef<AbortController | null>(null);
+
+  async function run(job: Job, url: string, fallback: string) {
+    abort.current?.abort();
+    const controller = new AbortController();
+    abort.current = controller;
+    setState({ step: 'preparing', job });
+    try {
+      const file = await fetchDownload(url, fallback, controller.signal);
+      saveFile(file.blob, file.fileName);
+      setState({ step: 'done', fileName: file.fileName });
+    } catch (error) {
+      if (controller.signal.aborted) return;
+      if (error instanceof ApiRequestError && error.status < 500 && error.field) {
+        setFieldErrors({ [error.field]: error.message });
+        setState({ step: 'idle' });
+      } else {
+        setState({ step: 'failed', message: t('exports.failed') });
+      }
+    }
+  }
+  return { state, fieldErrors, setFieldErrors, run };
+}
+
+interface ExportFields {
+  today: string;
+  fieldErrors: FieldErrors;
+  /** The download running, if any: every button waits for it. */
+  preparing: Job | null;
+  onDownload: () => void;
+}
+
+function JournalExport({
+  today,
+  fieldErrors,
+  preparing,
+  onDownload,
+  range,
+  onRange,
+}: ExportFields & {
+  range: { from: string; to: string };
+  onRange: (update: (range: { from: string; to: string }) => { from: string; to: string }) => void;
+}) {
+  const { t } = useTranslation('admin');
+  return (
+    <section aria-labelledby="exports-journal" className="flex flex-col gap-3">
+      <h3 id="exports-journal" className="text-sm font-semibold text-text">
+        {t('exports.journal')}
+      </h3>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <TextField
+          label={t('exports.from')}
+          type="date"
+          value={range.from}
+          max={today}
+          onChange={(event) => onRange((r) => ({ ...r, from: event.target.value }))}
+          error={fieldErrors.from}
+        />
+        <TextField
+          label={t('exports.to')}
+          type="date"
+          value={range.to}
+          max={today}
+          onChange={(event) => onRange((r) => ({ ...r, to: event.target.value }))}
+          error={fieldErrors.to}
+        />
+      </div>
+      <DownloadButton job="journal" preparing={preparing} onClick={onDownload}>
+        {t('exports.downloadJournal')}
+      </DownloadButton>
+    </section>
+  );
+}
+
+function BalancesExport({
+  today,
+  fieldErrors,
+  preparing,
+  onDownload,
+  at,
+  onAt,
+}: ExportFields & { at: string; onAt: (at: string) => void }) {
+  const { t } = useTranslation('admin');
+  return (
+    <section aria-labelledby="exports-balances" className="flex flex-col gap-3">
+      <h3 id="exports-balances" className="text-sm font-semibold text-text">
+        {t('exports.balances')}
+      </h3>
+      <TextField
+        label={t('exports.at')}
+        type="date"
+        value={at}
+        max={today}
+        onChange={(event) => onAt(event.target.value)}
+        error={fieldErrors.at}
+        hint={t('exports.atHint')}
+      />
+      <DownloadButton job="balances" preparing={preparing} onClick={onDownload}>
+        {t('exports.downloadBalances')}
+      </DownloadButton>
+    </section>
+  );
+}
+
+function DownloadButton({
+  job,
+  preparing,
+  onClick,
+  children,
+}: {
+  job: Job;
+  preparing: Job | null;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Button
+      variant="secondary"
+      className="self-start"
+      onClick={onClick}
+      loading={preparing === job}
+      disabled={preparing !== null}
+    >
+      {children}
+    </Button>
+  );
+}
+
+function ExportStatus({ state }: { state: State }) {
+  const { t } = useTranslation('admin');
+  return (
+    <>
       <div aria-live="polite" className="mt-2 min-h-5 text-sm">
         {state.step === 'preparing' && <p className="text-muted">{t('exports.preparing')}</p>}
         {state.step === 'done' && (
@@ -136,6 +208,6 @@ export function LedgerExportsCard({ now = () => new Date() }: { now?: () => Date
           {state.message}
         </p>
       )}
-    </Card>
+    </>
   );
 }

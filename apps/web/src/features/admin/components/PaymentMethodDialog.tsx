@@ -9,7 +9,8 @@ import { useTranslation } from 'react-i18next';
 import { FilterChips, TextField } from '../../../ui';
 import { adminApi } from '../api';
 import { useAdminMutation } from '../hooks/useAdminMutation';
-import { DialogForm, DialogFormFooter, firstIssuePerField, FormModal } from './DialogForm';
+import { DialogForm, DialogFormFooter, FormModal, type ModalState } from './DialogForm';
+import { firstIssuePerField } from './firstIssuePerField';
 
 type Kind = PaymentMethod['kind'];
 const TEXT_FIELDS = [
@@ -56,19 +57,15 @@ function initialValues(method: PaymentMethod | null): Values {
  */
 export function PaymentMethodDialog({
   method,
-  open,
-  onOpenChange,
-}: {
+  ...modal
+}: ModalState & {
   /** null adds a new one. */
   method: PaymentMethod | null;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
 }) {
   const { t } = useTranslation('admin');
   return (
     <FormModal
-      open={open}
-      onOpenChange={onOpenChange}
+      {...modal}
       title={
         method
           ? t('paymentMethods.formTitleEdit', { name: method.name })
@@ -80,9 +77,9 @@ export function PaymentMethodDialog({
   );
 }
 
-function MethodForm({ method, onClose }: { method: PaymentMethod | null; onClose: () => void }) {
+/** The method's kind, values and errors, and its submit (an edit sends only what changed). */
+function useMethodForm(method: PaymentMethod | null, onClose: () => void) {
   const { t } = useTranslation('admin');
-  const formId = useId();
   const [kind, setKind] = useState<Kind>(method?.kind ?? 'crypto');
   const [initial] = useState<Values>(() => initialValues(method));
   const [values, setValues] = useState<Values>(initial);
@@ -128,6 +125,20 @@ function MethodForm({ method, onClose }: { method: PaymentMethod | null; onClose
     mutation.mutate(body);
   }
 
+  const setValue = (key: TextKey, value: string) => setValues((v) => ({ ...v, [key]: value }));
+  return { kind, setKind, fields, values, errors, setValue, submit, pending: mutation.isPending };
+}
+
+interface FieldsProps {
+  values: Values;
+  errors: Partial<Values>;
+  setValue: (key: TextKey, value: string) => void;
+}
+
+function MethodForm({ method, onClose }: { method: PaymentMethod | null; onClose: () => void }) {
+  const { t } = useTranslation('admin');
+  const formId = useId();
+  const { kind, setKind, fields, submit, pending, ...inputs } = useMethodForm(method, onClose);
   return (
     <DialogForm id={formId} onSubmit={submit}>
       {!method && (
@@ -149,42 +160,44 @@ function MethodForm({ method, onClose }: { method: PaymentMethod | null; onClose
           key={key}
           label={t(`paymentMethods.${key}`)}
           optional={OPTIONAL.includes(key)}
-          value={values[key]}
-          error={errors[key]}
+          value={inputs.values[key]}
+          error={inputs.errors[key]}
           autoComplete="off"
           spellCheck={false}
-          onChange={(event) => {
-            const value = event.target.value;
-            setValues((v) => ({ ...v, [key]: value }));
-          }}
+          onChange={(event) => inputs.setValue(key, event.target.value)}
         />
       ))}
-      <fieldset className="flex flex-col gap-3 rounded-xl border border-border p-3">
-        <legend className="px-1 text-sm font-medium">{t('paymentMethods.feeLegend')}</legend>
-        <p className="text-xs text-muted">{t('paymentMethods.feeHint')}</p>
-        <div className="grid gap-3 sm:grid-cols-2">
-          {FEE_FIELDS.map((key) => (
-            <TextField
-              key={key}
-              label={t(`paymentMethods.${key}`)}
-              inputMode="decimal"
-              value={values[key]}
-              error={errors[key]}
-              autoComplete="off"
-              endAdornment={
-                <span className="pr-3 text-sm text-muted">
-                  {key === 'withdrawalFeePct' ? '%' : 'USD'}
-                </span>
-              }
-              onChange={(event) => {
-                const value = event.target.value;
-                setValues((v) => ({ ...v, [key]: value }));
-              }}
-            />
-          ))}
-        </div>
-      </fieldset>
-      <DialogFormFooter onCancel={onClose} pending={mutation.isPending} />
+      <FeeFieldset {...inputs} />
+      <DialogFormFooter onCancel={onClose} pending={pending} />
     </DialogForm>
+  );
+}
+
+/** The withdrawal fee for payouts by the method: a percentage and a flat fee. */
+function FeeFieldset({ values, errors, setValue }: FieldsProps) {
+  const { t } = useTranslation('admin');
+  return (
+    <fieldset className="flex flex-col gap-3 rounded-xl border border-border p-3">
+      <legend className="px-1 text-sm font-medium">{t('paymentMethods.feeLegend')}</legend>
+      <p className="text-xs text-muted">{t('paymentMethods.feeHint')}</p>
+      <div className="grid gap-3 sm:grid-cols-2">
+        {FEE_FIELDS.map((key) => (
+          <TextField
+            key={key}
+            label={t(`paymentMethods.${key}`)}
+            inputMode="decimal"
+            value={values[key]}
+            error={errors[key]}
+            autoComplete="off"
+            endAdornment={
+              <span className="pr-3 text-sm text-muted">
+                {key === 'withdrawalFeePct' ? '%' : 'USD'}
+              </span>
+            }
+            onChange={(event) => setValue(key, event.target.value)}
+          />
+        ))}
+      </div>
+    </fieldset>
   );
 }

@@ -5,14 +5,15 @@ import {
   updatePlanSchema,
   type AdminPlan,
 } from '@app/shared/schemas/plans';
-import { useId, useState } from 'react';
+import { useId, useState, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { renderError } from '../../../lib/errors';
-import { translateMessage } from '../../../lib/messages';
 import { TextField, inputClasses } from '../../../ui';
 import { adminApi, type AdminStrategy } from '../api';
 import { useAdminMutation } from '../hooks/useAdminMutation';
-import { DialogForm, DialogFormFooter, firstIssuePerField, FormModal } from './DialogForm';
+import { DialogForm, DialogFormFooter, FormModal, type ModalState } from './DialogForm';
+import { firstIssuePerField } from './firstIssuePerField';
+import { LabelledField } from './LabelledField';
 
 interface Values {
   title: string;
@@ -57,19 +58,12 @@ function wholeNumber(text: string): number | string {
 export function PlanDialog({
   plan,
   strategies,
-  open,
-  onOpenChange,
-}: {
-  plan: AdminPlan | null;
-  strategies: AdminStrategy[];
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
+  ...modal
+}: ModalState & { plan: AdminPlan | null; strategies: AdminStrategy[] }) {
   const { t } = useTranslation('admin');
   return (
     <FormModal
-      open={open}
-      onOpenChange={onOpenChange}
+      {...modal}
       title={plan ? t('plans.formTitleEdit', { title: plan.title }) : t('plans.formTitleNew')}
     >
       {(close) => <PlanForm plan={plan} strategies={strategies} onClose={close} />}
@@ -77,19 +71,40 @@ export function PlanDialog({
   );
 }
 
-function PlanForm({
-  plan,
-  strategies,
-  onClose,
-}: {
+interface PlanFormProps {
   plan: AdminPlan | null;
   strategies: AdminStrategy[];
   onClose: () => void;
-}) {
+}
+
+type Errors = Partial<Record<FieldKey, string>>;
+type SetValue = <K extends keyof Values>(key: K, value: Values[K]) => void;
+
+/** The strategy's terms a plan breaks, if any: the server checks the same rule when it saves. */
+function termsProblemOf(
+  chosen: AdminStrategy | undefined,
+  linking: boolean,
+  minCents: number | undefined,
+  performanceFeePct: string | undefined,
+): Errors | null {
+  if (!chosen?.terms) return null;
+  const problem = planTermsProblem(
+    { linking, minCents, performanceFeePct },
+    {
+      minCopyCents: chosen.terms.minCopyCents,
+      performanceFeePct: chosen.terms.performanceFeePct ?? null,
+      retired: chosen.terms.retired,
+    },
+  );
+  if (!problem) return null;
+  return { [problem.field]: renderError<typeof problem.code>(problem.code, problem.params) };
+}
+
+/** The plan form's values and errors, and its submit: schema, then the strategy's terms. */
+function usePlanForm({ plan, strategies, onClose }: PlanFormProps) {
   const { t } = useTranslation('admin');
-  const strategyFieldId = useId();
   const [values, setValues] = useState<Values>(() => initialValues(plan));
-  const [errors, setErrors] = useState<Partial<Record<FieldKey, string>>>({});
+  const [errors, setErrors] = useState<Errors>({});
   // The strategy's terms the plan must agree with: its minimum copy amount, its lead trader's
   // fee (which every plan offering it charges: the plan sets none then), and whether it retired.
   const chosen = strategies.find((strategy) => strategy.id === values.strategyId);
@@ -118,41 +133,26 @@ function PlanForm({
       setErrors(firstIssuePerField(parsed.error.issues, FIELD_KEYS));
       return;
     }
-    // The server checks the same rule when it saves (planTermsProblem), naming the same field.
-    const problem = chosen?.terms
-      ? planTermsProblem(
-          {
-            linking: values.strategyId !== (plan?.strategyId ?? ''),
-            minCents: parsed.data.min,
-            performanceFeePct: body.performanceFeePct,
-          },
-          {
-            minCopyCents: chosen.terms.minCopyCents,
-            performanceFeePct: strategyFee,
-            retired: chosen.terms.retired,
-          },
-        )
-      : null;
-    if (problem) {
-      setErrors({
-        [problem.field]: renderError<typeof problem.code>(problem.code, problem.params),
-      });
-      return;
-    }
-    setErrors({});
-    mutation.mutate(body);
+    const linking = values.strategyId !== (plan?.strategyId ?? '');
+    const problem = termsProblemOf(chosen, linking, parsed.data.min, body.performanceFeePct);
+    setErrors(problem ?? {});
+    if (!problem) mutation.mutate(body);
   }
 
-  const field = (key: FieldKey, extra: Partial<Parameters<typeof TextField>[0]> = {}) => (
+  const setValue: SetValue = (key, value) => setValues((v) => ({ ...v, [key]: value }));
+  return { values, errors, chosen, strategyFee, setValue, submit, pending: mutation.isPending };
+}
+
+function PlanForm(props: PlanFormProps) {
+  const { t } = useTranslation('admin');
+  const { values, errors, chosen, strategyFee, setValue, submit, pending } = usePlanForm(props);
+  const field = (key: FieldKey, extra: Partial<ComponentProps<typeof TextField>> = {}) => (
     <TextField
       label={t(`plans.${key}`)}
       value={values[key]}
       error={errors[key]}
       autoComplete="off"
-      onChange={(event) => {
-        const value = event.target.value;
-        setValues((v) => ({ ...v, [key]: value }));
-      }}
+      onChange={(event) => setValue(key, event.target.value)}
       {...extra}
     />
   );
@@ -175,67 +175,105 @@ function PlanForm({
             hint: t('plans.performanceFeeHint'),
           })
         ) : (
-          <div className="flex flex-col gap-1.5" data-testid="plan-fee-from-strategy">
-            <span className="text-sm font-medium">{t('plans.performanceFeePct')}</span>
-            <span className="text-sm tabular-nums">{strategyFee}%</span>
-            <span className="text-xs text-muted">{t('plans.feeFromStrategy')}</span>
-          </div>
+          <FeeFromStrategy fee={strategyFee} />
         )}
       </div>
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor={strategyFieldId} className="text-sm font-medium">
-          {t('plans.strategy')}
-        </label>
-        <select
-          id={strategyFieldId}
-          value={values.strategyId}
-          aria-invalid={errors.strategyId ? true : undefined}
-          onChange={(event) => {
-            const strategyId = event.target.value;
-            setValues((v) => ({ ...v, strategyId }));
-          }}
-          className={`${inputClasses} ${errors.strategyId ? 'border-danger' : 'border-border'}`}
-        >
-          <option value="">{t('plans.chooseStrategy')}</option>
-          {strategies.map((strategy) => (
-            <option
-              key={strategy.id}
-              value={strategy.id}
-              // A retired strategy takes no new plan (a plan already on it keeps its link).
-              disabled={strategy.terms?.retired === true && strategy.id !== plan?.strategyId}
-            >
-              {strategy.terms?.retired
-                ? t('plans.retiredStrategyOption', { name: strategy.name })
-                : strategy.name}
-            </option>
-          ))}
-        </select>
-        {errors.strategyId && (
-          <p className="text-sm text-danger">{translateMessage(errors.strategyId)}</p>
-        )}
-      </div>
+      <StrategySelect
+        plan={props.plan}
+        strategies={props.strategies}
+        value={values.strategyId}
+        error={errors.strategyId}
+        onChange={(strategyId) => setValue('strategyId', strategyId)}
+      />
       <div className="grid gap-4 sm:grid-cols-2 sm:items-end">
         {field('sortOrder', { inputMode: 'numeric' })}
-        <label className="flex items-start gap-3 text-sm">
-          <input
-            type="checkbox"
-            checked={values.recommended}
-            aria-describedby="plan-featured-hint"
-            onChange={(event) => {
-              const recommended = event.target.checked;
-              setValues((v) => ({ ...v, recommended }));
-            }}
-            className="mt-0.5 size-4 shrink-0 accent-[var(--color-brand)]"
-          />
-          <span>
-            {t('plans.featuredLabel')}
-            <span id="plan-featured-hint" className="mt-0.5 block text-xs text-muted">
-              {t('plans.featuredHint')}
-            </span>
-          </span>
-        </label>
+        <FeaturedCheckbox
+          checked={values.recommended}
+          onChange={(recommended) => setValue('recommended', recommended)}
+        />
       </div>
-      <DialogFormFooter onCancel={onClose} pending={mutation.isPending} />
+      <DialogFormFooter onCancel={props.onClose} pending={pending} />
     </DialogForm>
+  );
+}
+
+/** A strategy with a fee: every plan offering it charges that fee, so the plan shows it. */
+function FeeFromStrategy({ fee }: { fee: string }) {
+  const { t } = useTranslation('admin');
+  return (
+    <div className="flex flex-col gap-1.5" data-testid="plan-fee-from-strategy">
+      <span className="text-sm font-medium">{t('plans.performanceFeePct')}</span>
+      <span className="text-sm tabular-nums">{fee}%</span>
+      <span className="text-xs text-muted">{t('plans.feeFromStrategy')}</span>
+    </div>
+  );
+}
+
+function StrategySelect({
+  plan,
+  strategies,
+  value,
+  error,
+  onChange,
+}: {
+  plan: AdminPlan | null;
+  strategies: AdminStrategy[];
+  value: string;
+  error: string | undefined;
+  onChange: (strategyId: string) => void;
+}) {
+  const { t } = useTranslation('admin');
+  const id = useId();
+  return (
+    <LabelledField id={id} label={t('plans.strategy')} error={error}>
+      <select
+        id={id}
+        value={value}
+        aria-invalid={error ? true : undefined}
+        onChange={(event) => onChange(event.target.value)}
+        className={`${inputClasses} ${error ? 'border-danger' : 'border-border'}`}
+      >
+        <option value="">{t('plans.chooseStrategy')}</option>
+        {strategies.map((strategy) => (
+          <option
+            key={strategy.id}
+            value={strategy.id}
+            // A retired strategy takes no new plan (a plan already on it keeps its link).
+            disabled={strategy.terms?.retired === true && strategy.id !== plan?.strategyId}
+          >
+            {strategy.terms?.retired
+              ? t('plans.retiredStrategyOption', { name: strategy.name })
+              : strategy.name}
+          </option>
+        ))}
+      </select>
+    </LabelledField>
+  );
+}
+
+function FeaturedCheckbox({
+  checked,
+  onChange,
+}: {
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  const { t } = useTranslation('admin');
+  return (
+    <label className="flex items-start gap-3 text-sm">
+      <input
+        type="checkbox"
+        checked={checked}
+        aria-describedby="plan-featured-hint"
+        onChange={(event) => onChange(event.target.checked)}
+        className="mt-0.5 size-4 shrink-0 accent-[var(--color-brand)]"
+      />
+      <span>
+        {t('plans.featuredLabel')}
+        <span id="plan-featured-hint" className="mt-0.5 block text-xs text-muted">
+          {t('plans.featuredHint')}
+        </span>
+      </span>
+    </label>
   );
 }

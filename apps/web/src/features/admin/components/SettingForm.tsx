@@ -66,22 +66,51 @@ export function SettingForm<V>({
         onChange={(event) => setText(event.target.value)}
         className="sm:w-56"
       />
+      <ConfirmedSave
+        confirmation={confirming && confirmation(confirming.value)}
+        busy={mutation.isPending}
+        onCancel={() => setConfirming(null)}
+        onConfirm={() => confirming && mutation.mutate(confirming.value)}
+      />
+    </form>
+  );
+}
+
+/**
+ * A setting form's Save (a submit button) and, once the typed value checks out, the
+ * confirmation saying what will change: the request goes only from there.
+ */
+export function ConfirmedSave({
+  confirmation,
+  busy,
+  onCancel,
+  onConfirm,
+}: {
+  /** What the confirmation says; null while there is nothing to confirm. */
+  confirmation: { title: string; description: string } | null;
+  busy: boolean;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
+  const { t } = useTranslation('admin');
+  return (
+    <>
       <Button type="submit" variant="secondary" className="sm:mt-7">
         {t('common.save')}
       </Button>
-      {confirming !== null && (
+      {confirmation !== null && (
         <ConfirmDialog
           open
           onOpenChange={(open) => {
-            if (!open) setConfirming(null);
+            if (!open) onCancel();
           }}
-          {...confirmation(confirming.value)}
+          {...confirmation}
           confirmLabel={t('common.save')}
           cancelLabel={t('common.cancel')}
-          busy={mutation.isPending}
-          onConfirm={() => mutation.mutate(confirming.value)}
+          busy={busy}
+          onConfirm={onConfirm}
         />
       )}
-    </form>
+    </>
   );
 }

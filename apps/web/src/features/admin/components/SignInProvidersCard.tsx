@@ -123,20 +123,13 @@ function ProviderRow({ provider, onEdit }: { provider: AdminProvider; onEdit: ()
   );
 }
 
-function ProviderEditor({
-  provider,
-  onDone,
-}: {
-  provider: AdminProvider | null;
-  onDone: () => void;
-}) {
+/**
+ * The provider's form: a new one needs a client secret; an edit keeps the secret unless a new
+ * one is typed. A refusal lands on the field the server names.
+ */
+function useProviderForm(provider: AdminProvider | null, onDone: () => void) {
   const { t } = useTranslation('admin');
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<ProviderForm>({
+  const form = useForm<ProviderForm>({
     resolver: zodResolver(newProviderSchema),
     defaultValues: {
       id: provider?.id ?? '',
@@ -154,10 +147,10 @@ function ProviderEditor({
     }),
     onSuccess: onDone,
   });
-  const submit = handleSubmit(async (values) => {
+  const submit = form.handleSubmit(async (values) => {
     const secret = values.clientSecret?.trim() ? values.clientSecret : undefined;
     if (!provider && !secret) {
-      setError('clientSecret', {
+      form.setError('clientSecret', {
         message: renderRule({ code: 'CLIENT_SECRET_REQUIRED', values: {} }),
       });
       return;
@@ -165,9 +158,23 @@ function ProviderEditor({
     try {
       await save.mutateAsync({ ...values, clientSecret: secret });
     } catch (error) {
-      applyFieldError(error, setError, FIELDS);
+      applyFieldError(error, form.setError, FIELDS);
     }
   });
+  return { form, submit };
+}
+
+function ProviderEditor({
+  provider,
+  onDone,
+}: {
+  provider: AdminProvider | null;
+  onDone: () => void;
+}) {
+  const { t } = useTranslation('admin');
+  const { form, submit } = useProviderForm(provider, onDone);
+  const { register } = form;
+  const { errors, isSubmitting } = form.formState;
   return (
     <form
       noValidate

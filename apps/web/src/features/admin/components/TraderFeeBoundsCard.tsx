@@ -8,11 +8,12 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { applyFieldError } from '../../../lib/requestErrors';
-import { Button, Card, ConfirmDialog, TextField } from '../../../ui';
+import { Card, TextField } from '../../../ui';
 import { adminApi, adminKeys, waitsForApproval, type TraderFeeBounds } from '../api';
 import { useAdminMutation } from '../hooks/useAdminMutation';
 import { PendingSettingChange } from './ApprovalActions';
 import { QueryResult } from './QueryStates';
+import { ConfirmedSave } from './SettingForm';
 import { mutateAndReport } from '../../../lib/mutation';
 
 const FIELDS = ['feeMinPct', 'feeMaxPct'] as const;
@@ -40,16 +41,11 @@ export function TraderFeeBoundsCard() {
   );
 }
 
-function BoundsForm({ current }: { current: TraderFeeBounds }) {
+/** The typed bounds, checked by the schema, and the request that saves the confirmed ones. */
+function useBoundsForm(current: TraderFeeBounds) {
   const { t } = useTranslation('admin');
   const [confirming, setConfirming] = useState<TraderFeeBoundsInput | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors },
-  } = useForm<TraderFeeBoundsInput>({
+  const form = useForm<TraderFeeBoundsInput>({
     resolver: zodResolver(traderFeeBoundsInputSchema, undefined, { raw: true }),
     defaultValues: current,
   });
@@ -63,64 +59,61 @@ function BoundsForm({ current }: { current: TraderFeeBounds }) {
     onSuccess: (result) => {
       setConfirming(null);
       // Waiting for a second admin: the fields go back to the bounds still in force.
-      if (waitsForApproval(result)) reset(current);
+      if (waitsForApproval(result)) form.reset(current);
     },
   });
+  const review = form.handleSubmit((values) => {
+    mutation.reset();
+    setConfirming({ feeMinPct: values.feeMinPct.trim(), feeMaxPct: values.feeMaxPct.trim() });
+  });
+  function save(bounds: TraderFeeBoundsInput) {
+    mutateAndReport(mutation, bounds, {
+      onError: (error) => {
+        setConfirming(null);
+        applyFieldError(error, form.setError, FIELDS);
+      },
+    });
+  }
+  return { form, confirming, setConfirming, review, save, saving: mutation.isPending };
+}
+
+function BoundsForm({ current }: { current: TraderFeeBounds }) {
+  const { t } = useTranslation('admin');
+  const { form, confirming, setConfirming, review, save, saving } = useBoundsForm(current);
+  const { errors } = form.formState;
+  const field = (key: (typeof FIELDS)[number], label: string) => (
+    <TextField
+      label={label}
+      inputMode="decimal"
+      error={errors[key]?.message}
+      hint={t('traderFees.current', { pct: current[key] })}
+      className="sm:w-48"
+      {...form.register(key)}
+    />
+  );
   return (
     <form
       noValidate
       aria-label={t('traderFees.title')}
       className="flex flex-col gap-3 sm:flex-row sm:items-start"
-      onSubmit={(event) =>
-        void handleSubmit((values) => {
-          mutation.reset();
-          setConfirming({ feeMinPct: values.feeMinPct.trim(), feeMaxPct: values.feeMaxPct.trim() });
-        })(event)
-      }
+      onSubmit={(event) => void review(event)}
     >
-      <TextField
-        label={t('traderFees.min')}
-        inputMode="decimal"
-        error={errors.feeMinPct?.message}
-        hint={t('traderFees.current', { pct: current.feeMinPct })}
-        className="sm:w-48"
-        {...register('feeMinPct')}
-      />
-      <TextField
-        label={t('traderFees.max')}
-        inputMode="decimal"
-        error={errors.feeMaxPct?.message}
-        hint={t('traderFees.current', { pct: current.feeMaxPct })}
-        className="sm:w-48"
-        {...register('feeMaxPct')}
-      />
-      <Button type="submit" variant="secondary" className="sm:mt-7">
-        {t('common.save')}
-      </Button>
-      {confirming !== null && (
-        <ConfirmDialog
-          open
-          onOpenChange={(open) => {
-            if (!open) setConfirming(null);
-          }}
-          title={t('traderFees.confirmTitle', {
-            min: confirming.feeMinPct,
-            max: confirming.feeMaxPct,
-          })}
-          description={t('traderFees.confirmBody')}
-          confirmLabel={t('common.save')}
-          cancelLabel={t('common.cancel')}
-          busy={mutation.isPending}
-          onConfirm={() =>
-            mutateAndReport(mutation, confirming, {
-              onError: (error) => {
-                setConfirming(null);
-                applyFieldError(error, setError, FIELDS);
-              },
-            })
+      {field('feeMinPct', t('traderFees.min'))}
+      {field('feeMaxPct', t('traderFees.max'))}
+      <ConfirmedSave
+        confirmation={
+          confirming && {
+            title: t('traderFees.confirmTitle', {
+              min: confirming.feeMinPct,
+              max: confirming.feeMaxPct,
+            }),
+            description: t('traderFees.confirmBody'),
           }
-        />
-      )}
+        }
+        busy={saving}
+        onCancel={() => setConfirming(null)}
+        onConfirm={() => confirming && save(confirming)}
+      />
     </form>
   );
 }

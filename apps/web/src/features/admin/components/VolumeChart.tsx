@@ -17,53 +17,12 @@ const BAR_GAP = 2;
  */
 export function VolumeChart({ days }: { days: VolumeDay[] }) {
   const { t } = useTranslation('admin');
-  const max = Math.max(1, ...days.flatMap((d) => [d.depositsCents, d.withdrawalsCents]));
-  const slot = 20;
-  const width = Math.max(1, days.length) * slot;
-  const bar = (slot - BAR_GAP * 3) / 2;
   const first = days[0];
   const last = days[days.length - 1];
 
   return (
     <figure className="flex flex-col gap-3">
-      <svg
-        viewBox={`0 0 ${width} ${HEIGHT}`}
-        preserveAspectRatio="none"
-        className="h-40 w-full"
-        role="img"
-        aria-label={t('overview.chartLabel')}
-      >
-        <line x1={0} x2={width} y1={HEIGHT - 0.5} y2={HEIGHT - 0.5} className="stroke-border" />
-        {days.map((d, index) => {
-          const x = index * slot + BAR_GAP;
-          const depositHeight = (d.depositsCents / max) * (HEIGHT - 4);
-          const withdrawalHeight = (d.withdrawalsCents / max) * (HEIGHT - 4);
-          return (
-            <g key={d.day}>
-              <title>
-                {`${formatDate(`${d.day}T00:00:00Z`)}: ${t('overview.deposits')} ${formatUsd(d.depositsCents)}, ${t('overview.withdrawals')} ${formatUsd(d.withdrawalsCents)}`}
-              </title>
-              <rect x={x} y={0} width={slot - BAR_GAP} height={HEIGHT} fill="transparent" />
-              <rect
-                x={x}
-                y={HEIGHT - depositHeight}
-                width={bar}
-                height={depositHeight}
-                rx={1}
-                className="fill-brand"
-              />
-              <rect
-                x={x + bar + BAR_GAP}
-                y={HEIGHT - withdrawalHeight}
-                width={bar}
-                height={withdrawalHeight}
-                rx={1}
-                className="fill-danger"
-              />
-            </g>
-          );
-        })}
-      </svg>
+      <VolumeBars days={days} />
       <div className="flex justify-between text-xs text-muted" aria-hidden>
         <span>{first ? formatDate(`${first.day}T00:00:00Z`) : ''}</span>
         <span>{last ? formatDate(`${last.day}T00:00:00Z`) : ''}</span>
@@ -78,28 +37,85 @@ export function VolumeChart({ days }: { days: VolumeDay[] }) {
           {t('overview.withdrawals')}
         </span>
       </figcaption>
-      {/* A table element ignores the 1 px box of sr-only, so the wrapper carries it. */}
-      <div className="sr-only">
-        <table>
-          <caption>{t('overview.chartLabel')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('transactions.columns.date')}</th>
-              <th scope="col">{t('overview.deposits')}</th>
-              <th scope="col">{t('overview.withdrawals')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {days.map((d) => (
-              <tr key={d.day}>
-                <th scope="row">{formatDate(`${d.day}T00:00:00Z`)}</th>
-                <td>{formatUsd(d.depositsCents)}</td>
-                <td>{formatUsd(d.withdrawalsCents)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <VolumeTable days={days} />
     </figure>
+  );
+}
+
+/** The bars, scaled to the busiest day. */
+function VolumeBars({ days }: { days: VolumeDay[] }) {
+  const { t } = useTranslation('admin');
+  const max = Math.max(1, ...days.flatMap((d) => [d.depositsCents, d.withdrawalsCents]));
+  const slot = 20;
+  const width = Math.max(1, days.length) * slot;
+  const bar = (slot - BAR_GAP * 3) / 2;
+  return (
+    <svg
+      viewBox={`0 0 ${width} ${HEIGHT}`}
+      preserveAspectRatio="none"
+      className="h-40 w-full"
+      role="img"
+      aria-label={t('overview.chartLabel')}
+    >
+      <line x1={0} x2={width} y1={HEIGHT - 0.5} y2={HEIGHT - 0.5} className="stroke-border" />
+      {days.map((d, index) => {
+        const x = index * slot + BAR_GAP;
+        const depositHeight = (d.depositsCents / max) * (HEIGHT - 4);
+        const withdrawalHeight = (d.withdrawalsCents / max) * (HEIGHT - 4);
+        return (
+          <g key={d.day}>
+            <title>
+              {`${formatDate(`${d.day}T00:00:00Z`)}: ${t('overview.deposits')} ${formatUsd(d.depositsCents)}, ${t('overview.withdrawals')} ${formatUsd(d.withdrawalsCents)}`}
+            </title>
+            <rect x={x} y={0} width={slot - BAR_GAP} height={HEIGHT} fill="transparent" />
+            <rect
+              x={x}
+              y={HEIGHT - depositHeight}
+              width={bar}
+              height={depositHeight}
+              rx={1}
+              className="fill-brand"
+            />
+            <rect
+              x={x + bar + BAR_GAP}
+              y={HEIGHT - withdrawalHeight}
+              width={bar}
+              height={withdrawalHeight}
+              rx={1}
+              className="fill-danger"
+            />
+          </g>
+        );
+      })}
+    </svg>
+  );
+}
+
+/** The figures for screen readers. */
+function VolumeTable({ days }: { days: VolumeDay[] }) {
+  const { t } = useTranslation('admin');
+  return (
+    // A table element ignores the 1 px box of sr-only, so the wrapper carries it.
+    <div className="sr-only">
+      <table>
+        <caption>{t('overview.chartLabel')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('transactions.columns.date')}</th>
+            <th scope="col">{t('overview.deposits')}</th>
+            <th scope="col">{t('overview.withdrawals')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {days.map((d) => (
+            <tr key={d.day}>
+              <th scope="row">{formatDate(`${d.day}T00:00:00Z`)}</th>
+              <td>{formatUsd(d.depositsCents)}</td>
+              <td>{formatUsd(d.withdrawalsCents)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

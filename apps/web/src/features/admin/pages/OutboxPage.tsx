@@ -1,6 +1,14 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Badge, Button, DataTable, EmptyState, Modal, type BadgeTone } from '../../../ui';
+import {
+  Badge,
+  Button,
+  DataTable,
+  EmptyState,
+  Modal,
+  type BadgeTone,
+  type DataTableColumn,
+} from '../../../ui';
 import { adminApi, adminKeys, type OutboxItem } from '../api';
 import { PageIntro, PagedResults } from '../components/QueryStates';
 import { formatDateTime } from '../format';
@@ -20,6 +28,7 @@ export function OutboxPage() {
   const query = useCursorPages(adminKeys.outbox, (cursor, signal) =>
     adminApi.listOutbox(cursor, signal),
   );
+  const columns = useOutboxColumns(setReading);
   return (
     <div className="flex flex-col gap-5">
       <PageIntro>{t('outbox.intro')}</PageIntro>
@@ -29,85 +38,97 @@ export function OutboxPage() {
             caption={t('outbox.caption')}
             rows={items}
             rowKey={(mail) => mail.id}
-            columns={[
-              {
-                key: 'subject',
-                header: t('outbox.columns.subject'),
-                primary: true,
-                cell: (mail) => (
-                  <button
-                    type="button"
-                    onClick={() => setReading(mail)}
-                    className="text-left break-words underline-offset-2 hover:text-brand-strong hover:underline"
-                  >
-                    {mail.subject}
-                  </button>
-                ),
-              },
-              {
-                key: 'to',
-                header: t('outbox.columns.to'),
-                cell: (mail) => <span className="break-all">{mail.to}</span>,
-              },
-              {
-                key: 'template',
-                header: t('outbox.columns.template'),
-                cell: (mail) => <span className="font-mono text-xs">{mail.template}</span>,
-              },
-              {
-                key: 'status',
-                header: t('outbox.columns.status'),
-                cell: (mail) => (
-                  <Badge tone={tones[mail.status]}>{t(`outbox.statuses.${mail.status}`)}</Badge>
-                ),
-              },
-              {
-                key: 'date',
-                header: t('outbox.columns.date'),
-                cell: (mail) => (
-                  <span className="whitespace-nowrap">{formatDateTime(mail.createdAt)}</span>
-                ),
-              },
-              {
-                key: 'read',
-                header: <span className="sr-only">{t('outbox.open')}</span>,
-                align: 'right',
-                cell: (mail) => (
-                  <Button size="sm" variant="secondary" onClick={() => setReading(mail)}>
-                    {t('outbox.open')}
-                  </Button>
-                ),
-              },
-            ]}
+            columns={columns}
           />
         )}
       </PagedResults>
-      <Modal
-        open={reading !== null}
-        onOpenChange={(open) => {
-          if (!open) setReading(null);
-        }}
-        size="lg"
-        title={reading?.subject ?? ''}
-        description={
-          reading
-            ? [
-                reading.to,
-                reading.sentAt
-                  ? t('outbox.sentAt', { date: formatDateTime(reading.sentAt) })
-                  : formatDateTime(reading.createdAt),
-              ].join(' · ')
-            : undefined
-        }
-      >
-        {reading && (
-          <section aria-label={t('outbox.textPart')}>
-            <pre className="font-sans text-sm leading-relaxed break-words whitespace-pre-wrap">
-              {reading.text}
-            </pre>
-          </section>
-        )}
-      </Modal>
+      <MailReader mail={reading} onClose={() => setReading(null)} />
     </div>
+  );
+}
+
+/** The outbox table: subject (opens the mail), to, template, status, date, Read. */
+function useOutboxColumns(onRead: (mail: OutboxItem) => void): DataTableColumn<OutboxItem>[] {
+  const { t } = useTranslation('admin');
+  return [
+    {
+      key: 'subject',
+      header: t('outbox.columns.subject'),
+      primary: true,
+      cell: (mail) => (
+        <button
+          type="button"
+          onClick={() => onRead(mail)}
+          className="text-left break-words underline-offset-2 hover:text-brand-strong hover:underline"
+        >
+          {mail.subject}
+        </button>
+      ),
+    },
+    {
+      key: 'to',
+      header: t('outbox.columns.to'),
+      cell: (mail) => <span className="break-all">{mail.to}</span>,
+    },
+    {
+      key: 'template',
+      header: t('outbox.columns.template'),
+      cell: (mail) => <span className="font-mono text-xs">{mail.template}</span>,
+    },
+    {
+      key: 'status',
+      header: t('outbox.columns.status'),
+      cell: (mail) => (
+        <Badge tone={tones[mail.status]}>{t(`outbox.statuses.${mail.status}`)}</Badge>
+      ),
+    },
+    {
+      key: 'date',
+      header: t('outbox.columns.date'),
+      cell: (mail) => <span className="whitespace-nowrap">{formatDateTime(mail.createdAt)}</span>,
+    },
+    {
+      key: 'read',
+      header: <span className="sr-only">{t('outbox.open')}</span>,
+      align: 'right',
+      cell: (mail) => (
+        <Button size="sm" variant="secondary" onClick={() => onRead(mail)}>
+          {t('outbox.open')}
+        </Button>
+      ),
+    },
+  ];
+}
+
+/** One mail's redacted text part, with whom it went to and when. */
+function MailReader({ mail, onClose }: { mail: OutboxItem | null; onClose: () => void }) {
+  const { t } = useTranslation('admin');
+  return (
+    <Modal
+      open={mail !== null}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      size="lg"
+      title={mail?.subject ?? ''}
+      description={
+        mail
+          ? [
+              mail.to,
+              mail.sentAt
+                ? t('outbox.sentAt', { date: formatDateTime(mail.sentAt) })
+                : formatDateTime(mail.createdAt),
+            ].join(' · ')
+          : undefined
+      }
+    >
+      {mail && (
+        <section aria-label={t('outbox.textPart')}>
+          <pre className="font-sans text-sm leading-relaxed break-words whitespace-pre-wrap">
+            {mail.text}
+          </pre>
+        </section>
+      )}
+    </Modal>
   );
 }

@@ -127,43 +127,8 @@ function OverviewView({ overview }: { overview: AdminOverview }) {
         <DemoMethodsNotice names={overview.demoPaymentMethods} />
       )}
       <div className="grid gap-6 lg:grid-cols-2">
-        <Card title={t('overview.users')}>
-          <dl className="grid grid-cols-3 gap-4">
-            <Figure
-              label={t('overview.usersTotal')}
-              value={overview.users.total}
-              to="/admin/users"
-            />
-            <Figure
-              label={t('overview.usersActive')}
-              value={overview.users.active}
-              to="/admin/users?filter=active"
-            />
-            <Figure
-              label={t('overview.usersPending')}
-              value={overview.users.pending}
-              to="/admin/users?filter=pending"
-            />
-          </dl>
-          <p className="mt-3 text-xs text-muted">
-            {overview.users.closed > 0
-              ? t('overview.usersNoteClosed', { count: overview.users.closed })
-              : t('overview.usersNote')}
-          </p>
-        </Card>
-        <Card title={t('overview.money')}>
-          <dl className="grid grid-cols-1 gap-4 sm:grid-cols-3">
-            <Figure
-              label={t('overview.available')}
-              value={formatUsd(overview.money.availableCents)}
-            />
-            <Figure
-              label={t('overview.invested')}
-              value={formatUsd(overview.money.investedCents)}
-            />
-            <Figure label={t('overview.held')} value={formatUsd(overview.money.heldCents)} />
-          </dl>
-        </Card>
+        <UsersCard users={overview.users} />
+        <MoneyCard money={overview.money} />
       </div>
       <div className="grid gap-6 sm:grid-cols-2">
         <PendingCard
@@ -186,33 +151,79 @@ function OverviewView({ overview }: { overview: AdminOverview }) {
           <p className="text-sm text-muted">{t('overview.volumesEmpty')}</p>
         )}
       </Card>
-      <Card title={t('overview.strategies')}>
-        {overview.strategies.length === 0 ? (
-          <p className="text-sm text-muted">{t('overview.strategiesEmpty')}</p>
-        ) : (
-          <DataTable
-            caption={t('overview.strategies')}
-            rows={overview.strategies}
-            rowKey={(s) => s.id}
-            columns={[
-              { key: 'name', header: t('overview.strategy'), primary: true, cell: (s) => s.name },
-              {
-                key: 'aum',
-                header: t('overview.aum'),
-                align: 'right',
-                cell: (s) => <span className="tabular-nums">{formatUsd(s.aumCents)}</span>,
-              },
-              {
-                key: 'copiers',
-                header: t('overview.copiers'),
-                align: 'right',
-                cell: (s) => <span className="tabular-nums">{s.copiers}</span>,
-              },
-            ]}
-          />
-        )}
-      </Card>
+      <StrategiesCard strategies={overview.strategies} />
       <LedgerExportsCard />
     </div>
+  );
+}
+
+function UsersCard({ users }: { users: AdminOverview['users'] }) {
+  const { t } = useTranslation('admin');
+  return (
+    <Card title={t('overview.users')}>
+      <dl className="grid grid-cols-3 gap-4">
+        <Figure label={t('overview.usersTotal')} value={users.total} to="/admin/users" />
+        <Figure
+          label={t('overview.usersActive')}
+          value={users.active}
+          to="/admin/users?filter=active"
+        />
+        <Figure
+          label={t('overview.usersPending')}
+          value={users.pending}
+          to="/admin/users?filter=pending"
+        />
+      </dl>
+      <p className="mt-3 text-xs text-muted">
+        {users.closed > 0
+          ? t('overview.usersNoteClosed', { count: users.closed })
+          : t('overview.usersNote')}
+      </p>
+    </Card>
+  );
+}
+
+function MoneyCard({ money }: { money: AdminOverview['money'] }) {
+  const { t } = useTranslation('admin');
+  return (
+    <Card title={t('overview.money')}>
+      <dl className="grid grid-cols-1 gap-4 sm:grid-cols-3">
+        <Figure label={t('overview.available')} value={formatUsd(money.availableCents)} />
+        <Figure label={t('overview.invested')} value={formatUsd(money.investedCents)} />
+        <Figure label={t('overview.held')} value={formatUsd(money.heldCents)} />
+      </dl>
+    </Card>
+  );
+}
+
+function StrategiesCard({ strategies }: { strategies: AdminOverview['strategies'] }) {
+  const { t } = useTranslation('admin');
+  return (
+    <Card title={t('overview.strategies')}>
+      {strategies.length === 0 ? (
+        <p className="text-sm text-muted">{t('overview.strategiesEmpty')}</p>
+      ) : (
+        <DataTable
+          caption={t('overview.strategies')}
+          rows={strategies}
+          rowKey={(s) => s.id}
+          columns={[
+            { key: 'name', header: t('overview.strategy'), primary: true, cell: (s) => s.name },
+            {
+              key: 'aum',
+              header: t('overview.aum'),
+              align: 'right',
+              cell: (s) => <span className="tabular-nums">{formatUsd(s.aumCents)}</span>,
+            },
+            {
+              key: 'copiers',
+              header: t('overview.copiers'),
+              align: 'right',
+              cell: (s) => <span className="tabular-nums">{s.copiers}</span>,
+            },
+          ]}
+        />
+      )}
+    </Card>
   );
 }

@@ -41,7 +41,48 @@ export function UsersPage() {
     adminApi.listUsers({ q: q || undefined, filter, cursor }, signal),
   );
 
-  const columns: DataTableColumn<AdminUser>[] = [
+  const columns = useUserColumns();
+
+  return (
+    <div className="flex flex-col gap-5">
+      <SearchForm
+        label={t('users.searchLabel')}
+        placeholder={t('users.searchPlaceholder')}
+        value={search}
+        onChange={(text) => {
+          setSearch(text);
+          setParams({ q: text.trim() });
+        }}
+      >
+        <FilterChips
+          label={t('users.filterLabel')}
+          value={filter}
+          onChange={(value) => setParams({ filter: value === 'all' ? '' : value })}
+          options={CHIP_ORDER.map((value) => ({ value, label: t(`users.filters.${value}`) }))}
+        />
+      </SearchForm>
+      <PagedResults
+        query={query}
+        empty={<EmptyState title={t('users.empty')} description={t('users.emptyHint')} />}
+      >
+        {(users) => (
+          <DataTable
+            caption={t('users.caption')}
+            columns={columns}
+            rows={users}
+            rowKey={(user) => user.id}
+          />
+        )}
+      </PagedResults>
+      <SignInProvidersCard />
+    </div>
+  );
+}
+
+/** The users table: who (to their page), status, country, joined, View. */
+function useUserColumns(): DataTableColumn<AdminUser>[] {
+  const { t } = useTranslation('admin');
+  return [
     {
       key: 'user',
       header: t('users.columns.user'),
@@ -92,39 +133,4 @@ export function UsersPage() {
       ),
     },
   ];
-
-  return (
-    <div className="flex flex-col gap-5">
-      <SearchForm
-        label={t('users.searchLabel')}
-        placeholder={t('users.searchPlaceholder')}
-        value={search}
-        onChange={(text) => {
-          setSearch(text);
-          setParams({ q: text.trim() });
-        }}
-      >
-        <FilterChips
-          label={t('users.filterLabel')}
-          value={filter}
-          onChange={(value) => setParams({ filter: value === 'all' ? '' : value })}
-          options={CHIP_ORDER.map((value) => ({ value, label: t(`users.filters.${value}`) }))}
-        />
-      </SearchForm>
-      <PagedResults
-        query={query}
-        empty={<EmptyState title={t('users.empty')} description={t('users.emptyHint')} />}
-      >
-        {(users) => (
-          <DataTable
-            caption={t('users.caption')}
-            columns={columns}
-            rows={users}
-            rowKey={(user) => user.id}
-          />
-        )}
-      </PagedResults>
-      <SignInProvidersCard />
-    </div>
-  );
 }
