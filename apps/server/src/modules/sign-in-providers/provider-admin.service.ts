@@ -8,7 +8,7 @@ import type { SignInProviderRow } from '../../db/schema';
 import { rule } from '@app/shared/rules';
 import { invalidInput, refusal } from '../../http/errors';
 import { recordAudit } from '../audit';
-import { providerLinksDropped } from '../auth';
+import { providerLinksDropped } from './links-dropped';
 import { seal } from '../../lib/secret-box';
 import { forgetProvider } from './discovery';
 import * as repo from './sign-in-providers.repo';
