@@ -3,13 +3,12 @@ import type { AppContext } from '../../context';
 import type { DbOrTx, Tx } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { refusal } from '../../http/errors';
-import { everRecorded, recordAudit } from '../audit/audit.service';
+import { everRecorded, recordAudit } from '../audit';
 // Above auth: staff ending access and the closing of an account end its sign-in links and its
 // other ways in (auth imports nothing of users).
 import { endOtherWaysIn, revokeAuthTokens } from '../auth';
 import { hashPassword, verifyPassword } from '../../lib/crypto';
-import { enqueueMail } from '../mail/mail.service';
-import { mailTemplates } from '../mail/templates';
+import { enqueueMail, mailTemplates } from '../mail';
 import type { Approval } from '@app/shared/schemas/approvals';
 import {
   type ApprovalHandlers,
