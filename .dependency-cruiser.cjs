@@ -13,6 +13,8 @@
 
 const SERVER = '^apps/server/src/';
 const MODULES = `${SERVER}modules/`;
+/** The app's plumbing, below every module (docs/architecture.md). */
+const KERNEL = `${SERVER}((config|logging|context|caches)\\.ts$|(db|http|jobs|lib)/)`;
 /** Test code may reach into a module to set up a scenario; the layering rules are for product code. */
 const TESTS = ['\\.(test|spec)\\.tsx?$', '^apps/server/test/', '^apps/web/src/test/', '^e2e/'];
 
@@ -95,6 +97,42 @@ module.exports = {
       to: { circular: true },
     },
     ...webFeatureOrderRules,
+    {
+      name: 'module-face-only',
+      severity: 'error',
+      comment:
+        'Another module is reached through its face, modules/<name>/index.ts, which exports ' +
+        'what it offers; the files behind it are its own to change (docs/architecture.md).',
+      from: { path: `${MODULES}([^/]+)/`, pathNot: TESTS },
+      to: { path: `${MODULES}[^/]+/`, pathNot: [`${MODULES}$1/`, `${MODULES}[^/]+/index\\.ts$`] },
+    },
+    {
+      name: 'module-face-only-from-outside',
+      severity: 'error',
+      comment:
+        "The app's wiring, realtime, seed and CLI reach a module through its face too (only " +
+        "db/schema.ts gathers the modules' *.schema.ts tables for drizzle).",
+      from: { path: SERVER, pathNot: [MODULES, `${SERVER}db/schema\\.ts$`, ...TESTS] },
+      to: { path: MODULES, pathNot: `${MODULES}[^/]+/index\\.ts$` },
+    },
+    {
+      name: 'kernel-imports-no-module',
+      severity: 'error',
+      comment:
+        'The kernel (config, logging, context, caches, db/, http/, jobs/, lib/) sits below every ' +
+        'module and imports none: a module plugs into it (an interface on the context, a hook ' +
+        "registered at wiring). db/schema.ts may gather the modules' *.schema.ts tables only.",
+      from: { path: KERNEL, pathNot: [`${SERVER}db/schema\\.ts$`, ...TESTS] },
+      to: { path: MODULES },
+    },
+    {
+      name: 'schema-gathers-tables-only',
+      severity: 'error',
+      comment:
+        "db/schema.ts gathers the modules' tables (their *.schema.ts) and nothing else of them.",
+      from: { path: `${SERVER}db/schema\\.ts$` },
+      to: { path: MODULES, pathNot: '\\.schema\\.ts$' },
+    },
     {
       name: 'repo-only-from-own-module',
       severity: 'error',

@@ -78,6 +78,13 @@ export function circlesOf(result: ICruiseResult): Circle[] {
         .map((d) => d.resolved),
     );
   }
+  return stronglyConnected(edges)
+    .map((files) => ({ area: areaOf(files), files }))
+    .sort((a, b) => a.area.localeCompare(b.area) || b.files.length - a.files.length);
+}
+
+/** The strongly connected components of more than one node (or a node leaning on itself). */
+export function stronglyConnected(edges: Map<string, string[]>): string[][] {
   // Tarjan's algorithm, iterative (the graph is deep enough to matter for recursion).
   const index = new Map<string, number>();
   const low = new Map<string, number>();
@@ -125,9 +132,7 @@ export function circlesOf(result: ICruiseResult): Circle[] {
       }
     }
   }
-  return components
-    .map((files) => ({ area: areaOf(files), files }))
-    .sort((a, b) => a.area.localeCompare(b.area) || b.files.length - a.files.length);
+  return components;
 }
 
 function areaOf(files: string[]): Circle['area'] {
@@ -136,6 +141,64 @@ function areaOf(files: string[]): Circle['area'] {
   if (first.startsWith('apps/web/')) return 'web';
   if (first.startsWith('packages/shared/')) return 'shared';
   return 'other';
+}
+
+// ---------------------------------------------------------------------------------------------
+// The server's module graph
+
+/** What a server file belongs to: `modules/<name>`, the kernel, or a wiring piece of its own. */
+export function serverNodeOf(file: string): string | undefined {
+  const match = /^apps\/server\/src\/(.+)$/.exec(file);
+  if (!match || isTest(file)) return undefined;
+  const path = match[1]!;
+  const module = /^modules\/([^/]+)\//.exec(path);
+  if (module) return `modules/${module[1]}`;
+  const top = path.split('/')[0]!;
+  if (['realtime', 'seed', 'cli'].includes(top)) return top;
+  if (top === 'app.ts' || top === 'main.ts') return top.replace(/\.ts$/, '');
+  return 'kernel';
+}
+
+export type ModuleGraph = { edges: Map<string, Set<string>>; via: Map<string, string[]> };
+
+/**
+ * The import graph folded to server modules, with the imports behind each edge. `db/schema.ts`
+ * gathering the modules' `*.schema.ts` tables (for drizzle's typed client) is not an edge.
+ */
+export function moduleGraph(result: ICruiseResult): ModuleGraph {
+  const edges = new Map<string, Set<string>>();
+  const via = new Map<string, string[]>();
+  for (const module of result.modules) {
+    const from = serverNodeOf(module.source);
+    if (!from) continue;
+    if (!edges.has(from)) edges.set(from, new Set());
+    for (const dependency of module.dependencies) {
+      const to = serverNodeOf(dependency.resolved);
+      if (!to || to === from) continue;
+      if (
+        module.source === 'apps/server/src/db/schema.ts' &&
+        dependency.resolved.endsWith('.schema.ts')
+      )
+        continue;
+      edges.get(from)!.add(to);
+      const key = `${from} -> ${to}`;
+      via.set(key, [...(via.get(key) ?? []), `${module.source} -> ${dependency.resolved}`]);
+    }
+  }
+  return { edges, via };
+}
+
+/** Each circle of modules, with one import behind each of its edges. */
+export function moduleCircles(graph: ModuleGraph): string[][] {
+  const asLists = new Map([...graph.edges].map(([from, to]) => [from, [...to]]));
+  return stronglyConnected(asLists).map((members) => {
+    const inside = new Set(members);
+    return members.flatMap((from) =>
+      [...(graph.edges.get(from) ?? [])]
+        .filter((to) => inside.has(to))
+        .map((to) => `${from} -> ${to} (${graph.via.get(`${from} -> ${to}`)![0]})`),
+    );
+  });
 }
 
 export async function cruiseTree(root: string, folders = CRUISED): Promise<ICruiseResult> {
@@ -334,6 +397,7 @@ async function main(): Promise<void> {
   const started = performance.now();
   const result = await cruiseTree(root);
   const circles = circlesOf(result);
+  const moduleCirclesFound = moduleCircles(moduleGraph(result));
   const cruiseSeconds = (performance.now() - started) / 1000;
   const { functions, outermost, longFiles } = sizes(root, product);
   const duplicates = duplicateFigure(root, !args.has('--no-duplicates'));
@@ -352,6 +416,10 @@ async function main(): Promise<void> {
         `${circles.length} (${byArea}; ${graphFiles} files in the graph, type-only imports included)`,
       ],
       [
+        'server module circles',
+        `${moduleCirclesFound.length} (modules/<name>/ one node each, the kernel one node)`,
+      ],
+      [
         `functions > ${LONG_FUNCTION_LINES} lines`,
         `${functions.length} (outside tests, of ${product.length} files; ${outermost.length} not inside another long one)`,
       ],
@@ -364,6 +432,11 @@ async function main(): Promise<void> {
   circles.forEach((circle, i) => {
     console.log(`  ${i + 1}. ${circle.area}, ${circle.files.length} files`);
     for (const file of circle.files) console.log(`       ${file}`);
+  });
+  console.log(`\nServer module circles (${moduleCirclesFound.length}):`);
+  moduleCirclesFound.forEach((edges, i) => {
+    console.log(`  ${i + 1}.`);
+    for (const edge of edges) console.log(`       ${edge}`);
   });
   const top = args.has('--all') ? functions : functions.slice(0, 10);
   console.log(

@@ -1,5 +1,4 @@
 import type { Logger } from 'pino';
-import type { StrategyMetrics } from './modules/copy-trading/domain';
 import {
   ALL_ON,
   createSessionCache,
@@ -47,8 +46,6 @@ export function cacheKey<T>(name: string): CacheKey<T> {
  * starts clean.
  */
 export interface AppCaches {
-  /** A strategy's past-performance figures, valid while its minute and its NAV time hold. */
-  strategyMetrics: Cache<string, { minute: number; navAt: number; metrics: StrategyMetrics }>;
   /** The build's migration file names (readiness compares them with the applied ones). */
   expectedMigrations: Cache<'build', Promise<string[]>>;
   /** Sessions resolved lately, trusted while the database's notices arrive. */
@@ -70,7 +67,6 @@ export function createCaches(
 ): AppCaches {
   const kept = new Map<CacheKey<unknown>, unknown>();
   return {
-    strategyMetrics: memoryCache(),
     expectedMigrations: memoryCache(),
     sessions:
       database && switches['session-cache'] ? createSessionCache(database) : noSessionCache(),

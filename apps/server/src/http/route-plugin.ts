@@ -6,7 +6,6 @@ import type {
   RawServerDefault,
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { guardAdmin, guardSignedIn } from './guards';
 
 /** The instance a route plugin adds its routes to: requests and replies typed by zod schemas. */
 export type ZodRoutes = FastifyInstance<
@@ -18,8 +17,8 @@ export type ZodRoutes = FastifyInstance<
 >;
 
 /**
- * A route plugin, as `app.register` takes it: `guard` (who may call its routes: guardSignedIn,
- * guardAdmin, a module's own) is hooked in first and holds for every route in it, then `routes`
+ * A route plugin, as `app.register` takes it: `guard` (who may call its routes: the session
+ * module's guardSignedIn or guardAdmin, a module's own) is hooked in first and holds for every route in it, then `routes`
  * adds them on the zod-typed instance.
  */
 export function routePlugin(
@@ -36,14 +35,4 @@ export function routePlugin(
 /** Routes anyone may call. */
 export function publicRoutes(routes: (app: ZodRoutes) => void) {
   return routePlugin(null, routes);
-}
-
-/** Routes for a signed-in user (401 for a visitor). */
-export function signedInRoutes(routes: (app: ZodRoutes) => void) {
-  return routePlugin(guardSignedIn, routes);
-}
-
-/** Routes for an admin (401 for a visitor, 403 for anyone else). */
-export function adminRoutes(routes: (app: ZodRoutes) => void) {
-  return routePlugin(guardAdmin, routes);
 }

@@ -65,6 +65,58 @@ export function MobileMenu({
   children,
 }: MobileMenuProps) {
   const look = LOOKS[variant];
+  const { panelRef, onKeyDown } = useMenuFocus(open, onClose, returnFocusRef);
+
+  return (
+    <div className={clsx('fixed inset-0 z-50', look.root, !open && 'pointer-events-none')}>
+      <div
+        aria-hidden="true"
+        onClick={onClose}
+        className={clsx(
+          'absolute inset-0 bg-black/60 transition-opacity duration-200',
+          look.overlay,
+          open ? 'opacity-100' : 'opacity-0',
+        )}
+      />
+      <div
+        ref={panelRef}
+        id={id}
+        role="dialog"
+        aria-modal="true"
+        aria-label={label}
+        onKeyDown={onKeyDown}
+        className={clsx(
+          'absolute inset-y-0 flex flex-col border-border bg-surface shadow-2xl',
+          look.panel,
+          'duration-200 ease-out motion-reduce:transition-none',
+          // Visibility flips at once on opening (so focus can move in) and after the slide on closing.
+          open
+            ? 'visible translate-x-0 transition-transform'
+            : clsx('invisible transition-[transform,visibility]', look.hidden),
+        )}
+      >
+        <MenuHeader
+          brand={brand}
+          closeLabel={closeLabel}
+          closeClass={look.close}
+          onClose={onClose}
+        />
+        {children}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The menu's keyboard and focus: the page does not scroll while it is open, focus moves to its
+ * first link, Escape closes it from anywhere, Tab cycles inside the panel, and closing gives focus
+ * back to `returnFocusRef`.
+ */
+function useMenuFocus(
+  open: boolean,
+  onClose: () => void,
+  returnFocusRef: RefObject<HTMLElement | null>,
+) {
   const panelRef = useRef<HTMLDivElement>(null);
   useScrollLock(open);
 
@@ -98,50 +150,35 @@ export function MobileMenu({
     }
   }
 
+  return { panelRef, onKeyDown };
+}
+
+/** The top of the panel: the brand, and the close button. */
+function MenuHeader({
+  brand,
+  closeLabel,
+  closeClass,
+  onClose,
+}: {
+  brand: ReactNode;
+  closeLabel: string;
+  closeClass: string;
+  onClose: () => void;
+}) {
   return (
-    <div className={clsx('fixed inset-0 z-50', look.root, !open && 'pointer-events-none')}>
-      <div
-        aria-hidden="true"
+    <div className="flex h-16 items-center justify-between border-b border-border px-4">
+      {brand}
+      <button
+        type="button"
         onClick={onClose}
+        aria-label={closeLabel}
         className={clsx(
-          'absolute inset-0 bg-black/60 transition-opacity duration-200',
-          look.overlay,
-          open ? 'opacity-100' : 'opacity-0',
-        )}
-      />
-      <div
-        ref={panelRef}
-        id={id}
-        role="dialog"
-        aria-modal="true"
-        aria-label={label}
-        onKeyDown={onKeyDown}
-        className={clsx(
-          'absolute inset-y-0 flex flex-col border-border bg-surface shadow-2xl',
-          look.panel,
-          'duration-200 ease-out motion-reduce:transition-none',
-          // Visibility flips at once on opening (so focus can move in) and after the slide on closing.
-          open
-            ? 'visible translate-x-0 transition-transform'
-            : clsx('invisible transition-[transform,visibility]', look.hidden),
+          'flex items-center justify-center rounded-lg text-muted hover:bg-surface-2 hover:text-text',
+          closeClass,
         )}
       >
-        <div className="flex h-16 items-center justify-between border-b border-border px-4">
-          {brand}
-          <button
-            type="button"
-            onClick={onClose}
-            aria-label={closeLabel}
-            className={clsx(
-              'flex items-center justify-center rounded-lg text-muted hover:bg-surface-2 hover:text-text',
-              look.close,
-            )}
-          >
-            <CloseIcon />
-          </button>
-        </div>
-        {children}
-      </div>
+        <CloseIcon />
+      </button>
     </div>
   );
 }

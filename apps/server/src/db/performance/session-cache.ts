@@ -52,10 +52,11 @@ export interface SessionCacheOptions {
   listen?: typeof listenForNotices;
 }
 
-export function createSessionCache(options: SessionCacheOptions): SessionCache {
-  const maxAgeMs = options.maxAgeMs ?? 30_000;
-  const maxEntries = options.maxEntries ?? 50_000;
-  // Insertion order is age order: set() re-inserts.
+/**
+ * The remembered entries, found by cookie digest and by user, with the epoch that `set` checks.
+ * Insertion order is age order: `store` re-inserts, and the oldest go beyond `maxEntries`.
+ */
+function createEntries(maxEntries: number) {
   const entries = new Map<string, Entry>();
   const digestsOfUser = new Map<string, Set<string>>();
   // Bumped by every notice and gap: a read that overlapped one may have seen a row before its
@@ -71,6 +72,23 @@ export function createSessionCache(options: SessionCacheOptions): SessionCache {
     if (digests?.size === 0) digestsOfUser.delete(entry.user.id);
   }
 
+  function store(digestHex: string, found: SessionWithUser): void {
+    remove(digestHex);
+    // Shared by every request of the session until forgotten: nobody may change it in place.
+    entries.set(digestHex, {
+      session: found.session,
+      user: Object.freeze(found.user),
+      storedAt: Date.now(),
+    });
+    const digests = digestsOfUser.get(found.user.id);
+    if (digests) digests.add(digestHex);
+    else digestsOfUser.set(found.user.id, new Set([digestHex]));
+    if (entries.size > maxEntries) {
+      const oldest = entries.keys().next();
+      if (!oldest.done) remove(oldest.value);
+    }
+  }
+
   function forgetUser(userId: string): void {
     epoch += 1;
     for (const digestHex of [...(digestsOfUser.get(userId) ?? [])]) remove(digestHex);
@@ -82,59 +100,72 @@ export function createSessionCache(options: SessionCacheOptions): SessionCache {
     digestsOfUser.clear();
   }
 
-  // Both triggers name the user (a session's notice names its owner): forgetting every session
-  // of that user is coarser than needed and always safe.
-  function onNotice(_channel: string, payload: string): void {
-    let user: unknown;
-    try {
-      user = (JSON.parse(payload) as { user?: unknown }).user;
-    } catch {
-      user = undefined;
-    }
-    if (typeof user === 'string') forgetUser(user);
-    else clear();
-  }
+  return {
+    find: (digestHex: string) => entries.get(digestHex),
+    epoch: () => epoch,
+    remove,
+    store,
+    forgetUser,
+    clear,
+  };
+}
 
+type Entries = ReturnType<typeof createEntries>;
+
+/** The user a notice names (both triggers put it in `user`), if it names one. */
+function userOfNotice(payload: string): string | undefined {
+  let user: unknown;
+  try {
+    user = (JSON.parse(payload) as { user?: unknown }).user;
+  } catch {
+    user = undefined;
+  }
+  return typeof user === 'string' ? user : undefined;
+}
+
+/**
+ * Listens for the notices that make entries stale. A session's notice names its owner: forgetting
+ * every session of that user is coarser than needed and always safe. A notice naming no user, or
+ * a gap in the notices, forgets everything.
+ */
+function invalidateOnNotices(entries: Entries, options: SessionCacheOptions): NoticeListener {
   const listen = options.listen ?? listenForNotices;
-  const listener: NoticeListener = listen({
+  return listen({
     databaseUrl: options.databaseUrl,
     channels: [SESSION_ENDED_CHANNEL, USER_CHANGED_CHANNEL],
     log: options.log,
     name: 'session cache',
-    onNotice,
-    onGap: clear,
+    onNotice(_channel: string, payload: string) {
+      const user = userOfNotice(payload);
+      if (user !== undefined) entries.forgetUser(user);
+      else entries.clear();
+    },
+    onGap: entries.clear,
   });
+}
+
+export function createSessionCache(options: SessionCacheOptions): SessionCache {
+  const maxAgeMs = options.maxAgeMs ?? 30_000;
+  const entries = createEntries(options.maxEntries ?? 50_000);
+  const listener = invalidateOnNotices(entries, options);
 
   return {
     get(digestHex) {
-      const entry = entries.get(digestHex);
+      const entry = entries.find(digestHex);
       if (!entry) return undefined;
       if (!listener.listening() || Date.now() - entry.storedAt > maxAgeMs) {
-        remove(digestHex);
+        entries.remove(digestHex);
         return undefined;
       }
       return entry;
     },
-    epoch: () => epoch,
+    epoch: entries.epoch,
     set(digestHex, found, readInEpoch) {
-      if (!listener.listening() || readInEpoch !== epoch) return;
-      remove(digestHex);
-      // Shared by every request of the session until forgotten: nobody may change it in place.
-      entries.set(digestHex, {
-        session: found.session,
-        user: Object.freeze(found.user),
-        storedAt: Date.now(),
-      });
-      const digests = digestsOfUser.get(found.user.id);
-      if (digests) digests.add(digestHex);
-      else digestsOfUser.set(found.user.id, new Set([digestHex]));
-      if (entries.size > maxEntries) {
-        const oldest = entries.keys().next();
-        if (!oldest.done) remove(oldest.value);
-      }
+      if (!listener.listening() || readInEpoch !== entries.epoch()) return;
+      entries.store(digestHex, found);
     },
-    forgetUser,
-    clear,
+    forgetUser: entries.forgetUser,
+    clear: entries.clear,
     ready: listener.ready,
     close: () => listener.close(),
   };

@@ -5,7 +5,7 @@ import { accountKey, clientAddress, limitOn, rateLimiter } from '../../http/rate
 import { authLimits } from '../session';
 import { clearSessionCookie, requireUser } from '../session';
 import { accountClosure, closeAccount } from './account-closure.service';
-import { signedInRoutes } from '../../http/route-plugin';
+import { signedInRoutes } from '../session';
 
 /**
  * GET /api/account/closure — what stands between the signed-in user and closing their account;

@@ -14,7 +14,7 @@ import { summary } from './account.service';
 import { userDetail } from '../users';
 import { activateAccount } from '../verification';
 import { rule } from '@app/shared/rules';
-import { adminRoutes, signedInRoutes } from '../../http/route-plugin';
+import { adminRoutes, signedInRoutes } from '../session';
 
 /**
  * GET /api/account/summary — the dashboard's figures (the personal-data export beside it is the

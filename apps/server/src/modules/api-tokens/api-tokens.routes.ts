@@ -8,7 +8,7 @@ import {
   createdApiTokenSchema,
 } from '@app/shared/schemas/api-tokens';
 import type { AppContext } from '../../context';
-import { guardSignedIn } from '../../http/guards';
+import { guardSignedIn } from '../session';
 import { accountKey, clientAddress, limitOn, rateLimiter } from '../../http/rate-limit';
 import { authLimits } from '../session';
 import { requireUser } from '../session';

@@ -11,7 +11,7 @@ import { rule } from '@app/shared/rules';
 import type { AppContext } from '../../context';
 import { requireAdmin, requireUser } from '../session';
 import * as service from './appropriateness.service';
-import { adminRoutes, signedInRoutes } from '../../http/route-plugin';
+import { adminRoutes, signedInRoutes } from '../session';
 
 /**
  * /api/appropriateness: the signed-in user's own check — GET where they stand with the questions,

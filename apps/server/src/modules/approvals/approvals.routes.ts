@@ -7,7 +7,7 @@ import type { AppContext } from '../../context';
 import { decisionRoutes } from './decision-routes';
 import type { ApprovalHandlers } from './approval-handlers';
 import * as service from './approvals.service';
-import { adminRoutes } from '../../http/route-plugin';
+import { adminRoutes } from '../session';
 
 /**
  * GET /api/admin/approvals?status=pending, POST /api/admin/approvals/:id/approve and

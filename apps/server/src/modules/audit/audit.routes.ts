@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { auditListQuerySchema, auditListSchema } from '@app/shared/schemas/admin-users';
 import type { AppContext } from '../../context';
-import { guardAdmin } from '../../http/guards';
+import { guardAdmin } from '../session';
 import { listAudit } from './audit.service';
 
 /** /api/admin/audit: read-only (the table itself refuses UPDATE and DELETE). */

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { contactMessageListSchema } from '@app/shared/schemas/admin-users';
 import type { AppContext } from '../../context';
 import { listContactMessages } from './contact.service';
-import { adminRoutes } from '../../http/route-plugin';
+import { adminRoutes } from '../session';
 
 /** /api/admin/messages: what visitors and users sent through the contact form. */
 export function contactMessageRoutes(ctx: AppContext) {

@@ -4,7 +4,7 @@ import { sendDownload } from '../../http/download';
 import { limitOn, rateLimiter } from '../../http/rate-limit';
 import { requireUser } from '../session';
 import { openPersonalDataExport } from './data-export.service';
-import { signedInRoutes } from '../../http/route-plugin';
+import { signedInRoutes } from '../session';
 
 /** Personal-data downloads one account may make per hour (each reads the whole history). */
 export const DATA_EXPORTS_PER_HOUR = 5;

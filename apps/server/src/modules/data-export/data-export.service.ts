@@ -5,14 +5,13 @@ import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { activityOf, recordAudit } from '../audit/audit.service';
 import { ownAssessments } from '../appropriateness';
-import { allSessionsOf } from '../session';
+import { allSessionsOf, toMe } from '../session';
 import { listTokens } from '../api-tokens/api-tokens.service';
 import { identitiesOf } from '../sign-in-providers';
 import { supportMessagesOf } from '../contact';
 import { openTrades, tradeHistory } from '../copy-trading';
 import { notificationsOf, preferencesOf } from '../notifications/notifications.service';
 import { listOwn } from '../transactions';
-import { toMe } from '../users';
 import { myVerification } from '../verification';
 import { jsonDocument, type JsonPart } from './domain/json-document';
 

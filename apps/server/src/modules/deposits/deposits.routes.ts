@@ -5,7 +5,7 @@ import { decisionRoutes } from '../approvals';
 import { requireUser } from '../session';
 import { idempotencyKeyOf, sendOutcome } from '../ledger';
 import * as service from './deposits.service';
-import { adminRoutes, signedInRoutes } from '../../http/route-plugin';
+import { adminRoutes, signedInRoutes } from '../session';
 
 /** POST /api/deposits — "I have made the payment" (accepts Idempotency-Key). */
 export function depositRoutes(ctx: AppContext) {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { UserRow } from '../../db/schema';
 import { refusal } from '../../http/errors';
-import { guardSignedIn } from '../../http/guards';
+import { guardSignedIn } from '../session';
 import { requireUser } from '../session';
 
 /**

@@ -10,7 +10,7 @@ import {
 import type { AppContext } from '../../context';
 import { requireAdmin, requireUser } from '../session';
 import * as service from './lead-traders.service';
-import { adminRoutes, signedInRoutes } from '../../http/route-plugin';
+import { adminRoutes, signedInRoutes } from '../session';
 
 /** GET /api/trader-applications/mine, POST /api/trader-applications: the caller's own. */
 export function traderApplicationRoutes(ctx: AppContext) {

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { guardAdmin } from '../../http/guards';
+import { guardAdmin } from '../session';
 import { rule } from '@app/shared/rules';
 import { outboxPage } from './mail.service';
 

@@ -10,7 +10,7 @@ import {
   updateNotificationPreferencesSchema,
 } from '@app/shared/schemas/notifications';
 import type { AppContext } from '../../context';
-import { guardSignedIn } from '../../http/guards';
+import { guardSignedIn } from '../session';
 import { requireUser } from '../session';
 import {
   markAllNotificationsRead,

@@ -1,7 +1,7 @@
 import { adminOverviewSchema } from '@app/shared/schemas/overview';
 import type { AppContext } from '../../context';
 import { adminOverview } from './overview.service';
-import { adminRoutes } from '../../http/route-plugin';
+import { adminRoutes } from '../session';
 
 export function overviewRoutes(ctx: AppContext) {
   return adminRoutes((app) => {

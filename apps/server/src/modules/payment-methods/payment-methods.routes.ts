@@ -10,7 +10,7 @@ import type { AppContext } from '../../context';
 import { requireAdmin } from '../session';
 import * as service from './payment-methods.service';
 import { rule } from '@app/shared/rules';
-import { adminRoutes, signedInRoutes } from '../../http/route-plugin';
+import { adminRoutes, signedInRoutes } from '../session';
 
 const idParams = z.object({ id: z.uuid({ error: rule('PAYMENT_METHOD_ID_INVALID') }) });
 

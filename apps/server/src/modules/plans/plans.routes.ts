@@ -9,7 +9,7 @@ import {
   updatePlanSchema,
 } from '@app/shared/schemas/plans';
 import type { AppContext } from '../../context';
-import { guardAdmin } from '../../http/guards';
+import { guardAdmin } from '../session';
 import { requireAdmin } from '../session';
 import * as service from './plans.service';
 import { rule } from '@app/shared/rules';

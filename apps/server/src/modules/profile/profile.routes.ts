@@ -13,13 +13,12 @@ import {
 } from '@app/shared/schemas/profile';
 import type { AppContext } from '../../context';
 import { refusal } from '../../http/errors';
-import { guardSignedIn } from '../../http/guards';
+import { guardSignedIn } from '../session';
 import { readOneFile } from '../../http/multipart';
 import { clientAddress, limitOn, rateLimiter, type RateLimiter } from '../../http/rate-limit';
 import type { ZodRoutes } from '../../http/route-plugin';
 import { activityOf } from '../audit/audit.service';
-import { requireUser } from '../session';
-import { toMe } from '../users';
+import { requireUser, toMe } from '../session';
 import {
   avatarFile,
   clearAvatar,

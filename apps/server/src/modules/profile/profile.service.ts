@@ -8,11 +8,10 @@ import type { UserRow } from '../../db/schema';
 import { refusal } from '../../http/errors';
 import type { Job } from '../../jobs/scheduler';
 import { recordAudit } from '../audit/audit.service';
-import { findUserById, swapAvatar, updateUser } from '../session';
+import { findUserById, swapAvatar, toMe, updateUser } from '../session';
 import { referralBonusCents } from '../referrals';
 import {
   referredUsers,
-  toMe,
   avatarDir,
   isAvatarName,
   removeAvatar,

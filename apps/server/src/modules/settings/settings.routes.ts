@@ -18,7 +18,7 @@ import type { AppContext } from '../../context';
 import { requireAdmin } from '../session';
 import * as service from './settings.service';
 import type { SettingChangeOutcome } from './settings.service';
-import { adminRoutes } from '../../http/route-plugin';
+import { adminRoutes } from '../session';
 
 /**
  * PUT of an admin setting: 200 with the setting when applied, 202 with the approval when the

@@ -12,8 +12,7 @@ import {
 import { rule } from '@app/shared/rules';
 import { approvalResponseSchema } from '@app/shared/schemas/approvals';
 import type { AppContext } from '../../context';
-import { guardAdmin, guardSignedIn } from '../../http/guards';
-import { requireAdmin, requireUser } from '../session';
+import { guardAdmin, guardSignedIn, requireAdmin, requireUser } from '../session';
 import * as linked from './linked-identities.service';
 import * as admin from './provider-admin.service';
 

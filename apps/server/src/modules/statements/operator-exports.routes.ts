@@ -11,7 +11,7 @@ import { exportFileName } from './domain/statement';
 import { DOWNLOAD_TYPES, sendDownload } from '../../http/download';
 import { balancesCsv, journalCsv } from './operator-exports.csv';
 import { openBalancesExport, openJournalExport } from './operator-exports.service';
-import { adminRoutes } from '../../http/route-plugin';
+import { adminRoutes } from '../session';
 
 /** An export, streamed: its snapshot is released when the body closes, however it ends. */
 function sendCsv(

@@ -22,7 +22,8 @@ import { annualSummary, openStatement } from './statements.service';
 import { annualCsv } from './annual.csv';
 import { annualPdf } from './annual.pdf';
 import { DOWNLOAD_TYPES, sendDownload } from '../../http/download';
-import { signedInRoutes, type ZodRoutes } from '../../http/route-plugin';
+import { type ZodRoutes } from '../../http/route-plugin';
+import { signedInRoutes } from '../session';
 
 const TRADE_HISTORY_PAGE_ROWS = 500;
 

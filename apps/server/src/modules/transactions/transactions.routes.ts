@@ -11,7 +11,7 @@ import type { AppContext } from '../../context';
 import { sendJsonText } from '../../http/json-text';
 import { requireUser } from '../session';
 import * as service from './transactions.service';
-import { adminRoutes, signedInRoutes } from '../../http/route-plugin';
+import { adminRoutes, signedInRoutes } from '../session';
 
 /** GET /api/transactions, GET /api/transactions/:transactionId — the signed-in user's own. */
 export function transactionRoutes(ctx: AppContext) {

@@ -6,7 +6,6 @@ export {
   storeAvatar,
   sweepOrphanAvatars,
 } from './avatar-files';
-export { toMe } from './user.view';
 export { adminUserRoutes } from './users.routes';
 export {
   LEDGER_RETENTION_YEARS,

@@ -12,7 +12,8 @@ import type { AppContext } from '../../context';
 import { requireAdmin } from '../session';
 import * as service from './users.service';
 import { rule } from '@app/shared/rules';
-import { adminRoutes, type ZodRoutes } from '../../http/route-plugin';
+import { type ZodRoutes } from '../../http/route-plugin';
+import { adminRoutes } from '../session';
 
 const idParams = z.object({ id: z.uuid({ error: rule('USER_ID_NOT_FOUND') }) });
 

@@ -22,7 +22,7 @@ import { decodeCursor, keysetPage } from '../../db/keyset';
 import { revokeAllSessions, updateUser } from '../session';
 import { removeAvatar } from './avatar-files';
 import * as repo from './users.repo';
-import { toAdminUser } from './user.view';
+import { toAdminUser } from '../session';
 
 export interface AdminActor {
   adminId: string;

@@ -17,12 +17,12 @@ import {
 } from '@app/shared/schemas/verification';
 import type { AppContext } from '../../context';
 import { refusal } from '../../http/errors';
-import { guardSignedIn } from '../../http/guards';
+import { guardSignedIn } from '../session';
 import { readOneFile } from '../../http/multipart';
 import { limitOn, rateLimiter } from '../../http/rate-limit';
 import { requireAdmin, requireUser } from '../session';
 import * as service from './verification.service';
-import { adminRoutes } from '../../http/route-plugin';
+import { adminRoutes } from '../session';
 
 /** Document uploads one account may make per 10 minutes (each decodes an image). */
 const documentUploadsByAccount = { name: 'verification:upload', max: 20, windowMs: 10 * 60_000 };

@@ -11,7 +11,8 @@ import { decisionRoutes } from '../approvals';
 import { requireUser } from '../session';
 import { idempotencyKeyOf, sendOutcome } from '../ledger';
 import * as service from './withdrawals.service';
-import { adminRoutes, publicRoutes, signedInRoutes } from '../../http/route-plugin';
+import { publicRoutes } from '../../http/route-plugin';
+import { adminRoutes, signedInRoutes } from '../session';
 
 /**
  * GET /api/withdrawals/quote?amount=&methodId=: what a withdrawal of that amount costs by that

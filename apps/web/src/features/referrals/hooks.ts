@@ -1,11 +1,2 @@
-import { useEffect, useState } from 'react';
-
-/** `value`, once it has stopped changing for `delayMs` (search boxes ask the server less often). */
-export function useDebouncedValue<T>(value: T, delayMs: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delayMs);
-    return () => clearTimeout(timer);
-  }, [value, delayMs]);
-  return debounced;
-}
+// The shared one in ui/ (default delay 300 ms); kept here so the referrals page's import stays.
+export { useDebouncedValue } from '../../ui/useDebouncedValue';

@@ -9,7 +9,7 @@ import {
 import { SESSION_COOKIE } from '@app/shared/http';
 import { limitOn } from '../../../http/rate-limit';
 import { setSessionCookie } from '../../session';
-import { toMe } from '../../users/user.view';
+import { toMe } from '../../session';
 import * as service from '../links.service';
 import type { AuthApp, AuthRouteKit } from './kit';
 

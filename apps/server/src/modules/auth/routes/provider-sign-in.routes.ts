@@ -24,9 +24,8 @@ import { rule } from '@app/shared/rules';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../http/errors';
 import { accountKey, clientAddress, limitOn, rateLimiter } from '../../../http/rate-limit';
-import { authLimits, secureCookies, setSessionCookie } from '../../session';
+import { authLimits, secureCookies, setSessionCookie, toMe } from '../../session';
 import { publicProviders } from '../../sign-in-providers';
-import { toMe } from '../../users/user.view';
 import * as service from '../provider-sign-in.service';
 
 const COOKIE_PATH = '/api/auth/oidc';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { meSchema, okSchema, sessionListSchema } from '@app/shared/schemas/auth';
 import { rule } from '@app/shared/rules';
 import { requireUser } from '../../session';
-import { toMe } from '../../users/user.view';
+import { toMe } from '../../session';
 import * as service from '../auth.service';
 import { userResponse, type AuthApp, type AuthRouteKit } from './kit';
 

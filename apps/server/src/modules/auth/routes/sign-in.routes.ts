@@ -3,7 +3,7 @@ import { loginResultSchema, loginSchema, okSchema, registerSchema } from '@app/s
 import { SESSION_COOKIE } from '@app/shared/http';
 import { clientAddress, limitOn } from '../../../http/rate-limit';
 import { clearSessionCookie, setSessionCookie } from '../../session';
-import { toMe } from '../../users/user.view';
+import { toMe } from '../../session';
 import * as service from '../auth.service';
 import { userResponse, type AuthApp, type AuthRouteKit } from './kit';
 

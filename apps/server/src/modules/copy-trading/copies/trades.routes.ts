@@ -17,7 +17,7 @@ import {
 import { rule } from '@app/shared/rules';
 import { z } from 'zod';
 import type { AppContext } from '../../../context';
-import { guardSignedIn } from '../../../http/guards';
+import { guardSignedIn } from '../../session';
 import { requireUser } from '../../session';
 import { idempotencyKeyOf, sendOutcome } from '../../ledger/idempotency';
 import * as funds from './funds.service';

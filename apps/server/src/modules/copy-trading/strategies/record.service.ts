@@ -9,6 +9,7 @@ import { type StrategyTerms } from '@app/shared/schemas/lead-traders';
 import { MARKET_SYMBOLS } from '@app/shared/schemas/market';
 import { RETURN_WINDOW_DAYS, RETURN_WINDOWS, type ReturnWindow } from '@app/shared/return-windows';
 import type { AppContext } from '../../../context';
+import { cacheKey, memoryCache, type Cache } from '../../../caches';
 import { traderDisplayNames } from '../../lead-traders/lead-traders.service';
 import * as usersService from '../../users/users.service';
 import { refusal } from '../../../http/errors';
@@ -66,6 +67,11 @@ export async function refreshNavs(
   return navs;
 }
 
+/** A strategy's past-performance figures, valid while its minute and its NAV time hold. */
+const METRICS = cacheKey<
+  Cache<string, { minute: number; navAt: number; metrics: StrategyMetrics }>
+>('copy-trading.strategy-metrics');
+
 /**
  * The card's average daily return and drawdown over 30 days, from the stored series (hourly points
  * over 31 days) plus the latest NAV. Its 30-day return is windowReturnsOf's, as on every screen.
@@ -73,7 +79,8 @@ export async function refreshNavs(
 async function metricsOf(ctx: AppContext, row: StrategyRow, now: number): Promise<StrategyMetrics> {
   const minute = Math.floor(now / 60_000);
   const navAt = row.navAt?.getTime() ?? 0;
-  const cached = ctx.caches.strategyMetrics.get(row.id);
+  const remembered = ctx.caches.keep(METRICS, () => memoryCache());
+  const cached = remembered.get(row.id);
   if (cached && cached.minute === minute && cached.navAt === navAt) return cached.metrics;
   const series: NavPoint[] = (
     await recordRepo.navSeries(ctx.db, row.id, now - 31 * DAY_MS, 'hour')
@@ -81,7 +88,7 @@ async function metricsOf(ctx: AppContext, row: StrategyRow, now: number): Promis
   if (row.navAt && row.navAt.getTime() <= now)
     series.push({ at: row.navAt.getTime(), nav: row.nav });
   const metrics = strategyMetrics(series, now);
-  ctx.caches.strategyMetrics.set(row.id, { minute, navAt, metrics });
+  remembered.set(row.id, { minute, navAt, metrics });
   return metrics;
 }
 

@@ -17,7 +17,7 @@ import {
 import { adminCreateStrategySchema } from '@app/shared/schemas/lead-traders';
 import { z } from 'zod';
 import type { AppContext } from '../../../context';
-import { guardAdmin } from '../../../http/guards';
+import { guardAdmin } from '../../session';
 import { requireAdmin } from '../../session';
 import * as admin from './admin.service';
 import * as orders from './orders.service';

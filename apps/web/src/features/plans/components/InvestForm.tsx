@@ -1,10 +1,8 @@
-import { centsToPlain } from '@app/shared/money';
-import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button, TextField } from '../../../ui';
 import type { PublicPlan } from '../../public/api';
-import { formatPlanBound, validateInvestAmount } from '../validation';
+import { useInvestForm } from '../hooks/useInvestForm';
+import { formatPlanBound } from '../validation';
 import { InvestConfirmDialog } from './InvestConfirmDialog';
 
 interface Props {
@@ -30,36 +28,14 @@ export function InvestForm({
   onResumed,
 }: Props) {
   const { t } = useTranslation('plans');
-  // Back from the appropriateness check: the amount kept and checked again; if it passes, the
-  // confirmation opens again at once, saying nothing is invested yet.
-  const [resumed] = useState(() =>
-    resumeCents === undefined
-      ? null
-      : resumeAmount(resumeCents, plan, availableCents, disabledReason),
-  );
-  const [confirming, setConfirming] = useState<number | null>(resumed?.cents ?? null);
-  const [returning, setReturning] = useState(
-    resumed?.cents !== undefined && resumed.cents !== null,
-  );
-  const form = useForm<{ amount: string }>({ defaultValues: { amount: resumed?.text ?? '' } });
-  const fieldId = `invest-${plan.id}-amount`;
-  useEffect(() => {
-    if (!resumed) return;
-    onResumed?.();
-    if (resumed.error) form.setError('amount', { message: resumed.error }, { shouldFocus: true });
-    // Once, on mounting with the URL's intent (which onResumed drops).
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-
-  const submit = form.handleSubmit(({ amount }) => {
-    const result = validateInvestAmount(amount, plan, availableCents);
-    if (result.error !== null) {
-      form.setError('amount', { message: result.error }, { shouldFocus: true });
-      return;
-    }
-    setReturning(false);
-    setConfirming(result.cents);
+  const { form, submit, confirming, returning, cancel, refuseAmount } = useInvestForm({
+    plan,
+    availableCents,
+    disabledReason,
+    resumeCents,
+    onResumed,
   });
+  const fieldId = `invest-${plan.id}-amount`;
 
   return (
     <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-3">
@@ -97,32 +73,10 @@ export function InvestForm({
           plan={plan}
           amountCents={confirming}
           returning={returning}
-          onCancel={() => {
-            setConfirming(null);
-            setReturning(false);
-          }}
-          onAmountError={(message) => {
-            setConfirming(null);
-            setReturning(false);
-            form.setError('amount', { message }, { shouldFocus: true });
-          }}
+          onCancel={cancel}
+          onAmountError={refuseAmount}
         />
       )}
     </form>
   );
-}
-
-/** The amount kept through the appropriateness check, as the field shows it and as it checks. */
-function resumeAmount(
-  cents: number,
-  plan: PublicPlan,
-  availableCents: number | undefined,
-  disabledReason: string | undefined,
-): { text: string; cents: number | null; error: string | null } {
-  const text = centsToPlain(cents);
-  if (disabledReason) return { text, cents: null, error: null };
-  const result = validateInvestAmount(text, plan, availableCents);
-  return result.error !== null
-    ? { text, cents: null, error: result.error }
-    : { text, cents: result.cents, error: null };
 }

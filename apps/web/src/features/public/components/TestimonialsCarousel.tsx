@@ -27,14 +27,12 @@ interface TestimonialsCarouselProps {
 }
 
 /**
- * One story at a time, with previous/next buttons, dots, arrow keys and swipe; all wrap around.
- * Follows the WAI-ARIA carousel pattern (no auto-rotation, so no pause control is needed).
+ * Which story shows, and the ways to move: a step either way (buttons, arrow keys) or a swipe of
+ * at least SWIPE_THRESHOLD_PX; all wrap around.
  */
-export function TestimonialsCarousel({ items, label }: TestimonialsCarouselProps) {
-  const { t } = useLazyTranslation('publicLower');
+function useCarousel(count: number) {
   const [current, setCurrent] = useState(0);
   const pointerStart = useRef<{ id: number; x: number } | null>(null);
-  const count = items.length;
 
   const go = (step: number) => setCurrent((index) => wrapIndex(index, step, count));
 
@@ -68,6 +66,25 @@ export function TestimonialsCarousel({ items, label }: TestimonialsCarouselProps
     else if (distance >= SWIPE_THRESHOLD_PX) go(-1);
   }
 
+  const swipe = {
+    onPointerDown,
+    onPointerUp,
+    onPointerCancel: () => {
+      pointerStart.current = null;
+    },
+  };
+  return { current, setCurrent, go, onKeyDown, swipe };
+}
+
+/**
+ * One story at a time, with previous/next buttons, dots, arrow keys and swipe; all wrap around.
+ * Follows the WAI-ARIA carousel pattern (no auto-rotation, so no pause control is needed).
+ */
+export function TestimonialsCarousel({ items, label }: TestimonialsCarouselProps) {
+  const { t } = useLazyTranslation('publicLower');
+  const count = items.length;
+  const { current, setCurrent, go, onKeyDown, swipe } = useCarousel(count);
+
   if (count === 0) return null;
 
   return (
@@ -79,9 +96,7 @@ export function TestimonialsCarousel({ items, label }: TestimonialsCarouselProps
     >
       <div
         className="cursor-grab touch-pan-y overflow-hidden rounded-3xl border border-border bg-surface select-none active:cursor-grabbing"
-        onPointerDown={onPointerDown}
-        onPointerUp={onPointerUp}
-        onPointerCancel={() => (pointerStart.current = null)}
+        {...swipe}
       >
         <div
           aria-live="polite"
@@ -89,34 +104,13 @@ export function TestimonialsCarousel({ items, label }: TestimonialsCarouselProps
           style={{ transform: `translateX(-${current * 100}%)` }}
         >
           {items.map((item, index) => (
-            <figure
+            <TestimonialSlide
               key={item.name}
-              role="group"
-              aria-roledescription="slide"
-              aria-label={t('testimonials.slide', { current: index + 1, total: count })}
-              aria-hidden={index !== current}
-              inert={index !== current}
-              className="flex w-full shrink-0 flex-col gap-6 p-8 sm:p-12"
-            >
-              <Badge tone="info" className="self-start">
-                {t('testimonials.sample')}
-              </Badge>
-              <blockquote className="text-lg leading-relaxed text-text text-pretty sm:text-xl">
-                <p>“{item.quote}”</p>
-              </blockquote>
-              <figcaption className="flex items-center gap-3">
-                <span
-                  aria-hidden="true"
-                  className="flex size-11 items-center justify-center rounded-full bg-brand/15 font-semibold text-brand-strong"
-                >
-                  {item.name.charAt(0)}
-                </span>
-                <span>
-                  <span className="block font-semibold text-text">{item.name}</span>
-                  <span className="block text-sm text-muted">{item.role}</span>
-                </span>
-              </figcaption>
-            </figure>
+              item={item}
+              label={t('testimonials.slide', { current: index + 1, total: count })}
+              shown={index === current}
+              sampleLabel={t('testimonials.sample')}
+            />
           ))}
         </div>
       </div>
@@ -125,34 +119,98 @@ export function TestimonialsCarousel({ items, label }: TestimonialsCarouselProps
           <CarouselButton label={t('testimonials.previous')} onClick={() => go(-1)}>
             <ChevronLeftIcon />
           </CarouselButton>
-          <ul className="flex items-center">
-            {items.map((item, index) => (
-              <li key={item.name}>
-                <button
-                  type="button"
-                  onClick={() => setCurrent(index)}
-                  aria-label={t('testimonials.goTo', { index: index + 1 })}
-                  aria-current={index === current ? 'true' : undefined}
-                  className="group flex size-8 items-center justify-center rounded-full"
-                >
-                  <span
-                    className={clsx(
-                      'block h-2 rounded-full transition-all',
-                      index === current
-                        ? 'w-6 bg-brand-strong'
-                        : 'w-2 bg-muted/60 group-hover:bg-muted',
-                    )}
-                  />
-                </button>
-              </li>
-            ))}
-          </ul>
+          <CarouselDots
+            items={items}
+            current={current}
+            onSelect={setCurrent}
+            dotLabel={(index) => t('testimonials.goTo', { index })}
+          />
           <CarouselButton label={t('testimonials.next')} onClick={() => go(1)}>
             <ChevronRightIcon />
           </CarouselButton>
         </HydratedFieldset>
       </div>
     </section>
+  );
+}
+
+/** One story; the hidden ones are out of the accessibility tree and unfocusable. */
+function TestimonialSlide({
+  item,
+  label,
+  shown,
+  sampleLabel,
+}: {
+  item: Testimonial;
+  label: string;
+  shown: boolean;
+  sampleLabel: string;
+}) {
+  return (
+    <figure
+      role="group"
+      aria-roledescription="slide"
+      aria-label={label}
+      aria-hidden={!shown}
+      inert={!shown}
+      className="flex w-full shrink-0 flex-col gap-6 p-8 sm:p-12"
+    >
+      <Badge tone="info" className="self-start">
+        {sampleLabel}
+      </Badge>
+      <blockquote className="text-lg leading-relaxed text-text text-pretty sm:text-xl">
+        <p>“{item.quote}”</p>
+      </blockquote>
+      <figcaption className="flex items-center gap-3">
+        <span
+          aria-hidden="true"
+          className="flex size-11 items-center justify-center rounded-full bg-brand/15 font-semibold text-brand-strong"
+        >
+          {item.name.charAt(0)}
+        </span>
+        <span>
+          <span className="block font-semibold text-text">{item.name}</span>
+          <span className="block text-sm text-muted">{item.role}</span>
+        </span>
+      </figcaption>
+    </figure>
+  );
+}
+
+/** A dot per story; the current one is wider and marked aria-current. */
+function CarouselDots({
+  items,
+  current,
+  onSelect,
+  dotLabel,
+}: {
+  items: readonly Testimonial[];
+  current: number;
+  onSelect: (index: number) => void;
+  /** The dot's accessible name, by the story's 1-based number. */
+  dotLabel: (index: number) => string;
+}) {
+  return (
+    <ul className="flex items-center">
+      {items.map((item, index) => (
+        <li key={item.name}>
+          <button
+            type="button"
+            onClick={() => onSelect(index)}
+            aria-label={dotLabel(index + 1)}
+            aria-current={index === current ? 'true' : undefined}
+            className="group flex size-8 items-center justify-center rounded-full"
+          >
+            <span
+              className={clsx(
+                'block h-2 rounded-full transition-all',
+                index === current ? 'w-6 bg-brand-strong' : 'w-2 bg-muted/60 group-hover:bg-muted',
+              )}
+            />
+          </button>
+        </li>
+      ))}
+    </ul>
   );
 }
 

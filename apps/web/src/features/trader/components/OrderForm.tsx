@@ -1,31 +1,13 @@
-import { MARKET_SYMBOLS, type MarketSymbol } from '@app/shared/schemas/market';
 import { useQuery } from '@tanstack/react-query';
 import clsx from 'clsx';
-import { useId, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useId } from 'react';
+import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
-import { ApiRequestError } from '../../../lib/api';
-import { errorMessage } from '../../../lib/requestErrors';
 import { Button, Card, ConfirmDialog, inputClasses, TextField } from '../../../ui';
 import { tickersQuery } from '../../market/api';
 import { formatPrice } from '../../market/decimal';
-import { usePlaceOrder, type TraderStrategy } from '../api';
-import { formatQuantityPerUnit } from '../../market/decimal';
-import { fillChange, orderRefusal } from '../orderRules';
-import { renderError } from '../../../lib/errors';
-import { rule } from '@app/shared/rules';
-import { mutateAndReport } from '../../../lib/mutation';
-
-type Side = 'long' | 'short';
-interface OrderValues {
-  symbol: MarketSymbol;
-  side: Side;
-  targetWeight: string;
-}
-
-const WEIGHT_PATTERN = /^\d{1,3}(\.\d{1,4})?$/;
-const WEIGHT_MESSAGE = rule('TARGET_WEIGHT_RANGE');
+import type { TraderStrategy } from '../api';
+import { orderInstruments, useOrderForm, type OrderValues } from './useOrderForm';
 
 /**
  * A lead trader's order: instrument, long or short, and the target weight of the strategy's
@@ -36,129 +18,14 @@ const WEIGHT_MESSAGE = rule('TARGET_WEIGHT_RANGE');
  */
 export function OrderForm({ strategy }: { strategy: TraderStrategy }) {
   const { t } = useTranslation('trader');
-  const sideName = useId();
-  const symbolId = useId();
-  const [pending, setPending] = useState<OrderValues | null>(null);
-  const tickers = useQuery({ ...tickersQuery, refetchInterval: 5_000 });
-  // The instruments of the strategy's terms, plus any it still holds (a position can be closed).
-  const instruments = MARKET_SYMBOLS.filter(
-    (item) =>
-      (strategy.strategy.terms?.instruments ?? MARKET_SYMBOLS).includes(item) ||
-      strategy.positions.some((position) => position.symbol === item),
-  );
-  const form = useForm<OrderValues>({
-    defaultValues: { symbol: instruments[0] ?? 'BTCUSDT', side: 'long', targetWeight: '' },
-  });
-  const order = usePlaceOrder();
-  const side = useWatch({ control: form.control, name: 'side' });
-  const symbol = useWatch({ control: form.control, name: 'symbol' });
-  const held = strategy.positions.find((position) => position.symbol === symbol);
-  const ticker = tickers.data?.tickers.find((item) => item.symbol === pending?.symbol);
-  // Weight 0 closes what is held, whichever direction is selected (the server does the same).
-  const pendingHeld = strategy.positions.find((position) => position.symbol === pending?.symbol);
-
-  const submit = form.handleSubmit((values) => {
-    const weight = values.targetWeight.trim();
-    if (!WEIGHT_PATTERN.test(weight) || Number(weight) > 100) {
-      form.setError('targetWeight', { message: WEIGHT_MESSAGE }, { shouldFocus: true });
-      return;
-    }
-    // What the server would refuse and the desk can already tell: said here, before the dialog.
-    const refused = orderRefusal(strategy, { ...values, targetWeight: weight });
-    if (refused) {
-      const message = renderError(refused.code, { symbol: refused.symbol });
-      form.setError('targetWeight', { message }, { shouldFocus: true });
-      return;
-    }
-    setPending({ ...values, targetWeight: weight });
-  });
-
-  function place(values: OrderValues) {
-    mutateAndReport(order, values, {
-      onSuccess: (result) => {
-        toast.success(t('order.filled'), {
-          description: result.filled
-            .map((fill) =>
-              t(`order.fill.${fillChange(fill, strategy, result)}`, {
-                symbol: fill.symbol,
-                side: t(`side.${fill.side}`),
-                quantity: formatQuantityPerUnit(fill.quantityDelta.replace(/^-/, '')),
-                price: formatPrice(fill.price),
-              }),
-            )
-            .join('; '),
-        });
-        setPending(null);
-        form.reset({ ...values, targetWeight: '' });
-      },
-      onError: (error) => {
-        setPending(null);
-        if (error instanceof ApiRequestError && error.field && error.status < 500) {
-          const field = (['symbol', 'side', 'targetWeight'] as const).find(
-            (f) => f === error.field,
-          );
-          if (field) {
-            form.setError(field, { message: error.message }, { shouldFocus: true });
-            return;
-          }
-        }
-        toast.error(t('order.failed'), { description: errorMessage(error) });
-      },
-    });
-  }
+  const instruments = orderInstruments(strategy);
+  const { form, submit, pending, setPending, place, placing } = useOrderForm(strategy, instruments);
 
   return (
     <Card title={t('order.title')} description={t('order.description')}>
       <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={symbolId} className="text-sm font-medium text-text">
-            {t('order.instrument')}
-          </label>
-          <select
-            id={symbolId}
-            className={clsx(inputClasses, 'border-border')}
-            {...form.register('symbol')}
-          >
-            {instruments.map((item) => (
-              <option key={item} value={item}>
-                {item}
-              </option>
-            ))}
-          </select>
-          <p className="text-xs text-muted">
-            {held
-              ? t('order.held', { side: t(`side.${held.side}`), weight: held.weightPct })
-              : t('order.notHeld')}
-          </p>
-        </div>
-        <fieldset className="flex flex-col gap-1.5">
-          <legend className="mb-1.5 text-sm font-medium text-text">{t('order.side')}</legend>
-          <div className="grid grid-cols-2 gap-2">
-            {(['long', 'short'] as const).map((value) => (
-              <label
-                key={value}
-                className={clsx(
-                  'flex h-11 cursor-pointer items-center justify-center rounded-lg border text-sm font-semibold transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-strong',
-                  side === value
-                    ? value === 'long'
-                      ? 'border-brand/60 bg-brand/15 text-brand-strong'
-                      : 'border-danger/60 bg-danger/15 text-danger'
-                    : 'border-border bg-surface-2 text-muted hover:text-text',
-                )}
-              >
-                <input
-                  type="radio"
-                  value={value}
-                  className="sr-only"
-                  name={`${sideName}-side`}
-                  onChange={() => form.setValue('side', value)}
-                  checked={side === value}
-                />
-                {t(`side.${value}`)}
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <InstrumentField form={form} strategy={strategy} instruments={instruments} />
+        <SideField form={form} />
         <TextField
           label={t('order.weight')}
           inputMode="decimal"
@@ -169,49 +36,160 @@ export function OrderForm({ strategy }: { strategy: TraderStrategy }) {
           error={form.formState.errors.targetWeight?.message}
           {...form.register('targetWeight', { onChange: () => form.clearErrors('targetWeight') })}
         />
-        <Button type="submit" fullWidth loading={order.isPending}>
+        <Button type="submit" fullWidth loading={placing}>
           {t('order.review')}
         </Button>
       </form>
-      <ConfirmDialog
-        open={pending !== null}
-        onOpenChange={(open) => {
-          if (!open) setPending(null);
-        }}
-        title={t('order.confirmTitle')}
-        description={
-          pending
-            ? Number(pending.targetWeight) === 0
-              ? pendingHeld
-                ? t('order.confirmCloseHeld', {
-                    symbol: pending.symbol,
-                    side: t(`side.${pendingHeld.side}`),
-                    weight: pendingHeld.weightPct,
-                  })
-                : t('order.confirmClose', { symbol: pending.symbol })
-              : t('order.confirmBody', {
-                  symbol: pending.symbol,
-                  side: t(`side.${pending.side}`),
-                  weight: pending.targetWeight,
-                })
-            : undefined
-        }
-        confirmLabel={t('order.place')}
-        cancelLabel={t('order.cancel')}
-        busy={order.isPending}
-        onConfirm={() => {
-          if (pending) place(pending);
-        }}
-      >
-        <p className="rounded-lg border border-border bg-surface-2 p-3 text-sm text-text">
-          {t('order.fillsAtMarket')}
-          {ticker && (
-            <span className="mt-1 block text-xs text-muted">
-              {t('order.lastPrice', { price: formatPrice(ticker.price) })}
-            </span>
-          )}
-        </p>
-      </ConfirmDialog>
+      <ConfirmOrderDialog
+        strategy={strategy}
+        pending={pending}
+        busy={placing}
+        onCancel={() => setPending(null)}
+        onConfirm={place}
+      />
     </Card>
+  );
+}
+
+interface FieldProps {
+  form: UseFormReturn<OrderValues>;
+}
+
+/** The instrument select, with what the strategy already holds of the chosen one. */
+function InstrumentField({
+  form,
+  strategy,
+  instruments,
+}: FieldProps & { strategy: TraderStrategy; instruments: readonly string[] }) {
+  const { t } = useTranslation('trader');
+  const symbolId = useId();
+  const symbol = useWatch({ control: form.control, name: 'symbol' });
+  const held = strategy.positions.find((position) => position.symbol === symbol);
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor={symbolId} className="text-sm font-medium text-text">
+        {t('order.instrument')}
+      </label>
+      <select
+        id={symbolId}
+        className={clsx(inputClasses, 'border-border')}
+        {...form.register('symbol')}
+      >
+        {instruments.map((item) => (
+          <option key={item} value={item}>
+            {item}
+          </option>
+        ))}
+      </select>
+      <p className="text-xs text-muted">
+        {held
+          ? t('order.held', { side: t(`side.${held.side}`), weight: held.weightPct })
+          : t('order.notHeld')}
+      </p>
+    </div>
+  );
+}
+
+/** Long or short, as two radio tiles. */
+function SideField({ form }: FieldProps) {
+  const { t } = useTranslation('trader');
+  const sideName = useId();
+  const side = useWatch({ control: form.control, name: 'side' });
+  return (
+    <fieldset className="flex flex-col gap-1.5">
+      <legend className="mb-1.5 text-sm font-medium text-text">{t('order.side')}</legend>
+      <div className="grid grid-cols-2 gap-2">
+        {(['long', 'short'] as const).map((value) => (
+          <label
+            key={value}
+            className={clsx(
+              'flex h-11 cursor-pointer items-center justify-center rounded-lg border text-sm font-semibold transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-strong',
+              side === value
+                ? value === 'long'
+                  ? 'border-brand/60 bg-brand/15 text-brand-strong'
+                  : 'border-danger/60 bg-danger/15 text-danger'
+                : 'border-border bg-surface-2 text-muted hover:text-text',
+            )}
+          >
+            <input
+              type="radio"
+              value={value}
+              className="sr-only"
+              name={`${sideName}-side`}
+              onChange={() => form.setValue('side', value)}
+              checked={side === value}
+            />
+            {t(`side.${value}`)}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/** What the confirmation says: closing (weight 0, whichever side is selected) or a new weight. */
+function useConfirmDescription(strategy: TraderStrategy, pending: OrderValues | null) {
+  const { t } = useTranslation('trader');
+  if (!pending) return undefined;
+  if (Number(pending.targetWeight) !== 0) {
+    return t('order.confirmBody', {
+      symbol: pending.symbol,
+      side: t(`side.${pending.side}`),
+      weight: pending.targetWeight,
+    });
+  }
+  // Weight 0 closes what is held, whichever direction is selected (the server does the same).
+  const held = strategy.positions.find((position) => position.symbol === pending.symbol);
+  return held
+    ? t('order.confirmCloseHeld', {
+        symbol: pending.symbol,
+        side: t(`side.${held.side}`),
+        weight: held.weightPct,
+      })
+    : t('order.confirmClose', { symbol: pending.symbol });
+}
+
+/** The confirmation: it fills at the market price the server reads, shown here as the last one. */
+function ConfirmOrderDialog({
+  strategy,
+  pending,
+  busy,
+  onCancel,
+  onConfirm,
+}: {
+  strategy: TraderStrategy;
+  pending: OrderValues | null;
+  busy: boolean;
+  onCancel: () => void;
+  onConfirm: (values: OrderValues) => void;
+}) {
+  const { t } = useTranslation('trader');
+  const tickers = useQuery({ ...tickersQuery, refetchInterval: 5_000 });
+  const ticker = tickers.data?.tickers.find((item) => item.symbol === pending?.symbol);
+  const description = useConfirmDescription(strategy, pending);
+  return (
+    <ConfirmDialog
+      open={pending !== null}
+      onOpenChange={(open) => {
+        if (!open) onCancel();
+      }}
+      title={t('order.confirmTitle')}
+      description={description}
+      confirmLabel={t('order.place')}
+      cancelLabel={t('order.cancel')}
+      busy={busy}
+      onConfirm={() => {
+        if (pending) onConfirm(pending);
+      }}
+    >
+      <p className="rounded-lg border border-border bg-surface-2 p-3 text-sm text-text">
+        {t('order.fillsAtMarket')}
+        {ticker && (
+          <span className="mt-1 block text-xs text-muted">
+            {t('order.lastPrice', { price: formatPrice(ticker.price) })}
+          </span>
+        )}
+      </p>
+    </ConfirmDialog>
   );
 }

@@ -1,28 +1,16 @@
-import { centsToPlain, formatUsd } from '@app/shared/money';
-import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { formatPlanAmount } from '@app/shared/errors';
+import { formatUsd } from '@app/shared/money';
+import { chargesPerformanceFee } from '@app/shared/trade-rules';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
-import { ApiRequestError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/requestErrors';
 import { Button, Modal, signTone, TextField } from '../../../ui';
-import { accountSummaryQuery } from '../../account/api';
-import { usePublicPlans } from '../../public/api';
-import { formatPlanAmount } from '@app/shared/errors';
-import { chargesPerformanceFee } from '@app/shared/trade-rules';
-import {
-  fundsQuoteQuery,
-  useChangeFunds,
-  type CurrentTrade,
-  type FundsAction,
-  type FundsChange,
-} from '../api';
-import { formatSignedUsd } from '../format';
-import { explainRemoval, validateFundsAmount } from '../funds';
-import { SummaryRow } from './TradeFigures';
 import { formatDecimal, formatUnits } from '../../market/decimal';
-import { mutateAndReport } from '../../../lib/mutation';
+import type { PublicPlan } from '../../public/api';
+import type { CurrentTrade, FundsAction, FundsChange } from '../api';
+import { formatSignedUsd } from '../format';
+import { explainRemoval } from '../funds';
+import { SummaryRow } from './TradeFigures';
+import { useFundsDialog } from './useFundsDialog';
 
 interface Props {
   trade: CurrentTrade;
@@ -38,62 +26,13 @@ interface Props {
  */
 export function FundsDialog({ trade, action, onClose }: Props) {
   const { t } = useTranslation('trading');
-  const plan = usePublicPlans().data?.find((candidate) => candidate.id === trade.planId);
-  const availableCents = useQuery(accountSummaryQuery).data?.availableCents;
-  const [amountCents, setAmountCents] = useState<number | null>(null);
-  const form = useForm<{ amount: string }>({ defaultValues: { amount: '' } });
-  const change = useChangeFunds(trade.id, action);
-  const quote = useQuery({
-    ...fundsQuoteQuery(trade.id, action, amountCents ?? 0),
-    enabled: amountCents !== null && !change.isSuccess,
-  });
-  const key = action === 'add' ? 'addFunds' : 'removeFunds';
-
-  const review = form.handleSubmit(({ amount }) => {
-    const result = validateFundsAmount(amount, action, trade, plan, availableCents);
-    if (result.error !== null) {
-      form.setError('amount', { message: result.error }, { shouldFocus: true });
-      return;
-    }
-    setAmountCents(result.cents);
-  });
-
-  function confirm(cents: number) {
-    mutateAndReport(change, centsToPlain(cents), {
-      onSuccess: ({ change: booked }) => {
-        toast.success(
-          action === 'add'
-            ? t('addFunds.success', {
-                amount: formatUsd(booked.amountCents),
-                plan: trade.planTitle,
-              })
-            : t('removeFunds.success', { amount: formatUsd(booked.payoutCents) }),
-        );
-        onClose();
-      },
-      onError: (error) => {
-        toast.error(t(`${key}.failed`), { description: errorMessage(error) });
-        // The amount was refused (a bound, the balance, the trade's value): back to the field.
-        if (error instanceof ApiRequestError && error.field === 'amount' && error.status < 500) {
-          setAmountCents(null);
-          form.setError('amount', { message: errorMessage(error) });
-          change.reset();
-        }
-      },
-    });
-  }
-
-  const hint =
-    action === 'add'
-      ? plan &&
-        t('addFunds.hint', {
-          max: formatPlanAmount(plan.maxCents),
-          room: formatPlanAmount(Math.max(0, plan.maxCents - trade.amountCents)),
-        })
-      : t('removeFunds.hint', {
-          value: formatUsd(trade.valueCents),
-          min: plan ? formatPlanAmount(plan.minCents) : '—',
-        });
+  const { key, plan, form, amountCents, change, quote, review, back, confirm } = useFundsDialog(
+    trade,
+    action,
+    onClose,
+  );
+  const formId = `funds-${trade.id}`;
+  const hint = useAmountHint(trade, action, plan);
 
   return (
     <Modal
@@ -110,20 +49,13 @@ export function FundsDialog({ trade, action, onClose }: Props) {
             <Button variant="secondary" onClick={onClose}>
               {t('claim.cancel')}
             </Button>
-            <Button type="submit" form={`funds-${trade.id}`}>
+            <Button type="submit" form={formId}>
               {t('funds.review')}
             </Button>
           </>
         ) : (
           <>
-            <Button
-              variant="secondary"
-              disabled={change.isPending}
-              onClick={() => {
-                setAmountCents(null);
-                change.reset();
-              }}
-            >
+            <Button variant="secondary" disabled={change.isPending} onClick={back}>
               {t('funds.back')}
             </Button>
             <Button
@@ -138,7 +70,7 @@ export function FundsDialog({ trade, action, onClose }: Props) {
       }
     >
       {amountCents === null ? (
-        <form id={`funds-${trade.id}`} noValidate onSubmit={(event) => void review(event)}>
+        <form id={formId} noValidate onSubmit={(event) => void review(event)}>
           <TextField
             id={`funds-${trade.id}-amount`}
             label={t(`${key}.amount`)}
@@ -151,16 +83,8 @@ export function FundsDialog({ trade, action, onClose }: Props) {
             {...form.register('amount', { onChange: () => form.clearErrors('amount') })}
           />
         </form>
-      ) : quote.isPending ? (
-        <p role="status" className="text-sm text-muted">
-          {t('funds.quoting')}
-        </p>
-      ) : quote.isError ? (
-        <p role="alert" className="text-sm text-danger">
-          {errorMessage(quote.error)}
-        </p>
       ) : (
-        <FundsSummary change={quote.data} trade={trade} />
+        <QuoteStep quote={quote} trade={trade} />
       )}
       {change.isError && (
         <p role="alert" className="mt-3 text-sm text-danger">
@@ -169,6 +93,50 @@ export function FundsDialog({ trade, action, onClose }: Props) {
       )}
     </Modal>
   );
+}
+
+/** The amount field's hint: room left in the plan to add, or the trade's value and floor to remove. */
+function useAmountHint(trade: CurrentTrade, action: FundsAction, plan: PublicPlan | undefined) {
+  const { t } = useTranslation('trading');
+  if (action === 'add') {
+    return (
+      plan &&
+      t('addFunds.hint', {
+        max: formatPlanAmount(plan.maxCents),
+        room: formatPlanAmount(Math.max(0, plan.maxCents - trade.amountCents)),
+      })
+    );
+  }
+  return t('removeFunds.hint', {
+    value: formatUsd(trade.valueCents),
+    min: plan ? formatPlanAmount(plan.minCents) : '—',
+  });
+}
+
+/** The confirmation step: the server's quote, while it loads, or why it could not be had. */
+function QuoteStep({
+  quote,
+  trade,
+}: {
+  quote: ReturnType<typeof useFundsDialog>['quote'];
+  trade: CurrentTrade;
+}) {
+  const { t } = useTranslation('trading');
+  if (quote.isPending) {
+    return (
+      <p role="status" className="text-sm text-muted">
+        {t('funds.quoting')}
+      </p>
+    );
+  }
+  if (quote.isError) {
+    return (
+      <p role="alert" className="text-sm text-danger">
+        {errorMessage(quote.error)}
+      </p>
+    );
+  }
+  return <FundsSummary change={quote.data} trade={trade} />;
 }
 
 /** The confirmation's figures, as the server worked them out at the NAV now. */

@@ -13,7 +13,6 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { currentLanguage } from '../../../i18n';
-import { ApiRequestError } from '../../../lib/api';
 import { translateMessage } from '../../../lib/messages';
 import { errorMessage } from '../../../lib/requestErrors';
 import { Button, Card, LoadingBlock, buttonClasses } from '../../../ui';
@@ -24,10 +23,10 @@ import {
   investIntentOf,
   myAppropriatenessQuery,
   useAcknowledgeWarning,
-  useSubmitAssessment,
   type InvestIntent,
 } from '../api';
 import { AppropriatenessStatusView } from '../components/AppropriatenessStatus';
+import { useQuestionnaire } from '../hooks/useQuestionnaire';
 import { mutateAndReport } from '../../../lib/mutation';
 
 /** A text of the operator's questionnaire in the language on screen. */
@@ -124,46 +123,11 @@ function Questionnaire({
 }) {
   const { t } = useTranslation('verification');
   const localized = useLocalized();
-  const submit = useSubmitAssessment();
-  const [answers, setAnswers] = useState<Record<string, string>>({});
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
-  const focusQuestion = (id: string) =>
-    formRef.current?.querySelector<HTMLInputElement>(`input[name="q-${CSS.escape(id)}"]`)?.focus();
-
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const missing = questionnaire.questions.filter((q) => !answers[q.id]);
-    if (missing.length > 0) {
-      setErrors(
-        Object.fromEntries(missing.map((q) => [q.id, t('appropriateness.answerRequired')])),
-      );
-      if (missing[0]) focusQuestion(missing[0].id);
-      return;
-    }
-    setErrors({});
-    setFormError(null);
-    mutateAndReport(
-      submit,
-      { version: questionnaire.version, answers },
-      {
-        onSuccess: () => {
-          if (announce) toast.success(t('appropriateness.saved'));
-          onDone();
-          window.scrollTo({ top: 0 });
-        },
-        onError: (error) => {
-          const field = error instanceof ApiRequestError ? error.field : undefined;
-          const questionId = field?.startsWith('answers.') ? field.slice(8) : undefined;
-          if (questionId && questionnaire.questions.some((q) => q.id === questionId)) {
-            setErrors({ [questionId]: errorMessage(error) });
-            focusQuestion(questionId);
-          } else setFormError(errorMessage(error));
-        },
-      },
-    );
-  }
+  const { answers, errors, formError, formRef, answer, onSubmit, sending } = useQuestionnaire(
+    questionnaire,
+    announce,
+    onDone,
+  );
 
   return (
     <Card title={t('appropriateness.formTitle')} description={t('appropriateness.formDescription')}>
@@ -175,11 +139,8 @@ function Questionnaire({
             question={question}
             value={answers[question.id]}
             error={errors[question.id]}
-            disabled={submit.isPending}
-            onChange={(optionId) => {
-              setAnswers((current) => ({ ...current, [question.id]: optionId }));
-              setErrors(({ [question.id]: _answered, ...rest }) => rest);
-            }}
+            disabled={sending}
+            onChange={(optionId) => answer(question.id, optionId)}
             localized={localized}
           />
         ))}
@@ -194,7 +155,7 @@ function Questionnaire({
               {t('appropriateness.cancel')}
             </Button>
           )}
-          <Button type="submit" loading={submit.isPending}>
+          <Button type="submit" loading={sending}>
             {t('appropriateness.submit')}
           </Button>
         </div>

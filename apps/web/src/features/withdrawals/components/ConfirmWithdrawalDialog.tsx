@@ -1,16 +1,14 @@
-import { centsToPlain, formatSignedUsd, formatUsd } from '@app/shared/money';
+import { centsToPlain } from '@app/shared/money';
 import type { CreateWithdrawalInput } from '@app/shared/schemas/money';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
-import { ApiRequestError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/requestErrors';
-import { Button, Modal, Spinner } from '../../../ui';
-import { useCreateWithdrawal, withdrawalQuoteQuery } from '../api';
-import { feeTermsText } from '../feeTerms';
-import { mutateAndReport } from '../../../lib/mutation';
+import { Button, Modal } from '../../../ui';
+import { withdrawalQuoteQuery } from '../api';
+import { useSendWithdrawal } from '../hooks/useSendWithdrawal';
+import { WithdrawalDestinationRows, WithdrawalQuoteRows } from './WithdrawalConfirmRows';
 
 export interface WithdrawalRequest {
   body: CreateWithdrawalInput;
@@ -37,23 +35,7 @@ export function ConfirmWithdrawalDialog({ request, onCancel, onSent, onFieldErro
   const { t } = useTranslation('withdrawals');
   const quote = useQuery(withdrawalQuoteQuery(request.amountCents, request.methodId));
   const covered = quote.data !== undefined && quote.data.netCents > 0;
-  const send = useCreateWithdrawal();
-
-  function confirm() {
-    const toastId = toast.loading(t('toast.withdrawing'));
-    mutateAndReport(send, request.body, {
-      onSuccess: ({ transaction }) => {
-        toast.success(t('toast.sent'), { id: toastId });
-        onSent(transaction.transactionId);
-      },
-      onError: (error) => {
-        toast.error(errorMessage(error), { id: toastId });
-        if (error instanceof ApiRequestError && error.field && error.status < 500) {
-          onFieldError(error.field, error.message);
-        }
-      },
-    });
-  }
+  const { send, confirm } = useSendWithdrawal(request.body, onSent, onFieldError);
 
   return (
     <Modal
@@ -74,53 +56,8 @@ export function ConfirmWithdrawalDialog({ request, onCancel, onSent, onFieldErro
         </>
       }
     >
-      <dl className="flex flex-col gap-3 text-sm">
-        <Row label={t('confirm.amount')} value={formatUsd(request.amountCents)} />
-        {quote.data ? (
-          <>
-            <Row
-              label={t('confirm.fee', { terms: feeTermsText(t, quote.data) })}
-              value={formatSignedUsd(-quote.data.feeCents)}
-            />
-            <div className="flex items-baseline justify-between gap-4 border-t border-border pt-3">
-              <dt className="font-medium text-text">{t('confirm.net')}</dt>
-              <dd
-                data-testid="confirm-net"
-                className="text-lg font-semibold text-brand-strong tabular-nums"
-              >
-                {formatUsd(Math.max(quote.data.netCents, 0))}
-              </dd>
-            </div>
-            {!covered && (
-              <p role="alert" className="text-danger">
-                {t('quote.belowFee', { fee: formatUsd(quote.data.feeCents) })}
-              </p>
-            )}
-          </>
-        ) : quote.isError ? (
-          <div role="alert" className="flex items-center justify-between gap-3 text-danger">
-            <span>{t('quote.error')}</span>
-            <Button size="sm" variant="secondary" onClick={() => void quote.refetch()}>
-              {t('confirm.retry')}
-            </Button>
-          </div>
-        ) : (
-          <div className="flex items-center gap-2 text-muted">
-            <Spinner />
-            {t('quote.calculating')}
-          </div>
-        )}
-      </dl>
-      <div className="mt-4 rounded-xl border border-border bg-surface-2 p-3">
-        <p className="mb-2 text-xs font-medium tracking-wide text-muted uppercase">
-          {t('confirm.destination')}
-        </p>
-        <dl className="flex flex-col gap-1.5 text-sm">
-          {request.destination.map((row) => (
-            <Row key={row.label} label={row.label} value={row.value} mono />
-          ))}
-        </dl>
-      </div>
+      <WithdrawalQuoteRows amountCents={request.amountCents} quote={quote} covered={covered} />
+      <WithdrawalDestinationRows destination={request.destination} />
       <p className="mt-4 text-xs text-muted">{t('confirm.hold')}</p>
       {send.isError && (
         <p role="alert" className="mt-3 text-sm text-danger">
@@ -128,21 +65,6 @@ export function ConfirmWithdrawalDialog({ request, onCancel, onSent, onFieldErro
         </p>
       )}
     </Modal>
-  );
-}
-
-function Row({ label, value, mono = false }: { label: string; value: string; mono?: boolean }) {
-  return (
-    <div className="flex items-start justify-between gap-4">
-      <dt className="shrink-0 text-muted">{label}</dt>
-      <dd
-        className={
-          mono ? 'text-right font-mono break-all text-text' : 'text-right text-text tabular-nums'
-        }
-      >
-        {value}
-      </dd>
-    </div>
   );
 }
 

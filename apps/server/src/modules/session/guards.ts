@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { requireAdmin, requireUser } from '../modules/session';
+import { routePlugin, type ZodRoutes } from '../../http/route-plugin';
+import { requireAdmin, requireUser } from './session';
 
 /**
  * Guards for a whole encapsulated plugin: call inside a plugin and every route it registers
@@ -17,4 +18,14 @@ export function guardAdmin(app: FastifyInstance): void {
     requireAdmin(request);
     done();
   });
+}
+
+/** Routes for a signed-in user (401 for a visitor). */
+export function signedInRoutes(routes: (app: ZodRoutes) => void) {
+  return routePlugin(guardSignedIn, routes);
+}
+
+/** Routes for an admin (401 for a visitor, 403 for anyone else). */
+export function adminRoutes(routes: (app: ZodRoutes) => void) {
+  return routePlugin(guardAdmin, routes);
 }
