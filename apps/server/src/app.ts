@@ -31,7 +31,7 @@ import { refuseNulCharacters } from './http/nul-characters';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerStaticWeb, sendPage } from './http/static-web';
 import { registerOpenApi } from './http/openapi';
-import { authRoutes, bindPasswordChangeGuard } from './modules/auth';
+import { authRoutes, bindPasswordChangeGuard, signInProviderRoutes } from './modules/auth';
 import { bindActorStanding, registerSessionLoader } from './modules/session';
 import { registerApiTokenAccess } from './modules/api-tokens';
 import { apiTokenRoutes } from './modules/api-tokens';
@@ -39,7 +39,6 @@ import {
   adminSignInProviderRoutes,
   applyProviderChange,
   identityRoutes,
-  signInProviderRoutes,
   type ProviderProposal,
 } from './modules/sign-in-providers';
 import { contactRoutes } from './modules/contact/contact.routes';

@@ -169,7 +169,7 @@ export function revokeAuthTokens(
   return repo.revokeAuthTokens(db, userId, kinds, at);
 }
 
-// For the sign-in providers module: an account proven by an OpenID Connect provider. ------------
+// For the sign-in through a provider (provider-sign-in.service.ts): an account it proved. ---------
 
 /** Whether `password` is the user's (timing as at sign-in). */
 export function passwordMatches(user: UserRow, password: string): Promise<boolean> {

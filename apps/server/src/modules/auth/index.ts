@@ -4,6 +4,7 @@
  * session ending when credentials change. Request identity itself is the session module's.
  */
 export { authRoutes } from './auth.routes';
+export { signInProviderRoutes } from './routes/provider-sign-in.routes';
 export { bindPasswordChangeGuard } from './password-change';
 export { writeRequestedLinks } from './links.service';
 export {
@@ -16,4 +17,4 @@ export {
   signInProven,
   updateUser,
 } from './auth.service';
-export { endOtherWaysIn, providerLinksDropped, type WaysInReason } from './other-ways-in';
+export { endOtherWaysIn, type WaysInReason } from './other-ways-in';

@@ -9,3 +9,5 @@ export {
   type Alert,
   type Announce,
 } from './notifications.service';
+export { recordWaysInEnded, tellWaysInEnded } from './ways-in-ended';
+export type { EndedWaysIn, WaysInReason } from './ways-in-ended.mail';

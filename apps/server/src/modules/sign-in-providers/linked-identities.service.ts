@@ -1,5 +1,6 @@
 import type { LinkedIdentity } from '@app/shared/schemas/sign-in';
 import type { AppContext } from '../../context';
+import type { DbOrTx } from '../../db/client';
 import { refusal } from '../../http/errors';
 import { recordAudit } from '../audit';
 import * as repo from './sign-in-providers.repo';
@@ -34,5 +35,58 @@ export async function unlinkIdentity(
       ip,
       details: { identityId: id },
     });
+  });
+}
+
+// Links made by a sign-in through a provider (the flow is auth's) ----------------------------------
+
+/** The provider account a sign-in proved, as a link stores it. */
+export interface ProviderLink {
+  providerId: string;
+  issuer: string;
+  subject: string;
+  email: string;
+}
+
+/**
+ * Links the provider account a sign-in proved to `userId`, in the caller's transaction. Its links
+ * are checked again: it may have been linked since (another tab).
+ */
+export async function linkIdentity(
+  ctx: AppContext,
+  tx: DbOrTx,
+  link: ProviderLink,
+  userId: string,
+  ip: string,
+) {
+  const existing = await repo.findIdentity(tx, link);
+  if (existing && existing.userId !== userId) throw refusal('OIDC_NO_PENDING_SIGN_IN');
+  const now = ctx.clock.now();
+  if (existing) {
+    await repo.touchIdentity(tx, existing.id, now);
+    return;
+  }
+  // One provider account per provider and user: a new one replaces an older link.
+  const mine = await repo.listIdentities(tx, userId);
+  for (const row of mine) {
+    if (row.identity.providerId === link.providerId) {
+      await repo.deleteIdentity(tx, userId, row.identity.id);
+    }
+  }
+  await repo.insertIdentity(tx, {
+    userId,
+    providerId: link.providerId,
+    issuer: link.issuer,
+    subject: link.subject,
+    email: link.email,
+    at: now,
+  });
+  await recordAudit(tx, {
+    actorId: userId,
+    action: 'user.provider_linked',
+    targetType: 'user',
+    targetId: userId,
+    ip,
+    details: { provider: link.providerId },
   });
 }

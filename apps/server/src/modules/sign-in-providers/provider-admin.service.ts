@@ -2,13 +2,12 @@ import type { AdminProvider, SaveProviderInput } from '@app/shared/schemas/sign-
 import type { Approval } from '@app/shared/schemas/approvals';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
-import { announceApprovalChange } from '../approvals/approvals.common';
-import { askSecondAdminToChange, settingKeyOf } from '../approvals/approvals.requests';
+import { announceApprovalChange, askSecondAdminToChange, settingKeyOf } from '../approvals';
 import type { SignInProviderRow } from '../../db/schema';
 import { rule } from '@app/shared/rules';
 import { invalidInput, refusal } from '../../http/errors';
 import { recordAudit } from '../audit';
-import { providerLinksDropped } from '../auth';
+import { providerLinksDropped } from './links-dropped';
 import { seal } from '../../lib/secret-box';
 import { forgetProvider } from './discovery';
 import * as repo from './sign-in-providers.repo';

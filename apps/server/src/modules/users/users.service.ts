@@ -3,12 +3,12 @@ import type { AppContext } from '../../context';
 import type { DbOrTx, Tx } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { refusal } from '../../http/errors';
-import { everRecorded, recordAudit } from '../audit/audit.service';
-import * as auth from '../auth/auth.service';
-import { endOtherWaysIn } from '../auth/other-ways-in';
+import { everRecorded, recordAudit } from '../audit';
+// Above auth: staff ending access and the closing of an account end its sign-in links and its
+// other ways in (auth imports nothing of users).
+import { endOtherWaysIn, revokeAuthTokens } from '../auth';
 import { hashPassword, verifyPassword } from '../../lib/crypto';
-import { enqueueMail } from '../mail/mail.service';
-import { mailTemplates } from '../mail/templates';
+import { enqueueMail, mailTemplates } from '../mail';
 import type { Approval } from '@app/shared/schemas/approvals';
 import {
   type ApprovalHandlers,
@@ -19,6 +19,7 @@ import {
 } from '../approvals';
 import type { AdminApprovers, UserFilter } from '@app/shared/schemas/admin-users';
 import { decodeCursor, keysetPage } from '../../db/keyset';
+import { revokeAllSessions, updateUser } from '../session';
 import { removeAvatar } from './avatar-files';
 import * as repo from './users.repo';
 import { toAdminUser } from '../session';
@@ -74,7 +75,7 @@ export async function activate(
       if (user.isActive) return null;
       if (steps.mayActivate) await steps.mayActivate(tx, user);
       const now = ctx.clock.now();
-      await auth.updateUser(tx, user.id, {
+      await updateUser(tx, user.id, {
         isActive: true,
         activatedAt: user.activatedAt ?? now,
       });
@@ -108,7 +109,7 @@ export function deactivate(ctx: AppContext, actor: AdminActor, userId: string): 
   return withLockedUser(ctx, userId, async (tx, user) => {
     if (user.id === actor.adminId) throw refusal('CANNOT_DEACTIVATE_SELF');
     if (!user.isActive) return;
-    await auth.updateUser(tx, user.id, { isActive: false });
+    await updateUser(tx, user.id, { isActive: false });
     await recordAudit(tx, {
       actorId: actor.adminId,
       action: 'user.deactivated',
@@ -156,7 +157,7 @@ export async function makeAdmin(
   const asked = await withLockedUser(ctx, userId, async (tx, user) => {
     if (user.isAdmin) return null;
     if (await canAppointAlone(tx, actor.adminId)) {
-      await auth.updateUser(tx, user.id, { isAdmin: true });
+      await updateUser(tx, user.id, { isAdmin: true });
       await recordAudit(tx, {
         actorId: actor.adminId,
         action: 'user.made_admin',
@@ -206,7 +207,7 @@ export async function grantAdmin(
   const user = await repo.lockUser(tx, userId);
   if (!user || user.deletedAt) throw refusal('USER_NOT_FOUND');
   if (user.isAdmin) return;
-  await auth.updateUser(tx, user.id, { isAdmin: true });
+  await updateUser(tx, user.id, { isAdmin: true });
   await recordAudit(tx, {
     actorId: by.adminId,
     action: 'user.made_admin',
@@ -225,7 +226,7 @@ export function removeAdmin(ctx: AppContext, actor: AdminActor, userId: string):
     if (!user.isAdmin) return;
     if (user.id === actor.adminId) throw refusal('CANNOT_REMOVE_OWN_ADMIN');
     if ((await repo.countActiveAdmins(tx)) <= 1) throw refusal('LAST_ADMIN');
-    await auth.updateUser(tx, user.id, { isAdmin: false });
+    await updateUser(tx, user.id, { isAdmin: false });
     await recordAudit(tx, {
       actorId: actor.adminId,
       action: 'user.admin_removed',
@@ -249,7 +250,7 @@ export function setTrader(
         throw new SelfDecisionError('user.make_trader', 'user', user.id);
       }
       if (user.isTrader === isTrader) return;
-      await auth.updateUser(tx, user.id, { isTrader });
+      await updateUser(tx, user.id, { isTrader });
       await recordAudit(tx, {
         actorId: actor.adminId,
         action: isTrader ? 'user.made_trader' : 'user.trader_removed',
@@ -269,7 +270,7 @@ export function updateContact(
 ): Promise<void> {
   return withLockedUser(ctx, userId, async (tx, user) => {
     if (user.phone === input.phone && user.country === input.country) throw refusal('NO_CHANGES');
-    await auth.updateUser(tx, user.id, input);
+    await updateUser(tx, user.id, input);
     await recordAudit(tx, {
       actorId: actor.adminId,
       action: 'user.updated',
@@ -283,7 +284,7 @@ export function updateContact(
 
 export function revokeSessions(ctx: AppContext, actor: AdminActor, userId: string): Promise<void> {
   return withLockedUser(ctx, userId, async (tx, user) => {
-    await auth.revokeAllSessions(tx, user.id, ctx.clock.now());
+    await revokeAllSessions(tx, user.id, ctx.clock.now());
     // Ending every way in includes the personal API tokens and the linked provider accounts.
     await endOtherWaysIn(ctx, tx, user, {
       reason: 'sessions_revoked',
@@ -314,7 +315,7 @@ async function anonymise(
   actor: { actorId: string; ip: string | null },
 ): Promise<string | null> {
   const now = ctx.clock.now();
-  await auth.updateUser(tx, user.id, {
+  await updateUser(tx, user.id, {
     name: 'Deleted user',
     email: `deleted+${user.id}@invalid.local`,
     phone: '-',
@@ -328,8 +329,8 @@ async function anonymise(
     isTrader: false,
     deletedAt: now,
   });
-  await auth.revokeAllSessions(tx, user.id, now);
-  await auth.revokeAuthTokens(
+  await revokeAllSessions(tx, user.id, now);
+  await revokeAuthTokens(
     tx,
     user.id,
     ['recovery', 'verify_email', 'change_email', 'magic_link'],
@@ -421,7 +422,7 @@ export function userNames(ctx: AppContext, ids: string[]): Promise<Map<string, s
  */
 export async function lockUserAsLeadTrader(tx: Tx, userId: string): Promise<UserRow | undefined> {
   const user = await lockLiveUser(tx, userId);
-  if (user && !user.isTrader) await auth.updateUser(tx, user.id, { isTrader: true });
+  if (user && !user.isTrader) await updateUser(tx, user.id, { isTrader: true });
   return user;
 }
 
