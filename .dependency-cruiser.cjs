@@ -16,7 +16,13 @@ const MODULES = `${SERVER}modules/`;
 /** The app's plumbing, below every module (docs/architecture.md). */
 const KERNEL = `${SERVER}((config|logging|context|caches)\\.ts$|(db|http|jobs|lib)/)`;
 /** Test code may reach into a module to set up a scenario; the layering rules are for product code. */
-const TESTS = ['\\.(test|spec)\\.tsx?$', '^apps/server/test/', '^apps/web/src/test/', '^e2e/'];
+const TESTS = [
+  '\\.(test|spec)\\.tsx?$',
+  '(^|/)test-helpers\\.tsx?$',
+  '^apps/server/test/',
+  '^apps/web/src/test/',
+  '^e2e/',
+];
 
 /** Packages and node built-ins that do I/O or hold a connection: never inside a `domain/` folder. */
 const IO = [
@@ -104,7 +110,10 @@ module.exports = {
         'Another module is reached through its face, modules/<name>/index.ts, which exports ' +
         'what it offers; the files behind it are its own to change (docs/architecture.md).',
       from: { path: `${MODULES}([^/]+)/`, pathNot: TESTS },
-      to: { path: `${MODULES}[^/]+/`, pathNot: [`${MODULES}$1/`, `${MODULES}[^/]+/index\\.ts$`] },
+      to: {
+        path: `${MODULES}[^/]+/`,
+        pathNot: [`${MODULES}$1/`, `${MODULES}[^/]+/(domain/)?index\\.ts$`],
+      },
     },
     {
       name: 'module-face-only-from-outside',
