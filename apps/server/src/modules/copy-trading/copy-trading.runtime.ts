@@ -79,60 +79,8 @@ export async function startCopyTrading(
   const replayMs = Math.round(performance.now() - replayStarted);
 
   const closes = createScheduledCloses(ctx);
-  let lastPublished = 0;
-  const publish = (quotes: readonly PriceQuote[], at: number) => {
-    if (quotes.length === 0 || at - lastPublished < 1000) return;
-    lastPublished = at;
-    ctx.realtime.publish('public', {
-      type: 'prices',
-      data: {
-        at,
-        quotes: quotes.map((q) => ({
-          symbol: q.symbol,
-          price: q.price,
-          change24hPct: changePct(q.price, q.open24h),
-        })),
-      },
-    });
-  };
-
-  const tick = async (at: Date) => {
-    // Remembered for five ticks (a tick runs late under load, waiting for strategy locks); no
-    // longer, so an instance that stopped leading soon reads the new leader's prices.
-    const quotes = await recordTick(ctx, source, options.tickMs * 5);
-    publish(quotes, at.getTime());
-    const prices = await ctx.prices.current(at.getTime());
-    const navs = await refreshNavs(ctx, prices, at);
-    if (navs.length > 0 && at.getTime() - lastPublished < 1000) {
-      ctx.realtime.publish('public', {
-        type: 'navs',
-        data: { at: at.getTime(), navs: navs.map((n) => ({ id: n.id, nav: n.nav.toFixed() })) },
-      });
-    }
-    closes.offer(navs.map((n) => ({ strategyId: n.id, nav: n.nav, at })));
-  };
-
-  if (scheduler) {
-    scheduler.add({ name: 'market.tick', everyMs: options.tickMs, run: tick });
-    scheduler.add({
-      name: 'trades.term-end',
-      everyMs: 60_000,
-      run: (at) => {
-        closes.termEnds(at);
-        return Promise.resolve();
-      },
-    });
-    scheduler.add({
-      name: 'strategies.demo',
-      everyMs: 60_000,
-      run: (at) => runDemoTraders(ctx, at.getTime()).then(() => {}),
-    });
-    scheduler.add({
-      name: 'market.gaps',
-      everyMs: 60_000,
-      run: (at) => backfillCandles(ctx, source, at.getTime(), options).then(() => {}),
-    });
-  }
+  const tick = marketTick(ctx, source, options, closes);
+  if (scheduler) scheduleCopyTrading(ctx, scheduler, { source, options, tick, closes });
 
   return {
     source,
@@ -150,4 +98,86 @@ export async function startCopyTrading(
       await source.close();
     },
   };
+}
+
+/** Publishes prices to everyone, at most once a second. */
+function pricePublisher(ctx: AppContext) {
+  let lastPublished = 0;
+  return {
+    publish(quotes: readonly PriceQuote[], at: number) {
+      if (quotes.length === 0 || at - lastPublished < 1000) return;
+      lastPublished = at;
+      ctx.realtime.publish('public', {
+        type: 'prices',
+        data: {
+          at,
+          quotes: quotes.map((q) => ({
+            symbol: q.symbol,
+            price: q.price,
+            change24hPct: changePct(q.price, q.open24h),
+          })),
+        },
+      });
+    },
+    /** Prices went out within the last second of `at` (the NAVs go out with them). */
+    publishedRecently(at: number) {
+      return at - lastPublished < 1000;
+    },
+  };
+}
+
+/**
+ * The market tick: store quotes, publish prices, refresh NAVs (published with the prices), and
+ * hand the NAVs to the scheduled closes.
+ */
+function marketTick(
+  ctx: AppContext,
+  source: MarketDataSource,
+  options: MarketOptions,
+  closes: ScheduledCloses,
+) {
+  const prices = pricePublisher(ctx);
+  return async (at: Date) => {
+    // Remembered for five ticks (a tick runs late under load, waiting for strategy locks); no
+    // longer, so an instance that stopped leading soon reads the new leader's prices.
+    const quotes = await recordTick(ctx, source, options.tickMs * 5);
+    prices.publish(quotes, at.getTime());
+    const current = await ctx.prices.current(at.getTime());
+    const navs = await refreshNavs(ctx, current, at);
+    if (navs.length > 0 && prices.publishedRecently(at.getTime())) {
+      ctx.realtime.publish('public', {
+        type: 'navs',
+        data: { at: at.getTime(), navs: navs.map((n) => ({ id: n.id, nav: n.nav.toFixed() })) },
+      });
+    }
+    closes.offer(navs.map((n) => ({ strategyId: n.id, nav: n.nav, at })));
+  };
+}
+
+/** The leader's jobs: the market tick, term ends, the demo traders and candle gaps. */
+function scheduleCopyTrading(
+  ctx: AppContext,
+  scheduler: Scheduler,
+  run: Pick<CopyTrading, 'source' | 'options' | 'tick' | 'closes'>,
+) {
+  const { source, options, tick, closes } = run;
+  scheduler.add({ name: 'market.tick', everyMs: options.tickMs, run: tick });
+  scheduler.add({
+    name: 'trades.term-end',
+    everyMs: 60_000,
+    run: (at) => {
+      closes.termEnds(at);
+      return Promise.resolve();
+    },
+  });
+  scheduler.add({
+    name: 'strategies.demo',
+    everyMs: 60_000,
+    run: (at) => runDemoTraders(ctx, at.getTime()).then(() => {}),
+  });
+  scheduler.add({
+    name: 'market.gaps',
+    everyMs: 60_000,
+    run: (at) => backfillCandles(ctx, source, at.getTime(), options).then(() => {}),
+  });
 }

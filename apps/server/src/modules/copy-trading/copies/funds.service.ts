@@ -3,8 +3,6 @@ import {
   type TransactionDescription,
 } from '@app/shared/schemas/transaction-descriptions';
 import {
-  addFundsProblem,
-  removeFundsProblem,
   type FundsAction,
   type FundsChange,
   type FundsChangeResponse,
@@ -27,12 +25,12 @@ import { insertTransaction } from '../../transactions/transactions.service';
 import type { Dec } from '../../market/domain';
 import {
   NoProfitToClaimError,
-  addFunds,
-  claimProfit as claimDomainProfit,
-  removeFunds,
+  decideFundsChange,
+  ownStrategyAddRefusal,
   strategyNav,
   tradeValueCents,
-  type FundsAdded,
+  type FundsChangeAction as ChangeAction,
+  type FundsChangeOutcome,
   type FundsRemoved,
   type Trade,
 } from '../domain';
@@ -63,12 +61,9 @@ import {
  * Idempotency-Key; a quote works the numbers of an add or a removal out without booking.
  */
 
-/** What changes an open copy's position: money in, part of it out, or its profit out. */
-type ChangeAction = FundsAction | 'claim';
-
 type Found = NonNullable<Awaited<ReturnType<typeof repo.openTradeWithPlan>>>;
 
-interface Worked {
+type Worked = {
   found: Found;
   strategyName: string;
   strategyStatus: StrategyStatus;
@@ -76,11 +71,9 @@ interface Worked {
   leadTraderId: string | null;
   nav: Dec;
   before: Trade;
-  added?: FundsAdded;
-  removed?: FundsRemoved;
-}
+} & FundsChangeOutcome;
 
-/** The refusals and numbers of a change to `found`'s trade at the strategy's NAV now. */
+/** Loads the strategy and its NAV now, and decides the change to `found`'s trade (or refuses). */
 async function workOut(
   ctx: AppContext,
   db: DbOrTx,
@@ -93,7 +86,14 @@ async function workOut(
   if (!loaded) throw new Error(`strategy of trade ${trade.id} is missing`);
   const nav = strategyNav(loaded.state, loaded.prices);
   const before = toDomainTrade(trade);
-  const base = {
+  const facts = {
+    trade: before,
+    nav,
+    performanceFeePct: trade.performanceFeePct,
+    plan,
+    strategy: loaded.row,
+  };
+  return {
     found,
     strategyName: loaded.row.name,
     strategyStatus: strategyStatusOf(loaded.row),
@@ -101,31 +101,7 @@ async function workOut(
     leadTraderId: loaded.row.leadTraderId,
     nav,
     before,
-  };
-  if (action === 'add') {
-    // New money goes in on the terms an invest has: an open plan and a running strategy.
-    if (plan.retiredAt) throw refusal('PLAN_RETIRED', {}, 'amount');
-    if (loaded.row.retiredAt) throw refusal('STRATEGY_RETIRED', {}, 'amount');
-    if (loaded.row.pausedAt) throw refusal('PLAN_STRATEGY_PAUSED', {}, 'amount');
-    const problem = addFundsProblem(amount, {
-      amountCents: Number(trade.amountCents),
-      maxCents: Number(plan.maxCents),
-    });
-    if (problem) throw refusal(problem.code, problem.params, 'amount');
-    return { ...base, added: addFunds(before, BigInt(amount), nav) };
-  }
-  // Money can always leave: a paused or retired strategy, or a retired plan, refuses nothing here.
-  if (action === 'claim') {
-    return { ...base, removed: claimDomainProfit(before, nav, trade.performanceFeePct) };
-  }
-  const problem = removeFundsProblem(amount, {
-    valueCents: Number(tradeValueCents(before.units, nav)),
-    minCents: Number(plan.minCents),
-  });
-  if (problem) throw refusal(problem.code, problem.params, 'amount');
-  return {
-    ...base,
-    removed: removeFunds(before, BigInt(amount), nav, trade.performanceFeePct),
+    ...decideFundsChange(facts, action, amount),
   };
 }
 
@@ -247,138 +223,189 @@ async function bookChange(
       if (!tradeId) {
         throw action === 'claim' ? new NoProfitToClaimError() : refusal('NO_OPEN_TRADE');
       }
-      const found = await findOpenTrade(tx, user.id, tradeId, true).catch((error: unknown) => {
-        throw action === 'claim' ? asClaimRefusal(error) : error;
-      });
-      // Read under the trade's lock, never before its last change (bookingTime).
-      const now = await bookingTime(ctx, tx, [found.trade.id]);
-      const worked = await workOut(ctx, tx, found, action, amount);
-      // A copy of one's own strategy never grows (one opened before they led it may shrink).
-      if (action === 'add' && worked.leadTraderId === user.id) {
-        throw refusal('OWN_STRATEGY_COPY', {}, 'amount');
-      }
-      const change = changeView(worked, action);
-      const plan = found.plan.title;
-      const stamp = { status: 'success' as const, decidedAt: now, createdAt: now, updatedAt: now };
-      const after = worked.added?.trade ?? worked.removed?.trade;
-      if (!after) throw new Error('a change is an add or a removal');
-
-      let transaction: { id: string; transactionId: string };
-      let feeTransactionId: string | undefined;
-      if (worked.added) {
-        const parts: TransactionDescription = { code: 'trade_add', plan };
-        const description = englishDescription(parts);
-        transaction = await insertTransaction(tx, {
-          ...stamp,
-          userId: user.id,
-          kind: 'trade_add',
-          type: 'withdraw',
-          amountCents: BigInt(change.amountCents),
-          description,
-          descriptionParts: parts,
-        });
-        await withFundsCheck(() =>
-          postEntries(tx, [
-            {
-              entry: tradeOpenedEntry(user.id, BigInt(change.amountCents), description),
-              meta: { transactionId: transaction.id, createdBy: user.id, createdAt: now },
-            },
-          ]),
-        );
-      } else {
-        const removed = worked.removed;
-        if (!removed) throw new Error('a change is an add or a removal');
-        // A claim reads as profit claimed, for the profit alone; a removal as funds taken out.
-        const kind = action === 'claim' ? 'profit_claim' : 'trade_remove';
-        const parts: TransactionDescription = { code: kind, plan };
-        const description = englishDescription(parts);
-        transaction = await insertTransaction(tx, {
-          ...stamp,
-          userId: user.id,
-          kind,
-          type: 'credit',
-          amountCents: removed.payoutCents,
-          description,
-          descriptionParts: parts,
-        });
-        const entries: Parameters<typeof postEntries>[1] = [
-          {
-            // A partial close: the cost leaves `invested` (none for a claim), the payout reaches
-            // `available`, the difference is the market P&L (so statements count it as returned
-            // from trades, and the realised profit).
-            entry: tradeClosedEntry(user.id, removed.costCents, removed.payoutCents, description),
-            meta: { transactionId: transaction.id, createdBy: user.id, createdAt: now },
-          },
-        ];
-        if (removed.feeCents > 0n) {
-          const feeParts: TransactionDescription = { code: 'performance_fee', plan };
-          const feeDescription = englishDescription(feeParts);
-          const feeRow = worked.leadTraderId
-            ? await insertTransaction(tx, {
-                ...stamp,
-                userId: worked.leadTraderId,
-                kind: 'performance_fee',
-                type: 'credit',
-                amountCents: removed.feeCents,
-                description: feeDescription,
-                descriptionParts: feeParts,
-              })
-            : undefined;
-          feeTransactionId = feeRow?.transactionId;
-          entries.push({
-            entry: performanceFeeEntry(
-              feeRecipient(worked.leadTraderId),
-              removed.feeCents,
-              feeDescription,
-            ),
-            meta: { transactionId: feeRow?.id ?? null, createdBy: user.id, createdAt: now },
-          });
-        }
-        await postEntries(tx, entries);
-      }
-
-      await repo.changePosition(
-        tx,
-        found.trade.id,
-        {
-          amountCents: after.amountCents,
-          units: after.units.toFixed(),
-          lots: after.lots.map((lot) => ({
-            units: lot.units.toFixed(),
-            highWaterNav: lot.highWaterNav.toFixed(),
-          })),
-        },
-        {
-          kind: action,
-          nav: worked.nav.toFixed(),
-          units: change.units,
-          amountCents: BigInt(change.amountCents),
-          costCents: BigInt(change.costCents),
-          feeCents: BigInt(change.feeCents),
-          payoutCents: BigInt(change.payoutCents),
-          transactionId: transaction.id,
-          createdAt: now,
-        },
-      );
-      const trade = currentView(
-        { ...found.trade, amountCents: after.amountCents, units: after.units.toFixed() },
-        plan,
-        worked.strategyName,
-        worked.nav,
-        worked.strategyStatus,
-        worked.strategyRunBy,
-      );
-      return {
-        status: 200,
-        body: { change, trade, transactionId: transaction.transactionId },
-        afterCommit: () => {
-          announceTrade(ctx, user.id, found.trade.id, 'open');
-          announceMoneyChange(ctx, user.id, transaction.transactionId);
-          if (worked.leadTraderId && feeTransactionId) {
-            announceMoneyChange(ctx, worked.leadTraderId, feeTransactionId);
-          }
-        },
-      };
+      return changeUnderLock(ctx, tx, user, tradeId, action, amount);
     },
+  );
+}
+
+/** The change, booked: load under the trade's lock, decide, book the money, record the change. */
+async function changeUnderLock(
+  ctx: AppContext,
+  tx: DbOrTx,
+  user: UserRow,
+  tradeId: string,
+  action: ChangeAction,
+  amount: number,
+) {
+  const found = await findOpenTrade(tx, user.id, tradeId, true).catch((error: unknown) => {
+    throw action === 'claim' ? asClaimRefusal(error) : error;
+  });
+  // Read under the trade's lock, never before its last change (bookingTime).
+  const now = await bookingTime(ctx, tx, [found.trade.id]);
+  const worked = await workOut(ctx, tx, found, action, amount);
+  const ownRefused = ownStrategyAddRefusal(action, worked.leadTraderId, user.id);
+  if (ownRefused) throw ownRefused;
+  const change = changeView(worked, action);
+  const after = worked.added?.trade ?? worked.removed?.trade;
+  if (!after) throw new Error('a change is an add or a removal');
+  const stamp = { status: 'success' as const, decidedAt: now, createdAt: now, updatedAt: now };
+  const booking = { tx, user, plan: found.plan.title, stamp };
+  const { transaction, feeTransactionId } = worked.removed
+    ? await bookRemoval(booking, worked.removed, action, worked.leadTraderId)
+    : await bookAdd(booking, BigInt(change.amountCents));
+  await recordChange(tx, found.trade.id, after, {
+    kind: action,
+    nav: worked.nav.toFixed(),
+    units: change.units,
+    amountCents: BigInt(change.amountCents),
+    costCents: BigInt(change.costCents),
+    feeCents: BigInt(change.feeCents),
+    payoutCents: BigInt(change.payoutCents),
+    transactionId: transaction.id,
+    createdAt: now,
+  });
+  const trade = currentView(
+    { ...found.trade, amountCents: after.amountCents, units: after.units.toFixed() },
+    found.plan.title,
+    worked.strategyName,
+    worked.nav,
+    worked.strategyStatus,
+    worked.strategyRunBy,
+  );
+  return {
+    status: 200,
+    body: { change, trade, transactionId: transaction.transactionId },
+    afterCommit: () => {
+      announceTrade(ctx, user.id, found.trade.id, 'open');
+      announceMoneyChange(ctx, user.id, transaction.transactionId);
+      if (worked.leadTraderId && feeTransactionId) {
+        announceMoneyChange(ctx, worked.leadTraderId, feeTransactionId);
+      }
+    },
+  };
+}
+
+/** Where a change books its money: the transaction, the investor, the plan's title, the time. */
+interface Booking {
+  tx: DbOrTx;
+  user: UserRow;
+  plan: string;
+  stamp: { status: 'success'; decidedAt: Date; createdAt: Date; updatedAt: Date };
+}
+
+interface Booked {
+  transaction: { id: string; transactionId: string };
+  feeTransactionId?: string | undefined;
+}
+
+/** An add: the investor's transaction, and the money moved from `available` to `invested`. */
+async function bookAdd({ tx, user, plan, stamp }: Booking, amountCents: bigint): Promise<Booked> {
+  const parts: TransactionDescription = { code: 'trade_add', plan };
+  const description = englishDescription(parts);
+  const transaction = await insertTransaction(tx, {
+    ...stamp,
+    userId: user.id,
+    kind: 'trade_add',
+    type: 'withdraw',
+    amountCents,
+    description,
+    descriptionParts: parts,
+  });
+  await withFundsCheck(() =>
+    postEntries(tx, [
+      {
+        entry: tradeOpenedEntry(user.id, amountCents, description),
+        meta: { transactionId: transaction.id, createdBy: user.id, createdAt: stamp.createdAt },
+      },
+    ]),
+  );
+  return { transaction };
+}
+
+/** A removal or a claim: the investor's transaction and partial close, and the fee if any. */
+async function bookRemoval(
+  booking: Booking,
+  removed: FundsRemoved,
+  action: ChangeAction,
+  leadTraderId: string | null,
+): Promise<Booked> {
+  const { tx, user, plan, stamp } = booking;
+  // A claim reads as profit claimed, for the profit alone; a removal as funds taken out.
+  const kind = action === 'claim' ? 'profit_claim' : 'trade_remove';
+  const parts: TransactionDescription = { code: kind, plan };
+  const description = englishDescription(parts);
+  const transaction = await insertTransaction(tx, {
+    ...stamp,
+    userId: user.id,
+    kind,
+    type: 'credit',
+    amountCents: removed.payoutCents,
+    description,
+    descriptionParts: parts,
+  });
+  const entries: Parameters<typeof postEntries>[1] = [
+    {
+      // A partial close: the cost leaves `invested` (none for a claim), the payout reaches
+      // `available`, the difference is the market P&L (so statements count it as returned
+      // from trades, and the realised profit).
+      entry: tradeClosedEntry(user.id, removed.costCents, removed.payoutCents, description),
+      meta: { transactionId: transaction.id, createdBy: user.id, createdAt: stamp.createdAt },
+    },
+  ];
+  let feeTransactionId: string | undefined;
+  if (removed.feeCents > 0n) {
+    const fee = await feeBooking(booking, removed.feeCents, leadTraderId);
+    feeTransactionId = fee.transactionId;
+    entries.push(fee.entry);
+  }
+  await postEntries(tx, entries);
+  return { transaction, feeTransactionId };
+}
+
+/** The performance fee: the lead trader's transaction (if one leads) and its ledger entry. */
+async function feeBooking(
+  { tx, user, plan, stamp }: Booking,
+  feeCents: bigint,
+  leadTraderId: string | null,
+) {
+  const feeParts: TransactionDescription = { code: 'performance_fee', plan };
+  const feeDescription = englishDescription(feeParts);
+  const feeRow = leadTraderId
+    ? await insertTransaction(tx, {
+        ...stamp,
+        userId: leadTraderId,
+        kind: 'performance_fee',
+        type: 'credit',
+        amountCents: feeCents,
+        description: feeDescription,
+        descriptionParts: feeParts,
+      })
+    : undefined;
+  const entry: Parameters<typeof postEntries>[1][number] = {
+    entry: performanceFeeEntry(feeRecipient(leadTraderId), feeCents, feeDescription),
+    meta: { transactionId: feeRow?.id ?? null, createdBy: user.id, createdAt: stamp.createdAt },
+  };
+  return { transactionId: feeRow?.transactionId, entry };
+}
+
+/** The copy's new position (amount, units, lots) and the change's record. */
+async function recordChange(
+  tx: DbOrTx,
+  tradeId: string,
+  after: Trade,
+  record: Parameters<typeof repo.changePosition>[3],
+) {
+  await repo.changePosition(
+    tx,
+    tradeId,
+    {
+      amountCents: after.amountCents,
+      units: after.units.toFixed(),
+      lots: after.lots.map((lot) => ({
+        units: lot.units.toFixed(),
+        highWaterNav: lot.highWaterNav.toFixed(),
+      })),
+    },
+    record,
   );
 }

@@ -38,21 +38,36 @@ export interface ClosedTradeRecord {
   cursorAt: string;
 }
 
-/**
- * One keyset page of a user's closed trades after the previous page's last (closed_at, id):
- * oldest close first (the CSV export) or newest first (the history page), optionally only those
- * whose plan or strategy name contains `search`. Scoped to the user in its `where`.
- */
-export async function closedTradesPage(
-  db: DbOrTx,
-  params: {
-    userId: string;
-    after: { cursorAt: string; id: string } | null;
-    limit: number;
-    newestFirst?: boolean;
-    search?: string | undefined;
-  },
-): Promise<ClosedTradeRecord[]> {
+interface ClosedTradesPageParams {
+  userId: string;
+  after: { cursorAt: string; id: string } | null;
+  limit: number;
+  newestFirst?: boolean;
+  search?: string | undefined;
+}
+
+/** A closed trade as the page's query returns it: timestamps and cents as text. */
+type ClosedTradeRow = {
+  id: string;
+  opened_at: string;
+  closed_at: string;
+  plan_title: string;
+  strategy_name: string;
+  strategy_run_by: StrategyRunBy;
+  amount_cents: string;
+  added_cents: string;
+  value_cents: string;
+  fee_cents: string;
+  payout_cents: string;
+  removed_cents: string;
+  claimed_cents: string;
+  close_payout_cents: string;
+  close_reason: CloseReason;
+  transaction_id: string | null;
+};
+
+/** The keyset (after the previous page's last), the search and the order of a page. */
+function pageClauses(params: ClosedTradesPageParams) {
   const newest = params.newestFirst === true;
   const after = params.after
     ? newest
@@ -62,24 +77,43 @@ export async function closedTradesPage(
   const pattern = params.search ? `%${escapeLike(params.search)}%` : undefined;
   const search = pattern ? sql`AND (p.title ILIKE ${pattern} OR s.name ILIKE ${pattern})` : sql``;
   const order = newest ? sql`t.closed_at DESC, t.id DESC` : sql`t.closed_at, t.id`;
-  const result = await db.execute<{
-    id: string;
-    opened_at: string;
-    closed_at: string;
-    plan_title: string;
-    strategy_name: string;
-    strategy_run_by: StrategyRunBy;
-    amount_cents: string;
-    added_cents: string;
-    value_cents: string;
-    fee_cents: string;
-    payout_cents: string;
-    removed_cents: string;
-    claimed_cents: string;
-    close_payout_cents: string;
-    close_reason: CloseReason;
-    transaction_id: string | null;
-  }>(sql`
+  return { after, search, order };
+}
+
+function toClosedTradeRecord(row: ClosedTradeRow): ClosedTradeRecord {
+  return {
+    id: row.id,
+    openedAt: new Date(row.opened_at),
+    closedAt: new Date(row.closed_at),
+    planTitle: row.plan_title,
+    strategyName: row.strategy_name,
+    strategyRunBy: row.strategy_run_by,
+    amountCents: BigInt(row.amount_cents),
+    openedCents: BigInt(row.amount_cents) - BigInt(row.added_cents),
+    addedCents: BigInt(row.added_cents),
+    valueCents: BigInt(row.value_cents),
+    feeCents: BigInt(row.fee_cents),
+    payoutCents: BigInt(row.payout_cents),
+    removedCents: BigInt(row.removed_cents),
+    claimedCents: BigInt(row.claimed_cents),
+    closePayoutCents: BigInt(row.close_payout_cents),
+    closeReason: row.close_reason,
+    transactionId: row.transaction_id,
+    cursorAt: row.closed_at,
+  };
+}
+
+/**
+ * One keyset page of a user's closed trades after the previous page's last (closed_at, id):
+ * oldest close first (the CSV export) or newest first (the history page), optionally only those
+ * whose plan or strategy name contains `search`. Scoped to the user in its `where`.
+ */
+export async function closedTradesPage(
+  db: DbOrTx,
+  params: ClosedTradesPageParams,
+): Promise<ClosedTradeRecord[]> {
+  const { after, search, order } = pageClauses(params);
+  const result = await db.execute<ClosedTradeRow>(sql`
     SELECT t.id,
       to_char(t.opened_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS opened_at,
       to_char(t.closed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS closed_at,
@@ -113,24 +147,5 @@ export async function closedTradesPage(
     WHERE t.user_id = ${params.userId} AND t.status = 'closed' ${after} ${search}
     ORDER BY ${order}
     LIMIT ${params.limit}`);
-  return result.rows.map((row) => ({
-    id: row.id,
-    openedAt: new Date(row.opened_at),
-    closedAt: new Date(row.closed_at),
-    planTitle: row.plan_title,
-    strategyName: row.strategy_name,
-    strategyRunBy: row.strategy_run_by,
-    amountCents: BigInt(row.amount_cents),
-    openedCents: BigInt(row.amount_cents) - BigInt(row.added_cents),
-    addedCents: BigInt(row.added_cents),
-    valueCents: BigInt(row.value_cents),
-    feeCents: BigInt(row.fee_cents),
-    payoutCents: BigInt(row.payout_cents),
-    removedCents: BigInt(row.removed_cents),
-    claimedCents: BigInt(row.claimed_cents),
-    closePayoutCents: BigInt(row.close_payout_cents),
-    closeReason: row.close_reason,
-    transactionId: row.transaction_id,
-    cursorAt: row.closed_at,
-  }));
+  return result.rows.map(toClosedTradeRecord);
 }

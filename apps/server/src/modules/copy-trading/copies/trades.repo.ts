@@ -1,7 +1,6 @@
 import { and, asc, desc, eq, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import { plans } from '../../../db/schema';
-import { escapeLike } from '../../../db/keyset';
 import { preparedPer } from '../../../db/performance';
 import { positionsJson, positionsOf, toState } from '../strategy-positions.repo';
 import type { StrategyState } from '../domain';

@@ -1,5 +1,3 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   closedTradeResponseSchema,
   createTradeSchema,
@@ -17,7 +15,8 @@ import {
 import { rule } from '@app/shared/rules';
 import { z } from 'zod';
 import type { AppContext } from '../../../context';
-import { guardSignedIn } from '../../session';
+import { type ZodRoutes } from '../../../http/route-plugin';
+import { signedInRoutes } from '../../session';
 import { requireUser } from '../../session';
 import { idempotencyKeyOf, sendOutcome } from '../../ledger/idempotency';
 import * as funds from './funds.service';
@@ -35,162 +34,197 @@ import * as views from './views.service';
  * Idempotency-Key. No request carries a price, a NAV or a profit.
  */
 export function tradeRoutes(ctx: AppContext) {
-  return function register(fastify: FastifyInstance, _options: unknown, done: () => void) {
-    guardSignedIn(fastify);
-    const app = fastify.withTypeProvider<ZodTypeProvider>();
-    const tags = ['trades'];
+  return signedInRoutes((app) => {
+    investRoute(app, ctx);
+    listRoutes(app, ctx);
+    for (const target of tradeTargets) {
+      rulesRoute(app, ctx, target);
+      fundsRoutes(app, ctx, target);
+      claimAndCloseRoutes(app, ctx, target);
+    }
+  });
+}
+
+const tags = ['trades'];
+
+/** POST /api/trades: invest (open a copy). */
+function investRoute(app: ZodRoutes, ctx: AppContext) {
+  app.post(
+    '/',
+    {
+      schema: {
+        tags,
+        body: createTradeSchema,
+        response: { 201: z.object({ trade: currentTradeSchema }) },
+      },
+    },
+    async (request, reply) => {
+      const result = await service.openTrade(
+        ctx,
+        requireUser(request).user,
+        request.body,
+        idempotencyKeyOf(request),
+      );
+      return sendOutcome(reply, result);
+    },
+  );
+}
+
+/** GET /api/trades/open, /history and /current: the follower's trades, read. */
+function listRoutes(app: ZodRoutes, ctx: AppContext) {
+  app.get(
+    '/open',
+    { schema: { tags, response: { 200: openTradesResponseSchema } } },
+    async (request) => ({
+      trades: await views.openTrades(ctx, requireUser(request).user.id),
+    }),
+  );
+  app.get(
+    '/history',
+    {
+      schema: {
+        tags,
+        querystring: tradeHistoryQuerySchema,
+        response: { 200: tradeHistoryPageSchema },
+      },
+    },
+    async (request) => views.tradeHistory(ctx, requireUser(request).user.id, request.query),
+  );
+  app.get(
+    '/current',
+    { schema: { tags, response: { 200: currentTradeResponseSchema } } },
+    async (request) => ({
+      trade: await views.currentTrade(ctx, requireUser(request).user.id),
+    }),
+  );
+}
+
+/** How a route names its trade: by id, or `current` (the newest open trade). */
+interface TradeTarget {
+  path: string;
+  refOf: (params: unknown) => TradeRef;
+  params: z.ZodType | undefined;
+}
+
+// Each trade by id, and `current` (the newest open trade) as before several could be open.
+const tradeTargets: TradeTarget[] = [
+  { path: '/current', refOf: (): TradeRef => 'current', params: undefined },
+  {
+    path: '/:id',
+    refOf: (params: unknown): TradeRef => ({ id: (params as { id: string }).id }),
+    params: z.object({ id: z.uuid({ error: rule('TRADE_ID_NOT_FOUND') }) }),
+  },
+];
+
+/** PATCH /api/trades/:id: the trade's stop-loss and take-profit. */
+function rulesRoute(app: ZodRoutes, ctx: AppContext, { path, refOf, params }: TradeTarget) {
+  app.patch(
+    path,
+    {
+      schema: {
+        tags,
+        ...(params ? { params } : {}),
+        body: updateTradeSchema,
+        response: { 200: z.object({ trade: currentTradeSchema }) },
+      },
+    },
+    async (request) => ({
+      trade: await service.updateTradeRules(
+        ctx,
+        requireUser(request).user,
+        refOf(request.params),
+        request.body,
+      ),
+    }),
+  );
+}
+
+/** GET /api/trades/:id/funds-quote, POST /add-funds and /remove-funds. */
+function fundsRoutes(app: ZodRoutes, ctx: AppContext, { path, refOf, params }: TradeTarget) {
+  app.get(
+    `${path}/funds-quote`,
+    {
+      schema: {
+        tags,
+        ...(params ? { params } : {}),
+        querystring: fundsQuoteQuerySchema,
+        response: { 200: fundsChangeSchema },
+      },
+    },
+    async (request) =>
+      funds.fundsQuote(ctx, requireUser(request).user, refOf(request.params), request.query),
+  );
+  for (const action of ['add', 'remove'] as const) {
     app.post(
-      '/',
+      `${path}/${action}-funds`,
       {
         schema: {
           tags,
-          body: createTradeSchema,
-          response: { 201: z.object({ trade: currentTradeSchema }) },
+          ...(params ? { params } : {}),
+          body: tradeFundsSchema,
+          response: { 200: fundsChangeResponseSchema },
         },
       },
       async (request, reply) => {
-        const result = await service.openTrade(
+        const result = await funds.changeFunds(
           ctx,
           requireUser(request).user,
+          refOf(request.params),
+          action,
           request.body,
           idempotencyKeyOf(request),
         );
         return sendOutcome(reply, result);
       },
     );
-    app.get(
-      '/open',
-      { schema: { tags, response: { 200: openTradesResponseSchema } } },
-      async (request) => ({
-        trades: await views.openTrades(ctx, requireUser(request).user.id),
-      }),
-    );
-    app.get(
-      '/history',
-      {
-        schema: {
-          tags,
-          querystring: tradeHistoryQuerySchema,
-          response: { 200: tradeHistoryPageSchema },
-        },
+  }
+}
+
+/**
+ * POST /api/trades/:id/claim and /close: Claim Profit takes the profit out of the copy and
+ * leaves it open (a change, like a removal); Close Trade ends it.
+ */
+function claimAndCloseRoutes(
+  app: ZodRoutes,
+  ctx: AppContext,
+  { path, refOf, params }: TradeTarget,
+) {
+  app.post(
+    `${path}/claim`,
+    {
+      schema: {
+        tags,
+        ...(params ? { params } : {}),
+        response: { 200: fundsChangeResponseSchema },
       },
-      async (request) => views.tradeHistory(ctx, requireUser(request).user.id, request.query),
-    );
-    app.get(
-      '/current',
-      { schema: { tags, response: { 200: currentTradeResponseSchema } } },
-      async (request) => ({
-        trade: await views.currentTrade(ctx, requireUser(request).user.id),
-      }),
-    );
-    // Each trade by id, and `current` (the newest open trade) as before several could be open.
-    const tradeParams = z.object({ id: z.uuid({ error: rule('TRADE_ID_NOT_FOUND') }) });
-    const routes = [
-      { path: '/current', refOf: (): TradeRef => 'current', params: undefined },
-      {
-        path: '/:id',
-        refOf: (params: unknown): TradeRef => ({ id: (params as { id: string }).id }),
-        params: tradeParams,
+    },
+    async (request, reply) => {
+      const result = await funds.claimProfit(
+        ctx,
+        requireUser(request).user,
+        refOf(request.params),
+        idempotencyKeyOf(request),
+      );
+      return sendOutcome(reply, result);
+    },
+  );
+  app.post(
+    `${path}/close`,
+    {
+      schema: {
+        tags,
+        ...(params ? { params } : {}),
+        response: { 200: closedTradeResponseSchema },
       },
-    ];
-    for (const { path, refOf, params } of routes) {
-      app.patch(
-        path,
-        {
-          schema: {
-            tags,
-            ...(params ? { params } : {}),
-            body: updateTradeSchema,
-            response: { 200: z.object({ trade: currentTradeSchema }) },
-          },
-        },
-        async (request) => ({
-          trade: await service.updateTradeRules(
-            ctx,
-            requireUser(request).user,
-            refOf(request.params),
-            request.body,
-          ),
-        }),
+    },
+    async (request, reply) => {
+      const result = await service.closeOwnTrade(
+        ctx,
+        requireUser(request).user,
+        refOf(request.params),
+        idempotencyKeyOf(request),
       );
-      app.get(
-        `${path}/funds-quote`,
-        {
-          schema: {
-            tags,
-            ...(params ? { params } : {}),
-            querystring: fundsQuoteQuerySchema,
-            response: { 200: fundsChangeSchema },
-          },
-        },
-        async (request) =>
-          funds.fundsQuote(ctx, requireUser(request).user, refOf(request.params), request.query),
-      );
-      for (const action of ['add', 'remove'] as const) {
-        app.post(
-          `${path}/${action}-funds`,
-          {
-            schema: {
-              tags,
-              ...(params ? { params } : {}),
-              body: tradeFundsSchema,
-              response: { 200: fundsChangeResponseSchema },
-            },
-          },
-          async (request, reply) => {
-            const result = await funds.changeFunds(
-              ctx,
-              requireUser(request).user,
-              refOf(request.params),
-              action,
-              request.body,
-              idempotencyKeyOf(request),
-            );
-            return sendOutcome(reply, result);
-          },
-        );
-      }
-      // Claim Profit takes the profit out of the copy and leaves it open (a change, like a
-      // removal); Close Trade ends it.
-      app.post(
-        `${path}/claim`,
-        {
-          schema: {
-            tags,
-            ...(params ? { params } : {}),
-            response: { 200: fundsChangeResponseSchema },
-          },
-        },
-        async (request, reply) => {
-          const result = await funds.claimProfit(
-            ctx,
-            requireUser(request).user,
-            refOf(request.params),
-            idempotencyKeyOf(request),
-          );
-          return sendOutcome(reply, result);
-        },
-      );
-      app.post(
-        `${path}/close`,
-        {
-          schema: {
-            tags,
-            ...(params ? { params } : {}),
-            response: { 200: closedTradeResponseSchema },
-          },
-        },
-        async (request, reply) => {
-          const result = await service.closeOwnTrade(
-            ctx,
-            requireUser(request).user,
-            refOf(request.params),
-            idempotencyKeyOf(request),
-          );
-          return sendOutcome(reply, result);
-        },
-      );
-    }
-    done();
-  };
+      return sendOutcome(reply, result);
+    },
+  );
 }

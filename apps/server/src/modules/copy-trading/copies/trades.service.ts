@@ -259,43 +259,88 @@ export async function bookCloses(
     now: Date;
   },
 ): Promise<{ trades: ClosedTrade[]; postLedger: () => Promise<void>; afterCommit: () => void }> {
-  const { closings, reason, nav, leadTraderId, now } = params;
-  const stamp = { status: 'success' as const, decidedAt: now, createdAt: now, updatedAt: now };
-  // The close says how much was the copy's amount and how much it made or lost (after the fee):
-  // amount + profit is what it credits.
-  const closeParts = (c: Closing): TransactionDescription => ({
+  const { closings, leadTraderId } = params;
+  const credited = await insertCloseCredits(tx, params);
+  const fees = await insertFeeCredits(tx, params);
+  await markTradesClosed(tx, params, credited);
+  const entries = closeEntries(params, credited, fees);
+  // The ledger last: every close posts to STRATEGY_PNL, the one account all closers share, so
+  // its lock is taken as late as possible. One trade (its owner's close) books as it always has;
+  // a batch locks its accounts first.
+  const postLedger = async () => {
+    await postEntries(tx, entries, { lockFirst: closings.length > 1 });
+  };
+  return {
+    trades: closedViews(params, credited),
+    postLedger,
+    afterCommit: () => {
+      for (const c of closings) {
+        announceTrade(ctx, c.trade.userId, c.trade.id, 'closed');
+        announceMoneyChange(ctx, c.trade.userId, credited.get(c.trade.id)?.transactionId);
+      }
+      if (leadTraderId && fees.rows.length > 0) {
+        announceMoneyChange(ctx, leadTraderId, fees.rows.at(-1)?.transactionId);
+      }
+    },
+  };
+}
+
+type ClosesToBook = Parameters<typeof bookCloses>[2];
+type InsertedTransaction = Awaited<ReturnType<typeof insertTransactions>>[number];
+/** Each closed trade's credit transaction, by trade id (none for a close that pays nothing). */
+type CreditsByTrade = Map<string, InsertedTransaction | undefined>;
+
+function bookingStamp(now: Date) {
+  return { status: 'success' as const, decidedAt: now, createdAt: now, updatedAt: now };
+}
+
+/**
+ * The close says how much was the copy's amount and how much it made or lost (after the fee):
+ * amount + profit is what it credits.
+ */
+function closeParts(c: Closing, reason: CloseReason): TransactionDescription {
+  return {
     code: 'trade_close',
     reason,
     plan: c.planTitle,
     amountCents: Number(c.trade.amountCents),
     profitCents: Number(c.settlement.payoutCents - c.trade.amountCents),
-  });
-  const feeParts = (c: Closing): TransactionDescription => ({
-    code: 'performance_fee',
-    plan: c.planTitle,
-  });
+  };
+}
 
+function feeParts(c: Closing): TransactionDescription {
+  return { code: 'performance_fee', plan: c.planTitle };
+}
+
+/** The owners' credit transactions, one statement, for the closes that pay something. */
+async function insertCloseCredits(
+  tx: Tx,
+  { closings, reason, now }: ClosesToBook,
+): Promise<CreditsByTrade> {
   const paid = closings.filter((c) => c.settlement.payoutCents > 0n);
   const credits = await insertTransactions(
     tx,
     paid.map((c) => ({
-      ...stamp,
+      ...bookingStamp(now),
       userId: c.trade.userId,
       kind: 'trade_close',
       type: 'credit' as const,
       amountCents: c.settlement.payoutCents,
-      description: englishDescription(closeParts(c)),
-      descriptionParts: closeParts(c),
+      description: englishDescription(closeParts(c, reason)),
+      descriptionParts: closeParts(c, reason),
     })),
   );
-  const creditOf = new Map(paid.map((c, i) => [c.trade.id, credits[i]]));
+  return new Map(paid.map((c, i) => [c.trade.id, credits[i]]));
+}
 
+/** The lead trader's fee transactions (none without a lead trader), one statement. */
+async function insertFeeCredits(tx: Tx, { closings, leadTraderId, now }: ClosesToBook) {
   const charged = closings.filter((c) => c.settlement.feeCents > 0n);
-  const feeRows = leadTraderId
+  const rows = leadTraderId
     ? await insertTransactions(
         tx,
         charged.map((c) => ({
-          ...stamp,
+          ...bookingStamp(now),
           userId: leadTraderId,
           kind: 'performance_fee',
           type: 'credit' as const,
@@ -305,8 +350,15 @@ export async function bookCloses(
         })),
       )
     : [];
-  const feeOf = new Map(charged.map((c, i) => [c.trade.id, feeRows[i]]));
+  return { charged, rows, byTrade: new Map(charged.map((c, i) => [c.trade.id, rows[i]])) };
+}
 
+/** The trade rows, closed with their settlement, one statement. */
+async function markTradesClosed(
+  tx: Tx,
+  { closings, reason, nav, now }: ClosesToBook,
+  credited: CreditsByTrade,
+) {
   await repo.markClosed(
     tx,
     closings.map((c) => ({
@@ -317,38 +369,45 @@ export async function bookCloses(
       feeCents: c.settlement.feeCents,
       payoutCents: c.settlement.payoutCents,
       highWaterNav: c.settlement.highWaterNav.toFixed(),
-      closeTransactionId: creditOf.get(c.trade.id)?.id ?? null,
+      closeTransactionId: credited.get(c.trade.id)?.id ?? null,
     })),
     now,
   );
+}
 
-  const entries = [
+/** Every close's ledger entry, then every fee's. */
+function closeEntries(
+  { closings, reason, leadTraderId, now }: ClosesToBook,
+  credited: CreditsByTrade,
+  fees: Awaited<ReturnType<typeof insertFeeCredits>>,
+) {
+  return [
     ...closings.map((c) => ({
       entry: tradeClosedEntry(
         c.trade.userId,
         c.trade.amountCents,
         c.settlement.payoutCents,
-        englishDescription(closeParts(c)),
+        englishDescription(closeParts(c, reason)),
       ),
-      meta: { transactionId: creditOf.get(c.trade.id)?.id ?? null, createdAt: now },
+      meta: { transactionId: credited.get(c.trade.id)?.id ?? null, createdAt: now },
     })),
-    ...charged.map((c) => ({
+    ...fees.charged.map((c) => ({
       entry: performanceFeeEntry(
         feeRecipient(leadTraderId),
         c.settlement.feeCents,
         englishDescription(feeParts(c)),
       ),
-      meta: { transactionId: feeOf.get(c.trade.id)?.id ?? null, createdAt: now },
+      meta: { transactionId: fees.byTrade.get(c.trade.id)?.id ?? null, createdAt: now },
     })),
   ];
-  // The ledger last: every close posts to STRATEGY_PNL, the one account all closers share, so
-  // its lock is taken as late as possible. One trade (its owner's close) books as it always has;
-  // a batch locks its accounts first.
-  const postLedger = async () => {
-    await postEntries(tx, entries, { lockFirst: closings.length > 1 });
-  };
+}
 
-  const views = closings.map((c) => ({
+/** The closed trades as their owners see them. */
+function closedViews(
+  { closings, reason, nav, now }: ClosesToBook,
+  credited: CreditsByTrade,
+): ClosedTrade[] {
+  return closings.map((c) => ({
     id: c.trade.id,
     planTitle: c.planTitle,
     amountCents: Number(c.trade.amountCents),
@@ -360,21 +419,8 @@ export async function bookCloses(
     profitCents: Number(c.settlement.profitCents),
     roiPct: roiPct(c.settlement.profitCents, c.trade.amountCents),
     closedAt: now.toISOString(),
-    transactionId: creditOf.get(c.trade.id)?.transactionId ?? null,
+    transactionId: credited.get(c.trade.id)?.transactionId ?? null,
   }));
-  return {
-    trades: views,
-    postLedger,
-    afterCommit: () => {
-      for (const c of closings) {
-        announceTrade(ctx, c.trade.userId, c.trade.id, 'closed');
-        announceMoneyChange(ctx, c.trade.userId, creditOf.get(c.trade.id)?.transactionId);
-      }
-      if (leadTraderId && feeRows.length > 0) {
-        announceMoneyChange(ctx, leadTraderId, feeRows.at(-1)?.transactionId);
-      }
-    },
-  };
 }
 
 /**

@@ -66,6 +66,14 @@ export {
   type FundsRemoved,
 } from './position';
 export {
+  FundsChangeRefusedError,
+  decideFundsChange,
+  ownStrategyAddRefusal,
+  type FundsChangeAction,
+  type FundsChangeFacts,
+  type FundsChangeOutcome,
+} from './funds-change';
+export {
   highestMark,
   lotsFee,
   performanceFee,

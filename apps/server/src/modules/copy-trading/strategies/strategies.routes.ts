@@ -1,5 +1,3 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   adminStrategyListSchema,
   adminStrategySchema,
@@ -17,7 +15,8 @@ import {
 import { adminCreateStrategySchema } from '@app/shared/schemas/lead-traders';
 import { z } from 'zod';
 import type { AppContext } from '../../../context';
-import { guardAdmin } from '../../session';
+import { publicRoutes, type ZodRoutes } from '../../../http/route-plugin';
+import { adminRoutes } from '../../session';
 import { requireAdmin } from '../../session';
 import * as admin from './admin.service';
 import * as orders from './orders.service';
@@ -25,8 +24,7 @@ import * as record from './record.service';
 
 /** GET /api/strategies, /api/strategies/:id/nav?days=30, /api/strategies/:id/record, /api/strategies/:id/orders — public, read-only. */
 export function strategyRoutes(ctx: AppContext) {
-  return function register(fastify: FastifyInstance, _options: unknown, done: () => void) {
-    const app = fastify.withTypeProvider<ZodTypeProvider>();
+  return publicRoutes((app) => {
     app.get(
       '/',
       { schema: { tags: ['strategies'], response: { 200: strategyListSchema } } },
@@ -76,8 +74,7 @@ export function strategyRoutes(ctx: AppContext) {
       },
       (request) => record.strategyOrders(ctx, request.params.id, request.query),
     );
-    done();
-  };
+  });
 }
 
 const adminStrategyResponse = z.object({ strategy: adminStrategySchema });
@@ -87,91 +84,97 @@ const adminStrategyResponse = z.object({ strategy: adminStrategySchema });
  * strategy to another), pause, resume, retire and unwind a retired one (all audited).
  */
 export function adminStrategyRoutes(ctx: AppContext) {
-  return function register(fastify: FastifyInstance, _options: unknown, done: () => void) {
-    guardAdmin(fastify);
-    const app = fastify.withTypeProvider<ZodTypeProvider>();
-    const tags = ['admin'];
-    app.get('/', { schema: { tags, response: { 200: adminStrategyListSchema } } }, () =>
-      admin.adminListStrategies(ctx),
-    );
-    app.post(
-      '/:id/lead-trader',
-      {
-        schema: {
-          tags,
-          params: strategyIdParamSchema,
-          body: leadTraderInputSchema,
-          response: { 200: adminStrategyResponse },
-        },
+  return adminRoutes((app) => {
+    adminListRoute(app, ctx);
+    leadTraderRoutes(app, ctx);
+    lifecycleRoutes(app, ctx);
+  });
+}
+
+const adminTags = ['admin'];
+
+/** GET /api/admin/strategies: every strategy, with its lead trader and state. */
+function adminListRoute(app: ZodRoutes, ctx: AppContext) {
+  app.get('/', { schema: { tags: adminTags, response: { 200: adminStrategyListSchema } } }, () =>
+    admin.adminListStrategies(ctx),
+  );
+}
+
+/** Assign a lead trader (or hand a retired strategy to another), and create one for them. */
+function leadTraderRoutes(app: ZodRoutes, ctx: AppContext) {
+  app.post(
+    '/:id/lead-trader',
+    {
+      schema: {
+        tags: adminTags,
+        params: strategyIdParamSchema,
+        body: leadTraderInputSchema,
+        response: { 200: adminStrategyResponse },
       },
-      (request) =>
-        admin.setLeadTrader(
-          ctx,
-          requireAdmin(request).user,
-          request.params.id,
-          request.body.userId,
-          request.ip,
-        ),
-    );
-    app.post(
-      '/',
-      {
-        schema: { tags, body: adminCreateStrategySchema, response: { 201: adminStrategyResponse } },
+    },
+    (request) =>
+      admin.setLeadTrader(
+        ctx,
+        requireAdmin(request).user,
+        request.params.id,
+        request.body.userId,
+        request.ip,
+      ),
+  );
+  app.post(
+    '/',
+    {
+      schema: {
+        tags: adminTags,
+        body: adminCreateStrategySchema,
+        response: { 201: adminStrategyResponse },
       },
-      async (request, reply) => {
-        const created = await admin.adminCreateStrategy(
-          ctx,
-          requireAdmin(request).user,
-          request.body,
-          request.ip,
-        );
-        return reply.status(201).send(created);
-      },
-    );
-    app.post(
-      '/:id/retire',
-      {
-        schema: { tags, params: strategyIdParamSchema, response: { 200: adminStrategyResponse } },
-      },
-      (request) =>
-        admin.retireStrategy(ctx, requireAdmin(request).user, request.params.id, request.ip),
-    );
-    // Unwinding a retired strategy: an order that only reduces a position (admin, audited).
-    app.post(
-      '/:id/unwind-orders',
-      {
-        schema: {
-          tags,
-          params: strategyIdParamSchema,
-          body: traderOrderSchema,
-          response: { 200: adminStrategyResponse },
-        },
-      },
-      (request) =>
-        orders.adminUnwindOrder(
-          ctx,
-          requireAdmin(request).user,
-          request.params.id,
-          request.body,
-          request.ip,
-        ),
-    );
-    for (const action of ['pause', 'resume'] as const) {
-      app.post(
-        `/:id/${action}`,
-        {
-          schema: { tags, params: strategyIdParamSchema, response: { 200: adminStrategyResponse } },
-        },
-        (request) =>
-          admin.setPaused(
-            ctx,
-            requireAdmin(request).user,
-            request.params.id,
-            action === 'pause',
-            request.ip,
-          ),
+    },
+    async (request, reply) => {
+      const created = await admin.adminCreateStrategy(
+        ctx,
+        requireAdmin(request).user,
+        request.body,
+        request.ip,
       );
-    }
-    done();
-  };
+      return reply.status(201).send(created);
+    },
+  );
+}
+
+/** Retire, unwind a retired strategy, pause and resume. */
+function lifecycleRoutes(app: ZodRoutes, ctx: AppContext) {
+  // A fresh object per route: Fastify normalises a route's schema in place.
+  const strategySchema = () => ({
+    tags: adminTags,
+    params: strategyIdParamSchema,
+    response: { 200: adminStrategyResponse },
+  });
+  app.post('/:id/retire', { schema: strategySchema() }, (request) =>
+    admin.retireStrategy(ctx, requireAdmin(request).user, request.params.id, request.ip),
+  );
+  // Unwinding a retired strategy: an order that only reduces a position (admin, audited).
+  app.post(
+    '/:id/unwind-orders',
+    { schema: { ...strategySchema(), body: traderOrderSchema } },
+    (request) =>
+      orders.adminUnwindOrder(
+        ctx,
+        requireAdmin(request).user,
+        request.params.id,
+        request.body,
+        request.ip,
+      ),
+  );
+  for (const action of ['pause', 'resume'] as const) {
+    app.post(`/:id/${action}`, { schema: strategySchema() }, (request) =>
+      admin.setPaused(
+        ctx,
+        requireAdmin(request).user,
+        request.params.id,
+        action === 'pause',
+        request.ip,
+      ),
+    );
+  }
 }
