@@ -41,71 +41,53 @@ import {
   identityRoutes,
   type ProviderProposal,
 } from './modules/sign-in-providers';
-import { contactRoutes } from './modules/contact/contact.routes';
+import { contactRoutes } from './modules/contact';
 import { outboxRoutes } from './modules/mail';
 import { adminPlanRoutes, planRoutes, wirePlansIntoCopyTrading } from './modules/plans';
-import { marketRoutes } from './modules/market/market.routes';
+import { marketRoutes } from './modules/market';
 import {
   adminStrategyRoutes,
   strategyRoutes,
   tradeRoutes,
   traderRoutes,
 } from './modules/copy-trading';
-import { accountRoutes, adminUserAccountRoutes } from './modules/account/account.routes';
-import { dataExportRoutes } from './modules/data-export/data-export.routes';
-import { adminDepositRoutes, depositRoutes } from './modules/deposits/deposits.routes';
-import {
-  adminPaymentMethodRoutes,
-  paymentMethodRoutes,
-} from './modules/payment-methods/payment-methods.routes';
-import { adminSettingsRoutes } from './modules/settings/settings.routes';
-import {
-  adminAppropriatenessRoutes,
-  appropriatenessRoutes,
-} from './modules/appropriateness/appropriateness.routes';
-import {
-  adminTransactionRoutes,
-  transactionRoutes,
-} from './modules/transactions/transactions.routes';
+import { accountRoutes, adminUserAccountRoutes } from './modules/account';
+import { dataExportRoutes } from './modules/data-export';
+import { adminDepositRoutes, depositRoutes } from './modules/deposits';
+import { adminPaymentMethodRoutes, paymentMethodRoutes } from './modules/payment-methods';
+import { adminSettingsRoutes } from './modules/settings';
+import { adminAppropriatenessRoutes, appropriatenessRoutes } from './modules/appropriateness';
+import { adminTransactionRoutes, transactionRoutes } from './modules/transactions';
 import {
   adminWithdrawalRoutes,
   feeScheduleRoute,
   withdrawalQuoteRoute,
   withdrawalRoutes,
-} from './modules/withdrawals/withdrawals.routes';
-import { adminApprovalRoutes } from './modules/approvals/approvals.routes';
-import {
-  createApprovalHandlers,
-  type ApprovalHandlers,
-} from './modules/approvals/approval-handlers';
-import { registerAdjustmentApprovals } from './modules/account/adjustments.service';
-import { registerDepositApprovals } from './modules/deposits/deposits.service';
-import { registerPayoutApprovals } from './modules/withdrawals/withdrawals.service';
-import { registerSettingApprovals } from './modules/settings/settings.service';
-import { registerPaymentMethodApprovals } from './modules/payment-methods/payment-methods.service';
-import { registerAdminGrantApprovals } from './modules/users/users.service';
-import {
-  adminTraderApplicationRoutes,
-  traderApplicationRoutes,
-} from './modules/lead-traders/lead-traders.routes';
+} from './modules/withdrawals';
+import { adminApprovalRoutes } from './modules/approvals';
+import { createApprovalHandlers, type ApprovalHandlers } from './modules/approvals';
+import { registerAdjustmentApprovals } from './modules/account';
+import { registerDepositApprovals } from './modules/deposits';
+import { registerPayoutApprovals } from './modules/withdrawals';
+import { registerSettingApprovals } from './modules/settings';
+import { registerPaymentMethodApprovals } from './modules/payment-methods';
+import { registerAdminGrantApprovals } from './modules/users';
+import { adminTraderApplicationRoutes, traderApplicationRoutes } from './modules/lead-traders';
 import { auditRoutes } from './modules/audit';
-import { contactMessageRoutes } from './modules/contact/messages.routes';
-import { avatarFileRoute, profileRoutes } from './modules/profile/profile.routes';
-import {
-  adminVerificationRoutes,
-  verificationRoutes,
-} from './modules/verification/verification.routes';
+import { contactMessageRoutes } from './modules/contact';
+import { avatarFileRoute, profileRoutes } from './modules/profile';
+import { adminVerificationRoutes, verificationRoutes } from './modules/verification';
 import { notificationRoutes } from './modules/notifications';
-import { accountClosureRoutes } from './modules/account/account-closure.routes';
-import { adminUserRoutes } from './modules/users/users.routes';
-import { overviewRoutes } from './modules/overview/overview.routes';
-import { statementRoutes } from './modules/statements/statements.routes';
-import { operatorExportRoutes } from './modules/statements/operator-exports.routes';
+import { accountClosureRoutes } from './modules/account';
+import { adminUserRoutes } from './modules/users';
+import { overviewRoutes } from './modules/overview';
+import { statementRoutes } from './modules/statements';
+import { operatorExportRoutes } from './modules/statements';
 import type { RealtimeHub } from './realtime/realtime';
 import { registerRealtimeRoute } from './realtime/route';
-import { createMetrics, type Metrics } from './modules/ops/ops.metrics';
-import { registerOps } from './modules/ops/ops.routes';
-import { defaultReadinessOptions, type ReadinessOptions } from './modules/ops/ops.service';
+import { createMetrics, type Metrics } from './modules/ops';
+import { registerOps } from './modules/ops';
+import { defaultReadinessOptions, type ReadinessOptions } from './modules/ops';
 
 /**
  * One log line per request, written when it completes, with what Fastify would have logged on

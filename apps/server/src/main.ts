@@ -4,7 +4,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { systemClock, type AppContext } from './context';
 import { createCaches } from './caches';
-import { createPriceSource } from './modules/market/price-source';
+import { createPriceSource } from './modules/market';
 import { createDb, createPool } from './db/client';
 import { createReads } from './db/performance';
 import { EmbeddedDatabaseError, startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
@@ -13,19 +13,16 @@ import { mailboxDir } from './modules/mail';
 import { createMailer } from './modules/mail';
 import { createRealtime } from './realtime/realtime';
 import { createScheduler } from './jobs/scheduler';
-import { startCopyTrading } from './modules/copy-trading/copy-trading.runtime';
+import { startCopyTrading } from './modules/copy-trading';
 import { writeRequestedLinks } from './modules/auth';
 import { loadSecretsKey } from './lib/secret-box';
-import { idempotencyRetentionJob } from './modules/ledger/idempotency';
-import { orphanAvatarSweepJob } from './modules/profile/profile.service';
-import {
-  documentRetentionJob,
-  orphanDocumentSweepJob,
-} from './modules/verification/verification.service';
+import { idempotencyRetentionJob } from './modules/ledger';
+import { orphanAvatarSweepJob } from './modules/profile';
+import { documentRetentionJob, orphanDocumentSweepJob } from './modules/verification';
 import { seedIfEmpty } from './seed/seed';
-import { demoMethodNames } from './modules/payment-methods/payment-methods.service';
+import { demoMethodNames } from './modules/payment-methods';
 import { LOG_REDACT, logDestination } from './logging';
-import { createMetrics } from './modules/ops/ops.metrics';
+import { createMetrics } from './modules/ops';
 import { createStartupGuard } from './startup-guard';
 
 const WORKER_DATABASE_URL = 'NESTRADO_WORKER_DATABASE_URL';

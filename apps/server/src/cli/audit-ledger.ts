@@ -1,6 +1,6 @@
 import { createDb, createPool } from '../db/client';
 import { runningEmbeddedUrl } from '../db/embedded';
-import { auditLedger } from '../modules/ledger/ledger.audit';
+import { auditLedger } from '../modules/ledger';
 
 /**
  * `npm run audit:ledger`: checks every ledger invariant (docs/product.md) and exits non-zero

@@ -4,8 +4,8 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { plans, settings, users } from '../db/schema';
 import { hashPassword, newReferralId } from '../lib/crypto';
-import { seedDemoPaymentMethods } from '../modules/payment-methods/payment-methods.seed';
-import { DEFAULT_REFERRAL_BONUS_CENTS } from '../modules/referrals/referral-bonus';
+import { seedDemoPaymentMethods } from '../modules/payment-methods';
+import { DEFAULT_REFERRAL_BONUS_CENTS } from '../modules/referrals';
 
 export const DEFAULT_SETTINGS = {
   /** Bonus for the referrer when a referred account is activated; 0 switches the programme off. */

@@ -20,7 +20,7 @@ import {
   auditingSelfDecisions,
   SelfDecisionError,
 } from '../approvals';
-import { recordAudit } from '../audit/audit.service';
+import { recordAudit } from '../audit';
 import { findUserById } from '../session';
 import {
   adjustment,
@@ -31,7 +31,7 @@ import {
   toTransaction,
 } from '../ledger';
 import type { TransactionRow } from '../../db/schema';
-import { notify, type Announce } from '../notifications/notifications.service';
+import { notify, type Announce } from '../notifications';
 import { fourEyesThresholdCents } from '../settings';
 import { insertTransaction } from '../transactions';
 import { requireUndeletedOwner } from '../users';

@@ -14,7 +14,7 @@ import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import type { AssessmentRow, QuestionnaireRow, UserRow } from '../../db/schema';
 import { refusal } from '../../http/errors';
-import { recordAudit } from '../audit/audit.service';
+import { recordAudit } from '../audit';
 import { appropriatenessRequired } from '../settings';
 import { userNames } from '../users';
 import * as repo from './appropriateness.repo';

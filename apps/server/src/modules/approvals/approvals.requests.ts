@@ -1,7 +1,7 @@
 import type { Approval } from '@app/shared/schemas/approvals';
 import type { DbOrTx, Tx } from '../../db/client';
 import { refusal } from '../../http/errors';
-import { recordAudit } from '../audit/audit.service';
+import { recordAudit } from '../audit';
 import { approvalView } from './approvals.common';
 import {
   findPendingApprovalOfTransaction,

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { refusal } from '../../http/errors';
-import { recordAudit } from '../audit/audit.service';
+import { recordAudit } from '../audit';
 import { toTransaction } from '../ledger';
 import type { ApprovalHandlers } from './approval-handlers';
 import { toApproval } from './approval.view';

@@ -2,7 +2,7 @@ import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { AppError } from '../../http/errors';
-import { recordAudit } from '../audit/audit.service';
+import { recordAudit } from '../audit';
 import { runIdempotent, type IdempotentOutcome, type OperationResult } from '../ledger';
 
 /**

@@ -3,8 +3,8 @@ import type { contactMessageListSchema } from '@app/shared/schemas/admin-users';
 import type { AppContext } from '../../context';
 import { decodeCursor, keysetPage } from '../../db/keyset';
 import { refusal } from '../../http/errors';
-import { enqueueMail } from '../mail/mail.service';
-import { mailTemplates } from '../mail/templates';
+import { enqueueMail } from '../mail';
+import { mailTemplates } from '../mail';
 import * as repo from './contact.repo';
 
 /** Stores the message and e-mails it to the support address (through the outbox). */

@@ -9,7 +9,7 @@ import type { AppContext } from '../../context';
 import type { TraderApplicationRow, UserRow } from '../../db/schema';
 import { refusal } from '../../http/errors';
 import { auditingSelfDecisions, SelfDecisionError } from '../approvals';
-import { recordAudit } from '../audit/audit.service';
+import { recordAudit } from '../audit';
 import { requireActiveAccount } from '../ledger';
 import * as usersService from '../users';
 import * as repo from './lead-traders.repo';

@@ -26,3 +26,4 @@ export {
   storedMarketSeed,
 } from './market.service';
 export { createPriceSource, type PriceSource } from './price-source';
+export type { Bar } from './domain/bar';

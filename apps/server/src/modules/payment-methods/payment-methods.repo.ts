@@ -89,3 +89,9 @@ export async function findPayoutMethod(
     .limit(1);
   return row;
 }
+
+/** Adds `methods` when there are none at all (a fresh install's demo methods). */
+export async function insertMethodsIfNone(db: DbOrTx, methods: NewPaymentMethod[]): Promise<void> {
+  const [any] = await db.select({ id: paymentMethods.id }).from(paymentMethods).limit(1);
+  if (!any) await db.insert(paymentMethods).values(methods);
+}

@@ -1,7 +1,7 @@
 import { DEMO_BANK_NOTE } from '@app/shared/schemas/payment-methods';
 import { BUILT_IN_BANK_METHOD } from '@app/shared/schemas/transaction-descriptions';
 import type { DbOrTx } from '../../db/client';
-import { paymentMethods } from '../ledger/ledger.schema';
+import { insertMethodsIfNone } from './payment-methods.repo';
 
 /**
  * Demo payment methods for a fresh install. The addresses and account numbers are NOT real: they
@@ -39,6 +39,5 @@ const DEMO_METHODS = [
 ];
 
 export async function seedDemoPaymentMethods(db: DbOrTx): Promise<void> {
-  const [any] = await db.select({ id: paymentMethods.id }).from(paymentMethods).limit(1);
-  if (!any) await db.insert(paymentMethods).values(DEMO_METHODS);
+  await insertMethodsIfNone(db, DEMO_METHODS);
 }

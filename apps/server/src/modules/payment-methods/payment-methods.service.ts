@@ -17,7 +17,7 @@ import {
 } from '../approvals';
 import crypto from 'node:crypto';
 import { refusal } from '../../http/errors';
-import { recordAudit } from '../audit/audit.service';
+import { recordAudit } from '../audit';
 import type { DbOrTx } from '../../db/client';
 import { feeTermsOf, methodLabel, toPaymentMethod } from './payment-method.view';
 import * as repo from './payment-methods.repo';

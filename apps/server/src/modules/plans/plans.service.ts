@@ -10,7 +10,7 @@ import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { refusal } from '../../http/errors';
-import { recordAudit } from '../audit/audit.service';
+import { recordAudit } from '../audit';
 import { dailyNavSeries, listStrategies, strategyTermsForPlan } from '../copy-trading';
 import * as repo from './plans.repo';
 import type { PlanRow } from './plans.repo';

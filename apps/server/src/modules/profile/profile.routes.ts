@@ -17,7 +17,7 @@ import { guardSignedIn } from '../session';
 import { readOneFile } from '../../http/multipart';
 import { clientAddress, limitOn, rateLimiter, type RateLimiter } from '../../http/rate-limit';
 import type { ZodRoutes } from '../../http/route-plugin';
-import { activityOf } from '../audit/audit.service';
+import { activityOf } from '../audit';
 import { requireUser, toMe } from '../session';
 import {
   avatarFile,

@@ -7,7 +7,7 @@ import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { refusal } from '../../http/errors';
 import type { Job } from '../../jobs/scheduler';
-import { recordAudit } from '../audit/audit.service';
+import { recordAudit } from '../audit';
 import { findUserById, swapAvatar, toMe, updateUser } from '../session';
 import { referralBonusCents } from '../referrals';
 import {

@@ -20,7 +20,7 @@ import {
   askSecondAdminToChange,
   thresholdFrom,
 } from '../approvals';
-import { recordAudit } from '../audit/audit.service';
+import { recordAudit } from '../audit';
 import * as repo from './settings.repo';
 
 export const FOUR_EYES_KEY = 'four_eyes_threshold_cents';

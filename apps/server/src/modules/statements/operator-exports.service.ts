@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { refusal } from '../../http/errors';
-import { recordAudit } from '../audit/audit.service';
+import { recordAudit } from '../audit';
 import { dayStart, utcDay, type StatementRange } from './domain/statement';
 import * as repo from './operator-exports.repo';
 import { openSnapshot, rangeOrThrow } from './statements.service';

@@ -16,10 +16,10 @@ import {
   type AdminDecisionRequest,
 } from '../approvals';
 import { refusal } from '../../http/errors';
-import { recordAudit } from '../audit/audit.service';
+import { recordAudit } from '../audit';
 import { type OperationResult, transactionAnswer } from '../ledger';
 import type { TransactionRow } from '../../db/schema';
-import { notify } from '../notifications/notifications.service';
+import { notify } from '../notifications';
 import { requireUndeletedOwner } from '../users';
 import { decideOrThrow, findTransaction, lockTransaction } from './transactions.service';
 

@@ -1,5 +1,5 @@
 import { formatUsd } from '@app/shared/money';
-import { composeMail, type Brand, type MailContent } from '../mail/templates';
+import { composeMail, type Brand, type MailContent } from '../mail';
 
 /**
  * E-mails about a withdrawal request; each links to the user's transaction list. (The decisions on

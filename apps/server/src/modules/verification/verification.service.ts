@@ -15,8 +15,8 @@ import type { UserRow, VerificationDocumentRow, VerificationRow } from '../../db
 import { refusal } from '../../http/errors';
 import type { UploadedFile } from '../../http/multipart';
 import { auditingSelfDecisions, SelfDecisionError } from '../approvals';
-import { recordAudit } from '../audit/audit.service';
-import { notify, type Announce } from '../notifications/notifications.service';
+import { recordAudit } from '../audit';
+import { notify, type Announce } from '../notifications';
 import { activateReviewed } from './activation';
 import type { Job } from '../../jobs/scheduler';
 import { documentRetentionDays, verificationRequired } from '../settings';

@@ -21,7 +21,7 @@ import {
   type ApprovalHandlers,
   type AdminDecisionRequest,
 } from '../approvals';
-import { enqueueMails } from '../mail/mail.service';
+import { enqueueMails } from '../mail';
 import {
   withdrawalHeld,
   withdrawalPaid,

@@ -13,15 +13,15 @@ import type { AppContext } from '../../../context';
 import type { DbOrTx } from '../../../db/client';
 import type { UserRow } from '../../../db/schema';
 import { AppError, refusal } from '../../../http/errors';
-import { runIdempotent } from '../../ledger/idempotency';
-import { postEntries } from '../../ledger/ledger.service';
+import { runIdempotent } from '../../ledger';
+import { postEntries } from '../../ledger';
 import {
   announceMoneyChange,
   requireActiveAccount,
   requireUndeletedAccount,
   withFundsCheck,
-} from '../../ledger/money.common';
-import { insertTransaction } from '../../transactions/transactions.service';
+} from '../../ledger';
+import { insertTransaction } from '../../transactions';
 import type { Dec } from '../../market/domain';
 import {
   NoProfitToClaimError,

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../../context';
-import { PRICE_STALE_AFTER_MS } from '../../market/market.options';
+import { PRICE_STALE_AFTER_MS } from '../../market';
 import type { Dec } from '../../market/domain';
-import { notifyAll } from '../../notifications/notifications.service';
+import { notifyAll } from '../../notifications';
 import { isTermOver, priceCloseReason } from '../domain';
 import * as strategiesRepo from '../strategies/strategy-state.service';
 import * as repo from './trades.repo';

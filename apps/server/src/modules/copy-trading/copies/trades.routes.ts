@@ -18,7 +18,7 @@ import type { AppContext } from '../../../context';
 import { type ZodRoutes } from '../../../http/route-plugin';
 import { signedInRoutes } from '../../session';
 import { requireUser } from '../../session';
-import { idempotencyKeyOf, sendOutcome } from '../../ledger/idempotency';
+import { idempotencyKeyOf, sendOutcome } from '../../ledger';
 import * as funds from './funds.service';
 import * as service from './trades.service';
 import type { TradeRef } from './views.service';

@@ -7,15 +7,11 @@ import type { AppContext } from '../../../context';
 import type { DbOrTx, Tx } from '../../../db/client';
 import type { UserRow } from '../../../db/schema';
 import { refusal } from '../../../http/errors';
-import { runIdempotent } from '../../ledger/idempotency';
-import { postEntries, postEntry } from '../../ledger/ledger.service';
-import {
-  announceMoneyChange,
-  requireActiveAccount,
-  withFundsCheck,
-} from '../../ledger/money.common';
-import { requireAppropriatenessForNewTrade } from '../../appropriateness/appropriateness.service';
-import { insertTransaction, insertTransactions } from '../../transactions/transactions.service';
+import { runIdempotent } from '../../ledger';
+import { postEntries, postEntry } from '../../ledger';
+import { announceMoneyChange, requireActiveAccount, withFundsCheck } from '../../ledger';
+import { requireAppropriatenessForNewTrade } from '../../appropriateness';
+import { insertTransaction, insertTransactions } from '../../transactions';
 import type { Dec } from '../../market/domain';
 import * as strategiesRepo from '../strategies/strategy-state.service';
 import {

@@ -2,13 +2,13 @@ import type { NotificationEvent } from '@app/shared/schemas/notifications';
 import type { AppContext } from '../../../context';
 import type { Tx } from '../../../db/client';
 import type { UserRow } from '../../../db/schema';
-import * as usersService from '../../users/users.service';
+import * as usersService from '../../users';
 import { refusal } from '../../../http/errors';
-import { refusedSelfDecision } from '../../approvals/self-decision';
-import { recordAudit } from '../../audit/audit.service';
+import { refusedSelfDecision } from '../../approvals';
+import { recordAudit } from '../../audit';
 import * as repo from './strategies.repo';
 import { copiersOf } from '../copies/views.service';
-import { notifyAll, type Announce } from '../../notifications/notifications.service';
+import { notifyAll, type Announce } from '../../notifications';
 import { listStrategies, summarise } from './record.service';
 import { createLeadStrategy, type StrategyTermsInput } from './terms.service';
 

@@ -1,8 +1,8 @@
 import type { DemoTraderId } from '@app/shared/schemas/strategies';
 import type { AppContext } from '../../../context';
 import { Dec, type InstrumentSymbol } from '../../market/domain';
-import { hourlyBars } from '../../market/market.service';
-import type { MarketOptions } from '../../market/market.options';
+import { hourlyBars } from '../../market';
+import type { MarketOptions } from '../../market';
 import {
   DEMO_TRADERS,
   INITIAL_NAV,

@@ -3,7 +3,7 @@ import type { AppContext } from '../../../context';
 import type { Tx } from '../../../db/client';
 import type { UserRow } from '../../../db/schema';
 import { refusal } from '../../../http/errors';
-import { recordAudit } from '../../audit/audit.service';
+import { recordAudit } from '../../audit';
 import { Dec, type InstrumentSymbol } from '../../market/domain';
 import { applyTraderOrder, orderOnlyReduces, type Fill, type StrategyState } from '../domain';
 import type { StrategyRow } from '../copy-trading.schema';

@@ -10,8 +10,8 @@ import { MARKET_SYMBOLS } from '@app/shared/schemas/market';
 import { RETURN_WINDOW_DAYS, RETURN_WINDOWS, type ReturnWindow } from '@app/shared/return-windows';
 import type { AppContext } from '../../../context';
 import { cacheKey, memoryCache, type Cache } from '../../../caches';
-import { traderDisplayNames } from '../../lead-traders/lead-traders.service';
-import * as usersService from '../../users/users.service';
+import { traderDisplayNames } from '../../lead-traders';
+import * as usersService from '../../users';
 import { refusal } from '../../../http/errors';
 import { Dec, floorToCents, type InstrumentSymbol } from '../../market/domain';
 import {

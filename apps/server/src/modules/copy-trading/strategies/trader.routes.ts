@@ -14,7 +14,7 @@ import {
 } from '@app/shared/schemas/strategies';
 import type { AppContext } from '../../../context';
 import { requireUser } from '../../session';
-import { guardLeadTrader } from '../../lead-traders/lead-trader.standing';
+import { guardLeadTrader } from '../../lead-traders';
 import * as orders from './orders.service';
 import * as terms from './terms.service';
 

@@ -1,5 +1,5 @@
 import { Dec, type Candle, type InstrumentSymbol } from '../../../market/domain';
-import type { Bar } from '../../../market/domain/bar';
+import type { Bar } from '../../../market';
 
 export type { Bar };
 
