@@ -72,6 +72,17 @@ export async function claimLinkRequests(tx: DbOrTx, limit: number): Promise<Link
   return claimed.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
+/** A token of this user and kind that is valid at `now`: unused, not revoked, not expired. */
+function validTokenOf(userId: string, kind: AuthTokenKind, now: Date) {
+  return and(
+    eq(authTokens.userId, userId),
+    eq(authTokens.kind, kind),
+    isNull(authTokens.usedAt),
+    isNull(authTokens.revokedAt),
+    gt(authTokens.expiresAt, now),
+  );
+}
+
 /** Marks a valid token used and returns it; at most one caller can ever get it. */
 export async function consumeAuthToken(
   db: DbOrTx,
@@ -83,11 +94,7 @@ export async function consumeAuthToken(
     .where(
       and(
         eq(authTokens.tokenHash, params.tokenHash),
-        eq(authTokens.userId, params.userId),
-        eq(authTokens.kind, params.kind),
-        isNull(authTokens.usedAt),
-        isNull(authTokens.revokedAt),
-        gt(authTokens.expiresAt, params.now),
+        validTokenOf(params.userId, params.kind, params.now),
       ),
     )
     .returning({ id: authTokens.id });
@@ -108,11 +115,7 @@ export async function consumeEmailChangeToken(
     .where(
       and(
         eq(authTokens.tokenHash, params.tokenHash),
-        eq(authTokens.userId, params.userId),
-        eq(authTokens.kind, 'change_email'),
-        isNull(authTokens.usedAt),
-        isNull(authTokens.revokedAt),
-        gt(authTokens.expiresAt, params.now),
+        validTokenOf(params.userId, 'change_email', params.now),
       ),
     )
     .returning({ newEmail: authTokens.newEmail, sessionId: authTokens.sessionId });
@@ -128,13 +131,7 @@ export async function pendingEmailChange(
     .select({ newEmail: authTokens.newEmail, expiresAt: authTokens.expiresAt })
     .from(authTokens)
     .where(
-      and(
-        eq(authTokens.userId, params.userId),
-        eq(authTokens.kind, 'change_email'),
-        isNull(authTokens.usedAt),
-        isNull(authTokens.revokedAt),
-        gt(authTokens.expiresAt, params.now),
-      ),
+      validTokenOf(params.userId, 'change_email', params.now),
     )
     .orderBy(desc(authTokens.createdAt))
     .limit(1);
@@ -152,11 +149,7 @@ export async function authTokenIsValid(
     .where(
       and(
         eq(authTokens.tokenHash, params.tokenHash),
-        eq(authTokens.userId, params.userId),
-        eq(authTokens.kind, params.kind),
-        isNull(authTokens.usedAt),
-        isNull(authTokens.revokedAt),
-        gt(authTokens.expiresAt, params.now),
+        validTokenOf(params.userId, params.kind, params.now),
       ),
     );
   return row !== undefined;

@@ -17,25 +17,18 @@ import {
   toTransaction,
 } from '../ledger';
 import { methodLabel, findActiveMethod } from '../payment-methods';
-import {
-  movedAloneCents,
-  needsSecondAdmin,
-  SOLO_WINDOW_MS,
-  type ApprovalHandlers,
-  type AdminDecisionRequest,
-} from '../approvals';
-import { fourEyesThresholdCents } from '../settings';
+import { type ApprovalHandlers, type AdminDecisionRequest } from '../approvals';
 import {
   approvedBoth,
-  askSecondAdminToDecide,
+  askSecondAdminAboveThreshold,
   carryOutTransactionApproval,
   refuseWhileApprovalWaits,
   type ApprovedDecision,
+  type ApprovedDecisionParams,
   decideTransaction,
   rejectTransaction,
   settleTransactionDecision,
   type TransactionDecision,
-  findTransaction,
   insertTransaction,
 } from '../transactions';
 
@@ -101,24 +94,8 @@ export function approveDeposit(ctx: AppContext, request: AdminDecisionRequest) {
     { ...request, verb: 'approve' },
     {
       ...depositApproval(admin.id),
-      instead: async (tx) => {
-        const found = await findTransaction(tx, id);
-        if (!found || found.kind !== 'deposit') throw refusal('DEPOSIT_NOT_FOUND');
-        const solo = await movedAloneCents(tx, {
-          adminId: admin.id,
-          userId: found.userId,
-          what: 'deposit',
-          since: new Date(ctx.clock.now().getTime() - SOLO_WINDOW_MS),
-        });
-        const threshold = await fourEyesThresholdCents(tx);
-        if (!needsSecondAdmin(found.amountCents, threshold, solo)) return undefined;
-        return askSecondAdminToDecide(ctx, tx, {
-          kind: 'deposit',
-          id: found.id,
-          adminId: admin.id,
-          ip,
-        });
-      },
+      instead: (tx) =>
+        askSecondAdminAboveThreshold(ctx, tx, { kind: 'deposit', id, adminId: admin.id, ip }),
     },
   );
 }
@@ -129,18 +106,7 @@ export function registerDepositApprovals(handlers: ApprovalHandlers): void {
 }
 
 /** The checker's half: the deposit approved by the second admin, with both names in the audit. */
-export function bookDepositApproval(
-  ctx: AppContext,
-  tx: Tx,
-  params: {
-    id: string;
-    adminId: string;
-    keyId: bigint | null;
-    ip: string;
-    requestedBy?: string;
-    approvalId?: string;
-  },
-) {
+export function bookDepositApproval(ctx: AppContext, tx: Tx, params: ApprovedDecisionParams) {
   return settleTransactionDecision(ctx, tx, params, depositApproval(params.adminId, params));
 }
 

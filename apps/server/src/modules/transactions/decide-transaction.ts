@@ -10,7 +10,10 @@ import {
   type ApprovedBy,
   announceApprovalChange,
   askSecondAdmin,
+  movedAloneCents,
+  needsSecondAdmin,
   pendingApprovalOf,
+  SOLO_WINDOW_MS,
   adminDecision,
   SelfDecisionError,
   type AdminDecisionRequest,
@@ -20,6 +23,7 @@ import { recordAudit } from '../audit';
 import { type OperationResult, transactionAnswer } from '../ledger';
 import type { TransactionRow } from '../../db/schema';
 import { notify } from '../notifications';
+import { fourEyesThresholdCents } from '../settings';
 import { requireUndeletedOwner } from '../users';
 import { decideOrThrow, findTransaction, lockTransaction } from './transactions.service';
 
@@ -211,11 +215,45 @@ export async function askSecondAdminToDecide(
   };
 }
 
+/**
+ * The four-eyes check before a deposit approval or a payout (the caller's `instead`): when the
+ * amount, with what this admin moved alone for the owner in the last 24 hours, needs a second
+ * admin, one is asked (askSecondAdminToDecide, 202); otherwise undefined and the decision goes on.
+ */
+export async function askSecondAdminAboveThreshold(
+  ctx: AppContext,
+  tx: Tx,
+  params: { kind: 'deposit' | 'withdrawal'; id: string; adminId: string; ip: string },
+): Promise<OperationResult<{ approval: Approval }> | undefined> {
+  const { kind, adminId } = params;
+  const found = await findTransaction(tx, params.id);
+  if (!found || found.kind !== kind) {
+    throw refusal(kind === 'deposit' ? 'DEPOSIT_NOT_FOUND' : 'WITHDRAWAL_NOT_FOUND');
+  }
+  const solo = await movedAloneCents(tx, {
+    adminId,
+    userId: found.userId,
+    what: kind === 'deposit' ? 'deposit' : 'payout',
+    since: new Date(ctx.clock.now().getTime() - SOLO_WINDOW_MS),
+  });
+  const threshold = await fourEyesThresholdCents(tx);
+  if (!needsSecondAdmin(found.amountCents, threshold, solo)) return undefined;
+  return askSecondAdminToDecide(ctx, tx, { ...params, id: found.id });
+}
+
 /** Who carried out a decision a second admin approved: the maker, the checker and the approval. */
 export interface ApprovedDecision {
   requestedBy?: string;
   approvalId?: string;
 }
+
+/** A deposit approval or payout to settle: by whom, and with the maker when a second admin approved it. */
+export type ApprovedDecisionParams = {
+  id: string;
+  adminId: string;
+  keyId: bigint | null;
+  ip: string;
+} & ApprovedDecision;
 
 /** The audit details naming both admins of an approved decision (none for a decision alone). */
 export function approvedBoth(adminId: string, approval: ApprovedDecision): Record<string, unknown> {

@@ -1,6 +1,7 @@
 /** The transactions module's face (the transaction lists and the admin decision on a pending deposit or withdrawal): what other modules and the app's wiring use. */
 export {
   approvedBoth,
+  askSecondAdminAboveThreshold,
   askSecondAdminToDecide,
   carryOutTransactionApproval,
   decideTransaction,
@@ -8,6 +9,7 @@ export {
   rejectTransaction,
   settleTransactionDecision,
   type ApprovedDecision,
+  type ApprovedDecisionParams,
   type TransactionDecision,
 } from './decide-transaction';
 export { moneyMail } from './transaction.mail';

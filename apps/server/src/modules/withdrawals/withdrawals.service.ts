@@ -14,13 +14,7 @@ import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { refusal } from '../../http/errors';
-import {
-  movedAloneCents,
-  needsSecondAdmin,
-  SOLO_WINDOW_MS,
-  type ApprovalHandlers,
-  type AdminDecisionRequest,
-} from '../approvals';
+import { type ApprovalHandlers, type AdminDecisionRequest } from '../approvals';
 import { enqueueMails } from '../mail';
 import {
   withdrawalHeld,
@@ -41,19 +35,18 @@ import {
   findPayoutMethod,
   type PaymentMethodRow,
 } from '../payment-methods';
-import { fourEyesThresholdCents } from '../settings';
 import {
   moneyMail,
   approvedBoth,
-  askSecondAdminToDecide,
+  askSecondAdminAboveThreshold,
   carryOutTransactionApproval,
   refuseWhileApprovalWaits,
   type ApprovedDecision,
+  type ApprovedDecisionParams,
   decideTransaction,
   rejectTransaction,
   settleTransactionDecision,
   type TransactionDecision,
-  findTransaction,
   insertTransaction,
 } from '../transactions';
 import {
@@ -229,24 +222,8 @@ export function payWithdrawal(ctx: AppContext, request: AdminDecisionRequest) {
     { ...request, verb: 'pay' },
     {
       ...payout(ctx, admin.id),
-      instead: async (tx) => {
-        const found = await findTransaction(tx, id);
-        if (!found || found.kind !== 'withdrawal') throw refusal('WITHDRAWAL_NOT_FOUND');
-        const threshold = await fourEyesThresholdCents(tx);
-        const solo = await movedAloneCents(tx, {
-          adminId: admin.id,
-          userId: found.userId,
-          what: 'payout',
-          since: new Date(ctx.clock.now().getTime() - SOLO_WINDOW_MS),
-        });
-        if (!needsSecondAdmin(found.amountCents, threshold, solo)) return undefined;
-        return askSecondAdminToDecide(ctx, tx, {
-          kind: 'withdrawal',
-          id: found.id,
-          adminId: admin.id,
-          ip,
-        });
-      },
+      instead: (tx) =>
+        askSecondAdminAboveThreshold(ctx, tx, { kind: 'withdrawal', id, adminId: admin.id, ip }),
     },
   );
 }
@@ -262,18 +239,7 @@ export function registerPayoutApprovals(handlers: ApprovalHandlers): void {
  * approved it). Used directly below the threshold and by the checker's approval above it.
  * Returns the paid row and the admin's answer.
  */
-export function bookPayout(
-  ctx: AppContext,
-  tx: Tx,
-  params: {
-    id: string;
-    adminId: string;
-    keyId: bigint | null;
-    ip: string;
-    requestedBy?: string;
-    approvalId?: string;
-  },
-) {
+export function bookPayout(ctx: AppContext, tx: Tx, params: ApprovedDecisionParams) {
   return settleTransactionDecision(ctx, tx, params, payout(ctx, params.adminId, params));
 }
 
