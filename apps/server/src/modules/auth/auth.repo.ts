@@ -130,9 +130,7 @@ export async function pendingEmailChange(
   const [row] = await db
     .select({ newEmail: authTokens.newEmail, expiresAt: authTokens.expiresAt })
     .from(authTokens)
-    .where(
-      validTokenOf(params.userId, 'change_email', params.now),
-    )
+    .where(validTokenOf(params.userId, 'change_email', params.now))
     .orderBy(desc(authTokens.createdAt))
     .limit(1);
   return row?.newEmail ? { newEmail: row.newEmail, expiresAt: row.expiresAt } : undefined;
