@@ -1,5 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
 import { okSchema } from '@app/shared/schemas/auth';
 import {
   apiTokenListSchema,
@@ -8,7 +7,7 @@ import {
   createdApiTokenSchema,
 } from '@app/shared/schemas/api-tokens';
 import type { AppContext } from '../../context';
-import { guardSignedIn } from '../session';
+import { signedInRoutes } from '../session';
 import { accountKey, clientAddress, limitOn, rateLimiter } from '../../http/rate-limit';
 import { authLimits } from '../session';
 import { requireUser } from '../session';
@@ -31,9 +30,7 @@ export function apiTokenRoutes(ctx: AppContext) {
       typedPassword(request) ? accountKey(request.auth?.user.email) : null,
     ),
   ];
-  return function register(fastify: FastifyInstance, _options: unknown, done: () => void) {
-    guardSignedIn(fastify);
-    const app = fastify.withTypeProvider<ZodTypeProvider>();
+  return signedInRoutes((app) => {
     const tags = ['api-tokens'];
     app.get('/', { schema: { tags, response: { 200: apiTokenListSchema } } }, async (request) => ({
       tokens: await service.listTokens(ctx, requireUser(request).user.id),
@@ -64,6 +61,5 @@ export function apiTokenRoutes(ctx: AppContext) {
         return { ok: true as const };
       },
     );
-    done();
-  };
+  });
 }

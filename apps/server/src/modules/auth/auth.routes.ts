@@ -1,5 +1,4 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { publicRoutes } from '../../http/route-plugin';
 import type { AppContext } from '../../context';
 import {
   emailChangeRoutes,
@@ -15,8 +14,7 @@ import { twoFactorRoutes } from './routes/two-factor.routes';
 /** /api/auth: the ways in and the account's own security, grouped by flow (routes/). */
 export function authRoutes(ctx: AppContext) {
   const kit = authRouteKit(ctx);
-  return function register(fastify: FastifyInstance, _options: unknown, done: () => void) {
-    const app = fastify.withTypeProvider<ZodTypeProvider>();
+  return publicRoutes((app) => {
     // In this order, as the OpenAPI document lists them.
     signInRoutes(app, kit);
     sessionRoutes(app, kit);
@@ -25,6 +23,5 @@ export function authRoutes(ctx: AppContext) {
     emailChangeRoutes(app, kit);
     verificationRoutes(app, kit);
     twoFactorRoutes(app, kit);
-    done();
-  };
+  });
 }

@@ -1,9 +1,7 @@
 import { wholeNumberParam } from '@app/shared/schemas/common';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { guardAdmin } from '../session';
+import { adminRoutes } from '../session';
 import { rule } from '@app/shared/rules';
 import { outboxPage } from './mail.service';
 
@@ -24,9 +22,7 @@ const outboxItemSchema = z.object({
  * are the redacted copies (secret parts replaced); the recipient's copy is not even selected.
  */
 export function outboxRoutes(ctx: AppContext) {
-  return function register(fastify: FastifyInstance, _options: unknown, done: () => void) {
-    guardAdmin(fastify);
-    const app = fastify.withTypeProvider<ZodTypeProvider>();
+  return adminRoutes((app) => {
     app.get(
       '/',
       {
@@ -47,6 +43,5 @@ export function outboxRoutes(ctx: AppContext) {
           ...(request.query.before ? { before: new Date(request.query.before) } : {}),
         }),
     );
-    done();
-  };
+  });
 }

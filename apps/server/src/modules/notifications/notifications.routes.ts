@@ -1,5 +1,3 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { atMostCharacters } from '@app/shared/schemas/common';
 import {
@@ -10,7 +8,7 @@ import {
   updateNotificationPreferencesSchema,
 } from '@app/shared/schemas/notifications';
 import type { AppContext } from '../../context';
-import { guardSignedIn } from '../session';
+import { signedInRoutes } from '../session';
 import { requireUser } from '../session';
 import {
   markAllNotificationsRead,
@@ -23,9 +21,7 @@ import {
 
 /** The signed-in user's own alerts and e-mail choices. Never another's (404). */
 export function notificationRoutes(ctx: AppContext) {
-  return function register(fastify: FastifyInstance, _options: unknown, done: () => void) {
-    guardSignedIn(fastify);
-    const app = fastify.withTypeProvider<ZodTypeProvider>();
+  return signedInRoutes((app) => {
     const tags = ['notifications'];
 
     app.get(
@@ -81,6 +77,5 @@ export function notificationRoutes(ctx: AppContext) {
       },
       async (request) => updatePreferences(ctx, requireUser(request).user.id, request.body),
     );
-    done();
-  };
+  });
 }

@@ -1,5 +1,4 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { publicRoutes } from '../../http/route-plugin';
 import { z } from 'zod';
 import {
   adminPlanListSchema,
@@ -9,31 +8,27 @@ import {
   updatePlanSchema,
 } from '@app/shared/schemas/plans';
 import type { AppContext } from '../../context';
-import { guardAdmin } from '../session';
+import { adminRoutes } from '../session';
 import { requireAdmin } from '../session';
 import * as service from './plans.service';
 import { rule } from '@app/shared/rules';
 
 /** GET /api/plans: active plans with their strategy's computed past performance. */
 export function planRoutes(ctx: AppContext) {
-  return function register(fastify: FastifyInstance, _options: unknown, done: () => void) {
-    const app = fastify.withTypeProvider<ZodTypeProvider>();
+  return publicRoutes((app) => {
     app.get(
       '/',
       { schema: { tags: ['plans'], response: { 200: publicPlanListSchema } } },
       async () => ({ plans: await service.publicPlans(ctx) }),
     );
-    done();
-  };
+  });
 }
 
 const idParams = z.object({ id: z.uuid({ error: rule('PLAN_ID_INVALID') }) });
 
 /** Admin: GET, POST /api/admin/plans, PATCH /:id, POST /:id/retire (audited). */
 export function adminPlanRoutes(ctx: AppContext) {
-  return function register(fastify: FastifyInstance, _options: unknown, done: () => void) {
-    guardAdmin(fastify);
-    const app = fastify.withTypeProvider<ZodTypeProvider>();
+  return adminRoutes((app) => {
     const tags = ['admin'];
     app.get('/', { schema: { tags, response: { 200: adminPlanListSchema } } }, async () => ({
       plans: await service.adminPlans(ctx),
@@ -83,6 +78,5 @@ export function adminPlanRoutes(ctx: AppContext) {
         ),
       }),
     );
-    done();
-  };
+  });
 }

@@ -1,5 +1,3 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { okSchema } from '@app/shared/schemas/auth';
 import {
@@ -12,7 +10,7 @@ import {
 import { rule } from '@app/shared/rules';
 import { approvalResponseSchema } from '@app/shared/schemas/approvals';
 import type { AppContext } from '../../context';
-import { guardAdmin, guardSignedIn, requireAdmin, requireUser } from '../session';
+import { adminRoutes, requireAdmin, requireUser, signedInRoutes } from '../session';
 import * as linked from './linked-identities.service';
 import * as admin from './provider-admin.service';
 
@@ -20,9 +18,7 @@ const identityParams = z.object({ id: z.uuid({ error: rule('IDENTITY_ID_INVALID'
 
 /** The signed-in user's linked provider accounts (/profile): listed and removable. */
 export function identityRoutes(ctx: AppContext) {
-  return function register(fastify: FastifyInstance, _options: unknown, done: () => void) {
-    guardSignedIn(fastify);
-    const app = fastify.withTypeProvider<ZodTypeProvider>();
+  return signedInRoutes((app) => {
     const tags = ['auth'];
     app.get('/', { schema: { tags, response: { 200: identityListSchema } } }, async (request) => ({
       identities: await linked.identitiesOf(ctx, requireUser(request).user.id),
@@ -36,15 +32,12 @@ export function identityRoutes(ctx: AppContext) {
         return { ok: true as const };
       },
     );
-    done();
-  };
+  });
 }
 
 /** Staff configure the providers; the client secret is write-only (set or replaced, never read). */
 export function adminSignInProviderRoutes(ctx: AppContext) {
-  return function register(fastify: FastifyInstance, _options: unknown, done: () => void) {
-    guardAdmin(fastify);
-    const app = fastify.withTypeProvider<ZodTypeProvider>();
+  return adminRoutes((app) => {
     const tags = ['admin'];
     app.get('/', { schema: { tags, response: { 200: adminProviderListSchema } } }, async () => ({
       providers: await admin.adminProviders(ctx),
@@ -84,6 +77,5 @@ export function adminSignInProviderRoutes(ctx: AppContext) {
         return { ok: true as const };
       },
     );
-    done();
-  };
+  });
 }

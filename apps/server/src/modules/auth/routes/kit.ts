@@ -1,26 +1,13 @@
-import type {
-  FastifyBaseLogger,
-  FastifyInstance,
-  FastifyRequest,
-  RawReplyDefaultExpression,
-  RawRequestDefaultExpression,
-  RawServerDefault,
-} from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { meSchema } from '@app/shared/schemas/auth';
 import type { AppContext } from '../../../context';
 import { accountKey, clientAddress, limitOn, rateLimiter } from '../../../http/rate-limit';
+import type { ZodRoutes } from '../../../http/route-plugin';
 import { authLimits } from '../../session';
 
 /** The /api/auth plugin's app, typed by its zod schemas. */
-export type AuthApp = FastifyInstance<
-  RawServerDefault,
-  RawRequestDefaultExpression,
-  RawReplyDefaultExpression,
-  FastifyBaseLogger,
-  ZodTypeProvider
->;
+export type AuthApp = ZodRoutes;
 
 export const userResponse = z.object({ user: meSchema });
 

@@ -1,13 +1,4 @@
-import type {
-  FastifyBaseLogger,
-  FastifyInstance,
-  FastifyReply,
-  FastifyRequest,
-  RawReplyDefaultExpression,
-  RawRequestDefaultExpression,
-  RawServerDefault,
-} from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ErrorCode } from '@app/shared/errors';
 import { SESSION_COOKIE } from '@app/shared/http';
@@ -24,6 +15,7 @@ import { rule } from '@app/shared/rules';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../http/errors';
 import { accountKey, clientAddress, limitOn, rateLimiter } from '../../../http/rate-limit';
+import { publicRoutes, type ZodRoutes } from '../../../http/route-plugin';
 import { authLimits, secureCookies, setSessionCookie, toMe } from '../../session';
 import { publicProviders } from '../../sign-in-providers';
 import * as service from '../provider-sign-in.service';
@@ -64,25 +56,15 @@ function backToLogin(reply: FastifyReply, error: { code: ErrorCode }) {
  * /sign-in/continue page, behind the usual CSRF rules.
  */
 export function signInProviderRoutes(ctx: AppContext) {
-  return function register(fastify: FastifyInstance, _options: unknown, done: () => void) {
-    const app = fastify.withTypeProvider<ZodTypeProvider>();
+  return publicRoutes((app) => {
     providerRedirectRoutes(app, ctx);
     pendingSignInRoutes(app, ctx);
     completeSignInRoutes(app, ctx);
-    done();
-  };
+  });
 }
 
-type ZodApp = FastifyInstance<
-  RawServerDefault,
-  RawRequestDefaultExpression,
-  RawReplyDefaultExpression,
-  FastifyBaseLogger,
-  ZodTypeProvider
->;
-
 /** The browser's navigations: the providers offered, the way out to one, and the way back. */
-function providerRedirectRoutes(app: ZodApp, ctx: AppContext): void {
+function providerRedirectRoutes(app: ZodRoutes, ctx: AppContext): void {
   const tags = ['auth'];
 
   app.get(
@@ -155,7 +137,7 @@ function providerRedirectRoutes(app: ZodApp, ctx: AppContext): void {
 }
 
 /** The pending sign-in, as the /sign-in/continue page reads it, and dropped. */
-function pendingSignInRoutes(app: ZodApp, ctx: AppContext): void {
+function pendingSignInRoutes(app: ZodRoutes, ctx: AppContext): void {
   const tags = ['auth'];
 
   app.get(
@@ -183,7 +165,7 @@ function signedInFromPending(
 }
 
 /** The steps that end a pending sign-in: link with the password, second factor, or sign up. */
-function completeSignInRoutes(app: ZodApp, ctx: AppContext): void {
+function completeSignInRoutes(app: ZodRoutes, ctx: AppContext): void {
   const limiter = rateLimiter(ctx);
   const family = authLimits(ctx.config.rateLimits);
   const pendingEmail = (request: FastifyRequest) =>

@@ -1,5 +1,4 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { routePlugin } from '../../../http/route-plugin';
 import {
   createTraderStrategySchema,
   traderDashboardSchema,
@@ -27,9 +26,7 @@ import * as terms from './terms.service';
  * strategy, changing its terms, and the dashboard's figures.
  */
 export function traderRoutes(ctx: AppContext) {
-  return function register(fastify: FastifyInstance, _options: unknown, done: () => void) {
-    guardLeadTrader(fastify);
-    const app = fastify.withTypeProvider<ZodTypeProvider>();
+  return routePlugin(guardLeadTrader, (app) => {
     const tags = ['trader'];
     app.get('/strategy', { schema: { tags, response: { 200: traderStrategySchema } } }, (request) =>
       orders.traderStrategy(ctx, requireUser(request).user),
@@ -85,6 +82,5 @@ export function traderRoutes(ctx: AppContext) {
           request.ip,
         ),
     );
-    done();
-  };
+  });
 }
