@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { formatUsd } from '@app/shared/money';
-import { STATEMENT_CATEGORIES } from './domain/statement';
-import { PdfWriter, dateTimeUtc, period, type Column } from './pdf-writer';
+import { writeAccountHeading, writeFiguresSummary } from './pdf-front';
+import { PdfWriter, period, type Column } from './pdf-writer';
 import type { StatementLanguage, StatementMessages } from './statements.messages';
 import type { AnnualSummary } from './statements.service';
 
@@ -46,29 +46,15 @@ export function annualPdf(
     columnTitles: m.annual.columns,
   });
   return pdf.stream(() => {
-    const { total } = summary;
-    pdf.title(summary.brand, title);
-    pdf.labelValue(m.accountHolder, summary.holder.name);
-    pdf.labelValue(m.accountReference, summary.holder.reference);
-    pdf.labelValue(m.period, span);
-    pdf.labelValue(m.generatedAt, dateTimeUtc(summary.generatedAt, language));
-    pdf.space(0.4);
-    pdf.paragraph(m.balanceNote);
-    pdf.paragraph(m.datesNote);
-
-    pdf.heading(m.summary);
-    pdf.labelValue(m.openingBalance, formatUsd(total.opening), { bold: true });
-    for (const category of STATEMENT_CATEGORIES) {
-      if (category === 'other' && total.byCategory.other === 0n) continue;
-      pdf.labelValue(m.categories[category], formatUsd(total.byCategory[category]));
-      if (category === 'withdrawals') {
-        pdf.labelValue(`    ${m.withdrawalFees}`, formatUsd(total.facts.withdrawalFees));
-      }
-    }
-    pdf.labelValue(m.closingBalance, formatUsd(total.closing), { bold: true });
-    pdf.space(0.4);
-    pdf.labelValue(m.realisedProfitLoss, formatUsd(total.facts.realisedProfitLoss));
-    pdf.labelValue(m.performanceFeesPaid, formatUsd(total.facts.performanceFeesPaid));
+    writeAccountHeading(pdf, m, {
+      brand: summary.brand,
+      title,
+      holder: summary.holder,
+      period: span,
+      generatedAt: summary.generatedAt,
+      language,
+    });
+    writeFiguresSummary(pdf, m, summary.total, { heldAtClose: false });
 
     pdf.heading(m.riskTitle);
     pdf.paragraph(m.riskWarning, 9);

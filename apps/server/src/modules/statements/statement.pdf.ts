@@ -1,8 +1,9 @@
 import type { Readable } from 'node:stream';
 import { formatDate } from '@app/shared/format';
 import { formatUsd } from '@app/shared/money';
-import { STATEMENT_CATEGORIES, typeOf, type StatementLine } from './domain/statement';
-import { PdfWriter, dateTimeUtc, period, type Column } from './pdf-writer';
+import { typeOf, type StatementLine } from './domain/statement';
+import { writeAccountHeading, writeFiguresSummary } from './pdf-front';
+import { PdfWriter, period, type Column } from './pdf-writer';
 import { describeMovement, type StatementMessages } from './statements.messages';
 import type { OpenStatement } from './statements.service';
 
@@ -33,30 +34,15 @@ const blankRow = (): Record<Key, string> => ({
 
 function writeFront(pdf: PdfWriter<Key>, statement: OpenStatement, m: StatementMessages) {
   const { header } = statement;
-  pdf.title(header.brand, m.title);
-  pdf.labelValue(m.accountHolder, header.holder.name);
-  pdf.labelValue(m.accountReference, header.holder.reference);
-  pdf.labelValue(m.period, period(header.range.from, header.range.to, m.language));
-  pdf.labelValue(m.generatedAt, dateTimeUtc(header.generatedAt, m.language));
-  pdf.space(0.4);
-  pdf.paragraph(m.balanceNote);
-  pdf.paragraph(m.datesNote);
-
-  pdf.heading(m.summary);
-  pdf.labelValue(m.openingBalance, formatUsd(header.opening), { bold: true });
-  for (const category of STATEMENT_CATEGORIES) {
-    const total = header.byCategory[category];
-    if (category === 'other' && total === 0n) continue;
-    pdf.labelValue(m.categories[category], formatUsd(total));
-    if (category === 'withdrawals') {
-      pdf.labelValue(`    ${m.withdrawalFees}`, formatUsd(header.facts.withdrawalFees));
-    }
-  }
-  pdf.labelValue(m.closingBalance, formatUsd(header.closing), { bold: true });
-  pdf.labelValue(`    ${m.heldAtClose}`, formatUsd(header.facts.heldAtClose));
-  pdf.space(0.4);
-  pdf.labelValue(m.realisedProfitLoss, formatUsd(header.facts.realisedProfitLoss));
-  pdf.labelValue(m.performanceFeesPaid, formatUsd(header.facts.performanceFeesPaid));
+  writeAccountHeading(pdf, m, {
+    brand: header.brand,
+    title: m.title,
+    holder: header.holder,
+    period: period(header.range.from, header.range.to, m.language),
+    generatedAt: header.generatedAt,
+    language: m.language,
+  });
+  writeFiguresSummary(pdf, m, header, { heldAtClose: true });
 
   if (header.adjustments.length > 0) {
     pdf.heading(m.staffAdjustments);
