@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { sweepOrphanFiles } from '../../lib/orphan-files';
 
 /** The users' avatar files (a user row's avatar_path names one), under the data directory. */
 
@@ -31,21 +32,11 @@ export async function removeAvatar(dataDir: string, name: string | null): Promis
  * Deletes avatar files no user points at (left by a crash between writing the file and saving the
  * user). Files younger than `graceMs` are kept: their upload may still be on its way to the database.
  */
-export async function sweepOrphanAvatars(
+export function sweepOrphanAvatars(
   dataDir: string,
   referenced: ReadonlySet<string>,
   now: Date,
   graceMs: number,
 ): Promise<string[]> {
-  const dir = avatarDir(dataDir);
-  const names = await fs.readdir(dir).catch(() => [] as string[]);
-  const removed: string[] = [];
-  for (const name of names) {
-    if (!isAvatarName(name) || referenced.has(name)) continue;
-    const stat = await fs.stat(path.join(dir, name)).catch(() => null);
-    if (!stat || now.getTime() - stat.mtimeMs < graceMs) continue;
-    await removeAvatar(dataDir, name);
-    removed.push(name);
-  }
-  return removed;
+  return sweepOrphanFiles(avatarDir(dataDir), { ours: isAvatarName, referenced, now, graceMs });
 }

@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { refusal } from '../../http/errors';
 import { boundedRunner, reencodeImage, type ImageProblem } from '../../lib/image';
+import { sweepOrphanFiles } from '../../lib/orphan-files';
 import type { DocumentFileType } from './domain/document-file';
 
 /**
@@ -124,21 +125,16 @@ export async function removeSealed(dataDir: string, storageName: string): Promis
  * file): removed; returns their names. A younger file may be an upload whose row is about to be
  * committed, so it stays until a later sweep.
  */
-export async function sweepOrphanSealed(
+export function sweepOrphanSealed(
   dataDir: string,
   referenced: ReadonlySet<string>,
   now: Date,
   graceMs: number,
 ): Promise<string[]> {
-  const dir = documentDir(dataDir);
-  const names = await fs.readdir(dir).catch(() => [] as string[]);
-  const removed: string[] = [];
-  for (const name of names) {
-    if (!STORAGE_NAME.test(name) || referenced.has(name)) continue;
-    const stat = await fs.stat(path.join(dir, name)).catch(() => null);
-    if (!stat?.isFile() || now.getTime() - stat.mtimeMs < graceMs) continue;
-    await removeSealed(dataDir, name);
-    removed.push(name);
-  }
-  return removed;
+  return sweepOrphanFiles(documentDir(dataDir), {
+    ours: (name) => STORAGE_NAME.test(name),
+    referenced,
+    now,
+    graceMs,
+  });
 }
