@@ -138,21 +138,26 @@ export async function stateWithPrices(
   return { ...loaded, prices: await ctx.prices.current(now) };
 }
 
+type OpenTradeOfUser = Awaited<ReturnType<typeof repo.openTradesOfUser>>[number];
+
+/** An open trade of the user's as they see it, valued at `prices` (units × the strategy's NAV). */
+function openTradeValuedAt(one: OpenTradeOfUser, prices: PriceMap): CurrentTrade {
+  return currentView(
+    one.trade,
+    one.planTitle,
+    one.strategy.row.name,
+    liveNav({ nav: one.strategy.row.nav, state: one.strategy.state }, prices),
+    strategyStatusOf(one.strategy.row),
+    strategyRunByOf(one.strategy.row),
+  );
+}
+
 /** The user's open trades, newest first, each valued now (units × NAV at one set of prices). */
 export async function openTrades(ctx: AppContext, userId: string): Promise<CurrentTrade[]> {
   const found = await repo.openTradesOfUser(ctx.db, userId);
   if (found.length === 0) return [];
   const prices = await ctx.prices.current(ctx.clock.now().getTime());
-  return found.map((one) =>
-    currentView(
-      one.trade,
-      one.planTitle,
-      one.strategy.row.name,
-      liveNav({ nav: one.strategy.row.nav, state: one.strategy.state }, prices),
-      strategyStatusOf(one.strategy.row),
-      strategyRunByOf(one.strategy.row),
-    ),
-  );
+  return found.map((one) => openTradeValuedAt(one, prices));
 }
 
 /** One open trade of the user's (by id, or the newest), valued now; null if there is none. */
@@ -164,14 +169,7 @@ export async function openTradeView(
   const one = await repo.openTradeOfUser(ctx.db, userId, which);
   if (!one) return null;
   const prices = await ctx.prices.current(ctx.clock.now().getTime());
-  return currentView(
-    one.trade,
-    one.planTitle,
-    one.strategy.row.name,
-    liveNav({ nav: one.strategy.row.nav, state: one.strategy.state }, prices),
-    strategyStatusOf(one.strategy.row),
-    strategyRunByOf(one.strategy.row),
-  );
+  return openTradeValuedAt(one, prices);
 }
 
 /** The user's newest open trade (what /api/trades/current names), or null. */
