@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ErrorCode } from '@app/shared/errors';
 import { SESSION_COOKIE } from '@app/shared/http';
-import { meSchema, okSchema } from '@app/shared/schemas/auth';
+import { okSchema } from '@app/shared/schemas/auth';
 import {
   linkWithPasswordSchema,
   pendingSignInSchema,
@@ -19,9 +19,9 @@ import { publicRoutes, type ZodRoutes } from '../../../http/route-plugin';
 import { authLimits, secureCookies, setSessionCookie, toMe } from '../../session';
 import { publicProviders } from '../../sign-in-providers';
 import * as service from '../provider-sign-in.service';
+import { userResponse } from './kit';
 
 const COOKIE_PATH = '/api/auth/oidc';
-const userResponse = z.object({ user: meSchema });
 
 function setSealedCookie(ctx: AppContext, reply: FastifyReply, name: string, value: string) {
   reply.setCookie(name, value, {
