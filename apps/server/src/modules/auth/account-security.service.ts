@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { refusal } from '../../http/errors';
 import { recordAudit } from '../audit';
-import { enqueueMail } from '../mail';
+import { brandOf, enqueueMail } from '../mail';
 import { linkWithSecret, mailTemplates, sealMail } from '../mail';
 import * as repo from './auth.repo';
 import { digest, hashPassword, newSecret, verifyPassword } from '../../lib/crypto';
@@ -13,7 +13,6 @@ import * as identity from '../session';
 import {
   acceptSecondFactor,
   assertLinkUser,
-  brandOf,
   invalidLink,
   queueVerificationMail,
   spendLink,

@@ -4,8 +4,8 @@ import type { DbOrTx, Tx } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { refusal } from '../../http/errors';
 import { recordAudit } from '../audit';
-import { enqueueMail } from '../mail';
-import { linkWithSecret, mailTemplates, sealMail, type Brand } from '../mail';
+import { brandOf, enqueueMail } from '../mail';
+import { linkWithSecret, mailTemplates, sealMail } from '../mail';
 import * as repo from './auth.repo';
 import { digest, newSecret, normaliseRecoveryCode } from '../../lib/crypto';
 import * as identity from '../session';
@@ -39,10 +39,6 @@ export async function spendLink(
     now,
   });
   if (!spent) throw invalidLink();
-}
-
-export function brandOf(ctx: AppContext): Brand {
-  return { name: ctx.config.brandName, publicUrl: ctx.config.publicUrl };
 }
 
 /** Rotation: whatever session the browser held before a sign-in is ended. */

@@ -5,7 +5,7 @@ import type { DbOrTx, Tx } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { refusal } from '../../http/errors';
 import { recordAudit } from '../audit';
-import { enqueueMail } from '../mail';
+import { brandOf, enqueueMail } from '../mail';
 import { mailTemplates } from '../mail';
 import * as repo from './auth.repo';
 import {
@@ -19,7 +19,6 @@ import * as identity from '../session';
 
 import {
   acceptSecondFactor,
-  brandOf,
   endSessionOfToken,
   invalidCredentials,
   queueVerificationMail,

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { refusal } from '../../http/errors';
 import { recordAudit } from '../audit';
-import { enqueueMail, mailInsertStatement } from '../mail';
+import { brandOf, enqueueMail, mailInsertStatement } from '../mail';
 import {
   linkWithSecret,
   mailTemplates,
@@ -21,7 +21,6 @@ import * as identity from '../session';
 import {
   acceptSecondFactor,
   assertLinkUser,
-  brandOf,
   endSessionOfToken,
   invalidLink,
   MAGIC_LINK_TTL_MS,

@@ -3,7 +3,7 @@ import type { contactMessageListSchema } from '@app/shared/schemas/admin-users';
 import type { AppContext } from '../../context';
 import { decodeCursor, keysetPage } from '../../db/keyset';
 import { refusal } from '../../http/errors';
-import { enqueueMail } from '../mail';
+import { brandOf, enqueueMail } from '../mail';
 import { mailTemplates } from '../mail';
 import * as repo from './contact.repo';
 
@@ -19,7 +19,7 @@ export async function submitContactMessage(
       tx,
       ctx.config.supportEmail,
       mailTemplates.contactToSupport(
-        { name: ctx.config.brandName, publicUrl: ctx.config.publicUrl },
+        brandOf(ctx),
         { name: input.name, email: input.email },
         input.message,
       ),

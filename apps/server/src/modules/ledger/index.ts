@@ -29,7 +29,6 @@ export { type UserBalances } from './ledger.repo';
 export { postEntries, postEntry, userCreditsByDay } from './ledger.service';
 export {
   announceMoneyChange,
-  brandOf,
   requireActiveAccount,
   requireUndeletedAccount,
   transactionAnswer,

@@ -34,11 +34,6 @@ export async function withFundsCheck<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** The brand a money e-mail is signed with (the mail templates' Brand). */
-export function brandOf(ctx: AppContext): { name: string; publicUrl: string } {
-  return { name: ctx.config.brandName, publicUrl: ctx.config.publicUrl };
-}
-
 /** After a commit: the user's screens and the admin screens refresh their money views. */
 export function announceMoneyChange(ctx: AppContext, userId: string, transactionId?: string): void {
   const data = transactionId ? { transactionId } : {};

@@ -3,7 +3,7 @@
  * it (over SMTP, or to the development mailbox).
  */
 export { outboxRoutes } from './outbox.routes';
-export { enqueueMail, enqueueMails, mailInsertStatement } from './mail.service';
+export { brandOf, enqueueMail, enqueueMails, mailInsertStatement } from './mail.service';
 export {
   composeMail,
   composeSecretMail,

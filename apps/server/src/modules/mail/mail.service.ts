@@ -2,7 +2,7 @@ import type { SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import * as outbox from './outbox.repo';
-import type { MailContent } from './templates';
+import type { Brand, MailContent } from './templates';
 
 /**
  * Queues a message inside the caller's transaction; it is delivered only if that commits. Every
@@ -46,4 +46,9 @@ export async function outboxPage(ctx: AppContext, query: { limit: number; before
     })),
     nextCursor: page.nextCursor,
   };
+}
+
+/** The brand every e-mail is written under: the operator's name and the site's public address. */
+export function brandOf(ctx: AppContext): Brand {
+  return { name: ctx.config.brandName, publicUrl: ctx.config.publicUrl };
 }

@@ -13,7 +13,7 @@ import type { AppContext } from '../../context';
 import type { DbOrTx, Tx } from '../../db/client';
 import { decodeCursor, keysetPage } from '../../db/keyset';
 import { refusal } from '../../http/errors';
-import { enqueueMails } from '../mail';
+import { brandOf, enqueueMails } from '../mail';
 import { notificationMail } from './notification.mail';
 import * as repo from './notifications.repo';
 
@@ -53,7 +53,7 @@ export async function notifyAll(
     tx,
     alerts.map((a) => ({ userId: a.userId, type: a.type, params: a.params, createdAt: now })),
   );
-  const brand = { name: ctx.config.brandName, publicUrl: ctx.config.publicUrl };
+  const brand = brandOf(ctx);
   const mails = alerts.flatMap((alert) => {
     const recipient = byUser.get(alert.userId);
     if (!recipient || !wantsEmail(recipient, alert.type)) return [];

@@ -2,7 +2,7 @@ import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { recordAudit } from '../audit';
-import { enqueueMail } from '../mail';
+import { brandOf, enqueueMail } from '../mail';
 import { languageOf } from './notifications.service';
 import { waysInEndedMail, type EndedWaysIn } from './ways-in-ended.mail';
 
@@ -38,7 +38,7 @@ export async function tellWaysInEnded(
   by: { actorId: string; ip: string | null },
 ): Promise<void> {
   await recordWaysInEnded(tx, user.id, ended, by);
-  const brand = { name: ctx.config.brandName, publicUrl: ctx.config.publicUrl };
+  const brand = brandOf(ctx);
   const language = await languageOf(tx, user.id);
   await enqueueMail(tx, user.email, waysInEndedMail(brand, language, user.name, ended));
 }

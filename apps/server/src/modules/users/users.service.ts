@@ -8,7 +8,7 @@ import { everRecorded, recordAudit } from '../audit';
 // other ways in (auth imports nothing of users).
 import { endOtherWaysIn, revokeAuthTokens } from '../auth';
 import { hashPassword, verifyPassword } from '../../lib/crypto';
-import { enqueueMail, mailTemplates } from '../mail';
+import { brandOf, enqueueMail, mailTemplates } from '../mail';
 import type { Approval } from '@app/shared/schemas/approvals';
 import {
   type ApprovalHandlers,
@@ -84,14 +84,7 @@ export async function activate(
         user.activatedAt === null && steps.firstActivation
           ? await steps.firstActivation(tx, user)
           : null;
-      await enqueueMail(
-        tx,
-        user.email,
-        mailTemplates.accountActivated(
-          { name: ctx.config.brandName, publicUrl: ctx.config.publicUrl },
-          user.name,
-        ),
-      );
+      await enqueueMail(tx, user.email, mailTemplates.accountActivated(brandOf(ctx), user.name));
       await recordAudit(tx, {
         actorId: actor.adminId,
         action: 'user.activated',
@@ -392,7 +385,7 @@ export async function closeOwnAccount(
       tx,
       locked.email,
       mailTemplates.accountClosed(
-        { name: ctx.config.brandName, publicUrl: ctx.config.publicUrl },
+        brandOf(ctx),
         locked.name,
         LEDGER_RETENTION_YEARS,
         ctx.config.supportEmail,

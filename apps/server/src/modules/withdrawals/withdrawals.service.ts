@@ -15,7 +15,7 @@ import type { Tx } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { refusal } from '../../http/errors';
 import { type ApprovalHandlers, type AdminDecisionRequest } from '../approvals';
-import { enqueueMails } from '../mail';
+import { brandOf, enqueueMails } from '../mail';
 import {
   withdrawalHeld,
   withdrawalPaid,
@@ -23,7 +23,6 @@ import {
   runIdempotent,
   postEntry,
   announceMoneyChange,
-  brandOf,
   requireUndeletedAccount,
   withFundsCheck,
   toTransaction,
