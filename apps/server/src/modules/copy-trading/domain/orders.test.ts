@@ -15,6 +15,11 @@ import { cashStrategy, pricesOf } from './test-helpers';
 
 const PRICES = pricesOf({ BTCUSDT: '50000', ETHUSDT: '2000' });
 
+/** The strategy after one order, filled at PRICES. */
+function afterOrder(state: StrategyState, order: Parameters<typeof applyOrder>[1]): StrategyState {
+  return applyOrder(state, order, PRICES).state;
+}
+
 function codeOf(run: () => unknown): string | undefined {
   try {
     run();
@@ -26,11 +31,11 @@ function codeOf(run: () => unknown): string | undefined {
 
 describe('order rules', () => {
   it('refuses a second position that takes gross weight to 110% (WEIGHT_OVER_100)', () => {
-    const state = applyOrder(
-      cashStrategy(),
-      { symbol: 'BTCUSDT', side: 'long', targetWeight: '0.6' },
-      PRICES,
-    ).state;
+    const state = afterOrder(cashStrategy(), {
+      symbol: 'BTCUSDT',
+      side: 'long',
+      targetWeight: '0.6',
+    });
     const order = { symbol: 'ETHUSDT', side: 'short', targetWeight: '0.5' } as const;
     expect(() => applyOrder(state, order, PRICES)).toThrow(WeightOver100Error);
     expect(() => applyOrder(state, order, PRICES)).toThrow('Total gross weight would be 110.00%');
@@ -39,16 +44,8 @@ describe('order rules', () => {
 
   it('accepts exactly 100% spread over positions', () => {
     let state = cashStrategy();
-    state = applyOrder(
-      state,
-      { symbol: 'BTCUSDT', side: 'long', targetWeight: '0.6' },
-      PRICES,
-    ).state;
-    state = applyOrder(
-      state,
-      { symbol: 'ETHUSDT', side: 'short', targetWeight: '0.4' },
-      PRICES,
-    ).state;
+    state = afterOrder(state, { symbol: 'BTCUSDT', side: 'long', targetWeight: '0.6' });
+    state = afterOrder(state, { symbol: 'ETHUSDT', side: 'short', targetWeight: '0.4' });
     expect(grossWeight(state, PRICES).toFixed()).toBe('1');
   });
 
@@ -96,16 +93,8 @@ describe('order rules', () => {
 
   it('always lets a trader reduce risk, even when a losing short has pushed gross weight past 100%', () => {
     let state = cashStrategy();
-    state = applyOrder(
-      state,
-      { symbol: 'BTCUSDT', side: 'long', targetWeight: '0.5' },
-      PRICES,
-    ).state;
-    state = applyOrder(
-      state,
-      { symbol: 'ETHUSDT', side: 'short', targetWeight: '0.5' },
-      PRICES,
-    ).state;
+    state = afterOrder(state, { symbol: 'BTCUSDT', side: 'long', targetWeight: '0.5' });
+    state = afterOrder(state, { symbol: 'ETHUSDT', side: 'short', targetWeight: '0.5' });
     const ethUp = pricesOf({ BTCUSDT: '50000', ETHUSDT: '3000' });
     // per unit: equity 0.75; exposures 0.5 + 0.75 → 166.67 %
     expect(grossWeight(state, ethUp).toFixed(4)).toBe('1.6667');
@@ -127,16 +116,8 @@ describe('order rules', () => {
 
   it('applies a rebalance with the reductions first, so it never trips the 100% limit halfway', () => {
     let state = cashStrategy();
-    state = applyOrder(
-      state,
-      { symbol: 'BTCUSDT', side: 'long', targetWeight: '0.6' },
-      PRICES,
-    ).state;
-    state = applyOrder(
-      state,
-      { symbol: 'ETHUSDT', side: 'long', targetWeight: '0.35' },
-      PRICES,
-    ).state;
+    state = afterOrder(state, { symbol: 'BTCUSDT', side: 'long', targetWeight: '0.6' });
+    state = afterOrder(state, { symbol: 'ETHUSDT', side: 'long', targetWeight: '0.35' });
     const swap = [
       { symbol: 'ETHUSDT', side: 'long', targetWeight: '0.6' },
       { symbol: 'BTCUSDT', side: 'long', targetWeight: '0.35' },
@@ -151,11 +132,11 @@ describe('order rules', () => {
   });
 
   it('runs a side switch that frees room before the order that uses it', () => {
-    const state = applyOrder(
-      cashStrategy(),
-      { symbol: 'ETHUSDT', side: 'short', targetWeight: '0.7' },
-      PRICES,
-    ).state;
+    const state = afterOrder(cashStrategy(), {
+      symbol: 'ETHUSDT',
+      side: 'short',
+      targetWeight: '0.7',
+    });
     const decision = [
       { symbol: 'ETHUSDT', side: 'long', targetWeight: '0.5' },
       { symbol: 'BTCUSDT', side: 'long', targetWeight: '0.45' },
@@ -172,22 +153,22 @@ describe('order rules', () => {
   });
 
   it('the largest target weight is what the other positions leave: 40% beside a 60% long', () => {
-    const state = applyOrder(
-      cashStrategy(),
-      { symbol: 'BTCUSDT', side: 'long', targetWeight: '0.6' },
-      PRICES,
-    ).state;
+    const state = afterOrder(cashStrategy(), {
+      symbol: 'BTCUSDT',
+      side: 'long',
+      targetWeight: '0.6',
+    });
     expect(largestTargetWeight(state, 'ETHUSDT', PRICES).toFixed()).toBe('0.4');
     expect(largestTargetWeight(state, 'BTCUSDT', PRICES).toFixed()).toBe('1');
     expect(largestTargetWeight(cashStrategy(0), 'BTCUSDT', PRICES).toFixed()).toBe('0');
   });
 
   it('closing the side not held (short BTC at 0 while long) leaves the long alone', () => {
-    const state = applyOrder(
-      cashStrategy(),
-      { symbol: 'BTCUSDT', side: 'long', targetWeight: '0.5' },
-      PRICES,
-    ).state;
+    const state = afterOrder(cashStrategy(), {
+      symbol: 'BTCUSDT',
+      side: 'long',
+      targetWeight: '0.5',
+    });
     const result = applyOrder(
       state,
       { symbol: 'BTCUSDT', side: 'short', targetWeight: '0' },
@@ -209,11 +190,11 @@ describe('order rules', () => {
 });
 
 describe("a lead trader's own order", () => {
-  const shortEth = applyOrder(
-    cashStrategy(),
-    { symbol: 'ETHUSDT', side: 'short', targetWeight: '0.4' },
-    PRICES,
-  ).state;
+  const shortEth = afterOrder(cashStrategy(), {
+    symbol: 'ETHUSDT',
+    side: 'short',
+    targetWeight: '0.4',
+  });
 
   it('weight 0 closes the short held even when the order says long', () => {
     const result = applyTraderOrder(
