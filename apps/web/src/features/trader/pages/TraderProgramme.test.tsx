@@ -154,17 +154,34 @@ describe('Become a lead trader (/profile)', () => {
   });
 });
 
+/**
+ * Shows the programme dashboard of a trader whose one strategy (BTCUSDT, 20% fee) has these
+ * figures.
+ */
+function showDashboard(
+  figures: Pick<TraderDashboard, 'copiers' | 'aumCents' | 'feesEarnedCents' | 'feesByDay'>,
+) {
+  const dashboard: TraderDashboard = {
+    strategyId: 's1',
+    terms: {
+      instruments: ['BTCUSDT'],
+      performanceFeePct: '20.00',
+      minCopyCents: 10_000,
+      maxCopiers: null,
+      retired: false,
+    },
+    ...figures,
+  };
+  fakeApi({
+    'GET /api/trader/dashboard': { body: dashboard },
+    'GET /api/trader/programme': { body: programme },
+  });
+  renderSignedIn(<ProgrammeDashboard />, '/trader', '/trader', { ...testUser, isTrader: true });
+}
+
 describe('/trader programme figures', () => {
   it('shows the copier count, the money copying and the fees the ledger credited, by day', async () => {
-    const dashboard: TraderDashboard = {
-      strategyId: 's1',
-      terms: {
-        instruments: ['BTCUSDT'],
-        performanceFeePct: '20.00',
-        minCopyCents: 10_000,
-        maxCopiers: null,
-        retired: false,
-      },
+    showDashboard({
       copiers: 3,
       aumCents: 1_234_567,
       feesEarnedCents: 2_500,
@@ -172,13 +189,7 @@ describe('/trader programme figures', () => {
         { day: '2026-11-20', feesCents: 2_000 },
         { day: '2026-11-21', feesCents: 500 },
       ],
-    };
-    fakeApi({
-      'GET /api/trader/dashboard': { body: dashboard },
-      'GET /api/trader/programme': { body: programme },
     });
-    const trader = { ...testUser, isTrader: true };
-    renderSignedIn(<ProgrammeDashboard />, '/trader', '/trader', trader);
     expect((await screen.findByTestId('dashboard-copiers')).textContent).toBe('3');
     expect(screen.getByTestId('dashboard-aum').textContent).toBe('$12,345.67');
     expect(screen.getByTestId('dashboard-fees').textContent).toBe('$25.00');
@@ -189,25 +200,7 @@ describe('/trader programme figures', () => {
   });
 
   it('before any fee, says a fee comes from claims, removals and closes above the high-water mark', async () => {
-    const dashboard: TraderDashboard = {
-      strategyId: 's1',
-      terms: {
-        instruments: ['BTCUSDT'],
-        performanceFeePct: '20.00',
-        minCopyCents: 10_000,
-        maxCopiers: null,
-        retired: false,
-      },
-      copiers: 0,
-      aumCents: 0,
-      feesEarnedCents: 0,
-      feesByDay: [],
-    };
-    fakeApi({
-      'GET /api/trader/dashboard': { body: dashboard },
-      'GET /api/trader/programme': { body: programme },
-    });
-    renderSignedIn(<ProgrammeDashboard />, '/trader', '/trader', { ...testUser, isTrader: true });
+    showDashboard({ copiers: 0, aumCents: 0, feesEarnedCents: 0, feesByDay: [] });
     expect(await screen.findByText('No fees earned yet')).toBeTruthy();
     expect(
       screen.getByText(
