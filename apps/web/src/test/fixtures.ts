@@ -184,3 +184,19 @@ export function summaryWith(availableCents: number): AccountSummary {
     recentTransactions: [],
   };
 }
+
+/**
+ * The server's refusal of a performance fee outside the operator's 5%–25% bounds, naming the
+ * field (as the admin's and the trader's strategy forms both receive it).
+ */
+export const feeOutsideBoundsReply = {
+  status: 400,
+  body: {
+    error: {
+      code: 'PERFORMANCE_FEE_OUTSIDE_BOUNDS',
+      message: 'Performance fee must be from 5% to 25%',
+      field: 'performanceFeePct',
+      params: { minPct: '5', maxPct: '25' },
+    },
+  },
+};

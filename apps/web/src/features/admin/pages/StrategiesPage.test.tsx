@@ -3,6 +3,7 @@ import { toast } from 'sonner';
 import { describe, expect, it, vi } from 'vitest';
 import { stubApi } from '../../../test/fetch';
 import { renderAt } from '../../../test/render';
+import { feeOutsideBoundsReply } from '../../../test/fixtures';
 import { jane } from '../test/fixtures';
 import { StrategiesPage } from './StrategiesPage';
 import { adminMe, signedInForEachTest } from '../test/setup';
@@ -116,17 +117,7 @@ describe('StrategiesPage: a strategy for a lead trader', () => {
   });
 
   it('sends the same terms as the trader form and puts a refusal on the field the server names', async () => {
-    const { calls } = stub({
-      status: 400,
-      body: {
-        error: {
-          code: 'PERFORMANCE_FEE_OUTSIDE_BOUNDS',
-          message: 'Performance fee must be from 5% to 25%',
-          field: 'performanceFeePct',
-          params: { minPct: '5', maxPct: '25' },
-        },
-      },
-    });
+    const { calls } = stub(feeOutsideBoundsReply);
     renderAt('/admin/strategies', <StrategiesPage />, '/admin/strategies');
     const form = await openCreate();
     const select = within(form).getByLabelText('Lead trader');

@@ -2,7 +2,7 @@ import type { MyTraderApplication, TraderDashboard } from '@app/shared/schemas/l
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '../../../test/fetch';
-import { testUser } from '../../../test/fixtures';
+import { feeOutsideBoundsReply, testUser } from '../../../test/fixtures';
 import { renderSignedIn } from '../../../test/render';
 import { TraderApplicationCard } from '../components/TraderApplicationCard';
 import { ProgrammeDashboard } from '../components/ProgrammeDashboard';
@@ -212,17 +212,7 @@ describe('/trader programme figures', () => {
   it('puts a fee outside the bounds, refused by the server, on the fee field', async () => {
     const calls = fakeApi({
       'GET /api/trader/programme': { body: programme },
-      'POST /api/trader/strategy': {
-        status: 400,
-        body: {
-          error: {
-            code: 'PERFORMANCE_FEE_OUTSIDE_BOUNDS',
-            message: 'Performance fee must be from 5% to 25%',
-            field: 'performanceFeePct',
-            params: { minPct: '5', maxPct: '25' },
-          },
-        },
-      },
+      'POST /api/trader/strategy': feeOutsideBoundsReply,
     });
     renderSignedIn(<CreateStrategyForm />, '/trader', '/trader', { ...testUser, isTrader: true });
     fireEvent.change(await screen.findByLabelText('Strategy name'), {
