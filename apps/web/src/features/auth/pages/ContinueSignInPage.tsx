@@ -16,7 +16,12 @@ import { applyFieldError, errorMessage, showErrorOnForm } from '../../../lib/req
 import { buttonClasses, LoadingBlock, TextField } from '../../../ui';
 import { authApi, pendingSignInQuery } from '../api';
 import { AuthLayout, authLinkClass } from '../components/AuthLayout';
-import { CountryControl, PhoneField, ReferrerIdField } from '../components/ContactFields';
+import {
+  CountryControl,
+  NameField,
+  PhoneField,
+  ReferrerIdField,
+} from '../components/ContactFields';
 import { OtpStep } from './LoginPage';
 import { CurrentPasswordField } from '../../../ui/forms';
 import { AuthForm, AuthSubmit } from '../components/AuthForm';
@@ -208,13 +213,7 @@ function RegisterStep({ pending, onSignedIn, onCancel }: StepProps) {
       onCancel={onCancel}
       onSubmit={submit}
     >
-      <TextField
-        label={t('fields.name')}
-        autoComplete="name"
-        placeholder={t('placeholders.name')}
-        error={errors.name?.message}
-        {...register('name')}
-      />
+      <NameField error={errors.name?.message} {...register('name')} />
       <PhoneField error={errors.phone?.message} {...register('phone')} />
       <CountryControl control={control} name="country" error={errors.country?.message} />
       <ReferrerIdField error={errors.referrerId?.message} {...register('referrerId')} />
