@@ -1,22 +1,19 @@
 import type { MyTraderApplication, TraderDashboard } from '@app/shared/schemas/lead-traders';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '../../../test/fetch';
 import { feeOutsideBoundsReply, testUser } from '../../../test/fixtures';
 import { renderSignedIn } from '../../../test/render';
 import { TraderApplicationCard } from '../components/TraderApplicationCard';
 import { ProgrammeDashboard } from '../components/ProgrammeDashboard';
 import { CreateStrategyForm } from '../components/CreateStrategyForm';
+import { freshMocksForEachTest } from '../test/setup';
 
 vi.mock('sonner', () => ({
   toast: { success: vi.fn(), error: vi.fn(), loading: vi.fn(() => 'toast-1') },
 }));
 
-beforeEach(() => vi.clearAllMocks());
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+freshMocksForEachTest();
 
 const none: MyTraderApplication = { application: null, isTrader: false };
 const programme = {
