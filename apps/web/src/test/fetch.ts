@@ -122,3 +122,16 @@ export function stubApi(handle: (call: RecordedCall) => Reply | undefined) {
   });
   return { fetchStub: stub, calls };
 }
+
+/**
+ * A fetch stub answering every request with a fresh `reply()` (any response: a file, an error);
+ * returns the URLs requested, in order, as they come.
+ */
+export function stubFetchAnswering(reply: () => Response): string[] {
+  const urls: string[] = [];
+  vi.stubGlobal('fetch', (input: RequestInfo | URL) => {
+    urls.push(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
+    return Promise.resolve(reply());
+  });
+  return urls;
+}

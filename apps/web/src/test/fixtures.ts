@@ -1,5 +1,6 @@
 import type { AccountSummary } from '@app/shared/schemas/account';
 import type { Me } from '@app/shared/schemas/auth';
+import type { PaymentMethod } from '@app/shared/schemas/payment-methods';
 import type { PublicPlan } from '@app/shared/schemas/plans';
 import type { CurrentTrade } from '@app/shared/schemas/trades';
 import type { Transaction } from '@app/shared/schemas/transactions';
@@ -45,6 +46,28 @@ export const testUser: Me = userFixture({
 /** A file of `bytes` bytes (content irrelevant: the client checks name, type and size). */
 export function fileOf(name: string, type: string, bytes: number): File {
   return new File([new Uint8Array(bytes)], name, { type });
+}
+
+/** A live, fee-free Bitcoin (BTC) method, as GET /api/payment-methods lists it. */
+export function cryptoMethod(overrides: Partial<PaymentMethod> = {}): PaymentMethod {
+  return {
+    id: '6f1c3c2e-8a3b-4f43-9a55-0f0f0f0f0f01',
+    kind: 'crypto',
+    name: 'Bitcoin',
+    network: 'BTC',
+    address: 'bc1qexampleaddress',
+    bankName: null,
+    accountName: null,
+    accountNumber: null,
+    swiftCode: null,
+    referenceInstructions: null,
+    isDemo: false,
+    sortOrder: 0,
+    retiredAt: null,
+    withdrawalFeePct: '0',
+    withdrawalFeeFixedCents: 0,
+    ...overrides,
+  };
 }
 
 export function tx(overrides: Partial<Transaction> = {}): Transaction {
@@ -161,3 +184,19 @@ export function summaryWith(availableCents: number): AccountSummary {
     recentTransactions: [],
   };
 }
+
+/**
+ * The server's refusal of a performance fee outside the operator's 5%–25% bounds, naming the
+ * field (as the admin's and the trader's strategy forms both receive it).
+ */
+export const feeOutsideBoundsReply = {
+  status: 400,
+  body: {
+    error: {
+      code: 'PERFORMANCE_FEE_OUTSIDE_BOUNDS',
+      message: 'Performance fee must be from 5% to 25%',
+      field: 'performanceFeePct',
+      params: { minPct: '5', maxPct: '25' },
+    },
+  },
+};

@@ -1,17 +1,10 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { stubFetchAnswering } from '../../../test/fetch';
 import { LedgerExportsCard } from './LedgerExportsCard';
 
 const NOW = () => new Date('2026-11-25T10:00:00Z');
 let calls: string[] = [];
-
-function stubFetch(reply: () => Response) {
-  calls = [];
-  vi.stubGlobal('fetch', (input: RequestInfo | URL) => {
-    calls.push(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
-    return Promise.resolve(reply());
-  });
-}
 
 beforeEach(() => {
   URL.createObjectURL = vi.fn(() => 'blob:export');
@@ -26,7 +19,7 @@ afterEach(() => {
 
 describe('LedgerExportsCard', () => {
   it('downloads last month’s journal and the balances at its last day', async () => {
-    stubFetch(
+    calls = stubFetchAnswering(
       () =>
         new Response(new Blob(['x']), {
           headers: { 'content-disposition': 'attachment; filename="nestrado-journal.csv"' },
@@ -45,7 +38,7 @@ describe('LedgerExportsCard', () => {
   });
 
   it('refuses a date in the future on its field without asking', () => {
-    stubFetch(() => new Response('', { status: 500 }));
+    calls = stubFetchAnswering(() => new Response('', { status: 500 }));
     render(<LedgerExportsCard now={NOW} />);
     fireEvent.change(screen.getByLabelText('Date'), { target: { value: '2026-12-01' } });
     fireEvent.click(screen.getByRole('button', { name: 'Download balances (CSV)' }));

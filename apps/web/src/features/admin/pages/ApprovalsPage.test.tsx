@@ -5,6 +5,7 @@ import { stubApi } from '../../../test/fetch';
 import { renderAt, requestsSettled } from '../../../test/render';
 import { ApprovalsPage } from './ApprovalsPage';
 import { TransactionsPage } from './TransactionsPage';
+import { transaction } from '../test/fixtures';
 import { adminMe, signedInForEachTest } from '../test/setup';
 
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
@@ -60,26 +61,19 @@ function stub(approvers?: { admins: number; otherApprovers: number; canAppointAl
       return {
         body: {
           items: [
-            {
+            transaction({
               id: 'tx-2',
               transactionId: 'TNX-WD0001',
               kind: 'withdrawal',
               type: 'withdraw',
-              status: 'pending',
               amountCents: 150_000,
               feeCents: 15_000,
               netCents: 135_000,
               description: 'Withdrawal via Bank Transfer',
               crypto: null,
               paymentReference: null,
-              failureReason: null,
-              methodId: null,
-              payoutDetails: null,
-              createdAt: '2026-03-04T09:00:00.000Z',
-              updatedAt: '2026-03-04T09:00:00.000Z',
-              decidedAt: null,
               user: owner,
-            },
+            }),
           ],
           nextCursor: null,
         },

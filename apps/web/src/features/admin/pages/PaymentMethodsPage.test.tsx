@@ -2,40 +2,23 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { stubApi } from '../../../test/fetch';
 import { renderAt } from '../../../test/render';
+import { cryptoMethod } from '../../../test/fixtures';
 import { PaymentMethodsPage } from './PaymentMethodsPage';
 import { adminMe, signedInForEachTest } from '../test/setup';
 
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 
 const me = adminMe;
-const base = {
-  kind: 'crypto',
-  network: 'TRC20',
-  address: 'TReal',
-  bankName: null,
-  accountName: null,
-  accountNumber: null,
-  swiftCode: null,
-  referenceInstructions: null,
-  isDemo: false,
-  sortOrder: 1,
-  retiredAt: null,
-};
-const tether = {
-  ...base,
+const tether = cryptoMethod({
   id: '6f1c3c2e-8a3b-4f43-9a55-0f0f0f0f0f02',
   name: 'Tether',
+  network: 'TRC20',
+  address: 'TReal',
+  sortOrder: 1,
   withdrawalFeePct: '1.5',
   withdrawalFeeFixedCents: 250,
-};
-const bitcoin = {
-  ...base,
-  id: '6f1c3c2e-8a3b-4f43-9a55-0f0f0f0f0f01',
-  name: 'Bitcoin',
-  network: 'BTC',
-  withdrawalFeePct: '0',
-  withdrawalFeeFixedCents: 0,
-};
+});
+const bitcoin = cryptoMethod({ address: 'TReal', sortOrder: 1 });
 
 signedInForEachTest();
 

@@ -3,6 +3,7 @@ import { toast } from 'sonner';
 import { describe, expect, it, vi } from 'vitest';
 import { stubApi } from '../../../test/fetch';
 import { renderAt } from '../../../test/render';
+import { feeOutsideBoundsReply } from '../../../test/fixtures';
 import { jane } from '../test/fixtures';
 import { StrategiesPage } from './StrategiesPage';
 import { adminMe, signedInForEachTest } from '../test/setup';
@@ -72,6 +73,22 @@ function stub(
   return api;
 }
 
+/** Shows the page listing `strategies`, with no user to choose from. */
+function showStrategies(strategies: readonly object[]) {
+  const api = stubApi((call) => {
+    if (call.path === '/api/auth/me') return { body: { user: me } };
+    if (call.path === '/api/market/source') return { body: { source: 'simulated' } };
+    if (call.path === '/api/admin/strategies') return { body: { strategies } };
+    if (call.path === '/api/admin/users') return { body: { users: [], nextCursor: null } };
+    if (call.path === '/api/admin/settings/trader-fees') {
+      return { body: { feeMinPct: '5', feeMaxPct: '25' } };
+    }
+    return undefined;
+  });
+  vi.stubGlobal('fetch', api.fetchStub);
+  renderAt('/admin/strategies', <StrategiesPage />, '/admin/strategies');
+}
+
 async function openCreate() {
   await screen.findByText('Bea Trend');
   fireEvent.click(screen.getByRole('button', { name: 'New strategy' }));
@@ -100,17 +117,7 @@ describe('StrategiesPage: a strategy for a lead trader', () => {
   });
 
   it('sends the same terms as the trader form and puts a refusal on the field the server names', async () => {
-    const { calls } = stub({
-      status: 400,
-      body: {
-        error: {
-          code: 'PERFORMANCE_FEE_OUTSIDE_BOUNDS',
-          message: 'Performance fee must be from 5% to 25%',
-          field: 'performanceFeePct',
-          params: { minPct: '5', maxPct: '25' },
-        },
-      },
-    });
+    const { calls } = stub(feeOutsideBoundsReply);
     renderAt('/admin/strategies', <StrategiesPage />, '/admin/strategies');
     const form = await openCreate();
     const select = within(form).getByLabelText('Lead trader');
@@ -223,20 +230,7 @@ describe('StrategiesPage: the fee bounds', () => {
 
 describe('StrategiesPage: a strategy without history', () => {
   it('says "Not enough history yet" for its return and drawdown, as the public pages do, not 0.00%', async () => {
-    const api = stubApi((call) => {
-      if (call.path === '/api/auth/me') return { body: { user: me } };
-      if (call.path === '/api/market/source') return { body: { source: 'simulated' } };
-      if (call.path === '/api/admin/strategies') {
-        return { body: { strategies: [{ ...strategy, id: 'young', name: 'Young' }] } };
-      }
-      if (call.path === '/api/admin/users') return { body: { users: [], nextCursor: null } };
-      if (call.path === '/api/admin/settings/trader-fees') {
-        return { body: { feeMinPct: '5', feeMaxPct: '25' } };
-      }
-      return undefined;
-    });
-    vi.stubGlobal('fetch', api.fetchStub);
-    renderAt('/admin/strategies', <StrategiesPage />, '/admin/strategies');
+    showStrategies([{ ...strategy, id: 'young', name: 'Young' }]);
     const row = (await screen.findAllByText('Young'))[0]?.closest('tr');
     expect(row).toBeTruthy();
     expect(within(row as HTMLElement).getAllByText('Not enough history yet')).toHaveLength(2);
@@ -246,24 +240,7 @@ describe('StrategiesPage: a strategy without history', () => {
 
 describe('StrategiesPage: the drawdown', () => {
   it('is a size in red, as the plan cards and public pages write it, never with a minus', async () => {
-    const api = stubApi((call) => {
-      if (call.path === '/api/auth/me') return { body: { user: me } };
-      if (call.path === '/api/market/source') return { body: { source: 'simulated' } };
-      if (call.path === '/api/admin/strategies') {
-        return {
-          body: {
-            strategies: [{ ...strategy, id: 'fell', name: 'Fell', maxDrawdownPct: '12.56' }],
-          },
-        };
-      }
-      if (call.path === '/api/admin/users') return { body: { users: [], nextCursor: null } };
-      if (call.path === '/api/admin/settings/trader-fees') {
-        return { body: { feeMinPct: '5', feeMaxPct: '25' } };
-      }
-      return undefined;
-    });
-    vi.stubGlobal('fetch', api.fetchStub);
-    renderAt('/admin/strategies', <StrategiesPage />, '/admin/strategies');
+    showStrategies([{ ...strategy, id: 'fell', name: 'Fell', maxDrawdownPct: '12.56' }]);
     const row = (await screen.findAllByText('Fell'))[0]?.closest('tr') as HTMLElement;
     const drawdown = within(row).getByText('12.56%');
     expect(drawdown.className).toContain('text-danger');
@@ -274,29 +251,14 @@ describe('StrategiesPage: the drawdown', () => {
 describe('StrategiesPage: the 30-day return', () => {
   it('is green for a gain, red for a loss and muted when it reads 0.00%', async () => {
     const returns = { flat: '0.00', down: '-1.20', up: '3.40' };
-    const api = stubApi((call) => {
-      if (call.path === '/api/auth/me') return { body: { user: me } };
-      if (call.path === '/api/market/source') return { body: { source: 'simulated' } };
-      if (call.path === '/api/admin/strategies') {
-        return {
-          body: {
-            strategies: Object.entries(returns).map(([name, pct]) => ({
-              ...strategy,
-              id: name,
-              name,
-              return30dPct: pct,
-            })),
-          },
-        };
-      }
-      if (call.path === '/api/admin/users') return { body: { users: [], nextCursor: null } };
-      if (call.path === '/api/admin/settings/trader-fees') {
-        return { body: { feeMinPct: '5', feeMaxPct: '25' } };
-      }
-      return undefined;
-    });
-    vi.stubGlobal('fetch', api.fetchStub);
-    renderAt('/admin/strategies', <StrategiesPage />, '/admin/strategies');
+    showStrategies(
+      Object.entries(returns).map(([name, pct]) => ({
+        ...strategy,
+        id: name,
+        name,
+        return30dPct: pct,
+      })),
+    );
     const toneOf = async (text: string) => {
       const shown = await screen.findAllByText(text);
       return new Set(

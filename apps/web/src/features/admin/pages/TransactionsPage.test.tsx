@@ -4,32 +4,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type RecordedCall, stubApi } from '../../../test/fetch';
 import { renderAt } from '../../../test/render';
 import { TransactionsPage } from './TransactionsPage';
+import { transaction } from '../test/fixtures';
 
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
-
-function transaction(overrides: Record<string, unknown>) {
-  return {
-    id: 'tx-1',
-    transactionId: 'TNX-AB12CD',
-    kind: 'deposit',
-    type: 'credit',
-    status: 'pending',
-    amountCents: 25_000,
-    feeCents: 0,
-    netCents: 25_000,
-    description: 'Deposit via USDT (TRC20)',
-    crypto: 'USDT',
-    paymentReference: '0xabc123',
-    failureReason: null,
-    methodId: null,
-    payoutDetails: null,
-    createdAt: '2026-03-04T09:00:00.000Z',
-    updatedAt: '2026-03-04T09:00:00.000Z',
-    decidedAt: null,
-    user: { id: 'u1', name: 'Jane Doe', email: 'jane@example.com' },
-    ...overrides,
-  };
-}
 
 const deposit = transaction({});
 const withdrawal = transaction({

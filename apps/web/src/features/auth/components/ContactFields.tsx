@@ -5,6 +5,19 @@ import { CountryField } from './CountryField';
 
 type PresetFieldProps = Omit<TextFieldProps, 'label' | 'type' | 'autoComplete' | 'hint'>;
 
+/** The person's full name, as both ways of signing up ask it. */
+export function NameField(props: PresetFieldProps) {
+  const { t } = useTranslation('auth');
+  return (
+    <TextField
+      label={t('fields.name')}
+      autoComplete="name"
+      placeholder={t('placeholders.name')}
+      {...props}
+    />
+  );
+}
+
 /** The phone number, worded the same wherever it is asked (sign-up, provider sign-up, profile). */
 export function PhoneField(props: PresetFieldProps) {
   const { t } = useTranslation('auth');

@@ -6,6 +6,7 @@ import {
 } from '@app/shared/schemas/sign-in';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { FormEvent, ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -15,7 +16,12 @@ import { applyFieldError, errorMessage, showErrorOnForm } from '../../../lib/req
 import { buttonClasses, LoadingBlock, TextField } from '../../../ui';
 import { authApi, pendingSignInQuery } from '../api';
 import { AuthLayout, authLinkClass } from '../components/AuthLayout';
-import { CountryControl, PhoneField, ReferrerIdField } from '../components/ContactFields';
+import {
+  CountryControl,
+  NameField,
+  PhoneField,
+  ReferrerIdField,
+} from '../components/ContactFields';
 import { OtpStep } from './LoginPage';
 import { CurrentPasswordField } from '../../../ui/forms';
 import { AuthForm, AuthSubmit } from '../components/AuthForm';
@@ -79,6 +85,44 @@ export function ContinueSignInPage() {
   return <Step pending={step} onSignedIn={signedIn} onCancel={() => void cancel()} />;
 }
 
+/**
+ * The frame of the link and register steps: the provider's name and e-mail in the subtitle, a
+ * cancel link below, and a form that starts with the (read-only) e-mail.
+ */
+function ProviderStepLayout({
+  title,
+  subtitleKey,
+  pending,
+  onCancel,
+  onSubmit,
+  children,
+}: {
+  title: string;
+  subtitleKey: 'providers.linkSubtitle' | 'providers.registerSubtitle';
+  pending: PendingSignIn;
+  onCancel: () => void;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => Promise<void>;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation('auth');
+  return (
+    <AuthLayout
+      title={title}
+      subtitle={t(subtitleKey, { name: pending.provider.displayName, email: pending.email })}
+      footer={
+        <button type="button" className={authLinkClass} onClick={onCancel}>
+          {t('providers.cancel')}
+        </button>
+      }
+    >
+      <AuthForm onSubmit={onSubmit}>
+        <TextField label={t('fields.email')} value={pending.email} readOnly />
+        {children}
+      </AuthForm>
+    </AuthLayout>
+  );
+}
+
 interface StepProps {
   pending: PendingSignIn;
   onSignedIn: (user: Me) => void;
@@ -105,41 +149,33 @@ function LinkStep({ pending, onSignedIn, onCancel }: StepProps) {
     }
   });
   return (
-    <AuthLayout
+    <ProviderStepLayout
       title={t('providers.linkTitle', { name: pending.provider.displayName })}
-      subtitle={t('providers.linkSubtitle', {
-        name: pending.provider.displayName,
-        email: pending.email,
-      })}
-      footer={
-        <button type="button" className={authLinkClass} onClick={onCancel}>
-          {t('providers.cancel')}
-        </button>
-      }
+      subtitleKey="providers.linkSubtitle"
+      pending={pending}
+      onCancel={onCancel}
+      onSubmit={submit}
     >
-      <AuthForm onSubmit={submit}>
-        <TextField label={t('fields.email')} value={pending.email} readOnly />
-        <CurrentPasswordField
-          label={t('fields.password')}
-          autoFocus
-          error={errors.password?.message}
-          {...register('password')}
+      <CurrentPasswordField
+        label={t('fields.password')}
+        autoFocus
+        error={errors.password?.message}
+        {...register('password')}
+      />
+      {pending.otpRequired && (
+        <TextField
+          label={t('fields.otp')}
+          autoComplete="one-time-code"
+          spellCheck={false}
+          autoCapitalize="none"
+          placeholder={t('placeholders.otp')}
+          hint={t('login.otpHint')}
+          error={errors.otp?.message}
+          {...register('otp')}
         />
-        {pending.otpRequired && (
-          <TextField
-            label={t('fields.otp')}
-            autoComplete="one-time-code"
-            spellCheck={false}
-            autoCapitalize="none"
-            placeholder={t('placeholders.otp')}
-            hint={t('login.otpHint')}
-            error={errors.otp?.message}
-            {...register('otp')}
-          />
-        )}
-        <AuthSubmit pending={isSubmitting}>{t('providers.linkSubmit')}</AuthSubmit>
-      </AuthForm>
-    </AuthLayout>
+      )}
+      <AuthSubmit pending={isSubmitting}>{t('providers.linkSubmit')}</AuthSubmit>
+    </ProviderStepLayout>
   );
 }
 
@@ -170,35 +206,21 @@ function RegisterStep({ pending, onSignedIn, onCancel }: StepProps) {
     }
   });
   return (
-    <AuthLayout
+    <ProviderStepLayout
       title={t('providers.registerTitle')}
-      subtitle={t('providers.registerSubtitle', {
-        name: pending.provider.displayName,
-        email: pending.email,
-      })}
-      footer={
-        <button type="button" className={authLinkClass} onClick={onCancel}>
-          {t('providers.cancel')}
-        </button>
-      }
+      subtitleKey="providers.registerSubtitle"
+      pending={pending}
+      onCancel={onCancel}
+      onSubmit={submit}
     >
-      <AuthForm onSubmit={submit}>
-        <TextField label={t('fields.email')} value={pending.email} readOnly />
-        <TextField
-          label={t('fields.name')}
-          autoComplete="name"
-          placeholder={t('placeholders.name')}
-          error={errors.name?.message}
-          {...register('name')}
-        />
-        <PhoneField error={errors.phone?.message} {...register('phone')} />
-        <CountryControl control={control} name="country" error={errors.country?.message} />
-        <ReferrerIdField error={errors.referrerId?.message} {...register('referrerId')} />
-        <p className="text-xs text-muted">{t('providers.noPasswordNote')}</p>
-        <AuthSubmit pending={isSubmitting} className="mt-2">
-          {t('register.submit')}
-        </AuthSubmit>
-      </AuthForm>
-    </AuthLayout>
+      <NameField error={errors.name?.message} {...register('name')} />
+      <PhoneField error={errors.phone?.message} {...register('phone')} />
+      <CountryControl control={control} name="country" error={errors.country?.message} />
+      <ReferrerIdField error={errors.referrerId?.message} {...register('referrerId')} />
+      <p className="text-xs text-muted">{t('providers.noPasswordNote')}</p>
+      <AuthSubmit pending={isSubmitting} className="mt-2">
+        {t('register.submit')}
+      </AuthSubmit>
+    </ProviderStepLayout>
   );
 }

@@ -8,10 +8,14 @@ import { toast } from 'sonner';
 import { setSessionUser, useSession } from '../../../lib/auth';
 import { applyFieldError, errorMessage } from '../../../lib/requestErrors';
 import { appConfig } from '../../../lib/config';
-import { TextField } from '../../../ui';
 import { authApi } from '../api';
 import { AuthLayout, authLinkClass } from '../components/AuthLayout';
-import { CountryControl, PhoneField, ReferrerIdField } from '../components/ContactFields';
+import {
+  CountryControl,
+  NameField,
+  PhoneField,
+  ReferrerIdField,
+} from '../components/ContactFields';
 import { ProviderButtons } from '../components/ProviderButtons';
 import { NewPasswordField } from '../../../ui/forms';
 import { AuthForm, AuthSubmit, EmailField } from '../components/AuthForm';
@@ -84,13 +88,7 @@ export function RegisterPage() {
       }
     >
       <AuthForm onSubmit={submit}>
-        <TextField
-          label={t('fields.name')}
-          autoComplete="name"
-          placeholder={t('placeholders.name')}
-          error={errors.name?.message}
-          {...register('name')}
-        />
+        <NameField error={errors.name?.message} {...register('name')} />
         <EmailField error={errors.email?.message} {...register('email')} />
         <PhoneField error={errors.phone?.message} {...register('phone')} />
         <CountryControl control={control} name="country" error={errors.country?.message} />

@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../../i18n';
 import { fakeApi } from '../../../test/fetch';
-import { testUser } from '../../../test/fixtures';
+import { cryptoMethod, testUser } from '../../../test/fixtures';
 import { renderSignedIn } from '../../../test/render';
 import { CONTINUE_DELAY_MS, DepositsPage } from './DepositsPage';
 import { DepositPaymentPage } from './DepositPaymentPage';
@@ -14,23 +14,7 @@ vi.mock('sonner', () => ({
   toast: { success: vi.fn(), error: vi.fn(), loading: vi.fn(() => 'toast-1') },
 }));
 
-const bitcoin: PaymentMethod = {
-  id: '6f1c3c2e-8a3b-4f43-9a55-0f0f0f0f0f01',
-  kind: 'crypto',
-  name: 'Bitcoin',
-  network: 'BTC',
-  address: 'bc1qexampleaddress',
-  bankName: null,
-  accountName: null,
-  accountNumber: null,
-  swiftCode: null,
-  referenceInstructions: null,
-  isDemo: false,
-  sortOrder: 0,
-  retiredAt: null,
-  withdrawalFeePct: '0',
-  withdrawalFeeFixedCents: 0,
-};
+const bitcoin = cryptoMethod();
 
 /** The first-start seed's placeholder bank account (flagged demo by the server). */
 const demoBank: PaymentMethod = {

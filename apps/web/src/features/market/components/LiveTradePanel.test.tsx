@@ -48,33 +48,35 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** Shows the panel on simulated data: these tickers and the three BTCUSDT candles above. */
+function showPanel(tickers: object[]) {
+  const calls = fakeApi({
+    'GET /api/market/tickers': {
+      body: { source: 'simulated', label: 'Simulated market data', tickers },
+    },
+    'GET /api/market/candles': {
+      body: { symbol: 'BTCUSDT', interval: '1m', label: 'Simulated market data', candles },
+    },
+  });
+  render(
+    <QueryClientProvider client={testQueryClient()}>
+      <LiveTradePanel />
+    </QueryClientProvider>,
+  );
+  return calls;
+}
+
 describe('LiveTradePanel', () => {
   it('draws recent history as soon as the dashboard shows, even below the fold', async () => {
-    const calls = fakeApi({
-      'GET /api/market/tickers': {
-        body: {
-          source: 'simulated',
-          label: 'Simulated market data',
-          tickers: [
-            {
-              symbol: 'BTCUSDT',
-              base: 'BTC',
-              price: '90012.00',
-              change24hPct: '0.50',
-              at: new Date(NOW).toISOString(),
-            },
-          ],
-        },
+    const calls = showPanel([
+      {
+        symbol: 'BTCUSDT',
+        base: 'BTC',
+        price: '90012.00',
+        change24hPct: '0.50',
+        at: new Date(NOW).toISOString(),
       },
-      'GET /api/market/candles': {
-        body: { symbol: 'BTCUSDT', interval: '1m', label: 'Simulated market data', candles },
-      },
-    });
-    render(
-      <QueryClientProvider client={testQueryClient()}>
-        <LiveTradePanel />
-      </QueryClientProvider>,
-    );
+    ]);
     // The history is asked for at once, not after the reader scrolls to the chart.
     await waitFor(() =>
       expect(calls.some((call) => call.path.startsWith('/api/market/candles?'))).toBe(true),
@@ -93,19 +95,7 @@ describe('LiveTradePanel', () => {
   });
 
   it("labels the price axis like every other price on the page ('78,900.00', not '78900.00')", async () => {
-    fakeApi({
-      'GET /api/market/tickers': {
-        body: { source: 'simulated', label: 'Simulated market data', tickers: [] },
-      },
-      'GET /api/market/candles': {
-        body: { symbol: 'BTCUSDT', interval: '1m', label: 'Simulated market data', candles },
-      },
-    });
-    render(
-      <QueryClientProvider client={testQueryClient()}>
-        <LiveTradePanel />
-      </QueryClientProvider>,
-    );
+    showPanel([]);
     await waitFor(() => expect(chart.addSeries).toHaveBeenCalled());
     const options = chart.addSeries.mock.lastCall?.[1] as {
       priceFormat?: { type: string; formatter?: (value: number) => string };

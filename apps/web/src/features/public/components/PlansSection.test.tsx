@@ -1,22 +1,15 @@
-import { cleanup, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { PublicPlan } from '../api';
 import { jsonResponse } from '../../../test/fetch';
 import { useAuthStore } from '../../../lib/auth';
 import { renderPublic, renderSignedIn } from '../../../test/render';
 import { PerformanceBlock } from './PerformanceBlock';
 import { PlansSection } from './PlansSection';
+import { mockFetchForEachTest } from '../test/setup';
 
-const fetchMock = vi.fn<typeof fetch>();
-beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  useAuthStore.setState({ user: null });
-});
+const fetchMock = mockFetchForEachTest();
+afterEach(() => useAuthStore.setState({ user: null }));
 
 const PLANS: PublicPlan[] = [
   {

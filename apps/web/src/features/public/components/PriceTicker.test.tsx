@@ -1,18 +1,11 @@
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../../test/fetch';
 import { renderPublic } from '../../../test/render';
+import { mockFetchForEachTest } from '../test/setup';
 import { PriceTicker } from './PriceTicker';
 
-const fetchMock = vi.fn<typeof fetch>();
-beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+const fetchMock = mockFetchForEachTest();
 
 describe('PriceTicker (landing page)', () => {
   it('shows a skeleton, then the feed prices labelled as simulated, and polls every 5 s', async () => {

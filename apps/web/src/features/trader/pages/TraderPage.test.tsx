@@ -1,23 +1,20 @@
 import type { TraderStrategy } from '@app/shared/schemas/strategies';
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'sonner';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '../../../test/fetch';
 import { testUser } from '../../../test/fixtures';
 import { sessionQueryKey, useAuthStore } from '../../../lib/auth';
 import { renderRoute, renderSignedIn, testQueryClient } from '../../../test/render';
 import { traderKeys } from '../api';
+import { freshMocksForEachTest } from '../test/setup';
 import { TraderPage } from './TraderPage';
 
 vi.mock('sonner', () => ({
   toast: { success: vi.fn(), error: vi.fn(), loading: vi.fn(() => 'toast-1') },
 }));
 
-beforeEach(() => vi.clearAllMocks());
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+freshMocksForEachTest();
 
 const desk: TraderStrategy = {
   strategy: {

@@ -1,22 +1,19 @@
 import type { MyTraderApplication, TraderDashboard } from '@app/shared/schemas/lead-traders';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '../../../test/fetch';
-import { testUser } from '../../../test/fixtures';
+import { feeOutsideBoundsReply, testUser } from '../../../test/fixtures';
 import { renderSignedIn } from '../../../test/render';
 import { TraderApplicationCard } from '../components/TraderApplicationCard';
 import { ProgrammeDashboard } from '../components/ProgrammeDashboard';
 import { CreateStrategyForm } from '../components/CreateStrategyForm';
+import { freshMocksForEachTest } from '../test/setup';
 
 vi.mock('sonner', () => ({
   toast: { success: vi.fn(), error: vi.fn(), loading: vi.fn(() => 'toast-1') },
 }));
 
-beforeEach(() => vi.clearAllMocks());
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+freshMocksForEachTest();
 
 const none: MyTraderApplication = { application: null, isTrader: false };
 const programme = {
@@ -154,17 +151,34 @@ describe('Become a lead trader (/profile)', () => {
   });
 });
 
+/**
+ * Shows the programme dashboard of a trader whose one strategy (BTCUSDT, 20% fee) has these
+ * figures.
+ */
+function showDashboard(
+  figures: Pick<TraderDashboard, 'copiers' | 'aumCents' | 'feesEarnedCents' | 'feesByDay'>,
+) {
+  const dashboard: TraderDashboard = {
+    strategyId: 's1',
+    terms: {
+      instruments: ['BTCUSDT'],
+      performanceFeePct: '20.00',
+      minCopyCents: 10_000,
+      maxCopiers: null,
+      retired: false,
+    },
+    ...figures,
+  };
+  fakeApi({
+    'GET /api/trader/dashboard': { body: dashboard },
+    'GET /api/trader/programme': { body: programme },
+  });
+  renderSignedIn(<ProgrammeDashboard />, '/trader', '/trader', { ...testUser, isTrader: true });
+}
+
 describe('/trader programme figures', () => {
   it('shows the copier count, the money copying and the fees the ledger credited, by day', async () => {
-    const dashboard: TraderDashboard = {
-      strategyId: 's1',
-      terms: {
-        instruments: ['BTCUSDT'],
-        performanceFeePct: '20.00',
-        minCopyCents: 10_000,
-        maxCopiers: null,
-        retired: false,
-      },
+    showDashboard({
       copiers: 3,
       aumCents: 1_234_567,
       feesEarnedCents: 2_500,
@@ -172,13 +186,7 @@ describe('/trader programme figures', () => {
         { day: '2026-11-20', feesCents: 2_000 },
         { day: '2026-11-21', feesCents: 500 },
       ],
-    };
-    fakeApi({
-      'GET /api/trader/dashboard': { body: dashboard },
-      'GET /api/trader/programme': { body: programme },
     });
-    const trader = { ...testUser, isTrader: true };
-    renderSignedIn(<ProgrammeDashboard />, '/trader', '/trader', trader);
     expect((await screen.findByTestId('dashboard-copiers')).textContent).toBe('3');
     expect(screen.getByTestId('dashboard-aum').textContent).toBe('$12,345.67');
     expect(screen.getByTestId('dashboard-fees').textContent).toBe('$25.00');
@@ -189,25 +197,7 @@ describe('/trader programme figures', () => {
   });
 
   it('before any fee, says a fee comes from claims, removals and closes above the high-water mark', async () => {
-    const dashboard: TraderDashboard = {
-      strategyId: 's1',
-      terms: {
-        instruments: ['BTCUSDT'],
-        performanceFeePct: '20.00',
-        minCopyCents: 10_000,
-        maxCopiers: null,
-        retired: false,
-      },
-      copiers: 0,
-      aumCents: 0,
-      feesEarnedCents: 0,
-      feesByDay: [],
-    };
-    fakeApi({
-      'GET /api/trader/dashboard': { body: dashboard },
-      'GET /api/trader/programme': { body: programme },
-    });
-    renderSignedIn(<ProgrammeDashboard />, '/trader', '/trader', { ...testUser, isTrader: true });
+    showDashboard({ copiers: 0, aumCents: 0, feesEarnedCents: 0, feesByDay: [] });
     expect(await screen.findByText('No fees earned yet')).toBeTruthy();
     expect(
       screen.getByText(
@@ -219,17 +209,7 @@ describe('/trader programme figures', () => {
   it('puts a fee outside the bounds, refused by the server, on the fee field', async () => {
     const calls = fakeApi({
       'GET /api/trader/programme': { body: programme },
-      'POST /api/trader/strategy': {
-        status: 400,
-        body: {
-          error: {
-            code: 'PERFORMANCE_FEE_OUTSIDE_BOUNDS',
-            message: 'Performance fee must be from 5% to 25%',
-            field: 'performanceFeePct',
-            params: { minPct: '5', maxPct: '25' },
-          },
-        },
-      },
+      'POST /api/trader/strategy': feeOutsideBoundsReply,
     });
     renderSignedIn(<CreateStrategyForm />, '/trader', '/trader', { ...testUser, isTrader: true });
     fireEvent.change(await screen.findByLabelText('Strategy name'), {

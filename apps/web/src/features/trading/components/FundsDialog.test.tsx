@@ -34,31 +34,40 @@ const quote = {
   after: { amountCents: 219_988, units: '2199.87995198', valueCents: 219_899 },
 };
 
+/**
+ * Fakes the API (the funds quote answers `fundsQuote`), asks to take $300 out of `copy` and reviews:
+ * returns the "why" box with its heading and explanation lines.
+ */
+async function reviewTakingOut300(copy: typeof trade, fundsQuote: object) {
+  fakeApi({
+    'GET /api/plans': { body: { plans: [{ ...silverPlan, minCents: 100_000 }] } },
+    'GET /api/account/summary': { body: {} },
+    'GET /api/trades/t1/funds-quote': { body: fundsQuote },
+  });
+  renderSignedIn(
+    <FundsDialog trade={copy} action="remove" onClose={() => {}} />,
+    '/dashboard',
+    '/dashboard',
+  );
+  fireEvent.change(await screen.findByLabelText('Amount to take out'), {
+    target: { value: '300' },
+  });
+  fireEvent.click(screen.getByRole('button', { name: 'Review' }));
+  const why = await screen.findByTestId('funds-why');
+  const lines = within(why)
+    .getAllByRole('listitem')
+    .map((item) => item.textContent);
+  return { why, lines };
+}
+
 describe('FundsDialog › Remove funds', () => {
   it('explains why the Trade Amount after is $2,199.88, not $2,200.00, from the shared rule', async () => {
-    fakeApi({
-      'GET /api/plans': { body: { plans: [{ ...silverPlan, minCents: 100_000 }] } },
-      'GET /api/account/summary': { body: {} },
-      'GET /api/trades/t1/funds-quote': { body: quote },
-    });
-    renderSignedIn(
-      <FundsDialog trade={trade} action="remove" onClose={() => {}} />,
-      '/dashboard',
-      '/dashboard',
-    );
-    fireEvent.change(await screen.findByLabelText('Amount to take out'), {
-      target: { value: '300' },
-    });
-    fireEvent.click(screen.getByRole('button', { name: 'Review' }));
-    const why = await screen.findByTestId('funds-why');
+    const { why, lines } = await reviewTakingOut300(trade, quote);
     expect(
       within(why).getByRole('heading', {
         name: 'Why the Trade Amount falls by $300.12, not $300.00',
       }),
     ).toBeTruthy();
-    const lines = within(why)
-      .getAllByRole('listitem')
-      .map((item) => item.textContent);
     expect(lines).toEqual([
       'Your trade is worth $2,499.00 now, while its Trade Amount (what you put in, less what you have taken out) is $2,500.00: it is $1.00 down.',
       'Taking out $300.00 sells 300.12004802 units at 0.9996. Those units cost $300.12 of the Trade Amount, so it falls by $300.12 to $2,199.88.',
@@ -84,41 +93,22 @@ describe('FundsDialog › Remove funds from a copy that pays no performance fee'
       roiPct: '8.00',
       performanceFeePct: '0.00',
     });
-    fakeApi({
-      'GET /api/plans': { body: { plans: [{ ...silverPlan, minCents: 100_000 }] } },
-      'GET /api/account/summary': { body: {} },
-      'GET /api/trades/t1/funds-quote': {
-        body: {
-          action: 'remove',
-          nav: '1.35',
-          amountCents: 30_000,
-          units: '222.22222223',
-          costCents: 27_778,
-          feeCents: 0,
-          payoutCents: 30_000,
-          profitCents: 2_222,
-          after: { amountCents: 242_222, units: '1937.77777777', valueCents: 261_599 },
-        },
-      },
+    const { why, lines } = await reviewTakingOut300(feeFree, {
+      action: 'remove',
+      nav: '1.35',
+      amountCents: 30_000,
+      units: '222.22222223',
+      costCents: 27_778,
+      feeCents: 0,
+      payoutCents: 30_000,
+      profitCents: 2_222,
+      after: { amountCents: 242_222, units: '1937.77777777', valueCents: 261_599 },
     });
-    renderSignedIn(
-      <FundsDialog trade={feeFree} action="remove" onClose={() => {}} />,
-      '/dashboard',
-      '/dashboard',
-    );
-    fireEvent.change(await screen.findByLabelText('Amount to take out'), {
-      target: { value: '300' },
-    });
-    fireEvent.click(screen.getByRole('button', { name: 'Review' }));
-    const why = await screen.findByTestId('funds-why');
     expect(
       within(why).getByRole('heading', {
         name: 'Why the Trade Amount falls by $277.78, not $300.00',
       }),
     ).toBeTruthy();
-    const lines = within(why)
-      .getAllByRole('listitem')
-      .map((item) => item.textContent);
     expect(lines).toContain(
       'This plan charges no performance fee, so all $300.00 reaches your available balance.',
     );

@@ -1,17 +1,10 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { stubFetchAnswering } from '../../../test/fetch';
 import { StatementDialog } from './StatementDialog';
 
 const NOW = () => new Date('2026-11-25T10:00:00Z');
 let calls: string[] = [];
-
-function stubFetch(reply: () => Response) {
-  calls = [];
-  vi.stubGlobal('fetch', (input: RequestInfo | URL) => {
-    calls.push(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
-    return Promise.resolve(reply());
-  });
-}
 
 const jsonError = (status: number, code: string, message: string, field?: string) =>
   new Response(JSON.stringify({ error: { code, message, ...(field ? { field } : {}) } }), {
@@ -36,7 +29,7 @@ const renderDialog = (accountOpenedAt = '2025-03-02T09:00:00Z') =>
 
 describe('StatementDialog', () => {
   it('opens an account opened today on today and this year, not on an empty October and last year', () => {
-    stubFetch(() => new Response('', { status: 500 }));
+    calls = stubFetchAnswering(() => new Response('', { status: 500 }));
     renderDialog('2026-11-25T08:00:00Z');
     expect(screen.getByLabelText<HTMLInputElement>('From').value).toBe('2026-11-25');
     expect(screen.getByLabelText<HTMLInputElement>('To').value).toBe('2026-11-25');
@@ -45,7 +38,7 @@ describe('StatementDialog', () => {
 
   it('asks for last month and this month to date by default and downloads the PDF under the server’s file name', async () => {
     const fileName = 'nestrado-statement-2026-10-01-to-2026-11-25.pdf';
-    stubFetch(
+    calls = stubFetchAnswering(
       () =>
         new Response(new Blob(['%PDF-1.7']), {
           status: 200,
@@ -68,7 +61,7 @@ describe('StatementDialog', () => {
   });
 
   it('offers last year’s annual summary and the closed trades', async () => {
-    stubFetch(
+    calls = stubFetchAnswering(
       () =>
         new Response(new Blob(['x']), {
           status: 200,
@@ -98,7 +91,7 @@ describe('StatementDialog', () => {
   });
 
   it('refuses an end before the start without asking the server', () => {
-    stubFetch(() => new Response('', { status: 500 }));
+    calls = stubFetchAnswering(() => new Response('', { status: 500 }));
     renderDialog();
     fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-10-20' } });
     fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-10-02' } });
@@ -108,7 +101,7 @@ describe('StatementDialog', () => {
   });
 
   it('puts a refusal the server names on its field', async () => {
-    stubFetch(() =>
+    calls = stubFetchAnswering(() =>
       jsonError(400, 'STATEMENT_RANGE_TOO_LONG', 'A statement can cover at most 5 years', 'to'),
     );
     renderDialog();
@@ -118,7 +111,9 @@ describe('StatementDialog', () => {
   });
 
   it('says so when the statement could not be prepared, and the buttons work again', async () => {
-    stubFetch(() => jsonError(500, 'INTERNAL', 'Something went wrong. Please try again.'));
+    calls = stubFetchAnswering(() =>
+      jsonError(500, 'INTERNAL', 'Something went wrong. Please try again.'),
+    );
     renderDialog();
     fireEvent.click(screen.getByRole('button', { name: 'Download PDF' }));
     expect((await screen.findByRole('alert')).textContent).toBe(

@@ -11,7 +11,8 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { formatDate } from '../../../lib/dates';
 import { errorMessage } from '../../../lib/requestErrors';
-import { documentUrl, useUploadDocument } from '../api';
+import { useUploadDocument } from '../api';
+import { ViewDocumentLink } from './ViewDocumentLink';
 
 /** Uploads one document as soon as it is chosen; `problem` is what to say when that failed. */
 function useDocumentUpload(kind: DocumentKind, onUploaded: () => void) {
@@ -119,14 +120,7 @@ function DocumentStatus({
       ) : document ? (
         <span className="text-brand-strong">
           {t('documents.onFile', { date: formatDate(document.uploadedAt) })}{' '}
-          <a
-            href={documentUrl(document.id)}
-            target="_blank"
-            rel="noreferrer"
-            className="text-brand-strong underline-offset-2 hover:underline"
-          >
-            {t('documents.view')}
-          </a>
+          <ViewDocumentLink documentId={document.id} />
         </span>
       ) : (
         <span className="text-muted">{t('documents.notYet')}</span>

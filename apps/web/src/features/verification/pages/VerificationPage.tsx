@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/dates';
 import { errorMessage } from '../../../lib/requestErrors';
 import { Card, LoadingBlock } from '../../../ui';
-import { documentUrl, myVerificationQuery } from '../api';
+import { myVerificationQuery } from '../api';
+import { ViewDocumentLink } from '../components/ViewDocumentLink';
 import { VerificationForm } from '../components/VerificationForm';
 import { VerificationStatusView } from '../components/VerificationStatus';
 
@@ -68,14 +69,7 @@ function Submitted({ verification }: { verification: MyVerification }) {
         {verification.documents.map((document) => (
           <li key={document.id} className="flex flex-wrap items-center gap-2 text-sm">
             <span className="font-medium">{t(`documents.kinds.${document.kind}`)}</span>
-            <a
-              href={documentUrl(document.id)}
-              target="_blank"
-              rel="noreferrer"
-              className="text-brand-strong underline-offset-2 hover:underline"
-            >
-              {t('documents.view')}
-            </a>
+            <ViewDocumentLink documentId={document.id} />
           </li>
         ))}
       </ul>

@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '../../../test/fetch';
-import { testUser } from '../../../test/fixtures';
+import { cryptoMethod, testUser } from '../../../test/fixtures';
 import { renderSignedIn, requestsSettled } from '../../../test/render';
 import { QUOTE_DEBOUNCE_MS } from '../components/WithdrawalQuoteLine';
 import { WithdrawalsPage } from './WithdrawalsPage';
@@ -234,23 +234,11 @@ describe('WithdrawalsPage', () => {
   });
 
   it('marks a demo method in the crypto picker and warns when it is chosen', async () => {
-    const method = {
-      id: '6f1c3c2e-8a3b-4f43-9a55-0f0f0f0f0f01',
-      kind: 'crypto',
-      name: 'Bitcoin',
-      network: 'BTC',
+    const method = cryptoMethod({
       address: 'bc1qdemo0000000000000000000000000000replaceme',
-      bankName: null,
-      accountName: null,
-      accountNumber: null,
-      swiftCode: null,
-      referenceInstructions: null,
       isDemo: true,
       sortOrder: 1,
-      retiredAt: null,
-      withdrawalFeePct: '0',
-      withdrawalFeeFixedCents: 0,
-    };
+    });
     api({
       'GET /api/payment-methods': {
         body: { methods: [method, { ...method, id: 'real', name: 'Ether', isDemo: false }] },
@@ -281,23 +269,15 @@ describe('WithdrawalsPage', () => {
   });
 
   it("quotes the chosen crypto method's own fee, and confirms with amount, fee and what arrives", async () => {
-    const method = {
+    const method = cryptoMethod({
       id: '6f1c3c2e-8a3b-4f43-9a55-0f0f0f0f0f02',
-      kind: 'crypto',
       name: 'Tether',
       network: 'TRC20',
       address: 'Treal',
-      bankName: null,
-      accountName: null,
-      accountNumber: null,
-      swiftCode: null,
-      referenceInstructions: null,
-      isDemo: false,
       sortOrder: 1,
-      retiredAt: null,
       withdrawalFeePct: '1.5',
       withdrawalFeeFixedCents: 250,
-    };
+    });
     api({
       'GET /api/payment-methods': { body: { methods: [method] } },
       [`GET /api/withdrawals/quote?amount=100.00&methodId=${method.id}`]: {
