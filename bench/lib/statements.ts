@@ -87,6 +87,7 @@ export async function retainedWhileStreaming(
   every = 2,
 ): Promise<{ chunks: number; retainedMb: number }> {
   const { systemClock } = await import('../../apps/server/src/context');
+  const { createCaches } = await import('../../apps/server/src/caches');
   const { openStatement } =
     await import('../../apps/server/src/modules/statements/statements.service');
   const { statementCsv } = await import('../../apps/server/src/modules/statements/statement.csv');
@@ -95,7 +96,12 @@ export async function retainedWhileStreaming(
   const pool = new pg.Pool({ connectionString: dbUrl, max: 2 });
   try {
     // Only what the statement service reads from the context.
-    const ctx = { clock: systemClock, config: { brandName: 'Nestrado' }, pool } as never;
+    const ctx = {
+      clock: systemClock,
+      config: { brandName: 'Nestrado' },
+      pool,
+      caches: createCaches(),
+    } as never;
     const user = { id: userId, name: 'Bench' } as never;
     gc();
     const baseline = process.memoryUsage().heapUsed;
