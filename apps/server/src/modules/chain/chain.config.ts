@@ -18,45 +18,65 @@ import { parseAccountXpub } from './domain/deposit-address';
  * and held, never credited). The server never holds a private key.
  */
 
+/**
+ * What the operator is told at start about a bad setting, in English like every other setting's
+ * problem (src/config.ts): these never reach an investor, so they are sentences, not the
+ * rule('CODE')s of the request schemas that the web translates.
+ */
+const PROBLEMS = {
+  address: 'must be a 0x address of 40 hex digits',
+  checksum: 'has a mixed-case checksum (EIP-55) that does not match',
+  symbol: 'must be 1 to 16 letters, digits or dots',
+  baseUnits: 'must be a whole number of base units',
+  rate: 'must be a decimal number such as "1" or "0.9998"',
+  positiveRate: 'must be above 0',
+  key: 'must be lower-case letters, digits and dashes',
+  httpUrl: 'must be an http(s) URL',
+  hashPlaceholder: 'must contain {hash}',
+  xpub: 'must be a BIP32 extended public key (xpub...) at the account level',
+  keyTwice: 'is used twice',
+  contractTwice: 'is listed twice on this network',
+} as const;
+
 const NETWORK_KEY = /^[a-z][a-z0-9-]{0,31}$/;
 const DECIMAL_RATE = /^\d{1,12}(\.\d{1,18})?$/;
 const BASE_UNITS = /^\d{1,78}$/;
 
 const address = z
   .string()
-  .refine((value) => isAddress(value, { strict: false }), 'must be a 0x address of 40 hex digits')
+  .refine((value) => isAddress(value, { strict: false }), PROBLEMS.address)
   .refine(
     (value) => value.toLowerCase() === value || isAddress(value, { strict: true }),
-    'has a mixed-case checksum (EIP-55) that does not match',
+    PROBLEMS.checksum,
   )
   .transform((value) => getAddress(value));
 
 export const chainTokenSchema = z.strictObject({
-  symbol: z.string().regex(/^[A-Za-z0-9.]{1,16}$/, 'must be 1 to 16 letters, digits or dots'),
+  symbol: z.string().regex(/^[A-Za-z0-9.]{1,16}$/, PROBLEMS.symbol),
   contract: address,
   decimals: z.number().int().min(2).max(36),
   /** The smallest transfer credited, in the token's base units (a string: uint256 is too big for JSON numbers). */
-  minimum: z.string().regex(BASE_UNITS, 'must be a whole number of base units'),
+  minimum: z.string().regex(BASE_UNITS, PROBLEMS.baseUnits),
   /** USD per whole token as a decimal string ("1" for a USD stablecoin); absent: never credited. */
   usdRate: z
     .string()
-    .regex(DECIMAL_RATE, 'must be a decimal number such as "1" or "0.9998"')
-    .refine((value) => parseUsdRate(value).numerator > 0n, 'must be above 0')
+    .regex(DECIMAL_RATE, PROBLEMS.rate)
+    .refine((value) => parseUsdRate(value).numerator > 0n, PROBLEMS.positiveRate)
     .optional(),
 });
 
 export const chainNetworkSchema = z.strictObject({
-  key: z.string().regex(NETWORK_KEY, 'must be lower-case letters, digits and dashes'),
+  key: z.string().regex(NETWORK_KEY, PROBLEMS.key),
   name: z.string().min(1).max(64),
   chainId: z.number().int().positive(),
-  rpcUrl: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }),
+  rpcUrl: z.url({ protocol: /^https?$/, error: PROBLEMS.httpUrl }),
   confirmations: z.number().int().min(1).max(10_000),
   /** Credit under this block tag instead of counting confirmations (chains that have it). */
   finalityTag: z.enum(['finalized', 'safe']).optional(),
   explorerTxUrl: z
     .string()
-    .refine((value) => value.includes('{hash}'), 'must contain {hash}')
-    .refine((value) => /^https?:\/\//.test(value), 'must be an http(s) URL'),
+    .refine((value) => value.includes('{hash}'), PROBLEMS.hashPlaceholder)
+    .refine((value) => /^https?:\/\//.test(value), PROBLEMS.httpUrl),
   xpub: z.string().refine((value) => {
     try {
       parseAccountXpub(value);
@@ -64,7 +84,7 @@ export const chainNetworkSchema = z.strictObject({
     } catch {
       return false;
     }
-  }, 'must be a BIP32 extended public key (xpub...) at the account level'),
+  }, PROBLEMS.xpub),
   /** The block the watcher starts from when it has no cursor yet (default: the head then). */
   startBlock: z.number().int().min(0).optional(),
   /** The most blocks one eth_getLogs asks for. */
@@ -78,7 +98,11 @@ export const chainRailsSchema = z
     const keys = new Set<string>();
     value.networks.forEach((network, i) => {
       if (keys.has(network.key)) {
-        check.addIssue({ code: 'custom', path: ['networks', i, 'key'], message: 'is used twice' });
+        check.addIssue({
+          code: 'custom',
+          path: ['networks', i, 'key'],
+          message: PROBLEMS.keyTwice,
+        });
       }
       keys.add(network.key);
       const contracts = new Set<string>();
@@ -87,7 +111,7 @@ export const chainRailsSchema = z
           check.addIssue({
             code: 'custom',
             path: ['networks', i, 'tokens', j, 'contract'],
-            message: 'is listed twice on this network',
+            message: PROBLEMS.contractTwice,
           });
         }
         contracts.add(token.contract);
