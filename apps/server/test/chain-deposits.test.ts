@@ -310,6 +310,22 @@ describe('deposits credited from the chain', () => {
     expect((await summaryOf(client)).availableCents).toBe(0);
   });
 
+  it('a transfer to a deleted account is held, and the others of the pass are credited', async () => {
+    const { network, watch } = await newNetwork();
+    const gone = await investor(network, 'Gone Away');
+    const here = await investor(network, 'Still Here');
+    await mintDemoUsdc(chain, usdc, gone.address, USDC(5));
+    await mintDemoUsdc(chain, usdc, here.address, USDC(6));
+    await t.db.execute(sql`UPDATE users SET deleted_at = now() WHERE id = ${gone.user.id}`);
+    await mine(CONFIRMATIONS);
+    expect((await watchOnce(t.ctx, watch())).settled).toMatchObject({ credited: 1, held: 1 });
+    expect((await transfersOf(gone.user.id)).map((r) => [r.status, r.hold_reason])).toEqual([
+      ['held', 'account_closed'],
+    ]);
+    expect(await creditsOf(gone.user.id)).toEqual([]);
+    expect((await summaryOf(here.client)).availableCents).toBe(600);
+  });
+
   it('an odd amount credits exact cents and records the rest: 1.234567 USDC is 123 cents + 4567', async () => {
     const { network, watch } = await newNetwork();
     const { user, client, address } = await investor(network);

@@ -62,7 +62,7 @@ CREATE TABLE chain_transfers (
   block_hash text NOT NULL CHECK (block_hash ~ '^0x[0-9a-f]{64}$'),
   status text NOT NULL DEFAULT 'seen'
     CHECK (status IN ('seen', 'confirming', 'credited', 'held', 'dropped')),
-  hold_reason text CHECK (hold_reason IN ('below_minimum', 'no_rate')),
+  hold_reason text CHECK (hold_reason IN ('below_minimum', 'no_rate', 'account_closed')),
   cents_credited bigint CHECK (cents_credited > 0),
   -- The part below a cent, in base units: recorded, never rounded up into the credit.
   remainder_base_units numeric(78, 0) CHECK (remainder_base_units >= 0),

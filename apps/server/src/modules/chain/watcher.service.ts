@@ -5,6 +5,7 @@ import {
 import { getAddress, type Hash } from 'viem';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
+import { AppError } from '../../http/errors';
 import type { ChainTransferRow } from '../../db/schema';
 import { announceMoneyChange, depositApproved, postEntry } from '../ledger';
 import { notify } from '../notifications';
@@ -166,6 +167,8 @@ export interface SettleSummary {
   held: number;
   dropped: number;
   confirming: number;
+  /** Transfers whose write failed this pass (logged; tried again on the next). */
+  failed: number;
 }
 
 /**
@@ -178,7 +181,7 @@ export async function settleOpen(
   limit = 1_000,
 ): Promise<SettleSummary> {
   const { network, token, rpc } = watch;
-  const summary: SettleSummary = { credited: 0, held: 0, dropped: 0, confirming: 0 };
+  const summary: SettleSummary = { credited: 0, held: 0, dropped: 0, confirming: 0, failed: 0 };
   const open = await repo.openTransfers(ctx.db, network.key, token.contract, limit);
   if (open.length === 0) return summary;
   const head = await rpc.head();
@@ -197,51 +200,72 @@ export async function settleOpen(
       head,
       token,
     });
-    const outcome = verdict.kind === 'credit' ? 'credited' : verdict.kind;
     if (verdict.kind === 'confirming' && transfer.status === 'confirming') {
       summary.confirming += 1;
       continue;
     }
-    if (await applyVerdict(ctx, watch, transfer, verdict)) summary[outcome] += 1;
+    try {
+      const outcome = await applyVerdict(ctx, watch, transfer, verdict);
+      if (outcome) summary[outcome] += 1;
+    } catch (error) {
+      // One transfer that cannot be written must not stop the others: logged, tried next pass.
+      summary.failed += 1;
+      ctx.log.error(
+        { err: error, network: network.key, transferId: transfer.id, verdict: verdict.kind },
+        'chain transfer not settled',
+      );
+    }
   }
   return summary;
 }
 
+type Outcome = 'credited' | 'held' | 'dropped' | 'confirming';
+
 /**
  * Writes one verdict under the transfer's row lock, if the transfer is still open and in the
- * block the verdict was made for; a credit books the deposit in the same transaction. Returns
- * whether it wrote.
+ * block the verdict was made for; a credit books the deposit in the same transaction (held
+ * instead when the owner's account was deleted meanwhile). Returns what was written, if anything.
  */
 async function applyVerdict(
   ctx: AppContext,
   watch: TokenWatch,
   transfer: ChainTransferRow,
   verdict: TransferVerdict,
-): Promise<boolean> {
-  const written = await ctx.db.transaction(async (tx) => {
-    const locked = await repo.lockTransfer(tx, transfer.id);
-    const open = locked?.status === 'seen' || locked?.status === 'confirming';
-    if (!locked || !open || locked.blockHash !== transfer.blockHash) return undefined;
-    const now = ctx.clock.now();
-    switch (verdict.kind) {
-      case 'dropped':
-      case 'confirming':
-        await repo.settle(tx, locked.id, { status: verdict.kind }, now);
-        return () => {};
-      case 'held':
-        await repo.settle(tx, locked.id, { status: 'held', holdReason: verdict.reason }, now);
-        return () => {};
-      case 'credit':
-        return creditDeposit(ctx, tx, watch.network, locked, verdict, now);
-    }
-  });
-  written?.();
-  return written !== undefined;
+): Promise<Outcome | undefined> {
+  const written = await ctx.db.transaction(
+    async (tx): Promise<{ outcome: Outcome; after?: () => void } | undefined> => {
+      const locked = await repo.lockTransfer(tx, transfer.id);
+      const open = locked?.status === 'seen' || locked?.status === 'confirming';
+      if (!locked || !open || locked.blockHash !== transfer.blockHash) return undefined;
+      const now = ctx.clock.now();
+      switch (verdict.kind) {
+        case 'dropped':
+        case 'confirming':
+          await repo.settle(tx, locked.id, { status: verdict.kind }, now);
+          return { outcome: verdict.kind };
+        case 'held':
+          await repo.settle(tx, locked.id, { status: 'held', holdReason: verdict.reason }, now);
+          return { outcome: 'held' };
+        case 'credit':
+          if (!(await ownerStillHere(tx, locked.userId))) {
+            await repo.settle(tx, locked.id, { status: 'held', holdReason: 'account_closed' }, now);
+            return { outcome: 'held' };
+          }
+          return {
+            outcome: 'credited',
+            after: await creditDeposit(ctx, tx, watch.network, locked, verdict, now),
+          };
+      }
+    },
+  );
+  written?.after?.();
+  return written?.outcome;
 }
 
 /**
- * The credit: a deposit transaction (done, paid by the chain: no admin decided it, its reference
- * the tx hash), the transfer marked credited with the cents and the remainder, the owner told
+ * The credit, for an owner whose account stands (its row share-locked, as every booking takes
+ * it): a deposit transaction (done, paid by the chain: no admin decided it, its reference the tx
+ * hash), the transfer marked credited with the cents and the remainder, the owner told
  * in-app (and by e-mail per their choices), then platform cash → the owner's available balance
  * as the last write (the hot platform account is locked only until COMMIT). Returns what to
  * run after the commit: the owner's and the admins' screens refresh.
@@ -254,7 +278,6 @@ async function creditDeposit(
   credit: { cents: bigint; remainder: bigint },
   now: Date,
 ): Promise<() => void> {
-  await requireUndeletedOwner(tx, transfer.userId);
   const parts: TransactionDescription = {
     code: 'deposit',
     method: `${transfer.symbol} on ${network.name}`,
@@ -301,6 +324,18 @@ async function creditDeposit(
     told();
     announceMoneyChange(ctx, transfer.userId, row.transactionId);
   };
+}
+
+/** The owner's row share-locked (as every booking takes it); false when the account was deleted. */
+async function ownerStillHere(tx: Tx, userId: string): Promise<boolean> {
+  try {
+    await requireUndeletedOwner(tx, userId);
+    return true;
+  } catch (error) {
+    // Thrown after its query succeeded: the transaction is still usable.
+    if (error instanceof AppError && error.code === 'ACCOUNT_DELETED') return false;
+    throw error;
+  }
 }
 
 /** One pass of a watcher: scan to the head, then settle what is open. */

@@ -8,7 +8,11 @@ import { baseUnitsToCents, type UsdRate } from './units';
  * confirmations is credited or held.
  */
 
-export const HOLD_REASONS = ['below_minimum', 'no_rate'] as const;
+/**
+ * Why a confirmed transfer is not credited: below the token's minimum (or worth less than a
+ * cent), a token without a USD rate, or an owner whose account was deleted.
+ */
+export const HOLD_REASONS = ['below_minimum', 'no_rate', 'account_closed'] as const;
 export type HoldReason = (typeof HOLD_REASONS)[number];
 
 export type TransferVerdict =
