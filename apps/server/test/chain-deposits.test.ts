@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { createTestClient, http, type Address } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  createChainRuntime,
   deployDemoUsdc,
   depositAddressOf,
   mintDemoUsdc,
@@ -10,6 +11,7 @@ import {
   connectRpc,
   settleOpen,
   startDevChain,
+  startDevRails,
   transferManyDemoUsdc,
   watchOnce,
   type ChainRpc,
@@ -336,5 +338,60 @@ describe('deposits credited from the chain', () => {
       { status: 'credited', cents_credited: '123', remainder_base_units: '4567' },
     ]);
     expect((await summaryOf(client)).availableCents).toBe(123);
+  });
+});
+
+describe('the watchers at run time', () => {
+  it('an RPC outage pauses crediting, is reported, and loses nothing: the next run resumes', async () => {
+    const { network } = await newNetwork();
+    const { user, client, address } = await investor(network);
+    await mintDemoUsdc(chain, usdc, address, USDC(3));
+    await mine(CONFIRMATIONS);
+
+    // The same network through an RPC URL nothing answers on (port 9 on loopback: discard).
+    const down = createChainRuntime(t.ctx, {
+      networks: [{ ...network, rpcUrl: 'http://127.0.0.1:9', tokens: network.tokens.slice(0, 1) }],
+    });
+    const [outage] = await down.runOnce();
+    expect(outage).toMatchObject({ network: network.key, token: 'USDC', lastPassAt: null });
+    expect(outage?.lastError).toBeTruthy();
+    expect(await transfersOf(user.id)).toEqual([]);
+
+    const up = createChainRuntime(t.ctx, {
+      networks: [{ ...network, tokens: network.tokens.slice(0, 1) }],
+    });
+    const [back] = await up.runOnce();
+    const head = await connectRpc(chain).head();
+    expect(back).toMatchObject({ lastError: null, cursorBlock: head, head });
+    expect(back?.lastSettled).toMatchObject({ credited: 1 });
+    expect((await summaryOf(client)).availableCents).toBe(300);
+  });
+
+  it('refuses an RPC that answers another chain id', async () => {
+    const { network } = await newNetwork();
+    const runtime = createChainRuntime(t.ctx, {
+      networks: [{ ...network, chainId: 1, tokens: network.tokens.slice(0, 1) }],
+    });
+    const [wrong] = await runtime.runOnce();
+    expect(wrong?.lastError).toBe(`${network.key}: the RPC answers chain id 31337, not 1`);
+    expect(await cursorOf(network.key)).toBeUndefined();
+  });
+
+  it('the development rails (npm start with nothing configured) credit test USDC', async () => {
+    const dev = await startDevRails({});
+    try {
+      const [network] = dev.rails.networks;
+      if (!network) throw new Error('no network');
+      const { client, address } = await investor(network);
+      await mintDemoUsdc(dev.chain, dev.usdc, address, USDC(12.5));
+      await createTestClient({ mode: 'anvil', transport: http(dev.chain.rpcUrl) }).mine({
+        blocks: 3,
+      });
+      const [status] = await createChainRuntime(t.ctx, dev.rails).runOnce();
+      expect(status?.lastSettled).toMatchObject({ credited: 1 });
+      expect((await summaryOf(client)).availableCents).toBe(1_250);
+    } finally {
+      await dev.chain.stop();
+    }
   });
 });
