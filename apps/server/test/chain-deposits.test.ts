@@ -18,6 +18,7 @@ import {
   type DevChain,
   type TokenWatch,
 } from '../src/modules/chain';
+import { eventually } from '@app/shared/test/eventually';
 import type { TestApp } from './harness';
 import { activeUser, summaryOf, useMoneyApp } from './money-helpers';
 
@@ -365,6 +366,25 @@ describe('the watchers at run time', () => {
     expect(back).toMatchObject({ lastError: null, cursorBlock: head, head });
     expect(back?.lastSettled).toMatchObject({ credited: 1 });
     expect((await summaryOf(client)).availableCents).toBe(300);
+  });
+
+  it('started, passes until stopped: a transfer is credited without anyone calling it', async () => {
+    const { network } = await newNetwork();
+    const { client, address } = await investor(network);
+    const runtime = createChainRuntime(t.ctx, {
+      networks: [{ ...network, tokens: network.tokens.slice(0, 1) }],
+    });
+    runtime.start(20);
+    try {
+      await mintDemoUsdc(chain, usdc, address, USDC(8));
+      await mine(CONFIRMATIONS);
+      await eventually(async () => expect((await summaryOf(client)).availableCents).toBe(800), {
+        timeout: 15_000,
+      });
+    } finally {
+      await runtime.stop();
+    }
+    expect(runtime.statuses()[0]).toMatchObject({ lastError: null });
   });
 
   it('refuses an RPC that answers another chain id', async () => {

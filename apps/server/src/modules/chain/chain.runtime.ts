@@ -61,39 +61,8 @@ export function createChainRuntime(ctx: AppContext, rails: ChainRails): ChainRun
   let running: Promise<unknown> | undefined;
   let stopped = false;
 
-  async function pass(watch: TokenWatch) {
-    const current = status.get(watch);
-    if (!current) return;
-    try {
-      if (!checked.has(watch.rpc)) {
-        const chainId = await watch.rpc.chainId();
-        if (chainId !== watch.network.chainId) {
-          throw new Error(
-            `${watch.network.key}: the RPC answers chain id ${chainId}, not ${watch.network.chainId}`,
-          );
-        }
-        checked.add(watch.rpc);
-      }
-      const { settled } = await watchOnce(ctx, watch);
-      const cursor = await repo.readCursor(ctx.db, watch.network.key, watch.token.contract);
-      Object.assign(current, {
-        cursorBlock: cursor?.blockNumber ?? null,
-        head: await watch.rpc.head(),
-        lastPassAt: ctx.clock.now(),
-        lastError: null,
-        lastSettled: settled,
-      });
-    } catch (error) {
-      current.lastError = error instanceof Error ? error.message : String(error);
-      ctx.log.warn(
-        { err: error, network: watch.network.key, token: watch.token.symbol },
-        'chain watcher pass failed; it resumes from its cursor',
-      );
-    }
-  }
-
   async function runOnce() {
-    for (const watch of watches) await pass(watch);
+    for (const watch of watches) await runPass(ctx, watch, status.get(watch), checked);
     return statuses();
   }
 
@@ -124,4 +93,43 @@ export function createChainRuntime(ctx: AppContext, rails: ChainRails): ChainRun
       await running;
     },
   };
+}
+
+/**
+ * One watch's pass: the chain id checked once per RPC, the scan and the settling, then its status
+ * (or its error, logged; the next pass resumes from the cursor).
+ */
+async function runPass(
+  ctx: AppContext,
+  watch: TokenWatch,
+  current: WatcherStatus | undefined,
+  checked: Set<ChainRpc>,
+) {
+  if (!current) return;
+  try {
+    if (!checked.has(watch.rpc)) {
+      const chainId = await watch.rpc.chainId();
+      if (chainId !== watch.network.chainId) {
+        throw new Error(
+          `${watch.network.key}: the RPC answers chain id ${chainId}, not ${watch.network.chainId}`,
+        );
+      }
+      checked.add(watch.rpc);
+    }
+    const { settled } = await watchOnce(ctx, watch);
+    const cursor = await repo.readCursor(ctx.db, watch.network.key, watch.token.contract);
+    Object.assign(current, {
+      cursorBlock: cursor?.blockNumber ?? null,
+      head: await watch.rpc.head(),
+      lastPassAt: ctx.clock.now(),
+      lastError: null,
+      lastSettled: settled,
+    });
+  } catch (error) {
+    current.lastError = error instanceof Error ? error.message : String(error);
+    ctx.log.warn(
+      { err: error, network: watch.network.key, token: watch.token.symbol },
+      'chain watcher pass failed; it resumes from its cursor',
+    );
+  }
 }
