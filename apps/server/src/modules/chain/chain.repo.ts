@@ -202,13 +202,3 @@ export async function settle(db: DbOrTx, id: string, outcome: TransferOutcome, n
     .set({ ...outcome, updatedAt: now, ...(final ? { settledAt: now } : {}) })
     .where(eq(chainTransfers.id, id));
 }
-
-/** A user's transfers on a network, newest first (the deposit page). */
-export function transfersOf(db: DbOrTx, userId: string, limit: number) {
-  return db
-    .select()
-    .from(chainTransfers)
-    .where(eq(chainTransfers.userId, userId))
-    .orderBy(sql`${chainTransfers.seenAt} DESC`, sql`${chainTransfers.id} DESC`)
-    .limit(limit);
-}
