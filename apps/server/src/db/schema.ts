@@ -169,3 +169,4 @@ export * from '../modules/verification/verification.schema';
 export * from '../modules/appropriateness/appropriateness.schema';
 export * from '../modules/sign-in-providers/sign-in-providers.schema';
 export * from '../modules/api-tokens/api-tokens.schema';
+export * from '../modules/chain/chain.schema';
