@@ -9,8 +9,8 @@ import {
   registerInvestor,
   snap,
   uniqueName,
-  invest,
-  readyInvestor,
+  copierOf,
+  offerPlan,
 } from './support';
 
 /**
@@ -58,7 +58,6 @@ test("a lead trader's desk: both sides, per unit and at size as on the public pa
   server.setPrices(START);
   const baseURL = server.baseURL;
   const admin = await adminApi(baseURL);
-  const adminHeaders = async () => ({ 'x-csrf-token': await csrfOf(admin) });
 
   // An approved lead trader with a strategy of BTC and ETH at a 20 % fee (the programme's own
   // screens are walked in trader-programme.spec.ts).
@@ -83,28 +82,13 @@ test("a lead trader's desk: both sides, per unit and at size as on the public pa
   const { strategyId } = (await created.json()) as { strategyId: string };
 
   // Offered through a plan; a copier puts $1,000 in at NAV 1: the strategy's size is 1,000 units.
-  const plan = await admin.post('/api/admin/plans', {
-    headers: await adminHeaders(),
-    data: {
-      title: `${name.split(' ')[1]} desk`,
-      min: '100',
-      max: '5000',
-      termDays: 30,
-      strategyId,
-    },
-  });
-  expect(plan.status(), await plan.text()).toBe(201);
-  const { plan: offered } = (await plan.json()) as { plan: { id: string } };
+  const planId = await offerPlan(admin, `${name.split(' ')[1]} desk`, strategyId);
   // $2,000 is above the four-eyes threshold: the approval waits for the checker admin.
-  const { context: copierContext } = await readyInvestor(
-    browser,
-    baseURL,
-    admin,
-    'Copier',
-    '2000',
-    { waits: true },
-  );
-  const trade = await invest(copierContext.request, offered.id, '1000');
+  const { context: copierContext, trade } = await copierOf(browser, baseURL, admin, planId, {
+    deposit: '2000',
+    amount: '1000',
+    waits: true,
+  });
 
   // Orders on both sides from the desk's form.
   const page = await traderContext.newPage();
