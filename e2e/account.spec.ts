@@ -11,6 +11,7 @@ import {
   snap,
   uniqueEmail,
   uniqueName,
+  bankWithdrawal,
 } from './support';
 
 /** The Security card's e-mail row and the Close account card on /profile (issue 20). */
@@ -82,15 +83,7 @@ test('close my account: refused with the way out while money is left, closed onc
   await card.getByRole('link', { name: 'Withdraw' }).click();
   await expect(page).toHaveURL(/\/withdrawals$/);
 
-  const withdrawal = await post(page, '/api/withdrawals', {
-    method: 'bank',
-    accountNumber: '12345678',
-    accountName: investor.name,
-    bankName: 'Analytical Bank',
-    swiftCode: 'ANLYGB2L',
-    routingNumber: '021000021',
-    amount: '250',
-  });
+  const withdrawal = await post(page, '/api/withdrawals', bankWithdrawal(investor.name, '250'));
   expect(withdrawal.status()).toBe(201);
   await page.goto('/profile');
   await expect(card.getByText('A withdrawal is still being processed.')).toBeVisible();

@@ -465,6 +465,19 @@ export async function activateAndFund(
   return transaction;
 }
 
+/** The body of a withdrawal of `amount` dollars by bank transfer to a test account in `accountName`. */
+export function bankWithdrawal(accountName: string, amount: string) {
+  return {
+    method: 'bank',
+    accountNumber: '12345678',
+    accountName,
+    bankName: 'Analytical Bank',
+    swiftCode: 'ANLYGB2L',
+    routingNumber: '021000021',
+    amount,
+  };
+}
+
 /** The row of a table (a card on phones) that mentions all of the given texts. */
 export function rowWith(page: Page, ...texts: string[]): Locator {
   let rows = page.locator('tbody tr');
