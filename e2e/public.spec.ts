@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { adminApi, latestMail, snap } from './support';
+import { READING_PATHS, SIGN_IN_PATHS } from '../apps/web/src/app/visitorPaths';
 
 async function useNav(page: Page, name: string) {
   const toggle = page.getByRole('button', { name: 'Open menu' });
@@ -143,17 +144,7 @@ test('a visitor’s browser logs no error on any public page (asking who is sign
       problems.push(`${response.status()} ${response.url()}`);
     }
   });
-  for (const path of [
-    '/',
-    '/about',
-    '/contact',
-    '/terms',
-    '/privacy',
-    '/risk',
-    '/plans',
-    '/login',
-    '/register',
-  ]) {
+  for (const path of [...READING_PATHS, '/plans', ...SIGN_IN_PATHS]) {
     await page.goto(path);
     await expect(page.locator('h1, h2').first()).toBeVisible();
     await page.waitForLoadState('networkidle');
