@@ -1,7 +1,7 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test } from './fixtures';
 import {
   activateAndFund,
-  adminApi,
   csrfOf,
   eventually,
   followRealtime,
@@ -58,11 +58,11 @@ async function activateFundAndQualify(
 test('a funded investor copies a strategy with $1,000, watches it move with the market, claims its profit, and closes it back into the balance', async ({
   page,
   baseURL,
+  admin,
 }) => {
   // The market decides when a copy is in profit to claim: up to a minute more than the rest.
   test.setTimeout(240_000);
   const email = uniqueEmail('copier');
-  const admin = await adminApi(baseURL ?? '');
   await register(page, email);
   await activateFundAndQualify(baseURL ?? '', admin, page.request, email);
   const ticks = followRealtime(page, 'prices');
@@ -313,15 +313,14 @@ test('a funded investor copies a strategy with $1,000, watches it move with the 
   await expect(page.getByTestId('balance')).toHaveText(
     `$${(total / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`,
   );
-  await admin.dispose();
 });
 
 test('a deactivated investor still sees the balance and the trade, closes it, and can withdraw', async ({
   page,
   baseURL,
+  admin,
 }) => {
   const email = uniqueEmail('deactivated');
-  const admin = await adminApi(baseURL ?? '');
   await register(page, email);
   await activateFundAndQualify(baseURL ?? '', admin, page.request, email);
   const { plans } = (await (await page.request.get('/api/plans')).json()) as {
@@ -364,5 +363,4 @@ test('a deactivated investor still sees the balance and the trade, closes it, an
   await expect(page.getByText('Your account is deactivated.', { exact: true })).toBeVisible();
   await expect(page.getByTestId('available')).toHaveText(/\$\d/);
   await snap(page, 'deactivated-plans');
-  await admin.dispose();
 });
