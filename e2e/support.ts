@@ -504,6 +504,16 @@ export async function readyInvestor(
   return { context, investor };
 }
 
+/**
+ * On /plans: types `amount` into a plan's card and presses Invest Now. Answers the confirmation
+ * dialog that opens when the amount is accepted.
+ */
+export async function investNow(card: Locator, amount: string): Promise<Locator> {
+  await card.getByLabel('Amount').fill(amount);
+  await card.getByRole('button', { name: 'Invest Now' }).click();
+  return card.page().getByRole('dialog', { name: 'Confirm your investment' });
+}
+
 /** The investor copies a plan with `amount` dollars: the trade opened (answered 201). */
 export async function invest(
   investor: APIRequestContext,

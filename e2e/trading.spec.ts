@@ -8,6 +8,7 @@ import {
   snap,
   uniqueEmail,
   passAppropriateness,
+  investNow,
 } from './support';
 
 const PASSWORD = 'trading-password-123';
@@ -78,12 +79,9 @@ test('a funded investor copies a strategy with $1,000, watches it move with the 
   // Client validation first, then the confirmation before any money moves.
   await silver.getByRole('button', { name: 'Invest Now' }).click();
   await expect(silver.getByText('Amount is required')).toBeVisible();
-  await silver.getByLabel('Amount').fill('500');
-  await silver.getByRole('button', { name: 'Invest Now' }).click();
+  await investNow(silver, '500');
   await expect(silver.getByText('Amount must be greater than or equal to $1,000')).toBeVisible();
-  await silver.getByLabel('Amount').fill('1000');
-  await silver.getByRole('button', { name: 'Invest Now' }).click();
-  const confirm = page.getByRole('dialog', { name: 'Confirm your investment' });
+  const confirm = await investNow(silver, '1000');
   await expect(confirm.getByText('$1,000.00')).toBeVisible();
   await expect(confirm.getByText(/Past performance is not a reliable indicator/)).toBeVisible();
   await confirm.getByRole('button', { name: 'Confirm and invest' }).click();
@@ -122,12 +120,8 @@ test('a funded investor copies a strategy with $1,000, watches it move with the 
   await expect(silver.getByRole('button', { name: 'Add funds' })).toBeEnabled();
   await expect(silver.getByRole('button', { name: 'Invest Now' })).toHaveCount(0);
   const basic = page.getByRole('article', { name: 'Basic' });
-  await basic.getByLabel('Amount').fill('500');
-  await basic.getByRole('button', { name: 'Invest Now' }).click();
-  await page
-    .getByRole('dialog', { name: 'Confirm your investment' })
-    .getByRole('button', { name: 'Confirm and invest' })
-    .click();
+  const confirmBasic = await investNow(basic, '500');
+  await confirmBasic.getByRole('button', { name: 'Confirm and invest' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('heading', { name: 'Ongoing Trades (2)' })).toBeVisible();
   const cards = page.getByTestId('ongoing-trade');
