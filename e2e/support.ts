@@ -486,6 +486,17 @@ export function rowWith(page: Page, ...texts: string[]): Locator {
 }
 
 /**
+ * As an admin: opens /admin/transactions and presses `action` on a transaction's row (rowWith).
+ * Answers the dialog it opens.
+ */
+export async function openTransactionAction(row: Locator, action: string): Promise<Locator> {
+  const page = row.page();
+  await page.goto('/admin/transactions');
+  await row.getByRole('button', { name: action }).click();
+  return page.getByRole('dialog');
+}
+
+/**
  * A new investor in a browser context of their own (signed in), activated, funded with `deposit`
  * dollars (activateAndFund) and through the appropriateness check: ready to invest.
  */
