@@ -4,7 +4,7 @@ import { useHydrated } from '../../../lib/prerender';
 import { PlusIcon } from './icons';
 import { FAQ_KEYS, isFaqKey, type FaqKey } from './faq';
 import { ensureNamespace, useLazyTranslation } from '../lazyNamespaces';
-import { LandingSection } from './LandingSection';
+import { LandingSection, sectionCopy } from './LandingSection';
 
 /**
  * The answer dialog (Radix Dialog) and the answers are fetched on first hover, focus or click of a
@@ -32,9 +32,7 @@ export function FaqSection() {
       id="faq"
       titleId="faq-title"
       className="scroll-mt-20 border-y border-border bg-surface/40 py-20 sm:py-24"
-      eyebrow={t('faq.eyebrow')}
-      title={t('faq.title')}
-      text={t('faq.text')}
+      heading={sectionCopy(t, 'faq')}
       after={
         shownKey && (
           <Suspense fallback={null}>

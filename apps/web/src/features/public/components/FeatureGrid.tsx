@@ -1,6 +1,6 @@
 import type { ComponentType, SVGProps } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LandingSection } from './LandingSection';
+import { LandingSection, sectionCopy } from './LandingSection';
 
 type CardIcon = ComponentType<SVGProps<SVGSVGElement>>;
 
@@ -46,12 +46,7 @@ interface FeatureCardsSectionProps {
 export function FeatureCardsSection({ copy, cards, values, ...section }: FeatureCardsSectionProps) {
   const { t } = useTranslation('public');
   return (
-    <LandingSection
-      {...section}
-      eyebrow={t(`${copy}.eyebrow`)}
-      title={t(`${copy}.title`)}
-      text={t(`${copy}.text`)}
-    >
+    <LandingSection {...section} heading={sectionCopy(t, copy)}>
       <FeatureGrid
         items={cards.map(({ key, Icon }) => ({
           key,

@@ -1,15 +1,37 @@
 import type { ReactNode } from 'react';
 import { SectionHeading } from './SectionHeading';
 
+/** The eyebrow, title and lead of a section's heading. */
+export interface SectionCopy {
+  eyebrow: string;
+  title: string;
+  text: string;
+}
+
+/**
+ * A section's heading words, by the landing's convention `<copy>.eyebrow`, `<copy>.title` and
+ * `<copy>.text` in the section's namespace (`values` interpolated).
+ */
+export function sectionCopy(
+  t: (key: string, values?: Record<string, unknown>) => string,
+  copy: string,
+  values?: Record<string, unknown>,
+): SectionCopy {
+  return {
+    eyebrow: t(`${copy}.eyebrow`, values),
+    title: t(`${copy}.title`, values),
+    text: t(`${copy}.text`, values),
+  };
+}
+
 interface LandingSectionProps {
   /** The section's anchor (`#faq`), where the landing page links to it. */
   id?: string;
   /** The heading's id, which labels the section. */
   titleId: string;
   className: string;
-  eyebrow: ReactNode;
-  title: ReactNode;
-  text?: ReactNode;
+  /** Its heading's words (sectionCopy). */
+  heading: SectionCopy;
   /** The section's content, under its heading in the page's column. */
   children: ReactNode;
   /** What stands after the column, inside the section (a dialog). */
@@ -21,16 +43,14 @@ export function LandingSection({
   id,
   titleId,
   className,
-  eyebrow,
-  title,
-  text,
+  heading,
   children,
   after,
 }: LandingSectionProps) {
   return (
     <section id={id} aria-labelledby={titleId} className={className}>
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-        <SectionHeading id={titleId} eyebrow={eyebrow} title={title} text={text} />
+        <SectionHeading id={titleId} {...heading} />
         {children}
       </div>
       {after}

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { usePublicPlans } from '../api';
 import { PlanCard } from './PlanCard';
-import { LandingSection } from './LandingSection';
+import { LandingSection, sectionCopy } from './LandingSection';
 
 /**
  * Plans (#plans), loaded from GET /api/plans. While the server has no plans (or the endpoint is
@@ -19,9 +19,7 @@ export function PlansSection() {
       id="plans"
       titleId="plans-title"
       className="scroll-mt-20 py-20 sm:py-24"
-      eyebrow={t('plans.eyebrow')}
-      title={t('plans.title')}
-      text={t('plans.text')}
+      heading={sectionCopy(t, 'plans')}
     >
       <div className="mt-12">
         {isPending ? (

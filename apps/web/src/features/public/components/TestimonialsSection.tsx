@@ -1,6 +1,6 @@
 import { appConfig } from '../../../lib/config';
 import { useLazyTranslation } from '../lazyNamespaces';
-import { LandingSection } from './LandingSection';
+import { LandingSection, sectionCopy } from './LandingSection';
 import { TestimonialsCarousel, type Testimonial } from './TestimonialsCarousel';
 
 /** Testimonials are operator content: sample stories, marked as such, with no profit claims. */
@@ -11,9 +11,7 @@ export function TestimonialsSection() {
     <LandingSection
       titleId="testimonials-title"
       className="py-20 sm:py-24"
-      eyebrow={t('testimonials.eyebrow')}
-      title={t('testimonials.title', { brand: appConfig.brandName })}
-      text={t('testimonials.text')}
+      heading={sectionCopy(t, 'testimonials', { brand: appConfig.brandName })}
     >
       <div className="mt-12">
         <TestimonialsCarousel
