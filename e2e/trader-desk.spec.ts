@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { OwnServer, useOwnServer } from './own-server';
 import {
   approvedLeadTrader,
@@ -38,14 +38,24 @@ async function post(api: APIRequestContext, url: string, data: object = {}) {
   return response;
 }
 
-/** An order placed from the desk's form, confirmed in its dialog. */
-async function order(page: Page, symbol: string, side: 'Long' | 'Short', weight: string) {
+/** The table (or any part of the page) shows each of `texts`. */
+async function expectEach(part: Locator, texts: string[]) {
+  for (const text of texts) await expect(part).toContainText(text);
+}
+
+/** An order filled in on the desk's form and reviewed: the dialog that asks to place it. */
+async function reviewOrder(page: Page, symbol: string, side: 'Long' | 'Short', weight: string) {
   const form = page.locator('form').filter({ has: page.getByLabel('Target weight') });
   await form.getByLabel('Instrument').selectOption(symbol);
   await form.getByRole('radio', { name: side }).check({ force: true });
   await form.getByLabel('Target weight').fill(weight);
   await form.getByRole('button', { name: 'Review order' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Place this order?' });
+  return page.getByRole('dialog', { name: 'Place this order?' });
+}
+
+/** An order placed from the desk's form, confirmed in its dialog. */
+async function order(page: Page, symbol: string, side: 'Long' | 'Short', weight: string) {
+  const dialog = await reviewOrder(page, symbol, side, weight);
   await dialog.getByRole('button', { name: 'Place order' }).click();
   await expect(page.getByText('Order filled').first()).toBeVisible();
   await expect(dialog).toBeHidden();
@@ -98,14 +108,16 @@ test("a lead trader's desk: both sides, per unit and at size as on the public pa
   await order(page, 'ETHUSDT', 'Short', '40');
   const positions = page.getByRole('table', { name: 'Positions' });
   // Per unit: 0.25 / 100,000 BTC and 0.40 / 4,000 ETH; at 1,000 units: $250.00 and $400.00.
-  await expect(positions).toContainText('0.0000025 BTC per unit');
-  await expect(positions).toContainText('0.0001 ETH per unit');
-  await expect(positions).toContainText('0.0025 BTC held');
-  await expect(positions).toContainText('0.1 ETH held');
-  await expect(positions).toContainText('$250.00');
-  await expect(positions).toContainText('$400.00');
-  await expect(positions).toContainText('25.00%');
-  await expect(positions).toContainText('40.00%');
+  await expectEach(positions, [
+    '0.0000025 BTC per unit',
+    '0.0001 ETH per unit',
+    '0.0025 BTC held',
+    '0.1 ETH held',
+    '$250.00',
+    '$400.00',
+    '25.00%',
+    '40.00%',
+  ]);
   await expect(page.getByTestId('trader-equity')).toHaveText('$1,000.00');
 
   // The market moves: BTC up 10 %, ETH down 10 % (the short gains). One unit is worth
@@ -115,12 +127,7 @@ test("a lead trader's desk: both sides, per unit and at size as on the public pa
   await expect(page.getByTestId('trader-equity')).toHaveText('$1,065.00');
   // The copiers' money on the same desk, valued at the same mark.
   await expect(page.getByTestId('dashboard-aum')).toHaveText('$1,065.00');
-  await expect(positions).toContainText('25.82%');
-  await expect(positions).toContainText('33.80%');
-  await expect(positions).toContainText('$275.00');
-  await expect(positions).toContainText('$360.00');
-  await expect(positions).toContainText('+$25.00');
-  await expect(positions).toContainText('+$40.00');
+  await expectEach(positions, ['25.82%', '33.80%', '$275.00', '$360.00', '+$25.00', '+$40.00']);
   await snap(page, 'desk');
 
   // The public page says the same.
@@ -134,12 +141,7 @@ test("a lead trader's desk: both sides, per unit and at size as on the public pa
   await visitor.close();
 
   // Closing the short with the form left on Long: weight 0 closes what is held.
-  const form = page.locator('form').filter({ has: page.getByLabel('Target weight') });
-  await form.getByLabel('Instrument').selectOption('ETHUSDT');
-  await form.getByRole('radio', { name: 'Long' }).check({ force: true });
-  await form.getByLabel('Target weight').fill('0');
-  await form.getByRole('button', { name: 'Review order' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Place this order?' });
+  const dialog = await reviewOrder(page, 'ETHUSDT', 'Long', '0');
   await expect(dialog).toContainText('Close the ETHUSDT position: Short, 33.80% of equity.');
   await dialog.getByRole('button', { name: 'Place order' }).click();
   await expect(dialog).toBeHidden();
