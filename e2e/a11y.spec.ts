@@ -10,6 +10,7 @@ import {
   uniqueName,
   type Investor,
 } from './support';
+import { READING_PATHS, SIGN_IN_PATHS } from '../apps/web/src/app/visitorPaths';
 
 /**
  * Opens a page, waits until it shows itself (`shown`) and its requests have settled (its data on
@@ -24,19 +25,7 @@ async function expectAccessible(page: Page, route: string, shown: () => Promise<
 }
 
 /** Every page a visitor can open (the public layout, sign-in pages and the public plans). */
-const PUBLIC_ROUTES = [
-  '/',
-  '/about',
-  '/contact',
-  '/terms',
-  '/privacy',
-  '/risk',
-  '/plans',
-  '/withdrawals/fee',
-  '/login',
-  '/register',
-  '/forgot',
-];
+const PUBLIC_ROUTES = [...READING_PATHS, '/plans', '/withdrawals/fee', ...SIGN_IN_PATHS, '/forgot'];
 
 for (const route of PUBLIC_ROUTES) {
   test(`axe finds no serious or critical violation on ${route}`, async ({ page }) => {

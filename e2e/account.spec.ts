@@ -1,8 +1,8 @@
 import fs from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './fixtures';
 import {
   activateAndFund,
-  adminApi,
   csrfOf,
   linkIn,
   mailboxMail,
@@ -11,6 +11,7 @@ import {
   snap,
   uniqueEmail,
   uniqueName,
+  bankWithdrawal,
 } from './support';
 
 /** The Security card's e-mail row and the Close account card on /profile (issue 20). */
@@ -62,9 +63,9 @@ test('change the e-mail address: the link mailed to the new address applies it',
 test('close my account: refused with the way out while money is left, closed once it has left', async ({
   page,
   baseURL,
+  admin,
 }) => {
   const investor = await registerInvestor(page.request, uniqueName('Cleo'));
-  const admin = await adminApi(baseURL ?? '');
   const adminPost = async (url: string, data: object = {}) =>
     admin.post(url, { data, headers: { 'x-csrf-token': await csrfOf(admin) } });
   await activateAndFund(baseURL ?? '', admin, page.request, investor.id, '250', { waits: false });
@@ -82,21 +83,12 @@ test('close my account: refused with the way out while money is left, closed onc
   await card.getByRole('link', { name: 'Withdraw' }).click();
   await expect(page).toHaveURL(/\/withdrawals$/);
 
-  const withdrawal = await post(page, '/api/withdrawals', {
-    method: 'bank',
-    accountNumber: '12345678',
-    accountName: investor.name,
-    bankName: 'Analytical Bank',
-    swiftCode: 'ANLYGB2L',
-    routingNumber: '021000021',
-    amount: '250',
-  });
+  const withdrawal = await post(page, '/api/withdrawals', bankWithdrawal(investor.name, '250'));
   expect(withdrawal.status()).toBe(201);
   await page.goto('/profile');
   await expect(card.getByText('A withdrawal is still being processed.')).toBeVisible();
   const { transaction: payout } = (await withdrawal.json()) as { transaction: { id: string } };
   expect((await adminPost(`/api/admin/withdrawals/${payout.id}/pay`)).ok()).toBe(true);
-  await admin.dispose();
 
   await page.reload();
   const close = card.getByRole('button', { name: 'Close my account' });

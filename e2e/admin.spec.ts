@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import {
   approvePendingAsChecker,
   csrfOf,
@@ -16,6 +16,22 @@ async function investorPost(api: APIRequestContext, url: string, data: object): 
   if (!response.ok()) throw new Error(`${url}: ${response.status()} ${await response.text()}`);
   const { transaction } = (await response.json()) as { transaction: { transactionId: string } };
   return transaction.transactionId;
+}
+
+/**
+ * The admin presses `action` on the row that mentions `text`, confirms it in the dialog with the
+ * same button and is told `done`; the row then reads `status`.
+ */
+async function confirmRowAction(
+  page: Page,
+  text: string,
+  action: string,
+  { done, status }: { done: string; status: string },
+): Promise<void> {
+  await rowWith(page, text).getByRole('button', { name: action }).click();
+  await page.getByRole('dialog').getByRole('button', { name: action }).click();
+  await expect(page.getByText(done)).toBeVisible();
+  await expect(rowWith(page, text)).toContainText(status);
 }
 
 test('review and activate a user, approve a deposit, adjust a bonus with a reason, add a plan and a payment method, pay a withdrawal, and find each in the audit log', async ({
@@ -59,10 +75,10 @@ test('review and activate a user, approve a deposit, adjust a bonus with a reaso
     amount: '1000',
   });
   await page.goto('/admin/transactions');
-  await rowWith(page, depositId).getByRole('button', { name: 'Approve' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Approve' }).click();
-  await expect(page.getByText('Deposit approved successfully')).toBeVisible();
-  await expect(rowWith(page, depositId)).toContainText('Success');
+  await confirmRowAction(page, depositId, 'Approve', {
+    done: 'Deposit approved successfully',
+    status: 'Success',
+  });
 
   // Adjust the bonus, with the reason the investor will read.
   const reason = `Welcome bonus ${suffix}`;
@@ -98,10 +114,10 @@ test('review and activate a user, approve a deposit, adjust a bonus with a reaso
   await expect(rowWith(page, planTitle)).toContainText('14 days');
   await snap(page, 'plans');
   // Retired again (also audited), so later journeys on this server see only the seeded plans.
-  await rowWith(page, planTitle).getByRole('button', { name: 'Retire' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Retire' }).click();
-  await expect(page.getByText('Plan retired successfully')).toBeVisible();
-  await expect(rowWith(page, planTitle)).toContainText('Retired');
+  await confirmRowAction(page, planTitle, 'Retire', {
+    done: 'Plan retired successfully',
+    status: 'Retired',
+  });
 
   // A new crypto payment method: where money goes, so it waits for a second admin.
   const methodName = `E2E Coin ${suffix}`;
@@ -133,10 +149,10 @@ test('review and activate a user, approve a deposit, adjust a bonus with a reaso
   await expect(rowWith(page, methodName)).toContainText('ERC20');
   await snap(page, 'payment-methods');
   // Retired again: investors on this server keep seeing only the seeded methods.
-  await rowWith(page, methodName).getByRole('button', { name: 'Retire' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Retire' }).click();
-  await expect(page.getByText('Payment method retired successfully')).toBeVisible();
-  await expect(rowWith(page, methodName)).toContainText('Retired');
+  await confirmRowAction(page, methodName, 'Retire', {
+    done: 'Payment method retired successfully',
+    status: 'Retired',
+  });
 
   // Pay out a withdrawal the investor requested.
   const withdrawalId = await investorPost(investorContext.request, '/api/withdrawals', {
@@ -146,10 +162,10 @@ test('review and activate a user, approve a deposit, adjust a bonus with a reaso
     walletAddress: 'bc1qe2eadminwithdrawal00000000000000000',
   });
   await page.goto('/admin/transactions');
-  await rowWith(page, withdrawalId).getByRole('button', { name: 'Mark paid' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Mark paid' }).click();
-  await expect(page.getByText('Withdrawal marked as paid')).toBeVisible();
-  await expect(rowWith(page, withdrawalId)).toContainText('Success');
+  await confirmRowAction(page, withdrawalId, 'Mark paid', {
+    done: 'Withdrawal marked as paid',
+    status: 'Success',
+  });
 
   // Every one of those actions is in the audit log, newest first.
   await page.goto('/admin/audit');

@@ -1,13 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './fixtures';
 import { generate } from 'otplib';
-import {
-  adminApi,
-  latestMail,
-  linkIn,
-  mailboxMail,
-  openMenuIfCollapsed,
-  uniqueEmail,
-} from './support';
+import { latestMail, linkIn, mailboxMail, openMenuIfCollapsed, uniqueEmail } from './support';
 
 const FIRST_PASSWORD = 'first-password-123';
 const NEW_PASSWORD = 'second-password-456';
@@ -26,10 +20,9 @@ async function login(page: Page, email: string, password: string) {
 
 test('register, inactive dashboard, recover the password by e-mail, enable two-factor, log in with a code', async ({
   page,
-  baseURL,
+  admin,
 }) => {
   const email = uniqueEmail('journey');
-  const admin = await adminApi(baseURL ?? '');
 
   // Sign-up: every empty-field message first.
   await page.goto('/register');
@@ -135,5 +128,4 @@ test('register, inactive dashboard, recover the password by e-mail, enable two-f
   await expect(
     activity.getByRole('listitem').filter({ hasText: 'Signed in' }).first(),
   ).toContainText(/UTC · [A-Z][a-z]+ on [A-Za-z]+ · IP /);
-  await admin.dispose();
 });

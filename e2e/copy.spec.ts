@@ -7,6 +7,7 @@ import {
   UNBUILT_FEATURE_PATTERNS,
   UNOFFERED_SERVICE_PATTERNS,
 } from '../packages/shared/src/risk';
+import { READING_PATHS, SIGN_IN_PATHS } from '../apps/web/src/app/visitorPaths';
 
 /**
  * docs/product.md principle 3, checked on what ships: the built JavaScript and the text of every public
@@ -25,16 +26,7 @@ test('the built web app contains no promised returns', () => {
   }
 });
 
-for (const page of [
-  '/',
-  '/about',
-  '/contact',
-  '/terms',
-  '/privacy',
-  '/risk',
-  '/login',
-  '/register',
-]) {
+for (const page of [...READING_PATHS, ...SIGN_IN_PATHS]) {
   test(`${page} shows no promised returns`, async ({ page: browser }) => {
     await browser.goto(page);
     await browser.waitForLoadState('networkidle');

@@ -11,6 +11,7 @@ import {
   snap,
   uniqueName,
   rowWith,
+  bankWithdrawal,
 } from './support';
 
 test('a payout above the threshold waits for a second admin, who turns on two-factor first and then approves it; it is paid once', async ({
@@ -45,15 +46,12 @@ test('a payout above the threshold waits for a second admin, who turns on two-fa
     base,
     await sendAs(admin, 'post', `/api/admin/deposits/${deposit.transaction.id}/approve`),
   );
-  const withdrawal = (await sendAs(investorContext.request, 'post', '/api/withdrawals', {
-    method: 'bank',
-    accountNumber: '12345678',
-    accountName: investor.name,
-    bankName: 'Analytical Bank',
-    swiftCode: 'ANLYGB2L',
-    routingNumber: '021000021',
-    amount: '1500',
-  })) as { transaction: { transactionId: string } };
+  const withdrawal = (await sendAs(
+    investorContext.request,
+    'post',
+    '/api/withdrawals',
+    bankWithdrawal(investor.name, '1500'),
+  )) as { transaction: { transactionId: string } };
   const tnx = withdrawal.transaction.transactionId;
 
   // A colleague becomes an admin too (signed in with a password only, so far).

@@ -1,6 +1,6 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { test } from './fixtures';
 import {
-  adminApi,
   approveDeposit,
   csrfOf,
   uniqueEmail,
@@ -58,10 +58,13 @@ async function arrowTo(page: Page, target: Locator, key: 'ArrowDown' | 'ArrowRig
 
 const PASSWORD = 'keyboard-password-123';
 
-test('sign up, deposit, invest and withdraw with the keyboard alone', async ({ page, baseURL }) => {
+test('sign up, deposit, invest and withdraw with the keyboard alone', async ({
+  page,
+  baseURL,
+  admin,
+}) => {
   test.setTimeout(180_000);
   const email = uniqueEmail('keys');
-  const admin = await adminApi(baseURL ?? '');
   // The operator charges the seed's example fee (a fresh install charges none).
   await setWithdrawalFee(baseURL ?? '', '10');
 

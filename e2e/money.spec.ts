@@ -2,6 +2,7 @@ import { expect, test, type Locator } from '@playwright/test';
 import {
   approvePendingAsChecker,
   newPersonContext,
+  openTransactionAction,
   registerInvestor,
   setWithdrawalFee,
   signInAsAdmin,
@@ -65,10 +66,8 @@ test('activate, deposit by crypto, approve, withdraw with the fee shown, mark pa
 
   // The admin approves it in /admin/transactions: $5,000 is above the four-eyes threshold, so it
   // waits for a second admin and nothing is booked yet.
-  await admin.goto('/admin/transactions');
   const pendingDeposit = rowWith(admin, investor.name, 'Deposit', '$5,000.00');
-  await pendingDeposit.getByRole('button', { name: 'Approve' }).click();
-  const ask = admin.getByRole('dialog');
+  const ask = await openTransactionAction(pendingDeposit, 'Approve');
   await expect(ask).toContainText('Nothing is credited yet');
   await ask.getByRole('button', { name: 'Ask for approval' }).click();
   await expect(admin.getByText("Deposit sent for a second admin's approval")).toBeVisible();
@@ -115,10 +114,8 @@ test('activate, deposit by crypto, approve, withdraw with the fee shown, mark pa
   );
 
   // The admin marks it paid.
-  await admin.goto('/admin/transactions');
   const pendingWithdrawal = rowWith(admin, investor.name, 'Withdrawal', '$100.00');
-  await pendingWithdrawal.getByRole('button', { name: 'Mark paid' }).click();
-  const payDialog = admin.getByRole('dialog');
+  const payDialog = await openTransactionAction(pendingWithdrawal, 'Mark paid');
   await expect(payDialog).toContainText('$90.00');
   await payDialog.getByRole('button', { name: 'Mark paid' }).click();
   await expect(admin.getByText('Withdrawal marked as paid')).toBeVisible();

@@ -1,5 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
-import { adminApi, latestMail, snap } from './support';
+import { expect, type Page } from '@playwright/test';
+import { test } from './fixtures';
+import { latestMail, snap } from './support';
+import { READING_PATHS, SIGN_IN_PATHS } from '../apps/web/src/app/visitorPaths';
 
 async function useNav(page: Page, name: string) {
   const toggle = page.getByRole('button', { name: 'Open menu' });
@@ -83,7 +85,7 @@ test('a FAQ answer opens in a dialog and closes with Escape', async ({ page }) =
 
 test('the contact form names the three empty fields, then really sends', async ({
   page,
-  baseURL,
+  admin,
 }) => {
   await page.goto('/#contact');
   const section = page.locator('section#contact');
@@ -105,10 +107,8 @@ test('the contact form names the three empty fields, then really sends', async (
     .poll(async () => (await page.locator('[data-sonner-toast]').first().boundingBox())?.y ?? -1)
     .toBeGreaterThanOrEqual(barBottom);
 
-  const admin = await adminApi(baseURL ?? '');
   const mail = await latestMail(admin, 'support@nestrado.local', 'contact');
   expect(mail.subject).toBe(`Contact form: ${name}`);
-  await admin.dispose();
 });
 
 test('the register country picker finds Germany from "Germ" and never lists more than 5', async ({
@@ -143,17 +143,7 @@ test('a visitor’s browser logs no error on any public page (asking who is sign
       problems.push(`${response.status()} ${response.url()}`);
     }
   });
-  for (const path of [
-    '/',
-    '/about',
-    '/contact',
-    '/terms',
-    '/privacy',
-    '/risk',
-    '/plans',
-    '/login',
-    '/register',
-  ]) {
+  for (const path of [...READING_PATHS, '/plans', ...SIGN_IN_PATHS]) {
     await page.goto(path);
     await expect(page.locator('h1, h2').first()).toBeVisible();
     await page.waitForLoadState('networkidle');

@@ -8,8 +8,8 @@ import {
   newPersonContext,
   signInAsAdmin,
   snap,
-  invest,
-  readyInvestor,
+  copierOf,
+  offerPlan,
 } from './support';
 
 /**
@@ -76,21 +76,14 @@ test('a strategy retired while copied: plans, the public page, the copier’s ca
     )
     .toBe('filled');
   const planTitle = `${name.split(' ')[1]} trend`;
-  const plan = await send(admin, '/api/admin/plans', {
-    title: planTitle,
-    min: '100',
-    max: '5000',
-    termDays: 30,
-    strategyId,
-  });
-  expect(plan.status(), await plan.text()).toBe(201);
-  const { plan: offered } = (await plan.json()) as { plan: { id: string } };
+  const planId = await offerPlan(admin, planTitle, strategyId);
 
   // A copier invests $500.
-  const { context: copierContext } = await readyInvestor(browser, baseURL, admin, 'Copier', '900', {
+  const { context: copierContext } = await copierOf(browser, baseURL, admin, planId, {
+    deposit: '900',
+    amount: '500',
     waits: false,
   });
-  await invest(copierContext.request, offered.id, '500');
 
   // The operator retires it from /admin/strategies.
   const adminContext = await newPersonContext(browser, baseURL);

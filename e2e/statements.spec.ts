@@ -1,13 +1,7 @@
 import fs from 'node:fs';
-import { expect, test, type Download, type Page } from '@playwright/test';
-import {
-  activateAndFund,
-  adminApi,
-  registerInvestor,
-  signInAsAdmin,
-  snap,
-  uniqueName,
-} from './support';
+import { expect, type Download, type Page } from '@playwright/test';
+import { test } from './fixtures';
+import { activateAndFund, registerInvestor, signInAsAdmin, snap, uniqueName } from './support';
 
 /** Today and last month as the statement counts them (whole UTC days). */
 function days() {
@@ -42,10 +36,10 @@ function balanceOf(csv: string, rowType: string): string | undefined {
 test('download a statement as PDF and CSV from /transactions: it opens on today, which holds the deposit; last month is empty', async ({
   page,
   baseURL,
+  admin,
 }) => {
   const investor = await registerInvestor(page.request, uniqueName('Quinn'));
   // Setup through the API: the admin activates the account and approves a $250 deposit.
-  const admin = await adminApi(baseURL ?? '');
   const transaction = await activateAndFund(
     baseURL ?? '',
     admin,
@@ -56,7 +50,6 @@ test('download a statement as PDF and CSV from /transactions: it opens on today,
       waits: false,
     },
   );
-  await admin.dispose();
 
   const { today, firstOfMonth, lastMonth } = days();
   await page.goto('/transactions');

@@ -162,6 +162,28 @@ export async function signInWithTwoFactor(
   throw new Error(`login with a second factor failed for ${email}`);
 }
 
+/** What a state file (adminStateFile, checkerStateFile) holds; nothing when it is not there yet. */
+function readSavedState<T extends object>(file: string): Partial<T> {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8')) as Partial<T>;
+  } catch {
+    return {};
+  }
+}
+
+/** An API session on saved cookies. */
+function savedSession(baseURL: string, cookies: Cookies): Promise<APIRequestContext> {
+  return playwrightRequest.newContext({ baseURL, storageState: { cookies, origins: [] } });
+}
+
+/** Whether the session is (still) an admin's with two-factor on, as every admin needs. */
+async function isTwoFactorAdmin(api: APIRequestContext): Promise<boolean> {
+  const me = await api.get('/api/auth/me');
+  if (!me.ok()) return false;
+  const { user } = (await me.json()) as { user?: { isAdmin: boolean; twoFactorEnabled: boolean } };
+  return user?.isAdmin === true && user.twoFactorEnabled;
+}
+
 /** Where the seeded admin's session and TOTP secret are kept for one server (by its port). */
 function adminStateFile(baseURL: string): string {
   return path.join('.tmp', `e2e-admin-${new URL(baseURL).port || '80'}.json`);
@@ -173,23 +195,12 @@ function adminStateFile(baseURL: string): string {
  */
 export async function adminSessionCookies(baseURL: string): Promise<Cookies> {
   const file = adminStateFile(baseURL);
-  let saved: { secret?: string; cookies?: Cookies } = {};
-  try {
-    saved = JSON.parse(fs.readFileSync(file, 'utf8')) as typeof saved;
-  } catch {
-    saved = {};
-  }
+  const saved = readSavedState<{ secret?: string; cookies?: Cookies }>(file);
   if (saved.cookies) {
-    const probe = await playwrightRequest.newContext({
-      baseURL,
-      storageState: { cookies: saved.cookies, origins: [] },
-    });
-    const me = await probe.get('/api/auth/me');
-    const user = me.ok()
-      ? ((await me.json()) as { user?: { isAdmin: boolean; twoFactorEnabled: boolean } }).user
-      : undefined;
+    const probe = await savedSession(baseURL, saved.cookies);
+    const stillAdmin = await isTwoFactorAdmin(probe);
     await probe.dispose();
-    if (user?.isAdmin && user.twoFactorEnabled) return saved.cookies;
+    if (stillAdmin) return saved.cookies;
   }
   const api = await playwrightRequest.newContext({ baseURL });
   const secret = await signInWithTwoFactor(api, E2E_ADMIN.email, E2E_ADMIN.password, saved.secret);
@@ -202,8 +213,7 @@ export async function adminSessionCookies(baseURL: string): Promise<Cookies> {
 
 /** An API session as the seeded admin (CSRF cookie echoed in the header, as the web app does). */
 export async function adminApi(baseURL: string): Promise<APIRequestContext> {
-  const cookies = await adminSessionCookies(baseURL);
-  return playwrightRequest.newContext({ baseURL, storageState: { cookies, origins: [] } });
+  return savedSession(baseURL, await adminSessionCookies(baseURL));
 }
 
 /** Where the checker admin (see checkerApi) is kept for one server (by its port). */
@@ -234,22 +244,10 @@ export async function sendAs(
  */
 export async function checkerApi(baseURL: string): Promise<APIRequestContext> {
   const file = checkerStateFile(baseURL);
-  let saved: { cookies?: Cookies } = {};
-  try {
-    saved = JSON.parse(fs.readFileSync(file, 'utf8')) as typeof saved;
-  } catch {
-    saved = {};
-  }
+  const saved = readSavedState<{ cookies?: Cookies }>(file);
   if (saved.cookies) {
-    const api = await playwrightRequest.newContext({
-      baseURL,
-      storageState: { cookies: saved.cookies, origins: [] },
-    });
-    const me = await api.get('/api/auth/me');
-    const user = me.ok()
-      ? ((await me.json()) as { user?: { isAdmin: boolean; twoFactorEnabled: boolean } }).user
-      : undefined;
-    if (user?.isAdmin && user.twoFactorEnabled) return api;
+    const api = await savedSession(baseURL, saved.cookies);
+    if (await isTwoFactorAdmin(api)) return api;
     await api.dispose();
   }
   const api = await playwrightRequest.newContext({ baseURL });
@@ -467,11 +465,35 @@ export async function activateAndFund(
   return transaction;
 }
 
+/** The body of a withdrawal of `amount` dollars by bank transfer to a test account in `accountName`. */
+export function bankWithdrawal(accountName: string, amount: string) {
+  return {
+    method: 'bank',
+    accountNumber: '12345678',
+    accountName,
+    bankName: 'Analytical Bank',
+    swiftCode: 'ANLYGB2L',
+    routingNumber: '021000021',
+    amount,
+  };
+}
+
 /** The row of a table (a card on phones) that mentions all of the given texts. */
 export function rowWith(page: Page, ...texts: string[]): Locator {
   let rows = page.locator('tbody tr');
   for (const text of texts) rows = rows.filter({ hasText: text });
   return rows;
+}
+
+/**
+ * As an admin: opens /admin/transactions and presses `action` on a transaction's row (rowWith).
+ * Answers the dialog it opens.
+ */
+export async function openTransactionAction(row: Locator, action: string): Promise<Locator> {
+  const page = row.page();
+  await page.goto('/admin/transactions');
+  await row.getByRole('button', { name: action }).click();
+  return page.getByRole('dialog');
 }
 
 /**
@@ -493,6 +515,16 @@ export async function readyInvestor(
   return { context, investor };
 }
 
+/**
+ * On /plans: types `amount` into a plan's card and presses Invest Now. Answers the confirmation
+ * dialog that opens when the amount is accepted.
+ */
+export async function investNow(card: Locator, amount: string): Promise<Locator> {
+  await card.getByLabel('Amount').fill(amount);
+  await card.getByRole('button', { name: 'Invest Now' }).click();
+  return card.page().getByRole('dialog', { name: 'Confirm your investment' });
+}
+
 /** The investor copies a plan with `amount` dollars: the trade opened (answered 201). */
 export async function invest(
   investor: APIRequestContext,
@@ -505,6 +537,38 @@ export async function invest(
   });
   expect(response.status(), await response.text()).toBe(201);
   return ((await response.json()) as { trade: { id: string } }).trade;
+}
+
+/** As the admin: offers a strategy through a plan of `title` ($100 to $5,000 for 30 days): its id. */
+export async function offerPlan(
+  admin: APIRequestContext,
+  title: string,
+  strategyId: string,
+): Promise<string> {
+  const response = await admin.post('/api/admin/plans', {
+    headers: { 'x-csrf-token': await csrfOf(admin) },
+    data: { title, min: '100', max: '5000', termDays: 30, strategyId },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { plan: { id: string } }).plan.id;
+}
+
+/**
+ * A copier: a ready investor named Copier (readyInvestor, funded with `deposit` dollars, the
+ * approval waiting for the checker admin above the threshold) who copies the plan with `amount`.
+ */
+export async function copierOf(
+  browser: Browser,
+  baseURL: string,
+  admin: APIRequestContext,
+  planId: string,
+  { deposit, amount, waits }: { deposit: string; amount: string; waits: boolean },
+): Promise<{ context: BrowserContext; investor: Investor; trade: { id: string } }> {
+  const { context, investor } = await readyInvestor(browser, baseURL, admin, 'Copier', deposit, {
+    waits,
+  });
+  const trade = await invest(context.request, planId, amount);
+  return { context, investor, trade };
 }
 
 /**

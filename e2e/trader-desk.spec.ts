@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { OwnServer, useOwnServer } from './own-server';
 import {
   approvedLeadTrader,
@@ -9,8 +9,8 @@ import {
   registerInvestor,
   snap,
   uniqueName,
-  invest,
-  readyInvestor,
+  copierOf,
+  offerPlan,
 } from './support';
 
 /**
@@ -38,14 +38,24 @@ async function post(api: APIRequestContext, url: string, data: object = {}) {
   return response;
 }
 
-/** An order placed from the desk's form, confirmed in its dialog. */
-async function order(page: Page, symbol: string, side: 'Long' | 'Short', weight: string) {
+/** The table (or any part of the page) shows each of `texts`. */
+async function expectEach(part: Locator, texts: string[]) {
+  for (const text of texts) await expect(part).toContainText(text);
+}
+
+/** An order filled in on the desk's form and reviewed: the dialog that asks to place it. */
+async function reviewOrder(page: Page, symbol: string, side: 'Long' | 'Short', weight: string) {
   const form = page.locator('form').filter({ has: page.getByLabel('Target weight') });
   await form.getByLabel('Instrument').selectOption(symbol);
   await form.getByRole('radio', { name: side }).check({ force: true });
   await form.getByLabel('Target weight').fill(weight);
   await form.getByRole('button', { name: 'Review order' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Place this order?' });
+  return page.getByRole('dialog', { name: 'Place this order?' });
+}
+
+/** An order placed from the desk's form, confirmed in its dialog. */
+async function order(page: Page, symbol: string, side: 'Long' | 'Short', weight: string) {
+  const dialog = await reviewOrder(page, symbol, side, weight);
   await dialog.getByRole('button', { name: 'Place order' }).click();
   await expect(page.getByText('Order filled').first()).toBeVisible();
   await expect(dialog).toBeHidden();
@@ -58,7 +68,6 @@ test("a lead trader's desk: both sides, per unit and at size as on the public pa
   server.setPrices(START);
   const baseURL = server.baseURL;
   const admin = await adminApi(baseURL);
-  const adminHeaders = async () => ({ 'x-csrf-token': await csrfOf(admin) });
 
   // An approved lead trader with a strategy of BTC and ETH at a 20 % fee (the programme's own
   // screens are walked in trader-programme.spec.ts).
@@ -83,28 +92,13 @@ test("a lead trader's desk: both sides, per unit and at size as on the public pa
   const { strategyId } = (await created.json()) as { strategyId: string };
 
   // Offered through a plan; a copier puts $1,000 in at NAV 1: the strategy's size is 1,000 units.
-  const plan = await admin.post('/api/admin/plans', {
-    headers: await adminHeaders(),
-    data: {
-      title: `${name.split(' ')[1]} desk`,
-      min: '100',
-      max: '5000',
-      termDays: 30,
-      strategyId,
-    },
-  });
-  expect(plan.status(), await plan.text()).toBe(201);
-  const { plan: offered } = (await plan.json()) as { plan: { id: string } };
+  const planId = await offerPlan(admin, `${name.split(' ')[1]} desk`, strategyId);
   // $2,000 is above the four-eyes threshold: the approval waits for the checker admin.
-  const { context: copierContext } = await readyInvestor(
-    browser,
-    baseURL,
-    admin,
-    'Copier',
-    '2000',
-    { waits: true },
-  );
-  const trade = await invest(copierContext.request, offered.id, '1000');
+  const { context: copierContext, trade } = await copierOf(browser, baseURL, admin, planId, {
+    deposit: '2000',
+    amount: '1000',
+    waits: true,
+  });
 
   // Orders on both sides from the desk's form.
   const page = await traderContext.newPage();
@@ -114,14 +108,16 @@ test("a lead trader's desk: both sides, per unit and at size as on the public pa
   await order(page, 'ETHUSDT', 'Short', '40');
   const positions = page.getByRole('table', { name: 'Positions' });
   // Per unit: 0.25 / 100,000 BTC and 0.40 / 4,000 ETH; at 1,000 units: $250.00 and $400.00.
-  await expect(positions).toContainText('0.0000025 BTC per unit');
-  await expect(positions).toContainText('0.0001 ETH per unit');
-  await expect(positions).toContainText('0.0025 BTC held');
-  await expect(positions).toContainText('0.1 ETH held');
-  await expect(positions).toContainText('$250.00');
-  await expect(positions).toContainText('$400.00');
-  await expect(positions).toContainText('25.00%');
-  await expect(positions).toContainText('40.00%');
+  await expectEach(positions, [
+    '0.0000025 BTC per unit',
+    '0.0001 ETH per unit',
+    '0.0025 BTC held',
+    '0.1 ETH held',
+    '$250.00',
+    '$400.00',
+    '25.00%',
+    '40.00%',
+  ]);
   await expect(page.getByTestId('trader-equity')).toHaveText('$1,000.00');
 
   // The market moves: BTC up 10 %, ETH down 10 % (the short gains). One unit is worth
@@ -131,12 +127,7 @@ test("a lead trader's desk: both sides, per unit and at size as on the public pa
   await expect(page.getByTestId('trader-equity')).toHaveText('$1,065.00');
   // The copiers' money on the same desk, valued at the same mark.
   await expect(page.getByTestId('dashboard-aum')).toHaveText('$1,065.00');
-  await expect(positions).toContainText('25.82%');
-  await expect(positions).toContainText('33.80%');
-  await expect(positions).toContainText('$275.00');
-  await expect(positions).toContainText('$360.00');
-  await expect(positions).toContainText('+$25.00');
-  await expect(positions).toContainText('+$40.00');
+  await expectEach(positions, ['25.82%', '33.80%', '$275.00', '$360.00', '+$25.00', '+$40.00']);
   await snap(page, 'desk');
 
   // The public page says the same.
@@ -150,12 +141,7 @@ test("a lead trader's desk: both sides, per unit and at size as on the public pa
   await visitor.close();
 
   // Closing the short with the form left on Long: weight 0 closes what is held.
-  const form = page.locator('form').filter({ has: page.getByLabel('Target weight') });
-  await form.getByLabel('Instrument').selectOption('ETHUSDT');
-  await form.getByRole('radio', { name: 'Long' }).check({ force: true });
-  await form.getByLabel('Target weight').fill('0');
-  await form.getByRole('button', { name: 'Review order' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Place this order?' });
+  const dialog = await reviewOrder(page, 'ETHUSDT', 'Long', '0');
   await expect(dialog).toContainText('Close the ETHUSDT position: Short, 33.80% of equity.');
   await dialog.getByRole('button', { name: 'Place order' }).click();
   await expect(dialog).toBeHidden();

@@ -14,8 +14,8 @@ import {
   uniqueName,
   realtimeHello,
   sendAs,
-  invest,
-  readyInvestor,
+  copierOf,
+  offerPlan,
 } from './support';
 
 /**
@@ -91,28 +91,15 @@ test('a user applies from /profile, an admin approves, the trader creates a stra
   const { strategyId } = (await (await page.request.get('/api/trader/dashboard')).json()) as {
     strategyId: string;
   };
-  const plan = await admin.post('/api/admin/plans', {
-    headers: { 'x-csrf-token': await csrfOf(admin) },
-    data: {
-      title: `${name.split(' ')[1]} plan`,
-      min: '100',
-      max: '5000',
-      termDays: 30,
-      strategyId,
-    },
-  });
-  expect(plan.status()).toBe(201);
-  const { plan: created } = (await plan.json()) as { plan: { id: string } };
+  const planId = await offerPlan(admin, `${name.split(' ')[1]} plan`, strategyId);
   // $2,000 is above the four-eyes threshold: the approval waits for the checker admin.
-  const { context: copierContext, investor: copier } = await readyInvestor(
+  const { context: copierContext, investor: copier } = await copierOf(
     browser,
     baseURL,
     admin,
-    'Copier',
-    '2000',
-    { waits: true },
+    planId,
+    { deposit: '2000', amount: '1000', waits: true },
   );
-  await invest(copierContext.request, created.id, '1000');
 
   // The dashboard counts the copier, never who.
   await page.reload();
@@ -282,28 +269,13 @@ test('an admin sets the fee bounds and creates a strategy for an approved trader
   expect(dashboard.terms.performanceFeePct).toBe('15.00');
 
   // Offered through a plan; a copier invests.
-  const plan = await admin.post('/api/admin/plans', {
-    headers: await adminHeaders(),
-    data: {
-      title: `${name.split(' ')[1]} majors`,
-      min: '100',
-      max: '5000',
-      termDays: 30,
-      strategyId: dashboard.strategyId,
-    },
-  });
-  expect(plan.status()).toBe(201);
-  const { plan: offered } = (await plan.json()) as { plan: { id: string } };
+  const planId = await offerPlan(admin, `${name.split(' ')[1]} majors`, dashboard.strategyId);
   // $2,000 is above the four-eyes threshold: the approval waits for the checker admin.
-  const { context: copierContext } = await readyInvestor(
-    browser,
-    baseURL,
-    admin,
-    'Copier',
-    '2000',
-    { waits: true },
-  );
-  await invest(copierContext.request, offered.id, '500');
+  const { context: copierContext } = await copierOf(browser, baseURL, admin, planId, {
+    deposit: '2000',
+    amount: '500',
+    waits: true,
+  });
   const copierPage = await copierContext.newPage();
   await copierPage.goto('/dashboard');
   const bell = copierPage.getByRole('banner').getByRole('button', { name: /^Notifications/ });

@@ -1,13 +1,14 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test } from './fixtures';
 import {
   activateAndFund,
-  adminApi,
   csrfOf,
   eventually,
   followRealtime,
   snap,
   uniqueEmail,
   passAppropriateness,
+  investNow,
 } from './support';
 
 const PASSWORD = 'trading-password-123';
@@ -58,11 +59,11 @@ async function activateFundAndQualify(
 test('a funded investor copies a strategy with $1,000, watches it move with the market, claims its profit, and closes it back into the balance', async ({
   page,
   baseURL,
+  admin,
 }) => {
   // The market decides when a copy is in profit to claim: up to a minute more than the rest.
   test.setTimeout(240_000);
   const email = uniqueEmail('copier');
-  const admin = await adminApi(baseURL ?? '');
   await register(page, email);
   await activateFundAndQualify(baseURL ?? '', admin, page.request, email);
   const ticks = followRealtime(page, 'prices');
@@ -78,12 +79,9 @@ test('a funded investor copies a strategy with $1,000, watches it move with the 
   // Client validation first, then the confirmation before any money moves.
   await silver.getByRole('button', { name: 'Invest Now' }).click();
   await expect(silver.getByText('Amount is required')).toBeVisible();
-  await silver.getByLabel('Amount').fill('500');
-  await silver.getByRole('button', { name: 'Invest Now' }).click();
+  await investNow(silver, '500');
   await expect(silver.getByText('Amount must be greater than or equal to $1,000')).toBeVisible();
-  await silver.getByLabel('Amount').fill('1000');
-  await silver.getByRole('button', { name: 'Invest Now' }).click();
-  const confirm = page.getByRole('dialog', { name: 'Confirm your investment' });
+  const confirm = await investNow(silver, '1000');
   await expect(confirm.getByText('$1,000.00')).toBeVisible();
   await expect(confirm.getByText(/Past performance is not a reliable indicator/)).toBeVisible();
   await confirm.getByRole('button', { name: 'Confirm and invest' }).click();
@@ -122,12 +120,8 @@ test('a funded investor copies a strategy with $1,000, watches it move with the 
   await expect(silver.getByRole('button', { name: 'Add funds' })).toBeEnabled();
   await expect(silver.getByRole('button', { name: 'Invest Now' })).toHaveCount(0);
   const basic = page.getByRole('article', { name: 'Basic' });
-  await basic.getByLabel('Amount').fill('500');
-  await basic.getByRole('button', { name: 'Invest Now' }).click();
-  await page
-    .getByRole('dialog', { name: 'Confirm your investment' })
-    .getByRole('button', { name: 'Confirm and invest' })
-    .click();
+  const confirmBasic = await investNow(basic, '500');
+  await confirmBasic.getByRole('button', { name: 'Confirm and invest' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('heading', { name: 'Ongoing Trades (2)' })).toBeVisible();
   const cards = page.getByTestId('ongoing-trade');
@@ -313,15 +307,14 @@ test('a funded investor copies a strategy with $1,000, watches it move with the 
   await expect(page.getByTestId('balance')).toHaveText(
     `$${(total / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`,
   );
-  await admin.dispose();
 });
 
 test('a deactivated investor still sees the balance and the trade, closes it, and can withdraw', async ({
   page,
   baseURL,
+  admin,
 }) => {
   const email = uniqueEmail('deactivated');
-  const admin = await adminApi(baseURL ?? '');
   await register(page, email);
   await activateFundAndQualify(baseURL ?? '', admin, page.request, email);
   const { plans } = (await (await page.request.get('/api/plans')).json()) as {
@@ -364,5 +357,4 @@ test('a deactivated investor still sees the balance and the trade, closes it, an
   await expect(page.getByText('Your account is deactivated.', { exact: true })).toBeVisible();
   await expect(page.getByTestId('available')).toHaveText(/\$\d/);
   await snap(page, 'deactivated-plans');
-  await admin.dispose();
 });

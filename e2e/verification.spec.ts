@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import {
   approveDeposit,
@@ -8,6 +8,7 @@ import {
   snap,
   uniqueName,
   depositByCrypto,
+  investNow,
 } from './support';
 
 /**
@@ -22,6 +23,11 @@ import {
  * to /appropriateness, a novice's answers bring the warning, which needs its box ticked, and the
  * way back to the plan ends with the trade opened; the admin sees the answers on the user's page.
  */
+
+/** The radio of `choice` in the appropriateness question whose text matches `question`. */
+function answer(page: Page, question: RegExp, choice: string): Locator {
+  return page.getByRole('group', { name: question }).getByRole('radio', { name: choice });
+}
 
 function photo(red: number): Promise<Buffer> {
   return sharp({
@@ -184,12 +190,8 @@ test('a new user verifies their identity with uploaded documents, an admin appro
   // The first Invest: the server asks for the appropriateness check, and the app goes there.
   await page.goto('/plans');
   const silver = page.getByRole('article', { name: 'Silver' });
-  await silver.getByLabel('Amount').fill('1000');
-  await silver.getByRole('button', { name: 'Invest Now' }).click();
-  await page
-    .getByRole('dialog', { name: 'Confirm your investment' })
-    .getByRole('button', { name: 'Confirm and invest' })
-    .click();
+  const confirm = await investNow(silver, '1000');
+  await confirm.getByRole('button', { name: 'Confirm and invest' }).click();
   await expect(page).toHaveURL(/\/appropriateness\?plan=[0-9a-f-]{36}&amount=1000\.00$/);
   await expect(appropriateness).toHaveAttribute('data-standing', 'not_taken');
   const questions = page.getByRole('group');
@@ -197,33 +199,15 @@ test('a new user verifies their identity with uploaded documents, an admin appro
   // Every question needs an answer; the first unanswered one gets the focus.
   await page.getByRole('button', { name: 'See my result' }).click();
   await expect(page.getByText('Please choose an answer')).toHaveCount(5);
-  await expect(
-    page.getByRole('group', { name: /copied a trader/ }).getByRole('radio', { name: 'Never' }),
-  ).toBeFocused();
+  await expect(answer(page, /copied a trader/, 'Never')).toBeFocused();
   // A novice's answers, the first with the keyboard (arrows move within a question).
   await page.keyboard.press('ArrowDown');
-  await expect(
-    page
-      .getByRole('group', { name: /copied a trader/ })
-      .getByRole('radio', { name: 'A few times' }),
-  ).toBeChecked();
+  await expect(answer(page, /copied a trader/, 'A few times')).toBeChecked();
   await page.keyboard.press('ArrowUp');
-  await page
-    .getByRole('group', { name: /crypto assets/ })
-    .getByRole('radio', { name: 'Never' })
-    .check();
-  await page
-    .getByRole('group', { name: /loses money/ })
-    .getByRole('radio', { name: 'The platform makes up the loss' })
-    .check();
-  await page
-    .getByRole('group', { name: /prices is true/ })
-    .getByRole('radio', { name: 'They can fall sharply within hours' })
-    .check();
-  await page
-    .getByRole('group', { name: /past return/ })
-    .getByRole('radio', { name: 'The return I will get' })
-    .check();
+  await answer(page, /crypto assets/, 'Never').check();
+  await answer(page, /loses money/, 'The platform makes up the loss').check();
+  await answer(page, /prices is true/, 'They can fall sharply within hours').check();
+  await answer(page, /past return/, 'The return I will get').check();
   await expect(page.getByText('Please choose an answer')).toHaveCount(0);
   await snap(page, 'appropriateness-questions');
   await page.getByRole('button', { name: 'See my result' }).click();

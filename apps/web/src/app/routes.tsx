@@ -5,6 +5,7 @@ import { strategyRoutes } from '../features/strategies/routes';
 import { protectedRoutes } from './protectedRoutes';
 import { lazyPage } from './lazyPage';
 import { NotFoundPage } from './NotFoundPage';
+import { READING_PATHS, SIGN_IN_PATHS } from './visitorPaths';
 
 /** Nothing to show while the first lazy route loads (the page is blank for a few milliseconds). */
 const HydrateFallback = () => null;
@@ -42,16 +43,10 @@ export const routes: RouteObject[] = [
  * a request without a session) and hydrated in the browser.
  */
 export const PRERENDERED_PATHS: readonly string[] = [
-  '/',
-  '/about',
-  '/contact',
-  '/terms',
-  '/privacy',
-  '/risk',
+  ...READING_PATHS,
   '/plans',
   '/withdrawals/fee',
-  '/login',
-  '/register',
+  ...SIGN_IN_PATHS,
   '/forgot',
   '/strategies',
 ];

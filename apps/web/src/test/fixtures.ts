@@ -117,6 +117,33 @@ export function openTrade(overrides: Partial<CurrentTrade> = {}): CurrentTrade {
   };
 }
 
+/** The seed's plan tiers (apps/server/src/seed): every install starts with these four. */
+const SEED_PLAN_TIERS = {
+  basic: { title: 'Basic', minCents: 10_000, maxCents: 99_900, termDays: 1 },
+  silver: { title: 'Silver', minCents: 100_000, maxCents: 499_900, termDays: 7 },
+  gold: { title: 'Gold', minCents: 500_000, maxCents: 999_900, termDays: 14 },
+  platinum: { title: 'Platinum', minCents: 1_000_000, maxCents: 5_000_000, termDays: 30 },
+} as const;
+
+/**
+ * One of the seed's plans as GET /api/plans lists it (its id is the tier's name), on `strategy`,
+ * not featured and without a fee unless `overrides` say so.
+ */
+export function seedPlan(
+  tier: keyof typeof SEED_PLAN_TIERS,
+  strategy: PublicPlan['strategy'],
+  overrides: Partial<PublicPlan> = {},
+): PublicPlan {
+  return {
+    id: tier,
+    ...SEED_PLAN_TIERS[tier],
+    recommended: false,
+    performanceFeePct: '0',
+    strategy,
+    ...overrides,
+  };
+}
+
 export const silverPlan: PublicPlan = {
   id: '11111111-1111-4111-8111-111111111111',
   title: 'Silver',

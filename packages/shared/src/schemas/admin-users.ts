@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { userProfileFields } from './auth';
+import { sessionRecordSchema, userProfileFields } from './auth';
 import { phoneSchema } from './phone';
 import { atMostCharacters, wholeNumberParam } from './common';
 import { cursorPage, cursorParam, searchParam } from './pages';
@@ -67,13 +67,8 @@ export const auditListQuerySchema = z.object({
 });
 export const auditListSchema = cursorPage('entries', auditEntrySchema);
 
-export const adminSessionSchema = z.object({
-  id: z.string(),
-  userAgent: z.string().nullable(),
-  ip: z.string().nullable(),
-  createdAt: z.string(),
-  lastSeenAt: z.string(),
-});
+/** A user's session as an admin sees it. */
+export const adminSessionSchema = sessionRecordSchema;
 
 export const contactMessageSchema = z.object({
   id: z.string(),

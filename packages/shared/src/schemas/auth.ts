@@ -154,6 +154,15 @@ export const loginResultSchema = z.discriminatedUnion('status', [
 ]);
 export type LoginResult = z.infer<typeof loginResultSchema>;
 
+/** A session on record: where and when it was used (as the staff and the data export show it). */
+export const sessionRecordSchema = z.object({
+  id: z.string(),
+  userAgent: z.string().nullable(),
+  ip: z.string().nullable(),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+});
+
 export const sessionSchema = z.object({
   id: z.string(),
   current: z.boolean(),

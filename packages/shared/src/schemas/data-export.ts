@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { apiTokenSchema } from './api-tokens';
 import { identitySchema } from './sign-in';
 import { activityEntrySchema } from './activity';
-import { meSchema } from './auth';
+import { meSchema, sessionRecordSchema } from './auth';
 import { adminAssessmentSchema } from './appropriateness';
 import { notificationPreferencesSchema, notificationSchema } from './notifications';
 import { currentTradeSchema, historyTradeSchema } from './trades';
@@ -15,12 +15,7 @@ import { myVerificationSchema } from './verification';
  */
 export const DATA_EXPORT_FORMAT = 'personal-data-export/1' as const;
 
-export const exportedSessionSchema = z.object({
-  id: z.string(),
-  userAgent: z.string().nullable(),
-  ip: z.string().nullable(),
-  createdAt: z.string(),
-  lastSeenAt: z.string(),
+export const exportedSessionSchema = sessionRecordSchema.extend({
   expiresAt: z.string(),
   /** When it was signed out or ended (null: still live unless expired). */
   revokedAt: z.string().nullable(),

@@ -6,7 +6,7 @@ import { Link, Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { useAuthStore, useSession, watchForExpiredSession } from '../../lib/auth';
 import { RealtimeProvider, ReconnectingBanner } from '../../lib/realtime';
 import { realtimeHandlers } from '../../app/realtime';
-import { Button, Spinner } from '../../ui';
+import { Button, SkipLink, Spinner } from '../../ui';
 import { PublicLayout } from '../public/components/PublicLayout';
 import { Sidebar } from './components/Sidebar';
 import { AppTopBar } from './components/AppTopBar';
@@ -87,12 +87,7 @@ function Shell({ user, onAdminRoute }: { user: Me; onAdminRoute: boolean }) {
 
   return (
     <div className="min-h-dvh bg-bg">
-      <a
-        href="#main"
-        className="sr-only z-50 rounded-lg bg-brand px-4 py-2 font-semibold text-bg focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
-      >
-        {t('skipToContent')}
-      </a>
+      <SkipLink label={t('skipToContent')} />
       <Sidebar items={items} home={home} />
       <div className="min-[770px]:pl-[300px]">
         <ReconnectingBanner />

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { appConfig } from '../../../lib/config';
 import { ContactForm } from './ContactForm';
+import { HeadingWords } from './SectionHeading';
 
 interface ContactSectionProps {
   /** The landing section carries the #contact anchor; the /contact page is the same block. */
@@ -9,24 +10,19 @@ interface ContactSectionProps {
 }
 
 /** Seed: 'Get in touch with us' with the contact form. */
-export function ContactSection({ id, headingLevel: Heading = 'h2' }: ContactSectionProps) {
+export function ContactSection({ id, headingLevel = 'h2' }: ContactSectionProps) {
   const { t } = useTranslation('public');
   return (
     <section id={id} aria-labelledby="contact-title" className="scroll-mt-20 py-20 sm:py-24">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 sm:px-6 lg:grid-cols-[2fr_3fr] lg:px-8">
         <div>
-          <p className="text-sm font-semibold tracking-wide text-brand-strong uppercase">
-            {t('contact.eyebrow')}
-          </p>
-          <Heading
+          <HeadingWords
             id="contact-title"
-            className="mt-2 text-3xl font-semibold tracking-tight text-balance sm:text-4xl"
-          >
-            {t('contact.title')}
-          </Heading>
-          <p className="mt-4 text-base leading-relaxed text-muted sm:text-lg">
-            {t('contact.text')}
-          </p>
+            as={headingLevel}
+            eyebrow={t('contact.eyebrow')}
+            title={t('contact.title')}
+            text={t('contact.text')}
+          />
           <p className="mt-6 text-sm text-muted">
             {t('contact.emailUs')}{' '}
             <a

@@ -4,7 +4,7 @@ import { useHydrated } from '../../../lib/prerender';
 import { PlusIcon } from './icons';
 import { FAQ_KEYS, isFaqKey, type FaqKey } from './faq';
 import { ensureNamespace, useLazyTranslation } from '../lazyNamespaces';
-import { SectionHeading } from './SectionHeading';
+import { LandingSection, sectionCopy } from './LandingSection';
 
 /**
  * The answer dialog (Radix Dialog) and the answers are fetched on first hover, focus or click of a
@@ -28,48 +28,43 @@ export function FaqSection() {
   const prefetch = () => void loadFaqDialog();
 
   return (
-    <section
+    <LandingSection
       id="faq"
-      aria-labelledby="faq-title"
+      titleId="faq-title"
       className="scroll-mt-20 border-y border-border bg-surface/40 py-20 sm:py-24"
-    >
-      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-        <SectionHeading
-          id="faq-title"
-          eyebrow={t('faq.eyebrow')}
-          title={t('faq.title')}
-          text={t('faq.text')}
-        />
-        <ul
-          data-hydrated={hydrated || undefined}
-          className="mx-auto mt-12 grid max-w-5xl items-start gap-3 md:grid-cols-2"
-        >
-          {FAQ_KEYS.map((key) => (
-            <FaqQuestion
-              key={key}
-              faqKey={key}
-              questionRef={(element) => {
-                if (element) questions.current.set(key, element);
-                else questions.current.delete(key);
+      heading={sectionCopy(t, 'faq')}
+      after={
+        shownKey && (
+          <Suspense fallback={null}>
+            <FaqDialog
+              open={openKey !== null}
+              faqKey={shownKey}
+              onOpenChange={(open) => {
+                if (!open) setOpen(null);
               }}
-              onOpen={() => setOpen(key)}
-              onPrefetch={prefetch}
             />
-          ))}
-        </ul>
-      </div>
-      {shownKey && (
-        <Suspense fallback={null}>
-          <FaqDialog
-            open={openKey !== null}
-            faqKey={shownKey}
-            onOpenChange={(open) => {
-              if (!open) setOpen(null);
+          </Suspense>
+        )
+      }
+    >
+      <ul
+        data-hydrated={hydrated || undefined}
+        className="mx-auto mt-12 grid max-w-5xl items-start gap-3 md:grid-cols-2"
+      >
+        {FAQ_KEYS.map((key) => (
+          <FaqQuestion
+            key={key}
+            faqKey={key}
+            questionRef={(element) => {
+              if (element) questions.current.set(key, element);
+              else questions.current.delete(key);
             }}
+            onOpen={() => setOpen(key)}
+            onPrefetch={prefetch}
           />
-        </Suspense>
-      )}
-    </section>
+        ))}
+      </ul>
+    </LandingSection>
   );
 }
 

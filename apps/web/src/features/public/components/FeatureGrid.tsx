@@ -1,8 +1,12 @@
 import type { ComponentType, SVGProps } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LandingSection, sectionCopy } from './LandingSection';
+
+type CardIcon = ComponentType<SVGProps<SVGSVGElement>>;
 
 export interface FeatureItem {
   key: string;
-  Icon: ComponentType<SVGProps<SVGSVGElement>>;
+  Icon: CardIcon;
   title: string;
   text: string;
 }
@@ -24,5 +28,33 @@ export function FeatureGrid({ items }: { items: readonly FeatureItem[] }) {
         </li>
       ))}
     </ul>
+  );
+}
+
+interface FeatureCardsSectionProps {
+  /** Where its words are in `public`: `<copy>.eyebrow|title|text`, `<copy>.items.<key>.title|text`. */
+  copy: string;
+  cards: readonly { key: string; Icon: CardIcon }[];
+  /** Values the cards' texts interpolate. */
+  values?: Record<string, unknown>;
+  id?: string;
+  titleId: string;
+  className: string;
+}
+
+/** A landing section of icon cards (FeatureGrid) under its heading. */
+export function FeatureCardsSection({ copy, cards, values, ...section }: FeatureCardsSectionProps) {
+  const { t } = useTranslation('public');
+  return (
+    <LandingSection {...section} heading={sectionCopy(t, copy)}>
+      <FeatureGrid
+        items={cards.map(({ key, Icon }) => ({
+          key,
+          Icon,
+          title: t(`${copy}.items.${key}.title`),
+          text: t(`${copy}.items.${key}.text`, values),
+        }))}
+      />
+    </LandingSection>
   );
 }

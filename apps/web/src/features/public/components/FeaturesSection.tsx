@@ -1,10 +1,8 @@
 import { MARKET_SYMBOLS } from '@app/shared/schemas/market';
 import { STOP_LOSS_PCT } from '@app/shared/trade-rules';
-import { useTranslation } from 'react-i18next';
 import { ChartIcon, ShieldIcon } from '../../../ui/icons';
-import { FeatureGrid } from './FeatureGrid';
+import { FeatureCardsSection } from './FeatureGrid';
 import { ArrowsUpDownIcon, BookIcon, CopyTradeIcon, LayersIcon } from './icons';
-import { SectionHeading } from './SectionHeading';
 
 /**
  * Seed: Features & Benefits, six service cards, anchor #services. The seed's cards (forex, index,
@@ -32,25 +30,14 @@ const STOP_LOSS = {
 };
 
 export function FeaturesSection() {
-  const { t } = useTranslation('public');
   return (
-    <section id="services" aria-labelledby="services-title" className="scroll-mt-20 py-20 sm:py-24">
-      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-        <SectionHeading
-          id="services-title"
-          eyebrow={t('features.eyebrow')}
-          title={t('features.title')}
-          text={t('features.text')}
-        />
-        <FeatureGrid
-          items={FEATURES.map(({ key, Icon }) => ({
-            key,
-            Icon,
-            title: t(`features.items.${key}.title`),
-            text: t(`features.items.${key}.text`, { symbols: COINS, ...STOP_LOSS }),
-          }))}
-        />
-      </div>
-    </section>
+    <FeatureCardsSection
+      copy="features"
+      cards={FEATURES}
+      values={{ symbols: COINS, ...STOP_LOSS }}
+      id="services"
+      titleId="services-title"
+      className="scroll-mt-20 py-20 sm:py-24"
+    />
   );
 }

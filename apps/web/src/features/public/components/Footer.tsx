@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { appConfig } from '../../../lib/config';
 import { LanguageSwitcher } from '../../../ui/LanguageSwitcher';
+import { LinkList } from './LinkList';
 import { Logo } from './Logo';
 import { FOOTER_LINKS } from './navigation';
 import { RiskWarning } from './RiskWarning';
@@ -47,18 +47,12 @@ function FooterLinks({
       <h2 id={id} className="text-sm font-semibold text-text">
         {title}
       </h2>
-      <ul className="mt-3 flex flex-col gap-2">
-        {links.map((link) => (
-          <li key={link.key}>
-            <Link
-              to={link.to}
-              className="rounded text-sm text-muted transition-colors hover:text-text"
-            >
-              {t(`footer.${link.key}`)}
-            </Link>
-          </li>
-        ))}
-      </ul>
+      <LinkList
+        links={links}
+        label={(key) => t(`footer.${key}`)}
+        className="mt-3 flex flex-col gap-2"
+        linkClassName="rounded text-sm text-muted transition-colors hover:text-text"
+      />
     </nav>
   );
 }

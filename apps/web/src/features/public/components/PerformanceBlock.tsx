@@ -8,6 +8,7 @@ import { formatSignedPct } from '../../market/decimal';
 import { bestStrategy, formatDrawdown } from '../lib/performance';
 import { useSignedInHome } from '../hooks/useSignedInHome';
 import { RiskWarning } from './RiskWarning';
+import { HeadingWords } from './SectionHeading';
 import { MarketSourceLabel } from '../../market/components/MarketSourceLabel';
 
 /**
@@ -27,15 +28,12 @@ export function PerformanceBlock() {
           aria-hidden="true"
           className="pointer-events-none absolute -top-24 -right-24 size-72 rounded-full bg-brand/15 blur-3xl"
         />
-        <p className="text-sm font-semibold tracking-wide text-brand-strong uppercase">
-          {t('performance.eyebrow')}
-        </p>
-        <h2
+        <HeadingWords
           id="performance-title"
-          className="mt-2 max-w-2xl text-3xl font-semibold tracking-tight text-balance sm:text-4xl"
-        >
-          {t('performance.title')}
-        </h2>
+          narrowTitle
+          eyebrow={t('performance.eyebrow')}
+          title={t('performance.title')}
+        />
         {best ? (
           <div className="mt-6 max-w-2xl space-y-2 text-base leading-relaxed text-muted sm:text-lg">
             <p className="text-text">

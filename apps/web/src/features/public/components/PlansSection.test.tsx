@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PublicPlan } from '../api';
 import { jsonResponse } from '../../../test/fetch';
+import { seedPlan } from '../../../test/fixtures';
 import { useAuthStore } from '../../../lib/auth';
 import { renderPublic, renderSignedIn } from '../../../test/render';
 import { PerformanceBlock } from './PerformanceBlock';
@@ -12,46 +13,18 @@ const fetchMock = mockFetchForEachTest();
 afterEach(() => useAuthStore.setState({ user: null }));
 
 const PLANS: PublicPlan[] = [
-  {
-    id: 'basic',
-    title: 'Basic',
-    minCents: 10_000,
-    maxCents: 99_900,
-    termDays: 1,
-    recommended: false,
-    performanceFeePct: '0',
-    strategy: { name: 'Majors Basket', return30dPct: '2.41', maxDrawdownPct: '-6.80' },
-  },
-  {
-    id: 'silver',
-    title: 'Silver',
-    minCents: 100_000,
-    maxCents: 499_900,
-    termDays: 7,
-    recommended: true,
-    performanceFeePct: '10',
-    strategy: { name: 'Trend Follower', return30dPct: '-1.3', maxDrawdownPct: '-11.25' },
-  },
-  {
-    id: 'gold',
-    title: 'Gold',
-    minCents: 500_000,
-    maxCents: 999_900,
-    termDays: 14,
-    recommended: false,
-    performanceFeePct: '15',
-    strategy: null,
-  },
-  {
-    id: 'platinum',
-    title: 'Platinum',
-    minCents: 1_000_000,
-    maxCents: 5_000_000,
-    termDays: 30,
-    recommended: false,
-    performanceFeePct: '20',
-    strategy: { name: 'New One', return30dPct: null, maxDrawdownPct: null },
-  },
+  seedPlan('basic', { name: 'Majors Basket', return30dPct: '2.41', maxDrawdownPct: '-6.80' }),
+  seedPlan(
+    'silver',
+    { name: 'Trend Follower', return30dPct: '-1.3', maxDrawdownPct: '-11.25' },
+    { recommended: true, performanceFeePct: '10' },
+  ),
+  seedPlan('gold', null, { performanceFeePct: '15' }),
+  seedPlan(
+    'platinum',
+    { name: 'New One', return30dPct: null, maxDrawdownPct: null },
+    { performanceFeePct: '20' },
+  ),
 ];
 
 function both() {

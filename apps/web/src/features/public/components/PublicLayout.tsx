@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
+import { SkipLink } from '../../../ui/SkipLink';
 import { useRouteScroll } from '../hooks/useRouteScroll';
 import { Footer } from './Footer';
 import { SiteTopBar } from './SiteTopBar';
@@ -10,12 +11,7 @@ export function PublicLayout() {
   useRouteScroll();
   return (
     <div className="flex min-h-screen flex-col">
-      <a
-        href="#main"
-        className="sr-only z-50 rounded-lg bg-brand px-4 py-2 font-semibold text-bg focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
-      >
-        {t('nav.skipToContent')}
-      </a>
+      <SkipLink label={t('nav.skipToContent')} />
       <SiteTopBar />
       <main id="main" tabIndex={-1} className="flex-1 pt-16 outline-none">
         <Outlet />

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { buttonClasses } from '../../../ui/Button';
 import { TopBar } from '../../../ui/TopBar';
 import { useSignedInHome } from '../hooks/useSignedInHome';
+import { LinkList } from './LinkList';
 import { Logo } from './Logo';
 import { NAV_LINKS } from './navigation';
 
@@ -16,6 +17,7 @@ export function SiteTopBar() {
   const account = home
     ? { to: home, label: t('nav.dashboard') }
     : { to: '/login', label: t('nav.login') };
+  const navLabel = (key: string) => t(`nav.${key}`);
   return (
     <TopBar
       variant="site"
@@ -27,19 +29,13 @@ export function SiteTopBar() {
         content: (close) => (
           <>
             <nav aria-label={t('nav.label')} className="flex-1 overflow-y-auto p-4">
-              <ul className="flex flex-col gap-1">
-                {NAV_LINKS.map((link) => (
-                  <li key={link.key}>
-                    <Link
-                      to={link.to}
-                      onClick={close}
-                      className="flex h-12 items-center rounded-lg px-3 text-base font-medium text-text hover:bg-surface-2"
-                    >
-                      {t(`nav.${link.key}`)}
-                    </Link>
-                  </li>
-                ))}
-              </ul>
+              <LinkList
+                links={NAV_LINKS}
+                label={navLabel}
+                onNavigate={close}
+                className="flex flex-col gap-1"
+                linkClassName="flex h-12 items-center rounded-lg px-3 text-base font-medium text-text hover:bg-surface-2"
+              />
             </nav>
             <div className="border-t border-border p-4">
               <Link
@@ -61,18 +57,12 @@ export function SiteTopBar() {
     >
       <Logo />
       <nav aria-label={t('nav.label')} className="hidden md:block">
-        <ul className="flex items-center gap-1">
-          {NAV_LINKS.map((link) => (
-            <li key={link.key}>
-              <Link
-                to={link.to}
-                className="rounded-md px-3 py-2 text-sm font-medium text-muted transition-colors hover:text-text"
-              >
-                {t(`nav.${link.key}`)}
-              </Link>
-            </li>
-          ))}
-        </ul>
+        <LinkList
+          links={NAV_LINKS}
+          label={navLabel}
+          className="flex items-center gap-1"
+          linkClassName="rounded-md px-3 py-2 text-sm font-medium text-muted transition-colors hover:text-text"
+        />
       </nav>
     </TopBar>
   );

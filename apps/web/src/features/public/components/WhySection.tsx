@@ -1,8 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { WalletIcon } from '../../../ui/icons';
-import { FeatureGrid } from './FeatureGrid';
+import { FeatureCardsSection } from './FeatureGrid';
 import { BookIcon, ChatIcon, LockIcon, PulseIcon, ReceiptIcon } from './icons';
-import { SectionHeading } from './SectionHeading';
 
 /** Why Choose Us: six cards, each a true statement about this software. */
 const REASONS = [
@@ -15,28 +13,12 @@ const REASONS = [
 ] as const;
 
 export function WhySection() {
-  const { t } = useTranslation('public');
   return (
-    <section
-      aria-labelledby="why-title"
+    <FeatureCardsSection
+      copy="why"
+      cards={REASONS}
+      titleId="why-title"
       className="border-y border-border bg-surface/40 py-20 sm:py-24"
-    >
-      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-        <SectionHeading
-          id="why-title"
-          eyebrow={t('why.eyebrow')}
-          title={t('why.title')}
-          text={t('why.text')}
-        />
-        <FeatureGrid
-          items={REASONS.map(({ key, Icon }) => ({
-            key,
-            Icon,
-            title: t(`why.items.${key}.title`),
-            text: t(`why.items.${key}.text`),
-          }))}
-        />
-      </div>
-    </section>
+    />
   );
 }

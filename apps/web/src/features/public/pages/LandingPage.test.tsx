@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../../i18n';
 import { appConfig } from '../../../lib/config';
 import { jsonResponse } from '../../../test/fetch';
+import { seedPlan } from '../../../test/fixtures';
 import { renderPublic } from '../../../test/render';
 import type { PublicPlan } from '../api';
 import { PerformanceBlock } from '../components/PerformanceBlock';
@@ -31,36 +32,18 @@ afterEach(async () => {
 
 /** A fresh demo install: the seed's plans on the built-in demo strategies, none featured. */
 const PLANS: PublicPlan[] = [
-  {
-    id: 'basic',
-    title: 'Basic',
-    minCents: 10_000,
-    maxCents: 99_900,
-    termDays: 1,
-    recommended: false,
-    performanceFeePct: '0',
-    strategy: {
-      name: 'Majors Basket',
-      runBy: 'demo',
-      return30dPct: '2.41',
-      maxDrawdownPct: '6.80',
-    },
-  },
-  {
-    id: 'silver',
-    title: 'Silver',
-    minCents: 100_000,
-    maxCents: 499_900,
-    termDays: 7,
-    recommended: false,
-    performanceFeePct: '0',
-    strategy: {
-      name: 'Ada’s Momentum',
-      runBy: 'trader',
-      return30dPct: '-1.30',
-      maxDrawdownPct: '11.25',
-    },
-  },
+  seedPlan('basic', {
+    name: 'Majors Basket',
+    runBy: 'demo',
+    return30dPct: '2.41',
+    maxDrawdownPct: '6.80',
+  }),
+  seedPlan('silver', {
+    name: 'Ada’s Momentum',
+    runBy: 'trader',
+    return30dPct: '-1.30',
+    maxDrawdownPct: '11.25',
+  }),
 ];
 
 function landing() {
