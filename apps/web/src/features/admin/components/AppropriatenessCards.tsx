@@ -5,7 +5,6 @@ import {
   type LocalizedText,
   type QuestionnaireContent,
 } from '@app/shared/schemas/appropriateness';
-import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../i18n';
@@ -17,6 +16,7 @@ import { useAdminMutation } from '../hooks/useAdminMutation';
 import { PendingSettingChange } from './ApprovalActions';
 import { LoadError } from './QueryStates';
 import { SettingCheckbox, useVerificationSettingSave } from './SettingCheckbox';
+import { useAdminQuery } from '../hooks/useAdminQuery';
 
 const STANDING_TONES = {
   not_taken: 'warning',
@@ -31,14 +31,8 @@ const STANDING_TONES = {
  */
 export function AppropriatenessSettingsCard() {
   const { t } = useTranslation('admin');
-  const required = useQuery({
-    queryKey: adminKeys.appropriatenessSetting,
-    queryFn: ({ signal }) => adminApi.appropriatenessSetting(signal),
-  });
-  const retention = useQuery({
-    queryKey: adminKeys.documentRetention,
-    queryFn: ({ signal }) => adminApi.documentRetention(signal),
-  });
+  const required = useAdminQuery(adminKeys.appropriatenessSetting, adminApi.appropriatenessSetting);
+  const retention = useAdminQuery(adminKeys.documentRetention, adminApi.documentRetention);
   const toggle = useVerificationSettingSave((appropriatenessRequired: boolean) =>
     adminApi.updateAppropriatenessSetting({ appropriatenessRequired }),
   );
@@ -125,10 +119,7 @@ function RetentionForm({ initialDays }: { initialDays: number }) {
  */
 export function QuestionnaireCard() {
   const { t } = useTranslation('admin');
-  const query = useQuery({
-    queryKey: adminKeys.questionnaire,
-    queryFn: ({ signal }) => adminApi.questionnaire(signal),
-  });
+  const query = useAdminQuery(adminKeys.questionnaire, adminApi.questionnaire);
   return (
     <Card
       title={t('appropriateness.questionnaire.title')}
@@ -225,10 +216,9 @@ function QuestionnaireEditor({ content }: { content: QuestionnaireContent }) {
 /** On the admin's user detail: every assessment the user took, newest first, with the answers. */
 export function UserAppropriatenessCard({ userId }: { userId: string }) {
   const { t } = useTranslation('admin');
-  const query = useQuery({
-    queryKey: adminKeys.userAppropriateness(userId),
-    queryFn: ({ signal }) => adminApi.userAppropriateness(userId, signal),
-  });
+  const query = useAdminQuery(adminKeys.userAppropriateness(userId), (signal) =>
+    adminApi.userAppropriateness(userId, signal),
+  );
   return (
     <Card
       title={t('appropriateness.user.title')}

@@ -20,6 +20,7 @@ import { useAdminMutation } from '../hooks/useAdminMutation';
 import { DialogFormFooter, FormModal, type ModalState } from './DialogForm';
 import { LabelledField, errorAria } from './LabelledField';
 import { LoadError } from './QueryStates';
+import { useAdminQuery } from '../hooks/useAdminQuery';
 
 const FIELDS = [...STRATEGY_TERMS_FIELDS, 'userId'] as const;
 
@@ -57,10 +58,7 @@ function CreateStrategyForm({
     queryFn: ({ signal }) => adminApi.listUsers({ filter: 'trader' }, signal),
     select: (page) => page.items.filter((user) => !user.deleted),
   });
-  const bounds = useQuery({
-    queryKey: adminKeys.traderFees,
-    queryFn: ({ signal }) => adminApi.traderFees(signal),
-  });
+  const bounds = useAdminQuery(adminKeys.traderFees, adminApi.traderFees);
   const {
     register,
     handleSubmit,

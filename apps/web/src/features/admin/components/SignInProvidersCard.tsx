@@ -5,7 +5,6 @@ import {
 } from '@app/shared/schemas/sign-in';
 import { rule } from '@app/shared/rules';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +16,7 @@ import { adminApi } from '../api';
 import { adminKeys } from '../keys';
 import { useAdminMutation } from '../hooks/useAdminMutation';
 import { QueryResult } from './QueryStates';
+import { useAdminQuery } from '../hooks/useAdminQuery';
 
 /** A new provider's form also names its id (the part of its callback address after /oidc/). */
 const newProviderSchema = saveProviderSchema.extend({
@@ -32,10 +32,7 @@ const FIELDS = ['id', 'displayName', 'issuerUrl', 'clientId', 'clientSecret'] as
 export function SignInProvidersCard() {
   const { t } = useTranslation('admin');
   const [editing, setEditing] = useState<AdminProvider | 'new' | null>(null);
-  const query = useQuery({
-    queryKey: adminKeys.signInProviders,
-    queryFn: ({ signal }) => adminApi.signInProviders(signal),
-  });
+  const query = useAdminQuery(adminKeys.signInProviders, adminApi.signInProviders);
   return (
     <Card title={t('signInProviders.title')} description={t('signInProviders.description')}>
       <QueryResult query={query}>

@@ -1,6 +1,5 @@
 import { APPROVAL_STATUSES, type ApprovalStatus } from '@app/shared/schemas/approvals';
 import { formatUsd } from '@app/shared/money';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { adminApi, adminKeys } from '../api';
@@ -8,6 +7,7 @@ import { approvalColumns } from '../components/approvals/approvalColumns';
 import { NoOtherApproverNotice, useApprovalSummary } from '../components/ApprovalActions';
 import { PageIntro, QueryTable } from '../components/QueryStates';
 import { StatusFilter, useStatusParam } from '../components/StatusFilter';
+import { useAdminQuery } from '../hooks/useAdminQuery';
 
 /**
  * /admin/approvals: four eyes. Adjustments, deposit approvals and withdrawal payouts above the
@@ -17,14 +17,10 @@ import { StatusFilter, useStatusParam } from '../components/StatusFilter';
 export function ApprovalsPage() {
   const { t } = useTranslation('admin');
   const [status, setStatus] = useStatusParam<ApprovalStatus>(APPROVAL_STATUSES, 'pending');
-  const query = useQuery({
-    queryKey: adminKeys.approvals(status),
-    queryFn: ({ signal }) => adminApi.listApprovals(status, signal),
-  });
-  const threshold = useQuery({
-    queryKey: adminKeys.fourEyes,
-    queryFn: ({ signal }) => adminApi.fourEyes(signal),
-  });
+  const query = useAdminQuery(adminKeys.approvals(status), (signal) =>
+    adminApi.listApprovals(status, signal),
+  );
+  const threshold = useAdminQuery(adminKeys.fourEyes, adminApi.fourEyes);
   const summary = useApprovalSummary();
 
   return (

@@ -1,5 +1,4 @@
 import type { AdminPlan } from '@app/shared/schemas/plans';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../ui';
@@ -8,19 +7,14 @@ import { PlanDialog } from '../components/PlanDialog';
 import { planColumns } from '../components/plans/planColumns';
 import { PageIntro, QueryTable } from '../components/QueryStates';
 import { useRetirement } from '../components/Retirement';
+import { useAdminQuery } from '../hooks/useAdminQuery';
 
 /** /admin/plans: what users can invest in; each plan copies one strategy. */
 export function PlansPage() {
   const { t } = useTranslation('admin');
   const [editing, setEditing] = useState<AdminPlan | 'new' | null>(null);
-  const plans = useQuery({
-    queryKey: adminKeys.plans,
-    queryFn: ({ signal }) => adminApi.listPlans(signal),
-  });
-  const strategies = useQuery({
-    queryKey: adminKeys.strategies,
-    queryFn: ({ signal }) => adminApi.listStrategies(signal),
-  });
+  const plans = useAdminQuery(adminKeys.plans, adminApi.listPlans);
+  const strategies = useAdminQuery(adminKeys.strategies, adminApi.listStrategies);
   const retirement = useRetirement({
     retire: (plan: AdminPlan) => adminApi.retirePlan(plan.id),
     messages: { success: t('toasts.planRetired'), failure: t('toasts.planRetireFailed') },

@@ -2,12 +2,12 @@ import {
   TRADER_APPLICATION_STATUSES,
   type TraderApplicationStatus,
 } from '@app/shared/schemas/lead-traders';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { adminApi, adminKeys } from '../api';
 import { PageIntro, QueryTable } from '../components/QueryStates';
 import { applicationColumns } from '../components/traderApplications/applicationColumns';
 import { StatusFilter, useStatusParam } from '../components/StatusFilter';
+import { useAdminQuery } from '../hooks/useAdminQuery';
 
 /**
  * /admin/trader-applications: the lead-trader programme's review queue. Each application is
@@ -20,10 +20,9 @@ export function TraderApplicationsPage() {
     TRADER_APPLICATION_STATUSES,
     'pending',
   );
-  const query = useQuery({
-    queryKey: adminKeys.traderApplications(status),
-    queryFn: ({ signal }) => adminApi.listTraderApplications(status, signal),
-  });
+  const query = useAdminQuery(adminKeys.traderApplications(status), (signal) =>
+    adminApi.listTraderApplications(status, signal),
+  );
 
   return (
     <div className="flex flex-col gap-5">

@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Card, EmptyState, LoadingBlock } from '../../../ui';
 import { adminApi, adminKeys, type VerificationQueueStatus } from '../api';
@@ -8,6 +7,7 @@ import { LoadError, PageIntro } from '../components/QueryStates';
 import { StatusFilter, useStatusParam } from '../components/StatusFilter';
 import { SettingCheckbox, useVerificationSettingSave } from '../components/SettingCheckbox';
 import { Submission } from '../components/verifications/Submission';
+import { useAdminQuery } from '../hooks/useAdminQuery';
 
 const STATUSES: readonly VerificationQueueStatus[] = ['submitted', 'rejected', 'approved'];
 /**
@@ -19,10 +19,9 @@ const STATUSES: readonly VerificationQueueStatus[] = ['submitted', 'rejected', '
 export function VerificationsPage() {
   const { t } = useTranslation('admin');
   const [status, setStatus] = useStatusParam<VerificationQueueStatus>(STATUSES, 'submitted');
-  const query = useQuery({
-    queryKey: adminKeys.verifications(status),
-    queryFn: ({ signal }) => adminApi.listVerifications(status, signal),
-  });
+  const query = useAdminQuery(adminKeys.verifications(status), (signal) =>
+    adminApi.listVerifications(status, signal),
+  );
 
   return (
     <div className="flex flex-col gap-5">
@@ -60,10 +59,7 @@ export function VerificationsPage() {
 
 function VerificationSettingCard() {
   const { t } = useTranslation('admin');
-  const query = useQuery({
-    queryKey: adminKeys.verificationSetting,
-    queryFn: ({ signal }) => adminApi.verificationSetting(signal),
-  });
+  const query = useAdminQuery(adminKeys.verificationSetting, adminApi.verificationSetting);
   const mutation = useVerificationSettingSave((verificationRequired: boolean) =>
     adminApi.updateVerificationSetting({ verificationRequired }),
   );
