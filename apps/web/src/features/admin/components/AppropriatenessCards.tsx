@@ -151,10 +151,10 @@ function QuestionnaireEditor({ content }: { content: QuestionnaireContent }) {
   const [error, setError] = useState<string | null>(null);
   const save = useAdminMutation({
     mutationFn: adminApi.updateQuestionnaire,
-    messages: () => ({
+    messages: {
       success: t('appropriateness.questionnaire.saved'),
       failure: t('appropriateness.questionnaire.failed'),
-    }),
+    },
   });
 
   function onSubmit(event: FormEvent) {

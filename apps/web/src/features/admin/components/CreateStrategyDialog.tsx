@@ -71,10 +71,7 @@ function CreateStrategyForm({
   });
   const mutation = useAdminMutation({
     mutationFn: (body: AdminCreateStrategyInput) => adminApi.createStrategy(body),
-    messages: () => ({
-      success: t('toasts.strategyCreated'),
-      failure: t('toasts.strategyCreateFailed'),
-    }),
+    messages: { success: t('toasts.strategyCreated'), failure: t('toasts.strategyCreateFailed') },
     onSuccess: onClose,
   });
 

@@ -93,11 +93,11 @@ function useMethodForm(method: PaymentMethod | null, onClose: () => void) {
         : adminApi.createPaymentMethod({ kind, ...body } as Parameters<
             typeof adminApi.createPaymentMethod
           >[0]),
-    messages: () => ({
+    messages: {
       success: t('toasts.methodSaved'),
       failure: t('toasts.methodSaveFailed'),
       waiting: t('toasts.methodAwaitingApproval'),
-    }),
+    },
     onSuccess: onClose,
   });
 

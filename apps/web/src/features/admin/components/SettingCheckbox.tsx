@@ -13,11 +13,11 @@ export function useVerificationSettingSave<V, R>(
   const { t } = useTranslation('admin');
   return useAdminMutation({
     mutationFn: save,
-    messages: () => ({
+    messages: {
       success: t('verifications.toasts.settingSaved'),
       failure: t('verifications.toasts.settingFailed'),
       waiting: t('toasts.settingAwaitingApproval'),
-    }),
+    },
     ...(onSuccess ? { onSuccess } : {}),
   });
 }

@@ -33,7 +33,7 @@ export function SettingForm<V>({
   const [confirming, setConfirming] = useState<{ value: V } | null>(null);
   const mutation = useAdminMutation({
     mutationFn: save,
-    messages: () => ({ waiting: t('toasts.settingAwaitingApproval'), ...messages }),
+    messages: { waiting: t('toasts.settingAwaitingApproval'), ...messages },
     onSuccess: (result) => {
       setConfirming(null);
       // Waiting for a second admin: the field goes back to the value still in force.

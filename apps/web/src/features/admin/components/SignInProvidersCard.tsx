@@ -75,10 +75,7 @@ function ProviderRow({ provider, onEdit }: { provider: AdminProvider; onEdit: ()
   const [confirming, setConfirming] = useState(false);
   const remove = useAdminMutation({
     mutationFn: () => adminApi.removeSignInProvider(provider.id),
-    messages: () => ({
-      success: t('signInProviders.removed'),
-      failure: t('signInProviders.removeFailed'),
-    }),
+    messages: { success: t('signInProviders.removed'), failure: t('signInProviders.removeFailed') },
     onSuccess: () => setConfirming(false),
   });
   return (
@@ -138,10 +135,7 @@ function useProviderForm(provider: AdminProvider | null, onDone: () => void) {
   });
   const save = useAdminMutation({
     mutationFn: ({ id, ...body }: ProviderForm) => adminApi.saveSignInProvider(id, body),
-    messages: () => ({
-      success: t('signInProviders.saved'),
-      failure: t('signInProviders.saveFailed'),
-    }),
+    messages: { success: t('signInProviders.saved'), failure: t('signInProviders.saveFailed') },
     onSuccess: onDone,
   });
   const submit = form.handleSubmit(async (values) => {

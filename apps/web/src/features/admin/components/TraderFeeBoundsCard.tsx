@@ -48,11 +48,11 @@ function useBoundsForm(current: TraderFeeBounds) {
   });
   const mutation = useAdminMutation({
     mutationFn: (bounds: TraderFeeBoundsInput) => adminApi.updateTraderFees(bounds),
-    messages: () => ({
+    messages: {
       success: t('toasts.traderFeesSaved'),
       failure: t('toasts.traderFeesSaveFailed'),
       waiting: t('toasts.settingAwaitingApproval'),
-    }),
+    },
     onSuccess: (result) => {
       setConfirming(null);
       // Waiting for a second admin: the fields go back to the bounds still in force.

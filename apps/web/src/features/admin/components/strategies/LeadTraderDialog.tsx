@@ -75,10 +75,7 @@ function LeadTraderForm({
   const traders = useLeadTraders();
   const mutation = useAdminMutation({
     mutationFn: (id: string) => adminApi.setLeadTrader(strategy.id, id || null),
-    messages: () => ({
-      success: t('toasts.leadTraderSaved'),
-      failure: t('toasts.leadTraderFailed'),
-    }),
+    messages: { success: t('toasts.leadTraderSaved'), failure: t('toasts.leadTraderFailed') },
     onSuccess: onClose,
   });
 
