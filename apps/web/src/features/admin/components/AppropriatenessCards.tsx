@@ -9,12 +9,12 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../i18n';
 import { translateMessage } from '../../../lib/messages';
-import { Badge, Button, Card, LoadingBlock, inputClasses } from '../../../ui';
+import { Badge, Button, Card, inputClasses } from '../../../ui';
 import { adminApi, adminKeys, waitsForApproval } from '../api';
 import { formatDateTime } from '../format';
 import { useAdminMutation } from '../hooks/useAdminMutation';
 import { PendingSettingChange } from './ApprovalActions';
-import { LoadError } from './QueryStates';
+import { QueryFallback, QueryResult } from './QueryStates';
 import { SettingCheckbox, useVerificationSettingSave } from './SettingCheckbox';
 import { useAdminQuery } from '../hooks/useAdminQuery';
 
@@ -132,13 +132,9 @@ export function QuestionnaireCard() {
           : undefined
       }
     >
-      {query.isPending ? (
-        <LoadingBlock />
-      ) : query.isError ? (
-        <LoadError onRetry={() => void query.refetch()} retrying={query.isFetching} />
-      ) : (
-        <QuestionnaireEditor key={query.data.version} content={query.data.content} />
-      )}
+      <QueryResult query={query}>
+        {(data) => <QuestionnaireEditor key={data.version} content={data.content} />}
+      </QueryResult>
     </Card>
   );
 }
@@ -231,10 +227,8 @@ export function UserAppropriatenessCard({ userId }: { userId: string }) {
       }
       data-testid="user-appropriateness"
     >
-      {query.isPending ? (
-        <LoadingBlock />
-      ) : query.isError ? (
-        <LoadError onRetry={() => void query.refetch()} retrying={query.isFetching} />
+      {!query.isSuccess ? (
+        <QueryFallback query={query} />
       ) : query.data.assessments.length === 0 ? (
         <p className="text-sm text-muted">{t('appropriateness.user.none')}</p>
       ) : (

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { Card, EmptyState, LoadingBlock } from '../../../ui';
+import { Card } from '../../../ui';
 import { adminApi, adminKeys, type VerificationQueueStatus } from '../api';
 import { AppropriatenessSettingsCard, QuestionnaireCard } from '../components/AppropriatenessCards';
 import { PendingSettingChange } from '../components/ApprovalActions';
-import { LoadError, PageIntro } from '../components/QueryStates';
+import { ListResult, PageIntro } from '../components/QueryStates';
 import { StatusFilter, useStatusParam } from '../components/StatusFilter';
 import { SettingCheckbox, useVerificationSettingSave } from '../components/SettingCheckbox';
 import { Submission } from '../components/verifications/Submission';
@@ -38,21 +38,21 @@ export function VerificationsPage() {
         optionLabel={(value) => t(`verifications.statuses.${value}`)}
         onChange={setStatus}
       />
-      {query.isPending ? (
-        <LoadingBlock />
-      ) : query.isError ? (
-        <LoadError onRetry={() => void query.refetch()} retrying={query.isFetching} />
-      ) : query.data.verifications.length === 0 ? (
-        <EmptyState title={t(`verifications.empty.${status}`)} />
-      ) : (
-        <ul className="flex flex-col gap-5" aria-label={t('titles.verifications')}>
-          {query.data.verifications.map((verification) => (
-            <li key={verification.id}>
-              <Submission verification={verification} />
-            </li>
-          ))}
-        </ul>
-      )}
+      <ListResult
+        query={query}
+        items={(data) => data.verifications}
+        empty={t(`verifications.empty.${status}`)}
+      >
+        {(verifications) => (
+          <ul className="flex flex-col gap-5" aria-label={t('titles.verifications')}>
+            {verifications.map((verification) => (
+              <li key={verification.id}>
+                <Submission verification={verification} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </ListResult>
     </div>
   );
 }

@@ -1,11 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { LoadingBlock, Modal, inputClasses } from '../../../../ui';
-import { adminApi, adminKeys, type AdminStrategy } from '../../api';
+import { Modal, inputClasses } from '../../../../ui';
+import { adminApi, type AdminStrategy } from '../../api';
 import { DialogFormFooter } from '../DialogForm';
-import { LoadError } from '../QueryStates';
+import { QueryFallback } from '../QueryStates';
+import { useLeadTraders } from '../../hooks/useLeadTraders';
 import { useAdminMutation } from '../../hooks/useAdminMutation';
 import { freeLeadTraders } from '../../leadTraders';
 
@@ -43,15 +43,6 @@ export function LeadTraderDialog({
   );
 }
 
-/** The approved lead traders, without those whose account is deleted. */
-function useLeadTraders() {
-  return useQuery({
-    queryKey: adminKeys.users('', 'trader'),
-    queryFn: ({ signal }) => adminApi.listUsers({ filter: 'trader' }, signal),
-    select: (page) => page.items.filter((user) => !user.deleted),
-  });
-}
-
 /**
  * Choose among the approved lead traders free to take it (running no strategy, freeLeadTraders),
  * or none: the built-in demo trader. A retired strategy is handed over: to another lead trader,
@@ -79,10 +70,7 @@ function LeadTraderForm({
     onSuccess: onClose,
   });
 
-  if (traders.isPending) return <LoadingBlock />;
-  if (traders.isError) {
-    return <LoadError onRetry={() => void traders.refetch()} retrying={traders.isFetching} />;
-  }
+  if (!traders.isSuccess) return <QueryFallback query={traders} />;
   const choices = freeLeadTraders(
     traders.data,
     strategies,
