@@ -1,4 +1,4 @@
-import { APPROVAL_STATUSES, type ApprovalStatus } from '@app/shared/schemas/approvals';
+import { APPROVAL_STATUSES } from '@app/shared/schemas/approvals';
 import { formatUsd } from '@app/shared/money';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -6,7 +6,7 @@ import { adminApi, adminKeys } from '../api';
 import { approvalColumns } from '../components/approvals/approvalColumns';
 import { NoOtherApproverNotice, useApprovalSummary } from '../components/ApprovalActions';
 import { PageIntro, QueryTable } from '../components/QueryStates';
-import { StatusFilter, useStatusParam } from '../components/StatusFilter';
+import { QueueStatusFilter, useReviewQueue } from '../components/StatusFilter';
 import { useAdminQuery } from '../hooks/useAdminQuery';
 
 /**
@@ -16,10 +16,7 @@ import { useAdminQuery } from '../hooks/useAdminQuery';
  */
 export function ApprovalsPage() {
   const { t } = useTranslation('admin');
-  const [status, setStatus] = useStatusParam<ApprovalStatus>(APPROVAL_STATUSES, 'pending');
-  const query = useAdminQuery(adminKeys.approvals(status), (signal) =>
-    adminApi.listApprovals(status, signal),
-  );
+  const queue = useReviewQueue(APPROVAL_STATUSES, adminKeys.approvals, adminApi.listApprovals);
   const threshold = useAdminQuery(adminKeys.fourEyes, adminApi.fourEyes);
   const summary = useApprovalSummary();
 
@@ -39,17 +36,11 @@ export function ApprovalsPage() {
         </Link>
       </PageIntro>
       <NoOtherApproverNotice />
-      <StatusFilter
-        label={t('approvals.show')}
-        statuses={APPROVAL_STATUSES}
-        value={status}
-        optionLabel={(value) => t(`approvals.statuses.${value}`)}
-        onChange={setStatus}
-      />
+      <QueueStatusFilter section="approvals" queue={queue} />
       <QueryTable
-        query={query}
+        query={queue.query}
         rows={(data) => data.items}
-        empty={t(`approvals.empty.${status}`)}
+        empty={t(`approvals.empty.${queue.status}`)}
         caption={t('approvals.caption')}
         rowKey={(approval) => approval.id}
         columns={approvalColumns(t, summary)}

@@ -4,12 +4,17 @@ import { adminApi, adminKeys, type VerificationQueueStatus } from '../api';
 import { AppropriatenessSettingsCard, QuestionnaireCard } from '../components/AppropriatenessCards';
 import { PendingSettingChange } from '../components/ApprovalActions';
 import { ListResult, PageIntro } from '../components/QueryStates';
-import { StatusFilter, useStatusParam } from '../components/StatusFilter';
+import { QueueStatusFilter, useReviewQueue } from '../components/StatusFilter';
 import { SettingCheckbox, useVerificationSettingSave } from '../components/SettingCheckbox';
 import { Submission } from '../components/verifications/Submission';
 import { useAdminQuery } from '../hooks/useAdminQuery';
 
-const STATUSES: readonly VerificationQueueStatus[] = ['submitted', 'rejected', 'approved'];
+/** The queue's statuses, in the filter's order; the first is shown by default. */
+const STATUSES: readonly [VerificationQueueStatus, ...VerificationQueueStatus[]] = [
+  'submitted',
+  'rejected',
+  'approved',
+];
 /**
  * /admin/verifications: the account review queue (issue 21). Each submission shows its details
  * beside its documents (images inline, PDFs as a link, all through the audited admin route); the
@@ -18,10 +23,7 @@ const STATUSES: readonly VerificationQueueStatus[] = ['submitted', 'rejected', '
  */
 export function VerificationsPage() {
   const { t } = useTranslation('admin');
-  const [status, setStatus] = useStatusParam<VerificationQueueStatus>(STATUSES, 'submitted');
-  const query = useAdminQuery(adminKeys.verifications(status), (signal) =>
-    adminApi.listVerifications(status, signal),
-  );
+  const queue = useReviewQueue(STATUSES, adminKeys.verifications, adminApi.listVerifications);
 
   return (
     <div className="flex flex-col gap-5">
@@ -31,17 +33,11 @@ export function VerificationsPage() {
         <AppropriatenessSettingsCard />
       </div>
       <QuestionnaireCard />
-      <StatusFilter
-        label={t('verifications.show')}
-        statuses={STATUSES}
-        value={status}
-        optionLabel={(value) => t(`verifications.statuses.${value}`)}
-        onChange={setStatus}
-      />
+      <QueueStatusFilter section="verifications" queue={queue} />
       <ListResult
-        query={query}
+        query={queue.query}
         items={(data) => data.verifications}
-        empty={t(`verifications.empty.${status}`)}
+        empty={t(`verifications.empty.${queue.status}`)}
       >
         {(verifications) => (
           <ul className="flex flex-col gap-5" aria-label={t('titles.verifications')}>
