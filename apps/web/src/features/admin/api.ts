@@ -134,6 +134,22 @@ function itemPath(collection: string, id: string, action?: string): string {
 
 const userPath = (id: string) => itemPath('users', id);
 
+/**
+ * A setting read and saved whole at /api/admin/settings/<name>; a save that widens what one admin
+ * can do waits for a second admin (202).
+ */
+function settingEndpoints<T>(name: string) {
+  const path = `/api/admin/settings/${name}`;
+  return {
+    read: (signal?: AbortSignal) => api.get<T>(path, signal),
+    save: (input: T) => api.put<OrWaiting<T>>(path, input),
+  };
+}
+
+const verificationSetting = settingEndpoints<VerificationSetting>('verification');
+const appropriatenessSetting = settingEndpoints<AppropriatenessSetting>('appropriateness');
+const documentRetention = settingEndpoints<DocumentRetentionSetting>('document-retention');
+
 /** Every admin endpoint the back office calls, one function each. */
 export const adminApi = {
   overview: (signal?: AbortSignal) => api.get<AdminOverview>('/api/admin/overview', signal),
@@ -272,18 +288,12 @@ export const adminApi = {
     api.post<{ verification: AdminVerification }>(itemPath('verifications', id, 'approve')),
   rejectVerification: (id: string, input: RejectVerificationInput) =>
     api.post<{ verification: AdminVerification }>(itemPath('verifications', id, 'reject'), input),
-  verificationSetting: (signal?: AbortSignal) =>
-    api.get<VerificationSetting>('/api/admin/settings/verification', signal),
-  updateVerificationSetting: (input: VerificationSetting) =>
-    api.put<OrWaiting<VerificationSetting>>('/api/admin/settings/verification', input),
-  appropriatenessSetting: (signal?: AbortSignal) =>
-    api.get<AppropriatenessSetting>('/api/admin/settings/appropriateness', signal),
-  updateAppropriatenessSetting: (input: AppropriatenessSetting) =>
-    api.put<OrWaiting<AppropriatenessSetting>>('/api/admin/settings/appropriateness', input),
-  documentRetention: (signal?: AbortSignal) =>
-    api.get<DocumentRetentionSetting>('/api/admin/settings/document-retention', signal),
-  updateDocumentRetention: (input: DocumentRetentionSetting) =>
-    api.put<OrWaiting<DocumentRetentionSetting>>('/api/admin/settings/document-retention', input),
+  verificationSetting: verificationSetting.read,
+  updateVerificationSetting: verificationSetting.save,
+  appropriatenessSetting: appropriatenessSetting.read,
+  updateAppropriatenessSetting: appropriatenessSetting.save,
+  documentRetention: documentRetention.read,
+  updateDocumentRetention: documentRetention.save,
   questionnaire: (signal?: AbortSignal) =>
     api.get<AdminQuestionnaire>('/api/admin/appropriateness/questionnaire', signal),
   updateQuestionnaire: (content: QuestionnaireContent) =>
