@@ -13,6 +13,7 @@ import { adminApi, adminKeys, type OutboxItem } from '../api';
 import { PageIntro, PagedResults } from '../components/QueryStates';
 import { formatDateTime } from '../format';
 import { useCursorPages } from '../hooks/useCursorPages';
+import { onClosed } from '../components/DialogForm';
 
 const tones: Record<OutboxItem['status'], BadgeTone> = {
   pending: 'warning',
@@ -106,9 +107,7 @@ function MailReader({ mail, onClose }: { mail: OutboxItem | null; onClose: () =>
   return (
     <Modal
       open={mail !== null}
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
+      onOpenChange={onClosed(onClose)}
       size="lg"
       title={mail?.subject ?? ''}
       description={

@@ -9,6 +9,7 @@ import { paymentMethodColumns } from '../components/paymentMethods/paymentMethod
 import { PageIntro, QueryTable } from '../components/QueryStates';
 import { useRetirement } from '../components/Retirement';
 import { useAdminQuery } from '../hooks/useAdminQuery';
+import { onClosed } from '../components/DialogForm';
 
 /**
  * /admin/payment-methods: where users send deposits and by what they are paid out (add, edit,
@@ -47,9 +48,7 @@ export function PaymentMethodsPage() {
       <PaymentMethodDialog
         method={editing === 'new' ? null : editing}
         open={editing !== null}
-        onOpenChange={(open) => {
-          if (!open) setEditing(null);
-        }}
+        onOpenChange={onClosed(() => setEditing(null))}
       />
       {retirement.dialog}
     </div>

@@ -8,6 +8,7 @@ import { planColumns } from '../components/plans/planColumns';
 import { PageIntro, QueryTable } from '../components/QueryStates';
 import { useRetirement } from '../components/Retirement';
 import { useAdminQuery } from '../hooks/useAdminQuery';
+import { onClosed } from '../components/DialogForm';
 
 /** /admin/plans: what users can invest in; each plan copies one strategy. */
 export function PlansPage() {
@@ -52,9 +53,7 @@ export function PlansPage() {
         plan={editing === 'new' ? null : editing}
         strategies={strategies.data?.strategies ?? []}
         open={editing !== null}
-        onOpenChange={(open) => {
-          if (!open) setEditing(null);
-        }}
+        onOpenChange={onClosed(() => setEditing(null))}
       />
       {retirement.dialog}
     </div>

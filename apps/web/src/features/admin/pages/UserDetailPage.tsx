@@ -35,6 +35,7 @@ import { formatDateTime } from '../format';
 import { useAdminMutation } from '../hooks/useAdminMutation';
 import { useCursorPages } from '../hooks/useCursorPages';
 import { useAdminQuery } from '../hooks/useAdminQuery';
+import { onClosed } from '../components/DialogForm';
 
 /** /admin/users/:id — profile, status, money, referrals, sessions, audit trail and actions. */
 export function UserDetailPage() {
@@ -260,9 +261,7 @@ function useUserActions(user: AdminUser) {
   const dialog = pending && (
     <ConfirmDialog
       open
-      onOpenChange={(open) => {
-        if (!open) setPending(null);
-      }}
+      onOpenChange={onClosed(() => setPending(null))}
       title={t(`detail.confirm.${pending}`, { name: user.name })}
       description={t(`detail.confirm.${pending}Body`, { name: user.name })}
       confirmLabel={t(
@@ -369,9 +368,7 @@ function MoneyCard({ user, summary }: { user: AdminUser; summary: AccountSummary
         current={summary}
         bucket={bucket ?? 'balance'}
         open={bucket !== null}
-        onOpenChange={(open) => {
-          if (!open) setBucket(null);
-        }}
+        onOpenChange={onClosed(() => setBucket(null))}
       />
     </Card>
   );

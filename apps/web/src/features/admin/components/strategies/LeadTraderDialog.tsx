@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Modal, inputClasses } from '../../../../ui';
 import { adminApi, type AdminStrategy } from '../../api';
-import { DialogForm, DialogFormFooter } from '../DialogForm';
+import { DialogForm, DialogFormFooter, onClosed } from '../DialogForm';
 import { LabelledField } from '../LabelledField';
 import { QueryFallback } from '../QueryStates';
 import { useLeadTraders } from '../../hooks/useLeadTraders';
@@ -27,9 +27,7 @@ export function LeadTraderDialog({
   return (
     <Modal
       open={strategy !== null}
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
+      onOpenChange={onClosed(onClose)}
       title={
         strategy
           ? t(handOver ? 'strategies.handOverTitle' : 'strategies.assignTitle', {
