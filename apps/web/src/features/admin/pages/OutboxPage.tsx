@@ -14,6 +14,7 @@ import { PageIntro, PagedResults } from '../components/QueryStates';
 import { formatDateTime } from '../format';
 import { useCursorPages } from '../hooks/useCursorPages';
 import { onClosed } from '../components/DialogForm';
+import { actionsColumn } from '../components/actionsColumn';
 
 const tones: Record<OutboxItem['status'], BadgeTone> = {
   pending: 'warning',
@@ -88,16 +89,15 @@ function useOutboxColumns(onRead: (mail: OutboxItem) => void): DataTableColumn<O
       header: t('outbox.columns.date'),
       cell: (mail) => <span className="whitespace-nowrap">{formatDateTime(mail.createdAt)}</span>,
     },
-    {
-      key: 'read',
-      header: <span className="sr-only">{t('outbox.open')}</span>,
-      align: 'right',
-      cell: (mail) => (
+    actionsColumn(
+      t('outbox.open'),
+      (mail) => (
         <Button size="sm" variant="secondary" onClick={() => onRead(mail)}>
           {t('outbox.open')}
         </Button>
       ),
-    },
+      { key: 'read' },
+    ),
   ];
 }
 
