@@ -6,7 +6,7 @@ import {
 import { rule } from '@app/shared/rules';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, type RegisterOptions } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { renderRule } from '../../../lib/messages';
@@ -166,6 +166,12 @@ function ProviderEditor({
   const { form, submit } = useProviderForm(provider, onDone);
   const { register } = form;
   const { errors, isSubmitting } = form.formState;
+  /** A field's label (`signInProviders.<name>`), its error and its registration. */
+  const field = (name: keyof ProviderForm, options?: RegisterOptions<ProviderForm>) => ({
+    label: t(`signInProviders.${name}`),
+    error: errors[name]?.message,
+    ...register(name, options),
+  });
   return (
     <form
       noValidate
@@ -174,38 +180,19 @@ function ProviderEditor({
       onSubmit={(event) => void submit(event)}
     >
       <TextField
-        label={t('signInProviders.id')}
+        {...field('id')}
         hint={t('signInProviders.idHint')}
         readOnly={provider !== null}
         autoCapitalize="none"
-        error={errors.id?.message}
-        {...register('id')}
       />
-      <TextField
-        label={t('signInProviders.displayName')}
-        error={errors.displayName?.message}
-        {...register('displayName')}
-      />
-      <TextField
-        label={t('signInProviders.issuerUrl')}
-        inputMode="url"
-        autoCapitalize="none"
-        error={errors.issuerUrl?.message}
-        {...register('issuerUrl')}
-      />
-      <TextField
-        label={t('signInProviders.clientId')}
-        autoCapitalize="none"
-        error={errors.clientId?.message}
-        {...register('clientId')}
-      />
+      <TextField {...field('displayName')} />
+      <TextField {...field('issuerUrl')} inputMode="url" autoCapitalize="none" />
+      <TextField {...field('clientId')} autoCapitalize="none" />
       <PasswordInput
-        label={t('signInProviders.clientSecret')}
+        {...field('clientSecret', { setValueAs: (v: string) => (v ? v : undefined) })}
         autoComplete="off"
         placeholder={provider ? t('signInProviders.secretKeep') : ''}
         hint={provider ? t('signInProviders.secretReplaceHint') : undefined}
-        error={errors.clientSecret?.message}
-        {...register('clientSecret', { setValueAs: (v: string) => (v ? v : undefined) })}
       />
       <div className="flex items-end gap-2">
         <Button type="submit" loading={isSubmitting}>
