@@ -33,9 +33,6 @@ export function AppropriatenessSettingsCard() {
   const { t } = useTranslation('admin');
   const required = useAdminQuery(adminKeys.appropriatenessSetting, adminApi.appropriatenessSetting);
   const retention = useAdminQuery(adminKeys.documentRetention, adminApi.documentRetention);
-  const toggle = useVerificationSettingSave((appropriatenessRequired: boolean) =>
-    adminApi.updateAppropriatenessSetting({ appropriatenessRequired }),
-  );
   return (
     <Card
       title={t('appropriateness.settings.title')}
@@ -44,9 +41,11 @@ export function AppropriatenessSettingsCard() {
       <div className="flex flex-col gap-4 text-sm">
         <SettingCheckbox
           label={t('appropriateness.settings.required')}
-          checked={required.data?.appropriatenessRequired ?? true}
-          disabled={!required.data || toggle.isPending}
-          onChange={(checked) => toggle.mutate(checked)}
+          value={required.data?.appropriatenessRequired}
+          fallback
+          save={(appropriatenessRequired) =>
+            adminApi.updateAppropriatenessSetting({ appropriatenessRequired })
+          }
         />
         <PendingSettingChange setting="appropriateness_required" className="" />
         {retention.data && (

@@ -5,7 +5,7 @@ import { AppropriatenessSettingsCard, QuestionnaireCard } from '../components/Ap
 import { PendingSettingChange } from '../components/ApprovalActions';
 import { ListResult, PageIntro } from '../components/QueryStates';
 import { QueueStatusFilter, useReviewQueue } from '../components/StatusFilter';
-import { SettingCheckbox, useVerificationSettingSave } from '../components/SettingCheckbox';
+import { SettingCheckbox } from '../components/SettingCheckbox';
 import { Submission } from '../components/verifications/Submission';
 import { useAdminQuery } from '../hooks/useAdminQuery';
 
@@ -56,9 +56,6 @@ export function VerificationsPage() {
 function VerificationSettingCard() {
   const { t } = useTranslation('admin');
   const query = useAdminQuery(adminKeys.verificationSetting, adminApi.verificationSetting);
-  const mutation = useVerificationSettingSave((verificationRequired: boolean) =>
-    adminApi.updateVerificationSetting({ verificationRequired }),
-  );
   return (
     <Card
       title={t('verifications.setting.title')}
@@ -67,9 +64,11 @@ function VerificationSettingCard() {
       <SettingCheckbox
         className="text-sm"
         label={t('verifications.setting.label')}
-        checked={query.data?.verificationRequired ?? false}
-        disabled={!query.data || mutation.isPending}
-        onChange={(checked) => mutation.mutate(checked)}
+        value={query.data?.verificationRequired}
+        fallback={false}
+        save={(verificationRequired) =>
+          adminApi.updateVerificationSetting({ verificationRequired })
+        }
       />
       <PendingSettingChange setting="verification_required" />
     </Card>
