@@ -55,6 +55,8 @@ export type { AdminOverview, Approval, ApprovalStatus };
  * (`{ approval }`, HTTP 202) — nothing has changed yet then.
  */
 export type OrWaiting<T> = T | ApprovalResponse;
+/** What a rejected deposit or withdrawal answers: its transaction, now rejected. */
+type Rejected = { transaction: Transaction };
 /** What an admin money action answers: booked (a transaction), or waiting for a second admin. */
 export type BookedOrWaiting = OrWaiting<{ transaction: Transaction }>;
 
@@ -124,7 +126,29 @@ export function queryString(params: Record<string, string | number | undefined>)
   return text ? `?${text}` : '';
 }
 
-const userPath = (id: string) => `/api/admin/users/${encodeURIComponent(id)}`;
+/** The address of one item of an admin collection (`/api/admin/<collection>/<id>`), or of an action on it. */
+function itemPath(collection: string, id: string, action?: string): string {
+  const path = `/api/admin/${collection}/${encodeURIComponent(id)}`;
+  return action ? `${path}/${action}` : path;
+}
+
+const userPath = (id: string) => itemPath('users', id);
+
+/**
+ * A setting read and saved whole at /api/admin/settings/<name>; a save that widens what one admin
+ * can do waits for a second admin (202).
+ */
+function settingEndpoints<T>(name: string) {
+  const path = `/api/admin/settings/${name}`;
+  return {
+    read: (signal?: AbortSignal) => api.get<T>(path, signal),
+    save: (input: T) => api.put<OrWaiting<T>>(path, input),
+  };
+}
+
+const verificationSetting = settingEndpoints<VerificationSetting>('verification');
+const appropriatenessSetting = settingEndpoints<AppropriatenessSetting>('appropriateness');
+const documentRetention = settingEndpoints<DocumentRetentionSetting>('document-retention');
 
 /** Every admin endpoint the back office calls, one function each. */
 export const adminApi = {
@@ -155,44 +179,20 @@ export const adminApi = {
       signal,
     ),
   approveDeposit: (id: string, idempotencyKey: string) =>
-    api.post<BookedOrWaiting>(
-      `/api/admin/deposits/${encodeURIComponent(id)}/approve`,
-      {},
-      idempotencyKey,
-    ),
+    api.post<BookedOrWaiting>(itemPath('deposits', id, 'approve'), {}, idempotencyKey),
   rejectDeposit: (id: string, reason: string, idempotencyKey: string) =>
-    api.post<{ transaction: Transaction }>(
-      `/api/admin/deposits/${encodeURIComponent(id)}/reject`,
-      { reason },
-      idempotencyKey,
-    ),
+    api.post<Rejected>(itemPath('deposits', id, 'reject'), { reason }, idempotencyKey),
   payWithdrawal: (id: string, idempotencyKey: string) =>
-    api.post<BookedOrWaiting>(
-      `/api/admin/withdrawals/${encodeURIComponent(id)}/pay`,
-      {},
-      idempotencyKey,
-    ),
+    api.post<BookedOrWaiting>(itemPath('withdrawals', id, 'pay'), {}, idempotencyKey),
   rejectWithdrawal: (id: string, reason: string, idempotencyKey: string) =>
-    api.post<{ transaction: Transaction }>(
-      `/api/admin/withdrawals/${encodeURIComponent(id)}/reject`,
-      { reason },
-      idempotencyKey,
-    ),
+    api.post<Rejected>(itemPath('withdrawals', id, 'reject'), { reason }, idempotencyKey),
 
   listApprovals: (status: ApprovalStatus, signal?: AbortSignal) =>
     api.get<{ items: Approval[] }>(`/api/admin/approvals${queryString({ status })}`, signal),
   approveApproval: (id: string, idempotencyKey: string) =>
-    api.post<ApprovalDecision>(
-      `/api/admin/approvals/${encodeURIComponent(id)}/approve`,
-      {},
-      idempotencyKey,
-    ),
+    api.post<ApprovalDecision>(itemPath('approvals', id, 'approve'), {}, idempotencyKey),
   rejectApproval: (id: string, reason: string, idempotencyKey: string) =>
-    api.post<ApprovalDecision>(
-      `/api/admin/approvals/${encodeURIComponent(id)}/reject`,
-      { reason },
-      idempotencyKey,
-    ),
+    api.post<ApprovalDecision>(itemPath('approvals', id, 'reject'), { reason }, idempotencyKey),
   fourEyes: (signal?: AbortSignal) =>
     api.get<FourEyesSetting>('/api/admin/settings/four-eyes', signal),
   /** Who else could approve what waits for a second admin, and whether the caller may appoint one alone. */
@@ -230,40 +230,28 @@ export const adminApi = {
     api.post<ApprovalResponse>('/api/admin/payment-methods', body),
   /** New details wait for a second admin (202); a name, note or order does not. */
   updatePaymentMethod: (id: string, body: UpdatePaymentMethodInput) =>
-    api.patch<OrWaiting<{ method: PaymentMethod }>>(
-      `/api/admin/payment-methods/${encodeURIComponent(id)}`,
-      body,
-    ),
+    api.patch<OrWaiting<{ method: PaymentMethod }>>(itemPath('payment-methods', id), body),
   retirePaymentMethod: (id: string) =>
-    api.delete<{ method: PaymentMethod }>(`/api/admin/payment-methods/${encodeURIComponent(id)}`),
+    api.delete<{ method: PaymentMethod }>(itemPath('payment-methods', id)),
 
   listPlans: (signal?: AbortSignal) => api.get<{ plans: AdminPlan[] }>('/api/admin/plans', signal),
   createPlan: (body: CreatePlanInput) => api.post<{ plan: AdminPlan }>('/api/admin/plans', body),
   updatePlan: (id: string, body: UpdatePlanInput) =>
-    api.patch<{ plan: AdminPlan }>(`/api/admin/plans/${encodeURIComponent(id)}`, body),
-  retirePlan: (id: string) =>
-    api.post<{ plan: AdminPlan }>(`/api/admin/plans/${encodeURIComponent(id)}/retire`),
+    api.patch<{ plan: AdminPlan }>(itemPath('plans', id), body),
+  retirePlan: (id: string) => api.post<{ plan: AdminPlan }>(itemPath('plans', id, 'retire')),
 
   listStrategies: (signal?: AbortSignal) =>
     api.get<{ strategies: AdminStrategy[] }>('/api/admin/strategies', signal),
   setLeadTrader: (id: string, userId: string | null) =>
-    api.post<{ strategy: AdminStrategy }>(
-      `/api/admin/strategies/${encodeURIComponent(id)}/lead-trader`,
-      { userId },
-    ),
+    api.post<{ strategy: AdminStrategy }>(itemPath('strategies', id, 'lead-trader'), { userId }),
   setPaused: (id: string, paused: boolean) =>
-    api.post<{ strategy: AdminStrategy }>(
-      `/api/admin/strategies/${encodeURIComponent(id)}/${paused ? 'pause' : 'resume'}`,
-    ),
+    api.post<{ strategy: AdminStrategy }>(itemPath('strategies', id, paused ? 'pause' : 'resume')),
 
   retireStrategy: (id: string) =>
-    api.post<{ strategy: AdminStrategy }>(`/api/admin/strategies/${encodeURIComponent(id)}/retire`),
+    api.post<{ strategy: AdminStrategy }>(itemPath('strategies', id, 'retire')),
   /** Unwinding a retired strategy: an order that only reduces one of its positions. */
   unwindOrder: (id: string, body: TraderOrderInput) =>
-    api.post<{ strategy: AdminStrategy }>(
-      `/api/admin/strategies/${encodeURIComponent(id)}/unwind-orders`,
-      body,
-    ),
+    api.post<{ strategy: AdminStrategy }>(itemPath('strategies', id, 'unwind-orders'), body),
   /** A strategy for an approved lead trader, on the terms the trader's own form takes. */
   createStrategy: (body: AdminCreateStrategyInput) =>
     api.post<{ strategy: AdminStrategy }>('/api/admin/strategies', body),
@@ -272,12 +260,8 @@ export const adminApi = {
     api.get<{ providers: AdminProvider[] }>('/api/admin/sign-in-providers', signal),
   /** A new provider, or another issuer or client, waits for a second admin (202). */
   saveSignInProvider: (id: string, body: SaveProviderInput) =>
-    api.put<OrWaiting<{ provider: AdminProvider }>>(
-      `/api/admin/sign-in-providers/${encodeURIComponent(id)}`,
-      body,
-    ),
-  removeSignInProvider: (id: string) =>
-    api.delete<{ ok: true }>(`/api/admin/sign-in-providers/${encodeURIComponent(id)}`),
+    api.put<OrWaiting<{ provider: AdminProvider }>>(itemPath('sign-in-providers', id), body),
+  removeSignInProvider: (id: string) => api.delete<{ ok: true }>(itemPath('sign-in-providers', id)),
   /** The lowest and highest performance fee a lead trader may set. */
   traderFees: (signal?: AbortSignal) =>
     api.get<TraderFeeBounds>('/api/admin/settings/trader-fees', signal),
@@ -291,7 +275,7 @@ export const adminApi = {
     ),
   decideTraderApplication: (id: string, decision: 'approve' | 'reject', reason: string) =>
     api.post<{ application: AdminTraderApplication }>(
-      `/api/admin/trader-applications/${encodeURIComponent(id)}/${decision}`,
+      itemPath('trader-applications', id, decision),
       { reason },
     ),
 
@@ -301,35 +285,21 @@ export const adminApi = {
       signal,
     ),
   approveVerification: (id: string) =>
-    api.post<{ verification: AdminVerification }>(
-      `/api/admin/verifications/${encodeURIComponent(id)}/approve`,
-    ),
+    api.post<{ verification: AdminVerification }>(itemPath('verifications', id, 'approve')),
   rejectVerification: (id: string, input: RejectVerificationInput) =>
-    api.post<{ verification: AdminVerification }>(
-      `/api/admin/verifications/${encodeURIComponent(id)}/reject`,
-      input,
-    ),
-  verificationSetting: (signal?: AbortSignal) =>
-    api.get<VerificationSetting>('/api/admin/settings/verification', signal),
-  updateVerificationSetting: (input: VerificationSetting) =>
-    api.put<OrWaiting<VerificationSetting>>('/api/admin/settings/verification', input),
-  appropriatenessSetting: (signal?: AbortSignal) =>
-    api.get<AppropriatenessSetting>('/api/admin/settings/appropriateness', signal),
-  updateAppropriatenessSetting: (input: AppropriatenessSetting) =>
-    api.put<OrWaiting<AppropriatenessSetting>>('/api/admin/settings/appropriateness', input),
-  documentRetention: (signal?: AbortSignal) =>
-    api.get<DocumentRetentionSetting>('/api/admin/settings/document-retention', signal),
-  updateDocumentRetention: (input: DocumentRetentionSetting) =>
-    api.put<OrWaiting<DocumentRetentionSetting>>('/api/admin/settings/document-retention', input),
+    api.post<{ verification: AdminVerification }>(itemPath('verifications', id, 'reject'), input),
+  verificationSetting: verificationSetting.read,
+  updateVerificationSetting: verificationSetting.save,
+  appropriatenessSetting: appropriatenessSetting.read,
+  updateAppropriatenessSetting: appropriatenessSetting.save,
+  documentRetention: documentRetention.read,
+  updateDocumentRetention: documentRetention.save,
   questionnaire: (signal?: AbortSignal) =>
     api.get<AdminQuestionnaire>('/api/admin/appropriateness/questionnaire', signal),
   updateQuestionnaire: (content: QuestionnaireContent) =>
     api.put<AdminQuestionnaire>('/api/admin/appropriateness/questionnaire', { content }),
   userAppropriateness: (id: string, signal?: AbortSignal) =>
-    api.get<AdminUserAppropriateness>(
-      `/api/admin/appropriateness/users/${encodeURIComponent(id)}`,
-      signal,
-    ),
+    api.get<AdminUserAppropriateness>(itemPath('appropriateness/users', id), signal),
 };
 
 /** The review queue's tabs: waiting, sent back to the user, approved. */
@@ -337,7 +307,7 @@ export type VerificationQueueStatus = 'submitted' | 'rejected' | 'approved';
 
 /** Where an admin reads any user's document (every view is in the audit log). */
 export function adminDocumentUrl(id: string): string {
-  return `/api/admin/verifications/documents/${encodeURIComponent(id)}`;
+  return itemPath('verifications/documents', id);
 }
 
 /** Query keys: everything the back office caches sits under ['admin', <area>, …]. */

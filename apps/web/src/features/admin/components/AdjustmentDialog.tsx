@@ -62,13 +62,7 @@ export function AdjustmentDialog({
   return (
     <FormModal {...modal} title={t('adjust.title')} description={t('adjust.description')}>
       {(close) => (
-        <AdjustmentForm
-          user={user}
-          current={current}
-          initialBucket={bucket}
-          onDone={close}
-          onCancel={close}
-        />
+        <AdjustmentForm user={user} current={current} initialBucket={bucket} onClose={close} />
       )}
     </FormModal>
   );
@@ -120,24 +114,23 @@ function useAdjustment(user: User, initialBucket: AdjustmentBucket, onDone: () =
   return { draft, setDraft, errors, reviewed, setReviewed, mutation, review };
 }
 
+/** The draft, then its review; `onClose` ends the dialog (booked, or cancelled). */
 function AdjustmentForm({
   user,
   current,
   initialBucket,
-  onDone,
-  onCancel,
+  onClose,
 }: {
   user: User;
   current: CurrentFigures | undefined;
   initialBucket: AdjustmentBucket;
-  onDone: () => void;
-  onCancel: () => void;
+  onClose: () => void;
 }) {
   const { t } = useTranslation('admin');
   const { draft, setDraft, errors, reviewed, setReviewed, mutation, review } = useAdjustment(
     user,
     initialBucket,
-    onDone,
+    onClose,
   );
   if (reviewed) {
     return (
@@ -155,7 +148,7 @@ function AdjustmentForm({
   return (
     <DialogForm onSubmit={review}>
       <AdjustmentFields draft={draft} errors={errors} current={current} onChange={setDraft} />
-      <DialogFormFooter onCancel={onCancel} submitLabel={t('adjust.review')} />
+      <DialogFormFooter onCancel={onClose} submitLabel={t('adjust.review')} />
     </DialogForm>
   );
 }

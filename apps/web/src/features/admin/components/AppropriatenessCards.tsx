@@ -5,18 +5,18 @@ import {
   type LocalizedText,
   type QuestionnaireContent,
 } from '@app/shared/schemas/appropriateness';
-import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../i18n';
 import { translateMessage } from '../../../lib/messages';
-import { Badge, Button, Card, LoadingBlock, inputClasses } from '../../../ui';
+import { Badge, Button, Card, inputClasses } from '../../../ui';
 import { adminApi, adminKeys, waitsForApproval } from '../api';
 import { formatDateTime } from '../format';
 import { useAdminMutation } from '../hooks/useAdminMutation';
 import { PendingSettingChange } from './ApprovalActions';
-import { LoadError } from './QueryStates';
+import { QueryFallback, QueryResult } from './QueryStates';
 import { SettingCheckbox, useVerificationSettingSave } from './SettingCheckbox';
+import { useAdminQuery } from '../hooks/useAdminQuery';
 
 const STANDING_TONES = {
   not_taken: 'warning',
@@ -31,17 +31,8 @@ const STANDING_TONES = {
  */
 export function AppropriatenessSettingsCard() {
   const { t } = useTranslation('admin');
-  const required = useQuery({
-    queryKey: adminKeys.appropriatenessSetting,
-    queryFn: ({ signal }) => adminApi.appropriatenessSetting(signal),
-  });
-  const retention = useQuery({
-    queryKey: adminKeys.documentRetention,
-    queryFn: ({ signal }) => adminApi.documentRetention(signal),
-  });
-  const toggle = useVerificationSettingSave((appropriatenessRequired: boolean) =>
-    adminApi.updateAppropriatenessSetting({ appropriatenessRequired }),
-  );
+  const required = useAdminQuery(adminKeys.appropriatenessSetting, adminApi.appropriatenessSetting);
+  const retention = useAdminQuery(adminKeys.documentRetention, adminApi.documentRetention);
   return (
     <Card
       title={t('appropriateness.settings.title')}
@@ -50,9 +41,11 @@ export function AppropriatenessSettingsCard() {
       <div className="flex flex-col gap-4 text-sm">
         <SettingCheckbox
           label={t('appropriateness.settings.required')}
-          checked={required.data?.appropriatenessRequired ?? true}
-          disabled={!required.data || toggle.isPending}
-          onChange={(checked) => toggle.mutate(checked)}
+          value={required.data?.appropriatenessRequired}
+          fallback
+          save={(appropriatenessRequired) =>
+            adminApi.updateAppropriatenessSetting({ appropriatenessRequired })
+          }
         />
         <PendingSettingChange setting="appropriateness_required" className="" />
         {retention.data && (
@@ -125,10 +118,7 @@ function RetentionForm({ initialDays }: { initialDays: number }) {
  */
 export function QuestionnaireCard() {
   const { t } = useTranslation('admin');
-  const query = useQuery({
-    queryKey: adminKeys.questionnaire,
-    queryFn: ({ signal }) => adminApi.questionnaire(signal),
-  });
+  const query = useAdminQuery(adminKeys.questionnaire, adminApi.questionnaire);
   return (
     <Card
       title={t('appropriateness.questionnaire.title')}
@@ -141,13 +131,9 @@ export function QuestionnaireCard() {
           : undefined
       }
     >
-      {query.isPending ? (
-        <LoadingBlock />
-      ) : query.isError ? (
-        <LoadError onRetry={() => void query.refetch()} retrying={query.isFetching} />
-      ) : (
-        <QuestionnaireEditor key={query.data.version} content={query.data.content} />
-      )}
+      <QueryResult query={query}>
+        {(data) => <QuestionnaireEditor key={data.version} content={data.content} />}
+      </QueryResult>
     </Card>
   );
 }
@@ -160,10 +146,10 @@ function QuestionnaireEditor({ content }: { content: QuestionnaireContent }) {
   const [error, setError] = useState<string | null>(null);
   const save = useAdminMutation({
     mutationFn: adminApi.updateQuestionnaire,
-    messages: () => ({
+    messages: {
       success: t('appropriateness.questionnaire.saved'),
       failure: t('appropriateness.questionnaire.failed'),
-    }),
+    },
   });
 
   function onSubmit(event: FormEvent) {
@@ -225,10 +211,9 @@ function QuestionnaireEditor({ content }: { content: QuestionnaireContent }) {
 /** On the admin's user detail: every assessment the user took, newest first, with the answers. */
 export function UserAppropriatenessCard({ userId }: { userId: string }) {
   const { t } = useTranslation('admin');
-  const query = useQuery({
-    queryKey: adminKeys.userAppropriateness(userId),
-    queryFn: ({ signal }) => adminApi.userAppropriateness(userId, signal),
-  });
+  const query = useAdminQuery(adminKeys.userAppropriateness(userId), (signal) =>
+    adminApi.userAppropriateness(userId, signal),
+  );
   return (
     <Card
       title={t('appropriateness.user.title')}
@@ -241,10 +226,8 @@ export function UserAppropriatenessCard({ userId }: { userId: string }) {
       }
       data-testid="user-appropriateness"
     >
-      {query.isPending ? (
-        <LoadingBlock />
-      ) : query.isError ? (
-        <LoadError onRetry={() => void query.refetch()} retrying={query.isFetching} />
+      {!query.isSuccess ? (
+        <QueryFallback query={query} />
       ) : query.data.assessments.length === 0 ? (
         <p className="text-sm text-muted">{t('appropriateness.user.none')}</p>
       ) : (

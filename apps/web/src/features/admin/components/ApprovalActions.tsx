@@ -1,5 +1,4 @@
 import type { DualControlSetting } from '@app/shared/schemas/approvals';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -9,6 +8,7 @@ import { Button, ConfirmDialog } from '../../../ui';
 import { adminApi, adminKeys, type Approval } from '../api';
 import { describeApproval, describeSettingChange, movesMoney } from '../approvalSummary';
 import { useAdminMutation } from '../hooks/useAdminMutation';
+import { useAdminQuery } from '../hooks/useAdminQuery';
 
 /**
  * Who else could approve what waits for a second admin (GET /api/admin/users/approvers). With
@@ -16,10 +16,7 @@ import { useAdminMutation } from '../hooks/useAdminMutation';
  * approvals page say so (issue 39).
  */
 export function useApprovers() {
-  return useQuery({
-    queryKey: adminKeys.approvers,
-    queryFn: ({ signal }) => adminApi.approvers(signal),
-  });
+  return useAdminQuery(adminKeys.approvers, adminApi.approvers);
 }
 
 /** On the approvals page, while no other admin can approve: why requests wait, and the way out. */
@@ -53,10 +50,9 @@ export function NoOtherApproverNotice() {
 
 /** Every request waiting for a second admin now. */
 function usePendingApprovals(): Approval[] {
-  const query = useQuery({
-    queryKey: adminKeys.approvals('pending'),
-    queryFn: ({ signal }) => adminApi.listApprovals('pending', signal),
-  });
+  const query = useAdminQuery(adminKeys.approvals('pending'), (signal) =>
+    adminApi.listApprovals('pending', signal),
+  );
   return query.data?.items ?? [];
 }
 

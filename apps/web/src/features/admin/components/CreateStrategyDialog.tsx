@@ -3,12 +3,11 @@ import {
   type AdminCreateStrategyInput,
 } from '@app/shared/schemas/lead-traders';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useForm, type UseFormRegister } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { applyFieldError } from '../../../lib/requestErrors';
-import { LoadingBlock, inputClasses } from '../../../ui';
+import { inputClasses } from '../../../ui';
 import {
   EMPTY_STRATEGY_TERMS,
   STRATEGY_TERMS_FIELDS,
@@ -19,7 +18,9 @@ import { freeLeadTraders } from '../leadTraders';
 import { useAdminMutation } from '../hooks/useAdminMutation';
 import { DialogFormFooter, FormModal, type ModalState } from './DialogForm';
 import { LabelledField, errorAria } from './LabelledField';
-import { LoadError } from './QueryStates';
+import { QueryFallback } from './QueryStates';
+import { useLeadTraders } from '../hooks/useLeadTraders';
+import { useAdminQuery } from '../hooks/useAdminQuery';
 
 const FIELDS = [...STRATEGY_TERMS_FIELDS, 'userId'] as const;
 
@@ -52,15 +53,8 @@ function CreateStrategyForm({
   onClose: () => void;
 }) {
   const { t } = useTranslation('admin');
-  const traders = useQuery({
-    queryKey: adminKeys.users('', 'trader'),
-    queryFn: ({ signal }) => adminApi.listUsers({ filter: 'trader' }, signal),
-    select: (page) => page.items.filter((user) => !user.deleted),
-  });
-  const bounds = useQuery({
-    queryKey: adminKeys.traderFees,
-    queryFn: ({ signal }) => adminApi.traderFees(signal),
-  });
+  const traders = useLeadTraders();
+  const bounds = useAdminQuery(adminKeys.traderFees, adminApi.traderFees);
   const {
     register,
     handleSubmit,
@@ -73,17 +67,11 @@ function CreateStrategyForm({
   });
   const mutation = useAdminMutation({
     mutationFn: (body: AdminCreateStrategyInput) => adminApi.createStrategy(body),
-    messages: () => ({
-      success: t('toasts.strategyCreated'),
-      failure: t('toasts.strategyCreateFailed'),
-    }),
+    messages: { success: t('toasts.strategyCreated'), failure: t('toasts.strategyCreateFailed') },
     onSuccess: onClose,
   });
 
-  if (traders.isPending) return <LoadingBlock />;
-  if (traders.isError) {
-    return <LoadError onRetry={() => void traders.refetch()} retrying={traders.isFetching} />;
-  }
+  if (!traders.isSuccess) return <QueryFallback query={traders} />;
   const free = freeLeadTraders(traders.data, strategies);
   return (
     <form

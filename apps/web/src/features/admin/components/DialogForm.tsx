@@ -8,6 +8,13 @@ export interface ModalState {
   onOpenChange: (open: boolean) => void;
 }
 
+/** A dialog's `onOpenChange` that only acts on the close (Escape, the backdrop, the close button). */
+export function onClosed(close: () => void) {
+  return (open: boolean) => {
+    if (!open) close();
+  };
+}
+
 /**
  * The back office's add/edit dialogs: a modal whose form is mounted only while it is open, so each
  * opening starts from the item's values; `children` gets `close`.

@@ -39,7 +39,7 @@ function EditContactForm({
   const [errors, setErrors] = useState<Partial<Contact>>({});
   const mutation = useAdminMutation({
     mutationFn: (contact: Contact) => adminApi.updateUser(user.id, contact),
-    messages: () => ({ success: t('toasts.userUpdated'), failure: t('toasts.userUpdateFailed') }),
+    messages: { success: t('toasts.userUpdated'), failure: t('toasts.userUpdateFailed') },
     onSuccess: onClose,
   });
 

@@ -1,6 +1,5 @@
 import { updateFourEyesSettingSchema } from '@app/shared/schemas/approvals';
 import { centsToPlain, formatUsd } from '@app/shared/money';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { translateMessage } from '../../../lib/messages';
 import { Card } from '../../../ui';
@@ -8,14 +7,12 @@ import { adminApi, adminKeys } from '../api';
 import { PendingSettingChange } from './ApprovalActions';
 import { QueryResult } from './QueryStates';
 import { SettingForm } from './SettingForm';
+import { useAdminQuery } from '../hooks/useAdminQuery';
 
 /** Four-eyes threshold: adjustments and payouts above it need a second admin (0 = every one). */
 export function FourEyesSettingCard() {
   const { t } = useTranslation('admin');
-  const query = useQuery({
-    queryKey: adminKeys.fourEyes,
-    queryFn: ({ signal }) => adminApi.fourEyes(signal),
-  });
+  const query = useAdminQuery(adminKeys.fourEyes, adminApi.fourEyes);
   const rule = (cents: number) =>
     cents === 0 ? t('fourEyes.every') : t('fourEyes.above', { amount: formatUsd(cents) });
   return (

@@ -1,4 +1,4 @@
-import { useRef, useState, type ReactNode } from 'react';
+import { useRef, useState, type ChangeEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiRequestError } from '../../../lib/api';
 import { fetchDownload, saveFile } from '../../../lib/download';
@@ -109,28 +109,24 @@ function JournalExport({
   onRange: (update: (range: { from: string; to: string }) => { from: string; to: string }) => void;
 }) {
   const { t } = useTranslation('admin');
+  /** One end of the range: a date up to today, with its error. */
+  const endField = (end: 'from' | 'to') => ({
+    label: t(`exports.${end}`),
+    type: 'date',
+    value: range[end],
+    max: today,
+    onChange: (event: ChangeEvent<HTMLInputElement>) =>
+      onRange((r) => ({ ...r, [end]: event.target.value })),
+    error: fieldErrors[end],
+  });
   return (
     <section aria-labelledby="exports-journal" className="flex flex-col gap-3">
       <h3 id="exports-journal" className="text-sm font-semibold text-text">
         {t('exports.journal')}
       </h3>
       <div className="grid gap-3 sm:grid-cols-2">
-        <TextField
-          label={t('exports.from')}
-          type="date"
-          value={range.from}
-          max={today}
-          onChange={(event) => onRange((r) => ({ ...r, from: event.target.value }))}
-          error={fieldErrors.from}
-        />
-        <TextField
-          label={t('exports.to')}
-          type="date"
-          value={range.to}
-          max={today}
-          onChange={(event) => onRange((r) => ({ ...r, to: event.target.value }))}
-          error={fieldErrors.to}
-        />
+        <TextField {...endField('from')} />
+        <TextField {...endField('to')} />
       </div>
       <DownloadButton job="journal" preparing={preparing} onClick={onDownload}>
         {t('exports.downloadJournal')}

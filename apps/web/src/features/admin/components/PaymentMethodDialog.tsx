@@ -1,5 +1,7 @@
 import { centsToPlain } from '@app/shared/money';
 import {
+  PAYMENT_DETAIL_FIELDS,
+  WITHDRAWAL_FEE_FIELDS,
   createPaymentMethodSchema,
   updatePaymentMethodSchema,
   type PaymentMethod,
@@ -13,21 +15,15 @@ import { DialogForm, DialogFormFooter, FormModal, type ModalState } from './Dial
 import { firstIssuePerField } from './firstIssuePerField';
 
 type Kind = PaymentMethod['kind'];
+/** The withdrawal fee: a percentage and a flat fee in USD, for payouts by the method. */
+const FEE_FIELDS = WITHDRAWAL_FEE_FIELDS;
 const TEXT_FIELDS = [
   'name',
-  'network',
-  'address',
-  'bankName',
-  'accountName',
-  'accountNumber',
-  'swiftCode',
+  ...PAYMENT_DETAIL_FIELDS,
   'referenceInstructions',
-  'withdrawalFeePct',
-  'withdrawalFeeFixed',
+  ...FEE_FIELDS,
 ] as const;
 type TextKey = (typeof TEXT_FIELDS)[number];
-/** The withdrawal fee: a percentage and a flat fee in USD, for payouts by the method. */
-const FEE_FIELDS = ['withdrawalFeePct', 'withdrawalFeeFixed'] as const;
 type Values = Record<TextKey, string>;
 
 const FIELDS_BY_KIND: Record<Kind, readonly TextKey[]> = {
@@ -93,11 +89,11 @@ function useMethodForm(method: PaymentMethod | null, onClose: () => void) {
         : adminApi.createPaymentMethod({ kind, ...body } as Parameters<
             typeof adminApi.createPaymentMethod
           >[0]),
-    messages: () => ({
+    messages: {
       success: t('toasts.methodSaved'),
       failure: t('toasts.methodSaveFailed'),
       waiting: t('toasts.methodAwaitingApproval'),
-    }),
+    },
     onSuccess: onClose,
   });
 

@@ -113,7 +113,7 @@ function usePlanForm({ plan, strategies, onClose }: PlanFormProps) {
   const mutation = useAdminMutation({
     mutationFn: (body: Record<string, unknown>) =>
       plan ? adminApi.updatePlan(plan.id, body) : adminApi.createPlan(body as never),
-    messages: () => ({ success: t('toasts.planSaved'), failure: t('toasts.planSaveFailed') }),
+    messages: { success: t('toasts.planSaved'), failure: t('toasts.planSaveFailed') },
     onSuccess: onClose,
   });
 

@@ -38,6 +38,15 @@ export function LoadError({
   );
 }
 
+/**
+ * What stands for an answer that is not there: loading, or the error with Retry. For a component
+ * that returns it early (`if (!query.isSuccess) return <QueryFallback query={query} />`).
+ */
+export function QueryFallback({ query }: { query: UseQueryResult<unknown> }) {
+  if (query.isPending) return <LoadingBlock />;
+  return <LoadError onRetry={() => void query.refetch()} retrying={query.isFetching} />;
+}
+
 /** One loaded answer: loading, error (retry), then `children` with the data. */
 export function QueryResult<T>({
   query,
@@ -46,10 +55,7 @@ export function QueryResult<T>({
   query: UseQueryResult<T>;
   children: (data: T) => ReactNode;
 }) {
-  if (query.isPending) return <LoadingBlock />;
-  if (query.isError) {
-    return <LoadError onRetry={() => void query.refetch()} retrying={query.isFetching} />;
-  }
+  if (!query.isSuccess) return <QueryFallback query={query} />;
   return <>{children(query.data)}</>;
 }
 

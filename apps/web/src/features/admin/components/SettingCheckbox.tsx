@@ -13,37 +13,41 @@ export function useVerificationSettingSave<V, R>(
   const { t } = useTranslation('admin');
   return useAdminMutation({
     mutationFn: save,
-    messages: () => ({
+    messages: {
       success: t('verifications.toasts.settingSaved'),
       failure: t('verifications.toasts.settingFailed'),
       waiting: t('toasts.settingAwaitingApproval'),
-    }),
+    },
     ...(onSuccess ? { onSuccess } : {}),
   });
 }
 
-/** An on/off setting: a checkbox with its label, saved as soon as it changes. */
+/**
+ * An on/off setting: a checkbox with its label, saved (useVerificationSettingSave) as soon as it
+ * changes. Until the setting has loaded (`value` undefined) it shows `fallback`, disabled.
+ */
 export function SettingCheckbox({
   label,
-  checked,
-  disabled,
-  onChange,
+  value,
+  fallback,
+  save,
   className,
 }: {
   label: string;
-  checked: boolean;
-  disabled: boolean;
-  onChange: (checked: boolean) => void;
+  value: boolean | undefined;
+  fallback: boolean;
+  save: (checked: boolean) => Promise<unknown>;
   className?: string;
 }) {
+  const mutation = useVerificationSettingSave(save);
   return (
     <label className={clsx('flex items-start gap-3', className)}>
       <input
         type="checkbox"
         className="mt-0.5 size-4 accent-[var(--color-brand)]"
-        checked={checked}
-        disabled={disabled}
-        onChange={(event) => onChange(event.target.checked)}
+        checked={value ?? fallback}
+        disabled={value === undefined || mutation.isPending}
+        onChange={(event) => mutation.mutate(event.target.checked)}
       />
       {label}
     </label>

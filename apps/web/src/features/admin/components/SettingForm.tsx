@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button, ConfirmDialog, TextField } from '../../../ui';
 import { waitsForApproval } from '../api';
 import { useAdminMutation, type ActionMessages } from '../hooks/useAdminMutation';
+import { onClosed } from './DialogForm';
 
 /**
  * One back-office setting: a field with the value in force as its hint, Save, and a confirmation
@@ -33,7 +34,7 @@ export function SettingForm<V>({
   const [confirming, setConfirming] = useState<{ value: V } | null>(null);
   const mutation = useAdminMutation({
     mutationFn: save,
-    messages: () => ({ waiting: t('toasts.settingAwaitingApproval'), ...messages }),
+    messages: { waiting: t('toasts.settingAwaitingApproval'), ...messages },
     onSuccess: (result) => {
       setConfirming(null);
       // Waiting for a second admin: the field goes back to the value still in force.
@@ -101,9 +102,7 @@ export function ConfirmedSave({
       {confirmation !== null && (
         <ConfirmDialog
           open
-          onOpenChange={(open) => {
-            if (!open) onCancel();
-          }}
+          onOpenChange={onClosed(onCancel)}
           {...confirmation}
           confirmLabel={t('common.save')}
           cancelLabel={t('common.cancel')}

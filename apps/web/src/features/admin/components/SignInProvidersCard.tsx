@@ -5,9 +5,8 @@ import {
 } from '@app/shared/schemas/sign-in';
 import { rule } from '@app/shared/rules';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, type RegisterOptions } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { renderRule } from '../../../lib/messages';
@@ -17,6 +16,7 @@ import { adminApi } from '../api';
 import { adminKeys } from '../keys';
 import { useAdminMutation } from '../hooks/useAdminMutation';
 import { QueryResult } from './QueryStates';
+import { useAdminQuery } from '../hooks/useAdminQuery';
 
 /** A new provider's form also names its id (the part of its callback address after /oidc/). */
 const newProviderSchema = saveProviderSchema.extend({
@@ -32,10 +32,7 @@ const FIELDS = ['id', 'displayName', 'issuerUrl', 'clientId', 'clientSecret'] as
 export function SignInProvidersCard() {
   const { t } = useTranslation('admin');
   const [editing, setEditing] = useState<AdminProvider | 'new' | null>(null);
-  const query = useQuery({
-    queryKey: adminKeys.signInProviders,
-    queryFn: ({ signal }) => adminApi.signInProviders(signal),
-  });
+  const query = useAdminQuery(adminKeys.signInProviders, adminApi.signInProviders);
   return (
     <Card title={t('signInProviders.title')} description={t('signInProviders.description')}>
       <QueryResult query={query}>
@@ -78,10 +75,7 @@ function ProviderRow({ provider, onEdit }: { provider: AdminProvider; onEdit: ()
   const [confirming, setConfirming] = useState(false);
   const remove = useAdminMutation({
     mutationFn: () => adminApi.removeSignInProvider(provider.id),
-    messages: () => ({
-      success: t('signInProviders.removed'),
-      failure: t('signInProviders.removeFailed'),
-    }),
+    messages: { success: t('signInProviders.removed'), failure: t('signInProviders.removeFailed') },
     onSuccess: () => setConfirming(false),
   });
   return (
@@ -141,10 +135,7 @@ function useProviderForm(provider: AdminProvider | null, onDone: () => void) {
   });
   const save = useAdminMutation({
     mutationFn: ({ id, ...body }: ProviderForm) => adminApi.saveSignInProvider(id, body),
-    messages: () => ({
-      success: t('signInProviders.saved'),
-      failure: t('signInProviders.saveFailed'),
-    }),
+    messages: { success: t('signInProviders.saved'), failure: t('signInProviders.saveFailed') },
     onSuccess: onDone,
   });
   const submit = form.handleSubmit(async (values) => {
@@ -175,6 +166,12 @@ function ProviderEditor({
   const { form, submit } = useProviderForm(provider, onDone);
   const { register } = form;
   const { errors, isSubmitting } = form.formState;
+  /** A field's label (`signInProviders.<name>`), its error and its registration. */
+  const field = (name: keyof ProviderForm, options?: RegisterOptions<ProviderForm>) => ({
+    label: t(`signInProviders.${name}`),
+    error: errors[name]?.message,
+    ...register(name, options),
+  });
   return (
     <form
       noValidate
@@ -183,38 +180,19 @@ function ProviderEditor({
       onSubmit={(event) => void submit(event)}
     >
       <TextField
-        label={t('signInProviders.id')}
+        {...field('id')}
         hint={t('signInProviders.idHint')}
         readOnly={provider !== null}
         autoCapitalize="none"
-        error={errors.id?.message}
-        {...register('id')}
       />
-      <TextField
-        label={t('signInProviders.displayName')}
-        error={errors.displayName?.message}
-        {...register('displayName')}
-      />
-      <TextField
-        label={t('signInProviders.issuerUrl')}
-        inputMode="url"
-        autoCapitalize="none"
-        error={errors.issuerUrl?.message}
-        {...register('issuerUrl')}
-      />
-      <TextField
-        label={t('signInProviders.clientId')}
-        autoCapitalize="none"
-        error={errors.clientId?.message}
-        {...register('clientId')}
-      />
+      <TextField {...field('displayName')} />
+      <TextField {...field('issuerUrl')} inputMode="url" autoCapitalize="none" />
+      <TextField {...field('clientId')} autoCapitalize="none" />
       <PasswordInput
-        label={t('signInProviders.clientSecret')}
+        {...field('clientSecret', { setValueAs: (v: string) => (v ? v : undefined) })}
         autoComplete="off"
         placeholder={provider ? t('signInProviders.secretKeep') : ''}
         hint={provider ? t('signInProviders.secretReplaceHint') : undefined}
-        error={errors.clientSecret?.message}
-        {...register('clientSecret', { setValueAs: (v: string) => (v ? v : undefined) })}
       />
       <div className="flex items-end gap-2">
         <Button type="submit" loading={isSubmitting}>

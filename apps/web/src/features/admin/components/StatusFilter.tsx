@@ -1,6 +1,9 @@
+import type { QueryKey } from '@tanstack/react-query';
 import clsx from 'clsx';
 import { useId, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { inputClasses } from '../../../ui';
+import { useAdminQuery } from '../hooks/useAdminQuery';
 import { useUrlParams } from '../hooks/useUrlState';
 
 /**
@@ -74,5 +77,39 @@ export function StatusFilter<S extends string>({
         </option>
       ))}
     </FilterSelect>
+  );
+}
+
+/**
+ * A review queue (approvals, trader applications, verifications): the status in the address
+ * (useStatusParam; the first of `statuses` when it names none) and the list of that status.
+ */
+export function useReviewQueue<S extends string, T>(
+  statuses: readonly [S, ...S[]],
+  queryKey: (status: S) => QueryKey,
+  list: (status: S, signal: AbortSignal) => Promise<T>,
+) {
+  const [status, setStatus] = useStatusParam(statuses, statuses[0]);
+  const query = useAdminQuery(queryKey(status), (signal) => list(status, signal));
+  return { statuses, status, setStatus, query };
+}
+
+/** "Show: [status]" above a review queue; `section` names its texts (`show`, `statuses.<status>`). */
+export function QueueStatusFilter<S extends string>({
+  section,
+  queue,
+}: {
+  section: string;
+  queue: Pick<ReturnType<typeof useReviewQueue<S, unknown>>, 'statuses' | 'status' | 'setStatus'>;
+}) {
+  const { t } = useTranslation('admin');
+  return (
+    <StatusFilter
+      label={t(`${section}.show`)}
+      statuses={queue.statuses}
+      value={queue.status}
+      optionLabel={(value) => t(`${section}.statuses.${value}`)}
+      onChange={queue.setStatus}
+    />
   );
 }

@@ -3,7 +3,6 @@ import {
   type TraderFeeBoundsInput,
 } from '@app/shared/schemas/lead-traders';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +14,7 @@ import { PendingSettingChange } from './ApprovalActions';
 import { QueryResult } from './QueryStates';
 import { ConfirmedSave } from './SettingForm';
 import { mutateAndReport } from '../../../lib/mutation';
+import { useAdminQuery } from '../hooks/useAdminQuery';
 
 const FIELDS = ['feeMinPct', 'feeMaxPct'] as const;
 
@@ -25,10 +25,7 @@ const FIELDS = ['feeMinPct', 'feeMaxPct'] as const;
  */
 export function TraderFeeBoundsCard() {
   const { t } = useTranslation('admin');
-  const query = useQuery({
-    queryKey: adminKeys.traderFees,
-    queryFn: ({ signal }) => adminApi.traderFees(signal),
-  });
+  const query = useAdminQuery(adminKeys.traderFees, adminApi.traderFees);
   return (
     <Card title={t('traderFees.title')} description={t('traderFees.description')}>
       <QueryResult query={query}>
@@ -51,11 +48,11 @@ function useBoundsForm(current: TraderFeeBounds) {
   });
   const mutation = useAdminMutation({
     mutationFn: (bounds: TraderFeeBoundsInput) => adminApi.updateTraderFees(bounds),
-    messages: () => ({
+    messages: {
       success: t('toasts.traderFeesSaved'),
       failure: t('toasts.traderFeesSaveFailed'),
       waiting: t('toasts.settingAwaitingApproval'),
-    }),
+    },
     onSuccess: (result) => {
       setConfirming(null);
       // Waiting for a second admin: the fields go back to the bounds still in force.

@@ -27,16 +27,18 @@ export function reasonOf(error: unknown): string | undefined {
  */
 export function useAdminMutation<TVariables, TResult>(options: {
   mutationFn: (variables: TVariables) => Promise<TResult>;
-  /** The toasts; `result` is there for the success one. */
-  messages: (variables: TVariables, result?: TResult) => ActionMessages;
+  /** The toasts: the same for every call, or per call (`result` is there for the success one). */
+  messages: ActionMessages | ((variables: TVariables, result?: TResult) => ActionMessages);
   onSuccess?: (result: TResult, variables: TVariables) => void;
 }) {
   const { t } = useTranslation('admin');
   const queryClient = useQueryClient();
+  const messagesFor = (variables: TVariables, result?: TResult) =>
+    typeof options.messages === 'function' ? options.messages(variables, result) : options.messages;
   return useMutation({
     mutationFn: options.mutationFn,
     onSuccess: (result, variables) => {
-      const messages = options.messages(variables, result);
+      const messages = messagesFor(variables, result);
       toast.success(
         waitsForApproval(result)
           ? (messages.waiting ?? t('toasts.awaitingApproval'))
@@ -47,7 +49,7 @@ export function useAdminMutation<TVariables, TResult>(options: {
     },
     onError: (error, variables) => {
       const description = reasonOf(error);
-      toast.error(options.messages(variables).failure, description ? { description } : undefined);
+      toast.error(messagesFor(variables).failure, description ? { description } : undefined);
     },
   });
 }

@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog, type ButtonVariant } from '../../../ui';
 import { useAdminMutation, type ActionMessages } from './useAdminMutation';
+import { onClosed } from '../components/DialogForm';
 
 /** What the "Are you sure?" dialog says about one item. */
 export interface Confirmation {
@@ -35,9 +36,7 @@ export function useConfirmedAction<T>({
   const dialog = asking !== null && (
     <ConfirmDialog
       open
-      onOpenChange={(open) => {
-        if (!open) setAsking(null);
-      }}
+      onOpenChange={onClosed(() => setAsking(null))}
       {...confirmation(asking)}
       cancelLabel={t('common.cancel')}
       busy={mutation.isPending}

@@ -1,13 +1,13 @@
-import { APPROVAL_STATUSES, type ApprovalStatus } from '@app/shared/schemas/approvals';
+import { APPROVAL_STATUSES } from '@app/shared/schemas/approvals';
 import { formatUsd } from '@app/shared/money';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { adminApi, adminKeys } from '../api';
 import { approvalColumns } from '../components/approvals/approvalColumns';
 import { NoOtherApproverNotice, useApprovalSummary } from '../components/ApprovalActions';
 import { PageIntro, QueryTable } from '../components/QueryStates';
-import { StatusFilter, useStatusParam } from '../components/StatusFilter';
+import { QueueStatusFilter, useReviewQueue } from '../components/StatusFilter';
+import { useAdminQuery } from '../hooks/useAdminQuery';
 
 /**
  * /admin/approvals: four eyes. Adjustments, deposit approvals and withdrawal payouts above the
@@ -16,15 +16,8 @@ import { StatusFilter, useStatusParam } from '../components/StatusFilter';
  */
 export function ApprovalsPage() {
   const { t } = useTranslation('admin');
-  const [status, setStatus] = useStatusParam<ApprovalStatus>(APPROVAL_STATUSES, 'pending');
-  const query = useQuery({
-    queryKey: adminKeys.approvals(status),
-    queryFn: ({ signal }) => adminApi.listApprovals(status, signal),
-  });
-  const threshold = useQuery({
-    queryKey: adminKeys.fourEyes,
-    queryFn: ({ signal }) => adminApi.fourEyes(signal),
-  });
+  const queue = useReviewQueue(APPROVAL_STATUSES, adminKeys.approvals, adminApi.listApprovals);
+  const threshold = useAdminQuery(adminKeys.fourEyes, adminApi.fourEyes);
   const summary = useApprovalSummary();
 
   return (
@@ -43,17 +36,11 @@ export function ApprovalsPage() {
         </Link>
       </PageIntro>
       <NoOtherApproverNotice />
-      <StatusFilter
-        label={t('approvals.show')}
-        statuses={APPROVAL_STATUSES}
-        value={status}
-        optionLabel={(value) => t(`approvals.statuses.${value}`)}
-        onChange={setStatus}
-      />
+      <QueueStatusFilter section="approvals" queue={queue} />
       <QueryTable
-        query={query}
+        query={queue.query}
         rows={(data) => data.items}
-        empty={t(`approvals.empty.${status}`)}
+        empty={t(`approvals.empty.${queue.status}`)}
         caption={t('approvals.caption')}
         rowKey={(approval) => approval.id}
         columns={approvalColumns(t, summary)}

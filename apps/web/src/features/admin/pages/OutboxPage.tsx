@@ -13,6 +13,8 @@ import { adminApi, adminKeys, type OutboxItem } from '../api';
 import { PageIntro, PagedResults } from '../components/QueryStates';
 import { formatDateTime } from '../format';
 import { useCursorPages } from '../hooks/useCursorPages';
+import { onClosed } from '../components/DialogForm';
+import { actionsColumn } from '../components/actionsColumn';
 
 const tones: Record<OutboxItem['status'], BadgeTone> = {
   pending: 'warning',
@@ -87,16 +89,15 @@ function useOutboxColumns(onRead: (mail: OutboxItem) => void): DataTableColumn<O
       header: t('outbox.columns.date'),
       cell: (mail) => <span className="whitespace-nowrap">{formatDateTime(mail.createdAt)}</span>,
     },
-    {
-      key: 'read',
-      header: <span className="sr-only">{t('outbox.open')}</span>,
-      align: 'right',
-      cell: (mail) => (
+    actionsColumn(
+      t('outbox.open'),
+      (mail) => (
         <Button size="sm" variant="secondary" onClick={() => onRead(mail)}>
           {t('outbox.open')}
         </Button>
       ),
-    },
+      { key: 'read' },
+    ),
   ];
 }
 
@@ -106,9 +107,7 @@ function MailReader({ mail, onClose }: { mail: OutboxItem | null; onClose: () =>
   return (
     <Modal
       open={mail !== null}
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
+      onOpenChange={onClosed(onClose)}
       size="lg"
       title={mail?.subject ?? ''}
       description={

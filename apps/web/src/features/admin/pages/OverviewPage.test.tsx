@@ -24,13 +24,18 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** The overview page at /admin, the server answering `body` for the overview (else nothing). */
+function renderOverview(body: unknown) {
+  const { fetchStub } = stubApi((call) =>
+    call.path === '/api/admin/overview' ? { body } : undefined,
+  );
+  vi.stubGlobal('fetch', fetchStub);
+  renderAt('/admin', <OverviewPage />, '/admin');
+}
+
 describe('OverviewPage', () => {
   it('shows the figures with links to the pending transactions', async () => {
-    const { fetchStub } = stubApi((call) =>
-      call.path === '/api/admin/overview' ? { body: overview } : undefined,
-    );
-    vi.stubGlobal('fetch', fetchStub);
-    renderAt('/admin', <OverviewPage />, '/admin');
+    renderOverview(overview);
     expect(await screen.findByText('$12,345.67')).toBeTruthy();
     expect(screen.getByText('$750.00')).toBeTruthy();
     expect(screen.getByText('2 requests')).toBeTruthy();
@@ -59,13 +64,7 @@ describe('OverviewPage', () => {
   });
 
   it('says which payment methods still show demo details, with a link to replace them', async () => {
-    const { fetchStub } = stubApi((call) =>
-      call.path === '/api/admin/overview'
-        ? { body: { ...overview, demoPaymentMethods: ['Bitcoin (BTC)', 'Bank Transfer'] } }
-        : undefined,
-    );
-    vi.stubGlobal('fetch', fetchStub);
-    renderAt('/admin', <OverviewPage />, '/admin');
+    renderOverview({ ...overview, demoPaymentMethods: ['Bitcoin (BTC)', 'Bank Transfer'] });
     const heading = await screen.findByRole('heading', {
       name: '2 payment methods still show demo details',
     });
@@ -77,11 +76,7 @@ describe('OverviewPage', () => {
   });
 
   it('shows no demo notice once every method has real details', async () => {
-    const { fetchStub } = stubApi((call) =>
-      call.path === '/api/admin/overview' ? { body: overview } : undefined,
-    );
-    vi.stubGlobal('fetch', fetchStub);
-    renderAt('/admin', <OverviewPage />, '/admin');
+    renderOverview(overview);
     expect(await screen.findByText('$12,345.67')).toBeTruthy();
     expect(screen.queryByText(/demo details/)).toBeNull();
   });

@@ -1,5 +1,4 @@
 import { formatUsd } from '@app/shared/money';
-import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -9,6 +8,7 @@ import { LoadError } from '../components/QueryStates';
 import { LedgerExportsCard } from '../components/LedgerExportsCard';
 import { VolumeChart } from '../components/VolumeChart';
 import { ApiRequestError } from '../../../lib/api';
+import { useAdminQuery } from '../hooks/useAdminQuery';
 
 const PENDING_DEPOSITS = '/admin/transactions?status=pending&kind=deposit';
 const PENDING_WITHDRAWALS = '/admin/transactions?status=pending&kind=withdrawal';
@@ -37,10 +37,7 @@ function Figure({ label, value, to }: { label: ReactNode; value: ReactNode; to?:
 /** /admin: users, money on the platform, what waits for a decision, 30-day volumes, AUM. */
 export function OverviewPage() {
   const { t } = useTranslation('admin');
-  const query = useQuery({
-    queryKey: adminKeys.overview,
-    queryFn: ({ signal }) => adminApi.overview(signal),
-  });
+  const query = useAdminQuery(adminKeys.overview, adminApi.overview);
 
   if (query.isPending) return <LoadingBlock />;
   if (query.isError) {

@@ -1,5 +1,4 @@
 import type { PaymentMethod } from '@app/shared/schemas/payment-methods';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../ui';
@@ -9,6 +8,8 @@ import { PaymentMethodDialog } from '../components/PaymentMethodDialog';
 import { paymentMethodColumns } from '../components/paymentMethods/paymentMethodColumns';
 import { PageIntro, QueryTable } from '../components/QueryStates';
 import { useRetirement } from '../components/Retirement';
+import { useAdminQuery } from '../hooks/useAdminQuery';
+import { onClosed } from '../components/DialogForm';
 
 /**
  * /admin/payment-methods: where users send deposits and by what they are paid out (add, edit,
@@ -17,10 +18,7 @@ import { useRetirement } from '../components/Retirement';
 export function PaymentMethodsPage() {
   const { t } = useTranslation('admin');
   const [editing, setEditing] = useState<PaymentMethod | 'new' | null>(null);
-  const query = useQuery({
-    queryKey: adminKeys.paymentMethods,
-    queryFn: ({ signal }) => adminApi.listPaymentMethods(signal),
-  });
+  const query = useAdminQuery(adminKeys.paymentMethods, adminApi.listPaymentMethods);
   const retirement = useRetirement({
     retire: (method: PaymentMethod) => adminApi.retirePaymentMethod(method.id),
     messages: { success: t('toasts.methodRetired'), failure: t('toasts.methodRetireFailed') },
@@ -50,9 +48,7 @@ export function PaymentMethodsPage() {
       <PaymentMethodDialog
         method={editing === 'new' ? null : editing}
         open={editing !== null}
-        onOpenChange={(open) => {
-          if (!open) setEditing(null);
-        }}
+        onOpenChange={onClosed(() => setEditing(null))}
       />
       {retirement.dialog}
     </div>

@@ -1,5 +1,4 @@
 import type { AdminPlan } from '@app/shared/schemas/plans';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../ui';
@@ -8,19 +7,15 @@ import { PlanDialog } from '../components/PlanDialog';
 import { planColumns } from '../components/plans/planColumns';
 import { PageIntro, QueryTable } from '../components/QueryStates';
 import { useRetirement } from '../components/Retirement';
+import { useAdminQuery } from '../hooks/useAdminQuery';
+import { onClosed } from '../components/DialogForm';
 
 /** /admin/plans: what users can invest in; each plan copies one strategy. */
 export function PlansPage() {
   const { t } = useTranslation('admin');
   const [editing, setEditing] = useState<AdminPlan | 'new' | null>(null);
-  const plans = useQuery({
-    queryKey: adminKeys.plans,
-    queryFn: ({ signal }) => adminApi.listPlans(signal),
-  });
-  const strategies = useQuery({
-    queryKey: adminKeys.strategies,
-    queryFn: ({ signal }) => adminApi.listStrategies(signal),
-  });
+  const plans = useAdminQuery(adminKeys.plans, adminApi.listPlans);
+  const strategies = useAdminQuery(adminKeys.strategies, adminApi.listStrategies);
   const retirement = useRetirement({
     retire: (plan: AdminPlan) => adminApi.retirePlan(plan.id),
     messages: { success: t('toasts.planRetired'), failure: t('toasts.planRetireFailed') },
@@ -58,9 +53,7 @@ export function PlansPage() {
         plan={editing === 'new' ? null : editing}
         strategies={strategies.data?.strategies ?? []}
         open={editing !== null}
-        onOpenChange={(open) => {
-          if (!open) setEditing(null);
-        }}
+        onOpenChange={onClosed(() => setEditing(null))}
       />
       {retirement.dialog}
     </div>

@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../ui';
@@ -11,6 +10,7 @@ import { UnwindDialog } from '../components/strategies/UnwindDialog';
 import { TraderFeeBoundsCard } from '../components/TraderFeeBoundsCard';
 import { useConfirmedAction } from '../hooks/useConfirmedAction';
 import { MarketSourceLabel } from '../../market/components/MarketSourceLabel';
+import { useAdminQuery } from '../hooks/useAdminQuery';
 
 /** /admin/strategies: who runs each strategy, and whether it takes new investment. */
 export function StrategiesPage() {
@@ -18,10 +18,7 @@ export function StrategiesPage() {
   const [assigning, setAssigning] = useState<AdminStrategy | null>(null);
   const [unwinding, setUnwinding] = useState<AdminStrategy | null>(null);
   const [creating, setCreating] = useState(false);
-  const query = useQuery({
-    queryKey: adminKeys.strategies,
-    queryFn: ({ signal }) => adminApi.listStrategies(signal),
-  });
+  const query = useAdminQuery(adminKeys.strategies, adminApi.listStrategies);
   const strategies = query.data?.strategies ?? [];
   const pause = usePauseToggle();
   const retire = useRetireStrategy();

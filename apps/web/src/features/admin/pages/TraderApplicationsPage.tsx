@@ -1,13 +1,9 @@
-import {
-  TRADER_APPLICATION_STATUSES,
-  type TraderApplicationStatus,
-} from '@app/shared/schemas/lead-traders';
-import { useQuery } from '@tanstack/react-query';
+import { TRADER_APPLICATION_STATUSES } from '@app/shared/schemas/lead-traders';
 import { useTranslation } from 'react-i18next';
 import { adminApi, adminKeys } from '../api';
 import { PageIntro, QueryTable } from '../components/QueryStates';
 import { applicationColumns } from '../components/traderApplications/applicationColumns';
-import { StatusFilter, useStatusParam } from '../components/StatusFilter';
+import { QueueStatusFilter, useReviewQueue } from '../components/StatusFilter';
 
 /**
  * /admin/trader-applications: the lead-trader programme's review queue. Each application is
@@ -16,29 +12,20 @@ import { StatusFilter, useStatusParam } from '../components/StatusFilter';
  */
 export function TraderApplicationsPage() {
   const { t } = useTranslation('admin');
-  const [status, setStatus] = useStatusParam<TraderApplicationStatus>(
+  const queue = useReviewQueue(
     TRADER_APPLICATION_STATUSES,
-    'pending',
+    adminKeys.traderApplications,
+    adminApi.listTraderApplications,
   );
-  const query = useQuery({
-    queryKey: adminKeys.traderApplications(status),
-    queryFn: ({ signal }) => adminApi.listTraderApplications(status, signal),
-  });
 
   return (
     <div className="flex flex-col gap-5">
       <PageIntro>{t('traderApplications.intro')}</PageIntro>
-      <StatusFilter
-        label={t('traderApplications.show')}
-        statuses={TRADER_APPLICATION_STATUSES}
-        value={status}
-        optionLabel={(value) => t(`traderApplications.statuses.${value}`)}
-        onChange={setStatus}
-      />
+      <QueueStatusFilter section="traderApplications" queue={queue} />
       <QueryTable
-        query={query}
+        query={queue.query}
         rows={(data) => data.applications}
-        empty={t(`traderApplications.empty.${status}`)}
+        empty={t(`traderApplications.empty.${queue.status}`)}
         caption={t('traderApplications.caption')}
         rowKey={(application) => application.id}
         columns={applicationColumns(t)}

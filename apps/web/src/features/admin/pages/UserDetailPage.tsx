@@ -5,7 +5,6 @@ import type { AccountSummary } from '@app/shared/schemas/account';
 import type { AdminUser } from '@app/shared/schemas/admin-users';
 import { formatUsd } from '@app/shared/money';
 import type { AdjustmentBucket } from '@app/shared/schemas/money';
-import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -35,15 +34,14 @@ import { TransactionsTable } from '../components/TransactionsTable';
 import { formatDateTime } from '../format';
 import { useAdminMutation } from '../hooks/useAdminMutation';
 import { useCursorPages } from '../hooks/useCursorPages';
+import { useAdminQuery } from '../hooks/useAdminQuery';
+import { onClosed } from '../components/DialogForm';
 
 /** /admin/users/:id — profile, status, money, referrals, sessions, audit trail and actions. */
 export function UserDetailPage() {
   const { t } = useTranslation('admin');
   const { id = '' } = useParams();
-  const query = useQuery({
-    queryKey: adminKeys.user(id),
-    queryFn: ({ signal }) => adminApi.getUser(id, signal),
-  });
+  const query = useAdminQuery(adminKeys.user(id), (signal) => adminApi.getUser(id, signal));
 
   const back = (
     <Link
@@ -263,9 +261,7 @@ function useUserActions(user: AdminUser) {
   const dialog = pending && (
     <ConfirmDialog
       open
-      onOpenChange={(open) => {
-        if (!open) setPending(null);
-      }}
+      onOpenChange={onClosed(() => setPending(null))}
       title={t(`detail.confirm.${pending}`, { name: user.name })}
       description={t(`detail.confirm.${pending}Body`, { name: user.name })}
       confirmLabel={t(
@@ -372,9 +368,7 @@ function MoneyCard({ user, summary }: { user: AdminUser; summary: AccountSummary
         current={summary}
         bucket={bucket ?? 'balance'}
         open={bucket !== null}
-        onOpenChange={(open) => {
-          if (!open) setBucket(null);
-        }}
+        onOpenChange={onClosed(() => setBucket(null))}
       />
     </Card>
   );

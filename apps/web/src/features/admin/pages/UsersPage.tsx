@@ -21,6 +21,7 @@ import { UserStatusBadges } from '../components/StatusBadges';
 import { useUrlParams } from '../hooks/useUrlState';
 import { useDebouncedValue } from '../../../ui/useDebouncedValue';
 import { useCursorPages } from '../hooks/useCursorPages';
+import { actionsColumn } from '../components/actionsColumn';
 
 /** Chip order on the page (the seed's "awaiting review" is the server's `pending`). */
 const CHIP_ORDER: readonly UserFilter[] = ['all', 'active', 'pending', 'admin', 'trader'];
@@ -116,12 +117,9 @@ function useUserColumns(): DataTableColumn<AdminUser>[] {
       header: t('users.columns.joined'),
       cell: (user) => formatDate(user.createdAt),
     },
-    {
-      key: 'actions',
-      header: <span className="sr-only">{t('users.columns.actions')}</span>,
-      align: 'right',
-      className: 'hidden sm:table-cell',
-      cell: (user) => (
+    actionsColumn(
+      t('users.columns.actions'),
+      (user) => (
         <Link
           to={`/admin/users/${user.id}`}
           className={buttonClasses('secondary', 'sm')}
@@ -131,6 +129,7 @@ function useUserColumns(): DataTableColumn<AdminUser>[] {
           {t('common.view')}
         </Link>
       ),
-    },
+      { className: 'hidden sm:table-cell' },
+    ),
   ];
 }

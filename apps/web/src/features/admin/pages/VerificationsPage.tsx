@@ -1,15 +1,20 @@
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Card, EmptyState, LoadingBlock } from '../../../ui';
+import { Card } from '../../../ui';
 import { adminApi, adminKeys, type VerificationQueueStatus } from '../api';
 import { AppropriatenessSettingsCard, QuestionnaireCard } from '../components/AppropriatenessCards';
 import { PendingSettingChange } from '../components/ApprovalActions';
-import { LoadError, PageIntro } from '../components/QueryStates';
-import { StatusFilter, useStatusParam } from '../components/StatusFilter';
-import { SettingCheckbox, useVerificationSettingSave } from '../components/SettingCheckbox';
+import { ListResult, PageIntro } from '../components/QueryStates';
+import { QueueStatusFilter, useReviewQueue } from '../components/StatusFilter';
+import { SettingCheckbox } from '../components/SettingCheckbox';
 import { Submission } from '../components/verifications/Submission';
+import { useAdminQuery } from '../hooks/useAdminQuery';
 
-const STATUSES: readonly VerificationQueueStatus[] = ['submitted', 'rejected', 'approved'];
+/** The queue's statuses, in the filter's order; the first is shown by default. */
+const STATUSES: readonly [VerificationQueueStatus, ...VerificationQueueStatus[]] = [
+  'submitted',
+  'rejected',
+  'approved',
+];
 /**
  * /admin/verifications: the account review queue (issue 21). Each submission shows its details
  * beside its documents (images inline, PDFs as a link, all through the audited admin route); the
@@ -18,11 +23,7 @@ const STATUSES: readonly VerificationQueueStatus[] = ['submitted', 'rejected', '
  */
 export function VerificationsPage() {
   const { t } = useTranslation('admin');
-  const [status, setStatus] = useStatusParam<VerificationQueueStatus>(STATUSES, 'submitted');
-  const query = useQuery({
-    queryKey: adminKeys.verifications(status),
-    queryFn: ({ signal }) => adminApi.listVerifications(status, signal),
-  });
+  const queue = useReviewQueue(STATUSES, adminKeys.verifications, adminApi.listVerifications);
 
   return (
     <div className="flex flex-col gap-5">
@@ -32,41 +33,29 @@ export function VerificationsPage() {
         <AppropriatenessSettingsCard />
       </div>
       <QuestionnaireCard />
-      <StatusFilter
-        label={t('verifications.show')}
-        statuses={STATUSES}
-        value={status}
-        optionLabel={(value) => t(`verifications.statuses.${value}`)}
-        onChange={setStatus}
-      />
-      {query.isPending ? (
-        <LoadingBlock />
-      ) : query.isError ? (
-        <LoadError onRetry={() => void query.refetch()} retrying={query.isFetching} />
-      ) : query.data.verifications.length === 0 ? (
-        <EmptyState title={t(`verifications.empty.${status}`)} />
-      ) : (
-        <ul className="flex flex-col gap-5" aria-label={t('titles.verifications')}>
-          {query.data.verifications.map((verification) => (
-            <li key={verification.id}>
-              <Submission verification={verification} />
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueueStatusFilter section="verifications" queue={queue} />
+      <ListResult
+        query={queue.query}
+        items={(data) => data.verifications}
+        empty={t(`verifications.empty.${queue.status}`)}
+      >
+        {(verifications) => (
+          <ul className="flex flex-col gap-5" aria-label={t('titles.verifications')}>
+            {verifications.map((verification) => (
+              <li key={verification.id}>
+                <Submission verification={verification} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </ListResult>
     </div>
   );
 }
 
 function VerificationSettingCard() {
   const { t } = useTranslation('admin');
-  const query = useQuery({
-    queryKey: adminKeys.verificationSetting,
-    queryFn: ({ signal }) => adminApi.verificationSetting(signal),
-  });
-  const mutation = useVerificationSettingSave((verificationRequired: boolean) =>
-    adminApi.updateVerificationSetting({ verificationRequired }),
-  );
+  const query = useAdminQuery(adminKeys.verificationSetting, adminApi.verificationSetting);
   return (
     <Card
       title={t('verifications.setting.title')}
@@ -75,9 +64,11 @@ function VerificationSettingCard() {
       <SettingCheckbox
         className="text-sm"
         label={t('verifications.setting.label')}
-        checked={query.data?.verificationRequired ?? false}
-        disabled={!query.data || mutation.isPending}
-        onChange={(checked) => mutation.mutate(checked)}
+        value={query.data?.verificationRequired}
+        fallback={false}
+        save={(verificationRequired) =>
+          adminApi.updateVerificationSetting({ verificationRequired })
+        }
       />
       <PendingSettingChange setting="verification_required" />
     </Card>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Badge, type DataTableColumn } from '../../../../ui';
 import { feeTermsText } from '../../../withdrawals/feeTerms';
 import { EditRetireActions } from '../Retirement';
+import { actionsColumn } from '../actionsColumn';
 
 /** What a payment method row's buttons start. */
 export interface PaymentMethodRowActions {
@@ -51,19 +52,15 @@ export function paymentMethodColumns(
       header: t('paymentMethods.columns.status'),
       cell: (method) => <MethodStatus method={method} />,
     },
-    {
-      key: 'actions',
-      header: <span className="sr-only">{t('paymentMethods.columns.actions')}</span>,
-      align: 'right',
-      cell: (method) =>
-        method.retiredAt ? null : (
-          <EditRetireActions
-            onEdit={() => actions.edit(method)}
-            onRetire={() => actions.retire(method)}
-            retireLabel={t('paymentMethods.retire')}
-          />
-        ),
-    },
+    actionsColumn(t('paymentMethods.columns.actions'), (method) =>
+      method.retiredAt ? null : (
+        <EditRetireActions
+          onEdit={() => actions.edit(method)}
+          onRetire={() => actions.retire(method)}
+          retireLabel={t('paymentMethods.retire')}
+        />
+      ),
+    ),
   ];
 }
 

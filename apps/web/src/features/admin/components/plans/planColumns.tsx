@@ -4,6 +4,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Badge, type DataTableColumn } from '../../../../ui';
 import { EditRetireActions } from '../Retirement';
+import { actionsColumn } from '../actionsColumn';
 
 /** What a plan row's buttons start; Edit waits for the strategies the dialog offers. */
 export interface PlanRowActions {
@@ -54,20 +55,16 @@ export function planColumns(
       header: t('plans.columns.status'),
       cell: (plan) => <PlanStatus plan={plan} />,
     },
-    {
-      key: 'actions',
-      header: <span className="sr-only">{t('plans.columns.actions')}</span>,
-      align: 'right',
-      cell: (plan) =>
-        plan.retiredAt ? null : (
-          <EditRetireActions
-            editDisabled={actions.editDisabled}
-            onEdit={() => actions.edit(plan)}
-            onRetire={() => actions.retire(plan)}
-            retireLabel={t('plans.retire')}
-          />
-        ),
-    },
+    actionsColumn(t('plans.columns.actions'), (plan) =>
+      plan.retiredAt ? null : (
+        <EditRetireActions
+          editDisabled={actions.editDisabled}
+          onEdit={() => actions.edit(plan)}
+          onRetire={() => actions.retire(plan)}
+          retireLabel={t('plans.retire')}
+        />
+      ),
+    ),
   ];
 }
 

@@ -1,11 +1,12 @@
-import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { LoadingBlock, Modal, inputClasses } from '../../../../ui';
-import { adminApi, adminKeys, type AdminStrategy } from '../../api';
-import { DialogFormFooter } from '../DialogForm';
-import { LoadError } from '../QueryStates';
+import { Modal, inputClasses } from '../../../../ui';
+import { adminApi, type AdminStrategy } from '../../api';
+import { DialogForm, DialogFormFooter, onClosed } from '../DialogForm';
+import { LabelledField } from '../LabelledField';
+import { QueryFallback } from '../QueryStates';
+import { useLeadTraders } from '../../hooks/useLeadTraders';
 import { useAdminMutation } from '../../hooks/useAdminMutation';
 import { freeLeadTraders } from '../../leadTraders';
 
@@ -22,13 +23,11 @@ export function LeadTraderDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation('admin');
-  const handOver = strategy?.terms?.retired ?? false;
+  const handOver = strategy ? isHandOver(strategy) : false;
   return (
     <Modal
       open={strategy !== null}
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
+      onOpenChange={onClosed(onClose)}
       title={
         strategy
           ? t(handOver ? 'strategies.handOverTitle' : 'strategies.assignTitle', {
@@ -41,15 +40,6 @@ export function LeadTraderDialog({
       {strategy && <LeadTraderForm strategy={strategy} strategies={strategies} onClose={onClose} />}
     </Modal>
   );
-}
-
-/** The approved lead traders, without those whose account is deleted. */
-function useLeadTraders() {
-  return useQuery({
-    queryKey: adminKeys.users('', 'trader'),
-    queryFn: ({ signal }) => adminApi.listUsers({ filter: 'trader' }, signal),
-    select: (page) => page.items.filter((user) => !user.deleted),
-  });
 }
 
 /**
@@ -69,36 +59,22 @@ function LeadTraderForm({
 }) {
   const { t } = useTranslation('admin');
   const selectId = useId();
-  const handOver = strategy.terms?.retired ?? false;
+  const handOver = isHandOver(strategy);
   const [userId, setUserId] = useState(handOver ? '' : (strategy.leadTraderId ?? ''));
   const [missing, setMissing] = useState(false);
   const traders = useLeadTraders();
   const mutation = useAdminMutation({
     mutationFn: (id: string) => adminApi.setLeadTrader(strategy.id, id || null),
-    messages: () => ({
-      success: t('toasts.leadTraderSaved'),
-      failure: t('toasts.leadTraderFailed'),
-    }),
+    messages: { success: t('toasts.leadTraderSaved'), failure: t('toasts.leadTraderFailed') },
     onSuccess: onClose,
   });
 
-  if (traders.isPending) return <LoadingBlock />;
-  if (traders.isError) {
-    return <LoadError onRetry={() => void traders.refetch()} retrying={traders.isFetching} />;
-  }
-  const choices = freeLeadTraders(
-    traders.data,
-    strategies,
-    handOver ? null : strategy.leadTraderId,
-  );
-  const nobody = handOver && choices.length === 0;
+  if (!traders.isSuccess) return <QueryFallback query={traders} />;
+  const pool = traderPool(traders.data, strategies, strategy);
   return (
-    <form
-      noValidate
-      className="flex flex-col gap-4"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (handOver && !userId) {
+    <DialogForm
+      onSubmit={() => {
+        if (pool.handOver && !userId) {
           setMissing(true);
           return;
         }
@@ -108,11 +84,8 @@ function LeadTraderForm({
       <LeadTraderSelect
         id={selectId}
         value={userId}
-        choices={choices}
-        handOver={handOver}
-        nobody={nobody}
+        pool={pool}
         missing={missing}
-        noTraders={traders.data.length === 0}
         onChange={(id) => {
           setUserId(id);
           setMissing(false);
@@ -121,11 +94,39 @@ function LeadTraderForm({
       <DialogFormFooter
         onCancel={onClose}
         pending={mutation.isPending}
-        submitDisabledReason={nobody ? `${selectId}-nobody` : undefined}
+        submitDisabledReason={pool.nobody ? `${selectId}-nobody` : undefined}
       />
-    </form>
+    </DialogForm>
   );
 }
+
+/**
+ * Who may take `strategy`: the free lead traders (its own one too, unless it is handed over),
+ * whether it is handed over, and why the list may be empty (nobody free for a hand-over, or no
+ * lead trader approved at all).
+ */
+function traderPool(
+  traders: readonly LeadTrader[],
+  strategies: readonly AdminStrategy[],
+  strategy: AdminStrategy,
+) {
+  const handOver = isHandOver(strategy);
+  const choices = freeLeadTraders(traders, strategies, handOver ? null : strategy.leadTraderId);
+  return {
+    choices,
+    handOver,
+    nobody: handOver && choices.length === 0,
+    noTraders: traders.length === 0,
+  };
+}
+
+type LeadTrader = { id: string; name: string; email: string };
+
+/** A retired strategy is handed over: to another lead trader, never to none or back to its own. */
+function isHandOver(strategy: AdminStrategy): boolean {
+  return strategy.terms?.retired ?? false;
+}
+type TraderPool = ReturnType<typeof traderPool>;
 
 /**
  * The lead trader drop-down: "none" (the demo trader) unless handing over, then the free traders;
@@ -134,36 +135,28 @@ function LeadTraderForm({
 function LeadTraderSelect({
   id,
   value,
-  choices,
-  handOver,
-  nobody,
+  pool: { choices, handOver, nobody, noTraders },
   missing,
-  noTraders,
   onChange,
 }: {
   id: string;
   value: string;
-  choices: readonly { id: string; name: string; email: string }[];
-  handOver: boolean;
-  nobody: boolean;
+  pool: TraderPool;
   missing: boolean;
-  noTraders: boolean;
   onChange: (userId: string) => void;
 }) {
   const { t } = useTranslation('admin');
-  const errorId = `${id}-error`;
   const nobodyId = `${id}-nobody`;
+  // The hint above the error: with nobody to choose Save is disabled, so the two do not meet.
+  const error = missing ? t('strategies.chooseTrader') : undefined;
   return (
-    <div className="flex flex-col gap-1.5">
-      <label htmlFor={id} className="text-sm font-medium">
-        {t('strategies.assign')}
-      </label>
+    <LabelledField id={id} label={t('strategies.assign')} error={error}>
       <select
         id={id}
         value={value}
         disabled={nobody}
         aria-invalid={missing || undefined}
-        aria-describedby={nobody ? nobodyId : missing ? errorId : undefined}
+        aria-describedby={nobody ? nobodyId : missing ? `${id}-error` : undefined}
         onChange={(event) => onChange(event.target.value)}
         className={`${inputClasses} ${missing ? 'border-danger' : 'border-border'}`}
       >
@@ -176,13 +169,8 @@ function LeadTraderSelect({
           </option>
         ))}
       </select>
-      {missing && (
-        <p id={errorId} className="text-sm text-danger">
-          {t('strategies.chooseTrader')}
-        </p>
-      )}
       <NoTraderHint nobodyId={nobody ? nobodyId : undefined} noTraders={noTraders} />
-    </div>
+    </LabelledField>
   );
 }
 

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Button, Modal } from '../../../../ui';
 import { adminApi, type AdminStrategy } from '../../api';
 import { useAdminMutation } from '../../hooks/useAdminMutation';
+import { onClosed } from '../DialogForm';
 
 /** The Unwind dialog of a retired strategy (closed while `strategy` is null). */
 export function UnwindDialog({
@@ -15,9 +16,7 @@ export function UnwindDialog({
   return (
     <Modal
       open={strategy !== null}
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
+      onOpenChange={onClosed(onClose)}
       title={strategy ? t('strategies.unwindTitle', { name: strategy.name }) : ''}
       description={t('strategies.unwindHint')}
     >

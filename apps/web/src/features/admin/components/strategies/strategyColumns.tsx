@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Badge, Button, signTone, type DataTableColumn } from '../../../../ui';
 import { signAsShown } from '../../../market/decimal';
 import type { AdminStrategy } from '../../api';
+import { actionsColumn } from '../actionsColumn';
 
 /** NAV per unit to 4 decimals, cut from the exact decimal text (no float). */
 function shortNav(nav: string): string {
@@ -78,12 +79,9 @@ export function strategyColumns(
       header: t('strategies.columns.status'),
       cell: (s) => <StatusBadge strategy={s} />,
     },
-    {
-      key: 'actions',
-      header: <span className="sr-only">{t('strategies.columns.actions')}</span>,
-      align: 'right',
-      cell: (s) => <StrategyRowButtons strategy={s} actions={actions} />,
-    },
+    actionsColumn(t('strategies.columns.actions'), (s) => (
+      <StrategyRowButtons strategy={s} actions={actions} />
+    )),
   ];
 }
 

@@ -24,10 +24,10 @@ export function Decision({ verification }: { verification: AdminVerification }) 
   const name = verification.details?.legalName ?? verification.userName;
   const approve = useAdminMutation({
     mutationFn: () => adminApi.approveVerification(verification.id),
-    messages: () => ({
+    messages: {
       success: t('verifications.toasts.approved'),
       failure: t('verifications.toasts.approveFailed'),
-    }),
+    },
     onSuccess: () => setApproving(false),
   });
   if (user?.id === verification.userId) {
@@ -74,10 +74,10 @@ function useRejection(verification: AdminVerification, onDone: () => void) {
         reason: reason.trim(),
         ...(document ? { document } : {}),
       }),
-    messages: () => ({
+    messages: {
       success: t('verifications.toasts.rejected'),
       failure: t('verifications.toasts.rejectFailed'),
-    }),
+    },
     onSuccess: onDone,
   });
   function submit() {

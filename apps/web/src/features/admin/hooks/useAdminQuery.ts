@@ -1,0 +1,9 @@
+import { useQuery, type QueryKey } from '@tanstack/react-query';
+
+/**
+ * One back-office read: the answer of `load` cached under `queryKey` (an adminKeys entry, so the
+ * admin mutations and the realtime events refresh it). `load` gets the query's abort signal.
+ */
+export function useAdminQuery<T>(queryKey: QueryKey, load: (signal: AbortSignal) => Promise<T>) {
+  return useQuery({ queryKey, queryFn: ({ signal }) => load(signal) });
+}
