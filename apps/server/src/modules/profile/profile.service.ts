@@ -7,7 +7,7 @@ import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { refusal } from '../../http/errors';
 import type { Job } from '../../jobs/scheduler';
-import { recordAudit } from '../audit';
+import { recordUserAudit } from '../audit';
 import { findUserById, swapAvatar, toMe, updateUser } from '../session';
 import { referralBonusCents } from '../referrals';
 import {
@@ -38,11 +38,9 @@ export async function updateProfile(
   if (user.phone === input.phone && user.country === input.country) throw refusal('NO_CHANGES');
   await ctx.db.transaction(async (tx) => {
     await updateUser(tx, user.id, input);
-    await recordAudit(tx, {
+    await recordUserAudit(tx, user.id, {
       actorId: user.id,
       action: 'user.profile_updated',
-      targetType: 'user',
-      targetId: user.id,
       ip,
     });
   });

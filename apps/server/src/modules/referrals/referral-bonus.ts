@@ -7,7 +7,7 @@ import type { AppContext } from '../../context';
 import type { DbOrTx, Tx } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { SelfDecisionError } from '../approvals';
-import { recordAudit } from '../audit';
+import { recordUserAudit } from '../audit';
 import { referralBonus, postEntry, announceMoneyChange } from '../ledger';
 import { brandOf, enqueueMail } from '../mail';
 import { composeMail } from '../mail';
@@ -88,11 +88,9 @@ export async function creditReferralBonus(
       { label: 'View Transactions', url: `${ctx.config.publicUrl}/transactions` },
     ),
   );
-  await recordAudit(tx, {
+  await recordUserAudit(tx, referrer.id, {
     actorId: adminId,
     action: 'referral.bonus',
-    targetType: 'user',
-    targetId: referrer.id,
     details: {
       referredUserId: referred.id,
       amountCents: amount.toString(),
