@@ -29,6 +29,7 @@ export {
   acceptTotpStep,
   endSessionsOverLimit,
   findAnyUserByEmail,
+  findReferrer,
   findSessionByDigest,
   findUserByEmail,
   findUserById,

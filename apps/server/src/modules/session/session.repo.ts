@@ -35,6 +35,12 @@ export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | un
   return row;
 }
 
+/** The account whose referral id a referred user signed up with, a deleted one included. */
+export async function findReferrer(db: DbOrTx, referralId: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.referralId, referralId));
+  return row;
+}
+
 export async function referralIdExists(db: DbOrTx, referralId: string): Promise<boolean> {
   const [row] = await db
     .select({ id: users.id })
