@@ -71,9 +71,7 @@ export async function revokeAllTokens(db: DbOrTx, userId: string, at: Date): Pro
   const rows = await db
     .update(apiTokens)
     .set({ revokedAt: at })
-    .where(
-      and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt), gt(apiTokens.expiresAt, at)),
-    )
+    .where(and(eq(apiTokens.userId, userId), ...liveAt(at)))
     .returning({ id: apiTokens.id });
   return rows.length;
 }
