@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import fastifyMultipart from '@fastify/multipart';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { okSchema } from '@app/shared/schemas/auth';
 import { routePlugin, type ZodRoutes } from '../../http/route-plugin';
@@ -50,4 +52,18 @@ export function deleteOwnRoute(
       return { ok: true as const };
     },
   );
+}
+
+/**
+ * Routes for a signed-in user that take one uploaded file: multipart bodies of a single file part
+ * of at most `maxFileBytes` and no other field (an avatar, a verification document).
+ */
+export function signedInUploadRoutes(maxFileBytes: number, routes: (app: ZodRoutes) => void) {
+  return async function register(fastify: FastifyInstance): Promise<void> {
+    guardSignedIn(fastify);
+    await fastify.register(fastifyMultipart, {
+      limits: { fileSize: maxFileBytes, files: 1, fields: 0, parts: 2 },
+    });
+    routes(fastify.withTypeProvider<ZodTypeProvider>());
+  };
 }
