@@ -21,13 +21,14 @@ export async function listTokens(db: DbOrTx, userId: string): Promise<ApiTokenRo
     .limit(100);
 }
 
+/** A token that still opens the API at `now`: not revoked, not expired. */
+const liveAt = (now: Date) => [isNull(apiTokens.revokedAt), gt(apiTokens.expiresAt, now)];
+
 export async function countActiveTokens(db: DbOrTx, userId: string, now: Date): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(apiTokens)
-    .where(
-      and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt), gt(apiTokens.expiresAt, now)),
-    );
+    .where(and(eq(apiTokens.userId, userId), ...liveAt(now)));
   return row?.n ?? 0;
 }
 
@@ -40,13 +41,7 @@ export async function findLiveToken(
   const [row] = await db
     .select()
     .from(apiTokens)
-    .where(
-      and(
-        eq(apiTokens.tokenHash, tokenHash),
-        isNull(apiTokens.revokedAt),
-        gt(apiTokens.expiresAt, now),
-      ),
-    );
+    .where(and(eq(apiTokens.tokenHash, tokenHash), ...liveAt(now)));
   return row;
 }
 
@@ -76,9 +71,7 @@ export async function revokeAllTokens(db: DbOrTx, userId: string, at: Date): Pro
   const rows = await db
     .update(apiTokens)
     .set({ revokedAt: at })
-    .where(
-      and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt), gt(apiTokens.expiresAt, at)),
-    )
+    .where(and(eq(apiTokens.userId, userId), ...liveAt(at)))
     .returning({ id: apiTokens.id });
   return rows.length;
 }

@@ -1,5 +1,4 @@
 import type { FastifyRequest } from 'fastify';
-import { okSchema } from '@app/shared/schemas/auth';
 import {
   apiTokenListSchema,
   apiTokenParamsSchema,
@@ -7,7 +6,7 @@ import {
   createdApiTokenSchema,
 } from '@app/shared/schemas/api-tokens';
 import type { AppContext } from '../../context';
-import { signedInRoutes } from '../session';
+import { deleteOwnRoute, signedInRoutes } from '../session';
 import { accountKey, clientAddress, limitOn, rateLimiter } from '../../http/rate-limit';
 import { authLimits } from '../session';
 import { requireUser } from '../session';
@@ -52,14 +51,8 @@ export function apiTokenRoutes(ctx: AppContext) {
         return reply.status(201).send(created);
       },
     );
-    app.delete(
-      '/:id',
-      { schema: { tags, params: apiTokenParamsSchema, response: { 200: okSchema } } },
-      async (request) => {
-        const { user } = requireUser(request);
-        await service.revokeToken(ctx, user.id, request.params.id, request.ip);
-        return { ok: true as const };
-      },
+    deleteOwnRoute(app, { tags, params: apiTokenParamsSchema }, (userId, id, ip) =>
+      service.revokeToken(ctx, userId, id, ip),
     );
   });
 }

@@ -10,7 +10,7 @@ import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import type { ApiTokenRow, UserRow } from '../../db/schema';
 import { refusal } from '../../http/errors';
-import { recordAudit } from '../audit';
+import { recordAudit, recordUserAudit } from '../audit';
 import { digest } from '../../lib/crypto';
 import { confirmReauth, passwordProves, type Reauth } from '../session';
 import * as repo from './api-tokens.repo';
@@ -80,11 +80,9 @@ export async function createToken(
       createdAt: now,
       expiresAt: new Date(now.getTime() + input.expiresInDays * DAY_MS),
     });
-    await recordAudit(tx, {
+    await recordUserAudit(tx, userId, {
       actorId: userId,
       action: 'user.api_token_created',
-      targetType: 'user',
-      targetId: userId,
       ip,
       details: {
         tokenId: created.id,
@@ -112,11 +110,9 @@ export async function revokeToken(
     if (!(await repo.revokeToken(tx, userId, id, ctx.clock.now()))) {
       throw refusal('API_TOKEN_NOT_FOUND');
     }
-    await recordAudit(tx, {
+    await recordUserAudit(tx, userId, {
       actorId: userId,
       action: 'user.api_token_revoked',
-      targetType: 'user',
-      targetId: userId,
       ip,
       details: { tokenId: id },
     });

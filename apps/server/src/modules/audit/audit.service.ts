@@ -19,6 +19,18 @@ export function recordAudit(db: DbOrTx, entry: repo.AuditEntry): Promise<void> {
   return repo.recordAudit(db, entry);
 }
 
+/**
+ * Appends an event on a user's account (the entry's target is that user), done by the user
+ * themself (`actorId` is `userId`) or by staff.
+ */
+export function recordUserAudit(
+  db: DbOrTx,
+  userId: string,
+  entry: Omit<repo.AuditEntry, 'targetType' | 'targetId'>,
+): Promise<void> {
+  return repo.recordAudit(db, { ...entry, targetType: 'user', targetId: userId });
+}
+
 /** /api/admin/audit: one page of entries, newest first, and the cursor of the next page. */
 /** Whether anything was ever recorded as `action` (e.g. an admin made: dual control began). */
 export function everRecorded(db: DbOrTx, action: string): Promise<boolean> {

@@ -1,3 +1,10 @@
 /** The audit log: every security and money event, who did it, from where; a user's activity. */
 export { auditRoutes } from './audit.routes';
-export { activityOf, everRecorded, listAudit, recordAudit, type AuditEntry } from './audit.service';
+export {
+  activityOf,
+  everRecorded,
+  listAudit,
+  recordAudit,
+  recordUserAudit,
+  type AuditEntry,
+} from './audit.service';

@@ -2,7 +2,7 @@ import type { PendingEmailChange } from '@app/shared/schemas/auth';
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { refusal } from '../../http/errors';
-import { recordAudit } from '../audit';
+import { recordUserAudit } from '../audit';
 import { brandOf, enqueueMail } from '../mail';
 import { linkWithSecret, mailTemplates, sealMail } from '../mail';
 import * as repo from './auth.repo';
@@ -44,11 +44,9 @@ export async function changePassword(
     await repo.revokeAuthTokens(tx, user.id, ['recovery', 'change_email', 'magic_link'], now);
     await endOtherWaysIn(ctx, tx, user, { reason: 'password_changed', actorId: user.id, ip });
     await enqueueMail(tx, user.email, mailTemplates.passwordChanged(brandOf(ctx), user.name));
-    await recordAudit(tx, {
+    await recordUserAudit(tx, user.id, {
       actorId: user.id,
       action: 'user.password_changed',
-      targetType: 'user',
-      targetId: user.id,
       ip,
     });
   });
@@ -147,11 +145,9 @@ export async function requestEmailChange(
         ctx.config.supportEmail,
       ),
     );
-    await recordAudit(tx, {
+    await recordUserAudit(tx, user.id, {
       actorId: user.id,
       action: 'user.email_change_requested',
-      targetType: 'user',
-      targetId: user.id,
       ip,
     });
     return false;
@@ -214,11 +210,9 @@ export async function confirmEmailChange(
       user.email,
       mailTemplates.emailChanged(brandOf(ctx), user.name, token.newEmail, ctx.config.supportEmail),
     );
-    await recordAudit(tx, {
+    await recordUserAudit(tx, user.id, {
       actorId: user.id,
       action: 'user.email_changed',
-      targetType: 'user',
-      targetId: user.id,
       ip,
     });
     return false;

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import type { DbOrTx, Tx } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { refusal } from '../../http/errors';
-import { recordAudit } from '../audit';
+import { recordAudit, recordUserAudit } from '../audit';
 import { brandOf, enqueueMail } from '../mail';
 import { linkWithSecret, mailTemplates, sealMail } from '../mail';
 import * as repo from './auth.repo';
@@ -123,11 +123,9 @@ export async function startSignedInSession(
   details: Record<string, string> = {},
 ): Promise<{ token: string; sessionId: string }> {
   const session = await identity.startSession(ctx, tx, user, request);
-  await recordAudit(tx, {
+  await recordUserAudit(tx, user.id, {
     actorId: user.id,
     action: 'user.login',
-    targetType: 'user',
-    targetId: user.id,
     ip: request.ip,
     details: { userAgent: userAgentOf(request), ...details },
   });

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import type { DbOrTx, Tx } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { refusal } from '../../http/errors';
-import { recordAudit } from '../audit';
+import { recordUserAudit } from '../audit';
 import { brandOf, enqueueMail } from '../mail';
 import { mailTemplates } from '../mail';
 import * as repo from './auth.repo';
@@ -77,11 +77,9 @@ async function createAccount(
   });
   await enqueueMail(tx, user.email, mailTemplates.welcome(brandOf(ctx), user.name));
   const session = await identity.startSession(ctx, tx, user, request);
-  await recordAudit(tx, {
+  await recordUserAudit(tx, user.id, {
     actorId: user.id,
     action: 'user.registered',
-    targetType: 'user',
-    targetId: user.id,
     ip: request.ip,
     ...(account.details ? { details: account.details } : {}),
   });

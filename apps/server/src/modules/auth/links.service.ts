@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { refusal } from '../../http/errors';
-import { recordAudit } from '../audit';
+import { recordUserAudit } from '../audit';
 import { brandOf, enqueueMail, mailInsertStatement } from '../mail';
 import {
   linkWithSecret,
@@ -196,11 +196,9 @@ export async function completeRecovery(
     if (!user) throw invalidLink();
     // Whatever else a thief of the old password (or of a session) made is ended too.
     await endOtherWaysIn(ctx, tx, user, { reason: 'password_reset', actorId: user.id, ip });
-    await recordAudit(tx, {
+    await recordUserAudit(tx, input.userId, {
       actorId: input.userId,
       action: 'user.password_reset',
-      targetType: 'user',
-      targetId: input.userId,
       ip,
     });
     return { email: user.email };

@@ -207,13 +207,7 @@ export async function linkWithPassword(
     await recordSignInFailure(ctx, request, user.id, 'wrong_password');
     throw refusal('PASSWORD_INCORRECT', {}, 'password');
   }
-  if (twoFactorOn(user)) {
-    const code = input.otp?.trim() ?? '';
-    if (!code || !(await secondFactorAccepted(ctx, user, code))) {
-      await recordSignInFailure(ctx, request, user.id, 'wrong_two_factor_code');
-      throw refusal('SIGN_IN_OTP_INVALID', {}, 'otp');
-    }
-  }
+  if (twoFactorOn(user)) await requireSecondFactor(ctx, request, user, input.otp?.trim() ?? '');
   return signInProven(
     ctx,
     user,
@@ -229,6 +223,19 @@ export async function linkWithPassword(
   );
 }
 
+/** The account's second factor, or a refusal recorded as a failed sign-in of that account. */
+async function requireSecondFactor(
+  ctx: AppContext,
+  request: FastifyRequest,
+  user: UserRow,
+  code: string,
+): Promise<void> {
+  if (!code || !(await secondFactorAccepted(ctx, user, code))) {
+    await recordSignInFailure(ctx, request, user.id, 'wrong_two_factor_code');
+    throw refusal('SIGN_IN_OTP_INVALID', {}, 'otp');
+  }
+}
+
 /** A linked account with two-factor on: the second factor, then the session. */
 export async function completeWithSecondFactor(
   ctx: AppContext,
@@ -241,10 +248,7 @@ export async function completeWithSecondFactor(
   if (!user) throw refusal('OIDC_NO_PENDING_SIGN_IN');
   const identity = await providers.findIdentity(ctx.db, pending);
   if (!identity || identity.userId !== user.id) throw refusal('OIDC_NO_PENDING_SIGN_IN');
-  if (!(await secondFactorAccepted(ctx, user, otp))) {
-    await recordSignInFailure(ctx, request, user.id, 'wrong_two_factor_code');
-    throw refusal('SIGN_IN_OTP_INVALID', {}, 'otp');
-  }
+  await requireSecondFactor(ctx, request, user, otp);
   return signInProven(
     ctx,
     user,

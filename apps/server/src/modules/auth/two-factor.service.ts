@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { refusal } from '../../http/errors';
-import { recordAudit } from '../audit';
+import { recordUserAudit } from '../audit';
 import * as repo from './auth.repo';
 import { digest, newRecoveryCodes, verifyPassword } from '../../lib/crypto';
 import { endOtherWaysIn } from './other-ways-in';
@@ -47,11 +47,9 @@ export async function enableTwoFactor(
       user.id,
       codes.map((code) => digest(code)),
     );
-    await recordAudit(tx, {
+    await recordUserAudit(tx, user.id, {
       actorId: user.id,
       action: 'user.2fa_enabled',
-      targetType: 'user',
-      targetId: user.id,
       ip,
     });
   });
@@ -82,11 +80,9 @@ export async function disableTwoFactor(
     });
     await repo.replaceRecoveryCodes(tx, user.id, []);
     await endOtherWaysIn(ctx, tx, user, { reason: 'two_factor_disabled', actorId: user.id, ip });
-    await recordAudit(tx, {
+    await recordUserAudit(tx, user.id, {
       actorId: user.id,
       action: 'user.2fa_disabled',
-      targetType: 'user',
-      targetId: user.id,
       ip,
     });
   });

@@ -159,6 +159,24 @@ export function sealMail(key: Buffer, mail: SecretMail): MailContent {
   };
 }
 
+/**
+ * The answer to a link asked for an address that has no account (`request`: what was asked,
+ * "to reset the password of a … account"): it says so and offers to sign up.
+ */
+function noAccountMail(brand: Brand, template: string, subject: string, request: string) {
+  return composeMail(
+    brand,
+    template,
+    subject,
+    [
+      'Hello,',
+      `We received a request ${request} with this e-mail address, but there is no account with it. If it was you, you may have signed up with another address.`,
+      'If you did not ask for this, you can ignore this e-mail.',
+    ],
+    { label: 'Sign up', url: `${brand.publicUrl}/register` },
+  );
+}
+
 export const mailTemplates = {
   welcome: (brand: Brand, name: string) =>
     composeMail(
@@ -199,16 +217,11 @@ export const mailTemplates = {
     ),
 
   recoveryNoAccount: (brand: Brand) =>
-    composeMail(
+    noAccountMail(
       brand,
       'recovery_no_account',
       `Reset your ${brand.name} password`,
-      [
-        'Hello,',
-        `We received a request to reset the password of a ${brand.name} account with this e-mail address, but there is no account with it. If it was you, you may have signed up with another address.`,
-        'If you did not ask for this, you can ignore this e-mail.',
-      ],
-      { label: 'Sign up', url: `${brand.publicUrl}/register` },
+      `to reset the password of a ${brand.name} account`,
     ),
 
   magicLink: (brand: Brand, name: string, url: SecretLink) =>
@@ -225,16 +238,11 @@ export const mailTemplates = {
     ),
 
   magicLinkNoAccount: (brand: Brand) =>
-    composeMail(
+    noAccountMail(
       brand,
       'magic_link_no_account',
       `Your ${brand.name} sign-in link`,
-      [
-        'Hello,',
-        `We received a request for a sign-in link for a ${brand.name} account with this e-mail address, but there is no account with it. If it was you, you may have signed up with another address.`,
-        'If you did not ask for this, you can ignore this e-mail.',
-      ],
-      { label: 'Sign up', url: `${brand.publicUrl}/register` },
+      `for a sign-in link for a ${brand.name} account`,
     ),
 
   signUpAttempt: (brand: Brand, name: string) =>

@@ -321,17 +321,26 @@ const de: Language = {
 
 export const MAIL_LANGUAGES: Record<NotificationLanguage, Language> = { en, es, de };
 
-const TRADE_TYPES = new Set<NotificationType>([
-  'trade_stopped_out',
-  'trade_take_profit',
-  'trade_term_ended',
-  'strategy_paused',
-  'strategy_resumed',
-  'lead_trader_changed',
-  'strategy_retired',
-  'verification_approved',
-  'verification_rejected',
-]);
+/**
+ * Where each alert's e-mail button leads: an event of a copy, a strategy or the account review to
+ * the dashboard, a money decision to the transactions. Every type names its page.
+ */
+const BUTTON_PAGE: Record<NotificationType, keyof Language['action']> = {
+  trade_stopped_out: 'dashboard',
+  trade_take_profit: 'dashboard',
+  trade_term_ended: 'dashboard',
+  strategy_paused: 'dashboard',
+  strategy_resumed: 'dashboard',
+  lead_trader_changed: 'dashboard',
+  strategy_retired: 'dashboard',
+  deposit_approved: 'transactions',
+  deposit_rejected: 'transactions',
+  withdrawal_paid: 'transactions',
+  withdrawal_rejected: 'transactions',
+  adjustment_posted: 'transactions',
+  verification_approved: 'dashboard',
+  verification_rejected: 'dashboard',
+};
 
 /** The e-mail of one alert to `name`, in `language`; its template is the alert's type. */
 export function notificationMail(
@@ -343,9 +352,8 @@ export function notificationMail(
   const lang = MAIL_LANGUAGES[language];
   const write = lang.write[event.type] as (p: NotificationEvent['params']) => Written;
   const written = write(event.params);
-  const action = TRADE_TYPES.has(event.type)
-    ? { label: lang.action.dashboard, url: `${brand.publicUrl}/dashboard` }
-    : { label: lang.action.transactions, url: `${brand.publicUrl}/transactions` };
+  const page = BUTTON_PAGE[event.type];
+  const action = { label: lang.action[page], url: `${brand.publicUrl}/${page}` };
   return composeMail(
     brand,
     event.type,

@@ -1,18 +1,14 @@
-import { sql } from 'drizzle-orm';
+import { timestamptz, uuidV7Key } from '../../db/column-types';
 import { NOTIFICATION_LANGUAGES, NOTIFICATION_TYPES } from '@app/shared/schemas/notifications';
-import { boolean, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { boolean, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 
 export const notifications = pgTable('notifications', {
-  id: uuid('id')
-    .primaryKey()
-    .default(sql`uuid_v7()`),
+  id: uuidV7Key(),
   userId: uuid('user_id').notNull(),
   type: text('type', { enum: NOTIFICATION_TYPES }).notNull(),
   params: jsonb('params').notNull().$type<Record<string, unknown>>(),
-  createdAt: at('created_at').notNull().defaultNow(),
-  readAt: at('read_at'),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+  readAt: timestamptz('read_at'),
 });
 export type NotificationRow = typeof notifications.$inferSelect;
 
@@ -22,7 +18,7 @@ export const notificationEmailPreferences = pgTable(
     userId: uuid('user_id').notNull(),
     type: text('type', { enum: NOTIFICATION_TYPES }).notNull(),
     email: boolean('email').notNull(),
-    updatedAt: at('updated_at').notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.type] })],
 );
@@ -30,5 +26,5 @@ export const notificationEmailPreferences = pgTable(
 export const notificationLanguages = pgTable('notification_languages', {
   userId: uuid('user_id').primaryKey(),
   language: text('language', { enum: NOTIFICATION_LANGUAGES }).notNull(),
-  updatedAt: at('updated_at').notNull().defaultNow(),
+  updatedAt: timestamptz('updated_at').notNull().defaultNow(),
 });

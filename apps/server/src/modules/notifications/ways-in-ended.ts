@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import type { UserRow } from '../../db/schema';
-import { recordAudit } from '../audit';
+import { recordUserAudit } from '../audit';
 import { brandOf, enqueueMail } from '../mail';
 import { languageOf } from './notifications.service';
 import { waysInEndedMail, type EndedWaysIn } from './ways-in-ended.mail';
@@ -17,11 +17,9 @@ export function recordWaysInEnded(
   ended: { reason: string; tokens: number; providers: string[] },
   by: { actorId: string; ip: string | null },
 ): Promise<void> {
-  return recordAudit(tx, {
+  return recordUserAudit(tx, userId, {
     actorId: by.actorId,
     action: 'user.access_revoked',
-    targetType: 'user',
-    targetId: userId,
     // The person's activity shows this entry: a staff member's address is not theirs to see
     // (the staff action itself is audited with it).
     ip: by.actorId === userId ? by.ip : null,

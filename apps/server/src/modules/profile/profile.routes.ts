@@ -1,8 +1,6 @@
 import { atMostCharacters } from '@app/shared/schemas/common';
 import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
-import fastifyMultipart from '@fastify/multipart';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { activityPageSchema, activityQuerySchema } from '@app/shared/schemas/activity';
 import { meSchema } from '@app/shared/schemas/auth';
@@ -13,7 +11,7 @@ import {
 } from '@app/shared/schemas/profile';
 import type { AppContext } from '../../context';
 import { refusal } from '../../http/errors';
-import { guardSignedIn } from '../session';
+import { signedInUploadRoutes } from '../session';
 import { readOneFile } from '../../http/multipart';
 import { clientAddress, limitOn, rateLimiter, type RateLimiter } from '../../http/rate-limit';
 import type { ZodRoutes } from '../../http/route-plugin';
@@ -82,12 +80,7 @@ function avatarRoutes(app: ZodRoutes, ctx: AppContext, limiter: RateLimiter): vo
  */
 export function profileRoutes(ctx: AppContext) {
   const limiter = rateLimiter(ctx);
-  return async function register(fastify: FastifyInstance) {
-    guardSignedIn(fastify);
-    await fastify.register(fastifyMultipart, {
-      limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 0, parts: 2 },
-    });
-    const app = fastify.withTypeProvider<ZodTypeProvider>();
+  return signedInUploadRoutes(AVATAR_MAX_BYTES, (app) => {
     const tags = ['profile'];
 
     app.patch(
@@ -128,7 +121,7 @@ export function profileRoutes(ctx: AppContext) {
       },
       async (request) => activityOf(ctx, requireUser(request).user.id, request.query),
     );
-  };
+  });
 }
 
 /** Serves stored avatars (our own re-encoded JPEGs, by random name) at /uploads/avatars/<name>. */

@@ -6,8 +6,9 @@ import type { referralListSchema } from '@app/shared/schemas/profile';
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { refusal } from '../../http/errors';
+import { orphanFileSweepJob } from '../../jobs/orphan-sweep';
 import type { Job } from '../../jobs/scheduler';
-import { recordAudit } from '../audit';
+import { recordUserAudit } from '../audit';
 import { findUserById, swapAvatar, toMe, updateUser } from '../session';
 import { referralBonusCents } from '../referrals';
 import {
@@ -38,11 +39,9 @@ export async function updateProfile(
   if (user.phone === input.phone && user.country === input.country) throw refusal('NO_CHANGES');
   await ctx.db.transaction(async (tx) => {
     await updateUser(tx, user.id, input);
-    await recordAudit(tx, {
+    await recordUserAudit(tx, user.id, {
       actorId: user.id,
       action: 'user.profile_updated',
-      targetType: 'user',
-      targetId: user.id,
       ip,
     });
   });
@@ -128,19 +127,11 @@ export async function clearAvatar(ctx: AppContext, userId: string): Promise<void
 
 /** Hourly: files no user points at (a crash between writing one and saving the user). */
 export function orphanAvatarSweepJob(ctx: AppContext): Job {
-  return {
+  return orphanFileSweepJob(ctx.log, {
     name: 'profile.orphan-avatars',
-    everyMs: ORPHAN_GRACE_MS,
-    run: async (now) => {
-      const referenced = await repo.referencedAvatars(ctx.db);
-      const removed = await sweepOrphanAvatars(
-        ctx.config.dataDir,
-        referenced,
-        now,
-        ORPHAN_GRACE_MS,
-      );
-      if (removed.length > 0)
-        ctx.log.info({ removed: removed.length }, 'orphan avatar files removed');
-    },
-  };
+    graceMs: ORPHAN_GRACE_MS,
+    remove: async (now, graceMs) =>
+      sweepOrphanAvatars(ctx.config.dataDir, await repo.referencedAvatars(ctx.db), now, graceMs),
+    removedMessage: 'orphan avatar files removed',
+  });
 }

@@ -7,10 +7,11 @@ import type { AppContext } from '../../context';
 import type { DbOrTx, Tx } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { SelfDecisionError } from '../approvals';
-import { recordAudit } from '../audit';
+import { recordUserAudit } from '../audit';
 import { referralBonus, postEntry, announceMoneyChange } from '../ledger';
 import { brandOf, enqueueMail } from '../mail';
 import { composeMail } from '../mail';
+import { findReferrer } from '../session';
 import { getSetting } from '../settings';
 import { insertTransaction } from '../transactions';
 import * as repo from './referrals.repo';
@@ -40,7 +41,7 @@ export async function creditReferralBonus(
   if (!referred.referrerId) return null;
   const amount = await referralBonusCents(tx);
   if (amount === 0n) return null;
-  const referrer = await repo.findReferrer(tx, referred.referrerId);
+  const referrer = await findReferrer(tx, referred.referrerId);
   if (!referrer || referrer.deletedAt || referrer.id === referred.id) return null;
   // No one decides on their own money: the admin activating the account cannot be its referrer.
   if (referrer.id === adminId) throw new SelfDecisionError('referral.bonus', 'user', referred.id);
@@ -88,11 +89,9 @@ export async function creditReferralBonus(
       { label: 'View Transactions', url: `${ctx.config.publicUrl}/transactions` },
     ),
   );
-  await recordAudit(tx, {
+  await recordUserAudit(tx, referrer.id, {
     actorId: adminId,
     action: 'referral.bonus',
-    targetType: 'user',
-    targetId: referrer.id,
     details: {
       referredUserId: referred.id,
       amountCents: amount.toString(),

@@ -21,7 +21,14 @@ export { bindActorStanding, confirmStanding } from './standing';
 export { confirmReauth, passwordProves, passwordUnchanged, type Reauth } from './reauth';
 export { authLimits } from './auth.limits';
 export { toAdminUser, toMe } from './user.view';
-export { adminRoutes, guardAdmin, guardSignedIn, signedInRoutes } from './guards';
+export {
+  adminRoutes,
+  deleteOwnRoute,
+  guardAdmin,
+  guardSignedIn,
+  signedInRoutes,
+  signedInUploadRoutes,
+} from './guards';
 export { allSessionsOf, findLiveSessionsByIds } from './session.service';
 // The account rows themselves, as plain (db, params) functions: other modules read and change a
 // user through these, never through the tables.
@@ -29,6 +36,7 @@ export {
   acceptTotpStep,
   endSessionsOverLimit,
   findAnyUserByEmail,
+  findReferrer,
   findSessionByDigest,
   findUserByEmail,
   findUserById,

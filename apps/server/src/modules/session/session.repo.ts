@@ -35,6 +35,12 @@ export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | un
   return row;
 }
 
+/** The account whose referral id a referred user signed up with, a deleted one included. */
+export async function findReferrer(db: DbOrTx, referralId: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.referralId, referralId));
+  return row;
+}
+
 export async function referralIdExists(db: DbOrTx, referralId: string): Promise<boolean> {
   const [row] = await db
     .select({ id: users.id })
@@ -77,6 +83,9 @@ export async function insertSession(
   return row;
 }
 
+/** A session that still speaks for its user at `now`: not revoked, not expired. */
+const liveAt = (now: Date) => [isNull(sessions.revokedAt), gt(sessions.expiresAt, now)];
+
 /**
  * Makes room for one more session of `userId` under `max` live ones (not revoked, not expired,
  * used since `idleSince`): ends the oldest beyond the newest `max - 1`, and returns their ids.
@@ -97,8 +106,7 @@ export async function endSessionsOverLimit(
     .where(
       and(
         eq(sessions.userId, params.userId),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, params.now),
+        ...liveAt(params.now),
         gte(sessions.lastSeenAt, params.idleSince),
       ),
     )
@@ -147,14 +155,7 @@ export async function findLiveSession(
   const [row] = await db
     .select()
     .from(sessions)
-    .where(
-      and(
-        eq(sessions.id, id),
-        eq(sessions.userId, userId),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, now),
-      ),
-    );
+    .where(and(eq(sessions.id, id), eq(sessions.userId, userId), ...liveAt(now)));
   return row;
 }
 
@@ -224,9 +225,7 @@ export async function listLiveSessions(
   return db
     .select()
     .from(sessions)
-    .where(
-      and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)),
-    )
+    .where(and(eq(sessions.userId, userId), ...liveAt(now)))
     .orderBy(desc(sessions.lastSeenAt));
 }
 

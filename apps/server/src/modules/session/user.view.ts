@@ -6,8 +6,11 @@ function avatarUrlOf(user: UserRow): string | null {
   return user.avatarPath ? `/uploads/avatars/${user.avatarPath}` : null;
 }
 
-/** The only shape of a user that leaves the server for its owner: no hashes, no secrets. */
-export function toMe(user: UserRow): Me {
+/**
+ * What both the owner and staff see of an account, in the order the owner's view lists it: no
+ * hashes, no secrets.
+ */
+function accountView(user: UserRow) {
   return {
     id: user.id,
     name: user.name,
@@ -23,6 +26,13 @@ export function toMe(user: UserRow): Me {
     isAdmin: user.isAdmin,
     isTrader: user.isTrader,
     twoFactorEnabled: user.totpEnabledAt !== null,
+  };
+}
+
+/** The only shape of a user that leaves the server for its owner: no hashes, no secrets. */
+export function toMe(user: UserRow): Me {
+  return {
+    ...accountView(user),
     passwordChangeRequired: user.passwordChangeRequired,
     createdAt: user.createdAt.toISOString(),
   };
@@ -31,21 +41,8 @@ export function toMe(user: UserRow): Me {
 /** What an admin sees of a user: still no hashes, TOTP secrets or tokens. */
 export function toAdminUser(user: UserRow): AdminUser {
   return {
-    id: user.id,
-    name: user.name,
-    email: user.email,
-    phone: user.phone,
-    country: user.country,
-    referralId: user.referralId,
-    referrerId: user.referrerId,
-    avatarUrl: avatarUrlOf(user),
-    isActive: user.isActive,
-    isAdmin: user.isAdmin,
-    isTrader: user.isTrader,
-    emailVerified: user.emailVerifiedAt !== null,
-    twoFactorEnabled: user.totpEnabledAt !== null,
+    ...accountView(user),
     deleted: user.deletedAt !== null,
     createdAt: user.createdAt.toISOString(),
-    activatedAt: user.activatedAt?.toISOString() ?? null,
   };
 }

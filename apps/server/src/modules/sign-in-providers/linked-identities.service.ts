@@ -2,7 +2,7 @@ import type { LinkedIdentity } from '@app/shared/schemas/sign-in';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { refusal } from '../../http/errors';
-import { recordAudit } from '../audit';
+import { recordUserAudit } from '../audit';
 import * as repo from './sign-in-providers.repo';
 
 // The user's linked provider accounts (/profile) --------------------------------------------------
@@ -27,11 +27,9 @@ export async function unlinkIdentity(
 ): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     if (!(await repo.deleteIdentity(tx, userId, id))) throw refusal('IDENTITY_NOT_FOUND');
-    await recordAudit(tx, {
+    await recordUserAudit(tx, userId, {
       actorId: userId,
       action: 'user.provider_unlinked',
-      targetType: 'user',
-      targetId: userId,
       ip,
       details: { identityId: id },
     });
@@ -81,11 +79,9 @@ export async function linkIdentity(
     email: link.email,
     at: now,
   });
-  await recordAudit(tx, {
+  await recordUserAudit(tx, userId, {
     actorId: userId,
     action: 'user.provider_linked',
-    targetType: 'user',
-    targetId: userId,
     ip,
     details: { provider: link.providerId },
   });

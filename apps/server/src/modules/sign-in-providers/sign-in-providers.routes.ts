@@ -10,7 +10,7 @@ import {
 import { rule } from '@app/shared/rules';
 import { approvalResponseSchema } from '@app/shared/schemas/approvals';
 import type { AppContext } from '../../context';
-import { adminRoutes, requireAdmin, requireUser, signedInRoutes } from '../session';
+import { adminRoutes, deleteOwnRoute, requireAdmin, requireUser, signedInRoutes } from '../session';
 import * as linked from './linked-identities.service';
 import * as admin from './provider-admin.service';
 
@@ -23,14 +23,8 @@ export function identityRoutes(ctx: AppContext) {
     app.get('/', { schema: { tags, response: { 200: identityListSchema } } }, async (request) => ({
       identities: await linked.identitiesOf(ctx, requireUser(request).user.id),
     }));
-    app.delete(
-      '/:id',
-      { schema: { tags, params: identityParams, response: { 200: okSchema } } },
-      async (request) => {
-        const { user } = requireUser(request);
-        await linked.unlinkIdentity(ctx, user.id, request.params.id, request.ip);
-        return { ok: true as const };
-      },
+    deleteOwnRoute(app, { tags, params: identityParams }, (userId, id, ip) =>
+      linked.unlinkIdentity(ctx, userId, id, ip),
     );
   });
 }

@@ -1,11 +1,10 @@
-import { sql } from 'drizzle-orm';
-import { pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { timestamptz, uuidV7Key } from '../../db/column-types';
+import { pgTable, text, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * Typed mirror of migrations/0038_sign_in_providers_and_api_tokens.sql and 0045_identity_issuer.sql
  * (the SQL is the source).
  */
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 export const signInProviders = pgTable('sign_in_providers', {
   id: text('id').primaryKey(),
@@ -14,22 +13,20 @@ export const signInProviders = pgTable('sign_in_providers', {
   clientId: text('client_id').notNull(),
   /** Sealed with the secret box (auth/secret-box.ts); never sent to anyone. */
   clientSecretSealed: text('client_secret_sealed').notNull(),
-  createdAt: ts('created_at').notNull(),
-  updatedAt: ts('updated_at').notNull(),
+  createdAt: timestamptz('created_at').notNull(),
+  updatedAt: timestamptz('updated_at').notNull(),
 });
 export type SignInProviderRow = typeof signInProviders.$inferSelect;
 
 export const userIdentities = pgTable('user_identities', {
-  id: uuid('id')
-    .primaryKey()
-    .default(sql`uuid_v7()`),
+  id: uuidV7Key(),
   userId: uuid('user_id').notNull(),
   providerId: text('provider_id').notNull(),
   /** The issuer that asserted `subject` (a URL's href); a subject means nothing without it. */
   issuer: text('issuer').notNull(),
   subject: text('subject').notNull(),
   email: text('email').notNull(),
-  createdAt: ts('created_at').notNull(),
-  lastUsedAt: ts('last_used_at'),
+  createdAt: timestamptz('created_at').notNull(),
+  lastUsedAt: timestamptz('last_used_at'),
 });
 export type UserIdentityRow = typeof userIdentities.$inferSelect;

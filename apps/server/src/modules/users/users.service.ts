@@ -3,13 +3,14 @@ import type { AppContext } from '../../context';
 import type { DbOrTx, Tx } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { refusal } from '../../http/errors';
-import { everRecorded, recordAudit } from '../audit';
+import { everRecorded, recordUserAudit } from '../audit';
 // Above auth: staff ending access and the closing of an account end its sign-in links and its
 // other ways in (auth imports nothing of users).
 import { endOtherWaysIn, revokeAuthTokens } from '../auth';
 import { hashPassword, verifyPassword } from '../../lib/crypto';
 import { brandOf, enqueueMail, mailTemplates } from '../mail';
 import type { Approval } from '@app/shared/schemas/approvals';
+import type { AuditAction } from '@app/shared/schemas/audit-actions';
 import {
   type ApprovalHandlers,
   announceApprovalChange,
@@ -27,6 +28,17 @@ import { toAdminUser } from '../session';
 export interface AdminActor {
   adminId: string;
   ip: string;
+}
+
+/** The audit entry of a staff action on a user's account. */
+function auditStaffAction(
+  tx: DbOrTx,
+  actor: AdminActor,
+  userId: string,
+  action: AuditAction,
+  details?: Record<string, unknown>,
+): Promise<void> {
+  return recordUserAudit(tx, userId, { actorId: actor.adminId, action, ip: actor.ip, details });
 }
 
 async function withLockedUser<T>(
@@ -85,13 +97,7 @@ export async function activate(
           ? await steps.firstActivation(tx, user)
           : null;
       await enqueueMail(tx, user.email, mailTemplates.accountActivated(brandOf(ctx), user.name));
-      await recordAudit(tx, {
-        actorId: actor.adminId,
-        action: 'user.activated',
-        targetType: 'user',
-        targetId: user.id,
-        ip: actor.ip,
-      });
+      await auditStaffAction(tx, actor, user.id, 'user.activated');
       return bonus;
     }),
   );
@@ -103,13 +109,7 @@ export function deactivate(ctx: AppContext, actor: AdminActor, userId: string): 
     if (user.id === actor.adminId) throw refusal('CANNOT_DEACTIVATE_SELF');
     if (!user.isActive) return;
     await updateUser(tx, user.id, { isActive: false });
-    await recordAudit(tx, {
-      actorId: actor.adminId,
-      action: 'user.deactivated',
-      targetType: 'user',
-      targetId: user.id,
-      ip: actor.ip,
-    });
+    await auditStaffAction(tx, actor, user.id, 'user.deactivated');
   });
 }
 
@@ -151,13 +151,8 @@ export async function makeAdmin(
     if (user.isAdmin) return null;
     if (await canAppointAlone(tx, actor.adminId)) {
       await updateUser(tx, user.id, { isAdmin: true });
-      await recordAudit(tx, {
-        actorId: actor.adminId,
-        action: 'user.made_admin',
-        targetType: 'user',
-        targetId: user.id,
-        ip: actor.ip,
-        details: { alone: 'the first admin appointing the second' },
+      await auditStaffAction(tx, actor, user.id, 'user.made_admin', {
+        alone: 'the first admin appointing the second',
       });
       return null;
     }
@@ -201,11 +196,9 @@ export async function grantAdmin(
   if (!user || user.deletedAt) throw refusal('USER_NOT_FOUND');
   if (user.isAdmin) return;
   await updateUser(tx, user.id, { isAdmin: true });
-  await recordAudit(tx, {
+  await recordUserAudit(tx, user.id, {
     actorId: by.adminId,
     action: 'user.made_admin',
-    targetType: 'user',
-    targetId: user.id,
     ip: by.ip,
     details: { requestedBy: by.requestedBy, approvedBy: by.adminId, approvalId: by.approvalId },
   });
@@ -220,13 +213,7 @@ export function removeAdmin(ctx: AppContext, actor: AdminActor, userId: string):
     if (user.id === actor.adminId) throw refusal('CANNOT_REMOVE_OWN_ADMIN');
     if ((await repo.countActiveAdmins(tx)) <= 1) throw refusal('LAST_ADMIN');
     await updateUser(tx, user.id, { isAdmin: false });
-    await recordAudit(tx, {
-      actorId: actor.adminId,
-      action: 'user.admin_removed',
-      targetType: 'user',
-      targetId: user.id,
-      ip: actor.ip,
-    });
+    await auditStaffAction(tx, actor, user.id, 'user.admin_removed');
   });
 }
 
@@ -244,13 +231,12 @@ export function setTrader(
       }
       if (user.isTrader === isTrader) return;
       await updateUser(tx, user.id, { isTrader });
-      await recordAudit(tx, {
-        actorId: actor.adminId,
-        action: isTrader ? 'user.made_trader' : 'user.trader_removed',
-        targetType: 'user',
-        targetId: user.id,
-        ip: actor.ip,
-      });
+      await auditStaffAction(
+        tx,
+        actor,
+        user.id,
+        isTrader ? 'user.made_trader' : 'user.trader_removed',
+      );
     }),
   );
 }
@@ -264,13 +250,9 @@ export function updateContact(
   return withLockedUser(ctx, userId, async (tx, user) => {
     if (user.phone === input.phone && user.country === input.country) throw refusal('NO_CHANGES');
     await updateUser(tx, user.id, input);
-    await recordAudit(tx, {
-      actorId: actor.adminId,
-      action: 'user.updated',
-      targetType: 'user',
-      targetId: user.id,
-      ip: actor.ip,
-      details: { from: { phone: user.phone, country: user.country }, to: input },
+    await auditStaffAction(tx, actor, user.id, 'user.updated', {
+      from: { phone: user.phone, country: user.country },
+      to: input,
     });
   });
 }
@@ -284,13 +266,7 @@ export function revokeSessions(ctx: AppContext, actor: AdminActor, userId: strin
       actorId: actor.adminId,
       ip: actor.ip,
     });
-    await recordAudit(tx, {
-      actorId: actor.adminId,
-      action: 'user.sessions_revoked',
-      targetType: 'user',
-      targetId: user.id,
-      ip: actor.ip,
-    });
+    await auditStaffAction(tx, actor, user.id, 'user.sessions_revoked');
   });
 }
 
@@ -347,13 +323,7 @@ export async function deleteUser(
     if (user.id === actor.adminId) throw refusal('CANNOT_DELETE_SELF');
     if (user.isAdmin && (await repo.countActiveAdmins(tx)) <= 1) throw refusal('LAST_ADMIN');
     const avatarPath = await anonymise(ctx, tx, user, { actorId: actor.adminId, ip: actor.ip });
-    await recordAudit(tx, {
-      actorId: actor.adminId,
-      action: 'user.deleted',
-      targetType: 'user',
-      targetId: user.id,
-      ip: actor.ip,
-    });
+    await auditStaffAction(tx, actor, user.id, 'user.deleted');
     return avatarPath;
   });
   // After the commit: the picture is personal data too, and no row points at it any more.
@@ -391,11 +361,9 @@ export async function closeOwnAccount(
         ctx.config.supportEmail,
       ),
     );
-    await recordAudit(tx, {
+    await recordUserAudit(tx, locked.id, {
       actorId: locked.id,
       action: 'user.closed',
-      targetType: 'user',
-      targetId: locked.id,
       ip,
     });
     return anonymise(ctx, tx, locked, { actorId: locked.id, ip });

@@ -1,6 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import fastifyMultipart from '@fastify/multipart';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import {
   DOCUMENT_KINDS,
@@ -17,7 +15,7 @@ import {
 } from '@app/shared/schemas/verification';
 import type { AppContext } from '../../context';
 import { refusal } from '../../http/errors';
-import { guardSignedIn } from '../session';
+import { signedInUploadRoutes } from '../session';
 import { readOneFile } from '../../http/multipart';
 import { limitOn, rateLimiter } from '../../http/rate-limit';
 import { requireAdmin, requireUser } from '../session';
@@ -62,12 +60,7 @@ const documentResponse = {
  */
 export function verificationRoutes(ctx: AppContext) {
   const limiter = rateLimiter(ctx);
-  return async function register(fastify: FastifyInstance) {
-    guardSignedIn(fastify);
-    await fastify.register(fastifyMultipart, {
-      limits: { fileSize: DOCUMENT_MAX_BYTES, files: 1, fields: 0, parts: 2 },
-    });
-    const app = fastify.withTypeProvider<ZodTypeProvider>();
+  return signedInUploadRoutes(DOCUMENT_MAX_BYTES, (app) => {
     const tags = ['verification'];
 
     app.get('/', { schema: { tags, response: { 200: myVerificationSchema } } }, (request) =>
@@ -126,7 +119,7 @@ export function verificationRoutes(ctx: AppContext) {
           ),
         ),
     );
-  };
+  });
 }
 
 /**

@@ -18,6 +18,7 @@ import { auditingSelfDecisions, SelfDecisionError } from '../approvals';
 import { recordAudit } from '../audit';
 import { notify, type Announce } from '../notifications';
 import { activateReviewed } from './activation';
+import { orphanFileSweepJob } from '../../jobs/orphan-sweep';
 import type { Job } from '../../jobs/scheduler';
 import { documentRetentionDays, verificationRequired } from '../settings';
 import {
@@ -439,19 +440,16 @@ export const ORPHAN_DOCUMENT_GRACE_MS = 3600_000;
 
 /** Hourly: sealed files no row points at, an hour old or more (a crash mid-upload). */
 export function orphanDocumentSweepJob(ctx: AppContext): Job {
-  return {
+  return orphanFileSweepJob(ctx.log, {
     name: 'verification.orphan-documents',
-    everyMs: ORPHAN_DOCUMENT_GRACE_MS,
-    run: async (now) => {
-      const referenced = await repo.referencedStorageNames(ctx.db);
-      const removed = await sweepOrphanSealed(
+    graceMs: ORPHAN_DOCUMENT_GRACE_MS,
+    remove: async (now, graceMs) =>
+      sweepOrphanSealed(
         ctx.config.dataDir,
-        referenced,
+        await repo.referencedStorageNames(ctx.db),
         now,
-        ORPHAN_DOCUMENT_GRACE_MS,
-      );
-      if (removed.length > 0)
-        ctx.log.info({ removed: removed.length }, 'orphan verification files removed');
-    },
-  };
+        graceMs,
+      ),
+    removedMessage: 'orphan verification files removed',
+  });
 }

@@ -20,29 +20,27 @@ export function linkRoutes(app: AuthApp, kit: AuthRouteKit): void {
   const mailAsked = () =>
     limiter.guard([linkByAddress, limitOn(family.mailByRecipient, bodyEmail)]);
 
-  app.post(
-    '/recovery',
-    {
-      preHandler: mailAsked(),
-      schema: { tags, body: recoverySchema, response: { 200: okSchema } },
-    },
-    async (request) => {
-      await service.requestRecovery(ctx, request.body.email);
-      return { ok: true as const };
-    },
-  );
+  /**
+   * A link asked for by e-mail: limited by address and by recipient, and always answered ok, so
+   * nobody learns from it whether the address has an account.
+   */
+  function linkAsked(
+    path: string,
+    body: typeof recoverySchema | typeof magicLinkRequestSchema,
+    send: (ctx: AuthRouteKit['ctx'], email: string) => Promise<void>,
+  ): void {
+    app.post(
+      path,
+      { preHandler: mailAsked(), schema: { tags, body, response: { 200: okSchema } } },
+      async (request) => {
+        await send(ctx, request.body.email);
+        return { ok: true as const };
+      },
+    );
+  }
 
-  app.post(
-    '/magic-link',
-    {
-      preHandler: mailAsked(),
-      schema: { tags, body: magicLinkRequestSchema, response: { 200: okSchema } },
-    },
-    async (request) => {
-      await service.requestMagicLink(ctx, request.body.email);
-      return { ok: true as const };
-    },
-  );
+  linkAsked('/recovery', recoverySchema, service.requestRecovery);
+  linkAsked('/magic-link', magicLinkRequestSchema, service.requestMagicLink);
 
   app.put(
     '/magic-link',

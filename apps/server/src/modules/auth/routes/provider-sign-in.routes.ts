@@ -154,6 +154,8 @@ function pendingSignInRoutes(app: ZodRoutes, ctx: AppContext): void {
   });
 }
 
+type SignedIn = Awaited<ReturnType<typeof service.completeWithSecondFactor>>;
+
 /** The pending sign-in is over: its cookie goes, the new session's comes. */
 function signedInFromPending(
   ctx: AppContext,
@@ -173,6 +175,25 @@ function completeSignInRoutes(app: ZodRoutes, ctx: AppContext): void {
   const byAddress = limitOn(family.guessByAddress, clientAddress);
   const tags = ['auth'];
 
+  /**
+   * A proof that ends the pending sign-in (the password, the second factor): the service checks
+   * it against the pending cookie and the session it replaces; once it holds, the guesses counted
+   * against the address and the account are forgiven and the session's cookie comes.
+   */
+  async function finishPendingSignIn(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    prove: (pending: string | undefined, previousToken: string | undefined) => Promise<SignedIn>,
+  ) {
+    const { user, session } = await prove(
+      request.cookies[service.PENDING_COOKIE],
+      request.cookies[SESSION_COOKIE],
+    );
+    await limiter.forgive(request);
+    signedInFromPending(ctx, reply, session);
+    return { user: toMe(user) };
+  }
+
   app.post(
     '/link',
     {
@@ -185,18 +206,10 @@ function completeSignInRoutes(app: ZodRoutes, ctx: AppContext): void {
       ]),
       schema: { tags, body: linkWithPasswordSchema, response: { 200: userResponse } },
     },
-    async (request, reply) => {
-      const { user, session } = await service.linkWithPassword(
-        ctx,
-        request.cookies[service.PENDING_COOKIE],
-        request.body,
-        request,
-        request.cookies[SESSION_COOKIE],
-      );
-      await limiter.forgive(request);
-      signedInFromPending(ctx, reply, session);
-      return { user: toMe(user) };
-    },
+    (request, reply) =>
+      finishPendingSignIn(request, reply, (pending, previousToken) =>
+        service.linkWithPassword(ctx, pending, request.body, request, previousToken),
+      ),
   );
 
   app.post(
@@ -205,18 +218,10 @@ function completeSignInRoutes(app: ZodRoutes, ctx: AppContext): void {
       preHandler: limiter.guard([byAddress, limitOn(family.otpByAccount, pendingEmail)]),
       schema: { tags, body: providerOtpSchema, response: { 200: userResponse } },
     },
-    async (request, reply) => {
-      const { user, session } = await service.completeWithSecondFactor(
-        ctx,
-        request.cookies[service.PENDING_COOKIE],
-        request.body.otp,
-        request,
-        request.cookies[SESSION_COOKIE],
-      );
-      await limiter.forgive(request);
-      signedInFromPending(ctx, reply, session);
-      return { user: toMe(user) };
-    },
+    (request, reply) =>
+      finishPendingSignIn(request, reply, (pending, previousToken) =>
+        service.completeWithSecondFactor(ctx, pending, request.body.otp, request, previousToken),
+      ),
   );
 
   app.post(
