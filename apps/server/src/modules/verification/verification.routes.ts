@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyMultipart from '@fastify/multipart';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -16,6 +16,7 @@ import {
   verificationQuerySchema,
 } from '@app/shared/schemas/verification';
 import type { AppContext } from '../../context';
+import type { ZodRoutes } from '../../http/route-plugin';
 import { refusal } from '../../http/errors';
 import { guardSignedIn } from '../session';
 import { readOneFile } from '../../http/multipart';
@@ -55,6 +56,21 @@ function sendDocument(
 const documentResponse = {
   200: z.string().describe('The document (image/jpeg or application/pdf)'),
 };
+
+type StoredDocument = Parameters<typeof sendDocument>[1];
+
+/** GET /documents/:id: the document `read` gives the caller (or its refusal), sent safely. */
+function documentRoute(
+  app: ZodRoutes,
+  tags: string[],
+  read: (request: FastifyRequest, id: string) => Promise<StoredDocument>,
+) {
+  app.get(
+    '/documents/:id',
+    { schema: { tags, params: documentIdParamsSchema, response: documentResponse } },
+    async (request, reply) => sendDocument(reply, await read(request, request.params.id)),
+  );
+}
 
 /**
  * /api/verification: the signed-in user's own review — GET it, POST /documents (multipart, one
@@ -112,19 +128,8 @@ export function verificationRoutes(ctx: AppContext) {
       (request) => service.submit(ctx, requireUser(request).user, request.body, request.ip),
     );
 
-    app.get(
-      '/documents/:id',
-      { schema: { tags, params: documentIdParamsSchema, response: documentResponse } },
-      async (request, reply) =>
-        sendDocument(
-          reply,
-          await service.readOwnDocument(
-            ctx,
-            requireUser(request).user,
-            request.params.id,
-            request.ip,
-          ),
-        ),
+    documentRoute(app, tags, (request, id) =>
+      service.readOwnDocument(ctx, requireUser(request).user, id, request.ip),
     );
   };
 }
@@ -149,19 +154,8 @@ export function adminVerificationRoutes(ctx: AppContext) {
       (request) => service.listVerifications(ctx, request.query.status),
     );
 
-    app.get(
-      '/documents/:id',
-      { schema: { tags, params: documentIdParamsSchema, response: documentResponse } },
-      async (request, reply) =>
-        sendDocument(
-          reply,
-          await service.readDocumentAsAdmin(
-            ctx,
-            requireAdmin(request).user,
-            request.params.id,
-            request.ip,
-          ),
-        ),
+    documentRoute(app, tags, (request, id) =>
+      service.readDocumentAsAdmin(ctx, requireAdmin(request).user, id, request.ip),
     );
 
     app.post(
