@@ -6,6 +6,7 @@ import type {
   RawServerDefault,
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 
 /** The instance a route plugin adds its routes to: requests and replies typed by zod schemas. */
 export type ZodRoutes = FastifyInstance<
@@ -35,4 +36,30 @@ export function routePlugin(
 /** Routes anyone may call. */
 export function publicRoutes(routes: (app: ZodRoutes) => void) {
   return routePlugin(null, routes);
+}
+
+/**
+ * GET / with a `status` query: an admin's review queue (applications, verifications, approvals)
+ * in one state, answered by `list`.
+ */
+export function statusQueueRoute<Status extends string, Answer>(
+  app: ZodRoutes,
+  schema: {
+    tags: string[];
+    querystring: z.ZodType<{ status: Status }>;
+    response: z.ZodType<unknown, Answer>;
+  },
+  list: (status: Status) => Promise<Answer>,
+): void {
+  app.get(
+    '/',
+    {
+      schema: {
+        tags: schema.tags,
+        querystring: schema.querystring,
+        response: { 200: schema.response },
+      },
+    },
+    (request) => list(request.query.status),
+  );
 }

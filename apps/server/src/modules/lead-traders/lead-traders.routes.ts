@@ -8,6 +8,7 @@ import {
   traderApplicationQuerySchema,
 } from '@app/shared/schemas/lead-traders';
 import type { AppContext } from '../../context';
+import { statusQueueRoute } from '../../http/route-plugin';
 import { requireAdmin, requireUser } from '../session';
 import * as service from './lead-traders.service';
 import { adminRoutes, signedInRoutes } from '../session';
@@ -47,16 +48,14 @@ export function traderApplicationRoutes(ctx: AppContext) {
 export function adminTraderApplicationRoutes(ctx: AppContext) {
   return adminRoutes((app) => {
     const tags = ['admin'];
-    app.get(
-      '/',
+    statusQueueRoute(
+      app,
       {
-        schema: {
-          tags,
-          querystring: traderApplicationQuerySchema,
-          response: { 200: adminTraderApplicationListSchema },
-        },
+        tags,
+        querystring: traderApplicationQuerySchema,
+        response: adminTraderApplicationListSchema,
       },
-      (request) => service.listApplications(ctx, request.query.status),
+      (status) => service.listApplications(ctx, status),
     );
     for (const [action, outcome] of [
       ['approve', 'approved'],

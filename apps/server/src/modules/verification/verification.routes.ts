@@ -16,7 +16,7 @@ import {
   verificationQuerySchema,
 } from '@app/shared/schemas/verification';
 import type { AppContext } from '../../context';
-import type { ZodRoutes } from '../../http/route-plugin';
+import { statusQueueRoute, type ZodRoutes } from '../../http/route-plugin';
 import { refusal } from '../../http/errors';
 import { guardSignedIn } from '../session';
 import { readOneFile } from '../../http/multipart';
@@ -142,16 +142,10 @@ export function adminVerificationRoutes(ctx: AppContext) {
   return adminRoutes((app) => {
     const tags = ['admin'];
 
-    app.get(
-      '/',
-      {
-        schema: {
-          tags,
-          querystring: verificationQuerySchema,
-          response: { 200: adminVerificationListSchema },
-        },
-      },
-      (request) => service.listVerifications(ctx, request.query.status),
+    statusQueueRoute(
+      app,
+      { tags, querystring: verificationQuerySchema, response: adminVerificationListSchema },
+      (status) => service.listVerifications(ctx, status),
     );
 
     documentRoute(app, tags, (request, id) =>
