@@ -1,6 +1,7 @@
 import type {
   FastifyBaseLogger,
   FastifyInstance,
+  FastifyRequest,
   RawReplyDefaultExpression,
   RawRequestDefaultExpression,
   RawServerDefault,
@@ -61,5 +62,23 @@ export function statusQueueRoute<Status extends string, Answer>(
       },
     },
     (request) => list(request.query.status),
+  );
+}
+
+/**
+ * POST `path` that creates something: the body checked by `schema.body`, `create` makes it from
+ * the request (its caller, its address) and the body, and the answer goes out as 201 Created.
+ */
+export function createdRoute<Body, Answer>(
+  app: ZodRoutes,
+  path: string,
+  schema: { tags: string[]; body: z.ZodType<Body>; response: z.ZodType<unknown, Answer> },
+  create: (request: FastifyRequest, body: Body) => Promise<Answer>,
+): void {
+  app.post(
+    path,
+    { schema: { tags: schema.tags, body: schema.body, response: { 201: schema.response } } },
+    // `schema.body` has parsed the body; the type provider only cannot see through the generic.
+    async (request, reply) => reply.status(201).send(await create(request, request.body as Body)),
   );
 }

@@ -8,7 +8,7 @@ import {
   traderApplicationQuerySchema,
 } from '@app/shared/schemas/lead-traders';
 import type { AppContext } from '../../context';
-import { statusQueueRoute } from '../../http/route-plugin';
+import { createdRoute, statusQueueRoute } from '../../http/route-plugin';
 import { requireAdmin, requireUser } from '../session';
 import * as service from './lead-traders.service';
 import { adminRoutes, signedInRoutes } from '../session';
@@ -22,24 +22,11 @@ export function traderApplicationRoutes(ctx: AppContext) {
       { schema: { tags, response: { 200: myTraderApplicationSchema } } },
       (request) => service.myApplication(ctx, requireUser(request).user),
     );
-    app.post(
+    createdRoute(
+      app,
       '/',
-      {
-        schema: {
-          tags,
-          body: traderApplicationInputSchema,
-          response: { 201: myTraderApplicationSchema },
-        },
-      },
-      async (request, reply) => {
-        const result = await service.apply(
-          ctx,
-          requireUser(request).user,
-          request.body,
-          request.ip,
-        );
-        return reply.status(201).send(result);
-      },
+      { tags, body: traderApplicationInputSchema, response: myTraderApplicationSchema },
+      (request, body) => service.apply(ctx, requireUser(request).user, body, request.ip),
     );
   });
 }
