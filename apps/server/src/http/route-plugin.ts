@@ -1,11 +1,13 @@
 import type {
   FastifyBaseLogger,
   FastifyInstance,
+  FastifyRequest,
   RawReplyDefaultExpression,
   RawRequestDefaultExpression,
   RawServerDefault,
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 
 /** The instance a route plugin adds its routes to: requests and replies typed by zod schemas. */
 export type ZodRoutes = FastifyInstance<
@@ -35,4 +37,48 @@ export function routePlugin(
 /** Routes anyone may call. */
 export function publicRoutes(routes: (app: ZodRoutes) => void) {
   return routePlugin(null, routes);
+}
+
+/**
+ * GET / with a `status` query: an admin's review queue (applications, verifications, approvals)
+ * in one state, answered by `list`.
+ */
+export function statusQueueRoute<Status extends string, Answer>(
+  app: ZodRoutes,
+  schema: {
+    tags: string[];
+    querystring: z.ZodType<{ status: Status }>;
+    response: z.ZodType<unknown, Answer>;
+  },
+  list: (status: Status) => Promise<Answer>,
+): void {
+  app.get(
+    '/',
+    {
+      schema: {
+        tags: schema.tags,
+        querystring: schema.querystring,
+        response: { 200: schema.response },
+      },
+    },
+    (request) => list(request.query.status),
+  );
+}
+
+/**
+ * POST `path` that creates something: the body checked by `schema.body`, `create` makes it from
+ * the request (its caller, its address) and the body, and the answer goes out as 201 Created.
+ */
+export function createdRoute<Body, Answer>(
+  app: ZodRoutes,
+  path: string,
+  schema: { tags: string[]; body: z.ZodType<Body>; response: z.ZodType<unknown, Answer> },
+  create: (request: FastifyRequest, body: Body) => Promise<Answer>,
+): void {
+  app.post(
+    path,
+    { schema: { tags: schema.tags, body: schema.body, response: { 201: schema.response } } },
+    // `schema.body` has parsed the body; the type provider only cannot see through the generic.
+    async (request, reply) => reply.status(201).send(await create(request, request.body as Body)),
+  );
 }

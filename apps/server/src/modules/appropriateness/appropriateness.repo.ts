@@ -70,17 +70,12 @@ export async function latestAssessment(
   db: DbOrTx,
   userId: string,
 ): Promise<AssessmentRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(appropriatenessAssessments)
-    .where(eq(appropriatenessAssessments.userId, userId))
-    .orderBy(desc(appropriatenessAssessments.createdAt), desc(appropriatenessAssessments.id))
-    .limit(1);
+  const [row] = await assessmentsOf(db, userId).limit(1);
   return row;
 }
 
 /** Every assessment of the user, newest first (admin). */
-export function assessmentsOf(db: DbOrTx, userId: string): Promise<AssessmentRow[]> {
+export function assessmentsOf(db: DbOrTx, userId: string) {
   return db
     .select()
     .from(appropriatenessAssessments)

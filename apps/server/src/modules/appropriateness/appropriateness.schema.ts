@@ -1,13 +1,11 @@
-import { sql } from 'drizzle-orm';
-import { integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import {
   APPROPRIATENESS_RESULTS,
   type QuestionnaireContent,
 } from '@app/shared/schemas/appropriateness';
+import { ts, uuidV7Id } from '../../db/columns';
 
 /** Typed mirror of migrations/0039_appropriateness_and_retention.sql (the SQL is the source of truth). */
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-
 export const appropriatenessQuestionnaires = pgTable('appropriateness_questionnaires', {
   version: integer('version').primaryKey(),
   content: jsonb('content').$type<QuestionnaireContent>().notNull(),
@@ -17,9 +15,7 @@ export const appropriatenessQuestionnaires = pgTable('appropriateness_questionna
 export type QuestionnaireRow = typeof appropriatenessQuestionnaires.$inferSelect;
 
 export const appropriatenessAssessments = pgTable('appropriateness_assessments', {
-  id: uuid('id')
-    .primaryKey()
-    .default(sql`uuid_v7()`),
+  id: uuidV7Id(),
   userId: uuid('user_id').notNull(),
   questionnaireVersion: integer('questionnaire_version').notNull(),
   /** Question id → the option id chosen. */

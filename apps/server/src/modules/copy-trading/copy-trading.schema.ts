@@ -10,16 +10,15 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { ts, uuidV7Id } from '../../db/columns';
 
 /**
  * Typed mirror of migrations/0003_copy_trading.sql (the SQL is the source of truth). Decimal
  * columns are NUMERIC and travel as text; code turns them into `Dec` with `new Dec(text)` and back
  * with `.toFixed()`, never through a JS number.
  */
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 export const candles = pgTable(
   'candles',
@@ -112,9 +111,7 @@ export const navSnapshots = pgTable(
 );
 
 export const trades = pgTable('trades', {
-  id: uuid('id')
-    .primaryKey()
-    .default(sql`uuid_v7()`),
+  id: uuidV7Id(),
   userId: uuid('user_id').notNull(),
   planId: uuid('plan_id').notNull(),
   strategyId: uuid('strategy_id').notNull(),
@@ -150,9 +147,7 @@ export interface StoredLot {
 
 /** Every add and removal of an open copy, as booked (0030); never changed. */
 export const tradeChanges = pgTable('trade_changes', {
-  id: uuid('id')
-    .primaryKey()
-    .default(sql`uuid_v7()`),
+  id: uuidV7Id(),
   tradeId: uuid('trade_id').notNull(),
   kind: text('kind', { enum: ['add', 'remove', 'claim'] }).notNull(),
   nav: numeric('nav').notNull(),

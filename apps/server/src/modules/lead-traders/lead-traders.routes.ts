@@ -8,6 +8,7 @@ import {
   traderApplicationQuerySchema,
 } from '@app/shared/schemas/lead-traders';
 import type { AppContext } from '../../context';
+import { createdRoute, statusQueueRoute } from '../../http/route-plugin';
 import { requireAdmin, requireUser } from '../session';
 import * as service from './lead-traders.service';
 import { adminRoutes, signedInRoutes } from '../session';
@@ -21,24 +22,11 @@ export function traderApplicationRoutes(ctx: AppContext) {
       { schema: { tags, response: { 200: myTraderApplicationSchema } } },
       (request) => service.myApplication(ctx, requireUser(request).user),
     );
-    app.post(
+    createdRoute(
+      app,
       '/',
-      {
-        schema: {
-          tags,
-          body: traderApplicationInputSchema,
-          response: { 201: myTraderApplicationSchema },
-        },
-      },
-      async (request, reply) => {
-        const result = await service.apply(
-          ctx,
-          requireUser(request).user,
-          request.body,
-          request.ip,
-        );
-        return reply.status(201).send(result);
-      },
+      { tags, body: traderApplicationInputSchema, response: myTraderApplicationSchema },
+      (request, body) => service.apply(ctx, requireUser(request).user, body, request.ip),
     );
   });
 }
@@ -47,16 +35,14 @@ export function traderApplicationRoutes(ctx: AppContext) {
 export function adminTraderApplicationRoutes(ctx: AppContext) {
   return adminRoutes((app) => {
     const tags = ['admin'];
-    app.get(
-      '/',
+    statusQueueRoute(
+      app,
       {
-        schema: {
-          tags,
-          querystring: traderApplicationQuerySchema,
-          response: { 200: adminTraderApplicationListSchema },
-        },
+        tags,
+        querystring: traderApplicationQuerySchema,
+        response: adminTraderApplicationListSchema,
       },
-      (request) => service.listApplications(ctx, request.query.status),
+      (status) => service.listApplications(ctx, status),
     );
     for (const [action, outcome] of [
       ['approve', 'approved'],

@@ -1,14 +1,10 @@
-import { sql } from 'drizzle-orm';
-import { pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { TRADER_APPLICATION_STATUSES } from '@app/shared/schemas/lead-traders';
+import { ts, uuidV7Id } from '../../db/columns';
 
 /** Typed mirror of migrations/0026_trader_applications.sql (the SQL is the source of truth). */
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-
 export const traderApplications = pgTable('trader_applications', {
-  id: uuid('id')
-    .primaryKey()
-    .default(sql`uuid_v7()`),
+  id: uuidV7Id(),
   userId: uuid('user_id').notNull(),
   displayName: text('display_name').notNull(),
   bio: text('bio').notNull(),

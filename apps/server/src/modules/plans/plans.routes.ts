@@ -1,4 +1,4 @@
-import { publicRoutes } from '../../http/route-plugin';
+import { createdRoute, publicRoutes } from '../../http/route-plugin';
 import { z } from 'zod';
 import {
   adminPlanListSchema,
@@ -33,18 +33,13 @@ export function adminPlanRoutes(ctx: AppContext) {
     app.get('/', { schema: { tags, response: { 200: adminPlanListSchema } } }, async () => ({
       plans: await service.adminPlans(ctx),
     }));
-    app.post(
+    createdRoute(
+      app,
       '/',
-      { schema: { tags, body: createPlanSchema, response: { 201: adminPlanResponseSchema } } },
-      async (request, reply) => {
-        const plan = await service.createPlan(
-          ctx,
-          requireAdmin(request).user,
-          request.body,
-          request.ip,
-        );
-        return reply.status(201).send({ plan });
-      },
+      { tags, body: createPlanSchema, response: adminPlanResponseSchema },
+      async (request, body) => ({
+        plan: await service.createPlan(ctx, requireAdmin(request).user, body, request.ip),
+      }),
     );
     app.patch(
       '/:id',

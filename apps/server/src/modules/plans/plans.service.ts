@@ -74,12 +74,17 @@ function toPublic(plan: PlanRow, figures: Map<string, PlanStrategy>): PublicPlan
   };
 }
 
+/** The figures of the strategies these plans are linked to. */
+function figuresOfLinked(ctx: AppContext, plans: PlanRow[]) {
+  return strategyFigures(
+    ctx,
+    new Set(plans.map((p) => p.strategyId).filter((id): id is string => id !== null)),
+  );
+}
+
 export async function publicPlans(ctx: AppContext): Promise<PublicPlan[]> {
   const rows = await repo.listActivePlans(ctx.db);
-  const figures = await strategyFigures(
-    ctx,
-    new Set(rows.map((r) => r.strategyId).filter((id): id is string => id !== null)),
-  );
+  const figures = await figuresOfLinked(ctx, rows);
   return rows.map((row) => toPublic(row, figures));
 }
 
@@ -95,16 +100,12 @@ function toAdmin(plan: PlanRow, figures: Map<string, PlanStrategy>): AdminPlan {
 }
 
 async function adminView(ctx: AppContext, plan: PlanRow): Promise<AdminPlan> {
-  const ids = new Set(plan.strategyId ? [plan.strategyId] : []);
-  return toAdmin(plan, await strategyFigures(ctx, ids));
+  return toAdmin(plan, await figuresOfLinked(ctx, [plan]));
 }
 
 export async function adminPlans(ctx: AppContext): Promise<AdminPlan[]> {
   const rows = await repo.listAllPlans(ctx.db);
-  const figures = await strategyFigures(
-    ctx,
-    new Set(rows.map((r) => r.strategyId).filter((id): id is string => id !== null)),
-  );
+  const figures = await figuresOfLinked(ctx, rows);
   return rows.map((row) => toAdmin(row, figures));
 }
 
@@ -146,6 +147,24 @@ async function checkTerms(
   if (problem) throw refusal<typeof problem.code>(problem.code, problem.params, problem.field);
 }
 
+/** The audit line of an admin's change to a plan, in the change's transaction. */
+function auditPlan(
+  tx: DbOrTx,
+  actor: { adminId: string; ip: string },
+  action: 'plan.create' | 'plan.update' | 'plan.retire',
+  planId: string,
+  details?: Record<string, unknown>,
+): Promise<void> {
+  return recordAudit(tx, {
+    actorId: actor.adminId,
+    action,
+    targetType: 'plan',
+    targetId: planId,
+    ip: actor.ip,
+    ...(details ? { details } : {}),
+  });
+}
+
 export async function createPlan(
   ctx: AppContext,
   admin: UserRow,
@@ -167,29 +186,34 @@ export async function createPlan(
       recommended: input.recommended,
       sortOrder: input.sortOrder,
     });
-    await recordAudit(tx, {
-      actorId: admin.id,
-      action: 'plan.create',
-      targetType: 'plan',
-      targetId: row.id,
-      ip,
-      details: { ...input },
-    });
+    await auditPlan(tx, { adminId: admin.id, ip }, 'plan.create', row.id, { ...input });
     return row;
   });
   return adminView(ctx, plan);
 }
 
-export async function updatePlan(
+/** Changes a plan under its row lock, in one transaction; answers it as the admin sees it. */
+async function changeLockedPlan(
+  ctx: AppContext,
+  id: string,
+  change: (tx: DbOrTx, current: PlanRow) => Promise<PlanRow>,
+): Promise<AdminPlan> {
+  const plan = await ctx.db.transaction(async (tx) => {
+    const current = await repo.lockPlan(tx, id);
+    if (!current) throw refusal('PLAN_NOT_FOUND');
+    return change(tx, current);
+  });
+  return adminView(ctx, plan);
+}
+
+export function updatePlan(
   ctx: AppContext,
   admin: UserRow,
   id: string,
   input: PlanInput,
   ip: string,
 ): Promise<AdminPlan> {
-  const plan = await ctx.db.transaction(async (tx) => {
-    const current = await repo.lockPlan(tx, id);
-    if (!current) throw refusal('PLAN_NOT_FOUND');
+  return changeLockedPlan(ctx, id, async (tx, current) => {
     await checkTerms(tx, input, current);
     const min = input.min !== undefined ? BigInt(input.min) : current.minCents;
     const max = input.max !== undefined ? BigInt(input.max) : current.maxCents;
@@ -207,39 +231,22 @@ export async function updatePlan(
       ...(input.sortOrder !== undefined ? { sortOrder: input.sortOrder } : {}),
     });
     if (!row) throw refusal('PLAN_NOT_FOUND');
-    await recordAudit(tx, {
-      actorId: admin.id,
-      action: 'plan.update',
-      targetType: 'plan',
-      targetId: id,
-      ip,
-      details: { ...input },
-    });
+    await auditPlan(tx, { adminId: admin.id, ip }, 'plan.update', id, { ...input });
     return row;
   });
-  return adminView(ctx, plan);
 }
 
 /** Retired plans take no new trades; running trades keep their terms. */
-export async function retirePlan(
+export function retirePlan(
   ctx: AppContext,
   admin: UserRow,
   id: string,
   ip: string,
 ): Promise<AdminPlan> {
-  const plan = await ctx.db.transaction(async (tx) => {
-    const current = await repo.lockPlan(tx, id);
-    if (!current) throw refusal('PLAN_NOT_FOUND');
+  return changeLockedPlan(ctx, id, async (tx, current) => {
     if (current.retiredAt) return current;
     const row = await repo.updatePlan(tx, id, { retiredAt: ctx.clock.now() });
-    await recordAudit(tx, {
-      actorId: admin.id,
-      action: 'plan.retire',
-      targetType: 'plan',
-      targetId: id,
-      ip,
-    });
+    await auditPlan(tx, { adminId: admin.id, ip }, 'plan.retire', id);
     return row ?? current;
   });
-  return adminView(ctx, plan);
 }

@@ -1,4 +1,4 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   DOCUMENT_KINDS,
@@ -14,6 +14,7 @@ import {
   verificationQuerySchema,
 } from '@app/shared/schemas/verification';
 import type { AppContext } from '../../context';
+import { statusQueueRoute, type ZodRoutes } from '../../http/route-plugin';
 import { refusal } from '../../http/errors';
 import { signedInUploadRoutes } from '../session';
 import { readOneFile } from '../../http/multipart';
@@ -53,6 +54,21 @@ function sendDocument(
 const documentResponse = {
   200: z.string().describe('The document (image/jpeg or application/pdf)'),
 };
+
+type StoredDocument = Parameters<typeof sendDocument>[1];
+
+/** GET /documents/:id: the document `read` gives the caller (or its refusal), sent safely. */
+function documentRoute(
+  app: ZodRoutes,
+  tags: string[],
+  read: (request: FastifyRequest, id: string) => Promise<StoredDocument>,
+) {
+  app.get(
+    '/documents/:id',
+    { schema: { tags, params: documentIdParamsSchema, response: documentResponse } },
+    async (request, reply) => sendDocument(reply, await read(request, request.params.id)),
+  );
+}
 
 /**
  * /api/verification: the signed-in user's own review — GET it, POST /documents (multipart, one
@@ -105,19 +121,8 @@ export function verificationRoutes(ctx: AppContext) {
       (request) => service.submit(ctx, requireUser(request).user, request.body, request.ip),
     );
 
-    app.get(
-      '/documents/:id',
-      { schema: { tags, params: documentIdParamsSchema, response: documentResponse } },
-      async (request, reply) =>
-        sendDocument(
-          reply,
-          await service.readOwnDocument(
-            ctx,
-            requireUser(request).user,
-            request.params.id,
-            request.ip,
-          ),
-        ),
+    documentRoute(app, tags, (request, id) =>
+      service.readOwnDocument(ctx, requireUser(request).user, id, request.ip),
     );
   });
 }
@@ -130,31 +135,14 @@ export function adminVerificationRoutes(ctx: AppContext) {
   return adminRoutes((app) => {
     const tags = ['admin'];
 
-    app.get(
-      '/',
-      {
-        schema: {
-          tags,
-          querystring: verificationQuerySchema,
-          response: { 200: adminVerificationListSchema },
-        },
-      },
-      (request) => service.listVerifications(ctx, request.query.status),
+    statusQueueRoute(
+      app,
+      { tags, querystring: verificationQuerySchema, response: adminVerificationListSchema },
+      (status) => service.listVerifications(ctx, status),
     );
 
-    app.get(
-      '/documents/:id',
-      { schema: { tags, params: documentIdParamsSchema, response: documentResponse } },
-      async (request, reply) =>
-        sendDocument(
-          reply,
-          await service.readDocumentAsAdmin(
-            ctx,
-            requireAdmin(request).user,
-            request.params.id,
-            request.ip,
-          ),
-        ),
+    documentRoute(app, tags, (request, id) =>
+      service.readDocumentAsAdmin(ctx, requireAdmin(request).user, id, request.ip),
     );
 
     app.post(

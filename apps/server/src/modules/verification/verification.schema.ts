@@ -1,18 +1,14 @@
-import { sql } from 'drizzle-orm';
-import { date, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { date, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import {
   DOCUMENT_KINDS,
   IDENTITY_DOCUMENT_TYPES,
   VERIFICATION_STATUSES,
 } from '@app/shared/schemas/verification';
+import { ts, uuidV7Id } from '../../db/columns';
 
 /** Typed mirror of migrations/0036_verification.sql and 0039 (the SQL is the source of truth). */
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-
 export const verifications = pgTable('verifications', {
-  id: uuid('id')
-    .primaryKey()
-    .default(sql`uuid_v7()`),
+  id: uuidV7Id(),
   userId: uuid('user_id').notNull(),
   status: text('status', { enum: VERIFICATION_STATUSES }).notNull().default('draft'),
   legalName: text('legal_name'),
@@ -31,9 +27,7 @@ export const verifications = pgTable('verifications', {
 export type VerificationRow = typeof verifications.$inferSelect;
 
 export const verificationDocuments = pgTable('verification_documents', {
-  id: uuid('id')
-    .primaryKey()
-    .default(sql`uuid_v7()`),
+  id: uuidV7Id(),
   userId: uuid('user_id').notNull(),
   kind: text('kind', { enum: DOCUMENT_KINDS }).notNull(),
   mediaType: text('media_type', { enum: ['image/jpeg', 'application/pdf'] }).notNull(),

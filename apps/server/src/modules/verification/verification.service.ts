@@ -11,6 +11,7 @@ import {
   type VerificationDocument,
 } from '@app/shared/schemas/verification';
 import type { AppContext } from '../../context';
+import type { DbOrTx } from '../../db/client';
 import type { UserRow, VerificationDocumentRow, VerificationRow } from '../../db/schema';
 import { refusal } from '../../http/errors';
 import type { UploadedFile } from '../../http/multipart';
@@ -294,6 +295,41 @@ async function adminVerification(ctx: AppContext, id: string) {
 }
 
 /**
+ * Writes an admin's decision on a submitted verification, with its audit line, in `tx`: approved,
+ * or rejected with the reason the user sees and the document to redo.
+ */
+async function recordDecision(
+  tx: DbOrTx,
+  actor: { adminId: string; ip: string },
+  verification: { id: string; userId: string },
+  now: Date,
+  decision:
+    { status: 'approved' } | { status: 'rejected'; reason: string; document: DocumentKind | null },
+): Promise<void> {
+  const rejection =
+    decision.status === 'rejected'
+      ? { reason: decision.reason, document: decision.document }
+      : null;
+  await repo.updateVerification(tx, verification.id, {
+    status: decision.status,
+    decidedBy: actor.adminId,
+    decidedAt: now,
+    updatedAt: now,
+    ...(rejection
+      ? { decisionReason: rejection.reason, requestedDocument: rejection.document }
+      : {}),
+  });
+  await recordAudit(tx, {
+    actorId: actor.adminId,
+    action: decision.status === 'approved' ? 'verification.approved' : 'verification.rejected',
+    targetType: 'user',
+    targetId: verification.userId,
+    ip: actor.ip,
+    details: { verificationId: verification.id, ...rejection },
+  });
+}
+
+/**
  * Approves a submitted verification and activates the account: the users module's activation,
  * with this approval as its review step in the same transaction (activation.ts). Never one's own.
  */
@@ -305,20 +341,8 @@ export async function approve(ctx: AppContext, admin: UserRow, id: string, ip: s
   await activateReviewed(ctx, { adminId: admin.id, ip }, userId, async (tx) => {
     const row = await repo.lockVerification(tx, id);
     if (row?.status !== 'submitted') throw refusal('VERIFICATION_ALREADY_DECIDED');
-    const now = ctx.clock.now();
-    await repo.updateVerification(tx, id, {
+    await recordDecision(tx, { adminId: admin.id, ip }, { id, userId }, ctx.clock.now(), {
       status: 'approved',
-      decidedBy: admin.id,
-      decidedAt: now,
-      updatedAt: now,
-    });
-    await recordAudit(tx, {
-      actorId: admin.id,
-      action: 'verification.approved',
-      targetType: 'user',
-      targetId: userId,
-      ip,
-      details: { verificationId: id },
     });
     announce = await notify(ctx, tx, userId, { type: 'verification_approved', params: {} });
   });
@@ -343,22 +367,10 @@ export async function reject(
         throw new SelfDecisionError('verification.reject', 'verification', id);
       }
       if (row.status !== 'submitted') throw refusal('VERIFICATION_ALREADY_DECIDED');
-      const now = ctx.clock.now();
-      await repo.updateVerification(tx, id, {
+      await recordDecision(tx, actor, { id, userId: row.userId }, ctx.clock.now(), {
         status: 'rejected',
-        decidedBy: admin.id,
-        decidedAt: now,
-        updatedAt: now,
-        decisionReason: input.reason,
-        requestedDocument: input.document ?? null,
-      });
-      await recordAudit(tx, {
-        actorId: admin.id,
-        action: 'verification.rejected',
-        targetType: 'user',
-        targetId: row.userId,
-        ip,
-        details: { verificationId: id, reason: input.reason, document: input.document ?? null },
+        reason: input.reason,
+        document: input.document ?? null,
       });
       const told = await notify(ctx, tx, row.userId, {
         type: 'verification_rejected',

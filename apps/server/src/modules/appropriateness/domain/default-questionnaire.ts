@@ -1,5 +1,16 @@
 import type { QuestionnaireContent } from '@app/shared/schemas/appropriateness';
 
+/** The answers to both experience questions: never, a few times (1 point), regularly (2). */
+const HOW_OFTEN: QuestionnaireContent['questions'][number]['options'] = [
+  { id: 'never', text: { en: 'Never', es: 'Nunca', de: 'Nie' }, points: 0 },
+  { id: 'few', text: { en: 'A few times', es: 'Algunas veces', de: 'Ein paar Mal' }, points: 1 },
+  {
+    id: 'regularly',
+    text: { en: 'Regularly', es: 'Con regularidad', de: 'Regelmäßig' },
+    points: 2,
+  },
+];
+
 /**
  * Version 1 of the appropriateness questionnaire, stored the first time it is read: two questions
  * on experience (copy trading, crypto assets) and three on knowledge (losses are shared, prices
@@ -18,19 +29,7 @@ export const DEFAULT_QUESTIONNAIRE: QuestionnaireContent = {
         es: '¿Con qué frecuencia ha copiado a un trader o usado el trading social en los últimos dos años?',
         de: 'Wie oft haben Sie in den letzten zwei Jahren einen Trader kopiert oder Social Trading genutzt?',
       },
-      options: [
-        { id: 'never', text: { en: 'Never', es: 'Nunca', de: 'Nie' }, points: 0 },
-        {
-          id: 'few',
-          text: { en: 'A few times', es: 'Algunas veces', de: 'Ein paar Mal' },
-          points: 1,
-        },
-        {
-          id: 'regularly',
-          text: { en: 'Regularly', es: 'Con regularidad', de: 'Regelmäßig' },
-          points: 2,
-        },
-      ],
+      options: HOW_OFTEN,
     },
     {
       id: 'crypto_experience',
@@ -39,19 +38,7 @@ export const DEFAULT_QUESTIONNAIRE: QuestionnaireContent = {
         es: '¿Con qué frecuencia ha comprado o vendido criptoactivos (como Bitcoin) en los últimos dos años?',
         de: 'Wie oft haben Sie in den letzten zwei Jahren Kryptowerte (etwa Bitcoin) gekauft oder verkauft?',
       },
-      options: [
-        { id: 'never', text: { en: 'Never', es: 'Nunca', de: 'Nie' }, points: 0 },
-        {
-          id: 'few',
-          text: { en: 'A few times', es: 'Algunas veces', de: 'Ein paar Mal' },
-          points: 1,
-        },
-        {
-          id: 'regularly',
-          text: { en: 'Regularly', es: 'Con regularidad', de: 'Regelmäßig' },
-          points: 2,
-        },
-      ],
+      options: HOW_OFTEN,
     },
     {
       id: 'shared_losses',

@@ -27,25 +27,26 @@ const TWO_QUESTIONS = {
   ],
 };
 
+/** A complete answer's score on TWO_QUESTIONS: out of 4, pass mark 3. */
+const scoredOutOf4 = (score: number, result: 'appropriate' | 'not_appropriate') => ({
+  ok: true,
+  score,
+  maxScore: 4,
+  passScore: 3,
+  result,
+});
+
 describe('appropriateness scoring', () => {
   it('sums the chosen options: at the pass mark the product is appropriate', () => {
-    expect(scoreAnswers(TWO_QUESTIONS, { experience: 'some', loss: 'yes' })).toEqual({
-      ok: true,
-      score: 3,
-      maxScore: 4,
-      passScore: 3,
-      result: 'appropriate',
-    });
+    expect(scoreAnswers(TWO_QUESTIONS, { experience: 'some', loss: 'yes' })).toEqual(
+      scoredOutOf4(3, 'appropriate'),
+    );
   });
 
   it('one point under the pass mark is a warning to acknowledge', () => {
-    expect(scoreAnswers(TWO_QUESTIONS, { experience: 'lots', loss: 'no' })).toEqual({
-      ok: true,
-      score: 2,
-      maxScore: 4,
-      passScore: 3,
-      result: 'not_appropriate',
-    });
+    expect(scoreAnswers(TWO_QUESTIONS, { experience: 'lots', loss: 'no' })).toEqual(
+      scoredOutOf4(2, 'not_appropriate'),
+    );
   });
 
   it('a question left out names the question', () => {

@@ -34,12 +34,7 @@ import {
   type FundsRemoved,
   type Trade,
 } from '../domain';
-import {
-  feeRecipient,
-  performanceFeeEntry,
-  tradeClosedEntry,
-  tradeOpenedEntry,
-} from './trades.ledger';
+import { performanceFeeEntry, tradeClosedEntry, tradeOpenedEntry } from './trades.ledger';
 import * as repo from './trades.repo';
 import { announceTrade, bookingTime, refuseMissingTrade } from './trades.service';
 import {
@@ -382,7 +377,7 @@ async function feeBooking(
       })
     : undefined;
   const entry: Parameters<typeof postEntries>[1][number] = {
-    entry: performanceFeeEntry(feeRecipient(leadTraderId), feeCents, feeDescription),
+    entry: performanceFeeEntry(leadTraderId, feeCents, feeDescription),
     meta: { transactionId: feeRow?.id ?? null, createdBy: user.id, createdAt: stamp.createdAt },
   };
   return { transactionId: feeRow?.transactionId, entry };

@@ -42,12 +42,12 @@ export function tradeClosedEntry(
 }
 
 /** The performance fee, out of the market P&L, to the lead trader (or the platform's fee income). */
-export function performanceFeeEntry(recipient: AccountRef, fee: bigint, description: string) {
+export function performanceFeeEntry(leadTraderId: string | null, fee: bigint, description: string) {
   return entryFromMoves(ENTRY_KINDS.tradeFee, description, [
-    { from: STRATEGY_PNL, to: recipient, amount: fee },
+    { from: STRATEGY_PNL, to: feeRecipient(leadTraderId), amount: fee },
   ]);
 }
 
-export function feeRecipient(leadTraderId: string | null): AccountRef {
+function feeRecipient(leadTraderId: string | null): AccountRef {
   return leadTraderId ? userAccount(leadTraderId, 'available') : platformAccount('fee_income');
 }

@@ -15,10 +15,11 @@ import {
 import { rule } from '@app/shared/rules';
 import { z } from 'zod';
 import type { AppContext } from '../../../context';
+import type { UserRow } from '../../../db/schema';
 import { type ZodRoutes } from '../../../http/route-plugin';
 import { signedInRoutes } from '../../session';
 import { requireUser } from '../../session';
-import { idempotencyKeyOf, sendOutcome } from '../../ledger';
+import { idempotencyKeyOf, sendOutcome, type IdempotentOutcome } from '../../ledger';
 import * as funds from './funds.service';
 import * as service from './trades.service';
 import type { TradeRef } from './views.service';
@@ -184,47 +185,40 @@ function fundsRoutes(app: ZodRoutes, ctx: AppContext, { path, refOf, params }: T
  * POST /api/trades/:id/claim and /close: Claim Profit takes the profit out of the copy and
  * leaves it open (a change, like a removal); Close Trade ends it.
  */
-function claimAndCloseRoutes(
+function claimAndCloseRoutes(app: ZodRoutes, ctx: AppContext, target: TradeTarget) {
+  bookingRoute(app, ctx, target, 'claim', fundsChangeResponseSchema, funds.claimProfit);
+  bookingRoute(app, ctx, target, 'close', closedTradeResponseSchema, service.closeOwnTrade);
+}
+
+/**
+ * POST `<trade>/<action>`, no body: `book` books it once per Idempotency-Key, and the answer is
+ * the booking's first (a replay says so).
+ */
+function bookingRoute(
   app: ZodRoutes,
   ctx: AppContext,
   { path, refOf, params }: TradeTarget,
+  action: 'claim' | 'close',
+  response: z.ZodType,
+  book: (
+    ctx: AppContext,
+    user: UserRow,
+    ref: TradeRef,
+    key: string | undefined,
+  ) => Promise<IdempotentOutcome<unknown>>,
 ) {
   app.post(
-    `${path}/claim`,
-    {
-      schema: {
-        tags,
-        ...(params ? { params } : {}),
-        response: { 200: fundsChangeResponseSchema },
-      },
-    },
-    async (request, reply) => {
-      const result = await funds.claimProfit(
-        ctx,
-        requireUser(request).user,
-        refOf(request.params),
-        idempotencyKeyOf(request),
-      );
-      return sendOutcome(reply, result);
-    },
-  );
-  app.post(
-    `${path}/close`,
-    {
-      schema: {
-        tags,
-        ...(params ? { params } : {}),
-        response: { 200: closedTradeResponseSchema },
-      },
-    },
-    async (request, reply) => {
-      const result = await service.closeOwnTrade(
-        ctx,
-        requireUser(request).user,
-        refOf(request.params),
-        idempotencyKeyOf(request),
-      );
-      return sendOutcome(reply, result);
-    },
+    `${path}/${action}`,
+    { schema: { tags, ...(params ? { params } : {}), response: { 200: response } } },
+    async (request, reply) =>
+      sendOutcome(
+        reply,
+        await book(
+          ctx,
+          requireUser(request).user,
+          refOf(request.params),
+          idempotencyKeyOf(request),
+        ),
+      ),
   );
 }

@@ -26,12 +26,7 @@ import {
   type Trade,
 } from '../domain';
 import type { CloseReason, TradeRow } from '../copy-trading.schema';
-import {
-  feeRecipient,
-  performanceFeeEntry,
-  tradeClosedEntry,
-  tradeOpenedEntry,
-} from './trades.ledger';
+import { performanceFeeEntry, tradeClosedEntry, tradeOpenedEntry } from './trades.ledger';
 import * as repo from './trades.repo';
 import {
   currentView,
@@ -389,7 +384,7 @@ function closeEntries(
     })),
     ...fees.charged.map((c) => ({
       entry: performanceFeeEntry(
-        feeRecipient(leadTraderId),
+        leadTraderId,
         c.settlement.feeCents,
         englishDescription(feeParts(c)),
       ),

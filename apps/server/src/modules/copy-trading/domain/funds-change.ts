@@ -1,4 +1,4 @@
-import type { ErrorCode, ErrorParams } from '@app/shared/errors';
+import type { ErrorCode } from '@app/shared/errors';
 import { addFundsProblem, removeFundsProblem } from '@app/shared/schemas/trades';
 import { DomainError } from '../../../lib/domain-error';
 import type { Dec, DecimalInput } from '../../market/domain';
@@ -13,14 +13,6 @@ import { tradeValueCents, type Trade } from './trade';
 
 /** Why an add, a removal or a claim may not go through, as the refusal the investor sees. */
 export class FundsChangeRefusedError<C extends ErrorCode = ErrorCode> extends DomainError<C> {}
-
-function refused<C extends ErrorCode>(
-  code: C,
-  params: ErrorParams<C>,
-  field?: string,
-): FundsChangeRefusedError<C> {
-  return new FundsChangeRefusedError(code, params, field);
-}
 
 /** What changes an open copy's position: money in, part of it out, or its profit out. */
 export type FundsChangeAction = 'add' | 'remove' | 'claim';
@@ -55,14 +47,14 @@ export function decideFundsChange(
   const { trade, nav, plan, strategy } = facts;
   if (action === 'add') {
     // New money goes in on the terms an invest has: an open plan and a running strategy.
-    if (plan.retiredAt) throw refused('PLAN_RETIRED', {}, 'amount');
-    if (strategy.retiredAt) throw refused('STRATEGY_RETIRED', {}, 'amount');
-    if (strategy.pausedAt) throw refused('PLAN_STRATEGY_PAUSED', {}, 'amount');
+    if (plan.retiredAt) throw new FundsChangeRefusedError('PLAN_RETIRED', {}, 'amount');
+    if (strategy.retiredAt) throw new FundsChangeRefusedError('STRATEGY_RETIRED', {}, 'amount');
+    if (strategy.pausedAt) throw new FundsChangeRefusedError('PLAN_STRATEGY_PAUSED', {}, 'amount');
     const problem = addFundsProblem(amountCents, {
       amountCents: Number(trade.amountCents),
       maxCents: Number(plan.maxCents),
     });
-    if (problem) throw refused(problem.code, problem.params, 'amount');
+    if (problem) throw new FundsChangeRefusedError(problem.code, problem.params, 'amount');
     return { added: addFunds(trade, BigInt(amountCents), nav) };
   }
   // Money can always leave: a paused or retired strategy, or a retired plan, refuses nothing here.
@@ -71,7 +63,7 @@ export function decideFundsChange(
     valueCents: Number(tradeValueCents(trade.units, nav)),
     minCents: Number(plan.minCents),
   });
-  if (problem) throw refused(problem.code, problem.params, 'amount');
+  if (problem) throw new FundsChangeRefusedError(problem.code, problem.params, 'amount');
   return { removed: removeFunds(trade, BigInt(amountCents), nav, facts.performanceFeePct) };
 }
 
@@ -85,7 +77,7 @@ export function ownStrategyAddRefusal(
   userId: string,
 ): FundsChangeRefusedError | null {
   if (action === 'add' && leadTraderId === userId) {
-    return refused('OWN_STRATEGY_COPY', {}, 'amount');
+    return new FundsChangeRefusedError('OWN_STRATEGY_COPY', {}, 'amount');
   }
   return null;
 }

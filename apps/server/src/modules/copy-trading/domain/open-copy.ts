@@ -1,4 +1,4 @@
-import type { ErrorCode, ErrorParams } from '@app/shared/errors';
+import type { ErrorCode } from '@app/shared/errors';
 import { planBoundProblem } from '@app/shared/schemas/trades';
 import { DomainError } from '../../../lib/domain-error';
 import { newCopyRefusal } from './copy-terms';
@@ -11,14 +11,6 @@ import { newCopyRefusal } from './copy-terms';
 
 /** Why a copy may not open, as the refusal the investor sees. */
 export class CopyOpenRefusedError<C extends ErrorCode = ErrorCode> extends DomainError<C> {}
-
-function refused<C extends ErrorCode>(
-  code: C,
-  params: ErrorParams<C>,
-  field?: string,
-): CopyOpenRefusedError<C> {
-  return new CopyOpenRefusedError(code, params, field);
-}
 
 /** The plan asked for, with the investor's open copies, as loaded. */
 export interface OpenPlanFacts {
@@ -40,18 +32,18 @@ export function planRefusal(
   amountCents: number,
   maxOpenTrades: number,
 ): CopyOpenRefusedError | null {
-  if (!facts) return refused('PLAN_NOT_FOUND', {}, 'planId');
+  if (!facts) return new CopyOpenRefusedError('PLAN_NOT_FOUND', {}, 'planId');
   const { plan } = facts;
-  if (plan.retiredAt) return refused('PLAN_RETIRED', {}, 'planId');
-  if (!plan.strategyId) return refused('PLAN_NOT_OPEN', {}, 'planId');
+  if (plan.retiredAt) return new CopyOpenRefusedError('PLAN_RETIRED', {}, 'planId');
+  if (!plan.strategyId) return new CopyOpenRefusedError('PLAN_NOT_OPEN', {}, 'planId');
   const bound = planBoundProblem(amountCents, {
     minCents: Number(plan.minCents),
     maxCents: Number(plan.maxCents),
   });
-  if (bound) return refused<typeof bound.code>(bound.code, bound.params, 'amount');
-  if (facts.openOnPlan) return refused('TRADE_ALREADY_OPEN', {}, 'planId');
+  if (bound) return new CopyOpenRefusedError<typeof bound.code>(bound.code, bound.params, 'amount');
+  if (facts.openOnPlan) return new CopyOpenRefusedError('TRADE_ALREADY_OPEN', {}, 'planId');
   if (facts.openCount >= maxOpenTrades) {
-    return refused('TOO_MANY_OPEN_TRADES', { max: maxOpenTrades });
+    return new CopyOpenRefusedError('TOO_MANY_OPEN_TRADES', { max: maxOpenTrades });
   }
   return null;
 }
@@ -68,11 +60,12 @@ export function strategyRefusal(
   strategy: OpenStrategyFacts | undefined,
   userId: string,
 ): CopyOpenRefusedError | null {
-  if (!strategy) return refused('PLAN_NOT_OPEN', {}, 'planId');
-  if (strategy.retiredAt) return refused('STRATEGY_RETIRED', {}, 'planId');
-  if (strategy.pausedAt) return refused('PLAN_STRATEGY_PAUSED', {}, 'planId');
+  if (!strategy) return new CopyOpenRefusedError('PLAN_NOT_OPEN', {}, 'planId');
+  if (strategy.retiredAt) return new CopyOpenRefusedError('STRATEGY_RETIRED', {}, 'planId');
+  if (strategy.pausedAt) return new CopyOpenRefusedError('PLAN_STRATEGY_PAUSED', {}, 'planId');
   // A lead trader never copies their own strategy (it would inflate its copiers and AUM).
-  if (strategy.leadTraderId === userId) return refused('OWN_STRATEGY_COPY', {}, 'planId');
+  if (strategy.leadTraderId === userId)
+    return new CopyOpenRefusedError('OWN_STRATEGY_COPY', {}, 'planId');
   return null;
 }
 
@@ -84,10 +77,10 @@ export function copyTermsRefusal(
 ): CopyOpenRefusedError | null {
   const refusal = newCopyRefusal(terms, amountCents, openCopies);
   if (refusal?.code === 'AMOUNT_BELOW_STRATEGY_MIN') {
-    return refused(refusal.code, { minCents: Number(refusal.minCents) }, 'amount');
+    return new CopyOpenRefusedError(refusal.code, { minCents: Number(refusal.minCents) }, 'amount');
   }
   if (refusal?.code === 'STRATEGY_COPIERS_FULL') {
-    return refused(refusal.code, { maxCopiers: refusal.maxCopiers }, 'planId');
+    return new CopyOpenRefusedError(refusal.code, { maxCopiers: refusal.maxCopiers }, 'planId');
   }
   return null;
 }

@@ -10,6 +10,9 @@ function lotsOf(trade: Trade) {
   return trade.lots.map((lot) => [lot.units.toFixed(), lot.highWaterNav.toFixed()]);
 }
 
+/** A NAV from 0.01 to 100, in millionths. */
+const navArb = fc.integer({ min: 10_000, max: 100_000_000 }).map((n) => new Dec(n).div(10 ** 6));
+
 describe('add → rise → remove → fall → remove → rise → close (docs/copy-portfolio.md)', () => {
   it('charges 20 % of each unit’s gain above its own purchase NAV, once: $45.00 in all', () => {
     // $1,000 at NAV 1.00: lot A, 1,000 units marked at 1.00.
@@ -91,9 +94,6 @@ describe('removeFunds', () => {
   });
 
   it('property: units and money are conserved across adds and removals', () => {
-    const navArb = fc
-      .integer({ min: 10_000, max: 100_000_000 })
-      .map((n) => new Dec(n).div(10 ** 6));
     fc.assert(
       fc.property(
         fc.bigInt({ min: 10_000n, max: 10n ** 9n }),
@@ -208,9 +208,6 @@ describe('claimProfit: the profit taken out, the copy left open with its amount'
   });
 
   it('property: never credits more than the gain, and the amount and every unit are kept', () => {
-    const navArb = fc
-      .integer({ min: 10_000, max: 100_000_000 })
-      .map((n) => new Dec(n).div(10 ** 6));
     fc.assert(
       fc.property(
         fc.bigInt({ min: 10_000n, max: 10n ** 9n }),

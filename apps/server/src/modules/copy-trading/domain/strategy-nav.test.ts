@@ -1,11 +1,34 @@
 import { describe, expect, it } from 'vitest';
 import { Dec } from '../../market/domain';
 import { applyOrder } from './orders';
-import { grossWeight, strategyEquity, strategyNav } from './strategy';
+import {
+  grossWeight,
+  strategyEquity,
+  strategyNav,
+  type PriceMap,
+  type StrategyState,
+} from './strategy';
 import { NEW_STRATEGY } from './strategy';
-import { cashStrategy, pricesOf } from './test-helpers';
+import { afterFirstOrder, cashStrategy, pricesOf } from './test-helpers';
 
 const AT_50K = pricesOf({ BTCUSDT: '50000' });
+
+/** The strategy's one position resized to `targetWeight` (0 closes it) at `prices`. */
+function resize(state: StrategyState, targetWeight: string, prices: PriceMap) {
+  const [position] = state.positions;
+  if (!position) throw new Error('no position to resize');
+  return applyOrder(state, { symbol: position.symbol, side: position.side, targetWeight }, prices);
+}
+
+/** The one position's quantity and entry price, the cash, and the equity at `prices`. */
+function figuresAt(state: StrategyState, prices: PriceMap) {
+  return {
+    quantity: state.positions[0]?.quantity.toFixed(),
+    entryPrice: state.positions[0]?.entryPrice.toFixed(),
+    cash: state.cash.toFixed(),
+    equity: strategyEquity(state.cash, state.positions, prices).toFixed(),
+  };
+}
 
 describe('strategy NAV', () => {
   it('a new strategy: one unit holds one dollar, NAV 1', () => {
@@ -18,11 +41,7 @@ describe('strategy NAV', () => {
   });
 
   it('long BTC at 50% of equity, BTC up 10%: NAV 1.05', () => {
-    const { state } = applyOrder(
-      cashStrategy(),
-      { symbol: 'BTCUSDT', side: 'long', targetWeight: '0.5' },
-      AT_50K,
-    );
+    const state = afterFirstOrder({ symbol: 'BTCUSDT', side: 'long', targetWeight: '0.5' }, AT_50K);
     expect(state.positions).toHaveLength(1);
     // One unit ($1) puts 50 cents in BTC at 50,000: 0.00001 BTC per unit.
     expect(state.positions[0]?.quantity.toFixed()).toBe('0.00001');
@@ -32,17 +51,12 @@ describe('strategy NAV', () => {
   });
 
   it('long BTC at 50%, BTC down 20%: NAV 0.9', () => {
-    const { state } = applyOrder(
-      cashStrategy(),
-      { symbol: 'BTCUSDT', side: 'long', targetWeight: '0.5' },
-      AT_50K,
-    );
+    const state = afterFirstOrder({ symbol: 'BTCUSDT', side: 'long', targetWeight: '0.5' }, AT_50K);
     expect(strategyNav(state, pricesOf({ BTCUSDT: '40000' })).toFixed()).toBe('0.9');
   });
 
   it('short ETH at 40%, ETH up 10%: P&L per unit = qty × (entry − price) = −0.04, NAV 0.96', () => {
-    const { state } = applyOrder(
-      cashStrategy(),
+    const state = afterFirstOrder(
       { symbol: 'ETHUSDT', side: 'short', targetWeight: '0.4' },
       pricesOf({ ETHUSDT: '2000' }),
     );
@@ -54,8 +68,7 @@ describe('strategy NAV', () => {
   });
 
   it('short ETH at 40%, ETH down 25%: NAV 1.1', () => {
-    const { state } = applyOrder(
-      cashStrategy(),
+    const state = afterFirstOrder(
       { symbol: 'ETHUSDT', side: 'short', targetWeight: '0.4' },
       pricesOf({ ETHUSDT: '2000' }),
     );
@@ -63,79 +76,65 @@ describe('strategy NAV', () => {
   });
 
   it('resize long BTC from 50% down to 25% after a 20% rise: realises profit, NAV unchanged', () => {
-    const opened = applyOrder(
-      cashStrategy(),
+    const opened = afterFirstOrder(
       { symbol: 'BTCUSDT', side: 'long', targetWeight: '0.5' },
       AT_50K,
-    ).state;
+    );
     const at60k = pricesOf({ BTCUSDT: '60000' });
     expect(strategyNav(opened, at60k).toFixed()).toBe('1.1');
 
-    const { state, fills } = applyOrder(
-      opened,
-      { symbol: 'BTCUSDT', side: 'long', targetWeight: '0.25' },
-      at60k,
-    );
+    const { state, fills } = resize(opened, '0.25', at60k);
     // 0.25 × 1.1 / 60000 = 0.000004583333… → rounded down to 18 decimals
-    expect(state.positions[0]?.quantity.toFixed()).toBe('0.000004583333333333');
-    expect(state.positions[0]?.entryPrice.toFixed()).toBe('50000');
-    expect(state.cash.toFixed()).toBe('0.82500000000002');
     expect(fills).toHaveLength(1);
     expect(fills[0]?.quantityDelta.toFixed()).toBe('-0.000005416666666667');
     expect(fills[0]?.realisedPnl.toFixed()).toBe('0.05416666666667');
-    expect(strategyEquity(state.cash, state.positions, at60k).toFixed()).toBe('1.1');
+    expect(figuresAt(state, at60k)).toEqual({
+      quantity: '0.000004583333333333',
+      entryPrice: '50000',
+      cash: '0.82500000000002',
+      equity: '1.1',
+    });
     expect(strategyNav(state, at60k).toFixed()).toBe('1.1');
   });
 
   it('resize long BTC up from 25% to 50%: entry price is the weighted average', () => {
-    const opened = applyOrder(
-      cashStrategy(),
+    const opened = afterFirstOrder(
       { symbol: 'BTCUSDT', side: 'long', targetWeight: '0.25' },
       pricesOf({ BTCUSDT: '40000' }),
-    ).state;
-    const at50k = pricesOf({ BTCUSDT: '50000' });
-    const { state } = applyOrder(
-      opened,
-      { symbol: 'BTCUSDT', side: 'long', targetWeight: '0.5' },
-      at50k,
     );
-    expect(state.positions[0]?.quantity.toFixed()).toBe('0.000010625');
-    expect(state.positions[0]?.entryPrice.toFixed()).toBe('44117.6470588235');
-    expect(state.cash.toFixed()).toBe('0.53125');
-    expect(strategyEquity(state.cash, state.positions, at50k).toFixed()).toBe('1.0625');
+    const at50k = pricesOf({ BTCUSDT: '50000' });
+    const { state } = resize(opened, '0.5', at50k);
+    expect(figuresAt(state, at50k)).toEqual({
+      quantity: '0.000010625',
+      entryPrice: '44117.6470588235',
+      cash: '0.53125',
+      equity: '1.0625',
+    });
   });
 
   it('resize short ETH up: the averaged entry’s rounding residue goes to cash, equity exact', () => {
-    const opened = applyOrder(
-      cashStrategy(),
+    const opened = afterFirstOrder(
       { symbol: 'ETHUSDT', side: 'short', targetWeight: '0.2' },
       pricesOf({ ETHUSDT: '2000' }),
-    ).state;
+    );
     const at1800 = pricesOf({ ETHUSDT: '1800' });
     expect(strategyEquity(opened.cash, opened.positions, at1800).toFixed()).toBe('1.02');
-    const { state } = applyOrder(
-      opened,
-      { symbol: 'ETHUSDT', side: 'short', targetWeight: '0.4' },
-      at1800,
-    );
-    expect(state.positions[0]?.quantity.toFixed()).toBe('0.000226666666666666');
-    expect(state.positions[0]?.entryPrice.toFixed()).toBe('1888.2352941176');
-    expect(state.cash.toFixed()).toBe('1.0000000000000107254901960784');
-    expect(strategyEquity(state.cash, state.positions, at1800).toFixed()).toBe('1.02');
+    const { state } = resize(opened, '0.4', at1800);
+    expect(figuresAt(state, at1800)).toEqual({
+      quantity: '0.000226666666666666',
+      entryPrice: '1888.2352941176',
+      cash: '1.0000000000000107254901960784',
+      equity: '1.02',
+    });
   });
 
   it('close (weight 0) after BTC up 20%: all cash, NAV 1.1', () => {
-    const opened = applyOrder(
-      cashStrategy(),
+    const opened = afterFirstOrder(
       { symbol: 'BTCUSDT', side: 'long', targetWeight: '0.5' },
       AT_50K,
-    ).state;
-    const at60k = pricesOf({ BTCUSDT: '60000' });
-    const { state, fills } = applyOrder(
-      opened,
-      { symbol: 'BTCUSDT', side: 'long', targetWeight: '0' },
-      at60k,
     );
+    const at60k = pricesOf({ BTCUSDT: '60000' });
+    const { state, fills } = resize(opened, '0', at60k);
     expect(state.positions).toEqual([]);
     expect(state.cash.toFixed()).toBe('1.1');
     expect(fills[0]?.realisedPnl.toFixed()).toBe('0.1');
@@ -143,26 +142,20 @@ describe('strategy NAV', () => {
   });
 
   it('close a short after ETH down 10%: profit realised into cash', () => {
-    const opened = applyOrder(
-      cashStrategy(),
+    const opened = afterFirstOrder(
       { symbol: 'ETHUSDT', side: 'short', targetWeight: '0.4' },
       pricesOf({ ETHUSDT: '2000' }),
-    ).state;
-    const { state } = applyOrder(
-      opened,
-      { symbol: 'ETHUSDT', side: 'short', targetWeight: '0' },
-      pricesOf({ ETHUSDT: '1800' }),
     );
+    const { state } = resize(opened, '0', pricesOf({ ETHUSDT: '1800' }));
     expect(state.positions).toEqual([]);
     expect(state.cash.toFixed()).toBe('1.04');
   });
 
   it('switching long BTC to short BTC closes the long, then opens the short', () => {
-    const opened = applyOrder(
-      cashStrategy(),
+    const opened = afterFirstOrder(
       { symbol: 'BTCUSDT', side: 'long', targetWeight: '0.5' },
       AT_50K,
-    ).state;
+    );
     const { state, fills } = applyOrder(
       opened,
       { symbol: 'BTCUSDT', side: 'short', targetWeight: '0.3' },

@@ -2,11 +2,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Dec } from '../../market/domain';
 import { InvalidAmountError, NavNotPositiveError } from './errors';
-import { applyOrder } from './orders';
 import { QUANTITY_DECIMALS, roundNav } from './precision';
 import { strategyEquity, strategyNav, unitOfPool, type Position } from './strategy';
 import { redeemValueCents, unitsForAmount } from './subscriptions';
-import { cashStrategy, pricesOf } from './test-helpers';
+import { afterFirstOrder, pricesOf } from './test-helpers';
 
 describe('units on entry and value on exit', () => {
   it('$1,000 at NAV 1 buys 1000 units worth exactly $1,000', () => {
@@ -68,11 +67,10 @@ describe('followers never move the strategy', () => {
         priceArb(1, 100_000, 2),
         fc.array(fc.bigInt({ min: 1n, max: 10n ** 10n }), { minLength: 1, maxLength: 50 }),
         (side, weight, openPrice, laterPrice, amounts) => {
-          const unit = applyOrder(
-            cashStrategy(),
+          const unit = afterFirstOrder(
             { symbol: 'BTCUSDT', side, targetWeight: weight },
             pricesOf({ BTCUSDT: openPrice }),
-          ).state;
+          );
           const later = pricesOf({ BTCUSDT: laterPrice });
           if (strategyEquity(unit.cash, unit.positions, later).lte(0)) return;
           const nav = strategyNav(unit, later);

@@ -162,9 +162,8 @@ export async function windowPoints(
   strategyIds: readonly string[],
   now: number,
   until: readonly number[],
-): Promise<Map<string, { at: number; nav: string }[]>> {
-  const byStrategy = new Map<string, { at: number; nav: string }[]>();
-  if (strategyIds.length === 0) return byStrategy;
+): Promise<Map<string, NavPointRow[]>> {
+  if (strategyIds.length === 0) return new Map();
   const result = await db.execute<{ strategy_id: string; at: Date; nav: string }>(sql`
     WITH s AS (SELECT unnest(${sql.param([...strategyIds])}::uuid[]) AS id)
     SELECT s.id::text AS strategy_id, p.at, p.nav
@@ -183,23 +182,25 @@ export async function windowPoints(
       ORDER BY n.at LIMIT 1
     ) p
     ORDER BY 1, 2`);
-  for (const row of result.rows) {
-    const series = byStrategy.get(row.strategy_id) ?? [];
-    series.push({ at: new Date(row.at).getTime(), nav: row.nav });
-    byStrategy.set(row.strategy_id, series);
-  }
-  return byStrategy;
+  return seriesByStrategy(result.rows);
 }
 
-export async function hourlySeriesOfAll(
-  db: DbOrTx,
-): Promise<Map<string, { at: number; nav: string }[]>> {
+export async function hourlySeriesOfAll(db: DbOrTx): Promise<Map<string, NavPointRow[]>> {
   const result = await db.execute<{ strategy_id: string; at: Date; nav: string }>(sql`
     SELECT DISTINCT ON (strategy_id, date_trunc('hour', at)) strategy_id, at, nav::text AS nav
     FROM nav_snapshots
     ORDER BY strategy_id, date_trunc('hour', at), at DESC`);
-  const byStrategy = new Map<string, { at: number; nav: string }[]>();
-  for (const row of result.rows) {
+  return seriesByStrategy(result.rows);
+}
+
+type NavPointRow = { at: number; nav: string };
+
+/** NAV snapshot rows grouped per strategy, each series in the rows' order. */
+function seriesByStrategy(
+  rows: { strategy_id: string; at: Date; nav: string }[],
+): Map<string, NavPointRow[]> {
+  const byStrategy = new Map<string, NavPointRow[]>();
+  for (const row of rows) {
     const series = byStrategy.get(row.strategy_id) ?? [];
     series.push({ at: new Date(row.at).getTime(), nav: row.nav });
     byStrategy.set(row.strategy_id, series);

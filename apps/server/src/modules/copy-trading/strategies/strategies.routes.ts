@@ -15,7 +15,7 @@ import {
 import { adminCreateStrategySchema } from '@app/shared/schemas/lead-traders';
 import { z } from 'zod';
 import type { AppContext } from '../../../context';
-import { publicRoutes, type ZodRoutes } from '../../../http/route-plugin';
+import { createdRoute, publicRoutes, type ZodRoutes } from '../../../http/route-plugin';
 import { adminRoutes } from '../../session';
 import { requireAdmin } from '../../session';
 import * as admin from './admin.service';
@@ -121,24 +121,11 @@ function leadTraderRoutes(app: ZodRoutes, ctx: AppContext) {
         request.ip,
       ),
   );
-  app.post(
+  createdRoute(
+    app,
     '/',
-    {
-      schema: {
-        tags: adminTags,
-        body: adminCreateStrategySchema,
-        response: { 201: adminStrategyResponse },
-      },
-    },
-    async (request, reply) => {
-      const created = await admin.adminCreateStrategy(
-        ctx,
-        requireAdmin(request).user,
-        request.body,
-        request.ip,
-      );
-      return reply.status(201).send(created);
-    },
+    { tags: adminTags, body: adminCreateStrategySchema, response: adminStrategyResponse },
+    (request, body) => admin.adminCreateStrategy(ctx, requireAdmin(request).user, body, request.ip),
   );
 }
 

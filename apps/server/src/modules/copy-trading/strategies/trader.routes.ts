@@ -1,4 +1,4 @@
-import { routePlugin } from '../../../http/route-plugin';
+import { createdRoute, routePlugin } from '../../../http/route-plugin';
 import {
   createTraderStrategySchema,
   traderDashboardSchema,
@@ -44,24 +44,12 @@ export function traderRoutes(ctx: AppContext) {
       { schema: { tags, response: { 200: traderDashboardSchema } } },
       (request) => terms.traderDashboard(ctx, requireUser(request).user),
     );
-    app.post(
+    createdRoute(
+      app,
       '/strategy',
-      {
-        schema: {
-          tags,
-          body: createTraderStrategySchema,
-          response: { 201: traderDashboardSchema },
-        },
-      },
-      async (request, reply) => {
-        const dashboard = await terms.createTraderStrategy(
-          ctx,
-          requireUser(request).user,
-          request.body,
-          request.ip,
-        );
-        return reply.status(201).send(dashboard);
-      },
+      { tags, body: createTraderStrategySchema, response: traderDashboardSchema },
+      (request, body) =>
+        terms.createTraderStrategy(ctx, requireUser(request).user, body, request.ip),
     );
     app.patch(
       '/strategies/:id',

@@ -11,7 +11,7 @@ import {
   type PriceMap,
   type StrategyState,
 } from '../strategy';
-import { cashStrategy, pricesOf } from '../test-helpers';
+import { afterFirstOrder, cashStrategy, pricesOf } from '../test-helpers';
 import type { Bar, BarHistory } from './bars';
 import { executeDecision, scaleToFit } from './desk';
 import { DEMO_TRADERS, demoDecision } from './index';
@@ -23,11 +23,10 @@ const quantity = (state: StrategyState, symbol: string) =>
 
 /** Per unit: $1, short XRP 40% at $2, which has since risen to $3: equity 0.8, XRP 0.6 (75%). */
 function losingShort(): { state: StrategyState; prices: PriceMap } {
-  const state = applyOrder(
-    cashStrategy(),
+  const state = afterFirstOrder(
     { symbol: 'XRPUSDT', side: 'short', targetWeight: '0.4' },
     pricesOf({ XRPUSDT: '2' }),
-  ).state;
+  );
   return { state, prices: pricesOf({ XRPUSDT: '3', SOLUSDT: '100', BTCUSDT: '50000' }) };
 }
 
@@ -43,11 +42,10 @@ describe('demo desk', () => {
   });
 
   it('scales every order of a decision by one factor: 45% and 30% in the 30% left become 18% and 12%', () => {
-    const state = applyOrder(
-      cashStrategy(),
+    const state = afterFirstOrder(
       { symbol: 'SOLUSDT', side: 'long', targetWeight: '0.7' },
       pricesOf({ SOLUSDT: '100' }),
-    ).state;
+    );
     const prices = pricesOf({ SOLUSDT: '100', BTCUSDT: '50000', ETHUSDT: '2000' });
     const decision: TargetWeightOrder[] = [
       { symbol: 'BTCUSDT', side: 'long', targetWeight: '0.45' },
