@@ -1,4 +1,4 @@
-import { timestamptz, uuidV7Key } from '../../db/column-types';
+import { timestamptz, uuidV7Key } from '../../db/columns';
 import { customType, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 
 /** Typed mirror of migrations/0038_sign_in_providers_and_api_tokens.sql (the SQL is the source). */

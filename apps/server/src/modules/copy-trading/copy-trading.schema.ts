@@ -12,7 +12,7 @@ import {
   text,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { ts, uuidV7Id } from '../../db/columns';
+import { timestamptz, uuidV7Key } from '../../db/columns';
 
 /**
  * Typed mirror of migrations/0003_copy_trading.sql (the SQL is the source of truth). Decimal
@@ -24,7 +24,7 @@ export const candles = pgTable(
   'candles',
   {
     symbol: text('symbol').notNull(),
-    openTime: ts('open_time').notNull(),
+    openTime: timestamptz('open_time').notNull(),
     open: numeric('open').notNull(),
     high: numeric('high').notNull(),
     low: numeric('low').notNull(),
@@ -37,7 +37,7 @@ export const marketPrices = pgTable('market_prices', {
   symbol: text('symbol').primaryKey(),
   price: numeric('price').notNull(),
   open24h: numeric('open_24h').notNull(),
-  at: ts('at').notNull(),
+  at: timestamptz('at').notNull(),
 });
 
 export const strategies = pgTable('strategies', {
@@ -54,16 +54,16 @@ export const strategies = pgTable('strategies', {
   /** What one unit holds in cash (the positions per unit are in strategy_positions). */
   cashPerUnit: numeric('cash_per_unit').notNull().default('1'),
   nav: numeric('nav').notNull().default('1'),
-  navAt: ts('nav_at'),
-  lastDecisionAt: ts('last_decision_at'),
-  pausedAt: ts('paused_at'),
-  createdAt: ts('created_at').notNull().defaultNow(),
+  navAt: timestamptz('nav_at'),
+  lastDecisionAt: timestamptz('last_decision_at'),
+  pausedAt: timestamptz('paused_at'),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
   /** A lead trader's terms (0026): null instruments = any; null fee = the plan's fee. */
   allowedInstruments: text('allowed_instruments').array(),
   performanceFeePct: numeric('performance_fee_pct', { precision: 5, scale: 2 }),
   minCopyCents: bigint('min_copy_cents', { mode: 'bigint' }).notNull().default(0n),
   maxCopiers: integer('max_copiers'),
-  retiredAt: ts('retired_at'),
+  retiredAt: timestamptz('retired_at'),
   /** Lead traders a retired strategy was handed away from (0050): it still counts for them. */
   formerLeadTraderIds: uuid('former_lead_trader_ids')
     .array()
@@ -80,7 +80,7 @@ export const strategyPositions = pgTable(
     side: text('side', { enum: ['long', 'short'] }).notNull(),
     quantityPerUnit: numeric('quantity_per_unit').notNull(),
     entryPrice: numeric('entry_price').notNull(),
-    updatedAt: ts('updated_at').notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.strategyId, t.symbol] })],
 );
@@ -97,21 +97,21 @@ export const strategyFills = pgTable('strategy_fills', {
   /** Per unit (from migration 0015 on); the earlier pool's fills are of the whole pool. */
   perUnit: boolean('per_unit').notNull().default(true),
   createdBy: uuid('created_by'),
-  createdAt: ts('created_at').notNull().defaultNow(),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
 });
 
 export const navSnapshots = pgTable(
   'nav_snapshots',
   {
     strategyId: uuid('strategy_id').notNull(),
-    at: ts('at').notNull(),
+    at: timestamptz('at').notNull(),
     nav: numeric('nav').notNull(),
   },
   (t) => [primaryKey({ columns: [t.strategyId, t.at] })],
 );
 
 export const trades = pgTable('trades', {
-  id: uuidV7Id(),
+  id: uuidV7Key(),
   userId: uuid('user_id').notNull(),
   planId: uuid('plan_id').notNull(),
   strategyId: uuid('strategy_id').notNull(),
@@ -125,9 +125,9 @@ export const trades = pgTable('trades', {
   status: text('status', { enum: ['open', 'closed'] })
     .notNull()
     .default('open'),
-  openedAt: ts('opened_at').notNull(),
-  closesAt: ts('closes_at').notNull(),
-  closedAt: ts('closed_at'),
+  openedAt: timestamptz('opened_at').notNull(),
+  closesAt: timestamptz('closes_at').notNull(),
+  closedAt: timestamptz('closed_at'),
   closeReason: text('close_reason', { enum: TRADE_CLOSE_REASONS }),
   exitNav: numeric('exit_nav'),
   valueCents: bigint('value_cents', { mode: 'bigint' }),
@@ -147,7 +147,7 @@ export interface StoredLot {
 
 /** Every add and removal of an open copy, as booked (0030); never changed. */
 export const tradeChanges = pgTable('trade_changes', {
-  id: uuidV7Id(),
+  id: uuidV7Key(),
   tradeId: uuid('trade_id').notNull(),
   kind: text('kind', { enum: ['add', 'remove', 'claim'] }).notNull(),
   nav: numeric('nav').notNull(),
@@ -157,7 +157,7 @@ export const tradeChanges = pgTable('trade_changes', {
   feeCents: bigint('fee_cents', { mode: 'bigint' }).notNull(),
   payoutCents: bigint('payout_cents', { mode: 'bigint' }).notNull(),
   transactionId: uuid('transaction_id').notNull(),
-  createdAt: ts('created_at').notNull(),
+  createdAt: timestamptz('created_at').notNull(),
 });
 export type TradeRow = typeof trades.$inferSelect;
 export type CloseReason = NonNullable<TradeRow['closeReason']>;

@@ -1,19 +1,19 @@
 import { pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { TRADER_APPLICATION_STATUSES } from '@app/shared/schemas/lead-traders';
-import { ts, uuidV7Id } from '../../db/columns';
+import { timestamptz, uuidV7Key } from '../../db/columns';
 
 /** Typed mirror of migrations/0026_trader_applications.sql (the SQL is the source of truth). */
 export const traderApplications = pgTable('trader_applications', {
-  id: uuidV7Id(),
+  id: uuidV7Key(),
   userId: uuid('user_id').notNull(),
   displayName: text('display_name').notNull(),
   bio: text('bio').notNull(),
   experience: text('experience').notNull(),
-  rulesAcceptedAt: ts('rules_accepted_at').notNull(),
+  rulesAcceptedAt: timestamptz('rules_accepted_at').notNull(),
   status: text('status', { enum: TRADER_APPLICATION_STATUSES }).notNull().default('pending'),
   decidedBy: uuid('decided_by'),
-  decidedAt: ts('decided_at'),
+  decidedAt: timestamptz('decided_at'),
   decisionReason: text('decision_reason'),
-  createdAt: ts('created_at').notNull(),
+  createdAt: timestamptz('created_at').notNull(),
 });
 export type TraderApplicationRow = typeof traderApplications.$inferSelect;

@@ -1,4 +1,4 @@
-import { timestamptz, uuidV7Key } from '../../db/column-types';
+import { timestamptz, uuidV7Key } from '../../db/columns';
 import { NOTIFICATION_LANGUAGES, NOTIFICATION_TYPES } from '@app/shared/schemas/notifications';
 import { boolean, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 

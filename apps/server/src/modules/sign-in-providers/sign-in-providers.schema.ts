@@ -1,4 +1,4 @@
-import { timestamptz, uuidV7Key } from '../../db/column-types';
+import { timestamptz, uuidV7Key } from '../../db/columns';
 import { pgTable, text, uuid } from 'drizzle-orm/pg-core';
 
 /**
