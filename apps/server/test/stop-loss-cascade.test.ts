@@ -6,7 +6,7 @@ import { closeOwnTrade } from '../src/modules/copy-trading/copies/trades.service
 import * as strategiesRepo from '../src/modules/copy-trading/strategies/strategies.repo';
 import { strategyNav } from '../src/modules/copy-trading/domain';
 import { adminClient } from './harness';
-import { createScriptedTradingApp, silverWithLeadTrader } from './copy-trading-helpers';
+import { createScriptedTradingApp, placeOrder, silverWithLeadTrader } from './copy-trading-helpers';
 import { bulkInvestors, investAll } from './copy-trading-setup';
 
 /**
@@ -31,12 +31,7 @@ describe('a stop-loss cascade', () => {
     const admin = await adminClient(t);
     // A lead trader puts the whole strategy into BTC.
     const { silver, strategyId, trader } = await silverWithLeadTrader(t, admin);
-    const order = await trader.client.post('/api/trader/orders', {
-      symbol: 'BTCUSDT',
-      side: 'long',
-      targetWeight: '100',
-    });
-    expect(order.statusCode, order.body).toBe(200);
+    await placeOrder(trader.client, { symbol: 'BTCUSDT', side: 'long', targetWeight: '100' });
 
     const investors = await bulkInvestors(t.ctx, COPIES, 200_000n);
     await investAll(t.ctx, investors, (i) => ({

@@ -6,7 +6,13 @@ import type {
 } from '@app/shared/schemas/strategies';
 import { adminClient, TestClient } from './harness';
 import { activeUser, fund } from './money-helpers';
-import { createScriptedTradingApp, passTime, silverWithLeadTrader } from './copy-trading-helpers';
+import {
+  createScriptedTradingApp,
+  openCopy,
+  passTime,
+  placeOrder,
+  silverWithLeadTrader,
+} from './copy-trading-helpers';
 
 /**
  * A strategy's public record from its real history: the lead trader buys, the price rises, a
@@ -30,20 +36,10 @@ describe('GET /api/strategies/:id/record', () => {
     const { silver, strategyId, trader } = await silverWithLeadTrader(t, admin);
 
     // Half the strategy in BTC at its start price.
-    const buy = await trader.client.post('/api/trader/orders', {
-      symbol: 'BTCUSDT',
-      side: 'long',
-      targetWeight: '50',
-    });
-    expect(buy.statusCode, buy.body).toBe(200);
+    await placeOrder(trader.client, { symbol: 'BTCUSDT', side: 'long', targetWeight: '50' });
     const copier = await activeUser(t, 'Copier');
     await fund(t, admin, copier.client, 500_000);
-    const opened = await copier.client.post('/api/trades', {
-      planId: silver.id,
-      amount: '2000.00',
-      stopLossPct: 40,
-    });
-    expect(opened.statusCode, opened.body).toBe(201);
+    await openCopy(copier.client, { planId: silver.id, amount: '2000.00', stopLossPct: 40 });
     const btc = (
       await t.db.execute<{ price: string }>(
         `SELECT price::text FROM market_prices WHERE symbol = 'BTCUSDT'`,
@@ -68,12 +64,7 @@ describe('GET /api/strategies/:id/record', () => {
     expect(during.navHistory.at(-1)?.nav).toBe('1.0999999999');
     const closed = await copier.client.post('/api/trades/current/close', {});
     expect(closed.statusCode, closed.body).toBe(200);
-    const sell = await trader.client.post('/api/trader/orders', {
-      symbol: 'BTCUSDT',
-      side: 'long',
-      targetWeight: '0',
-    });
-    expect(sell.statusCode, sell.body).toBe(200);
+    await placeOrder(trader.client, { symbol: 'BTCUSDT', side: 'long', targetWeight: '0' });
     await passTime(t, STEP_MS);
 
     const response = await visitor.get(`/api/strategies/${strategyId}/record`);

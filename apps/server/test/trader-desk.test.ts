@@ -3,7 +3,12 @@ import type { StrategyList, TraderStrategy } from '@app/shared/schemas/strategie
 import type { TraderDashboard } from '@app/shared/schemas/lead-traders';
 import { adminClient, expectError, type TestClient } from './harness';
 import { activeUser, auditAfterEach } from './money-helpers';
-import { createScriptedTradingApp, silverWithLeadTrader, tickAt } from './copy-trading-helpers';
+import {
+  createScriptedTradingApp,
+  placeOrder,
+  silverWithLeadTrader,
+  tickAt,
+} from './copy-trading-helpers';
 
 /**
  * The lead trader's desk shows the strategy per unit (instrument units per strategy unit, weight
@@ -96,12 +101,7 @@ describe('GET /api/trader/strategy', () => {
   it('shows a copied strategy at its current size, its weights those of the public page and of the order check', async () => {
     // The Silver strategy: the operator's 100,000 seed units at NAV 1, now run by a lead trader.
     const { strategyId, trader } = await silverWithLeadTrader(t, admin);
-    const placed = await trader.client.post('/api/trader/orders', {
-      symbol: 'BTCUSDT',
-      side: 'long',
-      targetWeight: '25',
-    });
-    expect(placed.statusCode, placed.body).toBe(200);
+    await placeOrder(trader.client, { symbol: 'BTCUSDT', side: 'long', targetWeight: '25' });
     let view = await desk(trader.client);
     expect(view).toMatchObject({
       unitsOutstanding: '100000',

@@ -9,6 +9,7 @@ import type {
 import type { TestClient } from './harness';
 import { activeUser, fund, summaryOf } from './money-helpers';
 import {
+  openCopy,
   tickAt as tickBtc,
   useSilverAllInBtc,
   type ScriptedTradingApp,
@@ -31,14 +32,13 @@ const tickAt = (btc: string) => tickBtc(t, { BTCUSDT: btc });
 async function investor(amount: string, stopLossPct?: number, takeProfitPct?: number) {
   const { client } = await activeUser(t, 'Exact Investor');
   await fund(t, admin, client, FUNDED);
-  const opened = await client.post('/api/trades', {
+  const trade = await openCopy(client, {
     planId: silverId,
     amount,
     ...(stopLossPct ? { stopLossPct } : {}),
     ...(takeProfitPct ? { takeProfitPct } : {}),
   });
-  expect(opened.statusCode, opened.body).toBe(201);
-  return { client, trade: opened.json<{ trade: CurrentTrade }>().trade };
+  return { client, trade };
 }
 
 /** How a trade closed, as stored: its reason, exit NAV, fee and payout (cents). */
