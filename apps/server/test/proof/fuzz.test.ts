@@ -51,7 +51,7 @@ let snapshot: () => Promise<State>;
 useProofApp((made) => ({ t, world, operations } = made));
 beforeAll(async () => {
   snapshot = await stateSnapshots(t);
-});
+}, 120_000);
 
 /** Percent-encodes every byte, so even lone surrogates make a (hostile but valid) URL. */
 function encodeBytes(value: string): string {

@@ -28,7 +28,7 @@ useProofApp((made) => ({ t, world, operations } = made));
 beforeAll(async () => {
   // Sessions are what the test itself changes and puts back (a revoked session's row).
   snapshot = await stateSnapshots(t, { ignore: ['sessions'] });
-});
+}, 120_000);
 
 type Change = 'session revoked' | 'admin removed' | 'trader removed' | 'deactivated';
 
