@@ -1,26 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { PublicPlan } from '@app/shared/schemas/plans';
 import type { CurrentTrade } from '@app/shared/schemas/trades';
 import { Dec, floorToCents, priceAt } from '../src/modules/market/domain';
 import { auditLedger } from '../src/modules/ledger/ledger.audit';
 import type { TestClient } from './harness';
-import { activeUser, adminClient, fund } from './money-helpers';
+import { activeUser, adminClient, fundedInvestor } from './money-helpers';
 import {
-  createTradingApp,
+  type TradingTestApp,
   openCopy,
   passTime,
   placeOrder,
   TEST_MARKET,
+  useTradingApp,
 } from './copy-trading-helpers';
 
-let t: Awaited<ReturnType<typeof createTradingApp>>;
-beforeAll(async () => {
-  t = await createTradingApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+let t: TradingTestApp;
+useTradingApp((made) => (t = made));
 
 const STEP_MS = 10 * 60_000;
 
@@ -61,8 +57,7 @@ describe('a simulated day of copy trading', () => {
     ];
     const investors: TestClient[] = [];
     for (const [title, amount, stopLossPct] of openings) {
-      const { client } = await activeUser(t);
-      await fund(t, admin, client, 1_000_000);
+      const { client } = await fundedInvestor(t, admin, 1_000_000);
       await openCopy(client, { planId: byTitle(title), amount, stopLossPct });
       investors.push(client);
     }

@@ -27,6 +27,28 @@ export function createTradingApp(): Promise<TradingTestApp> {
   return startTrading(() => undefined);
 }
 
+/** The file's app from `make`, made before its tests and closed after them. */
+function useApp<App extends TestApp>(make: () => Promise<App>, assign: (made: App) => void): void {
+  let t: App | undefined;
+  beforeAll(async () => {
+    t = await make();
+    assign(t);
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+}
+
+/** The file's trading app (createTradingApp): `useTradingApp((made) => (t = made))`. */
+export function useTradingApp(assign: (made: TradingTestApp) => void): void {
+  useApp(createTradingApp, assign);
+}
+
+/** The file's scripted trading app (createScriptedTradingApp), made and closed the same way. */
+export function useScriptedTradingApp(assign: (made: ScriptedTradingApp) => void): void {
+  useApp(() => createScriptedTradingApp(), assign);
+}
+
 /**
  * The same on a scripted market: every price is the instrument's start price (flat history, so the
  * demo strategies start at NAV 1 and hold nothing) until the test sets another.

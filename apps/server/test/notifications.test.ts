@@ -16,7 +16,14 @@ import {
   tickAt as tickBtc,
 } from './copy-trading-helpers';
 import { adminClient, approvedBySecondAdmin, type TestClient } from './harness';
-import { activeUser, auditAfterEach, bankWithdrawal, fund, methodIds } from './money-helpers';
+import {
+  activeUser,
+  auditAfterEach,
+  bankWithdrawal,
+  fund,
+  fundedInvestor,
+  methodIds,
+} from './money-helpers';
 import { startSmtpPeer } from './smtp-peer';
 
 /**
@@ -170,8 +177,7 @@ describe('alerts for every event that touches a user’s money', () => {
     expect((await lead(traders[1]!.user.id)).statusCode).toBe(200);
 
     // Tom copies Silver too, with a 5 % take-profit: BTC rises 6 % and his copy is closed.
-    const tom = await activeUser(t, 'Tom Notify');
-    await fund(t, admin, tom.client, 200_000);
+    const tom = await fundedInvestor(t, admin, 200_000, 'Tom Notify');
     await openCopy(tom.client, { planId: silver.id, amount: '1000', takeProfitPct: 5 });
     await tickAt('106000.00');
     await tickAt('107000.00');
@@ -308,8 +314,7 @@ describe('alerts for every event that touches a user’s money', () => {
   });
 
   it('an event that rolls back tells nobody', async () => {
-    const investor = await activeUser(t, 'Rollback Investor');
-    await fund(t, admin, investor.client, 1_000);
+    const investor = await fundedInvestor(t, admin, 1_000, 'Rollback Investor');
     const before = await countsOf(investor.user.id);
     // A balance adjustment below what is available is refused: nothing booked, nobody told.
     const refused = await admin.post(`/api/admin/users/${investor.user.id}/adjustments`, {

@@ -3,7 +3,7 @@ import type { PublicPlan } from '@app/shared/schemas/plans';
 import type { TraderStrategy } from '@app/shared/schemas/strategies';
 import type { ClosedTrade, CurrentTrade, FundsChangeResponse } from '@app/shared/schemas/trades';
 import { expectError, type TestClient } from './harness';
-import { activeUser, fund, summaryOf } from './money-helpers';
+import { activeUser, fundedInvestor, summaryOf } from './money-helpers';
 import {
   openCopy,
   placeOrder,
@@ -43,8 +43,7 @@ describe('a strategy retired while copied', () => {
   it('stops selling its plans: listed closed, and a new copy or more money is refused with the code', async () => {
     const planId = setup.silver.id;
     expect((await planById(planId))?.closed).toBeNull();
-    ({ client: copier } = await activeUser(t, 'Retired Copier'));
-    await fund(t, admin, copier, FUNDED);
+    ({ client: copier } = await fundedInvestor(t, admin, FUNDED, 'Retired Copier'));
     tradeId = (await openCopy(copier, { planId, amount: '2000' })).id;
 
     const retired = await admin.post(`/api/admin/strategies/${setup.strategyId}/retire`);
@@ -64,8 +63,7 @@ describe('a strategy retired while copied', () => {
       closed: 'strategy_retired',
       strategy: { id: setup.strategyId, retired: true },
     });
-    const newcomer = await activeUser(t, 'Too Late');
-    await fund(t, admin, newcomer.client, FUNDED);
+    const newcomer = await fundedInvestor(t, admin, FUNDED, 'Too Late');
     const refused = await newcomer.client.post('/api/trades', { planId, amount: '1000' });
     expect(refused.statusCode).toBe(409);
     expectError(refused, { code: 'STRATEGY_RETIRED', field: 'planId' });

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { formatUsd } from '@app/shared/money';
 import type { Transaction } from '@app/shared/schemas/transactions';
 import { adjustment } from '../src/modules/ledger/domain';
@@ -14,9 +14,20 @@ import type { StatementLine } from '../src/modules/statements/domain/statement';
 import { movementCells } from '../src/modules/statements/statement.pdf';
 import { STATEMENT_MESSAGES } from '../src/modules/statements/statements.messages';
 import { MAX_OPEN_SNAPSHOTS, openStatement } from '../src/modules/statements/statements.service';
-import { createScriptedTradingApp, tickAt as tickBtc } from './copy-trading-helpers';
+import {
+  type ScriptedTradingApp,
+  tickAt as tickBtc,
+  useScriptedTradingApp,
+} from './copy-trading-helpers';
 import { adminClient, TestClient } from './harness';
-import { activeUser, auditAfterEach, bankWithdrawal, fund, summaryOf } from './money-helpers';
+import {
+  activeUser,
+  auditAfterEach,
+  bankWithdrawal,
+  fund,
+  fundedInvestor,
+  summaryOf,
+} from './money-helpers';
 
 /**
  * Account statements against the ledger. Investor Ada's scripted history, on a scripted market
@@ -33,7 +44,7 @@ import { activeUser, auditAfterEach, bankWithdrawal, fund, summaryOf } from './m
  * The statement of 06/05–06/15 must open at 5,000.00 and close at 5,977.73.
  */
 
-let t: Awaited<ReturnType<typeof createScriptedTradingApp>>;
+let t: ScriptedTradingApp;
 let admin: TestClient;
 let ada: { client: TestClient; user: { id: string }; input: { email: string; password: string } };
 const FORMULA = '=HYPERLINK("http://evil.example","click")';
@@ -90,8 +101,8 @@ function pdfText(pdf: Buffer): string | null {
   }
 }
 
+useScriptedTradingApp((made) => (t = made));
 beforeAll(async () => {
-  t = await createScriptedTradingApp();
   admin = await adminClient(t);
   const plans = (await admin.get('/api/plans')).json<{
     plans: { id: string; title: string; strategy: { id: string } | null }[];
@@ -156,9 +167,6 @@ beforeAll(async () => {
   await toJune(20);
   await fund(t, admin, ada.client, 700);
 }, 120_000);
-afterAll(async () => {
-  await t.close();
-});
 auditAfterEach(() => t);
 
 const OPENING = 500_000n;
@@ -663,8 +671,7 @@ describe('money back from a copy that stays open', () => {
     // On 06/20 (the clock's day now): $2,000 in at NAV 1; at 1.1 the $200.00 profit is claimed
     // (fee $40.00, $160.00 in); at 1.2 $100.00 is taken out: 83.33333334 units marked at 1.1,
     // fee 20 % × $8.33 = $1.66, $98.34 in, their cost $91.67 (so $6.67 realised).
-    const claire = await activeUser(t, 'Claire Voyant');
-    await fund(t, admin, claire.client, 200_000);
+    const claire = await fundedInvestor(t, admin, 200_000, 'Claire Voyant');
     await tickAt('100000.00');
     const opened = await claire.client.post('/api/trades', { planId: silverId, amount: '2000' });
     expect(opened.statusCode, opened.body).toBe(201);

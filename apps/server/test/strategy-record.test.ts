@@ -1,17 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type {
   StrategyDirectory,
   StrategyOrders,
   StrategyRecord,
 } from '@app/shared/schemas/strategies';
 import { adminClient, TestClient } from './harness';
-import { activeUser, fund } from './money-helpers';
+import { fundedInvestor } from './money-helpers';
 import {
-  createScriptedTradingApp,
   openCopy,
   passTime,
   placeOrder,
+  type ScriptedTradingApp,
   silverWithLeadTrader,
+  useScriptedTradingApp,
 } from './copy-trading-helpers';
 
 /**
@@ -19,13 +20,8 @@ import {
  * copier closes with profit, the trader takes the profit; the record says exactly that.
  */
 
-let t: Awaited<ReturnType<typeof createScriptedTradingApp>>;
-beforeAll(async () => {
-  t = await createScriptedTradingApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+let t: ScriptedTradingApp;
+useScriptedTradingApp((made) => (t = made));
 
 // Sessions end after 30 idle minutes: the clock moves in steps shorter than that.
 const STEP_MS = 10 * 60_000;
@@ -37,8 +33,7 @@ describe('GET /api/strategies/:id/record', () => {
 
     // Half the strategy in BTC at its start price.
     await placeOrder(trader.client, { symbol: 'BTCUSDT', side: 'long', targetWeight: '50' });
-    const copier = await activeUser(t, 'Copier');
-    await fund(t, admin, copier.client, 500_000);
+    const copier = await fundedInvestor(t, admin, 500_000, 'Copier');
     await openCopy(copier.client, { planId: silver.id, amount: '2000.00', stopLossPct: 40 });
     const btc = (
       await t.db.execute<{ price: string }>(

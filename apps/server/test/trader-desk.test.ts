@@ -1,13 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { StrategyList, TraderStrategy } from '@app/shared/schemas/strategies';
 import type { TraderDashboard } from '@app/shared/schemas/lead-traders';
 import { adminClient, expectError, type TestClient } from './harness';
 import { activeUser, auditAfterEach } from './money-helpers';
 import {
-  createScriptedTradingApp,
   placeOrder,
+  type ScriptedTradingApp,
   silverWithLeadTrader,
   tickAt,
+  useScriptedTradingApp,
 } from './copy-trading-helpers';
 
 /**
@@ -17,14 +18,11 @@ import {
  * 3,300.00 until a test moves them), so every figure is exact.
  */
 
-let t: Awaited<ReturnType<typeof createScriptedTradingApp>>;
+let t: ScriptedTradingApp;
 let admin: TestClient;
+useScriptedTradingApp((made) => (t = made));
 beforeAll(async () => {
-  t = await createScriptedTradingApp();
   admin = await adminClient(t);
-});
-afterAll(async () => {
-  await t.close();
 });
 auditAfterEach(() => t);
 

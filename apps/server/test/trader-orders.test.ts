@@ -1,9 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { TraderOrderResult, TraderStrategy } from '@app/shared/schemas/strategies';
 import { adminClient, expectError } from './harness';
 import { auditAfterEach } from './money-helpers';
-import { createScriptedTradingApp, placeOrder, silverWithLeadTrader } from './copy-trading-helpers';
+import {
+  placeOrder,
+  type ScriptedTradingApp,
+  silverWithLeadTrader,
+  useScriptedTradingApp,
+} from './copy-trading-helpers';
 
 /**
  * A lead trader's order on a scripted market (every instrument at its start price, the Silver
@@ -11,13 +16,8 @@ import { createScriptedTradingApp, placeOrder, silverWithLeadTrader } from './co
  * an order that would change nothing is refused with its own code, never a silent 200.
  */
 
-let t: Awaited<ReturnType<typeof createScriptedTradingApp>>;
-beforeAll(async () => {
-  t = await createScriptedTradingApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+let t: ScriptedTradingApp;
+useScriptedTradingApp((made) => (t = made));
 auditAfterEach(() => t);
 
 async function fillCount(strategyId: string): Promise<number> {

@@ -7,7 +7,7 @@ import type {
   TradeHistoryPage,
 } from '@app/shared/schemas/trades';
 import type { TestClient } from './harness';
-import { activeUser, fund, summaryOf } from './money-helpers';
+import { fundedInvestor, summaryOf } from './money-helpers';
 import {
   openCopy,
   tickAt as tickBtc,
@@ -30,8 +30,7 @@ const FUNDED = 500_000;
 const tickAt = (btc: string) => tickBtc(t, { BTCUSDT: btc });
 
 async function investor(amount: string, stopLossPct?: number, takeProfitPct?: number) {
-  const { client } = await activeUser(t, 'Exact Investor');
-  await fund(t, admin, client, FUNDED);
+  const { client } = await fundedInvestor(t, admin, FUNDED, 'Exact Investor');
   const trade = await openCopy(client, {
     planId: silverId,
     amount,

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { accountSummarySchema } from '@app/shared/schemas/account';
 import type { PublicPlan } from '@app/shared/schemas/plans';
@@ -6,7 +6,7 @@ import type { ClosedTrade, CurrentTrade } from '@app/shared/schemas/trades';
 import { Dec, floorToCents } from '../src/modules/market/domain';
 import type { TestClient } from './harness';
 import { activeUser, adminClient, auditAfterEach, fund, summaryOf } from './money-helpers';
-import { advance, createTradingApp, openCopy, type TradingTestApp } from './copy-trading-helpers';
+import { advance, openCopy, type TradingTestApp, useTradingApp } from './copy-trading-helpers';
 
 let t: TradingTestApp;
 let admin: TestClient;
@@ -17,13 +17,10 @@ const plan = (title: string) => {
   return found;
 };
 
+useTradingApp((made) => (t = made));
 beforeAll(async () => {
-  t = await createTradingApp();
   admin = await adminClient(t);
   plans = (await admin.get('/api/plans')).json<{ plans: PublicPlan[] }>().plans;
-});
-afterAll(async () => {
-  await t.close();
 });
 auditAfterEach(() => t);
 
