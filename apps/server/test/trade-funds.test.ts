@@ -11,6 +11,7 @@ import { removalOf } from '@app/shared/funds-removal';
 import type { TestClient } from './harness';
 import { activeUser, fundedInvestor, summaryOf } from './money-helpers';
 import {
+  openCopy,
   tickAt as tickBtc,
   useSilverAllInBtc,
   type ScriptedTradingApp,
@@ -32,9 +33,7 @@ const tickAt = (btc: string) => tickBtc(t, { BTCUSDT: btc });
 
 async function investor(amount: string) {
   const { client } = await fundedInvestor(t, admin, FUNDED, 'Funds Investor');
-  const opened = await client.post('/api/trades', { planId: silverId, amount });
-  expect(opened.statusCode, opened.body).toBe(201);
-  return { client, trade: opened.json<{ trade: CurrentTrade }>().trade };
+  return { client, trade: await openCopy(client, { planId: silverId, amount }) };
 }
 
 useSilverAllInBtc((made) => {
