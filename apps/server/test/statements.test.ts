@@ -20,14 +20,7 @@ import {
   useScriptedTradingApp,
 } from './copy-trading-helpers';
 import { adminClient, TestClient } from './harness';
-import {
-  activeUser,
-  auditAfterEach,
-  bankWithdrawal,
-  fund,
-  fundedInvestor,
-  summaryOf,
-} from './money-helpers';
+import { activeUser, auditAfterEach, bankWithdrawal, fund, summaryOf } from './money-helpers';
 
 /**
  * Account statements against the ledger. Investor Ada's scripted history, on a scripted market
@@ -671,7 +664,8 @@ describe('money back from a copy that stays open', () => {
     // On 06/20 (the clock's day now): $2,000 in at NAV 1; at 1.1 the $200.00 profit is claimed
     // (fee $40.00, $160.00 in); at 1.2 $100.00 is taken out: 83.33333334 units marked at 1.1,
     // fee 20 % × $8.33 = $1.66, $98.34 in, their cost $91.67 (so $6.67 realised).
-    const claire = await fundedInvestor(t, admin, 200_000, 'Claire Voyant');
+    const claire = await activeUser(t, 'Claire Voyant');
+    await fund(t, admin, claire.client, 200_000);
     await tickAt('100000.00');
     const opened = await claire.client.post('/api/trades', { planId: silverId, amount: '2000' });
     expect(opened.statusCode, opened.body).toBe(201);
