@@ -1,9 +1,5 @@
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { depcruiseProbe, type Violation } from '@app/shared/test/depcruise-probe';
 
 /**
  * Probes for the import boundaries of issue 40 (`.dependency-cruiser.cjs`, run by `npm run
@@ -12,8 +8,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
  * tree. Each violation must be reported, the command must fail, and the clean files beside them
  * must not be reported: the baseline tolerates today's violations, never a new one.
  */
-const root = fileURLToPath(new URL('../../../', import.meta.url));
-const depcruise = join(root, 'node_modules/dependency-cruiser/bin/dependency-cruise.mjs');
 
 const fixture: Record<string, string> = {
   // Clean: routes -> service -> own repo -> own tables; a pure domain; a service asking another
@@ -106,42 +100,7 @@ const expected: Array<[string, string, string]> = [
   ['schema-gathers-tables-only', 'db/schema.ts', 'modules/plans/plans.service.ts'],
 ];
 
-type Violation = { rule: { name: string }; from: string; to: string };
-
-let dir = '';
-const run = (outputType: string) =>
-  spawnSync(
-    process.execPath,
-    [
-      depcruise,
-      '--config',
-      join(root, '.dependency-cruiser.cjs'),
-      '--ignore-known',
-      join(root, '.dependency-cruiser-known-violations.json'),
-      '--output-type',
-      outputType,
-      'apps',
-    ],
-    { cwd: dir, encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 },
-  );
-
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'dependency-rules-'));
-  for (const [file, text] of Object.entries(fixture)) {
-    mkdirSync(dirname(join(dir, file)), { recursive: true });
-    writeFileSync(join(dir, file), text);
-  }
-  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'probe', type: 'module' }));
-  writeFileSync(
-    join(dir, 'tsconfig.base.json'),
-    JSON.stringify({ compilerOptions: { module: 'ESNext', moduleResolution: 'Bundler' } }),
-  );
-  symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'), 'dir');
-});
-
-afterAll(() => {
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
+const run = depcruiseProbe('dependency-rules', fixture);
 
 describe('the import boundaries (npm run lint:deps) on a probe tree', () => {
   it('reports every new violation, whatever the baseline tolerates, and nothing in the clean files', () => {

@@ -1,11 +1,10 @@
 // @vitest-environment node
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { depcruiseProbe, type Violation } from '@app/shared/test/depcruise-probe';
 
 /**
  * Features may use one another, but never in a circle: a circle between features means neither
@@ -17,7 +16,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
  * the clean imports beside them are not, and every real feature folder is in the list.
  */
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
-const depcruise = join(root, 'node_modules/dependency-cruiser/bin/dependency-cruise.mjs');
 const features = join(root, 'apps/web/src/features');
 
 const fixture: Record<string, string> = {
@@ -47,42 +45,7 @@ const expected: Array<[string, string]> = [
   ['features/public/routes.ts', 'features/admin/pages/Users.tsx'],
 ];
 
-type Violation = { rule: { name: string }; from: string; to: string };
-
-let dir = '';
-const run = (outputType: string) =>
-  spawnSync(
-    process.execPath,
-    [
-      depcruise,
-      '--config',
-      join(root, '.dependency-cruiser.cjs'),
-      '--ignore-known',
-      join(root, '.dependency-cruiser-known-violations.json'),
-      '--output-type',
-      outputType,
-      'apps',
-    ],
-    { cwd: dir, encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 },
-  );
-
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'feature-imports-'));
-  for (const [file, text] of Object.entries(fixture)) {
-    mkdirSync(dirname(join(dir, file)), { recursive: true });
-    writeFileSync(join(dir, file), text);
-  }
-  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'probe', type: 'module' }));
-  writeFileSync(
-    join(dir, 'tsconfig.base.json'),
-    JSON.stringify({ compilerOptions: { module: 'ESNext', moduleResolution: 'Bundler' } }),
-  );
-  symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'), 'dir');
-});
-
-afterAll(() => {
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
+const run = depcruiseProbe('feature-imports', fixture);
 
 describe('imports between web features (npm run lint:deps) on a probe tree', () => {
   it('reports each import against the feature order, and nothing else', () => {
