@@ -1,9 +1,9 @@
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { freePort } from '../../apps/server/src/lib/free-port';
 
 /** Debian's PostgreSQL server binaries (pg_ctl, initdb, pgbench...). */
 export function pgBinDir(): string {
@@ -23,19 +23,8 @@ export function pgBinDir(): string {
   return path.join(root, version, 'bin');
 }
 
-/** A free TCP port on loopback (the OS picks it). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
+/** A free TCP port on loopback: the server's own (its embedded database picks ports the same way). */
+export { freePort };
 
 export interface PgCluster {
   bin: string;

@@ -6,7 +6,13 @@ import { userBalances, userNetByEntryKind } from './ledger-oracle';
 import { listTransactions } from '../src/modules/transactions/transactions.repo';
 import { openTradesOfUser, toOpenTradeFacts } from '../src/modules/copy-trading/copies/trades.repo';
 import type { TestApp, TestClient } from './harness';
-import { activeUser, bankWithdrawal as bank, fund, methodIds, useMoneyApp } from './money-helpers';
+import {
+  activeUser,
+  bankWithdrawal as bank,
+  fundedInvestor,
+  methodIds,
+  useMoneyApp,
+} from './money-helpers';
 
 let t: TestApp;
 let admin: TestClient;
@@ -50,8 +56,7 @@ async function separately(userId: string) {
 
 describe('account figures in one statement', () => {
   it('equal the separate balance, per-kind, pending and recent queries, row for row', async () => {
-    const { client, user } = await activeUser(t);
-    await fund(t, admin, client, 100_000);
+    const { client, user } = await fundedInvestor(t, admin, 100_000);
     const rejected = await client.post('/api/withdrawals', bank('50'));
     const { transaction } = rejected.json<{ transaction: Transaction }>();
     await admin.post(`/api/admin/withdrawals/${transaction.id}/reject`, { reason: 'Wrong name' });
@@ -87,8 +92,7 @@ describe('account figures in one statement', () => {
   });
 
   it('are zero and empty for a user with no activity, and never show another user’s rows', async () => {
-    const busy = await activeUser(t, 'Busy Bee');
-    await fund(t, admin, busy.client, 10_000);
+    await fundedInvestor(t, admin, 10_000, 'Busy Bee');
     const { user } = await activeUser(t, 'Quiet Quill');
     const figures = await accountFigures(t.ctx.reads, user.id);
     expect(figures).toEqual({

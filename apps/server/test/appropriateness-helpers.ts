@@ -4,12 +4,8 @@ import { insertAssessment } from '../src/modules/appropriateness/appropriateness
 import { currentQuestionnaire } from '../src/modules/appropriateness/appropriateness.service';
 import { maxScoreOf } from '../src/modules/appropriateness/domain/scoring';
 
-/**
- * Records an "appropriate" assessment for the user straight in the database (no audit entry, no
- * realtime event), as test setup for the many tests that invest right after activation: the
- * check itself is proven in appropriateness.test.ts.
- */
-export async function passAppropriateness(ctx: AppContext, userId: string): Promise<void> {
+/** The current questionnaire answered with each question's best option, and its top score. */
+async function bestAnswers(ctx: AppContext) {
   const questionnaire = await currentQuestionnaire(ctx);
   const answers = Object.fromEntries(
     questionnaire.content.questions.map((question) => {
@@ -17,7 +13,16 @@ export async function passAppropriateness(ctx: AppContext, userId: string): Prom
       return [question.id, best.id];
     }),
   );
-  const maxScore = maxScoreOf(questionnaire.content);
+  return { questionnaire, answers, maxScore: maxScoreOf(questionnaire.content) };
+}
+
+/**
+ * Records an "appropriate" assessment for the user straight in the database (no audit entry, no
+ * realtime event), as test setup for the many tests that invest right after activation: the
+ * check itself is proven in appropriateness.test.ts.
+ */
+export async function passAppropriateness(ctx: AppContext, userId: string): Promise<void> {
+  const { questionnaire, answers, maxScore } = await bestAnswers(ctx);
   await insertAssessment(ctx.db, {
     userId,
     questionnaireVersion: questionnaire.version,
@@ -33,14 +38,7 @@ export async function passAppropriateness(ctx: AppContext, userId: string): Prom
 /** The same for many users at once (the bulk investors of the load tests), in one statement. */
 export async function passAppropriatenessAll(ctx: AppContext, userIds: string[]): Promise<void> {
   if (userIds.length === 0) return;
-  const questionnaire = await currentQuestionnaire(ctx);
-  const answers = Object.fromEntries(
-    questionnaire.content.questions.map((question) => {
-      const best = question.options.reduce((a, b) => (b.points > a.points ? b : a));
-      return [question.id, best.id];
-    }),
-  );
-  const maxScore = maxScoreOf(questionnaire.content);
+  const { questionnaire, answers, maxScore } = await bestAnswers(ctx);
   await ctx.db.execute(sql`
     INSERT INTO appropriateness_assessments
       (user_id, questionnaire_version, answers, score, max_score, pass_score, result, created_at)

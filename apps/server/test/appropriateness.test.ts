@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import type {
   AdminQuestionnaire,
@@ -10,7 +10,12 @@ import { auditLog } from '../src/db/schema';
 import { DEFAULT_QUESTIONNAIRE } from '../src/modules/appropriateness/domain/default-questionnaire';
 import { approvedBySecondAdmin, expectError, registerUser, type TestClient } from './harness';
 import { adminClient, auditAfterEach, fund, summaryOf } from './money-helpers';
-import { createScriptedTradingApp, silverAllInBtc, tickAt } from './copy-trading-helpers';
+import {
+  type ScriptedTradingApp,
+  silverAllInBtc,
+  tickAt,
+  useScriptedTradingApp,
+} from './copy-trading-helpers';
 
 /**
  * The appropriateness check before a new copy trade (issue 21), through the API: the server
@@ -19,7 +24,7 @@ import { createScriptedTradingApp, silverAllInBtc, tickAt } from './copy-trading
  * acknowledgement are kept per questionnaire version and shown to admins.
  */
 
-let t: Awaited<ReturnType<typeof createScriptedTradingApp>>;
+let t: ScriptedTradingApp;
 let admin: TestClient;
 let silverId: string;
 
@@ -39,15 +44,12 @@ const NOVICE = {
   past_performance: 'future_return',
 };
 
+useScriptedTradingApp((made) => (t = made));
 beforeAll(async () => {
-  t = await createScriptedTradingApp();
   admin = await adminClient(t);
   silverId = (await silverAllInBtc(t, admin, 0)).silver.id;
   await tickAt(t, { BTCUSDT: '100000.00' });
 }, 120_000);
-afterAll(async () => {
-  await t.close();
-});
 auditAfterEach(() => t);
 
 /** Active and funded with $5,000, but without the check (money-helpers' activeUser takes it). */

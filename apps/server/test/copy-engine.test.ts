@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { ClosedTrade, CurrentTrade } from '@app/shared/schemas/trades';
 import { auditLedger } from '../src/modules/ledger/ledger.audit';
 import { redeemValueCents } from '../src/modules/copy-trading/domain';
-import { createTradingApp, type TradingTestApp } from './copy-trading-helpers';
-import { activeUser, adminClient, fund } from './money-helpers';
+import { type TradingTestApp, useTradingApp } from './copy-trading-helpers';
+import { activeUser, adminClient, fundedInvestor } from './money-helpers';
 import type { TestClient } from './harness';
 
 /**
@@ -16,12 +16,7 @@ import type { TestClient } from './harness';
 const COPIERS = 200;
 let t: TradingTestApp;
 
-beforeAll(async () => {
-  t = await createTradingApp();
-}, 120_000);
-afterAll(async () => {
-  await t.close();
-});
+useTradingApp((made) => (t = made));
 
 async function leadTraderOf(admin: TestClient, strategyId: string) {
   const trader = await activeUser(t, 'Lead Trader');
@@ -45,8 +40,7 @@ describe('copiers of one strategy', () => {
 
     const copiers: TestClient[] = [];
     for (let i = 0; i < COPIERS; i += 1) {
-      const { client } = await activeUser(t, `Copier ${i}`);
-      await fund(t, admin, client, 600_000);
+      const { client } = await fundedInvestor(t, admin, 600_000, `Copier ${i}`);
       copiers.push(client);
     }
 

@@ -1,20 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { PublicPlan } from '@app/shared/schemas/plans';
 import type { CurrentTrade } from '@app/shared/schemas/trades';
 import { Dec, floorToCents, priceAt } from '../src/modules/market/domain';
 import { auditLedger } from '../src/modules/ledger/ledger.audit';
 import type { TestClient } from './harness';
-import { activeUser, adminClient, fund } from './money-helpers';
-import { createTradingApp, passTime, TEST_MARKET } from './copy-trading-helpers';
+import { activeUser, adminClient, fundedInvestor } from './money-helpers';
+import {
+  type TradingTestApp,
+  openCopy,
+  passTime,
+  placeOrder,
+  TEST_MARKET,
+  useTradingApp,
+} from './copy-trading-helpers';
 
-let t: Awaited<ReturnType<typeof createTradingApp>>;
-beforeAll(async () => {
-  t = await createTradingApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+let t: TradingTestApp;
+useTradingApp((made) => (t = made));
 
 const STEP_MS = 10 * 60_000;
 
@@ -44,12 +46,7 @@ describe('a simulated day of copy trading', () => {
       await trader.post('/api/trader/orders', { symbol, side: 'long', targetWeight: '0' });
       await trader.post('/api/trader/orders', { symbol, side: 'short', targetWeight: '0' });
     }
-    const order = await trader.post('/api/trader/orders', {
-      symbol: 'SOLUSDT',
-      side,
-      targetWeight: '95',
-    });
-    expect(order.statusCode, order.body).toBe(200);
+    await placeOrder(trader, { symbol: 'SOLUSDT', side, targetWeight: '95' });
     const openings: [string, string, number][] = [
       ['Basic', '500', 40],
       ['Basic', '900', 5],
@@ -60,14 +57,8 @@ describe('a simulated day of copy trading', () => {
     ];
     const investors: TestClient[] = [];
     for (const [title, amount, stopLossPct] of openings) {
-      const { client } = await activeUser(t);
-      await fund(t, admin, client, 1_000_000);
-      const opened = await client.post('/api/trades', {
-        planId: byTitle(title),
-        amount,
-        stopLossPct,
-      });
-      expect(opened.statusCode, opened.body).toBe(201);
+      const { client } = await fundedInvestor(t, admin, 1_000_000);
+      await openCopy(client, { planId: byTitle(title), amount, stopLossPct });
       investors.push(client);
     }
 

@@ -6,6 +6,7 @@ import { createScriptedSource, type ScriptedSource } from '../src/modules/market
 import { createScheduler, type Scheduler } from '../src/jobs/scheduler';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect } from 'vitest';
+import type { CurrentTrade } from '@app/shared/schemas/trades';
 import type { Config } from '../src/config';
 import { adminClient, createTestApp, type TestApp, type TestClient } from './harness';
 import { activeUser, auditAfterEach } from './money-helpers';
@@ -24,6 +25,28 @@ export interface TradingTestApp extends TestApp {
 /** The app with market data back-filled, demo strategies seeded, and one price tick taken. */
 export function createTradingApp(): Promise<TradingTestApp> {
   return startTrading(() => undefined);
+}
+
+/** The file's app from `make`, made before its tests and closed after them. */
+function useApp<App extends TestApp>(make: () => Promise<App>, assign: (made: App) => void): void {
+  let t: App | undefined;
+  beforeAll(async () => {
+    t = await make();
+    assign(t);
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+}
+
+/** The file's trading app (createTradingApp): `useTradingApp((made) => (t = made))`. */
+export function useTradingApp(assign: (made: TradingTestApp) => void): void {
+  useApp(createTradingApp, assign);
+}
+
+/** The file's scripted trading app (createScriptedTradingApp), made and closed the same way. */
+export function useScriptedTradingApp(assign: (made: ScriptedTradingApp) => void): void {
+  useApp(() => createScriptedTradingApp(), assign);
 }
 
 /**
@@ -99,6 +122,26 @@ export async function silverWithLeadTrader(t: TestApp, admin: TestClient) {
   return { silver, strategyId, trader };
 }
 
+/** A lead trader's order (`POST /api/trader/orders`), answered 200; the response, to read on. */
+export async function placeOrder(
+  trader: TestClient,
+  order: { symbol: string; side: 'long' | 'short'; targetWeight: string },
+) {
+  const placed = await trader.post('/api/trader/orders', order);
+  expect(placed.statusCode, placed.body).toBe(200);
+  return placed;
+}
+
+/** A copy opened (`POST /api/trades`), answered 201: the trade as the answer shows it. */
+export async function openCopy(
+  client: TestClient,
+  body: { planId: string; amount: string; stopLossPct?: number; takeProfitPct?: number },
+): Promise<CurrentTrade> {
+  const opened = await client.post('/api/trades', body);
+  expect(opened.statusCode, opened.body).toBe(201);
+  return opened.json<{ trade: CurrentTrade }>().trade;
+}
+
 /** Sets scripted prices, moves the clock a second and takes a tick, waiting for its closes. */
 export async function tickAt(
   t: TradingTestApp & { market: ScriptedSource },
@@ -123,12 +166,7 @@ export async function silverAllInBtc(
     sql`UPDATE plans SET performance_fee_pct = ${feePct} WHERE id = ${setup.silver.id}`,
   );
   await tickAt(t, { BTCUSDT: '100000.00' });
-  const order = await setup.trader.client.post('/api/trader/orders', {
-    symbol: 'BTCUSDT',
-    side: 'long',
-    targetWeight: '100',
-  });
-  expect(order.statusCode, order.body).toBe(200);
+  await placeOrder(setup.trader.client, { symbol: 'BTCUSDT', side: 'long', targetWeight: '100' });
   return setup;
 }
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PublicPlan } from '@app/shared/schemas/plans';
 import {
   DEMO_TRADER_DESCRIPTIONS,
@@ -7,13 +7,10 @@ import {
   type Strategy,
 } from '@app/shared/schemas/strategies';
 import { ensureDemoStrategies } from '../src/modules/copy-trading/strategies/demo-strategies.service';
-import { createTradingApp, TEST_MARKET, type TradingTestApp } from './copy-trading-helpers';
+import { TEST_MARKET, type TradingTestApp, useTradingApp } from './copy-trading-helpers';
 
 let t: TradingTestApp;
-beforeAll(async () => {
-  t = await createTradingApp();
-});
-afterAll(() => t.close());
+useTradingApp((made) => (t = made));
 
 async function links(): Promise<[string, string | null][]> {
   const { rows } = await t.db.execute<{ title: string; trader: string | null }>(sql`

@@ -18,6 +18,7 @@ import {
   approvedBySecondAdmin,
   createTestApp,
   expectError,
+  multipartFile,
   registerUser,
   type TestApp,
   type TestClient,
@@ -46,16 +47,9 @@ afterAll(async () => {
 });
 
 function upload(client: TestClient, field: string, bytes: Buffer) {
-  const boundary = '----nestrado' + crypto.randomBytes(6).toString('hex');
-  const body = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${field}.png"\r\nContent-Type: image/png\r\n\r\n`,
-    ),
-    bytes,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
+  const { body, contentType } = multipartFile(field, `${field}.png`, 'image/png', bytes);
   return client.request('POST', '/api/verification/documents', body, {
-    'content-type': `multipart/form-data; boundary=${boundary}`,
+    'content-type': contentType,
   });
 }
 

@@ -25,6 +25,7 @@ import {
   bankWithdrawal,
   countRows,
   fund,
+  fundedInvestor,
   methodIds,
   summaryOf,
 } from './money-helpers';
@@ -283,8 +284,7 @@ describe('maker-checker above the threshold', () => {
   });
 
   it('a payout above the threshold waits with its hold; a rejected approval books nothing and leaves the withdrawal pending; the next approval pays it once', async () => {
-    const investor = await activeUser(t, 'Ada Byron');
-    await fund(t, maker, investor.client, 100_000);
+    const investor = await fundedInvestor(t, maker, 100_000, 'Ada Byron');
     const withdrawal = await withdraw(investor.client, '500');
     const entries = await countRows(t, 'journal_entries');
 
@@ -398,8 +398,7 @@ describe('maker-checker above the threshold', () => {
 
   it('two checkers approving at once book it once; the other gets 409', async () => {
     const third = await secondAdmin(t);
-    const investor = await activeUser(t);
-    await fund(t, maker, investor.client, 30_000);
+    const investor = await fundedInvestor(t, maker, 30_000);
     const withdrawal = await withdraw(investor.client, '200');
     const { approval } = (await maker.post(`/api/admin/withdrawals/${withdrawal.id}/pay`)).json<{
       approval: Approval;
@@ -505,8 +504,7 @@ describe('the admin realtime channel', () => {
 describe('a deactivated account', () => {
   it('can still withdraw its money, but cannot deposit or invest', async () => {
     await setThreshold('1000');
-    const investor = await activeUser(t, 'Mary Somerville');
-    await fund(t, maker, investor.client, 20_000);
+    const investor = await fundedInvestor(t, maker, 20_000, 'Mary Somerville');
     expect((await maker.post(`/api/admin/users/${investor.user.id}/deactivate`)).statusCode).toBe(
       200,
     );
@@ -595,8 +593,7 @@ describe('dual control under races', () => {
   });
 
   it('8 parallel $900 payouts for one user by one admin: one is paid alone, the others wait for a second admin', async () => {
-    const investor = await activeUser(t, 'Race Paid');
-    await fund(t, checker, investor.client, 800_000);
+    const investor = await fundedInvestor(t, checker, 800_000, 'Race Paid');
     const withdrawals = [];
     for (let i = 0; i < 8; i += 1) withdrawals.push(await withdraw(investor.client, '900'));
     const answers = await Promise.all(

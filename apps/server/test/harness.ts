@@ -437,6 +437,22 @@ export function useTestApp(
   }
 }
 
+/**
+ * One file as a browser's form sends it (multipart/form-data, the file in `field`): the body and
+ * the content-type header that names its boundary.
+ */
+export function multipartFile(field: string, filename: string, contentType: string, bytes: Buffer) {
+  const boundary = '----nestrado' + Math.random().toString(16).slice(2);
+  const body = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+    ),
+    bytes,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { body, contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
 /** The response's body is an `error` with (at least) these code, params, message and field. */
 export function expectError(
   response: LightMyRequestResponse,

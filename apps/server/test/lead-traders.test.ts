@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type {
   AdminTraderApplication,
@@ -15,8 +15,12 @@ import {
   registerUser,
   type TestClient,
 } from './harness';
-import { activeUser, auditAfterEach, fund, summaryOf } from './money-helpers';
-import { createScriptedTradingApp, tickAt as tickBtc } from './copy-trading-helpers';
+import { activeUser, auditAfterEach, fund, fundedInvestor, summaryOf } from './money-helpers';
+import {
+  type ScriptedTradingApp,
+  tickAt as tickBtc,
+  useScriptedTradingApp,
+} from './copy-trading-helpers';
 import { fillPath, loadOperations, type Operation } from './proof/openapi';
 import { sampleValue, type SampleContext } from './proof/samples';
 
@@ -27,7 +31,7 @@ import { sampleValue, type SampleContext } from './proof/samples';
  * with a code naming the field, and nothing is stored.
  */
 
-let t: Awaited<ReturnType<typeof createScriptedTradingApp>>;
+let t: ScriptedTradingApp;
 let admin: TestClient;
 
 /** Sets BTC's price, moves the clock a second and takes a tick, waiting for its closes. */
@@ -72,14 +76,11 @@ async function approvedTrader(name: string) {
   return user;
 }
 
+useScriptedTradingApp((made) => (t = made));
 beforeAll(async () => {
-  t = await createScriptedTradingApp();
   admin = await adminClient(t);
   await tickAt('100000.00');
 }, 120_000);
-afterAll(async () => {
-  await t.close();
-});
 auditAfterEach(() => t);
 
 describe('applying to the lead-trader programme', () => {
@@ -327,8 +328,7 @@ describe('the trader journey: strategy, fee, plan, copier, dashboard', () => {
     expect(raised.statusCode, raised.body).toBe(200);
     const effective = (await admin.get('/api/plans')).json<{ plans: PublicPlan[] }>().plans;
     expect(effective.find((p) => p.id === planId)).toMatchObject({ minCents: 15_000 });
-    const copier = await activeUser(t, 'Copier Secret-Name');
-    await fund(t, admin, copier.client, 500_000);
+    const copier = await fundedInvestor(t, admin, 500_000, 'Copier Secret-Name');
     const small = await copier.client.post('/api/trades', { planId, amount: '120' });
     expect(small.statusCode).toBe(400);
     expectError(small, {
@@ -339,8 +339,7 @@ describe('the trader journey: strategy, fee, plan, copier, dashboard', () => {
     const opened = await copier.client.post('/api/trades', { planId, amount: '1000' });
     expect(opened.statusCode, opened.body).toBe(201);
     expect(opened.json<{ trade: CurrentTrade }>().trade.units).toBe('1000');
-    const late = await activeUser(t, 'Late Copier');
-    await fund(t, admin, late.client, 500_000);
+    const late = await fundedInvestor(t, admin, 500_000, 'Late Copier');
     const full = await late.client.post('/api/trades', { planId, amount: '1000' });
     expect(full.statusCode).toBe(409);
     expectError(full, { code: 'STRATEGY_COPIERS_FULL', params: { maxCopiers: 1 } });
@@ -430,8 +429,7 @@ describe('admin: creating a strategy for a trader and retiring one', () => {
       strategyId,
     });
     const planId = plan.json<{ plan: { id: string } }>().plan.id;
-    const copier = await activeUser(t, 'Retiring Copier');
-    await fund(t, admin, copier.client, 200_000);
+    const copier = await fundedInvestor(t, admin, 200_000, 'Retiring Copier');
     expect((await copier.client.post('/api/trades', { planId, amount: '500' })).statusCode).toBe(
       201,
     );
@@ -443,8 +441,7 @@ describe('admin: creating a strategy for a trader and retiring one', () => {
     expect((await copier.client.get('/api/trades/current')).json()).toMatchObject({
       trade: { strategyId, amountCents: 50_000 },
     });
-    const newcomer = await activeUser(t, 'Too Late');
-    await fund(t, admin, newcomer.client, 200_000);
+    const newcomer = await fundedInvestor(t, admin, 200_000, 'Too Late');
     const refused = await newcomer.client.post('/api/trades', { planId, amount: '500' });
     expect(refused.statusCode).toBe(409);
     expectError(refused, { code: 'STRATEGY_RETIRED' });
@@ -506,15 +503,13 @@ describe('retiring a strategy alerts its copiers', () => {
     const { strategyId, planIds } = await offeredStrategy('Retiring Trader', 2);
     const [planA, planB] = planIds as [string, string];
     // Two copies of the same strategy through its two plans: still one alert.
-    const twice = await activeUser(t, 'Twice Copier');
-    await fund(t, admin, twice.client, 300_000);
+    const twice = await fundedInvestor(t, admin, 300_000, 'Twice Copier');
     for (const planId of [planA, planB]) {
       const opened = await twice.client.post('/api/trades', { planId, amount: '500' });
       expect(opened.statusCode, opened.body).toBe(201);
     }
     // E-mail turned off: the alert in the bell only.
-    const quiet = await activeUser(t, 'Quiet Copier');
-    await fund(t, admin, quiet.client, 300_000);
+    const quiet = await fundedInvestor(t, admin, 300_000, 'Quiet Copier');
     const off = await quiet.client.put('/api/notifications/preferences', {
       email: { strategy_retired: false },
     });
@@ -523,15 +518,13 @@ describe('retiring a strategy alerts its copiers', () => {
       (await quiet.client.post('/api/trades', { planId: planA, amount: '400' })).statusCode,
     ).toBe(201);
     // German e-mails.
-    const german = await activeUser(t, 'Deutsche Kopie');
-    await fund(t, admin, german.client, 300_000);
+    const german = await fundedInvestor(t, admin, 300_000, 'Deutsche Kopie');
     await german.client.put('/api/notifications/preferences', { language: 'de' });
     expect(
       (await german.client.post('/api/trades', { planId: planB, amount: '300' })).statusCode,
     ).toBe(201);
     // Closed before the retirement: not a copier any more, not alerted.
-    const gone = await activeUser(t, 'Former Copier');
-    await fund(t, admin, gone.client, 300_000);
+    const gone = await fundedInvestor(t, admin, 300_000, 'Former Copier');
     expect(
       (await gone.client.post('/api/trades', { planId: planA, amount: '200' })).statusCode,
     ).toBe(201);
@@ -638,8 +631,7 @@ describe('the whole programme, to the cent', () => {
     });
     const planId = plan.json<{ plan: { id: string } }>().plan.id;
 
-    const copier = await activeUser(t, 'Cent Copier');
-    await fund(t, admin, copier.client, 200_000);
+    const copier = await fundedInvestor(t, admin, 200_000, 'Cent Copier');
     const opened = await copier.client.post('/api/trades', { planId, amount: '1234.56' });
     expect(opened.statusCode, opened.body).toBe(201);
     expect(opened.json<{ trade: CurrentTrade }>().trade.units).toBe('1234.56');
@@ -771,8 +763,7 @@ describe('a lead trader and their own strategy', () => {
     );
 
     // A copy opened before they led it (set up in SQL): money may leave it, never join it.
-    const copier = await activeUser(t, 'Later Trader');
-    await fund(t, admin, copier.client, 500_000);
+    const copier = await fundedInvestor(t, admin, 500_000, 'Later Trader');
     const opened = await copier.client.post('/api/trades', { planId, amount: '1000' });
     expect(opened.statusCode, opened.body).toBe(201);
     const tradeId = opened.json<{ trade: CurrentTrade }>().trade.id;

@@ -12,7 +12,14 @@ import { auditLedger } from '../src/modules/ledger/ledger.audit';
 import { userNetByEntryKind } from './ledger-oracle';
 import { postEntry } from '../src/modules/ledger/ledger.service';
 import { approvedBySecondAdmin, type TestApp, type TestClient } from './harness';
-import { activeUser, fund, methodIds, summaryOf, useMoneyApp } from './money-helpers';
+import {
+  activeUser,
+  fund,
+  fundedInvestor,
+  methodIds,
+  summaryOf,
+  useMoneyApp,
+} from './money-helpers';
 
 let t: TestApp;
 let admin: TestClient;
@@ -59,8 +66,7 @@ describe('the ledger in PostgreSQL: every write outside ledger_post_entry is ref
   });
 
   it('an entry or a posting inserted directly is refused, also into an entry another transaction booked', async () => {
-    const { client } = await activeUser(t);
-    await fund(t, admin, client, 1_000);
+    await fundedInvestor(t, admin, 1_000);
     await expect(
       t.db.execute(
         sql`INSERT INTO journal_entries (kind, description) VALUES ('deposit', 'empty')`,
@@ -77,8 +83,7 @@ describe('the ledger in PostgreSQL: every write outside ledger_post_entry is ref
   });
 
   it('journal entries and postings are append-only; a balance cannot be typed in; nothing is deleted', async () => {
-    const { client, user } = await activeUser(t);
-    await fund(t, admin, client, 1_000);
+    const { user } = await fundedInvestor(t, admin, 1_000);
     await expect(t.db.execute(sql`UPDATE postings SET amount = amount * 2`)).rejects.toMatchObject({
       cause: { message: 'postings is append-only' },
     });
@@ -180,8 +185,7 @@ describe('the ledger in PostgreSQL: every write outside ledger_post_entry is ref
   });
 
   it("keeps each user's totals per entry kind equal to their postings, and the audit checks it", async () => {
-    const { client, user } = await activeUser(t);
-    await fund(t, admin, client, 2_500);
+    const { user } = await fundedInvestor(t, admin, 2_500);
     const totals = async () =>
       (
         await t.db.execute<{ entry_kind: string; net: string }>(

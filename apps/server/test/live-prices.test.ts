@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { eventually } from '@app/shared/test/eventually';
 import type { CurrentTrade } from '@app/shared/schemas/trades';
@@ -9,16 +9,11 @@ import { strategyNav, type PriceMap } from '../src/modules/copy-trading/domain';
 import { PRICE_STALE_AFTER_MS as PRICE_STALE_MS } from '../src/modules/market/market.options';
 import { createTestApp, type TestClient } from './harness';
 import { activeUser, adminClient, auditAfterEach, fund } from './money-helpers';
-import { advance, createTradingApp, type TradingTestApp } from './copy-trading-helpers';
+import { advance, type TradingTestApp, useTradingApp } from './copy-trading-helpers';
 
 let t: TradingTestApp;
 
-beforeAll(async () => {
-  t = await createTradingApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+useTradingApp((made) => (t = made));
 auditAfterEach(() => t);
 
 const now = () => t.clock.now().getTime();

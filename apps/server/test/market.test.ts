@@ -1,22 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { CandleList, TickerList } from '@app/shared/schemas/market';
 import { priceAt } from '../src/modules/market/domain';
 import { TestClient } from './harness';
-import {
-  advance,
-  createTradingApp,
-  TEST_MARKET,
-  type TradingTestApp,
-} from './copy-trading-helpers';
+import { advance, TEST_MARKET, type TradingTestApp, useTradingApp } from './copy-trading-helpers';
 
 let t: TradingTestApp;
-beforeAll(async () => {
-  t = await createTradingApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+useTradingApp((made) => (t = made));
 
 describe('market data', () => {
   it('back-fills every minute of the history once, and only the gap afterwards', async () => {

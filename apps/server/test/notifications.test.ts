@@ -9,9 +9,21 @@ import {
 import type { Transaction } from '@app/shared/schemas/transactions';
 import { parseMessage } from '../src/modules/mail/mailbox';
 import { MAIL_LANGUAGES } from '../src/modules/notifications/notification.mail';
-import { createScriptedTradingApp, tickAt as tickBtc } from './copy-trading-helpers';
+import {
+  createScriptedTradingApp,
+  openCopy,
+  placeOrder,
+  tickAt as tickBtc,
+} from './copy-trading-helpers';
 import { adminClient, approvedBySecondAdmin, type TestClient } from './harness';
-import { activeUser, auditAfterEach, bankWithdrawal, fund, methodIds } from './money-helpers';
+import {
+  activeUser,
+  auditAfterEach,
+  bankWithdrawal,
+  fund,
+  fundedInvestor,
+  methodIds,
+} from './money-helpers';
 import { startSmtpPeer } from './smtp-peer';
 
 /**
@@ -152,18 +164,8 @@ describe('alerts for every event that touches a user’s money', () => {
       admin.post(`/api/admin/strategies/${strategyId}/lead-trader`, { userId });
     expect((await lead(traders[0]!.user.id)).statusCode).toBe(200);
     await tickAt('100000.00');
-    const order = await traders[0]!.client.post('/api/trader/orders', {
-      symbol: 'BTCUSDT',
-      side: 'long',
-      targetWeight: '100',
-    });
-    expect(order.statusCode, order.body).toBe(200);
-    const opened = await ana.client.post('/api/trades', {
-      planId: silver.id,
-      amount: '1000',
-      stopLossPct: 10,
-    });
-    expect(opened.statusCode, opened.body).toBe(201);
+    await placeOrder(traders[0]!.client, { symbol: 'BTCUSDT', side: 'long', targetWeight: '100' });
+    await openCopy(ana.client, { planId: silver.id, amount: '1000', stopLossPct: 10 });
     expect(
       (await dieter.client.post('/api/trades', { planId: basic.id, amount: '100' })).statusCode,
     ).toBe(201);
@@ -175,14 +177,8 @@ describe('alerts for every event that touches a user’s money', () => {
     expect((await lead(traders[1]!.user.id)).statusCode).toBe(200);
 
     // Tom copies Silver too, with a 5 % take-profit: BTC rises 6 % and his copy is closed.
-    const tom = await activeUser(t, 'Tom Notify');
-    await fund(t, admin, tom.client, 200_000);
-    const tomTrade = await tom.client.post('/api/trades', {
-      planId: silver.id,
-      amount: '1000',
-      takeProfitPct: 5,
-    });
-    expect(tomTrade.statusCode, tomTrade.body).toBe(201);
+    const tom = await fundedInvestor(t, admin, 200_000, 'Tom Notify');
+    await openCopy(tom.client, { planId: silver.id, amount: '1000', takeProfitPct: 5 });
     await tickAt('106000.00');
     await tickAt('107000.00');
     expect(await countsOf(tom.user.id)).toEqual({ deposit_approved: 1, trade_take_profit: 1 });
@@ -318,8 +314,7 @@ describe('alerts for every event that touches a user’s money', () => {
   });
 
   it('an event that rolls back tells nobody', async () => {
-    const investor = await activeUser(t, 'Rollback Investor');
-    await fund(t, admin, investor.client, 1_000);
+    const investor = await fundedInvestor(t, admin, 1_000, 'Rollback Investor');
     const before = await countsOf(investor.user.id);
     // A balance adjustment below what is available is refused: nothing booked, nobody told.
     const refused = await admin.post(`/api/admin/users/${investor.user.id}/adjustments`, {

@@ -33,6 +33,19 @@ async function pipelined(pool: pg.Pool): Promise<boolean> {
   }
 }
 
+/** Runs `check` on a pool of one connection, then empties the probe table and ends the pool. */
+async function onOneConnection(
+  check: (pool: pg.Pool, db: ReturnType<typeof createDb>) => Promise<void>,
+): Promise<void> {
+  const pool = createPool(t.databaseUrl, 1);
+  try {
+    await check(pool, createDb(pool));
+  } finally {
+    await pool.query('DELETE FROM pipelining_probe');
+    await pool.end();
+  }
+}
+
 describe('pipelined statements (db/performance/pipelining.ts)', () => {
   it("uses pg's pipeline mode, unless PERFORMANCE_OFF=pipelining", async () => {
     const on = createPool(t.databaseUrl, 1);
@@ -46,9 +59,7 @@ describe('pipelined statements (db/performance/pipelining.ts)', () => {
   });
 
   it('commits a statement issued without awaiting it before COMMIT', async () => {
-    const pool = createPool(t.databaseUrl, 1);
-    const db = createDb(pool);
-    try {
+    await onOneConnection(async (pool, db) => {
       let last: Promise<unknown> | undefined;
       await db.transaction(async (tx) => {
         await tx.execute(sql`INSERT INTO pipelining_probe (n) VALUES (${1})`);
@@ -60,16 +71,11 @@ describe('pipelined statements (db/performance/pipelining.ts)', () => {
         'SELECT n FROM pipelining_probe WHERE n <= 3 ORDER BY n',
       );
       expect(rows.map((r) => r.n)).toEqual([1, 2, 3]);
-    } finally {
-      await pool.query('DELETE FROM pipelining_probe');
-      await pool.end();
-    }
+    });
   });
 
   it('rolls the transaction back when an unawaited statement before COMMIT fails', async () => {
-    const pool = createPool(t.databaseUrl, 1);
-    const db = createDb(pool);
-    try {
+    await onOneConnection(async (pool, db) => {
       let failing: Promise<unknown> | undefined;
       await db.transaction(async (tx) => {
         await tx.execute(sql`INSERT INTO pipelining_probe (n) VALUES (${10})`);
@@ -85,10 +91,7 @@ describe('pipelined statements (db/performance/pipelining.ts)', () => {
       });
       const after = await pool.query<{ n: number }>('SELECT n FROM pipelining_probe');
       expect(after.rows).toEqual([{ n: 11 }]);
-    } finally {
-      await pool.query('DELETE FROM pipelining_probe');
-      await pool.end();
-    }
+    });
   });
 
   it('runIdempotent: an answer that cannot be stored fails the operation and keeps nothing', async () => {

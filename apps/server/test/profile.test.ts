@@ -7,7 +7,14 @@ import crypto from 'node:crypto';
 import { avatarDir } from '../src/modules/users/avatar-files';
 import { AVATAR_UPLOADS_PER_WINDOW } from '../src/modules/profile/profile.routes';
 import { orphanAvatarSweepJob } from '../src/modules/profile/profile.service';
-import { adminClient, createTestApp, registerUser, type TestApp, type TestClient } from './harness';
+import {
+  adminClient,
+  createTestApp,
+  multipartFile,
+  registerUser,
+  type TestApp,
+  type TestClient,
+} from './harness';
 
 let t: TestApp;
 let dataDir: string;
@@ -20,20 +27,8 @@ afterAll(async () => {
   await fs.rm(dataDir, { recursive: true, force: true });
 });
 
-function multipart(filename: string, contentType: string, bytes: Buffer) {
-  const boundary = '----nestrado' + Math.random().toString(16).slice(2);
-  const body = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="avatar"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
-    ),
-    bytes,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { body, contentType: `multipart/form-data; boundary=${boundary}` };
-}
-
 async function upload(client: TestClient, filename: string, contentType: string, bytes: Buffer) {
-  const { body, contentType: header } = multipart(filename, contentType, bytes);
+  const { body, contentType: header } = multipartFile('avatar', filename, contentType, bytes);
   return client.request('POST', '/api/profile/avatar', body, { 'content-type': header });
 }
 

@@ -3,8 +3,10 @@ import type { PublicPlan } from '@app/shared/schemas/plans';
 import type { TraderStrategy } from '@app/shared/schemas/strategies';
 import type { ClosedTrade, CurrentTrade, FundsChangeResponse } from '@app/shared/schemas/trades';
 import { expectError, type TestClient } from './harness';
-import { activeUser, fund, summaryOf } from './money-helpers';
+import { activeUser, fundedInvestor, summaryOf } from './money-helpers';
 import {
+  openCopy,
+  placeOrder,
   tickAt as tickBtc,
   useSilverAllInBtc,
   type ScriptedTradingApp,
@@ -41,11 +43,8 @@ describe('a strategy retired while copied', () => {
   it('stops selling its plans: listed closed, and a new copy or more money is refused with the code', async () => {
     const planId = setup.silver.id;
     expect((await planById(planId))?.closed).toBeNull();
-    ({ client: copier } = await activeUser(t, 'Retired Copier'));
-    await fund(t, admin, copier, FUNDED);
-    const opened = await copier.post('/api/trades', { planId, amount: '2000' });
-    expect(opened.statusCode, opened.body).toBe(201);
-    tradeId = opened.json<{ trade: CurrentTrade }>().trade.id;
+    ({ client: copier } = await fundedInvestor(t, admin, FUNDED, 'Retired Copier'));
+    tradeId = (await openCopy(copier, { planId, amount: '2000' })).id;
 
     const retired = await admin.post(`/api/admin/strategies/${setup.strategyId}/retire`);
     expect(retired.statusCode, retired.body).toBe(200);
@@ -64,8 +63,7 @@ describe('a strategy retired while copied', () => {
       closed: 'strategy_retired',
       strategy: { id: setup.strategyId, retired: true },
     });
-    const newcomer = await activeUser(t, 'Too Late');
-    await fund(t, admin, newcomer.client, FUNDED);
+    const newcomer = await fundedInvestor(t, admin, FUNDED, 'Too Late');
     const refused = await newcomer.client.post('/api/trades', { planId, amount: '1000' });
     expect(refused.statusCode).toBe(409);
     expectError(refused, { code: 'STRATEGY_RETIRED', field: 'planId' });
@@ -123,12 +121,11 @@ describe('a strategy retired while copied', () => {
 
   it('takes from its lead trader only orders that reduce a position', async () => {
     const trader = setup.trader.client;
-    const reduced = await trader.post('/api/trader/orders', {
+    const reduced = await placeOrder(trader, {
       symbol: 'BTCUSDT',
       side: 'long',
       targetWeight: '40',
     });
-    expect(reduced.statusCode, reduced.body).toBe(200);
     for (const order of [
       { symbol: 'BTCUSDT', side: 'long', targetWeight: '60' },
       { symbol: 'ETHUSDT', side: 'long', targetWeight: '10' },
@@ -194,12 +191,7 @@ describe('a strategy retired while copied', () => {
     expect((await planById(setup.silver.id))?.closed).toBeNull();
     const desk = await next.client.get('/api/trader/strategy');
     expect(desk.statusCode, desk.body).toBe(200);
-    const order = await next.client.post('/api/trader/orders', {
-      symbol: 'BTCUSDT',
-      side: 'long',
-      targetWeight: '50',
-    });
-    expect(order.statusCode, order.body).toBe(200);
+    await placeOrder(next.client, { symbol: 'BTCUSDT', side: 'long', targetWeight: '50' });
 
     // The trader it was taken from cannot start a clean record in its place.
     const fresh = await setup.trader.client.post('/api/trader/strategy', {

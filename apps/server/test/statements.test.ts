@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { formatUsd } from '@app/shared/money';
 import type { Transaction } from '@app/shared/schemas/transactions';
 import { adjustment } from '../src/modules/ledger/domain';
@@ -14,7 +14,11 @@ import type { StatementLine } from '../src/modules/statements/domain/statement';
 import { movementCells } from '../src/modules/statements/statement.pdf';
 import { STATEMENT_MESSAGES } from '../src/modules/statements/statements.messages';
 import { MAX_OPEN_SNAPSHOTS, openStatement } from '../src/modules/statements/statements.service';
-import { createScriptedTradingApp, tickAt as tickBtc } from './copy-trading-helpers';
+import {
+  type ScriptedTradingApp,
+  tickAt as tickBtc,
+  useScriptedTradingApp,
+} from './copy-trading-helpers';
 import { adminClient, TestClient } from './harness';
 import { activeUser, auditAfterEach, bankWithdrawal, fund, summaryOf } from './money-helpers';
 
@@ -33,7 +37,7 @@ import { activeUser, auditAfterEach, bankWithdrawal, fund, summaryOf } from './m
  * The statement of 06/05–06/15 must open at 5,000.00 and close at 5,977.73.
  */
 
-let t: Awaited<ReturnType<typeof createScriptedTradingApp>>;
+let t: ScriptedTradingApp;
 let admin: TestClient;
 let ada: { client: TestClient; user: { id: string }; input: { email: string; password: string } };
 const FORMULA = '=HYPERLINK("http://evil.example","click")';
@@ -90,8 +94,8 @@ function pdfText(pdf: Buffer): string | null {
   }
 }
 
+useScriptedTradingApp((made) => (t = made));
 beforeAll(async () => {
-  t = await createScriptedTradingApp();
   admin = await adminClient(t);
   const plans = (await admin.get('/api/plans')).json<{
     plans: { id: string; title: string; strategy: { id: string } | null }[];
@@ -156,9 +160,6 @@ beforeAll(async () => {
   await toJune(20);
   await fund(t, admin, ada.client, 700);
 }, 120_000);
-afterAll(async () => {
-  await t.close();
-});
 auditAfterEach(() => t);
 
 const OPENING = 500_000n;

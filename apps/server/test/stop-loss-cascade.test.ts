@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { auditLedger } from '../src/modules/ledger/ledger.audit';
 import { ENTRY_KINDS } from '../src/modules/ledger/domain';
@@ -6,7 +6,12 @@ import { closeOwnTrade } from '../src/modules/copy-trading/copies/trades.service
 import * as strategiesRepo from '../src/modules/copy-trading/strategies/strategies.repo';
 import { strategyNav } from '../src/modules/copy-trading/domain';
 import { adminClient } from './harness';
-import { createScriptedTradingApp, silverWithLeadTrader } from './copy-trading-helpers';
+import {
+  placeOrder,
+  type ScriptedTradingApp,
+  silverWithLeadTrader,
+  useScriptedTradingApp,
+} from './copy-trading-helpers';
 import { bulkInvestors, investAll } from './copy-trading-setup';
 
 /**
@@ -17,26 +22,15 @@ import { bulkInvestors, investAll } from './copy-trading-setup';
 
 const COPIES = 2_000;
 const RACERS = 20;
-let t: Awaited<ReturnType<typeof createScriptedTradingApp>>;
-
-beforeAll(async () => {
-  t = await createScriptedTradingApp();
-}, 120_000);
-afterAll(async () => {
-  await t.close();
-});
+let t: ScriptedTradingApp;
+useScriptedTradingApp((made) => (t = made));
 
 describe('a stop-loss cascade', () => {
   it(`closes ${COPIES} copies at one NAV while owners race it with their own closes`, async () => {
     const admin = await adminClient(t);
     // A lead trader puts the whole strategy into BTC.
     const { silver, strategyId, trader } = await silverWithLeadTrader(t, admin);
-    const order = await trader.client.post('/api/trader/orders', {
-      symbol: 'BTCUSDT',
-      side: 'long',
-      targetWeight: '100',
-    });
-    expect(order.statusCode, order.body).toBe(200);
+    await placeOrder(trader.client, { symbol: 'BTCUSDT', side: 'long', targetWeight: '100' });
 
     const investors = await bulkInvestors(t.ctx, COPIES, 200_000n);
     await investAll(t.ctx, investors, (i) => ({

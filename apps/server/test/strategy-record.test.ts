@@ -1,25 +1,27 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type {
   StrategyDirectory,
   StrategyOrders,
   StrategyRecord,
 } from '@app/shared/schemas/strategies';
 import { adminClient, TestClient } from './harness';
-import { activeUser, fund } from './money-helpers';
-import { createScriptedTradingApp, passTime, silverWithLeadTrader } from './copy-trading-helpers';
+import { fundedInvestor } from './money-helpers';
+import {
+  openCopy,
+  passTime,
+  placeOrder,
+  type ScriptedTradingApp,
+  silverWithLeadTrader,
+  useScriptedTradingApp,
+} from './copy-trading-helpers';
 
 /**
  * A strategy's public record from its real history: the lead trader buys, the price rises, a
  * copier closes with profit, the trader takes the profit; the record says exactly that.
  */
 
-let t: Awaited<ReturnType<typeof createScriptedTradingApp>>;
-beforeAll(async () => {
-  t = await createScriptedTradingApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+let t: ScriptedTradingApp;
+useScriptedTradingApp((made) => (t = made));
 
 // Sessions end after 30 idle minutes: the clock moves in steps shorter than that.
 const STEP_MS = 10 * 60_000;
@@ -30,20 +32,9 @@ describe('GET /api/strategies/:id/record', () => {
     const { silver, strategyId, trader } = await silverWithLeadTrader(t, admin);
 
     // Half the strategy in BTC at its start price.
-    const buy = await trader.client.post('/api/trader/orders', {
-      symbol: 'BTCUSDT',
-      side: 'long',
-      targetWeight: '50',
-    });
-    expect(buy.statusCode, buy.body).toBe(200);
-    const copier = await activeUser(t, 'Copier');
-    await fund(t, admin, copier.client, 500_000);
-    const opened = await copier.client.post('/api/trades', {
-      planId: silver.id,
-      amount: '2000.00',
-      stopLossPct: 40,
-    });
-    expect(opened.statusCode, opened.body).toBe(201);
+    await placeOrder(trader.client, { symbol: 'BTCUSDT', side: 'long', targetWeight: '50' });
+    const copier = await fundedInvestor(t, admin, 500_000, 'Copier');
+    await openCopy(copier.client, { planId: silver.id, amount: '2000.00', stopLossPct: 40 });
     const btc = (
       await t.db.execute<{ price: string }>(
         `SELECT price::text FROM market_prices WHERE symbol = 'BTCUSDT'`,
@@ -68,12 +59,7 @@ describe('GET /api/strategies/:id/record', () => {
     expect(during.navHistory.at(-1)?.nav).toBe('1.0999999999');
     const closed = await copier.client.post('/api/trades/current/close', {});
     expect(closed.statusCode, closed.body).toBe(200);
-    const sell = await trader.client.post('/api/trader/orders', {
-      symbol: 'BTCUSDT',
-      side: 'long',
-      targetWeight: '0',
-    });
-    expect(sell.statusCode, sell.body).toBe(200);
+    await placeOrder(trader.client, { symbol: 'BTCUSDT', side: 'long', targetWeight: '0' });
     await passTime(t, STEP_MS);
 
     const response = await visitor.get(`/api/strategies/${strategyId}/record`);

@@ -1,25 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { Dec } from '../src/modules/market/domain';
 import * as repo from '../src/modules/copy-trading/strategies/strategies.repo';
 import type { StrategyState } from '../src/modules/copy-trading/domain';
-import { createTradingApp, type TradingTestApp } from './copy-trading-helpers';
+import { type TradingTestApp, useTradingApp } from './copy-trading-helpers';
 import type { CurrentTrade } from '@app/shared/schemas/trades';
-import { activeUser, adminClient, fund } from './money-helpers';
+import { adminClient, fundedInvestor } from './money-helpers';
 import { someoneWaitsForALock } from './harness';
 
 let t: TradingTestApp;
 let strategyId: string;
 
+useTradingApp((made) => (t = made));
 beforeAll(async () => {
-  t = await createTradingApp();
   const rows = await t.db.execute<{ id: string }>(
     sql`SELECT id FROM strategies WHERE demo_trader = 'majors-basket'`,
   );
   strategyId = rows.rows[0]!.id;
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const text = (state: StrategyState) => ({
@@ -146,8 +143,7 @@ describe('strategy state', () => {
   });
 
   it('an invest and a close leave the strategy as it was: a trade is units alone', async () => {
-    const { client } = await activeUser(t);
-    await fund(t, await adminClient(t), client, 200_000);
+    const { client } = await fundedInvestor(t, await adminClient(t), 200_000);
     const plans = (await client.get('/api/plans')).json<{
       plans: { id: string; title: string; strategy: { id: string } | null }[];
     }>().plans;

@@ -9,8 +9,9 @@ import type {
 } from '@app/shared/schemas/trades';
 import { removalOf } from '@app/shared/funds-removal';
 import type { TestClient } from './harness';
-import { activeUser, fund, summaryOf } from './money-helpers';
+import { activeUser, fundedInvestor, summaryOf } from './money-helpers';
 import {
+  openCopy,
   tickAt as tickBtc,
   useSilverAllInBtc,
   type ScriptedTradingApp,
@@ -31,11 +32,8 @@ const FUNDED = 500_000;
 const tickAt = (btc: string) => tickBtc(t, { BTCUSDT: btc });
 
 async function investor(amount: string) {
-  const { client } = await activeUser(t, 'Funds Investor');
-  await fund(t, admin, client, FUNDED);
-  const opened = await client.post('/api/trades', { planId: silverId, amount });
-  expect(opened.statusCode, opened.body).toBe(201);
-  return { client, trade: opened.json<{ trade: CurrentTrade }>().trade };
+  const { client } = await fundedInvestor(t, admin, FUNDED, 'Funds Investor');
+  return { client, trade: await openCopy(client, { planId: silverId, amount }) };
 }
 
 useSilverAllInBtc((made) => {
@@ -323,8 +321,7 @@ describe('add and remove funds', () => {
 
   it('a removal racing the stop-loss it would cross: one outcome, nothing booked twice', async () => {
     await tickAt('100000.00');
-    const { client } = await activeUser(t, 'Funds Racer');
-    await fund(t, admin, client, FUNDED);
+    const { client } = await fundedInvestor(t, admin, FUNDED, 'Funds Racer');
     const opened = await client.post('/api/trades', {
       planId: silverId,
       amount: '3000',

@@ -1,25 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { CurrentTrade } from '@app/shared/schemas/trades';
 import * as repo from '../src/modules/copy-trading/copies/trades.repo';
-import { activeUser, adminClient, fund } from './money-helpers';
-import { createTradingApp, type TradingTestApp } from './copy-trading-helpers';
+import { adminClient, fundedInvestor } from './money-helpers';
+import { type TradingTestApp, useTradingApp } from './copy-trading-helpers';
 import { someoneWaitsForALock } from './harness';
 
 let t: TradingTestApp;
 
-beforeAll(async () => {
-  t = await createTradingApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+useTradingApp((made) => (t = made));
 
 describe('the open-trade check of an invest', () => {
   // The trade is closed by hand here, outside the ledger: this file does not audit the books.
   it('waits for a close in progress and then finds no open trade', async () => {
-    const { client, user } = await activeUser(t);
-    await fund(t, await adminClient(t), client, 200_000);
+    const { client, user } = await fundedInvestor(t, await adminClient(t), 200_000);
     const plans = (await client.get('/api/plans')).json<{
       plans: { id: string; title: string }[];
     }>().plans;
@@ -54,8 +48,7 @@ describe('the open-trade check of an invest', () => {
   });
 
   it('never locks the strategy: an invest and a close go through while an order holds it', async () => {
-    const { client } = await activeUser(t, 'Grace Hopper');
-    await fund(t, await adminClient(t), client, 200_000);
+    const { client } = await fundedInvestor(t, await adminClient(t), 200_000, 'Grace Hopper');
     const plans = (await client.get('/api/plans')).json<{
       plans: { id: string; title: string; strategy: { id: string } | null }[];
     }>().plans;

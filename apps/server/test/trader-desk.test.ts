@@ -1,9 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { StrategyList, TraderStrategy } from '@app/shared/schemas/strategies';
 import type { TraderDashboard } from '@app/shared/schemas/lead-traders';
 import { adminClient, expectError, type TestClient } from './harness';
 import { activeUser, auditAfterEach } from './money-helpers';
-import { createScriptedTradingApp, silverWithLeadTrader, tickAt } from './copy-trading-helpers';
+import {
+  placeOrder,
+  type ScriptedTradingApp,
+  silverWithLeadTrader,
+  tickAt,
+  useScriptedTradingApp,
+} from './copy-trading-helpers';
 
 /**
  * The lead trader's desk shows the strategy per unit (instrument units per strategy unit, weight
@@ -12,14 +18,11 @@ import { createScriptedTradingApp, silverWithLeadTrader, tickAt } from './copy-t
  * 3,300.00 until a test moves them), so every figure is exact.
  */
 
-let t: Awaited<ReturnType<typeof createScriptedTradingApp>>;
+let t: ScriptedTradingApp;
 let admin: TestClient;
+useScriptedTradingApp((made) => (t = made));
 beforeAll(async () => {
-  t = await createScriptedTradingApp();
   admin = await adminClient(t);
-});
-afterAll(async () => {
-  await t.close();
 });
 auditAfterEach(() => t);
 
@@ -96,12 +99,7 @@ describe('GET /api/trader/strategy', () => {
   it('shows a copied strategy at its current size, its weights those of the public page and of the order check', async () => {
     // The Silver strategy: the operator's 100,000 seed units at NAV 1, now run by a lead trader.
     const { strategyId, trader } = await silverWithLeadTrader(t, admin);
-    const placed = await trader.client.post('/api/trader/orders', {
-      symbol: 'BTCUSDT',
-      side: 'long',
-      targetWeight: '25',
-    });
-    expect(placed.statusCode, placed.body).toBe(200);
+    await placeOrder(trader.client, { symbol: 'BTCUSDT', side: 'long', targetWeight: '25' });
     let view = await desk(trader.client);
     expect(view).toMatchObject({
       unitsOutstanding: '100000',

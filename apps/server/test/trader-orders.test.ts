@@ -1,9 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { TraderOrderResult, TraderStrategy } from '@app/shared/schemas/strategies';
 import { adminClient, expectError } from './harness';
 import { auditAfterEach } from './money-helpers';
-import { createScriptedTradingApp, silverWithLeadTrader } from './copy-trading-helpers';
+import {
+  placeOrder,
+  type ScriptedTradingApp,
+  silverWithLeadTrader,
+  useScriptedTradingApp,
+} from './copy-trading-helpers';
 
 /**
  * A lead trader's order on a scripted market (every instrument at its start price, the Silver
@@ -11,13 +16,8 @@ import { createScriptedTradingApp, silverWithLeadTrader } from './copy-trading-h
  * an order that would change nothing is refused with its own code, never a silent 200.
  */
 
-let t: Awaited<ReturnType<typeof createScriptedTradingApp>>;
-beforeAll(async () => {
-  t = await createScriptedTradingApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+let t: ScriptedTradingApp;
+useScriptedTradingApp((made) => (t = made));
 auditAfterEach(() => t);
 
 async function fillCount(strategyId: string): Promise<number> {
@@ -31,12 +31,11 @@ describe('POST /api/trader/orders', () => {
   it('closes a short with weight 0 while the form says long; refuses ORDER_CHANGES_NOTHING after', async () => {
     const admin = await adminClient(t);
     const { strategyId, trader } = await silverWithLeadTrader(t, admin);
-    const opened = await trader.client.post('/api/trader/orders', {
+    const opened = await placeOrder(trader.client, {
       symbol: 'ETHUSDT',
       side: 'short',
       targetWeight: '40',
     });
-    expect(opened.statusCode, opened.body).toBe(200);
     expect(opened.json<TraderStrategy>().positions).toMatchObject([
       { symbol: 'ETHUSDT', side: 'short', weightPct: '40.00' },
     ]);
@@ -52,12 +51,11 @@ describe('POST /api/trader/orders', () => {
     ]);
     const fillsBefore = await fillCount(strategyId);
 
-    const closed = await trader.client.post('/api/trader/orders', {
+    const closed = await placeOrder(trader.client, {
       symbol: 'ETHUSDT',
       side: 'long',
       targetWeight: '0',
     });
-    expect(closed.statusCode, closed.body).toBe(200);
     expect(closed.json<TraderStrategy>().positions).toEqual([]);
     expect(closed.json<TraderOrderResult>().filled).toEqual([
       {
@@ -89,12 +87,7 @@ describe('POST /api/trader/orders', () => {
     }
     expect(await fillCount(strategyId)).toBe(fillsBefore + 1);
 
-    const btc = await trader.client.post('/api/trader/orders', {
-      symbol: 'BTCUSDT',
-      side: 'long',
-      targetWeight: '25',
-    });
-    expect(btc.statusCode, btc.body).toBe(200);
+    await placeOrder(trader.client, { symbol: 'BTCUSDT', side: 'long', targetWeight: '25' });
     const again = await trader.client.post('/api/trader/orders', {
       symbol: 'BTCUSDT',
       side: 'long',

@@ -7,8 +7,9 @@ import type {
   TradeHistoryPage,
 } from '@app/shared/schemas/trades';
 import type { TestClient } from './harness';
-import { activeUser, fund, summaryOf } from './money-helpers';
+import { fundedInvestor, summaryOf } from './money-helpers';
 import {
+  openCopy,
   tickAt as tickBtc,
   useSilverAllInBtc,
   type ScriptedTradingApp,
@@ -29,16 +30,14 @@ const FUNDED = 500_000;
 const tickAt = (btc: string) => tickBtc(t, { BTCUSDT: btc });
 
 async function investor(amount: string, stopLossPct?: number, takeProfitPct?: number) {
-  const { client } = await activeUser(t, 'Exact Investor');
-  await fund(t, admin, client, FUNDED);
-  const opened = await client.post('/api/trades', {
+  const { client } = await fundedInvestor(t, admin, FUNDED, 'Exact Investor');
+  const trade = await openCopy(client, {
     planId: silverId,
     amount,
     ...(stopLossPct ? { stopLossPct } : {}),
     ...(takeProfitPct ? { takeProfitPct } : {}),
   });
-  expect(opened.statusCode, opened.body).toBe(201);
-  return { client, trade: opened.json<{ trade: CurrentTrade }>().trade };
+  return { client, trade };
 }
 
 /** How a trade closed, as stored: its reason, exit NAV, fee and payout (cents). */

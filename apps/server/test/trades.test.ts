@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { accountSummarySchema } from '@app/shared/schemas/account';
 import type { PublicPlan } from '@app/shared/schemas/plans';
@@ -6,7 +6,7 @@ import type { ClosedTrade, CurrentTrade } from '@app/shared/schemas/trades';
 import { Dec, floorToCents } from '../src/modules/market/domain';
 import type { TestClient } from './harness';
 import { activeUser, adminClient, auditAfterEach, fund, summaryOf } from './money-helpers';
-import { advance, createTradingApp, type TradingTestApp } from './copy-trading-helpers';
+import { advance, openCopy, type TradingTestApp, useTradingApp } from './copy-trading-helpers';
 
 let t: TradingTestApp;
 let admin: TestClient;
@@ -17,13 +17,10 @@ const plan = (title: string) => {
   return found;
 };
 
+useTradingApp((made) => (t = made));
 beforeAll(async () => {
-  t = await createTradingApp();
   admin = await adminClient(t);
   plans = (await admin.get('/api/plans')).json<{ plans: PublicPlan[] }>().plans;
-});
-afterAll(async () => {
-  await t.close();
 });
 auditAfterEach(() => t);
 
@@ -472,16 +469,10 @@ describe('several copies at once', () => {
     const { client } = await investor(2_000_000);
     const other = await investor(100_000);
     const amounts: Record<string, string> = { Basic: '500', Silver: '1500', Gold: '5000' };
-    for (const title of ['Basic', 'Silver', 'Gold']) {
-      const opened = await client.post('/api/trades', {
-        planId: plan(title).id,
-        amount: amounts[title],
-      });
-      expect(opened.statusCode).toBe(201);
+    for (const [title, amount] of Object.entries(amounts)) {
+      const opened = await openCopy(client, { planId: plan(title).id, amount });
       await advance(t, 1_000);
-      const closed = await client.post(
-        `/api/trades/${opened.json<{ trade: CurrentTrade }>().trade.id}/close`,
-      );
+      const closed = await client.post(`/api/trades/${opened.id}/close`);
       expect(closed.statusCode).toBe(200);
       await advance(t, 1_000);
     }

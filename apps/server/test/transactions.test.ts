@@ -4,7 +4,14 @@ import { toTransaction } from '../src/modules/ledger/transaction.view';
 import { describe, expect, it } from 'vitest';
 import type { Transaction } from '@app/shared/schemas/transactions';
 import { TestClient, type TestApp } from './harness';
-import { activeUser, bankWithdrawal, fund, methodIds, useMoneyApp } from './money-helpers';
+import {
+  activeUser,
+  bankWithdrawal,
+  fund,
+  fundedInvestor,
+  methodIds,
+  useMoneyApp,
+} from './money-helpers';
 
 let t: TestApp;
 let admin: TestClient;
@@ -212,8 +219,7 @@ describe('the transactions table', () => {
 
 describe('transaction descriptions for the reader’s language', () => {
   it('carry a code and parameters beside the English sentence; older rows carry null', async () => {
-    const me = await activeUser(t);
-    await fund(t, admin, me.client, 500);
+    const me = await fundedInvestor(t, admin, 500);
     t.clock.advance(1_000);
     const adjusted = await admin.post(`/api/admin/users/${me.user.id}/adjustments`, {
       bucket: 'bonus',

@@ -14,6 +14,7 @@ import {
   approvedBySecondAdmin,
   createTestApp,
   expectError,
+  multipartFile,
   registerUser,
   type TestApp,
   type TestClient,
@@ -40,18 +41,6 @@ afterAll(async () => {
   await fs.rm(dataDir, { recursive: true, force: true });
 });
 
-function multipart(field: string, filename: string, contentType: string, bytes: Buffer) {
-  const boundary = '----nestrado' + Math.random().toString(16).slice(2);
-  const body = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
-    ),
-    bytes,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { body, contentType: `multipart/form-data; boundary=${boundary}` };
-}
-
 function upload(
   client: TestClient,
   field: string,
@@ -59,7 +48,7 @@ function upload(
   contentType: string,
   bytes: Buffer,
 ) {
-  const { body, contentType: header } = multipart(field, filename, contentType, bytes);
+  const { body, contentType: header } = multipartFile(field, filename, contentType, bytes);
   return client.request('POST', '/api/verification/documents', body, { 'content-type': header });
 }
 

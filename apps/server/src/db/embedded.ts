@@ -3,9 +3,9 @@ import crypto from 'node:crypto';
 import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
+import { freePort } from '../lib/free-port';
 import { processEnded, processExists, processStartTime } from './embedded-processes';
 
 /**
@@ -84,19 +84,6 @@ function run(
         resolve({ ok: !error, output: error && !output ? error.message : output });
       },
     );
-  });
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
   });
 }
 

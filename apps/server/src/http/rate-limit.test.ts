@@ -6,41 +6,24 @@ const at = (secondsFromNow: number) => new Date(now.getTime() + secondsFromNow *
 const account = { name: 'password:account', max: 3, windowMs: 15 * 60_000 };
 const address = { name: 'guess:address', max: 5, windowMs: 15 * 60_000 };
 
+type Hits = { hits: number; endsIn: number };
+
+/** retryAfterSeconds for the account and address buckets: their hits and seconds left in window. */
+const retryAfter = (onAccount: Hits, onAddress: Hits) =>
+  retryAfterSeconds(
+    [account, address],
+    [onAccount, onAddress].map(({ hits, endsIn }) => ({ hits, windowEndsAt: at(endsIn) })),
+    now,
+  );
+
 describe('retryAfterSeconds', () => {
   it('is null while every bucket is at or under its limit', () => {
-    expect(
-      retryAfterSeconds(
-        [account, address],
-        [
-          { hits: 3, windowEndsAt: at(900) },
-          { hits: 5, windowEndsAt: at(900) },
-        ],
-        now,
-      ),
-    ).toBeNull();
+    expect(retryAfter({ hits: 3, endsIn: 900 }, { hits: 5, endsIn: 900 })).toBeNull();
   });
 
   it('waits for the latest window among the exceeded buckets only', () => {
-    expect(
-      retryAfterSeconds(
-        [account, address],
-        [
-          { hits: 4, windowEndsAt: at(120.2) },
-          { hits: 2, windowEndsAt: at(899) },
-        ],
-        now,
-      ),
-    ).toBe(121);
-    expect(
-      retryAfterSeconds(
-        [account, address],
-        [
-          { hits: 4, windowEndsAt: at(120) },
-          { hits: 6, windowEndsAt: at(600) },
-        ],
-        now,
-      ),
-    ).toBe(600);
+    expect(retryAfter({ hits: 4, endsIn: 120.2 }, { hits: 2, endsIn: 899 })).toBe(121);
+    expect(retryAfter({ hits: 4, endsIn: 120 }, { hits: 6, endsIn: 600 })).toBe(600);
   });
 
   it('never answers less than one second', () => {

@@ -1,16 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTradingApp, type TradingTestApp } from '../copy-trading-helpers';
+import { describe, expect, it } from 'vitest';
+import type { TradingTestApp } from '../copy-trading-helpers';
 import { summaryOf } from '../money-helpers';
 import {
   ACCESS,
   HIDDEN_ROUTES,
   fastifyPath,
   fillPath,
-  loadOperations,
   registeredRoutes,
   type Access,
   type Operation,
 } from './openapi';
+import { useProofApp } from './setup';
 import { ownedPathValues, validBody, validQuery, withQuery } from './samples';
 import { enableTwoFactorInDb } from '../harness';
 import { ALLOWED_BEFORE_PASSWORD_CHANGE } from '../../src/modules/auth/password-change';
@@ -18,7 +18,6 @@ import {
   ADMIN_MUST_CHANGE_PASSWORD,
   ADMIN_WITHOUT_TWO_FACTOR,
   ROLES,
-  buildWorld,
   relogin,
   sendAs,
   type RoleName,
@@ -35,14 +34,7 @@ let t: TradingTestApp;
 let world: World;
 let operations: Operation[];
 
-beforeAll(async () => {
-  t = await createTradingApp();
-  world = await buildWorld(t);
-  operations = await loadOperations(t.app);
-}, 120_000);
-afterAll(async () => {
-  await t.close();
-});
+useProofApp((made) => ({ t, world, operations } = made));
 
 type Expected = 'unauthenticated' | 'forbidden' | 'allowed';
 

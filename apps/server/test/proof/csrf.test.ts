@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CSRF_COOKIE, CSRF_HEADER } from '@app/shared/http';
-import { createTradingApp, type TradingTestApp } from '../copy-trading-helpers';
+import type { TradingTestApp } from '../copy-trading-helpers';
 import { TestClient, VALID_PASSWORD, registerUser } from '../harness';
-import { ACCESS, fillPath, loadOperations, type Access, type Operation } from './openapi';
+import { ACCESS, fillPath, type Access, type Operation } from './openapi';
 import { ownedPathValues, validBody, validQuery, withQuery } from './samples';
-import { buildWorld, type Role, type World } from './world';
+import { useProofApp } from './setup';
+import type { Role, World } from './world';
 
 /**
  * CSRF, generated from /api/openapi.json: every mutating operation, in every spelling of its path
@@ -19,13 +20,9 @@ let t: TradingTestApp;
 let world: World;
 let mutating: Operation[];
 
-beforeAll(async () => {
-  t = await createTradingApp();
-  world = await buildWorld(t);
-  mutating = (await loadOperations(t.app)).filter((op) => op.method !== 'GET');
-}, 120_000);
-afterAll(async () => {
-  await t.close();
+useProofApp((made) => {
+  ({ t, world } = made);
+  mutating = made.operations.filter((op) => op.method !== 'GET');
 });
 
 /** The role that may call an operation of this access: a victim whose session is worth forging. */

@@ -1,14 +1,15 @@
 import crypto from 'node:crypto';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLedger } from '../../src/modules/ledger/ledger.audit';
-import { createTradingApp, type TradingTestApp } from '../copy-trading-helpers';
+import type { TradingTestApp } from '../copy-trading-helpers';
 import { mutations, type Mutation } from './hostile';
-import { ACCESS, fillPath, loadOperations, type Operation } from './openapi';
+import { ACCESS, fillPath, type Operation } from './openapi';
 import { ownedPathValues, validBody, validQuery, withQuery } from './samples';
+import { useProofApp } from './setup';
 import { changedTables, stateSnapshots, type State } from './state';
-import { ROLES, buildWorld, sendAs, type RawRequest, type Role, type World } from './world';
+import { ROLES, sendAs, type RawRequest, type Role, type World } from './world';
 
 /**
  * The fuzzer: every operation of /api/openapi.json that takes a body, query or path parameters,
@@ -47,15 +48,10 @@ let world: World;
 let operations: Operation[];
 let snapshot: () => Promise<State>;
 
+useProofApp((made) => ({ t, world, operations } = made));
 beforeAll(async () => {
-  t = await createTradingApp();
-  world = await buildWorld(t);
-  operations = await loadOperations(t.app);
   snapshot = await stateSnapshots(t);
 }, 120_000);
-afterAll(async () => {
-  await t.close();
-});
 
 /** Percent-encodes every byte, so even lone surrogates make a (hostile but valid) URL. */
 function encodeBytes(value: string): string {

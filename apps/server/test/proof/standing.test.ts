@@ -1,12 +1,13 @@
 import net from 'node:net';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type pg from 'pg';
 import { CSRF_COOKIE, CSRF_HEADER } from '@app/shared/http';
-import { createTradingApp, type TradingTestApp } from '../copy-trading-helpers';
-import { ACCESS, fillPath, loadOperations, type Operation } from './openapi';
+import type { TradingTestApp } from '../copy-trading-helpers';
+import { ACCESS, fillPath, type Operation } from './openapi';
 import { ownedPathValues, validBody, validQuery, withQuery } from './samples';
+import { useProofApp } from './setup';
 import { changedTables, stateSnapshots, type State } from './state';
-import { buildWorld, sendAs, type Role, type World } from './world';
+import { sendAs, type Role, type World } from './world';
 
 /**
  * Authority decided at the moment of the write (issue 38, finding 1): every operation of
@@ -23,16 +24,11 @@ let world: World;
 let operations: Operation[];
 let snapshot: () => Promise<State>;
 
+useProofApp((made) => ({ t, world, operations } = made));
 beforeAll(async () => {
-  t = await createTradingApp();
-  world = await buildWorld(t);
-  operations = await loadOperations(t.app);
   // Sessions are what the test itself changes and puts back (a revoked session's row).
   snapshot = await stateSnapshots(t, { ignore: ['sessions'] });
 }, 120_000);
-afterAll(async () => {
-  await t.close();
-});
 
 type Change = 'session revoked' | 'admin removed' | 'trader removed' | 'deactivated';
 

@@ -10,6 +10,7 @@ import {
   enableTwoFactorInDb,
   freshRecoveryCode,
   loginWithSecondFactor,
+  multipartFile,
   registerUser,
   uniqueEmail,
 } from '../harness';
@@ -204,19 +205,15 @@ export async function buildWorld(t: TradingTestApp): Promise<World> {
   if (!bAlert) throw new Error('investor B has no alert');
 
   // B's account review: one document uploaded and the details submitted (a PDF: no decoding).
-  const boundary = `----proof${marker}`;
-  const uploaded = await b.client.request(
-    'POST',
-    '/api/verification/documents',
-    Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="proofOfAddress"; filename="bill.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
-      ),
-      Buffer.from('%PDF-1.4\n%%EOF\n'),
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]),
-    { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  const bill = multipartFile(
+    'proofOfAddress',
+    'bill.pdf',
+    'application/pdf',
+    Buffer.from('%PDF-1.4\n%%EOF\n'),
   );
+  const uploaded = await b.client.request('POST', '/api/verification/documents', bill.body, {
+    'content-type': bill.contentType,
+  });
   expectStatus(uploaded, 200, 'verification document of B');
   const bDocument = uploaded.json<{ documents: { id: string }[] }>().documents[0];
   if (!bDocument) throw new Error('investor B has no verification document');

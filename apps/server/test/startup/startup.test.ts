@@ -7,7 +7,6 @@ import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -18,6 +17,7 @@ import { eventually } from '@app/shared/test/eventually';
 import pg from 'pg';
 import { clusterDirOf, EmbeddedDatabaseError, startEmbeddedPostgres } from '../../src/db/embedded';
 import { migrate } from '../../src/db/migrate';
+import { freePort } from '../../src/lib/free-port';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '../../../..');
 const ADMIN = { email: 'admin@startup.local', password: 'startup-admin-password-1' };
@@ -41,17 +41,6 @@ async function tempDir(prefix: string): Promise<string> {
     await fs.rm(dir, { recursive: true, force: true });
   });
   return dir;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 /** Whether a process runs (a zombie waiting for its parent to collect it does not). */
