@@ -21,3 +21,8 @@ export { FilterChips, type FilterChipOption } from './FilterChips';
 export { signTone } from './tone';
 export { useDebouncedValue } from './useDebouncedValue';
 export { QueryErrorState, type QueryErrorStateProps } from './QueryErrorState';
+export {
+  MutationDialog,
+  type MutationDialogConfirm,
+  type MutationDialogProps,
+} from './MutationDialog';

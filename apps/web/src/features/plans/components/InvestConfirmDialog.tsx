@@ -2,8 +2,7 @@ import { STOP_LOSS_PCT } from '@app/shared/trade-rules';
 import { formatUsd } from '@app/shared/money';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../lib/requestErrors';
-import { Button, Modal } from '../../../ui';
+import { MutationDialog } from '../../../ui';
 import type { PublicPlan } from '../../public/api';
 import { RiskWarning } from '../../public/components/RiskWarning';
 import { parseTakeProfitPct } from '../../trading/format';
@@ -42,30 +41,23 @@ export function InvestConfirmDialog({
   const { invest, final, confirm } = useInvestInPlan(plan, amountCents, onAmountError);
 
   return (
-    <Modal
-      open
-      onOpenChange={(open) => {
-        if (!open && !invest.isPending) onCancel();
-      }}
+    <MutationDialog
+      mutation={invest}
+      onClose={onCancel}
       title={t('confirm.title')}
       description={t('confirm.description')}
-      footer={
-        <>
-          <Button variant="secondary" disabled={invest.isPending} onClick={onCancel}>
-            {final ? t('confirm.close') : t('confirm.cancel')}
-          </Button>
-          {!final && (
-            <Button
-              loading={invest.isPending}
-              disabled={takeProfitInvalid}
-              onClick={() => {
+      cancelLabel={final ? t('confirm.close') : t('confirm.cancel')}
+      // After the final answer only the way out is left.
+      confirm={
+        final
+          ? undefined
+          : {
+              label: invest.isError ? t('confirm.retry') : t('confirm.confirm'),
+              disabled: takeProfitInvalid,
+              onClick: () => {
                 if (!takeProfitInvalid) confirm({ stopLossPct, takeProfitPct });
-              }}
-            >
-              {invest.isError ? t('confirm.retry') : t('confirm.confirm')}
-            </Button>
-          )}
-        </>
+              },
+            }
       }
     >
       {returning && (
@@ -90,11 +82,6 @@ export function InvestConfirmDialog({
       />
       <RiskWarning className="mt-4" />
       <p className="mt-3 text-xs leading-relaxed text-muted">{t('confirm.closeAnyTime')}</p>
-      {invest.isError && (
-        <p role="alert" className="mt-3 text-sm text-danger">
-          {errorMessage(invest.error)}
-        </p>
-      )}
-    </Modal>
+    </MutationDialog>
   );
 }
