@@ -1,12 +1,11 @@
 import { centsToPlain } from '@app/shared/money';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { TextField } from '../../../ui';
 import { bankFormSchema } from '../schemas';
 import { AmountField } from './AmountField';
-import { useWithdrawalConfirmation } from './ConfirmWithdrawalDialog';
+import { useWithdrawalForm } from '../hooks/useWithdrawalForm';
 import { WithdrawalFormFrame } from './WithdrawalFormFrame';
 
 const FIELDS = [
@@ -42,21 +41,14 @@ export function BankWithdrawalForm({
     amount: '',
   };
   const schema = useMemo(() => bankFormSchema(availableCents), [availableCents]);
+  const { form, confirm, dialog } = useWithdrawalForm({ schema, defaults, fields: FIELDS, onSent });
   const {
     register,
     handleSubmit,
     control,
-    reset,
-    setError,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(schema), defaultValues: defaults });
+  } = form;
   const amountText = useWatch({ control, name: 'amount' });
-  const { confirm, dialog } = useWithdrawalConfirmation({
-    fields: FIELDS,
-    setError,
-    reset: () => reset(defaults),
-    onSent,
-  });
 
   const submit = handleSubmit((values) =>
     confirm({
