@@ -1,6 +1,4 @@
 import { centsToPlain } from '@app/shared/money';
-import { useMemo } from 'react';
-import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { TextField } from '../../../ui';
 import { bankFormSchema } from '../schemas';
@@ -40,15 +38,18 @@ export function BankWithdrawalForm({
     routingNumber: '',
     amount: '',
   };
-  const schema = useMemo(() => bankFormSchema(availableCents), [availableCents]);
-  const { form, confirm, dialog } = useWithdrawalForm({ schema, defaults, fields: FIELDS, onSent });
+  const { form, amountText, confirm, dialog } = useWithdrawalForm({
+    schemaFor: bankFormSchema,
+    availableCents,
+    defaults,
+    fields: FIELDS,
+    onSent,
+  });
   const {
     register,
     handleSubmit,
-    control,
     formState: { errors },
   } = form;
-  const amountText = useWatch({ control, name: 'amount' });
 
   const submit = handleSubmit((values) =>
     confirm({
@@ -88,7 +89,7 @@ export function BankWithdrawalForm({
         registration={register('amount')}
         error={errors.amount?.message}
         availableCents={availableCents}
-        amountText={amountText === undefined ? undefined : String(amountText)}
+        amountText={amountText}
         methodId={null}
       />
     </WithdrawalFormFrame>

@@ -2,7 +2,6 @@ import type { PaymentMethod } from '@app/shared/schemas/payment-methods';
 import { centsToPlain } from '@app/shared/money';
 import { useQuery } from '@tanstack/react-query';
 import clsx from 'clsx';
-import { useMemo } from 'react';
 import { useWatch, type UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { translateMessage } from '../../../lib/messages';
@@ -29,16 +28,19 @@ export function CryptoWithdrawalForm({ availableCents, onSent }: WithdrawalFormP
   const { t } = useTranslation('withdrawals');
   const methods = useQuery(paymentMethodsQuery);
   const cryptoMethods = (methods.data ?? []).filter((method) => method.kind === 'crypto');
-  const schema = useMemo(() => cryptoFormSchema(availableCents), [availableCents]);
-  const { form, confirm, dialog } = useWithdrawalForm({ schema, defaults, fields: FIELDS, onSent });
+  const { form, amountText, confirm, dialog } = useWithdrawalForm({
+    schemaFor: cryptoFormSchema,
+    availableCents,
+    defaults,
+    fields: FIELDS,
+    onSent,
+  });
   const {
     register,
     handleSubmit,
-    control,
     formState: { errors },
   } = form;
-  const amountText = useWatch({ control, name: 'amount' });
-  const chosenId = useWatch({ control, name: 'methodId' });
+  const chosenId = useWatch({ control: form.control, name: 'methodId' });
   const chosenIsDemo = cryptoMethods.some((method) => method.id === chosenId && method.isDemo);
 
   const submit = handleSubmit((values) => {
@@ -71,7 +73,7 @@ export function CryptoWithdrawalForm({ availableCents, onSent }: WithdrawalFormP
         registration={register('amount')}
         error={errors.amount?.message}
         availableCents={availableCents}
-        amountText={amountText === undefined ? undefined : String(amountText)}
+        amountText={amountText}
         methodId={cryptoMethods.some((method) => method.id === chosenId) ? chosenId : undefined}
       />
       <TextField
