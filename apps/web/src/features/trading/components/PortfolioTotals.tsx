@@ -49,19 +49,27 @@ export function PortfolioTotals({ portfolio }: { portfolio: OpenPortfolio }) {
   return (
     <section aria-label={t('portfolio.label')} className="mb-5 rounded-xl border border-border p-4">
       <dl className="grid grid-cols-3 gap-3 text-sm">
-        <Total label={t('portfolio.invested')} testId="portfolio-invested">
-          {formatUsd(portfolio.investedCents)}
-        </Total>
-        <Total label={t('portfolio.value')} testId="portfolio-value">
-          {formatUsd(portfolio.valueCents)}
-        </Total>
-        <Total
-          label={t('portfolio.profit')}
-          testId="portfolio-profit"
-          tone={signTone(portfolio.profitCents)}
-        >
-          {formatSignedUsd(portfolio.profitCents)}
-        </Total>
+        <div>
+          <dt className="text-xs text-muted">{t('portfolio.invested')}</dt>
+          <dd className="font-semibold text-text tabular-nums" data-testid="portfolio-invested">
+            {formatUsd(portfolio.investedCents)}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-xs text-muted">{t('portfolio.value')}</dt>
+          <dd className="font-semibold text-text tabular-nums" data-testid="portfolio-value">
+            {formatUsd(portfolio.valueCents)}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-xs text-muted">{t('portfolio.profit')}</dt>
+          <dd
+            className={`font-semibold tabular-nums ${signTone(portfolio.profitCents)}`}
+            data-testid="portfolio-profit"
+          >
+            {formatSignedUsd(portfolio.profitCents)}
+          </dd>
+        </div>
       </dl>
       {portfolio.allocation && (
         <>
@@ -87,32 +95,5 @@ export function PortfolioTotals({ portfolio }: { portfolio: OpenPortfolio }) {
         </>
       )}
     </section>
-  );
-}
-
-/** One of the portfolio's totals; `tone` colours a signed figure (else plain text colour). */
-function Total({
-  label,
-  testId,
-  tone,
-  children,
-}: {
-  label: string;
-  testId: string;
-  tone?: string;
-  children: string;
-}) {
-  return (
-    <div>
-      <dt className="text-xs text-muted">{label}</dt>
-      <dd
-        className={
-          tone ? `font-semibold tabular-nums ${tone}` : 'font-semibold text-text tabular-nums'
-        }
-        data-testid={testId}
-      >
-        {children}
-      </dd>
-    </div>
   );
 }
