@@ -13,16 +13,16 @@ export { SearchInput } from './SearchInput';
 export * from './icons';
 export { BrandMark } from './BrandMark';
 export { ErrorState, type ErrorStateProps } from './ErrorState';
+export { QueryErrorState, type QueryErrorStateProps } from './QueryErrorState';
 export { LoadMore, type NextPages } from './LoadMore';
 export { DialogActions } from './DialogActions';
 export { ConfirmDialog, type ConfirmDialogProps, type ConfirmDialogReason } from './ConfirmDialog';
-export { DataTable, type DataTableColumn, type DataTableProps } from './DataTable';
-export { FilterChips, type FilterChipOption } from './FilterChips';
-export { signTone } from './tone';
-export { useDebouncedValue } from './useDebouncedValue';
-export { QueryErrorState, type QueryErrorStateProps } from './QueryErrorState';
 export {
   MutationDialog,
   type MutationDialogConfirm,
   type MutationDialogProps,
 } from './MutationDialog';
+export { DataTable, type DataTableColumn, type DataTableProps } from './DataTable';
+export { FilterChips, type FilterChipOption } from './FilterChips';
+export { signTone } from './tone';
+export { useDebouncedValue } from './useDebouncedValue';
