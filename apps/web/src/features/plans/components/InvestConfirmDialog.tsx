@@ -1,13 +1,10 @@
-import { STOP_LOSS_PCT } from '@app/shared/trade-rules';
 import { formatUsd } from '@app/shared/money';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MutationDialog } from '../../../ui';
 import type { PublicPlan } from '../../public/api';
 import { RiskWarning } from '../../public/components/RiskWarning';
-import { parseTakeProfitPct } from '../../trading/format';
 import { useInvestInPlan } from '../hooks/useInvestInPlan';
-import { InvestExitFields } from './InvestExitFields';
+import { InvestExitFields, useInvestExits } from './InvestExitFields';
 import { InvestSummary } from './InvestSummary';
 
 interface Props {
@@ -33,11 +30,8 @@ export function InvestConfirmDialog({
   returning = false,
 }: Props) {
   const { t } = useTranslation('plans');
-  // Optional: empty means none; otherwise a whole percentage within its bounds.
-  const [takeProfitText, setTakeProfitText] = useState('');
-  const takeProfitPct = parseTakeProfitPct(takeProfitText);
-  const takeProfitInvalid = takeProfitText.trim() !== '' && takeProfitPct === null;
-  const [stopLossPct, setStopLossPct] = useState<number>(STOP_LOSS_PCT.default);
+  const exits = useInvestExits();
+  const { stopLossPct, takeProfitPct, takeProfitInvalid } = exits;
   const { invest, final, confirm } = useInvestInPlan(plan, amountCents, onAmountError);
 
   return (
@@ -70,16 +64,7 @@ export function InvestConfirmDialog({
         </p>
       )}
       <InvestSummary plan={plan} amountCents={amountCents} />
-      <InvestExitFields
-        amountCents={amountCents}
-        stopLossPct={stopLossPct}
-        onStopLossChange={setStopLossPct}
-        takeProfitText={takeProfitText}
-        onTakeProfitChange={setTakeProfitText}
-        takeProfitPct={takeProfitPct}
-        takeProfitInvalid={takeProfitInvalid}
-        disabled={invest.isPending}
-      />
+      <InvestExitFields amountCents={amountCents} exits={exits} disabled={invest.isPending} />
       <RiskWarning className="mt-4" />
       <p className="mt-3 text-xs leading-relaxed text-muted">{t('confirm.closeAnyTime')}</p>
     </MutationDialog>
