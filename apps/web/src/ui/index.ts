@@ -13,9 +13,15 @@ export { SearchInput } from './SearchInput';
 export * from './icons';
 export { BrandMark } from './BrandMark';
 export { ErrorState, type ErrorStateProps } from './ErrorState';
+export { QueryErrorState, type QueryErrorStateProps } from './QueryErrorState';
 export { LoadMore, type NextPages } from './LoadMore';
 export { DialogActions } from './DialogActions';
 export { ConfirmDialog, type ConfirmDialogProps, type ConfirmDialogReason } from './ConfirmDialog';
+export {
+  MutationDialog,
+  type MutationDialogConfirm,
+  type MutationDialogProps,
+} from './MutationDialog';
 export { DataTable, type DataTableColumn, type DataTableProps } from './DataTable';
 export { FilterChips, type FilterChipOption } from './FilterChips';
 export { signTone } from './tone';

@@ -10,16 +10,11 @@ import type {
   TradeHistoryPage,
   UpdateTradeInput,
 } from '@app/shared/schemas/trades';
-import {
-  infiniteQueryOptions,
-  queryOptions,
-  useMutation,
-  useQueryClient,
-  type QueryClient,
-} from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { NavsEvent } from '@app/shared/schemas/realtime';
 import { api, newIdempotencyKey } from '../../lib/api';
+import { cursorPagesQuery } from '../../lib/cursorPages';
 import { accountKeys, accountSummaryQuery, type AccountSummary } from '../account/api';
 import { publicKeys } from '../public/api';
 import { transactionKeys } from '../transactions/api';
@@ -41,16 +36,11 @@ export const TRADE_HISTORY_PAGE_SIZE = 20;
 
 /** Closed trades, newest close first, searched by plan or strategy (GET /api/trades/history). */
 export function tradeHistoryQuery(q: string) {
-  return infiniteQueryOptions({
+  return cursorPagesQuery<TradeHistoryPage>({
     queryKey: tradeKeys.history(q),
-    queryFn: ({ pageParam, signal }) => {
-      const params = new URLSearchParams({ limit: String(TRADE_HISTORY_PAGE_SIZE) });
-      if (q) params.set('q', q);
-      if (pageParam) params.set('cursor', pageParam);
-      return api.get<TradeHistoryPage>(`/api/trades/history?${params.toString()}`, signal);
-    },
-    initialPageParam: null as string | null,
-    getNextPageParam: (lastPage) => lastPage.nextCursor,
+    path: '/api/trades/history',
+    limit: TRADE_HISTORY_PAGE_SIZE,
+    q,
   });
 }
 

@@ -1,7 +1,7 @@
 import type { StatementFormat } from '@app/shared/schemas/statements';
 import type { TransactionList } from '@app/shared/schemas/transactions';
-import { infiniteQueryOptions, type QueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import type { QueryClient } from '@tanstack/react-query';
+import { cursorPagesQuery } from '../../lib/cursorPages';
 import { fetchDownload } from '../../lib/download';
 import { accountKeys } from '../account/api';
 
@@ -18,16 +18,11 @@ export const transactionKeys = {
 };
 
 export function transactionListQuery(q: string) {
-  return infiniteQueryOptions({
+  return cursorPagesQuery<TransactionList>({
     queryKey: transactionKeys.list(q),
-    queryFn: ({ pageParam, signal }) => {
-      const params = new URLSearchParams({ limit: String(TRANSACTIONS_PAGE_SIZE) });
-      if (q) params.set('q', q);
-      if (pageParam) params.set('cursor', pageParam);
-      return api.get<TransactionList>(`/api/transactions?${params.toString()}`, signal);
-    },
-    initialPageParam: null as string | null,
-    getNextPageParam: (lastPage) => lastPage.nextCursor,
+    path: '/api/transactions',
+    limit: TRANSACTIONS_PAGE_SIZE,
+    q,
   });
 }
 

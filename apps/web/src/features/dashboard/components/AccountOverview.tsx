@@ -3,8 +3,7 @@ import type { AccountSummary } from '@app/shared/schemas/account';
 import { useQuery } from '@tanstack/react-query';
 import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../lib/requestErrors';
-import { Card, ErrorState, signTone } from '../../../ui';
+import { Card, QueryErrorState, signTone } from '../../../ui';
 import { signAsShown } from '../../market/decimal';
 import { accountSummaryQuery } from '../../account/api';
 import { returnLine } from '../lib/statusTexts';
@@ -21,13 +20,7 @@ export function AccountOverview() {
   if (summary.isPending) return <OverviewSkeleton />;
   if (summary.isError) {
     return (
-      <ErrorState
-        title={t('figures.error')}
-        description={errorMessage(summary.error)}
-        onRetry={() => void summary.refetch()}
-        retryLabel={t('figures.retry')}
-        retrying={summary.isRefetching}
-      />
+      <QueryErrorState query={summary} title={t('figures.error')} retryLabel={t('figures.retry')} />
     );
   }
   const data = summary.data;

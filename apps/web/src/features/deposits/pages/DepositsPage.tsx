@@ -5,8 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { errorMessage } from '../../../lib/requestErrors';
-import { Button, Card, ErrorState, LoadingBlock, TextField } from '../../../ui';
+import { Button, Card, QueryErrorState, LoadingBlock, TextField } from '../../../ui';
 import { isDepositDraft, paymentMethodsQuery } from '../api';
 import { DepositMethodFieldset } from '../components/DepositMethodFieldset';
 import { ActiveAccountOnly } from '../components/MoneyInactiveNotice';
@@ -53,15 +52,7 @@ function DepositForm() {
 
   if (methods.isPending) return <LoadingBlock />;
   if (methods.isError) {
-    return (
-      <ErrorState
-        title={t('methodsError')}
-        description={errorMessage(methods.error)}
-        onRetry={() => void methods.refetch()}
-        retryLabel={t('retry')}
-        retrying={methods.isRefetching}
-      />
-    );
+    return <QueryErrorState query={methods} title={t('methodsError')} retryLabel={t('retry')} />;
   }
 
   return (

@@ -1,8 +1,7 @@
 import type { Ticker } from '@app/shared/schemas/market';
 import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../lib/requestErrors';
-import { Card, ErrorState, signTone } from '../../../ui';
+import { Card, QueryErrorState, signTone } from '../../../ui';
 import { formatPrice, formatSignedPct, signAsShown } from '../decimal';
 import { useLiveTickers } from '../hooks';
 import { MarketSourceLabel } from './MarketSourceLabel';
@@ -23,13 +22,7 @@ export function MarketTable() {
       {tickers.isPending ? (
         <TableSkeleton />
       ) : tickers.isError ? (
-        <ErrorState
-          title={t('table.error')}
-          description={errorMessage(tickers.error)}
-          onRetry={() => void tickers.refetch()}
-          retryLabel={t('retry')}
-          retrying={tickers.isRefetching}
-        />
+        <QueryErrorState query={tickers} title={t('table.error')} retryLabel={t('retry')} />
       ) : (
         <table className="w-full text-sm">
           <caption className="sr-only">{t('table.caption')}</caption>

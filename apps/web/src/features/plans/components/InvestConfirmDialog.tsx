@@ -1,14 +1,10 @@
-import { STOP_LOSS_PCT } from '@app/shared/trade-rules';
 import { formatUsd } from '@app/shared/money';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../lib/requestErrors';
-import { Button, Modal } from '../../../ui';
+import { MutationDialog } from '../../../ui';
 import type { PublicPlan } from '../../public/api';
 import { RiskWarning } from '../../public/components/RiskWarning';
-import { parseTakeProfitPct } from '../../trading/format';
 import { useInvestInPlan } from '../hooks/useInvestInPlan';
-import { InvestExitFields } from './InvestExitFields';
+import { InvestExitFields, useInvestExits } from './InvestExitFields';
 import { InvestSummary } from './InvestSummary';
 
 interface Props {
@@ -34,38 +30,28 @@ export function InvestConfirmDialog({
   returning = false,
 }: Props) {
   const { t } = useTranslation('plans');
-  // Optional: empty means none; otherwise a whole percentage within its bounds.
-  const [takeProfitText, setTakeProfitText] = useState('');
-  const takeProfitPct = parseTakeProfitPct(takeProfitText);
-  const takeProfitInvalid = takeProfitText.trim() !== '' && takeProfitPct === null;
-  const [stopLossPct, setStopLossPct] = useState<number>(STOP_LOSS_PCT.default);
+  const exits = useInvestExits();
+  const { stopLossPct, takeProfitPct, takeProfitInvalid } = exits;
   const { invest, final, confirm } = useInvestInPlan(plan, amountCents, onAmountError);
 
   return (
-    <Modal
-      open
-      onOpenChange={(open) => {
-        if (!open && !invest.isPending) onCancel();
-      }}
+    <MutationDialog
+      mutation={invest}
+      onClose={onCancel}
       title={t('confirm.title')}
       description={t('confirm.description')}
-      footer={
-        <>
-          <Button variant="secondary" disabled={invest.isPending} onClick={onCancel}>
-            {final ? t('confirm.close') : t('confirm.cancel')}
-          </Button>
-          {!final && (
-            <Button
-              loading={invest.isPending}
-              disabled={takeProfitInvalid}
-              onClick={() => {
+      cancelLabel={final ? t('confirm.close') : t('confirm.cancel')}
+      // After the final answer only the way out is left.
+      confirm={
+        final
+          ? undefined
+          : {
+              label: invest.isError ? t('confirm.retry') : t('confirm.confirm'),
+              disabled: takeProfitInvalid,
+              onClick: () => {
                 if (!takeProfitInvalid) confirm({ stopLossPct, takeProfitPct });
-              }}
-            >
-              {invest.isError ? t('confirm.retry') : t('confirm.confirm')}
-            </Button>
-          )}
-        </>
+              },
+            }
       }
     >
       {returning && (
@@ -78,23 +64,9 @@ export function InvestConfirmDialog({
         </p>
       )}
       <InvestSummary plan={plan} amountCents={amountCents} />
-      <InvestExitFields
-        amountCents={amountCents}
-        stopLossPct={stopLossPct}
-        onStopLossChange={setStopLossPct}
-        takeProfitText={takeProfitText}
-        onTakeProfitChange={setTakeProfitText}
-        takeProfitPct={takeProfitPct}
-        takeProfitInvalid={takeProfitInvalid}
-        disabled={invest.isPending}
-      />
+      <InvestExitFields amountCents={amountCents} exits={exits} disabled={invest.isPending} />
       <RiskWarning className="mt-4" />
       <p className="mt-3 text-xs leading-relaxed text-muted">{t('confirm.closeAnyTime')}</p>
-      {invest.isError && (
-        <p role="alert" className="mt-3 text-sm text-danger">
-          {errorMessage(invest.error)}
-        </p>
-      )}
-    </Modal>
+    </MutationDialog>
   );
 }

@@ -1,37 +1,49 @@
 import { formatUsd } from '@app/shared/money';
+import { STOP_LOSS_PCT } from '@app/shared/trade-rules';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StopLossField } from '../../trading/components/StopLossField';
 import { TakeProfitField } from '../../trading/components/TakeProfitField';
-import { stopLossValueCents, takeProfitValueCents } from '../../trading/format';
+import { parseTakeProfitPct, stopLossValueCents, takeProfitValueCents } from '../../trading/format';
+
+export type InvestExits = ReturnType<typeof useInvestExits>;
+
+/** What the exit fields hold: the stop-loss (its default to start) and the typed take-profit. */
+export function useInvestExits() {
+  const [stopLossPct, setStopLossPct] = useState<number>(STOP_LOSS_PCT.default);
+  // Optional: empty means none; otherwise a whole percentage within its bounds.
+  const [takeProfitText, setTakeProfitText] = useState('');
+  const takeProfitPct = parseTakeProfitPct(takeProfitText);
+  const takeProfitInvalid = takeProfitText.trim() !== '' && takeProfitPct === null;
+  return {
+    stopLossPct,
+    setStopLossPct,
+    takeProfitText,
+    setTakeProfitText,
+    takeProfitPct,
+    takeProfitInvalid,
+  };
+}
 
 /** The copy's exits in the invest confirmation: its stop-loss and optional take-profit. */
 export function InvestExitFields({
   amountCents,
-  stopLossPct,
-  onStopLossChange,
-  takeProfitText,
-  onTakeProfitChange,
-  takeProfitPct,
-  takeProfitInvalid,
+  exits,
   disabled,
 }: {
   amountCents: number;
-  stopLossPct: number;
-  onStopLossChange: (pct: number) => void;
-  takeProfitText: string;
-  onTakeProfitChange: (text: string) => void;
-  takeProfitPct: number | null;
-  takeProfitInvalid: boolean;
+  exits: InvestExits;
   disabled: boolean;
 }) {
   const { t } = useTranslation('plans');
+  const { stopLossPct, takeProfitText, takeProfitPct, takeProfitInvalid } = exits;
   return (
     <>
       <div className="mt-5 rounded-xl border border-border bg-surface-2/60 p-4">
         <StopLossField
           label={t('confirm.stopLoss')}
           value={stopLossPct}
-          onChange={onStopLossChange}
+          onChange={exits.setStopLossPct}
           disabled={disabled}
           hint={t('confirm.stopLossHint', {
             pct: stopLossPct,
@@ -44,7 +56,7 @@ export function InvestExitFields({
         <TakeProfitField
           label={t('confirm.takeProfit')}
           value={takeProfitText}
-          onChange={onTakeProfitChange}
+          onChange={exits.setTakeProfitText}
           invalid={takeProfitInvalid}
           placeholder={t('confirm.takeProfitNone')}
           disabled={disabled}

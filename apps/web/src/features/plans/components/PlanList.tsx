@@ -1,8 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { errorMessage } from '../../../lib/requestErrors';
-import { EmptyState, ErrorState, SparkIcon } from '../../../ui';
+import { EmptyState, QueryErrorState, SparkIcon } from '../../../ui';
 import { usePublicPlans, type PublicPlan } from '../../public/api';
 import { PlanCard } from '../../public/components/PlanCard';
 
@@ -28,13 +27,7 @@ function PlanList({ action }: { action: (plan: PublicPlan) => ReactNode }) {
       ))}
     </div>
   ) : plans.isError ? (
-    <ErrorState
-      title={t('error')}
-      description={errorMessage(plans.error)}
-      onRetry={() => void plans.refetch()}
-      retryLabel={t('retry')}
-      retrying={plans.isRefetching}
-    />
+    <QueryErrorState query={plans} title={t('error')} retryLabel={t('retry')} />
   ) : plans.data.length === 0 ? (
     <EmptyState
       icon={<SparkIcon width={24} height={24} />}

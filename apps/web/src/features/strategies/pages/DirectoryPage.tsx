@@ -5,8 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Badge } from '../../../ui/Badge';
-import { DemoStrategyBadge } from '../../../ui/DemoStrategyBadge';
+import { StrategyBadges } from '../components/StrategyBadges';
 import { EmptyState } from '../../../ui/EmptyState';
 import { ErrorState } from '../../../ui/ErrorState';
 import { LoadingBlock } from '../../../ui/Spinner';
@@ -160,12 +159,7 @@ function DirectoryCard({ entry, window }: { entry: DirectoryEntry; window: Direc
             {entry.name}
           </Link>
         </h2>
-        <DemoStrategyBadge runBy={entry.runBy} />
-        {entry.terms?.retired ? (
-          <Badge tone="danger">{t('retired.badge')}</Badge>
-        ) : (
-          entry.paused && <Badge tone="warning">{t('paused')}</Badge>
-        )}
+        <StrategyBadges strategy={entry} />
       </div>
       <p className="mt-1 text-sm text-muted">{strategyDescription(t, entry)}</p>
       <dl className="mt-4 grid grid-cols-2 gap-3 text-sm sm:grid-cols-3">

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { ApiRequestError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/requestErrors';
-import { Button, Modal, signTone } from '../../../ui';
+import { MutationDialog, signTone } from '../../../ui';
 import { useClaimProfit, type CurrentTrade } from '../api';
 import { formatRoi, formatSignedUsd } from '../format';
 import { SummaryRow } from './TradeFigures';
@@ -52,32 +52,17 @@ export function ClaimProfitDialog({
   }
 
   return (
-    <Modal
-      open
+    <MutationDialog
+      mutation={claim}
+      onClose={onClose}
       size="sm"
-      onOpenChange={(open) => {
-        if (!open && !claim.isPending) onClose();
-      }}
       title={t('claim.title')}
       description={t('claim.description')}
-      footer={
-        <>
-          <Button variant="secondary" disabled={claim.isPending} onClick={onClose}>
-            {t('claim.cancel')}
-          </Button>
-          <Button loading={claim.isPending} onClick={confirm}>
-            {t('claim.confirm')}
-          </Button>
-        </>
-      }
+      cancelLabel={t('claim.cancel')}
+      confirm={{ label: t('claim.confirm'), onClick: confirm }}
     >
       <ClaimSummary trade={trade} />
-      {claim.isError && (
-        <p role="alert" className="mt-3 text-sm text-danger">
-          {errorMessage(claim.error)}
-        </p>
-      )}
-    </Modal>
+    </MutationDialog>
   );
 }
 

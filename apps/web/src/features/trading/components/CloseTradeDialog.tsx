@@ -3,7 +3,7 @@ import { chargesPerformanceFee } from '@app/shared/trade-rules';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { errorMessage } from '../../../lib/requestErrors';
-import { Button, Modal, signTone } from '../../../ui';
+import { MutationDialog, signTone } from '../../../ui';
 import { useCloseTrade, type CurrentTrade } from '../api';
 import { formatSignedUsd } from '../format';
 import { formatTrimmed } from '../../market/decimal';
@@ -43,24 +43,14 @@ export function CloseTradeDialog({ trade, onClose }: { trade: CurrentTrade; onCl
   }
 
   return (
-    <Modal
-      open
+    <MutationDialog
+      mutation={close}
+      onClose={onClose}
       size="sm"
-      onOpenChange={(open) => {
-        if (!open && !close.isPending) onClose();
-      }}
       title={t('close.title')}
       description={t('close.description')}
-      footer={
-        <>
-          <Button variant="secondary" disabled={close.isPending} onClick={onClose}>
-            {t('close.cancel')}
-          </Button>
-          <Button variant="danger" loading={close.isPending} onClick={confirm}>
-            {t('close.confirm')}
-          </Button>
-        </>
-      }
+      cancelLabel={t('close.cancel')}
+      confirm={{ label: t('close.confirm'), variant: 'danger', onClick: confirm }}
     >
       <p className="mb-3 text-xs text-muted" data-testid="close-estimate-at">
         {t('close.estimateAt', { nav: formatTrimmed(trade.currentNav, 10) })}
@@ -82,11 +72,6 @@ export function CloseTradeDialog({ trade, onClose }: { trade: CurrentTrade; onCl
       {belowAmount && (
         <p className="mt-2 text-xs leading-relaxed text-warning">{t('close.belowAmount')}</p>
       )}
-      {close.isError && (
-        <p role="alert" className="mt-3 text-sm text-danger">
-          {errorMessage(close.error)}
-        </p>
-      )}
-    </Modal>
+    </MutationDialog>
   );
 }

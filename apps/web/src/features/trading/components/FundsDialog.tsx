@@ -3,7 +3,7 @@ import { formatUsd } from '@app/shared/money';
 import { chargesPerformanceFee } from '@app/shared/trade-rules';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/requestErrors';
-import { Button, Modal, signTone, TextField } from '../../../ui';
+import { Button, MutationDialog, signTone, TextField } from '../../../ui';
 import { formatDecimal, formatUnits } from '../../market/decimal';
 import type { PublicPlan } from '../../public/api';
 import type { CurrentTrade, FundsAction, FundsChange } from '../api';
@@ -35,12 +35,10 @@ export function FundsDialog({ trade, action, onClose }: Props) {
   const hint = useAmountHint(trade, action, plan);
 
   return (
-    <Modal
-      open
+    <MutationDialog
+      mutation={change}
+      onClose={onClose}
       size="sm"
-      onOpenChange={(open) => {
-        if (!open && !change.isPending) onClose();
-      }}
       title={t(`${key}.title`, { plan: trade.planTitle })}
       description={t(`${key}.description`)}
       footer={
@@ -86,12 +84,7 @@ export function FundsDialog({ trade, action, onClose }: Props) {
       ) : (
         <QuoteStep quote={quote} trade={trade} />
       )}
-      {change.isError && (
-        <p role="alert" className="mt-3 text-sm text-danger">
-          {errorMessage(change.error)}
-        </p>
-      )}
-    </Modal>
+    </MutationDialog>
   );
 }
 

@@ -23,6 +23,18 @@ function renderTrade(trade: ReturnType<typeof openTrade> | null, extra = {}) {
   return calls;
 }
 
+/** Claims the open trade's profit and confirms; the server refuses with `code` (409). */
+async function confirmRefusedClaim(code: string) {
+  renderTrade(openTrade(), {
+    'POST /api/trades/t1/claim': {
+      status: 409,
+      body: { error: { code, message: 'You have no profit to claim' } },
+    },
+  });
+  fireEvent.click(await screen.findByRole('button', { name: 'Claim Profit' }));
+  fireEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
+}
+
 const closed = {
   id: 't1',
   planTitle: 'Silver',
@@ -241,14 +253,7 @@ describe('Ongoing Trade', () => {
   });
 
   it('a failed claim says so with the server message', async () => {
-    renderTrade(openTrade(), {
-      'POST /api/trades/t1/claim': {
-        status: 409,
-        body: { error: { code: 'CONFLICT', message: 'You have no profit to claim' } },
-      },
-    });
-    fireEvent.click(await screen.findByRole('button', { name: 'Claim Profit' }));
-    fireEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
+    await confirmRefusedClaim('CONFLICT');
     await vi.waitFor(() =>
       expect(toast.error).toHaveBeenCalledWith('Failed to claim profit', {
         id: 'toast-1',
@@ -258,14 +263,7 @@ describe('Ongoing Trade', () => {
   });
 
   it('a claim refused because the profit is gone meanwhile shows the seed’s toast', async () => {
-    renderTrade(openTrade(), {
-      'POST /api/trades/t1/claim': {
-        status: 409,
-        body: { error: { code: 'NO_PROFIT_TO_CLAIM', message: 'You have no profit to claim' } },
-      },
-    });
-    fireEvent.click(await screen.findByRole('button', { name: 'Claim Profit' }));
-    fireEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
+    await confirmRefusedClaim('NO_PROFIT_TO_CLAIM');
     await vi.waitFor(() =>
       expect(toast.error).toHaveBeenCalledWith('You have no profit to claim', { id: 'toast-1' }),
     );

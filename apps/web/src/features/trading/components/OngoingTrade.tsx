@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../lib/requestErrors';
 import { useRealtimeStatus } from '../../../lib/realtime';
-import { ErrorState } from '../../../ui';
+import { QueryErrorState } from '../../../ui';
 import { summaryTradesQuery } from '../api';
 import { OngoingTradePanel } from './OngoingTradePanel';
 import { PortfolioTotals } from './PortfolioTotals';
@@ -42,13 +41,7 @@ export function OngoingTrade() {
   if (trade.isError) {
     return (
       <OngoingTradePanel>
-        <ErrorState
-          title={t('error')}
-          description={errorMessage(trade.error)}
-          onRetry={() => void trade.refetch()}
-          retryLabel={t('retry')}
-          retrying={trade.isRefetching}
-        />
+        <QueryErrorState query={trade} title={t('error')} retryLabel={t('retry')} />
       </OngoingTradePanel>
     );
   }

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { mutateAndReport } from '../../../lib/mutation';
 import { errorMessage } from '../../../lib/requestErrors';
-import { Button, Modal } from '../../../ui';
+import { MutationDialog } from '../../../ui';
 import { useUpdateTradeRules, type CurrentTrade } from '../api';
 
 /** The two rules an open trade carries, each changed in its own small dialog. */
@@ -55,32 +55,17 @@ export function TradeRuleDialog({
 }) {
   const { t } = useTranslation('trading');
   return (
-    <Modal
-      open
+    <MutationDialog
+      mutation={save}
+      onClose={onClose}
       size="sm"
-      onOpenChange={(open) => {
-        if (!open && !save.isPending) onClose();
-      }}
       title={t(`${dialog}.title`)}
       description={t(`${dialog}.description`)}
-      footer={
-        <>
-          {otherAction}
-          <Button variant="secondary" disabled={save.isPending} onClick={onClose}>
-            {t('claim.cancel')}
-          </Button>
-          <Button loading={save.isPending} disabled={saveDisabled} onClick={onSave}>
-            {t(`${dialog}.save`)}
-          </Button>
-        </>
-      }
+      otherAction={otherAction}
+      cancelLabel={t('claim.cancel')}
+      confirm={{ label: t(`${dialog}.save`), disabled: saveDisabled, onClick: onSave }}
     >
       {children}
-      {save.isError && (
-        <p role="alert" className="mt-3 text-sm text-danger">
-          {errorMessage(save.error)}
-        </p>
-      )}
-    </Modal>
+    </MutationDialog>
   );
 }

@@ -30,6 +30,12 @@ const closed = (overrides: Record<string, unknown>) => ({
   ...overrides,
 });
 
+/** The history page over one page of these closed trades (no more pages). */
+function renderHistory(trades: ReturnType<typeof closed>[]) {
+  fakeApi({ 'GET /api/trades/history': { body: { trades, nextCursor: null } } });
+  renderSignedIn(<TradeHistoryPage />, '/trades/history', '/trades/history');
+}
+
 describe('/trades/history', () => {
   it('lists closed copies with why they closed, in and out, the fee and the result; pages on', async () => {
     const calls = fakeApi({
@@ -79,29 +85,21 @@ describe('/trades/history', () => {
 
   it('shows a copy’s whole life in the parts its transactions list, so the figures reconcile', async () => {
     // The walk's copy: $500 invested, $100 added, $50 taken out, closed for $548.68.
-    fakeApi({
-      'GET /api/trades/history': {
-        body: {
-          trades: [
-            closed({
-              closeReason: 'close',
-              amountCents: 60_000,
-              openedCents: 50_000,
-              addedCents: 10_000,
-              payoutCents: 59_868,
-              removedCents: 5_000,
-              claimedCents: 0,
-              closePayoutCents: 54_868,
-              feeCents: 0,
-              profitCents: -132,
-              roiPct: '-0.22',
-            }),
-          ],
-          nextCursor: null,
-        },
-      },
-    });
-    renderSignedIn(<TradeHistoryPage />, '/trades/history', '/trades/history');
+    renderHistory([
+      closed({
+        closeReason: 'close',
+        amountCents: 60_000,
+        openedCents: 50_000,
+        addedCents: 10_000,
+        payoutCents: 59_868,
+        removedCents: 5_000,
+        claimedCents: 0,
+        closePayoutCents: 54_868,
+        feeCents: 0,
+        profitCents: -132,
+        roiPct: '-0.22',
+      }),
+    ]);
     const row = await screen.findByTestId('history-trade');
     expect(within(row).getByTestId('history-in').textContent).toBe(
       'Paid in$600.00$500.00 invested + $100.00 added',
@@ -115,15 +113,7 @@ describe('/trades/history', () => {
   });
 
   it('lists a profit claimed among what came back', async () => {
-    fakeApi({
-      'GET /api/trades/history': {
-        body: {
-          trades: [closed({ claimedCents: 2_000, closePayoutCents: 118_000 })],
-          nextCursor: null,
-        },
-      },
-    });
-    renderSignedIn(<TradeHistoryPage />, '/trades/history', '/trades/history');
+    renderHistory([closed({ claimedCents: 2_000, closePayoutCents: 118_000 })]);
     const row = await screen.findByTestId('history-trade');
     expect(within(row).getByTestId('history-out').textContent).toBe(
       'Taken out$1,200.00$20.00 profit claimed + $1,180.00 at the close',
@@ -134,18 +124,10 @@ describe('/trades/history', () => {
   });
 
   it('labels a copy of a demo strategy "Demo strategy", as the open trade’s card does', async () => {
-    fakeApi({
-      'GET /api/trades/history': {
-        body: {
-          trades: [
-            closed({ id: 'h1', strategyName: 'Majors Basket', strategyRunBy: 'demo' }),
-            closed({ id: 'h2', strategyName: 'Ada’s Momentum', strategyRunBy: 'trader' }),
-          ],
-          nextCursor: null,
-        },
-      },
-    });
-    renderSignedIn(<TradeHistoryPage />, '/trades/history', '/trades/history');
+    renderHistory([
+      closed({ id: 'h1', strategyName: 'Majors Basket', strategyRunBy: 'demo' }),
+      closed({ id: 'h2', strategyName: 'Ada’s Momentum', strategyRunBy: 'trader' }),
+    ]);
     await screen.findByText('Majors Basket');
     const [demo, traders] = screen.getAllByTestId('history-trade');
     expect(demo && within(demo).getByText('Demo strategy')).toBeTruthy();
@@ -153,8 +135,7 @@ describe('/trades/history', () => {
   });
 
   it('says so when nothing has closed yet', async () => {
-    fakeApi({ 'GET /api/trades/history': { body: { trades: [], nextCursor: null } } });
-    renderSignedIn(<TradeHistoryPage />, '/trades/history', '/trades/history');
+    renderHistory([]);
     expect(await screen.findByText('No closed trades yet')).toBeTruthy();
     // Claiming profit no longer closes a copy: the hint does not say a claim lands here.
     expect(

@@ -3,13 +3,12 @@ import { formatUsd } from '@app/shared/money';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../lib/requestErrors';
 import {
   Badge,
   Card,
   DemoStrategyBadge,
   EmptyState,
-  ErrorState,
+  QueryErrorState,
   LoadMore,
   SearchInput,
   signTone,
@@ -55,13 +54,7 @@ export function TradeHistoryPage() {
           ))}
         </div>
       ) : query.isError && trades.length === 0 ? (
-        <ErrorState
-          title={t('history.loadError')}
-          description={errorMessage(query.error)}
-          onRetry={() => void query.refetch()}
-          retryLabel={t('retry')}
-          retrying={query.isRefetching}
-        />
+        <QueryErrorState query={query} title={t('history.loadError')} retryLabel={t('retry')} />
       ) : trades.length === 0 ? (
         <EmptyState
           title={t('history.empty')}

@@ -4,7 +4,11 @@ import { changeLanguage } from '../../../i18n';
 import { tx } from '../../../test/fixtures';
 import { TransactionRows } from './TransactionItem';
 
-afterEach(cleanup);
+// A test that switches the language leaves the next one in English.
+afterEach(async () => {
+  cleanup();
+  await changeLanguage('en');
+});
 
 function rows() {
   return screen.getAllByTestId('transaction');
@@ -81,43 +85,35 @@ describe('TransactionItem', () => {
 
   it('writes the date in Spanish as DD/MM/YYYY', async () => {
     await changeLanguage('es');
-    try {
-      render(<TransactionRows transactions={[tx()]} />);
-      expect(within(rows()[0]!).getByText('05/03/2026')).toBeTruthy();
-      expect(within(rows()[0]!).queryByText('03/05/2026')).toBeNull();
-    } finally {
-      await changeLanguage('en');
-    }
+    render(<TransactionRows transactions={[tx()]} />);
+    expect(within(rows()[0]!).getByText('05/03/2026')).toBeTruthy();
+    expect(within(rows()[0]!).queryByText('03/05/2026')).toBeNull();
   });
 
   it('writes the description in the language on screen from its code; an older row keeps English', async () => {
     await changeLanguage('de');
-    try {
-      render(
-        <TransactionRows
-          transactions={[
-            tx({ descriptionParts: { code: 'deposit', method: 'Bitcoin (BTC)' } }),
-            tx({
-              id: 'tx-close',
-              transactionId: 'TNX-CL0SE1',
-              description: 'Trade closed by stop-loss (Silver plan)',
-              descriptionParts: { code: 'trade_close', reason: 'stop_loss', plan: 'Silver' },
-            }),
-            tx({ id: 'tx-old', transactionId: 'TNX-0LD001', descriptionParts: null }),
-          ]}
-        />,
-      );
-      const [deposit, close, old] = rows();
-      expect(within(deposit!).getByText('Einzahlung über Bitcoin (BTC)')).toBeTruthy();
-      // The date in German too: 05.03.2026, not the English 03/05/2026.
-      expect(within(deposit!).getByText('05.03.2026')).toBeTruthy();
-      expect(
-        within(close!).getByText('Trade durch Stop-Loss geschlossen (Plan Silver)'),
-      ).toBeTruthy();
-      expect(within(old!).getByText('Deposit via Bitcoin (BTC)')).toBeTruthy();
-    } finally {
-      await changeLanguage('en');
-    }
+    render(
+      <TransactionRows
+        transactions={[
+          tx({ descriptionParts: { code: 'deposit', method: 'Bitcoin (BTC)' } }),
+          tx({
+            id: 'tx-close',
+            transactionId: 'TNX-CL0SE1',
+            description: 'Trade closed by stop-loss (Silver plan)',
+            descriptionParts: { code: 'trade_close', reason: 'stop_loss', plan: 'Silver' },
+          }),
+          tx({ id: 'tx-old', transactionId: 'TNX-0LD001', descriptionParts: null }),
+        ]}
+      />,
+    );
+    const [deposit, close, old] = rows();
+    expect(within(deposit!).getByText('Einzahlung über Bitcoin (BTC)')).toBeTruthy();
+    // The date in German too: 05.03.2026, not the English 03/05/2026.
+    expect(within(deposit!).getByText('05.03.2026')).toBeTruthy();
+    expect(
+      within(close!).getByText('Trade durch Stop-Loss geschlossen (Plan Silver)'),
+    ).toBeTruthy();
+    expect(within(old!).getByText('Deposit via Bitcoin (BTC)')).toBeTruthy();
   });
 
   it('a close says its amount and its profit or loss; a claim reads as profit claimed', async () => {
@@ -151,16 +147,12 @@ describe('TransactionItem', () => {
     expect(within(claimed!).getByText('Profit claimed (Silver plan)')).toBeTruthy();
     cleanup();
     await changeLanguage('es');
-    try {
-      render(<TransactionRows transactions={[close(-1_000), claim]} />);
-      const [es, esClaim] = rows();
-      expect(
-        within(es!).getByText('Operación cerrada (plan Silver): importe $1,000.00, pérdida $10.00'),
-      ).toBeTruthy();
-      expect(within(esClaim!).getByText('Beneficio cobrado (plan Silver)')).toBeTruthy();
-    } finally {
-      await changeLanguage('en');
-    }
+    render(<TransactionRows transactions={[close(-1_000), claim]} />);
+    const [es, esClaim] = rows();
+    expect(
+      within(es!).getByText('Operación cerrada (plan Silver): importe $1,000.00, pérdida $10.00'),
+    ).toBeTruthy();
+    expect(within(esClaim!).getByText('Beneficio cobrado (plan Silver)')).toBeTruthy();
   });
 
   it('names the built-in bank method in the reader’s language, and an operator’s crypto method as named (issue 39)', async () => {
@@ -176,17 +168,13 @@ describe('TransactionItem', () => {
       description: 'Deposit via Bitcoin (BTC)',
       descriptionParts: { code: 'deposit', method: 'Bitcoin (BTC)' },
     });
-    try {
-      await changeLanguage('es');
-      render(<TransactionRows transactions={[bank, crypto]} />);
-      expect(screen.getByText('Retiro mediante Transferencia bancaria')).toBeTruthy();
-      expect(screen.getByText('Depósito mediante Bitcoin (BTC)')).toBeTruthy();
-      cleanup();
-      await changeLanguage('de');
-      render(<TransactionRows transactions={[bank]} />);
-      expect(screen.getByText('Auszahlung über Banküberweisung')).toBeTruthy();
-    } finally {
-      await changeLanguage('en');
-    }
+    await changeLanguage('es');
+    render(<TransactionRows transactions={[bank, crypto]} />);
+    expect(screen.getByText('Retiro mediante Transferencia bancaria')).toBeTruthy();
+    expect(screen.getByText('Depósito mediante Bitcoin (BTC)')).toBeTruthy();
+    cleanup();
+    await changeLanguage('de');
+    render(<TransactionRows transactions={[bank]} />);
+    expect(screen.getByText('Auszahlung über Banküberweisung')).toBeTruthy();
   });
 });

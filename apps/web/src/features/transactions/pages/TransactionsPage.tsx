@@ -7,13 +7,12 @@ import {
 } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../lib/auth';
-import { errorMessage } from '../../../lib/requestErrors';
 import {
   Button,
   Card,
   DownloadIcon,
   EmptyState,
-  ErrorState,
+  QueryErrorState,
   LoadMore,
   SearchInput,
 } from '../../../ui';
@@ -80,13 +79,11 @@ function TransactionList({
   if (query.isPending) return <TransactionListSkeleton rows={5} />;
   if (query.isError && items.length === 0) {
     return (
-      <ErrorState
+      <QueryErrorState
         className="mt-4"
+        query={query}
         title={t('loadError')}
-        description={errorMessage(query.error)}
-        onRetry={() => void query.refetch()}
         retryLabel={t('retry')}
-        retrying={query.isRefetching}
       />
     );
   }

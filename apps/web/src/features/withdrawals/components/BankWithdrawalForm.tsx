@@ -1,12 +1,9 @@
 import { centsToPlain } from '@app/shared/money';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useMemo } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { TextField } from '../../../ui';
 import { bankFormSchema } from '../schemas';
 import { AmountField } from './AmountField';
-import { useWithdrawalConfirmation } from './ConfirmWithdrawalDialog';
+import { useWithdrawalForm } from '../hooks/useWithdrawalForm';
 import { WithdrawalFormFrame } from './WithdrawalFormFrame';
 
 const FIELDS = [
@@ -41,22 +38,18 @@ export function BankWithdrawalForm({
     routingNumber: '',
     amount: '',
   };
-  const schema = useMemo(() => bankFormSchema(availableCents), [availableCents]);
+  const { form, amountText, confirm, dialog } = useWithdrawalForm({
+    schemaFor: bankFormSchema,
+    availableCents,
+    defaults,
+    fields: FIELDS,
+    onSent,
+  });
   const {
     register,
     handleSubmit,
-    control,
-    reset,
-    setError,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(schema), defaultValues: defaults });
-  const amountText = useWatch({ control, name: 'amount' });
-  const { confirm, dialog } = useWithdrawalConfirmation({
-    fields: FIELDS,
-    setError,
-    reset: () => reset(defaults),
-    onSent,
-  });
+  } = form;
 
   const submit = handleSubmit((values) =>
     confirm({
@@ -96,7 +89,7 @@ export function BankWithdrawalForm({
         registration={register('amount')}
         error={errors.amount?.message}
         availableCents={availableCents}
-        amountText={amountText === undefined ? undefined : String(amountText)}
+        amountText={amountText}
         methodId={null}
       />
     </WithdrawalFormFrame>

@@ -4,8 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../lib/requestErrors';
-import { Button, Modal } from '../../../ui';
+import { MutationDialog } from '../../../ui';
 import { withdrawalQuoteQuery } from '../api';
 import { useSendWithdrawal } from '../hooks/useSendWithdrawal';
 import { WithdrawalDestinationRows, WithdrawalQuoteRows } from './WithdrawalConfirmRows';
@@ -38,33 +37,22 @@ export function ConfirmWithdrawalDialog({ request, onCancel, onSent, onFieldErro
   const { send, confirm } = useSendWithdrawal(request.body, onSent, onFieldError);
 
   return (
-    <Modal
-      open
-      onOpenChange={(open) => {
-        if (!open && !send.isPending) onCancel();
-      }}
+    <MutationDialog
+      mutation={send}
+      onClose={onCancel}
       title={t('confirm.title')}
       description={t('confirm.description')}
-      footer={
-        <>
-          <Button variant="secondary" disabled={send.isPending} onClick={onCancel}>
-            {t('confirm.cancel')}
-          </Button>
-          <Button loading={send.isPending} disabled={!covered} onClick={confirm}>
-            {send.isError ? t('confirm.retry') : t('confirm.confirm')}
-          </Button>
-        </>
-      }
+      cancelLabel={t('confirm.cancel')}
+      confirm={{
+        label: send.isError ? t('confirm.retry') : t('confirm.confirm'),
+        disabled: !covered,
+        onClick: confirm,
+      }}
     >
       <WithdrawalQuoteRows amountCents={request.amountCents} quote={quote} covered={covered} />
       <WithdrawalDestinationRows destination={request.destination} />
       <p className="mt-4 text-xs text-muted">{t('confirm.hold')}</p>
-      {send.isError && (
-        <p role="alert" className="mt-3 text-sm text-danger">
-          {errorMessage(send.error)}
-        </p>
-      )}
-    </Modal>
+    </MutationDialog>
   );
 }
 

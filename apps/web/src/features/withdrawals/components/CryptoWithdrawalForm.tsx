@@ -1,10 +1,8 @@
 import type { PaymentMethod } from '@app/shared/schemas/payment-methods';
 import { centsToPlain } from '@app/shared/money';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import clsx from 'clsx';
-import { useMemo } from 'react';
-import { useForm, useWatch, type UseFormRegisterReturn } from 'react-hook-form';
+import { useWatch, type UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { translateMessage } from '../../../lib/messages';
 import { ChevronDownIcon, inputClasses, TextField } from '../../../ui';
@@ -13,7 +11,7 @@ import { DemoDetailsNotice } from '../../deposits/components/DemoDetailsNotice';
 import { cryptoFormSchema } from '../schemas';
 import { AmountField } from './AmountField';
 import type { WithdrawalFormProps } from './BankWithdrawalForm';
-import { useWithdrawalConfirmation } from './ConfirmWithdrawalDialog';
+import { useWithdrawalForm } from '../hooks/useWithdrawalForm';
 import { WithdrawalFormFrame } from './WithdrawalFormFrame';
 
 const FIELDS = ['methodId', 'amount', 'walletAddress'] as const;
@@ -30,24 +28,20 @@ export function CryptoWithdrawalForm({ availableCents, onSent }: WithdrawalFormP
   const { t } = useTranslation('withdrawals');
   const methods = useQuery(paymentMethodsQuery);
   const cryptoMethods = (methods.data ?? []).filter((method) => method.kind === 'crypto');
-  const schema = useMemo(() => cryptoFormSchema(availableCents), [availableCents]);
+  const { form, amountText, confirm, dialog } = useWithdrawalForm({
+    schemaFor: cryptoFormSchema,
+    availableCents,
+    defaults,
+    fields: FIELDS,
+    onSent,
+  });
   const {
     register,
     handleSubmit,
-    control,
-    reset,
-    setError,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(schema), defaultValues: defaults });
-  const amountText = useWatch({ control, name: 'amount' });
-  const chosenId = useWatch({ control, name: 'methodId' });
+  } = form;
+  const chosenId = useWatch({ control: form.control, name: 'methodId' });
   const chosenIsDemo = cryptoMethods.some((method) => method.id === chosenId && method.isDemo);
-  const { confirm, dialog } = useWithdrawalConfirmation({
-    fields: FIELDS,
-    setError,
-    reset: () => reset(defaults),
-    onSent,
-  });
 
   const submit = handleSubmit((values) => {
     const method = cryptoMethods.find((candidate) => candidate.id === values.methodId);
@@ -79,7 +73,7 @@ export function CryptoWithdrawalForm({ availableCents, onSent }: WithdrawalFormP
         registration={register('amount')}
         error={errors.amount?.message}
         availableCents={availableCents}
-        amountText={amountText === undefined ? undefined : String(amountText)}
+        amountText={amountText}
         methodId={cryptoMethods.some((method) => method.id === chosenId) ? chosenId : undefined}
       />
       <TextField

@@ -57,6 +57,13 @@ function fillBank(amount: string) {
   type('Amount in USD', amount);
 }
 
+/** Types `amount`, presses Withdraw and finds `message` under the field. */
+async function expectAmountRefused(amount: string, message: string) {
+  type('Amount in USD', amount);
+  withdraw();
+  expect(await screen.findByText(message)).toBeTruthy();
+}
+
 describe('WithdrawalsPage', () => {
   it('shows every bank-field message, with the account name prefilled from the user', async () => {
     const calls = api();
@@ -74,19 +81,11 @@ describe('WithdrawalsPage', () => {
     ]) {
       expect(await screen.findByText(message)).toBeTruthy();
     }
-    type('Amount in USD', '1000001');
-    withdraw();
-    expect(await screen.findByText('Amount must be less than 1,000,000')).toBeTruthy();
+    await expectAmountRefused('1000001', 'Amount must be less than 1,000,000');
     // 'Amount is required' only when it is empty; otherwise the real problem.
-    type('Amount in USD', '0.5');
-    withdraw();
-    expect(await screen.findByText('Amount must be at least $1.00')).toBeTruthy();
-    type('Amount in USD', 'abc');
-    withdraw();
-    expect(await screen.findByText('Amount must be a number')).toBeTruthy();
-    type('Amount in USD', '-50');
-    withdraw();
-    expect(await screen.findByText('Amount must be greater than $0.00')).toBeTruthy();
+    await expectAmountRefused('0.5', 'Amount must be at least $1.00');
+    await expectAmountRefused('abc', 'Amount must be a number');
+    await expectAmountRefused('-50', 'Amount must be greater than $0.00');
     expect(calls.some((call) => call.method === 'POST')).toBe(false);
   });
 

@@ -1,8 +1,7 @@
 import type { Strategy, StrategyRecord } from '@app/shared/schemas/strategies';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../../lib/dates';
-import { Badge } from '../../../../ui/Badge';
-import { DemoStrategyBadge } from '../../../../ui/DemoStrategyBadge';
+import { StrategyBadges } from '../StrategyBadges';
 import { useOwnStrategyId } from '../../../trader/api';
 import { strategyDescription } from '../../strategyDescription';
 
@@ -25,12 +24,7 @@ export function StrategyHeader({
         <h1 className="text-3xl font-semibold tracking-tight text-text sm:text-4xl">
           {strategy.name}
         </h1>
-        <DemoStrategyBadge runBy={strategy.runBy} />
-        {strategy.terms?.retired ? (
-          <Badge tone="danger">{t('retired.badge')}</Badge>
-        ) : (
-          strategy.paused && <Badge tone="warning">{t('paused')}</Badge>
-        )}
+        <StrategyBadges strategy={strategy} />
       </div>
       <p className="max-w-3xl text-muted">{strategyDescription(t, strategy)}</p>
       {strategy.terms?.retired && (
