@@ -1,7 +1,5 @@
 import { registerSchema } from '@app/shared/schemas/auth';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
@@ -17,7 +15,7 @@ import {
   ReferrerIdField,
 } from '../components/ContactFields';
 import { ProviderButtons } from '../components/ProviderButtons';
-import { NewPasswordField } from '../../../ui/forms';
+import { NewPasswordField, useSchemaForm } from '../../../ui/forms';
 import { AuthForm, AuthSubmit, EmailField } from '../components/AuthForm';
 
 const FIELDS = ['name', 'email', 'phone', 'country', 'referrerId', 'password'] as const;
@@ -31,8 +29,7 @@ function useRegisterForm() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [params] = useSearchParams();
-  const form = useForm({
-    resolver: zodResolver(registerSchema),
+  const form = useSchemaForm(registerSchema, {
     defaultValues: {
       name: '',
       email: '',
@@ -64,11 +61,7 @@ export function RegisterPage() {
   const { t } = useTranslation('auth');
   const session = useSession();
   const {
-    form: {
-      register,
-      control,
-      formState: { errors, isSubmitting },
-    },
+    form: { register, control, errors, isSubmitting },
     submit,
   } = useRegisterForm();
 
