@@ -5,10 +5,8 @@ import {
   createApiTokenSchema,
   type ApiToken,
 } from '@app/shared/schemas/api-tokens';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { applyFieldError, errorMessage } from '../../../lib/requestErrors';
@@ -22,6 +20,7 @@ import {
   PasswordInput,
   TextField,
 } from '../../../ui';
+import { Form, useSchemaForm } from '../../../ui/forms';
 import { apiTokensQuery, useCreateApiToken, useRevokeApiToken } from '../api';
 import { mutateAndReport } from '../../../lib/mutation';
 
@@ -80,16 +79,10 @@ function CreateTokenForm({
   const { t } = useTranslation('profile');
   const create = useCreateApiToken();
   const expiryId = useId();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: zodResolver(createApiTokenSchema),
-    defaultValues: { name: '', expiresInDays: 30, password: '' },
-  });
+  const { register, handleSubmit, setError, reset, errors, isSubmitting } = useSchemaForm(
+    createApiTokenSchema,
+    { defaultValues: { name: '', expiresInDays: 30, password: '' } },
+  );
   const submit = handleSubmit(async (values) => {
     try {
       const { token, apiToken } = await create.mutateAsync({
@@ -105,11 +98,7 @@ function CreateTokenForm({
     }
   });
   return (
-    <form
-      noValidate
-      onSubmit={(event) => void submit(event)}
-      className="grid gap-3 sm:grid-cols-[1fr_12rem] sm:items-start"
-    >
+    <Form onSubmit={submit} className="grid gap-3 sm:grid-cols-[1fr_12rem] sm:items-start">
       <TextField
         label={t('apiTokens.name')}
         placeholder={t('apiTokens.namePlaceholder')}
@@ -145,7 +134,7 @@ function CreateTokenForm({
           {t('apiTokens.create')}
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }
 

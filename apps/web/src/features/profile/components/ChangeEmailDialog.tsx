@@ -1,7 +1,5 @@
 import type { Me } from '@app/shared/schemas/auth';
 import { changeEmailSchema } from '@app/shared/schemas/auth';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { showErrorOnForm } from '../../../lib/requestErrors';
@@ -11,6 +9,7 @@ import {
   DialogForm,
   OneTimeCodeField,
   resettingClose,
+  useSchemaForm,
 } from '../../../ui/forms';
 import { useChangeEmail } from '../api';
 
@@ -29,16 +28,10 @@ export function ChangeEmailDialog({
 }) {
   const { t } = useTranslation('profile');
   const change = useChangeEmail();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: zodResolver(changeEmailSchema),
-    defaultValues: { newEmail: '', password: '', otp: '' },
-  });
+  const { register, handleSubmit, reset, setError, errors, isSubmitting } = useSchemaForm(
+    changeEmailSchema,
+    { defaultValues: { newEmail: '', password: '', otp: '' } },
+  );
 
   const close = resettingClose(reset, onOpenChange);
 

@@ -1,16 +1,14 @@
 import { formatUsd } from '@app/shared/money';
 import type { AccountClosure, AccountCloseBlocker } from '@app/shared/schemas/account';
 import { closeAccountSchema } from '@app/shared/schemas/account';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { clearSession } from '../../../lib/auth';
 import { showErrorOnForm } from '../../../lib/requestErrors';
 import { Button, buttonClasses, Card } from '../../../ui';
-import { CurrentPasswordField, DialogForm, resettingClose } from '../../../ui/forms';
+import { CurrentPasswordField, DialogForm, resettingClose, useSchemaForm } from '../../../ui/forms';
 import { closureQuery, profileKeys, useCloseAccount } from '../api';
 
 /** Where each reason's way out is. */
@@ -99,16 +97,10 @@ function CloseAccountDialog({
   const { t } = useTranslation('profile');
   const queryClient = useQueryClient();
   const close = useCloseAccount();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: zodResolver(closeAccountSchema),
-    defaultValues: { password: '' },
-  });
+  const { register, handleSubmit, reset, setError, errors, isSubmitting } = useSchemaForm(
+    closeAccountSchema,
+    { defaultValues: { password: '' } },
+  );
 
   const setOpen = resettingClose(reset, onOpenChange);
 

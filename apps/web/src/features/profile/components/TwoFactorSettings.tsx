@@ -1,9 +1,7 @@
 import type { Me } from '@app/shared/schemas/auth';
 import { disableTwoFactorSchema } from '@app/shared/schemas/auth';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { QRCodeSVG } from 'qrcode.react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { errorMessage, showErrorOnForm } from '../../../lib/requestErrors';
@@ -14,6 +12,7 @@ import {
   Form,
   OneTimeCodeField,
   resettingClose,
+  useSchemaForm,
 } from '../../../ui/forms';
 import { profileApi, useBeginTwoFactor, useInvalidateProfile } from '../api';
 import { useOtpForm } from '../../auth/hooks/useOtpForm';
@@ -160,16 +159,10 @@ function DisableTwoFactorDialog({
 }) {
   const { t } = useTranslation('profile');
   const invalidate = useInvalidateProfile();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: zodResolver(disableTwoFactorSchema),
-    defaultValues: { password: '', otp: '' },
-  });
+  const { register, handleSubmit, reset, setError, errors, isSubmitting } = useSchemaForm(
+    disableTwoFactorSchema,
+    { defaultValues: { password: '', otp: '' } },
+  );
 
   const close = resettingClose(reset, onOpenChange);
 
