@@ -20,3 +20,4 @@ export { DataTable, type DataTableColumn, type DataTableProps } from './DataTabl
 export { FilterChips, type FilterChipOption } from './FilterChips';
 export { signTone } from './tone';
 export { useDebouncedValue } from './useDebouncedValue';
+export { toastReport } from './toastReport';
