@@ -16,13 +16,12 @@ import {
   Card,
   CopyButton,
   inputClasses,
-  LoadingBlock,
   PasswordInput,
   TextField,
 } from '../../../ui';
 import { Form, useSchemaForm } from '../../../ui/forms';
 import { apiTokensQuery, useCreateApiToken, useRevokeApiToken } from '../api';
-import { mutateAndReport } from '../../../lib/mutation';
+import { ListRow, LoadedList, RowAction } from './ListPieces';
 
 /**
  * Personal API tokens on /profile: read-only access for the user's own scripts (account summary,
@@ -35,28 +34,6 @@ export function ApiTokensCard() {
   const tokens = useQuery(apiTokensQuery);
   const [created, setCreated] = useState<{ name: string; token: string } | null>(null);
 
-  let list;
-  if (tokens.isPending) list = <LoadingBlock className="py-6" />;
-  else if (tokens.isError)
-    list = (
-      <div role="alert" className="flex items-center justify-between gap-3 text-sm text-muted">
-        <span>{t('apiTokens.loadFailed')}</span>
-        <Button variant="secondary" size="sm" onClick={() => void tokens.refetch()}>
-          {t('sessions.retry')}
-        </Button>
-      </div>
-    );
-  else if (tokens.data.length === 0)
-    list = <p className="px-1 text-sm text-muted">{t('apiTokens.empty')}</p>;
-  else
-    list = (
-      <ul className="flex flex-col gap-2" aria-label={t('apiTokens.listLabel')}>
-        {tokens.data.map((token) => (
-          <TokenRow key={token.id} token={token} />
-        ))}
-      </ul>
-    );
-
   return (
     <Card title={t('apiTokens.title')} description={t('apiTokens.description')}>
       <div className="flex flex-col gap-5">
@@ -65,7 +42,14 @@ export function ApiTokensCard() {
         ) : (
           <CreateTokenForm onCreated={setCreated} />
         )}
-        {list}
+        <LoadedList
+          query={tokens}
+          loadFailed={t('apiTokens.loadFailed')}
+          empty={t('apiTokens.empty')}
+          label={t('apiTokens.listLabel')}
+        >
+          {(token) => <TokenRow key={token.id} token={token} />}
+        </LoadedList>
       </div>
     </Card>
   );
@@ -174,42 +158,34 @@ function TokenRow({ token }: { token: ApiToken }) {
   const revoke = useRevokeApiToken();
   const live = token.status === 'active';
   return (
-    <li className="flex flex-col gap-3 rounded-lg bg-surface-2 px-4 py-3 sm:flex-row sm:items-center sm:justify-between">
-      <div className="min-w-0">
-        <p className="flex flex-wrap items-center gap-2 text-sm font-medium text-text">
-          {token.name}
-          <code className="font-mono text-xs text-muted">{token.hint}…</code>
-          {token.status === 'revoked' && <Badge tone="danger">{t('apiTokens.revokedBadge')}</Badge>}
-          {token.status === 'expired' && (
-            <Badge tone="warning">{t('apiTokens.expiredBadge')}</Badge>
-          )}
-        </p>
-        <p className="mt-0.5 text-xs text-muted">
-          {[
-            t('apiTokens.createdOn', { date: formatDate(token.createdAt) }),
-            t('apiTokens.expiresOn', { date: formatDate(token.expiresAt) }),
-            token.lastUsedAt
-              ? t('apiTokens.lastUsed', { date: formatDate(token.lastUsedAt) })
-              : t('apiTokens.neverUsed'),
-          ].join(' · ')}
-        </p>
-      </div>
-      {live && (
-        <Button
-          variant="secondary"
-          size="sm"
-          loading={revoke.isPending}
-          aria-label={t('apiTokens.revokeNamed', { name: token.name })}
-          onClick={() =>
-            mutateAndReport(revoke, token.id, {
-              onSuccess: () => toast.success(t('apiTokens.revoked')),
-              onError: (error) => toast.error(errorMessage(error)),
-            })
-          }
-        >
-          {t('apiTokens.revoke')}
-        </Button>
-      )}
-    </li>
+    <ListRow
+      action={
+        live && (
+          <RowAction
+            mutation={revoke}
+            variables={token.id}
+            done={t('apiTokens.revoked')}
+            label={t('apiTokens.revoke')}
+            ariaLabel={t('apiTokens.revokeNamed', { name: token.name })}
+          />
+        )
+      }
+    >
+      <p className="flex flex-wrap items-center gap-2 text-sm font-medium text-text">
+        {token.name}
+        <code className="font-mono text-xs text-muted">{token.hint}…</code>
+        {token.status === 'revoked' && <Badge tone="danger">{t('apiTokens.revokedBadge')}</Badge>}
+        {token.status === 'expired' && <Badge tone="warning">{t('apiTokens.expiredBadge')}</Badge>}
+      </p>
+      <p className="mt-0.5 text-xs text-muted">
+        {[
+          t('apiTokens.createdOn', { date: formatDate(token.createdAt) }),
+          t('apiTokens.expiresOn', { date: formatDate(token.expiresAt) }),
+          token.lastUsedAt
+            ? t('apiTokens.lastUsed', { date: formatDate(token.lastUsedAt) })
+            : t('apiTokens.neverUsed'),
+        ].join(' · ')}
+      </p>
+    </ListRow>
   );
 }
