@@ -21,3 +21,4 @@ export { FilterChips, type FilterChipOption } from './FilterChips';
 export { signTone } from './tone';
 export { useDebouncedValue } from './useDebouncedValue';
 export { toastReport } from './toastReport';
+export type { ModalProps } from './Modal';

@@ -12,20 +12,13 @@ import {
   useSchemaForm,
 } from '../../../ui/forms';
 import { useChangeEmail } from '../api';
+import type { DialogProps } from './dialogProps';
 
 /**
  * Asks for a new sign-in address: the new address, the password and, with two-factor on, a code.
  * The server mails a link to the new address; nothing changes until it is followed.
  */
-export function ChangeEmailDialog({
-  user,
-  open,
-  onOpenChange,
-}: {
-  user: Me;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
+export function ChangeEmailDialog({ user, open, onOpenChange }: DialogProps & { user: Me }) {
   const { t } = useTranslation('profile');
   const change = useChangeEmail();
   const { register, handleSubmit, reset, setError, errors, isSubmitting } = useSchemaForm(

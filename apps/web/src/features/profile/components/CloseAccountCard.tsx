@@ -10,6 +10,7 @@ import { showErrorOnForm } from '../../../lib/requestErrors';
 import { Button, buttonClasses, Card } from '../../../ui';
 import { CurrentPasswordField, DialogForm, resettingClose, useSchemaForm } from '../../../ui/forms';
 import { closureQuery, profileKeys, useCloseAccount } from '../api';
+import type { DialogProps } from './dialogProps';
 
 /** Where each reason's way out is. */
 const WAY_OUT: Record<AccountCloseBlocker, string> = {
@@ -88,9 +89,7 @@ function CloseAccountDialog({
   open,
   onOpenChange,
   years,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
+}: DialogProps & {
   /** How long the ledger history is kept, for the page that follows. */
   years: number;
 }) {

@@ -18,6 +18,7 @@ import { profileApi, useBeginTwoFactor, useInvalidateProfile } from '../api';
 import { useOtpForm } from '../../auth/hooks/useOtpForm';
 import { SecurityRow } from './SecurityRow';
 import { mutateAndReport } from '../../../lib/mutation';
+import type { DialogProps } from './dialogProps';
 
 export function TwoFactorSettings({ user }: { user: Me }) {
   const { t } = useTranslation('profile');
@@ -150,13 +151,7 @@ function RecoveryCodesDialog({ codes, onClose }: { codes: string[]; onClose: () 
   );
 }
 
-function DisableTwoFactorDialog({
-  open,
-  onOpenChange,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
+function DisableTwoFactorDialog({ open, onOpenChange }: DialogProps) {
   const { t } = useTranslation('profile');
   const invalidate = useInvalidateProfile();
   const { register, handleSubmit, reset, setError, errors, isSubmitting } = useSchemaForm(
