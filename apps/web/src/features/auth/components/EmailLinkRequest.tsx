@@ -1,11 +1,10 @@
 import { recoverySchema } from '@app/shared/schemas/auth';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { appConfig } from '../../../lib/config';
 import { ShieldIcon } from '../../../ui';
 import { sendingSubmit, useSchemaForm } from '../../../ui/forms';
-import { AuthLayout, authLinkClass } from './AuthLayout';
+import { AuthFooterLink, AuthLayout } from './AuthLayout';
 import { AuthForm, AuthSubmit, EmailField } from './AuthForm';
 
 interface EmailLinkRequestProps {
@@ -34,11 +33,7 @@ export function EmailLinkRequest({ texts, send }: EmailLinkRequestProps) {
     ['email'],
   );
 
-  const footer = (
-    <Link to="/login" className={authLinkClass}>
-      {t(`${texts}.backToLogin`)}
-    </Link>
-  );
+  const footer = <AuthFooterLink to="/login">{t(`${texts}.backToLogin`)}</AuthFooterLink>;
 
   return (
     <AuthLayout title={t(`${texts}.title`)} subtitle={t(`${texts}.subtitle`)} footer={footer}>

@@ -9,7 +9,7 @@ import { applyFieldError, errorMessage } from '../../../lib/requestErrors';
 import { appConfig } from '../../../lib/config';
 import { Button, TextField } from '../../../ui';
 import { authApi } from '../api';
-import { AuthLayout, authLinkClass } from '../components/AuthLayout';
+import { AuthFooterLink, AuthLayout, authLinkClass } from '../components/AuthLayout';
 import { useOtpForm } from '../hooks/useOtpForm';
 import { ProviderButtons, ProviderSignInError } from '../components/ProviderButtons';
 import { CurrentPasswordField, Form, useSchemaForm } from '../../../ui/forms';
@@ -100,12 +100,9 @@ function CredentialsStep({ onSubmit }: { onSubmit: (values: Credentials) => Prom
       title={t('login.title')}
       subtitle={t('login.subtitle', { brand: appConfig.brandName })}
       footer={
-        <>
-          {t('login.noAccount')}{' '}
-          <Link to="/register" className={authLinkClass}>
-            {t('login.register')}
-          </Link>
-        </>
+        <AuthFooterLink to="/register" prompt={t('login.noAccount')}>
+          {t('login.register')}
+        </AuthFooterLink>
       }
     >
       <ProviderSignInError />

@@ -1,9 +1,9 @@
 import { passwordSchema } from '@app/shared/schemas/auth';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Navigate, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { authApi } from '../api';
-import { AuthLayout, authLinkClass } from '../components/AuthLayout';
+import { AuthFooterLink, AuthLayout } from '../components/AuthLayout';
 import { useEmailedLink } from '../hooks/useEmailedLink';
 import { Form, NewPasswordField, sendingSubmit, useSchemaForm } from '../../../ui/forms';
 import { AuthSubmit } from '../components/AuthForm';
@@ -35,11 +35,7 @@ function NewPasswordForm({ userId, secret }: { userId: string; secret: string })
     <AuthLayout
       title={t('newPassword.title')}
       subtitle={t('newPassword.subtitle')}
-      footer={
-        <Link to="/login" className={authLinkClass}>
-          {t('forgot.backToLogin')}
-        </Link>
-      }
+      footer={<AuthFooterLink to="/login">{t('forgot.backToLogin')}</AuthFooterLink>}
     >
       <Form onSubmit={submit}>
         <NewPasswordField

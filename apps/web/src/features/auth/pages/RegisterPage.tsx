@@ -1,13 +1,13 @@
 import { registerSchema } from '@app/shared/schemas/auth';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { setSessionUser, useSession } from '../../../lib/auth';
 import { applyFieldError, errorMessage } from '../../../lib/requestErrors';
 import { appConfig } from '../../../lib/config';
 import { authApi } from '../api';
-import { AuthLayout, authLinkClass } from '../components/AuthLayout';
+import { AuthFooterLink, AuthLayout } from '../components/AuthLayout';
 import {
   CountryControl,
   NameField,
@@ -72,12 +72,9 @@ export function RegisterPage() {
       title={t('register.title')}
       subtitle={t('register.subtitle', { brand: appConfig.brandName })}
       footer={
-        <>
-          {t('register.haveAccount')}{' '}
-          <Link to="/login" className={authLinkClass}>
-            {t('register.login')}
-          </Link>
-        </>
+        <AuthFooterLink to="/login" prompt={t('register.haveAccount')}>
+          {t('register.login')}
+        </AuthFooterLink>
       }
     >
       <AuthForm onSubmit={submit}>
