@@ -22,3 +22,4 @@ export { signTone } from './tone';
 export { useDebouncedValue } from './useDebouncedValue';
 export { toastReport } from './toastReport';
 export type { ModalProps } from './Modal';
+export { SelectField, type SelectFieldProps } from './SelectField';

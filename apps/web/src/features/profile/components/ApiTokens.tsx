@@ -6,7 +6,7 @@ import {
   type ApiToken,
 } from '@app/shared/schemas/api-tokens';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { applyFieldError, errorMessage } from '../../../lib/requestErrors';
@@ -15,8 +15,8 @@ import {
   Button,
   Card,
   CopyButton,
-  inputClasses,
   PasswordInput,
+  SelectField,
   TextField,
 } from '../../../ui';
 import { Form, useSchemaForm } from '../../../ui/forms';
@@ -62,7 +62,6 @@ function CreateTokenForm({
 }) {
   const { t } = useTranslation('profile');
   const create = useCreateApiToken();
-  const expiryId = useId();
   const { register, handleSubmit, setError, reset, errors, isSubmitting } = useSchemaForm(
     createApiTokenSchema,
     { defaultValues: { name: '', expiresInDays: 30, password: '' } },
@@ -90,22 +89,17 @@ function CreateTokenForm({
         error={errors.name?.message}
         {...register('name')}
       />
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor={expiryId} className="text-sm font-medium">
-          {t('apiTokens.expiry')}
-        </label>
-        <select
-          id={expiryId}
-          className={`${inputClasses} border-border`}
-          {...register('expiresInDays', { valueAsNumber: true })}
-        >
-          {API_TOKEN_EXPIRY_CHOICES.map((days) => (
-            <option key={days} value={days}>
-              {t('apiTokens.days', { count: days })}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        label={t('apiTokens.expiry')}
+        labelClassName="text-sm font-medium"
+        {...register('expiresInDays', { valueAsNumber: true })}
+      >
+        {API_TOKEN_EXPIRY_CHOICES.map((days) => (
+          <option key={days} value={days}>
+            {t('apiTokens.days', { count: days })}
+          </option>
+        ))}
+      </SelectField>
       <PasswordInput
         label={t('apiTokens.password')}
         autoComplete="current-password"
