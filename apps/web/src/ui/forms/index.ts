@@ -4,3 +4,4 @@ export { OneTimeCodeField } from './OneTimeCodeField';
 export { resettingClose } from './resettingClose';
 export { DialogForm } from './DialogForm';
 export { useSchemaForm, sendingSubmit, type SchemaForm } from './useSchemaForm';
+export { CardForm } from './CardForm';

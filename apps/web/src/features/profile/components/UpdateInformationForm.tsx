@@ -6,8 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { setSessionUser } from '../../../lib/auth';
 import { toastAndMarkField } from '../../../lib/requestErrors';
-import { Button, Card } from '../../../ui';
-import { Form, useSchemaForm } from '../../../ui/forms';
+import { CardForm, useSchemaForm } from '../../../ui/forms';
 import { CountryControl, PhoneField } from '../../auth/components/ContactFields';
 import { profileApi } from '../api';
 
@@ -43,20 +42,15 @@ export function UpdateInformationForm({ user }: { user: Me }) {
   });
 
   return (
-    <Card title={t('update.title')} description={t('update.description')}>
-      <Form
-        onSubmit={submit}
-        aria-label={t('update.title')}
-        className="grid gap-4 sm:grid-cols-2 sm:items-start"
-      >
-        <PhoneField maxLength={40} error={errors.phone?.message} {...register('phone')} />
-        <CountryControl control={control} name="country" error={errors.country?.message} />
-        <div className="sm:col-span-2">
-          <Button type="submit" loading={isSubmitting}>
-            {t('update.submit')}
-          </Button>
-        </div>
-      </Form>
-    </Card>
+    <CardForm
+      title={t('update.title')}
+      description={t('update.description')}
+      onSubmit={submit}
+      submitLabel={t('update.submit')}
+      pending={isSubmitting}
+    >
+      <PhoneField maxLength={40} error={errors.phone?.message} {...register('phone')} />
+      <CountryControl control={control} name="country" error={errors.country?.message} />
+    </CardForm>
   );
 }

@@ -1,8 +1,7 @@
 import { createTraderStrategySchema } from '@app/shared/schemas/lead-traders';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Button, Card } from '../../../ui';
-import { Form, sendingSubmit, useSchemaForm } from '../../../ui/forms';
+import { CardForm, sendingSubmit, useSchemaForm } from '../../../ui/forms';
 import { traderProgrammeQuery, useCreateStrategy } from '../api';
 import {
   EMPTY_STRATEGY_TERMS,
@@ -32,23 +31,14 @@ export function CreateStrategyForm() {
     STRATEGY_TERMS_FIELDS,
   );
   return (
-    <Card title={t('create.title')} description={t('create.description')}>
-      <Form
-        onSubmit={submit}
-        aria-label={t('create.title')}
-        className="grid gap-4 sm:grid-cols-2 sm:items-start"
-      >
-        <StrategyTermsFields
-          register={form.register}
-          errors={form.errors}
-          bounds={programme.data}
-        />
-        <div className="sm:col-span-2">
-          <Button type="submit" loading={form.isSubmitting}>
-            {t('create.submit')}
-          </Button>
-        </div>
-      </Form>
-    </Card>
+    <CardForm
+      title={t('create.title')}
+      description={t('create.description')}
+      onSubmit={submit}
+      submitLabel={t('create.submit')}
+      pending={form.isSubmitting}
+    >
+      <StrategyTermsFields register={form.register} errors={form.errors} bounds={programme.data} />
+    </CardForm>
   );
 }
