@@ -27,3 +27,6 @@ export { FilterChips, type FilterChipOption } from './FilterChips';
 export { signTone } from './tone';
 export { useDebouncedValue } from './useDebouncedValue';
 export { SkipLink } from './SkipLink';
+export { toastReport } from './toastReport';
+export type { ModalProps } from './Modal';
+export { SelectField, type SelectFieldProps } from './SelectField';

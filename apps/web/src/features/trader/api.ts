@@ -13,6 +13,7 @@ import type {
 } from '@app/shared/schemas/strategies';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
+import { useAnsweringMutation } from '../../lib/useAnsweringMutation';
 import { useSession } from '../../lib/auth';
 
 export type { TraderDashboard, TraderStrategy };
@@ -88,12 +89,9 @@ export const traderDashboardQuery = queryOptions({
 });
 
 export function useApplyAsTrader() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: TraderApplicationInput) =>
-      api.post<MyTraderApplication>('/api/trader-applications', input),
-    onSuccess: (data) => queryClient.setQueryData(programmeKeys.application, data),
-  });
+  return useAnsweringMutation(programmeKeys.application, (input: TraderApplicationInput) =>
+    api.post<MyTraderApplication>('/api/trader-applications', input),
+  );
 }
 
 /** Creates the trader's strategy; the desk and the dashboard are read again. */
@@ -110,10 +108,7 @@ export function useCreateStrategy() {
 }
 
 export function useUpdateStrategyTerms(strategyId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: UpdateTraderStrategyInput) =>
-      api.patch<TraderDashboard>(`/api/trader/strategies/${encodeURIComponent(strategyId)}`, input),
-    onSuccess: (data) => queryClient.setQueryData(programmeKeys.dashboard, data),
-  });
+  return useAnsweringMutation(programmeKeys.dashboard, (input: UpdateTraderStrategyInput) =>
+    api.patch<TraderDashboard>(`/api/trader/strategies/${encodeURIComponent(strategyId)}`, input),
+  );
 }

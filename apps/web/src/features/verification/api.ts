@@ -4,11 +4,12 @@ import type {
   VerificationDetails,
 } from '@app/shared/schemas/verification';
 import type { MyAppropriateness, SubmitAssessmentInput } from '@app/shared/schemas/appropriateness';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { centsToPlain } from '@app/shared/money';
 import { tradeAmountSchema } from '@app/shared/schemas/trades';
 import { z } from 'zod';
 import { api } from '../../lib/api';
+import { useAnsweringMutation } from '../../lib/useAnsweringMutation';
 
 /** The signed-in user's own verification (issue 21). */
 export const verificationKeys = {
@@ -28,24 +29,20 @@ export function documentUrl(id: string): string {
 
 /** POST /api/verification/documents: one file, in the field named after its kind. */
 export function useUploadDocument() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ kind, file }: { kind: DocumentKind; file: File }) => {
+  return useAnsweringMutation(
+    verificationKeys.mine,
+    ({ kind, file }: { kind: DocumentKind; file: File }) => {
       const form = new FormData();
       form.append(kind, file, file.name);
       return api.postForm<MyVerification>('/api/verification/documents', form);
     },
-    onSuccess: (data) => queryClient.setQueryData(verificationKeys.mine, data),
-  });
+  );
 }
 
 export function useSubmitVerification() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (details: VerificationDetails) =>
-      api.post<MyVerification>('/api/verification/submit', details),
-    onSuccess: (data) => queryClient.setQueryData(verificationKeys.mine, data),
-  });
+  return useAnsweringMutation(verificationKeys.mine, (details: VerificationDetails) =>
+    api.post<MyVerification>('/api/verification/submit', details),
+  );
 }
 
 // The appropriateness check before a new copy trade (issue 21) ----------------------------------
@@ -61,21 +58,15 @@ export const myAppropriatenessQuery = queryOptions({
 });
 
 export function useSubmitAssessment() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: SubmitAssessmentInput) =>
-      api.post<MyAppropriateness>('/api/appropriateness', input),
-    onSuccess: (data) => queryClient.setQueryData(appropriatenessKeys.mine, data),
-  });
+  return useAnsweringMutation(appropriatenessKeys.mine, (input: SubmitAssessmentInput) =>
+    api.post<MyAppropriateness>('/api/appropriateness', input),
+  );
 }
 
 export function useAcknowledgeWarning() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () =>
-      api.post<MyAppropriateness>('/api/appropriateness/acknowledge', { acknowledged: true }),
-    onSuccess: (data) => queryClient.setQueryData(appropriatenessKeys.mine, data),
-  });
+  return useAnsweringMutation(appropriatenessKeys.mine, () =>
+    api.post<MyAppropriateness>('/api/appropriateness/acknowledge', { acknowledged: true }),
+  );
 }
 
 /**

@@ -45,3 +45,24 @@ export function AuthLayout({ title, subtitle, children, footer }: AuthLayoutProp
 
 export const authLinkClass =
   'font-medium text-brand-strong underline-offset-4 hover:underline rounded-sm';
+
+/** A way elsewhere under the card (back to sign-in, to registration…), after its question if any. */
+export function AuthFooterLink({
+  to,
+  prompt,
+  children,
+}: {
+  to: string;
+  /** E.g. "Don't have an account?", before the link. */
+  prompt?: string;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      {prompt && <>{prompt} </>}
+      <Link to={to} className={authLinkClass}>
+        {children}
+      </Link>
+    </>
+  );
+}

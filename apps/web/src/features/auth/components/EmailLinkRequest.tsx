@@ -1,14 +1,10 @@
 import { recoverySchema } from '@app/shared/schemas/auth';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { toast } from 'sonner';
-import { toastAndMarkField } from '../../../lib/requestErrors';
 import { appConfig } from '../../../lib/config';
 import { ShieldIcon } from '../../../ui';
-import { AuthLayout, authLinkClass } from './AuthLayout';
+import { sendingSubmit, useSchemaForm } from '../../../ui/forms';
+import { AuthFooterLink, AuthLayout } from './AuthLayout';
 import { AuthForm, AuthSubmit, EmailField } from './AuthForm';
 
 interface EmailLinkRequestProps {
@@ -26,28 +22,18 @@ interface EmailLinkRequestProps {
 export function EmailLinkRequest({ texts, send }: EmailLinkRequestProps) {
   const { t } = useTranslation('auth');
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(recoverySchema), defaultValues: { email: '' } });
-
-  const submit = handleSubmit(async ({ email }) => {
-    try {
+  const form = useSchemaForm(recoverySchema, { defaultValues: { email: '' } });
+  const submit = sendingSubmit(
+    form,
+    async ({ email }) => {
       await send(email);
-      toast.success(t(`${texts}.toastSuccess`));
       setSentTo(email);
-    } catch (error) {
-      toastAndMarkField(error, setError, ['email']);
-    }
-  });
-
-  const footer = (
-    <Link to="/login" className={authLinkClass}>
-      {t(`${texts}.backToLogin`)}
-    </Link>
+    },
+    t(`${texts}.toastSuccess`),
+    ['email'],
   );
+
+  const footer = <AuthFooterLink to="/login">{t(`${texts}.backToLogin`)}</AuthFooterLink>;
 
   return (
     <AuthLayout title={t(`${texts}.title`)} subtitle={t(`${texts}.subtitle`)} footer={footer}>
@@ -58,8 +44,8 @@ export function EmailLinkRequest({ texts, send }: EmailLinkRequestProps) {
         </div>
       ) : (
         <AuthForm onSubmit={submit}>
-          <EmailField error={errors.email?.message} {...register('email')} />
-          <AuthSubmit pending={isSubmitting}>{t(`${texts}.submit`)}</AuthSubmit>
+          <EmailField error={form.errors.email?.message} {...form.register('email')} />
+          <AuthSubmit pending={form.isSubmitting}>{t(`${texts}.submit`)}</AuthSubmit>
         </AuthForm>
       )}
       <p className="mt-5 flex items-start gap-2 text-xs text-muted">

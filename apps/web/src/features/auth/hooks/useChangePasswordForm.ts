@@ -1,6 +1,5 @@
 import { changePasswordSchema } from '@app/shared/schemas/auth';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { useSchemaForm } from '../../../ui/forms';
 import { toastAndMarkField } from '../../../lib/requestErrors';
 import { authApi } from '../api';
 
@@ -13,8 +12,7 @@ import { authApi } from '../api';
 export function useChangePasswordForm(
   onChanged: (form: { reset: () => void }) => Promise<void> | void,
 ) {
-  const form = useForm({
-    resolver: zodResolver(changePasswordSchema),
+  const form = useSchemaForm(changePasswordSchema, {
     defaultValues: { oldPassword: '', password: '' },
   });
   const submit = form.handleSubmit(async (values) => {

@@ -1,6 +1,5 @@
 import { otpCodeSchema } from '@app/shared/schemas/auth';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { useSchemaForm } from '../../../ui/forms';
 import { showErrorOnForm } from '../../../lib/requestErrors';
 
 /**
@@ -8,20 +7,20 @@ import { showErrorOnForm } from '../../../lib/requestErrors';
  * shared schema, then `send`; any refusal is shown at the code's field, which gets focus.
  */
 export function useOtpForm(send: (otp: string) => Promise<void>) {
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(otpCodeSchema), defaultValues: { otp: '' } });
+  const form = useSchemaForm(otpCodeSchema, { defaultValues: { otp: '' } });
 
-  const submit = handleSubmit(async ({ otp }) => {
+  const submit = form.handleSubmit(async ({ otp }) => {
     try {
       await send(otp);
     } catch (error) {
-      showErrorOnForm(error, setError, ['otp'], 'otp', { shouldFocus: true });
+      showErrorOnForm(error, form.setError, ['otp'], 'otp', { shouldFocus: true });
     }
   });
 
-  return { field: register('otp'), error: errors.otp?.message, isSubmitting, submit };
+  return {
+    field: form.register('otp'),
+    error: form.errors.otp?.message,
+    isSubmitting: form.isSubmitting,
+    submit,
+  };
 }

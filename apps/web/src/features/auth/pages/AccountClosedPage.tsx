@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { buttonClasses } from '../../../ui';
-import { AuthLayout, authLinkClass } from '../components/AuthLayout';
+import { AuthFooterLink, AuthLayout } from '../components/AuthLayout';
 
 /**
  * Where closing one's account ends (/account-closed): that it is closed, and what became of the
@@ -16,11 +16,7 @@ export function AccountClosedPage() {
   return (
     <AuthLayout
       title={t('accountClosed.title')}
-      footer={
-        <Link to="/contact" className={authLinkClass}>
-          {t('accountClosed.contact')}
-        </Link>
-      }
+      footer={<AuthFooterLink to="/contact">{t('accountClosed.contact')}</AuthFooterLink>}
     >
       <div className="flex flex-col gap-4 text-sm text-muted">
         <p>{t('accountClosed.confirmation')}</p>

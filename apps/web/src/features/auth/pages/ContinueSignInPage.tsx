@@ -4,10 +4,8 @@ import {
   providerRegisterSchema,
   type PendingSignIn,
 } from '@app/shared/schemas/sign-in';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FormEvent, ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -23,7 +21,7 @@ import {
   ReferrerIdField,
 } from '../components/ContactFields';
 import { OtpStep } from './LoginPage';
-import { CurrentPasswordField } from '../../../ui/forms';
+import { CurrentPasswordField, useSchemaForm } from '../../../ui/forms';
 import { AuthForm, AuthSubmit } from '../components/AuthForm';
 
 /**
@@ -131,15 +129,10 @@ interface StepProps {
 
 function LinkStep({ pending, onSignedIn, onCancel }: StepProps) {
   const { t } = useTranslation('auth');
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: zodResolver(linkWithPasswordSchema),
-    defaultValues: { password: '', otp: '' },
-  });
+  const { register, handleSubmit, setError, errors, isSubmitting } = useSchemaForm(
+    linkWithPasswordSchema,
+    { defaultValues: { password: '', otp: '' } },
+  );
   const submit = handleSubmit(async ({ password, otp }) => {
     try {
       const { user } = await authApi.linkProvider({ password, ...(otp ? { otp } : {}) });
@@ -183,16 +176,10 @@ const REGISTER_FIELDS = ['name', 'phone', 'country', 'referrerId'] as const;
 
 function RegisterStep({ pending, onSignedIn, onCancel }: StepProps) {
   const { t } = useTranslation('auth');
-  const {
-    register,
-    control,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: zodResolver(providerRegisterSchema),
-    defaultValues: { name: pending.name, phone: '', country: '', referrerId: '' },
-  });
+  const { register, control, handleSubmit, setError, errors, isSubmitting } = useSchemaForm(
+    providerRegisterSchema,
+    { defaultValues: { name: pending.name, phone: '', country: '', referrerId: '' } },
+  );
   const submit = handleSubmit(async (values) => {
     try {
       const { user } = await authApi.registerWithProvider({

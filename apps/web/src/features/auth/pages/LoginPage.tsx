@@ -1,8 +1,6 @@
 import { loginSchema, type LoginInput } from '@app/shared/schemas/auth';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -11,10 +9,10 @@ import { applyFieldError, errorMessage } from '../../../lib/requestErrors';
 import { appConfig } from '../../../lib/config';
 import { Button, TextField } from '../../../ui';
 import { authApi } from '../api';
-import { AuthLayout, authLinkClass } from '../components/AuthLayout';
+import { AuthFooterLink, AuthLayout, authLinkClass } from '../components/AuthLayout';
 import { useOtpForm } from '../hooks/useOtpForm';
 import { ProviderButtons, ProviderSignInError } from '../components/ProviderButtons';
-import { CurrentPasswordField, Form } from '../../../ui/forms';
+import { CurrentPasswordField, Form, useSchemaForm } from '../../../ui/forms';
 import { AuthForm, AuthSubmit, EmailField } from '../components/AuthForm';
 
 /** Where to go after login: back to the protected page that sent the user here, else /dashboard. */
@@ -85,13 +83,7 @@ export function LoginPage() {
 
 function CredentialsStep({ onSubmit }: { onSubmit: (values: Credentials) => Promise<void> }) {
   const { t } = useTranslation('auth');
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: zodResolver(loginSchema),
+  const { register, handleSubmit, setError, errors, isSubmitting } = useSchemaForm(loginSchema, {
     defaultValues: { email: '', password: '' },
   });
 
@@ -108,12 +100,9 @@ function CredentialsStep({ onSubmit }: { onSubmit: (values: Credentials) => Prom
       title={t('login.title')}
       subtitle={t('login.subtitle', { brand: appConfig.brandName })}
       footer={
-        <>
-          {t('login.noAccount')}{' '}
-          <Link to="/register" className={authLinkClass}>
-            {t('login.register')}
-          </Link>
-        </>
+        <AuthFooterLink to="/register" prompt={t('login.noAccount')}>
+          {t('login.register')}
+        </AuthFooterLink>
       }
     >
       <ProviderSignInError />

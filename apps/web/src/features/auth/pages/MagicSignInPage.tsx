@@ -2,14 +2,13 @@ import type { LoginResult } from '@app/shared/schemas/auth';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Navigate, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { setSessionUser, useSession } from '../../../lib/auth';
-import { buttonClasses } from '../../../ui';
 import { authApi, magicLinkQuery } from '../api';
-import { AuthLayout, authLinkClass } from '../components/AuthLayout';
+import { AuthFooterLink } from '../components/AuthLayout';
 import { OtpStep } from './LoginPage';
-import { LinkOutcome } from '../components/LinkOutcome';
+import { LinkOutcomePage } from '../components/LinkOutcome';
 import { useEmailedLink } from '../hooks/useEmailedLink';
 
 /**
@@ -54,35 +53,16 @@ export function MagicSignInPage() {
     );
   }
 
-  const body = (
-    <LinkOutcome
+  return (
+    <LinkOutcomePage
+      title={t('magic.title')}
+      footer={<AuthFooterLink to="/login">{t('magic.backToLogin')}</AuthFooterLink>}
       complete={complete}
       query={first}
       texts={{
-        missing: t('confirmEmail.missing'),
-        failed: t('confirmEmail.failed'),
         failedDetail: t('magic.failedHint'),
       }}
+      next={!complete || first.isError ? { to: '/login/link', label: t('magic.newLink') } : null}
     />
-  );
-
-  return (
-    <AuthLayout
-      title={t('magic.title')}
-      footer={
-        <Link to="/login" className={authLinkClass}>
-          {t('magic.backToLogin')}
-        </Link>
-      }
-    >
-      <div className="flex flex-col gap-6">
-        {body}
-        {(!complete || first.isError) && (
-          <Link to="/login/link" className={buttonClasses('primary', 'lg', true)}>
-            {t('magic.newLink')}
-          </Link>
-        )}
-      </div>
-    </AuthLayout>
   );
 }

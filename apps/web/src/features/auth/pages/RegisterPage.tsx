@@ -1,15 +1,13 @@
 import { registerSchema } from '@app/shared/schemas/auth';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { setSessionUser, useSession } from '../../../lib/auth';
 import { applyFieldError, errorMessage } from '../../../lib/requestErrors';
 import { appConfig } from '../../../lib/config';
 import { authApi } from '../api';
-import { AuthLayout, authLinkClass } from '../components/AuthLayout';
+import { AuthFooterLink, AuthLayout } from '../components/AuthLayout';
 import {
   CountryControl,
   NameField,
@@ -17,7 +15,7 @@ import {
   ReferrerIdField,
 } from '../components/ContactFields';
 import { ProviderButtons } from '../components/ProviderButtons';
-import { NewPasswordField } from '../../../ui/forms';
+import { NewPasswordField, useSchemaForm } from '../../../ui/forms';
 import { AuthForm, AuthSubmit, EmailField } from '../components/AuthForm';
 
 const FIELDS = ['name', 'email', 'phone', 'country', 'referrerId', 'password'] as const;
@@ -31,8 +29,7 @@ function useRegisterForm() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [params] = useSearchParams();
-  const form = useForm({
-    resolver: zodResolver(registerSchema),
+  const form = useSchemaForm(registerSchema, {
     defaultValues: {
       name: '',
       email: '',
@@ -64,11 +61,7 @@ export function RegisterPage() {
   const { t } = useTranslation('auth');
   const session = useSession();
   const {
-    form: {
-      register,
-      control,
-      formState: { errors, isSubmitting },
-    },
+    form: { register, control, errors, isSubmitting },
     submit,
   } = useRegisterForm();
 
@@ -79,12 +72,9 @@ export function RegisterPage() {
       title={t('register.title')}
       subtitle={t('register.subtitle', { brand: appConfig.brandName })}
       footer={
-        <>
-          {t('register.haveAccount')}{' '}
-          <Link to="/login" className={authLinkClass}>
-            {t('register.login')}
-          </Link>
-        </>
+        <AuthFooterLink to="/login" prompt={t('register.haveAccount')}>
+          {t('register.login')}
+        </AuthFooterLink>
       }
     >
       <AuthForm onSubmit={submit}>

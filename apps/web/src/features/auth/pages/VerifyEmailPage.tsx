@@ -1,11 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useSession } from '../../../lib/auth';
-import { buttonClasses } from '../../../ui';
 import { verificationQuery } from '../api';
-import { AuthLayout } from '../components/AuthLayout';
-import { LinkOutcome } from '../components/LinkOutcome';
+import { LinkOutcomePage } from '../components/LinkOutcome';
 import { useEmailedLink, useSessionReloadWhen } from '../hooks/useEmailedLink';
 
 /** The page a verification e-mail links to: /verify?userId=…&secret=… */
@@ -17,20 +14,6 @@ export function VerifyEmailPage() {
   const verification = useQuery(verificationQuery(link));
   useSessionReloadWhen(verification.isSuccess);
 
-  const body = (
-    <LinkOutcome
-      complete={complete}
-      query={verification}
-      texts={{
-        missing: t('verify.missing'),
-        missingDetail: t('verify.resendHint'),
-        failed: t('verify.failed'),
-        failedDetail: t('verify.resendHint'),
-        success: t('verify.success'),
-      }}
-    />
-  );
-
   // Where to go next: on to the dashboard once verified, else to the profile (to resend) or login.
   let next: { to: string; label: string; variant: 'primary' | 'secondary' } | null;
   if (complete && verification.isPending) next = null;
@@ -41,15 +24,18 @@ export function VerifyEmailPage() {
   else next = { to: '/login', label: t('verify.toLogin'), variant: 'secondary' };
 
   return (
-    <AuthLayout title={t('verify.title')}>
-      <div className="flex flex-col gap-6">
-        {body}
-        {next && (
-          <Link to={next.to} className={buttonClasses(next.variant, 'lg', true)}>
-            {next.label}
-          </Link>
-        )}
-      </div>
-    </AuthLayout>
+    <LinkOutcomePage
+      title={t('verify.title')}
+      complete={complete}
+      query={verification}
+      texts={{
+        missing: t('verify.missing'),
+        missingDetail: t('verify.resendHint'),
+        failed: t('verify.failed'),
+        failedDetail: t('verify.resendHint'),
+        success: t('verify.success'),
+      }}
+      next={next}
+    />
   );
 }

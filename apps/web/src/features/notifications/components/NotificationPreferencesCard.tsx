@@ -7,10 +7,8 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { LANGUAGE_NAMES } from '../../../i18n';
-import { errorMessage } from '../../../lib/requestErrors';
-import { Card } from '../../../ui';
+import { Card, toastReport } from '../../../ui';
 import { notificationPreferencesQuery, useUpdateNotificationPreferences } from '../api';
 import { mutateAndReport } from '../../../lib/mutation';
 
@@ -34,8 +32,7 @@ export function NotificationPreferencesCard() {
       email: { ...current.email, ...input.email },
     }));
     mutateAndReport(update, input, {
-      onSuccess: () => toast.success(t('preferences.saved')),
-      onError: (error) => toast.error(errorMessage(error)),
+      ...toastReport(t('preferences.saved')),
       onSettled: () => setUnsaved({}),
     });
   }

@@ -5,10 +5,8 @@ import {
   createApiTokenSchema,
   type ApiToken,
 } from '@app/shared/schemas/api-tokens';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { applyFieldError, errorMessage } from '../../../lib/requestErrors';
@@ -17,13 +15,13 @@ import {
   Button,
   Card,
   CopyButton,
-  inputClasses,
-  LoadingBlock,
   PasswordInput,
+  SelectField,
   TextField,
 } from '../../../ui';
+import { Form, useSchemaForm } from '../../../ui/forms';
 import { apiTokensQuery, useCreateApiToken, useRevokeApiToken } from '../api';
-import { mutateAndReport } from '../../../lib/mutation';
+import { ListRow, LoadedList, RowAction } from './ListPieces';
 
 /**
  * Personal API tokens on /profile: read-only access for the user's own scripts (account summary,
@@ -36,28 +34,6 @@ export function ApiTokensCard() {
   const tokens = useQuery(apiTokensQuery);
   const [created, setCreated] = useState<{ name: string; token: string } | null>(null);
 
-  let list;
-  if (tokens.isPending) list = <LoadingBlock className="py-6" />;
-  else if (tokens.isError)
-    list = (
-      <div role="alert" className="flex items-center justify-between gap-3 text-sm text-muted">
-        <span>{t('apiTokens.loadFailed')}</span>
-        <Button variant="secondary" size="sm" onClick={() => void tokens.refetch()}>
-          {t('sessions.retry')}
-        </Button>
-      </div>
-    );
-  else if (tokens.data.length === 0)
-    list = <p className="px-1 text-sm text-muted">{t('apiTokens.empty')}</p>;
-  else
-    list = (
-      <ul className="flex flex-col gap-2" aria-label={t('apiTokens.listLabel')}>
-        {tokens.data.map((token) => (
-          <TokenRow key={token.id} token={token} />
-        ))}
-      </ul>
-    );
-
   return (
     <Card title={t('apiTokens.title')} description={t('apiTokens.description')}>
       <div className="flex flex-col gap-5">
@@ -66,7 +42,14 @@ export function ApiTokensCard() {
         ) : (
           <CreateTokenForm onCreated={setCreated} />
         )}
-        {list}
+        <LoadedList
+          query={tokens}
+          loadFailed={t('apiTokens.loadFailed')}
+          empty={t('apiTokens.empty')}
+          label={t('apiTokens.listLabel')}
+        >
+          {(token) => <TokenRow key={token.id} token={token} />}
+        </LoadedList>
       </div>
     </Card>
   );
@@ -79,17 +62,10 @@ function CreateTokenForm({
 }) {
   const { t } = useTranslation('profile');
   const create = useCreateApiToken();
-  const expiryId = useId();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: zodResolver(createApiTokenSchema),
-    defaultValues: { name: '', expiresInDays: 30, password: '' },
-  });
+  const { register, handleSubmit, setError, reset, errors, isSubmitting } = useSchemaForm(
+    createApiTokenSchema,
+    { defaultValues: { name: '', expiresInDays: 30, password: '' } },
+  );
   const submit = handleSubmit(async (values) => {
     try {
       const { token, apiToken } = await create.mutateAsync({
@@ -105,11 +81,7 @@ function CreateTokenForm({
     }
   });
   return (
-    <form
-      noValidate
-      onSubmit={(event) => void submit(event)}
-      className="grid gap-3 sm:grid-cols-[1fr_12rem] sm:items-start"
-    >
+    <Form onSubmit={submit} className="grid gap-3 sm:grid-cols-[1fr_12rem] sm:items-start">
       <TextField
         label={t('apiTokens.name')}
         placeholder={t('apiTokens.namePlaceholder')}
@@ -117,22 +89,17 @@ function CreateTokenForm({
         error={errors.name?.message}
         {...register('name')}
       />
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor={expiryId} className="text-sm font-medium">
-          {t('apiTokens.expiry')}
-        </label>
-        <select
-          id={expiryId}
-          className={`${inputClasses} border-border`}
-          {...register('expiresInDays', { valueAsNumber: true })}
-        >
-          {API_TOKEN_EXPIRY_CHOICES.map((days) => (
-            <option key={days} value={days}>
-              {t('apiTokens.days', { count: days })}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        label={t('apiTokens.expiry')}
+        labelClassName="text-sm font-medium"
+        {...register('expiresInDays', { valueAsNumber: true })}
+      >
+        {API_TOKEN_EXPIRY_CHOICES.map((days) => (
+          <option key={days} value={days}>
+            {t('apiTokens.days', { count: days })}
+          </option>
+        ))}
+      </SelectField>
       <PasswordInput
         label={t('apiTokens.password')}
         autoComplete="current-password"
@@ -145,7 +112,7 @@ function CreateTokenForm({
           {t('apiTokens.create')}
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }
 
@@ -185,42 +152,34 @@ function TokenRow({ token }: { token: ApiToken }) {
   const revoke = useRevokeApiToken();
   const live = token.status === 'active';
   return (
-    <li className="flex flex-col gap-3 rounded-lg bg-surface-2 px-4 py-3 sm:flex-row sm:items-center sm:justify-between">
-      <div className="min-w-0">
-        <p className="flex flex-wrap items-center gap-2 text-sm font-medium text-text">
-          {token.name}
-          <code className="font-mono text-xs text-muted">{token.hint}…</code>
-          {token.status === 'revoked' && <Badge tone="danger">{t('apiTokens.revokedBadge')}</Badge>}
-          {token.status === 'expired' && (
-            <Badge tone="warning">{t('apiTokens.expiredBadge')}</Badge>
-          )}
-        </p>
-        <p className="mt-0.5 text-xs text-muted">
-          {[
-            t('apiTokens.createdOn', { date: formatDate(token.createdAt) }),
-            t('apiTokens.expiresOn', { date: formatDate(token.expiresAt) }),
-            token.lastUsedAt
-              ? t('apiTokens.lastUsed', { date: formatDate(token.lastUsedAt) })
-              : t('apiTokens.neverUsed'),
-          ].join(' · ')}
-        </p>
-      </div>
-      {live && (
-        <Button
-          variant="secondary"
-          size="sm"
-          loading={revoke.isPending}
-          aria-label={t('apiTokens.revokeNamed', { name: token.name })}
-          onClick={() =>
-            mutateAndReport(revoke, token.id, {
-              onSuccess: () => toast.success(t('apiTokens.revoked')),
-              onError: (error) => toast.error(errorMessage(error)),
-            })
-          }
-        >
-          {t('apiTokens.revoke')}
-        </Button>
-      )}
-    </li>
+    <ListRow
+      action={
+        live && (
+          <RowAction
+            mutation={revoke}
+            variables={token.id}
+            done={t('apiTokens.revoked')}
+            label={t('apiTokens.revoke')}
+            ariaLabel={t('apiTokens.revokeNamed', { name: token.name })}
+          />
+        )
+      }
+    >
+      <p className="flex flex-wrap items-center gap-2 text-sm font-medium text-text">
+        {token.name}
+        <code className="font-mono text-xs text-muted">{token.hint}…</code>
+        {token.status === 'revoked' && <Badge tone="danger">{t('apiTokens.revokedBadge')}</Badge>}
+        {token.status === 'expired' && <Badge tone="warning">{t('apiTokens.expiredBadge')}</Badge>}
+      </p>
+      <p className="mt-0.5 text-xs text-muted">
+        {[
+          t('apiTokens.createdOn', { date: formatDate(token.createdAt) }),
+          t('apiTokens.expiresOn', { date: formatDate(token.expiresAt) }),
+          token.lastUsedAt
+            ? t('apiTokens.lastUsed', { date: formatDate(token.lastUsedAt) })
+            : t('apiTokens.neverUsed'),
+        ].join(' · ')}
+      </p>
+    </ListRow>
   );
 }

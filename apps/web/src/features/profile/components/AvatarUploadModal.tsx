@@ -6,21 +6,14 @@ import { translateMessage } from '../../../lib/messages';
 import { Avatar, Button, Modal, UserIcon } from '../../../ui';
 import { useAvatarUpload } from '../hooks/useAvatarUpload';
 import { AVATAR_ACCEPT } from './avatarFile';
+import type { DialogProps } from './dialogProps';
 
 /**
  * 'Profile Image': choose a .png/.jpg/.jpeg under 2 MB, see it, upload it. Nothing is previewed
  * until a valid file is chosen; the seed's messages are shown before anything is sent, and the
  * server's message when it refuses the file.
  */
-export function AvatarUploadModal({
-  user,
-  open,
-  onOpenChange,
-}: {
-  user: Me;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
+export function AvatarUploadModal({ user, open, onOpenChange }: DialogProps & { user: Me }) {
   const { t } = useTranslation('profile');
   const avatar = useAvatarUpload(onOpenChange);
   const { selection, error, upload, remove, busy, close } = avatar;

@@ -1,7 +1,5 @@
 import type { Me } from '@app/shared/schemas/auth';
 import { changeEmailSchema } from '@app/shared/schemas/auth';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { showErrorOnForm } from '../../../lib/requestErrors';
@@ -11,34 +9,22 @@ import {
   DialogForm,
   OneTimeCodeField,
   resettingClose,
+  useSchemaForm,
 } from '../../../ui/forms';
 import { useChangeEmail } from '../api';
+import type { DialogProps } from './dialogProps';
 
 /**
  * Asks for a new sign-in address: the new address, the password and, with two-factor on, a code.
  * The server mails a link to the new address; nothing changes until it is followed.
  */
-export function ChangeEmailDialog({
-  user,
-  open,
-  onOpenChange,
-}: {
-  user: Me;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
+export function ChangeEmailDialog({ user, open, onOpenChange }: DialogProps & { user: Me }) {
   const { t } = useTranslation('profile');
   const change = useChangeEmail();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: zodResolver(changeEmailSchema),
-    defaultValues: { newEmail: '', password: '', otp: '' },
-  });
+  const { register, handleSubmit, reset, setError, errors, isSubmitting } = useSchemaForm(
+    changeEmailSchema,
+    { defaultValues: { newEmail: '', password: '', otp: '' } },
+  );
 
   const close = resettingClose(reset, onOpenChange);
 

@@ -10,10 +10,7 @@ export function ChangePasswordForm() {
   const { t } = useTranslation('profile');
   const invalidate = useInvalidateProfile();
   const {
-    form: {
-      register,
-      formState: { errors, isSubmitting },
-    },
+    form: { register, errors, isSubmitting },
     submit,
   } = useChangePasswordForm((form) => {
     toast.success(t('password.success'));

@@ -1,17 +1,16 @@
 import { formatUsd } from '@app/shared/money';
 import type { AccountClosure, AccountCloseBlocker } from '@app/shared/schemas/account';
 import { closeAccountSchema } from '@app/shared/schemas/account';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { clearSession } from '../../../lib/auth';
 import { showErrorOnForm } from '../../../lib/requestErrors';
 import { Button, buttonClasses, Card } from '../../../ui';
-import { CurrentPasswordField, DialogForm, resettingClose } from '../../../ui/forms';
+import { CurrentPasswordField, DialogForm, resettingClose, useSchemaForm } from '../../../ui/forms';
 import { closureQuery, profileKeys, useCloseAccount } from '../api';
+import type { DialogProps } from './dialogProps';
 
 /** Where each reason's way out is. */
 const WAY_OUT: Record<AccountCloseBlocker, string> = {
@@ -90,25 +89,17 @@ function CloseAccountDialog({
   open,
   onOpenChange,
   years,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
+}: DialogProps & {
   /** How long the ledger history is kept, for the page that follows. */
   years: number;
 }) {
   const { t } = useTranslation('profile');
   const queryClient = useQueryClient();
   const close = useCloseAccount();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: zodResolver(closeAccountSchema),
-    defaultValues: { password: '' },
-  });
+  const { register, handleSubmit, reset, setError, errors, isSubmitting } = useSchemaForm(
+    closeAccountSchema,
+    { defaultValues: { password: '' } },
+  );
 
   const setOpen = resettingClose(reset, onOpenChange);
 

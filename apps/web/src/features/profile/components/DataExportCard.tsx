@@ -1,7 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
-import { errorMessage } from '../../../lib/requestErrors';
-import { Button, Card, DownloadIcon } from '../../../ui';
+import { Button, Card, DownloadIcon, toastReport } from '../../../ui';
 import { useDownloadMyData } from '../api';
 import { mutateAndReport } from '../../../lib/mutation';
 
@@ -14,12 +12,7 @@ export function DataExportCard() {
       <Button
         variant="secondary"
         loading={download.isPending}
-        onClick={() =>
-          mutateAndReport(download, undefined, {
-            onSuccess: () => toast.success(t('dataExport.done')),
-            onError: (error) => toast.error(errorMessage(error)),
-          })
-        }
+        onClick={() => mutateAndReport(download, undefined, toastReport(t('dataExport.done')))}
       >
         {!download.isPending && <DownloadIcon aria-hidden="true" />}
         {t('dataExport.download')}

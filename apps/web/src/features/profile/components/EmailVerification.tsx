@@ -2,9 +2,7 @@ import type { Me } from '@app/shared/schemas/auth';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
-import { errorMessage } from '../../../lib/requestErrors';
-import { Badge, Button } from '../../../ui';
+import { Badge, Button, toastReport } from '../../../ui';
 import { pendingEmailChangeQuery, useSendVerification } from '../api';
 import { ChangeEmailDialog } from './ChangeEmailDialog';
 import { SecurityRow } from './SecurityRow';
@@ -42,12 +40,7 @@ export function EmailVerification({ user }: { user: Me }) {
             <Button
               variant="secondary"
               loading={send.isPending}
-              onClick={() =>
-                mutateAndReport(send, undefined, {
-                  onSuccess: () => toast.success(t('email.sent')),
-                  onError: (error) => toast.error(errorMessage(error)),
-                })
-              }
+              onClick={() => mutateAndReport(send, undefined, toastReport(t('email.sent')))}
             >
               {t('email.send')}
             </Button>

@@ -1,9 +1,7 @@
 import type { Me } from '@app/shared/schemas/auth';
 import { disableTwoFactorSchema } from '@app/shared/schemas/auth';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { QRCodeSVG } from 'qrcode.react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { errorMessage, showErrorOnForm } from '../../../lib/requestErrors';
@@ -14,11 +12,13 @@ import {
   Form,
   OneTimeCodeField,
   resettingClose,
+  useSchemaForm,
 } from '../../../ui/forms';
 import { profileApi, useBeginTwoFactor, useInvalidateProfile } from '../api';
 import { useOtpForm } from '../../auth/hooks/useOtpForm';
 import { SecurityRow } from './SecurityRow';
 import { mutateAndReport } from '../../../lib/mutation';
+import type { DialogProps } from './dialogProps';
 
 export function TwoFactorSettings({ user }: { user: Me }) {
   const { t } = useTranslation('profile');
@@ -151,25 +151,13 @@ function RecoveryCodesDialog({ codes, onClose }: { codes: string[]; onClose: () 
   );
 }
 
-function DisableTwoFactorDialog({
-  open,
-  onOpenChange,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
+function DisableTwoFactorDialog({ open, onOpenChange }: DialogProps) {
   const { t } = useTranslation('profile');
   const invalidate = useInvalidateProfile();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: zodResolver(disableTwoFactorSchema),
-    defaultValues: { password: '', otp: '' },
-  });
+  const { register, handleSubmit, reset, setError, errors, isSubmitting } = useSchemaForm(
+    disableTwoFactorSchema,
+    { defaultValues: { password: '', otp: '' } },
+  );
 
   const close = resettingClose(reset, onOpenChange);
 

@@ -1,14 +1,12 @@
 import type { Me } from '@app/shared/schemas/auth';
 import { updateProfileSchema } from '@app/shared/schemas/profile';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { setSessionUser } from '../../../lib/auth';
-import { applyFieldError, errorMessage } from '../../../lib/requestErrors';
-import { Button, Card } from '../../../ui';
+import { toastAndMarkField } from '../../../lib/requestErrors';
+import { CardForm, useSchemaForm } from '../../../ui/forms';
 import { CountryControl, PhoneField } from '../../auth/components/ContactFields';
 import { profileApi } from '../api';
 
@@ -19,17 +17,10 @@ import { profileApi } from '../api';
 export function UpdateInformationForm({ user }: { user: Me }) {
   const { t } = useTranslation('profile');
   const queryClient = useQueryClient();
-  const {
-    register,
-    control,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: zodResolver(updateProfileSchema),
-    defaultValues: { phone: user.phone, country: user.country },
-  });
+  const { register, control, handleSubmit, reset, setError, errors, isSubmitting } = useSchemaForm(
+    updateProfileSchema,
+    { defaultValues: { phone: user.phone, country: user.country } },
+  );
 
   // When the saved values change (here, or on another device through realtime), start from them.
   useEffect(() => {
@@ -46,27 +37,20 @@ export function UpdateInformationForm({ user }: { user: Me }) {
       setSessionUser(queryClient, result.user);
       toast.success(t('update.success'));
     } catch (error) {
-      toast.error(errorMessage(error));
-      applyFieldError(error, setError, ['phone', 'country']);
+      toastAndMarkField(error, setError, ['phone', 'country']);
     }
   });
 
   return (
-    <Card title={t('update.title')} description={t('update.description')}>
-      <form
-        noValidate
-        aria-label={t('update.title')}
-        onSubmit={(event) => void submit(event)}
-        className="grid gap-4 sm:grid-cols-2 sm:items-start"
-      >
-        <PhoneField maxLength={40} error={errors.phone?.message} {...register('phone')} />
-        <CountryControl control={control} name="country" error={errors.country?.message} />
-        <div className="sm:col-span-2">
-          <Button type="submit" loading={isSubmitting}>
-            {t('update.submit')}
-          </Button>
-        </div>
-      </form>
-    </Card>
+    <CardForm
+      title={t('update.title')}
+      description={t('update.description')}
+      onSubmit={submit}
+      submitLabel={t('update.submit')}
+      pending={isSubmitting}
+    >
+      <PhoneField maxLength={40} error={errors.phone?.message} {...register('phone')} />
+      <CountryControl control={control} name="country" error={errors.country?.message} />
+    </CardForm>
   );
 }

@@ -1,11 +1,7 @@
 import { createTraderStrategySchema } from '@app/shared/schemas/lead-traders';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
-import { applyFieldError, errorMessage } from '../../../lib/requestErrors';
-import { Button, Card } from '../../../ui';
+import { CardForm, sendingSubmit, useSchemaForm } from '../../../ui/forms';
 import { traderProgrammeQuery, useCreateStrategy } from '../api';
 import {
   EMPTY_STRATEGY_TERMS,
@@ -22,41 +18,27 @@ export function CreateStrategyForm() {
   const { t } = useTranslation('trader');
   const programme = useQuery(traderProgrammeQuery);
   const create = useCreateStrategy();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm({
+  const form = useSchemaForm(createTraderStrategySchema, {
     // The typed text goes to the server, which turns the amount into cents itself (raw: the
     // schema's output would be cents, which the server would read as dollars).
-    resolver: zodResolver(createTraderStrategySchema, undefined, { raw: true }),
+    raw: true,
     defaultValues: EMPTY_STRATEGY_TERMS,
   });
-  const submit = handleSubmit(async (values) => {
-    try {
-      await create.mutateAsync(values);
-      toast.success(t('create.created'));
-    } catch (error) {
-      toast.error(errorMessage(error));
-      applyFieldError(error, setError, STRATEGY_TERMS_FIELDS);
-    }
-  });
+  const submit = sendingSubmit(
+    form,
+    create.mutateAsync,
+    t('create.created'),
+    STRATEGY_TERMS_FIELDS,
+  );
   return (
-    <Card title={t('create.title')} description={t('create.description')}>
-      <form
-        noValidate
-        aria-label={t('create.title')}
-        onSubmit={(event) => void submit(event)}
-        className="grid gap-4 sm:grid-cols-2 sm:items-start"
-      >
-        <StrategyTermsFields register={register} errors={errors} bounds={programme.data} />
-        <div className="sm:col-span-2">
-          <Button type="submit" loading={isSubmitting}>
-            {t('create.submit')}
-          </Button>
-        </div>
-      </form>
-    </Card>
+    <CardForm
+      title={t('create.title')}
+      description={t('create.description')}
+      onSubmit={submit}
+      submitLabel={t('create.submit')}
+      pending={form.isSubmitting}
+    >
+      <StrategyTermsFields register={form.register} errors={form.errors} bounds={programme.data} />
+    </CardForm>
   );
 }

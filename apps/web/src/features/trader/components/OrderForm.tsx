@@ -3,7 +3,7 @@ import clsx from 'clsx';
 import { useId } from 'react';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Button, Card, ConfirmDialog, inputClasses, TextField } from '../../../ui';
+import { Button, Card, ConfirmDialog, SelectField, TextField } from '../../../ui';
 import { tickersQuery } from '../../market/api';
 import { formatPrice } from '../../market/decimal';
 import type { TraderStrategy } from '../api';
@@ -62,31 +62,24 @@ function InstrumentField({
   instruments,
 }: FieldProps & { strategy: TraderStrategy; instruments: readonly string[] }) {
   const { t } = useTranslation('trader');
-  const symbolId = useId();
   const symbol = useWatch({ control: form.control, name: 'symbol' });
   const held = strategy.positions.find((position) => position.symbol === symbol);
   return (
-    <div className="flex flex-col gap-1.5">
-      <label htmlFor={symbolId} className="text-sm font-medium text-text">
-        {t('order.instrument')}
-      </label>
-      <select
-        id={symbolId}
-        className={clsx(inputClasses, 'border-border')}
-        {...form.register('symbol')}
-      >
-        {instruments.map((item) => (
-          <option key={item} value={item}>
-            {item}
-          </option>
-        ))}
-      </select>
-      <p className="text-xs text-muted">
-        {held
+    <SelectField
+      label={t('order.instrument')}
+      hint={
+        held
           ? t('order.held', { side: t(`side.${held.side}`), weight: held.weightPct })
-          : t('order.notHeld')}
-      </p>
-    </div>
+          : t('order.notHeld')
+      }
+      {...form.register('symbol')}
+    >
+      {instruments.map((item) => (
+        <option key={item} value={item}>
+          {item}
+        </option>
+      ))}
+    </SelectField>
   );
 }
 

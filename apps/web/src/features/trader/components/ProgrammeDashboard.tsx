@@ -1,14 +1,12 @@
 import { feePctText } from '@app/shared/schemas/lead-traders';
 import { formatUsd } from '@app/shared/money';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { z } from 'zod';
-import { applyFieldError, errorMessage } from '../../../lib/requestErrors';
+import { errorMessage } from '../../../lib/requestErrors';
 import { Badge, Button, Card, DataTable, EmptyState, LoadingBlock, TextField } from '../../../ui';
+import { Form, sendingSubmit, useSchemaForm } from '../../../ui/forms';
 import {
   traderDashboardQuery,
   traderProgrammeQuery,
@@ -80,24 +78,11 @@ function TermsCard({ dashboard }: { dashboard: TraderDashboard }) {
   const { terms } = dashboard;
   const programme = useQuery(traderProgrammeQuery);
   const update = useUpdateStrategyTerms(dashboard.strategyId);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: zodResolver(feeFormSchema),
+  const form = useSchemaForm(feeFormSchema, {
     values: { performanceFeePct: terms.performanceFeePct ?? '' },
   });
-  const submit = handleSubmit(async (values) => {
-    try {
-      await update.mutateAsync(values);
-      toast.success(t('terms.saved'));
-    } catch (error) {
-      toast.error(errorMessage(error));
-      applyFieldError(error, setError, ['performanceFeePct']);
-    }
-  });
+  const { register, errors, isSubmitting } = form;
+  const submit = sendingSubmit(form, update.mutateAsync, t('terms.saved'), ['performanceFeePct']);
   return (
     <Card title={t('terms.title')} description={t('terms.description')}>
       <dl className="grid grid-cols-2 gap-3 text-sm">
@@ -117,10 +102,9 @@ function TermsCard({ dashboard }: { dashboard: TraderDashboard }) {
           <Badge tone="danger">{t('terms.retired')}</Badge>
         </div>
       ) : (
-        <form
-          noValidate
+        <Form
+          onSubmit={submit}
           aria-label={t('terms.feeFormLabel')}
-          onSubmit={(event) => void submit(event)}
           className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-start"
         >
           <TextField
@@ -141,7 +125,7 @@ function TermsCard({ dashboard }: { dashboard: TraderDashboard }) {
           <Button type="submit" loading={isSubmitting} className="sm:mt-7">
             {t('terms.saveFee')}
           </Button>
-        </form>
+        </Form>
       )}
     </Card>
   );

@@ -7,16 +7,14 @@ import {
 } from '@app/shared/schemas/lead-traders';
 import { formatDate } from '../../../lib/dates';
 import { accountStanding } from '@app/shared/standing';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { useSession } from '../../../lib/auth';
-import { applyFieldError, errorMessage } from '../../../lib/requestErrors';
+import { errorMessage } from '../../../lib/requestErrors';
 import { translateMessage } from '../../../lib/messages';
 import { Badge, Button, buttonClasses, Card, LoadingBlock, TextField } from '../../../ui';
+import { Form, sendingSubmit, useSchemaForm } from '../../../ui/forms';
 import { TextAreaField } from '../../public/components/TextAreaField';
 import { myApplicationQuery, useApplyAsTrader } from '../api';
 
@@ -106,31 +104,18 @@ function ApplicationState({ mine }: { mine: MyTraderApplication }) {
 function ApplicationForm() {
   const { t } = useTranslation('trader');
   const apply = useApplyAsTrader();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: zodResolver(traderApplicationInputSchema),
+  const form = useSchemaForm(traderApplicationInputSchema, {
     defaultValues: { displayName: '', bio: '', experience: '' },
   });
-  const submit = handleSubmit(async (values) => {
-    try {
-      await apply.mutateAsync(values);
-      toast.success(t('apply.sent'));
-    } catch (error) {
-      toast.error(errorMessage(error));
-      applyFieldError(error, setError, ['displayName', 'bio', 'experience', 'acceptRules']);
-    }
-  });
+  const { register, errors } = form;
+  const submit = sendingSubmit(form, apply.mutateAsync, t('apply.sent'), [
+    'displayName',
+    'bio',
+    'experience',
+    'acceptRules',
+  ]);
   return (
-    <form
-      noValidate
-      aria-label={t('apply.title')}
-      onSubmit={(event) => void submit(event)}
-      className="flex flex-col gap-4"
-    >
+    <Form onSubmit={submit} aria-label={t('apply.title')}>
       <TextField
         label={t('apply.displayName')}
         hint={t('apply.displayNameHint')}
@@ -173,10 +158,10 @@ function ApplicationForm() {
         )}
       </div>
       <div>
-        <Button type="submit" loading={isSubmitting}>
+        <Button type="submit" loading={form.isSubmitting}>
           {t('apply.submit')}
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }

@@ -11,14 +11,12 @@ import {
   type VerificationDocument,
 } from '@app/shared/schemas/verification';
 import { zodResolver } from '@hookform/resolvers/zod';
-import clsx from 'clsx';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useForm, useWatch, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { translateMessage } from '../../../lib/messages';
 import { applyFieldError, errorMessage } from '../../../lib/requestErrors';
-import { Button, Card, TextField, inputClasses } from '../../../ui';
+import { Button, Card, SelectField, TextField } from '../../../ui';
 import { useSubmitVerification } from '../api';
 import { DocumentRow } from './DocumentRow';
 
@@ -125,7 +123,6 @@ function isStillAsked(
 /** Legal name, date of birth, address, nationality and the kind of identity document. */
 function PersonalDetailsFields({ form }: { form: UseFormReturn<VerificationDetails> }) {
   const { t } = useTranslation('verification');
-  const typeId = useId();
   const {
     register,
     formState: { errors },
@@ -161,29 +158,21 @@ function PersonalDetailsFields({ form }: { form: UseFormReturn<VerificationDetai
         error={errors.nationality?.message}
         {...register('nationality')}
       />
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor={typeId} className="text-sm font-medium">
-          {t('fields.documentType')}
-        </label>
-        <select
-          id={typeId}
-          className={clsx(inputClasses, errors.documentType ? 'border-danger' : 'border-border')}
-          aria-invalid={errors.documentType ? true : undefined}
-          {...register('documentType')}
-        >
-          <option value="" disabled>
-            {t('fields.documentTypeChoose')}
+      <SelectField
+        label={t('fields.documentType')}
+        labelClassName="text-sm font-medium"
+        error={errors.documentType?.message}
+        {...register('documentType')}
+      >
+        <option value="" disabled>
+          {t('fields.documentTypeChoose')}
+        </option>
+        {IDENTITY_DOCUMENT_TYPES.map((type) => (
+          <option key={type} value={type}>
+            {t(`documentTypes.${type}`)}
           </option>
-          {IDENTITY_DOCUMENT_TYPES.map((type) => (
-            <option key={type} value={type}>
-              {t(`documentTypes.${type}`)}
-            </option>
-          ))}
-        </select>
-        {errors.documentType?.message && (
-          <p className="text-sm text-danger">{translateMessage(errors.documentType.message)}</p>
-        )}
-      </div>
+        ))}
+      </SelectField>
     </div>
   );
 }
