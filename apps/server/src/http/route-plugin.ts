@@ -52,8 +52,21 @@ export function statusQueueRoute<Status extends string, Answer>(
   },
   list: (status: Status) => Promise<Answer>,
 ): void {
+  queryRoute(app, '/', schema, (_request, query) => list(query.status));
+}
+
+/**
+ * GET `path` with a query checked by `schema.querystring`: `answer` replies from the request (its
+ * caller) and the query.
+ */
+export function queryRoute<Query, Answer>(
+  app: ZodRoutes,
+  path: string,
+  schema: { tags: string[]; querystring: z.ZodType<Query>; response: z.ZodType<unknown, Answer> },
+  answer: (request: FastifyRequest, query: Query) => Promise<Answer>,
+): void {
   app.get(
-    '/',
+    path,
     {
       schema: {
         tags: schema.tags,
@@ -61,7 +74,8 @@ export function statusQueueRoute<Status extends string, Answer>(
         response: { 200: schema.response },
       },
     },
-    (request) => list(request.query.status),
+    // The type provider widens a query that may be undefined; a route's query is an object.
+    (request) => answer(request, request.query as Query),
   );
 }
 

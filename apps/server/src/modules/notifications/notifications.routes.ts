@@ -8,6 +8,7 @@ import {
   updateNotificationPreferencesSchema,
 } from '@app/shared/schemas/notifications';
 import type { AppContext } from '../../context';
+import { queryRoute } from '../../http/route-plugin';
 import { signedInRoutes } from '../session';
 import { requireUser } from '../session';
 import {
@@ -24,16 +25,11 @@ export function notificationRoutes(ctx: AppContext) {
   return signedInRoutes((app) => {
     const tags = ['notifications'];
 
-    app.get(
+    queryRoute(
+      app,
       '/',
-      {
-        schema: {
-          tags,
-          querystring: notificationsQuerySchema,
-          response: { 200: notificationPageSchema },
-        },
-      },
-      async (request) => notificationsOf(ctx, requireUser(request).user.id, request.query),
+      { tags, querystring: notificationsQuerySchema, response: notificationPageSchema },
+      (request, query) => notificationsOf(ctx, requireUser(request).user.id, query),
     );
 
     app.get(

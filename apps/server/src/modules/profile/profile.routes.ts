@@ -14,7 +14,7 @@ import { refusal } from '../../http/errors';
 import { signedInUploadRoutes } from '../session';
 import { readOneFile } from '../../http/multipart';
 import { clientAddress, limitOn, rateLimiter, type RateLimiter } from '../../http/rate-limit';
-import type { ZodRoutes } from '../../http/route-plugin';
+import { queryRoute, type ZodRoutes } from '../../http/route-plugin';
 import { activityOf } from '../audit';
 import { requireUser, toMe } from '../session';
 import {
@@ -110,16 +110,11 @@ export function profileRoutes(ctx: AppContext) {
       },
     );
 
-    app.get(
+    queryRoute(
+      app,
       '/activity',
-      {
-        schema: {
-          tags,
-          querystring: activityQuerySchema,
-          response: { 200: activityPageSchema },
-        },
-      },
-      async (request) => activityOf(ctx, requireUser(request).user.id, request.query),
+      { tags, querystring: activityQuerySchema, response: activityPageSchema },
+      (request, query) => activityOf(ctx, requireUser(request).user.id, query),
     );
   });
 }

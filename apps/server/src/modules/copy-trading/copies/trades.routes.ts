@@ -16,7 +16,7 @@ import { rule } from '@app/shared/rules';
 import { z } from 'zod';
 import type { AppContext } from '../../../context';
 import type { UserRow } from '../../../db/schema';
-import { type ZodRoutes } from '../../../http/route-plugin';
+import { queryRoute, type ZodRoutes } from '../../../http/route-plugin';
 import { signedInRoutes } from '../../session';
 import { requireUser } from '../../session';
 import { idempotencyKeyOf, sendOutcome, type IdempotentOutcome } from '../../ledger';
@@ -80,16 +80,11 @@ function listRoutes(app: ZodRoutes, ctx: AppContext) {
       trades: await views.openTrades(ctx, requireUser(request).user.id),
     }),
   );
-  app.get(
+  queryRoute(
+    app,
     '/history',
-    {
-      schema: {
-        tags,
-        querystring: tradeHistoryQuerySchema,
-        response: { 200: tradeHistoryPageSchema },
-      },
-    },
-    async (request) => views.tradeHistory(ctx, requireUser(request).user.id, request.query),
+    { tags, querystring: tradeHistoryQuerySchema, response: tradeHistoryPageSchema },
+    (request, query) => views.tradeHistory(ctx, requireUser(request).user.id, query),
   );
   app.get(
     '/current',
