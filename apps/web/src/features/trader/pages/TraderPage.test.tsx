@@ -3,7 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { toast } from 'sonner';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '../../../test/fetch';
-import { testUser } from '../../../test/fixtures';
+import { strategyTerms, testUser } from '../../../test/fixtures';
 import { sessionQueryKey, useAuthStore } from '../../../lib/auth';
 import { renderRoute, renderSignedIn, testQueryClient } from '../../../test/render';
 import { traderKeys } from '../api';
@@ -100,13 +100,7 @@ describe('/trader', () => {
       ...desk,
       strategy: {
         ...desk.strategy,
-        terms: {
-          instruments: ['BTCUSDT'],
-          performanceFeePct: '10.00',
-          minCopyCents: 10_000,
-          maxCopiers: null,
-          retired: true,
-        },
+        terms: strategyTerms({ retired: true }),
       },
     };
     fakeApi({ 'GET /api/trader/strategy': { body: retired } });
@@ -288,13 +282,7 @@ describe('/trader', () => {
       ...desk,
       strategy: {
         ...desk.strategy,
-        terms: {
-          instruments: ['BTCUSDT', 'ETHUSDT'],
-          performanceFeePct: '10.00',
-          minCopyCents: 10_000,
-          maxCopiers: null,
-          retired: true,
-        },
+        terms: strategyTerms({ instruments: ['BTCUSDT', 'ETHUSDT'], retired: true }),
       },
     };
     const after = {

@@ -2,7 +2,7 @@ import type { MyTraderApplication, TraderDashboard } from '@app/shared/schemas/l
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '../../../test/fetch';
-import { feeOutsideBoundsReply, testUser } from '../../../test/fixtures';
+import { feeOutsideBoundsReply, strategyTerms, testUser } from '../../../test/fixtures';
 import { renderSignedIn } from '../../../test/render';
 import { TraderApplicationCard } from '../components/TraderApplicationCard';
 import { ProgrammeDashboard } from '../components/ProgrammeDashboard';
@@ -160,13 +160,7 @@ function showDashboard(
 ) {
   const dashboard: TraderDashboard = {
     strategyId: 's1',
-    terms: {
-      instruments: ['BTCUSDT'],
-      performanceFeePct: '20.00',
-      minCopyCents: 10_000,
-      maxCopiers: null,
-      retired: false,
-    },
+    terms: strategyTerms({ performanceFeePct: '20.00' }),
     ...figures,
   };
   fakeApi({
