@@ -2,6 +2,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubFetchAnswering } from '../../../test/fetch';
 import { LedgerExportsCard } from './LedgerExportsCard';
+import { fillIn } from '../../../test/form';
 
 const NOW = () => new Date('2026-11-25T10:00:00Z');
 let calls: string[] = [];
@@ -40,7 +41,7 @@ describe('LedgerExportsCard', () => {
   it('refuses a date in the future on its field without asking', () => {
     calls = stubFetchAnswering(() => new Response('', { status: 500 }));
     render(<LedgerExportsCard now={NOW} />);
-    fireEvent.change(screen.getByLabelText('Date'), { target: { value: '2026-12-01' } });
+    fillIn('Date', '2026-12-01');
     fireEvent.click(screen.getByRole('button', { name: 'Download balances (CSV)' }));
     expect(screen.getByText('The date cannot be in the future')).toBeTruthy();
     expect(calls).toEqual([]);

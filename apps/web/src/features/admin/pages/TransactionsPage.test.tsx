@@ -5,6 +5,7 @@ import { type RecordedCall, stubApi } from '../../../test/fetch';
 import { renderAt } from '../../../test/render';
 import { TransactionsPage } from './TransactionsPage';
 import { transaction } from '../test/fixtures';
+import { fillIn } from '../../../test/form';
 
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
@@ -192,8 +193,8 @@ describe('TransactionsPage', () => {
   it('sends the status and type filters to the server', async () => {
     const { calls } = setup(() => undefined);
     await screen.findByText('TNX-AB12CD');
-    fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'pending' } });
-    fireEvent.change(screen.getByLabelText('Type'), { target: { value: 'withdrawal' } });
+    fillIn('Status', 'pending');
+    fillIn('Type', 'withdrawal');
     await waitFor(() => {
       const last = calls.filter((c) => c.path === '/api/admin/transactions').at(-1);
       expect(last?.query.get('status')).toBe('pending');

@@ -4,6 +4,7 @@ import { jane } from '../test/fixtures';
 import { stubApi } from '../../../test/fetch';
 import { renderAt } from '../../../test/render';
 import { UsersPage } from './UsersPage';
+import { fillIn } from '../../../test/form';
 
 const john = { ...jane, id: '22222222-2222-4222-8222-222222222222', name: 'John Roe' };
 
@@ -40,7 +41,7 @@ describe('UsersPage', () => {
   it('searches on the server after typing stops', async () => {
     const { listCalls } = setup();
     await screen.findByText('Jane Doe');
-    fireEvent.change(screen.getByLabelText('Search users'), { target: { value: ' jane ' } });
+    fillIn('Search users', ' jane ');
     await waitFor(() => expect(listCalls().at(-1)?.query.get('q')).toBe('jane'));
   });
 

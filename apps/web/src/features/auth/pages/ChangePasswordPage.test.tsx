@@ -5,6 +5,7 @@ import { fakeApi } from '../../../test/fetch';
 import { userFixture } from '../../../test/fixtures';
 import { renderSignedIn } from '../../../test/render';
 import { ChangePasswordPage } from './ChangePasswordPage';
+import { fillIn } from '../../../test/form';
 
 const firstAdmin = userFixture({
   email: 'admin@nestrado.local',
@@ -40,12 +41,8 @@ describe('ChangePasswordPage', () => {
       'Once it is set, you go on to the admin area.',
     );
 
-    fireEvent.change(screen.getByLabelText('One-time password'), {
-      target: { value: 'printed-once-abc' },
-    });
-    fireEvent.change(screen.getByLabelText('New Password'), {
-      target: { value: 'my own password' },
-    });
+    fillIn('One-time password', 'printed-once-abc');
+    fillIn('New Password', 'my own password');
     fireEvent.click(screen.getByRole('button', { name: 'Set new password' }));
     expect((await screen.findByTestId('location')).textContent).toBe('/admin');
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({

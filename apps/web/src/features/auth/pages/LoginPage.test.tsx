@@ -4,6 +4,7 @@ import { useAuthStore } from '../../../lib/auth';
 import { stubFetch } from '../../../test/fetch';
 import { renderAt } from '../../../test/render';
 import { LoginPage } from './LoginPage';
+import { fillIn } from '../../../test/form';
 
 const unauthenticated = {
   status: 401,
@@ -51,7 +52,7 @@ describe('LoginPage', () => {
     fireEvent.change(await screen.findByLabelText('Email'), {
       target: { value: 'jane@example.com' },
     });
-    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'correct horse' } });
+    fillIn('Password', 'correct horse');
     fireEvent.click(screen.getByRole('button', { name: 'Login' }));
 
     const code = await screen.findByLabelText('Two-factor code');
@@ -81,7 +82,7 @@ describe('LoginPage', () => {
     fireEvent.change(await screen.findByLabelText('Email'), {
       target: { value: 'admin@example.com' },
     });
-    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'printed-once' } });
+    fillIn('Password', 'printed-once');
     fireEvent.click(screen.getByRole('button', { name: 'Login' }));
     expect((await screen.findByTestId('location')).textContent).toBe('/profile');
   });

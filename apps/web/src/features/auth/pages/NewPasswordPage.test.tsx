@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubFetch } from '../../../test/fetch';
 import { renderAt } from '../../../test/render';
 import { NewPasswordPage } from './NewPasswordPage';
+import { fillIn } from '../../../test/form';
 
 afterEach(() => {
   cleanup();
@@ -27,13 +28,11 @@ describe('NewPasswordPage', () => {
     });
     vi.stubGlobal('fetch', fetchStub);
     renderAt('/new?userId=u1&secret=s3cr3t', <NewPasswordPage />);
-    fireEvent.change(screen.getByLabelText('New Password'), { target: { value: 'short' } });
+    fillIn('New Password', 'short');
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText('Password must be at least 8 characters')).toBeTruthy();
 
-    fireEvent.change(screen.getByLabelText('New Password'), {
-      target: { value: 'a much longer one' },
-    });
+    fillIn('New Password', 'a much longer one');
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect((await screen.findByTestId('location')).textContent).toBe('/login');
     expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({

@@ -4,6 +4,7 @@ import { useAuthStore } from '../../../lib/auth';
 import { stubFetch } from '../../../test/fetch';
 import { renderAt } from '../../../test/render';
 import { RegisterPage } from './RegisterPage';
+import { fillIn } from '../../../test/form';
 
 beforeEach(() => {
   useAuthStore.getState().setUser(null);
@@ -66,9 +67,9 @@ describe('RegisterPage', () => {
     vi.stubGlobal('fetch', fetchStub);
     renderAt('/register', <RegisterPage />);
     fireEvent.change(await screen.findByLabelText('Full name'), { target: { value: 'Jane Doe' } });
-    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'Jane@Example.com' } });
-    fireEvent.change(screen.getByLabelText('Phone number'), { target: { value: '+49 30 1234' } });
-    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'correct horse' } });
+    fillIn('Email', 'Jane@Example.com');
+    fillIn('Phone number', '+49 30 1234');
+    fillIn('Password', 'correct horse');
     fireEvent.click(screen.getByLabelText('Country'));
     fireEvent.change(await screen.findByRole('combobox'), { target: { value: 'Germ' } });
     fireEvent.keyDown(screen.getByRole('combobox'), { key: 'Enter' });

@@ -6,6 +6,7 @@ import { stubFetch, type Reply } from '../../../test/fetch';
 import { jane } from '../../../test/fixtures';
 import { renderAt } from '../../../test/render';
 import { ApiTokensCard } from './ApiTokens';
+import { fillIn } from '../../../test/form';
 
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
@@ -37,8 +38,8 @@ async function createWith(password: string) {
   fireEvent.change(await screen.findByLabelText('Token name'), {
     target: { value: 'Spreadsheet' },
   });
-  fireEvent.change(screen.getByLabelText('Expires after'), { target: { value: '90' } });
-  fireEvent.change(screen.getByLabelText('Your password'), { target: { value: password } });
+  fillIn('Expires after', '90');
+  fillIn('Your password', password);
   fireEvent.click(screen.getByRole('button', { name: 'Create token' }));
 }
 

@@ -9,6 +9,7 @@ import { renderRoute, renderSignedIn, testQueryClient } from '../../../test/rend
 import { traderKeys } from '../api';
 import { freshMocksForEachTest } from '../test/setup';
 import { TraderPage } from './TraderPage';
+import { fillIn } from '../../../test/form';
 
 vi.mock('sonner', () => ({
   toast: { success: vi.fn(), error: vi.fn(), loading: vi.fn(() => 'toast-1') },
@@ -239,7 +240,7 @@ describe('/trader', () => {
     });
     renderSignedIn(<TraderPage />, '/trader', '/trader', trader);
     const weight = await screen.findByLabelText('Target weight');
-    fireEvent.change(screen.getByLabelText('Instrument'), { target: { value: 'ETHUSDT' } });
+    fillIn('Instrument', 'ETHUSDT');
     fireEvent.change(weight, { target: { value: '0' } });
     fireEvent.click(screen.getByRole('button', { name: 'Review order' }));
     const dialog = await screen.findByRole('dialog', { name: 'Place this order?' });
@@ -261,7 +262,7 @@ describe('/trader', () => {
     const calls = fakeApi({ 'GET /api/trader/strategy': { body: desk } });
     renderSignedIn(<TraderPage />, '/trader', '/trader', trader);
     const weight = await screen.findByLabelText('Target weight');
-    fireEvent.change(screen.getByLabelText('Instrument'), { target: { value: 'ETHUSDT' } });
+    fillIn('Instrument', 'ETHUSDT');
     expect(screen.getByText('Not held now')).toBeTruthy();
     fireEvent.click(screen.getByRole('radio', { name: 'Short' }));
     fireEvent.change(weight, { target: { value: '0' } });
@@ -297,7 +298,7 @@ describe('/trader', () => {
     renderSignedIn(<TraderPage />, '/trader', '/trader', trader);
     const weight = await screen.findByLabelText('Target weight');
     const grow = async (symbol: string, side: 'Long' | 'Short', value: string) => {
-      fireEvent.change(screen.getByLabelText('Instrument'), { target: { value: symbol } });
+      fillIn('Instrument', symbol);
       fireEvent.click(screen.getByRole('radio', { name: side }));
       fireEvent.change(weight, { target: { value } });
       fireEvent.click(screen.getByRole('button', { name: 'Review order' }));

@@ -8,6 +8,7 @@ import { TraderApplicationCard } from '../components/TraderApplicationCard';
 import { ProgrammeDashboard } from '../components/ProgrammeDashboard';
 import { CreateStrategyForm } from '../components/CreateStrategyForm';
 import { freshMocksForEachTest } from '../test/setup';
+import { fillIn } from '../../../test/form';
 
 vi.mock('sonner', () => ({
   toast: { success: vi.fn(), error: vi.fn(), loading: vi.fn(() => 'toast-1') },
@@ -57,10 +58,8 @@ describe('Become a lead trader (/profile)', () => {
     fireEvent.change(await screen.findByLabelText('Display name'), {
       target: { value: 'Grace H.' },
     });
-    fireEvent.change(screen.getByLabelText('Short bio'), { target: { value: 'Trend follower' } });
-    fireEvent.change(screen.getByLabelText('Trading experience'), {
-      target: { value: 'Ten years' },
-    });
+    fillIn('Short bio', 'Trend follower');
+    fillIn('Trading experience', 'Ten years');
     fireEvent.click(screen.getByLabelText('I have read and accept the lead-trader rules'));
     fireEvent.click(screen.getByRole('button', { name: 'Send application' }));
     expect(await screen.findByText('Waiting for review')).toBeTruthy();
@@ -209,7 +208,7 @@ describe('/trader programme figures', () => {
     fireEvent.change(await screen.findByLabelText('Strategy name'), {
       target: { value: 'Trend' },
     });
-    fireEvent.change(screen.getByLabelText('Description'), { target: { value: 'Long BTC' } });
+    fillIn('Description', 'Long BTC');
     fireEvent.click(screen.getByLabelText('BTCUSDT'));
     fireEvent.change(screen.getByLabelText('Performance fee (%)'), { target: { value: '26' } });
     fireEvent.change(screen.getByLabelText('Minimum copy amount ($)'), {
