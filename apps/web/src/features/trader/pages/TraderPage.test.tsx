@@ -190,17 +190,12 @@ describe('/trader', () => {
 
     fireEvent.change(weight, { target: { value: '60' } });
     fireEvent.click(screen.getByRole('radio', { name: 'Short' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Review order' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Place this order?' });
-    expect(dialog.textContent).toContain('fills at the current market price');
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Place order' }));
+    expect(await reviewAndPlace()).toContain('fills at the current market price');
 
-    expect(
-      await screen.findByText(
-        "Total gross weight would be 122.84%, above 100% of the strategy's equity",
-      ),
-    ).toBeTruthy();
-    expect(weight.getAttribute('aria-invalid')).toBe('true');
+    await expectWeightRefused(
+      weight,
+      "Total gross weight would be 122.84%, above 100% of the strategy's equity",
+    );
     const post = calls.find((call) => call.method === 'POST');
     expect(post?.body).toEqual({ symbol: 'BTCUSDT', side: 'short', targetWeight: '60' });
     expect(post?.body).not.toHaveProperty('price');
@@ -242,17 +237,14 @@ describe('/trader', () => {
     const weight = await screen.findByLabelText('Target weight');
     fillIn('Instrument', 'ETHUSDT');
     fireEvent.change(weight, { target: { value: '0' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Review order' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Place this order?' });
-    expect(dialog.textContent).toContain('Close the ETHUSDT position: Short, 22.58% of equity.');
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Place order' }));
+    expect(await reviewAndPlace()).toContain(
+      'Close the ETHUSDT position: Short, 22.58% of equity.',
+    );
 
-    expect(
-      await screen.findByText(
-        'Nothing to change: the ETHUSDT position is already what this order asks for',
-      ),
-    ).toBeTruthy();
-    expect(weight.getAttribute('aria-invalid')).toBe('true');
+    await expectWeightRefused(
+      weight,
+      'Nothing to change: the ETHUSDT position is already what this order asks for',
+    );
     const post = calls.find((call) => call.method === 'POST');
     expect(post?.body).toEqual({ symbol: 'ETHUSDT', side: 'long', targetWeight: '0' });
     expect(toast.error).not.toHaveBeenCalled();
@@ -268,12 +260,10 @@ describe('/trader', () => {
     fireEvent.change(weight, { target: { value: '0' } });
     fireEvent.click(screen.getByRole('button', { name: 'Review order' }));
 
-    expect(
-      await screen.findByText(
-        'Nothing to change: the ETHUSDT position is already what this order asks for',
-      ),
-    ).toBeTruthy();
-    expect(weight.getAttribute('aria-invalid')).toBe('true');
+    await expectWeightRefused(
+      weight,
+      'Nothing to change: the ETHUSDT position is already what this order asks for',
+    );
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
   });
@@ -317,9 +307,7 @@ describe('/trader', () => {
 
     fireEvent.click(screen.getByRole('radio', { name: 'Long' }));
     fireEvent.change(weight, { target: { value: '20' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Review order' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Place this order?' });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Place order' }));
+    await reviewAndPlace();
     await waitFor(() =>
       expect(toast.success).toHaveBeenCalledWith('Order filled', {
         description: 'BTCUSDT Long: reduced by 0.0000039 per unit at 34,585.33',
@@ -330,3 +318,18 @@ describe('/trader', () => {
     ]);
   });
 });
+
+/** Reviews the order and places it from the confirmation; answers what the confirmation said. */
+async function reviewAndPlace(): Promise<string | null> {
+  fireEvent.click(screen.getByRole('button', { name: 'Review order' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Place this order?' });
+  const said = dialog.textContent;
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Place order' }));
+  return said;
+}
+
+/** The order was refused on the weight field: `message` shows and the field is marked invalid. */
+async function expectWeightRefused(weight: HTMLElement, message: string): Promise<void> {
+  expect(await screen.findByText(message)).toBeTruthy();
+  expect(weight.getAttribute('aria-invalid')).toBe('true');
+}
