@@ -1,10 +1,11 @@
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { jane } from '../test/fixtures';
 import { stubApi } from '../../../test/fetch';
 import { renderAt } from '../../../test/render';
 import { UsersPage } from './UsersPage';
 import { fillIn } from '../../../test/form';
+import { cleanUpAfterEach } from '../../../test/lifecycle';
 
 const john = { ...jane, id: '22222222-2222-4222-8222-222222222222', name: 'John Roe' };
 
@@ -20,10 +21,7 @@ function setup() {
   return { ...stub, ...view, listCalls };
 }
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanUpAfterEach();
 
 describe('UsersPage', () => {
   it('asks the server for the chosen filter and keeps it in the URL', async () => {

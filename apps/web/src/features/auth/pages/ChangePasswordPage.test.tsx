@@ -1,11 +1,12 @@
-import { cleanup, fireEvent, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { useAuthStore } from '../../../lib/auth';
 import { fakeApi } from '../../../test/fetch';
 import { userFixture } from '../../../test/fixtures';
 import { renderSignedIn } from '../../../test/render';
 import { ChangePasswordPage } from './ChangePasswordPage';
 import { fillIn } from '../../../test/form';
+import { cleanUpAfterEach } from '../../../test/lifecycle';
 
 const firstAdmin = userFixture({
   email: 'admin@nestrado.local',
@@ -13,10 +14,7 @@ const firstAdmin = userFixture({
   passwordChangeRequired: true,
 });
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanUpAfterEach();
 
 describe('ChangePasswordPage', () => {
   it('says why the one-time password must go, sets the new one, then goes on to the admin area', async () => {

@@ -1,10 +1,11 @@
-import { cleanup, fireEvent, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '../../../lib/auth';
 import { stubFetch } from '../../../test/fetch';
 import { renderAt } from '../../../test/render';
 import { LoginPage } from './LoginPage';
 import { fillIn } from '../../../test/form';
+import { cleanUpAfterEach } from '../../../test/lifecycle';
 
 const unauthenticated = {
   status: 401,
@@ -12,10 +13,7 @@ const unauthenticated = {
 };
 
 beforeEach(() => useAuthStore.setState({ user: null, loggedOut: false }));
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanUpAfterEach();
 
 describe('LoginPage', () => {
   it('shows the seed messages for empty fields', async () => {
