@@ -1,8 +1,9 @@
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubFetchAnswering } from '../../../test/fetch';
 import { LedgerExportsCard } from './LedgerExportsCard';
 import { fillIn } from '../../../test/form';
+import { cleanUpAfterEach } from '../../../test/lifecycle';
 
 const NOW = () => new Date('2026-11-25T10:00:00Z');
 let calls: string[] = [];
@@ -12,11 +13,8 @@ beforeEach(() => {
   URL.revokeObjectURL = vi.fn();
   vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+cleanUpAfterEach();
+afterEach(() => vi.restoreAllMocks());
 
 describe('LedgerExportsCard', () => {
   it('downloads last month’s journal and the balances at its last day', async () => {
