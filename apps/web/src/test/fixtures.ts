@@ -1,5 +1,6 @@
 import type { AccountSummary } from '@app/shared/schemas/account';
 import type { Me } from '@app/shared/schemas/auth';
+import type { StrategyTerms } from '@app/shared/schemas/lead-traders';
 import type { PaymentMethod } from '@app/shared/schemas/payment-methods';
 import type { PublicPlan } from '@app/shared/schemas/plans';
 import type { CurrentTrade } from '@app/shared/schemas/trades';
@@ -209,6 +210,18 @@ export function summaryWith(availableCents: number): AccountSummary {
     openTradesProfitCents: 0,
     allocation: availableCents > 0 ? { cashPct: '100.0', trades: [] } : null,
     recentTransactions: [],
+  };
+}
+
+/** A live BTCUSDT strategy's terms (10% fee, $100 minimum copy, no cap); `overrides` vary them. */
+export function strategyTerms(overrides: Partial<StrategyTerms> = {}): StrategyTerms {
+  return {
+    instruments: ['BTCUSDT'],
+    performanceFeePct: '10.00',
+    minCopyCents: 10_000,
+    maxCopiers: null,
+    retired: false,
+    ...overrides,
   };
 }
 

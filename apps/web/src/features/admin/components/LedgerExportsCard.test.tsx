@@ -1,7 +1,9 @@
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubFetchAnswering } from '../../../test/fetch';
 import { LedgerExportsCard } from './LedgerExportsCard';
+import { fillIn } from '../../../test/form';
+import { cleanUpAfterEach } from '../../../test/lifecycle';
 
 const NOW = () => new Date('2026-11-25T10:00:00Z');
 let calls: string[] = [];
@@ -11,11 +13,8 @@ beforeEach(() => {
   URL.revokeObjectURL = vi.fn();
   vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+cleanUpAfterEach();
+afterEach(() => vi.restoreAllMocks());
 
 describe('LedgerExportsCard', () => {
   it('downloads last month’s journal and the balances at its last day', async () => {
@@ -40,7 +39,7 @@ describe('LedgerExportsCard', () => {
   it('refuses a date in the future on its field without asking', () => {
     calls = stubFetchAnswering(() => new Response('', { status: 500 }));
     render(<LedgerExportsCard now={NOW} />);
-    fireEvent.change(screen.getByLabelText('Date'), { target: { value: '2026-12-01' } });
+    fillIn('Date', '2026-12-01');
     fireEvent.click(screen.getByRole('button', { name: 'Download balances (CSV)' }));
     expect(screen.getByText('The date cannot be in the future')).toBeTruthy();
     expect(calls).toEqual([]);

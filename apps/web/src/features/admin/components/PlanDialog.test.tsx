@@ -1,14 +1,13 @@
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import type { AdminStrategy } from '../api';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { stubApi } from '../../../test/fetch';
 import { renderAt } from '../../../test/render';
+import { strategyTerms } from '../../../test/fixtures';
 import { PlanDialog } from './PlanDialog';
+import { cleanUpAfterEach } from '../../../test/lifecycle';
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanUpAfterEach();
 
 describe('PlanDialog', () => {
   it('offers the operator\'s "Featured" label, saying the card notes it is not advice', () => {
@@ -36,13 +35,7 @@ describe('PlanDialog', () => {
     const strategy = {
       id: '55555555-5555-4555-8555-555555555555',
       name: 'Grace Bitcoin Trend',
-      terms: {
-        instruments: ['BTCUSDT'],
-        performanceFeePct: '20.00',
-        minCopyCents: 10_000,
-        maxCopiers: null,
-        retired: false,
-      },
+      terms: strategyTerms({ performanceFeePct: '20.00' }),
     } as unknown as AdminStrategy;
     renderAt(
       '/admin/plans',

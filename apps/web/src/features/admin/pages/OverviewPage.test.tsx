@@ -1,8 +1,9 @@
-import { cleanup, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { stubApi } from '../../../test/fetch';
 import { renderAt } from '../../../test/render';
 import { OverviewPage } from './OverviewPage';
+import { cleanUpAfterEach } from '../../../test/lifecycle';
 
 const overview = {
   users: { total: 13, pending: 3, active: 9, closed: 1 },
@@ -19,10 +20,7 @@ const overview = {
   demoPaymentMethods: [] as string[],
 };
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanUpAfterEach();
 
 /** The overview page at /admin, the server answering `body` for the overview (else nothing). */
 function renderOverview(body: unknown) {

@@ -3,7 +3,7 @@ import { toast } from 'sonner';
 import { describe, expect, it, vi } from 'vitest';
 import { stubApi } from '../../../test/fetch';
 import { renderAt } from '../../../test/render';
-import { feeOutsideBoundsReply } from '../../../test/fixtures';
+import { feeOutsideBoundsReply, strategyTerms } from '../../../test/fixtures';
 import { jane } from '../test/fixtures';
 import { StrategiesPage } from './StrategiesPage';
 import { adminMe, signedInForEachTest } from '../test/setup';
@@ -25,13 +25,7 @@ const strategy = {
   navAt: null,
   paused: false,
   positions: [],
-  terms: {
-    instruments: ['BTCUSDT'],
-    performanceFeePct: '10.00',
-    minCopyCents: 10_000,
-    maxCopiers: null,
-    retired: true,
-  },
+  terms: strategyTerms({ retired: true }),
   return30dPct: null,
   avgDailyReturnPct: null,
   maxDrawdownPct: null,

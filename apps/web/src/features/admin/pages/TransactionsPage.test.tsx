@@ -1,10 +1,12 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'sonner';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { type RecordedCall, stubApi } from '../../../test/fetch';
 import { renderAt } from '../../../test/render';
 import { TransactionsPage } from './TransactionsPage';
 import { transaction } from '../test/fixtures';
+import { fillIn } from '../../../test/form';
+import { cleanUpAfterEach } from '../../../test/lifecycle';
 
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
@@ -44,10 +46,7 @@ beforeEach(() => {
   vi.mocked(toast.success).mockClear();
   vi.mocked(toast.error).mockClear();
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanUpAfterEach();
 
 async function openDecision(rowText: string, button: string) {
   const row = (await screen.findByText(rowText)).closest('tr');
@@ -192,8 +191,8 @@ describe('TransactionsPage', () => {
   it('sends the status and type filters to the server', async () => {
     const { calls } = setup(() => undefined);
     await screen.findByText('TNX-AB12CD');
-    fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'pending' } });
-    fireEvent.change(screen.getByLabelText('Type'), { target: { value: 'withdrawal' } });
+    fillIn('Status', 'pending');
+    fillIn('Type', 'withdrawal');
     await waitFor(() => {
       const last = calls.filter((c) => c.path === '/api/admin/transactions').at(-1);
       expect(last?.query.get('status')).toBe('pending');

@@ -1,9 +1,11 @@
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { jane } from '../test/fixtures';
 import { stubApi } from '../../../test/fetch';
 import { renderAt } from '../../../test/render';
 import { UsersPage } from './UsersPage';
+import { fillIn } from '../../../test/form';
+import { cleanUpAfterEach } from '../../../test/lifecycle';
 
 const john = { ...jane, id: '22222222-2222-4222-8222-222222222222', name: 'John Roe' };
 
@@ -19,10 +21,7 @@ function setup() {
   return { ...stub, ...view, listCalls };
 }
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanUpAfterEach();
 
 describe('UsersPage', () => {
   it('asks the server for the chosen filter and keeps it in the URL', async () => {
@@ -40,7 +39,7 @@ describe('UsersPage', () => {
   it('searches on the server after typing stops', async () => {
     const { listCalls } = setup();
     await screen.findByText('Jane Doe');
-    fireEvent.change(screen.getByLabelText('Search users'), { target: { value: ' jane ' } });
+    fillIn('Search users', ' jane ');
     await waitFor(() => expect(listCalls().at(-1)?.query.get('q')).toBe('jane'));
   });
 

@@ -1,13 +1,11 @@
-import { cleanup, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { stubFetch } from '../../../test/fetch';
 import { renderAt, requestsSettled } from '../../../test/render';
 import { ProviderButtons, ProviderSignInError } from './ProviderButtons';
+import { cleanUpAfterEach } from '../../../test/lifecycle';
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanUpAfterEach();
 
 describe('Continue with … buttons', () => {
   it('shows none when no provider is configured', async () => {

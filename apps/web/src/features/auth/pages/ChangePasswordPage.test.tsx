@@ -1,10 +1,12 @@
-import { cleanup, fireEvent, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { useAuthStore } from '../../../lib/auth';
 import { fakeApi } from '../../../test/fetch';
 import { userFixture } from '../../../test/fixtures';
 import { renderSignedIn } from '../../../test/render';
 import { ChangePasswordPage } from './ChangePasswordPage';
+import { fillIn } from '../../../test/form';
+import { cleanUpAfterEach } from '../../../test/lifecycle';
 
 const firstAdmin = userFixture({
   email: 'admin@nestrado.local',
@@ -12,10 +14,7 @@ const firstAdmin = userFixture({
   passwordChangeRequired: true,
 });
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanUpAfterEach();
 
 describe('ChangePasswordPage', () => {
   it('says why the one-time password must go, sets the new one, then goes on to the admin area', async () => {
@@ -40,12 +39,8 @@ describe('ChangePasswordPage', () => {
       'Once it is set, you go on to the admin area.',
     );
 
-    fireEvent.change(screen.getByLabelText('One-time password'), {
-      target: { value: 'printed-once-abc' },
-    });
-    fireEvent.change(screen.getByLabelText('New Password'), {
-      target: { value: 'my own password' },
-    });
+    fillIn('One-time password', 'printed-once-abc');
+    fillIn('New Password', 'my own password');
     fireEvent.click(screen.getByRole('button', { name: 'Set new password' }));
     expect((await screen.findByTestId('location')).textContent).toBe('/admin');
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({

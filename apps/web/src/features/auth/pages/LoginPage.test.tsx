@@ -1,9 +1,11 @@
-import { cleanup, fireEvent, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '../../../lib/auth';
 import { stubFetch } from '../../../test/fetch';
 import { renderAt } from '../../../test/render';
 import { LoginPage } from './LoginPage';
+import { fillIn } from '../../../test/form';
+import { cleanUpAfterEach } from '../../../test/lifecycle';
 
 const unauthenticated = {
   status: 401,
@@ -11,10 +13,7 @@ const unauthenticated = {
 };
 
 beforeEach(() => useAuthStore.setState({ user: null, loggedOut: false }));
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanUpAfterEach();
 
 describe('LoginPage', () => {
   it('shows the seed messages for empty fields', async () => {
@@ -51,7 +50,7 @@ describe('LoginPage', () => {
     fireEvent.change(await screen.findByLabelText('Email'), {
       target: { value: 'jane@example.com' },
     });
-    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'correct horse' } });
+    fillIn('Password', 'correct horse');
     fireEvent.click(screen.getByRole('button', { name: 'Login' }));
 
     const code = await screen.findByLabelText('Two-factor code');
@@ -81,7 +80,7 @@ describe('LoginPage', () => {
     fireEvent.change(await screen.findByLabelText('Email'), {
       target: { value: 'admin@example.com' },
     });
-    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'printed-once' } });
+    fillIn('Password', 'printed-once');
     fireEvent.click(screen.getByRole('button', { name: 'Login' }));
     expect((await screen.findByTestId('location')).textContent).toBe('/profile');
   });

@@ -1,13 +1,12 @@
-import { cleanup, fireEvent, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { stubFetch } from '../../../test/fetch';
 import { renderAt } from '../../../test/render';
 import { NewPasswordPage } from './NewPasswordPage';
+import { fillIn } from '../../../test/form';
+import { cleanUpAfterEach } from '../../../test/lifecycle';
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanUpAfterEach();
 
 describe('NewPasswordPage', () => {
   it('redirects to /forgot without userId and secret', async () => {
@@ -27,13 +26,11 @@ describe('NewPasswordPage', () => {
     });
     vi.stubGlobal('fetch', fetchStub);
     renderAt('/new?userId=u1&secret=s3cr3t', <NewPasswordPage />);
-    fireEvent.change(screen.getByLabelText('New Password'), { target: { value: 'short' } });
+    fillIn('New Password', 'short');
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText('Password must be at least 8 characters')).toBeTruthy();
 
-    fireEvent.change(screen.getByLabelText('New Password'), {
-      target: { value: 'a much longer one' },
-    });
+    fillIn('New Password', 'a much longer one');
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect((await screen.findByTestId('location')).textContent).toBe('/login');
     expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({

@@ -1,9 +1,11 @@
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '../../../lib/auth';
 import { stubFetch } from '../../../test/fetch';
 import { renderAt } from '../../../test/render';
 import { RegisterPage } from './RegisterPage';
+import { fillIn } from '../../../test/form';
+import { cleanUpAfterEach } from '../../../test/lifecycle';
 
 beforeEach(() => {
   useAuthStore.getState().setUser(null);
@@ -15,10 +17,7 @@ beforeEach(() => {
   });
   vi.stubGlobal('fetch', fetchStub);
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanUpAfterEach();
 
 describe('RegisterPage', () => {
   it('shows every empty-field message on submit', async () => {
@@ -66,9 +65,9 @@ describe('RegisterPage', () => {
     vi.stubGlobal('fetch', fetchStub);
     renderAt('/register', <RegisterPage />);
     fireEvent.change(await screen.findByLabelText('Full name'), { target: { value: 'Jane Doe' } });
-    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'Jane@Example.com' } });
-    fireEvent.change(screen.getByLabelText('Phone number'), { target: { value: '+49 30 1234' } });
-    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'correct horse' } });
+    fillIn('Email', 'Jane@Example.com');
+    fillIn('Phone number', '+49 30 1234');
+    fillIn('Password', 'correct horse');
     fireEvent.click(screen.getByLabelText('Country'));
     fireEvent.change(await screen.findByRole('combobox'), { target: { value: 'Germ' } });
     fireEvent.keyDown(screen.getByRole('combobox'), { key: 'Enter' });

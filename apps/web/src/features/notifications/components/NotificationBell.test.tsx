@@ -1,10 +1,11 @@
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { realtimeHandlers } from '../../../app/realtime';
 import { applyRealtimeMessage } from '../../../lib/realtime/invalidation';
 import { stubFetch } from '../../../test/fetch';
 import { renderAt } from '../../../test/render';
 import { NotificationBell } from './NotificationBell';
+import { cleanUpAfterEach } from '../../../test/lifecycle';
 
 const stoppedOut = {
   id: 'n2',
@@ -22,10 +23,7 @@ const deposit = {
 };
 const PREFERENCES = { language: 'en', email: {} };
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanUpAfterEach();
 
 describe('NotificationBell', () => {
   it('shows the unread count, lists alerts in words, marks one read and follows the socket', async () => {

@@ -1,16 +1,14 @@
 import { NOTIFICATION_TYPES } from '@app/shared/schemas/notifications';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { stubFetch } from '../../../test/fetch';
 import { renderAt } from '../../../test/render';
 import { NotificationPreferencesCard } from './NotificationPreferencesCard';
+import { cleanUpAfterEach } from '../../../test/lifecycle';
 
 const ALL_ON = Object.fromEntries(NOTIFICATION_TYPES.map((type) => [type, true]));
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanUpAfterEach();
 
 describe('NotificationPreferencesCard', () => {
   it('moves a switch in the same render as the click, saves it, and puts it back if refused', async () => {

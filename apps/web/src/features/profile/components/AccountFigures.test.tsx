@@ -1,14 +1,12 @@
-import { cleanup, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { stubFetch } from '../../../test/fetch';
 import { summaryWith } from '../../../test/fixtures';
 import { renderAt } from '../../../test/render';
 import { AccountFigures } from './AccountFigures';
+import { cleanUpAfterEach } from '../../../test/lifecycle';
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanUpAfterEach();
 
 describe('AccountFigures', () => {
   it('shows the amount on hold for pending withdrawals, as the dashboard does, not a count (issue 39)', async () => {

@@ -1,8 +1,9 @@
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { stubFetch } from '../../../test/fetch';
 import { renderAt } from '../../../test/render';
 import { ActivityLog } from './ActivityLog';
+import { cleanUpAfterEach } from '../../../test/lifecycle';
 
 const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0';
 const entry = (id: string, action: string, at: string, userAgent: string | null = null) => ({
@@ -13,10 +14,7 @@ const entry = (id: string, action: string, at: string, userAgent: string | null 
   userAgent,
 });
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanUpAfterEach();
 
 describe('ActivityLog', () => {
   it('lists sign-ins with device, address and time, marks a failed one, and pages on', async () => {

@@ -1,11 +1,13 @@
 import { CSRF_COOKIE } from '@app/shared/http';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '../../../lib/auth';
 import { stubFetch, type Reply } from '../../../test/fetch';
 import { jane } from '../../../test/fixtures';
 import { renderAt } from '../../../test/render';
 import { ApiTokensCard } from './ApiTokens';
+import { fillIn } from '../../../test/form';
+import { cleanUpAfterEach } from '../../../test/lifecycle';
 
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
@@ -37,8 +39,8 @@ async function createWith(password: string) {
   fireEvent.change(await screen.findByLabelText('Token name'), {
     target: { value: 'Spreadsheet' },
   });
-  fireEvent.change(screen.getByLabelText('Expires after'), { target: { value: '90' } });
-  fireEvent.change(screen.getByLabelText('Your password'), { target: { value: password } });
+  fillIn('Expires after', '90');
+  fillIn('Your password', password);
   fireEvent.click(screen.getByRole('button', { name: 'Create token' }));
 }
 
@@ -46,10 +48,7 @@ beforeEach(() => {
   document.cookie = `${CSRF_COOKIE}=test-token`;
   useAuthStore.getState().setUser(jane);
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanUpAfterEach();
 
 describe('ApiTokensCard', () => {
   it('asks for the password and sends it with the new token, then shows the token once', async () => {

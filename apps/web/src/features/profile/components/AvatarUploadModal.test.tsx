@@ -1,12 +1,13 @@
 import { CSRF_COOKIE } from '@app/shared/http';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'sonner';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '../../../lib/auth';
 import { stubFetch } from '../../../test/fetch';
 import { renderAt, requestsSettled } from '../../../test/render';
 import { fileOf, jane } from '../../../test/fixtures';
 import { AvatarUploadModal } from './AvatarUploadModal';
+import { cleanUpAfterEach } from '../../../test/lifecycle';
 
 vi.mock('sonner', () => ({
   toast: { success: vi.fn(), error: vi.fn(), loading: vi.fn(() => 'avatar-toast') },
@@ -42,10 +43,7 @@ beforeEach(() => {
   vi.mocked(toast.error).mockClear();
   vi.mocked(toast.loading).mockClear();
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanUpAfterEach();
 
 describe('AvatarUploadModal', () => {
   it('shows no preview until a file is chosen, then the preview with Remove', () => {

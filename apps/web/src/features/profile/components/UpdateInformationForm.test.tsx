@@ -1,12 +1,14 @@
 import { CSRF_COOKIE } from '@app/shared/http';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { toast } from 'sonner';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '../../../lib/auth';
 import { stubFetch } from '../../../test/fetch';
 import { renderAt } from '../../../test/render';
 import { jane } from '../../../test/fixtures';
 import { UpdateInformationForm } from './UpdateInformationForm';
+import { fillIn } from '../../../test/form';
+import { cleanUpAfterEach } from '../../../test/lifecycle';
 
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
@@ -27,18 +29,13 @@ beforeEach(() => {
   vi.mocked(toast.success).mockClear();
   vi.mocked(toast.error).mockClear();
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanUpAfterEach();
 
 describe('UpdateInformationForm', () => {
   it('says "No changes made" for unchanged values and sends nothing', async () => {
     const { calls } = setup();
     // The same number written with spaces (stored as E.164) is no change either.
-    fireEvent.change(screen.getByLabelText('Phone number'), {
-      target: { value: ' +1 202 555 0143 ' },
-    });
+    fillIn('Phone number', ' +1 202 555 0143 ');
     save();
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith('No changes made'));
     expect(calls.filter((call) => call.method === 'PATCH')).toHaveLength(0);
@@ -46,9 +43,7 @@ describe('UpdateInformationForm', () => {
 
   it('sends phone and country, then shows the new values', async () => {
     const { calls } = setup();
-    fireEvent.change(screen.getByLabelText('Phone number'), {
-      target: { value: '+49 30 1234567' },
-    });
+    fillIn('Phone number', '+49 30 1234567');
     save();
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('User updated successfully'));
     expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({
@@ -60,7 +55,7 @@ describe('UpdateInformationForm', () => {
 
   it('requires a phone number', async () => {
     const { calls } = setup();
-    fireEvent.change(screen.getByLabelText('Phone number'), { target: { value: '' } });
+    fillIn('Phone number', '');
     save();
     expect(await screen.findByText('Phone number is required')).toBeTruthy();
     expect(calls.filter((call) => call.method === 'PATCH')).toHaveLength(0);
@@ -68,10 +63,10 @@ describe('UpdateInformationForm', () => {
 
   it('names what is wrong with a phone number (letters, no country code) and sends nothing', async () => {
     const { calls } = setup();
-    fireEvent.change(screen.getByLabelText('Phone number'), { target: { value: '+49 30 CALLME' } });
+    fillIn('Phone number', '+49 30 CALLME');
     save();
     expect(await screen.findByText('Phone number must not contain letters')).toBeTruthy();
-    fireEvent.change(screen.getByLabelText('Phone number'), { target: { value: '030 1234567' } });
+    fillIn('Phone number', '030 1234567');
     save();
     expect(
       await screen.findByText(

@@ -1,11 +1,12 @@
 import type { Me } from '@app/shared/schemas/auth';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '../../../lib/auth';
 import { stubFetch } from '../../../test/fetch';
 import { renderAt } from '../../../test/render';
 import { ProfilePage } from './ProfilePage';
 import { userFixture } from '../../../test/fixtures';
+import { cleanUpAfterEach } from '../../../test/lifecycle';
 
 const jane: Me = userFixture({ emailVerified: false, phone: '+1 555 0100' });
 
@@ -72,10 +73,7 @@ function setup(user: Me = jane, closure: unknown = openClosure, pendingEmail: un
 }
 
 beforeEach(() => useAuthStore.getState().setUser(jane));
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanUpAfterEach();
 
 describe('ProfilePage', () => {
   it('shows the details with the date as MM/DD/YYYY and the sessions, this device first', async () => {

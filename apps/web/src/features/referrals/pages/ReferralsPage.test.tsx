@@ -1,12 +1,13 @@
 import type { ReferralList } from '@app/shared/schemas/profile';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'sonner';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '../../../lib/auth';
 import { stubFetch } from '../../../test/fetch';
 import { renderAt } from '../../../test/render';
 import { jane } from '../../../test/fixtures';
 import { ReferralsPage } from './ReferralsPage';
+import { cleanUpAfterEach } from '../../../test/lifecycle';
 
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
@@ -41,10 +42,7 @@ beforeEach(() => {
   writeText.mockReset().mockResolvedValue(undefined);
   Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanUpAfterEach();
 
 describe('ReferralsPage', () => {
   it('lists the referred users with the total; plain rows for an investor', async () => {

@@ -1,11 +1,12 @@
 import type { Me } from '@app/shared/schemas/auth';
-import { cleanup, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '../../../lib/auth';
 import { stubFetch } from '../../../test/fetch';
 import { renderAt } from '../../../test/render';
 import { jane } from '../../../test/fixtures';
 import { SupportPage } from './SupportPage';
+import { cleanUpAfterEach } from '../../../test/lifecycle';
 
 function setup(user: Me = jane) {
   useAuthStore.getState().setUser(user);
@@ -13,10 +14,7 @@ function setup(user: Me = jane) {
   renderAt('/support', <SupportPage />);
 }
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanUpAfterEach();
 
 describe('SupportPage', () => {
   it("prefills the contact form with the user's name and e-mail and points to the FAQ and /risk", () => {

@@ -3,12 +3,13 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { toast } from 'sonner';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '../../../test/fetch';
-import { testUser } from '../../../test/fixtures';
+import { strategyTerms, testUser } from '../../../test/fixtures';
 import { sessionQueryKey, useAuthStore } from '../../../lib/auth';
 import { renderRoute, renderSignedIn, testQueryClient } from '../../../test/render';
 import { traderKeys } from '../api';
 import { freshMocksForEachTest } from '../test/setup';
 import { TraderPage } from './TraderPage';
+import { fillIn } from '../../../test/form';
 
 vi.mock('sonner', () => ({
   toast: { success: vi.fn(), error: vi.fn(), loading: vi.fn(() => 'toast-1') },
@@ -100,13 +101,7 @@ describe('/trader', () => {
       ...desk,
       strategy: {
         ...desk.strategy,
-        terms: {
-          instruments: ['BTCUSDT'],
-          performanceFeePct: '10.00',
-          minCopyCents: 10_000,
-          maxCopiers: null,
-          retired: true,
-        },
+        terms: strategyTerms({ retired: true }),
       },
     };
     fakeApi({ 'GET /api/trader/strategy': { body: retired } });
@@ -195,17 +190,12 @@ describe('/trader', () => {
 
     fireEvent.change(weight, { target: { value: '60' } });
     fireEvent.click(screen.getByRole('radio', { name: 'Short' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Review order' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Place this order?' });
-    expect(dialog.textContent).toContain('fills at the current market price');
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Place order' }));
+    expect(await reviewAndPlace()).toContain('fills at the current market price');
 
-    expect(
-      await screen.findByText(
-        "Total gross weight would be 122.84%, above 100% of the strategy's equity",
-      ),
-    ).toBeTruthy();
-    expect(weight.getAttribute('aria-invalid')).toBe('true');
+    await expectWeightRefused(
+      weight,
+      "Total gross weight would be 122.84%, above 100% of the strategy's equity",
+    );
     const post = calls.find((call) => call.method === 'POST');
     expect(post?.body).toEqual({ symbol: 'BTCUSDT', side: 'short', targetWeight: '60' });
     expect(post?.body).not.toHaveProperty('price');
@@ -245,19 +235,16 @@ describe('/trader', () => {
     });
     renderSignedIn(<TraderPage />, '/trader', '/trader', trader);
     const weight = await screen.findByLabelText('Target weight');
-    fireEvent.change(screen.getByLabelText('Instrument'), { target: { value: 'ETHUSDT' } });
+    fillIn('Instrument', 'ETHUSDT');
     fireEvent.change(weight, { target: { value: '0' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Review order' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Place this order?' });
-    expect(dialog.textContent).toContain('Close the ETHUSDT position: Short, 22.58% of equity.');
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Place order' }));
+    expect(await reviewAndPlace()).toContain(
+      'Close the ETHUSDT position: Short, 22.58% of equity.',
+    );
 
-    expect(
-      await screen.findByText(
-        'Nothing to change: the ETHUSDT position is already what this order asks for',
-      ),
-    ).toBeTruthy();
-    expect(weight.getAttribute('aria-invalid')).toBe('true');
+    await expectWeightRefused(
+      weight,
+      'Nothing to change: the ETHUSDT position is already what this order asks for',
+    );
     const post = calls.find((call) => call.method === 'POST');
     expect(post?.body).toEqual({ symbol: 'ETHUSDT', side: 'long', targetWeight: '0' });
     expect(toast.error).not.toHaveBeenCalled();
@@ -267,18 +254,16 @@ describe('/trader', () => {
     const calls = fakeApi({ 'GET /api/trader/strategy': { body: desk } });
     renderSignedIn(<TraderPage />, '/trader', '/trader', trader);
     const weight = await screen.findByLabelText('Target weight');
-    fireEvent.change(screen.getByLabelText('Instrument'), { target: { value: 'ETHUSDT' } });
+    fillIn('Instrument', 'ETHUSDT');
     expect(screen.getByText('Not held now')).toBeTruthy();
     fireEvent.click(screen.getByRole('radio', { name: 'Short' }));
     fireEvent.change(weight, { target: { value: '0' } });
     fireEvent.click(screen.getByRole('button', { name: 'Review order' }));
 
-    expect(
-      await screen.findByText(
-        'Nothing to change: the ETHUSDT position is already what this order asks for',
-      ),
-    ).toBeTruthy();
-    expect(weight.getAttribute('aria-invalid')).toBe('true');
+    await expectWeightRefused(
+      weight,
+      'Nothing to change: the ETHUSDT position is already what this order asks for',
+    );
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
   });
@@ -288,13 +273,7 @@ describe('/trader', () => {
       ...desk,
       strategy: {
         ...desk.strategy,
-        terms: {
-          instruments: ['BTCUSDT', 'ETHUSDT'],
-          performanceFeePct: '10.00',
-          minCopyCents: 10_000,
-          maxCopiers: null,
-          retired: true,
-        },
+        terms: strategyTerms({ instruments: ['BTCUSDT', 'ETHUSDT'], retired: true }),
       },
     };
     const after = {
@@ -309,7 +288,7 @@ describe('/trader', () => {
     renderSignedIn(<TraderPage />, '/trader', '/trader', trader);
     const weight = await screen.findByLabelText('Target weight');
     const grow = async (symbol: string, side: 'Long' | 'Short', value: string) => {
-      fireEvent.change(screen.getByLabelText('Instrument'), { target: { value: symbol } });
+      fillIn('Instrument', symbol);
       fireEvent.click(screen.getByRole('radio', { name: side }));
       fireEvent.change(weight, { target: { value } });
       fireEvent.click(screen.getByRole('button', { name: 'Review order' }));
@@ -328,9 +307,7 @@ describe('/trader', () => {
 
     fireEvent.click(screen.getByRole('radio', { name: 'Long' }));
     fireEvent.change(weight, { target: { value: '20' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Review order' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Place this order?' });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Place order' }));
+    await reviewAndPlace();
     await waitFor(() =>
       expect(toast.success).toHaveBeenCalledWith('Order filled', {
         description: 'BTCUSDT Long: reduced by 0.0000039 per unit at 34,585.33',
@@ -341,3 +318,18 @@ describe('/trader', () => {
     ]);
   });
 });
+
+/** Reviews the order and places it from the confirmation; answers what the confirmation said. */
+async function reviewAndPlace(): Promise<string | null> {
+  fireEvent.click(screen.getByRole('button', { name: 'Review order' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Place this order?' });
+  const said = dialog.textContent;
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Place order' }));
+  return said;
+}
+
+/** The order was refused on the weight field: `message` shows and the field is marked invalid. */
+async function expectWeightRefused(weight: HTMLElement, message: string): Promise<void> {
+  expect(await screen.findByText(message)).toBeTruthy();
+  expect(weight.getAttribute('aria-invalid')).toBe('true');
+}

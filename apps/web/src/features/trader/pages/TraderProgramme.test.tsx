@@ -2,12 +2,13 @@ import type { MyTraderApplication, TraderDashboard } from '@app/shared/schemas/l
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '../../../test/fetch';
-import { feeOutsideBoundsReply, testUser } from '../../../test/fixtures';
+import { feeOutsideBoundsReply, strategyTerms, testUser } from '../../../test/fixtures';
 import { renderSignedIn } from '../../../test/render';
 import { TraderApplicationCard } from '../components/TraderApplicationCard';
 import { ProgrammeDashboard } from '../components/ProgrammeDashboard';
 import { CreateStrategyForm } from '../components/CreateStrategyForm';
 import { freshMocksForEachTest } from '../test/setup';
+import { fillIn } from '../../../test/form';
 
 vi.mock('sonner', () => ({
   toast: { success: vi.fn(), error: vi.fn(), loading: vi.fn(() => 'toast-1') },
@@ -57,10 +58,8 @@ describe('Become a lead trader (/profile)', () => {
     fireEvent.change(await screen.findByLabelText('Display name'), {
       target: { value: 'Grace H.' },
     });
-    fireEvent.change(screen.getByLabelText('Short bio'), { target: { value: 'Trend follower' } });
-    fireEvent.change(screen.getByLabelText('Trading experience'), {
-      target: { value: 'Ten years' },
-    });
+    fillIn('Short bio', 'Trend follower');
+    fillIn('Trading experience', 'Ten years');
     fireEvent.click(screen.getByLabelText('I have read and accept the lead-trader rules'));
     fireEvent.click(screen.getByRole('button', { name: 'Send application' }));
     expect(await screen.findByText('Waiting for review')).toBeTruthy();
@@ -160,13 +159,7 @@ function showDashboard(
 ) {
   const dashboard: TraderDashboard = {
     strategyId: 's1',
-    terms: {
-      instruments: ['BTCUSDT'],
-      performanceFeePct: '20.00',
-      minCopyCents: 10_000,
-      maxCopiers: null,
-      retired: false,
-    },
+    terms: strategyTerms({ performanceFeePct: '20.00' }),
     ...figures,
   };
   fakeApi({
@@ -215,7 +208,7 @@ describe('/trader programme figures', () => {
     fireEvent.change(await screen.findByLabelText('Strategy name'), {
       target: { value: 'Trend' },
     });
-    fireEvent.change(screen.getByLabelText('Description'), { target: { value: 'Long BTC' } });
+    fillIn('Description', 'Long BTC');
     fireEvent.click(screen.getByLabelText('BTCUSDT'));
     fireEvent.change(screen.getByLabelText('Performance fee (%)'), { target: { value: '26' } });
     fireEvent.change(screen.getByLabelText('Minimum copy amount ($)'), {

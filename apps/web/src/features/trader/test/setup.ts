@@ -1,5 +1,5 @@
-import { cleanup } from '@testing-library/react';
-import { afterEach, beforeEach, vi } from 'vitest';
+import { beforeEach, vi } from 'vitest';
+import { cleanUpAfterEach } from '../../../test/lifecycle';
 
 /**
  * Every test of the file starts with fresh mocks (the file mocks `sonner`) and ends unmounted,
@@ -7,8 +7,5 @@ import { afterEach, beforeEach, vi } from 'vitest';
  */
 export function freshMocksForEachTest() {
   beforeEach(() => vi.clearAllMocks());
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
+  cleanUpAfterEach();
 }
