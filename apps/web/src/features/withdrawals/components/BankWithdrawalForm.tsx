@@ -1,4 +1,3 @@
-import { centsToPlain } from '@app/shared/money';
 import { useTranslation } from 'react-i18next';
 import { TextField } from '../../../ui';
 import { bankFormSchema } from '../schemas';
@@ -38,33 +37,26 @@ export function BankWithdrawalForm({
     routingNumber: '',
     amount: '',
   };
-  const { form, amountText, confirm, dialog } = useWithdrawalForm({
+  const { form, submitWith, amountField, dialog } = useWithdrawalForm({
     schemaFor: bankFormSchema,
     availableCents,
     defaults,
     fields: FIELDS,
     onSent,
   });
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = form;
+  const { register } = form;
+  const { errors } = form.formState;
 
-  const submit = handleSubmit((values) =>
-    confirm({
-      body: { ...values, amount: centsToPlain(values.amount) },
-      amountCents: values.amount,
-      methodId: null,
-      destination: [
-        { label: t('fields.bankName'), value: values.bankName },
-        { label: t('fields.accountName'), value: values.accountName },
-        { label: t('fields.accountNumber'), value: values.accountNumber },
-        { label: t('fields.swiftCode'), value: values.swiftCode },
-        { label: t('fields.routingNumber'), value: values.routingNumber },
-      ],
-    }),
-  );
+  const submit = submitWith((values) => ({
+    methodId: null,
+    destination: [
+      { label: t('fields.bankName'), value: values.bankName },
+      { label: t('fields.accountName'), value: values.accountName },
+      { label: t('fields.accountNumber'), value: values.accountNumber },
+      { label: t('fields.swiftCode'), value: values.swiftCode },
+      { label: t('fields.routingNumber'), value: values.routingNumber },
+    ],
+  }));
 
   const text = (name: Exclude<Field, 'amount'>, autoComplete = 'off') => (
     <TextField
@@ -85,13 +77,7 @@ export function BankWithdrawalForm({
         {text('swiftCode')}
         {text('routingNumber')}
       </div>
-      <AmountField
-        registration={register('amount')}
-        error={errors.amount?.message}
-        availableCents={availableCents}
-        amountText={amountText}
-        methodId={null}
-      />
+      <AmountField {...amountField} methodId={null} />
     </WithdrawalFormFrame>
   );
 }

@@ -1,5 +1,4 @@
 import type { PaymentMethod } from '@app/shared/schemas/payment-methods';
-import { centsToPlain } from '@app/shared/money';
 import { useQuery } from '@tanstack/react-query';
 import clsx from 'clsx';
 import { useWatch, type UseFormRegisterReturn } from 'react-hook-form';
@@ -28,26 +27,21 @@ export function CryptoWithdrawalForm({ availableCents, onSent }: WithdrawalFormP
   const { t } = useTranslation('withdrawals');
   const methods = useQuery(paymentMethodsQuery);
   const cryptoMethods = (methods.data ?? []).filter((method) => method.kind === 'crypto');
-  const { form, amountText, confirm, dialog } = useWithdrawalForm({
+  const { form, submitWith, amountField, dialog } = useWithdrawalForm({
     schemaFor: cryptoFormSchema,
     availableCents,
     defaults,
     fields: FIELDS,
     onSent,
   });
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = form;
+  const { register } = form;
+  const { errors } = form.formState;
   const chosenId = useWatch({ control: form.control, name: 'methodId' });
   const chosenIsDemo = cryptoMethods.some((method) => method.id === chosenId && method.isDemo);
 
-  const submit = handleSubmit((values) => {
+  const submit = submitWith((values) => {
     const method = cryptoMethods.find((candidate) => candidate.id === values.methodId);
-    confirm({
-      body: { ...values, amount: centsToPlain(values.amount) },
-      amountCents: values.amount,
+    return {
       methodId: values.methodId,
       destination: [
         {
@@ -56,7 +50,7 @@ export function CryptoWithdrawalForm({ availableCents, onSent }: WithdrawalFormP
         },
         { label: t('fields.walletAddress'), value: values.walletAddress },
       ],
-    });
+    };
   });
 
   return (
@@ -70,10 +64,7 @@ export function CryptoWithdrawalForm({ availableCents, onSent }: WithdrawalFormP
         registration={register('methodId')}
       />
       <AmountField
-        registration={register('amount')}
-        error={errors.amount?.message}
-        availableCents={availableCents}
-        amountText={amountText}
+        {...amountField}
         methodId={cryptoMethods.some((method) => method.id === chosenId) ? chosenId : undefined}
       />
       <TextField

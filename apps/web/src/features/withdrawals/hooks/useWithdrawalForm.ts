@@ -1,4 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { centsToPlain } from '@app/shared/money';
+import type { CreateWithdrawal } from '@app/shared/schemas/money';
 import { useMemo } from 'react';
 import {
   useForm,
@@ -8,15 +10,19 @@ import {
   type Path,
 } from 'react-hook-form';
 import type { z } from 'zod';
-import { useWithdrawalConfirmation } from '../components/ConfirmWithdrawalDialog';
+import {
+  useWithdrawalConfirmation,
+  type WithdrawalRequest,
+} from '../components/ConfirmWithdrawalDialog';
 
 /**
  * A withdrawal form: checked by its schema for the available balance, then confirmed in the
- * dialog (`confirm(request)`, render `dialog` inside the form); once sent it is emptied back to
- * `defaults` and `onSent` told, and a refusal naming one of `fields` lands on that field.
- * `amountText` is the amount as typed, for the live fee quote.
+ * dialog (`submitWith(where)` is the form's submit handler; render `dialog` inside the form); once
+ * sent it is emptied back to `defaults` and `onSent` told, and a refusal naming one of `fields`
+ * lands on that field. `amountField` wires the form's amount into `<AmountField>` (its live fee
+ * quote follows the amount as typed).
  */
-export function useWithdrawalForm<Input extends FieldValues, Output>({
+export function useWithdrawalForm<Input extends FieldValues, Output extends CreateWithdrawal>({
   schemaFor,
   availableCents,
   defaults,
@@ -42,11 +48,31 @@ export function useWithdrawalForm<Input extends FieldValues, Output>({
     onSent,
   });
   // Every withdrawal form has an amount; the paths of a generic Input are not known here.
-  const amountText = useWatch({ control: form.control, name: 'amount' as Path<Input> });
+  const amountPath = 'amount' as Path<Input>;
+  const amountText = useWatch({ control: form.control, name: amountPath });
+
+  /** The checked values go to the confirmation: the amount as sent, and where the money goes. */
+  const submitWith = (
+    where: (values: Output) => Pick<WithdrawalRequest, 'methodId' | 'destination'>,
+  ) =>
+    form.handleSubmit((values) =>
+      confirm({ body: withdrawalBody(values), amountCents: values.amount, ...where(values) }),
+    );
+
   return {
     form,
-    amountText: amountText === undefined ? undefined : String(amountText),
-    confirm,
+    submitWith,
+    amountField: {
+      registration: form.register(amountPath),
+      error: form.getFieldState(amountPath, form.formState).error?.message,
+      availableCents,
+      amountText: amountText === undefined ? undefined : String(amountText),
+    },
     dialog,
   };
+}
+
+/** The request's body: the checked values with the amount back in plain text ("1250.00"). */
+function withdrawalBody(values: CreateWithdrawal) {
+  return { ...values, amount: centsToPlain(values.amount) };
 }
