@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { TextField } from '../../../ui';
 import { bankFormSchema } from '../schemas';
 import { AmountField } from './AmountField';
-import { useWithdrawalForm } from '../hooks/useWithdrawalForm';
+import { useWithdrawalForm, type WithdrawalFormProps } from '../hooks/useWithdrawalForm';
 import { WithdrawalFormFrame } from './WithdrawalFormFrame';
 
 const FIELDS = [
@@ -15,17 +15,10 @@ const FIELDS = [
 ] as const;
 type Field = (typeof FIELDS)[number];
 
-export interface WithdrawalFormProps {
-  availableCents: number | undefined;
-  /** After 'Withdrawal request sent', with the amount as plain text. */
-  onSent: (amount: string, transactionId: string) => void;
-}
-
 /** Bank Transfer Details: the payout account and the amount; confirmed in a dialog. */
 export function BankWithdrawalForm({
-  availableCents,
-  onSent,
   accountName,
+  ...props
 }: WithdrawalFormProps & { accountName: string }) {
   const { t } = useTranslation('withdrawals');
   const defaults = {
@@ -37,15 +30,11 @@ export function BankWithdrawalForm({
     routingNumber: '',
     amount: '',
   };
-  const { form, submitWith, amountField, dialog } = useWithdrawalForm({
+  const { register, errors, submitWith, amountField, dialog } = useWithdrawalForm(props, {
     schemaFor: bankFormSchema,
-    availableCents,
     defaults,
     fields: FIELDS,
-    onSent,
   });
-  const { register } = form;
-  const { errors } = form.formState;
 
   const submit = submitWith((values) => ({
     methodId: null,

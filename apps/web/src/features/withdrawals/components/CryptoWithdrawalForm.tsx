@@ -9,8 +9,7 @@ import { paymentMethodsQuery } from '../../deposits/api';
 import { DemoDetailsNotice } from '../../deposits/components/DemoDetailsNotice';
 import { cryptoFormSchema } from '../schemas';
 import { AmountField } from './AmountField';
-import type { WithdrawalFormProps } from './BankWithdrawalForm';
-import { useWithdrawalForm } from '../hooks/useWithdrawalForm';
+import { useWithdrawalForm, type WithdrawalFormProps } from '../hooks/useWithdrawalForm';
 import { WithdrawalFormFrame } from './WithdrawalFormFrame';
 
 const FIELDS = ['methodId', 'amount', 'walletAddress'] as const;
@@ -23,20 +22,16 @@ function methodLabel(method: PaymentMethod): string {
 }
 
 /** Crypto Currency: which currency and network, the amount and the wallet; confirmed in a dialog. */
-export function CryptoWithdrawalForm({ availableCents, onSent }: WithdrawalFormProps) {
+export function CryptoWithdrawalForm(props: WithdrawalFormProps) {
   const { t } = useTranslation('withdrawals');
   const methods = useQuery(paymentMethodsQuery);
   const cryptoMethods = (methods.data ?? []).filter((method) => method.kind === 'crypto');
-  const { form, submitWith, amountField, dialog } = useWithdrawalForm({
+  const { register, errors, control, submitWith, amountField, dialog } = useWithdrawalForm(props, {
     schemaFor: cryptoFormSchema,
-    availableCents,
     defaults,
     fields: FIELDS,
-    onSent,
   });
-  const { register } = form;
-  const { errors } = form.formState;
-  const chosenId = useWatch({ control: form.control, name: 'methodId' });
+  const chosenId = useWatch({ control, name: 'methodId' });
   const chosenIsDemo = cryptoMethods.some((method) => method.id === chosenId && method.isDemo);
 
   const submit = submitWith((values) => {

@@ -15,27 +15,32 @@ import {
   type WithdrawalRequest,
 } from '../components/ConfirmWithdrawalDialog';
 
-/**
- * A withdrawal form: checked by its schema for the available balance, then confirmed in the
- * dialog (`submitWith(where)` is the form's submit handler; render `dialog` inside the form); once
- * sent it is emptied back to `defaults` and `onSent` told, and a refusal naming one of `fields`
- * lands on that field. `amountField` wires the form's amount into `<AmountField>` (its live fee
- * quote follows the amount as typed).
- */
-export function useWithdrawalForm<Input extends FieldValues, Output extends CreateWithdrawal>({
-  schemaFor,
-  availableCents,
-  defaults,
-  fields,
-  onSent,
-}: {
-  schemaFor: (availableCents: number | undefined) => z.ZodType<Output, Input>;
+/** What the withdrawals page gives each withdrawal form. */
+export interface WithdrawalFormProps {
   availableCents: number | undefined;
-  defaults: DefaultValues<Input>;
-  fields: readonly Path<Input>[];
   /** After 'Withdrawal request sent', with the amount as plain text. */
   onSent: (amount: string, transactionId: string) => void;
-}) {
+}
+
+/**
+ * A withdrawal form (given the page's `WithdrawalFormProps`): checked by its schema for the
+ * available balance, then confirmed in the dialog (`submitWith(where)` is the form's submit
+ * handler; render `dialog` inside the form); once sent it is emptied back to `defaults` and
+ * `onSent` told, and a refusal naming one of `fields` lands on that field. `amountField` wires
+ * the form's amount into `<AmountField>` (its live fee quote follows the amount as typed).
+ */
+export function useWithdrawalForm<Input extends FieldValues, Output extends CreateWithdrawal>(
+  { availableCents, onSent }: WithdrawalFormProps,
+  {
+    schemaFor,
+    defaults,
+    fields,
+  }: {
+    schemaFor: (availableCents: number | undefined) => z.ZodType<Output, Input>;
+    defaults: DefaultValues<Input>;
+    fields: readonly Path<Input>[];
+  },
+) {
   const schema = useMemo(() => schemaFor(availableCents), [schemaFor, availableCents]);
   const form = useForm<Input, unknown, Output>({
     resolver: zodResolver(schema),
@@ -60,7 +65,9 @@ export function useWithdrawalForm<Input extends FieldValues, Output extends Crea
     );
 
   return {
-    form,
+    register: form.register,
+    errors: form.formState.errors,
+    control: form.control,
     submitWith,
     amountField: {
       registration: form.register(amountPath),
