@@ -1,9 +1,8 @@
-import { centsToPlain } from '@app/shared/money';
 import { useTranslation } from 'react-i18next';
 import { TextField } from '../../../ui';
 import { bankFormSchema } from '../schemas';
 import { AmountField } from './AmountField';
-import { useWithdrawalForm } from '../hooks/useWithdrawalForm';
+import { useWithdrawalForm, type WithdrawalFormProps } from '../hooks/useWithdrawalForm';
 import { WithdrawalFormFrame } from './WithdrawalFormFrame';
 
 const FIELDS = [
@@ -16,17 +15,10 @@ const FIELDS = [
 ] as const;
 type Field = (typeof FIELDS)[number];
 
-export interface WithdrawalFormProps {
-  availableCents: number | undefined;
-  /** After 'Withdrawal request sent', with the amount as plain text. */
-  onSent: (amount: string, transactionId: string) => void;
-}
-
 /** Bank Transfer Details: the payout account and the amount; confirmed in a dialog. */
 export function BankWithdrawalForm({
-  availableCents,
-  onSent,
   accountName,
+  ...props
 }: WithdrawalFormProps & { accountName: string }) {
   const { t } = useTranslation('withdrawals');
   const defaults = {
@@ -38,33 +30,22 @@ export function BankWithdrawalForm({
     routingNumber: '',
     amount: '',
   };
-  const { form, amountText, confirm, dialog } = useWithdrawalForm({
+  const { register, errors, submitWith, amountField, dialog } = useWithdrawalForm(props, {
     schemaFor: bankFormSchema,
-    availableCents,
     defaults,
     fields: FIELDS,
-    onSent,
   });
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = form;
 
-  const submit = handleSubmit((values) =>
-    confirm({
-      body: { ...values, amount: centsToPlain(values.amount) },
-      amountCents: values.amount,
-      methodId: null,
-      destination: [
-        { label: t('fields.bankName'), value: values.bankName },
-        { label: t('fields.accountName'), value: values.accountName },
-        { label: t('fields.accountNumber'), value: values.accountNumber },
-        { label: t('fields.swiftCode'), value: values.swiftCode },
-        { label: t('fields.routingNumber'), value: values.routingNumber },
-      ],
-    }),
-  );
+  const submit = submitWith((values) => ({
+    methodId: null,
+    destination: [
+      { label: t('fields.bankName'), value: values.bankName },
+      { label: t('fields.accountName'), value: values.accountName },
+      { label: t('fields.accountNumber'), value: values.accountNumber },
+      { label: t('fields.swiftCode'), value: values.swiftCode },
+      { label: t('fields.routingNumber'), value: values.routingNumber },
+    ],
+  }));
 
   const text = (name: Exclude<Field, 'amount'>, autoComplete = 'off') => (
     <TextField
@@ -85,13 +66,7 @@ export function BankWithdrawalForm({
         {text('swiftCode')}
         {text('routingNumber')}
       </div>
-      <AmountField
-        registration={register('amount')}
-        error={errors.amount?.message}
-        availableCents={availableCents}
-        amountText={amountText}
-        methodId={null}
-      />
+      <AmountField {...amountField} methodId={null} />
     </WithdrawalFormFrame>
   );
 }

@@ -1,5 +1,4 @@
 import type { PaymentMethod } from '@app/shared/schemas/payment-methods';
-import { centsToPlain } from '@app/shared/money';
 import { useQuery } from '@tanstack/react-query';
 import clsx from 'clsx';
 import { useWatch, type UseFormRegisterReturn } from 'react-hook-form';
@@ -10,8 +9,7 @@ import { paymentMethodsQuery } from '../../deposits/api';
 import { DemoDetailsNotice } from '../../deposits/components/DemoDetailsNotice';
 import { cryptoFormSchema } from '../schemas';
 import { AmountField } from './AmountField';
-import type { WithdrawalFormProps } from './BankWithdrawalForm';
-import { useWithdrawalForm } from '../hooks/useWithdrawalForm';
+import { useWithdrawalForm, type WithdrawalFormProps } from '../hooks/useWithdrawalForm';
 import { WithdrawalFormFrame } from './WithdrawalFormFrame';
 
 const FIELDS = ['methodId', 'amount', 'walletAddress'] as const;
@@ -24,30 +22,21 @@ function methodLabel(method: PaymentMethod): string {
 }
 
 /** Crypto Currency: which currency and network, the amount and the wallet; confirmed in a dialog. */
-export function CryptoWithdrawalForm({ availableCents, onSent }: WithdrawalFormProps) {
+export function CryptoWithdrawalForm(props: WithdrawalFormProps) {
   const { t } = useTranslation('withdrawals');
   const methods = useQuery(paymentMethodsQuery);
   const cryptoMethods = (methods.data ?? []).filter((method) => method.kind === 'crypto');
-  const { form, amountText, confirm, dialog } = useWithdrawalForm({
+  const { register, errors, control, submitWith, amountField, dialog } = useWithdrawalForm(props, {
     schemaFor: cryptoFormSchema,
-    availableCents,
     defaults,
     fields: FIELDS,
-    onSent,
   });
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = form;
-  const chosenId = useWatch({ control: form.control, name: 'methodId' });
+  const chosenId = useWatch({ control, name: 'methodId' });
   const chosenIsDemo = cryptoMethods.some((method) => method.id === chosenId && method.isDemo);
 
-  const submit = handleSubmit((values) => {
+  const submit = submitWith((values) => {
     const method = cryptoMethods.find((candidate) => candidate.id === values.methodId);
-    confirm({
-      body: { ...values, amount: centsToPlain(values.amount) },
-      amountCents: values.amount,
+    return {
       methodId: values.methodId,
       destination: [
         {
@@ -56,7 +45,7 @@ export function CryptoWithdrawalForm({ availableCents, onSent }: WithdrawalFormP
         },
         { label: t('fields.walletAddress'), value: values.walletAddress },
       ],
-    });
+    };
   });
 
   return (
@@ -70,10 +59,7 @@ export function CryptoWithdrawalForm({ availableCents, onSent }: WithdrawalFormP
         registration={register('methodId')}
       />
       <AmountField
-        registration={register('amount')}
-        error={errors.amount?.message}
-        availableCents={availableCents}
-        amountText={amountText}
+        {...amountField}
         methodId={cryptoMethods.some((method) => method.id === chosenId) ? chosenId : undefined}
       />
       <TextField
