@@ -8,6 +8,7 @@ import { decisionRoutes } from './decision-routes';
 import type { ApprovalHandlers } from './approval-handlers';
 import * as service from './approvals.service';
 import { adminRoutes } from '../session';
+import { statusQueueRoute } from '../../http/route-plugin';
 
 /**
  * GET /api/admin/approvals?status=pending, POST /api/admin/approvals/:id/approve and
@@ -17,16 +18,10 @@ import { adminRoutes } from '../session';
 export function adminApprovalRoutes(ctx: AppContext, handlers: ApprovalHandlers) {
   return adminRoutes((app) => {
     const tags = ['admin'];
-    app.get(
-      '/',
-      {
-        schema: {
-          tags,
-          querystring: approvalListQuerySchema,
-          response: { 200: approvalListSchema },
-        },
-      },
-      (request) => service.listApprovals(ctx, request.query.status),
+    statusQueueRoute(
+      app,
+      { tags, querystring: approvalListQuerySchema, response: approvalListSchema },
+      (status) => service.listApprovals(ctx, status),
     );
     decisionRoutes(app, {
       tags,

@@ -3,32 +3,17 @@ import { transactionResponseSchema } from '@app/shared/schemas/transactions';
 import type { AppContext } from '../../context';
 import { decisionRoutes } from '../approvals';
 import { requireUser } from '../session';
-import { idempotencyKeyOf, sendOutcome } from '../ledger';
+import { idempotentCreateRoute } from '../ledger';
 import * as service from './deposits.service';
 import { adminRoutes, signedInRoutes } from '../session';
 
 /** POST /api/deposits — "I have made the payment" (accepts Idempotency-Key). */
 export function depositRoutes(ctx: AppContext) {
   return signedInRoutes((app) => {
-    app.post(
-      '/',
-      {
-        schema: {
-          tags: ['deposits'],
-          body: createDepositSchema,
-          response: { 201: transactionResponseSchema },
-        },
-      },
-      async (request, reply) => {
-        const key = idempotencyKeyOf(request);
-        const result = await service.requestDeposit(
-          ctx,
-          requireUser(request).user,
-          request.body,
-          key,
-        );
-        return sendOutcome(reply, result);
-      },
+    idempotentCreateRoute(
+      app,
+      { tags: ['deposits'], body: createDepositSchema, response: transactionResponseSchema },
+      (request, body, key) => service.requestDeposit(ctx, requireUser(request).user, body, key),
     );
   });
 }

@@ -24,6 +24,7 @@ export {
   type IdempotentOutcome,
   type OperationResult,
 } from './idempotency';
+export { idempotentCreateRoute } from './idempotent-route';
 export { auditLedger } from './ledger.audit';
 export { type UserBalances } from './ledger.repo';
 export { postEntries, postEntry, userCreditsByDay } from './ledger.service';

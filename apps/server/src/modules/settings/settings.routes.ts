@@ -3,7 +3,6 @@ import {
   appropriatenessSettingSchema,
   documentRetentionSettingSchema,
 } from '@app/shared/schemas/appropriateness';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import {
   approvalResponseSchema,
@@ -19,25 +18,40 @@ import { requireAdmin } from '../session';
 import * as service from './settings.service';
 import type { SettingChangeOutcome } from './settings.service';
 import { adminRoutes } from '../session';
+import type { ZodRoutes } from '../../http/route-plugin';
 
 /**
- * PUT of an admin setting: 200 with the setting when applied, 202 with the approval when the
- * change widens what one admin can do and waits for a second admin (settings.service).
+ * GET and PUT `path` of an admin setting: GET answers it (`read`); PUT hands the change checked by
+ * `schemas.body` to `update` with the acting admin and address, and answers 200 with the setting
+ * when applied, 202 with the approval when the change widens what one admin can do and waits for
+ * a second admin (settings.service).
  */
-function putChange<Body extends z.ZodType, Setting extends z.ZodType>(
-  fastify: FastifyInstance,
+function settingRoutes<Setting, Body>(
+  app: ZodRoutes,
+  ctx: AppContext,
   path: string,
-  body: Body,
-  setting: Setting,
-  run: (
-    request: FastifyRequest<{ Body: z.output<Body> }>,
+  schemas: { setting: z.ZodType<unknown, Setting>; body: z.ZodType<Body> },
+  read: () => Promise<Setting>,
+  update: (
+    ctx: AppContext,
+    actorId: string,
+    input: Body,
+    ip: string,
   ) => Promise<SettingChangeOutcome<unknown>>,
 ): void {
-  fastify.put(
+  const { setting, body } = schemas;
+  app.get(path, { schema: { tags: ['admin'], response: { 200: setting } } }, read);
+  app.put(
     path,
     { schema: { tags: ['admin'], body, response: { 200: setting, 202: approvalResponseSchema } } },
     async (request, reply) => {
-      const outcome = await run(request as FastifyRequest<{ Body: z.output<Body> }>);
+      const outcome = await update(
+        ctx,
+        requireAdmin(request).user.id,
+        // `schemas.body` has parsed the body; the type provider only cannot see through the generic.
+        request.body as Body,
+        request.ip,
+      );
       return reply.status(outcome.status).send(outcome.body);
     },
   );
@@ -50,74 +64,48 @@ function putChange<Body extends z.ZodType, Setting extends z.ZodType>(
  */
 export function adminSettingsRoutes(ctx: AppContext) {
   return adminRoutes((app) => {
-    app.get(
+    settingRoutes(
+      app,
+      ctx,
       '/four-eyes',
-      { schema: { tags: ['admin'], response: { 200: fourEyesSettingSchema } } },
+      { setting: fourEyesSettingSchema, body: updateFourEyesSettingSchema },
       () => service.fourEyesSetting(ctx),
+      service.updateFourEyesSetting,
     );
-    putChange(app, '/four-eyes', updateFourEyesSettingSchema, fourEyesSettingSchema, (request) =>
-      service.updateFourEyesSetting(ctx, requireAdmin(request).user.id, request.body, request.ip),
-    );
-    app.get(
+    settingRoutes(
+      app,
+      ctx,
       '/verification',
-      { schema: { tags: ['admin'], response: { 200: verificationSettingSchema } } },
+      { setting: verificationSettingSchema, body: verificationSettingSchema },
       () => service.verificationSetting(ctx),
+      service.updateVerificationSetting,
     );
-    putChange(
+    settingRoutes(
       app,
-      '/verification',
-      verificationSettingSchema,
-      verificationSettingSchema,
-      (request) =>
-        service.updateVerificationSetting(
-          ctx,
-          requireAdmin(request).user.id,
-          request.body,
-          request.ip,
-        ),
+      ctx,
+      '/trader-fees',
+      {
+        setting: traderProgrammeSchema.pick({ feeMinPct: true, feeMaxPct: true }),
+        body: traderFeeBoundsInputSchema,
+      },
+      () => service.traderFeeBounds(ctx.db),
+      service.updateTraderFeeBounds,
     );
-    const traderFees = traderProgrammeSchema.pick({ feeMinPct: true, feeMaxPct: true });
-    app.get('/trader-fees', { schema: { tags: ['admin'], response: { 200: traderFees } } }, () =>
-      service.traderFeeBounds(ctx.db),
-    );
-    putChange(app, '/trader-fees', traderFeeBoundsInputSchema, traderFees, (request) =>
-      service.updateTraderFeeBounds(ctx, requireAdmin(request).user.id, request.body, request.ip),
-    );
-    app.get(
+    settingRoutes(
+      app,
+      ctx,
       '/appropriateness',
-      { schema: { tags: ['admin'], response: { 200: appropriatenessSettingSchema } } },
+      { setting: appropriatenessSettingSchema, body: appropriatenessSettingSchema },
       () => service.appropriatenessSetting(ctx),
+      service.updateAppropriatenessSetting,
     );
-    putChange(
+    settingRoutes(
       app,
-      '/appropriateness',
-      appropriatenessSettingSchema,
-      appropriatenessSettingSchema,
-      (request) =>
-        service.updateAppropriatenessSetting(
-          ctx,
-          requireAdmin(request).user.id,
-          request.body,
-          request.ip,
-        ),
-    );
-    app.get(
+      ctx,
       '/document-retention',
-      { schema: { tags: ['admin'], response: { 200: documentRetentionSettingSchema } } },
+      { setting: documentRetentionSettingSchema, body: documentRetentionSettingSchema },
       () => service.documentRetentionSetting(ctx),
-    );
-    putChange(
-      app,
-      '/document-retention',
-      documentRetentionSettingSchema,
-      documentRetentionSettingSchema,
-      (request) =>
-        service.updateDocumentRetentionSetting(
-          ctx,
-          requireAdmin(request).user.id,
-          request.body,
-          request.ip,
-        ),
+      service.updateDocumentRetentionSetting,
     );
   });
 }

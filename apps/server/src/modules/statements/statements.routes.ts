@@ -5,7 +5,9 @@ import {
   statementQuerySchema,
   tradeHistoryQuerySchema,
 } from '@app/shared/schemas/statements';
+import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
+import type { UserRow } from '../../db/schema';
 import { requireUser } from '../session';
 import { closedTradePages } from '../copy-trading';
 import {
@@ -17,7 +19,11 @@ import {
 import { tradeHistoryCsv } from './trade-history.csv';
 import { statementCsv } from './statement.csv';
 import { statementPdf } from './statement.pdf';
-import { STATEMENT_MESSAGES, statementLanguage } from './statements.messages';
+import {
+  STATEMENT_MESSAGES,
+  statementLanguage,
+  type StatementLanguage,
+} from './statements.messages';
 import { annualSummary, openStatement } from './statements.service';
 import { annualCsv } from './annual.csv';
 import { annualPdf } from './annual.pdf';
@@ -27,20 +33,63 @@ import { signedInRoutes } from '../session';
 
 const TRADE_HISTORY_PAGE_ROWS = 500;
 
-/** A download route's options: its query, the file types it answers and what the file is. */
-function downloadOptions<Query extends z.ZodType>(
-  querystring: Query,
-  produces: string[],
-  file: string,
-) {
-  return {
-    schema: {
-      tags: ['statements'],
-      querystring,
-      produces,
-      response: { 200: z.unknown().describe(`${file}, as an attachment`) },
+/** What a statement route sends (the user's id goes with any failure it logs). */
+type Download = Omit<Parameters<typeof sendDownload>[2], 'logContext'>;
+
+/**
+ * GET `path`: one of the signed-in user's own files, its query checked by `querystring`, answered
+ * with the file types in `produces`; `download` makes it for the user from the query.
+ */
+function userDownloadRoute<Query extends z.ZodType>(
+  app: ZodRoutes,
+  path: string,
+  schema: { querystring: Query; produces: string[]; file: string },
+  download: (
+    query: z.infer<Query>,
+    user: UserRow,
+    request: FastifyRequest,
+  ) => Download | Promise<Download>,
+): void {
+  app.get(
+    path,
+    {
+      schema: {
+        tags: ['statements'],
+        querystring: schema.querystring,
+        produces: schema.produces,
+        response: { 200: z.unknown().describe(`${schema.file}, as an attachment`) },
+      },
     },
-  };
+    async (request, reply) => {
+      const { user } = requireUser(request);
+      // `schema.querystring` has parsed the query; the type provider only cannot see through the generic.
+      const file = await download(request.query as z.infer<Query>, user, request);
+      return sendDownload(request, reply, { ...file, logContext: { userId: user.id } });
+    },
+  );
+}
+
+/**
+ * GET `path`: one of the signed-in user's own files as CSV or PDF, written in the query's `lang`
+ * if asked, else in the browser's language (`download` makes it in that language).
+ */
+function csvOrPdfRoute<Query extends z.ZodType<{ lang?: StatementLanguage | undefined }>>(
+  app: ZodRoutes,
+  path: string,
+  schema: { querystring: Query; file: string },
+  download: (
+    query: z.infer<Query>,
+    user: UserRow,
+    language: StatementLanguage,
+  ) => Promise<Download>,
+): void {
+  userDownloadRoute(
+    app,
+    path,
+    { ...schema, produces: [DOWNLOAD_TYPES.csv, DOWNLOAD_TYPES.pdf] },
+    (query, user, request) =>
+      download(query, user, statementLanguage(query.lang, request.headers['accept-language'])),
+  );
 }
 
 /**
@@ -48,19 +97,14 @@ function downloadOptions<Query extends z.ZodType>(
  * statement, streamed as a download. A bad range is a 400 naming its field before anything is read.
  */
 function accountStatementRoute(app: ZodRoutes, ctx: AppContext): void {
-  app.get(
+  csvOrPdfRoute(
+    app,
     '/account',
-    downloadOptions(
-      statementQuerySchema,
-      [DOWNLOAD_TYPES.csv, DOWNLOAD_TYPES.pdf],
-      'The statement file (CSV or PDF)',
-    ),
-    async (request, reply) => {
-      const { user } = requireUser(request);
-      const { format } = request.query;
-      const language = statementLanguage(request.query.lang, request.headers['accept-language']);
+    { querystring: statementQuerySchema, file: 'The statement file (CSV or PDF)' },
+    async (query, user, language) => {
+      const { format } = query;
       const messages = STATEMENT_MESSAGES[language];
-      const statement = await openStatement(ctx, user, request.query);
+      const statement = await openStatement(ctx, user, query);
       let body: Readable;
       try {
         body =
@@ -69,68 +113,58 @@ function accountStatementRoute(app: ZodRoutes, ctx: AppContext): void {
         statement.release();
         throw error;
       }
-      return sendDownload(request, reply, {
+      return {
         body,
         format,
         fileName: statementFileName(ctx.config.brandName, statement.header.range, format),
         language,
         release: statement.release,
         failure: 'statement stream failed',
-        logContext: { userId: user.id },
-      });
+      };
     },
   );
 }
 
 /** GET /api/statements/annual?year&format=csv|pdf[&lang] — the user's year, month by month. */
 function annualSummaryRoute(app: ZodRoutes, ctx: AppContext): void {
-  app.get(
+  csvOrPdfRoute(
+    app,
     '/annual',
-    downloadOptions(
-      annualSummaryQuerySchema,
-      [DOWNLOAD_TYPES.csv, DOWNLOAD_TYPES.pdf],
-      'The annual summary (CSV or PDF)',
-    ),
-    async (request, reply) => {
-      const { user } = requireUser(request);
-      const { format, year } = request.query;
-      const language = statementLanguage(request.query.lang, request.headers['accept-language']);
+    { querystring: annualSummaryQuerySchema, file: 'The annual summary (CSV or PDF)' },
+    async (query, user, language) => {
+      const { format, year } = query;
       const summary = await annualSummary(ctx, user, year);
       const body =
         format === 'csv'
           ? annualCsv(summary)
           : annualPdf(summary, STATEMENT_MESSAGES[language], language);
-      return sendDownload(request, reply, {
+      return {
         body,
         format,
         fileName: annualFileName(ctx.config.brandName, year, format),
         language,
         failure: 'annual summary stream failed',
-        logContext: { userId: user.id },
-      });
+      };
     },
   );
 }
 
 /** GET /api/statements/trades?format=csv — the signed-in user's own closed trades. */
 function tradeHistoryRoute(app: ZodRoutes, ctx: AppContext): void {
-  app.get(
+  userDownloadRoute(
+    app,
     '/trades',
-    downloadOptions(
-      tradeHistoryQuerySchema,
-      [DOWNLOAD_TYPES.csv],
-      'The closed-trade history (CSV)',
-    ),
-    (request, reply) => {
-      const { user } = requireUser(request);
-      return sendDownload(request, reply, {
-        body: tradeHistoryCsv(closedTradePages(ctx, user.id, TRADE_HISTORY_PAGE_ROWS)),
-        format: 'csv',
-        fileName: tradeHistoryFileName(ctx.config.brandName, utcDay(ctx.clock.now())),
-        failure: 'trade history stream failed',
-        logContext: { userId: user.id },
-      });
+    {
+      querystring: tradeHistoryQuerySchema,
+      produces: [DOWNLOAD_TYPES.csv],
+      file: 'The closed-trade history (CSV)',
     },
+    (_query, user) => ({
+      body: tradeHistoryCsv(closedTradePages(ctx, user.id, TRADE_HISTORY_PAGE_ROWS)),
+      format: 'csv',
+      fileName: tradeHistoryFileName(ctx.config.brandName, utcDay(ctx.clock.now())),
+      failure: 'trade history stream failed',
+    }),
   );
 }
 

@@ -9,7 +9,7 @@ import { transactionResponseSchema } from '@app/shared/schemas/transactions';
 import type { AppContext } from '../../context';
 import { decisionRoutes } from '../approvals';
 import { requireUser } from '../session';
-import { idempotencyKeyOf, sendOutcome } from '../ledger';
+import { idempotentCreateRoute } from '../ledger';
 import * as service from './withdrawals.service';
 import { publicRoutes } from '../../http/route-plugin';
 import { adminRoutes, signedInRoutes } from '../session';
@@ -51,24 +51,10 @@ export function feeScheduleRoute(ctx: AppContext) {
 export function withdrawalRoutes(ctx: AppContext) {
   return signedInRoutes((app) => {
     const tags = ['withdrawals'];
-    app.post(
-      '/',
-      {
-        schema: {
-          tags,
-          body: createWithdrawalSchema,
-          response: { 201: transactionResponseSchema },
-        },
-      },
-      async (request, reply) => {
-        const result = await service.requestWithdrawal(
-          ctx,
-          requireUser(request).user,
-          request.body,
-          idempotencyKeyOf(request),
-        );
-        return sendOutcome(reply, result);
-      },
+    idempotentCreateRoute(
+      app,
+      { tags, body: createWithdrawalSchema, response: transactionResponseSchema },
+      (request, body, key) => service.requestWithdrawal(ctx, requireUser(request).user, body, key),
     );
   });
 }

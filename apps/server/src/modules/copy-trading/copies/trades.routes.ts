@@ -19,7 +19,12 @@ import type { UserRow } from '../../../db/schema';
 import { queryRoute, type ZodRoutes } from '../../../http/route-plugin';
 import { signedInRoutes } from '../../session';
 import { requireUser } from '../../session';
-import { idempotencyKeyOf, sendOutcome, type IdempotentOutcome } from '../../ledger';
+import {
+  idempotencyKeyOf,
+  idempotentCreateRoute,
+  sendOutcome,
+  type IdempotentOutcome,
+} from '../../ledger';
 import * as funds from './funds.service';
 import * as service from './trades.service';
 import type { TradeRef } from './views.service';
@@ -50,24 +55,10 @@ const tags = ['trades'];
 
 /** POST /api/trades: invest (open a copy). */
 function investRoute(app: ZodRoutes, ctx: AppContext) {
-  app.post(
-    '/',
-    {
-      schema: {
-        tags,
-        body: createTradeSchema,
-        response: { 201: z.object({ trade: currentTradeSchema }) },
-      },
-    },
-    async (request, reply) => {
-      const result = await service.openTrade(
-        ctx,
-        requireUser(request).user,
-        request.body,
-        idempotencyKeyOf(request),
-      );
-      return sendOutcome(reply, result);
-    },
+  idempotentCreateRoute(
+    app,
+    { tags, body: createTradeSchema, response: z.object({ trade: currentTradeSchema }) },
+    (request, body, key) => service.openTrade(ctx, requireUser(request).user, body, key),
   );
 }
 
