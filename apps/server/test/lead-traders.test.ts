@@ -258,16 +258,12 @@ describe('the trader journey: strategy, fee, plan, copier, dashboard', () => {
     expect(fee.json<TraderDashboard>().terms.performanceFeePct).toBe('20.00');
 
     // Orders stay within the allowed instruments.
-    await refusedOrder(
-      trader.client,
-      { symbol: 'ETHUSDT', side: 'long', targetWeight: '10' },
-      400,
-      {
-        code: 'INSTRUMENT_NOT_ALLOWED',
-        params: { symbol: 'ETHUSDT' },
-        field: 'symbol',
-      },
-    );
+    const ethOrder = { symbol: 'ETHUSDT', side: 'long', targetWeight: '10' } as const;
+    await refusedOrder(trader.client, ethOrder, 400, {
+      code: 'INSTRUMENT_NOT_ALLOWED',
+      params: { symbol: 'ETHUSDT' },
+      field: 'symbol',
+    });
     const btc = await trader.client.post('/api/trader/orders', {
       symbol: 'BTCUSDT',
       side: 'long',

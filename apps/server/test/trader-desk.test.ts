@@ -131,14 +131,10 @@ describe('GET /api/trader/strategy', () => {
       { symbol: 'BTCUSDT', side: 'long', weightPct: '26.18' },
     ]);
     // The order check weighs the same way: 26.18 % held + 85 % asked = 111.18 % of the NAV.
-    await refusedOrder(
-      trader.client,
-      { symbol: 'ETHUSDT', side: 'long', targetWeight: '85' },
-      400,
-      {
-        code: 'WEIGHT_OVER_100',
-        params: { grossWeightPct: '111.18' },
-      },
-    );
+    const ethOrder = { symbol: 'ETHUSDT', side: 'long', targetWeight: '85' } as const;
+    await refusedOrder(trader.client, ethOrder, 400, {
+      code: 'WEIGHT_OVER_100',
+      params: { grossWeightPct: '111.18' },
+    });
   });
 });

@@ -82,15 +82,11 @@ describe('POST /api/trader/orders', () => {
     }
     expect(await fillCount(strategyId)).toBe(fillsBefore + 1);
 
-    await placeOrder(trader.client, { symbol: 'BTCUSDT', side: 'long', targetWeight: '25' });
-    await refusedOrder(
-      trader.client,
-      { symbol: 'BTCUSDT', side: 'long', targetWeight: '25' },
-      409,
-      {
-        code: 'ORDER_CHANGES_NOTHING',
-        params: { symbol: 'BTCUSDT' },
-      },
-    );
+    const btcOrder = { symbol: 'BTCUSDT', side: 'long', targetWeight: '25' } as const;
+    await placeOrder(trader.client, btcOrder);
+    await refusedOrder(trader.client, btcOrder, 409, {
+      code: 'ORDER_CHANGES_NOTHING',
+      params: { symbol: 'BTCUSDT' },
+    });
   });
 });
