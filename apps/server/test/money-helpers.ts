@@ -68,6 +68,14 @@ export async function methodIds(t: TestApp): Promise<{ crypto: string; bank: str
   return { crypto, bank };
 }
 
+/** A crypto deposit of `amount` the user asks for (answered 201): the transaction, pending. */
+export async function requestDeposit(t: TestApp, user: TestClient, amount: string) {
+  const { crypto } = await methodIds(t);
+  const deposit = await user.post('/api/deposits', { methodId: crypto, amount });
+  expect(deposit.statusCode, deposit.body).toBe(201);
+  return deposit.json<{ transaction: Transaction }>().transaction;
+}
+
 /** Deposit `cents` as the user and approve it as the admin. */
 export async function fund(
   t: TestApp,
