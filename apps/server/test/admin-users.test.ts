@@ -160,15 +160,21 @@ describe('admin: users', () => {
   });
 });
 
+/** A registered user whom the admin activated and credited `amount` in `bucket` (an adjustment). */
+async function creditedUser(bucket: 'balance' | 'bonus', amount: string, reason: string) {
+  const registered = await registerUser(t.app);
+  await admin.post(`/api/admin/users/${registered.user.id}/activate`);
+  await admin.post(`/api/admin/users/${registered.user.id}/adjustments`, {
+    bucket,
+    amount,
+    reason,
+  });
+  return registered;
+}
+
 describe('admin: user balances and transaction filters', () => {
   it("shows a user's balances from the ledger on their detail page", async () => {
-    const { user } = await registerUser(t.app);
-    await admin.post(`/api/admin/users/${user.id}/activate`);
-    await admin.post(`/api/admin/users/${user.id}/adjustments`, {
-      bucket: 'bonus',
-      amount: '25',
-      reason: 'Welcome gift',
-    });
+    const { user } = await creditedUser('bonus', '25', 'Welcome gift');
     const detail = (await admin.get(`/api/admin/users/${user.id}`)).json<{
       summary: { availableCents: number; totalBonusCents: number };
     }>();
@@ -176,13 +182,7 @@ describe('admin: user balances and transaction filters', () => {
   });
 
   it("gives the admin the user's own account summary, figure for figure (issue 39: one rule for both pages)", async () => {
-    const { user, client } = await registerUser(t.app);
-    await admin.post(`/api/admin/users/${user.id}/activate`);
-    await admin.post(`/api/admin/users/${user.id}/adjustments`, {
-      bucket: 'balance',
-      amount: '80',
-      reason: 'Credit',
-    });
+    const { user, client } = await creditedUser('balance', '80', 'Credit');
     const crypto = (
       await t.db.execute<{ id: string }>(
         sql`SELECT id FROM payment_methods WHERE kind = 'crypto' AND retired_at IS NULL LIMIT 1`,
@@ -204,13 +204,7 @@ describe('admin: user balances and transaction filters', () => {
   });
 
   it('filters all transactions by type and by date', async () => {
-    const { user } = await registerUser(t.app);
-    await admin.post(`/api/admin/users/${user.id}/activate`);
-    await admin.post(`/api/admin/users/${user.id}/adjustments`, {
-      bucket: 'balance',
-      amount: '40',
-      reason: 'Credit',
-    });
+    const { user } = await creditedUser('balance', '40', 'Credit');
     await admin.post(`/api/admin/users/${user.id}/adjustments`, {
       bucket: 'balance',
       amount: '-15',
