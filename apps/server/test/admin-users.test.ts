@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { registerUser, TestClient, type TestApp, useTestApp } from './harness';
 import { findMailTo } from '../src/modules/mail/outbox.repo';
+import { cryptoWithdrawal } from './money-helpers';
 
 let t: TestApp;
 let admin: TestClient;
@@ -188,12 +189,10 @@ describe('admin: user balances and transaction filters', () => {
         sql`SELECT id FROM payment_methods WHERE kind = 'crypto' AND retired_at IS NULL LIMIT 1`,
       )
     ).rows[0]?.id;
-    const withdrawal = await client.post('/api/withdrawals', {
-      method: 'crypto',
-      methodId: crypto,
-      walletAddress: 'bc1qexampleexampleexample',
-      amount: '30',
-    });
+    const withdrawal = await client.post(
+      '/api/withdrawals',
+      cryptoWithdrawal(crypto, '30', 'bc1qexampleexampleexample'),
+    );
     expect(withdrawal.statusCode).toBe(201);
     const own = (await client.get('/api/account/summary')).json<Record<string, unknown>>();
     const { summary } = (await admin.get(`/api/admin/users/${user.id}`)).json<{

@@ -8,6 +8,7 @@ import {
   activeUser,
   adminClient,
   countRows,
+  cryptoWithdrawal,
   fund,
   methodIds,
   requestDeposit,
@@ -217,12 +218,10 @@ describe('deposits', () => {
     const { client } = await registerUser(t.app);
     const { crypto } = await methodIds(t);
     // Money can always leave (docs/product.md principle 4): the request is refused for the balance only.
-    const withdrawal = await client.post('/api/withdrawals', {
-      method: 'crypto',
-      methodId: crypto,
-      amount: '10',
-      walletAddress: 'bc1q',
-    });
+    const withdrawal = await client.post(
+      '/api/withdrawals',
+      cryptoWithdrawal(crypto, '10', 'bc1q'),
+    );
     expect(withdrawal.statusCode).toBe(400);
     expect(withdrawal.json()).toMatchObject({ error: { code: 'INSUFFICIENT_BALANCE' } });
     const response = await client.post('/api/deposits', { methodId: crypto, amount: '10' });

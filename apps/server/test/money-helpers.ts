@@ -131,6 +131,18 @@ export async function countRows(
   return result.rows[0]?.n ?? 0;
 }
 
+/** A crypto withdrawal request body for `amount` to the wallet `walletAddress`, by method `methodId`. */
+export const cryptoWithdrawal = (
+  methodId: string | undefined,
+  amount: string,
+  walletAddress: string,
+) => ({
+  method: 'crypto',
+  methodId,
+  walletAddress,
+  amount,
+});
+
 /** A bank withdrawal request body for `amount` (any value: validation tests send bad ones). */
 export const bankWithdrawal = (amount: unknown) => ({
   method: 'bank',
