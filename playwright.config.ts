@@ -5,11 +5,8 @@ export const E2E_ADMIN = { email: 'admin@e2e.local', password: 'e2e-admin-passwo
 /** The server's data directory; its development mailbox (mailbox/) is where e2e reads e-mail. */
 export const E2E_DATA_DIR = `.tmp/e2e-data-${PORT}`;
 
-/**
- * Browser journeys in Debian's Chromium (never a downloaded browser) against the real server on a
- * fresh embedded PostgreSQL, at a phone width (390 px) and a desktop width (1440 px).
- */
-const chromiumArgs = [
+/** The flags Debian's Chromium needs here, for the journeys and for the bench's browser runs. */
+export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-quic',
@@ -19,6 +16,10 @@ const chromiumArgs = [
   '--no-first-run',
 ];
 
+/**
+ * Browser journeys in Debian's Chromium (never a downloaded browser) against the real server on a
+ * fresh embedded PostgreSQL, at a phone width (390 px) and a desktop width (1440 px).
+ */
 export default defineConfig({
   testDir: 'e2e',
   timeout: 90_000,
@@ -33,7 +34,7 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: chromiumArgs,
+      args: CHROMIUM_ARGS,
     },
   },
   projects: [

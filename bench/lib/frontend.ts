@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
+import { CHROMIUM_ARGS } from '../../playwright.config';
 import { REPO_ROOT } from './server';
 
 interface ManifestChunk {
@@ -84,17 +85,9 @@ export function buildAndMeasure(outDir: string): {
   };
 }
 
-/** Debian's Chromium, never a downloaded browser, and the flags it needs here (as playwright.config.ts). */
+/** Debian's Chromium, never a downloaded browser, with the flags the e2e journeys launch it with. */
 export const CHROMIUM_PATH = '/usr/bin/chromium';
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+export { CHROMIUM_ARGS };
 const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
 
 type Launch = (o: { chromePath: string; chromeFlags: string[] }) => Promise<{

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { registerUser, TestClient, type TestApp, useTestApp } from './harness';
 import { findMailTo } from '../src/modules/mail/outbox.repo';
+import { cryptoWithdrawal } from './money-helpers';
 
 let t: TestApp;
 let admin: TestClient;
@@ -160,15 +161,21 @@ describe('admin: users', () => {
   });
 });
 
+/** A registered user whom the admin activated and credited `amount` in `bucket` (an adjustment). */
+async function creditedUser(bucket: 'balance' | 'bonus', amount: string, reason: string) {
+  const registered = await registerUser(t.app);
+  await admin.post(`/api/admin/users/${registered.user.id}/activate`);
+  await admin.post(`/api/admin/users/${registered.user.id}/adjustments`, {
+    bucket,
+    amount,
+    reason,
+  });
+  return registered;
+}
+
 describe('admin: user balances and transaction filters', () => {
   it("shows a user's balances from the ledger on their detail page", async () => {
-    const { user } = await registerUser(t.app);
-    await admin.post(`/api/admin/users/${user.id}/activate`);
-    await admin.post(`/api/admin/users/${user.id}/adjustments`, {
-      bucket: 'bonus',
-      amount: '25',
-      reason: 'Welcome gift',
-    });
+    const { user } = await creditedUser('bonus', '25', 'Welcome gift');
     const detail = (await admin.get(`/api/admin/users/${user.id}`)).json<{
       summary: { availableCents: number; totalBonusCents: number };
     }>();
@@ -176,24 +183,16 @@ describe('admin: user balances and transaction filters', () => {
   });
 
   it("gives the admin the user's own account summary, figure for figure (issue 39: one rule for both pages)", async () => {
-    const { user, client } = await registerUser(t.app);
-    await admin.post(`/api/admin/users/${user.id}/activate`);
-    await admin.post(`/api/admin/users/${user.id}/adjustments`, {
-      bucket: 'balance',
-      amount: '80',
-      reason: 'Credit',
-    });
+    const { user, client } = await creditedUser('balance', '80', 'Credit');
     const crypto = (
       await t.db.execute<{ id: string }>(
         sql`SELECT id FROM payment_methods WHERE kind = 'crypto' AND retired_at IS NULL LIMIT 1`,
       )
     ).rows[0]?.id;
-    const withdrawal = await client.post('/api/withdrawals', {
-      method: 'crypto',
-      methodId: crypto,
-      walletAddress: 'bc1qexampleexampleexample',
-      amount: '30',
-    });
+    const withdrawal = await client.post(
+      '/api/withdrawals',
+      cryptoWithdrawal(crypto, '30', 'bc1qexampleexampleexample'),
+    );
     expect(withdrawal.statusCode).toBe(201);
     const own = (await client.get('/api/account/summary')).json<Record<string, unknown>>();
     const { summary } = (await admin.get(`/api/admin/users/${user.id}`)).json<{
@@ -204,13 +203,7 @@ describe('admin: user balances and transaction filters', () => {
   });
 
   it('filters all transactions by type and by date', async () => {
-    const { user } = await registerUser(t.app);
-    await admin.post(`/api/admin/users/${user.id}/activate`);
-    await admin.post(`/api/admin/users/${user.id}/adjustments`, {
-      bucket: 'balance',
-      amount: '40',
-      reason: 'Credit',
-    });
+    const { user } = await creditedUser('balance', '40', 'Credit');
     await admin.post(`/api/admin/users/${user.id}/adjustments`, {
       bucket: 'balance',
       amount: '-15',

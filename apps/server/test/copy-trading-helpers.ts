@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { CurrentTrade } from '@app/shared/schemas/trades';
 import type { Config } from '../src/config';
-import { adminClient, createTestApp, type TestApp, type TestClient } from './harness';
+import { adminClient, createTestApp, expectError, type TestApp, type TestClient } from './harness';
 import { activeUser, auditAfterEach } from './money-helpers';
 
 /** Short history keeps the suite fast: 2 days of 1-minute candles (+2 warm-up) and replays. */
@@ -130,6 +130,18 @@ export async function placeOrder(
   const placed = await trader.post('/api/trader/orders', order);
   expect(placed.statusCode, placed.body).toBe(200);
   return placed;
+}
+
+/** A lead trader's order that the server refuses: answered `status`, with the error `expected`. */
+export async function refusedOrder(
+  trader: TestClient,
+  order: { symbol: string; side: 'long' | 'short'; targetWeight: string },
+  status: number,
+  expected: Parameters<typeof expectError>[1],
+) {
+  const refused = await trader.post('/api/trader/orders', order);
+  expect(refused.statusCode, JSON.stringify(order)).toBe(status);
+  expectError(refused, expected);
 }
 
 /** A copy opened (`POST /api/trades`), answered 201: the trade as the answer shows it. */

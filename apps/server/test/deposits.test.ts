@@ -8,8 +8,10 @@ import {
   activeUser,
   adminClient,
   countRows,
+  cryptoWithdrawal,
   fund,
   methodIds,
+  requestDeposit,
   summaryOf,
   useMoneyApp,
 } from './money-helpers';
@@ -82,9 +84,7 @@ describe('deposits', () => {
 
   it('two admins approving at once book it once; the second gets 409', async () => {
     const { client } = await activeUser(t);
-    const { crypto } = await methodIds(t);
-    const deposit = await client.post('/api/deposits', { methodId: crypto, amount: '100' });
-    const { transaction } = deposit.json<{ transaction: Transaction }>();
+    const transaction = await requestDeposit(t, client, '100');
     const second = await adminClient(t);
     const answers = await Promise.all([
       admin.post(`/api/admin/deposits/${transaction.id}/approve`),
@@ -98,9 +98,7 @@ describe('deposits', () => {
 
   it('a decision on no such deposit is 404, and a deposit is not a withdrawal to pay', async () => {
     const { client } = await activeUser(t);
-    const { crypto } = await methodIds(t);
-    const deposit = await client.post('/api/deposits', { methodId: crypto, amount: '12.34' });
-    const { transaction } = deposit.json<{ transaction: Transaction }>();
+    const transaction = await requestDeposit(t, client, '12.34');
     const unknown = await admin.post('/api/admin/deposits/TNX-ZZZZZZ/approve');
     expect(unknown.statusCode).toBe(404);
     expectError(unknown, { code: 'DEPOSIT_NOT_FOUND' });
@@ -194,9 +192,7 @@ describe('deposits', () => {
 
   it('an admin retrying an approval with its Idempotency-Key gets the first answer, not 409', async () => {
     const { client, user } = await activeUser(t);
-    const { crypto } = await methodIds(t);
-    const deposit = await client.post('/api/deposits', { methodId: crypto, amount: '20' });
-    const { transaction } = deposit.json<{ transaction: Transaction }>();
+    const transaction = await requestDeposit(t, client, '20');
     const publish = vi.spyOn(t.ctx.realtime, 'publish');
     const headers = { 'idempotency-key': `approve-${transaction.id}` };
     const url = `/api/admin/deposits/${transaction.id}/approve`;
@@ -222,12 +218,10 @@ describe('deposits', () => {
     const { client } = await registerUser(t.app);
     const { crypto } = await methodIds(t);
     // Money can always leave (docs/product.md principle 4): the request is refused for the balance only.
-    const withdrawal = await client.post('/api/withdrawals', {
-      method: 'crypto',
-      methodId: crypto,
-      amount: '10',
-      walletAddress: 'bc1q',
-    });
+    const withdrawal = await client.post(
+      '/api/withdrawals',
+      cryptoWithdrawal(crypto, '10', 'bc1q'),
+    );
     expect(withdrawal.statusCode).toBe(400);
     expect(withdrawal.json()).toMatchObject({ error: { code: 'INSUFFICIENT_BALANCE' } });
     const response = await client.post('/api/deposits', { methodId: crypto, amount: '10' });

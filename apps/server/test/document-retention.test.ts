@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { eq, sql } from 'drizzle-orm';
@@ -20,6 +19,7 @@ import {
   expectError,
   multipartFile,
   registerUser,
+  useTestAppOnOwnDataDir,
   type TestApp,
   type TestClient,
 } from './harness';
@@ -36,15 +36,7 @@ let dataDir: string;
 let admin: TestClient;
 const DAY = 24 * 3600_000;
 
-beforeAll(async () => {
-  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'nestrado-retention-'));
-  t = await createTestApp({ dataDir });
-  admin = await adminClient(t);
-}, 120_000);
-afterAll(async () => {
-  await t.close();
-  await fs.rm(dataDir, { recursive: true, force: true });
-});
+useTestAppOnOwnDataDir('nestrado-retention-', (made) => ({ t, admin, dataDir } = made));
 
 function upload(client: TestClient, field: string, bytes: Buffer) {
   const { body, contentType } = multipartFile(field, `${field}.png`, 'image/png', bytes);

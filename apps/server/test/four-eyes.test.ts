@@ -78,6 +78,18 @@ async function withdraw(client: TestClient, amount: string): Promise<Transaction
 const codeOf = (response: { json: <T>() => T }) =>
   response.json<{ error: { code: string } }>().error.code;
 
+/** While a decision waits for a second admin, each of `decisions` on `url` is refused as pending. */
+async function expectDecisionsHeld(
+  checker: TestClient,
+  url: string,
+  decisions: Record<string, Record<string, string>>,
+): Promise<void> {
+  for (const [path, body] of Object.entries(decisions)) {
+    const response = await checker.post(`${url}/${path}`, body);
+    expect([response.statusCode, codeOf(response)]).toEqual([409, 'APPROVAL_PENDING']);
+  }
+}
+
 describe('no one decides on their own money', () => {
   beforeEach(() => setThreshold('1000'));
 
@@ -299,13 +311,10 @@ describe('maker-checker above the threshold', () => {
       bucket: null,
     });
     // While it waits: no second request, no rejection of the withdrawal, nothing booked.
-    for (const [path, body] of [
-      ['pay', {}],
-      ['reject', { reason: 'changed my mind' }],
-    ] as const) {
-      const response = await checker.post(`/api/admin/withdrawals/${withdrawal.id}/${path}`, body);
-      expect([response.statusCode, codeOf(response)]).toEqual([409, 'APPROVAL_PENDING']);
-    }
+    await expectDecisionsHeld(checker, `/api/admin/withdrawals/${withdrawal.id}`, {
+      pay: {},
+      reject: { reason: 'changed my mind' },
+    });
     expect(await countRows(t, 'journal_entries')).toBe(entries);
     let figures = await summaryOf(investor.client);
     expect([figures.availableCents, figures.heldCents]).toEqual([50_000, 50_000]);
@@ -695,13 +704,10 @@ describe('what widens one admin’s reach waits for a second admin', () => {
     });
     expect(await countRows(t, 'journal_entries')).toBe(entries);
     // While it waits, nobody approves or rejects the deposit itself.
-    for (const [verb, body] of [
-      ['approve', {}],
-      ['reject', { reason: 'never arrived' }],
-    ] as const) {
-      const response = await checker.post(`/api/admin/deposits/${deposit.id}/${verb}`, body);
-      expect([response.statusCode, codeOf(response)]).toEqual([409, 'APPROVAL_PENDING']);
-    }
+    await expectDecisionsHeld(checker, `/api/admin/deposits/${deposit.id}`, {
+      approve: {},
+      reject: { reason: 'never arrived' },
+    });
     expect((await summaryOf(investor.client)).availableCents).toBe(0);
 
     const approved = await checker.post(`/api/admin/approvals/${approval.id}/approve`);

@@ -438,6 +438,28 @@ export function useTestApp(
 }
 
 /**
+ * The file's app on a data directory of its own (a fresh temporary folder whose name starts with
+ * `prefix`), made before its tests with the seeded admin signed in, and closed and the folder
+ * removed after them: for files that read what the server writes to disk.
+ */
+export function useTestAppOnOwnDataDir(
+  prefix: string,
+  assign: (made: { t: TestApp; admin: TestClient; dataDir: string }) => void,
+): void {
+  let t: TestApp | undefined;
+  let dataDir: string | undefined;
+  beforeAll(async () => {
+    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), prefix));
+    t = await createTestApp({ dataDir });
+    assign({ t, admin: await adminClient(t), dataDir });
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+    if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
+  });
+}
+
+/**
  * One file as a browser's form sends it (multipart/form-data, the file in `field`): the body and
  * the content-type header that names its boundary.
  */

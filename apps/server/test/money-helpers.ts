@@ -68,6 +68,14 @@ export async function methodIds(t: TestApp): Promise<{ crypto: string; bank: str
   return { crypto, bank };
 }
 
+/** A crypto deposit of `amount` the user asks for (answered 201): the transaction, pending. */
+export async function requestDeposit(t: TestApp, user: TestClient, amount: string) {
+  const { crypto } = await methodIds(t);
+  const deposit = await user.post('/api/deposits', { methodId: crypto, amount });
+  expect(deposit.statusCode, deposit.body).toBe(201);
+  return deposit.json<{ transaction: Transaction }>().transaction;
+}
+
 /** Deposit `cents` as the user and approve it as the admin. */
 export async function fund(
   t: TestApp,
@@ -122,6 +130,18 @@ export async function countRows(
   );
   return result.rows[0]?.n ?? 0;
 }
+
+/** A crypto withdrawal request body for `amount` to the wallet `walletAddress`, by method `methodId`. */
+export const cryptoWithdrawal = (
+  methodId: string | undefined,
+  amount: string,
+  walletAddress: string,
+) => ({
+  method: 'crypto',
+  methodId,
+  walletAddress,
+  amount,
+});
 
 /** A bank withdrawal request body for `amount` (any value: validation tests send bad ones). */
 export const bankWithdrawal = (amount: unknown) => ({

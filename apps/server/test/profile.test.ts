@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import crypto from 'node:crypto';
@@ -9,23 +8,16 @@ import { AVATAR_UPLOADS_PER_WINDOW } from '../src/modules/profile/profile.routes
 import { orphanAvatarSweepJob } from '../src/modules/profile/profile.service';
 import {
   adminClient,
-  createTestApp,
   multipartFile,
   registerUser,
+  useTestAppOnOwnDataDir,
   type TestApp,
   type TestClient,
 } from './harness';
 
 let t: TestApp;
 let dataDir: string;
-beforeAll(async () => {
-  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'nestrado-uploads-'));
-  t = await createTestApp({ dataDir });
-});
-afterAll(async () => {
-  await t.close();
-  await fs.rm(dataDir, { recursive: true, force: true });
-});
+useTestAppOnOwnDataDir('nestrado-uploads-', (made) => ({ t, dataDir } = made));
 
 async function upload(client: TestClient, filename: string, contentType: string, bytes: Buffer) {
   const { body, contentType: header } = multipartFile('avatar', filename, contentType, bytes);

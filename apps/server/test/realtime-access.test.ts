@@ -175,14 +175,40 @@ afterAll(async () => {
   await a.close();
 });
 
+/**
+ * A staff member's sockets on both instances, then `end` (what ends the member's session): every
+ * socket closes within one second and misses the next admin event.
+ */
+async function expectSocketsClosedBy(
+  end: (member: Awaited<ReturnType<typeof staffMember>>) => Promise<void>,
+): Promise<void> {
+  const member = await staffMember();
+  const sockets = await onBoth(member.client, member.user.id);
+  const since = Date.now();
+  await end(member);
+  await expectClosedWithinOneSecond(sockets, since);
+  await expectAdminEventMissed(sockets);
+}
+
+/**
+ * A staff member's sockets on both instances, then `take` (what takes the member's admin role):
+ * the sockets lose the admin channel within one second, and the next admin event misses them.
+ */
+async function expectAdminChannelTakenBy(take: (userId: string) => Promise<void>): Promise<void> {
+  const { client, user } = await staffMember();
+  const sockets = await onBoth(client, user.id);
+  const since = Date.now();
+  await take(user.id);
+  await expectAdminChannelLostWithinOneSecond(sockets, user.id, since);
+  await expectAdminEventMissed(sockets, user.id);
+  sockets.forEach((live) => live.socket.close());
+}
+
 describe('live sockets end with the session they were opened with', () => {
   it('logout closes the session’s sockets on both instances', async () => {
-    const { client, user } = await staffMember();
-    const sockets = await onBoth(client, user.id);
-    const since = Date.now();
-    expect((await client.post('/api/auth/logout')).statusCode).toBe(200);
-    await expectClosedWithinOneSecond(sockets, since);
-    await expectAdminEventMissed(sockets);
+    await expectSocketsClosedBy(async ({ client }) => {
+      expect((await client.post('/api/auth/logout')).statusCode).toBe(200);
+    });
   });
 
   it('revoking one of one’s own sessions closes its sockets; the other session’s stay', async () => {
@@ -210,12 +236,9 @@ describe('live sockets end with the session they were opened with', () => {
   });
 
   it('deleting a user closes their sockets', async () => {
-    const { client, user } = await staffMember();
-    const sockets = await onBoth(client, user.id);
-    const since = Date.now();
-    expect((await admin.delete(`/api/admin/users/${user.id}`)).statusCode).toBe(200);
-    await expectClosedWithinOneSecond(sockets, since);
-    await expectAdminEventMissed(sockets);
+    await expectSocketsClosedBy(async ({ user }) => {
+      expect((await admin.delete(`/api/admin/users/${user.id}`)).statusCode).toBe(200);
+    });
   });
 
   it('changing the password closes the other sessions’ sockets, not the current one’s', async () => {
@@ -280,33 +303,21 @@ describe('live sockets end with the session they were opened with', () => {
 
 describe('live sockets follow the user’s access', () => {
   it('removing the admin role takes the admin channel away at once, on both instances', async () => {
-    const { client, user } = await staffMember();
-    const sockets = await onBoth(client, user.id);
-    const since = Date.now();
-    expect((await admin.post(`/api/admin/users/${user.id}/remove-admin`)).statusCode).toBe(200);
-    await expectAdminChannelLostWithinOneSecond(sockets, user.id, since);
-    await expectAdminEventMissed(sockets, user.id);
-    sockets.forEach((live) => live.socket.close());
+    await expectAdminChannelTakenBy(async (userId) => {
+      expect((await admin.post(`/api/admin/users/${userId}/remove-admin`)).statusCode).toBe(200);
+    });
   });
 
   it('deactivating an admin takes the admin channel away; their own channel stays', async () => {
-    const { client, user } = await staffMember();
-    const sockets = await onBoth(client, user.id);
-    const since = Date.now();
-    expect((await admin.post(`/api/admin/users/${user.id}/deactivate`)).statusCode).toBe(200);
-    await expectAdminChannelLostWithinOneSecond(sockets, user.id, since);
-    await expectAdminEventMissed(sockets, user.id);
-    sockets.forEach((live) => live.socket.close());
+    await expectAdminChannelTakenBy(async (userId) => {
+      expect((await admin.post(`/api/admin/users/${userId}/deactivate`)).statusCode).toBe(200);
+    });
   });
 
   it('a role change made by plain SQL is heard too', async () => {
-    const { client, user } = await staffMember();
-    const sockets = await onBoth(client, user.id);
-    const since = Date.now();
-    await a.pool.query('UPDATE users SET is_admin = false WHERE id = $1', [user.id]);
-    await expectAdminChannelLostWithinOneSecond(sockets, user.id, since);
-    await expectAdminEventMissed(sockets, user.id);
-    sockets.forEach((live) => live.socket.close());
+    await expectAdminChannelTakenBy(async (userId) => {
+      await a.pool.query('UPDATE users SET is_admin = false WHERE id = $1', [userId]);
+    });
   });
 
   it('an admin event committed right behind the role change never reaches the ex-admin', async () => {

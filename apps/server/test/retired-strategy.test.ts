@@ -11,6 +11,7 @@ import {
   useSilverAllInBtc,
   type ScriptedTradingApp,
   type silverAllInBtc,
+  refusedOrder,
 } from './copy-trading-helpers';
 
 /**
@@ -39,6 +40,15 @@ useSilverAllInBtc((made) => ({ t, admin, setup } = made));
 describe('a strategy retired while copied', () => {
   let copier: TestClient;
   let tradeId: string;
+
+  /** The copier's remove-funds or claim on its trade, sent with `key`: accepted, what it changed. */
+  async function fundsChanged(action: 'remove-funds' | 'claim', body: unknown, key: string) {
+    const response = await copier.post(`/api/trades/${tradeId}/${action}`, body, {
+      'idempotency-key': key,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<FundsChangeResponse>().change;
+  }
 
   it('stops selling its plans: listed closed, and a new copy or more money is refused with the code', async () => {
     const planId = setup.silver.id;
@@ -77,13 +87,7 @@ describe('a strategy retired while copied', () => {
   it('lets the money leave to the cent: remove funds, claim profit and close', async () => {
     // NAV 1.25. Remove $500: 400 units of cost $400.00, fee 20 % × 400 × 0.25 = $20.00.
     await tickAt('125000.00');
-    const removed = await copier.post(
-      `/api/trades/${tradeId}/remove-funds`,
-      { amount: '500' },
-      { 'idempotency-key': 'retired-remove' },
-    );
-    expect(removed.statusCode, removed.body).toBe(200);
-    expect(removed.json<FundsChangeResponse>().change).toMatchObject({
+    expect(await fundsChanged('remove-funds', { amount: '500' }, 'retired-remove')).toMatchObject({
       action: 'remove',
       units: '400',
       costCents: 40_000,
@@ -93,11 +97,7 @@ describe('a strategy retired while copied', () => {
     });
 
     // Claim: the $400.00 gain above the $1,600.00 amount, 320 units, fee $80.00, $320.00 in.
-    const claimed = await copier.post(`/api/trades/${tradeId}/claim`, undefined, {
-      'idempotency-key': 'retired-claim',
-    });
-    expect(claimed.statusCode, claimed.body).toBe(200);
-    expect(claimed.json<FundsChangeResponse>().change).toMatchObject({
+    expect(await fundsChanged('claim', undefined, 'retired-claim')).toMatchObject({
       action: 'claim',
       units: '320',
       feeCents: 8_000,
@@ -130,23 +130,18 @@ describe('a strategy retired while copied', () => {
       { symbol: 'BTCUSDT', side: 'long', targetWeight: '60' },
       { symbol: 'ETHUSDT', side: 'long', targetWeight: '10' },
       { symbol: 'BTCUSDT', side: 'short', targetWeight: '10' },
-    ]) {
-      const grown = await trader.post('/api/trader/orders', order);
-      expect(grown.statusCode, JSON.stringify(order)).toBe(409);
-      expectError(grown, {
+    ] as const) {
+      await refusedOrder(trader, order, 409, {
         code: 'ORDER_MUST_REDUCE',
         params: { symbol: order.symbol },
         field: 'targetWeight',
       });
     }
     // Closing what it does not hold changes nothing: refused as such, not as a growth.
-    const nothing = await trader.post('/api/trader/orders', {
-      symbol: 'ETHUSDT',
-      side: 'long',
-      targetWeight: '0',
+    await refusedOrder(trader, { symbol: 'ETHUSDT', side: 'long', targetWeight: '0' }, 409, {
+      code: 'ORDER_CHANGES_NOTHING',
+      params: { symbol: 'ETHUSDT' },
     });
-    expect(nothing.statusCode).toBe(409);
-    expectError(nothing, { code: 'ORDER_CHANGES_NOTHING', params: { symbol: 'ETHUSDT' } });
     const desk = reduced.json<TraderStrategy>();
     expect(desk.strategy.terms?.retired).toBe(true);
     expect(desk.positions.map((p) => [p.symbol, p.side, p.weightPct])).toEqual([

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatUsd } from '@app/shared/money';
 import type { Transaction } from '@app/shared/schemas/transactions';
@@ -76,6 +77,14 @@ const statementUrl = (from: string, to: string, format: 'csv' | 'pdf', extra = '
   `/api/statements/account?from=${from}&to=${to}&format=${format}${extra}`;
 
 /** Cents from a CSV amount ("-150.00"), exactly. */
+/** A CSV download answered 200 as the attachment `filename`: its rows, the header row first. */
+function csvRows(response: LightMyRequestResponse, filename: string): string[][] {
+  expect(response.statusCode, response.body).toBe(200);
+  expect(response.headers['content-type']).toBe('text/csv; charset=utf-8; header=present');
+  expect(response.headers['content-disposition']).toBe(`attachment; filename="${filename}"`);
+  return parseCsv(response.body);
+}
+
 function cents(text: string | undefined): bigint {
   const match = /^(-?)(\d+)\.(\d{2})$/.exec(text ?? '');
   if (!match) throw new Error(`not an amount: ${text}`);
@@ -169,14 +178,9 @@ const CLOSING = 597_873n;
 describe('GET /api/statements/account (CSV)', () => {
   it('opens and closes at the ledger balances of both dates, and every movement adds up', async () => {
     const response = await ada.client.get(statementUrl('2025-06-05', '2025-06-15', 'csv'));
-    expect(response.statusCode, response.body).toBe(200);
-    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8; header=present');
-    expect(response.headers['content-disposition']).toBe(
-      'attachment; filename="nestrado-statement-2025-06-05-to-2025-06-15.csv"',
-    );
+    const [header, ...rows] = csvRows(response, 'nestrado-statement-2025-06-05-to-2025-06-15.csv');
     expect(response.headers['cache-control']).toBe('no-store');
 
-    const [header, ...rows] = parseCsv(response.body);
     expect(header).toEqual([
       'row_type',
       'date_utc',
@@ -452,12 +456,8 @@ describe('who may have a statement, and bad input', () => {
 describe('GET /api/statements/trades (closed-trade history)', () => {
   it('lists each closed trade once: amounts, fee, P/L after fee and ROI, exactly', async () => {
     const response = await ada.client.get('/api/statements/trades?format=csv');
-    expect(response.statusCode, response.body).toBe(200);
-    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8; header=present');
-    expect(response.headers['content-disposition']).toBe(
-      `attachment; filename="nestrado-trade-history-${t.clock.now().toISOString().slice(0, 10)}.csv"`,
-    );
-    const [header, ...rows] = parseCsv(response.body);
+    const today = t.clock.now().toISOString().slice(0, 10);
+    const [header, ...rows] = csvRows(response, `nestrado-trade-history-${today}.csv`);
     expect(header).toEqual([
       'trade_id',
       'opened_at_utc',

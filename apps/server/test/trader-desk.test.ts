@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { StrategyList, TraderStrategy } from '@app/shared/schemas/strategies';
 import type { TraderDashboard } from '@app/shared/schemas/lead-traders';
-import { adminClient, expectError, type TestClient } from './harness';
+import { adminClient, type TestClient } from './harness';
 import { activeUser, auditAfterEach } from './money-helpers';
 import {
   placeOrder,
@@ -9,6 +9,7 @@ import {
   silverWithLeadTrader,
   tickAt,
   useScriptedTradingApp,
+  refusedOrder,
 } from './copy-trading-helpers';
 
 /**
@@ -130,12 +131,10 @@ describe('GET /api/trader/strategy', () => {
       { symbol: 'BTCUSDT', side: 'long', weightPct: '26.18' },
     ]);
     // The order check weighs the same way: 26.18 % held + 85 % asked = 111.18 % of the NAV.
-    const over = await trader.client.post('/api/trader/orders', {
-      symbol: 'ETHUSDT',
-      side: 'long',
-      targetWeight: '85',
+    const ethOrder = { symbol: 'ETHUSDT', side: 'long', targetWeight: '85' } as const;
+    await refusedOrder(trader.client, ethOrder, 400, {
+      code: 'WEIGHT_OVER_100',
+      params: { grossWeightPct: '111.18' },
     });
-    expect(over.statusCode).toBe(400);
-    expectError(over, { code: 'WEIGHT_OVER_100', params: { grossWeightPct: '111.18' } });
   });
 });

@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { TraderOrderResult, TraderStrategy } from '@app/shared/schemas/strategies';
-import { adminClient, expectError } from './harness';
+import { adminClient } from './harness';
 import { auditAfterEach } from './money-helpers';
 import {
   placeOrder,
   type ScriptedTradingApp,
   silverWithLeadTrader,
   useScriptedTradingApp,
+  refusedOrder,
 } from './copy-trading-helpers';
 
 /**
@@ -73,13 +74,7 @@ describe('POST /api/trader/orders', () => {
       ['ETHUSDT', 'short'],
       ['BTCUSDT', 'long'],
     ] as const) {
-      const nothing = await trader.client.post('/api/trader/orders', {
-        symbol,
-        side,
-        targetWeight: '0',
-      });
-      expect(nothing.statusCode).toBe(409);
-      expectError(nothing, {
+      await refusedOrder(trader.client, { symbol, side, targetWeight: '0' }, 409, {
         code: 'ORDER_CHANGES_NOTHING',
         params: { symbol },
         field: 'targetWeight',
@@ -87,13 +82,11 @@ describe('POST /api/trader/orders', () => {
     }
     expect(await fillCount(strategyId)).toBe(fillsBefore + 1);
 
-    await placeOrder(trader.client, { symbol: 'BTCUSDT', side: 'long', targetWeight: '25' });
-    const again = await trader.client.post('/api/trader/orders', {
-      symbol: 'BTCUSDT',
-      side: 'long',
-      targetWeight: '25',
+    const btcOrder = { symbol: 'BTCUSDT', side: 'long', targetWeight: '25' } as const;
+    await placeOrder(trader.client, btcOrder);
+    await refusedOrder(trader.client, btcOrder, 409, {
+      code: 'ORDER_CHANGES_NOTHING',
+      params: { symbol: 'BTCUSDT' },
     });
-    expect(again.statusCode).toBe(409);
-    expectError(again, { code: 'ORDER_CHANGES_NOTHING', params: { symbol: 'BTCUSDT' } });
   });
 });

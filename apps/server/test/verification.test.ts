@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { and, eq, sql } from 'drizzle-orm';
@@ -10,12 +9,11 @@ import { auditLog } from '../src/db/schema';
 import { findMailTo } from '../src/modules/mail/outbox.repo';
 import { documentDir } from '../src/modules/verification/document-store';
 import {
-  adminClient,
   approvedBySecondAdmin,
-  createTestApp,
   expectError,
   multipartFile,
   registerUser,
+  useTestAppOnOwnDataDir,
   type TestApp,
   type TestClient,
 } from './harness';
@@ -31,15 +29,7 @@ let t: TestApp;
 let dataDir: string;
 let admin: TestClient;
 
-beforeAll(async () => {
-  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'nestrado-verification-'));
-  t = await createTestApp({ dataDir });
-  admin = await adminClient(t);
-}, 120_000);
-afterAll(async () => {
-  await t.close();
-  await fs.rm(dataDir, { recursive: true, force: true });
-});
+useTestAppOnOwnDataDir('nestrado-verification-', (made) => ({ t, admin, dataDir } = made));
 
 function upload(
   client: TestClient,

@@ -7,6 +7,7 @@ import { idempotencyRetentionJob } from '../src/modules/ledger/idempotency';
 import { approvedBySecondAdmin, expectError, TestClient, type TestApp } from './harness';
 import {
   countRows,
+  cryptoWithdrawal,
   fund,
   methodIds,
   summaryOf,
@@ -166,12 +167,10 @@ describe('withdrawal requests', () => {
       feeCents: 3_333,
       feePct: '10',
     });
-    const sent = await client.post('/api/withdrawals', {
-      method: 'crypto',
-      methodId: crypto,
-      amount: '333.33',
-      walletAddress: 'bc1qexamplewallet',
-    });
+    const sent = await client.post(
+      '/api/withdrawals',
+      cryptoWithdrawal(crypto, '333.33', 'bc1qexamplewallet'),
+    );
     expect(sent.statusCode).toBe(201);
     const { transaction } = sent.json<{ transaction: Transaction }>();
     expect(transaction).toMatchObject({ amountCents: 33_333, feeCents: 749, netCents: 32_584 });
