@@ -1,18 +1,8 @@
-import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  integer,
-  numeric,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { bigint, integer, numeric, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { timestamptz, uuidV7Key } from '../../db/columns';
 import type { HoldReason } from './domain/settle-transfer';
 
 /** Typed mirror of migrations/0053_chain_rails.sql (the SQL is the source). */
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 export const CHAIN_TRANSFER_STATUSES = [
   'seen',
@@ -29,14 +19,12 @@ export const chainAddressCounters = pgTable('chain_address_counters', {
 });
 
 export const chainDepositAddresses = pgTable('chain_deposit_addresses', {
-  id: uuid('id')
-    .primaryKey()
-    .default(sql`uuid_v7()`),
+  id: uuidV7Key(),
   userId: uuid('user_id').notNull(),
   network: text('network').notNull(),
   derivationIndex: integer('derivation_index').notNull(),
   address: text('address').notNull(),
-  createdAt: ts('created_at').notNull().defaultNow(),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
 });
 export type ChainDepositAddressRow = typeof chainDepositAddresses.$inferSelect;
 
@@ -47,16 +35,14 @@ export const chainScanCursors = pgTable(
     token: text('token').notNull(),
     blockNumber: bigint('block_number', { mode: 'bigint' }).notNull(),
     blockHash: text('block_hash').notNull(),
-    scannedAt: ts('scanned_at').notNull(),
+    scannedAt: timestamptz('scanned_at').notNull(),
   },
   (table) => [primaryKey({ columns: [table.network, table.token] })],
 );
 export type ChainScanCursorRow = typeof chainScanCursors.$inferSelect;
 
 export const chainTransfers = pgTable('chain_transfers', {
-  id: uuid('id')
-    .primaryKey()
-    .default(sql`uuid_v7()`),
+  id: uuidV7Key(),
   chainId: bigint('chain_id', { mode: 'number' }).notNull(),
   network: text('network').notNull(),
   txHash: text('tx_hash').notNull(),
@@ -74,8 +60,8 @@ export const chainTransfers = pgTable('chain_transfers', {
   centsCredited: bigint('cents_credited', { mode: 'bigint' }),
   remainderBaseUnits: numeric('remainder_base_units', { precision: 78, scale: 0, mode: 'bigint' }),
   ledgerTransactionId: uuid('ledger_transaction_id'),
-  seenAt: ts('seen_at').notNull(),
-  updatedAt: ts('updated_at').notNull(),
-  settledAt: ts('settled_at'),
+  seenAt: timestamptz('seen_at').notNull(),
+  updatedAt: timestamptz('updated_at').notNull(),
+  settledAt: timestamptz('settled_at'),
 });
 export type ChainTransferRow = typeof chainTransfers.$inferSelect;
