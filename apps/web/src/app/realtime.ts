@@ -30,4 +30,6 @@ export const realtimeHandlers: RealtimeHandlers = {
   'approvals.changed': [adminKeys.all],
   // A new alert (or one read on another screen): the bell's count and its list.
   'notifications.changed': [notificationKeys.all],
+  // The investor's incoming chain transfers (deposits page) and the back office's list of them.
+  'chain.transfers.changed': [['chain'], adminKeys.all],
 };

@@ -208,6 +208,20 @@ export const ERROR_ENGLISH: { readonly [C in ErrorCode]: string } = {
   STATEMENT_RANGE_REVERSED: 'The end date must be on or after the start date',
   STATEMENT_RANGE_TOO_LONG: 'A statement can cover at most 5 years',
   STATEMENTS_BUSY: 'Many statements are being prepared right now. Please try again in a moment.',
+  CHAIN_RAILS_OFF: 'Deposits from a crypto wallet are not available right now',
+  CHAIN_NETWORK_UNKNOWN: 'This network is not available for deposits',
+  CHAIN_FAUCET_OFF: 'Test tokens exist only on the development chain',
+  WALLET_ADDRESS_INVALID: 'Enter a valid address for this network (0x followed by 40 characters)',
+  WALLET_ADDRESS_OWN_DEPOSIT:
+    'This is a deposit address of this platform. Enter your own wallet’s address.',
+  PAYOUT_TX_REQUIRED: 'Enter the hash of the payout transaction',
+  PAYOUT_TX_NOT_FOUND: 'No successful transaction with this hash was found on the network',
+  PAYOUT_TX_WRONG_TRANSFER:
+    'This transaction does not send the method’s token to the withdrawal’s address',
+  PAYOUT_TX_TOO_LITTLE: 'This transaction sends less than the net amount of {{netUsd}}',
+  PAYOUT_TX_UNCONFIRMED:
+    'The transaction has {{confirmations}} of {{required}} confirmations. Try again in a few blocks.',
+  PAYOUT_TX_USED: 'This transaction already proves another payout',
 };
 
 /**

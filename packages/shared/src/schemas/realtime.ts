@@ -37,6 +37,14 @@ export const realtimeEventSchema = z.discriminatedUnion('type', [
   changed('approvals.changed'),
   /** On a user's channel: an alert was created (refetch the bell and the list). */
   changed('notifications.changed'),
+  /**
+   * A chain transfer was seen, gained a confirmation, was credited, held or dropped (issue 41): on
+   * its owner's channel (refetch their transfers) and on the admin channel (also its owner).
+   */
+  z.object({
+    type: z.literal('chain.transfers.changed'),
+    data: z.object({ transferId: z.string(), userId: z.string().optional() }),
+  }),
 ]);
 
 export type RealtimeEvent = z.infer<typeof realtimeEventSchema>;

@@ -65,6 +65,8 @@ Object.assign(EXAMPLES, {
   ORDER_MUST_REDUCE: [{ symbol: 'BTCUSDT' }],
   API_TOKEN_LIMIT_REACHED: [{ max: 10 }],
   API_TOKEN_REAUTH_REQUIRED: [{ minutes: 5 }],
+  PAYOUT_TX_TOO_LITTLE: [{ netCents: 24_500 }],
+  PAYOUT_TX_UNCONFIRMED: [{ confirmations: 1, required: 3 }],
 } satisfies Partial<{ [C in ErrorCode]: ErrorParams<C>[] }>);
 
 function examples(): [ErrorCode, ErrorParams<ErrorCode>][] {

@@ -25,6 +25,7 @@ const handlers: RealtimeHandlers = {
   'users.changed': [['admin']],
   'approvals.changed': [['admin']],
   'notifications.changed': [['notifications']],
+  'chain.transfers.changed': [['chain']],
 };
 
 describe('applyRealtimeMessage', () => {
