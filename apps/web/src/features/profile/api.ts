@@ -142,17 +142,21 @@ export function useInvalidateProfile(): () => void {
   return () => void invalidateProfile(queryClient);
 }
 
+/** A change to the account: once it succeeds, everything /profile shows is fetched again. */
+function useProfileMutation<TData, TVariables = void>(
+  mutationFn: (variables: TVariables) => Promise<TData>,
+) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn, onSuccess: () => void invalidateProfile(queryClient) });
+}
+
 export function useSendVerification() {
   return useMutation({ mutationFn: () => profileApi.sendVerification() });
 }
 
 /** The request is recorded in the account's activity. */
 export function useChangeEmail() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: ChangeEmailInput) => profileApi.changeEmail(input),
-    onSuccess: () => void invalidateProfile(queryClient),
-  });
+  return useProfileMutation((input: ChangeEmailInput) => profileApi.changeEmail(input));
 }
 
 /** GET /api/account/export: everything held about the user, saved as a JSON file. */
@@ -179,33 +183,17 @@ export function useBeginTwoFactor() {
 
 /** Signs one session out; the session list and the user snapshot are stale afterwards. */
 export function useRevokeSession() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => profileApi.revokeSession(id),
-    onSuccess: () => void invalidateProfile(queryClient),
-  });
+  return useProfileMutation((id: string) => profileApi.revokeSession(id));
 }
 
 export function useUnlinkIdentity() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => profileApi.unlinkIdentity(id),
-    onSuccess: () => void invalidateProfile(queryClient),
-  });
+  return useProfileMutation((id: string) => profileApi.unlinkIdentity(id));
 }
 
 export function useCreateApiToken() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: CreateApiTokenInput) => profileApi.createApiToken(input),
-    onSuccess: () => void invalidateProfile(queryClient),
-  });
+  return useProfileMutation((input: CreateApiTokenInput) => profileApi.createApiToken(input));
 }
 
 export function useRevokeApiToken() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => profileApi.revokeApiToken(id),
-    onSuccess: () => void invalidateProfile(queryClient),
-  });
+  return useProfileMutation((id: string) => profileApi.revokeApiToken(id));
 }
