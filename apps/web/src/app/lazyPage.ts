@@ -16,3 +16,16 @@ export function lazyPage<M>(
     return { Component: pick(module) };
   };
 }
+
+/**
+ * The route of one page: its path, its title (an i18n key, read by the layout) and the page,
+ * loaded lazily with its texts (lazyPage).
+ */
+export function pageRoute(
+  path: string,
+  title: string,
+  namespaces: readonly string[],
+  loadPage: () => Promise<ComponentType>,
+): RouteObject {
+  return { path, handle: { title }, lazy: lazyPage(loadPage, (page) => page, namespaces) };
+}

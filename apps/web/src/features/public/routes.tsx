@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { lazyPage } from '../../app/lazyPage';
+import { lazyPage, pageRoute } from '../../app/lazyPage';
 import { ensureNamespace } from './lazyNamespaces';
 
 type InfoPage = 'AboutPage' | 'TermsPage' | 'PrivacyPage' | 'RiskPage';
@@ -37,15 +37,9 @@ export const publicRoutes: RouteObject[] = [
       { path: '/privacy', lazy: infoPage('PrivacyPage') },
       { path: '/risk', lazy: infoPage('RiskPage') },
       // The withdrawal fee schedule: readable before signing up, like the risk disclosure.
-      {
-        path: '/withdrawals/fee',
-        handle: { title: 'withdrawals:fee.title' },
-        lazy: lazyPage(
-          () => import('../withdrawals/pages/WithdrawalFeePage'),
-          (m) => m.WithdrawalFeePage,
-          ['withdrawals'],
-        ),
-      },
+      pageRoute('/withdrawals/fee', 'withdrawals:fee.title', ['withdrawals'], () =>
+        import('../withdrawals/pages/WithdrawalFeePage').then((m) => m.WithdrawalFeePage),
+      ),
     ],
   },
 ];

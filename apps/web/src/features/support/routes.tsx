@@ -1,15 +1,9 @@
 import type { RouteObject } from 'react-router';
-import { lazyPage } from '../../app/lazyPage';
+import { pageRoute } from '../../app/lazyPage';
 
 /** The contact form comes from the public feature, so its texts (`public`) load with the page. */
 export const supportRoutes: RouteObject[] = [
-  {
-    path: '/support',
-    handle: { title: 'support:title' },
-    lazy: lazyPage(
-      () => import('./pages/SupportPage'),
-      (m) => m.SupportPage,
-      ['support', 'public'],
-    ),
-  },
+  pageRoute('/support', 'support:title', ['support', 'public'], () =>
+    import('./pages/SupportPage').then((m) => m.SupportPage),
+  ),
 ];

@@ -1,14 +1,8 @@
 import type { RouteObject } from 'react-router';
-import { lazyPage } from '../../app/lazyPage';
+import { pageRoute } from '../../app/lazyPage';
 
 export const traderRoutes: RouteObject[] = [
-  {
-    path: '/trader',
-    handle: { title: 'trader:title' },
-    lazy: lazyPage(
-      () => import('./pages/TraderPage'),
-      (m) => m.TraderPage,
-      ['trader', 'market'],
-    ),
-  },
+  pageRoute('/trader', 'trader:title', ['trader', 'market'], () =>
+    import('./pages/TraderPage').then((m) => m.TraderPage),
+  ),
 ];

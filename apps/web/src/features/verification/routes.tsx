@@ -1,24 +1,12 @@
 import type { RouteObject } from 'react-router';
-import { lazyPage } from '../../app/lazyPage';
+import { pageRoute } from '../../app/lazyPage';
 
 /** /verification and /appropriateness: any signed-in user, whatever the account's standing. */
 export const verificationRoutes: RouteObject[] = [
-  {
-    path: '/verification',
-    handle: { title: 'verification:title' },
-    lazy: lazyPage(
-      () => import('./pages/VerificationPage'),
-      (m) => m.VerificationPage,
-      ['verification'],
-    ),
-  },
-  {
-    path: '/appropriateness',
-    handle: { title: 'verification:appropriateness.title' },
-    lazy: lazyPage(
-      () => import('./pages/AppropriatenessPage'),
-      (m) => m.AppropriatenessPage,
-      ['verification'],
-    ),
-  },
+  pageRoute('/verification', 'verification:title', ['verification'], () =>
+    import('./pages/VerificationPage').then((m) => m.VerificationPage),
+  ),
+  pageRoute('/appropriateness', 'verification:appropriateness.title', ['verification'], () =>
+    import('./pages/AppropriatenessPage').then((m) => m.AppropriatenessPage),
+  ),
 ];
