@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useSession } from '../../../lib/auth';
+import { withSearchParam } from '../../../lib/searchParams';
 import { Card } from '../../../ui';
 import { AccountDetailsCard } from '../components/AccountDetailsCard';
 import { AccountFigures } from '../components/AccountFigures';
@@ -35,15 +36,9 @@ export function ProfilePage() {
   const avatarOpen = searchParams.get(DIALOG_PARAM) === 'avatar';
 
   function setAvatarOpen(open: boolean) {
-    setSearchParams(
-      (current) => {
-        const params = new URLSearchParams(current);
-        if (open) params.set(DIALOG_PARAM, 'avatar');
-        else params.delete(DIALOG_PARAM);
-        return params;
-      },
-      { replace: !open },
-    );
+    setSearchParams((current) => withSearchParam(current, DIALOG_PARAM, open ? 'avatar' : null), {
+      replace: !open,
+    });
   }
 
   if (!user) return null;

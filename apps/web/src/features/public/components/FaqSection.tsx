@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useHydrated } from '../../../lib/prerender';
+import { withSearchParam } from '../../../lib/searchParams';
 import { PlusIcon } from './icons';
 import { FAQ_KEYS, isFaqKey, type FaqKey } from './faq';
 import { ensureNamespace, useLazyTranslation } from '../lazyNamespaces';
@@ -93,15 +94,10 @@ function useOpenQuestion() {
   }, [openKey]);
 
   function setOpen(key: FaqKey | null) {
-    setSearchParams(
-      (params) => {
-        const next = new URLSearchParams(params);
-        if (key) next.set('faq', key);
-        else next.delete('faq');
-        return next;
-      },
-      { replace: true, preventScrollReset: true },
-    );
+    setSearchParams((params) => withSearchParam(params, 'faq', key), {
+      replace: true,
+      preventScrollReset: true,
+    });
   }
 
   return { openKey, shownKey, questions, setOpen };
