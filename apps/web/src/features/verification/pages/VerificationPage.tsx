@@ -1,10 +1,10 @@
 import { type MyVerification } from '@app/shared/schemas/verification';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../../../lib/dates';
 import { errorMessage } from '../../../lib/requestErrors';
 import { Card, LoadingBlock } from '../../../ui';
 import { myVerificationQuery } from '../api';
+import { VerificationDetailsList } from '../components/VerificationDetailsList';
 import { ViewDocumentLink } from '../components/ViewDocumentLink';
 import { VerificationForm } from '../components/VerificationForm';
 import { VerificationStatusView } from '../components/VerificationStatus';
@@ -48,22 +48,11 @@ function Submitted({ verification }: { verification: MyVerification }) {
   return (
     <Card title={t('sent.title')} description={t('sent.description')}>
       {details && (
-        <dl className="grid gap-3 text-sm sm:grid-cols-2">
-          {(
-            [
-              ['legalName', details.legalName],
-              ['dateOfBirth', formatDate(`${details.dateOfBirth}T00:00:00Z`)],
-              ['address', details.address],
-              ['nationality', details.nationality],
-              ['documentType', t(`documentTypes.${details.documentType}`)],
-            ] as const
-          ).map(([key, value]) => (
-            <div key={key} className="min-w-0">
-              <dt className="text-muted">{t(`fields.${key}`)}</dt>
-              <dd className="font-medium break-words">{value}</dd>
-            </div>
-          ))}
-        </dl>
+        <VerificationDetailsList
+          details={details}
+          className="grid gap-3 text-sm sm:grid-cols-2"
+          itemClassName="min-w-0"
+        />
       )}
       <ul className="mt-4 flex flex-col gap-2">
         {verification.documents.map((document) => (

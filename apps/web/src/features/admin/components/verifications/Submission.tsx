@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { formatDate } from '../../../../lib/dates';
 import { Badge } from '../../../../ui';
 import { adminDocumentUrl } from '../../api';
+import { VerificationDetailsList } from '../../../verification/components/VerificationDetailsList';
 import { Decision } from './Decision';
 
 const TONES = {
@@ -76,28 +77,16 @@ function SubmissionHeader({
 
 function SubmissionDetails({ verification }: { verification: AdminVerification }) {
   const { t } = useTranslation('admin');
-  const tv = useTranslation('verification').t;
   const details = verification.details;
   return (
     <section aria-label={t('verifications.details')}>
       <h3 className="mb-2 text-sm font-semibold text-muted">{t('verifications.details')}</h3>
       {details ? (
-        <dl className="grid gap-2 text-sm">
-          {(
-            [
-              ['legalName', details.legalName],
-              ['dateOfBirth', formatDate(`${details.dateOfBirth}T00:00:00Z`)],
-              ['address', details.address],
-              ['nationality', details.nationality],
-              ['documentType', tv(`documentTypes.${details.documentType}`)],
-            ] as const
-          ).map(([key, value]) => (
-            <div key={key} className="grid grid-cols-[8rem_minmax(0,1fr)] gap-2">
-              <dt className="text-muted">{tv(`fields.${key}`)}</dt>
-              <dd className="font-medium break-words">{value}</dd>
-            </div>
-          ))}
-        </dl>
+        <VerificationDetailsList
+          details={details}
+          className="grid gap-2 text-sm"
+          itemClassName="grid grid-cols-[8rem_minmax(0,1fr)] gap-2"
+        />
       ) : (
         <p className="text-sm text-muted">{t('verifications.noDetails')}</p>
       )}
