@@ -35,3 +35,13 @@ export function LoadingBlock({ className }: { className?: string }) {
     </div>
   );
 }
+
+/** The whole screen while the session is being checked: a spinner and what it waits for. */
+export function LoadingScreen({ label }: { label: string }) {
+  return (
+    <div role="status" className="flex min-h-dvh items-center justify-center gap-3 text-muted">
+      <Spinner className="size-5 text-brand" />
+      {label}
+    </div>
+  );
+}

@@ -7,7 +7,7 @@ export { CopyButton, COPIED_MS } from './CopyButton';
 export { EmptyState } from './EmptyState';
 export { Modal, ModalClose } from './Modal';
 export { PasswordInput } from './PasswordInput';
-export { LoadingBlock, Spinner } from './Spinner';
+export { LoadingBlock, LoadingScreen, Spinner } from './Spinner';
 export { TextField, inputClasses, type TextFieldProps } from './TextField';
 export { SearchInput } from './SearchInput';
 export * from './icons';

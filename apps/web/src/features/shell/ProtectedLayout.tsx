@@ -6,7 +6,7 @@ import { Link, Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { useAuthStore, useSession, watchForExpiredSession } from '../../lib/auth';
 import { RealtimeProvider, ReconnectingBanner } from '../../lib/realtime';
 import { realtimeHandlers } from '../../app/realtime';
-import { Button, SkipLink, Spinner } from '../../ui';
+import { Button, LoadingScreen, SkipLink } from '../../ui';
 import { PublicLayout } from '../public/components/PublicLayout';
 import { Sidebar } from './components/Sidebar';
 import { AppTopBar } from './components/AppTopBar';
@@ -32,14 +32,7 @@ export function ProtectedLayout() {
 
   useEffect(() => watchForExpiredSession(queryClient), [queryClient]);
 
-  if (session.status === 'loading') {
-    return (
-      <div role="status" className="flex min-h-dvh items-center justify-center gap-3 text-muted">
-        <Spinner className="size-5 text-brand" />
-        {t('loading')}
-      </div>
-    );
-  }
+  if (session.status === 'loading') return <LoadingScreen label={t('loading')} />;
   if (session.status === 'error' || !session.user) {
     if (session.status === 'error') {
       return (

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { clearSession, fetchMe, setSessionUser, useSession } from '../../../lib/auth';
-import { Spinner } from '../../../ui';
+import { LoadingScreen } from '../../../ui';
 import { authApi } from '../api';
 import { AuthLayout } from '../components/AuthLayout';
 import { useChangePasswordForm } from '../hooks/useChangePasswordForm';
@@ -26,14 +26,7 @@ export function homeAfterPasswordChange(user: Pick<Me, 'isAdmin'>): string {
 export function ChangePasswordPage() {
   const { t } = useTranslation('auth');
   const session = useSession();
-  if (session.status === 'loading') {
-    return (
-      <div role="status" className="flex min-h-dvh items-center justify-center gap-3 text-muted">
-        <Spinner className="size-5 text-brand" />
-        {t('changePassword.loading')}
-      </div>
-    );
-  }
+  if (session.status === 'loading') return <LoadingScreen label={t('changePassword.loading')} />;
   if (!session.user) return <Navigate to="/login" replace />;
   if (!session.user.passwordChangeRequired) {
     return <Navigate to={homeAfterPasswordChange(session.user)} replace />;
