@@ -23,6 +23,7 @@ export {
   type MutationDialogProps,
 } from './MutationDialog';
 export { DataTable, type DataTableColumn, type DataTableProps } from './DataTable';
+export { DetailItem, DetailRow } from './DetailList';
 export { FilterChips, type FilterChipOption } from './FilterChips';
 export { signTone } from './tone';
 export { useDebouncedValue } from './useDebouncedValue';

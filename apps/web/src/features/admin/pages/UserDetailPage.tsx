@@ -17,6 +17,7 @@ import {
   Button,
   Card,
   ConfirmDialog,
+  DetailItem,
   EmptyState,
   LoadingBlock,
   buttonClasses,
@@ -120,12 +121,12 @@ function UserDetailView({ detail }: { detail: UserDetail }) {
   );
 }
 
+/** One of the user's details; a long address or id wraps. */
 function Field({ label, children }: { label: ReactNode; children: ReactNode }) {
   return (
-    <div className="min-w-0">
-      <dt className="text-xs text-muted">{label}</dt>
-      <dd className="mt-0.5 break-words">{children}</dd>
-    </div>
+    <DetailItem label={label} valueClassName="break-words">
+      {children}
+    </DetailItem>
   );
 }
 
@@ -341,10 +342,13 @@ function MoneyCard({ user, summary }: { user: AdminUser; summary: AccountSummary
     <Card title={t('detail.money')} description={t('detail.moneyHint')} className="min-w-0">
       <dl data-testid="user-money" className="mb-4 grid grid-cols-2 gap-3 sm:grid-cols-3">
         {figures.map(([key, cents]) => (
-          <div key={key} className="min-w-0">
-            <dt className="text-xs text-muted">{t(`detail.${key}`)}</dt>
-            <dd className="mt-0.5 font-semibold tabular-nums">{formatUsd(cents)}</dd>
-          </div>
+          <DetailItem
+            key={key}
+            label={t(`detail.${key}`)}
+            valueClassName="font-semibold tabular-nums"
+          >
+            {formatUsd(cents)}
+          </DetailItem>
         ))}
       </dl>
       {me?.id === user.id ? (

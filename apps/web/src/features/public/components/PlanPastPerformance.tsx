@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDate } from '../../../lib/dates';
+import { DetailRow } from '../../../ui/DetailList';
 import { Sparkline } from '../../../ui/Sparkline';
 import { signTone } from '../../../ui/tone';
 import { MarketSourceLabel } from '../../market/components/MarketSourceLabel';
@@ -107,9 +108,8 @@ function NoHistory() {
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <div className="flex items-baseline justify-between gap-4">
-      <dt className="text-muted">{label}</dt>
-      <dd className="text-right font-medium text-text tabular-nums">{children}</dd>
-    </div>
+    <DetailRow label={label} valueClassName="font-medium">
+      {children}
+    </DetailRow>
   );
 }
