@@ -6,12 +6,21 @@ import { ArrowUpRightIcon, Button, ChartIcon, SparkIcon, WalletIcon } from '../.
 import { useAccountSummary } from '../../account/api';
 
 interface Figure {
+  /** Its label is `figures.<key>`. */
   key: string;
-  label: string;
-  value: (summary: AccountSummary) => string;
-  icon: typeof WalletIcon;
+  /** The amount it shows, from the account summary. */
+  cents: keyof AccountSummary;
+  Icon: typeof WalletIcon;
+  /** Where the figure comes from. */
   to: string;
 }
+
+const FIGURES = [
+  { key: 'available', cents: 'availableCents', Icon: WalletIcon, to: '/transactions' },
+  { key: 'profit', cents: 'totalProfitCents', Icon: ChartIcon, to: '/transactions' },
+  { key: 'bonus', cents: 'totalBonusCents', Icon: SparkIcon, to: '/referrals' },
+  { key: 'pendingWithdrawals', cents: 'heldCents', Icon: ArrowUpRightIcon, to: '/transactions' },
+] as const satisfies readonly Figure[];
 
 /**
  * Available Balance, Profit, Bonus and the amount on hold for pending withdrawals (as the
@@ -21,36 +30,6 @@ interface Figure {
 export function AccountFigures() {
   const { t } = useTranslation('profile');
   const summary = useAccountSummary();
-  const figures: Figure[] = [
-    {
-      key: 'available',
-      label: t('figures.available'),
-      value: (s) => formatUsd(s.availableCents),
-      icon: WalletIcon,
-      to: '/transactions',
-    },
-    {
-      key: 'profit',
-      label: t('figures.profit'),
-      value: (s) => formatUsd(s.totalProfitCents),
-      icon: ChartIcon,
-      to: '/transactions',
-    },
-    {
-      key: 'bonus',
-      label: t('figures.bonus'),
-      value: (s) => formatUsd(s.totalBonusCents),
-      icon: SparkIcon,
-      to: '/referrals',
-    },
-    {
-      key: 'pending',
-      label: t('figures.pendingWithdrawals'),
-      value: (s) => formatUsd(s.heldCents),
-      icon: ArrowUpRightIcon,
-      to: '/transactions',
-    },
-  ];
 
   return (
     <section aria-labelledby="account-figures-title">
@@ -69,19 +48,21 @@ export function AccountFigures() {
         </div>
       )}
       <ul className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
-        {figures.map(({ key, label, value, icon: Icon, to }) => (
+        {FIGURES.map(({ key, cents, Icon, to }) => (
           <li key={key}>
             <Link
               to={to}
               className="flex h-full flex-col gap-3 rounded-2xl border border-border bg-surface p-4 transition-colors hover:border-muted sm:p-5"
             >
               <span className="flex items-center justify-between gap-2">
-                <span className="text-xs font-medium text-muted sm:text-sm">{label}</span>
+                <span className="text-xs font-medium text-muted sm:text-sm">
+                  {t(`figures.${key}`)}
+                </span>
                 <Icon aria-hidden="true" className="shrink-0 text-brand-strong" />
               </span>
               <span className="text-lg font-semibold tracking-tight text-text tabular-nums sm:text-xl">
                 {summary.data ? (
-                  value(summary.data)
+                  formatUsd(summary.data[cents])
                 ) : summary.isError ? (
                   '—'
                 ) : (
