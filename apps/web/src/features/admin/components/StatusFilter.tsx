@@ -2,9 +2,10 @@ import type { QueryKey } from '@tanstack/react-query';
 import clsx from 'clsx';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { inputClasses } from '../../../ui';
+import { DataTable, inputClasses, type DataTableColumn } from '../../../ui';
 import { useAdminQuery } from '../hooks/useAdminQuery';
 import { useUrlParams } from '../hooks/useUrlState';
+import { ListResult } from './QueryStates';
 
 /**
  * A review queue's status, kept in the address (`?status=`) so a reload or a shared link shows
@@ -94,13 +95,15 @@ export function useReviewQueue<S extends string, T>(
   return { statuses, status, setStatus, query };
 }
 
+type ReviewQueue<S extends string, T> = ReturnType<typeof useReviewQueue<S, T>>;
+
 /** "Show: [status]" above a review queue; `section` names its texts (`show`, `statuses.<status>`). */
 export function QueueStatusFilter<S extends string>({
   section,
   queue,
 }: {
   section: string;
-  queue: Pick<ReturnType<typeof useReviewQueue<S, unknown>>, 'statuses' | 'status' | 'setStatus'>;
+  queue: Pick<ReviewQueue<S, unknown>, 'statuses' | 'status' | 'setStatus'>;
 }) {
   const { t } = useTranslation('admin');
   return (
@@ -111,5 +114,56 @@ export function QueueStatusFilter<S extends string>({
       optionLabel={(value) => t(`${section}.statuses.${value}`)}
       onChange={queue.setStatus}
     />
+  );
+}
+
+/** Where a review queue's list goes: the queue, and `section`, which names its texts in `admin`. */
+interface ReviewQueueProps<S extends string, T> {
+  section: string;
+  queue: ReviewQueue<S, T>;
+}
+
+/**
+ * A review queue's status filter, then its list of that status (ListResult's states, with
+ * `<section>.empty.<status>` when none is left).
+ */
+export function ReviewQueueList<S extends string, T, R>({
+  section,
+  queue,
+  items,
+  children,
+}: ReviewQueueProps<S, T> & {
+  items: (data: T) => readonly R[];
+  children: (items: readonly R[]) => ReactNode;
+}) {
+  const { t } = useTranslation('admin');
+  return (
+    <>
+      <QueueStatusFilter section={section} queue={queue} />
+      <ListResult query={queue.query} items={items} empty={t(`${section}.empty.${queue.status}`)}>
+        {children}
+      </ListResult>
+    </>
+  );
+}
+
+/** A review queue as a table: ReviewQueueList's, captioned `<section>.caption`, a row per id. */
+export function ReviewQueueTable<S extends string, T, R extends { id: string }>({
+  rows,
+  columns,
+  ...list
+}: ReviewQueueProps<S, T> & { rows: (data: T) => readonly R[]; columns: DataTableColumn<R>[] }) {
+  const { t } = useTranslation('admin');
+  return (
+    <ReviewQueueList {...list} items={rows}>
+      {(items) => (
+        <DataTable
+          rows={items}
+          caption={t(`${list.section}.caption`)}
+          rowKey={(row) => row.id}
+          columns={columns}
+        />
+      )}
+    </ReviewQueueList>
   );
 }

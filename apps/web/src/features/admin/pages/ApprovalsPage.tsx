@@ -5,8 +5,8 @@ import { Link } from 'react-router';
 import { adminApi, adminKeys } from '../api';
 import { approvalColumns } from '../components/approvals/approvalColumns';
 import { NoOtherApproverNotice, useApprovalSummary } from '../components/ApprovalActions';
-import { PageIntro, QueryTable } from '../components/QueryStates';
-import { QueueStatusFilter, useReviewQueue } from '../components/StatusFilter';
+import { PageIntro } from '../components/QueryStates';
+import { ReviewQueueTable, useReviewQueue } from '../components/StatusFilter';
 import { useAdminQuery } from '../hooks/useAdminQuery';
 
 /**
@@ -36,13 +36,10 @@ export function ApprovalsPage() {
         </Link>
       </PageIntro>
       <NoOtherApproverNotice />
-      <QueueStatusFilter section="approvals" queue={queue} />
-      <QueryTable
-        query={queue.query}
+      <ReviewQueueTable
+        section="approvals"
+        queue={queue}
         rows={(data) => data.items}
-        empty={t(`approvals.empty.${queue.status}`)}
-        caption={t('approvals.caption')}
-        rowKey={(approval) => approval.id}
         columns={approvalColumns(t, summary)}
       />
     </div>

@@ -1,9 +1,9 @@
 import { TRADER_APPLICATION_STATUSES } from '@app/shared/schemas/lead-traders';
 import { useTranslation } from 'react-i18next';
 import { adminApi, adminKeys } from '../api';
-import { PageIntro, QueryTable } from '../components/QueryStates';
+import { PageIntro } from '../components/QueryStates';
 import { applicationColumns } from '../components/traderApplications/applicationColumns';
-import { QueueStatusFilter, useReviewQueue } from '../components/StatusFilter';
+import { ReviewQueueTable, useReviewQueue } from '../components/StatusFilter';
 
 /**
  * /admin/trader-applications: the lead-trader programme's review queue. Each application is
@@ -21,13 +21,10 @@ export function TraderApplicationsPage() {
   return (
     <div className="flex flex-col gap-5">
       <PageIntro>{t('traderApplications.intro')}</PageIntro>
-      <QueueStatusFilter section="traderApplications" queue={queue} />
-      <QueryTable
-        query={queue.query}
+      <ReviewQueueTable
+        section="traderApplications"
+        queue={queue}
         rows={(data) => data.applications}
-        empty={t(`traderApplications.empty.${queue.status}`)}
-        caption={t('traderApplications.caption')}
-        rowKey={(application) => application.id}
         columns={applicationColumns(t)}
       />
     </div>

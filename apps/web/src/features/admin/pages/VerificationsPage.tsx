@@ -3,8 +3,8 @@ import { Card } from '../../../ui';
 import { adminApi, adminKeys, type VerificationQueueStatus } from '../api';
 import { AppropriatenessSettingsCard, QuestionnaireCard } from '../components/AppropriatenessCards';
 import { PendingSettingChange } from '../components/ApprovalActions';
-import { ListResult, PageIntro } from '../components/QueryStates';
-import { QueueStatusFilter, useReviewQueue } from '../components/StatusFilter';
+import { PageIntro } from '../components/QueryStates';
+import { ReviewQueueList, useReviewQueue } from '../components/StatusFilter';
 import { SettingCheckbox } from '../components/SettingCheckbox';
 import { Submission } from '../components/verifications/Submission';
 import { useAdminQuery } from '../hooks/useAdminQuery';
@@ -33,12 +33,7 @@ export function VerificationsPage() {
         <AppropriatenessSettingsCard />
       </div>
       <QuestionnaireCard />
-      <QueueStatusFilter section="verifications" queue={queue} />
-      <ListResult
-        query={queue.query}
-        items={(data) => data.verifications}
-        empty={t(`verifications.empty.${queue.status}`)}
-      >
+      <ReviewQueueList section="verifications" queue={queue} items={(data) => data.verifications}>
         {(verifications) => (
           <ul className="flex flex-col gap-5" aria-label={t('titles.verifications')}>
             {verifications.map((verification) => (
@@ -48,7 +43,7 @@ export function VerificationsPage() {
             ))}
           </ul>
         )}
-      </ListResult>
+      </ReviewQueueList>
     </div>
   );
 }
