@@ -4,11 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { newIdempotencyKey } from '../../../lib/api';
 import { useSession } from '../../../lib/auth';
-import { Button, ConfirmDialog } from '../../../ui';
+import { ConfirmDialog } from '../../../ui';
 import { adminApi, adminKeys, type Approval } from '../api';
 import { describeApproval, describeSettingChange, movesMoney } from '../approvalSummary';
 import { useAdminMutation } from '../hooks/useAdminMutation';
 import { useAdminQuery } from '../hooks/useAdminQuery';
+import { ApproveRejectButtons, type Decision } from './ApproveRejectButtons';
 
 /**
  * Who else could approve what waits for a second admin (GET /api/admin/users/approvers). With
@@ -79,7 +80,6 @@ export function useApprovalSummary() {
   return (approval: Approval) => describeApproval(t, approval);
 }
 
-type Decision = 'approve' | 'reject';
 interface Opened {
   decision: Decision;
   idempotencyKey: string;
@@ -133,12 +133,7 @@ export function ApprovalActions({ approval }: { approval: Approval }) {
   return (
     <>
       <span className="inline-flex gap-2 whitespace-nowrap">
-        <Button size="sm" onClick={() => start('approve')}>
-          {t('approvals.approve')}
-        </Button>
-        <Button size="sm" variant="secondary" onClick={() => start('reject')}>
-          {t('approvals.reject')}
-        </Button>
+        <ApproveRejectButtons section="approvals" rejectVariant="secondary" onDecide={start} />
       </span>
       {open && (
         <DecisionDialog

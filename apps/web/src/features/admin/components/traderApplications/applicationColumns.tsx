@@ -3,13 +3,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '../../../../lib/auth';
-import { Badge, Button, ConfirmDialog, type DataTableColumn } from '../../../../ui';
+import { Badge, ConfirmDialog, type DataTableColumn } from '../../../../ui';
 import { adminApi, type AdminTraderApplication } from '../../api';
 import { formatDateTime } from '../../format';
 import { useAdminMutation } from '../../hooks/useAdminMutation';
+import { ApproveRejectButtons, type Decision } from '../ApproveRejectButtons';
 import { REVIEW_TONES } from '../StatusBadges';
-
-type Decision = 'approve' | 'reject';
 
 /** The lead-trader applications queue's columns: who applied and why, then the decision. */
 export function applicationColumns(
@@ -102,12 +101,11 @@ function DecisionButtons({ application }: { application: AdminTraderApplication 
   const name = application.displayName;
   return (
     <div className="flex flex-wrap justify-end gap-2">
-      <Button size="sm" onClick={() => setOpen('approve')}>
-        {t('traderApplications.approve')}
-      </Button>
-      <Button size="sm" variant="danger" onClick={() => setOpen('reject')}>
-        {t('traderApplications.reject')}
-      </Button>
+      <ApproveRejectButtons
+        section="traderApplications"
+        rejectVariant="danger"
+        onDecide={setOpen}
+      />
       <ConfirmDialog
         open={open !== null}
         onOpenChange={(next) => {
