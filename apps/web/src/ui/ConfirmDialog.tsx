@@ -2,6 +2,7 @@ import { useId, useState, type ReactNode } from 'react';
 import type { ButtonVariant } from './Button';
 import { DialogActions } from './DialogActions';
 import { Modal } from './Modal';
+import { PlainForm } from './forms/Form';
 
 export interface ConfirmDialogReason {
   label: ReactNode;
@@ -72,14 +73,7 @@ function ConfirmBody({
   }
 
   return (
-    <form
-      noValidate
-      className="flex flex-col gap-4"
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
-    >
+    <PlainForm onSubmit={submit}>
       {children}
       {reason && (
         <div className="flex flex-col gap-1.5">
@@ -114,6 +108,6 @@ function ConfirmBody({
         pending={busy}
         variant={variant}
       />
-    </form>
+    </PlainForm>
   );
 }

@@ -23,3 +23,30 @@ export function Form({
     </form>
   );
 }
+
+/**
+ * A form without react-hook-form: `onSubmit` runs its own checks (no native validation, and the
+ * page does not reload), with the fields stacked one under another.
+ */
+export function PlainForm({
+  onSubmit,
+  children,
+  ...rest
+}: Omit<FormHTMLAttributes<HTMLFormElement>, 'onSubmit'> & {
+  onSubmit: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <form
+      noValidate
+      className="flex flex-col gap-4"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+      {...rest}
+    >
+      {children}
+    </form>
+  );
+}

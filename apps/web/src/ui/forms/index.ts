@@ -1,4 +1,4 @@
-export { Form, type FormProps } from './Form';
+export { Form, PlainForm, type FormProps } from './Form';
 export { CurrentPasswordField, NewPasswordField } from './PasswordFields';
 export { OneTimeCodeField } from './OneTimeCodeField';
 export { resettingClose } from './resettingClose';

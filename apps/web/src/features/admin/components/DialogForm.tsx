@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DialogActions, Modal } from '../../../ui';
+import { PlainForm } from '../../../ui/forms';
 
 /** Whether an add/edit dialog is open, as its page holds it. */
 export interface ModalState {
@@ -48,17 +49,9 @@ export function DialogForm({
   children: ReactNode;
 }) {
   return (
-    <form
-      id={id}
-      noValidate
-      className="flex flex-col gap-4"
-      onSubmit={(event) => {
-        event.preventDefault();
-        onSubmit();
-      }}
-    >
+    <PlainForm id={id} onSubmit={onSubmit}>
       {children}
-    </form>
+    </PlainForm>
   );
 }
 
