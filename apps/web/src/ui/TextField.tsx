@@ -39,22 +39,24 @@ export function TextField({
   const { t } = useTranslation(UI_NAMESPACE);
   const generatedId = useId();
   const inputId = id ?? generatedId;
-  const hintId = hint ? `${inputId}-hint` : undefined;
-  const errorId = error ? `${inputId}-error` : undefined;
-  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
 
   return (
-    <div className={clsx('flex flex-col gap-1.5', className)}>
-      <label htmlFor={inputId} className="text-sm font-medium text-text">
-        {label}
-        {optional && <span className="ml-1 font-normal text-muted">({t('optional')})</span>}
-      </label>
+    <FieldFrame
+      id={inputId}
+      label={
+        <>
+          {label}
+          {optional && <span className="ml-1 font-normal text-muted">({t('optional')})</span>}
+        </>
+      }
+      hint={hint}
+      error={error}
+      className={className}
+    >
       <div className="relative">
         <input
           ref={ref}
-          id={inputId}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
+          {...fieldControl(inputId, { hint, error })}
           className={clsx(
             inputClasses,
             error ? 'border-danger' : 'border-border',
@@ -72,16 +74,60 @@ export function TextField({
           <div className="absolute inset-y-0 right-1 flex items-center">{endAdornment}</div>
         )}
       </div>
+    </FieldFrame>
+  );
+}
+
+/**
+ * What every labelled field is framed by: the label above the control, then the hint and the
+ * validation message (shown translated), which `fieldControl` ties to the control.
+ */
+export function FieldFrame({
+  id,
+  label,
+  hint,
+  error,
+  className,
+  labelClassName = 'text-sm font-medium text-text',
+  children,
+}: {
+  /** The control's id. */
+  id: string;
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: string | undefined;
+  className?: string | undefined;
+  labelClassName?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={clsx('flex flex-col gap-1.5', className)}>
+      <label htmlFor={id} className={labelClassName}>
+        {label}
+      </label>
+      {children}
       {hint && (
-        <p id={hintId} className="text-xs text-muted">
+        <p id={`${id}-hint`} className="text-xs text-muted">
           {hint}
         </p>
       )}
       {error && (
-        <p id={errorId} className="text-sm text-danger">
+        <p id={`${id}-error`} className="text-sm text-danger">
           {translateMessage(error)}
         </p>
       )}
     </div>
   );
+}
+
+/** A FieldFrame control's own attributes: its id, invalid with an error, described by its notes. */
+export function fieldControl(id: string, notes: { hint?: ReactNode; error?: string | undefined }) {
+  const describedBy = [notes.hint ? `${id}-hint` : '', notes.error ? `${id}-error` : '']
+    .filter(Boolean)
+    .join(' ');
+  return {
+    id,
+    'aria-invalid': notes.error ? true : undefined,
+    'aria-describedby': describedBy || undefined,
+  } as const;
 }

@@ -112,12 +112,7 @@ function TraderSelect({
   const { t } = useTranslation('admin');
   const id = useId();
   return (
-    <LabelledField
-      id={id}
-      label={t('strategies.trader')}
-      error={error}
-      className="flex flex-col gap-1.5 sm:col-span-2"
-    >
+    <LabelledField id={id} label={t('strategies.trader')} error={error} className="sm:col-span-2">
       <select
         id={id}
         {...errorAria(id, error)}

@@ -1,37 +1,20 @@
 import type { ReactNode } from 'react';
-import { translateMessage } from '../../../lib/messages';
+import { FieldFrame } from '../../../ui/TextField';
 
 /**
  * A label over a control TextField does not cover (a select, a textarea) and the control's error
  * under it, as `${id}-error` for the control's `aria-describedby`.
  */
-export function LabelledField({
-  id,
-  label,
-  error,
-  className = 'flex flex-col gap-1.5',
-  children,
-}: {
+export function LabelledField(props: {
   id: string;
   label: string;
   error: string | undefined;
+  /** Added to the column's classes. */
   className?: string;
   /** The control (with `id`) and any note under it. */
   children: ReactNode;
 }) {
-  return (
-    <div className={className}>
-      <label htmlFor={id} className="text-sm font-medium">
-        {label}
-      </label>
-      {children}
-      {error && (
-        <p id={`${id}-error`} className="text-sm text-danger">
-          {translateMessage(error)}
-        </p>
-      )}
-    </div>
-  );
+  return <FieldFrame {...props} labelClassName="text-sm font-medium" />;
 }
 
 /** The aria attributes of a control whose error LabelledField shows. */

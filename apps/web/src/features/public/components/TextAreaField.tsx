@@ -1,7 +1,6 @@
 import clsx from 'clsx';
 import { useId, type Ref, type TextareaHTMLAttributes } from 'react';
-import { translateMessage } from '../../../lib/messages';
-import { inputClasses } from '../../../ui/TextField';
+import { FieldFrame, fieldControl, inputClasses } from '../../../ui/TextField';
 
 interface TextAreaFieldProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
   label: string;
@@ -9,21 +8,15 @@ interface TextAreaFieldProps extends TextareaHTMLAttributes<HTMLTextAreaElement>
   ref?: Ref<HTMLTextAreaElement>;
 }
 
-/** A multi-line field in the look of the shared TextField (which has no textarea variant). */
+/** A multi-line field in the frame and look of the shared TextField. */
 export function TextAreaField({ label, error, id, className, ref, ...props }: TextAreaFieldProps) {
   const generatedId = useId();
   const fieldId = id ?? generatedId;
-  const errorId = error ? `${fieldId}-error` : undefined;
   return (
-    <div className={clsx('flex flex-col gap-1.5', className)}>
-      <label htmlFor={fieldId} className="text-sm font-medium text-text">
-        {label}
-      </label>
+    <FieldFrame id={fieldId} label={label} error={error} className={className}>
       <textarea
         ref={ref}
-        id={fieldId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={errorId}
+        {...fieldControl(fieldId, { error })}
         className={clsx(
           inputClasses,
           'h-auto min-h-32 resize-y py-2.5',
@@ -31,11 +24,6 @@ export function TextAreaField({ label, error, id, className, ref, ...props }: Te
         )}
         {...props}
       />
-      {error && (
-        <p id={errorId} className="text-sm text-danger">
-          {translateMessage(error)}
-        </p>
-      )}
-    </div>
+    </FieldFrame>
   );
 }
