@@ -116,7 +116,7 @@ export function TestimonialsCarousel({ items, label }: TestimonialsCarouselProps
       </div>
       <div className="mt-6 flex items-center justify-center gap-4">
         <HydratedFieldset>
-          <CarouselButton label={t('testimonials.previous')} onClick={() => go(-1)}>
+          <CarouselButton aria-label={t('testimonials.previous')} onClick={() => go(-1)}>
             <ChevronLeftIcon />
           </CarouselButton>
           <CarouselDots
@@ -125,7 +125,7 @@ export function TestimonialsCarousel({ items, label }: TestimonialsCarouselProps
             onSelect={setCurrent}
             dotLabel={(index) => t('testimonials.goTo', { index })}
           />
-          <CarouselButton label={t('testimonials.next')} onClick={() => go(1)}>
+          <CarouselButton aria-label={t('testimonials.next')} onClick={() => go(1)}>
             <ChevronRightIcon />
           </CarouselButton>
         </HydratedFieldset>
@@ -214,23 +214,13 @@ function CarouselDots({
   );
 }
 
-function CarouselButton({
-  label,
-  onClick,
-  children,
-}: {
-  label: string;
-  onClick: () => void;
-  children: ReactNode;
-}) {
+/** A round arrow button beside the dots: the icon shows, its `aria-label` is read out. */
+function CarouselButton(props: { 'aria-label': string; onClick: () => void; children: ReactNode }) {
   return (
     <button
       type="button"
-      onClick={onClick}
-      aria-label={label}
       className="flex size-11 items-center justify-center rounded-full border border-border bg-surface text-text transition-colors hover:border-brand/60 hover:text-brand-strong"
-    >
-      {children}
-    </button>
+      {...props}
+    />
   );
 }
