@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { appConfig } from '../../../lib/config';
-import { ArrowUpRightIcon, CheckIcon } from '../../../ui/icons';
+import { ArrowUpRightIcon } from '../../../ui/icons';
+import { CheckBullet } from './CheckBullet';
 import { SectionHeading } from './SectionHeading';
 
 export function AboutSection() {
@@ -37,9 +38,7 @@ export function AboutSection() {
               key={point}
               className="flex gap-4 rounded-2xl border border-border bg-surface p-5 text-text"
             >
-              <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-brand/15 text-brand-strong">
-                <CheckIcon width={16} height={16} />
-              </span>
+              <CheckBullet className="size-8" iconSize={16} />
               <span className="leading-relaxed">{point}</span>
             </li>
           ))}

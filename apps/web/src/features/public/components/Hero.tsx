@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../ui/Button';
-import { CheckIcon } from '../../../ui/icons';
+import { CheckBullet } from './CheckBullet';
 import { useSignedInHome } from '../hooks/useSignedInHome';
 import { PriceTicker } from './PriceTicker';
 
@@ -54,9 +54,7 @@ export function Hero() {
           <ol className="mt-5 flex flex-col gap-4">
             {(Array.isArray(steps) ? steps : []).map((step) => (
               <li key={step} className="flex gap-3 text-sm leading-relaxed text-text">
-                <span className="mt-0.5 flex size-5 shrink-0 items-center justify-center rounded-full bg-brand/15 text-brand-strong">
-                  <CheckIcon width={14} height={14} />
-                </span>
+                <CheckBullet className="mt-0.5 size-5" iconSize={14} />
                 {step}
               </li>
             ))}
