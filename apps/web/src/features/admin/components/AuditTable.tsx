@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { DataTable, type DataTableColumn } from '../../../ui';
 import { formatUsd } from '@app/shared/money';
 import { formatDateTime } from '../format';
+import { dotted } from '../../../lib/dotted';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
@@ -50,7 +51,7 @@ function detailLines(t: TFunction<'admin'>, details: Record<string, unknown>): s
 /** "user · 7a43b667…" for a uuid target (the full id is in the title and the link). */
 function targetLabel(type: string | null, id: string | null): string {
   const shortId = id && UUID.test(id) ? `${id.slice(0, 8)}…` : id;
-  return [type, shortId].filter(Boolean).join(' · ');
+  return dotted([type, shortId]);
 }
 
 /** What an entry records, in words ("Account activated"); an action no label knows, in general terms. */

@@ -37,6 +37,7 @@ import { useAdminMutation } from '../hooks/useAdminMutation';
 import { useCursorPages } from '../hooks/useCursorPages';
 import { useAdminQuery } from '../hooks/useAdminQuery';
 import { onClosed } from '../components/DialogForm';
+import { dotted } from '../../../lib/dotted';
 
 /** /admin/users/:id — profile, status, money, referrals, sessions, audit trail and actions. */
 export function UserDetailPage() {
@@ -407,7 +408,7 @@ function UserTransactions({ userId }: { userId: string }) {
 
 function sessionLabel(session: AdminSession, fallback: string): string {
   const { browser, os } = describeUserAgent(session.userAgent);
-  return [browser, os].filter(Boolean).join(' · ') || fallback;
+  return dotted([browser, os]) || fallback;
 }
 
 function SessionsCard({ user, sessions }: { user: AdminUser; sessions: AdminSession[] }) {
@@ -435,13 +436,11 @@ function SessionsCard({ user, sessions }: { user: AdminUser; sessions: AdminSess
                 {sessionLabel(session, t('detail.unknownDevice'))}
               </span>
               <span className="text-xs text-muted">
-                {[
+                {dotted([
                   session.ip,
                   t('detail.sessionStarted', { date: formatDateTime(session.createdAt) }),
                   t('detail.sessionLastSeen', { date: formatDateTime(session.lastSeenAt) }),
-                ]
-                  .filter(Boolean)
-                  .join(' · ')}
+                ])}
               </span>
             </li>
           ))}

@@ -7,6 +7,7 @@ import { sessionsQuery, useRevokeSession } from '../api';
 import { SecurityRow } from './SecurityRow';
 import { describeUserAgent } from './userAgent';
 import { ListRow, LoadedQuery, RowAction } from './ListPieces';
+import { dotted } from '../../../lib/dotted';
 
 export function ActiveSessions() {
   const { t } = useTranslation('profile');
@@ -55,13 +56,11 @@ function SessionRow({ session }: { session: SessionInfo }) {
         {session.current && <Badge tone="success">{t('sessions.thisDevice')}</Badge>}
       </p>
       <p className="mt-0.5 text-xs text-muted">
-        {[
+        {dotted([
           session.ip ? t('sessions.ip', { ip: session.ip }) : null,
           t('sessions.signedIn', { date: formatDate(session.createdAt) }),
           t('sessions.lastSeen', { date: formatDate(session.lastSeenAt) }),
-        ]
-          .filter(Boolean)
-          .join(' · ')}
+        ])}
       </p>
     </ListRow>
   );

@@ -7,6 +7,7 @@ import { Button, LoadMore } from '../../../ui';
 import { activityQuery } from '../api';
 import { SecurityRow } from './SecurityRow';
 import { describeUserAgent } from './userAgent';
+import { dotted } from '../../../lib/dotted';
 
 /** Entries a person should look at twice: a failed sign-in, or staff ending their sessions. */
 const NOTABLE = new Set<ActivityEntry['action']>(['user.login_failed', 'user.sessions_revoked']);
@@ -71,9 +72,11 @@ function ActivityRow({ entry }: { entry: ActivityEntry }) {
     >
       <p className="text-sm font-medium text-text">{t(`activity.actions.${entry.action}`)}</p>
       <p className="mt-0.5 text-xs break-words text-muted">
-        {[formatDateTime(entry.at), device, entry.ip ? t('sessions.ip', { ip: entry.ip }) : null]
-          .filter(Boolean)
-          .join(' · ')}
+        {dotted([
+          formatDateTime(entry.at),
+          device,
+          entry.ip ? t('sessions.ip', { ip: entry.ip }) : null,
+        ])}
       </p>
     </li>
   );

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { identitiesQuery, useUnlinkIdentity } from '../api';
 import { SecurityRow } from './SecurityRow';
 import { ListRow, LoadedList, RowAction } from './ListPieces';
+import { dotted } from '../../../lib/dotted';
 
 /** The provider accounts ("Continue with …") linked to this account, each removable. */
 export function LinkedProviders() {
@@ -42,15 +43,13 @@ function IdentityRow({ identity }: { identity: LinkedIdentity }) {
     >
       <p className="text-sm font-medium text-text">{identity.displayName}</p>
       <p className="mt-0.5 break-all text-xs text-muted">
-        {[
+        {dotted([
           identity.email,
           t('providers.linkedOn', { date: formatDate(identity.createdAt) }),
           identity.lastUsedAt
             ? t('providers.lastUsed', { date: formatDate(identity.lastUsedAt) })
             : null,
-        ]
-          .filter(Boolean)
-          .join(' · ')}
+        ])}
       </p>
     </ListRow>
   );
