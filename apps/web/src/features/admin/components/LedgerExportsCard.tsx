@@ -120,18 +120,12 @@ function JournalExport({
     error: fieldErrors[end],
   });
   return (
-    <section aria-labelledby="exports-journal" className="flex flex-col gap-3">
-      <h3 id="exports-journal" className="text-sm font-semibold text-text">
-        {t('exports.journal')}
-      </h3>
+    <ExportSection job="journal" preparing={preparing} onDownload={onDownload}>
       <div className="grid gap-3 sm:grid-cols-2">
         <TextField {...endField('from')} />
         <TextField {...endField('to')} />
       </div>
-      <DownloadButton job="journal" preparing={preparing} onClick={onDownload}>
-        {t('exports.downloadJournal')}
-      </DownloadButton>
-    </section>
+    </ExportSection>
   );
 }
 
@@ -145,10 +139,7 @@ function BalancesExport({
 }: ExportFields & { at: string; onAt: (at: string) => void }) {
   const { t } = useTranslation('admin');
   return (
-    <section aria-labelledby="exports-balances" className="flex flex-col gap-3">
-      <h3 id="exports-balances" className="text-sm font-semibold text-text">
-        {t('exports.balances')}
-      </h3>
+    <ExportSection job="balances" preparing={preparing} onDownload={onDownload}>
       <TextField
         label={t('exports.at')}
         type="date"
@@ -158,34 +149,49 @@ function BalancesExport({
         error={fieldErrors.at}
         hint={t('exports.atHint')}
       />
-      <DownloadButton job="balances" preparing={preparing} onClick={onDownload}>
-        {t('exports.downloadBalances')}
-      </DownloadButton>
-    </section>
+    </ExportSection>
   );
 }
 
-function DownloadButton({
+/** Each export's heading and download button (texts in `admin`). */
+const EXPORT_TEXTS = {
+  journal: { title: 'exports.journal', download: 'exports.downloadJournal' },
+  balances: { title: 'exports.balances', download: 'exports.downloadBalances' },
+} as const satisfies Record<Job, { title: string; download: string }>;
+
+/**
+ * One export: its heading, its fields (`children`), then its download button, which spins while
+ * this export is prepared and waits while another one is.
+ */
+function ExportSection({
   job,
   preparing,
-  onClick,
+  onDownload,
   children,
 }: {
   job: Job;
   preparing: Job | null;
-  onClick: () => void;
+  onDownload: () => void;
   children: ReactNode;
 }) {
+  const { t } = useTranslation('admin');
+  const headingId = `exports-${job}`;
   return (
-    <Button
-      variant="secondary"
-      className="self-start"
-      onClick={onClick}
-      loading={preparing === job}
-      disabled={preparing !== null}
-    >
+    <section aria-labelledby={headingId} className="flex flex-col gap-3">
+      <h3 id={headingId} className="text-sm font-semibold text-text">
+        {t(EXPORT_TEXTS[job].title)}
+      </h3>
       {children}
-    </Button>
+      <Button
+        variant="secondary"
+        className="self-start"
+        onClick={onDownload}
+        loading={preparing === job}
+        disabled={preparing !== null}
+      >
+        {t(EXPORT_TEXTS[job].download)}
+      </Button>
+    </section>
   );
 }
 
