@@ -16,3 +16,16 @@ export function lazyPage<M>(
     return { Component: pick(module) };
   };
 }
+
+/**
+ * A page's route with its title (`handle.title`, an i18n key the shell shows as the heading and
+ * the document title): the page's code and its `namespaces` load together, as with `lazyPage`.
+ */
+export function titledPage(
+  path: string,
+  title: string,
+  namespaces: readonly string[],
+  load: () => Promise<ComponentType>,
+): RouteObject {
+  return { path, handle: { title }, lazy: lazyPage(load, (page) => page, namespaces) };
+}

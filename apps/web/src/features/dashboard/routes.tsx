@@ -1,14 +1,11 @@
 import type { RouteObject } from 'react-router';
-import { lazyPage } from '../../app/lazyPage';
+import { titledPage } from '../../app/lazyPage';
 
 export const dashboardRoutes: RouteObject[] = [
-  {
-    path: '/dashboard',
-    handle: { title: 'dashboard:title' },
-    lazy: lazyPage(
-      () => import('./pages/DashboardPage'),
-      (m) => m.DashboardPage,
-      ['dashboard', 'transactions', 'trading', 'market', 'verification'],
-    ),
-  },
+  titledPage(
+    '/dashboard',
+    'dashboard:title',
+    ['dashboard', 'transactions', 'trading', 'market', 'verification'],
+    () => import('./pages/DashboardPage').then((m) => m.DashboardPage),
+  ),
 ];

@@ -1,14 +1,8 @@
 import type { RouteObject } from 'react-router';
-import { lazyPage } from '../../app/lazyPage';
+import { titledPage } from '../../app/lazyPage';
 
 export const referralRoutes: RouteObject[] = [
-  {
-    path: '/referrals',
-    handle: { title: 'referrals:title' },
-    lazy: lazyPage(
-      () => import('./pages/ReferralsPage'),
-      (m) => m.ReferralsPage,
-      ['referrals'],
-    ),
-  },
+  titledPage('/referrals', 'referrals:title', ['referrals'], () =>
+    import('./pages/ReferralsPage').then((m) => m.ReferralsPage),
+  ),
 ];

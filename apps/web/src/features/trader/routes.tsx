@@ -1,14 +1,8 @@
 import type { RouteObject } from 'react-router';
-import { lazyPage } from '../../app/lazyPage';
+import { titledPage } from '../../app/lazyPage';
 
 export const traderRoutes: RouteObject[] = [
-  {
-    path: '/trader',
-    handle: { title: 'trader:title' },
-    lazy: lazyPage(
-      () => import('./pages/TraderPage'),
-      (m) => m.TraderPage,
-      ['trader', 'market'],
-    ),
-  },
+  titledPage('/trader', 'trader:title', ['trader', 'market'], () =>
+    import('./pages/TraderPage').then((m) => m.TraderPage),
+  ),
 ];

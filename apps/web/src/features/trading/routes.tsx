@@ -1,14 +1,8 @@
 import type { RouteObject } from 'react-router';
-import { lazyPage } from '../../app/lazyPage';
+import { titledPage } from '../../app/lazyPage';
 
 export const tradingRoutes: RouteObject[] = [
-  {
-    path: '/trades/history',
-    handle: { title: 'trading:history.title' },
-    lazy: lazyPage(
-      () => import('./pages/TradeHistoryPage'),
-      (m) => m.TradeHistoryPage,
-      ['trading'],
-    ),
-  },
+  titledPage('/trades/history', 'trading:history.title', ['trading'], () =>
+    import('./pages/TradeHistoryPage').then((m) => m.TradeHistoryPage),
+  ),
 ];
