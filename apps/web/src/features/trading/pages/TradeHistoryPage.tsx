@@ -12,12 +12,10 @@ import {
   LoadMore,
   SearchInput,
   signTone,
+  useDebouncedValue,
 } from '../../../ui';
-import { useDebouncedValue } from '../../../ui/useDebouncedValue';
 import { tradeHistoryQuery, type HistoryTrade } from '../api';
 import { formatRoi, formatSignedUsd } from '../format';
-
-const SEARCH_DEBOUNCE_MS = 300;
 
 /**
  * /trades/history: every closed copy, newest close first, over its whole life — when it opened
@@ -28,7 +26,7 @@ const SEARCH_DEBOUNCE_MS = 300;
 export function TradeHistoryPage() {
   const { t } = useTranslation('trading');
   const [text, setText] = useState('');
-  const q = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
+  const q = useDebouncedValue(text.trim());
   const query = useInfiniteQuery({ ...tradeHistoryQuery(q), placeholderData: keepPreviousData });
   const trades = query.data?.pages.flatMap((page) => page.trades) ?? [];
 
