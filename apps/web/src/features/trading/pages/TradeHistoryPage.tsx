@@ -9,6 +9,7 @@ import {
   DemoStrategyBadge,
   EmptyState,
   QueryErrorState,
+  LoadingPlaceholder,
   LoadMore,
   SearchInput,
   signTone,
@@ -46,11 +47,11 @@ export function TradeHistoryPage() {
         searching={query.isFetching && !query.isFetchingNextPage && !query.isPending}
       />
       {query.isPending ? (
-        <div role="status" aria-label={t('loading')} className="flex flex-col gap-3">
+        <LoadingPlaceholder label={t('loading')} className="flex flex-col gap-3">
           {[0, 1, 2].map((index) => (
             <div key={index} className="h-28 animate-pulse rounded-xl bg-surface-2" />
           ))}
-        </div>
+        </LoadingPlaceholder>
       ) : query.isError && trades.length === 0 ? (
         <QueryErrorState query={query} title={t('history.loadError')} retryLabel={t('retry')} />
       ) : trades.length === 0 ? (
