@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { mutateAndReport } from '../../../lib/mutation';
 import { errorMessage } from '../../../lib/requestErrors';
-import { MutationDialog } from '../../../ui';
 import { useUpdateTradeRules, type CurrentTrade } from '../api';
+import { TradeDialog } from './TradeDialog';
 
 /** The two rules an open trade carries, each changed in its own small dialog. */
 type RuleDialog = 'stopLossDialog' | 'takeProfitDialog';
@@ -55,17 +55,15 @@ export function TradeRuleDialog({
 }) {
   const { t } = useTranslation('trading');
   return (
-    <MutationDialog
+    <TradeDialog
+      texts={dialog}
       mutation={save}
       onClose={onClose}
-      size="sm"
-      title={t(`${dialog}.title`)}
-      description={t(`${dialog}.description`)}
       otherAction={otherAction}
       cancelLabel={t('claim.cancel')}
       confirm={{ label: t(`${dialog}.save`), disabled: saveDisabled, onClick: onSave }}
     >
       {children}
-    </MutationDialog>
+    </TradeDialog>
   );
 }
