@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { MutationDialogProps } from '../../../ui';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { mutateAndReport } from '../../../lib/mutation';
@@ -39,31 +39,23 @@ export function useSaveTradeRules(trade: CurrentTrade, dialog: RuleDialog, onClo
 export function TradeRuleDialog({
   dialog,
   save,
-  onClose,
   onSave,
   saveDisabled,
-  otherAction,
-  children,
+  ...frame
 }: {
   dialog: RuleDialog;
   save: ReturnType<typeof useUpdateTradeRules>;
-  onClose: () => void;
   onSave: () => void;
   saveDisabled: boolean;
-  otherAction?: ReactNode;
-  children: ReactNode;
-}) {
+} & Pick<MutationDialogProps, 'onClose' | 'otherAction' | 'children'>) {
   const { t } = useTranslation('trading');
   return (
     <TradeDialog
       texts={dialog}
       mutation={save}
-      onClose={onClose}
-      otherAction={otherAction}
       cancelLabel={t('claim.cancel')}
       confirm={{ label: t(`${dialog}.save`), disabled: saveDisabled, onClick: onSave }}
-    >
-      {children}
-    </TradeDialog>
+      {...frame}
+    />
   );
 }
