@@ -8,6 +8,7 @@ export { EmptyState } from './EmptyState';
 export { Modal, ModalClose } from './Modal';
 export { PasswordInput } from './PasswordInput';
 export { LoadingBlock, LoadingScreen, Spinner } from './Spinner';
+export { LoadingPlaceholder, type LoadingPlaceholderProps } from './LoadingPlaceholder';
 export { TextField, inputClasses, type TextFieldProps } from './TextField';
 export { SearchInput } from './SearchInput';
 export * from './icons';

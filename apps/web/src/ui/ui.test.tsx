@@ -2,6 +2,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Button } from './Button';
+import { LoadingPlaceholder } from './LoadingPlaceholder';
 import { LoadMore, type NextPages } from './LoadMore';
 import { Modal } from './Modal';
 import { PasswordInput } from './PasswordInput';
@@ -21,6 +22,23 @@ describe('TextField', () => {
   it('is not marked invalid without an error', () => {
     render(<TextField label="Email" />);
     expect(screen.getByLabelText('Email').hasAttribute('aria-invalid')).toBe(false);
+  });
+});
+
+describe('LoadingPlaceholder', () => {
+  it('is one status named by what loads, drawn as a div or a list', () => {
+    render(
+      <>
+        <LoadingPlaceholder label="Loading prices" className="animate-pulse" />
+        <LoadingPlaceholder as="ul" label="Loading plans">
+          <li />
+        </LoadingPlaceholder>
+      </>,
+    );
+    const prices = screen.getByRole('status', { name: 'Loading prices' });
+    expect(prices.tagName).toBe('DIV');
+    expect(prices.className).toBe('animate-pulse');
+    expect(screen.getByRole('status', { name: 'Loading plans' }).tagName).toBe('UL');
   });
 });
 

@@ -5,3 +5,4 @@ export { resettingClose } from './resettingClose';
 export { DialogForm } from './DialogForm';
 export { useSchemaForm, sendingSubmit, type SchemaForm } from './useSchemaForm';
 export { CardForm } from './CardForm';
+export { registeredField, type FieldSource } from './registeredField';

@@ -3,7 +3,7 @@ import type { AccountSummary } from '@app/shared/schemas/account';
 import { useQuery } from '@tanstack/react-query';
 import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
-import { Card, QueryErrorState, signTone } from '../../../ui';
+import { Card, LoadingPlaceholder, QueryErrorState, signTone } from '../../../ui';
 import { signAsShown } from '../../market/decimal';
 import { accountSummaryQuery } from '../../account/api';
 import { returnLine } from '../lib/statusTexts';
@@ -147,9 +147,8 @@ function Stat({ label, cents }: { label: string; cents: number }) {
 function OverviewSkeleton() {
   const { t } = useTranslation('dashboard');
   return (
-    <div
-      role="status"
-      aria-label={t('figures.loading')}
+    <LoadingPlaceholder
+      label={t('figures.loading')}
       className="grid animate-pulse gap-4 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]"
     >
       <div className="h-52 rounded-2xl border border-border bg-surface p-6">
@@ -165,6 +164,6 @@ function OverviewSkeleton() {
           </div>
         ))}
       </div>
-    </div>
+    </LoadingPlaceholder>
   );
 }

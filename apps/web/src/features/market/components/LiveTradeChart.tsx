@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/requestErrors';
-import { ErrorState } from '../../../ui';
+import { ErrorState, LoadingPlaceholder } from '../../../ui';
 import { liveTradeCandlesQuery } from '../api';
 import { formatPrice } from '../decimal';
 import { useLiveTickers } from '../hooks';
@@ -35,9 +35,8 @@ export default function LiveTradeChart({ symbol }: { symbol: string }) {
         className="h-64 w-full sm:h-80"
       />
       {candles.isPending && (
-        <div
-          role="status"
-          aria-label={t('chart.loading')}
+        <LoadingPlaceholder
+          label={t('chart.loading')}
           className="absolute inset-0 animate-pulse rounded-xl bg-surface-2/60"
         />
       )}

@@ -3,7 +3,7 @@ import clsx from 'clsx';
 import { lazy, Suspense, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNearViewport, useWhenIdle } from '../../../lib/useNearViewport';
-import { Card, signTone } from '../../../ui';
+import { Card, LoadingPlaceholder, signTone } from '../../../ui';
 import { liveTradeCandlesQuery } from '../api';
 import { formatPrice, formatSignedPct, signAsShown } from '../decimal';
 import { useLiveTickers } from '../hooks';
@@ -33,9 +33,8 @@ export function LiveTradePanel({ symbol = LIVE_TRADE_SYMBOL }: { symbol?: string
   const idle = useWhenIdle();
   const chartWanted = near || idle;
   const placeholder = (
-    <div
-      role="status"
-      aria-label={t('chart.loading')}
+    <LoadingPlaceholder
+      label={t('chart.loading')}
       className="h-64 animate-pulse rounded-xl bg-surface-2/60 sm:h-80"
     />
   );

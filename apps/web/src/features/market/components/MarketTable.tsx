@@ -1,7 +1,7 @@
 import type { Ticker } from '@app/shared/schemas/market';
 import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
-import { Card, QueryErrorState, signTone } from '../../../ui';
+import { Card, LoadingPlaceholder, QueryErrorState, signTone } from '../../../ui';
 import { formatPrice, formatSignedPct, signAsShown } from '../decimal';
 import { useLiveTickers } from '../hooks';
 import { MarketSourceLabel } from './MarketSourceLabel';
@@ -88,11 +88,7 @@ function MarketRow({ ticker }: { ticker: Ticker }) {
 function TableSkeleton() {
   const { t } = useTranslation('market');
   return (
-    <div
-      role="status"
-      aria-label={t('table.loading')}
-      className="flex animate-pulse flex-col gap-3"
-    >
+    <LoadingPlaceholder label={t('table.loading')} className="flex animate-pulse flex-col gap-3">
       {[0, 1, 2, 3, 4].map((index) => (
         <div key={index} className="flex items-center justify-between gap-3 py-1">
           <span className="flex items-center gap-2.5">
@@ -103,6 +99,6 @@ function TableSkeleton() {
           <span className="h-4 w-14 rounded bg-surface-2" />
         </div>
       ))}
-    </div>
+    </LoadingPlaceholder>
   );
 }

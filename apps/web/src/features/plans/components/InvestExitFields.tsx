@@ -8,7 +8,10 @@ import { parseTakeProfitPct, stopLossValueCents, takeProfitValueCents } from '..
 
 export type InvestExits = ReturnType<typeof useInvestExits>;
 
-/** What the exit fields hold: the stop-loss (its default to start) and the typed take-profit. */
+/**
+ * What the exit fields hold: the stop-loss (its default to start) and the typed take-profit, as
+ * the order needs them and as each field is bound (`stopLossField`, `takeProfitField`).
+ */
 export function useInvestExits() {
   const [stopLossPct, setStopLossPct] = useState<number>(STOP_LOSS_PCT.default);
   // Optional: empty means none; otherwise a whole percentage within its bounds.
@@ -17,11 +20,14 @@ export function useInvestExits() {
   const takeProfitInvalid = takeProfitText.trim() !== '' && takeProfitPct === null;
   return {
     stopLossPct,
-    setStopLossPct,
-    takeProfitText,
-    setTakeProfitText,
     takeProfitPct,
     takeProfitInvalid,
+    stopLossField: { value: stopLossPct, onChange: setStopLossPct },
+    takeProfitField: {
+      value: takeProfitText,
+      onChange: setTakeProfitText,
+      invalid: takeProfitInvalid,
+    },
   };
 }
 
@@ -36,14 +42,13 @@ export function InvestExitFields({
   disabled: boolean;
 }) {
   const { t } = useTranslation('plans');
-  const { stopLossPct, takeProfitText, takeProfitPct, takeProfitInvalid } = exits;
+  const { stopLossPct, takeProfitPct } = exits;
   return (
     <>
       <div className="mt-5 rounded-xl border border-border bg-surface-2/60 p-4">
         <StopLossField
           label={t('confirm.stopLoss')}
-          value={stopLossPct}
-          onChange={exits.setStopLossPct}
+          {...exits.stopLossField}
           disabled={disabled}
           hint={t('confirm.stopLossHint', {
             pct: stopLossPct,
@@ -55,9 +60,7 @@ export function InvestExitFields({
       <div className="mt-3 rounded-xl border border-border bg-surface-2/60 p-4">
         <TakeProfitField
           label={t('confirm.takeProfit')}
-          value={takeProfitText}
-          onChange={exits.setTakeProfitText}
-          invalid={takeProfitInvalid}
+          {...exits.takeProfitField}
           placeholder={t('confirm.takeProfitNone')}
           disabled={disabled}
           hint={

@@ -28,7 +28,7 @@ export function InvestForm({
   onResumed,
 }: Props) {
   const { t } = useTranslation('plans');
-  const { form, submit, confirming, returning, cancel, refuseAmount } = useInvestForm({
+  const { form, submit, confirmation } = useInvestForm({
     plan,
     availableCents,
     disabledReason,
@@ -68,15 +68,7 @@ export function InvestForm({
           {disabledReason}
         </p>
       )}
-      {confirming !== null && (
-        <InvestConfirmDialog
-          plan={plan}
-          amountCents={confirming}
-          returning={returning}
-          onCancel={cancel}
-          onAmountError={refuseAmount}
-        />
-      )}
+      {confirmation && <InvestConfirmDialog plan={plan} {...confirmation} />}
     </form>
   );
 }

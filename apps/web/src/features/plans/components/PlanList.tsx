@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { EmptyState, QueryErrorState, SparkIcon } from '../../../ui';
+import { EmptyState, LoadingPlaceholder, QueryErrorState, SparkIcon } from '../../../ui';
 import { usePublicPlans, type PublicPlan } from '../../public/api';
 import { PlanCard } from '../../public/components/PlanCard';
 
@@ -18,14 +18,14 @@ function PlanList({ action }: { action: (plan: PublicPlan) => ReactNode }) {
     document.getElementById(`plan-${wanted}-title`)?.scrollIntoView({ block: 'start' });
   }, [wanted, loaded]);
   return plans.isPending ? (
-    <div role="status" aria-label={t('loading')} className="grid gap-6 md:grid-cols-2">
+    <LoadingPlaceholder label={t('loading')} className="grid gap-6 md:grid-cols-2">
       {[0, 1, 2, 3].map((index) => (
         <div
           key={index}
           className="h-[36rem] animate-pulse rounded-2xl border border-border bg-surface"
         />
       ))}
-    </div>
+    </LoadingPlaceholder>
   ) : plans.isError ? (
     <QueryErrorState query={plans} title={t('error')} retryLabel={t('retry')} />
   ) : plans.data.length === 0 ? (

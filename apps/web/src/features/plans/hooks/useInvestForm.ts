@@ -13,9 +13,10 @@ interface Options {
 }
 
 /**
- * The invest card's amount form: a valid amount opens the confirmation (`confirming` holds its
- * cents). Back from the appropriateness check, the amount kept is checked again; if it passes,
- * the confirmation opens again at once (`returning`: saying nothing is invested yet).
+ * The invest card's amount form: a valid amount opens the confirmation (`confirmation`: its cents
+ * and its ways out, null while none is open). Back from the appropriateness check, the amount
+ * kept is checked again; if it passes, the confirmation opens again at once (`returning`: saying
+ * nothing is invested yet).
  */
 export function useInvestForm({
   plan,
@@ -63,7 +64,11 @@ export function useInvestForm({
     form.setError('amount', { message }, { shouldFocus: true });
   }
 
-  return { form, submit, confirming, returning, cancel, refuseAmount };
+  const confirmation =
+    confirming === null
+      ? null
+      : { amountCents: confirming, returning, onCancel: cancel, onAmountError: refuseAmount };
+  return { form, submit, confirmation };
 }
 
 /** The amount kept through the appropriateness check, as the field shows it and as it checks. */

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePolledTickers } from '../../market/usePolledTickers';
 import { formatPrice, formatSignedPct, signAsShown } from '../../market/decimal';
+import { LoadingPlaceholder } from '../../../ui/LoadingPlaceholder';
 import { signTone } from '../../../ui/tone';
 
 interface PriceTickerProps {
@@ -39,9 +40,9 @@ export function PriceTicker({ className }: PriceTickerProps) {
       ) : tickers.status === 'error' ? (
         <p className="px-4 py-5 text-sm text-muted">{t('ticker.error')}</p>
       ) : (
-        <ul
-          role="status"
-          aria-label={t('ticker.loading')}
+        <LoadingPlaceholder
+          as="ul"
+          label={t('ticker.loading')}
           className="flex gap-px overflow-hidden motion-safe:animate-pulse"
         >
           {[0, 1, 2, 3, 4].map((index) => (
@@ -51,7 +52,7 @@ export function PriceTicker({ className }: PriceTickerProps) {
               <span className="h-3 w-12 rounded bg-surface-2" />
             </li>
           ))}
-        </ul>
+        </LoadingPlaceholder>
       )}
     </section>
   );

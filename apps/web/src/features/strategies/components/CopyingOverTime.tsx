@@ -22,35 +22,37 @@ export function CopyingOverTime({ copying }: { copying: StrategyRecord['copying'
     <div className="grid gap-6 sm:grid-cols-2">
       <Trend
         label={t('copying.copiers')}
-        value={formatCount(last.copiers)}
-        chartLabel={t('copying.copiersChart', {
-          from: formatCount(copiers[0] ?? 0),
-          to: formatCount(last.copiers),
-          max: formatCount(Math.max(...copiers)),
-        })}
         values={copiers}
+        format={formatCount}
+        chartLabel={(ends) =>
+          t('copying.copiersChart', { ...ends, max: formatCount(Math.max(...copiers)) })
+        }
       />
       <Trend
         label={t('copying.aum')}
-        value={formatUsd(last.aumCents)}
-        chartLabel={t('copying.aumChart', {
-          from: formatUsd(aum[0] ?? 0),
-          to: formatUsd(last.aumCents),
-        })}
         values={aum}
+        format={formatUsd}
+        chartLabel={(ends) => t('copying.aumChart', ends)}
       />
     </div>
   );
 }
 
-function Trend(props: { label: string; value: string; chartLabel: string; values: number[] }) {
+/** A day-by-day series: its latest value, and a sparkline named by where it went from and to. */
+function Trend(props: {
+  label: string;
+  values: number[];
+  format: (value: number) => string;
+  chartLabel: (ends: { from: string; to: string }) => string;
+}) {
+  const latest = props.format(props.values.at(-1) ?? 0);
   return (
     <div className="rounded-xl border border-border bg-surface-2 p-4">
       <p className="text-xs text-muted">{props.label}</p>
-      <p className="mt-1 text-lg font-semibold text-text tabular-nums">{props.value}</p>
+      <p className="mt-1 text-lg font-semibold text-text tabular-nums">{latest}</p>
       <Sparkline
         values={props.values}
-        label={props.chartLabel}
+        label={props.chartLabel({ from: props.format(props.values[0] ?? 0), to: latest })}
         width={480}
         height={80}
         className="mt-3 h-20 w-full"

@@ -2,7 +2,7 @@ import { formatUsd } from '@app/shared/money';
 import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/dates';
-import { Badge, DataTable, signTone } from '../../../ui';
+import { Badge, DataTable, signTone, type DataTableColumn } from '../../../ui';
 import { formatPrice, formatQuantityPerUnit, signAsShown } from '../../market/decimal';
 import type { TraderStrategy } from '../api';
 import { formatQuantity, formatSignedUsdText } from '../format';
@@ -60,24 +60,9 @@ export function PositionsTable({ positions }: { positions: Position[] }) {
             </span>
           ),
         },
-        {
-          key: 'entry',
-          header: t('positions.entry'),
-          align: 'right',
-          cell: (row) => formatPrice(row.entryPrice),
-        },
-        {
-          key: 'price',
-          header: t('positions.price'),
-          align: 'right',
-          cell: (row) => formatPrice(row.price),
-        },
-        {
-          key: 'pnl',
-          header: t('positions.pnl'),
-          align: 'right',
-          cell: (row) => <Pnl value={row.unrealisedPnl} />,
-        },
+        priceColumn('entry', t('positions.entry'), (row) => row.entryPrice),
+        priceColumn('price', t('positions.price'), (row) => row.price),
+        pnlColumn('pnl', t('positions.pnl'), (row) => row.unrealisedPnl),
       ]}
     />
   );
@@ -119,18 +104,8 @@ export function FillsTable({ fills }: { fills: Fill[] }) {
               ? t('fills.perUnit', { value: formatQuantityPerUnit(row.quantityDelta) })
               : formatQuantity(row.quantityDelta),
         },
-        {
-          key: 'price',
-          header: t('fills.price'),
-          align: 'right',
-          cell: (row) => formatPrice(row.price),
-        },
-        {
-          key: 'realised',
-          header: t('fills.realised'),
-          align: 'right',
-          cell: (row) => <Pnl value={row.realisedPnl} />,
-        },
+        priceColumn('price', t('fills.price'), (row) => row.price),
+        pnlColumn('realised', t('fills.realised'), (row) => row.realisedPnl),
         {
           key: 'reason',
           header: t('fills.reason'),
@@ -139,6 +114,20 @@ export function FillsTable({ fills }: { fills: Fill[] }) {
       ]}
     />
   );
+}
+
+/** A right-aligned column of an instrument price (a decimal string, as the market shows it). */
+function priceColumn<T>(
+  key: string,
+  header: string,
+  price: (row: T) => string,
+): DataTableColumn<T> {
+  return { key, header, align: 'right', cell: (row) => formatPrice(price(row)) };
+}
+
+/** A right-aligned column of a result in dollars, signed and coloured by its sign. */
+function pnlColumn<T>(key: string, header: string, pnl: (row: T) => string): DataTableColumn<T> {
+  return { key, header, align: 'right', cell: (row) => <Pnl value={pnl(row)} /> };
 }
 
 /** "BTC" of "BTCUSDT": every instrument is quoted in USDT. */

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { z } from 'zod';
 import { errorMessage } from '../../../lib/requestErrors';
 import { Badge, Button, Card, DataTable, EmptyState, LoadingBlock, TextField } from '../../../ui';
-import { Form, sendingSubmit, useSchemaForm } from '../../../ui/forms';
+import { Form, registeredField, sendingSubmit, useSchemaForm } from '../../../ui/forms';
 import {
   traderDashboardQuery,
   traderProgrammeQuery,
@@ -81,7 +81,7 @@ function TermsCard({ dashboard }: { dashboard: TraderDashboard }) {
   const form = useSchemaForm(feeFormSchema, {
     values: { performanceFeePct: terms.performanceFeePct ?? '' },
   });
-  const { register, errors, isSubmitting } = form;
+  const { isSubmitting } = form;
   const submit = sendingSubmit(form, update.mutateAsync, t('terms.saved'), ['performanceFeePct']);
   return (
     <Card title={t('terms.title')} description={t('terms.description')}>
@@ -118,9 +118,8 @@ function TermsCard({ dashboard }: { dashboard: TraderDashboard }) {
                   })
                 : undefined
             }
-            error={errors.performanceFeePct?.message}
             className="sm:flex-1"
-            {...register('performanceFeePct')}
+            {...registeredField(form, 'performanceFeePct')}
           />
           <Button type="submit" loading={isSubmitting} className="sm:mt-7">
             {t('terms.saveFee')}

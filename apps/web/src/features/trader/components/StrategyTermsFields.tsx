@@ -8,6 +8,7 @@ import type { FieldErrors, FieldValues, UseFormRegister } from 'react-hook-form'
 import { useTranslation } from 'react-i18next';
 import { translateMessage } from '../../../lib/messages';
 import { TextField } from '../../../ui';
+import { registeredField } from '../../../ui/forms';
 import { TextAreaField } from '../../public/components/TextAreaField';
 
 /** Empty text → no cap (null); anything else goes to the schema as a number. */
@@ -58,21 +59,20 @@ export function StrategyTermsFields<T extends FieldValues & StrategyTermsValues>
   // T extends the terms: its register and errors are the terms' for these fields.
   const register = registerAny as unknown as UseFormRegister<StrategyTermsValues>;
   const errors = errorsAny as FieldErrors<StrategyTermsValues>;
+  const terms = { register, errors };
   return (
     <>
       <TextField
         label={t('create.name')}
         maxLength={STRATEGY_NAME_MAX}
-        error={errors.name?.message}
         className="sm:col-span-2"
-        {...register('name')}
+        {...registeredField(terms, 'name')}
       />
       <TextAreaField
         label={t('create.strategyDescription')}
         maxLength={STRATEGY_DESCRIPTION_MAX}
-        error={errors.description?.message}
         className="sm:col-span-2"
-        {...register('description')}
+        {...registeredField(terms, 'description')}
       />
       <fieldset className="flex flex-col gap-2 sm:col-span-2">
         <legend className="mb-1 text-sm font-medium">{t('create.instruments')}</legend>
@@ -99,22 +99,19 @@ export function StrategyTermsFields<T extends FieldValues & StrategyTermsValues>
         hint={
           bounds ? t('create.feeHint', { min: bounds.feeMinPct, max: bounds.feeMaxPct }) : undefined
         }
-        error={errors.performanceFeePct?.message}
-        {...register('performanceFeePct')}
+        {...registeredField(terms, 'performanceFeePct')}
       />
       <TextField
         label={t('create.minCopy')}
         inputMode="decimal"
         hint={t('create.minCopyHint')}
-        error={errors.minCopy?.message}
-        {...register('minCopy')}
+        {...registeredField(terms, 'minCopy')}
       />
       <TextField
         label={t('create.maxCopiers')}
         inputMode="numeric"
         hint={t('create.maxCopiersHint')}
-        error={errors.maxCopiers?.message}
-        {...register('maxCopiers', { setValueAs: copierCapOf })}
+        {...registeredField(terms, 'maxCopiers', { setValueAs: copierCapOf })}
       />
     </>
   );

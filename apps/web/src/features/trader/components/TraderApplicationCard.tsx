@@ -14,7 +14,7 @@ import { useSession } from '../../../lib/auth';
 import { errorMessage } from '../../../lib/requestErrors';
 import { translateMessage } from '../../../lib/messages';
 import { Badge, Button, buttonClasses, Card, LoadingBlock, TextField } from '../../../ui';
-import { Form, sendingSubmit, useSchemaForm } from '../../../ui/forms';
+import { Form, registeredField, sendingSubmit, useSchemaForm } from '../../../ui/forms';
 import { TextAreaField } from '../../public/components/TextAreaField';
 import { myApplicationQuery, useApplyAsTrader } from '../api';
 
@@ -120,21 +120,18 @@ function ApplicationForm() {
         label={t('apply.displayName')}
         hint={t('apply.displayNameHint')}
         maxLength={DISPLAY_NAME_MAX}
-        error={errors.displayName?.message}
-        {...register('displayName')}
+        {...registeredField(form, 'displayName')}
       />
       <TextAreaField
         label={t('apply.bio')}
         maxLength={BIO_MAX}
         className="[&_textarea]:min-h-20"
-        error={errors.bio?.message}
-        {...register('bio')}
+        {...registeredField(form, 'bio')}
       />
       <TextAreaField
         label={t('apply.experience')}
         maxLength={EXPERIENCE_MAX}
-        error={errors.experience?.message}
-        {...register('experience')}
+        {...registeredField(form, 'experience')}
       />
       <div className="flex flex-col gap-2 rounded-xl border border-border p-4">
         <p className="text-sm font-medium">{t('apply.rulesTitle')}</p>

@@ -166,18 +166,10 @@ describe('/trader', () => {
   });
 
   it('checks the weight, confirms the market fill, and shows a server refusal on the field', async () => {
-    const calls = fakeApi({
-      'GET /api/trader/strategy': { body: desk },
-      'POST /api/trader/orders': {
-        status: 400,
-        body: {
-          error: {
-            code: 'VALIDATION_FAILED',
-            message: "Total gross weight would be 122.84%, above 100% of the strategy's equity",
-            field: 'targetWeight',
-          },
-        },
-      },
+    const calls = deskRefusingOrders(desk, 400, {
+      code: 'VALIDATION_FAILED',
+      message: "Total gross weight would be 122.84%, above 100% of the strategy's equity",
+      field: 'targetWeight',
     });
     renderSignedIn(<TraderPage />, '/trader', '/trader', trader);
     const weight = await screen.findByLabelText('Target weight');
@@ -219,19 +211,11 @@ describe('/trader', () => {
         },
       ],
     };
-    const calls = fakeApi({
-      'GET /api/trader/strategy': { body: shortEth },
-      'POST /api/trader/orders': {
-        status: 409,
-        body: {
-          error: {
-            code: 'ORDER_CHANGES_NOTHING',
-            message: 'refused',
-            params: { symbol: 'ETHUSDT' },
-            field: 'targetWeight',
-          },
-        },
-      },
+    const calls = deskRefusingOrders(shortEth, 409, {
+      code: 'ORDER_CHANGES_NOTHING',
+      message: 'refused',
+      params: { symbol: 'ETHUSDT' },
+      field: 'targetWeight',
     });
     renderSignedIn(<TraderPage />, '/trader', '/trader', trader);
     const weight = await screen.findByLabelText('Target weight');
@@ -318,6 +302,14 @@ describe('/trader', () => {
     ]);
   });
 });
+
+/** The desk shows `strategy`; the server refuses every order with `status` and `error`. */
+function deskRefusingOrders(strategy: TraderStrategy, status: number, error: object) {
+  return fakeApi({
+    'GET /api/trader/strategy': { body: strategy },
+    'POST /api/trader/orders': { status, body: { error } },
+  });
+}
 
 /** Reviews the order and places it from the confirmation; answers what the confirmation said. */
 async function reviewAndPlace(): Promise<string | null> {

@@ -1,14 +1,12 @@
 import { formatUsd } from '@app/shared/money';
 import { chargesPerformanceFee } from '@app/shared/trade-rules';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
-import { errorMessage } from '../../../lib/requestErrors';
-import { MutationDialog, signTone } from '../../../ui';
+import { signTone } from '../../../ui';
 import { useCloseTrade, type CurrentTrade } from '../api';
 import { formatSignedUsd } from '../format';
 import { formatTrimmed } from '../../market/decimal';
 import { SummaryRow } from './TradeFigures';
-import { mutateAndReport } from '../../../lib/mutation';
+import { MoveFigures, TradeMoveDialog } from './TradeMoveDialog';
 
 /**
  * Close Trade, available at any time (docs/product.md principle 4): the current value is returned to
@@ -22,56 +20,36 @@ export function CloseTradeDialog({ trade, onClose }: { trade: CurrentTrade; onCl
   const belowAmount = trade.valueCents < trade.amountCents;
   const hasFee = chargesPerformanceFee(trade.performanceFeePct) && trade.profitCents > 0;
 
-  function confirm() {
-    const toastId = toast.loading(t('close.closing'));
-    mutateAndReport(close, undefined, {
-      onSuccess: ({ trade: closed }) => {
-        toast.success(t('close.success'), {
-          id: toastId,
-          description: t('close.credited', {
-            amount: formatUsd(closed.payoutCents),
-            nav: formatTrimmed(closed.exitNav, 10),
-            result: formatSignedUsd(closed.profitCents),
-          }),
-        });
-        onClose();
-      },
-      onError: (error) => {
-        toast.error(t('close.failed'), { id: toastId, description: errorMessage(error) });
-      },
-    });
-  }
-
   return (
-    <MutationDialog
-      mutation={close}
+    <TradeMoveDialog
+      move={close}
+      texts="close"
+      pending={t('close.closing')}
+      confirmVariant="danger"
+      booked={({ trade: closed }) =>
+        t('close.credited', {
+          amount: formatUsd(closed.payoutCents),
+          nav: formatTrimmed(closed.exitNav, 10),
+          result: formatSignedUsd(closed.profitCents),
+        })
+      }
       onClose={onClose}
-      size="sm"
-      title={t('close.title')}
-      description={t('close.description')}
-      cancelLabel={t('close.cancel')}
-      confirm={{ label: t('close.confirm'), variant: 'danger', onClick: confirm }}
     >
       <p className="mb-3 text-xs text-muted" data-testid="close-estimate-at">
         {t('close.estimateAt', { nav: formatTrimmed(trade.currentNav, 10) })}
       </p>
-      <dl className="flex flex-col gap-3 text-sm">
+      <MoveFigures
+        total={{ label: t('close.returned'), testId: 'close-returned', cents: trade.valueCents }}
+        note={hasFee ? t('close.feeNote', { pct: trade.performanceFeePct }) : t('close.note')}
+      >
         <SummaryRow label={t('figures.amount')}>{formatUsd(trade.amountCents)}</SummaryRow>
         <SummaryRow label={t('close.profit')}>
           <span className={signTone(trade.profitCents)}>{formatSignedUsd(trade.profitCents)}</span>
         </SummaryRow>
-        <div className="border-t border-border pt-3">
-          <SummaryRow label={t('close.returned')} strong testId="close-returned">
-            {formatUsd(trade.valueCents)}
-          </SummaryRow>
-        </div>
-      </dl>
-      <p className="mt-4 text-xs leading-relaxed text-muted">
-        {hasFee ? t('close.feeNote', { pct: trade.performanceFeePct }) : t('close.note')}
-      </p>
+      </MoveFigures>
       {belowAmount && (
         <p className="mt-2 text-xs leading-relaxed text-warning">{t('close.belowAmount')}</p>
       )}
-    </MutationDialog>
+    </TradeMoveDialog>
   );
 }

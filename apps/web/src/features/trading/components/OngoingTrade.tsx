@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useRealtimeStatus } from '../../../lib/realtime';
-import { QueryErrorState } from '../../../ui';
+import { LoadingPlaceholder, QueryErrorState } from '../../../ui';
 import { summaryTradesQuery } from '../api';
 import { OngoingTradePanel } from './OngoingTradePanel';
 import { PortfolioTotals } from './PortfolioTotals';
@@ -26,15 +26,14 @@ export function OngoingTrade() {
   if (trade.isPending) {
     return (
       <OngoingTradePanel>
-        <div
-          role="status"
-          aria-label={t('loading')}
+        <LoadingPlaceholder
+          label={t('loading')}
           className="grid animate-pulse gap-3 sm:grid-cols-2"
         >
           {[0, 1, 2, 3].map((index) => (
             <div key={index} className="h-16 rounded-xl bg-surface-2" />
           ))}
-        </div>
+        </LoadingPlaceholder>
       </OngoingTradePanel>
     );
   }

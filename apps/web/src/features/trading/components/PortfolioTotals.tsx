@@ -49,27 +49,9 @@ export function PortfolioTotals({ portfolio }: { portfolio: OpenPortfolio }) {
   return (
     <section aria-label={t('portfolio.label')} className="mb-5 rounded-xl border border-border p-4">
       <dl className="grid grid-cols-3 gap-3 text-sm">
-        <div>
-          <dt className="text-xs text-muted">{t('portfolio.invested')}</dt>
-          <dd className="font-semibold text-text tabular-nums" data-testid="portfolio-invested">
-            {formatUsd(portfolio.investedCents)}
-          </dd>
-        </div>
-        <div>
-          <dt className="text-xs text-muted">{t('portfolio.value')}</dt>
-          <dd className="font-semibold text-text tabular-nums" data-testid="portfolio-value">
-            {formatUsd(portfolio.valueCents)}
-          </dd>
-        </div>
-        <div>
-          <dt className="text-xs text-muted">{t('portfolio.profit')}</dt>
-          <dd
-            className={`font-semibold tabular-nums ${signTone(portfolio.profitCents)}`}
-            data-testid="portfolio-profit"
-          >
-            {formatSignedUsd(portfolio.profitCents)}
-          </dd>
-        </div>
+        <Total name="invested" cents={portfolio.investedCents} />
+        <Total name="value" cents={portfolio.valueCents} />
+        <Total name="profit" cents={portfolio.profitCents} signed />
       </dl>
       {portfolio.allocation && (
         <>
@@ -95,5 +77,32 @@ export function PortfolioTotals({ portfolio }: { portfolio: OpenPortfolio }) {
         </>
       )}
     </section>
+  );
+}
+
+/**
+ * One of the three totals (`portfolio.<name>` its label, `portfolio-<name>` its test id); a
+ * `signed` one shows its sign and is coloured by it.
+ */
+function Total({
+  name,
+  cents,
+  signed = false,
+}: {
+  name: 'invested' | 'value' | 'profit';
+  cents: number;
+  signed?: boolean;
+}) {
+  const { t } = useTranslation('trading');
+  return (
+    <div>
+      <dt className="text-xs text-muted">{t(`portfolio.${name}`)}</dt>
+      <dd
+        className={`font-semibold tabular-nums ${signed ? signTone(cents) : 'text-text'}`}
+        data-testid={`portfolio-${name}`}
+      >
+        {signed ? formatSignedUsd(cents) : formatUsd(cents)}
+      </dd>
+    </div>
   );
 }

@@ -1,10 +1,10 @@
-import type { ReactNode } from 'react';
+import type { MutationDialogProps } from '../../../ui';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { mutateAndReport } from '../../../lib/mutation';
 import { errorMessage } from '../../../lib/requestErrors';
-import { MutationDialog } from '../../../ui';
 import { useUpdateTradeRules, type CurrentTrade } from '../api';
+import { TradeDialog } from './TradeDialog';
 
 /** The two rules an open trade carries, each changed in its own small dialog. */
 type RuleDialog = 'stopLossDialog' | 'takeProfitDialog';
@@ -39,33 +39,23 @@ export function useSaveTradeRules(trade: CurrentTrade, dialog: RuleDialog, onClo
 export function TradeRuleDialog({
   dialog,
   save,
-  onClose,
   onSave,
   saveDisabled,
-  otherAction,
-  children,
+  ...frame
 }: {
   dialog: RuleDialog;
   save: ReturnType<typeof useUpdateTradeRules>;
-  onClose: () => void;
   onSave: () => void;
   saveDisabled: boolean;
-  otherAction?: ReactNode;
-  children: ReactNode;
-}) {
+} & Pick<MutationDialogProps, 'onClose' | 'otherAction' | 'children'>) {
   const { t } = useTranslation('trading');
   return (
-    <MutationDialog
+    <TradeDialog
+      texts={dialog}
       mutation={save}
-      onClose={onClose}
-      size="sm"
-      title={t(`${dialog}.title`)}
-      description={t(`${dialog}.description`)}
-      otherAction={otherAction}
       cancelLabel={t('claim.cancel')}
       confirm={{ label: t(`${dialog}.save`), disabled: saveDisabled, onClick: onSave }}
-    >
-      {children}
-    </MutationDialog>
+      {...frame}
+    />
   );
 }

@@ -9,15 +9,14 @@ import {
   DemoStrategyBadge,
   EmptyState,
   QueryErrorState,
+  LoadingPlaceholder,
   LoadMore,
   SearchInput,
   signTone,
+  useDebouncedValue,
 } from '../../../ui';
-import { useDebouncedValue } from '../../../ui/useDebouncedValue';
 import { tradeHistoryQuery, type HistoryTrade } from '../api';
 import { formatRoi, formatSignedUsd } from '../format';
-
-const SEARCH_DEBOUNCE_MS = 300;
 
 /**
  * /trades/history: every closed copy, newest close first, over its whole life — when it opened
@@ -28,7 +27,7 @@ const SEARCH_DEBOUNCE_MS = 300;
 export function TradeHistoryPage() {
   const { t } = useTranslation('trading');
   const [text, setText] = useState('');
-  const q = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
+  const q = useDebouncedValue(text.trim());
   const query = useInfiniteQuery({ ...tradeHistoryQuery(q), placeholderData: keepPreviousData });
   const trades = query.data?.pages.flatMap((page) => page.trades) ?? [];
 
@@ -48,11 +47,11 @@ export function TradeHistoryPage() {
         searching={query.isFetching && !query.isFetchingNextPage && !query.isPending}
       />
       {query.isPending ? (
-        <div role="status" aria-label={t('loading')} className="flex flex-col gap-3">
+        <LoadingPlaceholder label={t('loading')} className="flex flex-col gap-3">
           {[0, 1, 2].map((index) => (
             <div key={index} className="h-28 animate-pulse rounded-xl bg-surface-2" />
           ))}
-        </div>
+        </LoadingPlaceholder>
       ) : query.isError && trades.length === 0 ? (
         <QueryErrorState query={query} title={t('history.loadError')} retryLabel={t('retry')} />
       ) : trades.length === 0 ? (
