@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { Writable } from 'node:stream';
 import {
   createTestApp,
+  expectRefused,
   registerUser,
   TestClient,
   uniqueEmail,
@@ -44,14 +45,11 @@ describe('sign-up', () => {
       country: 'France',
       password: 'longenough',
     });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({
-      error: {
-        code: 'VALIDATION_FAILED',
-        message: 'Full name is required',
-        params: { rule: 'FULL_NAME_REQUIRED' },
-        field: 'name',
-      },
+    expectRefused(response, 400, {
+      code: 'VALIDATION_FAILED',
+      message: 'Full name is required',
+      params: { rule: 'FULL_NAME_REQUIRED' },
+      field: 'name',
     });
     const short = await client.post('/api/auth/register', {
       name: 'A',

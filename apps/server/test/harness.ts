@@ -483,6 +483,16 @@ export function expectError(
   expect(response.json()).toMatchObject({ error });
 }
 
+/** The request was refused with `status`, and the body is exactly this `error`, nothing more. */
+export function expectRefused(
+  response: LightMyRequestResponse,
+  status: number,
+  error: { code: string; params?: Record<string, unknown>; message: string; field?: string },
+): void {
+  expect(response.statusCode, response.body).toBe(status);
+  expect(response.json()).toEqual({ error });
+}
+
 /**
  * Drops a test database. On a server where the tests' role is not a superuser (CI's own
  * PostgreSQL), FORCE may not end an autovacuum worker busy in that database (42501); it finishes
