@@ -483,6 +483,13 @@ export function expectError(
   expect(response.json()).toMatchObject({ error });
 }
 
+/** An admin's `url`: a visitor's GET is answered 401, a signed-in investor's 403. */
+export async function expectAdminOnly(t: TestApp, url: string): Promise<void> {
+  expect((await new TestClient(t.app).get(url)).statusCode).toBe(401);
+  const { client } = await registerUser(t.app);
+  expect((await client.get(url)).statusCode).toBe(403);
+}
+
 /** The request was refused with `status`, and the body is exactly this `error`, nothing more. */
 export function expectRefused(
   response: LightMyRequestResponse,
