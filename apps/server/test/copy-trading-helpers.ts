@@ -6,7 +6,7 @@ import { createScriptedSource, type ScriptedSource } from '../src/modules/market
 import { createScheduler, type Scheduler } from '../src/jobs/scheduler';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect } from 'vitest';
-import type { CurrentTrade } from '@app/shared/schemas/trades';
+import type { ClosedTrade, CurrentTrade } from '@app/shared/schemas/trades';
 import type { Config } from '../src/config';
 import { adminClient, createTestApp, expectError, type TestApp, type TestClient } from './harness';
 import { activeUser, auditAfterEach } from './money-helpers';
@@ -152,6 +152,13 @@ export async function openCopy(
   const opened = await client.post('/api/trades', body);
   expect(opened.statusCode, opened.body).toBe(201);
   return opened.json<{ trade: CurrentTrade }>().trade;
+}
+
+/** The client's open copy closed (`POST /api/trades/current/close`), answered 200: the trade. */
+export async function closeCopy(client: TestClient): Promise<ClosedTrade> {
+  const closed = await client.post('/api/trades/current/close');
+  expect(closed.statusCode, closed.body).toBe(200);
+  return closed.json<{ trade: ClosedTrade }>().trade;
 }
 
 /** Sets scripted prices, moves the clock a second and takes a tick, waiting for its closes. */

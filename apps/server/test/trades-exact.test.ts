@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type {
-  ClosedTrade,
   CurrentTrade,
   FundsChangeResponse,
   TradeHistoryPage,
@@ -9,6 +8,7 @@ import type {
 import type { TestClient } from './harness';
 import { fundedInvestor, summaryOf } from './money-helpers';
 import {
+  closeCopy,
   openCopy,
   tickAt as tickBtc,
   useSilverAllInBtc,
@@ -125,9 +125,7 @@ describe('exact cents on a scripted market', () => {
     // Closed at 1.2: the fee only on the rise above 1.1 (909.09090909 × 0.10 × 20 % = $18.18),
     // and the transaction says the amount and the profit after the fee.
     await tickAt('120000.00');
-    const closedNow = await client.post('/api/trades/current/close');
-    expect(closedNow.statusCode, closedNow.body).toBe(200);
-    expect(closedNow.json<{ trade: ClosedTrade }>().trade).toMatchObject({
+    expect(await closeCopy(client)).toMatchObject({
       closeReason: 'close',
       amountCents: 100_000,
       valueCents: 109_090,
