@@ -8,7 +8,14 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { ClosedTrade, CurrentTrade } from '@app/shared/schemas/trades';
 import type { Config } from '../src/config';
-import { adminClient, createTestApp, expectError, type TestApp, type TestClient } from './harness';
+import {
+  adminClient,
+  createTestApp,
+  expectError,
+  useAppFrom,
+  type TestApp,
+  type TestClient,
+} from './harness';
 import { activeUser, auditAfterEach } from './money-helpers';
 
 /** Short history keeps the suite fast: 2 days of 1-minute candles (+2 warm-up) and replays. */
@@ -27,26 +34,14 @@ export function createTradingApp(): Promise<TradingTestApp> {
   return startTrading(() => undefined);
 }
 
-/** The file's app from `make`, made before its tests and closed after them. */
-function useApp<App extends TestApp>(make: () => Promise<App>, assign: (made: App) => void): void {
-  let t: App | undefined;
-  beforeAll(async () => {
-    t = await make();
-    assign(t);
-  }, 120_000);
-  afterAll(async () => {
-    await t?.close();
-  });
-}
-
 /** The file's trading app (createTradingApp): `useTradingApp((made) => (t = made))`. */
 export function useTradingApp(assign: (made: TradingTestApp) => void): void {
-  useApp(createTradingApp, assign);
+  useAppFrom(createTradingApp, assign);
 }
 
 /** The file's scripted trading app (createScriptedTradingApp), made and closed the same way. */
 export function useScriptedTradingApp(assign: (made: ScriptedTradingApp) => void): void {
-  useApp(() => createScriptedTradingApp(), assign);
+  useAppFrom(() => createScriptedTradingApp(), assign);
 }
 
 /**

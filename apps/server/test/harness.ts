@@ -415,6 +415,24 @@ export async function approvedBySecondAdmin(
 }
 
 /**
+ * The file's app from `make` (`useAppFrom(createTestApp, (made) => (t = made))`: nobody signed in),
+ * made before its tests and closed after them.
+ */
+export function useAppFrom<App extends TestApp>(
+  make: () => Promise<App>,
+  assign: (made: App) => void,
+): void {
+  let t: App | undefined;
+  beforeAll(async () => {
+    t = await make();
+    assign(t);
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+}
+
+/**
  * The file's app and signed-in admin: created before its tests, closed after them, and handed to
  * `assign` (`useTestApp((made) => ({ t, admin } = made))`). `afterEachTest` runs after every test
  * (money-helpers' useMoneyApp audits the ledger there).

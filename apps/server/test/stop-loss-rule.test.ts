@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   STOP_LOSS_PCT,
   stopLossValueCents,
@@ -15,7 +15,7 @@ import {
 } from '../src/modules/copy-trading/domain/trade';
 import { unitsForAmount } from '../src/modules/copy-trading/domain/subscriptions';
 import { closeRuleCrossedInSql } from '../src/modules/copy-trading/copies/trades.repo';
-import { createTestApp, type TestApp } from './harness';
+import { createTestApp, useAppFrom, type TestApp } from './harness';
 
 /**
  * The stop-loss rule is written once (isStopLossCrossed in packages/shared) and applied twice: by
@@ -25,10 +25,7 @@ import { createTestApp, type TestApp } from './harness';
  * value at which the domain fires.
  */
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+useAppFrom(createTestApp, (made) => (t = made));
 
 const STEP = new Dec('1e-10');
 
