@@ -4,9 +4,9 @@ import { useOwnServer, type OwnServer } from './own-server';
 import {
   approvedLeadTrader,
   adminApi,
+  adminContextOn,
   csrfOf,
   newPersonContext,
-  signInAsAdmin,
   snap,
   copierOf,
   offerPlan,
@@ -86,8 +86,7 @@ test('a strategy retired while copied: plans, the public page, the copier’s ca
   });
 
   // The operator retires it from /admin/strategies.
-  const adminContext = await newPersonContext(browser, baseURL);
-  await signInAsAdmin(adminContext, baseURL);
+  const adminContext = await adminContextOn(browser, baseURL);
   const adminPage = await adminContext.newPage();
   await adminPage.goto('/admin/strategies');
   const row = adminPage.locator('tbody tr').filter({ hasText: `${name} Trend` });

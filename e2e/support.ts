@@ -316,6 +316,13 @@ export async function signInAsAdmin(context: BrowserContext, baseURL: string): P
   await context.addCookies(await adminSessionCookies(baseURL));
 }
 
+/** The seeded admin in a browser context of their own (newPersonContext), signed in. */
+export async function adminContextOn(browser: Browser, baseURL: string): Promise<BrowserContext> {
+  const context = await newPersonContext(browser, baseURL);
+  await signInAsAdmin(context, baseURL);
+  return context;
+}
+
 export async function csrfOf(api: APIRequestContext): Promise<string> {
   const state = await api.storageState();
   return state.cookies.find((c) => c.name === 'csrf_token')?.value ?? '';

@@ -5,11 +5,11 @@ import {
   approvedLeadTrader,
   activateAccount,
   adminApi,
+  adminContextOn,
   approveAsChecker,
   csrfOf,
   newPersonContext,
   registerInvestor,
-  signInAsAdmin,
   snap,
   uniqueName,
   realtimeHello,
@@ -53,8 +53,7 @@ test('a user applies from /profile, an admin approves, the trader creates a stra
   await expect(page.getByText('Waiting for review')).toBeVisible();
 
   // An admin reviews it in the back office.
-  const adminContext = await newPersonContext(browser, baseURL);
-  await signInAsAdmin(adminContext, baseURL);
+  const adminContext = await adminContextOn(browser, baseURL);
   const adminPage = await adminContext.newPage();
   await adminPage.goto('/admin/trader-applications');
   const row = adminPage.locator('tbody tr').filter({ hasText: name });
@@ -174,8 +173,7 @@ test("a new user whose account is not yet active is told why before the form, ap
 
   // The admin approves it with a reason, in the back office.
   const reason = `Track record checked for ${name}`;
-  const adminContext = await newPersonContext(browser, baseURL);
-  await signInAsAdmin(adminContext, baseURL);
+  const adminContext = await adminContextOn(browser, baseURL);
   const adminPage = await adminContext.newPage();
   await adminPage.goto('/admin/trader-applications');
   const row = adminPage.locator('tbody tr').filter({ hasText: name });
@@ -222,8 +220,7 @@ test('an admin sets the fee bounds and creates a strategy for an approved trader
     experience: 'Six years.',
   });
 
-  const adminContext = await newPersonContext(browser, baseURL);
-  await signInAsAdmin(adminContext, baseURL);
+  const adminContext = await adminContextOn(browser, baseURL);
   const page = await adminContext.newPage();
   await page.goto('/admin/strategies');
 

@@ -62,6 +62,23 @@ export async function seedUsers(
 }
 
 /**
+ * Two seeded users (`prefix`): one for an account of `small` rows and one for `large`, each with
+ * its number of rows, the small account first.
+ */
+export async function smallAndLargeAccounts(
+  databaseUrl: string,
+  prefix: string,
+  [small, large]: readonly [number, number],
+): Promise<[{ id: string; sid: string }, number][]> {
+  const [smallOwner, largeOwner] = await seedUsers(databaseUrl, prefix, 2);
+  if (!smallOwner || !largeOwner) throw new Error('two users were not seeded');
+  return [
+    [smallOwner, small],
+    [largeOwner, large],
+  ];
+}
+
+/**
  * The load's one admin approves every deposit alone: the operator's four-eyes threshold set above
  * any amount the load moves (written in the database, as a second admin's approval would write
  * it; raising it through the API waits for one). Each user's deposits add up over a run, and what

@@ -1,7 +1,7 @@
 import { fmt, log, record } from '../figures';
 import { downloadExport, fillOwnTransactions, retainedWhileExporting } from '../lib/data-export';
 import { ApiClient } from '../lib/http';
-import { seedUsers } from '../lib/seed';
+import { smallAndLargeAccounts } from '../lib/seed';
 import type { Databases, Site } from '../run';
 import { exposeGc } from './measure';
 
@@ -13,14 +13,11 @@ export async function dataExportPhase(
   // The same sizes in both modes: the review's 100,000 rows against 1,000 (issue 38, 8b).
   const [small, large] = [1_000, 100_000];
   log(`data-export: "Download my data" with ${small} and ${large} transactions`);
-  const owners = await seedUsers(dbUrl, 'export', 2);
+  const accounts = await smallAndLargeAccounts(dbUrl, 'export', [small, large]);
   const gc = exposeGc();
   const runs = [];
   const retained: number[] = [];
-  for (const [owner, rows] of [
-    [owners[0]!, small],
-    [owners[1]!, large],
-  ] as const) {
+  for (const [owner, rows] of accounts) {
     await fillOwnTransactions(dbUrl, owner.id, rows);
     const reader = new ApiClient(base, owner.sid, agent, 300_000);
     const run = await downloadExport(reader, server.child.pid!, rows);

@@ -1,6 +1,6 @@
 import { fmt, log, record } from '../figures';
 import { ApiClient } from '../lib/http';
-import { seedUsers } from '../lib/seed';
+import { smallAndLargeAccounts } from '../lib/seed';
 import { bookMovements, downloadStatement, retainedWhileStreaming } from '../lib/statements';
 import { CFG } from '../options';
 import type { Databases, Site } from '../run';
@@ -13,14 +13,11 @@ export async function statementsPhase(
 ): Promise<void> {
   const [small, large] = CFG.statementRows as [number, number];
   log(`statements: CSV of ${small} and ${large} movements, PDF of ${small}`);
-  const owners = await seedUsers(dbUrl, 'stmt', 2);
+  const accounts = await smallAndLargeAccounts(dbUrl, 'stmt', [small, large]);
   const day = (offset: number) =>
     new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
   const runs = [];
-  for (const [owner, rows] of [
-    [owners[0]!, small],
-    [owners[1]!, large],
-  ] as const) {
+  for (const [owner, rows] of accounts) {
     await bookMovements(dbUrl, owner.id, rows);
     const reader = new ApiClient(base, owner.sid, agent, 300_000);
     const pid = server.child.pid!;
@@ -41,10 +38,7 @@ export async function statementsPhase(
   // a full collection every 2 chunks (RSS above also counts garbage not yet collected).
   const gc = exposeGc();
   const retained: number[] = [];
-  for (const [owner, rows] of [
-    [owners[0]!, small],
-    [owners[1]!, large],
-  ] as const) {
+  for (const [owner, rows] of accounts) {
     const heap = await retainedWhileStreaming(dbUrl, owner.id, day(-30), day(0), gc);
     retained.push(heap.retainedMb);
     record(

@@ -10,7 +10,7 @@ import {
   activeUser,
   bankWithdrawal as bank,
   fundedInvestor,
-  methodIds,
+  requestDeposit,
   useMoneyApp,
 } from './money-helpers';
 
@@ -69,11 +69,8 @@ describe('account figures in one statement', () => {
     t.clock.advance(1_000);
     expect((await client.post('/api/withdrawals', bank('250'))).statusCode).toBe(201);
     // A deposit waiting for review (closing the account waits for it).
-    const { crypto } = await methodIds(t);
     t.clock.advance(1_000);
-    expect(
-      (await client.post('/api/deposits', { methodId: crypto, amount: '20' })).statusCode,
-    ).toBe(201);
+    await requestDeposit(t, client, '20');
 
     const figures = await accountFigures(t.ctx.reads, user.id);
     expect({ ...figures, openTrades: figures.openTrades.map(toOpenTradeFacts) }).toEqual(

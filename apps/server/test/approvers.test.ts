@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { AdminApprovers } from '@app/shared/schemas/admin-users';
-import { useTestApp, enableTwoFactorInDb, registerUser, TestClient, type TestApp } from './harness';
+import {
+  useTestApp,
+  enableTwoFactorInDb,
+  expectAdminOnly,
+  registerUser,
+  type TestClient,
+  type TestApp,
+} from './harness';
 
 /**
  * Issue 39: with one admin, a request above the four-eyes threshold waited forever and nothing
@@ -19,9 +26,7 @@ const approvers = async (client: TestClient) => {
 
 describe('who can approve what waits for a second admin', () => {
   it('is admin-only', async () => {
-    expect((await new TestClient(t.app).get('/api/admin/users/approvers')).statusCode).toBe(401);
-    const { client } = await registerUser(t.app);
-    expect((await client.get('/api/admin/users/approvers')).statusCode).toBe(403);
+    await expectAdminOnly(t, '/api/admin/users/approvers');
   });
 
   it('says a fresh install has one admin, nobody else can approve, and the first appointment needs no second admin; then follows the second admin', async () => {

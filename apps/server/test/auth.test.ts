@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { Writable } from 'node:stream';
 import {
   createTestApp,
+  expectRefused,
   registerUser,
   TestClient,
   uniqueEmail,
@@ -33,6 +34,29 @@ async function latestLink(email: string, template: string): Promise<URL> {
   return linkIn(await latestMailboxMail(t, email, template));
 }
 
+/** A visitor asks for a reset link for `email`: the secret the mailed link carries. */
+async function askedResetSecret(email: string): Promise<string> {
+  await new TestClient(t.app).post('/api/auth/recovery', { email });
+  return (await latestLink(email, 'recovery')).searchParams.get('secret') ?? '';
+}
+
+/** A visitor follows the user's reset link with `secret` and sets `password`. */
+function resetPassword(user: { id: string }, secret: string, password: string) {
+  return new TestClient(t.app).put('/api/auth/recovery', { userId: user.id, secret, password });
+}
+
+/** The reset was refused: the link is used up, out of date or voided. */
+function expectTokenInvalid(response: Awaited<ReturnType<typeof resetPassword>>): void {
+  expect(response.statusCode).toBe(400);
+  expect(response.json()).toMatchObject({ error: { code: 'TOKEN_INVALID' } });
+}
+
+/** A visitor signs in with `email` and `password` (answered 200). */
+async function expectSignsIn(email: string, password: string): Promise<void> {
+  const login = await new TestClient(t.app).post('/api/auth/login', { email, password });
+  expect(login.statusCode).toBe(200);
+}
+
 describe('sign-up', () => {
   it('names the first failing field with the seed message and writes nothing', async () => {
     const client = new TestClient(t.app);
@@ -44,14 +68,11 @@ describe('sign-up', () => {
       country: 'France',
       password: 'longenough',
     });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({
-      error: {
-        code: 'VALIDATION_FAILED',
-        message: 'Full name is required',
-        params: { rule: 'FULL_NAME_REQUIRED' },
-        field: 'name',
-      },
+    expectRefused(response, 400, {
+      code: 'VALIDATION_FAILED',
+      message: 'Full name is required',
+      params: { rule: 'FULL_NAME_REQUIRED' },
+      field: 'name',
     });
     const short = await client.post('/api/auth/register', {
       name: 'A',
@@ -376,13 +397,7 @@ describe('password recovery', () => {
       askedAt.getTime() + 60 * 60 * 1000,
     ]);
     t.clock.advance(2 * 60 * 1000);
-    const late = await new TestClient(t.app).put('/api/auth/recovery', {
-      userId: user.id,
-      secret,
-      password: 'brand-new-password',
-    });
-    expect(late.statusCode).toBe(400);
-    expect(late.json()).toMatchObject({ error: { code: 'TOKEN_INVALID' } });
+    expectTokenInvalid(await resetPassword(user, secret, 'brand-new-password'));
   });
 
   it('a link request that cannot be written is logged and dropped, and holds back no other', async () => {
@@ -433,13 +448,8 @@ describe('password recovery', () => {
 
   it('signs out every session when the password is reset', async () => {
     const { client, input, user } = await registerUser(t.app);
-    await new TestClient(t.app).post('/api/auth/recovery', { email: input.email });
-    const secret = (await latestLink(input.email, 'recovery')).searchParams.get('secret') ?? '';
-    await new TestClient(t.app).put('/api/auth/recovery', {
-      userId: user.id,
-      secret,
-      password: 'brand-new-password',
-    });
+    const secret = await askedResetSecret(input.email);
+    await resetPassword(user, secret, 'brand-new-password');
     expect((await client.get('/api/auth/me')).statusCode).toBe(401);
   });
 
@@ -447,46 +457,27 @@ describe('password recovery', () => {
     const { input, user } = await registerUser(t.app);
     const secrets: string[] = [];
     for (let i = 0; i < 3; i += 1) {
-      await new TestClient(t.app).post('/api/auth/recovery', { email: input.email });
-      secrets.push((await latestLink(input.email, 'recovery')).searchParams.get('secret') ?? '');
+      secrets.push(await askedResetSecret(input.email));
     }
     expect(new Set(secrets).size).toBe(3);
-    const reset = (secret: string, password: string) =>
-      new TestClient(t.app).put('/api/auth/recovery', { userId: user.id, secret, password });
-    expect((await reset(secrets[1] ?? '', 'brand-new-password')).statusCode).toBe(200);
+    const used = await resetPassword(user, secrets[1] ?? '', 'brand-new-password');
+    expect(used.statusCode).toBe(200);
     for (const secret of [secrets[0] ?? '', secrets[2] ?? '']) {
-      const late = await reset(secret, 'attacker-password');
-      expect(late.statusCode).toBe(400);
-      expect(late.json()).toMatchObject({ error: { code: 'TOKEN_INVALID' } });
+      expectTokenInvalid(await resetPassword(user, secret, 'attacker-password'));
     }
-    const login = await new TestClient(t.app).post('/api/auth/login', {
-      email: input.email,
-      password: 'brand-new-password',
-    });
-    expect(login.statusCode).toBe(200);
+    await expectSignsIn(input.email, 'brand-new-password');
   });
 
   it('a password change voids the reset links asked for before it', async () => {
     const { client, input, user } = await registerUser(t.app);
-    await new TestClient(t.app).post('/api/auth/recovery', { email: input.email });
-    const secret = (await latestLink(input.email, 'recovery')).searchParams.get('secret') ?? '';
+    const secret = await askedResetSecret(input.email);
     const changed = await client.post('/api/auth/password', {
       oldPassword: input.password,
       password: 'changed-password-1',
     });
     expect(changed.statusCode).toBe(200);
-    const late = await new TestClient(t.app).put('/api/auth/recovery', {
-      userId: user.id,
-      secret,
-      password: 'attacker-password',
-    });
-    expect(late.statusCode).toBe(400);
-    expect(late.json()).toMatchObject({ error: { code: 'TOKEN_INVALID' } });
-    const login = await new TestClient(t.app).post('/api/auth/login', {
-      email: input.email,
-      password: 'changed-password-1',
-    });
-    expect(login.statusCode).toBe(200);
+    expectTokenInvalid(await resetPassword(user, secret, 'attacker-password'));
+    await expectSignsIn(input.email, 'changed-password-1');
   });
 
   it('a password change voids a reset link asked for before it and not yet written', async () => {

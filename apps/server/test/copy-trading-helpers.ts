@@ -6,10 +6,17 @@ import { createScriptedSource, type ScriptedSource } from '../src/modules/market
 import { createScheduler, type Scheduler } from '../src/jobs/scheduler';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect } from 'vitest';
-import type { CurrentTrade } from '@app/shared/schemas/trades';
+import type { ClosedTrade, CurrentTrade } from '@app/shared/schemas/trades';
 import type { Config } from '../src/config';
-import { adminClient, createTestApp, expectError, type TestApp, type TestClient } from './harness';
-import { activeUser, auditAfterEach } from './money-helpers';
+import {
+  adminClient,
+  createTestApp,
+  expectError,
+  useAppFrom,
+  type TestApp,
+  type TestClient,
+} from './harness';
+import { activeUser, auditAfterEach, fundedInvestor } from './money-helpers';
 
 /** Short history keeps the suite fast: 2 days of 1-minute candles (+2 warm-up) and replays. */
 export const TEST_MARKET = { seed: 7, backfillDays: 2 } as const;
@@ -27,26 +34,14 @@ export function createTradingApp(): Promise<TradingTestApp> {
   return startTrading(() => undefined);
 }
 
-/** The file's app from `make`, made before its tests and closed after them. */
-function useApp<App extends TestApp>(make: () => Promise<App>, assign: (made: App) => void): void {
-  let t: App | undefined;
-  beforeAll(async () => {
-    t = await make();
-    assign(t);
-  }, 120_000);
-  afterAll(async () => {
-    await t?.close();
-  });
-}
-
 /** The file's trading app (createTradingApp): `useTradingApp((made) => (t = made))`. */
 export function useTradingApp(assign: (made: TradingTestApp) => void): void {
-  useApp(createTradingApp, assign);
+  useAppFrom(createTradingApp, assign);
 }
 
 /** The file's scripted trading app (createScriptedTradingApp), made and closed the same way. */
 export function useScriptedTradingApp(assign: (made: ScriptedTradingApp) => void): void {
-  useApp(() => createScriptedTradingApp(), assign);
+  useAppFrom(() => createScriptedTradingApp(), assign);
 }
 
 /**
@@ -154,6 +149,13 @@ export async function openCopy(
   return opened.json<{ trade: CurrentTrade }>().trade;
 }
 
+/** The client's open copy closed (`POST /api/trades/current/close`), answered 200: the trade. */
+export async function closeCopy(client: TestClient): Promise<ClosedTrade> {
+  const closed = await client.post('/api/trades/current/close');
+  expect(closed.statusCode, closed.body).toBe(200);
+  return closed.json<{ trade: ClosedTrade }>().trade;
+}
+
 /** Sets scripted prices, moves the clock a second and takes a tick, waiting for its closes. */
 export async function tickAt(
   t: TradingTestApp & { market: ScriptedSource },
@@ -184,10 +186,27 @@ export async function silverAllInBtc(
 
 export type ScriptedTradingApp = TradingTestApp & { market: ScriptedSource };
 
+/** The Silver plan's world of a file (useSilverAllInBtc), to be read once its tests run. */
+export interface SilverWorld {
+  /** The lead trader who runs the Silver plan's strategy. */
+  readonly leadTrader: TestClient;
+  /** The Silver plan's id. */
+  readonly planId: string;
+  /** Sets BTC's price, moves the clock a second and takes a tick, waiting for its closes. */
+  readonly tickAt: (btc: string) => Promise<void>;
+  /** A new investor funded with `cents` who opens `copy` of the Silver plan: their client, the trade. */
+  readonly copier: (
+    name: string,
+    cents: number,
+    copy: { amount: string; stopLossPct?: number; takeProfitPct?: number },
+  ) => Promise<{ client: TestClient; trade: CurrentTrade }>;
+}
+
 /**
  * The file's scripted trading app with the Silver plan all in BTC at $100,000.00 and a 20 %
  * performance fee (silverAllInBtc), made before its tests, closed after them, the books audited
- * after each: `useSilverAllInBtc((made) => ({ t, admin, setup } = made))`.
+ * after each: `useSilverAllInBtc((made) => ({ t, admin, setup } = made))`. Its world (leadTrader,
+ * planId, tickAt, copier) is what it returns.
  */
 export function useSilverAllInBtc(
   assign: (made: {
@@ -195,12 +214,14 @@ export function useSilverAllInBtc(
     admin: TestClient;
     setup: Awaited<ReturnType<typeof silverAllInBtc>>;
   }) => void,
-): void {
+): SilverWorld {
   let t: ScriptedTradingApp | undefined;
+  let made: Parameters<typeof assign>[0] | undefined;
   beforeAll(async () => {
     t = await createScriptedTradingApp();
     const admin = await adminClient(t);
-    assign({ t, admin, setup: await silverAllInBtc(t, admin, 20) });
+    made = { t, admin, setup: await silverAllInBtc(t, admin, 20) };
+    assign(made);
   }, 120_000);
   afterAll(async () => {
     await t?.close();
@@ -209,4 +230,22 @@ export function useSilverAllInBtc(
     if (!t) throw new Error('no trading app');
     return t;
   });
+  const world = () => {
+    if (!made) throw new Error('the Silver world is made before the tests');
+    return made;
+  };
+  return {
+    get leadTrader() {
+      return world().setup.trader.client;
+    },
+    get planId() {
+      return world().setup.silver.id;
+    },
+    tickAt: (btc) => tickAt(world().t, { BTCUSDT: btc }),
+    copier: async (name, cents, copy) => {
+      const { t, admin, setup } = world();
+      const { client } = await fundedInvestor(t, admin, cents, name);
+      return { client, trade: await openCopy(client, { ...copy, planId: setup.silver.id }) };
+    },
+  };
 }

@@ -415,6 +415,24 @@ export async function approvedBySecondAdmin(
 }
 
 /**
+ * The file's app from `make` (`useAppFrom(createTestApp, (made) => (t = made))`: nobody signed in),
+ * made before its tests and closed after them.
+ */
+export function useAppFrom<App extends TestApp>(
+  make: () => Promise<App>,
+  assign: (made: App) => void,
+): void {
+  let t: App | undefined;
+  beforeAll(async () => {
+    t = await make();
+    assign(t);
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+}
+
+/**
  * The file's app and signed-in admin: created before its tests, closed after them, and handed to
  * `assign` (`useTestApp((made) => ({ t, admin } = made))`). `afterEachTest` runs after every test
  * (money-helpers' useMoneyApp audits the ledger there).
@@ -481,6 +499,23 @@ export function expectError(
   error: { code?: string; params?: Record<string, unknown>; message?: string; field?: string },
 ): void {
   expect(response.json()).toMatchObject({ error });
+}
+
+/** An admin's `url`: a visitor's GET is answered 401, a signed-in investor's 403. */
+export async function expectAdminOnly(t: TestApp, url: string): Promise<void> {
+  expect((await new TestClient(t.app).get(url)).statusCode).toBe(401);
+  const { client } = await registerUser(t.app);
+  expect((await client.get(url)).statusCode).toBe(403);
+}
+
+/** The request was refused with `status`, and the body is exactly this `error`, nothing more. */
+export function expectRefused(
+  response: LightMyRequestResponse,
+  status: number,
+  error: { code: string; params?: Record<string, unknown>; message: string; field?: string },
+): void {
+  expect(response.statusCode, response.body).toBe(status);
+  expect(response.json()).toEqual({ error });
 }
 
 /**

@@ -1,16 +1,20 @@
 import type { Socket } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getTableColumns, getTableName, is, sql, Table } from 'drizzle-orm';
-import { adminClient, createTestApp, registerUser, TestClient, type TestApp } from './harness';
+import {
+  adminClient,
+  createTestApp,
+  useAppFrom,
+  registerUser,
+  TestClient,
+  type TestApp,
+} from './harness';
 import * as schema from '../src/db/schema';
 import { ERROR_CODES } from '@app/shared/errors';
 import { HTTP_LIMITS } from '../src/app';
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+useAppFrom(createTestApp, (made) => (t = made));
 
 describe('HTTP surface', () => {
   it('publishes an OpenAPI 3 document generated from the shared schemas', async () => {

@@ -7,7 +7,7 @@ import type {
 } from '@app/shared/schemas/lead-traders';
 import type { PublicPlan } from '@app/shared/schemas/plans';
 import type { StrategyDirectory, StrategyRecord } from '@app/shared/schemas/strategies';
-import type { ClosedTrade, CurrentTrade } from '@app/shared/schemas/trades';
+import type { CurrentTrade } from '@app/shared/schemas/trades';
 import {
   adminClient,
   approvedBySecondAdmin,
@@ -17,6 +17,7 @@ import {
 } from './harness';
 import { activeUser, auditAfterEach, fund, fundedInvestor, summaryOf } from './money-helpers';
 import {
+  closeCopy,
   type ScriptedTradingApp,
   tickAt as tickBtc,
   useScriptedTradingApp,
@@ -60,6 +61,11 @@ const terms = {
   minCopy: '100',
   maxCopiers: 1,
 };
+
+/** The client's own latest application and whether they lead, as their profile reads it. */
+async function myApplication(client: TestClient): Promise<MyTraderApplication> {
+  return (await client.get('/api/trader-applications/mine')).json<MyTraderApplication>();
+}
 
 /** A user who applied and whom the admin approved: a lead trader without a strategy yet. */
 async function approvedTrader(name: string) {
@@ -109,7 +115,7 @@ describe('applying to the lead-trader programme', () => {
     expectError(refused, { code: 'ACCOUNT_NOT_ACTIVE' });
 
     const { client } = await activeUser(t, 'Patient Applicant');
-    expect((await client.get('/api/trader-applications/mine')).json()).toEqual({
+    expect(await myApplication(client)).toEqual({
       application: null,
       isTrader: false,
     });
@@ -148,10 +154,7 @@ describe('applying to the lead-trader programme', () => {
       reason: 'No verifiable track record yet',
     });
     expect(rejected.statusCode, rejected.body).toBe(200);
-    const seen = (
-      await rejectedUser.client.get('/api/trader-applications/mine')
-    ).json<MyTraderApplication>();
-    expect(seen).toMatchObject({
+    expect(await myApplication(rejectedUser.client)).toMatchObject({
       application: { status: 'rejected', decisionReason: 'No verifiable track record yet' },
       isTrader: false,
     });
@@ -167,11 +170,8 @@ describe('applying to the lead-trader programme', () => {
     expectError(missing, { code: 'TRADER_APPLICATION_NOT_FOUND' });
 
     const trader = await approvedTrader('Approved Applicant');
-    const me = (
-      await trader.client.get('/api/trader-applications/mine')
-    ).json<MyTraderApplication>();
     // The reason the admin had to type is the trader's to read (their profile shows it).
-    expect(me).toMatchObject({
+    expect(await myApplication(trader.client)).toMatchObject({
       application: { status: 'approved', decisionReason: 'Track record checked' },
       isTrader: true,
     });
@@ -354,9 +354,7 @@ describe('the trader journey: strategy, fee, plan, copier, dashboard', () => {
 
     // A profitable close: +10 %, the trader's 20 % of the $100.00 profit.
     await tickAt('110000.00');
-    const closed = await copier.client.post('/api/trades/current/close');
-    expect(closed.statusCode, closed.body).toBe(200);
-    expect(closed.json<{ trade: ClosedTrade }>().trade).toMatchObject({
+    expect(await closeCopy(copier.client)).toMatchObject({
       valueCents: 110_000,
       feeCents: 2_000,
       payoutCents: 108_000,
@@ -394,7 +392,7 @@ describe('admin: creating a strategy for a trader and retiring one', () => {
     expect(notTrader.statusCode).toBe(409);
     expectError(notTrader, { code: 'NOT_A_LEAD_TRADER', field: 'userId' });
     expect(await count('strategies')).toBe(strategiesBefore);
-    expect((await investor.client.get('/api/trader-applications/mine')).json()).toMatchObject({
+    expect(await myApplication(investor.client)).toMatchObject({
       isTrader: false,
     });
     const tooHigh = await admin.post('/api/admin/strategies', {
@@ -417,14 +415,7 @@ describe('admin: creating a strategy for a trader and retiring one', () => {
       terms: { maxCopiers: null, performanceFeePct: '10.00' },
     });
 
-    const plan = await admin.post('/api/admin/plans', {
-      title: 'Appointed',
-      min: '100',
-      max: '10000',
-      termDays: 30,
-      strategyId,
-    });
-    const planId = plan.json<{ plan: { id: string } }>().plan.id;
+    const planId = await offerPlan(strategyId, 'Appointed');
     const copier = await fundedInvestor(t, admin, 200_000, 'Retiring Copier');
     expect((await copier.client.post('/api/trades', { planId, amount: '500' })).statusCode).toBe(
       201,
@@ -448,12 +439,24 @@ describe('admin: creating a strategy for a trader and retiring one', () => {
     });
     // A retired strategy may only be unwound (retired-strategy.test.ts): nothing to grow here.
     expectError(order, { code: 'ORDER_MUST_REDUCE', field: 'targetWeight' });
-    const closed = await copier.client.post('/api/trades/current/close');
-    expect(closed.statusCode, closed.body).toBe(200);
+    await closeCopy(copier.client);
   });
 });
 
 /** A lead trader's strategy created by the admin and offered through `plans` plans of its own. */
+/** A plan offering the strategy ($100 to $10,000, 30 days), answered 201: the plan's id. */
+async function offerPlan(strategyId: string, title: string): Promise<string> {
+  const plan = await admin.post('/api/admin/plans', {
+    title,
+    min: '100',
+    max: '10000',
+    termDays: 30,
+    strategyId,
+  });
+  expect(plan.statusCode, plan.body).toBe(201);
+  return plan.json<{ plan: { id: string } }>().plan.id;
+}
+
 async function offeredStrategy(name: string, plans: number) {
   const trader = await approvedTrader(name);
   const created = await admin.post('/api/admin/strategies', {
@@ -466,15 +469,7 @@ async function offeredStrategy(name: string, plans: number) {
   const strategyId = created.json<{ strategy: { id: string } }>().strategy.id;
   const planIds: string[] = [];
   for (let i = 0; i < plans; i += 1) {
-    const plan = await admin.post('/api/admin/plans', {
-      title: `${name} ${i + 1}`,
-      min: '100',
-      max: '10000',
-      termDays: 30,
-      strategyId,
-    });
-    expect(plan.statusCode, plan.body).toBe(201);
-    planIds.push(plan.json<{ plan: { id: string } }>().plan.id);
+    planIds.push(await offerPlan(strategyId, `${name} ${i + 1}`));
   }
   return { trader, strategyId, planIds };
 }
@@ -618,14 +613,7 @@ describe('the whole programme, to the cent', () => {
       targetWeight: '100',
     });
     expect(order.statusCode, order.body).toBe(200);
-    const plan = await admin.post('/api/admin/plans', {
-      title: 'Cents',
-      min: '100',
-      max: '10000',
-      termDays: 30,
-      strategyId,
-    });
-    const planId = plan.json<{ plan: { id: string } }>().plan.id;
+    const planId = await offerPlan(strategyId, 'Cents');
 
     const copier = await fundedInvestor(t, admin, 200_000, 'Cent Copier');
     const opened = await copier.client.post('/api/trades', { planId, amount: '1234.56' });
@@ -640,9 +628,7 @@ describe('the whole programme, to the cent', () => {
     // Bitcoin to $107,777.77: NAV 1.0777777; value 1234.56 × 1.0777777 = 1330.581237312 → $1,330.58.
     // Gain above the high-water mark 96.021237312 × 13.33 % = 12.7996309... → $12.79 (floored).
     await tickAt('107777.77');
-    const closed = await copier.client.post('/api/trades/current/close');
-    expect(closed.statusCode, closed.body).toBe(200);
-    expect(closed.json<{ trade: ClosedTrade }>().trade).toMatchObject({
+    expect(await closeCopy(copier.client)).toMatchObject({
       valueCents: 133_058,
       feeCents: 1_279,
       payoutCents: 131_779,
@@ -740,14 +726,7 @@ describe('a lead trader and their own strategy', () => {
     const created = await trader.client.post('/api/trader/strategy', { ...terms, name: 'Self' });
     expect(created.statusCode, created.body).toBe(201);
     const { strategyId } = created.json<TraderDashboard>();
-    const plan = await admin.post('/api/admin/plans', {
-      title: 'Self plan',
-      min: '100',
-      max: '10000',
-      termDays: 30,
-      strategyId,
-    });
-    const planId = plan.json<{ plan: { id: string } }>().plan.id;
+    const planId = await offerPlan(strategyId, 'Self plan');
     await fund(t, admin, trader.client, 500_000);
     const before = await summaryOf(trader.client);
     const own = await trader.client.post('/api/trades', { planId, amount: '1000' });

@@ -26,21 +26,22 @@ type Op =
   | { op: 'rejectWithdrawal'; pick: number };
 
 const USERS = 2;
+/** A user asks to move `min` to `max` cents: a deposit or a withdrawal request. */
+const request = <Kind extends Extract<Op, { cents: number }>['op']>(
+  op: Kind,
+  min: number,
+  max: number,
+) => fc.record({ op: fc.constant(op), user: fc.nat(USERS - 1), cents: fc.integer({ min, max }) });
+/** An admin decides one of the waiting requests (`pick` chooses which). */
+const decision = <Kind extends Extract<Op, { pick: number }>['op']>(op: Kind) =>
+  fc.record({ op: fc.constant(op), pick: fc.nat() });
 const opArb: fc.Arbitrary<Op> = fc.oneof(
-  fc.record({
-    op: fc.constant('deposit' as const),
-    user: fc.nat(USERS - 1),
-    cents: fc.integer({ min: 1, max: 50_000 }),
-  }),
-  fc.record({ op: fc.constant('approve' as const), pick: fc.nat() }),
-  fc.record({ op: fc.constant('rejectDeposit' as const), pick: fc.nat() }),
-  fc.record({
-    op: fc.constant('withdraw' as const),
-    user: fc.nat(USERS - 1),
-    cents: fc.integer({ min: 100, max: 30_000 }),
-  }),
-  fc.record({ op: fc.constant('pay' as const), pick: fc.nat() }),
-  fc.record({ op: fc.constant('rejectWithdrawal' as const), pick: fc.nat() }),
+  request('deposit', 1, 50_000),
+  decision('approve'),
+  decision('rejectDeposit'),
+  request('withdraw', 100, 30_000),
+  decision('pay'),
+  decision('rejectWithdrawal'),
 );
 
 interface ModelTx {

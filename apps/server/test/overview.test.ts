@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TestClient, registerUser, type TestApp } from './harness';
+import { createTestApp, expectAdminOnly, registerUser, type TestApp } from './harness';
 import { activeUser, adminClient, auditAfterEach, fund, methodIds } from './money-helpers';
 
 let t: TestApp;
@@ -11,9 +11,7 @@ auditAfterEach(() => t);
 
 describe('admin overview', () => {
   it('is admin-only', async () => {
-    expect((await new TestClient(t.app).get('/api/admin/overview')).statusCode).toBe(401);
-    const { client } = await registerUser(t.app);
-    expect((await client.get('/api/admin/overview')).statusCode).toBe(403);
+    await expectAdminOnly(t, '/api/admin/overview');
   });
 
   it('derives users, money, pending totals and daily volumes from the books', async () => {

@@ -8,6 +8,7 @@ import { AVATAR_UPLOADS_PER_WINDOW } from '../src/modules/profile/profile.routes
 import { orphanAvatarSweepJob } from '../src/modules/profile/profile.service';
 import {
   adminClient,
+  expectRefused,
   multipartFile,
   registerUser,
   useTestAppOnOwnDataDir,
@@ -84,13 +85,6 @@ describe('profile', () => {
 
   it('refuses a renamed executable, an SVG and a GIF as another format, and changes nothing', async () => {
     const { client } = await registerUser(t.app);
-    const formatRefusal = {
-      error: {
-        code: 'AVATAR_FORMAT_UNSUPPORTED',
-        message: 'Please choose a .png, .jpg or .jpeg image',
-        field: 'avatar',
-      },
-    };
     const exe = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(1024, 0x90)]);
     const svg = Buffer.from(
       '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
@@ -106,9 +100,11 @@ describe('profile', () => {
       ['x.png', 'image/png', svg],
       ['x.jpg', 'image/jpeg', gif],
     ] as const) {
-      const response = await upload(client, name, type, bytes);
-      expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual(formatRefusal);
+      expectRefused(await upload(client, name, type, bytes), 400, {
+        code: 'AVATAR_FORMAT_UNSUPPORTED',
+        message: 'Please choose a .png, .jpg or .jpeg image',
+        field: 'avatar',
+      });
     }
     expect((await client.get('/api/auth/me')).json()).toMatchObject({ user: { avatarUrl: null } });
   });
@@ -122,9 +118,10 @@ describe('profile', () => {
       Buffer.from(`--${boundary}--\r\n`),
       { 'content-type': `multipart/form-data; boundary=${boundary}` },
     );
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({
-      error: { code: 'AVATAR_REQUIRED', message: 'Please select an image', field: 'avatar' },
+    expectRefused(response, 400, {
+      code: 'AVATAR_REQUIRED',
+      message: 'Please select an image',
+      field: 'avatar',
     });
   });
 
@@ -137,14 +134,10 @@ describe('profile', () => {
       ['cut.png', png.subarray(0, 60)],
       ['cut.jpg', jpeg.subarray(0, Math.floor(jpeg.length / 2))],
     ] as const) {
-      const response = await upload(client, name, 'image/png', bytes);
-      expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({
-        error: {
-          code: 'AVATAR_UNREADABLE',
-          message: 'This image cannot be read; it may be damaged. Please choose another.',
-          field: 'avatar',
-        },
+      expectRefused(await upload(client, name, 'image/png', bytes), 400, {
+        code: 'AVATAR_UNREADABLE',
+        message: 'This image cannot be read; it may be damaged. Please choose another.',
+        field: 'avatar',
       });
     }
     expect(await avatarFiles()).toEqual(before);
@@ -158,14 +151,10 @@ describe('profile', () => {
       .png({ compressionLevel: 0 })
       .toBuffer();
     expect(big.length).toBeGreaterThan(3 * 1024 * 1024 - 1);
-    const response = await upload(client, 'big.png', 'image/png', big);
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({
-      error: {
-        code: 'AVATAR_TOO_LARGE',
-        message: 'Image size must be less than 2MB',
-        field: 'avatar',
-      },
+    expectRefused(await upload(client, 'big.png', 'image/png', big), 400, {
+      code: 'AVATAR_TOO_LARGE',
+      message: 'Image size must be less than 2MB',
+      field: 'avatar',
     });
   });
 

@@ -1,13 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import pino from 'pino';
 import { createScheduler } from '../src/jobs/scheduler';
-import { createTestApp, TestClock, type TestApp } from './harness';
+import { createTestApp, useAppFrom, TestClock, type TestApp } from './harness';
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+useAppFrom(createTestApp, (made) => (t = made));
 
 describe('scheduler', () => {
   it('runs jobs in one instance only, and hands over when the leader stops', async () => {

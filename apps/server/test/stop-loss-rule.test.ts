@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   STOP_LOSS_PCT,
   stopLossValueCents,
@@ -15,7 +15,7 @@ import {
 } from '../src/modules/copy-trading/domain/trade';
 import { unitsForAmount } from '../src/modules/copy-trading/domain/subscriptions';
 import { closeRuleCrossedInSql } from '../src/modules/copy-trading/copies/trades.repo';
-import { createTestApp, type TestApp } from './harness';
+import { createTestApp, useAppFrom, type TestApp } from './harness';
 
 /**
  * The stop-loss rule is written once (isStopLossCrossed in packages/shared) and applied twice: by
@@ -25,10 +25,7 @@ import { createTestApp, type TestApp } from './harness';
  * value at which the domain fires.
  */
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+useAppFrom(createTestApp, (made) => (t = made));
 
 const STEP = new Dec('1e-10');
 
@@ -78,7 +75,7 @@ const caseArb = openedArb(STOP_LOSS_PCT).map((opened) => {
     .div(100)
     .toDecimalPlaces(10, Dec.ROUND_DOWN);
   const trade = tradeOf(opened, { stopLossPct: opened.pct, takeProfitPct: null });
-  return { trade, nav: stopNav.plus(opened.offset).toFixed(10) };
+  return { trade, nav: stopNav.plus(opened.offset).toFixed(10), pct: opened.pct };
 });
 
 /**
@@ -96,44 +93,56 @@ function oneUnitTrade(
 /** The NAV at which a one-unit trade is worth `value` cents. */
 const at = (value: bigint) => new Dec(value.toString()).div(100);
 
+/** An amount of 1 cent to $10,000,000.00, and a percentage in `range`. */
+const amountAndPct = (range: { min: number; max: number }) =>
+  [fc.integer({ min: 1, max: 1_000_000_000 }), fc.integer(range)] as const;
+
+/**
+ * PostgreSQL (closeRuleCrossedInSql with `rule`) and the domain (`firesInDomain`) judge each of
+ * `cases`' trades at its NAV, with its percentage, and must agree every time.
+ */
+async function expectSqlAgreesWithDomain(
+  rule: 'stop_loss' | 'take_profit',
+  cases: fc.Arbitrary<{ trade: Trade; nav: string; pct: number }>,
+  firesInDomain: (trade: Trade, nav: string) => boolean,
+): Promise<void> {
+  let crossed = 0;
+  let runs = 0;
+  await fc.assert(
+    fc.asyncProperty(cases, async ({ trade, nav, pct }) => {
+      const inSql = await closeRuleCrossedInSql(
+        t.db,
+        rule,
+        { amountCents: trade.amountCents, units: trade.units.toFixed() },
+        pct,
+        nav,
+      );
+      const inDomain = firesInDomain(trade, nav);
+      runs += 1;
+      if (inDomain) crossed += 1;
+      expect(inSql).toBe(inDomain);
+    }),
+    { numRuns: 400 },
+  );
+  // Both sides of the threshold were tried, not only one.
+  expect(crossed).toBeGreaterThan(runs / 10);
+  expect(crossed).toBeLessThan(runs - runs / 10);
+}
+
 describe('the stop-loss rule', () => {
   it('is the same in PostgreSQL as in the domain, at NAVs around every stop', async () => {
-    let crossed = 0;
-    let runs = 0;
-    await fc.assert(
-      fc.asyncProperty(caseArb, async ({ trade, nav }) => {
-        const inSql = await closeRuleCrossedInSql(
-          t.db,
-          'stop_loss',
-          { amountCents: trade.amountCents, units: trade.units.toFixed() },
-          trade.stopLossPct,
-          nav,
-        );
-        const inDomain = shouldStopOut(trade, nav);
-        runs += 1;
-        if (inDomain) crossed += 1;
-        expect(inSql).toBe(inDomain);
-      }),
-      { numRuns: 400 },
-    );
-    // Both sides of the threshold were tried, not only one.
-    expect(crossed).toBeGreaterThan(runs / 10);
-    expect(crossed).toBeLessThan(runs - runs / 10);
+    await expectSqlAgreesWithDomain('stop_loss', caseArb, shouldStopOut);
   });
 
   it('fires at the value the web shows, and not one cent above it', () => {
     fc.assert(
-      fc.property(
-        fc.integer({ min: 1, max: 1_000_000_000 }),
-        fc.integer({ min: STOP_LOSS_PCT.min, max: STOP_LOSS_PCT.max }),
-        (amount, pct) => {
-          const shown = BigInt(stopLossValueCents(amount, pct));
-          const trade = oneUnitTrade(amount, { stopLossPct: pct, takeProfitPct: null });
-          expect(tradeValueCents(new Dec(1), at(shown))).toBe(shown);
-          expect(shouldStopOut(trade, at(shown))).toBe(true);
-          expect(shouldStopOut(trade, at(shown + 1n))).toBe(false);
-        },
-      ),
+      fc.property(...amountAndPct(STOP_LOSS_PCT), (amount, pct) => {
+        const shown = BigInt(stopLossValueCents(amount, pct));
+        const trade = oneUnitTrade(amount, { stopLossPct: pct, takeProfitPct: null });
+        expect(tradeValueCents(new Dec(1), at(shown))).toBe(shown);
+        expect(shouldStopOut(trade, at(shown))).toBe(true);
+        expect(shouldStopOut(trade, at(shown + 1n))).toBe(false);
+      }),
     );
   });
 });
@@ -150,45 +159,25 @@ const takeProfitArb = openedArb(TAKE_PROFIT_PCT).map((opened) => {
 
 describe('the take-profit rule', () => {
   it('is the same in PostgreSQL as in the domain, at NAVs around every take-profit', async () => {
-    let crossed = 0;
-    let runs = 0;
-    await fc.assert(
-      fc.asyncProperty(takeProfitArb, async ({ trade, nav, pct }) => {
-        const inSql = await closeRuleCrossedInSql(
-          t.db,
-          'take_profit',
-          { amountCents: trade.amountCents, units: trade.units.toFixed() },
-          pct,
-          nav,
-        );
-        const inDomain = shouldTakeProfit(trade, nav);
-        runs += 1;
-        if (inDomain) crossed += 1;
-        expect(inSql).toBe(inDomain);
-        // Never both: a take-profit crossed is a gain, a stop-loss crossed a loss.
-        if (inDomain) expect(shouldStopOut(trade, nav)).toBe(false);
-      }),
-      { numRuns: 400 },
-    );
-    expect(crossed).toBeGreaterThan(runs / 10);
-    expect(crossed).toBeLessThan(runs - runs / 10);
+    await expectSqlAgreesWithDomain('take_profit', takeProfitArb, (trade, nav) => {
+      const fires = shouldTakeProfit(trade, nav);
+      // Never both: a take-profit crossed is a gain, a stop-loss crossed a loss.
+      if (fires) expect(shouldStopOut(trade, nav)).toBe(false);
+      return fires;
+    });
   });
 
   it('fires at the value the web shows, and not one cent below it', () => {
     fc.assert(
-      fc.property(
-        fc.integer({ min: 1, max: 1_000_000_000 }),
-        fc.integer({ min: TAKE_PROFIT_PCT.min, max: TAKE_PROFIT_PCT.max }),
-        (amount, pct) => {
-          const shown = BigInt(takeProfitValueCents(amount, pct));
-          const trade = oneUnitTrade(amount, {
-            stopLossPct: STOP_LOSS_PCT.max,
-            takeProfitPct: pct,
-          });
-          expect(shouldTakeProfit(trade, at(shown))).toBe(true);
-          expect(shouldTakeProfit(trade, at(shown - 1n))).toBe(false);
-        },
-      ),
+      fc.property(...amountAndPct(TAKE_PROFIT_PCT), (amount, pct) => {
+        const shown = BigInt(takeProfitValueCents(amount, pct));
+        const trade = oneUnitTrade(amount, {
+          stopLossPct: STOP_LOSS_PCT.max,
+          takeProfitPct: pct,
+        });
+        expect(shouldTakeProfit(trade, at(shown))).toBe(true);
+        expect(shouldTakeProfit(trade, at(shown - 1n))).toBe(false);
+      }),
     );
   });
 });

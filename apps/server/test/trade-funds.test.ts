@@ -8,14 +8,8 @@ import type {
   TradeHistoryPage,
 } from '@app/shared/schemas/trades';
 import { removalOf } from '@app/shared/funds-removal';
-import type { TestClient } from './harness';
-import { activeUser, fundedInvestor, summaryOf } from './money-helpers';
-import {
-  openCopy,
-  tickAt as tickBtc,
-  useSilverAllInBtc,
-  type ScriptedTradingApp,
-} from './copy-trading-helpers';
+import { activeUser, summaryOf } from './money-helpers';
+import { useSilverAllInBtc, type ScriptedTradingApp } from './copy-trading-helpers';
 
 /**
  * Add funds and Remove funds on a scripted market: the Silver strategy ($1,000 to $4,999 a trade,
@@ -24,28 +18,15 @@ import {
  */
 
 let t: ScriptedTradingApp;
-let admin: TestClient;
-let leadTrader: TestClient;
-let silverId: string;
 const FUNDED = 500_000;
-
-const tickAt = (btc: string) => tickBtc(t, { BTCUSDT: btc });
-
-async function investor(amount: string) {
-  const { client } = await fundedInvestor(t, admin, FUNDED, 'Funds Investor');
-  return { client, trade: await openCopy(client, { planId: silverId, amount }) };
-}
-
-useSilverAllInBtc((made) => {
-  ({ t, admin } = made);
-  silverId = made.setup.silver.id;
-  leadTrader = made.setup.trader.client;
-});
+const silver = useSilverAllInBtc((made) => (t = made.t));
+const { tickAt } = silver;
+const investor = (amount: string) => silver.copier('Funds Investor', FUNDED, { amount });
 
 describe('add and remove funds', () => {
   it('add → rise → remove → fall → close: the fee is 20 % of each unit’s own gain, $192.00 in all', async () => {
     await tickAt('100000.00');
-    const traderBefore = (await summaryOf(leadTrader)).availableCents;
+    const traderBefore = (await summaryOf(silver.leadTrader)).availableCents;
     const { client, trade } = await investor('2000');
     expect(trade.units).toBe('2000');
 
@@ -143,7 +124,7 @@ describe('add and remove funds', () => {
       payoutCents: 320_800,
     });
     expect((await summaryOf(client)).availableCents).toBe(FUNDED - 300_000 + 56_000 + 320_800);
-    expect((await summaryOf(leadTrader)).availableCents - traderBefore).toBe(19_200);
+    expect((await summaryOf(silver.leadTrader)).availableCents - traderBefore).toBe(19_200);
 
     // The history shows the trade's whole life: $3,000 in, $3,768 out, $192 of fees, and the
     // parts, each the amount of one of its transactions: $2,000 invested + $1,000 added in;
@@ -321,13 +302,10 @@ describe('add and remove funds', () => {
 
   it('a removal racing the stop-loss it would cross: one outcome, nothing booked twice', async () => {
     await tickAt('100000.00');
-    const { client } = await fundedInvestor(t, admin, FUNDED, 'Funds Racer');
-    const opened = await client.post('/api/trades', {
-      planId: silverId,
+    const { client, trade } = await silver.copier('Funds Racer', FUNDED, {
       amount: '3000',
       stopLossPct: 10,
     });
-    const trade = opened.json<{ trade: CurrentTrade }>().trade;
     // BTC -10 %: the tick's scheduled close and the owner's removal both want the trade.
     t.market.set({ BTCUSDT: '90000.00' });
     t.clock.advance(1_000);

@@ -1,19 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type {
-  ClosedTrade,
   CurrentTrade,
   FundsChangeResponse,
   TradeHistoryPage,
 } from '@app/shared/schemas/trades';
 import type { TestClient } from './harness';
-import { fundedInvestor, summaryOf } from './money-helpers';
-import {
-  openCopy,
-  tickAt as tickBtc,
-  useSilverAllInBtc,
-  type ScriptedTradingApp,
-} from './copy-trading-helpers';
+import { summaryOf } from './money-helpers';
+import { closeCopy, useSilverAllInBtc, type ScriptedTradingApp } from './copy-trading-helpers';
 
 /**
  * Trades on a scripted market: the lead trader holds the Silver strategy 100 % in BTC bought at
@@ -21,24 +15,17 @@ import {
  */
 
 let t: ScriptedTradingApp;
-let admin: TestClient;
-let leadTrader: TestClient;
-let silverId: string;
 const DAY_MS = 86_400_000;
 const FUNDED = 500_000;
+const silver = useSilverAllInBtc((made) => (t = made.t));
+const { tickAt } = silver;
 
-const tickAt = (btc: string) => tickBtc(t, { BTCUSDT: btc });
-
-async function investor(amount: string, stopLossPct?: number, takeProfitPct?: number) {
-  const { client } = await fundedInvestor(t, admin, FUNDED, 'Exact Investor');
-  const trade = await openCopy(client, {
-    planId: silverId,
+const investor = (amount: string, stopLossPct?: number, takeProfitPct?: number) =>
+  silver.copier('Exact Investor', FUNDED, {
     amount,
     ...(stopLossPct ? { stopLossPct } : {}),
     ...(takeProfitPct ? { takeProfitPct } : {}),
   });
-  return { client, trade };
-}
 
 /** How a trade closed, as stored: its reason, exit NAV, fee and payout (cents). */
 async function closeOf(tradeId: string) {
@@ -56,12 +43,6 @@ async function closeOf(tradeId: string) {
 
 const current = async (client: TestClient) =>
   (await client.get('/api/trades/current')).json<{ trade: CurrentTrade | null }>().trade;
-
-useSilverAllInBtc((made) => {
-  ({ t, admin } = made);
-  silverId = made.setup.silver.id;
-  leadTrader = made.setup.trader.client;
-});
 
 describe('exact cents on a scripted market', () => {
   it('claim takes the profit out less 20 % of it, once, and leaves the copy open with its amount', async () => {
@@ -116,7 +97,7 @@ describe('exact cents on a scripted market', () => {
       descriptionParts: { code: 'profit_claim', plan: 'Silver' },
     });
     // The lead trader's fee income is in every figure: balance and total profit alike.
-    expect(await summaryOf(leadTrader)).toMatchObject({
+    expect(await summaryOf(silver.leadTrader)).toMatchObject({
       availableCents: 2_000,
       balanceCents: 2_000,
       totalProfitCents: 2_000,
@@ -125,9 +106,7 @@ describe('exact cents on a scripted market', () => {
     // Closed at 1.2: the fee only on the rise above 1.1 (909.09090909 × 0.10 × 20 % = $18.18),
     // and the transaction says the amount and the profit after the fee.
     await tickAt('120000.00');
-    const closedNow = await client.post('/api/trades/current/close');
-    expect(closedNow.statusCode, closedNow.body).toBe(200);
-    expect(closedNow.json<{ trade: ClosedTrade }>().trade).toMatchObject({
+    expect(await closeCopy(client)).toMatchObject({
       closeReason: 'close',
       amountCents: 100_000,
       valueCents: 109_090,
@@ -146,7 +125,7 @@ describe('exact cents on a scripted market', () => {
         profitCents: 7_272,
       },
     });
-    expect(await summaryOf(leadTrader)).toMatchObject({
+    expect(await summaryOf(silver.leadTrader)).toMatchObject({
       availableCents: 2_000 + 1_818,
       balanceCents: 2_000 + 1_818,
       totalProfitCents: 2_000 + 1_818,

@@ -4,7 +4,7 @@ import { accountSummarySchema } from '@app/shared/schemas/account';
 import type { PublicPlan } from '@app/shared/schemas/plans';
 import type { ClosedTrade, CurrentTrade } from '@app/shared/schemas/trades';
 import { Dec, floorToCents } from '../src/modules/market/domain';
-import type { TestClient } from './harness';
+import { expectRefused, type TestClient } from './harness';
 import { activeUser, adminClient, auditAfterEach, fund, summaryOf } from './money-helpers';
 import { advance, openCopy, type TradingTestApp, useTradingApp } from './copy-trading-helpers';
 
@@ -178,14 +178,11 @@ describe('opening a trade', () => {
       (await client.post('/api/trades', { planId: silver.id, amount: '1500' })).statusCode,
     ).toBe(201);
     const second = await client.post('/api/trades', { planId: silver.id, amount: '1000' });
-    expect(second.statusCode).toBe(409);
-    expect(second.json()).toEqual({
-      error: {
-        code: 'TRADE_ALREADY_OPEN',
-        message:
-          'You already have an open trade in this plan. Close it or claim its profit before starting another in it.',
-        field: 'planId',
-      },
+    expectRefused(second, 409, {
+      code: 'TRADE_ALREADY_OPEN',
+      message:
+        'You already have an open trade in this plan. Close it or claim its profit before starting another in it.',
+      field: 'planId',
     });
   });
 

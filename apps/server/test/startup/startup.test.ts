@@ -69,6 +69,13 @@ interface Server {
   exited: Promise<number | null>;
 }
 
+/** SIGTERM: the server exits with 0, and its PostgreSQL (`postmaster`) no longer runs. */
+async function stopsCleanly(server: Server, postmaster: number | undefined): Promise<void> {
+  server.child.kill('SIGTERM');
+  expect(await server.exited).toBe(0);
+  expect(alive(postmaster ?? 0)).toBe(false);
+}
+
 /** `node --import tsx apps/server/src/main.ts` in `cwd`, on the embedded database; resolves when healthy. */
 async function startServer(cwd: string, env: Record<string, string>): Promise<Server> {
   const port = await freePort();
@@ -157,9 +164,7 @@ describe('start-up', () => {
       expect(server.output()).toContain(`Database files: ${path.join(home, 'pg')} (embedded`);
       const pid = await postmasterPid(path.join(clone, 'data'));
       expect(pid).toBeGreaterThan(0);
-      server.child.kill('SIGTERM');
-      expect(await server.exited).toBe(0);
-      expect(alive(pid ?? 0)).toBe(false);
+      await stopsCleanly(server, pid);
     },
     240_000,
   );
@@ -196,9 +201,7 @@ describe('start-up', () => {
     );
     expect(audit.stdout).toBe('Ledger audit: every invariant holds.\n');
 
-    second.child.kill('SIGTERM');
-    expect(await second.exited).toBe(0);
-    expect(alive(restarted ?? 0)).toBe(false);
+    await stopsCleanly(second, restarted);
   }, 240_000);
 
   it('a start that fails after its database is up stops PostgreSQL; the next start (drawn seed, 30 days) serves', async () => {
@@ -242,10 +245,7 @@ describe('start-up', () => {
         ),
       { timeout: 10_000 },
     );
-    const postmaster = await postmasterPid(dataDir);
-    server.child.kill('SIGTERM');
-    expect(await server.exited).toBe(0);
-    expect(alive(postmaster ?? 0)).toBe(false);
+    await stopsCleanly(server, await postmasterPid(dataDir));
   }, 240_000);
 
   it('SIGTERM: a request in flight completes with 200, sockets close with 1012, exit 0, PostgreSQL gone', async () => {
