@@ -47,6 +47,9 @@ import {
   settleTransactionDecision,
   type TransactionDecision,
   insertTransaction,
+  findTransaction,
+  lockTransaction,
+  recordPayoutChainTx,
 } from '../transactions';
 import {
   NO_WITHDRAWAL_FEE,
@@ -54,6 +57,8 @@ import {
   type WithdrawalFeeTerms,
 } from '@app/shared/withdrawal-fee';
 import type { DbOrTx } from '../../db/client';
+import { TX_HASH_PATTERN, type PayoutProof } from '@app/shared/schemas/chain';
+import { checkedPayoutAddress, provePayout, railOf, type ChainRails } from '../chain';
 
 type Answer = { transaction: Transaction };
 
@@ -102,10 +107,16 @@ export async function feeSchedule(db: DbOrTx): Promise<FeeSchedule> {
   };
 }
 
-/** Where a withdrawal goes: its method (whose terms set the fee), label and payout details. */
+/**
+ * Where a withdrawal goes: its method (whose terms set the fee), label and payout details. A
+ * crypto method on a rail takes an address of that network only (checked and checksummed, never
+ * one of the platform's deposit addresses), and the withdrawal keeps the rail it was asked on
+ * (payout details railNetwork, railToken): its payout is proven on that chain.
+ */
 async function payoutTarget(
   tx: Tx,
   input: CreateWithdrawal,
+  rails: ChainRails | undefined,
 ): Promise<{
   method: PaymentMethodRow | undefined;
   label: string;
@@ -117,11 +128,18 @@ async function payoutTarget(
     if (!method || method.kind !== 'crypto') {
       throw refusal('PAYMENT_METHOD_REQUIRED', {}, 'methodId');
     }
+    const rail =
+      method.railNetwork && method.railToken
+        ? railOf(rails, { network: method.railNetwork, token: method.railToken }, 'methodId')
+        : null;
     const payoutDetails = {
       method: 'crypto',
       currency: method.name,
       network: method.network ?? '',
-      walletAddress: input.walletAddress,
+      walletAddress: rail
+        ? await checkedPayoutAddress(tx, rails, input.walletAddress)
+        : input.walletAddress,
+      ...(rail ? { railNetwork: rail.network.key, railToken: rail.token.symbol } : {}),
     };
     return { method, label: methodLabel(method), methodId: method.id, payoutDetails };
   }
@@ -148,6 +166,7 @@ export async function requestWithdrawal(
   user: UserRow,
   input: CreateWithdrawal,
   key: string | undefined,
+  rails?: ChainRails,
 ) {
   // docs/product.md principle 4: money can always leave, so an account that is not (or no longer)
   // active may still withdraw what it holds; only a deleted one cannot.
@@ -156,7 +175,7 @@ export async function requestWithdrawal(
     ctx,
     { userId: user.id, key, scope: 'POST /api/withdrawals', payload: input },
     async (tx, keyId) => {
-      const { method, label, methodId, payoutDetails } = await payoutTarget(tx, input);
+      const { method, label, methodId, payoutDetails } = await payoutTarget(tx, input, rails);
       const now = ctx.clock.now();
       const fee = quoteWithdrawalFee(BigInt(input.amount), termsOf(method));
       if (fee.netCents <= 0n) {
@@ -212,24 +231,89 @@ type PayAnswer = { transaction: Transaction } | { approval: Approval };
 /**
  * Admin: paid out. The hold goes to payouts (net) and fee income (fee), once. Above the four-eyes
  * threshold nothing is booked yet: a payout approval waits for a second admin (202), and the
- * withdrawal stays pending with its hold.
+ * withdrawal stays pending with its hold. A withdrawal on a crypto rail is paid only with the
+ * payout's transaction hash, proven on the chain and stored on it first (provePayoutOf), above
+ * the threshold too: the second admin approves a proven payout.
  */
-export function payWithdrawal(ctx: AppContext, request: AdminDecisionRequest) {
+export function payWithdrawal(
+  ctx: AppContext,
+  request: AdminDecisionRequest,
+  proof: PayoutProof,
+  rails?: ChainRails,
+) {
   const { admin, id, ip } = request;
   return decideTransaction<PayAnswer>(
     ctx,
-    { ...request, verb: 'pay' },
+    { ...request, verb: 'pay', ...(proof.txHash ? { body: { txHash: proof.txHash } } : {}) },
     {
       ...payout(ctx, admin.id),
-      instead: (tx) =>
-        askSecondAdminAboveThreshold(ctx, tx, { kind: 'withdrawal', id, adminId: admin.id, ip }),
+      instead: async (tx) => {
+        await provePayoutOf(tx, { id, adminId: admin.id, txHash: proof.txHash }, rails);
+        return askSecondAdminAboveThreshold(ctx, tx, {
+          kind: 'withdrawal',
+          id,
+          adminId: admin.id,
+          ip,
+        });
+      },
     },
   );
 }
 
-/** A payout a second admin approved is booked by bookPayout. */
-export function registerPayoutApprovals(handlers: ApprovalHandlers): void {
-  handlers.handle('withdrawal_payout', carryOutTransactionApproval(bookPayout));
+/** The rail a withdrawal was asked on (its payout details), if any. */
+function railOfWithdrawal(row: { payoutDetails: Record<string, string> | null }) {
+  const network = row.payoutDetails?.railNetwork;
+  const token = row.payoutDetails?.railToken;
+  return network && token ? { network, token } : null;
+}
+
+/**
+ * Under the withdrawal's lock, for one on a rail and still pending: the hash is required
+ * (PAYOUT_TX_REQUIRED), checked on the chain (chain provePayout) against the address and the net
+ * amount, and stored on the withdrawal unless it proves another payout (PAYOUT_TX_USED). Anything
+ * else (no such withdrawal, already decided, the admin's own, not on a rail) is left to the
+ * decision, which refuses or pays as before. Without `txHash`: the stored proof is checked
+ * again (a second admin approving: still canonical).
+ */
+async function provePayoutOf(
+  tx: Tx,
+  params: { id: string; adminId: string; txHash?: string | undefined; again?: boolean },
+  rails: ChainRails | undefined,
+): Promise<void> {
+  const found = await findTransaction(tx, params.id);
+  if (!found || found.kind !== 'withdrawal' || found.userId === params.adminId) return;
+  const row = await lockTransaction(tx, found.id);
+  const railName = row && railOfWithdrawal(row);
+  if (!row || row.status !== 'pending' || !railName) return;
+  const txHash = params.again ? (row.chainTxHash ?? undefined) : params.txHash;
+  if (!txHash) throw refusal('PAYOUT_TX_REQUIRED', {}, 'txHash');
+  if (!TX_HASH_PATTERN.test(txHash)) throw refusal('PAYOUT_TX_NOT_FOUND', {}, 'txHash');
+  const proven = await provePayout({
+    rail: railOf(rails, railName, 'txHash'),
+    to: row.payoutDetails?.walletAddress ?? '',
+    netCents: row.amountCents - row.feeCents,
+    txHash,
+  });
+  if (params.again) return;
+  await recordPayoutChainTx(tx, row.id, {
+    network: proven.network,
+    hash: proven.txHash,
+    explorerUrl: proven.explorerUrl,
+  });
+}
+
+/**
+ * A payout a second admin approved is booked by bookPayout, once its proof (for a withdrawal on
+ * a rail, stored when the first admin asked) is checked again on the chain.
+ */
+export function registerPayoutApprovals(handlers: ApprovalHandlers, rails?: ChainRails): void {
+  handlers.handle(
+    'withdrawal_payout',
+    carryOutTransactionApproval(async (ctx, tx, params) => {
+      await provePayoutOf(tx, { id: params.id, adminId: params.adminId, again: true }, rails);
+      return bookPayout(ctx, tx, params);
+    }),
+  );
 }
 
 /**
