@@ -182,8 +182,13 @@ export const adminApi = {
     api.post<BookedOrWaiting>(itemPath('deposits', id, 'approve'), {}, idempotencyKey),
   rejectDeposit: (id: string, reason: string, idempotencyKey: string) =>
     api.post<Rejected>(itemPath('deposits', id, 'reject'), { reason }, idempotencyKey),
-  payWithdrawal: (id: string, idempotencyKey: string) =>
-    api.post<BookedOrWaiting>(itemPath('withdrawals', id, 'pay'), {}, idempotencyKey),
+  /** `txHash`: the payout's transaction, for a withdrawal on a crypto rail (proven on chain). */
+  payWithdrawal: (id: string, idempotencyKey: string, txHash?: string) =>
+    api.post<BookedOrWaiting>(
+      itemPath('withdrawals', id, 'pay'),
+      txHash ? { txHash } : {},
+      idempotencyKey,
+    ),
   rejectWithdrawal: (id: string, reason: string, idempotencyKey: string) =>
     api.post<Rejected>(itemPath('withdrawals', id, 'reject'), { reason }, idempotencyKey),
 
