@@ -1,16 +1,7 @@
-import type { ChainRail } from '@app/shared/schemas/chain';
-import { chainRailsResponseSchema } from '@app/shared/schemas/chain';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../../lib/api';
 import { SelectField } from '../../../../ui';
-
-/** The configured crypto rails (GET /api/chain/rails), under the chain's query keys. */
-export const chainRailsQuery = {
-  queryKey: ['chain', 'rails'] as const,
-  queryFn: async ({ signal }: { signal?: AbortSignal }): Promise<ChainRail[]> =>
-    chainRailsResponseSchema.parse(await api.get<unknown>('/api/chain/rails', signal)).rails,
-};
+import { chainRailsQuery } from '../../api';
 
 /** A method's rail as the form keeps it: a network key and a token symbol, both '' for none. */
 export interface RailValue {
