@@ -58,7 +58,13 @@ import {
 } from '@app/shared/withdrawal-fee';
 import type { DbOrTx } from '../../db/client';
 import { TX_HASH_PATTERN, type PayoutProof } from '@app/shared/schemas/chain';
-import { checkedPayoutAddress, provePayout, railOf, type ChainRails } from '../chain';
+import {
+  checkedPayoutAddress,
+  provePayout,
+  railOf,
+  type ChainRails,
+  type ProvenPayout,
+} from '../chain';
 
 type Answer = { transaction: Transaction };
 
@@ -232,23 +238,25 @@ type PayAnswer = { transaction: Transaction } | { approval: Approval };
  * Admin: paid out. The hold goes to payouts (net) and fee income (fee), once. Above the four-eyes
  * threshold nothing is booked yet: a payout approval waits for a second admin (202), and the
  * withdrawal stays pending with its hold. A withdrawal on a crypto rail is paid only with the
- * payout's transaction hash, proven on the chain and stored on it first (provePayoutOf), above
- * the threshold too: the second admin approves a proven payout.
+ * payout's transaction hash, checked on the chain first (outside any database transaction: a
+ * slow node holds no lock) and stored on it under its lock (storeProof), above the threshold
+ * too: the second admin approves a proven payout.
  */
-export function payWithdrawal(
+export async function payWithdrawal(
   ctx: AppContext,
   request: AdminDecisionRequest,
   proof: PayoutProof,
   rails?: ChainRails,
 ) {
   const { admin, id, ip } = request;
+  const proven = await provenPayout(ctx.db, { id, adminId: admin.id, txHash: proof.txHash }, rails);
   return decideTransaction<PayAnswer>(
     ctx,
     { ...request, verb: 'pay', ...(proof.txHash ? { body: { txHash: proof.txHash } } : {}) },
     {
       ...payout(ctx, admin.id),
       instead: async (tx) => {
-        await provePayoutOf(tx, { id, adminId: admin.id, txHash: proof.txHash }, rails);
+        await storeProof(tx, { id, adminId: admin.id }, proven);
         return askSecondAdminAboveThreshold(ctx, tx, {
           kind: 'withdrawal',
           id,
@@ -260,42 +268,58 @@ export function payWithdrawal(
   );
 }
 
-/** The rail a withdrawal was asked on (its payout details), if any. */
-function railOfWithdrawal(row: { payoutDetails: Record<string, string> | null }) {
+type WithdrawalRow = NonNullable<Awaited<ReturnType<typeof findTransaction>>>;
+
+/**
+ * The pending withdrawal on a rail that `adminId` may pay, with its rail; none for anything else
+ * (no such withdrawal, decided, the admin's own, not on a rail), which the decision refuses or
+ * pays as before.
+ */
+function railPayout(row: WithdrawalRow | undefined, adminId: string) {
+  if (!row || row.kind !== 'withdrawal' || row.status !== 'pending' || row.userId === adminId) {
+    return null;
+  }
   const network = row.payoutDetails?.railNetwork;
   const token = row.payoutDetails?.railToken;
-  return network && token ? { network, token } : null;
+  return network && token ? { row, rail: { network, token } } : null;
 }
 
 /**
- * Under the withdrawal's lock, for one on a rail and still pending: the hash is required
- * (PAYOUT_TX_REQUIRED), checked on the chain (chain provePayout) against the address and the net
- * amount, and stored on the withdrawal unless it proves another payout (PAYOUT_TX_USED). Anything
- * else (no such withdrawal, already decided, the admin's own, not on a rail) is left to the
- * decision, which refuses or pays as before. Without `txHash`: the stored proof is checked
- * again (a second admin approving: still canonical).
+ * The chain's proof of a pending withdrawal on a rail: the hash is required (PAYOUT_TX_REQUIRED),
+ * and chain provePayout checks it against the withdrawal's address and net amount (refusals on
+ * txHash). Null when the withdrawal is not one to prove.
  */
-async function provePayoutOf(
-  tx: Tx,
-  params: { id: string; adminId: string; txHash?: string | undefined; again?: boolean },
+async function provenPayout(
+  db: DbOrTx,
+  params: { id: string; adminId: string; txHash?: string | undefined },
   rails: ChainRails | undefined,
+): Promise<ProvenPayout | null> {
+  const target = railPayout(await findTransaction(db, params.id), params.adminId);
+  if (!target) return null;
+  if (!params.txHash) throw refusal('PAYOUT_TX_REQUIRED', {}, 'txHash');
+  if (!TX_HASH_PATTERN.test(params.txHash)) throw refusal('PAYOUT_TX_NOT_FOUND', {}, 'txHash');
+  return provePayout({
+    rail: railOf(rails, target.rail, 'txHash'),
+    to: target.row.payoutDetails?.walletAddress ?? '',
+    netCents: target.row.amountCents - target.row.feeCents,
+    txHash: params.txHash,
+  });
+}
+
+/**
+ * Under the withdrawal's lock: a pending withdrawal on a rail keeps its proof (unless the hash
+ * proves another payout: PAYOUT_TX_USED); without one it cannot be paid (PAYOUT_TX_REQUIRED).
+ */
+async function storeProof(
+  tx: Tx,
+  params: { id: string; adminId: string },
+  proven: ProvenPayout | null,
 ): Promise<void> {
   const found = await findTransaction(tx, params.id);
-  if (!found || found.kind !== 'withdrawal' || found.userId === params.adminId) return;
-  const row = await lockTransaction(tx, found.id);
-  const railName = row && railOfWithdrawal(row);
-  if (!row || row.status !== 'pending' || !railName) return;
-  const txHash = params.again ? (row.chainTxHash ?? undefined) : params.txHash;
-  if (!txHash) throw refusal('PAYOUT_TX_REQUIRED', {}, 'txHash');
-  if (!TX_HASH_PATTERN.test(txHash)) throw refusal('PAYOUT_TX_NOT_FOUND', {}, 'txHash');
-  const proven = await provePayout({
-    rail: railOf(rails, railName, 'txHash'),
-    to: row.payoutDetails?.walletAddress ?? '',
-    netCents: row.amountCents - row.feeCents,
-    txHash,
-  });
-  if (params.again) return;
-  await recordPayoutChainTx(tx, row.id, {
+  const target = found && railPayout(await lockTransaction(tx, found.id), params.adminId);
+  if (!target) return;
+  if (!proven) throw refusal('PAYOUT_TX_REQUIRED', {}, 'txHash');
+  await recordPayoutChainTx(tx, target.row.id, {
     network: proven.network,
     hash: proven.txHash,
     explorerUrl: proven.explorerUrl,
@@ -303,14 +327,18 @@ async function provePayoutOf(
 }
 
 /**
- * A payout a second admin approved is booked by bookPayout, once its proof (for a withdrawal on
- * a rail, stored when the first admin asked) is checked again on the chain.
+ * A payout a second admin approved is booked by bookPayout, once the proof stored when the first
+ * admin asked (for a withdrawal on a rail) is checked on the chain again: still there, still
+ * canonical.
  */
 export function registerPayoutApprovals(handlers: ApprovalHandlers, rails?: ChainRails): void {
   handlers.handle(
     'withdrawal_payout',
     carryOutTransactionApproval(async (ctx, tx, params) => {
-      await provePayoutOf(tx, { id: params.id, adminId: params.adminId, again: true }, rails);
+      const target = railPayout(await lockTransaction(tx, params.id), params.adminId);
+      if (target) {
+        await provenPayout(tx, { ...params, txHash: target.row.chainTxHash ?? undefined }, rails);
+      }
       return bookPayout(ctx, tx, params);
     }),
   );
