@@ -19,6 +19,7 @@ import {
 import { ensureDevRailMethod } from '../src/modules/payment-methods';
 import {
   adminClient,
+  approvedBySecondAdmin,
   createTestApp,
   expectError,
   secondAdmin,
@@ -146,7 +147,7 @@ describe('the development rail method', () => {
   });
 
   it('an admin links a method only to a configured rail', async () => {
-    const body = { kind: 'crypto', name: 'Tether', network: 'Ethereum', address: 'see page' };
+    const body = { kind: 'crypto', name: 'USD Coin', network: 'Ethereum', address: 'see page' };
     const unknown = await admin.post('/api/admin/payment-methods', {
       ...body,
       railNetwork: 'ethereum',
@@ -165,8 +166,13 @@ describe('the development rail method', () => {
       railNetwork: 'dev',
       railToken: 'USDC',
     });
-    // Where money goes: a new method waits for a second admin.
+    // Where money goes: a new method waits for a second admin, whose approval creates it.
     expect(configured.statusCode, configured.body).toBe(202);
+    expect((await approvedBySecondAdmin(t, configured)).statusCode).toBe(200);
+    const rows = await t.db.execute<{ rail_network: string; rail_token: string }>(
+      sql`SELECT rail_network, rail_token FROM payment_methods WHERE name = 'USD Coin'`,
+    );
+    expect(rows.rows).toEqual([{ rail_network: 'dev', rail_token: 'USDC' }]);
   });
 });
 
@@ -298,7 +304,10 @@ describe('paying a withdrawal on a rail', () => {
     const own = await investor.client.get(`/api/transactions/${withdrawal.transactionId}`);
     expect(own.json<{ transaction: Transaction }>().transaction.chainTx).toEqual(chainTx);
     const list = (await investor.client.get('/api/transactions')).json<{ items: Transaction[] }>();
-    expect(list.items.find((item) => item.id === withdrawal.id)?.chainTx).toEqual(chainTx);
+    // The page PostgreSQL writes is the transaction as toTransaction shows it.
+    expect(list.items.find((item) => item.id === withdrawal.id)).toEqual(
+      own.json<{ transaction: Transaction }>().transaction,
+    );
     const summary = await summaryOf(investor.client);
     expect(summary).toMatchObject({ availableCents: 5_000, heldCents: 0 });
   });
