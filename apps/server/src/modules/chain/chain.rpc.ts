@@ -12,9 +12,10 @@ import {
 import type { ChainNetwork } from './chain.config';
 
 /**
- * What the watcher asks of a network's JSON-RPC node, and nothing else: the head, a block's hash
- * by number (is it still canonical?), the finality tag's block, and the ERC-20 Transfer logs of
- * one token in a bounded range. viem's HTTP transport retries a failed call (3 times, backing
+ * What the server asks of a network's JSON-RPC node, and nothing else: the head, a block's hash
+ * by number (is it still canonical?), the finality tag's block, the ERC-20 Transfer logs of one
+ * token in a bounded range (the watcher), and a mined transaction's receipt with its Transfers
+ * (a payout's proof, payouts.service). viem's HTTP transport retries a failed call (3 times, backing
  * off) and times out after 10 s; a call that still fails throws, the pass stops, and the next
  * one resumes from the cursor.
  */
