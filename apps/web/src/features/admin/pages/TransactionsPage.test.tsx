@@ -216,6 +216,25 @@ describe('TransactionsPage', () => {
     expect(bodies).toEqual([{ txHash: short }, { txHash: right }]);
   });
 
+  it("shows a chain deposit's hash once (not again as its reference) with its explorer link", async () => {
+    const hash = `0x${'3'.repeat(64)}`;
+    const credited = transaction({
+      ...deposit,
+      status: 'success',
+      paymentReference: hash,
+      chainTx: { network: 'dev', hash, explorerUrl: `https://explorer.test/tx/${hash}` },
+    });
+    setup(() => undefined, [credited]);
+    const row = (await screen.findByText('TNX-AB12CD')).closest('tr');
+    expect(within(row!).getByTitle(hash).textContent).toBe('0x33333333…33333333');
+    expect(within(row!).queryByText(new RegExp(`Reference.*${hash}`))).toBeNull();
+    expect(
+      within(row!)
+        .getByRole('link', { name: /View on explorer/ })
+        .getAttribute('href'),
+    ).toBe(`https://explorer.test/tx/${hash}`);
+  });
+
   it('above the four-eyes threshold, says the payout goes to a second admin and nothing is paid yet', async () => {
     const large = { ...withdrawal, amountCents: 450_000, feeCents: 0, netCents: 450_000 };
     const fourEyes = (call: RecordedCall) =>
