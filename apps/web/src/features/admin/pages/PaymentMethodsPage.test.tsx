@@ -67,13 +67,8 @@ describe('PaymentMethodsPage', () => {
   });
 
   it("links a crypto method to one of the server's crypto rails, and unlinks it (a change of where money goes)", async () => {
-    const onRail = cryptoMethod({
-      id: '6f1c3c2e-8a3b-4f43-9a55-0f0f0f0f0f03',
-      name: 'USDC (test)',
-      network: 'Development chain',
-      railNetwork: 'dev',
-      railToken: 'USDC',
-    });
+    const linked = { railNetwork: 'dev', railToken: 'USDC' };
+    const onRail = cryptoMethod({ ...linked, id: tether.id, name: 'USDC (test)' });
     const rail = (token: string) => ({
       network: 'dev',
       networkName: 'Development chain',
@@ -125,9 +120,9 @@ describe('PaymentMethodsPage', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
     dialog = await editIn('USDC (test)');
-    const linked = within(dialog).getByLabelText<HTMLSelectElement>('Crypto rail');
-    await waitFor(() => expect(linked.value).toBe('dev/USDC'));
-    fireEvent.change(linked, { target: { value: '' } });
+    const unlinking = within(dialog).getByLabelText<HTMLSelectElement>('Crypto rail');
+    await waitFor(() => expect(unlinking.value).toBe('dev/USDC'));
+    fireEvent.change(unlinking, { target: { value: '' } });
     fireEvent.click(within(dialog).getByRole('button', { name: /save/i }));
     await waitFor(() =>
       expect(api.calls.filter((call) => call.method === 'PATCH').at(-1)?.body).toEqual({
