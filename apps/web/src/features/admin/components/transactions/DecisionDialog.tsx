@@ -44,6 +44,17 @@ function useFourEyesRule(tx: AdminTransaction, moving: boolean) {
   return { rule, asks: moving && secondAdmin === 'required' };
 }
 
+/** What the confirmation's texts name: the transaction, its owner and its amounts. */
+function valuesOf(tx: AdminTransaction): Values {
+  return {
+    id: tx.transactionId,
+    name: tx.user.name,
+    amount: formatUsd(tx.amountCents),
+    fee: formatUsd(tx.feeCents),
+    net: formatUsd(tx.netCents),
+  };
+}
+
 /** The confirmation's title, body and button for a decision. */
 function decisionCopy(
   t: TFunction<'admin'>,
@@ -121,13 +132,7 @@ export function DecisionDialog({
   const tx = open.transaction;
   const rail = open.decision === 'pay' ? payoutRail(tx) : null;
   const [txHash, setTxHash] = useState('');
-  const values: Values = {
-    id: tx.transactionId,
-    name: tx.user.name,
-    amount: formatUsd(tx.amountCents),
-    fee: formatUsd(tx.feeCents),
-    net: formatUsd(tx.netCents),
-  };
+  const values = valuesOf(tx);
   const rejecting = isRejection(open.decision);
   const moving = !rejecting;
   const { rule, asks } = useFourEyesRule(tx, moving);
@@ -176,19 +181,42 @@ export function DecisionDialog({
       )}
       {open.decision === 'pay' && <PayoutDetails details={tx.payoutDetails} />}
       {rail && (
-        <TextField
-          label={t('railPayouts.txHash')}
+        <PayoutHashField
           hint={t('railPayouts.txHashHint', { token: rail.token, net: values.net })}
           value={txHash}
           error={refusalOf(error, 'txHash')}
-          autoComplete="off"
-          autoCapitalize="none"
-          spellCheck={false}
-          placeholder="0x…"
-          onChange={(event) => setTxHash(event.target.value)}
+          onChange={setTxHash}
         />
       )}
     </ConfirmDialog>
+  );
+}
+
+/** The payout's transaction hash, for a withdrawal on a crypto rail (the server's refusal under it). */
+function PayoutHashField({
+  hint,
+  value,
+  error,
+  onChange,
+}: {
+  hint: string;
+  value: string;
+  error: string | undefined;
+  onChange: (value: string) => void;
+}) {
+  const { t } = useTranslation('admin');
+  return (
+    <TextField
+      label={t('railPayouts.txHash')}
+      hint={hint}
+      value={value}
+      error={error}
+      autoComplete="off"
+      autoCapitalize="none"
+      spellCheck={false}
+      placeholder="0x…"
+      onChange={(event) => onChange(event.target.value)}
+    />
   );
 }
 
