@@ -71,6 +71,7 @@ import { registerDepositApprovals } from './modules/deposits';
 import { registerPayoutApprovals } from './modules/withdrawals';
 import { registerSettingApprovals } from './modules/settings';
 import { registerPaymentMethodApprovals } from './modules/payment-methods';
+import type { ChainRails } from './modules/chain';
 import { registerAdminGrantApprovals } from './modules/users';
 import { adminTraderApplicationRoutes, traderApplicationRoutes } from './modules/lead-traders';
 import { auditRoutes } from './modules/audit';
@@ -88,6 +89,7 @@ import { registerRealtimeRoute } from './realtime/route';
 import { createMetrics, type Metrics } from './modules/ops';
 import { registerOps } from './modules/ops';
 import { defaultReadinessOptions, type ReadinessOptions } from './modules/ops';
+import type { ChainSetup } from './modules/chain';
 
 /**
  * One log line per request, written when it completes, with what Fastify would have logged on
@@ -155,6 +157,8 @@ export interface BuildOptions {
   readiness?: Partial<ReadinessOptions>;
   /** Tests shorten them (HTTP_LIMITS otherwise). */
   http?: Partial<HttpLimits>;
+  /** The crypto rails (main.ts opens them from CHAIN_RAILS); none: the chain routes say so. */
+  chain?: ChainSetup;
 }
 
 export async function buildApp(
@@ -178,8 +182,8 @@ export async function buildApp(
   await registerAccessRoutes(app, ctx);
   await registerMarketAndCopyingRoutes(app, ctx);
   await registerPeopleRoutes(app, ctx);
-  await registerMoneyRoutes(app, ctx);
-  await registerSettingsAndReviewRoutes(app, ctx);
+  await registerMoneyRoutes(app, ctx, options.chain?.rails);
+  await registerSettingsAndReviewRoutes(app, ctx, options.chain?.rails);
   registerMetaRoutes(app, ctx);
   registerRealtimeRoute(app, ctx, hub, { allowedOrigins });
   await registerPagesAndNotFound(app, ctx, allowedMethods);
@@ -316,15 +320,24 @@ async function registerPeopleRoutes(app: FastifyInstance, ctx: AppContext): Prom
   await app.register(avatarFileRoute(ctx));
 }
 
-/** Money in and out, the books a user sees, statements and staff's adjustments. */
-async function registerMoneyRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+/**
+ * Money in and out, the books a user sees, statements and staff's adjustments. `rails`: the
+ * crypto rails payment methods link to and payouts are proven on (none when they are off).
+ */
+async function registerMoneyRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  rails: ChainRails | undefined,
+): Promise<void> {
   await app.register(paymentMethodRoutes(ctx), { prefix: '/api/payment-methods' });
-  await app.register(adminPaymentMethodRoutes(ctx), { prefix: '/api/admin/payment-methods' });
+  await app.register(adminPaymentMethodRoutes(ctx, rails), {
+    prefix: '/api/admin/payment-methods',
+  });
   await app.register(depositRoutes(ctx), { prefix: '/api/deposits' });
   await app.register(adminDepositRoutes(ctx), { prefix: '/api/admin/deposits' });
-  await app.register(withdrawalRoutes(ctx), { prefix: '/api/withdrawals' });
+  await app.register(withdrawalRoutes(ctx, rails), { prefix: '/api/withdrawals' });
   await app.register(withdrawalQuoteRoute(ctx), { prefix: '/api/withdrawals' });
-  await app.register(adminWithdrawalRoutes(ctx), { prefix: '/api/admin/withdrawals' });
+  await app.register(adminWithdrawalRoutes(ctx, rails), { prefix: '/api/admin/withdrawals' });
   await app.register(transactionRoutes(ctx), { prefix: '/api/transactions' });
   await app.register(adminTransactionRoutes(ctx), { prefix: '/api/admin/transactions' });
   await app.register(accountRoutes(ctx), { prefix: '/api/account' });
@@ -339,13 +352,13 @@ async function registerMoneyRoutes(app: FastifyInstance, ctx: AppContext): Promi
  * Four-eyes wiring: each module whose work can wait for a second admin registers how it carries
  * out an approved request; the approvals module itself imports none of them.
  */
-function wireApprovalHandlers(): ApprovalHandlers {
+function wireApprovalHandlers(rails: ChainRails | undefined): ApprovalHandlers {
   const handlers = createApprovalHandlers();
   registerAdjustmentApprovals(handlers);
   registerDepositApprovals(handlers);
-  registerPayoutApprovals(handlers);
+  registerPayoutApprovals(handlers, rails);
   registerSettingApprovals(handlers);
-  registerPaymentMethodApprovals(handlers);
+  registerPaymentMethodApprovals(handlers, rails);
   registerAdminGrantApprovals(handlers);
   handlers.handleSettings(['sign_in_provider'], (ctx, tx, change, by) =>
     applyProviderChange(ctx, tx, change.value as ProviderProposal, { ...by, actorId: by.adminId }),
@@ -357,10 +370,11 @@ function wireApprovalHandlers(): ApprovalHandlers {
 async function registerSettingsAndReviewRoutes(
   app: FastifyInstance,
   ctx: AppContext,
+  rails: ChainRails | undefined,
 ): Promise<void> {
   await app.register(feeScheduleRoute(ctx), { prefix: '/api/settings' });
   await app.register(adminSettingsRoutes(ctx), { prefix: '/api/admin/settings' });
-  await app.register(adminApprovalRoutes(ctx, wireApprovalHandlers()), {
+  await app.register(adminApprovalRoutes(ctx, wireApprovalHandlers(rails)), {
     prefix: '/api/admin/approvals',
   });
   await app.register(traderApplicationRoutes(ctx), { prefix: '/api/trader-applications' });

@@ -67,6 +67,8 @@ export function cryptoMethod(overrides: Partial<PaymentMethod> = {}): PaymentMet
     retiredAt: null,
     withdrawalFeePct: '0',
     withdrawalFeeFixedCents: 0,
+    railNetwork: null,
+    railToken: null,
     ...overrides,
   };
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { centsSchema, wholeNumber } from './common';
+import { atMostCharacters, centsSchema, wholeNumber } from './common';
 
 /**
  * The crypto rails as the API shows them (issue 41): the networks and tokens a deposit is
@@ -124,5 +124,16 @@ export const chainFaucetSchema = z.object({
 });
 export const chainFaucetResponseSchema = z.object({ txHash });
 
-/** The admin's proof of a crypto payout sent from the operator's wallet (pay a withdrawal). */
-export const payoutProofSchema = z.object({ txHash: txHash.optional() });
+/**
+ * The admin's proof of a crypto payout sent from the operator's wallet (POST
+ * /api/admin/withdrawals/:id/pay): the transaction's hash, required for a method on a rail and
+ * ignored otherwise. Any text is taken here: one that is not a transaction hash (0x and 64 hex
+ * digits, any case) is refused by the server as PAYOUT_TX_NOT_FOUND on the field, like a hash
+ * the chain does not know.
+ */
+export const payoutProofSchema = z.object({
+  txHash: z.string().trim().max(100, atMostCharacters(100)).optional(),
+});
+export type PayoutProof = z.infer<typeof payoutProofSchema>;
+/** A transaction hash as the chain writes it. */
+export const TX_HASH_PATTERN = /^0x[0-9a-fA-F]{64}$/;

@@ -30,6 +30,13 @@ export const paymentMethodSchema = z.object({
    */
   withdrawalFeePct: z.string(),
   withdrawalFeeFixedCents: centsSchema,
+  /**
+   * The crypto rail a crypto method pays out on (issue 41): a configured network's key and a
+   * token symbol of it, both or neither. A withdrawal by such a method goes to an address checked
+   * for that network and is paid only with a transaction hash the server verified on the chain.
+   */
+  railNetwork: z.string().nullable(),
+  railToken: z.string().nullable(),
 });
 export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
 
@@ -44,6 +51,8 @@ export const PAYMENT_DETAIL_FIELDS = [
   'accountName',
   'accountNumber',
   'swiftCode',
+  'railNetwork',
+  'railToken',
 ] as const;
 /**
  * The note a fresh install's demo bank method carries (payment-methods.seed): product text, not
@@ -91,11 +100,18 @@ const feeTerms = {
  */
 export const WITHDRAWAL_FEE_FIELDS = ['withdrawalFeePct', 'withdrawalFeeFixed'] as const;
 
+/** A rail's network key and token symbol as typed ('' or absent: none; the server checks them). */
+const railFields = {
+  railNetwork: optionalText(32),
+  railToken: optionalText(16),
+};
+
 const cryptoMethodSchema = z.object({
   kind: z.literal('crypto'),
   name: text('NAME_REQUIRED', 80),
   network: text('NETWORK_REQUIRED', 40),
   address: text('ADDRESS_REQUIRED', 200),
+  ...railFields,
   sortOrder: wholeNumber(0, 1000).optional(),
   ...feeTerms,
 });
@@ -123,6 +139,7 @@ export const updatePaymentMethodSchema = z.object({
   name: text('NAME_REQUIRED', 80).optional(),
   network: text('NETWORK_REQUIRED', 40).optional(),
   address: text('ADDRESS_REQUIRED', 200).optional(),
+  ...railFields,
   bankName: text('BANK_NAME_REQUIRED', 120).optional(),
   accountName: text('ACCOUNT_NAME_REQUIRED', 120).optional(),
   accountNumber: text('ACCOUNT_NUMBER_REQUIRED', 64).optional(),

@@ -8,6 +8,14 @@ import { rule } from '../rules';
 export const TRANSACTION_TYPES = ['credit', 'withdraw'] as const;
 export const TRANSACTION_STATUSES = ['pending', 'success', 'failed'] as const;
 
+/** A transaction on a chain: the network's key, the hash, and its explorer page (null: none). */
+export const chainTxSchema = z.object({
+  network: z.string(),
+  hash: z.string(),
+  explorerUrl: z.string().nullable(),
+});
+export type ChainTx = z.infer<typeof chainTxSchema>;
+
 /**
  * A user-facing transaction (seed section 3), the projection of a ledger operation. Amounts are
  * integer cents; `amountCents` is what was deposited / withdrawn / credited, `feeCents` the part of a
@@ -37,6 +45,13 @@ export const transactionSchema = z.object({
   failureReason: z.string().nullable(),
   methodId: z.string().nullable(),
   payoutDetails: z.record(z.string(), z.string()).nullable(),
+  /**
+   * The chain transaction behind it (issue 41): a crypto payout's proof, checked on chain before
+   * it was paid, or the transfer a deposit was credited from; with its page on the network's
+   * explorer when the network has one. Null for everything else; optional in the type so older
+   * fixtures compile (the server always sends it).
+   */
+  chainTx: chainTxSchema.nullable().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
   decidedAt: z.string().nullable(),

@@ -26,7 +26,12 @@ export function decisionRoutes(
     tags: string[];
     approve: Decision & {
       verb: 'approve' | 'pay';
-      run: (request: AdminDecisionRequest) => Promise<IdempotentOutcome<unknown>>;
+      /** What the decision takes besides the id (a payout's proof); none: an empty body. */
+      body?: z.ZodType<Record<string, unknown>>;
+      run: (
+        request: AdminDecisionRequest,
+        body: Record<string, unknown>,
+      ) => Promise<IdempotentOutcome<unknown>>;
     };
     reject: Decision & {
       run: (request: AdminDecisionRequest, reason: string) => Promise<IdempotentOutcome<unknown>>;
@@ -36,16 +41,26 @@ export function decisionRoutes(
   const { tags, approve, reject } = options;
   app.post(
     `/:id/${approve.verb}`,
-    { schema: { tags, params: idParams, response: approve.response } },
+    {
+      schema: {
+        tags,
+        params: idParams,
+        ...(approve.body ? { body: approve.body } : {}),
+        response: approve.response,
+      },
+    },
     async (request, reply) =>
       sendOutcome(
         reply,
-        await approve.run({
-          admin: requireAdmin(request).user,
-          id: request.params.id,
-          key: idempotencyKeyOf(request),
-          ip: request.ip,
-        }),
+        await approve.run(
+          {
+            admin: requireAdmin(request).user,
+            id: request.params.id,
+            key: idempotencyKeyOf(request),
+            ip: request.ip,
+          },
+          (request.body as Record<string, unknown> | undefined) ?? {},
+        ),
       ),
   );
   app.post(

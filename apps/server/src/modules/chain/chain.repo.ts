@@ -69,6 +69,26 @@ export async function ownersOf(db: DbOrTx, network: string, addresses: string[])
     );
 }
 
+/** Whether an address (any case) is a deposit address of the platform on one of `networks`. */
+export async function isDepositAddress(
+  db: DbOrTx,
+  networks: string[],
+  address: string,
+): Promise<boolean> {
+  if (networks.length === 0) return false;
+  const [row] = await db
+    .select({ id: chainDepositAddresses.id })
+    .from(chainDepositAddresses)
+    .where(
+      and(
+        inArray(chainDepositAddresses.network, networks),
+        eq(sql`lower(${chainDepositAddresses.address})`, address.toLowerCase()),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
 // Scan cursors -----------------------------------------------------------------------------------
 
 export async function readCursor(db: DbOrTx, network: string, token: string) {

@@ -1,4 +1,6 @@
 /** The chain module's face (crypto rails: deposit addresses, the chain watcher, the development chain): what other modules and the app's wiring use. */
+import type { ChainRails } from './chain.config';
+import type { ChainRuntime } from './chain.runtime';
 export {
   ChainConfigError,
   chainRailsSchema,
@@ -11,6 +13,14 @@ export {
 } from './chain.config';
 export { connectRpc, type ChainRpc, type TransferLog } from './chain.rpc';
 export { depositAddressOf, type DepositAddress } from './addresses.service';
+export {
+  checkedPayoutAddress,
+  provePayout,
+  railOf,
+  type PayoutToProve,
+  type ProvenPayout,
+  type Rail,
+} from './payouts.service';
 export {
   scanStep,
   scanToHead,
@@ -31,3 +41,15 @@ export {
   mintDemoUsdc,
   transferManyDemoUsdc,
 } from './dev/demo-usdc';
+
+/**
+ * The crypto rails an instance runs with, as the wiring hands them to the routes and services
+ * (buildApp's `chain` option). C-SRV's chain.setup.ts defines the full ChainSetup (issue 41 part
+ * 2, built at the same time): this stand-in has its shape, so the payouts build against it.
+ */
+export interface ChainSetup {
+  rails: ChainRails;
+  runtime: ChainRuntime | null;
+  development: boolean;
+  devChain?: unknown;
+}

@@ -11,7 +11,7 @@ import { announceMoneyChange, depositApproved, postEntry } from '../ledger';
 import { notify } from '../notifications';
 import { insertTransaction } from '../transactions';
 import { requireUndeletedOwner } from '../users';
-import type { ChainNetwork, ChainToken } from './chain.config';
+import { explorerTxLink, type ChainNetwork, type ChainToken } from './chain.config';
 import type { ChainRpc } from './chain.rpc';
 import * as repo from './chain.repo';
 import { confirmedThrough, nextScanRange, rewoundCursor } from './domain/scan-range';
@@ -293,6 +293,9 @@ async function creditDeposit(
     crypto: `${transfer.symbol} (${network.name})`,
     channel: 'crypto',
     paymentReference: transfer.txHash,
+    chainNetwork: network.key,
+    chainTxHash: transfer.txHash,
+    chainExplorerUrl: explorerTxLink(network, transfer.txHash),
     decidedAt: now,
     createdAt: now,
     updatedAt: now,

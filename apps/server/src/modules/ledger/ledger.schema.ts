@@ -41,6 +41,9 @@ export const paymentMethods = pgTable('payment_methods', {
   withdrawalFeeFixedCents: bigint('withdrawal_fee_fixed_cents', { mode: 'number' })
     .notNull()
     .default(0),
+  /** The rail a crypto method pays out on: a configured network key and token symbol (0054). */
+  railNetwork: text('rail_network'),
+  railToken: text('rail_token'),
 });
 export type PaymentMethodRow = typeof paymentMethods.$inferSelect;
 
@@ -79,6 +82,10 @@ export const transactions = pgTable('transactions', {
   failureReason: text('failure_reason'),
   methodId: uuid('method_id'),
   payoutDetails: jsonb('payout_details').$type<Record<string, string>>(),
+  /** The chain transaction behind it: a payout's proof, a chain deposit's transfer (0054). */
+  chainNetwork: text('chain_network'),
+  chainTxHash: text('chain_tx_hash'),
+  chainExplorerUrl: text('chain_explorer_url'),
   decidedBy: uuid('decided_by'),
   decidedAt: ts('decided_at'),
   createdAt: ts('created_at').notNull().defaultNow(),

@@ -22,6 +22,10 @@ export function toTransaction(row: TransactionRow): Transaction {
     failureReason: row.failureReason,
     methodId: row.methodId,
     payoutDetails: row.payoutDetails,
+    chainTx:
+      row.chainNetwork && row.chainTxHash
+        ? { network: row.chainNetwork, hash: row.chainTxHash, explorerUrl: row.chainExplorerUrl }
+        : null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     decidedAt: row.decidedAt?.toISOString() ?? null,

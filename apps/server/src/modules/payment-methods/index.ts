@@ -1,7 +1,8 @@
 /** The payment-methods module's face (payment methods and their fee terms): what other modules and the app's wiring use. */
 export { feeTermsOf, methodLabel } from './payment-method.view';
 export { adminPaymentMethodRoutes, paymentMethodRoutes } from './payment-methods.routes';
-export { seedDemoPaymentMethods } from './payment-methods.seed';
+export { ensureDevRailMethod, seedDemoPaymentMethods } from './payment-methods.seed';
+export { type RailCatalog } from './rails';
 export {
   activeMethodRows,
   demoMethodNames,

@@ -19,6 +19,8 @@ export function toPaymentMethod(row: PaymentMethodRow): PaymentMethod {
     retiredAt: row.retiredAt?.toISOString() ?? null,
     withdrawalFeePct: normaliseFeePct(row.withdrawalFeePct),
     withdrawalFeeFixedCents: row.withdrawalFeeFixedCents,
+    railNetwork: row.railNetwork,
+    railToken: row.railToken,
   };
 }
 

@@ -95,3 +95,19 @@ export async function insertMethodsIfNone(db: DbOrTx, methods: NewPaymentMethod[
   const [any] = await db.select({ id: paymentMethods.id }).from(paymentMethods).limit(1);
   if (!any) await db.insert(paymentMethods).values(methods);
 }
+
+/** Any method (retired too) linked to this rail. */
+export async function findRailMethod(
+  db: DbOrTx,
+  railNetwork: string,
+  railToken: string,
+): Promise<PaymentMethodRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(paymentMethods)
+    .where(
+      and(eq(paymentMethods.railNetwork, railNetwork), eq(paymentMethods.railToken, railToken)),
+    )
+    .limit(1);
+  return row;
+}

@@ -9,6 +9,7 @@ import { approvalResponseSchema } from '@app/shared/schemas/approvals';
 import type { AppContext } from '../../context';
 import { requireAdmin } from '../session';
 import * as service from './payment-methods.service';
+import type { RailCatalog } from './rails';
 import { rule } from '@app/shared/rules';
 import { adminRoutes, signedInRoutes } from '../session';
 
@@ -25,8 +26,11 @@ export function paymentMethodRoutes(ctx: AppContext) {
   });
 }
 
-/** /api/admin/payment-methods: list (incl. retired), create, edit, retire — audited. */
-export function adminPaymentMethodRoutes(ctx: AppContext) {
+/**
+ * /api/admin/payment-methods: list (incl. retired), create, edit, retire — audited. A crypto
+ * method's rail must be one of `rails` (the configured crypto rails; none when they are off).
+ */
+export function adminPaymentMethodRoutes(ctx: AppContext, rails?: RailCatalog) {
   return adminRoutes((app) => {
     const tags = ['admin'];
     app.get('/', { schema: { tags, response: { 200: paymentMethodListSchema } } }, async () => ({
@@ -48,6 +52,7 @@ export function adminPaymentMethodRoutes(ctx: AppContext) {
           requireAdmin(request).user.id,
           request.body,
           request.ip,
+          rails,
         );
         return reply.status(outcome.status).send(outcome.body);
       },
@@ -70,6 +75,7 @@ export function adminPaymentMethodRoutes(ctx: AppContext) {
           request.params.id,
           request.body,
           request.ip,
+          rails,
         );
         return reply.status(outcome.status).send(outcome.body);
       },

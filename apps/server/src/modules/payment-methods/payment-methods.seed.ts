@@ -1,7 +1,8 @@
 import { DEMO_BANK_NOTE } from '@app/shared/schemas/payment-methods';
 import { BUILT_IN_BANK_METHOD } from '@app/shared/schemas/transaction-descriptions';
 import type { DbOrTx } from '../../db/client';
-import { insertMethodsIfNone } from './payment-methods.repo';
+import { findRailMethod, insertMethod, insertMethodsIfNone } from './payment-methods.repo';
+import type { RailCatalog } from './rails';
 
 /**
  * Demo payment methods for a fresh install. The addresses and account numbers are NOT real: they
@@ -40,4 +41,29 @@ const DEMO_METHODS = [
 
 export async function seedDemoPaymentMethods(db: DbOrTx): Promise<void> {
   await insertMethodsIfNone(db, DEMO_METHODS);
+}
+
+/**
+ * With the development chain running (`npm start` with nothing configured), one crypto method
+ * "USDC (test)" on it, linked to its rail: deposits by it are credited from that chain, payouts
+ * proven on it. `devRails` are the development chain's rails (modules/chain startDevRails: one
+ * network, one token). Added once: an install that has (or had, and retired) a method on that
+ * rail keeps it as it is.
+ */
+export async function ensureDevRailMethod(db: DbOrTx, devRails: RailCatalog): Promise<void> {
+  const network = devRails.networks[0];
+  const token = network?.tokens[0];
+  if (!network || !token) return;
+  if (await findRailMethod(db, network.key, token.symbol)) return;
+  await insertMethod(db, {
+    kind: 'crypto',
+    name: `${token.symbol} (test)`,
+    network: network.name,
+    // Each investor deposits to an address of their own (the deposit page shows it): this one
+    // is only the method's placeholder, never shown as where to send.
+    address: 'Your own deposit address',
+    railNetwork: network.key,
+    railToken: token.symbol,
+    sortOrder: 0,
+  });
 }

@@ -21,12 +21,13 @@ import { recordAudit } from '../audit';
 import type { DbOrTx } from '../../db/client';
 import { feeTermsOf, methodLabel, toPaymentMethod } from './payment-method.view';
 import * as repo from './payment-methods.repo';
+import { railAfter, refuseUnknownRail, type RailCatalog } from './rails';
 import type { PaymentMethodRow } from './payment-methods.repo';
 
 /** A payment method as stored, for the modules that price a payout with it (withdrawals). */
 export type { PaymentMethodRow };
 
-const CRYPTO_FIELDS = ['network', 'address'] as const;
+const CRYPTO_FIELDS = ['network', 'address', 'railNetwork', 'railToken'] as const;
 const BANK_FIELDS = [
   'bankName',
   'accountName',
@@ -105,7 +106,9 @@ export async function create(
   actorId: string,
   input: CreatePaymentMethod,
   ip: string,
+  rails?: RailCatalog,
 ): Promise<{ status: 202; body: { approval: Approval } }> {
+  if (input.kind === 'crypto') refuseUnknownRail(rails, railAfter(null, input));
   const approval = await askForChange(ctx, { op: 'create', input }, null, { actorId, ip });
   return { status: 202, body: { approval } };
 }
@@ -145,12 +148,18 @@ async function askForChange(
  * A change of a payment method, or of the global withdrawal fee (approvals asked before each
  * method had its own), once a second admin approved it.
  */
-export function registerPaymentMethodApprovals(handlers: ApprovalHandlers): void {
+export function registerPaymentMethodApprovals(
+  handlers: ApprovalHandlers,
+  rails?: RailCatalog,
+): void {
   handlers.handleSettings(['payment_method'], (ctx, tx, change, by) =>
-    applyPaymentMethodChange(ctx, tx, change.value as PaymentMethodChange, {
-      ...by,
-      actorId: by.adminId,
-    }),
+    applyPaymentMethodChange(
+      ctx,
+      tx,
+      change.value as PaymentMethodChange,
+      { ...by, actorId: by.adminId },
+      rails,
+    ),
   );
   handlers.handleSettings(['withdrawal_fee_pct'], (ctx, tx, { value }, by) => {
     const pct = typeof value === 'number' ? String(value) : typeof value === 'string' ? value : '';
@@ -164,18 +173,29 @@ export async function applyPaymentMethodChange(
   tx: Tx,
   change: PaymentMethodChange,
   by: ChangedBy,
+  rails?: RailCatalog,
 ): Promise<() => void> {
-  if (change.op === 'create') await insertAudited(ctx, tx, change.input, by);
-  else await updateAudited(ctx, tx, change.id, change.input, by);
+  // The rails may have changed since the maker asked (a restart with other settings).
+  if (change.op === 'create') await insertAudited(ctx, tx, change.input, by, rails);
+  else await updateAudited(ctx, tx, change.id, change.input, by, rails);
   return () => announce(ctx);
 }
 
-async function insertAudited(ctx: AppContext, tx: Tx, input: CreatePaymentMethod, by: ChangedBy) {
+async function insertAudited(
+  ctx: AppContext,
+  tx: Tx,
+  input: CreatePaymentMethod,
+  by: ChangedBy,
+  rails?: RailCatalog,
+) {
   const now = ctx.clock.now();
   {
     const { withdrawalFeePct: _pct, withdrawalFeeFixed: _fixed, ...details } = input;
+    const rail = input.kind === 'crypto' ? railAfter(null, input) : null;
+    if (rail) refuseUnknownRail(rails, rail);
     const created = await repo.insertMethod(tx, {
       ...details,
+      ...rail,
       ...feeColumns(input),
       ...(input.kind === 'bank'
         ? {
@@ -210,9 +230,11 @@ export async function update(
   id: string,
   input: UpdatePaymentMethod,
   ip: string,
+  rails?: RailCatalog,
 ): Promise<Outcome<{ method: PaymentMethod }>> {
   const existing = await repo.findMethod(ctx.db, id);
   if (!existing || existing.retiredAt) throw refusal('PAYMENT_METHOD_NOT_FOUND');
+  refuseRailChange(existing, input, rails);
   if (
     PAYMENT_DETAIL_FIELDS.some((field) => input[field] !== undefined) ||
     raisesFee(existing, input)
@@ -235,6 +257,17 @@ export async function update(
   return { status: 200, body: { method: toPaymentMethod(row) } };
 }
 
+/** A change of the rail must name a configured one (the rest of the method's terms aside). */
+function refuseRailChange(
+  existing: PaymentMethodRow,
+  input: UpdatePaymentMethod,
+  rails: RailCatalog | undefined,
+): void {
+  if (input.railNetwork === undefined && input.railToken === undefined) return;
+  refuseForeignFields(existing.kind, input);
+  refuseUnknownRail(rails, railAfter(existing, input));
+}
+
 function refuseForeignFields(kind: 'crypto' | 'bank', input: UpdatePaymentMethod): void {
   const foreign = kind === 'crypto' ? BANK_FIELDS : CRYPTO_FIELDS;
   for (const field of foreign) {
@@ -250,11 +283,13 @@ async function updateAudited(
   id: string,
   input: UpdatePaymentMethod,
   by: ChangedBy,
+  rails?: RailCatalog,
 ) {
   {
     const existing = await repo.findMethod(tx, id);
     if (!existing || existing.retiredAt) throw refusal('PAYMENT_METHOD_NOT_FOUND');
     refuseForeignFields(existing.kind, input);
+    refuseRailChange(existing, input, rails);
     const { withdrawalFeePct: _pct, withdrawalFeeFixed: _fixed, ...details } = input;
     const changes = {
       ...Object.fromEntries(

@@ -119,13 +119,24 @@ export async function settleTransactionDecision(
  */
 export function decideTransaction<T = Answer>(
   ctx: AppContext,
-  request: { admin: UserRow; id: string; verb: string; key: string | undefined; ip: string },
+  request: {
+    admin: UserRow;
+    id: string;
+    verb: string;
+    key: string | undefined;
+    ip: string;
+    /** What else the admin sent (a payout's proof): a retried key must send the same. */
+    body?: Record<string, unknown>;
+  },
   decision: TransactionDecision & {
     instead?: (tx: Tx, keyId: bigint | null) => Promise<OperationResult<T> | undefined>;
   },
 ) {
   const { admin, id, ip } = request;
-  const payload = decision.outcome.status === 'failed' ? { reason: decision.outcome.reason } : {};
+  const payload = {
+    ...request.body,
+    ...(decision.outcome.status === 'failed' ? { reason: decision.outcome.reason } : {}),
+  };
   return adminDecision<Answer | T>(
     ctx,
     { adminId: admin.id, ip },

@@ -19,4 +19,6 @@ export {
   insertTransaction,
   insertTransactions,
   listOwn,
+  lockTransaction,
+  recordPayoutChainTx,
 } from './transactions.service';

@@ -59,6 +59,9 @@ const insertOne = preparedPer((db: DbOrTx) =>
       failureReason: sql.placeholder('failureReason'),
       methodId: sql.placeholder('methodId'),
       payoutDetails: sql`${sql.placeholder('payoutDetails')}::jsonb`,
+      chainNetwork: sql.placeholder('chainNetwork'),
+      chainTxHash: sql.placeholder('chainTxHash'),
+      chainExplorerUrl: sql.placeholder('chainExplorerUrl'),
       decidedBy: sql.placeholder('decidedBy'),
       decidedAt: sql`${sql.placeholder('decidedAt')}::timestamptz`,
       createdAt: sql`coalesce(${sql.placeholder('createdAt')}::timestamptz, now())`,
@@ -93,6 +96,9 @@ export async function insertTransaction(
     failureReason: values.failureReason ?? null,
     methodId: values.methodId ?? null,
     payoutDetails: jsonOrNull(values.payoutDetails),
+    chainNetwork: values.chainNetwork ?? null,
+    chainTxHash: values.chainTxHash ?? null,
+    chainExplorerUrl: values.chainExplorerUrl ?? null,
     decidedBy: values.decidedBy ?? null,
     decidedAt: timeOrNull(values.decidedAt),
     createdAt: timeOrNull(values.createdAt),
@@ -339,6 +345,8 @@ const TRANSACTION_JSON = sql<string>`(SELECT to_json(x) FROM (SELECT
   ${t.description}, ${t.descriptionParts} AS "descriptionParts", ${t.crypto}, ${t.channel},
   ${t.paymentReference} AS "paymentReference", ${t.failureReason} AS "failureReason",
   ${t.methodId} AS "methodId", ${t.payoutDetails} AS "payoutDetails",
+  CASE WHEN ${t.chainTxHash} IS NOT NULL THEN json_build_object('network', ${t.chainNetwork},
+    'hash', ${t.chainTxHash}, 'explorerUrl', ${t.chainExplorerUrl}) END AS "chainTx",
   ${isoMillis(t.createdAt)} AS "createdAt", ${isoMillis(t.updatedAt)} AS "updatedAt",
   ${isoMillis(t.decidedAt)} AS "decidedAt") AS x)::text`;
 
@@ -415,4 +423,42 @@ export async function listTransactions(db: DbOrTx, options: ListOptions) {
 export async function lockTransaction(db: DbOrTx, id: string): Promise<TransactionRow | undefined> {
   const [row] = await db.select().from(transactions).where(eq(transactions.id, id)).for('update');
   return row;
+}
+
+/**
+ * Stores the chain transaction behind a pending transaction (a payout's proof), unless it was
+ * decided meanwhile (then undefined). A hash that already proves another payout fails the unique
+ * index transactions_payout_tx_once (23505), also when both are written at once.
+ */
+export async function setPendingChainTx(
+  db: DbOrTx,
+  id: string,
+  chainTx: { network: string; hash: string; explorerUrl: string | null },
+): Promise<TransactionRow | undefined> {
+  const [row] = await db
+    .update(transactions)
+    .set({
+      chainNetwork: chainTx.network,
+      chainTxHash: chainTx.hash,
+      chainExplorerUrl: chainTx.explorerUrl,
+    })
+    .where(and(eq(transactions.id, id), eq(transactions.status, 'pending')))
+    .returning();
+  return row;
+}
+
+/** Whether another withdrawal than `exceptId` already carries this chain hash. */
+export async function payoutTxUsed(db: DbOrTx, hash: string, exceptId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: transactions.id })
+    .from(transactions)
+    .where(
+      and(
+        eq(transactions.chainTxHash, hash),
+        eq(transactions.kind, 'withdrawal'),
+        ne(transactions.id, exceptId),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }

@@ -150,3 +150,32 @@ export function lockTransaction(db: DbOrTx, id: string) {
 export function findTransaction(db: DbOrTx, idOrTransactionId: string) {
   return repo.findTransaction(db, idOrTransactionId);
 }
+
+/**
+ * Records a payout's proof on its pending withdrawal, in the caller's transaction: PAYOUT_TX_USED
+ * (field txHash) when the hash already proves another payout — found first, or refused by the
+ * database's unique index when two admins store it at the same instant.
+ */
+export async function recordPayoutChainTx(
+  tx: DbOrTx,
+  id: string,
+  chainTx: { network: string; hash: string; explorerUrl: string | null },
+): Promise<void> {
+  if (await repo.payoutTxUsed(tx, chainTx.hash, id)) throw refusal('PAYOUT_TX_USED', {}, 'txHash');
+  try {
+    await repo.setPendingChainTx(tx, id, chainTx);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw refusal('PAYOUT_TX_USED', {}, 'txHash');
+    throw error;
+  }
+}
+
+/** The payout-hash index refused a second payout (pg's error, as Drizzle wraps it or not). */
+function isUniqueViolation(error: unknown): boolean {
+  const pgError = (value: unknown) => value as { code?: string; constraint?: string } | undefined;
+  const found = [pgError(error), pgError((error as { cause?: unknown } | undefined)?.cause)];
+  return found.some(
+    (candidate) =>
+      candidate?.code === '23505' && candidate.constraint === 'transactions_payout_tx_once',
+  );
+}

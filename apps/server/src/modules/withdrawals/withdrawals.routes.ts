@@ -6,7 +6,9 @@ import {
 } from '@app/shared/schemas/money';
 import { approvalResponseSchema } from '@app/shared/schemas/approvals';
 import { transactionResponseSchema } from '@app/shared/schemas/transactions';
+import { payoutProofSchema } from '@app/shared/schemas/chain';
 import type { AppContext } from '../../context';
+import type { ChainRails } from '../chain';
 import { decisionRoutes } from '../approvals';
 import { requireUser } from '../session';
 import { idempotentCreateRoute } from '../ledger';
@@ -47,28 +49,37 @@ export function feeScheduleRoute(ctx: AppContext) {
   });
 }
 
-/** POST /api/withdrawals (Idempotency-Key), signed in. */
-export function withdrawalRoutes(ctx: AppContext) {
+/**
+ * POST /api/withdrawals (Idempotency-Key), signed in. `rails`: the crypto rails, whose methods
+ * take a checked address of their network.
+ */
+export function withdrawalRoutes(ctx: AppContext, rails?: ChainRails) {
   return signedInRoutes((app) => {
     const tags = ['withdrawals'];
     idempotentCreateRoute(
       app,
       { tags, body: createWithdrawalSchema, response: transactionResponseSchema },
-      (request, body, key) => service.requestWithdrawal(ctx, requireUser(request).user, body, key),
+      (request, body, key) =>
+        service.requestWithdrawal(ctx, requireUser(request).user, body, key, rails),
     );
   });
 }
 
-/** POST /api/admin/withdrawals/:id/pay and /reject {reason} (id = uuid or TNX id). */
-export function adminWithdrawalRoutes(ctx: AppContext) {
+/**
+ * POST /api/admin/withdrawals/:id/pay {txHash?} and /reject {reason} (id = uuid or TNX id). A
+ * withdrawal on a crypto rail is paid only with the payout's hash, proven on `rails`.
+ */
+export function adminWithdrawalRoutes(ctx: AppContext, rails?: ChainRails) {
   return adminRoutes((app) => {
     decisionRoutes(app, {
       tags: ['admin'],
       approve: {
         verb: 'pay',
+        body: payoutProofSchema,
         // 202: above the four-eyes threshold, a payout approval waits for a second admin.
         response: { 200: transactionResponseSchema, 202: approvalResponseSchema },
-        run: (request) => service.payWithdrawal(ctx, request),
+        run: (request, body) =>
+          service.payWithdrawal(ctx, request, payoutProofSchema.parse(body), rails),
       },
       reject: {
         response: { 200: transactionResponseSchema },

@@ -47,6 +47,9 @@ import {
   settleTransactionDecision,
   type TransactionDecision,
   insertTransaction,
+  findTransaction,
+  lockTransaction,
+  recordPayoutChainTx,
 } from '../transactions';
 import {
   NO_WITHDRAWAL_FEE,
@@ -54,6 +57,14 @@ import {
   type WithdrawalFeeTerms,
 } from '@app/shared/withdrawal-fee';
 import type { DbOrTx } from '../../db/client';
+import { TX_HASH_PATTERN, type PayoutProof } from '@app/shared/schemas/chain';
+import {
+  checkedPayoutAddress,
+  provePayout,
+  railOf,
+  type ChainRails,
+  type ProvenPayout,
+} from '../chain';
 
 type Answer = { transaction: Transaction };
 
@@ -102,10 +113,16 @@ export async function feeSchedule(db: DbOrTx): Promise<FeeSchedule> {
   };
 }
 
-/** Where a withdrawal goes: its method (whose terms set the fee), label and payout details. */
+/**
+ * Where a withdrawal goes: its method (whose terms set the fee), label and payout details. A
+ * crypto method on a rail takes an address of that network only (checked and checksummed, never
+ * one of the platform's deposit addresses), and the withdrawal keeps the rail it was asked on
+ * (payout details railNetwork, railToken): its payout is proven on that chain.
+ */
 async function payoutTarget(
   tx: Tx,
   input: CreateWithdrawal,
+  rails: ChainRails | undefined,
 ): Promise<{
   method: PaymentMethodRow | undefined;
   label: string;
@@ -117,11 +134,18 @@ async function payoutTarget(
     if (!method || method.kind !== 'crypto') {
       throw refusal('PAYMENT_METHOD_REQUIRED', {}, 'methodId');
     }
+    const rail =
+      method.railNetwork && method.railToken
+        ? railOf(rails, { network: method.railNetwork, token: method.railToken }, 'methodId')
+        : null;
     const payoutDetails = {
       method: 'crypto',
       currency: method.name,
       network: method.network ?? '',
-      walletAddress: input.walletAddress,
+      walletAddress: rail
+        ? await checkedPayoutAddress(tx, rails, input.walletAddress)
+        : input.walletAddress,
+      ...(rail ? { railNetwork: rail.network.key, railToken: rail.token.symbol } : {}),
     };
     return { method, label: methodLabel(method), methodId: method.id, payoutDetails };
   }
@@ -148,6 +172,7 @@ export async function requestWithdrawal(
   user: UserRow,
   input: CreateWithdrawal,
   key: string | undefined,
+  rails?: ChainRails,
 ) {
   // docs/product.md principle 4: money can always leave, so an account that is not (or no longer)
   // active may still withdraw what it holds; only a deleted one cannot.
@@ -156,7 +181,7 @@ export async function requestWithdrawal(
     ctx,
     { userId: user.id, key, scope: 'POST /api/withdrawals', payload: input },
     async (tx, keyId) => {
-      const { method, label, methodId, payoutDetails } = await payoutTarget(tx, input);
+      const { method, label, methodId, payoutDetails } = await payoutTarget(tx, input, rails);
       const now = ctx.clock.now();
       const fee = quoteWithdrawalFee(BigInt(input.amount), termsOf(method));
       if (fee.netCents <= 0n) {
@@ -212,24 +237,111 @@ type PayAnswer = { transaction: Transaction } | { approval: Approval };
 /**
  * Admin: paid out. The hold goes to payouts (net) and fee income (fee), once. Above the four-eyes
  * threshold nothing is booked yet: a payout approval waits for a second admin (202), and the
- * withdrawal stays pending with its hold.
+ * withdrawal stays pending with its hold. A withdrawal on a crypto rail is paid only with the
+ * payout's transaction hash, checked on the chain first (outside any database transaction: a
+ * slow node holds no lock) and stored on it under its lock (storeProof), above the threshold
+ * too: the second admin approves a proven payout.
  */
-export function payWithdrawal(ctx: AppContext, request: AdminDecisionRequest) {
+export async function payWithdrawal(
+  ctx: AppContext,
+  request: AdminDecisionRequest,
+  proof: PayoutProof,
+  rails?: ChainRails,
+) {
   const { admin, id, ip } = request;
+  const proven = await provenPayout(ctx.db, { id, adminId: admin.id, txHash: proof.txHash }, rails);
   return decideTransaction<PayAnswer>(
     ctx,
-    { ...request, verb: 'pay' },
+    { ...request, verb: 'pay', ...(proof.txHash ? { body: { txHash: proof.txHash } } : {}) },
     {
       ...payout(ctx, admin.id),
-      instead: (tx) =>
-        askSecondAdminAboveThreshold(ctx, tx, { kind: 'withdrawal', id, adminId: admin.id, ip }),
+      instead: async (tx) => {
+        await storeProof(tx, { id, adminId: admin.id }, proven);
+        return askSecondAdminAboveThreshold(ctx, tx, {
+          kind: 'withdrawal',
+          id,
+          adminId: admin.id,
+          ip,
+        });
+      },
     },
   );
 }
 
-/** A payout a second admin approved is booked by bookPayout. */
-export function registerPayoutApprovals(handlers: ApprovalHandlers): void {
-  handlers.handle('withdrawal_payout', carryOutTransactionApproval(bookPayout));
+type WithdrawalRow = NonNullable<Awaited<ReturnType<typeof findTransaction>>>;
+
+/**
+ * The pending withdrawal on a rail that `adminId` may pay, with its rail; none for anything else
+ * (no such withdrawal, decided, the admin's own, not on a rail), which the decision refuses or
+ * pays as before.
+ */
+function railPayout(row: WithdrawalRow | undefined, adminId: string) {
+  if (!row || row.kind !== 'withdrawal' || row.status !== 'pending' || row.userId === adminId) {
+    return null;
+  }
+  const network = row.payoutDetails?.railNetwork;
+  const token = row.payoutDetails?.railToken;
+  return network && token ? { row, rail: { network, token } } : null;
+}
+
+/**
+ * The chain's proof of a pending withdrawal on a rail: the hash is required (PAYOUT_TX_REQUIRED),
+ * and chain provePayout checks it against the withdrawal's address and net amount (refusals on
+ * txHash). Null when the withdrawal is not one to prove.
+ */
+async function provenPayout(
+  db: DbOrTx,
+  params: { id: string; adminId: string; txHash?: string | undefined },
+  rails: ChainRails | undefined,
+): Promise<ProvenPayout | null> {
+  const target = railPayout(await findTransaction(db, params.id), params.adminId);
+  if (!target) return null;
+  if (!params.txHash) throw refusal('PAYOUT_TX_REQUIRED', {}, 'txHash');
+  if (!TX_HASH_PATTERN.test(params.txHash)) throw refusal('PAYOUT_TX_NOT_FOUND', {}, 'txHash');
+  return provePayout({
+    rail: railOf(rails, target.rail, 'txHash'),
+    to: target.row.payoutDetails?.walletAddress ?? '',
+    netCents: target.row.amountCents - target.row.feeCents,
+    txHash: params.txHash,
+  });
+}
+
+/**
+ * Under the withdrawal's lock: a pending withdrawal on a rail keeps its proof (unless the hash
+ * proves another payout: PAYOUT_TX_USED); without one it cannot be paid (PAYOUT_TX_REQUIRED).
+ */
+async function storeProof(
+  tx: Tx,
+  params: { id: string; adminId: string },
+  proven: ProvenPayout | null,
+): Promise<void> {
+  const found = await findTransaction(tx, params.id);
+  const target = found && railPayout(await lockTransaction(tx, found.id), params.adminId);
+  if (!target) return;
+  if (!proven) throw refusal('PAYOUT_TX_REQUIRED', {}, 'txHash');
+  await recordPayoutChainTx(tx, target.row.id, {
+    network: proven.network,
+    hash: proven.txHash,
+    explorerUrl: proven.explorerUrl,
+  });
+}
+
+/**
+ * A payout a second admin approved is booked by bookPayout, once the proof stored when the first
+ * admin asked (for a withdrawal on a rail) is checked on the chain again: still there, still
+ * canonical.
+ */
+export function registerPayoutApprovals(handlers: ApprovalHandlers, rails?: ChainRails): void {
+  handlers.handle(
+    'withdrawal_payout',
+    carryOutTransactionApproval(async (ctx, tx, params) => {
+      const target = railPayout(await lockTransaction(tx, params.id), params.adminId);
+      if (target) {
+        await provenPayout(tx, { ...params, txHash: target.row.chainTxHash ?? undefined }, rails);
+      }
+      return bookPayout(ctx, tx, params);
+    }),
+  );
 }
 
 /**

@@ -48,6 +48,7 @@ import type { z } from 'zod';
 import { api } from '../../lib/api';
 import type { AuditFilters, TransactionFilters } from './filters';
 import { adminKeys } from './keys';
+import type { ChainRail } from '@app/shared/schemas/chain';
 
 export type { AdminOverview, Approval, ApprovalStatus };
 /**
@@ -182,8 +183,13 @@ export const adminApi = {
     api.post<BookedOrWaiting>(itemPath('deposits', id, 'approve'), {}, idempotencyKey),
   rejectDeposit: (id: string, reason: string, idempotencyKey: string) =>
     api.post<Rejected>(itemPath('deposits', id, 'reject'), { reason }, idempotencyKey),
-  payWithdrawal: (id: string, idempotencyKey: string) =>
-    api.post<BookedOrWaiting>(itemPath('withdrawals', id, 'pay'), {}, idempotencyKey),
+  /** `txHash`: the payout's transaction, for a withdrawal on a crypto rail (proven on chain). */
+  payWithdrawal: (id: string, idempotencyKey: string, txHash?: string) =>
+    api.post<BookedOrWaiting>(
+      itemPath('withdrawals', id, 'pay'),
+      txHash ? { txHash } : {},
+      idempotencyKey,
+    ),
   rejectWithdrawal: (id: string, reason: string, idempotencyKey: string) =>
     api.post<Rejected>(itemPath('withdrawals', id, 'reject'), { reason }, idempotencyKey),
 
@@ -323,3 +329,13 @@ export type { AdminTraderApplication };
 export function invalidateAdmin(queryClient: QueryClient): Promise<void> {
   return queryClient.invalidateQueries({ queryKey: adminKeys.all });
 }
+
+/**
+ * The server's configured crypto rails (GET /api/chain/rails), for linking a payment method to
+ * one; under the chain's keys (['chain', ...]), which the realtime chain events refresh.
+ */
+export const chainRailsQuery = {
+  queryKey: ['chain', 'rails'] as const,
+  queryFn: ({ signal }: { signal?: AbortSignal }) =>
+    api.get<{ rails: ChainRail[] }>('/api/chain/rails', signal).then((answer) => answer.rails),
+};

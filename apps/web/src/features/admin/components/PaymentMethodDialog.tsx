@@ -13,6 +13,7 @@ import { adminApi } from '../api';
 import { useAdminMutation } from '../hooks/useAdminMutation';
 import { DialogForm, DialogFormFooter, FormModal, type ModalState } from './DialogForm';
 import { firstIssuePerField } from './firstIssuePerField';
+import { RailSelect } from './paymentMethods/RailSelect';
 
 type Kind = PaymentMethod['kind'];
 /** The withdrawal fee: a percentage and a flat fee in USD, for payouts by the method. */
@@ -30,7 +31,9 @@ const FIELDS_BY_KIND: Record<Kind, readonly TextKey[]> = {
   crypto: ['name', 'network', 'address'],
   bank: ['name', 'bankName', 'accountName', 'accountNumber', 'swiftCode', 'referenceInstructions'],
 };
-const OPTIONAL: readonly TextKey[] = ['swiftCode', 'referenceInstructions'];
+/** A crypto method's rail (chosen in RailSelect, not typed): sent with the crypto fields. */
+const RAIL_FIELDS = ['railNetwork', 'railToken'] as const;
+const OPTIONAL: readonly TextKey[] = ['swiftCode', 'referenceInstructions', ...RAIL_FIELDS];
 
 function initialValues(method: PaymentMethod | null): Values {
   const details = Object.fromEntries(
@@ -99,7 +102,7 @@ function useMethodForm(method: PaymentMethod | null, onClose: () => void) {
 
   function submit() {
     const body = Object.fromEntries(
-      [...fields, ...FEE_FIELDS]
+      [...fields, ...(kind === 'crypto' ? RAIL_FIELDS : []), ...FEE_FIELDS]
         .map((key) => [key, values[key].trim()] as const)
         .filter(([key, value]) => value !== '' || !OPTIONAL.includes(key) || method)
         // An edit sends only what changed: a new name or a lower fee applies at once, and only
@@ -163,6 +166,16 @@ function MethodForm({ method, onClose }: { method: PaymentMethod | null; onClose
           onChange={(event) => inputs.setValue(key, event.target.value)}
         />
       ))}
+      {kind === 'crypto' && (
+        <RailSelect
+          value={{ railNetwork: inputs.values.railNetwork, railToken: inputs.values.railToken }}
+          error={inputs.errors.railNetwork ?? inputs.errors.railToken}
+          onChange={(rail) => {
+            inputs.setValue('railNetwork', rail.railNetwork);
+            inputs.setValue('railToken', rail.railToken);
+          }}
+        />
+      )}
       <FeeFieldset {...inputs} />
       <DialogFormFooter onCancel={onClose} pending={pending} />
     </DialogForm>

@@ -10,6 +10,7 @@ import {
   DECISION_TOASTS,
   decide,
   type Decision,
+  type DecisionInput,
   type OpenDecision,
 } from './transactions/decisions';
 import { useTransactionColumns } from './transactions/transactionColumns';
@@ -33,8 +34,8 @@ export function TransactionsTable({
   const [open, setOpen] = useState<OpenDecision | null>(null);
   const waiting = usePendingTransactionApprovals();
   const mutation = useAdminMutation({
-    mutationFn: ({ open: target, reason }: { open: OpenDecision; reason: string }) =>
-      decide(target, reason),
+    mutationFn: ({ open: target, input }: { open: OpenDecision; input: DecisionInput }) =>
+      decide(target, input),
     messages: ({ open: target }) => {
       const { success, failure, waiting: whenWaiting } = DECISION_TOASTS[target.decision];
       return {
@@ -67,8 +68,9 @@ export function TransactionsTable({
         <DecisionDialog
           open={open}
           busy={mutation.isPending}
+          error={mutation.error}
           onCancel={() => setOpen(null)}
-          onConfirm={(reason) => mutation.mutate({ open, reason })}
+          onConfirm={(input) => mutation.mutate({ open, input })}
         />
       )}
     </>

@@ -65,4 +65,70 @@ describe('PaymentMethodsPage', () => {
     // Only what changed: a lower fee alone applies at once, without a second admin.
     expect(patch?.body).toEqual({ withdrawalFeePct: '1' });
   });
+
+  it("links a crypto method to one of the server's crypto rails, and unlinks it (a change of where money goes)", async () => {
+    const linked = { railNetwork: 'dev', railToken: 'USDC' };
+    const onRail = cryptoMethod({ ...linked, id: tether.id, name: 'USDC (test)' });
+    const rail = (token: string) => ({
+      network: 'dev',
+      networkName: 'Development chain',
+      chainId: 31337,
+      token,
+      contract: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
+      decimals: 6,
+      minimum: '1000000',
+      confirmations: 3,
+      credited: true,
+      development: true,
+    });
+    const api = stubApi((call) => {
+      if (call.path === '/api/auth/me') return { body: { user: me } };
+      if (call.method === 'GET' && call.path === '/api/admin/payment-methods') {
+        return { body: { methods: [bitcoin, onRail] } };
+      }
+      if (call.path === '/api/chain/rails')
+        return { body: { rails: [rail('USDC'), rail('EURC')] } };
+      if (call.method === 'PATCH') {
+        return { status: 202, body: { approval: { id: 'a-1', status: 'pending' } } };
+      }
+      return undefined;
+    });
+    vi.stubGlobal('fetch', api.fetchStub);
+    renderAt('/admin/payment-methods', <PaymentMethodsPage />, '/admin/payment-methods');
+
+    const editIn = async (name: string) => {
+      const row = (await screen.findAllByRole('row')).find((r) => r.textContent?.includes(name));
+      if (!row) throw new Error(`no ${name} row`);
+      fireEvent.click(within(row).getByRole('button', { name: /edit/i }));
+      return screen.findByRole('dialog');
+    };
+    let dialog = await editIn('Bitcoin');
+    const select = within(dialog).getByLabelText<HTMLSelectElement>('Crypto rail');
+    await waitFor(() => expect(select.options).toHaveLength(3));
+    expect([...select.options].map((option) => option.textContent)).toEqual([
+      'None (payouts are not checked on a chain)',
+      'USDC on Development chain',
+      'EURC on Development chain',
+    ]);
+    fireEvent.change(select, { target: { value: 'dev/EURC' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: /save/i }));
+    await waitFor(() => expect(api.calls.some((call) => call.method === 'PATCH')).toBe(true));
+    expect(api.calls.find((call) => call.method === 'PATCH')?.body).toEqual({
+      railNetwork: 'dev',
+      railToken: 'EURC',
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    dialog = await editIn('USDC (test)');
+    const unlinking = within(dialog).getByLabelText<HTMLSelectElement>('Crypto rail');
+    await waitFor(() => expect(unlinking.value).toBe('dev/USDC'));
+    fireEvent.change(unlinking, { target: { value: '' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: /save/i }));
+    await waitFor(() =>
+      expect(api.calls.filter((call) => call.method === 'PATCH').at(-1)?.body).toEqual({
+        railNetwork: '',
+        railToken: '',
+      }),
+    );
+  });
 });

@@ -152,9 +152,87 @@ describe('TransactionsPage', () => {
     // The method in words, not its code ("Method: bank").
     expect(within(dialog).getByText('Bank transfer')).toBeTruthy();
     expect(within(dialog).queryByText('bank')).toBeNull();
+    // A bank payout is not proven on a chain: no hash is asked.
+    expect(within(dialog).queryByLabelText(/Transaction hash/)).toBeNull();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Mark paid' }));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Withdrawal marked as paid'));
     expect(calls.some((c) => c.path === '/api/admin/withdrawals/tx-2/pay')).toBe(true);
+  });
+
+  it('asks for the transaction hash of a payout on a crypto rail, shows the server refusing it under the field, then pays', async () => {
+    const onRail = transaction({
+      ...withdrawal,
+      id: 'tx-3',
+      transactionId: 'TNX-WD0002',
+      description: 'Withdrawal via USDC (test)',
+      payoutDetails: {
+        method: 'crypto',
+        currency: 'USDC (test)',
+        network: 'Development chain',
+        walletAddress: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+        railNetwork: 'dev',
+        railToken: 'USDC',
+      },
+    });
+    const short = `0x${'1'.repeat(64)}`;
+    const right = `0x${'2'.repeat(64)}`;
+    const { calls } = setup(
+      (call) => {
+        if (call.path !== '/api/admin/withdrawals/tx-3/pay') return undefined;
+        return (call.body as { txHash?: string }).txHash === short
+          ? {
+              status: 400,
+              body: {
+                error: {
+                  code: 'PAYOUT_TX_TOO_LITTLE',
+                  message: 'This transaction sends less than the net amount of $90.00',
+                  params: { netCents: 9_000 },
+                  field: 'txHash',
+                },
+              },
+            }
+          : ok;
+      },
+      [onRail],
+    );
+    const dialog = await openDecision('TNX-WD0002', 'Mark paid');
+    expect(within(dialog).getByText('Rail network')).toBeTruthy();
+    const field = within(dialog).getByLabelText('Transaction hash');
+    fireEvent.change(field, { target: { value: ` ${short} ` } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Mark paid' }));
+    // Rendered from the code and its parameters, in the reader's language.
+    expect(
+      await within(dialog).findByText(/^This transaction sends less than the net amount of \$90/),
+    ).toBeTruthy();
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByRole('dialog')).toBeTruthy();
+
+    fireEvent.change(field, { target: { value: right } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Mark paid' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Withdrawal marked as paid'));
+    const bodies = calls
+      .filter((c) => c.path === '/api/admin/withdrawals/tx-3/pay')
+      .map((c) => c.body);
+    expect(bodies).toEqual([{ txHash: short }, { txHash: right }]);
+  });
+
+  it("shows a chain deposit's hash once (not again as its reference) with its explorer link", async () => {
+    const hash = `0x${'3'.repeat(64)}`;
+    const credited = transaction({
+      ...deposit,
+      status: 'success',
+      paymentReference: hash,
+      chainTx: { network: 'dev', hash, explorerUrl: `https://explorer.test/tx/${hash}` },
+    });
+    setup(() => undefined, [credited]);
+    const row = (await screen.findByText('TNX-AB12CD')).closest('tr');
+    expect(within(row!).getByTitle(hash).textContent).toBe('0x33333333…33333333');
+    expect(within(row!).queryByText(new RegExp(`Reference.*${hash}`))).toBeNull();
+    expect(
+      within(row!)
+        .getByRole('link', { name: /View on explorer/ })
+        .getAttribute('href'),
+    ).toBe(`https://explorer.test/tx/${hash}`);
   });
 
   it('above the four-eyes threshold, says the payout goes to a second admin and nothing is paid yet', async () => {

@@ -1,5 +1,5 @@
-import { cleanup, render, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../../i18n';
 import { tx } from '../../../test/fixtures';
 import { TransactionRows } from './TransactionItem';
@@ -176,5 +176,48 @@ describe('TransactionItem', () => {
     await changeLanguage('de');
     render(<TransactionRows transactions={[bank]} />);
     expect(screen.getByText('Auszahlung über Banküberweisung')).toBeTruthy();
+  });
+
+  it("shows a payout's chain hash shortened, whole on hover, copyable, and its explorer page in a new tab", async () => {
+    const hash = `0x${'ab'.repeat(16)}${'cd'.repeat(16)}`;
+    const writeText = vi.fn(() => Promise.resolve());
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    render(
+      <TransactionRows
+        transactions={[
+          tx({
+            id: 'p',
+            type: 'withdraw',
+            kind: 'withdrawal',
+            chainTx: { network: 'dev', hash, explorerUrl: `https://explorer.test/tx/${hash}` },
+          }),
+          tx({ id: 'b', chainTx: null }),
+        ]}
+      />,
+    );
+    const [payout, bank] = rows();
+    const shown = within(payout!).getByText('0xabababab…cdcdcdcd');
+    expect(shown.getAttribute('title')).toBe(hash);
+    const link = within(payout!).getByRole('link', {
+      name: 'View on explorer (opens in a new tab)',
+    });
+    expect(link.getAttribute('href')).toBe(`https://explorer.test/tx/${hash}`);
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link.getAttribute('rel')).toContain('noopener');
+    fireEvent.click(within(payout!).getByRole('button', { name: 'Copy hash' }));
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith(hash));
+    expect(within(bank!).queryByText('Transaction hash')).toBeNull();
+  });
+
+  it("a hash without an explorer page is shown without a link, in the reader's language", async () => {
+    await changeLanguage('de');
+    render(
+      <TransactionRows
+        transactions={[tx({ chainTx: { network: 'dev', hash: '0x12', explorerUrl: null } })]}
+      />,
+    );
+    expect(screen.getByText('Transaktions-Hash')).toBeTruthy();
+    expect(screen.getByText('0x12')).toBeTruthy();
+    expect(screen.queryByRole('link')).toBeNull();
   });
 });

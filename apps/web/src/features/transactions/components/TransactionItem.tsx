@@ -5,6 +5,7 @@ import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
 import { Badge, type BadgeTone } from '../../../ui';
 import { describeTransaction } from '../description';
+import { ChainTxLink } from './ChainTxLink';
 
 const statusTones: Record<Transaction['status'], BadgeTone> = {
   success: 'success',
@@ -73,6 +74,7 @@ export function TransactionItem({ transaction }: { transaction: Transaction }) {
             })}
           </p>
         )}
+        {transaction.chainTx && <ChainTxLink chainTx={transaction.chainTx} />}
         {transaction.status === 'failed' && transaction.failureReason && (
           <p className="mt-1 text-xs text-danger">
             {t('row.reason', { reason: transaction.failureReason })}

@@ -328,4 +328,44 @@ describe('WithdrawalsPage', () => {
       ),
     ).toBeTruthy();
   });
+
+  it("shows the server's refusal of a wallet address under the wallet field, in the reader's language (issue 41)", async () => {
+    const method = cryptoMethod({ name: 'USDC (test)', network: 'Development chain' });
+    api({
+      'GET /api/payment-methods': { body: { methods: [method] } },
+      [`GET /api/withdrawals/quote?amount=10.00&methodId=${method.id}`]: {
+        body: { amountCents: 1_000, feeCents: 0, netCents: 1_000, feePct: '0', feeFixedCents: 0 },
+      },
+      'POST /api/withdrawals': {
+        status: 400,
+        body: {
+          error: {
+            code: 'WALLET_ADDRESS_OWN_DEPOSIT',
+            message: 'This is a deposit address of this platform.',
+            field: 'walletAddress',
+          },
+        },
+      },
+    });
+    renderSignedIn(<WithdrawalsPage />, '/withdrawals?tab=crypto', '/withdrawals');
+    await screen.findByRole('option', { name: 'USDC (test) (Development chain)' });
+    fireEvent.change(screen.getByRole('combobox', { name: 'Withdrawal method' }), {
+      target: { value: method.id },
+    });
+    type('Amount in USD', '10');
+    type('Wallet address', '0x70997970C51812dc3A010C7d01b50e0d17dc79C8');
+    withdraw();
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm withdrawal' });
+    // Confirmable once the quote says what arrives.
+    await waitFor(() =>
+      expect(within(dialog).getByTestId('confirm-net').textContent).toBe('$10.00'),
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm withdrawal' }));
+    expect(
+      await screen.findByText(
+        'This is a deposit address of this platform. Enter your own wallet’s address.',
+      ),
+    ).toBeTruthy();
+    expect(field('Wallet address').getAttribute('aria-invalid')).toBe('true');
+  });
 });

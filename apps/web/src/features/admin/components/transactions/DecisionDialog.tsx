@@ -2,10 +2,18 @@ import { secondAdminBeforeDeciding } from '@app/shared/four-eyes';
 import { formatUsd } from '@app/shared/money';
 import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../../../ui';
+import { ApiRequestError } from '../../../../lib/api';
+import { ConfirmDialog, TextField } from '../../../../ui';
 import { adminApi, adminKeys, type AdminTransaction } from '../../api';
-import { isRejection, type Decision, type OpenDecision } from './decisions';
+import {
+  isRejection,
+  payoutRail,
+  type Decision,
+  type DecisionInput,
+  type OpenDecision,
+} from './decisions';
 
 type Values = Record<'id' | 'name' | 'amount' | 'fee' | 'net', string>;
 
@@ -34,6 +42,17 @@ function useFourEyesRule(tx: AdminTransaction, moving: boolean) {
         ? t('fourEyes.every')
         : t('fourEyes.above', { amount: formatUsd(thresholdCents) });
   return { rule, asks: moving && secondAdmin === 'required' };
+}
+
+/** What the confirmation's texts name: the transaction, its owner and its amounts. */
+function valuesOf(tx: AdminTransaction): Values {
+  return {
+    id: tx.transactionId,
+    name: tx.user.name,
+    amount: formatUsd(tx.amountCents),
+    fee: formatUsd(tx.feeCents),
+    net: formatUsd(tx.netCents),
+  };
 }
 
 /** The confirmation's title, body and button for a decision. */
@@ -83,27 +102,37 @@ function decisionCopy(
   }
 }
 
-/** "Are you sure?" before a decision; a rejection asks for the reason the user will see. */
+/** The server's refusal of `field` (its message, in the reader's language), if that is what it was. */
+function refusalOf(error: unknown, field: string): string | undefined {
+  return error instanceof ApiRequestError && error.status < 500 && error.field === field
+    ? error.message
+    : undefined;
+}
+
+/**
+ * "Are you sure?" before a decision; a rejection asks for the reason the user will see, and
+ * paying a withdrawal on a crypto rail for the payout's transaction hash (the server checks it
+ * on the chain; its refusal shows under the field).
+ */
 export function DecisionDialog({
   open,
   busy,
+  error,
   onCancel,
   onConfirm,
 }: {
   open: OpenDecision;
   busy: boolean;
+  /** The last attempt's failure (a refused hash is shown under its field). */
+  error?: unknown;
   onCancel: () => void;
-  onConfirm: (reason: string) => void;
+  onConfirm: (input: DecisionInput) => void;
 }) {
   const { t } = useTranslation('admin');
   const tx = open.transaction;
-  const values: Values = {
-    id: tx.transactionId,
-    name: tx.user.name,
-    amount: formatUsd(tx.amountCents),
-    fee: formatUsd(tx.feeCents),
-    net: formatUsd(tx.netCents),
-  };
+  const rail = open.decision === 'pay' ? payoutRail(tx) : null;
+  const [txHash, setTxHash] = useState('');
+  const values = valuesOf(tx);
   const rejecting = isRejection(open.decision);
   const moving = !rejecting;
   const { rule, asks } = useFourEyesRule(tx, moving);
@@ -121,7 +150,7 @@ export function DecisionDialog({
       cancelLabel={t('common.cancel')}
       variant={rejecting ? 'danger' : 'primary'}
       busy={busy}
-      onConfirm={onConfirm}
+      onConfirm={(reason) => onConfirm(rail ? { reason, txHash: txHash.trim() } : { reason })}
       {...(rejecting
         ? {
             reason: {
@@ -151,7 +180,43 @@ export function DecisionDialog({
         </dl>
       )}
       {open.decision === 'pay' && <PayoutDetails details={tx.payoutDetails} />}
+      {rail && (
+        <PayoutHashField
+          hint={t('railPayouts.txHashHint', { token: rail.token, net: values.net })}
+          value={txHash}
+          error={refusalOf(error, 'txHash')}
+          onChange={setTxHash}
+        />
+      )}
     </ConfirmDialog>
+  );
+}
+
+/** The payout's transaction hash, for a withdrawal on a crypto rail (the server's refusal under it). */
+function PayoutHashField({
+  hint,
+  value,
+  error,
+  onChange,
+}: {
+  hint: string;
+  value: string;
+  error: string | undefined;
+  onChange: (value: string) => void;
+}) {
+  const { t } = useTranslation('admin');
+  return (
+    <TextField
+      label={t('railPayouts.txHash')}
+      hint={hint}
+      value={value}
+      error={error}
+      autoComplete="off"
+      autoCapitalize="none"
+      spellCheck={false}
+      placeholder="0x…"
+      onChange={(event) => onChange(event.target.value)}
+    />
   );
 }
 
@@ -167,7 +232,9 @@ function PayoutDetails({ details }: { details: AdminTransaction['payoutDetails']
         {entries.map(([key, value]) => (
           <div key={key} className="contents">
             <dt className="text-muted">
-              {t(`transactions.payoutKeys.${key}`, { defaultValue: key })}
+              {key === 'railNetwork' || key === 'railToken'
+                ? t(`railPayouts.payoutKeys.${key}`)
+                : t(`transactions.payoutKeys.${key}`, { defaultValue: key })}
             </dt>
             <dd className={key === 'method' ? 'break-all' : 'font-mono break-all'}>
               {key === 'method'

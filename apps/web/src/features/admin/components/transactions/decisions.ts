@@ -33,13 +33,29 @@ export const DECISION_TOASTS: Record<
   },
 };
 
+/** What the admin types in the confirmation: a rejection's reason, a rail payout's hash. */
+export interface DecisionInput {
+  reason: string;
+  txHash?: string;
+}
+
+/**
+ * The crypto rail a withdrawal was asked on (kept in its payout details): paying it takes the
+ * payout's transaction hash, which the server checks on that chain.
+ */
+export function payoutRail(transaction: Pick<AdminTransaction, 'kind' | 'payoutDetails'>) {
+  const network = transaction.payoutDetails?.railNetwork;
+  const token = transaction.payoutDetails?.railToken;
+  return transaction.kind === 'withdrawal' && network && token ? { network, token } : null;
+}
+
 /** A rejection asks for a reason, which the user sees. */
 export function isRejection(decision: Decision): boolean {
   return decision === 'rejectDeposit' || decision === 'rejectWithdrawal';
 }
 
-/** Sends the decision; a rejection carries its reason. */
-export function decide(open: OpenDecision, reason: string) {
+/** Sends the decision; a rejection carries its reason, a rail payout its hash. */
+export function decide(open: OpenDecision, { reason, txHash }: DecisionInput) {
   const { transaction, idempotencyKey } = open;
   switch (open.decision) {
     case 'approve':
@@ -47,7 +63,7 @@ export function decide(open: OpenDecision, reason: string) {
     case 'rejectDeposit':
       return adminApi.rejectDeposit(transaction.id, reason, idempotencyKey);
     case 'pay':
-      return adminApi.payWithdrawal(transaction.id, idempotencyKey);
+      return adminApi.payWithdrawal(transaction.id, idempotencyKey, txHash);
     case 'rejectWithdrawal':
       return adminApi.rejectWithdrawal(transaction.id, reason, idempotencyKey);
   }

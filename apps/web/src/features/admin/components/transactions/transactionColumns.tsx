@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDate } from '../../../../lib/dates';
 import { Badge, Button, type DataTableColumn } from '../../../../ui';
+import { ChainTxLink } from '../../../transactions/components/ChainTxLink';
 import { describeTransaction } from '../../../transactions/description';
 import type { AdminTransaction, Approval } from '../../api';
 import { TransactionApprovalActions } from '../ApprovalActions';
@@ -72,7 +73,10 @@ export function useTransactionColumns({
   ];
 }
 
-/** The id, what it was, and the payment reference or failure reason when there is one. */
+/**
+ * The id, what it was, and the payment reference, the chain transaction (a payout's proof, a chain
+ * deposit's transfer) or the failure reason when there is one.
+ */
 function IdCell({ tx }: { tx: AdminTransaction }) {
   const { t } = useTranslation('admin');
   const { t: tTransactions } = useTranslation('transactions');
@@ -82,11 +86,12 @@ function IdCell({ tx }: { tx: AdminTransaction }) {
       <span className="text-xs font-normal break-words text-muted">
         {describeTransaction(tTransactions, tx)}
       </span>
-      {tx.paymentReference && (
+      {tx.paymentReference && tx.paymentReference !== tx.chainTx?.hash && (
         <span className="text-xs font-normal break-all text-muted">
           {t('transactions.reference', { reference: tx.paymentReference })}
         </span>
       )}
+      {tx.chainTx && <ChainTxLink chainTx={tx.chainTx} />}
       {tx.failureReason && (
         <span className="text-xs font-normal break-words text-danger">
           {t('transactions.failureReason', { reason: tx.failureReason })}
