@@ -45,7 +45,7 @@ export function useChainTransferColumns(): DataTableColumn<AdminChainTransfer>[]
       cell: (transfer) => (
         <Link
           to={`/admin/users/${transfer.userId}`}
-          className="break-all underline-offset-2 hover:text-brand-strong hover:underline"
+          className="break-words underline-offset-2 hover:text-brand-strong hover:underline"
         >
           {transfer.userEmail ?? t('chainTransfers.noEmail')}
         </Link>
@@ -55,7 +55,7 @@ export function useChainTransferColumns(): DataTableColumn<AdminChainTransfer>[]
       key: 'status',
       header: t('chainTransfers.columns.status'),
       cell: (transfer) => (
-        <div className="flex flex-col items-start gap-1">
+        <div className="flex flex-col items-end gap-1 sm:items-start">
           <Badge tone={CHAIN_STATUS_TONES[transfer.status]}>
             {transfer.status === 'confirming'
               ? t('chainTransfers.confirming', {
@@ -76,7 +76,7 @@ export function useChainTransferColumns(): DataTableColumn<AdminChainTransfer>[]
       key: 'transaction',
       header: t('chainTransfers.columns.transaction'),
       cell: (transfer) => (
-        <div className="flex flex-col font-mono text-xs">
+        <div className="flex flex-col font-mono text-xs whitespace-nowrap">
           <span title={transfer.txHash}>{shortHash(transfer.txHash)}</span>
           <span className="text-muted">
             {t('chainTransfers.block', { block: transfer.blockNumber })}
@@ -100,9 +100,10 @@ export function useChainTransferColumns(): DataTableColumn<AdminChainTransfer>[]
           href={transfer.explorerUrl}
           target="_blank"
           rel="noreferrer"
-          className={buttonClasses('secondary', 'sm')}
+          aria-label={t('chainTransfers.explorer')}
+          className={`${buttonClasses('secondary', 'sm')} whitespace-nowrap`}
         >
-          {t('chainTransfers.explorer')}
+          {t('chainTransfers.explorerShort')}
         </a>
       ) : null,
     ),
