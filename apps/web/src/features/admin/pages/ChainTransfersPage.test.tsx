@@ -4,36 +4,12 @@ import { describe, expect, it, vi } from 'vitest';
 import { type RecordedCall, stubApi } from '../../../test/fetch';
 import { renderAt } from '../../../test/render';
 import { cleanUpAfterEach } from '../../../test/lifecycle';
+import { adminChainTransferFixture, chainTxHash } from '../../../test/fixtures';
 import { ChainTransfersPage } from './ChainTransfersPage';
 
-const HASH = `0x${'cd'.repeat(32)}`;
+const HASH = chainTxHash('c');
 
-function transfer(overrides: Partial<AdminChainTransfer>): AdminChainTransfer {
-  return {
-    id: 'ct-1',
-    network: 'dev',
-    networkName: 'Development chain',
-    token: 'USDC',
-    txHash: HASH,
-    explorerUrl: null,
-    amount: '25000000',
-    amountText: '25',
-    status: 'credited',
-    confirmations: 3,
-    confirmationsRequired: 3,
-    holdReason: null,
-    centsCredited: 2500,
-    transactionId: 'TNX-AB12CD',
-    seenAt: '2026-11-29T10:00:00.000Z',
-    settledAt: '2026-11-29T10:01:00.000Z',
-    userId: 'user-1',
-    userEmail: 'morgan@example.com',
-    fromAddress: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
-    toAddress: '0x9858EfFD232B4033E47d90003D41EC34EcaEda94',
-    blockNumber: '42',
-    ...overrides,
-  };
-}
+const transfer = adminChainTransferFixture;
 
 function watcher(overrides: Partial<ChainWatcherStatus>): ChainWatcherStatus {
   return {
@@ -100,7 +76,7 @@ describe('ChainTransfersPage', () => {
   it('lists the transfers: amount and USD credited, the user linking to their page, k of N, the hold reason, the explorer', async () => {
     setup([watcher({})], () => ({
       items: [
-        transfer({ explorerUrl: `https://explorer.example/tx/${HASH}` }),
+        transfer({ txHash: HASH, explorerUrl: `https://explorer.example/tx/${HASH}` }),
         transfer({
           id: 'ct-2',
           status: 'confirming',
@@ -129,7 +105,7 @@ describe('ChainTransfersPage', () => {
     expect(
       within(credited!).getByRole('link', { name: 'morgan@example.com' }).getAttribute('href'),
     ).toBe('/admin/users/user-1');
-    expect(within(credited!).getByText('0xcdcd…cdcd').getAttribute('title')).toBe(HASH);
+    expect(within(credited!).getByText('0xcccc…cccc').getAttribute('title')).toBe(HASH);
     expect(within(credited!).getByText('Block 42')).toBeTruthy();
     const explorer = within(credited!).getByRole('link', { name: 'View on the explorer' });
     expect(explorer.getAttribute('href')).toBe(`https://explorer.example/tx/${HASH}`);

@@ -3,7 +3,12 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '../../../test/fetch';
-import { testUser } from '../../../test/fixtures';
+import {
+  chainTransferFixture,
+  chainTxHash,
+  creditedChainTransfer,
+  testUser,
+} from '../../../test/fixtures';
 import { renderSignedIn, requestsSettled } from '../../../test/render';
 import { chainKeys, OPEN_TRANSFER_REFETCH_MS } from '../chainApi';
 import { ChainDepositPage } from './ChainDepositPage';
@@ -14,7 +19,7 @@ vi.mock('sonner', () => ({
 }));
 
 const ADDRESS = '0x9858EfFD232B4033E47d90003D41EC34EcaEda94';
-const HASH = `0x${'ab'.repeat(32)}`;
+const HASH = chainTxHash();
 
 const devRail: ChainRail = {
   network: 'dev',
@@ -29,35 +34,8 @@ const devRail: ChainRail = {
   development: true,
 };
 
-function transfer(overrides: Partial<ChainTransfer>): ChainTransfer {
-  return {
-    id: 't1',
-    network: 'dev',
-    networkName: 'Development chain',
-    token: 'USDC',
-    txHash: HASH,
-    explorerUrl: null,
-    amount: '25000000',
-    amountText: '25',
-    status: 'confirming',
-    confirmations: 2,
-    confirmationsRequired: 3,
-    holdReason: null,
-    centsCredited: null,
-    transactionId: null,
-    seenAt: '2026-11-29T10:00:00.000Z',
-    settledAt: null,
-    ...overrides,
-  };
-}
-
-const credited = transfer({
-  status: 'credited',
-  confirmations: 3,
-  centsCredited: 2500,
-  transactionId: 'TNX-AB12CD',
-  settledAt: '2026-11-29T10:01:00.000Z',
-});
+const transfer = chainTransferFixture;
+const credited = chainTransferFixture(creditedChainTransfer);
 
 /** The chain routes answering with `rails` and `transfers` (a function: a fresh list each read). */
 function chainApi(rails: ChainRail[], transfers: ChainTransfer[] | (() => ChainTransfer[])) {
@@ -212,7 +190,7 @@ describe('/deposits/chain/:network', () => {
     ).toBeTruthy();
     // Without an explorer, the hash is text.
     expect(within(dropped!).queryByRole('link')).toBeNull();
-    expect(within(dropped!).getByTitle(HASH).textContent).toBe('0xabab…abab');
+    expect(within(dropped!).getByTitle(HASH).textContent).toBe('0xaaaa…aaaa');
   });
 
   it('moves on live: the realtime event (the chain keys) turns "Confirming" into "Credited"', async () => {
