@@ -124,7 +124,7 @@ function TransferDetail({
     case 'held':
       return (
         <p className="text-sm text-danger">
-          {t(`chain.transfers.hold.${transfer.holdReason ?? 'no_rate'}`, {
+          {t(`chain.transfers.hold.${transfer.holdReason ?? 'other'}`, {
             token: transfer.token,
             minimum: rail ? tokenAmountText(rail.minimum, rail.decimals) : '',
           })}
