@@ -3,6 +3,7 @@ import type { RealtimeHandlers } from '../lib/realtime';
 import { accountKeys } from '../features/account/api';
 import { adminKeys } from '../features/admin/keys';
 import { depositKeys } from '../features/deposits/api';
+import { chainKeys } from '../features/deposits/chainApi';
 import { patchTickersWithPrices } from '../features/market/realtime';
 import { notificationKeys } from '../features/notifications/api';
 import { tradeKeys, refetchTradeOnNewNav } from '../features/trading/api';
@@ -31,5 +32,5 @@ export const realtimeHandlers: RealtimeHandlers = {
   // A new alert (or one read on another screen): the bell's count and its list.
   'notifications.changed': [notificationKeys.all],
   // The investor's incoming chain transfers (deposits page) and the back office's list of them.
-  'chain.transfers.changed': [['chain'], adminKeys.all],
+  'chain.transfers.changed': [chainKeys.all, adminKeys.all],
 };

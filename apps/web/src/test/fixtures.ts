@@ -1,4 +1,5 @@
 import type { AccountSummary } from '@app/shared/schemas/account';
+import type { AdminChainTransfer, ChainTransfer } from '@app/shared/schemas/chain';
 import type { Me } from '@app/shared/schemas/auth';
 import type { StrategyTerms } from '@app/shared/schemas/lead-traders';
 import type { PaymentMethod } from '@app/shared/schemas/payment-methods';
@@ -242,3 +243,56 @@ export const feeOutsideBoundsReply = {
     },
   },
 };
+
+/** A transfer's hash on a chain (64 hex digits of `digit`). */
+export const chainTxHash = (digit = 'a') => `0x${digit.repeat(64)}`;
+
+/**
+ * 25 USDC arriving on the development chain, confirming (2 of 3), as GET /api/chain/transfers
+ * lists it to its owner.
+ */
+export function chainTransferFixture(overrides: Partial<ChainTransfer> = {}): ChainTransfer {
+  return {
+    id: 'ct-1',
+    network: 'dev',
+    networkName: 'Development chain',
+    token: 'USDC',
+    txHash: chainTxHash(),
+    explorerUrl: null,
+    amount: '25000000',
+    amountText: '25',
+    status: 'confirming',
+    confirmations: 2,
+    confirmationsRequired: 3,
+    holdReason: null,
+    centsCredited: null,
+    transactionId: null,
+    seenAt: '2026-11-29T10:00:00.000Z',
+    settledAt: null,
+    ...overrides,
+  };
+}
+
+/** The same transfer once credited: $25.00 booked as TNX-AB12CD. */
+export const creditedChainTransfer: Partial<ChainTransfer> = {
+  status: 'credited',
+  confirmations: 3,
+  centsCredited: 2500,
+  transactionId: 'TNX-AB12CD',
+  settledAt: '2026-11-29T10:01:00.000Z',
+};
+
+/** A transfer as the back office lists it (GET /api/admin/chain/transfers): Morgan's, credited. */
+export function adminChainTransferFixture(
+  overrides: Partial<AdminChainTransfer> = {},
+): AdminChainTransfer {
+  return {
+    ...chainTransferFixture(creditedChainTransfer),
+    userId: 'user-1',
+    userEmail: 'morgan@example.com',
+    fromAddress: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
+    toAddress: '0x9858EfFD232B4033E47d90003D41EC34EcaEda94',
+    blockNumber: '42',
+    ...overrides,
+  };
+}

@@ -14,6 +14,11 @@ import type {
   ApprovalStatus,
   FourEyesSetting,
 } from '@app/shared/schemas/approvals';
+import type {
+  AdminChainTransfer,
+  ChainTransferStatusName,
+  ChainWatcherStatus,
+} from '@app/shared/schemas/chain';
 import type { AdjustmentBucket } from '@app/shared/schemas/money';
 import type {
   AdminCreateStrategyInput,
@@ -306,6 +311,26 @@ export const adminApi = {
     api.put<AdminQuestionnaire>('/api/admin/appropriateness/questionnaire', { content }),
   userAppropriateness: (id: string, signal?: AbortSignal) =>
     api.get<AdminUserAppropriateness>(itemPath('appropriateness/users', id), signal),
+
+  /** The transfers the chain watchers have seen, newest first, all or of one status. */
+  listChainTransfers: (
+    params: { status?: ChainTransferStatusName; cursor?: string },
+    signal?: AbortSignal,
+  ) =>
+    api
+      .get<{
+        transfers: AdminChainTransfer[];
+        nextCursor: string | null;
+      }>(`/api/admin/chain/transfers${queryString(params)}`, signal)
+      .then((page): Page<AdminChainTransfer> => ({
+        items: page.transfers,
+        nextCursor: page.nextCursor,
+      })),
+  /** Each watcher's health: blocks behind the head, its last pass and its last error. */
+  chainWatchers: (signal?: AbortSignal) =>
+    api
+      .get<{ watchers: ChainWatcherStatus[] }>('/api/admin/chain/watchers', signal)
+      .then((answer) => answer.watchers),
 };
 
 /** The review queue's tabs: waiting, sent back to the user, approved. */

@@ -1,4 +1,5 @@
 import type { ApprovalStatus } from '@app/shared/schemas/approvals';
+import type { ChainTransferStatusName } from '@app/shared/schemas/chain';
 import type { TraderApplicationStatus } from '@app/shared/schemas/lead-traders';
 import type { UserFilter } from '@app/shared/schemas/admin-users';
 import type { AuditFilters, TransactionFilters } from './filters';
@@ -33,4 +34,8 @@ export const adminKeys = {
   documentRetention: ['admin', 'document-retention'] as const,
   questionnaire: ['admin', 'questionnaire'] as const,
   userAppropriateness: (id: string) => ['admin', 'user-appropriateness', id] as const,
+  /** Crypto transfers (issue 41), all or of one status; the chain watchers' health. */
+  chainTransfers: (status: ChainTransferStatusName | undefined) =>
+    ['admin', 'chain-transfers', status ?? 'all'] as const,
+  chainWatchers: ['admin', 'chain-watchers'] as const,
 };

@@ -75,6 +75,12 @@ export const adminRoutes: RouteObject[] = [
     // Creating a strategy for a trader draws the trader's own terms fields and their texts.
     ['trader'],
   ),
+  adminPage(
+    '/admin/chain-transfers',
+    'chainTransfers',
+    () => import('./pages/ChainTransfersPage'),
+    'ChainTransfersPage',
+  ),
   adminPage('/admin/messages', 'messages', () => import('./pages/MessagesPage'), 'MessagesPage'),
   adminPage('/admin/outbox', 'outbox', () => import('./pages/OutboxPage'), 'OutboxPage'),
   adminPage('/admin/audit', 'audit', () => import('./pages/AuditPage'), 'AuditPage'),

@@ -20,4 +20,13 @@ export const depositsRoutes: RouteObject[] = [
       ['deposits'],
     ),
   },
+  {
+    path: '/deposits/chain/:network',
+    handle: { title: 'deposits:chain.title' },
+    lazy: lazyPage(
+      () => import('./pages/ChainDepositPage'),
+      (m) => m.ChainDepositPage,
+      ['deposits'],
+    ),
+  },
 ];

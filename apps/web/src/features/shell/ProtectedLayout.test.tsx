@@ -120,6 +120,7 @@ describe('ProtectedLayout', () => {
       '/admin/trader-applications',
       '/admin/plans',
       '/admin/payment-methods',
+      '/admin/chain-transfers',
       '/admin/strategies',
       '/admin/messages',
       '/admin/outbox',

@@ -54,6 +54,7 @@ export const adminMenu: MenuItem[] = [
   },
   { to: '/admin/plans', labelKey: 'nav.adminPlans', icon: SparkIcon },
   { to: '/admin/payment-methods', labelKey: 'nav.adminPaymentMethods', icon: WalletIcon },
+  { to: '/admin/chain-transfers', labelKey: 'nav.adminChainTransfers', icon: WalletIcon },
   { to: '/admin/strategies', labelKey: 'nav.adminStrategies', icon: ArrowUpRightIcon },
   { to: '/admin/messages', labelKey: 'nav.adminMessages', icon: InboxIcon },
   { to: '/admin/outbox', labelKey: 'nav.adminOutbox', icon: InboxIcon },

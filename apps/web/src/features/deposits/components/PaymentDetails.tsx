@@ -1,5 +1,6 @@
 import { DEMO_BANK_NOTE, type PaymentMethod } from '@app/shared/schemas/payment-methods';
 import { QRCodeSVG } from 'qrcode.react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { appConfig } from '../../../lib/config';
@@ -26,19 +27,53 @@ export function PaymentDetails({ method }: { method: PaymentMethod }) {
 function CryptoDetails({ method, address }: { method: PaymentMethod; address: string }) {
   const { t } = useTranslation('deposits');
   return (
+    <AddressWithQr
+      address={address}
+      qrTitle={t('payment.qrTitle', { method: method.name })}
+      addressLabel={t('payment.addressLabel', { method: method.name })}
+      copiedMessage={t('payment.addressCopied', { method: method.name })}
+    >
+      {method.network && (
+        <p className="rounded-lg border border-warning/30 bg-warning/5 px-3 py-2 text-sm text-warning">
+          {t('payment.networkWarning', { method: method.name, network: method.network })}
+        </p>
+      )}
+    </AddressWithQr>
+  );
+}
+
+/**
+ * A deposit address as the seed's payment page shows it: the QR code (256, level L), the address
+ * and its copy button ('Copied' for 2 s, a toast), then `children` (the warnings) below them.
+ */
+export function AddressWithQr({
+  address,
+  qrTitle,
+  addressLabel,
+  copiedMessage,
+  children,
+}: {
+  address: string;
+  qrTitle: string;
+  addressLabel: string;
+  copiedMessage: string;
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation('deposits');
+  return (
     <div className="flex flex-col items-center gap-5 lg:flex-row lg:items-start">
       <figure className="shrink-0 rounded-2xl bg-white p-3">
         <QRCodeSVG
           value={address}
           size={QR_SIZE}
           level="L"
-          title={t('payment.qrTitle', { method: method.name })}
+          title={qrTitle}
           className="block h-auto max-w-full"
         />
       </figure>
       <div className="flex w-full min-w-0 flex-col gap-4">
         <div>
-          <p className="text-sm text-muted">{t('payment.addressLabel', { method: method.name })}</p>
+          <p className="text-sm text-muted">{addressLabel}</p>
           <p
             data-testid="deposit-address"
             className="mt-1 rounded-lg border border-border bg-surface-2 px-3 py-2.5 font-mono text-sm break-all text-text"
@@ -50,13 +85,9 @@ function CryptoDetails({ method, address }: { method: PaymentMethod; address: st
           value={address}
           label={t('payment.copyAddress')}
           className="self-start"
-          onCopied={() => toast.success(t('payment.addressCopied', { method: method.name }))}
+          onCopied={() => toast.success(copiedMessage)}
         />
-        {method.network && (
-          <p className="rounded-lg border border-warning/30 bg-warning/5 px-3 py-2 text-sm text-warning">
-            {t('payment.networkWarning', { method: method.name, network: method.network })}
-          </p>
-        )}
+        {children}
       </div>
     </div>
   );

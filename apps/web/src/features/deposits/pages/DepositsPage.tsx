@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { Button, Card, QueryErrorState, LoadingBlock, TextField } from '../../../ui';
 import { isDepositDraft, paymentMethodsQuery } from '../api';
+import { ChainRailsCard } from '../components/ChainRailsCard';
 import { DepositMethodFieldset } from '../components/DepositMethodFieldset';
 import { ActiveAccountOnly } from '../components/MoneyInactiveNotice';
 import { useContinueToPayment } from '../hooks/useContinueToPayment';
@@ -15,10 +16,14 @@ export { CONTINUE_DELAY_MS } from '../hooks/useContinueToPayment';
 
 const depositFormSchema = createDepositSchema.pick({ methodId: true, amount: true });
 
-/** /deposits: choose where to send the money and how much, then continue to the payment page. */
+/**
+ * /deposits: the crypto rails credited from the chain (when there are any), then the form: choose
+ * where to send the money and how much, then continue to the payment page.
+ */
 export function DepositsPage() {
   return (
     <ActiveAccountOnly>
+      <ChainRailsCard />
       <DepositForm />
     </ActiveAccountOnly>
   );
