@@ -53,7 +53,6 @@ import type { z } from 'zod';
 import { api } from '../../lib/api';
 import type { AuditFilters, TransactionFilters } from './filters';
 import { adminKeys } from './keys';
-import type { ChainRail } from '@app/shared/schemas/chain';
 
 export type { AdminOverview, Approval, ApprovalStatus };
 /**
@@ -354,13 +353,3 @@ export type { AdminTraderApplication };
 export function invalidateAdmin(queryClient: QueryClient): Promise<void> {
   return queryClient.invalidateQueries({ queryKey: adminKeys.all });
 }
-
-/**
- * The server's configured crypto rails (GET /api/chain/rails), for linking a payment method to
- * one; under the chain's keys (['chain', ...]), which the realtime chain events refresh.
- */
-export const chainRailsQuery = {
-  queryKey: ['chain', 'rails'] as const,
-  queryFn: ({ signal }: { signal?: AbortSignal }) =>
-    api.get<{ rails: ChainRail[] }>('/api/chain/rails', signal).then((answer) => answer.rails),
-};

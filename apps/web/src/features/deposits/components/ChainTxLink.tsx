@@ -1,9 +1,5 @@
 import { ArrowUpRightIcon } from '../../../ui';
-
-/** "0x1234…cdef": a transaction hash short enough for a list; the whole hash is its title. */
-export function shortHash(hash: string): string {
-  return `${hash.slice(0, 6)}…${hash.slice(-4)}`;
-}
+import { shortHash } from '../../transactions/components/ChainTxLink';
 
 /**
  * A transaction hash on a chain, shortened: a link to the network's explorer when it has one

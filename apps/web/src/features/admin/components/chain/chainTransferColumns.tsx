@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Badge, buttonClasses, type DataTableColumn } from '../../../../ui';
 import { CHAIN_STATUS_TONES } from '../../../deposits/components/ChainTransferList';
-import { shortHash } from '../../../deposits/components/ChainTxLink';
+import { shortHash } from '../../../transactions/components/ChainTxLink';
 import { formatDateTime } from '../../format';
 import { actionsColumn } from '../actionsColumn';
 

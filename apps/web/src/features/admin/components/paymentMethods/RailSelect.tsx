@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { SelectField } from '../../../../ui';
-import { chainRailsQuery } from '../../api';
+import { chainRailsQuery } from '../../../deposits/chainApi';
 
 /** A method's rail as the form keeps it: a network key and a token symbol, both '' for none. */
 export interface RailValue {
