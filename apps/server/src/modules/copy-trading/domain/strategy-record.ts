@@ -324,3 +324,45 @@ export function copyingOverTime(
     return { at, copiers: opened - closed, aumCents };
   });
 }
+
+/** What a strategy's record is drawn from, as its repos read it. */
+export interface RecordSources {
+  /** The strategy's hourly NAV since it began. */
+  readonly hourly: readonly NavPoint[];
+  /** Each day's last NAV. */
+  readonly daily: readonly NavPoint[];
+  /** The lead trader's closes. */
+  readonly fills: readonly ClosingFill[];
+  /** Every copy: how many were opened, what the closed ones paid back, and when each was open. */
+  readonly copies: {
+    readonly opened: number;
+    readonly closed: readonly { amountCents: bigint; payoutCents: bigint }[];
+    readonly spans: readonly CopySpan[];
+  };
+}
+
+export interface RecordFigures {
+  readonly monthly: MonthlyReturn[];
+  readonly maxDrawdownPct: string | null;
+  /** The drawdown chart (each day's deepest point). */
+  readonly drawdown: { at: number; drawdownPct: string }[];
+  readonly risk: RiskFigures;
+  readonly closedPositions: ClosedPositions;
+  readonly copierOutcomes: CopierOutcomes;
+  readonly copying: CopyingPoint[];
+}
+
+/** The figures of a strategy's record page at `now`, from what it is drawn from. */
+export function recordFigures(sources: RecordSources, now: number): RecordFigures {
+  // Computed once, from the hourly NAV: the maximum and the chart come from the same points.
+  const drawdown = drawdowns(sources.hourly, now);
+  return {
+    monthly: monthlyReturns(sources.hourly, now),
+    maxDrawdownPct: drawdown.maxDrawdownPct,
+    drawdown: dailyDeepestDrawdowns(drawdown.series),
+    risk: riskFigures(sources.hourly, now),
+    closedPositions: closedPositions(sources.fills),
+    copierOutcomes: copierOutcomes(sources.copies.opened, sources.copies.closed),
+    copying: copyingOverTime(sources.copies.spans, sources.daily),
+  };
+}
