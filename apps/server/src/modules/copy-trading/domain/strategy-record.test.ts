@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Dec } from '../../market/domain';
+import { DAY_MS, Dec } from '../../market/domain';
 import { strategyMetrics, type NavPoint } from './metrics';
 import {
   closedPositions,
@@ -14,7 +14,6 @@ import {
   riskScore,
 } from './strategy-record';
 
-const DAY_MS = 86_400_000;
 const NOW = Date.UTC(2025, 7, 10, 12);
 const daysAgo = (days: number) => NOW - days * DAY_MS;
 

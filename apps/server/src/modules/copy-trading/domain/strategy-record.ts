@@ -7,7 +7,7 @@
  * null — never 0 — so a page can say "not enough history". The formulas, with worked numbers, are
  * in docs/strategy-record.md.
  */
-import { Dec, floorToCents, type DecimalInput } from '../../market/domain';
+import { DAY_MS, Dec, floorToCents, type DecimalInput } from '../../market/domain';
 import {
   dailyReturns,
   hasDrawdownHistory,
@@ -18,7 +18,6 @@ import {
 } from './metrics';
 import { toPercentText } from './precision';
 
-const DAY_MS = 86_400_000;
 /** Crypto markets trade every day: a year of daily returns is 365 of them. */
 const DAYS_PER_YEAR = 365;
 

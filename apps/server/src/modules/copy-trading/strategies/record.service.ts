@@ -13,7 +13,7 @@ import { cacheKey, memoryCache, type Cache } from '../../../caches';
 import { traderDisplayNames } from '../../lead-traders';
 import * as usersService from '../../users';
 import { refusal } from '../../../http/errors';
-import { Dec, floorToCents, type InstrumentSymbol } from '../../market/domain';
+import { DAY_MS, Dec, floorToCents, type InstrumentSymbol } from '../../market/domain';
 import {
   PriceUnavailableError,
   positionFigures,
@@ -36,8 +36,6 @@ import type { StrategyRow } from '../copy-trading.schema';
 import * as repo from './strategies.repo';
 import { strategyPlans } from './strategy-plans';
 import * as recordRepo from './record.repo';
-
-const DAY_MS = 86_400_000;
 
 /**
  * Every tick: each strategy's NAV from its positions × the latest prices; the latest NAV is kept

@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  HOUR_MS,
+  DAY_MS,
   Dec,
   historyCandles,
   INSTRUMENT_SYMBOLS,
@@ -23,8 +25,6 @@ import {
   trendFollowingTrader,
 } from './index';
 
-const HOUR_MS = 3_600_000;
-const DAY_MS = 86_400_000;
 const NOW = Date.UTC(2025, 6, 1, 13);
 
 function hourly(symbol: InstrumentSymbol, closes: readonly string[]): [InstrumentSymbol, Bar[]] {
