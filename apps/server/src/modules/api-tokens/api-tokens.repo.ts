@@ -1,5 +1,6 @@
-import { and, count, desc, eq, gt, isNull } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { countRows } from '../../db/count-rows';
 import { apiTokens, type ApiTokenRow } from '../../db/schema';
 
 export async function insertToken(
@@ -24,12 +25,8 @@ export async function listTokens(db: DbOrTx, userId: string): Promise<ApiTokenRo
 /** A token that still opens the API at `now`: not revoked, not expired. */
 const liveAt = (now: Date) => [isNull(apiTokens.revokedAt), gt(apiTokens.expiresAt, now)];
 
-export async function countActiveTokens(db: DbOrTx, userId: string, now: Date): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(apiTokens)
-    .where(and(eq(apiTokens.userId, userId), ...liveAt(now)));
-  return row?.n ?? 0;
+export function countActiveTokens(db: DbOrTx, userId: string, now: Date): Promise<number> {
+  return countRows(db, apiTokens, and(eq(apiTokens.userId, userId), ...liveAt(now)));
 }
 
 /** The live token with this digest (not revoked, not expired), or undefined. */

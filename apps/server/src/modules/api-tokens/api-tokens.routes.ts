@@ -52,7 +52,7 @@ export function apiTokenRoutes(ctx: AppContext) {
       },
     );
     deleteOwnRoute(app, { tags, params: apiTokenParamsSchema }, (userId, id, ip) =>
-      service.revokeToken(ctx, userId, id, ip),
+      service.revokeToken(ctx, { userId, id, ip }),
     );
   });
 }

@@ -10,7 +10,7 @@ import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import type { ApiTokenRow, UserRow } from '../../db/schema';
 import { refusal } from '../../http/errors';
-import { recordAudit, recordUserAudit } from '../audit';
+import { recordAudit, recordUserAudit, removeOwnAudited, type OwnRemoval } from '../audit';
 import { digest } from '../../lib/crypto';
 import { confirmReauth, passwordProves, type Reauth } from '../session';
 import * as repo from './api-tokens.repo';
@@ -100,22 +100,12 @@ export async function listTokens(ctx: AppContext, userId: string): Promise<ApiTo
   return (await repo.listTokens(ctx.db, userId)).map((row) => view(row, now));
 }
 
-export async function revokeToken(
-  ctx: AppContext,
-  userId: string,
-  id: string,
-  ip: string,
-): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
-    if (!(await repo.revokeToken(tx, userId, id, ctx.clock.now()))) {
-      throw refusal('API_TOKEN_NOT_FOUND');
-    }
-    await recordUserAudit(tx, userId, {
-      actorId: userId,
-      action: 'user.api_token_revoked',
-      ip,
-      details: { tokenId: id },
-    });
+export function revokeToken(ctx: AppContext, own: OwnRemoval): Promise<void> {
+  return removeOwnAudited(ctx, own, {
+    remove: (tx) => repo.revokeToken(tx, own.userId, own.id, ctx.clock.now()),
+    notFound: () => refusal('API_TOKEN_NOT_FOUND'),
+    action: 'user.api_token_revoked',
+    details: { tokenId: own.id },
   });
 }
 

@@ -31,6 +31,39 @@ export function recordUserAudit(
   return repo.recordAudit(db, { ...entry, targetType: 'user', targetId: userId });
 }
 
+/** One of a user's own things, as the user asked to remove it (deleteOwnRoute's DELETE /:id). */
+export interface OwnRemoval {
+  userId: string;
+  id: string;
+  ip: string;
+}
+
+/**
+ * Removes one of the user's own things and audits it as done by them, in one transaction:
+ * `remove` answers whether there was such a thing of theirs; when there was not, `notFound` is
+ * thrown and nothing is recorded.
+ */
+export async function removeOwnAudited(
+  ctx: AppContext,
+  own: OwnRemoval,
+  removal: {
+    remove: (tx: DbOrTx) => Promise<boolean>;
+    notFound: () => Error;
+    action: repo.AuditEntry['action'];
+    details: repo.AuditEntry['details'];
+  },
+): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    if (!(await removal.remove(tx))) throw removal.notFound();
+    await recordUserAudit(tx, own.userId, {
+      actorId: own.userId,
+      action: removal.action,
+      ip: own.ip,
+      details: removal.details,
+    });
+  });
+}
+
 /** /api/admin/audit: one page of entries, newest first, and the cursor of the next page. */
 /** Whether anything was ever recorded as `action` (e.g. an admin made: dual control began). */
 export function everRecorded(db: DbOrTx, action: string): Promise<boolean> {

@@ -6,5 +6,7 @@ export {
   listAudit,
   recordAudit,
   recordUserAudit,
+  removeOwnAudited,
   type AuditEntry,
+  type OwnRemoval,
 } from './audit.service';

@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { hasRow } from '../../db/has-row';
 import { authTokens, linkRequests, recoveryCodes } from '../../db/schema';
 
 // One-time tokens ----------------------------------------------------------------------------
@@ -137,20 +138,18 @@ export async function pendingEmailChange(
 }
 
 /** Whether a token is valid now (unused, not revoked, not expired), without using it. */
-export async function authTokenIsValid(
+export function authTokenIsValid(
   db: DbOrTx,
   params: { userId: string; kind: AuthTokenKind; tokenHash: Buffer; now: Date },
 ): Promise<boolean> {
-  const [row] = await db
-    .select({ id: authTokens.id })
-    .from(authTokens)
-    .where(
-      and(
-        eq(authTokens.tokenHash, params.tokenHash),
-        validTokenOf(params.userId, params.kind, params.now),
-      ),
-    );
-  return row !== undefined;
+  return hasRow(
+    db,
+    authTokens,
+    and(
+      eq(authTokens.tokenHash, params.tokenHash),
+      validTokenOf(params.userId, params.kind, params.now),
+    ),
+  );
 }
 
 /**

@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { IDEMPOTENCY_HEADER } from '@app/shared/http';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
+import { hourlyRetentionJob } from '../../jobs/retention-sweep';
 import type { Job } from '../../jobs/scheduler';
 import { refusal } from '../../http/errors';
 import { idempotencyKeys } from './ledger.schema';
@@ -223,12 +224,9 @@ export async function sweepIdempotencyKeys(
 
 /** Hourly: the sweep above. */
 export function idempotencyRetentionJob(ctx: AppContext): Job {
-  return {
+  return hourlyRetentionJob(ctx.log, {
     name: 'ledger.idempotency-retention',
-    everyMs: 3600_000,
-    run: async (now) => {
-      const swept = await sweepIdempotencyKeys(ctx, now);
-      if (swept.deleted + swept.dropped > 0) ctx.log.info(swept, 'idempotency keys past retention');
-    },
-  };
+    remove: (now) => sweepIdempotencyKeys(ctx, now),
+    removedMessage: 'idempotency keys past retention',
+  });
 }

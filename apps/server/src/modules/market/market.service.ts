@@ -2,6 +2,8 @@ import type { CandleList, CandleQuery, TickerList } from '@app/shared/schemas/ma
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import {
+  HOUR_MS,
+  DAY_MS,
   Dec,
   INSTRUMENT_SYMBOLS,
   MINUTE_MS,
@@ -16,9 +18,6 @@ import { QUOTES_CHANNEL, type QuotesNotice } from './price-source';
 import type { MarketOptions } from './market.options';
 import { SIMULATED_LABEL } from './adapters/simulated';
 import { exchangeLabel } from './adapters/exchange';
-
-const HOUR_MS = 3_600_000;
-const DAY_MS = 86_400_000;
 
 export function marketLabel(ctx: AppContext): string {
   return ctx.config.marketData === 'simulated'

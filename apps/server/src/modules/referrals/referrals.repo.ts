@@ -1,14 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { hasRow } from '../../db/has-row';
 import { referralBonuses } from './referrals.schema';
 
 /** Whether the bonus for this referred person was already paid (at most once each). */
-export async function bonusPaidFor(db: DbOrTx, referredUserId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: referralBonuses.referredUserId })
-    .from(referralBonuses)
-    .where(eq(referralBonuses.referredUserId, referredUserId));
-  return row !== undefined;
+export function bonusPaidFor(db: DbOrTx, referredUserId: string): Promise<boolean> {
+  return hasRow(db, referralBonuses, eq(referralBonuses.referredUserId, referredUserId));
 }
 
 export async function insertReferralBonus(

@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, gte, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
+import { hasRow } from '../../db/has-row';
 import { preparedPer } from '../../db/performance';
 import { sessions, users, type SessionRow, type UserRow } from '../../db/schema';
 
@@ -41,12 +42,8 @@ export async function findReferrer(db: DbOrTx, referralId: string): Promise<User
   return row;
 }
 
-export async function referralIdExists(db: DbOrTx, referralId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.referralId, referralId));
-  return row !== undefined;
+export function referralIdExists(db: DbOrTx, referralId: string): Promise<boolean> {
+  return hasRow(db, users, eq(users.referralId, referralId));
 }
 
 export type NewUser = typeof users.$inferInsert;

@@ -243,23 +243,6 @@ export async function verificationRequired(db: DbOrTx): Promise<boolean> {
   return (await repo.getSetting(db, VERIFICATION_REQUIRED_KEY)) === true;
 }
 
-export async function verificationSetting(ctx: AppContext): Promise<VerificationSetting> {
-  return { verificationRequired: await verificationRequired(ctx.db) };
-}
-
-export async function updateVerificationSetting(
-  ctx: AppContext,
-  actorId: string,
-  input: VerificationSetting,
-  ip: string,
-): Promise<SettingChangeOutcome<VerificationSetting>> {
-  const waiting = await changeSetting(ctx, VERIFICATION_RULE, input.verificationRequired, {
-    actorId,
-    ip,
-  });
-  return outcomeOf(waiting, { verificationRequired: input.verificationRequired });
-}
-
 export const APPROPRIATENESS_REQUIRED_KEY = 'appropriateness_required';
 
 /**
@@ -269,23 +252,6 @@ export const APPROPRIATENESS_REQUIRED_KEY = 'appropriateness_required';
  */
 export async function appropriatenessRequired(db: DbOrTx): Promise<boolean> {
   return (await repo.getSetting(db, APPROPRIATENESS_REQUIRED_KEY)) !== false;
-}
-
-export async function appropriatenessSetting(ctx: AppContext): Promise<AppropriatenessSetting> {
-  return { appropriatenessRequired: await appropriatenessRequired(ctx.db) };
-}
-
-export async function updateAppropriatenessSetting(
-  ctx: AppContext,
-  actorId: string,
-  input: AppropriatenessSetting,
-  ip: string,
-): Promise<SettingChangeOutcome<AppropriatenessSetting>> {
-  const waiting = await changeSetting(ctx, APPROPRIATENESS_RULE, input.appropriatenessRequired, {
-    actorId,
-    ip,
-  });
-  return outcomeOf(waiting, { appropriatenessRequired: input.appropriatenessRequired });
 }
 
 export const DOCUMENT_RETENTION_KEY = 'verification_document_retention_days';
@@ -351,23 +317,54 @@ const TRADER_FEE_RULE: SettingRule<TraderFeeBounds> = {
   parse: traderFeeBoundsFrom,
 };
 
-const VERIFICATION_RULE: SettingRule<boolean> = {
+/**
+ * A review or check the operator switches on or off, read and changed as `{ [field]: on }`:
+ * turning it off widens what passes (a second admin approves), turning it on applies at once.
+ */
+function switchSetting<Field extends string>(
+  field: Field,
+  rule: Pick<SettingRule<boolean>, 'key' | 'action' | 'inForce' | 'parse'>,
+) {
+  const switchRule: SettingRule<boolean> = {
+    ...rule,
+    widens: (before, after) => before && !after,
+    stored: (value) => value,
+  };
+  const view = (on: boolean) => ({ [field]: on }) as Record<Field, boolean>;
+  return {
+    rule: switchRule,
+    read: async (ctx: AppContext) => view(await rule.inForce(ctx.db)),
+    update: async (
+      ctx: AppContext,
+      actorId: string,
+      input: Record<Field, boolean>,
+      ip: string,
+    ): Promise<SettingChangeOutcome<Record<Field, boolean>>> => {
+      const on = input[field];
+      return outcomeOf(await changeSetting(ctx, switchRule, on, { actorId, ip }), view(on));
+    },
+  };
+}
+
+const VERIFICATION_SWITCH = switchSetting('verificationRequired', {
   key: 'verification_required',
   action: 'settings.verification_required_changed',
   inForce: verificationRequired,
-  widens: (before, after) => before && !after,
-  stored: (value) => value,
   parse: (stored) => stored === true,
-};
+});
+export const verificationSetting: (ctx: AppContext) => Promise<VerificationSetting> =
+  VERIFICATION_SWITCH.read;
+export const updateVerificationSetting = VERIFICATION_SWITCH.update;
 
-const APPROPRIATENESS_RULE: SettingRule<boolean> = {
+const APPROPRIATENESS_SWITCH = switchSetting('appropriatenessRequired', {
   key: 'appropriateness_required',
   action: 'settings.appropriateness_required_changed',
   inForce: appropriatenessRequired,
-  widens: (before, after) => before && !after,
-  stored: (value) => value,
   parse: (stored) => stored !== false,
-};
+});
+export const appropriatenessSetting: (ctx: AppContext) => Promise<AppropriatenessSetting> =
+  APPROPRIATENESS_SWITCH.read;
+export const updateAppropriatenessSetting = APPROPRIATENESS_SWITCH.update;
 
 const RETENTION_RULE: SettingRule<number> = {
   key: 'verification_document_retention_days',
@@ -387,8 +384,9 @@ const APPLY: Record<
 > = {
   four_eyes_threshold_cents: (ctx, tx, change) => applyWith(ctx, tx, FOUR_EYES_RULE, change),
   trader_fee_bounds: (ctx, tx, change) => applyWith(ctx, tx, TRADER_FEE_RULE, change),
-  verification_required: (ctx, tx, change) => applyWith(ctx, tx, VERIFICATION_RULE, change),
-  appropriateness_required: (ctx, tx, change) => applyWith(ctx, tx, APPROPRIATENESS_RULE, change),
+  verification_required: (ctx, tx, change) => applyWith(ctx, tx, VERIFICATION_SWITCH.rule, change),
+  appropriateness_required: (ctx, tx, change) =>
+    applyWith(ctx, tx, APPROPRIATENESS_SWITCH.rule, change),
   verification_document_retention_days: (ctx, tx, change) =>
     applyWith(ctx, tx, RETENTION_RULE, change),
 };

@@ -2,7 +2,7 @@ import type { LinkedIdentity } from '@app/shared/schemas/sign-in';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { refusal } from '../../http/errors';
-import { recordUserAudit } from '../audit';
+import { recordUserAudit, removeOwnAudited, type OwnRemoval } from '../audit';
 import * as repo from './sign-in-providers.repo';
 
 // The user's linked provider accounts (/profile) --------------------------------------------------
@@ -19,20 +19,12 @@ export async function identitiesOf(ctx: AppContext, userId: string): Promise<Lin
   }));
 }
 
-export async function unlinkIdentity(
-  ctx: AppContext,
-  userId: string,
-  id: string,
-  ip: string,
-): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
-    if (!(await repo.deleteIdentity(tx, userId, id))) throw refusal('IDENTITY_NOT_FOUND');
-    await recordUserAudit(tx, userId, {
-      actorId: userId,
-      action: 'user.provider_unlinked',
-      ip,
-      details: { identityId: id },
-    });
+export function unlinkIdentity(ctx: AppContext, own: OwnRemoval): Promise<void> {
+  return removeOwnAudited(ctx, own, {
+    remove: (tx) => repo.deleteIdentity(tx, own.userId, own.id),
+    notFound: () => refusal('IDENTITY_NOT_FOUND'),
+    action: 'user.provider_unlinked',
+    details: { identityId: own.id },
   });
 }
 

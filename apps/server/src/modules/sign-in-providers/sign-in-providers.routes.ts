@@ -24,7 +24,7 @@ export function identityRoutes(ctx: AppContext) {
       identities: await linked.identitiesOf(ctx, requireUser(request).user.id),
     }));
     deleteOwnRoute(app, { tags, params: identityParams }, (userId, id, ip) =>
-      linked.unlinkIdentity(ctx, userId, id, ip),
+      linked.unlinkIdentity(ctx, { userId, id, ip }),
     );
   });
 }

@@ -13,6 +13,7 @@ import {
 } from 'drizzle-orm';
 import type { UserFilter } from '@app/shared/schemas/admin-users';
 import type { DbOrTx } from '../../db/client';
+import { countRows } from '../../db/count-rows';
 import { afterCursor, cursorTextOf, escapeLike, type Cursor } from '../../db/keyset';
 import { sessions, users, type UserRow } from '../../db/schema';
 
@@ -74,29 +75,20 @@ export async function shareLockUser(db: DbOrTx, id: string): Promise<UserRow | u
   return row;
 }
 
-export async function countActiveAdmins(db: DbOrTx): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(users)
-    .where(and(eq(users.isAdmin, true), isNull(users.deletedAt)));
-  return row?.n ?? 0;
+export function countActiveAdmins(db: DbOrTx): Promise<number> {
+  return countRows(db, users, and(eq(users.isAdmin, true), isNull(users.deletedAt)));
 }
 
 /** Admins other than `exceptId` who could approve today (active, two-factor on, not deleted). */
-export async function countOtherCheckers(db: DbOrTx, exceptId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(users)
-    .where(
-      and(
-        eq(users.isAdmin, true),
-        eq(users.isActive, true),
-        isNotNull(users.totpEnabledAt),
-        isNull(users.deletedAt),
-        ne(users.id, exceptId),
-      ),
-    );
-  return row?.n ?? 0;
+export function countOtherCheckers(db: DbOrTx, exceptId: string): Promise<number> {
+  const couldApprove = and(
+    eq(users.isAdmin, true),
+    eq(users.isActive, true),
+    isNotNull(users.totpEnabledAt),
+    isNull(users.deletedAt),
+    ne(users.id, exceptId),
+  );
+  return countRows(db, users, couldApprove);
 }
 
 export async function listReferredUsers(

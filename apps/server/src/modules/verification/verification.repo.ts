@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lt } from 'drizzle-orm';
 import type { DocumentKind } from '@app/shared/schemas/verification';
 import type { DbOrTx } from '../../db/client';
+import { referencedFileNames } from '../../db/stored-files';
 import {
   users,
   verificationDocuments,
@@ -209,10 +210,6 @@ export async function markFilesDeleted(
 }
 
 /** Every storage name a row points at (the orphan sweep keeps these files). */
-export async function referencedStorageNames(db: DbOrTx): Promise<Set<string>> {
-  const rows = await db
-    .select({ storageName: verificationDocuments.storageName })
-    .from(verificationDocuments)
-    .where(isNotNull(verificationDocuments.storageName));
-  return new Set(rows.flatMap((row) => (row.storageName ? [row.storageName] : [])));
+export function referencedStorageNames(db: DbOrTx): Promise<Set<string>> {
+  return referencedFileNames(db, verificationDocuments, verificationDocuments.storageName);
 }

@@ -20,6 +20,7 @@ import { recordAudit } from '../audit';
 import { notify, type Announce } from '../notifications';
 import { activateReviewed } from './activation';
 import { orphanFileSweepJob } from '../../jobs/orphan-sweep';
+import { hourlyRetentionJob } from '../../jobs/retention-sweep';
 import type { Job } from '../../jobs/scheduler';
 import { documentRetentionDays, verificationRequired } from '../settings';
 import {
@@ -437,14 +438,11 @@ export async function deleteDocumentsPastRetention(ctx: AppContext, now: Date): 
 
 /** Hourly: the retention sweep above. */
 export function documentRetentionJob(ctx: AppContext): Job {
-  return {
+  return hourlyRetentionJob(ctx.log, {
     name: 'verification.document-retention',
-    everyMs: 3600_000,
-    run: async (now) => {
-      const deleted = await deleteDocumentsPastRetention(ctx, now);
-      if (deleted > 0) ctx.log.info({ deleted }, 'verification files past retention deleted');
-    },
-  };
+    remove: async (now) => ({ deleted: await deleteDocumentsPastRetention(ctx, now) }),
+    removedMessage: 'verification files past retention deleted',
+  });
 }
 
 /** A sealed file younger than this may belong to an upload whose row is not committed yet. */

@@ -83,15 +83,7 @@ export {
   type Settlement,
 } from './performance-fee';
 export { dailyReturns, strategyMetrics, type NavPoint, type StrategyMetrics } from './metrics';
-export {
-  closedPositions,
-  copierOutcomes,
-  copyingOverTime,
-  dailyDeepestDrawdowns,
-  drawdowns,
-  monthlyReturns,
-  riskFigures,
-} from './strategy-record';
+export { drawdowns, recordFigures, riskFigures } from './strategy-record';
 export {
   returnPcts,
   windowPointInstants,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dailyReturns, strategyMetrics, type NavPoint } from './metrics';
+import { DAY_MS } from '../../market/domain';
 
-const DAY_MS = 86_400_000;
 const NOW = Date.UTC(2025, 6, 31);
 
 /** One NAV per day, `navByDaysAgo[k]` at now − k days. */

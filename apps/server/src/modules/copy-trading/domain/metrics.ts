@@ -1,7 +1,5 @@
-import { Dec, type DecimalInput } from '../../market/domain';
+import { DAY_MS, Dec, type DecimalInput } from '../../market/domain';
 import { toPercentText } from './precision';
-
-const DAY_MS = 86_400_000;
 
 export interface NavPoint {
   readonly at: number;

@@ -29,6 +29,21 @@ function codeOf(run: () => unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * `decision` applied as a whole at PRICES, after checking that its order at `index`, applied by
+ * itself first, would take the gross weight over 100 %.
+ */
+function appliedThoughAloneOver100(
+  state: StrategyState,
+  decision: readonly Parameters<typeof applyOrder>[1][],
+  index: number,
+) {
+  const alone = decision[index];
+  if (!alone) throw new Error(`no order ${index} in the decision`);
+  expect(codeOf(() => applyOrder(state, alone, PRICES))).toBe('WEIGHT_OVER_100');
+  return applyOrders(state, decision, PRICES);
+}
+
 describe('order rules', () => {
   it('refuses a second position that takes gross weight to 110% (WEIGHT_OVER_100)', () => {
     const state = afterOrder(cashStrategy(), {
@@ -122,8 +137,7 @@ describe('order rules', () => {
       { symbol: 'ETHUSDT', side: 'long', targetWeight: '0.6' },
       { symbol: 'BTCUSDT', side: 'long', targetWeight: '0.35' },
     ] as const;
-    expect(codeOf(() => applyOrder(state, swap[0], PRICES))).toBe('WEIGHT_OVER_100');
-    const { state: after, fills } = applyOrders(state, swap, PRICES);
+    const { state: after, fills } = appliedThoughAloneOver100(state, swap, 0);
     expect(fills.map((f) => f.symbol)).toEqual(['BTCUSDT', 'ETHUSDT']);
     expect(after.positions.map((p) => [p.symbol, p.quantity.toFixed()])).toEqual([
       ['BTCUSDT', '0.000007'],
@@ -142,8 +156,7 @@ describe('order rules', () => {
       { symbol: 'BTCUSDT', side: 'long', targetWeight: '0.45' },
     ] as const;
     // BTC first would meet the 70% short: 115%.
-    expect(codeOf(() => applyOrder(state, decision[1], PRICES))).toBe('WEIGHT_OVER_100');
-    const { state: after, fills } = applyOrders(state, decision, PRICES);
+    const { state: after, fills } = appliedThoughAloneOver100(state, decision, 1);
     expect(fills.map((f) => [f.symbol, f.side])).toEqual([
       ['ETHUSDT', 'short'],
       ['ETHUSDT', 'long'],

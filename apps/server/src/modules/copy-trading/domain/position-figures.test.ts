@@ -19,20 +19,20 @@ const eth: Position = {
 describe('positionFigures', () => {
   it('a strategy nobody copies: its weight per unit, and nothing at its size of 0 units', () => {
     const figures = positionFigures(btc, new Dec('50000'), new Dec('1'), new Dec(0));
-    expect(figures.weightPct).toBe('50.00');
+    expect(figures).toMatchObject({ weightPct: '50.00', valueCents: 0n, unrealisedPnl: '0.00' });
     expect(figures.quantityPerUnit.toFixed()).toBe('0.00001');
     expect(figures.quantity.toFixed()).toBe('0');
-    expect(figures.valueCents).toBe(0n);
-    expect(figures.unrealisedPnl).toBe('0.00');
   });
 
   it('the same weight at any size; value and profit scale with the units', () => {
     // BTC up 10 %: one unit is worth 0.5 cash + 0.55 BTC = 1.05; the weight 0.55 / 1.05.
     const figures = positionFigures(btc, new Dec('55000'), new Dec('1.05'), new Dec('2500'));
-    expect(figures.weightPct).toBe('52.38');
+    expect(figures).toMatchObject({
+      weightPct: '52.38',
+      valueCents: 137_500n,
+      unrealisedPnl: '125.00',
+    });
     expect(figures.quantity.toFixed()).toBe('0.025');
-    expect(figures.valueCents).toBe(137_500n);
-    expect(figures.unrealisedPnl).toBe('125.00');
   });
 
   it('a short weighs its notional; its profit is the fall, its loss the rise', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Dec } from '../../market/domain';
+import { DAY_MS, Dec } from '../../market/domain';
 import { strategyMetrics, type NavPoint } from './metrics';
 import {
   closedPositions,
@@ -9,11 +9,11 @@ import {
   drawdowns,
   monthlyReturns,
   quantile,
+  recordFigures,
   riskFigures,
   riskScore,
 } from './strategy-record';
 
-const DAY_MS = 86_400_000;
 const NOW = Date.UTC(2025, 7, 10, 12);
 const daysAgo = (days: number) => NOW - days * DAY_MS;
 
@@ -77,22 +77,23 @@ describe('drawdowns', () => {
 
 describe('the drawdown chart: each day at its deepest', () => {
   const day = (d: number, hour: number) => Date.UTC(2025, 7, d, hour);
+  // 1 Aug: 1.00 → 1.20 (new high); 2 Aug: falls to 0.90 at 10:00 and recovers to 1.14 by 23:00;
+  // 3 Aug: 1.08, then 1.02 at 20:00; 4 Aug: a new high.
+  const intradayFall: NavPoint[] = [
+    { at: day(1, 0), nav: '1' },
+    { at: day(1, 12), nav: '1.2' },
+    { at: day(2, 10), nav: '0.9' },
+    { at: day(2, 23), nav: '1.14' },
+    { at: day(3, 6), nav: '1.08' },
+    { at: day(3, 20), nav: '1.02' },
+    { at: day(4, 9), nav: '1.26' },
+  ];
+  const now = day(4, 12);
 
   it('keeps an intraday fall the day’s last NAV would hide, so the chart reaches the maximum', () => {
-    // 1 Aug: 1.00 → 1.20 (new high); 2 Aug: falls to 0.90 at 10:00 and recovers to 1.14 by 23:00;
-    // 3 Aug: 1.08, then 1.02 at 20:00; 4 Aug: a new high. At each day's last NAV the chart would
-    // bottom at 15 % (3 Aug) and contradict the stated maximum of 25 %.
-    const series: NavPoint[] = [
-      { at: day(1, 0), nav: '1' },
-      { at: day(1, 12), nav: '1.2' },
-      { at: day(2, 10), nav: '0.9' },
-      { at: day(2, 23), nav: '1.14' },
-      { at: day(3, 6), nav: '1.08' },
-      { at: day(3, 20), nav: '1.02' },
-      { at: day(4, 9), nav: '1.26' },
-    ];
-    const now = day(4, 12);
-    const all = drawdowns(series, now);
+    // At each day's last NAV the chart would bottom at 15 % (3 Aug) and contradict the stated
+    // maximum of 25 %.
+    const all = drawdowns(intradayFall, now);
     expect(all.maxDrawdownPct).toBe('25.00');
     expect(dailyDeepestDrawdowns(all.series)).toEqual([
       { at: day(1, 0), drawdownPct: '0.00' },
@@ -113,6 +114,16 @@ describe('the drawdown chart: each day at its deepest', () => {
     ).series;
     expect(dailyDeepestDrawdowns(series)).toEqual([{ at: day(1, 5), drawdownPct: '25.00' }]);
     expect(dailyDeepestDrawdowns([])).toEqual([]);
+  });
+
+  it('is what the record states: its maximum and its chart from the same hourly points', () => {
+    const noCopies = { opened: 0, closed: [], spans: [] };
+    const figures = recordFigures(
+      { hourly: intradayFall, daily: [], fills: [], copies: noCopies },
+      now,
+    );
+    expect(figures.maxDrawdownPct).toBe('25.00');
+    expect(figures.drawdown.map((p) => p.drawdownPct)).toEqual(['0.00', '25.00', '15.00', '0.00']);
   });
 });
 

@@ -7,7 +7,7 @@
  * null — never 0 — so a page can say "not enough history". The formulas, with worked numbers, are
  * in docs/strategy-record.md.
  */
-import { Dec, floorToCents, type DecimalInput } from '../../market/domain';
+import { DAY_MS, Dec, floorToCents, type DecimalInput } from '../../market/domain';
 import {
   dailyReturns,
   hasDrawdownHistory,
@@ -18,7 +18,6 @@ import {
 } from './metrics';
 import { toPercentText } from './precision';
 
-const DAY_MS = 86_400_000;
 /** Crypto markets trade every day: a year of daily returns is 365 of them. */
 const DAYS_PER_YEAR = 365;
 
@@ -323,4 +322,46 @@ export function copyingOverTime(
     const aumCents = units.gt(0) && price.gt(0) ? floorToCents(price.times(units)) : 0n;
     return { at, copiers: opened - closed, aumCents };
   });
+}
+
+/** What a strategy's record is drawn from, as its repos read it. */
+export interface RecordSources {
+  /** The strategy's hourly NAV since it began. */
+  readonly hourly: readonly NavPoint[];
+  /** Each day's last NAV. */
+  readonly daily: readonly NavPoint[];
+  /** The lead trader's closes. */
+  readonly fills: readonly ClosingFill[];
+  /** Every copy: how many were opened, what the closed ones paid back, and when each was open. */
+  readonly copies: {
+    readonly opened: number;
+    readonly closed: readonly { amountCents: bigint; payoutCents: bigint }[];
+    readonly spans: readonly CopySpan[];
+  };
+}
+
+export interface RecordFigures {
+  readonly monthly: MonthlyReturn[];
+  readonly maxDrawdownPct: string | null;
+  /** The drawdown chart (each day's deepest point). */
+  readonly drawdown: { at: number; drawdownPct: string }[];
+  readonly risk: RiskFigures;
+  readonly closedPositions: ClosedPositions;
+  readonly copierOutcomes: CopierOutcomes;
+  readonly copying: CopyingPoint[];
+}
+
+/** The figures of a strategy's record page at `now`, from what it is drawn from. */
+export function recordFigures(sources: RecordSources, now: number): RecordFigures {
+  // Computed once, from the hourly NAV: the maximum and the chart come from the same points.
+  const drawdown = drawdowns(sources.hourly, now);
+  return {
+    monthly: monthlyReturns(sources.hourly, now),
+    maxDrawdownPct: drawdown.maxDrawdownPct,
+    drawdown: dailyDeepestDrawdowns(drawdown.series),
+    risk: riskFigures(sources.hourly, now),
+    closedPositions: closedPositions(sources.fills),
+    copierOutcomes: copierOutcomes(sources.copies.opened, sources.copies.closed),
+    copying: copyingOverTime(sources.copies.spans, sources.daily),
+  };
 }

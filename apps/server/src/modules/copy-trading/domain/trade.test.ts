@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Dec } from '../../market/domain';
+import { DAY_MS, Dec } from '../../market/domain';
 import { StopLossOutOfRangeError } from './errors';
 import { settleTrade } from './performance-fee';
 import {
@@ -15,7 +15,6 @@ import {
 } from './trade';
 
 const NOW = Date.UTC(2025, 6, 1, 12, 0);
-const DAY_MS = 86_400_000;
 
 /** $1,000 at NAV 1.25: 800 units. */
 const thousandAt125 = (stopLossPct?: number): Trade =>

@@ -4,7 +4,7 @@ import {
   isTakeProfitCrossed,
   STOP_LOSS_PCT,
 } from '@app/shared/schemas/trades';
-import { Dec, type DecimalInput } from '../../market/domain';
+import { DAY_MS, Dec, type DecimalInput } from '../../market/domain';
 import { StopLossOutOfRangeError } from './errors';
 import { toPercentText } from './precision';
 import { redeemValueCents, unitsForAmount } from './subscriptions';
@@ -12,7 +12,6 @@ import { redeemValueCents, unitsForAmount } from './subscriptions';
 export const DEFAULT_STOP_LOSS_PCT = STOP_LOSS_PCT.default;
 export const MIN_STOP_LOSS_PCT = STOP_LOSS_PCT.min;
 export const MAX_STOP_LOSS_PCT = STOP_LOSS_PCT.max;
-const DAY_MS = 86_400_000;
 
 /**
  * Units bought at one time (the opening, or an Add funds) and the NAV above which a performance

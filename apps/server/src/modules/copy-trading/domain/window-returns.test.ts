@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { Dec } from '../../market/domain';
+import { HOUR_MS, DAY_MS, Dec } from '../../market/domain';
 import type { NavPoint } from './metrics';
 import { returnPcts, windowPointInstants, windowReturn, windowReturns } from './window-returns';
 
-const HOUR_MS = 3_600_000;
-const DAY_MS = 86_400_000;
 /** A frozen clock: every figure below is measured at this instant. */
 const NOW = Date.UTC(2025, 7, 10, 12);
 const daysAgo = (days: number) => NOW - days * DAY_MS;

@@ -1,6 +1,6 @@
 import type { DemoTraderId } from '@app/shared/schemas/strategies';
 import type { AppContext } from '../../../context';
-import { Dec, type InstrumentSymbol } from '../../market/domain';
+import { HOUR_MS, DAY_MS, Dec, type InstrumentSymbol } from '../../market/domain';
 import { hourlyBars } from '../../market';
 import type { MarketOptions } from '../../market';
 import {
@@ -18,10 +18,6 @@ import {
 import * as repo from './strategies.repo';
 import { strategyPlans } from './strategy-plans';
 import * as recordRepo from './record.repo';
-
-const HOUR_MS = 3_600_000;
-
-const DAY_MS = 86_400_000;
 
 /** Each demo strategy starts with $100,000 of the operator's own money, subscribed at NAV 1. */
 export const DEMO_SEED_CAPITAL_CENTS = 10_000_000n;

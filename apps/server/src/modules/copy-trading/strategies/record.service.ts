@@ -13,7 +13,7 @@ import { cacheKey, memoryCache, type Cache } from '../../../caches';
 import { traderDisplayNames } from '../../lead-traders';
 import * as usersService from '../../users';
 import { refusal } from '../../../http/errors';
-import { Dec, floorToCents, type InstrumentSymbol } from '../../market/domain';
+import { DAY_MS, Dec, floorToCents, type InstrumentSymbol } from '../../market/domain';
 import {
   PriceUnavailableError,
   positionFigures,
@@ -28,20 +28,14 @@ import {
   type PositionFigures,
   type StrategyMetrics,
   type StrategyState,
-  closedPositions,
-  copierOutcomes,
-  copyingOverTime,
-  dailyDeepestDrawdowns,
   drawdowns,
-  monthlyReturns,
+  recordFigures,
   riskFigures,
 } from '../domain';
 import type { StrategyRow } from '../copy-trading.schema';
 import * as repo from './strategies.repo';
 import { strategyPlans } from './strategy-plans';
 import * as recordRepo from './record.repo';
-
-const DAY_MS = 86_400_000;
 
 /**
  * Every tick: each strategy's NAV from its positions × the latest prices; the latest NAV is kept
@@ -288,8 +282,7 @@ export async function strategyRecord(ctx: AppContext, id: string): Promise<Strat
     windowStarts[window] = measured ? point(measured.start) : null;
   }
   const latest = Object.values(returns).find((r) => r !== null)?.end;
-  // Computed once, from the hourly NAV: the maximum and the chart come from the same points.
-  const drawdown = drawdowns(series, now);
+  const figures = recordFigures({ hourly: series, daily: dailySeries, fills, copies }, now);
   return {
     strategyId: id,
     asOf: new Date(now).toISOString(),
@@ -297,16 +290,16 @@ export async function strategyRecord(ctx: AppContext, id: string): Promise<Strat
     windowStarts,
     latestNav: latest ? point(latest) : null,
     navHistory: daily.map((p) => ({ at: p.at.toISOString(), nav: p.nav })),
-    monthly: monthlyReturns(series, now),
-    maxDrawdownPct: drawdown.maxDrawdownPct,
-    drawdown: dailyDeepestDrawdowns(drawdown.series).map((p) => ({
+    monthly: figures.monthly,
+    maxDrawdownPct: figures.maxDrawdownPct,
+    drawdown: figures.drawdown.map((p) => ({
       at: new Date(p.at).toISOString(),
       drawdownPct: p.drawdownPct,
     })),
-    risk: riskFigures(series, now),
-    closedPositions: closedPositions(fills),
-    copierOutcomes: copierOutcomes(copies.opened, copies.closed),
-    copying: copyingOverTime(copies.spans, dailySeries).map((p) => ({
+    risk: figures.risk,
+    closedPositions: figures.closedPositions,
+    copierOutcomes: figures.copierOutcomes,
+    copying: figures.copying.map((p) => ({
       at: new Date(p.at).toISOString(),
       copiers: p.copiers,
       aumCents: Number(p.aumCents),

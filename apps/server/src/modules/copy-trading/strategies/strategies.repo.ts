@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Dec } from '../../market/domain';
 import type { DbOrTx } from '../../../db/client';
+import { countRows } from '../../../db/count-rows';
 import { preparedPer } from '../../../db/performance';
 import type { Fill, StrategyState } from '../domain';
 import {
@@ -30,17 +31,12 @@ export async function findStrategyByLeadTrader(
 
 /** How many strategies the user leads, retired ones included (they stay theirs for good). */
 /** The strategies a trader runs or ran: their own, retired ones and ones handed away from them. */
-export async function strategyCountOfTrader(db: DbOrTx, userId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(strategies)
-    .where(
-      or(
-        eq(strategies.leadTraderId, userId),
-        sql`${userId}::uuid = ANY(${strategies.formerLeadTraderIds})`,
-      ),
-    );
-  return row?.n ?? 0;
+export function strategyCountOfTrader(db: DbOrTx, userId: string): Promise<number> {
+  const ranByThem = or(
+    eq(strategies.leadTraderId, userId),
+    sql`${userId}::uuid = ANY(${strategies.formerLeadTraderIds})`,
+  );
+  return countRows(db, strategies, ranByThem);
 }
 
 /**

@@ -3,6 +3,8 @@ import { getInstrument } from './instruments';
 import { simulatedTicks, ticksToPrice, toGridSecond } from './price-path';
 
 export const MINUTE_MS = 60_000;
+export const HOUR_MS = 60 * MINUTE_MS;
+export const DAY_MS = 24 * HOUR_MS;
 
 /** One OHLC candle; prices are exact decimal text. `openTime` is the interval start (epoch ms). */
 export interface Candle {

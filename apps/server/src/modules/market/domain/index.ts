@@ -10,6 +10,8 @@ export {
 } from './instruments';
 export { priceAt, pricesAt } from './price-path';
 export {
+  DAY_MS,
+  HOUR_MS,
   MINUTE_MS,
   aggregateCandles,
   historyCandles,

@@ -1,8 +1,7 @@
 import { INSTRUMENT_SYMBOLS, type InstrumentSymbol } from './instruments';
 import type { PriceQuote } from './market-data-source';
 import { pricesAt } from './price-path';
-
-const DAY_MS = 86_400_000;
+import { DAY_MS } from './candles';
 
 /** The operator's reference prices (MARKET_REFERENCE_PRICES); an instrument left out keeps its default. */
 export type ReferencePrices = Partial<Record<InstrumentSymbol, string>>;

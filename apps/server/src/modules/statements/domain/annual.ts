@@ -5,6 +5,7 @@ import {
   zeroTotals,
   type CategoryTotals,
 } from './statement';
+import { DAY_MS } from '../../market/domain';
 
 /**
  * The annual summary, pure: a year cut into its calendar months (UTC), each a statement range,
@@ -20,8 +21,6 @@ export interface MonthRange {
   start: Date;
   end: Date;
 }
-
-const DAY_MS = 86_400_000;
 
 /** The year's months up to today (the current month ends today); a future year is a problem. */
 export function yearMonths(

@@ -1,8 +1,8 @@
 import { DEMO_TRADER_DESCRIPTIONS } from '@app/shared/schemas/strategies';
 import type { DemoTrader } from './types';
+import { DAY_MS, HOUR_MS } from '../../../market/domain';
 
-const HOUR_MS = 3_600_000;
-const WEEK_MS = 7 * 86_400_000;
+const WEEK_MS = 7 * DAY_MS;
 const WEIGHT = '0.5';
 
 /**

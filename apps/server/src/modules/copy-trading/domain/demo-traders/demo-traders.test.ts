@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  HOUR_MS,
+  DAY_MS,
   Dec,
   historyCandles,
   INSTRUMENT_SYMBOLS,
@@ -11,6 +13,7 @@ import { marketOptions } from '../../../market/market.options';
 import { strategyMetrics } from '../metrics';
 import { windowReturn } from '../window-returns';
 import { applyOrder, applyOrders, type TargetWeightOrder } from '../orders';
+import type { StrategyState } from '../strategy';
 import { cashStrategy, pricesOf } from '../test-helpers';
 import { barCloses, type Bar, type BarHistory } from './bars';
 import {
@@ -22,8 +25,6 @@ import {
   trendFollowingTrader,
 } from './index';
 
-const HOUR_MS = 3_600_000;
-const DAY_MS = 86_400_000;
 const NOW = Date.UTC(2025, 6, 1, 13);
 
 function hourly(symbol: InstrumentSymbol, closes: readonly string[]): [InstrumentSymbol, Bar[]] {
@@ -31,6 +32,11 @@ function hourly(symbol: InstrumentSymbol, closes: readonly string[]): [Instrumen
     symbol,
     closes.map((close, i) => ({ at: NOW - (closes.length - 1 - i) * HOUR_MS, close })),
   ];
+}
+
+/** A $1,000 strategy after `order`, filled at `price` of its symbol. */
+function holding(order: TargetWeightOrder, price: string): StrategyState {
+  return applyOrder(cashStrategy(1000), order, pricesOf({ [order.symbol]: price })).state;
 }
 
 const rising = Array.from({ length: 24 }, (_, i) => String(100 + i));
@@ -58,11 +64,7 @@ describe('trend-following trader', () => {
   });
 
   it('does nothing while the held side already matches the signal', () => {
-    const state = applyOrder(
-      cashStrategy(1000),
-      { symbol: 'BTCUSDT', side: 'long', targetWeight: '0.45' },
-      pricesOf({ BTCUSDT: '123' }),
-    ).state;
+    const state = holding({ symbol: 'BTCUSDT', side: 'long', targetWeight: '0.45' }, '123');
     expect(trendFollowingTrader.decide(bars, state, NOW)).toEqual([
       { symbol: 'ETHUSDT', side: 'short', targetWeight: '0.3' },
     ]);
@@ -90,11 +92,7 @@ describe('mean-reversion trader', () => {
   });
 
   it('closes once the price is back at its mean, and holds in between', () => {
-    const held = applyOrder(
-      cashStrategy(1000),
-      { symbol: 'SOLUSDT', side: 'long', targetWeight: '0.4' },
-      pricesOf({ SOLUSDT: '90' }),
-    ).state;
+    const held = holding({ symbol: 'SOLUSDT', side: 'long', targetWeight: '0.4' }, '90');
     const atMean: BarHistory = new Map([hourly('SOLUSDT', Array<string>(24).fill('100'))]);
     expect(meanReversionTrader.decide(atMean, held, NOW)).toEqual([
       { symbol: 'SOLUSDT', side: 'long', targetWeight: '0' },

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Dec, type InstrumentSymbol } from '../../../market/domain';
+import { HOUR_MS, Dec, type InstrumentSymbol } from '../../../market/domain';
 import { WeightOver100Error } from '../errors';
 import { applyOrder, applyOrders, type TargetWeightOrder } from '../orders';
 import {
@@ -15,8 +15,6 @@ import { afterFirstOrder, cashStrategy, pricesOf } from '../test-helpers';
 import type { Bar, BarHistory } from './bars';
 import { executeDecision, scaleToFit } from './desk';
 import { DEMO_TRADERS, demoDecision } from './index';
-
-const HOUR_MS = 3_600_000;
 
 const quantity = (state: StrategyState, symbol: string) =>
   state.positions.find((p) => p.symbol === symbol)?.quantity.toFixed();

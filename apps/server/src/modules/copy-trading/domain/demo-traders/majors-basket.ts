@@ -1,8 +1,7 @@
 import { DEMO_TRADER_DESCRIPTIONS } from '@app/shared/schemas/strategies';
 import type { DemoTrader } from './types';
+import { HOUR_MS, DAY_MS } from '../../../market/domain';
 
-const HOUR_MS = 3_600_000;
-const DAY_MS = 86_400_000;
 const WEIGHT = '0.32';
 
 /**

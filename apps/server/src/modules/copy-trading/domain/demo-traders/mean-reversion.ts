@@ -2,8 +2,8 @@ import { DEMO_TRADER_DESCRIPTIONS } from '@app/shared/schemas/strategies';
 import { lastCloses, zScore } from './bars';
 import type { DemoTrader } from './types';
 import type { TargetWeightOrder } from '../orders';
+import { HOUR_MS } from '../../../market/domain';
 
-const HOUR_MS = 3_600_000;
 const WINDOW = 24;
 const ENTRY_Z = '1.5';
 const EXIT_Z = '0.25';

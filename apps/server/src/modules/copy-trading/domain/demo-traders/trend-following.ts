@@ -3,8 +3,8 @@ import { lastCloses, mean } from './bars';
 import type { DemoTrader } from './types';
 import type { PositionSide } from '../strategy';
 import type { TargetWeightOrder } from '../orders';
+import { HOUR_MS } from '../../../market/domain';
 
-const HOUR_MS = 3_600_000;
 const FAST = 6;
 const SLOW = 24;
 const WEIGHT: Record<PositionSide, string> = { long: '0.45', short: '0.3' };
