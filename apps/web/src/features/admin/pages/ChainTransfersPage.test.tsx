@@ -105,7 +105,7 @@ describe('ChainTransfersPage', () => {
     expect(
       within(credited!).getByRole('link', { name: 'morgan@example.com' }).getAttribute('href'),
     ).toBe('/admin/users/user-1');
-    expect(within(credited!).getByText('0xcccc…cccc').getAttribute('title')).toBe(HASH);
+    expect(within(credited!).getByText('0xcccccccc…cccccccc').getAttribute('title')).toBe(HASH);
     expect(within(credited!).getByText('Block 42')).toBeTruthy();
     const explorer = within(credited!).getByRole('link', { name: 'View on the explorer' });
     expect(explorer.getAttribute('href')).toBe(`https://explorer.example/tx/${HASH}`);

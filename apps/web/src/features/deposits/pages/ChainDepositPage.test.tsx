@@ -190,7 +190,7 @@ describe('/deposits/chain/:network', () => {
     ).toBeTruthy();
     // Without an explorer, the hash is text.
     expect(within(dropped!).queryByRole('link')).toBeNull();
-    expect(within(dropped!).getByTitle(HASH).textContent).toBe('0xaaaa…aaaa');
+    expect(within(dropped!).getByTitle(HASH).textContent).toBe('0xaaaaaaaa…aaaaaaaa');
   });
 
   it('moves on live: the realtime event (the chain keys) turns "Confirming" into "Credited"', async () => {
