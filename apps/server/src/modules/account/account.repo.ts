@@ -65,6 +65,8 @@ const FIGURES_SQL = `
          'descriptionParts', t.description_parts, 'crypto', t.crypto, 'channel', t.channel,
          'paymentReference', t.payment_reference, 'failureReason', t.failure_reason,
          'methodId', t.method_id, 'payoutDetails', t.payout_details, 'decidedBy', t.decided_by,
+         'chainNetwork', t.chain_network, 'chainTxHash', t.chain_tx_hash,
+         'chainExplorerUrl', t.chain_explorer_url,
          'decidedAt', t.decided_at::text, 'createdAt', t.created_at::text,
          'updatedAt', t.updated_at::text)
        ORDER BY t.created_at DESC, t.id DESC), '[]')
