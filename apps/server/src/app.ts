@@ -88,6 +88,7 @@ import { registerRealtimeRoute } from './realtime/route';
 import { createMetrics, type Metrics } from './modules/ops';
 import { registerOps } from './modules/ops';
 import { defaultReadinessOptions, type ReadinessOptions } from './modules/ops';
+import type { ChainSetup } from './modules/chain';
 
 /**
  * One log line per request, written when it completes, with what Fastify would have logged on
@@ -155,6 +156,8 @@ export interface BuildOptions {
   readiness?: Partial<ReadinessOptions>;
   /** Tests shorten them (HTTP_LIMITS otherwise). */
   http?: Partial<HttpLimits>;
+  /** The crypto rails (main.ts opens them from CHAIN_RAILS); none: the chain routes say so. */
+  chain?: ChainSetup;
 }
 
 export async function buildApp(

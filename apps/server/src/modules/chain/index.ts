@@ -22,7 +22,21 @@ export {
 } from './watcher.service';
 export { HOLD_REASONS, type HoldReason } from './domain/settle-transfer';
 export { createChainRuntime, type ChainRuntime, type WatcherStatus } from './chain.runtime';
-export { DEV_ACCOUNT_XPUB, DEV_NETWORK_KEY, startDevRails, type DevRails } from './dev/dev-rails';
+export {
+  WATCH_INTERVAL_MS,
+  chainSetupOf,
+  openChainRails,
+  type ChainSetup,
+  type DevFaucet,
+  type OpenedRails,
+} from './chain.setup';
+export {
+  DEV_ACCOUNT_XPUB,
+  DEV_NETWORK_KEY,
+  devRailsInput,
+  startDevRails,
+  type DevRails,
+} from './dev/dev-rails';
 export { DEV_CHAIN_ID, DEV_MNEMONIC, startDevChain, type DevChain } from './dev/dev-chain';
 export {
   DEMO_USDC_DECIMALS,

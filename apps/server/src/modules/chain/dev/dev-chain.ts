@@ -21,6 +21,8 @@ export interface DevChain {
   chainId: number;
   /** Stops the node (SIGTERM, then SIGKILL after 2 s); resolves once it has exited. */
   stop(): Promise<void>;
+  /** Kills the node at once, without waiting (a start cut short, the process exiting). */
+  stopNow(): void;
 }
 
 export interface DevChainOptions {
@@ -73,7 +75,14 @@ export async function startDevChain(options: DevChainOptions = {}): Promise<DevC
     const port = await listeningPort(child, options.startTimeoutMs ?? 15_000);
     const rpcUrl = `http://127.0.0.1:${port}`;
     await waitUntilAnswering(rpcUrl, options.startTimeoutMs ?? 15_000);
-    return { rpcUrl, chainId: DEV_CHAIN_ID, stop: () => stopChild(child, exited) };
+    return {
+      rpcUrl,
+      chainId: DEV_CHAIN_ID,
+      stop: () => stopChild(child, exited),
+      stopNow: () => {
+        if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      },
+    };
   } catch (error) {
     await stopChild(child, exited);
     throw error;
