@@ -88,7 +88,7 @@ import { registerRealtimeRoute } from './realtime/route';
 import { createMetrics, type Metrics } from './modules/ops';
 import { registerOps } from './modules/ops';
 import { defaultReadinessOptions, type ReadinessOptions } from './modules/ops';
-import type { ChainSetup } from './modules/chain';
+import { adminChainRoutes, chainRoutes, type ChainSetup } from './modules/chain';
 
 /**
  * One log line per request, written when it completes, with what Fastify would have logged on
@@ -182,6 +182,7 @@ export async function buildApp(
   await registerMarketAndCopyingRoutes(app, ctx);
   await registerPeopleRoutes(app, ctx);
   await registerMoneyRoutes(app, ctx);
+  await registerChainRoutes(app, ctx, options.chain);
   await registerSettingsAndReviewRoutes(app, ctx);
   registerMetaRoutes(app, ctx);
   registerRealtimeRoute(app, ctx, hub, { allowedOrigins });
@@ -336,6 +337,16 @@ async function registerMoneyRoutes(app: FastifyInstance, ctx: AppContext): Promi
   await app.register(statementRoutes(ctx), { prefix: '/api/statements' });
   await app.register(operatorExportRoutes(ctx), { prefix: '/api/admin/exports' });
   await app.register(adminUserAccountRoutes(ctx), { prefix: '/api/admin/users' });
+}
+
+/** The crypto rails: deposit addresses, transfers seen on the chain, the development faucet. */
+async function registerChainRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  chain: ChainSetup | undefined,
+): Promise<void> {
+  await app.register(chainRoutes(ctx, chain), { prefix: '/api/chain' });
+  await app.register(adminChainRoutes(ctx, chain), { prefix: '/api/admin/chain' });
 }
 
 /**

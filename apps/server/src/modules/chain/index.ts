@@ -22,6 +22,7 @@ export {
 } from './watcher.service';
 export { HOLD_REASONS, type HoldReason } from './domain/settle-transfer';
 export { createChainRuntime, type ChainRuntime, type WatcherStatus } from './chain.runtime';
+export { adminChainRoutes, chainRoutes } from './chain.routes';
 export {
   WATCH_INTERVAL_MS,
   chainSetupOf,

@@ -140,6 +140,15 @@ export async function listUserSessions(db: DbOrTx, userId: string, now: Date) {
 }
 
 /** Display names by user id (a lead trader's name on a strategy). */
+export async function userEmails(db: DbOrTx, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(inArray(users.id, ids));
+  return new Map(rows.map((r) => [r.id, r.email]));
+}
+
 export async function userNames(db: DbOrTx, ids: string[]): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();
   const rows = await db

@@ -1,0 +1,323 @@
+import { createTestClient, getAddress, http, type Address } from 'viem';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type {
+  AdminChainTransfer,
+  ChainRail,
+  ChainTransfer,
+  ChainWatcherStatus,
+} from '@app/shared/schemas/chain';
+import {
+  DEV_ACCOUNT_XPUB,
+  createChainRuntime,
+  parseChainRails,
+  startDevRails,
+  transferManyDemoUsdc,
+  type ChainSetup,
+  type DevRails,
+} from '../src/modules/chain';
+import { auditLedger } from '../src/modules/ledger/ledger.audit';
+import { createTestApp, registerUser, type TestApp, type TestClient } from './harness';
+import { activeUser, adminClient, summaryOf } from './money-helpers';
+
+/**
+ * The chain routes against a real development chain (anvil from npm, the demo USDC deployed; no
+ * block time: a block per transaction, and the tests mine the rest): the rails, each investor's
+ * own address and transfers, the faucet, and the back office's transfers and watchers. The
+ * ledger audit runs after each test.
+ */
+
+let dev: DevRails;
+let t: TestApp;
+let admin: TestClient;
+let setup: ChainSetup;
+let node: ReturnType<typeof createTestClient>;
+
+beforeAll(async () => {
+  dev = await startDevRails({});
+  node = createTestClient({ mode: 'anvil', transport: http(dev.chain.rpcUrl) });
+  setup = {
+    rails: dev.rails,
+    runtime: null,
+    development: true,
+    devChain: {
+      rpcUrl: dev.chain.rpcUrl,
+      chainId: dev.chain.chainId,
+      network: 'dev',
+      token: dev.usdc,
+    },
+  };
+  t = await createTestApp({}, { build: { chain: setup } });
+  // The runtime needs the app's context; the routes read it from the setup when asked.
+  setup.runtime = createChainRuntime(t.ctx, dev.rails);
+  admin = await adminClient(t);
+}, 120_000);
+afterEach(async () => {
+  expect(await auditLedger(t.db)).toEqual([]);
+});
+afterAll(async () => {
+  await t.close();
+  await dev.chain.stop();
+});
+
+const pass = () => setup.runtime?.runOnce();
+const mine = (blocks: number) => node.mine({ blocks });
+
+async function addressOf(client: TestClient): Promise<Address> {
+  const response = await client.get('/api/chain/networks/dev/address');
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<{ address: { address: Address } }>().address.address;
+}
+
+async function transfersOf(client: TestClient) {
+  const response = await client.get('/api/chain/transfers');
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<{ transfers: ChainTransfer[] }>().transfers;
+}
+
+describe('the rails and the investor’s own address', () => {
+  it('lists each token on each network as the deposit page shows it', async () => {
+    const { client } = await activeUser(t);
+    const response = await client.get('/api/chain/rails');
+    expect(response.statusCode).toBe(200);
+    expect(response.json<{ rails: ChainRail[] }>().rails).toEqual([
+      {
+        network: 'dev',
+        networkName: 'Development chain',
+        chainId: 31337,
+        token: 'USDC',
+        contract: getAddress(dev.usdc),
+        decimals: 6,
+        minimum: '1000000',
+        confirmations: 3,
+        credited: true,
+        development: true,
+      },
+    ]);
+  });
+
+  it('one address per investor, the same every time, another for someone else', async () => {
+    const ada = await activeUser(t);
+    const grace = await activeUser(t, 'Grace Hopper');
+    const first = await addressOf(ada.client);
+    expect(await addressOf(ada.client)).toBe(first);
+    expect(first).toMatch(/^0x[0-9a-fA-F]{40}$/);
+    expect(await addressOf(grace.client)).not.toBe(first);
+  });
+
+  it('only for an account that may deposit; an unknown network is named', async () => {
+    const waiting = await registerUser(t.app, { name: 'Not Yet Active' });
+    const refused = await waiting.client.get('/api/chain/networks/dev/address');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json<{ error: { code: string } }>().error.code).toBe('ACCOUNT_NOT_ACTIVE');
+    const { client } = await activeUser(t);
+    const unknown = await client.get('/api/chain/networks/ethereum/address');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json<{ error: { code: string } }>().error.code).toBe('CHAIN_NETWORK_UNKNOWN');
+  });
+});
+
+describe('the faucet and the investor’s transfers', () => {
+  it('test USDC to the own address: confirming 1 of 3, then credited with its deposit; only the owner sees it', async () => {
+    const ada = await activeUser(t);
+    const other = await activeUser(t, 'Someone Else');
+    const address = await addressOf(ada.client);
+    const sent = await ada.client.post('/api/chain/dev/faucet', { network: 'dev', amount: 12 });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const { txHash } = sent.json<{ txHash: string }>();
+    expect(txHash).toMatch(/^0x[0-9a-f]{64}$/);
+
+    await pass();
+    const [seen] = await transfersOf(ada.client);
+    expect(seen).toMatchObject({
+      network: 'dev',
+      networkName: 'Development chain',
+      token: 'USDC',
+      txHash,
+      explorerUrl: `${dev.chain.rpcUrl}/tx/${txHash}`,
+      amount: '12000000',
+      amountText: '12',
+      status: 'confirming',
+      confirmations: 1,
+      confirmationsRequired: 3,
+      centsCredited: null,
+      transactionId: null,
+    });
+    expect(await transfersOf(other.client)).toEqual([]);
+
+    await mine(2);
+    await pass();
+    const [credited] = await transfersOf(ada.client);
+    expect(credited).toMatchObject({
+      status: 'credited',
+      confirmations: 3,
+      centsCredited: 12_00,
+      holdReason: null,
+    });
+    const summary = await summaryOf(ada.client);
+    expect(summary.availableCents).toBe(12_00);
+    expect(credited?.transactionId).toBe(summary.recentTransactions[0]?.transactionId);
+    expect(credited?.settledAt).not.toBeNull();
+    expect(address).toBe(
+      (await admin.get(`/api/admin/chain/transfers?status=credited`))
+        .json<{ transfers: AdminChainTransfer[] }>()
+        .transfers.find((row) => row.txHash === txHash)?.toAddress,
+    );
+  });
+
+  it('counts each account’s faucet requests: the eleventh in ten minutes is refused', async () => {
+    const { client } = await activeUser(t);
+    for (let i = 0; i < 10; i += 1) {
+      const ok = await client.post('/api/chain/dev/faucet', { network: 'dev', amount: 1 });
+      expect(ok.statusCode, ok.body).toBe(200);
+    }
+    const refused = await client.post('/api/chain/dev/faucet', { network: 'dev', amount: 1 });
+    expect(refused.statusCode).toBe(429);
+    // Another account still may.
+    const other = await activeUser(t, 'Other Tester');
+    expect((await other.client.post('/api/chain/dev/faucet', { network: 'dev' })).statusCode).toBe(
+      200,
+    );
+    await mine(3);
+    await pass();
+  });
+
+  it('refuses another network, and an account that may not deposit', async () => {
+    const { client } = await activeUser(t);
+    const unknown = await client.post('/api/chain/dev/faucet', { network: 'ethereum' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json<{ error: { code: string; field?: string } }>().error).toMatchObject({
+      code: 'CHAIN_NETWORK_UNKNOWN',
+    });
+    const waiting = await registerUser(t.app, { name: 'Not Yet Active' });
+    const refused = await waiting.client.post('/api/chain/dev/faucet', { network: 'dev' });
+    expect(refused.json<{ error: { code: string } }>().error.code).toBe('ACCOUNT_NOT_ACTIVE');
+  });
+});
+
+describe('the back office', () => {
+  it('pages every transfer newest first with the owner’s e-mail, filtered by status; staff only', async () => {
+    const ada = await activeUser(t, 'Paged Investor');
+    const address = await addressOf(ada.client);
+    // 51 transfers in one transaction (one log each), all below the minimum.
+    await transferManyDemoUsdc(
+      dev.chain,
+      dev.usdc,
+      Array.from({ length: 51 }, (_, i) => ({ to: address, amount: BigInt(1000 + i) })),
+    );
+    await pass();
+
+    const first = await admin.get('/api/admin/chain/transfers?status=confirming');
+    expect(first.statusCode, first.body).toBe(200);
+    const page1 = first.json<{ transfers: AdminChainTransfer[]; nextCursor: string | null }>();
+    expect(page1.transfers).toHaveLength(50);
+    expect(page1.nextCursor).not.toBeNull();
+    expect(page1.transfers[0]).toMatchObject({
+      userId: ada.user.id,
+      userEmail: ada.user.email,
+      toAddress: address,
+      status: 'confirming',
+    });
+    const second = await admin.get(
+      `/api/admin/chain/transfers?status=confirming&cursor=${page1.nextCursor ?? ''}`,
+    );
+    const page2 = second.json<{ transfers: AdminChainTransfer[]; nextCursor: string | null }>();
+    expect(page2.nextCursor).toBeNull();
+    const all = [...page1.transfers, ...page2.transfers].filter(
+      (row) => row.userId === ada.user.id,
+    );
+    expect(new Set(all.map((row) => row.amount)).size).toBe(51);
+
+    await mine(2);
+    await pass();
+    const held = await admin.get('/api/admin/chain/transfers?status=held');
+    const heldRows = held.json<{ transfers: AdminChainTransfer[] }>().transfers;
+    expect(heldRows.filter((row) => row.userId === ada.user.id)).toHaveLength(50);
+    expect(heldRows.every((row) => row.holdReason === 'below_minimum')).toBe(true);
+
+    const bad = await admin.get('/api/admin/chain/transfers?cursor=nonsense');
+    expect(bad.json<{ error: { code: string } }>().error.code).toBe('INVALID_CURSOR');
+    expect((await ada.client.get('/api/admin/chain/transfers')).statusCode).toBe(403);
+  });
+
+  it('reports each watcher: cursor, head, blocks behind, last pass', async () => {
+    await pass();
+    const response = await admin.get('/api/admin/chain/watchers');
+    expect(response.statusCode).toBe(200);
+    const [watcher] = response.json<{ watchers: ChainWatcherStatus[] }>().watchers;
+    expect(watcher).toMatchObject({
+      network: 'dev',
+      token: 'USDC',
+      blocksBehind: 0,
+      lastError: null,
+    });
+    expect(watcher?.head).toBe(watcher?.cursorBlock);
+    expect(watcher?.lastPassAt).not.toBeNull();
+  });
+});
+
+describe('without the development chain', () => {
+  it('no rails: nothing listed, no address, no faucet; configured rails: still no faucet', async () => {
+    const off = await createTestApp({}, { shareDatabaseWith: t });
+    const configured = await createTestApp(
+      {},
+      {
+        shareDatabaseWith: t,
+        build: {
+          chain: {
+            rails: parseChainRails({
+              networks: [
+                {
+                  key: 'ethereum',
+                  name: 'Ethereum',
+                  chainId: 1,
+                  rpcUrl: 'http://127.0.0.1:9',
+                  confirmations: 12,
+                  explorerTxUrl: 'https://etherscan.io/tx/{hash}',
+                  xpub: DEV_ACCOUNT_XPUB,
+                  tokens: [
+                    {
+                      symbol: 'USDC',
+                      contract: '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48',
+                      decimals: 6,
+                      minimum: '1000000',
+                      usdRate: '1',
+                    },
+                  ],
+                },
+              ],
+            }),
+            runtime: null,
+            development: false,
+          },
+        },
+      },
+    );
+    try {
+      const code = (response: { json: <T>() => T }) =>
+        response.json<{ error: { code: string } }>().error.code;
+      const offUser = await activeUser(off);
+      expect((await offUser.client.get('/api/chain/rails')).json()).toEqual({ rails: [] });
+      expect(code(await offUser.client.get('/api/chain/networks/dev/address'))).toBe(
+        'CHAIN_RAILS_OFF',
+      );
+      const offFaucet = await offUser.client.post('/api/chain/dev/faucet', { network: 'dev' });
+      expect(offFaucet.statusCode).toBe(404);
+      expect(code(offFaucet)).toBe('CHAIN_FAUCET_OFF');
+
+      const investor = await activeUser(configured);
+      const rails = (await investor.client.get('/api/chain/rails')).json<{ rails: ChainRail[] }>();
+      expect(rails.rails.map((rail) => [rail.network, rail.development])).toEqual([
+        ['ethereum', false],
+      ]);
+      expect((await investor.client.get('/api/chain/networks/ethereum/address')).statusCode).toBe(
+        200,
+      );
+      const faucet = await investor.client.post('/api/chain/dev/faucet', { network: 'ethereum' });
+      expect(faucet.statusCode).toBe(404);
+      expect(code(faucet)).toBe('CHAIN_FAUCET_OFF');
+    } finally {
+      await off.close();
+      await configured.close();
+    }
+  });
+});
