@@ -1,5 +1,6 @@
 import { createTestClient, getAddress, http, type Address } from 'viem';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type {
   AdminChainTransfer,
   ChainRail,
@@ -17,6 +18,7 @@ import {
 } from '../src/modules/chain';
 import { auditLedger } from '../src/modules/ledger/ledger.audit';
 import { createTestApp, registerUser, type TestApp, type TestClient } from './harness';
+import { latestMailboxMail } from './mailbox-helpers';
 import { activeUser, adminClient, summaryOf } from './money-helpers';
 
 /**
@@ -191,6 +193,72 @@ describe('the faucet and the investor’s transfers', () => {
     const waiting = await registerUser(t.app, { name: 'Not Yet Active' });
     const refused = await waiting.client.post('/api/chain/dev/faucet', { network: 'dev' });
     expect(refused.json<{ error: { code: string } }>().error.code).toBe('ACCOUNT_NOT_ACTIVE');
+  });
+});
+
+describe('live updates, the e-mail and the audit of a credit', () => {
+  it('tells the owner and the admins once per pass: seen, each confirmation, credited; nothing when nothing moved', async () => {
+    const ana = await activeUser(t, 'Ana Cadena');
+    const saved = await ana.client.put('/api/notifications/preferences', { language: 'es' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    // Two transfers in one transaction: still one event per pass for Ana.
+    const address = await addressOf(ana.client);
+    await transferManyDemoUsdc(dev.chain, dev.usdc, [
+      { to: address, amount: 7_000_000n },
+      { to: address, amount: 5_000_000n },
+    ]);
+    const publish = vi.spyOn(t.ctx.realtime, 'publish');
+    const eventsOfAna = () =>
+      publish.mock.calls.filter(
+        ([channel, event]) =>
+          event.type === 'chain.transfers.changed' &&
+          (channel === `user:${ana.user.id}` ||
+            (channel === 'admin' && event.data.userId === ana.user.id)),
+      );
+    try {
+      await pass(); // recorded, confirming 1 of 3
+      expect(eventsOfAna().map(([channel]) => channel)).toEqual([`user:${ana.user.id}`, 'admin']);
+      await pass(); // nothing moved
+      expect(eventsOfAna()).toHaveLength(2);
+      await mine(1);
+      await pass(); // 2 of 3
+      expect(eventsOfAna()).toHaveLength(4);
+      await mine(1);
+      await pass(); // credited, both
+      expect(eventsOfAna()).toHaveLength(6);
+      const transfers = await transfersOf(ana.client);
+      expect(transfers.map((row) => row.status)).toEqual(['credited', 'credited']);
+      const [, event] = eventsOfAna()[5] ?? [];
+      expect(transfers.map((row) => row.id)).toContain(
+        event?.type === 'chain.transfers.changed' ? event.data.transferId : undefined,
+      );
+    } finally {
+      publish.mockRestore();
+    }
+
+    // The in-app alert and the e-mail, in Ana's language, for each credit.
+    const mail = await latestMailboxMail(t, ana.user.email, 'deposit_approved');
+    expect([
+      'Su depósito de $7.00 está confirmado',
+      'Su depósito de $5.00 está confirmado',
+    ]).toContain(mail.subject);
+    const alerts = await ana.client.get('/api/notifications');
+    expect(
+      alerts
+        .json<{ notifications: { type: string }[] }>()
+        .notifications.filter((n) => n.type === 'deposit_approved'),
+    ).toHaveLength(2);
+
+    // Each credit audited, by the system (no admin decided it), naming the transfer.
+    const audited = await t.db.execute<{ actor_id: string | null; details: { txHash: string } }>(
+      sql`SELECT actor_id, details FROM audit_log
+           WHERE action = 'deposit.credited_from_chain' AND details->>'userId' = ${ana.user.id}`,
+    );
+    expect(audited.rows).toHaveLength(2);
+    expect(audited.rows.every((row) => row.actor_id === null)).toBe(true);
+    expect(audited.rows.map((row) => row.details.txHash)).toEqual(
+      (await transfersOf(ana.client)).map((row) => row.txHash),
+    );
   });
 });
 

@@ -141,11 +141,16 @@ export type NewChainTransfer = Pick<
 /**
  * Records transfers once per (chain, tx hash, log index). A log seen again in the same block
  * changes nothing; seen again in another block (a rescan after a reorg) an open or dropped one
- * moves to that block and is `seen` again; a credited or held one never changes.
+ * moves to that block and is `seen` again; a credited or held one never changes. Returns those
+ * written (new or moved).
  */
-export async function recordTransfers(db: DbOrTx, rows: NewChainTransfer[], now: Date) {
-  if (rows.length === 0) return;
-  await db
+export async function recordTransfers(
+  db: DbOrTx,
+  rows: NewChainTransfer[],
+  now: Date,
+): Promise<{ id: string; userId: string }[]> {
+  if (rows.length === 0) return [];
+  return db
     .insert(chainTransfers)
     .values(rows.map((row) => ({ ...row, status: 'seen' as const, seenAt: now, updatedAt: now })))
     .onConflictDoUpdate({
@@ -158,7 +163,8 @@ export async function recordTransfers(db: DbOrTx, rows: NewChainTransfer[], now:
       },
       setWhere: sql`${chainTransfers.status} IN ('seen', 'confirming', 'dropped')
         AND ${chainTransfers.blockHash} <> excluded.block_hash`,
-    });
+    })
+    .returning({ id: chainTransfers.id, userId: chainTransfers.userId });
 }
 
 /** The transfers of a network and token still waiting (seen or confirming), oldest block first. */

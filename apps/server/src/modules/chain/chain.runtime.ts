@@ -24,6 +24,8 @@ export interface WatcherStatus {
   /** The last pass's failure, cleared by the next that completes. */
   lastError: string | null;
   lastSettled: SettleSummary | null;
+  /** Transfers this instance credited since it started (the metrics' counter). */
+  creditedTotal: number;
 }
 
 export interface ChainRuntime {
@@ -52,6 +54,7 @@ export function createChainRuntime(ctx: AppContext, rails: ChainRails): ChainRun
         lastPassAt: null,
         lastError: null,
         lastSettled: null,
+        creditedTotal: 0,
       },
     ]),
   );
@@ -116,7 +119,8 @@ async function runPass(
       }
       checked.add(watch.rpc);
     }
-    const { settled } = await watchOnce(ctx, watch);
+    const { settled } = await watchOnce(ctx, watch, { lastHead: current.head });
+    current.creditedTotal += settled.credited;
     const cursor = await repo.readCursor(ctx.db, watch.network.key, watch.token.contract);
     Object.assign(current, {
       cursorBlock: cursor?.blockNumber ?? null,
