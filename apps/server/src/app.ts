@@ -168,9 +168,12 @@ export async function buildApp(
   // Copy trading learns which plans copy its strategies (plans sit above it: it cannot ask).
   wirePlansIntoCopyTrading();
   const app = createServer(ctx, { ...HTTP_LIMITS, ...options.http });
+  const { chain } = options;
   registerOps(app, ctx, hub, {
     metrics: options.metrics ?? createMetrics(),
     readiness: { ...defaultReadinessOptions(), ...options.readiness },
+    // Read at each probe: the runtime may be attached to the setup after the app is built.
+    chainWatchers: chain && (() => chain.runtime?.statuses() ?? []),
   });
   registerApiDefaults(app);
   const allowedMethods = trackRoutesForMethodCheck(app);

@@ -323,6 +323,84 @@ describe('the back office', () => {
   });
 });
 
+/** A price tick now, so /readyz answers on the chain's account alone (ops.test.ts does the same). */
+async function freshPriceTick(app: TestApp) {
+  await app.pool.query(
+    `INSERT INTO market_prices (symbol, price, open_24h, at) VALUES ('BTCUSDT', 60000, 59000, $1)
+     ON CONFLICT (symbol) DO UPDATE SET at = excluded.at`,
+    [app.clock.now()],
+  );
+}
+
+const sample = (exposition: string, name: string, labels: string) => {
+  const line = exposition.split('\n').find((l) => l.startsWith(`${name}{${labels}}`));
+  return line === undefined ? undefined : Number(line.split(' ').pop());
+};
+
+describe('health: /readyz and /metrics', () => {
+  it('report each watcher; the credits are counted', async () => {
+    await freshPriceTick(t);
+    await pass();
+    const ready = await t.app.inject({ method: 'GET', url: '/readyz' });
+    expect(ready.statusCode, ready.body).toBe(200);
+    const body = ready.json<{ chain: { crediting: string; watchers: unknown[] } }>();
+    expect(body.chain).toMatchObject({
+      crediting: 'running',
+      servingUnaffected: true,
+      watchers: [{ network: 'dev', token: 'USDC', blocksBehind: 0, lastError: null }],
+    });
+    const metrics = await t.app.inject({ method: 'GET', url: '/metrics' });
+    expect(metrics.statusCode).toBe(200);
+    const labels = 'network="dev",token="USDC"';
+    expect(sample(metrics.body, 'chain_watcher_blocks_behind', labels)).toBe(0);
+    expect(
+      sample(metrics.body, 'chain_watcher_last_pass_age_seconds', labels),
+    ).toBeGreaterThanOrEqual(0);
+    // The earlier tests credited at least the faucet's 12 USDC and Ana's two transfers.
+    expect(sample(metrics.body, 'chain_credits_total', labels)).toBeGreaterThanOrEqual(3);
+  });
+
+  it('an RPC outage pauses crediting and keeps the instance ready, saying so', async () => {
+    const rails = parseChainRails({
+      networks: [
+        {
+          ...dev.input.networks[0],
+          key: 'unreachable',
+          name: 'Unreachable chain',
+          rpcUrl: 'http://127.0.0.1:9',
+        },
+      ],
+    });
+    const outage: ChainSetup = { rails, runtime: null, development: false };
+    const down = await createTestApp({}, { shareDatabaseWith: t, build: { chain: outage } });
+    try {
+      outage.runtime = createChainRuntime(down.ctx, rails);
+      await outage.runtime.runOnce();
+      await freshPriceTick(down);
+      const ready = await down.app.inject({ method: 'GET', url: '/readyz' });
+      expect(ready.statusCode, ready.body).toBe(200);
+      const { chain } = ready.json<{
+        chain: { crediting: string; note: string; watchers: { lastError: string | null }[] };
+      }>();
+      expect(chain.crediting).toBe('paused');
+      expect(chain.note).toContain('the instance keeps serving');
+      expect(chain.watchers[0]?.lastError).toBeTruthy();
+      const metrics = (await down.app.inject({ method: 'GET', url: '/metrics' })).body;
+      const labels = 'network="unreachable",token="USDC"';
+      expect(sample(metrics, 'chain_watcher_last_pass_age_seconds', labels)).toBeNaN();
+      expect(sample(metrics, 'chain_credits_total', labels)).toBe(0);
+      const watchers = await (await adminClient(down)).get('/api/admin/chain/watchers');
+      expect(watchers.json<{ watchers: ChainWatcherStatus[] }>().watchers[0]).toMatchObject({
+        network: 'unreachable',
+        blocksBehind: null,
+        lastPassAt: null,
+      });
+    } finally {
+      await down.close();
+    }
+  }, 60_000);
+});
+
 describe('without the development chain', () => {
   it('no rails: nothing listed, no address, no faucet; configured rails: still no faucet', async () => {
     const off = await createTestApp({}, { shareDatabaseWith: t });

@@ -1,0 +1,73 @@
+/**
+ * The chain watchers' health as /readyz and /metrics report it. An RPC outage pauses crediting
+ * and never makes the instance unready: it keeps serving, and the watcher resumes from its
+ * cursor (nothing is lost). Pure: the statuses and the clock are passed in.
+ */
+
+/** What a watcher says of itself (the chain runtime's status, structurally). */
+export interface WatcherFacts {
+  network: string;
+  token: string;
+  cursorBlock: bigint | null;
+  head: bigint | null;
+  lastPassAt: Date | null;
+  lastError: string | null;
+  creditedTotal: number;
+}
+
+export interface WatcherHealth {
+  network: string;
+  token: string;
+  /** head − cursor at the last pass; null before the first. */
+  blocksBehind: number | null;
+  /** Seconds since the last completed pass; null before the first. */
+  lastPassAgeSeconds: number | null;
+  lastError: string | null;
+}
+
+/** `running`: every watcher's last pass completed; `paused`: one failed (RPC outage); `starting`: none passed yet. */
+export type CreditingState = 'running' | 'paused' | 'starting';
+
+export interface ChainHealth {
+  crediting: CreditingState;
+  /** Always true: the instance serves whatever the chain does. */
+  servingUnaffected: true;
+  note: string;
+  watchers: WatcherHealth[];
+}
+
+const NOTES: Record<CreditingState, string> = {
+  running: 'Deposits on the chain are credited as their confirmations arrive.',
+  paused:
+    'A network’s RPC does not answer: crediting pauses for it, the instance keeps serving, and the watcher resumes from its cursor (nothing is lost).',
+  starting: 'The watchers have not completed their first pass yet.',
+};
+
+export function watcherHealth(facts: WatcherFacts, now: number): WatcherHealth {
+  const behind =
+    facts.head === null || facts.cursorBlock === null
+      ? null
+      : Number(facts.head > facts.cursorBlock ? facts.head - facts.cursorBlock : 0n);
+  return {
+    network: facts.network,
+    token: facts.token,
+    blocksBehind: behind,
+    lastPassAgeSeconds:
+      facts.lastPassAt === null ? null : Math.max(0, now - facts.lastPassAt.getTime()) / 1000,
+    lastError: facts.lastError,
+  };
+}
+
+export function chainHealth(watchers: readonly WatcherFacts[], now: number): ChainHealth {
+  const crediting: CreditingState = watchers.some((w) => w.lastError !== null)
+    ? 'paused'
+    : watchers.some((w) => w.lastPassAt === null)
+      ? 'starting'
+      : 'running';
+  return {
+    crediting,
+    servingUnaffected: true,
+    note: NOTES[crediting],
+    watchers: watchers.map((w) => watcherHealth(w, now)),
+  };
+}
