@@ -130,10 +130,18 @@ async function runPass(
       lastSettled: settled,
     });
   } catch (error) {
-    current.lastError = error instanceof Error ? error.message : String(error);
+    current.lastError = withoutUrlPaths(error instanceof Error ? error.message : String(error));
     ctx.log.warn(
       { err: error, network: watch.network.key, token: watch.token.symbol },
       'chain watcher pass failed; it resumes from its cursor',
     );
   }
+}
+
+/**
+ * An RPC error's text with each URL cut to its origin: providers put the API key in the path
+ * (`https://eth-mainnet.example.com/v2/<key>`), and the status reaches the staff's screens.
+ */
+export function withoutUrlPaths(text: string): string {
+  return text.replace(/(https?:\/\/[^/\s"'<>]+)[^\s"'<>]*/g, '$1/…');
 }

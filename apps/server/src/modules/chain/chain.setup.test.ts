@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../config';
+import { withoutUrlPaths } from './chain.runtime';
 import { openChainRails } from './chain.setup';
 import { DEV_ACCOUNT_XPUB } from './dev/dev-rails';
 
@@ -72,5 +73,17 @@ describe('CHAIN_RAILS at start', () => {
     ]);
     const missing = path.join(dir, 'missing.json');
     expect(await problemsOf(missing)).toEqual([`CHAIN_RAILS (${missing}) cannot be read (ENOENT)`]);
+  });
+});
+
+describe('a watcher failure as the staff see it', () => {
+  it('cuts each URL to its origin: a provider’s key in the path never reaches a screen', () => {
+    expect(
+      withoutUrlPaths(
+        'HTTP request failed. URL: https://eth-mainnet.example.com/v2/SECRET-KEY Request body: {"method":"eth_blockNumber"}',
+      ),
+    ).toBe(
+      'HTTP request failed. URL: https://eth-mainnet.example.com/… Request body: {"method":"eth_blockNumber"}',
+    );
   });
 });

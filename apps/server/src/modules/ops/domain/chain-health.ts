@@ -22,7 +22,11 @@ export interface WatcherHealth {
   blocksBehind: number | null;
   /** Seconds since the last completed pass; null before the first. */
   lastPassAgeSeconds: number | null;
-  lastError: string | null;
+  /**
+   * Whether the last pass failed. The failure's text stays with the staff (the back office's
+   * watchers): /readyz is public, and an RPC's error may name its URL.
+   */
+  failing: boolean;
 }
 
 /** `running`: every watcher's last pass completed; `paused`: one failed (RPC outage); `starting`: none passed yet. */
@@ -54,7 +58,7 @@ export function watcherHealth(facts: WatcherFacts, now: number): WatcherHealth {
     blocksBehind: behind,
     lastPassAgeSeconds:
       facts.lastPassAt === null ? null : Math.max(0, now - facts.lastPassAt.getTime()) / 1000,
-    lastError: facts.lastError,
+    failing: facts.lastError !== null,
   };
 }
 
