@@ -8,7 +8,6 @@ import type {
   ChainWatcherStatus,
 } from '@app/shared/schemas/chain';
 import {
-  DEV_ACCOUNT_XPUB,
   createChainRuntime,
   parseChainRails,
   startDevRails,
@@ -18,6 +17,7 @@ import {
 } from '../src/modules/chain';
 import { auditLedger } from '../src/modules/ledger/ledger.audit';
 import { createTestApp, registerUser, type TestApp, type TestClient } from './harness';
+import { ethereumRails } from './chain-fixtures';
 import { latestMailboxMail } from './mailbox-helpers';
 import { activeUser, adminClient, summaryOf } from './money-helpers';
 
@@ -414,28 +414,7 @@ describe('without the development chain', () => {
         shareDatabaseWith: t,
         build: {
           chain: {
-            rails: parseChainRails({
-              networks: [
-                {
-                  key: 'ethereum',
-                  name: 'Ethereum',
-                  chainId: 1,
-                  rpcUrl: 'http://127.0.0.1:9',
-                  confirmations: 12,
-                  explorerTxUrl: 'https://etherscan.io/tx/{hash}',
-                  xpub: DEV_ACCOUNT_XPUB,
-                  tokens: [
-                    {
-                      symbol: 'USDC',
-                      contract: '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48',
-                      decimals: 6,
-                      minimum: '1000000',
-                      usdRate: '1',
-                    },
-                  ],
-                },
-              ],
-            }),
+            rails: parseChainRails(ethereumRails({ rpcUrl: 'http://127.0.0.1:9' })),
             runtime: null,
             development: false,
           },

@@ -28,6 +28,13 @@ export interface WatcherStatus {
   creditedTotal: number;
 }
 
+/** head − cursor at the last pass (0 when the cursor is ahead of a lagging node); null before it. */
+export function blocksBehind(status: Pick<WatcherStatus, 'head' | 'cursorBlock'>): number | null {
+  const { head, cursorBlock } = status;
+  if (head === null || cursorBlock === null) return null;
+  return Number(head > cursorBlock ? head - cursorBlock : 0n);
+}
+
 export interface ChainRuntime {
   /** One pass over every watch (the tests and the scheduler call it). */
   runOnce(): Promise<WatcherStatus[]>;

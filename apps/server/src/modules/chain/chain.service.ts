@@ -16,7 +16,7 @@ import { depositAddressOf } from './addresses.service';
 import { explorerTxLink, type ChainNetwork, type ChainRails } from './chain.config';
 import type { ChainTransferRow, ChainTransferStatus } from './chain.schema';
 import type { ChainSetup } from './chain.setup';
-import type { WatcherStatus } from './chain.runtime';
+import { blocksBehind, type WatcherStatus } from './chain.runtime';
 import * as repo from './chain.repo';
 import { mintDemoUsdc } from './dev/demo-usdc';
 import { confirmationsShown } from './domain/scan-range';
@@ -182,16 +182,12 @@ export function watcherViews(setup: ChainSetup | undefined): ChainWatcherStatus[
 }
 
 export function watcherView(status: WatcherStatus): ChainWatcherStatus {
-  const behind =
-    status.head === null || status.cursorBlock === null
-      ? null
-      : Number(status.head > status.cursorBlock ? status.head - status.cursorBlock : 0n);
   return {
     network: status.network,
     token: status.token,
     cursorBlock: status.cursorBlock?.toString() ?? null,
     head: status.head?.toString() ?? null,
-    blocksBehind: behind,
+    blocksBehind: blocksBehind(status),
     lastPassAt: status.lastPassAt?.toISOString() ?? null,
     lastError: status.lastError,
   };

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../config';
 import { withoutUrlPaths } from './chain.runtime';
 import { openChainRails } from './chain.setup';
-import { DEV_ACCOUNT_XPUB } from './dev/dev-rails';
+import { ethereumRails } from '../../../test/chain-fixtures';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chain-rails-'));
 const file = (name: string, value: unknown) => {
@@ -14,24 +14,7 @@ const file = (name: string, value: unknown) => {
   return at;
 };
 
-const network = {
-  key: 'ethereum',
-  name: 'Ethereum',
-  chainId: 1,
-  rpcUrl: 'https://rpc.example.com',
-  confirmations: 12,
-  explorerTxUrl: 'https://etherscan.io/tx/{hash}',
-  xpub: DEV_ACCOUNT_XPUB,
-  tokens: [
-    {
-      symbol: 'USDC',
-      contract: '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48',
-      decimals: 6,
-      minimum: '1000000',
-      usdRate: '1',
-    },
-  ],
-};
+const [network] = ethereumRails({ finalityTag: undefined }).networks;
 
 async function problemsOf(at: string): Promise<string[]> {
   try {
@@ -62,7 +45,7 @@ describe('CHAIN_RAILS at start', () => {
 
   it('a bad file stops the start naming the file and every bad field', async () => {
     const bad = file('bad.json', {
-      networks: [{ ...network, xpub: 'xprv-nope', confirmations: 0 }],
+      networks: [{ ...ethereumRails().networks[0], xpub: 'xprv-nope', confirmations: 0 }],
     });
     expect(await problemsOf(bad)).toEqual([
       `CHAIN_RAILS (${bad}) networks[0].confirmations: Too small: expected number to be >=1`,

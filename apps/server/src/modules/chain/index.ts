@@ -21,7 +21,13 @@ export {
   type TokenWatch,
 } from './watcher.service';
 export { HOLD_REASONS, type HoldReason } from './domain/settle-transfer';
-export { createChainRuntime, type ChainRuntime, type WatcherStatus } from './chain.runtime';
+export {
+  blocksBehind,
+  createChainRuntime,
+  withoutUrlPaths,
+  type ChainRuntime,
+  type WatcherStatus,
+} from './chain.runtime';
 export { adminChainRoutes, chainRoutes } from './chain.routes';
 export {
   WATCH_INTERVAL_MS,

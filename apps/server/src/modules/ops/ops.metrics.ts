@@ -1,5 +1,6 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import { watcherHealth, type WatcherFacts } from './domain/chain-health';
+import { blocksBehind, type WatcherStatus } from '../chain';
+import { watcherHealth } from './domain/chain-health';
 
 /**
  * The Prometheus registry of one app (not prom-client's global one: tests build many apps in one
@@ -14,7 +15,7 @@ export interface Metrics {
   observeJobLag: (job: string, lagMs: number) => void;
   setSnapshot: (snapshot: MetricsSnapshot) => void;
   /** The chain watchers at a scrape: their lag, and the credits since the last scrape. */
-  setChainWatchers: (watchers: readonly WatcherFacts[], now: number) => void;
+  setChainWatchers: (watchers: readonly WatcherStatus[], now: number) => void;
 }
 
 export interface MetricsSnapshot {
@@ -131,10 +132,10 @@ function chainMetrics(registry: Registry) {
   });
   const counted = new Map<string, number>();
   return {
-    set: (watchers: readonly WatcherFacts[], now: number) => {
+    set: (watchers: readonly WatcherStatus[], now: number) => {
       for (const facts of watchers) {
         const labels = { network: facts.network, token: facts.token };
-        const health = watcherHealth(facts, now);
+        const health = watcherHealth({ ...facts, blocksBehind: blocksBehind(facts) }, now);
         behind.set(labels, health.blocksBehind ?? NaN);
         passAge.set(labels, health.lastPassAgeSeconds ?? NaN);
         const key = `${facts.network}|${facts.token}`;

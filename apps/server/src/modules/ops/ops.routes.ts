@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { refusal } from '../../http/errors';
-import { chainHealth, type WatcherFacts } from './domain/chain-health';
+import { blocksBehind, type WatcherStatus } from '../chain';
+import { chainHealth } from './domain/chain-health';
 import { metricsAccess } from './domain/metrics-access';
 import { UNMATCHED_ROUTE, type Metrics } from './ops.metrics';
 import { metricsSnapshot, readiness, type ReadinessOptions } from './ops.service';
@@ -24,7 +25,7 @@ export function registerOps(
     metrics: Metrics;
     readiness: ReadinessOptions;
     /** The chain watchers' statuses, when the instance runs crypto rails. */
-    chainWatchers?: (() => WatcherFacts[]) | undefined;
+    chainWatchers?: (() => WatcherStatus[]) | undefined;
   },
 ): void {
   const { metrics } = options;
@@ -48,7 +49,14 @@ export function registerOps(
   app.get('/readyz', quiet, async (_request, reply) => {
     const result = await readiness(ctx, options.readiness);
     const chain = options.chainWatchers
-      ? { chain: chainHealth(options.chainWatchers(), ctx.clock.now().getTime()) }
+      ? {
+          chain: chainHealth(
+            options
+              .chainWatchers()
+              .map((status) => ({ ...status, blocksBehind: blocksBehind(status) })),
+            ctx.clock.now().getTime(),
+          ),
+        }
       : {};
     return reply
       .status(result.ready ? 200 : 503)

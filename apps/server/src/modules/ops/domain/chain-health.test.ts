@@ -5,11 +5,9 @@ const NOW = Date.UTC(2026, 10, 29, 12, 0, 0);
 const watcher = (overrides: Partial<WatcherFacts> = {}): WatcherFacts => ({
   network: 'ethereum',
   token: 'USDC',
-  cursorBlock: 100n,
-  head: 104n,
+  blocksBehind: 4,
   lastPassAt: new Date(NOW - 7_500),
   lastError: null,
-  creditedTotal: 0,
   ...overrides,
 });
 
@@ -50,7 +48,7 @@ describe('chainHealth', () => {
   });
 
   it('starting before a first pass: nothing known yet', () => {
-    const health = chainHealth([watcher({ cursorBlock: null, head: null, lastPassAt: null })], NOW);
+    const health = chainHealth([watcher({ blocksBehind: null, lastPassAt: null })], NOW);
     expect(health.crediting).toBe('starting');
     expect(health.watchers[0]).toMatchObject({ blocksBehind: null, lastPassAgeSeconds: null });
   });

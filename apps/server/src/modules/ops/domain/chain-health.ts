@@ -4,15 +4,13 @@
  * cursor (nothing is lost). Pure: the statuses and the clock are passed in.
  */
 
-/** What a watcher says of itself (the chain runtime's status, structurally). */
+/** What a watcher says of itself (from the chain runtime's status). */
 export interface WatcherFacts {
   network: string;
   token: string;
-  cursorBlock: bigint | null;
-  head: bigint | null;
+  blocksBehind: number | null;
   lastPassAt: Date | null;
   lastError: string | null;
-  creditedTotal: number;
 }
 
 export interface WatcherHealth {
@@ -48,14 +46,10 @@ const NOTES: Record<CreditingState, string> = {
 };
 
 export function watcherHealth(facts: WatcherFacts, now: number): WatcherHealth {
-  const behind =
-    facts.head === null || facts.cursorBlock === null
-      ? null
-      : Number(facts.head > facts.cursorBlock ? facts.head - facts.cursorBlock : 0n);
   return {
     network: facts.network,
     token: facts.token,
-    blocksBehind: behind,
+    blocksBehind: facts.blocksBehind,
     lastPassAgeSeconds:
       facts.lastPassAt === null ? null : Math.max(0, now - facts.lastPassAt.getTime()) / 1000,
     failing: facts.lastError !== null,
