@@ -165,6 +165,7 @@ async function prepareDatabase(config: Config, log: Logger, url: string | undefi
  */
 async function runPrimary(config: Config, log: Logger): Promise<void> {
   const railsOpening = openRails(config);
+  if (config.chainRails !== 'dev') await railsOpening;
   const { databaseUrl, embedded, pool, seeded } = await prepareDatabase(
     config,
     log,
