@@ -111,25 +111,27 @@ export function createMetrics(): Metrics {
  * total, by the difference since the last scrape).
  */
 function chainMetrics(registry: Registry) {
-  const labelNames = ['network', 'token'] as const;
-  const behind = new Gauge({
-    name: 'chain_watcher_blocks_behind',
-    help: 'Blocks between the chain head and the watcher’s cursor at its last pass',
-    labelNames,
+  const perWatch = (name: string, help: string) => ({
+    name,
+    help,
+    labelNames: ['network', 'token'] as const,
     registers: [registry],
   });
-  const passAge = new Gauge({
-    name: 'chain_watcher_last_pass_age_seconds',
-    help: 'Seconds since the watcher last completed a pass (an RPC outage makes it grow)',
-    labelNames,
-    registers: [registry],
-  });
-  const credits = new Counter({
-    name: 'chain_credits_total',
-    help: 'Transfers on the chain this instance credited to investors',
-    labelNames,
-    registers: [registry],
-  });
+  const behind = new Gauge(
+    perWatch(
+      'chain_watcher_blocks_behind',
+      'Blocks between the chain head and the watcher’s cursor at its last pass',
+    ),
+  );
+  const passAge = new Gauge(
+    perWatch(
+      'chain_watcher_last_pass_age_seconds',
+      'Seconds since the watcher last completed a pass (an RPC outage makes it grow)',
+    ),
+  );
+  const credits = new Counter(
+    perWatch('chain_credits_total', 'Transfers on the chain this instance credited to investors'),
+  );
   const counted = new Map<string, number>();
   return {
     set: (watchers: readonly WatcherStatus[], now: number) => {
