@@ -297,6 +297,56 @@ function startChainWatchers(
   log.info({ intervalMs: rails.intervalMs }, `crypto rails: ${rails.summary}`);
 }
 
+/** The mail delivery (SMTP, or the development mailbox when SMTP_URL is unset). */
+function startMailer(
+  config: Config,
+  log: Logger,
+  parts: Pick<AppContext, 'db' | 'secretsKey'>,
+  prepare: () => Promise<void>,
+) {
+  const mailer = createMailer(parts.db, {
+    smtpUrl: config.smtpUrl,
+    mailboxDir: mailboxDir(config.dataDir),
+    secretsKey: parts.secretsKey,
+    from: config.mailFrom,
+    log,
+    prepare,
+  });
+  startup.started('mailer', () => mailer.close());
+  if (!config.smtpUrl)
+    log.info(
+      { dir: mailboxDir(config.dataDir) },
+      'no SMTP_URL: e-mail goes to the development mailbox',
+    );
+  return mailer;
+}
+
+/** The context every service of the instance receives, its price source and shared reads started. */
+function instanceContext(
+  config: Config,
+  log: Logger,
+  parts: Pick<AppContext, 'pool' | 'db' | 'mailer' | 'caches' | 'secretsKey'> & {
+    databaseUrl: string;
+    hub: AppContext['realtime'];
+  },
+): AppContext {
+  const { databaseUrl, pool, db, hub, ...rest } = parts;
+  const ctx: AppContext = {
+    ...rest,
+    config,
+    pool,
+    db,
+    reads: createReads(databaseUrl, pool, config.performance),
+    clock: systemClock,
+    log,
+    realtime: hub,
+    prices: createPriceSource(db, { databaseUrl, log }, config.performance),
+  };
+  startup.started('price source', () => ctx.prices.close());
+  startup.started('shared reads', () => ctx.reads.end());
+  return ctx;
+}
+
 /** One whole instance: API, WebSocket, scheduler candidate, mail delivery. */
 async function runInstance(config: Config, log: Logger, isWorker: boolean): Promise<void> {
   const railsOpening = openRails(config);
@@ -315,40 +365,21 @@ async function runInstance(config: Config, log: Logger, isWorker: boolean): Prom
     () => embedded?.stopNow(),
   );
   const secretsKey = loadSecretsKey(config.secretsKeyBase64, config.dataDir);
-  const mailer = createMailer(db, {
-    smtpUrl: config.smtpUrl,
-    mailboxDir: mailboxDir(config.dataDir),
-    secretsKey,
-    from: config.mailFrom,
-    log,
-    // ctx is built below, before the mailer's first run (a kick, or its timer).
-    prepare: () => writeRequestedLinks(ctx),
-  });
-  startup.started('mailer', () => mailer.close());
-  if (!config.smtpUrl)
-    log.info(
-      { dir: mailboxDir(config.dataDir) },
-      'no SMTP_URL: e-mail goes to the development mailbox',
-    );
+  // ctx is built below, before the mailer's first run (a kick, or its timer).
+  const mailer = startMailer(config, log, { db, secretsKey }, () => writeRequestedLinks(ctx));
   const hub = createRealtime({ databaseUrl, log });
   startup.started('realtime', () => hub.close());
   const caches = createCaches({ databaseUrl, log }, config.performance);
   startup.started('caches', () => caches.sessions.close());
-  const ctx: AppContext = {
-    config,
+  const ctx = instanceContext(config, log, {
+    databaseUrl,
     pool,
     db,
-    reads: createReads(databaseUrl, pool, config.performance),
     mailer,
-    clock: systemClock,
-    log,
-    realtime: hub,
-    prices: createPriceSource(db, { databaseUrl, log }, config.performance),
+    hub,
     caches,
     secretsKey,
-  };
-  startup.started('price source', () => ctx.prices.close());
-  startup.started('shared reads', () => ctx.reads.end());
+  });
   const metrics = createMetrics();
   const rails = await railsOpening;
   const runtime = rails ? createChainRuntime(ctx, rails.rails) : null;
