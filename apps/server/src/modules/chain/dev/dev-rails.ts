@@ -1,4 +1,4 @@
-import type { Address } from 'viem';
+import { createTestClient, http, type Address } from 'viem';
 import { parseChainRails, type ChainRails, type ChainRailsInput } from '../chain.config';
 import { deployDemoUsdc } from './demo-usdc';
 import { startDevChain, type DevChain, type DevChainOptions } from './dev-chain';
@@ -46,9 +46,17 @@ export function devRailsInput(chain: { rpcUrl: string; chainId: number }, usdc: 
 }
 
 export async function startDevRails(options: DevChainOptions = { blockTimeSeconds: 2 }) {
-  const chain = await startDevChain(options);
+  // A block per transaction while the contract deploys (no wait for the first interval block),
+  // then a block every N seconds as asked.
+  const { blockTimeSeconds, ...rest } = options;
+  const chain = await startDevChain(rest);
   try {
     const usdc = await deployDemoUsdc(chain);
+    if (blockTimeSeconds !== undefined) {
+      await createTestClient({ mode: 'anvil', transport: http(chain.rpcUrl) }).setIntervalMining({
+        interval: blockTimeSeconds,
+      });
+    }
     const input = devRailsInput(chain, usdc);
     return { chain, usdc, rails: parseChainRails(input), input } satisfies DevRails;
   } catch (error) {
