@@ -202,8 +202,13 @@ export default tseslint.config(
   {
     // No parseFloat; a schema rule's message is a code, never a sentence (schemaMessageRules).
     files: ['packages/shared/src/**/*.ts', 'apps/server/src/**/*.ts', 'apps/web/src/**/*.{ts,tsx}'],
-    // config.ts: start-up configuration, read by operators only.
-    ignores: ['**/*.test.{ts,tsx}', '**/test/**', 'apps/server/src/config.ts'],
+    // config.ts and its parsers: start-up configuration, read by operators only.
+    ignores: [
+      '**/*.test.{ts,tsx}',
+      '**/test/**',
+      'apps/server/src/config.ts',
+      'apps/server/src/lib/setting-parsers.ts',
+    ],
     rules: {
       'no-restricted-syntax': ['error', noParseFloat, ...schemaMessageRules],
     },

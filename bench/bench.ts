@@ -12,6 +12,7 @@ import { buildFrontend, frontendPhase } from './phases/frontend';
 import { ledgerPhase } from './phases/ledger';
 import { listScalePhase } from './phases/list-scale';
 import { moneyPhase } from './phases/money';
+import { railsPhase } from './phases/rails';
 import { readsPhase } from './phases/reads';
 import { realtimePhase } from './phases/realtime';
 import { statementsPhase } from './phases/statements';
@@ -29,6 +30,7 @@ async function main() {
   if (want('money')) await moneyPhase(databases, site);
   if (want('reads')) await readsPhase(databases, site);
   if (want('cascade')) await cascadePhase(databases);
+  if (want('rails')) await railsPhase(databases);
   if (want('realtime')) await realtimePhase(databases, site);
   if (want('statements')) await statementsPhase(databases, site);
   if (want('data-export')) await dataExportPhase(databases, site);

@@ -4,26 +4,14 @@
  * (the scripted market cannot be steered inside the child server) against its own database of the
  * bench cluster; the price tick keeps its 1-second schedule throughout, and its lag is measured.
  */
-import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import pino from 'pino';
-import { loadConfig } from '../../apps/server/src/config';
 import { systemClock, type AppContext } from '../../apps/server/src/context';
-import { createCaches } from '../../apps/server/src/caches';
-import { createDb, createPool } from '../../apps/server/src/db/client';
-import { createSharedReads } from '../../apps/server/src/db/performance';
-import { migrate } from '../../apps/server/src/db/migrate';
 import { plans, users } from '../../apps/server/src/db/schema';
 import { wirePlansIntoCopyTrading } from '../../apps/server/src/modules/plans';
 import {
   createScriptedSource,
   type ScriptedSource,
 } from '../../apps/server/src/modules/market/adapters/scripted';
-import { createPriceSource } from '../../apps/server/src/modules/market/price-source';
-import { createMailer } from '../../apps/server/src/modules/mail/mailer';
 import { auditLedger } from '../../apps/server/src/modules/ledger/ledger.audit';
 import {
   startCopyTrading,
@@ -31,9 +19,8 @@ import {
 } from '../../apps/server/src/modules/copy-trading/copy-trading.runtime';
 import { strategies } from '../../apps/server/src/modules/copy-trading/copy-trading.schema';
 import { placeTraderOrder } from '../../apps/server/src/modules/copy-trading/strategies/orders.service';
-import { createRealtime } from '../../apps/server/src/realtime/realtime';
-import { seedIfEmpty } from '../../apps/server/src/seed/seed';
 import { bulkInvestors, investAll } from '../../apps/server/test/copy-trading-setup';
+import { productContext } from './product-context';
 
 export interface CascadeResult {
   copies: number;
@@ -45,53 +32,6 @@ export interface CascadeResult {
 }
 
 const TICK_MS = 1_000;
-
-/** The product's context on the cascade's own database (migrated and seeded), and its ending. */
-async function cascadeContext(
-  databaseUrl: string,
-): Promise<{ ctx: AppContext; close: () => Promise<void> }> {
-  const pool = createPool(databaseUrl, 10);
-  const db = createDb(pool);
-  await migrate(pool);
-  const config = {
-    ...loadConfig({ ...process.env, DATABASE_URL: databaseUrl, PUBLIC_URL: 'http://localhost' }),
-    adminEmail: 'cascade-admin@bench.local',
-    adminPassword: 'cascade-admin-password-1',
-    smtpUrl: undefined,
-  };
-  await seedIfEmpty(db, config);
-  const silent = pino({ level: 'silent' });
-  const mailbox = fs.mkdtempSync(path.join(os.tmpdir(), 'nestrado-cascade-mail-'));
-  const secretsKey = crypto.randomBytes(32);
-  const realtime = createRealtime({ databaseUrl, log: silent });
-  await realtime.ready;
-  const ctx: AppContext = {
-    config,
-    pool,
-    db,
-    mailer: createMailer(db, {
-      mailboxDir: mailbox,
-      secretsKey,
-      from: 'x@bench.local',
-      log: silent,
-    }),
-    clock: systemClock,
-    log: silent,
-    realtime,
-    prices: createPriceSource(db),
-    reads: createSharedReads(databaseUrl),
-    caches: createCaches(),
-    secretsKey,
-  };
-  const close = async () => {
-    await ctx.mailer.close();
-    await realtime.close();
-    await ctx.reads.end();
-    await pool.end();
-    fs.rmSync(mailbox, { recursive: true, force: true });
-  };
-  return { ctx, close };
-}
 
 /** A lead trader holds the Silver plan's strategy 100 % in BTC: the plan's id. */
 async function silverAllInBtc(ctx: AppContext): Promise<string> {
@@ -167,7 +107,7 @@ export async function runCascade(
   copies: number,
   log: (line: string) => void,
 ): Promise<CascadeResult> {
-  const { ctx, close } = await cascadeContext(databaseUrl);
+  const { ctx, close } = await productContext(databaseUrl, 'cascade');
   const market = createScriptedSource(systemClock);
   // No app is built here: wire plans into copy trading as buildApp does.
   wirePlansIntoCopyTrading();

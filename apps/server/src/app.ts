@@ -89,7 +89,7 @@ import { registerRealtimeRoute } from './realtime/route';
 import { createMetrics, type Metrics } from './modules/ops';
 import { registerOps } from './modules/ops';
 import { defaultReadinessOptions, type ReadinessOptions } from './modules/ops';
-import type { ChainSetup } from './modules/chain';
+import { adminChainRoutes, chainRoutes, type ChainSetup } from './modules/chain';
 
 /**
  * One log line per request, written when it completes, with what Fastify would have logged on
@@ -169,9 +169,12 @@ export async function buildApp(
   // Copy trading learns which plans copy its strategies (plans sit above it: it cannot ask).
   wirePlansIntoCopyTrading();
   const app = createServer(ctx, { ...HTTP_LIMITS, ...options.http });
+  const { chain } = options;
   registerOps(app, ctx, hub, {
     metrics: options.metrics ?? createMetrics(),
     readiness: { ...defaultReadinessOptions(), ...options.readiness },
+    // Read at each probe: the runtime may be attached to the setup after the app is built.
+    chainWatchers: chain && (() => chain.runtime?.statuses() ?? []),
   });
   registerApiDefaults(app);
   const allowedMethods = trackRoutesForMethodCheck(app);
@@ -183,6 +186,7 @@ export async function buildApp(
   await registerMarketAndCopyingRoutes(app, ctx);
   await registerPeopleRoutes(app, ctx);
   await registerMoneyRoutes(app, ctx, options.chain?.rails);
+  await registerChainRoutes(app, ctx, options.chain);
   await registerSettingsAndReviewRoutes(app, ctx, options.chain?.rails);
   registerMetaRoutes(app, ctx);
   registerRealtimeRoute(app, ctx, hub, { allowedOrigins });
@@ -346,6 +350,16 @@ async function registerMoneyRoutes(
   await app.register(statementRoutes(ctx), { prefix: '/api/statements' });
   await app.register(operatorExportRoutes(ctx), { prefix: '/api/admin/exports' });
   await app.register(adminUserAccountRoutes(ctx), { prefix: '/api/admin/users' });
+}
+
+/** The crypto rails: deposit addresses, transfers seen on the chain, the development faucet. */
+async function registerChainRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  chain: ChainSetup | undefined,
+): Promise<void> {
+  await app.register(chainRoutes(ctx, chain), { prefix: '/api/chain' });
+  await app.register(adminChainRoutes(ctx, chain), { prefix: '/api/admin/chain' });
 }
 
 /**

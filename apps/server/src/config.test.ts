@@ -108,6 +108,22 @@ describe('loadConfig', () => {
     expect(problemsOf({ NODE_ENV: 'production', MARKET_DATA: 'exchange' })).toEqual([]);
   });
 
+  it('runs the development chain by default, none in production, and refuses it there', () => {
+    expect(loadConfig({}).chainRails).toBe('dev');
+    expect(loadConfig({ CHAIN_RAILS: 'off' }).chainRails).toBe('off');
+    expect(loadConfig({ CHAIN_RAILS: 'rails.json' }).chainRails).toEqual({
+      file: path.resolve('rails.json'),
+    });
+    const production = { NODE_ENV: 'production', MARKET_DATA: 'exchange' };
+    expect(loadConfig(production).chainRails).toBe('off');
+    expect(problemsOf({ ...production, CHAIN_RAILS: 'dev' })).toEqual([
+      'CHAIN_RAILS=dev (a development chain whose keys are public) is refused when NODE_ENV=production: set CHAIN_RAILS to the rails file, or off',
+    ]);
+    expect(problemsOf({ CHAIN_RAIL: 'off' })).toEqual([
+      'CHAIN_RAIL is not a setting (did you mean CHAIN_RAILS?)',
+    ]);
+  });
+
   it('takes a fixed MARKET_SEED over its whole 32-bit range, and nothing else', () => {
     expect(loadConfig({ MARKET_SEED: '4294967295' }).marketSeed).toBe(4_294_967_295);
     expect(loadConfig({ MARKET_SEED: '0' }).marketSeed).toBe(0);

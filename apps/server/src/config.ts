@@ -8,6 +8,17 @@ import {
   type PerformanceMachinery,
   type PerformanceSwitches,
 } from './db/performance/switches';
+import {
+  email,
+  flag,
+  integer,
+  oneOf,
+  optionalEmail,
+  optionalInteger,
+  optionalText,
+  text,
+  url,
+} from './lib/setting-parsers';
 
 /**
  * Every setting comes from the environment and is declared once, here: its parser, its default and
@@ -78,6 +89,8 @@ export interface Config {
   metricsToken: string | undefined;
   /** PERFORMANCE_OFF: the performance machinery switched off (db/performance/switches.ts). */
   performance: PerformanceSwitches;
+  /** CHAIN_RAILS: the development chain, none, or the rails file (read by the chain module at start). */
+  chainRails: 'dev' | 'off' | { file: string };
 }
 
 /** One environment variable: how it is parsed, and what the README says of it. */
@@ -95,34 +108,6 @@ function setting<T>(
   schema: z.ZodType<T, string | undefined>,
 ): Setting<T> {
   return { default: defaultText, meaning, schema };
-}
-
-const text = (fallback: string) => z.string().trim().min(1).optional().default(fallback);
-const optionalText = () => z.string().min(1).optional();
-
-function integer(fallback: number, min: number, max: number) {
-  return z
-    .string()
-    .regex(/^\d+$/, `must be a whole number from ${min} to ${max}`)
-    .optional()
-    .transform((value) => (value === undefined ? fallback : Number(value)))
-    .pipe(z.number().int().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`));
-}
-
-function optionalInteger(min: number, max: number) {
-  return z
-    .string()
-    .regex(/^\d+$/, `must be a whole number from ${min} to ${max}`)
-    .optional()
-    .transform((value) => (value === undefined ? undefined : Number(value)))
-    .pipe(
-      z
-        .number()
-        .int()
-        .min(min, `must be at least ${min}`)
-        .max(max, `must be at most ${max}`)
-        .optional(),
-    );
 }
 
 function isMarketSymbol(symbol: string): symbol is MarketSymbol {
@@ -158,37 +143,6 @@ function referencePrices() {
     });
 }
 
-function flag(fallback: boolean) {
-  return z
-    .enum(['true', 'false'], { error: 'must be true or false' })
-    .optional()
-    .transform((value) => (value === undefined ? fallback : value === 'true'));
-}
-
-function oneOf<const T extends readonly [string, ...string[]]>(values: T, fallback: T[number]) {
-  return z
-    .enum(values, { error: `must be one of: ${values.join(', ')}` })
-    .optional()
-    .default(fallback);
-}
-
-function url(protocols: readonly string[], example: string) {
-  return z
-    .string()
-    .optional()
-    .refine(
-      (value) => {
-        if (value === undefined) return true;
-        try {
-          return protocols.includes(new URL(value).protocol);
-        } catch {
-          return false;
-        }
-      },
-      { message: `must be a URL such as ${example}` },
-    );
-}
-
 /** "pipelining,session-cache": names from PERFORMANCE_MACHINERY, each once. */
 function machineryList() {
   const known = `must be names separated by commas from: ${PERFORMANCE_MACHINERY.join(', ')}`;
@@ -209,10 +163,6 @@ function machineryList() {
       return off;
     });
 }
-
-const emailAddress = () => z.email({ error: 'must be an e-mail address' });
-const email = (fallback: string) => emailAddress().optional().default(fallback);
-const optionalEmail = () => emailAddress().optional();
 
 const SETTINGS = {
   PORT: setting(
@@ -397,6 +347,11 @@ const SETTINGS = {
     'How often prices tick, NAVs are recomputed and stop-losses checked',
     integer(1000, 250, 60_000),
   ),
+  CHAIN_RAILS: setting(
+    '`dev` (`off` when `NODE_ENV=production`)',
+    'Crypto deposits credited from the chain: `dev` (a development chain with test USDC, started with the server; refused when `NODE_ENV=production`), `off`, or the path of the JSON file with the networks (docs/deploy.md)',
+    z.string().trim().min(1).optional(),
+  ),
   LOG_LEVEL: setting(
     '`info`',
     'pino level; logs are JSON lines with a request id, secrets redacted',
@@ -431,7 +386,15 @@ export const SETTINGS_DOC = Object.entries(SETTINGS).map(([name, entry]) => ({
 }));
 
 /** Families of our variables: one with this prefix that we do not know is most likely a typo. */
-const OUR_PREFIXES = ['MARKET_', 'RATE_LIMIT_', 'SESSION_', 'METRICS_', 'SMTP_', 'ADMIN_'];
+const OUR_PREFIXES = [
+  'CHAIN_',
+  'MARKET_',
+  'RATE_LIMIT_',
+  'SESSION_',
+  'METRICS_',
+  'SMTP_',
+  'ADMIN_',
+];
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -521,6 +484,10 @@ function combinationProblems(parsed: Parsed, env: NodeJS.ProcessEnv): string[] {
     problems.push(
       'MARKET_DATA is simulated (a demo feed) while NODE_ENV=production: set MARKET_DATA=exchange, or ALLOW_SIMULATED_MARKET=true for a demo',
     );
+  if (env.NODE_ENV === 'production' && parsed.CHAIN_RAILS === 'dev')
+    problems.push(
+      'CHAIN_RAILS=dev (a development chain whose keys are public) is refused when NODE_ENV=production: set CHAIN_RAILS to the rails file, or off',
+    );
   return problems;
 }
 
@@ -531,11 +498,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = values as Parsed;
   if (problems.length === 0) problems.push(...combinationProblems(parsed, env));
   if (problems.length > 0) throw new ConfigError(problems);
-  return configOf(parsed);
+  return configOf(parsed, env.NODE_ENV === 'production');
 }
 
 /** The configuration the server runs with, from the parsed settings. */
-function configOf(parsed: Parsed): Config {
+function configOf(parsed: Parsed, production: boolean): Config {
   const port = parsed.PORT;
   return {
     port,
@@ -577,10 +544,15 @@ function configOf(parsed: Parsed): Config {
     workers: parsed.WEB_CONCURRENCY,
     metricsToken: parsed.METRICS_TOKEN,
     performance: switchesWithout(parsed.PERFORMANCE_OFF),
+    chainRails: chainRailsOf(parsed.CHAIN_RAILS ?? (production ? 'off' : 'dev')),
     webDistDir: path.resolve(
       parsed.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist'),
     ),
   };
+}
+
+function chainRailsOf(value: string): Config['chainRails'] {
+  return value === 'dev' || value === 'off' ? value : { file: path.resolve(value) };
 }
 
 /** What the browser may know of the configuration: one value each, served by /api/config and in index.html. */

@@ -20,12 +20,21 @@ import { idempotencyRetentionJob } from './modules/ledger';
 import { orphanAvatarSweepJob } from './modules/profile';
 import { documentRetentionJob, orphanDocumentSweepJob } from './modules/verification';
 import { seedIfEmpty } from './seed/seed';
-import { demoMethodNames } from './modules/payment-methods';
+import { demoMethodNames, ensureDevRailMethod } from './modules/payment-methods';
 import { LOG_REDACT, logDestination } from './logging';
 import { createMetrics } from './modules/ops';
 import { createStartupGuard } from './startup-guard';
+import {
+  chainSetupOf,
+  createChainRuntime,
+  openChainRails,
+  type ChainRuntime,
+  type OpenedRails,
+} from './modules/chain';
 
 const WORKER_DATABASE_URL = 'NESTRADO_WORKER_DATABASE_URL';
+/** The crypto rails the primary opened (one development chain for every worker). */
+const WORKER_CHAIN_RAILS = 'NESTRADO_WORKER_CHAIN_RAILS';
 /** A graceful shutdown that takes longer than this is cut short (so is one signalled twice). */
 const SHUTDOWN_TIMEOUT_MS = 15_000;
 /** WebSocket close code 1012 "service restart": the web client reconnects (only 1008 stops it). */
@@ -155,6 +164,8 @@ async function prepareDatabase(config: Config, log: Logger, url: string | undefi
  * instances). The first worker starts alone, so the market back-fill runs once.
  */
 async function runPrimary(config: Config, log: Logger): Promise<void> {
+  const railsOpening = openRails(config);
+  if (config.chainRails !== 'dev') await railsOpening;
   const { databaseUrl, embedded, pool, seeded } = await prepareDatabase(
     config,
     log,
@@ -165,6 +176,7 @@ async function runPrimary(config: Config, log: Logger): Promise<void> {
     async () => embedded?.stop(),
     () => embedded?.stopNow(),
   );
+  const rails = await railsOpening;
   await pool.end();
   loadSecretsKey(config.secretsKeyBase64, config.dataDir); // creates the key file once
 
@@ -186,7 +198,11 @@ async function runPrimary(config: Config, log: Logger): Promise<void> {
   startup.started('workers', stopWorkers, () => {
     for (const worker of workers()) worker.process.kill('SIGKILL');
   });
-  const fork = () => cluster.fork({ [WORKER_DATABASE_URL]: databaseUrl });
+  const fork = () =>
+    cluster.fork({
+      [WORKER_DATABASE_URL]: databaseUrl,
+      ...(rails ? { [WORKER_CHAIN_RAILS]: rails.shared } : {}),
+    });
   cluster.on('exit', (worker, code, signal) => {
     if (stopping) return;
     log.error({ pid: worker.process.pid, code, signal }, 'worker died; starting another');
@@ -207,10 +223,12 @@ async function runPrimary(config: Config, log: Logger): Promise<void> {
     log,
     async () => {
       await stopWorkers();
+      await rails?.stop();
       await embedded?.stop();
     },
     () => {
       for (const worker of workers()) worker.process.kill('SIGKILL');
+      rails?.stopNow();
       embedded?.stopNow();
     },
   );
@@ -240,8 +258,99 @@ async function startScheduledWork(
   return { scheduler, copyTrading };
 }
 
+/**
+ * CHAIN_RAILS opened (a worker takes its primary's). The development chain starts while the
+ * database does; a rails file is read at once, so a bad one stops the start before anything
+ * runs. Whatever exits the process, the development chain goes with it.
+ */
+function openRails(config: Config): Promise<OpenedRails | null> {
+  const shared = cluster.isWorker ? process.env[WORKER_CHAIN_RAILS] : undefined;
+  const opening = openChainRails(shared ? 'off' : config.chainRails, shared);
+  let opened: OpenedRails | null = null;
+  opening.then(
+    (rails) => {
+      opened = rails;
+      process.once('exit', () => rails?.stopNow());
+    },
+    () => {},
+  );
+  startup.started(
+    'crypto rails',
+    async () => (await opening.catch(() => null))?.stop(),
+    () => opened?.stopNow(),
+  );
+  return opening;
+}
+
+/** The chain watchers, passing every few seconds once the instance listens; one line says which. */
+function startChainWatchers(
+  log: Logger,
+  rails: OpenedRails | null,
+  runtime: ChainRuntime | null,
+): void {
+  if (!rails || !runtime) {
+    log.info('crypto rails: off (CHAIN_RAILS=off)');
+    return;
+  }
+  runtime.start(rails.intervalMs);
+  startup.started('chain watchers', () => runtime.stop());
+  log.info({ intervalMs: rails.intervalMs }, `crypto rails: ${rails.summary}`);
+}
+
+/** The mail delivery (SMTP, or the development mailbox when SMTP_URL is unset). */
+function startMailer(
+  config: Config,
+  log: Logger,
+  parts: Pick<AppContext, 'db' | 'secretsKey'>,
+  prepare: () => Promise<void>,
+) {
+  const mailer = createMailer(parts.db, {
+    smtpUrl: config.smtpUrl,
+    mailboxDir: mailboxDir(config.dataDir),
+    secretsKey: parts.secretsKey,
+    from: config.mailFrom,
+    log,
+    prepare,
+  });
+  startup.started('mailer', () => mailer.close());
+  if (!config.smtpUrl)
+    log.info(
+      { dir: mailboxDir(config.dataDir) },
+      'no SMTP_URL: e-mail goes to the development mailbox',
+    );
+  return mailer;
+}
+
+/** The context every service of the instance receives, its price source and shared reads started. */
+function instanceContext(
+  config: Config,
+  log: Logger,
+  parts: Pick<AppContext, 'pool' | 'db' | 'mailer' | 'caches' | 'secretsKey'> & {
+    databaseUrl: string;
+    hub: AppContext['realtime'];
+  },
+): AppContext {
+  const { databaseUrl, pool, db, hub, ...rest } = parts;
+  const ctx: AppContext = {
+    ...rest,
+    config,
+    pool,
+    db,
+    reads: createReads(databaseUrl, pool, config.performance),
+    clock: systemClock,
+    log,
+    realtime: hub,
+    prices: createPriceSource(db, { databaseUrl, log }, config.performance),
+  };
+  startup.started('price source', () => ctx.prices.close());
+  startup.started('shared reads', () => ctx.reads.end());
+  return ctx;
+}
+
 /** One whole instance: API, WebSocket, scheduler candidate, mail delivery. */
 async function runInstance(config: Config, log: Logger, isWorker: boolean): Promise<void> {
+  const railsOpening = openRails(config);
+  if (config.chainRails !== 'dev') await railsOpening;
   const { databaseUrl, embedded, pool, db, seeded } = await prepareDatabase(
     config,
     log,
@@ -256,42 +365,28 @@ async function runInstance(config: Config, log: Logger, isWorker: boolean): Prom
     () => embedded?.stopNow(),
   );
   const secretsKey = loadSecretsKey(config.secretsKeyBase64, config.dataDir);
-  const mailer = createMailer(db, {
-    smtpUrl: config.smtpUrl,
-    mailboxDir: mailboxDir(config.dataDir),
-    secretsKey,
-    from: config.mailFrom,
-    log,
-    // ctx is built below, before the mailer's first run (a kick, or its timer).
-    prepare: () => writeRequestedLinks(ctx),
-  });
-  startup.started('mailer', () => mailer.close());
-  if (!config.smtpUrl)
-    log.info(
-      { dir: mailboxDir(config.dataDir) },
-      'no SMTP_URL: e-mail goes to the development mailbox',
-    );
+  // ctx is built below, before the mailer's first run (a kick, or its timer).
+  const mailer = startMailer(config, log, { db, secretsKey }, () => writeRequestedLinks(ctx));
   const hub = createRealtime({ databaseUrl, log });
   startup.started('realtime', () => hub.close());
   const caches = createCaches({ databaseUrl, log }, config.performance);
   startup.started('caches', () => caches.sessions.close());
-  const ctx: AppContext = {
-    config,
+  const ctx = instanceContext(config, log, {
+    databaseUrl,
     pool,
     db,
-    reads: createReads(databaseUrl, pool, config.performance),
     mailer,
-    clock: systemClock,
-    log,
-    realtime: hub,
-    prices: createPriceSource(db, { databaseUrl, log }, config.performance),
+    hub,
     caches,
     secretsKey,
-  };
-  startup.started('price source', () => ctx.prices.close());
-  startup.started('shared reads', () => ctx.reads.end());
+  });
   const metrics = createMetrics();
-  const app = await buildApp(ctx, hub, { metrics });
+  const rails = await railsOpening;
+  // The development chain's USDC (test) is a payout method from the first start (once).
+  if (rails?.development) await ensureDevRailMethod(db, rails.rails);
+  const runtime = rails ? createChainRuntime(ctx, rails.rails) : null;
+  const chain = rails ? chainSetupOf(rails, runtime) : undefined;
+  const app = await buildApp(ctx, hub, { metrics, chain });
   startup.started('HTTP server', () => app.close());
   const { scheduler, copyTrading } = await startScheduledWork(ctx, databaseUrl, metrics);
 
@@ -301,10 +396,12 @@ async function runInstance(config: Config, log: Logger, isWorker: boolean): Prom
     log,
     async () => {
       await scheduler.stop().catch(() => {});
+      await runtime?.stop().catch(() => {});
       await copyTrading.close().catch(() => {});
       for (const socket of app.websocketServer.clients)
         socket.close(SERVICE_RESTART, 'Service restart');
       await app.close();
+      await rails?.stop().catch(() => {});
       await mailer.close().catch(() => {});
       await hub.close().catch(() => {});
       await caches.sessions.close().catch(() => {});
@@ -313,12 +410,16 @@ async function runInstance(config: Config, log: Logger, isWorker: boolean): Prom
       await pool.end().catch(() => {});
       await embedded?.stop();
     },
-    () => embedded?.stopNow(),
+    () => {
+      rails?.stopNow();
+      embedded?.stopNow();
+    },
     isWorker,
   );
 
   await app.listen({ port: config.port, host: config.host });
   mailer.kick();
+  startChainWatchers(log, rails, runtime);
   if (!isWorker) announceStart(config, log, seeded, embedded?.clusterDir);
 }
 

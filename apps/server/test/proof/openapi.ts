@@ -114,6 +114,11 @@ export const ACCESS: Record<string, Access> = {
   'PUT /api/notifications/preferences': 'signed-in',
   'GET /api/payment-methods/': 'signed-in',
   'POST /api/deposits/': 'signed-in',
+  // Crypto rails: the caller's own deposit address and transfers (no route takes a user id).
+  'GET /api/chain/rails': 'signed-in',
+  'GET /api/chain/networks/{network}/address': 'signed-in', // the caller's own address only
+  'GET /api/chain/transfers': 'signed-in', // the caller's own transfers only
+  'POST /api/chain/dev/faucet': 'signed-in', // development chain only: 404 CHAIN_FAUCET_OFF here
   'GET /api/withdrawals/quote': 'public', // illustrates the public fee schedule
   'POST /api/withdrawals/': 'signed-in',
   'GET /api/transactions/': 'signed-in',
@@ -191,6 +196,8 @@ export const ACCESS: Record<string, Access> = {
   'GET /api/admin/sign-in-providers/': 'admin', // the client secret only as "set"
   'PUT /api/admin/sign-in-providers/{provider}': 'admin',
   'DELETE /api/admin/sign-in-providers/{provider}': 'admin',
+  'GET /api/admin/chain/transfers': 'admin', // every investor's transfers, with their e-mail
+  'GET /api/admin/chain/watchers': 'admin',
 };
 
 /**

@@ -146,6 +146,7 @@ function ownedValue(path: string, name: string, world: World): string {
   if (name === 'transactionId') return b.approvedDepositId;
   if (path.startsWith('/api/auth/sessions/')) return b.otherSessionId;
   if (name === 'provider') return 'proof';
+  if (name === 'network') return 'dev';
   if (path.startsWith('/api/notifications/')) return b.notificationId;
   if (path.includes('/verification/documents/') || path.includes('/verifications/documents/'))
     return b.documentId;

@@ -18,6 +18,8 @@ export const AUDIT_ACTIONS = [
   'approval.rejected',
   'approval.requested',
   'deposit.approved',
+  /** A transfer on the chain credited by the watcher (no admin decided it: the actor is the system). */
+  'deposit.credited_from_chain',
   'deposit.rejected',
   'export.balances',
   'export.journal',

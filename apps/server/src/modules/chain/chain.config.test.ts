@@ -1,32 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { ethereumRails } from '../../../test/chain-fixtures';
 import { ChainConfigError, parseChainRails, type ChainRailsInput } from './chain.config';
 
-const XPUB =
-  'xpub6Ce9NcJvTk372KjsGfWqbcex5DumjpNquQLApoeQUavSCjEc823BV1tb4rXUuPuht8h2hSxkg2EXUaKUJmniJvRZAELxypsCzBFdtosmV76';
-
-const VALID: ChainRailsInput = {
-  networks: [
-    {
-      key: 'ethereum',
-      name: 'Ethereum',
-      chainId: 1,
-      rpcUrl: 'https://rpc.example.org',
-      confirmations: 12,
-      finalityTag: 'finalized',
-      explorerTxUrl: 'https://explorer.example.org/tx/{hash}',
-      xpub: XPUB,
-      tokens: [
-        {
-          symbol: 'USDC',
-          contract: '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48',
-          decimals: 6,
-          minimum: '1000000',
-          usdRate: '1',
-        },
-      ],
-    },
-  ],
-};
+const VALID: ChainRailsInput = ethereumRails();
 
 function problemsOf(input: unknown): string[] {
   try {

@@ -1,5 +1,6 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { afterCursor, cursorTextOf, type Cursor } from '../../db/keyset';
 import {
   chainAddressCounters,
   chainDepositAddresses,
@@ -8,6 +9,7 @@ import {
   type ChainTransferRow,
 } from '../../db/schema';
 import type { HoldReason } from './domain/settle-transfer';
+import type { ChainTransferStatus } from './chain.schema';
 
 // Deposit addresses ------------------------------------------------------------------------------
 
@@ -159,11 +161,16 @@ export type NewChainTransfer = Pick<
 /**
  * Records transfers once per (chain, tx hash, log index). A log seen again in the same block
  * changes nothing; seen again in another block (a rescan after a reorg) an open or dropped one
- * moves to that block and is `seen` again; a credited or held one never changes.
+ * moves to that block and is `seen` again; a credited or held one never changes. Returns those
+ * written (new or moved).
  */
-export async function recordTransfers(db: DbOrTx, rows: NewChainTransfer[], now: Date) {
-  if (rows.length === 0) return;
-  await db
+export async function recordTransfers(
+  db: DbOrTx,
+  rows: NewChainTransfer[],
+  now: Date,
+): Promise<{ id: string; userId: string }[]> {
+  if (rows.length === 0) return [];
+  return db
     .insert(chainTransfers)
     .values(rows.map((row) => ({ ...row, status: 'seen' as const, seenAt: now, updatedAt: now })))
     .onConflictDoUpdate({
@@ -176,7 +183,8 @@ export async function recordTransfers(db: DbOrTx, rows: NewChainTransfer[], now:
       },
       setWhere: sql`${chainTransfers.status} IN ('seen', 'confirming', 'dropped')
         AND ${chainTransfers.blockHash} <> excluded.block_hash`,
-    });
+    })
+    .returning({ id: chainTransfers.id, userId: chainTransfers.userId });
 }
 
 /** The transfers of a network and token still waiting (seen or confirming), oldest block first. */
@@ -221,4 +229,36 @@ export async function settle(db: DbOrTx, id: string, outcome: TransferOutcome, n
     .update(chainTransfers)
     .set({ ...outcome, updatedAt: now, ...(final ? { settledAt: now } : {}) })
     .where(eq(chainTransfers.id, id));
+}
+
+// Reading transfers -------------------------------------------------------------------------------
+
+/** A user's own transfers, newest first. */
+export function listOwnTransfers(db: DbOrTx, userId: string, limit: number) {
+  return db
+    .select()
+    .from(chainTransfers)
+    .where(eq(chainTransfers.userId, userId))
+    .orderBy(desc(chainTransfers.seenAt), desc(chainTransfers.id))
+    .limit(limit);
+}
+
+/** Staff: every transfer (of one status), newest first, after the cursor; with each row's cursor. */
+export function listTransfers(
+  db: DbOrTx,
+  params: { status: ChainTransferStatus | undefined; after: Cursor | undefined; limit: number },
+) {
+  return db
+    .select({ row: chainTransfers, cursorAt: cursorTextOf(chainTransfers.seenAt) })
+    .from(chainTransfers)
+    .where(
+      and(
+        params.status ? eq(chainTransfers.status, params.status) : undefined,
+        params.after
+          ? afterCursor(chainTransfers.seenAt, chainTransfers.id, params.after)
+          : undefined,
+      ),
+    )
+    .orderBy(desc(chainTransfers.seenAt), desc(chainTransfers.id))
+    .limit(params.limit);
 }

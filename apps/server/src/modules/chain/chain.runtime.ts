@@ -24,6 +24,15 @@ export interface WatcherStatus {
   /** The last pass's failure, cleared by the next that completes. */
   lastError: string | null;
   lastSettled: SettleSummary | null;
+  /** Transfers this instance credited since it started (the metrics' counter). */
+  creditedTotal: number;
+}
+
+/** head − cursor at the last pass (0 when the cursor is ahead of a lagging node); null before it. */
+export function blocksBehind(status: Pick<WatcherStatus, 'head' | 'cursorBlock'>): number | null {
+  const { head, cursorBlock } = status;
+  if (head === null || cursorBlock === null) return null;
+  return Number(head > cursorBlock ? head - cursorBlock : 0n);
 }
 
 export interface ChainRuntime {
@@ -52,6 +61,7 @@ export function createChainRuntime(ctx: AppContext, rails: ChainRails): ChainRun
         lastPassAt: null,
         lastError: null,
         lastSettled: null,
+        creditedTotal: 0,
       },
     ]),
   );
@@ -116,7 +126,8 @@ async function runPass(
       }
       checked.add(watch.rpc);
     }
-    const { settled } = await watchOnce(ctx, watch);
+    const { settled } = await watchOnce(ctx, watch, { lastHead: current.head });
+    current.creditedTotal += settled.credited;
     const cursor = await repo.readCursor(ctx.db, watch.network.key, watch.token.contract);
     Object.assign(current, {
       cursorBlock: cursor?.blockNumber ?? null,
@@ -126,10 +137,18 @@ async function runPass(
       lastSettled: settled,
     });
   } catch (error) {
-    current.lastError = error instanceof Error ? error.message : String(error);
+    current.lastError = withoutUrlPaths(error instanceof Error ? error.message : String(error));
     ctx.log.warn(
       { err: error, network: watch.network.key, token: watch.token.symbol },
       'chain watcher pass failed; it resumes from its cursor',
     );
   }
+}
+
+/**
+ * An RPC error's text with each URL cut to its origin: providers put the API key in the path
+ * (`https://eth-mainnet.example.com/v2/<key>`), and the status reaches the staff's screens.
+ */
+export function withoutUrlPaths(text: string): string {
+  return text.replace(/(https?:\/\/[^/\s"'<>]+)[^\s"'<>]*/g, '$1/…');
 }

@@ -31,8 +31,29 @@ export {
   type TokenWatch,
 } from './watcher.service';
 export { HOLD_REASONS, type HoldReason } from './domain/settle-transfer';
-export { createChainRuntime, type ChainRuntime, type WatcherStatus } from './chain.runtime';
-export { DEV_ACCOUNT_XPUB, DEV_NETWORK_KEY, startDevRails, type DevRails } from './dev/dev-rails';
+export {
+  blocksBehind,
+  createChainRuntime,
+  withoutUrlPaths,
+  type ChainRuntime,
+  type WatcherStatus,
+} from './chain.runtime';
+export { adminChainRoutes, chainRoutes } from './chain.routes';
+export {
+  WATCH_INTERVAL_MS,
+  chainSetupOf,
+  openChainRails,
+  type ChainSetup,
+  type DevFaucet,
+  type OpenedRails,
+} from './chain.setup';
+export {
+  DEV_ACCOUNT_XPUB,
+  DEV_NETWORK_KEY,
+  devRailsInput,
+  startDevRails,
+  type DevRails,
+} from './dev/dev-rails';
 export { DEV_CHAIN_ID, DEV_MNEMONIC, startDevChain, type DevChain } from './dev/dev-chain';
 export {
   DEMO_USDC_DECIMALS,
@@ -41,15 +62,3 @@ export {
   mintDemoUsdc,
   transferManyDemoUsdc,
 } from './dev/demo-usdc';
-
-/**
- * The crypto rails an instance runs with, as the wiring hands them to the routes and services
- * (buildApp's `chain` option). C-SRV's chain.setup.ts defines the full ChainSetup (issue 41 part
- * 2, built at the same time): this stand-in has its shape, so the payouts build against it.
- */
-export interface ChainSetup {
-  rails: ChainRails;
-  runtime: ChainRuntime | null;
-  development: boolean;
-  devChain?: unknown;
-}

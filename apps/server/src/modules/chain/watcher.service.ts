@@ -8,6 +8,7 @@ import type { Tx } from '../../db/client';
 import { AppError } from '../../http/errors';
 import type { ChainTransferRow } from '../../db/schema';
 import { announceMoneyChange, depositApproved, postEntry } from '../ledger';
+import { recordAudit } from '../audit';
 import { notify } from '../notifications';
 import { insertTransaction } from '../transactions';
 import { requireUndeletedOwner } from '../users';
@@ -31,6 +32,12 @@ export interface TokenWatch {
   rpc: ChainRpc;
 }
 
+/**
+ * The transfers a pass changed (recorded, moved to another status, or a confirmation gained),
+ * one per owner: the last one seen (userId → transferId). Announced after the pass's commits.
+ */
+export type TransferChanges = Map<string, string>;
+
 export type ScanStep =
   | { kind: 'scanned'; from: bigint; to: bigint; recorded: number }
   | { kind: 'rewound'; from: bigint; to: bigint }
@@ -38,7 +45,11 @@ export type ScanStep =
   | { kind: 'idle' };
 
 /** One step of the scan: one bounded range recorded, or the cursor rewound after a reorg. */
-export async function scanStep(ctx: AppContext, watch: TokenWatch): Promise<ScanStep> {
+export async function scanStep(
+  ctx: AppContext,
+  watch: TokenWatch,
+  changes?: TransferChanges,
+): Promise<ScanStep> {
   const { network, token, rpc } = watch;
   const cursor = await cursorOf(ctx, watch);
   const canonical = await rpc.blockHash(cursor.blockNumber);
@@ -49,11 +60,12 @@ export async function scanStep(ctx: AppContext, watch: TokenWatch): Promise<Scan
     const hash = await rpc.blockHash(target);
     if (hash === null) return { kind: 'idle' };
     const moved = await moveFrom(ctx, watch, cursor, target, hash, []);
-    if (moved)
+    if (moved) {
       ctx.log.warn(
         { network: network.key, token: token.symbol, from: cursor.blockNumber, to: target },
         'chain reorg: cursor rewound',
       );
+    }
     return moved ? { kind: 'rewound', from: cursor.blockNumber, to: target } : { kind: 'idle' };
   }
   const range = nextScanRange(cursor.blockNumber, await rpc.head(), network.maxBlocksPerScan);
@@ -91,6 +103,7 @@ export async function scanStep(ctx: AppContext, watch: TokenWatch): Promise<Scan
     ];
   });
   const moved = await moveFrom(ctx, watch, cursor, range.to, toHash, transfers);
+  for (const written of moved ?? []) changes?.set(written.userId, written.id);
   return moved
     ? { kind: 'scanned', from: range.from, to: range.to, recorded: transfers.length }
     : { kind: 'idle' };
@@ -101,10 +114,11 @@ export async function scanToHead(
   ctx: AppContext,
   watch: TokenWatch,
   maxSteps = 1_000,
+  changes?: TransferChanges,
 ): Promise<ScanStep[]> {
   const steps: ScanStep[] = [];
   for (let i = 0; i < maxSteps; i += 1) {
-    const step = await scanStep(ctx, watch);
+    const step = await scanStep(ctx, watch, changes);
     if (step.kind === 'idle') break;
     steps.push(step);
   }
@@ -133,7 +147,8 @@ async function cursorOf(ctx: AppContext, watch: TokenWatch) {
 
 /**
  * Records the transfers and moves the cursor to `to`, in one transaction, only if the cursor is
- * still where this pass read it (else another instance moved it first: nothing is written).
+ * still where this pass read it (else another instance moved it first: nothing is written, null).
+ * Returns the transfers written.
  */
 async function moveFrom(
   ctx: AppContext,
@@ -142,15 +157,15 @@ async function moveFrom(
   to: bigint,
   toHash: Hash,
   transfers: repo.NewChainTransfer[],
-): Promise<boolean> {
+): Promise<{ id: string; userId: string }[] | null> {
   const { network, token } = watch;
   return ctx.db.transaction(async (tx) => {
     const cursor = await repo.lockCursor(tx, network.key, token.contract);
     if (cursor?.blockNumber !== read.blockNumber || cursor.blockHash !== read.blockHash) {
-      return false;
+      return null;
     }
     const now = ctx.clock.now();
-    await repo.recordTransfers(tx, transfers, now);
+    const written = await repo.recordTransfers(tx, transfers, now);
     await repo.moveCursor(tx, {
       network: network.key,
       token: token.contract,
@@ -158,7 +173,7 @@ async function moveFrom(
       blockHash: toHash,
       now,
     });
-    return true;
+    return written;
   });
 }
 
@@ -174,12 +189,16 @@ export interface SettleSummary {
 /**
  * Decides every open transfer of the network and token against the chain now: the head, the
  * finality tag where the network uses one, and the canonical hash of each transfer's block.
+ * `changes` collects those written, and those still confirming when the head moved since
+ * `lastHead` (a confirmation gained; unknown last head: counted).
  */
 export async function settleOpen(
   ctx: AppContext,
   watch: TokenWatch,
   limit = 1_000,
+  options: { changes?: TransferChanges; lastHead?: bigint | null } = {},
 ): Promise<SettleSummary> {
+  const { changes, lastHead } = options;
   const { network, token, rpc } = watch;
   const summary: SettleSummary = { credited: 0, held: 0, dropped: 0, confirming: 0, failed: 0 };
   const open = await repo.openTransfers(ctx.db, network.key, token.contract, limit);
@@ -202,11 +221,15 @@ export async function settleOpen(
     });
     if (verdict.kind === 'confirming' && transfer.status === 'confirming') {
       summary.confirming += 1;
+      if (lastHead !== head) changes?.set(transfer.userId, transfer.id);
       continue;
     }
     try {
       const outcome = await applyVerdict(ctx, watch, transfer, verdict);
-      if (outcome) summary[outcome] += 1;
+      if (outcome) {
+        summary[outcome] += 1;
+        changes?.set(transfer.userId, transfer.id);
+      }
     } catch (error) {
       // One transfer that cannot be written must not stop the others: logged, tried next pass.
       summary.failed += 1;
@@ -311,6 +334,22 @@ async function creditDeposit(
     },
     now,
   );
+  // No admin decided it: the system credits, and says from which transfer.
+  await recordAudit(tx, {
+    actorId: null,
+    action: 'deposit.credited_from_chain',
+    targetType: 'transaction',
+    targetId: row.transactionId,
+    details: {
+      userId: transfer.userId,
+      network: network.key,
+      token: transfer.symbol,
+      txHash: transfer.txHash,
+      logIndex: transfer.logIndex,
+      amountBaseUnits: transfer.amount.toString(),
+      amountCents: Number(credit.cents),
+    },
+  });
   const told = await notify(ctx, tx, transfer.userId, {
     type: 'deposit_approved',
     params: { transactionId: row.transactionId, amountCents: Number(credit.cents) },
@@ -341,9 +380,36 @@ async function ownerStillHere(tx: Tx, userId: string): Promise<boolean> {
   }
 }
 
-/** One pass of a watcher: scan to the head, then settle what is open. */
-export async function watchOnce(ctx: AppContext, watch: TokenWatch) {
-  const steps = await scanToHead(ctx, watch);
-  const settled = await settleOpen(ctx, watch);
-  return { steps, settled };
+/**
+ * One pass of a watcher: scan to the head, then settle what is open; then each owner whose
+ * transfers changed, and the admins, are told once (after the pass's commits).
+ */
+export async function watchOnce(
+  ctx: AppContext,
+  watch: TokenWatch,
+  options: { lastHead?: bigint | null } = {},
+) {
+  const changes: TransferChanges = new Map();
+  try {
+    const steps = await scanToHead(ctx, watch, undefined, changes);
+    const settled = await settleOpen(ctx, watch, undefined, { changes, ...options });
+    return { steps, settled, changed: changes.size };
+  } finally {
+    // What was committed before a failure is announced too.
+    announceTransfers(ctx, changes);
+  }
+}
+
+/** `chain.transfers.changed` on each owner's channel and the admin channel. */
+function announceTransfers(ctx: AppContext, changes: TransferChanges): void {
+  for (const [userId, transferId] of changes) {
+    ctx.realtime.publish(`user:${userId}`, {
+      type: 'chain.transfers.changed',
+      data: { transferId },
+    });
+    ctx.realtime.publish('admin', {
+      type: 'chain.transfers.changed',
+      data: { transferId, userId },
+    });
+  }
 }

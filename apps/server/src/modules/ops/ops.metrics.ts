@@ -1,4 +1,6 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { blocksBehind, type WatcherStatus } from '../chain';
+import { watcherHealth } from './domain/chain-health';
 
 /**
  * The Prometheus registry of one app (not prom-client's global one: tests build many apps in one
@@ -12,6 +14,8 @@ export interface Metrics {
   /** How late a scheduled job started after its due time. */
   observeJobLag: (job: string, lagMs: number) => void;
   setSnapshot: (snapshot: MetricsSnapshot) => void;
+  /** The chain watchers at a scrape: their lag, and the credits since the last scrape. */
+  setChainWatchers: (watchers: readonly WatcherStatus[], now: number) => void;
 }
 
 export interface MetricsSnapshot {
@@ -70,8 +74,11 @@ export function createMetrics(): Metrics {
     'Seconds since the last stored price tick (NaN when no price was ever stored)',
   );
 
+  const chain = chainMetrics(registry);
+
   return {
     registry,
+    setChainWatchers: chain.set,
     observeRequest(route, method, statusCode, seconds) {
       const labels = {
         route,
@@ -94,6 +101,51 @@ export function createMetrics(): Metrics {
       unsent.set(db ? db.unsentMails : NaN);
       oldestUnsent.set(db ? (db.oldestUnsentAgeSeconds ?? 0) : NaN);
       feedAge.set(db?.priceFeedAgeSeconds ?? NaN);
+    },
+  };
+}
+
+/**
+ * Per network and token: blocks behind the head and the age of the last pass (NaN before the
+ * first), and the transfers this instance credited (a counter fed from the runtime's running
+ * total, by the difference since the last scrape).
+ */
+function chainMetrics(registry: Registry) {
+  const perWatch = (name: string, help: string) => ({
+    name,
+    help,
+    labelNames: ['network', 'token'] as const,
+    registers: [registry],
+  });
+  const behind = new Gauge(
+    perWatch(
+      'chain_watcher_blocks_behind',
+      'Blocks between the chain head and the watcher’s cursor at its last pass',
+    ),
+  );
+  const passAge = new Gauge(
+    perWatch(
+      'chain_watcher_last_pass_age_seconds',
+      'Seconds since the watcher last completed a pass (an RPC outage makes it grow)',
+    ),
+  );
+  const credits = new Counter(
+    perWatch('chain_credits_total', 'Transfers on the chain this instance credited to investors'),
+  );
+  const counted = new Map<string, number>();
+  return {
+    set: (watchers: readonly WatcherStatus[], now: number) => {
+      for (const facts of watchers) {
+        const labels = { network: facts.network, token: facts.token };
+        const health = watcherHealth({ ...facts, blocksBehind: blocksBehind(facts) }, now);
+        behind.set(labels, health.blocksBehind ?? NaN);
+        passAge.set(labels, health.lastPassAgeSeconds ?? NaN);
+        const key = `${facts.network}|${facts.token}`;
+        const fresh = facts.creditedTotal - (counted.get(key) ?? 0);
+        // inc(0) still creates the series, so a watcher that credited nothing yet shows 0.
+        credits.inc(labels, Math.max(0, fresh));
+        counted.set(key, facts.creditedTotal);
+      }
     },
   };
 }

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { refusal } from '../../http/errors';
+import { blocksBehind, type WatcherStatus } from '../chain';
+import { chainHealth } from './domain/chain-health';
 import { metricsAccess } from './domain/metrics-access';
 import { UNMATCHED_ROUTE, type Metrics } from './ops.metrics';
 import { metricsSnapshot, readiness, type ReadinessOptions } from './ops.service';
@@ -9,6 +11,7 @@ import { metricsSnapshot, readiness, type ReadinessOptions } from './ops.service
  * Operations endpoints, outside /api and out of the OpenAPI document:
  *  - GET /healthz: the process is up (no database call) — liveness;
  *  - GET /readyz: database reachable, migrations applied, price feed fresh — readiness, 200 or 503;
+ *    with crypto rails, each chain watcher's health too (never a reason to be unready);
  *  - GET /metrics: Prometheus text, for loopback or the METRICS_TOKEN bearer only.
  * Also counts every request for the metrics (by route pattern). Call before any route is added,
  * so the counting hook covers them all.
@@ -18,7 +21,12 @@ export function registerOps(
   ctx: AppContext,
   /** The realtime hub, for its count of open sockets (the metrics' gauge). */
   realtime: { clientCount: () => number },
-  options: { metrics: Metrics; readiness: ReadinessOptions },
+  options: {
+    metrics: Metrics;
+    readiness: ReadinessOptions;
+    /** The chain watchers' statuses, when the instance runs crypto rails. */
+    chainWatchers?: (() => WatcherStatus[]) | undefined;
+  },
 ): void {
   const { metrics } = options;
   app.addHook('onResponse', (request, reply, done) => {
@@ -40,10 +48,20 @@ export function registerOps(
 
   app.get('/readyz', quiet, async (_request, reply) => {
     const result = await readiness(ctx, options.readiness);
+    const chain = options.chainWatchers
+      ? {
+          chain: chainHealth(
+            options
+              .chainWatchers()
+              .map((status) => ({ ...status, blocksBehind: blocksBehind(status) })),
+            ctx.clock.now().getTime(),
+          ),
+        }
+      : {};
     return reply
       .status(result.ready ? 200 : 503)
       .header('cache-control', 'no-store')
-      .send({ status: result.ready ? 'ready' : 'not ready', checks: result.checks });
+      .send({ status: result.ready ? 'ready' : 'not ready', checks: result.checks, ...chain });
   });
 
   app.get('/metrics', quiet, async (request, reply) => {
@@ -61,6 +79,7 @@ export function registerOps(
     metrics.setSnapshot(
       await metricsSnapshot(ctx, realtime.clientCount(), options.readiness.timeoutMs),
     );
+    metrics.setChainWatchers(options.chainWatchers?.() ?? [], ctx.clock.now().getTime());
     return reply
       .header('content-type', metrics.registry.contentType)
       .header('cache-control', 'no-store')

@@ -15,6 +15,7 @@ export {
 export { moneyMail } from './transaction.mail';
 export { adminTransactionRoutes, transactionRoutes } from './transactions.routes';
 export {
+  displayIdsOf,
   findTransaction,
   insertTransaction,
   insertTransactions,

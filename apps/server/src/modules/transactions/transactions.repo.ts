@@ -7,6 +7,7 @@ import {
   eq,
   gte,
   ilike,
+  inArray,
   lt,
   ne,
   or,
@@ -217,6 +218,16 @@ export async function findTransaction(
   if (!where) return undefined;
   const [row] = await db.select().from(transactions).where(where);
   return row;
+}
+
+/** The display ids ("TX-...") of transactions by uuid. */
+export async function displayIdsOf(db: DbOrTx, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: transactions.id, transactionId: transactions.transactionId })
+    .from(transactions)
+    .where(inArray(transactions.id, ids));
+  return new Map(rows.map((row) => [row.id, row.transactionId]));
 }
 
 /** The column an admin's id names: a uuid the row's id, a TNX id the transaction id. */

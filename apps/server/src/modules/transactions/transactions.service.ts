@@ -146,6 +146,11 @@ export function lockTransaction(db: DbOrTx, id: string) {
   return repo.lockTransaction(db, id);
 }
 
+/** The display ids ("TX-...") of transactions by uuid (a chain transfer's credited deposit). */
+export function displayIdsOf(db: DbOrTx, ids: string[]) {
+  return repo.displayIdsOf(db, [...new Set(ids)]);
+}
+
 /** By uuid or by TNX id; undefined for anything else. */
 export function findTransaction(db: DbOrTx, idOrTransactionId: string) {
   return repo.findTransaction(db, idOrTransactionId);

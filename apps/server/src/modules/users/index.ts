@@ -17,6 +17,7 @@ export {
   registerAdminGrantApprovals,
   requireUndeletedOwner,
   userDetail,
+  userEmails,
   userNames,
   type ActivationSteps,
   type AdminActor,

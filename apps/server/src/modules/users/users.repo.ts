@@ -131,12 +131,26 @@ export async function listUserSessions(db: DbOrTx, userId: string, now: Date) {
     .orderBy(desc(sessions.lastSeenAt));
 }
 
-/** Display names by user id (a lead trader's name on a strategy). */
-export async function userNames(db: DbOrTx, ids: string[]): Promise<Map<string, string>> {
+/** One text column of each user by id. */
+async function textById(
+  db: DbOrTx,
+  ids: string[],
+  column: typeof users.name | typeof users.email,
+): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();
   const rows = await db
-    .select({ id: users.id, name: users.name })
+    .select({ id: users.id, value: column })
     .from(users)
     .where(inArray(users.id, ids));
-  return new Map(rows.map((r) => [r.id, r.name]));
+  return new Map(rows.map((r) => [r.id, r.value]));
+}
+
+/** Display names by user id (a lead trader's name on a strategy). */
+export function userNames(db: DbOrTx, ids: string[]): Promise<Map<string, string>> {
+  return textById(db, ids, users.name);
+}
+
+/** E-mail addresses by user id (the back office's lists). */
+export function userEmails(db: DbOrTx, ids: string[]): Promise<Map<string, string>> {
+  return textById(db, ids, users.email);
 }

@@ -373,6 +373,11 @@ export async function closeOwnAccount(
 }
 
 /** Display names by user id, for another module's views (a strategy's lead trader). */
+/** Staff lists: the e-mail of each user by id (a deleted user's anonymised one). */
+export function userEmails(ctx: AppContext, ids: string[]): Promise<Map<string, string>> {
+  return repo.userEmails(ctx.db, [...new Set(ids)]);
+}
+
 export function userNames(ctx: AppContext, ids: string[]): Promise<Map<string, string>> {
   return repo.userNames(ctx.db, ids);
 }

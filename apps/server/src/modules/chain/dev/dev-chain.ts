@@ -21,6 +21,8 @@ export interface DevChain {
   chainId: number;
   /** Stops the node (SIGTERM, then SIGKILL after 2 s); resolves once it has exited. */
   stop(): Promise<void>;
+  /** Kills the node at once, without waiting (a start cut short, the process exiting). */
+  stopNow(): void;
 }
 
 export interface DevChainOptions {
@@ -67,13 +69,18 @@ export async function startDevChain(options: DevChainOptions = {}): Promise<DevC
   if (options.blockTimeSeconds !== undefined) {
     args.push('--block-time', String(options.blockTimeSeconds));
   }
-  const child = spawn(anvilBinary(), args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawnTied(anvilBinary(), args);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   try {
     const port = await listeningPort(child, options.startTimeoutMs ?? 15_000);
     const rpcUrl = `http://127.0.0.1:${port}`;
     await waitUntilAnswering(rpcUrl, options.startTimeoutMs ?? 15_000);
-    return { rpcUrl, chainId: DEV_CHAIN_ID, stop: () => stopChild(child, exited) };
+    return {
+      rpcUrl,
+      chainId: DEV_CHAIN_ID,
+      stop: () => stopChild(child, exited),
+      stopNow: () => killNow(child),
+    };
   } catch (error) {
     await stopChild(child, exited);
     throw error;
@@ -131,10 +138,41 @@ async function waitUntilAnswering(rpcUrl: string, timeoutMs: number): Promise<vo
   }
 }
 
+/**
+ * The node, tied to this process's life: on POSIX it runs under a small shell in a process group
+ * of its own, which stops it when its standard input closes — when we close it, or when this
+ * process dies however it dies (kill -9 included), so no orphan node is left holding a port.
+ */
+const TIED =
+  'trap "" INT; "$0" "$@" </dev/null & node=$!; read _; kill "$node" 2>/dev/null; wait "$node"';
+
+function spawnTied(binary: string, args: string[]): ChildProcess {
+  if (process.platform === 'win32') return spawn(binary, args, { stdio: ['pipe', 'pipe', 'pipe'] });
+  return spawn('sh', ['-c', TIED, binary, ...args], {
+    stdio: ['pipe', 'pipe', 'pipe'],
+    detached: true,
+  });
+}
+
+const running = (child: ChildProcess) => child.exitCode === null && child.signalCode === null;
+
+/** SIGKILL to the node and its shell (their process group). */
+function killNow(child: ChildProcess): void {
+  if (!running(child) || child.pid === undefined) return;
+  try {
+    if (process.platform === 'win32') child.kill('SIGKILL');
+    else process.kill(-child.pid, 'SIGKILL');
+  } catch {
+    // already gone
+  }
+}
+
+/** Closes the node's standard input (it stops: see spawnTied); killed if not gone after 2 s. */
 async function stopChild(child: ChildProcess, exited: Promise<void>): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 2_000);
+  if (!running(child)) return;
+  if (process.platform === 'win32') child.kill('SIGTERM');
+  else child.stdin?.end();
+  const timer = setTimeout(() => killNow(child), 2_000);
   await exited;
   clearTimeout(timer);
 }

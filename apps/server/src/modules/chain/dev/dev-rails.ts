@@ -1,5 +1,5 @@
-import type { Address } from 'viem';
-import { parseChainRails, type ChainRails } from '../chain.config';
+import { createTestClient, http, type Address } from 'viem';
+import { parseChainRails, type ChainRails, type ChainRailsInput } from '../chain.config';
 import { deployDemoUsdc } from './demo-usdc';
 import { startDevChain, type DevChain, type DevChainOptions } from './dev-chain';
 
@@ -22,30 +22,43 @@ export interface DevRails {
   chain: DevChain;
   usdc: Address;
   rails: ChainRails;
+  /** The settings the rails were parsed from (handed to the workers of a multi-process start). */
+  input: ChainRailsInput;
+}
+
+/** The one network watching the development chain and its demo USDC. */
+export function devRailsInput(chain: { rpcUrl: string; chainId: number }, usdc: Address) {
+  return {
+    networks: [
+      {
+        key: DEV_NETWORK_KEY,
+        name: 'Development chain',
+        chainId: chain.chainId,
+        rpcUrl: chain.rpcUrl,
+        confirmations: DEV_CONFIRMATIONS,
+        explorerTxUrl: `${chain.rpcUrl}/tx/{hash}`,
+        xpub: DEV_ACCOUNT_XPUB,
+        startBlock: 0,
+        tokens: [{ symbol: 'USDC', contract: usdc, decimals: 6, minimum: '1000000', usdRate: '1' }],
+      },
+    ],
+  } satisfies ChainRailsInput;
 }
 
 export async function startDevRails(options: DevChainOptions = { blockTimeSeconds: 2 }) {
-  const chain = await startDevChain(options);
+  // A block per transaction while the contract deploys (no wait for the first interval block),
+  // then a block every N seconds as asked.
+  const { blockTimeSeconds, ...rest } = options;
+  const chain = await startDevChain(rest);
   try {
     const usdc = await deployDemoUsdc(chain);
-    const rails = parseChainRails({
-      networks: [
-        {
-          key: DEV_NETWORK_KEY,
-          name: 'Development chain',
-          chainId: chain.chainId,
-          rpcUrl: chain.rpcUrl,
-          confirmations: DEV_CONFIRMATIONS,
-          explorerTxUrl: `${chain.rpcUrl}/tx/{hash}`,
-          xpub: DEV_ACCOUNT_XPUB,
-          startBlock: 0,
-          tokens: [
-            { symbol: 'USDC', contract: usdc, decimals: 6, minimum: '1000000', usdRate: '1' },
-          ],
-        },
-      ],
-    });
-    return { chain, usdc, rails } satisfies DevRails;
+    if (blockTimeSeconds !== undefined) {
+      await createTestClient({ mode: 'anvil', transport: http(chain.rpcUrl) }).setIntervalMining({
+        interval: blockTimeSeconds,
+      });
+    }
+    const input = devRailsInput(chain, usdc);
+    return { chain, usdc, rails: parseChainRails(input), input } satisfies DevRails;
   } catch (error) {
     await chain.stop();
     throw error;

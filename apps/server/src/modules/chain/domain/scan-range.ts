@@ -43,3 +43,19 @@ export function confirmedThrough(
 export function confirmationsAt(blockNumber: bigint, head: bigint): number {
   return blockNumber > head ? 0 : Number(head - blockNumber + 1n);
 }
+
+/**
+ * The confirmations shown for a transfer (k of `required`): all of them once it was credited or
+ * held, none once dropped, else those it has at the last head the watcher saw (capped at the
+ * requirement; 0 before the watcher saw any head).
+ */
+export function confirmationsShown(
+  status: 'seen' | 'confirming' | 'credited' | 'held' | 'dropped',
+  blockNumber: bigint,
+  head: bigint | null,
+  required: number,
+): number {
+  if (status === 'credited' || status === 'held') return required;
+  if (status === 'dropped' || head === null) return 0;
+  return Math.min(required, confirmationsAt(blockNumber, head));
+}

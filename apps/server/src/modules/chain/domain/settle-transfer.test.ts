@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { confirmedThrough, nextScanRange, rewoundCursor } from './scan-range';
+import { confirmationsShown, confirmedThrough, nextScanRange, rewoundCursor } from './scan-range';
 import { settleTransfer, type SettleInput } from './settle-transfer';
 import { parseUsdRate } from './units';
 
@@ -74,5 +74,18 @@ describe('scan ranges', () => {
   it('a reorg rewinds by the confirmation depth, not below the floor', () => {
     expect(rewoundCursor(100n, 12, 0n)).toBe(88n);
     expect(rewoundCursor(5n, 12, 2n)).toBe(2n);
+  });
+});
+
+describe('confirmations shown to the investor', () => {
+  it('k of N from the last head, capped; all once settled; none once dropped or before a head', () => {
+    expect(confirmationsShown('seen', 100n, 100n, 3)).toBe(1);
+    expect(confirmationsShown('confirming', 100n, 101n, 3)).toBe(2);
+    expect(confirmationsShown('confirming', 100n, 150n, 3)).toBe(3);
+    expect(confirmationsShown('seen', 100n, 99n, 3)).toBe(0);
+    expect(confirmationsShown('seen', 100n, null, 3)).toBe(0);
+    expect(confirmationsShown('credited', 100n, null, 3)).toBe(3);
+    expect(confirmationsShown('held', 100n, 100n, 3)).toBe(3);
+    expect(confirmationsShown('dropped', 100n, 120n, 3)).toBe(0);
   });
 });

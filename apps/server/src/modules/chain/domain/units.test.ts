@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { baseUnitsToCents, parseUsdRate } from './units';
+import { baseUnitsToCents, parseUsdRate, tokenAmountText, wholeTokens } from './units';
 
 const ONE = parseUsdRate('1');
 
@@ -34,5 +34,16 @@ describe('baseUnitsToCents', () => {
       cents: amount / 10_000n,
       remainder: amount % 10_000n,
     });
+  });
+});
+
+describe('token amounts in words', () => {
+  it('whole tokens without trailing zeros, and back', () => {
+    expect(tokenAmountText(1_234_567n, 6)).toBe('1.234567');
+    expect(tokenAmountText(25_000_000n, 6)).toBe('25');
+    expect(tokenAmountText(1_500_000n, 6)).toBe('1.5');
+    expect(tokenAmountText(7n, 6)).toBe('0.000007');
+    expect(tokenAmountText(0n, 6)).toBe('0');
+    expect(wholeTokens(25, 6)).toBe(25_000_000n);
   });
 });

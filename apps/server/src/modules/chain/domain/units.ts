@@ -47,3 +47,16 @@ export function baseUnitsToCents(
   const cost = (costNumerator + costDenominator - 1n) / costDenominator;
   return { cents, remainder: amount - cost };
 }
+
+/** Base units as whole tokens in decimal text, without trailing zeros: 1234567 at 6 → "1.234567", 25000000 → "25". */
+export function tokenAmountText(amount: bigint, decimals: number): string {
+  const unit = 10n ** BigInt(decimals);
+  const whole = amount / unit;
+  const fraction = (amount % unit).toString().padStart(decimals, '0').replace(/0+$/, '');
+  return fraction ? `${whole}.${fraction}` : whole.toString();
+}
+
+/** Whole tokens to base units: 25 at 6 decimals → 25000000. */
+export function wholeTokens(amount: number, decimals: number): bigint {
+  return BigInt(amount) * 10n ** BigInt(decimals);
+}
