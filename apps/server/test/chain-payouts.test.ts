@@ -146,6 +146,21 @@ describe('the development rail method', () => {
     ]);
   });
 
+  it('is not a method to report a deposit on: the chain credits it to the investor’s own address', async () => {
+    const investor = await activeUser(t);
+    const before = await t.db.execute(sql`SELECT count(*)::int AS n FROM transactions`);
+    const response = await investor.client.post('/api/deposits', {
+      methodId: railMethodId,
+      amount: '25',
+    });
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json()).toMatchObject({
+      error: { code: 'PAYMENT_METHOD_REQUIRED', field: 'methodId' },
+    });
+    const after = await t.db.execute(sql`SELECT count(*)::int AS n FROM transactions`);
+    expect(after.rows).toEqual(before.rows);
+  });
+
   it('an admin links a method only to a configured rail', async () => {
     const body = { kind: 'crypto', name: 'USD Coin', network: 'Ethereum', address: 'see page' };
     const unknown = await admin.post('/api/admin/payment-methods', {

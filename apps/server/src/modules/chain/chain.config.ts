@@ -73,10 +73,12 @@ export const chainNetworkSchema = z.strictObject({
   confirmations: z.number().int().min(1).max(10_000),
   /** Credit under this block tag instead of counting confirmations (chains that have it). */
   finalityTag: z.enum(['finalized', 'safe']).optional(),
+  /** Absent: the network has no explorer (the development chain); hashes are shown as text. */
   explorerTxUrl: z
     .string()
     .refine((value) => value.includes('{hash}'), PROBLEMS.hashPlaceholder)
-    .refine((value) => /^https?:\/\//.test(value), PROBLEMS.httpUrl),
+    .refine((value) => /^https?:\/\//.test(value), PROBLEMS.httpUrl)
+    .optional(),
   xpub: z.string().refine((value) => {
     try {
       parseAccountXpub(value);
@@ -136,7 +138,7 @@ export interface ChainNetwork {
   rpcUrl: string;
   confirmations: number;
   finalityTag: 'finalized' | 'safe' | null;
-  explorerTxUrl: string;
+  explorerTxUrl: string | null;
   xpub: string;
   startBlock: bigint | null;
   maxBlocksPerScan: number;
@@ -166,6 +168,7 @@ export function parseChainRails(value: unknown): ChainRails {
     networks: parsed.data.networks.map((network) => ({
       ...network,
       finalityTag: network.finalityTag ?? null,
+      explorerTxUrl: network.explorerTxUrl ?? null,
       startBlock: network.startBlock === undefined ? null : BigInt(network.startBlock),
       tokens: network.tokens.map((token) => ({
         ...token,
@@ -183,7 +186,10 @@ function fieldName(path: readonly PropertyKey[]): string {
   }, '');
 }
 
-/** The explorer link of a transaction on a network. */
-export function explorerTxLink(network: Pick<ChainNetwork, 'explorerTxUrl'>, hash: string) {
-  return network.explorerTxUrl.replace('{hash}', hash);
+/** The explorer link of a transaction on a network; null when the network has no explorer. */
+export function explorerTxLink(
+  network: Pick<ChainNetwork, 'explorerTxUrl'>,
+  hash: string,
+): string | null {
+  return network.explorerTxUrl?.replace('{hash}', hash) ?? null;
 }

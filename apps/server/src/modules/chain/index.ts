@@ -1,6 +1,4 @@
 /** The chain module's face (crypto rails: deposit addresses, the chain watcher, the development chain): what other modules and the app's wiring use. */
-import type { ChainRails } from './chain.config';
-import type { ChainRuntime } from './chain.runtime';
 export {
   ChainConfigError,
   chainRailsSchema,

@@ -69,7 +69,7 @@ export interface PayoutToProve {
 export interface ProvenPayout {
   network: string;
   txHash: Hash;
-  explorerUrl: string;
+  explorerUrl: string | null;
 }
 
 /**

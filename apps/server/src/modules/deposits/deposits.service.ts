@@ -51,7 +51,9 @@ export async function requestDeposit(
     { userId: user.id, key, scope: 'POST /api/deposits', payload: input },
     async (tx) => {
       const method = await findActiveMethod(tx, input.methodId);
-      if (!method) throw refusal('PAYMENT_METHOD_REQUIRED', {}, 'methodId');
+      // A method on a crypto rail is credited from the chain, to the investor's own address
+      // (/deposits/chain/:network), never by an admin's review of "I have made the payment".
+      if (!method || method.railNetwork) throw refusal('PAYMENT_METHOD_REQUIRED', {}, 'methodId');
       const now = ctx.clock.now();
       const label = methodLabel(method);
       const parts: TransactionDescription = { code: 'deposit', method: label };

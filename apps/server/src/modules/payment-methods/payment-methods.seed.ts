@@ -64,6 +64,6 @@ export async function ensureDevRailMethod(db: DbOrTx, devRails: RailCatalog): Pr
     address: 'Your own deposit address',
     railNetwork: network.key,
     railToken: token.symbol,
-    sortOrder: 0,
+    sortOrder: 10, // after the seeded demo methods
   });
 }

@@ -36,7 +36,6 @@ export function devRailsInput(chain: { rpcUrl: string; chainId: number }, usdc: 
         chainId: chain.chainId,
         rpcUrl: chain.rpcUrl,
         confirmations: DEV_CONFIRMATIONS,
-        explorerTxUrl: `${chain.rpcUrl}/tx/{hash}`,
         xpub: DEV_ACCOUNT_XPUB,
         startBlock: 0,
         tokens: [{ symbol: 'USDC', contract: usdc, decimals: 6, minimum: '1000000', usdRate: '1' }],

@@ -51,6 +51,19 @@ describe('DepositsPage', () => {
     expect(screen.getByText('Please enter an amount')).toBeTruthy();
   });
 
+  it('does not offer a method on a crypto rail: the chain credits it to the investor’s own address', async () => {
+    const railUsdc = cryptoMethod({
+      id: '6f1c3c2e-8a3b-4f43-9a55-0f0f0f0f0f09',
+      name: 'USDC (test)',
+      railNetwork: 'dev',
+      railToken: 'USDC',
+    });
+    fakeApi({ 'GET /api/payment-methods': { body: { methods: [bitcoin, railUsdc] } } });
+    renderSignedIn(<DepositsPage />, '/deposits', '/deposits');
+    expect(await screen.findByRole('radio', { name: /Bitcoin/ })).toBeTruthy();
+    expect(screen.queryByRole('radio', { name: /USDC/ })).toBeNull();
+  });
+
   it('continues to the payment page 1 s after Continue to Payment', async () => {
     fakeApi({ 'GET /api/payment-methods': { body: { methods: [bitcoin] } } });
     const { router } = renderSignedIn(<DepositsPage />, '/deposits', '/deposits');

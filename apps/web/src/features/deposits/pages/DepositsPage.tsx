@@ -1,4 +1,5 @@
 import { createDepositSchema } from '@app/shared/schemas/money';
+import type { PaymentMethod } from '@app/shared/schemas/payment-methods';
 import { centsToPlain } from '@app/shared/money';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
@@ -29,10 +30,18 @@ export function DepositsPage() {
   );
 }
 
+/**
+ * The methods a deposit is reviewed on: one on a crypto rail is credited from the chain to the
+ * investor's own address instead (the rails card above), so it is not offered here.
+ */
+function reviewedMethods(methods: PaymentMethod[]): PaymentMethod[] {
+  return methods.filter((method) => !method.railNetwork);
+}
+
 function DepositForm() {
   const { t } = useTranslation('deposits');
   const location = useLocation();
-  const methods = useQuery(paymentMethodsQuery);
+  const methods = useQuery({ ...paymentMethodsQuery, select: reviewedMethods });
   // Back from the payment page ("Change"), the previous choice is filled in again.
   const previous: unknown = location.state;
   const draft = isDepositDraft(previous) ? previous : null;
