@@ -1,17 +1,12 @@
+import { CHAIN_TRANSFER_STATUSES, type ChainTransferStatusName } from '@app/shared/schemas/chain';
 import { bigint, integer, numeric, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { timestamptz, uuidV7Key } from '../../db/columns';
 import type { HoldReason } from './domain/settle-transfer';
 
 /** Typed mirror of migrations/0053_chain_rails.sql (the SQL is the source). */
 
-export const CHAIN_TRANSFER_STATUSES = [
-  'seen',
-  'confirming',
-  'credited',
-  'held',
-  'dropped',
-] as const;
-export type ChainTransferStatus = (typeof CHAIN_TRANSFER_STATUSES)[number];
+/** The statuses the API shows (packages/shared), one list for the table's CHECK mirror and the views. */
+export type ChainTransferStatus = ChainTransferStatusName;
 
 export const chainAddressCounters = pgTable('chain_address_counters', {
   network: text('network').primaryKey(),

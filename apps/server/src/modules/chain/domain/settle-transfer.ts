@@ -1,3 +1,4 @@
+import { CHAIN_HOLD_REASONS, type ChainHoldReasonName } from '@app/shared/schemas/chain';
 import { confirmationsAt } from './scan-range';
 import { baseUnitsToCents, type UsdRate } from './units';
 
@@ -12,8 +13,8 @@ import { baseUnitsToCents, type UsdRate } from './units';
  * Why a confirmed transfer is not credited: below the token's minimum (or worth less than a
  * cent), a token without a USD rate, or an owner whose account was deleted.
  */
-export const HOLD_REASONS = ['below_minimum', 'no_rate', 'account_closed'] as const;
-export type HoldReason = (typeof HOLD_REASONS)[number];
+export const HOLD_REASONS = CHAIN_HOLD_REASONS;
+export type HoldReason = ChainHoldReasonName;
 
 export type TransferVerdict =
   | { kind: 'dropped' }
