@@ -315,6 +315,7 @@ describe('the back office', () => {
     const [watcher] = response.json<{ watchers: ChainWatcherStatus[] }>().watchers;
     expect(watcher).toMatchObject({
       network: 'dev',
+      networkName: 'Development chain',
       token: 'USDC',
       blocksBehind: 0,
       lastError: null,

@@ -104,6 +104,7 @@ export const adminChainTransferQuerySchema = z.object({
 /** Each watcher's health (GET /api/admin/chain/watchers; also in /readyz and /metrics). */
 export const chainWatcherStatusSchema = z.object({
   network: z.string(),
+  networkName: z.string(),
   token: z.string(),
   cursorBlock: z.string().nullable(),
   head: z.string().nullable(),

@@ -178,12 +178,16 @@ export async function adminTransfers(
 
 /** Each watcher's health: blocks behind the head, its last pass, its last error. */
 export function watcherViews(setup: ChainSetup | undefined): ChainWatcherStatus[] {
-  return (setup?.runtime?.statuses() ?? []).map(watcherView);
+  const names = new Map(railsOf(setup).networks.map((network) => [network.key, network.name]));
+  return (setup?.runtime?.statuses() ?? []).map((status) =>
+    watcherView(status, names.get(status.network) ?? status.network),
+  );
 }
 
-export function watcherView(status: WatcherStatus): ChainWatcherStatus {
+function watcherView(status: WatcherStatus, networkName: string): ChainWatcherStatus {
   return {
     network: status.network,
+    networkName,
     token: status.token,
     cursorBlock: status.cursorBlock?.toString() ?? null,
     head: status.head?.toString() ?? null,

@@ -14,6 +14,7 @@ const transfer = adminChainTransferFixture;
 function watcher(overrides: Partial<ChainWatcherStatus>): ChainWatcherStatus {
   return {
     network: 'dev',
+    networkName: 'Development chain',
     token: 'USDC',
     cursorBlock: '42',
     head: '42',
@@ -62,7 +63,7 @@ describe('ChainTransfersPage', () => {
     renderAt('/admin/chain-transfers', <ChainTransfersPage />);
     const items = await screen.findAllByTestId('chain-watcher');
     const [dev, base, ethereum, polygon] = items;
-    expect(within(dev!).getByText('USDC on dev')).toBeTruthy();
+    expect(within(dev!).getByText('USDC on Development chain')).toBeTruthy();
     expect(within(dev!).getByText('Up to date')).toBeTruthy();
     expect(within(base!).getByText('12 blocks behind the chain')).toBeTruthy();
     expect(within(base!).getByText('Block 100 of 112')).toBeTruthy();

@@ -60,7 +60,10 @@ function WatcherItem({ watcher }: { watcher: ChainWatcherStatus }) {
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <span className="font-medium text-text">
-          {t('chainTransfers.health.watcher', { token: watcher.token, network: watcher.network })}
+          {t('chainTransfers.health.watcher', {
+            token: watcher.token,
+            network: watcher.networkName,
+          })}
         </span>
         <Badge tone={health.tone}>
           {t(`chainTransfers.health.${health.key}`, { count: health.count })}
