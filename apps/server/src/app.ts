@@ -59,6 +59,7 @@ import { adminSettingsRoutes } from './modules/settings';
 import { adminAppropriatenessRoutes, appropriatenessRoutes } from './modules/appropriateness';
 import { adminTransactionRoutes, transactionRoutes } from './modules/transactions';
 import {
+  adminDevPayoutRoutes,
   adminWithdrawalRoutes,
   feeScheduleRoute,
   withdrawalQuoteRoute,
@@ -352,7 +353,10 @@ async function registerMoneyRoutes(
   await app.register(adminUserAccountRoutes(ctx), { prefix: '/api/admin/users' });
 }
 
-/** The crypto rails: deposit addresses, transfers seen on the chain, the development faucet. */
+/**
+ * The crypto rails: deposit addresses, transfers seen on the chain, the development faucet, and
+ * the development chain's payouts of withdrawals (the withdrawals module's).
+ */
 async function registerChainRoutes(
   app: FastifyInstance,
   ctx: AppContext,
@@ -360,6 +364,7 @@ async function registerChainRoutes(
 ): Promise<void> {
   await app.register(chainRoutes(ctx, chain), { prefix: '/api/chain' });
   await app.register(adminChainRoutes(ctx, chain), { prefix: '/api/admin/chain' });
+  await app.register(adminDevPayoutRoutes(ctx, chain), { prefix: '/api/admin/chain/dev' });
 }
 
 /**

@@ -198,6 +198,7 @@ export const ACCESS: Record<string, Access> = {
   'DELETE /api/admin/sign-in-providers/{provider}': 'admin',
   'GET /api/admin/chain/transfers': 'admin', // every investor's transfers, with their e-mail
   'GET /api/admin/chain/watchers': 'admin',
+  'POST /api/admin/chain/dev/payouts': 'admin', // development chain only: 404 CHAIN_FAUCET_OFF here
 };
 
 /**

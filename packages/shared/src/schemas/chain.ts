@@ -126,6 +126,15 @@ export const chainFaucetSchema = z.object({
 export const chainFaucetResponseSchema = z.object({ txHash });
 
 /**
+ * POST /api/admin/chain/dev/payouts (development chain only): the development account sends a
+ * pending withdrawal's net amount of test USDC to its address, answering the hash the admin
+ * then pays the withdrawal with (nothing is paid by this alone). The withdrawal by uuid or TNX id.
+ */
+export const chainDevPayoutSchema = z.object({ withdrawalId: z.string().trim().min(1).max(64) });
+export type ChainDevPayout = z.infer<typeof chainDevPayoutSchema>;
+export const chainDevPayoutResponseSchema = z.object({ txHash });
+
+/**
  * The admin's proof of a crypto payout sent from the operator's wallet (POST
  * /api/admin/withdrawals/:id/pay): the transaction's hash, required for a method on a rail and
  * ignored otherwise. Any text is taken here: one that is not a transaction hash (0x and 64 hex

@@ -1,3 +1,4 @@
+import { getAddress } from 'viem';
 import type {
   AdminChainTransfer,
   ChainRail,
@@ -15,10 +16,11 @@ import { userEmails } from '../users';
 import { depositAddressOf } from './addresses.service';
 import { explorerTxLink, type ChainNetwork, type ChainRails } from './chain.config';
 import type { ChainTransferRow, ChainTransferStatus } from './chain.schema';
-import type { ChainSetup } from './chain.setup';
+import type { ChainSetup, DevFaucet } from './chain.setup';
 import { blocksBehind, type WatcherStatus } from './chain.runtime';
 import * as repo from './chain.repo';
-import { mintDemoUsdc } from './dev/demo-usdc';
+import { mintDemoUsdc, transferManyDemoUsdc } from './dev/demo-usdc';
+import { payoutBaseUnits, railOf } from './payouts.service';
 import { confirmationsShown } from './domain/scan-range';
 import { tokenAmountText, wholeTokens } from './domain/units';
 
@@ -197,8 +199,25 @@ function watcherView(status: WatcherStatus, networkName: string): ChainWatcherSt
   };
 }
 
-/** One mint at a time per instance: the development account's transactions take its nonces in turn. */
-const FAUCET_QUEUE = cacheKey<{ last: Promise<unknown> }>('chain faucet queue');
+/** One transaction at a time per instance: the development account's transactions take its nonces in turn. */
+const DEV_ACCOUNT_QUEUE = cacheKey<{ last: Promise<unknown> }>('chain dev account queue');
+
+/** Runs `send` (transactions of the development account) after the ones already asked for. */
+function inTurn<T>(ctx: AppContext, send: () => Promise<T>): Promise<T> {
+  const queue = ctx.caches.keep(DEV_ACCOUNT_QUEUE, () => ({ last: Promise.resolve() }));
+  const sent = queue.last.then(send);
+  queue.last = sent.catch(() => undefined);
+  return sent;
+}
+
+const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+/** The development chain's node and demo USDC, or CHAIN_FAUCET_OFF: test money exists only there. */
+export function requireDevChain(setup: ChainSetup | undefined): DevFaucet {
+  const dev = setup?.development ? setup.devChain : undefined;
+  if (!dev) throw refusal('CHAIN_FAUCET_OFF');
+  return dev;
+}
 
 /**
  * POST /api/chain/dev/faucet: test USDC minted to the investor's own deposit address on the
@@ -210,17 +229,38 @@ export async function faucet(
   user: UserRow,
   body: { network: string; amount?: number | undefined },
 ) {
-  const dev = setup?.development ? setup.devChain : undefined;
-  if (!dev) throw refusal('CHAIN_FAUCET_OFF');
+  const dev = requireDevChain(setup);
   const network = networkOf(setup, body.network, 'network');
-  const token = network.tokens.find((t) => t.contract.toLowerCase() === dev.token.toLowerCase());
+  const token = network.tokens.find((t) => sameAddress(t.contract, dev.token));
   if (network.key !== dev.network || !token) {
     throw refusal('CHAIN_NETWORK_UNKNOWN', {}, 'network');
   }
   const { address } = await ownAddress(ctx, setup, user, network.key);
   const amount = wholeTokens(body.amount ?? FAUCET_DEFAULT_TOKENS, token.decimals);
-  const queue = ctx.caches.keep(FAUCET_QUEUE, () => ({ last: Promise.resolve() }));
-  const minted = queue.last.then(() => mintDemoUsdc(dev, dev.token, address.address, amount));
-  queue.last = minted.catch(() => undefined);
-  return { txHash: await minted };
+  return { txHash: await inTurn(ctx, () => mintDemoUsdc(dev, dev.token, address.address, amount)) };
+}
+
+/**
+ * A withdrawal's payout on the development chain, where an admin has no wallet to send from
+ * (POST /api/admin/chain/dev/payouts; CHAIN_FAUCET_OFF anywhere else): the development account
+ * sends the net amount of demo USDC, in base units exactly as the proof requires it
+ * (payoutBaseUnits), to the withdrawal's address. Resolves with the mined transaction's hash,
+ * which the admin then pays the withdrawal with: nothing is booked or marked paid here.
+ */
+export async function sendDevPayout(
+  ctx: AppContext,
+  setup: ChainSetup | undefined,
+  payout: { rail: { network: string; token: string }; to: string; netCents: bigint },
+) {
+  const dev = requireDevChain(setup);
+  const rail = railOf(setup?.rails, payout.rail, 'withdrawalId');
+  // The development account holds the demo USDC only.
+  if (rail.network.key !== dev.network || !sameAddress(rail.token.contract, dev.token)) {
+    throw refusal('CHAIN_NETWORK_UNKNOWN', {}, 'withdrawalId');
+  }
+  const amount = payoutBaseUnits(rail, payout.netCents, 'withdrawalId');
+  const to = getAddress(payout.to);
+  return {
+    txHash: await inTurn(ctx, () => transferManyDemoUsdc(dev, dev.token, [{ to, amount }])),
+  };
 }

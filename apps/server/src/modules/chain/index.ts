@@ -37,6 +37,7 @@ export {
   type WatcherStatus,
 } from './chain.runtime';
 export { adminChainRoutes, chainRoutes } from './chain.routes';
+export { requireDevChain, sendDevPayout } from './chain.service';
 export {
   WATCH_INTERVAL_MS,
   chainSetupOf,

@@ -56,6 +56,17 @@ export async function checkedPayoutAddress(
   return getAddress(text);
 }
 
+/**
+ * The base units of the rail's token a payout of `netCents` must send at least (its decimals and
+ * USD rate, rounded up: never a base unit less); CHAIN_NETWORK_UNKNOWN (on `field`) for a token
+ * without a USD rate.
+ */
+export function payoutBaseUnits(rail: Rail, netCents: bigint, field: string): bigint {
+  const { token } = rail;
+  if (!token.usdRate) throw refusal('CHAIN_NETWORK_UNKNOWN', {}, field);
+  return centsToBaseUnitsUp(netCents, token.decimals, token.usdRate);
+}
+
 export interface PayoutToProve {
   rail: Rail;
   /** Where the withdrawal goes (checksummed or not). */
@@ -86,7 +97,7 @@ export async function provePayout(
   rpcOf: (network: ChainNetwork) => ChainRpc = connectRpc,
 ): Promise<ProvenPayout> {
   const { network, token } = payout.rail;
-  if (!token.usdRate) throw refusal('CHAIN_NETWORK_UNKNOWN', {}, 'txHash');
+  const required = payoutBaseUnits(payout.rail, payout.netCents, 'txHash');
   const txHash = payout.txHash.toLowerCase() as Hash;
   const rpc = rpcOf(network);
   const receipt = await rpc.receipt(txHash);
@@ -99,7 +110,7 @@ export async function provePayout(
     canonicalHash,
     token: token.contract,
     to: payout.to,
-    required: centsToBaseUnitsUp(payout.netCents, token.decimals, token.usdRate),
+    required,
     confirmedThrough: confirmedThrough(head, network.confirmations, tagged),
     head,
   });

@@ -1,5 +1,6 @@
 /** The withdrawals module's face (withdrawals, their fee schedule and quote): what other modules and the app's wiring use. */
 export {
+  adminDevPayoutRoutes,
   adminWithdrawalRoutes,
   feeScheduleRoute,
   withdrawalQuoteRoute,

@@ -6,15 +6,18 @@ import {
 } from '@app/shared/schemas/money';
 import { approvalResponseSchema } from '@app/shared/schemas/approvals';
 import { transactionResponseSchema } from '@app/shared/schemas/transactions';
-import { payoutProofSchema } from '@app/shared/schemas/chain';
+import {
+  chainDevPayoutResponseSchema,
+  chainDevPayoutSchema,
+  payoutProofSchema,
+} from '@app/shared/schemas/chain';
 import type { AppContext } from '../../context';
-import type { ChainRails } from '../chain';
+import type { ChainRails, ChainSetup } from '../chain';
 import { decisionRoutes } from '../approvals';
-import { requireUser } from '../session';
 import { idempotentCreateRoute } from '../ledger';
 import * as service from './withdrawals.service';
 import { publicRoutes } from '../../http/route-plugin';
-import { adminRoutes, signedInRoutes } from '../session';
+import { adminRoutes, requireUser, signedInRoutes } from '../session';
 
 /**
  * GET /api/withdrawals/quote?amount=&methodId=: what a withdrawal of that amount costs by that
@@ -86,5 +89,30 @@ export function adminWithdrawalRoutes(ctx: AppContext, rails?: ChainRails) {
         run: (request, reason) => service.rejectWithdrawal(ctx, request, reason),
       },
     });
+  });
+}
+
+/**
+ * POST /api/admin/chain/dev/payouts {withdrawalId} (development chain only: 404
+ * CHAIN_FAUCET_OFF anywhere else): the development account sends a pending withdrawal's payout
+ * on the rail and answers its hash, which the admin then pays the withdrawal with (POST
+ * /api/admin/withdrawals/:id/pay): the chain's proof is checked as for any payout.
+ */
+export function adminDevPayoutRoutes(ctx: AppContext, chain: ChainSetup | undefined) {
+  return adminRoutes((app) => {
+    app.post(
+      '/payouts',
+      {
+        schema: {
+          tags: ['admin'],
+          description:
+            'Development chain only: test USDC sent to a pending withdrawal’s address, for its payout hash.',
+          body: chainDevPayoutSchema,
+          response: { 200: chainDevPayoutResponseSchema },
+        },
+      },
+      (request) =>
+        service.sendDevPayout(ctx, requireUser(request).user, request.body.withdrawalId, chain),
+    );
   });
 }

@@ -62,7 +62,10 @@ import {
   checkedPayoutAddress,
   provePayout,
   railOf,
+  requireDevChain,
+  sendDevPayout as sendChainDevPayout,
   type ChainRails,
+  type ChainSetup,
   type ProvenPayout,
 } from '../chain';
 
@@ -303,6 +306,37 @@ async function provenPayout(
     to: target.row.payoutDetails?.walletAddress ?? '',
     netCents: target.row.amountCents - target.row.feeCents,
     txHash: params.txHash,
+  });
+}
+
+/**
+ * Development chain only (CHAIN_FAUCET_OFF anywhere else): the development account sends the
+ * payout of a pending withdrawal on the rail, its net amount to its address, for `admin` to pay
+ * it with the answered hash through payWithdrawal like any payout. Books nothing. Refused for a
+ * withdrawal there is none of (WITHDRAWAL_NOT_FOUND), one decided already
+ * (WITHDRAWAL_ALREADY_DECIDED), and one this admin could not pay with a hash: not on a rail, or
+ * their own (CHAIN_NETWORK_UNKNOWN on withdrawalId).
+ */
+export async function sendDevPayout(
+  ctx: AppContext,
+  admin: UserRow,
+  withdrawalId: string,
+  chain: ChainSetup | undefined,
+): Promise<{ txHash: string }> {
+  requireDevChain(chain);
+  const row = await findTransaction(ctx.db, withdrawalId);
+  if (!row || row.kind !== 'withdrawal') throw refusal('WITHDRAWAL_NOT_FOUND');
+  if (row.status !== 'pending') {
+    throw refusal('WITHDRAWAL_ALREADY_DECIDED', {
+      outcome: row.status === 'success' ? 'paid' : 'rejected',
+    });
+  }
+  const target = railPayout(row, admin.id);
+  if (!target) throw refusal('CHAIN_NETWORK_UNKNOWN', {}, 'withdrawalId');
+  return sendChainDevPayout(ctx, chain, {
+    rail: target.rail,
+    to: row.payoutDetails?.walletAddress ?? '',
+    netCents: row.amountCents - row.feeCents,
   });
 }
 
