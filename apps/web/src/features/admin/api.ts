@@ -325,6 +325,12 @@ export const adminApi = {
         items: page.transfers,
         nextCursor: page.nextCursor,
       })),
+  /**
+   * The development chain only: the development wallet sends a pending withdrawal's payout in
+   * test USDC; the answer's hash is then the one to pay it with (nothing is paid by this alone).
+   */
+  sendDevPayout: (withdrawalId: string) =>
+    api.post<{ txHash: string }>('/api/admin/chain/dev/payouts', { withdrawalId }),
   /** Each watcher's health: blocks behind the head, its last pass and its last error. */
   chainWatchers: (signal?: AbortSignal) =>
     api

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'sonner';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { type RecordedCall, stubApi } from '../../../test/fetch';
-import { renderAt } from '../../../test/render';
+import { renderAt, requestsSettled } from '../../../test/render';
 import { TransactionsPage } from './TransactionsPage';
 import { transaction } from '../test/fixtures';
 import { fillIn } from '../../../test/form';
@@ -23,6 +23,39 @@ const withdrawal = transaction({
   paymentReference: null,
   payoutDetails: { method: 'bank', bankName: 'First Bank', accountNumber: '12345678' },
 });
+
+/** A withdrawal by the development chain's "USDC (test)" method: paid with a transaction hash. */
+const onRail = transaction({
+  ...withdrawal,
+  id: 'tx-3',
+  transactionId: 'TNX-WD0002',
+  description: 'Withdrawal via USDC (test)',
+  payoutDetails: {
+    method: 'crypto',
+    currency: 'USDC (test)',
+    network: 'Development chain',
+    walletAddress: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+    railNetwork: 'dev',
+    railToken: 'USDC',
+  },
+});
+
+/** GET /api/chain/rails: the "dev" network's USDC, on the development chain or not. */
+function railsReply(development: boolean) {
+  const rail = {
+    network: 'dev',
+    networkName: 'Development chain',
+    chainId: 31337,
+    token: 'USDC',
+    contract: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
+    decimals: 6,
+    minimum: '1000000',
+    confirmations: 3,
+    credited: true,
+    development,
+  };
+  return { body: { rails: [rail] } };
+}
 
 function setup(
   decision: (call: RecordedCall) => { status?: number; body: unknown } | undefined,
@@ -160,20 +193,6 @@ describe('TransactionsPage', () => {
   });
 
   it('asks for the transaction hash of a payout on a crypto rail, shows the server refusing it under the field, then pays', async () => {
-    const onRail = transaction({
-      ...withdrawal,
-      id: 'tx-3',
-      transactionId: 'TNX-WD0002',
-      description: 'Withdrawal via USDC (test)',
-      payoutDetails: {
-        method: 'crypto',
-        currency: 'USDC (test)',
-        network: 'Development chain',
-        walletAddress: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
-        railNetwork: 'dev',
-        railToken: 'USDC',
-      },
-    });
     const short = `0x${'1'.repeat(64)}`;
     const right = `0x${'2'.repeat(64)}`;
     const { calls } = setup(
@@ -214,6 +233,54 @@ describe('TransactionsPage', () => {
       .filter((c) => c.path === '/api/admin/withdrawals/tx-3/pay')
       .map((c) => c.body);
     expect(bodies).toEqual([{ txHash: short }, { txHash: right }]);
+  });
+
+  it('on the development chain, sends the payout from the development wallet, fills in its hash, and pays with it', async () => {
+    const sent = `0x${'4'.repeat(64)}`;
+    const { calls } = setup(
+      (call) => {
+        if (call.path === '/api/chain/rails') return railsReply(true);
+        if (call.path === '/api/admin/chain/dev/payouts') return { body: { txHash: sent } };
+        return call.path === '/api/admin/withdrawals/tx-3/pay' ? ok : undefined;
+      },
+      [onRail],
+    );
+    const dialog = await openDecision('TNX-WD0002', 'Mark paid');
+    expect(
+      await within(dialog).findByText(
+        'Development chain: test money only. This sends $90.00 in test USDC from the development wallet to the wallet address above and fills in the hash. Mark it paid once the transaction has its confirmations (a few seconds).',
+      ),
+    ).toBeTruthy();
+    fireEvent.click(
+      within(dialog).getByRole('button', { name: 'Send from the development wallet' }),
+    );
+    const field = within(dialog).getByLabelText<HTMLInputElement>('Transaction hash');
+    await waitFor(() => expect(field.value).toBe(sent));
+    expect(calls.filter((c) => c.path === '/api/admin/chain/dev/payouts')).toEqual([
+      expect.objectContaining({ method: 'POST', body: { withdrawalId: 'tx-3' } }),
+    ]);
+    // Nothing is paid until the admin confirms, with that hash.
+    expect(calls.some((c) => c.path === '/api/admin/withdrawals/tx-3/pay')).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Mark paid' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Withdrawal marked as paid'));
+    expect(
+      calls.filter((c) => c.path === '/api/admin/withdrawals/tx-3/pay').map((c) => c.body),
+    ).toEqual([{ txHash: sent }]);
+  });
+
+  it('offers no development wallet on a real chain', async () => {
+    const { calls } = setup(
+      (call) => (call.path === '/api/chain/rails' ? railsReply(false) : undefined),
+      [onRail],
+    );
+    const dialog = await openDecision('TNX-WD0002', 'Mark paid');
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/chain/rails')).toBe(true));
+    await requestsSettled();
+    expect(within(dialog).getByLabelText('Transaction hash')).toBeTruthy();
+    expect(
+      within(dialog).queryByRole('button', { name: 'Send from the development wallet' }),
+    ).toBeNull();
+    expect(within(dialog).queryByText(/test money/)).toBeNull();
   });
 
   it("shows a chain deposit's hash once (not again as its reference) with its explorer link", async () => {

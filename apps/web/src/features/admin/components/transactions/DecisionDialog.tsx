@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiRequestError } from '../../../../lib/api';
 import { ConfirmDialog, TextField } from '../../../../ui';
 import { adminApi, adminKeys, type AdminTransaction } from '../../api';
+import { DevPayoutButton } from './DevPayoutButton';
 import {
   isRejection,
   payoutRail,
@@ -187,6 +188,9 @@ export function DecisionDialog({
           error={refusalOf(error, 'txHash')}
           onChange={setTxHash}
         />
+      )}
+      {rail && (
+        <DevPayoutButton withdrawalId={tx.id} rail={rail} net={values.net} onSent={setTxHash} />
       )}
     </ConfirmDialog>
   );

@@ -1,0 +1,59 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../../../lib/requestErrors';
+import { Button, WarningIcon } from '../../../../ui';
+import { chainRailsQuery } from '../../../deposits/chainApi';
+import { adminApi } from '../../api';
+
+/**
+ * The development chain only (its rail says `development`), where an admin has no wallet to pay
+ * from: "Send from the development wallet" has the server send the withdrawal's net amount in
+ * test tokens to its address and puts the transaction's hash in the field (`onSent`). The admin
+ * then pays with it like any payout: the server checks it on the chain. Labelled as test money.
+ */
+export function DevPayoutButton({
+  withdrawalId,
+  rail,
+  net,
+  onSent,
+}: {
+  withdrawalId: string;
+  rail: { network: string; token: string };
+  /** The net amount, as the dialog shows it ("$49.00"). */
+  net: string;
+  onSent: (txHash: string) => void;
+}) {
+  const { t } = useTranslation('admin');
+  const rails = useQuery(chainRailsQuery);
+  const send = useMutation({
+    mutationFn: () => adminApi.sendDevPayout(withdrawalId),
+    onSuccess: ({ txHash }) => onSent(txHash),
+  });
+  const development = rails.data?.some(
+    (candidate) =>
+      candidate.development && candidate.network === rail.network && candidate.token === rail.token,
+  );
+  if (!development) return null;
+  return (
+    <div className="flex flex-col gap-3 rounded-lg border border-warning/40 bg-warning/5 p-3 text-sm">
+      <p className="flex gap-2 text-muted">
+        <WarningIcon className="mt-0.5 shrink-0 text-warning" aria-hidden />
+        <span>{t('railPayouts.devPayout.note', { net, token: rail.token })}</span>
+      </p>
+      <Button
+        variant="secondary"
+        size="sm"
+        loading={send.isPending}
+        onClick={() => send.mutate()}
+        className="self-start"
+      >
+        {t('railPayouts.devPayout.button')}
+      </Button>
+      {send.isError && (
+        <p role="alert" className="text-danger">
+          {errorMessage(send.error)}
+        </p>
+      )}
+    </div>
+  );
+}
