@@ -256,6 +256,7 @@ describe('TransactionsPage', () => {
     );
     const field = within(dialog).getByLabelText<HTMLInputElement>('Transaction hash');
     await waitFor(() => expect(field.value).toBe(sent));
+    expect(toast.success).toHaveBeenCalledWith('Test USDC sent from the development wallet');
     expect(calls.filter((c) => c.path === '/api/admin/chain/dev/payouts')).toEqual([
       expect.objectContaining({ method: 'POST', body: { withdrawalId: 'tx-3' } }),
     ]);

@@ -1,15 +1,16 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../../lib/requestErrors';
 import { Button, WarningIcon } from '../../../../ui';
 import { chainRailsQuery } from '../../../deposits/chainApi';
 import { adminApi } from '../../api';
+import { useAdminMutation } from '../../hooks/useAdminMutation';
 
 /**
  * The development chain only (its rail says `development`), where an admin has no wallet to pay
  * from: "Send from the development wallet" has the server send the withdrawal's net amount in
  * test tokens to its address and puts the transaction's hash in the field (`onSent`). The admin
- * then pays with it like any payout: the server checks it on the chain. Labelled as test money.
+ * then pays with it like any payout: the server checks it on the chain. Labelled as test money;
+ * the outcome is toasted as any admin action's.
  */
 export function DevPayoutButton({
   withdrawalId,
@@ -25,8 +26,12 @@ export function DevPayoutButton({
 }) {
   const { t } = useTranslation('admin');
   const rails = useQuery(chainRailsQuery);
-  const send = useMutation({
+  const send = useAdminMutation({
     mutationFn: () => adminApi.sendDevPayout(withdrawalId),
+    messages: {
+      success: t('railPayouts.devPayout.sent', { token: rail.token }),
+      failure: t('railPayouts.devPayout.failed'),
+    },
     onSuccess: ({ txHash }) => onSent(txHash),
   });
   const development = rails.data?.some(
@@ -49,11 +54,6 @@ export function DevPayoutButton({
       >
         {t('railPayouts.devPayout.button')}
       </Button>
-      {send.isError && (
-        <p role="alert" className="text-danger">
-          {errorMessage(send.error)}
-        </p>
-      )}
     </div>
   );
 }
