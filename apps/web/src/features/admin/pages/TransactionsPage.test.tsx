@@ -248,7 +248,7 @@ describe('TransactionsPage', () => {
     const dialog = await openDecision('TNX-WD0002', 'Mark paid');
     expect(
       await within(dialog).findByText(
-        'Development chain: test money only. This sends $90.00 in test USDC from the development wallet to the wallet address above and fills in the hash. Mark it paid once the transaction has its confirmations (a few seconds).',
+        'Development chain: test money only. This sends $90.00 in test USDC from the development wallet to the wallet address above and fills in the hash below. Mark it paid once the transaction has its confirmations (a few seconds).',
       ),
     ).toBeTruthy();
     fireEvent.click(
@@ -257,6 +257,12 @@ describe('TransactionsPage', () => {
     const field = within(dialog).getByLabelText<HTMLInputElement>('Transaction hash');
     await waitFor(() => expect(field.value).toBe(sent));
     expect(toast.success).toHaveBeenCalledWith('Test USDC sent from the development wallet');
+    // Sent once: pressing again would send the payout twice.
+    expect(
+      within(dialog)
+        .getByRole('button', { name: 'Send from the development wallet' })
+        .hasAttribute('disabled'),
+    ).toBe(true);
     expect(calls.filter((c) => c.path === '/api/admin/chain/dev/payouts')).toEqual([
       expect.objectContaining({ method: 'POST', body: { withdrawalId: 'tx-3' } }),
     ]);

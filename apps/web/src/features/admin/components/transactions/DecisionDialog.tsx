@@ -182,15 +182,15 @@ export function DecisionDialog({
       )}
       {open.decision === 'pay' && <PayoutDetails details={tx.payoutDetails} />}
       {rail && (
+        <DevPayoutButton withdrawalId={tx.id} rail={rail} net={values.net} onSent={setTxHash} />
+      )}
+      {rail && (
         <PayoutHashField
           hint={t('railPayouts.txHashHint', { token: rail.token, net: values.net })}
           value={txHash}
           error={refusalOf(error, 'txHash')}
           onChange={setTxHash}
         />
-      )}
-      {rail && (
-        <DevPayoutButton withdrawalId={tx.id} rail={rail} net={values.net} onSent={setTxHash} />
       )}
     </ConfirmDialog>
   );

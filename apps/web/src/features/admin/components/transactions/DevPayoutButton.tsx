@@ -8,7 +8,7 @@ import { useAdminMutation } from '../../hooks/useAdminMutation';
 /**
  * The development chain only (its rail says `development`), where an admin has no wallet to pay
  * from: "Send from the development wallet" has the server send the withdrawal's net amount in
- * test tokens to its address and puts the transaction's hash in the field (`onSent`). The admin
+ * test tokens to its address (once) and puts the transaction's hash in the field (`onSent`). The admin
  * then pays with it like any payout: the server checks it on the chain. Labelled as test money;
  * the outcome is toasted as any admin action's.
  */
@@ -45,12 +45,14 @@ export function DevPayoutButton({
         <WarningIcon className="mt-0.5 shrink-0 text-warning" aria-hidden />
         <span>{t('railPayouts.devPayout.note', { net, token: rail.token })}</span>
       </p>
+      {/* Sent once: the hash is in the field (a second press would send the payout again). */}
       <Button
         variant="secondary"
         size="sm"
         loading={send.isPending}
+        disabled={send.isSuccess}
         onClick={() => send.mutate()}
-        className="self-start"
+        className="h-auto min-h-9 py-1.5 sm:self-start"
       >
         {t('railPayouts.devPayout.button')}
       </Button>
