@@ -88,7 +88,9 @@ test('send test USDC on the development chain: confirming, then credited, the ba
   await openMenuIfCollapsed(adminPage);
   await adminPage.getByRole('link', { name: 'Crypto transfers' }).click();
   await expect(adminPage).toHaveURL(/\/admin\/chain-transfers$/);
-  await expect(adminPage.getByTestId('chain-watcher').first()).toContainText('USDC on dev');
+  await expect(adminPage.getByTestId('chain-watcher').first()).toContainText(
+    'USDC on Development chain',
+  );
   const row = rowWith(adminPage, investor.email);
   await expect(row).toContainText('25 USDC');
   await expect(row).toContainText('$25.00 credited');

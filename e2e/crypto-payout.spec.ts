@@ -78,6 +78,9 @@ test('a crypto withdrawal paid from the development wallet: the hash proves it o
   await dialog.getByRole('button', { name: 'Send from the development wallet' }).click();
   await expect(adminPage.getByText('Test USDC sent from the development wallet')).toBeVisible();
   await expect(hashField).toHaveValue(/^0x[0-9a-f]{64}$/);
+  await expect(
+    dialog.getByRole('button', { name: 'Send from the development wallet' }),
+  ).toBeDisabled();
   const hash = await hashField.inputValue();
   await snap(adminPage, 'admin-pay-dialog');
 
