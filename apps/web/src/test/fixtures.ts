@@ -1,5 +1,5 @@
 import type { AccountSummary } from '@app/shared/schemas/account';
-import type { AdminChainTransfer, ChainTransfer } from '@app/shared/schemas/chain';
+import type { AdminChainTransfer, ChainRail, ChainTransfer } from '@app/shared/schemas/chain';
 import type { Me } from '@app/shared/schemas/auth';
 import type { StrategyTerms } from '@app/shared/schemas/lead-traders';
 import type { PaymentMethod } from '@app/shared/schemas/payment-methods';
@@ -243,6 +243,23 @@ export const feeOutsideBoundsReply = {
     },
   },
 };
+
+/** The development chain's USDC as GET /api/chain/rails lists it (the faucet on). */
+export function chainRailFixture(overrides: Partial<ChainRail> = {}): ChainRail {
+  return {
+    network: 'dev',
+    networkName: 'Development chain',
+    chainId: 31337,
+    token: 'USDC',
+    contract: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
+    decimals: 6,
+    minimum: '1000000',
+    confirmations: 3,
+    credited: true,
+    development: true,
+    ...overrides,
+  };
+}
 
 /** A transfer's hash on a chain (64 hex digits of `digit`). */
 export const chainTxHash = (digit = 'a') => `0x${digit.repeat(64)}`;

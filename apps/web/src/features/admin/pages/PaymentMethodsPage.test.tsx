@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { stubApi } from '../../../test/fetch';
 import { renderAt } from '../../../test/render';
-import { cryptoMethod } from '../../../test/fixtures';
+import { chainRailFixture, cryptoMethod } from '../../../test/fixtures';
 import { PaymentMethodsPage } from './PaymentMethodsPage';
 import { adminMe, signedInForEachTest } from '../test/setup';
 
@@ -69,18 +69,7 @@ describe('PaymentMethodsPage', () => {
   it("links a crypto method to one of the server's crypto rails, and unlinks it (a change of where money goes)", async () => {
     const linked = { railNetwork: 'dev', railToken: 'USDC' };
     const onRail = cryptoMethod({ ...linked, id: tether.id, name: 'USDC (test)' });
-    const rail = (token: string) => ({
-      network: 'dev',
-      networkName: 'Development chain',
-      chainId: 31337,
-      token,
-      contract: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
-      decimals: 6,
-      minimum: '1000000',
-      confirmations: 3,
-      credited: true,
-      development: true,
-    });
+    const rail = (token: string) => chainRailFixture({ token });
     const api = stubApi((call) => {
       if (call.path === '/api/auth/me') return { body: { user: me } };
       if (call.method === 'GET' && call.path === '/api/admin/payment-methods') {

@@ -5,6 +5,7 @@ import { type RecordedCall, stubApi } from '../../../test/fetch';
 import { renderAt, requestsSettled } from '../../../test/render';
 import { TransactionsPage } from './TransactionsPage';
 import { transaction } from '../test/fixtures';
+import { chainRailFixture } from '../../../test/fixtures';
 import { fillIn } from '../../../test/form';
 import { cleanUpAfterEach } from '../../../test/lifecycle';
 
@@ -41,21 +42,9 @@ const onRail = transaction({
 });
 
 /** GET /api/chain/rails: the "dev" network's USDC, on the development chain or not. */
-function railsReply(development: boolean) {
-  const rail = {
-    network: 'dev',
-    networkName: 'Development chain',
-    chainId: 31337,
-    token: 'USDC',
-    contract: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
-    decimals: 6,
-    minimum: '1000000',
-    confirmations: 3,
-    credited: true,
-    development,
-  };
-  return { body: { rails: [rail] } };
-}
+const railsReply = (development: boolean) => ({
+  body: { rails: [chainRailFixture({ development })] },
+});
 
 function setup(
   decision: (call: RecordedCall) => { status?: number; body: unknown } | undefined,

@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '../../../test/fetch';
 import {
+  chainRailFixture,
   chainTransferFixture,
   chainTxHash,
   creditedChainTransfer,
@@ -21,18 +22,7 @@ vi.mock('sonner', () => ({
 const ADDRESS = '0x9858EfFD232B4033E47d90003D41EC34EcaEda94';
 const HASH = chainTxHash();
 
-const devRail: ChainRail = {
-  network: 'dev',
-  networkName: 'Development chain',
-  chainId: 31337,
-  token: 'USDC',
-  contract: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
-  decimals: 6,
-  minimum: '1000000',
-  confirmations: 3,
-  credited: true,
-  development: true,
-};
+const devRail = chainRailFixture();
 
 const transfer = chainTransferFixture;
 const credited = chainTransferFixture(creditedChainTransfer);
