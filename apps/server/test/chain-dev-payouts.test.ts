@@ -1,19 +1,10 @@
-import { sql } from 'drizzle-orm';
-import { createTestClient, http, parseAbi, parseEventLogs, type Address, type Hash } from 'viem';
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { createTestClient, http, parseAbi, parseEventLogs, type Hash } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Transaction } from '@app/shared/schemas/transactions';
-import { devClients, startDevRails, type ChainSetup, type DevRails } from '../src/modules/chain';
-import { ensureDevRailMethod } from '../src/modules/payment-methods';
+import { devClients, startDevRails, type DevRails } from '../src/modules/chain';
 import { adminClient, createTestApp, expectError, type TestApp, type TestClient } from './harness';
-import {
-  activeUser,
-  auditAfterEach,
-  bankWithdrawal,
-  cryptoWithdrawal,
-  fund,
-  summaryOf,
-} from './money-helpers';
+import { auditAfterEach, bankWithdrawal, summaryOf } from './money-helpers';
+import { devChainSetup, pendingRailWithdrawal, railMethodWithFlatFee } from './chain-fixtures';
 
 /**
  * The development chain's payout helper (POST /api/admin/chain/dev/payouts), against a real
@@ -39,27 +30,9 @@ let node: ReturnType<typeof createTestClient>;
 beforeAll(async () => {
   dev = await startDevRails({});
   node = createTestClient({ mode: 'anvil', transport: http(dev.chain.rpcUrl) });
-  const setup: ChainSetup = {
-    rails: dev.rails,
-    runtime: null,
-    development: true,
-    devChain: {
-      rpcUrl: dev.chain.rpcUrl,
-      chainId: dev.chain.chainId,
-      network: 'dev',
-      token: dev.usdc,
-    },
-  };
-  t = await createTestApp({}, { build: { chain: setup }, withdrawalFeePct: null });
+  t = await createTestApp({}, { build: { chain: devChainSetup(dev) }, withdrawalFeePct: null });
   admin = await adminClient(t);
-  await ensureDevRailMethod(t.db, dev.rails);
-  const rows = await t.db.execute<{ id: string }>(
-    sql`UPDATE payment_methods SET withdrawal_fee_fixed_cents = ${FLAT_FEE_CENTS}
-         WHERE rail_network = 'dev' RETURNING id`,
-  );
-  const id = rows.rows[0]?.id;
-  if (!id) throw new Error('no rail method');
-  railMethodId = id;
+  railMethodId = await railMethodWithFlatFee(t, dev.rails, FLAT_FEE_CENTS);
 }, 120_000);
 afterAll(async () => {
   await t.close();
@@ -67,23 +40,8 @@ afterAll(async () => {
 });
 auditAfterEach(() => t);
 
-const freshWallet = (): Address => privateKeyToAccount(generatePrivateKey()).address;
 const sendPayout = (client: TestClient, withdrawalId: string) =>
   client.post('/api/admin/chain/dev/payouts', { withdrawalId });
-
-/** An investor with $100 whose $50.00 withdrawal by the rail method to a fresh wallet is pending. */
-async function pendingRailWithdrawal() {
-  const investor = await activeUser(t);
-  await fund(t, admin, investor.client, 10_000);
-  const wallet = freshWallet();
-  const response = await investor.client.post(
-    '/api/withdrawals',
-    cryptoWithdrawal(railMethodId, '50.00', wallet),
-  );
-  expect(response.statusCode, response.body).toBe(201);
-  const withdrawal = response.json<{ transaction: Transaction }>().transaction;
-  return { investor, withdrawal, wallet };
-}
 
 /** The demo USDC moved by a transaction: each Transfer log's recipient and value. */
 async function usdcTransfersOf(hash: Hash) {
@@ -95,7 +53,7 @@ async function usdcTransfersOf(hash: Hash) {
 
 describe('the development chain’s payout of a withdrawal', () => {
   it('sends exactly the net amount to the address, books nothing, and its hash then proves the payout', async () => {
-    const { investor, withdrawal, wallet } = await pendingRailWithdrawal();
+    const { investor, withdrawal, wallet } = await pendingRailWithdrawal(t, admin, railMethodId);
     const before = await summaryOf(investor.client);
 
     const sent = await sendPayout(admin, withdrawal.transactionId);
@@ -135,7 +93,7 @@ describe('the development chain’s payout of a withdrawal', () => {
   });
 
   it('is staff’s only, and only for a pending withdrawal on the rail', async () => {
-    const { investor, withdrawal } = await pendingRailWithdrawal();
+    const { investor, withdrawal } = await pendingRailWithdrawal(t, admin, railMethodId);
     const refused = await sendPayout(investor.client, withdrawal.id);
     expect(refused.statusCode).toBe(403);
 
@@ -157,7 +115,7 @@ describe('the development chain’s payout of a withdrawal', () => {
   });
 
   it('is refused off the development chain: the same rails configured, or none', async () => {
-    const { withdrawal } = await pendingRailWithdrawal();
+    const { withdrawal } = await pendingRailWithdrawal(t, admin, railMethodId);
     const configured = await createTestApp(
       {},
       {

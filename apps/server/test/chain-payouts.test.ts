@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import { createTestClient, getAddress, http, parseAbi, type Address, type Hash } from 'viem';
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Approval } from '@app/shared/schemas/approvals';
 import type { Transaction } from '@app/shared/schemas/transactions';
@@ -34,6 +33,11 @@ import {
   fund,
   summaryOf,
 } from './money-helpers';
+import {
+  freshWallet,
+  pendingRailWithdrawal as pendingWithdrawalOnRail,
+  railMethodWithFlatFee,
+} from './chain-fixtures';
 
 /**
  * Payouts proven on a real local EVM node (anvil, from npm; never a mocked RPC): a withdrawal by
@@ -85,14 +89,7 @@ beforeAll(async () => {
     { build: { chain: { rails, runtime: null, development: true } }, withdrawalFeePct: null },
   );
   admin = await adminClient(t);
-  await ensureDevRailMethod(t.db, rails);
-  const rows = await t.db.execute<{ id: string }>(
-    sql`UPDATE payment_methods SET withdrawal_fee_fixed_cents = ${FLAT_FEE_CENTS}
-         WHERE rail_network = 'dev' RETURNING id`,
-  );
-  const id = rows.rows[0]?.id;
-  if (!id) throw new Error('no rail method');
-  railMethodId = id;
+  railMethodId = await railMethodWithFlatFee(t, rails, FLAT_FEE_CENTS);
 }, 120_000);
 afterAll(async () => {
   await t.close();
@@ -100,25 +97,15 @@ afterAll(async () => {
 });
 auditAfterEach(() => t);
 
-const freshWallet = (): Address => privateKeyToAccount(generatePrivateKey()).address;
 const mine = (blocks: number) => node.mine({ blocks });
 
 /** Sends `amount` base units of `token` to `to` from the operator's (funded) account. */
 const send = (to: Address, amount: bigint, token: Address = usdc): Promise<Hash> =>
   transferManyDemoUsdc(chain, token, [{ to, amount }]);
 
-/** An investor with $100 whose $50.00 withdrawal by the rail method to a fresh wallet is pending. */
-async function pendingRailWithdrawal(wallet: Address = freshWallet()) {
-  const investor = await activeUser(t);
-  await fund(t, admin, investor.client, 10_000);
-  const response = await investor.client.post(
-    '/api/withdrawals',
-    cryptoWithdrawal(railMethodId, '50.00', wallet),
-  );
-  expect(response.statusCode, response.body).toBe(201);
-  const withdrawal = response.json<{ transaction: Transaction }>().transaction;
-  return { investor, withdrawal, wallet };
-}
+/** An investor with $100 whose $50.00 withdrawal by the rail method to `wallet` is pending. */
+const pendingRailWithdrawal = (wallet?: Address) =>
+  pendingWithdrawalOnRail(t, admin, railMethodId, wallet);
 
 const pay = (id: string, body: Record<string, unknown> = {}, key?: string) =>
   admin.post(`/api/admin/withdrawals/${id}/pay`, body, key ? { 'idempotency-key': key } : {});

@@ -17,7 +17,7 @@ import {
 } from '../src/modules/chain';
 import { auditLedger } from '../src/modules/ledger/ledger.audit';
 import { createTestApp, registerUser, type TestApp, type TestClient } from './harness';
-import { ethereumRails } from './chain-fixtures';
+import { devChainSetup, ethereumRails } from './chain-fixtures';
 import { latestMailboxMail } from './mailbox-helpers';
 import { activeUser, adminClient, summaryOf } from './money-helpers';
 
@@ -37,17 +37,7 @@ let node: ReturnType<typeof createTestClient>;
 beforeAll(async () => {
   dev = await startDevRails({});
   node = createTestClient({ mode: 'anvil', transport: http(dev.chain.rpcUrl) });
-  setup = {
-    rails: dev.rails,
-    runtime: null,
-    development: true,
-    devChain: {
-      rpcUrl: dev.chain.rpcUrl,
-      chainId: dev.chain.chainId,
-      network: 'dev',
-      token: dev.usdc,
-    },
-  };
+  setup = devChainSetup(dev);
   t = await createTestApp({}, { build: { chain: setup } });
   // The runtime needs the app's context; the routes read it from the setup when asked.
   setup.runtime = createChainRuntime(t.ctx, dev.rails);
