@@ -109,6 +109,10 @@ function printBanner(
     banner.push(
       `Demo payment methods (placeholder details, not real accounts): ${demoMethods.join(', ')}. Replace them at ${config.publicUrl}/admin/payment-methods`,
     );
+  if (config.chainRails === 'dev')
+    banner.push(
+      'Crypto deposits: a development chain with test USDC runs with the server (Deposits, then USDC on Development chain, then Send test USDC). Real networks: CHAIN_RAILS, see docs/deploy.md',
+    );
   // Printed to the terminal only (not the structured log), once, at first start.
   process.stdout.write(`\n${banner.map((line) => `  ${line}`).join('\n')}\n\n`);
 }
