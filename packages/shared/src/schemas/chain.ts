@@ -130,7 +130,9 @@ export const chainFaucetResponseSchema = z.object({ txHash });
  * pending withdrawal's net amount of test USDC to its address, answering the hash the admin
  * then pays the withdrawal with (nothing is paid by this alone). The withdrawal by uuid or TNX id.
  */
-export const chainDevPayoutSchema = z.object({ withdrawalId: z.string().trim().min(1).max(64) });
+export const chainDevPayoutSchema = z.object({
+  withdrawalId: z.string().trim().min(1).max(64, atMostCharacters(64)),
+});
 export type ChainDevPayout = z.infer<typeof chainDevPayoutSchema>;
 export const chainDevPayoutResponseSchema = z.object({ txHash });
 
