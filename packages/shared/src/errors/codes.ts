@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { ACCESS_ERROR_PARAMS, SIGN_IN_PROVIDER_ERROR_PARAMS } from './params/access';
 import { CHAIN_ERROR_PARAMS } from './params/chain';
+import { PRACTICE_ERROR_PARAMS } from './params/practice';
 import { APPROPRIATENESS_ERROR_PARAMS, VERIFICATION_ERROR_PARAMS } from './params/account-review';
 import { MONEY_ERROR_PARAMS } from './params/money';
 import { REQUEST_ERROR_PARAMS } from './params/request';
@@ -29,6 +30,7 @@ export const ERROR_PARAMS = {
   ...STRATEGY_TERMS_ERROR_PARAMS,
   ...STATEMENT_ERROR_PARAMS,
   ...CHAIN_ERROR_PARAMS,
+  ...PRACTICE_ERROR_PARAMS,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_PARAMS;

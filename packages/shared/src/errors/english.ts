@@ -222,6 +222,9 @@ export const ERROR_ENGLISH: { readonly [C in ErrorCode]: string } = {
   PAYOUT_TX_UNCONFIRMED:
     'The transaction has {{confirmations}} of {{required}} confirmations. Try again in a few blocks.',
   PAYOUT_TX_USED: 'This transaction already proves another payout',
+  PRACTICE_OFF: 'Practice accounts are not available on this platform',
+  PRACTICE_EMAIL_UNVERIFIED: 'Verify your e-mail address to open a practice account',
+  PRACTICE_NOT_STARTED: 'Open your practice account first',
 };
 
 /**

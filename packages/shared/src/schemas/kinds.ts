@@ -24,8 +24,19 @@ export const TRANSACTION_KINDS = [
    * performance_fee). The copy stays open with its amount (issue 39).
    */
   'profit_claim',
+  /** The practice account opened with its virtual balance (book 'practice' only; issue 42). */
+  'practice_start',
+  /** The practice account started again at its starting balance (book 'practice' only). */
+  'practice_reset',
 ] as const;
 export type TransactionKind = (typeof TRANSACTION_KINDS)[number];
+
+/**
+ * The two books of the ledger (issue 42): real money, and the practice account's virtual money.
+ * A copy, a transaction and every ledger account belong to one book; no entry spans two.
+ */
+export const BOOKS = ['real', 'practice'] as const;
+export type Book = (typeof BOOKS)[number];
 
 /** The three balances an admin adjustment may touch. */
 export const ADJUSTMENT_BUCKETS = ['balance', 'profit', 'bonus'] as const;
@@ -72,6 +83,15 @@ export const ENTRY_KINDS = {
   tradeClose: 'trade.close',
   /** A performance fee: from the copier's proceeds to the lead trader and the platform. */
   tradeFee: 'trade.fee',
+  // The practice book (issue 42): virtual money, never mixed with the real book in one entry.
+  /** Virtual money granted when the practice account opens: practice_grants → practice_available. */
+  practiceStart: 'practice.start',
+  /** Back to the starting balance: the difference to or from practice_grants. */
+  practiceReset: 'practice.reset',
+  practiceTradeOpen: 'practice.trade.open',
+  practiceTradeClose: 'practice.trade.close',
+  /** A practice copy's performance fee: to practice_fees, which pays nobody. */
+  practiceTradeFee: 'practice.trade.fee',
 } as const;
 export type EntryKind = (typeof ENTRY_KINDS)[keyof typeof ENTRY_KINDS];
 export const ENTRY_KIND_VALUES = Object.values(ENTRY_KINDS);
@@ -86,6 +106,8 @@ export const PROFIT_ENTRY_KINDS: readonly EntryKind[] = [
   ENTRY_KINDS.tradeClose,
   ENTRY_KINDS.tradeFee,
 ];
+/** The practice dashboard's profit: its copies' realised results (the fee is charged in them). */
+export const PRACTICE_PROFIT_ENTRY_KINDS: readonly EntryKind[] = [ENTRY_KINDS.practiceTradeClose];
 export const BONUS_ENTRY_KINDS: readonly EntryKind[] = [
   ENTRY_KINDS.adjustmentBonus,
   ENTRY_KINDS.referralBonus,

@@ -1,4 +1,4 @@
-import { TRADE_CLOSE_REASONS } from '@app/shared/schemas/kinds';
+import { BOOKS, TRADE_CLOSE_REASONS } from '@app/shared/schemas/kinds';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -137,6 +137,8 @@ export const trades = pgTable('trades', {
   closeTransactionId: uuid('close_transaction_id'),
   /** The units in lots, oldest first (0030); null: one lot, `units` at `highWaterNav`. */
   lots: jsonb('lots').$type<StoredLot[]>(),
+  /** A real copy, or a practice copy of virtual money (0056, issue 42). */
+  book: text('book', { enum: BOOKS }).notNull().default('real'),
 });
 
 /** A lot as `trades.lots` stores it: decimals as exact text. */

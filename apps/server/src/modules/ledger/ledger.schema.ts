@@ -1,4 +1,4 @@
-import { PAYMENT_CHANNELS, TRANSACTION_KINDS } from '@app/shared/schemas/kinds';
+import { BOOKS, PAYMENT_CHANNELS, TRANSACTION_KINDS } from '@app/shared/schemas/kinds';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -86,6 +86,8 @@ export const transactions = pgTable('transactions', {
   chainNetwork: text('chain_network'),
   chainTxHash: text('chain_tx_hash'),
   chainExplorerUrl: text('chain_explorer_url'),
+  /** The real account's, or the practice account's virtual money (0056, issue 42). */
+  book: text('book', { enum: BOOKS }).notNull().default('real'),
   decidedBy: uuid('decided_by'),
   decidedAt: ts('decided_at'),
   createdAt: ts('created_at').notNull().defaultNow(),
@@ -100,6 +102,10 @@ export const ledgerAccounts = pgTable('ledger_accounts', {
   userId: uuid('user_id'),
   balance: bigint('balance', { mode: 'bigint' }).notNull().default(0n),
   createdAt: ts('created_at').notNull().defaultNow(),
+  /** Generated from the kind (0056): practice_* accounts are the practice book. */
+  book: text('book', { enum: BOOKS }).generatedAlwaysAs(
+    sql`CASE WHEN kind LIKE 'practice\_%' THEN 'practice' ELSE 'real' END`,
+  ),
 });
 
 export const journalEntries = pgTable('journal_entries', {

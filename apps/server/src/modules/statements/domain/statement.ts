@@ -41,6 +41,12 @@ const CATEGORY_OF_ENTRY_KIND: Record<EntryKind, StatementCategory> = {
   'adjustment.bonus': 'bonuses',
   'adjustment.balance': 'adjustments',
   'adjustment.profit': 'adjustments',
+  // Practice entries move only practice accounts, which a statement never reads (issue 42).
+  'practice.start': 'other',
+  'practice.reset': 'other',
+  'practice.trade.open': 'other',
+  'practice.trade.close': 'other',
+  'practice.trade.fee': 'other',
 };
 
 /**
