@@ -4,13 +4,15 @@
  * one second apart inside one minute (the minute's first tick apart), the prices moving a little
  * each tick. A measurement, not a check of the suite: it runs only with TICK_SCALE=1
  * (`TICK_SCALE=1 npx vitest run --project server apps/server/test/tick-scale.test.ts`) and prints
- * its figures; bench/ holds the real phase (S-BENCH).
+ * its figures, the tick as it was (every strategy read, valued and written every tick: the
+ * PERFORMANCE_OFF=tick-states way) beside the states held; bench/ holds the real phase (S-BENCH).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { MARKET_SYMBOLS } from '@app/shared/schemas/market';
 import type { InstrumentSymbol } from '../src/modules/market/domain';
 import { refreshNavs } from '../src/modules/copy-trading/strategies/record.service';
+import { createStrategyStates } from '../src/modules/copy-trading/strategies/strategy-states';
 import { createTestApp, type TestApp } from './harness';
 
 const STRATEGIES = 10_000;
@@ -46,23 +48,30 @@ function pricesAt(n: number): Map<InstrumentSymbol, string> {
 }
 
 describe.runIf(process.env.TICK_SCALE)('the NAV tick at 10,000 strategies', () => {
-  it('refreshes every NAV, timed tick by tick', async () => {
-    const minute = Math.ceil(Date.now() / 60_000) * 60_000;
-    const times: number[] = [];
-    for (let n = 0; n < TICKS; n += 1) {
-      const started = performance.now();
-      const navs = await refreshNavs(t.ctx, pricesAt(n), new Date(minute + n * 1000));
-      times.push(performance.now() - started);
-      expect(navs).toHaveLength(STRATEGIES + (await seeded()));
+  it('refreshes every NAV, timed tick by tick, states held and read every tick', async () => {
+    let minute = Math.ceil(t.clock.now().getTime() / 60_000) * 60_000;
+    // Each way in turn on the same database and machine load, over its own minute:
+    // reading and writing every strategy every tick (PERFORMANCE_OFF=tick-states), then held.
+    for (const heldAcrossTicks of [false, true, false, true]) {
+      const states = createStrategyStates({ heldAcrossTicks });
+      const times: number[] = [];
+      for (let n = 0; n < TICKS; n += 1) {
+        const started = performance.now();
+        const navs = await refreshNavs(t.ctx, states, pricesAt(n), new Date(minute + n * 1000));
+        times.push(performance.now() - started);
+        expect(navs).toHaveLength(STRATEGIES + (await seeded()));
+      }
+      minute += 60_000;
+      const [first, ...rest] = times;
+      const sorted = [...rest].sort((a, b) => a - b);
+      const median = sorted[Math.floor(sorted.length / 2)] ?? 0;
+      console.log(
+        `tick-scale ${heldAcrossTicks ? 'held' : 'every tick'}: ${STRATEGIES} strategies ` +
+          `(${WITH_POSITIONS} with positions): minute's first tick ${first?.toFixed(1)} ms; ` +
+          `then median ${median.toFixed(1)} ms, max ${sorted.at(-1)?.toFixed(1)} ms over ` +
+          `${rest.length} ticks`,
+      );
     }
-    const [first, ...rest] = times;
-    const sorted = [...rest].sort((a, b) => a - b);
-    const median = sorted[Math.floor(sorted.length / 2)] ?? 0;
-    console.log(
-      `tick-scale: ${STRATEGIES} strategies (${WITH_POSITIONS} with positions): ` +
-        `minute's first tick ${first?.toFixed(1)} ms; then median ${median.toFixed(1)} ms, ` +
-        `max ${sorted.at(-1)?.toFixed(1)} ms over ${rest.length} ticks`,
-    );
   }, 600_000);
 });
 

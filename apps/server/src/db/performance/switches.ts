@@ -2,7 +2,8 @@
  * Each piece of machinery in this folder can be switched off without changing what the server
  * answers, only how fast: `PERFORMANCE_OFF=pipelining,session-cache` (config.ts validates the
  * names). Off, the server does the plain thing: one statement awaited at a time, unnamed
- * statements, reads on the pool, the session and the prices read from the database every time.
+ * statements, reads on the pool, the session and the prices read from the database every time, every strategy's state read
+ * and its NAV written on every tick.
  */
 export const PERFORMANCE_MACHINERY = [
   'pipelining',
@@ -10,6 +11,7 @@ export const PERFORMANCE_MACHINERY = [
   'shared-reads',
   'session-cache',
   'price-cache',
+  'tick-states',
 ] as const;
 
 export type PerformanceMachinery = (typeof PERFORMANCE_MACHINERY)[number];
@@ -23,6 +25,7 @@ export const ALL_ON: PerformanceSwitches = {
   'shared-reads': true,
   'session-cache': true,
   'price-cache': true,
+  'tick-states': true,
 };
 
 /** The switches with `off` turned off. */

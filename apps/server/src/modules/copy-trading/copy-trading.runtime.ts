@@ -10,6 +10,7 @@ import { backfillCandles, changePct, recordTick } from '../market';
 import { storedMarketSeed } from '../market';
 import { ensureDemoStrategies, runDemoTraders } from './strategies/demo-strategies.service';
 import { refreshNavs } from './strategies/record.service';
+import { createStrategyStates } from './strategies/strategy-states';
 import { createScheduledCloses, type ScheduledCloses } from './copies/scheduled-closes';
 
 export interface CopyTrading {
@@ -137,13 +138,16 @@ function marketTick(
   closes: ScheduledCloses,
 ) {
   const prices = pricePublisher(ctx);
+  const states = createStrategyStates({
+    heldAcrossTicks: ctx.config.performance['tick-states'],
+  });
   return async (at: Date) => {
     // Remembered for five ticks (a tick runs late under load, waiting for strategy locks); no
     // longer, so an instance that stopped leading soon reads the new leader's prices.
     const quotes = await recordTick(ctx, source, options.tickMs * 5);
     prices.publish(quotes, at.getTime());
     const current = await ctx.prices.current(at.getTime());
-    const navs = await refreshNavs(ctx, current, at);
+    const navs = await refreshNavs(ctx, states, current, at);
     if (navs.length > 0 && prices.publishedRecently(at.getTime())) {
       ctx.realtime.publish('public', {
         type: 'navs',

@@ -19,7 +19,6 @@ import {
   positionFigures,
   strategyEquity,
   strategyMetrics,
-  strategyNav,
   returnPcts,
   windowPointInstants,
   windowReturns,
@@ -34,30 +33,27 @@ import {
 } from '../domain';
 import type { StrategyRow } from '../copy-trading.schema';
 import * as repo from './strategies.repo';
+import type { StrategyStates } from './strategy-states';
 import { strategyPlans } from './strategy-plans';
 import * as recordRepo from './record.repo';
 
 /**
- * Every tick: each strategy's NAV from its positions × the latest prices; the latest NAV is kept
- * on the strategy and one point per minute goes to the series. A strategy whose instrument has
- * no fresh price keeps its last NAV.
+ * Every tick: each strategy's NAV from its positions × the latest prices, from the states
+ * `states` holds (read again only where they changed). A NAV that changed is kept on the strategy
+ * and as the current minute's point (one point per minute); an unchanged one is written once a
+ * minute, for its point. A strategy whose instrument has no fresh price keeps its last NAV.
+ * Returns every NAV valued, changed or not.
  */
 export async function refreshNavs(
   ctx: AppContext,
+  states: StrategyStates,
   prices: ReadonlyMap<InstrumentSymbol, string>,
   now: Date,
 ): Promise<{ id: string; nav: Dec }[]> {
-  const all = await repo.loadAllStates(ctx.db);
-  const navs: { id: string; nav: Dec }[] = [];
-  for (const { row, state } of all) {
-    try {
-      navs.push({ id: row.id, nav: strategyNav(state, prices) });
-    } catch (error) {
-      if (!(error instanceof PriceUnavailableError)) throw error;
-    }
-  }
-  const minute = new Date(Math.floor(now.getTime() / 60_000) * 60_000);
-  await repo.recordNavs(ctx.db, navs, now, minute);
+  const minute = Math.floor(now.getTime() / 60_000) * 60_000;
+  const { navs, writes } = await states.navsAt(ctx.db, prices, minute);
+  await repo.recordNavs(ctx.db, writes, now, new Date(minute));
+  states.written(writes, minute);
   return navs;
 }
 

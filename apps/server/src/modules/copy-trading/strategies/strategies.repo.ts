@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { Dec } from '../../market/domain';
+import { Dec } from '../../market/domain';
 import type { DbOrTx } from '../../../db/client';
 import { countRows } from '../../../db/count-rows';
 import { preparedPer } from '../../../db/performance';
@@ -11,7 +11,13 @@ import {
   trades,
   type StrategyRow,
 } from '../copy-trading.schema';
-import { positionsJson, positionsOf, toPosition, toState } from '../strategy-positions.repo';
+import {
+  positionsJson,
+  positionsOf,
+  toPosition,
+  toState,
+  type PositionJson,
+} from '../strategy-positions.repo';
 
 /** Why a strategy's positions changed (subscriptions and redemptions no longer change them). */
 export type FillReason = 'order' | 'demo';
@@ -154,6 +160,56 @@ export async function loadAllStates(
         .map((p) => toPosition({ ...p, quantity: p.quantityPerUnit })),
     ),
   }));
+}
+
+/** A strategy as the tick values it: what one unit holds, and its NAV as last written. */
+export interface TickState {
+  id: string;
+  state: StrategyState;
+  nav: Dec;
+}
+
+/**
+ * The tick's read of strategy states (0060), in one statement with the snapshot it was read at:
+ * every strategy (`since` null; oldest first), or only those whose cash or positions a
+ * transaction that `since` (an earlier read's snapshot) did not see has changed: an index range
+ * over the recent changes.
+ */
+export async function tickStates(
+  db: DbOrTx,
+  since: string | null,
+): Promise<{ snapshot: string; states: TickState[] }> {
+  const changed =
+    since === null
+      ? sql`true`
+      : sql`strategies.state_xid >= pg_snapshot_xmin(${since}::pg_snapshot)
+          AND NOT pg_visible_in_snapshot(strategies.state_xid, ${since}::pg_snapshot)`;
+  const result = await db.execute<{
+    snapshot: string;
+    id: string | null;
+    cash: string;
+    nav: string;
+    positions: PositionJson[] | null;
+  }>(sql`
+    SELECT pg_current_snapshot()::text AS snapshot, strategies.id,
+      strategies.cash_per_unit::text AS cash, strategies.nav::text AS nav,
+      ${positionsJson} AS positions
+    FROM (VALUES (1)) AS one (n) LEFT JOIN strategies ON ${changed}
+    ORDER BY strategies.created_at, strategies.id`);
+  const [first] = result.rows;
+  if (!first) throw new Error('the tick states read returned no row');
+  const states = result.rows.flatMap((row) =>
+    row.id === null
+      ? []
+      : [
+          {
+            id: row.id,
+            state: toState({ cashPerUnit: row.cash }, positionsOf(row.positions)),
+            nav: new Dec(row.nav),
+          },
+        ],
+  );
+  return { snapshot: first.snapshot, states };
 }
 
 export interface StateWrite {
