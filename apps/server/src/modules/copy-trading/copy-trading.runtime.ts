@@ -129,7 +129,8 @@ function pricePublisher(ctx: AppContext) {
 
 /**
  * The market tick: store quotes, publish prices, refresh NAVs (published with the prices), and
- * hand the NAVs to the scheduled closes.
+ * hand the NAVs to the scheduled closes. The strategy states it values are held between ticks
+ * (strategy-states.ts): each tick reads only those changed since, on whichever instance.
  */
 function marketTick(
   ctx: AppContext,
