@@ -145,7 +145,7 @@ const strategyWithPositions = {
   ),
 };
 
-/** Every strategy with its state (the tick values them all; two queries). */
+/** Every strategy with its state (the lists show them all; two queries). */
 export async function loadAllStates(
   db: DbOrTx,
 ): Promise<{ row: StrategyRow; state: StrategyState }[]> {
