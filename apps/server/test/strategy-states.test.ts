@@ -3,6 +3,8 @@ import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { users } from '../src/db/schema';
 import { placeTraderOrder } from '../src/modules/copy-trading/strategies/orders.service';
+import { refreshNavs } from '../src/modules/copy-trading/strategies/record.service';
+import { createStrategyStates } from '../src/modules/copy-trading/strategies/strategy-states';
 import { createTestApp, adminClient, type TestApp } from './harness';
 import {
   advance,
@@ -125,5 +127,15 @@ describe('the strategy states the tick holds', () => {
     // The next minute's first tick writes every strategy again.
     await tickIntoNextMinute();
     expect((await strategy()).navAt).toBe(t.clock.now().getTime());
+  });
+
+  it('switched off (PERFORMANCE_OFF=tick-states), every tick writes every NAV, as before', async () => {
+    const states = createStrategyStates({ heldAcrossTicks: false });
+    const prices = await t.ctx.prices.current(t.clock.now().getTime());
+    const minute = Math.ceil(t.clock.now().getTime() / 60_000) * 60_000;
+    for (const at of [minute + 5_000, minute + 6_000]) {
+      await refreshNavs(t.ctx, states, prices, new Date(at));
+      expect((await strategy()).navAt).toBe(at);
+    }
   });
 });
