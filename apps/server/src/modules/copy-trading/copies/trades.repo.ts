@@ -1,9 +1,9 @@
-import { and, asc, desc, eq, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, lte, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import { plans } from '../../../db/schema';
 import { preparedPer } from '../../../db/performance';
 import { positionsJson, positionsOf, toState } from '../strategy-positions.repo';
-import type { StrategyState } from '../domain';
+import { NAV_DECIMALS, type StrategyState } from '../domain';
 import type { StrategyRunBy, StrategyStatus } from '@app/shared/schemas/trades';
 import {
   strategies,
@@ -332,9 +332,10 @@ export type DueRule = { reason: 'price'; nav: string } | { reason: 'term_end'; n
 /**
  * Up to `limit` open trades of one strategy that `rule` closes, with their plans' titles, locked
  * FOR UPDATE in id order (a trade its owner is closing right now is waited for, then left out as
- * closed). The stop-loss and take-profit tests are the domain's exact integer rules
- * ((amount − value) × 100 ≥ amount × pct, and its mirror for a gain) in NUMERIC;
- * the caller checks each again with the domain functions.
+ * closed). A price rule is found by an index range on each copy's stop_nav and take_profit_nav
+ * (kept by a trigger, 0057), so a tick costs in proportion to the copies it crosses, then held to
+ * the domain's exact integer rules ((amount − value) × 100 ≥ amount × pct, and its mirror for a
+ * gain) in NUMERIC; the caller checks each again with the domain functions.
  */
 export async function lockDueTrades(
   db: DbOrTx,
@@ -342,17 +343,8 @@ export async function lockDueTrades(
   rule: DueRule,
   limit: number,
 ): Promise<{ trade: TradeRow; planTitle: string }[]> {
-  const trade = { amountCents: sql`${trades.amountCents}`, units: sql`${trades.units}` };
   const due =
-    rule.reason === 'price'
-      ? or(
-          stopLossCrossedSql(trade, sql`${trades.stopLossPct}`, rule.nav),
-          and(
-            isNotNull(trades.takeProfitPct),
-            takeProfitCrossedSql(trade, sql`${trades.takeProfitPct}`, rule.nav),
-          ),
-        )
-      : lte(trades.closesAt, rule.now);
+    rule.reason === 'price' ? priceRuleCrossedSql(rule.nav) : lte(trades.closesAt, rule.now);
   return db
     .select({ trade: trades, planTitle: plans.title })
     .from(trades)
@@ -361,6 +353,22 @@ export async function lockDueTrades(
     .orderBy(asc(trades.id))
     .limit(limit)
     .for('update', { of: trades });
+}
+
+/**
+ * A trade's stop-loss or take-profit crossed at `nav`: an index range on the NAV its rule fires at
+ * (the highest for a stop, the lowest for a take-profit, on the NAV's 1e-10 grid: `nav` rounded
+ * down, or up, to the grid keeps every crossed trade in range), then the exact rule.
+ */
+function priceRuleCrossedSql(nav: string): SQL {
+  const trade = { amountCents: sql`${trades.amountCents}`, units: sql`${trades.units}` };
+  const steps = sql`${nav}::numeric * 1e${sql.raw(String(NAV_DECIMALS))}`;
+  const step = sql`1e-${sql.raw(String(NAV_DECIMALS))}`;
+  // Products, not quotients: exact in NUMERIC at any size.
+  return sql`((${trades.stopNav} >= floor(${steps}) * ${step}
+                AND ${stopLossCrossedSql(trade, sql`${trades.stopLossPct}`, nav)})
+              OR (${trades.takeProfitNav} <= ceil(${steps}) * ${step}
+                AND ${takeProfitCrossedSql(trade, sql`${trades.takeProfitPct}`, nav)}))`;
 }
 
 /**
