@@ -59,7 +59,13 @@ export function createScheduledCloses(ctx: AppContext): ScheduledCloses {
     while (pendingStops.size > 0 || pendingTermEnd) {
       const stops = [...pendingStops.values()];
       pendingStops.clear();
+      // One statement names the strategies with a crossed copy; only those take transactions.
+      const crossed = await repo.strategiesWithCrossedCopies(
+        ctx.db,
+        stops.map((tick) => ({ strategyId: tick.strategyId, nav: tick.nav.toFixed() })),
+      );
       for (const tick of stops) {
+        if (!crossed.has(tick.strategyId)) continue;
         await closeAllDue(ctx, tick, { reason: 'price', nav: tick.nav.toFixed() });
       }
       const termEnd = pendingTermEnd;

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import { plans } from '../../../db/schema';
 import { preparedPer } from '../../../db/performance';
@@ -344,7 +344,12 @@ export async function lockDueTrades(
   limit: number,
 ): Promise<{ trade: TradeRow; planTitle: string }[]> {
   const due =
-    rule.reason === 'price' ? priceRuleCrossedSql(rule.nav) : lte(trades.closesAt, rule.now);
+    rule.reason === 'price'
+      ? or(
+          stopCrossedSql(sql`${rule.nav}::numeric`),
+          takeProfitCrossedSql(sql`${rule.nav}::numeric`),
+        )
+      : lte(trades.closesAt, rule.now);
   return db
     .select({ trade: trades, planTitle: plans.title })
     .from(trades)
@@ -356,27 +361,55 @@ export async function lockDueTrades(
 }
 
 /**
- * A trade's stop-loss or take-profit crossed at `nav`: an index range on the NAV its rule fires at
- * (the highest for a stop, the lowest for a take-profit, on the NAV's 1e-10 grid: `nav` rounded
- * down, or up, to the grid keeps every crossed trade in range), then the exact rule.
+ * Of these strategies at these NAVs, the ones with an open copy whose stop-loss or take-profit
+ * its NAV crosses, in one statement (two index probes per strategy), so a tick in which nothing
+ * crosses costs one round trip, not a transaction per strategy. Unlocked: lockDueTrades then
+ * takes the crossed copies of each.
  */
-function priceRuleCrossedSql(nav: string): SQL {
-  const trade = { amountCents: sql`${trades.amountCents}`, units: sql`${trades.units}` };
-  const steps = sql`${nav}::numeric * 1e${sql.raw(String(NAV_DECIMALS))}`;
-  const step = sql`1e-${sql.raw(String(NAV_DECIMALS))}`;
-  // Products, not quotients: exact in NUMERIC at any size.
-  return sql`((${trades.stopNav} >= floor(${steps}) * ${step}
-                AND ${stopLossCrossedSql(trade, sql`${trades.stopLossPct}`, nav)})
-              OR (${trades.takeProfitNav} <= ceil(${steps}) * ${step}
-                AND ${takeProfitCrossedSql(trade, sql`${trades.takeProfitPct}`, nav)}))`;
+export async function strategiesWithCrossedCopies(
+  db: DbOrTx,
+  navs: readonly { strategyId: string; nav: string }[],
+): Promise<Set<string>> {
+  if (navs.length === 0) return new Set();
+  const json = JSON.stringify(navs.map((n) => ({ id: n.strategyId, nav: n.nav })));
+  const crossed = (rule: SQL) =>
+    sql`EXISTS (SELECT 1 FROM ${trades} WHERE ${trades.strategyId} = s.id
+          AND ${trades.status} = 'open' AND ${rule})`;
+  const { rows } = await db.execute<{ id: string }>(sql`
+    SELECT s.id FROM json_to_recordset(${json}::json) AS s(id uuid, nav numeric)
+    WHERE ${crossed(stopCrossedSql(sql`s.nav`))} OR ${crossed(takeProfitCrossedSql(sql`s.nav`))}`);
+  return new Set(rows.map((row) => row.id));
 }
+
+/** The columns the price rules read, as SQL. */
+const openCopy = { amountCents: sql`${trades.amountCents}`, units: sql`${trades.units}` };
+
+/**
+ * A copy's stop-loss crossed at `nav`: an index range on the highest NAV at which it fires
+ * (stop_nav, 0057), for `nav` rounded down to the NAV's 1e-10 grid (which keeps every crossed copy
+ * in range), then the exact rule. Products, not quotients: exact in NUMERIC at any size.
+ */
+function stopCrossedSql(nav: SQL): SQL {
+  return sql`(${trades.stopNav} >= floor(${nav} * ${NAV_STEPS}) * ${NAV_STEP}
+              AND ${stopLossRuleSql(openCopy, sql`${trades.stopLossPct}`, nav)})`;
+}
+
+/** Its mirror: the lowest NAV at which the take-profit fires (take_profit_nav), `nav` rounded up. */
+function takeProfitCrossedSql(nav: SQL): SQL {
+  return sql`(${trades.takeProfitNav} <= ceil(${nav} * ${NAV_STEPS}) * ${NAV_STEP}
+              AND ${takeProfitRuleSql(openCopy, sql`${trades.takeProfitPct}`, nav)})`;
+}
+
+/** 1e10 and 1e-10 (NAV_DECIMALS) as NUMERIC literals. */
+const NAV_STEPS = sql.raw(`1e${NAV_DECIMALS}`);
+const NAV_STEP = sql.raw(`1e-${NAV_DECIMALS}`);
 
 /**
  * A copy's value, floor(units × NAV × 100) cents and never below 0 (unitsValueCents in
  * packages/shared), as SQL. A property test keeps the two in step (valuation-rule.test.ts).
  */
-function unitsValueCentsSql(units: SQL, nav: string): SQL {
-  return sql`greatest(0, floor(${units} * ${nav}::numeric * 100))`;
+function unitsValueCentsSql(units: SQL, nav: SQL): SQL {
+  return sql`greatest(0, floor(${units} * ${nav} * 100))`;
 }
 
 /**
@@ -384,12 +417,12 @@ function unitsValueCentsSql(units: SQL, nav: string): SQL {
  * the copy's value) as SQL over `trade`'s amount and units, so the database picks the trades the
  * domain would. A property test compares the two (stop-loss-rule.test.ts).
  */
-function stopLossCrossedSql(trade: { amountCents: SQL; units: SQL }, pct: SQL, nav: string): SQL {
+function stopLossRuleSql(trade: { amountCents: SQL; units: SQL }, pct: SQL, nav: SQL): SQL {
   return sql`(${trade.amountCents} - ${unitsValueCentsSql(trade.units, nav)}) * 100
             >= ${trade.amountCents} * ${pct}`;
 }
 
-function takeProfitCrossedSql(trade: { amountCents: SQL; units: SQL }, pct: SQL, nav: string): SQL {
+function takeProfitRuleSql(trade: { amountCents: SQL; units: SQL }, pct: SQL, nav: SQL): SQL {
   return sql`(${unitsValueCentsSql(trade.units, nav)} - ${trade.amountCents}) * 100
             >= ${trade.amountCents} * ${pct}`;
 }
@@ -400,7 +433,7 @@ export async function unitsValueCentsInSql(
   units: string,
   nav: string,
 ): Promise<bigint> {
-  const value = unitsValueCentsSql(sql`${units}::numeric`, nav);
+  const value = unitsValueCentsSql(sql`${units}::numeric`, sql`${nav}::numeric`);
   const { rows } = await db.execute<{ cents: string }>(sql`SELECT ${value}::text AS cents`);
   return BigInt(rows[0]?.cents ?? Number.NaN);
 }
@@ -416,14 +449,14 @@ export async function closeRuleCrossedInSql(
   pct: number,
   nav: string,
 ): Promise<boolean> {
-  const crossedSql = rule === 'stop_loss' ? stopLossCrossedSql : takeProfitCrossedSql;
+  const crossedSql = rule === 'stop_loss' ? stopLossRuleSql : takeProfitRuleSql;
   const crossed = crossedSql(
     {
       amountCents: sql`${trade.amountCents.toString()}::bigint`,
       units: sql`${trade.units}::numeric`,
     },
     sql`${pct}::int`,
-    nav,
+    sql`${nav}::numeric`,
   );
   const { rows } = await db.execute<{ crossed: boolean }>(sql`SELECT ${crossed} AS crossed`);
   return rows[0]?.crossed === true;
