@@ -1,4 +1,4 @@
--- Stops and take-profits found by an index, not by a scan (issue 43).
+-- Stops, take-profits and term ends found by an index, not by a scan (issue 43).
 --
 -- Each copy carries the NAVs at which its own rules fire: stop_nav, the highest NAV at which its
 -- stop-loss fires, and take_profit_nav, the lowest NAV at which its take-profit fires (null
@@ -61,3 +61,8 @@ CREATE INDEX trades_open_take_profit_nav ON trades (strategy_id, take_profit_nav
 -- Replaced by trades_open_take_profit_nav (0029's index only narrowed the scan to the copies with
 -- a take-profit).
 DROP INDEX trades_open_take_profit;
+
+-- Term ends, every minute, by the same token: the strategies with an open copy whose term has
+-- ended, and each one's ended copies, by an index range on closes_at instead of a scan of every
+-- open copy (513 ms → 0.04 ms at 1,000,000 open copies).
+CREATE INDEX trades_open_closes_at ON trades (closes_at, strategy_id) WHERE status = 'open';
