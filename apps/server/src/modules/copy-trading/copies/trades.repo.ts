@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import { plans } from '../../../db/schema';
 import { preparedPer } from '../../../db/performance';
@@ -330,9 +330,10 @@ export async function openTradeOfUser(
 export type DueRule = { reason: 'price'; nav: string } | { reason: 'term_end'; now: Date };
 
 /**
- * Up to `limit` open trades of one strategy that `rule` closes, with their plans' titles, locked
- * FOR UPDATE in id order (a trade its owner is closing right now is waited for, then left out as
- * closed). A price rule is found by an index range on each copy's stop_nav and take_profit_nav
+ * Up to `batch.limit` open trades of one strategy that `rule` closes, with their plans' titles,
+ * locked FOR UPDATE in id order, after the id `batch.after` when given (a cascade's next batch
+ * starts where the last one ended instead of stepping over every copy it closed; a trade its owner
+ * is closing right now is waited for, then left out as closed). A price rule is found by an index range on each copy's stop_nav and take_profit_nav
  * (kept by a trigger, 0057), so a tick costs in proportion to the copies it crosses, then held to
  * the domain's exact integer rules ((amount − value) × 100 ≥ amount × pct, and its mirror for a
  * gain) in NUMERIC; the caller checks each again with the domain functions.
@@ -341,7 +342,7 @@ export async function lockDueTrades(
   db: DbOrTx,
   strategyId: string,
   rule: DueRule,
-  limit: number,
+  batch: { limit: number; after?: string | undefined },
 ): Promise<{ trade: TradeRow; planTitle: string }[]> {
   const due =
     rule.reason === 'price'
@@ -354,9 +355,16 @@ export async function lockDueTrades(
     .select({ trade: trades, planTitle: plans.title })
     .from(trades)
     .innerJoin(plans, eq(plans.id, trades.planId))
-    .where(and(eq(trades.strategyId, strategyId), eq(trades.status, 'open'), due))
+    .where(
+      and(
+        eq(trades.strategyId, strategyId),
+        eq(trades.status, 'open'),
+        due,
+        batch.after === undefined ? undefined : gt(trades.id, batch.after),
+      ),
+    )
     .orderBy(asc(trades.id))
-    .limit(limit)
+    .limit(batch.limit)
     .for('update', { of: trades });
 }
 
