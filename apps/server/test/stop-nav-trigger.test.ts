@@ -4,10 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { STOP_LOSS_PCT, TAKE_PROFIT_PCT } from '@app/shared/schemas/trades';
 import { Dec } from '../src/modules/market/domain';
 import {
+  priceCloseReason,
   shouldStopOut,
   shouldTakeProfit,
   type Trade,
 } from '../src/modules/copy-trading/domain/trade';
+import * as repo from '../src/modules/copy-trading/copies/trades.repo';
 import { unitsForAmount } from '../src/modules/copy-trading/domain/subscriptions';
 import { useSilverAllInBtc, type ScriptedTradingApp } from './copy-trading-helpers';
 
@@ -17,7 +19,9 @@ import { useSilverAllInBtc, type ScriptedTradingApp } from './copy-trading-helpe
  * take-profit fires, kept by a trigger on `trades`. The scheduled closes find crossed copies by an
  * index range on them, so a wrong value would leave a copy open past its stop. Here the trigger on
  * the real table stores them for random amounts, units and percentages, and the domain's rule must
- * fire at each stored NAV and not one 1e-10 step beyond it.
+ * fire at each stored NAV and not one 1e-10 step beyond it; the closes' queries (the one statement
+ * over all strategies, and lockDueTrades) must find the copy at exactly the NAVs around them where
+ * the domain closes it, on the NAV grid and half a step off it.
  */
 let t: ScriptedTradingApp;
 const silver = useSilverAllInBtc((made) => (t = made.t));
@@ -73,24 +77,62 @@ async function storedNavsOf(tradeId: string): Promise<StoredNavs & Copy> {
 
 class RolledBack extends Error {}
 
+/** Whether the closes find the copy at a NAV: named by the one-statement check, and locked. */
+interface FoundAt {
+  nav: string;
+  named: boolean;
+  locked: boolean;
+}
+
 /**
  * What the trigger stores when the open trade `tradeId` is written with `copy`'s amount, units and
- * percentages (its lots rewritten with them, as an add or a removal does); rolled back after.
+ * percentages (its lots rewritten with them, as an add or a removal does), and whether the closes
+ * find it at the NAVs around the stored ones (on the grid and half a step off it); rolled back
+ * after. The trade is its strategy's only open copy.
  */
-async function storedFor(tradeId: string, copy: Copy): Promise<StoredNavs> {
-  let stored: StoredNavs | undefined;
+async function storedFor(tradeId: string, copy: Copy): Promise<StoredNavs & { found: FoundAt[] }> {
+  let stored: (StoredNavs & { found: FoundAt[] }) | undefined;
   const units = copy.units.toFixed();
   await t.db
     .transaction(async (tx) => {
-      const { rows } = await tx.execute<{ stop_nav: string; take_profit_nav: string | null }>(sql`
+      const { rows } = await tx.execute<{
+        strategy_id: string;
+        stop_nav: string;
+        take_profit_nav: string | null;
+      }>(sql`
         UPDATE trades SET amount_cents = ${copy.amountCents.toString()}::bigint,
           units = ${units}::numeric,
           lots = jsonb_build_array(jsonb_build_object('units', ${units}::text, 'highWaterNav', '1')),
           stop_loss_pct = ${copy.stopLossPct}, take_profit_pct = ${copy.takeProfitPct}::int
         WHERE id = ${tradeId} AND status = 'open'
-        RETURNING stop_nav::text, take_profit_nav::text`);
+        RETURNING strategy_id, stop_nav::text, take_profit_nav::text`);
       const row = rows[0];
-      if (row) stored = { stopNav: row.stop_nav, takeProfitNav: row.take_profit_nav };
+      if (!row) throw new Error(`trade ${tradeId} is not open`);
+      const strategyId = row.strategy_id;
+      const around = (nav: string, direction: 1 | -1) =>
+        [0, 0.5, 1].map((steps) => new Dec(nav).plus(STEP.times(steps * direction)).toFixed());
+      const navs = [
+        ...around(row.stop_nav, 1),
+        ...(row.take_profit_nav === null ? [] : around(row.take_profit_nav, -1)),
+      ];
+      const found: FoundAt[] = [];
+      for (const nav of navs) {
+        const named = await repo.strategiesWithCrossedCopies(tx, [{ strategyId, nav }]);
+        const locked = await repo.lockDueTrades(
+          tx,
+          strategyId,
+          { reason: 'price', nav },
+          {
+            limit: 2,
+          },
+        );
+        found.push({
+          nav,
+          named: named.has(strategyId),
+          locked: locked.some((one) => one.trade.id === tradeId),
+        });
+      }
+      stored = { stopNav: row.stop_nav, takeProfitNav: row.take_profit_nav, found };
       throw new RolledBack();
     })
     .catch((error: unknown) => {
@@ -98,6 +140,19 @@ async function storedFor(tradeId: string, copy: Copy): Promise<StoredNavs> {
     });
   if (!stored) throw new Error(`trade ${tradeId} is not open`);
   return stored;
+}
+
+/** The closes find the copy at exactly the NAVs at which the domain closes it. */
+function expectFoundWhereDomainCloses(copy: Copy, found: FoundAt[]): void {
+  const trade = tradeOf(copy);
+  for (const at of found) {
+    const closes = priceCloseReason(trade, at.nav) !== null;
+    expect({ nav: at.nav, named: at.named, locked: at.locked }).toEqual({
+      nav: at.nav,
+      named: closes,
+      locked: closes,
+    });
+  }
 }
 
 /** The domain fires at each stored NAV and not one step beyond it (up for a stop, down for a gain). */
@@ -142,11 +197,13 @@ const copyArb: fc.Arbitrary<Copy> = fc
   .filter((copy) => copy.units.gt(0));
 
 describe('the stored stop and take-profit NAVs (0057)', () => {
-  it('are where the domain’s rules fire, for random amounts, units and percentages', async () => {
+  it('are where the domain’s rules fire, and the closes find the copy exactly there', async () => {
     const { trade } = await silver.copier('Trigger Investor', 500_000, { amount: '2000' });
     await fc.assert(
       fc.asyncProperty(copyArb, async (copy) => {
-        expectStoredAgreesWithDomain(copy, await storedFor(trade.id, copy));
+        const stored = await storedFor(trade.id, copy);
+        expectStoredAgreesWithDomain(copy, stored);
+        expectFoundWhereDomainCloses(copy, stored.found);
       }),
       { numRuns: 300 },
     );
