@@ -41,6 +41,13 @@ CREATE FUNCTION copy_take_profit_nav(amount_cents bigint, units numeric, pct int
 
 ALTER TABLE trades ADD COLUMN stop_nav numeric, ADD COLUMN take_profit_nav numeric;
 
+-- Open copies get theirs now (a closed copy never changes again and is never looked for), by the
+-- functions the trigger calls, before it exists (a trigger call a row is twice the time).
+UPDATE trades
+SET stop_nav = copy_stop_nav(amount_cents, units, stop_loss_pct),
+  take_profit_nav = copy_take_profit_nav(amount_cents, units, take_profit_pct)
+WHERE status = 'open';
+
 CREATE FUNCTION trades_trigger_navs() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   NEW.stop_nav := copy_stop_nav(NEW.amount_cents, NEW.units, NEW.stop_loss_pct);
@@ -52,9 +59,6 @@ CREATE TRIGGER trades_trigger_navs
   BEFORE INSERT OR UPDATE OF amount_cents, units, stop_loss_pct, take_profit_pct, stop_nav,
     take_profit_nav
   ON trades FOR EACH ROW EXECUTE FUNCTION trades_trigger_navs();
-
--- Open copies get theirs now (a closed copy never changes again and is never looked for).
-UPDATE trades SET stop_nav = NULL WHERE status = 'open';
 
 CREATE INDEX trades_open_stop_nav ON trades (strategy_id, stop_nav) WHERE status = 'open';
 CREATE INDEX trades_open_take_profit_nav ON trades (strategy_id, take_profit_nav)
