@@ -139,6 +139,13 @@ export const trades = pgTable('trades', {
   lots: jsonb('lots').$type<StoredLot[]>(),
   /** A real copy, or a practice copy of virtual money (0056, issue 42). */
   book: text('book', { enum: BOOKS }).notNull().default('real'),
+  /**
+   * The highest NAV at which the stop-loss fires, and the lowest at which the take-profit fires
+   * (null without one): kept by a trigger from amount, units and the percentages (0057), so the
+   * scheduled closes find crossed copies by an index range. Never written by the server.
+   */
+  stopNav: numeric('stop_nav'),
+  takeProfitNav: numeric('take_profit_nav'),
 });
 
 /** A lot as `trades.lots` stores it: decimals as exact text. */

@@ -59,7 +59,13 @@ export function createScheduledCloses(ctx: AppContext): ScheduledCloses {
     while (pendingStops.size > 0 || pendingTermEnd) {
       const stops = [...pendingStops.values()];
       pendingStops.clear();
+      // One statement names the strategies with a crossed copy; only those take transactions.
+      const crossed = await repo.strategiesWithCrossedCopies(
+        ctx.db,
+        stops.map((tick) => ({ strategyId: tick.strategyId, nav: tick.nav.toFixed() })),
+      );
       for (const tick of stops) {
+        if (!crossed.has(tick.strategyId)) continue;
         await closeAllDue(ctx, tick, { reason: 'price', nav: tick.nav.toFixed() });
       }
       const termEnd = pendingTermEnd;
@@ -106,17 +112,28 @@ export function createScheduledCloses(ctx: AppContext): ScheduledCloses {
 /** Closes, batch after batch, every open trade of the strategy that `rule` takes at `tick`'s NAV. */
 async function closeAllDue(ctx: AppContext, tick: TickNav, rule: repo.DueRule): Promise<number> {
   let closed = 0;
+  let after: string | undefined;
   for (;;) {
-    const outcome = await withDeadlockRetry(() => closeBatch(ctx, tick, rule));
+    const outcome = await withDeadlockRetry(() => closeBatch(ctx, tick, rule, after));
     closed += outcome.closed;
     outcome.afterCommit();
     if (outcome.locked === 0) return closed;
+    after = outcome.lastId;
   }
 }
 
-async function closeBatch(ctx: AppContext, tick: TickNav, rule: repo.DueRule) {
+/** One batch of closeAllDue: the due trades after the id `after` (the last batch's last). */
+async function closeBatch(
+  ctx: AppContext,
+  tick: TickNav,
+  rule: repo.DueRule,
+  after: string | undefined,
+) {
   return ctx.db.transaction(async (tx) => {
-    const locked = await repo.lockDueTrades(tx, tick.strategyId, rule, CLOSE_BATCH);
+    const locked = await repo.lockDueTrades(tx, tick.strategyId, rule, {
+      limit: CLOSE_BATCH,
+      after,
+    });
     const strategy = await strategiesRepo.findStrategy(tx, tick.strategyId);
     // The exact domain rules decide, and say why; the query only found candidates.
     const byReason = new Map<CloseReason, Closing[]>();
@@ -131,7 +148,7 @@ async function closeBatch(ctx: AppContext, tick: TickNav, rule: repo.DueRule) {
       if (reason) byReason.set(reason, [...(byReason.get(reason) ?? []), closing]);
     }
     if (byReason.size === 0 || !strategy) {
-      return { locked: 0, closed: 0, afterCommit: () => {} };
+      return { locked: 0, lastId: undefined, closed: 0, afterCommit: () => {} };
     }
     // Read under the trades' locks, never before the last change of one of them (bookingTime).
     const now = await bookingTime(
@@ -173,6 +190,7 @@ async function closeBatch(ctx: AppContext, tick: TickNav, rule: repo.DueRule) {
     for (const one of booked) await one.postLedger();
     return {
       locked: locked.length,
+      lastId: locked.at(-1)?.trade.id,
       closed: booked.reduce((total, one) => total + one.trades.length, 0),
       afterCommit: () => {
         booked.forEach((one) => one.afterCommit());

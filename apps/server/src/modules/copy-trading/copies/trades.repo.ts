@@ -1,9 +1,9 @@
-import { and, asc, desc, eq, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import { plans } from '../../../db/schema';
 import { preparedPer } from '../../../db/performance';
 import { positionsJson, positionsOf, toState } from '../strategy-positions.repo';
-import type { StrategyState } from '../domain';
+import { NAV_DECIMALS, type StrategyState } from '../domain';
 import type { StrategyRunBy, StrategyStatus } from '@app/shared/schemas/trades';
 import {
   strategies,
@@ -330,45 +330,94 @@ export async function openTradeOfUser(
 export type DueRule = { reason: 'price'; nav: string } | { reason: 'term_end'; now: Date };
 
 /**
- * Up to `limit` open trades of one strategy that `rule` closes, with their plans' titles, locked
- * FOR UPDATE in id order (a trade its owner is closing right now is waited for, then left out as
- * closed). The stop-loss and take-profit tests are the domain's exact integer rules
- * ((amount − value) × 100 ≥ amount × pct, and its mirror for a gain) in NUMERIC;
- * the caller checks each again with the domain functions.
+ * Up to `batch.limit` open trades of one strategy that `rule` closes, with their plans' titles,
+ * locked FOR UPDATE in id order, after the id `batch.after` when given (a cascade's next batch
+ * starts where the last one ended instead of stepping over every copy it closed; a trade its owner
+ * is closing right now is waited for, then left out as closed). A price rule is found by an index range on each copy's stop_nav and take_profit_nav
+ * (kept by a trigger, 0057), so a tick costs in proportion to the copies it crosses, then held to
+ * the domain's exact integer rules ((amount − value) × 100 ≥ amount × pct, and its mirror for a
+ * gain) in NUMERIC; the caller checks each again with the domain functions.
  */
 export async function lockDueTrades(
   db: DbOrTx,
   strategyId: string,
   rule: DueRule,
-  limit: number,
+  batch: { limit: number; after?: string | undefined },
 ): Promise<{ trade: TradeRow; planTitle: string }[]> {
-  const trade = { amountCents: sql`${trades.amountCents}`, units: sql`${trades.units}` };
   const due =
     rule.reason === 'price'
       ? or(
-          stopLossCrossedSql(trade, sql`${trades.stopLossPct}`, rule.nav),
-          and(
-            isNotNull(trades.takeProfitPct),
-            takeProfitCrossedSql(trade, sql`${trades.takeProfitPct}`, rule.nav),
-          ),
+          stopCrossedSql(sql`${rule.nav}::numeric`),
+          takeProfitCrossedSql(sql`${rule.nav}::numeric`),
         )
       : lte(trades.closesAt, rule.now);
   return db
     .select({ trade: trades, planTitle: plans.title })
     .from(trades)
     .innerJoin(plans, eq(plans.id, trades.planId))
-    .where(and(eq(trades.strategyId, strategyId), eq(trades.status, 'open'), due))
+    .where(
+      and(
+        eq(trades.strategyId, strategyId),
+        eq(trades.status, 'open'),
+        due,
+        batch.after === undefined ? undefined : gt(trades.id, batch.after),
+      ),
+    )
     .orderBy(asc(trades.id))
-    .limit(limit)
+    .limit(batch.limit)
     .for('update', { of: trades });
 }
+
+/**
+ * Of these strategies at these NAVs, the ones with an open copy whose stop-loss or take-profit
+ * its NAV crosses, in one statement (two index probes per strategy), so a tick in which nothing
+ * crosses costs one round trip, not a transaction per strategy. Unlocked: lockDueTrades then
+ * takes the crossed copies of each.
+ */
+export async function strategiesWithCrossedCopies(
+  db: DbOrTx,
+  navs: readonly { strategyId: string; nav: string }[],
+): Promise<Set<string>> {
+  if (navs.length === 0) return new Set();
+  const json = JSON.stringify(navs.map((n) => ({ id: n.strategyId, nav: n.nav })));
+  const crossed = (rule: SQL) =>
+    sql`EXISTS (SELECT 1 FROM ${trades} WHERE ${trades.strategyId} = s.id
+          AND ${trades.status} = 'open' AND ${rule})`;
+  const { rows } = await db.execute<{ id: string }>(sql`
+    SELECT s.id FROM json_to_recordset(${json}::json) AS s(id uuid, nav numeric)
+    WHERE ${crossed(stopCrossedSql(sql`s.nav`))} OR ${crossed(takeProfitCrossedSql(sql`s.nav`))}`);
+  return new Set(rows.map((row) => row.id));
+}
+
+/** The columns the price rules read, as SQL. */
+const openCopy = { amountCents: sql`${trades.amountCents}`, units: sql`${trades.units}` };
+
+/**
+ * A copy's stop-loss crossed at `nav`: an index range on the highest NAV at which it fires
+ * (stop_nav, 0057), for `nav` rounded down to the NAV's 1e-10 grid (which keeps every crossed copy
+ * in range), then the exact rule. Products, not quotients: exact in NUMERIC at any size.
+ */
+function stopCrossedSql(nav: SQL): SQL {
+  return sql`(${trades.stopNav} >= floor(${nav} * ${NAV_STEPS}) * ${NAV_STEP}
+              AND ${stopLossRuleSql(openCopy, sql`${trades.stopLossPct}`, nav)})`;
+}
+
+/** Its mirror: the lowest NAV at which the take-profit fires (take_profit_nav), `nav` rounded up. */
+function takeProfitCrossedSql(nav: SQL): SQL {
+  return sql`(${trades.takeProfitNav} <= ceil(${nav} * ${NAV_STEPS}) * ${NAV_STEP}
+              AND ${takeProfitRuleSql(openCopy, sql`${trades.takeProfitPct}`, nav)})`;
+}
+
+/** 1e10 and 1e-10 (NAV_DECIMALS) as NUMERIC literals. */
+const NAV_STEPS = sql.raw(`1e${NAV_DECIMALS}`);
+const NAV_STEP = sql.raw(`1e-${NAV_DECIMALS}`);
 
 /**
  * A copy's value, floor(units × NAV × 100) cents and never below 0 (unitsValueCents in
  * packages/shared), as SQL. A property test keeps the two in step (valuation-rule.test.ts).
  */
-function unitsValueCentsSql(units: SQL, nav: string): SQL {
-  return sql`greatest(0, floor(${units} * ${nav}::numeric * 100))`;
+function unitsValueCentsSql(units: SQL, nav: SQL): SQL {
+  return sql`greatest(0, floor(${units} * ${nav} * 100))`;
 }
 
 /**
@@ -376,12 +425,12 @@ function unitsValueCentsSql(units: SQL, nav: string): SQL {
  * the copy's value) as SQL over `trade`'s amount and units, so the database picks the trades the
  * domain would. A property test compares the two (stop-loss-rule.test.ts).
  */
-function stopLossCrossedSql(trade: { amountCents: SQL; units: SQL }, pct: SQL, nav: string): SQL {
+function stopLossRuleSql(trade: { amountCents: SQL; units: SQL }, pct: SQL, nav: SQL): SQL {
   return sql`(${trade.amountCents} - ${unitsValueCentsSql(trade.units, nav)}) * 100
             >= ${trade.amountCents} * ${pct}`;
 }
 
-function takeProfitCrossedSql(trade: { amountCents: SQL; units: SQL }, pct: SQL, nav: string): SQL {
+function takeProfitRuleSql(trade: { amountCents: SQL; units: SQL }, pct: SQL, nav: SQL): SQL {
   return sql`(${unitsValueCentsSql(trade.units, nav)} - ${trade.amountCents}) * 100
             >= ${trade.amountCents} * ${pct}`;
 }
@@ -392,7 +441,7 @@ export async function unitsValueCentsInSql(
   units: string,
   nav: string,
 ): Promise<bigint> {
-  const value = unitsValueCentsSql(sql`${units}::numeric`, nav);
+  const value = unitsValueCentsSql(sql`${units}::numeric`, sql`${nav}::numeric`);
   const { rows } = await db.execute<{ cents: string }>(sql`SELECT ${value}::text AS cents`);
   return BigInt(rows[0]?.cents ?? Number.NaN);
 }
@@ -408,14 +457,14 @@ export async function closeRuleCrossedInSql(
   pct: number,
   nav: string,
 ): Promise<boolean> {
-  const crossedSql = rule === 'stop_loss' ? stopLossCrossedSql : takeProfitCrossedSql;
+  const crossedSql = rule === 'stop_loss' ? stopLossRuleSql : takeProfitRuleSql;
   const crossed = crossedSql(
     {
       amountCents: sql`${trade.amountCents.toString()}::bigint`,
       units: sql`${trade.units}::numeric`,
     },
     sql`${pct}::int`,
-    nav,
+    sql`${nav}::numeric`,
   );
   const { rows } = await db.execute<{ crossed: boolean }>(sql`SELECT ${crossed} AS crossed`);
   return rows[0]?.crossed === true;
