@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DAY_MS, Dec } from '../../market/domain';
+import { DAY_MS, Dec, HOUR_MS } from '../../market/domain';
 import { strategyMetrics, type NavPoint } from './metrics';
 import {
   closedPositions,
@@ -128,13 +128,18 @@ describe('the drawdown chart: each day at its deepest', () => {
 });
 
 describe('risk', () => {
+  /** The last NAV of the UTC day `k` days before today's (23:00). */
+  const dayClose = (k: number) => Date.UTC(2025, 7, 10 - k, 23);
+
   it('+2 %, −1 % four times: volatility 30.64 %, Sharpe 5.96, drawdown 1 %, score 6', () => {
     let nav = new Dec(1);
-    const series: NavPoint[] = [{ at: daysAgo(8), nav: nav.toFixed() }];
-    for (let k = 7; k >= 0; k--) {
-      nav = nav.times(k % 2 === 1 ? '1.02' : '0.99');
-      series.push({ at: daysAgo(k), nav: nav.toFixed() });
+    const series: NavPoint[] = [{ at: dayClose(9), nav: nav.toFixed() }];
+    for (let k = 8; k >= 1; k--) {
+      nav = nav.times(k % 2 === 0 ? '1.02' : '0.99');
+      series.push({ at: dayClose(k), nav: nav.toFixed() });
     }
+    // Today is not over: its NAV so far is not a daily return.
+    series.push({ at: NOW, nav: '5' });
     expect(riskFigures(series, NOW)).toEqual({
       annualVolatilityPct: '30.64', // sample sd 1.6036 % a day × √365
       sharpeRatio: '5.96', // 0.5 % mean a day / 1.6036 % × √365
@@ -143,8 +148,19 @@ describe('risk', () => {
     });
   });
 
+  it('daily returns are from UTC day closes: a fall and recovery within a day is not one', () => {
+    const series: NavPoint[] = [];
+    for (let k = 9; k >= 1; k--) {
+      series.push({ at: dayClose(k) - 12 * HOUR_MS, nav: '0.5' }, { at: dayClose(k), nav: '1' });
+    }
+    expect(riskFigures(series, NOW)).toMatchObject({
+      annualVolatilityPct: '0.00',
+      dailyReturnCount: 8,
+    });
+  });
+
   it('fewer than seven daily returns: no volatility, Sharpe or score yet', () => {
-    const series = ['1', '1.1', '1.2'].map((nav, i) => ({ at: daysAgo(2 - i), nav }));
+    const series = ['1', '1.1', '1.2'].map((nav, i) => ({ at: dayClose(3 - i), nav }));
     expect(riskFigures(series, NOW)).toEqual({
       annualVolatilityPct: null,
       sharpeRatio: null,

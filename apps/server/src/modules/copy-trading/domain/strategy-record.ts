@@ -16,6 +16,7 @@ import {
   type NavPoint,
   type Point,
 } from './metrics';
+import { startOfUtcDay } from './nav-history';
 import { toPercentText } from './precision';
 
 /** Crypto markets trade every day: a year of daily returns is 365 of them. */
@@ -146,9 +147,13 @@ export function riskScore(annualVolatilityPct: DecimalInput, maxDrawdownPct: Dec
   );
 }
 
-/** Volatility, Sharpe ratio and risk score over the last year of daily returns. */
+/**
+ * Volatility, Sharpe ratio and risk score over the daily returns of the last 365 whole UTC days:
+ * each day's close (its last NAV) over the previous day's. Daily closes are what the NAV history
+ * keeps for every age (domain/nav-history.ts), so compacting it never moves these figures.
+ */
 export function riskFigures(series: readonly NavPoint[], now: number): RiskFigures {
-  const returns = dailyReturns(series, now, DAYS_PER_YEAR);
+  const returns = dailyReturns(series, startOfUtcDay(now) - 1, DAYS_PER_YEAR);
   const n = returns.length;
   const none: RiskFigures = {
     annualVolatilityPct: null,

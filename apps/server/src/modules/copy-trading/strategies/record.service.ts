@@ -21,7 +21,7 @@ import {
   strategyMetrics,
   strategyNav,
   returnPcts,
-  windowPointInstants,
+  windowBoundaries,
   windowReturns,
   type WindowReturn,
   type NavPoint,
@@ -98,7 +98,7 @@ async function windowReturnsOf(
   ids: readonly string[],
   now: number,
 ): Promise<Map<string, WindowReturns>> {
-  const points = await recordRepo.windowPoints(ctx.db, ids, now, windowPointInstants(now));
+  const points = await recordRepo.windowPoints(ctx.db, ids, now, windowBoundaries(now));
   return new Map(ids.map((id) => [id, windowReturns(points.get(id) ?? [], now)]));
 }
 
