@@ -95,7 +95,7 @@ describe('the drawdown chart: each day at its deepest', () => {
     // maximum of 25 %.
     const all = drawdowns(intradayFall, now);
     expect(all.maxDrawdownPct).toBe('25.00');
-    expect(dailyDeepestDrawdowns(all.series)).toEqual([
+    expect(dailyDeepestDrawdowns(intradayFall, now)).toEqual([
       { at: day(1, 0), drawdownPct: '0.00' },
       { at: day(2, 10), drawdownPct: '25.00' }, // (1.20 − 0.90) / 1.20; the day closed at 5.00 %
       { at: day(3, 20), drawdownPct: '15.00' }, // (1.20 − 1.02) / 1.20
@@ -104,16 +104,26 @@ describe('the drawdown chart: each day at its deepest', () => {
   });
 
   it('takes the earliest of two points as deep, and nothing from nothing', () => {
-    const series = drawdowns(
-      [
-        { at: day(1, 1), nav: '2' },
-        { at: day(1, 5), nav: '1.5' },
-        { at: day(1, 9), nav: '1.5' },
-      ],
-      day(1, 12),
-    ).series;
-    expect(dailyDeepestDrawdowns(series)).toEqual([{ at: day(1, 5), drawdownPct: '25.00' }]);
-    expect(dailyDeepestDrawdowns([])).toEqual([]);
+    const series = [
+      { at: day(1, 1), nav: '2' },
+      { at: day(1, 5), nav: '1.5' },
+      { at: day(1, 9), nav: '1.5' },
+    ];
+    expect(dailyDeepestDrawdowns(series, day(1, 12))).toEqual([
+      { at: day(1, 5), drawdownPct: '25.00' },
+    ]);
+    expect(dailyDeepestDrawdowns([], day(1, 12))).toEqual([]);
+  });
+
+  it('compares exact depths: a shallower point that rounds to the same percentage is not the deepest', () => {
+    const series = [
+      { at: day(1, 1), nav: '2' },
+      { at: day(1, 5), nav: '1.50001' },
+      { at: day(1, 9), nav: '1.5' },
+    ];
+    expect(dailyDeepestDrawdowns(series, day(1, 12))).toEqual([
+      { at: day(1, 9), drawdownPct: '25.00' },
+    ]);
   });
 
   it('is what the record states: its maximum and its chart from the same hourly points', () => {
