@@ -25,7 +25,8 @@ export const RETURN_WINDOW_DAYS: Record<Exclude<ReturnWindow, 'all'>, number> = 
 /**
  * The window a screen shows first: the cards' 30-day return, the directory's default and the
  * window a strategy's page opens on. A fresh install's demo history covers it: the demo seed
- * replays MARKET_BACKFILL_DAYS (30 by default) from the hour at or before that many days ago.
+ * replays MARKET_BACKFILL_DAYS (30 by default) from that many days ago, its first NAV dated the
+ * last minute of the hour before.
  */
 export const DEFAULT_RETURN_WINDOW = '30d' satisfies ReturnWindow;
 
