@@ -48,12 +48,13 @@ describe('migration 0058: NAV history at decreasing resolution', () => {
         `filled in ${Math.round(filled - started)} ms, migrated in ${Math.round(migrated - filled)} ms`,
     );
 
-    // Every minute since the start of the hour two days ago.
+    // Every minute since the start of the hour two days ago (to the last one filled).
     expect(await count(`at >= date_trunc('hour', now(), 'UTC') - interval '2 days'`)).toBe(
       (
         await pool.query<{ n: string }>(
           `SELECT (count(*) * $1)::text AS n FROM generate_series(
-           date_trunc('hour', now(), 'UTC') - interval '2 days', now(), interval '1 minute')`,
+           date_trunc('hour', now(), 'UTC') - interval '2 days',
+           (SELECT max(at) FROM nav_snapshots), interval '1 minute')`,
           [STRATEGIES],
         )
       ).rows.map((r) => Number(r.n))[0],

@@ -78,7 +78,7 @@ $$;
 -- The existing history, compacted once (the job's boundaries at the migration's instant: minute
 -- points for two days, hourly for the 31 whole days before). Rebuilt rather than deleted from:
 -- on a year of minute points nearly every row goes, and copying the few kept is far cheaper than
--- deleting the many (bench figure in bench/RESULTS.md, issue 43).
+-- deleting the many (test/nav-history-migration.test.ts times it: NAV_MIGRATION_STRATEGIES).
 CREATE TEMP TABLE nav_kept ON COMMIT DROP AS
   SELECT n.strategy_id, n.at, n.nav
   FROM nav_snapshots n
