@@ -103,27 +103,16 @@ describe('the drawdown chart: each day at its deepest', () => {
     ]);
   });
 
-  it('takes the earliest of two points as deep, and nothing from nothing', () => {
-    const series = [
-      { at: day(1, 1), nav: '2' },
-      { at: day(1, 5), nav: '1.5' },
-      { at: day(1, 9), nav: '1.5' },
-    ];
-    expect(dailyDeepestDrawdowns(series, day(1, 12))).toEqual([
-      { at: day(1, 5), drawdownPct: '25.00' },
-    ]);
+  it('takes the earliest of two points exactly as deep (not one rounding alike), and nothing from nothing', () => {
+    const deepest = (navs: string[]) =>
+      dailyDeepestDrawdowns(
+        navs.map((nav, i) => ({ at: day(1, 1 + 4 * i), nav })),
+        day(1, 12),
+      );
+    expect(deepest(['2', '1.5', '1.5'])).toEqual([{ at: day(1, 5), drawdownPct: '25.00' }]);
+    // 24.9995 % is written 25.00 % too, but the deeper point is the later one.
+    expect(deepest(['2', '1.50001', '1.5'])).toEqual([{ at: day(1, 9), drawdownPct: '25.00' }]);
     expect(dailyDeepestDrawdowns([], day(1, 12))).toEqual([]);
-  });
-
-  it('compares exact depths: a shallower point that rounds to the same percentage is not the deepest', () => {
-    const series = [
-      { at: day(1, 1), nav: '2' },
-      { at: day(1, 5), nav: '1.50001' },
-      { at: day(1, 9), nav: '1.5' },
-    ];
-    expect(dailyDeepestDrawdowns(series, day(1, 12))).toEqual([
-      { at: day(1, 9), drawdownPct: '25.00' },
-    ]);
   });
 
   it('is what the record states: its maximum and its chart from the same hourly points', () => {
