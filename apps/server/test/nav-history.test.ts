@@ -9,7 +9,7 @@ import type {
 } from '@app/shared/schemas/strategies';
 import { compactNavHistory } from '../src/modules/copy-trading/strategies/nav-history';
 import { TestClient } from './harness';
-import { type ScriptedTradingApp, useScriptedTradingApp } from './copy-trading-helpers';
+import { passTime, type ScriptedTradingApp, useScriptedTradingApp } from './copy-trading-helpers';
 
 /**
  * The NAV history at decreasing resolution (issue 43): on a scripted year of minute points, every
@@ -93,4 +93,26 @@ describe('NAV history at decreasing resolution', () => {
     // The minute points of the last two days are all there.
     expect(await rowsOf(strategyId, now.getTime() - 2 * DAY_MS)).toBe(2 * 24 * 60);
   }, 240_000);
+
+  it('the leader compacts what became old enough, every hour', async () => {
+    const plans = (await new TestClient(t.app).get('/api/plans')).json<{ plans: PublicPlan[] }>();
+    const strategyId = plans.plans.find((p) => p.title === 'Silver')?.strategy?.id ?? '';
+    const hour = Math.floor(t.clock.now().getTime() / 3_600_000) * 3_600_000 - 3 * DAY_MS;
+    await t.db.execute(sql`
+      INSERT INTO nav_snapshots (strategy_id, at, nav)
+      SELECT ${strategyId}::uuid, at, 1
+      FROM generate_series(${new Date(hour).toISOString()}::timestamptz,
+        ${new Date(hour + 59 * 60_000).toISOString()}::timestamptz, interval '1 minute') AS at
+      ON CONFLICT DO NOTHING`);
+    const inHour = sql`strategy_id = ${strategyId} AND at >= ${new Date(hour).toISOString()}::timestamptz
+      AND at < ${new Date(hour + 3_600_000).toISOString()}::timestamptz`;
+    const kept = async () =>
+      (
+        await t.db.execute<{ at: Date }>(sql`SELECT at FROM nav_snapshots WHERE ${inHour}`)
+      ).rows.map((r) => new Date(r.at).toISOString());
+    expect(await kept()).toHaveLength(60);
+    await passTime(t, 3_600_000);
+    // The hour's last NAV, at its instant (the scripted year's, compacted above, kept its close).
+    expect(await kept()).toEqual([new Date(hour + 59 * 60_000).toISOString()]);
+  });
 });
