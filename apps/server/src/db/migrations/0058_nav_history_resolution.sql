@@ -20,7 +20,7 @@
 -- p_hours_before an hour boundary, p_days_before <= p_hours_before.
 CREATE FUNCTION nav_snapshots_kept(
   p_from timestamptz, p_hours_before timestamptz, p_days_before timestamptz
-) RETURNS TABLE (strategy_id uuid, at timestamptz)
+) RETURNS TABLE (strategy_id uuid, at timestamptz, nav numeric)
 LANGUAGE sql STABLE AS $$
   WITH span AS (
     SELECT n.strategy_id, n.at, n.nav,
@@ -50,28 +50,28 @@ LANGUAGE sql STABLE AS $$
   ),
   falls AS (SELECT r.strategy_id, r.day, r.peak FROM ranked r WHERE r.by_fall = 1 AND r.nav < r.peak),
   peaks AS (
-    SELECT DISTINCT ON (r.strategy_id, r.day) r.strategy_id, r.at
+    SELECT DISTINCT ON (r.strategy_id, r.day) r.strategy_id, r.at, r.nav
     FROM ranked r JOIN falls f ON f.strategy_id = r.strategy_id AND f.day = r.day AND r.nav = f.peak
     ORDER BY r.strategy_id, r.day, r.at
   ),
   firsts AS (
-    SELECT f.strategy_id, f.at
+    SELECT f.strategy_id, f.at, f.nav
     FROM (SELECT DISTINCT s.strategy_id FROM span s) ids
     CROSS JOIN LATERAL (
-      SELECT n.strategy_id, n.at FROM nav_snapshots n
+      SELECT n.strategy_id, n.at, n.nav FROM nav_snapshots n
       WHERE n.strategy_id = ids.strategy_id ORDER BY n.at LIMIT 1
     ) f
   )
-  SELECT c.strategy_id, c.at FROM closes c WHERE c.at >= p_days_before
+  SELECT c.strategy_id, c.at, c.nav FROM closes c WHERE c.at >= p_days_before
   UNION
-  SELECT r.strategy_id, r.at FROM ranked r
+  SELECT r.strategy_id, r.at, r.nav FROM ranked r
   WHERE r.by_close = 1 OR r.by_low = 1 OR r.by_high = 1 OR (r.by_fall = 1 AND r.nav < r.peak)
   UNION
-  SELECT p.strategy_id, p.at FROM peaks p
+  SELECT p.strategy_id, p.at, p.nav FROM peaks p
   UNION
-  SELECT f.strategy_id, f.at FROM firsts f WHERE f.at >= p_from
+  SELECT f.strategy_id, f.at, f.nav FROM firsts f WHERE f.at >= p_from
   UNION
-  SELECT c.strategy_id, c.at FROM closes c JOIN firsts f ON f.strategy_id = c.strategy_id
+  SELECT c.strategy_id, c.at, c.nav FROM closes c JOIN firsts f ON f.strategy_id = c.strategy_id
     AND date_trunc('hour', c.at, 'UTC') = date_trunc('hour', f.at, 'UTC')
 $$;
 
@@ -80,13 +80,12 @@ $$;
 -- on a year of minute points nearly every row goes, and copying the few kept is far cheaper than
 -- deleting the many (test/nav-history-migration.test.ts times it: NAV_MIGRATION_STRATEGIES).
 CREATE TEMP TABLE nav_kept ON COMMIT DROP AS
-  SELECT n.strategy_id, n.at, n.nav
-  FROM nav_snapshots n
-  JOIN nav_snapshots_kept(
+  SELECT k.strategy_id, k.at, k.nav
+  FROM nav_snapshots_kept(
     '-infinity',
     date_trunc('hour', now(), 'UTC') - interval '2 days',
     date_trunc('day', now() - interval '31 days', 'UTC')
-  ) k ON k.strategy_id = n.strategy_id AND k.at = n.at
+  ) k
   UNION ALL
   SELECT n.strategy_id, n.at, n.nav FROM nav_snapshots n
   WHERE n.at >= date_trunc('hour', now(), 'UTC') - interval '2 days';
