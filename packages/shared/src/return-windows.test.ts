@@ -3,6 +3,7 @@ import {
   DEFAULT_RETURN_WINDOW,
   RETURN_WINDOW_DAYS,
   RETURN_WINDOWS,
+  returnWindowBoundary,
   returnWindowStart,
 } from './return-windows';
 
@@ -15,6 +16,14 @@ describe('the windows every screen shows a return over', () => {
     expect(returnWindowStart('90d', NOW)).toBe(Date.UTC(2026, 7, 31, 8, 0, 30));
     expect(returnWindowStart('1y', NOW)).toBe(Date.UTC(2025, 10, 29, 8, 0, 30));
     expect(returnWindowStart('all', NOW)).toBeNull();
+  });
+
+  it('are measured from the close of the last hour (7 and 30 days) or UTC day (90 days, a year) before that instant', () => {
+    expect(returnWindowBoundary('7d', NOW)).toBe(Date.UTC(2026, 10, 22, 8));
+    expect(returnWindowBoundary('30d', NOW)).toBe(Date.UTC(2026, 9, 30, 8));
+    expect(returnWindowBoundary('90d', NOW)).toBe(Date.UTC(2026, 7, 31));
+    expect(returnWindowBoundary('1y', NOW)).toBe(Date.UTC(2025, 10, 29));
+    expect(returnWindowBoundary('all', NOW)).toBeNull();
   });
 
   it('open on 30 days, one of the windows', () => {

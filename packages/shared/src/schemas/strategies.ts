@@ -90,7 +90,10 @@ export const navSeriesQuerySchema = z.object({
 });
 export const navSeriesSchema = z.object({
   strategyId: z.string(),
-  /** At most one point per hour, oldest first. */
+  /**
+   * At most one point per hour (its last NAV), oldest first; beyond the 31 days the history keeps
+   * hourly, the few hourly NAVs each day keeps (docs/strategy-record.md).
+   */
   points: z.array(navPointSchema),
 });
 export type NavSeries = z.infer<typeof navSeriesSchema>;

@@ -11,6 +11,7 @@ import { storedMarketSeed } from '../market';
 import { ensureDemoStrategies, runDemoTraders } from './strategies/demo-strategies.service';
 import { refreshNavs } from './strategies/record.service';
 import { createStrategyStates } from './strategies/strategy-states';
+import { navHistoryCompactionJob } from './strategies/nav-history';
 import { createScheduledCloses, type ScheduledCloses } from './copies/scheduled-closes';
 
 export interface CopyTrading {
@@ -61,7 +62,8 @@ async function resolveMarketSeed(ctx: AppContext, options: MarketOptions): Promi
  * Then the scheduler (leader only) runs:
  *  - `market.tick` every tickMs: store quotes, publish prices (≤ 1/s), refresh NAVs, and hand the
  *    NAVs to the scheduled closes (stop-losses), which work outside the tick;
- *  - `trades.term-end`, `strategies.demo`, `market.gaps` every minute.
+ *  - `trades.term-end`, `strategies.demo`, `market.gaps` every minute;
+ *  - `strategies.nav-history` every hour (strategies/nav-history.ts).
  */
 export async function startCopyTrading(
   ctx: AppContext,
@@ -159,7 +161,10 @@ function marketTick(
   };
 }
 
-/** The leader's jobs: the market tick, term ends, the demo traders and candle gaps. */
+/**
+ * The leader's jobs: the market tick, term ends, the demo traders, candle gaps and the NAV
+ * history's compaction.
+ */
 function scheduleCopyTrading(
   ctx: AppContext,
   scheduler: Scheduler,
@@ -185,4 +190,5 @@ function scheduleCopyTrading(
     everyMs: 60_000,
     run: (at) => backfillCandles(ctx, source, at.getTime(), options).then(() => {}),
   });
+  scheduler.add(navHistoryCompactionJob(ctx));
 }

@@ -86,7 +86,7 @@ export { dailyReturns, strategyMetrics, type NavPoint, type StrategyMetrics } fr
 export { drawdowns, recordFigures, riskFigures } from './strategy-record';
 export {
   returnPcts,
-  windowPointInstants,
+  windowBoundaries,
   windowReturn,
   windowReturns,
   type WindowReturn,

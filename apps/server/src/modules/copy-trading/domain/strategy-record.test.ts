@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DAY_MS, Dec } from '../../market/domain';
+import { DAY_MS, Dec, HOUR_MS } from '../../market/domain';
 import { strategyMetrics, type NavPoint } from './metrics';
 import {
   closedPositions,
@@ -95,7 +95,7 @@ describe('the drawdown chart: each day at its deepest', () => {
     // maximum of 25 %.
     const all = drawdowns(intradayFall, now);
     expect(all.maxDrawdownPct).toBe('25.00');
-    expect(dailyDeepestDrawdowns(all.series)).toEqual([
+    expect(dailyDeepestDrawdowns(intradayFall, now)).toEqual([
       { at: day(1, 0), drawdownPct: '0.00' },
       { at: day(2, 10), drawdownPct: '25.00' }, // (1.20 − 0.90) / 1.20; the day closed at 5.00 %
       { at: day(3, 20), drawdownPct: '15.00' }, // (1.20 − 1.02) / 1.20
@@ -103,17 +103,16 @@ describe('the drawdown chart: each day at its deepest', () => {
     ]);
   });
 
-  it('takes the earliest of two points as deep, and nothing from nothing', () => {
-    const series = drawdowns(
-      [
-        { at: day(1, 1), nav: '2' },
-        { at: day(1, 5), nav: '1.5' },
-        { at: day(1, 9), nav: '1.5' },
-      ],
-      day(1, 12),
-    ).series;
-    expect(dailyDeepestDrawdowns(series)).toEqual([{ at: day(1, 5), drawdownPct: '25.00' }]);
-    expect(dailyDeepestDrawdowns([])).toEqual([]);
+  it('takes the earliest of two points exactly as deep (not one rounding alike), and nothing from nothing', () => {
+    const deepest = (navs: string[]) =>
+      dailyDeepestDrawdowns(
+        navs.map((nav, i) => ({ at: day(1, 1 + 4 * i), nav })),
+        day(1, 12),
+      );
+    expect(deepest(['2', '1.5', '1.5'])).toEqual([{ at: day(1, 5), drawdownPct: '25.00' }]);
+    // 24.9995 % is written 25.00 % too, but the deeper point is the later one.
+    expect(deepest(['2', '1.50001', '1.5'])).toEqual([{ at: day(1, 9), drawdownPct: '25.00' }]);
+    expect(dailyDeepestDrawdowns([], day(1, 12))).toEqual([]);
   });
 
   it('is what the record states: its maximum and its chart from the same hourly points', () => {
@@ -128,13 +127,18 @@ describe('the drawdown chart: each day at its deepest', () => {
 });
 
 describe('risk', () => {
+  /** The last NAV of the UTC day `k` days before today's (23:00). */
+  const dayClose = (k: number) => Date.UTC(2025, 7, 10 - k, 23);
+
   it('+2 %, −1 % four times: volatility 30.64 %, Sharpe 5.96, drawdown 1 %, score 6', () => {
     let nav = new Dec(1);
-    const series: NavPoint[] = [{ at: daysAgo(8), nav: nav.toFixed() }];
-    for (let k = 7; k >= 0; k--) {
-      nav = nav.times(k % 2 === 1 ? '1.02' : '0.99');
-      series.push({ at: daysAgo(k), nav: nav.toFixed() });
+    const series: NavPoint[] = [{ at: dayClose(9), nav: nav.toFixed() }];
+    for (let k = 8; k >= 1; k--) {
+      nav = nav.times(k % 2 === 0 ? '1.02' : '0.99');
+      series.push({ at: dayClose(k), nav: nav.toFixed() });
     }
+    // Today is not over: its NAV so far is not a daily return.
+    series.push({ at: NOW, nav: '5' });
     expect(riskFigures(series, NOW)).toEqual({
       annualVolatilityPct: '30.64', // sample sd 1.6036 % a day × √365
       sharpeRatio: '5.96', // 0.5 % mean a day / 1.6036 % × √365
@@ -143,8 +147,19 @@ describe('risk', () => {
     });
   });
 
+  it('daily returns are from UTC day closes: a fall and recovery within a day is not one', () => {
+    const series: NavPoint[] = [];
+    for (let k = 9; k >= 1; k--) {
+      series.push({ at: dayClose(k) - 12 * HOUR_MS, nav: '0.5' }, { at: dayClose(k), nav: '1' });
+    }
+    expect(riskFigures(series, NOW)).toMatchObject({
+      annualVolatilityPct: '0.00',
+      dailyReturnCount: 8,
+    });
+  });
+
   it('fewer than seven daily returns: no volatility, Sharpe or score yet', () => {
-    const series = ['1', '1.1', '1.2'].map((nav, i) => ({ at: daysAgo(2 - i), nav }));
+    const series = ['1', '1.1', '1.2'].map((nav, i) => ({ at: dayClose(3 - i), nav }));
     expect(riskFigures(series, NOW)).toEqual({
       annualVolatilityPct: null,
       sharpeRatio: null,

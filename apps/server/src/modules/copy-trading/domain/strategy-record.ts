@@ -16,6 +16,7 @@ import {
   type NavPoint,
   type Point,
 } from './metrics';
+import { startOfUtcDay } from './nav-history';
 import { toPercentText } from './precision';
 
 /** Crypto markets trade every day: a year of daily returns is 365 of them. */
@@ -73,42 +74,52 @@ export interface Drawdowns {
 }
 
 export function drawdowns(series: readonly NavPoint[], now: number): Drawdowns {
-  const points = prepare(series, now);
-  if (!hasDrawdownHistory(points)) return { maxDrawdownPct: null, series: [] };
-  let peak = (points[0] as Point).nav;
+  const falls = fallsFromPeak(series, now);
+  if (falls === null) return { maxDrawdownPct: null, series: [] };
   let max = new Dec(0);
-  const out: { at: number; drawdownPct: string }[] = [];
-  for (const { at, nav } of points) {
+  for (const { depth } of falls) if (depth.gt(max)) max = depth;
+  return {
+    maxDrawdownPct: pct(max),
+    series: falls.map(({ at, depth }) => ({ at, drawdownPct: pct(depth) })),
+  };
+}
+
+/** At each point, its exact fall below the highest NAV so far; null before an hour of NAV. */
+function fallsFromPeak(
+  series: readonly NavPoint[],
+  now: number,
+): { at: number; depth: Dec }[] | null {
+  const points = prepare(series, now);
+  if (!hasDrawdownHistory(points)) return null;
+  let peak = (points[0] as Point).nav;
+  return points.map(({ at, nav }) => {
     if (nav.gt(peak)) peak = nav;
-    const drawdown = peak.lte(0) ? new Dec(0) : peak.minus(nav).div(peak);
-    if (drawdown.gt(max)) max = drawdown;
-    out.push({ at, drawdownPct: pct(drawdown) });
-  }
-  return { maxDrawdownPct: pct(max), series: out };
+    return { at, depth: peak.lte(0) ? new Dec(0) : peak.minus(nav).div(peak) };
+  });
 }
 
 /**
- * The drawdown chart: one point per UTC day, the day's deepest (its earliest when two are as deep),
- * oldest first. Drawn from the same per-point drawdowns as the maximum, so the chart's lowest point
- * is the maximum drawdown the page states — a fall and recovery within a day is not smoothed away
- * as it would be at each day's last NAV.
+ * The drawdown chart: one point per UTC day, the day's deepest (its earliest when two are exactly
+ * as deep), oldest first. Drawn from the same per-point drawdowns as the maximum, so the chart's
+ * lowest point is the maximum drawdown the page states — a fall and recovery within a day is not
+ * smoothed away as it would be at each day's last NAV. Depths are compared exactly, not as the
+ * rounded percentages: the deepest point is one a compacted day keeps (domain/nav-history.ts).
  */
 export function dailyDeepestDrawdowns(
-  series: Drawdowns['series'],
+  series: readonly NavPoint[],
+  now: number,
 ): { at: number; drawdownPct: string }[] {
-  const days: { day: number; at: number; drawdownPct: string; depth: Dec }[] = [];
-  for (const point of series) {
+  const days: { day: number; at: number; depth: Dec }[] = [];
+  for (const point of fallsFromPeak(series, now) ?? []) {
     const day = Math.floor(point.at / DAY_MS);
-    const depth = new Dec(point.drawdownPct);
     const last = days[days.length - 1];
     if (last?.day === day) {
-      if (depth.gt(last.depth))
-        Object.assign(last, { at: point.at, drawdownPct: point.drawdownPct, depth });
+      if (point.depth.gt(last.depth)) Object.assign(last, { at: point.at, depth: point.depth });
     } else {
-      days.push({ day, at: point.at, drawdownPct: point.drawdownPct, depth });
+      days.push({ day, at: point.at, depth: point.depth });
     }
   }
-  return days.map(({ at, drawdownPct }) => ({ at, drawdownPct }));
+  return days.map(({ at, depth }) => ({ at, drawdownPct: pct(depth) }));
 }
 
 export interface RiskFigures {
@@ -146,9 +157,13 @@ export function riskScore(annualVolatilityPct: DecimalInput, maxDrawdownPct: Dec
   );
 }
 
-/** Volatility, Sharpe ratio and risk score over the last year of daily returns. */
+/**
+ * Volatility, Sharpe ratio and risk score over the daily returns of the last 365 whole UTC days:
+ * each day's close (its last NAV) over the previous day's. Daily closes are what the NAV history
+ * keeps for every age (domain/nav-history.ts), so compacting it never moves these figures.
+ */
 export function riskFigures(series: readonly NavPoint[], now: number): RiskFigures {
-  const returns = dailyReturns(series, now, DAYS_PER_YEAR);
+  const returns = dailyReturns(series, startOfUtcDay(now) - 1, DAYS_PER_YEAR);
   const n = returns.length;
   const none: RiskFigures = {
     annualVolatilityPct: null,
@@ -358,7 +373,7 @@ export function recordFigures(sources: RecordSources, now: number): RecordFigure
   return {
     monthly: monthlyReturns(sources.hourly, now),
     maxDrawdownPct: drawdown.maxDrawdownPct,
-    drawdown: dailyDeepestDrawdowns(drawdown.series),
+    drawdown: dailyDeepestDrawdowns(sources.hourly, now),
     risk: riskFigures(sources.hourly, now),
     closedPositions: closedPositions(sources.fills),
     copierOutcomes: copierOutcomes(sources.copies.opened, sources.copies.closed),

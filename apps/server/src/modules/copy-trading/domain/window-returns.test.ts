@@ -1,18 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { HOUR_MS, DAY_MS, Dec } from '../../market/domain';
 import type { NavPoint } from './metrics';
-import { returnPcts, windowPointInstants, windowReturn, windowReturns } from './window-returns';
+import { returnPcts, windowBoundaries, windowReturn, windowReturns } from './window-returns';
 
 /** A frozen clock: every figure below is measured at this instant. */
 const NOW = Date.UTC(2025, 7, 10, 12);
 const daysAgo = (days: number) => NOW - days * DAY_MS;
+const MINUTE_MS = 60_000;
 
-describe('a window’s return: latest NAV ÷ NAV of the last point at or before now − N days, − 1', () => {
+describe('a window’s return: latest NAV ÷ NAV at the close of the last hour or day before now − N days, − 1', () => {
+  // Each the last NAV of the hour (7, 30 days) or the UTC day (90 days) before the window's start.
   const series: NavPoint[] = [
     { at: daysAgo(400), nav: '1' },
-    { at: daysAgo(90), nav: '1.25' },
-    { at: daysAgo(30), nav: '1.5' },
-    { at: daysAgo(7), nav: '1.2' },
+    { at: daysAgo(90) - 12 * HOUR_MS - MINUTE_MS, nav: '1.25' },
+    { at: daysAgo(30) - MINUTE_MS, nav: '1.5' },
+    { at: daysAgo(7) - MINUTE_MS, nav: '1.2' },
     { at: NOW, nav: '1.32' },
   ];
 
@@ -29,28 +31,42 @@ describe('a window’s return: latest NAV ÷ NAV of the last point at or before 
   it('says which points it measured between, for the chart to start and end there', () => {
     const thirty = windowReturn(series, NOW, '30d');
     expect(thirty).toEqual({
-      start: { at: daysAgo(30), nav: new Dec('1.5') },
+      start: { at: daysAgo(30) - MINUTE_MS, nav: new Dec('1.5') },
       end: { at: NOW, nav: new Dec('1.32') },
       returnPct: '-12.00',
     });
   });
 
-  it('a point exactly at the window’s start counts; the NAV in force is the last one before it', () => {
-    const hourly: NavPoint[] = [
+  it('starts at the close of the last whole hour: a point in the start’s own hour does not count', () => {
+    const minutes: NavPoint[] = [
       { at: daysAgo(30) - HOUR_MS, nav: '0.8' },
-      { at: daysAgo(30), nav: '1' },
-      { at: daysAgo(30) + 1, nav: '2' },
+      { at: daysAgo(30) - MINUTE_MS, nav: '1' },
+      { at: daysAgo(30), nav: '2' },
       { at: NOW, nav: '1.1' },
     ];
-    expect(windowReturn(hourly, NOW, '30d')?.returnPct).toBe('10.00');
-    expect(windowReturn(hourly, NOW + 1, '30d')?.returnPct).toBe('-45.00'); // 1.1 / 2
+    expect(windowReturn(minutes, NOW, '30d')?.returnPct).toBe('10.00');
+    // Half an hour later the start's hour has not ended by now − 30 days: still measured from 1.
+    expect(windowReturn(minutes, NOW + 30 * MINUTE_MS, '30d')?.returnPct).toBe('10.00');
+    expect(windowReturn(minutes, NOW + HOUR_MS, '30d')?.returnPct).toBe('-45.00'); // 1.1 / 2
+  });
+
+  it('the 90-day and 1-year windows start at the close of the last UTC day before their start', () => {
+    const days: NavPoint[] = [
+      { at: Date.UTC(2024, 7, 9, 23, 59), nav: '0.5' },
+      { at: Date.UTC(2024, 7, 10, 0, 0), nav: '0.8' },
+      { at: Date.UTC(2025, 4, 11, 23, 59), nav: '1' },
+      { at: Date.UTC(2025, 4, 12, 6, 0), nav: '1.2' },
+      { at: NOW, nav: '1.1' },
+    ];
+    // Now − 90 days is 12 May 2025 at noon, now − 365 days 10 August 2024 at noon.
+    expect(returnPcts(windowReturns(days, NOW))).toMatchObject({ '90d': '10.00', '1y': '120.00' });
   });
 
   it('a record 29 days and 23 hours old has no 30-day return (not the return of its shorter life)', () => {
     // The demo history of a fresh install before its seed reached back the whole 30 days.
     const young: NavPoint[] = [
       { at: daysAgo(30) + HOUR_MS, nav: '1' },
-      { at: daysAgo(7), nav: '1.1' },
+      { at: daysAgo(7) - MINUTE_MS, nav: '1.1' },
       { at: NOW, nav: '1.21' },
     ];
     expect(returnPcts(windowReturns(young, NOW))).toEqual({
@@ -60,8 +76,9 @@ describe('a window’s return: latest NAV ÷ NAV of the last point at or before 
       '1y': null,
       all: '21.00',
     });
-    // An hour later the record reaches back to the window's start: the return is there.
-    expect(windowReturn(young, NOW + HOUR_MS, '30d')?.returnPct).toBe('21.00');
+    // Once the hour of its first point has ended by now − 30 days, the return is there.
+    expect(windowReturn(young, NOW + HOUR_MS, '30d')).toBeNull();
+    expect(windowReturn(young, NOW + 2 * HOUR_MS, '30d')?.returnPct).toBe('21.00');
   });
 
   it('a strategy with one NAV has no return at all', () => {
@@ -85,16 +102,17 @@ describe('a window’s return: latest NAV ÷ NAV of the last point at or before 
   });
 
   it('the points it depends on give exactly the figures of the whole series', () => {
-    // An hourly NAV over 400 days; the repo reads only the first point and the last at or before
-    // each instant of windowPointInstants.
+    // An hourly NAV over 400 days; the repo reads only the first and the latest point and the
+    // last before each of windowBoundaries.
     const whole: NavPoint[] = [];
     for (let at = daysAgo(400) + 17 * 60_000; at <= NOW; at += HOUR_MS) {
       whole.push({ at, nav: new Dec(1).plus(new Dec(at % 977).div(1000)).toFixed() });
     }
     const picked = new Set<NavPoint>([whole[0]!]);
-    for (const until of windowPointInstants(NOW)) {
-      picked.add([...whole].reverse().find((p) => p.at <= until)!);
+    for (const before of windowBoundaries(NOW)) {
+      picked.add([...whole].reverse().find((p) => p.at < before)!);
     }
+    picked.add([...whole].reverse().find((p) => p.at <= NOW)!);
     expect(picked.size).toBe(6);
     expect(windowReturns([...picked], NOW)).toEqual(windowReturns(whole, NOW));
   });

@@ -2,14 +2,21 @@
  * A window's return: the one definition behind every return shown over a period (the landing,
  * the /plans cards, the directory, a strategy's page and the line its NAV chart draws).
  *
- *   return over N days = latest NAV ÷ NAV of the last point at or before (now − N days) − 1
+ *   return over N days = latest NAV ÷ NAV of the last point before B − 1, where B is the start of
+ *   the hour (7, 30 days) or UTC day (90 days, a year) holding now − N days
  *
- * A window is available when the history reaches back to its start, i.e. it has a NAV point at or
- * before now − N days; otherwise its return is null ("not enough history yet"), never the return
- * of a shorter record. "all" runs from the first NAV point. Points after `now` are ignored. Exact
+ * The start is the close of the last whole hour or day that ended by now − N days: the resolution
+ * the NAV history keeps at that age (domain/nav-history.ts), so compacting it never moves a
+ * figure. A window is available when the history reaches back to its start, i.e. it has a NAV
+ * point before B; otherwise its return is null ("not enough history yet"), never the return of a
+ * shorter record. "all" runs from the first NAV point. Points after `now` are ignored. Exact
  * decimals; a return is rounded to 2 decimals only when written out.
  */
-import { RETURN_WINDOWS, returnWindowStart, type ReturnWindow } from '@app/shared/return-windows';
+import {
+  RETURN_WINDOWS,
+  returnWindowBoundary,
+  type ReturnWindow,
+} from '@app/shared/return-windows';
 import { pointAt, prepare, type NavPoint, type Point } from './metrics';
 import { toPercentText } from './precision';
 
@@ -33,8 +40,8 @@ export function windowReturn(
 
 function measure(points: readonly Point[], now: number, window: ReturnWindow): WindowReturn | null {
   const end = points.at(-1);
-  const from = returnWindowStart(window, now);
-  const start = from === null ? points[0] : pointAt(points, from);
+  const before = returnWindowBoundary(window, now);
+  const start = before === null ? points[0] : pointAt(points, before - 1);
   if (!start || !end || start === end || start.nav.lte(0)) return null;
   return { start, end, returnPct: toPercentText(end.nav.div(start.nav).minus(1).times(100)) };
 }
@@ -61,9 +68,9 @@ export function returnPcts(
 
 /**
  * The points of `series` that the window returns depend on: the first, the latest and, for each
- * window, the last point at or before its start. windowReturns over these few gives exactly the
- * figures it gives over the whole series (strategies.repo's windowPoints reads just these).
+ * window, the last point before the boundary given here. windowReturns over these few gives
+ * exactly the figures it gives over the whole series (record.repo's windowPoints reads just these).
  */
-export function windowPointInstants(now: number): number[] {
-  return RETURN_WINDOWS.map((window) => returnWindowStart(window, now) ?? now);
+export function windowBoundaries(now: number): number[] {
+  return RETURN_WINDOWS.flatMap((window) => returnWindowBoundary(window, now) ?? []);
 }

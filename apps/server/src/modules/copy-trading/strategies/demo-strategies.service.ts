@@ -55,6 +55,9 @@ export async function ensureDemoStrategies(
     for (const row of existing) if (row.demoTrader) idByTrader.set(row.demoTrader, row.id);
     if (existing.length > 0 && idByTrader.size === 0) return { created: 0 };
     const from = now - options.backfillDays * DAY_MS;
+    // The seed capital's first NAV is dated the last minute of the hour before `from`: a window's
+    // return starts at the close of the last whole hour before its start (return-windows.ts).
+    const begun = Math.floor(from / HOUR_MS) * HOUR_MS - 60_000;
     const created = new Set<DemoTraderId>();
     for (const trader of DEMO_TRADERS) {
       if (idByTrader.has(trader.id)) continue;
@@ -73,7 +76,7 @@ export async function ensureDemoStrategies(
         nav: last ? new Dec(last.nav).toFixed() : '1',
         navAt: last ? new Date(last.at) : null,
         lastDecisionAt: last ? new Date(last.at) : null,
-        createdAt: new Date(from),
+        createdAt: new Date(begun),
       });
       await repo.saveStrategyState(tx, {
         id: row.id,
@@ -83,7 +86,7 @@ export async function ensureDemoStrategies(
         createdBy: null,
         now: new Date(now),
       });
-      await recordRepo.insertNavSeries(tx, row.id, demoHistory(replay.navSeries, from));
+      await recordRepo.insertNavSeries(tx, row.id, demoHistory(replay.navSeries, begun));
       // The replay's orders are the strategy's order log, as if it had run then: open books.
       await repo.insertPastFills(tx, row.id, replay.fills, 'demo');
       idByTrader.set(trader.id, row.id);
@@ -96,15 +99,18 @@ export async function ensureDemoStrategies(
 
 /**
  * The NAV history a demo strategy starts with: the operator's seed capital bought units at NAV 1
- * when the strategy began (`from`, its creation date) and sat in cash until the replay's first bar
- * end, up to an hour later. That first point is what makes the history reach back the whole
- * back-fill (30 days by default): a fresh install has a 30-day return, the directory's default and
- * the window a strategy's page opens on (return-windows.ts), from its first minute.
+ * when the strategy began (`begun`, its creation date, the last minute of the hour before the
+ * back-fill's start) and sat in cash until the replay's first bar end, up to two hours later. That
+ * first point is what makes the history reach back past the whole back-fill (30 days by default):
+ * a fresh install has a 30-day return, the directory's default and the window a strategy's page
+ * opens on (return-windows.ts), from its first minute.
  */
-function demoHistory(replayed: readonly NavPoint[], from: number): { at: number; nav: string }[] {
+function demoHistory(replayed: readonly NavPoint[], begun: number): { at: number; nav: string }[] {
   const points = replayed.map((p) => ({ at: p.at, nav: new Dec(p.nav).toFixed() }));
   const first = points[0];
-  return first && first.at > from ? [{ at: from, nav: INITIAL_NAV.toFixed() }, ...points] : points;
+  return first && first.at > begun
+    ? [{ at: begun, nav: INITIAL_NAV.toFixed() }, ...points]
+    : points;
 }
 
 /**

@@ -19,8 +19,9 @@ export async function insertNavSeries(
 }
 
 /**
- * The NAV series since `from` with at most one point per `bucket` ('hour' or 'day'): the last
- * point of each bucket, oldest first.
+ * The NAV series since `from` with at most one point per `bucket` ('hour' or 'day', in UTC, as
+ * the history is compacted): the last point of each bucket, oldest first. Where the history keeps
+ * only days (domain/nav-history.ts), an hourly series holds the hourly NAVs each day kept.
  */
 export async function navSeries(
   db: DbOrTx,
@@ -31,10 +32,10 @@ export async function navSeries(
   const unit = sql.raw(bucket === 'day' ? `'day'` : `'hour'`);
   const result = await db.execute<{ at: Date; nav: string }>(sql`
     SELECT at, nav FROM (
-      SELECT DISTINCT ON (date_trunc(${unit}, at)) at, nav::text AS nav
+      SELECT DISTINCT ON (date_trunc(${unit}, at, 'UTC')) at, nav::text AS nav
       FROM nav_snapshots
       WHERE strategy_id = ${strategyId} AND at >= ${new Date(fromMs).toISOString()}
-      ORDER BY date_trunc(${unit}, at), at DESC
+      ORDER BY date_trunc(${unit}, at, 'UTC'), at DESC
     ) s ORDER BY at`);
   return result.rows.map((r) => ({ at: new Date(r.at), nav: r.nav }));
 }
@@ -150,47 +151,74 @@ export async function copiesOf(
   };
 }
 
-/** Every strategy's NAV series, the last point of each hour, oldest first. */
 /**
  * Per strategy, the few NAV points its window returns depend on (domain/window-returns.ts): the
- * first point at or before `now`, and the last point at or before each of `until` (the latest and
- * each window's start). One indexed look-up each on the (strategy_id, at) key, however long the
+ * first and the latest point at or before `now`, and the last point before each of `before` (each
+ * window's boundary). One indexed look-up each on the (strategy_id, at) key, however long the
  * history.
  */
 export async function windowPoints(
   db: DbOrTx,
   strategyIds: readonly string[],
   now: number,
-  until: readonly number[],
+  before: readonly number[],
 ): Promise<Map<string, NavPointRow[]>> {
   if (strategyIds.length === 0) return new Map();
+  const nowAt = new Date(now).toISOString();
   const result = await db.execute<{ strategy_id: string; at: Date; nav: string }>(sql`
     WITH s AS (SELECT unnest(${sql.param([...strategyIds])}::uuid[]) AS id)
     SELECT s.id::text AS strategy_id, p.at, p.nav
     FROM s
-    CROSS JOIN unnest(${sql.param(until.map((at) => new Date(at).toISOString()))}::timestamptz[])
-      AS w(until)
+    CROSS JOIN unnest(${sql.param(before.map((at) => new Date(at).toISOString()))}::timestamptz[])
+      AS w(before)
     CROSS JOIN LATERAL (
       SELECT at, nav::text AS nav FROM nav_snapshots n
-      WHERE n.strategy_id = s.id AND n.at <= w.until ORDER BY n.at DESC LIMIT 1
+      WHERE n.strategy_id = s.id AND n.at < w.before ORDER BY n.at DESC LIMIT 1
     ) p
     UNION
     SELECT s.id::text, p.at, p.nav
     FROM s CROSS JOIN LATERAL (
-      SELECT at, nav::text AS nav FROM nav_snapshots n
-      WHERE n.strategy_id = s.id AND n.at <= ${new Date(now).toISOString()}::timestamptz
-      ORDER BY n.at LIMIT 1
+      (SELECT at, nav::text AS nav FROM nav_snapshots n
+       WHERE n.strategy_id = s.id AND n.at <= ${nowAt}::timestamptz ORDER BY n.at LIMIT 1)
+      UNION ALL
+      (SELECT at, nav::text AS nav FROM nav_snapshots n
+       WHERE n.strategy_id = s.id AND n.at <= ${nowAt}::timestamptz ORDER BY n.at DESC LIMIT 1)
     ) p
     ORDER BY 1, 2`);
   return seriesByStrategy(result.rows);
 }
 
+/** Every strategy's NAV series, the last point of each hour (UTC), oldest first. */
 export async function hourlySeriesOfAll(db: DbOrTx): Promise<Map<string, NavPointRow[]>> {
   const result = await db.execute<{ strategy_id: string; at: Date; nav: string }>(sql`
-    SELECT DISTINCT ON (strategy_id, date_trunc('hour', at)) strategy_id, at, nav::text AS nav
+    SELECT DISTINCT ON (strategy_id, date_trunc('hour', at, 'UTC')) strategy_id, at,
+      nav::text AS nav
     FROM nav_snapshots
-    ORDER BY strategy_id, date_trunc('hour', at), at DESC`);
+    ORDER BY strategy_id, date_trunc('hour', at, 'UTC'), at DESC`);
   return seriesByStrategy(result.rows);
+}
+
+/**
+ * Compacts the NAV history in [from, hoursBefore) to what each age keeps (domain/nav-history.ts,
+ * migration 0058's `nav_snapshots_kept`): `from` is a UTC day boundary. Returns how many points
+ * went.
+ */
+export async function compactNavHistory(
+  db: DbOrTx,
+  span: { from: number; hoursBefore: number; daysBefore: number },
+): Promise<number> {
+  const from = span.from === -Infinity ? '-infinity' : new Date(span.from).toISOString();
+  const hoursBefore = new Date(span.hoursBefore).toISOString();
+  const daysBefore = new Date(span.daysBefore).toISOString();
+  const result = await db.execute(sql`
+    WITH kept AS MATERIALIZED (
+      SELECT strategy_id, at FROM nav_snapshots_kept(
+        ${from}::timestamptz, ${hoursBefore}::timestamptz, ${daysBefore}::timestamptz)
+    )
+    DELETE FROM nav_snapshots n
+    WHERE n.at >= ${from}::timestamptz AND n.at < ${hoursBefore}::timestamptz
+      AND NOT EXISTS (SELECT 1 FROM kept k WHERE k.strategy_id = n.strategy_id AND k.at = n.at)`);
+  return result.rowCount ?? 0;
 }
 
 type NavPointRow = { at: number; nav: string };

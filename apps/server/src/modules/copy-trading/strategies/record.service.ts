@@ -20,7 +20,7 @@ import {
   strategyEquity,
   strategyMetrics,
   returnPcts,
-  windowPointInstants,
+  windowBoundaries,
   windowReturns,
   type WindowReturn,
   type NavPoint,
@@ -94,7 +94,7 @@ async function windowReturnsOf(
   ids: readonly string[],
   now: number,
 ): Promise<Map<string, WindowReturns>> {
-  const points = await recordRepo.windowPoints(ctx.db, ids, now, windowPointInstants(now));
+  const points = await recordRepo.windowPoints(ctx.db, ids, now, windowBoundaries(now));
   return new Map(ids.map((id) => [id, windowReturns(points.get(id) ?? [], now)]));
 }
 
