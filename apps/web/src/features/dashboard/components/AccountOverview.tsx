@@ -5,6 +5,7 @@ import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
 import { Card, LoadingPlaceholder, QueryErrorState, signTone } from '../../../ui';
 import { signAsShown } from '../../market/decimal';
+import { useBook } from '../../../lib/book';
 import { accountSummaryQuery } from '../../account/api';
 import { returnLine } from '../lib/statusTexts';
 
@@ -16,7 +17,7 @@ import { returnLine } from '../lib/statusTexts';
  */
 export function AccountOverview() {
   const { t } = useTranslation('dashboard');
-  const summary = useQuery(accountSummaryQuery);
+  const summary = useQuery(accountSummaryQuery(useBook()));
   if (summary.isPending) return <OverviewSkeleton />;
   if (summary.isError) {
     return (

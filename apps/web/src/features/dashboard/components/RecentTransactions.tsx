@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../lib/requestErrors';
 import { buttonClasses, Card, EmptyState, ErrorState } from '../../../ui';
+import { useBook } from '../../../lib/book';
 import { accountSummaryQuery } from '../../account/api';
 import {
   TransactionListSkeleton,
@@ -14,7 +15,7 @@ export const RECENT_TRANSACTIONS = 3;
 
 export function RecentTransactions() {
   const { t } = useTranslation('dashboard');
-  const summary = useQuery(accountSummaryQuery);
+  const summary = useQuery(accountSummaryQuery(useBook()));
   const recent = summary.data?.recentTransactions.slice(0, RECENT_TRANSACTIONS) ?? [];
   return (
     <Card

@@ -2,6 +2,7 @@ import { accountStanding } from '@app/shared/standing';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { useSession } from '../../../lib/auth';
+import { useBook } from '../../../lib/book';
 import { accountSummaryQuery } from '../../account/api';
 import type { PublicPlan } from '../../public/api';
 import { openTradesQuery } from '../../trading/api';
@@ -15,8 +16,9 @@ import { investIntentOf } from '../../verification/api';
  */
 export function useInvestorPlans() {
   const { user } = useSession();
-  const summary = useQuery({ ...accountSummaryQuery, enabled: Boolean(user) });
-  const trades = useQuery({ ...openTradesQuery, enabled: Boolean(user) });
+  const book = useBook();
+  const summary = useQuery({ ...accountSummaryQuery(book), enabled: Boolean(user) });
+  const trades = useQuery({ ...openTradesQuery(book), enabled: Boolean(user) });
   const standing = user ? accountStanding(user) : 'new';
   // A new account waits for activation; a deactivated one is told its money can still leave.
   const notice: 'deactivated' | 'inactive' =

@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { ApiRequestError } from '../../../lib/api';
+import { bookOfItem } from '../../../lib/book';
 import { mutateAndReport } from '../../../lib/mutation';
 import { errorMessage } from '../../../lib/requestErrors';
 import { accountSummaryQuery } from '../../account/api';
@@ -19,7 +20,7 @@ import { validateFundsAmount } from '../funds';
 export function useFundsDialog(trade: CurrentTrade, action: FundsAction, onClose: () => void) {
   const { t } = useTranslation('trading');
   const plan = usePublicPlans().data?.find((candidate) => candidate.id === trade.planId);
-  const availableCents = useQuery(accountSummaryQuery).data?.availableCents;
+  const availableCents = useQuery(accountSummaryQuery(bookOfItem(trade))).data?.availableCents;
   const [amountCents, setAmountCents] = useState<number | null>(null);
   const form = useForm<{ amount: string }>({ defaultValues: { amount: '' } });
   const change = useChangeFunds(trade.id, action);

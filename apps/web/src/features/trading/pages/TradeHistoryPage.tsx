@@ -1,4 +1,5 @@
 import { formatDate } from '../../../lib/dates';
+import { useBook } from '../../../lib/book';
 import { formatUsd } from '@app/shared/money';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -28,7 +29,11 @@ export function TradeHistoryPage() {
   const { t } = useTranslation('trading');
   const [text, setText] = useState('');
   const q = useDebouncedValue(text.trim());
-  const query = useInfiniteQuery({ ...tradeHistoryQuery(q), placeholderData: keepPreviousData });
+  const book = useBook();
+  const query = useInfiniteQuery({
+    ...tradeHistoryQuery(book, q),
+    placeholderData: keepPreviousData,
+  });
   const trades = query.data?.pages.flatMap((page) => page.trades) ?? [];
 
   return (
