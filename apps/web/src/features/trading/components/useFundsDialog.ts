@@ -8,6 +8,7 @@ import { ApiRequestError } from '../../../lib/api';
 import { bookOfItem } from '../../../lib/book';
 import { mutateAndReport } from '../../../lib/mutation';
 import { errorMessage } from '../../../lib/requestErrors';
+import { markedTitle } from '../../../ui/practiceToast';
 import { accountSummaryQuery } from '../../account/api';
 import { usePublicPlans } from '../../public/api';
 import { fundsQuoteQuery, useChangeFunds, type CurrentTrade, type FundsAction } from '../api';
@@ -48,12 +49,15 @@ export function useFundsDialog(trade: CurrentTrade, action: FundsAction, onClose
     mutateAndReport(change, centsToPlain(cents), {
       onSuccess: ({ change: booked }) => {
         toast.success(
-          action === 'add'
-            ? t('addFunds.success', {
-                amount: formatUsd(booked.amountCents),
-                plan: trade.planTitle,
-              })
-            : t('removeFunds.success', { amount: formatUsd(booked.payoutCents) }),
+          markedTitle(
+            bookOfItem(trade),
+            action === 'add'
+              ? t('addFunds.success', {
+                  amount: formatUsd(booked.amountCents),
+                  plan: trade.planTitle,
+                })
+              : t('removeFunds.success', { amount: formatUsd(booked.payoutCents) }),
+          ),
         );
         onClose();
       },
