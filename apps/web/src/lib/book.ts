@@ -1,4 +1,5 @@
 import { BOOKS, type Book } from '@app/shared/schemas/kinds';
+import { useCallback } from 'react';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { useAuthStore } from './auth';
@@ -48,9 +49,12 @@ export function useBook(): Book {
 export function useChooseBook(): (book: Book) => void {
   const userId = useAuthStore((state) => state.user?.id);
   const choose = useBookStore((state) => state.choose);
-  return (book) => {
-    if (userId !== undefined) choose(userId, book);
-  };
+  return useCallback(
+    (book: Book) => {
+      if (userId !== undefined) choose(userId, book);
+    },
+    [userId, choose],
+  );
 }
 
 /**
