@@ -10,7 +10,8 @@ import { useOwnStrategyId } from '../../trader/api';
 import { investIntentOf } from '../../verification/api';
 
 /**
- * What an investor's /plans needs besides the plans: the account's standing and available money,
+ * What an investor's /plans needs besides the plans, in the book shown (real, or the practice
+ * account's virtual money): the account's standing and available money,
  * the open trades (one per plan), which plans copy the user's own strategy, and the invest intent
  * kept through the appropriateness check.
  */
@@ -42,8 +43,11 @@ export function useInvestorPlans() {
       { replace: true },
     );
 
+  // Practice (issue 42) needs no review, check or deposit: any account that opened it may copy.
+  const practising = book === 'practice';
   return {
-    active: standing === 'active',
+    practising,
+    active: practising || standing === 'active',
     notice,
     openTrades,
     heldTrades,
