@@ -73,9 +73,7 @@ function BalanceCard({ summary, practising }: { summary: AccountSummary; practis
         practising ? 'to-practice/10' : 'to-brand/10',
       )}
     >
-      <p className="text-sm text-muted">
-        {t(practising ? 'practice.balance' : 'figures.balance')}
-      </p>
+      <p className="text-sm text-muted">{t(practising ? 'practice.balance' : 'figures.balance')}</p>
       <p
         data-testid="balance"
         className="mt-2 text-3xl font-semibold tracking-tight text-text tabular-nums sm:text-4xl"

@@ -45,11 +45,7 @@ export function RealNextStepCard({ user }: { user: Me }) {
           {t(`practice.real.${step.kind}.body`)}
         </p>
       </div>
-      <Link
-        to={step.to}
-        onClick={() => choose('real')}
-        className={buttonClasses('primary', 'md')}
-      >
+      <Link to={step.to} onClick={() => choose('real')} className={buttonClasses('primary', 'md')}>
         {t(`practice.real.${step.kind}.action`)}
       </Link>
     </section>
