@@ -1,15 +1,14 @@
 import { formatUsd } from '@app/shared/money';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { newIdempotencyKey } from '../../../lib/api';
 import { mutateAndReport } from '../../../lib/mutation';
 import { errorMessage } from '../../../lib/requestErrors';
 import { Button, ConfirmDialog } from '../../../ui';
 import { markedTitle } from '../../../ui/practiceToast';
-import { invalidatePractice, practiceApi, practiceKeys, practiceQuery } from '../../account/api';
-import { invalidateTradeAndMoney } from '../../trading/api';
+import { practiceQuery } from '../../account/api';
+import { useResetPractice } from '../hooks/useResetPractice';
 
 /**
  * The practice dashboard's place for Deposit and Withdraw: virtual money moves neither way, so it
@@ -39,8 +38,7 @@ export function PracticeActions() {
 
 /**
  * "Start again": every open practice copy closed at its current value, then the practice balance
- * back to `startingCents` (POST /api/practice/reset). Mounted once per intent, so its idempotency
- * key is made when it opens and a retry resets once.
+ * back to `startingCents` (POST /api/practice/reset), mounted once per intent (useResetPractice).
  */
 export function ResetPracticeDialog({
   startingCents,
@@ -50,16 +48,7 @@ export function ResetPracticeDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation('dashboard');
-  const queryClient = useQueryClient();
-  const [idempotencyKey] = useState(newIdempotencyKey);
-  const reset = useMutation({
-    mutationFn: () => practiceApi.reset(idempotencyKey),
-    onSuccess: ({ practice }) => {
-      queryClient.setQueryData(practiceKeys.all, { practice });
-      void invalidatePractice(queryClient);
-      void invalidateTradeAndMoney(queryClient);
-    },
-  });
+  const reset = useResetPractice();
   const amount = formatUsd(startingCents);
   return (
     <ConfirmDialog
