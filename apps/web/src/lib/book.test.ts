@@ -28,9 +28,13 @@ describe('the book the user looks at', () => {
       version: 1,
     });
     // Another person signing in on the same browser sees their own choice (the real account).
-    act(() => useAuthStore.setState({ user: userFixture({ id: 'u2' }) }));
+    act(() => {
+      useAuthStore.setState({ user: userFixture({ id: 'u2' }) });
+    });
     expect(result.current.book).toBe('real');
-    act(() => useAuthStore.setState({ user: userFixture({ id: 'u1' }) }));
+    act(() => {
+      useAuthStore.setState({ user: userFixture({ id: 'u1' }) });
+    });
     expect(result.current.book).toBe('practice');
   });
 
