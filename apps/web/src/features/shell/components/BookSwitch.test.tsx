@@ -104,6 +104,25 @@ describe('the Practice / Real switch', () => {
     expect(calls.some((call) => call.method === 'POST')).toBe(false);
   });
 
+  it('asks the server again when the e-mail was verified since it answered', async () => {
+    let verified = false;
+    const calls = fakeApi({
+      'GET /api/practice': () => ({ body: { practice: practice({ eligible: verified }) } }),
+      'POST /api/practice/start': {
+        status: 201,
+        body: { practice: practice({ account: opened }) },
+      },
+    });
+    renderSignedIn(<BookSwitch />, '/plans', '/plans');
+    const radio = await screen.findByRole('radio', { name: 'Practice' });
+    await requestsSettled();
+    verified = true;
+    fireEvent.click(radio);
+    expect((await screen.findByTestId('location')).textContent).toBe('/dashboard');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(calls.some((call) => call.path === '/api/practice/start')).toBe(true);
+  });
+
   it('is hidden while the operator has practice off, and the real account is shown then', async () => {
     useBookStore.setState({ byUser: { u1: 'practice' } });
     renderSwitch(practice({ enabled: false, account: opened }));

@@ -54,13 +54,15 @@ export function useBookSwitch() {
     if (unavailable && book === 'practice') choose('real');
   }, [unavailable, book, choose]);
 
-  function select(next: Book) {
+  async function select(next: Book) {
     if (next === 'real') {
       choose('real');
       return;
     }
-    const data = practice.data;
+    let data = practice.data;
     if (!data?.enabled) return;
+    // Verified since it was read (the link of the e-mail, maybe in another tab): ask again.
+    if (!data.eligible) data = (await practice.refetch()).data ?? data;
     if (!data.eligible) {
       setVerifyAsked(true);
       return;
@@ -76,7 +78,7 @@ export function useBookSwitch() {
     book,
     offered: practice.data?.enabled === true,
     starting: start.isPending,
-    select,
+    select: (next: Book) => void select(next),
     verifyAsked,
     closeVerify: () => setVerifyAsked(false),
   };
