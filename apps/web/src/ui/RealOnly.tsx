@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { useBook, useChooseBook } from '../lib/book';
 import { Button } from './Button';
+import { Card } from './Card';
 import { UI_NAMESPACE } from './i18n';
 
 /**
@@ -15,16 +16,13 @@ export function RealOnly() {
   const choose = useChooseBook();
   if (book !== 'practice') return <Outlet />;
   return (
-    <section
-      aria-labelledby="real-only-title"
+    <Card
       data-testid="real-only"
-      className="mx-auto flex max-w-xl flex-col items-start gap-3 rounded-2xl border border-practice/40 bg-surface p-6"
+      title={t('realOnly.title')}
+      description={t('realOnly.body')}
+      className="mx-auto max-w-xl border-practice/40"
     >
-      <h2 id="real-only-title" className="text-lg font-semibold text-text">
-        {t('realOnly.title')}
-      </h2>
-      <p className="text-sm leading-relaxed text-muted">{t('realOnly.body')}</p>
       <Button onClick={() => choose('real')}>{t('realOnly.switch')}</Button>
-    </section>
+    </Card>
   );
 }

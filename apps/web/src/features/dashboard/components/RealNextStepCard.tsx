@@ -2,11 +2,10 @@ import type { Me } from '@app/shared/schemas/auth';
 import { accountStanding } from '@app/shared/standing';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useChooseBook } from '../../../lib/book';
-import { buttonClasses, ShieldIcon } from '../../../ui';
 import { accountSummaryQuery } from '../../account/api';
 import { myAppropriatenessQuery, myVerificationQuery } from '../../verification/api';
+import { ReviewStepCard } from '../../verification/components/ReviewStepCard';
 import { realNextStep } from '../lib/realNextStep';
 
 /**
@@ -28,26 +27,18 @@ export function RealNextStepCard({ user }: { user: Me }) {
     realBalanceCents: real.data?.balanceCents,
   });
   return (
-    <section
-      aria-labelledby="real-next-step-title"
-      data-testid="real-next-step"
-      data-step={step.kind}
-      className="flex flex-col gap-3 rounded-xl border border-border bg-surface p-4 sm:flex-row sm:items-center sm:gap-4"
-    >
-      <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand/10 text-brand-strong ring-1 ring-brand/20">
-        <ShieldIcon width={20} height={20} />
-      </span>
-      <div className="min-w-0 flex-1">
-        <h2 id="real-next-step-title" className="font-semibold text-text">
-          {t('practice.real.title')}
-        </h2>
-        <p className="mt-1 text-sm leading-relaxed text-muted">
-          {t(`practice.real.${step.kind}.body`)}
-        </p>
-      </div>
-      <Link to={step.to} onClick={() => choose('real')} className={buttonClasses('primary', 'md')}>
-        {t(`practice.real.${step.kind}.action`)}
-      </Link>
-    </section>
+    <ReviewStepCard
+      id="real-next-step"
+      standing={step.kind}
+      heading={t('practice.real.title')}
+      badge={{ tone: 'neutral', label: t('practice.real.badge') }}
+      summary={t(`practice.real.${step.kind}.body`)}
+      urgent={false}
+      action={{
+        to: step.to,
+        label: t(`practice.real.${step.kind}.action`),
+        onClick: () => choose('real'),
+      }}
+    />
   );
 }

@@ -1,12 +1,17 @@
 import { IDEMPOTENCY_HEADER } from '@app/shared/http';
 import { formatUsd } from '@app/shared/money';
-import type { PracticeAccount } from '@app/shared/schemas/practice';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useBookStore } from '../../../lib/book';
 import { fakeApi } from '../../../test/fetch';
-import { openTrade, summaryHolding, summaryWith, userFixture } from '../../../test/fixtures';
+import {
+  openTrade,
+  practiceFixture,
+  summaryHolding,
+  summaryWith,
+  userFixture,
+} from '../../../test/fixtures';
 import { renderSignedIn, requestsSettled } from '../../../test/render';
 import { DashboardPage } from './DashboardPage';
 
@@ -16,17 +21,7 @@ vi.mock('sonner', () => ({
   toast: { success: vi.fn(), error: vi.fn(), info: vi.fn(), loading: vi.fn(() => 'toast-1') },
 }));
 
-const practice: PracticeAccount = {
-  enabled: true,
-  startingCents: 1_000_000,
-  eligible: true,
-  account: {
-    openedAt: '2026-11-20T10:00:00.000Z',
-    startingCents: 1_000_000,
-    resets: 0,
-    lastResetAt: null,
-  },
-};
+const practice = practiceFixture();
 
 /** A practice copy (the API names its book; the shared schema gains `book` with the server's part). */
 const practiceCopy = Object.assign(openTrade(), { book: 'practice' });
@@ -83,7 +78,7 @@ describe('the practice dashboard', () => {
     renderPractice();
     const card = await screen.findByTestId('real-next-step');
     await requestsSettled();
-    expect(card.dataset.step).toBe('verify');
+    expect(card.dataset.standing).toBe('verify');
     const link = within(card).getByRole('link', { name: 'Verify my identity' });
     expect(link.getAttribute('href')).toBe('/verification');
     fireEvent.click(link);
@@ -102,7 +97,7 @@ describe('the practice dashboard', () => {
     );
     const card = await screen.findByTestId('real-next-step');
     await requestsSettled();
-    expect(card.dataset.step).toBe('deposit');
+    expect(card.dataset.standing).toBe('deposit');
     expect(within(card).getByRole('link', { name: 'Deposit' }).getAttribute('href')).toBe(
       '/deposits',
     );

@@ -4,20 +4,15 @@ import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useBookStore } from '../../../lib/book';
 import { fakeApi } from '../../../test/fetch';
+import { openedPractice, practiceFixture } from '../../../test/fixtures';
 import { renderSignedIn, requestsSettled } from '../../../test/render';
 import { BookSwitch } from './BookSwitch';
 
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
-const opened: PracticeAccount['account'] = {
-  openedAt: '2026-11-20T10:00:00.000Z',
-  startingCents: 1_000_000,
-  resets: 0,
-  lastResetAt: null,
-};
-
+/** Offered, the user verified, no account yet (practiceFixture varies it). */
 function practice(overrides: Partial<PracticeAccount> = {}): PracticeAccount {
-  return { enabled: true, startingCents: 1_000_000, eligible: true, account: null, ...overrides };
+  return practiceFixture({ account: null, ...overrides });
 }
 
 function renderSwitch(current: PracticeAccount, extra = {}) {
@@ -37,7 +32,7 @@ afterEach(() => {
 
 describe('the Practice / Real switch', () => {
   it('is a radio group saying which account is shown, Real until Practice is chosen', async () => {
-    renderSwitch(practice({ account: opened }));
+    renderSwitch(practice({ account: openedPractice }));
     const group = await screen.findByRole('group', { name: 'Account shown' });
     const [first, second] = within(group).getAllByRole<HTMLInputElement>('radio');
     expect(first?.labels?.[0]?.textContent).toBe('Practice');
@@ -59,7 +54,7 @@ describe('the Practice / Real switch', () => {
     const calls = fakeApi({
       'GET /api/practice': () => ({ body: { practice: practice({ account }) } }),
       'POST /api/practice/start': () => {
-        account = opened;
+        account = openedPractice;
         return { status: 201, body: { practice: practice({ account }) } };
       },
     });
@@ -110,7 +105,7 @@ describe('the Practice / Real switch', () => {
       'GET /api/practice': () => ({ body: { practice: practice({ eligible: verified }) } }),
       'POST /api/practice/start': {
         status: 201,
-        body: { practice: practice({ account: opened }) },
+        body: { practice: practice({ account: openedPractice }) },
       },
     });
     renderSignedIn(<BookSwitch />, '/plans', '/plans');
@@ -125,7 +120,7 @@ describe('the Practice / Real switch', () => {
 
   it('is hidden while the operator has practice off, and the real account is shown then', async () => {
     useBookStore.setState({ byUser: { u1: 'practice' } });
-    renderSwitch(practice({ enabled: false, account: opened }));
+    renderSwitch(practice({ enabled: false, account: openedPractice }));
     await requestsSettled();
     expect(screen.queryByRole('group', { name: 'Account shown' })).toBeNull();
     expect(chosen()).toBe('real');
