@@ -17,19 +17,28 @@ import {
  * screen), copy Silver, see the copy move live with the market, close it, and switch to Real:
  * $0.00 there, with the real account's next step. Screenshots under test-results/screens/.
  */
+let server: OwnServer | undefined;
+
+// A server of its own for each width, quoting BTC at $100,000.00 from its first tick until the
+// journey moves it; Silver's strategy all in BTC (NAV 1 at $100,000.00).
+test.beforeAll(async ({ browser }) => {
+  test.setTimeout(120_000);
+  server = await OwnServer.withScriptedPrices({ BTCUSDT: '100000.00' });
+  await server.start();
+  await silverAllInBitcoin(browser, server.baseURL);
+});
+
+test.afterAll(async () => {
+  await server?.dispose();
+});
+
 test('a new user verifies their e-mail, practises a copy that moves live, closes it and finds Real at $0.00', async ({
   browser,
 }) => {
-  test.setTimeout(180_000);
-  // BTC at $100,000.00 from the server's first tick until the journey moves it.
-  const server = await OwnServer.withScriptedPrices({ BTCUSDT: '100000.00' });
-  try {
-    await server.start();
-    await silverAllInBitcoin(browser, server.baseURL);
-    await practise(browser, server.baseURL, server.dataDir, (prices) => server.setPrices(prices));
-  } finally {
-    await server.dispose();
-  }
+  test.setTimeout(150_000);
+  if (!server) throw new Error('the journey server did not start');
+  const own = server;
+  await practise(browser, own.baseURL, own.dataDir, (prices) => own.setPrices(prices));
 });
 
 /** The switch in the top bar: "Practice" / "Real", a radio group named for what it shows. */
