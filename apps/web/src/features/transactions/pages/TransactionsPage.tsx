@@ -43,11 +43,14 @@ export function TransactionsPage() {
       title={<span className="text-lg">{t('heading')}</span>}
       description={t('description')}
       aria-busy={query.isFetching || undefined}
+      // Statements are of the real account (practice is kept apart from them): none in practice.
       actions={
-        <Button variant="secondary" size="sm" onClick={() => setStatementOpen(true)}>
-          <DownloadIcon aria-hidden="true" />
-          {t('statement.open')}
-        </Button>
+        book === 'real' && (
+          <Button variant="secondary" size="sm" onClick={() => setStatementOpen(true)}>
+            <DownloadIcon aria-hidden="true" />
+            {t('statement.open')}
+          </Button>
+        )
       }
     >
       <StatementDialog
