@@ -92,7 +92,7 @@ async function practise(
   // The link of the e-mail they received verifies the address.
   const link = linkIn(await mailboxMail(email, 'verify_email', dataDir));
   await page.goto(link.pathname + link.search);
-  await page.getByRole('link', { name: /dashboard/i }).click();
+  await page.getByRole('link', { name: 'Go to dashboard' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 
   // Practice: the account opens with $10,000.00 of virtual money, marked on every screen.
