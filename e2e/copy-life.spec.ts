@@ -4,10 +4,9 @@ import { freePort, OwnServer } from './own-server';
 import {
   activateAndFund,
   adminApi,
-  csrfOf,
   newPersonContext,
   registerInvestor,
-  sendAs,
+  silverAllInBitcoin,
   snap,
   uniqueName,
 } from './support';
@@ -21,47 +20,6 @@ import {
  * booked); the market falls and the copy is closed at a loss. And the first-start admin, signed in
  * with the printed one-time password, sets a password of their own before anything else.
  */
-
-/**
- * The Silver plan's strategy gets a lead trader, who puts all of it into BTC: from then on one
- * unit is worth BTC's price / 100,000 (NAV 1 at $100,000.00), and its built-in trader is silent.
- */
-async function silverAllInBitcoin(browser: Browser, baseURL: string): Promise<void> {
-  const admin = await adminApi(baseURL);
-  const { plans } = (await (await admin.get('/api/plans')).json()) as {
-    plans: { title: string; strategy: { id: string } | null }[];
-  };
-  const silver = plans.find((p) => p.title === 'Silver');
-  if (!silver?.strategy) throw new Error('no Silver plan with a strategy');
-  const traderContext = await newPersonContext(browser, baseURL);
-  const trader = await registerInvestor(traderContext.request, uniqueName('Lead'));
-  await sendAs(admin, 'post', `/api/admin/users/${trader.id}/activate`);
-  await sendAs(admin, 'post', `/api/admin/users/${trader.id}/make-trader`);
-  await sendAs(admin, 'post', `/api/admin/strategies/${silver.strategy.id}/lead-trader`, {
-    userId: trader.id,
-  });
-  // Until the server's first tick has quoted the file's prices, an order is refused (503
-  // PRICE_UNAVAILABLE): it is asked again.
-  await expect
-    .poll(
-      async () =>
-        (
-          await traderContext.request.post('/api/trader/orders', {
-            data: { symbol: 'BTCUSDT', side: 'long', targetWeight: '100' },
-            headers: { 'x-csrf-token': await csrfOf(traderContext.request) },
-          })
-        ).status(),
-      { timeout: 20_000, intervals: [500] },
-    )
-    .toBe(200);
-  const { strategies } = (await (await admin.get('/api/strategies')).json()) as {
-    strategies: { id: string; nav: string }[];
-  };
-  const nav = strategies.find((candidate) => candidate.id === silver.strategy?.id)?.nav;
-  expect(Number(nav), 'the NAV the copy is opened at').toBe(1);
-  await traderContext.close();
-  await admin.dispose();
-}
 
 /**
  * The dialog alone, scrolled to `part` (a full-page screenshot draws a fixed dialog over the

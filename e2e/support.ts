@@ -355,9 +355,14 @@ export async function latestMail(
  * The newest e-mail of a template to an address as the recipient received it: the server runs
  * without SMTP, so it writes each message to its development mailbox (DATA_DIR/mailbox).
  */
-export async function mailboxMail(to: string, template: string): Promise<MailboxMessage> {
+export async function mailboxMail(
+  to: string,
+  template: string,
+  /** The data directory of the server that sent it (a server of the journey's own). */
+  dataDir: string = E2E_DATA_DIR,
+): Promise<MailboxMessage> {
   return eventually(async () => {
-    const found = (await readMailbox(path.join(E2E_DATA_DIR, 'mailbox'))).filter(
+    const found = (await readMailbox(path.join(dataDir, 'mailbox'))).filter(
       (m) => m.to === to && m.template === template,
     );
     return found.at(-1);
@@ -729,4 +734,47 @@ export async function approveDeposit(
     expect(body.approval, 'a waiting approval').toBeTruthy();
     await approveAsChecker(baseURL, body);
   }
+}
+
+/**
+ * The Silver plan's strategy gets a lead trader, who puts all of it into BTC: from then on one
+ * unit is worth BTC's price / 100,000 (NAV 1 at $100,000.00), and its built-in trader is silent.
+ * For a server of its own with a scripted market (OwnServer.withScriptedPrices): the journeys of
+ * a copy's life, real (copy-life.spec.ts) and practice (practice.spec.ts).
+ */
+export async function silverAllInBitcoin(browser: Browser, baseURL: string): Promise<void> {
+  const admin = await adminApi(baseURL);
+  const { plans } = (await (await admin.get('/api/plans')).json()) as {
+    plans: { title: string; strategy: { id: string } | null }[];
+  };
+  const silver = plans.find((p) => p.title === 'Silver');
+  if (!silver?.strategy) throw new Error('no Silver plan with a strategy');
+  const traderContext = await newPersonContext(browser, baseURL);
+  const trader = await registerInvestor(traderContext.request, uniqueName('Lead'));
+  await sendAs(admin, 'post', `/api/admin/users/${trader.id}/activate`);
+  await sendAs(admin, 'post', `/api/admin/users/${trader.id}/make-trader`);
+  await sendAs(admin, 'post', `/api/admin/strategies/${silver.strategy.id}/lead-trader`, {
+    userId: trader.id,
+  });
+  // Until the server's first tick has quoted the file's prices, an order is refused (503
+  // PRICE_UNAVAILABLE): it is asked again.
+  await expect
+    .poll(
+      async () =>
+        (
+          await traderContext.request.post('/api/trader/orders', {
+            data: { symbol: 'BTCUSDT', side: 'long', targetWeight: '100' },
+            headers: { 'x-csrf-token': await csrfOf(traderContext.request) },
+          })
+        ).status(),
+      { timeout: 20_000, intervals: [500] },
+    )
+    .toBe(200);
+  const { strategies } = (await (await admin.get('/api/strategies')).json()) as {
+    strategies: { id: string; nav: string }[];
+  };
+  const nav = strategies.find((candidate) => candidate.id === silver.strategy?.id)?.nav;
+  expect(Number(nav), 'the NAV the copy is opened at').toBe(1);
+  await traderContext.close();
+  await admin.dispose();
 }

@@ -74,7 +74,7 @@ function signedInPrefetchesFor(pathname: string, user: Me): Prefetch[] {
   switch (pathname) {
     case '/dashboard':
       return [
-        accountSummaryQuery,
+        accountSummaryQuery('real'),
         tickersQuery,
         unreadCountQuery,
         // The bell reads them on every signed-in page (alert e-mails follow the app's language).

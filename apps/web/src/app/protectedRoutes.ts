@@ -11,12 +11,13 @@ import { plansRoutes } from '../features/plans/routes';
 import { traderRoutes } from '../features/trader/routes';
 import { tradingRoutes } from '../features/trading/routes';
 import { verificationRoutes } from '../features/verification/routes';
+import { RealOnly } from '../ui/RealOnly';
 
 /** Routes of the signed-in group (seed section 2); each feature adds its own list here. */
 export const protectedRoutes: RouteObject[] = [
   ...dashboardRoutes,
-  ...depositsRoutes,
-  ...withdrawalsRoutes,
+  // Real money in and out: with the practice account shown, a note and the switch to Real.
+  { Component: RealOnly, children: [...depositsRoutes, ...withdrawalsRoutes] },
   ...transactionsRoutes,
   ...profileRoutes,
   ...referralRoutes,

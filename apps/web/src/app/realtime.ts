@@ -1,6 +1,6 @@
 import { sessionQueryKey } from '../lib/auth';
 import type { RealtimeHandlers } from '../lib/realtime';
-import { accountKeys } from '../features/account/api';
+import { accountKeys, practiceKeys } from '../features/account/api';
 import { adminKeys } from '../features/admin/keys';
 import { depositKeys } from '../features/deposits/api';
 import { chainKeys } from '../features/deposits/chainApi';
@@ -24,7 +24,7 @@ export const realtimeHandlers: RealtimeHandlers = {
   'settings.fees.changed': [withdrawalKeys.settings, adminKeys.paymentMethods],
   'payment_methods.changed': [depositKeys.paymentMethods, adminKeys.paymentMethods],
   // The signed-in user's own data: every money event also changes the account summary.
-  'account.changed': [accountKeys.all, sessionQueryKey, verificationKeys.all],
+  'account.changed': [accountKeys.all, practiceKeys.all, sessionQueryKey, verificationKeys.all],
   'transactions.changed': [transactionKeys.all, accountKeys.all, adminKeys.all],
   'trade.changed': [tradeKeys.all, accountKeys.all],
   'users.changed': [adminKeys.all],

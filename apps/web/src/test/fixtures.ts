@@ -3,6 +3,7 @@ import type { AdminChainTransfer, ChainRail, ChainTransfer } from '@app/shared/s
 import type { Me } from '@app/shared/schemas/auth';
 import type { StrategyTerms } from '@app/shared/schemas/lead-traders';
 import type { PaymentMethod } from '@app/shared/schemas/payment-methods';
+import type { PracticeAccount } from '@app/shared/schemas/practice';
 import type { PublicPlan } from '@app/shared/schemas/plans';
 import type { CurrentTrade } from '@app/shared/schemas/trades';
 import type { Transaction } from '@app/shared/schemas/transactions';
@@ -310,6 +311,25 @@ export function adminChainTransferFixture(
     fromAddress: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
     toAddress: '0x9858EfFD232B4033E47d90003D41EC34EcaEda94',
     blockNumber: '42',
+    ...overrides,
+  };
+}
+
+/** A practice account opened on 20 Nov 2026 with $10,000.00 (issue 42). */
+export const openedPractice: NonNullable<PracticeAccount['account']> = {
+  openedAt: '2026-11-20T10:00:00.000Z',
+  startingCents: 1_000_000,
+  resets: 0,
+  lastResetAt: null,
+};
+
+/** GET /api/practice's answer: offered at $10,000.00, the user verified, the account opened. */
+export function practiceFixture(overrides: Partial<PracticeAccount> = {}): PracticeAccount {
+  return {
+    enabled: true,
+    startingCents: 1_000_000,
+    eligible: true,
+    account: openedPractice,
     ...overrides,
   };
 }

@@ -1,7 +1,7 @@
 import clsx from 'clsx';
 import type { ReactNode } from 'react';
 
-export type BadgeTone = 'neutral' | 'success' | 'warning' | 'danger' | 'info';
+export type BadgeTone = 'neutral' | 'success' | 'warning' | 'danger' | 'info' | 'practice';
 
 const tones: Record<BadgeTone, string> = {
   neutral: 'border-border bg-surface-2 text-muted',
@@ -9,6 +9,7 @@ const tones: Record<BadgeTone, string> = {
   warning: 'border-warning/40 bg-warning/10 text-warning',
   danger: 'border-danger/40 bg-danger/10 text-danger',
   info: 'border-sky-400/40 bg-sky-400/10 text-sky-300',
+  practice: 'border-practice/50 bg-practice/10 text-practice',
 };
 
 export function Badge({

@@ -1,5 +1,7 @@
 import { i18n } from '../i18n';
 
+export { i18n };
+
 /**
  * The shared primitives keep their few strings (close, show password...) in their own `ui`
  * namespace, registered here so `src/ui` stays a self-contained folder. English is bundled (every

@@ -27,6 +27,7 @@ import type {
   TraderFeeBoundsInput,
 } from '@app/shared/schemas/lead-traders';
 import type { AdminOverview } from '@app/shared/schemas/overview';
+import type { PracticeSetting } from '@app/shared/schemas/practice';
 import type { AdminProvider, SaveProviderInput } from '@app/shared/schemas/sign-in';
 import type {
   AdminQuestionnaire,
@@ -154,6 +155,7 @@ function settingEndpoints<T>(name: string) {
 const verificationSetting = settingEndpoints<VerificationSetting>('verification');
 const appropriatenessSetting = settingEndpoints<AppropriatenessSetting>('appropriateness');
 const documentRetention = settingEndpoints<DocumentRetentionSetting>('document-retention');
+const practiceSetting = settingEndpoints<PracticeSetting>('practice');
 
 /** Every admin endpoint the back office calls, one function each. */
 export const adminApi = {
@@ -302,6 +304,9 @@ export const adminApi = {
   updateVerificationSetting: verificationSetting.save,
   appropriatenessSetting: appropriatenessSetting.read,
   updateAppropriatenessSetting: appropriatenessSetting.save,
+  /** The practice account (issue 42): on or off, and the virtual balance it starts at. */
+  practiceSetting: practiceSetting.read,
+  updatePracticeSetting: practiceSetting.save,
   documentRetention: documentRetention.read,
   updateDocumentRetention: documentRetention.save,
   questionnaire: (signal?: AbortSignal) =>

@@ -22,6 +22,7 @@ export const adminKeys = {
   traderFees: ['admin', 'trader-fees'] as const,
   signInProviders: ['admin', 'sign-in-providers'] as const,
   fourEyes: ['admin', 'four-eyes'] as const,
+  practiceSetting: ['admin', 'practice-setting'] as const,
   approvers: ['admin', 'approvers'] as const,
   approvals: (status: ApprovalStatus) => ['admin', 'approvals', status] as const,
   plans: ['admin', 'plans'] as const,

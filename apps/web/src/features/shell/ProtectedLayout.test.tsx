@@ -7,7 +7,8 @@ import { useAuthStore } from '../../lib/auth';
 import { stubFetch } from '../../test/fetch';
 import { LocationProbe } from '../../test/render';
 import { ProtectedLayout } from './ProtectedLayout';
-import { userFixture } from '../../test/fixtures';
+import { practiceFixture, userFixture } from '../../test/fixtures';
+import { useBookStore } from '../../lib/book';
 
 const jane: Me = userFixture({ phone: '+1 555' });
 
@@ -18,6 +19,7 @@ function renderShell(path: string, me: Me | null) {
       : { status: 401, body: { error: { code: 'UNAUTHENTICATED', message: 'Sign in' } } },
     'GET /api/auth/csrf': { body: {} },
     'POST /api/auth/logout': { body: { ok: true }, delayMs: 50 },
+    'GET /api/practice': { body: { practice: practiceFixture() } },
   });
   vi.stubGlobal('fetch', fetchStub);
   const router = createMemoryRouter(
@@ -50,6 +52,7 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  useBookStore.setState({ byUser: {} });
 });
 
 describe('ProtectedLayout', () => {
@@ -167,5 +170,32 @@ describe('ProtectedLayout', () => {
     await waitFor(() => expect(useAuthStore.getState().user).toBeNull());
     expect(calls.some((c) => c.method === 'POST' && c.path === '/api/auth/logout')).toBe(true);
     expect(localStorage.getItem('auth-storage')).toContain('"user":null');
+  });
+});
+
+describe('the "Practice — virtual money" marker', () => {
+  it('shows on every signed-in screen while Practice is chosen, and goes with Real', async () => {
+    useBookStore.setState({ byUser: { [jane.id]: 'practice' } });
+    renderShell('/dashboard', jane);
+    expect(await screen.findByText('dashboard page')).toBeTruthy();
+    expect(screen.getByTestId('practice-marker').textContent).toContain('Practice — virtual money');
+    fireEvent.click(await screen.findByRole('radio', { name: 'Real' }));
+    expect(screen.queryByTestId('practice-marker')).toBeNull();
+    fireEvent.click(screen.getByRole('radio', { name: 'Practice' }));
+    expect(screen.getByTestId('practice-marker')).toBeTruthy();
+  });
+
+  it('is not shown on the real account', async () => {
+    renderShell('/dashboard', jane);
+    await screen.findByRole('radio', { name: 'Real' });
+    expect(screen.queryByTestId('practice-marker')).toBeNull();
+  });
+
+  it('leaves the back office alone: no switch and no marker on /admin', async () => {
+    useBookStore.setState({ byUser: { [jane.id]: 'practice' } });
+    renderShell('/admin', { ...jane, isAdmin: true, twoFactorEnabled: true });
+    expect(await screen.findByText('admin page')).toBeTruthy();
+    expect(screen.queryByTestId('practice-marker')).toBeNull();
+    expect(screen.queryByRole('group', { name: 'Account shown' })).toBeNull();
   });
 });

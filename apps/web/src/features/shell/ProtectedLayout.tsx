@@ -6,7 +6,9 @@ import { Link, Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { useAuthStore, useSession, watchForExpiredSession } from '../../lib/auth';
 import { RealtimeProvider, ReconnectingBanner } from '../../lib/realtime';
 import { realtimeHandlers } from '../../app/realtime';
+import { useBook } from '../../lib/book';
 import { Button, LoadingScreen, SkipLink } from '../../ui';
+import { PracticeMarker } from '../../ui/Practice';
 import { PublicLayout } from '../public/components/PublicLayout';
 import { Sidebar } from './components/Sidebar';
 import { AppTopBar } from './components/AppTopBar';
@@ -77,6 +79,7 @@ function Shell({ user, onAdminRoute }: { user: Me; onAdminRoute: boolean }) {
   useScrollToTopOnNavigate();
   const items = onAdminRoute ? adminMenu : userMenuFor(user);
   const home = onAdminRoute ? '/admin' : '/dashboard';
+  const book = useBook();
 
   return (
     <div className="min-h-dvh bg-bg">
@@ -91,6 +94,7 @@ function Shell({ user, onAdminRoute }: { user: Me; onAdminRoute: boolean }) {
           home={home}
           items={items}
         />
+        {book === 'practice' && !onAdminRoute && <PracticeMarker className="sticky top-16 z-10" />}
         <main
           id="main"
           tabIndex={-1}

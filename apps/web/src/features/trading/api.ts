@@ -14,64 +14,80 @@ import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@ta
 import { useState } from 'react';
 import type { NavsEvent } from '@app/shared/schemas/realtime';
 import { api, newIdempotencyKey } from '../../lib/api';
+import { BOOKS, bookOfItem, type Book } from '../../lib/book';
 import { cursorPagesQuery } from '../../lib/cursorPages';
-import { accountKeys, accountSummaryQuery, type AccountSummary } from '../account/api';
+import {
+  accountKeys,
+  accountSummaryQuery,
+  bookParams,
+  inBook,
+  type AccountSummary,
+} from '../account/api';
 import { publicKeys } from '../public/api';
 import { transactionKeys } from '../transactions/api';
 
 export type { ClosedTrade, CurrentTrade, FundsAction, FundsChange, HistoryTrade };
 
 /**
- * The follower's open trades (one per plan). Keys sit under `['trade']`, which the realtime
- * `trade.changed` event already invalidates; a `navs` event for a trade's strategy refetches its
- * value.
+ * The follower's open trades (one per plan and book: real, or practice with virtual money). Keys
+ * sit under `['trade']`, which the realtime `trade.changed` event already invalidates for both
+ * books; a `navs` event for a trade's strategy refetches its value.
  */
 export const tradeKeys = {
   all: ['trade'] as const,
-  open: ['trade', 'open'] as const,
-  history: (q: string) => ['trade', 'history', q] as const,
+  open: (book: Book) => ['trade', 'open', book] as const,
+  history: (book: Book, q: string) => ['trade', 'history', book, q] as const,
 };
 
 export const TRADE_HISTORY_PAGE_SIZE = 20;
 
 /** Closed trades, newest close first, searched by plan or strategy (GET /api/trades/history). */
-export function tradeHistoryQuery(q: string) {
+export function tradeHistoryQuery(book: Book, q: string) {
   return cursorPagesQuery<TradeHistoryPage>({
-    queryKey: tradeKeys.history(q),
+    queryKey: tradeKeys.history(book, q),
     path: '/api/trades/history',
     limit: TRADE_HISTORY_PAGE_SIZE,
     q,
+    params: bookParams(book),
   });
 }
 
-/** Every open trade, newest first (GET /api/trades/open). */
-export const openTradesQuery = queryOptions({
-  queryKey: tradeKeys.open,
-  queryFn: ({ signal }) => api.get<{ trades: CurrentTrade[] }>('/api/trades/open', signal),
-  select: (data) => data.trades,
-});
+/** Every open trade of `book`, newest first (GET /api/trades/open). */
+export function openTradesQuery(book: Book) {
+  return queryOptions({
+    queryKey: tradeKeys.open(book),
+    queryFn: ({ signal }) =>
+      api.get<{ trades: CurrentTrade[] }>(inBook('/api/trades/open', book), signal),
+    select: (data) => data.trades,
+  });
+}
 
 /**
  * The dashboard's open trades: the ones in the account summary, valued at the same instant as
  * the balances beside them, so the Account Balance always equals available + held + their value.
  */
-export const summaryTradesQuery = queryOptions({
-  ...accountSummaryQuery,
-  select: (summary: AccountSummary) => ({
+function openPortfolio(summary: AccountSummary) {
+  return {
     trades: summary.openTrades,
     investedCents: summary.investedCents,
     valueCents: summary.openTradesValueCents,
     profitCents: summary.openTradesProfitCents,
     allocation: summary.allocation,
-  }),
-});
-export type OpenPortfolio = ReturnType<NonNullable<typeof summaryTradesQuery.select>>;
+  };
+}
+export function summaryTradesQuery(book: Book) {
+  return queryOptions({ ...accountSummaryQuery(book), select: openPortfolio });
+}
+export type OpenPortfolio = ReturnType<typeof openPortfolio>;
+
+/** A copy of the practice book names it; one without `book` is a real one. */
+export type NewTrade = CreateTradeInput & { book?: Book };
 
 const tradePath = (tradeId: string) => `/api/trades/${encodeURIComponent(tradeId)}`;
 
 export const tradesApi = {
   /** Invest in a plan; one idempotency key per confirmation, so a retry books once. */
-  open: (input: CreateTradeInput, idempotencyKey: string) =>
+  open: (input: NewTrade, idempotencyKey: string) =>
     api.post<{ trade: CurrentTrade }>('/api/trades', input, idempotencyKey),
   /** Claim Profit: the profit out, the trade left open with its amount. */
   claim: (tradeId: string, idempotencyKey: string) =>
@@ -123,7 +139,7 @@ function useTradeMove<TVariables, TResult>(
 }
 
 export function useOpenTrade() {
-  return useTradeMove((input: CreateTradeInput, key) => tradesApi.open(input, key));
+  return useTradeMove((input: NewTrade, key) => tradesApi.open(input, key));
 }
 
 export function useClaimProfit(tradeId: string) {
@@ -159,10 +175,12 @@ export function useUpdateTradeRules(tradeId: string) {
     onSuccess: ({ trade }) => {
       const replace = (trades: CurrentTrade[]) =>
         trades.map((open) => (open.id === trade.id ? trade : open));
-      queryClient.setQueryData<{ trades: CurrentTrade[] }>(tradeKeys.open, (data) =>
+      // The copy's own book: a practice copy is listed with the practice account's money.
+      const book = bookOfItem(trade);
+      queryClient.setQueryData<{ trades: CurrentTrade[] }>(tradeKeys.open(book), (data) =>
         data ? { trades: replace(data.trades) } : data,
       );
-      queryClient.setQueryData<AccountSummary>(accountKeys.summary, (summary) =>
+      queryClient.setQueryData<AccountSummary>(accountKeys.summary(book), (summary) =>
         summary ? { ...summary, openTrades: replace(summary.openTrades) } : summary,
       );
     },
@@ -181,10 +199,14 @@ export function refetchTradeOnNewNav(event: NavsEvent, client: QueryClient): voi
       const update = event.navs.find((item) => item.id === trade.strategyId);
       return update !== undefined && update.nav !== trade.currentNav;
     });
-  const summary = client.getQueryData<AccountSummary>(accountKeys.summary);
-  if (moved(summary?.openTrades)) void client.invalidateQueries({ queryKey: accountKeys.summary });
-  const open = client.getQueryData<{ trades: CurrentTrade[] }>(tradeKeys.open);
-  if (moved(open?.trades)) void client.invalidateQueries({ queryKey: tradeKeys.open });
+  for (const book of BOOKS) {
+    const summaryKey = accountKeys.summary(book);
+    const summary = client.getQueryData<AccountSummary>(summaryKey);
+    if (moved(summary?.openTrades)) void client.invalidateQueries({ queryKey: summaryKey });
+    const openKey = tradeKeys.open(book);
+    const open = client.getQueryData<{ trades: CurrentTrade[] }>(openKey);
+    if (moved(open?.trades)) void client.invalidateQueries({ queryKey: openKey });
+  }
 }
 
 /** The values of a NAV series as numbers, for drawing only. */

@@ -3,7 +3,8 @@ import type { TransactionList } from '@app/shared/schemas/transactions';
 import type { QueryClient } from '@tanstack/react-query';
 import { cursorPagesQuery } from '../../lib/cursorPages';
 import { fetchDownload } from '../../lib/download';
-import { accountKeys } from '../account/api';
+import type { Book } from '../../lib/book';
+import { accountKeys, bookParams } from '../account/api';
 
 export const TRANSACTIONS_PAGE_SIZE = 20;
 
@@ -13,16 +14,18 @@ export const TRANSACTIONS_PAGE_SIZE = 20;
  */
 export const transactionKeys = {
   all: ['transactions'] as const,
-  list: (q: string) => ['transactions', 'list', q] as const,
+  list: (book: Book, q: string) => ['transactions', 'list', book, q] as const,
   one: (transactionId: string) => ['transactions', 'one', transactionId] as const,
 };
 
-export function transactionListQuery(q: string) {
+/** The transactions of `book` (the practice account's: its start, resets and practice copies). */
+export function transactionListQuery(book: Book, q: string) {
   return cursorPagesQuery<TransactionList>({
-    queryKey: transactionKeys.list(q),
+    queryKey: transactionKeys.list(book, q),
     path: '/api/transactions',
     limit: TRANSACTIONS_PAGE_SIZE,
     q,
+    params: bookParams(book),
   });
 }
 

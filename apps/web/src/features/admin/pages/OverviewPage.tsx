@@ -6,6 +6,11 @@ import { Card, DataTable, LoadingBlock, buttonClasses } from '../../../ui';
 import { adminApi, adminKeys, type AdminOverview } from '../api';
 import { LoadError } from '../components/QueryStates';
 import { LedgerExportsCard } from '../components/LedgerExportsCard';
+import {
+  PracticeActivityCard,
+  PracticeSettingCard,
+  type OverviewWithPractice,
+} from '../components/PracticeCards';
 import { VolumeChart } from '../components/VolumeChart';
 import { ApiRequestError } from '../../../lib/api';
 import { useAdminQuery } from '../hooks/useAdminQuery';
@@ -115,7 +120,7 @@ function DemoMethodsNotice({ names }: { names: string[] }) {
   );
 }
 
-function OverviewView({ overview }: { overview: AdminOverview }) {
+function OverviewView({ overview }: { overview: OverviewWithPractice }) {
   const { t } = useTranslation('admin');
   const hasVolume = overview.volumes.some((d) => d.depositsCents > 0 || d.withdrawalsCents > 0);
   return (
@@ -127,6 +132,7 @@ function OverviewView({ overview }: { overview: AdminOverview }) {
         <UsersCard users={overview.users} />
         <MoneyCard money={overview.money} />
       </div>
+      {overview.practice && <PracticeActivityCard practice={overview.practice} />}
       <div className="grid gap-6 sm:grid-cols-2">
         <PendingCard
           title={t('overview.pendingDeposits')}
@@ -149,6 +155,7 @@ function OverviewView({ overview }: { overview: AdminOverview }) {
         )}
       </Card>
       <StrategiesCard strategies={overview.strategies} />
+      <PracticeSettingCard />
       <LedgerExportsCard />
     </div>
   );

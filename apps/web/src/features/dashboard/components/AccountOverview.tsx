@@ -5,7 +5,8 @@ import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
 import { Card, LoadingPlaceholder, QueryErrorState, signTone } from '../../../ui';
 import { signAsShown } from '../../market/decimal';
-import { accountSummaryQuery } from '../../account/api';
+import { useBook } from '../../../lib/book';
+import { accountSummaryQuery, practiceQuery } from '../../account/api';
 import { returnLine } from '../lib/statusTexts';
 
 /**
@@ -16,7 +17,8 @@ import { returnLine } from '../lib/statusTexts';
  */
 export function AccountOverview() {
   const { t } = useTranslation('dashboard');
-  const summary = useQuery(accountSummaryQuery);
+  const book = useBook();
+  const summary = useQuery(accountSummaryQuery(book));
   if (summary.isPending) return <OverviewSkeleton />;
   if (summary.isError) {
     return (
@@ -29,22 +31,49 @@ export function AccountOverview() {
       aria-label={t('figures.label')}
       className="grid gap-4 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]"
     >
-      <BalanceCard summary={data} />
-      <div className="grid grid-cols-2 gap-3 sm:gap-4">
-        <Stat label={t('figures.totalDeposits')} cents={data.totalDepositsCents} />
-        <Stat label={t('figures.totalProfit')} cents={data.totalProfitCents} />
-        <Stat label={t('figures.totalBonus')} cents={data.totalBonusCents} />
-        <Stat label={t('figures.totalWithdrawals')} cents={data.totalWithdrawalsCents} />
-      </div>
+      <BalanceCard summary={data} practising={book === 'practice'} />
+      {book === 'practice' ? (
+        <PracticeTotals summary={data} />
+      ) : (
+        <div className="grid grid-cols-2 gap-3 sm:gap-4">
+          <Stat label={t('figures.totalDeposits')} cents={data.totalDepositsCents} />
+          <Stat label={t('figures.totalProfit')} cents={data.totalProfitCents} />
+          <Stat label={t('figures.totalBonus')} cents={data.totalBonusCents} />
+          <Stat label={t('figures.totalWithdrawals')} cents={data.totalWithdrawalsCents} />
+        </div>
+      )}
     </section>
   );
 }
 
-function BalanceCard({ summary }: { summary: AccountSummary }) {
+/**
+ * The practice account's totals: what it started with and what its copies made; no deposits,
+ * bonus or withdrawals exist in virtual money.
+ */
+function PracticeTotals({ summary }: { summary: AccountSummary }) {
+  const { t } = useTranslation('dashboard');
+  const practice = useQuery(practiceQuery).data;
+  const startedCents = practice?.account?.startingCents ?? practice?.startingCents;
+  return (
+    <div className="grid grid-cols-2 content-start gap-3 sm:gap-4">
+      {startedCents !== undefined && (
+        <Stat label={t('practice.startedWith')} cents={startedCents} />
+      )}
+      <Stat label={t('figures.totalProfit')} cents={summary.totalProfitCents} />
+    </div>
+  );
+}
+
+function BalanceCard({ summary, practising }: { summary: AccountSummary; practising: boolean }) {
   const { t } = useTranslation('dashboard');
   return (
-    <Card className="relative overflow-hidden bg-gradient-to-br from-surface to-brand/10">
-      <p className="text-sm text-muted">{t('figures.balance')}</p>
+    <Card
+      className={clsx(
+        'relative overflow-hidden bg-gradient-to-br from-surface',
+        practising ? 'to-practice/10' : 'to-brand/10',
+      )}
+    >
+      <p className="text-sm text-muted">{t(practising ? 'practice.balance' : 'figures.balance')}</p>
       <p
         data-testid="balance"
         className="mt-2 text-3xl font-semibold tracking-tight text-text tabular-nums sm:text-4xl"
@@ -53,11 +82,13 @@ function BalanceCard({ summary }: { summary: AccountSummary }) {
       </p>
       <ReturnLineView summary={summary} />
       <p className="mt-3 text-xs text-muted">
-        {summary.openTrades.length > 1
-          ? t('figures.balanceHintTrades')
-          : summary.openTrades.length === 1
-            ? t('figures.balanceHintTrade')
-            : t('figures.balanceHint')}
+        {practising
+          ? t('practice.balanceHint')
+          : summary.openTrades.length > 1
+            ? t('figures.balanceHintTrades')
+            : summary.openTrades.length === 1
+              ? t('figures.balanceHintTrade')
+              : t('figures.balanceHint')}
       </p>
       <dl className="mt-4 grid grid-cols-2 gap-3 border-t border-border pt-4 text-sm">
         <div>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../lib/requestErrors';
 import { buttonClasses, Card, EmptyState, ErrorState } from '../../../ui';
+import { useBook } from '../../../lib/book';
 import { accountSummaryQuery } from '../../account/api';
 import {
   TransactionListSkeleton,
@@ -14,7 +15,8 @@ export const RECENT_TRANSACTIONS = 3;
 
 export function RecentTransactions() {
   const { t } = useTranslation('dashboard');
-  const summary = useQuery(accountSummaryQuery);
+  const practising = useBook() === 'practice';
+  const summary = useQuery(accountSummaryQuery(practising ? 'practice' : 'real'));
   const recent = summary.data?.recentTransactions.slice(0, RECENT_TRANSACTIONS) ?? [];
   return (
     <Card
@@ -40,11 +42,17 @@ export function RecentTransactions() {
       ) : recent.length === 0 ? (
         <EmptyState
           title={t('recent.empty')}
-          description={t('recent.emptyHint')}
+          description={t(practising ? 'practice.recentEmptyHint' : 'recent.emptyHint')}
           action={
-            <Link to="/deposits" className={buttonClasses('secondary', 'sm')}>
-              {t('actions.deposit')}
-            </Link>
+            practising ? (
+              <Link to="/plans" className={buttonClasses('secondary', 'sm')}>
+                {t('practice.choosePlan')}
+              </Link>
+            ) : (
+              <Link to="/deposits" className={buttonClasses('secondary', 'sm')}>
+                {t('actions.deposit')}
+              </Link>
+            )
           }
         />
       ) : (

@@ -1,6 +1,7 @@
 import { formatUsd } from '@app/shared/money';
 import { useTranslation } from 'react-i18next';
 import { MutationDialog } from '../../../ui';
+import { PracticeBadge } from '../../../ui/Practice';
 import type { PublicPlan } from '../../public/api';
 import { RiskWarning } from '../../public/components/RiskWarning';
 import { useInvestInPlan } from '../hooks/useInvestInPlan';
@@ -32,14 +33,14 @@ export function InvestConfirmDialog({
   const { t } = useTranslation('plans');
   const exits = useInvestExits();
   const { stopLossPct, takeProfitPct, takeProfitInvalid } = exits;
-  const { invest, final, confirm } = useInvestInPlan(plan, amountCents, onAmountError);
+  const { invest, final, confirm, book } = useInvestInPlan(plan, amountCents, onAmountError);
 
   return (
     <MutationDialog
       mutation={invest}
       onClose={onCancel}
-      title={t('confirm.title')}
-      description={t('confirm.description')}
+      title={t(book === 'practice' ? 'practice.confirmTitle' : 'confirm.title')}
+      description={t(book === 'practice' ? 'practice.confirmDescription' : 'confirm.description')}
       cancelLabel={final ? t('confirm.close') : t('confirm.cancel')}
       // After the final answer only the way out is left.
       confirm={
@@ -61,6 +62,15 @@ export function InvestConfirmDialog({
           className="mb-4 rounded-xl border border-sky-400/30 bg-sky-400/5 p-3 text-sm leading-relaxed text-text"
         >
           {t('detour.returned', { amount: formatUsd(amountCents) })}
+        </p>
+      )}
+      {book === 'practice' && (
+        <p
+          role="note"
+          data-testid="invest-practice"
+          className="mb-4 rounded-xl border border-practice/40 bg-practice/10 p-3 text-sm leading-relaxed text-text"
+        >
+          <PracticeBadge book={book} className="mr-1 align-middle" /> {t('practice.confirmNote')}
         </p>
       )}
       <InvestSummary plan={plan} amountCents={amountCents} />

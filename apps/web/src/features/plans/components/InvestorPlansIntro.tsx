@@ -5,13 +5,18 @@ import type { CurrentTrade } from '../../trading/api';
 
 const LINK = 'font-medium text-brand-strong underline-offset-4 hover:underline';
 
-/** The heading of an investor's /plans, with the money available and a Deposit link. */
+/**
+ * The heading of an investor's /plans, with the money available and a Deposit link; in practice
+ * the practice balance, which no deposit adds to.
+ */
 export function InvestorPlansHeader({
   availableCents,
   active,
+  practising,
 }: {
   availableCents: number | undefined;
   active: boolean;
+  practising: boolean;
 }) {
   const { t } = useTranslation('plans');
   return (
@@ -22,11 +27,11 @@ export function InvestorPlansHeader({
       </div>
       {availableCents !== undefined && (
         <p className="text-sm text-muted">
-          {t('available')}{' '}
+          {t(practising ? 'practice.available' : 'available')}{' '}
           <span data-testid="available" className="font-semibold text-text tabular-nums">
             {formatUsd(availableCents)}
           </span>
-          {active && (
+          {active && !practising && (
             <>
               {' · '}
               <Link to="/deposits" className={LINK}>

@@ -1,11 +1,14 @@
 import { centsToPlain } from '@app/shared/money';
 import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { ApiRequestError } from '../../../lib/api';
+import { useBook } from '../../../lib/book';
 import { mutateAndReport } from '../../../lib/mutation';
 import { errorMessage } from '../../../lib/requestErrors';
+import { markedTitle } from '../../../ui/practiceToast';
 import { publicKeys, type PublicPlan } from '../../public/api';
 import { useOpenTrade } from '../../trading/api';
 import { appropriatenessPath } from '../../verification/api';
@@ -28,7 +31,8 @@ export function refusedForGood(error: unknown): boolean {
 /**
  * Investing `amountCents` in `plan` from its confirmation: on success to the dashboard; when the
  * appropriateness check is due, to it (and back with the amount); an amount refusal goes back to
- * the amount field through `onAmountError`. `final` says the refusal cannot change on retry.
+ * the amount field through `onAmountError`. `final` says the refusal cannot change on retry. In
+ * practice (the book shown when it opened) the copy is opened with `book: 'practice'`.
  */
 export function useInvestInPlan(
   plan: PublicPlan,
@@ -39,6 +43,9 @@ export function useInvestInPlan(
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const invest = useOpenTrade();
+  // The book shown when the confirmation opened: a switch meanwhile does not change this intent.
+  const currentBook = useBook();
+  const [book] = useState(currentBook);
   const final = invest.isError && refusedForGood(invest.error);
 
   function confirm(exits: { stopLossPct: number; takeProfitPct: number | null }) {
@@ -47,13 +54,14 @@ export function useInvestInPlan(
       invest,
       {
         planId: plan.id,
+        ...(book === 'practice' ? { book } : {}),
         amount: centsToPlain(amountCents),
         stopLossPct,
         ...(takeProfitPct !== null ? { takeProfitPct } : {}),
       },
       {
         onSuccess: () => {
-          toast.success(t('toast.created'));
+          toast.success(markedTitle(book, t('toast.created')));
           void navigate('/dashboard');
         },
         onError: (error) => {
@@ -79,5 +87,5 @@ export function useInvestInPlan(
     );
   }
 
-  return { invest, final, confirm };
+  return { invest, final, confirm, book };
 }

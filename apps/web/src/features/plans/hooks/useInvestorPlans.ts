@@ -2,6 +2,7 @@ import { accountStanding } from '@app/shared/standing';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { useSession } from '../../../lib/auth';
+import { useBook } from '../../../lib/book';
 import { accountSummaryQuery } from '../../account/api';
 import type { PublicPlan } from '../../public/api';
 import { openTradesQuery } from '../../trading/api';
@@ -9,14 +10,16 @@ import { useOwnStrategyId } from '../../trader/api';
 import { investIntentOf } from '../../verification/api';
 
 /**
- * What an investor's /plans needs besides the plans: the account's standing and available money,
+ * What an investor's /plans needs besides the plans, in the book shown (real, or the practice
+ * account's virtual money): the account's standing and available money,
  * the open trades (one per plan), which plans copy the user's own strategy, and the invest intent
  * kept through the appropriateness check.
  */
 export function useInvestorPlans() {
   const { user } = useSession();
-  const summary = useQuery({ ...accountSummaryQuery, enabled: Boolean(user) });
-  const trades = useQuery({ ...openTradesQuery, enabled: Boolean(user) });
+  const book = useBook();
+  const summary = useQuery({ ...accountSummaryQuery(book), enabled: Boolean(user) });
+  const trades = useQuery({ ...openTradesQuery(book), enabled: Boolean(user) });
   const standing = user ? accountStanding(user) : 'new';
   // A new account waits for activation; a deactivated one is told its money can still leave.
   const notice: 'deactivated' | 'inactive' =
@@ -40,8 +43,11 @@ export function useInvestorPlans() {
       { replace: true },
     );
 
+  // Practice (issue 42) needs no review, check or deposit: any account that opened it may copy.
+  const practising = book === 'practice';
   return {
-    active: standing === 'active',
+    practising,
+    active: practising || standing === 'active',
     notice,
     openTrades,
     heldTrades,

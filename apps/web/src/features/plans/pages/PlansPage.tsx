@@ -67,7 +67,11 @@ function InvestorPlans() {
   const blocked = !active ? t(`blocked.${notice}`) : undefined;
   return (
     <div className="flex flex-col gap-6">
-      <InvestorPlansHeader availableCents={investor.availableCents} active={active} />
+      <InvestorPlansHeader
+        availableCents={investor.availableCents}
+        active={active}
+        practising={investor.practising}
+      />
       <InvestorPlansNotes active={active} notice={notice} openTrades={investor.openTrades} />
       <RiskWarning />
       <PlanList

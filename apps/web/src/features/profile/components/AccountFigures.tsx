@@ -29,7 +29,7 @@ const FIGURES = [
  */
 export function AccountFigures() {
   const { t } = useTranslation('profile');
-  const summary = useAccountSummary();
+  const summary = useAccountSummary('real');
 
   return (
     <section aria-labelledby="account-figures-title">

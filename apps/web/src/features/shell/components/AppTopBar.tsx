@@ -6,6 +6,7 @@ import { LanguageSwitcher } from '../../../ui/LanguageSwitcher';
 import { TopBar } from '../../../ui/TopBar';
 import { NotificationBell } from '../../notifications/components/NotificationBell';
 import type { MenuItem } from '../menus';
+import { BookSwitch } from './BookSwitch';
 import { NavMenu } from './NavMenu';
 import { ProfileMenu } from './ProfileMenu';
 
@@ -55,6 +56,7 @@ export function AppTopBar({
       }}
       end={
         <div className="flex items-center gap-1">
+          {!onAdminRoute && <BookSwitch />}
           <NotificationBell />
           <ProfileMenu user={user} onAdminRoute={onAdminRoute} />
         </div>

@@ -6,6 +6,7 @@ import { signTone } from '../../../ui';
 import { useClaimProfit, type CurrentTrade } from '../api';
 import { formatRoi, formatSignedUsd } from '../format';
 import { SummaryRow } from './TradeFigures';
+import { bookOfItem } from '../../../lib/book';
 import { MoveFigures, TradeMoveDialog } from './TradeMoveDialog';
 
 /**
@@ -26,6 +27,7 @@ export function ClaimProfitDialog({
   const hasFee = chargesPerformanceFee(trade.performanceFeePct);
   return (
     <TradeMoveDialog
+      book={bookOfItem(trade)}
       move={claim}
       texts="claim"
       pending={t('claim.claiming')}

@@ -6,6 +6,7 @@ import { useCloseTrade, type CurrentTrade } from '../api';
 import { formatSignedUsd } from '../format';
 import { formatTrimmed } from '../../market/decimal';
 import { SummaryRow } from './TradeFigures';
+import { bookOfItem } from '../../../lib/book';
 import { MoveFigures, TradeMoveDialog } from './TradeMoveDialog';
 
 /**
@@ -22,6 +23,7 @@ export function CloseTradeDialog({ trade, onClose }: { trade: CurrentTrade; onCl
 
   return (
     <TradeMoveDialog
+      book={bookOfItem(trade)}
       move={close}
       texts="close"
       pending={t('close.closing')}

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useBook } from '../../../lib/book';
 import { useRealtimeStatus } from '../../../lib/realtime';
 import { LoadingPlaceholder, QueryErrorState } from '../../../ui';
 import { summaryTradesQuery } from '../api';
@@ -17,9 +18,10 @@ export const TRADE_POLL_MS = 5_000;
  */
 export function OngoingTrade() {
   const { t } = useTranslation('trading');
+  const book = useBook();
   const socketOpen = useRealtimeStatus((state) => state.status === 'open');
   const trade = useQuery({
-    ...summaryTradesQuery,
+    ...summaryTradesQuery(book),
     refetchInterval: socketOpen ? 15_000 : TRADE_POLL_MS,
   });
 

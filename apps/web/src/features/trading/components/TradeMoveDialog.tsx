@@ -5,7 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { mutateAndReport } from '../../../lib/mutation';
 import { errorMessage } from '../../../lib/requestErrors';
+import type { Book } from '../../../lib/book';
 import type { ButtonVariant } from '../../../ui';
+import { markedTitle } from '../../../ui/practiceToast';
 import { SummaryRow } from './TradeFigures';
 import { TradeDialog } from './TradeDialog';
 
@@ -17,6 +19,7 @@ import { TradeDialog } from './TradeDialog';
  * its own and leaves nothing to retry: that message, and the dialog closes.
  */
 export function TradeMoveDialog<TResult>({
+  book,
   move,
   texts,
   pending,
@@ -26,6 +29,8 @@ export function TradeMoveDialog<TResult>({
   onClose,
   children,
 }: {
+  /** The copy's book: a practice copy's toasts carry the practice marker. */
+  book: Book;
   move: UseMutationResult<TResult, Error, void>;
   texts: 'claim' | 'close';
   pending: string;
@@ -42,7 +47,10 @@ export function TradeMoveDialog<TResult>({
     const toastId = toast.loading(pending);
     mutateAndReport(move, undefined, {
       onSuccess: (result) => {
-        toast.success(t(`${texts}.success`), { id: toastId, description: booked(result) });
+        toast.success(markedTitle(book, t(`${texts}.success`)), {
+          id: toastId,
+          description: booked(result),
+        });
         onClose();
       },
       onError: (error) => {

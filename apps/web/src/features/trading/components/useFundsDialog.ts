@@ -5,8 +5,10 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { ApiRequestError } from '../../../lib/api';
+import { bookOfItem } from '../../../lib/book';
 import { mutateAndReport } from '../../../lib/mutation';
 import { errorMessage } from '../../../lib/requestErrors';
+import { markedTitle } from '../../../ui/practiceToast';
 import { accountSummaryQuery } from '../../account/api';
 import { usePublicPlans } from '../../public/api';
 import { fundsQuoteQuery, useChangeFunds, type CurrentTrade, type FundsAction } from '../api';
@@ -19,7 +21,7 @@ import { validateFundsAmount } from '../funds';
 export function useFundsDialog(trade: CurrentTrade, action: FundsAction, onClose: () => void) {
   const { t } = useTranslation('trading');
   const plan = usePublicPlans().data?.find((candidate) => candidate.id === trade.planId);
-  const availableCents = useQuery(accountSummaryQuery).data?.availableCents;
+  const availableCents = useQuery(accountSummaryQuery(bookOfItem(trade))).data?.availableCents;
   const [amountCents, setAmountCents] = useState<number | null>(null);
   const form = useForm<{ amount: string }>({ defaultValues: { amount: '' } });
   const change = useChangeFunds(trade.id, action);
@@ -47,12 +49,15 @@ export function useFundsDialog(trade: CurrentTrade, action: FundsAction, onClose
     mutateAndReport(change, centsToPlain(cents), {
       onSuccess: ({ change: booked }) => {
         toast.success(
-          action === 'add'
-            ? t('addFunds.success', {
-                amount: formatUsd(booked.amountCents),
-                plan: trade.planTitle,
-              })
-            : t('removeFunds.success', { amount: formatUsd(booked.payoutCents) }),
+          markedTitle(
+            bookOfItem(trade),
+            action === 'add'
+              ? t('addFunds.success', {
+                  amount: formatUsd(booked.amountCents),
+                  plan: trade.planTitle,
+                })
+              : t('removeFunds.success', { amount: formatUsd(booked.payoutCents) }),
+          ),
         );
         onClose();
       },

@@ -1,4 +1,6 @@
 import { formatDate } from '../../../lib/dates';
+import { bookOfItem, useBook } from '../../../lib/book';
+import { PracticeBadge } from '../../../ui/Practice';
 import { formatUsd } from '@app/shared/money';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -28,7 +30,11 @@ export function TradeHistoryPage() {
   const { t } = useTranslation('trading');
   const [text, setText] = useState('');
   const q = useDebouncedValue(text.trim());
-  const query = useInfiniteQuery({ ...tradeHistoryQuery(q), placeholderData: keepPreviousData });
+  const book = useBook();
+  const query = useInfiniteQuery({
+    ...tradeHistoryQuery(book, q),
+    placeholderData: keepPreviousData,
+  });
   const trades = query.data?.pages.flatMap((page) => page.trades) ?? [];
 
   return (
@@ -82,6 +88,7 @@ function HistoryRow({ trade }: { trade: HistoryTrade }) {
       className="rounded-xl border border-border bg-surface-2/40 p-4 text-sm"
     >
       <div className="flex flex-wrap items-center gap-2">
+        <PracticeBadge book={bookOfItem(trade)} />
         <span className="font-semibold text-text">{trade.planTitle}</span>
         <span className="text-muted">{trade.strategyName}</span>
         <DemoStrategyBadge runBy={trade.strategyRunBy} />

@@ -3,7 +3,9 @@ import { formatSignedUsd, formatUsd } from '@app/shared/money';
 import type { Transaction } from '@app/shared/schemas/transactions';
 import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
+import { bookOfItem } from '../../../lib/book';
 import { Badge, type BadgeTone } from '../../../ui';
+import { PracticeBadge } from '../../../ui/Practice';
 import { describeTransaction } from '../description';
 import { ChainTxLink } from './ChainTxLink';
 
@@ -60,7 +62,10 @@ export function TransactionItem({ transaction }: { transaction: Transaction }) {
         {failed ? '×' : sign}
       </span>
       <div className="min-w-0 flex-1">
-        <p className="font-medium break-words text-text">{describeTransaction(t, transaction)}</p>
+        <p className="font-medium break-words text-text">
+          {describeTransaction(t, transaction)}{' '}
+          <PracticeBadge book={bookOfItem(transaction)} className="align-middle" />
+        </p>
         <p className="mt-0.5 flex flex-wrap gap-x-2 text-xs text-muted">
           <span className="font-mono tracking-tight">{transaction.transactionId}</span>
           <span aria-hidden="true">·</span>

@@ -7,6 +7,7 @@ import {
 } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../lib/auth';
+import { useBook } from '../../../lib/book';
 import {
   Button,
   Card,
@@ -28,9 +29,13 @@ import { useSearchParam, useStatementParam } from '../hooks/useTransactionsUrl';
 export function TransactionsPage() {
   const { t } = useTranslation('transactions');
   const { user } = useSession();
+  const book = useBook();
   const { q, text, setText } = useSearchParam();
   const [statementOpen, setStatementOpen] = useStatementParam();
-  const query = useInfiniteQuery({ ...transactionListQuery(q), placeholderData: keepPreviousData });
+  const query = useInfiniteQuery({
+    ...transactionListQuery(book, q),
+    placeholderData: keepPreviousData,
+  });
   const searching = query.isFetching && !query.isFetchingNextPage && !query.isPending;
 
   return (
@@ -38,11 +43,14 @@ export function TransactionsPage() {
       title={<span className="text-lg">{t('heading')}</span>}
       description={t('description')}
       aria-busy={query.isFetching || undefined}
+      // Statements are of the real account (practice is kept apart from them): none in practice.
       actions={
-        <Button variant="secondary" size="sm" onClick={() => setStatementOpen(true)}>
-          <DownloadIcon aria-hidden="true" />
-          {t('statement.open')}
-        </Button>
+        book === 'real' && (
+          <Button variant="secondary" size="sm" onClick={() => setStatementOpen(true)}>
+            <DownloadIcon aria-hidden="true" />
+            {t('statement.open')}
+          </Button>
+        )
       }
     >
       <StatementDialog

@@ -4,8 +4,9 @@ import { Link } from 'react-router';
 import { Badge, buttonClasses, ShieldIcon, type BadgeTone } from '../../../ui';
 
 /**
- * One step of the account review as a card (identity verification, the appropriateness check):
- * where the user stands, what it means, and the next step's link when there is one.
+ * One step of the account review as a card (identity verification, the appropriateness check, and
+ * on the practice dashboard the real account's next step): where the user stands, what it means,
+ * and the next step's link when there is one.
  */
 export function ReviewStepCard({
   id,
@@ -25,7 +26,8 @@ export function ReviewStepCard({
   summary: string;
   /** Something is asked of the user: the card is drawn in the danger tone. */
   urgent: boolean;
-  action?: { to: string; label: string } | undefined;
+  /** `onClick`: what else the click does before the link is followed (show the real account). */
+  action?: { to: string; label: string; onClick?: () => void } | undefined;
   children?: ReactNode;
 }) {
   return (
@@ -52,7 +54,7 @@ export function ReviewStepCard({
         {children}
       </div>
       {action && (
-        <Link to={action.to} className={buttonClasses('primary', 'md')}>
+        <Link to={action.to} onClick={action.onClick} className={buttonClasses('primary', 'md')}>
           {action.label}
         </Link>
       )}

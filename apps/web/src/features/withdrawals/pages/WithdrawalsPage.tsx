@@ -16,7 +16,7 @@ export function WithdrawalsPage() {
   const { tab, selectTab, showSuccess } = useWithdrawalsParams();
   // Money can always leave (docs/product.md principle 4): an account that is not, or no longer,
   // active still withdraws what it holds; only deposits and new trades wait for activation.
-  const summary = useQuery({ ...accountSummaryQuery, enabled: Boolean(user) });
+  const summary = useQuery({ ...accountSummaryQuery('real'), enabled: Boolean(user) });
   if (!user) return null;
 
   return (
