@@ -530,12 +530,3 @@ export async function setCloseRules(
     })
     .where(eq(trades.id, tradeId));
 }
-
-/** The owners of a strategy's open trades (its copiers now), each once. */
-export async function copiersOf(db: DbOrTx, strategyId: string): Promise<string[]> {
-  const rows = await db
-    .selectDistinct({ userId: trades.userId })
-    .from(trades)
-    .where(and(eq(trades.strategyId, strategyId), eq(trades.status, 'open')));
-  return rows.map((row) => row.userId);
-}

@@ -262,8 +262,3 @@ export async function tradeHistory(
     nextCursor,
   };
 }
-
-/** The users with an open copy of a strategy: its copiers, told when it changes hands or stops. */
-export function copiersOf(db: DbOrTx, strategyId: string): Promise<string[]> {
-  return repo.copiersOf(db, strategyId);
-}
