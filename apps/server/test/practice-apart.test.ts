@@ -115,6 +115,10 @@ beforeAll(async () => {
   before = await figures();
   // Someone with real money who also practises: their statements must not move.
   practiser = await fundedInvestor(t, admin, 300_000, 'Pat Practice');
+  // Practice needs a verified e-mail address, and nothing more.
+  await t.db.execute(
+    sql`UPDATE users SET email_verified_at = now() WHERE id = ${practiser.user.id}`,
+  );
   statementsBefore = await statements(practiser.client);
 }, 120_000);
 
