@@ -5,6 +5,7 @@ export {
   documentRetentionDays,
   fourEyesThresholdCents,
   getSetting,
+  practiceSetting,
   registerSettingApprovals,
   traderFeeBounds,
   verificationRequired,
