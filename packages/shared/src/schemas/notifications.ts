@@ -32,6 +32,8 @@ const tradeClosed = z.object({
   plan: z.string(),
   amountCents: centsSchema,
   payoutCents: centsSchema,
+  /** A practice copy (issue 42): virtual money, marked as such wherever the alert is shown. */
+  practice: z.boolean().optional(),
 });
 const strategyEvent = z.object({ strategyId: z.string(), strategy: z.string() });
 const moneyDecision = z.object({ transactionId: z.string(), amountCents: centsSchema });

@@ -343,7 +343,9 @@ export async function openCopyCount(db: DbOrTx, strategyId: string): Promise<num
   const [row] = await db
     .select({ n: sql<string>`count(*)` })
     .from(trades)
-    .where(and(eq(trades.strategyId, strategyId), eq(trades.status, 'open')));
+    .where(
+      and(eq(trades.strategyId, strategyId), eq(trades.status, 'open'), eq(trades.book, 'real')),
+    );
   return Number(row?.n ?? 0);
 }
 
