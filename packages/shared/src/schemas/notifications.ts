@@ -31,7 +31,7 @@ export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
  * to someone who copies it only in practice: the alert and its e-mail say "Practice — virtual
  * money" first. Absent on everything about real money.
  */
-const practiceMark = { practice: z.literal(true).optional() };
+const practiceMark = { practice: z.boolean().optional() };
 
 /** A copy closed by the platform: the plan and what the owner received, in cents. */
 const tradeClosed = z.object({

@@ -1,4 +1,4 @@
-import type { TransactionKind } from '@app/shared/schemas/kinds';
+import type { Book, TransactionKind } from '@app/shared/schemas/kinds';
 import type { TransactionList } from '@app/shared/schemas/transactions';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
@@ -14,17 +14,21 @@ function cursorOf(text: string | undefined) {
   return cursor;
 }
 
-/** A user's own transactions, newest first, as the API's JSON text (one statement builds it). */
+/**
+ * A user's own transactions of one book (real unless `practice`), newest first, as the API's JSON
+ * text (one statement builds it).
+ */
 export function listOwnJson(
   ctx: AppContext,
   userId: string,
-  query: { q?: string | undefined; cursor?: string | undefined; limit: number },
+  query: { book?: Book; q?: string | undefined; cursor?: string | undefined; limit: number },
 ): Promise<string> {
   const cursor = cursorOf(query.cursor);
   // A page without a search is a short index read: it goes on the shared connections. A search
   // reads every transaction of the user's, so it keeps a pooled connection of its own.
   return repo.listTransactionsJson(query.q ? ctx.db : ctx.reads.db, {
     userId,
+    book: query.book ?? 'real',
     ...(query.q ? { q: query.q } : {}),
     ...(cursor ? { cursor } : {}),
     limit: query.limit,
@@ -35,7 +39,7 @@ export function listOwnJson(
 export async function listOwn(
   ctx: AppContext,
   userId: string,
-  query: { q?: string | undefined; cursor?: string | undefined; limit: number },
+  query: { book?: Book; q?: string | undefined; cursor?: string | undefined; limit: number },
 ): Promise<TransactionList> {
   return JSON.parse(await listOwnJson(ctx, userId, query)) as TransactionList;
 }

@@ -166,6 +166,7 @@ async function closeBatch(ctx: AppContext, tick: TickNav, rule: repo.DueRule) {
             plan: c.planTitle,
             amountCents: Number(c.trade.amountCents),
             payoutCents: Number(c.settlement.payoutCents),
+            ...(c.trade.book === 'practice' ? { practice: true } : {}),
           },
         }));
       }),
