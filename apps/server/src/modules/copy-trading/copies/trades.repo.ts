@@ -548,3 +548,21 @@ export async function setCloseRules(
     })
     .where(eq(trades.id, tradeId));
 }
+
+/**
+ * Every open practice copy of the user's with its plan's title, locked FOR UPDATE in id order (a
+ * copy its owner or a scheduled close is closing is waited for, then left out as closed): what a
+ * practice reset closes.
+ */
+export async function lockOpenPracticeTrades(
+  db: DbOrTx,
+  userId: string,
+): Promise<{ trade: TradeRow; planTitle: string }[]> {
+  return db
+    .select({ trade: trades, planTitle: plans.title })
+    .from(trades)
+    .innerJoin(plans, eq(plans.id, trades.planId))
+    .where(and(eq(trades.userId, userId), eq(trades.book, 'practice'), eq(trades.status, 'open')))
+    .orderBy(asc(trades.id))
+    .for('update', { of: trades });
+}

@@ -502,3 +502,49 @@ export async function updateTradeRules(
   });
   return view;
 }
+
+/**
+ * Closes every open practice copy of the user's at its strategy's NAV now, through the same close
+ * as the owner's Close (reason `close`), inside the caller's transaction: each copy is locked
+ * first, so a copy closed meanwhile (by its owner, a stop-loss or another reset) is closed once.
+ * Returns how many it closed, the ledger writes to run (before anything that reads the practice
+ * balance) and the announcements after the commit.
+ */
+export async function closePracticeCopies(
+  ctx: AppContext,
+  tx: Tx,
+  userId: string,
+): Promise<{ closed: number; postLedger: () => Promise<void>; afterCommit: () => void }> {
+  const locked = await repo.lockOpenPracticeTrades(tx, userId);
+  const now = await bookingTime(
+    ctx,
+    tx,
+    locked.map((one) => one.trade.id),
+  );
+  const byStrategy = new Map<string, typeof locked>();
+  for (const one of locked) {
+    byStrategy.set(one.trade.strategyId, [...(byStrategy.get(one.trade.strategyId) ?? []), one]);
+  }
+  const booked: Awaited<ReturnType<typeof bookCloses>>[] = [];
+  for (const [strategyId, ones] of byStrategy) {
+    const loaded = await stateWithPrices(tx, ctx, strategyId, now.getTime());
+    if (!loaded) throw new Error(`strategy ${strategyId} of a practice copy is missing`);
+    const nav = strategyNav(loaded.state, loaded.prices);
+    booked.push(
+      await bookCloses(ctx, tx, {
+        closings: ones.map((one) => settle(one, nav)),
+        reason: 'close',
+        nav,
+        leadTraderId: loaded.row.leadTraderId,
+        now,
+      }),
+    );
+  }
+  return {
+    closed: locked.length,
+    postLedger: async () => {
+      for (const one of booked) await one.postLedger();
+    },
+    afterCommit: () => booked.forEach((one) => one.afterCommit()),
+  };
+}

@@ -56,11 +56,13 @@ export type CopyAccountRole = 'available' | 'invested';
 /** The platform's side of a copy, whatever its book (fees: when no lead trader is paid). */
 export type CopyPlatformRole = 'strategy_pnl' | 'fees';
 
-const USER_KIND_OF: Record<Book, Record<CopyAccountRole, UserAccountKind | PracticeUserAccountKind>> =
-  {
-    real: { available: 'available', invested: 'invested' },
-    practice: { available: 'practice_available', invested: 'practice_invested' },
-  };
+const USER_KIND_OF: Record<
+  Book,
+  Record<CopyAccountRole, UserAccountKind | PracticeUserAccountKind>
+> = {
+  real: { available: 'available', invested: 'invested' },
+  practice: { available: 'practice_available', invested: 'practice_invested' },
+};
 const PLATFORM_KIND_OF: Record<
   Book,
   Record<CopyPlatformRole, PlatformAccountKind | PracticePlatformAccountKind>
