@@ -1,7 +1,4 @@
 import { sql } from 'drizzle-orm';
-import { insertPracticeAccount, practiceAccountOf } from '../src/modules/ledger';
-import { practiceStarted } from '../src/modules/ledger/domain';
-import { postEntry } from '../src/modules/ledger/ledger.service';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminOverview } from '@app/shared/schemas/overview';
 import type { PublicPlan } from '@app/shared/schemas/plans';
@@ -76,28 +73,16 @@ async function statements(client: TestClient) {
 }
 
 /**
- * Opens the user's practice account with $10,000.00 as POST /api/practice/start books it (the
- * account row and the practice.start entry), straight through the ledger: the practice module's
- * routes are not on this branch yet (s19-pcore). Once they are, this is
- * `client.post('/api/practice/start')` answered 201.
+ * A practice copy of the Silver plan opened through the API: the practice account opened (POST
+ * /api/practice/start), then POST /api/trades with book 'practice'.
  */
-async function startPractice(userId: string): Promise<void> {
-  if (await practiceAccountOf(t.db, userId)) return;
-  const now = t.clock.now();
-  await t.db.transaction(async (tx) => {
-    await insertPracticeAccount(tx, { userId, openedAt: now, startingCents: 1_000_000n });
-    await postEntry(tx, practiceStarted(userId, 1_000_000n, 'Practice account opened'), {
-      createdAt: now,
-    });
-  });
-}
-
-/** A practice copy of the Silver plan opened through the API (POST /api/trades, book practice). */
 async function practiseCopy(
   practiser: { client: TestClient; user: { id: string } },
   amount: string,
 ): Promise<CurrentTrade> {
-  await startPractice(practiser.user.id);
+  const started = await practiser.client.post('/api/practice/start');
+  // 201 opened; 200 when it was open already (the second copy below).
+  expect([200, 201], started.body).toContain(started.statusCode);
   const opened = await practiser.client.post('/api/trades', {
     planId: silver.planId,
     amount,
@@ -222,7 +207,9 @@ describe('a practice copy of a strategy', () => {
     expect(exported.closedTrades.map((trade) => trade.id)).not.toContain(practiceTrade.id);
     expect(exported.transactions.every((tx) => tx.book === 'real')).toBe(true);
     expect(exported.openTrades).toEqual([]);
-    expect(exported.practice.account).toMatchObject({ resets: 0 });
+    expect(exported.practice.account).toMatchObject({ startingCents: 1_000_000, resets: 0 });
+    expect(exported.practice.transactions.map((tx) => tx.kind)).toContain('practice_start');
+    expect(exported.transactions.map((tx) => tx.kind)).not.toContain('practice_start');
     expect(exported.practice.openTrades).toEqual([]);
     expect(exported.practice.closedTrades.map((trade) => [trade.id, trade.book])).toEqual([
       [practiceTrade.id, 'practice'],
