@@ -218,6 +218,16 @@ describe('a practice copy of a strategy', () => {
     expect(exported.practice.transactions.every((tx) => tx.book === 'practice')).toBe(true);
   });
 
+  it("stays out of the admin's money list, which still lists the user's real money", async () => {
+    const list = await admin.get(`/api/admin/transactions?userId=${practiser.user.id}&limit=100`);
+    expect(list.statusCode, list.body).toBe(200);
+    const items = list.json<{ items: { kind: string; book: string }[] }>().items;
+    expect(items.map((tx) => tx.kind)).toContain('deposit');
+    expect(items.every((tx) => tx.book === 'real')).toBe(true);
+    const own = await practiser.client.get('/api/transactions?book=practice');
+    expect(own.json<{ items: unknown[] }>().items.length).toBeGreaterThan(0);
+  });
+
   it('its owner is told when the strategy retires, marked practice; a real copier is not', async () => {
     const again = await practiseCopy(practiser, '1500.00');
     expect(again.book).toBe('practice');

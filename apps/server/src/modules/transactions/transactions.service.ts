@@ -53,7 +53,10 @@ export async function getOwn(ctx: AppContext, userId: string, transactionId: str
   return toTransaction(row);
 }
 
-/** Every user's transactions, for admins. */
+/**
+ * Every user's transactions, for admins: the real book's, the money list the back office works
+ * from (practice transactions are virtual money; the overview counts practice apart; issue 42).
+ */
 export async function listAll(
   ctx: AppContext,
   query: {
@@ -70,6 +73,7 @@ export async function listAll(
 ) {
   const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000);
   const page = await repo.listTransactions(ctx.db, {
+    book: 'real',
     ...(query.type ? { type: query.type } : {}),
     ...(query.from ? { from: new Date(`${query.from}T00:00:00Z`) } : {}),
     ...(query.to ? { to: dayAfter(query.to) } : {}),
