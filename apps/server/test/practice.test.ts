@@ -232,6 +232,29 @@ describe('the practice account', () => {
     expect((await practiceSummary(client)).investedCents).toBe(100_000);
   });
 
+  it('a stop-loss closes a practice copy at the tick NAV, and its alert says practice', async () => {
+    await tickAt('100000.00');
+    const { client, user } = await practising('Stella Stop');
+    const trade = await investPractice(client, '1000', { stopLossPct: 10 });
+    await tickAt('85000.00');
+    const { rows } = await t.db.execute<{ status: string; reason: string; payout: string }>(
+      sql`SELECT status, close_reason AS reason, payout_cents::text AS payout
+          FROM trades WHERE id = ${trade.id}`,
+    );
+    expect(rows[0]).toEqual({ status: 'closed', reason: 'stop_loss', payout: '85000' });
+    const alerts = await t.db.execute<{ type: string; params: Record<string, unknown> }>(
+      sql`SELECT type, params FROM notifications WHERE user_id = ${user.id}`,
+    );
+    expect(alerts.rows).toEqual([
+      {
+        type: 'trade_stopped_out',
+        params: expect.objectContaining({ tradeId: trade.id, practice: true }) as unknown,
+      },
+    ]);
+    expect(await balance(user.id, 'practice_available')).toBe(BigInt(START - 100_000 + 85_000));
+    expect(await balance(user.id, 'available')).toBe(0n);
+  });
+
   it('a reset closes every practice copy once, also two resets at once, and starts again', async () => {
     await tickAt('100000.00');
     const { client, user } = await practising('Rita Reset');
