@@ -13,7 +13,7 @@ import { supportMessagesOf } from '../contact';
 import { openTrades, tradeHistory } from '../copy-trading';
 import { notificationsOf, preferencesOf } from '../notifications';
 import { listOwn } from '../transactions';
-import { practiceAccountOf } from '../ledger';
+import { practiceOf } from '../practice';
 import { myVerification } from '../verification';
 import { jsonDocument, type JsonPart } from './domain/json-document';
 
@@ -79,29 +79,17 @@ function bookPages(ctx: AppContext, userId: string, book: Book) {
 }
 
 /** The practice account (issue 42) as the export lists it: apart, every item labelled practice. */
-async function practiceSection(ctx: AppContext, userId: string): Promise<JsonPart> {
+async function practiceSection(ctx: AppContext, user: UserRow): Promise<JsonPart> {
   const practice = shape.practice.shape;
-  const [account, openCopies] = await Promise.all([
-    practiceAccountOf(ctx.db, userId),
-    openTrades(ctx, userId, 'practice'),
+  const [{ account }, openCopies] = await Promise.all([
+    practiceOf(ctx, user),
+    openTrades(ctx, user.id, 'practice'),
   ]);
-  const history = bookPages(ctx, userId, 'practice');
+  const history = bookPages(ctx, user.id, 'practice');
   return {
     key: 'practice',
     parts: [
-      {
-        key: 'account',
-        value: practice.account.parse(
-          account
-            ? {
-                openedAt: account.openedAt.toISOString(),
-                startingCents: Number(account.startingCents),
-                resets: account.resets,
-                lastResetAt: account.lastResetAt?.toISOString() ?? null,
-              }
-            : null,
-        ),
-      },
+      { key: 'account', value: practice.account.parse(account) },
       { key: 'transactions', pages: checked(practice.transactions.element, history.transactions) },
       { key: 'openTrades', value: practice.openTrades.parse(openCopies) },
       { key: 'closedTrades', pages: checked(practice.closedTrades.element, history.closedTrades) },
@@ -150,7 +138,7 @@ export async function openPersonalDataExport(
     allSessionsOf(ctx, userId),
     openTrades(ctx, userId, 'real'),
     preferencesOf(ctx, userId),
-    practiceSection(ctx, userId),
+    practiceSection(ctx, user),
   ]);
   const supportMessages = await supportMessagesOf(ctx, userId);
   const verification = await myVerification(ctx, userId);
