@@ -218,6 +218,20 @@ describe('a practice copy of a strategy', () => {
     expect(exported.practice.transactions.every((tx) => tx.book === 'practice')).toBe(true);
   });
 
+  it("stays out of the operator's journal and balances exports (the real books)", async () => {
+    const day = t.clock.now().toISOString().slice(0, 10);
+    const journal = await admin.get(`/api/admin/exports/journal?from=${day}&to=${day}`);
+    const balances = await admin.get(`/api/admin/exports/balances?at=${day}`);
+    expect([journal.statusCode, balances.statusCode], journal.body + balances.body).toEqual([
+      200, 200,
+    ]);
+    // Real entries are there (the practiser's deposit), practice accounts are not.
+    expect(journal.body).toContain('deposit');
+    expect(journal.body).not.toContain('practice');
+    expect(balances.body).toContain(practiser.user.id);
+    expect(balances.body).not.toContain('practice');
+  });
+
   it("stays out of the admin's money list, which still lists the user's real money", async () => {
     const list = await admin.get(`/api/admin/transactions?userId=${practiser.user.id}&limit=100`);
     expect(list.statusCode, list.body).toBe(200);
