@@ -56,6 +56,7 @@ import { dataExportRoutes } from './modules/data-export';
 import { adminDepositRoutes, depositRoutes } from './modules/deposits';
 import { adminPaymentMethodRoutes, paymentMethodRoutes } from './modules/payment-methods';
 import { adminSettingsRoutes } from './modules/settings';
+import { practiceRoutes } from './modules/practice';
 import { adminAppropriatenessRoutes, appropriatenessRoutes } from './modules/appropriateness';
 import { adminTransactionRoutes, transactionRoutes } from './modules/transactions';
 import {
@@ -346,6 +347,7 @@ async function registerMoneyRoutes(
   await app.register(transactionRoutes(ctx), { prefix: '/api/transactions' });
   await app.register(adminTransactionRoutes(ctx), { prefix: '/api/admin/transactions' });
   await app.register(accountRoutes(ctx), { prefix: '/api/account' });
+  await app.register(practiceRoutes(ctx), { prefix: '/api/practice' });
   await app.register(dataExportRoutes(ctx), { prefix: '/api/account' });
   await app.register(accountClosureRoutes(ctx), { prefix: '/api/account' });
   await app.register(statementRoutes(ctx), { prefix: '/api/statements' });

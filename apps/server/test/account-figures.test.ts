@@ -33,9 +33,10 @@ async function separately(userId: string) {
     pendingWithdrawalsCount: pending.rows[0]?.n,
     pendingDepositsCount: pendingDeposits.rows[0]?.n,
     recent: recent.items.map((item) => item.row),
-    openTrades: (await openTradesOfUser(t.db, userId)).map((one) => ({
+    openTrades: (await openTradesOfUser(t.db, userId, 'real')).map((one) => ({
       trade: {
         id: one.trade.id,
+        book: one.trade.book,
         planId: one.trade.planId,
         strategyId: one.trade.strategyId,
         amountCents: one.trade.amountCents,

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { centsToPlain } from '@app/shared/money';
 import type { Transaction } from '@app/shared/schemas/transactions';
@@ -23,7 +24,10 @@ type Op =
   | { op: 'rejectDeposit'; pick: number }
   | { op: 'withdraw'; user: number; cents: number }
   | { op: 'pay'; pick: number }
-  | { op: 'rejectWithdrawal'; pick: number };
+  | { op: 'rejectWithdrawal'; pick: number }
+  // The practice book (issue 42): virtual money that must never move a real figure.
+  | { op: 'practiceStart'; user: number }
+  | { op: 'practiceReset'; user: number };
 
 const USERS = 2;
 /** A user asks to move `min` to `max` cents: a deposit or a withdrawal request. */
@@ -42,7 +46,12 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   request('withdraw', 100, 30_000),
   decision('pay'),
   decision('rejectWithdrawal'),
+  fc.record({ op: fc.constant('practiceStart' as const), user: fc.nat(USERS - 1) }),
+  fc.record({ op: fc.constant('practiceReset' as const), user: fc.nat(USERS - 1) }),
 );
+
+/** The practice account's starting balance (the setting's default). */
+const PRACTICE_START = 1_000_000;
 
 interface ModelTx {
   id: string;
@@ -66,7 +75,18 @@ describe('model test: random money operations agree with an in-memory model', ()
     await fc.assert(
       fc.asyncProperty(fc.array(opArb, { minLength: 1, maxLength: 14 }), async (ops) => {
         const clients: TestClient[] = [];
-        for (let i = 0; i < USERS; i += 1) clients.push((await activeUser(t)).client);
+        // User 0 verified their e-mail (practice needs nothing else); user 1 did not.
+        const practiceEligible = [true, false];
+        for (let i = 0; i < USERS; i += 1) {
+          const { client, user } = await activeUser(t);
+          if (practiceEligible[i]) {
+            await t.db.execute(
+              sql`UPDATE users SET email_verified_at = now() WHERE id = ${user.id}`,
+            );
+          }
+          clients.push(client);
+        }
+        const practiceStarted = clients.map(() => false);
         const users: ModelUser[] = clients.map(() => ({
           available: 0,
           held: 0,
@@ -80,6 +100,23 @@ describe('model test: random money operations agree with an in-memory model', ()
 
         for (const step of ops) {
           const label = JSON.stringify(step);
+          if (step.op === 'practiceStart' || step.op === 'practiceReset') {
+            const response = await clients[step.user]!.post(
+              step.op === 'practiceStart' ? '/api/practice/start' : '/api/practice/reset',
+            );
+            const expected = !practiceEligible[step.user]
+              ? 403
+              : step.op === 'practiceStart'
+                ? practiceStarted[step.user]
+                  ? 200
+                  : 201
+                : practiceStarted[step.user]
+                  ? 200
+                  : 409;
+            expect(response.statusCode, label).toBe(expected);
+            if (step.op === 'practiceStart' && expected === 201) practiceStarted[step.user] = true;
+            continue;
+          }
           if (step.op === 'deposit') {
             const response = await clients[step.user]!.post('/api/deposits', {
               methodId: cryptoMethod,
@@ -172,10 +209,28 @@ describe('model test: random money operations agree with an in-memory model', ()
           for (const tx of [...deposits, ...withdrawals].filter((x) => x.user === i)) {
             expect(byId.get(tx.id)?.status).toBe(tx.status);
           }
+          // The real list holds no practice row; the practice book holds its start, at its start.
+          expect(list.items.every((item) => item.book === 'real')).toBe(true);
+          if (practiceStarted[i]) {
+            const practice = (await clients[i]!.get('/api/account/summary?book=practice')).json<{
+              availableCents: number;
+              totalDepositsCents: number;
+            }>();
+            expect(practice).toMatchObject({
+              availableCents: PRACTICE_START,
+              totalDepositsCents: 0,
+            });
+          }
         }
         expect(await auditLedger(t.db)).toEqual([]);
+        // No journal entry ever spans the two books (the audit says so too; here on its own).
+        const mixed = await t.db.execute(sql`
+          SELECT p.entry_id FROM postings p JOIN ledger_accounts a ON a.id = p.account_id
+          GROUP BY p.entry_id HAVING count(DISTINCT a.book) > 1`);
+        expect(mixed.rows).toEqual([]);
       }),
       { numRuns: 25 },
     );
-  });
+    // Practice steps (issue 42) make each run longer; a loaded machine needs the margin.
+  }, 120_000);
 });

@@ -38,7 +38,7 @@ describe('the open-trade check of an invest', () => {
       await held;
     });
     await isLocked;
-    const check = repo.planAndOpenTrade(t.db, planId, user.id);
+    const check = repo.planAndOpenTrade(t.db, planId, user.id, 'real');
     await someoneWaitsForALock(t);
     release();
     await closer;

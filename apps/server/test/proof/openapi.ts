@@ -129,6 +129,10 @@ export const ACCESS: Record<string, Access> = {
   'GET /api/account/summary': 'signed-in',
   'GET /api/account/export': 'signed-in', // the caller's own data only, rate-limited
   'GET /api/account/closure': 'signed-in', // what stands between the caller and closing
+  // The practice account (issue 42): the caller's own, no id in any path (another's is unreachable).
+  'GET /api/practice/': 'signed-in',
+  'POST /api/practice/start': 'signed-in',
+  'POST /api/practice/reset': 'signed-in',
   'POST /api/account/closure': 'signed-in', // closes the caller's own account, behind password
   // Back office.
   'GET /api/admin/plans/': 'admin',
@@ -190,6 +194,8 @@ export const ACCESS: Record<string, Access> = {
   'PUT /api/admin/settings/appropriateness': 'admin',
   'GET /api/admin/settings/document-retention': 'admin',
   'PUT /api/admin/settings/document-retention': 'admin',
+  'GET /api/admin/settings/practice': 'admin',
+  'PUT /api/admin/settings/practice': 'admin',
   'GET /api/admin/appropriateness/questionnaire': 'admin',
   'PUT /api/admin/appropriateness/questionnaire': 'admin', // a new version, audited
   'GET /api/admin/appropriateness/users/{id}': 'admin',

@@ -199,6 +199,12 @@ export async function buildWorld(t: TradingTestApp): Promise<World> {
   await enableTwoFactorInDb(t.db, t.ctx.secretsKey, firstStart.user.id);
   const firstStartClient = await loginWithSecondFactor(t, firstStart.user.email, VALID_PASSWORD);
 
+  // Every signed-in role verified its e-mail, so the practice account (issue 42) is theirs to use.
+  await t.db.execute(
+    sql`UPDATE users SET email_verified_at = now()
+        WHERE email_verified_at IS NULL AND deleted_at IS NULL`,
+  );
+
   const bAlerts = await b.client.get('/api/notifications');
   expectStatus(bAlerts, 200, 'notifications of B');
   const bAlert = bAlerts.json<{ notifications: { id: string }[] }>().notifications[0];

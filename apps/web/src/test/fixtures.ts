@@ -78,6 +78,7 @@ export function cryptoMethod(overrides: Partial<PaymentMethod> = {}): PaymentMet
 export function tx(overrides: Partial<Transaction> = {}): Transaction {
   return {
     id: overrides.transactionId ?? 'id-1',
+    book: 'real',
     transactionId: 'TNX-AB12CD',
     kind: 'deposit',
     type: 'credit',
@@ -102,6 +103,7 @@ export function tx(overrides: Partial<Transaction> = {}): Transaction {
 export function openTrade(overrides: Partial<CurrentTrade> = {}): CurrentTrade {
   return {
     id: 't1',
+    book: 'real',
     planId: '11111111-1111-4111-8111-111111111111',
     planTitle: 'Silver',
     strategyId: 's1',

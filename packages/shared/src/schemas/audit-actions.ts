@@ -36,6 +36,7 @@ export const AUDIT_ACTIONS = [
   'settings.appropriateness_required_changed',
   'settings.document_retention_changed',
   'settings.four_eyes_threshold_changed',
+  'settings.practice_changed',
   'settings.sign_in_provider_added',
   'settings.sign_in_provider_changed',
   'settings.sign_in_provider_removed',

@@ -5,6 +5,7 @@ import { activityEntrySchema } from './activity';
 import { meSchema, sessionRecordSchema } from './auth';
 import { adminAssessmentSchema } from './appropriateness';
 import { notificationPreferencesSchema, notificationSchema } from './notifications';
+import { practiceAccountSchema } from './practice';
 import { currentTradeSchema, historyTradeSchema } from './trades';
 import { transactionSchema } from './transactions';
 import { myVerificationSchema } from './verification';
@@ -29,6 +30,18 @@ export const exportedSupportMessageSchema = z.object({
   createdAt: z.string(),
 });
 
+/**
+ * The practice account (issue 42), apart from everything real: virtual money, never mixed into
+ * the real transactions and copies above (each item carries `book: 'practice'` as well).
+ */
+export const exportedPracticeSchema = z.object({
+  /** When it was opened, what it started at and how often it started again; null: never opened. */
+  account: practiceAccountSchema.shape.account,
+  transactions: z.array(transactionSchema),
+  openTrades: z.array(currentTradeSchema),
+  closedTrades: z.array(historyTradeSchema),
+});
+
 export const dataExportSchema = z.object({
   format: z.literal(DATA_EXPORT_FORMAT),
   exportedAt: z.string(),
@@ -38,6 +51,7 @@ export const dataExportSchema = z.object({
     .extend({ emailVerifiedAt: z.string().nullable() }),
   sessions: z.array(exportedSessionSchema),
   activity: z.array(activityEntrySchema),
+  /** The real account's transactions and copies; the practice account's are in `practice`. */
   transactions: z.array(transactionSchema),
   openTrades: z.array(currentTradeSchema),
   closedTrades: z.array(historyTradeSchema),
@@ -55,5 +69,6 @@ export const dataExportSchema = z.object({
   linkedProviders: z.array(identitySchema),
   /** Personal API tokens (their names and dates; a token itself is never kept). */
   apiTokens: z.array(apiTokenSchema),
+  practice: exportedPracticeSchema,
 });
 export type DataExport = z.infer<typeof dataExportSchema>;

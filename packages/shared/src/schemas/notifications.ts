@@ -26,14 +26,22 @@ export const NOTIFICATION_TYPES = [
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
+/**
+ * `practice: true` on an alert about a practice copy (issue 42: virtual money), or about a strategy
+ * to someone who copies it only in practice: the alert and its e-mail say "Practice — virtual
+ * money" first. Absent on everything about real money.
+ */
+const practiceMark = { practice: z.boolean().optional() };
+
 /** A copy closed by the platform: the plan and what the owner received, in cents. */
 const tradeClosed = z.object({
   tradeId: z.string(),
   plan: z.string(),
   amountCents: centsSchema,
   payoutCents: centsSchema,
+  ...practiceMark,
 });
-const strategyEvent = z.object({ strategyId: z.string(), strategy: z.string() });
+const strategyEvent = z.object({ strategyId: z.string(), strategy: z.string(), ...practiceMark });
 const moneyDecision = z.object({ transactionId: z.string(), amountCents: centsSchema });
 const rejected = moneyDecision.extend({ reason: z.string() });
 

@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { centsSchema } from './common';
+import { practiceActivitySchema } from './practice';
 
-/** The admin overview: every figure computed from the ledger and the transaction projection. */
+/**
+ * The admin overview: every figure computed from the ledger and the transaction projection. Users,
+ * money, pending work, volumes and the strategies' AUM and copiers are real money only; practice
+ * (virtual money) is counted apart in `practice`.
+ */
 export const adminOverviewSchema = z.object({
   /**
    * The same sets the admin's user list shows under All, Active and Awaiting review (admins
@@ -14,11 +19,14 @@ export const adminOverviewSchema = z.object({
     active: z.number().int(),
     closed: z.number().int(),
   }),
+  /** The users' real money; the practice book's virtual money is never in it. */
   money: z.object({
     availableCents: centsSchema,
     investedCents: centsSchema,
     heldCents: centsSchema,
   }),
+  /** Practice accounts (issue 42), counted apart from every real figure here. */
+  practice: practiceActivitySchema,
   pending: z.object({
     deposits: z.object({ count: z.number().int(), totalCents: centsSchema }),
     withdrawals: z.object({ count: z.number().int(), totalCents: centsSchema }),

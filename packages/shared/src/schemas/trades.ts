@@ -4,6 +4,7 @@ import { rule } from '../rules';
 import { centsSchema, wholeNumberParam } from './common';
 import { cursorPage, cursorParam, searchParam } from './pages';
 import { TRADE_CLOSE_REASONS } from './kinds';
+import { bookSchema } from './practice';
 import { STOP_LOSS_PCT, TAKE_PROFIT_PCT } from '../trade-rules';
 
 // The rules themselves live without zod, for screens that only show their figures.
@@ -48,6 +49,8 @@ export const createTradeSchema = z.strictObject({
   amount: tradeAmountSchema,
   stopLossPct: stopLossPct.optional(),
   takeProfitPct: takeProfitPct.nullable().optional(),
+  /** The book the copy is paid from: real money unless `practice` (issue 42). */
+  book: bookSchema.optional(),
 });
 export type CreateTradeInput = z.input<typeof createTradeSchema>;
 
@@ -115,6 +118,8 @@ export type StrategyRunBy = (typeof STRATEGY_RUNNERS)[number];
 
 export const currentTradeSchema = z.object({
   id: z.string(),
+  /** Real money or the practice account's virtual money (issue 42), fixed when it opened. */
+  book: bookSchema,
   planId: z.string(),
   planTitle: z.string(),
   strategyId: z.string(),
@@ -175,6 +180,7 @@ export const closedTradeResponseSchema = z.object({ trade: closedTradeSchema });
 
 /** GET /api/trades/history: closed trades, newest close first, searched by plan or strategy. */
 export const tradeHistoryQuerySchema = z.object({
+  book: bookSchema.default('real'),
   q: searchParam,
   cursor: cursorParam,
   limit: wholeNumberParam(1, 50).default(20),
@@ -188,6 +194,8 @@ export type TradeHistoryQuery = z.input<typeof tradeHistoryQuerySchema>;
  */
 export const historyTradeSchema = z.object({
   id: z.string(),
+  /** Real money or the practice account's virtual money (issue 42). */
+  book: bookSchema,
   planTitle: z.string(),
   strategyName: z.string(),
   /** Who ran the copied strategy, so a demo strategy is labelled (optional for old fixtures). */

@@ -42,6 +42,9 @@ export const transactionDescriptionSchema = z.discriminatedUnion('code', [
     reason: z.string(),
   }),
   z.object({ code: z.literal('referral_bonus'), name: z.string() }),
+  /** The practice account opened, or started again, with its virtual balance (issue 42). */
+  z.object({ code: z.literal('practice_start') }),
+  z.object({ code: z.literal('practice_reset') }),
 ]);
 export type TransactionDescription = z.infer<typeof transactionDescriptionSchema>;
 
@@ -87,5 +90,9 @@ export function englishDescription(description: TransactionDescription): string 
       return `${ADJUSTMENT_LABELS[description.bucket]}: ${description.reason}`;
     case 'referral_bonus':
       return `Referral bonus: ${description.name} joined`;
+    case 'practice_start':
+      return 'Practice account opened with virtual money';
+    case 'practice_reset':
+      return 'Practice account started again';
   }
 }

@@ -3,6 +3,7 @@ import { centsSchema } from './common';
 import { cursorPage, cursorParam, searchParam } from './pages';
 import { PAYMENT_CHANNELS, TRANSACTION_KINDS } from './kinds';
 import { transactionDescriptionSchema } from './transaction-descriptions';
+import { bookSchema } from './practice';
 import { rule } from '../rules';
 
 export const TRANSACTION_TYPES = ['credit', 'withdraw'] as const;
@@ -23,6 +24,8 @@ export type ChainTx = z.infer<typeof chainTxSchema>;
  */
 export const transactionSchema = z.object({
   id: z.string(),
+  /** Real money or the practice account's virtual money (issue 42). */
+  book: bookSchema,
   transactionId: z.string(),
   kind: z.enum(TRANSACTION_KINDS),
   type: z.enum(TRANSACTION_TYPES),
@@ -61,6 +64,8 @@ export type Transaction = z.infer<typeof transactionSchema>;
 export const TRANSACTION_PAGE_MAX = 100;
 
 export const transactionListQuerySchema = z.object({
+  /** The user's real transactions unless `practice` (issue 42). */
+  book: bookSchema.default('real'),
   /** Matches transactionId, crypto or description, case-insensitively. */
   q: searchParam,
   cursor: cursorParam,

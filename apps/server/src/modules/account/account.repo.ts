@@ -1,9 +1,11 @@
 import type { SharedReads } from '../../db/performance';
-import type { UserAccountKind, UserBalances } from '../ledger';
+import type { Book } from '@app/shared/schemas/kinds';
+import type { UserBalances } from '../ledger';
 import type { TransactionRow } from '../../db/schema';
 import type { OpenTradeFactsJson } from '../copy-trading';
 
 export interface AccountFigures {
+  /** The book's balances (practice_available and practice_invested as available and invested). */
   balances: UserBalances;
   /** Net movement of the user's own accounts per journal entry kind. */
   netByEntryKind: Map<string, bigint>;
@@ -16,12 +18,12 @@ export interface AccountFigures {
 }
 
 /**
- * The user's open trades (`$1`), newest first, as one JSON array of OpenTradeFactsJson (what
+ * The user's open trades (`$1`) in the book `$2`, newest first, as one JSON array of OpenTradeFactsJson (what
  * valuing them needs, trades.service valueOpenTrades): numbers exact as text.
  */
 const OPEN_TRADES_SQL = `
   SELECT coalesce(json_agg(json_build_object(
-      'id', t.id, 'planId', t.plan_id, 'strategyId', t.strategy_id,
+      'id', t.id, 'book', t.book, 'planId', t.plan_id, 'strategyId', t.strategy_id,
       'amountCents', t.amount_cents::text, 'units', t.units::text, 'entryNav', t.entry_nav::text,
       'stopLossPct', t.stop_loss_pct, 'takeProfitPct', t.take_profit_pct,
       'performanceFeePct', t.performance_fee_pct::text,
@@ -38,7 +40,7 @@ const OPEN_TRADES_SQL = `
   FROM trades t
   JOIN plans p ON p.id = t.plan_id
   JOIN strategies s ON s.id = t.strategy_id
-  WHERE t.user_id = $1 AND t.status = 'open'`;
+  WHERE t.user_id = $1 AND t.status = 'open' AND t.book = $2`;
 
 /**
  * Everything the dashboard reads from the ledger in one statement (one round trip, one pooled
@@ -51,7 +53,7 @@ const OPEN_TRADES_SQL = `
 const FIGURES_SQL = `
   SELECT
     (SELECT coalesce(json_object_agg(kind, balance::text), '{}')
-       FROM ledger_accounts WHERE user_id = $1) AS balances,
+       FROM ledger_accounts WHERE user_id = $1 AND book = $2) AS balances,
     (SELECT coalesce(json_object_agg(entry_kind, net::text), '{}')
        FROM ledger_user_totals WHERE user_id = $1) AS net_by_entry_kind,
     (SELECT count(*)::int FROM pending_transactions
@@ -59,7 +61,7 @@ const FIGURES_SQL = `
     (SELECT count(*)::int FROM pending_transactions
        WHERE user_id = $1 AND kind = 'deposit') AS pending_deposits,
     (SELECT coalesce(json_agg(json_build_object(
-         'id', t.id, 'transactionId', t.transaction_id, 'userId', t.user_id, 'kind', t.kind,
+         'id', t.id, 'book', t.book, 'transactionId', t.transaction_id, 'userId', t.user_id, 'kind', t.kind,
          'type', t.type, 'status', t.status, 'amountCents', t.amount_cents::text,
          'feeCents', t.fee_cents::text, 'description', t.description,
          'descriptionParts', t.description_parts, 'crypto', t.crypto, 'channel', t.channel,
@@ -70,7 +72,7 @@ const FIGURES_SQL = `
          'decidedAt', t.decided_at::text, 'createdAt', t.created_at::text,
          'updatedAt', t.updated_at::text)
        ORDER BY t.created_at DESC, t.id DESC), '[]')
-     FROM (SELECT * FROM transactions WHERE user_id = $1
+     FROM (SELECT * FROM transactions WHERE user_id = $1 AND book = $2
            ORDER BY created_at DESC, id DESC LIMIT 3) t) AS recent,
     (${OPEN_TRADES_SQL}) AS open_trades`;
 
@@ -87,7 +89,7 @@ type RecentJson = Omit<
 };
 
 interface FiguresRow {
-  balances: Partial<Record<UserAccountKind, string>>;
+  balances: Record<string, string>;
   net_by_entry_kind: Record<string, string>;
   pending_withdrawals: number;
   pending_deposits: number;
@@ -106,24 +108,33 @@ function toRow(json: RecentJson): TransactionRow {
   };
 }
 
+/** The book's account kinds, by the balance each is read as. */
+const BALANCE_OF: Record<Book, Record<string, keyof UserBalances>> = {
+  real: { available: 'available', withdrawal_hold: 'withdrawal_hold', invested: 'invested' },
+  practice: { practice_available: 'available', practice_invested: 'invested' },
+};
+
 /**
- * The user's dashboard figures; every subquery is scoped to `userId`. One short statement, on the
- * shared read connections (a named statement, parsed and planned once on each).
+ * The user's dashboard figures in one book; every subquery is scoped to `userId` (and the book:
+ * the per-kind totals are read whole, the practice kinds being their own). One short statement,
+ * on the shared read connections (a named statement, parsed and planned once on each).
  */
 export async function accountFigures(
   reads: Pick<SharedReads, 'query'>,
   userId: string,
+  book: Book = 'real',
 ): Promise<AccountFigures> {
   const result = await reads.query<FiguresRow>({
     name: 'account_figures',
     text: FIGURES_SQL,
-    values: [userId],
+    values: [userId, book],
   });
   const row = result.rows[0];
   if (!row) throw new Error('account figures returned no row');
   const balances: UserBalances = { available: 0n, withdrawal_hold: 0n, invested: 0n };
-  for (const [kind, balance] of Object.entries(row.balances) as [UserAccountKind, string][]) {
-    balances[kind] = BigInt(balance);
+  for (const [kind, balance] of Object.entries(row.balances)) {
+    const as = BALANCE_OF[book][kind];
+    if (as) balances[as] = BigInt(balance);
   }
   return {
     balances,

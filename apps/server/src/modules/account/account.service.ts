@@ -1,6 +1,14 @@
 import type { AccountSummary } from '@app/shared/schemas/account';
+import type { Book } from '@app/shared/schemas/kinds';
 import type { AppContext } from '../../context';
-import { BONUS_ENTRY_KINDS, ENTRY_KINDS, PROFIT_ENTRY_KINDS, toTransaction } from '../ledger';
+import {
+  BONUS_ENTRY_KINDS,
+  ENTRY_KINDS,
+  PRACTICE_PROFIT_ENTRY_KINDS,
+  PROFIT_ENTRY_KINDS,
+  practiceAccountOf,
+  toTransaction,
+} from '../ledger';
 import { valueOpenTrades } from '../copy-trading';
 import { accountFigures } from './account.repo';
 import { allocation } from './domain/allocation';
@@ -14,17 +22,29 @@ const sumOf = (byKind: Map<string, bigint>, kinds: readonly string[]) =>
  * The dashboard's figures, all read from the ledger: balances from the user's accounts, totals
  * from the net movement of the user's accounts per entry kind.
  * Open trades count at their value now (units × NAV), not at cost.
+ *
+ * The practice book (issue 42) the same way, from its own accounts, copies and entry kinds: no
+ * deposits, withdrawals, bonus or pending withdrawals (virtual money has none); the profit is its
+ * copies' realised results since the practice account opened (PRACTICE_PROFIT_ENTRY_KINDS, history
+ * kept across resets); percentUp is against the balance it last started at (the starting amount
+ * plays the part of net deposits), null before it is opened.
  */
-export async function summary(ctx: AppContext, userId: string): Promise<AccountSummary> {
+export async function summary(
+  ctx: AppContext,
+  userId: string,
+  book: Book = 'real',
+): Promise<AccountSummary> {
   // One statement: the figures and the open trades from one snapshot.
-  const figures = await accountFigures(ctx.reads, userId);
+  const figures = await accountFigures(ctx.reads, userId, book);
   const trades = await valueOpenTrades(ctx, figures.openTrades);
   const { balances, netByEntryKind: byKind, pendingWithdrawalsCount, recent } = figures;
-  const deposits = byKind.get(ENTRY_KINDS.deposit) ?? 0n;
+  const deposits = book === 'real' ? (byKind.get(ENTRY_KINDS.deposit) ?? 0n) : 0n;
   // withdrawal.pay takes the gross amount off the user's hold: its net is minus the withdrawals.
-  const withdrawals = -(byKind.get(ENTRY_KINDS.withdrawalPay) ?? 0n);
+  const withdrawals = book === 'real' ? -(byKind.get(ENTRY_KINDS.withdrawalPay) ?? 0n) : 0n;
   const openTradeValue = trades.reduce((total, trade) => total + BigInt(trade.valueCents), 0n);
   const cash = balances.available + balances.withdrawal_hold;
+  const started =
+    book === 'practice' ? (await practiceAccountOf(ctx.db, userId))?.startingCents : undefined;
   return {
     availableCents: Number(balances.available),
     heldCents: Number(balances.withdrawal_hold),
@@ -32,15 +52,17 @@ export async function summary(ctx: AppContext, userId: string): Promise<AccountS
     balanceCents: Number(cash + openTradeValue),
     totalDepositsCents: Number(deposits),
     totalWithdrawalsCents: Number(withdrawals),
-    totalProfitCents: Number(sumOf(byKind, PROFIT_ENTRY_KINDS)),
-    totalBonusCents: Number(sumOf(byKind, BONUS_ENTRY_KINDS)),
+    totalProfitCents: Number(
+      sumOf(byKind, book === 'real' ? PROFIT_ENTRY_KINDS : PRACTICE_PROFIT_ENTRY_KINDS),
+    ),
+    totalBonusCents: book === 'real' ? Number(sumOf(byKind, BONUS_ENTRY_KINDS)) : 0,
     percentUp: percentUp({
       balanceCents: cash,
       openTradeValueCents: openTradeValue,
-      depositsCents: deposits,
+      depositsCents: book === 'real' ? deposits : (started ?? 0n),
       withdrawalsCents: withdrawals,
     }),
-    pendingWithdrawalsCount,
+    pendingWithdrawalsCount: book === 'real' ? pendingWithdrawalsCount : 0,
     openTrades: trades,
     openTradesValueCents: Number(openTradeValue),
     openTradesProfitCents: trades.reduce((total, trade) => total + trade.profitCents, 0),

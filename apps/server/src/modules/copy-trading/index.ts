@@ -20,6 +20,9 @@ export {
   type StrategyPlans,
 } from './strategies/strategy-plans';
 
+// Copies: the practice reset's closes (issue 42).
+export { closePracticeCopies } from './copies/trades.service';
+
 // Copies: the account's valuation and export, the statements' trade history.
 export {
   closedTradePages,

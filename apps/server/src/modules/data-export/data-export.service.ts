@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import type { z } from 'zod';
 import { DATA_EXPORT_FORMAT, dataExportSchema } from '@app/shared/schemas/data-export';
+import type { Book } from '@app/shared/schemas/kinds';
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { activityOf, recordAudit } from '../audit';
@@ -12,6 +13,7 @@ import { supportMessagesOf } from '../contact';
 import { openTrades, tradeHistory } from '../copy-trading';
 import { notificationsOf, preferencesOf } from '../notifications';
 import { listOwn } from '../transactions';
+import { practiceOf } from '../practice';
 import { myVerification } from '../verification';
 import { jsonDocument, type JsonPart } from './domain/json-document';
 
@@ -63,22 +65,51 @@ const list = <K extends keyof typeof shape>(
 ): JsonPart => ({ key, pages: checked(schema, source) });
 
 /**
+ * The user's long histories in one book (the real account's, or the practice account's apart),
+ * each read a keyset page at a time only as the document is written (nothing is read until then).
+ */
+function bookPages(ctx: AppContext, userId: string, book: Book) {
+  return {
+    transactions: pages((cursor) => listOwn(ctx, userId, { cursor, limit: PAGE, book })),
+    closedTrades: pages(async (cursor) => {
+      const page = await tradeHistory(ctx, userId, { cursor, limit: PAGE, book });
+      return { items: page.trades, nextCursor: page.nextCursor };
+    }),
+  };
+}
+
+/** The practice account (issue 42) as the export lists it: apart, every item labelled practice. */
+async function practiceSection(ctx: AppContext, user: UserRow): Promise<JsonPart> {
+  const practice = shape.practice.shape;
+  const [{ account }, openCopies] = await Promise.all([
+    practiceOf(ctx, user),
+    openTrades(ctx, user.id, 'practice'),
+  ]);
+  const history = bookPages(ctx, user.id, 'practice');
+  return {
+    key: 'practice',
+    parts: [
+      { key: 'account', value: practice.account.parse(account) },
+      { key: 'transactions', pages: checked(practice.transactions.element, history.transactions) },
+      { key: 'openTrades', value: practice.openTrades.parse(openCopies) },
+      { key: 'closedTrades', pages: checked(practice.closedTrades.element, history.closedTrades) },
+    ],
+  };
+}
+
+/**
  * The user's long histories, each read a keyset page at a time only as the document is written
- * (nothing is read until then).
+ * (nothing is read until then): the real account's copies and transactions.
  */
 function historyPages(ctx: AppContext, userId: string) {
   return {
+    ...bookPages(ctx, userId, 'real'),
     activity: pages(async (cursor) => {
       const page = await activityOf(ctx, userId, {
         before: cursor === undefined ? undefined : Number(cursor),
         limit: ACTIVITY_PAGE,
       });
       return { items: page.entries, nextCursor: page.nextBefore };
-    }),
-    transactions: pages((cursor) => listOwn(ctx, userId, { cursor, limit: PAGE })),
-    closedTrades: pages(async (cursor) => {
-      const page = await tradeHistory(ctx, userId, { cursor, limit: PAGE });
-      return { items: page.trades, nextCursor: page.nextCursor };
     }),
     notifications: pages(async (cursor) => {
       const page = await notificationsOf(ctx, userId, { cursor, limit: PAGE });
@@ -90,6 +121,8 @@ function historyPages(ctx: AppContext, userId: string) {
 /**
  * "Download my data": everything the platform holds about the user, each part read through its
  * owning module with the user's own id (never another user's rows), and the download audited.
+ * The practice account's copies and transactions (issue 42) are listed apart, in `practice`, never
+ * among the real ones.
  * The long lists (activity, transactions, closed trades, notifications) are read a keyset page at
  * a time as the reply is written, so a history of 100,000 rows never sits in memory whole and no
  * single step holds the event loop for long; the document is the same JSON as before.
@@ -101,10 +134,11 @@ export async function openPersonalDataExport(
 ): Promise<PersonalDataExport> {
   const userId = user.id;
   const exportedAt = ctx.clock.now().toISOString();
-  const [sessions, trades, preferences] = await Promise.all([
+  const [sessions, trades, preferences, practice] = await Promise.all([
     allSessionsOf(ctx, userId),
-    openTrades(ctx, userId),
+    openTrades(ctx, userId, 'real'),
     preferencesOf(ctx, userId),
+    practiceSection(ctx, user),
   ]);
   const supportMessages = await supportMessagesOf(ctx, userId);
   const verification = await myVerification(ctx, userId);
@@ -141,6 +175,7 @@ export async function openPersonalDataExport(
     value('appropriatenessAssessments', appropriatenessAssessments),
     value('linkedProviders', linkedProviders),
     value('apiTokens', apiTokens),
+    practice,
   ];
   return { exportedAt, body: Readable.from(jsonDocument(parts)) };
 }

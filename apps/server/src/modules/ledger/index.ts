@@ -3,10 +3,14 @@ export {
   BONUS_ENTRY_KINDS,
   ENTRY_KINDS,
   PROFIT_ENTRY_KINDS,
+  PRACTICE_PROFIT_ENTRY_KINDS,
   adjustment,
+  bookAccount,
   depositApproved,
   entryFromMoves,
   platformAccount,
+  practiceReset,
+  practiceStarted,
   referralBonus,
   userAccount,
   withdrawalHeld,
@@ -36,3 +40,12 @@ export {
   withFundsCheck,
 } from './money.common';
 export { toTransaction } from './transaction.view';
+export {
+  insertPracticeAccount,
+  markPracticeReset,
+  practiceAccountOf,
+  practiceAvailableCents,
+  requirePracticeStarted,
+  requirePracticeUser,
+  type PracticeAccountRow,
+} from './practice-accounts';

@@ -68,9 +68,42 @@ const CHECKS: Check[] = [
       `user ${String(r.user_id)} ${String(r.entry_kind)}: kept ${String(r.kept)}, postings ${String(r.posted)}`,
   },
   {
-    name: 'all balances together sum to zero',
-    query: sql`SELECT sum(balance) AS total FROM ledger_accounts HAVING sum(balance) <> 0`,
-    describe: (r) => `total ${String(r.total)}`,
+    // Each book on its own (issue 42): virtual money is never the counter-side of real money.
+    name: "each book's balances together sum to zero",
+    query: sql`
+      SELECT book, sum(balance) AS total FROM ledger_accounts
+      GROUP BY book HAVING sum(balance) <> 0`,
+    describe: (r) => `${String(r.book)}: total ${String(r.total)}`,
+  },
+  {
+    name: 'no entry spans two books',
+    query: sql`
+      SELECT p.entry_id, string_agg(DISTINCT a.book, ', ') AS books
+      FROM postings p JOIN ledger_accounts a ON a.id = p.account_id
+      GROUP BY p.entry_id HAVING count(DISTINCT a.book) > 1`,
+    describe: (r) => `entry ${String(r.entry_id)}: ${String(r.books)}`,
+  },
+  {
+    name: 'an entry of a practice kind is in the practice book, any other in the real book',
+    query: sql`
+      SELECT DISTINCT e.id, e.kind, a.book
+      FROM journal_entries e
+      JOIN postings p ON p.entry_id = e.id
+      JOIN ledger_accounts a ON a.id = p.account_id
+      WHERE (e.kind LIKE 'practice.%') <> (a.book = 'practice')`,
+    describe: (r) => `entry ${String(r.id)} (${String(r.kind)}) in the ${String(r.book)} book`,
+  },
+  {
+    name: "a transaction's entries are in the transaction's book",
+    query: sql`
+      SELECT DISTINCT t.transaction_id, t.book AS transaction_book, a.book AS entry_book
+      FROM transactions t
+      JOIN journal_entries e ON e.transaction_id = t.id
+      JOIN postings p ON p.entry_id = e.id
+      JOIN ledger_accounts a ON a.id = p.account_id
+      WHERE a.book <> t.book`,
+    describe: (r) =>
+      `${String(r.transaction_id)} (${String(r.transaction_book)}) has an entry in the ${String(r.entry_book)} book`,
   },
   {
     name: 'no user account is negative',
@@ -142,19 +175,21 @@ const CHECKS: Check[] = [
     describe: (r) => `${String(r.transaction_id)} (${String(r.status)})`,
   },
   {
-    name: "each user's invested balance equals the amounts of their open trades",
+    name: "each user's invested balance equals the amounts of their open trades, per book",
     query: sql`
       WITH invested AS (
-        SELECT user_id, balance FROM ledger_accounts WHERE kind = 'invested'
+        SELECT user_id, book, balance FROM ledger_accounts
+        WHERE kind IN ('invested', 'practice_invested')
       ), open AS (
-        SELECT user_id, sum(amount_cents) AS amount FROM trades WHERE status = 'open' GROUP BY user_id
+        SELECT user_id, book, sum(amount_cents) AS amount FROM trades WHERE status = 'open'
+        GROUP BY user_id, book
       )
-      SELECT coalesce(i.user_id, o.user_id) AS user_id, coalesce(i.balance, 0) AS invested,
-             coalesce(o.amount, 0) AS open
-      FROM invested i FULL JOIN open o ON o.user_id = i.user_id
+      SELECT coalesce(i.user_id, o.user_id) AS user_id, coalesce(i.book, o.book) AS book,
+             coalesce(i.balance, 0) AS invested, coalesce(o.amount, 0) AS open
+      FROM invested i FULL JOIN open o ON o.user_id = i.user_id AND o.book = i.book
       WHERE coalesce(i.balance, 0) <> coalesce(o.amount, 0)`,
     describe: (r) =>
-      `user ${String(r.user_id)}: invested ${String(r.invested)}, open trades ${String(r.open)}`,
+      `user ${String(r.user_id)} (${String(r.book)}): invested ${String(r.invested)}, open trades ${String(r.open)}`,
   },
   {
     name: 'a closed trade paid out its value at exit: floor(units x exit NAV x 100) = payout + fee',

@@ -7,6 +7,7 @@ export function toTransaction(row: TransactionRow): Transaction {
   const net = row.type === 'withdraw' ? row.amountCents - row.feeCents : row.amountCents;
   return {
     id: row.id,
+    book: row.book,
     transactionId: row.transactionId,
     kind: row.kind,
     type: row.type,

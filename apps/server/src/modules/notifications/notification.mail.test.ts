@@ -27,3 +27,54 @@ describe('the strategy_retired e-mail', () => {
     expect(mail.text).not.toMatch(/no more orders|órdenes|keine Orders/);
   });
 });
+
+/** An alert about the practice account (issue 42) says "Practice — virtual money" first. */
+describe('an alert about a practice copy', () => {
+  const stoppedOut = {
+    type: 'trade_stopped_out',
+    params: {
+      tradeId: '22222222-2222-4222-8222-222222222222',
+      plan: 'Silver',
+      amountCents: 100_000,
+      payoutCents: 60_000,
+    },
+  } as const;
+  const practice = { ...stoppedOut, params: { ...stoppedOut.params, practice: true } } as const;
+
+  it.each([
+    ['en', '[Practice] Your Silver copy was closed by its stop-loss', 'Practice — virtual money.'],
+    [
+      'es',
+      '[Práctica] Su copia del plan Silver se cerró por su stop-loss',
+      'Práctica — dinero virtual.',
+    ],
+    [
+      'de',
+      '[Übung] Ihre Kopie des Plans Silver wurde durch den Stop-Loss geschlossen',
+      'Übung — virtuelles Geld.',
+    ],
+  ] as const)(
+    '%s: the subject is prefixed and the marker comes before the greeting',
+    (language, subject, marker) => {
+      const mail = notificationMail(brand, language, 'Ada', practice);
+      expect(mail.subject).toBe(subject);
+      expect(mail.text.indexOf(marker)).toBeGreaterThanOrEqual(0);
+      expect(mail.text.indexOf(marker)).toBeLessThan(mail.text.indexOf('Ada'));
+      expect(mail.html).toContain(marker);
+    },
+  );
+
+  it('a real copy carries no marker', () => {
+    const mail = notificationMail(brand, 'en', 'Ada', stoppedOut);
+    expect(mail.subject).toBe('Your Silver copy was closed by its stop-loss');
+    expect(mail.text).not.toContain('Practice');
+  });
+
+  it('a strategy event to a practice-only copier is marked too', () => {
+    const mail = notificationMail(brand, 'en', 'Ada', {
+      ...event,
+      params: { ...event.params, practice: true },
+    });
+    expect(mail.subject).toBe('[Practice] The Tom Trend strategy is retired');
+  });
+});

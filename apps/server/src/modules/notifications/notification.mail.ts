@@ -20,6 +20,11 @@ type Writers = { [T in NotificationType]: (p: NotificationParams<T>) => Written 
 
 interface Language {
   hello: (name: string) => string;
+  /**
+   * What an alert about the practice account (params `practice: true`, issue 42) says first: a
+   * subject prefix and a marker line above the greeting, so virtual money is never read as real.
+   */
+  practice: { subject: string; marker: string };
   action: { transactions: string; dashboard: string };
   buckets: Record<'balance' | 'profit' | 'bonus', string>;
   write: Writers;
@@ -30,6 +35,10 @@ const fee = (p: { amountCents: number; netCents: number }) => usd(p.amountCents 
 
 const en: Language = {
   hello: (name) => `Hello ${name},`,
+  practice: {
+    subject: '[Practice]',
+    marker: 'Practice — virtual money. This is about your practice account: no real money moved.',
+  },
   action: { transactions: 'View Transactions', dashboard: 'Go to your dashboard' },
   buckets: { balance: 'balance', profit: 'profit', bonus: 'bonus' },
   write: {
@@ -127,6 +136,11 @@ const en: Language = {
 
 const es: Language = {
   hello: (name) => `Hola ${name}:`,
+  practice: {
+    subject: '[Práctica]',
+    marker:
+      'Práctica — dinero virtual. Esto es sobre su cuenta de práctica: no se movió dinero real.',
+  },
   action: { transactions: 'Ver transacciones', dashboard: 'Ir a su panel' },
   buckets: { balance: 'saldo', profit: 'beneficio', bonus: 'bono' },
   write: {
@@ -224,6 +238,11 @@ const es: Language = {
 
 const de: Language = {
   hello: (name) => `Hallo ${name},`,
+  practice: {
+    subject: '[Übung]',
+    marker:
+      'Übung — virtuelles Geld. Es geht um Ihr Übungskonto: Es wurde kein echtes Geld bewegt.',
+  },
   action: { transactions: 'Transaktionen ansehen', dashboard: 'Zum Dashboard' },
   buckets: { balance: 'Guthaben', profit: 'Gewinn', bonus: 'Bonus' },
   write: {
@@ -342,7 +361,11 @@ const BUTTON_PAGE: Record<NotificationType, keyof Language['action']> = {
   verification_rejected: 'dashboard',
 };
 
-/** The e-mail of one alert to `name`, in `language`; its template is the alert's type. */
+/**
+ * The e-mail of one alert to `name`, in `language`; its template is the alert's type. An alert
+ * about the practice account says so first: "[Practice]" before the subject, the marker line
+ * before the greeting.
+ */
 export function notificationMail(
   brand: Brand,
   language: NotificationLanguage,
@@ -354,11 +377,12 @@ export function notificationMail(
   const written = write(event.params);
   const page = BUTTON_PAGE[event.type];
   const action = { label: lang.action[page], url: `${brand.publicUrl}/${page}` };
+  const practice = 'practice' in event.params && event.params.practice === true;
   return composeMail(
     brand,
     event.type,
-    written.subject,
-    [lang.hello(name), ...written.paragraphs],
+    practice ? `${lang.practice.subject} ${written.subject}` : written.subject,
+    [...(practice ? [lang.practice.marker] : []), lang.hello(name), ...written.paragraphs],
     action,
   );
 }

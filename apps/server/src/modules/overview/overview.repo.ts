@@ -29,16 +29,41 @@ export async function userCounts(db: DbOrTx) {
   };
 }
 
-/** Sums of the users' ledger accounts, by kind (balances are kept equal to their postings). */
+/**
+ * Sums of the users' ledger accounts, by kind (balances are kept equal to their postings): the
+ * real money, and apart from it the virtual money in practice copies (issue 42), which the real
+ * kinds never include.
+ */
 export async function userMoney(db: DbOrTx) {
   const { rows } = await db.execute<{ kind: string; total: string }>(sql`
     SELECT kind, coalesce(sum(balance), 0) AS total FROM ledger_accounts
     WHERE user_id IS NOT NULL GROUP BY kind`);
   const byKind = new Map(rows.map((r) => [r.kind, toNumber(r.total)]));
   return {
-    availableCents: byKind.get('available') ?? 0,
-    investedCents: byKind.get('invested') ?? 0,
-    heldCents: byKind.get('withdrawal_hold') ?? 0,
+    real: {
+      availableCents: byKind.get('available') ?? 0,
+      investedCents: byKind.get('invested') ?? 0,
+      heldCents: byKind.get('withdrawal_hold') ?? 0,
+    },
+    practiceInvestedCents: byKind.get('practice_invested') ?? 0,
+  };
+}
+
+/**
+ * The practice accounts (issue 42), counted apart from every real figure: how many were opened,
+ * how many users hold an open practice copy, and how many such copies there are.
+ */
+export async function practiceCounts(db: DbOrTx) {
+  const { rows } = await db.execute<{ accounts: string; practising: string; copies: string }>(sql`
+    SELECT (SELECT count(*) FROM practice_accounts) AS accounts,
+           count(DISTINCT user_id) AS practising,
+           count(*) AS copies
+    FROM trades WHERE status = 'open' AND book = 'practice'`);
+  const row = rows[0];
+  return {
+    accounts: toNumber(row?.accounts),
+    practising: toNumber(row?.practising),
+    openCopies: toNumber(row?.copies),
   };
 }
 
@@ -54,7 +79,10 @@ export async function pendingTotals(db: DbOrTx) {
   return { deposits: of('deposit'), withdrawals: of('withdrawal') };
 }
 
-/** Approved deposits and paid withdrawals per UTC day, over the `days` days ending `now`. */
+/**
+ * Approved deposits and paid withdrawals per UTC day, over the `days` days ending `now` (real
+ * money only: the practice book has no deposits or withdrawals).
+ */
 export async function dailyVolumes(db: DbOrTx, now: Date, days: number) {
   const { rows } = await db.execute<{ day: string; deposits: string; withdrawals: string }>(sql`
     WITH d AS (
@@ -66,7 +94,7 @@ export async function dailyVolumes(db: DbOrTx, now: Date, days: number) {
            coalesce(sum(t.amount_cents) FILTER (WHERE t.kind = 'deposit'), 0) AS deposits,
            coalesce(sum(t.amount_cents) FILTER (WHERE t.kind = 'withdrawal'), 0) AS withdrawals
     FROM d LEFT JOIN transactions t
-      ON t.status = 'success' AND t.kind IN ('deposit', 'withdrawal')
+      ON t.status = 'success' AND t.kind IN ('deposit', 'withdrawal') AND t.book = 'real'
      AND (coalesce(t.decided_at, t.created_at) AT TIME ZONE 'UTC')::date = d.day
     GROUP BY d.day ORDER BY d.day`);
   return rows.map((r) => ({

@@ -4,6 +4,7 @@ import {
   documentRetentionSettingSchema,
 } from '@app/shared/schemas/appropriateness';
 import type { z } from 'zod';
+import { practiceSettingSchema } from '@app/shared/schemas/practice';
 import {
   approvalResponseSchema,
   fourEyesSettingSchema,
@@ -60,7 +61,8 @@ function settingRoutes<Setting, Body>(
 /**
  * GET and PUT /api/admin/settings/four-eyes
  * {threshold}, /verification, /trader-fees, /appropriateness {appropriatenessRequired},
- * /document-retention {retentionDays} — admin, audited.
+ * /document-retention {retentionDays}, /practice {practiceEnabled, startingCents} — admin,
+ * audited.
  */
 export function adminSettingsRoutes(ctx: AppContext) {
   return adminRoutes((app) => {
@@ -106,6 +108,14 @@ export function adminSettingsRoutes(ctx: AppContext) {
       { setting: documentRetentionSettingSchema, body: documentRetentionSettingSchema },
       () => service.documentRetentionSetting(ctx),
       service.updateDocumentRetentionSetting,
+    );
+    settingRoutes(
+      app,
+      ctx,
+      '/practice',
+      { setting: practiceSettingSchema, body: practiceSettingSchema },
+      () => service.practiceSetting(ctx.db),
+      service.updatePracticeSetting,
     );
   });
 }

@@ -7,6 +7,7 @@ import {
   type FourEyesSetting,
 } from '@app/shared/schemas/approvals';
 import type { VerificationSetting } from '@app/shared/schemas/verification';
+import { PRACTICE_STARTING_CENTS, type PracticeSetting } from '@app/shared/schemas/practice';
 import {
   DOCUMENT_RETENTION_DAYS,
   type AppropriatenessSetting,
@@ -283,6 +284,60 @@ export async function updateDocumentRetentionSetting(
 ): Promise<SettingChangeOutcome<DocumentRetentionSetting>> {
   const waiting = await changeSetting(ctx, RETENTION_RULE, input.retentionDays, { actorId, ip });
   return outcomeOf(waiting, { retentionDays: input.retentionDays });
+}
+
+export const PRACTICE_ENABLED_KEY = 'practice_enabled';
+export const PRACTICE_STARTING_CENTS_KEY = 'practice_starting_cents';
+
+/**
+ * The practice account's settings (issue 42): on unless the operator turns it off; a new or reset
+ * practice account starts at `startingCents` ($10,000.00 unless set; a stored value out of the
+ * schema's bounds reads as the default).
+ */
+export async function practiceSetting(db: DbOrTx): Promise<PracticeSetting> {
+  const [enabled, starting] = await Promise.all([
+    repo.getSetting(db, PRACTICE_ENABLED_KEY),
+    repo.getSetting(db, PRACTICE_STARTING_CENTS_KEY),
+  ]);
+  return {
+    practiceEnabled: enabled !== false,
+    startingCents:
+      typeof starting === 'number' &&
+      Number.isInteger(starting) &&
+      starting >= PRACTICE_STARTING_CENTS.min &&
+      starting <= PRACTICE_STARTING_CENTS.max
+        ? starting
+        : PRACTICE_STARTING_CENTS.default,
+  };
+}
+
+/**
+ * Admin: practice on or off and its starting balance, applied at once and audited. No second
+ * admin: virtual money takes nothing from anyone and gives no one real money (PRODUCT.md), so
+ * neither way widens what one admin can do to real money. A new starting balance applies to
+ * accounts opened or reset from now on.
+ */
+export async function updatePracticeSetting(
+  ctx: AppContext,
+  actorId: string,
+  input: PracticeSetting,
+  ip: string,
+): Promise<SettingChangeOutcome<PracticeSetting>> {
+  await ctx.db.transaction(async (tx) => {
+    const before = await practiceSetting(tx);
+    const now = ctx.clock.now();
+    await repo.putSetting(tx, PRACTICE_ENABLED_KEY, input.practiceEnabled, now);
+    await repo.putSetting(tx, PRACTICE_STARTING_CENTS_KEY, input.startingCents, now);
+    await recordAudit(tx, {
+      actorId,
+      action: 'settings.practice_changed',
+      targetType: 'setting',
+      targetId: 'practice',
+      ip,
+      details: { from: before, to: input },
+    });
+  });
+  return { status: 200, body: input };
 }
 
 /** A stored setting's value (undefined when never set), for another module's own settings. */

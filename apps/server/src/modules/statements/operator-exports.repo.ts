@@ -4,6 +4,14 @@ import type { Queryable } from './statements.repo';
  * The operator's exports read the whole ledger (admin functions: no user scope by design), through
  * a server-side cursor inside the caller's snapshot transaction: one scan, fetched in batches, so
  * the rows are never all in memory and no page re-reads what the last one did.
+ *
+ * The real book only (issue 42). These files are the operator's accounting: money the operator
+ * holds for its users and owes them. The practice book is virtual money that nobody owns or owes
+ * (it comes from and goes back to `practice_grants`); in the journal it would only swell the
+ * volumes and put accounts no accountant can reconcile with a bank or a wallet in the trial
+ * balance. No entry spans the two books (the ledger refuses one), so leaving the practice
+ * accounts' postings out leaves every exported entry whole and balanced. Practice activity is
+ * shown apart, on the admin overview.
  */
 
 export interface JournalRow {
@@ -36,7 +44,7 @@ const JOURNAL_SQL = `
   JOIN postings p ON p.entry_id = e.id
   JOIN ledger_accounts a ON a.id = p.account_id
   LEFT JOIN transactions t ON t.id = e.transaction_id
-  WHERE e.created_at >= $1 AND e.created_at < $2
+  WHERE e.created_at >= $1 AND e.created_at < $2 AND a.book = 'real'
   ORDER BY e.id, p.id`;
 
 const BALANCES_SQL = `
@@ -45,7 +53,7 @@ const BALANCES_SQL = `
   FROM ledger_accounts a
   JOIN postings p ON p.account_id = a.id
   JOIN journal_entries e ON e.id = p.entry_id
-  WHERE e.created_at < $1
+  WHERE e.created_at < $1 AND a.book = 'real'
   GROUP BY a.id
   ORDER BY a.code`;
 

@@ -2,6 +2,7 @@ import { RISK_WARNING } from '@app/shared/risk';
 import type { AdjustmentBucket, TradeCloseReason } from '@app/shared/schemas/kinds';
 import {
   BUILT_IN_BANK_METHOD,
+  englishDescription,
   type TransactionDescription,
 } from '@app/shared/schemas/transaction-descriptions';
 import { formatUsd } from '@app/shared/money';
@@ -425,6 +426,10 @@ function written(texts: TransactionTexts, parts: TransactionDescription): string
       return fill(d.adjustment[parts.bucket], { reason: parts.reason });
     case 'referral_bonus':
       return fill(d.referral_bonus, { name: parts.name });
+    // Practice money is never on a statement (issue 42); named here for the switch to be whole.
+    case 'practice_start':
+    case 'practice_reset':
+      return englishDescription(parts);
   }
 }
 

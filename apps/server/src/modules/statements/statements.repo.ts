@@ -5,7 +5,11 @@ import type { CashMovement } from './domain/statement';
 /** A connection (a pooled client inside the statement's snapshot transaction, or the pool). */
 export type Queryable = Pick<pg.PoolClient, 'query'>;
 
-/** The user's cash accounts (available, withdrawal_hold): ids only; none before first use. */
+/**
+ * The user's cash accounts (available, withdrawal_hold): ids only; none before first use. Real
+ * money only: the practice book's accounts (practice_available, practice_invested; issue 42) are
+ * other kinds, so a statement never shows virtual money.
+ */
 export async function cashAccountIds(
   db: Queryable,
   userId: string,
@@ -63,7 +67,9 @@ export async function netByEntryKind(
  * the user's hold), the profit or loss realised by closes, profit claims and removals alike (the
  * net of `trade.close` entries, which all three book, over ALL the user's accounts: payout − cost,
  * so a partial removal counts while the copy is still open), and the performance fees charged on the
- * user's trades then: on those closed, on funds taken out and on profits claimed.
+ * user's trades then: on those closed, on funds taken out and on profits claimed. Real money only
+ * (issue 42): practice closes book `practice.trade.close` on practice accounts, and practice copies'
+ * fees are virtual, so the real book's accounts and copies are read alone.
  */
 export async function statementFacts(
   db: Queryable,
@@ -81,13 +87,16 @@ export async function statementFacts(
           FROM ledger_accounts a
           JOIN postings p ON p.account_id = a.id
           JOIN journal_entries e ON e.id = p.entry_id AND e.kind = 'trade.close'
-          WHERE a.user_id = $1 AND e.created_at >= $3 AND e.created_at < $4) AS pnl,
+          WHERE a.user_id = $1 AND a.book = 'real'
+            AND e.created_at >= $3 AND e.created_at < $4) AS pnl,
        ((SELECT coalesce(sum(fee_cents), 0) FROM trades
-          WHERE user_id = $1 AND status = 'closed' AND closed_at >= $3 AND closed_at < $4)
+          WHERE user_id = $1 AND book = 'real' AND status = 'closed'
+            AND closed_at >= $3 AND closed_at < $4)
         -- and on the funds taken out of open trades and the profits claimed from them
         + (SELECT coalesce(sum(c.fee_cents), 0) FROM trade_changes c
           JOIN trades tr ON tr.id = c.trade_id
-          WHERE tr.user_id = $1 AND c.created_at >= $3 AND c.created_at < $4))::text
+          WHERE tr.user_id = $1 AND tr.book = 'real'
+            AND c.created_at >= $3 AND c.created_at < $4))::text
          AS performance`,
     [params.userId, params.holdId, params.start.toISOString(), params.end.toISOString()],
   );

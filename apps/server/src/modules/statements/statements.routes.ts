@@ -149,7 +149,7 @@ function annualSummaryRoute(app: ZodRoutes, ctx: AppContext): void {
   );
 }
 
-/** GET /api/statements/trades?format=csv — the signed-in user's own closed trades. */
+/** GET /api/statements/trades?format=csv — the signed-in user's own closed real trades. */
 function tradeHistoryRoute(app: ZodRoutes, ctx: AppContext): void {
   userDownloadRoute(
     app,
@@ -160,7 +160,7 @@ function tradeHistoryRoute(app: ZodRoutes, ctx: AppContext): void {
       file: 'The closed-trade history (CSV)',
     },
     (_query, user) => ({
-      body: tradeHistoryCsv(closedTradePages(ctx, user.id, TRADE_HISTORY_PAGE_ROWS)),
+      body: tradeHistoryCsv(closedTradePages(ctx, user.id, TRADE_HISTORY_PAGE_ROWS, 'real')),
       format: 'csv',
       fileName: tradeHistoryFileName(ctx.config.brandName, utcDay(ctx.clock.now())),
       failure: 'trade history stream failed',

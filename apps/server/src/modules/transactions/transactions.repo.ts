@@ -1,4 +1,4 @@
-import type { TransactionKind } from '@app/shared/schemas/kinds';
+import { BOOKS, type Book, type TransactionKind } from '@app/shared/schemas/kinds';
 import crypto from 'node:crypto';
 import {
   and,
@@ -259,6 +259,8 @@ export async function findOwnTransaction(
 export interface ListOptions {
   /** Only this user's rows (always set for a user's own list). */
   userId?: string;
+  /** Only this book's rows (a user's own list always names one; issue 42). */
+  book?: Book;
   q?: string;
   status?: 'pending' | 'success' | 'failed';
   kind?: TransactionKind;
@@ -315,6 +317,7 @@ const likePattern = (q: string) => `%${escapeLike(q)}%`;
 function conditionsOf(options: ListOptions): (SQL | undefined)[] {
   const conditions: (SQL | undefined)[] = [];
   if (options.userId) conditions.push(ownedBy(options.userId));
+  if (options.book) conditions.push(inBook(options.book));
   if (options.status) conditions.push(eq(transactions.status, options.status));
   // The pending queue is its own small table (migration 0023): no index of transactions reads
   // the status, so that a decision can be a HOT update.
@@ -336,9 +339,20 @@ function conditionsOf(options: ListOptions): (SQL | undefined)[] {
   return conditions;
 }
 
-/** What a user's own page may ask: a search and the cursor of the page before. */
+/**
+ * One book's rows, the book written into the statement (not a parameter) so that a generic plan
+ * of the practice pages can use their partial index (transactions_practice_user_idx, 0056).
+ */
+function inBook(book: Book): SQL {
+  return book === 'practice'
+    ? sql`${transactions.book} = 'practice'`
+    : sql`${transactions.book} = 'real'`;
+}
+
+/** What a user's own page may ask: the book, a search and the cursor of the page before. */
 export interface OwnPageOptions {
   userId: string;
+  book: Book;
   q?: string;
   cursor?: Cursor;
   limit: number;
@@ -352,7 +366,7 @@ export interface OwnPageOptions {
  */
 const t = transactions;
 const TRANSACTION_JSON = sql<string>`(SELECT to_json(x) FROM (SELECT
-  ${t.id}, ${t.transactionId} AS "transactionId", ${t.kind}, ${t.type}, ${t.status},
+  ${t.id}, ${t.book}, ${t.transactionId} AS "transactionId", ${t.kind}, ${t.type}, ${t.status},
   ${t.amountCents} AS "amountCents", ${t.feeCents} AS "feeCents",
   CASE WHEN ${t.type} = 'withdraw' THEN ${t.amountCents} - ${t.feeCents} ELSE ${t.amountCents} END AS "netCents",
   ${t.description}, ${t.descriptionParts} AS "descriptionParts", ${t.crypto}, ${t.channel},
@@ -374,27 +388,32 @@ function isoMillis(column: AnyColumn): SQL {
  * per connection and shape (db/prepared.ts): built for every page it cost 50 us of the page's ~420
  * us of server CPU (a profile of the route under load, 2026-11-26).
  */
-const ownPageQueries = [false, true].map((search) =>
-  [false, true].map((after) =>
-    preparedPer((db: DbOrTx) =>
-      db
-        .select({ doc: TRANSACTION_JSON, cursorAt: cursorText, id: t.id })
-        .from(t)
-        .where(
-          and(
-            ownedBy(sql.placeholder('userId')),
-            search ? matching(sql.placeholder('pattern')) : undefined,
-            after
-              ? afterCursor(t.createdAt, t.id, {
-                  createdAt: sql.placeholder('cursorAt'),
-                  id: sql.placeholder('cursorId'),
-                })
-              : undefined,
+const ownPageQueries = BOOKS.map((book) =>
+  [false, true].map((search) =>
+    [false, true].map((after) =>
+      preparedPer((db: DbOrTx) =>
+        db
+          .select({ doc: TRANSACTION_JSON, cursorAt: cursorText, id: t.id })
+          .from(t)
+          .where(
+            and(
+              ownedBy(sql.placeholder('userId')),
+              inBook(book),
+              search ? matching(sql.placeholder('pattern')) : undefined,
+              after
+                ? afterCursor(t.createdAt, t.id, {
+                    createdAt: sql.placeholder('cursorAt'),
+                    id: sql.placeholder('cursorId'),
+                  })
+                : undefined,
+            ),
+          )
+          .orderBy(...newestFirst)
+          .limit(sql.placeholder('limit'))
+          .prepare(
+            `transactions_own_page${book === 'practice' ? '_practice' : ''}${search ? '_search' : ''}${after ? '_after' : ''}`,
           ),
-        )
-        .orderBy(...newestFirst)
-        .limit(sql.placeholder('limit'))
-        .prepare(`transactions_own_page${search ? '_search' : ''}${after ? '_after' : ''}`),
+      ),
     ),
   ),
 );
@@ -407,7 +426,10 @@ const ownPageQueries = [false, true].map((search) =>
  * schema and serialised again they cost 1,000 us of server CPU each (bench/RESULTS.md).
  */
 export async function listTransactionsJson(db: DbOrTx, options: OwnPageOptions): Promise<string> {
-  const query = ownPageQueries[options.q ? 1 : 0]![options.cursor ? 1 : 0]!(db);
+  const query =
+    ownPageQueries[options.book === 'practice' ? 1 : 0]![options.q ? 1 : 0]![
+      options.cursor ? 1 : 0
+    ]!(db);
   const rows = await query.execute({
     userId: options.userId,
     pattern: options.q ? likePattern(options.q) : undefined,

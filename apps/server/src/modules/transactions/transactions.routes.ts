@@ -10,10 +10,14 @@ import {
 import type { AppContext } from '../../context';
 import { sendJsonText } from '../../http/json-text';
 import { requireUser } from '../session';
+import { requirePractice } from '../settings';
 import * as service from './transactions.service';
 import { adminRoutes, signedInRoutes } from '../session';
 
-/** GET /api/transactions, GET /api/transactions/:transactionId — the signed-in user's own. */
+/**
+ * GET /api/transactions[?book=practice], GET /api/transactions/:transactionId — the signed-in
+ * user's own (a list is of one book; one transaction by id is found in either).
+ */
 export function transactionRoutes(ctx: AppContext) {
   return signedInRoutes((app) => {
     const tags = ['transactions'];
@@ -26,11 +30,13 @@ export function transactionRoutes(ctx: AppContext) {
           response: { 200: transactionListSchema },
         },
       },
-      async (request, reply) =>
-        sendJsonText(
-          reply,
-          await service.listOwnJson(ctx, requireUser(request).user.id, request.query),
-        ),
+      async (request, reply) => {
+        const { user } = requireUser(request);
+        if (request.query.book === 'practice') {
+          await requirePractice(ctx.db, user, { started: false });
+        }
+        return sendJsonText(reply, await service.listOwnJson(ctx, user.id, request.query));
+      },
     );
     app.get(
       '/:transactionId',

@@ -1,4 +1,4 @@
-import type { TransactionKind } from '@app/shared/schemas/kinds';
+import type { Book, TransactionKind } from '@app/shared/schemas/kinds';
 import type { TransactionList } from '@app/shared/schemas/transactions';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
@@ -14,17 +14,21 @@ function cursorOf(text: string | undefined) {
   return cursor;
 }
 
-/** A user's own transactions, newest first, as the API's JSON text (one statement builds it). */
+/**
+ * A user's own transactions of one book (real unless `practice`), newest first, as the API's JSON
+ * text (one statement builds it).
+ */
 export function listOwnJson(
   ctx: AppContext,
   userId: string,
-  query: { q?: string | undefined; cursor?: string | undefined; limit: number },
+  query: { book?: Book; q?: string | undefined; cursor?: string | undefined; limit: number },
 ): Promise<string> {
   const cursor = cursorOf(query.cursor);
   // A page without a search is a short index read: it goes on the shared connections. A search
   // reads every transaction of the user's, so it keeps a pooled connection of its own.
   return repo.listTransactionsJson(query.q ? ctx.db : ctx.reads.db, {
     userId,
+    book: query.book ?? 'real',
     ...(query.q ? { q: query.q } : {}),
     ...(cursor ? { cursor } : {}),
     limit: query.limit,
@@ -35,7 +39,7 @@ export function listOwnJson(
 export async function listOwn(
   ctx: AppContext,
   userId: string,
-  query: { q?: string | undefined; cursor?: string | undefined; limit: number },
+  query: { book?: Book; q?: string | undefined; cursor?: string | undefined; limit: number },
 ): Promise<TransactionList> {
   return JSON.parse(await listOwnJson(ctx, userId, query)) as TransactionList;
 }
@@ -49,7 +53,10 @@ export async function getOwn(ctx: AppContext, userId: string, transactionId: str
   return toTransaction(row);
 }
 
-/** Every user's transactions, for admins. */
+/**
+ * Every user's transactions, for admins: the real book's, the money list the back office works
+ * from (practice transactions are virtual money; the overview counts practice apart; issue 42).
+ */
 export async function listAll(
   ctx: AppContext,
   query: {
@@ -66,6 +73,7 @@ export async function listAll(
 ) {
   const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000);
   const page = await repo.listTransactions(ctx.db, {
+    book: 'real',
     ...(query.type ? { type: query.type } : {}),
     ...(query.from ? { from: new Date(`${query.from}T00:00:00Z`) } : {}),
     ...(query.to ? { to: dayAfter(query.to) } : {}),

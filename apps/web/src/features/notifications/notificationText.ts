@@ -16,13 +16,19 @@ function valuesOf(notification: Notification, t: TFunction<'notifications'>) {
   return values;
 }
 
-/** An alert's title and body in the reader's language, from its type and params. */
+/**
+ * An alert's title and body in the reader's language, from its type and params; `marker` is
+ * "Practice — virtual money" on an alert about the practice account (params `practice: true`,
+ * issue 42), shown before the title, and null on everything about real money.
+ */
 export function notificationText(
   notification: Notification,
   t: TFunction<'notifications'>,
-): { title: string; body: string } {
+): { marker: string | null; title: string; body: string } {
   const values = valuesOf(notification, t);
+  const practice = 'practice' in notification.params && notification.params.practice === true;
   return {
+    marker: practice ? t('practice') : null,
     title: t(`types.${notification.type}.title`, values),
     body: t(`types.${notification.type}.body`, values),
   };

@@ -9,6 +9,7 @@ import {
   type StrategyRunBy,
   type StrategyStatus,
 } from '@app/shared/schemas/trades';
+import type { Book } from '@app/shared/schemas/kinds';
 import type { AppContext } from '../../../context';
 import type { DbOrTx } from '../../../db/client';
 import type { UserRow } from '../../../db/schema';
@@ -34,7 +35,8 @@ import {
   type FundsRemoved,
   type Trade,
 } from '../domain';
-import { performanceFeeEntry, tradeClosedEntry, tradeOpenedEntry } from './trades.ledger';
+import { requirePractice } from '../../settings';
+import { feePayee, performanceFeeEntry, tradeClosedEntry, tradeOpenedEntry } from './trades.ledger';
 import * as repo from './trades.repo';
 import { announceTrade, bookingTime, refuseMissingTrade } from './trades.service';
 import {
@@ -170,8 +172,7 @@ export async function changeFunds(
   input: { amount: number },
   key: string | undefined,
 ) {
-  if (action === 'add') requireActiveAccount(user);
-  else requireUndeletedAccount(user);
+  requireUndeletedAccount(user);
   const scope = `POST /api/trades/${ref === 'current' ? 'current' : ':id'}/${action}-funds`;
   const payload = { ...input, ...(ref === 'current' ? {} : { tradeId: ref.id }) };
   return bookChange(ctx, user, ref, action, input.amount, { key, scope, payload });
@@ -235,6 +236,7 @@ async function changeUnderLock(
   const found = await findOpenTrade(tx, user.id, tradeId, true).catch((error: unknown) => {
     throw action === 'claim' ? asClaimRefusal(error) : error;
   });
+  await requireChangeAllowed(tx, user, found.trade.book, action);
   // Read under the trade's lock, never before its last change (bookingTime).
   const now = await bookingTime(ctx, tx, [found.trade.id]);
   const worked = await workOut(ctx, tx, found, action, amount);
@@ -244,7 +246,7 @@ async function changeUnderLock(
   const after = worked.added?.trade ?? worked.removed?.trade;
   if (!after) throw new Error('a change is an add or a removal');
   const stamp = { status: 'success' as const, decidedAt: now, createdAt: now, updatedAt: now };
-  const booking = { tx, user, plan: found.plan.title, stamp };
+  const booking = { tx, user, book: found.trade.book, plan: found.plan.title, stamp };
   const { transaction, feeTransactionId } = worked.removed
     ? await bookRemoval(booking, worked.removed, action, worked.leadTraderId)
     : await bookAdd(booking, BigInt(change.amountCents));
@@ -280,10 +282,24 @@ async function changeUnderLock(
   };
 }
 
-/** Where a change books its money: the transaction, the investor, the plan's title, the time. */
+/**
+ * Who may change a copy: new money into a real copy needs an active account (taking money out
+ * only an undeleted one); any change to a practice copy needs practice on and the user's practice
+ * gate (closing one does not: trades.service closeOwnTrade).
+ */
+async function requireChangeAllowed(db: DbOrTx, user: UserRow, book: Book, action: ChangeAction) {
+  if (book === 'practice') await requirePractice(db, user, { started: true });
+  else if (action === 'add') requireActiveAccount(user);
+}
+
+/**
+ * Where a change books its money: the transaction, the investor, the copy's book, the plan's
+ * title, the time.
+ */
 interface Booking {
   tx: DbOrTx;
   user: UserRow;
+  book: Book;
   plan: string;
   stamp: { status: 'success'; decidedAt: Date; createdAt: Date; updatedAt: Date };
 }
@@ -294,12 +310,16 @@ interface Booked {
 }
 
 /** An add: the investor's transaction, and the money moved from `available` to `invested`. */
-async function bookAdd({ tx, user, plan, stamp }: Booking, amountCents: bigint): Promise<Booked> {
+async function bookAdd(
+  { tx, user, book, plan, stamp }: Booking,
+  amountCents: bigint,
+): Promise<Booked> {
   const parts: TransactionDescription = { code: 'trade_add', plan };
   const description = englishDescription(parts);
   const transaction = await insertTransaction(tx, {
     ...stamp,
     userId: user.id,
+    book,
     kind: 'trade_add',
     type: 'withdraw',
     amountCents,
@@ -309,7 +329,7 @@ async function bookAdd({ tx, user, plan, stamp }: Booking, amountCents: bigint):
   await withFundsCheck(() =>
     postEntries(tx, [
       {
-        entry: tradeOpenedEntry(user.id, amountCents, description),
+        entry: tradeOpenedEntry(book, user.id, amountCents, description),
         meta: { transactionId: transaction.id, createdBy: user.id, createdAt: stamp.createdAt },
       },
     ]),
@@ -324,7 +344,7 @@ async function bookRemoval(
   action: ChangeAction,
   leadTraderId: string | null,
 ): Promise<Booked> {
-  const { tx, user, plan, stamp } = booking;
+  const { tx, user, book, plan, stamp } = booking;
   // A claim reads as profit claimed, for the profit alone; a removal as funds taken out.
   const kind = action === 'claim' ? 'profit_claim' : 'trade_remove';
   const parts: TransactionDescription = { code: kind, plan };
@@ -332,6 +352,7 @@ async function bookRemoval(
   const transaction = await insertTransaction(tx, {
     ...stamp,
     userId: user.id,
+    book,
     kind,
     type: 'credit',
     amountCents: removed.payoutCents,
@@ -343,7 +364,7 @@ async function bookRemoval(
       // A partial close: the cost leaves `invested` (none for a claim), the payout reaches
       // `available`, the difference is the market P&L (so statements count it as returned
       // from trades, and the realised profit).
-      entry: tradeClosedEntry(user.id, removed.costCents, removed.payoutCents, description),
+      entry: tradeClosedEntry(book, user.id, removed.costCents, removed.payoutCents, description),
       meta: { transactionId: transaction.id, createdBy: user.id, createdAt: stamp.createdAt },
     },
   ];
@@ -357,18 +378,22 @@ async function bookRemoval(
   return { transaction, feeTransactionId };
 }
 
-/** The performance fee: the lead trader's transaction (if one leads) and its ledger entry. */
+/**
+ * The performance fee: the lead trader's transaction (if one leads a real copy's strategy; a
+ * practice copy's fee is paid to nobody) and its ledger entry.
+ */
 async function feeBooking(
-  { tx, user, plan, stamp }: Booking,
+  { tx, user, book, plan, stamp }: Booking,
   feeCents: bigint,
   leadTraderId: string | null,
 ) {
   const feeParts: TransactionDescription = { code: 'performance_fee', plan };
   const feeDescription = englishDescription(feeParts);
-  const feeRow = leadTraderId
+  const payee = feePayee(book, leadTraderId);
+  const feeRow = payee
     ? await insertTransaction(tx, {
         ...stamp,
-        userId: leadTraderId,
+        userId: payee,
         kind: 'performance_fee',
         type: 'credit',
         amountCents: feeCents,
@@ -377,7 +402,7 @@ async function feeBooking(
       })
     : undefined;
   const entry: Parameters<typeof postEntries>[1][number] = {
-    entry: performanceFeeEntry(leadTraderId, feeCents, feeDescription),
+    entry: performanceFeeEntry(book, leadTraderId, feeCents, feeDescription),
     meta: { transactionId: feeRow?.id ?? null, createdBy: user.id, createdAt: stamp.createdAt },
   };
   return { transactionId: feeRow?.transactionId, entry };

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import { escapeLike } from '../../../db/keyset';
+import type { Book } from '@app/shared/schemas/kinds';
 import type { StrategyRunBy } from '@app/shared/schemas/trades';
 import { type CloseReason } from '../copy-trading.schema';
 
@@ -13,6 +14,7 @@ import { type CloseReason } from '../copy-trading.schema';
  */
 export interface ClosedTradeRecord {
   id: string;
+  book: Book;
   openedAt: Date;
   closedAt: Date;
   planTitle: string;
@@ -40,6 +42,8 @@ export interface ClosedTradeRecord {
 
 interface ClosedTradesPageParams {
   userId: string;
+  /** The copies of one book (issue 42): real and practice histories are read apart. */
+  book: Book;
   after: { cursorAt: string; id: string } | null;
   limit: number;
   newestFirst?: boolean;
@@ -49,6 +53,7 @@ interface ClosedTradesPageParams {
 /** A closed trade as the page's query returns it: timestamps and cents as text. */
 type ClosedTradeRow = {
   id: string;
+  book: Book;
   opened_at: string;
   closed_at: string;
   plan_title: string;
@@ -83,6 +88,7 @@ function pageClauses(params: ClosedTradesPageParams) {
 function toClosedTradeRecord(row: ClosedTradeRow): ClosedTradeRecord {
   return {
     id: row.id,
+    book: row.book,
     openedAt: new Date(row.opened_at),
     closedAt: new Date(row.closed_at),
     planTitle: row.plan_title,
@@ -114,7 +120,7 @@ export async function closedTradesPage(
 ): Promise<ClosedTradeRecord[]> {
   const { after, search, order } = pageClauses(params);
   const result = await db.execute<ClosedTradeRow>(sql`
-    SELECT t.id,
+    SELECT t.id, t.book,
       to_char(t.opened_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS opened_at,
       to_char(t.closed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS closed_at,
       p.title AS plan_title, s.name AS strategy_name,
@@ -144,7 +150,8 @@ export async function closedTradesPage(
         sum(c.payout_cents) FILTER (WHERE c.kind = 'claim') AS claimed
       FROM trade_changes c WHERE c.trade_id = t.id
     ) r ON true
-    WHERE t.user_id = ${params.userId} AND t.status = 'closed' ${after} ${search}
+    WHERE t.user_id = ${params.userId} AND t.book = ${params.book} AND t.status = 'closed'
+      ${after} ${search}
     ORDER BY ${order}
     LIMIT ${params.limit}`);
   return result.rows.map(toClosedTradeRecord);

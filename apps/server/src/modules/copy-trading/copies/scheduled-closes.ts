@@ -183,6 +183,7 @@ async function closeBatch(
             plan: c.planTitle,
             amountCents: Number(c.trade.amountCents),
             payoutCents: Number(c.settlement.payoutCents),
+            ...(c.trade.book === 'practice' ? { practice: true } : {}),
           },
         }));
       }),

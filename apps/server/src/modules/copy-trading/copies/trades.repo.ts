@@ -5,6 +5,7 @@ import { preparedPer } from '../../../db/performance';
 import { positionsJson, positionsOf, toState } from '../strategy-positions.repo';
 import { NAV_DECIMALS, type StrategyState } from '../domain';
 import type { StrategyRunBy, StrategyStatus } from '@app/shared/schemas/trades';
+import type { Book } from '@app/shared/schemas/kinds';
 import {
   strategies,
   tradeChanges,
@@ -47,12 +48,15 @@ export async function lastChangedAt(db: DbOrTx, tradeIds: string[]): Promise<Dat
   return at ? new Date(at) : null;
 }
 
-/** The id of the user's newest open trade (what /api/trades/current names), if any. */
+/**
+ * The id of the user's newest open real trade (what /api/trades/current names), if any: `current`
+ * predates the practice book and never names a practice copy.
+ */
 export async function newestOpenTradeId(db: DbOrTx, userId: string): Promise<string | undefined> {
   const [row] = await db
     .select({ id: trades.id })
     .from(trades)
-    .where(and(eq(trades.userId, userId), eq(trades.status, 'open')))
+    .where(and(eq(trades.userId, userId), eq(trades.status, 'open'), eq(trades.book, 'real')))
     .orderBy(desc(trades.openedAt), desc(trades.id))
     .limit(1);
   return row?.id;
@@ -151,18 +155,20 @@ export async function lockOpenTradesOfUser(db: DbOrTx, userId: string): Promise<
 }
 
 /**
- * A plan to invest in, the id of the user's open trade in it if there is one, locked (a close in
- * progress is waited for), and how many open trades the user holds in all. The plan's strategy
- * is not locked: an invest only reads it, so every copier of a strategy can invest at once.
+ * A plan to invest in, the id of the user's open trade in it in `book` if there is one, locked (a
+ * close in progress is waited for), and how many open trades the user holds in that book (each
+ * book has its own MAX_OPEN_TRADES). The plan's strategy is not locked: an invest only reads it,
+ * so every copier of a strategy can invest at once.
  */
-export async function planAndOpenTrade(db: DbOrTx, planId: string, userId: string) {
-  const [row] = await planAndOpenTradeQuery(db).execute({ planId, userId });
+export async function planAndOpenTrade(db: DbOrTx, planId: string, userId: string, book: Book) {
+  const [row] = await planAndOpenTradeQuery(db).execute({ planId, userId, book });
   return row;
 }
 
 // Prepared once per connection (db/prepared.ts): 140-150 us to build for each invest.
 const planAndOpenTradeQuery = preparedPer((db: DbOrTx) => {
   const userId = sql.placeholder('userId');
+  const book = sql.placeholder('book');
   const open = db
     .select({ id: trades.id })
     .from(trades)
@@ -171,6 +177,7 @@ const planAndOpenTradeQuery = preparedPer((db: DbOrTx) => {
         eq(trades.userId, userId),
         eq(trades.planId, sql.placeholder('planId')),
         eq(trades.status, 'open'),
+        eq(trades.book, book),
       ),
     )
     .for('update')
@@ -179,7 +186,7 @@ const planAndOpenTradeQuery = preparedPer((db: DbOrTx) => {
     .select({
       plan: plans,
       openTradeId: open.id,
-      openCount: sql<number>`(SELECT count(*)::int FROM ${trades} WHERE ${trades.userId} = ${userId} AND ${trades.status} = 'open')`,
+      openCount: sql<number>`(SELECT count(*)::int FROM ${trades} WHERE ${trades.userId} = ${userId} AND ${trades.status} = 'open' AND ${trades.book} = ${book})`,
     })
     .from(plans)
     .leftJoinLateral(open, sql`true`)
@@ -208,6 +215,7 @@ export interface OpenTradeFacts {
   trade: Pick<
     TradeRow,
     | 'id'
+    | 'book'
     | 'planId'
     | 'strategyId'
     | 'amountCents'
@@ -233,6 +241,7 @@ export interface OpenTradeFacts {
  */
 export interface OpenTradeFactsJson {
   id: string;
+  book: Book;
   planId: string;
   strategyId: string;
   amountCents: string;
@@ -256,6 +265,7 @@ export function toOpenTradeFacts(json: OpenTradeFactsJson): OpenTradeFacts {
   return {
     trade: {
       id: json.id,
+      book: json.book,
       planId: json.planId,
       strategyId: json.strategyId,
       amountCents: BigInt(json.amountCents),
@@ -280,7 +290,13 @@ export function toOpenTradeFacts(json: OpenTradeFactsJson): OpenTradeFacts {
 
 const openTradeByUser = preparedPer((db: DbOrTx) =>
   openTradesWithStrategy(db)
-    .where(and(eq(trades.userId, sql.placeholder('userId')), eq(trades.status, 'open')))
+    .where(
+      and(
+        eq(trades.userId, sql.placeholder('userId')),
+        eq(trades.book, sql.placeholder('book')),
+        eq(trades.status, 'open'),
+      ),
+    )
     .orderBy(desc(trades.openedAt), desc(trades.id))
     .prepare('open_trades_of_user'),
 );
@@ -296,11 +312,11 @@ function withState(row: OpenTradeRow) {
 }
 
 /**
- * The user's open trades, newest first, each with its plan's title and its strategy's state,
- * from one snapshot.
+ * The user's open trades in `book`, newest first, each with its plan's title and its strategy's
+ * state, from one snapshot.
  */
-export async function openTradesOfUser(db: DbOrTx, userId: string) {
-  const rows = await openTradeByUser(db).execute({ userId });
+export async function openTradesOfUser(db: DbOrTx, userId: string, book: Book) {
+  const rows = await openTradeByUser(db).execute({ userId, book });
   return rows.map(withState);
 }
 
@@ -525,6 +541,7 @@ export type NewTrade = Required<
   Pick<
     typeof trades.$inferInsert,
     | 'userId'
+    | 'book'
     | 'planId'
     | 'strategyId'
     | 'amountCents'
@@ -547,6 +564,7 @@ const insertOneTrade = preparedPer((db: DbOrTx) =>
     .insert(trades)
     .values({
       userId: sql.placeholder('userId'),
+      book: sql.placeholder('book'),
       planId: sql.placeholder('planId'),
       strategyId: sql.placeholder('strategyId'),
       amountCents: sql.placeholder('amountCents'),
@@ -580,11 +598,20 @@ export async function setCloseRules(
     .where(eq(trades.id, tradeId));
 }
 
-/** The owners of a strategy's open trades (its copiers now), each once. */
-export async function copiersOf(db: DbOrTx, strategyId: string): Promise<string[]> {
-  const rows = await db
-    .selectDistinct({ userId: trades.userId })
+/**
+ * Every open practice copy of the user's with its plan's title, locked FOR UPDATE in id order (a
+ * copy its owner or a scheduled close is closing is waited for, then left out as closed): what a
+ * practice reset closes.
+ */
+export async function lockOpenPracticeTrades(
+  db: DbOrTx,
+  userId: string,
+): Promise<{ trade: TradeRow; planTitle: string }[]> {
+  return db
+    .select({ trade: trades, planTitle: plans.title })
     .from(trades)
-    .where(and(eq(trades.strategyId, strategyId), eq(trades.status, 'open')));
-  return rows.map((row) => row.userId);
+    .innerJoin(plans, eq(plans.id, trades.planId))
+    .where(and(eq(trades.userId, userId), eq(trades.book, 'practice'), eq(trades.status, 'open')))
+    .orderBy(asc(trades.id))
+    .for('update', { of: trades });
 }

@@ -13,11 +13,15 @@ import {
   updateTradeSchema,
 } from '@app/shared/schemas/trades';
 import { rule } from '@app/shared/rules';
+import type { Book } from '@app/shared/schemas/kinds';
+import { bookQuerySchema } from '@app/shared/schemas/practice';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../../context';
 import type { UserRow } from '../../../db/schema';
 import { queryRoute, type ZodRoutes } from '../../../http/route-plugin';
 import { signedInRoutes } from '../../session';
+import { requirePractice } from '../../settings';
 import { requireUser } from '../../session';
 import {
   idempotencyKeyOf,
@@ -31,8 +35,9 @@ import type { TradeRef } from './views.service';
 import * as views from './views.service';
 
 /**
- * The follower's trades, one open per plan: POST /api/trades (invest), GET /api/trades/open (every
- * open trade, newest first), GET /api/trades/history (closed ones, newest first, searched, paged),
+ * The follower's trades, one open per plan in each book: POST /api/trades (invest; `book:
+ * 'practice'` with virtual money), GET /api/trades/open (every open trade, newest first) and GET
+ * /api/trades/history (closed ones, newest first, searched, paged), each of one book (`?book=`),
  * PATCH /api/trades/:id {stopLossPct, takeProfitPct}, POST /api/trades/:id/claim (the profit
  * out, the copy open) and /close, POST /api/trades/:id/add-funds and /remove-funds {amount} with GET
  * /api/trades/:id/funds-quote?action&amount for the confirmation; `current` in place of an id
@@ -66,16 +71,18 @@ function investRoute(app: ZodRoutes, ctx: AppContext) {
 function listRoutes(app: ZodRoutes, ctx: AppContext) {
   app.get(
     '/open',
-    { schema: { tags, response: { 200: openTradesResponseSchema } } },
-    async (request) => ({
-      trades: await views.openTrades(ctx, requireUser(request).user.id),
-    }),
+    { schema: { tags, querystring: bookQuerySchema, response: { 200: openTradesResponseSchema } } },
+    async (request) => {
+      const user = await bookReader(ctx, request, request.query.book);
+      return { trades: await views.openTrades(ctx, user.id, request.query.book) };
+    },
   );
   queryRoute(
     app,
     '/history',
     { tags, querystring: tradeHistoryQuerySchema, response: tradeHistoryPageSchema },
-    (request, query) => views.tradeHistory(ctx, requireUser(request).user.id, query),
+    async (request, query) =>
+      views.tradeHistory(ctx, (await bookReader(ctx, request, query.book)).id, query),
   );
   app.get(
     '/current',
@@ -84,6 +91,13 @@ function listRoutes(app: ZodRoutes, ctx: AppContext) {
       trade: await views.currentTrade(ctx, requireUser(request).user.id),
     }),
   );
+}
+
+/** The signed-in reader of a book's copies: the practice book only through the practice gate. */
+async function bookReader(ctx: AppContext, request: FastifyRequest, book: Book): Promise<UserRow> {
+  const { user } = requireUser(request);
+  if (book === 'practice') await requirePractice(ctx.db, user, { started: false });
+  return user;
 }
 
 /** How a route names its trade: by id, or `current` (the newest open trade). */

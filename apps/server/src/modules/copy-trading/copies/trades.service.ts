@@ -2,6 +2,7 @@ import {
   englishDescription,
   type TransactionDescription,
 } from '@app/shared/schemas/transaction-descriptions';
+import type { Book } from '@app/shared/schemas/kinds';
 import type { ClosedTrade, CurrentTrade } from '@app/shared/schemas/trades';
 import type { AppContext } from '../../../context';
 import type { DbOrTx, Tx } from '../../../db/client';
@@ -26,7 +27,8 @@ import {
   type Trade,
 } from '../domain';
 import type { CloseReason, TradeRow } from '../copy-trading.schema';
-import { performanceFeeEntry, tradeClosedEntry, tradeOpenedEntry } from './trades.ledger';
+import { requirePractice } from '../../settings';
+import { feePayee, performanceFeeEntry, tradeClosedEntry, tradeOpenedEntry } from './trades.ledger';
 import * as repo from './trades.repo';
 import {
   currentView,
@@ -69,7 +71,9 @@ export async function refuseMissingTrade(db: DbOrTx, userId: string, tradeId: st
 /**
  * Invest in a plan: the amount moves available → invested in the ledger, buys units of the plan's
  * strategy at its current NAV, and the trade is stored, all in one transaction. The strategy is
- * only read. Idempotent with an Idempotency-Key.
+ * only read. Idempotent with an Idempotency-Key. In the practice book (issue 42) the same rules
+ * and cents apply to virtual money; it needs practice on, a verified e-mail and a started practice
+ * account instead of an active account and the appropriateness check.
  */
 export async function openTrade(
   ctx: AppContext,
@@ -79,10 +83,12 @@ export async function openTrade(
     amount: number;
     stopLossPct?: number | undefined;
     takeProfitPct?: number | null | undefined;
+    book?: Book | undefined;
   },
   key: string | undefined,
 ) {
-  requireActiveAccount(user);
+  const book = input.book ?? 'real';
+  if (book === 'real') requireActiveAccount(user);
   return runIdempotent<{ trade: CurrentTrade }>(
     ctx,
     { userId: user.id, key, scope: 'POST /api/trades', payload: input },
@@ -90,10 +96,11 @@ export async function openTrade(
       const now = ctx.clock.now();
       const amount = BigInt(input.amount);
       // A new copy trade needs the appropriateness check on record (issue 21); money already in
-      // a trade can always be added to, taken out or closed without it.
-      await requireAppropriatenessForNewTrade(tx, user.id);
+      // a trade can always be added to, taken out or closed without it. Practice needs neither.
+      if (book === 'real') await requireAppropriatenessForNewTrade(tx, user.id);
+      else await requirePractice(tx, user, { started: true });
       await repo.lockOpenTradesOfUser(tx, user.id);
-      const found = await repo.planAndOpenTrade(tx, input.planId, user.id);
+      const found = await repo.planAndOpenTrade(tx, input.planId, user.id, book);
       const planFacts = found && { ...found, openOnPlan: found.openTradeId !== null };
       const planRefused = planRefusal(planFacts, input.amount, ctx.config.maxOpenTrades);
       const strategyId = found?.plan.strategyId;
@@ -112,10 +119,11 @@ export async function openTrade(
       const termsRefused = copyTermsRefusal(loaded.row, amount, copiers);
       if (termsRefused) throw termsRefused;
 
-      const row = await payForCopy(tx, user.id, amount, plan.title, now);
+      const row = await payForCopy(tx, { userId: user.id, book }, amount, plan.title, now);
       const nav = strategyNav(loaded.state, loaded.prices);
       const trade = await insertCopy(tx, {
         userId: user.id,
+        book,
         plan,
         strategy: { id: strategyId, performanceFeePct: loaded.row.performanceFeePct },
         amount,
@@ -147,12 +155,19 @@ export async function openTrade(
   );
 }
 
-/** The investor pays for a new copy: a trade_open transaction and its ledger entry. */
-async function payForCopy(tx: Tx, userId: string, amount: bigint, planTitle: string, now: Date) {
+/** The investor pays for a new copy: a trade_open transaction and its ledger entry, in its book. */
+async function payForCopy(
+  tx: Tx,
+  { userId, book }: { userId: string; book: Book },
+  amount: bigint,
+  planTitle: string,
+  now: Date,
+) {
   const parts: TransactionDescription = { code: 'trade_open', plan: planTitle };
   const description = englishDescription(parts);
   const row = await insertTransaction(tx, {
     userId,
+    book,
     kind: 'trade_open',
     type: 'withdraw',
     status: 'success',
@@ -164,7 +179,7 @@ async function payForCopy(tx: Tx, userId: string, amount: bigint, planTitle: str
     updatedAt: now,
   });
   await withFundsCheck(() =>
-    postEntry(tx, tradeOpenedEntry(userId, amount, description), {
+    postEntry(tx, tradeOpenedEntry(book, userId, amount, description), {
       transactionId: row.id,
       createdBy: userId,
       createdAt: now,
@@ -178,6 +193,7 @@ async function insertCopy(
   tx: Tx,
   copy: {
     userId: string;
+    book: Book;
     plan: { id: string; termDays: number; performanceFeePct: string };
     strategy: { id: string; performanceFeePct: string | null };
     amount: bigint;
@@ -198,6 +214,7 @@ async function insertCopy(
   });
   return repo.insertTrade(tx, {
     userId: copy.userId,
+    book: copy.book,
     planId: plan.id,
     strategyId: copy.strategy.id,
     amountCents: copy.amount,
@@ -314,6 +331,7 @@ async function insertCloseCredits(
     paid.map((c) => ({
       ...bookingStamp(now),
       userId: c.trade.userId,
+      book: c.trade.book,
       kind: 'trade_close',
       type: 'credit' as const,
       amountCents: c.settlement.payoutCents,
@@ -324,13 +342,17 @@ async function insertCloseCredits(
   return new Map(paid.map((c, i) => [c.trade.id, credits[i]]));
 }
 
-/** The lead trader's fee transactions (none without a lead trader), one statement. */
+/**
+ * The lead trader's fee transactions (none without a lead trader, none for a practice copy: its
+ * fee is paid to nobody), one statement.
+ */
 async function insertFeeCredits(tx: Tx, { closings, leadTraderId, now }: ClosesToBook) {
   const charged = closings.filter((c) => c.settlement.feeCents > 0n);
+  const paid = charged.filter((c) => feePayee(c.trade.book, leadTraderId) !== null);
   const rows = leadTraderId
     ? await insertTransactions(
         tx,
-        charged.map((c) => ({
+        paid.map((c) => ({
           ...bookingStamp(now),
           userId: leadTraderId,
           kind: 'performance_fee',
@@ -341,7 +363,7 @@ async function insertFeeCredits(tx: Tx, { closings, leadTraderId, now }: ClosesT
         })),
       )
     : [];
-  return { charged, rows, byTrade: new Map(charged.map((c, i) => [c.trade.id, rows[i]])) };
+  return { charged, rows, byTrade: new Map(paid.map((c, i) => [c.trade.id, rows[i]])) };
 }
 
 /** The trade rows, closed with their settlement, one statement. */
@@ -375,6 +397,7 @@ function closeEntries(
   return [
     ...closings.map((c) => ({
       entry: tradeClosedEntry(
+        c.trade.book,
         c.trade.userId,
         c.trade.amountCents,
         c.settlement.payoutCents,
@@ -384,6 +407,7 @@ function closeEntries(
     })),
     ...fees.charged.map((c) => ({
       entry: performanceFeeEntry(
+        c.trade.book,
         leadTraderId,
         c.settlement.feeCents,
         englishDescription(feeParts(c)),
@@ -477,4 +501,50 @@ export async function updateTradeRules(
     data: { tradeId: view.id, status: 'open' },
   });
   return view;
+}
+
+/**
+ * Closes every open practice copy of the user's at its strategy's NAV now, through the same close
+ * as the owner's Close (reason `close`), inside the caller's transaction: each copy is locked
+ * first, so a copy closed meanwhile (by its owner, a stop-loss or another reset) is closed once.
+ * Returns how many it closed, the ledger writes to run (before anything that reads the practice
+ * balance) and the announcements after the commit.
+ */
+export async function closePracticeCopies(
+  ctx: AppContext,
+  tx: Tx,
+  userId: string,
+): Promise<{ closed: number; postLedger: () => Promise<void>; afterCommit: () => void }> {
+  const locked = await repo.lockOpenPracticeTrades(tx, userId);
+  const now = await bookingTime(
+    ctx,
+    tx,
+    locked.map((one) => one.trade.id),
+  );
+  const byStrategy = new Map<string, typeof locked>();
+  for (const one of locked) {
+    byStrategy.set(one.trade.strategyId, [...(byStrategy.get(one.trade.strategyId) ?? []), one]);
+  }
+  const booked: Awaited<ReturnType<typeof bookCloses>>[] = [];
+  for (const [strategyId, ones] of byStrategy) {
+    const loaded = await stateWithPrices(tx, ctx, strategyId, now.getTime());
+    if (!loaded) throw new Error(`strategy ${strategyId} of a practice copy is missing`);
+    const nav = strategyNav(loaded.state, loaded.prices);
+    booked.push(
+      await bookCloses(ctx, tx, {
+        closings: ones.map((one) => settle(one, nav)),
+        reason: 'close',
+        nav,
+        leadTraderId: loaded.row.leadTraderId,
+        now,
+      }),
+    );
+  }
+  return {
+    closed: locked.length,
+    postLedger: async () => {
+      for (const one of booked) await one.postLedger();
+    },
+    afterCommit: () => booked.forEach((one) => one.afterCommit()),
+  };
 }

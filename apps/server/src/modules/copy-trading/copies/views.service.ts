@@ -4,6 +4,7 @@ import {
   type CurrentTrade,
   type TradeHistoryPage,
 } from '@app/shared/schemas/trades';
+import type { Book } from '@app/shared/schemas/kinds';
 import type { AppContext } from '../../../context';
 import { decodeCursor, keysetPage } from '../../../db/keyset';
 import type { DbOrTx } from '../../../db/client';
@@ -66,6 +67,7 @@ export function currentView(
   const profitCents = valueCents - row.amountCents;
   return {
     id: row.id,
+    book: row.book,
     planId: row.planId,
     planTitle,
     strategyId: row.strategyId,
@@ -152,9 +154,16 @@ function openTradeValuedAt(one: OpenTradeOfUser, prices: PriceMap): CurrentTrade
   );
 }
 
-/** The user's open trades, newest first, each valued now (units × NAV at one set of prices). */
-export async function openTrades(ctx: AppContext, userId: string): Promise<CurrentTrade[]> {
-  const found = await repo.openTradesOfUser(ctx.db, userId);
+/**
+ * The user's open trades in `book`, newest first, each valued now (units × NAV at one set of
+ * prices).
+ */
+export async function openTrades(
+  ctx: AppContext,
+  userId: string,
+  book: Book = 'real',
+): Promise<CurrentTrade[]> {
+  const found = await repo.openTradesOfUser(ctx.db, userId, book);
   if (found.length === 0) return [];
   const prices = await ctx.prices.current(ctx.clock.now().getTime());
   return found.map((one) => openTradeValuedAt(one, prices));
@@ -201,10 +210,16 @@ export async function* closedTradePages(
   ctx: AppContext,
   userId: string,
   pageSize: number,
+  book: Book = 'real',
 ): AsyncGenerator<historyRepo.ClosedTradeRecord[]> {
   let after: { cursorAt: string; id: string } | null = null;
   for (;;) {
-    const page = await historyRepo.closedTradesPage(ctx.db, { userId, after, limit: pageSize });
+    const page = await historyRepo.closedTradesPage(ctx.db, {
+      userId,
+      book,
+      after,
+      limit: pageSize,
+    });
     if (page.length > 0) yield page;
     const last = page[page.length - 1];
     if (!last || page.length < pageSize) return;
@@ -216,7 +231,7 @@ export async function* closedTradePages(
 export async function tradeHistory(
   ctx: AppContext,
   userId: string,
-  query: { q?: string | undefined; cursor?: string | undefined; limit: number },
+  query: { book?: Book; q?: string | undefined; cursor?: string | undefined; limit: number },
 ): Promise<TradeHistoryPage> {
   let after: { cursorAt: string; id: string } | null = null;
   if (query.cursor !== undefined) {
@@ -226,6 +241,7 @@ export async function tradeHistory(
   }
   const rows = await historyRepo.closedTradesPage(ctx.db, {
     userId,
+    book: query.book ?? 'real',
     after,
     limit: query.limit + 1,
     newestFirst: true,
@@ -240,6 +256,7 @@ export async function tradeHistory(
       const result = lifeResult(row.amountCents, row.payoutCents);
       return {
         id: row.id,
+        book: row.book,
         planTitle: row.planTitle,
         strategyName: row.strategyName,
         strategyRunBy: row.strategyRunBy,
@@ -261,9 +278,4 @@ export async function tradeHistory(
     }),
     nextCursor,
   };
-}
-
-/** The users with an open copy of a strategy: its copiers, told when it changes hands or stops. */
-export function copiersOf(db: DbOrTx, strategyId: string): Promise<string[]> {
-  return repo.copiersOf(db, strategyId);
 }

@@ -7,7 +7,6 @@ import { refusal } from '../../../http/errors';
 import { refusedSelfDecision } from '../../approvals';
 import { recordAudit } from '../../audit';
 import * as repo from './strategies.repo';
-import { copiersOf } from '../copies/views.service';
 import { notifyAll, type Announce } from '../../notifications';
 import { listStrategies, summarise } from './record.service';
 import { createLeadStrategy, type StrategyTermsInput } from './terms.service';
@@ -110,7 +109,10 @@ export async function setPaused(
   return adminStrategyView(ctx, id);
 }
 
-/** Tells everyone copying the strategy now (its open trades' owners), in the caller's transaction. */
+/**
+ * Tells everyone copying the strategy now (its open trades' owners, both books), in the caller's
+ * transaction; one who holds only practice copies of it is told with the practice marker.
+ */
 async function notifyCopiers(
   ctx: AppContext,
   tx: Tx,
@@ -120,11 +122,15 @@ async function notifyCopiers(
     { type: 'strategy_paused' | 'strategy_resumed' | 'lead_trader_changed' | 'strategy_retired' }
   >,
 ): Promise<Announce> {
-  const copiers = await copiersOf(tx, strategyId);
+  const copiers = await repo.copiersOf(tx, strategyId);
   return notifyAll(
     ctx,
     tx,
-    copiers.map((userId) => ({ userId, ...event })),
+    copiers.map(({ userId, practice }) => ({
+      userId,
+      type: event.type,
+      params: practice ? { ...event.params, practice: true } : event.params,
+    })),
   );
 }
 

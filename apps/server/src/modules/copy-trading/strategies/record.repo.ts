@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import { Dec } from '../../market/domain';
 import { navSnapshots, trades } from '../copy-trading.schema';
@@ -118,7 +118,10 @@ export async function orderFills(
   }));
 }
 
-/** Every copy of a strategy ever opened, and what each closed one put in and paid out. */
+/**
+ * Every real copy of a strategy ever opened, and what each closed one put in and paid out.
+ * Practice copies (issue 42) are virtual money: they never count in a strategy's public record.
+ */
 export async function copiesOf(
   db: DbOrTx,
   strategyId: string,
@@ -135,7 +138,7 @@ export async function copiesOf(
     units: string;
   }>(sql`
     SELECT amount_cents::text, payout_cents::text, opened_at, closed_at, units::text
-    FROM trades WHERE strategy_id = ${strategyId}`);
+    FROM trades WHERE strategy_id = ${strategyId} AND book = 'real'`);
   return {
     opened: result.rows.length,
     closed: result.rows.flatMap((r) =>
@@ -236,7 +239,10 @@ function seriesByStrategy(
   return byStrategy;
 }
 
-/** Per strategy, its open trades (copiers) and the units they hold: aggregates, not state. */
+/**
+ * Per strategy, its open real trades (copiers) and the units they hold: aggregates, not state.
+ * Practice copies never count in a strategy's copiers or the money copying it (issue 42).
+ */
 export async function copiedUnits(
   db: DbOrTx,
 ): Promise<Map<string, { copiers: number; units: Dec }>> {
@@ -247,7 +253,7 @@ export async function copiedUnits(
       units: sql<string>`sum(${trades.units})::text`,
     })
     .from(trades)
-    .where(eq(trades.status, 'open'))
+    .where(and(eq(trades.status, 'open'), eq(trades.book, 'real')))
     .groupBy(trades.strategyId);
   return new Map(
     rows.map((r) => [r.strategyId, { copiers: Number(r.count), units: new Dec(r.units) }]),

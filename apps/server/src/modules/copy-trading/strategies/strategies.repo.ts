@@ -394,13 +394,38 @@ export async function lockForNewCopy(db: DbOrTx, id: string): Promise<void> {
   await db.execute(sql`SELECT pg_advisory_xact_lock(727026, hashtext(${id}))`);
 }
 
-/** How many open copies the strategy has. */
+/**
+ * How many open real copies the strategy has: its copiers, as its cap (max copiers) counts them.
+ * Practice copies (issue 42) never take a place under the cap nor count anywhere public.
+ */
 export async function openCopyCount(db: DbOrTx, strategyId: string): Promise<number> {
   const [row] = await db
     .select({ n: sql<string>`count(*)` })
     .from(trades)
-    .where(and(eq(trades.strategyId, strategyId), eq(trades.status, 'open')));
+    .where(
+      and(eq(trades.strategyId, strategyId), eq(trades.status, 'open'), eq(trades.book, 'real')),
+    );
   return Number(row?.n ?? 0);
+}
+
+/**
+ * The owners of a strategy's open copies in either book (everyone told when it stops, resumes,
+ * changes hands or retires), each once; `practice` when every open copy they hold of it is a
+ * practice copy, so their alert carries the practice marker (issue 42).
+ */
+export async function copiersOf(
+  db: DbOrTx,
+  strategyId: string,
+): Promise<{ userId: string; practice: boolean }[]> {
+  const rows = await db
+    .select({
+      userId: trades.userId,
+      practice: sql<boolean>`bool_and(${trades.book} = 'practice')`,
+    })
+    .from(trades)
+    .where(and(eq(trades.strategyId, strategyId), eq(trades.status, 'open')))
+    .groupBy(trades.userId);
+  return rows.map((row) => ({ userId: row.userId, practice: row.practice }));
 }
 
 /**

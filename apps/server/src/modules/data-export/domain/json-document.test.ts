@@ -38,6 +38,29 @@ describe('jsonDocument', () => {
     expect(await text(jsonDocument([]))).toBe('{}');
   });
 
+  it('writes a section (an object of parts) inside the document the same way', async () => {
+    const whole = {
+      format: 'personal-data-export/1',
+      practice: { account: { resets: 1 }, transactions: [{ id: 1 }, { id: 2 }], empty: {} },
+      after: true,
+    };
+    const written = await text(
+      jsonDocument([
+        { key: 'format', value: whole.format },
+        {
+          key: 'practice',
+          parts: [
+            { key: 'account', value: whole.practice.account },
+            { key: 'transactions', pages: pagesOf([[{ id: 1 }], [], [{ id: 2 }]]) },
+            { key: 'empty', parts: [] },
+          ],
+        },
+        { key: 'after', value: true },
+      ]),
+    );
+    expect(written).toBe(JSON.stringify(whole));
+  });
+
   it('asks for a page only once the one before it has been taken', async () => {
     const asked: number[] = [];
     const chunks = jsonDocument([{ key: 'rows', pages: pagesOf([[1], [2], [3]], asked) }]);

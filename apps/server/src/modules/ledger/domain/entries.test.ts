@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
+  PRACTICE_GRANTS,
   adjustment,
   assertBalanced,
+  bookAccount,
+  bookPlatformAccount,
+  practiceReset,
+  practiceStarted,
   depositApproved,
   entryFromMoves,
   platformAccount,
@@ -87,5 +92,54 @@ describe('ledger entries', () => {
     ).toThrow('does not sum to zero');
     expect(() => withdrawalPaid(U, 100n, 100n, 'w')).toThrow(LedgerError);
     expect(() => depositApproved(U, 0n, 'd')).toThrow(LedgerError);
+  });
+
+  it('no entry spans two books: a practice account never meets a real one', () => {
+    expect(() =>
+      entryFromMoves('practice.start', 'mixed', [
+        { from: platformAccount('cash'), to: bookAccount('practice', U, 'available'), amount: 1n },
+      ]),
+    ).toThrow(new LedgerError('an entry spans two books'));
+    expect(() =>
+      entryFromMoves('trade.open', 'mixed', [
+        {
+          from: userAccount(U, 'available'),
+          to: bookAccount('practice', U, 'invested'),
+          amount: 1n,
+        },
+      ]),
+    ).toThrow(LedgerError);
+  });
+
+  it('a book and a role name one account kind', () => {
+    expect(bookAccount('real', U, 'available')).toEqual({ userId: U, kind: 'available' });
+    expect(bookAccount('practice', U, 'invested')).toEqual({
+      userId: U,
+      kind: 'practice_invested',
+    });
+    expect(bookPlatformAccount('real', 'strategy_pnl')).toEqual({ platform: 'strategy_pnl' });
+    expect(bookPlatformAccount('practice', 'fees')).toEqual({ platform: 'practice_fees' });
+  });
+
+  it('the practice account starts with its grant and resets to it by the difference', () => {
+    const reset = (balance: bigint) => {
+      const entry = practiceReset(U, balance, 1_000_000n, 'r');
+      if (!entry) throw new Error('nothing booked');
+      return amounts(entry);
+    };
+    expect(amounts(practiceStarted(U, 1_000_000n, 's'))).toEqual({
+      'platform:practice_grants': -1_000_000n,
+      [`user:${U}:practice_available`]: 1_000_000n,
+    });
+    expect(reset(980_000n)).toEqual({
+      'platform:practice_grants': -20_000n,
+      [`user:${U}:practice_available`]: 20_000n,
+    });
+    expect(reset(1_050_000n)).toEqual({
+      'platform:practice_grants': 50_000n,
+      [`user:${U}:practice_available`]: -50_000n,
+    });
+    expect(practiceReset(U, 1_000_000n, 1_000_000n, 'r')).toBeUndefined();
+    expect(PRACTICE_GRANTS).toEqual({ platform: 'practice_grants' });
   });
 });

@@ -1,10 +1,19 @@
 import { ENTRY_KINDS, type EntryKind } from '@app/shared/schemas/kinds';
-import { accountCode, platformAccount, userAccount, type AccountRef } from './accounts';
+import {
+  PRACTICE_GRANTS,
+  accountBook,
+  accountCode,
+  bookAccount,
+  platformAccount,
+  userAccount,
+  type AccountRef,
+} from './accounts';
 import { LedgerError } from './errors';
 
 export {
   BONUS_ENTRY_KINDS,
   ENTRY_KINDS,
+  PRACTICE_PROFIT_ENTRY_KINDS,
   PROFIT_ENTRY_KINDS,
   type EntryKind,
 } from '@app/shared/schemas/kinds';
@@ -57,7 +66,10 @@ export function assertBalanced(entry: EntryDraft): void {
   if (entry.postings.length < 2) throw new LedgerError('an entry needs at least two postings');
   let sum = 0n;
   const seen = new Set<string>();
+  const book = entry.postings[0] && accountBook(entry.postings[0].account);
   for (const posting of entry.postings) {
+    // No entry spans the two books (issue 42; ledger_post_entry refuses one as well).
+    if (accountBook(posting.account) !== book) throw new LedgerError('an entry spans two books');
     if (posting.amount === 0n) throw new LedgerError('a posting cannot be zero');
     if (seen.has(posting.code)) throw new LedgerError(`account ${posting.code} posted twice`);
     seen.add(posting.code);
@@ -156,4 +168,36 @@ export function referralBonus(userId: string, amount: bigint, description: strin
   return entryFromMoves(ENTRY_KINDS.referralBonus, description, [
     { from: platformAccount('bonuses'), to: userAccount(userId, 'available'), amount },
   ]);
+}
+
+// The practice book (issue 42) ----------------------------------------------------------------
+
+/** The practice account opens with its virtual balance: practice_grants → practice_available. */
+export function practiceStarted(userId: string, amount: bigint, description: string): EntryDraft {
+  positive(amount, 'practice balance');
+  return entryFromMoves(ENTRY_KINDS.practiceStart, description, [
+    { from: PRACTICE_GRANTS, to: bookAccount('practice', userId, 'available'), amount },
+  ]);
+}
+
+/**
+ * Back to the starting balance: practice_available moves by the difference, to or from
+ * practice_grants. Undefined when it already holds exactly that (nothing to book).
+ */
+export function practiceReset(
+  userId: string,
+  balance: bigint,
+  starting: bigint,
+  description: string,
+): EntryDraft | undefined {
+  positive(starting, 'practice balance');
+  if (balance === starting) return undefined;
+  const available = bookAccount('practice', userId, 'available');
+  return entryFromMoves(
+    ENTRY_KINDS.practiceReset,
+    description,
+    balance < starting
+      ? [{ from: PRACTICE_GRANTS, to: available, amount: starting - balance }]
+      : [{ from: available, to: PRACTICE_GRANTS, amount: balance - starting }],
+  );
 }

@@ -82,6 +82,30 @@ describe('NotificationBell', () => {
     );
   });
 
+  it('marks an alert about a practice copy "Practice — virtual money", before its title', async () => {
+    const practice = {
+      ...stoppedOut,
+      id: 'n3',
+      params: { ...stoppedOut.params, practice: true },
+    };
+    const { fetchStub } = stubFetch({
+      'GET /api/notifications/unread-count': { body: { unreadCount: 1 } },
+      'GET /api/notifications/preferences': { body: PREFERENCES },
+      'GET /api/notifications?limit=20': {
+        body: { notifications: [practice, deposit], nextCursor: null, unreadCount: 1 },
+      },
+    });
+    vi.stubGlobal('fetch', fetchStub);
+    renderAt('/dashboard', <NotificationBell />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }));
+    const list = await screen.findByRole('list', { name: 'Notifications' });
+    const [first, second] = within(list).getAllByRole('listitem');
+    expect(first?.textContent).toMatch(
+      /^Practice — virtual money.*Stop-loss: your Silver copy was closed/,
+    );
+    expect(second?.textContent).not.toContain('Practice');
+  });
+
   it('says so when there is nothing yet', async () => {
     const { fetchStub } = stubFetch({
       'GET /api/notifications/unread-count': { body: { unreadCount: 0 } },

@@ -71,7 +71,7 @@ function NotificationItem({ notification }: { notification: Notification }) {
   const { t } = useTranslation('notifications');
   const markRead = useMarkNotificationRead();
   const unread = notification.readAt === null;
-  const { title, body } = notificationText(notification, t);
+  const { marker, title, body } = notificationText(notification, t);
   return (
     <li className={clsx('flex gap-3 px-4 py-3', unread && 'bg-brand/5')}>
       <span
@@ -82,6 +82,11 @@ function NotificationItem({ notification }: { notification: Notification }) {
         )}
       />
       <div className="min-w-0 flex-1">
+        {marker && (
+          <p className="mb-1 inline-block rounded border border-practice/50 bg-practice/10 px-1.5 text-xs font-semibold text-practice">
+            {marker}
+          </p>
+        )}
         <p className="text-sm font-medium break-words text-text">
           {unread && <span className="sr-only">{t('unread')}: </span>}
           {title}

@@ -1,7 +1,11 @@
 import { bigint, integer, pgTable, uuid } from 'drizzle-orm/pg-core';
 import { timestamptz } from '../../db/columns';
 
-/** Typed mirror of migrations/0056_practice_account.sql (the SQL is the source of truth). */
+/**
+ * Typed mirror of migrations/0056_practice_account.sql (the SQL is the source of truth). Owned by
+ * the ledger (the practice book is its): copy-trading asks whether a user started practice, and
+ * sits below the practice module that opens and resets it.
+ */
 export const practiceAccounts = pgTable('practice_accounts', {
   userId: uuid('user_id').primaryKey(),
   openedAt: timestamptz('opened_at').notNull(),
