@@ -10,7 +10,7 @@ import type {
 import type { TransactionList } from '@app/shared/schemas/transactions';
 import { auditLedger } from '../src/modules/ledger';
 import { expectError, registerUser, type TestClient } from './harness';
-import { summaryOf } from './money-helpers';
+import { activeUser, fund, summaryOf } from './money-helpers';
 import { useSilverAllInBtc, type ScriptedTradingApp } from './copy-trading-helpers';
 
 /**
@@ -219,6 +219,33 @@ describe('the practice account', () => {
     ]);
     expect((await client.get('/api/trades/history')).json<TradeHistoryPage>().trades).toEqual([]);
     expect(await summaryOf(client)).toMatchObject({ balanceCents: 0, totalProfitCents: 0 });
+  });
+
+  it('a plan copied with real money can be practised beside it; each book counts its own', async () => {
+    await tickAt('100000.00');
+    const { client, user } = await activeUser(t, 'Both Books');
+    // Verified before its first signed-in request (the session cache keeps the row it read).
+    await t.db.execute(sql`UPDATE users SET email_verified_at = now() WHERE id = ${user.id}`);
+    await fund(t, admin, client, 300_000);
+    expect((await client.post('/api/practice/start')).statusCode).toBe(201);
+    const real = await client.post('/api/trades', { planId: silver.planId, amount: '1000' });
+    expect(real.statusCode, real.body).toBe(201);
+    const practice = await investPractice(client, '1000');
+    expect(practice.book).toBe('practice');
+    expectError(
+      await client.post('/api/trades', { planId: silver.planId, amount: '1000', book: 'practice' }),
+      { code: 'TRADE_ALREADY_OPEN' },
+    );
+    const realOpen = (await client.get('/api/trades/open')).json<{ trades: CurrentTrade[] }>();
+    expect(realOpen.trades.map((x) => x.book)).toEqual(['real']);
+    expect(await summaryOf(client)).toMatchObject({
+      availableCents: 200_000,
+      investedCents: 100_000,
+    });
+    expect(await practiceSummary(client)).toMatchObject({
+      availableCents: START - 100_000,
+      investedCents: 100_000,
+    });
   });
 
   it('a deactivated account can practise', async () => {

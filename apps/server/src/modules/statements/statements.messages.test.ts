@@ -45,7 +45,7 @@ describe('statement texts', () => {
     const leaves = (value: unknown): string[] =>
       typeof value === 'string' ? [value] : Object.values(value ?? {}).flatMap(leaves);
     const texts = leaves(STATEMENT_MESSAGES.es.transactionTexts);
-    expect(texts.length).toBe(19);
+    expect(texts.length).toBe(21);
     expect(texts.filter((text) => tuForms(text).length > 0)).toEqual([]);
   });
 

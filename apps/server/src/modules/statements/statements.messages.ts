@@ -2,7 +2,6 @@ import { RISK_WARNING } from '@app/shared/risk';
 import type { AdjustmentBucket, TradeCloseReason } from '@app/shared/schemas/kinds';
 import {
   BUILT_IN_BANK_METHOD,
-  englishDescription,
   type TransactionDescription,
 } from '@app/shared/schemas/transaction-descriptions';
 import { formatUsd } from '@app/shared/money';
@@ -35,6 +34,8 @@ export interface TransactionTexts {
     adjustment: Record<AdjustmentBucket, string>;
     referral_bonus: string;
     profit_claim: string;
+    practice_start: string;
+    practice_reset: string;
   };
 }
 
@@ -248,6 +249,8 @@ const de: StatementMessages = {
       },
       referral_bonus: 'Empfehlungsbonus: {{name}} ist beigetreten',
       profit_claim: 'Gewinn eingelöst (Plan {{plan}})',
+      practice_start: 'Übungskonto mit virtuellem Geld eröffnet',
+      practice_reset: 'Übungskonto neu gestartet',
     },
   },
   feeOf: (fee) => `Gebühr ${fee}`,
@@ -351,6 +354,8 @@ const es: StatementMessages = {
       },
       referral_bonus: 'Bono de referido: {{name}} se ha unido',
       profit_claim: 'Beneficio cobrado (plan {{plan}})',
+      practice_start: 'Cuenta de práctica abierta con dinero virtual',
+      practice_reset: 'Cuenta de práctica reiniciada',
     },
   },
   feeOf: (fee) => `comisión ${fee}`,
@@ -429,7 +434,7 @@ function written(texts: TransactionTexts, parts: TransactionDescription): string
     // Practice money is never on a statement (issue 42); named here for the switch to be whole.
     case 'practice_start':
     case 'practice_reset':
-      return englishDescription(parts);
+      return d[parts.code];
   }
 }
 
