@@ -203,7 +203,7 @@ async function navHistory(step: Step, shape: ScaleShape) {
     'nav history (whale, minutes)',
     `INSERT INTO nav_snapshots (strategy_id, at, nav)
      SELECT s.id, date_trunc('minute', now()) - make_interval(mins => m), ${wave('m', 20_000)}
-     FROM scale_strategies s, generate_series(1, ${YEAR_MINUTES}) AS m WHERE s.i = 0`,
+     FROM scale_strategies s, generate_series(${YEAR_MINUTES}, 1, -1) AS m WHERE s.i = 0`,
   );
   const others = shape.strategies - 1;
   const per = Math.max(1, Math.floor(CHUNK / YEAR_HOURS));
@@ -212,8 +212,10 @@ async function navHistory(step: Step, shape: ScaleShape) {
       `nav history (hours, strategies ${first}-${Math.min(others, first + per - 1)})`,
       `INSERT INTO nav_snapshots (strategy_id, at, nav)
        SELECT s.id, date_trunc('hour', now()) - make_interval(hours => h), ${wave('h', 333)}
-       FROM scale_strategies s, generate_series(1, ${YEAR_HOURS}) AS h
-       WHERE s.i BETWEEN $1 AND $2`,
+       FROM scale_strategies s, generate_series(${YEAR_HOURS}, 1, -1) AS h
+       WHERE s.i BETWEEN $1 AND $2
+       -- In the primary key's order: each strategy's points go to the end of its part of the index.
+       ORDER BY s.id, h DESC`,
       [first, Math.min(others, first + per - 1)],
     );
   }
@@ -309,8 +311,8 @@ async function deposits(client: pg.Client, step: Step, shape: ScaleShape) {
   const count = shape.transactions - shape.copies;
   for (let first = 0; first < count; first += CHUNK) {
     const last = Math.min(count, first + CHUNK) - 1;
-    const source = `SELECT gen_random_uuid() AS tx_id, ${tnx('n')} AS tnx, n % ${shape.users} AS user_i,
-        'deposit' AS kind, 'credit' AS type, (20000 + (n * 7919) % 30000)::bigint AS amount,
+    const source = `SELECT uuid_v7() AS tx_id, ${tnx('n')} AS tnx, n % ${shape.users} AS user_i,
+        'deposit' AS kind, 'credit' AS type, (20000 + (n::bigint * 7919) % 30000) AS amount,
         'Deposit via Bitcoin' AS description, 'BTC' AS crypto, 'crypto' AS channel,
         now() - interval '365 days' + make_interval(secs => (n::float8 / ${count}) * 364 * 86400) AS at
       FROM generate_series(${first}, ${last}) AS n`;
@@ -339,7 +341,7 @@ async function copies(client: pg.Client, step: Step, shape: ScaleShape) {
                  ELSE 2 + (c / ${U} - 1) * ${band}
                       + floor(${band} * power((((c % ${U})::bigint * 2654435761 + (c / ${U}) * 40503) % 1000003)::float8 / 1000003, 3))::int
             END AS strategy_i,
-            gen_random_uuid() AS trade_id, gen_random_uuid() AS tx_id,
+            uuid_v7() AS trade_id, uuid_v7() AS tx_id,
             (100000 + c % 1000)::bigint AS amount,
             round(0.95 + (c % 51) / 1000.0, 10) AS entry_nav,
             10 + c % 31 AS stop_loss_pct,
