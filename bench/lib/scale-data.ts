@@ -37,19 +37,7 @@ export interface ScaleShape {
 
 export const COPIES_PER_USER = 10;
 
-/** The full data set of the issue, and the one `--quick` builds. */
-export const FULL_SCALE: ScaleShape = {
-  users: 100_000,
-  strategies: 10_000,
-  copies: 1_000_000,
-  transactions: 10_000_000,
-};
-export const QUICK_SCALE: ScaleShape = {
-  users: 10_000,
-  strategies: 1_000,
-  copies: 100_000,
-  transactions: 1_000_000,
-};
+/** The small platform the scale figures are measured against (the same in both modes). */
 export const SMALL_SCALE: ScaleShape = {
   users: 1_000,
   strategies: 100,

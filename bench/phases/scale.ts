@@ -12,15 +12,8 @@ import {
   scaleRuntime,
   type ReadTimes,
 } from '../lib/scale';
-import {
-  buildScaleData,
-  FULL_SCALE,
-  QUICK_SCALE,
-  SMALL_SCALE,
-  type ScaleData,
-  type ScaleShape,
-} from '../lib/scale-data';
-import { quick, workers } from '../options';
+import { buildScaleData, SMALL_SCALE, type ScaleData, type ScaleShape } from '../lib/scale-data';
+import { CFG, quick, workers } from '../options';
 import type { Databases } from '../run';
 
 /** Ticks timed on each data set (their median is the figure). */
@@ -32,7 +25,7 @@ const TICKS = 10;
  * one strategy's copies through their stops, and the NAV rows kept per strategy.
  */
 export async function scalePhase({ cluster, tmp }: Databases): Promise<void> {
-  const shape = quick ? QUICK_SCALE : FULL_SCALE;
+  const shape: ScaleShape = CFG.scale;
   // No app is built here: wire plans into copy trading as buildApp does.
   wirePlansIntoCopyTrading();
   const small = await dataSet(cluster, 'scalesmall', SMALL_SCALE);
