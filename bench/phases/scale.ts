@@ -3,6 +3,7 @@ import { wirePlansIntoCopyTrading } from '../../apps/server/src/modules/plans';
 import { fmt, log, record } from '../figures';
 import type { PgCluster } from '../lib/pg';
 import { productContext } from '../lib/product-context';
+import { query } from '../lib/seed';
 import {
   crashCascade,
   measureReads,
@@ -111,6 +112,8 @@ export async function scalePhase({ cluster, tmp }: Databases): Promise<void> {
 
 async function dataSet(cluster: PgCluster, name: string, shape: ScaleShape) {
   await cluster.createDatabase(name);
+  // The tick's statements are counted in this database (measureTicks).
+  await query(cluster.url(name), 'CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
   const { ctx, close } = await productContext(cluster.url(name), name);
   log(`scale: building ${name} (${describe(shape)})`);
   const data: ScaleData = await buildScaleData(cluster.url(name), shape, log);
