@@ -14,6 +14,7 @@ import { listScalePhase } from './phases/list-scale';
 import { moneyPhase } from './phases/money';
 import { railsPhase } from './phases/rails';
 import { readsPhase } from './phases/reads';
+import { scalePhase } from './phases/scale';
 import { realtimePhase } from './phases/realtime';
 import { statementsPhase } from './phases/statements';
 import { only, quick, want } from './options';
@@ -35,6 +36,7 @@ async function main() {
   if (want('statements')) await statementsPhase(databases, site);
   if (want('data-export')) await dataExportPhase(databases, site);
   if (want('list')) await listScalePhase(databases, site);
+  if (want('scale')) await scalePhase(databases);
   if (frontend) await frontendPhase(site, frontend);
 
   await site.server.stop();

@@ -29,6 +29,8 @@ export const CFG = quick
       ledgerSeconds: 5,
       statementRows: [2_000, 20_000],
       perKindRequests: 10,
+      // The scale phase's platform (issue 43) at one tenth.
+      scale: { users: 10_000, strategies: 1_000, copies: 100_000, transactions: 1_000_000 },
     }
   : {
       clients: 8,
@@ -45,6 +47,7 @@ export const CFG = quick
       ledgerSeconds: 15,
       statementRows: [10_000, 100_000],
       perKindRequests: 60,
+      scale: { users: 100_000, strategies: 10_000, copies: 1_000_000, transactions: 10_000_000 },
     };
 export const want = (name: string) => !only || only.includes(name);
 // The product runs one worker process per core but one, leaving PostgreSQL (on this machine) a

@@ -1,0 +1,239 @@
+/**
+ * What the `scale` phase measures on a data set of lib/scale-data.ts, through the product's public
+ * faces only: the copy-trading runtime's tick (in this process, on the scripted market, as the
+ * cascade phase drives it) and the HTTP reads of a product server started on the data set.
+ */
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { systemClock, type AppContext } from '../../apps/server/src/context';
+import {
+  createScriptedSource,
+  SCRIPTED_START_PRICES,
+  type ScriptedSource,
+} from '../../apps/server/src/modules/market/adapters/scripted';
+import {
+  startCopyTrading,
+  type CopyTrading,
+} from '../../apps/server/src/modules/copy-trading/copy-trading.runtime';
+import { ApiClient, keepAliveAgent, percentile } from './http';
+import { freePort } from './pg';
+import { query } from './seed';
+import { startServer } from './server';
+import type { ScaleData } from './scale-data';
+
+/** The runtime on the scripted market at its start prices (no copy of the data set crosses). */
+export async function scaleRuntime(
+  ctx: AppContext,
+): Promise<{ trading: CopyTrading; market: ScriptedSource }> {
+  const market = createScriptedSource(systemClock);
+  const trading = await startCopyTrading(ctx, null, { backfillDays: 1 }, market);
+  return { trading, market };
+}
+
+export interface TickTimes {
+  /** Median ms of the tick function itself (quotes, NAVs, hand-over to the closes). */
+  tickMs: number;
+  /** Median ms from the tick's start until the closes it handed over are worked off. */
+  tickAndChecksMs: number;
+  ticks: number;
+  /** Statements the database spent most time on during the ticks (pg_stat_statements). */
+  top: { calls: number; ms: number; query: string }[];
+}
+
+/**
+ * Ticks one after the other, each waited for until the stop-loss and take-profit checks it handed
+ * over are done (nothing crosses: they close nothing): `rounds` of them, or as many as fit in
+ * `budgetSeconds` (at least one; today a tick at scale checks every strategy and takes minutes).
+ * The first tick is a warm-up.
+ */
+export async function measureTicks(
+  dbUrl: string,
+  trading: CopyTrading,
+  limits: { rounds: number; budgetSeconds: number },
+): Promise<TickTimes> {
+  await trading.tick(new Date());
+  await trading.closes.settled();
+  await query(dbUrl, 'SELECT pg_stat_statements_reset()');
+  const tick: number[] = [];
+  const whole: number[] = [];
+  const end = performance.now() + limits.budgetSeconds * 1000;
+  while (tick.length < limits.rounds && (tick.length === 0 || performance.now() < end)) {
+    const started = performance.now();
+    await trading.tick(new Date());
+    tick.push(performance.now() - started);
+    await trading.closes.settled();
+    whole.push(performance.now() - started);
+  }
+  const top = await query<{ calls: string; ms: string; query: string }>(
+    dbUrl,
+    `SELECT calls::text, round(total_exec_time)::text AS ms,
+            left(regexp_replace(query, '\\s+', ' ', 'g'), 120) AS query
+     FROM pg_stat_statements
+     WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
+     ORDER BY total_exec_time DESC LIMIT 8`,
+  );
+  return {
+    tickMs: median(tick),
+    tickAndChecksMs: median(whole),
+    ticks: tick.length,
+    top: top.map((s) => ({ calls: Number(s.calls), ms: Number(s.ms), query: s.query })),
+  };
+}
+
+export interface CascadeRun {
+  copies: number;
+  seconds: number;
+  distinctExitNavs: number;
+}
+
+/**
+ * One tick takes `symbol` to half its price: every open copy of `strategyId` (the only strategy
+ * holding it) crosses its stop-loss. Seconds from that tick until the last of them is closed.
+ */
+export async function crashCascade(
+  ctx: AppContext,
+  { trading, market }: { trading: CopyTrading; market: ScriptedSource },
+  strategyId: string,
+  symbol: 'BNBUSDT' | 'XRPUSDT',
+): Promise<CascadeRun> {
+  const openOf = async () => {
+    const result = await ctx.db.execute<{ n: string }>(
+      sql`SELECT count(*) AS n FROM trades WHERE strategy_id = ${strategyId} AND status = 'open'`,
+    );
+    return Number(result.rows[0]?.n);
+  };
+  const copies = await openOf();
+  market.set({ [symbol]: (Number(SCRIPTED_START_PRICES[symbol]) / 2).toFixed(4) });
+  const started = performance.now();
+  await trading.tick(new Date());
+  // Until its last copy is closed (the closes also check every other strategy meanwhile); if the
+  // closes went idle with copies left open, the next tick hands them over again.
+  for (;;) {
+    const idle = await Promise.race([
+      trading.closes.settled().then(() => true),
+      new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 100)),
+    ]);
+    if ((await openOf()) === 0) break;
+    if (idle) await trading.tick(new Date());
+  }
+  const seconds = (performance.now() - started) / 1000;
+  await trading.closes.settled();
+  market.set({ [symbol]: SCRIPTED_START_PRICES[symbol] });
+  const navs = await ctx.db.execute<{ n: string }>(
+    sql`SELECT count(DISTINCT exit_nav) AS n FROM trades
+        WHERE strategy_id = ${strategyId} AND close_reason = 'stop_loss'`,
+  );
+  return { copies, seconds, distinctExitNavs: Number(navs.rows[0]?.n) };
+}
+
+/** The reads the issue names, each one request at a time: p95 ms. */
+export interface ReadTimes {
+  directory: number;
+  strategyPage: number;
+  dashboardSummary: number;
+  adminOverview: number;
+}
+export const READS: readonly (keyof ReadTimes)[] = [
+  'directory',
+  'strategyPage',
+  'dashboardSummary',
+  'adminOverview',
+];
+
+/**
+ * Starts the product on the data set's database (the simulated market around the scripted start
+ * prices, so the server's own ticks cross no copy), signs in its admin (the name `productContext`
+ * seeded it under) and the data set's investor, and times each read: at most `rounds` requests
+ * or `seconds` each, after one warm-up request.
+ */
+export async function measureReads(
+  dbUrl: string,
+  name: string,
+  data: ScaleData,
+  tmp: string,
+  workers: number,
+  limits: { rounds: number; seconds: number },
+  log: (line: string) => void,
+): Promise<ReadTimes> {
+  const port = await freePort();
+  const server = await startServer({
+    databaseUrl: dbUrl,
+    port,
+    dataDir: path.join(tmp, `${name}-data`),
+    logFile: path.join(tmp, `${name}-server.log`),
+    env: {
+      WEB_CONCURRENCY: String(workers),
+      MARKET_REFERENCE_PRICES: Object.entries(SCRIPTED_START_PRICES)
+        .map(([symbol, price]) => `${symbol}=${price}`)
+        .join(','),
+      ADMIN_EMAIL: `${name}-admin@bench.local`,
+      ADMIN_PASSWORD: `${name}-admin-password-1`,
+    },
+    readyTimeoutMs: 600_000,
+  });
+  try {
+    const agent = keepAliveAgent(4);
+    const admin = new ApiClient(server.baseUrl, undefined, agent, 600_000);
+    await admin.loginAdmin(`${name}-admin@bench.local`, `${name}-admin-password-1`);
+    const investor = new ApiClient(server.baseUrl, data.investor.sid, agent, 600_000);
+    const anyone = new ApiClient(server.baseUrl, undefined, agent, 600_000);
+    const reads: Record<keyof ReadTimes, () => Promise<number>> = {
+      directory: () => timed(anyone, '/api/strategies/directory'),
+      strategyPage: () => timed(anyone, `/api/strategies/${data.whale.strategyId}/record`),
+      dashboardSummary: () => timed(investor, '/api/account/summary'),
+      adminOverview: () => timed(admin, '/api/admin/overview'),
+    };
+    const times = {} as ReadTimes;
+    for (const read of READS) {
+      const warmUp = await reads[read]();
+      const samples: number[] = [];
+      const end = performance.now() + limits.seconds * 1000;
+      // At least three samples, or one of a read that takes a third of the time given (today's
+      // directory at scale takes minutes).
+      const least = warmUp * 3 > limits.seconds * 1000 ? 1 : 3;
+      while (
+        samples.length < limits.rounds &&
+        (samples.length < least || performance.now() < end)
+      ) {
+        samples.push(await reads[read]());
+      }
+      times[read] = percentile(
+        samples.sort((a, b) => a - b),
+        95,
+      );
+      log(`    ${name} ${read}: p95 ${times[read].toFixed(1)} ms of ${samples.length}`);
+    }
+    agent.destroy();
+    return times;
+  } finally {
+    await server.stop();
+  }
+}
+
+async function timed(client: ApiClient, url: string): Promise<number> {
+  const reply = await client.get(url);
+  if (reply.status !== 200) throw new Error(`${url}: ${reply.status} ${reply.body.slice(0, 300)}`);
+  return reply.ms;
+}
+
+/**
+ * NAV rows the product keeps per strategy per year of history: the whale's rows (recorded a
+ * minute apart for a year, as the tick writes them) over the years its history spans, counted
+ * after the product has run on them (ticks, reads, cascade).
+ */
+export async function navRowsPerStrategyYear(ctx: AppContext, strategyId: string) {
+  const result = await ctx.db.execute<{ n: string; years: string }>(
+    sql`SELECT count(*)::text AS n,
+               (extract(epoch FROM max(at) - min(at)) / (365 * 86400))::text AS years
+        FROM nav_snapshots WHERE strategy_id = ${strategyId}`,
+  );
+  const row = result.rows[0];
+  return Number(row?.n) / Math.max(Number(row?.years), 1);
+}
+
+function median(values: number[]): number {
+  return percentile(
+    [...values].sort((a, b) => a - b),
+    50,
+  );
+}

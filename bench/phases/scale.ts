@@ -1,0 +1,156 @@
+import { auditLedger } from '../../apps/server/src/modules/ledger/ledger.audit';
+import { wirePlansIntoCopyTrading } from '../../apps/server/src/modules/plans';
+import { fmt, log, record } from '../figures';
+import type { PgCluster } from '../lib/pg';
+import { productContext } from '../lib/product-context';
+import { query } from '../lib/seed';
+import {
+  crashCascade,
+  measureReads,
+  measureTicks,
+  navRowsPerStrategyYear,
+  READS,
+  scaleRuntime,
+  type ReadTimes,
+} from '../lib/scale';
+import { buildScaleData, SMALL_SCALE, type ScaleData, type ScaleShape } from '../lib/scale-data';
+import { CFG, quick, workers } from '../options';
+import type { Databases } from '../run';
+
+/** Ticks timed on each data set (their median is the figure), or as many as fit in the budget. */
+const TICKS = { rounds: 10, budgetSeconds: quick ? 60 : 300 };
+
+/**
+ * Issue 43: the platform at scale (`--quick`: one tenth) beside a small platform in the same run,
+ * each in a database of its own: the tick with nothing crossing, the four reads, the cascade of
+ * one strategy's copies through their stops, and the NAV rows kept per strategy.
+ */
+export async function scalePhase({ cluster, tmp }: Databases): Promise<void> {
+  const shape: ScaleShape = CFG.scale;
+  // No app is built here: wire plans into copy trading as buildApp does.
+  wirePlansIntoCopyTrading();
+  const small = await dataSet(cluster, 'scalesmall', SMALL_SCALE);
+  const big = await dataSet(cluster, 'scale', shape);
+  record(
+    'scale/build-seconds',
+    fmt(big.data.buildSeconds, 0),
+    `(${describe(shape)}; ${fmt(big.data.bytes / 2 ** 30, 2)} GiB on disk)`,
+  );
+  record('scale/build-gib', fmt(big.data.bytes / 2 ** 30, 2), JSON.stringify(big.data.rows));
+  try {
+    const smallTicks = await ticks(small.ctx, cluster.url('scalesmall'), 'small');
+    const bigTicks = await ticks(big.ctx, cluster.url('scale'), 'scale');
+    record(
+      'scale/tick-ms',
+      fmt(bigTicks.tickAndChecksMs, 0),
+      `(median of ${bigTicks.ticks}, to the last stop/take-profit check; the tick function alone ${fmt(bigTicks.tickMs, 0)} ms; target <= 100)`,
+    );
+    record(
+      'scale/tick-ms-over-small',
+      fmt(bigTicks.tickAndChecksMs / smallTicks.tickAndChecksMs, 2),
+      `(small: ${fmt(smallTicks.tickAndChecksMs, 0)} ms at ${describe(SMALL_SCALE)}; target <= 2)`,
+    );
+
+    const limits = quick ? { rounds: 40, seconds: 30 } : { rounds: 60, seconds: 90 };
+    log('scale: the reads on the small set, then at scale (a product server on each)');
+    const smallReads = await measureReads(
+      cluster.url('scalesmall'),
+      'scalesmall',
+      small.data,
+      tmp,
+      workers,
+      limits,
+      log,
+    );
+    const bigReads = await measureReads(
+      cluster.url('scale'),
+      'scale',
+      big.data,
+      tmp,
+      workers,
+      limits,
+      log,
+    );
+    for (const read of READS) recordRead(read, smallReads, bigReads);
+
+    log('scale: the cascades (one tick through every stop of one strategy)');
+    const runtime = await scaleRuntime(big.ctx);
+    try {
+      const whale = await crashCascade(big.ctx, runtime, big.data.whale.strategyId, 'BNBUSDT');
+      const tenth = await crashCascade(big.ctx, runtime, big.data.tenth.strategyId, 'XRPUSDT');
+      record(
+        'scale/cascade-seconds',
+        fmt(whale.seconds, 2),
+        `(${whale.copies} copies of one strategy; ${whale.distinctExitNavs} exit NAV(s), must be 1; target <= 10 at 100,000)`,
+      );
+      record(
+        'scale/cascade-seconds-tenth',
+        fmt(tenth.seconds, 2),
+        `(${tenth.copies} copies; ${tenth.distinctExitNavs} exit NAV(s); target <= 1 at 10,000)`,
+      );
+    } finally {
+      await runtime.trading.close();
+    }
+    record(
+      'scale/nav-rows-per-strategy-year',
+      fmt(await navRowsPerStrategyYear(big.ctx, big.data.whale.strategyId), 0),
+      '(a strategy recorded every minute for a year; target: a few thousand)',
+    );
+    const auditStarted = performance.now();
+    const problems = await auditLedger(big.ctx.db);
+    record(
+      'scale/audit',
+      problems.length === 0 ? 'clean' : `${problems.length} problems`,
+      `(${fmt((performance.now() - auditStarted) / 1000, 0)} s)`,
+    );
+    for (const problem of problems.slice(0, 5)) log(`    ${problem.check}: ${problem.detail}`);
+  } finally {
+    await small.close();
+    await big.close();
+  }
+}
+
+async function dataSet(cluster: PgCluster, name: string, shape: ScaleShape) {
+  await cluster.createDatabase(name);
+  // The tick's statements are counted in this database (measureTicks).
+  await query(cluster.url(name), 'CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
+  const { ctx, close } = await productContext(cluster.url(name), name);
+  log(`scale: building ${name} (${describe(shape)})`);
+  const data: ScaleData = await buildScaleData(cluster.url(name), shape, log);
+  log(
+    `scale: ${name} built in ${fmt(data.buildSeconds, 0)} s, ${fmt(data.bytes / 2 ** 30, 2)} GiB: ${JSON.stringify(data.rows)}`,
+  );
+  return { ctx, close, data };
+}
+
+async function ticks(ctx: Parameters<typeof scaleRuntime>[0], dbUrl: string, name: string) {
+  const runtime = await scaleRuntime(ctx);
+  try {
+    const times = await measureTicks(dbUrl, runtime.trading, TICKS);
+    log(
+      `scale: ${name} tick ${fmt(times.tickMs, 0)} ms, with its checks ${fmt(times.tickAndChecksMs, 0)} ms; where the database time went:`,
+    );
+    for (const s of times.top)
+      log(`    ${String(s.calls).padStart(8)} ${String(s.ms).padStart(7)} ms  ${s.query}`);
+    return times;
+  } finally {
+    await runtime.trading.close();
+  }
+}
+
+function recordRead(read: keyof ReadTimes, small: ReadTimes, big: ReadTimes) {
+  const name = {
+    directory: 'directory',
+    strategyPage: 'strategy-page',
+    dashboardSummary: 'dashboard-summary',
+    adminOverview: 'admin-overview',
+  }[read];
+  record(
+    `scale/${name}-p95-over-small`,
+    fmt(big[read] / small[read], 2),
+    `(${fmt(small[read], 1)} -> ${fmt(big[read], 1)} ms; target <= 1.5)`,
+  );
+}
+
+const describe = (shape: ScaleShape) =>
+  `${shape.users} users, ${shape.strategies} strategies, ${shape.copies} copies, ${shape.transactions} transactions`;
