@@ -146,6 +146,8 @@ async function practise(
   await expect(card.getByTestId('trade-value')).toHaveText('$1,100.00', { timeout: 20_000 });
   await expect(card.getByTestId('trade-profit')).toHaveText('+$100.00');
   await expect(page.getByTestId('balance')).toHaveText('$10,100.00');
+  // The market beside it quotes the price the copy is valued at.
+  await expect(page.getByTestId('market-row-BTCUSDT')).toContainText('110,000.00');
   await snap(page, 'practice-copy-live');
 
   // Close: the whole value back to the practice balance (Silver charges no fee).

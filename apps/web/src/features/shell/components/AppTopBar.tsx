@@ -67,7 +67,13 @@ export function AppTopBar({
       </button>
       <div className="flex min-w-0 flex-1 items-center gap-2">
         {title && (
-          <h1 className="truncate text-base font-semibold text-text sm:text-lg">{title}</h1>
+          // On a phone the Practice / Real switch takes the title's room: a title cut to "D.."
+          // says nothing, so there it is read out, not shown (each page shows its own heading).
+          <h1
+            className={`truncate text-base font-semibold text-text sm:text-lg ${onAdminRoute ? '' : 'max-sm:sr-only'}`}
+          >
+            {title}
+          </h1>
         )}
         {onAdminRoute && <Badge tone="info">{t('admin')}</Badge>}
       </div>
