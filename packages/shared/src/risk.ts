@@ -38,16 +38,8 @@ export const UNOFFERED_SERVICE_PATTERNS: readonly RegExp[] = [
 ];
 
 /**
- * Features PRODUCT.md plans that this install has not built, so no text may offer them: the
- * practice account (virtual money in a book of its own) is a later issue. The copy scan fails on
- * a claim of one; remove its patterns in the change that builds it. (A "demo account" is not one:
- * the deposit page calls a payment method's placeholder bank details so.)
+ * Features PRODUCT.md plans that this install has not built, so no text may offer them. The copy
+ * scan fails on a claim of one; the change that builds a feature removes its patterns (the
+ * practice account's went with issue 42, which built it). Empty: everything planned is built.
  */
-export const UNBUILT_FEATURE_PATTERNS: readonly RegExp[] = [
-  /practi[cs]e (account|money)/i,
-  /virtual money/i,
-  /cuenta de práctica/i,
-  /dinero (virtual|de práctica)/i,
-  /übungs(konto|geld)/i,
-  /virtuelle[nms]? geld/i,
-];
+export const UNBUILT_FEATURE_PATTERNS: readonly RegExp[] = [];
