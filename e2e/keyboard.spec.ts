@@ -101,7 +101,7 @@ test('sign up, deposit, invest and withdraw with the keyboard alone', async ({
   // Deposit $2,000 by Bitcoin: the method is a radio group (Tab in, arrows across, Space).
   await page.goto('/deposits');
   const bitcoin = page.getByRole('radio', { name: /Bitcoin/ });
-  await tabTo(page, page.getByRole('radio').first());
+  await tabTo(page, page.getByRole('main').getByRole('radio').first());
   await arrowTo(page, bitcoin, 'ArrowDown');
   await page.keyboard.press('Space');
   await expect(bitcoin).toBeChecked();

@@ -194,7 +194,7 @@ test('a new user verifies their identity with uploaded documents, an admin appro
   await confirm.getByRole('button', { name: 'Confirm and invest' }).click();
   await expect(page).toHaveURL(/\/appropriateness\?plan=[0-9a-f-]{36}&amount=1000\.00$/);
   await expect(appropriateness).toHaveAttribute('data-standing', 'not_taken');
-  const questions = page.getByRole('group');
+  const questions = page.getByRole('main').getByRole('group');
   await expect(questions).toHaveCount(5);
   // Every question needs an answer; the first unanswered one gets the focus.
   await page.getByRole('button', { name: 'See my result' }).click();
