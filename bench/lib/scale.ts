@@ -103,6 +103,9 @@ export async function crashCascade(
     return Number(result.rows[0]?.n);
   };
   const copies = await openOf();
+  // Only this crash's closes count: the reads' product servers ran their own market on this
+  // database before, and may have stopped out copies at other NAVs then.
+  const crashedAt = new Date();
   market.set({ [symbol]: (Number(SCRIPTED_START_PRICES[symbol]) / 2).toFixed(4) });
   const started = performance.now();
   await trading.tick(new Date());
@@ -121,7 +124,8 @@ export async function crashCascade(
   market.set({ [symbol]: SCRIPTED_START_PRICES[symbol] });
   const navs = await ctx.db.execute<{ n: string }>(
     sql`SELECT count(DISTINCT exit_nav) AS n FROM trades
-        WHERE strategy_id = ${strategyId} AND close_reason = 'stop_loss'`,
+        WHERE strategy_id = ${strategyId} AND close_reason = 'stop_loss'
+          AND closed_at >= ${crashedAt.toISOString()}::timestamptz`,
   );
   return { copies, seconds, distinctExitNavs: Number(navs.rows[0]?.n) };
 }
