@@ -2,7 +2,7 @@ import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useAuthStore } from './auth';
 import { userFixture } from '../test/fixtures';
-import { BOOK_STORAGE_KEY, bookOf, bookOfItem, useBook, useBookStore, useChooseBook } from './book';
+import { BOOK_STORAGE_KEY, bookOf, useBook, useBookStore, useChooseBook } from './book';
 
 afterEach(() => {
   useBookStore.setState({ byUser: {} });
@@ -42,11 +42,5 @@ describe('the book the user looks at', () => {
     const { result } = renderHook(() => useChooseBook());
     act(() => result.current('practice'));
     expect(useBookStore.getState().byUser).toEqual({});
-  });
-
-  it("reads a copy's or transaction's book, a real one when it names none", () => {
-    expect(bookOfItem({ book: 'practice' })).toBe('practice');
-    expect(bookOfItem({ book: 'real' })).toBe('real');
-    expect(bookOfItem({ id: 't1' })).toBe('real');
   });
 });

@@ -56,11 +56,3 @@ export function useChooseBook(): (book: Book) => void {
     [userId, choose],
   );
 }
-
-/**
- * The book a copy or transaction belongs to: the API names it on each (issue 42); one without it
- * is a real one. Takes any object, so the answer types read before and after they gained `book`.
- */
-export function bookOfItem(item: object): Book {
-  return 'book' in item && item.book === 'practice' ? 'practice' : 'real';
-}

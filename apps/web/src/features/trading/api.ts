@@ -14,7 +14,7 @@ import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@ta
 import { useState } from 'react';
 import type { NavsEvent } from '@app/shared/schemas/realtime';
 import { api, newIdempotencyKey } from '../../lib/api';
-import { BOOKS, bookOfItem, type Book } from '../../lib/book';
+import { BOOKS, type Book } from '../../lib/book';
 import { cursorPagesQuery } from '../../lib/cursorPages';
 import {
   accountKeys,
@@ -176,7 +176,7 @@ export function useUpdateTradeRules(tradeId: string) {
       const replace = (trades: CurrentTrade[]) =>
         trades.map((open) => (open.id === trade.id ? trade : open));
       // The copy's own book: a practice copy is listed with the practice account's money.
-      const book = bookOfItem(trade);
+      const book = trade.book;
       queryClient.setQueryData<{ trades: CurrentTrade[] }>(tradeKeys.open(book), (data) =>
         data ? { trades: replace(data.trades) } : data,
       );

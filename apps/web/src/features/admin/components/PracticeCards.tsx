@@ -6,14 +6,11 @@ import {
 } from '@app/shared/schemas/practice';
 import { useTranslation } from 'react-i18next';
 import { Card } from '../../../ui';
-import { adminApi, adminKeys, type AdminOverview } from '../api';
+import { adminApi, adminKeys } from '../api';
 import { useAdminQuery } from '../hooks/useAdminQuery';
 import { QueryResult } from './QueryStates';
 import { SettingCheckbox } from './SettingCheckbox';
 import { SettingForm } from './SettingForm';
-
-/** The overview as the server answers it once the practice account is there (issue 42). */
-export type OverviewWithPractice = AdminOverview & { practice?: PracticeActivity | undefined };
 
 /**
  * Practice activity on the overview, counted apart from every real figure above it: accounts

@@ -6,11 +6,7 @@ import { Card, DataTable, LoadingBlock, buttonClasses } from '../../../ui';
 import { adminApi, adminKeys, type AdminOverview } from '../api';
 import { LoadError } from '../components/QueryStates';
 import { LedgerExportsCard } from '../components/LedgerExportsCard';
-import {
-  PracticeActivityCard,
-  PracticeSettingCard,
-  type OverviewWithPractice,
-} from '../components/PracticeCards';
+import { PracticeActivityCard, PracticeSettingCard } from '../components/PracticeCards';
 import { VolumeChart } from '../components/VolumeChart';
 import { ApiRequestError } from '../../../lib/api';
 import { useAdminQuery } from '../hooks/useAdminQuery';
@@ -120,7 +116,7 @@ function DemoMethodsNotice({ names }: { names: string[] }) {
   );
 }
 
-function OverviewView({ overview }: { overview: OverviewWithPractice }) {
+function OverviewView({ overview }: { overview: AdminOverview }) {
   const { t } = useTranslation('admin');
   const hasVolume = overview.volumes.some((d) => d.depositsCents > 0 || d.withdrawalsCents > 0);
   return (

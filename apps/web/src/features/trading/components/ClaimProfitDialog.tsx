@@ -6,7 +6,6 @@ import { signTone } from '../../../ui';
 import { useClaimProfit, type CurrentTrade } from '../api';
 import { formatRoi, formatSignedUsd } from '../format';
 import { SummaryRow } from './TradeFigures';
-import { bookOfItem } from '../../../lib/book';
 import { MoveFigures, TradeMoveDialog } from './TradeMoveDialog';
 
 /**
@@ -27,7 +26,7 @@ export function ClaimProfitDialog({
   const hasFee = chargesPerformanceFee(trade.performanceFeePct);
   return (
     <TradeMoveDialog
-      book={bookOfItem(trade)}
+      book={trade.book}
       move={claim}
       texts="claim"
       pending={t('claim.claiming')}

@@ -6,7 +6,6 @@ import { useCloseTrade, type CurrentTrade } from '../api';
 import { formatSignedUsd } from '../format';
 import { formatTrimmed } from '../../market/decimal';
 import { SummaryRow } from './TradeFigures';
-import { bookOfItem } from '../../../lib/book';
 import { MoveFigures, TradeMoveDialog } from './TradeMoveDialog';
 
 /**
@@ -23,7 +22,7 @@ export function CloseTradeDialog({ trade, onClose }: { trade: CurrentTrade; onCl
 
   return (
     <TradeMoveDialog
-      book={bookOfItem(trade)}
+      book={trade.book}
       move={close}
       texts="close"
       pending={t('close.closing')}

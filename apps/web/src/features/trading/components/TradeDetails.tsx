@@ -6,7 +6,6 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { useSession } from '../../../lib/auth';
 import { formatDate } from '../../../lib/dates';
-import { bookOfItem } from '../../../lib/book';
 import { Badge, Button, DemoStrategyBadge, signTone } from '../../../ui';
 import { PracticeBadge } from '../../../ui/Practice';
 import { MarketSourceLabel } from '../../market/components/MarketSourceLabel';
@@ -62,7 +61,7 @@ function TradeStrategyLine({ trade, status }: { trade: CurrentTrade; status: Str
   return (
     <>
       <div className="flex flex-wrap items-center gap-2 text-sm">
-        <PracticeBadge book={bookOfItem(trade)} />
+        <PracticeBadge book={trade.book} />
         <Badge tone="success">{trade.planTitle}</Badge>
         <span className="text-muted">{t('copying', { strategy: trade.strategyName })}</span>
         <DemoStrategyBadge runBy={trade.strategyRunBy} />

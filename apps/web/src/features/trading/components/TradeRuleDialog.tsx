@@ -2,7 +2,6 @@ import type { MutationDialogProps } from '../../../ui';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { mutateAndReport } from '../../../lib/mutation';
-import { bookOfItem } from '../../../lib/book';
 import { errorMessage } from '../../../lib/requestErrors';
 import { markedTitle } from '../../../ui/practiceToast';
 import { useUpdateTradeRules, type CurrentTrade } from '../api';
@@ -22,7 +21,7 @@ export function useSaveTradeRules(trade: CurrentTrade, dialog: RuleDialog, onClo
   function send(rules: Rules, saved: string) {
     mutateAndReport(save, rules, {
       onSuccess: () => {
-        toast.success(markedTitle(bookOfItem(trade), saved));
+        toast.success(markedTitle(trade.book, saved));
         onClose();
       },
       onError: (error) => {

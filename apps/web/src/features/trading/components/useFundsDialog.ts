@@ -5,7 +5,6 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { ApiRequestError } from '../../../lib/api';
-import { bookOfItem } from '../../../lib/book';
 import { mutateAndReport } from '../../../lib/mutation';
 import { errorMessage } from '../../../lib/requestErrors';
 import { markedTitle } from '../../../ui/practiceToast';
@@ -21,7 +20,7 @@ import { validateFundsAmount } from '../funds';
 export function useFundsDialog(trade: CurrentTrade, action: FundsAction, onClose: () => void) {
   const { t } = useTranslation('trading');
   const plan = usePublicPlans().data?.find((candidate) => candidate.id === trade.planId);
-  const availableCents = useQuery(accountSummaryQuery(bookOfItem(trade))).data?.availableCents;
+  const availableCents = useQuery(accountSummaryQuery(trade.book)).data?.availableCents;
   const [amountCents, setAmountCents] = useState<number | null>(null);
   const form = useForm<{ amount: string }>({ defaultValues: { amount: '' } });
   const change = useChangeFunds(trade.id, action);
@@ -50,7 +49,7 @@ export function useFundsDialog(trade: CurrentTrade, action: FundsAction, onClose
       onSuccess: ({ change: booked }) => {
         toast.success(
           markedTitle(
-            bookOfItem(trade),
+            trade.book,
             action === 'add'
               ? t('addFunds.success', {
                   amount: formatUsd(booked.amountCents),

@@ -1,5 +1,5 @@
 import { formatDate } from '../../../lib/dates';
-import { bookOfItem, useBook } from '../../../lib/book';
+import { useBook } from '../../../lib/book';
 import { PracticeBadge } from '../../../ui/Practice';
 import { formatUsd } from '@app/shared/money';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
@@ -88,7 +88,7 @@ function HistoryRow({ trade }: { trade: HistoryTrade }) {
       className="rounded-xl border border-border bg-surface-2/40 p-4 text-sm"
     >
       <div className="flex flex-wrap items-center gap-2">
-        <PracticeBadge book={bookOfItem(trade)} />
+        <PracticeBadge book={trade.book} />
         <span className="font-semibold text-text">{trade.planTitle}</span>
         <span className="text-muted">{trade.strategyName}</span>
         <DemoStrategyBadge runBy={trade.strategyRunBy} />

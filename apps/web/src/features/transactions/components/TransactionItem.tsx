@@ -3,7 +3,6 @@ import { formatSignedUsd, formatUsd } from '@app/shared/money';
 import type { Transaction } from '@app/shared/schemas/transactions';
 import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
-import { bookOfItem } from '../../../lib/book';
 import { Badge, type BadgeTone } from '../../../ui';
 import { PracticeBadge } from '../../../ui/Practice';
 import { describeTransaction } from '../description';
@@ -64,7 +63,7 @@ export function TransactionItem({ transaction }: { transaction: Transaction }) {
       <div className="min-w-0 flex-1">
         <p className="font-medium break-words text-text">
           {describeTransaction(t, transaction)}{' '}
-          <PracticeBadge book={bookOfItem(transaction)} className="align-middle" />
+          <PracticeBadge book={transaction.book} className="align-middle" />
         </p>
         <p className="mt-0.5 flex flex-wrap gap-x-2 text-xs text-muted">
           <span className="font-mono tracking-tight">{transaction.transactionId}</span>
