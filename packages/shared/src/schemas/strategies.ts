@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { centsSchema, idParamsSchema } from './common';
+import { centsSchema, idParamsSchema, wholeNumberParam } from './common';
+import { DEFAULT_RETURN_WINDOW, RETURN_WINDOWS } from '../return-windows';
 import { strategyTermsSchema } from './lead-traders';
 import { MARKET_SYMBOLS, marketSymbolSchema } from './market';
 import { rule } from '../rules';
@@ -177,7 +178,38 @@ export const directoryEntrySchema = strategySchema.extend({
   plans: z.array(z.object({ id: z.string(), title: z.string() })),
 });
 export type DirectoryEntry = z.infer<typeof directoryEntrySchema>;
-export const strategyDirectorySchema = z.object({ strategies: z.array(directoryEntrySchema) });
+
+/**
+ * The directory's orders: highest return (over `window`), smallest fall, lowest risk, most
+ * copiers or money, longest record first. A strategy without the figure yet comes last.
+ */
+export const DIRECTORY_SORTS = ['return', 'drawdown', 'risk', 'copiers', 'aum', 'age'] as const;
+export type DirectorySort = (typeof DIRECTORY_SORTS)[number];
+export const DIRECTORY_PAGE_MAX = 50;
+
+/**
+ * GET /api/strategies/directory?sort=&window=&paused=&limit=&cursor= — one page of the directory
+ * in the order asked (issue 43: sorted and filtered on the server, a page at a time, so the answer
+ * does not grow with the number of strategies). `cursor` is the previous page's `nextCursor`.
+ */
+export const directoryQuerySchema = z.object({
+  sort: z.enum(DIRECTORY_SORTS).default('return'),
+  window: z.enum(RETURN_WINDOWS).default(DEFAULT_RETURN_WINDOW),
+  /** Paused strategies are shown only on request (retired ones are never listed). */
+  paused: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
+  limit: wholeNumberParam(1, DIRECTORY_PAGE_MAX).default(20),
+  cursor: z.string().max(200).optional(),
+});
+export type DirectoryQuery = z.input<typeof directoryQuerySchema>;
+
+export const strategyDirectorySchema = z.object({
+  strategies: z.array(directoryEntrySchema),
+  /** The next page's cursor; null on the last page. */
+  nextCursor: z.string().nullable(),
+});
 export type StrategyDirectory = z.infer<typeof strategyDirectorySchema>;
 
 const ORDERS_BEFORE_MESSAGE = rule('BEFORE_ORDER_NUMBER');

@@ -72,6 +72,32 @@ export const strategies = pgTable('strategies', {
 });
 export type StrategyRow = typeof strategies.$inferSelect;
 
+/**
+ * Each strategy's headline figures, kept as the data changes (0061, issue 43), so the directory
+ * and the lists read one indexed row per strategy. Percentages are the API's exact decimal text.
+ */
+export const strategyFigures = pgTable('strategy_figures', {
+  strategyId: uuid('strategy_id')
+    .primaryKey()
+    .references(() => strategies.id, { onDelete: 'cascade' }),
+  return7dPct: numeric('return_7d_pct'),
+  return30dPct: numeric('return_30d_pct'),
+  return90dPct: numeric('return_90d_pct'),
+  return1yPct: numeric('return_1y_pct'),
+  returnAllPct: numeric('return_all_pct'),
+  avgDailyReturnPct: numeric('avg_daily_return_pct'),
+  maxDrawdownPct: numeric('max_drawdown_pct'),
+  losingDays: integer('losing_days'),
+  recordMaxDrawdownPct: numeric('record_max_drawdown_pct'),
+  riskScore: integer('risk_score'),
+  startedAt: timestamptz('started_at'),
+  copiers: integer('copiers').notNull().default(0),
+  copiedUnits: numeric('copied_units').notNull().default('0'),
+  aumCents: bigint('aum_cents', { mode: 'bigint' }).notNull().default(0n),
+  asOf: timestamptz('as_of').notNull().defaultNow(),
+});
+export type StrategyFiguresRow = typeof strategyFigures.$inferSelect;
+
 export const strategyPositions = pgTable(
   'strategy_positions',
   {

@@ -328,6 +328,7 @@ export async function strategyDirectory(ctx: AppContext): Promise<StrategyDirect
           .map((plan) => ({ id: plan.id, title: plan.title })),
       };
     }),
+    nextCursor: null,
   };
 }
 
