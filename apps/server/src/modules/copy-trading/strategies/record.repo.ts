@@ -191,16 +191,6 @@ export async function windowPoints(
   return seriesByStrategy(result.rows);
 }
 
-/** Every strategy's NAV series, the last point of each hour (UTC), oldest first. */
-export async function hourlySeriesOfAll(db: DbOrTx): Promise<Map<string, NavPointRow[]>> {
-  const result = await db.execute<{ strategy_id: string; at: Date; nav: string }>(sql`
-    SELECT DISTINCT ON (strategy_id, date_trunc('hour', at, 'UTC')) strategy_id, at,
-      nav::text AS nav
-    FROM nav_snapshots
-    ORDER BY strategy_id, date_trunc('hour', at, 'UTC'), at DESC`);
-  return seriesByStrategy(result.rows);
-}
-
 /**
  * Compacts the NAV history in [from, hoursBefore) to what each age keeps (domain/nav-history.ts,
  * migration 0058's `nav_snapshots_kept`): `from` is a UTC day boundary. Returns how many points

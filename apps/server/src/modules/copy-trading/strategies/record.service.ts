@@ -1,7 +1,6 @@
 import type {
   NavSeries,
   Strategy,
-  StrategyDirectory,
   StrategyOrders,
   StrategyRecord,
 } from '@app/shared/schemas/strategies';
@@ -27,14 +26,11 @@ import {
   type PositionFigures,
   type StrategyMetrics,
   type StrategyState,
-  drawdowns,
   recordFigures,
-  riskFigures,
 } from '../domain';
 import type { StrategyRow } from '../copy-trading.schema';
 import * as repo from './strategies.repo';
 import type { StrategyStates } from './strategy-states';
-import { strategyPlans } from './strategy-plans';
 import * as recordRepo from './record.repo';
 
 /**
@@ -300,35 +296,6 @@ export async function strategyRecord(ctx: AppContext, id: string): Promise<Strat
       copiers: p.copiers,
       aumCents: Number(p.aumCents),
     })),
-  };
-}
-
-/**
- * The directory: every strategy, running, paused or retired, with its record's headline figures
- * (the same functions as its page, the same returns as the cards) and the plans that copy it.
- */
-export async function strategyDirectory(ctx: AppContext): Promise<StrategyDirectory> {
-  const now = ctx.clock.now().getTime();
-  const [list, series, planRows] = await Promise.all([
-    listStrategies(ctx),
-    recordRepo.hourlySeriesOfAll(ctx.db),
-    strategyPlans().links(ctx.db),
-  ]);
-  return {
-    strategies: list.map(({ leadTraderId: _id, ...strategy }) => {
-      const points = series.get(strategy.id) ?? [];
-      const risk = riskFigures(points, now);
-      return {
-        ...strategy,
-        startedAt: new Date(points[0]?.at ?? now).toISOString(),
-        recordMaxDrawdownPct: drawdowns(points, now).maxDrawdownPct,
-        riskScore: risk.riskScore,
-        plans: planRows
-          .filter((plan) => plan.strategyId === strategy.id)
-          .map((plan) => ({ id: plan.id, title: plan.title })),
-      };
-    }),
-    nextCursor: null,
   };
 }
 

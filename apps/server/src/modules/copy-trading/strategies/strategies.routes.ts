@@ -1,6 +1,7 @@
 import {
   adminStrategyListSchema,
   adminStrategySchema,
+  directoryQuerySchema,
   leadTraderInputSchema,
   navSeriesQuerySchema,
   navSeriesSchema,
@@ -19,10 +20,11 @@ import { createdRoute, publicRoutes, type ZodRoutes } from '../../../http/route-
 import { adminRoutes } from '../../session';
 import { requireAdmin } from '../../session';
 import * as admin from './admin.service';
+import { strategyDirectory } from './directory.service';
 import * as orders from './orders.service';
 import * as record from './record.service';
 
-/** GET /api/strategies, /api/strategies/:id/nav?days=30, /api/strategies/:id/record, /api/strategies/:id/orders — public, read-only. */
+/** GET /api/strategies, /api/strategies/directory?sort=&window=&paused=&limit=&cursor=, /api/strategies/:id/nav?days=30, /api/strategies/:id/record, /api/strategies/:id/orders — public, read-only. */
 export function strategyRoutes(ctx: AppContext) {
   return publicRoutes((app) => {
     app.get(
@@ -36,8 +38,14 @@ export function strategyRoutes(ctx: AppContext) {
     );
     app.get(
       '/directory',
-      { schema: { tags: ['strategies'], response: { 200: strategyDirectorySchema } } },
-      () => record.strategyDirectory(ctx),
+      {
+        schema: {
+          tags: ['strategies'],
+          querystring: directoryQuerySchema,
+          response: { 200: strategyDirectorySchema },
+        },
+      },
+      (request) => strategyDirectory(ctx, request.query),
     );
     app.get(
       '/:id/nav',
