@@ -75,20 +75,25 @@ export interface DirectoryRow {
   key: string;
 }
 
+/** Where a page of the directory starts and what it holds (directoryPage). */
+export interface DirectoryPageParams {
+  order: DirectoryOrder;
+  paused: boolean;
+  after: { key: string; id: string } | undefined;
+  limit: number;
+}
+
 /**
  * One page of the directory in `order`: at most `limit` rows after `after` (the previous page's
  * last key and id). Retired strategies are listed as they always were (their record stays
  * public); paused ones only when `paused`.
  */
-export async function directoryPage(
-  db: DbOrTx,
-  params: {
-    order: DirectoryOrder;
-    paused: boolean;
-    after: { key: string; id: string } | undefined;
-    limit: number;
-  },
-): Promise<DirectoryRow[]> {
+export function directoryPage(db: DbOrTx, params: DirectoryPageParams): Promise<DirectoryRow[]> {
+  return directoryPageQuery(db, params);
+}
+
+/** directoryPage's statement, unexecuted (its test reads the plan). */
+export function directoryPageQuery(db: DbOrTx, params: DirectoryPageParams) {
   const key = keyOf(params.order);
   const cast = sql.raw(keyKindOf(params.order.sort));
   const { after } = params;
