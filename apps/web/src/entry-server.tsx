@@ -18,6 +18,7 @@ import {
   strategyOrdersQuery,
   strategyRecordQuery,
 } from './features/strategies/api';
+import { directoryViewOf } from './features/strategies/directory';
 import { renderBelowFoldWith } from './features/public/components/DeferredBelowFold';
 import LandingBelowFold from './features/public/components/LandingBelowFold';
 import { feeScheduleQuery } from './features/withdrawals/api';
@@ -46,7 +47,7 @@ interface Prefetch {
  * and taken over by the browser's cache, so the HTML's figures are the API's current ones.
  * Live prices (the ticker) are left to the browser.
  */
-function prefetchesFor(pathname: string): Prefetch[] {
+function prefetchesFor(pathname: string, search: URLSearchParams): Prefetch[] {
   const plans = publicPlansQuery as unknown as Prefetch;
   switch (pathname) {
     case '/':
@@ -55,7 +56,8 @@ function prefetchesFor(pathname: string): Prefetch[] {
     case '/withdrawals/fee':
       return [feeScheduleQuery] as unknown as Prefetch[];
     case '/strategies':
-      return [strategyDirectoryQuery] as unknown as Prefetch[];
+      // The directory's first page in the view the address asks for (the default: /strategies).
+      return [strategyDirectoryQuery(directoryViewOf(search))] as unknown as Prefetch[];
     default: {
       // A strategy's page: its record, the list it is named in, and the order log's first page.
       const id = /^\/strategies\/([0-9a-f-]{36})$/.exec(pathname)?.[1];
@@ -146,7 +148,7 @@ async function renderPage({ url, config, signedIn }: RenderOptions): Promise<Ren
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false, staleTime: Infinity } },
   });
-  const { pathname } = new URL(request.url);
+  const { pathname, searchParams } = new URL(request.url);
   let prefetches: Prefetch[];
   if (signedIn) {
     // Asked without sessionQuery, whose answer also goes to the browser's stored snapshot (a
@@ -158,7 +160,7 @@ async function renderPage({ url, config, signedIn }: RenderOptions): Promise<Ren
   } else {
     // A visitor: the server sends this HTML only to a request without a session.
     queryClient.setQueryData(sessionQueryKey, null);
-    prefetches = prefetchesFor(pathname);
+    prefetches = prefetchesFor(pathname, searchParams);
   }
   await Promise.all(
     prefetches.map(async (prefetch) => {

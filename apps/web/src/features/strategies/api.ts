@@ -7,6 +7,7 @@ import type {
 } from '@app/shared/schemas/strategies';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api';
+import type { DirectoryView } from './directory';
 
 /** A strategy's public record (GET /api/strategies/:id/record) and the strategy list it sits in. */
 export const strategyKeys = {
@@ -60,8 +61,27 @@ export function strategyOrdersQuery(id: string) {
   });
 }
 
-export const strategyDirectoryQuery = queryOptions({
-  queryKey: strategyKeys.directory,
-  queryFn: ({ signal }) => api.get<StrategyDirectory>('/api/strategies/directory', signal),
-  staleTime: 60_000,
-});
+/**
+ * The directory in one view, a page at a time (the server sorts and filters: issue 43); the next
+ * page starts at the previous one's cursor.
+ */
+export function strategyDirectoryQuery(view: DirectoryView) {
+  const search = new URLSearchParams({
+    sort: view.sort,
+    window: view.window,
+    paused: String(view.paused),
+  });
+  return infiniteQueryOptions({
+    queryKey: [...strategyKeys.directory, view.sort, view.window, view.paused],
+    queryFn: ({ signal, pageParam }) =>
+      api.get<StrategyDirectory>(
+        `/api/strategies/directory?${search.toString()}${
+          pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ''
+        }`,
+        signal,
+      ),
+    initialPageParam: '',
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    staleTime: 60_000,
+  });
+}

@@ -1,50 +1,44 @@
-import { RETURN_WINDOWS, type ReturnWindow } from '@app/shared/return-windows';
-import type { DirectoryEntry } from '@app/shared/schemas/strategies';
+import {
+  DEFAULT_RETURN_WINDOW,
+  RETURN_WINDOWS,
+  type ReturnWindow,
+} from '@app/shared/return-windows';
+import { DIRECTORY_SORTS, type DirectorySort } from '@app/shared/schemas/strategies';
 
-/** The directory's windows: the same as every screen's (return-windows.ts). */
-export const DIRECTORY_WINDOWS = RETURN_WINDOWS;
-export type DirectoryWindow = ReturnWindow;
-export const DIRECTORY_SORTS = ['return', 'drawdown', 'risk', 'copiers', 'aum', 'age'] as const;
-export type DirectorySort = (typeof DIRECTORY_SORTS)[number];
+/** What the directory shows: its order, the window its returns are over, and paused ones or not. */
+export interface DirectoryView {
+  sort: DirectorySort;
+  window: ReturnWindow;
+  paused: boolean;
+}
 
-/** A decimal-text figure as a number, for ordering only (never for money); null stays null. */
-function rank(text: string | null): number | null {
-  if (text === null) return null;
-  const value = Number(text);
-  return Number.isFinite(value) ? value : null;
+export const DEFAULT_DIRECTORY_VIEW: DirectoryView = {
+  sort: 'return',
+  window: DEFAULT_RETURN_WINDOW,
+  paused: false,
+};
+
+function oneOf<V extends string>(options: readonly V[], text: string | null, fallback: V): V {
+  return options.find((option) => option === text) ?? fallback;
 }
 
 /**
- * The directory's order: highest return, smallest fall, lowest risk, most copiers or money, or
- * longest record first. A strategy without the figure yet goes last, never first as if it were 0.
+ * The view the page's address asks for (`?sort=&window=&paused=true`, each optional: the server's
+ * defaults); an unknown value is the default, so an old or mistyped link still opens the page.
  */
-export function sortDirectory(
-  entries: readonly DirectoryEntry[],
-  sort: DirectorySort,
-  window: DirectoryWindow,
-): DirectoryEntry[] {
-  const key = (entry: DirectoryEntry): number | null => {
-    switch (sort) {
-      case 'return':
-        return rank(entry.returns[window]);
-      case 'drawdown':
-        return rank(entry.recordMaxDrawdownPct);
-      case 'risk':
-        return entry.riskScore;
-      case 'copiers':
-        return entry.copiers;
-      case 'aum':
-        return entry.aumCents;
-      case 'age':
-        return Date.parse(entry.startedAt);
-    }
+export function directoryViewOf(search: URLSearchParams): DirectoryView {
+  return {
+    sort: oneOf(DIRECTORY_SORTS, search.get('sort'), DEFAULT_DIRECTORY_VIEW.sort),
+    window: oneOf(RETURN_WINDOWS, search.get('window'), DEFAULT_DIRECTORY_VIEW.window),
+    paused: search.get('paused') === 'true',
   };
-  // Ascending for falls, risk and start date (earliest = longest record); descending otherwise.
-  const ascending = sort === 'drawdown' || sort === 'risk' || sort === 'age';
-  return [...entries].sort((a, b) => {
-    const x = key(a);
-    const y = key(b);
-    if (x === null || y === null) return x === null ? (y === null ? 0 : 1) : -1;
-    return ascending ? x - y : y - x;
-  });
+}
+
+/** The address's query for a view: only what differs from the default, so the default is `/strategies`. */
+export function directorySearchOf(view: DirectoryView): URLSearchParams {
+  const search = new URLSearchParams();
+  if (view.sort !== DEFAULT_DIRECTORY_VIEW.sort) search.set('sort', view.sort);
+  if (view.window !== DEFAULT_DIRECTORY_VIEW.window) search.set('window', view.window);
+  if (view.paused) search.set('paused', 'true');
+  return search;
 }

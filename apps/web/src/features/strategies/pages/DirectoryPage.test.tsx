@@ -1,4 +1,4 @@
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubApi } from '../../../test/fetch';
 import { renderRoute } from '../../../test/render';
@@ -44,6 +44,7 @@ describe('the strategy directory', () => {
                 entry('11111111-1111-4111-8111-111111111111', 'Majors Basket', 'demo'),
                 entry('22222222-2222-4222-8222-222222222222', 'Ada’s Momentum', 'trader'),
               ],
+              nextCursor: null,
             },
           }
         : undefined,
@@ -58,5 +59,115 @@ describe('the strategy directory', () => {
     };
     expect(within(byName('Majors Basket')).getByText('Demo strategy')).toBeTruthy();
     expect(within(byName('Ada’s Momentum')).queryByText('Demo strategy')).toBeNull();
+  });
+});
+
+/** The names of the cards shown, in order. */
+async function cardNames(count: number): Promise<string[]> {
+  await screen.findAllByRole('article');
+  const names = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent ?? '');
+  expect(names).toHaveLength(count);
+  return names;
+}
+
+describe('the strategy directory, a page at a time from the server', () => {
+  const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+  it('asks for the view its address names and shows the server’s order; "Show more" adds the next page', async () => {
+    const api = stubApi((call) => {
+      if (call.path !== '/api/strategies/directory') return undefined;
+      return call.query.get('cursor') === 'page-2'
+        ? { body: { strategies: [entry(id(3), 'Third', 'demo')], nextCursor: null } }
+        : {
+            body: {
+              // Against the risk scores on the cards: the page keeps the server's order, it sorts nothing.
+              strategies: [
+                { ...entry(id(2), 'Zeta', 'demo'), riskScore: 9 },
+                { ...entry(id(1), 'Alpha', 'trader'), riskScore: 1 },
+              ],
+              nextCursor: 'page-2',
+            },
+          };
+    });
+    vi.stubGlobal('fetch', api.fetchStub);
+    renderRoute(<DirectoryPage />, {
+      entry: '/strategies?sort=risk&window=1y&paused=true',
+      routePath: '/strategies',
+    });
+    expect(await cardNames(2)).toEqual(['Zeta', 'Alpha']);
+    const asked = api.calls.filter((c) => c.path === '/api/strategies/directory');
+    expect(asked.map((c) => Object.fromEntries(c.query))).toEqual([
+      { sort: 'risk', window: '1y', paused: 'true' },
+    ]);
+    expect(screen.getByLabelText<HTMLSelectElement>('Sort by').value).toBe('risk');
+    expect(screen.getByLabelText<HTMLSelectElement>('Returns over').value).toBe('1y');
+    expect(screen.getByLabelText<HTMLInputElement>('Show paused strategies').checked).toBe(true);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Show more strategies' }));
+    await screen.findByText('Third');
+    expect(await cardNames(3)).toEqual(['Zeta', 'Alpha', 'Third']);
+    expect(Object.fromEntries(api.calls.at(-1)?.query ?? [])).toEqual({
+      sort: 'risk',
+      window: '1y',
+      paused: 'true',
+      cursor: 'page-2',
+    });
+    // The last page: no button.
+    expect(screen.queryByRole('button', { name: 'Show more strategies' })).toBeNull();
+  });
+
+  it('opens on the default view and asks the server again when the reader changes the order', async () => {
+    const api = stubApi((call) =>
+      call.path === '/api/strategies/directory'
+        ? {
+            body: {
+              strategies: [
+                entry(id(1), call.query.get('sort') === 'copiers' ? 'Most copied' : 'Best', 'demo'),
+              ],
+              nextCursor: null,
+            },
+          }
+        : undefined,
+    );
+    vi.stubGlobal('fetch', api.fetchStub);
+    const { router } = renderRoute(<DirectoryPage />, {
+      entry: '/strategies',
+      routePath: '/strategies',
+    });
+    await screen.findByText('Best');
+    expect(screen.getByLabelText<HTMLInputElement>('Show paused strategies').checked).toBe(false);
+    fireEvent.change(screen.getByLabelText('Sort by'), { target: { value: 'copiers' } });
+    await screen.findByText('Most copied');
+    expect(router.state.location.search).toBe('?sort=copiers');
+    expect(
+      api.calls.filter((c) => c.path === '/api/strategies/directory').map((c) => c.url),
+    ).toEqual([
+      '/api/strategies/directory?sort=return&window=30d&paused=false',
+      '/api/strategies/directory?sort=copiers&window=30d&paused=false',
+    ]);
+  });
+
+  it('says so when no strategy is listed, and when the directory could not be loaded', async () => {
+    vi.stubGlobal(
+      'fetch',
+      stubApi((call) =>
+        call.path === '/api/strategies/directory'
+          ? { body: { strategies: [], nextCursor: null } }
+          : undefined,
+      ).fetchStub,
+    );
+    renderRoute(<DirectoryPage />, { entry: '/strategies', routePath: '/strategies' });
+    expect(await screen.findByText('No strategy matches')).toBeTruthy();
+    cleanup();
+    vi.stubGlobal(
+      'fetch',
+      stubApi((call) =>
+        call.path === '/api/strategies/directory'
+          ? { status: 500, body: { error: { code: 'INTERNAL', message: 'Internal error' } } }
+          : undefined,
+      ).fetchStub,
+    );
+    renderRoute(<DirectoryPage />, { entry: '/strategies', routePath: '/strategies' });
+    expect(await screen.findByText('The strategies could not be loaded')).toBeTruthy();
   });
 });

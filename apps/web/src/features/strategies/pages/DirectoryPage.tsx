@@ -1,13 +1,14 @@
-import { DEFAULT_RETURN_WINDOW } from '@app/shared/return-windows';
-import type { DirectoryEntry } from '@app/shared/schemas/strategies';
+import { RETURN_WINDOWS, type ReturnWindow } from '@app/shared/return-windows';
+import { DIRECTORY_SORTS, type DirectoryEntry } from '@app/shared/schemas/strategies';
 import { formatUsd } from '@app/shared/money';
-import { useQuery } from '@tanstack/react-query';
-import { useId, useState, type ReactNode } from 'react';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { StrategyBadges } from '../components/StrategyBadges';
 import { EmptyState } from '../../../ui/EmptyState';
 import { ErrorState } from '../../../ui/ErrorState';
+import { LoadMore } from '../../../ui/LoadMore';
 import { LoadingBlock } from '../../../ui/Spinner';
 import { signTone } from '../../../ui/tone';
 import { RiskWarning } from '../../public/components/RiskWarning';
@@ -15,34 +16,30 @@ import { useDocumentTitle } from '../../public/hooks/useDocumentTitle';
 import { formatCount, formatSignedPct, signAsShown } from '../../market/decimal';
 import { formatDrawdown } from '../../public/lib/performance';
 import { strategyDirectoryQuery } from '../api';
-import {
-  DIRECTORY_SORTS,
-  DIRECTORY_WINDOWS,
-  sortDirectory,
-  type DirectorySort,
-  type DirectoryWindow,
-} from '../directory';
+import { directorySearchOf, directoryViewOf, type DirectoryView } from '../directory';
 import { strategyDescription } from '../strategyDescription';
 
 const DAY_MS = 86_400_000;
 
-/** Every strategy with its record's headline figures, sortable, paused ones on request. */
+/**
+ * Every strategy with its record's headline figures, a page at a time in the order the reader
+ * picks (the server sorts and filters), paused ones on request. The view lives in the address,
+ * so a sorted directory can be linked to and the server renders it.
+ */
 export function DirectoryPage() {
   const { t } = useTranslation('strategies');
-  const directory = useQuery(strategyDirectoryQuery);
-  const [window, setWindow] = useState<DirectoryWindow>(DEFAULT_RETURN_WINDOW);
-  const [sort, setSort] = useState<DirectorySort>('return');
-  const [showPaused, setShowPaused] = useState(true);
+  const [search, setSearch] = useSearchParams();
+  const view = directoryViewOf(search);
+  const directory = useInfiniteQuery(strategyDirectoryQuery(view));
   const pausedId = useId();
   useDocumentTitle(t('directory.title'));
+  const show = (change: Partial<DirectoryView>) =>
+    setSearch(directorySearchOf({ ...view, ...change }), {
+      replace: true,
+      preventScrollReset: true,
+    });
 
-  const entries = directory.data
-    ? sortDirectory(
-        directory.data.strategies.filter((s) => showPaused || !s.paused),
-        sort,
-        window,
-      )
-    : [];
+  const entries = directory.data?.pages.flatMap((page) => page.strategies) ?? [];
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-14">
@@ -55,24 +52,24 @@ export function DirectoryPage() {
       <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end">
         <DirectorySelect
           label={t('directory.window')}
-          value={window}
-          options={DIRECTORY_WINDOWS}
+          value={view.window}
+          options={RETURN_WINDOWS}
           optionLabel={(w) => t(`returns.${w}`)}
-          onChange={setWindow}
+          onChange={(window: ReturnWindow) => show({ window })}
         />
         <DirectorySelect
           label={t('directory.sort')}
-          value={sort}
+          value={view.sort}
           options={DIRECTORY_SORTS}
           optionLabel={(s) => t(`directory.sortBy.${s}`)}
-          onChange={setSort}
+          onChange={(sort) => show({ sort })}
         />
         <label htmlFor={pausedId} className="flex items-center gap-2 py-2 text-sm text-text">
           <input
             id={pausedId}
             type="checkbox"
-            checked={showPaused}
-            onChange={(event) => setShowPaused(event.target.checked)}
+            checked={view.paused}
+            onChange={(event) => show({ paused: event.target.checked })}
             className="h-4 w-4 accent-brand"
           />
           {t('directory.showPaused')}
@@ -91,13 +88,21 @@ export function DirectoryPage() {
         ) : entries.length === 0 ? (
           <EmptyState title={t('directory.none')} />
         ) : (
-          <ul className="grid gap-4 md:grid-cols-2">
-            {entries.map((entry) => (
-              <li key={entry.id}>
-                <DirectoryCard entry={entry} window={window} />
-              </li>
-            ))}
-          </ul>
+          <>
+            <ul className="grid gap-4 md:grid-cols-2">
+              {entries.map((entry) => (
+                <li key={entry.id}>
+                  <DirectoryCard entry={entry} window={view.window} />
+                </li>
+              ))}
+            </ul>
+            <LoadMore
+              className="mt-6"
+              pages={directory}
+              label={t('directory.showMore')}
+              failedLabel={t('directory.showMoreFailed')}
+            />
+          </>
         )}
       </div>
     </div>
@@ -138,7 +143,7 @@ function DirectorySelect<V extends string>({
   );
 }
 
-function DirectoryCard({ entry, window }: { entry: DirectoryEntry; window: DirectoryWindow }) {
+function DirectoryCard({ entry, window }: { entry: DirectoryEntry; window: ReturnWindow }) {
   const { t } = useTranslation('strategies');
   const notYet = t('notYet');
   const returnPct = entry.returns[window];
