@@ -95,13 +95,26 @@ test('a visitor browses the strategy directory, sorts it and opens a record', as
   await page.getByRole('contentinfo').getByRole('link', { name: 'Strategies' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Strategies' })).toBeVisible();
   const cards = page.getByRole('article');
+  // One page holds a fresh install's four strategies: no "Show more".
   await expect(cards).toHaveCount(4);
-  // The default window, 30 days, has a return for every demo strategy of a fresh install.
-  await expect(cards.getByText('Return · 30 days')).toHaveCount(4);
-  await expect(cards.getByText('Not enough history yet')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Show more strategies' })).toHaveCount(0);
+  await expect(page.getByLabel('Show paused strategies')).not.toBeChecked();
+
+  // The server sorts: the view is in the address, and the page the server renders for that
+  // address (a reload) is the same view in the same order.
+  await page.getByLabel('Sort by').selectOption('drawdown');
+  await expect(page).toHaveURL(/\/strategies\?sort=drawdown$/);
+  await expect(cards).toHaveCount(4);
+  const names = () => cards.getByRole('heading', { level: 2 }).allTextContents();
+  const sorted = await names();
+  await page.reload();
+  await expect(page.getByLabel('Sort by')).toHaveValue('drawdown');
+  expect(await names()).toEqual(sorted);
+  await page.getByLabel('Show paused strategies').check();
+  await expect(page).toHaveURL(/\/strategies\?sort=drawdown&paused=true$/);
+  await expect(cards).toHaveCount(4);
 
   // Smallest fall first: the figures shown read in ascending order.
-  await page.getByLabel('Sort by').selectOption('drawdown');
   const falls = (
     await cards
       .locator('dt', { hasText: 'Largest fall' })
@@ -111,8 +124,17 @@ test('a visitor browses the strategy directory, sorts it and opens a record', as
   expect(falls.every((value) => Number.isFinite(value))).toBe(true);
   expect([...falls].sort((a, b) => a - b)).toEqual(falls);
 
+  // The default window, 30 days, has a return for every demo strategy of a fresh install.
+  await page.getByLabel('Sort by').selectOption('return');
+  await expect(page).toHaveURL(/\/strategies\?paused=true$/);
+  await expect(cards.getByText('Return · 30 days')).toHaveCount(4);
+  await expect(cards.getByText('Not enough history yet')).toHaveCount(0);
+
   await page.getByLabel('Returns over').selectOption('all');
+  await expect(page).toHaveURL(/\/strategies\?window=all&paused=true$/);
   await expect(cards.first().getByText('Return · Since start')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect((await seriousAxeViolations(page)).map((v) => v.id)).toEqual([]);
   await page.screenshot({ path: testInfo.outputPath('directory.png'), fullPage: true });
 
   const first = cards.first().getByRole('heading', { level: 2 });

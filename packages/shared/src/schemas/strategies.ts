@@ -195,7 +195,10 @@ export const DIRECTORY_PAGE_MAX = 50;
 export const directoryQuerySchema = z.object({
   sort: z.enum(DIRECTORY_SORTS).default('return'),
   window: z.enum(RETURN_WINDOWS).default(DEFAULT_RETURN_WINDOW),
-  /** Paused strategies are shown only on request (retired ones are never listed). */
+  /**
+   * Paused strategies are shown only on request. Retired ones are listed, as the directory always
+   * listed them (with their badge): a record does not leave the directory when it stops.
+   */
   paused: z
     .enum(['true', 'false'])
     .default('false')
