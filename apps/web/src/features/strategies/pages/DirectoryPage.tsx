@@ -34,9 +34,12 @@ export function DirectoryPage() {
   const pausedId = useId();
   useDocumentTitle(t('directory.title'));
   const show = (change: Partial<DirectoryView>) =>
+    // flushSync: the controls read the address, so it changes with the click (a checkbox would
+    // otherwise show its old state until the navigation ends).
     setSearch(directorySearchOf({ ...view, ...change }), {
       replace: true,
       preventScrollReset: true,
+      flushSync: true,
     });
 
   const entries = directory.data?.pages.flatMap((page) => page.strategies) ?? [];
