@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { stubApi } from '../../../test/fetch';
+import { stubApi, type Reply } from '../../../test/fetch';
 import { renderRoute } from '../../../test/render';
 import { DirectoryPage } from './DirectoryPage';
 
@@ -34,22 +34,26 @@ function entry(id: string, name: string, runBy: 'demo' | 'trader') {
   };
 }
 
+/** Stubs fetch: the directory answers `answer` for the query it was asked (anything else 404). */
+function directoryApi(answer: (query: URLSearchParams) => Reply) {
+  const api = stubApi((call) =>
+    call.path === '/api/strategies/directory' ? answer(call.query) : undefined,
+  );
+  vi.stubGlobal('fetch', api.fetchStub);
+  return api;
+}
+
 describe('the strategy directory', () => {
   it('labels each demo strategy "Demo strategy", as its plan cards and page do; a lead trader’s not', async () => {
-    const api = stubApi((call) =>
-      call.path === '/api/strategies/directory'
-        ? {
-            body: {
-              strategies: [
-                entry('11111111-1111-4111-8111-111111111111', 'Majors Basket', 'demo'),
-                entry('22222222-2222-4222-8222-222222222222', 'Ada’s Momentum', 'trader'),
-              ],
-              nextCursor: null,
-            },
-          }
-        : undefined,
-    );
-    vi.stubGlobal('fetch', api.fetchStub);
+    directoryApi(() => ({
+      body: {
+        strategies: [
+          entry('11111111-1111-4111-8111-111111111111', 'Majors Basket', 'demo'),
+          entry('22222222-2222-4222-8222-222222222222', 'Ada’s Momentum', 'trader'),
+        ],
+        nextCursor: null,
+      },
+    }));
     renderRoute(<DirectoryPage />, { entry: '/strategies', routePath: '/strategies' });
     const cards = await screen.findAllByRole('article');
     const byName = (name: string) => {
@@ -74,9 +78,8 @@ describe('the strategy directory, a page at a time from the server', () => {
   const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
   it('asks for the view its address names and shows the server’s order; "Show more" adds the next page', async () => {
-    const api = stubApi((call) => {
-      if (call.path !== '/api/strategies/directory') return undefined;
-      return call.query.get('cursor') === 'page-2'
+    const api = directoryApi((query) =>
+      query.get('cursor') === 'page-2'
         ? { body: { strategies: [entry(id(3), 'Third', 'demo')], nextCursor: null } }
         : {
             body: {
@@ -87,9 +90,8 @@ describe('the strategy directory, a page at a time from the server', () => {
               ],
               nextCursor: 'page-2',
             },
-          };
-    });
-    vi.stubGlobal('fetch', api.fetchStub);
+          },
+    );
     renderRoute(<DirectoryPage />, {
       entry: '/strategies?sort=risk&window=1y&paused=true',
       routePath: '/strategies',
@@ -117,19 +119,14 @@ describe('the strategy directory, a page at a time from the server', () => {
   });
 
   it('opens on the default view and asks the server again when the reader changes the order', async () => {
-    const api = stubApi((call) =>
-      call.path === '/api/strategies/directory'
-        ? {
-            body: {
-              strategies: [
-                entry(id(1), call.query.get('sort') === 'copiers' ? 'Most copied' : 'Best', 'demo'),
-              ],
-              nextCursor: null,
-            },
-          }
-        : undefined,
-    );
-    vi.stubGlobal('fetch', api.fetchStub);
+    const api = directoryApi((query) => ({
+      body: {
+        strategies: [
+          entry(id(1), query.get('sort') === 'copiers' ? 'Most copied' : 'Best', 'demo'),
+        ],
+        nextCursor: null,
+      },
+    }));
     const { router } = renderRoute(<DirectoryPage />, {
       entry: '/strategies',
       routePath: '/strategies',
@@ -148,25 +145,14 @@ describe('the strategy directory, a page at a time from the server', () => {
   });
 
   it('says so when no strategy is listed, and when the directory could not be loaded', async () => {
-    vi.stubGlobal(
-      'fetch',
-      stubApi((call) =>
-        call.path === '/api/strategies/directory'
-          ? { body: { strategies: [], nextCursor: null } }
-          : undefined,
-      ).fetchStub,
-    );
+    directoryApi(() => ({ body: { strategies: [], nextCursor: null } }));
     renderRoute(<DirectoryPage />, { entry: '/strategies', routePath: '/strategies' });
     expect(await screen.findByText('No strategy matches')).toBeTruthy();
     cleanup();
-    vi.stubGlobal(
-      'fetch',
-      stubApi((call) =>
-        call.path === '/api/strategies/directory'
-          ? { status: 500, body: { error: { code: 'INTERNAL', message: 'Internal error' } } }
-          : undefined,
-      ).fetchStub,
-    );
+    directoryApi(() => ({
+      status: 500,
+      body: { error: { code: 'INTERNAL', message: 'Internal error' } },
+    }));
     renderRoute(<DirectoryPage />, { entry: '/strategies', routePath: '/strategies' });
     expect(await screen.findByText('The strategies could not be loaded')).toBeTruthy();
   });
