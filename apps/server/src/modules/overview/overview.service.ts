@@ -15,7 +15,7 @@ export async function adminOverview(ctx: AppContext): Promise<AdminOverview> {
     repo.keptFigures(ctx.db),
     repo.pendingTotals(ctx.db),
     repo.dailyVolumes(ctx.db, ctx.clock.now(), 30),
-    topStrategiesByAum(ctx.db, OVERVIEW_TOP_STRATEGIES),
+    topStrategiesByAum(ctx, OVERVIEW_TOP_STRATEGIES),
     demoMethodNames(ctx.db),
   ]);
   return { ...keptOverview(kept), pending, volumes, strategies, demoPaymentMethods };

@@ -1,31 +1,13 @@
-import { asc, desc, eq } from 'drizzle-orm';
-import type { DbOrTx } from '../../../db/client';
-import { strategies, strategyFigures } from '../copy-trading.schema';
+import type { AppContext } from '../../../context';
+import { strategiesByAum, type StrategyByAum } from './top-strategies.repo';
 
-/** A strategy as the admin overview lists it: the real money copying it, and by how many. */
-export interface StrategyByAum {
-  id: string;
-  name: string;
-  aumCents: number;
-  copiers: number;
-}
+export type { StrategyByAum } from './top-strategies.repo';
 
 /**
- * The `limit` strategies with the most money copying them (real copies only), most first: the
- * figures kept in `strategy_figures` (the same every screen states), a range of its AUM index
- * whatever the number of strategies. Ties go by id, so a page is stable.
+ * The admin overview's strategies: the `limit` with the most real money copying them, most first,
+ * with the figures every screen states (strategy_figures, kept by copy trading), read through an
+ * index whatever the number of strategies.
  */
-export async function topStrategiesByAum(db: DbOrTx, limit: number): Promise<StrategyByAum[]> {
-  const rows = await db
-    .select({
-      id: strategies.id,
-      name: strategies.name,
-      aumCents: strategyFigures.aumCents,
-      copiers: strategyFigures.copiers,
-    })
-    .from(strategyFigures)
-    .innerJoin(strategies, eq(strategies.id, strategyFigures.strategyId))
-    .orderBy(desc(strategyFigures.aumCents), asc(strategyFigures.strategyId))
-    .limit(limit);
-  return rows.map((row) => ({ ...row, aumCents: Number(row.aumCents) }));
+export function topStrategiesByAum(ctx: AppContext, limit: number): Promise<StrategyByAum[]> {
+  return strategiesByAum(ctx.db, limit);
 }
