@@ -10,7 +10,9 @@ test('the admin overview lists the top strategies by AUM and leads to all of the
   const card = page
     .getByRole('heading', { name: 'Top strategies by assets under management' })
     .locator('xpath=ancestor::section[1]');
-  await expect(card).toContainText('The 10 strategies with the most real money copying them.');
+  await expect(card).toContainText(
+    'Up to 10 strategies: those with the most real money copying them.',
+  );
   // The seeded demo strategies (fewer than ten), each with its AUM and copiers.
   await expect(card).toContainText('Bitcoin Reserve');
   await expect(page.getByText('Money on the platform')).toBeVisible();

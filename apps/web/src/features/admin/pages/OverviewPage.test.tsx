@@ -43,7 +43,7 @@ describe('OverviewPage', () => {
       screen.getByRole('heading', { name: 'Top strategies by assets under management' }),
     ).toBeTruthy();
     expect(
-      screen.getByText(/^The 10 strategies with the most real money copying them\./),
+      screen.getByText(/^Up to 10 strategies: those with the most real money copying them\./),
     ).toBeTruthy();
     expect(screen.getByRole('link', { name: 'All strategies' }).getAttribute('href')).toBe(
       '/admin/strategies',
