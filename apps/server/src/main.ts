@@ -18,6 +18,7 @@ import { writeRequestedLinks } from './modules/auth';
 import { loadSecretsKey } from './lib/secret-box';
 import { idempotencyRetentionJob } from './modules/ledger';
 import { orphanAvatarSweepJob } from './modules/profile';
+import { overviewFiguresFoldJob } from './modules/overview';
 import { documentRetentionJob, orphanDocumentSweepJob } from './modules/verification';
 import { seedIfEmpty } from './seed/seed';
 import { demoMethodNames, ensureDevRailMethod } from './modules/payment-methods';
@@ -255,6 +256,7 @@ async function startScheduledWork(
   scheduler.add(documentRetentionJob(ctx));
   scheduler.add(orphanDocumentSweepJob(ctx));
   scheduler.add(idempotencyRetentionJob(ctx));
+  scheduler.add(overviewFiguresFoldJob(ctx));
   const copyTrading = await startCopyTrading(ctx, scheduler);
   startup.started('market feed', () => copyTrading.close());
   ctx.log.info(copyTrading.startup, 'market data and strategies ready');

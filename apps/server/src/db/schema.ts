@@ -171,3 +171,4 @@ export * from '../modules/sign-in-providers/sign-in-providers.schema';
 export * from '../modules/api-tokens/api-tokens.schema';
 export * from '../modules/chain/chain.schema';
 export * from '../modules/ledger/practice.schema';
+export * from '../modules/overview/overview.schema';

@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { centsSchema } from './common';
 import { practiceActivitySchema } from './practice';
 
+/** How many strategies the overview lists: those with the most money copying them. */
+export const OVERVIEW_TOP_STRATEGIES = 10;
+
 /**
  * The admin overview: every figure computed from the ledger and the transaction projection. Users,
  * money, pending work, volumes and the strategies' AUM and copiers are real money only; practice
@@ -38,6 +41,10 @@ export const adminOverviewSchema = z.object({
       withdrawalsCents: centsSchema,
     }),
   ),
+  /**
+   * The OVERVIEW_TOP_STRATEGIES strategies with the most real money copying them, most first
+   * (the admin's strategies list has them all).
+   */
   strategies: z.array(
     z.object({
       id: z.string(),

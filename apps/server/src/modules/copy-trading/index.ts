@@ -10,8 +10,9 @@ export { adminStrategyRoutes, strategyRoutes } from './strategies/strategies.rou
 export { traderRoutes } from './strategies/trader.routes';
 export { tradeRoutes } from './copies/trades.routes';
 
-// Strategies: the lists (overview, plans) and what a plan takes from the strategy it copies.
+// Strategies: the lists (plans; the overview's top by AUM) and what a plan takes from its strategy.
 export { dailyNavSeries, listStrategies } from './strategies/record.service';
+export { topStrategiesByAum, type StrategyByAum } from './strategies/top-strategies';
 export { strategyTermsForPlan } from './strategies/terms.service';
 export {
   provideStrategyPlans,

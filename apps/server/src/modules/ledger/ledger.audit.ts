@@ -199,6 +199,31 @@ const CHECKS: Check[] = [
     describe: (r) => `trade ${String(r.id)}`,
   },
   {
+    // Issue 43: the admin overview reads these figures as kept by 0064's triggers (the users'
+    // balances by kind, users and practice counts), never recounting them per request.
+    name: 'each figure the admin overview keeps equals the sum of what it counts',
+    query: sql`
+      WITH kept AS (SELECT figure, sum(amount) AS total FROM overview_totals GROUP BY figure)
+      SELECT coalesce(k.figure, c.figure) AS figure, coalesce(k.total, 0) AS kept,
+             coalesce(c.total, 0) AS counted
+      FROM kept k FULL JOIN overview_counted() c ON c.figure = k.figure
+      WHERE coalesce(k.total, 0) <> coalesce(c.total, 0)`,
+    describe: (r) => `${String(r.figure)}: kept ${String(r.kept)}, counted ${String(r.counted)}`,
+  },
+  {
+    name: "each day's deposits and withdrawals the admin overview keeps equal those booked",
+    query: sql`
+      WITH kept AS (
+        SELECT day, kind, sum(amount_cents) AS total FROM overview_daily_volumes GROUP BY day, kind
+      )
+      SELECT to_char(coalesce(k.day, c.day), 'YYYY-MM-DD') AS day, coalesce(k.kind, c.kind) AS kind,
+             coalesce(k.total, 0) AS kept, coalesce(c.total, 0) AS booked
+      FROM kept k FULL JOIN overview_counted_volumes() c ON c.day = k.day AND c.kind = k.kind
+      WHERE coalesce(k.total, 0) <> coalesce(c.total, 0)`,
+    describe: (r) =>
+      `${String(r.day)} ${String(r.kind)}: kept ${String(r.kept)}, booked ${String(r.booked)}`,
+  },
+  {
     name: 'a withdrawal fee is below its amount',
     query: sql`SELECT transaction_id FROM transactions WHERE fee_cents >= amount_cents AND fee_cents > 0`,
     describe: (r) => String(r.transaction_id),

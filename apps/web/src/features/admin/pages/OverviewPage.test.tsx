@@ -38,6 +38,16 @@ describe('OverviewPage', () => {
     expect(screen.getByText('$750.00')).toBeTruthy();
     expect(screen.getByText('2 requests')).toBeTruthy();
     expect(screen.getByText('Trend Following')).toBeTruthy();
+    // The top strategies only, and the way to all of them (issue 43).
+    expect(
+      screen.getByRole('heading', { name: 'Top strategies by assets under management' }),
+    ).toBeTruthy();
+    expect(
+      screen.getByText(/^Up to 10 strategies: those with the most real money copying them\./),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'All strategies' }).getAttribute('href')).toBe(
+      '/admin/strategies',
+    );
     const review = screen.getAllByRole('link', { name: 'Review' });
     expect(review.map((link) => link.getAttribute('href'))).toEqual([
       '/admin/transactions?status=pending&kind=deposit',

@@ -1,4 +1,5 @@
 import { formatUsd } from '@app/shared/money';
+import { OVERVIEW_TOP_STRATEGIES } from '@app/shared/schemas/overview';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -35,7 +36,10 @@ function Figure({ label, value, to }: { label: ReactNode; value: ReactNode; to?:
   );
 }
 
-/** /admin: users, money on the platform, what waits for a decision, 30-day volumes, AUM. */
+/**
+ * /admin: users, money on the platform, what waits for a decision, 30-day volumes, the strategies
+ * with the most money copying them.
+ */
 export function OverviewPage() {
   const { t } = useTranslation('admin');
   const query = useAdminQuery(adminKeys.overview, adminApi.overview);
@@ -196,33 +200,49 @@ function MoneyCard({ money }: { money: AdminOverview['money'] }) {
   );
 }
 
+/**
+ * The OVERVIEW_TOP_STRATEGIES strategies with the most real money copying them (the server sends
+ * no more), and the way to every strategy.
+ */
 function StrategiesCard({ strategies }: { strategies: AdminOverview['strategies'] }) {
   const { t } = useTranslation('admin');
   return (
-    <Card title={t('overview.strategies')}>
+    <Card
+      title={t('overview.strategies')}
+      actions={
+        <Link to="/admin/strategies" className={buttonClasses('secondary', 'sm')}>
+          {t('overview.allStrategies')}
+        </Link>
+      }
+    >
       {strategies.length === 0 ? (
         <p className="text-sm text-muted">{t('overview.strategiesEmpty')}</p>
       ) : (
-        <DataTable
-          caption={t('overview.strategies')}
-          rows={strategies}
-          rowKey={(s) => s.id}
-          columns={[
-            { key: 'name', header: t('overview.strategy'), primary: true, cell: (s) => s.name },
-            {
-              key: 'aum',
-              header: t('overview.aum'),
-              align: 'right',
-              cell: (s) => <span className="tabular-nums">{formatUsd(s.aumCents)}</span>,
-            },
-            {
-              key: 'copiers',
-              header: t('overview.copiers'),
-              align: 'right',
-              cell: (s) => <span className="tabular-nums">{s.copiers}</span>,
-            },
-          ]}
-        />
+        <>
+          <p className="mb-3 text-xs text-muted">
+            {t('overview.strategiesNote', { top: OVERVIEW_TOP_STRATEGIES })}
+          </p>
+          <DataTable
+            caption={t('overview.strategies')}
+            rows={strategies}
+            rowKey={(s) => s.id}
+            columns={[
+              { key: 'name', header: t('overview.strategy'), primary: true, cell: (s) => s.name },
+              {
+                key: 'aum',
+                header: t('overview.aum'),
+                align: 'right',
+                cell: (s) => <span className="tabular-nums">{formatUsd(s.aumCents)}</span>,
+              },
+              {
+                key: 'copiers',
+                header: t('overview.copiers'),
+                align: 'right',
+                cell: (s) => <span className="tabular-nums">{s.copiers}</span>,
+              },
+            ]}
+          />
+        </>
       )}
     </Card>
   );
