@@ -98,7 +98,7 @@ test('a visitor browses the strategy directory, sorts it and opens a record', as
   // One page holds a fresh install's four strategies: no "Show more".
   await expect(cards).toHaveCount(4);
   await expect(page.getByRole('button', { name: 'Show more strategies' })).toHaveCount(0);
-  await expect(page.getByLabel('Show paused strategies')).not.toBeChecked();
+  await expect(page.getByLabel('Show paused strategies')).toBeChecked();
 
   // The server sorts: the view is in the address, and the page the server renders for that
   // address (a reload) is the same view in the same order.
@@ -110,8 +110,8 @@ test('a visitor browses the strategy directory, sorts it and opens a record', as
   await page.reload();
   await expect(page.getByLabel('Sort by')).toHaveValue('drawdown');
   expect(await names()).toEqual(sorted);
-  await page.getByLabel('Show paused strategies').check();
-  await expect(page).toHaveURL(/\/strategies\?sort=drawdown&paused=true$/);
+  await page.getByLabel('Show paused strategies').uncheck();
+  await expect(page).toHaveURL(/\/strategies\?sort=drawdown&paused=false$/);
   await expect(cards).toHaveCount(4);
 
   // Smallest fall first: the figures shown read in ascending order.
@@ -126,12 +126,12 @@ test('a visitor browses the strategy directory, sorts it and opens a record', as
 
   // The default window, 30 days, has a return for every demo strategy of a fresh install.
   await page.getByLabel('Sort by').selectOption('return');
-  await expect(page).toHaveURL(/\/strategies\?paused=true$/);
+  await expect(page).toHaveURL(/\/strategies\?paused=false$/);
   await expect(cards.getByText('Return · 30 days')).toHaveCount(4);
   await expect(cards.getByText('Not enough history yet')).toHaveCount(0);
 
   await page.getByLabel('Returns over').selectOption('all');
-  await expect(page).toHaveURL(/\/strategies\?window=all&paused=true$/);
+  await expect(page).toHaveURL(/\/strategies\?window=all&paused=false$/);
   await expect(cards.first().getByText('Return · Since start')).toBeVisible();
   await page.waitForLoadState('networkidle');
   expect((await seriousAxeViolations(page)).map((v) => v.id)).toEqual([]);

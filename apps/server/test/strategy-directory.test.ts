@@ -16,7 +16,7 @@ import { TestClient, useTestApp, type TestApp } from './harness';
  * The public directory (issue 43): one page at a time in the order asked, from each strategy's
  * maintained figures (strategy_figures, written here directly: the rows' upkeep is tested with
  * it), a strategy without the figure last, ties by id; the cursor walks every strategy once;
- * paused strategies only on request, retired ones listed as before; a bad query is refused naming
+ * paused strategies unless asked to leave them out, retired ones listed as before; a bad query is refused naming
  * its field; and each order is an index range under a limit, not a sort of every row.
  */
 let t: TestApp;
@@ -140,9 +140,9 @@ const fixtureOrder = (entries: DirectoryEntry[]) =>
     .map(([name]) => name);
 
 describe('the strategy directory, a page at a time', () => {
-  it('orders by each figure, a strategy without it last and ties by id, paused ones left out', async () => {
+  it('orders by each figure, a strategy without it last and ties by id, paused ones left out on request', async () => {
     await writeFixture();
-    const order = async (query: string) => fixtureOrder(await walk(query, 2));
+    const order = async (query: string) => fixtureOrder(await walk(`${query}&paused=false`, 2));
     expect(await order('sort=return&window=30d')).toEqual(['A', 'C', 'E', 'B']);
     expect(await order('sort=return&window=7d')).toEqual(['A', 'E', 'B', 'C']);
     expect(await order('sort=drawdown')).toEqual(['B', 'A', 'E', 'C']);
@@ -150,20 +150,20 @@ describe('the strategy directory, a page at a time', () => {
     expect(await order('sort=copiers')).toEqual(['A', 'C', 'B', 'E']);
     expect(await order('sort=aum')).toEqual(['B', 'A', 'E', 'C']);
     expect(await order('sort=age')).toEqual(['B', 'E', 'A', 'C']);
-    // The default: by the 30-day return.
+    // The default: by the 30-day return, paused ones listed.
     expect(
       fixtureOrder(
         (await visitor().get('/api/strategies/directory')).json<StrategyDirectory>().strategies,
       ),
-    ).toEqual(['A', 'C', 'E', 'B']);
+    ).toEqual(['A', 'C', 'E', 'D', 'B']);
   });
 
-  it('shows paused strategies on request, in their place (a microsecond apart by age)', async () => {
-    const order = async (query: string) => fixtureOrder(await walk(`${query}&paused=true`, 1));
+  it('shows paused strategies (the default), in their place (a microsecond apart by age)', async () => {
+    const order = async (query: string) => fixtureOrder(await walk(query, 1));
     expect(await order('sort=return&window=30d')).toEqual(['A', 'C', 'E', 'D', 'B']);
     expect(await order('sort=return&window=7d')).toEqual(['D', 'A', 'E', 'B', 'C']);
     expect(await order('sort=age')).toEqual(['B', 'E', 'A', 'D', 'C']);
-    const paused = (await walk('paused=true', 50)).find((e) => e.id === ID.D);
+    const paused = (await walk('', 50)).find((e) => e.id === ID.D);
     expect(paused).toMatchObject({ paused: true });
     const retired = (await walk('', 50)).find((e) => e.id === ID.E);
     expect(retired?.terms?.retired).toBe(true);

@@ -196,12 +196,13 @@ export const directoryQuerySchema = z.object({
   sort: z.enum(DIRECTORY_SORTS).default('return'),
   window: z.enum(RETURN_WINDOWS).default(DEFAULT_RETURN_WINDOW),
   /**
-   * Paused strategies are shown only on request. Retired ones are listed, as the directory always
-   * listed them (with their badge): a record does not leave the directory when it stops.
+   * Paused strategies are listed unless `paused=false` ("every strategy … including paused ones",
+   * as the page says). Retired ones are listed, as the directory always listed them (with their
+   * badge): a record does not leave the directory when it stops.
    */
   paused: z
     .enum(['true', 'false'])
-    .default('false')
+    .default('true')
     .transform((value) => value === 'true'),
   limit: wholeNumberParam(1, DIRECTORY_PAGE_MAX).default(20),
   cursor: z.string().max(200).optional(),

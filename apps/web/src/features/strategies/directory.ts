@@ -15,7 +15,7 @@ export interface DirectoryView {
 export const DEFAULT_DIRECTORY_VIEW: DirectoryView = {
   sort: 'return',
   window: DEFAULT_RETURN_WINDOW,
-  paused: false,
+  paused: true,
 };
 
 function oneOf<V extends string>(options: readonly V[], text: string | null, fallback: V): V {
@@ -23,14 +23,14 @@ function oneOf<V extends string>(options: readonly V[], text: string | null, fal
 }
 
 /**
- * The view the page's address asks for (`?sort=&window=&paused=true`, each optional: the server's
+ * The view the page's address asks for (`?sort=&window=&paused=false`, each optional: the server's
  * defaults); an unknown value is the default, so an old or mistyped link still opens the page.
  */
 export function directoryViewOf(search: URLSearchParams): DirectoryView {
   return {
     sort: oneOf(DIRECTORY_SORTS, search.get('sort'), DEFAULT_DIRECTORY_VIEW.sort),
     window: oneOf(RETURN_WINDOWS, search.get('window'), DEFAULT_DIRECTORY_VIEW.window),
-    paused: search.get('paused') === 'true',
+    paused: search.get('paused') !== 'false',
   };
 }
 
@@ -39,6 +39,6 @@ export function directorySearchOf(view: DirectoryView): URLSearchParams {
   const search = new URLSearchParams();
   if (view.sort !== DEFAULT_DIRECTORY_VIEW.sort) search.set('sort', view.sort);
   if (view.window !== DEFAULT_DIRECTORY_VIEW.window) search.set('window', view.window);
-  if (view.paused) search.set('paused', 'true');
+  if (!view.paused) search.set('paused', 'false');
   return search;
 }

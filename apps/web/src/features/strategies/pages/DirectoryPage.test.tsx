@@ -93,17 +93,17 @@ describe('the strategy directory, a page at a time from the server', () => {
           },
     );
     renderRoute(<DirectoryPage />, {
-      entry: '/strategies?sort=risk&window=1y&paused=true',
+      entry: '/strategies?sort=risk&window=1y&paused=false',
       routePath: '/strategies',
     });
     expect(await cardNames(2)).toEqual(['Zeta', 'Alpha']);
     const asked = api.calls.filter((c) => c.path === '/api/strategies/directory');
     expect(asked.map((c) => Object.fromEntries(c.query))).toEqual([
-      { sort: 'risk', window: '1y', paused: 'true' },
+      { sort: 'risk', window: '1y', paused: 'false' },
     ]);
     expect(screen.getByLabelText<HTMLSelectElement>('Sort by').value).toBe('risk');
     expect(screen.getByLabelText<HTMLSelectElement>('Returns over').value).toBe('1y');
-    expect(screen.getByLabelText<HTMLInputElement>('Show paused strategies').checked).toBe(true);
+    expect(screen.getByLabelText<HTMLInputElement>('Show paused strategies').checked).toBe(false);
 
     fireEvent.click(screen.getByRole('button', { name: 'Show more strategies' }));
     await screen.findByText('Third');
@@ -111,7 +111,7 @@ describe('the strategy directory, a page at a time from the server', () => {
     expect(Object.fromEntries(api.calls.at(-1)?.query ?? [])).toEqual({
       sort: 'risk',
       window: '1y',
-      paused: 'true',
+      paused: 'false',
       cursor: 'page-2',
     });
     // The last page: no button.
@@ -132,15 +132,15 @@ describe('the strategy directory, a page at a time from the server', () => {
       routePath: '/strategies',
     });
     await screen.findByText('Best');
-    expect(screen.getByLabelText<HTMLInputElement>('Show paused strategies').checked).toBe(false);
+    expect(screen.getByLabelText<HTMLInputElement>('Show paused strategies').checked).toBe(true);
     fireEvent.change(screen.getByLabelText('Sort by'), { target: { value: 'copiers' } });
     await screen.findByText('Most copied');
     expect(router.state.location.search).toBe('?sort=copiers');
     expect(
       api.calls.filter((c) => c.path === '/api/strategies/directory').map((c) => c.url),
     ).toEqual([
-      '/api/strategies/directory?sort=return&window=30d&paused=false',
-      '/api/strategies/directory?sort=copiers&window=30d&paused=false',
+      '/api/strategies/directory?sort=return&window=30d&paused=true',
+      '/api/strategies/directory?sort=copiers&window=30d&paused=true',
     ]);
   });
 
