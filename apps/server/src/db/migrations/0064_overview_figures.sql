@@ -236,6 +236,5 @@ INSERT INTO overview_daily_volumes (day, kind, amount_cents)
   SELECT day, kind, total FROM overview_counted_volumes();
 SELECT overview_fold(NULL);
 
--- The overview's strategies card: the top strategies by the money copying them, a range of this
--- index whatever the number of strategies.
-CREATE INDEX strategy_figures_aum ON strategy_figures (aum_cents DESC, strategy_id);
+-- The overview's strategies card (the top strategies by the money copying them) reads a range of
+-- the directory's index for the same order (0063's strategy_figures_by_aum).

@@ -38,7 +38,8 @@ export function keyKindOf(sort: DirectorySort): KeyKind {
   return sort === 'age' ? 'timestamptz' : 'numeric';
 }
 
-function keyOf({ sort, window }: DirectoryOrder): SQL {
+/** The order's key (0063 indexes each, expression for expression). */
+export function keyOf({ sort, window }: DirectoryOrder): SQL {
   switch (sort) {
     case 'return':
       return sql`(-COALESCE(${RETURN_COLUMNS[window]}, '-Infinity'::numeric))`;
