@@ -9,6 +9,22 @@ export interface StrategyNav {
   nav: Dec;
 }
 
+/** A NAV to write: the strategy's latest (its NAV and NAV time too), or only a past minute's point. */
+export interface NavWrite extends StrategyNav {
+  /** The minute (epoch ms) whose point it is. */
+  minute: number;
+  /** The strategy's NAV now: kept on the strategy with the tick's time as its NAV time. */
+  latest: boolean;
+}
+
+/**
+ * Unchanged NAVs' points written per tick: at least this many (a small platform writes them all
+ * at the minute's first tick, as it always did), otherwise one in SPREAD_TICKS of the strategies,
+ * so a minute of one-second ticks has written them all by its fiftieth second.
+ */
+const MIN_POINTS_PER_TICK = 50;
+const SPREAD_TICKS = 50;
+
 /**
  * The strategy states the tick values, held in memory by the instance that ticks (issue 43): the
  * first tick reads every strategy, each later one only those whose cash or positions changed
@@ -16,37 +32,45 @@ export interface StrategyNav {
  * (migration 0060) — and values again only a strategy whose instruments' prices moved. So a
  * tick's reads and writes follow what changed, not what exists.
  *
- * It remembers what it wrote: a NAV equal to the one held is not written again, except once a
- * minute for the minute's point (the history keeps one per strategy per minute) and with it the
- * NAV's time (the figures' "now"); that write also puts right, within the minute, a NAV another
- * instance wrote while it led.
+ * It remembers what it wrote. A changed NAV is written at its tick, with the minute's point. The
+ * history keeps one point per strategy per minute in which a tick valued it: the NAV at the
+ * minute's last such tick. An unchanged NAV's point is therefore the NAV held, whenever in the
+ * minute it is written: the unchanged points are spread over the minute's ticks (at most
+ * max(50, strategies / 50) a tick, oldest strategy first), and one a minute ended without (too few
+ * ticks) is written at the next tick, for its minute, at the NAV held through it. So the points
+ * are exactly those of writing every strategy at every tick, and no tick writes every strategy.
+ * The write of an unchanged point also refreshes its NAV time (the figures' "now") and puts right,
+ * within the minute, a NAV another instance wrote while it led.
+ *
+ * Why points at all for an unchanged NAV (not only "the last NAV at or before t"): the readers
+ * read buckets, not carried values — navSeries takes each hour's or day's last point since a
+ * time (no point before it), the compaction keeps each hour's and day's last point, the cards'
+ * days running read the NAV time, and the charts draw between points (a straight line across
+ * hours of an unchanged NAV before a jump is not the record). Each of them would change.
  *
  * Bench (apps/server/test/tick-scale.test.ts: 10,000 strategies, 300 holding three instruments,
- * the prices moving every tick; both ways in one run on the shared 2-CPU machine at a load
- * average of ~14, 2026-11-29): refreshNavs' median tick 808-982 ms reading, valuing and writing
- * every strategy -> 46-61 ms held (the read of changes 1-11 ms, an index range; the valuation
- * loop ~30-45 ms; the 300 changed NAVs written ~33 ms). The minute's first tick, which writes
- * every strategy's point, stays at ~0.6-1.9 s either way. Switch: PERFORMANCE_OFF=tick-states
+ * the prices moving every tick): see that file's last figures; switch: PERFORMANCE_OFF=tick-states
  * (every tick reads, values and writes every strategy, as before).
  */
 export interface StrategyStates {
   /**
    * Every strategy's NAV at `prices` (oldest strategy first; one whose instrument has no price is
-   * left out), and those of them to write for the minute starting at `minute` (epoch ms): changed
-   * from the NAV held, or without their point in this minute yet.
+   * left out), and the NAVs to write at this tick in the minute starting at `minute` (epoch ms).
    */
   navsAt(
     db: DbOrTx,
     prices: ReadonlyMap<InstrumentSymbol, string>,
     minute: number,
-  ): Promise<{ navs: StrategyNav[]; writes: StrategyNav[] }>;
-  /** `writes` were written for `minute`: they are the NAVs held now. */
-  written(writes: readonly StrategyNav[], minute: number): void;
+  ): Promise<{ navs: StrategyNav[]; writes: NavWrite[] }>;
+  /** `navs` were valued in `minute`, and `writes` written: their NAVs are the ones held now. */
+  written(navs: readonly StrategyNav[], writes: readonly NavWrite[], minute: number): void;
 }
 
 interface Held extends repo.TickState {
   /** The minute (epoch ms) whose point this instance last wrote for it. */
   pointMinute: number | null;
+  /** A minute in which a tick valued it and whose point is not written yet, with that NAV. */
+  owed: { minute: number; nav: Dec } | null;
   /** Its last valuation: the prices of its instruments then, and the NAV they gave. */
   valued: { prices: string; nav: Dec } | null;
 }
@@ -61,8 +85,9 @@ export function createStrategyStates(options: { heldAcrossTicks: boolean }): Str
     const found = await repo.tickStates(db, options.heldAcrossTicks ? snapshot : null);
     for (const state of found.states) {
       // Its NAV as read is the last one written, by this instance or another.
-      const pointMinute = held.get(state.id)?.pointMinute ?? null;
-      held.set(state.id, { ...state, pointMinute, valued: null });
+      const before = held.get(state.id);
+      const { pointMinute = null, owed = null } = before ?? {};
+      held.set(state.id, { ...state, pointMinute, owed, valued: null });
     }
     snapshot = found.snapshot;
   }
@@ -86,22 +111,35 @@ export function createStrategyStates(options: { heldAcrossTicks: boolean }): Str
       reading = done.catch(() => {});
       await done;
       const navs: StrategyNav[] = [];
-      const writes: StrategyNav[] = [];
+      const writes: NavWrite[] = [];
+      let unchangedPoints = Math.max(MIN_POINTS_PER_TICK, Math.ceil(held.size / SPREAD_TICKS));
       for (const one of held.values()) {
+        // The point a past minute ended without: the NAV held through it.
+        if (one.owed && one.owed.minute < minute)
+          writes.push({ id: one.id, ...one.owed, latest: false });
         const nav = valued(one, prices);
         if (nav === null) continue;
         navs.push({ id: one.id, nav });
-        const due = one.pointMinute !== minute || (one.nav !== nav && !one.nav.eq(nav));
-        if (due || !options.heldAcrossTicks) writes.push({ id: one.id, nav });
+        const latest = { id: one.id, nav, minute, latest: true };
+        if (!options.heldAcrossTicks) writes.push(latest);
+        else if (one.nav !== nav && !one.nav.eq(nav)) writes.push(latest);
+        else if (one.pointMinute !== minute && unchangedPoints > 0) {
+          writes.push(latest);
+          unchangedPoints -= 1;
+        }
       }
       return { navs, writes };
     },
-    written(writes, minute) {
-      for (const { id, nav } of writes) {
-        const one = held.get(id);
+    written(navs, writes, minute) {
+      for (const write of writes) {
+        const one = held.get(write.id);
         if (!one) continue;
-        one.nav = nav;
-        one.pointMinute = minute;
+        if (write.latest) one.nav = write.nav;
+        one.pointMinute = Math.max(one.pointMinute ?? -Infinity, write.minute);
+      }
+      for (const { id, nav } of navs) {
+        const one = held.get(id);
+        if (one) one.owed = one.pointMinute === minute ? null : { minute, nav };
       }
     },
   };
