@@ -53,13 +53,14 @@ describe('the unchanged NAVs’ points, spread over the minute’s ticks', () =>
   it('are exactly the points of writing every strategy at every tick', async () => {
     const start = Math.ceil(t.clock.now().getTime() / 60_000) * 60_000 + 3_600_000;
     const minute = (m: number, s: number) => start + m * 60_000 + s * 1000;
-    // [time, prices]: four ticks in minute 0, one in minute 1, none in minute 2, two in minute 3,
-    // one in minute 4 and one in minute 5 (which only writes what minute 4 ended without).
+    // [time, prices]: four ticks in minute 0 (two in one second), one in minute 1, none in
+    // minute 2, two in minute 3, one in minute 4 and one in minute 5 (which only writes what
+    // minute 4 ended without).
     const ticks: [number, number][] = [
       [minute(0, 0), 0],
-      [minute(0, 1), 1],
-      [minute(0, 2), 1],
-      [minute(0, 3), 2],
+      [minute(0, 20), 1],
+      [minute(0, 20.5), 1],
+      [minute(0, 40), 2],
       [minute(1, 0), 2],
       [minute(3, 30), 3],
       [minute(3, 31), 3],
@@ -76,12 +77,12 @@ describe('the unchanged NAVs’ points, spread over the minute’s ticks', () =>
       expect(navs).toHaveLength(all);
       const m = Math.floor(at / 60_000) * 60_000;
       for (const { id, nav } of navs) expected.set(`${id} ${m}`, nav.toFixed());
-      if (at === minute(0, 0)) {
-        // The minute's first tick wrote the changed NAVs and 50 unchanged ones, not every one.
-        const written = await pointsFrom(start);
-        expect(written.size).toBeLessThan(all);
-        expect(written.size).toBeGreaterThanOrEqual(50);
-      }
+      // By its second s, a minute has the changed NAVs' points and max(50, all × (s + 1) / 50)
+      // unchanged ones: not every strategy's at its first tick.
+      const written = (await pointsFrom(start)).size;
+      if (at === minute(0, 0)) expect(written).toBe(WITH_POSITIONS + 50);
+      if (at === minute(0, 20.5)) expect(written).toBe(WITH_POSITIONS + Math.ceil((all * 21) / 50));
+      if (at === minute(0, 40)) expect(written).toBe(WITH_POSITIONS + Math.ceil((all * 41) / 50));
     }
     // Minute 5's own points are still being spread; every earlier minute is complete.
     const points = await pointsFrom(start);

@@ -33,7 +33,7 @@ import {
 } from '../domain';
 import type { StrategyRow } from '../copy-trading.schema';
 import * as repo from './strategies.repo';
-import type { StrategyStates } from './strategy-states';
+import { minuteOf, type StrategyStates } from './strategy-states';
 import { strategyPlans } from './strategy-plans';
 import * as recordRepo from './record.repo';
 
@@ -51,10 +51,9 @@ export async function refreshNavs(
   prices: ReadonlyMap<InstrumentSymbol, string>,
   now: Date,
 ): Promise<{ id: string; nav: Dec }[]> {
-  const minute = Math.floor(now.getTime() / 60_000) * 60_000;
-  const { navs, writes } = await states.navsAt(ctx.db, prices, minute);
+  const { navs, writes } = await states.navsAt(ctx.db, prices, now.getTime());
   await repo.recordNavs(ctx.db, writes, now);
-  states.written(navs, writes, minute);
+  states.written(navs, writes, minuteOf(now.getTime()));
   return navs;
 }
 

@@ -18,12 +18,18 @@ export interface NavWrite extends StrategyNav {
 }
 
 /**
- * Unchanged NAVs' points written per tick: at least this many (a small platform writes them all
- * at the minute's first tick, as it always did), otherwise one in SPREAD_TICKS of the strategies,
- * so a minute of one-second ticks has written them all by its fiftieth second.
+ * Unchanged NAVs' points written in a minute by its second s: max(50, strategies × (s + 1) / 50),
+ * oldest strategy first. A small platform writes them all at the minute's first tick, as it
+ * always did; a large one spreads them over the minute's first fifty seconds, whatever the ticks'
+ * pace (ticks faster than one a second add none within a second).
  */
-const MIN_POINTS_PER_TICK = 50;
-const SPREAD_TICKS = 50;
+const MIN_POINTS = 50;
+const SPREAD_SECONDS = 50;
+
+/** The minute (epoch ms) holding `at`: the time of its point. */
+export function minuteOf(at: number): number {
+  return Math.floor(at / 60_000) * 60_000;
+}
 
 /**
  * The strategy states the tick values, held in memory by the instance that ticks (issue 43): the
@@ -35,10 +41,10 @@ const SPREAD_TICKS = 50;
  * It remembers what it wrote. A changed NAV is written at its tick, with the minute's point. The
  * history keeps one point per strategy per minute in which a tick valued it: the NAV at the
  * minute's last such tick. An unchanged NAV's point is therefore the NAV held, whenever in the
- * minute it is written: the unchanged points are spread over the minute's ticks (at most
- * max(50, strategies / 50) a tick, oldest strategy first), and one a minute ended without (too few
- * ticks) is written at the next tick, for its minute, at the NAV held through it. So the points
- * are exactly those of writing every strategy at every tick, and no tick writes every strategy.
+ * minute it is written: the unchanged points are spread over the minute's first fifty seconds
+ * (SPREAD_SECONDS), and one a minute ended without (too few ticks) is written at the next tick,
+ * for its minute, at the NAV held through it. So the points are exactly those of writing every
+ * strategy at every tick (nav-points-spread.test.ts), and no tick writes every strategy.
  * The write of an unchanged point also refreshes its NAV time (the figures' "now") and puts right,
  * within the minute, a NAV another instance wrote while it led.
  *
@@ -49,18 +55,20 @@ const SPREAD_TICKS = 50;
  * hours of an unchanged NAV before a jump is not the record). Each of them would change.
  *
  * Bench (apps/server/test/tick-scale.test.ts: 10,000 strategies, 300 holding three instruments,
- * the prices moving every tick): see that file's last figures; switch: PERFORMANCE_OFF=tick-states
- * (every tick reads, values and writes every strategy, as before).
+ * the prices moving every tick, a minute of one-second ticks; load ~10, 2026-11-29): the next
+ * minute's first tick, which wrote every strategy's point, 548-655 ms -> 54-76 ms; the median
+ * tick 41-43 -> 46-61 ms (noise of the load; it writes the 300 changed NAVs and ~200 points).
+ * Switch: PERFORMANCE_OFF=tick-states (every tick reads, values and writes every strategy).
  */
 export interface StrategyStates {
   /**
    * Every strategy's NAV at `prices` (oldest strategy first; one whose instrument has no price is
-   * left out), and the NAVs to write at this tick in the minute starting at `minute` (epoch ms).
+   * left out), and the NAVs to write at this tick, at `at` (epoch ms).
    */
   navsAt(
     db: DbOrTx,
     prices: ReadonlyMap<InstrumentSymbol, string>,
-    minute: number,
+    at: number,
   ): Promise<{ navs: StrategyNav[]; writes: NavWrite[] }>;
   /** `navs` were valued in `minute`, and `writes` written: their NAVs are the ones held now. */
   written(navs: readonly StrategyNav[], writes: readonly NavWrite[], minute: number): void;
@@ -77,6 +85,8 @@ interface Held extends repo.TickState {
 
 export function createStrategyStates(options: { heldAcrossTicks: boolean }): StrategyStates {
   const held = new Map<string, Held>();
+  /** Unchanged NAVs' points planned in `spread.minute` so far. */
+  const spread = { minute: -Infinity, planned: 0 };
   let snapshot: string | null = null;
   /** One read at a time, so an older read never lands after a newer one. */
   let reading: Promise<unknown> = Promise.resolve();
@@ -106,13 +116,17 @@ export function createStrategyStates(options: { heldAcrossTicks: boolean }): Str
   }
 
   return {
-    async navsAt(db, prices, minute) {
+    async navsAt(db, prices, at) {
       const done = reading.then(() => read(db));
       reading = done.catch(() => {});
       await done;
+      const minute = minuteOf(at);
+      if (spread.minute !== minute) Object.assign(spread, { minute, planned: 0 });
+      const second = Math.floor((at - minute) / 1000);
+      const due = Math.max(MIN_POINTS, Math.ceil((held.size * (second + 1)) / SPREAD_SECONDS));
+      let unchangedPoints = Math.max(0, due - spread.planned);
       const navs: StrategyNav[] = [];
       const writes: NavWrite[] = [];
-      let unchangedPoints = Math.max(MIN_POINTS_PER_TICK, Math.ceil(held.size / SPREAD_TICKS));
       for (const one of held.values()) {
         // The point a past minute ended without: the NAV held through it.
         if (one.owed && one.owed.minute < minute)
@@ -126,6 +140,7 @@ export function createStrategyStates(options: { heldAcrossTicks: boolean }): Str
         else if (one.pointMinute !== minute && unchangedPoints > 0) {
           writes.push(latest);
           unchangedPoints -= 1;
+          spread.planned += 1;
         }
       }
       return { navs, writes };
