@@ -10,11 +10,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { MARKET_SYMBOLS } from '@app/shared/schemas/market';
-import type { InstrumentSymbol } from '../src/modules/market/domain';
 import { refreshNavs } from '../src/modules/copy-trading/strategies/record.service';
 import { createStrategyStates } from '../src/modules/copy-trading/strategies/strategy-states';
 import { createTestApp, type TestApp } from './harness';
+import { insertTickStrategies, pricesAt } from './nav-tick-helpers';
 
 const STRATEGIES = 10_000;
 const WITH_POSITIONS = 300;
@@ -26,28 +25,16 @@ let t: TestApp;
 beforeAll(async () => {
   if (!process.env.TICK_SCALE) return;
   t = await createTestApp();
-  await t.db.execute(sql`
-    INSERT INTO strategies (name, cash_per_unit, nav, nav_at)
-    SELECT 'Scale ' || n, CASE WHEN n <= ${WITH_POSITIONS} THEN 0.25 ELSE 1 END, 1, now()
-    FROM generate_series(1, ${STRATEGIES}::int) AS n`);
-  // Three instruments each, long and short, for the first strategies.
-  await t.db.execute(sql`
-    INSERT INTO strategy_positions (strategy_id, symbol, side, quantity_per_unit, entry_price)
-    SELECT s.id, sym.symbol, CASE WHEN sym.i % 2 = 0 THEN 'long' ELSE 'short' END,
-      0.00001 * sym.i, 50000 / sym.i
-    FROM (SELECT id FROM strategies WHERE cash_per_unit = 0.25) s
-    CROSS JOIN (VALUES ('BTCUSDT', 1), ('ETHUSDT', 2), ('SOLUSDT', 3)) AS sym(symbol, i)`);
+  await insertTickStrategies(t, {
+    prefix: 'Scale',
+    count: STRATEGIES,
+    withPositions: WITH_POSITIONS,
+  });
 });
 
 afterAll(async () => {
   await t?.close();
 });
-
-function pricesAt(n: number): Map<InstrumentSymbol, string> {
-  return new Map(
-    MARKET_SYMBOLS.map((symbol, i) => [symbol, (1000 * (i + 1) + n * 0.01).toFixed(2)] as const),
-  );
-}
 
 describe.runIf(process.env.TICK_SCALE)('the NAV tick at 10,000 strategies', () => {
   it('refreshes every NAV, timed tick by tick, states held and read every tick', async () => {
