@@ -77,8 +77,10 @@ export interface StrategyStates {
 interface Held extends repo.TickState {
   /** The minute (epoch ms) whose point this instance last wrote for it. */
   pointMinute: number | null;
-  /** A minute in which a tick valued it and whose point is not written yet, with that NAV. */
-  owed: { minute: number; nav: Dec } | null;
+  /** The last minute in which a tick valued it: its point is owed while `pointMinute` is older. */
+  valuedMinute: number | null;
+  /** The NAV held through `valuedMinute`, when its point is owed and the state was read since. */
+  owedNav: Dec | null;
   /** Its last valuation: the prices of its instruments then, and the NAV they gave. */
   valued: { prices: string; nav: Dec } | null;
 }
@@ -91,15 +93,26 @@ export function createStrategyStates(options: { heldAcrossTicks: boolean }): Str
   /** One read at a time, so an older read never lands after a newer one. */
   let reading: Promise<unknown> = Promise.resolve();
 
-  async function read(db: DbOrTx): Promise<void> {
+  async function read(db: DbOrTx, minute: number): Promise<void> {
     const found = await repo.tickStates(db, options.heldAcrossTicks ? snapshot : null);
     for (const state of found.states) {
-      // Its NAV as read is the last one written, by this instance or another.
+      // Its NAV as read is the last one written, by this instance or another; a past minute's
+      // point still owed keeps the NAV held through that minute.
       const before = held.get(state.id);
-      const { pointMinute = null, owed = null } = before ?? {};
-      held.set(state.id, { ...state, pointMinute, owed, valued: null });
+      const { pointMinute = null, valuedMinute = null } = before ?? {};
+      const owedNav = before && owesBefore(before, minute) ? (before.owedNav ?? before.nav) : null;
+      held.set(state.id, { ...state, pointMinute, valuedMinute, owedNav, valued: null });
     }
     snapshot = found.snapshot;
+  }
+
+  /** A tick valued it in a minute before `minute` whose point is not written yet. */
+  function owesBefore(one: Held, minute: number): one is Held & { valuedMinute: number } {
+    return (
+      one.valuedMinute !== null &&
+      one.valuedMinute < minute &&
+      (one.pointMinute ?? -Infinity) < one.valuedMinute
+    );
   }
 
   function valued(one: Held, prices: ReadonlyMap<InstrumentSymbol, string>): Dec | null {
@@ -117,10 +130,10 @@ export function createStrategyStates(options: { heldAcrossTicks: boolean }): Str
 
   return {
     async navsAt(db, prices, at) {
-      const done = reading.then(() => read(db));
+      const minute = minuteOf(at);
+      const done = reading.then(() => read(db, minute));
       reading = done.catch(() => {});
       await done;
-      const minute = minuteOf(at);
       if (spread.minute !== minute) Object.assign(spread, { minute, planned: 0 });
       const second = Math.floor((at - minute) / 1000);
       const due = Math.max(MIN_POINTS, Math.ceil((held.size * (second + 1)) / SPREAD_SECONDS));
@@ -129,8 +142,10 @@ export function createStrategyStates(options: { heldAcrossTicks: boolean }): Str
       const writes: NavWrite[] = [];
       for (const one of held.values()) {
         // The point a past minute ended without: the NAV held through it.
-        if (one.owed && one.owed.minute < minute)
-          writes.push({ id: one.id, ...one.owed, latest: false });
+        if (owesBefore(one, minute)) {
+          const nav = one.owedNav ?? one.nav;
+          writes.push({ id: one.id, nav, minute: one.valuedMinute, latest: false });
+        }
         const nav = valued(one, prices);
         if (nav === null) continue;
         navs.push({ id: one.id, nav });
@@ -150,11 +165,12 @@ export function createStrategyStates(options: { heldAcrossTicks: boolean }): Str
         const one = held.get(write.id);
         if (!one) continue;
         if (write.latest) one.nav = write.nav;
+        else one.owedNav = null;
         one.pointMinute = Math.max(one.pointMinute ?? -Infinity, write.minute);
       }
-      for (const { id, nav } of navs) {
+      for (const { id } of navs) {
         const one = held.get(id);
-        if (one) one.owed = one.pointMinute === minute ? null : { minute, nav };
+        if (one) one.valuedMinute = minute;
       }
     },
   };
