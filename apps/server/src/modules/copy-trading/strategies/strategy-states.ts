@@ -82,7 +82,7 @@ interface Held extends repo.TickState {
   /** The NAV held through `valuedMinute`, when its point is owed and the state was read since. */
   owedNav: Dec | null;
   /** Its last valuation: the prices of its instruments then, and the NAV they gave. */
-  valued: { prices: string; nav: Dec } | null;
+  valued: { prices: string; nav: StrategyNav } | null;
 }
 
 export function createStrategyStates(options: { heldAcrossTicks: boolean }): StrategyStates {
@@ -115,11 +115,12 @@ export function createStrategyStates(options: { heldAcrossTicks: boolean }): Str
     );
   }
 
-  function valued(one: Held, prices: ReadonlyMap<InstrumentSymbol, string>): Dec | null {
+  /** Its NAV at `prices` (the one valued before, the same object, if its prices are the same). */
+  function valued(one: Held, prices: ReadonlyMap<InstrumentSymbol, string>): StrategyNav | null {
     const at = one.state.positions.map((p) => prices.get(p.symbol) ?? '').join(' ');
     if (options.heldAcrossTicks && one.valued?.prices === at) return one.valued.nav;
     try {
-      const nav = strategyNav(one.state, prices);
+      const nav = { id: one.id, nav: strategyNav(one.state, prices) };
       one.valued = { prices: at, nav };
       return nav;
     } catch (error) {
@@ -146,14 +147,15 @@ export function createStrategyStates(options: { heldAcrossTicks: boolean }): Str
           const nav = one.owedNav ?? one.nav;
           writes.push({ id: one.id, nav, minute: one.valuedMinute, latest: false });
         }
-        const nav = valued(one, prices);
-        if (nav === null) continue;
-        navs.push({ id: one.id, nav });
-        const latest = { id: one.id, nav, minute, latest: true };
-        if (!options.heldAcrossTicks) writes.push(latest);
-        else if (one.nav !== nav && !one.nav.eq(nav)) writes.push(latest);
-        else if (one.pointMinute !== minute && unchangedPoints > 0) {
-          writes.push(latest);
+        const entry = valued(one, prices);
+        if (entry === null) continue;
+        navs.push(entry);
+        const { nav } = entry;
+        const changed = one.nav !== nav && !one.nav.eq(nav);
+        const point = !changed && one.pointMinute !== minute && unchangedPoints > 0;
+        if (!options.heldAcrossTicks || changed || point)
+          writes.push({ id: one.id, nav, minute, latest: true });
+        if (options.heldAcrossTicks && point) {
           unchangedPoints -= 1;
           spread.planned += 1;
         }
