@@ -44,9 +44,11 @@ export function minuteOf(at: number): number {
  * minute it is written: the unchanged points are spread over the minute's first fifty seconds
  * (SPREAD_SECONDS), and one a minute ended without (too few ticks) is written at the next tick,
  * for its minute, at the NAV held through it. So the points are exactly those of writing every
- * strategy at every tick (nav-points-spread.test.ts), and no tick writes every strategy.
- * The write of an unchanged point also refreshes its NAV time (the figures' "now") and puts right,
- * within the minute, a NAV another instance wrote while it led.
+ * strategy at every tick (nav-points-spread.test.ts), and no tick writes every strategy — once
+ * written: a reader may find an unchanged strategy's current minute without its point for up to
+ * fifty seconds (its previous minute holds the same NAV), a late point one tick late. The write
+ * of an unchanged point also refreshes its NAV time (the figures' "now", so still about once a
+ * minute) and puts right, within the minute, a NAV another instance wrote while it led.
  *
  * Why points at all for an unchanged NAV (not only "the last NAV at or before t"): the readers
  * read buckets, not carried values — navSeries takes each hour's or day's last point since a
@@ -55,9 +57,10 @@ export function minuteOf(at: number): number {
  * hours of an unchanged NAV before a jump is not the record). Each of them would change.
  *
  * Bench (apps/server/test/tick-scale.test.ts: 10,000 strategies, 300 holding three instruments,
- * the prices moving every tick, a minute of one-second ticks; load ~10, 2026-11-29): the next
- * minute's first tick, which wrote every strategy's point, 548-655 ms -> 54-76 ms; the median
- * tick 41-43 -> 46-61 ms (noise of the load; it writes the 300 changed NAVs and ~200 points).
+ * the prices moving every tick, a minute of one-second ticks; load 10-16, 2026-11-29/30): the
+ * next minute's first tick, which wrote every strategy's point, 548-655 ms -> 54-117 ms, about
+ * a median tick; the median tick 41-43 -> 46-82 ms (it writes the 300 changed NAVs and ~200
+ * points; the load moved the every-tick way's median from 685-805 to 797-1219 ms meanwhile).
  * Switch: PERFORMANCE_OFF=tick-states (every tick reads, values and writes every strategy).
  */
 export interface StrategyStates {
