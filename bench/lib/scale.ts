@@ -3,8 +3,10 @@
  * faces only: the copy-trading runtime's tick (in this process, on the scripted market, as the
  * cascade phase drives it) and the HTTP reads of a product server started on the data set.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import { DEFAULT_RETURN_WINDOW } from '@app/shared/return-windows';
 import { systemClock, type AppContext } from '../../apps/server/src/context';
 import {
   createScriptedSource,
@@ -144,11 +146,23 @@ export const READS: readonly (keyof ReadTimes)[] = [
   'adminOverview',
 ];
 
+/** The directory's first page in its default order (the paged API: sort, window, limit). */
+export const DIRECTORY_FIRST_PAGE = `/api/strategies/directory?${new URLSearchParams({
+  sort: 'return',
+  window: DEFAULT_RETURN_WINDOW,
+  limit: '20',
+}).toString()}`;
+
 /**
- * Starts the product on the data set's database (the simulated market around the scripted start
- * prices, so the server's own ticks cross no copy), signs in its admin (the name `productContext`
+ * Starts the product on the data set's database, signs in its admin (the name `productContext`
  * seeded it under) and the data set's investor, and times each read: at most `rounds` requests
  * or `seconds` each, after one warm-up request.
+ *
+ * The server's market quotes the scripted start prices and nothing else (MARKET_SCRIPT_FILE), so
+ * its own ticks move no price and no NAV of the data set, and stop out no copy before the bench's
+ * cascades: a simulated market, even around those prices, wandered far enough to close some.
+ * MARKET_SCRIPT_FILE is refused in production mode, so these servers run in development mode,
+ * with the development chain off; nothing else in the server reads NODE_ENV (config.ts).
  */
 export async function measureReads(
   dbUrl: string,
@@ -160,6 +174,8 @@ export async function measureReads(
   log: (line: string) => void,
 ): Promise<ReadTimes> {
   const port = await freePort();
+  const script = path.join(tmp, `${name}-market.json`);
+  fs.writeFileSync(script, JSON.stringify(SCRIPTED_START_PRICES));
   const server = await startServer({
     databaseUrl: dbUrl,
     port,
@@ -167,9 +183,9 @@ export async function measureReads(
     logFile: path.join(tmp, `${name}-server.log`),
     env: {
       WEB_CONCURRENCY: String(workers),
-      MARKET_REFERENCE_PRICES: Object.entries(SCRIPTED_START_PRICES)
-        .map(([symbol, price]) => `${symbol}=${price}`)
-        .join(','),
+      NODE_ENV: 'development',
+      MARKET_SCRIPT_FILE: script,
+      CHAIN_RAILS: 'off',
       ADMIN_EMAIL: `${name}-admin@bench.local`,
       ADMIN_PASSWORD: `${name}-admin-password-1`,
     },
@@ -187,7 +203,7 @@ export async function measureReads(
     const investor = new ApiClient(server.baseUrl, data.investor.sid, agent, 600_000);
     const anyone = new ApiClient(server.baseUrl, undefined, agent, 600_000);
     const reads: Record<keyof ReadTimes, () => Promise<number>> = {
-      directory: () => timed(anyone, '/api/strategies/directory'),
+      directory: () => timed(anyone, DIRECTORY_FIRST_PAGE),
       strategyPage: () => timed(anyone, `/api/strategies/${data.whale.strategyId}/record`),
       dashboardSummary: () => timed(investor, '/api/account/summary'),
       adminOverview: () => timed(admin, '/api/admin/overview'),
@@ -228,7 +244,8 @@ async function timed(client: ApiClient, url: string): Promise<number> {
 /**
  * NAV rows the product keeps per strategy per year of history: the whale's rows (recorded a
  * minute apart for a year, as the tick writes them) over the years its history spans, counted
- * after the product has run on them (ticks, reads, cascade).
+ * after the compaction job's catch-up (the phase runs it on the built history) and the product's
+ * run on them (ticks, reads, cascade).
  */
 export async function navRowsPerStrategyYear(ctx: AppContext, strategyId: string) {
   const result = await ctx.db.execute<{ n: string; years: string }>(

@@ -1,3 +1,4 @@
+import { compactNavHistory } from '../../apps/server/src/modules/copy-trading/strategies/nav-history';
 import { auditLedger } from '../../apps/server/src/modules/ledger/ledger.audit';
 import { wirePlansIntoCopyTrading } from '../../apps/server/src/modules/plans';
 import { fmt, log, record } from '../figures';
@@ -29,8 +30,9 @@ export async function scalePhase({ cluster, tmp }: Databases): Promise<void> {
   const shape: ScaleShape = CFG.scale;
   // No app is built here: wire plans into copy trading as buildApp does.
   wirePlansIntoCopyTrading();
-  const small = await dataSet(cluster, 'scalesmall', SMALL_SCALE);
-  const big = await dataSet(cluster, 'scale', shape);
+  const steps = stepTimes();
+  const small = await steps.time('build small', () => dataSet(cluster, 'scalesmall', SMALL_SCALE));
+  const big = await steps.time('build', () => dataSet(cluster, 'scale', shape));
   record(
     'scale/build-seconds',
     fmt(big.data.buildSeconds, 0),
@@ -38,8 +40,22 @@ export async function scalePhase({ cluster, tmp }: Databases): Promise<void> {
   );
   record('scale/build-gib', fmt(big.data.bytes / 2 ** 30, 2), JSON.stringify(big.data.rows));
   try {
-    const smallTicks = await ticks(small.ctx, cluster.url('scalesmall'), 'small');
-    const bigTicks = await ticks(big.ctx, cluster.url('scale'), 'scale');
+    // The history as the product keeps it: the compaction job's catch-up over what was built (a
+    // year of minute points for the whale, of hourly ones for the others), as the leader's first
+    // run of the hourly job does; both sets, so their reads compare.
+    await steps.time('compaction small', () => compactNavHistory(small.ctx, new Date(), true));
+    const compaction = await steps.time('compaction', () =>
+      compactNavHistory(big.ctx, new Date(), true),
+    );
+    record(
+      'scale/nav-compaction-seconds',
+      fmt(steps.seconds('compaction'), 1),
+      `(catch-up over the built history: ${compaction} points went)`,
+    );
+    const smallTicks = await steps.time('ticks small', () =>
+      ticks(small.ctx, cluster.url('scalesmall'), 'small'),
+    );
+    const bigTicks = await steps.time('ticks', () => ticks(big.ctx, cluster.url('scale'), 'scale'));
     record(
       'scale/tick-ms',
       fmt(bigTicks.tickAndChecksMs, 0),
@@ -53,31 +69,23 @@ export async function scalePhase({ cluster, tmp }: Databases): Promise<void> {
 
     const limits = quick ? { rounds: 40, seconds: 30 } : { rounds: 60, seconds: 90 };
     log('scale: the reads on the small set, then at scale (a product server on each)');
-    const smallReads = await measureReads(
-      cluster.url('scalesmall'),
-      'scalesmall',
-      small.data,
-      tmp,
-      workers,
-      limits,
-      log,
+    const smallReads = await steps.time('reads small', () =>
+      measureReads(cluster.url('scalesmall'), 'scalesmall', small.data, tmp, workers, limits, log),
     );
-    const bigReads = await measureReads(
-      cluster.url('scale'),
-      'scale',
-      big.data,
-      tmp,
-      workers,
-      limits,
-      log,
+    const bigReads = await steps.time('reads', () =>
+      measureReads(cluster.url('scale'), 'scale', big.data, tmp, workers, limits, log),
     );
     for (const read of READS) recordRead(read, smallReads, bigReads);
 
     log('scale: the cascades (one tick through every stop of one strategy)');
     const runtime = await scaleRuntime(big.ctx);
     try {
-      const whale = await crashCascade(big.ctx, runtime, big.data.whale.strategyId, 'BNBUSDT');
-      const tenth = await crashCascade(big.ctx, runtime, big.data.tenth.strategyId, 'XRPUSDT');
+      const whale = await steps.time('cascade', () =>
+        crashCascade(big.ctx, runtime, big.data.whale.strategyId, 'BNBUSDT'),
+      );
+      const tenth = await steps.time('cascade tenth', () =>
+        crashCascade(big.ctx, runtime, big.data.tenth.strategyId, 'XRPUSDT'),
+      );
       record(
         'scale/cascade-seconds',
         fmt(whale.seconds, 2),
@@ -94,20 +102,37 @@ export async function scalePhase({ cluster, tmp }: Databases): Promise<void> {
     record(
       'scale/nav-rows-per-strategy-year',
       fmt(await navRowsPerStrategyYear(big.ctx, big.data.whale.strategyId), 0),
-      '(a strategy recorded every minute for a year; target: a few thousand)',
+      '(a strategy recorded every minute for a year, after the compaction job; target: a few thousand)',
     );
-    const auditStarted = performance.now();
-    const problems = await auditLedger(big.ctx.db);
+    const problems = await steps.time('audit', () => auditLedger(big.ctx.db));
     record(
       'scale/audit',
       problems.length === 0 ? 'clean' : `${problems.length} problems`,
-      `(${fmt((performance.now() - auditStarted) / 1000, 0)} s)`,
+      `(${fmt(steps.seconds('audit'), 0)} s)`,
     );
     for (const problem of problems.slice(0, 5)) log(`    ${problem.check}: ${problem.detail}`);
   } finally {
     await small.close();
     await big.close();
+    log(`scale: where the phase's time went (s): ${steps.summary()}`);
   }
+}
+
+/** Each step's seconds, in the order run: where the phase's run time goes. */
+function stepTimes() {
+  const seconds = new Map<string, number>();
+  return {
+    async time<T>(name: string, step: () => Promise<T>): Promise<T> {
+      const started = performance.now();
+      try {
+        return await step();
+      } finally {
+        seconds.set(name, (performance.now() - started) / 1000);
+      }
+    },
+    seconds: (name: string) => seconds.get(name) ?? 0,
+    summary: () => [...seconds].map(([name, s]) => `${name} ${fmt(s, 0)}`).join(', '),
+  };
 }
 
 async function dataSet(cluster: PgCluster, name: string, shape: ScaleShape) {

@@ -126,20 +126,28 @@ describe('strategy state', () => {
   it('records the latest NAV and the minute’s point, the point replaced within its minute', async () => {
     const minute = new Date(Math.floor(t.clock.now().getTime() / 60_000) * 60_000 + 3_600_000);
     const at = new Date(minute.getTime() + 5_000);
-    await repo.recordNavs(t.db, [{ id: strategyId, nav: new Dec('1.2345678901') }], at, minute);
-    await repo.recordNavs(
-      t.db,
-      [{ id: strategyId, nav: new Dec('1.5') }],
-      new Date(at.getTime() + 1_000),
-      minute,
-    );
+    const write = (nav: string, latest = true, at = minute) => ({
+      id: strategyId,
+      nav: new Dec(nav),
+      minute: at.getTime(),
+      latest,
+    });
+    await repo.recordNavs(t.db, [write('1.2345678901')], at);
+    await repo.recordNavs(t.db, [write('1.5')], new Date(at.getTime() + 1_000));
+    // A past minute's point only: the strategy's NAV and NAV time stay.
+    const before = new Date(minute.getTime() - 60_000);
+    await repo.recordNavs(t.db, [write('1.4', false, before)], new Date(at.getTime() + 2_000));
     const row = await repo.findStrategy(t.db, strategyId);
     expect([row?.nav, row?.navAt?.getTime()]).toEqual(['1.5', at.getTime() + 1_000]);
-    const points = await t.db.execute<{ nav: string }>(
-      sql`SELECT nav::text FROM nav_snapshots
-          WHERE strategy_id = ${strategyId} AND at = ${minute.toISOString()}::timestamptz`,
+    const points = await t.db.execute<{ at: Date; nav: string }>(
+      sql`SELECT at, nav::text FROM nav_snapshots
+          WHERE strategy_id = ${strategyId} AND at >= ${before.toISOString()}::timestamptz
+          ORDER BY at`,
     );
-    expect(points.rows).toEqual([{ nav: '1.5' }]);
+    expect(points.rows.map((p) => [new Date(p.at).getTime(), p.nav])).toEqual([
+      [before.getTime(), '1.4'],
+      [minute.getTime(), '1.5'],
+    ]);
   });
 
   it('an invest and a close leave the strategy as it was: a trade is units alone', async () => {

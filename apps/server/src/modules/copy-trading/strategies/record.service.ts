@@ -30,14 +30,15 @@ import {
 } from '../domain';
 import type { StrategyRow } from '../copy-trading.schema';
 import * as repo from './strategies.repo';
-import type { StrategyStates } from './strategy-states';
+import { minuteOf, type StrategyStates } from './strategy-states';
 import * as recordRepo from './record.repo';
 
 /**
  * Every tick: each strategy's NAV from its positions × the latest prices, from the states
  * `states` holds (read again only where they changed). A NAV that changed is kept on the strategy
- * and as the current minute's point (one point per minute); an unchanged one is written once a
- * minute, for its point. A strategy whose instrument has no fresh price keeps its last NAV.
+ * and as the current minute's point (one point per minute); an unchanged one's point is written
+ * once in the minute, the unchanged ones spread over the minute's ticks (strategy-states.ts). A
+ * strategy whose instrument has no fresh price keeps its last NAV.
  * Returns every NAV valued, changed or not.
  */
 export async function refreshNavs(
@@ -46,10 +47,9 @@ export async function refreshNavs(
   prices: ReadonlyMap<InstrumentSymbol, string>,
   now: Date,
 ): Promise<{ id: string; nav: Dec }[]> {
-  const minute = Math.floor(now.getTime() / 60_000) * 60_000;
-  const { navs, writes } = await states.navsAt(ctx.db, prices, minute);
-  await repo.recordNavs(ctx.db, writes, now, new Date(minute));
-  states.written(writes, minute);
+  const { navs, writes } = await states.navsAt(ctx.db, prices, now.getTime());
+  await repo.recordNavs(ctx.db, writes, now);
+  states.written(navs, writes, minuteOf(now.getTime()));
   return navs;
 }
 

@@ -429,26 +429,27 @@ export async function copiersOf(
 }
 
 /**
- * The latest NAV of each strategy, and its point for the current minute (one point per minute),
- * in one statement.
+ * NAV points (one per strategy per minute, at the minute's start), and for the `latest` of them
+ * the strategy's NAV and NAV time (`now`), in one statement.
  */
 export async function recordNavs(
   db: DbOrTx,
-  navs: readonly { id: string; nav: Dec }[],
+  writes: readonly { id: string; nav: Dec; minute: number; latest: boolean }[],
   now: Date,
-  minuteStart: Date,
 ): Promise<void> {
-  if (navs.length === 0) return;
+  if (writes.length === 0) return;
   await db.execute(sql`
     WITH navs AS (
-      SELECT * FROM unnest(${sql.param(navs.map((n) => n.id))}::uuid[],
-        ${sql.param(navs.map((n) => n.nav.toFixed()))}::numeric[]) AS n(id, nav)
+      SELECT * FROM unnest(${sql.param(writes.map((n) => n.id))}::uuid[],
+        ${sql.param(writes.map((n) => n.nav.toFixed()))}::numeric[],
+        ${sql.param(writes.map((n) => new Date(n.minute).toISOString()))}::timestamptz[],
+        ${sql.param(writes.map((n) => n.latest))}::boolean[]) AS n(id, nav, at, latest)
     ), latest AS (
       UPDATE strategies s SET nav = navs.nav, nav_at = ${now.toISOString()}::timestamptz
-      FROM navs WHERE s.id = navs.id
+      FROM navs WHERE s.id = navs.id AND navs.latest
     )
     INSERT INTO nav_snapshots (strategy_id, at, nav)
-    SELECT id, ${minuteStart.toISOString()}::timestamptz, nav FROM navs
+    SELECT id, at, nav FROM navs
     ON CONFLICT (strategy_id, at) DO UPDATE SET nav = excluded.nav`);
 }
 
