@@ -51,15 +51,18 @@ export async function postEntry(
 }
 
 /**
- * Books many entries in one round trip, as postEntry books one; all or nothing with the caller's
- * transaction. For set-based work such as scheduled closes, with `lockFirst` when the entries
- * touch many users' accounts (see ledger.repo bookEntries).
+ * Books many entries in one round trip, as postEntry books one, all or nothing with the caller's
+ * transaction: one entry through postEntry, more in one call of the batch function (set-based,
+ * each account moved once; see ledger.repo bookEntries), for set-based work such as scheduled
+ * closes. Like postEntry, call it as the transaction's last write when the entries post to a hot
+ * platform account.
  */
 export async function postEntries(
   tx: DbOrTx,
   items: { entry: EntryDraft; meta: Omit<PostMeta, 'idempotencyKeyId'> }[],
-  options: { lockFirst: boolean } = { lockFirst: true },
 ): Promise<PostedEntry[]> {
+  const [only] = items;
+  if (only && items.length === 1) return [await postEntry(tx, only.entry, only.meta)];
   for (const { entry } of items) assertBalanced(entry);
   const booked = await repo.bookEntries(
     tx,
@@ -71,7 +74,6 @@ export async function postEntries(
       createdBy: meta.createdBy ?? null,
       createdAt: meta.createdAt,
     })),
-    options,
   );
   return items.map(({ entry }, i) => {
     const one = booked[i];

@@ -16,6 +16,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { insertRows } from '../../db/insert-rows';
 import { afterCursor, cursorTextOf, escapeLike, keysetPage, type Cursor } from '../../db/keyset';
 export { decodeCursor, type Cursor } from '../../db/keyset';
 import { preparedPer } from '../../db/performance';
@@ -129,11 +130,12 @@ export async function insertTransactions(
       const value = values[i];
       return value ? [{ i, value: { ...value, transactionId: newTransactionId() } }] : [];
     });
-    const inserted = await db
-      .insert(transactions)
-      .values(drawn.map(({ value }) => value))
-      .onConflictDoNothing({ target: transactions.transactionId })
-      .returning();
+    const inserted = await insertRows(
+      db,
+      transactions,
+      drawn.map(({ value }) => value),
+      { onConflictDoNothing: transactions.transactionId, returning: true },
+    );
     const byId = new Map(inserted.map((row) => [row.transactionId, row]));
     for (const { i, value } of drawn) rows[i] = byId.get(value.transactionId);
     missing = missing.filter((i) => rows[i] === undefined);

@@ -109,16 +109,27 @@ export function createScheduledCloses(ctx: AppContext): ScheduledCloses {
   };
 }
 
-/** Closes, batch after batch, every open trade of the strategy that `rule` takes at `tick`'s NAV. */
+/**
+ * Closes, batch after batch, every open trade of the strategy that `rule` takes at `tick`'s NAV.
+ * Each batch's owners see their trades closed as it commits; the alerts (stored with the closes)
+ * are announced once the last batch is in, so delivering their e-mails does not compete with the
+ * closes for the process.
+ */
 async function closeAllDue(ctx: AppContext, tick: TickNav, rule: repo.DueRule): Promise<number> {
   let closed = 0;
   let after: string | undefined;
-  for (;;) {
-    const outcome = await withDeadlockRetry(() => closeBatch(ctx, tick, rule, after));
-    closed += outcome.closed;
-    outcome.afterCommit();
-    if (outcome.locked === 0) return closed;
-    after = outcome.lastId;
+  const alerts: (() => void)[] = [];
+  try {
+    for (;;) {
+      const outcome = await withDeadlockRetry(() => closeBatch(ctx, tick, rule, after));
+      closed += outcome.closed;
+      outcome.afterCommit();
+      alerts.push(outcome.announceAlerts);
+      if (outcome.locked === 0) return closed;
+      after = outcome.lastId;
+    }
+  } finally {
+    for (const announce of alerts) announce();
   }
 }
 
@@ -148,7 +159,13 @@ async function closeBatch(
       if (reason) byReason.set(reason, [...(byReason.get(reason) ?? []), closing]);
     }
     if (byReason.size === 0 || !strategy) {
-      return { locked: 0, lastId: undefined, closed: 0, afterCommit: () => {} };
+      return {
+        locked: 0,
+        lastId: undefined,
+        closed: 0,
+        afterCommit: () => {},
+        announceAlerts: () => {},
+      };
     }
     // Read under the trades' locks, never before the last change of one of them (bookingTime).
     const now = await bookingTime(
@@ -193,10 +210,8 @@ async function closeBatch(
       locked: locked.length,
       lastId: locked.at(-1)?.trade.id,
       closed: booked.reduce((total, one) => total + one.trades.length, 0),
-      afterCommit: () => {
-        booked.forEach((one) => one.afterCommit());
-        announce();
-      },
+      afterCommit: () => booked.forEach((one) => one.afterCommit()),
+      announceAlerts: announce,
     };
   });
 }

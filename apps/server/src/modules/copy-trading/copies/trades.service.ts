@@ -273,10 +273,9 @@ export async function bookCloses(
   await markTradesClosed(tx, params, credited);
   const entries = closeEntries(params, credited, fees);
   // The ledger last: every close posts to STRATEGY_PNL, the one account all closers share, so
-  // its lock is taken as late as possible. One trade (its owner's close) books as it always has;
-  // a batch locks its accounts first.
+  // its lock is taken as late as possible (a batch moves it once, by the batch's sum).
   const postLedger = async () => {
-    await postEntries(tx, entries, { lockFirst: closings.length > 1 });
+    await postEntries(tx, entries);
   };
   return {
     trades: closedViews(params, credited),
