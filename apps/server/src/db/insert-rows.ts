@@ -10,46 +10,58 @@ import type { DbOrTx } from './handles';
  * building the 500 credit transactions of a stop-loss batch took ~70 ms of CPU, its 500 alerts ~20
  * ms, for statements PostgreSQL then ran in ~15 ms (bench/RESULTS.md, issue 43: the cascade). Here
  * the rows become one JSON text (values converted by each column's own driver mapping) and the
- * returned rows are mapped back by each column's own result mapping, as Drizzle maps them: the
- * same rows in, the same typed rows out. A column left out (or `undefined`) takes its default, as
+ * returned columns (`returning`: the keys wanted) are mapped back by each column's own result
+ * mapping, as Drizzle maps them: the same rows in, the same typed rows out. A column left out (or `undefined`) takes its default, as
  * with Drizzle: rows that leave out different columns are inserted by one statement per shape.
  *
  * Columns of a type not listed in JSON_TYPES (arrays, custom types) are inserted the Drizzle way.
  */
-export async function insertRows<T extends PgTable>(
+export async function insertRows<
+  T extends PgTable,
+  K extends keyof T['$inferSelect'] & string = never,
+>(
   db: DbOrTx,
   table: T,
   rows: readonly T['$inferInsert'][],
-  options: { onConflictDoNothing?: PgColumn; returning?: boolean } = {},
-): Promise<T['$inferSelect'][]> {
+  options: { onConflictDoNothing?: PgColumn; returning?: readonly K[] } = {},
+): Promise<Pick<T['$inferSelect'], K>[]> {
   if (rows.length === 0) return [];
   const columns = Object.entries(getTableColumns(table)) as [string, PgColumn][];
-  const byShape = new Map<string, [string, PgColumn][]>();
-  const shapeOf = (row: Record<string, unknown>) => {
+  const returned = columns.filter(([key]) => options.returning?.includes(key as K));
+  const groups = new Map<
+    string,
+    { present: [string, PgColumn][]; rows: Record<string, unknown>[] }
+  >();
+  for (const row of rows as readonly Record<string, unknown>[]) {
     const present = columns.filter(([key]) => row[key] !== undefined);
     const shape = present.map(([key]) => key).join(',');
-    if (!byShape.has(shape)) byShape.set(shape, present);
-    return shape;
-  };
-  const groups = new Map<string, Record<string, unknown>[]>();
-  for (const row of rows as readonly Record<string, unknown>[]) {
-    const shape = shapeOf(row);
-    groups.set(shape, [...(groups.get(shape) ?? []), row]);
+    const group = groups.get(shape);
+    if (group) group.rows.push(row);
+    else groups.set(shape, { present, rows: [row] });
   }
-  const inserted: T['$inferSelect'][] = [];
-  for (const [shape, group] of groups) {
-    const present = byShape.get(shape) ?? [];
+  const inserted: Pick<T['$inferSelect'], K>[] = [];
+  for (const { present, rows: group } of groups.values()) {
     if (present.length === 0 || present.some(([, column]) => !JSON_TYPES.has(column.columnType))) {
       const values = db.insert(table).values(group as T['$inferInsert'][]);
       const conflict = options.onConflictDoNothing
         ? values.onConflictDoNothing({ target: options.onConflictDoNothing })
         : values;
-      if (options.returning)
-        inserted.push(...((await conflict.returning()) as T['$inferSelect'][]));
-      else await conflict;
+      if (returned.length > 0) {
+        const fields = Object.fromEntries(returned);
+        inserted.push(...((await conflict.returning(fields)) as Pick<T['$inferSelect'], K>[]));
+      } else await conflict;
       continue;
     }
-    inserted.push(...(await insertGroup(db, table, columns, present, group, options)));
+    inserted.push(
+      ...(await insertGroup<Pick<T['$inferSelect'], K>>(
+        db,
+        table,
+        present,
+        returned,
+        group,
+        options,
+      )),
+    );
   }
   return inserted;
 }
@@ -72,42 +84,42 @@ const JSON_TYPES = new Set([
   'PgJsonb',
 ]);
 
-async function insertGroup<T extends PgTable>(
+async function insertGroup<Row>(
   db: DbOrTx,
-  table: T,
-  columns: [string, PgColumn][],
+  table: PgTable,
   present: [string, PgColumn][],
+  returned: [string, PgColumn][],
   group: Record<string, unknown>[],
-  options: { onConflictDoNothing?: PgColumn; returning?: boolean },
-): Promise<T['$inferSelect'][]> {
+  options: { onConflictDoNothing?: PgColumn },
+): Promise<Row[]> {
   const json = JSON.stringify(
     group.map((row) =>
       Object.fromEntries(present.map(([key, column]) => [column.name, toJson(column, row[key])])),
     ),
   );
-  const names = sql.raw(present.map(([, column]) => `"${column.name}"`).join(', '));
+  const quoted = (of: [string, PgColumn][]) =>
+    sql.raw(of.map(([, column]) => `"${column.name}"`).join(', '));
   const definitions = sql.raw(
     present.map(([, column]) => `"${column.name}" ${column.getSQLType()}`).join(', '),
   );
   const conflict: SQL = options.onConflictDoNothing
     ? sql` ON CONFLICT ("${sql.raw(options.onConflictDoNothing.name)}") DO NOTHING`
     : sql``;
-  const returning: SQL = options.returning ? sql` RETURNING *` : sql``;
+  const returning: SQL = returned.length > 0 ? sql` RETURNING ${quoted(returned)}` : sql``;
   const result = await db.execute<Record<string, unknown>>(sql`
-    INSERT INTO ${sql.raw(`"${getTableName(table)}"`)} (${names})
-    SELECT ${names} FROM json_to_recordset(${json}::json) AS r(${definitions})${conflict}${returning}`);
-  if (!options.returning) return [];
+    INSERT INTO ${sql.raw(`"${getTableName(table)}"`)} (${quoted(present)})
+    SELECT ${quoted(present)} FROM json_to_recordset(${json}::json) AS r(${definitions})${conflict}${returning}`);
   return result.rows.map(
     (raw) =>
       Object.fromEntries(
-        columns.map(([key, column]) => {
+        returned.map(([key, column]) => {
           const value = raw[column.name];
           return [
             key,
             value === null || value === undefined ? null : column.mapFromDriverValue(value),
           ];
         }),
-      ) as T['$inferSelect'],
+      ) as Row,
   );
 }
 

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { EntryKind } from '@app/shared/schemas/kinds';
 import type { DbOrTx } from '../../db/client';
+import { jsonArray } from '../../db/json-array';
 import type { UserAccountKind } from './domain';
 
 export interface PostingRow {
@@ -81,25 +82,35 @@ export async function bookEntries(
   }[],
 ): Promise<BookedEntry[]> {
   if (entries.length === 0) return [];
-  const postings = entries.flatMap((e, n) => e.postings.map((p) => ({ n: n + 1, p })));
+  // The function's arguments: per posting (grouped by entry, in order), then per entry.
+  const postings = entries.flatMap((e, n) =>
+    e.postings.map((p) => ({ ...p, n: n + 1, amount: p.amount.toString() })),
+  );
+  const perPosting = (key: keyof (typeof postings)[number]) => postings.map((p) => p[key]);
+  const perEntry = (key: 'kind' | 'description' | 'transactionId' | 'createdBy') =>
+    entries.map((e) => e[key]);
+  const createdAt = entries.map((e) => e.createdAt.toISOString());
+  const args = [
+    jsonArray('integer', perPosting('n')),
+    jsonArray('text', perPosting('code')),
+    jsonArray('text', perPosting('kind')),
+    jsonArray('uuid', perPosting('userId')),
+    jsonArray('bigint', perPosting('amount')),
+    jsonArray('boolean', perPosting('nonNegative')),
+    jsonArray('text', perEntry('kind')),
+    jsonArray('text', perEntry('description')),
+    jsonArray('uuid', perEntry('transactionId')),
+    jsonArray('uuid', perEntry('createdBy')),
+    jsonArray('timestamptz', createdAt),
+  ];
   const result = await db.execute<{
     entry_n: number;
     entry_id: string | null;
     account_code: string;
     balance_after: string | null;
   }>(sql`
-    SELECT entry_n, entry_id, account_code, balance_after FROM ledger_post_entries(
-      ${sql.param(postings.map(({ n }) => n))}::integer[],
-      ${sql.param(postings.map(({ p }) => p.code))}::text[],
-      ${sql.param(postings.map(({ p }) => p.kind))}::text[],
-      ${sql.param(postings.map(({ p }) => p.userId))}::uuid[],
-      ${sql.param(postings.map(({ p }) => p.amount.toString()))}::bigint[],
-      ${sql.param(postings.map(({ p }) => p.nonNegative))}::boolean[],
-      ${sql.param(entries.map((e) => e.kind))}::text[],
-      ${sql.param(entries.map((e) => e.description))}::text[],
-      ${sql.param(entries.map((e) => e.transactionId))}::uuid[],
-      ${sql.param(entries.map((e) => e.createdBy))}::uuid[],
-      ${sql.param(entries.map((e) => e.createdAt.toISOString()))}::timestamptz[])`);
+    SELECT entry_n, entry_id, account_code, balance_after
+    FROM ledger_post_entries(${sql.join(args, sql`, `)})`);
   const booked: BookedEntry[] = entries.map(() => ({ entryId: null, balances: [] }));
   for (const row of result.rows) {
     const entry = booked[row.entry_n - 1];

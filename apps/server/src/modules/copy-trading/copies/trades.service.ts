@@ -254,7 +254,8 @@ export function settle(
  * Books locked open trades closed at one NAV, set-based whatever their number: the owners' credit
  * transactions, the lead trader's fee transactions and the trade rows, each kind in one statement,
  * and returns `postLedger` (every ledger entry, one statement) for the caller to run as its last
- * write, with the closed trades' views and the after-commit announcements.
+ * write, with how many it closed, their views (built on demand: a cascade shows them to nobody)
+ * and the after-commit announcements.
  */
 export async function bookCloses(
   ctx: AppContext,
@@ -266,7 +267,12 @@ export async function bookCloses(
     leadTraderId: string | null;
     now: Date;
   },
-): Promise<{ trades: ClosedTrade[]; postLedger: () => Promise<void>; afterCommit: () => void }> {
+): Promise<{
+  closed: number;
+  views: () => ClosedTrade[];
+  postLedger: () => Promise<void>;
+  afterCommit: () => void;
+}> {
   const { closings, leadTraderId } = params;
   const credited = await insertCloseCredits(tx, params);
   const fees = await insertFeeCredits(tx, params);
@@ -278,7 +284,8 @@ export async function bookCloses(
     await postEntries(tx, entries);
   };
   return {
-    trades: closedViews(params, credited),
+    closed: closings.length,
+    views: () => closedViews(params, credited),
     postLedger,
     afterCommit: () => {
       for (const c of closings) {
@@ -468,7 +475,7 @@ export async function closeOwnTrade(
         leadTraderId: loaded.row.leadTraderId,
         now,
       });
-      const [trade] = booked.trades;
+      const [trade] = booked.views();
       if (!trade) throw new Error('the closed trade has no view');
       return {
         status: 200,
