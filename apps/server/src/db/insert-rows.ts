@@ -8,13 +8,13 @@ import type { DbOrTx } from './handles';
  *
  * Drizzle's `insert(…).values(rows)` builds one placeholder per value and checks each as it goes:
  * building the 500 credit transactions of a stop-loss batch took ~70 ms of CPU, its 500 alerts ~20
- * ms, for statements PostgreSQL then ran in ~15 ms (bench/RESULTS.md, issue 43: the cascade). Here
- * the rows become one JSON text (values converted by each column's own driver mapping) and the
- * returned columns (`returning`: the keys wanted) are mapped back by each column's own result
- * mapping, as Drizzle maps them: the same rows in, the same typed rows out. A column left out (or `undefined`) takes its default, as
- * with Drizzle: rows that leave out different columns are inserted by one statement per shape.
- *
- * Columns of a type not listed in JSON_TYPES (arrays, custom types) are inserted the Drizzle way.
+ * ms, for statements PostgreSQL then ran in ~15 ms (issue 43, measured with
+ * bench/cascade-profile.ts). Here the rows become one JSON text (each value converted by its
+ * column's own driver mapping) and the columns asked for (`returning`) come back mapped by each
+ * column's own result mapping, as Drizzle maps them: the same rows in, the same typed rows out
+ * (insert-rows.test.ts). A column left out (or `undefined`) takes its default, as with Drizzle:
+ * rows that leave out different columns are inserted by one statement per shape. Columns of a
+ * type not listed in JSON_TYPES (arrays, custom types) are inserted the Drizzle way.
  */
 export async function insertRows<
   T extends PgTable,
