@@ -106,6 +106,7 @@ export async function runCascade(
   databaseUrl: string,
   copies: number,
   log: (line: string) => void,
+  hooks: { beforeCrash?: () => Promise<void>; afterCascade?: () => Promise<void> } = {},
 ): Promise<CascadeResult> {
   const { ctx, close } = await productContext(databaseUrl, 'cascade');
   const market = createScriptedSource(systemClock);
@@ -122,11 +123,13 @@ export async function runCascade(
       amount: 100_000 + (i % 1000),
       stopLossPct: 10 + (i % 31),
     }));
+    await hooks.beforeCrash?.();
     const { seconds, ticksDuring, lagsAfterCrash } = await crashThroughEveryStop(
       ctx,
       trading,
       market,
     );
+    await hooks.afterCascade?.();
     const navs = await ctx.db.execute<{ n: string }>(
       sql`SELECT count(DISTINCT exit_nav) AS n FROM trades WHERE close_reason = 'stop_loss'`,
     );

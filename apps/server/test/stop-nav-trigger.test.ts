@@ -20,8 +20,9 @@ import { useSilverAllInBtc, type ScriptedTradingApp } from './copy-trading-helpe
  * index range on them, so a wrong value would leave a copy open past its stop. Here the trigger on
  * the real table stores them for random amounts, units and percentages, and the domain's rule must
  * fire at each stored NAV and not one 1e-10 step beyond it; the closes' queries (the one statement
- * over all strategies, and lockDueTrades) must find the copy at exactly the NAVs around them where
- * the domain closes it, on the NAV grid and half a step off it.
+ * over all strategies, the cascade's list dueTradeIds and its lock lockDueTrades) must find the
+ * copy at exactly the NAVs around them where the domain closes it, on the NAV grid and half a step
+ * off it.
  */
 let t: ScriptedTradingApp;
 const silver = useSilverAllInBtc((made) => (t = made.t));
@@ -81,6 +82,7 @@ class RolledBack extends Error {}
 interface FoundAt {
   nav: string;
   named: boolean;
+  listed: boolean;
   locked: boolean;
 }
 
@@ -118,17 +120,14 @@ async function storedFor(tradeId: string, copy: Copy): Promise<StoredNavs & { fo
       const found: FoundAt[] = [];
       for (const nav of navs) {
         const named = await repo.strategiesWithCrossedCopies(tx, [{ strategyId, nav }]);
-        const locked = await repo.lockDueTrades(
-          tx,
-          strategyId,
-          { reason: 'price', nav },
-          {
-            limit: 2,
-          },
-        );
+        const listed = await repo.dueTradeIds(tx, strategyId, { reason: 'price', nav });
+        const locked = await repo.lockDueTrades(tx, strategyId, { reason: 'price', nav }, [
+          tradeId,
+        ]);
         found.push({
           nav,
           named: named.has(strategyId),
+          listed: listed.includes(tradeId),
           locked: locked.some((one) => one.trade.id === tradeId),
         });
       }
@@ -147,9 +146,10 @@ function expectFoundWhereDomainCloses(copy: Copy, found: FoundAt[]): void {
   const trade = tradeOf(copy);
   for (const at of found) {
     const closes = priceCloseReason(trade, at.nav) !== null;
-    expect({ nav: at.nav, named: at.named, locked: at.locked }).toEqual({
+    expect({ nav: at.nav, named: at.named, listed: at.listed, locked: at.locked }).toEqual({
       nav: at.nav,
       named: closes,
+      listed: closes,
       locked: closes,
     });
   }

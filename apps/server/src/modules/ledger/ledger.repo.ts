@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { EntryKind } from '@app/shared/schemas/kinds';
 import type { DbOrTx } from '../../db/client';
+import { jsonArray } from '../../db/json-array';
 import type { UserAccountKind } from './domain';
 
 export interface PostingRow {
@@ -63,11 +64,11 @@ export async function bookEntry(
 export type UserBalances = Record<UserAccountKind, bigint>;
 
 /**
- * Many entries in one statement, booked by `ledger_post_entry` as bookEntry books one, in the
- * order given. With `lockFirst` (bounded batches of scheduled closes) the accounts of all of them
- * are locked beforehand — user accounts, then platform accounts, each in id order, as every single
- * entry takes them — one more statement, so that a batch touching many users' accounts cannot
- * deadlock with a single entry. Returns each entry's result.
+ * Many entries in one statement and one call of `ledger_post_entries` (migration 0065): the same
+ * checks and locking order as bookEntry's, each step set-based over the whole batch (user
+ * accounts locked in id order, then each platform account moved once, by the batch's sum). All
+ * or nothing: if one entry would take a non-negative account below zero, none is booked and every
+ * entry answers a null id with the balances it would have left. Returns each entry's result.
  */
 export async function bookEntries(
   db: DbOrTx,
@@ -79,48 +80,41 @@ export async function bookEntries(
     createdBy: string | null;
     createdAt: Date;
   }[],
-  options: { lockFirst: boolean },
 ): Promise<BookedEntry[]> {
   if (entries.length === 0) return [];
-  if (options.lockFirst) {
-    const codes = [...new Set(entries.flatMap((e) => e.postings.map((p) => p.code)))];
-    await db.execute(sql`
-      SELECT 1 FROM ledger_accounts WHERE code = ANY (${sql.param(codes)}::text[])
-      ORDER BY user_id IS NULL, id FOR NO KEY UPDATE`);
-  }
-  const json = JSON.stringify(
-    entries.map((e, n) => ({
-      n,
-      codes: e.postings.map((p) => p.code),
-      kinds: e.postings.map((p) => p.kind),
-      user_ids: e.postings.map((p) => p.userId),
-      amounts: e.postings.map((p) => p.amount.toString()),
-      non_negative: e.postings.map((p) => p.nonNegative),
-      kind: e.kind,
-      description: e.description,
-      transaction_id: e.transactionId,
-      created_by: e.createdBy,
-      created_at: e.createdAt.toISOString(),
-    })),
+  // The function's arguments: per posting (grouped by entry, in order), then per entry.
+  const postings = entries.flatMap((e, n) =>
+    e.postings.map((p) => ({ ...p, n: n + 1, amount: p.amount.toString() })),
   );
+  const perPosting = (key: keyof (typeof postings)[number]) => postings.map((p) => p[key]);
+  const perEntry = (key: 'kind' | 'description' | 'transactionId' | 'createdBy') =>
+    entries.map((e) => e[key]);
+  const createdAt = entries.map((e) => e.createdAt.toISOString());
+  const args = [
+    jsonArray('integer', perPosting('n')),
+    jsonArray('text', perPosting('code')),
+    jsonArray('text', perPosting('kind')),
+    jsonArray('uuid', perPosting('userId')),
+    jsonArray('bigint', perPosting('amount')),
+    jsonArray('boolean', perPosting('nonNegative')),
+    jsonArray('text', perEntry('kind')),
+    jsonArray('text', perEntry('description')),
+    jsonArray('uuid', perEntry('transactionId')),
+    jsonArray('uuid', perEntry('createdBy')),
+    jsonArray('timestamptz', createdAt),
+  ];
   const result = await db.execute<{
-    n: number;
+    entry_n: number;
     entry_id: string | null;
     account_code: string;
     balance_after: string | null;
   }>(sql`
-    SELECT e.n, r.entry_id, r.account_code, r.balance_after
-    FROM json_to_recordset(${json}::json) AS e(n int, codes text[], kinds text[],
-      user_ids uuid[], amounts bigint[], non_negative boolean[], kind text, description text,
-      transaction_id uuid, created_by uuid, created_at timestamptz)
-    CROSS JOIN LATERAL ledger_post_entry(e.codes, e.kinds, e.user_ids, e.amounts,
-      e.non_negative, e.kind, e.description, e.transaction_id, NULL, e.created_by,
-      e.created_at) AS r
-    ORDER BY e.n`);
+    SELECT entry_n, entry_id, account_code, balance_after
+    FROM ledger_post_entries(${sql.join(args, sql`, `)})`);
   const booked: BookedEntry[] = entries.map(() => ({ entryId: null, balances: [] }));
   for (const row of result.rows) {
-    const entry = booked[row.n];
-    if (!entry) throw new Error(`ledger answered for entry ${row.n} of ${entries.length}`);
+    const entry = booked[row.entry_n - 1];
+    if (!entry) throw new Error(`ledger answered for entry ${row.entry_n} of ${entries.length}`);
     if (row.entry_id != null) entry.entryId = BigInt(row.entry_id);
     entry.balances.push({
       code: row.account_code,

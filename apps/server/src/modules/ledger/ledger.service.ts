@@ -51,15 +51,18 @@ export async function postEntry(
 }
 
 /**
- * Books many entries in one round trip, as postEntry books one; all or nothing with the caller's
- * transaction. For set-based work such as scheduled closes, with `lockFirst` when the entries
- * touch many users' accounts (see ledger.repo bookEntries).
+ * Books many entries in one round trip, as postEntry books one, all or nothing with the caller's
+ * transaction: one entry through postEntry, more in one call of the batch function (set-based,
+ * each account moved once; see ledger.repo bookEntries), for set-based work such as scheduled
+ * closes. Like postEntry, call it as the transaction's last write when the entries post to a hot
+ * platform account.
  */
 export async function postEntries(
   tx: DbOrTx,
   items: { entry: EntryDraft; meta: Omit<PostMeta, 'idempotencyKeyId'> }[],
-  options: { lockFirst: boolean } = { lockFirst: true },
 ): Promise<PostedEntry[]> {
+  const [only] = items;
+  if (only && items.length === 1) return [await postEntry(tx, only.entry, only.meta)];
   for (const { entry } of items) assertBalanced(entry);
   const booked = await repo.bookEntries(
     tx,
@@ -71,13 +74,15 @@ export async function postEntries(
       createdBy: meta.createdBy ?? null,
       createdAt: meta.createdAt,
     })),
-    options,
   );
-  return items.map(({ entry }, i) => {
+  const answered = items.map(({ entry }, i) => {
     const one = booked[i];
     if (!one) throw new Error(`ledger entry ${i} was not answered`);
-    return checkedBooking(entry, one);
+    return { entry, one };
   });
+  // A refused batch books none of its entries: the refusal names the entry that overdrew.
+  for (const { entry, one } of answered) refuseOverdraft(entry, one);
+  return answered.map(({ entry, one }) => checkedBooking(entry, one));
 }
 
 function postingRows(entry: EntryDraft): repo.PostingRow[] {
@@ -92,17 +97,25 @@ function postingRows(entry: EntryDraft): repo.PostingRow[] {
 
 /** The balances after a booked entry; a refused one (an account would go below zero) throws. */
 function checkedBooking(entry: EntryDraft, booked: repo.BookedEntry): PostedEntry {
+  refuseOverdraft(entry, booked);
   const balances = new Map<string, bigint>();
   entry.postings.forEach((posting, i) => {
     const after = booked.balances[i]?.after;
     if (after == null) throw new Error(`ledger account ${posting.code} is missing`);
-    if (after < 0n && mustStayNonNegative(posting.account)) {
-      throw new InsufficientFundsError(posting.code, after - posting.amount);
-    }
     balances.set(posting.code, after);
   });
   if (booked.entryId === null) throw new Error('ledger entry was not booked');
   return { entryId: booked.entryId, balances };
+}
+
+/** Throws if the entry would have taken an account that must stay non-negative below zero. */
+function refuseOverdraft(entry: EntryDraft, booked: repo.BookedEntry): void {
+  entry.postings.forEach((posting, i) => {
+    const after = booked.balances[i]?.after;
+    if (after != null && after < 0n && mustStayNonNegative(posting.account)) {
+      throw new InsufficientFundsError(posting.code, after - posting.amount);
+    }
+  });
 }
 
 /**

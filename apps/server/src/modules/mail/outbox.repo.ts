@@ -1,5 +1,6 @@
 import { and, desc, eq, getTableColumns, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { insertRows } from '../../db/insert-rows';
 import { mailOutbox, type MailRow } from '../../db/schema';
 import type { MailContent } from './templates';
 
@@ -14,7 +15,11 @@ export async function enqueueMails(
   mails: { to: string; content: MailContent }[],
 ): Promise<void> {
   if (mails.length === 0) return;
-  await db.insert(mailOutbox).values(mails.map(({ to, content }) => mailRow(to, content)));
+  await insertRows(
+    db,
+    mailOutbox,
+    mails.map(({ to, content }) => mailRow(to, content)),
+  );
 }
 
 /**

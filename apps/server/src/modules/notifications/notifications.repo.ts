@@ -1,6 +1,7 @@
 import type { NotificationLanguage, NotificationType } from '@app/shared/schemas/notifications';
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { insertRows } from '../../db/insert-rows';
 import { users } from '../../db/schema';
 import { afterCursor, cursorTextOf, type Cursor } from '../../db/keyset';
 import {
@@ -59,7 +60,7 @@ export async function insertNotifications(
   }[],
 ): Promise<void> {
   if (rows.length === 0) return;
-  await db.insert(notifications).values(rows);
+  await insertRows(db, notifications, rows);
 }
 
 /** One page of a user's alerts, newest first, after `cursor`; `limit` rows at most. */

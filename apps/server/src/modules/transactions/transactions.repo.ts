@@ -16,6 +16,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { insertRows } from '../../db/insert-rows';
 import { afterCursor, cursorTextOf, escapeLike, keysetPage, type Cursor } from '../../db/keyset';
 export { decodeCursor, type Cursor } from '../../db/keyset';
 import { preparedPer } from '../../db/performance';
@@ -117,29 +118,39 @@ export async function insertTransaction(
   throw new Error('could not draw a free transaction id');
 }
 
-/** Inserts many in one statement (plus one per rare id collision), answered in input order. */
+/** A transaction inserted by insertTransactions: its ids and its owner. */
+export type InsertedTransaction = Pick<TransactionRow, 'id' | 'transactionId' | 'userId'>;
+
+/**
+ * Inserts many in one statement (plus one per rare id collision), answered in input order with
+ * each one's ids and owner.
+ */
 export async function insertTransactions(
   db: DbOrTx,
   values: NewTransaction[],
-): Promise<TransactionRow[]> {
-  const rows: (TransactionRow | undefined)[] = values.map(() => undefined);
+): Promise<InsertedTransaction[]> {
+  const rows: (InsertedTransaction | undefined)[] = values.map(() => undefined);
   let missing = values.map((_, i) => i);
   for (let attempt = 0; attempt < 8 && missing.length > 0; attempt += 1) {
     const drawn = missing.flatMap((i) => {
       const value = values[i];
       return value ? [{ i, value: { ...value, transactionId: newTransactionId() } }] : [];
     });
-    const inserted = await db
-      .insert(transactions)
-      .values(drawn.map(({ value }) => value))
-      .onConflictDoNothing({ target: transactions.transactionId })
-      .returning();
+    const inserted = await insertRows(
+      db,
+      transactions,
+      drawn.map(({ value }) => value),
+      {
+        onConflictDoNothing: transactions.transactionId,
+        returning: ['id', 'transactionId', 'userId'],
+      },
+    );
     const byId = new Map(inserted.map((row) => [row.transactionId, row]));
     for (const { i, value } of drawn) rows[i] = byId.get(value.transactionId);
     missing = missing.filter((i) => rows[i] === undefined);
   }
   if (missing.length > 0) throw new Error('could not draw free transaction ids');
-  return rows as TransactionRow[];
+  return rows as InsertedTransaction[];
 }
 
 /**

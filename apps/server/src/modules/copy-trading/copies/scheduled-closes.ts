@@ -23,6 +23,12 @@ const ALERT_OF: Record<
 /** Trades closed per database transaction: bounded, so a cascade never holds locks for long. */
 export const CLOSE_BATCH = 500;
 
+/**
+ * Batches of one cascade in flight at once, each on its own connection: two keep the process and
+ * the database busy side by side (one batch's statements run while the next is prepared).
+ */
+export const CLOSE_WORKERS = 2;
+
 /** A strategy's NAV at one price tick. */
 export interface TickNav {
   strategyId: string;
@@ -109,31 +115,60 @@ export function createScheduledCloses(ctx: AppContext): ScheduledCloses {
   };
 }
 
-/** Closes, batch after batch, every open trade of the strategy that `rule` takes at `tick`'s NAV. */
+/**
+ * Closes every open trade of the strategy that `rule` takes at `tick`'s NAV: the due trades are
+ * listed once, then closed in batches of CLOSE_BATCH, CLOSE_WORKERS batches at a time (each its
+ * own transaction on its own connection, so one batch's statements run in the database while the
+ * next is prepared in the process). Each trade's row lock decides who closes it, so batches
+ * running side by side, and owners closing their own trades meanwhile, close each trade once.
+ * Each batch's owners see their trades closed as it commits; the alerts (stored with the closes)
+ * are announced once the last batch is in, so delivering their e-mails does not compete with the
+ * closes for the process.
+ */
 async function closeAllDue(ctx: AppContext, tick: TickNav, rule: repo.DueRule): Promise<number> {
+  const ids = await repo.dueTradeIds(ctx.db, tick.strategyId, rule);
+  const batches: string[][] = [];
+  for (let from = 0; from < ids.length; from += CLOSE_BATCH) {
+    batches.push(ids.slice(from, from + CLOSE_BATCH));
+  }
   let closed = 0;
-  let after: string | undefined;
-  for (;;) {
-    const outcome = await withDeadlockRetry(() => closeBatch(ctx, tick, rule, after));
-    closed += outcome.closed;
-    outcome.afterCommit();
-    if (outcome.locked === 0) return closed;
-    after = outcome.lastId;
+  let next = 0;
+  let failed = false;
+  const alerts: (() => void)[] = [];
+  const worker = async () => {
+    for (let batch = batches[next++]; batch && !failed; batch = batches[next++]) {
+      const ofBatch = batch;
+      try {
+        const outcome = await withDeadlockRetry(() => closeBatch(ctx, tick, rule, ofBatch));
+        closed += outcome.closed;
+        outcome.afterCommit();
+        alerts.push(outcome.announceAlerts);
+      } catch (error) {
+        failed = true;
+        throw error;
+      }
+    }
+  };
+  try {
+    const workers = await Promise.allSettled(
+      Array.from({ length: Math.min(CLOSE_WORKERS, batches.length) }, worker),
+    );
+    for (const one of workers) if (one.status === 'rejected') throw one.reason;
+    return closed;
+  } finally {
+    for (const announce of alerts) announce();
   }
 }
 
-/** One batch of closeAllDue: the due trades after the id `after` (the last batch's last). */
+/** One batch of closeAllDue: those of `ids` still open and due, closed in one transaction. */
 async function closeBatch(
   ctx: AppContext,
   tick: TickNav,
   rule: repo.DueRule,
-  after: string | undefined,
+  ids: readonly string[],
 ) {
   return ctx.db.transaction(async (tx) => {
-    const locked = await repo.lockDueTrades(tx, tick.strategyId, rule, {
-      limit: CLOSE_BATCH,
-      after,
-    });
+    const locked = await repo.lockDueTrades(tx, tick.strategyId, rule, ids);
     const strategy = await strategiesRepo.findStrategy(tx, tick.strategyId);
     // The exact domain rules decide, and say why; the query only found candidates.
     const byReason = new Map<CloseReason, Closing[]>();
@@ -145,10 +180,13 @@ async function closeBatch(
           : isTermOver(closing.domain, rule.now.getTime())
             ? 'term_end'
             : null;
-      if (reason) byReason.set(reason, [...(byReason.get(reason) ?? []), closing]);
+      if (!reason) continue;
+      const closings = byReason.get(reason);
+      if (closings) closings.push(closing);
+      else byReason.set(reason, [closing]);
     }
     if (byReason.size === 0 || !strategy) {
-      return { locked: 0, lastId: undefined, closed: 0, afterCommit: () => {} };
+      return { closed: 0, afterCommit: () => {}, announceAlerts: () => {} };
     }
     // Read under the trades' locks, never before the last change of one of them (bookingTime).
     const now = await bookingTime(
@@ -190,13 +228,9 @@ async function closeBatch(
     );
     for (const one of booked) await one.postLedger();
     return {
-      locked: locked.length,
-      lastId: locked.at(-1)?.trade.id,
-      closed: booked.reduce((total, one) => total + one.trades.length, 0),
-      afterCommit: () => {
-        booked.forEach((one) => one.afterCommit());
-        announce();
-      },
+      closed: booked.reduce((total, one) => total + one.closed, 0),
+      afterCommit: () => booked.forEach((one) => one.afterCommit()),
+      announceAlerts: announce,
     };
   });
 }

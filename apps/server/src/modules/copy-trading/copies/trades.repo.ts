@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, gt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
+import { jsonArray } from '../../../db/json-array';
 import { plans } from '../../../db/schema';
 import { preparedPer } from '../../../db/performance';
 import { positionsJson, positionsOf, toState } from '../strategy-positions.repo';
@@ -35,10 +36,7 @@ export async function lockOpenTradeOfUser(
  */
 export async function lastChangedAt(db: DbOrTx, tradeIds: string[]): Promise<Date | null> {
   if (tradeIds.length === 0) return null;
-  const ids = sql`ARRAY[${sql.join(
-    tradeIds.map((id) => sql`${id}`),
-    sql`, `,
-  )}]::uuid[]`;
+  const ids = jsonArray('uuid', tradeIds);
   const result = await db.execute<{ at: string | null }>(sql`
     SELECT greatest(
       (SELECT max(opened_at) FROM trades WHERE id = ANY(${ids})),
@@ -346,42 +344,61 @@ export async function openTradeOfUser(
 export type DueRule = { reason: 'price'; nav: string } | { reason: 'term_end'; now: Date };
 
 /**
- * Up to `batch.limit` open trades of one strategy that `rule` closes, with their plans' titles,
- * locked FOR UPDATE in id order, after the id `batch.after` when given (a cascade's next batch
- * starts where the last one ended instead of stepping over every copy it closed; a trade its owner
- * is closing right now is waited for, then left out as closed). A price rule is found by an index range on each copy's stop_nav and take_profit_nav
- * (kept by a trigger, 0057), so a tick costs in proportion to the copies it crosses, then held to
- * the domain's exact integer rules ((amount − value) × 100 ≥ amount × pct, and its mirror for a
- * gain) in NUMERIC; the caller checks each again with the domain functions.
+ * The ids of the open trades of one strategy that `rule` takes, in id order, unlocked: a
+ * cascade's work list, read once and then closed in batches (lockDueTrades). A price rule is
+ * found by an index range on each copy's stop_nav and take_profit_nav (kept by a trigger, 0057),
+ * so a tick costs in proportion to the copies it crosses, then held to the domain's exact integer
+ * rules ((amount − value) × 100 ≥ amount × pct, and its mirror for a gain) in NUMERIC; the caller
+ * checks each again with the domain functions. Read once: a batch that paged the same range again
+ * after the last id (ORDER BY id LIMIT) sorted every copy still open in the range each time, a
+ * cost that grows with the square of the cascade.
+ */
+export async function dueTradeIds(
+  db: DbOrTx,
+  strategyId: string,
+  rule: DueRule,
+): Promise<string[]> {
+  const rows = await db
+    .select({ id: trades.id })
+    .from(trades)
+    .where(and(eq(trades.strategyId, strategyId), eq(trades.status, 'open'), dueSql(rule)))
+    .orderBy(asc(trades.id));
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Those of `ids` that are still open trades of the strategy that `rule` takes, with their plans'
+ * titles, locked FOR UPDATE in id order (a trade its owner is closing right now is waited for,
+ * then left out as closed: the row is judged again once its lock is free).
  */
 export async function lockDueTrades(
   db: DbOrTx,
   strategyId: string,
   rule: DueRule,
-  batch: { limit: number; after?: string | undefined },
+  ids: readonly string[],
 ): Promise<{ trade: TradeRow; planTitle: string }[]> {
-  const due =
-    rule.reason === 'price'
-      ? or(
-          stopCrossedSql(sql`${rule.nav}::numeric`),
-          takeProfitCrossedSql(sql`${rule.nav}::numeric`),
-        )
-      : lte(trades.closesAt, rule.now);
+  if (ids.length === 0) return [];
   return db
     .select({ trade: trades, planTitle: plans.title })
     .from(trades)
     .innerJoin(plans, eq(plans.id, trades.planId))
     .where(
       and(
+        sql`${trades.id} = ANY(${jsonArray('uuid', ids)})`,
         eq(trades.strategyId, strategyId),
         eq(trades.status, 'open'),
-        due,
-        batch.after === undefined ? undefined : gt(trades.id, batch.after),
+        dueSql(rule),
       ),
     )
     .orderBy(asc(trades.id))
-    .limit(batch.limit)
     .for('update', { of: trades });
+}
+
+/** What `rule` takes of an open copy, as SQL (see dueTradeIds). */
+function dueSql(rule: DueRule): SQL | undefined {
+  return rule.reason === 'price'
+    ? or(stopCrossedSql(sql`${rule.nav}::numeric`), takeProfitCrossedSql(sql`${rule.nav}::numeric`))
+    : lte(trades.closesAt, rule.now);
 }
 
 /**

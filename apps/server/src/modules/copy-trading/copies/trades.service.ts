@@ -254,7 +254,8 @@ export function settle(
  * Books locked open trades closed at one NAV, set-based whatever their number: the owners' credit
  * transactions, the lead trader's fee transactions and the trade rows, each kind in one statement,
  * and returns `postLedger` (every ledger entry, one statement) for the caller to run as its last
- * write, with the closed trades' views and the after-commit announcements.
+ * write, with how many it closed, their views (built on demand: a cascade shows them to nobody)
+ * and the after-commit announcements.
  */
 export async function bookCloses(
   ctx: AppContext,
@@ -266,20 +267,25 @@ export async function bookCloses(
     leadTraderId: string | null;
     now: Date;
   },
-): Promise<{ trades: ClosedTrade[]; postLedger: () => Promise<void>; afterCommit: () => void }> {
+): Promise<{
+  closed: number;
+  views: () => ClosedTrade[];
+  postLedger: () => Promise<void>;
+  afterCommit: () => void;
+}> {
   const { closings, leadTraderId } = params;
   const credited = await insertCloseCredits(tx, params);
   const fees = await insertFeeCredits(tx, params);
   await markTradesClosed(tx, params, credited);
   const entries = closeEntries(params, credited, fees);
   // The ledger last: every close posts to STRATEGY_PNL, the one account all closers share, so
-  // its lock is taken as late as possible. One trade (its owner's close) books as it always has;
-  // a batch locks its accounts first.
+  // its lock is taken as late as possible (a batch moves it once, by the batch's sum).
   const postLedger = async () => {
-    await postEntries(tx, entries, { lockFirst: closings.length > 1 });
+    await postEntries(tx, entries);
   };
   return {
-    trades: closedViews(params, credited),
+    closed: closings.length,
+    views: () => closedViews(params, credited),
     postLedger,
     afterCommit: () => {
       for (const c of closings) {
@@ -469,7 +475,7 @@ export async function closeOwnTrade(
         leadTraderId: loaded.row.leadTraderId,
         now,
       });
-      const [trade] = booked.trades;
+      const [trade] = booked.views();
       if (!trade) throw new Error('the closed trade has no view');
       return {
         status: 200,

@@ -1,0 +1,91 @@
+import { getTableColumns } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { insertRows } from '../src/db/insert-rows';
+import { transactions } from '../src/db/schema';
+import { notifications } from '../src/modules/notifications/notifications.schema';
+import { newTransactionId } from '../src/modules/transactions/transactions.repo';
+import { type TestApp, useTestApp } from './harness';
+import { activeUser } from './money-helpers';
+
+/**
+ * Many rows in one statement with one JSON parameter (db/insert-rows.ts): the rows it stores and
+ * answers are the ones Drizzle's own multi-row insert stores and answers, defaults included.
+ */
+let t: TestApp;
+useTestApp((made) => ({ t } = made));
+
+const at = new Date('2026-11-29T12:34:56.789Z');
+const withoutIds = <R extends { id: string; transactionId?: string }>(rows: R[]) =>
+  rows.map(({ id: _id, transactionId: _tx, ...rest }) => rest);
+
+describe('insertRows', () => {
+  it('stores and answers what Drizzle does: bigint, jsonb, timestamps, nulls and defaults', async () => {
+    const { user } = await activeUser(t);
+    const row = (n: number) => ({
+      transactionId: newTransactionId(),
+      userId: user.id,
+      kind: 'trade_close' as const,
+      type: 'credit' as const,
+      status: 'success' as const,
+      amountCents: 9_007_199_254_740_993n + BigInt(n),
+      description: `Trade closed "quoted" \\ back ${n}`,
+      descriptionParts: {
+        code: 'trade_close' as const,
+        reason: 'stop_loss' as const,
+        plan: 'Silver ünïcode',
+        amountCents: 100_000,
+        profitCents: -12_345,
+      },
+      crypto: null,
+      decidedAt: at,
+      createdAt: at,
+      updatedAt: at,
+    });
+    // Two shapes: the second leaves fee_cents and book to their defaults.
+    const rows = [
+      { ...row(1), feeCents: 5n, book: 'real' as const },
+      row(2),
+      { ...row(3), feeCents: 7n, book: 'real' as const },
+    ];
+    const keys = Object.keys(
+      getTableColumns(transactions),
+    ) as (keyof typeof transactions.$inferSelect)[];
+    const ours = await insertRows(t.db, transactions, rows, { returning: keys });
+    const theirs = await t.db
+      .insert(transactions)
+      .values(rows.map((r) => ({ ...r, transactionId: newTransactionId() })))
+      .returning();
+    const byN = <R extends { description: string }>(list: R[]) =>
+      [...list].sort((a, b) => a.description.localeCompare(b.description));
+    expect(withoutIds(byN(ours))).toEqual(withoutIds(byN(theirs)));
+    expect(byN(ours).map((r) => [r.amountCents, r.feeCents, r.book])).toEqual([
+      [9_007_199_254_740_994n, 5n, 'real'],
+      [9_007_199_254_740_995n, 0n, 'real'],
+      [9_007_199_254_740_996n, 7n, 'real'],
+    ]);
+  });
+
+  it('inserts without answering, and answers only the columns asked for', async () => {
+    const { user } = await activeUser(t, 'Bob Brown');
+    const rows = [
+      {
+        userId: user.id,
+        type: 'trade_stopped_out' as const,
+        params: { a: [1, 2], b: null },
+        createdAt: at,
+      },
+      {
+        userId: user.id,
+        type: 'trade_take_profit' as const,
+        params: { plan: 'Gold' },
+        createdAt: at,
+      },
+    ];
+    expect(await insertRows(t.db, notifications, rows)).toEqual([]);
+    const answered = await insertRows(t.db, notifications, rows, { returning: ['type', 'params'] });
+    expect(answered).toEqual([
+      { type: 'trade_stopped_out', params: { a: [1, 2], b: null } },
+      { type: 'trade_take_profit', params: { plan: 'Gold' } },
+    ]);
+  });
+});
