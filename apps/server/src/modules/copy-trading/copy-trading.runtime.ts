@@ -12,6 +12,7 @@ import { ensureDemoStrategies, runDemoTraders } from './strategies/demo-strategi
 import { refreshNavs } from './strategies/record.service';
 import { createStrategyStates } from './strategies/strategy-states';
 import { navHistoryCompactionJob } from './strategies/nav-history';
+import { strategyFiguresJob } from './strategies/strategy-figures';
 import { createScheduledCloses, type ScheduledCloses } from './copies/scheduled-closes';
 
 export interface CopyTrading {
@@ -191,4 +192,5 @@ function scheduleCopyTrading(
     run: (at) => backfillCandles(ctx, source, at.getTime(), options).then(() => {}),
   });
   scheduler.add(navHistoryCompactionJob(ctx));
+  scheduler.add(strategyFiguresJob(ctx));
 }

@@ -13,6 +13,8 @@ export { tradeRoutes } from './copies/trades.routes';
 // Strategies: the lists (overview, plans) and what a plan takes from the strategy it copies.
 export { dailyNavSeries, listStrategies } from './strategies/record.service';
 export { strategyTermsForPlan } from './strategies/terms.service';
+// A strategy's headline figures as kept (one indexed read per strategy; issue 43).
+export { strategyFiguresOf, type StrategyFigures } from './strategies/strategy-figures';
 export {
   provideStrategyPlans,
   type PlanLink,

@@ -1,0 +1,208 @@
+/**
+ * Each strategy's headline figures kept in strategy_figures (migrations 0061, 0062; issue 43), so a
+ * list of strategies reads one row per strategy it shows instead of computing from the history.
+ * Every figure comes from the same domain functions as the strategy's own page:
+ *
+ * - copiers, aum_cents: live, kept by the trades triggers (0062) as copies open, close or resize.
+ * - the window returns: live. The tick states them for the strategies whose NAV it wrote, from
+ *   the NAV just written and the points the windows start at, kept per hour (`window_points`):
+ *   the first tick of an hour (or the hourly job, for a strategy the ticks do not value) reads
+ *   those points again, as the windows' starts move only when the hour or the UTC day turns. A
+ *   row whose points are not the current hour's is read live instead (strategyFiguresOf).
+ * - the history figures (the 30-day average daily return, drawdown and losing days; the whole
+ *   record's drawdown, its risk score and when it started): as of `as_of`, refreshed by the hourly
+ *   job `strategies.figures` for the strategies whose NAV moved since (and at a strategy's first
+ *   tick). The strategy's page states its drawdown and risk as of the same instant.
+ */
+import { RETURN_WINDOWS, type ReturnWindow } from '@app/shared/return-windows';
+import type { AppContext } from '../../../context';
+import type { Job } from '../../../jobs/scheduler';
+import { DAY_MS, HOUR_MS, type Dec } from '../../market/domain';
+import {
+  drawdowns,
+  returnPcts,
+  riskFigures,
+  strategyMetrics,
+  windowBoundaries,
+  windowReturns,
+} from '../domain';
+import * as recordRepo from './record.repo';
+import * as repo from './strategy-figures.repo';
+
+/** A strategy's headline figures, as every list states them. */
+export interface StrategyFigures {
+  returns: Record<ReturnWindow, string | null>;
+  avgDailyReturnPct: string | null;
+  maxDrawdownPct: string | null;
+  losingDays: number;
+  recordMaxDrawdownPct: string | null;
+  riskScore: number | null;
+  /** The record's first hourly NAV (null: no NAV yet). */
+  startedAt: Date | null;
+  copiers: number;
+  aumCents: bigint;
+  /** When the history figures were stated (the returns and the copies are live). */
+  asOf: Date;
+}
+
+const hourOf = (at: number) => Math.floor(at / HOUR_MS) * HOUR_MS;
+
+/** Each window's return over `points` at `now`, in RETURN_WINDOWS' order. */
+function returnsOver(points: readonly repo.StoredPoint[], now: number): (string | null)[] {
+  const pcts = returnPcts(windowReturns(points, now));
+  return RETURN_WINDOWS.map((window) => pcts[window]);
+}
+
+/**
+ * The figures of `ids` (absent: no such strategy), one read for the list. Returns whose kept
+ * points are not this hour's (the hour turned and no tick has valued the strategy since) are
+ * read live from the history, so a list never states a return its page would not.
+ */
+export async function strategyFiguresOf(
+  ctx: AppContext,
+  ids: readonly string[],
+): Promise<Map<string, StrategyFigures>> {
+  const now = ctx.clock.now().getTime();
+  const rows = await repo.figuresRows(ctx.db, ids);
+  const stale = [...rows.values()]
+    .filter((row) => row.windowHour?.getTime() !== hourOf(now))
+    .map((row) => row.strategyId);
+  const live =
+    stale.length === 0
+      ? new Map<string, repo.StoredPoint[]>()
+      : await recordRepo.windowPoints(ctx.db, stale, now, windowBoundaries(now));
+  const reread = new Set(stale);
+  const out = new Map<string, StrategyFigures>();
+  for (const row of rows.values()) {
+    const returns = reread.has(row.strategyId)
+      ? returnPcts(windowReturns(live.get(row.strategyId) ?? [], now))
+      : row.returns;
+    out.set(row.strategyId, {
+      returns,
+      avgDailyReturnPct: row.avgDailyReturnPct,
+      maxDrawdownPct: row.maxDrawdownPct,
+      losingDays: row.losingDays ?? 0,
+      recordMaxDrawdownPct: row.recordMaxDrawdownPct,
+      riskScore: row.riskScore,
+      startedAt: row.startedAt,
+      copiers: row.copiers,
+      aumCents: row.aumCents,
+      asOf: row.asOf,
+    });
+  }
+  return out;
+}
+
+/**
+ * After the tick wrote `navs` as the points of `minute`: each one's returns from the NAV written
+ * and its kept window points (read again where they are not this hour's), and the money copying
+ * it at that NAV, in one statement. A strategy never stated before gets its history figures too.
+ */
+export async function figuresAfterNavs(
+  ctx: AppContext,
+  navs: readonly { id: string; nav: Dec }[],
+  now: Date,
+  minute: number,
+): Promise<void> {
+  if (navs.length === 0) return;
+  const at = now.getTime();
+  const hour = hourOf(at);
+  const ids = navs.map((n) => n.id);
+  const kept = await repo.keptWindowPoints(ctx.db, ids);
+  const moved = ids.filter((id) => kept.get(id)?.hour !== hour);
+  const fresh =
+    moved.length === 0
+      ? new Map<string, repo.StoredPoint[]>()
+      : await recordRepo.windowPoints(ctx.db, moved, at, windowBoundaries(at));
+  const writes: repo.ReturnsWrite[] = navs.flatMap(({ id, nav }) => {
+    const row = kept.get(id);
+    if (!row) return [];
+    const reread = row.hour !== hour;
+    const points = reread
+      ? (fresh.get(id) ?? [])
+      : [...row.points.filter((p) => p.at !== minute), { at: minute, nav: nav.toFixed() }];
+    return [
+      {
+        id,
+        returns: returnsOver(points, at),
+        kept: reread ? { hour, points } : null,
+        nav: nav.toFixed(),
+      },
+    ];
+  });
+  await repo.writeReturns(ctx.db, writes);
+  const never = ids.filter((id) => kept.get(id)?.hour === null);
+  if (never.length > 0) await refreshHistories(ctx, never, at);
+}
+
+/** The history figures of `ids` as of `now`, from their hourly NAV (one read for them all). */
+async function refreshHistories(ctx: AppContext, ids: readonly string[], now: number) {
+  const histories = await repo.histories(ctx.db, ids);
+  const writes: repo.HistoryWrite[] = [...histories].map(([id, { hourly, nav, navAt }]) => {
+    // The card's 30 days: hourly points over 31 days and the latest NAV (as metricsOf read them).
+    const recent = hourly.filter((p) => p.at >= now - 31 * DAY_MS);
+    if (navAt !== null && navAt <= now) recent.push({ at: navAt, nav });
+    const metrics = strategyMetrics(recent, now);
+    return {
+      id,
+      avgDailyReturnPct: metrics.avgDailyReturnPct,
+      maxDrawdownPct: metrics.maxDrawdownPct,
+      losingDays: metrics.losingDays,
+      recordMaxDrawdownPct: drawdowns(hourly, now).maxDrawdownPct,
+      riskScore: riskFigures(hourly, now).riskScore,
+      startedAt: hourly[0]?.at ?? null,
+    };
+  });
+  await repo.writeHistories(ctx.db, writes, now);
+}
+
+const BATCH = 500;
+
+/**
+ * Brings every row up to `now`: the window points of the strategies the ticks did not value
+ * this hour, and the history figures of those whose NAV moved since they were stated. Returns
+ * how many rows of each it refreshed.
+ */
+export async function refreshFigures(
+  ctx: AppContext,
+  now: Date,
+): Promise<{ windows: number; histories: number }> {
+  const at = now.getTime();
+  const hour = hourOf(at);
+  let windows = 0;
+  for (;;) {
+    const ids = await repo.staleWindows(ctx.db, hour, BATCH);
+    if (ids.length === 0) break;
+    const points = await recordRepo.windowPoints(ctx.db, ids, at, windowBoundaries(at));
+    await repo.writeReturns(
+      ctx.db,
+      ids.map((id) => {
+        const kept = points.get(id) ?? [];
+        return { id, returns: returnsOver(kept, at), kept: { hour, points: kept }, nav: null };
+      }),
+    );
+    windows += ids.length;
+  }
+  let histories = 0;
+  let after = '00000000-0000-0000-0000-000000000000';
+  for (;;) {
+    const ids = await repo.staleHistories(ctx.db, after, BATCH);
+    if (ids.length === 0) break;
+    await refreshHistories(ctx, ids, at);
+    histories += ids.length;
+    after = ids.at(-1) ?? after;
+  }
+  return { windows, histories };
+}
+
+/** Hourly, on the leader: refreshFigures. */
+export function strategyFiguresJob(ctx: AppContext): Job {
+  return {
+    name: 'strategies.figures',
+    everyMs: HOUR_MS,
+    run: async (now) => {
+      const refreshed = await refreshFigures(ctx, now);
+      ctx.log.debug(refreshed, 'strategy figures refreshed');
+    },
+  };
+}
