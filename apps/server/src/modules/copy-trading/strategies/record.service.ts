@@ -242,8 +242,9 @@ export async function strategyRecord(ctx: AppContext, id: string): Promise<Strat
   }
   const latest = Object.values(returns).find((r) => r !== null)?.end;
   const figures = recordFigures({ hourly: series, daily: dailySeries, fills, copies }, now);
-  // The record's drawdown and risk as the lists state them: as of their last refresh.
-  const statedAt = kept.get(id)?.asOf.getTime() ?? now;
+  // The record's drawdown and risk score as the lists state them (strategy_figures, as of their
+  // last refresh); volatility and Sharpe over the whole days before that instant, as the score's.
+  const stated = kept.get(id);
   return {
     strategyId: id,
     asOf: new Date(now).toISOString(),
@@ -252,12 +253,15 @@ export async function strategyRecord(ctx: AppContext, id: string): Promise<Strat
     latestNav: latest ? point(latest) : null,
     navHistory: daily.map((p) => ({ at: p.at.toISOString(), nav: p.nav })),
     monthly: figures.monthly,
-    maxDrawdownPct: kept.get(id)?.recordMaxDrawdownPct ?? null,
+    maxDrawdownPct: stated?.recordMaxDrawdownPct ?? null,
     drawdown: figures.drawdown.map((p) => ({
       at: new Date(p.at).toISOString(),
       drawdownPct: p.drawdownPct,
     })),
-    risk: riskFigures(series, statedAt),
+    risk: {
+      ...riskFigures(series, stated?.asOf.getTime() ?? now),
+      riskScore: stated?.riskScore ?? null,
+    },
     closedPositions: figures.closedPositions,
     copierOutcomes: figures.copierOutcomes,
     copying: figures.copying.map((p) => ({
