@@ -7,8 +7,9 @@
 --   (strategies/strategy-figures.ts), from the points the windows start at (window_points below,
 --   read again when the hour turns); live.
 -- - the history figures (30-day average daily return, drawdown and losing days, the record's
---   drawdown, risk, started_at): by the hourly job `strategies.figures`, for the strategies whose
---   NAV moved since; as of `as_of`, which the strategy's page states them as of too.
+--   drawdown, risk, started_at): by the job `strategies.figures` (every 5 minutes), once an hour
+--   for the strategies whose NAV moved since and at once for one never stated; as of `as_of`,
+--   and the strategy's page states its drawdown and risk score from the same row.
 --
 -- A copy's units are exact (8 decimals) and a NAV has 10: their product is exact here, as in Dec.
 
@@ -18,6 +19,12 @@
 ALTER TABLE strategy_figures
   ADD COLUMN window_points jsonb,
   ADD COLUMN window_hour timestamptz;
+
+-- as_of is when the history figures were stated: a row whose figures were never stated says so
+-- with the epoch (its figures null), not with the instant it was made (which would read as "up
+-- to date, and nothing to state", and is the database's clock, not the application's).
+ALTER TABLE strategy_figures ALTER COLUMN as_of SET DEFAULT 'epoch';
+UPDATE strategy_figures SET as_of = 'epoch';
 
 -- The money copying a strategy: its open real copies' units at one unit's NAV, to the cent below
 -- (record.service's definition: nothing when either is not positive).

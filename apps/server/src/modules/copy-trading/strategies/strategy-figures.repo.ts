@@ -153,14 +153,18 @@ export async function staleWindows(db: DbOrTx, hour: number, limit: number): Pro
 }
 
 /**
- * The strategies whose history figures are older than their NAV (it moved since, or they were
- * never stated), after `after` in id order, `limit` at a time.
+ * The strategies whose NAV moved since their history figures were stated, and which were not
+ * stated since the hour `hour` began or never were, after `after` in id order, `limit` at a time.
  */
-export async function staleHistories(db: DbOrTx, after: string, limit: number): Promise<string[]> {
+export async function staleHistories(
+  db: DbOrTx,
+  from: { after: string; hour: number },
+  limit: number,
+): Promise<string[]> {
   const result = await db.execute<{ id: string }>(sql`
     SELECT f.strategy_id::text AS id FROM strategy_figures f JOIN strategies s ON s.id = f.strategy_id
-    WHERE f.strategy_id > ${after}::uuid
-      AND (f.started_at IS NULL OR s.nav_at IS NULL OR s.nav_at > f.as_of)
+    WHERE f.strategy_id > ${from.after}::uuid AND s.nav_at > f.as_of
+      AND (f.as_of < ${new Date(from.hour).toISOString()}::timestamptz OR f.started_at IS NULL)
     ORDER BY f.strategy_id LIMIT ${limit}`);
   return result.rows.map((r) => r.id);
 }

@@ -10,9 +10,10 @@
  *   those points again, as the windows' starts move only when the hour or the UTC day turns. A
  *   row whose points are not the current hour's is read live instead (strategyFiguresOf).
  * - the history figures (the 30-day average daily return, drawdown and losing days; the whole
- *   record's drawdown, its risk score and when it started): as of `as_of`, refreshed by the hourly
- *   job `strategies.figures` for the strategies whose NAV moved since (and at a strategy's first
- *   tick). The strategy's page states its drawdown and risk as of the same instant.
+ *   record's drawdown, its risk score and when it started): as of `as_of` (the epoch: never yet),
+ *   restated by the job `strategies.figures` (every FIGURES_JOB_EVERY_MS) once an hour for the
+ *   strategies whose NAV moved since, and at its next run for one never stated. The strategy's
+ *   page states its drawdown and risk score from the same row.
  */
 import { RETURN_WINDOWS, type ReturnWindow } from '@app/shared/return-windows';
 import type { AppContext } from '../../../context';
@@ -95,8 +96,9 @@ export async function strategyFiguresOf(
 
 /**
  * After the tick wrote `navs` as the points of `minute`: each one's returns from the NAV written
- * and its kept window points (read again where they are not this hour's), and the money copying
- * it at that NAV, in one statement. A strategy never stated before gets its history figures too.
+ * and its kept window points (read again where they are not this hour's: the first tick of an
+ * hour reads them for every strategy, one statement), and the money copying it at that NAV, in
+ * one statement.
  */
 export async function figuresAfterNavs(
   ctx: AppContext,
@@ -131,8 +133,6 @@ export async function figuresAfterNavs(
     ];
   });
   await repo.writeReturns(ctx.db, writes);
-  const never = ids.filter((id) => kept.get(id)?.hour === null);
-  if (never.length > 0) await refreshHistories(ctx, never, at);
 }
 
 /** The history figures of `ids` as of `now`, from their hourly NAV (one read for them all). */
@@ -156,12 +156,14 @@ async function refreshHistories(ctx: AppContext, ids: readonly string[], now: nu
   await repo.writeHistories(ctx.db, writes, now);
 }
 
-const BATCH = 500;
+/** Strategies per statement: window points are a few rows each, a history up to ~9,000. */
+const WINDOWS_BATCH = 1000;
+const HISTORIES_BATCH = 100;
 
 /**
  * Brings every row up to `now`: the window points of the strategies the ticks did not value
- * this hour, and the history figures of those whose NAV moved since they were stated. Returns
- * how many rows of each it refreshed.
+ * this hour, and the history figures of those whose NAV moved since they were stated, once an
+ * hour (at once for one never stated). Returns how many rows of each it refreshed.
  */
 export async function refreshFigures(
   ctx: AppContext,
@@ -171,7 +173,7 @@ export async function refreshFigures(
   const hour = hourOf(at);
   let windows = 0;
   for (;;) {
-    const ids = await repo.staleWindows(ctx.db, hour, BATCH);
+    const ids = await repo.staleWindows(ctx.db, hour, WINDOWS_BATCH);
     if (ids.length === 0) break;
     const points = await recordRepo.windowPoints(ctx.db, ids, at, windowBoundaries(at));
     await repo.writeReturns(
@@ -186,7 +188,7 @@ export async function refreshFigures(
   let histories = 0;
   let after = '00000000-0000-0000-0000-000000000000';
   for (;;) {
-    const ids = await repo.staleHistories(ctx.db, after, BATCH);
+    const ids = await repo.staleHistories(ctx.db, { after, hour }, HISTORIES_BATCH);
     if (ids.length === 0) break;
     await refreshHistories(ctx, ids, at);
     histories += ids.length;
@@ -195,11 +197,17 @@ export async function refreshFigures(
   return { windows, histories };
 }
 
-/** Hourly, on the leader: refreshFigures. */
+/**
+ * How often the job runs: a strategy's history figures are restated once an hour (at the job's
+ * first run after the hour turns), a new strategy's within this of its first NAV.
+ */
+export const FIGURES_JOB_EVERY_MS = 5 * 60_000;
+
+/** On the leader, every FIGURES_JOB_EVERY_MS: refreshFigures. */
 export function strategyFiguresJob(ctx: AppContext): Job {
   return {
     name: 'strategies.figures',
-    everyMs: HOUR_MS,
+    everyMs: FIGURES_JOB_EVERY_MS,
     run: async (now) => {
       const refreshed = await refreshFigures(ctx, now);
       ctx.log.debug(refreshed, 'strategy figures refreshed');
