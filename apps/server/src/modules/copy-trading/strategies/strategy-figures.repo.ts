@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { ReturnWindow } from '@app/shared/return-windows';
 import type { DbOrTx } from '../../../db/client';
 
 /** A NAV point as strategy_figures.window_points keeps it (numbers and text: exact in JSON). */
@@ -7,13 +8,7 @@ export type StoredPoint = { at: number; nav: string };
 /** One strategy's row of strategy_figures, as the lists read it. */
 export interface FiguresRow {
   strategyId: string;
-  returns: {
-    '7d': string | null;
-    '30d': string | null;
-    '90d': string | null;
-    '1y': string | null;
-    all: string | null;
-  };
+  returns: Record<ReturnWindow, string | null>;
   avgDailyReturnPct: string | null;
   maxDrawdownPct: string | null;
   losingDays: number | null;

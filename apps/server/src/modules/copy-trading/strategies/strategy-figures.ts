@@ -15,7 +15,7 @@
  *   strategies whose NAV moved since, and at its next run for one never stated. The strategy's
  *   page states its drawdown and risk score from the same row.
  */
-import { RETURN_WINDOWS, type ReturnWindow } from '@app/shared/return-windows';
+import { RETURN_WINDOWS } from '@app/shared/return-windows';
 import type { AppContext } from '../../../context';
 import type { Job } from '../../../jobs/scheduler';
 import { DAY_MS, HOUR_MS, type Dec } from '../../market/domain';
@@ -30,21 +30,14 @@ import {
 import * as recordRepo from './record.repo';
 import * as repo from './strategy-figures.repo';
 
-/** A strategy's headline figures, as every list states them. */
-export interface StrategyFigures {
-  returns: Record<ReturnWindow, string | null>;
-  avgDailyReturnPct: string | null;
-  maxDrawdownPct: string | null;
+/**
+ * A strategy's headline figures, as every list states them: its returns (live), its 30-day
+ * figures, the record's drawdown, risk score and first hourly NAV (`startedAt`, null: no NAV yet)
+ * as of `asOf`, and its copiers and the money copying it (live).
+ */
+export type StrategyFigures = Omit<repo.FiguresRow, 'strategyId' | 'windowHour' | 'losingDays'> & {
   losingDays: number;
-  recordMaxDrawdownPct: string | null;
-  riskScore: number | null;
-  /** The record's first hourly NAV (null: no NAV yet). */
-  startedAt: Date | null;
-  copiers: number;
-  aumCents: bigint;
-  /** When the history figures were stated (the returns and the copies are live). */
-  asOf: Date;
-}
+};
 
 const hourOf = (at: number) => Math.floor(at / HOUR_MS) * HOUR_MS;
 
@@ -78,18 +71,8 @@ export async function strategyFiguresOf(
     const returns = reread.has(row.strategyId)
       ? returnPcts(windowReturns(live.get(row.strategyId) ?? [], now))
       : row.returns;
-    out.set(row.strategyId, {
-      returns,
-      avgDailyReturnPct: row.avgDailyReturnPct,
-      maxDrawdownPct: row.maxDrawdownPct,
-      losingDays: row.losingDays ?? 0,
-      recordMaxDrawdownPct: row.recordMaxDrawdownPct,
-      riskScore: row.riskScore,
-      startedAt: row.startedAt,
-      copiers: row.copiers,
-      aumCents: row.aumCents,
-      asOf: row.asOf,
-    });
+    const { strategyId, windowHour: _hour, ...figures } = row;
+    out.set(strategyId, { ...figures, returns, losingDays: row.losingDays ?? 0 });
   }
   return out;
 }
