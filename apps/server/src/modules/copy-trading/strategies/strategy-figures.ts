@@ -139,6 +139,35 @@ async function refreshHistories(ctx: AppContext, ids: readonly string[], now: nu
   await repo.writeHistories(ctx.db, writes, now);
 }
 
+/** `ids`' window points and returns from their history at `at`, kept for its hour. */
+async function restateWindows(ctx: AppContext, ids: readonly string[], at: number) {
+  const hour = hourOf(at);
+  const points = await recordRepo.windowPoints(ctx.db, ids, at, windowBoundaries(at));
+  await repo.writeReturns(
+    ctx.db,
+    ids.map((id) => {
+      const kept = points.get(id) ?? [];
+      return { id, returns: returnsOver(kept, at), kept: { hour, points: kept }, nav: null };
+    }),
+  );
+}
+
+/**
+ * Every figure of `ids` restated from their history at `now`, whatever was kept: for history
+ * written other than by the tick (a back-fill, a scripted history).
+ */
+export async function restateFigures(
+  ctx: AppContext,
+  ids: readonly string[],
+  now: Date,
+): Promise<void> {
+  for (let i = 0; i < ids.length; i += HISTORIES_BATCH) {
+    const batch = ids.slice(i, i + HISTORIES_BATCH);
+    await restateWindows(ctx, batch, now.getTime());
+    await refreshHistories(ctx, batch, now.getTime());
+  }
+}
+
 /** Strategies per statement: window points are a few rows each, a history up to ~9,000. */
 const WINDOWS_BATCH = 1000;
 const HISTORIES_BATCH = 100;
@@ -158,14 +187,7 @@ export async function refreshFigures(
   for (;;) {
     const ids = await repo.staleWindows(ctx.db, hour, WINDOWS_BATCH);
     if (ids.length === 0) break;
-    const points = await recordRepo.windowPoints(ctx.db, ids, at, windowBoundaries(at));
-    await repo.writeReturns(
-      ctx.db,
-      ids.map((id) => {
-        const kept = points.get(id) ?? [];
-        return { id, returns: returnsOver(kept, at), kept: { hour, points: kept }, nav: null };
-      }),
-    );
+    await restateWindows(ctx, ids, at);
     windows += ids.length;
   }
   let histories = 0;
