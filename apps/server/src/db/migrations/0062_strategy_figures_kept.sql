@@ -80,7 +80,7 @@ BEGIN
         UNION ALL
         SELECT strategy_id, -1, -units FROM old_copies
         WHERE status = 'open' AND book = 'real'
-      ) both_sides GROUP BY strategy_id
+      ) both_sides GROUP BY strategy_id HAVING sum(n) <> 0 OR sum(u) <> 0
     ) c;
   END IF;
   IF changes IS NOT NULL THEN

@@ -110,6 +110,8 @@ export interface ReturnsWrite {
  * The returns (in RETURN_WINDOWS' order), the kept window points and, at a new NAV, the money
  * copying the strategy at it (from the copied units the row holds when this statement locks it,
  * so a copy opening at the same time is counted once), in one statement, rows locked in id order.
+ * A row locked by a copy opening or closing right now is left for the next write (the tick never
+ * waits for a copy's transaction; its next NAV states the row again).
  */
 export async function writeReturns(db: DbOrTx, writes: readonly ReturnsWrite[]): Promise<void> {
   if (writes.length === 0) return;
@@ -126,7 +128,7 @@ export async function writeReturns(db: DbOrTx, writes: readonly ReturnsWrite[]):
         AS w(id, r7, r30, r90, r1y, rall, points, hour, nav)
     ), locked AS (
       SELECT strategy_id FROM strategy_figures WHERE strategy_id IN (SELECT id FROM w)
-      ORDER BY strategy_id FOR NO KEY UPDATE
+      ORDER BY strategy_id FOR NO KEY UPDATE SKIP LOCKED
     )
     UPDATE strategy_figures f
     SET return_7d_pct = w.r7, return_30d_pct = w.r30, return_90d_pct = w.r90,
@@ -138,11 +140,19 @@ export async function writeReturns(db: DbOrTx, writes: readonly ReturnsWrite[]):
     FROM w WHERE f.strategy_id = w.id AND f.strategy_id IN (SELECT strategy_id FROM locked)`);
 }
 
-/** The strategies whose kept window points are not the hour's (`hour`), `limit` at a time. */
-export async function staleWindows(db: DbOrTx, hour: number, limit: number): Promise<string[]> {
+/**
+ * The strategies whose kept window points are not the hour's (`hour`), after `after` in id
+ * order, `limit` at a time.
+ */
+export async function staleWindows(
+  db: DbOrTx,
+  from: { after: string; hour: number },
+  limit: number,
+): Promise<string[]> {
   const result = await db.execute<{ id: string }>(sql`
     SELECT strategy_id::text AS id FROM strategy_figures
-    WHERE window_hour IS NULL OR window_hour <> ${new Date(hour).toISOString()}::timestamptz
+    WHERE strategy_id > ${from.after}::uuid
+      AND (window_hour IS NULL OR window_hour <> ${new Date(from.hour).toISOString()}::timestamptz)
     ORDER BY strategy_id LIMIT ${limit}`);
   return result.rows.map((r) => r.id);
 }

@@ -183,23 +183,32 @@ export async function refreshFigures(
 ): Promise<{ windows: number; histories: number }> {
   const at = now.getTime();
   const hour = hourOf(at);
-  let windows = 0;
-  for (;;) {
-    const ids = await repo.staleWindows(ctx.db, hour, WINDOWS_BATCH);
-    if (ids.length === 0) break;
-    await restateWindows(ctx, ids, at);
-    windows += ids.length;
-  }
-  let histories = 0;
+  const windows = await inBatches(
+    (after) => repo.staleWindows(ctx.db, { after, hour }, WINDOWS_BATCH),
+    (ids) => restateWindows(ctx, ids, at),
+  );
+  const histories = await inBatches(
+    (after) => repo.staleHistories(ctx.db, { after, hour }, HISTORIES_BATCH),
+    (ids) => refreshHistories(ctx, ids, at),
+  );
+  return { windows, histories };
+}
+
+/** Every id `next` finds, once, in id order, a batch at a time; how many there were. */
+async function inBatches(
+  next: (after: string) => Promise<string[]>,
+  work: (ids: string[]) => Promise<void>,
+): Promise<number> {
+  let count = 0;
   let after = '00000000-0000-0000-0000-000000000000';
   for (;;) {
-    const ids = await repo.staleHistories(ctx.db, { after, hour }, HISTORIES_BATCH);
-    if (ids.length === 0) break;
-    await refreshHistories(ctx, ids, at);
-    histories += ids.length;
-    after = ids.at(-1) ?? after;
+    const ids = await next(after);
+    const last = ids.at(-1);
+    if (last === undefined) return count;
+    await work(ids);
+    count += ids.length;
+    after = last;
   }
-  return { windows, histories };
 }
 
 /**
