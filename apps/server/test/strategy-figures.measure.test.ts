@@ -34,7 +34,7 @@ describe.skipIf(!process.env.FIG_MEASURE)('strategy figures at 1,000 strategies'
       t.clock.advance(Date.now() - t.clock.now().getTime());
       const data = await buildScaleData(
         t.databaseUrl,
-        { users: 10_000, strategies: 1_000, copies: 100_000, transactions: 200_000 },
+        { users: 10_000, strategies: 1_000, copies: 100_000, transactions: 1_000_000 },
         (line) => console.log(line),
       );
       console.log(`built in ${data.buildSeconds.toFixed(0)} s`);

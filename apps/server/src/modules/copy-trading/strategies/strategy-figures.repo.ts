@@ -174,6 +174,15 @@ export async function staleHistories(
   return result.rows.map((r) => r.id);
 }
 
+/** The strategies whose history figures were never stated, after `after` in id order. */
+export async function unstated(db: DbOrTx, after: string, limit: number): Promise<string[]> {
+  const result = await db.execute<{ id: string }>(sql`
+    SELECT strategy_id::text AS id FROM strategy_figures
+    WHERE strategy_id > ${after}::uuid AND as_of = 'epoch'
+    ORDER BY strategy_id LIMIT ${limit}`);
+  return result.rows.map((r) => r.id);
+}
+
 /** Each of `ids`' hourly NAV (the last point of each UTC hour) since it began, and its latest NAV. */
 export async function histories(
   db: DbOrTx,

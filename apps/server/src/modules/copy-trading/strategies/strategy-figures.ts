@@ -168,6 +168,17 @@ export async function restateFigures(
   }
 }
 
+/**
+ * At start-up (after the demo strategies' history is replayed): every figure of the strategies
+ * never stated, so a fresh install's lists state them at once. Returns how many.
+ */
+export async function stateNewFigures(ctx: AppContext, now: Date): Promise<number> {
+  return inBatches(
+    (after) => repo.unstated(ctx.db, after, HISTORIES_BATCH),
+    (ids) => restateFigures(ctx, ids, now),
+  );
+}
+
 /** Strategies per statement: window points are a few rows each, a history up to ~9,000. */
 const WINDOWS_BATCH = 1000;
 const HISTORIES_BATCH = 100;
