@@ -13,6 +13,8 @@ import {
   strategyFiguresOf,
 } from '../src/modules/copy-trading/strategies/strategy-figures';
 import { createTestApp, TestClient } from './harness';
+import { fundedInvestor } from './money-helpers';
+import { type ScriptedTradingApp, useSilverAllInBtc } from './copy-trading-helpers';
 
 /**
  * A focused measurement (issue 43, not a test: `FIG_MEASURE=1` runs it): 1,000 strategies with a
@@ -87,4 +89,39 @@ describe.skipIf(!process.env.FIG_MEASURE)('strategy figures at 1,000 strategies'
       await t.close();
     }
   }, 1_800_000);
+});
+
+describe.skipIf(!process.env.FIG_MEASURE)('copies of one strategy opening at once', () => {
+  let t: ScriptedTradingApp;
+  let admin: TestClient;
+  const world = useSilverAllInBtc((made) => ({ t, admin } = made));
+
+  it('measures with and without the copies triggers', async () => {
+    const investors = [];
+    for (let i = 0; i < 56; i += 1)
+      investors.push((await fundedInvestor(t, admin, 500_000, `Copier ${i}`)).client);
+    const round = async (clients: TestClient[]) => {
+      const [replies, took] = await ms(() =>
+        Promise.all(
+          clients.map((client) =>
+            client.post('/api/trades', { planId: world.planId, amount: '1000.00' }),
+          ),
+        ),
+      );
+      expect(replies.map((r) => r.statusCode)).toEqual(clients.map(() => 201));
+      return Math.round(took);
+    };
+    const triggers = ['trades_figures_insert', 'trades_figures_update', 'trades_figures_delete'];
+    const times: Record<string, number[]> = { with: [], without: [] };
+    await round(investors.slice(0, 8)); // warm-up
+    for (let i = 1; i < 7; i += 1) {
+      const clients = investors.slice(i * 8, i * 8 + 8);
+      const on = i % 2 === 0;
+      for (const name of triggers)
+        await t.db.execute(`ALTER TABLE trades ${on ? 'ENABLE' : 'DISABLE'} TRIGGER ${name}`);
+      times[on ? 'with' : 'without']?.push(await round(clients));
+    }
+    for (const name of triggers) await t.db.execute(`ALTER TABLE trades ENABLE TRIGGER ${name}`);
+    console.log(JSON.stringify({ eightOpensAtOnceMs: times }));
+  }, 600_000);
 });
