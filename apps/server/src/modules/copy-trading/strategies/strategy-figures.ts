@@ -20,7 +20,7 @@ import type { AppContext } from '../../../context';
 import type { Job } from '../../../jobs/scheduler';
 import { DAY_MS, HOUR_MS, type Dec } from '../../market/domain';
 import {
-  drawdowns,
+  maxDrawdownPct,
   returnPcts,
   riskFigures,
   strategyMetrics,
@@ -126,13 +126,14 @@ async function refreshHistories(ctx: AppContext, ids: readonly string[], now: nu
     const recent = hourly.filter((p) => p.at >= now - 31 * DAY_MS);
     if (navAt !== null && navAt <= now) recent.push({ at: navAt, nav });
     const metrics = strategyMetrics(recent, now);
+    const recordMaxDrawdownPct = maxDrawdownPct(hourly, now);
     return {
       id,
       avgDailyReturnPct: metrics.avgDailyReturnPct,
       maxDrawdownPct: metrics.maxDrawdownPct,
       losingDays: metrics.losingDays,
-      recordMaxDrawdownPct: drawdowns(hourly, now).maxDrawdownPct,
-      riskScore: riskFigures(hourly, now).riskScore,
+      recordMaxDrawdownPct,
+      riskScore: riskFigures(hourly, now, recordMaxDrawdownPct).riskScore,
       startedAt: hourly[0]?.at ?? null,
     };
   });
