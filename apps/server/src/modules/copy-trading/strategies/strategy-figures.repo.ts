@@ -141,45 +141,27 @@ export async function writeReturns(db: DbOrTx, writes: readonly ReturnsWrite[]):
 }
 
 /**
- * The strategies whose kept window points are not the hour's (`hour`), after `after` in id
- * order, `limit` at a time.
+ * The strategies whose kept figures are out of date at the hour `hour`, after `after` in id
+ * order, `limit` at a time: 'windows', their window points are not the hour's; 'histories', their
+ * NAV moved since their history figures were stated and those were not stated this hour (or
+ * never); 'unstated', their history figures were never stated.
  */
-export async function staleWindows(
+export async function staleFigures(
   db: DbOrTx,
+  kind: 'windows' | 'histories' | 'unstated',
   from: { after: string; hour: number },
   limit: number,
 ): Promise<string[]> {
-  const result = await db.execute<{ id: string }>(sql`
-    SELECT strategy_id::text AS id FROM strategy_figures
-    WHERE strategy_id > ${from.after}::uuid
-      AND (window_hour IS NULL OR window_hour <> ${new Date(from.hour).toISOString()}::timestamptz)
-    ORDER BY strategy_id LIMIT ${limit}`);
-  return result.rows.map((r) => r.id);
-}
-
-/**
- * The strategies whose NAV moved since their history figures were stated, and which were not
- * stated since the hour `hour` began or never were, after `after` in id order, `limit` at a time.
- */
-export async function staleHistories(
-  db: DbOrTx,
-  from: { after: string; hour: number },
-  limit: number,
-): Promise<string[]> {
+  const hour = sql`${new Date(from.hour).toISOString()}::timestamptz`;
+  const stale = {
+    windows: sql`(f.window_hour IS NULL OR f.window_hour <> ${hour})`,
+    histories: sql`s.nav_at > f.as_of AND (f.as_of < ${hour} OR f.started_at IS NULL)`,
+    unstated: sql`f.as_of = 'epoch'`,
+  }[kind];
   const result = await db.execute<{ id: string }>(sql`
     SELECT f.strategy_id::text AS id FROM strategy_figures f JOIN strategies s ON s.id = f.strategy_id
-    WHERE f.strategy_id > ${from.after}::uuid AND s.nav_at > f.as_of
-      AND (f.as_of < ${new Date(from.hour).toISOString()}::timestamptz OR f.started_at IS NULL)
+    WHERE f.strategy_id > ${from.after}::uuid AND ${stale}
     ORDER BY f.strategy_id LIMIT ${limit}`);
-  return result.rows.map((r) => r.id);
-}
-
-/** The strategies whose history figures were never stated, after `after` in id order. */
-export async function unstated(db: DbOrTx, after: string, limit: number): Promise<string[]> {
-  const result = await db.execute<{ id: string }>(sql`
-    SELECT strategy_id::text AS id FROM strategy_figures
-    WHERE strategy_id > ${after}::uuid AND as_of = 'epoch'
-    ORDER BY strategy_id LIMIT ${limit}`);
   return result.rows.map((r) => r.id);
 }
 

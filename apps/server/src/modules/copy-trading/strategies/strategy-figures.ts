@@ -175,7 +175,8 @@ export async function restateFigures(
  */
 export async function stateNewFigures(ctx: AppContext, now: Date): Promise<number> {
   return inBatches(
-    (after) => repo.unstated(ctx.db, after, HISTORIES_BATCH),
+    (after) =>
+      repo.staleFigures(ctx.db, 'unstated', { after, hour: now.getTime() }, HISTORIES_BATCH),
     (ids) => restateFigures(ctx, ids, now),
   );
 }
@@ -196,11 +197,11 @@ export async function refreshFigures(
   const at = now.getTime();
   const hour = hourOf(at);
   const windows = await inBatches(
-    (after) => repo.staleWindows(ctx.db, { after, hour }, WINDOWS_BATCH),
+    (after) => repo.staleFigures(ctx.db, 'windows', { after, hour }, WINDOWS_BATCH),
     (ids) => restateWindows(ctx, ids, at),
   );
   const histories = await inBatches(
-    (after) => repo.staleHistories(ctx.db, { after, hour }, HISTORIES_BATCH),
+    (after) => repo.staleFigures(ctx.db, 'histories', { after, hour }, HISTORIES_BATCH),
     (ids) => refreshHistories(ctx, ids, at),
   );
   return { windows, histories };
