@@ -65,6 +65,10 @@ describe.skipIf(!process.env.FIG_MEASURE)('strategy figures at 1,000 strategies'
       const navs = ids.map((id) => ({ id, nav: new Dec('1.0123456789') }));
       const minute = Math.floor(now / 60_000) * 60_000;
       const [, tickKept] = await ms(() => figuresAfterNavs(t.ctx, navs, t.clock.now(), minute));
+      // The next minute's points at the same NAVs: nothing to write.
+      const [, tickUnchanged] = await ms(() =>
+        figuresAfterNavs(t.ctx, navs, t.clock.now(), minute + 60_000),
+      );
       // The first tick of an hour reads every strategy's window points again.
       await t.db.execute('UPDATE strategy_figures SET window_hour = NULL');
       const [, tickHourTurn] = await ms(() => figuresAfterNavs(t.ctx, navs, t.clock.now(), minute));
@@ -82,6 +86,7 @@ describe.skipIf(!process.env.FIG_MEASURE)('strategy figures at 1,000 strategies'
           refreshed,
           tickFiguresKeptPointsMs: Math.round(tickKept),
           tickFiguresHourTurnMs: Math.round(tickHourTurn),
+          tickFiguresUnchangedNavsMs: Math.round(tickUnchanged),
           listMs: lists.map(Math.round),
         }),
       );

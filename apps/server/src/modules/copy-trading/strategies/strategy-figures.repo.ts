@@ -127,8 +127,13 @@ export async function writeReturns(db: DbOrTx, writes: readonly ReturnsWrite[]):
         ${sql.param(sorted.map((w) => w.nav))}::numeric[])
         AS w(id, r7, r30, r90, r1y, rall, points, hour, nav)
     ), locked AS (
-      SELECT strategy_id FROM strategy_figures WHERE strategy_id IN (SELECT id FROM w)
-      ORDER BY strategy_id FOR NO KEY UPDATE SKIP LOCKED
+      -- Only the rows something changes (a minute's point at an unchanged NAV changes nothing).
+      SELECT f.strategy_id FROM strategy_figures f JOIN w ON w.id = f.strategy_id
+      WHERE w.points IS NOT NULL
+        OR (f.return_7d_pct, f.return_30d_pct, f.return_90d_pct, f.return_1y_pct, f.return_all_pct)
+          IS DISTINCT FROM (w.r7, w.r30, w.r90, w.r1y, w.rall)
+        OR (w.nav IS NOT NULL AND f.aum_cents <> strategy_figures_aum(w.nav, f.copied_units))
+      ORDER BY f.strategy_id FOR NO KEY UPDATE OF f SKIP LOCKED
     )
     UPDATE strategy_figures f
     SET return_7d_pct = w.r7, return_30d_pct = w.r30, return_90d_pct = w.r90,
