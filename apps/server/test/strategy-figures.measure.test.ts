@@ -62,16 +62,20 @@ describe.skipIf(!process.env.FIG_MEASURE)('strategy figures at 1,000 strategies'
       const [refreshed, job] = await ms(() => refreshFigures(t.ctx, t.clock.now()));
       const [rows, after] = await ms(() => strategyFiguresOf(t.ctx, ids));
       expect(rows.size).toBe(ids.length);
-      const navs = ids.map((id) => ({ id, nav: new Dec('1.0123456789') }));
       const minute = Math.floor(now / 60_000) * 60_000;
-      const [, tickKept] = await ms(() => figuresAfterNavs(t.ctx, navs, t.clock.now(), minute));
+      const navs = ids.map((id) => ({ id, nav: new Dec('1.0123456789'), minute }));
+      const [, tickKept] = await ms(() => figuresAfterNavs(t.ctx, navs, t.clock.now()));
       // The next minute's points at the same NAVs: nothing to write.
       const [, tickUnchanged] = await ms(() =>
-        figuresAfterNavs(t.ctx, navs, t.clock.now(), minute + 60_000),
+        figuresAfterNavs(
+          t.ctx,
+          navs.map((n) => ({ ...n, minute: minute + 60_000 })),
+          t.clock.now(),
+        ),
       );
       // The first tick of an hour reads every strategy's window points again.
       await t.db.execute('UPDATE strategy_figures SET window_hour = NULL');
-      const [, tickHourTurn] = await ms(() => figuresAfterNavs(t.ctx, navs, t.clock.now(), minute));
+      const [, tickHourTurn] = await ms(() => figuresAfterNavs(t.ctx, navs, t.clock.now()));
       const lists: number[] = [];
       for (let i = 0; i < 5; i += 1) {
         const [reply, took] = await ms(() => new TestClient(t.app).get('/api/strategies'));

@@ -50,7 +50,11 @@ export async function refreshNavs(
   const minute = Math.floor(now.getTime() / 60_000) * 60_000;
   const { navs, writes } = await states.navsAt(ctx.db, prices, minute);
   await repo.recordNavs(ctx.db, writes, now, new Date(minute));
-  await figuresAfterNavs(ctx, writes, now, minute);
+  await figuresAfterNavs(
+    ctx,
+    writes.map((w) => ({ ...w, minute })),
+    now,
+  );
   states.written(writes, minute);
   return navs;
 }

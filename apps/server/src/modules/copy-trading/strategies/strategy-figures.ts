@@ -78,18 +78,22 @@ export async function strategyFiguresOf(
 }
 
 /**
- * After the tick wrote `navs` as the points of `minute`: each one's returns from the NAV written
- * and its kept window points (read again where they are not this hour's: the first tick of an
+ * After the tick wrote `navs`, each as the point of its minute (a strategy's latest there): each
+ * one's returns from the NAV written and its kept window points (read again where they are not this hour's: the first tick of an
  * hour reads them for every strategy, one statement), and the money copying it at that NAV, in
  * one statement.
  */
 export async function figuresAfterNavs(
   ctx: AppContext,
-  navs: readonly { id: string; nav: Dec }[],
+  written: readonly { id: string; nav: Dec; minute: number }[],
   now: Date,
-  minute: number,
 ): Promise<void> {
-  if (navs.length === 0) return;
+  if (written.length === 0) return;
+  // One write per strategy: the point of its latest minute.
+  const latest = new Map<string, { id: string; nav: Dec; minute: number }>();
+  for (const w of written)
+    if ((latest.get(w.id)?.minute ?? -Infinity) < w.minute) latest.set(w.id, w);
+  const navs = [...latest.values()];
   const at = now.getTime();
   const hour = hourOf(at);
   const ids = navs.map((n) => n.id);
@@ -99,7 +103,7 @@ export async function figuresAfterNavs(
     moved.length === 0
       ? new Map<string, repo.StoredPoint[]>()
       : await recordRepo.windowPoints(ctx.db, moved, at, windowBoundaries(at));
-  const writes: repo.ReturnsWrite[] = navs.flatMap(({ id, nav }) => {
+  const writes: repo.ReturnsWrite[] = navs.flatMap(({ id, nav, minute }) => {
     const row = kept.get(id);
     if (!row) return [];
     const reread = row.hour !== hour;
