@@ -12,6 +12,7 @@ import { ensureDemoStrategies, runDemoTraders } from './strategies/demo-strategi
 import { refreshNavs } from './strategies/record.service';
 import { createStrategyStates } from './strategies/strategy-states';
 import { navHistoryCompactionJob } from './strategies/nav-history';
+import { stateNewFigures, strategyFiguresJob } from './strategies/strategy-figures';
 import { createScheduledCloses, type ScheduledCloses } from './copies/scheduled-closes';
 
 export interface CopyTrading {
@@ -80,6 +81,7 @@ export async function startCopyTrading(
   const replayStarted = performance.now();
   const { created } = await ensureDemoStrategies(ctx, now, options);
   const replayMs = Math.round(performance.now() - replayStarted);
+  await stateNewFigures(ctx, new Date(now));
 
   const closes = createScheduledCloses(ctx);
   const tick = marketTick(ctx, source, options, closes);
@@ -191,4 +193,5 @@ function scheduleCopyTrading(
     run: (at) => backfillCandles(ctx, source, at.getTime(), options).then(() => {}),
   });
   scheduler.add(navHistoryCompactionJob(ctx));
+  scheduler.add(strategyFiguresJob(ctx));
 }

@@ -94,7 +94,13 @@ export const strategyFigures = pgTable('strategy_figures', {
   copiers: integer('copiers').notNull().default(0),
   copiedUnits: numeric('copied_units').notNull().default('0'),
   aumCents: bigint('aum_cents', { mode: 'bigint' }).notNull().default(0n),
-  asOf: timestamptz('as_of').notNull().defaultNow(),
+  // When the history figures were stated; the epoch: never (0062).
+  asOf: timestamptz('as_of')
+    .notNull()
+    .default(sql`'epoch'`),
+  // The NAV points the window returns start from, kept for the hour window_hour (0062).
+  windowPoints: jsonb('window_points').$type<{ at: number; nav: string }[]>(),
+  windowHour: timestamptz('window_hour'),
 });
 export type StrategyFiguresRow = typeof strategyFigures.$inferSelect;
 

@@ -14,6 +14,8 @@ export { tradeRoutes } from './copies/trades.routes';
 export { dailyNavSeries, listStrategies } from './strategies/record.service';
 export { topStrategiesByAum, type StrategyByAum } from './strategies/top-strategies';
 export { strategyTermsForPlan } from './strategies/terms.service';
+// A strategy's headline figures as kept (one indexed read per strategy; issue 43).
+export { strategyFiguresOf, type StrategyFigures } from './strategies/strategy-figures';
 export {
   provideStrategyPlans,
   type PlanLink,

@@ -83,7 +83,7 @@ export {
   type Settlement,
 } from './performance-fee';
 export { dailyReturns, strategyMetrics, type NavPoint, type StrategyMetrics } from './metrics';
-export { drawdowns, recordFigures, riskFigures } from './strategy-record';
+export { drawdowns, maxDrawdownPct, recordFigures, riskFigures } from './strategy-record';
 export {
   returnPcts,
   windowBoundaries,

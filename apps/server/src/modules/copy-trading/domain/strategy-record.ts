@@ -76,12 +76,22 @@ export interface Drawdowns {
 export function drawdowns(series: readonly NavPoint[], now: number): Drawdowns {
   const falls = fallsFromPeak(series, now);
   if (falls === null) return { maxDrawdownPct: null, series: [] };
-  let max = new Dec(0);
-  for (const { depth } of falls) if (depth.gt(max)) max = depth;
   return {
-    maxDrawdownPct: pct(max),
+    maxDrawdownPct: pct(deepest(falls)),
     series: falls.map(({ at, depth }) => ({ at, drawdownPct: pct(depth) })),
   };
+}
+
+/** drawdowns' maximum alone, without writing out every point's (the kept figures' job). */
+export function maxDrawdownPct(series: readonly NavPoint[], now: number): string | null {
+  const falls = fallsFromPeak(series, now);
+  return falls === null ? null : pct(deepest(falls));
+}
+
+function deepest(falls: readonly { depth: Dec }[]): Dec {
+  let max = new Dec(0);
+  for (const { depth } of falls) if (depth.gt(max)) max = depth;
+  return max;
 }
 
 /** At each point, its exact fall below the highest NAV so far; null before an hour of NAV. */
@@ -162,7 +172,12 @@ export function riskScore(annualVolatilityPct: DecimalInput, maxDrawdownPct: Dec
  * each day's close (its last NAV) over the previous day's. Daily closes are what the NAV history
  * keeps for every age (domain/nav-history.ts), so compacting it never moves these figures.
  */
-export function riskFigures(series: readonly NavPoint[], now: number): RiskFigures {
+export function riskFigures(
+  series: readonly NavPoint[],
+  now: number,
+  /** maxDrawdownPct(series, now), when the caller has it already. */
+  maxDrawdown: string | null = maxDrawdownPct(series, now),
+): RiskFigures {
   const returns = dailyReturns(series, startOfUtcDay(now) - 1, DAYS_PER_YEAR);
   const n = returns.length;
   const none: RiskFigures = {
@@ -178,14 +193,13 @@ export function riskFigures(series: readonly NavPoint[], now: number): RiskFigur
     .div(n - 1);
   const deviation = variance.sqrt();
   const annualised = deviation.times(new Dec(DAYS_PER_YEAR).sqrt());
-  const maxDrawdown = drawdowns(series, now).maxDrawdownPct ?? '0';
   const volatilityPct = annualised.times(100);
   return {
     annualVolatilityPct: toPercentText(volatilityPct),
     sharpeRatio: deviation.isZero()
       ? null
       : mean.div(deviation).times(new Dec(DAYS_PER_YEAR).sqrt()).toFixed(2, Dec.ROUND_HALF_UP),
-    riskScore: riskScore(volatilityPct, maxDrawdown),
+    riskScore: riskScore(volatilityPct, maxDrawdown ?? '0'),
     dailyReturnCount: n,
   };
 }

@@ -3,17 +3,16 @@ import type {
   directoryQuerySchema,
   StrategyDirectory,
 } from '@app/shared/schemas/strategies';
-import type { ReturnWindow } from '@app/shared/return-windows';
 import type { z } from 'zod';
 import type { AppContext } from '../../../context';
 import { refusal } from '../../../http/errors';
 import { traderDisplayNames } from '../../lead-traders';
 import * as usersService from '../../users';
 import { Dec, type InstrumentSymbol } from '../../market/domain';
-import type { StrategyFiguresRow } from '../copy-trading.schema';
 import { positionsOf as positionsJsonOf, toState } from '../strategy-positions.repo';
 import * as directoryRepo from './directory.repo';
 import { positionsOf, termsOf, unitEquityOf } from './record.service';
+import { strategyFiguresOf, type StrategyFigures } from './strategy-figures';
 import { strategyPlans, type PlanLink } from './strategy-plans';
 
 /** GET /api/strategies/directory's query, as the route's schema gives it. */
@@ -77,7 +76,13 @@ export async function strategyDirectory(
   const last = page.at(-1);
   const now = ctx.clock.now();
   const traderIds = page.flatMap(({ row }) => (row.leadTraderId ? [row.leadTraderId] : []));
-  const [prices, accountNames, displayNames, plans] = await Promise.all([
+  const [figures, prices, accountNames, displayNames, plans] = await Promise.all([
+    // The reader every list uses: a return whose window points the hour has turned past is
+    // stated as the cards and the strategy's page state it (the sort used the stored key).
+    strategyFiguresOf(
+      ctx,
+      page.map(({ row }) => row.id),
+    ),
     ctx.prices.current(now.getTime()),
     usersService.userNames(ctx, traderIds),
     traderDisplayNames(ctx, traderIds),
@@ -86,55 +91,18 @@ export async function strategyDirectory(
   // The name a lead trader chose when applying; the account name for one appointed before.
   const names = new Map([...accountNames, ...displayNames]);
   return {
-    strategies: page.map((row) =>
-      directoryEntry(row, listedFigures(row.figures), { prices, names, plans, now }),
-    ),
+    strategies: page.flatMap((row) => {
+      const stated = figures.get(row.row.id);
+      return stated ? [directoryEntry(row, stated, { prices, names, plans, now })] : [];
+    }),
     nextCursor: rows.length > query.limit && last ? encodeCursor(order, last) : null,
-  };
-}
-
-/**
- * The figures a list states of one strategy, from its strategy_figures row. The shape is the one
- * the kept figures' reader gives the lists (issue 43's FIG work, `strategyFiguresOf`): where that
- * reader states a figure other than the stored one (a return whose window points the hour has
- * turned past), the directory takes it from there for its page, as the cards do.
- */
-interface ListedFigures {
-  returns: Record<ReturnWindow, string | null>;
-  avgDailyReturnPct: string | null;
-  maxDrawdownPct: string | null;
-  losingDays: number;
-  recordMaxDrawdownPct: string | null;
-  riskScore: number | null;
-  startedAt: Date | null;
-  copiers: number;
-  aumCents: bigint;
-}
-
-function listedFigures(figures: StrategyFiguresRow): ListedFigures {
-  return {
-    returns: {
-      '7d': figures.return7dPct,
-      '30d': figures.return30dPct,
-      '90d': figures.return90dPct,
-      '1y': figures.return1yPct,
-      all: figures.returnAllPct,
-    },
-    avgDailyReturnPct: figures.avgDailyReturnPct,
-    maxDrawdownPct: figures.maxDrawdownPct,
-    losingDays: figures.losingDays ?? 0,
-    recordMaxDrawdownPct: figures.recordMaxDrawdownPct,
-    riskScore: figures.riskScore,
-    startedAt: figures.startedAt,
-    copiers: figures.copiers,
-    aumCents: figures.aumCents,
   };
 }
 
 /** A strategy as the directory lists it: its row, its figures and its positions' weights. */
 function directoryEntry(
   { row, positions }: directoryRepo.DirectoryRow,
-  figures: ListedFigures,
+  figures: StrategyFigures,
   facts: {
     prices: ReadonlyMap<InstrumentSymbol, string>;
     names: ReadonlyMap<string, string>;

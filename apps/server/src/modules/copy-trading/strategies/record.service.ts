@@ -8,30 +8,28 @@ import { type StrategyTerms } from '@app/shared/schemas/lead-traders';
 import { MARKET_SYMBOLS } from '@app/shared/schemas/market';
 import { RETURN_WINDOW_DAYS, RETURN_WINDOWS, type ReturnWindow } from '@app/shared/return-windows';
 import type { AppContext } from '../../../context';
-import { cacheKey, memoryCache, type Cache } from '../../../caches';
 import { traderDisplayNames } from '../../lead-traders';
 import * as usersService from '../../users';
 import { refusal } from '../../../http/errors';
-import { DAY_MS, Dec, floorToCents, type InstrumentSymbol } from '../../market/domain';
+import { DAY_MS, Dec, type InstrumentSymbol } from '../../market/domain';
 import {
   PriceUnavailableError,
   positionFigures,
   strategyEquity,
-  strategyMetrics,
   returnPcts,
   windowBoundaries,
   windowReturns,
   type WindowReturn,
-  type NavPoint,
   type PositionFigures,
-  type StrategyMetrics,
   type StrategyState,
   recordFigures,
+  riskFigures,
 } from '../domain';
 import type { StrategyRow } from '../copy-trading.schema';
 import * as repo from './strategies.repo';
 import { minuteOf, type StrategyStates } from './strategy-states';
 import * as recordRepo from './record.repo';
+import { figuresAfterNavs, strategyFiguresOf } from './strategy-figures';
 
 /**
  * Every tick: each strategy's NAV from its positions × the latest prices, from the states
@@ -49,33 +47,9 @@ export async function refreshNavs(
 ): Promise<{ id: string; nav: Dec }[]> {
   const { navs, writes } = await states.navsAt(ctx.db, prices, now.getTime());
   await repo.recordNavs(ctx.db, writes, now);
+  await figuresAfterNavs(ctx, writes, now);
   states.written(navs, writes, minuteOf(now.getTime()));
   return navs;
-}
-
-/** A strategy's past-performance figures, valid while its minute and its NAV time hold. */
-const METRICS = cacheKey<
-  Cache<string, { minute: number; navAt: number; metrics: StrategyMetrics }>
->('copy-trading.strategy-metrics');
-
-/**
- * The card's average daily return and drawdown over 30 days, from the stored series (hourly points
- * over 31 days) plus the latest NAV. Its 30-day return is windowReturnsOf's, as on every screen.
- */
-async function metricsOf(ctx: AppContext, row: StrategyRow, now: number): Promise<StrategyMetrics> {
-  const minute = Math.floor(now / 60_000);
-  const navAt = row.navAt?.getTime() ?? 0;
-  const remembered = ctx.caches.keep(METRICS, () => memoryCache());
-  const cached = remembered.get(row.id);
-  if (cached && cached.minute === minute && cached.navAt === navAt) return cached.metrics;
-  const series: NavPoint[] = (
-    await recordRepo.navSeries(ctx.db, row.id, now - 31 * DAY_MS, 'hour')
-  ).map((p) => ({ at: p.at.getTime(), nav: p.nav }));
-  if (row.navAt && row.navAt.getTime() <= now)
-    series.push({ at: row.navAt.getTime(), nav: row.nav });
-  const metrics = strategyMetrics(series, now);
-  remembered.set(row.id, { minute, navAt, metrics });
-  return metrics;
 }
 
 type WindowReturns = Record<ReturnWindow, WindowReturn | null>;
@@ -138,15 +112,6 @@ export function positionsOf(
   });
 }
 
-/**
- * Assets under management means the copiers' money: the units of the open trades (not the
- * operator's seed units) valued at one unit's equity now.
- */
-function copiedAssetsCents(unitEquity: Dec, copiedUnits: Dec): bigint {
-  if (!unitEquity.gt(0) || !copiedUnits.gt(0)) return 0n;
-  return floorToCents(unitEquity.times(copiedUnits));
-}
-
 /** A strategy as the lists show it, with what the directory adds (left out of the list's answer). */
 type Summary = Strategy & {
   leadTraderId: string | null;
@@ -159,11 +124,9 @@ export async function summarise(
 ): Promise<Summary[]> {
   const now = ctx.clock.now().getTime();
   const prices = await ctx.prices.current(now);
-  const copied = await recordRepo.copiedUnits(ctx.db);
-  const returns = await windowReturnsOf(
+  const kept = await strategyFiguresOf(
     ctx,
     list.map((s) => s.row.id),
-    now,
   );
   const traderIds = list.map((s) => s.row.leadTraderId).filter((id): id is string => id !== null);
   // The name a lead trader chose when applying; the account name for one appointed before.
@@ -174,10 +137,10 @@ export async function summarise(
   const names = new Map([...accountNames, ...displayNames]);
   const out: Summary[] = [];
   for (const { row, state } of list) {
-    const metrics = await metricsOf(ctx, row, now);
-    const windows = returnPcts(returns.get(row.id) ?? windowReturns([], now));
+    // Kept in strategy_figures (strategy-figures.ts): the same figures as the strategy's page.
+    const figures = kept.get(row.id);
+    const windows = figures?.returns ?? returnPcts(windowReturns([], now));
     const equity = unitEquityOf(state, row, prices);
-    const copy = copied.get(row.id);
     out.push({
       id: row.id,
       name: row.name,
@@ -192,11 +155,11 @@ export async function summarise(
       terms: termsOf(row),
       return30dPct: windows['30d'],
       returns: windows,
-      avgDailyReturnPct: metrics.avgDailyReturnPct,
-      maxDrawdownPct: metrics.maxDrawdownPct,
-      losingDays: metrics.losingDays,
-      copiers: copy?.copiers ?? 0,
-      aumCents: Number(copiedAssetsCents(equity, copy?.units ?? new Dec(0))),
+      avgDailyReturnPct: figures?.avgDailyReturnPct ?? null,
+      maxDrawdownPct: figures?.maxDrawdownPct ?? null,
+      losingDays: figures?.losingDays ?? 0,
+      copiers: figures?.copiers ?? 0,
+      aumCents: Number(figures?.aumCents ?? 0n),
       positions: positionsOf(state, equity, prices, new Dec(0)).map((p) => ({
         symbol: p.symbol,
         side: p.side,
@@ -254,12 +217,13 @@ export async function strategyRecord(ctx: AppContext, id: string): Promise<Strat
   const row = await repo.findStrategy(ctx.db, id);
   if (!row) throw refusal('STRATEGY_NOT_FOUND');
   const now = ctx.clock.now().getTime();
-  const [hourly, daily, fills, copies, windows] = await Promise.all([
+  const [hourly, daily, fills, copies, windows, kept] = await Promise.all([
     recordRepo.navSeries(ctx.db, id, 0, 'hour'),
     recordRepo.navSeries(ctx.db, id, 0, 'day'),
     recordRepo.closingFills(ctx.db, id),
     recordRepo.copiesOf(ctx.db, id),
     windowReturnsOf(ctx, [id], now),
+    strategyFiguresOf(ctx, [id]),
   ]);
   const series = hourly.map((p) => ({ at: p.at.getTime(), nav: p.nav }));
   const dailySeries = daily.map((p) => ({ at: p.at.getTime(), nav: p.nav }));
@@ -275,6 +239,9 @@ export async function strategyRecord(ctx: AppContext, id: string): Promise<Strat
   }
   const latest = Object.values(returns).find((r) => r !== null)?.end;
   const figures = recordFigures({ hourly: series, daily: dailySeries, fills, copies }, now);
+  // The record's drawdown and risk score as the lists state them (strategy_figures, as of their
+  // last refresh); volatility and Sharpe over the whole days before that instant, as the score's.
+  const stated = kept.get(id);
   return {
     strategyId: id,
     asOf: new Date(now).toISOString(),
@@ -283,12 +250,15 @@ export async function strategyRecord(ctx: AppContext, id: string): Promise<Strat
     latestNav: latest ? point(latest) : null,
     navHistory: daily.map((p) => ({ at: p.at.toISOString(), nav: p.nav })),
     monthly: figures.monthly,
-    maxDrawdownPct: figures.maxDrawdownPct,
+    maxDrawdownPct: stated?.recordMaxDrawdownPct ?? null,
     drawdown: figures.drawdown.map((p) => ({
       at: new Date(p.at).toISOString(),
       drawdownPct: p.drawdownPct,
     })),
-    risk: figures.risk,
+    risk: {
+      ...riskFigures(series, stated?.asOf.getTime() ?? now),
+      riskScore: stated?.riskScore ?? null,
+    },
     closedPositions: figures.closedPositions,
     copierOutcomes: figures.copierOutcomes,
     copying: figures.copying.map((p) => ({

@@ -1,0 +1,247 @@
+/**
+ * Each strategy's headline figures kept in strategy_figures (migrations 0061, 0062; issue 43), so a
+ * list of strategies reads one row per strategy it shows instead of computing from the history.
+ * Every figure comes from the same domain functions as the strategy's own page:
+ *
+ * - copiers, aum_cents: live, kept by the trades triggers (0062) as copies open, close or resize.
+ * - the window returns: live. The tick states them for the strategies whose NAV it wrote, from
+ *   the NAV just written and the points the windows start at, kept per hour (`window_points`):
+ *   the first tick of an hour (or the hourly job, for a strategy the ticks do not value) reads
+ *   those points again, as the windows' starts move only when the hour or the UTC day turns. A
+ *   row whose points are not the current hour's is read live instead (strategyFiguresOf).
+ * - the history figures (the 30-day average daily return, drawdown and losing days; the whole
+ *   record's drawdown, its risk score and when it started): as of `as_of` (the epoch: never yet),
+ *   restated by the job `strategies.figures` (every FIGURES_JOB_EVERY_MS) once an hour for the
+ *   strategies whose NAV moved since, and at its next run for one never stated. The strategy's
+ *   page states its drawdown and risk score from the same row.
+ */
+import { RETURN_WINDOWS } from '@app/shared/return-windows';
+import type { AppContext } from '../../../context';
+import type { Job } from '../../../jobs/scheduler';
+import { DAY_MS, HOUR_MS, type Dec } from '../../market/domain';
+import {
+  maxDrawdownPct,
+  returnPcts,
+  riskFigures,
+  strategyMetrics,
+  windowBoundaries,
+  windowReturns,
+} from '../domain';
+import * as recordRepo from './record.repo';
+import * as repo from './strategy-figures.repo';
+
+/**
+ * A strategy's headline figures, as every list states them: its returns (live), its 30-day
+ * figures, the record's drawdown, risk score and first hourly NAV (`startedAt`, null: no NAV yet)
+ * as of `asOf`, and its copiers and the money copying it (live).
+ */
+export type StrategyFigures = Omit<repo.FiguresRow, 'strategyId' | 'windowHour' | 'losingDays'> & {
+  losingDays: number;
+};
+
+const hourOf = (at: number) => Math.floor(at / HOUR_MS) * HOUR_MS;
+
+/** Each window's return over `points` at `now`, in RETURN_WINDOWS' order. */
+function returnsOver(points: readonly repo.StoredPoint[], now: number): (string | null)[] {
+  const pcts = returnPcts(windowReturns(points, now));
+  return RETURN_WINDOWS.map((window) => pcts[window]);
+}
+
+/**
+ * The figures of `ids` (absent: no such strategy), one read for the list. Returns whose kept
+ * points are not this hour's (the hour turned and no tick has valued the strategy since) are
+ * read live from the history, so a list never states a return its page would not.
+ */
+export async function strategyFiguresOf(
+  ctx: AppContext,
+  ids: readonly string[],
+): Promise<Map<string, StrategyFigures>> {
+  const now = ctx.clock.now().getTime();
+  const rows = await repo.figuresRows(ctx.db, ids);
+  const stale = [...rows.values()]
+    .filter((row) => row.windowHour?.getTime() !== hourOf(now))
+    .map((row) => row.strategyId);
+  const live =
+    stale.length === 0
+      ? new Map<string, repo.StoredPoint[]>()
+      : await recordRepo.windowPoints(ctx.db, stale, now, windowBoundaries(now));
+  const reread = new Set(stale);
+  const out = new Map<string, StrategyFigures>();
+  for (const row of rows.values()) {
+    const returns = reread.has(row.strategyId)
+      ? returnPcts(windowReturns(live.get(row.strategyId) ?? [], now))
+      : row.returns;
+    const { strategyId, windowHour: _hour, ...figures } = row;
+    out.set(strategyId, { ...figures, returns, losingDays: row.losingDays ?? 0 });
+  }
+  return out;
+}
+
+/**
+ * After the tick wrote `navs`, each as the point of its minute (a strategy's latest there): each
+ * one's returns from the NAV written and its kept window points (read again where they are not this hour's: the first tick of an
+ * hour reads them for every strategy, one statement), and the money copying it at that NAV, in
+ * one statement.
+ */
+export async function figuresAfterNavs(
+  ctx: AppContext,
+  written: readonly { id: string; nav: Dec; minute: number }[],
+  now: Date,
+): Promise<void> {
+  if (written.length === 0) return;
+  // One write per strategy: the point of its latest minute.
+  const latest = new Map<string, { id: string; nav: Dec; minute: number }>();
+  for (const w of written)
+    if ((latest.get(w.id)?.minute ?? -Infinity) < w.minute) latest.set(w.id, w);
+  const navs = [...latest.values()];
+  const at = now.getTime();
+  const hour = hourOf(at);
+  const ids = navs.map((n) => n.id);
+  const kept = await repo.keptWindowPoints(ctx.db, ids);
+  const moved = ids.filter((id) => kept.get(id)?.hour !== hour);
+  const fresh =
+    moved.length === 0
+      ? new Map<string, repo.StoredPoint[]>()
+      : await recordRepo.windowPoints(ctx.db, moved, at, windowBoundaries(at));
+  const writes: repo.ReturnsWrite[] = navs.flatMap(({ id, nav, minute }) => {
+    const row = kept.get(id);
+    if (!row) return [];
+    const reread = row.hour !== hour;
+    const points = reread
+      ? (fresh.get(id) ?? [])
+      : [...row.points.filter((p) => p.at !== minute), { at: minute, nav: nav.toFixed() }];
+    return [
+      {
+        id,
+        returns: returnsOver(points, at),
+        kept: reread ? { hour, points } : null,
+        nav: nav.toFixed(),
+      },
+    ];
+  });
+  await repo.writeReturns(ctx.db, writes);
+}
+
+/** The history figures of `ids` as of `now`, from their hourly NAV (one read for them all). */
+async function refreshHistories(ctx: AppContext, ids: readonly string[], now: number) {
+  const histories = await repo.histories(ctx.db, ids);
+  const writes: repo.HistoryWrite[] = [...histories].map(([id, { hourly, nav, navAt }]) => {
+    // The card's 30 days: hourly points over 31 days and the latest NAV (as metricsOf read them).
+    const recent = hourly.filter((p) => p.at >= now - 31 * DAY_MS);
+    if (navAt !== null && navAt <= now) recent.push({ at: navAt, nav });
+    const metrics = strategyMetrics(recent, now);
+    const recordMaxDrawdownPct = maxDrawdownPct(hourly, now);
+    return {
+      id,
+      avgDailyReturnPct: metrics.avgDailyReturnPct,
+      maxDrawdownPct: metrics.maxDrawdownPct,
+      losingDays: metrics.losingDays,
+      recordMaxDrawdownPct,
+      riskScore: riskFigures(hourly, now, recordMaxDrawdownPct).riskScore,
+      startedAt: hourly[0]?.at ?? null,
+    };
+  });
+  await repo.writeHistories(ctx.db, writes, now);
+}
+
+/** `ids`' window points and returns from their history at `at`, kept for its hour. */
+async function restateWindows(ctx: AppContext, ids: readonly string[], at: number) {
+  const hour = hourOf(at);
+  const points = await recordRepo.windowPoints(ctx.db, ids, at, windowBoundaries(at));
+  await repo.writeReturns(
+    ctx.db,
+    ids.map((id) => {
+      const kept = points.get(id) ?? [];
+      return { id, returns: returnsOver(kept, at), kept: { hour, points: kept }, nav: null };
+    }),
+  );
+}
+
+/**
+ * Every figure of `ids` restated from their history at `now`, whatever was kept: for history
+ * written other than by the tick (a back-fill, a scripted history).
+ */
+export async function restateFigures(
+  ctx: AppContext,
+  ids: readonly string[],
+  now: Date,
+): Promise<void> {
+  for (let i = 0; i < ids.length; i += HISTORIES_BATCH) {
+    const batch = ids.slice(i, i + HISTORIES_BATCH);
+    await restateWindows(ctx, batch, now.getTime());
+    await refreshHistories(ctx, batch, now.getTime());
+  }
+}
+
+/**
+ * At start-up (after the demo strategies' history is replayed): every figure of the strategies
+ * never stated, so a fresh install's lists state them at once. Returns how many.
+ */
+export async function stateNewFigures(ctx: AppContext, now: Date): Promise<number> {
+  return inBatches(
+    (after) =>
+      repo.staleFigures(ctx.db, 'unstated', { after, hour: now.getTime() }, HISTORIES_BATCH),
+    (ids) => restateFigures(ctx, ids, now),
+  );
+}
+
+/** Strategies per statement: window points are a few rows each, a history up to ~9,000. */
+const WINDOWS_BATCH = 1000;
+const HISTORIES_BATCH = 100;
+
+/**
+ * Brings every row up to `now`: the window points of the strategies the ticks did not value
+ * this hour, and the history figures of those whose NAV moved since they were stated, once an
+ * hour (at once for one never stated). Returns how many rows of each it refreshed.
+ */
+export async function refreshFigures(
+  ctx: AppContext,
+  now: Date,
+): Promise<{ windows: number; histories: number }> {
+  const at = now.getTime();
+  const hour = hourOf(at);
+  const windows = await inBatches(
+    (after) => repo.staleFigures(ctx.db, 'windows', { after, hour }, WINDOWS_BATCH),
+    (ids) => restateWindows(ctx, ids, at),
+  );
+  const histories = await inBatches(
+    (after) => repo.staleFigures(ctx.db, 'histories', { after, hour }, HISTORIES_BATCH),
+    (ids) => refreshHistories(ctx, ids, at),
+  );
+  return { windows, histories };
+}
+
+/** Every id `next` finds, once, in id order, a batch at a time; how many there were. */
+async function inBatches(
+  next: (after: string) => Promise<string[]>,
+  work: (ids: string[]) => Promise<void>,
+): Promise<number> {
+  let count = 0;
+  let after = '00000000-0000-0000-0000-000000000000';
+  for (;;) {
+    const ids = await next(after);
+    const last = ids.at(-1);
+    if (last === undefined) return count;
+    await work(ids);
+    count += ids.length;
+    after = last;
+  }
+}
+
+/**
+ * How often the job runs: a strategy's history figures are restated once an hour (at the job's
+ * first run after the hour turns), a new strategy's within this of its first NAV.
+ */
+export const FIGURES_JOB_EVERY_MS = 5 * 60_000;
+
+/** On the leader, every FIGURES_JOB_EVERY_MS: refreshFigures. */
+export function strategyFiguresJob(ctx: AppContext): Job {
+  return {
+    name: 'strategies.figures',
+    everyMs: FIGURES_JOB_EVERY_MS,
+    run: async (now) => {
+      const refreshed = await refreshFigures(ctx, now);
+      ctx.log.debug(refreshed, 'strategy figures refreshed');
+    },
+  };
+}
