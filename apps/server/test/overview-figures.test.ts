@@ -242,21 +242,22 @@ describe('the ledger audit', () => {
 
 describe("the overview's strategies", () => {
   it(`are the ${OVERVIEW_TOP_STRATEGIES} with the most money copying them, most first`, async () => {
-    // strategy_figures' AUM and copiers are kept by copy trading: written here directly.
+    // strategy_figures' AUM and copiers are kept by copy trading (the earlier tests' copies count
+    // too): written here directly, above any of theirs.
     const made = await t.db.execute<{ id: string }>(sql`
       INSERT INTO strategies (name, description, cash_per_unit, nav)
       SELECT 'Ranked ' || i, 'Ranked strategy ' || i, 1, 1 FROM generate_series(1, 12) AS i
       RETURNING id`);
     expect(made.rows).toHaveLength(12);
     await t.db.execute(sql`
-      UPDATE strategy_figures f SET aum_cents = 1000 * i, copiers = i
+      UPDATE strategy_figures f SET aum_cents = 100000000 * i, copiers = i
       FROM (SELECT id, substr(name, 8)::int AS i FROM strategies WHERE name LIKE 'Ranked %') s
       WHERE f.strategy_id = s.id`);
     const { strategies } = await overview();
     expect(strategies.map((s) => [s.name, s.aumCents, s.copiers])).toEqual(
       Array.from({ length: OVERVIEW_TOP_STRATEGIES }, (_, i) => [
         `Ranked ${12 - i}`,
-        1000 * (12 - i),
+        100000000 * (12 - i),
         12 - i,
       ]),
     );

@@ -109,7 +109,10 @@ async function writeFixture(): Promise<void> {
         record_max_drawdown_pct = ${fig.drawdown}, risk_score = ${fig.risk},
         started_at = ${fig.startedAt}, copiers = ${fig.copiers}, aum_cents = ${fig.aumCents},
         avg_daily_return_pct = '0.40', max_drawdown_pct = '1.25', losing_days = 3,
-        return_all_pct = '20.00'
+        return_all_pct = '20.00',
+        -- Returns kept for this hour (a row kept for an earlier one is read live from the
+        -- history, which this fixture has none of).
+        window_hour = ${new Date(Math.floor(t.ctx.clock.now().getTime() / 3_600_000) * 3_600_000).toISOString()}
       WHERE strategy_id = ${ID[name]}`);
   }
 }

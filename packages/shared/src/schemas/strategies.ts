@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { centsSchema, idParamsSchema, wholeNumberParam } from './common';
+import { cursorParam } from './pages';
 import { DEFAULT_RETURN_WINDOW, RETURN_WINDOWS } from '../return-windows';
 import { strategyTermsSchema } from './lead-traders';
 import { MARKET_SYMBOLS, marketSymbolSchema } from './market';
@@ -205,7 +206,7 @@ export const directoryQuerySchema = z.object({
     .default('true')
     .transform((value) => value === 'true'),
   limit: wholeNumberParam(1, DIRECTORY_PAGE_MAX).default(20),
-  cursor: z.string().max(200).optional(),
+  cursor: cursorParam,
 });
 export type DirectoryQuery = z.input<typeof directoryQuerySchema>;
 

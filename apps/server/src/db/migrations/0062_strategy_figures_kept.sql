@@ -27,10 +27,13 @@ ALTER TABLE strategy_figures ALTER COLUMN as_of SET DEFAULT 'epoch';
 UPDATE strategy_figures SET as_of = 'epoch';
 
 -- The money copying a strategy: its open real copies' units at one unit's NAV, to the cent below
--- (record.service's definition: nothing when either is not positive).
+-- (record.service's definition: nothing when either is not positive). Past bigint's range (units
+-- no real copy can hold for its amount: the stop-NAV property test writes such rows) it states
+-- bigint's largest value: a figure never refuses the copy's own write.
 CREATE FUNCTION strategy_figures_aum(nav numeric, units numeric) RETURNS bigint
 LANGUAGE sql IMMUTABLE AS $$
-  SELECT CASE WHEN nav > 0 AND units > 0 THEN floor(nav * units * 100)::bigint ELSE 0 END
+  SELECT CASE WHEN nav > 0 AND units > 0
+    THEN least(floor(nav * units * 100), 9223372036854775807)::bigint ELSE 0 END
 $$;
 
 -- Adds each strategy's change of open real copies and of their units, locking the rows in
