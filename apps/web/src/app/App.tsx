@@ -1,6 +1,9 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { StrictMode, useEffect, type ReactNode } from 'react';
-import { RouterProvider, type createBrowserRouter } from 'react-router';
+import { type createBrowserRouter } from 'react-router';
+// The DOM's provider: it carries out a navigation's `flushSync` (the directory's controls read
+// the address, so a checkbox changes with the click, not after the navigation).
+import { RouterProvider } from 'react-router/dom';
 import { releaseServerHtml } from '../lib/prerender';
 
 /** The providers around every page, in the browser and in the server's rendering alike. */
