@@ -48,7 +48,8 @@ describe.skipIf(!process.env.FIG_MEASURE)('strategy figures at 1,000 strategies'
       // Before: the reads summarise made per request (every open copy aggregated, the window
       // points, 31 days of hourly NAV per strategy and the metrics over them).
       const [, before] = await ms(async () => {
-        await recordRepo.copiedUnits(t.db);
+        await t.db.execute(`SELECT strategy_id, count(*), sum(units) FROM trades
+          WHERE status = 'open' AND book = 'real' GROUP BY strategy_id`);
         const points = await recordRepo.windowPoints(t.db, ids, now, windowBoundaries(now));
         for (const id of ids) {
           windowReturns(points.get(id) ?? [], now);

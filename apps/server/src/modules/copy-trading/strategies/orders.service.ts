@@ -11,7 +11,7 @@ import * as repo from './strategies.repo';
 import { adminStrategyView } from './admin.service';
 import { positionsOf, summarise, unitEquityOf } from './record.service';
 import { strategyOfTrader } from './terms.service';
-import * as recordRepo from './record.repo';
+import * as figuresRepo from './strategy-figures.repo';
 
 export async function traderStrategy(ctx: AppContext, user: UserRow): Promise<TraderStrategy> {
   const row = await strategyOfTrader(ctx, user);
@@ -26,9 +26,7 @@ export async function traderStrategy(ctx: AppContext, user: UserRow): Promise<Tr
   // The desk shows the strategy per unit (what every copy holds for each unit: quantities and
   // weights, the same as the public page) and at its current size: every unit held (the
   // followers' open trades and the operator's seed units), which is 0 until someone copies it.
-  const units = new Dec(row.seedUnits).plus(
-    (await recordRepo.copiedUnits(ctx.db)).get(row.id)?.units ?? 0,
-  );
+  const units = new Dec(row.seedUnits).plus(await figuresRepo.copiedUnitsOf(ctx.db, row.id));
   const unitEquity = unitEquityOf(loaded.state, loaded.row, prices);
   return {
     strategy,

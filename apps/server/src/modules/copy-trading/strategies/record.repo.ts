@@ -1,7 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
-import { Dec } from '../../market/domain';
-import { navSnapshots, trades } from '../copy-trading.schema';
+import { navSnapshots } from '../copy-trading.schema';
 
 export async function insertNavSeries(
   db: DbOrTx,
@@ -227,25 +226,4 @@ function seriesByStrategy(
     byStrategy.set(row.strategy_id, series);
   }
   return byStrategy;
-}
-
-/**
- * Per strategy, its open real trades (copiers) and the units they hold: aggregates, not state.
- * Practice copies never count in a strategy's copiers or the money copying it (issue 42).
- */
-export async function copiedUnits(
-  db: DbOrTx,
-): Promise<Map<string, { copiers: number; units: Dec }>> {
-  const rows = await db
-    .select({
-      strategyId: trades.strategyId,
-      count: sql<string>`count(*)`,
-      units: sql<string>`sum(${trades.units})::text`,
-    })
-    .from(trades)
-    .where(and(eq(trades.status, 'open'), eq(trades.book, 'real')))
-    .groupBy(trades.strategyId);
-  return new Map(
-    rows.map((r) => [r.strategyId, { copiers: Number(r.count), units: new Dec(r.units) }]),
-  );
 }

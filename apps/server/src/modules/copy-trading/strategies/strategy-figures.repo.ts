@@ -21,6 +21,17 @@ export interface FiguresRow {
   windowHour: Date | null;
 }
 
+/**
+ * The units the strategy's open real copies hold, as the copies' triggers keep them (0062): one
+ * row, not a sum over every open copy.
+ */
+export async function copiedUnitsOf(db: DbOrTx, strategyId: string): Promise<string> {
+  const result = await db.execute<{ units: string }>(
+    sql`SELECT copied_units::text AS units FROM strategy_figures WHERE strategy_id = ${strategyId}`,
+  );
+  return result.rows[0]?.units ?? '0';
+}
+
 /** The rows of `ids` (one indexed read each, in one statement). */
 export async function figuresRows(
   db: DbOrTx,
