@@ -4,6 +4,7 @@ import {
   bigint,
   boolean,
   bigserial,
+  date,
   jsonb,
   integer,
   numeric,
@@ -103,6 +104,28 @@ export const strategyFigures = pgTable('strategy_figures', {
   windowHour: timestamptz('window_hour'),
 });
 export type StrategyFiguresRow = typeof strategyFigures.$inferSelect;
+
+/** Per strategy and UTC day, the change of its open real copies and their units (0066). */
+export const copyingDays = pgTable(
+  'copying_days',
+  {
+    strategyId: uuid('strategy_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    copiers: integer('copiers').notNull(),
+    units: numeric('units').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.strategyId, t.day] })],
+);
+
+/** What copiers earned, kept by 0066's triggers: counts and the quartiles' rank markers. */
+export const copierOutcomes = pgTable('copier_outcomes', {
+  strategyId: uuid('strategy_id').primaryKey(),
+  opened: integer('opened').notNull().default(0),
+  closed: integer('closed').notNull().default(0),
+  profitable: integer('profitable').notNull().default(0),
+  markerKeys: numeric('marker_keys').array().notNull(),
+  markerIds: uuid('marker_ids').array().notNull(),
+});
 
 export const strategyPositions = pgTable(
   'strategy_positions',

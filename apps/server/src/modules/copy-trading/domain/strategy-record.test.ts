@@ -4,7 +4,9 @@ import { strategyMetrics, type NavPoint } from './metrics';
 import {
   closedPositions,
   copierOutcomes,
+  copyingFromDays,
   copyingOverTime,
+  keptCopierOutcomes,
   dailyDeepestDrawdowns,
   drawdowns,
   monthlyReturns,
@@ -116,9 +118,9 @@ describe('the drawdown chart: each day at its deepest', () => {
   });
 
   it('is what the record states: its maximum and its chart from the same hourly points', () => {
-    const noCopies = { opened: 0, closed: [], spans: [] };
+    const noCopies = { opened: 0, closed: 0, profitable: 0, atRanks: [] };
     const figures = recordFigures(
-      { hourly: intradayFall, daily: [], fills: [], copies: noCopies },
+      { hourly: intradayFall, daily: [], fills: [], outcomes: noCopies, copyingDays: [] },
       now,
     );
     expect(figures.maxDrawdownPct).toBe('25.00');
@@ -238,33 +240,48 @@ describe('copier outcomes', () => {
 });
 
 describe('copiers and money copying it over time', () => {
-  const day = (d: number) => d * 86_400_000;
+  const DAY = 86_400_000;
+  /** Day `d`, `h` hours in (UTC). */
+  const day = (d: number, h = 0) => d * DAY + h * 3_600_000;
+  // Each day's close: its last NAV, at 23:00.
   const navs = [
-    { at: day(1), nav: '1.0' },
-    { at: day(2), nav: '1.1' },
-    { at: day(3), nav: '0.9' },
-    { at: day(4), nav: '1.2' },
+    { at: day(1, 23), nav: '1.0' },
+    { at: day(2, 23), nav: '1.1' },
+    { at: day(3, 23), nav: '0.9' },
+    { at: day(4, 23), nav: '1.2' },
   ];
 
-  it('counts the copies open at each point and values their units at that NAV, rounded down', () => {
+  it("counts the copies open at each day's end and values their units at its close, rounded down", () => {
     const copies = [
-      { openedAt: day(0.5), closedAt: day(2.5), units: '100' },
-      // Opened at the very instant of a point: counted there.
-      { openedAt: day(2), closedAt: null, units: '50.123456789' },
-      // Opened and closed between two points: never seen.
-      { openedAt: day(3.5), closedAt: day(3.7), units: '10' },
-      // Closed at the very instant of a point: no longer counted there.
-      { openedAt: day(0), closedAt: day(1), units: '7' },
+      { openedAt: day(0, 12), closedAt: day(2, 12), units: '100' },
+      // Opened after the day's last NAV, before its end: counted that day.
+      { openedAt: day(2, 23.5), closedAt: null, units: '50.123456789' },
+      // Opened and closed within a day: never seen.
+      { openedAt: day(3, 1), closedAt: day(3, 20), units: '10' },
+      // Closed after day 1's last NAV, before its end: no longer counted at day 1.
+      { openedAt: day(0, 1), closedAt: day(1, 23.5), units: '7' },
+      // Closed at the very end of day 3 (the first instant of day 4): counted at day 3.
+      { openedAt: day(3, 2), closedAt: day(4), units: '1' },
     ];
-    expect(copyingOverTime(copies, navs)).toEqual([
-      { at: day(1), copiers: 1, aumCents: 10_000n },
-      // (100 + 50.123456789) × 1.1 = 165.1358024679
-      { at: day(2), copiers: 2, aumCents: 16_513n },
-      // 50.123456789 × 0.9 = 45.1111111101
-      { at: day(3), copiers: 1, aumCents: 4_511n },
+    const expected = [
+      { at: day(1, 23), copiers: 1, aumCents: 10_000n },
+      // (50.123456789) × 1.1 = 55.1358024679 (the 100 units closed on day 2)
+      { at: day(2, 23), copiers: 1, aumCents: 5_513n },
+      // (50.123456789 + 1) × 0.9 = 46.0111111101
+      { at: day(3, 23), copiers: 2, aumCents: 4_601n },
       // 50.123456789 × 1.2 = 60.1481481468
-      { at: day(4), copiers: 1, aumCents: 6_014n },
-    ]);
+      { at: day(4, 23), copiers: 1, aumCents: 6_014n },
+    ];
+    expect(copyingOverTime(copies, navs)).toEqual(expected);
+    // The same from each day's change, as migration 0066 keeps them.
+    const days = [
+      { day: day(0), copiers: 2, units: '107' },
+      { day: day(1), copiers: -1, units: '-7' },
+      { day: day(2), copiers: 0, units: '-49.876543211' },
+      { day: day(3), copiers: 1, units: '1' },
+      { day: day(4), copiers: -1, units: '-1' },
+    ];
+    expect(copyingFromDays(days, navs)).toEqual(expected);
   });
 
   it('is zero before the first copy and for no copies at all', () => {
@@ -274,5 +291,40 @@ describe('copiers and money copying it over time', () => {
       [0, 0n],
       [0, 0n],
     ]);
+  });
+});
+
+describe('copier outcomes from what is kept', () => {
+  it("equal copierOutcomes over every closed copy, from the copies at the quartiles' ranks", () => {
+    const copy = (amount: number, payout: number) => ({
+      amountCents: BigInt(amount),
+      payoutCents: BigInt(payout),
+    });
+    // Returns −10 %, 0 %, +5 %, +10 % (sorted): ranks 0.75, 1.5, 2.25.
+    const sorted = [copy(10_000, 9_000), copy(20_000, 20_000), copy(10_000, 10_500)];
+    sorted.push(copy(5_000, 5_500));
+    const kept = {
+      opened: 6,
+      closed: 4,
+      profitable: 2,
+      atRanks: [sorted.slice(0, 2), sorted.slice(1, 3), sorted.slice(2, 4)],
+    };
+    expect(keptCopierOutcomes(kept)).toEqual(copierOutcomes(6, sorted));
+    expect(keptCopierOutcomes(kept)).toMatchObject({
+      lowerQuartilePct: '-2.50',
+      medianPct: '2.50',
+      upperQuartilePct: '6.25',
+    });
+    // One closed copy: its return at every quartile (no copy after it).
+    const one = {
+      opened: 1,
+      closed: 1,
+      profitable: 0,
+      atRanks: [[copy(3, 2)], [copy(3, 2)], [copy(3, 2)]],
+    };
+    expect(keptCopierOutcomes(one)).toEqual(copierOutcomes(1, [copy(3, 2)]));
+    expect(keptCopierOutcomes({ opened: 2, closed: 0, profitable: 0, atRanks: [] })).toEqual(
+      copierOutcomes(2, []),
+    );
   });
 });

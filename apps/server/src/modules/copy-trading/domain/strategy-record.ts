@@ -267,42 +267,97 @@ export interface CopierOutcomes {
   readonly upperQuartilePct: string | null;
 }
 
+/** The p-quantile's rank among `n` sorted values, (n − 1) × p: its whole part and the rest. */
+export function quantileRank(n: number, p: number): { lower: number; fraction: Dec } {
+  const rank = new Dec(n - 1).times(p);
+  const lower = rank.floor().toNumber();
+  return { lower, fraction: rank.minus(lower) };
+}
+
+/** Linear interpolation from the value at a quantile's rank to the next one's. */
+function between(low: Dec, high: Dec, fraction: Dec): Dec {
+  return low.plus(high.minus(low).times(fraction));
+}
+
 /** The p-quantile of sorted values, interpolating linearly between ranks (NumPy's default). */
 export function quantile(sorted: readonly Dec[], p: number): Dec {
   if (sorted.length === 0) throw new Error('quantile of nothing');
-  const rank = new Dec(sorted.length - 1).times(p);
-  const lower = rank.floor().toNumber();
+  const { lower, fraction } = quantileRank(sorted.length, p);
   const low = sorted[lower] as Dec;
-  const high = sorted[Math.min(lower + 1, sorted.length - 1)] as Dec;
-  return low.plus(high.minus(low).times(rank.minus(lower)));
+  return between(low, sorted[Math.min(lower + 1, sorted.length - 1)] as Dec, fraction);
 }
 
+/** A closed copy: what it put in and what it paid out, in cents. */
+export interface ClosedCopy {
+  readonly amountCents: bigint;
+  readonly payoutCents: bigint;
+}
+
+/** A closed copy's return after fees, exactly: payout ÷ amount − 1 (an amount above 0). */
+export function closedCopyReturn(copy: ClosedCopy): Dec {
+  return new Dec(copy.payoutCents.toString()).div(copy.amountCents.toString()).minus(1);
+}
+
+/** The quartiles' probabilities, in the order the kept markers hold them (migration 0066). */
+export const QUARTILES = [0.25, 0.5, 0.75] as const;
+
+const noOutcomes = (opened: number): CopierOutcomes => ({
+  opened,
+  closed: 0,
+  profitableSharePct: null,
+  lowerQuartilePct: null,
+  medianPct: null,
+  upperQuartilePct: null,
+});
+
 /** What copiers actually earned, from every closed copy of the strategy. */
-export function copierOutcomes(
-  opened: number,
-  closed: readonly { amountCents: bigint; payoutCents: bigint }[],
-): CopierOutcomes {
+export function copierOutcomes(opened: number, closed: readonly ClosedCopy[]): CopierOutcomes {
   const returns = closed
     .filter((c) => c.amountCents > 0n)
-    .map((c) => new Dec(c.payoutCents.toString()).div(c.amountCents.toString()).minus(1))
+    .map(closedCopyReturn)
     .sort((a, b) => a.comparedTo(b));
-  if (returns.length === 0) {
-    return {
-      opened,
-      closed: 0,
-      profitableSharePct: null,
-      lowerQuartilePct: null,
-      medianPct: null,
-      upperQuartilePct: null,
-    };
-  }
+  if (returns.length === 0) return noOutcomes(opened);
+  const [lower, median, upper] = QUARTILES.map((p) => pct(quantile(returns, p)));
   return {
     opened,
     closed: returns.length,
     profitableSharePct: pct(new Dec(returns.filter((r) => r.gt(0)).length).div(returns.length)),
-    lowerQuartilePct: pct(quantile(returns, 0.25)),
-    medianPct: pct(quantile(returns, 0.5)),
-    upperQuartilePct: pct(quantile(returns, 0.75)),
+    lowerQuartilePct: lower ?? null,
+    medianPct: median ?? null,
+    upperQuartilePct: upper ?? null,
+  };
+}
+
+/**
+ * The same figures from what is kept of the closed copies (migration 0066, copier-record.repo.ts):
+ * the counts, and for each quartile the closed copy at its rank's whole part in the order of
+ * their returns and the one after it (none after the last).
+ */
+export interface KeptOutcomes {
+  readonly opened: number;
+  /** Closed copies with an amount above 0. */
+  readonly closed: number;
+  /** Of them, those paid out more than was put in. */
+  readonly profitable: number;
+  /** Per quartile of QUARTILES: the copy at ⌊(closed − 1) × p⌋ and the next one. */
+  readonly atRanks: readonly (readonly ClosedCopy[])[];
+}
+
+/** copierOutcomes over every closed copy, from the few the quartiles' ranks pick. */
+export function keptCopierOutcomes(kept: KeptOutcomes): CopierOutcomes {
+  if (kept.closed === 0) return noOutcomes(kept.opened);
+  const [lower, median, upper] = QUARTILES.map((p, i) => {
+    const [low, high = low] = (kept.atRanks[i] ?? []).map(closedCopyReturn);
+    if (!low || !high) throw new Error(`no closed copy at quartile ${p}`);
+    return pct(between(low, high, quantileRank(kept.closed, p).fraction));
+  });
+  return {
+    opened: kept.opened,
+    closed: kept.closed,
+    profitableSharePct: pct(new Dec(kept.profitable).div(kept.closed)),
+    lowerQuartilePct: lower ?? null,
+    medianPct: median ?? null,
+    upperQuartilePct: upper ?? null,
   };
 }
 
@@ -316,40 +371,66 @@ export interface CopySpan {
 
 export interface CopyingPoint {
   readonly at: number;
-  /** Copies open at that instant. */
+  /** Copies open at the end of the point's UTC day (now, for today). */
   readonly copiers: number;
   /**
-   * The money copying it: floor(NAV × the open copies' units × 100) cents — the same rule as the
-   * strategy's AUM now (a copy opened at that instant counts; one closed at it does not).
+   * The money copying it: floor(NAV × those copies' units × 100) cents — the same rule as the
+   * strategy's AUM now, at the day's close (its last NAV).
    */
   readonly aumCents: bigint;
 }
 
 /**
- * Copiers and the money copying the strategy at each point of `navSeries` (each day's last NAV),
- * by one sweep over the copies' opening and closing instants.
+ * Copiers and the money copying the strategy at each point of `navSeries` (each day's last NAV,
+ * its close): the copies open at the end of that UTC day — opened that day or before, not closed
+ * by its end — at their units, valued at that NAV. Today's point is the copies open now, so the
+ * chart ends on the copiers and the money copying it the lists state. By one sweep over the
+ * copies' opening and closing instants.
  */
 export function copyingOverTime(
   copies: readonly CopySpan[],
   navSeries: readonly { at: number; nav: DecimalInput }[],
 ): CopyingPoint[] {
-  const opens = [...copies].sort((a, b) => a.openedAt - b.openedAt);
-  const closes = copies
-    .filter((c): c is CopySpan & { closedAt: number } => c.closedAt !== null)
-    .sort((a, b) => a.closedAt - b.closedAt);
-  let opened = 0;
-  let closed = 0;
+  const days: CopyingDay[] = [];
+  for (const copy of copies) {
+    days.push({ day: startOfUtcDay(copy.openedAt), copiers: 1, units: copy.units });
+    if (copy.closedAt !== null) {
+      days.push({
+        day: startOfUtcDay(copy.closedAt),
+        copiers: -1,
+        units: new Dec(copy.units).negated(),
+      });
+    }
+  }
+  return copyingFromDays(days, navSeries);
+}
+
+/** A UTC day's change of the open copies and of their units (migration 0066's copying_days). */
+export interface CopyingDay {
+  /** The day's first instant. */
+  readonly day: number;
+  readonly copiers: number;
+  readonly units: DecimalInput;
+}
+
+/** copyingOverTime from each day's change: at each point, the changes of its day and before. */
+export function copyingFromDays(
+  changes: readonly CopyingDay[],
+  navSeries: readonly { at: number; nav: DecimalInput }[],
+): CopyingPoint[] {
+  const days = [...changes].sort((a, b) => a.day - b.day);
+  let next = 0;
+  let copiers = 0;
   let units = new Dec(0);
   return navSeries.map(({ at, nav }) => {
-    for (; opened < opens.length && opens[opened]!.openedAt <= at; opened += 1) {
-      units = units.plus(opens[opened]!.units);
-    }
-    for (; closed < closes.length && closes[closed]!.closedAt <= at; closed += 1) {
-      units = units.minus(closes[closed]!.units);
+    const end = startOfUtcDay(at) + DAY_MS;
+    for (; next < days.length && days[next]!.day < end; next += 1) {
+      copiers += days[next]!.copiers;
+      units = units.plus(days[next]!.units);
     }
     const price = new Dec(nav);
     const aumCents = units.gt(0) && price.gt(0) ? floorToCents(price.times(units)) : 0n;
-    return { at, copiers: opened - closed, aumCents };
+    return { at, copiers, aumCents };
   });
 }
 
@@ -361,12 +442,10 @@ export interface RecordSources {
   readonly daily: readonly NavPoint[];
   /** The lead trader's closes. */
   readonly fills: readonly ClosingFill[];
-  /** Every copy: how many were opened, what the closed ones paid back, and when each was open. */
-  readonly copies: {
-    readonly opened: number;
-    readonly closed: readonly { amountCents: bigint; payoutCents: bigint }[];
-    readonly spans: readonly CopySpan[];
-  };
+  /** What copiers earned, as kept (copierOutcomes over every closed copy). */
+  readonly outcomes: KeptOutcomes;
+  /** Each UTC day's change of the open copies and their units. */
+  readonly copyingDays: readonly CopyingDay[];
 }
 
 export interface RecordFigures {
@@ -390,7 +469,7 @@ export function recordFigures(sources: RecordSources, now: number): RecordFigure
     drawdown: dailyDeepestDrawdowns(sources.hourly, now),
     risk: riskFigures(sources.hourly, now),
     closedPositions: closedPositions(sources.fills),
-    copierOutcomes: copierOutcomes(sources.copies.opened, sources.copies.closed),
-    copying: copyingOverTime(sources.copies.spans, sources.daily),
+    copierOutcomes: keptCopierOutcomes(sources.outcomes),
+    copying: copyingFromDays(sources.copyingDays, sources.daily),
   };
 }

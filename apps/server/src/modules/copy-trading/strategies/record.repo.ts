@@ -118,42 +118,6 @@ export async function orderFills(
 }
 
 /**
- * Every real copy of a strategy ever opened, and what each closed one put in and paid out.
- * Practice copies (issue 42) are virtual money: they never count in a strategy's public record.
- */
-export async function copiesOf(
-  db: DbOrTx,
-  strategyId: string,
-): Promise<{
-  opened: number;
-  closed: { amountCents: bigint; payoutCents: bigint }[];
-  spans: { openedAt: number; closedAt: number | null; units: string }[];
-}> {
-  const result = await db.execute<{
-    amount_cents: string;
-    payout_cents: string | null;
-    opened_at: Date;
-    closed_at: Date | null;
-    units: string;
-  }>(sql`
-    SELECT amount_cents::text, payout_cents::text, opened_at, closed_at, units::text
-    FROM trades WHERE strategy_id = ${strategyId} AND book = 'real'`);
-  return {
-    opened: result.rows.length,
-    closed: result.rows.flatMap((r) =>
-      r.payout_cents === null
-        ? []
-        : [{ amountCents: BigInt(r.amount_cents), payoutCents: BigInt(r.payout_cents) }],
-    ),
-    spans: result.rows.map((r) => ({
-      openedAt: new Date(r.opened_at).getTime(),
-      closedAt: r.closed_at === null ? null : new Date(r.closed_at).getTime(),
-      units: r.units,
-    })),
-  };
-}
-
-/**
  * Per strategy, the few NAV points its window returns depend on (domain/window-returns.ts): the
  * first and the latest point at or before `now`, and the last point before each of `before` (each
  * window's boundary). One indexed look-up each on the (strategy_id, at) key, however long the

@@ -29,6 +29,7 @@ import type { StrategyRow } from '../copy-trading.schema';
 import * as repo from './strategies.repo';
 import { minuteOf, type StrategyStates } from './strategy-states';
 import * as recordRepo from './record.repo';
+import * as copierRecordRepo from './copier-record.repo';
 import { figuresAfterNavs, strategyFiguresOf } from './strategy-figures';
 
 /**
@@ -211,17 +212,19 @@ export async function dailyNavSeries(ctx: AppContext, id: string) {
 
 /**
  * The strategy's whole record (docs/strategy-record.md): figures from its hourly NAV since it
- * began, the drawdown chart (each day's deepest point), the lead trader's closes and every copy.
+ * began, the drawdown chart (each day's deepest point), the lead trader's closes, and what its
+ * copies earned and the copying chart as migration 0066 keeps them (never a read of every copy).
  */
 export async function strategyRecord(ctx: AppContext, id: string): Promise<StrategyRecord> {
   const row = await repo.findStrategy(ctx.db, id);
   if (!row) throw refusal('STRATEGY_NOT_FOUND');
   const now = ctx.clock.now().getTime();
-  const [hourly, daily, fills, copies, windows, kept] = await Promise.all([
+  const [hourly, daily, fills, outcomes, copyingDays, windows, kept] = await Promise.all([
     recordRepo.navSeries(ctx.db, id, 0, 'hour'),
     recordRepo.navSeries(ctx.db, id, 0, 'day'),
     recordRepo.closingFills(ctx.db, id),
-    recordRepo.copiesOf(ctx.db, id),
+    copierRecordRepo.keptOutcomes(ctx.db, id),
+    copierRecordRepo.copyingDays(ctx.db, id),
     windowReturnsOf(ctx, [id], now),
     strategyFiguresOf(ctx, [id]),
   ]);
@@ -238,7 +241,10 @@ export async function strategyRecord(ctx: AppContext, id: string): Promise<Strat
     windowStarts[window] = measured ? point(measured.start) : null;
   }
   const latest = Object.values(returns).find((r) => r !== null)?.end;
-  const figures = recordFigures({ hourly: series, daily: dailySeries, fills, copies }, now);
+  const figures = recordFigures(
+    { hourly: series, daily: dailySeries, fills, outcomes, copyingDays },
+    now,
+  );
   // The record's drawdown and risk score as the lists state them (strategy_figures, as of their
   // last refresh); volatility and Sharpe over the whole days before that instant, as the score's.
   const stated = kept.get(id);
