@@ -7,9 +7,10 @@
 -- count. The definitions are the domain functions' (domain/strategy-record.ts,
 -- docs/strategy-record.md), which the tests apply to every copy after each step.
 --
--- The triggers fire only on statements that write a column the figures depend on (UPDATE OF), and
--- lock a strategy's rows after 0062's strategy_figures row of the same strategy, which every such
--- statement already locks: no statement waits on another it did not already wait on.
+-- An UPDATE of copies that leaves the columns below as they were (a column list cannot go with
+-- transition tables) costs one comparison of its rows and writes nothing. A statement that does
+-- change them locks the strategy's rows after 0062's strategy_figures row of the same strategy,
+-- which such a statement already locks: no statement waits on another it did not already wait on.
 
 -- The copying chart: per strategy and UTC day, the change that day of the open real copies and of
 -- their units (a copy counts from the day it opens to the day it closes, at its units now — the
@@ -213,8 +214,7 @@ CREATE TRIGGER trades_record_insert
   AFTER INSERT ON trades REFERENCING NEW TABLE AS new_copies
   FOR EACH STATEMENT EXECUTE FUNCTION copier_record_copies();
 CREATE TRIGGER trades_record_update
-  AFTER UPDATE OF strategy_id, book, opened_at, closed_at, units, amount_cents, payout_cents
-  ON trades REFERENCING OLD TABLE AS old_copies NEW TABLE AS new_copies
+  AFTER UPDATE ON trades REFERENCING OLD TABLE AS old_copies NEW TABLE AS new_copies
   FOR EACH STATEMENT EXECUTE FUNCTION copier_record_copies();
 CREATE TRIGGER trades_record_delete
   AFTER DELETE ON trades REFERENCING OLD TABLE AS old_copies

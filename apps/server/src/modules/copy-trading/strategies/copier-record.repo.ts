@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import type { CopyingDay, KeptOutcomes } from '../domain/strategy-record';
 
@@ -10,14 +10,20 @@ import type { CopyingDay, KeptOutcomes } from '../domain/strategy-record';
 
 /** Each UTC day's change of the strategy's open real copies and their units, oldest first. */
 export async function copyingDays(db: DbOrTx, strategyId: string): Promise<CopyingDay[]> {
-  const result = await db.execute<{ day: string; copiers: number; units: string }>(sql`
-    SELECT day::text, copiers, units::text FROM copying_days
-    WHERE strategy_id = ${strategyId} ORDER BY day`);
+  const result = await db.execute<{ day: string; copiers: number; units: string }>(
+    copyingDaysQuery(strategyId),
+  );
   return result.rows.map((r) => ({
     day: Date.parse(`${r.day}T00:00:00Z`),
     copiers: Number(r.copiers),
     units: r.units,
   }));
+}
+
+/** copyingDays' statement (its plan is checked in copier-record.test.ts). */
+export function copyingDaysQuery(strategyId: string): SQL {
+  return sql`SELECT day::text, copiers, units::text FROM copying_days
+    WHERE strategy_id = ${strategyId} ORDER BY day`;
 }
 
 /**
@@ -32,24 +38,7 @@ export async function keptOutcomes(db: DbOrTx, strategyId: string): Promise<Kept
     slot: string | null;
     amount_cents: string | null;
     payout_cents: string | null;
-  }>(sql`
-    SELECT o.opened, o.closed, o.profitable, m.slot::text, c.amount_cents::text,
-           c.payout_cents::text
-    FROM copier_outcomes o
-    LEFT JOIN LATERAL unnest(o.marker_keys, o.marker_ids) WITH ORDINALITY AS m(key, id, slot)
-      ON m.key IS NOT NULL
-    LEFT JOIN LATERAL (
-      SELECT t.amount_cents, t.payout_cents, copy_return_key(t.payout_cents, t.amount_cents) AS key,
-             t.id
-      FROM trades t
-      WHERE t.strategy_id = o.strategy_id AND t.book = 'real'
-        AND t.payout_cents IS NOT NULL AND t.amount_cents > 0
-        AND (copy_return_key(t.payout_cents, t.amount_cents), t.id) >= (m.key, m.id)
-      ORDER BY copy_return_key(t.payout_cents, t.amount_cents), t.id
-      LIMIT 2
-    ) c ON true
-    WHERE o.strategy_id = ${strategyId}
-    ORDER BY m.slot, c.key, c.id`);
+  }>(keptOutcomesQuery(strategyId));
   const first = result.rows[0];
   if (!first) return { opened: 0, closed: 0, profitable: 0, atRanks: [] };
   const atRanks: { amountCents: bigint; payoutCents: bigint }[][] = [[], [], []];
@@ -66,4 +55,26 @@ export async function keptOutcomes(db: DbOrTx, strategyId: string): Promise<Kept
     profitable: Number(first.profitable),
     atRanks,
   };
+}
+
+/** keptOutcomes' statement (its plan is checked in copier-record.test.ts). */
+export function keptOutcomesQuery(strategyId: string): SQL {
+  return sql`
+    SELECT o.opened, o.closed, o.profitable, m.slot::text, c.amount_cents::text,
+           c.payout_cents::text
+    FROM copier_outcomes o
+    LEFT JOIN LATERAL unnest(o.marker_keys, o.marker_ids) WITH ORDINALITY AS m(key, id, slot)
+      ON m.key IS NOT NULL
+    LEFT JOIN LATERAL (
+      SELECT t.amount_cents, t.payout_cents, copy_return_key(t.payout_cents, t.amount_cents) AS key,
+             t.id
+      FROM trades t
+      WHERE t.strategy_id = o.strategy_id AND t.book = 'real'
+        AND t.payout_cents IS NOT NULL AND t.amount_cents > 0
+        AND (copy_return_key(t.payout_cents, t.amount_cents), t.id) >= (m.key, m.id)
+      ORDER BY copy_return_key(t.payout_cents, t.amount_cents), t.id
+      LIMIT 2
+    ) c ON true
+    WHERE o.strategy_id = ${strategyId}
+    ORDER BY m.slot, c.key, c.id`;
 }
