@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { type SQL, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { StrategyRecord } from '@app/shared/schemas/strategies';
@@ -195,7 +197,7 @@ describe("a strategy's page from its kept copier figures", () => {
     await pageEqualsEveryCopy('a late copy');
   }, 120_000);
 
-  it('quartiles stay exact through batches of closes, corrections and deletions', async () => {
+  it('quartiles stay exact through batches of closes, corrections and deletions; the migration fills the same rows', async () => {
     // Inside one transaction, rolled back (these rows have no bookings): hundreds of closed copies
     // with returns that tie and interleave, closed in batches as the cascade closes them; then what
     // only a hand edit past the trades guard can do (a closed copy's payout changed, rows
@@ -275,6 +277,28 @@ describe("a strategy's page from its kept copier figures", () => {
             await check(`batch ${batch}: deletions`);
           }
         }
+        // The migration's fill for the copies already there states the same rows afresh.
+        const kept = async () =>
+          (
+            await tx.execute<{ rows: string }>(sql`SELECT
+              (SELECT string_agg(format('%s %s %s %s', strategy_id, day, copiers, units), ';'
+                 ORDER BY strategy_id, day)
+               FROM copying_days WHERE copiers <> 0 OR units <> 0) || '|' ||
+              (SELECT string_agg(o::text, ';' ORDER BY strategy_id) FROM copier_outcomes o
+               WHERE opened <> 0) AS rows`)
+          ).rows[0]?.rows;
+        const before = await kept();
+        expect(before).toMatch(/\|\(/);
+        await tx.execute(sql`DELETE FROM copying_days`);
+        await tx.execute(sql`DELETE FROM copier_outcomes`);
+        const migration = await readFile(
+          path.resolve(import.meta.dirname, '../src/db/migrations/0066_copier_record.sql'),
+          'utf8',
+        );
+        const fill = migration.slice(migration.indexOf('-- The copies already there'));
+        await tx.execute(sql.raw(fill));
+        expect(await kept()).toBe(before);
+        await check('filled by the migration');
         throw rollback;
       }),
     ).rejects.toBe(rollback);

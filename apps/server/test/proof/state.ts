@@ -17,7 +17,8 @@ const EXPECTED_ON_REJECTION: Record<string, string> = {
 };
 
 /**
- * Tables of delta rows a trigger appends and a job folds (0064's kept overview figures): what
+ * Tables of delta rows a trigger appends and a job folds (0064's kept overview figures; 0066's
+ * copying_days, whose rows add up as a day's changes do): what
  * they state is each figure's sum, so that is what must stay unchanged — a change and its undo
  * add rows that sum to nothing.
  */
@@ -28,6 +29,10 @@ const SUMMED: Record<string, string> = {
   overview_daily_volumes: `SELECT coalesce(string_agg(day || kind || '=' || total, ',' ORDER BY day, kind), '')
     FROM (SELECT day, kind, sum(amount_cents) AS total FROM overview_daily_volumes
           GROUP BY day, kind HAVING sum(amount_cents) <> 0) x`,
+  // 0066's per-day changes of a strategy's copies: a day whose changes cancel out states nothing.
+  copying_days: `SELECT coalesce(string_agg(strategy_id || day || '=' || copiers || '/' || units,
+      ',' ORDER BY strategy_id, day), '')
+    FROM copying_days WHERE copiers <> 0 OR units <> 0`,
 };
 
 export type State = Record<string, string>;
