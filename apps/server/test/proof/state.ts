@@ -30,7 +30,7 @@ const SUMMED: Record<string, string> = {
     FROM (SELECT day, kind, sum(amount_cents) AS total FROM overview_daily_volumes
           GROUP BY day, kind HAVING sum(amount_cents) <> 0) x`,
   // 0066's per-day changes of a strategy's copies: a day whose changes cancel out states nothing.
-  copying_days: `SELECT coalesce(string_agg(strategy_id || day || '=' || copiers || '/' || units,
+  copying_days: `SELECT coalesce(string_agg(strategy_id::text || day::text || '=' || copiers || '/' || units,
       ',' ORDER BY strategy_id, day), '')
     FROM copying_days WHERE copiers <> 0 OR units <> 0`,
 };
@@ -61,7 +61,12 @@ export async function stateSnapshots(
         ? `'${name}', (SELECT count(*)::text FROM ${id} x${where})`
         : `'${name}', (SELECT count(*) || ':' || md5(coalesce(string_agg(x::text, '|' ORDER BY x::text), '')) FROM ${id} x${where})`;
     });
-  const query = sql.raw(`SELECT json_build_object(${parts.join(', ')}) AS state`);
+  // A function takes at most 100 arguments: the tables go 40 at a time, the objects joined.
+  const chunks: string[] = [];
+  for (let i = 0; i < parts.length; i += 40) {
+    chunks.push(`jsonb_build_object(${parts.slice(i, i + 40).join(', ')})`);
+  }
+  const query = sql.raw(`SELECT ${chunks.join(' || ') || "'{}'::jsonb"} AS state`);
   return async () => {
     await t.ctx.mailer.idle();
     const state = (await t.db.execute<{ state: State }>(query)).rows[0]?.state;
