@@ -6,8 +6,8 @@ import { formatCount } from '../../market/decimal';
 
 /**
  * How many copies were open, and how much money was copying the strategy, at each day's close —
- * from the trades themselves (copyingOverTime on the server), so a strategy that lost its copiers
- * shows it. Copiers are counted, never named.
+ * from the trades themselves (copyingOverTime on the server, kept per day: docs/strategy-record.md),
+ * so a strategy that lost its copiers shows it. Copiers are counted, never named.
  */
 export function CopyingOverTime({ copying }: { copying: StrategyRecord['copying'] }) {
   const { t } = useTranslation('strategies');
