@@ -52,9 +52,13 @@ CREATE INDEX trades_closed_returns
   ON trades (strategy_id, copy_return_key(payout_cents, amount_cents), id)
   WHERE book = 'real' AND payout_cents IS NOT NULL AND amount_cents > 0;
 
--- Applies one statement's change: `changes` holds each real copy as it was (sign −1) and as it is
--- (sign +1), rows the statement left as they were already taken out.
-CREATE FUNCTION copier_record_apply(changes jsonb) RETURNS void
+-- Applies one statement's change: each real copy as it was (sign −1) and as it is (sign +1), rows
+-- the statement left as they were already taken out, as one array per column (no row is parsed
+-- twice).
+CREATE FUNCTION copier_record_apply(
+  a_signs integer[], a_strategies uuid[], a_ids uuid[], a_opened timestamptz[],
+  a_closed timestamptz[], a_units numeric[], a_amounts bigint[], a_payouts bigint[]
+) RETURNS void
 LANGUAGE plpgsql AS $$
 DECLARE
   s record;
@@ -62,7 +66,10 @@ DECLARE
   p numeric;
   n_new bigint;
   keys numeric[];
-  ids uuid[];
+  m_ids uuid[];
+  e_keys numeric[];
+  e_ids uuid[];
+  e_nets bigint[];
   mk numeric;
   mi uuid;
   rank_now bigint;
@@ -70,17 +77,18 @@ DECLARE
   step bigint;
   removed boolean;
 BEGIN
+  WITH ch AS (
+    SELECT * FROM unnest(a_signs, a_strategies, a_opened, a_closed, a_units)
+      AS c(sign, strategy_id, opened_at, closed_at, units)
+  )
   INSERT INTO copying_days AS c (strategy_id, day, copiers, units)
   SELECT strategy_id, day, sum(copiers), sum(units) FROM (
     SELECT strategy_id, (opened_at AT TIME ZONE 'UTC')::date AS day, sign AS copiers,
            sign * units AS units
-    FROM jsonb_to_recordset(changes) AS ch(sign integer, strategy_id uuid, opened_at timestamptz,
-                                           units numeric)
+    FROM ch
     UNION ALL
     SELECT strategy_id, (closed_at AT TIME ZONE 'UTC')::date, -sign, -sign * units
-    FROM jsonb_to_recordset(changes) AS ch(sign integer, strategy_id uuid, closed_at timestamptz,
-                                           units numeric)
-    WHERE closed_at IS NOT NULL
+    FROM ch WHERE closed_at IS NOT NULL
   ) e
   GROUP BY strategy_id, day HAVING sum(copiers) <> 0 OR sum(units) <> 0
   ORDER BY strategy_id, day
@@ -89,42 +97,43 @@ BEGIN
 
   FOR s IN
     SELECT strategy_id, sum(sign) AS opened,
-           coalesce(sum(sign) FILTER (WHERE payout_cents IS NOT NULL AND amount_cents > 0), 0)
-             AS closed,
-           coalesce(sum(sign) FILTER (WHERE payout_cents IS NOT NULL AND amount_cents > 0
-                                        AND payout_cents > amount_cents), 0) AS profitable,
-           bool_or(payout_cents IS NOT NULL AND amount_cents > 0) AS ranks_moved
-    FROM jsonb_to_recordset(changes) AS ch(sign integer, strategy_id uuid, amount_cents bigint,
-                                           payout_cents bigint)
+           coalesce(sum(sign) FILTER (WHERE payout IS NOT NULL AND amount > 0), 0) AS closed,
+           coalesce(sum(sign) FILTER (WHERE payout IS NOT NULL AND amount > 0
+                                        AND payout > amount), 0) AS profitable,
+           bool_or(payout IS NOT NULL AND amount > 0) AS ranks_moved
+    FROM unnest(a_signs, a_strategies, a_amounts, a_payouts) AS c(sign, strategy_id, amount, payout)
     GROUP BY strategy_id
     ORDER BY strategy_id
   LOOP
     INSERT INTO copier_outcomes (strategy_id) VALUES (s.strategy_id) ON CONFLICT DO NOTHING;
-    SELECT o.closed + s.closed, o.marker_keys, o.marker_ids INTO n_new, keys, ids
+    SELECT o.closed + s.closed, o.marker_keys, o.marker_ids INTO n_new, keys, m_ids
     FROM copier_outcomes o WHERE o.strategy_id = s.strategy_id FOR UPDATE;
     IF s.ranks_moved THEN
+      -- The strategy's closed copies this statement added (net > 0) or took away (net < 0).
+      SELECT array_agg(key), array_agg(id), array_agg(net) INTO e_keys, e_ids, e_nets
+      FROM (
+        SELECT copy_return_key(payout, amount) AS key, id, sum(sign) AS net
+        FROM unnest(a_signs, a_strategies, a_ids, a_amounts, a_payouts)
+          AS c(sign, strategy_id, id, amount, payout)
+        WHERE strategy_id = s.strategy_id AND payout IS NOT NULL AND amount > 0
+        GROUP BY 1, 2 HAVING sum(sign) <> 0
+      ) e;
       FOR slot IN 1..3 LOOP
         p := slot * 0.25;
         mk := keys[slot];
-        mi := ids[slot];
+        mi := m_ids[slot];
         IF n_new = 0 THEN
           keys[slot] := NULL;
-          ids[slot] := NULL;
+          m_ids[slot] := NULL;
           CONTINUE;
         END IF;
         target := floor((n_new - 1) * p);
         -- The marker's rank now: its rank before, plus the closed copies this statement put
-        -- before it, less those it took away from before it (each its net change).
+        -- before it, less those it took away from before it.
         SELECT coalesce(bool_or(net < 0 AND key = mk AND id = mi), false),
                coalesce(sum(net) FILTER (WHERE (key, id) < (mk, mi)), 0)
         INTO removed, rank_now
-        FROM (
-          SELECT copy_return_key(payout_cents, amount_cents) AS key, id, sum(sign) AS net
-          FROM jsonb_to_recordset(changes) AS ch(sign integer, strategy_id uuid, id uuid,
-                                                 amount_cents bigint, payout_cents bigint)
-          WHERE strategy_id = s.strategy_id AND payout_cents IS NOT NULL AND amount_cents > 0
-          GROUP BY 1, 2 HAVING sum(sign) <> 0
-        ) e;
+        FROM unnest(e_keys, e_ids, e_nets) AS e(key, id, net);
         IF mk IS NULL OR removed THEN
           -- No marker yet (the first closes), or its copy went (a deleted row): found afresh.
           SELECT copy_return_key(t.payout_cents, t.amount_cents), t.id INTO mk, mi
@@ -154,57 +163,65 @@ BEGIN
           END IF;
         END IF;
         keys[slot] := mk;
-        ids[slot] := mi;
+        m_ids[slot] := mi;
       END LOOP;
     END IF;
     UPDATE copier_outcomes o
     SET opened = o.opened + s.opened, closed = n_new, profitable = o.profitable + s.profitable,
-        marker_keys = keys, marker_ids = ids
+        marker_keys = keys, marker_ids = m_ids
     WHERE o.strategy_id = s.strategy_id;
   END LOOP;
 END
 $$;
 
--- One row of `changes`: what the figures read of a copy.
-CREATE FUNCTION copier_record_row(sign integer, t trades) RETURNS jsonb
-LANGUAGE sql IMMUTABLE AS $$
-  SELECT jsonb_build_object('sign', sign, 'strategy_id', t.strategy_id, 'id', t.id,
-    'opened_at', t.opened_at, 'closed_at', t.closed_at, 'units', t.units,
-    'amount_cents', t.amount_cents, 'payout_cents', t.payout_cents)
-$$;
-
 CREATE FUNCTION copier_record_copies() RETURNS trigger
 LANGUAGE plpgsql AS $$
 DECLARE
-  changes jsonb;
+  v_signs integer[];
+  v_strategies uuid[];
+  v_ids uuid[];
+  v_opened timestamptz[];
+  v_closed timestamptz[];
+  v_units numeric[];
+  v_amounts bigint[];
+  v_payouts bigint[];
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    SELECT jsonb_agg(copier_record_row(1, n)) INTO changes FROM new_copies n WHERE n.book = 'real';
+    SELECT array_agg(1), array_agg(strategy_id), array_agg(id), array_agg(opened_at),
+           array_agg(closed_at), array_agg(n.units), array_agg(amount_cents),
+           array_agg(payout_cents)
+    INTO v_signs, v_strategies, v_ids, v_opened, v_closed, v_units, v_amounts, v_payouts
+    FROM new_copies n WHERE n.book = 'real';
   ELSIF TG_OP = 'DELETE' THEN
-    SELECT jsonb_agg(copier_record_row(-1, o)) INTO changes FROM old_copies o
-    WHERE o.book = 'real';
+    SELECT array_agg(-1), array_agg(strategy_id), array_agg(id), array_agg(opened_at),
+           array_agg(closed_at), array_agg(o.units), array_agg(amount_cents),
+           array_agg(payout_cents)
+    INTO v_signs, v_strategies, v_ids, v_opened, v_closed, v_units, v_amounts, v_payouts
+    FROM old_copies o WHERE o.book = 'real';
   ELSE
     -- Only the copies whose figures' columns changed: as they were, taken away; as they are, added.
-    SELECT jsonb_agg(r) INTO changes FROM (
-      SELECT copier_record_row(-1, o) AS r FROM (
-        SELECT strategy_id, id, opened_at, closed_at, units, amount_cents, payout_cents
-        FROM old_copies WHERE book = 'real'
-        EXCEPT
-        SELECT strategy_id, id, opened_at, closed_at, units, amount_cents, payout_cents
-        FROM new_copies WHERE book = 'real'
-      ) x JOIN old_copies o ON o.id = x.id
+    SELECT array_agg(sign), array_agg(strategy_id), array_agg(id), array_agg(opened_at),
+           array_agg(closed_at), array_agg(x.units), array_agg(amount_cents),
+           array_agg(payout_cents)
+    INTO v_signs, v_strategies, v_ids, v_opened, v_closed, v_units, v_amounts, v_payouts
+    FROM (
+      (SELECT -1 AS sign, strategy_id, id, opened_at, closed_at, o.units, amount_cents,
+              payout_cents
+       FROM old_copies o WHERE book = 'real'
+       EXCEPT
+       SELECT -1, strategy_id, id, opened_at, closed_at, n.units, amount_cents, payout_cents
+       FROM new_copies n WHERE book = 'real')
       UNION ALL
-      SELECT copier_record_row(1, n) FROM (
-        SELECT strategy_id, id, opened_at, closed_at, units, amount_cents, payout_cents
-        FROM new_copies WHERE book = 'real'
-        EXCEPT
-        SELECT strategy_id, id, opened_at, closed_at, units, amount_cents, payout_cents
-        FROM old_copies WHERE book = 'real'
-      ) x JOIN new_copies n ON n.id = x.id
-    ) rows;
+      (SELECT 1, strategy_id, id, opened_at, closed_at, n.units, amount_cents, payout_cents
+       FROM new_copies n WHERE book = 'real'
+       EXCEPT
+       SELECT 1, strategy_id, id, opened_at, closed_at, o.units, amount_cents, payout_cents
+       FROM old_copies o WHERE book = 'real')
+    ) x;
   END IF;
-  IF changes IS NOT NULL THEN
-    PERFORM copier_record_apply(changes);
+  IF v_signs IS NOT NULL THEN
+    PERFORM copier_record_apply(v_signs, v_strategies, v_ids, v_opened, v_closed, v_units,
+                                v_amounts, v_payouts);
   END IF;
   RETURN NULL;
 END
