@@ -12,6 +12,7 @@ import {
   keptOutcomes,
 } from '../src/modules/copy-trading/strategies/copier-record.repo';
 import { adminClient, TestClient } from './harness';
+import { timedMs } from './measure-helpers';
 import { fundedInvestor } from './money-helpers';
 import {
   createScriptedTradingApp,
@@ -26,11 +27,7 @@ import {
  * copies opened over a year, 70 % of them closed. What the page's copier figures cost read the old
  * way (every copy) and from what migration 0066 keeps, and the whole GET …/record of each.
  */
-const ms = async <T>(work: () => Promise<T>): Promise<[T, number]> => {
-  const started = performance.now();
-  const result = await work();
-  return [result, performance.now() - started];
-};
+const ms = timedMs;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1] ?? 0;
 
 describe.skipIf(!process.env.PAGE_MEASURE)("a strategy's page at 10,000 copies and at 100", () => {

@@ -197,6 +197,22 @@ describe("a strategy's page from its kept copier figures", () => {
     await pageEqualsEveryCopy('a late copy');
   }, 120_000);
 
+  it('stays exact when owners close at the same moment (each close its own transaction)', async () => {
+    const admin = await adminClient(t);
+    const racers = [];
+    for (let i = 0; i < 8; i += 1) {
+      const { client } = await fundedInvestor(t, admin, 1_000_000, `Racer ${i}`);
+      await openCopy(client, { planId: world.planId, amount: String(1_000 + 37 * i) });
+      racers.push(client);
+    }
+    await world.tickAt('81000.00');
+    const closes = await Promise.all(
+      racers.map((client) => client.post('/api/trades/current/close', {})),
+    );
+    expect(closes.map((c) => c.statusCode)).toEqual(racers.map(() => 200));
+    await pageEqualsEveryCopy('eight closes at once');
+  }, 120_000);
+
   it('quartiles stay exact through batches of closes, corrections and deletions; the migration fills the same rows', async () => {
     // Inside one transaction, rolled back (these rows have no bookings): hundreds of closed copies
     // with returns that tie and interleave, closed in batches as the cascade closes them; then what
