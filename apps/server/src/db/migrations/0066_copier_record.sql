@@ -1,6 +1,7 @@
 -- A strategy's page without reading every copy (issue 43): GET /api/strategies/:id/record read
 -- every copy ever opened of the strategy to state what copiers earned and the copying chart, so
--- the page of a strategy with 100,000 copies took 6.6 times as long as one with 100. Both are now
+-- the page of the scale bench's whale (10,000 copies at its tenth) took 6.6 times as long as one
+-- with 100. Both are now
 -- kept, in the statement that opens, closes, resizes or removes a real copy, by one statement-level
 -- trigger per event below (transition tables: a cascade's batch of 500 closes is one aggregate,
 -- a few row updates and a walk of at most 500 index entries per quartile). Practice copies never
