@@ -197,7 +197,7 @@ describe("a strategy's page from its kept copier figures", () => {
     await pageEqualsEveryCopy('a late copy');
   }, 120_000);
 
-  it('stays exact when owners close at the same moment (each close its own transaction)', async () => {
+  it('stays exact when owners close at the same moment, and racing a cascade', async () => {
     const admin = await adminClient(t);
     const racers = [];
     for (let i = 0; i < 8; i += 1) {
@@ -211,6 +211,29 @@ describe("a strategy's page from its kept copier figures", () => {
     );
     expect(closes.map((c) => c.statusCode)).toEqual(racers.map(() => 200));
     await pageEqualsEveryCopy('eight closes at once');
+
+    // Eight more with a 10 % stop; BTC falls through every stop while four owners close their own.
+    const more = [];
+    for (let i = 0; i < 8; i += 1) {
+      const { client } = await fundedInvestor(t, admin, 1_000_000, `Racer ${8 + i}`);
+      await openCopy(client, {
+        planId: world.planId,
+        amount: String(1_200 + 53 * i),
+        stopLossPct: 10,
+      });
+      more.push(client);
+    }
+    const [, ...owners] = await Promise.all([
+      world.tickAt('60000.00'),
+      ...more.slice(0, 4).map((client) => client.post('/api/trades/current/close', {})),
+    ]);
+    for (const owner of owners) expect([200, 404, 409]).toContain(owner?.statusCode);
+    const left = await t.db.execute<{ n: string }>(
+      sql`SELECT count(*)::text AS n FROM trades WHERE strategy_id = ${strategyId}
+          AND book = 'real' AND status = 'open' AND stop_loss_pct = 10`,
+    );
+    expect(left.rows[0]?.n).toBe('0');
+    await pageEqualsEveryCopy('a cascade racing owners');
   }, 120_000);
 
   it('quartiles stay exact through batches of closes, corrections and deletions; the migration fills the same rows', async () => {
@@ -327,7 +350,7 @@ describe("a strategy's page from its kept copier figures", () => {
       t.db.transaction(async (tx) => {
         for (const name of triggers)
           await tx.execute(sql.raw(`ALTER TABLE trades DISABLE TRIGGER ${name}`));
-        await tx.execute(sql`UPDATE trades SET status = 'closed', closed_at = opened_at + interval '1 day',
+        await tx.execute(sql`UPDATE trades SET status = 'closed', closed_at = opened_at + interval '1 second',
           payout_cents = amount_cents * 2, value_cents = amount_cents * 2, fee_cents = 0,
           close_reason = 'close', exit_nav = entry_nav
           WHERE strategy_id = ${strategyId} AND book = 'real' AND status = 'open'`);
