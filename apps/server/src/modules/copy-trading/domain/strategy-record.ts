@@ -268,7 +268,7 @@ export interface CopierOutcomes {
 }
 
 /** The p-quantile's rank among `n` sorted values, (n − 1) × p: its whole part and the rest. */
-export function quantileRank(n: number, p: number): { lower: number; fraction: Dec } {
+function quantileRank(n: number, p: number): { lower: number; fraction: Dec } {
   const rank = new Dec(n - 1).times(p);
   const lower = rank.floor().toNumber();
   return { lower, fraction: rank.minus(lower) };
@@ -299,7 +299,7 @@ export function closedCopyReturn(copy: ClosedCopy): Dec {
 }
 
 /** The quartiles' probabilities, in the order the kept markers hold them (migration 0066). */
-export const QUARTILES = [0.25, 0.5, 0.75] as const;
+const QUARTILES = [0.25, 0.5, 0.75] as const;
 
 const noOutcomes = (opened: number): CopierOutcomes => ({
   opened,
