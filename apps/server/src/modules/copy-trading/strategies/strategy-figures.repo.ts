@@ -184,11 +184,14 @@ export async function staleFigures(
 /**
  * Each strategy's hourly NAV (the last point of each UTC hour) from the hour holding its instant
  * in `since` on (0: since it began), oldest first, and its latest NAV: one statement, each
- * strategy's points an index range of nav_snapshots' primary key.
+ * strategy's points index ranges of nav_snapshots' primary key. From `minutesFrom` (an hour's
+ * start: where the history keeps a point a minute) to the hour holding `now`, each hour's last
+ * point is one backward index probe instead of a scan of the hour's sixty.
  */
 export async function hourlySince(
   db: DbOrTx,
   since: ReadonlyMap<string, number>,
+  hours: { minutesFrom: number; now: number },
 ): Promise<Map<string, { hourly: StoredPoint[]; nav: string; navAt: number | null }>> {
   const out = new Map<string, { hourly: StoredPoint[]; nav: string; navAt: number | null }>();
   if (since.size === 0) return out;
@@ -202,13 +205,30 @@ export async function hourlySince(
       navAt: r.nav_at === null ? null : new Date(r.nav_at).getTime(),
     });
   const froms = ids.map((id) => new Date(since.get(id) ?? 0).toISOString());
+  const hourStart = (at: number) => Math.floor(at / 3_600_000) * 3_600_000;
+  const minutesFrom = sql`${new Date(hourStart(hours.minutesFrom)).toISOString()}::timestamptz`;
+  const lastHour = sql`${new Date(hourStart(hours.now)).toISOString()}::timestamptz`;
   const points = await db.execute<{ strategy_id: string; at: Date; nav: string }>(sql`
     SELECT w.id::text AS strategy_id, p.at, p.nav::text AS nav
     FROM unnest(${sql.param(ids)}::uuid[], ${sql.param(froms)}::timestamptz[]) AS w(id, since)
     CROSS JOIN LATERAL (
-      SELECT DISTINCT ON (date_trunc('hour', n.at, 'UTC')) n.at, n.nav FROM nav_snapshots n
-      WHERE n.strategy_id = w.id AND n.at >= date_trunc('hour', w.since, 'UTC')
-      ORDER BY date_trunc('hour', n.at, 'UTC'), n.at DESC
+      (SELECT DISTINCT ON (date_trunc('hour', n.at, 'UTC')) n.at, n.nav FROM nav_snapshots n
+       WHERE n.strategy_id = w.id AND n.at >= date_trunc('hour', w.since, 'UTC')
+         AND n.at < ${minutesFrom}
+       ORDER BY date_trunc('hour', n.at, 'UTC'), n.at DESC)
+      UNION ALL
+      (SELECT q.at, q.nav
+       FROM generate_series(greatest(date_trunc('hour', w.since, 'UTC'), ${minutesFrom}),
+         ${lastHour}, interval '1 hour') AS h(start)
+       CROSS JOIN LATERAL (
+         SELECT n.at, n.nav FROM nav_snapshots n
+         WHERE n.strategy_id = w.id AND n.at >= h.start AND n.at < h.start + interval '1 hour'
+         ORDER BY n.at DESC LIMIT 1) q)
+      UNION ALL
+      -- Points after now's hour (none but a scripted history's): as the ranges above read them.
+      (SELECT DISTINCT ON (date_trunc('hour', n.at, 'UTC')) n.at, n.nav FROM nav_snapshots n
+       WHERE n.strategy_id = w.id AND n.at >= ${lastHour} + interval '1 hour'
+       ORDER BY date_trunc('hour', n.at, 'UTC'), n.at DESC)
     ) p
     ORDER BY w.id, p.at`);
   for (const p of points.rows)

@@ -33,7 +33,7 @@ import {
   type Point,
   type RecordRunning,
 } from '../domain';
-import { startOfUtcDay } from '../domain/nav-history';
+import { compactionBounds, startOfUtcDay } from '../domain/nav-history';
 import * as recordRepo from './record.repo';
 import * as repo from './strategy-figures.repo';
 
@@ -167,6 +167,7 @@ async function refreshHistories(
   const histories = await repo.hourlySince(
     ctx.db,
     new Map(ids.map((id) => [id, Math.min(kept.get(id)?.through ?? 0, monthAgo)])),
+    { minutesFrom: compactionBounds(now).hoursBefore, now },
   );
   const day = startOfUtcDay(now);
   const stated: repo.HistoryWrite[] = [];
