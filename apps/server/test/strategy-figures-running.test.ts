@@ -1,7 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { DAY_MS, HOUR_MS } from '../src/modules/market/domain';
-import { drawdowns, riskFigures, strategyMetrics } from '../src/modules/copy-trading/domain';
+import {
+  dailyVolatility,
+  drawdowns,
+  riskFigures,
+  strategyMetrics,
+} from '../src/modules/copy-trading/domain';
 import { compactNavHistory } from '../src/modules/copy-trading/strategies/nav-history';
 import { navSeries } from '../src/modules/copy-trading/strategies/record.repo';
 import { figuresRows } from '../src/modules/copy-trading/strategies/strategy-figures.repo';
@@ -58,12 +63,21 @@ async function full(id: string, now: number) {
     recordMaxDrawdownPct: drawdowns(hourly, now).maxDrawdownPct,
     riskScore: riskFigures(hourly, now).riskScore,
     startedAt: hourly[0] ? new Date(hourly[0].at) : null,
+    // The running state's volatility (not stated: the risk score's band reads it).
+    volatilityPct: dailyVolatility(hourly, now).volatilityPct?.toFixed() ?? null,
   };
 }
 
 /** `ids`' history figures as kept, each stated at `now`. */
 async function kept(ids: readonly string[], now: number) {
   const rows = await figuresRows(t.db, ids);
+  const volatility = new Map(
+    (
+      await t.db.execute<{ id: string; pct: string | null }>(sql`
+        SELECT strategy_id::text AS id, volatility_pct::text AS pct FROM strategy_figures_running
+        WHERE strategy_id = ANY(${sql.param([...ids])}::uuid[])`)
+    ).rows.map((r) => [r.id, r.pct]),
+  );
   return Object.fromEntries(
     ids.map((id) => {
       const row = rows.get(id);
@@ -77,6 +91,7 @@ async function kept(ids: readonly string[], now: number) {
           recordMaxDrawdownPct: row?.recordMaxDrawdownPct,
           riskScore: row?.riskScore,
           startedAt: row?.startedAt,
+          volatilityPct: volatility.get(id),
         },
       ];
     }),
@@ -115,6 +130,7 @@ describe('the figures job from running state', () => {
     await restateFigures(t.ctx, ids, new Date(now));
     expect(await kept(ids, now)).toEqual(await fullOf(ids, now));
 
+    let lateClose = false;
     for (let step = 1; step <= 30; step += 1) {
       const before = now;
       t.clock.advance(HOUR_MS + (step % 3) * 60_000);
@@ -127,7 +143,16 @@ describe('the figures job from running state', () => {
       const moved = step > 4 ? ids : [steady];
       expect(stated.histories, `step ${step}`).toBeGreaterThanOrEqual(moved.length);
       expect(await kept(moved, now), `step ${step}`).toEqual(await fullOf(moved, now));
+      if (now % DAY_MS < HOUR_MS) {
+        // A point of the day that just ended, committed after this run read the history (a
+        // tick's as the day turned): the day's volatility kept from this run is computed again.
+        await t.db.execute(sql`
+          INSERT INTO nav_snapshots (strategy_id, at, nav)
+          VALUES (${steady}, ${iso(now - (now % DAY_MS) - 20_000)}::timestamptz, 1.5)`);
+        lateClose = true;
+      }
     }
+    expect(lateClose).toBe(true);
     // The whole history compacted (the leader's first run), then the next hour's run.
     expect(await compactNavHistory(t.ctx, new Date(now), true)).toBeGreaterThan(0);
     t.clock.advance(HOUR_MS);

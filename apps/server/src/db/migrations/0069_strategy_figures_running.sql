@@ -5,9 +5,10 @@
 -- points since `through`, with the same comparisons as the full computation
 -- (domain/record-running.ts): the highest NAV and the deepest fall below it so far (exact ratios,
 -- numeric keeps every digit), each UTC day's close over the last year (what the volatility
--- reads), and the volatility itself once the day it is stated on has all its closes folded
--- (it only moves when the UTC day turns). No row: nothing kept, the next run folds the whole
--- history (the start-up and back-fills restate from the history and replace the row).
+-- reads), and the volatility of the UTC day (it only moves when the day turns, or when a point
+-- of the day before is written after a run read it: kept with the instant of that day's close).
+-- No row: nothing kept, the next run folds the whole history (the start-up and back-fills
+-- restate from the history and replace the row).
 CREATE TABLE strategy_figures_running (
   strategy_id uuid PRIMARY KEY REFERENCES strategies (id) ON DELETE CASCADE,
   -- The hourly NAVs before this instant (an hour's start) are folded in.
@@ -22,9 +23,11 @@ CREATE TABLE strategy_figures_running (
   -- Each UTC day's close before last_at's day, oldest first, over the volatility's year:
   -- [{"at": epoch ms, "nav": "exact text"}].
   closes jsonb NOT NULL DEFAULT '[]',
-  -- The volatility stated on the UTC day risk_day (null: not kept): over how many daily returns
-  -- and, with 7 or more, its exact value in % (the risk score's band reads it unrounded).
+  -- The volatility stated on the UTC day risk_day (null: not kept), from the day before's close
+  -- at risk_close_at (null: none): over how many daily returns and, with 7 or more, its exact
+  -- value in % (the risk score's band reads it unrounded).
   risk_day timestamptz,
+  risk_close_at timestamptz,
   daily_returns integer CHECK (daily_returns >= 0),
   volatility_pct numeric CHECK (volatility_pct >= 0)
 );

@@ -120,6 +120,7 @@ export const strategyFiguresRunning = pgTable('strategy_figures_running', {
   deepest: numeric('deepest').notNull().default('0'),
   closes: jsonb('closes').$type<{ at: number; nav: string }[]>().notNull().default([]),
   riskDay: timestamptz('risk_day'),
+  riskCloseAt: timestamptz('risk_close_at'),
   dailyReturns: integer('daily_returns'),
   volatilityPct: numeric('volatility_pct'),
 });

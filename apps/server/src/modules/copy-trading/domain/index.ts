@@ -99,6 +99,7 @@ export {
   type DailyVolatility,
 } from './strategy-record';
 export {
+  foldedCloseBefore,
   foldedMaxDrawdownPct,
   foldedVolatility,
   foldPoints,

@@ -4,6 +4,7 @@ import { DAY_MS, Dec, HOUR_MS } from '../../market/domain';
 import type { Point } from './metrics';
 import { startOfUtcDay } from './nav-history';
 import {
+  foldedCloseBefore,
   foldedMaxDrawdownPct,
   foldedVolatility,
   foldPoints,
@@ -139,6 +140,22 @@ describe('the record figures kept as running state', () => {
     expect(figuresOf(running, now)).toEqual(fullFigures(series, now));
     // Closes of 2 to 31 January, the nine days without a point among them: 29 returns.
     expect(figuresOf(running, now).count).toBe(29);
+  });
+
+  it('the close of the day before a day: the last point folded before it, kept or the last', () => {
+    // 23:59 on 1 January, 10:00 and 23:00 on 2 January, 01:00 on 3 January.
+    const at = (day: number, hour: number, minute = 0) => Date.UTC(2025, 0, day, hour, minute);
+    const point = (t: number) => ({ at: t, nav: new Dec(1) });
+    const running = foldPoints(NOTHING_FOLDED, [
+      point(at(1, 23, 59)),
+      point(at(2, 10)),
+      point(at(2, 23)),
+      point(at(3, 1)),
+    ]);
+    expect(foldedCloseBefore(running, at(3, 0))).toBe(at(2, 23));
+    expect(foldedCloseBefore(running, at(2, 0))).toBe(at(1, 23, 59));
+    expect(foldedCloseBefore(running, at(4, 0))).toBe(at(3, 1));
+    expect(foldedCloseBefore(running, at(1, 0))).toBeNull();
   });
 
   it('refuses a point at or before the last one folded', () => {

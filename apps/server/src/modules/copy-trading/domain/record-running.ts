@@ -50,14 +50,19 @@ export const NOTHING_FOLDED: RecordRunning = {
 export function foldPoints(running: RecordRunning, points: readonly Point[]): RecordRunning {
   let { firstAt, last, peak, deepest } = running;
   const closes = [...running.closes];
+  // The lowest NAV since the peak in this run: one no lower falls no deeper (no division).
+  let trough: Dec | null = null;
   for (const point of points) {
     if (last !== null && point.at <= last.at)
       throw new Error(`point at ${point.at} folded after ${last.at}`);
     if (last !== null && startOfUtcDay(point.at) !== startOfUtcDay(last.at)) closes.push(last);
     firstAt ??= point.at;
     // A new high, or at it, is a fall of 0: the deepest so far stays (fallsFromPeak's depths).
-    if (peak === null || point.nav.gte(peak)) peak = point.nav;
-    else if (peak.gt(0)) {
+    if (peak === null || point.nav.gt(peak)) {
+      peak = point.nav;
+      trough = null;
+    } else if (peak.gt(0) && point.nav.lt(peak) && (trough === null || point.nav.lt(trough))) {
+      trough = point.nav;
       const depth = peak.minus(point.nav).div(peak);
       if (depth.gt(deepest)) deepest = depth;
     }
@@ -78,6 +83,20 @@ export function foldedMaxDrawdownPct(running: RecordRunning): string | null {
 export function foldedVolatility(running: RecordRunning, now: number): DailyVolatility {
   const series = running.last === null ? running.closes : [...running.closes, running.last];
   return dailyVolatility(series, now);
+}
+
+/**
+ * When the close of the UTC day before `day` (its last point folded) is; null: none. The
+ * volatility stated on `day` is kept with it: a point of that day written after a run read it
+ * (a tick committing as the day turned) changes it, and the volatility is computed again.
+ */
+export function foldedCloseBefore(running: RecordRunning, day: number): number | null {
+  if (running.last !== null && running.last.at < day) return running.last.at;
+  for (let i = running.closes.length - 1; i >= 0; i -= 1) {
+    const close = running.closes[i] as Point;
+    if (close.at < day) return close.at;
+  }
+  return null;
 }
 
 /** The whole UTC days the volatility reads before the day it is stated on. */

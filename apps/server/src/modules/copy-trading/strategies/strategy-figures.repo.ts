@@ -246,8 +246,10 @@ export interface RunningRow {
   peak: string | null;
   deepest: string;
   closes: StoredPoint[];
-  /** The volatility kept for the UTC day starting at riskDay (null: none kept). */
+  /** The volatility kept for the UTC day starting at riskDay (null: none kept)... */
   riskDay: number | null;
+  /** ...from the close of the day before at this instant (null: none). */
+  riskCloseAt: number | null;
   dailyReturns: number | null;
   volatilityPct: string | null;
 }
@@ -271,11 +273,12 @@ export async function runningRows(
     deepest: string;
     closes: StoredPoint[];
     risk_day: Date | null;
+    risk_close_at: Date | null;
     daily_returns: number | null;
     volatility_pct: string | null;
   }>(sql`
     SELECT strategy_id::text, through, first_at, last_at, last_nav::text, peak::text,
-      deepest::text, closes, risk_day, daily_returns, volatility_pct::text
+      deepest::text, closes, risk_day, risk_close_at, daily_returns, volatility_pct::text
     FROM strategy_figures_running WHERE strategy_id = ANY(${sql.param([...ids])}::uuid[])`);
   return new Map(
     result.rows.map((r) => {
@@ -291,6 +294,7 @@ export async function runningRows(
           deepest: r.deepest,
           closes: r.closes,
           riskDay: msOf(r.risk_day),
+          riskCloseAt: msOf(r.risk_close_at),
           dailyReturns: r.daily_returns,
           volatilityPct: r.volatility_pct,
         },
@@ -312,24 +316,26 @@ export async function writeRunning(
   const of = <T>(pick: (r: (typeof rows)[number]) => T) => sql.param(rows.map(pick));
   await db.execute(sql`
     INSERT INTO strategy_figures_running AS k (strategy_id, through, first_at, last_at, last_nav,
-      peak, deepest, closes, risk_day, daily_returns, volatility_pct)
+      peak, deepest, closes, risk_day, risk_close_at, daily_returns, volatility_pct)
     SELECT w.id, w.through, w.first_at, w.last_at, w.last_nav, w.peak, w.deepest,
-      w.closes, w.risk_day, w.daily_returns, w.volatility_pct
+      w.closes, w.risk_day, w.risk_close_at, w.daily_returns, w.volatility_pct
     FROM unnest(${of((r) => r.id)}::uuid[], ${of((r) => isoOf(r.through))}::timestamptz[],
       ${of((r) => isoOf(r.firstAt))}::timestamptz[], ${of((r) => isoOf(r.last?.at ?? null))}::timestamptz[],
       ${of((r) => r.last?.nav ?? null)}::numeric[], ${of((r) => r.peak)}::numeric[],
       ${of((r) => r.deepest)}::numeric[],
       ${of((r) => JSON.stringify(r.closes))}::jsonb[],
-      ${of((r) => isoOf(r.riskDay))}::timestamptz[], ${of((r) => r.dailyReturns)}::integer[],
+      ${of((r) => isoOf(r.riskDay))}::timestamptz[],
+      ${of((r) => isoOf(r.riskCloseAt))}::timestamptz[], ${of((r) => r.dailyReturns)}::integer[],
       ${of((r) => r.volatilityPct)}::numeric[])
       AS w(id, through, first_at, last_at, last_nav, peak, deepest, closes, risk_day,
-        daily_returns, volatility_pct)
+        risk_close_at, daily_returns, volatility_pct)
     ON CONFLICT (strategy_id) DO UPDATE SET through = EXCLUDED.through,
       first_at = EXCLUDED.first_at, last_at = EXCLUDED.last_at, last_nav = EXCLUDED.last_nav,
       peak = EXCLUDED.peak, deepest = EXCLUDED.deepest,
       -- JSON null (not SQL NULL: the column is NOT NULL even on conflict): leave them.
       closes = CASE WHEN EXCLUDED.closes = 'null'::jsonb THEN k.closes ELSE EXCLUDED.closes END,
-      risk_day = EXCLUDED.risk_day, daily_returns = EXCLUDED.daily_returns,
+      risk_day = EXCLUDED.risk_day, risk_close_at = EXCLUDED.risk_close_at,
+      daily_returns = EXCLUDED.daily_returns,
       volatility_pct = EXCLUDED.volatility_pct`);
 }
 

@@ -20,6 +20,7 @@ import type { AppContext } from '../../../context';
 import type { Job } from '../../../jobs/scheduler';
 import { DAY_MS, Dec, HOUR_MS } from '../../market/domain';
 import {
+  foldedCloseBefore,
   foldedMaxDrawdownPct,
   foldedVolatility,
   foldPoints,
@@ -154,7 +155,8 @@ const sameCloses = (a: readonly { at: number }[], b: readonly { at: number }[]) 
  *
  * The state folds the hours that ended an hour or more before `now`: the hour just ended is read
  * again (a tick's point committed as its hour turned is never missed). The volatility is kept for
- * the UTC day once every close before it is folded (it only moves when the day turns).
+ * the UTC day with the instant of the close of the day before it read: it is computed once a day
+ * (again only if a point of the day before is written after it was).
  */
 async function refreshHistories(
   ctx: AppContext,
@@ -192,8 +194,10 @@ async function refreshHistories(
       unfolded.filter((p) => p.at >= through),
     );
     const recordMaxDrawdownPct = foldedMaxDrawdownPct(atNow);
+    // The day's volatility, kept from the run that computed it unless the close it read moved.
+    const closeAt = foldedCloseBefore(atNow, day);
     const volatility =
-      row?.riskDay === day
+      row?.riskDay === day && row.riskCloseAt === closeAt
         ? {
             count: row.dailyReturns ?? 0,
             volatilityPct: row.volatilityPct === null ? null : new Dec(row.volatilityPct),
@@ -212,8 +216,6 @@ async function refreshHistories(
       startedAt: atNow.firstAt,
     });
     const keep = trimCloses(folded, day);
-    // Kept for the day once every close before it is folded: it cannot move again today.
-    const final = through >= day;
     running.push({
       id,
       through,
@@ -222,9 +224,10 @@ async function refreshHistories(
       peak: keep.peak?.toFixed() ?? null,
       deepest: keep.deepest.toFixed(),
       closes: row && sameCloses(row.closes, keep.closes) ? null : keep.closes.map(toStored),
-      riskDay: final ? day : null,
-      dailyReturns: final ? volatility.count : null,
-      volatilityPct: final ? (volatility.volatilityPct?.toFixed() ?? null) : null,
+      riskDay: day,
+      riskCloseAt: closeAt,
+      dailyReturns: volatility.count,
+      volatilityPct: volatility.volatilityPct?.toFixed() ?? null,
     });
   }
   await repo.writeHistories(ctx.db, stated, now);
