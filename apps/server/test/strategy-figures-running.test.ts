@@ -1,20 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { DAY_MS, HOUR_MS } from '../src/modules/market/domain';
-import {
-  dailyVolatility,
-  drawdowns,
-  riskFigures,
-  strategyMetrics,
-} from '../src/modules/copy-trading/domain';
+import { dailyVolatility } from '../src/modules/copy-trading/domain';
 import { compactNavHistory } from '../src/modules/copy-trading/strategies/nav-history';
-import { navSeries } from '../src/modules/copy-trading/strategies/record.repo';
 import { figuresRows } from '../src/modules/copy-trading/strategies/strategy-figures.repo';
 import {
   refreshFigures,
   restateFigures,
 } from '../src/modules/copy-trading/strategies/strategy-figures';
 import { type ScriptedTradingApp, useScriptedTradingApp } from './copy-trading-helpers';
+import { historyFiguresOf } from './strategy-figures-helpers';
 
 /**
  * The figures job's whole-record figures kept as running state (0069, issue 43): run after run,
@@ -26,9 +21,6 @@ let t: ScriptedTradingApp;
 useScriptedTradingApp((made) => (t = made));
 
 const iso = (at: number) => new Date(at).toISOString();
-const points = (rows: { at: Date; nav: string }[]) =>
-  rows.map((p) => ({ at: p.at.getTime(), nav: p.nav }));
-
 /** One NAV every `every` from `from` to `to` (inclusive), a wave with falls, as a tick writes. */
 async function writeNavs(id: string, from: number, to: number, every: string) {
   await t.db.execute(sql`
@@ -44,26 +36,19 @@ async function writeNavs(id: string, from: number, to: number, every: string) {
     WHERE id = ${id}`);
 }
 
-/** The history figures of `id` at `now` computed over its whole history. */
+/** The history figures of `id` at `now` computed over its whole history, and its volatility. */
 async function full(id: string, now: number) {
-  const hourly = points(await navSeries(t.db, id, 0, 'hour'));
-  const recent = points(await navSeries(t.db, id, now - 31 * DAY_MS, 'hour'));
   const [latest] = (
     await t.db.execute<{ nav: string; nav_at: Date | null }>(
       sql`SELECT nav::text, nav_at FROM strategies WHERE id = ${id}`,
     )
   ).rows;
-  const navAt = latest?.nav_at ? new Date(latest.nav_at).getTime() : null;
-  if (latest && navAt !== null && navAt <= now) recent.push({ at: navAt, nav: latest.nav });
-  const metrics = strategyMetrics(recent, now);
+  if (!latest) throw new Error(`no strategy ${id}`);
+  const navAt = latest.nav_at === null ? null : new Date(latest.nav_at).getTime();
+  const { hourly, figures } = await historyFiguresOf(t.db, id, now, { nav: latest.nav, navAt });
+  // The running state's volatility (not stated: the risk score's band reads it).
   return {
-    avgDailyReturnPct: metrics.avgDailyReturnPct,
-    maxDrawdownPct: metrics.maxDrawdownPct,
-    losingDays: metrics.losingDays,
-    recordMaxDrawdownPct: drawdowns(hourly, now).maxDrawdownPct,
-    riskScore: riskFigures(hourly, now).riskScore,
-    startedAt: hourly[0] ? new Date(hourly[0].at) : null,
-    // The running state's volatility (not stated: the risk score's band reads it).
+    ...figures,
     volatilityPct: dailyVolatility(hourly, now).volatilityPct?.toFixed() ?? null,
   };
 }
@@ -99,7 +84,9 @@ async function kept(ids: readonly string[], now: number) {
 }
 
 async function fullOf(ids: readonly string[], now: number) {
-  return Object.fromEntries(await Promise.all(ids.map(async (id) => [id, await full(id, now)])));
+  return Object.fromEntries(
+    await Promise.all(ids.map(async (id) => [id, await full(id, now)] as const)),
+  );
 }
 
 describe('the figures job from running state', () => {
