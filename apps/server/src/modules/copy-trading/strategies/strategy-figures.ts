@@ -13,7 +13,10 @@
  *   record's drawdown, its risk score and when it started): as of `as_of` (the epoch: never yet),
  *   restated by the job `strategies.figures` (every FIGURES_JOB_EVERY_MS) once an hour for the
  *   strategies whose NAV moved since, and at its next run for one never stated. The strategy's
- *   page states its drawdown and risk score from the same row.
+ *   page states its drawdown and risk score from the same row. The job reads each strategy's
+ *   hourly NAVs since its last run and 31 days of them, not its whole history: the whole
+ *   record's figures come from running state kept per strategy (0069, strategy_figures_running;
+ *   domain/record-running.ts), exactly what the full computation states.
  */
 import { RETURN_WINDOWS } from '@app/shared/return-windows';
 import type { AppContext } from '../../../context';
