@@ -13,6 +13,10 @@ import { createTestApp, type TestApp } from './harness';
  * days, one a minute (what the history keeps), built by SQL. Then what the figures job's
  * history figures cost: the whole history re-read each hour (before, inlined here), the first run
  * from no running state (the one-off fold), and the hourly runs after, across a UTC day's turn.
+ *
+ * Session 21, 1,000 strategies (11.6 M NAV rows), a machine at load ~10 on 2 CPUs: the whole
+ * histories 387 s (30 statements); the first run from no state 131 s; the hourly runs 14-25 s
+ * (62 statements with the stale-row reads; the day's turn the dearest: each volatility again).
  */
 const ms = async <T>(work: () => Promise<T>): Promise<[T, number]> => {
   const started = performance.now();
