@@ -2,18 +2,12 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { StrategyList, StrategyRecord } from '@app/shared/schemas/strategies';
 import { DAY_MS, Dec, floorToCents, HOUR_MS } from '../src/modules/market/domain';
-import {
-  drawdowns,
-  returnPcts,
-  riskFigures,
-  strategyMetrics,
-  windowReturns,
-} from '../src/modules/copy-trading/domain';
+import { returnPcts, windowReturns } from '../src/modules/copy-trading/domain';
 import { strategyFiguresOf } from '../src/modules/copy-trading';
-import { navSeries } from '../src/modules/copy-trading/strategies/record.repo';
 import { figuresRows } from '../src/modules/copy-trading/strategies/strategy-figures.repo';
 import { refreshFigures } from '../src/modules/copy-trading/strategies/strategy-figures';
 import { TestClient } from './harness';
+import { historyFiguresOf } from './strategy-figures-helpers';
 import { fundedInvestor } from './money-helpers';
 import { passTime, type ScriptedTradingApp, useSilverAllInBtc } from './copy-trading-helpers';
 
@@ -28,16 +22,11 @@ let t: ScriptedTradingApp;
 let admin: TestClient;
 const world = useSilverAllInBtc((made) => ({ t, admin } = made));
 
-const points = (rows: { at: Date; nav: string }[]) =>
-  rows.map((p) => ({ at: p.at.getTime(), nav: p.nav }));
-
 /** One strategy's figures at `now` as the domain functions compute them from the history. */
 async function live(id: string, now: number) {
   const raw = await t.db.execute<{ at: Date; nav: string }>(
     sql`SELECT at, nav::text AS nav FROM nav_snapshots WHERE strategy_id = ${id} ORDER BY at`,
   );
-  const hourly = points(await navSeries(t.db, id, 0, 'hour'));
-  const recent = points(await navSeries(t.db, id, now - 31 * DAY_MS, 'hour'));
   const [strategy] = (
     await t.db.execute<{ nav: string; nav_at: Date | null; copiers: string; units: string }>(sql`
       SELECT s.nav::text, s.nav_at,
@@ -49,8 +38,7 @@ async function live(id: string, now: number) {
   ).rows;
   if (!strategy) throw new Error(`no strategy ${id}`);
   const navAt = strategy.nav_at === null ? null : new Date(strategy.nav_at).getTime();
-  if (navAt !== null && navAt <= now) recent.push({ at: navAt, nav: strategy.nav });
-  const metrics = strategyMetrics(recent, now);
+  const { figures: history } = await historyFiguresOf(t.db, id, now, { nav: strategy.nav, navAt });
   const units = new Dec(strategy.units);
   const nav = new Dec(strategy.nav);
   return {
@@ -62,14 +50,7 @@ async function live(id: string, now: number) {
     ),
     copiers: Number(strategy.copiers),
     aumCents: units.gt(0) && nav.gt(0) ? floorToCents(nav.times(units)) : 0n,
-    history: {
-      avgDailyReturnPct: metrics.avgDailyReturnPct,
-      maxDrawdownPct: metrics.maxDrawdownPct,
-      losingDays: metrics.losingDays,
-      recordMaxDrawdownPct: drawdowns(hourly, now).maxDrawdownPct,
-      riskScore: riskFigures(hourly, now).riskScore,
-      startedAt: hourly[0] ? new Date(hourly[0].at) : null,
-    },
+    history,
   };
 }
 

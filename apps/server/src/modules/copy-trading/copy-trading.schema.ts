@@ -127,6 +127,27 @@ export const copierOutcomes = pgTable('copier_outcomes', {
   markerIds: uuid('marker_ids').array().notNull(),
 });
 
+/**
+ * What the strategies.figures job keeps between runs to restate the whole record's figures from
+ * the hourly NAVs written since (0069; domain/record-running.ts).
+ */
+export const strategyFiguresRunning = pgTable('strategy_figures_running', {
+  strategyId: uuid('strategy_id')
+    .primaryKey()
+    .references(() => strategies.id, { onDelete: 'cascade' }),
+  through: timestamptz('through').notNull(),
+  firstAt: timestamptz('first_at'),
+  lastAt: timestamptz('last_at'),
+  lastNav: numeric('last_nav'),
+  peak: numeric('peak'),
+  deepest: numeric('deepest').notNull().default('0'),
+  closes: jsonb('closes').$type<{ at: number; nav: string }[]>().notNull().default([]),
+  riskDay: timestamptz('risk_day'),
+  riskCloseAt: timestamptz('risk_close_at'),
+  dailyReturns: integer('daily_returns'),
+  volatilityPct: numeric('volatility_pct'),
+});
+
 export const strategyPositions = pgTable(
   'strategy_positions',
   {

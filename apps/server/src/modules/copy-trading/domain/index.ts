@@ -82,8 +82,31 @@ export {
   type PerformanceFeeInput,
   type Settlement,
 } from './performance-fee';
-export { dailyReturns, strategyMetrics, type NavPoint, type StrategyMetrics } from './metrics';
-export { drawdowns, maxDrawdownPct, recordFigures, riskFigures } from './strategy-record';
+export {
+  dailyReturns,
+  strategyMetrics,
+  type NavPoint,
+  type Point,
+  type StrategyMetrics,
+} from './metrics';
+export {
+  dailyVolatility,
+  drawdowns,
+  maxDrawdownPct,
+  recordFigures,
+  riskFigures,
+  riskScore,
+  type DailyVolatility,
+} from './strategy-record';
+export {
+  foldedCloseBefore,
+  foldedMaxDrawdownPct,
+  foldedVolatility,
+  foldPoints,
+  NOTHING_FOLDED,
+  trimCloses,
+  type RecordRunning,
+} from './record-running';
 export {
   returnPcts,
   windowBoundaries,

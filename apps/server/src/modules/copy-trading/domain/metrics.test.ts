@@ -1,6 +1,15 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { dailyReturns, strategyMetrics, type NavPoint } from './metrics';
-import { DAY_MS } from '../../market/domain';
+import {
+  dailyReturns,
+  hasDrawdownHistory,
+  pointAt,
+  prepare,
+  strategyMetrics,
+  type NavPoint,
+} from './metrics';
+import { DAY_MS, Dec, HOUR_MS } from '../../market/domain';
+import { toPercentText } from './precision';
 
 const NOW = Date.UTC(2025, 6, 31);
 
@@ -93,5 +102,47 @@ describe('strategy metrics', () => {
     expect(
       dailyReturns(daily({ 2: '1', 1: '1.1', 0: '1.21' }, 2), NOW).map((r) => r.toFixed()),
     ).toEqual(['0.1', '0.1']);
+  });
+});
+
+describe('the 30-day drawdown divides only at a new low', () => {
+  /** The window's drawdown as defined: every point's fall below the peak before it. */
+  function everyPointDrawdown(series: readonly NavPoint[], now: number): string | null {
+    const points = prepare(series, now);
+    const base = pointAt(points, now - 30 * DAY_MS) ?? points[0];
+    const last = points.at(-1);
+    if (!base || !last || base === last || base.nav.lte(0)) return null;
+    let peak = base.nav;
+    let max = new Dec(0);
+    for (const { nav } of [base, ...points.filter((p) => p.at > base.at)]) {
+      if (nav.gt(peak)) peak = nav;
+      const fall = peak.minus(nav).div(peak);
+      if (fall.gt(max)) max = fall;
+    }
+    return hasDrawdownHistory(points) ? toPercentText(max.times(100)) : null;
+  }
+
+  it("states what every point's fall states, over any hourly series", () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            hours: fc.integer({ min: 1, max: 40 }),
+            milli: fc.integer({ min: 0, max: 2000 }),
+          }),
+          { minLength: 1, maxLength: 500 },
+        ),
+        (steps) => {
+          let at = NOW - 40 * DAY_MS;
+          const series = steps.map(({ hours, milli }) => {
+            at += hours * HOUR_MS;
+            return { at, nav: new Dec(milli).div(1000).toFixed() };
+          });
+          const now = at + HOUR_MS;
+          expect(strategyMetrics(series, now).maxDrawdownPct).toBe(everyPointDrawdown(series, now));
+        },
+      ),
+      { numRuns: 200 },
+    );
   });
 });

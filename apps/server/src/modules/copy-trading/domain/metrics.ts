@@ -73,7 +73,11 @@ export function pointAt(points: readonly Point[], at: number): Point | undefined
  * and day k's return is close(k) / close(k + 1) − 1. Days before the series began are left out.
  */
 export function dailyReturns(series: readonly NavPoint[], now: number, days = 30): Dec[] {
-  const points = prepare(series, now);
+  return dailyReturnsOf(prepare(series, now), now, days);
+}
+
+/** dailyReturns over points already prepared (oldest first, exact). */
+function dailyReturnsOf(points: readonly Point[], now: number, days: number): Dec[] {
   const returns: Dec[] = [];
   for (let k = 0; k < days; k++) {
     const close = pointAt(points, now - k * DAY_MS);
@@ -93,7 +97,7 @@ export function strategyMetrics(
   const last = points.at(-1);
   const windowFrom = now - days * DAY_MS;
   const base = pointAt(points, windowFrom) ?? points[0];
-  const returns = dailyReturns(series, now, days);
+  const returns = dailyReturnsOf(points, now, days);
   const empty: StrategyMetrics = {
     windowStart: null,
     avgDailyReturnPct: null,
@@ -103,13 +107,23 @@ export function strategyMetrics(
   };
   if (!last || !base || base === last || base.nav.lte(0)) return empty;
 
-  const windowPoints = [base, ...points.filter((p) => p.at > base.at)];
+  // From the base on (the points after it; the base falls 0 from itself). A NAV at or above the
+  // peak falls 0, and one no lower than the lowest since the peak falls no deeper than it did, so
+  // only a new low is divided out: the same maximum, exactly (the hourly figures job computes it
+  // for every strategy each hour).
   let peak = base.nav;
+  let trough: Dec | null = null;
   let maxDrawdown = new Dec(0);
-  for (const { nav } of windowPoints) {
-    if (nav.gt(peak)) peak = nav;
-    const drawdown = peak.minus(nav).div(peak);
-    if (drawdown.gt(maxDrawdown)) maxDrawdown = drawdown;
+  for (const { at, nav } of points) {
+    if (at <= base.at) continue;
+    if (nav.gt(peak)) {
+      peak = nav;
+      trough = null;
+    } else if (nav.lt(peak) && (trough === null || nav.lt(trough))) {
+      trough = nav;
+      const drawdown = peak.minus(nav).div(peak);
+      if (drawdown.gt(maxDrawdown)) maxDrawdown = drawdown;
+    }
   }
 
   const mean =

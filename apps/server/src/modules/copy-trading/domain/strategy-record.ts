@@ -167,6 +167,37 @@ export function riskScore(annualVolatilityPct: DecimalInput, maxDrawdownPct: Dec
   );
 }
 
+/** The daily returns riskFigures is over, summarised exactly (before any rounding). */
+export interface DailyVolatility {
+  /** How many daily returns (the last year at most). */
+  readonly count: number;
+  /** Their mean and sample standard deviation; null with fewer than MIN_DAILY_RETURNS_FOR_RISK. */
+  readonly mean: Dec | null;
+  readonly deviation: Dec | null;
+  /** deviation × √365 × 100, exact: the figure the risk score's volatility band is read from. */
+  readonly volatilityPct: Dec | null;
+}
+
+/**
+ * The volatility of the daily returns of the last 365 whole UTC days before `now`: each day's
+ * close (its last NAV) over the previous day's. It reads only each day's close, so a series of
+ * daily closes gives exactly what the hourly series gives, and it moves only when the UTC day turns
+ * (the kept figures' job computes it once a day: strategy-figures.ts).
+ */
+export function dailyVolatility(series: readonly NavPoint[], now: number): DailyVolatility {
+  const returns = dailyReturns(series, startOfUtcDay(now) - 1, DAYS_PER_YEAR);
+  const n = returns.length;
+  if (n < MIN_DAILY_RETURNS_FOR_RISK)
+    return { count: n, mean: null, deviation: null, volatilityPct: null };
+  const mean = returns.reduce((sum, r) => sum.plus(r), new Dec(0)).div(n);
+  const variance = returns
+    .reduce((sum, r) => sum.plus(r.minus(mean).pow(2)), new Dec(0))
+    .div(n - 1);
+  const deviation = variance.sqrt();
+  const volatilityPct = deviation.times(new Dec(DAYS_PER_YEAR).sqrt()).times(100);
+  return { count: n, mean, deviation, volatilityPct };
+}
+
 /**
  * Volatility, Sharpe ratio and risk score over the daily returns of the last 365 whole UTC days:
  * each day's close (its last NAV) over the previous day's. Daily closes are what the NAV history
@@ -178,29 +209,21 @@ export function riskFigures(
   /** maxDrawdownPct(series, now), when the caller has it already. */
   maxDrawdown: string | null = maxDrawdownPct(series, now),
 ): RiskFigures {
-  const returns = dailyReturns(series, startOfUtcDay(now) - 1, DAYS_PER_YEAR);
-  const n = returns.length;
-  const none: RiskFigures = {
-    annualVolatilityPct: null,
-    sharpeRatio: null,
-    riskScore: null,
-    dailyReturnCount: n,
-  };
-  if (n < MIN_DAILY_RETURNS_FOR_RISK) return none;
-  const mean = returns.reduce((sum, r) => sum.plus(r), new Dec(0)).div(n);
-  const variance = returns
-    .reduce((sum, r) => sum.plus(r.minus(mean).pow(2)), new Dec(0))
-    .div(n - 1);
-  const deviation = variance.sqrt();
-  const annualised = deviation.times(new Dec(DAYS_PER_YEAR).sqrt());
-  const volatilityPct = annualised.times(100);
+  const { count, mean, deviation, volatilityPct } = dailyVolatility(series, now);
+  if (mean === null || deviation === null || volatilityPct === null)
+    return {
+      annualVolatilityPct: null,
+      sharpeRatio: null,
+      riskScore: null,
+      dailyReturnCount: count,
+    };
   return {
     annualVolatilityPct: toPercentText(volatilityPct),
     sharpeRatio: deviation.isZero()
       ? null
       : mean.div(deviation).times(new Dec(DAYS_PER_YEAR).sqrt()).toFixed(2, Dec.ROUND_HALF_UP),
     riskScore: riskScore(volatilityPct, maxDrawdown ?? '0'),
-    dailyReturnCount: n,
+    dailyReturnCount: count,
   };
 }
 

@@ -181,29 +181,162 @@ export async function staleFigures(
   return result.rows.map((r) => r.id);
 }
 
-/** Each of `ids`' hourly NAV (the last point of each UTC hour) since it began, and its latest NAV. */
-export async function histories(
+/**
+ * Each strategy's hourly NAV (the last point of each UTC hour) from the hour holding its instant
+ * in `since` on (0: since it began), oldest first, and its latest NAV: one statement, each
+ * strategy's points index ranges of nav_snapshots' primary key. From `minutesFrom` (an hour's
+ * start: where the history keeps a point a minute) to the hour holding `now`, each hour's last
+ * point is one backward index probe instead of a scan of the hour's sixty.
+ */
+export async function hourlySince(
   db: DbOrTx,
-  ids: readonly string[],
+  since: ReadonlyMap<string, number>,
+  hours: { minutesFrom: number; now: number },
 ): Promise<Map<string, { hourly: StoredPoint[]; nav: string; navAt: number | null }>> {
   const out = new Map<string, { hourly: StoredPoint[]; nav: string; navAt: number | null }>();
-  if (ids.length === 0) return out;
+  if (since.size === 0) return out;
+  const ids = [...since.keys()];
   const latest = await db.execute<{ id: string; nav: string; nav_at: Date | null }>(sql`
-    SELECT id::text, nav::text, nav_at FROM strategies WHERE id = ANY(${sql.param([...ids])}::uuid[])`);
+    SELECT id::text, nav::text, nav_at FROM strategies WHERE id = ANY(${sql.param(ids)}::uuid[])`);
   for (const r of latest.rows)
     out.set(r.id, {
       hourly: [],
       nav: r.nav,
       navAt: r.nav_at === null ? null : new Date(r.nav_at).getTime(),
     });
+  const froms = ids.map((id) => new Date(since.get(id) ?? 0).toISOString());
+  const hourStart = (at: number) => Math.floor(at / 3_600_000) * 3_600_000;
+  const minutesFrom = sql`${new Date(hourStart(hours.minutesFrom)).toISOString()}::timestamptz`;
+  const lastHour = sql`${new Date(hourStart(hours.now)).toISOString()}::timestamptz`;
   const points = await db.execute<{ strategy_id: string; at: Date; nav: string }>(sql`
-    SELECT DISTINCT ON (strategy_id, date_trunc('hour', at, 'UTC')) strategy_id::text, at,
-      nav::text AS nav
-    FROM nav_snapshots WHERE strategy_id = ANY(${sql.param([...ids])}::uuid[])
-    ORDER BY strategy_id, date_trunc('hour', at, 'UTC'), at DESC`);
+    SELECT w.id::text AS strategy_id, p.at, p.nav::text AS nav
+    FROM unnest(${sql.param(ids)}::uuid[], ${sql.param(froms)}::timestamptz[]) AS w(id, since)
+    CROSS JOIN LATERAL (
+      (SELECT DISTINCT ON (date_trunc('hour', n.at, 'UTC')) n.at, n.nav FROM nav_snapshots n
+       WHERE n.strategy_id = w.id AND n.at >= date_trunc('hour', w.since, 'UTC')
+         AND n.at < ${minutesFrom}
+       ORDER BY date_trunc('hour', n.at, 'UTC'), n.at DESC)
+      UNION ALL
+      (SELECT q.at, q.nav
+       FROM generate_series(greatest(date_trunc('hour', w.since, 'UTC'), ${minutesFrom}),
+         ${lastHour}, interval '1 hour') AS h(start)
+       CROSS JOIN LATERAL (
+         SELECT n.at, n.nav FROM nav_snapshots n
+         WHERE n.strategy_id = w.id AND n.at >= h.start AND n.at < h.start + interval '1 hour'
+         ORDER BY n.at DESC LIMIT 1) q)
+      UNION ALL
+      -- Points after now's hour (none but a scripted history's): as the ranges above read them.
+      (SELECT DISTINCT ON (date_trunc('hour', n.at, 'UTC')) n.at, n.nav FROM nav_snapshots n
+       WHERE n.strategy_id = w.id AND n.at >= ${lastHour} + interval '1 hour'
+       ORDER BY date_trunc('hour', n.at, 'UTC'), n.at DESC)
+    ) p
+    ORDER BY w.id, p.at`);
   for (const p of points.rows)
     out.get(p.strategy_id)?.hourly.push({ at: new Date(p.at).getTime(), nav: p.nav });
   return out;
+}
+
+/** A strategy's row of strategy_figures_running (0069), as the figures job keeps it. */
+export interface RunningRow {
+  id: string;
+  /** The hourly NAVs before this instant are folded in. */
+  through: number;
+  firstAt: number | null;
+  last: StoredPoint | null;
+  peak: string | null;
+  deepest: string;
+  closes: StoredPoint[];
+  /** The volatility kept for the UTC day starting at riskDay (null: none kept)... */
+  riskDay: number | null;
+  /** ...from the close of the day before at this instant (null: none). */
+  riskCloseAt: number | null;
+  dailyReturns: number | null;
+  volatilityPct: string | null;
+}
+
+const msOf = (at: Date | null) => (at === null ? null : new Date(at).getTime());
+const isoOf = (at: number | null) => (at === null ? null : new Date(at).toISOString());
+
+/** The kept running state of `ids` (absent: none kept). */
+export async function runningRows(
+  db: DbOrTx,
+  ids: readonly string[],
+): Promise<Map<string, RunningRow>> {
+  if (ids.length === 0) return new Map();
+  const result = await db.execute<{
+    strategy_id: string;
+    through: Date;
+    first_at: Date | null;
+    last_at: Date | null;
+    last_nav: string | null;
+    peak: string | null;
+    deepest: string;
+    closes: StoredPoint[];
+    risk_day: Date | null;
+    risk_close_at: Date | null;
+    daily_returns: number | null;
+    volatility_pct: string | null;
+  }>(sql`
+    SELECT strategy_id::text, through, first_at, last_at, last_nav::text, peak::text,
+      deepest::text, closes, risk_day, risk_close_at, daily_returns, volatility_pct::text
+    FROM strategy_figures_running WHERE strategy_id = ANY(${sql.param([...ids])}::uuid[])`);
+  return new Map(
+    result.rows.map((r) => {
+      const lastAt = msOf(r.last_at);
+      return [
+        r.strategy_id,
+        {
+          id: r.strategy_id,
+          through: new Date(r.through).getTime(),
+          firstAt: msOf(r.first_at),
+          last: lastAt === null || r.last_nav === null ? null : { at: lastAt, nav: r.last_nav },
+          peak: r.peak,
+          deepest: r.deepest,
+          closes: r.closes,
+          riskDay: msOf(r.risk_day),
+          riskCloseAt: msOf(r.risk_close_at),
+          dailyReturns: r.daily_returns,
+          volatilityPct: r.volatility_pct,
+        },
+      ];
+    }),
+  );
+}
+
+/**
+ * Keeps `rows` (one statement). `closes: null` leaves a kept row's closes as they are (they change
+ * once a day: the row is rewritten each hour, its closes, a year of days, are not); a new row
+ * must have them.
+ */
+export async function writeRunning(
+  db: DbOrTx,
+  rows: readonly (Omit<RunningRow, 'closes'> & { closes: StoredPoint[] | null })[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  const of = <T>(pick: (r: (typeof rows)[number]) => T) => sql.param(rows.map(pick));
+  await db.execute(sql`
+    INSERT INTO strategy_figures_running AS k (strategy_id, through, first_at, last_at, last_nav,
+      peak, deepest, closes, risk_day, risk_close_at, daily_returns, volatility_pct)
+    SELECT w.id, w.through, w.first_at, w.last_at, w.last_nav, w.peak, w.deepest,
+      w.closes, w.risk_day, w.risk_close_at, w.daily_returns, w.volatility_pct
+    FROM unnest(${of((r) => r.id)}::uuid[], ${of((r) => isoOf(r.through))}::timestamptz[],
+      ${of((r) => isoOf(r.firstAt))}::timestamptz[], ${of((r) => isoOf(r.last?.at ?? null))}::timestamptz[],
+      ${of((r) => r.last?.nav ?? null)}::numeric[], ${of((r) => r.peak)}::numeric[],
+      ${of((r) => r.deepest)}::numeric[],
+      ${of((r) => JSON.stringify(r.closes))}::jsonb[],
+      ${of((r) => isoOf(r.riskDay))}::timestamptz[],
+      ${of((r) => isoOf(r.riskCloseAt))}::timestamptz[], ${of((r) => r.dailyReturns)}::integer[],
+      ${of((r) => r.volatilityPct)}::numeric[])
+      AS w(id, through, first_at, last_at, last_nav, peak, deepest, closes, risk_day,
+        risk_close_at, daily_returns, volatility_pct)
+    ON CONFLICT (strategy_id) DO UPDATE SET through = EXCLUDED.through,
+      first_at = EXCLUDED.first_at, last_at = EXCLUDED.last_at, last_nav = EXCLUDED.last_nav,
+      peak = EXCLUDED.peak, deepest = EXCLUDED.deepest,
+      -- JSON null (not SQL NULL: the column is NOT NULL even on conflict): leave them.
+      closes = CASE WHEN EXCLUDED.closes = 'null'::jsonb THEN k.closes ELSE EXCLUDED.closes END,
+      risk_day = EXCLUDED.risk_day, risk_close_at = EXCLUDED.risk_close_at,
+      daily_returns = EXCLUDED.daily_returns,
+      volatility_pct = EXCLUDED.volatility_pct`);
 }
 
 /** The history figures of a strategy as of `asOf`. */

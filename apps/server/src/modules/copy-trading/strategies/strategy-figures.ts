@@ -13,20 +13,31 @@
  *   record's drawdown, its risk score and when it started): as of `as_of` (the epoch: never yet),
  *   restated by the job `strategies.figures` (every FIGURES_JOB_EVERY_MS) once an hour for the
  *   strategies whose NAV moved since, and at its next run for one never stated. The strategy's
- *   page states its drawdown and risk score from the same row.
+ *   page states its drawdown and risk score from the same row. The job reads each strategy's
+ *   hourly NAVs since its last run and 31 days of them, not its whole history: the whole
+ *   record's figures come from running state kept per strategy (0069, strategy_figures_running;
+ *   domain/record-running.ts), exactly what the full computation states.
  */
 import { RETURN_WINDOWS } from '@app/shared/return-windows';
 import type { AppContext } from '../../../context';
 import type { Job } from '../../../jobs/scheduler';
-import { DAY_MS, HOUR_MS, type Dec } from '../../market/domain';
+import { DAY_MS, Dec, HOUR_MS } from '../../market/domain';
 import {
-  maxDrawdownPct,
+  foldedCloseBefore,
+  foldedMaxDrawdownPct,
+  foldedVolatility,
+  foldPoints,
+  NOTHING_FOLDED,
   returnPcts,
-  riskFigures,
+  riskScore,
   strategyMetrics,
+  trimCloses,
   windowBoundaries,
   windowReturns,
+  type Point,
+  type RecordRunning,
 } from '../domain';
+import { compactionBounds, startOfUtcDay } from '../domain/nav-history';
 import * as recordRepo from './record.repo';
 import * as repo from './strategy-figures.repo';
 
@@ -122,26 +133,108 @@ export async function figuresAfterNavs(
   await repo.writeReturns(ctx.db, writes);
 }
 
-/** The history figures of `ids` as of `now`, from their hourly NAV (one read for them all). */
-async function refreshHistories(ctx: AppContext, ids: readonly string[], now: number) {
-  const histories = await repo.histories(ctx.db, ids);
-  const writes: repo.HistoryWrite[] = [...histories].map(([id, { hourly, nav, navAt }]) => {
+const toPoint = (p: repo.StoredPoint): Point => ({ at: p.at, nav: new Dec(p.nav) });
+const toStored = (p: Point): repo.StoredPoint => ({ at: p.at, nav: p.nav.toFixed() });
+
+/** A kept row's running state (domain/record-running.ts). */
+function runningOf(row: repo.RunningRow): RecordRunning {
+  return {
+    firstAt: row.firstAt,
+    last: row.last === null ? null : toPoint(row.last),
+    peak: row.peak === null ? null : new Dec(row.peak),
+    deepest: new Dec(row.deepest),
+    closes: row.closes.map(toPoint),
+  };
+}
+
+const sameCloses = (a: readonly { at: number }[], b: readonly { at: number }[]) =>
+  a.length === b.length && a[0]?.at === b[0]?.at && a.at(-1)?.at === b.at(-1)?.at;
+
+/**
+ * The history figures of `ids` as of `now`, each exactly what the domain functions state over its
+ * whole hourly history (`restate`: computed so, from the whole history): the 30-day figures from
+ * its last 31 days of hourly NAV; the whole record's from its kept running state
+ * (strategy_figures_running) and the hourly NAVs since. One read of points for them all.
+ *
+ * The state folds the hours that ended an hour or more before `now`: the hour just ended is read
+ * again (a tick's point committed as its hour turned is never missed). The volatility is kept for
+ * the UTC day with the instant of the close of the day before it read: it is computed once a day
+ * (again only if a point of the day before is written after it was).
+ */
+async function refreshHistories(
+  ctx: AppContext,
+  ids: readonly string[],
+  now: number,
+  restate = false,
+) {
+  const kept = restate ? new Map<string, repo.RunningRow>() : await repo.runningRows(ctx.db, ids);
+  const monthAgo = now - 31 * DAY_MS;
+  const histories = await repo.hourlySince(
+    ctx.db,
+    new Map(ids.map((id) => [id, Math.min(kept.get(id)?.through ?? 0, monthAgo)])),
+    { minutesFrom: compactionBounds(now).hoursBefore, now },
+  );
+  const day = startOfUtcDay(now);
+  const stated: repo.HistoryWrite[] = [];
+  const running: Parameters<typeof repo.writeRunning>[1][number][] = [];
+  for (const [id, { hourly, nav, navAt }] of histories) {
     // The card's 30 days: hourly points over 31 days and the latest NAV (as metricsOf read them).
-    const recent = hourly.filter((p) => p.at >= now - 31 * DAY_MS);
+    const recent = hourly.filter((p) => p.at >= monthAgo);
     if (navAt !== null && navAt <= now) recent.push({ at: navAt, nav });
     const metrics = strategyMetrics(recent, now);
-    const recordMaxDrawdownPct = maxDrawdownPct(hourly, now);
-    return {
+
+    const row = kept.get(id);
+    const from = row?.through ?? 0;
+    const through = Math.max(from, hourOf(now) - HOUR_MS);
+    const unfolded = hourly.filter((p) => p.at >= from && p.at <= now).map(toPoint);
+    const before = row ? runningOf(row) : NOTHING_FOLDED;
+    const folded = foldPoints(
+      before,
+      unfolded.filter((p) => p.at < through),
+    );
+    const atNow = foldPoints(
+      folded,
+      unfolded.filter((p) => p.at >= through),
+    );
+    const recordMaxDrawdownPct = foldedMaxDrawdownPct(atNow);
+    // The day's volatility, kept from the run that computed it unless the close it read moved.
+    const closeAt = foldedCloseBefore(atNow, day);
+    const volatility =
+      row?.riskDay === day && row.riskCloseAt === closeAt
+        ? {
+            count: row.dailyReturns ?? 0,
+            volatilityPct: row.volatilityPct === null ? null : new Dec(row.volatilityPct),
+          }
+        : foldedVolatility(atNow, now);
+    stated.push({
       id,
       avgDailyReturnPct: metrics.avgDailyReturnPct,
       maxDrawdownPct: metrics.maxDrawdownPct,
       losingDays: metrics.losingDays,
       recordMaxDrawdownPct,
-      riskScore: riskFigures(hourly, now, recordMaxDrawdownPct).riskScore,
-      startedAt: hourly[0]?.at ?? null,
-    };
-  });
-  await repo.writeHistories(ctx.db, writes, now);
+      riskScore:
+        volatility.volatilityPct === null
+          ? null
+          : riskScore(volatility.volatilityPct, recordMaxDrawdownPct ?? '0'),
+      startedAt: atNow.firstAt,
+    });
+    const keep = trimCloses(folded, day);
+    running.push({
+      id,
+      through,
+      firstAt: keep.firstAt,
+      last: keep.last === null ? null : toStored(keep.last),
+      peak: keep.peak?.toFixed() ?? null,
+      deepest: keep.deepest.toFixed(),
+      closes: row && sameCloses(row.closes, keep.closes) ? null : keep.closes.map(toStored),
+      riskDay: day,
+      riskCloseAt: closeAt,
+      dailyReturns: volatility.count,
+      volatilityPct: volatility.volatilityPct?.toFixed() ?? null,
+    });
+  }
+  await repo.writeHistories(ctx.db, stated, now);
+  await repo.writeRunning(ctx.db, running);
 }
 
 /** `ids`' window points and returns from their history at `at`, kept for its hour. */
@@ -169,7 +262,7 @@ export async function restateFigures(
   for (let i = 0; i < ids.length; i += HISTORIES_BATCH) {
     const batch = ids.slice(i, i + HISTORIES_BATCH);
     await restateWindows(ctx, batch, now.getTime());
-    await refreshHistories(ctx, batch, now.getTime());
+    await refreshHistories(ctx, batch, now.getTime(), true);
   }
 }
 
