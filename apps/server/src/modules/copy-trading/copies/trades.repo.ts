@@ -422,6 +422,30 @@ export async function strategiesWithCrossedCopies(
   return new Set(rows.map((row) => row.id));
 }
 
+/**
+ * The strategies with an open copy whose crossing NAVs (stop_nav, take_profit_nav) a transaction
+ * that `since` (an earlier read's snapshot) did not see has set — opened, funds added or removed,
+ * a rule edited — with the snapshot read at, in one statement (migration 0067; the technique of
+ * 0060's tickStates): an index range over the recent changes. `since` null: none, the snapshot
+ * only (the caller checks every strategy then).
+ */
+export async function strategiesWithChangedRules(
+  db: DbOrTx,
+  since: string | null,
+): Promise<{ snapshot: string; strategyIds: string[] }> {
+  const changed =
+    since === null
+      ? sql`false`
+      : sql`t.status = 'open' AND t.rule_xid >= pg_snapshot_xmin(${since}::pg_snapshot)
+          AND NOT pg_visible_in_snapshot(t.rule_xid, ${since}::pg_snapshot)`;
+  const { rows } = await db.execute<{ snapshot: string; ids: string[] | null }>(sql`
+    SELECT pg_current_snapshot()::text AS snapshot,
+      (SELECT array_agg(DISTINCT t.strategy_id::text) FROM ${trades} t WHERE ${changed}) AS ids`);
+  const [row] = rows;
+  if (!row) throw new Error('the changed rules read returned no row');
+  return { snapshot: row.snapshot, strategyIds: row.ids ?? [] };
+}
+
 /** The columns the price rules read, as SQL. */
 const openCopy = { amountCents: sql`${trades.amountCents}`, units: sql`${trades.units}` };
 
