@@ -9,7 +9,7 @@ import { useSilverAllInBtc, type ScriptedTradingApp } from './copy-trading-helpe
  * NAV moved since they were last checked, or a copy's crossing NAVs changed since (rule_xid,
  * migration 0067). A copy that a rule edit, an add of funds, a claim or its own opening leaves
  * crossed at an unchanged NAV is closed at the next tick, once; without the changed-rules read
- * (strategiesWithChangedRules) every test here but the first's control fails.
+ * (strategiesWithChangedRules) every test here fails.
  *
  * The Silver strategy holds 100 % BTC bought at $100,000.00: its NAV is BTC / 100,000.
  */
@@ -25,7 +25,9 @@ async function tradeRow(id: string) {
     close_reason: string | null;
     exit_nav: string | null;
     user_id: string;
-  }>(sql`SELECT status, close_reason, exit_nav::text AS exit_nav, user_id FROM trades WHERE id = ${id}`);
+  }>(
+    sql`SELECT status, close_reason, exit_nav::text AS exit_nav, user_id FROM trades WHERE id = ${id}`,
+  );
   const [row] = rows;
   if (!row) throw new Error(`no trade ${id}`);
   return row;
@@ -77,7 +79,7 @@ describe('crossed copies at an unchanged NAV', () => {
     await tickAgain();
     expect((await tradeRow(trade.id)).status).toBe('open');
 
-    const edited = await client.patch(`/api/trades/${trade.id}`, { stopLossPct: 10 });
+    const edited = await client.request('PATCH', `/api/trades/${trade.id}`, { stopLossPct: 10 });
     expect(edited.statusCode, edited.body).toBe(200);
     await tickAgain();
     await expectClosedOnce(trade.id, 'stop_loss', '0.85', 'trade_stopped_out');
@@ -95,7 +97,7 @@ describe('crossed copies at an unchanged NAV', () => {
     await tickAgain();
     expect((await tradeRow(trade.id)).status).toBe('open');
 
-    const edited = await client.patch(`/api/trades/${trade.id}`, { takeProfitPct: 10 });
+    const edited = await client.request('PATCH', `/api/trades/${trade.id}`, { takeProfitPct: 10 });
     expect(edited.statusCode, edited.body).toBe(200);
     await tickAgain();
     await tickAgain();
@@ -174,7 +176,10 @@ describe('crossed copies at an unchanged NAV', () => {
     const offer = ownCloses(await strategyOf(first.trade.id));
     await offer('0.85');
     // Opened at 1.00 with a 10 % stop: crossed at 0.85, which the checker saw before it opened.
-    const { trade } = await silver.copier('Late Copier', FUNDED, { amount: '2000', stopLossPct: 10 });
+    const { trade } = await silver.copier('Late Copier', FUNDED, {
+      amount: '2000',
+      stopLossPct: 10,
+    });
     await offer('0.85');
     await offer('0.85');
     await expectClosedOnce(trade.id, 'stop_loss', '0.85', 'trade_stopped_out');

@@ -85,7 +85,8 @@ export function createScheduledCloses(ctx: AppContext): ScheduledCloses {
     for (const id of rulesChanged) {
       const tick = latest.get(id);
       // Only at a NAV of the newest tick (one whose prices are stale waits for its next NAV).
-      if (tick && tick.at.getTime() === offeredAt?.getTime() && !pendingStops.has(id)) pendingStops.set(id, tick);
+      if (tick && tick.at.getTime() === offeredAt?.getTime() && !pendingStops.has(id))
+        pendingStops.set(id, tick);
     }
   };
 
@@ -141,8 +142,7 @@ export function createScheduledCloses(ctx: AppContext): ScheduledCloses {
         // An unchanged NAV crosses nothing its last check did not (changed rules are read apart).
         const last = checked.get(tick.strategyId);
         const moved = last === undefined || (last !== tick.nav && !last.eq(tick.nav));
-        if (moved || rulesChanged.has(tick.strategyId))
-          pendingStops.set(tick.strategyId, tick);
+        if (moved || rulesChanged.has(tick.strategyId)) pendingStops.set(tick.strategyId, tick);
       }
       if (navs.length > 0) {
         rulesDue = true;
