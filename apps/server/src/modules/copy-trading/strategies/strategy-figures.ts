@@ -81,14 +81,15 @@ export async function strategyFiguresOf(
  * After the tick wrote `navs`, each as the point of its minute (a strategy's latest there): each
  * one's returns from the NAV written and its kept window points (read again where they are not this hour's: the first tick of an
  * hour reads them for every strategy, one statement), and the money copying it at that NAV, in
- * one statement.
+ * one statement. Returns the strategies whose row it left, locked by a copy's transaction (to
+ * state at the next tick).
  */
 export async function figuresAfterNavs(
   ctx: AppContext,
   written: readonly { id: string; nav: Dec; minute: number }[],
   now: Date,
-): Promise<void> {
-  if (written.length === 0) return;
+): Promise<string[]> {
+  if (written.length === 0) return [];
   // One write per strategy: the point of its latest minute.
   const latest = new Map<string, { id: string; nav: Dec; minute: number }>();
   for (const w of written)
@@ -119,7 +120,7 @@ export async function figuresAfterNavs(
       },
     ];
   });
-  await repo.writeReturns(ctx.db, writes);
+  return repo.writeReturns(ctx.db, writes);
 }
 
 /** The history figures of `ids` as of `now`, from their hourly NAV (one read for them all). */
