@@ -1,0 +1,76 @@
+/**
+ * The tick when the whole market moves (issue 43): every strategy holds BTC, ETH and SOL, and the
+ * prices move every tick, so every NAV changes at every tick. Times each step of the tick over
+ * ticks one second apart, at 1,000 and at 10,000 strategies: valuing the NAVs (navsAt), writing
+ * them (recordNavs), stating their kept figures (figuresAfterNavs) and the scheduled closes'
+ * check for crossed copies over every NAV (strategiesWithCrossedCopies). A measurement, not a
+ * check of the suite: it runs only with TICK_SCALE=1
+ * (`TICK_SCALE=1 npx vitest run --project server apps/server/test/tick-market-moves.test.ts`).
+ */
+import { describe, expect, it } from 'vitest';
+import { recordNavs } from '../src/modules/copy-trading/strategies/strategies.repo';
+import { figuresAfterNavs } from '../src/modules/copy-trading/strategies/strategy-figures';
+import {
+  createStrategyStates,
+  minuteOf,
+} from '../src/modules/copy-trading/strategies/strategy-states';
+import { strategiesWithCrossedCopies } from '../src/modules/copy-trading/copies/trades.repo';
+import { createTestApp } from './harness';
+import { insertTickStrategies, pricesAt } from './nav-tick-helpers';
+
+const TICKS = 30;
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+
+describe.runIf(process.env.TICK_SCALE)('the tick when every NAV moves', () => {
+  for (const count of (process.env.TICK_COUNTS ?? '1000,10000').split(',').map(Number)) {
+    it(`at ${count} strategies`, async () => {
+      const t = await createTestApp();
+      try {
+        await insertTickStrategies(t, { prefix: 'Move', count, withPositions: count });
+        const states = createStrategyStates({ heldAcrossTicks: true });
+        const steps = { navs: [], write: [], figures: [], crossed: [], all: [] } as Record<
+          string,
+          number[]
+        >;
+        const time = async <T>(step: string, work: () => Promise<T>): Promise<T> => {
+          const started = performance.now();
+          const result = await work();
+          steps[step]!.push(performance.now() - started);
+          return result;
+        };
+        const start = Math.ceil(t.clock.now().getTime() / 60_000) * 60_000;
+        for (let n = 0; n < TICKS; n += 1) {
+          const at = new Date(start + n * 1000);
+          const began = performance.now();
+          const { navs, writes } = await time('navs', () =>
+            states.navsAt(t.db, pricesAt(n), at.getTime()),
+          );
+          await time('write', () => recordNavs(t.db, writes, at));
+          const changed = writes.filter((w) => w.changed);
+          await time('figures', () => figuresAfterNavs(t.ctx, changed, at));
+          states.written(navs, writes, minuteOf(at.getTime()));
+          await time('crossed', () =>
+            strategiesWithCrossedCopies(
+              t.db,
+              navs.map((one) => ({ strategyId: one.id, nav: one.nav.toFixed() })),
+            ),
+          );
+          steps.all!.push(performance.now() - began);
+          // Every strategy's NAV changes at every tick after the first (which reads them all).
+          if (n > 0) expect(changed.length).toBeGreaterThanOrEqual(count);
+        }
+        // The first tick reads every state and fills the kept window points: left out.
+        const figures = Object.entries(steps).map(
+          ([step, ms]) =>
+            `${step} median ${median(ms.slice(1)).toFixed(1)} max ${Math.max(...ms.slice(1)).toFixed(1)}`,
+        );
+        console.log(
+          `tick-market-moves ${count} strategies, every NAV moving: ${figures.join('; ')} ms`,
+        );
+      } finally {
+        await t.close();
+      }
+    }, 900_000);
+  }
+});
