@@ -8,8 +8,16 @@
  * (`TICK_SCALE=1 npx vitest run --project server apps/server/test/tick-market-moves.test.ts`).
  */
 import { describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { RETURN_WINDOWS } from '@app/shared/return-windows';
+import { DAY_MS, HOUR_MS, type Dec } from '../src/modules/market/domain';
+import { returnPcts, windowReturns } from '../src/modules/copy-trading/domain';
 import { recordNavs } from '../src/modules/copy-trading/strategies/strategies.repo';
 import { figuresAfterNavs } from '../src/modules/copy-trading/strategies/strategy-figures';
+import {
+  keptWindowPoints,
+  writeReturns,
+} from '../src/modules/copy-trading/strategies/strategy-figures.repo';
 import {
   createStrategyStates,
   minuteOf,
@@ -18,7 +26,35 @@ import { strategiesWithCrossedCopies } from '../src/modules/copy-trading/copies/
 import { createTestApp } from './harness';
 import { insertTickStrategies, pricesAt } from './nav-tick-helpers';
 
-const TICKS = 30;
+const TICKS = Number(process.env.TICK_TICKS ?? 30);
+
+/**
+ * The figures step as session 20 left it, for the same run's comparison: the kept points read,
+ * each strategy's returns in JS, then one write.
+ */
+async function figuresStepBefore(
+  t: Awaited<ReturnType<typeof createTestApp>>,
+  navs: readonly { id: string; nav: Dec; minute: number }[],
+  at: number,
+) {
+  const kept = await keptWindowPoints(
+    t.db,
+    navs.map((n) => n.id),
+  );
+  await writeReturns(
+    t.db,
+    navs.flatMap(({ id, nav, minute }) => {
+      const row = kept.get(id);
+      if (!row) return [];
+      const points = [
+        ...row.points.filter((p) => p.at !== minute),
+        { at: minute, nav: nav.toFixed() },
+      ];
+      const pcts = returnPcts(windowReturns(points, at));
+      return [{ id, returns: RETURN_WINDOWS.map((w) => pcts[w]), kept: null, nav: nav.toFixed() }];
+    }),
+  );
+}
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 
@@ -28,11 +64,25 @@ describe.runIf(process.env.TICK_SCALE)('the tick when every NAV moves', () => {
       const t = await createTestApp();
       try {
         await insertTickStrategies(t, { prefix: 'Move', count, withPositions: count });
+        // Two years of history at the windows' resolution, so every window has a start and every
+        // return changes with every NAV.
+        const now = t.clock.now().getTime();
+        for (const days of [800, 400, 100, 40, 10, 2]) {
+          await t.db.execute(sql`
+            INSERT INTO nav_snapshots (strategy_id, at, nav)
+            SELECT id, ${new Date(Math.floor((now - days * DAY_MS) / HOUR_MS) * HOUR_MS).toISOString()}::timestamptz,
+              0.9 + random() / 5
+            FROM strategies WHERE name LIKE 'Move %'`);
+        }
         const states = createStrategyStates({ heldAcrossTicks: true });
-        const steps = { navs: [], write: [], figures: [], crossed: [], all: [] } as Record<
-          string,
-          number[]
-        >;
+        const steps = {
+          navs: [],
+          write: [],
+          figures: [],
+          figuresBefore: [],
+          crossed: [],
+          all: [],
+        } as Record<string, number[]>;
         const time = async <T>(step: string, work: () => Promise<T>): Promise<T> => {
           const started = performance.now();
           const result = await work();
@@ -48,7 +98,9 @@ describe.runIf(process.env.TICK_SCALE)('the tick when every NAV moves', () => {
           );
           await time('write', () => recordNavs(t.db, writes, at));
           const changed = writes.filter((w) => w.changed);
-          await time('figures', () => figuresAfterNavs(t.ctx, changed, at));
+          // Ticks in turn: the step as it is, then as session 20 left it (each writes every row).
+          if (n % 2 === 0) await time('figures', () => figuresAfterNavs(t.ctx, changed, at));
+          else await time('figuresBefore', () => figuresStepBefore(t, changed, at.getTime()));
           states.written(navs, writes, minuteOf(at.getTime()));
           await time('crossed', () =>
             strategiesWithCrossedCopies(
@@ -63,10 +115,11 @@ describe.runIf(process.env.TICK_SCALE)('the tick when every NAV moves', () => {
         // The first tick reads every state and fills the kept window points: left out.
         const figures = Object.entries(steps).map(
           ([step, ms]) =>
-            `${step} median ${median(ms.slice(1)).toFixed(1)} max ${Math.max(...ms.slice(1)).toFixed(1)}`,
+            `${step} min ${Math.min(...ms.slice(1)).toFixed(1)} median ${median(ms.slice(1)).toFixed(1)} max ${Math.max(...ms.slice(1)).toFixed(1)}`,
         );
         console.log(
-          `tick-market-moves ${count} strategies, every NAV moving: ${figures.join('; ')} ms`,
+          `tick-market-moves ${count} strategies, every NAV moving: ${figures.join('; ')} ms; ` +
+            `the first tick's figures (every strategy's points read for the hour) ${steps.figures![0]?.toFixed(1)} ms`,
         );
       } finally {
         await t.close();
