@@ -15,7 +15,7 @@
  *   strategies whose NAV moved since, and at its next run for one never stated. The strategy's
  *   page states its drawdown and risk score from the same row.
  */
-import { RETURN_WINDOWS, returnWindowBoundary } from '@app/shared/return-windows';
+import { RETURN_WINDOWS } from '@app/shared/return-windows';
 import type { AppContext } from '../../../context';
 import type { Job } from '../../../jobs/scheduler';
 import { DAY_MS, HOUR_MS, type Dec } from '../../market/domain';
@@ -29,7 +29,6 @@ import {
 } from '../domain';
 import * as recordRepo from './record.repo';
 import * as repo from './strategy-figures.repo';
-import * as tickRepo from './tick-returns.repo';
 
 /**
  * A strategy's headline figures, as every list states them: its returns (live), its 30-day
@@ -80,11 +79,10 @@ export async function strategyFiguresOf(
 
 /**
  * After the tick wrote `navs`, each as the point of its minute (a strategy's latest there): each
- * one's returns from the NAV written and its kept window points, and the money copying it at that
- * NAV, in one statement computing in the database (tick-returns.repo.ts); where the kept points
- * are not this hour's (the first tick of an hour), from the points read again from the history,
- * in two more. Returns the strategies whose row it left, locked by a copy's transaction (to state
- * at the next tick).
+ * one's returns from the NAV written and its kept window points (read again where they are not this hour's: the first tick of an
+ * hour reads them for every strategy, one statement), and the money copying it at that NAV, in
+ * one statement. Returns the strategies whose row it left, locked by a copy's transaction (to
+ * state at the next tick).
  */
 export async function figuresAfterNavs(
   ctx: AppContext,
@@ -99,24 +97,30 @@ export async function figuresAfterNavs(
   const navs = [...latest.values()];
   const at = now.getTime();
   const hour = hourOf(at);
-  // One statement for every row whose kept points are this hour's (tick-returns.repo.ts).
-  const { locked, stale } = await tickRepo.writeTickReturns(
-    ctx.db,
-    navs.map((n) => ({ id: n.id, nav: n.nav.toFixed(), minute: n.minute })),
-    { now: at, hour, boundaries: RETURN_WINDOWS.map((w) => returnWindowBoundary(w, at)) },
-  );
-  if (stale.length === 0) return locked;
-  // The others (the first tick of an hour): their points read from the history, kept for the hour.
-  const fresh = await recordRepo.windowPoints(ctx.db, stale, at, windowBoundaries(at));
-  const writes: repo.ReturnsWrite[] = stale.flatMap((id) => {
-    const written = latest.get(id);
-    if (!written) return [];
-    const points = fresh.get(id) ?? [];
+  const ids = navs.map((n) => n.id);
+  const kept = await repo.keptWindowPoints(ctx.db, ids);
+  const moved = ids.filter((id) => kept.get(id)?.hour !== hour);
+  const fresh =
+    moved.length === 0
+      ? new Map<string, repo.StoredPoint[]>()
+      : await recordRepo.windowPoints(ctx.db, moved, at, windowBoundaries(at));
+  const writes: repo.ReturnsWrite[] = navs.flatMap(({ id, nav, minute }) => {
+    const row = kept.get(id);
+    if (!row) return [];
+    const reread = row.hour !== hour;
+    const points = reread
+      ? (fresh.get(id) ?? [])
+      : [...row.points.filter((p) => p.at !== minute), { at: minute, nav: nav.toFixed() }];
     return [
-      { id, returns: returnsOver(points, at), kept: { hour, points }, nav: written.nav.toFixed() },
+      {
+        id,
+        returns: returnsOver(points, at),
+        kept: reread ? { hour, points } : null,
+        nav: nav.toFixed(),
+      },
     ];
   });
-  return [...locked, ...(await repo.writeReturns(ctx.db, writes))];
+  return repo.writeReturns(ctx.db, writes);
 }
 
 /** The history figures of `ids` as of `now`, from their hourly NAV (one read for them all). */
