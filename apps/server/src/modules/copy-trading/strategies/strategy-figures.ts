@@ -78,11 +78,12 @@ export async function strategyFiguresOf(
 }
 
 /**
- * After the tick wrote `navs`, each as the point of its minute (a strategy's latest there): each
- * one's returns from the NAV written and its kept window points (read again where they are not this hour's: the first tick of an
- * hour reads them for every strategy, one statement), and the money copying it at that NAV, in
- * one statement. Returns the strategies whose row it left, locked by a copy's transaction (to
- * state at the next tick).
+ * After the tick wrote `navs` (changed NAVs: refreshNavs), each as the point of its minute (a
+ * strategy's latest there): each one's returns from the NAV written and its kept window points
+ * (read again where they are not this hour's: the first tick of an hour reads them for every
+ * strategy whose NAV moved, one statement; the job those of the others), and the money copying
+ * it at that NAV, in one statement. Returns the strategies whose row it left, locked by a copy's
+ * transaction (to state at the next tick).
  */
 export async function figuresAfterNavs(
   ctx: AppContext,
