@@ -1,11 +1,13 @@
 /**
- * The tick when the whole market moves (issue 43): every strategy holds BTC, ETH and SOL, and the
- * prices move every tick, so every NAV changes at every tick. Times each step of the tick over
- * ticks one second apart, at 1,000 and at 10,000 strategies: valuing the NAVs (navsAt), writing
- * them (recordNavs), stating their kept figures (figuresAfterNavs) and the scheduled closes'
- * check for crossed copies over every NAV (strategiesWithCrossedCopies). A measurement, not a
- * check of the suite: it runs only with TICK_SCALE=1
- * (`TICK_SCALE=1 npx vitest run --project server apps/server/test/tick-market-moves.test.ts`).
+ * The tick at 1,000 and at 10,000 strategies (issue 43), every strategy holding BTC, ETH and SOL:
+ * `moving`, the prices move every tick, so every NAV changes at every tick (the whole market
+ * moves); `quiet`, the prices stay, so none does. Times each step over ticks one second apart:
+ * valuing the NAVs (navsAt), writing them (recordNavs), stating their kept figures
+ * (figuresAfterNavs), the scheduled closes as they are (offer: the NAVs that moved and the
+ * strategies whose copies' rules changed) and, beside them, the check as it was (every NAV to
+ * strategiesWithCrossedCopies). A measurement, not a check of the suite: it runs only with
+ * TICK_SCALE=1 (`TICK_SCALE=1 npx vitest run --project server
+ * apps/server/test/tick-market-moves.test.ts`; TICK_COUNTS, TICK_MODES, TICK_TICKS narrow it).
  */
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
@@ -17,6 +19,7 @@ import {
   minuteOf,
 } from '../src/modules/copy-trading/strategies/strategy-states';
 import { strategiesWithCrossedCopies } from '../src/modules/copy-trading/copies/trades.repo';
+import { createScheduledCloses } from '../src/modules/copy-trading/copies/scheduled-closes';
 import { createTestApp } from './harness';
 import { insertTickStrategies, pricesAt } from './nav-tick-helpers';
 
@@ -24,9 +27,12 @@ const TICKS = Number(process.env.TICK_TICKS ?? 30);
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 
-describe.runIf(process.env.TICK_SCALE)('the tick when every NAV moves', () => {
-  for (const count of (process.env.TICK_COUNTS ?? '1000,10000').split(',').map(Number)) {
-    it(`at ${count} strategies`, async () => {
+const COUNTS = (process.env.TICK_COUNTS ?? '1000,10000').split(',').map(Number);
+const MODES = (process.env.TICK_MODES ?? 'moving,quiet').split(',');
+
+describe.runIf(process.env.TICK_SCALE)('the tick when every NAV moves, and when none does', () => {
+  for (const [count, mode] of COUNTS.flatMap((c) => MODES.map((m) => [c, m] as const))) {
+    it(`at ${count} strategies, ${mode}`, async () => {
       const t = await createTestApp();
       try {
         await insertTickStrategies(t, { prefix: 'Move', count, withPositions: count });
@@ -41,11 +47,13 @@ describe.runIf(process.env.TICK_SCALE)('the tick when every NAV moves', () => {
             FROM strategies WHERE name LIKE 'Move %'`);
         }
         const states = createStrategyStates({ heldAcrossTicks: true });
+        const closes = createScheduledCloses(t.ctx);
         const steps = {
           navs: [],
           write: [],
           figures: [],
           crossed: [],
+          closes: [],
           all: [],
         } as Record<string, number[]>;
         const time = async <T>(step: string, work: () => Promise<T>): Promise<T> => {
@@ -59,7 +67,7 @@ describe.runIf(process.env.TICK_SCALE)('the tick when every NAV moves', () => {
           const at = new Date(start + n * 1000);
           const began = performance.now();
           const { navs, writes } = await time('navs', () =>
-            states.navsAt(t.db, pricesAt(n), at.getTime()),
+            states.navsAt(t.db, pricesAt(mode === 'quiet' ? 0 : n), at.getTime()),
           );
           await time('write', () => recordNavs(t.db, writes, at));
           const changed = writes.filter((w) => w.changed);
@@ -71,9 +79,14 @@ describe.runIf(process.env.TICK_SCALE)('the tick when every NAV moves', () => {
               navs.map((one) => ({ strategyId: one.id, nav: one.nav.toFixed() })),
             ),
           );
-          steps.all!.push(performance.now() - began);
+          // The scheduled closes as they are: only the NAVs that moved and the changed rules.
+          await time('closes', async () => {
+            closes.offer(navs.map((one) => ({ strategyId: one.id, nav: one.nav, at })));
+            await closes.settled();
+          });
+          steps.all!.push(performance.now() - began - steps.crossed!.at(-1)!);
           // Every strategy's NAV changes at every tick after the first (which reads them all).
-          if (n > 0) expect(changed.length).toBeGreaterThanOrEqual(count);
+          if (n > 0) expect(changed.length).toBe(mode === 'quiet' ? 0 : navs.length);
         }
         // The first tick reads every state and fills the kept window points: left out.
         const figures = Object.entries(steps).map(
@@ -81,7 +94,8 @@ describe.runIf(process.env.TICK_SCALE)('the tick when every NAV moves', () => {
             `${step} min ${Math.min(...ms.slice(1)).toFixed(1)} median ${median(ms.slice(1)).toFixed(1)} max ${Math.max(...ms.slice(1)).toFixed(1)}`,
         );
         console.log(
-          `tick-market-moves ${count} strategies, every NAV moving: ${figures.join('; ')} ms; ` +
+          `tick-market-moves ${count} strategies, ${mode}: ${figures.join('; ')} ms ` +
+            `(crossed: every NAV offered to the check, as before; all: without it); ` +
             `the first tick's figures (every strategy's points read for the hour) ${steps.figures![0]?.toFixed(1)} ms`,
         );
       } finally {
