@@ -68,40 +68,39 @@ async function strategyOf(tradeId: string): Promise<string> {
 }
 
 describe('crossed copies at an unchanged NAV', () => {
-  it('a stop-loss edited so that it is crossed closes at the next tick, once', async () => {
+  it.each([
+    {
+      // NAV 0.85: a 15 % loss, inside the 20 % stop; then a 10 % stop.
+      rule: 'stop-loss',
+      opened: { stopLossPct: 20 },
+      btc: '85000.00',
+      edit: { stopLossPct: 10 },
+      closed: { reason: 'stop_loss', nav: '0.85', alert: 'trade_stopped_out' },
+    },
+    {
+      // NAV 1.15: a 15 % gain, short of the 30 % take-profit; then a 10 % one.
+      rule: 'take-profit',
+      opened: { takeProfitPct: 30 },
+      btc: '115000.00',
+      edit: { takeProfitPct: 10 },
+      closed: { reason: 'take_profit', nav: '1.15', alert: 'trade_take_profit' },
+    },
+  ] as const)('a $rule edited so that it is crossed closes at the next tick, once', async (one) => {
     await tickAt('100000.00');
-    const { client, trade } = await silver.copier('Stop Editor', FUNDED, {
+    const { client, trade } = await silver.copier(`Editor ${one.rule}`, FUNDED, {
       amount: '2000',
-      stopLossPct: 20,
+      ...one.opened,
     });
-    // NAV 0.85: a 15 % loss, inside the 20 % stop.
-    await tickAt('85000.00');
+    await tickAt(one.btc);
     await tickAgain();
     expect((await tradeRow(trade.id)).status).toBe('open');
 
-    const edited = await client.request('PATCH', `/api/trades/${trade.id}`, { stopLossPct: 10 });
+    const edited = await client.request('PATCH', `/api/trades/${trade.id}`, one.edit);
     expect(edited.statusCode, edited.body).toBe(200);
     await tickAgain();
-    await expectClosedOnce(trade.id, 'stop_loss', '0.85', 'trade_stopped_out');
+    await expectClosedOnce(trade.id, one.closed.reason, one.closed.nav, one.closed.alert);
     await tickAgain();
-    await expectClosedOnce(trade.id, 'stop_loss', '0.85', 'trade_stopped_out');
-  });
-
-  it('a take-profit edited so that it is crossed closes at the next tick, once', async () => {
-    await tickAt('100000.00');
-    const { client, trade } = await silver.copier('Profit Editor', FUNDED, {
-      amount: '2000',
-      takeProfitPct: 30,
-    });
-    await tickAt('115000.00');
-    await tickAgain();
-    expect((await tradeRow(trade.id)).status).toBe('open');
-
-    const edited = await client.request('PATCH', `/api/trades/${trade.id}`, { takeProfitPct: 10 });
-    expect(edited.statusCode, edited.body).toBe(200);
-    await tickAgain();
-    await tickAgain();
-    await expectClosedOnce(trade.id, 'take_profit', '1.15', 'trade_take_profit');
+    await expectClosedOnce(trade.id, one.closed.reason, one.closed.nav, one.closed.alert);
   });
 
   it('an edit committed after the check read its snapshot is seen by the next check', async () => {
@@ -132,42 +131,41 @@ describe('crossed copies at an unchanged NAV', () => {
     await expectClosedOnce(trade.id, 'stop_loss', '0.85', 'trade_stopped_out');
   });
 
-  it('funds added so that the stop is crossed at a NAV already checked close it', async () => {
-    await tickAt('100000.00');
-    const { client, trade } = await silver.copier('Funds Adder', FUNDED, {
-      amount: '2000',
+  // A change of funds at another NAV that leaves the copy crossed at one the checker already saw.
+  it.each([
+    {
+      // At 1.10, $2,000 more buys 1,818.18… units: at 0.92 the $4,000 are worth $3,512.72 (−12 %).
+      change: 'funds added',
       stopLossPct: 10,
-    });
-    const offer = ownCloses(await strategyOf(trade.id));
-    // Checked at 0.92: 2,000 units are worth $1,840, an 8 % loss.
-    await offer('0.92');
-    expect((await tradeRow(trade.id)).status).toBe('open');
-    // At 1.10, $2,000 more buys 1,818.18… units: at 0.92 the $4,000 are worth $3,512.72 (−12 %).
-    await tickAt('110000.00');
-    const added = await client.post(`/api/trades/${trade.id}/add-funds`, { amount: '2000' });
-    expect(added.statusCode, added.body).toBe(200);
-    await offer('0.92');
-    await offer('0.92');
-    await expectClosedOnce(trade.id, 'stop_loss', '0.92', 'trade_stopped_out');
-  });
-
-  it('profit claimed so that the stop is crossed at a NAV already checked closes it', async () => {
-    await tickAt('100000.00');
-    const { client, trade } = await silver.copier('Profit Claimer', FUNDED, {
-      amount: '2000',
+      checked: '0.92', // 2,000 units worth $1,840: an 8 % loss
+      btc: '110000.00',
+      path: 'add-funds',
+      body: { amount: '2000' },
+    },
+    {
+      // At 1.50 the profit goes out: the units left are worth the $2,000 put in, $1,866 at 1.40.
+      change: 'profit claimed',
       stopLossPct: 5,
+      checked: '1.40', // 2,000 units worth $2,800
+      btc: '150000.00',
+      path: 'claim',
+      body: undefined,
+    },
+  ])('$change so that the stop is crossed at a NAV already checked closes it', async (one) => {
+    await tickAt('100000.00');
+    const { client, trade } = await silver.copier(`Funds ${one.path}`, FUNDED, {
+      amount: '2000',
+      stopLossPct: one.stopLossPct,
     });
     const offer = ownCloses(await strategyOf(trade.id));
-    // Checked at 1.40: 2,000 units worth $2,800.
-    await offer('1.40');
+    await offer(one.checked);
     expect((await tradeRow(trade.id)).status).toBe('open');
-    // At 1.50 the profit goes out: the units left are worth the $2,000 put in, $1,866 at 1.40.
-    await tickAt('150000.00');
-    const claimed = await client.post(`/api/trades/${trade.id}/claim`);
-    expect(claimed.statusCode, claimed.body).toBe(200);
-    await offer('1.40');
-    await offer('1.40');
-    await expectClosedOnce(trade.id, 'stop_loss', '1.40', 'trade_stopped_out');
+    await tickAt(one.btc);
+    const changed = await client.post(`/api/trades/${trade.id}/${one.path}`, one.body);
+    expect(changed.statusCode, changed.body).toBe(200);
+    await offer(one.checked);
+    await offer(one.checked);
+    await expectClosedOnce(trade.id, 'stop_loss', one.checked, 'trade_stopped_out');
   });
 
   it('a copy opened above a NAV already checked, crossed at it, is closed', async () => {

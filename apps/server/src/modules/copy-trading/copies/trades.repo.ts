@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import { jsonArray } from '../../../db/json-array';
+import { unseenBy } from '../../../db/unseen-by';
 import { plans } from '../../../db/schema';
 import { preparedPer } from '../../../db/performance';
 import { positionsJson, positionsOf, toState } from '../strategy-positions.repo';
@@ -434,10 +435,7 @@ export async function strategiesWithChangedRules(
   since: string | null,
 ): Promise<{ snapshot: string; strategyIds: string[] }> {
   const changed =
-    since === null
-      ? sql`false`
-      : sql`t.status = 'open' AND t.rule_xid >= pg_snapshot_xmin(${since}::pg_snapshot)
-          AND NOT pg_visible_in_snapshot(t.rule_xid, ${since}::pg_snapshot)`;
+    since === null ? sql`false` : sql`t.status = 'open' AND ${unseenBy(sql`t.rule_xid`, since)}`;
   const { rows } = await db.execute<{ snapshot: string; ids: string[] | null }>(sql`
     SELECT pg_current_snapshot()::text AS snapshot,
       (SELECT array_agg(DISTINCT t.strategy_id::text) FROM ${trades} t WHERE ${changed}) AS ids`);
