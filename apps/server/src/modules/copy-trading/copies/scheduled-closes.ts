@@ -44,7 +44,9 @@ export interface TickNav {
  * that NAV, all at that same NAV, in batches of CLOSE_BATCH (a trade cannot cross both: one is a
  * loss, the other a gain). A tick arriving while it works replaces the strategy's
  * pending NAV: the worker always checks the newest tick it has not checked, and everyone crossed at
- * a checked tick exits at that tick's NAV. Term ends (`termEnds`, every minute) close at the
+ * a checked tick exits at that tick's NAV. A strategy is checked only when something can have
+ * crossed: its NAV moved since its last check, or a copy's crossing NAVs changed (0067), so a
+ * quiet tick costs one indexed read. Term ends (`termEnds`, every minute) close at the
  * strategy's latest tick NAV the same way. A trade its owner is closing is waited for and then
  * left alone (the trade's row lock decides who closes it: each close is booked once).
  */
