@@ -44,7 +44,9 @@ export interface TickNav {
  * that NAV, all at that same NAV, in batches of CLOSE_BATCH (a trade cannot cross both: one is a
  * loss, the other a gain). A tick arriving while it works replaces the strategy's
  * pending NAV: the worker always checks the newest tick it has not checked, and everyone crossed at
- * a checked tick exits at that tick's NAV. Term ends (`termEnds`, every minute) close at the
+ * a checked tick exits at that tick's NAV. A strategy is checked only when something can have
+ * crossed: its NAV moved since its last check, or a copy's crossing NAVs changed (0067), so a
+ * quiet tick costs one indexed read. Term ends (`termEnds`, every minute) close at the
  * strategy's latest tick NAV the same way. A trade its owner is closing is waited for and then
  * left alone (the trade's row lock decides who closes it: each close is booked once).
  */
@@ -58,11 +60,44 @@ export interface ScheduledCloses {
 export function createScheduledCloses(ctx: AppContext): ScheduledCloses {
   const pendingStops = new Map<string, TickNav>();
   const latest = new Map<string, TickNav>();
+  /** The NAV at which each strategy's copies were last checked (all of them, without error). */
+  const checked = new Map<string, Dec>();
+  /** Strategies whose copies' rules changed, to check at their next NAV (none fresh yet). */
+  const rulesChanged = new Set<string>();
+  /** The snapshot of the last read of changed rules (0067); null: none yet, check everything. */
+  let rulesSnapshot: string | null = null;
+  /** The time of the newest offer, and whether its changed rules are still to be read. */
+  let offeredAt: Date | null = null;
+  let rulesDue = false;
   let pendingTermEnd: Date | null = null;
   let running: Promise<void> | null = null;
 
+  /**
+   * A copy can cross only if its strategy's NAV moved since it was last checked, or if its
+   * crossing NAVs changed since (opened, funds moved, a rule edited: rule_xid, 0067). The second
+   * kind are read by the snapshot technique of 0060, before the check, so everything that read
+   * saw the check sees too, and a change committed after it (or while the check runs) is read by
+   * the next round. A strategy stays owed (`rulesChanged`, no `checked` NAV) until a check of it
+   * completes, so a failed round loses nothing.
+   */
+  const readChangedRules = async () => {
+    const { snapshot, strategyIds } = await repo.strategiesWithChangedRules(ctx.db, rulesSnapshot);
+    rulesSnapshot = snapshot;
+    for (const id of strategyIds) rulesChanged.add(id);
+    for (const id of rulesChanged) {
+      const tick = latest.get(id);
+      // Only at a NAV of the newest tick (one whose prices are stale waits for its next NAV).
+      if (tick && tick.at.getTime() === offeredAt?.getTime() && !pendingStops.has(id))
+        pendingStops.set(id, tick);
+    }
+  };
+
   const work = async () => {
-    while (pendingStops.size > 0 || pendingTermEnd) {
+    while (pendingStops.size > 0 || rulesDue || pendingTermEnd) {
+      if (rulesDue) {
+        rulesDue = false;
+        await readChangedRules();
+      }
       const stops = [...pendingStops.values()];
       pendingStops.clear();
       // One statement names the strategies with a crossed copy; only those take transactions.
@@ -73,6 +108,10 @@ export function createScheduledCloses(ctx: AppContext): ScheduledCloses {
       for (const tick of stops) {
         if (!crossed.has(tick.strategyId)) continue;
         await closeAllDue(ctx, tick, { reason: 'price', nav: tick.nav.toFixed() });
+      }
+      for (const tick of stops) {
+        checked.set(tick.strategyId, tick.nav);
+        rulesChanged.delete(tick.strategyId);
       }
       const termEnd = pendingTermEnd;
       pendingTermEnd = null;
@@ -93,17 +132,24 @@ export function createScheduledCloses(ctx: AppContext): ScheduledCloses {
       .finally(() => {
         running = null;
         // Offered while the last round was ending.
-        if (pendingStops.size > 0 || pendingTermEnd) kick();
+        if (pendingStops.size > 0 || rulesDue || pendingTermEnd) kick();
       });
   };
 
   return {
     offer(navs) {
       for (const tick of navs) {
-        pendingStops.set(tick.strategyId, tick);
         latest.set(tick.strategyId, tick);
+        offeredAt = tick.at;
+        // An unchanged NAV crosses nothing its last check did not (changed rules are read apart).
+        const last = checked.get(tick.strategyId);
+        const moved = last === undefined || (last !== tick.nav && !last.eq(tick.nav));
+        if (moved || rulesChanged.has(tick.strategyId)) pendingStops.set(tick.strategyId, tick);
       }
-      if (navs.length > 0) kick();
+      if (navs.length > 0) {
+        rulesDue = true;
+        kick();
+      }
     },
     termEnds(now) {
       pendingTermEnd = now;

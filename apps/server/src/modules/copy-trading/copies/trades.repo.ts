@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import { jsonArray } from '../../../db/json-array';
+import { unseenBy } from '../../../db/unseen-by';
 import { plans } from '../../../db/schema';
 import { preparedPer } from '../../../db/performance';
 import { positionsJson, positionsOf, toState } from '../strategy-positions.repo';
@@ -420,6 +421,27 @@ export async function strategiesWithCrossedCopies(
     SELECT s.id FROM json_to_recordset(${json}::json) AS s(id uuid, nav numeric)
     WHERE ${crossed(stopCrossedSql(sql`s.nav`))} OR ${crossed(takeProfitCrossedSql(sql`s.nav`))}`);
   return new Set(rows.map((row) => row.id));
+}
+
+/**
+ * The strategies with an open copy whose crossing NAVs (stop_nav, take_profit_nav) a transaction
+ * that `since` (an earlier read's snapshot) did not see has set — opened, funds added or removed,
+ * a rule edited — with the snapshot read at, in one statement (migration 0067; the technique of
+ * 0060's tickStates): an index range over the recent changes. `since` null: none, the snapshot
+ * only (the caller checks every strategy then).
+ */
+export async function strategiesWithChangedRules(
+  db: DbOrTx,
+  since: string | null,
+): Promise<{ snapshot: string; strategyIds: string[] }> {
+  const changed =
+    since === null ? sql`false` : sql`t.status = 'open' AND ${unseenBy(sql`t.rule_xid`, since)}`;
+  const { rows } = await db.execute<{ snapshot: string; ids: string[] | null }>(sql`
+    SELECT pg_current_snapshot()::text AS snapshot,
+      (SELECT array_agg(DISTINCT t.strategy_id::text) FROM ${trades} t WHERE ${changed}) AS ids`);
+  const [row] = rows;
+  if (!row) throw new Error('the changed rules read returned no row');
+  return { snapshot: row.snapshot, strategyIds: row.ids ?? [] };
 }
 
 /** The columns the price rules read, as SQL. */

@@ -38,7 +38,8 @@ import { figuresAfterNavs, strategyFiguresOf } from './strategy-figures';
  * and as the current minute's point (one point per minute); an unchanged one's point is written
  * once in the minute, the unchanged ones spread over the minute's ticks (strategy-states.ts). A
  * strategy whose instrument has no fresh price keeps its last NAV.
- * Returns every NAV valued, changed or not.
+ * Returns every NAV valued, changed or not. The kept figures (strategy-figures.ts) are stated
+ * for the changed NAVs only.
  */
 export async function refreshNavs(
   ctx: AppContext,
@@ -48,8 +49,18 @@ export async function refreshNavs(
 ): Promise<{ id: string; nav: Dec }[]> {
   const { navs, writes } = await states.navsAt(ctx.db, prices, now.getTime());
   await repo.recordNavs(ctx.db, writes, now);
-  await figuresAfterNavs(ctx, writes, now);
-  states.written(navs, writes, minuteOf(now.getTime()));
+  const minute = minuteOf(now.getTime());
+  // The figures of changed NAVs only (an unchanged NAV's point changes no figure), and of those
+  // owed (a state read, a row the last step found locked).
+  const figures: { id: string; nav: Dec; minute: number }[] = writes.filter((w) => w.changed);
+  if (states.figuresOwed.size > 0) {
+    const stated = new Set(figures.map((w) => w.id));
+    for (const n of navs)
+      if (states.figuresOwed.has(n.id) && !stated.has(n.id)) figures.push({ ...n, minute });
+    for (const { id } of figures) states.figuresOwed.delete(id);
+  }
+  for (const id of await figuresAfterNavs(ctx, figures, now)) states.figuresOwed.add(id);
+  states.written(navs, writes, minute);
   return navs;
 }
 

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { Dec } from '../../market/domain';
 import type { DbOrTx } from '../../../db/client';
 import { countRows } from '../../../db/count-rows';
+import { unseenBy } from '../../../db/unseen-by';
 import { preparedPer } from '../../../db/performance';
 import type { Fill, StrategyState } from '../domain';
 import {
@@ -179,11 +180,7 @@ export async function tickStates(
   db: DbOrTx,
   since: string | null,
 ): Promise<{ snapshot: string; states: TickState[] }> {
-  const changed =
-    since === null
-      ? sql`true`
-      : sql`strategies.state_xid >= pg_snapshot_xmin(${since}::pg_snapshot)
-          AND NOT pg_visible_in_snapshot(strategies.state_xid, ${since}::pg_snapshot)`;
+  const changed = unseenBy(sql`strategies.state_xid`, since);
   const result = await db.execute<{
     snapshot: string;
     id: string | null;

@@ -122,13 +122,13 @@ export interface ReturnsWrite {
  * copying the strategy at it (from the copied units the row holds when this statement locks it,
  * so a copy opening at the same time is counted once), in one statement, rows locked in id order.
  * A row locked by a copy opening or closing right now is left for the next write (the tick never
- * waits for a copy's transaction; its next NAV states the row again).
+ * waits for a copy's transaction): returns those, which the tick states again at its next tick.
  */
-export async function writeReturns(db: DbOrTx, writes: readonly ReturnsWrite[]): Promise<void> {
-  if (writes.length === 0) return;
+export async function writeReturns(db: DbOrTx, writes: readonly ReturnsWrite[]): Promise<string[]> {
+  if (writes.length === 0) return [];
   const sorted = [...writes].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const column = (i: number) => sql.param(sorted.map((w) => w.returns[i] ?? null));
-  await db.execute(sql`
+  const { rows } = await db.execute<{ id: string }>(sql`
     WITH w AS (
       SELECT * FROM unnest(${sql.param(sorted.map((w) => w.id))}::uuid[],
         ${column(0)}::numeric[], ${column(1)}::numeric[], ${column(2)}::numeric[],
@@ -137,15 +137,17 @@ export async function writeReturns(db: DbOrTx, writes: readonly ReturnsWrite[]):
         ${sql.param(sorted.map((w) => (w.kept ? new Date(w.kept.hour).toISOString() : null)))}::timestamptz[],
         ${sql.param(sorted.map((w) => w.nav))}::numeric[])
         AS w(id, r7, r30, r90, r1y, rall, points, hour, nav)
-    ), locked AS (
+    ), due AS (
       -- Only the rows something changes (a minute's point at an unchanged NAV changes nothing).
       SELECT f.strategy_id FROM strategy_figures f JOIN w ON w.id = f.strategy_id
       WHERE w.points IS NOT NULL
         OR (f.return_7d_pct, f.return_30d_pct, f.return_90d_pct, f.return_1y_pct, f.return_all_pct)
           IS DISTINCT FROM (w.r7, w.r30, w.r90, w.r1y, w.rall)
         OR (w.nav IS NOT NULL AND f.aum_cents <> strategy_figures_aum(w.nav, f.copied_units))
+    ), locked AS (
+      SELECT f.strategy_id FROM strategy_figures f WHERE f.strategy_id IN (SELECT strategy_id FROM due)
       ORDER BY f.strategy_id FOR NO KEY UPDATE OF f SKIP LOCKED
-    )
+    ), written AS (
     UPDATE strategy_figures f
     SET return_7d_pct = w.r7, return_30d_pct = w.r30, return_90d_pct = w.r90,
         return_1y_pct = w.r1y, return_all_pct = w.rall,
@@ -153,7 +155,10 @@ export async function writeReturns(db: DbOrTx, writes: readonly ReturnsWrite[]):
         window_hour = coalesce(w.hour, f.window_hour),
         aum_cents = CASE WHEN w.nav IS NULL THEN f.aum_cents
                     ELSE strategy_figures_aum(w.nav, f.copied_units) END
-    FROM w WHERE f.strategy_id = w.id AND f.strategy_id IN (SELECT strategy_id FROM locked)`);
+    FROM w WHERE f.strategy_id = w.id AND f.strategy_id IN (SELECT strategy_id FROM locked))
+    -- Those left locked: the caller states them again.
+    SELECT strategy_id::text AS id FROM due WHERE strategy_id NOT IN (SELECT strategy_id FROM locked)`);
+  return rows.map((r) => r.id);
 }
 
 /**

@@ -89,17 +89,19 @@ export async function strategyFiguresOf(
 }
 
 /**
- * After the tick wrote `navs`, each as the point of its minute (a strategy's latest there): each
- * one's returns from the NAV written and its kept window points (read again where they are not this hour's: the first tick of an
- * hour reads them for every strategy, one statement), and the money copying it at that NAV, in
- * one statement.
+ * After the tick wrote `navs` (changed NAVs: refreshNavs), each as the point of its minute (a
+ * strategy's latest there): each one's returns from the NAV written and its kept window points
+ * (read again where they are not this hour's: the first tick of an hour reads them for every
+ * strategy whose NAV moved, one statement; the job those of the others), and the money copying
+ * it at that NAV, in one statement. Returns the strategies whose row it left, locked by a copy's
+ * transaction (to state at the next tick).
  */
 export async function figuresAfterNavs(
   ctx: AppContext,
   written: readonly { id: string; nav: Dec; minute: number }[],
   now: Date,
-): Promise<void> {
-  if (written.length === 0) return;
+): Promise<string[]> {
+  if (written.length === 0) return [];
   // One write per strategy: the point of its latest minute.
   const latest = new Map<string, { id: string; nav: Dec; minute: number }>();
   for (const w of written)
@@ -130,7 +132,7 @@ export async function figuresAfterNavs(
       },
     ];
   });
-  await repo.writeReturns(ctx.db, writes);
+  return repo.writeReturns(ctx.db, writes);
 }
 
 const toPoint = (p: repo.StoredPoint): Point => ({ at: p.at, nav: new Dec(p.nav) });

@@ -15,6 +15,8 @@ export interface NavWrite extends StrategyNav {
   minute: number;
   /** The strategy's NAV now: kept on the strategy with the tick's time as its NAV time. */
   latest: boolean;
+  /** The NAV differs from the one held before (a figure can change; an unchanged point's cannot). */
+  changed: boolean;
 }
 
 /**
@@ -75,6 +77,12 @@ export interface StrategyStates {
   ): Promise<{ navs: StrategyNav[]; writes: NavWrite[] }>;
   /** `navs` were valued in `minute`, and `writes` written: their NAVs are the ones held now. */
   written(navs: readonly StrategyNav[], writes: readonly NavWrite[], minute: number): void;
+  /**
+   * Strategies whose kept figures a tick is to state at their next NAV though it did not change:
+   * each state read (the first tick's, every strategy: a NAV another instance wrote may not have
+   * had its figures stated), and a row the figures step found locked (refreshNavs).
+   */
+  readonly figuresOwed: Set<string>;
 }
 
 interface Held extends repo.TickState {
@@ -90,6 +98,7 @@ interface Held extends repo.TickState {
 
 export function createStrategyStates(options: { heldAcrossTicks: boolean }): StrategyStates {
   const held = new Map<string, Held>();
+  const figuresOwed = new Set<string>();
   /** Unchanged NAVs' points planned in `spread.minute` so far. */
   const spread = { minute: -Infinity, planned: 0 };
   let snapshot: string | null = null;
@@ -105,6 +114,7 @@ export function createStrategyStates(options: { heldAcrossTicks: boolean }): Str
       const { pointMinute = null, valuedMinute = null } = before ?? {};
       const owedNav = before && owesBefore(before, minute) ? (before.owedNav ?? before.nav) : null;
       held.set(state.id, { ...state, pointMinute, valuedMinute, owedNav, valued: null });
+      figuresOwed.add(state.id);
     }
     snapshot = found.snapshot;
   }
@@ -133,6 +143,7 @@ export function createStrategyStates(options: { heldAcrossTicks: boolean }): Str
   }
 
   return {
+    figuresOwed,
     async navsAt(db, prices, at) {
       const minute = minuteOf(at);
       const done = reading.then(() => read(db, minute));
@@ -148,7 +159,7 @@ export function createStrategyStates(options: { heldAcrossTicks: boolean }): Str
         // The point a past minute ended without: the NAV held through it.
         if (owesBefore(one, minute)) {
           const nav = one.owedNav ?? one.nav;
-          writes.push({ id: one.id, nav, minute: one.valuedMinute, latest: false });
+          writes.push({ id: one.id, nav, minute: one.valuedMinute, latest: false, changed: false });
         }
         const entry = valued(one, prices);
         if (entry === null) continue;
@@ -157,7 +168,7 @@ export function createStrategyStates(options: { heldAcrossTicks: boolean }): Str
         const changed = one.nav !== nav && !one.nav.eq(nav);
         const point = !changed && one.pointMinute !== minute && unchangedPoints > 0;
         if (!options.heldAcrossTicks || changed || point)
-          writes.push({ id: one.id, nav, minute, latest: true });
+          writes.push({ id: one.id, nav, minute, latest: true, changed });
         if (options.heldAcrossTicks && point) {
           unchangedPoints -= 1;
           spread.planned += 1;

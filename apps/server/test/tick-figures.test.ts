@@ -1,0 +1,63 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { returnPcts, windowReturns } from '../src/modules/copy-trading/domain';
+import { figuresRows } from '../src/modules/copy-trading/strategies/strategy-figures.repo';
+import { type ScriptedTradingApp, useSilverAllInBtc } from './copy-trading-helpers';
+
+/**
+ * The tick states the kept returns of the strategies whose NAV changed only (an unchanged NAV's
+ * point changes no figure). A row a copy's transaction holds locked when the NAV changes is left
+ * (the tick never waits for it) and stated at the next tick, though the NAV is unchanged by then.
+ */
+
+let t: ScriptedTradingApp;
+const world = useSilverAllInBtc((made) => (t = made.t));
+
+const silverId = async () =>
+  (
+    await t.db.execute<{ id: string }>(
+      sql`SELECT strategy_id::text AS id FROM plans WHERE id = ${world.planId}`,
+    )
+  ).rows[0]!.id;
+
+/** The returns the domain computes from the strategy's history now. */
+async function liveReturns(id: string) {
+  const raw = await t.db.execute<{ at: Date; nav: string }>(
+    sql`SELECT at, nav::text AS nav FROM nav_snapshots WHERE strategy_id = ${id} ORDER BY at`,
+  );
+  const points = raw.rows.map((p) => ({ at: new Date(p.at).getTime(), nav: p.nav }));
+  return returnPcts(windowReturns(points, t.clock.now().getTime()));
+}
+
+const keptReturns = async (id: string) => (await figuresRows(t.db, [id])).get(id)?.returns;
+
+describe('the tick’s figures step', () => {
+  it('states a row it found locked at the next tick, at an unchanged NAV', async () => {
+    const id = await silverId();
+    await world.tickAt('100000.00');
+    expect(await keptReturns(id)).toEqual(await liveReturns(id));
+
+    // A copy's transaction holds the row while BTC moves 10 %: the tick leaves it.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const holding = new Promise<void>((resolve) => (locked = resolve));
+    const lock = t.db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT 1 FROM strategy_figures WHERE strategy_id = ${id} FOR UPDATE`);
+      locked();
+      await held;
+    });
+    await holding;
+    await world.tickAt('110000.00');
+    const live = await liveReturns(id);
+    expect(await keptReturns(id)).not.toEqual(live);
+    release();
+    await lock;
+
+    // The same prices a second later: the NAV is unchanged, the row is stated all the same.
+    t.clock.advance(1_000);
+    await t.trading.tick(t.clock.now());
+    expect(await keptReturns(id)).toEqual(await liveReturns(id));
+    expect(await keptReturns(id)).toEqual(live);
+  });
+});
