@@ -3,7 +3,9 @@
  * `copies` copies on a fresh cluster of its own, with, over the cascade alone, the CPU time of
  * PostgreSQL and of this process (less sensitive to a loaded machine than the seconds), the
  * statements by total time (pg_stat_statements, nested statements included, so the ledger
- * function's own statements show) and, with CPU_PROFILE=<file>, a V8 CPU profile of the process.
+ * function's own statements show), the row updates of the tables a close writes and how many of
+ * them were HOT (no index entry written), the triggers that fire on those tables, and, with
+ * CPU_PROFILE=<file>, a V8 CPU profile of the process.
  *
  *   node --import tsx bench/cascade-profile.ts 10000
  *   CPU_PROFILE=/tmp/cascade.cpuprofile node --import tsx bench/cascade-profile.ts 2000
@@ -15,6 +17,42 @@ import pg from 'pg';
 import { runCascade } from './lib/cascade';
 import { treeWithEndedCpuMs } from './lib/cpu';
 import { createCluster } from './lib/pg';
+
+/** The tables a scheduled close writes. */
+const CLOSE_TABLES = [
+  'trades',
+  'transactions',
+  'ledger_accounts',
+  'journal_entries',
+  'postings',
+  'ledger_user_totals',
+  'strategy_figures',
+  'notifications',
+  'mail_outbox',
+];
+
+interface TableUpdates {
+  updated: number;
+  hot: number;
+  fillfactor: string;
+}
+
+async function tableUpdates(client: pg.Client): Promise<Map<string, TableUpdates>> {
+  const { rows } = await client.query<{ table: string; updated: string; hot: string; ff: string }>(
+    `SELECT s.relname AS table, s.n_tup_upd AS updated, s.n_tup_hot_upd AS hot,
+       coalesce((SELECT option_value FROM pg_options_to_table(c.reloptions)
+                 WHERE option_name = 'fillfactor'), '100') AS ff
+     FROM pg_stat_user_tables s JOIN pg_class c ON c.oid = s.relid
+     WHERE s.relname = ANY($1) ORDER BY 1`,
+    [CLOSE_TABLES],
+  );
+  return new Map(
+    rows.map((r) => [
+      r.table,
+      { updated: Number(r.updated), hot: Number(r.hot), fillfactor: r.ff },
+    ]),
+  );
+}
 
 const copies = Number(process.argv[2] ?? 2000);
 const cpuProfile = process.env.CPU_PROFILE;
@@ -36,6 +74,7 @@ try {
   );
   let started = { pg: 0, node: process.cpuUsage() };
   let cpu = '';
+  let updatesBefore = new Map<string, TableUpdates>();
   const result = await runCascade(cluster.url('cascade'), copies, console.log, {
     beforeCrash: async () => {
       if (cpuProfile) {
@@ -44,6 +83,10 @@ try {
         await inspector.post('Profiler.start');
       }
       await admin.query('SELECT pg_stat_statements_reset()');
+      // A backend reports its table counters when idle, at most once a second (ten when it was
+      // recent): wait them out so the setup's updates are not counted as the cascade's.
+      await new Promise((resolve) => setTimeout(resolve, 11_000));
+      updatesBefore = await tableUpdates(admin);
       started = { pg: treeWithEndedCpuMs(postmaster), node: process.cpuUsage() };
     },
     afterCascade: async () => {
@@ -58,6 +101,29 @@ try {
   });
   console.log(JSON.stringify(result));
   console.log(cpu);
+  // runCascade has ended its pool: every backend has reported its counters on exit.
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  console.log('row updates over the cascade (updated, of which HOT; fillfactor):');
+  for (const [table, after] of await tableUpdates(admin)) {
+    const before = updatesBefore.get(table) ?? { updated: 0, hot: 0, fillfactor: after.fillfactor };
+    console.log(
+      `  ${table.padEnd(20)} ${String(after.updated - before.updated).padStart(7)} ${String(after.hot - before.hot).padStart(7)}  ${after.fillfactor}`,
+    );
+  }
+  const triggers = await admin.query<{ table: string; name: string; timing: string }>(
+    `
+    SELECT c.relname AS table, t.tgname AS name,
+      concat_ws(' ', CASE WHEN t.tgtype & 2 > 0 THEN 'BEFORE' ELSE 'AFTER' END,
+        CASE WHEN t.tgtype & 4 > 0 THEN 'INSERT' END, CASE WHEN t.tgtype & 16 > 0 THEN 'UPDATE' END,
+        CASE WHEN t.tgtype & 8 > 0 THEN 'DELETE' END,
+        CASE WHEN t.tgtype & 1 > 0 THEN 'per row' ELSE 'per statement' END) AS timing
+    FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
+    WHERE NOT t.tgisinternal AND c.relname = ANY($1) ORDER BY 1, 2`,
+    [CLOSE_TABLES],
+  );
+  console.log('triggers on the tables a close writes:');
+  for (const t of triggers.rows)
+    console.log(`  ${t.table.padEnd(20)} ${t.name.padEnd(40)} ${t.timing}`);
   const top = await admin.query<{ calls: string; ms: string; rows: string; query: string }>(`
     SELECT calls, round(total_exec_time::numeric, 1) AS ms, rows,
       left(regexp_replace(query, '\\s+', ' ', 'g'), 150) AS query

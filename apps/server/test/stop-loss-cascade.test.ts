@@ -1,8 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { auditLedger } from '../src/modules/ledger/ledger.audit';
 import { ENTRY_KINDS } from '../src/modules/ledger/domain';
 import { closeOwnTrade } from '../src/modules/copy-trading/copies/trades.service';
+import { CLOSE_BATCH } from '../src/modules/copy-trading/copies/scheduled-closes';
 import * as strategiesRepo from '../src/modules/copy-trading/strategies/strategies.repo';
 import { strategyNav } from '../src/modules/copy-trading/domain';
 import { adminClient } from './harness';
@@ -48,6 +49,7 @@ describe('a stop-loss cascade', () => {
       );
     expect(await open()).toBe(COPIES);
 
+    const publish = vi.spyOn(t.ctx.realtime, 'publish');
     // BTC halves: every stop (10–40 %) is crossed at this tick's NAV.
     t.market.set({ BTCUSDT: '47000.00' });
     t.clock.advance(1_000);
@@ -103,5 +105,20 @@ describe('a stop-loss cascade', () => {
           OR a.balance <> 200000 - t.amount_cents + t.payout_cents)`);
     expect(wrong.rows[0]?.n).toBe('0');
     expect(await auditLedger(t.db)).toEqual([]);
+
+    // Every owner's screens are told their copy closed and their money changed; the admin screens
+    // once per batch (and once per racing owner's own close), not once per copy.
+    const events = publish.mock.calls;
+    const told = (type: string) =>
+      new Set(events.filter(([, e]) => e.type === type).map(([channel]) => channel));
+    for (const { id } of investors) {
+      expect(told('trade.changed')).toContain(`user:${id}`);
+      expect(told('transactions.changed')).toContain(`user:${id}`);
+    }
+    const toAdmin = events.filter(
+      ([channel, e]) => channel === 'admin' && e.type === 'transactions.changed',
+    ).length;
+    expect(toAdmin).toBeGreaterThan(0);
+    expect(toAdmin).toBeLessThanOrEqual(Math.ceil(COPIES / CLOSE_BATCH) + won);
   }, 300_000);
 });

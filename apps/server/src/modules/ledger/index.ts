@@ -34,6 +34,7 @@ export { type UserBalances } from './ledger.repo';
 export { postEntries, postEntry, userCreditsByDay } from './ledger.service';
 export {
   announceMoneyChange,
+  announceMoneyChanges,
   requireActiveAccount,
   requireUndeletedAccount,
   transactionAnswer,

@@ -36,10 +36,27 @@ export async function withFundsCheck<T>(work: () => Promise<T>): Promise<T> {
 
 /** After a commit: the user's screens and the admin screens refresh their money views. */
 export function announceMoneyChange(ctx: AppContext, userId: string, transactionId?: string): void {
-  const data = transactionId ? { transactionId } : {};
-  ctx.realtime.publish(`user:${userId}`, { type: 'transactions.changed', data });
-  ctx.realtime.publish(`user:${userId}`, { type: 'account.changed' });
-  ctx.realtime.publish('admin', { type: 'transactions.changed', data: { userId, transactionId } });
+  announceMoneyChanges(ctx, [{ userId, transactionId }]);
+}
+
+/**
+ * After a commit that changed several users' money (a stop-loss batch): each user's screens as
+ * `announceMoneyChange` tells them, and the admin screens once — they refresh every admin view
+ * whatever the event names, so one event per change only made each admin screen refresh as many
+ * times (and every instance hear as many notifications: a batch of 500 closes sent 500).
+ */
+export function announceMoneyChanges(
+  ctx: AppContext,
+  changes: readonly { userId: string; transactionId?: string | undefined }[],
+): void {
+  for (const { userId, transactionId } of changes) {
+    const data = transactionId ? { transactionId } : {};
+    ctx.realtime.publish(`user:${userId}`, { type: 'transactions.changed', data });
+    ctx.realtime.publish(`user:${userId}`, { type: 'account.changed' });
+  }
+  const [only] = changes;
+  if (changes.length > 1) ctx.realtime.publish('admin', { type: 'transactions.changed', data: {} });
+  else if (only) ctx.realtime.publish('admin', { type: 'transactions.changed', data: only });
 }
 
 /**

@@ -240,19 +240,9 @@ async function closeBatch(
       tx,
       [...byReason.values()].flatMap((closings) => closings.map((c) => c.trade.id)),
     );
-    const booked: Awaited<ReturnType<typeof bookCloses>>[] = [];
-    for (const [reason, closings] of byReason) {
-      booked.push(
-        await bookCloses(ctx, tx, {
-          closings,
-          reason,
-          nav: tick.nav,
-          leadTraderId: strategy.leadTraderId,
-          now,
-        }),
-      );
-    }
-    // Each owner is told, set-based like the closes, before the ledger's hot account is locked.
+    // Each owner is told first, set-based like the closes: the trades' update takes the strategy's
+    // figures row (0062's trigger) and the ledger the strategy P&L account, both held to the
+    // commit, so a batch in flight beside this one waits only for those two writes.
     const announce = await notifyAll(
       ctx,
       tx,
@@ -272,6 +262,18 @@ async function closeBatch(
         }));
       }),
     );
+    const booked: Awaited<ReturnType<typeof bookCloses>>[] = [];
+    for (const [reason, closings] of byReason) {
+      booked.push(
+        await bookCloses(ctx, tx, {
+          closings,
+          reason,
+          nav: tick.nav,
+          leadTraderId: strategy.leadTraderId,
+          now,
+        }),
+      );
+    }
     for (const one of booked) await one.postLedger();
     return {
       closed: booked.reduce((total, one) => total + one.closed, 0),

@@ -10,7 +10,12 @@ import type { UserRow } from '../../../db/schema';
 import { refusal } from '../../../http/errors';
 import { runIdempotent } from '../../ledger';
 import { postEntries, postEntry } from '../../ledger';
-import { announceMoneyChange, requireActiveAccount, withFundsCheck } from '../../ledger';
+import {
+  announceMoneyChange,
+  announceMoneyChanges,
+  requireActiveAccount,
+  withFundsCheck,
+} from '../../ledger';
 import { requireAppropriatenessForNewTrade } from '../../appropriateness';
 import { insertTransaction, insertTransactions } from '../../transactions';
 import type { Dec } from '../../market/domain';
@@ -288,13 +293,16 @@ export async function bookCloses(
     views: () => closedViews(params, credited),
     postLedger,
     afterCommit: () => {
-      for (const c of closings) {
-        announceTrade(ctx, c.trade.userId, c.trade.id, 'closed');
-        announceMoneyChange(ctx, c.trade.userId, credited.get(c.trade.id)?.transactionId);
-      }
-      if (leadTraderId && fees.rows.length > 0) {
-        announceMoneyChange(ctx, leadTraderId, fees.rows.at(-1)?.transactionId);
-      }
+      for (const c of closings) announceTrade(ctx, c.trade.userId, c.trade.id, 'closed');
+      announceMoneyChanges(ctx, [
+        ...closings.map((c) => ({
+          userId: c.trade.userId,
+          transactionId: credited.get(c.trade.id)?.transactionId,
+        })),
+        ...(leadTraderId && fees.rows.length > 0
+          ? [{ userId: leadTraderId, transactionId: fees.rows.at(-1)?.transactionId }]
+          : []),
+      ]);
     },
   };
 }
