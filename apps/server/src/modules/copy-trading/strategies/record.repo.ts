@@ -154,6 +154,11 @@ export async function windowPoints(
   return seriesByStrategy(result.rows);
 }
 
+/** Restates the planner's statistics of the NAV history (after a compaction that removed many). */
+export async function analyzeNavHistory(db: DbOrTx): Promise<void> {
+  await db.execute(sql`ANALYZE nav_snapshots`);
+}
+
 /**
  * Compacts the NAV history in [from, hoursBefore) to what each age keeps (domain/nav-history.ts,
  * migration 0058's `nav_snapshots_kept`): `from` is a UTC day boundary. Returns how many points
