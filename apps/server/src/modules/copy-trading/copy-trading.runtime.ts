@@ -4,7 +4,7 @@ import type { Scheduler } from '../../jobs/scheduler';
 import { createExchangeSource } from '../market';
 import { createSimulatedSource } from '../market';
 import { createScriptFileSource } from '../market';
-import type { MarketDataSource, PriceQuote } from '../market/domain';
+import type { Dec, MarketDataSource, PriceQuote } from '../market/domain';
 import { marketOptions, type MarketOptions } from '../market';
 import { backfillCandles, changePct, recordTick } from '../market';
 import { storedMarketSeed } from '../market';
@@ -146,6 +146,11 @@ function marketTick(
   const states = createStrategyStates({
     heldAcrossTicks: ctx.config.performance['tick-states'],
   });
+  // The NAV each strategy's last live update carried: the update carries only NAVs that moved
+  // since (the web refetches a trade whose strategy's NAV moved; the rest it already holds), so
+  // a tick in which nothing moved sends nothing, and one where BTC moved sends the strategies
+  // holding it — not every strategy's NAV to every browser each second (10,000 at scale).
+  const published = new Map<string, Dec>();
   return async (at: Date) => {
     // Remembered for five ticks (a tick runs late under load, waiting for strategy locks); no
     // longer, so an instance that stopped leading soon reads the new leader's prices.
@@ -153,11 +158,16 @@ function marketTick(
     prices.publish(quotes, at.getTime());
     const current = await ctx.prices.current(at.getTime());
     const navs = await refreshNavs(ctx, states, current, at);
-    if (navs.length > 0 && prices.publishedRecently(at.getTime())) {
+    const moved = navs.filter((n) => {
+      const last = published.get(n.id);
+      return last === undefined || (last !== n.nav && !last.eq(n.nav));
+    });
+    if (moved.length > 0 && prices.publishedRecently(at.getTime())) {
       ctx.realtime.publish('public', {
         type: 'navs',
-        data: { at: at.getTime(), navs: navs.map((n) => ({ id: n.id, nav: n.nav.toFixed() })) },
+        data: { at: at.getTime(), navs: moved.map((n) => ({ id: n.id, nav: n.nav.toFixed() })) },
       });
+      for (const n of moved) published.set(n.id, n.nav);
     }
     closes.offer(navs.map((n) => ({ strategyId: n.id, nav: n.nav, at })));
   };
