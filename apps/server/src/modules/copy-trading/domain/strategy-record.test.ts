@@ -6,6 +6,7 @@ import {
   copierOutcomes,
   copyingFromDays,
   copyingOverTime,
+  copyUnitSteps,
   keptCopierOutcomes,
   dailyDeepestDrawdowns,
   drawdowns,
@@ -253,15 +254,15 @@ describe('copiers and money copying it over time', () => {
 
   it("counts the copies open at each day's end and values their units at its close, rounded down", () => {
     const copies = [
-      { openedAt: day(0, 12), closedAt: day(2, 12), units: '100' },
+      { openedAt: day(0, 12), closedAt: day(2, 12), units: '100', unitChanges: [] },
       // Opened after the day's last NAV, before its end: counted that day.
-      { openedAt: day(2, 23.5), closedAt: null, units: '50.123456789' },
+      { openedAt: day(2, 23.5), closedAt: null, units: '50.123456789', unitChanges: [] },
       // Opened and closed within a day: never seen.
-      { openedAt: day(3, 1), closedAt: day(3, 20), units: '10' },
+      { openedAt: day(3, 1), closedAt: day(3, 20), units: '10', unitChanges: [] },
       // Closed after day 1's last NAV, before its end: no longer counted at day 1.
-      { openedAt: day(0, 1), closedAt: day(1, 23.5), units: '7' },
+      { openedAt: day(0, 1), closedAt: day(1, 23.5), units: '7', unitChanges: [] },
       // Closed at the very end of day 3 (the first instant of day 4): counted at day 3.
-      { openedAt: day(3, 2), closedAt: day(4), units: '1' },
+      { openedAt: day(3, 2), closedAt: day(4), units: '1', unitChanges: [] },
     ];
     const expected = [
       { at: day(1, 23), copiers: 1, aumCents: 10_000n },
@@ -282,6 +283,35 @@ describe('copiers and money copying it over time', () => {
       { day: day(4), copiers: -1, units: '-1' },
     ];
     expect(copyingFromDays(days, navs)).toEqual(expected);
+  });
+
+  it("values a copy at the units it held at each day's end: a funds change books on its day", () => {
+    // 100 units now: opened with 60 on day 0, 50 added on day 2, 10 redeemed at day 3's end.
+    const copy = {
+      openedAt: day(0, 12),
+      closedAt: null,
+      units: '100',
+      unitChanges: [
+        { at: day(2, 9), units: '50' },
+        { at: day(3, 23.5), units: '-10' },
+      ],
+    };
+    expect(copyUnitSteps(copy).map((s) => [s.from, s.units.toFixed()])).toEqual([
+      [day(0, 12), '60'],
+      [day(2, 9), '110'],
+      [day(3, 23.5), '100'],
+    ]);
+    // Days 1 and 2 before the add stay at 60 units; day 3 ends after the removal.
+    expect(copyingOverTime([copy], navs).map((p) => [p.copiers, p.aumCents])).toEqual([
+      [1, 6_000n],
+      [1, 12_100n],
+      [1, 9_000n],
+      [1, 12_000n],
+    ]);
+    // Closed on day 4 with its 100 units: nothing left after.
+    const closed = { ...copy, closedAt: day(4, 1) };
+    expect(copyingOverTime([closed], navs).map((p) => p.copiers)).toEqual([1, 1, 1, 0]);
+    expect(copyingOverTime([closed], navs)[3]?.aumCents).toBe(0n);
   });
 
   it('is zero before the first copy and for no copies at all', () => {

@@ -389,7 +389,32 @@ export interface CopySpan {
   readonly openedAt: number;
   /** null while it is open. */
   readonly closedAt: number | null;
+  /** Its units now (at its close, once closed). */
   readonly units: DecimalInput;
+  /** Each funds change (add, remove, claim) at its instant, oldest first (trade_changes). */
+  readonly unitChanges: readonly UnitChange[];
+}
+
+/** A funds change's units: bought (positive) or redeemed (negative), at the change's instant. */
+export interface UnitChange {
+  readonly at: number;
+  readonly units: DecimalInput;
+}
+
+/**
+ * A copy's units over time, a step function: from its opening, the units it opened with (its
+ * units now less every change since), then after each funds change the units it left. A change
+ * books on its own day, so adding or removing funds never restates the days before it.
+ */
+export function copyUnitSteps(copy: CopySpan): { from: number; units: Dec }[] {
+  const changed = copy.unitChanges.reduce((sum, c) => sum.plus(c.units), new Dec(0));
+  let units = new Dec(copy.units).minus(changed);
+  const steps = [{ from: copy.openedAt, units }];
+  for (const change of [...copy.unitChanges].sort((a, b) => a.at - b.at)) {
+    units = units.plus(change.units);
+    steps.push({ from: change.at, units });
+  }
+  return steps;
 }
 
 export interface CopyingPoint {
@@ -406,9 +431,9 @@ export interface CopyingPoint {
 /**
  * Copiers and the money copying the strategy at each point of `navSeries` (each day's last NAV,
  * its close): the copies open at the end of that UTC day — opened that day or before, not closed
- * by its end — at their units, valued at that NAV. Today's point is the copies open now, so the
- * chart ends on the copiers and the money copying it the lists state. By one sweep over the
- * copies' opening and closing instants.
+ * by its end — at the units each held at that day's end (copyUnitSteps), valued at that NAV.
+ * Today's point is the copies open now, so the chart ends on the copiers and the money copying
+ * it the lists state. By one sweep over the copies' openings, funds changes and closes.
  */
 export function copyingOverTime(
   copies: readonly CopySpan[],
@@ -416,19 +441,23 @@ export function copyingOverTime(
 ): CopyingPoint[] {
   const days: CopyingDay[] = [];
   for (const copy of copies) {
-    days.push({ day: startOfUtcDay(copy.openedAt), copiers: 1, units: copy.units });
-    if (copy.closedAt !== null) {
+    let held = new Dec(0);
+    for (const [i, step] of copyUnitSteps(copy).entries()) {
       days.push({
-        day: startOfUtcDay(copy.closedAt),
-        copiers: -1,
-        units: new Dec(copy.units).negated(),
+        day: startOfUtcDay(step.from),
+        copiers: i === 0 ? 1 : 0,
+        units: step.units.minus(held),
       });
+      held = step.units;
+    }
+    if (copy.closedAt !== null) {
+      days.push({ day: startOfUtcDay(copy.closedAt), copiers: -1, units: held.negated() });
     }
   }
   return copyingFromDays(days, navSeries);
 }
 
-/** A UTC day's change of the open copies and of their units (migration 0066's copying_days). */
+/** A UTC day's change of the open copies and of their units (copying_days: migrations 0066, 0073). */
 export interface CopyingDay {
   /** The day's first instant. */
   readonly day: number;
