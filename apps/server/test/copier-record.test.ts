@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { StrategyRecord } from '@app/shared/schemas/strategies';
 import type { DbOrTx } from '../src/db/client';
 import { HOUR_MS } from '../src/modules/market/domain';
+import { startOfUtcDay } from '../src/modules/copy-trading/domain/nav-history';
 import {
   copierOutcomes,
   copyingFromDays,
@@ -18,7 +19,7 @@ import {
   keptOutcomes,
   keptOutcomesQuery,
 } from '../src/modules/copy-trading/strategies/copier-record.repo';
-import { adminClient, registerUser, TestClient } from './harness';
+import { adminClient, registerUser, TestClient, VALID_PASSWORD } from './harness';
 import { fundedInvestor } from './money-helpers';
 import {
   openCopy,
@@ -39,7 +40,7 @@ import {
 let t: ScriptedTradingApp;
 const world = useSilverAllInBtc((made) => ({ t } = made));
 
-/** Every real copy of the strategy, as the page read them before 0066. */
+/** Every real copy of the strategy and its funds changes, as the page read them before 0066. */
 async function everyCopy(db: DbOrTx, strategyId: string) {
   const rows = (
     await db.execute<{
@@ -48,9 +49,13 @@ async function everyCopy(db: DbOrTx, strategyId: string) {
       opened_at: Date;
       closed_at: Date | null;
       units: string;
+      changes: { at: string; units: string }[];
     }>(sql`
-      SELECT amount_cents::text, payout_cents::text, opened_at, closed_at, units::text
-      FROM trades WHERE strategy_id = ${strategyId} AND book = 'real'`)
+      SELECT amount_cents::text, payout_cents::text, opened_at, closed_at, units::text,
+        coalesce((SELECT json_agg(json_build_object('at', c.created_at,
+                    'units', trade_change_units(c.kind, c.units)::text) ORDER BY c.created_at)
+                  FROM trade_changes c WHERE c.trade_id = t.id), '[]') AS changes
+      FROM trades t WHERE strategy_id = ${strategyId} AND book = 'real'`)
   ).rows;
   return {
     opened: rows.length,
@@ -63,6 +68,7 @@ async function everyCopy(db: DbOrTx, strategyId: string) {
       openedAt: new Date(r.opened_at).getTime(),
       closedAt: r.closed_at === null ? null : new Date(r.closed_at).getTime(),
       units: r.units,
+      unitChanges: r.changes.map((c) => ({ at: Date.parse(c.at), units: c.units })),
     })),
   };
 }
@@ -84,6 +90,19 @@ async function bothWays(db: DbOrTx, strategyId: string) {
       copying: copyingFromDays(await copyingDays(db, strategyId), daily),
     },
   };
+}
+
+/** The copy's owner signed in again (their session has ended after a day). */
+async function signedInAgain(tradeId: string): Promise<TestClient> {
+  const email = (
+    await t.db.execute<{ email: string }>(
+      sql`SELECT u.email FROM users u JOIN trades t ON t.user_id = u.id WHERE t.id = ${tradeId}`,
+    )
+  ).rows[0]!.email;
+  const client = new TestClient(t.app);
+  const login = await client.post('/api/auth/login', { email, password: VALID_PASSWORD });
+  expect(login.statusCode, login.body).toBe(200);
+  return client;
 }
 
 let strategyId: string;
@@ -165,7 +184,30 @@ describe("a strategy's page from its kept copier figures", () => {
 
     // A day turns (in steps, as the scheduler would run): the chart gains the new day's point.
     for (let i = 0; i < 5; i += 1) await passTime(t, 5 * HOUR_MS);
-    await pageEqualsEveryCopy('a day later');
+    const dayBefore = await pageEqualsEveryCopy('a day later');
+
+    // Funds added, removed and profit claimed a day after the copies opened: each books on its
+    // own day, so the days before keep the units the copies held then.
+    const changedOn = startOfUtcDay(t.clock.now().getTime());
+    const [, , , c3, c4, c5] = copiers;
+    const change = async (trade: { id: string }, action: string, amount?: string) =>
+      (await signedInAgain(trade.id)).post(
+        `/api/trades/${trade.id}/${action}`,
+        amount === undefined ? undefined : { amount },
+      );
+    const changes = [
+      await change(c0!.trade, 'add-funds', '700'),
+      await change(c4!.trade, 'remove-funds', '400'),
+      await change(c5!.trade, 'claim'),
+      await change(c3!.trade, 'add-funds', '100'),
+    ];
+    for (const change of changes) expect(change.statusCode, change.body).toBe(200);
+    const pastPoints = (record: StrategyRecord) =>
+      record.copying.filter((p) => Date.parse(p.at) < changedOn);
+    expect(pastPoints(dayBefore).length).toBeGreaterThan(0);
+    expect(pastPoints(await pageEqualsEveryCopy('funds changed a day later'))).toEqual(
+      pastPoints(dayBefore),
+    );
 
     // A term ends: the copy's end brought forward to the next minute.
     await t.db.execute(
@@ -194,7 +236,8 @@ describe("a strategy's page from its kept copier figures", () => {
     for (let i = 0; i < 5; i += 1) await passTime(t, 5 * HOUR_MS);
     const late = await fundedInvestor(t, await adminClient(t), 1_000_000, 'Late copier');
     await openCopy(late.client, { planId: world.planId, amount: '2000', stopLossPct: 50 });
-    await pageEqualsEveryCopy('a late copy');
+    // The funds changes were yesterday: the day before still states what it did before them.
+    expect(pastPoints(await pageEqualsEveryCopy('a late copy'))).toEqual(pastPoints(dayBefore));
   }, 120_000);
 
   it('stays exact when owners close at the same moment, and racing a cascade', async () => {
@@ -336,6 +379,15 @@ describe("a strategy's page from its kept copier figures", () => {
         );
         const fill = migration.slice(migration.indexOf('-- The copies already there'));
         await tx.execute(sql.raw(fill));
+        // 0073 restates the days with each funds change on its own day.
+        const days = await readFile(
+          path.resolve(
+            import.meta.dirname,
+            '../src/db/migrations/0073_copying_days_funds_changes.sql',
+          ),
+          'utf8',
+        );
+        await tx.execute(sql.raw(days.slice(days.indexOf('-- The days restated'))));
         expect(await kept()).toBe(before);
         await check('filled by the migration');
         throw rollback;
