@@ -110,6 +110,8 @@ async function measure(t: ScriptedTradingApp) {
       openedAt: new Date(r.opened_at).getTime(),
       closedAt: r.closed_at === null ? null : new Date(r.closed_at).getTime(),
       units: r.units,
+      // No funds changes here (copies made by SQL).
+      unitChanges: [],
     }));
     return {
       outcomes: copierOutcomes(rows.length, closed),

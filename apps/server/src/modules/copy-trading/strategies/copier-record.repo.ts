@@ -3,9 +3,10 @@ import type { DbOrTx } from '../../../db/client';
 import type { CopyingDay, KeptOutcomes } from '../domain/strategy-record';
 
 /**
- * What a strategy's page states of its copies, as migration 0066's triggers keep it: never a read
- * of every copy. The copying chart's day changes (one row per UTC day that had one) and what
- * copiers earned (one row, and two index entries of closed copies per quartile).
+ * What a strategy's page states of its copies, as migration 0066's triggers keep it (and 0073's,
+ * which book each funds change on its own day): never a read of every copy. The copying chart's
+ * day changes (one row per UTC day that had one) and what copiers earned (one row, and two index
+ * entries of closed copies per quartile).
  */
 
 /** Each UTC day's change of the strategy's open real copies and their units, oldest first. */
