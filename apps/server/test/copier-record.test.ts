@@ -379,7 +379,7 @@ describe("a strategy's page from its kept copier figures", () => {
         );
         const fill = migration.slice(migration.indexOf('-- The copies already there'));
         await tx.execute(sql.raw(fill));
-        // 0073 restates the days with each funds change on its own day.
+        // 0073 moves each funds change to its own day.
         const days = await readFile(
           path.resolve(
             import.meta.dirname,
@@ -387,7 +387,7 @@ describe("a strategy's page from its kept copier figures", () => {
           ),
           'utf8',
         );
-        await tx.execute(sql.raw(days.slice(days.indexOf('-- The days restated'))));
+        await tx.execute(sql.raw(days.slice(days.indexOf('-- The changes booked before 0073'))));
         expect(await kept()).toBe(before);
         await check('filled by the migration');
         throw rollback;

@@ -12,53 +12,39 @@
 -- units change with no record stays on the opening day, as the domain counts it. The trades
 -- update before the change's row has locked 0062's strategy_figures row of the strategy already:
 -- the lock order stays 0066's.
+
 -- A funds change's units, signed: bought by an add, redeemed by a removal or a claim.
 CREATE FUNCTION trade_change_units(kind text, units numeric) RETURNS numeric
 LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
   SELECT CASE WHEN kind = 'add' THEN units ELSE -units END
 $$;
 
-CREATE FUNCTION copying_days_funds_changes() RETURNS trigger
-LANGUAGE plpgsql AS $$
-BEGIN
-  WITH ch AS (
-    SELECT t.strategy_id, t.opened_at, c.created_at, trade_change_units(c.kind, c.units) AS units
-    FROM new_changes c JOIN trades t ON t.id = c.trade_id
-    WHERE t.book = 'real'
-  )
+-- Moves the funds changes `ids` of real copies from the copy's opening day to their own.
+CREATE FUNCTION copying_days_book_changes(ids uuid[]) RETURNS void
+LANGUAGE sql AS $$
   INSERT INTO copying_days AS d (strategy_id, day, copiers, units)
-  SELECT strategy_id, day, 0, sum(units) FROM (
-    SELECT strategy_id, (opened_at AT TIME ZONE 'UTC')::date AS day, -units AS units FROM ch
-    UNION ALL
-    SELECT strategy_id, (created_at AT TIME ZONE 'UTC')::date, units FROM ch
-  ) e
-  GROUP BY strategy_id, day HAVING sum(units) <> 0
-  ORDER BY strategy_id, day
-  ON CONFLICT (strategy_id, day) DO UPDATE SET units = d.units + EXCLUDED.units;
-  RETURN NULL;
-END
-$$;
-
-CREATE TRIGGER trade_changes_copying_days
-  AFTER INSERT ON trade_changes REFERENCING NEW TABLE AS new_changes
-  FOR EACH STATEMENT EXECUTE FUNCTION copying_days_funds_changes();
-
--- The days restated from the history, as the triggers keep them: each real copy on its opening
--- day with its units now, off on its closing day, and each of its funds changes moved from the
--- opening day to its own.
-DELETE FROM copying_days;
-INSERT INTO copying_days (strategy_id, day, copiers, units)
-SELECT strategy_id, day, sum(copiers), sum(units) FROM (
-  SELECT strategy_id, (opened_at AT TIME ZONE 'UTC')::date AS day, 1 AS copiers, units
-  FROM trades WHERE book = 'real'
-  UNION ALL
-  SELECT strategy_id, (closed_at AT TIME ZONE 'UTC')::date, -1, -units
-  FROM trades WHERE book = 'real' AND closed_at IS NOT NULL
-  UNION ALL
   SELECT t.strategy_id, (x.at AT TIME ZONE 'UTC')::date, 0,
-         x.sign * trade_change_units(c.kind, c.units)
+         sum(x.sign * trade_change_units(c.kind, c.units))
   FROM trade_changes c
   JOIN trades t ON t.id = c.trade_id AND t.book = 'real'
   CROSS JOIN LATERAL (VALUES (t.opened_at, -1), (c.created_at, 1)) x(at, sign)
-) e
-GROUP BY strategy_id, day HAVING sum(copiers) <> 0 OR sum(units) <> 0;
+  WHERE c.id = ANY(ids)
+  GROUP BY 1, 2 HAVING sum(x.sign * trade_change_units(c.kind, c.units)) <> 0
+  ORDER BY 1, 2
+  ON CONFLICT (strategy_id, day) DO UPDATE SET units = d.units + EXCLUDED.units
+$$;
+
+CREATE FUNCTION copying_days_funds_changes() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM copying_days_book_changes(ARRAY(SELECT id FROM new_changes));
+  RETURN NULL;
+END
+$$;
+CREATE TRIGGER trade_changes_copying_days AFTER INSERT ON trade_changes
+  REFERENCING NEW TABLE AS new_changes FOR EACH STATEMENT
+  EXECUTE FUNCTION copying_days_funds_changes();
+
+-- The changes booked before 0073, moved to their own days: 0066's fill and triggers kept them on
+-- their copies' opening days (each copy with its units now), which is what 0066's rows still are.
+SELECT copying_days_book_changes(ARRAY(SELECT id FROM trade_changes));
