@@ -15,7 +15,7 @@ import { pricesAt } from './nav-tick-helpers';
 
 // The domain's valuation, counted: each call is one strategy valued.
 vi.mock('../src/modules/copy-trading/domain', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../src/modules/copy-trading/domain')>();
+  const original = await importOriginal<typeof domain>();
   return { ...original, strategyNav: vi.fn(original.strategyNav) };
 });
 const valuations = vi.mocked(domain.strategyNav);

@@ -45,7 +45,7 @@ export interface OfferedTick {
    * A strategy's NAV as of the newest tick, and the time (epoch ms) of the last tick that valued
    * it: `at`'s while all its prices are there (strategy-states.ts navOf); null: never valued.
    */
-  navOf(strategyId: string): { nav: Dec; at: number } | null;
+  navOf: (strategyId: string) => { nav: Dec; at: number } | null;
 }
 
 /**

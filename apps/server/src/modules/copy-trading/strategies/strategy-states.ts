@@ -84,7 +84,7 @@ export interface StrategyStates {
    * A strategy's NAV as of the last written tick, and the time (epoch ms) of the last written
    * tick that valued it — that tick's if all its prices were there; null: never valued.
    */
-  navOf(id: string): { nav: Dec; at: number } | null;
+  navOf: (id: string) => { nav: Dec; at: number } | null;
   /**
    * Strategies whose kept figures a tick is to state at their next NAV though it did not change:
    * each state read (the first tick's, every strategy: a NAV another instance wrote may not have
@@ -324,7 +324,7 @@ export function createStrategyStates(options: { heldAcrossTicks: boolean }): Str
       spread = plan.spread;
       last = { prices: plan.prices, at: tick.at, minute: plan.minute };
     },
-    navOf(id) {
+    navOf: (id) => {
       const one = held.get(id);
       if (!one) return null;
       const at = pricedAtOf(one);
