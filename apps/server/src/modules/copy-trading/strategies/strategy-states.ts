@@ -67,7 +67,10 @@ export function minuteOf(at: number): number {
  * next minute's first tick, which wrote every strategy's point, 548-655 ms -> 54-117 ms, about
  * a median tick; the median tick 41-43 -> 46-82 ms (it writes the 300 changed NAVs and ~200
  * points; the load moved the every-tick way's median from 685-805 to 797-1219 ms meanwhile).
- * TICKVAL_BENCH
+ * Valuing only the strategies whose state or prices changed (tick-market-moves.test.ts, quiet:
+ * no price moves, load ~5, 2026-11-30): navsAt's median at 10,000 strategies 16.7 -> 0.6 ms, at
+ * 1,000 2.9 -> 0.4 ms; the tick's steps without the old check 26.5 -> 2.7 ms. Moving (every NAV
+ * valued either way): navsAt's median at 10,000 140 -> 112 ms.
  * Switch: PERFORMANCE_OFF=tick-states (every tick reads, values and writes every strategy).
  */
 export interface StrategyStates {
