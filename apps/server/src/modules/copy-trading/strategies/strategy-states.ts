@@ -139,7 +139,11 @@ interface Plan {
   skipped: string[];
 }
 
-export function createStrategyStates(options: { heldAcrossTicks: boolean }): StrategyStates {
+export function createStrategyStates(options: {
+  heldAcrossTicks: boolean;
+  /** Told of each strategy a tick values (tests count the tick's work by it). */
+  valuing?: (id: string) => void;
+}): StrategyStates {
   const held = new Map<string, Held>();
   /** Every strategy held, oldest first (as read): the order of the unchanged points. */
   const order: string[] = [];
@@ -267,6 +271,7 @@ export function createStrategyStates(options: { heldAcrossTicks: boolean }): Str
       for (const id of toValue(prices)) {
         const one = held.get(id);
         if (!one) continue;
+        options.valuing?.(id);
         const entry = valued(one, prices);
         plan.valued.set(id, entry);
         if (entry === null) continue;
