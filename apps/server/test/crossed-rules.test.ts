@@ -55,7 +55,13 @@ const tickAgain = async () => {
 function ownCloses(strategyId: string) {
   const closes = createScheduledCloses(t.ctx);
   return async (nav: string) => {
-    closes.offer([{ strategyId, nav: new Dec(nav), at: t.clock.now() }]);
+    const at = t.clock.now();
+    const offered = { nav: new Dec(nav), at: at.getTime() };
+    closes.offer({
+      at,
+      navs: [{ strategyId, nav: offered.nav }],
+      navOf: (id) => (id === strategyId ? offered : null),
+    });
     await closes.settled();
   };
 }

@@ -157,6 +157,7 @@ function marketTick(
     const quotes = await recordTick(ctx, source, options.tickMs * 5);
     prices.publish(quotes, at.getTime());
     const current = await ctx.prices.current(at.getTime());
+    // The NAVs valued anew only: a strategy whose prices and state did not change keeps its NAV.
     const navs = await refreshNavs(ctx, states, current, at);
     const moved = navs.filter((n) => {
       const last = published.get(n.id);
@@ -169,7 +170,11 @@ function marketTick(
       });
       for (const n of moved) published.set(n.id, n.nav);
     }
-    closes.offer(navs.map((n) => ({ strategyId: n.id, nav: n.nav, at })));
+    closes.offer({
+      at,
+      navs: navs.map((n) => ({ strategyId: n.id, nav: n.nav })),
+      navOf: states.navOf,
+    });
   };
 }
 

@@ -36,22 +36,36 @@ export interface TickNav {
   at: Date;
 }
 
+/** One tick's NAVs, as the tick hands them over. */
+export interface OfferedTick {
+  at: Date;
+  /** The NAVs valued anew at this tick; every other strategy's is the one `navOf` gives. */
+  navs: readonly { strategyId: string; nav: Dec }[];
+  /**
+   * A strategy's NAV as of the newest tick, and the time (epoch ms) of the last tick that valued
+   * it: `at`'s while all its prices are there (strategy-states.ts navOf); null: never valued.
+   */
+  navOf: (strategyId: string) => { nav: Dec; at: number } | null;
+}
+
 /**
  * Stop-losses, take-profits and term ends, closed set-based and outside the price tick.
  *
- * The tick hands over each strategy's NAV (`offer`) and returns at once. One worker per process
- * then closes, for each strategy, every open trade whose stop-loss or take-profit is crossed at
- * that NAV, all at that same NAV, in batches of CLOSE_BATCH (a trade cannot cross both: one is a
- * loss, the other a gain). A tick arriving while it works replaces the strategy's
+ * The tick hands over the NAVs it valued anew (`offer`) and returns at once. One worker per
+ * process then closes, for each strategy, every open trade whose stop-loss or take-profit is
+ * crossed at that NAV, all at that same NAV, in batches of CLOSE_BATCH (a trade cannot cross
+ * both: one is a loss, the other a gain). A tick arriving while it works replaces the strategy's
  * pending NAV: the worker always checks the newest tick it has not checked, and everyone crossed at
  * a checked tick exits at that tick's NAV. A strategy is checked only when something can have
  * crossed: its NAV moved since its last check, or a copy's crossing NAVs changed (0067), so a
  * quiet tick costs one indexed read. Term ends (`termEnds`, every minute) close at the
- * strategy's latest tick NAV the same way. A trade its owner is closing is waited for and then
- * left alone (the trade's row lock decides who closes it: each close is booked once).
+ * strategy's NAV as of the newest tick the same way, if a tick valued it lately (its prices
+ * fresh): a NAV that never moves is still valued at every tick. A trade its owner is closing is
+ * waited for and then left alone (the trade's row lock decides who closes it: each close is
+ * booked once).
  */
 export interface ScheduledCloses {
-  offer(navs: readonly TickNav[]): void;
+  offer(tick: OfferedTick): void;
   termEnds(now: Date): void;
   /** Resolves when everything offered so far has been worked off (tests, shutdown). */
   settled(): Promise<void>;
@@ -59,18 +73,27 @@ export interface ScheduledCloses {
 
 export function createScheduledCloses(ctx: AppContext): ScheduledCloses {
   const pendingStops = new Map<string, TickNav>();
-  const latest = new Map<string, TickNav>();
+  /** The newest tick offered: its time, and each strategy's NAV as of it. */
+  let newest: Pick<OfferedTick, 'at' | 'navOf'> | null = null;
   /** The NAV at which each strategy's copies were last checked (all of them, without error). */
   const checked = new Map<string, Dec>();
   /** Strategies whose copies' rules changed, to check at their next NAV (none fresh yet). */
   const rulesChanged = new Set<string>();
+  /** Strategies of a round that failed: checked again at the next tick's NAV. */
+  const unchecked = new Set<string>();
   /** The snapshot of the last read of changed rules (0067); null: none yet, check everything. */
   let rulesSnapshot: string | null = null;
-  /** The time of the newest offer, and whether its changed rules are still to be read. */
-  let offeredAt: Date | null = null;
+  /** Whether the newest offer's changed rules are still to be read. */
   let rulesDue = false;
   let pendingTermEnd: Date | null = null;
   let running: Promise<void> | null = null;
+
+  /** Its NAV at the newest tick, if that tick valued it (null: no price, or none offered). */
+  const atNewest = (strategyId: string): TickNav | null => {
+    const tick = newest?.navOf(strategyId);
+    if (!newest || !tick || tick.at !== newest.at.getTime()) return null;
+    return { strategyId, nav: tick.nav, at: newest.at };
+  };
 
   /**
    * A copy can cross only if its strategy's NAV moved since it was last checked, or if its
@@ -85,10 +108,9 @@ export function createScheduledCloses(ctx: AppContext): ScheduledCloses {
     rulesSnapshot = snapshot;
     for (const id of strategyIds) rulesChanged.add(id);
     for (const id of rulesChanged) {
-      const tick = latest.get(id);
       // Only at a NAV of the newest tick (one whose prices are stale waits for its next NAV).
-      if (tick && tick.at.getTime() === offeredAt?.getTime() && !pendingStops.has(id))
-        pendingStops.set(id, tick);
+      const tick = pendingStops.has(id) ? null : atNewest(id);
+      if (tick) pendingStops.set(id, tick);
     }
   };
 
@@ -100,6 +122,8 @@ export function createScheduledCloses(ctx: AppContext): ScheduledCloses {
       }
       const stops = [...pendingStops.values()];
       pendingStops.clear();
+      // Until checked, a failed round's strategies are checked again at the next tick.
+      for (const tick of stops) unchecked.add(tick.strategyId);
       // One statement names the strategies with a crossed copy; only those take transactions.
       const crossed = await repo.strategiesWithCrossedCopies(
         ctx.db,
@@ -112,15 +136,21 @@ export function createScheduledCloses(ctx: AppContext): ScheduledCloses {
       for (const tick of stops) {
         checked.set(tick.strategyId, tick.nav);
         rulesChanged.delete(tick.strategyId);
+        unchecked.delete(tick.strategyId);
       }
       const termEnd = pendingTermEnd;
       pendingTermEnd = null;
       if (termEnd) {
         for (const strategyId of await repo.strategiesWithEndedTerms(ctx.db, termEnd)) {
-          const tick = latest.get(strategyId);
+          const tick = newest?.navOf(strategyId);
           // No fresh NAV (its prices are stale): the term end waits for the next price.
-          if (!tick || termEnd.getTime() - tick.at.getTime() > PRICE_STALE_AFTER_MS) continue;
-          await closeAllDue(ctx, tick, { reason: 'term_end', now: termEnd });
+          if (!tick || termEnd.getTime() - tick.at > PRICE_STALE_AFTER_MS) continue;
+          const at = new Date(tick.at);
+          await closeAllDue(
+            ctx,
+            { strategyId, nav: tick.nav, at },
+            { reason: 'term_end', now: termEnd },
+          );
         }
       }
     }
@@ -137,19 +167,21 @@ export function createScheduledCloses(ctx: AppContext): ScheduledCloses {
   };
 
   return {
-    offer(navs) {
-      for (const tick of navs) {
-        latest.set(tick.strategyId, tick);
-        offeredAt = tick.at;
+    offer(tick) {
+      newest = { at: tick.at, navOf: tick.navOf };
+      for (const { strategyId, nav } of tick.navs) {
         // An unchanged NAV crosses nothing its last check did not (changed rules are read apart).
-        const last = checked.get(tick.strategyId);
-        const moved = last === undefined || (last !== tick.nav && !last.eq(tick.nav));
-        if (moved || rulesChanged.has(tick.strategyId)) pendingStops.set(tick.strategyId, tick);
+        const last = checked.get(strategyId);
+        const moved = last === undefined || (last !== nav && !last.eq(nav));
+        if (moved || rulesChanged.has(strategyId))
+          pendingStops.set(strategyId, { strategyId, nav, at: tick.at });
       }
-      if (navs.length > 0) {
-        rulesDue = true;
-        kick();
+      for (const id of unchecked) {
+        const again = pendingStops.has(id) ? null : atNewest(id);
+        if (again) pendingStops.set(id, again);
       }
+      rulesDue = true;
+      kick();
     },
     termEnds(now) {
       pendingTermEnd = now;

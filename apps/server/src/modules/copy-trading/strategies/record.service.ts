@@ -38,8 +38,8 @@ import { figuresAfterNavs, strategyFiguresOf } from './strategy-figures';
  * and as the current minute's point (one point per minute); an unchanged one's point is written
  * once in the minute, the unchanged ones spread over the minute's ticks (strategy-states.ts). A
  * strategy whose instrument has no fresh price keeps its last NAV.
- * Returns every NAV valued, changed or not. The kept figures (strategy-figures.ts) are stated
- * for the changed NAVs only.
+ * Returns the NAVs valued anew (states whose state or prices changed; any other NAV is unchanged,
+ * states.navOf). The kept figures (strategy-figures.ts) are stated for the changed NAVs only.
  */
 export async function refreshNavs(
   ctx: AppContext,
@@ -47,7 +47,8 @@ export async function refreshNavs(
   prices: ReadonlyMap<InstrumentSymbol, string>,
   now: Date,
 ): Promise<{ id: string; nav: Dec }[]> {
-  const { navs, writes } = await states.navsAt(ctx.db, prices, now.getTime());
+  const tick = await states.navsAt(ctx.db, prices, now.getTime());
+  const { navs, writes } = tick;
   await repo.recordNavs(ctx.db, writes, now);
   const minute = minuteOf(now.getTime());
   // The figures of changed NAVs only (an unchanged NAV's point changes no figure), and of those
@@ -60,7 +61,7 @@ export async function refreshNavs(
     for (const { id } of figures) states.figuresOwed.delete(id);
   }
   for (const id of await figuresAfterNavs(ctx, figures, now)) states.figuresOwed.add(id);
-  states.written(navs, writes, minute);
+  states.written(tick);
   return navs;
 }
 
