@@ -107,6 +107,46 @@ export async function keptWindowPoints(
   );
 }
 
+/** What the tick checks a remembered band against: the row's returns and their hour. */
+export interface StatedReturns {
+  hour: number | null;
+  returns: (string | null)[];
+  /** Open real copies hold units of it: a new NAV moves the money copying it. */
+  copied: boolean;
+}
+
+/** The stated returns of `ids` (RETURN_WINDOWS' order), without the points: a narrow read. */
+export async function statedReturns(
+  db: DbOrTx,
+  ids: readonly string[],
+): Promise<Map<string, StatedReturns>> {
+  if (ids.length === 0) return new Map();
+  const result = await db.execute<{
+    id: string;
+    hour: Date | null;
+    r7: string | null;
+    r30: string | null;
+    r90: string | null;
+    r1y: string | null;
+    rall: string | null;
+    copied: boolean;
+  }>(sql`
+    SELECT strategy_id::text AS id, window_hour AS hour, return_7d_pct::text AS r7,
+      return_30d_pct::text AS r30, return_90d_pct::text AS r90, return_1y_pct::text AS r1y,
+      return_all_pct::text AS rall, copied_units > 0 AS copied
+    FROM strategy_figures WHERE strategy_id = ANY(${sql.param([...ids])}::uuid[])`);
+  return new Map(
+    result.rows.map((r) => [
+      r.id,
+      {
+        hour: r.hour === null ? null : new Date(r.hour).getTime(),
+        returns: [r.r7, r.r30, r.r90, r.r1y, r.rall],
+        copied: r.copied,
+      },
+    ]),
+  );
+}
+
 /** What a tick or the hour's turn states of a strategy's returns. */
 export interface ReturnsWrite {
   id: string;
