@@ -179,8 +179,8 @@ export async function figuresAfterNavs(
 
 /**
  * Each NAV's returns from its kept window points (read again where they are not the hour's), and
- * their band: none while no point but the latest is kept (a new strategy's "all" starts at its
- * latest point until an earlier one is kept, so a later minute's NAV may state it).
+ * their band: none from a single point (a new strategy's "all" has no start but its latest point,
+ * until a later minute's NAV has that one to start from).
  */
 async function measureReturns(
   ctx: AppContext,
@@ -206,9 +206,10 @@ async function measureReturns(
     const measured = windowReturns(points, at);
     const pcts = returnPcts(measured);
     const returns = RETURN_WINDOWS.map((window) => pcts[window]);
-    const band = points.some((p) => p.at !== minute)
-      ? { hour, returns, ...sameReturnsBand(measured) }
-      : null;
+    const band =
+      points.filter((p) => p.at <= at).length > 1
+        ? { hour, returns, ...sameReturnsBand(measured) }
+        : null;
     return [
       {
         write: {
