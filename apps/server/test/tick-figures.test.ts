@@ -31,6 +31,17 @@ async function liveReturns(id: string) {
 
 const keptReturns = async (id: string) => (await figuresRows(t.db, [id])).get(id)?.returns;
 
+/** The money copying the strategy at its NAV now: floor(open real units × NAV), in cents. */
+async function liveAumCents(id: string) {
+  const [row] = (
+    await t.db.execute<{ cents: string }>(sql`
+      SELECT floor(s.nav * coalesce((SELECT sum(units) FROM trades WHERE strategy_id = s.id
+        AND status = 'open' AND book = 'real'), 0) * 100)::bigint::text AS cents
+      FROM strategies s WHERE s.id = ${id}`)
+  ).rows;
+  return BigInt(row?.cents ?? '-1');
+}
+
 describe('the tick’s figures step', () => {
   it('states a row it found locked at the next tick, at an unchanged NAV', async () => {
     const id = await silverId();
@@ -59,5 +70,46 @@ describe('the tick’s figures step', () => {
     await t.trading.tick(t.clock.now());
     expect(await keptReturns(id)).toEqual(await liveReturns(id));
     expect(await keptReturns(id)).toEqual(live);
+  });
+
+  it('measures no NAV inside the band of the returns stated: their kept points are not read', async () => {
+    const id = await silverId();
+    await world.tickAt('110000.00');
+    await world.tickAt('110000.01');
+    const stated = await keptReturns(id);
+    expect(stated).toEqual(await liveReturns(id));
+    // The kept points emptied (measured from them, the returns would read null): a cent's move
+    // stays inside the band, so the returns stated stand, and they are the live ones.
+    const [{ points } = { points: null }] = (
+      await t.db.execute<{ points: unknown }>(sql`
+        UPDATE strategy_figures f SET window_points = '[]'
+        FROM strategy_figures old WHERE old.strategy_id = f.strategy_id AND f.strategy_id = ${id}
+        RETURNING old.window_points AS points`)
+    ).rows;
+    await world.tickAt('110000.02');
+    expect(await keptReturns(id)).toEqual(stated);
+    expect(await keptReturns(id)).toEqual(await liveReturns(id));
+
+    // A move out of the band is measured again, from the points kept (put back).
+    await t.db.execute(sql`
+      UPDATE strategy_figures SET window_points = ${JSON.stringify(points)}::jsonb
+      WHERE strategy_id = ${id}`);
+    await world.tickAt('121000.00');
+    expect(await keptReturns(id)).not.toEqual(stated);
+    expect(await keptReturns(id)).toEqual(await liveReturns(id));
+  });
+
+  it('moves the money copying a strategy with its NAV inside the band', async () => {
+    const id = await silverId();
+    await world.copier('Band Copier', 200_000, { amount: '2000' });
+    await world.tickAt('121000.00');
+    const stated = await keptReturns(id);
+    const before = (await figuresRows(t.db, [id])).get(id)?.aumCents;
+    // $2 on $121,000: no return's text moves, the $2,000 copying it gains about 3 cents.
+    await world.tickAt('121002.00');
+    expect(await keptReturns(id)).toEqual(stated);
+    const after = (await figuresRows(t.db, [id])).get(id)?.aumCents;
+    expect(after).not.toBe(before);
+    expect(after).toBe(await liveAumCents(id));
   });
 });

@@ -3,7 +3,7 @@
  * answers, only how fast: `PERFORMANCE_OFF=pipelining,session-cache` (config.ts validates the
  * names). Off, the server does the plain thing: one statement awaited at a time, unnamed
  * statements, reads on the pool, the session and the prices read from the database every time, every strategy's state read
- * and its NAV written on every tick.
+ * and its NAV written on every tick, every changed NAV's returns measured.
  */
 export const PERFORMANCE_MACHINERY = [
   'pipelining',
@@ -12,6 +12,7 @@ export const PERFORMANCE_MACHINERY = [
   'session-cache',
   'price-cache',
   'tick-states',
+  'figure-bands',
 ] as const;
 
 export type PerformanceMachinery = (typeof PERFORMANCE_MACHINERY)[number];
@@ -26,6 +27,7 @@ export const ALL_ON: PerformanceSwitches = {
   'session-cache': true,
   'price-cache': true,
   'tick-states': true,
+  'figure-bands': true,
 };
 
 /** The switches with `off` turned off. */

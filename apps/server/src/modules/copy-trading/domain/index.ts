@@ -109,6 +109,7 @@ export {
 } from './record-running';
 export {
   returnPcts,
+  sameReturnsBand,
   windowBoundaries,
   windowReturn,
   windowReturns,

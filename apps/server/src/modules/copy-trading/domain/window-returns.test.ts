@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { HOUR_MS, DAY_MS, Dec } from '../../market/domain';
 import type { NavPoint } from './metrics';
-import { returnPcts, windowBoundaries, windowReturn, windowReturns } from './window-returns';
+import {
+  returnPcts,
+  sameReturnsBand,
+  windowBoundaries,
+  windowReturn,
+  windowReturns,
+} from './window-returns';
 
 /** A frozen clock: every figure below is measured at this instant. */
 const NOW = Date.UTC(2025, 7, 10, 12);
@@ -115,5 +121,39 @@ describe('a window’s return: latest NAV ÷ NAV at the close of the last hour o
     picked.add([...whole].reverse().find((p) => p.at <= NOW)!);
     expect(picked.size).toBe(6);
     expect(windowReturns([...picked], NOW)).toEqual(windowReturns(whole, NOW));
+  });
+});
+
+describe('the band of latest NAVs that state the same returns (the tick measures only outside it)', () => {
+  // 7d from 2 (the NAV of 8 days ago), every longer window from 1: at 2.2, 10.00 % and 120.00 %.
+  const history: NavPoint[] = [
+    { at: daysAgo(400), nav: '1' },
+    { at: daysAgo(8), nav: '2' },
+  ];
+  const at = (nav: string) => windowReturns([...history, { at: NOW, nav }], NOW);
+  const band = sameReturnsBand(at('2.2'));
+  const inside = (nav: string) => band.above?.lt(nav) === true && band.below?.gt(nav) === true;
+
+  it('is the narrowest window’s half a place either side, each NAV inside stating the same texts', () => {
+    // 120.00 % from 1 holds within (2.19995, 2.20005); 10.00 % from 2, the wider (2.1999, 2.2001).
+    for (const nav of ['2.1999500001', '2.2', '2.2000499999']) {
+      expect(inside(nav), nav).toBe(true);
+      expect(returnPcts(at(nav)), nav).toEqual(returnPcts(at('2.2')));
+    }
+  });
+
+  it('leaves out its edges and everything beyond, where a text changes or may', () => {
+    // 2.20005 states 120.01 % (half up); the lower edge 2.19995 still 120.00 %, measured all the same.
+    for (const nav of ['2.1999499999', '2.19995', '2.20005', '2.3'])
+      expect(inside(nav), nav).toBe(false);
+    expect(returnPcts(at('2.20005')).all).toBe('120.01');
+    expect(returnPcts(at('2.1999499999')).all).toBe('119.99');
+  });
+
+  it('is unbounded while every window is null (a null follows from the points’ times)', () => {
+    expect(sameReturnsBand(windowReturns([{ at: NOW, nav: '1.5' }], NOW))).toEqual({
+      above: null,
+      below: null,
+    });
   });
 });

@@ -17,6 +17,7 @@ import {
   returnWindowBoundary,
   type ReturnWindow,
 } from '@app/shared/return-windows';
+import { Dec } from '../../market/domain';
 import { pointAt, prepare, type NavPoint, type Point } from './metrics';
 import { toPercentText } from './precision';
 
@@ -64,6 +65,38 @@ export function returnPcts(
   const result = {} as Record<ReturnWindow, string | null>;
   for (const window of RETURN_WINDOWS) result[window] = returns[window]?.returnPct ?? null;
   return result;
+}
+
+/** Half the last place toPercentText keeps (2 decimals), in % of the start. */
+const HALF_PLACE = new Dec('0.005');
+/** How far inside its edges a band is drawn: the division measure() does keeps 50 digits. */
+const INSIDE = new Dec('1e-30');
+
+/**
+ * The latest NAVs, exclusive, for which `returns` (measured with the latest point at a later time
+ * than every other point) state the same texts: with the other points unchanged, each window
+ * keeps its start (and a null stays null: it follows from the points' times, not the NAV), and
+ * its text stays while end ÷ start − 1 stays strictly within half a place of it. Drawn a
+ * relative 1e-30 inside, so a NAV at an edge is measured again, never taken for inside.
+ * `above` null: no lower edge (every window null).
+ */
+export function sameReturnsBand(returns: Record<ReturnWindow, WindowReturn | null>): {
+  above: Dec | null;
+  below: Dec | null;
+} {
+  let above: Dec | null = null;
+  let below: Dec | null = null;
+  for (const window of RETURN_WINDOWS) {
+    const measured = returns[window];
+    if (!measured) continue;
+    const edge = (half: Dec) =>
+      measured.start.nav.times(half.plus(measured.returnPct).div(100).plus(1));
+    const low = edge(HALF_PLACE.neg()).times(INSIDE.plus(1));
+    const high = edge(HALF_PLACE).times(INSIDE.neg().plus(1));
+    if (above === null || low.gt(above)) above = low;
+    if (below === null || high.lt(below)) below = high;
+  }
+  return { above, below };
 }
 
 /**

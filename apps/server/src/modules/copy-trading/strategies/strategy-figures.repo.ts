@@ -32,32 +32,34 @@ export async function copiedUnitsOf(db: DbOrTx, strategyId: string): Promise<str
   return result.rows[0]?.units ?? '0';
 }
 
+/** The returns' columns as text (rows read with them: ReturnsColumns). */
+const RETURNS_COLUMNS = sql`return_7d_pct::text AS r7, return_30d_pct::text AS r30,
+  return_90d_pct::text AS r90, return_1y_pct::text AS r1y, return_all_pct::text AS rall`;
+
+type ReturnsColumns = Record<'r7' | 'r30' | 'r90' | 'r1y' | 'rall', string | null>;
+
 /** The rows of `ids` (one indexed read each, in one statement). */
 export async function figuresRows(
   db: DbOrTx,
   ids: readonly string[],
 ): Promise<Map<string, FiguresRow>> {
   if (ids.length === 0) return new Map();
-  const result = await db.execute<{
-    strategy_id: string;
-    r7: string | null;
-    r30: string | null;
-    r90: string | null;
-    r1y: string | null;
-    rall: string | null;
-    avg: string | null;
-    mdd: string | null;
-    losing: number | null;
-    record_mdd: string | null;
-    risk: number | null;
-    started_at: Date | null;
-    copiers: number;
-    aum: string;
-    as_of: Date;
-    window_hour: Date | null;
-  }>(sql`
-    SELECT strategy_id::text, return_7d_pct::text AS r7, return_30d_pct::text AS r30,
-      return_90d_pct::text AS r90, return_1y_pct::text AS r1y, return_all_pct::text AS rall,
+  const result = await db.execute<
+    ReturnsColumns & {
+      strategy_id: string;
+      avg: string | null;
+      mdd: string | null;
+      losing: number | null;
+      record_mdd: string | null;
+      risk: number | null;
+      started_at: Date | null;
+      copiers: number;
+      aum: string;
+      as_of: Date;
+      window_hour: Date | null;
+    }
+  >(sql`
+    SELECT strategy_id::text, ${RETURNS_COLUMNS},
       avg_daily_return_pct::text AS avg, max_drawdown_pct::text AS mdd, losing_days AS losing,
       record_max_drawdown_pct::text AS record_mdd, risk_score AS risk, started_at, copiers,
       aum_cents::text AS aum, as_of, window_hour
@@ -105,6 +107,32 @@ export async function keptWindowPoints(
       },
     ]),
   );
+}
+
+/** What the tick checks a remembered band against: the row's returns and their hour. */
+export interface StatedReturns {
+  hour: number | null;
+  returns: (string | null)[];
+  /** Open real copies hold units of it: a new NAV moves the money copying it. */
+  copied: boolean;
+}
+
+/** The stated returns of `ids` (RETURN_WINDOWS' order), without the points: a narrow read. */
+export async function statedReturns(db: DbOrTx, ids: readonly string[]) {
+  const { rows } = await db.execute<
+    ReturnsColumns & { id: string; hour: Date | null; copied: boolean }
+  >(sql`
+    SELECT strategy_id::text AS id, window_hour AS hour, ${RETURNS_COLUMNS},
+      copied_units > 0 AS copied
+    FROM strategy_figures WHERE strategy_id = ANY(${sql.param([...ids])}::uuid[])`);
+  const stated = new Map<string, StatedReturns>();
+  for (const r of rows)
+    stated.set(r.id, {
+      hour: r.hour === null ? null : new Date(r.hour).getTime(),
+      returns: [r.r7, r.r30, r.r90, r.r1y, r.rall],
+      copied: r.copied,
+    });
+  return stated;
 }
 
 /** What a tick or the hour's turn states of a strategy's returns. */
