@@ -72,6 +72,45 @@ describe('the tick’s figures step', () => {
     expect(await keptReturns(id)).toEqual(live);
   });
 
+  it('keeps a row owed through a figures step that fails, and states it at the next tick', async () => {
+    const id = await silverId();
+    await world.tickAt('100000.00');
+    // Left locked at a 10 % move: owed to the next tick.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const holding = new Promise<void>((resolve) => (locked = resolve));
+    const lock = t.db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT 1 FROM strategy_figures WHERE strategy_id = ${id} FOR UPDATE`);
+      locked();
+      await held;
+    });
+    await holding;
+    await world.tickAt('110000.00');
+    release();
+    await lock;
+    const live = await liveReturns(id);
+    expect(await keptReturns(id)).not.toEqual(live);
+
+    // The next tick's figures step fails (its write refused); the row is still owed after it.
+    await t.db.execute(sql`CREATE FUNCTION refuse_figures() RETURNS trigger LANGUAGE plpgsql AS
+      $$ BEGIN RAISE EXCEPTION 'figures refused'; END $$`);
+    await t.db.execute(sql`CREATE TRIGGER refuse_figures BEFORE UPDATE ON strategy_figures
+      FOR EACH ROW EXECUTE FUNCTION refuse_figures()`);
+    try {
+      t.clock.advance(1_000);
+      await expect(t.trading.tick(t.clock.now())).rejects.toThrow();
+    } finally {
+      await t.db.execute(sql`DROP TRIGGER refuse_figures ON strategy_figures`);
+      await t.db.execute(sql`DROP FUNCTION refuse_figures()`);
+    }
+    expect(await keptReturns(id)).not.toEqual(live);
+
+    t.clock.advance(1_000);
+    await t.trading.tick(t.clock.now());
+    expect(await keptReturns(id)).toEqual(live);
+  });
+
   it('measures no NAV inside the band of the returns stated: their kept points are not read', async () => {
     const id = await silverId();
     await world.tickAt('110000.00');

@@ -58,9 +58,11 @@ export async function refreshNavs(
     const stated = new Set(figures.map((w) => w.id));
     for (const n of navs)
       if (states.figuresOwed.has(n.id) && !stated.has(n.id)) figures.push({ ...n, minute });
-    for (const { id } of figures) states.figuresOwed.delete(id);
   }
-  for (const id of await figuresAfterNavs(ctx, figures, now)) states.figuresOwed.add(id);
+  // Owed until a step states them: a step that fails leaves them owed for the next tick.
+  const left = await figuresAfterNavs(ctx, figures, now);
+  for (const { id } of figures) states.figuresOwed.delete(id);
+  for (const id of left) states.figuresOwed.add(id);
   states.written(tick);
   return navs;
 }
