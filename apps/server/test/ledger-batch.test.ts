@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { adjustment, InsufficientFundsError } from '../src/modules/ledger/domain';
 import { postEntries } from '../src/modules/ledger/ledger.service';
-import type { TestApp } from './harness';
+import { heldWrite, someoneWaitsForALock, type TestApp } from './harness';
 import { activeUser, useMoneyApp } from './money-helpers';
 
 /**
@@ -76,6 +76,43 @@ describe('a batch of ledger entries in one call', () => {
       'back',
       'profit',
     ]);
+  });
+
+  it('answers the platform balances as booked when another entry moved them while the batch waited', async () => {
+    const ada = (await activeUser(t, 'Ada Lovelace')).user.id;
+    const bob = (await activeUser(t, 'Bob Brown')).user.id;
+    const platform = 'platform:adjustments';
+    await t.db.transaction((tx) =>
+      postEntries(tx, [
+        { entry: adjustment(ada, 'balance', 1_000n, 'open'), meta },
+        { entry: adjustment(bob, 'balance', 1_000n, 'open'), meta },
+      ]),
+    );
+    const before = (await balanceOf(platform)) ?? 0n;
+    // Another entry holds Ada's account and has moved the platform account, not yet committed: the
+    // batch reads the platform account before it gets Ada's, and books it after.
+    const held = await heldWrite(
+      t,
+      `SELECT * FROM ledger_post_entries(ARRAY[1, 1], ARRAY[$1, 'platform:adjustments'],
+         ARRAY['available', 'adjustments'], ARRAY[$2::uuid, NULL], ARRAY[500, -500]::bigint[],
+         ARRAY[true, false], ARRAY['adjustment.balance'], ARRAY['held'], ARRAY[NULL]::uuid[],
+         ARRAY[NULL]::uuid[], ARRAY[now()])`,
+      [`user:${ada}:available`, ada],
+    );
+    const batch = t.db.transaction((tx) =>
+      postEntries(tx, [
+        { entry: adjustment(ada, 'balance', 1_000n, 'ada'), meta },
+        { entry: adjustment(bob, 'balance', 700n, 'bob'), meta },
+      ]),
+    );
+    await someoneWaitsForALock(t);
+    await held.commit();
+    const posted = await batch;
+    expect(posted.map((one) => Object.fromEntries(one.balances))).toEqual([
+      { [platform]: before - 1_500n, [`user:${ada}:available`]: 2_500n },
+      { [platform]: before - 2_200n, [`user:${bob}:available`]: 1_700n },
+    ]);
+    expect(await balanceOf(platform)).toBe(before - 2_200n);
   });
 
   it('books nothing when one entry would take a user account below zero', async () => {
