@@ -42,6 +42,26 @@ async function liveAumCents(id: string) {
   return BigInt(row?.cents ?? '-1');
 }
 
+/** A tick at `btc` while a copy's transaction holds the strategy's figures row (the tick leaves it). */
+async function tickWhileRowLocked(id: string, btc: string) {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let locked!: () => void;
+  const holding = new Promise<void>((resolve) => (locked = resolve));
+  const lock = t.db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT 1 FROM strategy_figures WHERE strategy_id = ${id} FOR UPDATE`);
+    locked();
+    await held;
+  });
+  await holding;
+  try {
+    await world.tickAt(btc);
+  } finally {
+    release();
+    await lock;
+  }
+}
+
 describe('the tick’s figures step', () => {
   it('states a row it found locked at the next tick, at an unchanged NAV', async () => {
     const id = await silverId();
@@ -49,21 +69,9 @@ describe('the tick’s figures step', () => {
     expect(await keptReturns(id)).toEqual(await liveReturns(id));
 
     // A copy's transaction holds the row while BTC moves 10 %: the tick leaves it.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let locked!: () => void;
-    const holding = new Promise<void>((resolve) => (locked = resolve));
-    const lock = t.db.transaction(async (tx) => {
-      await tx.execute(sql`SELECT 1 FROM strategy_figures WHERE strategy_id = ${id} FOR UPDATE`);
-      locked();
-      await held;
-    });
-    await holding;
-    await world.tickAt('110000.00');
+    await tickWhileRowLocked(id, '110000.00');
     const live = await liveReturns(id);
     expect(await keptReturns(id)).not.toEqual(live);
-    release();
-    await lock;
 
     // The same prices a second later: the NAV is unchanged, the row is stated all the same.
     t.clock.advance(1_000);
@@ -76,19 +84,7 @@ describe('the tick’s figures step', () => {
     const id = await silverId();
     await world.tickAt('100000.00');
     // Left locked at a 10 % move: owed to the next tick.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let locked!: () => void;
-    const holding = new Promise<void>((resolve) => (locked = resolve));
-    const lock = t.db.transaction(async (tx) => {
-      await tx.execute(sql`SELECT 1 FROM strategy_figures WHERE strategy_id = ${id} FOR UPDATE`);
-      locked();
-      await held;
-    });
-    await holding;
-    await world.tickAt('110000.00');
-    release();
-    await lock;
+    await tickWhileRowLocked(id, '110000.00');
     const live = await liveReturns(id);
     expect(await keptReturns(id)).not.toEqual(live);
 
