@@ -10,6 +10,7 @@ import {
   directoryPage,
   directoryPageQuery,
 } from '../src/modules/copy-trading/strategies/directory.repo';
+import { planLinksOf } from '../src/modules/plans/plans.repo';
 import { TestClient, useTestApp, type TestApp } from './harness';
 
 /**
@@ -245,6 +246,41 @@ describe('the strategy directory, a page at a time', () => {
     await refused(`sort=risk&cursor=${forged}`, 'cursor');
     const wrongKind = Buffer.from(`age|12.5|${ID.A}`).toString('base64url');
     await refused(`sort=age&cursor=${wrongKind}`, 'cursor');
+  });
+
+  it('lists each strategy with the plans copying it, read for the page’s strategies only', async () => {
+    await t.db.execute(sql`
+      INSERT INTO plans (title, min_cents, max_cents, term_days, strategy_id) VALUES
+        ('Plan of A', 100, 1000, 30, ${ID.A}), ('Plan of B', 100, 1000, 30, ${ID.B}),
+        ('Another of A', 100, 1000, 30, ${ID.A})`);
+    const entries = await walk('sort=copiers', 2);
+    const plansOf = (id: string) =>
+      entries
+        .find((e) => e.id === id)
+        ?.plans.map((p) => p.title)
+        .sort();
+    expect(plansOf(ID.A)).toEqual(['Another of A', 'Plan of A']);
+    expect(plansOf(ID.B)).toEqual(['Plan of B']);
+    expect(plansOf(ID.C)).toEqual([]);
+
+    // Among 5,000 plans, a page's are found by the index, not by reading every plan.
+    await t.db.execute(sql`
+      WITH bulk AS (
+        INSERT INTO strategies (name) SELECT 'Bulk ' || i FROM generate_series(1, 5000) i
+        RETURNING id)
+      INSERT INTO plans (title, min_cents, max_cents, term_days, strategy_id)
+        SELECT 'Bulk plan', 100, 1000, 30, id FROM bulk`);
+    await t.db.execute(sql`ANALYZE plans`);
+    const query = planLinksOf(t.db, [ID.A, ID.B, ID.C]).toSQL();
+    const plan = (
+      await t.pool.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${query.sql}`, query.params)
+    ).rows
+      .map((r) => r['QUERY PLAN'])
+      .join('\n');
+    expect(plan).toMatch(
+      /Index (Only )?Scan using plans_strategy_idx|Bitmap Index Scan on plans_strategy_idx/,
+    );
+    expect(plan).not.toMatch(/Seq Scan on plans/);
   });
 
   it('reads each order by its index under a limit, not by sorting every strategy', async () => {

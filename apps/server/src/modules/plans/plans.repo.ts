@@ -1,4 +1,4 @@
-import { asc, eq, isNull } from 'drizzle-orm';
+import { asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { plans } from '../../db/schema';
 
@@ -38,7 +38,20 @@ export async function updatePlan(
   return row;
 }
 
-/** Every plan's link to a strategy (the strategy directory, the demo seed). */
+const LINK = { id: plans.id, title: plans.title, strategyId: plans.strategyId };
+
+/** Every plan's link to a strategy (the demo seed). */
 export async function planLinks(db: DbOrTx) {
-  return db.select({ id: plans.id, title: plans.title, strategyId: plans.strategyId }).from(plans);
+  return db.select(LINK).from(plans);
+}
+
+/**
+ * The plans copying `strategyIds` (a page of the strategy directory), by plans_strategy_idx; the
+ * statement unexecuted until awaited (its test reads the plan).
+ */
+export function planLinksOf(db: DbOrTx, strategyIds: readonly string[]) {
+  return db
+    .select(LINK)
+    .from(plans)
+    .where(inArray(plans.strategyId, [...strategyIds]));
 }

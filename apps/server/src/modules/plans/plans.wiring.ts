@@ -7,5 +7,5 @@ import * as repo from './plans.repo';
  * strategies (copy trading does not import plans: they sit above it). Run when the app is wired.
  */
 export function wirePlansIntoCopyTrading(): void {
-  provideStrategyPlans({ links: repo.planLinks, demoStrategiesSeeded: linkDemoPlans });
+  provideStrategyPlans({ linksOf: repo.planLinksOf, demoStrategiesSeeded: linkDemoPlans });
 }

@@ -75,18 +75,16 @@ export async function strategyDirectory(
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   const now = ctx.clock.now();
+  const ids = page.map(({ row }) => row.id);
   const traderIds = page.flatMap(({ row }) => (row.leadTraderId ? [row.leadTraderId] : []));
   const [figures, prices, accountNames, displayNames, plans] = await Promise.all([
     // The reader every list uses: a return whose window points the hour has turned past is
     // stated as the cards and the strategy's page state it (the sort used the stored key).
-    strategyFiguresOf(
-      ctx,
-      page.map(({ row }) => row.id),
-    ),
+    strategyFiguresOf(ctx, ids),
     ctx.prices.current(now.getTime()),
     usersService.userNames(ctx, traderIds),
     traderDisplayNames(ctx, traderIds),
-    strategyPlans().links(ctx.db),
+    strategyPlans().linksOf(ctx.db, ids),
   ]);
   // The name a lead trader chose when applying; the account name for one appointed before.
   const names = new Map([...accountNames, ...displayNames]);

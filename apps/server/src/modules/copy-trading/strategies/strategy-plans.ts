@@ -20,8 +20,8 @@ export interface SeededDemoStrategies {
  * when the app is wired, as money modules register their approval handlers.
  */
 export interface StrategyPlans {
-  /** Every plan with the strategy it copies (the admin directory lists them by strategy). */
-  links(db: DbOrTx): Promise<readonly PlanLink[]>;
+  /** The plans copying `strategyIds` (the directory lists them with each strategy of its page). */
+  linksOf(db: DbOrTx, strategyIds: readonly string[]): Promise<readonly PlanLink[]>;
   /** In the demo-seeding transaction, once the demo strategies exist: link the seeded plans. */
   demoStrategiesSeeded(tx: DbOrTx, seeded: SeededDemoStrategies): Promise<void>;
 }
