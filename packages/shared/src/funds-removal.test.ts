@@ -38,6 +38,24 @@ describe('removing funds from a copy', () => {
     });
   });
 
+  it('leaves a cent of amount with the units that stay, however the share rounds', () => {
+    // Found by position.test.ts's property: $0.49 of amount for 49.47889766 units after a gain,
+    // 48.97763785 of them sold at NAV 0.977589: the share, 48.5036 cents, rounds to all 49.
+    const split = splitRemoval(
+      { amountCents: 49n, units: '49.47889766' },
+      '48.97763785',
+      '0.977589',
+      0n,
+    );
+    expect(split.costCents).toBe(48n);
+    expect(split.amountAfterCents).toBe(1n);
+    expect(split.profitCents).toBe(split.valueCents - 48n);
+    // Without that edge the share rounds as before.
+    expect(
+      splitRemoval({ amountCents: 49n, units: '49.47889766' }, '24', '0.977589', 0n).costCents,
+    ).toBe(24n);
+  });
+
   it('refuses to take all the units (that is a close) or none', () => {
     const copy = { amountCents: 100_000n, units: '1000' };
     expect(() => splitRemoval(copy, '1000', '1', 0n)).toThrow(RangeError);

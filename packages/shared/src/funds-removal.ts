@@ -49,7 +49,10 @@ export interface RemovalSplit {
   readonly units: string;
   /** What the units sold are worth (the amount asked for). */
   readonly valueCents: bigint;
-  /** Their share of the Trade Amount: amount × units sold / units held, to the nearest cent. */
+  /**
+   * Their share of the Trade Amount: amount × units sold / units held, to the nearest cent, but
+   * never the whole amount (units stay, so a cent of amount stays with them).
+   */
   readonly costCents: bigint;
   /** value − cost: the profit (or loss) of the part taken out. */
   readonly profitCents: bigint;
@@ -81,13 +84,17 @@ export function splitRemoval(
     throw new RangeError('a removal takes some of the units, not all of them');
   }
   const valueCents = unitsValueCents(units, nav);
-  const costCents = BigInt(
+  const shareCents = BigInt(
     new D(copy.amountCents.toString())
       .times(sold)
       .div(held)
       .toDecimalPlaces(0, Decimal.ROUND_HALF_UP)
       .toFixed(0),
   );
+  // Rounding could take the last cent while units remain (1 cent of amount, half its units
+  // sold, after a big gain): an open copy always holds some amount (trades: amount_cents > 0).
+  const costCents =
+    shareCents >= copy.amountCents && copy.amountCents > 0n ? copy.amountCents - 1n : shareCents;
   const profitCents = valueCents - costCents;
   const cap = profitCents > 0n ? profitCents : 0n;
   const feeCents = feeDueCents < cap ? feeDueCents : cap;
