@@ -130,4 +130,22 @@ describe('a tick values only the strategies whose prices or state changed', () =
     expect(navs.map((n) => [n.id, n.nav.toFixed()])).toEqual([[cash, '1.5']]);
     expect(valued).toEqual([cash]);
   });
+
+  it("answers the last written tick's NAV, never a valuation whose tick was not written", async () => {
+    const states = counted(true);
+    const start = Math.ceil(t.clock.now().getTime() / 60_000) * 60_000 + 10_800_000;
+    await refreshNavs(t.ctx, states, withBtc('60000.00'), new Date(start));
+    const [btc] = ids.btc;
+    expect(states.navOf(btc!)?.nav.toFixed()).toBe('1.1');
+    // A tick values BTC's holders at a new price, then fails before its writes are in (its
+    // `written` never comes): the scheduled closes must not close at a NAV the history lacks.
+    const failed = await states.navsAt(t.ctx.db, withBtc('70000.00'), start + 1000);
+    expect(failed.navs.find((n) => n.id === btc)?.nav.toFixed()).toBe('1.2');
+    expect(states.navOf(btc!)).toMatchObject({ at: start });
+    expect(states.navOf(btc!)?.nav.toFixed()).toBe('1.1');
+    // The next tick at that price is written: its NAV is the one answered.
+    await refreshNavs(t.ctx, states, withBtc('70000.00'), new Date(start + 2000));
+    expect(states.navOf(btc!)).toMatchObject({ at: start + 2000 });
+    expect(states.navOf(btc!)?.nav.toFixed()).toBe('1.2');
+  });
 });

@@ -337,7 +337,9 @@ export function createStrategyStates(options: {
       if (!one) return null;
       const at = pricedAtOf(one);
       if (at === null) return null;
-      return { nav: unpriced.has(id) ? one.nav : (one.valued?.nav.nav ?? one.nav), at };
+      // The NAV written (held since `written`), not `valued`: a tick that valued it may yet fail
+      // to write, and a close must exit at a NAV the history holds.
+      return { nav: one.nav, at };
     },
   };
 }
