@@ -124,7 +124,6 @@ export function dailyDeepestDrawdowns(
   series: readonly NavPoint[],
   now: number,
 ): { at: number; drawdownPct: string }[] {
-  const days: { day: number; at: number; depth: Dec }[] = [];
   return dailyDeepestOf(prepare(series, now)).map(({ at, depth }) => ({
     at,
     drawdownPct: pct(depth),
