@@ -135,20 +135,19 @@ describe("a strategy page's figures, each computed once", () => {
   const at = (month: number, day: number, hour: number) => Date.UTC(2025, month, day, hour);
   // Gaps (no point on 30 Jan, 3 or 5 Feb), a month turn, a new high and a fall within a day, two
   // points exactly as deep.
+  /** A day's points: [hour, NAV] each. */
+  const on = (month: number, day: number, ...points: [number, string][]): NavPoint[] =>
+    points.map(([hour, nav]) => ({ at: at(month, day, hour), nav }));
   const series: NavPoint[] = [
-    { at: at(0, 27, 9), nav: '1' },
-    { at: at(0, 28, 23), nav: '1.04' },
-    { at: at(0, 29, 3), nav: '0.98' },
-    { at: at(0, 29, 22), nav: '1.01' },
-    { at: at(0, 31, 23), nav: '1.06' },
-    { at: at(1, 1, 0), nav: '1.1' },
-    { at: at(1, 1, 13), nav: '0.94' },
-    { at: at(1, 1, 14), nav: '0.94' },
-    { at: at(1, 2, 23), nav: '0.99' },
-    { at: at(1, 4, 5), nav: '1.12' },
-    { at: at(1, 4, 23), nav: '1.08' },
-    { at: at(1, 6, 23), nav: '1.15' },
-    { at: at(1, 7, 23), nav: '1.13' },
+    ...on(0, 27, [9, '1']),
+    ...on(0, 28, [23, '1.04']),
+    ...on(0, 29, [3, '0.98'], [22, '1.01']),
+    ...on(0, 31, [23, '1.06']),
+    ...on(1, 1, [0, '1.1'], [13, '0.94'], [14, '0.94']),
+    ...on(1, 2, [23, '0.99']),
+    ...on(1, 4, [5, '1.12'], [23, '1.08']),
+    ...on(1, 6, [23, '1.15']),
+    ...on(1, 7, [23, '1.13']),
   ];
   const now = at(1, 8, 12);
   const noCopies = { opened: 0, closed: 0, profitable: 0, atRanks: [] };
@@ -167,18 +166,14 @@ describe("a strategy page's figures, each computed once", () => {
     ]);
     // (1.10 − 0.94) / 1.10 at the first of the two 0.94s.
     expect(figures.maxDrawdownPct).toBe('14.55');
-    expect(figures.drawdown).toEqual(
-      [
-        [at(0, 27, 9), '0.00'],
-        [at(0, 28, 23), '0.00'],
-        [at(0, 29, 3), '5.77'], // (1.04 − 0.98) / 1.04
-        [at(0, 31, 23), '0.00'],
-        [at(1, 1, 13), '14.55'],
-        [at(1, 2, 23), '10.00'],
-        [at(1, 4, 23), '3.57'], // under the day's new high of 1.12
-        [at(1, 6, 23), '0.00'],
-        [at(1, 7, 23), '1.74'],
-      ].map(([when, drawdownPct]) => ({ at: when, drawdownPct })),
+    // Each day's deepest, "month-day hour depth": 29 Jan (1.04 − 0.98) / 1.04; 1 Feb the first
+    // 0.94; 4 Feb under the day's new high of 1.12.
+    const chart = figures.drawdown.map(
+      (p) => `${new Date(p.at).toISOString().slice(5, 13)} ${p.drawdownPct}`,
+    );
+    expect(chart.join(', ')).toBe(
+      '01-27T09 0.00, 01-28T23 0.00, 01-29T03 5.77, 01-31T23 0.00, 02-01T13 14.55, ' +
+        '02-02T23 10.00, 02-04T23 3.57, 02-06T23 0.00, 02-07T23 1.74',
     );
     expect(figures.volatility).toEqual({
       annualVolatilityPct: '107.29',
