@@ -133,32 +133,33 @@ export function dailyDeepestDrawdowns(
 /**
  * Each UTC day's deepest fall below the highest NAV so far (its earliest when two are exactly as
  * deep), over points already prepared; none before an hour of NAV. Under one peak a lower NAV is a
- * deeper fall, so only a NAV below the day's lowest since its peak can be the day's deepest: only
- * it is divided out (a year of hourly points: a few hundred divisions, not 8,760).
+ * deeper fall (NAVs have 10 decimals, depths 50 digits: no two round alike), so of each stretch of
+ * a day under one peak only its lowest NAV (the first of equals) is divided out: a year of hourly
+ * points takes a division a day and one per new high, not one a point (issue 43: the page's CPU).
  */
 function dailyDeepestOf(points: readonly Point[]): { at: number; depth: Dec }[] {
   if (!hasDrawdownHistory(points)) return [];
   const days: { day: number; at: number; depth: Dec }[] = [];
   let peak = (points[0] as Point).nav;
-  // The day's lowest NAV since the later of its start and the peak; null: none yet.
-  let low: Dec | null = null;
+  // The current stretch: its day and its lowest point so far.
+  let stretch: { day: number; at: number; nav: Dec } | null = null;
+  const close = ({ day, at, nav }: { day: number; at: number; nav: Dec }) => {
+    const depth = peak.lte(0) || nav.eq(peak) ? new Dec(0) : peak.minus(nav).div(peak);
+    const last = days[days.length - 1];
+    if (last?.day !== day) days.push({ day, at, depth });
+    else if (depth.gt(last.depth)) Object.assign(last, { at, depth });
+  };
   for (const { at, nav } of points) {
     const day = Math.floor(at / DAY_MS);
-    const last = days[days.length - 1];
-    if (nav.gt(peak)) {
-      peak = nav;
-      low = null;
+    if (stretch !== null && stretch.day === day && !nav.gt(peak)) {
+      if (nav.lt(stretch.nav)) Object.assign(stretch, { at, nav });
+      continue;
     }
-    if (last?.day !== day) {
-      low = nav;
-      const depth = peak.lte(0) || nav.eq(peak) ? new Dec(0) : peak.minus(nav).div(peak);
-      days.push({ day, at, depth });
-    } else if (peak.gt(0) && nav.lt(peak) && (low === null || nav.lt(low))) {
-      low = nav;
-      const depth = peak.minus(nav).div(peak);
-      if (depth.gt(last.depth)) Object.assign(last, { at, depth });
-    }
+    if (stretch !== null) close(stretch);
+    if (nav.gt(peak)) peak = nav;
+    stretch = { day, at, nav };
   }
+  if (stretch !== null) close(stretch);
   return days;
 }
 
