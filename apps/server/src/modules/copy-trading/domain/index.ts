@@ -90,6 +90,7 @@ export {
   type StrategyMetrics,
 } from './metrics';
 export {
+  dailyCloses,
   dailyVolatility,
   drawdowns,
   maxDrawdownPct,

@@ -56,16 +56,22 @@ export function hasDrawdownHistory(points: readonly { at: number }[]): boolean {
   return first !== undefined && last !== undefined && last.at - first.at >= MIN_DRAWDOWN_HISTORY_MS;
 }
 
-/** The last point at or before `at` (binary search); undefined before the series starts. */
-export function pointAt(points: readonly Point[], at: number): Point | undefined {
+/** How many of `points` (oldest first) are at or before `at` (binary search). */
+export function countAtOrBefore(points: readonly { at: number }[], at: number): number {
   let lo = 0;
   let hi = points.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if ((points[mid] as Point).at <= at) lo = mid + 1;
+    if ((points[mid] as { at: number }).at <= at) lo = mid + 1;
     else hi = mid;
   }
-  return lo === 0 ? undefined : points[lo - 1];
+  return lo;
+}
+
+/** The last point at or before `at`; undefined before the series starts. */
+export function pointAt(points: readonly Point[], at: number): Point | undefined {
+  const count = countAtOrBefore(points, at);
+  return count === 0 ? undefined : points[count - 1];
 }
 
 /**
@@ -76,8 +82,8 @@ export function dailyReturns(series: readonly NavPoint[], now: number, days = 30
   return dailyReturnsOf(prepare(series, now), now, days);
 }
 
-/** dailyReturns over points already prepared (oldest first, exact). */
-function dailyReturnsOf(points: readonly Point[], now: number, days: number): Dec[] {
+/** dailyReturns over points already prepared (oldest first, exact; any after `now` unread). */
+export function dailyReturnsOf(points: readonly Point[], now: number, days: number): Dec[] {
   const returns: Dec[] = [];
   for (let k = 0; k < days; k++) {
     const close = pointAt(points, now - k * DAY_MS);

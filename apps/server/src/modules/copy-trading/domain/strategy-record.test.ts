@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DAY_MS, Dec, HOUR_MS } from '../../market/domain';
 import { strategyMetrics, type NavPoint } from './metrics';
@@ -7,6 +8,7 @@ import {
   copyingFromDays,
   copyingOverTime,
   copyUnitSteps,
+  dailyCloses,
   keptCopierOutcomes,
   dailyDeepestDrawdowns,
   drawdowns,
@@ -126,6 +128,129 @@ describe('the drawdown chart: each day at its deepest', () => {
     );
     expect(figures.maxDrawdownPct).toBe('25.00');
     expect(figures.drawdown.map((p) => p.drawdownPct)).toEqual(['0.00', '25.00', '15.00', '0.00']);
+  });
+});
+
+describe("a strategy page's figures, each computed once", () => {
+  const at = (month: number, day: number, hour: number) => Date.UTC(2025, month, day, hour);
+  // Gaps (no point on 30 Jan, 3 or 5 Feb), a month turn, a new high and a fall within a day, two
+  // points exactly as deep.
+  /** A day's points: [hour, NAV] each. */
+  const on = (month: number, day: number, ...points: [number, string][]): NavPoint[] =>
+    points.map(([hour, nav]) => ({ at: at(month, day, hour), nav }));
+  const series: NavPoint[] = [
+    ...on(0, 27, [9, '1']),
+    ...on(0, 28, [23, '1.04']),
+    ...on(0, 29, [3, '0.98'], [22, '1.01']),
+    ...on(0, 31, [23, '1.06']),
+    ...on(1, 1, [0, '1.1'], [13, '0.94'], [14, '0.94']),
+    ...on(1, 2, [23, '0.99']),
+    ...on(1, 4, [5, '1.12'], [23, '1.08']),
+    ...on(1, 6, [23, '1.15']),
+    ...on(1, 7, [23, '1.13']),
+  ];
+  const now = at(1, 8, 12);
+  const noCopies = { opened: 0, closed: 0, profitable: 0, atRanks: [] };
+  const figuresOf = (hourly: readonly NavPoint[], when: number, riskAt = when) =>
+    recordFigures(
+      { hourly, daily: dailyCloses(hourly), fills: [], outcomes: noCopies, copyingDays: [] },
+      when,
+      riskAt,
+    );
+
+  it('pins each figure on a series with gaps, day and month turns', () => {
+    const figures = figuresOf(series, now);
+    expect(figures.monthly).toEqual([
+      { month: '2025-01', returnPct: '6.00', partial: false }, // 1.06 / 1
+      { month: '2025-02', returnPct: '6.60', partial: true }, // 1.13 / 1.06
+    ]);
+    // (1.10 − 0.94) / 1.10 at the first of the two 0.94s.
+    expect(figures.maxDrawdownPct).toBe('14.55');
+    // Each day's deepest, "month-day hour depth": 29 Jan (1.04 − 0.98) / 1.04; 1 Feb the first
+    // 0.94; 4 Feb under the day's new high of 1.12.
+    const chart = figures.drawdown.map(
+      (p) => `${new Date(p.at).toISOString().slice(5, 13)} ${p.drawdownPct}`,
+    );
+    expect(chart.join(', ')).toBe(
+      '01-27T09 0.00, 01-28T23 0.00, 01-29T03 5.77, 01-31T23 0.00, 02-01T13 14.55, ' +
+        '02-02T23 10.00, 02-04T23 3.57, 02-06T23 0.00, 02-07T23 1.74',
+    );
+    expect(figures.volatility).toEqual({
+      annualVolatilityPct: '107.29',
+      sharpeRatio: '4.30',
+      dailyReturnCount: 11,
+    });
+    expect(riskFigures(series, now).riskScore).toBe(10); // volatility above 100 %
+    // At the instant a score was stated (the day before): the whole days before it.
+    expect(figuresOf(series, now, at(1, 7, 12)).volatility.dailyReturnCount).toBe(10);
+    expect(dailyCloses(series).map((p) => p.nav)).toEqual([
+      '1',
+      '1.04',
+      '1.01',
+      '1.06',
+      '0.94',
+      '0.99',
+      '1.08',
+      '1.15',
+      '1.13',
+    ]);
+  });
+
+  it('are the figures each definition gives, on random series', () => {
+    const start = Date.UTC(2025, 0, 30, 20);
+    const randomSeries = fc
+      .array(
+        fc.record({
+          gap: fc.constantFrom(60_000, HOUR_MS, 3 * HOUR_MS, 11 * HOUR_MS, DAY_MS, 33 * DAY_MS),
+          // Few values: many exact ties.
+          nav: fc.integer({ min: 1, max: 40 }).map((n) => (n / 16).toString()),
+        }),
+        { maxLength: 100 },
+      )
+      .map((steps) => {
+        let when = start;
+        return steps.map(({ gap, nav }) => ({ at: (when += gap), nav }));
+      });
+    fc.assert(
+      fc.property(
+        randomSeries,
+        fc.integer({ min: -2 * DAY_MS, max: 300 * DAY_MS }),
+        fc.integer({ min: 0, max: 3 * DAY_MS }),
+        (hourly, offset, back) => {
+          const when = start + offset;
+          const figures = figuresOf(hourly, when, when - back);
+          // Each day's deepest point by the definition: every point's exact fall from its peak.
+          const days = new Map<number, { at: number; depth: Dec }>();
+          let peak: Dec | null = null;
+          const upToNow = hourly.filter((p) => p.at <= when);
+          for (const { at: pointAt, nav } of upToNow) {
+            const value = new Dec(nav);
+            if (peak === null || value.gt(peak)) peak = value;
+            const depth = peak.minus(value).div(peak);
+            const day = Math.floor(pointAt / DAY_MS);
+            const deepest = days.get(day);
+            if (!deepest || depth.gt(deepest.depth)) days.set(day, { at: pointAt, depth });
+          }
+          const long = upToNow.length > 0 && upToNow.at(-1)!.at - upToNow[0]!.at >= HOUR_MS;
+          expect(figures.drawdown).toEqual(
+            long
+              ? [...days.values()].map((d) => ({
+                  at: d.at,
+                  drawdownPct: d.depth.times(100).toFixed(2, Dec.ROUND_HALF_UP),
+                }))
+              : [],
+          );
+          expect(figures.maxDrawdownPct).toBe(drawdowns(hourly, when).maxDrawdownPct);
+          expect(figures.monthly).toEqual(monthlyReturns(hourly, when));
+          const { riskScore: _score, ...volatility } = riskFigures(hourly, when - back);
+          expect(figures.volatility).toEqual(volatility);
+          // The daily closes: each UTC day's last point, as a read by day gives them.
+          const closes = new Map(hourly.map((p) => [Math.floor(p.at / DAY_MS), p]));
+          expect(dailyCloses(hourly)).toEqual([...closes.values()]);
+        },
+      ),
+      { numRuns: 500 },
+    );
   });
 });
 

@@ -9,7 +9,8 @@
  */
 import { DAY_MS, Dec, floorToCents, type DecimalInput } from '../../market/domain';
 import {
-  dailyReturns,
+  countAtOrBefore,
+  dailyReturnsOf,
   hasDrawdownHistory,
   pointAt,
   prepare,
@@ -37,7 +38,11 @@ export interface MonthlyReturn {
  * previous month's last NAV (the first NAV for the month the record starts in), − 1.
  */
 export function monthlyReturns(series: readonly NavPoint[], now: number): MonthlyReturn[] {
-  const points = prepare(series, now);
+  return monthlyReturnsOf(prepare(series, now), now);
+}
+
+/** monthlyReturns over points already prepared (oldest first, exact, none after `now`). */
+function monthlyReturnsOf(points: readonly Point[], now: number): MonthlyReturn[] {
   const first = points[0];
   if (!first) return [];
   const rows: MonthlyReturn[] = [];
@@ -119,17 +124,43 @@ export function dailyDeepestDrawdowns(
   series: readonly NavPoint[],
   now: number,
 ): { at: number; drawdownPct: string }[] {
+  return dailyDeepestOf(prepare(series, now)).map(({ at, depth }) => ({
+    at,
+    drawdownPct: pct(depth),
+  }));
+}
+
+/**
+ * Each UTC day's deepest fall below the highest NAV so far (its earliest when two are exactly as
+ * deep), over points already prepared; none before an hour of NAV. Under one peak a lower NAV is a
+ * deeper fall (NAVs have 10 decimals, depths 50 digits: no two round alike), so of each stretch of
+ * a day under one peak only its lowest NAV (the first of equals) is divided out: a year of hourly
+ * points takes a division a day and one per new high, not one a point (issue 43: the page's CPU).
+ */
+function dailyDeepestOf(points: readonly Point[]): { at: number; depth: Dec }[] {
+  if (!hasDrawdownHistory(points)) return [];
   const days: { day: number; at: number; depth: Dec }[] = [];
-  for (const point of fallsFromPeak(series, now) ?? []) {
-    const day = Math.floor(point.at / DAY_MS);
+  let peak = (points[0] as Point).nav;
+  // The current stretch: its day and its lowest point so far.
+  let stretch: { day: number; at: number; nav: Dec } | null = null;
+  const close = ({ day, at, nav }: { day: number; at: number; nav: Dec }) => {
+    const depth = peak.lte(0) || nav.eq(peak) ? new Dec(0) : peak.minus(nav).div(peak);
     const last = days[days.length - 1];
-    if (last?.day === day) {
-      if (point.depth.gt(last.depth)) Object.assign(last, { at: point.at, depth: point.depth });
-    } else {
-      days.push({ day, at: point.at, depth: point.depth });
+    if (last?.day !== day) days.push({ day, at, depth });
+    else if (depth.gt(last.depth)) Object.assign(last, { at, depth });
+  };
+  for (const { at, nav } of points) {
+    const day = Math.floor(at / DAY_MS);
+    if (stretch !== null && stretch.day === day && !nav.gt(peak)) {
+      if (nav.lt(stretch.nav)) Object.assign(stretch, { at, nav });
+      continue;
     }
+    if (stretch !== null) close(stretch);
+    if (nav.gt(peak)) peak = nav;
+    stretch = { day, at, nav };
   }
-  return days.map(({ at, depth }) => ({ at, drawdownPct: pct(depth) }));
+  if (stretch !== null) close(stretch);
+  return days;
 }
 
 export interface RiskFigures {
@@ -185,7 +216,12 @@ export interface DailyVolatility {
  * (the kept figures' job computes it once a day: strategy-figures.ts).
  */
 export function dailyVolatility(series: readonly NavPoint[], now: number): DailyVolatility {
-  const returns = dailyReturns(series, startOfUtcDay(now) - 1, DAYS_PER_YEAR);
+  return dailyVolatilityOf(prepare(series, now), now);
+}
+
+/** dailyVolatility over points already prepared (oldest first, exact; any after `now` unread). */
+function dailyVolatilityOf(points: readonly Point[], now: number): DailyVolatility {
+  const returns = dailyReturnsOf(points, startOfUtcDay(now) - 1, DAYS_PER_YEAR);
   const n = returns.length;
   if (n < MIN_DAILY_RETURNS_FOR_RISK)
     return { count: n, mean: null, deviation: null, volatilityPct: null };
@@ -209,20 +245,35 @@ export function riskFigures(
   /** maxDrawdownPct(series, now), when the caller has it already. */
   maxDrawdown: string | null = maxDrawdownPct(series, now),
 ): RiskFigures {
-  const { count, mean, deviation, volatilityPct } = dailyVolatility(series, now);
+  const volatility = dailyVolatility(series, now);
+  const { annualVolatilityPct, sharpeRatio, dailyReturnCount } = volatilityFigures(volatility);
+  return {
+    annualVolatilityPct,
+    sharpeRatio,
+    riskScore:
+      volatility.volatilityPct === null
+        ? null
+        : riskScore(volatility.volatilityPct, maxDrawdown ?? '0'),
+    dailyReturnCount,
+  };
+}
+
+/** riskFigures less the score (a page states the kept one: record.service.ts). */
+export type VolatilityFigures = Omit<RiskFigures, 'riskScore'>;
+
+function volatilityFigures({
+  count,
+  mean,
+  deviation,
+  volatilityPct,
+}: DailyVolatility): VolatilityFigures {
   if (mean === null || deviation === null || volatilityPct === null)
-    return {
-      annualVolatilityPct: null,
-      sharpeRatio: null,
-      riskScore: null,
-      dailyReturnCount: count,
-    };
+    return { annualVolatilityPct: null, sharpeRatio: null, dailyReturnCount: count };
   return {
     annualVolatilityPct: toPercentText(volatilityPct),
     sharpeRatio: deviation.isZero()
       ? null
       : mean.div(deviation).times(new Dec(DAYS_PER_YEAR).sqrt()).toFixed(2, Dec.ROUND_HALF_UP),
-    riskScore: riskScore(volatilityPct, maxDrawdown ?? '0'),
     dailyReturnCount: count,
   };
 }
@@ -457,6 +508,18 @@ export function copyingOverTime(
   return copyingFromDays(days, navSeries);
 }
 
+/** Each UTC day's last point of `series` (oldest first): the daily closes an hourly series holds. */
+export function dailyCloses<P extends { readonly at: number }>(series: readonly P[]): P[] {
+  const closes: P[] = [];
+  for (const point of series) {
+    const last = closes[closes.length - 1];
+    if (last !== undefined && startOfUtcDay(last.at) === startOfUtcDay(point.at))
+      closes[closes.length - 1] = point;
+    else closes.push(point);
+  }
+  return closes;
+}
+
 /** A UTC day's change of the open copies and of their units (copying_days: migrations 0066, 0073). */
 export interface CopyingDay {
   /** The day's first instant. */
@@ -488,9 +551,9 @@ export function copyingFromDays(
 
 /** What a strategy's record is drawn from, as its repos read it. */
 export interface RecordSources {
-  /** The strategy's hourly NAV since it began. */
+  /** The strategy's hourly NAV since it began, oldest first. */
   readonly hourly: readonly NavPoint[];
-  /** Each day's last NAV. */
+  /** Each day's last NAV (dailyCloses of the hourly). */
   readonly daily: readonly NavPoint[];
   /** The lead trader's closes. */
   readonly fills: readonly ClosingFill[];
@@ -505,21 +568,28 @@ export interface RecordFigures {
   readonly maxDrawdownPct: string | null;
   /** The drawdown chart (each day's deepest point). */
   readonly drawdown: { at: number; drawdownPct: string }[];
-  readonly risk: RiskFigures;
+  /** Over the whole UTC days before `riskAt` (recordFigures). */
+  readonly volatility: VolatilityFigures;
   readonly closedPositions: ClosedPositions;
   readonly copierOutcomes: CopierOutcomes;
   readonly copying: CopyingPoint[];
 }
 
-/** The figures of a strategy's record page at `now`, from what it is drawn from. */
-export function recordFigures(sources: RecordSources, now: number): RecordFigures {
-  // Computed once, from the hourly NAV: the maximum and the chart come from the same points.
-  const drawdown = drawdowns(sources.hourly, now);
+/**
+ * The figures of a strategy's record page at `now`, from what it is drawn from; volatility and
+ * Sharpe at `riskAt` (the instant the page's risk score was stated). Each NAV is parsed once and
+ * each figure computed once: the page read's process CPU was mostly these passes (issue 43).
+ */
+export function recordFigures(sources: RecordSources, now: number, riskAt = now): RecordFigures {
+  const points = prepare(sources.hourly, Infinity);
+  const untilNow = points.slice(0, countAtOrBefore(points, now));
+  // The maximum is the deepest day's: the chart's lowest point is the maximum the record states.
+  const days = dailyDeepestOf(untilNow);
   return {
-    monthly: monthlyReturns(sources.hourly, now),
-    maxDrawdownPct: drawdown.maxDrawdownPct,
-    drawdown: dailyDeepestDrawdowns(sources.hourly, now),
-    risk: riskFigures(sources.hourly, now),
+    monthly: monthlyReturnsOf(untilNow, now),
+    maxDrawdownPct: days.length === 0 ? null : pct(deepest(days)),
+    drawdown: days.map(({ at, depth }) => ({ at, drawdownPct: pct(depth) })),
+    volatility: volatilityFigures(dailyVolatilityOf(points, riskAt)),
     closedPositions: closedPositions(sources.fills),
     copierOutcomes: keptCopierOutcomes(sources.outcomes),
     copying: copyingFromDays(sources.copyingDays, sources.daily),

@@ -22,8 +22,8 @@ import {
   type WindowReturn,
   type PositionFigures,
   type StrategyState,
+  dailyCloses,
   recordFigures,
-  riskFigures,
 } from '../domain';
 import type { StrategyRow } from '../copy-trading.schema';
 import * as repo from './strategies.repo';
@@ -226,16 +226,16 @@ export async function dailyNavSeries(ctx: AppContext, id: string) {
 
 /**
  * The strategy's whole record (docs/strategy-record.md): figures from its hourly NAV since it
- * began, the drawdown chart (each day's deepest point), the lead trader's closes, and what its
- * copies earned and the copying chart as migration 0066 keeps them (never a read of every copy).
+ * began (read once: its daily closes are its days' last hourly points), the drawdown chart (each
+ * day's deepest point), the lead trader's closes, and what its copies earned and the copying chart
+ * as migration 0066 keeps them (never a read of every copy).
  */
 export async function strategyRecord(ctx: AppContext, id: string): Promise<StrategyRecord> {
   const row = await repo.findStrategy(ctx.db, id);
   if (!row) throw refusal('STRATEGY_NOT_FOUND');
   const now = ctx.clock.now().getTime();
-  const [hourly, daily, fills, outcomes, copyingDays, windows, kept] = await Promise.all([
+  const [hourly, fills, outcomes, copyingDays, windows, kept] = await Promise.all([
     recordRepo.navSeries(ctx.db, id, 0, 'hour'),
-    recordRepo.navSeries(ctx.db, id, 0, 'day'),
     recordRepo.closingFills(ctx.db, id),
     copierRecordRepo.keptOutcomes(ctx.db, id),
     copierRecordRepo.copyingDays(ctx.db, id),
@@ -243,7 +243,7 @@ export async function strategyRecord(ctx: AppContext, id: string): Promise<Strat
     strategyFiguresOf(ctx, [id]),
   ]);
   const series = hourly.map((p) => ({ at: p.at.getTime(), nav: p.nav }));
-  const dailySeries = daily.map((p) => ({ at: p.at.getTime(), nav: p.nav }));
+  const daily = dailyCloses(series);
   const returns = windows.get(id) ?? windowReturns([], now);
   const point = (p: { at: number; nav: Dec }) => ({
     at: new Date(p.at).toISOString(),
@@ -255,20 +255,21 @@ export async function strategyRecord(ctx: AppContext, id: string): Promise<Strat
     windowStarts[window] = measured ? point(measured.start) : null;
   }
   const latest = Object.values(returns).find((r) => r !== null)?.end;
-  const figures = recordFigures(
-    { hourly: series, daily: dailySeries, fills, outcomes, copyingDays },
-    now,
-  );
   // The record's drawdown and risk score as the lists state them (strategy_figures, as of their
   // last refresh); volatility and Sharpe over the whole days before that instant, as the score's.
   const stated = kept.get(id);
+  const figures = recordFigures(
+    { hourly: series, daily, fills, outcomes, copyingDays },
+    now,
+    stated?.asOf.getTime() ?? now,
+  );
   return {
     strategyId: id,
     asOf: new Date(now).toISOString(),
     returns: returnPcts(returns),
     windowStarts,
     latestNav: latest ? point(latest) : null,
-    navHistory: daily.map((p) => ({ at: p.at.toISOString(), nav: p.nav })),
+    navHistory: daily.map((p) => ({ at: new Date(p.at).toISOString(), nav: p.nav })),
     monthly: figures.monthly,
     maxDrawdownPct: stated?.recordMaxDrawdownPct ?? null,
     drawdown: figures.drawdown.map((p) => ({
@@ -276,8 +277,10 @@ export async function strategyRecord(ctx: AppContext, id: string): Promise<Strat
       drawdownPct: p.drawdownPct,
     })),
     risk: {
-      ...riskFigures(series, stated?.asOf.getTime() ?? now),
+      annualVolatilityPct: figures.volatility.annualVolatilityPct,
+      sharpeRatio: figures.volatility.sharpeRatio,
       riskScore: stated?.riskScore ?? null,
+      dailyReturnCount: figures.volatility.dailyReturnCount,
     },
     closedPositions: figures.closedPositions,
     copierOutcomes: figures.copierOutcomes,
