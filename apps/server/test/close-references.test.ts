@@ -39,13 +39,16 @@ const credit = (userId: string, tnx: string, id = randomUUID()) =>
 const INSERT_TRANSACTIONS = `INSERT INTO transactions
   (id, transaction_id, user_id, kind, type, status, amount_cents, description) VALUES`;
 
-/** A copy of `userId` in a seeded plan, as an INSERT (its close transaction `closeId`, or null). */
+/** A copy of `userId` in a plan of its own (its close transaction `closeId`, or null). */
 const insertCopy = (userId: string, closeId: string | null) => `
+  WITH s AS (INSERT INTO strategies (name) VALUES ('References') RETURNING id),
+  p AS (INSERT INTO plans (title, min_cents, max_cents, term_days, strategy_id)
+        SELECT 'References', 100, 100000000, 30, id FROM s RETURNING id, strategy_id)
   INSERT INTO trades (user_id, plan_id, strategy_id, amount_cents, units, entry_nav,
     high_water_nav, performance_fee_pct, stop_loss_pct, opened_at, closes_at, close_transaction_id)
   SELECT '${userId}', p.id, p.strategy_id, 10000, 100, 1, 1, 0, 40, now(), now() + interval '1 day',
     ${closeId ? `'${closeId}'` : 'NULL'}
-  FROM plans p WHERE p.strategy_id IS NOT NULL LIMIT 1`;
+  FROM p`;
 
 describe('the references a close writes', () => {
   it('refuse a transaction or an alert of a user who does not exist, the statement whole', async () => {
@@ -53,7 +56,9 @@ describe('the references a close writes', () => {
     const nobody = randomUUID();
     // One good row and one naming nobody: nothing is inserted.
     expect(
-      await refusal(`${INSERT_TRANSACTIONS} ${credit(ada, 'TNX-REF001')}, ${credit(nobody, 'TNX-REF002')}`),
+      await refusal(
+        `${INSERT_TRANSACTIONS} ${credit(ada, 'TNX-REF001')}, ${credit(nobody, 'TNX-REF002')}`,
+      ),
     ).toBe('23503');
     expect(await refusal(`${INSERT_TRANSACTIONS} ${credit(ada, 'TNX-REF003')}`)).toBeNull();
     const alert = (userId: string) =>
@@ -68,7 +73,10 @@ describe('the references a close writes', () => {
       ),
     ).toBe('23503');
     expect(
-      await refusal(alert(ada), `UPDATE notifications SET read_at = now() WHERE user_id = '${ada}'`),
+      await refusal(
+        alert(ada),
+        `UPDATE notifications SET read_at = now() WHERE user_id = '${ada}'`,
+      ),
     ).toBeNull();
   });
 
