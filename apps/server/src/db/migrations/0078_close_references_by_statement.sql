@@ -19,7 +19,8 @@
 --     an account they have just read, and ledger_accounts.user_id keeps its foreign key: the total's
 --     user exists by construction, as 0016 argued for the postings (the audit compares every total
 --     with the postings of the owner's accounts).
--- Measured with bench/cascade-profile.ts 10000 (see bench/RESULTS.md).
+-- Measured with bench/cascade-profile.ts 10000, 3 runs each side alternately on a loaded machine:
+-- PostgreSQL CPU over the cascade 3230 -> 2510 ms (medians; bench/RESULTS.md, 2026-11-30 10:35).
 
 -- Refuses the statement if one of its rows (transition table new_rows) names a user or a
 -- transaction that does not exist, in the column the trigger names (its argument; null names
