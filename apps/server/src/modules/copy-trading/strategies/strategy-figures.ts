@@ -141,7 +141,7 @@ function withinBand(band: Band | undefined, row: repo.StatedReturns, hour: numbe
  * money copying them moving with their NAV meanwhile.
  * Switch: PERFORMANCE_OFF=hour-turn-spread (every one restated at the hour's first tick).
  */
-export const HOUR_TURN_BATCH = 1000;
+export const HOUR_TURN_BATCH = 500;
 
 type WrittenNav = { id: string; nav: Dec; minute: number };
 
