@@ -139,10 +139,11 @@ function withinBand(band: Band | undefined, row: repo.StatedReturns, hour: numbe
  * the hour's first ticks instead, the oldest-stated first; the others keep their rows (a reader
  * reads a row of an earlier hour live: strategyFiguresOf) and are owed to the next tick, the
  * money copying them moving with their NAV meanwhile.
- * Bench (test/tick-market-moves.test.ts, 10,000 strategies moving, the machine loaded 6-9 on 2
- * CPUs, 2026-11-30, back to back): the hour's first tick 2821 ms (figures 2342) -> 1582 (622) at
- * 1,000 a tick, whose ticks then added ~350 ms each to the ~150 ms of the steady figures step:
- * 500 keeps a tick after the turn near the quiet ~0.4 s (~1.8 s for 10,000 restated, quiet).
+ * Bench (test/tick-market-moves.test.ts, 10,000 strategies moving, back to back on a machine
+ * loaded ~9 on 2 CPUs, 2026-11-30): the hour's first tick 4085 ms (figures 3384) -> 904 (246);
+ * the twenty ticks spreading it 1.1-1.4 s (figures 360-600: ~250 ms for the 500 restated)
+ * against 0.6-1.0 s steady. 500, not 1,000: at 1,000 a tick (load 8) the turn took 1582 ms and
+ * each spreading tick ~350 ms more; quiet, 10,000 restated took ~1.8 s, so 500 are ~0.1 s.
  * Switch: PERFORMANCE_OFF=hour-turn-spread (every one restated at the hour's first tick).
  */
 export const HOUR_TURN_BATCH = 500;
