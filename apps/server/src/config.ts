@@ -370,7 +370,7 @@ const SETTINGS = {
   ),
   PERFORMANCE_OFF: setting(
     '_(unset)_',
-    'Machinery to switch off, comma-separated: `pipelining`, `prepared-statements`, `shared-reads`, `session-cache`, `price-cache`, `tick-states`, `figure-bands`. Same answers, only slower (see docs/architecture.md)',
+    'Machinery to switch off, comma-separated: `pipelining`, `prepared-statements`, `shared-reads`, `session-cache`, `price-cache`, `tick-states`, `figure-bands`, `hour-turn-spread`. Same answers, only slower (see docs/architecture.md)',
     machineryList(),
   ),
 } satisfies Record<string, Setting<unknown>>;

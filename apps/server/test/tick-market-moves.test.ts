@@ -5,7 +5,9 @@
  * valuing the NAVs (navsAt), writing them (recordNavs), stating their kept figures
  * (figuresAfterNavs), the scheduled closes as they are (offer: the NAVs that moved and the
  * strategies whose copies' rules changed) and, beside them, the check as it was (every NAV to
- * strategiesWithCrossedCopies). A measurement, not a check of the suite: it runs only with
+ * strategiesWithCrossedCopies). The ticks start TURN_AFTER seconds before an hour turns, so they
+ * include the hour's first tick (every window's start moves) and the ticks after it, timed apart.
+ * A measurement, not a check of the suite: it runs only with
  * TICK_SCALE=1 (`TICK_SCALE=1 npx vitest run --project server
  * apps/server/test/tick-market-moves.test.ts`; TICK_COUNTS, TICK_MODES, TICK_TICKS narrow it).
  */
@@ -13,7 +15,10 @@ import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { DAY_MS, HOUR_MS } from '../src/modules/market/domain';
 import { recordNavs } from '../src/modules/copy-trading/strategies/strategies.repo';
-import { figuresAfterNavs } from '../src/modules/copy-trading/strategies/strategy-figures';
+import {
+  figuresAfterNavs,
+  refreshFigures,
+} from '../src/modules/copy-trading/strategies/strategy-figures';
 import { createStrategyStates } from '../src/modules/copy-trading/strategies/strategy-states';
 import { strategiesWithCrossedCopies } from '../src/modules/copy-trading/copies/trades.repo';
 import { createScheduledCloses } from '../src/modules/copy-trading/copies/scheduled-closes';
@@ -21,6 +26,8 @@ import { createTestApp } from './harness';
 import { insertTickStrategies, pricesAt } from './nav-tick-helpers';
 
 const TICKS = Number(process.env.TICK_TICKS ?? 30);
+/** The hour's first tick is the tick of this number. */
+const TURN_AFTER = 5;
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 
@@ -59,7 +66,10 @@ describe.runIf(process.env.TICK_SCALE)('the tick when every NAV moves, and when 
           steps[step]!.push(performance.now() - started);
           return result;
         };
-        const start = Math.ceil(t.clock.now().getTime() / 60_000) * 60_000;
+        const turn = Math.ceil((now + 60_000) / HOUR_MS) * HOUR_MS;
+        const start = turn - TURN_AFTER * 1000;
+        // Every row stated for the hour before the turn, as the figures job leaves a running one.
+        await refreshFigures(t.ctx, new Date(start));
         for (let n = 0; n < TICKS; n += 1) {
           const at = new Date(start + n * 1000);
           const began = performance.now();
@@ -69,9 +79,11 @@ describe.runIf(process.env.TICK_SCALE)('the tick when every NAV moves, and when 
           const { navs, writes } = tick;
           await time('write', () => recordNavs(t.db, writes, at));
           const changed = writes.filter((w) => w.changed);
-          await time('figures', () => figuresAfterNavs(t.ctx, changed, at));
-          // Stated, as refreshNavs does: no longer owed (the first tick read every state).
+          const left = await time('figures', () => figuresAfterNavs(t.ctx, changed, at));
+          // Stated, as refreshNavs does: no longer owed (the first tick read every state), but
+          // those the step left (the hour's turn spread over ticks).
           for (const { id } of changed) states.figuresOwed.delete(id);
+          for (const id of left) states.figuresOwed.add(id);
           states.written(tick);
           await time('crossed', () =>
             strategiesWithCrossedCopies(
@@ -94,7 +106,7 @@ describe.runIf(process.env.TICK_SCALE)('the tick when every NAV moves, and when 
           // A quiet tick values none of them again.
           if (n > 0 && mode === 'quiet') expect(navs).toHaveLength(0);
         }
-        // The first tick reads every state and fills the kept window points: left out.
+        // The first tick reads every state: left out.
         const figures = Object.entries(steps).map(
           ([step, ms]) =>
             `${step} min ${Math.min(...ms.slice(1)).toFixed(1)} median ${median(ms.slice(1)).toFixed(1)} max ${Math.max(...ms.slice(1)).toFixed(1)}`,
@@ -103,6 +115,13 @@ describe.runIf(process.env.TICK_SCALE)('the tick when every NAV moves, and when 
           `tick-market-moves ${count} strategies, ${mode}: ${figures.join('; ')} ms ` +
             `(crossed: every NAV valued anew offered to the check, as before; all: without it); ` +
             `the first tick's figures (every strategy's points read for the hour) ${steps.figures![0]?.toFixed(1)} ms`,
+        );
+        const ms = (step: string, n: number) => steps[step]![n]?.toFixed(0);
+        const after = Array.from({ length: TICKS - TURN_AFTER - 1 }, (_, i) => TURN_AFTER + 1 + i);
+        console.log(
+          `tick-market-moves ${count} strategies, ${mode}: the hour's first tick ` +
+            `${ms('all', TURN_AFTER)} ms (figures ${ms('figures', TURN_AFTER)}); the ticks after it ` +
+            `${after.map((n) => ms('all', n)).join(', ')} ms (figures ${after.map((n) => ms('figures', n)).join(', ')})`,
         );
       } finally {
         await t.close();

@@ -3,7 +3,8 @@
  * answers, only how fast: `PERFORMANCE_OFF=pipelining,session-cache` (config.ts validates the
  * names). Off, the server does the plain thing: one statement awaited at a time, unnamed
  * statements, reads on the pool, the session and the prices read from the database every time, every strategy's state read
- * and its NAV written on every tick, every changed NAV's returns measured.
+ * and its NAV written on every tick, every changed NAV's returns measured, every moved strategy's
+ * returns restated at the hour's first tick.
  */
 export const PERFORMANCE_MACHINERY = [
   'pipelining',
@@ -13,6 +14,7 @@ export const PERFORMANCE_MACHINERY = [
   'price-cache',
   'tick-states',
   'figure-bands',
+  'hour-turn-spread',
 ] as const;
 
 export type PerformanceMachinery = (typeof PERFORMANCE_MACHINERY)[number];
@@ -28,6 +30,7 @@ export const ALL_ON: PerformanceSwitches = {
   'price-cache': true,
   'tick-states': true,
   'figure-bands': true,
+  'hour-turn-spread': true,
 };
 
 /** The switches with `off` turned off. */

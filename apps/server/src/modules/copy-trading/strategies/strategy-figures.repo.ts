@@ -138,7 +138,12 @@ export async function statedReturns(db: DbOrTx, ids: readonly string[]) {
 /** What a tick or the hour's turn states of a strategy's returns. */
 export interface ReturnsWrite {
   id: string;
-  returns: readonly (string | null)[];
+  /**
+   * The returns to state; null: they stand as the row holds them when this statement locks it
+   * (the money copying it moves alone: never a stale read's returns written over another
+   * writer's, such as the figures job restating the row meanwhile).
+   */
+  returns: readonly (string | null)[] | null;
   /** The window points to keep from now on, for `hour`; null: the kept ones still hold. */
   kept: { hour: number; points: readonly StoredPoint[] } | null;
   /** The NAV just written (the money copying it is valued at it); null: unchanged. */
@@ -155,7 +160,7 @@ export interface ReturnsWrite {
 export async function writeReturns(db: DbOrTx, writes: readonly ReturnsWrite[]): Promise<string[]> {
   if (writes.length === 0) return [];
   const sorted = [...writes].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  const column = (i: number) => sql.param(sorted.map((w) => w.returns[i] ?? null));
+  const column = (i: number) => sql.param(sorted.map((w) => w.returns?.[i] ?? null));
   const { rows } = await db.execute<{ id: string }>(sql`
     WITH w AS (
       SELECT * FROM unnest(${sql.param(sorted.map((w) => w.id))}::uuid[],
@@ -163,22 +168,26 @@ export async function writeReturns(db: DbOrTx, writes: readonly ReturnsWrite[]):
         ${column(3)}::numeric[], ${column(4)}::numeric[],
         ${sql.param(sorted.map((w) => (w.kept ? JSON.stringify(w.kept.points) : null)))}::jsonb[],
         ${sql.param(sorted.map((w) => (w.kept ? new Date(w.kept.hour).toISOString() : null)))}::timestamptz[],
-        ${sql.param(sorted.map((w) => w.nav))}::numeric[])
-        AS w(id, r7, r30, r90, r1y, rall, points, hour, nav)
+        ${sql.param(sorted.map((w) => w.nav))}::numeric[],
+        ${sql.param(sorted.map((w) => w.returns === null))}::boolean[])
+        AS w(id, r7, r30, r90, r1y, rall, points, hour, nav, stand)
     ), due AS (
       -- Only the rows something changes (a minute's point at an unchanged NAV changes nothing).
       SELECT f.strategy_id FROM strategy_figures f JOIN w ON w.id = f.strategy_id
       WHERE w.points IS NOT NULL
-        OR (f.return_7d_pct, f.return_30d_pct, f.return_90d_pct, f.return_1y_pct, f.return_all_pct)
-          IS DISTINCT FROM (w.r7, w.r30, w.r90, w.r1y, w.rall)
+        OR (NOT w.stand AND (f.return_7d_pct, f.return_30d_pct, f.return_90d_pct,
+          f.return_1y_pct, f.return_all_pct) IS DISTINCT FROM (w.r7, w.r30, w.r90, w.r1y, w.rall))
         OR (w.nav IS NOT NULL AND f.aum_cents <> strategy_figures_aum(w.nav, f.copied_units))
     ), locked AS (
       SELECT f.strategy_id FROM strategy_figures f WHERE f.strategy_id IN (SELECT strategy_id FROM due)
       ORDER BY f.strategy_id FOR NO KEY UPDATE OF f SKIP LOCKED
     ), written AS (
     UPDATE strategy_figures f
-    SET return_7d_pct = w.r7, return_30d_pct = w.r30, return_90d_pct = w.r90,
-        return_1y_pct = w.r1y, return_all_pct = w.rall,
+    SET return_7d_pct = CASE WHEN w.stand THEN f.return_7d_pct ELSE w.r7 END,
+        return_30d_pct = CASE WHEN w.stand THEN f.return_30d_pct ELSE w.r30 END,
+        return_90d_pct = CASE WHEN w.stand THEN f.return_90d_pct ELSE w.r90 END,
+        return_1y_pct = CASE WHEN w.stand THEN f.return_1y_pct ELSE w.r1y END,
+        return_all_pct = CASE WHEN w.stand THEN f.return_all_pct ELSE w.rall END,
         window_points = coalesce(w.points, f.window_points),
         window_hour = coalesce(w.hour, f.window_hour),
         aum_cents = CASE WHEN w.nav IS NULL THEN f.aum_cents

@@ -6,9 +6,10 @@
  * - copiers, aum_cents: live, kept by the trades triggers (0062) as copies open, close or resize.
  * - the window returns: live. The tick states them for the strategies whose NAV it wrote, from
  *   the NAV just written and the points the windows start at, kept per hour (`window_points`):
- *   the first tick of an hour (or the hourly job, for a strategy the ticks do not value) reads
- *   those points again, as the windows' starts move only when the hour or the UTC day turns. A
- *   row whose points are not the current hour's is read live instead (strategyFiguresOf).
+ *   the hour's first ticks (at most HOUR_TURN_BATCH strategies a tick), or the job for a
+ *   strategy the ticks do not value, read those points again, as the windows' starts move only
+ *   when the hour or the UTC day turns. A row whose points are not the current hour's is read
+ *   live instead (strategyFiguresOf).
  * - the history figures (the 30-day average daily return, drawdown and losing days; the whole
  *   record's drawdown, its risk score and when it started): as of `as_of` (the epoch: never yet),
  *   restated by the job `strategies.figures` (every FIGURES_JOB_EVERY_MS) once an hour for the
@@ -132,43 +133,78 @@ function withinBand(band: Band | undefined, row: repo.StatedReturns, hour: numbe
 }
 
 /**
+ * Strategies whose returns a tick restates at most from points of an earlier hour (read again
+ * from the history): the hour's turn moves every window's start, so its first tick would read and
+ * restate every strategy it valued (10,000 moving: that tick ~2.2 s against ~0.4). Spread over
+ * the hour's first ticks instead, the oldest-stated first; the others keep their rows (a reader
+ * reads a row of an earlier hour live: strategyFiguresOf) and are owed to the next tick, the
+ * money copying them moving with their NAV meanwhile.
+ * Bench (test/tick-market-moves.test.ts, 10,000 strategies moving, back to back on a machine
+ * loaded ~9 on 2 CPUs, 2026-11-30): the hour's first tick 4085 ms (figures 3384) -> 904 (246);
+ * the twenty ticks spreading it 1.1-1.4 s (figures 360-600: ~250 ms for the 500 restated)
+ * against 0.6-1.0 s steady. 500, not 1,000: at 1,000 a tick (load 8) the turn took 1582 ms and
+ * each spreading tick ~350 ms more; quiet, 10,000 restated took ~1.8 s, so 500 are ~0.1 s.
+ * Switch: PERFORMANCE_OFF=hour-turn-spread (every one restated at the hour's first tick).
+ */
+export const HOUR_TURN_BATCH = 500;
+
+type WrittenNav = { id: string; nav: Dec; minute: number };
+
+/** Of `stale` (points of an earlier hour), those to restate now and those owed to the next tick. */
+function hourTurn(
+  ctx: AppContext,
+  stale: readonly WrittenNav[],
+  stated: ReadonlyMap<string, repo.StatedReturns>,
+): { restate: WrittenNav[]; owed: WrittenNav[] } {
+  if (!ctx.config.performance['hour-turn-spread'] || stale.length <= HOUR_TURN_BATCH)
+    return { restate: [...stale], owed: [] };
+  const hourOfRow = (id: string) => stated.get(id)?.hour ?? -Infinity;
+  const order = [...stale].sort(
+    (a, b) => hourOfRow(a.id) - hourOfRow(b.id) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+  );
+  return { restate: order.slice(0, HOUR_TURN_BATCH), owed: order.slice(HOUR_TURN_BATCH) };
+}
+
+/**
  * After the tick wrote `navs` (changed NAVs: refreshNavs), each as the point of its minute (a
  * strategy's latest there): each one's returns from the NAV written and its kept window points
- * (read again where they are not this hour's: the first tick of an hour reads them for every
- * strategy whose NAV moved, one statement; the job those of the others) unless the NAV stays in
- * the band of the returns stated (Band), and the money copying it at that NAV, in one statement.
- * Returns the strategies whose row it left, locked by a copy's transaction (to state at the next
- * tick).
+ * unless the NAV stays in the band of the returns stated (Band); where the points are not this
+ * hour's, from the history, at most HOUR_TURN_BATCH a tick (the job reads those of the strategies
+ * the ticks do not value); and the money copying it at that NAV, in one statement.
+ * Returns the strategies whose returns it left (to state at the next tick): those the hour's turn
+ * owes, and rows locked by a copy's transaction.
  */
 export async function figuresAfterNavs(
   ctx: AppContext,
-  written: readonly { id: string; nav: Dec; minute: number }[],
+  written: readonly WrittenNav[],
   now: Date,
 ): Promise<string[]> {
   if (written.length === 0) return [];
   // One write per strategy: the point of its latest minute.
-  const latest = new Map<string, { id: string; nav: Dec; minute: number }>();
+  const latest = new Map<string, WrittenNav>();
   for (const w of written)
     if ((latest.get(w.id)?.minute ?? -Infinity) < w.minute) latest.set(w.id, w);
   const at = now.getTime();
   const hour = hourOf(at);
   const bands = ctx.config.performance['figure-bands'] ? bandsOf(ctx) : null;
+  const stated = await repo.statedReturns(ctx.db, [...latest.keys()]);
   const writes: repo.ReturnsWrite[] = [];
-  let measure = [...latest.values()];
-  if (bands) {
-    const stated = await repo.statedReturns(
-      ctx.db,
-      measure.map((n) => n.id),
-    );
-    measure = measure.filter(({ id, nav }) => {
-      const row = stated.get(id);
-      if (!row || !withinBand(bands.get(id), row, hour, nav)) return true;
-      // The returns stand; the money copying it moves with the NAV.
-      if (row.copied) writes.push({ id, returns: row.returns, kept: null, nav: nav.toFixed() });
-      return false;
-    });
+  // The returns stand; the money copying it moves with the NAV.
+  const standing = ({ id, nav }: WrittenNav) => {
+    if (stated.get(id)?.copied) writes.push({ id, returns: null, kept: null, nav: nav.toFixed() });
+  };
+  const current: WrittenNav[] = [];
+  const stale: WrittenNav[] = [];
+  for (const one of latest.values()) {
+    const row = stated.get(one.id);
+    if (!row) continue;
+    if (row.hour !== hour) stale.push(one);
+    else if (bands && withinBand(bands.get(one.id), row, hour, one.nav)) standing(one);
+    else current.push(one);
   }
-  const measured = await measureReturns(ctx, measure, at);
+  const { restate, owed } = hourTurn(ctx, stale, stated);
+  for (const one of owed) standing(one);
+  const measured = await measureReturns(ctx, { current, restate }, at);
   const left = await repo.writeReturns(ctx.db, [...writes, ...measured.map((m) => m.write)]);
   if (bands) {
     for (const { write, band } of measured)
@@ -176,35 +212,41 @@ export async function figuresAfterNavs(
       else bands.delete(write.id);
     for (const id of left) bands.delete(id);
   }
-  return left;
+  return [...new Set([...owed.map((one) => one.id), ...left])];
 }
 
 /**
- * Each NAV's returns from its kept window points (read again where they are not the hour's), and
- * their band: none from a single point (a new strategy's "all" has no start but its latest point,
- * until a later minute's NAV has that one to start from).
+ * Each NAV's returns: `current`'s from their kept window points (read only for these: a row of
+ * an earlier hour has none to measure from), `restate`'s from the history's, kept for the hour;
+ * and their band: none from a single point (a new strategy's "all" has no start but its latest
+ * point, until a later minute's NAV has that one to start from).
  */
 async function measureReturns(
   ctx: AppContext,
-  navs: readonly { id: string; nav: Dec; minute: number }[],
+  navs: { current: readonly WrittenNav[]; restate: readonly WrittenNav[] },
   at: number,
 ): Promise<{ write: repo.ReturnsWrite; band: Band | null }[]> {
-  if (navs.length === 0) return [];
   const hour = hourOf(at);
-  const ids = navs.map((n) => n.id);
-  const kept = await repo.keptWindowPoints(ctx.db, ids);
-  const moved = ids.filter((id) => kept.get(id)?.hour !== hour);
-  const fresh =
-    moved.length === 0
-      ? new Map<string, repo.StoredPoint[]>()
-      : await recordRepo.windowPoints(ctx.db, moved, at, windowBoundaries(at));
-  return navs.flatMap(({ id, nav, minute }) => {
+  const kept = await repo.keptWindowPoints(
+    ctx.db,
+    navs.current.map((n) => n.id),
+  );
+  // Kept for another hour after all (another writer's restatement since the returns were read).
+  const moved = navs.current.filter(({ id }) => {
     const row = kept.get(id);
-    if (!row) return [];
-    const reread = row.hour !== hour;
-    const points = reread
+    return row !== undefined && row.hour !== hour;
+  });
+  const reread = new Set([...navs.restate, ...moved].map((n) => n.id));
+  const fresh =
+    reread.size === 0
+      ? new Map<string, repo.StoredPoint[]>()
+      : await recordRepo.windowPoints(ctx.db, [...reread], at, windowBoundaries(at));
+  return [...navs.current, ...navs.restate].flatMap(({ id, nav, minute }) => {
+    const row = kept.get(id);
+    const points = reread.has(id)
       ? (fresh.get(id) ?? [])
-      : [...row.points.filter((p) => p.at !== minute), { at: minute, nav: nav.toFixed() }];
+      : row && [...row.points.filter((p) => p.at !== minute), { at: minute, nav: nav.toFixed() }];
+    if (!points) return [];
     const measured = windowReturns(points, at);
     const pcts = returnPcts(measured);
     const returns = RETURN_WINDOWS.map((window) => pcts[window]);
@@ -217,7 +259,7 @@ async function measureReturns(
         write: {
           id,
           returns,
-          kept: reread ? { hour, points } : null,
+          kept: reread.has(id) ? { hour, points } : null,
           nav: nav.toFixed(),
         },
         band,
