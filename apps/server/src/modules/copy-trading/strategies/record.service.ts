@@ -52,7 +52,8 @@ export async function refreshNavs(
   await repo.recordNavs(ctx.db, writes, now);
   const minute = minuteOf(now.getTime());
   // The figures of changed NAVs only (an unchanged NAV's point changes no figure), and of those
-  // owed (a state read, a row the last step found locked).
+  // owed (a state read, a row the last step found locked or left for a later tick at the hour's
+  // turn).
   const figures: { id: string; nav: Dec; minute: number }[] = writes.filter((w) => w.changed);
   if (states.figuresOwed.size > 0) {
     const stated = new Set(figures.map((w) => w.id));

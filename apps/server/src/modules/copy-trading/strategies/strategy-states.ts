@@ -91,7 +91,8 @@ export interface StrategyStates {
   /**
    * Strategies whose kept figures a tick is to state at their next NAV though it did not change:
    * each state read (the first tick's, every strategy: a NAV another instance wrote may not have
-   * had its figures stated), and a row the figures step found locked (refreshNavs).
+   * had its figures stated), a row the figures step found locked, and one whose restatement at
+   * the hour's turn the step left to a later tick (strategy-figures.ts HOUR_TURN_BATCH).
    */
   readonly figuresOwed: Set<string>;
 }
