@@ -4,6 +4,7 @@ import type { CurrentTrade } from '@app/shared/schemas/trades';
 import type { TestClient } from './harness';
 import { registerUser } from './harness';
 import { useSilverAllInBtc, type ScriptedTradingApp } from './copy-trading-helpers';
+import expected from './scheduled-close-rows.expected.json';
 
 /**
  * Every row one tick's scheduled closes write, exactly: the owners' credit transactions and the
@@ -92,7 +93,8 @@ describe('the rows of a scheduled close', () => {
         t.fee_cents::text AS fee, t.description, t.description_parts, t.book,
         t.decided_at = t.created_at AND t.updated_at = t.created_at AS stamped,
         (SELECT tr.id FROM trades tr WHERE tr.close_transaction_id = t.id) AS closes
-      FROM transactions t WHERE t.created_at = ${at}::timestamptz ORDER BY t.kind, t.amount_cents`);
+      FROM transactions t WHERE t.created_at = ${at}::timestamptz
+      ORDER BY t.kind, t.amount_cents, t.book, (SELECT u.name FROM users u WHERE u.id = t.user_id)`);
     const transactionLabel = new Map(
       transactions.rows.map((row, i) => [row.id as string, `transaction ${i + 1}`]),
     );
@@ -102,10 +104,12 @@ describe('the rows of a scheduled close', () => {
          FROM postings p JOIN ledger_accounts a ON a.id = p.account_id
          WHERE p.entry_id = e.id) AS postings
       FROM journal_entries e WHERE e.created_at = ${at}::timestamptz
-      ORDER BY e.kind, e.description`);
+      ORDER BY e.kind, e.description, (SELECT u.name FROM transactions t
+        JOIN users u ON u.id = t.user_id WHERE t.id = e.transaction_id)`);
     const notifications = await t.db.execute<Record<string, unknown>>(sql`
       SELECT user_id, type, params, read_at FROM notifications
-      WHERE created_at = ${at}::timestamptz ORDER BY type, params->>'tradeId'`);
+      WHERE created_at = ${at}::timestamptz
+      ORDER BY type, (SELECT u.name FROM users u WHERE u.id = user_id)`);
     const mails = await t.db.execute<Record<string, unknown>>(sql`
       SELECT to_address, template, subject, text_body, html_body, sealed_body, status
       FROM mail_outbox WHERE template LIKE 'trade%' ORDER BY template, subject, to_address`);
@@ -123,17 +127,27 @@ describe('the rows of a scheduled close', () => {
           ),
         ),
       ) as unknown;
-    console.log(
-      JSON.stringify(
-        {
-          transactions: dump(transactions.rows),
-          entries: dump(entries.rows),
-          notifications: dump(notifications.rows),
-          mails: dump(mails.rows),
-        },
-        null,
-        2,
-      ),
-    );
+    const written = {
+      transactions: dump(transactions.rows),
+      entries: dump(entries.rows),
+      notifications: dump(notifications.rows),
+      mails: dump(mails.rows),
+    };
+    // The rows as main wrote them before issue 43's process cuts (ids named, e-mails in full).
+    expect(written).toEqual(expected);
+    // What they say, in brief: $1,100.00 at NAV 1.1 less 20 % of the $100.00 gain; the stops
+    // at $1,100.00; no fee transaction for the practice copy; no e-mail for Cy.
+    expect(transactions.rows.map((row) => [row.kind, row.amount, row.book])).toEqual([
+      ['performance_fee', '2000', 'real'],
+      ['trade_close', '108000', 'practice'],
+      ['trade_close', '108000', 'real'],
+      ['trade_close', '110000', 'real'],
+      ['trade_close', '110000', 'real'],
+    ]);
+    expect(mails.rows.map((row) => row.template)).toEqual([
+      'trade_stopped_out',
+      'trade_take_profit',
+      'trade_take_profit',
+    ]);
   });
 });
