@@ -28,7 +28,7 @@ export async function insertRows<
   if (rows.length === 0) return [];
   const columns = Object.entries(getTableColumns(table)) as [string, PgColumn][];
   const returned = columns.filter(([key]) => options.returning?.includes(key as K));
-  const groups = groupByShape(columns, rows as readonly Record<string, unknown>[]);
+  const groups = groupByShape(columns, rows);
   const inserted: Pick<T['$inferSelect'], K>[] = [];
   for (const { present, rows: group } of groups.values()) {
     if (present.length === 0 || present.some(([, column]) => !JSON_TYPES.has(column.columnType))) {
@@ -151,13 +151,14 @@ async function insertGroup<Row>(
  * batch's one timestamp, its status) converted once.
  */
 function jsonRows(present: [string, PgColumn][], group: Record<string, unknown>[]) {
-  const columns = present.map(([key, column]) => ({
-    key,
-    name: column.name,
-    column,
-    last: undefined as unknown,
-    json: undefined as unknown,
-  }));
+  const columns = present.map(
+    ([key, column]): { key: string; column: PgColumn; last: unknown; json: unknown } => ({
+      key,
+      column,
+      last: undefined,
+      json: undefined,
+    }),
+  );
   return group.map((row) => {
     const out: Record<string, unknown> = {};
     for (const one of columns) {
@@ -166,7 +167,7 @@ function jsonRows(present: [string, PgColumn][], group: Record<string, unknown>[
         one.last = value;
         one.json = toJson(one.column, value);
       }
-      out[one.name] = one.json;
+      out[one.column.name] = one.json;
     }
     return out;
   });
