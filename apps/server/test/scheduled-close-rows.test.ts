@@ -29,22 +29,25 @@ async function patch(client: TestClient, tradeId: string, body: unknown) {
   expect(answer.statusCode, answer.body).toBe(200);
 }
 
+/** The user's practice copy of $1,000.00 in Silver, their e-mail verified and practice started. */
+async function practiceCopy(userId: string, client: TestClient): Promise<CurrentTrade> {
+  await t.db.execute(sql`UPDATE users SET email_verified_at = now() WHERE id = ${userId}`);
+  const answers = [
+    await client.post('/api/practice/start'),
+    await client.post('/api/trades', { planId: silver.planId, amount: '1000', book: 'practice' }),
+  ];
+  expect(answers.map((answer) => answer.statusCode)).toEqual([201, 201]);
+  const [, opened] = answers;
+  if (!opened) throw new Error('no answer to the practice copy');
+  return opened.json<{ trade: CurrentTrade }>().trade;
+}
+
 describe('the rows of a scheduled close', () => {
   it('are the transactions, entries, postings, alerts and e-mails of each close, exactly', async () => {
     await tickAt('100000.00');
     const gainer = await silver.copier('Bea Ganancia', 500_000, { amount: '1000' });
     const practiser = await registerUser(t.app, { name: 'Pia Übung' });
-    await t.db.execute(
-      sql`UPDATE users SET email_verified_at = now() WHERE id = ${practiser.user.id}`,
-    );
-    expect((await practiser.client.post('/api/practice/start')).statusCode).toBe(201);
-    const practice = await practiser.client.post('/api/trades', {
-      planId: silver.planId,
-      amount: '1000',
-      book: 'practice',
-    });
-    expect(practice.statusCode, practice.body).toBe(201);
-    const practiceTrade = practice.json<{ trade: CurrentTrade }>().trade;
+    const practiceTrade = await practiceCopy(practiser.user.id, practiser.client);
 
     await tickAt('125000.00');
     const loser = await silver.copier('Ana <b>Stop</b> & "Co"', 500_000, {
