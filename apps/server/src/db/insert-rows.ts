@@ -28,17 +28,7 @@ export async function insertRows<
   if (rows.length === 0) return [];
   const columns = Object.entries(getTableColumns(table)) as [string, PgColumn][];
   const returned = columns.filter(([key]) => options.returning?.includes(key as K));
-  const groups = new Map<
-    string,
-    { present: [string, PgColumn][]; rows: Record<string, unknown>[] }
-  >();
-  for (const row of rows as readonly Record<string, unknown>[]) {
-    const present = columns.filter(([key]) => row[key] !== undefined);
-    const shape = present.map(([key]) => key).join(',');
-    const group = groups.get(shape);
-    if (group) group.rows.push(row);
-    else groups.set(shape, { present, rows: [row] });
-  }
+  const groups = groupByShape(columns, rows);
   const inserted: Pick<T['$inferSelect'], K>[] = [];
   for (const { present, rows: group } of groups.values()) {
     if (present.length === 0 || present.some(([, column]) => !JSON_TYPES.has(column.columnType))) {
@@ -84,6 +74,46 @@ const JSON_TYPES = new Set([
   'PgJsonb',
 ]);
 
+/**
+ * The rows by the columns they give (a column left out or `undefined` takes its default). The
+ * rows of a batch nearly always share one shape: each row is first held to the previous row's,
+ * without building its key.
+ */
+function groupByShape(columns: [string, PgColumn][], rows: readonly Record<string, unknown>[]) {
+  const groups = new Map<
+    string,
+    { present: [string, PgColumn][]; rows: Record<string, unknown>[] }
+  >();
+  let last: { present: [string, PgColumn][]; rows: Record<string, unknown>[] } | undefined;
+  for (const row of rows) {
+    if (last && sameShape(columns, last.present, row)) {
+      last.rows.push(row);
+      continue;
+    }
+    const present = columns.filter(([key]) => row[key] !== undefined);
+    const shape = present.map(([key]) => key).join(',');
+    last = groups.get(shape);
+    if (last) last.rows.push(row);
+    else groups.set(shape, (last = { present, rows: [row] }));
+  }
+  return groups;
+}
+
+/** Whether `row` gives exactly the columns of `present` (which lists them in table order). */
+function sameShape(
+  columns: [string, PgColumn][],
+  present: [string, PgColumn][],
+  row: Record<string, unknown>,
+): boolean {
+  let next = 0;
+  for (const [key] of columns) {
+    const given = row[key] !== undefined;
+    if (given !== (present[next]?.[0] === key)) return false;
+    if (given) next += 1;
+  }
+  return true;
+}
+
 async function insertGroup<Row>(
   db: DbOrTx,
   table: PgTable,
@@ -92,11 +122,7 @@ async function insertGroup<Row>(
   group: Record<string, unknown>[],
   options: { onConflictDoNothing?: PgColumn },
 ): Promise<Row[]> {
-  const json = JSON.stringify(
-    group.map((row) =>
-      Object.fromEntries(present.map(([key, column]) => [column.name, toJson(column, row[key])])),
-    ),
-  );
+  const json = JSON.stringify(jsonRows(present, group));
   const quoted = (of: [string, PgColumn][]) =>
     sql.raw(of.map(([, column]) => `"${column.name}"`).join(', '));
   const definitions = sql.raw(
@@ -109,18 +135,42 @@ async function insertGroup<Row>(
   const result = await db.execute<Record<string, unknown>>(sql`
     INSERT INTO ${sql.raw(`"${getTableName(table)}"`)} (${quoted(present)})
     SELECT ${quoted(present)} FROM json_to_recordset(${json}::json) AS r(${definitions})${conflict}${returning}`);
-  return result.rows.map(
-    (raw) =>
-      Object.fromEntries(
-        returned.map(([key, column]) => {
-          const value = raw[column.name];
-          return [
-            key,
-            value === null || value === undefined ? null : column.mapFromDriverValue(value),
-          ];
-        }),
-      ) as Row,
+  return result.rows.map((raw) => {
+    const row: Record<string, unknown> = {};
+    for (const [key, column] of returned) {
+      const value = raw[column.name];
+      row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+    }
+    return row as Row;
+  });
+}
+
+/**
+ * The rows as JSON objects keyed by column name, each value as its column's driver takes it:
+ * built with plain loops, and a value the same (===) as the row before's in that column (the
+ * batch's one timestamp, its status) converted once.
+ */
+function jsonRows(present: [string, PgColumn][], group: Record<string, unknown>[]) {
+  const columns = present.map(
+    ([key, column]): { key: string; column: PgColumn; last: unknown; json: unknown } => ({
+      key,
+      column,
+      last: undefined,
+      json: undefined,
+    }),
   );
+  return group.map((row) => {
+    const out: Record<string, unknown> = {};
+    for (const one of columns) {
+      const value = row[one.key];
+      if (value !== one.last || one.json === undefined) {
+        one.last = value;
+        one.json = toJson(one.column, value);
+      }
+      out[one.column.name] = one.json;
+    }
+    return out;
+  });
 }
 
 /** A value as its column's driver takes it, in JSON: json/jsonb as the value itself. */

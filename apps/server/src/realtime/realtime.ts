@@ -52,6 +52,12 @@ export interface RealtimeOptions {
   revalidateMs?: number;
 }
 
+/** An event as a notice carries it. */
+interface Envelope {
+  channel: string;
+  event: WireEvent;
+}
+
 export function createRealtime(options: RealtimeOptions): RealtimeHub {
   const sockets = createSocketRegistry(options.maxSocketsPerSession ?? 5);
   const access = createAccessChecks(sockets, options.log);
@@ -69,11 +75,11 @@ export function createRealtime(options: RealtimeOptions): RealtimeHub {
           access.onNotice(payload);
           return;
         }
-        const { channel: to, event } = JSON.parse(payload) as {
-          channel: string;
-          event: WireEvent;
-        };
-        sockets.deliver(to, event);
+        // One event, or several packed in one notice (publisher.ts packPayloads), in order.
+        const parsed = JSON.parse(payload) as Envelope | Envelope[];
+        for (const { channel: to, event } of Array.isArray(parsed) ? parsed : [parsed]) {
+          sockets.deliver(to, event);
+        }
       } catch (error) {
         options.log.warn({ err: error }, 'bad realtime payload');
       }

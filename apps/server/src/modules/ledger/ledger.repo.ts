@@ -82,21 +82,32 @@ export async function bookEntries(
   }[],
 ): Promise<BookedEntry[]> {
   if (entries.length === 0) return [];
-  // The function's arguments: per posting (grouped by entry, in order), then per entry.
-  const postings = entries.flatMap((e, n) =>
-    e.postings.map((p) => ({ ...p, n: n + 1, amount: p.amount.toString() })),
-  );
-  const perPosting = (key: keyof (typeof postings)[number]) => postings.map((p) => p[key]);
+  // The function's arguments: per posting (grouped by entry, in order), then per entry; built
+  // column by column in one pass (no object per posting: a batch of 500 closes has 1,500).
+  const posting = { n: [] as number[], code: [] as string[], kind: [] as string[] };
+  const owners: (string | null)[] = [];
+  const amounts: string[] = [];
+  const nonNegative: boolean[] = [];
+  entries.forEach((e, i) => {
+    for (const p of e.postings) {
+      posting.n.push(i + 1);
+      posting.code.push(p.code);
+      posting.kind.push(p.kind);
+      owners.push(p.userId);
+      amounts.push(p.amount.toString());
+      nonNegative.push(p.nonNegative);
+    }
+  });
   const perEntry = (key: 'kind' | 'description' | 'transactionId' | 'createdBy') =>
     entries.map((e) => e[key]);
   const createdAt = entries.map((e) => e.createdAt.toISOString());
   const args = [
-    jsonArray('integer', perPosting('n')),
-    jsonArray('text', perPosting('code')),
-    jsonArray('text', perPosting('kind')),
-    jsonArray('uuid', perPosting('userId')),
-    jsonArray('bigint', perPosting('amount')),
-    jsonArray('boolean', perPosting('nonNegative')),
+    jsonArray('integer', posting.n),
+    jsonArray('text', posting.code),
+    jsonArray('text', posting.kind),
+    jsonArray('uuid', owners),
+    jsonArray('bigint', amounts),
+    jsonArray('boolean', nonNegative),
     jsonArray('text', perEntry('kind')),
     jsonArray('text', perEntry('description')),
     jsonArray('uuid', perEntry('transactionId')),

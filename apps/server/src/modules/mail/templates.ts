@@ -75,7 +75,9 @@ function escapeHtml(value: string): string {
 }
 
 function render(text: Text, reveal: boolean): string {
-  const parts = typeof text === 'string' || text instanceof SecretPart ? [text] : text;
+  // Plain text as it is (a cascade renders thousands of alerts of plain paragraphs).
+  if (typeof text === 'string') return text;
+  const parts = text instanceof SecretPart ? [text] : text;
   return parts
     .map((part) => (typeof part === 'string' ? part : reveal ? part.value : REDACTED))
     .join('');

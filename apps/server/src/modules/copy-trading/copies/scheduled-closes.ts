@@ -2,7 +2,7 @@ import type { AppContext } from '../../../context';
 import { PRICE_STALE_AFTER_MS } from '../../market';
 import type { Dec } from '../../market/domain';
 import { notifyAll } from '../../notifications';
-import { isTermOver, priceCloseReason } from '../domain';
+import { isTermOver, priceCloseReasonAtValue } from '../domain';
 import * as strategiesRepo from '../strategies/strategy-state.service';
 import * as repo from './trades.repo';
 import type { CloseReason } from '../copy-trading.schema';
@@ -254,7 +254,7 @@ async function closeBatch(
       const closing = settle(row, tick.nav);
       const reason =
         rule.reason === 'price'
-          ? priceCloseReason(closing.domain, tick.nav)
+          ? priceCloseReasonAtValue(closing.domain, closing.settlement.valueCents)
           : isTermOver(closing.domain, rule.now.getTime())
             ? 'term_end'
             : null;

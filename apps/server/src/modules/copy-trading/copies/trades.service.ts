@@ -279,10 +279,11 @@ export async function bookCloses(
   afterCommit: () => void;
 }> {
   const { closings, leadTraderId } = params;
-  const credited = await insertCloseCredits(tx, params);
-  const fees = await insertFeeCredits(tx, params);
+  const bookings = describeCloses(params);
+  const credited = await insertCloseCredits(tx, params, bookings);
+  const fees = await insertFeeCredits(tx, params, bookings);
   await markTradesClosed(tx, params, credited);
-  const entries = closeEntries(params, credited, fees);
+  const entries = closeEntries(params, bookings, credited, fees);
   // The ledger last: every close posts to STRATEGY_PNL, the one account all closers share, so
   // its lock is taken as late as possible (a batch moves it once, by the batch's sum).
   const postLedger = async () => {
@@ -312,6 +313,36 @@ type InsertedTransaction = Awaited<ReturnType<typeof insertTransactions>>[number
 /** Each closed trade's credit transaction, by trade id (none for a close that pays nothing). */
 type CreditsByTrade = Map<string, InsertedTransaction | undefined>;
 
+/** A transaction's description: its parts, and the English text its entry repeats. */
+interface Described {
+  parts: TransactionDescription;
+  text: string;
+}
+
+/** A close to book, with what its credit and its fee (if one is charged) say. */
+interface Booking {
+  c: Closing;
+  close: Described;
+  fee: Described | null;
+}
+
+const described = (parts: TransactionDescription): Described => ({
+  parts,
+  text: englishDescription(parts),
+});
+
+/**
+ * Each close's descriptions, built once for its transaction and its ledger entry alike (built for
+ * each, the credits' rows were 720 of a 10,000-copy cascade's ~5,800 profiled ms; now ~240).
+ */
+function describeCloses({ closings, reason }: ClosesToBook): Booking[] {
+  return closings.map((c) => ({
+    c,
+    close: described(closeParts(c, reason)),
+    fee: c.settlement.feeCents > 0n ? described(feeParts(c)) : null,
+  }));
+}
+
 function bookingStamp(now: Date) {
   return { status: 'success' as const, decidedAt: now, createdAt: now, updatedAt: now };
 }
@@ -337,47 +368,54 @@ function feeParts(c: Closing): TransactionDescription {
 /** The owners' credit transactions, one statement, for the closes that pay something. */
 async function insertCloseCredits(
   tx: Tx,
-  { closings, reason, now }: ClosesToBook,
+  { now }: ClosesToBook,
+  bookings: readonly Booking[],
 ): Promise<CreditsByTrade> {
-  const paid = closings.filter((c) => c.settlement.payoutCents > 0n);
+  const paid = bookings.filter(({ c }) => c.settlement.payoutCents > 0n);
+  const stamp = bookingStamp(now);
   const credits = await insertTransactions(
     tx,
-    paid.map((c) => ({
-      ...bookingStamp(now),
+    paid.map(({ c, close }) => ({
+      ...stamp,
       userId: c.trade.userId,
       book: c.trade.book,
       kind: 'trade_close',
       type: 'credit' as const,
       amountCents: c.settlement.payoutCents,
-      description: englishDescription(closeParts(c, reason)),
-      descriptionParts: closeParts(c, reason),
+      description: close.text,
+      descriptionParts: close.parts,
     })),
   );
-  return new Map(paid.map((c, i) => [c.trade.id, credits[i]]));
+  return new Map(paid.map(({ c }, i) => [c.trade.id, credits[i]]));
 }
 
 /**
  * The lead trader's fee transactions (none without a lead trader, none for a practice copy: its
  * fee is paid to nobody), one statement.
  */
-async function insertFeeCredits(tx: Tx, { closings, leadTraderId, now }: ClosesToBook) {
-  const charged = closings.filter((c) => c.settlement.feeCents > 0n);
-  const paid = charged.filter((c) => feePayee(c.trade.book, leadTraderId) !== null);
+async function insertFeeCredits(
+  tx: Tx,
+  { leadTraderId, now }: ClosesToBook,
+  bookings: readonly Booking[],
+) {
+  const charged = bookings.flatMap(({ c, fee }) => (fee ? [{ c, fee }] : []));
+  const paid = charged.filter(({ c }) => feePayee(c.trade.book, leadTraderId) !== null);
+  const stamp = bookingStamp(now);
   const rows = leadTraderId
     ? await insertTransactions(
         tx,
-        paid.map((c) => ({
-          ...bookingStamp(now),
+        paid.map(({ c, fee }) => ({
+          ...stamp,
           userId: leadTraderId,
           kind: 'performance_fee',
           type: 'credit' as const,
           amountCents: c.settlement.feeCents,
-          description: englishDescription(feeParts(c)),
-          descriptionParts: feeParts(c),
+          description: fee.text,
+          descriptionParts: fee.parts,
         })),
       )
     : [];
-  return { charged, rows, byTrade: new Map(paid.map((c, i) => [c.trade.id, rows[i]])) };
+  return { charged, rows, byTrade: new Map(paid.map(({ c }, i) => [c.trade.id, rows[i]])) };
 }
 
 /** The trade rows, closed with their settlement, one statement. */
@@ -386,12 +424,13 @@ async function markTradesClosed(
   { closings, reason, nav, now }: ClosesToBook,
   credited: CreditsByTrade,
 ) {
+  const exitNav = nav.toFixed();
   await repo.markClosed(
     tx,
     closings.map((c) => ({
       id: c.trade.id,
       reason,
-      exitNav: nav.toFixed(),
+      exitNav,
       valueCents: c.settlement.valueCents,
       feeCents: c.settlement.feeCents,
       payoutCents: c.settlement.payoutCents,
@@ -404,28 +443,24 @@ async function markTradesClosed(
 
 /** Every close's ledger entry, then every fee's. */
 function closeEntries(
-  { closings, reason, leadTraderId, now }: ClosesToBook,
+  { leadTraderId, now }: ClosesToBook,
+  bookings: readonly Booking[],
   credited: CreditsByTrade,
   fees: Awaited<ReturnType<typeof insertFeeCredits>>,
 ) {
   return [
-    ...closings.map((c) => ({
+    ...bookings.map(({ c, close }) => ({
       entry: tradeClosedEntry(
         c.trade.book,
         c.trade.userId,
         c.trade.amountCents,
         c.settlement.payoutCents,
-        englishDescription(closeParts(c, reason)),
+        close.text,
       ),
       meta: { transactionId: credited.get(c.trade.id)?.id ?? null, createdAt: now },
     })),
-    ...fees.charged.map((c) => ({
-      entry: performanceFeeEntry(
-        c.trade.book,
-        leadTraderId,
-        c.settlement.feeCents,
-        englishDescription(feeParts(c)),
-      ),
+    ...fees.charged.map(({ c, fee }) => ({
+      entry: performanceFeeEntry(c.trade.book, leadTraderId, c.settlement.feeCents, fee.text),
       meta: { transactionId: fees.byTrade.get(c.trade.id)?.id ?? null, createdAt: now },
     })),
   ];

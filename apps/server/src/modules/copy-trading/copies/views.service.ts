@@ -26,15 +26,18 @@ import * as repo from './trades.repo';
 import * as historyRepo from './history.repo';
 
 export function toDomainTrade(row: TradeRow): Trade {
+  const units = new Dec(row.units);
   return {
     amountCents: row.amountCents,
-    units: new Dec(row.units),
+    units,
     entryNav: new Dec(row.entryNav),
-    // No lots stored: the one lot the trade opened with (migration 0030).
-    lots: (row.lots ?? [{ units: row.units, highWaterNav: row.highWaterNav }]).map((lot) => ({
-      units: new Dec(lot.units),
-      highWaterNav: new Dec(lot.highWaterNav),
-    })),
+    // No lots stored: the one lot the trade opened with (migration 0030), its units the trade's.
+    lots: row.lots
+      ? row.lots.map((lot) => ({
+          units: new Dec(lot.units),
+          highWaterNav: new Dec(lot.highWaterNav),
+        }))
+      : [{ units, highWaterNav: new Dec(row.highWaterNav) }],
     openedAt: row.openedAt.getTime(),
     closesAt: row.closesAt.getTime(),
     stopLossPct: row.stopLossPct,

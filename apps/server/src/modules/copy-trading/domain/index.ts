@@ -49,6 +49,7 @@ export {
   shouldStopOut,
   shouldTakeProfit,
   priceCloseReason,
+  priceCloseReasonAtValue,
   tradeProfitCents,
   tradeValueCents,
   validateStopLossPct,

@@ -1,6 +1,6 @@
 import { Dec, floorToCents, type DecimalInput } from '../../market/domain';
 import { FeePctOutOfRangeError } from './errors';
-import { tradeProfitCents, tradeValueCents, type Lot, type Trade } from './trade';
+import { tradeValueCents, type Lot, type Trade } from './trade';
 
 export interface PerformanceFeeInput {
   readonly units: DecimalInput;
@@ -49,13 +49,19 @@ export function lotsFee(
 ): { feeCents: bigint; lots: Lot[] } {
   const pct = parseFeePct(feePct);
   const price = new Dec(nav);
-  let gain = new Dec(0);
-  const charged = lots.map((lot) => {
-    if (price.lte(lot.highWaterNav)) return lot;
-    gain = gain.plus(lot.units.times(price.minus(lot.highWaterNav)));
-    return { units: lot.units, highWaterNav: price };
-  });
-  return { feeCents: floorToCents(gain.times(pct).div(100)), lots: charged };
+  let gain: Dec | null = null;
+  const charged: Lot[] = [];
+  for (const lot of lots) {
+    if (price.lte(lot.highWaterNav)) {
+      charged.push(lot);
+      continue;
+    }
+    const lotGain = lot.units.times(price.minus(lot.highWaterNav));
+    gain = gain ? gain.plus(lotGain) : lotGain;
+    charged.push({ units: lot.units, highWaterNav: price });
+  }
+  // No lot above its mark (every close at a loss): no fee, without the decimal work.
+  return { feeCents: gain ? floorToCents(gain.times(pct).div(100)) : 0n, lots: charged };
 }
 
 /** The highest mark among the lots (the trade's mark when it had one lot). */
@@ -85,7 +91,8 @@ export interface Settlement {
  */
 export function settleTrade(trade: Trade, nav: DecimalInput, feePct: DecimalInput): Settlement {
   const valueCents = tradeValueCents(trade.units, nav);
-  const profitCents = tradeProfitCents(trade, nav);
+  // tradeProfitCents without valuing the units a second time.
+  const profitCents = valueCents - trade.amountCents;
   const fee = lotsFee(trade.lots, nav, feePct);
   const cap = profitCents > 0n ? profitCents : 0n;
   const feeCents = fee.feeCents < cap ? fee.feeCents : cap;

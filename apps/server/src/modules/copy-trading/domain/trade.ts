@@ -129,8 +129,23 @@ export function priceCloseReason(
   trade: Trade,
   nav: DecimalInput,
 ): 'stop_loss' | 'take_profit' | null {
-  if (shouldStopOut(trade, nav)) return 'stop_loss';
-  if (shouldTakeProfit(trade, nav)) return 'take_profit';
+  return priceCloseReasonAtValue(trade, tradeValueCents(trade.units, nav));
+}
+
+/**
+ * priceCloseReason for a trade already valued at the NAV (`valueCents`, tradeValueCents): a
+ * scheduled close values each copy once, for its settlement and its rule alike.
+ */
+export function priceCloseReasonAtValue(
+  trade: Pick<Trade, 'amountCents' | 'stopLossPct' | 'takeProfitPct'>,
+  valueCents: bigint,
+): 'stop_loss' | 'take_profit' | null {
+  if (isStopLossCrossed(trade.amountCents, valueCents, trade.stopLossPct)) return 'stop_loss';
+  if (
+    trade.takeProfitPct !== null &&
+    isTakeProfitCrossed(trade.amountCents, valueCents, trade.takeProfitPct)
+  )
+    return 'take_profit';
   return null;
 }
 
