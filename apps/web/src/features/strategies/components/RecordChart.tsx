@@ -18,8 +18,8 @@ export interface RecordChartPoint {
 
 /**
  * How each of the record's charts looks. `nav`: NAV per unit, 4 decimals, filled below the line.
- * `drawdown`: the fall below the highest NAV so far, drawn downwards from 0 % in the loss colour
- * and filled up to 0 %, 2 decimals. Their labels go through the page's formatters (grouping, and
+ * `drawdown`: the fall below the highest NAV so far, drawn downwards from the 0 % line in the
+ * loss colour, the area between the line and 0 % filled, 2 decimals. Their labels go through the page's formatters (grouping, and
  * "-" for a minus, where the chart library would write "−").
  */
 const LOOKS = {
