@@ -83,6 +83,9 @@ export async function scalePhase({ cluster, tmp }: Databases): Promise<void> {
       const whale = await steps.time('cascade', () =>
         crashCascade(big.ctx, runtime, big.data.whale.strategyId, 'BNBUSDT'),
       );
+      // The whale's alert e-mails go out once its last batch is in; the tenth is timed after
+      // them, alone (not beside the delivery of the whale's e-mails, in this same process).
+      await steps.time('cascade alerts', () => big.ctx.mailer.idle());
       const tenth = await steps.time('cascade tenth', () =>
         crashCascade(big.ctx, runtime, big.data.tenth.strategyId, 'XRPUSDT'),
       );
@@ -90,6 +93,11 @@ export async function scalePhase({ cluster, tmp }: Databases): Promise<void> {
         'scale/cascade-seconds',
         fmt(whale.seconds, 2),
         `(${whale.copies} copies of one strategy; ${whale.distinctExitNavs} exit NAV(s), must be 1; target <= 10 at 100,000)`,
+      );
+      record(
+        'scale/cascade-alerts-seconds',
+        fmt(steps.seconds('cascade alerts'), 1),
+        `(the whale's ${whale.copies} alert e-mails delivered after its last close; no target)`,
       );
       record(
         'scale/cascade-seconds-tenth',

@@ -2,6 +2,7 @@ import { and, desc, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { hasRow } from '../../db/has-row';
 import { authTokens, linkRequests, recoveryCodes } from '../../db/schema';
+import { byId } from '../../lib/by-id';
 
 // One-time tokens ----------------------------------------------------------------------------
 
@@ -70,7 +71,7 @@ export async function claimLinkRequests(tx: DbOrTx, limit: number): Promise<Link
     .limit(limit)
     .for('update', { skipLocked: true });
   const claimed = await tx.delete(linkRequests).where(inArray(linkRequests.id, oldest)).returning();
-  return claimed.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return claimed.sort(byId);
 }
 
 /** A token of this user and kind that is valid at `now`: unused, not revoked, not expired. */

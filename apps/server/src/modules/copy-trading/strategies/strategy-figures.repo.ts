@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { ReturnWindow } from '@app/shared/return-windows';
 import type { DbOrTx } from '../../../db/client';
+import { byId } from '../../../lib/by-id';
 
 /** A NAV point as strategy_figures.window_points keeps it (numbers and text: exact in JSON). */
 export type StoredPoint = { at: number; nav: string };
@@ -159,7 +160,7 @@ export interface ReturnsWrite {
  */
 export async function writeReturns(db: DbOrTx, writes: readonly ReturnsWrite[]): Promise<string[]> {
   if (writes.length === 0) return [];
-  const sorted = [...writes].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const sorted = [...writes].sort(byId);
   const column = (i: number) => sql.param(sorted.map((w) => w.returns?.[i] ?? null));
   const { rows } = await db.execute<{ id: string }>(sql`
     WITH w AS (

@@ -22,6 +22,7 @@
 import { RETURN_WINDOWS } from '@app/shared/return-windows';
 import { cacheKey } from '../../../caches';
 import type { AppContext } from '../../../context';
+import { byId } from '../../../lib/by-id';
 import type { Job } from '../../../jobs/scheduler';
 import { DAY_MS, Dec, HOUR_MS } from '../../market/domain';
 import {
@@ -159,9 +160,7 @@ function hourTurn(
   if (!ctx.config.performance['hour-turn-spread'] || stale.length <= HOUR_TURN_BATCH)
     return { restate: [...stale], owed: [] };
   const hourOfRow = (id: string) => stated.get(id)?.hour ?? -Infinity;
-  const order = [...stale].sort(
-    (a, b) => hourOfRow(a.id) - hourOfRow(b.id) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
-  );
+  const order = [...stale].sort((a, b) => hourOfRow(a.id) - hourOfRow(b.id) || byId(a, b));
   return { restate: order.slice(0, HOUR_TURN_BATCH), owed: order.slice(HOUR_TURN_BATCH) };
 }
 
