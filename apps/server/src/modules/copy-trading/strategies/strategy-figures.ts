@@ -23,6 +23,7 @@ import { RETURN_WINDOWS } from '@app/shared/return-windows';
 import { cacheKey } from '../../../caches';
 import type { AppContext } from '../../../context';
 import { byId } from '../../../lib/by-id';
+import { forEachInSlices } from '../../../lib/slices';
 import type { Job } from '../../../jobs/scheduler';
 import { DAY_MS, Dec, HOUR_MS } from '../../market/domain';
 import {
@@ -240,32 +241,35 @@ async function measureReturns(
     reread.size === 0
       ? new Map<string, repo.StoredPoint[]>()
       : await recordRepo.windowPoints(ctx.db, [...reread], at, windowBoundaries(at));
-  return [...navs.current, ...navs.restate].flatMap(({ id, nav, minute }) => {
-    const row = kept.get(id);
-    const points = reread.has(id)
-      ? (fresh.get(id) ?? [])
-      : row && [...row.points.filter((p) => p.at !== minute), { at: minute, nav: nav.toFixed() }];
-    if (!points) return [];
-    const measured = windowReturns(points, at);
-    const pcts = returnPcts(measured);
-    const returns = RETURN_WINDOWS.map((window) => pcts[window]);
-    const band =
-      points.filter((p) => p.at <= at).length > 1
-        ? { hour, returns, ...sameReturnsBand(measured) }
-        : null;
-    return [
-      {
-        write: {
-          id,
-          returns,
-          kept: reread.has(id) ? { hour, points } : null,
-          nav: nav.toFixed(),
-        },
+  const measured: { write: repo.ReturnsWrite; band: Band | null }[] = [];
+  // ~60 us of Decimal a strategy: in slices, so requests are answered between them.
+  await forEachInSlices(
+    [...navs.current, ...navs.restate],
+    MEASURE_SLICE,
+    ({ id, nav, minute }) => {
+      const row = kept.get(id);
+      const points = reread.has(id)
+        ? (fresh.get(id) ?? [])
+        : row && [...row.points.filter((p) => p.at !== minute), { at: minute, nav: nav.toFixed() }];
+      if (!points) return;
+      const returnsOf = windowReturns(points, at);
+      const pcts = returnPcts(returnsOf);
+      const returns = RETURN_WINDOWS.map((window) => pcts[window]);
+      const band =
+        points.filter((p) => p.at <= at).length > 1
+          ? { hour, returns, ...sameReturnsBand(returnsOf) }
+          : null;
+      measured.push({
+        write: { id, returns, kept: reread.has(id) ? { hour, points } : null, nav: nav.toFixed() },
         band,
-      },
-    ];
-  });
+      });
+    },
+  );
+  return measured;
 }
+
+/** Strategies measured between two turns of the event loop (~6 ms). */
+const MEASURE_SLICE = 100;
 
 const toPoint = (p: repo.StoredPoint): Point => ({ at: p.at, nav: new Dec(p.nav) });
 const toStored = (p: Point): repo.StoredPoint => ({ at: p.at, nav: p.nav.toFixed() });
