@@ -50,6 +50,9 @@ export async function postEntry(
   return checkedBooking(entry, booked);
 }
 
+/** One entry of a batch: what postEntry takes (a batch has no idempotency key of its own). */
+type BatchItem = { entry: EntryDraft; meta: Omit<PostMeta, 'idempotencyKeyId'> };
+
 /**
  * Books many entries in one round trip, as postEntry books one, all or nothing with the caller's
  * transaction: one entry through postEntry, more in one call of the batch function (set-based,
@@ -88,8 +91,6 @@ export async function postEntriesWithBalances(
   for (const { entry, one } of answered) refuseOverdraft(entry, one);
   return answered.map(({ entry, one }) => checkedBooking(entry, one));
 }
-
-type BatchItem = { entry: EntryDraft; meta: Omit<PostMeta, 'idempotencyKeyId'> };
 
 /** The batch function's answer, entry by entry (none for a batch booked without balances). */
 async function bookBatch(tx: DbOrTx, items: BatchItem[], answer: { balances: boolean }) {
