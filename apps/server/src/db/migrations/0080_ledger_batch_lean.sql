@@ -201,17 +201,9 @@ $$;
 
 -- 0065's form, answering every posting, for a server of the previous release.
 CREATE OR REPLACE FUNCTION ledger_post_entries(
-  p_entry_of integer[],
-  p_codes text[],
-  p_kinds text[],
-  p_user_ids uuid[],
-  p_amounts bigint[],
-  p_non_negative boolean[],
-  p_entry_kinds text[],
-  p_descriptions text[],
-  p_transaction_ids uuid[],
-  p_created_by uuid[],
-  p_created_at timestamptz[]
+  p_entry_of integer[], p_codes text[], p_kinds text[], p_user_ids uuid[], p_amounts bigint[],
+  p_non_negative boolean[], p_entry_kinds text[], p_descriptions text[], p_transaction_ids uuid[],
+  p_created_by uuid[], p_created_at timestamptz[]
 ) RETURNS TABLE (entry_n integer, entry_id bigint, account_code text, balance_after bigint)
 LANGUAGE sql VOLATILE AS $$
   SELECT * FROM ledger_post_entries(p_entry_of, p_codes, p_kinds, p_user_ids, p_amounts,
