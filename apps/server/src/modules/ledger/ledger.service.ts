@@ -78,7 +78,8 @@ export async function postEntries(tx: DbOrTx, items: BatchItem[]): Promise<void>
 /**
  * postEntries, answering each entry's id and its accounts' balances right after it (as posting
  * the entries one by one would answer them). The database computes 1,500 rows a batch of 500
- * closes for it: only for a caller that reads them.
+ * closes for it (with 0080's other cuts, 38.3 against 46.8 ms of its CPU a batch without): only
+ * for a caller that reads them.
  */
 export async function postEntriesWithBalances(
   tx: DbOrTx,
