@@ -23,7 +23,9 @@
 -- batch; the update's cost is its row writes and 0064's overview trigger, ~5-15 ms a batch);
 -- looking the codes up by one `code = ANY` scan (36.0 against 38.3 ms, within the noise).
 -- Measured on a scratch database (10,000 users, 40 batches of 500 closes each side, alternating,
--- the backend's CPU from /proc): 46.8 -> 38.3 ms of PostgreSQL CPU a batch (means).
+-- the backend's CPU from /proc, a loaded machine): 46.8 -> 38.3 and 42.8 -> 37.5 ms of PostgreSQL
+-- CPU a batch (means of two runs). The whole cascade (bench/cascade-profile.ts 10000, four runs
+-- each side alternately, load average 9-13) moved less than its noise: see the session's report.
 --
 -- The 11-argument form (0065) stays, answering as before, for a server of the previous release
 -- during a rolling deploy: it calls this one.
