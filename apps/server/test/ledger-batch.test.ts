@@ -1,14 +1,14 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { adjustment, InsufficientFundsError } from '../src/modules/ledger/domain';
-import { postEntries } from '../src/modules/ledger/ledger.service';
+import { postEntries, postEntriesWithBalances } from '../src/modules/ledger/ledger.service';
 import { heldWrite, someoneWaitsForALock, type TestApp } from './harness';
 import { activeUser, useMoneyApp } from './money-helpers';
 
 /**
- * A batch of entries in one call (`ledger_post_entries`, migration 0065, what a stop-loss batch
- * books): the same books, answers and refusals as posting the entries one by one, each account
- * moved once. The ledger audit runs after each test (useMoneyApp).
+ * A batch of entries in one call (`ledger_post_entries`, migrations 0065 and 0080, what a
+ * stop-loss batch books): the same books, answers and refusals as posting the entries one by one,
+ * each account moved once; the balances answered only when asked for. The ledger audit runs after each test (useMoneyApp).
  */
 let t: TestApp;
 useMoneyApp((made) => ({ t } = made));
@@ -30,6 +30,14 @@ async function entryCount(): Promise<number> {
   return Number(rows[0]?.n);
 }
 
+/** A user's totals per entry kind (ledger_user_totals). */
+async function totalsOf(userId: string): Promise<Record<string, string>> {
+  const { rows } = await t.db.execute<{ kind: string; net: string }>(
+    sql`SELECT entry_kind AS kind, net::text FROM ledger_user_totals WHERE user_id = ${userId}`,
+  );
+  return Object.fromEntries(rows.map((row) => [row.kind, row.net]));
+}
+
 describe('a batch of ledger entries in one call', () => {
   it('books what posting them one by one books, and answers each balance as after its entry', async () => {
     const ada = (await activeUser(t, 'Ada Lovelace')).user.id;
@@ -37,7 +45,7 @@ describe('a batch of ledger entries in one call', () => {
     const platform = 'platform:adjustments';
     const before = (await balanceOf(platform)) ?? 0n;
     const posted = await t.db.transaction((tx) =>
-      postEntries(tx, [
+      postEntriesWithBalances(tx, [
         { entry: adjustment(ada, 'balance', 10_000n, 'first'), meta },
         { entry: adjustment(bob, 'balance', 2_500n, 'bob'), meta },
         { entry: adjustment(ada, 'balance', -4_000n, 'back'), meta },
@@ -60,13 +68,10 @@ describe('a batch of ledger entries in one call', () => {
     expect(await balanceOf(`user:${bob}:available`)).toBe(2_500n);
     expect(await balanceOf(platform)).toBe(before - 9_734n);
     // The users' totals per entry kind: one row per user and kind, the batch's sum.
-    const totals = await t.db.execute<{ kind: string; net: string }>(sql`
-      SELECT entry_kind AS kind, net::text FROM ledger_user_totals WHERE user_id = ${ada}
-      ORDER BY entry_kind`);
-    expect(totals.rows).toEqual([
-      { kind: 'adjustment.balance', net: '6000' },
-      { kind: 'adjustment.profit', net: '1234' },
-    ]);
+    expect(await totalsOf(ada)).toEqual({
+      'adjustment.balance': '6000',
+      'adjustment.profit': '1234',
+    });
     const { rows } = await t.db.execute<{ description: string }>(
       sql`SELECT description FROM journal_entries ORDER BY id DESC LIMIT 4`,
     );
@@ -100,7 +105,7 @@ describe('a batch of ledger entries in one call', () => {
       [`user:${ada}:available`, ada],
     );
     const batch = t.db.transaction((tx) =>
-      postEntries(tx, [
+      postEntriesWithBalances(tx, [
         { entry: adjustment(ada, 'balance', 1_000n, 'ada'), meta },
         { entry: adjustment(bob, 'balance', 700n, 'bob'), meta },
       ]),
@@ -198,5 +203,96 @@ describe('a batch of ledger entries in one call', () => {
       ),
     ).rejects.toSatisfy(cause(/journal entry spans two books/));
     expect(await entryCount()).toBe(entries);
+  });
+  it('books a batch unasked for balances with the same rows, and answers no row for it', async () => {
+    const ada = (await activeUser(t, 'Ada Lovelace')).user.id;
+    const bob = (await activeUser(t, 'Bob Brown')).user.id;
+    const platform = 'platform:adjustments';
+    const before = (await balanceOf(platform)) ?? 0n;
+    const entries = await entryCount();
+    // The batch function as postEntries calls it: the last argument asks for no balances.
+    const { rows } = await t.db.execute(sql`SELECT * FROM ledger_post_entries(
+      ARRAY[1, 1, 2, 2, 3, 3], ARRAY[${platform}, ${`user:${ada}:available`}, ${platform},
+        ${`user:${bob}:available`}, ${platform}, ${`user:${ada}:available`}],
+      ARRAY['adjustments', 'available', 'adjustments', 'available', 'adjustments', 'available'],
+      ARRAY[NULL, ${ada}, NULL, ${bob}, NULL, ${ada}]::uuid[],
+      ARRAY[-3000, 3000, -2000, 2000, 500, -500]::bigint[],
+      ARRAY[false, true, false, true, false, true],
+      ARRAY['adjustment.balance', 'adjustment.balance', 'adjustment.profit'],
+      ARRAY['a', 'b', 'c'], ARRAY[NULL, NULL, NULL]::uuid[], ARRAY[NULL, NULL, NULL]::uuid[],
+      ARRAY[now(), now(), now()], false)`);
+    expect(rows).toEqual([]);
+    expect(await entryCount()).toBe(entries + 3);
+    const codes = [`user:${ada}:available`, `user:${bob}:available`, platform];
+    expect(await Promise.all(codes.map(balanceOf))).toEqual([2_500n, 2_000n, before - 4_500n]);
+    expect(await totalsOf(ada)).toEqual({
+      'adjustment.balance': '3000',
+      'adjustment.profit': '-500',
+    });
+    const postings = await t.db.execute<{ n: string }>(sql`
+      SELECT count(*)::text AS n FROM postings p JOIN journal_entries e ON e.id = p.entry_id
+      WHERE e.description IN ('a', 'b', 'c')`);
+    expect(postings.rows).toEqual([{ n: '6' }]);
+  });
+
+  it('leaves no mark behind: after a batch, a direct write to the books is refused in the same transaction', async () => {
+    const ada = (await activeUser(t, 'Ada Lovelace')).user.id;
+    const bob = (await activeUser(t, 'Bob Brown')).user.id;
+    const batch = [
+      { entry: adjustment(ada, 'balance', 1_000n, 'ada'), meta },
+      { entry: adjustment(bob, 'balance', 1_000n, 'bob'), meta },
+    ];
+    const refusals: [SQL, string][] = [
+      [
+        sql`INSERT INTO journal_entries (kind, description) VALUES ('deposit', 'direct')`,
+        'journal_entries changes only through ledger_post_entry',
+      ],
+      [
+        sql`INSERT INTO postings (entry_id, account_id, amount)
+            SELECT (SELECT max(id) FROM journal_entries), id, 1
+            FROM ledger_accounts WHERE code = 'platform:cash'`,
+        'postings changes only through ledger_post_entry',
+      ],
+      [
+        sql`UPDATE ledger_accounts SET balance = balance + 1 WHERE user_id = ${ada}`,
+        'a balance changes only through postings',
+      ],
+      [
+        sql`UPDATE ledger_accounts SET balance = balance + 1 WHERE code = 'platform:adjustments'`,
+        'a balance changes only through postings',
+      ],
+      [
+        sql`INSERT INTO ledger_user_totals (user_id, entry_kind, net) VALUES (${ada}, 'bonus', 5)`,
+        'ledger totals change only through postings',
+      ],
+      [
+        sql`UPDATE ledger_user_totals SET net = net + 1 WHERE user_id = ${ada}`,
+        'ledger totals change only through postings',
+      ],
+    ];
+    for (const post of [postEntries, postEntriesWithBalances]) {
+      for (const [statement, message] of refusals) {
+        await expect(
+          t.db.transaction(async (tx) => {
+            await post(tx, batch);
+            await tx.execute(statement);
+          }),
+        ).rejects.toMatchObject({ cause: { message } });
+      }
+    }
+    // Nor after a refused batch (it never marks its writes).
+    await expect(
+      t.db.transaction(async (tx) => {
+        const overdrawn = { entry: adjustment(ada, 'balance', -9_000n, 'out'), meta };
+        const refused = await postEntries(tx, [...batch, overdrawn]).then(
+          () => null,
+          (error: unknown) => error,
+        );
+        expect(refused).toBeInstanceOf(InsufficientFundsError);
+        await tx.execute(
+          sql`UPDATE ledger_accounts SET balance = balance + 1 WHERE user_id = ${ada}`,
+        );
+      }),
+    ).rejects.toMatchObject({ cause: { message: 'a balance changes only through postings' } });
   });
 });
