@@ -103,9 +103,11 @@ export function createSocketRegistry(maxPerSession: number): SocketRegistry {
     ofUser: (userId) => [...(byUser.get(userId) ?? [])],
     size: () => clients.size,
     deliver(channel, event) {
-      const message = JSON.stringify({ channel, ...event });
+      // Written only for a socket that hears it: most events of a cascade reach nobody here.
+      let message: string | undefined;
       for (const client of clients) {
         if (client.channels.has(channel) && client.socket.readyState === client.socket.OPEN) {
+          message ??= JSON.stringify({ channel, ...event });
           client.socket.send(message);
         }
       }

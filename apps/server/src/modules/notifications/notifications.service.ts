@@ -57,7 +57,7 @@ export async function notifyAll(
   const mails = alerts.flatMap((alert) => {
     const recipient = byUser.get(alert.userId);
     if (!recipient || !wantsEmail(recipient, alert.type)) return [];
-    const { userId: _userId, ...event } = alert;
+    const event = { type: alert.type, params: alert.params } as NotificationEvent;
     return [
       {
         to: recipient.email,

@@ -25,7 +25,20 @@ import type { TradeRow } from '../copy-trading.schema';
 import * as repo from './trades.repo';
 import * as historyRepo from './history.repo';
 
-export function toDomainTrade(row: TradeRow): Trade {
+export function toDomainTrade(
+  row: Pick<
+    TradeRow,
+    | 'amountCents'
+    | 'units'
+    | 'entryNav'
+    | 'lots'
+    | 'highWaterNav'
+    | 'openedAt'
+    | 'closesAt'
+    | 'stopLossPct'
+    | 'takeProfitPct'
+  >,
+): Trade {
   const units = new Dec(row.units);
   return {
     amountCents: row.amountCents,
