@@ -35,8 +35,15 @@ describe('the socket registry', () => {
 
     sockets.deliver('user:ana', { type: 'trade.changed', data: { tradeId: 't1' } });
     sockets.deliver('user:nobody', { type: 'account.changed' });
+    sockets.deliver('public', { type: 'nav.changed' });
 
     const message = '{"channel":"user:ana","type":"trade.changed","data":{"tradeId":"t1"}}';
-    expect([ana.sent, anaTab.sent, bo.sent, closing.sent]).toEqual([[message], [message], [], []]);
+    const nav = '{"channel":"public","type":"nav.changed"}';
+    expect([ana.sent, anaTab.sent, bo.sent, closing.sent]).toEqual([
+      [message, nav],
+      [message],
+      [nav],
+      [],
+    ]);
   });
 });
