@@ -368,21 +368,21 @@ export async function dueTradeIds(
 }
 
 /** What closing a locked copy reads of its row (settle, bookCloses): not the whole row. */
-export type ClosingTrade = Pick<
+export type ClosingTrade = Pick<TradeRow, 'id' | 'userId' | 'book' | 'performanceFeePct'> &
+  DomainTradeColumns;
+
+/** What a copy's domain trade is made of (views.service toDomainTrade). */
+export type DomainTradeColumns = Pick<
   TradeRow,
-  | 'id'
-  | 'userId'
-  | 'book'
   | 'amountCents'
   | 'units'
+  | 'lots'
   | 'entryNav'
   | 'highWaterNav'
-  | 'performanceFeePct'
-  | 'stopLossPct'
-  | 'takeProfitPct'
   | 'openedAt'
   | 'closesAt'
-  | 'lots'
+  | 'stopLossPct'
+  | 'takeProfitPct'
 >;
 
 /**
