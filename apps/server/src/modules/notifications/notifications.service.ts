@@ -57,7 +57,7 @@ export async function notifyAll(
   const mails = alerts.flatMap((alert) => {
     const recipient = byUser.get(alert.userId);
     if (!recipient || !wantsEmail(recipient, alert.type)) return [];
-    const event = { type: alert.type, params: alert.params } as NotificationEvent;
+    const { userId: _userId, ...event } = alert;
     return [
       {
         to: recipient.email,
