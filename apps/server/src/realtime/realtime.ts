@@ -75,6 +75,9 @@ export function createRealtime(options: RealtimeOptions): RealtimeHub {
           access.onNotice(payload);
           return;
         }
+        // No socket open here (an instance that only runs the workers): nothing to parse. A
+        // cascade of 10,000 closes echoes ~40,000 events back to the instance that closed them.
+        if (sockets.size() === 0) return;
         // One event, or several packed in one notice (publisher.ts packPayloads), in order.
         const parsed = JSON.parse(payload) as Envelope | Envelope[];
         for (const { channel: to, event } of Array.isArray(parsed) ? parsed : [parsed]) {

@@ -28,6 +28,8 @@ export const DEFAULT_SOCKETS_PER_USER = 20;
 /** Close code 1008 (policy violation) tells the client not to reconnect. */
 export const POLICY_VIOLATION = 1008;
 
+const USER_CHANNEL = 'user:';
+
 export const announce = (channels: Iterable<string>) => [...channels].sort().join(' ');
 
 /** The open sockets of one instance, found by session and by user; fan-out of events to them. */
@@ -103,9 +105,17 @@ export function createSocketRegistry(maxPerSession: number): SocketRegistry {
     ofUser: (userId) => [...(byUser.get(userId) ?? [])],
     size: () => clients.size,
     deliver(channel, event) {
-      const message = JSON.stringify({ channel, ...event });
-      for (const client of clients) {
+      // A user's channel is heard by that user's sockets only (channels.ts): those are looked
+      // at, not every open socket, for each of the ~4 events a close publishes to its owner.
+      const candidates = channel.startsWith(USER_CHANNEL)
+        ? byUser.get(channel.slice(USER_CHANNEL.length))
+        : clients;
+      if (!candidates) return;
+      // Written only for a socket that hears it: most events of a cascade reach nobody here.
+      let message: string | undefined;
+      for (const client of candidates) {
         if (client.channels.has(channel) && client.socket.readyState === client.socket.OPEN) {
+          message ??= JSON.stringify({ channel, ...event });
           client.socket.send(message);
         }
       }

@@ -9,18 +9,90 @@ export async function enqueueMail(db: DbOrTx, to: string, content: MailContent):
   await enqueueMails(db, [{ to, content }]);
 }
 
-/** Queues several messages in one statement (same rules as `enqueueMail`). */
+/**
+ * Queues several messages in one statement (same rules as `enqueueMail`). The bodies of a batch
+ * of alerts differ only in their middle (the layout around the greeting and paragraphs is the
+ * same): each body's start and end shared by the whole batch travel once, as parameters, and each
+ * row carries only its own middle — ~70 % fewer bytes for a cascade's 500 e-mails to serialize,
+ * send and parse as JSON.
+ */
 export async function enqueueMails(
   db: DbOrTx,
   mails: { to: string; content: MailContent }[],
 ): Promise<void> {
   if (mails.length === 0) return;
-  await insertRows(
-    db,
-    mailOutbox,
-    mails.map(({ to, content }) => mailRow(to, content)),
+  const rows = mails.map(({ to, content }) => mailRow(to, content));
+  if (rows.length === 1) {
+    await insertRows(db, mailOutbox, rows);
+    return;
+  }
+  const text = sharedEnds(rows.map((row) => row.textBody));
+  const html = sharedEnds(rows.map((row) => row.htmlBody));
+  const json = JSON.stringify(
+    rows.map((row) => ({
+      to: row.toAddress,
+      subject: row.subject,
+      text: text.middle(row.textBody),
+      html: html.middle(row.htmlBody),
+      sealed: row.sealedBody ?? null,
+      template: row.template,
+    })),
   );
+  await db.execute(sql`
+    INSERT INTO mail_outbox (to_address, subject, text_body, html_body, sealed_body, template)
+    SELECT m.to, m.subject, ${text.start}::text || m.text || ${text.end}::text,
+      ${html.start}::text || m.html || ${html.end}::text, m.sealed, m.template
+    FROM json_to_recordset(${json}::json)
+      AS m("to" text, subject text, text text, html text, sealed text, template text)`);
 }
+
+/**
+ * The longest start and end that all of `values` share (never overlapping within one of them,
+ * never splitting a surrogate pair), and each value's middle between them.
+ */
+export function sharedEnds(values: readonly string[]): {
+  start: string;
+  end: string;
+  middle: (value: string) => string;
+} {
+  const [first = ''] = values;
+  // Compared character by character only where a value leaves the ends found so far.
+  let start = first.length;
+  let prefix = first;
+  for (const value of values) {
+    if (value.startsWith(prefix)) continue;
+    const most = Math.min(start, value.length);
+    let at = 0;
+    while (at < most && value.charCodeAt(at) === first.charCodeAt(at)) at += 1;
+    start = at;
+    prefix = first.slice(0, start);
+  }
+  if (start > 0 && isHighSurrogate(first.charCodeAt(start - 1))) start -= 1;
+  let end = first.length - start;
+  let suffix = first.slice(first.length - end);
+  for (const value of values) {
+    if (value.length - start >= end && value.endsWith(suffix)) continue;
+    const most = Math.min(end, value.length - start);
+    let at = 0;
+    while (
+      at < most &&
+      value.charCodeAt(value.length - 1 - at) === first.charCodeAt(first.length - 1 - at)
+    ) {
+      at += 1;
+    }
+    end = at;
+    suffix = first.slice(first.length - end);
+  }
+  if (end > 0 && isLowSurrogate(first.charCodeAt(first.length - end))) end -= 1;
+  return {
+    start: first.slice(0, start),
+    end: first.slice(first.length - end),
+    middle: (value) => value.slice(start, value.length - end),
+  };
+}
+
+const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;
+const isLowSurrogate = (code: number) => code >= 0xdc00 && code <= 0xdfff;
 
 /**
  * The outbox row of a message (for a caller that queues it inside a larger statement). The stored

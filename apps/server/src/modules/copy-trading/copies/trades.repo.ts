@@ -367,32 +367,90 @@ export async function dueTradeIds(
   return rows.map((row) => row.id);
 }
 
+/** What closing a locked copy reads of its row (settle, bookCloses): not the whole row. */
+export type ClosingTrade = Pick<TradeRow, 'id' | 'userId' | 'book' | 'performanceFeePct'> &
+  DomainTradeColumns;
+
+/** What a copy's domain trade is made of (views.service toDomainTrade). */
+export type DomainTradeColumns = Pick<
+  TradeRow,
+  | 'amountCents'
+  | 'units'
+  | 'lots'
+  | 'entryNav'
+  | 'highWaterNav'
+  | 'openedAt'
+  | 'closesAt'
+  | 'stopLossPct'
+  | 'takeProfitPct'
+>;
+
 /**
  * Those of `ids` that are still open trades of the strategy that `rule` takes, with their plans'
  * titles, locked FOR UPDATE in id order (a trade its owner is closing right now is waited for,
  * then left out as closed: the row is judged again once its lock is free).
+ *
+ * The columns a close reads, mapped by hand: the whole row through Drizzle's select (every column
+ * of 500 rows mapped field by field, nested under `trade`) cost ~45 us a close of a cascade's
+ * process CPU.
  */
 export async function lockDueTrades(
   db: DbOrTx,
   strategyId: string,
   rule: DueRule,
   ids: readonly string[],
-): Promise<{ trade: TradeRow; planTitle: string }[]> {
+): Promise<{ trade: ClosingTrade; planTitle: string }[]> {
   if (ids.length === 0) return [];
-  return db
-    .select({ trade: trades, planTitle: plans.title })
-    .from(trades)
-    .innerJoin(plans, eq(plans.id, trades.planId))
-    .where(
-      and(
-        sql`${trades.id} = ANY(${jsonArray('uuid', ids)})`,
-        eq(trades.strategyId, strategyId),
-        eq(trades.status, 'open'),
-        dueSql(rule),
-      ),
-    )
-    .orderBy(asc(trades.id))
-    .for('update', { of: trades });
+  const { rows } = await db.execute<DueTradeRow>(sql`
+    SELECT trades.id, trades.user_id, trades.book, trades.amount_cents, trades.units,
+      trades.entry_nav, trades.high_water_nav, trades.performance_fee_pct, trades.stop_loss_pct,
+      trades.take_profit_pct, trades.opened_at, trades.closes_at, trades.lots,
+      plans.title AS plan_title
+    FROM ${trades} JOIN ${plans} ON ${plans.id} = ${trades.planId}
+    WHERE ${and(
+      sql`${trades.id} = ANY(${jsonArray('uuid', ids)})`,
+      eq(trades.strategyId, strategyId),
+      eq(trades.status, 'open'),
+      dueSql(rule),
+    )}
+    ORDER BY ${trades.id}
+    FOR UPDATE OF ${trades}`);
+  return rows.map((row) => ({
+    trade: {
+      id: row.id,
+      userId: row.user_id,
+      book: row.book,
+      amountCents: BigInt(row.amount_cents),
+      units: row.units,
+      entryNav: row.entry_nav,
+      highWaterNav: row.high_water_nav,
+      performanceFeePct: row.performance_fee_pct,
+      stopLossPct: row.stop_loss_pct,
+      takeProfitPct: row.take_profit_pct,
+      openedAt: new Date(row.opened_at),
+      closesAt: new Date(row.closes_at),
+      lots: row.lots,
+    },
+    planTitle: row.plan_title,
+  }));
+}
+
+/** A row of lockDueTrades as the driver gives it (bigint and timestamps as text). */
+interface DueTradeRow extends Record<string, unknown> {
+  id: string;
+  user_id: string;
+  book: Book;
+  amount_cents: string;
+  units: string;
+  entry_nav: string;
+  high_water_nav: string;
+  performance_fee_pct: string;
+  stop_loss_pct: number;
+  take_profit_pct: number | null;
+  opened_at: string;
+  closes_at: string;
+  lots: StoredLot[] | null;
+  plan_title: string;
 }
 
 /** What `rule` takes of an open copy, as SQL (see dueTradeIds). */

@@ -31,7 +31,7 @@ import {
   type Settlement,
   type Trade,
 } from '../domain';
-import type { CloseReason, TradeRow } from '../copy-trading.schema';
+import type { CloseReason } from '../copy-trading.schema';
 import { requirePractice } from '../../settings';
 import { feePayee, performanceFeeEntry, tradeClosedEntry, tradeOpenedEntry } from './trades.ledger';
 import * as repo from './trades.repo';
@@ -238,18 +238,19 @@ async function insertCopy(
 
 /** A locked open trade and what closing it at one NAV gives (value, fee, payout). */
 export interface Closing {
-  trade: TradeRow;
+  trade: repo.ClosingTrade;
   planTitle: string;
   settlement: Settlement;
 }
 
 export function settle(
-  locked: { trade: TradeRow; planTitle: string },
+  locked: { trade: repo.ClosingTrade; planTitle: string },
   nav: Dec,
 ): Closing & { domain: Trade } {
   const domain = toDomainTrade(locked.trade);
   return {
-    ...locked,
+    trade: locked.trade,
+    planTitle: locked.planTitle,
     domain,
     settlement: settleTrade(domain, nav, locked.trade.performanceFeePct),
   };

@@ -21,11 +21,10 @@ import {
   type StrategyState,
   type Trade,
 } from '../domain';
-import type { TradeRow } from '../copy-trading.schema';
 import * as repo from './trades.repo';
 import * as historyRepo from './history.repo';
 
-export function toDomainTrade(row: TradeRow): Trade {
+export function toDomainTrade(row: repo.DomainTradeColumns): Trade {
   const units = new Dec(row.units);
   return {
     amountCents: row.amountCents,
