@@ -272,9 +272,9 @@ async function closeBatch(
       tx,
       [...byReason.values()].flatMap((closings) => closings.map((c) => c.trade.id)),
     );
-    // Each owner is told first, set-based like the closes: the trades' update takes the strategy's
-    // figures row (0062's trigger) and the ledger the strategy P&L account, both held to the
-    // commit, so a batch in flight beside this one waits only for those two writes.
+    // Each owner is told first, set-based like the closes: the ledger's last step takes the
+    // strategy P&L account and the trades' update (last of all) the strategy's figures and record
+    // rows, all held to the commit, so a batch in flight beside this one waits only for those.
     const announce = await notifyAll(
       ctx,
       tx,
