@@ -315,7 +315,12 @@ async function closeBatch(
   });
 }
 
-/** A batch that lost a deadlock (rare: a lead trader's own close) is simply run again. */
+/**
+ * A batch that lost a deadlock is simply run again. Rare: every writer takes user accounts, then
+ * STRATEGY_PNL, then the strategy's figures (bookCloses); one batch closing for two reasons (a
+ * stop-loss and a take-profit at one NAV) locks its second reason's accounts after the first's
+ * STRATEGY_PNL.
+ */
 async function withDeadlockRetry<T>(work: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
     try {
