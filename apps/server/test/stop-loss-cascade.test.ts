@@ -32,7 +32,7 @@ let t: ScriptedTradingApp;
 useScriptedTradingApp((made) => (t = made));
 
 describe('a stop-loss cascade', () => {
-  it(`closes ${COPIES} copies at one NAV while owners race it with their own closes`, async () => {
+  it(`closes ${COPIES} copies at one NAV while owners close theirs and change their funds`, async () => {
     const admin = await adminClient(t);
     // A lead trader puts the whole strategy into BTC.
     const { silver, strategyId, trader } = await silverWithLeadTrader(t, admin);
