@@ -272,9 +272,9 @@ async function closeBatch(
       tx,
       [...byReason.values()].flatMap((closings) => closings.map((c) => c.trade.id)),
     );
-    // Each owner is told first, set-based like the closes: the trades' update takes the strategy's
-    // figures row (0062's trigger) and the ledger the strategy P&L account, both held to the
-    // commit, so a batch in flight beside this one waits only for those two writes.
+    // Each owner is told first, set-based like the closes: the ledger's last step takes the
+    // strategy P&L account and the trades' update (last of all) the strategy's figures and record
+    // rows, all held to the commit, so a batch in flight beside this one waits only for those.
     const announce = await notifyAll(
       ctx,
       tx,
@@ -315,7 +315,12 @@ async function closeBatch(
   });
 }
 
-/** A batch that lost a deadlock (rare: a lead trader's own close) is simply run again. */
+/**
+ * A batch that lost a deadlock is simply run again. Rare: every writer takes user accounts, then
+ * STRATEGY_PNL, then the strategy's figures (bookCloses); one batch closing for two reasons (a
+ * stop-loss and a take-profit at one NAV) locks its second reason's accounts after the first's
+ * STRATEGY_PNL.
+ */
 async function withDeadlockRetry<T>(work: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
     try {

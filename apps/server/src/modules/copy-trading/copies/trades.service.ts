@@ -258,10 +258,10 @@ export function settle(
 
 /**
  * Books locked open trades closed at one NAV, set-based whatever their number: the owners' credit
- * transactions, the lead trader's fee transactions and the trade rows, each kind in one statement,
- * and returns `postLedger` (every ledger entry, one statement) for the caller to run as its last
- * write, with how many it closed, their views (built on demand: a cascade shows them to nobody)
- * and the after-commit announcements.
+ * transactions and the lead trader's fee transactions, each kind in one statement, and returns
+ * `postLedger` (every ledger entry, one statement, then the trade rows, one statement) for the
+ * caller to run as its last writes, with how many it closed, their views (built on demand: a
+ * cascade shows them to nobody) and the after-commit announcements.
  */
 export async function bookCloses(
   ctx: AppContext,
@@ -283,12 +283,16 @@ export async function bookCloses(
   const bookings = describeCloses(params);
   const credited = await insertCloseCredits(tx, params, bookings);
   const fees = await insertFeeCredits(tx, params, bookings);
-  await markTradesClosed(tx, params, credited);
   const entries = closeEntries(params, bookings, credited, fees);
-  // The ledger last: every close posts to STRATEGY_PNL, the one account all closers share, so
-  // its lock is taken as late as possible (a batch moves it once, by the batch's sum).
+  // The rows every close of the strategy shares are held from their first write to the commit:
+  // STRATEGY_PNL (the ledger's last step) and the strategy's figures and copier record (the
+  // trades' update, by 0062's and 0066's triggers). So both come last, the ledger first: that is
+  // also the order of a funds change (ledger, then the copy's row) and of an open (user accounts,
+  // then the insert), so closes and the writers beside them take those rows in one order. A
+  // cascade's batches then wait for each other only over the trades' update, not the ledger too.
   const postLedger = async () => {
     await postEntries(tx, entries);
+    await markTradesClosed(tx, params, credited);
   };
   return {
     closed: closings.length,
