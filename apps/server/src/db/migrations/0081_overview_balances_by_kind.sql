@@ -9,7 +9,10 @@
 -- 'practice.practising' when a practice invested balance crossed zero (the sum of those crossings;
 -- only that kind can cross). Measured on a scratch database (the cascade's 10,000 copies, the
 -- update of 1,000 user accounts, backend CPU from /proc, 3 x 60 runs alternating on a loaded
--- machine): 14.4 -> 13.0 ms a statement (means), about 1.3 ms of each batch of 500 closes.
+-- machine): 14.4 -> 13.0 ms a statement (means), about 1.3 ms of each batch of 500 closes. In
+-- bench/cascade-profile.ts 10000 (5 runs each side alternately, load 6-12) the trigger's INSERT
+-- left the top 25 statements (112-171 ms -> under 78-127); the PostgreSQL CPU of the whole cascade
+-- (medians 2140 -> 2180 ms, with markClosed's change) cannot show a gain this size.
 CREATE OR REPLACE FUNCTION overview_balances_moved() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
