@@ -244,6 +244,29 @@ describe('claiming and closing', () => {
     );
   });
 
+  it('an open trade refuses each change of its owner, strategy, book, entry NAV or cost (SQL)', async () => {
+    const { client } = await investor();
+    await client.post('/api/trades', { planId: plan('Gold').id, amount: '5000' });
+    const open = (await client.get('/api/trades/current')).json<{ trade: CurrentTrade }>().trade;
+    // Each a clause of trades_guard's WHEN (0056): the close's update passes it without a call.
+    const changes = {
+      user_id: sql`user_id = (SELECT u.id FROM users u WHERE u.id <> trades.user_id LIMIT 1)`,
+      strategy_id: sql`strategy_id = (SELECT s.id FROM strategies s
+                                      WHERE s.id <> trades.strategy_id LIMIT 1)`,
+      book: sql`book = 'practice'`,
+      entry_nav: sql`entry_nav = entry_nav * 2`,
+      amount_cents: sql`amount_cents = amount_cents + 1`,
+    };
+    for (const [column, change] of Object.entries(changes)) {
+      await expect(
+        t.db.execute(sql`UPDATE trades SET ${change} WHERE id = ${open.id}`),
+        column,
+      ).rejects.toMatchObject({
+        cause: { message: `trade ${open.id} money fields are immutable` },
+      });
+    }
+  });
+
   it('the stop-loss can be changed between 5 and 95 only', async () => {
     const { client } = await investor();
     await client.post('/api/trades', { planId: plan('Basic').id, amount: '500' });

@@ -603,7 +603,12 @@ export interface TradeClosing {
   closeTransactionId: string | null;
 }
 
-/** Marks locked open trades closed, in one statement. */
+/**
+ * Marks locked open trades closed, in one statement. The rows are found by their ids (`t.id =
+ * ANY`, the primary key): joined only to the closes' JSON, whose size the planner cannot know,
+ * the update read every trade of the table for each batch (a seq scan and a hash join; at 10,000
+ * copies 19.9 -> 16.0 ms of PostgreSQL CPU a batch of 500, scratch database, 3 x 40 runs).
+ */
 export async function markClosed(db: DbOrTx, closings: TradeClosing[], now: Date): Promise<void> {
   const json = JSON.stringify(
     closings.map((c) => ({
@@ -613,6 +618,10 @@ export async function markClosed(db: DbOrTx, closings: TradeClosing[], now: Date
       payoutCents: c.payoutCents.toString(),
     })),
   );
+  const ids = jsonArray(
+    'uuid',
+    closings.map((c) => c.id),
+  );
   const result = await db.execute(sql`
     UPDATE trades t SET status = 'closed', closed_at = ${now.toISOString()}::timestamptz,
       close_reason = c."reason", exit_nav = c."exitNav", value_cents = c."valueCents",
@@ -621,7 +630,7 @@ export async function markClosed(db: DbOrTx, closings: TradeClosing[], now: Date
     FROM json_to_recordset(${json}::json) AS c("id" uuid, "reason" text, "exitNav" numeric,
       "valueCents" bigint, "feeCents" bigint, "payoutCents" bigint, "highWaterNav" numeric,
       "closeTransactionId" uuid)
-    WHERE t.id = c."id" AND t.status = 'open'`);
+    WHERE t.id = ANY(${ids}) AND t.id = c."id" AND t.status = 'open'`);
   if (result.rowCount !== closings.length) {
     throw new Error(`closed ${result.rowCount} of ${closings.length} locked trades`);
   }
