@@ -88,4 +88,52 @@ describe('insertRows', () => {
       { type: 'trade_take_profit', params: { plan: 'Gold' } },
     ]);
   });
+
+  it('stores a value shared by every row (sent once) in each, and one shared by only some', async () => {
+    const { user } = await activeUser(t, 'Cy Shared');
+    const parts = { code: 'performance_fee' as const, plan: 'Gold "ünï"' };
+    // Every column but the amount and the description is shared by all three rows (the jsonb
+    // object too, and a null); the third row's description differs from the first two's.
+    const row = (amountCents: bigint, description: string) => ({
+      transactionId: newTransactionId(),
+      userId: user.id,
+      kind: 'performance_fee' as const,
+      type: 'credit' as const,
+      status: 'success' as const,
+      amountCents,
+      feeCents: 1n,
+      description,
+      descriptionParts: parts,
+      crypto: null,
+      book: 'practice' as const,
+      decidedAt: at,
+      createdAt: at,
+      updatedAt: at,
+    });
+    const big = 9_007_199_254_740_993n;
+    const rows = [row(big, 'same'), row(big + 1n, 'same'), row(big + 2n, 'other')];
+    const keys = Object.keys(
+      getTableColumns(transactions),
+    ) as (keyof typeof transactions.$inferSelect)[];
+    const ours = await insertRows(t.db, transactions, rows, { returning: keys });
+    const theirs = await t.db
+      .insert(transactions)
+      .values(rows.map((r) => ({ ...r, transactionId: newTransactionId() })))
+      .returning();
+    expect(withoutIds(ours)).toEqual(withoutIds(theirs));
+    expect(ours.map((r) => [r.amountCents, r.description, r.descriptionParts, r.book])).toEqual([
+      [big, 'same', parts, 'practice'],
+      [big + 1n, 'same', parts, 'practice'],
+      [big + 2n, 'other', parts, 'practice'],
+    ]);
+    // Rows alike in every column: each is still a row of its own.
+    const alike = {
+      userId: user.id,
+      type: 'trade_stopped_out' as const,
+      params: {},
+      createdAt: at,
+    };
+    const twins = await insertRows(t.db, notifications, [alike, alike], { returning: ['id'] });
+    expect(new Set(twins.map((r) => r.id)).size).toBe(2);
+  });
 });
