@@ -16,9 +16,13 @@ export interface PerformanceFee {
   readonly highWaterNav: Dec;
 }
 
+// Compared against as Decimals: a number argument is parsed into a Decimal at every comparison.
+const ZERO = new Dec(0);
+const HUNDRED = new Dec(100);
+
 function parseFeePct(raw: DecimalInput): Dec {
   const pct = new Dec(raw);
-  if (!pct.isFinite() || pct.lt(0) || pct.gt(100)) throw new FeePctOutOfRangeError();
+  if (!pct.isFinite() || pct.lt(ZERO) || pct.gt(HUNDRED)) throw new FeePctOutOfRangeError();
   return pct;
 }
 
@@ -48,7 +52,8 @@ export function lotsFee(
   feePct: DecimalInput,
 ): { feeCents: bigint; lots: Lot[] } {
   const pct = parseFeePct(feePct);
-  const price = new Dec(nav);
+  // A close values every copy at one NAV: used as it is, not copied for each.
+  const price = nav instanceof Dec ? nav : new Dec(nav);
   let gain: Dec | null = null;
   const charged: Lot[] = [];
   for (const lot of lots) {
