@@ -158,9 +158,9 @@ async function insertGroup<Row>(
 /**
  * The columns whose value every row of the group shares (===: a batch's one time, status, kind,
  * book), sent once each as a parameter, and the others, sent in each row's JSON: a cascade's
- * credit transactions share 7 of their 12 columns, ~40 % of each row's JSON to build, send and
- * parse. A single row (or a group sharing everything) keeps one column in its JSON, which
- * json_to_recordset needs.
+ * credit transactions share 7 of their 12 columns, and the JSON a 10,000-copy cascade builds,
+ * sends and parses for them went from 5.1 to 3.2 MB (its alerts': 2.4 to 1.7). A single row (or
+ * a group sharing everything) keeps one column in its JSON, which json_to_recordset needs.
  */
 function splitShared(present: [string, PgColumn][], group: Record<string, unknown>[]) {
   const shared = new Set<string>();
