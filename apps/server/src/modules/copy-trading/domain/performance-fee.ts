@@ -53,8 +53,9 @@ export function lotsFee(
   feePct: DecimalInput,
 ): { feeCents: bigint; lots: Lot[] } {
   const pct = parseFeePct(feePct);
-  // A close values every copy at one NAV: used as it is, not copied for each.
-  const price = nav instanceof Dec ? nav : new Dec(nav);
+  // A close values every copy at one NAV: a Dec is used as it is, not copied for each (any other
+  // Decimal is made a Dec, whose precision the arithmetic below takes).
+  const price = typeof nav !== 'string' && nav.constructor === Dec ? nav : new Dec(nav);
   let gain: Dec | null = null;
   const charged: Lot[] = [];
   for (const lot of lots) {

@@ -31,7 +31,7 @@ export function redeemValueCents(units: DecimalInput, nav: DecimalInput): bigint
   return unitsValueCents(fixedText(units), fixedText(nav));
 }
 
-/** A decimal as plain text: a Dec's own (not a copy's, once for every copy a close values). */
+/** A decimal as plain text: a Decimal's own (not a copy's, once for every copy a close values). */
 function fixedText(value: DecimalInput): string {
   return value instanceof Dec ? value.toFixed() : new Dec(value).toFixed();
 }
