@@ -1,7 +1,7 @@
 import { getTableColumns } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { insertRows } from '../src/db/insert-rows';
-import { transactions } from '../src/db/schema';
+import { transactions, type TransactionRow } from '../src/db/schema';
 import { notifications } from '../src/modules/notifications/notifications.schema';
 import { newTransactionId } from '../src/modules/transactions/transactions.repo';
 import { type TestApp, useTestApp } from './harness';
@@ -17,6 +17,17 @@ useTestApp((made) => ({ t } = made));
 const at = new Date('2026-11-29T12:34:56.789Z');
 const withoutIds = <R extends { id: string; transactionId?: string }>(rows: R[]) =>
   rows.map(({ id: _id, transactionId: _tx, ...rest }) => rest);
+
+/** The rows inserted by insertRows (every column answered) and, again, by Drizzle's own insert. */
+async function insertedBoth(rows: (typeof transactions.$inferInsert)[]) {
+  const keys = Object.keys(getTableColumns(transactions)) as (keyof TransactionRow)[];
+  const ours = await insertRows(t.db, transactions, rows, { returning: keys });
+  const theirs = await t.db
+    .insert(transactions)
+    .values(rows.map((r) => ({ ...r, transactionId: newTransactionId() })))
+    .returning();
+  return { ours, theirs };
+}
 
 describe('insertRows', () => {
   it('stores and answers what Drizzle does: bigint, jsonb, timestamps, nulls and defaults', async () => {
@@ -47,14 +58,7 @@ describe('insertRows', () => {
       row(2),
       { ...row(3), feeCents: 7n, book: 'real' as const },
     ];
-    const keys = Object.keys(
-      getTableColumns(transactions),
-    ) as (keyof typeof transactions.$inferSelect)[];
-    const ours = await insertRows(t.db, transactions, rows, { returning: keys });
-    const theirs = await t.db
-      .insert(transactions)
-      .values(rows.map((r) => ({ ...r, transactionId: newTransactionId() })))
-      .returning();
+    const { ours, theirs } = await insertedBoth(rows);
     const byN = <R extends { description: string }>(list: R[]) =>
       [...list].sort((a, b) => a.description.localeCompare(b.description));
     expect(withoutIds(byN(ours))).toEqual(withoutIds(byN(theirs)));
@@ -87,5 +91,46 @@ describe('insertRows', () => {
       { type: 'trade_stopped_out', params: { a: [1, 2], b: null } },
       { type: 'trade_take_profit', params: { plan: 'Gold' } },
     ]);
+  });
+
+  it('stores a value shared by every row (sent once) in each, and one shared by only some', async () => {
+    const { user } = await activeUser(t, 'Cy Shared');
+    const parts = { code: 'performance_fee' as const, plan: 'Gold "ünï"' };
+    // Every column but the amount and the description is shared by all three rows (the jsonb
+    // object too, and a null); the third row's description differs from the first two's.
+    const row = (amountCents: bigint, description: string) => ({
+      transactionId: newTransactionId(),
+      userId: user.id,
+      kind: 'performance_fee' as const,
+      type: 'credit' as const,
+      status: 'success' as const,
+      amountCents,
+      feeCents: 1n,
+      description,
+      descriptionParts: parts,
+      crypto: null,
+      book: 'practice' as const,
+      decidedAt: at,
+      createdAt: at,
+      updatedAt: at,
+    });
+    const big = 9_007_199_254_740_993n;
+    const rows = [row(big, 'same'), row(big + 1n, 'same'), row(big + 2n, 'other')];
+    const { ours, theirs } = await insertedBoth(rows);
+    expect(withoutIds(ours)).toEqual(withoutIds(theirs));
+    expect(ours.map((r) => [r.amountCents, r.description, r.descriptionParts, r.book])).toEqual([
+      [big, 'same', parts, 'practice'],
+      [big + 1n, 'same', parts, 'practice'],
+      [big + 2n, 'other', parts, 'practice'],
+    ]);
+    // Rows alike in every column: each is still a row of its own.
+    const alike = {
+      userId: user.id,
+      type: 'trade_stopped_out' as const,
+      params: {},
+      createdAt: at,
+    };
+    const twins = await insertRows(t.db, notifications, [alike, alike], { returning: ['id'] });
+    expect(new Set(twins.map((r) => r.id)).size).toBe(2);
   });
 });

@@ -57,11 +57,11 @@ export async function notifyAll(
   const mails = alerts.flatMap((alert) => {
     const recipient = byUser.get(alert.userId);
     if (!recipient || !wantsEmail(recipient, alert.type)) return [];
-    const { userId: _userId, ...event } = alert;
     return [
       {
         to: recipient.email,
-        content: notificationMail(brand, recipient.language, recipient.name, event),
+        // The alert is its event with a user id, which the e-mail does not read.
+        content: notificationMail(brand, recipient.language, recipient.name, alert),
       },
     ];
   });

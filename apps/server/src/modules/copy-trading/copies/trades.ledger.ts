@@ -7,6 +7,7 @@ import {
   userAccount,
   type AccountRef,
   type EntryDraft,
+  type Move,
 } from '../../ledger/domain';
 
 /*
@@ -63,12 +64,23 @@ export function tradeClosedEntry(
 ): EntryDraft {
   const invested = bookAccount(book, userId, 'invested');
   const available = bookAccount(book, userId, 'available');
-  const pnl = bookPlatformAccount(book, 'strategy_pnl');
-  return entryFromMoves(KIND[book].close, description, [
+  const moves: Move[] = [
     { from: invested, to: available, amount: payout < amount ? payout : amount },
-    ...(payout > amount ? [{ from: pnl, to: available, amount: payout - amount }] : []),
-    ...(payout < amount ? [{ from: invested, to: pnl, amount: amount - payout }] : []),
-  ]);
+  ];
+  // Pushed, not spread in: a cascade builds 10,000 of these.
+  if (payout > amount)
+    moves.push({
+      from: bookPlatformAccount(book, 'strategy_pnl'),
+      to: available,
+      amount: payout - amount,
+    });
+  if (payout < amount)
+    moves.push({
+      from: invested,
+      to: bookPlatformAccount(book, 'strategy_pnl'),
+      amount: amount - payout,
+    });
+  return entryFromMoves(KIND[book].close, description, moves);
 }
 
 /**

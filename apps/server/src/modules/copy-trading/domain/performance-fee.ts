@@ -16,9 +16,14 @@ export interface PerformanceFee {
   readonly highWaterNav: Dec;
 }
 
+// Compared against as Decimals: a number argument is parsed into a Decimal at every comparison
+// (16 of the fee check's 19 ms in a 10,000-copy cascade).
+const ZERO = new Dec(0);
+const HUNDRED = new Dec(100);
+
 function parseFeePct(raw: DecimalInput): Dec {
   const pct = new Dec(raw);
-  if (!pct.isFinite() || pct.lt(0) || pct.gt(100)) throw new FeePctOutOfRangeError();
+  if (!pct.isFinite() || pct.lt(ZERO) || pct.gt(HUNDRED)) throw new FeePctOutOfRangeError();
   return pct;
 }
 
@@ -48,7 +53,9 @@ export function lotsFee(
   feePct: DecimalInput,
 ): { feeCents: bigint; lots: Lot[] } {
   const pct = parseFeePct(feePct);
-  const price = new Dec(nav);
+  // A close values every copy at one NAV: a Dec is used as it is, not copied for each (any other
+  // Decimal is made a Dec, whose precision the arithmetic below takes).
+  const price = typeof nav !== 'string' && nav.constructor === Dec ? nav : new Dec(nav);
   let gain: Dec | null = null;
   const charged: Lot[] = [];
   for (const lot of lots) {

@@ -28,5 +28,10 @@ export function unitsForAmount(amountCents: bigint, nav: DecimalInput): Dec {
  * rule values an open trade, so "what you see" is exactly "what you get" on close.
  */
 export function redeemValueCents(units: DecimalInput, nav: DecimalInput): bigint {
-  return unitsValueCents(new Dec(units).toFixed(), new Dec(nav).toFixed());
+  return unitsValueCents(fixedText(units), fixedText(nav));
+}
+
+/** A decimal as plain text: a Decimal's own (not a copy's, once for every copy a close values). */
+function fixedText(value: DecimalInput): string {
+  return value instanceof Dec ? value.toFixed() : new Dec(value).toFixed();
 }
