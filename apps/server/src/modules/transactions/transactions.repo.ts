@@ -134,7 +134,7 @@ export async function insertTransactions(
   for (let attempt = 0; attempt < 8 && missing.length > 0; attempt += 1) {
     const drawn = missing.flatMap((i) => {
       const value = values[i];
-      return value ? [{ i, value: withTransactionId(value, newTransactionId()) }] : [];
+      return value ? [{ i, value: { ...value, transactionId: newTransactionId() } }] : [];
     });
     const inserted = await insertRows(
       db,
@@ -152,44 +152,6 @@ export async function insertTransactions(
   if (missing.length > 0) throw new Error('could not draw free transaction ids');
   return rows as InsertedTransaction[];
 }
-
-/**
- * A row to insert: the caller's columns and a drawn id, as one literal. A copy by spread
- * (`{ ...value, transactionId }`) allocated ~0.7 KB a row and made insertRows' reading of each
- * row slower: a cascade's 10,000 credits allocated 7.4 MB there (bench/cascade-profile.ts).
- * A column left undefined still takes its default.
- */
-function withTransactionId(value: NewTransaction, transactionId: string): TransactionInsert {
-  // Every column a caller may give (a column added to the table fails to compile here).
-  const row: Record<keyof NewTransaction | 'transactionId', unknown> = {
-    transactionId,
-    userId: value.userId,
-    kind: value.kind,
-    type: value.type,
-    status: value.status,
-    amountCents: value.amountCents,
-    feeCents: value.feeCents,
-    description: value.description,
-    descriptionParts: value.descriptionParts,
-    crypto: value.crypto,
-    channel: value.channel,
-    paymentReference: value.paymentReference,
-    failureReason: value.failureReason,
-    methodId: value.methodId,
-    payoutDetails: value.payoutDetails,
-    chainNetwork: value.chainNetwork,
-    chainTxHash: value.chainTxHash,
-    chainExplorerUrl: value.chainExplorerUrl,
-    book: value.book,
-    decidedBy: value.decidedBy,
-    decidedAt: value.decidedAt,
-    createdAt: value.createdAt,
-    updatedAt: value.updatedAt,
-  };
-  return row as TransactionInsert;
-}
-
-type TransactionInsert = typeof transactions.$inferInsert;
 
 /**
  * Moves a pending transaction (by uuid or TNX id) to success or failed — only if it is still
