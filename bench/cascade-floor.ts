@@ -14,7 +14,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { runCascade } from './lib/cascade';
 import { treeWithEndedCpuMs } from './lib/cpu';
-import { createCluster } from './lib/pg';
+import { printTopStatements, statementsCluster } from './lib/cascade-cluster';
 
 const copies = Number(process.argv[2] ?? 10000);
 const option = (name: string, fallback: number) =>
@@ -23,19 +23,8 @@ const workers = option('workers', 2);
 const batchSize = option('batch', 500);
 const alerts = !process.argv.includes('--no-alerts');
 
-const cluster = await createCluster({
-  tag: 'cascade-floor',
-  settings: {
-    shared_preload_libraries: "'pg_stat_statements'",
-    'pg_stat_statements.track': "'all'",
-  },
-});
+const { cluster, url, postmaster } = await statementsCluster('cascade-floor');
 try {
-  await cluster.createDatabase('cascade');
-  const url = cluster.url('cascade');
-  const postmaster = Number(
-    fs.readFileSync(path.join(cluster.dir, 'data', 'postmaster.pid'), 'utf8').split('\n')[0],
-  );
   let floor = '';
   const result = await runCascade(url, copies, console.log, {
     beforeCrash: async () => {
@@ -80,14 +69,8 @@ try {
       const seconds = (performance.now() - started) / 1000;
       const pgMs = treeWithEndedCpuMs(postmaster) - cpuBefore;
       floor = JSON.stringify({ closed, workers, batchSize, alerts, seconds, pgCpuMs: pgMs });
-      const top = await admin.query<{ calls: string; ms: string; rows: string; query: string }>(`
-        SELECT calls, round(total_exec_time::numeric, 1) AS ms, rows,
-          left(regexp_replace(query, '\\s+', ' ', 'g'), 110) AS query
-        FROM pg_stat_statements ORDER BY total_exec_time DESC LIMIT 20`);
       console.log('statements of the SQL closes (calls, total ms, rows):');
-      for (const s of top.rows) {
-        console.log(`${s.calls.padStart(7)} ${s.ms.padStart(9)} ${s.rows.padStart(8)}  ${s.query}`);
-      }
+      await printTopStatements(admin, 20);
       await Promise.all(clients.map((client) => client.end()));
       await admin.end();
     },

@@ -12,11 +12,10 @@
  */
 import fs from 'node:fs';
 import { Session } from 'node:inspector/promises';
-import path from 'node:path';
 import pg from 'pg';
 import { runCascade } from './lib/cascade';
 import { treeWithEndedCpuMs } from './lib/cpu';
-import { createCluster } from './lib/pg';
+import { printTopStatements, statementsCluster } from './lib/cascade-cluster';
 
 /** The tables a scheduled close writes. */
 const CLOSE_TABLES = [
@@ -57,25 +56,15 @@ async function tableUpdates(client: pg.Client): Promise<Map<string, TableUpdates
 const copies = Number(process.argv[2] ?? 2000);
 const cpuProfile = process.env.CPU_PROFILE;
 const inspector = new Session();
-const cluster = await createCluster({
-  tag: 'cascade-profile',
-  settings: {
-    shared_preload_libraries: "'pg_stat_statements'",
-    'pg_stat_statements.track': "'all'",
-  },
-});
+const { cluster, url, postmaster } = await statementsCluster('cascade-profile');
 try {
-  await cluster.createDatabase('cascade');
-  const admin = new pg.Client({ connectionString: cluster.url('cascade') });
+  const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   await admin.query('CREATE EXTENSION pg_stat_statements');
-  const postmaster = Number(
-    fs.readFileSync(path.join(cluster.dir, 'data', 'postmaster.pid'), 'utf8').split('\n')[0],
-  );
   let started = { pg: 0, node: process.cpuUsage() };
   let cpu = '';
   let updatesBefore = new Map<string, TableUpdates>();
-  const result = await runCascade(cluster.url('cascade'), copies, console.log, {
+  const result = await runCascade(url, copies, console.log, {
     beforeCrash: async () => {
       if (cpuProfile) {
         inspector.connect();
@@ -124,14 +113,8 @@ try {
   console.log('triggers on the tables a close writes:');
   for (const t of triggers.rows)
     console.log(`  ${t.table.padEnd(20)} ${t.name.padEnd(40)} ${t.timing}`);
-  const top = await admin.query<{ calls: string; ms: string; rows: string; query: string }>(`
-    SELECT calls, round(total_exec_time::numeric, 1) AS ms, rows,
-      left(regexp_replace(query, '\\s+', ' ', 'g'), 150) AS query
-    FROM pg_stat_statements ORDER BY total_exec_time DESC LIMIT 25`);
   console.log('statements over the cascade (calls, total ms, rows):');
-  for (const s of top.rows) {
-    console.log(`${s.calls.padStart(7)} ${s.ms.padStart(9)} ${s.rows.padStart(8)}  ${s.query}`);
-  }
+  await printTopStatements(admin, 25);
   await admin.end();
 } finally {
   cluster.stop();
