@@ -30,7 +30,6 @@ try {
     beforeCrash: async () => {
       const admin = new pg.Client({ connectionString: url });
       await admin.connect();
-      await admin.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
       await admin.query(
         fs.readFileSync(path.join(import.meta.dirname, 'lib', 'cascade-floor.sql'), 'utf8'),
       );

@@ -60,7 +60,6 @@ const { cluster, url, postmaster } = await statementsCluster('cascade-profile');
 try {
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query('CREATE EXTENSION pg_stat_statements');
   let started = { pg: 0, node: process.cpuUsage() };
   let cpu = '';
   let updatesBefore = new Map<string, TableUpdates>();

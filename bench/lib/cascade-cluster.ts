@@ -1,11 +1,11 @@
 /**
  * A cluster of its own for a cascade measured statement by statement (cascade-profile.ts,
- * cascade-floor.ts): pg_stat_statements tracking nested statements too, so a function's own
+ * cascade-floor.ts): pg_stat_statements (created in its database) tracking nested statements too, so a function's own
  * statements show; the postmaster's pid, whose process tree is PostgreSQL's CPU.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type pg from 'pg';
+import pg from 'pg';
 import { createCluster, type PgCluster } from './pg';
 
 export async function statementsCluster(
@@ -19,6 +19,10 @@ export async function statementsCluster(
     },
   });
   await cluster.createDatabase('cascade');
+  const admin = new pg.Client({ connectionString: cluster.url('cascade') });
+  await admin.connect();
+  await admin.query('CREATE EXTENSION pg_stat_statements');
+  await admin.end();
   const postmaster = Number(
     fs.readFileSync(path.join(cluster.dir, 'data', 'postmaster.pid'), 'utf8').split('\n')[0],
   );

@@ -222,8 +222,8 @@ export async function measureReads(
       while (warmUp.length < 1 || performance.now() < warmEnd) warmUp.push(await reads[read]());
       const samples: number[] = [];
       const end = performance.now() + limits.seconds * 1000;
-      // At least three samples, or one of a read that takes a third of the time given (today's
-      // directory at scale takes minutes).
+      // At least three samples, or one of a read that takes a third of the time given (the
+      // directory at scale once took minutes).
       const least = Math.max(...warmUp) * 3 > limits.seconds * 1000 ? 1 : 3;
       while (
         samples.length < limits.rounds &&
