@@ -20,7 +20,7 @@ import { useSilverAllInBtc, type ScriptedTradingApp } from './copy-trading-helpe
  * index range on them, so a wrong value would leave a copy open past its stop. Here the trigger on
  * the real table stores them for random amounts, units and percentages, and the domain's rule must
  * fire at each stored NAV and not one 1e-10 step beyond it; the closes' queries (the one statement
- * over all strategies, the cascade's list dueTradeIds and its lock lockDueTrades) must find the
+ * over all strategies, the cascade's list dueTradeIds and its lock lock_due_copies) must find the
  * copy at exactly the NAVs around them where the domain closes it, on the NAV grid and half a step
  * off it.
  */
@@ -121,14 +121,15 @@ async function storedFor(tradeId: string, copy: Copy): Promise<StoredNavs & { fo
       for (const nav of navs) {
         const named = await repo.strategiesWithCrossedCopies(tx, [{ strategyId, nav }]);
         const listed = await repo.dueTradeIds(tx, strategyId, { reason: 'price', nav });
-        const locked = await repo.lockDueTrades(tx, strategyId, { reason: 'price', nav }, [
-          tradeId,
-        ]);
+        // What a batch of the cascade locks and closes (close_due_copies, 0083).
+        const locked = await tx.execute<{ id: string }>(
+          sql`SELECT id FROM lock_due_copies(${strategyId}, ARRAY[${tradeId}]::uuid[], ${nav}, null)`,
+        );
         found.push({
           nav,
           named: named.has(strategyId),
           listed: listed.includes(tradeId),
-          locked: locked.some((one) => one.trade.id === tradeId),
+          locked: locked.rows.some((one) => one.id === tradeId),
         });
       }
       stored = { stopNav: row.stop_nav, takeProfitNav: row.take_profit_nav, found };

@@ -1,24 +1,9 @@
 import type { AppContext } from '../../../context';
 import { PRICE_STALE_AFTER_MS } from '../../market';
 import type { Dec } from '../../market/domain';
-import { notifyAll } from '../../notifications';
-import { isTermOver, priceCloseReasonAtValue } from '../domain';
-import * as strategiesRepo from '../strategies/strategy-state.service';
+import { announceMoneyChanges } from '../../ledger';
 import * as repo from './trades.repo';
-import type { CloseReason } from '../copy-trading.schema';
-import { bookCloses, bookingTime, settle, type Closing } from './trades.service';
-
-/** The alert each scheduled close sends its owner (an owner's own close sends none). */
-const ALERT_OF: Record<
-  CloseReason,
-  'trade_stopped_out' | 'trade_take_profit' | 'trade_term_ended' | null
-> = {
-  claim: null,
-  close: null,
-  stop_loss: 'trade_stopped_out',
-  take_profit: 'trade_take_profit',
-  term_end: 'trade_term_ended',
-};
+import { announceTrade } from './trades.service';
 
 /** Trades closed per database transaction: bounded, so a cascade never holds locks for long. */
 export const CLOSE_BATCH = 500;
@@ -199,8 +184,8 @@ export function createScheduledCloses(ctx: AppContext): ScheduledCloses {
  * own transaction on its own connection, so one batch's statements run in the database while the
  * next is prepared in the process). Each trade's row lock decides who closes it, so batches
  * running side by side, and owners closing their own trades meanwhile, close each trade once.
- * Each batch's owners see their trades closed as it commits; the alerts (stored with the closes)
- * are announced once the last batch is in, so delivering their e-mails does not compete with the
+ * Each batch's owners see their trades closed and their alerts as it commits; the alerts'
+ * e-mails are rendered once the last batch is in (mailDueAlerts), so they do not compete with the
  * closes for the process.
  */
 async function closeAllDue(ctx: AppContext, tick: TickNav, rule: repo.DueRule): Promise<number> {
@@ -212,7 +197,6 @@ async function closeAllDue(ctx: AppContext, tick: TickNav, rule: repo.DueRule): 
   let closed = 0;
   let next = 0;
   let failed = false;
-  const alerts: (() => void)[] = [];
   const worker = async () => {
     for (let batch = batches[next++]; batch && !failed; batch = batches[next++]) {
       const ofBatch = batch;
@@ -220,7 +204,6 @@ async function closeAllDue(ctx: AppContext, tick: TickNav, rule: repo.DueRule): 
         const outcome = await withDeadlockRetry(() => closeBatch(ctx, tick, rule, ofBatch));
         closed += outcome.closed;
         outcome.afterCommit();
-        alerts.push(outcome.announceAlerts);
       } catch (error) {
         failed = true;
         throw error;
@@ -234,92 +217,55 @@ async function closeAllDue(ctx: AppContext, tick: TickNav, rule: repo.DueRule): 
     for (const one of workers) if (one.status === 'rejected') throw one.reason;
     return closed;
   } finally {
-    for (const announce of alerts) announce();
+    // TODO(merge): ctx.alertMails.kick()
   }
 }
 
-/** One batch of closeAllDue: those of `ids` still open and due, closed in one transaction. */
+/**
+ * One batch of closeAllDue: those of `ids` still open and due, closed in one transaction by one
+ * call (repo.closeDueCopies: the database judges, settles and books them). Their owners are told
+ * once it commits; each alert's e-mail is rendered after the cascade (mailDueAlerts).
+ */
 async function closeBatch(
   ctx: AppContext,
   tick: TickNav,
   rule: repo.DueRule,
   ids: readonly string[],
 ) {
-  return ctx.db.transaction(async (tx) => {
-    const locked = await repo.lockDueTrades(tx, tick.strategyId, rule, ids);
-    const strategy = await strategiesRepo.findStrategy(tx, tick.strategyId);
-    // The exact domain rules decide, and say why; the query only found candidates.
-    const byReason = new Map<CloseReason, Closing[]>();
-    for (const row of locked) {
-      const closing = settle(row, tick.nav);
-      const reason =
-        rule.reason === 'price'
-          ? priceCloseReasonAtValue(closing.domain, closing.settlement.valueCents)
-          : isTermOver(closing.domain, rule.now.getTime())
-            ? 'term_end'
-            : null;
-      if (!reason) continue;
-      const closings = byReason.get(reason);
-      if (closings) closings.push(closing);
-      else byReason.set(reason, [closing]);
-    }
-    if (byReason.size === 0 || !strategy) {
-      return { closed: 0, afterCommit: () => {}, announceAlerts: () => {} };
-    }
-    // Read under the trades' locks, never before the last change of one of them (bookingTime).
-    const now = await bookingTime(
-      ctx,
-      tx,
-      [...byReason.values()].flatMap((closings) => closings.map((c) => c.trade.id)),
-    );
-    // Each owner is told first, set-based like the closes: the ledger's last step takes the
-    // strategy P&L account and the trades' update (last of all) the strategy's figures and record
-    // rows, all held to the commit, so a batch in flight beside this one waits only for those.
-    const announce = await notifyAll(
-      ctx,
-      tx,
-      [...byReason].flatMap(([reason, closings]) => {
-        const type = ALERT_OF[reason];
-        if (!type) return [];
-        return closings.map((c) => ({
-          userId: c.trade.userId,
-          type,
-          params: {
-            tradeId: c.trade.id,
-            plan: c.planTitle,
-            amountCents: Number(c.trade.amountCents),
-            payoutCents: Number(c.settlement.payoutCents),
-            ...(c.trade.book === 'practice' ? { practice: true } : {}),
-          },
-        }));
-      }),
-    );
-    const booked: Awaited<ReturnType<typeof bookCloses>>[] = [];
-    for (const [reason, closings] of byReason) {
-      booked.push(
-        await bookCloses(ctx, tx, {
-          closings,
-          reason,
-          nav: tick.nav,
-          leadTraderId: strategy.leadTraderId,
-          now,
-        }),
-      );
-    }
-    for (const one of booked) await one.postLedger();
-    return {
-      closed: booked.reduce((total, one) => total + one.closed, 0),
-      afterCommit: () => booked.forEach((one) => one.afterCommit()),
-      announceAlerts: announce,
-    };
-  });
+  const closes = await ctx.db.transaction((tx) =>
+    repo.closeDueCopies(tx, {
+      strategyId: tick.strategyId,
+      ids,
+      nav: tick.nav.toFixed(),
+      rule,
+      now: ctx.clock.now(),
+    }),
+  );
+  return {
+    closed: closes.length,
+    afterCommit: () => {
+      for (const close of closes) {
+        announceTrade(ctx, close.userId, close.tradeId, 'closed');
+        // Every scheduled close alerts its owner.
+        ctx.realtime.publish(`user:${close.userId}`, { type: 'notifications.changed' });
+      }
+      // The lead trader's newest fee names their change (as an owner's Close does).
+      const fee = closes.findLast((close) => close.fee !== null)?.fee;
+      announceMoneyChanges(ctx, [
+        ...closes.map((close) => ({
+          userId: close.userId,
+          transactionId: close.creditId ?? undefined,
+        })),
+        ...(fee ? [fee] : []),
+      ]);
+    },
+  };
 }
 
 /**
  * A batch that lost a deadlock is simply run again. Rare: every writer takes user accounts, then
- * STRATEGY_PNL, then the strategy's figures (bookCloses); one batch closing for two reasons (a
- * stop-loss and a take-profit at one NAV) locks its second reason's accounts after the first's
- * STRATEGY_PNL.
+ * STRATEGY_PNL, then the strategy's figures (close_due_copies, bookCloses), but a lead trader's
+ * own account is a user account taken late by a batch that pays them fees.
  */
 async function withDeadlockRetry<T>(work: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {

@@ -346,7 +346,7 @@ export type DueRule = { reason: 'price'; nav: string } | { reason: 'term_end'; n
 
 /**
  * The ids of the open trades of one strategy that `rule` takes, in id order, unlocked: a
- * cascade's work list, read once and then closed in batches (lockDueTrades). A price rule is
+ * cascade's work list, read once and then closed in batches (closeDueCopies). A price rule is
  * found by an index range on each copy's stop_nav and take_profit_nav (kept by a trigger, 0057),
  * so a tick costs in proportion to the copies it crosses, then held to the domain's exact integer
  * rules ((amount − value) × 100 ≥ amount × pct, and its mirror for a gain) in NUMERIC; the caller
@@ -385,72 +385,50 @@ export type DomainTradeColumns = Pick<
   | 'takeProfitPct'
 >;
 
-/**
- * Those of `ids` that are still open trades of the strategy that `rule` takes, with their plans'
- * titles, locked FOR UPDATE in id order (a trade its owner is closing right now is waited for,
- * then left out as closed: the row is judged again once its lock is free).
- *
- * The columns a close reads, mapped by hand: the whole row through Drizzle's select (every column
- * of 500 rows mapped field by field, nested under `trade`) cost ~45 us a close of a cascade's
- * process CPU.
- */
-export async function lockDueTrades(
-  db: DbOrTx,
-  strategyId: string,
-  rule: DueRule,
-  ids: readonly string[],
-): Promise<{ trade: ClosingTrade; planTitle: string }[]> {
-  if (ids.length === 0) return [];
-  const { rows } = await db.execute<DueTradeRow>(sql`
-    SELECT trades.id, trades.user_id, trades.book, trades.amount_cents, trades.units,
-      trades.entry_nav, trades.high_water_nav, trades.performance_fee_pct, trades.stop_loss_pct,
-      trades.take_profit_pct, trades.opened_at, trades.closes_at, trades.lots,
-      plans.title AS plan_title
-    FROM ${trades} JOIN ${plans} ON ${plans.id} = ${trades.planId}
-    WHERE ${and(
-      sql`${trades.id} = ANY(${jsonArray('uuid', ids)})`,
-      eq(trades.strategyId, strategyId),
-      eq(trades.status, 'open'),
-      dueSql(rule),
-    )}
-    ORDER BY ${trades.id}
-    FOR UPDATE OF ${trades}`);
-  return rows.map((row) => ({
-    trade: {
-      id: row.id,
-      userId: row.user_id,
-      book: row.book,
-      amountCents: BigInt(row.amount_cents),
-      units: row.units,
-      entryNav: row.entry_nav,
-      highWaterNav: row.high_water_nav,
-      performanceFeePct: row.performance_fee_pct,
-      stopLossPct: row.stop_loss_pct,
-      takeProfitPct: row.take_profit_pct,
-      openedAt: new Date(row.opened_at),
-      closesAt: new Date(row.closes_at),
-      lots: row.lots,
-    },
-    planTitle: row.plan_title,
-  }));
+/** A copy a scheduled close closed (closeDueCopies): its owner, why, and its transactions' ids. */
+export interface DueClose {
+  tradeId: string;
+  userId: string;
+  reason: 'stop_loss' | 'take_profit' | 'term_end';
+  /** The public id of its credit (null: it paid nothing). */
+  creditId: string | null;
+  /** The lead trader's fee transaction, if one was paid: its owner and public id. */
+  fee: { userId: string; transactionId: string } | null;
 }
 
-/** A row of lockDueTrades as the driver gives it (bigint and timestamps as text). */
-interface DueTradeRow extends Record<string, unknown> {
-  id: string;
-  user_id: string;
-  book: Book;
-  amount_cents: string;
-  units: string;
-  entry_nav: string;
-  high_water_nav: string;
-  performance_fee_pct: string;
-  stop_loss_pct: number;
-  take_profit_pct: number | null;
-  opened_at: string;
-  closes_at: string;
-  lots: StoredLot[] | null;
-  plan_title: string;
+/**
+ * Closes those of `ids` that are still open copies of the strategy that `rule` takes at `nav`, in
+ * one call of `close_due_copies` (migration 0083): it locks them in id order (a copy its owner is
+ * closing is waited for, then left out as closed), judges, values and settles each by the domain's
+ * rules in SQL, and writes every row of their closes: the credit and fee transactions, the ledger
+ * entries, the alerts (their e-mails are due: mailDueAlerts) and the trades' update. Booked at
+ * `now`, or later if a copy changed after it (bookingTime).
+ */
+export async function closeDueCopies(
+  db: DbOrTx,
+  params: { strategyId: string; ids: readonly string[]; nav: string; rule: DueRule; now: Date },
+): Promise<DueClose[]> {
+  if (params.ids.length === 0) return [];
+  const termEnd = params.rule.reason === 'term_end' ? params.rule.now.toISOString() : null;
+  const { rows } = await db.execute<{
+    trade_id: string;
+    user_id: string;
+    reason: DueClose['reason'];
+    credit_id: string | null;
+    fee_id: string | null;
+    fee_user_id: string | null;
+  }>(sql`
+    SELECT trade_id, user_id, reason, credit_id, fee_id, fee_user_id FROM close_due_copies(
+      ${params.strategyId}::uuid, ${jsonArray('uuid', params.ids)}, ${params.nav}::numeric,
+      ${termEnd}::timestamptz, ${params.now.toISOString()}::timestamptz)`);
+  return rows.map((row) => ({
+    tradeId: row.trade_id,
+    userId: row.user_id,
+    reason: row.reason,
+    creditId: row.credit_id,
+    fee:
+      row.fee_id && row.fee_user_id ? { userId: row.fee_user_id, transactionId: row.fee_id } : null,
+  }));
 }
 
 /** What `rule` takes of an open copy, as SQL (see dueTradeIds). */
@@ -463,7 +441,7 @@ function dueSql(rule: DueRule): SQL | undefined {
 /**
  * Of these strategies at these NAVs, the ones with an open copy whose stop-loss or take-profit
  * its NAV crosses, in one statement (two index probes per strategy), so a tick in which nothing
- * crosses costs one round trip, not a transaction per strategy. Unlocked: lockDueTrades then
+ * crosses costs one round trip, not a transaction per strategy. Unlocked: closeDueCopies then
  * takes the crossed copies of each.
  */
 export async function strategiesWithCrossedCopies(
@@ -527,25 +505,25 @@ const NAV_STEP = sql.raw(`1e-${NAV_DECIMALS}`);
 
 /**
  * A copy's value, floor(units × NAV × 100) cents and never below 0 (unitsValueCents in
- * packages/shared), as SQL. A property test keeps the two in step (valuation-rule.test.ts).
+ * packages/shared), as SQL: `copy_value_cents` (0083), which the closes settle with too. A
+ * property test keeps the two in step (valuation-rule.test.ts).
  */
 function unitsValueCentsSql(units: SQL, nav: SQL): SQL {
-  return sql`greatest(0, floor(${units} * ${nav} * 100))`;
+  return sql`copy_value_cents(${units}, ${nav})`;
 }
 
 /**
  * The stop-loss rule of the shared vocabulary (isStopLossCrossed: loss × 100 ≥ amount × pct, on
- * the copy's value) as SQL over `trade`'s amount and units, so the database picks the trades the
- * domain would. A property test compares the two (stop-loss-rule.test.ts).
+ * the copy's value) as SQL over `trade`'s amount and units (`copy_stop_loss_crossed`, 0083), so
+ * the database picks the trades the domain would. A property test compares the two
+ * (stop-loss-rule.test.ts).
  */
 function stopLossRuleSql(trade: { amountCents: SQL; units: SQL }, pct: SQL, nav: SQL): SQL {
-  return sql`(${trade.amountCents} - ${unitsValueCentsSql(trade.units, nav)}) * 100
-            >= ${trade.amountCents} * ${pct}`;
+  return sql`copy_stop_loss_crossed(${trade.amountCents}, ${unitsValueCentsSql(trade.units, nav)}, ${pct})`;
 }
 
 function takeProfitRuleSql(trade: { amountCents: SQL; units: SQL }, pct: SQL, nav: SQL): SQL {
-  return sql`(${unitsValueCentsSql(trade.units, nav)} - ${trade.amountCents}) * 100
-            >= ${trade.amountCents} * ${pct}`;
+  return sql`copy_take_profit_crossed(${trade.amountCents}, ${unitsValueCentsSql(trade.units, nav)}, ${pct})`;
 }
 
 /** What the SQL form of the valuation rule says `units` are worth at `nav` (for the property test). */
