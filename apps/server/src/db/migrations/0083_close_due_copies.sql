@@ -38,9 +38,10 @@ CREATE FUNCTION copy_take_profit_crossed(amount_cents bigint, value_cents bigint
 -- "$1,234.56", "-$5.00" (formatUsd): the dollars grouped by three with commas, two decimals.
 CREATE FUNCTION usd_text(cents bigint) RETURNS text
   LANGUAGE sql IMMUTABLE PARALLEL SAFE
+  -- 17 digit places hold a bigint's whole dollars; ',' is a plain comma (G would be the locale's).
   RETURN CASE WHEN cents < 0 THEN '-' ELSE '' END || '$'
-    || regexp_replace((abs(cents::numeric) / 100)::bigint::text, '(\d)(?=(\d{3})+$)', '\1,', 'g')
-    || '.' || lpad((abs(cents::numeric) % 100)::text, 2, '0');
+    || to_char(div(abs(cents::numeric), 100), 'FM99,999,999,999,999,990') || '.'
+    || lpad(mod(abs(cents::numeric), 100)::text, 2, '0');
 
 -- A close's English sentence (englishDescription of a trade_close with its amount and profit).
 CREATE FUNCTION trade_close_text(reason text, plan text, amount_cents bigint, profit_cents bigint)
@@ -204,6 +205,9 @@ DECLARE
   credit_public text[];
   fee_uuids uuid[];
   fee_public text[];
+  -- ledger_post_entries's arguments: per posting, then per entry.
+  p_entry_of integer[]; p_codes text[]; p_kinds text[]; p_owners uuid[]; p_amounts bigint[];
+  p_non_negative boolean[]; e_kinds text[]; e_texts text[]; e_transactions uuid[];
 BEGIN
   SELECT s.lead_trader_id INTO lead_trader FROM strategies s WHERE s.id = p_strategy;
   IF NOT FOUND THEN RETURN; END IF;
@@ -278,57 +282,53 @@ BEGIN
 
   -- The ledger (tradeClosedEntry, then performanceFeeEntry): each close's entry, then each fee's,
   -- postings in account-code order as entryFromMoves gives them. A book's accounts: practice_*.
-  PERFORM 1 FROM (
-    WITH closes AS (
-      SELECT i AS e, c_users[i] AS u, CASE c_books[i] WHEN 'practice' THEN 'practice_' ELSE '' END AS b,
-        c_amounts[i] AS amount, c_values[i] - c_fees[i] AS payout
-      FROM generate_series(1, n) i
-    ), fee_entries AS (
-      SELECT (n + k)::integer AS e, i, CASE c_books[i] WHEN 'practice' THEN 'practice_' ELSE '' END AS b,
-        CASE WHEN c_books[i] = 'real' THEN lead_trader END AS payee
-      FROM unnest(charged) WITH ORDINALITY AS f(i, k)
-    ), postings AS (
-      SELECT e, 1 AS k, 'platform:' || b || 'strategy_pnl' AS code, b || 'strategy_pnl' AS kind,
-        NULL::uuid AS owner, amount - payout AS amount, false AS non_negative
-      FROM closes WHERE payout <> amount
-      UNION ALL
-      SELECT e, 2, 'user:' || u || ':' || b || 'available', b || 'available', u, payout, true
-      FROM closes WHERE payout > 0
-      UNION ALL
-      SELECT e, 3, 'user:' || u || ':' || b || 'invested', b || 'invested', u, -amount, true
-      FROM closes
-      UNION ALL
-      SELECT e, CASE WHEN payee IS NULL THEN 1 ELSE 3 END,
-        coalesce('user:' || payee || ':available', 'platform:' || b || 'fees'),
-        CASE WHEN payee IS NULL THEN b || 'fees' ELSE 'available' END, payee, c_fees[i],
-        payee IS NOT NULL
-      FROM fee_entries
-      UNION ALL
-      SELECT e, 2, 'platform:' || b || 'strategy_pnl', b || 'strategy_pnl', NULL, -c_fees[i], false
-      FROM fee_entries
-    ), entries AS (
-      SELECT i AS e, CASE c_books[i] WHEN 'practice' THEN 'practice.trade.close' ELSE 'trade.close' END AS kind,
-        c_texts[i] AS text, credit_uuids[i] AS transaction_id
-      FROM generate_series(1, n) i
-      UNION ALL
-      SELECT e, CASE b WHEN 'practice_' THEN 'practice.trade.fee' ELSE 'trade.fee' END,
-        'Performance fee (' || c_titles[i] || ' plan copier)', fee_uuids[i]
-      FROM fee_entries
-    )
-    SELECT refused.entry_n FROM ledger_post_entries(
-      (SELECT array_agg(e ORDER BY e, k) FROM postings),
-      (SELECT array_agg(code ORDER BY e, k) FROM postings),
-      (SELECT array_agg(kind ORDER BY e, k) FROM postings),
-      (SELECT array_agg(owner ORDER BY e, k) FROM postings),
-      (SELECT array_agg(amount ORDER BY e, k) FROM postings),
-      (SELECT array_agg(non_negative ORDER BY e, k) FROM postings),
-      (SELECT array_agg(kind ORDER BY e) FROM entries),
-      (SELECT array_agg(text ORDER BY e) FROM entries),
-      (SELECT array_agg(transaction_id ORDER BY e) FROM entries),
-      (SELECT array_fill(NULL::uuid, ARRAY[count(*)::integer]) FROM entries),
-      (SELECT array_fill(booked_at, ARRAY[count(*)::integer]) FROM entries),
-      false) refused
-  ) booked;
+  WITH closes AS (
+    SELECT i AS e, c_users[i] AS u, CASE c_books[i] WHEN 'practice' THEN 'practice_' ELSE '' END AS b,
+      c_amounts[i] AS amount, c_values[i] - c_fees[i] AS payout
+    FROM generate_series(1, n) i
+  ), fee_entries AS (
+    SELECT (n + k)::integer AS e, i, CASE c_books[i] WHEN 'practice' THEN 'practice_' ELSE '' END AS b,
+      CASE WHEN c_books[i] = 'real' THEN lead_trader END AS payee
+    FROM unnest(charged) WITH ORDINALITY AS f(i, k)
+  ), postings AS (
+    SELECT e, 1 AS k, 'platform:' || b || 'strategy_pnl' AS code, b || 'strategy_pnl' AS kind,
+      NULL::uuid AS owner, amount - payout AS amount, false AS non_negative
+    FROM closes WHERE payout <> amount
+    UNION ALL
+    SELECT e, 2, 'user:' || u || ':' || b || 'available', b || 'available', u, payout, true
+    FROM closes WHERE payout > 0
+    UNION ALL
+    SELECT e, 3, 'user:' || u || ':' || b || 'invested', b || 'invested', u, -amount, true
+    FROM closes
+    UNION ALL
+    SELECT e, CASE WHEN payee IS NULL THEN 1 ELSE 3 END,
+      coalesce('user:' || payee || ':available', 'platform:' || b || 'fees'),
+      CASE WHEN payee IS NULL THEN b || 'fees' ELSE 'available' END, payee, c_fees[i],
+      payee IS NOT NULL
+    FROM fee_entries
+    UNION ALL
+    SELECT e, 2, 'platform:' || b || 'strategy_pnl', b || 'strategy_pnl', NULL, -c_fees[i], false
+    FROM fee_entries
+  )
+  -- One pass, one sort (the aggregates share their order).
+  SELECT array_agg(e ORDER BY e, k), array_agg(code ORDER BY e, k), array_agg(kind ORDER BY e, k),
+    array_agg(owner ORDER BY e, k), array_agg(amount ORDER BY e, k),
+    array_agg(non_negative ORDER BY e, k)
+  INTO p_entry_of, p_codes, p_kinds, p_owners, p_amounts, p_non_negative
+  FROM postings;
+  e_kinds := ARRAY(
+    SELECT CASE c_books[i] WHEN 'practice' THEN 'practice.trade.close' ELSE 'trade.close' END
+    FROM generate_series(1, n) i ORDER BY i)
+    || ARRAY(SELECT CASE c_books[i] WHEN 'practice' THEN 'practice.trade.fee' ELSE 'trade.fee' END
+      FROM unnest(charged) WITH ORDINALITY AS f(i, k) ORDER BY k);
+  e_texts := c_texts || ARRAY(SELECT 'Performance fee (' || c_titles[i] || ' plan copier)'
+    FROM unnest(charged) WITH ORDINALITY AS f(i, k) ORDER BY k);
+  e_transactions := credit_uuids || ARRAY(SELECT fee_uuids[i]
+    FROM unnest(charged) WITH ORDINALITY AS f(i, k) ORDER BY k);
+  PERFORM 1 FROM ledger_post_entries(p_entry_of, p_codes, p_kinds, p_owners, p_amounts,
+    p_non_negative, e_kinds, e_texts, e_transactions,
+    array_fill(NULL::uuid, ARRAY[cardinality(e_kinds)]),
+    array_fill(booked_at, ARRAY[cardinality(e_kinds)]), false);
   -- A booked batch answers nothing; a refused one (an account would go below zero) every entry.
   IF FOUND THEN
     RAISE EXCEPTION 'ledger batch of % closes was not booked', n;
