@@ -169,3 +169,20 @@ describe('the descriptions of a scheduled close, in SQL', () => {
     );
   });
 });
+
+describe('the public ids of a scheduled close’s transactions, drawn in SQL', () => {
+  it('are TNX- and six letters or digits, each character as likely as any other', async () => {
+    const { rows } = await t.db.execute<{ id: string }>(
+      sql`SELECT transaction_id_of(uuid_send(gen_random_uuid())) AS id FROM generate_series(1, 6000)`,
+    );
+    const counts = new Map<string, number>();
+    for (const { id } of rows) {
+      expect(id).toMatch(/^TNX-[A-Z0-9]{6}$/);
+      for (const char of id.slice(4)) counts.set(char, (counts.get(char) ?? 0) + 1);
+    }
+    // 36,000 characters, 1,000 expected of each: every one of the 36 is drawn, none far off.
+    expect(counts.size).toBe(36);
+    for (const count of counts.values()) expect(count).toBeGreaterThan(800);
+    for (const count of counts.values()) expect(count).toBeLessThan(1200);
+  });
+});

@@ -55,23 +55,18 @@ CREATE FUNCTION trade_close_text(reason text, plan text, amount_cents bigint, pr
     END || ' (' || plan || ' plan): amount ' || usd_text(amount_cents) || ', '
     || CASE WHEN profit_cents < 0 THEN 'loss ' ELSE 'profit ' END || usd_text(abs(profit_cents));
 
--- A public transaction id: 'TNX-' and 6 letters or digits (newTransactionId), drawn from the
--- strong random bytes of a version 4 UUID, two bytes a character (the remainder's bias is 16 in
--- 65,536), none of them the version's or the variant's.
-CREATE FUNCTION new_transaction_id() RETURNS text
-  LANGUAGE plpgsql VOLATILE AS $$
-DECLARE
-  bytes bytea := uuid_send(gen_random_uuid());
-  id text := 'TNX-';
-  pair integer;
-BEGIN
-  FOREACH pair IN ARRAY ARRAY[0, 2, 4, 9, 11, 13] LOOP
-    id := id || substr('ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789',
-      ((get_byte(bytes, pair) * 256 + get_byte(bytes, pair + 1)) % 36) + 1, 1);
-  END LOOP;
-  RETURN id;
-END;
-$$;
+-- A public transaction id: 'TNX-' and 6 letters or digits (newTransactionId), from 16 strong
+-- random bytes (a version 4 UUID's), two bytes a character (the remainder's bias is 16 in 65,536),
+-- none of them the version's or the variant's. An expression, so it is inlined where it is used.
+CREATE FUNCTION transaction_id_of(random_bytes bytea) RETURNS text
+  LANGUAGE sql IMMUTABLE PARALLEL SAFE
+  RETURN 'TNX-'
+    || substr('ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789', (get_byte(random_bytes, 0) * 256 + get_byte(random_bytes, 1)) % 36 + 1, 1)
+    || substr('ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789', (get_byte(random_bytes, 2) * 256 + get_byte(random_bytes, 3)) % 36 + 1, 1)
+    || substr('ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789', (get_byte(random_bytes, 4) * 256 + get_byte(random_bytes, 5)) % 36 + 1, 1)
+    || substr('ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789', (get_byte(random_bytes, 9) * 256 + get_byte(random_bytes, 10)) % 36 + 1, 1)
+    || substr('ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789', (get_byte(random_bytes, 11) * 256 + get_byte(random_bytes, 12)) % 36 + 1, 1)
+    || substr('ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789', (get_byte(random_bytes, 13) * 256 + get_byte(random_bytes, 14)) % 36 + 1, 1);
 
 -- Transactions of one kind for a batch, one row each of the arrays, each with a fresh public id
 -- (a drawn id already taken is drawn again, as insertTransactions does): their uuids and ids, in
@@ -91,7 +86,7 @@ BEGIN
   WHILE cardinality(missing) > 0 LOOP
     attempt := attempt + 1;
     IF attempt > 8 THEN RAISE EXCEPTION 'could not draw free transaction ids'; END IF;
-    drawn := ARRAY(SELECT new_transaction_id() FROM unnest(missing));
+    drawn := ARRAY(SELECT transaction_id_of(uuid_send(gen_random_uuid())) FROM unnest(missing));
     WITH inserted AS (
       INSERT INTO transactions (transaction_id, user_id, book, kind, type, status, amount_cents,
         description, description_parts, decided_at, created_at, updated_at)
