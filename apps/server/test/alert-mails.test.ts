@@ -7,7 +7,9 @@ import {
   notifyAll,
   type Alert,
 } from '../src/modules/notifications';
-import { registerUser, useTestApp, type TestApp, type TestClient } from './harness';
+import { eventually } from '@app/shared/test/eventually';
+import { MAIL_LANGUAGES } from '../src/modules/notifications/notification.mail';
+import { heldWrite, registerUser, useTestApp, type TestApp, type TestClient } from './harness';
 
 /**
  * The e-mails of alerts a scheduled close writes in SQL marked `mail_due` (issue 43): written
@@ -98,11 +100,13 @@ describe('alert e-mails written after the closes', () => {
         },
       }) as const;
     const paused = { type: 'strategy_paused', params: { strategyId: 's1', strategy: 'Sí' } };
+    const anaStop = closed('trade_stopped_out', 'Silver');
+    const dieterEnd = closed('trade_term_ended', 'Silber & <Gold>');
     const alerts = [
-      { userId: ana.id, ...closed('trade_stopped_out', 'Silver') },
+      { userId: ana.id, ...anaStop },
       { userId: ana.id, ...closed('trade_take_profit', 'Gold', true) },
       { userId: ana.id, ...paused },
-      { userId: dieter.id, ...closed('trade_term_ended', 'Silber & <Gold>') },
+      { userId: dieter.id, ...dieterEnd },
       { userId: dieter.id, ...paused },
       { userId: eve.id, ...closed('trade_take_profit', 'Bronze') },
       { userId: quiet.id, ...closed('trade_stopped_out', 'Silver') },
@@ -140,6 +144,17 @@ describe('alert e-mails written after the closes', () => {
       'trade_take_profit',
       'trade_term_ended',
     ]);
+    // Each in its reader's language (notifyAll's own language is checked by notifications.test).
+    const [anaAddress] = await emailsOf([ana.id]);
+    const [dieterAddress] = await emailsOf([dieter.id]);
+    const subjectTo = (to: string | undefined, template: string) =>
+      written.find((row) => row.to_address === to && row.template === template)?.subject;
+    expect(subjectTo(anaAddress, 'trade_stopped_out')).toBe(
+      MAIL_LANGUAGES.es.write.trade_stopped_out(anaStop.params).subject,
+    );
+    expect(subjectTo(dieterAddress, 'trade_term_ended')).toBe(
+      MAIL_LANGUAGES.de.write.trade_term_ended(dieterEnd.params).subject,
+    );
     expect(await dueCount()).toBe(0);
 
     // Nothing is due any more: a second call writes nothing.
@@ -201,5 +216,30 @@ describe('alert e-mails written after the closes', () => {
     await worker.settled();
     expect(await dueCount()).toBe(0);
     expect(await outboxTo(addresses)).toHaveLength(600);
+  });
+
+  it('runs again after a kick that came while it ran', async () => {
+    const user = await reader('Kim Kick', 'en');
+    const addresses = await emailsOf([user.id]);
+    const worker = createAlertMails(t.ctx);
+    await insertManyDue([user.id], 10, 'First');
+    // The outbox held, the run locks the first ten and waits to queue their e-mails.
+    await t.ctx.mailer.idle();
+    const outbox = await heldWrite(t, 'LOCK TABLE mail_outbox IN EXCLUSIVE MODE', []);
+    worker.kick();
+    await eventually(async () => {
+      const { rows } = await t.db.execute<{ n: number }>(sql`
+        SELECT count(*)::int AS n FROM pg_stat_activity
+        WHERE datname = current_database() AND wait_event_type = 'Lock'
+          AND query LIKE '%INSERT INTO mail_outbox%'`);
+      expect(rows[0]?.n).toBe(1);
+    });
+    // Alerts committed after the run read the due ones: only a run after it can see them.
+    await insertManyDue([user.id], 5, 'Later');
+    worker.kick();
+    await outbox.commit();
+    await worker.settled();
+    expect(await dueCount()).toBe(0);
+    expect(await outboxTo(addresses)).toHaveLength(15);
   });
 });
