@@ -197,9 +197,12 @@ describe('alert e-mails written after the closes', () => {
       FOR EACH STATEMENT EXECUTE FUNCTION refuse_mail()`);
     const worker = createAlertMails(t.ctx);
     try {
-      await expect(mailDueAlerts(t.ctx)).rejects.toMatchObject({
-        cause: expect.objectContaining({ message: 'outbox down' }),
-      });
+      const failed = await mailDueAlerts(t.ctx).then(
+        () => null,
+        (error: unknown) => error,
+      );
+      expect(failed).toBeInstanceOf(Error);
+      expect((failed as Error).cause).toMatchObject({ message: 'outbox down' });
       // The worker logs the failure and carries on; nothing is lost.
       worker.kick();
       worker.kick();

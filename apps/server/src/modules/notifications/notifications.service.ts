@@ -100,7 +100,11 @@ export async function mailDueAlerts(ctx: AppContext): Promise<number> {
     const { count, mailed } = await ctx.db.transaction(async (tx) => {
       const due = await repo.lockMailDue(tx, MAIL_DUE_BATCH);
       // The row is the alert as stored from its event (notifyAll stores the same type and params).
-      const alerts = due.map((row) => ({ userId: row.user_id, type: row.type, params: row.params }));
+      const alerts = due.map((row) => ({
+        userId: row.user_id,
+        type: row.type,
+        params: row.params,
+      }));
       const mails = await mailsOf(ctx, tx, alerts as Alert[]);
       await enqueueMails(tx, mails);
       await repo.clearMailDue(
