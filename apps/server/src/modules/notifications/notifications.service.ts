@@ -84,7 +84,7 @@ async function mailsOf(ctx: AppContext, db: DbOrTx, alerts: readonly Alert[]) {
 }
 
 /** Due alerts locked, rendered and cleared per transaction: bounded like a close batch. */
-export const MAIL_DUE_BATCH = 500;
+const MAIL_DUE_BATCH = 500;
 
 /**
  * Writes the e-mails of the alerts marked `mail_due` (a scheduled close writes its alerts in SQL
