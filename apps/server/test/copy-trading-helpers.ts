@@ -66,7 +66,7 @@ async function startTrading(
   const scheduler = createScheduler({ databaseUrl: t.databaseUrl, clock: t.clock, log: t.ctx.log });
   const trading = await startCopyTrading(t.ctx, scheduler, TEST_MARKET, marketFor(t.clock));
   await trading.tick(t.clock.now());
-  await trading.closes.settled();
+  await settled(trading);
   const close = t.close;
   return {
     ...t,
@@ -87,14 +87,23 @@ async function startTrading(
 export async function passTime(t: TradingTestApp, ms: number): Promise<void> {
   t.clock.advance(ms);
   await t.scheduler.runDue();
-  await t.trading.closes.settled();
+  await settled(t.trading);
 }
 
 /** Moves the clock and takes a tick, as the scheduler would, and waits for the closes it caused. */
 export async function advance(t: TradingTestApp, ms: number): Promise<void> {
   t.clock.advance(ms);
   await t.trading.tick(t.clock.now());
-  await t.trading.closes.settled();
+  await settled(t.trading);
+}
+
+/**
+ * The closes worked off and the e-mails of their alerts queued (written after the closes commit,
+ * notifications' alert mails), so a test reads every row a tick's closes caused.
+ */
+async function settled(trading: TradingTestApp['trading']): Promise<void> {
+  await trading.closes.settled();
+  await trading.alertMails.settled();
 }
 
 /**

@@ -56,6 +56,7 @@ async function countsOf(userId: string): Promise<Partial<Record<NotificationType
 
 /** The messages the SMTP peer received for `to`, parsed. */
 async function mailsTo(to: string) {
+  await t.trading.alertMails.settled();
   await t.ctx.mailer.idle();
   t.ctx.mailer.kick();
   await t.ctx.mailer.idle();

@@ -14,6 +14,7 @@ import { createStrategyStates } from './strategies/strategy-states';
 import { navHistoryCompactionJob } from './strategies/nav-history';
 import { stateNewFigures, strategyFiguresJob } from './strategies/strategy-figures';
 import { createScheduledCloses, type ScheduledCloses } from './copies/scheduled-closes';
+import { createAlertMails, type AlertMails } from '../notifications';
 
 export interface CopyTrading {
   source: MarketDataSource;
@@ -24,6 +25,11 @@ export interface CopyTrading {
   tick: (now: Date) => Promise<void>;
   /** The stop-loss and term-end closes, worked off outside the tick. */
   closes: ScheduledCloses;
+  /**
+   * The e-mails of the alerts the closes mark due, written after the closes commit: kick it
+   * after a close batch commits; `settled()` resolves once they are queued in the outbox.
+   */
+  alertMails: AlertMails;
   close: () => Promise<void>;
 }
 
@@ -83,6 +89,9 @@ export async function startCopyTrading(
   const replayMs = Math.round(performance.now() - replayStarted);
   await stateNewFigures(ctx, new Date(now));
 
+  const alertMails = createAlertMails(ctx);
+  // Alerts a crash left with their e-mails due (every instance: each takes other alerts).
+  alertMails.kick();
   const closes = createScheduledCloses(ctx);
   const tick = marketTick(ctx, source, options, closes);
   if (scheduler) scheduleCopyTrading(ctx, scheduler, { source, options, tick, closes });
@@ -98,8 +107,10 @@ export async function startCopyTrading(
     },
     tick,
     closes,
+    alertMails,
     close: async () => {
       await closes.settled();
+      await alertMails.settled();
       await source.close();
     },
   };

@@ -1,7 +1,9 @@
 /** In-app notifications and the e-mails that go with them, in each user's language. */
+export { createAlertMails, type AlertMails } from './alert-mails';
 export { notificationRoutes } from './notifications.routes';
 export {
   languageOf,
+  mailDueAlerts,
   notificationsOf,
   notify,
   notifyAll,

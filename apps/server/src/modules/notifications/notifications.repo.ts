@@ -73,6 +73,32 @@ export async function insertNotifications(
   await insertRows(db, notifications, rows);
 }
 
+/** A due alert's e-mail to write, as `lockMailDue` reads it. */
+export interface MailDueRow extends Record<string, unknown> {
+  id: string;
+  user_id: string;
+  type: NotificationType;
+  params: Record<string, unknown>;
+}
+
+/**
+ * Up to `limit` alerts whose e-mail is due, oldest first, locked for the caller's transaction;
+ * those another transaction holds are skipped (it is writing their e-mails).
+ */
+export async function lockMailDue(db: DbOrTx, limit: number): Promise<MailDueRow[]> {
+  const { rows } = await db.execute<MailDueRow>(sql`
+    SELECT id, user_id, type, params FROM ${notifications}
+    WHERE mail_due ORDER BY id LIMIT ${limit} FOR UPDATE SKIP LOCKED`);
+  return rows;
+}
+
+/** Their e-mails written: the alerts are due no more. */
+export async function clearMailDue(db: DbOrTx, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.execute(sql`
+    UPDATE ${notifications} SET mail_due = false WHERE id = ANY(${jsonArray('uuid', ids)})`);
+}
+
 /** One page of a user's alerts, newest first, after `cursor`; `limit` rows at most. */
 export async function notificationPage(
   db: DbOrTx,

@@ -9,6 +9,8 @@ export const notifications = pgTable('notifications', {
   params: jsonb('params').notNull().$type<Record<string, unknown>>(),
   createdAt: timestamptz('created_at').notNull().defaultNow(),
   readAt: timestamptz('read_at'),
+  /** Its e-mail is still to be written (alert-mails.ts): set by a close, cleared once it is. */
+  mailDue: boolean('mail_due').notNull().default(false),
 });
 export type NotificationRow = typeof notifications.$inferSelect;
 

@@ -41,20 +41,36 @@ export async function notifyAll(
 ): Promise<Announce> {
   if (alerts.length === 0) return () => {};
   const now = ctx.clock.now();
-  const byUser = new Map(
-    (
-      await repo.recipients(
-        tx,
-        alerts.map((a) => a.userId),
-      )
-    ).map((r) => [r.userId, r]),
-  );
+  const mails = await mailsOf(ctx, tx, alerts);
   await repo.insertNotifications(
     tx,
     alerts.map((a) => ({ userId: a.userId, type: a.type, params: a.params, createdAt: now })),
   );
+  await enqueueMails(tx, mails);
+  const told = [...new Set(alerts.map((a) => a.userId))];
+  return () => {
+    for (const userId of told) {
+      ctx.realtime.publish(`user:${userId}`, { type: 'notifications.changed' });
+    }
+    if (mails.length > 0) ctx.mailer.kick();
+  };
+}
+
+/**
+ * The e-mails of `alerts` that their users' choices ask for, each in its user's language (the
+ * users read in one query): written once for `notifyAll` and for alerts whose e-mail is due.
+ */
+async function mailsOf(ctx: AppContext, db: DbOrTx, alerts: readonly Alert[]) {
+  const byUser = new Map(
+    (
+      await repo.recipients(
+        db,
+        alerts.map((a) => a.userId),
+      )
+    ).map((r) => [r.userId, r]),
+  );
   const brand = brandOf(ctx);
-  const mails = alerts.flatMap((alert) => {
+  return alerts.flatMap((alert) => {
     const recipient = byUser.get(alert.userId);
     if (!recipient || !wantsEmail(recipient, alert.type)) return [];
     return [
@@ -65,14 +81,43 @@ export async function notifyAll(
       },
     ];
   });
-  await enqueueMails(tx, mails);
-  const told = [...new Set(alerts.map((a) => a.userId))];
-  return () => {
-    for (const userId of told) {
-      ctx.realtime.publish(`user:${userId}`, { type: 'notifications.changed' });
-    }
-    if (mails.length > 0) ctx.mailer.kick();
-  };
+}
+
+/** Due alerts locked, rendered and cleared per transaction: bounded like a close batch. */
+const MAIL_DUE_BATCH = 500;
+
+/**
+ * Writes the e-mails of the alerts marked `mail_due` (a scheduled close writes its alerts in SQL
+ * and leaves their e-mails to this, after its commit): per batch, one transaction locks the due
+ * alerts, queues their e-mails in the outbox and clears them, so each e-mail is queued exactly
+ * once, a crash in between leaves them due, and two instances at once take different alerts
+ * (SKIP LOCKED). An alert whose user turned that e-mail off (or was deleted) is cleared unmailed.
+ * Returns how many alerts it handled.
+ */
+export async function mailDueAlerts(ctx: AppContext): Promise<number> {
+  let handled = 0;
+  for (;;) {
+    const { count, mailed } = await ctx.db.transaction(async (tx) => {
+      const due = await repo.lockMailDue(tx, MAIL_DUE_BATCH);
+      // The row is the alert as stored from its event (notifyAll stores the same type and params).
+      const alerts = due.map((row) => ({
+        userId: row.user_id,
+        type: row.type,
+        params: row.params,
+      }));
+      const mails = await mailsOf(ctx, tx, alerts as Alert[]);
+      await enqueueMails(tx, mails);
+      await repo.clearMailDue(
+        tx,
+        due.map((row) => row.id),
+      );
+      return { count: due.length, mailed: mails.length };
+    });
+    handled += count;
+    if (mailed > 0) ctx.mailer.kick();
+    // A short batch: none left, or the rest are another caller's.
+    if (count < MAIL_DUE_BATCH) return handled;
+  }
 }
 
 /** One alert for one user (see `notifyAll`). */
