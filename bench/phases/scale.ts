@@ -83,9 +83,12 @@ export async function scalePhase({ cluster, tmp }: Databases): Promise<void> {
       const whale = await steps.time('cascade', () =>
         crashCascade(big.ctx, runtime, big.data.whale.strategyId, 'BNBUSDT'),
       );
-      // The whale's alert e-mails go out once its last batch is in; the tenth is timed after
-      // them, alone (not beside the delivery of the whale's e-mails, in this same process).
-      await steps.time('cascade alerts', () => big.ctx.mailer.idle());
+      // The whale's alert e-mails are written (alert mails) and go out once its last batch is
+      // in; the tenth is timed after them, alone (not beside them, in this same process).
+      await steps.time('cascade alerts', async () => {
+        await runtime.trading.alertMails.settled();
+        await big.ctx.mailer.idle();
+      });
       const tenth = await steps.time('cascade tenth', () =>
         crashCascade(big.ctx, runtime, big.data.tenth.strategyId, 'XRPUSDT'),
       );
@@ -97,7 +100,7 @@ export async function scalePhase({ cluster, tmp }: Databases): Promise<void> {
       record(
         'scale/cascade-alerts-seconds',
         fmt(steps.seconds('cascade alerts'), 1),
-        `(the whale's ${whale.copies} alert e-mails delivered after its last close; no target)`,
+        `(the whale's ${whale.copies} alert e-mails written and delivered after its last close; no target)`,
       );
       record(
         'scale/cascade-seconds-tenth',

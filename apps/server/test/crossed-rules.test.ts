@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { Dec } from '../src/modules/market/domain';
 import { createScheduledCloses } from '../src/modules/copy-trading/copies/scheduled-closes';
+import { createAlertMails } from '../src/modules/notifications';
 import { useSilverAllInBtc, type ScriptedTradingApp } from './copy-trading-helpers';
 
 /**
@@ -53,7 +54,7 @@ const tickAgain = async () => {
 
 /** A checker of its own, offered `nav` for the Silver strategy (as a tick would). */
 function ownCloses(strategyId: string) {
-  const closes = createScheduledCloses(t.ctx);
+  const closes = createScheduledCloses(t.ctx, createAlertMails(t.ctx));
   return async (nav: string) => {
     const at = t.clock.now();
     const offered = { nav: new Dec(nav), at: at.getTime() };

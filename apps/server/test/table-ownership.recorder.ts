@@ -59,6 +59,11 @@ const DECLARED_AWAY_FROM_OWNER: Readonly<Record<string, string>> = {
 /** SQL functions that write tables, by the module owning what they write. */
 const WRITING_FUNCTIONS: Readonly<Record<string, { owner: string; table: string }>> = {
   ledger_post_entry: { owner: 'ledger', table: 'postings' },
+  ledger_post_entries: { owner: 'ledger', table: 'postings' },
+  insert_credit_transactions: { owner: 'transactions', table: 'transactions' },
+  insert_due_alerts: { owner: 'notifications', table: 'notifications' },
+  // It writes the other modules' tables through their functions above (migration 0083).
+  close_due_copies: { owner: 'copy-trading', table: 'trades' },
 };
 
 /**

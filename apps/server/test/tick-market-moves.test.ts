@@ -22,6 +22,7 @@ import {
 import { createStrategyStates } from '../src/modules/copy-trading/strategies/strategy-states';
 import { strategiesWithCrossedCopies } from '../src/modules/copy-trading/copies/trades.repo';
 import { createScheduledCloses } from '../src/modules/copy-trading/copies/scheduled-closes';
+import { createAlertMails } from '../src/modules/notifications';
 import { createTestApp } from './harness';
 import { insertTickStrategies, pricesAt } from './nav-tick-helpers';
 
@@ -51,7 +52,7 @@ describe.runIf(process.env.TICK_SCALE)('the tick when every NAV moves, and when 
             FROM strategies WHERE name LIKE 'Move %'`);
         }
         const states = createStrategyStates({ heldAcrossTicks: true });
-        const closes = createScheduledCloses(t.ctx);
+        const closes = createScheduledCloses(t.ctx, createAlertMails(t.ctx));
         const steps = {
           navs: [],
           write: [],

@@ -8,15 +8,17 @@
 -- itself: the credit and fee transactions, the ledger entries (through ledger_post_entries), the
 -- alerts and the trades' update. The process sends the ids and the NAV and gets back who to tell.
 --
+-- It writes the copies (copy-trading's) and reaches every other module's table through that
+-- module's own writing function, as a service would through its API: the transactions through
+-- insert_credit_transactions (transactions', below), the ledger through ledger_post_entries, the
+-- alerts through insert_due_alerts (notifications', 0082).
+--
 -- The rules it applies are the domain's, in SQL, each written once here and held to the domain by
 -- property tests (apps/server/test/close-due-copies-rule.test.ts): the valuation (unitsValueCents),
 -- the stop-loss and take-profit tests (isStopLossCrossed, isTakeProfitCrossed), the settlement
 -- (settleTrade: the lots' performance fee capped at the profit, the highest mark), and the English
 -- descriptions (englishDescription, formatUsd). The closes of one batch are checked row by row
 -- against the process's own booking in scheduled-close-rows.test.ts.
-
--- TEMPORARY until 0082 is merged
-ALTER TABLE notifications ADD COLUMN mail_due boolean NOT NULL DEFAULT false;
 
 -- What units are worth at a NAV: floor(units × NAV × 100) cents, never below 0 (unitsValueCents).
 -- Not STRICT, so it is inlined into its callers.
@@ -68,7 +70,8 @@ CREATE FUNCTION transaction_id_of(random_bytes bytea) RETURNS text
     || substr('ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789', (get_byte(random_bytes, 11) * 256 + get_byte(random_bytes, 12)) % 36 + 1, 1)
     || substr('ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789', (get_byte(random_bytes, 13) * 256 + get_byte(random_bytes, 14)) % 36 + 1, 1);
 
--- Transactions of one kind for a batch, one row each of the arrays, each with a fresh public id
+-- The transactions module's writing function for the closes: transactions of one kind for a
+-- batch, one row each of the arrays, each with a fresh public id
 -- (a drawn id already taken is drawn again, as insertTransactions does): their uuids and ids, in
 -- the arrays' order.
 CREATE FUNCTION insert_credit_transactions(
@@ -265,15 +268,15 @@ BEGIN
   END LOOP;
 
   -- Each owner's alert (its e-mail is rendered after the closes: mail_due, 0082).
-  INSERT INTO notifications (user_id, type, params, created_at, mail_due)
-  SELECT c_users[i],
-    CASE c_reasons[i] WHEN 'stop_loss' THEN 'trade_stopped_out'
-      WHEN 'take_profit' THEN 'trade_take_profit' ELSE 'trade_term_ended' END,
-    jsonb_build_object('tradeId', c_ids[i], 'plan', c_titles[i], 'amountCents', c_amounts[i],
-      'payoutCents', c_values[i] - c_fees[i])
-      || CASE WHEN c_books[i] = 'practice' THEN '{"practice": true}'::jsonb ELSE '{}' END,
-    p_now, true
-  FROM generate_series(1, n) i ORDER BY i;
+  PERFORM insert_due_alerts(c_users,
+    ARRAY(SELECT CASE c_reasons[i] WHEN 'stop_loss' THEN 'trade_stopped_out'
+        WHEN 'take_profit' THEN 'trade_take_profit' ELSE 'trade_term_ended' END
+      FROM generate_series(1, n) i ORDER BY i),
+    ARRAY(SELECT jsonb_build_object('tradeId', c_ids[i], 'plan', c_titles[i],
+        'amountCents', c_amounts[i], 'payoutCents', c_values[i] - c_fees[i])
+        || CASE WHEN c_books[i] = 'practice' THEN '{"practice": true}'::jsonb ELSE '{}' END
+      FROM generate_series(1, n) i ORDER BY i),
+    p_now);
 
   -- The ledger (tradeClosedEntry, then performanceFeeEntry): each close's entry, then each fee's,
   -- postings in account-code order as entryFromMoves gives them. A book's accounts: practice_*.

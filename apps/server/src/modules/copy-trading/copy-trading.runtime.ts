@@ -92,7 +92,7 @@ export async function startCopyTrading(
   const alertMails = createAlertMails(ctx);
   // Alerts a crash left with their e-mails due (every instance: each takes other alerts).
   alertMails.kick();
-  const closes = createScheduledCloses(ctx);
+  const closes = createScheduledCloses(ctx, alertMails);
   const tick = marketTick(ctx, source, options, closes);
   if (scheduler) scheduleCopyTrading(ctx, scheduler, { source, options, tick, closes });
 

@@ -2,6 +2,7 @@ import type { AppContext } from '../../../context';
 import { PRICE_STALE_AFTER_MS } from '../../market';
 import type { Dec } from '../../market/domain';
 import { announceMoneyChanges } from '../../ledger';
+import type { AlertMails } from '../../notifications';
 import * as repo from './trades.repo';
 import { announceTrade } from './trades.service';
 
@@ -56,7 +57,7 @@ export interface ScheduledCloses {
   settled(): Promise<void>;
 }
 
-export function createScheduledCloses(ctx: AppContext): ScheduledCloses {
+export function createScheduledCloses(ctx: AppContext, alertMails: AlertMails): ScheduledCloses {
   const pendingStops = new Map<string, TickNav>();
   /** The newest tick offered: its time, and each strategy's NAV as of it. */
   let newest: Pick<OfferedTick, 'at' | 'navOf'> | null = null;
@@ -72,6 +73,11 @@ export function createScheduledCloses(ctx: AppContext): ScheduledCloses {
   let rulesDue = false;
   let pendingTermEnd: Date | null = null;
   let running: Promise<void> | null = null;
+  /**
+   * Whether a round may have closed something (its alerts' e-mails are due) or checked term ends
+   * (every minute, so e-mails a failed run left due are tried again).
+   */
+  let mailsDue = false;
 
   /** Its NAV at the newest tick, if that tick valued it (null: no price, or none offered). */
   const atNewest = (strategyId: string): TickNav | null => {
@@ -116,6 +122,7 @@ export function createScheduledCloses(ctx: AppContext): ScheduledCloses {
       );
       for (const tick of stops) {
         if (!crossed.has(tick.strategyId)) continue;
+        mailsDue = true;
         await closeAllDue(ctx, tick, { reason: 'price', nav: tick.nav.toFixed() });
       }
       for (const tick of stops) {
@@ -126,6 +133,7 @@ export function createScheduledCloses(ctx: AppContext): ScheduledCloses {
       const termEnd = pendingTermEnd;
       pendingTermEnd = null;
       if (termEnd) {
+        mailsDue = true;
         for (const strategyId of await repo.strategiesWithEndedTerms(ctx.db, termEnd)) {
           const tick = newest?.navOf(strategyId);
           // No fresh NAV (its prices are stale): the term end waits for the next price.
@@ -146,6 +154,11 @@ export function createScheduledCloses(ctx: AppContext): ScheduledCloses {
       .catch((error: unknown) => ctx.log.error({ err: error }, 'scheduled closes failed'))
       .finally(() => {
         running = null;
+        // The e-mails once the round's closes are all in, not beside them.
+        if (mailsDue) {
+          mailsDue = false;
+          alertMails.kick();
+        }
         // Offered while the last round was ending.
         if (pendingStops.size > 0 || rulesDue || pendingTermEnd) kick();
       });
@@ -210,15 +223,11 @@ async function closeAllDue(ctx: AppContext, tick: TickNav, rule: repo.DueRule): 
       }
     }
   };
-  try {
-    const workers = await Promise.allSettled(
-      Array.from({ length: Math.min(CLOSE_WORKERS, batches.length) }, worker),
-    );
-    for (const one of workers) if (one.status === 'rejected') throw one.reason;
-    return closed;
-  } finally {
-    // TODO(merge): ctx.alertMails.kick()
-  }
+  const workers = await Promise.allSettled(
+    Array.from({ length: Math.min(CLOSE_WORKERS, batches.length) }, worker),
+  );
+  for (const one of workers) if (one.status === 'rejected') throw one.reason;
+  return closed;
 }
 
 /**
