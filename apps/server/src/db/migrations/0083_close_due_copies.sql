@@ -176,6 +176,14 @@ LANGUAGE sql VOLATILE AS $$
   ORDER BY l.id
 $$;
 
+-- `vals` spread over `n` places: the k-th at place positions[k], null elsewhere (what was written
+-- for some of a batch's closes, by close).
+CREATE FUNCTION spread_at(positions integer[], vals anycompatiblearray, n integer)
+  RETURNS anycompatiblearray LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT ARRAY(SELECT p.v FROM generate_series(1, n) AS g(i)
+    LEFT JOIN unnest(positions, vals) AS p(i, v) ON p.i = g.i ORDER BY g.i)
+$$;
+
 -- Closes those of `p_ids` that are open copies of `p_strategy` and due: at a price (p_term_end
 -- null) those whose stop-loss or take-profit `p_nav` crosses, at a term end those whose term has
 -- ended by `p_term_end`. Each is locked in id order (a copy its owner is closing is waited for,
@@ -240,12 +248,8 @@ BEGIN
         'profitCents', c_values[i] - c_fees[i] - c_amounts[i])
       FROM unnest(paid) i),
     booked_at);
-  credit_uuids := array_fill(NULL::uuid, ARRAY[n]);
-  credit_public := array_fill(NULL::text, ARRAY[n]);
-  FOR k IN 1 .. cardinality(paid) LOOP
-    credit_uuids[paid[k]] := credits.ids[k];
-    credit_public[paid[k]] := credits.public_ids[k];
-  END LOOP;
+  credit_uuids := spread_at(paid, credits.ids, n);
+  credit_public := spread_at(paid, credits.public_ids, n);
 
   -- The fees: every charged one has its entry; a real copy's with a lead trader pays the lead
   -- trader through a transaction of theirs, any other is the platform's (or practice's) income.
@@ -260,12 +264,8 @@ BEGIN
     ARRAY(SELECT jsonb_build_object('code', 'performance_fee', 'plan', c_titles[i])
       FROM unnest(lead_paid) i),
     booked_at);
-  fee_uuids := array_fill(NULL::uuid, ARRAY[n]);
-  fee_public := array_fill(NULL::text, ARRAY[n]);
-  FOR k IN 1 .. cardinality(lead_paid) LOOP
-    fee_uuids[lead_paid[k]] := fees.ids[k];
-    fee_public[lead_paid[k]] := fees.public_ids[k];
-  END LOOP;
+  fee_uuids := spread_at(lead_paid, fees.ids, n);
+  fee_public := spread_at(lead_paid, fees.public_ids, n);
 
   -- Each owner's alert (its e-mail is rendered after the closes: mail_due, 0082).
   PERFORM insert_due_alerts(c_users,
