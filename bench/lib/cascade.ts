@@ -25,6 +25,8 @@ import { productContext } from './product-context';
 export interface CascadeResult {
   copies: number;
   seconds: number;
+  /** From the last close until its alerts' e-mails are all written (in the outbox). */
+  alertMailsSeconds: number;
   distinctExitNavs: number;
   tickLagMaxMs: number;
   ticksDuring: number;
@@ -66,6 +68,7 @@ async function crashThroughEveryStop(
   ctx: AppContext,
   trading: CopyTrading,
   market: ScriptedSource,
+  closed: () => Promise<void>,
 ): Promise<{ seconds: number; ticksDuring: number; lagsAfterCrash: number[] }> {
   const lagsAfterCrash: number[] = [];
   let crashAt = 0;
@@ -96,6 +99,8 @@ async function crashThroughEveryStop(
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   const seconds = (performance.now() - crashAt) / 1000;
+  // Before the alerts' e-mails, which are written once the last batch is in.
+  await closed();
   const ticksDuring = lagsAfterCrash.length;
   stop = true;
   await ticker;
@@ -106,7 +111,11 @@ export async function runCascade(
   databaseUrl: string,
   copies: number,
   log: (line: string) => void,
-  hooks: { beforeCrash?: () => Promise<void>; afterCascade?: () => Promise<void> } = {},
+  hooks: {
+    beforeCrash?: () => Promise<void>;
+    /** Right after the last close (the alerts' e-mails are written after it, then awaited). */
+    afterCascade?: () => Promise<void>;
+  } = {},
 ): Promise<CascadeResult> {
   const { ctx, close } = await productContext(databaseUrl, 'cascade');
   const market = createScriptedSource(systemClock);
@@ -128,12 +137,18 @@ export async function runCascade(
     // slower), in the runs where autovacuum had not come by before the crash (4 of 10).
     await ctx.db.execute(sql`ANALYZE`);
     await hooks.beforeCrash?.();
+    let mailsFrom = 0;
     const { seconds, ticksDuring, lagsAfterCrash } = await crashThroughEveryStop(
       ctx,
       trading,
       market,
+      async () => {
+        mailsFrom = performance.now();
+        await hooks.afterCascade?.();
+      },
     );
-    await hooks.afterCascade?.();
+    await trading.alertMails.settled();
+    const alertMailsSeconds = (performance.now() - mailsFrom) / 1000;
     const navs = await ctx.db.execute<{ n: string }>(
       sql`SELECT count(DISTINCT exit_nav) AS n FROM trades WHERE close_reason = 'stop_loss'`,
     );
@@ -141,6 +156,7 @@ export async function runCascade(
     return {
       copies,
       seconds,
+      alertMailsSeconds,
       distinctExitNavs: Number(navs.rows[0]?.n),
       tickLagMaxMs: Math.max(...lagsAfterCrash),
       ticksDuring,

@@ -42,8 +42,8 @@ CREATE FUNCTION usd_text(cents bigint) RETURNS text
   LANGUAGE sql IMMUTABLE PARALLEL SAFE
   -- 17 digit places hold a bigint's whole dollars; ',' is a plain comma (G would be the locale's).
   RETURN CASE WHEN cents < 0 THEN '-' ELSE '' END || '$'
-    || to_char(div(abs(cents::numeric), 100), 'FM99,999,999,999,999,990') || '.'
-    || lpad(mod(abs(cents::numeric), 100)::text, 2, '0');
+    || to_char(abs(cents) / 100, 'FM99,999,999,999,999,990') || '.'
+    || lpad((abs(cents) % 100)::text, 2, '0');
 
 -- A close's English sentence (englishDescription of a trade_close with its amount and profit).
 CREATE FUNCTION trade_close_text(reason text, plan text, amount_cents bigint, profit_cents bigint)
@@ -59,7 +59,7 @@ CREATE FUNCTION trade_close_text(reason text, plan text, amount_cents bigint, pr
 
 -- A public transaction id: 'TNX-' and 6 letters or digits (newTransactionId), from 16 strong
 -- random bytes (a version 4 UUID's), two bytes a character (the remainder's bias is 16 in 65,536),
--- none of them the version's or the variant's. An expression, so it is inlined where it is used.
+-- none of them the version's or the variant's. An expression, inlined where it is used.
 CREATE FUNCTION transaction_id_of(random_bytes bytea) RETURNS text
   LANGUAGE sql IMMUTABLE PARALLEL SAFE
   RETURN 'TNX-'
@@ -89,23 +89,28 @@ BEGIN
   WHILE cardinality(missing) > 0 LOOP
     attempt := attempt + 1;
     IF attempt > 8 THEN RAISE EXCEPTION 'could not draw free transaction ids'; END IF;
-    drawn := ARRAY(SELECT transaction_id_of(uuid_send(gen_random_uuid())) FROM unnest(missing));
+    -- The bytes drawn in a subquery of their own: a volatile argument used twelve times would keep
+    -- transaction_id_of from being inlined (a function call an id, 5 us).
+    drawn := ARRAY(SELECT transaction_id_of(r.bytes)
+      FROM (SELECT uuid_send(gen_random_uuid()) AS bytes FROM unnest(missing) OFFSET 0) r);
     WITH inserted AS (
       INSERT INTO transactions (transaction_id, user_id, book, kind, type, status, amount_cents,
         description, description_parts, decided_at, created_at, updated_at)
-      SELECT drawn[k], p_users[i], p_books[i], p_kind, 'credit', 'success', p_amounts[i],
-        p_texts[i], p_parts[i], p_at, p_at, p_at
-      FROM unnest(missing) WITH ORDINALITY AS m(i, k)
-      ORDER BY k
+      SELECT m.id, r.owner, r.book, p_kind, 'credit', 'success', r.amount, r.text, r.parts,
+        p_at, p_at, p_at
+      FROM unnest(p_users, p_books, p_amounts, p_texts, p_parts) WITH ORDINALITY
+        AS r(owner, book, amount, text, parts, i)
+      JOIN unnest(missing, drawn) AS m(i, id) ON m.i = r.i
+      ORDER BY r.i
       ON CONFLICT (transaction_id) DO NOTHING
       RETURNING id, transaction_id
     )
     SELECT ids_now, public_now INTO ids, public_ids FROM (
-      SELECT array_agg(coalesce(ins.id, ids[x.i]) ORDER BY x.i) AS ids_now,
-        array_agg(coalesce(ins.transaction_id, public_ids[x.i]) ORDER BY x.i) AS public_now
-      FROM generate_series(1, n) AS x(i)
-      LEFT JOIN unnest(missing) WITH ORDINALITY AS m(i, k) ON m.i = x.i
-      LEFT JOIN inserted ins ON ins.transaction_id = drawn[m.k]) answered;
+      SELECT array_agg(coalesce(ins.id, x.id) ORDER BY x.i) AS ids_now,
+        array_agg(coalesce(ins.transaction_id, x.public_id) ORDER BY x.i) AS public_now
+      FROM unnest(ids, public_ids) WITH ORDINALITY AS x(id, public_id, i)
+      LEFT JOIN unnest(missing, drawn) AS m(i, id) ON m.i = x.i
+      LEFT JOIN inserted ins ON ins.transaction_id = m.id) answered;
     missing := ARRAY(SELECT i FROM generate_series(1, n) AS x(i) WHERE ids[i] IS NULL);
   END LOOP;
 END;
@@ -222,8 +227,10 @@ BEGIN
     array_agg(d.book ORDER BY d.id), array_agg(d.amount_cents ORDER BY d.id),
     array_agg(d.title ORDER BY d.id), array_agg(d.value_cents ORDER BY d.id),
     array_agg(d.fee_cents ORDER BY d.id), array_agg(d.mark ORDER BY d.id),
-    array_agg(d.reason ORDER BY d.id)
-  INTO c_ids, c_users, c_books, c_amounts, c_titles, c_values, c_fees, c_marks, c_reasons
+    array_agg(d.reason ORDER BY d.id),
+    array_agg(trade_close_text(d.reason, d.title, d.amount_cents,
+      d.value_cents - d.fee_cents - d.amount_cents) ORDER BY d.id)
+  INTO c_ids, c_users, c_books, c_amounts, c_titles, c_values, c_fees, c_marks, c_reasons, c_texts
   FROM lock_due_copies(p_strategy, p_ids, nav, p_term_end) d;
   n := coalesce(cardinality(c_ids), 0);
   IF n = 0 THEN RETURN; END IF;
@@ -232,10 +239,6 @@ BEGIN
   booked_at := greatest(p_now,
     (SELECT max(t.opened_at) FROM trades t WHERE t.id = ANY(c_ids)),
     (SELECT max(ch.created_at) FROM trade_changes ch WHERE ch.trade_id = ANY(c_ids)));
-  c_texts := ARRAY(
-    SELECT trade_close_text(c_reasons[i], c_titles[i], c_amounts[i],
-      c_values[i] - c_fees[i] - c_amounts[i])
-    FROM generate_series(1, n) i ORDER BY i);
 
   -- The owners' credits, for the closes that pay something.
   paid := ARRAY(SELECT i FROM generate_series(1, n) i WHERE c_values[i] - c_fees[i] > 0 ORDER BY i);
@@ -333,16 +336,19 @@ BEGIN
   END IF;
 
   -- The copies last: their update takes the strategy's figures and copier record (0062, 0066).
-  UPDATE trades t SET status = 'closed', closed_at = booked_at, close_reason = c_reasons[x.i],
-    exit_nav = nav, value_cents = c_values[x.i], fee_cents = c_fees[x.i],
-    payout_cents = c_values[x.i] - c_fees[x.i], high_water_nav = c_marks[x.i],
-    close_transaction_id = credit_uuids[x.i]
-  FROM generate_series(1, n) AS x(i)
-  WHERE t.id = c_ids[x.i];
+  -- The arrays unnested side by side, not subscripted row by row (finding the i-th element of an
+  -- array of text or numeric walks the i − 1 before it). Found by the primary key (`= ANY`).
+  UPDATE trades t SET status = 'closed', closed_at = booked_at, close_reason = x.reason,
+    exit_nav = nav, value_cents = x.value, fee_cents = x.fee, payout_cents = x.value - x.fee,
+    high_water_nav = x.mark, close_transaction_id = x.credit
+  FROM unnest(c_ids, c_reasons, c_values, c_fees, c_marks, credit_uuids)
+    AS x(id, reason, value, fee, mark, credit)
+  WHERE t.id = ANY(c_ids) AND t.id = x.id;
 
   RETURN QUERY
-  SELECT c_ids[i], c_users[i], c_reasons[i], credit_public[i], fee_public[i],
-    CASE WHEN fee_public[i] IS NOT NULL THEN lead_trader END
-  FROM generate_series(1, n) i ORDER BY i;
+  SELECT x.id, x.owner, x.reason, x.credit, x.fee, CASE WHEN x.fee IS NOT NULL THEN lead_trader END
+  FROM unnest(c_ids, c_users, c_reasons, credit_public, fee_public) WITH ORDINALITY
+    AS x(id, owner, reason, credit, fee, i)
+  ORDER BY x.i;
 END;
 $$;

@@ -6,12 +6,16 @@ import type { AlertMails } from '../../notifications';
 import * as repo from './trades.repo';
 import { announceTrade } from './trades.service';
 
-/** Trades closed per database transaction: bounded, so a cascade never holds locks for long. */
+/**
+ * Trades closed per database transaction: bounded, so a cascade never holds locks for long (at
+ * 1,000 a 10,000-copy cascade took 1.6 s against 1.1-1.2 at 500: bench/cascade-profile.ts).
+ */
 export const CLOSE_BATCH = 500;
 
 /**
- * Batches of one cascade in flight at once, each on its own connection: two keep the process and
- * the database busy side by side (one batch's statements run while the next is prepared).
+ * Batches of one cascade in flight at once, each on its own connection: two keep the database's
+ * two cores busy (one batch's statements run while the other waits on its commit or on the rows
+ * every close shares); three measured no faster.
  */
 export const CLOSE_WORKERS = 2;
 
