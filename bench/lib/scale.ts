@@ -66,6 +66,16 @@ export async function measureTicks(
     await trading.closes.settled();
     whole.push(performance.now() - started);
   }
+  return {
+    tickMs: median(tick),
+    tickAndChecksMs: median(whole),
+    ticks: tick.length,
+    top: await topStatements(dbUrl),
+  };
+}
+
+/** The 8 statements of this database with the most time since the last reset. */
+async function topStatements(dbUrl: string): Promise<TickTimes['top']> {
   const top = await query<{ calls: string; ms: string; query: string }>(
     dbUrl,
     `SELECT calls::text, round(total_exec_time)::text AS ms,
@@ -74,18 +84,15 @@ export async function measureTicks(
      WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
      ORDER BY total_exec_time DESC LIMIT 8`,
   );
-  return {
-    tickMs: median(tick),
-    tickAndChecksMs: median(whole),
-    ticks: tick.length,
-    top: top.map((s) => ({ calls: Number(s.calls), ms: Number(s.ms), query: s.query })),
-  };
+  return top.map((s) => ({ calls: Number(s.calls), ms: Number(s.ms), query: s.query }));
 }
 
 export interface CascadeRun {
   copies: number;
   seconds: number;
   distinctExitNavs: number;
+  /** Statements the database spent most time on from the crash to the last close. */
+  top: TickTimes['top'];
 }
 
 /**
@@ -97,6 +104,7 @@ export async function crashCascade(
   { trading, market }: { trading: CopyTrading; market: ScriptedSource },
   strategyId: string,
   symbol: 'BNBUSDT' | 'XRPUSDT',
+  dbUrl: string,
 ): Promise<CascadeRun> {
   const openOf = async () => {
     const result = await ctx.db.execute<{ n: string }>(
@@ -108,6 +116,7 @@ export async function crashCascade(
   // Only this crash's closes count: the reads' product servers ran their own market on this
   // database before, and may have stopped out copies at other NAVs then.
   const crashedAt = new Date();
+  await query(dbUrl, 'SELECT pg_stat_statements_reset()');
   market.set({ [symbol]: (Number(SCRIPTED_START_PRICES[symbol]) / 2).toFixed(4) });
   const started = performance.now();
   await trading.tick(new Date());
@@ -122,6 +131,7 @@ export async function crashCascade(
     if (idle) await trading.tick(new Date());
   }
   const seconds = (performance.now() - started) / 1000;
+  const top = await topStatements(dbUrl);
   await trading.closes.settled();
   market.set({ [symbol]: SCRIPTED_START_PRICES[symbol] });
   const navs = await ctx.db.execute<{ n: string }>(
@@ -129,7 +139,7 @@ export async function crashCascade(
         WHERE strategy_id = ${strategyId} AND close_reason = 'stop_loss'
           AND closed_at >= ${crashedAt.toISOString()}::timestamptz`,
   );
-  return { copies, seconds, distinctExitNavs: Number(navs.rows[0]?.n) };
+  return { copies, seconds, distinctExitNavs: Number(navs.rows[0]?.n), top };
 }
 
 /** How long each read is asked, untimed, before it is timed (see measureReads). */

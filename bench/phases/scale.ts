@@ -81,7 +81,7 @@ export async function scalePhase({ cluster, tmp }: Databases): Promise<void> {
     const runtime = await scaleRuntime(big.ctx);
     try {
       const whale = await steps.time('cascade', () =>
-        crashCascade(big.ctx, runtime, big.data.whale.strategyId, 'BNBUSDT'),
+        crashCascade(big.ctx, runtime, big.data.whale.strategyId, 'BNBUSDT', cluster.url('scale')),
       );
       // The whale's alert e-mails are written (alert mails) and go out once its last batch is
       // in; the tenth is timed after them, alone (not beside them, in this same process).
@@ -90,8 +90,10 @@ export async function scalePhase({ cluster, tmp }: Databases): Promise<void> {
         await big.ctx.mailer.idle();
       });
       const tenth = await steps.time('cascade tenth', () =>
-        crashCascade(big.ctx, runtime, big.data.tenth.strategyId, 'XRPUSDT'),
+        crashCascade(big.ctx, runtime, big.data.tenth.strategyId, 'XRPUSDT', cluster.url('scale')),
       );
+      log(`scale: where the database time went in the whale's cascade (to its last close):`);
+      logTop(whale.top);
       record(
         'scale/cascade-seconds',
         fmt(whale.seconds, 2),
@@ -159,6 +161,11 @@ async function dataSet(cluster: PgCluster, name: string, shape: ScaleShape) {
   return { ctx, close, data };
 }
 
+function logTop(top: readonly { calls: number; ms: number; query: string }[]) {
+  for (const s of top)
+    log(`    ${String(s.calls).padStart(8)} ${String(s.ms).padStart(7)} ms  ${s.query}`);
+}
+
 async function ticks(ctx: Parameters<typeof scaleRuntime>[0], dbUrl: string, name: string) {
   const runtime = await scaleRuntime(ctx);
   try {
@@ -166,8 +173,7 @@ async function ticks(ctx: Parameters<typeof scaleRuntime>[0], dbUrl: string, nam
     log(
       `scale: ${name} tick ${fmt(times.tickMs, 0)} ms, with its checks ${fmt(times.tickAndChecksMs, 0)} ms; where the database time went:`,
     );
-    for (const s of times.top)
-      log(`    ${String(s.calls).padStart(8)} ${String(s.ms).padStart(7)} ms  ${s.query}`);
+    logTop(times.top);
     return times;
   } finally {
     await runtime.trading.close();
