@@ -63,7 +63,11 @@ const ADJUSTMENT_LABELS = {
   bonus: 'Bonus adjustment',
 } as const;
 
-/** The English sentence of a description (what the server stores and searches). */
+/**
+ * The English sentence of a description (what the server stores and searches). A cascade writes a
+ * close's in SQL (`trade_close_text`, migration 0083; close-due-copies-rule.test.ts holds the two
+ * together): a change to a close's sentence changes it there.
+ */
 export function englishDescription(description: TransactionDescription): string {
   switch (description.code) {
     case 'deposit':

@@ -94,7 +94,9 @@ export interface Settlement {
 /**
  * Closing a trade (claim, close, stop-loss or term end) at `nav`. The whole value is paid out —
  * principal included, even when it is below the amount — less the performance fee, which is
- * capped at the trade's profit so a fee can never eat into the principal.
+ * capped at the trade's profit so a fee can never eat into the principal. A cascade settles in SQL
+ * by the same rule (`copy_settlement`, migration 0083; close-due-copies-rule.test.ts holds the two
+ * together): a change here changes it there.
  */
 export function settleTrade(trade: Trade, nav: DecimalInput, feePct: DecimalInput): Settlement {
   const valueCents = tradeValueCents(trade.units, nav);
