@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context';
+import { coalescedRuns } from '../../jobs/coalesced-runs';
 import { mailDueAlerts } from './notifications.service';
 
 /** Writes the e-mails of due alerts (`mailDueAlerts`) in the background, when kicked. */
@@ -10,33 +11,14 @@ export interface AlertMails {
 }
 
 /**
- * One run at a time; a kick during a run runs it again after it (the run may have read before the
- * kicker's alerts committed), so kicks while busy coalesce into one more run. A failed run is
- * logged and its alerts stay due for the next kick.
+ * One run at a time, kicks while busy coalescing into one more run (coalescedRuns, as the mail
+ * outbox's delivery). A failed run is logged and its alerts stay due for the next kick.
  */
 export function createAlertMails(ctx: AppContext): AlertMails {
-  let running: Promise<void> | null = null;
-  let owed = false;
-
-  const kick = () => {
-    if (running) {
-      owed = true;
-      return;
-    }
-    owed = false;
-    running = mailDueAlerts(ctx)
-      .then(() => {})
-      .catch((error: unknown) => ctx.log.error({ err: error }, 'alert e-mails failed'))
-      .finally(() => {
-        running = null;
-        if (owed) kick();
-      });
-  };
-
-  return {
-    kick,
-    async settled() {
-      while (running) await running;
-    },
-  };
+  const runner = coalescedRuns(() => mailDueAlerts(ctx), {
+    coalesceMs: 0,
+    log: ctx.log,
+    errorMessage: 'alert e-mails failed',
+  });
+  return { kick: runner.kick, settled: runner.idle };
 }
