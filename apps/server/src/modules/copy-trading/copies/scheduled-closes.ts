@@ -257,10 +257,10 @@ async function closeBatch(
   return {
     closed: closes.length,
     afterCommit: () => {
-      for (const close of closes) {
-        announceTrade(ctx, close.userId, close.tradeId, 'closed');
-        // Every scheduled close alerts its owner.
-        ctx.realtime.publish(`user:${close.userId}`, { type: 'notifications.changed' });
+      for (const close of closes) announceTrade(ctx, close.userId, close.tradeId, 'closed');
+      // Every scheduled close alerts its owner: each owner's bell refreshes once.
+      for (const userId of new Set(closes.map((close) => close.userId))) {
+        ctx.realtime.publish(`user:${userId}`, { type: 'notifications.changed' });
       }
       // The lead trader's newest fee names their change (as an owner's Close does).
       const fee = closes.findLast((close) => close.fee !== null)?.fee;
