@@ -87,6 +87,9 @@ export async function createCluster(
     shared_buffers: "'512MB'",
     max_wal_size: "'4GB'",
     checkpoint_timeout: "'15min'",
+    // After a checkpoint, a page's first change writes its whole image to the WAL: compressed,
+    // as docs/deploy.md advises for the product's own PostgreSQL.
+    wal_compression: "'lz4'",
     logging_collector: 'off',
     ...options.settings,
   };

@@ -93,6 +93,39 @@ export interface CascadeRun {
   distinctExitNavs: number;
   /** Statements the database spent most time on from the crash to the last close. */
   top: TickTimes['top'];
+  /** What the cluster wrote to its WAL over the cascade, and the checkpoints that ran in it. */
+  wal: WalCounters;
+}
+
+/** The cluster's WAL and checkpoint counters (PostgreSQL 15: pg_stat_wal, pg_stat_bgwriter). */
+export interface WalCounters {
+  megabytes: number;
+  /** Full-page images: a page's first change after a checkpoint writes the whole page. */
+  fullPageImages: number;
+  checkpoints: number;
+}
+
+async function walCounters(dbUrl: string): Promise<WalCounters> {
+  const [row] = await query<{ bytes: string; fpi: string; checkpoints: string }>(
+    dbUrl,
+    `SELECT w.wal_bytes::text AS bytes, w.wal_fpi::text AS fpi,
+            (b.checkpoints_timed + b.checkpoints_req)::text AS checkpoints
+     FROM pg_stat_wal w, pg_stat_bgwriter b`,
+  );
+  return {
+    megabytes: Number(row?.bytes) / 2 ** 20,
+    fullPageImages: Number(row?.fpi),
+    checkpoints: Number(row?.checkpoints),
+  };
+}
+
+/** `after` less `before`, counter by counter. */
+function walSince(before: WalCounters, after: WalCounters): WalCounters {
+  return {
+    megabytes: after.megabytes - before.megabytes,
+    fullPageImages: after.fullPageImages - before.fullPageImages,
+    checkpoints: after.checkpoints - before.checkpoints,
+  };
 }
 
 /**
@@ -117,6 +150,7 @@ export async function crashCascade(
   // database before, and may have stopped out copies at other NAVs then.
   const crashedAt = new Date();
   await query(dbUrl, 'SELECT pg_stat_statements_reset()');
+  const walBefore = await walCounters(dbUrl);
   market.set({ [symbol]: (Number(SCRIPTED_START_PRICES[symbol]) / 2).toFixed(4) });
   const started = performance.now();
   await trading.tick(new Date());
@@ -131,6 +165,7 @@ export async function crashCascade(
     if (idle) await trading.tick(new Date());
   }
   const seconds = (performance.now() - started) / 1000;
+  const wal = walSince(walBefore, await walCounters(dbUrl));
   const top = await topStatements(dbUrl);
   await trading.closes.settled();
   market.set({ [symbol]: SCRIPTED_START_PRICES[symbol] });
@@ -139,7 +174,7 @@ export async function crashCascade(
         WHERE strategy_id = ${strategyId} AND close_reason = 'stop_loss'
           AND closed_at >= ${crashedAt.toISOString()}::timestamptz`,
   );
-  return { copies, seconds, distinctExitNavs: Number(navs.rows[0]?.n), top };
+  return { copies, seconds, distinctExitNavs: Number(navs.rows[0]?.n), top, wal };
 }
 
 /** How long each read is asked, untimed, before it is timed (see measureReads). */

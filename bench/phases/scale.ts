@@ -94,6 +94,15 @@ export async function scalePhase({ cluster, tmp }: Databases): Promise<void> {
       );
       log(`scale: where the database time went in the whale's cascade (to its last close):`);
       logTop(whale.top);
+      for (const [name, run] of [
+        ['whale', whale],
+        ['tenth', tenth],
+      ] as const) {
+        log(
+          `scale: the ${name}'s cascade wrote ${fmt(run.wal.megabytes, 0)} MiB of WAL, ` +
+            `${run.wal.fullPageImages} full-page images, ${run.wal.checkpoints} checkpoint(s) begun in it`,
+        );
+      }
       record(
         'scale/cascade-seconds',
         fmt(whale.seconds, 2),
