@@ -101,7 +101,7 @@ describe('a batch of ledger entries in one call', () => {
       `SELECT * FROM ledger_post_entries(ARRAY[1, 1], ARRAY[$1, 'platform:adjustments'],
          ARRAY['available', 'adjustments'], ARRAY[$2::uuid, NULL], ARRAY[500, -500]::bigint[],
          ARRAY[true, false], ARRAY['adjustment.balance'], ARRAY['held'], ARRAY[NULL]::uuid[],
-         ARRAY[NULL]::uuid[], ARRAY[now()])`,
+         ARRAY[NULL]::uuid[], ARRAY[now()], true)`,
       [`user:${ada}:available`, ada],
     );
     const batch = t.db.transaction((tx) =>
@@ -158,7 +158,8 @@ describe('a batch of ledger entries in one call', () => {
         ${sql.param(Array.from({ length: entries }, () => 'direct'))}::text[],
         ${sql.param(Array.from({ length: entries }, () => null))}::uuid[],
         ${sql.param(Array.from({ length: entries }, () => null))}::uuid[],
-        ${sql.param(Array.from({ length: entries }, () => now.toISOString()))}::timestamptz[])`);
+        ${sql.param(Array.from({ length: entries }, () => now.toISOString()))}::timestamptz[],
+        true)`);
     const cause = (pattern: RegExp) => (error: unknown) =>
       pattern.test((error as { cause?: { message?: string } }).cause?.message ?? '');
     const entries = await entryCount();

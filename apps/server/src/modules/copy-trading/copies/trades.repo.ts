@@ -7,7 +7,7 @@ import { preparedPer } from '../../../db/performance';
 import { positionsJson, positionsOf, toState } from '../strategy-positions.repo';
 import { NAV_DECIMALS, type StrategyState } from '../domain';
 import type { StrategyRunBy, StrategyStatus } from '@app/shared/schemas/trades';
-import type { Book } from '@app/shared/schemas/kinds';
+import type { Book, TradeCloseReason } from '@app/shared/schemas/kinds';
 import {
   strategies,
   tradeChanges,
@@ -389,7 +389,8 @@ export type DomainTradeColumns = Pick<
 export interface DueClose {
   tradeId: string;
   userId: string;
-  reason: 'stop_loss' | 'take_profit' | 'term_end';
+  /** A scheduled close's reasons: an owner's own close or claim never comes through here. */
+  reason: Exclude<TradeCloseReason, 'claim' | 'close'>;
   /** The public id of its credit (null: it paid nothing). */
   creditId: string | null;
   /** The lead trader's fee transaction, if one was paid: its owner and public id. */
