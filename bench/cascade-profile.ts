@@ -9,6 +9,7 @@
  *
  *   node --import tsx bench/cascade-profile.ts 10000
  *   CPU_PROFILE=/tmp/cascade.cpuprofile node --import tsx bench/cascade-profile.ts 2000
+ *   STATEMENTS=60 node --import tsx bench/cascade-profile.ts 10000   (more statements listed)
  */
 import fs from 'node:fs';
 import { Session } from 'node:inspector/promises';
@@ -113,7 +114,7 @@ try {
   for (const t of triggers.rows)
     console.log(`  ${t.table.padEnd(20)} ${t.name.padEnd(40)} ${t.timing}`);
   console.log('statements over the cascade (calls, total ms, rows):');
-  await printTopStatements(admin, 25);
+  await printTopStatements(admin, Number(process.env.STATEMENTS ?? 25));
   await admin.end();
 } finally {
   cluster.stop();

@@ -90,6 +90,8 @@ export async function createCluster(
     // After a checkpoint, a page's first change writes its whole image to the WAL: compressed,
     // as docs/deploy.md advises for the product's own PostgreSQL.
     wal_compression: "'lz4'",
+    // The scale phase reads a cascade's WAL back (pg_walinspect) after checkpoints ran in it.
+    wal_keep_size: "'8GB'",
     logging_collector: 'off',
     ...options.settings,
   };

@@ -19,6 +19,7 @@ import {
 } from '../../apps/server/src/modules/copy-trading/copy-trading.runtime';
 import { ApiClient, keepAliveAgent, percentile } from './http';
 import { freePort } from './pg';
+import { log } from '../figures';
 import { query } from './seed';
 import { startServer } from './server';
 import type { ScaleData } from './scale-data';
@@ -94,37 +95,81 @@ export interface CascadeRun {
   /** Statements the database spent most time on from the crash to the last close. */
   top: TickTimes['top'];
   /** What the cluster wrote to its WAL over the cascade, and the checkpoints that ran in it. */
-  wal: WalCounters;
+  wal: WalWritten;
 }
 
 /** The cluster's WAL and checkpoint counters (PostgreSQL 15: pg_stat_wal, pg_stat_bgwriter). */
 export interface WalCounters {
+  /** Where the WAL stood (pg_current_wal_lsn). */
+  lsn: string;
   megabytes: number;
   /** Full-page images: a page's first change after a checkpoint writes the whole page. */
   fullPageImages: number;
   checkpoints: number;
 }
 
+/** What a cascade wrote to the WAL: the counters' growth, and the relations that wrote most. */
+export interface WalWritten extends Omit<WalCounters, 'lsn'> {
+  /** The relations whose pages took most WAL, full-page images apart (pg_walinspect). */
+  relations: { relation: string; records: number; megabytes: number; imageMegabytes: number }[];
+}
+
 async function walCounters(dbUrl: string): Promise<WalCounters> {
-  const [row] = await query<{ bytes: string; fpi: string; checkpoints: string }>(
+  const [row] = await query<{ lsn: string; bytes: string; fpi: string; checkpoints: string }>(
     dbUrl,
-    `SELECT w.wal_bytes::text AS bytes, w.wal_fpi::text AS fpi,
+    `SELECT pg_current_wal_lsn()::text AS lsn, w.wal_bytes::text AS bytes, w.wal_fpi::text AS fpi,
             (b.checkpoints_timed + b.checkpoints_req)::text AS checkpoints
      FROM pg_stat_wal w, pg_stat_bgwriter b`,
   );
   return {
+    lsn: row?.lsn ?? '0/0',
     megabytes: Number(row?.bytes) / 2 ** 20,
     fullPageImages: Number(row?.fpi),
     checkpoints: Number(row?.checkpoints),
   };
 }
 
-/** `after` less `before`, counter by counter. */
-function walSince(before: WalCounters, after: WalCounters): WalCounters {
+/**
+ * The counters' growth from `before` to `after`, and the WAL between them by relation: each
+ * record's length goes to the relation of its first block (an index insert's leaf, a heap
+ * insert's page), and its full-page images apart.
+ */
+async function walSince(
+  dbUrl: string,
+  before: WalCounters,
+  after: WalCounters,
+): Promise<WalWritten> {
+  // Its segments are kept (wal_keep_size); should one be gone, the counters still say enough.
+  const relations = await query<{
+    relation: string;
+    records: string;
+    mb: string;
+    image_mb: string;
+  }>(
+    dbUrl,
+    `SELECT coalesce(pg_filenode_relation(0, r.node::oid)::text, 'filenode ' || r.node) AS relation,
+            count(*)::text AS records,
+            round(sum(w.record_length) / 1048576.0, 1)::text AS mb,
+            round(sum(w.fpi_length) / 1048576.0, 1)::text AS image_mb
+     FROM pg_get_wal_records_info($1::pg_lsn, $2::pg_lsn) w
+     CROSS JOIN LATERAL (SELECT (regexp_match(w.block_ref, 'rel [0-9]+/[0-9]+/([0-9]+)'))[1] AS node) r
+     WHERE r.node IS NOT NULL
+     GROUP BY r.node ORDER BY sum(w.record_length) DESC LIMIT 8`,
+    [before.lsn, after.lsn],
+  ).catch((error: unknown) => {
+    log(`scale: the cascade's WAL could not be read back: ${String(error)}`);
+    return [];
+  });
   return {
     megabytes: after.megabytes - before.megabytes,
     fullPageImages: after.fullPageImages - before.fullPageImages,
     checkpoints: after.checkpoints - before.checkpoints,
+    relations: relations.map((r) => ({
+      relation: r.relation,
+      records: Number(r.records),
+      megabytes: Number(r.mb),
+      imageMegabytes: Number(r.image_mb),
+    })),
   };
 }
 
@@ -165,8 +210,9 @@ export async function crashCascade(
     if (idle) await trading.tick(new Date());
   }
   const seconds = (performance.now() - started) / 1000;
-  const wal = walSince(walBefore, await walCounters(dbUrl));
+  const walAfter = await walCounters(dbUrl);
   const top = await topStatements(dbUrl);
+  const wal = await walSince(dbUrl, walBefore, walAfter);
   await trading.closes.settled();
   market.set({ [symbol]: SCRIPTED_START_PRICES[symbol] });
   const navs = await ctx.db.execute<{ n: string }>(

@@ -100,8 +100,13 @@ export async function scalePhase({ cluster, tmp }: Databases): Promise<void> {
       ] as const) {
         log(
           `scale: the ${name}'s cascade wrote ${fmt(run.wal.megabytes, 0)} MiB of WAL, ` +
-            `${run.wal.fullPageImages} full-page images, ${run.wal.checkpoints} checkpoint(s) begun in it`,
+            `${run.wal.fullPageImages} full-page images, ${run.wal.checkpoints} checkpoint(s) begun in it; by relation (records, MiB, of which full-page images):`,
         );
+        for (const r of run.wal.relations) {
+          log(
+            `  ${r.relation.padEnd(40)} ${String(r.records).padStart(9)} ${fmt(r.megabytes, 1).padStart(8)} ${fmt(r.imageMegabytes, 1).padStart(8)}`,
+          );
+        }
       }
       record(
         'scale/cascade-seconds',
@@ -161,6 +166,8 @@ async function dataSet(cluster: PgCluster, name: string, shape: ScaleShape) {
   await cluster.createDatabase(name);
   // The tick's statements are counted in this database (measureTicks).
   await query(cluster.url(name), 'CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
+  // The cascades' WAL by relation (crashCascade).
+  await query(cluster.url(name), 'CREATE EXTENSION IF NOT EXISTS pg_walinspect');
   const { ctx, close } = await productContext(cluster.url(name), name);
   log(`scale: building ${name} (${describe(shape)})`);
   const data: ScaleData = await buildScaleData(cluster.url(name), shape, log);
