@@ -84,7 +84,10 @@ export async function createCluster(
     port: String(port),
     unix_socket_directories: `'${dir}'`,
     max_connections: '300',
-    shared_buffers: "'512MB'",
+    // A quarter of the machine's memory, as docs/deploy.md advises for the product's PostgreSQL
+    // (512MB before 2026-11-30: the scale phase's random index pages were read from the kernel's
+    // cache, one copy per touch).
+    shared_buffers: `'${Math.floor(os.totalmem() / 4 / 2 ** 20)}MB'`,
     max_wal_size: "'4GB'",
     checkpoint_timeout: "'15min'",
     // After a checkpoint, a page's first change writes its whole image to the WAL: compressed,
