@@ -212,7 +212,6 @@ export async function crashCascade(
   const walAfter = await walCounters(dbUrl);
   const top = await topStatements(dbUrl);
   const wal = await walSince(dbUrl, walBefore, walAfter);
-  await trading.closes.settled();
   market.set({ [symbol]: SCRIPTED_START_PRICES[symbol] });
   const navs = await ctx.db.execute<{ n: string }>(
     sql`SELECT count(DISTINCT exit_nav) AS n FROM trades
