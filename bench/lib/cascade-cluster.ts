@@ -3,10 +3,8 @@
  * cascade-floor.ts): pg_stat_statements (created in its database) tracking nested statements too, so a function's own
  * statements show; the postmaster's pid, whose process tree is PostgreSQL's CPU.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import pg from 'pg';
-import { createCluster, type PgCluster } from './pg';
+import { createCluster, postmasterPid, type PgCluster } from './pg';
 
 export async function statementsCluster(
   tag: string,
@@ -23,10 +21,7 @@ export async function statementsCluster(
   await admin.connect();
   await admin.query('CREATE EXTENSION pg_stat_statements');
   await admin.end();
-  const postmaster = Number(
-    fs.readFileSync(path.join(cluster.dir, 'data', 'postmaster.pid'), 'utf8').split('\n')[0],
-  );
-  return { cluster, url: cluster.url('cascade'), postmaster };
+  return { cluster, url: cluster.url('cascade'), postmaster: postmasterPid(cluster) };
 }
 
 /** Prints the statements by total time since the last reset: calls, total ms, rows, the text. */

@@ -18,6 +18,7 @@ import {
   type CopyTrading,
 } from '../../apps/server/src/modules/copy-trading/copy-trading.runtime';
 import { ApiClient, keepAliveAgent, percentile } from './http';
+import { treeWithEndedCpuMs } from './cpu';
 import { freePort } from './pg';
 import { log } from '../figures';
 import { query } from './seed';
@@ -96,6 +97,12 @@ export interface CascadeRun {
   top: TickTimes['top'];
   /** What the cluster wrote to its WAL over the cascade, and the checkpoints that ran in it. */
   wal: WalWritten;
+  /**
+   * CPU milliseconds over the cascade of PostgreSQL (the cluster's processes) and of this process
+   * (the product's closes run in it): against two cores for `seconds`, whether the cascade waits
+   * for the CPU or for something else.
+   */
+  cpuMs: { postgres: number; process: number };
 }
 
 /** The cluster's WAL and checkpoint counters (PostgreSQL 15: pg_stat_wal, pg_stat_bgwriter). */
@@ -106,6 +113,11 @@ export interface WalCounters {
   /** Full-page images: a page's first change after a checkpoint writes the whole page. */
   fullPageImages: number;
   checkpoints: number;
+  /** Times a backend found the WAL buffers full and wrote them out itself. */
+  buffersFull: number;
+  /** WAL writes and syncs (each sync is a commit's wait for the disk, or a full buffer's). */
+  writes: number;
+  syncs: number;
 }
 
 /** What a cascade wrote to the WAL: the counters' growth, and the relations that wrote most. */
@@ -115,10 +127,19 @@ export interface WalWritten extends Omit<WalCounters, 'lsn'> {
 }
 
 async function walCounters(dbUrl: string): Promise<WalCounters> {
-  const [row] = await query<{ lsn: string; bytes: string; fpi: string; checkpoints: string }>(
+  const [row] = await query<{
+    lsn: string;
+    bytes: string;
+    fpi: string;
+    checkpoints: string;
+    full: string;
+    writes: string;
+    syncs: string;
+  }>(
     dbUrl,
     `SELECT pg_current_wal_lsn()::text AS lsn, w.wal_bytes::text AS bytes, w.wal_fpi::text AS fpi,
-            (b.checkpoints_timed + b.checkpoints_req)::text AS checkpoints
+            (b.checkpoints_timed + b.checkpoints_req)::text AS checkpoints,
+            w.wal_buffers_full::text AS full, w.wal_write::text AS writes, w.wal_sync::text AS syncs
      FROM pg_stat_wal w, pg_stat_bgwriter b`,
   );
   return {
@@ -126,6 +147,9 @@ async function walCounters(dbUrl: string): Promise<WalCounters> {
     megabytes: Number(row?.bytes) / 2 ** 20,
     fullPageImages: Number(row?.fpi),
     checkpoints: Number(row?.checkpoints),
+    buffersFull: Number(row?.full),
+    writes: Number(row?.writes),
+    syncs: Number(row?.syncs),
   };
 }
 
@@ -164,6 +188,9 @@ async function walSince(
     megabytes: after.megabytes - before.megabytes,
     fullPageImages: after.fullPageImages - before.fullPageImages,
     checkpoints: after.checkpoints - before.checkpoints,
+    buffersFull: after.buffersFull - before.buffersFull,
+    writes: after.writes - before.writes,
+    syncs: after.syncs - before.syncs,
     relations: relations.map((r) => ({
       relation: r.relation,
       records: Number(r.records),
@@ -183,6 +210,7 @@ export async function crashCascade(
   strategyId: string,
   symbol: 'BNBUSDT' | 'XRPUSDT',
   dbUrl: string,
+  postmaster: number,
 ): Promise<CascadeRun> {
   const openOf = async () => {
     const result = await ctx.db.execute<{ n: string }>(
@@ -197,6 +225,7 @@ export async function crashCascade(
   await query(dbUrl, 'SELECT pg_stat_statements_reset()');
   const walBefore = await walCounters(dbUrl);
   market.set({ [symbol]: (Number(SCRIPTED_START_PRICES[symbol]) / 2).toFixed(4) });
+  const cpuFrom = { postgres: treeWithEndedCpuMs(postmaster), process: process.cpuUsage() };
   const started = performance.now();
   await trading.tick(new Date());
   // Until its last copy is closed (the closes also check every other strategy meanwhile); if the
@@ -209,6 +238,11 @@ export async function crashCascade(
     await trading.tick(new Date());
   }
   const seconds = (performance.now() - started) / 1000;
+  const processCpu = process.cpuUsage(cpuFrom.process);
+  const cpuMs = {
+    postgres: treeWithEndedCpuMs(postmaster) - cpuFrom.postgres,
+    process: (processCpu.user + processCpu.system) / 1000,
+  };
   const walAfter = await walCounters(dbUrl);
   const top = await topStatements(dbUrl);
   const wal = await walSince(dbUrl, walBefore, walAfter);
@@ -218,7 +252,7 @@ export async function crashCascade(
         WHERE strategy_id = ${strategyId} AND close_reason = 'stop_loss'
           AND closed_at >= ${crashedAt.toISOString()}::timestamptz`,
   );
-  return { copies, seconds, distinctExitNavs: Number(navs.rows[0]?.n), top, wal };
+  return { copies, seconds, distinctExitNavs: Number(navs.rows[0]?.n), top, wal, cpuMs };
 }
 
 /** How long each read is asked, untimed, before it is timed (see measureReads). */

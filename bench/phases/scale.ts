@@ -1,8 +1,9 @@
+import os from 'node:os';
 import { compactNavHistory } from '../../apps/server/src/modules/copy-trading/strategies/nav-history';
 import { auditLedger } from '../../apps/server/src/modules/ledger/ledger.audit';
 import { wirePlansIntoCopyTrading } from '../../apps/server/src/modules/plans';
 import { fmt, log, record } from '../figures';
-import type { PgCluster } from '../lib/pg';
+import { postmasterPid, type PgCluster } from '../lib/pg';
 import { productContext } from '../lib/product-context';
 import { query } from '../lib/seed';
 import {
@@ -79,9 +80,17 @@ export async function scalePhase({ cluster, tmp }: Databases): Promise<void> {
 
     log('scale: the cascades (one tick through every stop of one strategy)');
     const runtime = await scaleRuntime(big.ctx);
+    const postmaster = postmasterPid(cluster);
     try {
       const whale = await steps.time('cascade', () =>
-        crashCascade(big.ctx, runtime, big.data.whale.strategyId, 'BNBUSDT', cluster.url('scale')),
+        crashCascade(
+          big.ctx,
+          runtime,
+          big.data.whale.strategyId,
+          'BNBUSDT',
+          cluster.url('scale'),
+          postmaster,
+        ),
       );
       // The whale's alert e-mails are written (alert mails) and go out once its last batch is
       // in; the tenth is timed after them, alone (not beside them, in this same process).
@@ -90,17 +99,27 @@ export async function scalePhase({ cluster, tmp }: Databases): Promise<void> {
         await big.ctx.mailer.idle();
       });
       const tenth = await steps.time('cascade tenth', () =>
-        crashCascade(big.ctx, runtime, big.data.tenth.strategyId, 'XRPUSDT', cluster.url('scale')),
+        crashCascade(
+          big.ctx,
+          runtime,
+          big.data.tenth.strategyId,
+          'XRPUSDT',
+          cluster.url('scale'),
+          postmaster,
+        ),
       );
-      log(`scale: where the database time went in the whale's cascade (to its last close):`);
-      logTop(whale.top);
       for (const [name, run] of [
         ['whale', whale],
         ['tenth', tenth],
       ] as const) {
         log(
+          `scale: the ${name}'s cascade took ${fmt(run.cpuMs.postgres, 0)} ms of PostgreSQL's CPU and ${fmt(run.cpuMs.process, 0)} ms of this process's in ${fmt(run.seconds, 2)} s ` +
+            `(${fmt((run.cpuMs.postgres + run.cpuMs.process) / 1000 / run.seconds, 2)} cores busy of ${os.cpus().length}); where the database time went (to its last close):`,
+        );
+        logTop(run.top);
+        log(
           `scale: the ${name}'s cascade wrote ${fmt(run.wal.megabytes, 0)} MiB of WAL, ` +
-            `${run.wal.fullPageImages} full-page images, ${run.wal.checkpoints} checkpoint(s) begun in it; by relation (records, MiB, of which full-page images):`,
+            `${run.wal.fullPageImages} full-page images, ${run.wal.checkpoints} checkpoint(s) begun in it, ${run.wal.writes} writes, ${run.wal.syncs} syncs, ${run.wal.buffersFull} times the WAL buffers were full; by relation (records, MiB, of which full-page images):`,
         );
         for (const r of run.wal.relations) {
           log(
