@@ -236,7 +236,7 @@ async function closeAllDue(ctx: AppContext, tick: TickNav, rule: repo.DueRule): 
 
 /**
  * One batch of closeAllDue: those of `ids` still open and due, closed in one transaction by one
- * call (repo.closeDueCopies: the database judges, settles and books them). Their owners are told
+ * statement (repo.closeDueCopies: the database judges, settles and books them). Their owners are told
  * once it commits; each alert's e-mail is rendered after the cascade (mailDueAlerts).
  */
 async function closeBatch(
@@ -245,15 +245,14 @@ async function closeBatch(
   rule: repo.DueRule,
   ids: readonly string[],
 ) {
-  const closes = await ctx.db.transaction((tx) =>
-    repo.closeDueCopies(tx, {
-      strategyId: tick.strategyId,
-      ids,
-      nav: tick.nav.toFixed(),
-      rule,
-      now: ctx.clock.now(),
-    }),
-  );
+  // One statement, so its own transaction: no BEGIN and COMMIT round trips around it.
+  const closes = await repo.closeDueCopies(ctx.db, {
+    strategyId: tick.strategyId,
+    ids,
+    nav: tick.nav.toFixed(),
+    rule,
+    now: ctx.clock.now(),
+  });
   return {
     closed: closes.length,
     afterCommit: () => {
