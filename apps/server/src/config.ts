@@ -63,6 +63,11 @@ export interface Config {
   marketReferencePrices: Partial<Record<MarketSymbol, string>>;
   marketBackfillDays: number;
   marketTickMs: number;
+  /**
+   * CLOSE_WORKERS: batches of one stop-loss cascade closed at once, each on its own connection
+   * (scheduled-closes.ts): the cascade's pace grows with the database's cores, not the process's.
+   */
+  closeWorkers: number;
   trustProxy: boolean;
   seedDemo: boolean;
   webDistDir: string;
@@ -347,6 +352,11 @@ const SETTINGS = {
     'How often prices tick, NAVs are recomputed and stop-losses checked',
     integer(1000, 250, 60_000),
   ),
+  CLOSE_WORKERS: setting(
+    '`2`',
+    'Batches of a stop-loss cascade closed at once, each on its own database connection (of the 20 an instance keeps): each keeps about one of the database’s cores busy, so about its cores, as docs/deploy.md measures',
+    integer(2, 1, 8),
+  ),
   CHAIN_RAILS: setting(
     '`dev` (`off` when `NODE_ENV=production`)',
     'Crypto deposits credited from the chain: `dev` (a development chain with test USDC, started with the server; refused when `NODE_ENV=production`), `off`, or the path of the JSON file with the networks (docs/deploy.md)',
@@ -530,6 +540,7 @@ function configOf(parsed: Parsed, production: boolean): Config {
     marketReferencePrices: parsed.MARKET_REFERENCE_PRICES,
     marketBackfillDays: parsed.MARKET_BACKFILL_DAYS,
     marketTickMs: parsed.MARKET_TICK_MS,
+    closeWorkers: parsed.CLOSE_WORKERS,
     trustProxy: parsed.TRUST_PROXY,
     seedDemo: parsed.SEED_DEMO,
     rateLimits: {

@@ -12,13 +12,6 @@ import { announceTrade } from './trades.service';
  */
 export const CLOSE_BATCH = 500;
 
-/**
- * Batches of one cascade in flight at once, each on its own connection: two keep the database's
- * two cores busy (one batch's statements run while the other waits on its commit or on the rows
- * every close shares); three measured no faster.
- */
-export const CLOSE_WORKERS = 2;
-
 /** A strategy's NAV at one price tick. */
 export interface TickNav {
   strategyId: string;
@@ -197,9 +190,10 @@ export function createScheduledCloses(ctx: AppContext, alertMails: AlertMails): 
 
 /**
  * Closes every open trade of the strategy that `rule` takes at `tick`'s NAV: the due trades are
- * listed once, then closed in batches of CLOSE_BATCH, CLOSE_WORKERS batches at a time (each its
- * own transaction on its own connection, so one batch's statements run in the database while the
- * next is prepared in the process). Each trade's row lock decides who closes it, so batches
+ * listed once, then closed in batches of CLOSE_BATCH, `config.closeWorkers` batches at a time
+ * (CLOSE_WORKERS, default 2; each batch its own transaction on its own connection). Nearly all of
+ * a close's work is the database's, so the pace grows with its cores: on two, two batches keep
+ * both busy and three measured no faster (bench/cascade-profile.ts). Each trade's row lock decides who closes it, so batches
  * running side by side, and owners closing their own trades meanwhile, close each trade once.
  * Each batch's owners see their trades closed and their alerts as it commits; the alerts'
  * e-mails are rendered once the last batch is in (mailDueAlerts), so they do not compete with the
@@ -228,7 +222,7 @@ async function closeAllDue(ctx: AppContext, tick: TickNav, rule: repo.DueRule): 
     }
   };
   const workers = await Promise.allSettled(
-    Array.from({ length: Math.min(CLOSE_WORKERS, batches.length) }, worker),
+    Array.from({ length: Math.min(ctx.config.closeWorkers, batches.length) }, worker),
   );
   for (const one of workers) if (one.status === 'rejected') throw one.reason;
   return closed;
