@@ -31,6 +31,7 @@ describe('loadConfig', () => {
       marketSeed: undefined,
       marketBackfillDays: 30,
       marketTickMs: 1000,
+      closeWorkers: 2,
       trustProxy: false,
       seedDemo: true,
       sessionIdleMinutes: 30,
@@ -76,6 +77,16 @@ describe('loadConfig', () => {
       'SUPPORT_EMAIL must be an e-mail address (got "support")',
       'RATE_LIMIT_LOGIN must be at least 1 (got "0")',
       'MARKET_TICK_MS must be at least 250 (got "10")',
+    ]);
+  });
+
+  it('takes CLOSE_WORKERS from 1 to 8: past 8 a cascade would hold most of the pool’s 20 connections', () => {
+    expect(loadConfig({ CLOSE_WORKERS: '4' }).closeWorkers).toBe(4);
+    expect(problemsOf({ CLOSE_WORKERS: '9' })).toEqual([
+      'CLOSE_WORKERS must be at most 8 (got "9")',
+    ]);
+    expect(problemsOf({ CLOSE_WORKERS: '0' })).toEqual([
+      'CLOSE_WORKERS must be at least 1 (got "0")',
     ]);
   });
 
