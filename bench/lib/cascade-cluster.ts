@@ -3,8 +3,10 @@
  * cascade-floor.ts): pg_stat_statements (created in its database) tracking nested statements too, so a function's own
  * statements show; the postmaster's pid, whose process tree is PostgreSQL's CPU.
  */
+import path from 'node:path';
 import pg from 'pg';
-import { createCluster, postmasterPid, type PgCluster } from './pg';
+import { postmasterPid } from './cpu';
+import { createCluster, type PgCluster } from './pg';
 
 export async function statementsCluster(
   tag: string,
@@ -21,7 +23,11 @@ export async function statementsCluster(
   await admin.connect();
   await admin.query('CREATE EXTENSION pg_stat_statements');
   await admin.end();
-  return { cluster, url: cluster.url('cascade'), postmaster: postmasterPid(cluster) };
+  return {
+    cluster,
+    url: cluster.url('cascade'),
+    postmaster: postmasterPid(path.join(cluster.dir, 'data')),
+  };
 }
 
 /** Prints the statements by total time since the last reset: calls, total ms, rows, the text. */

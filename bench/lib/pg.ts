@@ -132,13 +132,6 @@ export async function createCluster(
   return cluster;
 }
 
-/** The pid of a running cluster's postmaster: its process tree is PostgreSQL's CPU (lib/cpu.ts). */
-export function postmasterPid(cluster: Pick<PgCluster, 'dir'>): number {
-  return Number(
-    fs.readFileSync(path.join(cluster.dir, 'data', 'postmaster.pid'), 'utf8').split('\n')[0],
-  );
-}
-
 /** Runs pgbench; resolves to the "tps = N (without initial connection time)" figure. */
 export async function pgbench(
   cluster: PgCluster,

@@ -18,7 +18,7 @@ import {
   type CopyTrading,
 } from '../../apps/server/src/modules/copy-trading/copy-trading.runtime';
 import { ApiClient, keepAliveAgent, percentile } from './http';
-import { treeWithEndedCpuMs } from './cpu';
+import { ownCpuMs, treeWithEndedCpuMs } from './cpu';
 import { freePort } from './pg';
 import { log } from '../figures';
 import { query } from './seed';
@@ -225,7 +225,7 @@ export async function crashCascade(
   await query(dbUrl, 'SELECT pg_stat_statements_reset()');
   const walBefore = await walCounters(dbUrl);
   market.set({ [symbol]: (Number(SCRIPTED_START_PRICES[symbol]) / 2).toFixed(4) });
-  const cpuFrom = { postgres: treeWithEndedCpuMs(postmaster), process: process.cpuUsage() };
+  const cpuFrom = { postgres: treeWithEndedCpuMs(postmaster), process: ownCpuMs() };
   const started = performance.now();
   await trading.tick(new Date());
   // Until its last copy is closed (the closes also check every other strategy meanwhile); if the
@@ -238,10 +238,9 @@ export async function crashCascade(
     await trading.tick(new Date());
   }
   const seconds = (performance.now() - started) / 1000;
-  const processCpu = process.cpuUsage(cpuFrom.process);
   const cpuMs = {
     postgres: treeWithEndedCpuMs(postmaster) - cpuFrom.postgres,
-    process: (processCpu.user + processCpu.system) / 1000,
+    process: ownCpuMs() - cpuFrom.process,
   };
   const walAfter = await walCounters(dbUrl);
   const top = await topStatements(dbUrl);

@@ -3,7 +3,7 @@ import { compactNavHistory } from '../../apps/server/src/modules/copy-trading/st
 import { auditLedger } from '../../apps/server/src/modules/ledger/ledger.audit';
 import { wirePlansIntoCopyTrading } from '../../apps/server/src/modules/plans';
 import { fmt, log, record } from '../figures';
-import { postmasterPid, type PgCluster } from '../lib/pg';
+import type { PgCluster } from '../lib/pg';
 import { productContext } from '../lib/product-context';
 import { query } from '../lib/seed';
 import {
@@ -17,6 +17,7 @@ import {
 } from '../lib/scale';
 import { buildScaleData, SMALL_SCALE, type ScaleData, type ScaleShape } from '../lib/scale-data';
 import { CFG, quick, workers } from '../options';
+import { postmasterOf } from './measure';
 import type { Databases } from '../run';
 
 /** Ticks timed on each data set (their median is the figure), or as many as fit in the budget. */
@@ -84,7 +85,7 @@ export async function scalePhase({ cluster, tmp }: Databases): Promise<void> {
 
     log('scale: the cascades (one tick through every stop of one strategy)');
     const runtime = await scaleRuntime(big.ctx);
-    const postmaster = postmasterPid(cluster);
+    const postmaster = postmasterOf(cluster);
     try {
       const whale = await steps.time('cascade', () =>
         crashCascade(
